@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-limits.h: every hard limit of the core, each with the reason for its
+ * value.  Exceeding a limit is a GError at the offending position, never a
+ * crash or a hang.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+/* Largest input file.  A generated 100,000-node module is about 6 MB; 256 MiB
+ * leaves room for anything real while keeping a hostile file from exhausting
+ * memory (the line table and tokens add a small multiple of the size). */
+#define GRAFT_MAX_INPUT_BYTES (256u * 1024u * 1024u)
+
+/* Deepest nesting of brackets, expressions and blocks the Python parser
+ * accepts.  CPython itself stops at 200 nested parentheses; every level costs
+ * a few recursive calls, and 200 of them stay far inside an 8 MiB stack even
+ * under AddressSanitizer. */
+#define GRAFT_MAX_PARSE_DEPTH 200
+
+/* Deepest nesting of calls the tracer follows (helper functions, submodule
+ * forwards, __init__ of custom modules).  Python's default recursion limit is
+ * 1000; real models nest a few levels.  Each level of tracer recursion runs
+ * through the evaluator once, so this also bounds the tracer's stack. */
+#define GRAFT_MAX_CALL_DEPTH 100
+
+/* Most nodes in one graph.  A 1,000,000-node graph is far beyond any real FX
+ * graph (aten graphs of large models have tens of thousands) and needs
+ * roughly 200 MB; more than this is refused rather than swapped. */
+#define GRAFT_MAX_NODES 2000000u
+
+/* Longest identifier or node name.  Real names are short; a 1 MB identifier
+ * would be copied into every derived name and every output line. */
+#define GRAFT_MAX_NAME_LENGTH 4096u
+
+/* Most loop iterations (for over a range or a constant list, comprehension
+ * items) the tracer runs in one trace.  Loops over constants unroll; a loop
+ * of a billion iterations would hang the tracer. */
+#define GRAFT_MAX_LOOP_STEPS 10000000u

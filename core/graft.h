@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft.h: the umbrella header of the core, the only one that ui/, app/ and
+ * tests/ include.
+ */
+#pragma once
+
+#define GRAFT_INSIDE
+#include "graft-types.h"
+#include "graft-limits.h"
+#include "graft-source.h"
+#include "graft-error.h"
+#include "graft-arg.h"
+#include "graft-namespace.h"
+#include "graft-graph.h"
+#include "graft-codegen.h"
+#include "graft-listing.h"
+#undef GRAFT_INSIDE
