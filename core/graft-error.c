@@ -20,9 +20,14 @@ typedef struct
   guint end_column;
 } GraftParseErrorPrivate;
 
+/* GLib's generated wrappers pass the private data found on the error; it
+ * is never NULL for our own errors, but the checks keep -Wnull-dereference
+ * (which cannot see that) quiet. */
 static void
 graft_parse_error_private_init (GraftParseErrorPrivate *priv)
 {
+  if (priv == NULL)
+    return;
   priv->filename = NULL;
   priv->line = priv->column = priv->end_line = priv->end_column = 0;
 }
@@ -31,6 +36,8 @@ static void
 graft_parse_error_private_copy (const GraftParseErrorPrivate *src,
                                 GraftParseErrorPrivate       *dest)
 {
+  if (src == NULL || dest == NULL)
+    return;
   dest->filename = g_strdup (src->filename);
   dest->line = src->line;
   dest->column = src->column;
@@ -41,6 +48,8 @@ graft_parse_error_private_copy (const GraftParseErrorPrivate *src,
 static void
 graft_parse_error_private_clear (GraftParseErrorPrivate *priv)
 {
+  if (priv == NULL)
+    return;
   g_clear_pointer (&priv->filename, g_free);
 }
 
@@ -67,6 +76,11 @@ set_located (GError    **error,
   err = g_error_new_literal (GRAFT_PARSE_ERROR, code, message);
   g_free (message);
   priv = graft_parse_error_get_private (err);
+  if (priv == NULL)
+    {
+      g_propagate_error (error, err);
+      return;
+    }
   priv->filename = g_strdup (filename);
   priv->line = line;
   priv->column = column;

@@ -1,0 +1,900 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-arg.c: argument values.  This file is the only place that knows how
+ * Python prints a value: `repr` for generated code (shortest round-trip
+ * floats, Python's choice of quotes and escapes) and torch.fx's
+ * `_format_arg` for graph listings.  Values nest only as deep as the parser
+ * and the listing reader allow (GRAFT_MAX_PARSE_DEPTH), which bounds the
+ * recursion here.
+ */
+#include "config.h"
+
+#include "graft-arg.h"
+#include "graft-graph.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+graft_arg_init_none (GraftArg *arg)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_NONE;
+}
+
+void
+graft_arg_init_ellipsis (GraftArg *arg)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_ELLIPSIS;
+}
+
+void
+graft_arg_init_bool (GraftArg *arg,
+                     gboolean  value)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_BOOL;
+  arg->b = value ? TRUE : FALSE;
+}
+
+void
+graft_arg_init_int (GraftArg *arg,
+                    gint64    value)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_INT;
+  arg->i = value;
+}
+
+void
+graft_arg_init_float (GraftArg *arg,
+                      double    value)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_FLOAT;
+  arg->f = value;
+}
+
+void
+graft_arg_init_complex (GraftArg *arg,
+                        double    real,
+                        double    imag)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_COMPLEX;
+  arg->c = g_new (double, 2);
+  arg->c[0] = real;
+  arg->c[1] = imag;
+}
+
+/**
+ * graft_arg_init_str:
+ * @value: UTF-8 bytes
+ * @length: their number, or -1 if NUL-terminated
+ *
+ * Initialises @arg to a copy of a string, which may contain NUL bytes.
+ */
+void
+graft_arg_init_str (GraftArg   *arg,
+                    const char *value,
+                    gssize      length)
+{
+  memset (arg, 0, sizeof *arg);
+  if (length < 0)
+    length = strlen (value);
+  arg->kind = GRAFT_ARG_STR;
+  arg->n = (guint32) length;
+  arg->s = g_malloc (length + 1);
+  if (length > 0)
+    memcpy (arg->s, value, length);
+  arg->s[length] = '\0';
+}
+
+void
+graft_arg_init_symbol (GraftArg   *arg,
+                       const char *name)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_SYMBOL;
+  arg->s = g_strdup (name);
+  arg->n = strlen (name);
+}
+
+/**
+ * graft_arg_init_device:
+ * @str_form: the device as `str(device)` prints it: `cpu`, `cuda:0`
+ */
+void
+graft_arg_init_device (GraftArg   *arg,
+                       const char *str_form)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_DEVICE;
+  arg->s = g_strdup (str_form);
+  arg->n = strlen (str_form);
+}
+
+void
+graft_arg_init_node (GraftArg  *arg,
+                     GraftNode *node)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_NODE;
+  arg->node = node;
+}
+
+/**
+ * graft_arg_init_seq:
+ * @kind: %GRAFT_ARG_TUPLE or %GRAFT_ARG_LIST
+ * @n_items: the number of items, all initialised to `None`
+ */
+void
+graft_arg_init_seq (GraftArg    *arg,
+                    GraftArgKind kind,
+                    guint        n_items)
+{
+  g_return_if_fail (kind == GRAFT_ARG_TUPLE || kind == GRAFT_ARG_LIST);
+
+  memset (arg, 0, sizeof *arg);
+  arg->kind = kind;
+  arg->n = n_items;
+  arg->items = n_items > 0 ? g_new0 (GraftArg, n_items) : NULL;
+}
+
+/**
+ * graft_arg_init_dict:
+ * @n_entries: the number of entries; items `2k` and `2k+1` are the key and
+ *   value of entry `k`, all initialised to `None`
+ */
+void
+graft_arg_init_dict (GraftArg *arg,
+                     guint     n_entries)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_DICT;
+  arg->n = n_entries;
+  arg->items = n_entries > 0 ? g_new0 (GraftArg, 2 * (gsize) n_entries) : NULL;
+}
+
+/**
+ * graft_arg_init_slice:
+ *
+ * Initialises `slice(None, None, None)`; set items 0, 1 and 2.
+ */
+void
+graft_arg_init_slice (GraftArg *arg)
+{
+  memset (arg, 0, sizeof *arg);
+  arg->kind = GRAFT_ARG_SLICE;
+  arg->n = 3;
+  arg->items = g_new0 (GraftArg, 3);
+}
+
+/**
+ * graft_arg_count_items:
+ *
+ * Returns: the number of items a container stores (a dict stores two per
+ *   entry, a slice three), 0 for anything else
+ */
+guint
+graft_arg_count_items (const GraftArg *arg)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_SLICE:
+      return arg->n;
+    case GRAFT_ARG_DICT:
+      return 2 * arg->n;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_NODE:
+    default:
+      return 0;
+    }
+}
+
+gboolean
+graft_arg_is_container (const GraftArg *arg)
+{
+  return arg->kind == GRAFT_ARG_TUPLE || arg->kind == GRAFT_ARG_LIST ||
+         arg->kind == GRAFT_ARG_DICT || arg->kind == GRAFT_ARG_SLICE;
+}
+
+void
+graft_arg_copy (GraftArg       *dest,
+                const GraftArg *src)
+{
+  guint n_items;
+
+  *dest = *src;
+  switch (src->kind)
+    {
+    case GRAFT_ARG_STR:
+      graft_arg_init_str (dest, src->s, src->n);
+      return;
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      dest->s = g_strdup (src->s);
+      return;
+    case GRAFT_ARG_COMPLEX:
+      dest->c = g_memdup2 (src->c, 2 * sizeof (double));
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      n_items = graft_arg_count_items (src);
+      dest->items = n_items > 0 ? g_new (GraftArg, n_items) : NULL;
+      for (guint i = 0; i < n_items; i++)
+        graft_arg_copy (&dest->items[i], &src->items[i]);
+      return;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_NODE:
+    default:
+      return;
+    }
+}
+
+/**
+ * graft_arg_clear:
+ *
+ * Frees what @arg owns and leaves it `None`.
+ */
+void
+graft_arg_clear (GraftArg *arg)
+{
+  guint n_items;
+
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      g_free (arg->s);
+      break;
+    case GRAFT_ARG_COMPLEX:
+      g_free (arg->c);
+      break;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      n_items = graft_arg_count_items (arg);
+      for (guint i = 0; i < n_items; i++)
+        graft_arg_clear (&arg->items[i]);
+      g_free (arg->items);
+      break;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_NODE:
+    default:
+      break;
+    }
+  graft_arg_init_none (arg);
+}
+
+/**
+ * graft_arg_equal:
+ *
+ * Structural identity: the same kind and the same value all the way down
+ * (nodes by identity, floats bit for bit).  Used to compare graphs.
+ *
+ * Returns: whether @a and @b are the same value
+ */
+gboolean
+graft_arg_equal (const GraftArg *a,
+                 const GraftArg *b)
+{
+  guint n_items;
+
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+      return TRUE;
+    case GRAFT_ARG_BOOL:
+      return a->b == b->b;
+    case GRAFT_ARG_INT:
+      return a->i == b->i;
+    case GRAFT_ARG_FLOAT:
+      return memcmp (&a->f, &b->f, sizeof (double)) == 0;
+    case GRAFT_ARG_COMPLEX:
+      return memcmp (a->c, b->c, 2 * sizeof (double)) == 0;
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      return a->n == b->n && memcmp (a->s, b->s, a->n) == 0;
+    case GRAFT_ARG_NODE:
+      return a->node == b->node;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      if (a->n != b->n)
+        return FALSE;
+      n_items = graft_arg_count_items (a);
+      for (guint i = 0; i < n_items; i++)
+        if (!graft_arg_equal (&a->items[i], &b->items[i]))
+          return FALSE;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+numeric_value (const GraftArg *a,
+               double         *out_re,
+               double         *out_im,
+               gboolean       *out_is_int,
+               gint64         *out_int)
+{
+  *out_im = 0;
+  *out_is_int = FALSE;
+  switch (a->kind)
+    {
+    case GRAFT_ARG_BOOL:
+      *out_re = a->b ? 1 : 0;
+      *out_is_int = TRUE;
+      *out_int = a->b ? 1 : 0;
+      return TRUE;
+    case GRAFT_ARG_INT:
+      *out_re = (double) a->i;
+      *out_is_int = TRUE;
+      *out_int = a->i;
+      return TRUE;
+    case GRAFT_ARG_FLOAT:
+      *out_re = a->f;
+      return TRUE;
+    case GRAFT_ARG_COMPLEX:
+      *out_re = a->c[0];
+      *out_im = a->c[1];
+      return TRUE;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+    default:
+      return FALSE;
+    }
+}
+
+/* Python compares an int with a float exactly, not through a rounded
+ * double: 2**53 + 1 != float(2**53). */
+static gboolean
+int_equals_double (gint64 i,
+                   double d)
+{
+  if (!isfinite (d) || d != floor (d))
+    return FALSE;
+  if (d < -9223372036854775808.0 || d >= 9223372036854775808.0)
+    return FALSE;
+  return (gint64) d == i;
+}
+
+/**
+ * graft_arg_python_equal:
+ *
+ * Python's `==` between two values: numbers compare across bool, int, float
+ * and complex (`2 == 2.0`, `True == 1`), containers compare item by item,
+ * a tuple never equals a list.  Nodes compare by identity.
+ *
+ * Returns: whether `a == b` holds in Python
+ */
+gboolean
+graft_arg_python_equal (const GraftArg *a,
+                        const GraftArg *b)
+{
+  double are, aim, bre, bim;
+  gboolean aint, bint;
+  gint64 ai = 0, bi = 0;
+
+  if (numeric_value (a, &are, &aim, &aint, &ai) && numeric_value (b, &bre, &bim, &bint, &bi))
+    {
+      if (aint && bint)
+        return ai == bi;
+      if (aint && bim == 0)
+        return int_equals_double (ai, bre);
+      if (bint && aim == 0)
+        return int_equals_double (bi, are);
+      return are == bre && aim == bim;
+    }
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+      return TRUE;
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      return a->n == b->n && memcmp (a->s, b->s, a->n) == 0;
+    case GRAFT_ARG_NODE:
+      return a->node == b->node;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_SLICE:
+      if (a->n != b->n)
+        return FALSE;
+      for (guint i = 0; i < a->n; i++)
+        if (!graft_arg_python_equal (&a->items[i], &b->items[i]))
+          return FALSE;
+      return TRUE;
+    case GRAFT_ARG_DICT:
+      /* Dicts are equal when they hold the same keys with equal values,
+       * whatever the order. */
+      if (a->n != b->n)
+        return FALSE;
+      for (guint i = 0; i < a->n; i++)
+        {
+          gboolean found = FALSE;
+
+          for (guint j = 0; j < b->n && !found; j++)
+            if (graft_arg_python_equal (&a->items[2 * i], &b->items[2 * j]))
+              {
+                if (!graft_arg_python_equal (&a->items[2 * i + 1], &b->items[2 * j + 1]))
+                  return FALSE;
+                found = TRUE;
+              }
+          if (!found)
+            return FALSE;
+        }
+      return TRUE;
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * graft_arg_has_node:
+ *
+ * Returns: whether @arg is a node or a container holding one
+ */
+gboolean
+graft_arg_has_node (const GraftArg *arg)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    return TRUE;
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    if (graft_arg_has_node (&arg->items[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The shortest digits that read back as @value, with their decimal exponent:
+ * value = 0.D1D2...Dn * 10^(exp + 1), that is D1.D2...Dn * 10^exp. */
+static void
+shortest_digits (double value,
+                 char   digits[32],
+                 int   *out_exp)
+{
+  char buf[64];
+
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      char *e;
+      gsize n = 0;
+
+      g_snprintf (buf, sizeof buf, "%.*e", precision - 1, value);
+      if (precision < 17 && g_ascii_strtod (buf, NULL) != value)
+        continue;
+      /* buf is "D.DDDDe[+-]XX" (or "De[+-]XX"). */
+      for (const char *p = buf; *p != '\0' && *p != 'e'; p++)
+        if (g_ascii_isdigit (*p))
+          digits[n++] = *p;
+      /* Drop trailing zeros: the shortest form has none. */
+      while (n > 1 && digits[n - 1] == '0')
+        n--;
+      digits[n] = '\0';
+      e = strchr (buf, 'e');
+      *out_exp = e != NULL ? atoi (e + 1) : 0;
+      return;
+    }
+}
+
+/**
+ * graft_append_float_repr:
+ * @out: where to append
+ * @value: a double
+ *
+ * Appends Python's `repr(float)`: the shortest string that reads back as
+ * @value, in fixed notation when the exponent is in [-4, 16) (with `.0` if
+ * integral) and in exponent notation otherwise (`1e-05`, `1e+16`); `inf`,
+ * `-inf` and `nan` as torch.fx's code prints them.
+ */
+void
+graft_append_float_repr (GString *out,
+                         double   value)
+{
+  char digits[32];
+  int exp10;
+  gsize n;
+
+  if (isnan (value))
+    {
+      g_string_append (out, "nan");
+      return;
+    }
+  if (isinf (value))
+    {
+      g_string_append (out, value < 0 ? "-inf" : "inf");
+      return;
+    }
+  if (value == 0)
+    {
+      g_string_append (out, signbit (value) ? "-0.0" : "0.0");
+      return;
+    }
+  if (value < 0)
+    {
+      g_string_append_c (out, '-');
+      value = -value;
+    }
+
+  shortest_digits (value, digits, &exp10);
+  n = strlen (digits);
+
+  if (exp10 >= -4 && exp10 < 16)
+    {
+      if (exp10 >= 0)
+        {
+          /* Integer part: digits[0..exp10], padded with zeros. */
+          for (int i = 0; i <= exp10; i++)
+            g_string_append_c (out, (gsize) i < n ? digits[i] : '0');
+          g_string_append_c (out, '.');
+          if ((gsize) exp10 + 1 < n)
+            g_string_append (out, digits + exp10 + 1);
+          else
+            g_string_append_c (out, '0');
+        }
+      else
+        {
+          g_string_append (out, "0.");
+          for (int i = 0; i < -exp10 - 1; i++)
+            g_string_append_c (out, '0');
+          g_string_append (out, digits);
+        }
+      return;
+    }
+
+  g_string_append_c (out, digits[0]);
+  if (n > 1)
+    {
+      g_string_append_c (out, '.');
+      g_string_append (out, digits + 1);
+    }
+  g_string_append_printf (out, "e%c%02d", exp10 < 0 ? '-' : '+', ABS (exp10));
+}
+
+/* Python's repr of a complex part: like a float but without a forced `.0`
+ * (`1j`, `2.5j`, `(1+2j)`). */
+static void
+append_complex_part (GString *out,
+                     double   value)
+{
+  gsize start = out->len;
+
+  graft_append_float_repr (out, value);
+  if (g_str_has_suffix (out->str + start, ".0"))
+    g_string_truncate (out, out->len - 2);
+}
+
+static void
+append_complex_repr (GString      *out,
+                     const double *c)
+{
+  if (c[0] == 0 && !signbit (c[0]))
+    {
+      append_complex_part (out, c[1]);
+      g_string_append_c (out, 'j');
+      return;
+    }
+  g_string_append_c (out, '(');
+  append_complex_part (out, c[0]);
+  if (!(c[1] < 0 || (c[1] == 0 && signbit (c[1]))) && !isnan (c[1]))
+    g_string_append_c (out, '+');
+  append_complex_part (out, c[1]);
+  g_string_append (out, "j)");
+}
+
+/* Python's str.isprintable() for one character. */
+static gboolean
+is_printable (gunichar c)
+{
+  if (c == ' ')
+    return TRUE;
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_FORMAT:
+    case G_UNICODE_SURROGATE:
+    case G_UNICODE_PRIVATE_USE:
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SPACE_SEPARATOR:
+      return FALSE;
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_SPACING_MARK:
+    case G_UNICODE_ENCLOSING_MARK:
+    case G_UNICODE_NON_SPACING_MARK:
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_DASH_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_CURRENCY_SYMBOL:
+    case G_UNICODE_MODIFIER_SYMBOL:
+    case G_UNICODE_MATH_SYMBOL:
+    case G_UNICODE_OTHER_SYMBOL:
+    default:
+      return TRUE;
+    }
+}
+
+/**
+ * graft_append_str_repr:
+ * @out: where to append
+ * @s: UTF-8 bytes
+ * @len: their number
+ *
+ * Appends Python's `repr(str)`: single quotes unless the text holds a single
+ * quote and no double quote; backslash escapes for the quote, `\`, `\t`,
+ * `\n`, `\r`, other control characters and non-printable characters.
+ */
+void
+graft_append_str_repr (GString    *out,
+                       const char *s,
+                       gsize       len)
+{
+  char quote = '\'';
+  const char *end = s + len;
+
+  if (memchr (s, '\'', len) != NULL && memchr (s, '"', len) == NULL)
+    quote = '"';
+
+  g_string_append_c (out, quote);
+  for (const char *p = s; p < end;)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+      gsize step;
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* Not UTF-8: cannot come from Python source; print the byte. */
+          g_string_append_printf (out, "\\x%02x", (guchar) *p);
+          p++;
+          continue;
+        }
+      step = g_utf8_next_char (p) - p;
+      if (c == (gunichar) quote || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char) c);
+        }
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c < ' ' || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c < 0x7f || is_printable (c))
+        g_string_append_len (out, p, step);
+      else if (c <= 0xff)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c <= 0xffff)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_printf (out, "\\U%08x", c);
+      p += step;
+    }
+  g_string_append_c (out, quote);
+}
+
+static void
+append_device_repr (GString    *out,
+                    const char *str_form)
+{
+  const char *colon = strchr (str_form, ':');
+
+  if (colon == NULL)
+    {
+      g_string_append_printf (out, "device(type='%s')", str_form);
+      return;
+    }
+  g_string_append (out, "device(type='");
+  g_string_append_len (out, str_form, colon - str_form);
+  g_string_append_printf (out, "', index=%s)", colon + 1);
+}
+
+static const char *
+default_node_name (GraftNode *node,
+                   gpointer   user_data)
+{
+  return graft_node_get_name (node);
+}
+
+static void
+append_repr (GString          *out,
+             const GraftArg   *arg,
+             GraftReprStyle    style,
+             GraftNodeNameFunc name_func,
+             gpointer          user_data)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NONE:
+      g_string_append (out, "None");
+      return;
+    case GRAFT_ARG_ELLIPSIS:
+      g_string_append (out, "Ellipsis");
+      return;
+    case GRAFT_ARG_BOOL:
+      g_string_append (out, arg->b ? "True" : "False");
+      return;
+    case GRAFT_ARG_INT:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, arg->i);
+      return;
+    case GRAFT_ARG_FLOAT:
+      graft_append_float_repr (out, arg->f);
+      return;
+    case GRAFT_ARG_COMPLEX:
+      append_complex_repr (out, arg->c);
+      return;
+    case GRAFT_ARG_STR:
+      if (style == GRAFT_REPR_LISTING)
+        g_string_append_len (out, arg->s, arg->n);
+      else
+        graft_append_str_repr (out, arg->s, arg->n);
+      return;
+    case GRAFT_ARG_SYMBOL:
+      g_string_append (out, arg->s);
+      return;
+    case GRAFT_ARG_DEVICE:
+      if (style == GRAFT_REPR_LISTING)
+        g_string_append (out, arg->s);
+      else
+        append_device_repr (out, arg->s);
+      return;
+    case GRAFT_ARG_NODE:
+      if (style == GRAFT_REPR_LISTING)
+        g_string_append_c (out, '%');
+      g_string_append (out, name_func (arg->node, user_data));
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_repr (out, &arg->items[i], style, name_func, user_data);
+        }
+      if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
+      return;
+    case GRAFT_ARG_DICT:
+      g_string_append_c (out, '{');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_repr (out, &arg->items[2 * i], style, name_func, user_data);
+          g_string_append (out, ": ");
+          append_repr (out, &arg->items[2 * i + 1], style, name_func, user_data);
+        }
+      g_string_append_c (out, '}');
+      return;
+    case GRAFT_ARG_SLICE:
+      /* A listing prints str(slice), which is the repr of its parts: nodes
+       * by bare name and strings quoted, as in code. */
+      g_string_append (out, "slice(");
+      for (guint i = 0; i < 3; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_repr (out, &arg->items[i], GRAFT_REPR_CODE,
+                       style == GRAFT_REPR_LISTING ? default_node_name : name_func,
+                       user_data);
+        }
+      g_string_append_c (out, ')');
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * graft_arg_append_repr:
+ * @out: where to append
+ * @arg: the value
+ * @style: code (`repr`) or listing (`_format_arg`)
+ * @name_func: (nullable): how to name a node; %NULL for its graph name
+ * @user_data: data for @name_func
+ *
+ * Appends the printed form of @arg.
+ */
+void
+graft_arg_append_repr (GString          *out,
+                       const GraftArg   *arg,
+                       GraftReprStyle    style,
+                       GraftNodeNameFunc name_func,
+                       gpointer          user_data)
+{
+  append_repr (out, arg, style, name_func != NULL ? name_func : default_node_name, user_data);
+}
+
+/**
+ * graft_arg_repr:
+ *
+ * Returns: (transfer full): the printed form of @arg, nodes by graph name
+ */
+char *
+graft_arg_repr (const GraftArg *arg,
+                GraftReprStyle  style)
+{
+  GString *out = g_string_new (NULL);
+
+  graft_arg_append_repr (out, arg, style, NULL, NULL);
+  return g_string_free (out, FALSE);
+}
+
+const char *
+graft_arg_kind_to_string (GraftArgKind kind)
+{
+  static const char *const names[] = {
+    "None", "Ellipsis", "bool", "int", "float", "complex", "str",
+    "symbol", "device", "node", "tuple", "list", "dict", "slice",
+  };
+
+  if ((guint) kind < G_N_ELEMENTS (names))
+    return names[kind];
+  return "?";
+}

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-codegen.c: generated code, as torch.fx 1.13.1's
+ * `CodeGen._gen_python_code` writes it (`torch/fx/graph.py`): the
+ * signature from the placeholders, one line per node in graph order, values
+ * freed after their last use (`;  a = b = None`), globals for functions that
+ * do not come from torch, and `wrap(...)` lines for wrapped functions.
+ *
+ * Names in the code come from a fresh namespace, exactly as torch re-creates
+ * them: its reserved globals first, then each node under its own name at its
+ * first mention, and each global just before the node that needs it.  Graph
+ * names already avoid what is reserved, so they nearly always come out the
+ * same; the namespace settles the rare collision with a global.
+ */
+#include "config.h"
+
+#include "graft-codegen.h"
+#include "graft-arg.h"
+#include "graft-graph.h"
+#include "graft-namespace.h"
+
+#include <string.h>
+
+typedef struct
+{
+  /* Owned */
+  GraftNamespace *names;
+  GHashTable     *node_names;   /* GraftNode * -> name (in names) */
+  GHashTable     *globals;      /* target -> global name */
+  GPtrArray      *wrapped;      /* global names, first-emission order */
+  GHashTable     *wrapped_seen; /* global name set */
+} CodeGen;
+
+static const struct
+{
+  const char *name;
+  const char *format; /* `{}` stands for each argument in turn */
+} operator_forms[] = {
+  { "add", "{} + {}" },
+  { "sub", "{} - {}" },
+  { "mul", "{} * {}" },
+  { "floordiv", "{} // {}" },
+  { "truediv", "{} / {}" },
+  { "div", "{} / {}" },
+  { "mod", "{} % {}" },
+  { "pow", "{} ** {}" },
+  { "lshift", "{} << {}" },
+  { "rshift", "{} >> {}" },
+  { "and_", "{} & {}" },
+  { "or_", "{} | {}" },
+  { "xor", "{} ^ {}" },
+  { "getitem", "{}[{}]" },
+  { "matmul", "{} @ {}" },
+  { "eq", "{} == {}" },
+  { "ne", "{} != {}" },
+  { "lt", "{} < {}" },
+  { "gt", "{} > {}" },
+  { "le", "{} <= {}" },
+  { "ge", "{} >= {}" },
+  { "pos", "+{}" },
+  { "neg", "-{}" },
+  { "invert", "~{}" },
+};
+
+/**
+ * graft_codegen_operator_format:
+ * @target: a call_function target (`operator.add`)
+ *
+ * Returns: (nullable): torch.fx's `magic_methods` form for an operator
+ *   target (`{} + {}`), or %NULL when the target is not one
+ */
+const char *
+graft_codegen_operator_format (const char *target)
+{
+  if (!g_str_has_prefix (target, "operator."))
+    return NULL;
+  target += strlen ("operator.");
+  for (guint i = 0; i < G_N_ELEMENTS (operator_forms); i++)
+    if (strcmp (operator_forms[i].name, target) == 0)
+      return operator_forms[i].format;
+  return NULL;
+}
+
+/* `_is_from_torch`: a function whose module starts with `torch` is printed
+ * by its qualified name rather than made a global. */
+static gboolean
+is_from_torch (const char *target)
+{
+  return g_str_has_prefix (target, "torch.") || strcmp (target, "torch") == 0;
+}
+
+/**
+ * graft_codegen_call_form:
+ * @target: a call_function target as listings print it
+ *
+ * `_get_qualified_name`: the name a function has in generated code before
+ * it is made a global: builtins by bare name (`getattr`), everything else
+ * by its qualified name (`operator.not_`, `math.sqrt`, `torch.cat`).
+ *
+ * Returns: (transfer full): the qualified name
+ */
+char *
+graft_codegen_call_form (const char *target)
+{
+  if (g_str_has_prefix (target, "builtins."))
+    return g_strdup (target + strlen ("builtins."));
+  return g_strdup (target);
+}
+
+static const char *
+code_name (CodeGen   *gen,
+           GraftNode *node)
+{
+  const char *name = g_hash_table_lookup (gen->node_names, node);
+
+  if (name == NULL)
+    {
+      name = graft_namespace_create_name (gen->names, graft_node_get_name (node), GRAFT_NAME_DEFAULT);
+      g_hash_table_insert (gen->node_names, node, (gpointer) name);
+    }
+  return name;
+}
+
+static const char *
+code_name_cb (GraftNode *node,
+              gpointer   user_data)
+{
+  return code_name (user_data, node);
+}
+
+/* `add_global`: the name under which generated code refers to a function. */
+static const char *
+add_global (CodeGen    *gen,
+            const char *target)
+{
+  g_autofree char *qualified = NULL;
+  const char *name;
+  GraftNameFlags flags = GRAFT_NAME_DEFAULT;
+
+  name = g_hash_table_lookup (gen->globals, target);
+  if (name != NULL)
+    return name;
+  qualified = graft_codegen_call_form (target);
+  if (is_from_torch (qualified))
+    {
+      /* Printed as is; the namespace is not involved. */
+      char *stored = g_strdup (qualified);
+      g_hash_table_insert (gen->globals, g_strdup (target), stored);
+      return stored;
+    }
+  if (g_str_has_prefix (target, "builtins."))
+    flags = GRAFT_NAME_IS_BUILTIN;
+  name = graft_namespace_create_name (gen->names, qualified, flags);
+  g_hash_table_insert (gen->globals, g_strdup (target), g_strdup (name));
+  return g_hash_table_lookup (gen->globals, target);
+}
+
+static void
+append_repr (CodeGen        *gen,
+             GString        *out,
+             const GraftArg *arg)
+{
+  graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
+}
+
+/* `_format_target`: a dotted path from a base, with `getattr(base, "part")`
+ * for parts that are not identifiers. */
+static void
+append_path (GString    *out,
+             const char *base,
+             const char *dotted)
+{
+  g_auto(GStrv) parts = g_strsplit (dotted, ".", -1);
+  g_autoptr(GString) acc = g_string_new (base);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      if (graft_is_python_identifier (parts[i]))
+        {
+          g_string_append_c (acc, '.');
+          g_string_append (acc, parts[i]);
+        }
+      else
+        {
+          g_string_prepend (acc, "getattr(");
+          g_string_append_printf (acc, ", \"%s\")", parts[i]);
+        }
+    }
+  g_string_append_len (out, acc->str, acc->len);
+}
+
+/* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
+static void
+append_call_args (CodeGen        *gen,
+                  GString        *out,
+                  const GraftArg *args,
+                  guint           first,
+                  const GraftArg *kwargs)
+{
+  gboolean any = FALSE;
+
+  for (guint i = first; i < args->n; i++)
+    {
+      if (any)
+        g_string_append (out, ", ");
+      append_repr (gen, out, &args->items[i]);
+      any = TRUE;
+    }
+  for (guint i = 0; i < kwargs->n; i++)
+    {
+      if (any)
+        g_string_append (out, ", ");
+      g_string_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
+      g_string_append (out, " = ");
+      append_repr (gen, out, &kwargs->items[2 * i + 1]);
+      any = TRUE;
+    }
+}
+
+static void
+append_operator (CodeGen        *gen,
+                 GString        *out,
+                 const char     *format,
+                 const GraftArg *args)
+{
+  guint next = 0;
+
+  for (const char *p = format; *p != '\0'; p++)
+    {
+      if (p[0] == '{' && p[1] == '}')
+        {
+          if (next < args->n)
+            append_repr (gen, out, &args->items[next]);
+          next++;
+          p++;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+}
+
+static void
+record_last_uses (const GraftArg *arg,
+                  GraftNode      *user,
+                  GHashTable     *last_use,
+                  GHashTable     *frees)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      if (!g_hash_table_contains (last_use, arg->node))
+        {
+          GPtrArray *list;
+
+          g_hash_table_insert (last_use, arg->node, user);
+          list = g_hash_table_lookup (frees, user);
+          if (list == NULL)
+            {
+              list = g_ptr_array_new ();
+              g_hash_table_insert (frees, user, list);
+            }
+          g_ptr_array_add (list, arg->node);
+        }
+      return;
+    }
+  if (arg->kind == GRAFT_ARG_DICT)
+    {
+      /* map_arg visits dict values only. */
+      for (guint i = 0; i < arg->n; i++)
+        record_last_uses (&arg->items[2 * i + 1], user, last_use, frees);
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    record_last_uses (&arg->items[i], user, last_use, frees);
+}
+
+static void
+emit_node (CodeGen   *gen,
+           GraftNode *node,
+           GString   *body,
+           GPtrArray *free_vars)
+{
+  const GraftArg *args = graft_node_get_args (node);
+  const GraftArg *kwargs = graft_node_get_kwargs (node);
+  const char *target = graft_node_get_target (node);
+  const char *format;
+  const char *global;
+
+  switch (graft_node_get_op (node))
+    {
+    case GRAFT_OP_PLACEHOLDER:
+      {
+        GString *var = g_string_new (target);
+        g_autofree char *raw = NULL;
+        const char *type = graft_node_get_type_annotation (node);
+        const char *name;
+
+        if (type != NULL)
+          g_string_append_printf (var, " : %s", type);
+        if (args->n > 0)
+          {
+            g_string_append (var, " = ");
+            append_repr (gen, var, &args->items[0]);
+          }
+        g_ptr_array_add (free_vars, g_string_free (var, FALSE));
+        raw = g_strdup (target);
+        {
+          char *w = raw;
+
+          for (const char *r = target; *r != '\0'; r++)
+            if (*r != '*')
+              *w++ = *r;
+          *w = '\0';
+        }
+        name = code_name (gen, node);
+        if (strcmp (raw, name) != 0)
+          g_string_append_printf (body, "%s = %s\n", name, raw);
+      }
+      return;
+
+    case GRAFT_OP_CALL_METHOD:
+      g_string_append (body, code_name (gen, node));
+      g_string_append (body, " = ");
+      {
+        g_autoptr(GString) receiver = g_string_new (NULL);
+
+        if (args->n > 0)
+          append_repr (gen, receiver, &args->items[0]);
+        append_path (body, receiver->str, target);
+      }
+      g_string_append_c (body, '(');
+      append_call_args (gen, body, args, 1, kwargs);
+      g_string_append_c (body, ')');
+      break;
+
+    case GRAFT_OP_CALL_FUNCTION:
+      format = graft_codegen_operator_format (target);
+      if (format != NULL)
+        {
+          g_string_append (body, code_name (gen, node));
+          g_string_append (body, " = ");
+          append_operator (gen, body, format, args);
+          break;
+        }
+      global = add_global (gen, target);
+      if (strcmp (global, "getattr") == 0 && args->n == 2 && kwargs->n == 0 &&
+          args->items[1].kind == GRAFT_ARG_STR &&
+          strlen (args->items[1].s) == args->items[1].n &&
+          graft_is_python_identifier (args->items[1].s))
+        {
+          g_autoptr(GString) obj = g_string_new (NULL);
+
+          g_string_append (body, code_name (gen, node));
+          g_string_append (body, " = ");
+          append_repr (gen, obj, &args->items[0]);
+          append_path (body, obj->str, args->items[1].s);
+          break;
+        }
+      g_string_append (body, code_name (gen, node));
+      g_string_append (body, " = ");
+      g_string_append (body, global);
+      g_string_append_c (body, '(');
+      append_call_args (gen, body, args, 0, kwargs);
+      g_string_append_c (body, ')');
+      if (graft_node_get_is_wrapped (node) && !g_hash_table_contains (gen->wrapped_seen, global))
+        {
+          char *copy = g_strdup (global);
+
+          g_hash_table_add (gen->wrapped_seen, copy);
+          g_ptr_array_add (gen->wrapped, copy);
+        }
+      break;
+
+    case GRAFT_OP_CALL_MODULE:
+      g_string_append (body, code_name (gen, node));
+      g_string_append (body, " = ");
+      append_path (body, "self", target);
+      g_string_append_c (body, '(');
+      append_call_args (gen, body, args, 0, kwargs);
+      g_string_append_c (body, ')');
+      break;
+
+    case GRAFT_OP_GET_ATTR:
+      g_string_append (body, code_name (gen, node));
+      g_string_append (body, " = ");
+      append_path (body, "self", target);
+      break;
+
+    case GRAFT_OP_OUTPUT:
+      g_string_append (body, "return ");
+      if (args->n > 0)
+        append_repr (gen, body, &args->items[0]);
+      else
+        g_string_append (body, "None");
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * graft_codegen_python:
+ * @graph: a graph
+ *
+ * Generates the module code exactly as `GraphModule.code` of torch 1.13.1:
+ * `"\n" + WRAP + "\n\n" + "def forward(...):" + "\n" + BODY`, every body line
+ * indented by four spaces (so the text ends with `"\n    "`).
+ *
+ * Returns: (transfer full): the code
+ */
+char *
+graft_codegen_python (GraftGraph *graph)
+{
+  CodeGen gen = { 0 };
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) free_vars = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) last_use = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) frees = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  GString *out;
+  const char *return_type = NULL;
+  static const char *const custom_builtins[] = {
+    "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
+  };
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  gen.names = graft_namespace_new ();
+  gen.node_names = g_hash_table_new (NULL, NULL);
+  gen.globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  gen.wrapped = g_ptr_array_new ();
+  gen.wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* The custom builtins are registered under their own names first. */
+  for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
+    graft_namespace_create_name (gen.names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
+
+  for (GraftNode *node = graft_graph_get_last (graph); node != NULL; node = graft_node_get_prev (node))
+    {
+      record_last_uses (graft_node_get_args (node), node, last_use, frees);
+      record_last_uses (graft_node_get_kwargs (node), node, last_use, frees);
+    }
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      GraftOp op = graft_node_get_op (node);
+      GPtrArray *to_free;
+
+      emit_node (&gen, node, body, free_vars);
+      if (op == GRAFT_OP_PLACEHOLDER)
+        continue;
+      if (op == GRAFT_OP_OUTPUT)
+        {
+          if (graft_node_get_type_annotation (node) != NULL)
+            return_type = graft_node_get_type_annotation (node);
+          g_string_append_c (body, '\n');
+          continue;
+        }
+      to_free = g_hash_table_lookup (frees, node);
+      if (to_free != NULL && to_free->len > 0)
+        {
+          g_string_append (body, ";  ");
+          for (guint i = 0; i < to_free->len; i++)
+            {
+              g_string_append (body, code_name (&gen, to_free->pdata[i]));
+              g_string_append (body, " = ");
+            }
+          g_string_append (body, "None");
+        }
+      g_string_append_c (body, '\n');
+    }
+  if (body->len == 0)
+    g_string_append (body, "pass\n");
+
+  out = g_string_new ("\n");
+  for (guint i = 0; i < gen.wrapped->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
+                              (const char *) gen.wrapped->pdata[i]);
+    }
+  g_string_append (out, "\n\ndef forward(");
+  if (free_vars->len == 0 || strcmp (free_vars->pdata[0], "self") != 0)
+    g_string_append (out, free_vars->len > 0 ? "self, " : "self");
+  for (guint i = 0; i < free_vars->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, free_vars->pdata[i]);
+    }
+  g_string_append_c (out, ')');
+  if (return_type != NULL)
+    g_string_append_printf (out, " -> %s", return_type);
+  g_string_append (out, ":\n");
+
+  /* Every line of the body, including the empty one after the final
+   * newline, is indented by four spaces. */
+  {
+    const char *line = body->str;
+
+    for (;;)
+      {
+        const char *nl = strchr (line, '\n');
+
+        g_string_append (out, "    ");
+        if (nl == NULL)
+          {
+            g_string_append (out, line);
+            break;
+          }
+        g_string_append_len (out, line, nl - line + 1);
+        line = nl + 1;
+      }
+  }
+
+  graft_namespace_free (gen.names);
+  g_hash_table_unref (gen.node_names);
+  g_hash_table_unref (gen.globals);
+  g_ptr_array_unref (gen.wrapped);
+  g_hash_table_unref (gen.wrapped_seen);
+  return g_string_free (out, FALSE);
+}

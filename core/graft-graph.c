@@ -1,0 +1,942 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-graph.c: the graph IR, modelled on torch.fx's Graph and Node
+ * (`torch/fx/graph.py`, `torch/fx/node.py`).  Nodes form a doubly linked
+ * list in execution order; each carries a 64-bit order key so that two nodes
+ * compare in O(1).  Users are kept as an array per node, one entry per using
+ * node (a node that uses a value twice is its user once, as in torch).
+ *
+ * The graph owns its nodes, their argument values and every string: targets
+ * are interned in a string chunk and names live in the graph's namespace,
+ * which keeps an erased node's name reserved, as torch does.
+ */
+#include "config.h"
+
+#include "graft-graph.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+#include "graft-namespace-private.h"
+
+#include <string.h>
+
+/* Order keys leave this gap between neighbours so that insertions rarely
+ * need a renumbering. */
+#define ORDER_GAP ((gint64) 1 << 16)
+
+struct _GraftNode
+{
+  /* Borrowed */
+  GraftNode  *prev;
+  GraftNode  *next;
+  GraftGraph *graph;
+  const char *name;   /* in the graph's namespace */
+  const char *target; /* interned in the graph's chunk */
+  const char *type;   /* interned, nullable: the annotation as printed */
+
+  /* Owned */
+  GraftArg    args;   /* always a tuple */
+  GraftArg    kwargs; /* always a dict with str keys */
+  GraftNode **users;  /* borrowed pointers, owned array */
+  guint       n_users;
+  guint       users_capacity;
+
+  gint64      order;
+  guint32     span_start; /* where the node came from in its source */
+  guint32     span_end;
+  guint8      op;
+  guint8      is_wrapped;
+};
+
+struct _GraftGraph
+{
+  /* Owned */
+  GraftNamespace *names;
+  GStringChunk   *chunk;
+  GHashTable     *by_name; /* name -> node, live nodes only */
+
+  /* Borrowed (the nodes themselves are owned through the list) */
+  GraftNode      *first;
+  GraftNode      *last;
+  guint           n_nodes;
+};
+
+static const char *const op_names[] = {
+  "placeholder", "get_attr", "call_function", "call_method", "call_module", "output",
+};
+
+const char *
+graft_op_to_string (GraftOp op)
+{
+  if ((guint) op < G_N_ELEMENTS (op_names))
+    return op_names[op];
+  return "?";
+}
+
+/**
+ * graft_op_from_string:
+ * @text: an op name such as `call_function`
+ * @len: its length
+ * @out_op: (out): the op
+ *
+ * Returns: whether @text names an op
+ */
+gboolean
+graft_op_from_string (const char *text,
+                      gsize       len,
+                      GraftOp    *out_op)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (op_names); i++)
+    if (strlen (op_names[i]) == len && memcmp (op_names[i], text, len) == 0)
+      {
+        *out_op = (GraftOp) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+GraftGraph *
+graft_graph_new (void)
+{
+  GraftGraph *self = g_new0 (GraftGraph, 1);
+
+  self->names = graft_namespace_new ();
+  self->chunk = g_string_chunk_new (4096);
+  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  return self;
+}
+
+static void
+node_free (GraftNode *node)
+{
+  graft_arg_clear (&node->args);
+  graft_arg_clear (&node->kwargs);
+  g_free (node->users);
+  g_free (node);
+}
+
+void
+graft_graph_free (GraftGraph *self)
+{
+  GraftNode *node, *next;
+
+  if (self == NULL)
+    return;
+  for (node = self->first; node != NULL; node = next)
+    {
+      next = node->next;
+      node_free (node);
+    }
+  g_hash_table_unref (self->by_name);
+  g_string_chunk_free (self->chunk);
+  graft_namespace_free (self->names);
+  g_free (self);
+}
+
+guint
+graft_graph_get_n_nodes (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_nodes;
+}
+
+GraftNode *
+graft_graph_get_first (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->first;
+}
+
+GraftNode *
+graft_graph_get_last (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->last;
+}
+
+/**
+ * graft_graph_get_output:
+ *
+ * Returns: (transfer none) (nullable): the last output node
+ */
+GraftNode *
+graft_graph_get_output (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  for (GraftNode *node = self->last; node != NULL; node = node->prev)
+    if (node->op == GRAFT_OP_OUTPUT)
+      return node;
+  return NULL;
+}
+
+/**
+ * graft_graph_find_node:
+ *
+ * Returns: (transfer none) (nullable): the live node called @name
+ */
+GraftNode *
+graft_graph_find_node (GraftGraph *self,
+                       const char *name)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return g_hash_table_lookup (self->by_name, name);
+}
+
+/**
+ * graft_graph_get_namespace:
+ *
+ * Returns: (transfer none): the namespace node names are made in
+ */
+GraftNamespace *
+graft_graph_get_namespace (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->names;
+}
+
+/**
+ * graft_graph_intern:
+ *
+ * Returns: (transfer none): a copy of @text that lives as long as the graph
+ */
+const char *
+graft_graph_intern (GraftGraph *self,
+                    const char *text)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (text == NULL)
+    return NULL;
+  return g_string_chunk_insert_const (self->chunk, text);
+}
+
+static void
+add_user (GraftNode *used,
+          GraftNode *user)
+{
+  if (used->n_users == used->users_capacity)
+    {
+      used->users_capacity = MAX (2, used->users_capacity * 2);
+      used->users = g_renew (GraftNode *, used->users, used->users_capacity);
+    }
+  used->users[used->n_users++] = user;
+}
+
+static void
+remove_user (GraftNode *used,
+             GraftNode *user)
+{
+  /* Search from the end: the most recent user is the likeliest to go. */
+  for (guint i = used->n_users; i > 0; i--)
+    if (used->users[i - 1] == user)
+      {
+        memmove (&used->users[i - 1], &used->users[i],
+                 (used->n_users - i) * sizeof (GraftNode *));
+        used->n_users--;
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+collect_inputs (const GraftArg *arg,
+                GPtrArray      *out)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      /* Argument lists are short; a linear check keeps the order of first
+       * appearance, as torch's `all_input_nodes` does. */
+      for (guint i = 0; i < out->len; i++)
+        if (out->pdata[i] == arg->node)
+          return;
+      g_ptr_array_add (out, arg->node);
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    collect_inputs (&arg->items[i], out);
+}
+
+/**
+ * graft_node_dup_input_nodes:
+ *
+ * torch.fx's `Node.all_input_nodes`: the distinct nodes that @node's args
+ * and then kwargs reference, in order of first appearance.
+ *
+ * Returns: (transfer full) (element-type GraftNode): the nodes, borrowed
+ */
+GPtrArray *
+graft_node_dup_input_nodes (GraftNode *node)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  collect_inputs (&node->args, out);
+  collect_inputs (&node->kwargs, out);
+  return out;
+}
+
+static void
+link_uses (GraftNode *node)
+{
+  g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+  for (guint i = 0; i < inputs->len; i++)
+    add_user (inputs->pdata[i], node);
+}
+
+static void
+unlink_uses (GraftNode *node)
+{
+  g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+  for (guint i = 0; i < inputs->len; i++)
+    remove_user (inputs->pdata[i], node);
+}
+
+static void
+renumber (GraftGraph *self)
+{
+  gint64 order = 0;
+
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    {
+      order += ORDER_GAP;
+      node->order = order;
+    }
+}
+
+/* Links @node into the list before @before (at the end if NULL) and gives it
+ * an order key between its neighbours. */
+static void
+link_node (GraftGraph *self,
+           GraftNode  *node,
+           GraftNode  *before)
+{
+  GraftNode *prev = before != NULL ? before->prev : self->last;
+
+  node->prev = prev;
+  node->next = before;
+  if (prev != NULL)
+    prev->next = node;
+  else
+    self->first = node;
+  if (before != NULL)
+    before->prev = node;
+  else
+    self->last = node;
+
+  if (before == NULL)
+    node->order = (prev != NULL ? prev->order : 0) + ORDER_GAP;
+  else
+    {
+      gint64 lo = prev != NULL ? prev->order : 0;
+
+      if (before->order - lo < 2)
+        renumber (self);
+      else
+        node->order = lo + (before->order - lo) / 2;
+    }
+}
+
+static void
+unlink_node (GraftGraph *self,
+             GraftNode  *node)
+{
+  if (node->prev != NULL)
+    node->prev->next = node->next;
+  else
+    self->first = node->next;
+  if (node->next != NULL)
+    node->next->prev = node->prev;
+  else
+    self->last = node->prev;
+  node->prev = node->next = NULL;
+}
+
+static void
+take_args (GraftNode *node,
+           GraftArg  *args,
+           GraftArg  *kwargs)
+{
+  if (args != NULL)
+    {
+      g_return_if_fail (args->kind == GRAFT_ARG_TUPLE);
+      node->args = *args;
+      graft_arg_init_none (args);
+    }
+  else
+    graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
+  if (kwargs != NULL)
+    {
+      g_return_if_fail (kwargs->kind == GRAFT_ARG_DICT);
+      node->kwargs = *kwargs;
+      graft_arg_init_none (kwargs);
+    }
+  else
+    graft_arg_init_dict (&node->kwargs, 0);
+}
+
+static GraftNode *
+insert_node (GraftGraph *self,
+             GraftOp     op,
+             const char *target,
+             GraftArg   *args,
+             GraftArg   *kwargs,
+             const char *name,
+             GraftNode  *before)
+{
+  GraftNode *node = g_new0 (GraftNode, 1);
+
+  node->graph = self;
+  node->op = op;
+  node->target = g_string_chunk_insert_const (self->chunk, target);
+  node->name = name;
+  take_args (node, args, kwargs);
+  link_node (self, node, before);
+  link_uses (node);
+  g_hash_table_insert (self->by_name, (gpointer) node->name, node);
+  self->n_nodes++;
+  return node;
+}
+
+/**
+ * graft_graph_create_node:
+ * @op: the op
+ * @target: the target (for call_function, the function's qualified name as
+ *   listings print it, e.g. `operator.add`, `torch.cat`)
+ * @args: (transfer full) (nullable): a tuple, consumed (left `None`)
+ * @kwargs: (transfer full) (nullable): a dict, consumed (left `None`)
+ * @name_candidate: (nullable): the wanted name; %NULL derives it from the
+ *   target as `Graph._target_to_str` does
+ * @before: (nullable): insert before this node; %NULL appends
+ *
+ * torch.fx's `Graph.create_node`: makes a node with a fresh name from the
+ * graph's namespace and records it as a user of the nodes it references.
+ *
+ * Returns: (transfer none): the node, owned by the graph
+ */
+GraftNode *
+graft_graph_create_node (GraftGraph *self,
+                         GraftOp     op,
+                         const char *target,
+                         GraftArg   *args,
+                         GraftArg   *kwargs,
+                         const char *name_candidate,
+                         GraftNode  *before)
+{
+  g_autofree char *derived = NULL;
+  const char *name;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+
+  if (name_candidate == NULL)
+    name_candidate = derived = graft_name_for_target (op, target);
+  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+  return insert_node (self, op, target, args, kwargs, name, before);
+}
+
+/**
+ * graft_graph_create_node_named:
+ * @exact_name: the name, which must be legal and not yet used (a listing's
+ *   or a DOT file's own name)
+ *
+ * Like graft_graph_create_node(), but keeps a name read from a file as it
+ * is.  The caller checks graft_namespace_contains() first.
+ *
+ * Returns: (transfer none): the node
+ */
+GraftNode *
+graft_graph_create_node_named (GraftGraph *self,
+                               GraftOp     op,
+                               const char *target,
+                               GraftArg   *args,
+                               GraftArg   *kwargs,
+                               const char *exact_name,
+                               GraftNode  *before)
+{
+  const char *name;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (!graft_namespace_contains (self->names, exact_name), NULL);
+
+  /* The namespace would rename a suffixed or builtin name (`x_01`,
+   * `sum`); a name read from a file is registered verbatim instead. */
+  name = _graft_namespace_add_verbatim (self->names, exact_name);
+  return insert_node (self, op, target, args, kwargs, name, before);
+}
+
+/**
+ * graft_graph_set_args:
+ * @args: (transfer full) (nullable): the new args tuple, consumed
+ * @kwargs: (transfer full) (nullable): the new kwargs dict, consumed
+ *
+ * Replaces a node's arguments and updates the users of what it referenced
+ * before and references now.  %NULL keeps that part as it is.
+ */
+void
+graft_graph_set_args (GraftGraph *self,
+                      GraftNode  *node,
+                      GraftArg   *args,
+                      GraftArg   *kwargs)
+{
+  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+
+  unlink_uses (node);
+  if (args != NULL)
+    {
+      graft_arg_clear (&node->args);
+      node->args = *args;
+      graft_arg_init_none (args);
+    }
+  if (kwargs != NULL)
+    {
+      graft_arg_clear (&node->kwargs);
+      node->kwargs = *kwargs;
+      graft_arg_init_none (kwargs);
+    }
+  link_uses (node);
+}
+
+static void
+replace_in_arg (GraftArg  *arg,
+                GraftNode *old_node,
+                GraftNode *new_node)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      if (arg->node == old_node)
+        arg->node = new_node;
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    replace_in_arg (&arg->items[i], old_node, new_node);
+}
+
+/**
+ * graft_graph_replace_all_uses:
+ *
+ * torch.fx's `Node.replace_all_uses_with`: every user of @old_node refers to
+ * @new_node instead, in place (positions and containers stay the same).
+ */
+void
+graft_graph_replace_all_uses (GraftGraph *self,
+                              GraftNode  *old_node,
+                              GraftNode  *new_node)
+{
+  g_autofree GraftNode **users = NULL;
+  guint n_users;
+
+  g_return_if_fail (self != NULL && old_node != NULL && new_node != NULL);
+  if (old_node == new_node)
+    return;
+
+  n_users = old_node->n_users;
+  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
+  for (guint i = 0; i < n_users; i++)
+    {
+      GraftNode *user = users[i];
+
+      unlink_uses (user);
+      replace_in_arg (&user->args, old_node, new_node);
+      replace_in_arg (&user->kwargs, old_node, new_node);
+      link_uses (user);
+    }
+}
+
+/**
+ * graft_graph_erase_node:
+ *
+ * torch.fx's `Graph.erase_node`: removes a node that has no users.  Its name
+ * stays reserved in the namespace.
+ */
+void
+graft_graph_erase_node (GraftGraph *self,
+                        GraftNode  *node)
+{
+  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+  g_return_if_fail (node->n_users == 0);
+
+  unlink_uses (node);
+  unlink_node (self, node);
+  g_hash_table_remove (self->by_name, node->name);
+  self->n_nodes--;
+  node_free (node);
+}
+
+/**
+ * graft_graph_move_before:
+ * @before: (nullable): the node to move @node before; %NULL moves it last
+ *
+ * Moves @node within the list (torch.fx's `Node.prepend` on @before).
+ */
+void
+graft_graph_move_before (GraftGraph *self,
+                         GraftNode  *node,
+                         GraftNode  *before)
+{
+  g_return_if_fail (self != NULL && node != NULL && node != before);
+
+  unlink_node (self, node);
+  link_node (self, node, before);
+}
+
+static gboolean
+check_arg_nodes (GraftGraph     *self,
+                 GraftNode      *user,
+                 const GraftArg *arg,
+                 GraftLintFlags  flags,
+                 GError        **error)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      GraftNode *used = arg->node;
+      guint count = 0;
+
+      if (used == NULL || used->graph != self ||
+          g_hash_table_lookup (self->by_name, used->name) != used)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node %s refers to a node that is not in the graph", user->name);
+          return FALSE;
+        }
+      for (guint i = 0; i < used->n_users; i++)
+        if (used->users[i] == user)
+          count++;
+      if (count != 1)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node %s uses %s but is listed %u times among its users",
+                       user->name, used->name, count);
+          return FALSE;
+        }
+      if ((flags & GRAFT_LINT_DEFINED_BEFORE_USE) != 0 && used->order >= user->order)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node %s uses %s before it is defined", user->name, used->name);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    if (!check_arg_nodes (self, user, &arg->items[i], flags, error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+arg_refers_to (const GraftArg *arg,
+               GraftNode      *node)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    return arg->node == node;
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    if (arg_refers_to (&arg->items[i], node))
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * graft_graph_lint:
+ * @flags: which optional checks to run
+ *
+ * Checks every invariant of the graph, as torch.fx's `Graph.lint` does and
+ * more: the list links and order keys agree, names are unique, registered
+ * in the namespace and findable, args are a tuple and kwargs a dict with str
+ * keys, every referenced node is in the graph and lists its user exactly
+ * once, every listed user does refer to the node, there is exactly one
+ * output node and it is the last node.
+ *
+ * Returns: %TRUE if the graph is consistent, else %FALSE with @error set
+ */
+gboolean
+graft_graph_lint (GraftGraph    *self,
+                  GraftLintFlags flags,
+                  GError       **error)
+{
+  guint count = 0, outputs = 0;
+  GraftNode *prev = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (GraftNode *node = self->first; node != NULL; prev = node, node = node->next)
+    {
+      count++;
+      if (node->prev != prev || node->graph != self)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "the node list is broken at %s", node->name);
+          return FALSE;
+        }
+      if (prev != NULL && prev->order >= node->order)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "order keys of %s and %s are not increasing", prev->name, node->name);
+          return FALSE;
+        }
+      if (g_hash_table_lookup (self->by_name, node->name) != node ||
+          !graft_namespace_contains (self->names, node->name))
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node name %s is not unique or not registered", node->name);
+          return FALSE;
+        }
+      if (node->args.kind != GRAFT_ARG_TUPLE || node->kwargs.kind != GRAFT_ARG_DICT)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node %s has malformed args or kwargs", node->name);
+          return FALSE;
+        }
+      for (guint i = 0; i < node->kwargs.n; i++)
+        if (node->kwargs.items[2 * i].kind != GRAFT_ARG_STR)
+          {
+            g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                         "node %s has a keyword that is not a string", node->name);
+            return FALSE;
+          }
+      if (!check_arg_nodes (self, node, &node->args, flags, error) ||
+          !check_arg_nodes (self, node, &node->kwargs, flags, error))
+        return FALSE;
+      for (guint i = 0; i < node->n_users; i++)
+        {
+          GraftNode *user = node->users[i];
+
+          if (user->graph != self ||
+              (!arg_refers_to (&user->args, node) && !arg_refers_to (&user->kwargs, node)))
+            {
+              g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                           "%s is listed as a user of %s but does not use it",
+                           user->name, node->name);
+              return FALSE;
+            }
+        }
+      if (node->op == GRAFT_OP_OUTPUT)
+        outputs++;
+    }
+  if (prev != self->last || count != self->n_nodes ||
+      count != g_hash_table_size (self->by_name))
+    {
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                   "the graph counts %u nodes but holds %u", self->n_nodes, count);
+      return FALSE;
+    }
+  if (outputs != 1 || self->last == NULL || self->last->op != GRAFT_OP_OUTPUT)
+    {
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                   "the graph must end with exactly one output node (it has %u)", outputs);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gsize
+arg_memory (const GraftArg *arg)
+{
+  gsize size = 0;
+  guint n_items = graft_arg_count_items (arg);
+
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      size += arg->n + 1;
+      break;
+    case GRAFT_ARG_COMPLEX:
+      size += 2 * sizeof (double);
+      break;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+    default:
+      break;
+    }
+  for (guint i = 0; i < n_items; i++)
+    size += sizeof (GraftArg) + arg_memory (&arg->items[i]);
+  return size;
+}
+
+/**
+ * graft_graph_get_memory_size:
+ *
+ * Estimates the heap bytes the graph holds: nodes, argument values, user
+ * arrays, and the name and target strings with hash-table overhead.  Used by
+ * the memory benchmark.
+ *
+ * Returns: bytes
+ */
+gsize
+graft_graph_get_memory_size (GraftGraph *self)
+{
+  gsize size = sizeof (GraftGraph);
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    {
+      size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
+      size += node->users_capacity * sizeof (GraftNode *);
+      /* The name in the namespace chunk and both hash tables' entries
+       * (GLib's hash tables keep a key, a value and a hash per slot). */
+      size += strlen (node->name) + 1 + 2 * (2 * sizeof (gpointer) + sizeof (guint));
+    }
+  return size;
+}
+
+GraftOp
+graft_node_get_op (GraftNode *node)
+{
+  return (GraftOp) node->op;
+}
+
+const char *
+graft_node_get_name (GraftNode *node)
+{
+  return node->name;
+}
+
+const char *
+graft_node_get_target (GraftNode *node)
+{
+  return node->target;
+}
+
+/**
+ * graft_node_get_args:
+ *
+ * Returns: (transfer none): the args tuple, valid until the node changes
+ */
+const GraftArg *
+graft_node_get_args (GraftNode *node)
+{
+  return &node->args;
+}
+
+/**
+ * graft_node_get_kwargs:
+ *
+ * Returns: (transfer none): the kwargs dict, valid until the node changes
+ */
+const GraftArg *
+graft_node_get_kwargs (GraftNode *node)
+{
+  return &node->kwargs;
+}
+
+guint
+graft_node_get_n_users (GraftNode *node)
+{
+  return node->n_users;
+}
+
+GraftNode *
+graft_node_get_user (GraftNode *node,
+                     guint      i)
+{
+  g_return_val_if_fail (i < node->n_users, NULL);
+  return node->users[i];
+}
+
+GraftNode *
+graft_node_get_next (GraftNode *node)
+{
+  return node->next;
+}
+
+GraftNode *
+graft_node_get_prev (GraftNode *node)
+{
+  return node->prev;
+}
+
+GraftGraph *
+graft_node_get_graph (GraftNode *node)
+{
+  return node->graph;
+}
+
+/**
+ * graft_node_compare_order:
+ *
+ * Returns: negative, 0 or positive as @a comes before, is, or comes after @b
+ */
+gint
+graft_node_compare_order (GraftNode *a,
+                          GraftNode *b)
+{
+  return a->order < b->order ? -1 : a->order > b->order ? 1 : 0;
+}
+
+const char *
+graft_node_get_type_annotation (GraftNode *node)
+{
+  return node->type;
+}
+
+/**
+ * graft_node_set_type_annotation:
+ * @type_repr: (nullable): the annotation as code prints it (`torch.Tensor`)
+ */
+void
+graft_node_set_type_annotation (GraftNode  *node,
+                                const char *type_repr)
+{
+  node->type = type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
+}
+
+gboolean
+graft_node_get_is_wrapped (GraftNode *node)
+{
+  return node->is_wrapped;
+}
+
+/**
+ * graft_node_set_is_wrapped:
+ *
+ * Marks a call_function node made by a function that torch.fx wraps (the
+ * `math` functions, `torch.fx.wrap`ped ones): code generation then emits a
+ * `torch.fx._symbolic_trace.wrap(...)` line for its global.
+ */
+void
+graft_node_set_is_wrapped (GraftNode *node,
+                           gboolean   is_wrapped)
+{
+  node->is_wrapped = is_wrapped ? 1 : 0;
+}
+
+void
+graft_node_get_span (GraftNode *node,
+                     guint32   *out_start,
+                     guint32   *out_end)
+{
+  if (out_start != NULL)
+    *out_start = node->span_start;
+  if (out_end != NULL)
+    *out_end = node->span_end;
+}
+
+void
+graft_node_set_span (GraftNode *node,
+                     guint32    start,
+                     guint32    end)
+{
+  node->span_start = start;
+  node->span_end = end;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-listing.c: writes the graph listing exactly as torch.fx 1.13.1's
+ * `Graph.__str__` and `Node.format_node` do (`torch/fx/graph.py`,
+ * `torch/fx/node.py`).  The reader lives in graft-listing-reader.c.
+ */
+#include "config.h"
+
+#include "graft-listing.h"
+#include "graft-arg.h"
+#include "graft-graph.h"
+
+#include <string.h>
+
+/* Python's `str(value)`: a string or device as its bare text, anything
+ * else as its repr (so strings nested in a tuple keep their quotes). */
+static void
+append_python_str (GString        *out,
+                   const GraftArg *arg)
+{
+  if (arg->kind == GRAFT_ARG_STR || arg->kind == GRAFT_ARG_DEVICE)
+    g_string_append_len (out, arg->s, arg->n);
+  else
+    graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, NULL, NULL);
+}
+
+/**
+ * graft_listing_print:
+ * @graph: a graph
+ *
+ * Returns: (transfer full): `str(graph)` of torch 1.13.1: `graph():`, then
+ *   one line per node, each after `"\n    "`; no trailing newline
+ */
+char *
+graft_listing_print (GraftGraph *graph)
+{
+  GString *out = g_string_new ("graph():");
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      GraftOp op = graft_node_get_op (node);
+      const GraftArg *args = graft_node_get_args (node);
+      const char *type = graft_node_get_type_annotation (node);
+
+      g_string_append (out, "\n    ");
+      if (op == GRAFT_OP_OUTPUT)
+        {
+          g_string_append (out, "return ");
+          if (args->n > 0)
+            append_python_str (out, &args->items[0]);
+          else
+            g_string_append (out, "None");
+          continue;
+        }
+      g_string_append_printf (out, "%%%s : ", graft_node_get_name (node));
+      if (type != NULL)
+        g_string_append_printf (out, "%s ", type);
+      g_string_append_printf (out, "[#users=%u] = %s[target=%s]",
+                              graft_node_get_n_users (node),
+                              graft_op_to_string (op),
+                              graft_node_get_target (node));
+      if (op == GRAFT_OP_PLACEHOLDER)
+        {
+          if (args->n > 0)
+            {
+              g_string_append (out, "(default=");
+              append_python_str (out, &args->items[0]);
+              g_string_append_c (out, ')');
+            }
+          continue;
+        }
+      if (op == GRAFT_OP_GET_ATTR)
+        continue;
+      g_string_append (out, "(args = ");
+      graft_arg_append_repr (out, args, GRAFT_REPR_LISTING, NULL, NULL);
+      g_string_append (out, ", kwargs = ");
+      graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
+      g_string_append_c (out, ')');
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-listing.h: the graph listing that `print(gm.graph)` writes, out and
+ * back in.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+char       *graft_listing_print     (GraftGraph  *graph) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph *graft_listing_parse     (GraftSource *source,
+                                     GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+gboolean    graft_listing_detect    (GraftSource *source);
+
+G_END_DECLS

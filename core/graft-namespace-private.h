@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-namespace-private.h: namespace internals shared with graft-graph.c.
+ */
+#pragma once
+
+#include "graft-namespace.h"
+
+G_BEGIN_DECLS
+
+const char *_graft_namespace_add_verbatim (GraftNamespace *self,
+                                           const char     *name);
+
+G_END_DECLS
