@@ -626,7 +626,8 @@ append_complex_repr (GString      *out,
     }
   g_string_append_c (out, '(');
   append_complex_part (out, c[0]);
-  if (!(c[1] < 0 || (c[1] == 0 && signbit (c[1]))) && !isnan (c[1]))
+  /* A NaN imaginary part prints as `+nanj` whatever its sign bit. */
+  if (isnan (c[1]) || !(c[1] < 0 || (c[1] == 0 && signbit (c[1]))))
     g_string_append_c (out, '+');
   append_complex_part (out, c[1]);
   g_string_append (out, "j)");

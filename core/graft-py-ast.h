@@ -192,11 +192,15 @@ struct _GraftPyExpr
     } name;
     struct {
       GraftPyConstKind kind;
-      gboolean         bool_value;   /* BOOL */
-      gint64           int_value;    /* INT */
-      double           float_value;  /* FLOAT; the imaginary part for IMAGINARY */
-      const char      *str;          /* STR (UTF-8) and BYTES, NUL-terminated */
-      gsize            len;          /* bytes in @str, without the NUL */
+      union {
+        gboolean       bool_value;   /* BOOL */
+        gint64         int_value;    /* INT */
+        double         float_value;  /* FLOAT; the imaginary part for IMAGINARY */
+        struct {
+          const char  *str;          /* STR (UTF-8) and BYTES, NUL-terminated */
+          gsize        len;          /* bytes in @str, without the NUL */
+        };
+      };
     } constant;
     struct {
       /* Constant STR parts (adjacent ones merged) and FormattedValue parts */

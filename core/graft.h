@@ -15,4 +15,7 @@
 #include "graft-graph.h"
 #include "graft-codegen.h"
 #include "graft-listing.h"
+#include "graft-export.h"
+#include "graft-input.h"
+#include "graft-tracer.h"
 #undef GRAFT_INSIDE

@@ -322,6 +322,8 @@ def probe_python(path, fn, sig, fixed=frozenset()):
     kws = [m.keyword(k, v) for k, v in node.kwargs.items()]
     notes = []
     if pa is None:
+        unsure.append(f"{path}: not every parameter can be a proxy ({erra}); the template comes from "
+                      "the required-only probe plus one probe per optional parameter")
         # which optional parameters reach the call, and as what? one probe each
         for p in optional + kwonly:
             names, call, ph1 = build({q.name for q in required} | {q.name for q in var}, {p.name})
@@ -468,7 +470,9 @@ HEADER = """\
  * by tracing probe calls with torch.fx.  DO NOT EDIT: change the script and run
  *     /usr/bin/python3 tests/tools/gen-fx-table.py
  *
- * The includer defines the macros it needs before including this file:
+ * The includer defines the macros it needs before including this file; each section is
+ * inside `#ifdef MACRO`, so undefined ones are skipped (define one per inclusion, e.g. to fill
+ * a static array, and #undef it afterwards):
  *
  *   GRAFT_FX_FUNCTION (access_path, KIND, target, name_base, signature, positional, keywords, code_form)
  *     access_path  how user code reaches the callable: "torch.relu", "torch.nn.functional.relu",
@@ -480,10 +484,19 @@ HEADER = """\
  *                                 record args = `positional`, kwargs = `keywords` (see below).
  *                  METHOD         recorded as call_method; `target` is the method name (F.sigmoid ->
  *                                 sigmoid); args = (the first argument,) then the rest as written.
- *                  NOT_TRACEABLE  calling it with a traced value fails in torch 1.13.1 (or records
- *                                 nothing); the other fields are empty.
+ *                  NOT_TRACEABLE  calling it with a traced value fails in torch 1.13.1 (factories such
+ *                                 as torch.ones, removed functions, control flow inside), or is
+ *                                 not a tensor function at all: a few Python helpers accept a
+ *                                 Proxy and return a constant without recording anything
+ *                                 (torch.is_tensor -> False, torch.get_rng_state) or record
+ *                                 unrelated nodes (torch.typename); the other fields are empty.
  *     target       the node's target as the listing prints it (torch.fx.node._get_qualified_name):
- *                  "torch.relu", "torch._C._nn.linear", "torch.nn.functional.softmax".
+ *                  "torch.relu", "torch._C._nn.linear", "torch.nn.functional.softmax",
+ *                  "torch._C._special.special_expit" (torch.special.expit),
+ *                  "torch._C._linalg.linalg_norm" (torch.linalg.norm), "torch.ops.aten.quantized_gru".
+ *                  It need not match the access path: F.conv2d -> "torch.conv2d", F.pad ->
+ *                  "torch.nn.functional.pad" (a builtin whose __module__ says so), F.upsample ->
+ *                  "torch.nn.functional.interpolate", torch.split -> "torch.functional.split".
  *     name_base    the node name candidate before uniquifying (snake-cased target.__name__):
  *                  "relu", "log_sigmoid", "max" (the namespace then makes that max_1).
  *     signature    PYTHON/METHOD: the Python parameter list, defaults as repr:

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd.h: the commands of the `graft` CLI and the helpers they share.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "graft.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses: the contract of cli.md. */
+enum {
+  GRAFT_EXIT_OK = 0,
+  GRAFT_EXIT_INPUT = 1,
+  GRAFT_EXIT_USAGE = 2,
+};
+
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} GraftCommand;
+
+int         graft_cmd_code       (int argc, char **argv);
+int         graft_cmd_graph      (int argc, char **argv);
+
+int         graft_cli_parse      (GOptionContext *context,
+                                  int            *argc,
+                                  char         ***argv,
+                                  const char     *command);
+int         graft_cli_one_input  (int            argc,
+                                  char         **argv,
+                                  const char    *command,
+                                  const char   **out_input);
+int         graft_cli_report     (const GError *error,
+                                  const char   *fallback_filename);
+GraftSource *graft_cli_read      (const char   *path,
+                                  GError      **error);
+int         graft_cli_emit_text  (const char   *text,
+                                  const char   *output_path);
+
+G_END_DECLS

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-cli.c: the `graft` command line (cli.md).  This file holds the
+ * command table, the option handling every command shares, the mapping of
+ * errors to exit statuses, and the only writes to stdout and stderr.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const GraftCommand commands[] = {
+  { "code", "print the traced graph as torch.fx's GraphModule.code", graft_cmd_code },
+  { "graph", "print the graph listing, as print(gm.graph)", graft_cmd_graph },
+};
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, or - for standard input.\n"
+                   "Run 'graft COMMAND --help' for the options of a command.\n");
+}
+
+/**
+ * graft_cli_parse:
+ *
+ * Parses a command's options; a usage error is reported here.
+ *
+ * Returns: %GRAFT_EXIT_OK, or %GRAFT_EXIT_USAGE after printing the problem
+ */
+int
+graft_cli_parse (GOptionContext *context,
+                 int            *argc,
+                 char         ***argv,
+                 const char     *command)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      fprintf (stderr, "graft %s: %s\n", command, error->message);
+      return GRAFT_EXIT_USAGE;
+    }
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_one_input:
+ *
+ * Checks that exactly one INPUT remains after the options.
+ *
+ * Returns: %GRAFT_EXIT_OK with @out_input set, or %GRAFT_EXIT_USAGE
+ */
+int
+graft_cli_one_input (int          argc,
+                     char       **argv,
+                     const char  *command,
+                     const char **out_input)
+{
+  if (argc != 2)
+    {
+      fprintf (stderr, "graft %s: %s\n", command,
+               argc < 2 ? "missing INPUT (a file, or - for standard input)"
+                        : "expected one INPUT, got more");
+      return GRAFT_EXIT_USAGE;
+    }
+  *out_input = argv[1];
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_report:
+ *
+ * Prints `FILE:LINE:COL: error: TEXT` for an input error.
+ *
+ * Returns: %GRAFT_EXIT_INPUT
+ */
+int
+graft_cli_report (const GError *error,
+                  const char   *fallback_filename)
+{
+  g_autofree char *line = graft_error_format (error, fallback_filename);
+
+  fprintf (stderr, "%s\n", line);
+  return GRAFT_EXIT_INPUT;
+}
+
+GraftSource *
+graft_cli_read (const char *path,
+                GError    **error)
+{
+  return graft_source_new_from_file (path, error);
+}
+
+/**
+ * graft_cli_emit_text:
+ * @text: the output
+ * @output_path: (nullable): a file to write atomically, or %NULL for stdout
+ *
+ * Writes @text stripped of surrounding white space plus one newline, the
+ * form cli.md compares.
+ *
+ * Returns: an exit status
+ */
+int
+graft_cli_emit_text (const char *text,
+                     const char *output_path)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autofree char *out = g_strconcat (stripped, "\n", NULL);
+
+  if (output_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!graft_export_write_file (output_path, out, strlen (out), &error))
+        return graft_cli_report (error, output_path);
+      return GRAFT_EXIT_OK;
+    }
+  fputs (out, stdout);
+  if (fflush (stdout) != 0)
+    return GRAFT_EXIT_INPUT;
+  return GRAFT_EXIT_OK;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return GRAFT_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return GRAFT_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("graft %s\n", PACKAGE_VERSION);
+      return GRAFT_EXIT_OK;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, "graft: unknown command '%s'\n\n", argv[1]);
+  print_usage (stderr);
+  return GRAFT_EXIT_USAGE;
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-input.c: recognises an input by its content (cli.md: Python source,
+ * an FX graph listing starting with `graph():`, or a DOT graph starting with
+ * `digraph`), hands it to the matching reader, and resolves `FILE:NAME`
+ * references to patterns and replacements.
+ */
+#include "config.h"
+
+#include "graft-input.h"
+#include "graft-error.h"
+#include "graft-listing.h"
+#include "graft-source.h"
+#include "graft-tracer.h"
+
+#include <string.h>
+
+static const char *
+skip_space (const char *p,
+            const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v'))
+    p++;
+  return p;
+}
+
+static gboolean
+starts_with_word (const char *p,
+                  const char *end,
+                  const char *word)
+{
+  gsize n = strlen (word);
+
+  return (gsize) (end - p) >= n && memcmp (p, word, n) == 0 &&
+         ((gsize) (end - p) == n || !(g_ascii_isalnum (p[n]) || p[n] == '_'));
+}
+
+/**
+ * graft_input_detect:
+ *
+ * Returns: the kind of @source, by its first word after white space
+ */
+GraftInputKind
+graft_input_detect (GraftSource *source)
+{
+  const char *text = graft_source_get_text (source);
+  const char *end = text + graft_source_get_length (source);
+  const char *p = skip_space (text, end);
+
+  /* A UTF-8 byte order mark is not content. */
+  if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p = skip_space (p + 3, end);
+  if (starts_with_word (p, end, "graph") && skip_space (p + 5, end) < end && *skip_space (p + 5, end) == '(')
+    return GRAFT_INPUT_LISTING;
+  if (starts_with_word (p, end, "digraph"))
+    return GRAFT_INPUT_DOT;
+  if (starts_with_word (p, end, "strict"))
+    {
+      const char *q = skip_space (p + 6, end);
+
+      if (starts_with_word (q, end, "digraph"))
+        return GRAFT_INPUT_DOT;
+    }
+  return GRAFT_INPUT_PYTHON;
+}
+
+/**
+ * graft_input_load_graph:
+ * @source: the input
+ * @entry: (nullable): for Python, the class or function to trace
+ * @error: return location for a located error
+ *
+ * Returns: (transfer full) (nullable): the graph @source stands for
+ */
+GraftGraph *
+graft_input_load_graph (GraftSource *source,
+                        const char  *entry,
+                        GError     **error)
+{
+  switch (graft_input_detect (source))
+    {
+    case GRAFT_INPUT_LISTING:
+      return graft_listing_parse (source, error);
+    case GRAFT_INPUT_DOT:
+      graft_set_error_at (error, graft_source_get_filename (source), 1, 1,
+                          GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "DOT input is not supported by this version of graft");
+      return NULL;
+    case GRAFT_INPUT_PYTHON:
+    default:
+      return graft_trace_source (source, entry, error);
+    }
+}
+
+/**
+ * graft_input_parse_ref:
+ * @ref: (nullable): `FILE:NAME`, `NAME` or `FILE`
+ * @default_file: the file when @ref names none
+ * @default_name: the name when @ref names none
+ * @out_file: (out) (transfer full): the file
+ * @out_name: (out) (transfer full): the name
+ *
+ * Splits a pattern or replacement reference as cli.md says: a value that
+ * names an existing file, or ends in `.py`, is a FILE; `FILE:NAME` splits
+ * at the last colon.
+ */
+void
+graft_input_parse_ref (const char *ref,
+                       const char *default_file,
+                       const char *default_name,
+                       char      **out_file,
+                       char      **out_name)
+{
+  const char *colon;
+
+  if (ref == NULL || *ref == '\0')
+    {
+      *out_file = g_strdup (default_file);
+      *out_name = g_strdup (default_name);
+      return;
+    }
+  colon = strrchr (ref, ':');
+  if (colon != NULL)
+    {
+      *out_file = colon > ref ? g_strndup (ref, colon - ref) : g_strdup (default_file);
+      *out_name = colon[1] != '\0' ? g_strdup (colon + 1) : g_strdup (default_name);
+      return;
+    }
+  if (g_str_has_suffix (ref, ".py") || g_file_test (ref, G_FILE_TEST_IS_REGULAR))
+    {
+      *out_file = g_strdup (ref);
+      *out_name = g_strdup (default_name);
+      return;
+    }
+  *out_file = g_strdup (default_file);
+  *out_name = g_strdup (ref);
+}

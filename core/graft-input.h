@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-input.h: what an input file is, and the graph it stands for.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GraftInputKind:
+ * @GRAFT_INPUT_PYTHON: Python source to trace
+ * @GRAFT_INPUT_LISTING: an FX graph listing (`graph():` ...)
+ * @GRAFT_INPUT_DOT: a Graphviz DOT graph
+ */
+typedef enum {
+  GRAFT_INPUT_PYTHON,
+  GRAFT_INPUT_LISTING,
+  GRAFT_INPUT_DOT,
+} GraftInputKind;
+
+GraftInputKind graft_input_detect     (GraftSource *source);
+GraftGraph    *graft_input_load_graph (GraftSource *source,
+                                       const char  *entry,
+                                       GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_input_parse_ref  (const char  *ref,
+                                       const char  *default_file,
+                                       const char  *default_name,
+                                       char       **out_file,
+                                       char       **out_name);
+
+G_END_DECLS

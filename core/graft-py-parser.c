@@ -1,0 +1,3268 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-py-parser.c: a recursive-descent parser for Python 3.11 source,
+ * producing the tree of graft-py-ast.  It pulls tokens from graft-py-lexer
+ * with one token of lookahead, decodes literals (numbers, string escapes,
+ * f-string fields) into the module's arena, checks assignment targets and
+ * parameter lists, and stops at the first error with its exact span.
+ *
+ * Recursion is bounded: brackets, unary operators, `**`, `not`, conditional
+ * expressions, lambdas, f-string fields and indented blocks each count one
+ * level, and more than GRAFT_MAX_PARSE_DEPTH levels is a limit error rather
+ * than a stack overflow.  Flat repetition (long lists, long `a + b + ...`
+ * chains, many statements, `elif` chains) is parsed in loops.  Lists are
+ * collected on a shared scratch stack and copied into the arena once
+ * complete, so building a list allocates once.
+ *
+ * The parser accepts constructs that Graft cannot trace (yield, await, async,
+ * global, try) and leaves rejecting them to the tracer; only `match`
+ * statements are refused here.
+ */
+#include "config.h"
+
+#include "graft-py-parser.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+#include "graft-py-lexer.h"
+#include "graft-source.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+typedef struct
+{
+  /* Borrowed */
+  GraftSource   *source;
+  const char    *text;
+  GraftPyModule *module;
+  GraftPyLexer  *lex;            /* the main lexer, or an f-string field's */
+
+  /* Owned */
+  GraftPyLexer   main_lexer;
+  GPtrArray     *scratch;        /* stack of list items under construction */
+  GArray        *ops;            /* stack of GraftPyCmpOp under construction */
+  GString       *buf;            /* stack of decoded text under construction */
+  GError        *lex_error;      /* the lexer's error, when cur is ERROR */
+  GError        *error;          /* the first error */
+
+  GraftPyToken   cur;            /* the lookahead token */
+  GraftPyTokenKind prev_kind;    /* the last consumed token */
+  guint32        prev_end;
+  guint          depth;
+  gboolean       error_from_lexer;
+} Parser;
+
+/* Everything backtracking must restore (only `with (` needs it). */
+typedef struct
+{
+  GraftPyLexer     lexer;
+  GraftPyToken     cur;
+  GraftPyTokenKind prev_kind;
+  guint32          prev_end;
+  guint            depth;
+  guint            scratch_len;
+  guint            ops_len;
+  gsize            buf_len;
+} Snapshot;
+
+static GraftPyExpr *parse_expression (Parser *p);
+static GraftPyExpr *parse_named_expression (Parser *p);
+static GraftPyExpr *parse_star_expressions (Parser *p);
+static GraftPyExpr *parse_disjunction (Parser *p);
+static GraftPyExpr *parse_binary (Parser *p, int min_prec);
+static GraftPyExpr *parse_unary (Parser *p);
+static gboolean     parse_statement (Parser *p);
+
+/* Tokens and errors */
+
+static void
+advance (Parser *p)
+{
+  if (p->cur.kind == GRAFT_PY_TOKEN_ERROR)
+    return;
+  p->prev_kind = p->cur.kind;
+  p->prev_end = p->cur.end;
+  if (!graft_py_lexer_next (p->lex, &p->cur, &p->lex_error))
+    {
+      p->cur.kind = GRAFT_PY_TOKEN_ERROR;
+      p->cur.flags = 0;
+      p->cur.start = p->cur.end = p->prev_end;
+    }
+}
+
+static inline gboolean
+at (Parser          *p,
+    GraftPyTokenKind kind)
+{
+  return p->cur.kind == kind;
+}
+
+static gboolean
+accept (Parser          *p,
+        GraftPyTokenKind kind)
+{
+  if (p->cur.kind != kind)
+    return FALSE;
+  advance (p);
+  return TRUE;
+}
+
+static void fail_at (Parser             *p,
+                     gsize               start,
+                     gsize               end,
+                     GraftParseErrorCode code,
+                     const char         *format,
+                     ...) G_GNUC_PRINTF (5, 6);
+
+/* Records the first error.  When the lookahead is where the lexer failed,
+ * the lexer's error is the one to report: whatever the parser expected, the
+ * text there is not even a token. */
+static void
+fail_at (Parser             *p,
+         gsize               start,
+         gsize               end,
+         GraftParseErrorCode code,
+         const char         *format,
+         ...)
+{
+  va_list ap;
+  g_autofree char *message = NULL;
+
+  if (p->error != NULL)
+    return;
+  if (p->cur.kind == GRAFT_PY_TOKEN_ERROR && p->lex_error != NULL)
+    {
+      p->error = g_steal_pointer (&p->lex_error);
+      p->error_from_lexer = TRUE;
+      return;
+    }
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  graft_set_error_at_offset (&p->error, p->source, start, end, code, "%s", message);
+}
+
+#define fail_tok(p, ...) \
+  fail_at ((p), (p)->cur.start, (p)->cur.end, GRAFT_PARSE_ERROR_SYNTAX, __VA_ARGS__)
+
+#define fail_expr(p, e, ...) \
+  fail_at ((p), (e)->start, (e)->end, GRAFT_PARSE_ERROR_SYNTAX, __VA_ARGS__)
+
+static gboolean
+expect (Parser          *p,
+        GraftPyTokenKind kind)
+{
+  if (accept (p, kind))
+    return TRUE;
+  if (p->cur.kind == GRAFT_PY_TOKEN_INDENT)
+    fail_tok (p, "unexpected indent");
+  else
+    fail_tok (p, "expected '%s'", graft_py_token_kind_get_name (kind));
+  return FALSE;
+}
+
+static gboolean
+enter (Parser     *p,
+       const char *message)
+{
+  if (p->depth >= GRAFT_MAX_PARSE_DEPTH)
+    {
+      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "%s", message);
+      return FALSE;
+    }
+  p->depth++;
+  return TRUE;
+}
+
+static inline void
+leave (Parser *p)
+{
+  p->depth--;
+}
+
+static void
+snapshot_take (Parser   *p,
+               Snapshot *s)
+{
+  s->lexer = *p->lex;
+  s->cur = p->cur;
+  s->prev_kind = p->prev_kind;
+  s->prev_end = p->prev_end;
+  s->depth = p->depth;
+  s->scratch_len = p->scratch->len;
+  s->ops_len = p->ops->len;
+  s->buf_len = p->buf->len;
+}
+
+static void
+snapshot_restore (Parser   *p,
+                  Snapshot *s)
+{
+  *p->lex = s->lexer;
+  p->cur = s->cur;
+  p->prev_kind = s->prev_kind;
+  p->prev_end = s->prev_end;
+  p->depth = s->depth;
+  g_ptr_array_set_size (p->scratch, s->scratch_len);
+  g_array_set_size (p->ops, s->ops_len);
+  g_string_truncate (p->buf, s->buf_len);
+  g_clear_error (&p->error);
+  g_clear_error (&p->lex_error);
+  p->error_from_lexer = FALSE;
+}
+
+/* Lists */
+
+static gpointer *
+finish_list (Parser *p,
+             guint   base,
+             guint  *out_len)
+{
+  guint n = p->scratch->len - base;
+  gpointer *items = NULL;
+
+  if (n > 0)
+    {
+      items = graft_py_module_alloc (p->module, n * sizeof (gpointer));
+      memcpy (items, p->scratch->pdata + base, n * sizeof (gpointer));
+    }
+  g_ptr_array_set_size (p->scratch, base);
+  *out_len = n;
+  return items;
+}
+
+static GraftPyExprList
+finish_exprs (Parser *p,
+              guint   base)
+{
+  GraftPyExprList list;
+
+  list.items = (GraftPyExpr **) finish_list (p, base, &list.len);
+  return list;
+}
+
+static GraftPyStmtList
+finish_stmts (Parser *p,
+              guint   base)
+{
+  GraftPyStmtList list;
+
+  list.items = (GraftPyStmt **) finish_list (p, base, &list.len);
+  return list;
+}
+
+static inline void
+push (Parser  *p,
+      gpointer item)
+{
+  g_ptr_array_add (p->scratch, item);
+}
+
+/* Nodes */
+
+static GraftPyExpr *
+new_expr (Parser         *p,
+          GraftPyExprKind kind,
+          gsize           start)
+{
+  return graft_py_expr_new (p->module, kind, start, p->prev_end);
+}
+
+static GraftPyStmt *
+new_stmt (Parser         *p,
+          GraftPyStmtKind kind,
+          gsize           start)
+{
+  return graft_py_stmt_new (p->module, kind, start, p->prev_end);
+}
+
+/* Copies the text of the NAME token at the lookahead and consumes it. */
+static const char *
+take_name (Parser     *p,
+           const char *what)
+{
+  const char *name;
+  gsize len;
+
+  if (!at (p, GRAFT_PY_TOKEN_NAME))
+    {
+      if (p->cur.kind >= GRAFT_PY_TOKEN_KW_FALSE)
+        fail_tok (p, "invalid syntax: '%s' is a keyword and cannot be used as %s",
+                  graft_py_token_kind_get_name (p->cur.kind), what);
+      else
+        fail_tok (p, "expected %s", what);
+      return NULL;
+    }
+  len = p->cur.end - p->cur.start;
+  if (len > GRAFT_MAX_NAME_LENGTH)
+    {
+      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT,
+               "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+      return NULL;
+    }
+  name = graft_py_module_strndup (p->module, p->text + p->cur.start, len);
+  advance (p);
+  return name;
+}
+
+static gboolean
+can_start_expression (GraftPyTokenKind kind)
+{
+  switch ((int) kind)
+    {
+    case GRAFT_PY_TOKEN_NAME:
+    case GRAFT_PY_TOKEN_NUMBER:
+    case GRAFT_PY_TOKEN_STRING:
+    case GRAFT_PY_TOKEN_LPAR:
+    case GRAFT_PY_TOKEN_LSQB:
+    case GRAFT_PY_TOKEN_LBRACE:
+    case GRAFT_PY_TOKEN_MINUS:
+    case GRAFT_PY_TOKEN_PLUS:
+    case GRAFT_PY_TOKEN_TILDE:
+    case GRAFT_PY_TOKEN_STAR:
+    case GRAFT_PY_TOKEN_ELLIPSIS:
+    case GRAFT_PY_TOKEN_KW_NOT:
+    case GRAFT_PY_TOKEN_KW_LAMBDA:
+    case GRAFT_PY_TOKEN_KW_AWAIT:
+    case GRAFT_PY_TOKEN_KW_NONE:
+    case GRAFT_PY_TOKEN_KW_TRUE:
+    case GRAFT_PY_TOKEN_KW_FALSE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* What an expression is, for "cannot assign to ..." messages. */
+static const char *
+describe_expr (const GraftPyExpr *e)
+{
+  switch (e->kind)
+    {
+    case GRAFT_PY_EXPR_NAME: return "a name";
+    case GRAFT_PY_EXPR_CONSTANT:
+      switch (e->constant.kind)
+        {
+        case GRAFT_PY_CONST_NONE: return "None";
+        case GRAFT_PY_CONST_BOOL: return e->constant.bool_value ? "True" : "False";
+        case GRAFT_PY_CONST_ELLIPSIS: return "ellipsis";
+        case GRAFT_PY_CONST_INT:
+        case GRAFT_PY_CONST_FLOAT:
+        case GRAFT_PY_CONST_IMAGINARY:
+        case GRAFT_PY_CONST_STR:
+        case GRAFT_PY_CONST_BYTES:
+        default:
+          return "a literal";
+        }
+    case GRAFT_PY_EXPR_JOINED_STR:
+    case GRAFT_PY_EXPR_FORMATTED_VALUE: return "an f-string expression";
+    case GRAFT_PY_EXPR_ATTRIBUTE: return "an attribute";
+    case GRAFT_PY_EXPR_SUBSCRIPT: return "a subscript";
+    case GRAFT_PY_EXPR_SLICE: return "a slice";
+    case GRAFT_PY_EXPR_CALL: return "a function call";
+    case GRAFT_PY_EXPR_BIN_OP:
+    case GRAFT_PY_EXPR_UNARY_OP:
+    case GRAFT_PY_EXPR_BOOL_OP: return "an expression";
+    case GRAFT_PY_EXPR_COMPARE: return "a comparison";
+    case GRAFT_PY_EXPR_IF_EXP: return "a conditional expression";
+    case GRAFT_PY_EXPR_LAMBDA: return "a lambda";
+    case GRAFT_PY_EXPR_TUPLE: return "a tuple";
+    case GRAFT_PY_EXPR_LIST: return "a list";
+    case GRAFT_PY_EXPR_SET: return "a set display";
+    case GRAFT_PY_EXPR_DICT: return "a dict literal";
+    case GRAFT_PY_EXPR_LIST_COMP: return "a list comprehension";
+    case GRAFT_PY_EXPR_SET_COMP: return "a set comprehension";
+    case GRAFT_PY_EXPR_DICT_COMP: return "a dict comprehension";
+    case GRAFT_PY_EXPR_GENERATOR_EXP: return "a generator expression";
+    case GRAFT_PY_EXPR_STARRED: return "a starred expression";
+    case GRAFT_PY_EXPR_NAMED_EXPR: return "a named expression";
+    case GRAFT_PY_EXPR_YIELD:
+    case GRAFT_PY_EXPR_YIELD_FROM: return "a yield expression";
+    case GRAFT_PY_EXPR_AWAIT: return "an await expression";
+    default: return "an expression";
+    }
+}
+
+/* Checks that @e can be assigned to (or deleted) and marks it so.
+ * @top is TRUE for the whole target, where a lone Starred is an error. */
+static gboolean
+check_target (Parser            *p,
+              GraftPyExpr       *e,
+              GraftPyExprContext ctx,
+              gboolean           top)
+{
+  const char *verb = ctx == GRAFT_PY_CTX_DEL ? "delete" : "assign to";
+
+  switch (e->kind)
+    {
+    case GRAFT_PY_EXPR_NAME:
+      e->name.ctx = ctx;
+      return TRUE;
+    case GRAFT_PY_EXPR_ATTRIBUTE:
+      e->attribute.ctx = ctx;
+      return TRUE;
+    case GRAFT_PY_EXPR_SUBSCRIPT:
+      e->subscript.ctx = ctx;
+      return TRUE;
+    case GRAFT_PY_EXPR_TUPLE:
+    case GRAFT_PY_EXPR_LIST:
+      {
+        guint n_starred = 0;
+
+        for (guint i = 0; i < e->sequence.elts.len; i++)
+          {
+            GraftPyExpr *elt = e->sequence.elts.items[i];
+
+            if (elt->kind == GRAFT_PY_EXPR_STARRED)
+              {
+                if (ctx == GRAFT_PY_CTX_DEL)
+                  {
+                    fail_expr (p, elt, "invalid syntax: cannot delete a starred expression");
+                    return FALSE;
+                  }
+                if (++n_starred > 1)
+                  {
+                    fail_expr (p, elt, "multiple starred expressions in assignment");
+                    return FALSE;
+                  }
+              }
+            if (!check_target (p, elt, ctx, FALSE))
+              return FALSE;
+          }
+        e->sequence.ctx = ctx;
+        return TRUE;
+      }
+    case GRAFT_PY_EXPR_STARRED:
+      if (top)
+        {
+          fail_expr (p, e, "starred assignment target must be in a list or tuple");
+          return FALSE;
+        }
+      e->starred.ctx = ctx;
+      return check_target (p, e->starred.value, ctx, FALSE);
+    case GRAFT_PY_EXPR_CONSTANT:
+    case GRAFT_PY_EXPR_JOINED_STR:
+    case GRAFT_PY_EXPR_FORMATTED_VALUE:
+    case GRAFT_PY_EXPR_SLICE:
+    case GRAFT_PY_EXPR_CALL:
+    case GRAFT_PY_EXPR_BIN_OP:
+    case GRAFT_PY_EXPR_UNARY_OP:
+    case GRAFT_PY_EXPR_BOOL_OP:
+    case GRAFT_PY_EXPR_COMPARE:
+    case GRAFT_PY_EXPR_IF_EXP:
+    case GRAFT_PY_EXPR_LAMBDA:
+    case GRAFT_PY_EXPR_SET:
+    case GRAFT_PY_EXPR_DICT:
+    case GRAFT_PY_EXPR_LIST_COMP:
+    case GRAFT_PY_EXPR_SET_COMP:
+    case GRAFT_PY_EXPR_DICT_COMP:
+    case GRAFT_PY_EXPR_GENERATOR_EXP:
+    case GRAFT_PY_EXPR_NAMED_EXPR:
+    case GRAFT_PY_EXPR_YIELD:
+    case GRAFT_PY_EXPR_YIELD_FROM:
+    case GRAFT_PY_EXPR_AWAIT:
+    default:
+      fail_expr (p, e, "invalid syntax: cannot %s %s", verb, describe_expr (e));
+      return FALSE;
+    }
+}
+
+/* Literals */
+
+static GraftPyExpr *
+parse_number (Parser *p)
+{
+  const GraftPyToken tok = p->cur;
+  const char *t = p->text;
+  gsize base_len = p->buf->len;
+  GraftPyExpr *e;
+
+  /* Copy the digits without underscores. */
+  for (gsize i = tok.start; i < tok.end; i++)
+    if (t[i] != '_')
+      g_string_append_c (p->buf, t[i]);
+
+  advance (p);
+  e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, tok.start);
+  if ((tok.flags & GRAFT_PY_TOKEN_FLAG_INT) != 0)
+    {
+      const char *digits = p->buf->str + base_len;
+      guint64 value = 0;
+      guint base = 10;
+
+      if (digits[0] == '0' && digits[1] != '\0' && !g_ascii_isdigit (digits[1]))
+        {
+          char k = g_ascii_tolower (digits[1]);
+          base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+          digits += 2;
+        }
+      for (; *digits != '\0'; digits++)
+        {
+          guint d = g_ascii_xdigit_value (*digits);
+
+          if (value > ((guint64) G_MAXINT64 - d) / base)
+            {
+              fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                       "integer literal too large");
+              return NULL;
+            }
+          value = value * base + d;
+        }
+      e->constant.kind = GRAFT_PY_CONST_INT;
+      e->constant.int_value = (gint64) value;
+    }
+  else
+    {
+      /* g_ascii_strtod stops at the `j` of an imaginary literal. */
+      e->constant.kind = (tok.flags & GRAFT_PY_TOKEN_FLAG_IMAGINARY) != 0
+                           ? GRAFT_PY_CONST_IMAGINARY : GRAFT_PY_CONST_FLOAT;
+      e->constant.float_value = g_ascii_strtod (p->buf->str + base_len, NULL);
+    }
+  g_string_truncate (p->buf, base_len);
+  return e;
+}
+
+static int
+hex_digits_value (const char *s,
+                  gsize       n)
+{
+  int value = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (!g_ascii_isxdigit (s[i]))
+        return -1;
+      value = value * 16 + g_ascii_xdigit_value (s[i]);
+    }
+  return value;
+}
+
+/* Decodes the literal text [start, end) of a string into p->buf: escapes
+ * unless @raw, and line ends normalised to `\n` as Python does. */
+static gboolean
+decode_text (Parser  *p,
+             gsize    start,
+             gsize    end,
+             gboolean raw,
+             gboolean bytes)
+{
+  const char *t = p->text;
+  GString *out = p->buf;
+  gsize i = start;
+
+  while (i < end)
+    {
+      guchar c = t[i];
+      gsize esc = i;
+
+      if (c == '\r')
+        {
+          g_string_append_c (out, '\n');
+          i += (i + 1 < end && t[i + 1] == '\n') ? 2 : 1;
+          continue;
+        }
+      if (c != '\\' || raw)
+        {
+          if (bytes && c >= 0x80)
+            {
+              fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                       "bytes can only contain ASCII literal characters");
+              return FALSE;
+            }
+          g_string_append_c (out, c);
+          i++;
+          /* In a raw string a backslash still keeps the next character
+           * from ending the string, but both are kept. */
+          if (c == '\\' && i < end && t[i] != '\r')
+            {
+              g_string_append_c (out, t[i]);
+              i++;
+            }
+          continue;
+        }
+
+      i++;
+      c = t[i];
+      i++;
+      switch (c)
+        {
+        case '\n':
+          break;
+        case '\r':
+          if (i < end && t[i] == '\n')
+            i++;
+          break;
+        case '\\': g_string_append_c (out, '\\'); break;
+        case '\'': g_string_append_c (out, '\''); break;
+        case '"': g_string_append_c (out, '"'); break;
+        case 'a': g_string_append_c (out, '\a'); break;
+        case 'b': g_string_append_c (out, '\b'); break;
+        case 'f': g_string_append_c (out, '\f'); break;
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'v': g_string_append_c (out, '\v'); break;
+        case '0': case '1': case '2': case '3':
+        case '4': case '5': case '6': case '7':
+          {
+            guint value = c - '0';
+
+            for (int k = 0; k < 2 && i < end && t[i] >= '0' && t[i] <= '7'; k++)
+              value = value * 8 + (t[i++] - '0');
+            if (bytes)
+              {
+                if (value > 0xff)
+                  {
+                    fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
+                             "octal escape value out of range for bytes");
+                    return FALSE;
+                  }
+                g_string_append_c (out, (char) value);
+              }
+            else
+              g_string_append_unichar (out, value);
+            break;
+          }
+        case 'x':
+          {
+            int value = i + 2 <= end ? hex_digits_value (t + i, 2) : -1;
+
+            if (value < 0)
+              {
+                fail_at (p, esc, MIN (end, i + 2), GRAFT_PARSE_ERROR_SYNTAX,
+                         "truncated \\xXX escape");
+                return FALSE;
+              }
+            i += 2;
+            if (bytes)
+              g_string_append_c (out, (char) value);
+            else
+              g_string_append_unichar (out, value);
+            break;
+          }
+        case 'u':
+        case 'U':
+          {
+            gsize n = c == 'u' ? 4 : 8;
+            gint64 value = 0;
+
+            if (bytes)
+              {
+                g_string_append_c (out, '\\');
+                g_string_append_c (out, c);
+                break;
+              }
+            for (gsize k = 0; k < n; k++)
+              {
+                if (i + k >= end || !g_ascii_isxdigit (t[i + k]))
+                  {
+                    fail_at (p, esc, MIN (end, i + k), GRAFT_PARSE_ERROR_SYNTAX,
+                             c == 'u' ? "truncated \\uXXXX escape" : "truncated \\UXXXXXXXX escape");
+                    return FALSE;
+                  }
+                value = value * 16 + g_ascii_xdigit_value (t[i + k]);
+              }
+            i += n;
+            if (value > 0x10FFFF)
+              {
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
+                         "illegal Unicode character in \\U escape");
+                return FALSE;
+              }
+            if (value >= 0xD800 && value <= 0xDFFF)
+              {
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                         "surrogate code points in strings are not supported");
+                return FALSE;
+              }
+            g_string_append_unichar (out, (gunichar) value);
+            break;
+          }
+        case 'N':
+          if (!bytes)
+            {
+              fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                       "\\N{...} escapes are not supported");
+              return FALSE;
+            }
+          G_GNUC_FALLTHROUGH;
+        default:
+          /* Python keeps an unknown escape as it is (and warns). */
+          i--;
+          g_string_append_c (out, '\\');
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* Turns the text decoded since @buf_base into a Constant STR part. */
+static void
+flush_literal (Parser *p,
+               gsize   buf_base,
+               gsize   start,
+               gsize   end)
+{
+  GraftPyExpr *e;
+
+  if (p->buf->len == buf_base)
+    return;
+  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_CONSTANT, start, end);
+  e->constant.kind = GRAFT_PY_CONST_STR;
+  e->constant.len = p->buf->len - buf_base;
+  e->constant.str = graft_py_module_strndup (p->module, p->buf->str + buf_base, e->constant.len);
+  g_string_truncate (p->buf, buf_base);
+  push (p, e);
+}
+
+static gsize parse_fstring_field (Parser  *p,
+                                  gsize    open,
+                                  gsize    end,
+                                  gboolean raw,
+                                  gsize    buf_base,
+                                  gsize    lit_start);
+
+/* Scans f-string text from @i up to @end (the string's content) or, when
+ * @in_spec, up to the `}` closing a format spec.  Literal text accumulates
+ * in p->buf above @buf_base; fields are pushed as parts.  Returns the offset
+ * where scanning stopped (the closing `}` of a spec), or 0 on error. */
+static gsize
+scan_fstring (Parser  *p,
+              gsize    i,
+              gsize    end,
+              gboolean raw,
+              gboolean in_spec,
+              gsize    buf_base)
+{
+  const char *t = p->text;
+  gsize lit_start = i;
+
+  while (i < end)
+    {
+      char c = t[i];
+
+      if (c == '{')
+        {
+          if (!in_spec && i + 1 < end && t[i + 1] == '{')
+            {
+              if (!decode_text (p, lit_start, i + 1, raw, FALSE))
+                return 0;
+              i += 2;
+              lit_start = i;
+              continue;
+            }
+          if (!decode_text (p, lit_start, i, raw, FALSE))
+            return 0;
+          i = parse_fstring_field (p, i, end, raw, buf_base, lit_start);
+          if (i == 0)
+            return 0;
+          lit_start = i;
+          continue;
+        }
+      if (c == '}')
+        {
+          if (in_spec)
+            break;
+          if (i + 1 < end && t[i + 1] == '}')
+            {
+              if (!decode_text (p, lit_start, i + 1, raw, FALSE))
+                return 0;
+              i += 2;
+              lit_start = i;
+              continue;
+            }
+          fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string: single '}' is not allowed");
+          return 0;
+        }
+      if (c == '\\' && !raw && i + 1 < end && t[i + 1] != '{' && t[i + 1] != '}')
+        i += 2;
+      else
+        i++;
+    }
+  if (in_spec && i >= end)
+    {
+      fail_at (p, lit_start, end, GRAFT_PARSE_ERROR_SYNTAX, "f-string: expecting '}'");
+      return 0;
+    }
+  if (!decode_text (p, lit_start, MIN (i, end), raw, FALSE))
+    return 0;
+  return i;
+}
+
+/* Parses the replacement field whose `{` is at @open and pushes a
+ * FormattedValue part (after the pending literal text above @buf_base).
+ * The expression is tokenized by a lexer of its own over the same source,
+ * so its nodes have true source spans.  Returns the offset after the `}`,
+ * or 0 on error. */
+static gsize
+parse_fstring_field (Parser  *p,
+                     gsize    open,
+                     gsize    end,
+                     gboolean raw,
+                     gsize    buf_base,
+                     gsize    lit_start)
+{
+  GraftPyLexer sub;
+  GraftPyLexer *saved_lex = p->lex;
+  GraftPyToken saved_cur = p->cur;
+  GraftPyTokenKind saved_prev_kind = p->prev_kind;
+  guint32 saved_prev_end = p->prev_end;
+  GraftPyExpr *value = NULL, *spec = NULL, *field;
+  int conversion = -1;
+  gsize close = 0;
+  gboolean self_doc = FALSE;
+
+  if (!enter (p, "f-string nested too deeply"))
+    return 0;
+
+  graft_py_lexer_init_embedded (&sub, p->source, open + 1, end);
+  p->lex = &sub;
+  p->cur.kind = GRAFT_PY_TOKEN_LBRACE;
+  advance (p);
+
+  if (at (p, GRAFT_PY_TOKEN_RBRACE) || at (p, GRAFT_PY_TOKEN_EXCLAMATION) ||
+      at (p, GRAFT_PY_TOKEN_COLON) || at (p, GRAFT_PY_TOKEN_ENDMARKER))
+    {
+      fail_at (p, open, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX, "f-string: empty expression not allowed");
+      goto out;
+    }
+  if (at (p, GRAFT_PY_TOKEN_KW_YIELD))
+    {
+      fail_tok (p, "yield expressions in f-strings are not supported");
+      goto out;
+    }
+  value = parse_star_expressions (p);
+  if (value == NULL)
+    goto out;
+
+  if (at (p, GRAFT_PY_TOKEN_EQUAL))
+    {
+      /* `f"{x=}"` writes the expression's text, then its repr. */
+      self_doc = TRUE;
+      g_string_append_len (p->buf, p->text + open + 1, p->cur.end - (open + 1));
+      advance (p);
+    }
+  if (at (p, GRAFT_PY_TOKEN_EXCLAMATION))
+    {
+      gsize bang_end = p->cur.end;
+      const char *c = p->text + p->cur.end;
+
+      advance (p);
+      if (!at (p, GRAFT_PY_TOKEN_NAME) || p->cur.start != bang_end ||
+          p->cur.end != bang_end + 1 || strchr ("rsa", *c) == NULL)
+        {
+          fail_tok (p, "f-string: invalid conversion character: expected 's', 'r', or 'a'");
+          goto out;
+        }
+      conversion = *c;
+      advance (p);
+    }
+  if (at (p, GRAFT_PY_TOKEN_COLON) || at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    {
+      gsize spec_start = p->cur.start + 1;
+      gsize spec_buf = p->buf->len;
+      guint spec_parts = p->scratch->len;
+
+      close = scan_fstring (p, spec_start, end, raw, TRUE, spec_buf);
+      if (close == 0)
+        goto out;
+      flush_literal (p, spec_buf, spec_start, close);
+      spec = graft_py_expr_new (p->module, GRAFT_PY_EXPR_JOINED_STR, spec_start, close);
+      spec->joined_str.values = finish_exprs (p, spec_parts);
+    }
+  else if (at (p, GRAFT_PY_TOKEN_RBRACE))
+    close = p->cur.start;
+  else
+    {
+      if (at (p, GRAFT_PY_TOKEN_ENDMARKER))
+        fail_at (p, open, open + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string: expecting '}'");
+      else
+        fail_tok (p, "f-string: expecting '}'");
+      goto out;
+    }
+
+  if (self_doc && conversion == -1 && spec == NULL)
+    conversion = 'r';
+  flush_literal (p, buf_base, lit_start, open);
+  field = graft_py_expr_new (p->module, GRAFT_PY_EXPR_FORMATTED_VALUE, open, close + 1);
+  field->formatted_value.value = value;
+  field->formatted_value.conversion = conversion;
+  field->formatted_value.format_spec = spec;
+  push (p, field);
+  leave (p);
+
+out:
+  p->lex = saved_lex;
+  if (p->error == NULL)
+    {
+      p->cur = saved_cur;
+      p->prev_kind = saved_prev_kind;
+      p->prev_end = saved_prev_end;
+      return close + 1;
+    }
+  return 0;
+}
+
+/* Parses one or more adjacent string literals into a Constant or, if one
+ * of them is an f-string, a JoinedStr. */
+static GraftPyExpr *
+parse_strings (Parser *p)
+{
+  gsize start = p->cur.start;
+  gsize buf_base = p->buf->len;
+  guint parts = p->scratch->len;
+  int bytes = -1;
+  gboolean fstring = FALSE;
+  GraftPyExpr *e;
+
+  while (at (p, GRAFT_PY_TOKEN_STRING))
+    {
+      GraftPyToken tok = p->cur;
+      gboolean raw = (tok.flags & GRAFT_PY_TOKEN_FLAG_RAW) != 0;
+      gboolean is_bytes = (tok.flags & GRAFT_PY_TOKEN_FLAG_BYTES) != 0;
+      gsize quotes = (tok.flags & GRAFT_PY_TOKEN_FLAG_TRIPLE) != 0 ? 3 : 1;
+      gsize content = tok.start;
+
+      while (p->text[content] != '\'' && p->text[content] != '"')
+        content++;
+      content += quotes;
+
+      if (bytes != -1 && bytes != is_bytes)
+        {
+          fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_SYNTAX,
+                   "cannot mix bytes and nonbytes literals");
+          return NULL;
+        }
+      bytes = is_bytes;
+      if ((tok.flags & GRAFT_PY_TOKEN_FLAG_FORMAT) != 0)
+        {
+          fstring = TRUE;
+          if (scan_fstring (p, content, tok.end - quotes, raw, FALSE, buf_base) == 0)
+            return NULL;
+        }
+      else if (!decode_text (p, content, tok.end - quotes, raw, is_bytes))
+        return NULL;
+      advance (p);
+    }
+
+  if (fstring)
+    {
+      flush_literal (p, buf_base, start, p->prev_end);
+      e = new_expr (p, GRAFT_PY_EXPR_JOINED_STR, start);
+      e->joined_str.values = finish_exprs (p, parts);
+      return e;
+    }
+
+  e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, start);
+  e->constant.kind = bytes ? GRAFT_PY_CONST_BYTES : GRAFT_PY_CONST_STR;
+  e->constant.len = p->buf->len - buf_base;
+  e->constant.str = graft_py_module_strndup (p->module, p->buf->str + buf_base, e->constant.len);
+  g_string_truncate (p->buf, buf_base);
+  return e;
+}
+
+/* Parameters */
+
+typedef enum {
+  PARAMS_DEF,
+  PARAMS_LAMBDA,
+} ParamsKind;
+
+static GraftPyArg *
+parse_param (Parser    *p,
+             ParamsKind kind,
+             gboolean   allow_default)
+{
+  gsize start = p->cur.start;
+  const char *name;
+  GraftPyArg *arg;
+
+  name = take_name (p, "a parameter name");
+  if (name == NULL)
+    return NULL;
+  arg = graft_py_module_alloc (p->module, sizeof *arg);
+  memset (arg, 0, sizeof *arg);
+  arg->name = name;
+  if (kind == PARAMS_DEF && accept (p, GRAFT_PY_TOKEN_COLON))
+    {
+      arg->annotation = parse_expression (p);
+      if (arg->annotation == NULL)
+        return NULL;
+    }
+  if (allow_default && accept (p, GRAFT_PY_TOKEN_EQUAL))
+    {
+      arg->default_value = parse_expression (p);
+      if (arg->default_value == NULL)
+        return NULL;
+    }
+  arg->start = start;
+  arg->end = p->prev_end;
+  return arg;
+}
+
+/* Parses parameters up to (not including) @close. */
+static GraftPyArguments *
+parse_parameters (Parser          *p,
+                  GraftPyTokenKind close,
+                  ParamsKind       kind)
+{
+  GraftPyArguments *a = graft_py_module_alloc (p->module, sizeof *a);
+  guint base = p->scratch->len;
+  guint n_posonly = 0;
+  guint kwonly_at = G_MAXUINT;
+  gboolean slash = FALSE, star = FALSE, defaults = FALSE;
+  gsize star_at = 0;
+  guint n;
+  gpointer *items;
+
+  memset (a, 0, sizeof *a);
+  while (!at (p, close))
+    {
+      if (a->kwarg != NULL)
+        {
+          fail_tok (p, "parameters cannot follow the '**' parameter");
+          return NULL;
+        }
+      if (at (p, GRAFT_PY_TOKEN_SLASH))
+        {
+          if (slash)
+            fail_tok (p, "'/' may appear only once");
+          else if (star)
+            fail_tok (p, "'/' must come before '*'");
+          else if (p->scratch->len == base)
+            fail_tok (p, "at least one parameter must come before '/'");
+          if (p->error != NULL)
+            return NULL;
+          slash = TRUE;
+          n_posonly = p->scratch->len - base;
+          advance (p);
+        }
+      else if (at (p, GRAFT_PY_TOKEN_STAR))
+        {
+          if (star)
+            {
+              fail_tok (p, "'*' may appear only once");
+              return NULL;
+            }
+          star = TRUE;
+          star_at = p->cur.start;
+          advance (p);
+          kwonly_at = p->scratch->len;
+          if (at (p, GRAFT_PY_TOKEN_NAME))
+            {
+              a->vararg = parse_param (p, kind, FALSE);
+              if (a->vararg == NULL)
+                return NULL;
+              if (at (p, GRAFT_PY_TOKEN_EQUAL))
+                {
+                  fail_tok (p, "the '*' parameter cannot have a default value");
+                  return NULL;
+                }
+            }
+        }
+      else if (at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+        {
+          advance (p);
+          a->kwarg = parse_param (p, kind, FALSE);
+          if (a->kwarg == NULL)
+            return NULL;
+          if (at (p, GRAFT_PY_TOKEN_EQUAL))
+            {
+              fail_tok (p, "the '**' parameter cannot have a default value");
+              return NULL;
+            }
+        }
+      else
+        {
+          gsize start = p->cur.start;
+          GraftPyArg *arg = parse_param (p, kind, TRUE);
+
+          if (arg == NULL)
+            return NULL;
+          if (arg->default_value != NULL)
+            defaults = TRUE;
+          else if (defaults && !star)
+            {
+              fail_at (p, start, arg->end, GRAFT_PARSE_ERROR_SYNTAX,
+                       "parameter without a default follows parameter with a default");
+              return NULL;
+            }
+          push (p, arg);
+        }
+      if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+        break;
+    }
+  if (star && a->vararg == NULL && p->scratch->len == kwonly_at)
+    {
+      fail_at (p, star_at, star_at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+               "named parameters must follow a bare '*'");
+      return NULL;
+    }
+
+  /* Split the collected parameters into the three lists. */
+  items = finish_list (p, base, &n);
+  if (kwonly_at == G_MAXUINT)
+    kwonly_at = base + n;
+  a->posonly = (GraftPyArg **) items;
+  a->n_posonly = n_posonly;
+  a->args = (GraftPyArg **) items + n_posonly;
+  a->n_args = (kwonly_at - base) - n_posonly;
+  a->kwonly = (GraftPyArg **) items + (kwonly_at - base);
+  a->n_kwonly = n - (kwonly_at - base);
+  if (n == 0)
+    a->posonly = a->args = a->kwonly = NULL;
+  return a;
+}
+
+/* Expressions */
+
+/* Parses `for ... in ... if ...` clauses into a comprehension node whose
+ * element(s) are already parsed. */
+static GraftPyExpr *parse_target_list (Parser *p);
+
+static GraftPyExpr *
+parse_comprehension (Parser         *p,
+                     GraftPyExprKind kind,
+                     gsize           start,
+                     GraftPyExpr    *elt,
+                     GraftPyExpr    *value)
+{
+  guint base = p->scratch->len;
+  GraftPyExpr *e;
+
+  if (elt->kind == GRAFT_PY_EXPR_STARRED)
+    {
+      fail_expr (p, elt, "iterable unpacking cannot be used in a comprehension");
+      return NULL;
+    }
+  while (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
+    {
+      GraftPyComprehension *gen = graft_py_module_alloc (p->module, sizeof *gen);
+      guint ifs;
+
+      memset (gen, 0, sizeof *gen);
+      gen->start = p->cur.start;
+      if (accept (p, GRAFT_PY_TOKEN_KW_ASYNC))
+        {
+          gen->is_async = TRUE;
+          if (!expect (p, GRAFT_PY_TOKEN_KW_FOR))
+            return NULL;
+        }
+      else
+        advance (p);
+      gen->target = parse_target_list (p);
+      if (gen->target == NULL || !check_target (p, gen->target, GRAFT_PY_CTX_STORE, TRUE))
+        return NULL;
+      if (!expect (p, GRAFT_PY_TOKEN_KW_IN))
+        return NULL;
+      gen->iter = parse_disjunction (p);
+      if (gen->iter == NULL)
+        return NULL;
+      ifs = p->scratch->len;
+      while (accept (p, GRAFT_PY_TOKEN_KW_IF))
+        {
+          GraftPyExpr *cond = parse_disjunction (p);
+
+          if (cond == NULL)
+            return NULL;
+          push (p, cond);
+        }
+      gen->ifs = finish_exprs (p, ifs);
+      gen->end = p->prev_end;
+      push (p, gen);
+    }
+  e = new_expr (p, kind, start);
+  e->comp.elt = elt;
+  e->comp.value = value;
+  e->comp.generators = (GraftPyComprehension **) finish_list (p, base, &e->comp.n_generators);
+  return e;
+}
+
+static GraftPyExpr *
+parse_star_named_expression (Parser *p)
+{
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    {
+      gsize start = p->cur.start;
+      GraftPyExpr *value, *e;
+
+      advance (p);
+      value = parse_binary (p, 1);
+      if (value == NULL)
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
+      e->starred.value = value;
+      return e;
+    }
+  return parse_named_expression (p);
+}
+
+static GraftPyExpr *
+parse_yield (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *e;
+
+  advance (p);
+  if (accept (p, GRAFT_PY_TOKEN_KW_FROM))
+    {
+      GraftPyExpr *value = parse_expression (p);
+
+      if (value == NULL)
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_YIELD_FROM, start);
+      e->value = value;
+      return e;
+    }
+  e = new_expr (p, GRAFT_PY_EXPR_YIELD, start);
+  if (can_start_expression (p->cur.kind))
+    {
+      e->value = parse_star_expressions (p);
+      if (e->value == NULL)
+        return NULL;
+      e->end = p->prev_end;
+    }
+  return e;
+}
+
+/* After `(`: a parenthesized expression, a tuple, a generator expression
+ * or a parenthesized yield. */
+static GraftPyExpr *
+parse_paren (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyExpr *first, *e;
+
+  advance (p);
+  if (accept (p, GRAFT_PY_TOKEN_RPAR))
+    {
+      e = new_expr (p, GRAFT_PY_EXPR_TUPLE, start);
+      return e;
+    }
+  if (at (p, GRAFT_PY_TOKEN_KW_YIELD))
+    {
+      e = parse_yield (p);
+      if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RPAR))
+        return NULL;
+      return e;
+    }
+  first = parse_star_named_expression (p);
+  if (first == NULL)
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
+    {
+      e = parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP, start, first, NULL);
+      if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RPAR))
+        return NULL;
+      e->end = p->prev_end;
+      return e;
+    }
+  if (!at (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      if (!expect (p, GRAFT_PY_TOKEN_RPAR))
+        return NULL;
+      if (first->kind == GRAFT_PY_EXPR_STARRED)
+        {
+          fail_expr (p, first, "cannot use a starred expression here");
+          return NULL;
+        }
+      return first;
+    }
+  push (p, first);
+  while (accept (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      GraftPyExpr *item;
+
+      if (at (p, GRAFT_PY_TOKEN_RPAR))
+        break;
+      item = parse_star_named_expression (p);
+      if (item == NULL)
+        return NULL;
+      push (p, item);
+    }
+  if (!expect (p, GRAFT_PY_TOKEN_RPAR))
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, start);
+  e->sequence.elts = finish_exprs (p, base);
+  return e;
+}
+
+static GraftPyExpr *
+parse_list (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyExpr *first, *e;
+
+  advance (p);
+  if (accept (p, GRAFT_PY_TOKEN_RSQB))
+    return new_expr (p, GRAFT_PY_EXPR_LIST, start);
+  first = parse_star_named_expression (p);
+  if (first == NULL)
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
+    {
+      e = parse_comprehension (p, GRAFT_PY_EXPR_LIST_COMP, start, first, NULL);
+      if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RSQB))
+        return NULL;
+      e->end = p->prev_end;
+      return e;
+    }
+  push (p, first);
+  while (accept (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      GraftPyExpr *item;
+
+      if (at (p, GRAFT_PY_TOKEN_RSQB))
+        break;
+      item = parse_star_named_expression (p);
+      if (item == NULL)
+        return NULL;
+      push (p, item);
+    }
+  if (!at (p, GRAFT_PY_TOKEN_RSQB))
+    {
+      fail_tok (p, can_start_expression (p->cur.kind)
+                     ? "invalid syntax: expected ',' or ']'"
+                     : "expected ']'");
+      return NULL;
+    }
+  advance (p);
+  e = new_expr (p, GRAFT_PY_EXPR_LIST, start);
+  e->sequence.elts = finish_exprs (p, base);
+  return e;
+}
+
+/* After `{`: a dict, a set, or a dict or set comprehension. */
+static GraftPyExpr *
+parse_brace (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyExpr *first = NULL, *e;
+  gboolean is_dict;
+
+  advance (p);
+  if (accept (p, GRAFT_PY_TOKEN_RBRACE))
+    return new_expr (p, GRAFT_PY_EXPR_DICT, start);
+
+  if (at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+    is_dict = TRUE;
+  else
+    {
+      first = parse_star_named_expression (p);
+      if (first == NULL)
+        return NULL;
+      is_dict = at (p, GRAFT_PY_TOKEN_COLON) && first->kind != GRAFT_PY_EXPR_STARRED;
+    }
+
+  if (!is_dict)
+    {
+      if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
+        {
+          e = parse_comprehension (p, GRAFT_PY_EXPR_SET_COMP, start, first, NULL);
+          if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RBRACE))
+            return NULL;
+          e->end = p->prev_end;
+          return e;
+        }
+      push (p, first);
+      while (accept (p, GRAFT_PY_TOKEN_COMMA))
+        {
+          GraftPyExpr *item;
+
+          if (at (p, GRAFT_PY_TOKEN_RBRACE))
+            break;
+          item = parse_star_named_expression (p);
+          if (item == NULL)
+            return NULL;
+          push (p, item);
+        }
+      if (!expect (p, GRAFT_PY_TOKEN_RBRACE))
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_SET, start);
+      e->sequence.elts = finish_exprs (p, base);
+      return e;
+    }
+
+  /* Keys and values are pushed in pairs and split at the end. */
+  for (;;)
+    {
+      GraftPyExpr *key = NULL, *value;
+
+      if (first != NULL)
+        {
+          key = first;
+          first = NULL;
+          advance (p); /* the ':' */
+          value = parse_expression (p);
+          if (value == NULL)
+            return NULL;
+          if (p->scratch->len == base &&
+              (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC)))
+            {
+              e = parse_comprehension (p, GRAFT_PY_EXPR_DICT_COMP, start, key, value);
+              if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RBRACE))
+                return NULL;
+              e->end = p->prev_end;
+              return e;
+            }
+        }
+      else if (accept (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+        {
+          value = parse_binary (p, 1);
+          if (value == NULL)
+            return NULL;
+        }
+      else
+        {
+          key = parse_expression (p);
+          if (key == NULL || !expect (p, GRAFT_PY_TOKEN_COLON))
+            return NULL;
+          value = parse_expression (p);
+          if (value == NULL)
+            return NULL;
+        }
+      push (p, key);
+      push (p, value);
+      if (!accept (p, GRAFT_PY_TOKEN_COMMA) || at (p, GRAFT_PY_TOKEN_RBRACE))
+        break;
+    }
+  if (!expect (p, GRAFT_PY_TOKEN_RBRACE))
+    return NULL;
+
+  e = new_expr (p, GRAFT_PY_EXPR_DICT, start);
+  {
+    guint n = (p->scratch->len - base) / 2;
+
+    e->dict.keys.len = e->dict.values.len = n;
+    e->dict.keys.items = graft_py_module_alloc (p->module, n * sizeof (GraftPyExpr *));
+    e->dict.values.items = graft_py_module_alloc (p->module, n * sizeof (GraftPyExpr *));
+    for (guint i = 0; i < n; i++)
+      {
+        e->dict.keys.items[i] = g_ptr_array_index (p->scratch, base + 2 * i);
+        e->dict.values.items[i] = g_ptr_array_index (p->scratch, base + 2 * i + 1);
+      }
+    g_ptr_array_set_size (p->scratch, base);
+  }
+  return e;
+}
+
+static GraftPyExpr *
+parse_atom (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *e;
+
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_NAME:
+      {
+        const char *id = take_name (p, "a name");
+
+        if (id == NULL)
+          return NULL;
+        e = new_expr (p, GRAFT_PY_EXPR_NAME, start);
+        e->name.id = id;
+        return e;
+      }
+    case GRAFT_PY_TOKEN_NUMBER:
+      return parse_number (p);
+    case GRAFT_PY_TOKEN_STRING:
+      return parse_strings (p);
+    case GRAFT_PY_TOKEN_KW_NONE:
+    case GRAFT_PY_TOKEN_KW_TRUE:
+    case GRAFT_PY_TOKEN_KW_FALSE:
+    case GRAFT_PY_TOKEN_ELLIPSIS:
+      {
+        GraftPyTokenKind kind = p->cur.kind;
+
+        advance (p);
+        e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, start);
+        if (kind == GRAFT_PY_TOKEN_KW_NONE)
+          e->constant.kind = GRAFT_PY_CONST_NONE;
+        else if (kind == GRAFT_PY_TOKEN_ELLIPSIS)
+          e->constant.kind = GRAFT_PY_CONST_ELLIPSIS;
+        else
+          {
+            e->constant.kind = GRAFT_PY_CONST_BOOL;
+            e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
+          }
+        return e;
+      }
+    case GRAFT_PY_TOKEN_LPAR:
+    case GRAFT_PY_TOKEN_LSQB:
+    case GRAFT_PY_TOKEN_LBRACE:
+      {
+        GraftPyTokenKind kind = p->cur.kind;
+
+        if (!enter (p, "too many nested parentheses"))
+          return NULL;
+        e = kind == GRAFT_PY_TOKEN_LPAR ? parse_paren (p)
+            : kind == GRAFT_PY_TOKEN_LSQB ? parse_list (p)
+            : parse_brace (p);
+        leave (p);
+        return e;
+      }
+    case GRAFT_PY_TOKEN_INDENT:
+      fail_tok (p, "unexpected indent");
+      return NULL;
+    case GRAFT_PY_TOKEN_KW_YIELD:
+      fail_tok (p, "invalid syntax: a yield expression here must be in parentheses");
+      return NULL;
+    case GRAFT_PY_TOKEN_STAR:
+      fail_tok (p, "cannot use a starred expression here");
+      return NULL;
+    default:
+      break;
+    }
+
+  switch ((int) p->prev_kind)
+    {
+    case GRAFT_PY_TOKEN_NAME:
+    case GRAFT_PY_TOKEN_NUMBER:
+    case GRAFT_PY_TOKEN_STRING:
+    case GRAFT_PY_TOKEN_NEWLINE:
+    case GRAFT_PY_TOKEN_INDENT:
+    case GRAFT_PY_TOKEN_DEDENT:
+    case GRAFT_PY_TOKEN_ENDMARKER:
+    case GRAFT_PY_TOKEN_ERROR:
+    case GRAFT_PY_TOKEN_RPAR:
+    case GRAFT_PY_TOKEN_RSQB:
+    case GRAFT_PY_TOKEN_RBRACE:
+      fail_tok (p, "invalid syntax");
+      break;
+    default:
+      fail_tok (p, "expected an expression after '%s'", graft_py_token_kind_get_name (p->prev_kind));
+      break;
+    }
+  return NULL;
+}
+
+/* Parses the arguments of a call after its `(` (also a class's bases). */
+static gboolean
+parse_call_args (Parser           *p,
+                 GraftPyExprList  *out_args,
+                 GraftPyKeyword ***out_keywords,
+                 guint            *out_n_keywords)
+{
+  guint base = p->scratch->len;
+  GPtrArray *keywords_stack = NULL;
+  gboolean seen_keyword = FALSE, seen_kwargs = FALSE;
+  guint n_keywords = 0;
+  guint kw_base;
+
+  /* Positional arguments go on the scratch stack; keywords are collected
+   * after them and moved apart at the end (they may interleave with `*`
+   * arguments, so their order within each kind is kept). */
+  advance (p);
+  while (!at (p, GRAFT_PY_TOKEN_RPAR))
+    {
+      gsize start = p->cur.start;
+
+      if (at (p, GRAFT_PY_TOKEN_STAR))
+        {
+          GraftPyExpr *value, *e;
+
+          if (seen_kwargs)
+            {
+              fail_tok (p, "iterable argument unpacking follows keyword argument unpacking");
+              goto fail;
+            }
+          advance (p);
+          value = parse_expression (p);
+          if (value == NULL)
+            goto fail;
+          e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
+          e->starred.value = value;
+          push (p, e);
+        }
+      else if (at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+        {
+          GraftPyKeyword *kw = graft_py_module_alloc (p->module, sizeof *kw);
+
+          advance (p);
+          kw->name = NULL;
+          kw->value = parse_expression (p);
+          if (kw->value == NULL)
+            goto fail;
+          kw->start = start;
+          kw->end = p->prev_end;
+          if (keywords_stack == NULL)
+            keywords_stack = g_ptr_array_new ();
+          g_ptr_array_add (keywords_stack, kw);
+          seen_kwargs = TRUE;
+        }
+      else
+        {
+          GraftPyExpr *e = parse_named_expression (p);
+
+          if (e == NULL)
+            goto fail;
+          if (at (p, GRAFT_PY_TOKEN_EQUAL))
+            {
+              GraftPyKeyword *kw;
+
+              if (e->kind != GRAFT_PY_EXPR_NAME)
+                {
+                  fail_expr (p, e, "invalid syntax: a keyword argument must be a name, "
+                                   "not %s (maybe you meant '==')", describe_expr (e));
+                  goto fail;
+                }
+              advance (p);
+              kw = graft_py_module_alloc (p->module, sizeof *kw);
+              kw->name = e->name.id;
+              kw->value = parse_expression (p);
+              if (kw->value == NULL)
+                goto fail;
+              kw->start = start;
+              kw->end = p->prev_end;
+              if (keywords_stack == NULL)
+                keywords_stack = g_ptr_array_new ();
+              g_ptr_array_add (keywords_stack, kw);
+              seen_keyword = TRUE;
+            }
+          else if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
+            {
+              GraftPyExpr *gen = parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP,
+                                                      start, e, NULL);
+
+              if (gen == NULL)
+                goto fail;
+              if (p->scratch->len != base || keywords_stack != NULL || !at (p, GRAFT_PY_TOKEN_RPAR))
+                {
+                  fail_expr (p, gen, "generator expression must be parenthesized");
+                  goto fail;
+                }
+              push (p, gen);
+            }
+          else
+            {
+              if (seen_kwargs || seen_keyword)
+                {
+                  fail_expr (p, e, seen_kwargs
+                                     ? "positional argument follows keyword argument unpacking"
+                                     : "positional argument follows keyword argument");
+                  goto fail;
+                }
+              push (p, e);
+            }
+        }
+      if (!accept (p, GRAFT_PY_TOKEN_COMMA))
+        break;
+    }
+  if (!at (p, GRAFT_PY_TOKEN_RPAR))
+    {
+      if (can_start_expression (p->cur.kind))
+        fail_tok (p, "invalid syntax: expected ',' or ')' (perhaps a comma is missing)");
+      else
+        fail_tok (p, "expected ')'");
+      goto fail;
+    }
+  advance (p);
+
+  *out_args = finish_exprs (p, base);
+  kw_base = p->scratch->len;
+  if (keywords_stack != NULL)
+    {
+      for (guint i = 0; i < keywords_stack->len; i++)
+        push (p, keywords_stack->pdata[i]);
+      g_ptr_array_unref (keywords_stack);
+    }
+  *out_keywords = (GraftPyKeyword **) finish_list (p, kw_base, &n_keywords);
+  *out_n_keywords = n_keywords;
+  return TRUE;
+
+fail:
+  if (keywords_stack != NULL)
+    g_ptr_array_unref (keywords_stack);
+  return FALSE;
+}
+
+/* One element of a subscript: an expression or a slice. */
+static GraftPyExpr *
+parse_slice (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *lower = NULL, *e;
+
+  if (!at (p, GRAFT_PY_TOKEN_COLON))
+    {
+      lower = parse_star_named_expression (p);
+      if (lower == NULL || !at (p, GRAFT_PY_TOKEN_COLON))
+        return lower;
+    }
+  advance (p);
+  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_SLICE, start, start);
+  e->slice.lower = lower;
+  if (!at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_COMMA) && !at (p, GRAFT_PY_TOKEN_RSQB))
+    {
+      e->slice.upper = parse_expression (p);
+      if (e->slice.upper == NULL)
+        return NULL;
+    }
+  if (accept (p, GRAFT_PY_TOKEN_COLON) &&
+      !at (p, GRAFT_PY_TOKEN_COMMA) && !at (p, GRAFT_PY_TOKEN_RSQB))
+    {
+      e->slice.step = parse_expression (p);
+      if (e->slice.step == NULL)
+        return NULL;
+    }
+  e->end = p->prev_end;
+  return e;
+}
+
+static GraftPyExpr *
+parse_subscript (Parser      *p,
+                 GraftPyExpr *value)
+{
+  guint base = p->scratch->len;
+  gsize index_start;
+  GraftPyExpr *index, *e;
+
+  advance (p);
+  index_start = p->cur.start;
+  if (at (p, GRAFT_PY_TOKEN_RSQB))
+    {
+      fail_tok (p, "expected an index or a slice after '['");
+      return NULL;
+    }
+  index = parse_slice (p);
+  if (index == NULL)
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      push (p, index);
+      while (accept (p, GRAFT_PY_TOKEN_COMMA))
+        {
+          GraftPyExpr *item;
+
+          if (at (p, GRAFT_PY_TOKEN_RSQB))
+            break;
+          item = parse_slice (p);
+          if (item == NULL)
+            return NULL;
+          push (p, item);
+        }
+      index = new_expr (p, GRAFT_PY_EXPR_TUPLE, index_start);
+      index->sequence.elts = finish_exprs (p, base);
+    }
+  if (!expect (p, GRAFT_PY_TOKEN_RSQB))
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_SUBSCRIPT, value->start);
+  e->subscript.value = value;
+  e->subscript.slice = index;
+  return e;
+}
+
+static GraftPyExpr *
+parse_primary (Parser *p)
+{
+  GraftPyExpr *e = parse_atom (p);
+
+  while (e != NULL)
+    {
+      if (accept (p, GRAFT_PY_TOKEN_DOT))
+        {
+          const char *attr = take_name (p, "an attribute name after '.'");
+          GraftPyExpr *a;
+
+          if (attr == NULL)
+            return NULL;
+          a = new_expr (p, GRAFT_PY_EXPR_ATTRIBUTE, e->start);
+          a->attribute.value = e;
+          a->attribute.attr = attr;
+          e = a;
+        }
+      else if (at (p, GRAFT_PY_TOKEN_LPAR))
+        {
+          GraftPyExpr *c;
+          GraftPyExprList args;
+          GraftPyKeyword **keywords;
+          guint n_keywords;
+
+          if (!enter (p, "too many nested parentheses"))
+            return NULL;
+          if (!parse_call_args (p, &args, &keywords, &n_keywords))
+            return NULL;
+          leave (p);
+          c = new_expr (p, GRAFT_PY_EXPR_CALL, e->start);
+          c->call.func = e;
+          c->call.args = args;
+          c->call.keywords = keywords;
+          c->call.n_keywords = n_keywords;
+          e = c;
+        }
+      else if (at (p, GRAFT_PY_TOKEN_LSQB))
+        {
+          if (!enter (p, "too many nested parentheses"))
+            return NULL;
+          e = parse_subscript (p, e);
+          leave (p);
+        }
+      else
+        break;
+    }
+  return e;
+}
+
+static GraftPyExpr *
+parse_power (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *base, *e;
+
+  if (at (p, GRAFT_PY_TOKEN_KW_AWAIT))
+    {
+      GraftPyExpr *value;
+
+      advance (p);
+      value = parse_primary (p);
+      if (value == NULL)
+        return NULL;
+      base = new_expr (p, GRAFT_PY_EXPR_AWAIT, start);
+      base->value = value;
+    }
+  else
+    base = parse_primary (p);
+  if (base == NULL || !at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+    return base;
+
+  /* `**` is right-associative and its right operand may carry unary
+   * operators: 2 ** -1, a ** b ** c. */
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  advance (p);
+  e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, start);
+  e->bin_op.op = GRAFT_PY_BIN_POW;
+  e->bin_op.left = base;
+  e->bin_op.right = parse_unary (p);
+  leave (p);
+  if (e->bin_op.right == NULL)
+    return NULL;
+  e->end = p->prev_end;
+  return e;
+}
+
+static GraftPyExpr *
+parse_unary (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyUnaryOp op;
+  GraftPyExpr *operand, *e;
+
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_MINUS: op = GRAFT_PY_UNARY_NEG; break;
+    case GRAFT_PY_TOKEN_PLUS: op = GRAFT_PY_UNARY_POS; break;
+    case GRAFT_PY_TOKEN_TILDE: op = GRAFT_PY_UNARY_INVERT; break;
+    default:
+      return parse_power (p);
+    }
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  advance (p);
+  operand = parse_unary (p);
+  leave (p);
+  if (operand == NULL)
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_UNARY_OP, start);
+  e->unary_op.op = op;
+  e->unary_op.operand = operand;
+  return e;
+}
+
+/* Binary operators from `|` (1) to `*` (6); 0 for any other token. */
+static int
+binary_precedence (GraftPyTokenKind kind,
+                   GraftPyBinOp    *out_op)
+{
+  switch ((int) kind)
+    {
+    case GRAFT_PY_TOKEN_VBAR: *out_op = GRAFT_PY_BIN_BITOR; return 1;
+    case GRAFT_PY_TOKEN_CIRCUMFLEX: *out_op = GRAFT_PY_BIN_BITXOR; return 2;
+    case GRAFT_PY_TOKEN_AMPER: *out_op = GRAFT_PY_BIN_BITAND; return 3;
+    case GRAFT_PY_TOKEN_LEFTSHIFT: *out_op = GRAFT_PY_BIN_LSHIFT; return 4;
+    case GRAFT_PY_TOKEN_RIGHTSHIFT: *out_op = GRAFT_PY_BIN_RSHIFT; return 4;
+    case GRAFT_PY_TOKEN_PLUS: *out_op = GRAFT_PY_BIN_ADD; return 5;
+    case GRAFT_PY_TOKEN_MINUS: *out_op = GRAFT_PY_BIN_SUB; return 5;
+    case GRAFT_PY_TOKEN_STAR: *out_op = GRAFT_PY_BIN_MUL; return 6;
+    case GRAFT_PY_TOKEN_SLASH: *out_op = GRAFT_PY_BIN_TRUEDIV; return 6;
+    case GRAFT_PY_TOKEN_DOUBLESLASH: *out_op = GRAFT_PY_BIN_FLOORDIV; return 6;
+    case GRAFT_PY_TOKEN_PERCENT: *out_op = GRAFT_PY_BIN_MOD; return 6;
+    case GRAFT_PY_TOKEN_AT: *out_op = GRAFT_PY_BIN_MATMUL; return 6;
+    default: return 0;
+    }
+}
+
+/* Precedence climbing: a loop builds left-associative chains, and the
+ * recursion for a right operand goes at most six levels deep. */
+static GraftPyExpr *
+parse_binary (Parser *p,
+              int     min_prec)
+{
+  GraftPyExpr *left = parse_unary (p);
+
+  while (left != NULL)
+    {
+      GraftPyBinOp op;
+      int prec = binary_precedence (p->cur.kind, &op);
+      GraftPyExpr *right, *e;
+
+      if (prec == 0 || prec < min_prec)
+        break;
+      advance (p);
+      right = parse_binary (p, prec + 1);
+      if (right == NULL)
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, left->start);
+      e->bin_op.op = op;
+      e->bin_op.left = left;
+      e->bin_op.right = right;
+      left = e;
+    }
+  return left;
+}
+
+static gboolean
+comparison_operator (Parser       *p,
+                     GraftPyCmpOp *out_op)
+{
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_EQEQUAL: *out_op = GRAFT_PY_CMP_EQ; break;
+    case GRAFT_PY_TOKEN_NOTEQUAL: *out_op = GRAFT_PY_CMP_NOT_EQ; break;
+    case GRAFT_PY_TOKEN_LESS: *out_op = GRAFT_PY_CMP_LT; break;
+    case GRAFT_PY_TOKEN_LESSEQUAL: *out_op = GRAFT_PY_CMP_LT_E; break;
+    case GRAFT_PY_TOKEN_GREATER: *out_op = GRAFT_PY_CMP_GT; break;
+    case GRAFT_PY_TOKEN_GREATEREQUAL: *out_op = GRAFT_PY_CMP_GT_E; break;
+    case GRAFT_PY_TOKEN_KW_IN: *out_op = GRAFT_PY_CMP_IN; break;
+    case GRAFT_PY_TOKEN_KW_IS:
+      advance (p);
+      *out_op = accept (p, GRAFT_PY_TOKEN_KW_NOT) ? GRAFT_PY_CMP_IS_NOT : GRAFT_PY_CMP_IS;
+      return TRUE;
+    case GRAFT_PY_TOKEN_KW_NOT:
+      advance (p);
+      if (!at (p, GRAFT_PY_TOKEN_KW_IN))
+        {
+          fail_tok (p, "expected 'in' after 'not'");
+          return FALSE;
+        }
+      *out_op = GRAFT_PY_CMP_NOT_IN;
+      break;
+    default:
+      return FALSE;
+    }
+  advance (p);
+  return TRUE;
+}
+
+static GraftPyExpr *
+parse_comparison (Parser *p)
+{
+  GraftPyExpr *left = parse_binary (p, 1);
+  guint base = p->scratch->len;
+  guint ops_base = p->ops->len;
+  GraftPyCmpOp op;
+  GraftPyExpr *e;
+  guint n;
+
+  if (left == NULL)
+    return NULL;
+  while (comparison_operator (p, &op))
+    {
+      GraftPyExpr *right = parse_binary (p, 1);
+
+      if (right == NULL)
+        return NULL;
+      g_array_append_val (p->ops, op);
+      push (p, right);
+    }
+  if (p->error != NULL)
+    return NULL;
+  if (p->scratch->len == base)
+    return left;
+
+  e = new_expr (p, GRAFT_PY_EXPR_COMPARE, left->start);
+  e->compare.left = left;
+  e->compare.comparators = finish_exprs (p, base);
+  n = p->ops->len - ops_base;
+  e->compare.ops = graft_py_module_alloc (p->module, n * sizeof (GraftPyCmpOp));
+  memcpy (e->compare.ops, &g_array_index (p->ops, GraftPyCmpOp, ops_base), n * sizeof (GraftPyCmpOp));
+  g_array_set_size (p->ops, ops_base);
+  return e;
+}
+
+static GraftPyExpr *
+parse_inversion (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *operand, *e;
+
+  if (!at (p, GRAFT_PY_TOKEN_KW_NOT))
+    return parse_comparison (p);
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  advance (p);
+  operand = parse_inversion (p);
+  leave (p);
+  if (operand == NULL)
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_UNARY_OP, start);
+  e->unary_op.op = GRAFT_PY_UNARY_NOT;
+  e->unary_op.operand = operand;
+  return e;
+}
+
+/* `and` (is_or FALSE) or `or` chains, as one BoolOp with all operands. */
+static GraftPyExpr *
+parse_bool_chain (Parser  *p,
+                  gboolean is_or)
+{
+  GraftPyTokenKind kw = is_or ? GRAFT_PY_TOKEN_KW_OR : GRAFT_PY_TOKEN_KW_AND;
+  GraftPyExpr *first = is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p);
+  guint base = p->scratch->len;
+  GraftPyExpr *e;
+
+  if (first == NULL || !at (p, kw))
+    return first;
+  push (p, first);
+  while (accept (p, kw))
+    {
+      GraftPyExpr *next = is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p);
+
+      if (next == NULL)
+        return NULL;
+      push (p, next);
+    }
+  e = new_expr (p, GRAFT_PY_EXPR_BOOL_OP, first->start);
+  e->bool_op.op = is_or ? GRAFT_PY_BOOL_OR : GRAFT_PY_BOOL_AND;
+  e->bool_op.values = finish_exprs (p, base);
+  return e;
+}
+
+static GraftPyExpr *
+parse_disjunction (Parser *p)
+{
+  return parse_bool_chain (p, TRUE);
+}
+
+static GraftPyExpr *
+parse_lambda (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyArguments *args;
+  GraftPyExpr *body, *e;
+
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  advance (p);
+  args = parse_parameters (p, GRAFT_PY_TOKEN_COLON, PARAMS_LAMBDA);
+  if (args == NULL || !expect (p, GRAFT_PY_TOKEN_COLON))
+    return NULL;
+  body = parse_expression (p);
+  leave (p);
+  if (body == NULL)
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_LAMBDA, start);
+  e->lambda.args = args;
+  e->lambda.body = body;
+  return e;
+}
+
+/* expression: lambda, or a disjunction with an optional `if ... else ...` */
+static GraftPyExpr *
+parse_expression (Parser *p)
+{
+  GraftPyExpr *body, *test, *orelse, *e;
+
+  if (at (p, GRAFT_PY_TOKEN_KW_LAMBDA))
+    return parse_lambda (p);
+  body = parse_disjunction (p);
+  if (body == NULL || !at (p, GRAFT_PY_TOKEN_KW_IF))
+    return body;
+  advance (p);
+  test = parse_disjunction (p);
+  if (test == NULL)
+    return NULL;
+  if (!at (p, GRAFT_PY_TOKEN_KW_ELSE))
+    {
+      fail_tok (p, "expected 'else' after 'if' expression");
+      return NULL;
+    }
+  advance (p);
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  orelse = parse_expression (p);
+  leave (p);
+  if (orelse == NULL)
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_IF_EXP, body->start);
+  e->if_exp.test = test;
+  e->if_exp.body = body;
+  e->if_exp.orelse = orelse;
+  return e;
+}
+
+/* An expression, or `name := expression`. */
+static GraftPyExpr *
+parse_named_expression (Parser *p)
+{
+  GraftPyExpr *target = parse_expression (p);
+  GraftPyExpr *value, *e;
+
+  if (target == NULL || !at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    return target;
+  if (target->kind != GRAFT_PY_EXPR_NAME)
+    {
+      fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s",
+                 describe_expr (target));
+      return NULL;
+    }
+  advance (p);
+  value = parse_expression (p);
+  if (value == NULL)
+    return NULL;
+  target->name.ctx = GRAFT_PY_CTX_STORE;
+  e = new_expr (p, GRAFT_PY_EXPR_NAMED_EXPR, target->start);
+  e->named_expr.target = target;
+  e->named_expr.value = value;
+  return e;
+}
+
+static GraftPyExpr *
+parse_star_expression (Parser *p)
+{
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    {
+      gsize start = p->cur.start;
+      GraftPyExpr *value, *e;
+
+      advance (p);
+      value = parse_binary (p, 1);
+      if (value == NULL)
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
+      e->starred.value = value;
+      return e;
+    }
+  return parse_expression (p);
+}
+
+/* A comma-separated list without brackets (`return a, *b`); a Tuple if
+ * there is a comma. */
+static GraftPyExpr *
+parse_star_expressions (Parser *p)
+{
+  GraftPyExpr *first = parse_star_expression (p);
+  guint base = p->scratch->len;
+  GraftPyExpr *e;
+
+  if (first == NULL || !at (p, GRAFT_PY_TOKEN_COMMA))
+    return first;
+  push (p, first);
+  while (accept (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      GraftPyExpr *item;
+
+      if (!can_start_expression (p->cur.kind))
+        break;
+      item = parse_star_expression (p);
+      if (item == NULL)
+        return NULL;
+      push (p, item);
+    }
+  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, first->start);
+  e->sequence.elts = finish_exprs (p, base);
+  return e;
+}
+
+static GraftPyExpr *
+parse_target_element (Parser *p)
+{
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    {
+      gsize start = p->cur.start;
+      GraftPyExpr *value, *e;
+
+      advance (p);
+      value = parse_binary (p, 1);
+      if (value == NULL)
+        return NULL;
+      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
+      e->starred.value = value;
+      return e;
+    }
+  return parse_binary (p, 1);
+}
+
+/* The targets of `for` and of comprehensions: expressions that stop before
+ * `in` (comparisons are not targets), a Tuple if there is a comma.  The
+ * caller checks that they can be assigned to. */
+static GraftPyExpr *
+parse_target_list (Parser *p)
+{
+  GraftPyExpr *first = parse_target_element (p);
+  guint base = p->scratch->len;
+  GraftPyExpr *e;
+
+  if (first == NULL || !at (p, GRAFT_PY_TOKEN_COMMA))
+    return first;
+  push (p, first);
+  while (accept (p, GRAFT_PY_TOKEN_COMMA))
+    {
+      GraftPyExpr *item;
+
+      if (!can_start_expression (p->cur.kind))
+        break;
+      item = parse_target_element (p);
+      if (item == NULL)
+        return NULL;
+      push (p, item);
+    }
+  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, first->start);
+  e->sequence.elts = finish_exprs (p, base);
+  return e;
+}
+
+/* Statements */
+
+static gboolean parse_simple_statements (Parser *p);
+
+/* Parses `: BLOCK` after a compound statement's header.  @what names the
+ * statement for the "expected an indented block" message, and @header is
+ * the offset of its keyword. */
+static gboolean
+parse_block (Parser          *p,
+             const char      *what,
+             gsize            header,
+             GraftPyStmtList *out_body)
+{
+  guint base = p->scratch->len;
+
+  if (!expect (p, GRAFT_PY_TOKEN_COLON))
+    return FALSE;
+  if (!accept (p, GRAFT_PY_TOKEN_NEWLINE))
+    {
+      /* A body on the same line: simple statements only. */
+      switch ((int) p->cur.kind)
+        {
+        case GRAFT_PY_TOKEN_KW_IF:
+        case GRAFT_PY_TOKEN_KW_FOR:
+        case GRAFT_PY_TOKEN_KW_WHILE:
+        case GRAFT_PY_TOKEN_KW_TRY:
+        case GRAFT_PY_TOKEN_KW_WITH:
+        case GRAFT_PY_TOKEN_KW_DEF:
+        case GRAFT_PY_TOKEN_KW_CLASS:
+        case GRAFT_PY_TOKEN_KW_ASYNC:
+        case GRAFT_PY_TOKEN_AT:
+          fail_tok (p, "invalid syntax: a compound statement cannot follow ':' on the same line");
+          return FALSE;
+        default:
+          break;
+        }
+      if (!parse_simple_statements (p))
+        return FALSE;
+      *out_body = finish_stmts (p, base);
+      return TRUE;
+    }
+
+  if (!at (p, GRAFT_PY_TOKEN_INDENT))
+    {
+      guint line;
+
+      graft_source_locate (p->source, header, &line, NULL);
+      fail_tok (p, "expected an indented block after %s on line %u", what, line);
+      return FALSE;
+    }
+  if (!enter (p, "too many nested blocks"))
+    return FALSE;
+  advance (p);
+  while (!at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
+    if (!parse_statement (p))
+      return FALSE;
+  if (!expect (p, GRAFT_PY_TOKEN_DEDENT))
+    return FALSE;
+  leave (p);
+  *out_body = finish_stmts (p, base);
+  return TRUE;
+}
+
+static GraftPyExpr *
+parse_yield_or_star_expressions (Parser *p)
+{
+  if (at (p, GRAFT_PY_TOKEN_KW_YIELD))
+    return parse_yield (p);
+  return parse_star_expressions (p);
+}
+
+static gboolean
+augmented_operator (GraftPyTokenKind kind,
+                    GraftPyBinOp    *out_op)
+{
+  switch ((int) kind)
+    {
+    case GRAFT_PY_TOKEN_PLUSEQUAL: *out_op = GRAFT_PY_BIN_ADD; return TRUE;
+    case GRAFT_PY_TOKEN_MINEQUAL: *out_op = GRAFT_PY_BIN_SUB; return TRUE;
+    case GRAFT_PY_TOKEN_STAREQUAL: *out_op = GRAFT_PY_BIN_MUL; return TRUE;
+    case GRAFT_PY_TOKEN_ATEQUAL: *out_op = GRAFT_PY_BIN_MATMUL; return TRUE;
+    case GRAFT_PY_TOKEN_SLASHEQUAL: *out_op = GRAFT_PY_BIN_TRUEDIV; return TRUE;
+    case GRAFT_PY_TOKEN_DOUBLESLASHEQUAL: *out_op = GRAFT_PY_BIN_FLOORDIV; return TRUE;
+    case GRAFT_PY_TOKEN_PERCENTEQUAL: *out_op = GRAFT_PY_BIN_MOD; return TRUE;
+    case GRAFT_PY_TOKEN_DOUBLESTAREQUAL: *out_op = GRAFT_PY_BIN_POW; return TRUE;
+    case GRAFT_PY_TOKEN_LEFTSHIFTEQUAL: *out_op = GRAFT_PY_BIN_LSHIFT; return TRUE;
+    case GRAFT_PY_TOKEN_RIGHTSHIFTEQUAL: *out_op = GRAFT_PY_BIN_RSHIFT; return TRUE;
+    case GRAFT_PY_TOKEN_VBAREQUAL: *out_op = GRAFT_PY_BIN_BITOR; return TRUE;
+    case GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL: *out_op = GRAFT_PY_BIN_BITXOR; return TRUE;
+    case GRAFT_PY_TOKEN_AMPEREQUAL: *out_op = GRAFT_PY_BIN_BITAND; return TRUE;
+    default: return FALSE;
+    }
+}
+
+/* An expression statement or an assignment of any kind. */
+static GraftPyStmt *
+parse_expression_statement (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *e = parse_yield_or_star_expressions (p);
+  GraftPyBinOp op;
+  GraftPyStmt *s;
+
+  if (e == NULL)
+    return NULL;
+
+  if (at (p, GRAFT_PY_TOKEN_COLON))
+    {
+      GraftPyExpr *annotation, *value = NULL;
+
+      if (e->kind == GRAFT_PY_EXPR_TUPLE)
+        {
+          fail_expr (p, e, "only a single target (not a tuple) can be annotated");
+          return NULL;
+        }
+      if (e->kind != GRAFT_PY_EXPR_NAME && e->kind != GRAFT_PY_EXPR_ATTRIBUTE &&
+          e->kind != GRAFT_PY_EXPR_SUBSCRIPT)
+        {
+          fail_expr (p, e, "invalid syntax: cannot annotate %s", describe_expr (e));
+          return NULL;
+        }
+      check_target (p, e, GRAFT_PY_CTX_STORE, TRUE);
+      advance (p);
+      annotation = parse_expression (p);
+      if (annotation == NULL)
+        return NULL;
+      if (accept (p, GRAFT_PY_TOKEN_EQUAL))
+        {
+          value = parse_yield_or_star_expressions (p);
+          if (value == NULL)
+            return NULL;
+        }
+      s = new_stmt (p, GRAFT_PY_STMT_ANN_ASSIGN, start);
+      s->ann_assign.target = e;
+      s->ann_assign.annotation = annotation;
+      s->ann_assign.value = value;
+      s->ann_assign.simple = e->kind == GRAFT_PY_EXPR_NAME && e->start == start;
+      return s;
+    }
+
+  if (augmented_operator (p->cur.kind, &op))
+    {
+      GraftPyExpr *value;
+
+      if (e->kind != GRAFT_PY_EXPR_NAME && e->kind != GRAFT_PY_EXPR_ATTRIBUTE &&
+          e->kind != GRAFT_PY_EXPR_SUBSCRIPT)
+        {
+          fail_expr (p, e, "invalid syntax: cannot use augmented assignment on %s",
+                     describe_expr (e));
+          return NULL;
+        }
+      check_target (p, e, GRAFT_PY_CTX_STORE, TRUE);
+      advance (p);
+      value = parse_yield_or_star_expressions (p);
+      if (value == NULL)
+        return NULL;
+      s = new_stmt (p, GRAFT_PY_STMT_AUG_ASSIGN, start);
+      s->aug_assign.target = e;
+      s->aug_assign.op = op;
+      s->aug_assign.value = value;
+      return s;
+    }
+
+  if (at (p, GRAFT_PY_TOKEN_EQUAL))
+    {
+      guint base = p->scratch->len;
+
+      while (at (p, GRAFT_PY_TOKEN_EQUAL))
+        {
+          if (!check_target (p, e, GRAFT_PY_CTX_STORE, TRUE))
+            return NULL;
+          push (p, e);
+          advance (p);
+          e = parse_yield_or_star_expressions (p);
+          if (e == NULL)
+            return NULL;
+        }
+      if (e->kind == GRAFT_PY_EXPR_STARRED)
+        {
+          fail_expr (p, e, "cannot use a starred expression here");
+          return NULL;
+        }
+      s = new_stmt (p, GRAFT_PY_STMT_ASSIGN, start);
+      s->assign.targets = finish_exprs (p, base);
+      s->assign.value = e;
+      return s;
+    }
+
+  if (e->kind == GRAFT_PY_EXPR_STARRED)
+    {
+      fail_expr (p, e, "cannot use a starred expression here");
+      return NULL;
+    }
+  s = new_stmt (p, GRAFT_PY_STMT_EXPR, start);
+  s->expr.value = e;
+  return s;
+}
+
+/* A dotted module name, `a.b.c`, as one string. */
+static const char *
+parse_dotted_name (Parser *p)
+{
+  gsize buf_base = p->buf->len;
+  const char *name;
+
+  do
+    {
+      gsize len = p->cur.end - p->cur.start;
+
+      if (!at (p, GRAFT_PY_TOKEN_NAME))
+        {
+          take_name (p, "a module name");
+          return NULL;
+        }
+      if (p->buf->len > buf_base)
+        g_string_append_c (p->buf, '.');
+      if (p->buf->len - buf_base + len > GRAFT_MAX_NAME_LENGTH)
+        {
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT,
+                   "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+          return NULL;
+        }
+      g_string_append_len (p->buf, p->text + p->cur.start, len);
+      advance (p);
+    }
+  while (accept (p, GRAFT_PY_TOKEN_DOT));
+  name = graft_py_module_strndup (p->module, p->buf->str + buf_base, p->buf->len - buf_base);
+  g_string_truncate (p->buf, buf_base);
+  return name;
+}
+
+static GraftPyAlias *
+new_alias (Parser     *p,
+           gsize       start,
+           const char *name)
+{
+  GraftPyAlias *alias = graft_py_module_alloc (p->module, sizeof *alias);
+
+  alias->start = start;
+  alias->name = name;
+  alias->asname = NULL;
+  if (accept (p, GRAFT_PY_TOKEN_KW_AS))
+    {
+      alias->asname = take_name (p, "a name after 'as'");
+      if (alias->asname == NULL)
+        return NULL;
+    }
+  alias->end = p->prev_end;
+  return alias;
+}
+
+static GraftPyStmt *
+parse_import (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyStmt *s;
+
+  advance (p);
+  do
+    {
+      gsize name_start = p->cur.start;
+      const char *name = parse_dotted_name (p);
+      GraftPyAlias *alias;
+
+      if (name == NULL)
+        return NULL;
+      alias = new_alias (p, name_start, name);
+      if (alias == NULL)
+        return NULL;
+      push (p, alias);
+    }
+  while (accept (p, GRAFT_PY_TOKEN_COMMA));
+  s = new_stmt (p, GRAFT_PY_STMT_IMPORT, start);
+  s->import.names = (GraftPyAlias **) finish_list (p, base, &s->import.n_names);
+  return s;
+}
+
+static GraftPyStmt *
+parse_import_from (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  const char *module = NULL;
+  guint level = 0;
+  GraftPyStmt *s;
+
+  advance (p);
+  for (;;)
+    {
+      if (accept (p, GRAFT_PY_TOKEN_DOT))
+        level++;
+      else if (accept (p, GRAFT_PY_TOKEN_ELLIPSIS))
+        level += 3;
+      else
+        break;
+    }
+  if (at (p, GRAFT_PY_TOKEN_NAME) || level == 0)
+    {
+      module = parse_dotted_name (p);
+      if (module == NULL)
+        return NULL;
+    }
+  if (!expect (p, GRAFT_PY_TOKEN_KW_IMPORT))
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    {
+      GraftPyAlias *alias = graft_py_module_alloc (p->module, sizeof *alias);
+
+      alias->start = p->cur.start;
+      alias->end = p->cur.end;
+      alias->name = "*";
+      alias->asname = NULL;
+      advance (p);
+      push (p, alias);
+    }
+  else
+    {
+      gboolean paren = accept (p, GRAFT_PY_TOKEN_LPAR);
+
+      do
+        {
+          gsize name_start = p->cur.start;
+          const char *name;
+          GraftPyAlias *alias;
+
+          if (paren && at (p, GRAFT_PY_TOKEN_RPAR) && p->scratch->len > base)
+            break;
+          name = take_name (p, "a name to import");
+          if (name == NULL)
+            return NULL;
+          alias = new_alias (p, name_start, name);
+          if (alias == NULL)
+            return NULL;
+          push (p, alias);
+        }
+      while (accept (p, GRAFT_PY_TOKEN_COMMA));
+      if (paren && !expect (p, GRAFT_PY_TOKEN_RPAR))
+        return NULL;
+    }
+  s = new_stmt (p, GRAFT_PY_STMT_IMPORT_FROM, start);
+  s->import_from.module = module;
+  s->import_from.level = level;
+  s->import_from.names = (GraftPyAlias **) finish_list (p, base, &s->import_from.n_names);
+  return s;
+}
+
+static GraftPyStmt *
+parse_simple_statement (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyTokenKind kind = p->cur.kind;
+  GraftPyStmt *s;
+
+  switch ((int) kind)
+    {
+    case GRAFT_PY_TOKEN_KW_PASS:
+    case GRAFT_PY_TOKEN_KW_BREAK:
+    case GRAFT_PY_TOKEN_KW_CONTINUE:
+      advance (p);
+      return new_stmt (p, kind == GRAFT_PY_TOKEN_KW_PASS ? GRAFT_PY_STMT_PASS
+                          : kind == GRAFT_PY_TOKEN_KW_BREAK ? GRAFT_PY_STMT_BREAK
+                          : GRAFT_PY_STMT_CONTINUE,
+                       start);
+    case GRAFT_PY_TOKEN_KW_RETURN:
+      {
+        GraftPyExpr *value = NULL;
+
+        advance (p);
+        if (can_start_expression (p->cur.kind))
+          {
+            value = parse_star_expressions (p);
+            if (value == NULL)
+              return NULL;
+          }
+        s = new_stmt (p, GRAFT_PY_STMT_RETURN, start);
+        s->ret.value = value;
+        return s;
+      }
+    case GRAFT_PY_TOKEN_KW_RAISE:
+      {
+        GraftPyExpr *exc = NULL, *cause = NULL;
+
+        advance (p);
+        if (can_start_expression (p->cur.kind))
+          {
+            exc = parse_expression (p);
+            if (exc == NULL)
+              return NULL;
+            if (accept (p, GRAFT_PY_TOKEN_KW_FROM))
+              {
+                cause = parse_expression (p);
+                if (cause == NULL)
+                  return NULL;
+              }
+          }
+        s = new_stmt (p, GRAFT_PY_STMT_RAISE, start);
+        s->raise_stmt.exc = exc;
+        s->raise_stmt.cause = cause;
+        return s;
+      }
+    case GRAFT_PY_TOKEN_KW_GLOBAL:
+    case GRAFT_PY_TOKEN_KW_NONLOCAL:
+      {
+        guint base = p->scratch->len;
+
+        advance (p);
+        do
+          {
+            const char *name = take_name (p, "a name");
+
+            if (name == NULL)
+              return NULL;
+            push (p, (gpointer) name);
+          }
+        while (accept (p, GRAFT_PY_TOKEN_COMMA));
+        s = new_stmt (p, kind == GRAFT_PY_TOKEN_KW_GLOBAL ? GRAFT_PY_STMT_GLOBAL
+                                                           : GRAFT_PY_STMT_NONLOCAL,
+                      start);
+        s->names.names = (const char **) finish_list (p, base, &s->names.n_names);
+        return s;
+      }
+    case GRAFT_PY_TOKEN_KW_DEL:
+      {
+        guint base = p->scratch->len;
+
+        advance (p);
+        do
+          {
+            GraftPyExpr *target;
+
+            if (p->scratch->len > base && !can_start_expression (p->cur.kind))
+              break;
+            target = parse_target_element (p);
+            if (target == NULL || !check_target (p, target, GRAFT_PY_CTX_DEL, TRUE))
+              return NULL;
+            push (p, target);
+          }
+        while (accept (p, GRAFT_PY_TOKEN_COMMA));
+        s = new_stmt (p, GRAFT_PY_STMT_DELETE, start);
+        s->delete_stmt.targets = finish_exprs (p, base);
+        return s;
+      }
+    case GRAFT_PY_TOKEN_KW_ASSERT:
+      {
+        GraftPyExpr *test, *msg = NULL;
+
+        advance (p);
+        test = parse_expression (p);
+        if (test == NULL)
+          return NULL;
+        if (accept (p, GRAFT_PY_TOKEN_COMMA))
+          {
+            msg = parse_expression (p);
+            if (msg == NULL)
+              return NULL;
+          }
+        s = new_stmt (p, GRAFT_PY_STMT_ASSERT, start);
+        s->assert_stmt.test = test;
+        s->assert_stmt.msg = msg;
+        return s;
+      }
+    case GRAFT_PY_TOKEN_KW_IMPORT:
+      return parse_import (p);
+    case GRAFT_PY_TOKEN_KW_FROM:
+      return parse_import_from (p);
+    default:
+      return parse_expression_statement (p);
+    }
+}
+
+/* `stmt; stmt; ...` up to and including the NEWLINE. */
+static gboolean
+parse_simple_statements (Parser *p)
+{
+  for (;;)
+    {
+      GraftPyStmt *s = parse_simple_statement (p);
+
+      if (s == NULL)
+        return FALSE;
+      push (p, s);
+      if (!accept (p, GRAFT_PY_TOKEN_SEMI) || at (p, GRAFT_PY_TOKEN_NEWLINE))
+        break;
+    }
+  if (!at (p, GRAFT_PY_TOKEN_NEWLINE))
+    {
+      if (at (p, GRAFT_PY_TOKEN_EQUAL))
+        fail_tok (p, "invalid syntax: unexpected '=' (maybe you meant '==')");
+      else
+        fail_tok (p, "invalid syntax");
+      return FALSE;
+    }
+  advance (p);
+  return TRUE;
+}
+
+static GraftPyStmt *
+parse_if (Parser *p)
+{
+  GraftPyStmt *head = NULL, *last = NULL;
+  const char *what = "'if' statement";
+
+  /* `elif` chains are built in a loop, each If alone in the orelse of the
+   * one before. */
+  do
+    {
+      gsize start = p->cur.start;
+      GraftPyStmt *s;
+      GraftPyExpr *test;
+
+      advance (p);
+      test = parse_named_expression (p);
+      if (test == NULL)
+        return NULL;
+      s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_IF, start, start);
+      s->if_stmt.test = test;
+      if (!parse_block (p, what, start, &s->if_stmt.body))
+        return NULL;
+      if (last == NULL)
+        head = s;
+      else
+        {
+          last->if_stmt.orelse.items = graft_py_module_alloc (p->module, sizeof (GraftPyStmt *));
+          last->if_stmt.orelse.items[0] = s;
+          last->if_stmt.orelse.len = 1;
+        }
+      last = s;
+      what = "'elif' statement";
+    }
+  while (at (p, GRAFT_PY_TOKEN_KW_ELIF));
+
+  if (at (p, GRAFT_PY_TOKEN_KW_ELSE))
+    {
+      gsize start = p->cur.start;
+
+      advance (p);
+      if (!parse_block (p, "'else' statement", start, &last->if_stmt.orelse))
+        return NULL;
+    }
+  for (GraftPyStmt *s = head; s != NULL;
+       s = (s->if_stmt.orelse.len == 1 && s->if_stmt.orelse.items[0]->kind == GRAFT_PY_STMT_IF &&
+            s != last) ? s->if_stmt.orelse.items[0] : NULL)
+    s->end = p->prev_end;
+  return head;
+}
+
+static gboolean
+parse_else (Parser          *p,
+            GraftPyStmtList *out_orelse)
+{
+  gsize start = p->cur.start;
+
+  if (!accept (p, GRAFT_PY_TOKEN_KW_ELSE))
+    return TRUE;
+  return parse_block (p, "'else' statement", start, out_orelse);
+}
+
+static GraftPyStmt *
+parse_for (Parser  *p,
+           gsize    start,
+           gboolean is_async)
+{
+  gsize header = p->cur.start;
+  GraftPyExpr *target, *iter;
+  GraftPyStmt *s;
+
+  advance (p);
+  target = parse_target_list (p);
+  if (target == NULL || !check_target (p, target, GRAFT_PY_CTX_STORE, TRUE))
+    return NULL;
+  if (!expect (p, GRAFT_PY_TOKEN_KW_IN))
+    return NULL;
+  iter = parse_star_expressions (p);
+  if (iter == NULL)
+    return NULL;
+  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_FOR, start, start);
+  s->for_stmt.target = target;
+  s->for_stmt.iter = iter;
+  s->for_stmt.is_async = is_async;
+  if (!parse_block (p, "'for' statement", header, &s->for_stmt.body) ||
+      !parse_else (p, &s->for_stmt.orelse))
+    return NULL;
+  s->end = p->prev_end;
+  return s;
+}
+
+static GraftPyStmt *
+parse_while (Parser *p)
+{
+  gsize start = p->cur.start;
+  GraftPyExpr *test;
+  GraftPyStmt *s;
+
+  advance (p);
+  test = parse_named_expression (p);
+  if (test == NULL)
+    return NULL;
+  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_WHILE, start, start);
+  s->while_stmt.test = test;
+  if (!parse_block (p, "'while' statement", start, &s->while_stmt.body) ||
+      !parse_else (p, &s->while_stmt.orelse))
+    return NULL;
+  s->end = p->prev_end;
+  return s;
+}
+
+static GraftPyWithItem *
+parse_with_item (Parser *p)
+{
+  GraftPyWithItem *item = graft_py_module_alloc (p->module, sizeof *item);
+
+  item->start = p->cur.start;
+  item->optional_vars = NULL;
+  item->context_expr = parse_expression (p);
+  if (item->context_expr == NULL)
+    return NULL;
+  if (accept (p, GRAFT_PY_TOKEN_KW_AS))
+    {
+      item->optional_vars = parse_target_element (p);
+      if (item->optional_vars == NULL ||
+          !check_target (p, item->optional_vars, GRAFT_PY_CTX_STORE, TRUE))
+        return NULL;
+    }
+  item->end = p->prev_end;
+  return item;
+}
+
+/* Tries `with (a as b, c):`, the parenthesized form of the items.  On
+ * failure, everything is rolled back and the caller parses the items as
+ * expressions (`with (a, b) as c:`, `with (yield):`). */
+static gboolean
+try_parenthesized_with_items (Parser *p)
+{
+  Snapshot snapshot;
+  guint base = p->scratch->len;
+
+  snapshot_take (p, &snapshot);
+  advance (p);
+  for (;;)
+    {
+      GraftPyWithItem *item = parse_with_item (p);
+
+      if (item == NULL)
+        break;
+      push (p, item);
+      if (!accept (p, GRAFT_PY_TOKEN_COMMA) || at (p, GRAFT_PY_TOKEN_RPAR))
+        break;
+    }
+  if (p->error == NULL && accept (p, GRAFT_PY_TOKEN_RPAR) && at (p, GRAFT_PY_TOKEN_COLON))
+    return TRUE;
+  snapshot_restore (p, &snapshot);
+  g_assert (p->scratch->len == base);
+  return FALSE;
+}
+
+static GraftPyStmt *
+parse_with (Parser  *p,
+            gsize    start,
+            gboolean is_async)
+{
+  gsize header = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyStmt *s;
+
+  advance (p);
+  if (!at (p, GRAFT_PY_TOKEN_LPAR) || !try_parenthesized_with_items (p))
+    {
+      do
+        {
+          GraftPyWithItem *item = parse_with_item (p);
+
+          if (item == NULL)
+            return NULL;
+          push (p, item);
+        }
+      while (accept (p, GRAFT_PY_TOKEN_COMMA));
+    }
+  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_WITH, start, start);
+  s->with_stmt.items = (GraftPyWithItem **) finish_list (p, base, &s->with_stmt.n_items);
+  s->with_stmt.is_async = is_async;
+  if (!parse_block (p, "'with' statement", header, &s->with_stmt.body))
+    return NULL;
+  s->end = p->prev_end;
+  return s;
+}
+
+static GraftPyStmt *
+parse_try (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_TRY, start, start);
+
+  advance (p);
+  if (!parse_block (p, "'try' statement", start, &s->try_stmt.body))
+    return NULL;
+  while (at (p, GRAFT_PY_TOKEN_KW_EXCEPT))
+    {
+      GraftPyExceptHandler *h = graft_py_module_alloc (p->module, sizeof *h);
+
+      memset (h, 0, sizeof *h);
+      h->start = p->cur.start;
+      advance (p);
+      if (accept (p, GRAFT_PY_TOKEN_STAR))
+        s->try_stmt.is_star = TRUE;
+      if (!at (p, GRAFT_PY_TOKEN_COLON))
+        {
+          h->type = parse_expression (p);
+          if (h->type == NULL)
+            return NULL;
+          if (at (p, GRAFT_PY_TOKEN_COMMA))
+            {
+              fail_tok (p, "multiple exception types must be parenthesized");
+              return NULL;
+            }
+          if (accept (p, GRAFT_PY_TOKEN_KW_AS))
+            {
+              h->name = take_name (p, "a name after 'as'");
+              if (h->name == NULL)
+                return NULL;
+            }
+        }
+      if (!parse_block (p, "'except' statement", h->start, &h->body))
+        return NULL;
+      h->end = p->prev_end;
+      push (p, h);
+    }
+  s->try_stmt.handlers = (GraftPyExceptHandler **) finish_list (p, base, &s->try_stmt.n_handlers);
+  if (s->try_stmt.n_handlers > 0 && !parse_else (p, &s->try_stmt.orelse))
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_KW_FINALLY))
+    {
+      gsize finally = p->cur.start;
+
+      advance (p);
+      if (!parse_block (p, "'finally' statement", finally, &s->try_stmt.finalbody))
+        return NULL;
+    }
+  else if (s->try_stmt.n_handlers == 0)
+    {
+      fail_tok (p, "expected 'except' or 'finally' block");
+      return NULL;
+    }
+  s->end = p->prev_end;
+  return s;
+}
+
+static GraftPyStmt *
+parse_function_def (Parser         *p,
+                    gsize           start,
+                    GraftPyExprList decorators,
+                    gboolean        is_async)
+{
+  gsize header = p->cur.start;
+  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_FUNCTION_DEF, start, start);
+
+  advance (p);
+  s->function_def.name = take_name (p, "a function name");
+  if (s->function_def.name == NULL || !expect (p, GRAFT_PY_TOKEN_LPAR))
+    return NULL;
+  s->function_def.args = parse_parameters (p, GRAFT_PY_TOKEN_RPAR, PARAMS_DEF);
+  if (s->function_def.args == NULL || !expect (p, GRAFT_PY_TOKEN_RPAR))
+    return NULL;
+  if (accept (p, GRAFT_PY_TOKEN_RARROW))
+    {
+      s->function_def.returns = parse_expression (p);
+      if (s->function_def.returns == NULL)
+        return NULL;
+    }
+  s->function_def.decorators = decorators;
+  s->function_def.is_async = is_async;
+  if (!parse_block (p, "function definition", header, &s->function_def.body))
+    return NULL;
+  s->end = p->prev_end;
+  return s;
+}
+
+static GraftPyStmt *
+parse_class_def (Parser         *p,
+                 gsize           start,
+                 GraftPyExprList decorators)
+{
+  gsize header = p->cur.start;
+  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_CLASS_DEF, start, start);
+
+  advance (p);
+  s->class_def.name = take_name (p, "a class name");
+  if (s->class_def.name == NULL)
+    return NULL;
+  if (at (p, GRAFT_PY_TOKEN_LPAR))
+    {
+      if (!enter (p, "too many nested parentheses"))
+        return NULL;
+      if (!parse_call_args (p, &s->class_def.bases, &s->class_def.keywords,
+                            &s->class_def.n_keywords))
+        return NULL;
+      leave (p);
+    }
+  s->class_def.decorators = decorators;
+  if (!parse_block (p, "class definition", header, &s->class_def.body))
+    return NULL;
+  s->end = p->prev_end;
+  return s;
+}
+
+/* `async def`, `async for`, `async with`, with their decorators if any. */
+static GraftPyStmt *
+parse_definition (Parser *p)
+{
+  gsize start = p->cur.start;
+  guint base = p->scratch->len;
+  GraftPyExprList decorators;
+
+  while (accept (p, GRAFT_PY_TOKEN_AT))
+    {
+      GraftPyExpr *e = parse_named_expression (p);
+
+      if (e == NULL)
+        return NULL;
+      if (!at (p, GRAFT_PY_TOKEN_NEWLINE))
+        {
+          fail_tok (p, "expected a newline after the decorator");
+          return NULL;
+        }
+      advance (p);
+      push (p, e);
+    }
+  decorators = finish_exprs (p, base);
+
+  if (at (p, GRAFT_PY_TOKEN_KW_DEF))
+    return parse_function_def (p, start, decorators, FALSE);
+  if (at (p, GRAFT_PY_TOKEN_KW_CLASS))
+    return parse_class_def (p, start, decorators);
+  if (accept (p, GRAFT_PY_TOKEN_KW_ASYNC))
+    {
+      if (at (p, GRAFT_PY_TOKEN_KW_DEF))
+        return parse_function_def (p, start, decorators, TRUE);
+      if (decorators.len == 0 && at (p, GRAFT_PY_TOKEN_KW_FOR))
+        return parse_for (p, start, TRUE);
+      if (decorators.len == 0 && at (p, GRAFT_PY_TOKEN_KW_WITH))
+        return parse_with (p, start, TRUE);
+      fail_tok (p, decorators.len == 0 ? "expected 'def', 'for' or 'with' after 'async'"
+                                       : "expected 'def' after 'async'");
+      return NULL;
+    }
+  if (at (p, GRAFT_PY_TOKEN_INDENT))
+    fail_tok (p, "unexpected indent");
+  else
+    fail_tok (p, "expected a function or class definition after a decorator");
+  return NULL;
+}
+
+/* `match x:` starts a statement that Graft does not parse.  Since `match`
+ * is an ordinary name elsewhere, look one token further. */
+static gboolean
+is_match_statement (Parser *p)
+{
+  Snapshot snapshot;
+  gboolean is_match;
+
+  if (p->cur.end - p->cur.start != 5 || memcmp (p->text + p->cur.start, "match", 5) != 0)
+    return FALSE;
+  snapshot_take (p, &snapshot);
+  advance (p);
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_NAME:
+    case GRAFT_PY_TOKEN_NUMBER:
+    case GRAFT_PY_TOKEN_STRING:
+    case GRAFT_PY_TOKEN_LBRACE:
+    case GRAFT_PY_TOKEN_KW_NONE:
+    case GRAFT_PY_TOKEN_KW_TRUE:
+    case GRAFT_PY_TOKEN_KW_FALSE:
+      is_match = TRUE;
+      break;
+    default:
+      is_match = FALSE;
+      break;
+    }
+  snapshot_restore (p, &snapshot);
+  return is_match;
+}
+
+static gboolean
+parse_statement (Parser *p)
+{
+  GraftPyStmt *s;
+
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_KW_IF:
+      s = parse_if (p);
+      break;
+    case GRAFT_PY_TOKEN_KW_WHILE:
+      s = parse_while (p);
+      break;
+    case GRAFT_PY_TOKEN_KW_FOR:
+      s = parse_for (p, p->cur.start, FALSE);
+      break;
+    case GRAFT_PY_TOKEN_KW_TRY:
+      s = parse_try (p);
+      break;
+    case GRAFT_PY_TOKEN_KW_WITH:
+      s = parse_with (p, p->cur.start, FALSE);
+      break;
+    case GRAFT_PY_TOKEN_KW_DEF:
+    case GRAFT_PY_TOKEN_KW_CLASS:
+    case GRAFT_PY_TOKEN_KW_ASYNC:
+    case GRAFT_PY_TOKEN_AT:
+      s = parse_definition (p);
+      break;
+    case GRAFT_PY_TOKEN_INDENT:
+      fail_tok (p, "unexpected indent");
+      return FALSE;
+    case GRAFT_PY_TOKEN_KW_ELSE:
+    case GRAFT_PY_TOKEN_KW_ELIF:
+    case GRAFT_PY_TOKEN_KW_EXCEPT:
+    case GRAFT_PY_TOKEN_KW_FINALLY:
+      fail_tok (p, "invalid syntax: '%s' does not follow a matching statement",
+                graft_py_token_kind_get_name (p->cur.kind));
+      return FALSE;
+    case GRAFT_PY_TOKEN_NAME:
+      if (is_match_statement (p))
+        {
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                   "match statements are not supported");
+          return FALSE;
+        }
+      return parse_simple_statements (p);
+    default:
+      return parse_simple_statements (p);
+    }
+  if (s == NULL)
+    return FALSE;
+  push (p, s);
+  return TRUE;
+}
+
+/* A generic error far from an unclosed bracket is usually caused by it:
+ * `foo(a, b` followed by more lines.  If the rest of the file shows the
+ * bracket is never closed, say that instead. */
+static void
+prefer_unclosed_bracket (Parser *p)
+{
+  GraftPyLexer *lex = &p->main_lexer;
+  GraftPyToken tok;
+  GError *lex_error = NULL;
+  guint error_line, bracket_line, lex_line, lex_column, column;
+  gsize bracket;
+
+  if (p->error_from_lexer || p->cur.kind == GRAFT_PY_TOKEN_ERROR ||
+      !g_error_matches (p->error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX) ||
+      graft_py_lexer_get_bracket_depth (lex) == 0 ||
+      !graft_parse_error_get_location (p->error, NULL, &error_line, NULL, NULL, NULL))
+    return;
+  bracket = graft_py_lexer_get_innermost_bracket (lex);
+  graft_source_locate (p->source, bracket, &bracket_line, NULL);
+  if (error_line <= bracket_line)
+    return;
+
+  while (graft_py_lexer_next (lex, &tok, &lex_error))
+    if (tok.kind == GRAFT_PY_TOKEN_ENDMARKER)
+      return;
+
+  /* Only an unclosed bracket replaces the parser's error. */
+  if (graft_py_lexer_get_bracket_depth (lex) > 0 &&
+      graft_parse_error_get_location (lex_error, NULL, &lex_line, &lex_column, NULL, NULL))
+    {
+      graft_source_locate (p->source, graft_py_lexer_get_innermost_bracket (lex), &bracket_line, &column);
+      if (lex_line == bracket_line && lex_column == column)
+        {
+          g_clear_error (&p->error);
+          p->error = g_steal_pointer (&lex_error);
+        }
+    }
+  g_clear_error (&lex_error);
+}
+
+/**
+ * graft_py_parse:
+ * @source: the Python source
+ * @error: return location for a #GRAFT_PARSE_ERROR located in @source
+ *
+ * Parses a whole module.  Errors are SYNTAX for invalid Python, LIMIT when
+ * nesting exceeds %GRAFT_MAX_PARSE_DEPTH or a name %GRAFT_MAX_NAME_LENGTH,
+ * and UNSUPPORTED for valid Python the tree cannot hold (integers beyond
+ * 64 bits, `\N{...}` escapes, `match` statements).
+ *
+ * Returns: (transfer full) (nullable): the module, or %NULL with @error set
+ */
+GraftPyModule *
+graft_py_parse (GraftSource  *source,
+                GError      **error)
+{
+  g_autoptr(GraftPyModule) module = NULL;
+  g_autofree Parser *p = NULL;
+
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  module = graft_py_module_new (source);
+  p = g_new0 (Parser, 1);
+  p->source = source;
+  p->text = graft_source_get_text (source);
+  p->module = module;
+  p->scratch = g_ptr_array_new ();
+  p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
+  p->buf = g_string_new (NULL);
+  graft_py_lexer_init (&p->main_lexer, source);
+  p->lex = &p->main_lexer;
+  p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;
+  advance (p);
+
+  while (!at (p, GRAFT_PY_TOKEN_ENDMARKER))
+    {
+      if (!parse_statement (p))
+        {
+          /* Every failing path sets an error; make sure of it anyway. */
+          if (p->error == NULL)
+            fail_tok (p, "invalid syntax");
+          break;
+        }
+    }
+  if (p->error == NULL)
+    graft_py_module_set_body (module, finish_stmts (p, 0));
+  else
+    prefer_unclosed_bracket (p);
+
+  g_ptr_array_unref (p->scratch);
+  g_array_unref (p->ops);
+  g_string_free (p->buf, TRUE);
+  g_clear_error (&p->lex_error);
+  if (p->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&p->error));
+      return NULL;
+    }
+  return g_steal_pointer (&module);
+}

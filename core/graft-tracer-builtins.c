@@ -1,0 +1,1420 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-builtins.c: the Python builtins that model files call
+ * (`len`, `range`, `enumerate`, `isinstance`, ...) and the methods of
+ * constant values (lists, dicts, strings) and of modules (`register_buffer`,
+ * `ModuleList.append`).  They run eagerly, as Python would; where a traced
+ * value reaches one that needs its value (`len(x)`, `int(x)`), the error
+ * says so, as torch.fx would fail there.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const builtin_names[] = {
+  "abs", "all", "any", "bool", "callable", "chr", "complex", "dict", "divmod", "enumerate",
+  "filter", "float", "format", "getattr", "hasattr", "int", "isinstance", "issubclass", "iter",
+  "len", "list", "map", "max", "min", "next", "object", "ord", "pow", "print", "property",
+  "range", "repr", "reversed", "round", "setattr", "slice", "sorted", "staticmethod", "str",
+  "sum", "super", "tuple", "type", "zip", "classmethod", "id", "hash",
+  "Exception", "ValueError", "TypeError", "RuntimeError", "NotImplementedError",
+  "AssertionError", "KeyError", "IndexError", "AttributeError",
+};
+
+Value *
+_graft_tracer_lookup_builtin (Tracer     *t,
+                              const char *name)
+{
+  if (strcmp (name, "Ellipsis") == 0)
+    return _graft_value_ellipsis ();
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_names); i++)
+    if (strcmp (builtin_names[i], name) == 0)
+      return _graft_value_path (t, VAL_BUILTIN, builtin_names[i]);
+  return NULL;
+}
+
+static Value *
+fail (Tracer            *t,
+      const GraftPyExpr *at,
+      int                code,
+      const char        *message)
+{
+  return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);
+}
+
+static guint
+n_args (GPtrArray *args)
+{
+  return args != NULL ? args->len : 0;
+}
+
+/* The i-th argument, or None when there is none (check n_args() first
+ * where absence matters). */
+static Value *
+arg (GPtrArray *args,
+     guint      i)
+{
+  return args != NULL && i < args->len ? args->pdata[i] : _graft_value_none ();
+}
+
+static Value *
+opt_arg (GPtrArray *args,
+         guint      i)
+{
+  return args != NULL && i < args->len ? args->pdata[i] : NULL;
+}
+
+static Value *
+kwarg (StrMap     *kwargs,
+       const char *name)
+{
+  return kwargs != NULL && kwargs->index != NULL ? _graft_strmap_get (kwargs, name) : NULL;
+}
+
+static gboolean
+check_arity (Tracer            *t,
+             const char        *name,
+             GPtrArray         *args,
+             guint              min,
+             guint              max,
+             const GraftPyExpr *at)
+{
+  guint n = n_args (args);
+
+  if (n < min || n > max)
+    {
+      if (min == max)
+        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                            "%s() takes %u argument%s (%u given)", name, min, min == 1 ? "" : "s", n);
+      else
+        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                            "%s() takes %u to %u arguments (%u given)", name, min, max, n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+get_int (Tracer            *t,
+         Value             *v,
+         gint64            *out,
+         const GraftPyExpr *at)
+{
+  if (v->kind == VAL_INT)
+    *out = v->i;
+  else if (v->kind == VAL_BOOL)
+    *out = v->b;
+  else
+    {
+      if (_graft_value_is_proxy (v))
+        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                            "a traced value cannot be used as an integer: its value is not known while tracing "
+                            "(torch.fx: 'Proxy' object cannot be interpreted as an integer)");
+      else
+        _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                            "'%s' object cannot be interpreted as an integer", _graft_value_type_name (v));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static Value *
+proxy_needs_value (Tracer            *t,
+                   const char        *what,
+                   const GraftPyExpr *at)
+{
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "%s needs the value of a traced value, which is not known while tracing "
+                             "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)",
+                             what);
+}
+
+static Value *
+builtin_len (Tracer            *t,
+             Value             *v,
+             const GraftPyExpr *at)
+{
+  switch (v->kind)
+    {
+    case VAL_STR:
+      return _graft_value_int (t, g_utf8_strlen (v->str.s, v->str.len));
+    case VAL_TUPLE:
+    case VAL_LIST:
+      return _graft_value_int (t, v->seq.items->len);
+    case VAL_DICT:
+      return _graft_value_int (t, v->dict.keys->len);
+    case VAL_OBJECT:
+      if (v->obj->kind == OBJ_PARAMETER_LIST)
+        return _graft_value_int (t, v->obj->params.keys->len);
+      if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_MODULE_DICT)
+        return _graft_value_int (t, v->obj->modules.keys->len);
+      break;
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+      return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
+                   "len() of a traced value is not known while tracing "
+                   "(torch.fx: 'len' is not supported in symbolic tracing by default)");
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      break;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "object of type '%s' has no len()", _graft_value_type_name (v));
+}
+
+static Value *
+builtin_range (Tracer            *t,
+               GPtrArray         *args,
+               const GraftPyExpr *at)
+{
+  gint64 start = 0, stop, step = 1;
+  Value *out;
+
+  if (!check_arity (t, "range", args, 1, 3, at))
+    return NULL;
+  if (n_args (args) == 1)
+    {
+      if (!get_int (t, arg (args, 0), &stop, at))
+        return NULL;
+    }
+  else if (!get_int (t, arg (args, 0), &start, at) || !get_int (t, arg (args, 1), &stop, at) ||
+           (n_args (args) == 3 && !get_int (t, arg (args, 2), &step, at)))
+    return NULL;
+  if (step == 0)
+    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "range() arg 3 must not be zero");
+  if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
+      (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
+    return fail (t, at, GRAFT_PARSE_ERROR_LIMIT, "the range is too long to unroll");
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (gint64 i = start; step > 0 ? i < stop : i > stop; i += step)
+    _graft_value_seq_add (out, _graft_value_int (t, i));
+  return out;
+}
+
+static Value *
+to_number (Tracer            *t,
+           const char        *name,
+           Value             *v,
+           const GraftPyExpr *at)
+{
+  gboolean want_int = strcmp (name, "int") == 0;
+
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s() of a traced value is not known while tracing "
+                               "(torch.fx: %s() argument must be a string or a number, not 'Proxy')",
+                               name, name);
+  switch (v->kind)
+    {
+    case VAL_BOOL:
+      return want_int ? _graft_value_int (t, v->b) : _graft_value_float (t, v->b);
+    case VAL_INT:
+      return want_int ? v : _graft_value_float (t, (double) v->i);
+    case VAL_FLOAT:
+      if (!want_int)
+        return v;
+      if (!isfinite (v->f) || v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "cannot convert this float to a 64-bit integer");
+      return _graft_value_int (t, (gint64) v->f);
+    case VAL_STR:
+      {
+        g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
+        char *end = NULL;
+
+        if (want_int)
+          {
+            gint64 i = g_ascii_strtoll (s, &end, 10);
+
+            if (*s != '\0' && end != NULL && *end == '\0')
+              return _graft_value_int (t, i);
+          }
+        else
+          {
+            double f;
+
+            if (g_ascii_strcasecmp (s, "inf") == 0 || g_ascii_strcasecmp (s, "+inf") == 0 ||
+                g_ascii_strcasecmp (s, "infinity") == 0)
+              return _graft_value_float (t, INFINITY);
+            if (g_ascii_strcasecmp (s, "-inf") == 0 || g_ascii_strcasecmp (s, "-infinity") == 0)
+              return _graft_value_float (t, -INFINITY);
+            if (g_ascii_strcasecmp (s, "nan") == 0)
+              return _graft_value_float (t, NAN);
+            f = g_ascii_strtod (s, &end);
+            if (*s != '\0' && end != NULL && *end == '\0')
+              return _graft_value_float (t, f);
+          }
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "invalid literal for %s(): '%s'", name, s);
+      }
+    case VAL_NONE:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_TUPLE:
+    case VAL_LIST:
+    case VAL_DICT:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "%s() argument must be a string or a number, not '%s'",
+                                 name, _graft_value_type_name (v));
+    }
+}
+
+/* isinstance(v, cls) for the classes model code checks. */
+static gboolean
+is_instance (Value *v,
+             Value *cls)
+{
+  if (cls->kind == VAL_TUPLE)
+    {
+      for (guint i = 0; i < cls->seq.items->len; i++)
+        if (is_instance (v, cls->seq.items->pdata[i]))
+          return TRUE;
+      return FALSE;
+    }
+  if (cls->kind == VAL_BUILTIN)
+    {
+      const char *n = cls->path;
+
+      if (strcmp (n, "int") == 0)
+        return v->kind == VAL_INT || v->kind == VAL_BOOL;
+      if (strcmp (n, "float") == 0)
+        return v->kind == VAL_FLOAT;
+      if (strcmp (n, "bool") == 0)
+        return v->kind == VAL_BOOL;
+      if (strcmp (n, "str") == 0)
+        return v->kind == VAL_STR;
+      if (strcmp (n, "list") == 0)
+        return v->kind == VAL_LIST;
+      if (strcmp (n, "tuple") == 0)
+        return v->kind == VAL_TUPLE;
+      if (strcmp (n, "dict") == 0)
+        return v->kind == VAL_DICT;
+      if (strcmp (n, "object") == 0)
+        return TRUE;
+      return FALSE;
+    }
+  if (cls->kind == VAL_TYPE && strcmp (cls->path, "torch.Tensor") == 0)
+    /* A Proxy is not a Tensor under torch.fx. */
+    return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+  if (cls->kind == VAL_PATH_FN && strcmp (cls->path, "torch.nn.Parameter") == 0)
+    return v->kind == VAL_PARAMETER;
+  if (cls->kind == VAL_NN_CLASS && v->kind == VAL_OBJECT)
+    {
+      const char *name = strrchr (cls->path, '.') != NULL ? strrchr (cls->path, '.') + 1 : cls->path;
+
+      if (strcmp (name, "Module") == 0)
+        return v->obj->kind != OBJ_PLAIN;
+      return strcmp (v->obj->class_name, name) == 0;
+    }
+  if (cls->kind == VAL_CLASS && v->kind == VAL_OBJECT && v->obj->cls != NULL)
+    {
+      GPtrArray *stack = g_ptr_array_new ();
+      gboolean found = FALSE;
+
+      g_ptr_array_add (stack, v->obj->cls);
+      while (stack->len > 0 && !found)
+        {
+          Class *c = g_ptr_array_steal_index (stack, stack->len - 1);
+
+          if (c == cls->cls)
+            found = TRUE;
+          for (guint i = 0; i < c->bases->len; i++)
+            {
+              Value *b = c->bases->pdata[i];
+
+              if (b->kind == VAL_CLASS)
+                g_ptr_array_add (stack, b->cls);
+            }
+        }
+      g_ptr_array_unref (stack);
+      return found;
+    }
+  return FALSE;
+}
+
+static Value *
+min_max (Tracer            *t,
+         const char        *name,
+         GPtrArray         *args,
+         const GraftPyExpr *at)
+{
+  Value *items, *best = NULL;
+  gboolean want_max = strcmp (name, "max") == 0;
+
+  if (n_args (args) == 0)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "%s expected at least 1 argument", name);
+  if (n_args (args) == 1)
+    {
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+    }
+  else
+    {
+      items = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < args->len; i++)
+        _graft_value_seq_add (items, args->pdata[i]);
+    }
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *v = items->seq.items->pdata[i];
+      Value *cmp;
+
+      if (_graft_value_holds_proxy (v))
+        return proxy_needs_value (t, want_max ? "max()" : "min()", at);
+      if (best == NULL)
+        {
+          best = v;
+          continue;
+        }
+      cmp = _graft_tracer_compare (t, want_max ? GRAFT_PY_CMP_GT : GRAFT_PY_CMP_LT, v, best, at);
+      if (cmp == NULL)
+        return NULL;
+      if (cmp->kind == VAL_BOOL && cmp->b)
+        best = v;
+    }
+  if (best == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "%s() arg is an empty sequence", name);
+  return best;
+}
+
+static int
+sort_compare (Tracer            *t,
+              Value             *a,
+              Value             *b,
+              const GraftPyExpr *at)
+{
+  Value *lt = _graft_tracer_compare (t, GRAFT_PY_CMP_LT, a, b, at);
+
+  if (lt == NULL)
+    return 0;
+  if (lt->kind == VAL_BOOL && lt->b)
+    return -1;
+  lt = _graft_tracer_compare (t, GRAFT_PY_CMP_LT, b, a, at);
+  if (lt != NULL && lt->kind == VAL_BOOL && lt->b)
+    return 1;
+  return 0;
+}
+
+static Value *
+sorted_list (Tracer            *t,
+             Value             *items,
+             gboolean           reverse,
+             const GraftPyExpr *at)
+{
+  Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+  /* A stable insertion sort: lists in model code are short. */
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *v = items->seq.items->pdata[i];
+      guint pos = out->seq.items->len;
+
+      if (_graft_value_holds_proxy (v))
+        return proxy_needs_value (t, "sorting", at);
+      while (pos > 0)
+        {
+          int c = sort_compare (t, out->seq.items->pdata[pos - 1], v, at);
+
+          if (t->error != NULL)
+            return NULL;
+          if (reverse ? c >= 0 : c <= 0)
+            break;
+          pos--;
+        }
+      g_ptr_array_insert (out->seq.items, pos, v);
+    }
+  return out;
+}
+
+/**
+ * _graft_tracer_call_builtin:
+ *
+ * Calls a Python builtin by name.
+ */
+Value *
+_graft_tracer_call_builtin (Tracer            *t,
+                            const char        *name,
+                            GPtrArray         *args,
+                            StrMap            *kwargs,
+                            const GraftPyExpr *at)
+{
+  Value *v, *items, *out;
+  gboolean truth;
+
+  if (strcmp (name, "len") == 0)
+    return check_arity (t, name, args, 1, 1, at) ? builtin_len (t, arg (args, 0), at) : NULL;
+  if (strcmp (name, "range") == 0)
+    return builtin_range (t, args, at);
+  if (strcmp (name, "print") == 0)
+    return _graft_value_none ();
+  if (strcmp (name, "int") == 0 || strcmp (name, "float") == 0)
+    {
+      if (n_args (args) == 0)
+        return strcmp (name, "int") == 0 ? _graft_value_int (t, 0) : _graft_value_float (t, 0);
+      return check_arity (t, name, args, 1, 1, at) ? to_number (t, name, arg (args, 0), at) : NULL;
+    }
+  if (strcmp (name, "bool") == 0)
+    {
+      if (n_args (args) == 0)
+        return _graft_value_bool (FALSE);
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      if (_graft_value_is_proxy (arg (args, 0)))
+        return proxy_needs_value (t, "bool()", at);
+      return _graft_tracer_truth (t, arg (args, 0), at, &truth) ? _graft_value_bool (truth) : NULL;
+    }
+  if (strcmp (name, "str") == 0 || strcmp (name, "repr") == 0)
+    {
+      g_autoptr(GString) s = g_string_new (NULL);
+
+      if (n_args (args) == 0)
+        return _graft_value_str (t, "", 0);
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      if (_graft_value_holds_proxy (arg (args, 0)))
+        return proxy_needs_value (t, "converting to a string", at);
+      _graft_value_append_str (s, arg (args, 0), name[0] == 'r');
+      return _graft_value_str (t, s->str, s->len);
+    }
+  if (strcmp (name, "abs") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      v = arg (args, 0);
+      if (_graft_value_is_proxy (v))
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
+                     "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
+                     "use torch.abs or x.abs()");
+      if (v->kind == VAL_INT)
+        return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
+      if (v->kind == VAL_BOOL)
+        return _graft_value_int (t, v->b);
+      if (v->kind == VAL_FLOAT)
+        return _graft_value_float (t, fabs (v->f));
+      if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
+        return _graft_value_tensor (t);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "bad operand type for abs(): '%s'", _graft_value_type_name (v));
+    }
+  if (strcmp (name, "min") == 0 || strcmp (name, "max") == 0)
+    return min_max (t, name, args, at);
+  if (strcmp (name, "sum") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 2, at))
+        return NULL;
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+      v = n_args (args) == 2 ? arg (args, 1) : kwarg (kwargs, "start") != NULL ? kwarg (kwargs, "start") : _graft_value_int (t, 0);
+      for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
+        v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
+      return v;
+    }
+  if (strcmp (name, "round") == 0)
+    {
+      gint64 digits = 0;
+      double f, scale, r;
+
+      if (!check_arity (t, name, args, 1, 2, at))
+        return NULL;
+      v = arg (args, 0);
+      if (_graft_value_is_proxy (v))
+        return proxy_needs_value (t, "round()", at);
+      if (v->kind == VAL_INT || v->kind == VAL_BOOL)
+        return n_args (args) == 1 ? _graft_value_int (t, v->kind == VAL_INT ? v->i : v->b) : v;
+      if (v->kind != VAL_FLOAT)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
+      if (n_args (args) == 2 && arg (args, 1)->kind != VAL_NONE && !get_int (t, arg (args, 1), &digits, at))
+        return NULL;
+      f = v->f;
+      scale = pow (10.0, (double) digits);
+      /* Python rounds half to even. */
+      r = nearbyint (f * scale) / scale;
+      if (n_args (args) == 1 || arg (args, 1)->kind == VAL_NONE)
+        return _graft_value_int (t, (gint64) nearbyint (f));
+      return _graft_value_float (t, r);
+    }
+  if (strcmp (name, "isinstance") == 0)
+    {
+      if (!check_arity (t, name, args, 2, 2, at))
+        return NULL;
+      return _graft_value_bool (is_instance (arg (args, 0), arg (args, 1)));
+    }
+  if (strcmp (name, "hasattr") == 0 || strcmp (name, "getattr") == 0)
+    {
+      Value *obj;
+      GError *saved;
+
+      if (!check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
+        return NULL;
+      obj = arg (args, 0);
+      if (arg (args, 1)->kind != VAL_STR)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "attribute name must be a string");
+      if (_graft_value_is_proxy (obj))
+        {
+          if (name[0] == 'h')
+            return _graft_value_bool (TRUE);
+          return _graft_tracer_getattr (t, obj, arg (args, 1)->str.s, at);
+        }
+      saved = t->error;
+      t->error = NULL;
+      v = _graft_tracer_getattr (t, obj, arg (args, 1)->str.s, at);
+      if (v == NULL)
+        {
+          g_clear_error (&t->error);
+          t->error = saved;
+          if (name[0] == 'h')
+            return _graft_value_bool (FALSE);
+          if (n_args (args) == 3)
+            return arg (args, 2);
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "'%s' object has no attribute '%s'", _graft_value_type_name (obj), arg (args, 1)->str.s);
+        }
+      t->error = saved;
+      return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
+    }
+  if (strcmp (name, "setattr") == 0)
+    return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "setattr() is not supported; assign the attribute directly");
+  if (strcmp (name, "list") == 0 || strcmp (name, "tuple") == 0)
+    {
+      if (n_args (args) == 0)
+        return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+      if (name[0] == 'l')
+        return items;
+      out = _graft_value_seq (t, VAL_TUPLE, 0);
+      for (guint i = 0; i < items->seq.items->len; i++)
+        _graft_value_seq_add (out, items->seq.items->pdata[i]);
+      return out;
+    }
+  if (strcmp (name, "dict") == 0)
+    {
+      out = _graft_value_dict (t);
+      if (n_args (args) == 1)
+        {
+          v = arg (args, 0);
+          if (v->kind == VAL_DICT)
+            for (guint i = 0; i < v->dict.keys->len; i++)
+              _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
+          else
+            {
+              items = _graft_tracer_iterate (t, v, at);
+              if (items == NULL)
+                return NULL;
+              for (guint i = 0; i < items->seq.items->len; i++)
+                {
+                  Value *pair = items->seq.items->pdata[i];
+
+                  if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
+                    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "dict() needs pairs");
+                  _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
+                }
+            }
+        }
+      for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+        _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+      return out;
+    }
+  if (strcmp (name, "enumerate") == 0)
+    {
+      gint64 start = 0;
+
+      if (!check_arity (t, name, args, 1, 2, at))
+        return NULL;
+      if (n_args (args) == 2 && !get_int (t, arg (args, 1), &start, at))
+        return NULL;
+      if (kwarg (kwargs, "start") != NULL && !get_int (t, kwarg (kwargs, "start"), &start, at))
+        return NULL;
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+          _graft_value_seq_add (pair, _graft_value_int (t, start + i));
+          _graft_value_seq_add (pair, items->seq.items->pdata[i]);
+          _graft_value_seq_add (out, pair);
+        }
+      return out;
+    }
+  if (strcmp (name, "zip") == 0)
+    {
+      GPtrArray *lists = g_ptr_array_new ();
+      guint n = G_MAXUINT;
+
+      for (guint i = 0; i < n_args (args); i++)
+        {
+          items = _graft_tracer_iterate (t, arg (args, i), at);
+          if (items == NULL)
+            {
+              g_ptr_array_unref (lists);
+              return NULL;
+            }
+          g_ptr_array_add (lists, items);
+          n = MIN (n, items->seq.items->len);
+        }
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint k = 0; k < n && lists->len > 0; k++)
+        {
+          Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
+
+          for (guint i = 0; i < lists->len; i++)
+            _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
+          _graft_value_seq_add (out, tuple);
+        }
+      g_ptr_array_unref (lists);
+      return out;
+    }
+  if (strcmp (name, "reversed") == 0 || strcmp (name, "sorted") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+      if (name[0] == 's')
+        {
+          Value *rev = kwarg (kwargs, "reverse");
+
+          return sorted_list (t, items, rev != NULL && rev->kind == VAL_BOOL && rev->b, at);
+        }
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = items->seq.items->len; i > 0; i--)
+        _graft_value_seq_add (out, items->seq.items->pdata[i - 1]);
+      return out;
+    }
+  if (strcmp (name, "any") == 0 || strcmp (name, "all") == 0)
+    {
+      gboolean want_any = name[1] == 'n';
+
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      if (items == NULL)
+        return NULL;
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          if (_graft_value_is_proxy (items->seq.items->pdata[i]))
+            return proxy_needs_value (t, want_any ? "any()" : "all()", at);
+          if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
+            return NULL;
+          if (truth == want_any)
+            return _graft_value_bool (want_any);
+        }
+      return _graft_value_bool (!want_any);
+    }
+  if (strcmp (name, "map") == 0 || strcmp (name, "filter") == 0)
+    {
+      Value *fn;
+
+      if (!check_arity (t, name, args, 2, 2, at))
+        return NULL;
+      fn = arg (args, 0);
+      items = _graft_tracer_iterate (t, arg (args, 1), at);
+      if (items == NULL)
+        return NULL;
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          GPtrArray *one = _graft_tracer_ptr_array (t);
+
+          g_ptr_array_add (one, items->seq.items->pdata[i]);
+          v = _graft_tracer_call (t, fn, one, NULL, at);
+          if (v == NULL)
+            return NULL;
+          if (name[0] == 'm')
+            _graft_value_seq_add (out, v);
+          else
+            {
+              if (!_graft_tracer_truth (t, v, at, &truth))
+                return NULL;
+              if (truth)
+                _graft_value_seq_add (out, items->seq.items->pdata[i]);
+            }
+        }
+      return out;
+    }
+  if (strcmp (name, "divmod") == 0 || strcmp (name, "pow") == 0)
+    {
+      if (!check_arity (t, name, args, 2, 2, at))
+        return NULL;
+      if (name[0] == 'p')
+        return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, arg (args, 0), arg (args, 1), at);
+      out = _graft_value_seq (t, VAL_TUPLE, 2);
+      v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, arg (args, 0), arg (args, 1), at);
+      if (v == NULL)
+        return NULL;
+      _graft_value_seq_add (out, v);
+      v = _graft_tracer_binop (t, GRAFT_PY_BIN_MOD, arg (args, 0), arg (args, 1), at);
+      if (v == NULL)
+        return NULL;
+      _graft_value_seq_add (out, v);
+      return out;
+    }
+  if (strcmp (name, "slice") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 3, at))
+        return NULL;
+      v = _graft_value_new (t, VAL_SLICE);
+      if (n_args (args) == 1)
+        {
+          v->slice.start = _graft_value_none ();
+          v->slice.stop = arg (args, 0);
+          v->slice.step = _graft_value_none ();
+        }
+      else
+        {
+          v->slice.start = arg (args, 0);
+          v->slice.stop = arg (args, 1);
+          v->slice.step = n_args (args) == 3 ? arg (args, 2) : _graft_value_none ();
+        }
+      return v;
+    }
+  if (strcmp (name, "callable") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      v = arg (args, 0);
+      return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
+                                v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
+                                v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
+    }
+  if (strcmp (name, "super") == 0)
+    {
+      if (n_args (args) != 2 || arg (args, 0)->kind != VAL_CLASS)
+        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "super() takes no arguments or a class and an instance");
+      v = _graft_value_new (t, VAL_SUPER);
+      v->super.self = arg (args, 1);
+      v->super.after = arg (args, 0)->cls;
+      return v;
+    }
+  if (strcmp (name, "chr") == 0 || strcmp (name, "ord") == 0)
+    {
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      v = arg (args, 0);
+      if (name[0] == 'c')
+        {
+          gint64 c;
+          char buf[8];
+          int len;
+
+          if (!get_int (t, v, &c, at))
+            return NULL;
+          if (c < 0 || c > 0x10FFFF)
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "chr() arg not in range(0x110000)");
+          len = g_unichar_to_utf8 ((gunichar) c, buf);
+          return _graft_value_str (t, buf, len);
+        }
+      if (v->kind != VAL_STR || g_utf8_strlen (v->str.s, v->str.len) != 1)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
+      return _graft_value_int (t, g_utf8_get_char (v->str.s));
+    }
+  if (g_ascii_isupper (name[0]))
+    {
+      /* Calling an exception class makes an exception; raising it is what
+       * stops the trace. */
+      return _graft_value_path (t, VAL_BUILTIN, name);
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "the builtin %s() is not supported by Graft's tracer", name);
+}
+
+static const char *const list_methods[] = { "append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "clear", NULL };
+static const char *const tuple_methods[] = { "index", "count", NULL };
+static const char *const dict_methods[] = { "items", "keys", "values", "get", "update", "pop", "setdefault", "copy", NULL };
+static const char *const str_methods[] = { "format", "join", "upper", "lower", "replace", "split", "strip",
+                                           "startswith", "endswith", "isidentifier", "isdigit", NULL };
+static const char *const module_methods[] = { "register_buffer", "register_parameter", "add_module", "register_module",
+                                              "append", "extend", "insert", "children", "modules", "parameters",
+                                              "named_children", "named_modules", "named_parameters", "buffers",
+                                              "items", "keys", "values", "eval", "train", "to", "cuda", "cpu",
+                                              "float", "double", "half", "requires_grad_", "reset_parameters",
+                                              "apply", "zero_grad", NULL };
+
+static gboolean
+in_names (const char *const *names,
+          const char         *name)
+{
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_has_method:
+ *
+ * Returns: whether Graft models the method @name of @recv
+ */
+gboolean
+_graft_tracer_has_method (const Value *recv,
+                          const char  *name)
+{
+  switch (recv->kind)
+    {
+    case VAL_LIST:
+      return in_names (list_methods, name);
+    case VAL_TUPLE:
+      return in_names (tuple_methods, name);
+    case VAL_DICT:
+      return in_names (dict_methods, name);
+    case VAL_STR:
+      return in_names (str_methods, name);
+    case VAL_OBJECT:
+      return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+      return TRUE;
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      return FALSE;
+    }
+}
+
+static Value *
+list_of_pairs (Tracer *t,
+               StrMap *map,
+               int     what) /* 0 keys, 1 values, 2 items */
+{
+  Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+  for (guint i = 0; i < map->keys->len; i++)
+    {
+      Value *key = _graft_value_str (t, map->keys->pdata[i], -1);
+
+      if (what == 0)
+        _graft_value_seq_add (out, key);
+      else if (what == 1)
+        _graft_value_seq_add (out, map->values->pdata[i]);
+      else
+        {
+          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+          _graft_value_seq_add (pair, key);
+          _graft_value_seq_add (pair, map->values->pdata[i]);
+          _graft_value_seq_add (out, pair);
+        }
+    }
+  return out;
+}
+
+static Value *
+module_method (Tracer            *t,
+               Value             *recv,
+               const char        *name,
+               GPtrArray         *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  Object *obj = recv->obj;
+  Value *v;
+
+  if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
+      strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
+    {
+      Value *key = arg (args, 0);
+      const char *kname;
+
+      v = n_args (args) > 1 ? arg (args, 1) : kwarg (kwargs, name[9] == 'b' ? "tensor" : name[9] == 'p' ? "param" : "module");
+      if (key == NULL || key->kind != VAL_STR || v == NULL)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a name and a value");
+      kname = _graft_tracer_strdup (t, key->str.s, key->str.len);
+      if (strcmp (name, "register_buffer") == 0)
+        {
+          _graft_strmap_remove (&obj->attrs, kname);
+          _graft_strmap_set (&obj->buffers, kname, v);
+        }
+      else if (strcmp (name, "register_parameter") == 0)
+        {
+          if (v->kind != VAL_PARAMETER && v->kind != VAL_NONE)
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "register_parameter() expects an nn.Parameter");
+          if (v->kind == VAL_PARAMETER)
+            _graft_strmap_set (&obj->params, kname, v);
+        }
+      else
+        {
+          if (v->kind != VAL_OBJECT || v->obj->kind == OBJ_PLAIN)
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "add_module() expects a module");
+          _graft_strmap_set (&obj->modules, kname, v);
+        }
+      return _graft_value_none ();
+    }
+  if (strcmp (name, "append") == 0 || strcmp (name, "extend") == 0 || strcmp (name, "insert") == 0)
+    {
+      Value *items;
+
+      if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL && obj->kind != OBJ_PARAMETER_LIST)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "'%s' object has no attribute '%s'", obj->class_name, name);
+      if (strcmp (name, "insert") == 0)
+        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "inserting into a ModuleList is not supported");
+      if (!check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      if (name[0] == 'a')
+        {
+          items = _graft_value_seq (t, VAL_LIST, 1);
+          _graft_value_seq_add (items, arg (args, 0));
+        }
+      else if ((items = _graft_tracer_iterate (t, arg (args, 0), at)) == NULL)
+        return NULL;
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          StrMap *map = obj->kind == OBJ_PARAMETER_LIST ? &obj->params : &obj->modules;
+          Value *item = items->seq.items->pdata[i];
+
+          if (obj->kind == OBJ_PARAMETER_LIST ? item->kind != VAL_PARAMETER
+                                              : (item->kind != VAL_OBJECT || item->obj->kind == OBJ_PLAIN))
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "only modules (or parameters) can be added to this container");
+          _graft_strmap_set (map, _graft_tracer_printf (t, "%u", map->keys->len), item);
+        }
+      return name[0] == 'a' && obj->kind != OBJ_PARAMETER_LIST ? recv : _graft_value_none ();
+    }
+  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
+      strcmp (name, "buffers") == 0)
+    {
+      if (strcmp (name, "children") == 0)
+        return list_of_pairs (t, &obj->modules, 1);
+      if (strcmp (name, "parameters") == 0)
+        return list_of_pairs (t, &obj->params, 1);
+      if (strcmp (name, "buffers") == 0)
+        return list_of_pairs (t, &obj->buffers, 1);
+      return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "modules() is not supported");
+    }
+  if (strcmp (name, "named_children") == 0 || strcmp (name, "items") == 0)
+    return list_of_pairs (t, &obj->modules, 2);
+  if (strcmp (name, "named_parameters") == 0)
+    return list_of_pairs (t, &obj->params, 2);
+  if (strcmp (name, "keys") == 0)
+    return list_of_pairs (t, &obj->modules, 0);
+  if (strcmp (name, "values") == 0)
+    return list_of_pairs (t, &obj->modules, 1);
+  if (strcmp (name, "reset_parameters") == 0 || strcmp (name, "zero_grad") == 0 || strcmp (name, "apply") == 0)
+    return _graft_value_none ();
+  /* eval(), train(), to(), cuda() and friends return the module itself. */
+  return recv;
+}
+
+static Value *
+str_method (Tracer            *t,
+            Value             *recv,
+            const char        *name,
+            GPtrArray         *args,
+            StrMap            *kwargs,
+            const GraftPyExpr *at)
+{
+  g_autofree char *s = g_strndup (recv->str.s, recv->str.len);
+
+  if (strcmp (name, "upper") == 0 || strcmp (name, "lower") == 0)
+    {
+      g_autofree char *r = name[0] == 'u' ? g_utf8_strup (s, -1) : g_utf8_strdown (s, -1);
+
+      return _graft_value_str (t, r, -1);
+    }
+  if (strcmp (name, "strip") == 0)
+    return _graft_value_str (t, g_strstrip (s), -1);
+  if (strcmp (name, "startswith") == 0 || strcmp (name, "endswith") == 0)
+    {
+      Value *p = arg (args, 0);
+
+      if (p == NULL || p->kind != VAL_STR)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a string argument");
+      return _graft_value_bool (name[0] == 's' ? g_str_has_prefix (s, p->str.s) : g_str_has_suffix (s, p->str.s));
+    }
+  if (strcmp (name, "isidentifier") == 0)
+    {
+      gboolean ok = *s != '\0' && (g_ascii_isalpha (*s) || *s == '_');
+
+      for (const char *p = s; *p != '\0' && ok; p++)
+        ok = g_ascii_isalnum (*p) || *p == '_';
+      return _graft_value_bool (ok);
+    }
+  if (strcmp (name, "isdigit") == 0)
+    {
+      gboolean ok = *s != '\0';
+
+      for (const char *p = s; *p != '\0' && ok; p++)
+        ok = g_ascii_isdigit (*p);
+      return _graft_value_bool (ok);
+    }
+  if (strcmp (name, "replace") == 0)
+    {
+      Value *a = arg (args, 0), *b = arg (args, 1);
+      g_autoptr(GString) out = g_string_new (s);
+
+      if (a == NULL || b == NULL || a->kind != VAL_STR || b->kind != VAL_STR || a->str.len == 0)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "replace() expects two strings");
+      g_string_replace (out, a->str.s, b->str.s, 0);
+      return _graft_value_str (t, out->str, out->len);
+    }
+  if (strcmp (name, "split") == 0)
+    {
+      Value *sep = arg (args, 0);
+      Value *out = _graft_value_seq (t, VAL_LIST, 0);
+      g_auto(GStrv) parts = NULL;
+
+      if (sep == NULL || sep->kind == VAL_NONE)
+        {
+          parts = g_strsplit_set (g_strstrip (s), " \t\n", -1);
+          for (guint i = 0; parts[i] != NULL; i++)
+            if (*parts[i] != '\0')
+              _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
+          return out;
+        }
+      if (sep->kind != VAL_STR || sep->str.len == 0)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "split() expects a non-empty separator");
+      parts = g_strsplit (s, sep->str.s, -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
+      return out;
+    }
+  if (strcmp (name, "join") == 0)
+    {
+      Value *items = n_args (args) > 0 ? _graft_tracer_iterate (t, arg (args, 0), at) : NULL;
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      if (items == NULL)
+        return t->error != NULL ? NULL : fail (t, at, GRAFT_PARSE_ERROR_TRACE, "join() expects an iterable");
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          Value *item = items->seq.items->pdata[i];
+
+          if (item->kind != VAL_STR)
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "join() expects strings");
+          if (i > 0)
+            g_string_append_len (out, recv->str.s, recv->str.len);
+          g_string_append_len (out, item->str.s, item->str.len);
+        }
+      return _graft_value_str (t, out->str, out->len);
+    }
+  if (strcmp (name, "format") == 0)
+    {
+      /* `{}` and `{0}` fields with values converted by str(). */
+      g_autoptr(GString) out = g_string_new (NULL);
+      guint next = 0;
+
+      for (const char *p = s; *p != '\0'; p++)
+        {
+          if (p[0] == '{' && p[1] == '{')
+            {
+              g_string_append_c (out, '{');
+              p++;
+              continue;
+            }
+          if (p[0] == '}' && p[1] == '}')
+            {
+              g_string_append_c (out, '}');
+              p++;
+              continue;
+            }
+          if (*p == '{')
+            {
+              const char *close = strchr (p, '}');
+              g_autofree char *field = NULL;
+              Value *v = NULL;
+
+              if (close == NULL)
+                return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "single '{' encountered in format string");
+              field = g_strndup (p + 1, close - p - 1);
+              if (*field == '\0')
+                v = opt_arg (args, next++);
+              else if (g_ascii_isdigit (*field))
+                v = opt_arg (args, (guint) atoi (field));
+              else
+                v = kwarg (kwargs, field);
+              if (v == NULL)
+                return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "format() is missing a value for a field");
+              if (_graft_value_holds_proxy (v))
+                return proxy_needs_value (t, "formatting a string", at);
+              _graft_value_append_str (out, v, FALSE);
+              p = close;
+              continue;
+            }
+          g_string_append_c (out, *p);
+        }
+      return _graft_value_str (t, out->str, out->len);
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "str.%s() is not supported", name);
+}
+
+/**
+ * _graft_tracer_call_method:
+ *
+ * Calls a method of a constant value or a module.
+ */
+Value *
+_graft_tracer_call_method (Tracer            *t,
+                           Value             *recv,
+                           const char        *name,
+                           GPtrArray         *args,
+                           StrMap            *kwargs,
+                           const GraftPyExpr *at)
+{
+  Value *v, *items;
+
+  switch (recv->kind)
+    {
+    case VAL_LIST:
+      if (strcmp (name, "append") == 0)
+        {
+          if (!check_arity (t, name, args, 1, 1, at))
+            return NULL;
+          _graft_value_seq_add (recv, arg (args, 0));
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "extend") == 0)
+        {
+          if (!check_arity (t, name, args, 1, 1, at) || (items = _graft_tracer_iterate (t, arg (args, 0), at)) == NULL)
+            return NULL;
+          for (guint i = 0; i < items->seq.items->len; i++)
+            _graft_value_seq_add (recv, items->seq.items->pdata[i]);
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "insert") == 0)
+        {
+          gint64 i;
+
+          if (!check_arity (t, name, args, 2, 2, at) || !get_int (t, arg (args, 0), &i, at))
+            return NULL;
+          if (i < 0)
+            i = MAX (0, i + (gint64) recv->seq.items->len);
+          g_ptr_array_insert (recv->seq.items, (gint) MIN (i, (gint64) recv->seq.items->len), arg (args, 1));
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "pop") == 0)
+        {
+          gint64 i = -1;
+
+          if (n_args (args) == 1 && !get_int (t, arg (args, 0), &i, at))
+            return NULL;
+          if (i < 0)
+            i += recv->seq.items->len;
+          if (i < 0 || i >= (gint64) recv->seq.items->len)
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "pop index out of range");
+          return g_ptr_array_steal_index (recv->seq.items, (guint) i);
+        }
+      if (strcmp (name, "copy") == 0)
+        return _graft_tracer_iterate (t, recv, at);
+      if (strcmp (name, "reverse") == 0)
+        {
+          guint n = recv->seq.items->len;
+
+          for (guint i = 0; i < n / 2; i++)
+            {
+              gpointer tmp = recv->seq.items->pdata[i];
+
+              recv->seq.items->pdata[i] = recv->seq.items->pdata[n - 1 - i];
+              recv->seq.items->pdata[n - 1 - i] = tmp;
+            }
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "clear") == 0)
+        {
+          g_ptr_array_set_size (recv->seq.items, 0);
+          return _graft_value_none ();
+        }
+      G_GNUC_FALLTHROUGH;
+    case VAL_TUPLE:
+      if (strcmp (name, "index") == 0 || strcmp (name, "count") == 0)
+        {
+          gint64 count = 0;
+
+          if (!check_arity (t, name, args, 1, 1, at))
+            return NULL;
+          for (guint i = 0; i < recv->seq.items->len; i++)
+            if (_graft_value_equal (recv->seq.items->pdata[i], arg (args, 0)))
+              {
+                if (name[0] == 'i')
+                  return _graft_value_int (t, i);
+                count++;
+              }
+          if (name[0] == 'i')
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "the value is not in the sequence");
+          return _graft_value_int (t, count);
+        }
+      break;
+    case VAL_DICT:
+      if (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 || strcmp (name, "values") == 0)
+        {
+          Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+          for (guint i = 0; i < recv->dict.keys->len; i++)
+            {
+              if (name[0] == 'k')
+                _graft_value_seq_add (out, recv->dict.keys->pdata[i]);
+              else if (name[0] == 'v')
+                _graft_value_seq_add (out, recv->dict.values->pdata[i]);
+              else
+                {
+                  Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+                  _graft_value_seq_add (pair, recv->dict.keys->pdata[i]);
+                  _graft_value_seq_add (pair, recv->dict.values->pdata[i]);
+                  _graft_value_seq_add (out, pair);
+                }
+            }
+          return out;
+        }
+      if (strcmp (name, "get") == 0 || strcmp (name, "pop") == 0 || strcmp (name, "setdefault") == 0)
+        {
+          if (!check_arity (t, name, args, 1, 2, at))
+            return NULL;
+          v = _graft_dict_get (recv, arg (args, 0));
+          if (v == NULL)
+            {
+              v = n_args (args) == 2 ? arg (args, 1) : _graft_value_none ();
+              if (name[0] == 's')
+                _graft_dict_set (t, recv, arg (args, 0), v);
+              return v;
+            }
+          if (name[0] == 'p')
+            for (guint i = 0; i < recv->dict.keys->len; i++)
+              if (_graft_value_equal (recv->dict.keys->pdata[i], arg (args, 0)))
+                {
+                  g_ptr_array_remove_index (recv->dict.keys, i);
+                  g_ptr_array_remove_index (recv->dict.values, i);
+                  break;
+                }
+          return v;
+        }
+      if (strcmp (name, "update") == 0)
+        {
+          Value *other = arg (args, 0);
+
+          if (other != NULL && other->kind == VAL_DICT)
+            for (guint i = 0; i < other->dict.keys->len; i++)
+              _graft_dict_set (t, recv, other->dict.keys->pdata[i], other->dict.values->pdata[i]);
+          for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+            _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "copy") == 0)
+        {
+          Value *out = _graft_value_dict (t);
+
+          for (guint i = 0; i < recv->dict.keys->len; i++)
+            _graft_dict_set (t, out, recv->dict.keys->pdata[i], recv->dict.values->pdata[i]);
+          return out;
+        }
+      break;
+    case VAL_STR:
+      return str_method (t, recv, name, args, kwargs, at);
+    case VAL_OBJECT:
+      if (recv->obj->kind != OBJ_PLAIN)
+        return module_method (t, recv, name, args, kwargs, at);
+      break;
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+      /* Methods of constant tensors run eagerly.  In-place ones return the
+       * tensor itself; the rest make a new constant tensor.  Methods whose
+       * result is not a tensor need the data Graft does not have. */
+      if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
+          strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s() of a constant tensor depends on its data, which Graft does not compute", name);
+      if (g_str_has_suffix (name, "_"))
+        return recv;
+      return _graft_value_tensor (t);
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      break;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object has no method '%s' that Graft models", _graft_value_type_name (recv), name);
+}

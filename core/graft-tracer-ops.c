@@ -1,0 +1,846 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-ops.c: operators.  With a traced operand an operator records
+ * a call_function node of the matching `operator` function, as torch.fx's
+ * Proxy magic methods do (a reflected `2 - x` keeps its operand order; a
+ * reflected comparison `1 < x` becomes `operator.gt(x, 1)`).  Between
+ * constants it is evaluated with Python's semantics (floor division and
+ * modulo round towards minus infinity, `/` is true division, bools are
+ * ints), which is the constant folding that tracing does.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const binop_targets[] = {
+  [GRAFT_PY_BIN_ADD] = "operator.add",
+  [GRAFT_PY_BIN_SUB] = "operator.sub",
+  [GRAFT_PY_BIN_MUL] = "operator.mul",
+  [GRAFT_PY_BIN_MATMUL] = "operator.matmul",
+  [GRAFT_PY_BIN_TRUEDIV] = "operator.truediv",
+  [GRAFT_PY_BIN_FLOORDIV] = "operator.floordiv",
+  [GRAFT_PY_BIN_MOD] = "operator.mod",
+  [GRAFT_PY_BIN_POW] = "operator.pow",
+  [GRAFT_PY_BIN_LSHIFT] = "operator.lshift",
+  [GRAFT_PY_BIN_RSHIFT] = "operator.rshift",
+  [GRAFT_PY_BIN_BITOR] = "operator.or_",
+  [GRAFT_PY_BIN_BITXOR] = "operator.xor",
+  [GRAFT_PY_BIN_BITAND] = "operator.and_",
+};
+
+static Value *
+record (Tracer            *t,
+        const char        *target,
+        Value             *a,
+        Value             *b,
+        const GraftPyExpr *at)
+{
+  GPtrArray *args = _graft_tracer_ptr_array (t);
+
+  g_ptr_array_add (args, a);
+  if (b != NULL)
+    g_ptr_array_add (args, b);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, NULL, NULL, at);
+}
+
+static gboolean
+as_int (const Value *v,
+        gint64      *out)
+{
+  if (v->kind == VAL_INT)
+    *out = v->i;
+  else if (v->kind == VAL_BOOL)
+    *out = v->b ? 1 : 0;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+as_float (const Value *v,
+          double      *out)
+{
+  gint64 i;
+
+  if (v->kind == VAL_FLOAT)
+    {
+      *out = v->f;
+      return TRUE;
+    }
+  if (as_int (v, &i))
+    {
+      *out = (double) i;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static Value *
+overflow (Tracer            *t,
+          const GraftPyExpr *at)
+{
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                             "integer overflow: Graft folds constants as 64-bit integers");
+}
+
+static Value *
+int_binop (Tracer            *t,
+           GraftPyBinOp       op,
+           gint64             x,
+           gint64             y,
+           const GraftPyExpr *at)
+{
+  gint64 r;
+
+  switch (op)
+    {
+    case GRAFT_PY_BIN_ADD:
+      if (__builtin_add_overflow (x, y, &r))
+        return overflow (t, at);
+      return _graft_value_int (t, r);
+    case GRAFT_PY_BIN_SUB:
+      if (__builtin_sub_overflow (x, y, &r))
+        return overflow (t, at);
+      return _graft_value_int (t, r);
+    case GRAFT_PY_BIN_MUL:
+      if (__builtin_mul_overflow (x, y, &r))
+        return overflow (t, at);
+      return _graft_value_int (t, r);
+    case GRAFT_PY_BIN_TRUEDIV:
+      if (y == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "division by zero");
+      return _graft_value_float (t, (double) x / (double) y);
+    case GRAFT_PY_BIN_FLOORDIV:
+    case GRAFT_PY_BIN_MOD:
+      {
+        gint64 q, m;
+
+        if (y == 0)
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "integer division or modulo by zero");
+        if (x == G_MININT64 && y == -1)
+          return overflow (t, at);
+        q = x / y;
+        m = x % y;
+        /* Python rounds the quotient towards minus infinity. */
+        if (m != 0 && ((m < 0) != (y < 0)))
+          {
+            q--;
+            m += y;
+          }
+        return _graft_value_int (t, op == GRAFT_PY_BIN_FLOORDIV ? q : m);
+      }
+    case GRAFT_PY_BIN_POW:
+      if (y < 0)
+        return _graft_value_float (t, pow ((double) x, (double) y));
+      r = 1;
+      for (gint64 base = x, e = y; e > 0; e >>= 1)
+        {
+          if ((e & 1) && __builtin_mul_overflow (r, base, &r))
+            return overflow (t, at);
+          if (e > 1 && __builtin_mul_overflow (base, base, &base))
+            return overflow (t, at);
+        }
+      return _graft_value_int (t, r);
+    case GRAFT_PY_BIN_LSHIFT:
+      if (y < 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "negative shift count");
+      if (y >= 63 || (x != 0 && (x > (G_MAXINT64 >> y) || x < (G_MININT64 >> y))))
+        return x == 0 ? _graft_value_int (t, 0) : overflow (t, at);
+      return _graft_value_int (t, x * ((gint64) 1 << y));
+    case GRAFT_PY_BIN_RSHIFT:
+      if (y < 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "negative shift count");
+      return _graft_value_int (t, y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
+    case GRAFT_PY_BIN_BITOR:
+      return _graft_value_int (t, x | y);
+    case GRAFT_PY_BIN_BITXOR:
+      return _graft_value_int (t, x ^ y);
+    case GRAFT_PY_BIN_BITAND:
+      return _graft_value_int (t, x & y);
+    case GRAFT_PY_BIN_MATMUL:
+    default:
+      return NULL;
+    }
+}
+
+static Value *
+float_binop (Tracer            *t,
+             GraftPyBinOp       op,
+             double             x,
+             double             y,
+             const GraftPyExpr *at)
+{
+  switch (op)
+    {
+    case GRAFT_PY_BIN_ADD:
+      return _graft_value_float (t, x + y);
+    case GRAFT_PY_BIN_SUB:
+      return _graft_value_float (t, x - y);
+    case GRAFT_PY_BIN_MUL:
+      return _graft_value_float (t, x * y);
+    case GRAFT_PY_BIN_TRUEDIV:
+      if (y == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "float division by zero");
+      return _graft_value_float (t, x / y);
+    case GRAFT_PY_BIN_FLOORDIV:
+    case GRAFT_PY_BIN_MOD:
+      {
+        double m, q;
+
+        if (y == 0)
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "float modulo by zero");
+        m = fmod (x, y);
+        if (m != 0 && ((m < 0) != (y < 0)))
+          m += y;
+        else if (m == 0)
+          m = copysign (0.0, y);
+        if (op == GRAFT_PY_BIN_MOD)
+          return _graft_value_float (t, m);
+        q = floor ((x - m) / y + 0.5);
+        if (!isfinite (x) || !isfinite (y))
+          q = floor (x / y);
+        return _graft_value_float (t, q);
+      }
+    case GRAFT_PY_BIN_POW:
+      if (x == 0 && y < 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "0.0 cannot be raised to a negative power");
+      if (x < 0 && y != floor (y))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a negative number raised to a fractional power is complex, which Graft does not fold");
+      return _graft_value_float (t, pow (x, y));
+    case GRAFT_PY_BIN_MATMUL:
+    case GRAFT_PY_BIN_LSHIFT:
+    case GRAFT_PY_BIN_RSHIFT:
+    case GRAFT_PY_BIN_BITOR:
+    case GRAFT_PY_BIN_BITXOR:
+    case GRAFT_PY_BIN_BITAND:
+    default:
+      return NULL;
+    }
+}
+
+static Value *
+repeat_seq (Tracer *t,
+            Value  *seq,
+            gint64  n)
+{
+  Value *out;
+
+  if (seq->kind == VAL_STR)
+    {
+      GString *s = g_string_new (NULL);
+      Value *r;
+
+      for (gint64 i = 0; i < n; i++)
+        g_string_append_len (s, seq->str.s, seq->str.len);
+      r = _graft_value_str (t, s->str, s->len);
+      g_string_free (s, TRUE);
+      return r;
+    }
+  out = _graft_value_seq (t, seq->kind, 0);
+  for (gint64 i = 0; i < n; i++)
+    for (guint j = 0; j < seq->seq.items->len; j++)
+      _graft_value_seq_add (out, seq->seq.items->pdata[j]);
+  return out;
+}
+
+static gboolean
+is_tensorish (const Value *v)
+{
+  return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+}
+
+/**
+ * _graft_tracer_binop:
+ *
+ * `a OP b`: a node when either side is traced, else the folded constant.
+ *
+ * Returns: (nullable): the result, or %NULL with the tracer's error set
+ */
+Value *
+_graft_tracer_binop (Tracer            *t,
+                     GraftPyBinOp       op,
+                     Value             *a,
+                     Value             *b,
+                     const GraftPyExpr *at)
+{
+  gint64 x, y;
+  double fx, fy;
+  Value *r;
+
+  if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
+    return record (t, binop_targets[op], a, b, at);
+
+  if (is_tensorish (a) || is_tensorish (b))
+    {
+      /* Tensor arithmetic on constants runs eagerly and makes a new
+       * constant tensor, as it does under torch.fx. */
+      if (is_tensorish (a) || _graft_value_is_number (a))
+        if (is_tensorish (b) || _graft_value_is_number (b))
+          return _graft_value_tensor (t);
+    }
+
+  if (as_int (a, &x) && as_int (b, &y))
+    {
+      /* bool & bool stays a bool in Python. */
+      if (a->kind == VAL_BOOL && b->kind == VAL_BOOL &&
+          (op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR))
+        return _graft_value_bool (op == GRAFT_PY_BIN_BITAND ? (x & y) : op == GRAFT_PY_BIN_BITOR ? (x | y) : (x ^ y));
+      r = int_binop (t, op, x, y, at);
+      if (r != NULL || t->error != NULL)
+        return r;
+    }
+  else if (as_float (a, &fx) && as_float (b, &fy))
+    {
+      r = float_binop (t, op, fx, fy, at);
+      if (r != NULL || t->error != NULL)
+        return r;
+    }
+  else if (a->kind == VAL_STR && b->kind == VAL_STR && op == GRAFT_PY_BIN_ADD)
+    {
+      g_autofree char *s = g_malloc (a->str.len + b->str.len + 1);
+
+      memcpy (s, a->str.s, a->str.len);
+      memcpy (s + a->str.len, b->str.s, b->str.len);
+      return _graft_value_str (t, s, a->str.len + b->str.len);
+    }
+  else if ((a->kind == VAL_TUPLE || a->kind == VAL_LIST) && a->kind == b->kind && op == GRAFT_PY_BIN_ADD)
+    {
+      Value *out = _graft_value_seq (t, a->kind, 0);
+
+      for (guint i = 0; i < a->seq.items->len; i++)
+        _graft_value_seq_add (out, a->seq.items->pdata[i]);
+      for (guint i = 0; i < b->seq.items->len; i++)
+        _graft_value_seq_add (out, b->seq.items->pdata[i]);
+      return out;
+    }
+  else if (op == GRAFT_PY_BIN_MUL &&
+           ((a->kind == VAL_STR || a->kind == VAL_TUPLE || a->kind == VAL_LIST) && as_int (b, &y)))
+    {
+      if (y > 100000)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                                   "repeating a sequence %" G_GINT64_FORMAT " times is beyond Graft's limits", y);
+      return repeat_seq (t, a, y);
+    }
+  else if (op == GRAFT_PY_BIN_MUL &&
+           ((b->kind == VAL_STR || b->kind == VAL_TUPLE || b->kind == VAL_LIST) && as_int (a, &x)))
+    {
+      if (x > 100000)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                                   "repeating a sequence %" G_GINT64_FORMAT " times is beyond Graft's limits", x);
+      return repeat_seq (t, b, x);
+    }
+  else if (a->kind == VAL_COMPLEX || b->kind == VAL_COMPLEX)
+    {
+      double ar = a->kind == VAL_COMPLEX ? a->c[0] : 0, ai = a->kind == VAL_COMPLEX ? a->c[1] : 0;
+      double br = b->kind == VAL_COMPLEX ? b->c[0] : 0, bi = b->kind == VAL_COMPLEX ? b->c[1] : 0;
+      gboolean ok = TRUE;
+
+      if (a->kind != VAL_COMPLEX)
+        ok = as_float (a, &ar);
+      if (b->kind != VAL_COMPLEX)
+        ok = ok && as_float (b, &br);
+      if (ok && (op == GRAFT_PY_BIN_ADD || op == GRAFT_PY_BIN_SUB || op == GRAFT_PY_BIN_MUL))
+        {
+          Value *c = _graft_value_new (t, VAL_COMPLEX);
+
+          if (op == GRAFT_PY_BIN_ADD)
+            c->c[0] = ar + br, c->c[1] = ai + bi;
+          else if (op == GRAFT_PY_BIN_SUB)
+            c->c[0] = ar - br, c->c[1] = ai - bi;
+          else
+            c->c[0] = ar * br - ai * bi, c->c[1] = ar * bi + ai * br;
+          return c;
+        }
+    }
+
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "unsupported operand types for %s: '%s' and '%s'",
+                             graft_py_bin_op_to_string (op),
+                             _graft_value_type_name (a), _graft_value_type_name (b));
+}
+
+/**
+ * _graft_tracer_unary:
+ *
+ * `-a`, `+a`, `~a`, `not a`.  `not` on a traced value is control flow and
+ * fails, as in torch.fx.
+ */
+Value *
+_graft_tracer_unary (Tracer            *t,
+                     GraftPyUnaryOp     op,
+                     Value             *a,
+                     const GraftPyExpr *at)
+{
+  gint64 x;
+  gboolean truth;
+
+  if (op == GRAFT_PY_UNARY_NOT)
+    {
+      if (!_graft_tracer_truth (t, a, at, &truth))
+        return NULL;
+      return _graft_value_bool (!truth);
+    }
+  if (_graft_value_is_proxy (a))
+    return record (t,
+                   op == GRAFT_PY_UNARY_NEG ? "operator.neg" : op == GRAFT_PY_UNARY_POS ? "operator.pos" : "operator.invert",
+                   a, NULL, at);
+  if (is_tensorish (a))
+    return _graft_value_tensor (t);
+  if (as_int (a, &x))
+    {
+      if (op == GRAFT_PY_UNARY_NEG)
+        {
+          if (x == G_MININT64)
+            return overflow (t, at);
+          return _graft_value_int (t, -x);
+        }
+      if (op == GRAFT_PY_UNARY_POS)
+        return _graft_value_int (t, x);
+      return _graft_value_int (t, ~x);
+    }
+  if (a->kind == VAL_FLOAT && op != GRAFT_PY_UNARY_INVERT)
+    return _graft_value_float (t, op == GRAFT_PY_UNARY_NEG ? -a->f : a->f);
+  if (a->kind == VAL_COMPLEX && op != GRAFT_PY_UNARY_INVERT)
+    {
+      Value *c = _graft_value_new (t, VAL_COMPLEX);
+
+      c->c[0] = op == GRAFT_PY_UNARY_NEG ? -a->c[0] : a->c[0];
+      c->c[1] = op == GRAFT_PY_UNARY_NEG ? -a->c[1] : a->c[1];
+      return c;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "bad operand type for unary %s: '%s'",
+                             graft_py_unary_op_to_string (op), _graft_value_type_name (a));
+}
+
+static int
+compare_values (Tracer            *t,
+                Value             *a,
+                Value             *b,
+                gboolean          *ok)
+{
+  double x, y;
+
+  *ok = TRUE;
+  if (as_float (a, &x) && as_float (b, &y))
+    {
+      gint64 i, j;
+
+      if (as_int (a, &i) && as_int (b, &j))
+        return i < j ? -1 : i > j;
+      if (isnan (x) || isnan (y))
+        {
+          *ok = FALSE;
+          return 2; /* unordered */
+        }
+      return x < y ? -1 : x > y;
+    }
+  if (a->kind == VAL_STR && b->kind == VAL_STR)
+    {
+      int c = memcmp (a->str.s, b->str.s, MIN (a->str.len, b->str.len));
+
+      if (c != 0)
+        return c < 0 ? -1 : 1;
+      return a->str.len < b->str.len ? -1 : a->str.len > b->str.len;
+    }
+  if ((a->kind == VAL_TUPLE || a->kind == VAL_LIST) && a->kind == b->kind)
+    {
+      guint n = MIN (a->seq.items->len, b->seq.items->len);
+
+      for (guint i = 0; i < n; i++)
+        {
+          Value *p = a->seq.items->pdata[i], *q = b->seq.items->pdata[i];
+
+          if (!_graft_value_equal (p, q))
+            return compare_values (t, p, q, ok);
+        }
+      return a->seq.items->len < b->seq.items->len ? -1 : a->seq.items->len > b->seq.items->len;
+    }
+  *ok = FALSE;
+  return 0;
+}
+
+static gboolean
+contains (Value   *container,
+          Value   *item,
+          gboolean *ok)
+{
+  *ok = TRUE;
+  switch (container->kind)
+    {
+    case VAL_TUPLE:
+    case VAL_LIST:
+      for (guint i = 0; i < container->seq.items->len; i++)
+        if (_graft_value_equal (container->seq.items->pdata[i], item))
+          return TRUE;
+      return FALSE;
+    case VAL_DICT:
+      return _graft_dict_get (container, item) != NULL;
+    case VAL_STR:
+      if (item->kind != VAL_STR)
+        break;
+      if (item->str.len == 0)
+        return TRUE;
+      for (gsize i = 0; i + item->str.len <= container->str.len; i++)
+        if (memcmp (container->str.s + i, item->str.s, item->str.len) == 0)
+          return TRUE;
+      return FALSE;
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      break;
+    }
+  *ok = FALSE;
+  return FALSE;
+}
+
+static gboolean
+is_same (const Value *a,
+         const Value *b)
+{
+  /* Singletons and constants compare by identity as CPython would for the
+   * values that appear in model code (`x is None`, `mode is True`). */
+  if (a == b)
+    return TRUE;
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case VAL_NONE:
+    case VAL_ELLIPSIS:
+      return TRUE;
+    case VAL_BOOL:
+      return a->b == b->b;
+    case VAL_PROXY:
+      return a->node == b->node;
+    case VAL_SYMBOL:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_BUILTIN:
+    case VAL_TYPE:
+      return strcmp (a->path, b->path) == 0;
+    case VAL_OBJECT:
+      return a->obj == b->obj;
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_STR:
+    case VAL_TUPLE:
+    case VAL_LIST:
+    case VAL_DICT:
+    case VAL_SLICE:
+    case VAL_DEVICE:
+    case VAL_ATTR_PROXY:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * _graft_tracer_compare:
+ *
+ * One comparison `a OP b` (the caller splits chains).
+ */
+Value *
+_graft_tracer_compare (Tracer            *t,
+                       GraftPyCmpOp       op,
+                       Value             *a,
+                       Value             *b,
+                       const GraftPyExpr *at)
+{
+  static const char *const targets[] = {
+    [GRAFT_PY_CMP_EQ] = "operator.eq",
+    [GRAFT_PY_CMP_NOT_EQ] = "operator.ne",
+    [GRAFT_PY_CMP_LT] = "operator.lt",
+    [GRAFT_PY_CMP_LT_E] = "operator.le",
+    [GRAFT_PY_CMP_GT] = "operator.gt",
+    [GRAFT_PY_CMP_GT_E] = "operator.ge",
+  };
+  /* The operator Python tries on the right operand when the left one
+   * declines: `1 < x` runs `x.__gt__(1)`. */
+  static const GraftPyCmpOp swapped[] = {
+    [GRAFT_PY_CMP_EQ] = GRAFT_PY_CMP_EQ,
+    [GRAFT_PY_CMP_NOT_EQ] = GRAFT_PY_CMP_NOT_EQ,
+    [GRAFT_PY_CMP_LT] = GRAFT_PY_CMP_GT,
+    [GRAFT_PY_CMP_LT_E] = GRAFT_PY_CMP_GT_E,
+    [GRAFT_PY_CMP_GT] = GRAFT_PY_CMP_LT,
+    [GRAFT_PY_CMP_GT_E] = GRAFT_PY_CMP_LT_E,
+  };
+  gboolean ok, r;
+  int c;
+
+  if (op == GRAFT_PY_CMP_IS || op == GRAFT_PY_CMP_IS_NOT)
+    {
+      r = is_same (a, b);
+      return _graft_value_bool (op == GRAFT_PY_CMP_IS ? r : !r);
+    }
+  if (op == GRAFT_PY_CMP_IN || op == GRAFT_PY_CMP_NOT_IN)
+    {
+      if (_graft_value_holds_proxy (a) || _graft_value_is_proxy (b))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "'in' with a traced value needs its truth value, which tracing does not have "
+                                   "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)");
+      r = contains (b, a, &ok);
+      if (!ok)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "argument of type '%s' is not a container Graft can search",
+                                   _graft_value_type_name (b));
+      return _graft_value_bool (op == GRAFT_PY_CMP_IN ? r : !r);
+    }
+  if (_graft_value_is_proxy (a))
+    return record (t, targets[op], a, b, at);
+  if (_graft_value_is_proxy (b))
+    return record (t, targets[swapped[op]], b, a, at);
+  if (is_tensorish (a) || is_tensorish (b))
+    return _graft_value_tensor (t);
+
+  if (op == GRAFT_PY_CMP_EQ || op == GRAFT_PY_CMP_NOT_EQ)
+    {
+      r = _graft_value_equal (a, b);
+      return _graft_value_bool (op == GRAFT_PY_CMP_EQ ? r : !r);
+    }
+  c = compare_values (t, a, b, &ok);
+  if (!ok)
+    {
+      double x, y;
+
+      /* NaN compares false with everything. */
+      if (as_float (a, &x) && as_float (b, &y))
+        return _graft_value_bool (FALSE);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "'%s' not supported between instances of '%s' and '%s'",
+                                 graft_py_cmp_op_to_string (op),
+                                 _graft_value_type_name (a), _graft_value_type_name (b));
+    }
+  switch (op)
+    {
+    case GRAFT_PY_CMP_LT:
+      return _graft_value_bool (c < 0);
+    case GRAFT_PY_CMP_LT_E:
+      return _graft_value_bool (c <= 0);
+    case GRAFT_PY_CMP_GT:
+      return _graft_value_bool (c > 0);
+    case GRAFT_PY_CMP_GT_E:
+      return _graft_value_bool (c >= 0);
+    case GRAFT_PY_CMP_EQ:
+    case GRAFT_PY_CMP_NOT_EQ:
+    case GRAFT_PY_CMP_IS:
+    case GRAFT_PY_CMP_IS_NOT:
+    case GRAFT_PY_CMP_IN:
+    case GRAFT_PY_CMP_NOT_IN:
+    default:
+      g_assert_not_reached ();
+      return NULL;
+    }
+}
+
+/* Python's slice.indices(): clamps a slice of a sequence of length @len. */
+static gboolean
+slice_indices (Tracer            *t,
+               Value             *s,
+               gint64             len,
+               gint64            *out_start,
+               gint64            *out_stop,
+               gint64            *out_step,
+               const GraftPyExpr *at)
+{
+  gint64 start, stop, step = 1;
+
+  if (s->slice.step->kind != VAL_NONE && !as_int (s->slice.step, &step))
+    goto bad;
+  if (step == 0)
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "slice step cannot be zero");
+      return FALSE;
+    }
+  if (s->slice.start->kind == VAL_NONE)
+    start = step < 0 ? len - 1 : 0;
+  else if (!as_int (s->slice.start, &start))
+    goto bad;
+  else
+    {
+      if (start < 0)
+        start += len;
+      if (start < 0)
+        start = step < 0 ? -1 : 0;
+      if (start >= len)
+        start = step < 0 ? len - 1 : len;
+    }
+  if (s->slice.stop->kind == VAL_NONE)
+    stop = step < 0 ? -1 : len;
+  else if (!as_int (s->slice.stop, &stop))
+    goto bad;
+  else
+    {
+      if (stop < 0)
+        stop += len;
+      if (stop < 0)
+        stop = step < 0 ? -1 : 0;
+      if (stop >= len)
+        stop = step < 0 ? len - 1 : len;
+    }
+  *out_start = start;
+  *out_stop = stop;
+  *out_step = step;
+  return TRUE;
+
+bad:
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "slice indices must be integers or None");
+  return FALSE;
+}
+
+static Value *
+index_sequence (Tracer            *t,
+                Value             *seq,
+                Value             *index,
+                const GraftPyExpr *at)
+{
+  gint64 len = seq->kind == VAL_STR ? (gint64) seq->str.len : (gint64) seq->seq.items->len;
+  gint64 i;
+
+  if (index->kind == VAL_SLICE)
+    {
+      gint64 start, stop, step;
+      Value *out;
+      GString *s;
+
+      if (!slice_indices (t, index, len, &start, &stop, &step, at))
+        return NULL;
+      if (seq->kind == VAL_STR)
+        {
+          s = g_string_new (NULL);
+          for (gint64 k = start; step > 0 ? k < stop : k > stop; k += step)
+            g_string_append_c (s, seq->str.s[k]);
+          out = _graft_value_str (t, s->str, s->len);
+          g_string_free (s, TRUE);
+          return out;
+        }
+      out = _graft_value_seq (t, seq->kind, 0);
+      for (gint64 k = start; step > 0 ? k < stop : k > stop; k += step)
+        _graft_value_seq_add (out, seq->seq.items->pdata[k]);
+      return out;
+    }
+  if (!as_int (index, &i))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s indices must be integers or slices, not %s",
+                               _graft_value_type_name (seq), _graft_value_type_name (index));
+  if (i < 0)
+    i += len;
+  if (i < 0 || i >= len)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s index out of range", _graft_value_type_name (seq));
+  if (seq->kind == VAL_STR)
+    return _graft_value_str (t, seq->str.s + i, 1);
+  return seq->seq.items->pdata[i];
+}
+
+/**
+ * _graft_tracer_subscript:
+ *
+ * `obj[index]`: a getitem node on a traced value; indexing and slicing of
+ * constants and of module containers otherwise.
+ */
+Value *
+_graft_tracer_subscript (Tracer            *t,
+                         Value             *obj,
+                         Value             *index,
+                         const GraftPyExpr *at)
+{
+  Value *found;
+
+  if (_graft_value_is_proxy (obj))
+    return record (t, "operator.getitem", obj, index, at);
+  switch (obj->kind)
+    {
+    case VAL_TUPLE:
+    case VAL_LIST:
+    case VAL_STR:
+      if (_graft_value_holds_proxy (index))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "a traced value cannot index a constant %s "
+                                   "(torch.fx: Proxy object cannot be interpreted as an integer)",
+                                   _graft_value_type_name (obj));
+      return index_sequence (t, obj, index, at);
+    case VAL_DICT:
+      found = _graft_dict_get (obj, index);
+      if (found == NULL)
+        {
+          g_autoptr(GString) key = g_string_new (NULL);
+
+          _graft_value_append_str (key, index, TRUE);
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "key %s is not in the dict", key->str);
+        }
+      return found;
+    case VAL_OBJECT:
+      return _graft_tracer_index_object (t, obj, index, at);
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+      return _graft_value_tensor (t);
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "'%s' object is not subscriptable", _graft_value_type_name (obj));
+    }
+}

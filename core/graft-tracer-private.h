@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-private.h: the tracer's values and interpreter state, shared
+ * by graft-tracer*.c.
+ *
+ * The tracer is an interpreter for the subset of Python that model files
+ * use.  Values that derive from the traced inputs are proxies (a graph
+ * node); everything else is evaluated, as Python would, so that constants
+ * fold and loops over constants unroll.  Module objects (the root module,
+ * its submodules, parameters and buffers) are built by interpreting
+ * `__init__`.  All values live in one arena that the trace frees at the end;
+ * lists, dicts and objects are mutable in place, as in Python.
+ */
+#pragma once
+
+#include "graft-graph.h"
+#include "graft-py-ast.h"
+
+G_BEGIN_DECLS
+
+typedef struct _Value  Value;
+typedef struct _Scope  Scope;
+typedef struct _Tracer Tracer;
+typedef struct _Object Object;
+typedef struct _Class  Class;
+
+typedef enum {
+  VAL_NONE,
+  VAL_BOOL,
+  VAL_INT,
+  VAL_FLOAT,
+  VAL_COMPLEX,
+  VAL_STR,
+  VAL_ELLIPSIS,
+  VAL_TUPLE,
+  VAL_LIST,
+  VAL_DICT,
+  VAL_SLICE,
+  VAL_SYMBOL,      /* torch.float32 and such: text */
+  VAL_DEVICE,      /* str form */
+  VAL_PROXY,       /* node */
+  VAL_ATTR_PROXY,  /* an attribute of a proxy, made a node on first use */
+  VAL_PYMODULE,    /* an imported module: path */
+  VAL_PATH_FN,     /* a function of torch, math, operator...: path */
+  VAL_NN_CLASS,    /* a class of torch.nn: path */
+  VAL_FUNCTION,    /* a def or lambda of the file */
+  VAL_CLASS,       /* a class of the file */
+  VAL_OBJECT,      /* an instance (module or plain object) */
+  VAL_SELF_PATH,   /* in a top-level forward(self): a submodule path */
+  VAL_BOUND,       /* a function bound to a receiver */
+  VAL_BUILTIN,     /* a Python builtin function: name */
+  VAL_METHOD,      /* a method of a constant value: receiver + name */
+  VAL_TENSOR,      /* an opaque constant tensor (identity matters) */
+  VAL_PARAMETER,   /* an nn.Parameter (identity matters) */
+  VAL_SUPER,       /* super(): object + class to start after */
+  VAL_TYPE,        /* a builtin type or typing name used as annotation: text */
+} ValueKind;
+
+/* An ordered map with string keys (module attributes, scopes keep order). */
+typedef struct
+{
+  GPtrArray  *keys;   /* const char * */
+  GPtrArray  *values; /* Value * */
+  GHashTable *index;  /* key -> position + 1 */
+} StrMap;
+
+typedef enum {
+  OBJ_PLAIN,       /* an instance of a file class that is not a module */
+  OBJ_USER_MODULE, /* an instance of a file class deriving from nn.Module */
+  OBJ_LEAF,        /* a torch.nn leaf module (call_module) */
+  OBJ_SEQUENTIAL,
+  OBJ_MODULE_LIST,
+  OBJ_MODULE_DICT,
+  OBJ_PARAMETER_LIST,
+} ObjectKind;
+
+struct _Object
+{
+  ObjectKind  kind;
+  const char *class_name; /* nn class name (`Conv2d`) or file class name */
+  Class      *cls;        /* file class, or NULL */
+  StrMap      attrs;      /* instance __dict__ (plain values, tensors) */
+  StrMap      modules;    /* _modules */
+  StrMap      params;     /* _parameters */
+  StrMap      buffers;    /* _buffers */
+};
+
+struct _Class
+{
+  const char        *name;
+  const GraftPyStmt *stmt;
+  GPtrArray         *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
+  StrMap             ns;    /* class body namespace */
+  gboolean           is_module;
+};
+
+typedef struct
+{
+  const GraftPyStmt *def;     /* a FunctionDef, or NULL for a lambda */
+  const GraftPyExpr *lambda;  /* a Lambda, or NULL */
+  const char        *name;
+  Scope             *closure; /* the scope the def ran in */
+  Value            **defaults;      /* per positional parameter (posonly + args), NULL if none */
+  Value            **kw_defaults;   /* per kw-only parameter */
+  Class             *owner;         /* the class whose body defined it, or NULL */
+  gboolean           is_wrapped;    /* torch.fx.wrap'ped at module level */
+  gboolean           is_static;     /* @staticmethod */
+  gboolean           is_property;   /* @property */
+} Function;
+
+struct _Value
+{
+  ValueKind kind;
+  union
+  {
+    gboolean b;
+    gint64   i;
+    double   f;
+    double   c[2];
+    struct
+    {
+      const char *s;
+      gsize       len;
+    } str;
+    struct
+    {
+      GPtrArray *items; /* Value *; a tuple never changes, a list may */
+    } seq;
+    struct
+    {
+      GPtrArray *keys;
+      GPtrArray *values;
+    } dict;
+    struct
+    {
+      Value *start, *stop, *step;
+    } slice;
+    GraftNode *node;
+    struct
+    {
+      Value      *base;   /* the proxy */
+      const char *attr;
+      GraftNode  *made;   /* the getattr node once made */
+    } attr;
+    const char *path;     /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
+    Function   *fn;
+    Class      *cls;
+    Object     *obj;
+    struct
+    {
+      Value *self;
+      Value *fn;
+    } bound;
+    struct
+    {
+      Value      *recv;
+      const char *name;
+    } method;
+    struct
+    {
+      guint  id;
+      Value *data;        /* PARAMETER: the tensor it wraps */
+    } tensor;
+    struct
+    {
+      Value *self;        /* the object (VAL_OBJECT) */
+      Class *after;
+    } super;
+  };
+};
+
+struct _Scope
+{
+  StrMap    vars;
+  Scope    *parent;  /* enclosing function scope, or NULL */
+  Scope    *globals; /* the module scope (itself for the module scope) */
+  Function *fn;      /* the function running in this scope, or NULL */
+  Value    *self;    /* its first argument, for a zero-argument super() */
+};
+
+/* Why a statement stopped. */
+typedef enum {
+  FLOW_NORMAL,
+  FLOW_RETURN,
+  FLOW_BREAK,
+  FLOW_CONTINUE,
+  FLOW_ERROR,
+} Flow;
+
+struct _Tracer
+{
+  /* Borrowed */
+  GraftSource   *source;
+  GraftPyModule *module;
+
+  /* Owned */
+  GraftGraph    *graph;       /* NULL until tracing starts */
+  GPtrArray     *chunks;      /* arena blocks */
+  gsize          chunk_used;
+  gsize          chunk_size;
+  GPtrArray     *ptr_arrays;  /* GPtrArrays to free */
+  GPtrArray     *hash_tables; /* GHashTables to free */
+  GStringChunk  *strings;
+  Scope         *globals;
+  GHashTable    *param_nodes;   /* qualified name -> node (per-trace cache) */
+  GHashTable    *tensor_paths;  /* Value * (tensor) -> qualified name */
+  GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
+  GHashTable    *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
+  GHashTable    *module_paths;  /* Object * -> qualified name (named_modules order) */
+  GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
+  GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
+  Scope         *table_scope;   /* where the torch table's literals are evaluated */
+  GError        *error;
+
+  const char    *stem;          /* the input's module name, for wrapped globals */
+  Value         *root;          /* the traced module (VAL_OBJECT), or NULL */
+  guint          n_tensors;
+  guint          n_tensor_consts;
+  guint          depth;
+  guint          call_depth;
+  guint64        loop_steps;
+  gboolean       tracing;       /* proxies exist: forward is being traced */
+  guint32        span_start;    /* the statement being traced, for node spans */
+  guint32        span_end;
+};
+
+/* graft-tracer-value.c */
+gpointer    _graft_tracer_alloc        (Tracer *t, gsize size);
+const char *_graft_tracer_strdup       (Tracer *t, const char *s, gssize len);
+const char *_graft_tracer_printf       (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
+GPtrArray  *_graft_tracer_ptr_array    (Tracer *t);
+void        _graft_strmap_init         (Tracer *t, StrMap *map);
+Value      *_graft_strmap_get          (const StrMap *map, const char *key);
+void        _graft_strmap_set          (StrMap *map, const char *key, Value *value);
+gboolean    _graft_strmap_remove       (StrMap *map, const char *key);
+Value      *_graft_value_new           (Tracer *t, ValueKind kind);
+Value      *_graft_value_none          (void);
+Value      *_graft_value_bool          (gboolean b);
+Value      *_graft_value_int           (Tracer *t, gint64 i);
+Value      *_graft_value_float         (Tracer *t, double f);
+Value      *_graft_value_str           (Tracer *t, const char *s, gssize len);
+Value      *_graft_value_path          (Tracer *t, ValueKind kind, const char *path);
+Value      *_graft_value_proxy         (Tracer *t, GraftNode *node);
+Value      *_graft_value_seq           (Tracer *t, ValueKind kind, guint reserve);
+Value      *_graft_value_dict          (Tracer *t);
+Value      *_graft_value_tensor        (Tracer *t);
+Value      *_graft_value_ellipsis      (void);
+void        _graft_value_seq_add       (Value *seq, Value *item);
+const char *_graft_value_type_name     (const Value *v);
+gboolean    _graft_value_is_proxy      (const Value *v);
+gboolean    _graft_value_holds_proxy   (const Value *v);
+gboolean    _graft_value_is_number     (const Value *v);
+gboolean    _graft_value_equal         (const Value *a, const Value *b);
+Value      *_graft_dict_get            (const Value *dict, const Value *key);
+void        _graft_dict_set            (Tracer *t, Value *dict, Value *key, Value *value);
+void        _graft_value_append_str    (GString *out, const Value *v, gboolean repr);
+
+/* graft-tracer.c */
+Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, int code, const char *format, ...) G_GNUC_PRINTF (5, 6);
+Value      *_graft_tracer_call         (Tracer *t, Value *callee, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
+GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
+Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, GPtrArray *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
+gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
+Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
+Value      *_graft_tracer_iterate      (Tracer *t, Value *v, const GraftPyExpr *at);
+Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+Value      *_graft_tracer_new_object   (Tracer *t, ObjectKind kind, const char *class_name);
+Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
+Value     **_graft_tracer_bind         (Tracer *t, const char *fn_name, const GraftPyArguments *params,
+                                        Value **defaults, Value **kw_defaults, GPtrArray *args,
+                                        StrMap *kwargs, const GraftPyExpr *at);
+
+/* graft-tracer-ops.c */
+Value      *_graft_tracer_binop        (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
+Value      *_graft_tracer_unary        (Tracer *t, GraftPyUnaryOp op, Value *a, const GraftPyExpr *at);
+Value      *_graft_tracer_compare      (Tracer *t, GraftPyCmpOp op, Value *a, Value *b, const GraftPyExpr *at);
+Value      *_graft_tracer_subscript    (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+
+/* graft-tracer-builtins.c */
+Value      *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
+Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
+
+/* graft-tracer-torch.c */
+Value      *_graft_tracer_torch_attr   (Tracer *t, const char *path, const GraftPyExpr *at);
+Value      *_graft_tracer_call_path    (Tracer *t, const char *path, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_new_nn       (Tracer *t, const char *path, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+
+G_END_DECLS

@@ -1,0 +1,869 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-torch.c: what torch, torch.nn, math and operator look like to
+ * the tracer.  Which torch function records which node, with which
+ * arguments, comes from graft-fx-table.inc, a table generated from torch
+ * 1.13.1 itself (tests/tools/gen-fx-table.py): C builtins record their
+ * arguments as written, Python-level functions (most of
+ * torch.nn.functional) record a rearranged argument list with defaults
+ * filled in, and a few are recorded as method calls.  torch.nn classes are
+ * leaf modules (call_module), except the containers.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-namespace.h"
+#include "graft-py-parser.h"
+#include "graft-source.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef enum {
+  FX_BUILTIN,
+  FX_PYTHON,
+  FX_METHOD,
+  FX_NOT_TRACEABLE,
+} FxKind;
+
+typedef struct
+{
+  const char *path;
+  FxKind      kind;
+  const char *target;
+  const char *name;
+  const char *signature;
+  const char *positional;
+  const char *keywords;
+  const char *code_form;
+} FxFunction;
+
+typedef struct
+{
+  const char *path;
+  const char *flag;
+  guint       flag_index;
+  const char *if_true;
+} FxDispatch;
+
+typedef enum {
+  FX_DTYPE,
+  FX_MEMORY_FORMAT,
+  FX_LAYOUT,
+  FX_FLOAT,
+} FxConstKind;
+
+typedef struct
+{
+  const char *path;
+  FxConstKind kind;
+  const char *code_repr;
+  const char *listing_str;
+} FxConstant;
+
+typedef struct
+{
+  const char *target;
+  const char *name;
+} FxMath;
+
+static const FxFunction fx_functions[] = {
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) { path, FX_##kind, target, name, sig, pos, kw, code },
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_FUNCTION
+};
+
+static const FxDispatch fx_dispatch[] = {
+#define GRAFT_FX_BOOLEAN_DISPATCH(path, flag, index, if_true) { path, flag, index, if_true },
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_BOOLEAN_DISPATCH
+};
+
+static const FxConstant fx_constants[] = {
+#define GRAFT_FX_CONSTANT(path, kind, code, listing) { path, FX_##kind, code, listing },
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_CONSTANT
+};
+
+static const FxMath fx_math[] = {
+#define GRAFT_FX_MATH(target, name) { target, name },
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_MATH
+};
+
+/* The Python modules the tracer can import. */
+static const char *const known_modules[] = {
+  "torch", "torch.nn", "torch.nn.functional", "torch.functional", "torch._C", "torch._C._nn",
+  "torch.linalg", "torch.special", "torch.fft", "torch.fx", "torch.fx._symbolic_trace",
+  "torch.nn.init", "torch.nn.modules", "torch.nn.parameter", "torch.ops", "torch.utils",
+  "torch.jit", "math", "operator", "typing", "collections", "functools", "numbers",
+};
+
+/* operator functions and the syntax they stand for. */
+static const struct
+{
+  const char *name;
+  int         kind; /* 0 binary, 1 unary, 2 compare, 3 getitem */
+  int         op;
+} operator_functions[] = {
+  { "add", 0, GRAFT_PY_BIN_ADD },
+  { "sub", 0, GRAFT_PY_BIN_SUB },
+  { "mul", 0, GRAFT_PY_BIN_MUL },
+  { "matmul", 0, GRAFT_PY_BIN_MATMUL },
+  { "truediv", 0, GRAFT_PY_BIN_TRUEDIV },
+  { "floordiv", 0, GRAFT_PY_BIN_FLOORDIV },
+  { "mod", 0, GRAFT_PY_BIN_MOD },
+  { "pow", 0, GRAFT_PY_BIN_POW },
+  { "lshift", 0, GRAFT_PY_BIN_LSHIFT },
+  { "rshift", 0, GRAFT_PY_BIN_RSHIFT },
+  { "or_", 0, GRAFT_PY_BIN_BITOR },
+  { "xor", 0, GRAFT_PY_BIN_BITXOR },
+  { "and_", 0, GRAFT_PY_BIN_BITAND },
+  { "neg", 1, GRAFT_PY_UNARY_NEG },
+  { "pos", 1, GRAFT_PY_UNARY_POS },
+  { "invert", 1, GRAFT_PY_UNARY_INVERT },
+  { "not_", 1, GRAFT_PY_UNARY_NOT },
+  { "eq", 2, GRAFT_PY_CMP_EQ },
+  { "ne", 2, GRAFT_PY_CMP_NOT_EQ },
+  { "lt", 2, GRAFT_PY_CMP_LT },
+  { "le", 2, GRAFT_PY_CMP_LT_E },
+  { "gt", 2, GRAFT_PY_CMP_GT },
+  { "ge", 2, GRAFT_PY_CMP_GT_E },
+  { "getitem", 3, 0 },
+};
+
+static GHashTable *function_index;
+static GHashTable *constant_index;
+static GHashTable *math_index;
+
+static gpointer
+build_indexes (gpointer data)
+{
+  function_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < G_N_ELEMENTS (fx_functions); i++)
+    g_hash_table_insert (function_index, (gpointer) fx_functions[i].path, (gpointer) &fx_functions[i]);
+  constant_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < G_N_ELEMENTS (fx_constants); i++)
+    g_hash_table_insert (constant_index, (gpointer) fx_constants[i].path, (gpointer) &fx_constants[i]);
+  math_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < G_N_ELEMENTS (fx_math); i++)
+    g_hash_table_insert (math_index, (gpointer) fx_math[i].target, (gpointer) &fx_math[i]);
+  return NULL;
+}
+
+static void
+ensure_indexes (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, build_indexes, NULL);
+}
+
+static const FxFunction *
+find_function (const char *path)
+{
+  ensure_indexes ();
+  return g_hash_table_lookup (function_index, path);
+}
+
+static gboolean
+is_known_module (const char *path)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (known_modules); i++)
+    if (strcmp (known_modules[i], path) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+last_component (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+
+  return dot != NULL ? dot + 1 : path;
+}
+
+/* torch.nn classes: everything capitalised directly under torch.nn (or
+ * reached through torch.nn.modules.*), except the functional helpers. */
+static gboolean
+is_nn_class (const char *path)
+{
+  const char *name = last_component (path);
+
+  if (!g_ascii_isupper (name[0]))
+    return FALSE;
+  if (g_str_has_prefix (path, "torch.nn.modules."))
+    return TRUE;
+  return strncmp (path, "torch.nn.", strlen ("torch.nn.")) == 0 && strchr (path + strlen ("torch.nn."), '.') == NULL;
+}
+
+/**
+ * _graft_tracer_torch_attr:
+ * @path: a dotted path such as `torch.nn.functional.relu` or `math.pi`
+ *
+ * What the name at @path is: a module, a function, a class, a constant.
+ */
+Value *
+_graft_tracer_torch_attr (Tracer            *t,
+                          const char        *path,
+                          const GraftPyExpr *at)
+{
+  const FxConstant *constant;
+  Value *v;
+
+  ensure_indexes ();
+  if (is_known_module (path))
+    return _graft_value_path (t, VAL_PYMODULE, path);
+  constant = g_hash_table_lookup (constant_index, path);
+  if (constant != NULL)
+    {
+      if (constant->kind == FX_FLOAT)
+        {
+          double f = g_ascii_strtod (constant->code_repr, NULL);
+
+          if (strcmp (constant->code_repr, "inf") == 0)
+            f = INFINITY;
+          else if (strcmp (constant->code_repr, "nan") == 0)
+            f = NAN;
+          return _graft_value_float (t, f);
+        }
+      return _graft_value_path (t, VAL_SYMBOL, constant->code_repr);
+    }
+  if (strcmp (path, "torch.Tensor") == 0 || strcmp (path, "torch.Size") == 0 ||
+      g_str_has_prefix (path, "typing."))
+    return _graft_value_path (t, VAL_TYPE, path);
+  if (strcmp (path, "torch.nn.Parameter") == 0 || strcmp (path, "torch.nn.parameter.Parameter") == 0)
+    return _graft_value_path (t, VAL_PATH_FN, "torch.nn.Parameter");
+  if (is_nn_class (path))
+    {
+      g_autofree char *canonical = g_strconcat ("torch.nn.", last_component (path), NULL);
+
+      return _graft_value_path (t, VAL_NN_CLASS, canonical);
+    }
+  if (strcmp (path, "torch.fx._symbolic_trace.wrap") == 0)
+    return _graft_value_path (t, VAL_PATH_FN, "torch.fx.wrap");
+  if (g_str_has_prefix (path, "torch.") || g_str_has_prefix (path, "math.") ||
+      g_str_has_prefix (path, "operator.") || g_str_has_prefix (path, "collections.") ||
+      g_str_has_prefix (path, "functools."))
+    return _graft_value_path (t, VAL_PATH_FN, path);
+  /* Another library: importing it is harmless; using it is reported. */
+  v = _graft_value_path (t, strchr (path, '.') == NULL ? VAL_PYMODULE : VAL_PATH_FN, path);
+  return v;
+}
+
+/* Signatures of torch's Python functions, parsed on first use with the
+ * Python parser, defaults evaluated once per trace. */
+typedef struct
+{
+  GraftPyModule          *module;
+  const GraftPyArguments *params;
+  Value                 **defaults;
+  Value                 **kw_defaults;
+} Signature;
+
+static Value *
+eval_literal (Tracer            *t,
+              const char        *text,
+              const GraftPyExpr *at);
+
+static Signature *
+get_signature (Tracer            *t,
+               const FxFunction  *fn,
+               const GraftPyExpr *at)
+{
+  Signature *sig;
+  g_autofree char *code = NULL;
+  g_autoptr(GraftSource) source = NULL;
+  g_autoptr(GError) error = NULL;
+  const GraftPyStmtList *body;
+  guint n_pos;
+
+  if (t->signatures == NULL)
+    t->signatures = g_hash_table_new (NULL, NULL);
+  sig = g_hash_table_lookup (t->signatures, fn);
+  if (sig != NULL)
+    return sig;
+
+  code = g_strdup_printf ("def f(%s):\n    pass\n", fn->signature);
+  source = graft_source_new ("<torch signature>", code, -1);
+  sig = _graft_tracer_alloc (t, sizeof (Signature));
+  sig->module = graft_py_parse (source, &error);
+  if (sig->module == NULL)
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "the signature of %s in Graft's torch table is unreadable", fn->path);
+      return NULL;
+    }
+  g_ptr_array_add (t->parsed, sig->module);
+  body = graft_py_module_get_body (sig->module);
+  sig->params = body->items[0]->function_def.args;
+  n_pos = sig->params->n_posonly + sig->params->n_args;
+  sig->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
+  sig->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (sig->params->n_kwonly + 1));
+  for (guint i = 0; i < n_pos; i++)
+    {
+      const GraftPyArg *p = i < sig->params->n_posonly ? sig->params->posonly[i] : sig->params->args[i - sig->params->n_posonly];
+
+      if (p->default_value != NULL)
+        {
+          g_autofree char *text = g_strndup (graft_source_get_text (source) + p->default_value->start,
+                                             p->default_value->end - p->default_value->start);
+
+          if ((sig->defaults[i] = eval_literal (t, text, at)) == NULL)
+            return NULL;
+        }
+    }
+  for (guint i = 0; i < sig->params->n_kwonly; i++)
+    {
+      const GraftPyArg *p = sig->params->kwonly[i];
+
+      if (p->default_value != NULL)
+        {
+          g_autofree char *text = g_strndup (graft_source_get_text (source) + p->default_value->start,
+                                             p->default_value->end - p->default_value->start);
+
+          if ((sig->kw_defaults[i] = eval_literal (t, text, at)) == NULL)
+            return NULL;
+        }
+    }
+  g_hash_table_insert (t->signatures, (gpointer) fn, sig);
+  return sig;
+}
+
+/* Evaluates a Python literal written in the table (`None`, `'fro'`,
+ * `(1, 1)`, `torch.float32`, `-100`). */
+static Value *
+eval_literal (Tracer            *t,
+              const char        *text,
+              const GraftPyExpr *at)
+{
+  g_autofree char *code = g_strdup_printf ("(%s)\n", text);
+  g_autoptr(GraftSource) source = graft_source_new ("<torch literal>", code, -1);
+  g_autoptr(GError) error = NULL;
+  GraftPyModule *module = graft_py_parse (source, &error);
+  const GraftPyStmtList *body;
+  GError *saved;
+  Value *v;
+
+  if (module == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "a value in Graft's torch table is unreadable: %s", text);
+  g_ptr_array_add (t->parsed, module);
+  body = graft_py_module_get_body (module);
+  if (body->len != 1 || body->items[0]->kind != GRAFT_PY_STMT_EXPR)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "a value in Graft's torch table is unreadable: %s", text);
+  /* Errors here are the table's, not the user's: report them at the call. */
+  saved = t->error;
+  t->error = NULL;
+  v = _graft_tracer_eval_in_builtins (t, body->items[0]->expr.value);
+  if (v == NULL)
+    {
+      g_clear_error (&t->error);
+      t->error = saved;
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a value in Graft's torch table cannot be evaluated: %s", text);
+    }
+  t->error = saved;
+  return v;
+}
+
+static gboolean
+any_proxy (GPtrArray *args,
+           StrMap    *kwargs)
+{
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    if (_graft_value_holds_proxy (args->pdata[i]))
+      return TRUE;
+  for (guint i = 0; kwargs != NULL && kwargs->values != NULL && i < kwargs->values->len; i++)
+    if (_graft_value_holds_proxy (kwargs->values->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+slot_of (const GraftPyArguments *params,
+         const char             *name,
+         gboolean               *found)
+{
+  guint n_pos = params->n_posonly + params->n_args;
+  guint slot = 0;
+
+  *found = TRUE;
+  for (guint i = 0; i < n_pos; i++, slot++)
+    if (strcmp ((i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly])->name, name) == 0)
+      return slot;
+  if (params->vararg != NULL)
+    {
+      if (strcmp (params->vararg->name, name) == 0)
+        return slot;
+      slot++;
+    }
+  for (guint i = 0; i < params->n_kwonly; i++, slot++)
+    if (strcmp (params->kwonly[i]->name, name) == 0)
+      return slot;
+  if (params->kwarg != NULL && strcmp (params->kwarg->name, name) == 0)
+    return slot;
+  *found = FALSE;
+  return 0;
+}
+
+/* Records a torch Python-level function: the call bound to its signature,
+ * then laid out as the table's template says. */
+static Value *
+call_python_function (Tracer            *t,
+                      const FxFunction  *fn,
+                      GPtrArray         *args,
+                      StrMap            *kwargs,
+                      const GraftPyExpr *at)
+{
+  Signature *sig = get_signature (t, fn, at);
+  Value **bound;
+  GPtrArray *rec_args;
+  StrMap *rec_kwargs;
+  g_auto(GStrv) positional = NULL;
+  g_auto(GStrv) keywords = NULL;
+
+  if (sig == NULL)
+    return NULL;
+  bound = _graft_tracer_bind (t, last_component (fn->path), sig->params, sig->defaults, sig->kw_defaults,
+                              args, kwargs, at);
+  if (bound == NULL)
+    return NULL;
+  if (!any_proxy (args, kwargs))
+    return _graft_value_tensor (t);
+
+  rec_args = _graft_tracer_ptr_array (t);
+  rec_kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
+  _graft_strmap_init (t, rec_kwargs);
+  positional = g_strsplit (fn->positional, ",", -1);
+  keywords = g_strsplit (fn->keywords, ",", -1);
+
+  for (guint i = 0; positional[i] != NULL; i++)
+    {
+      char *item = g_strstrip (positional[i]);
+      gboolean found;
+      guint slot;
+
+      if (*item == '\0')
+        continue;
+      if (*item == '=')
+        {
+          Value *v = eval_literal (t, item + 1, at);
+
+          if (v == NULL)
+            return NULL;
+          g_ptr_array_add (rec_args, v);
+          continue;
+        }
+      if (*item == '?')
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "Graft does not know how torch.fx records %s", fn->path);
+      slot = slot_of (sig->params, *item == '*' ? item + 1 : item, &found);
+      if (!found)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "Graft's torch table is inconsistent for %s", fn->path);
+      if (*item == '*')
+        {
+          Value *rest = bound[slot];
+
+          for (guint k = 0; k < rest->seq.items->len; k++)
+            g_ptr_array_add (rec_args, rest->seq.items->pdata[k]);
+        }
+      else
+        g_ptr_array_add (rec_args, bound[slot]);
+    }
+  for (guint i = 0; keywords[i] != NULL; i++)
+    {
+      char *item = g_strstrip (keywords[i]);
+      char *eq = strchr (item, '=');
+      char *colon = strchr (item, ':');
+      const char *key;
+      Value *v;
+      gboolean found;
+      guint slot;
+
+      if (*item == '\0')
+        continue;
+      if (eq != NULL && (colon == NULL || eq < colon))
+        {
+          *eq = '\0';
+          key = _graft_tracer_strdup (t, g_strstrip (item), -1);
+          if (eq[1] == '?')
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "Graft does not know how torch.fx records %s", fn->path);
+          v = eval_literal (t, eq + 1, at);
+          if (v == NULL)
+            return NULL;
+          _graft_strmap_set (rec_kwargs, key, v);
+          continue;
+        }
+      if (colon != NULL)
+        *colon = '\0';
+      key = _graft_tracer_strdup (t, g_strstrip (item), -1);
+      slot = slot_of (sig->params, colon != NULL ? g_strstrip (colon + 1) : key, &found);
+      if (!found)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "Graft's torch table is inconsistent for %s", fn->path);
+      _graft_strmap_set (rec_kwargs, key, bound[slot]);
+    }
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, fn->target, rec_args, rec_kwargs, fn->name, at);
+}
+
+/* `torch.ops.aten.add.Tensor`: the node is named after the op and its
+ * overload (`add.Tensor` snake-cased, then sanitised: `add_tensor`). */
+static Value *
+call_op_overload (Tracer            *t,
+                  const char        *path,
+                  GPtrArray         *args,
+                  StrMap            *kwargs,
+                  const GraftPyExpr *at)
+{
+  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
+  guint n = g_strv_length (parts);
+  g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+
+  if (n < 4)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s is not an operator", path);
+  if (!any_proxy (args, kwargs))
+    return _graft_value_tensor (t);
+  base = n >= 5 ? g_strdup_printf ("%s.%s", parts[3], parts[4]) : g_strdup (parts[3]);
+  name = graft_snake_case (base);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, name, at);
+}
+
+static gboolean
+number_arg (Value  *v,
+            double *out)
+{
+  if (v->kind == VAL_FLOAT)
+    *out = v->f;
+  else if (v->kind == VAL_INT)
+    *out = (double) v->i;
+  else if (v->kind == VAL_BOOL)
+    *out = v->b;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* math.* on constants, folded as Python folds them. */
+static Value *
+fold_math (Tracer            *t,
+           const char        *name,
+           GPtrArray         *args,
+           const GraftPyExpr *at)
+{
+  double x = 0, y = 0;
+  guint n = args != NULL ? args->len : 0;
+
+  if (n >= 1 && !number_arg (args->pdata[0], &x))
+    goto bad;
+  if (n >= 2 && !number_arg (args->pdata[1], &y))
+    goto bad;
+  if (n == 1)
+    {
+      if (strcmp (name, "sqrt") == 0)
+        {
+          if (x < 0)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "math domain error");
+          return _graft_value_float (t, sqrt (x));
+        }
+      if (strcmp (name, "floor") == 0 || strcmp (name, "ceil") == 0 || strcmp (name, "trunc") == 0)
+        {
+          double r = name[0] == 'f' ? floor (x) : name[0] == 'c' ? ceil (x) : trunc (x);
+
+          if (!isfinite (r) || fabs (r) >= 9.2e18)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "cannot convert this float to an integer");
+          return _graft_value_int (t, (gint64) r);
+        }
+      if (strcmp (name, "exp") == 0)
+        return _graft_value_float (t, exp (x));
+      if (strcmp (name, "log") == 0 || strcmp (name, "log2") == 0 || strcmp (name, "log10") == 0)
+        {
+          if (x <= 0)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "math domain error");
+          return _graft_value_float (t, strcmp (name, "log") == 0 ? log (x) : strcmp (name, "log2") == 0 ? log2 (x) : log10 (x));
+        }
+      if (strcmp (name, "sin") == 0)
+        return _graft_value_float (t, sin (x));
+      if (strcmp (name, "cos") == 0)
+        return _graft_value_float (t, cos (x));
+      if (strcmp (name, "tan") == 0)
+        return _graft_value_float (t, tan (x));
+      if (strcmp (name, "tanh") == 0)
+        return _graft_value_float (t, tanh (x));
+      if (strcmp (name, "fabs") == 0)
+        return _graft_value_float (t, fabs (x));
+      if (strcmp (name, "erf") == 0)
+        return _graft_value_float (t, erf (x));
+      if (strcmp (name, "isnan") == 0)
+        return _graft_value_bool (isnan (x));
+      if (strcmp (name, "isinf") == 0)
+        return _graft_value_bool (isinf (x));
+      if (strcmp (name, "isfinite") == 0)
+        return _graft_value_bool (isfinite (x));
+    }
+  if (n == 2)
+    {
+      if (strcmp (name, "pow") == 0)
+        return _graft_value_float (t, pow (x, y));
+      if (strcmp (name, "log") == 0 && x > 0 && y > 0 && y != 1)
+        return _graft_value_float (t, log (x) / log (y));
+      if (strcmp (name, "atan2") == 0)
+        return _graft_value_float (t, atan2 (x, y));
+      if (strcmp (name, "gcd") == 0 && ((Value *) args->pdata[0])->kind == VAL_INT && ((Value *) args->pdata[1])->kind == VAL_INT)
+        {
+          gint64 a = ABS (((Value *) args->pdata[0])->i), b = ABS (((Value *) args->pdata[1])->i);
+
+          while (b != 0)
+            {
+              gint64 r = a % b;
+              a = b;
+              b = r;
+            }
+          return _graft_value_int (t, a);
+        }
+    }
+bad:
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "math.%s() on these constants is not folded by Graft", name);
+}
+
+static Value *
+make_device (Tracer            *t,
+             GPtrArray         *args,
+             const GraftPyExpr *at)
+{
+  Value *type = args != NULL && args->len > 0 ? args->pdata[0] : NULL;
+  Value *index = args != NULL && args->len > 1 ? args->pdata[1] : NULL;
+
+  if (type == NULL || type->kind != VAL_STR)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "torch.device() expects a device string");
+  if (index != NULL && index->kind == VAL_INT)
+    return _graft_value_path (t, VAL_DEVICE, _graft_tracer_printf (t, "%s:%" G_GINT64_FORMAT, type->str.s, index->i));
+  return _graft_value_path (t, VAL_DEVICE, type->str.s);
+}
+
+/**
+ * _graft_tracer_call_path:
+ * @path: the callee, a function of torch, math, operator...
+ *
+ * Calls a library function: records a node when a traced value takes part
+ * (or runs it eagerly on constants).
+ */
+Value *
+_graft_tracer_call_path (Tracer            *t,
+                         const char        *path,
+                         GPtrArray         *args,
+                         StrMap            *kwargs,
+                         const GraftPyExpr *at)
+{
+  const FxFunction *fn;
+  const FxMath *math_fn;
+  guint n = args != NULL ? args->len : 0;
+
+  ensure_indexes ();
+
+  if (g_str_has_prefix (path, "torch.ops."))
+    return call_op_overload (t, path, args, kwargs, at);
+
+  math_fn = g_hash_table_lookup (math_index, path);
+  if (math_fn != NULL)
+    {
+      if (!any_proxy (args, kwargs))
+        return fold_math (t, math_fn->name, args, at);
+      {
+        Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, math_fn->name, at);
+
+        if (v != NULL)
+          graft_node_set_is_wrapped (v->node, TRUE);
+        return v;
+      }
+    }
+
+  if (g_str_has_prefix (path, "operator."))
+    {
+      const char *name = path + strlen ("operator.");
+
+      for (guint i = 0; i < G_N_ELEMENTS (operator_functions); i++)
+        if (strcmp (operator_functions[i].name, name) == 0)
+          {
+            int kind = operator_functions[i].kind;
+
+            if (n != (kind == 1 ? 1u : 2u))
+              return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                         "%s() takes %d argument%s", path, kind == 1 ? 1 : 2, kind == 1 ? "" : "s");
+            if (kind == 0)
+              return _graft_tracer_binop (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+            if (kind == 1)
+              return _graft_tracer_unary (t, operator_functions[i].op, args->pdata[0], at);
+            if (kind == 2)
+              return _graft_tracer_compare (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+            return _graft_tracer_subscript (t, args->pdata[0], args->pdata[1], at);
+          }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "%s is not supported", path);
+    }
+
+  if (strcmp (path, "torch.nn.Parameter") == 0)
+    {
+      Value *v = _graft_value_new (t, VAL_PARAMETER);
+
+      if (any_proxy (args, kwargs))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "a parameter cannot be made from a traced value");
+      v->tensor.id = ++t->n_tensors;
+      v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+      return v;
+    }
+  if (strcmp (path, "collections.OrderedDict") == 0)
+    return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+  if (strcmp (path, "torch.device") == 0)
+    return make_device (t, args, at);
+  if (strcmp (path, "torch.fx.wrap") == 0)
+    return n > 0 ? args->pdata[0] : _graft_value_none ();
+  if (strcmp (path, "torch.no_grad") == 0 || strcmp (path, "torch.enable_grad") == 0 ||
+      strcmp (path, "torch.inference_mode") == 0 || strcmp (path, "torch.autocast") == 0)
+    return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
+  if (g_str_has_prefix (path, "torch.nn.init."))
+    return n > 0 ? args->pdata[0] : _graft_value_none ();
+
+  fn = find_function (path);
+  if (fn == NULL)
+    {
+      if (g_str_has_prefix (path, "torch."))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s is not a torch 1.13.1 function that torch.fx can record", path);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "%s comes from a library Graft does not model: only torch, math and operator can be called",
+                                 path);
+    }
+
+  /* F.max_pool2d(..., return_indices=True) records another function. */
+  for (guint i = 0; i < G_N_ELEMENTS (fx_dispatch); i++)
+    if (strcmp (fx_dispatch[i].path, path) == 0)
+      {
+        Value *flag = kwargs != NULL ? _graft_strmap_get (kwargs, fx_dispatch[i].flag) : NULL;
+
+        if (flag == NULL && n > fx_dispatch[i].flag_index)
+          flag = args->pdata[fx_dispatch[i].flag_index];
+        if (flag != NULL && _graft_value_is_proxy (flag))
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "%s cannot depend on a traced value", fx_dispatch[i].flag);
+        if (flag != NULL && flag->kind == VAL_BOOL && flag->b)
+          {
+            fn = find_function (fx_dispatch[i].if_true);
+            if (fn == NULL)
+              return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                         "%s is missing from Graft's torch table", fx_dispatch[i].if_true);
+          }
+        break;
+      }
+
+  switch (fn->kind)
+    {
+    case FX_BUILTIN:
+      if (!any_proxy (args, kwargs))
+        return _graft_value_tensor (t);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, fn->target, args, kwargs, fn->name, at);
+    case FX_PYTHON:
+      return call_python_function (t, fn, args, kwargs, at);
+    case FX_METHOD:
+      if (!any_proxy (args, kwargs))
+        return _graft_value_tensor (t);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, fn->target, args, kwargs, fn->name, at);
+    case FX_NOT_TRACEABLE:
+    default:
+      if (!any_proxy (args, kwargs))
+        return _graft_value_tensor (t);
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "%s cannot be called with a traced value: torch.fx 1.13.1 fails on it", path);
+    }
+}
+
+/**
+ * _graft_tracer_new_nn:
+ * @path: `torch.nn.Conv2d`, `torch.nn.Sequential`, ...
+ *
+ * Instantiates a torch.nn class: a container, or a leaf module.
+ */
+Value *
+_graft_tracer_new_nn (Tracer            *t,
+                      const char        *path,
+                      GPtrArray         *args,
+                      StrMap            *kwargs,
+                      const GraftPyExpr *at)
+{
+  const char *name = last_component (path);
+  guint n = args != NULL ? args->len : 0;
+  Value *v;
+
+  if (any_proxy (args, kwargs))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "a module cannot be built from traced values");
+  if (strcmp (name, "Sequential") == 0 || strcmp (name, "ModuleList") == 0 ||
+      strcmp (name, "ModuleDict") == 0 || strcmp (name, "ParameterList") == 0)
+    {
+      ObjectKind kind = name[0] == 'S' ? OBJ_SEQUENTIAL : strcmp (name, "ModuleList") == 0 ? OBJ_MODULE_LIST
+                        : strcmp (name, "ModuleDict") == 0                               ? OBJ_MODULE_DICT
+                                                                                         : OBJ_PARAMETER_LIST;
+      Value *items = NULL;
+
+      v = _graft_tracer_new_object (t, kind, name);
+      if (kind == OBJ_SEQUENTIAL && n == 1 && ((Value *) args->pdata[0])->kind == VAL_DICT)
+        items = args->pdata[0];
+      else if (kind == OBJ_SEQUENTIAL)
+        {
+          items = _graft_value_seq (t, VAL_LIST, 0);
+          for (guint i = 0; i < n; i++)
+            _graft_value_seq_add (items, args->pdata[i]);
+        }
+      else if (n == 1)
+        items = args->pdata[0];
+      else if (n > 1)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s() takes one iterable", name);
+      if (items == NULL)
+        return v;
+      if (items->kind == VAL_DICT)
+        {
+          for (guint i = 0; i < items->dict.keys->len; i++)
+            {
+              Value *key = items->dict.keys->pdata[i];
+              Value *child = items->dict.values->pdata[i];
+
+              if (key->kind != VAL_STR || child->kind != VAL_OBJECT || child->obj->kind == OBJ_PLAIN)
+                return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                           "%s() expects modules under string keys", name);
+              _graft_strmap_set (&v->obj->modules, _graft_tracer_strdup (t, key->str.s, key->str.len), child);
+            }
+          return v;
+        }
+      items = _graft_tracer_iterate (t, items, at);
+      if (items == NULL)
+        return NULL;
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          Value *child = items->seq.items->pdata[i];
+          gboolean ok = kind == OBJ_PARAMETER_LIST ? child->kind == VAL_PARAMETER
+                                                   : child->kind == VAL_OBJECT && child->obj->kind != OBJ_PLAIN;
+
+          if (!ok)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "%s() expects %s", name, kind == OBJ_PARAMETER_LIST ? "parameters" : "modules");
+          _graft_strmap_set (kind == OBJ_PARAMETER_LIST ? &v->obj->params : &v->obj->modules,
+                             _graft_tracer_printf (t, "%u", i), child);
+        }
+      return v;
+    }
+  if (strcmp (name, "Module") == 0)
+    return _graft_tracer_new_object (t, OBJ_USER_MODULE, "Module");
+  /* Every other torch.nn class is a leaf: torch.fx records its calls. */
+  return _graft_tracer_new_object (t, OBJ_LEAF, name);
+}

@@ -1,0 +1,615 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-value.c: the tracer's values: the arena they live in, their
+ * constructors, Python equality and printing (`str`, `repr`, f-strings),
+ * and the small ordered maps that scopes and module objects use.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-arg.h"
+
+#include <string.h>
+
+#define CHUNK_SIZE (64 * 1024)
+
+static Value none_value = { .kind = VAL_NONE };
+static Value true_value = { .kind = VAL_BOOL, .b = TRUE };
+static Value false_value = { .kind = VAL_BOOL, .b = FALSE };
+static Value ellipsis_value = { .kind = VAL_ELLIPSIS };
+
+/* Bump allocation from 64 KiB blocks; everything is freed with the trace. */
+gpointer
+_graft_tracer_alloc (Tracer *t,
+                     gsize   size)
+{
+  gpointer p;
+
+  size = (size + 15) & ~(gsize) 15;
+  if (size > CHUNK_SIZE / 4)
+    {
+      p = g_malloc0 (size);
+      /* Keep the big block in the list, before the current one so that
+       * bump allocation continues in the current block. */
+      g_ptr_array_insert (t->chunks, 0, p);
+      return p;
+    }
+  if (t->chunks->len == 0 || t->chunk_used + size > CHUNK_SIZE)
+    {
+      g_ptr_array_add (t->chunks, g_malloc (CHUNK_SIZE));
+      t->chunk_used = 0;
+    }
+  p = (char *) g_ptr_array_index (t->chunks, t->chunks->len - 1) + t->chunk_used;
+  t->chunk_used += size;
+  memset (p, 0, size);
+  return p;
+}
+
+const char *
+_graft_tracer_strdup (Tracer     *t,
+                      const char *s,
+                      gssize      len)
+{
+  if (len < 0)
+    return g_string_chunk_insert (t->strings, s);
+  return g_string_chunk_insert_len (t->strings, s, len);
+}
+
+const char *
+_graft_tracer_printf (Tracer     *t,
+                      const char *format,
+                      ...)
+{
+  va_list ap;
+  g_autofree char *s = NULL;
+
+  va_start (ap, format);
+  s = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  return g_string_chunk_insert (t->strings, s);
+}
+
+GPtrArray *
+_graft_tracer_ptr_array (Tracer *t)
+{
+  GPtrArray *array = g_ptr_array_new ();
+
+  g_ptr_array_add (t->ptr_arrays, array);
+  return array;
+}
+
+void
+_graft_strmap_init (Tracer *t,
+                    StrMap *map)
+{
+  map->keys = _graft_tracer_ptr_array (t);
+  map->values = _graft_tracer_ptr_array (t);
+  map->index = g_hash_table_new (g_str_hash, g_str_equal);
+  g_ptr_array_add (t->hash_tables, map->index);
+}
+
+Value *
+_graft_strmap_get (const StrMap *map,
+                   const char   *key)
+{
+  guint pos;
+
+  if (map->index == NULL)
+    return NULL;
+  pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+  return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+}
+
+/* Sets @key, keeping its position if present (Python dict semantics).
+ * @key must outlive the map (an AST or arena string). */
+void
+_graft_strmap_set (StrMap     *map,
+                   const char *key,
+                   Value      *value)
+{
+  guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+
+  if (pos > 0)
+    {
+      map->values->pdata[pos - 1] = value;
+      return;
+    }
+  g_ptr_array_add (map->keys, (gpointer) key);
+  g_ptr_array_add (map->values, value);
+  g_hash_table_insert (map->index, (gpointer) key, GUINT_TO_POINTER (map->keys->len));
+}
+
+gboolean
+_graft_strmap_remove (StrMap     *map,
+                      const char *key)
+{
+  guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+
+  if (pos == 0)
+    return FALSE;
+  g_ptr_array_remove_index (map->keys, pos - 1);
+  g_ptr_array_remove_index (map->values, pos - 1);
+  g_hash_table_remove_all (map->index);
+  for (guint i = 0; i < map->keys->len; i++)
+    g_hash_table_insert (map->index, map->keys->pdata[i], GUINT_TO_POINTER (i + 1));
+  return TRUE;
+}
+
+Value *
+_graft_value_new (Tracer   *t,
+                  ValueKind kind)
+{
+  Value *v = _graft_tracer_alloc (t, sizeof (Value));
+
+  v->kind = kind;
+  return v;
+}
+
+Value *
+_graft_value_none (void)
+{
+  return &none_value;
+}
+
+Value *
+_graft_value_ellipsis (void)
+{
+  return &ellipsis_value;
+}
+
+Value *
+_graft_value_bool (gboolean b)
+{
+  return b ? &true_value : &false_value;
+}
+
+Value *
+_graft_value_int (Tracer *t,
+                  gint64  i)
+{
+  Value *v = _graft_value_new (t, VAL_INT);
+
+  v->i = i;
+  return v;
+}
+
+Value *
+_graft_value_float (Tracer *t,
+                    double  f)
+{
+  Value *v = _graft_value_new (t, VAL_FLOAT);
+
+  v->f = f;
+  return v;
+}
+
+Value *
+_graft_value_str (Tracer     *t,
+                  const char *s,
+                  gssize      len)
+{
+  Value *v = _graft_value_new (t, VAL_STR);
+
+  if (len < 0)
+    len = strlen (s);
+  v->str.s = _graft_tracer_strdup (t, s, len);
+  v->str.len = len;
+  return v;
+}
+
+Value *
+_graft_value_path (Tracer     *t,
+                   ValueKind   kind,
+                   const char *path)
+{
+  Value *v = _graft_value_new (t, kind);
+
+  v->path = _graft_tracer_strdup (t, path, -1);
+  return v;
+}
+
+Value *
+_graft_value_proxy (Tracer    *t,
+                    GraftNode *node)
+{
+  Value *v = _graft_value_new (t, VAL_PROXY);
+
+  v->node = node;
+  return v;
+}
+
+Value *
+_graft_value_seq (Tracer   *t,
+                  ValueKind kind,
+                  guint     reserve)
+{
+  Value *v = _graft_value_new (t, kind);
+
+  v->seq.items = _graft_tracer_ptr_array (t);
+  if (reserve > 0)
+    g_ptr_array_set_size (v->seq.items, 0);
+  return v;
+}
+
+void
+_graft_value_seq_add (Value *seq,
+                      Value *item)
+{
+  g_ptr_array_add (seq->seq.items, item);
+}
+
+Value *
+_graft_value_dict (Tracer *t)
+{
+  Value *v = _graft_value_new (t, VAL_DICT);
+
+  v->dict.keys = _graft_tracer_ptr_array (t);
+  v->dict.values = _graft_tracer_ptr_array (t);
+  return v;
+}
+
+/* A new constant tensor: each one is a distinct object, as torch's are. */
+Value *
+_graft_value_tensor (Tracer *t)
+{
+  Value *v = _graft_value_new (t, VAL_TENSOR);
+
+  v->tensor.id = ++t->n_tensors;
+  return v;
+}
+
+const char *
+_graft_value_type_name (const Value *v)
+{
+  switch (v->kind)
+    {
+    case VAL_NONE:
+      return "NoneType";
+    case VAL_BOOL:
+      return "bool";
+    case VAL_INT:
+      return "int";
+    case VAL_FLOAT:
+      return "float";
+    case VAL_COMPLEX:
+      return "complex";
+    case VAL_STR:
+      return "str";
+    case VAL_ELLIPSIS:
+      return "ellipsis";
+    case VAL_TUPLE:
+      return "tuple";
+    case VAL_LIST:
+      return "list";
+    case VAL_DICT:
+      return "dict";
+    case VAL_SLICE:
+      return "slice";
+    case VAL_SYMBOL:
+      return "torch constant";
+    case VAL_DEVICE:
+      return "torch.device";
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+      return "traced value";
+    case VAL_PYMODULE:
+      return "module";
+    case VAL_PATH_FN:
+    case VAL_BUILTIN:
+    case VAL_FUNCTION:
+    case VAL_BOUND:
+    case VAL_METHOD:
+      return "function";
+    case VAL_NN_CLASS:
+    case VAL_CLASS:
+    case VAL_TYPE:
+      return "class";
+    case VAL_OBJECT:
+      return v->obj->class_name;
+    case VAL_SELF_PATH:
+      return "module";
+    case VAL_TENSOR:
+      return "tensor";
+    case VAL_PARAMETER:
+      return "Parameter";
+    case VAL_SUPER:
+      return "super";
+    default:
+      return "value";
+    }
+}
+
+gboolean
+_graft_value_is_proxy (const Value *v)
+{
+  return v->kind == VAL_PROXY || v->kind == VAL_ATTR_PROXY;
+}
+
+/* Whether a traced value is anywhere inside @v (containers, slices). */
+gboolean
+_graft_value_holds_proxy (const Value *v)
+{
+  switch (v->kind)
+    {
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+      return TRUE;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (_graft_value_holds_proxy (v->seq.items->pdata[i]))
+          return TRUE;
+      return FALSE;
+    case VAL_DICT:
+      for (guint i = 0; i < v->dict.values->len; i++)
+        if (_graft_value_holds_proxy (v->dict.values->pdata[i]))
+          return TRUE;
+      return FALSE;
+    case VAL_SLICE:
+      return _graft_value_holds_proxy (v->slice.start) ||
+             _graft_value_holds_proxy (v->slice.stop) ||
+             _graft_value_holds_proxy (v->slice.step);
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_STR:
+    case VAL_ELLIPSIS:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+_graft_value_is_number (const Value *v)
+{
+  return v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_COMPLEX;
+}
+
+/* Python `==` between constants (identity for everything else). */
+gboolean
+_graft_value_equal (const Value *a,
+                    const Value *b)
+{
+  if (a == b)
+    return TRUE;
+  if (_graft_value_is_number (a) && _graft_value_is_number (b))
+    {
+      GraftArg x, y;
+      gboolean eq;
+
+      /* graft-arg already implements Python's numeric equality. */
+      if (a->kind == VAL_COMPLEX)
+        graft_arg_init_complex (&x, a->c[0], a->c[1]);
+      else if (a->kind == VAL_FLOAT)
+        graft_arg_init_float (&x, a->f);
+      else if (a->kind == VAL_BOOL)
+        graft_arg_init_bool (&x, a->b);
+      else
+        graft_arg_init_int (&x, a->i);
+      if (b->kind == VAL_COMPLEX)
+        graft_arg_init_complex (&y, b->c[0], b->c[1]);
+      else if (b->kind == VAL_FLOAT)
+        graft_arg_init_float (&y, b->f);
+      else if (b->kind == VAL_BOOL)
+        graft_arg_init_bool (&y, b->b);
+      else
+        graft_arg_init_int (&y, b->i);
+      eq = graft_arg_python_equal (&x, &y);
+      graft_arg_clear (&x);
+      graft_arg_clear (&y);
+      return eq;
+    }
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case VAL_NONE:
+    case VAL_ELLIPSIS:
+      return TRUE;
+    case VAL_STR:
+      return a->str.len == b->str.len && memcmp (a->str.s, b->str.s, a->str.len) == 0;
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_BUILTIN:
+    case VAL_TYPE:
+    case VAL_SELF_PATH:
+      return strcmp (a->path, b->path) == 0;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      if (a->seq.items->len != b->seq.items->len)
+        return FALSE;
+      for (guint i = 0; i < a->seq.items->len; i++)
+        if (!_graft_value_equal (a->seq.items->pdata[i], b->seq.items->pdata[i]))
+          return FALSE;
+      return TRUE;
+    case VAL_DICT:
+      if (a->dict.keys->len != b->dict.keys->len)
+        return FALSE;
+      for (guint i = 0; i < a->dict.keys->len; i++)
+        {
+          Value *other = _graft_dict_get (b, a->dict.keys->pdata[i]);
+
+          if (other == NULL || !_graft_value_equal (a->dict.values->pdata[i], other))
+            return FALSE;
+        }
+      return TRUE;
+    case VAL_SLICE:
+      return _graft_value_equal (a->slice.start, b->slice.start) &&
+             _graft_value_equal (a->slice.stop, b->slice.stop) &&
+             _graft_value_equal (a->slice.step, b->slice.step);
+    case VAL_PROXY:
+      return a->node == b->node;
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_ATTR_PROXY:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_BOUND:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    default:
+      return FALSE;
+    }
+}
+
+Value *
+_graft_dict_get (const Value *dict,
+                 const Value *key)
+{
+  for (guint i = 0; i < dict->dict.keys->len; i++)
+    if (_graft_value_equal (dict->dict.keys->pdata[i], key))
+      return dict->dict.values->pdata[i];
+  return NULL;
+}
+
+void
+_graft_dict_set (Tracer *t,
+                 Value  *dict,
+                 Value  *key,
+                 Value  *value)
+{
+  for (guint i = 0; i < dict->dict.keys->len; i++)
+    if (_graft_value_equal (dict->dict.keys->pdata[i], key))
+      {
+        dict->dict.values->pdata[i] = value;
+        return;
+      }
+  g_ptr_array_add (dict->dict.keys, key);
+  g_ptr_array_add (dict->dict.values, value);
+}
+
+/**
+ * _graft_value_append_str:
+ * @repr: %TRUE for `repr(v)`, %FALSE for `str(v)`
+ *
+ * Python's printing of a constant, for f-strings, `str()` and `repr()`.
+ */
+void
+_graft_value_append_str (GString     *out,
+                         const Value *v,
+                         gboolean     repr)
+{
+  switch (v->kind)
+    {
+    case VAL_NONE:
+      g_string_append (out, "None");
+      return;
+    case VAL_BOOL:
+      g_string_append (out, v->b ? "True" : "False");
+      return;
+    case VAL_INT:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, v->i);
+      return;
+    case VAL_FLOAT:
+      graft_append_float_repr (out, v->f);
+      return;
+    case VAL_COMPLEX:
+      {
+        GraftArg a;
+
+        graft_arg_init_complex (&a, v->c[0], v->c[1]);
+        graft_arg_append_repr (out, &a, GRAFT_REPR_CODE, NULL, NULL);
+        graft_arg_clear (&a);
+      }
+      return;
+    case VAL_STR:
+      if (repr)
+        graft_append_str_repr (out, v->str.s, v->str.len);
+      else
+        g_string_append_len (out, v->str.s, v->str.len);
+      return;
+    case VAL_ELLIPSIS:
+      g_string_append (out, "Ellipsis");
+      return;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      g_string_append_c (out, v->kind == VAL_TUPLE ? '(' : '[');
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          _graft_value_append_str (out, v->seq.items->pdata[i], TRUE);
+        }
+      if (v->kind == VAL_TUPLE && v->seq.items->len == 1)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, v->kind == VAL_TUPLE ? ')' : ']');
+      return;
+    case VAL_DICT:
+      g_string_append_c (out, '{');
+      for (guint i = 0; i < v->dict.keys->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          _graft_value_append_str (out, v->dict.keys->pdata[i], TRUE);
+          g_string_append (out, ": ");
+          _graft_value_append_str (out, v->dict.values->pdata[i], TRUE);
+        }
+      g_string_append_c (out, '}');
+      return;
+    case VAL_SLICE:
+      g_string_append (out, "slice(");
+      _graft_value_append_str (out, v->slice.start, TRUE);
+      g_string_append (out, ", ");
+      _graft_value_append_str (out, v->slice.stop, TRUE);
+      g_string_append (out, ", ");
+      _graft_value_append_str (out, v->slice.step, TRUE);
+      g_string_append_c (out, ')');
+      return;
+    case VAL_SYMBOL:
+      g_string_append (out, v->path);
+      return;
+    case VAL_DEVICE:
+      if (repr)
+        g_string_append_printf (out, "device(type='%s')", v->path);
+      else
+        g_string_append (out, v->path);
+      return;
+    case VAL_PROXY:
+      g_string_append (out, graft_node_get_name (v->node));
+      return;
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    default:
+      g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
+      return;
+    }
+}

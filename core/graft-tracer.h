@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer.h: symbolic tracing of Python source into a graph, as
+ * torch.fx's `symbolic_trace` would trace it, without executing anything.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+GraftGraph *graft_trace_source (GraftSource *source,
+                                const char  *entry,
+                                GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,6 @@
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def forward(self, x):
+        return x.foo("abc)
