@@ -7,7 +7,15 @@
 
 #include "cmd.h"
 
-typedef char *(*PrintFunc) (GraftGraph *graph);
+typedef GString *(*PrintFunc) (GraftGraph *graph);
+
+static GString *
+print_code (GraftGraph *graph)
+{
+  g_autofree char *code = graft_codegen_python (graph);
+
+  return g_string_new (code);
+}
 
 static int
 run_print (int         argc,
@@ -22,7 +30,7 @@ run_print (int         argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GraftSource) source = NULL;
   g_autoptr(GraftGraph) graph = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GString) text = NULL;
   const char *input = NULL;
   int status;
   const GOptionEntry entries[] = {
@@ -46,7 +54,7 @@ run_print (int         argc,
   if (graph == NULL)
     return graft_cli_report (error, input);
   text = print (graph);
-  return graft_cli_emit_text (text, output);
+  return graft_cli_emit_text (text->str, text->len, output);
 }
 
 int
@@ -55,7 +63,7 @@ graft_cmd_code (int    argc,
 {
   return run_print (argc, argv, "code",
                     "Print the traced graph's code, exactly as torch.fx's GraphModule.code.",
-                    graft_codegen_python);
+                    print_code);
 }
 
 int
@@ -64,5 +72,5 @@ graft_cmd_graph (int    argc,
 {
   return run_print (argc, argv, "graph",
                     "Print the graph listing, exactly as print(gm.graph) in torch.fx.",
-                    graft_listing_print);
+                    graft_listing_print_string);
 }

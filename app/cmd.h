@@ -40,6 +40,7 @@ int         graft_cli_report     (const GError *error,
 GraftSource *graft_cli_read      (const char   *path,
                                   GError      **error);
 int         graft_cli_emit_text  (const char   *text,
+                                  gsize         length,
                                   const char   *output_path);
 
 G_END_DECLS

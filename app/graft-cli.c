@@ -98,34 +98,53 @@ graft_cli_read (const char *path,
   return graft_source_new_from_file (path, error);
 }
 
+/* Python's str.strip(): the white space it removes at either end. */
+static gboolean
+is_py_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+         c == '\x1c' || c == '\x1d' || c == '\x1e' || c == '\x1f';
+}
+
 /**
  * graft_cli_emit_text:
- * @text: the output
+ * @text: the output (may hold NUL bytes)
+ * @length: its length
  * @output_path: (nullable): a file to write atomically, or %NULL for stdout
  *
  * Writes @text stripped of surrounding white space plus one newline, the
- * form cli.md compares.
+ * form cli.md compares (and fx-reference prints).
  *
  * Returns: an exit status
  */
 int
 graft_cli_emit_text (const char *text,
+                     gsize       length,
                      const char *output_path)
 {
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
-  g_autofree char *out = g_strconcat (stripped, "\n", NULL);
+  g_autoptr(GString) out = NULL;
+  gsize start = 0, end = length;
+
+  while (start < end && is_py_space (text[start]))
+    start++;
+  while (end > start && is_py_space (text[end - 1]))
+    end--;
+  out = g_string_new_len (text + start, end - start);
+  g_string_append_c (out, '\n');
 
   if (output_path != NULL)
     {
       g_autoptr(GError) error = NULL;
 
-      if (!graft_export_write_file (output_path, out, strlen (out), &error))
+      if (!graft_export_write_file (output_path, out->str, out->len, &error))
         return graft_cli_report (error, output_path);
       return GRAFT_EXIT_OK;
     }
-  fputs (out, stdout);
-  if (fflush (stdout) != 0)
-    return GRAFT_EXIT_INPUT;
+  if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
+    {
+      fprintf (stderr, "graft: cannot write to standard output\n");
+      return GRAFT_EXIT_INPUT;
+    }
   return GRAFT_EXIT_OK;
 }
 

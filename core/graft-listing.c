@@ -25,14 +25,16 @@ append_python_str (GString        *out,
 }
 
 /**
- * graft_listing_print:
+ * graft_listing_print_string:
  * @graph: a graph
  *
  * Returns: (transfer full): `str(graph)` of torch 1.13.1: `graph():`, then
- *   one line per node, each after `"\n    "`; no trailing newline
+ *   one line per node, each after `"\n    "`; no trailing newline.  A string
+ *   argument is printed raw, so the text may hold NUL bytes: use the
+ *   GString's length.
  */
-char *
-graft_listing_print (GraftGraph *graph)
+GString *
+graft_listing_print_string (GraftGraph *graph)
 {
   GString *out = g_string_new ("graph():");
 
@@ -79,5 +81,20 @@ graft_listing_print (GraftGraph *graph)
       graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
       g_string_append_c (out, ')');
     }
-  return g_string_free (out, FALSE);
+  return out;
+}
+
+/**
+ * graft_listing_print:
+ * @graph: a graph
+ *
+ * Like graft_listing_print_string(), as a NUL-terminated string (which ends
+ * early if a string argument holds a NUL byte).
+ *
+ * Returns: (transfer full): the listing
+ */
+char *
+graft_listing_print (GraftGraph *graph)
+{
+  return g_string_free (graft_listing_print_string (graph), FALSE);
 }

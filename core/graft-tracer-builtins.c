@@ -621,7 +621,15 @@ _graft_tracer_call_builtin (Tracer            *t,
       return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
     }
   if (strcmp (name, "setattr") == 0)
-    return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "setattr() is not supported; assign the attribute directly");
+    {
+      if (!check_arity (t, name, args, 3, 3, at))
+        return NULL;
+      if (arg (args, 1)->kind != VAL_STR)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "attribute name must be a string");
+      if (!_graft_tracer_setattr (t, arg (args, 0), arg (args, 1)->str.s, arg (args, 2), at))
+        return NULL;
+      return _graft_value_none ();
+    }
   if (strcmp (name, "list") == 0 || strcmp (name, "tuple") == 0)
     {
       if (n_args (args) == 0)

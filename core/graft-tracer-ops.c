@@ -250,10 +250,89 @@ repeat_seq (Tracer *t,
   return out;
 }
 
+static Value *
+fail_format (Tracer            *t,
+             const GraftPyExpr *at)
+{
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "this %%-format is not supported: use %%s, %%r, %%d, %%i, %%x or %%f");
+}
+
 static gboolean
 is_tensorish (const Value *v)
 {
   return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+}
+
+/* `"block%d" % i`: printf-style formatting with the conversions model
+ * code uses in names (%s %r %d %i %f %x and %%). */
+static Value *
+format_percent (Tracer            *t,
+                Value             *fmt,
+                Value             *values,
+                const GraftPyExpr *at)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint next = 0;
+  guint n = values->kind == VAL_TUPLE ? values->seq.items->len : 1;
+
+  for (gsize i = 0; i < fmt->str.len; i++)
+    {
+      char c = fmt->str.s[i];
+      Value *v;
+      gint64 x;
+      double f;
+
+      if (c != '%')
+        {
+          g_string_append_c (out, c);
+          continue;
+        }
+      if (++i >= fmt->str.len)
+        return fail_format (t, at);
+      c = fmt->str.s[i];
+      if (c == '%')
+        {
+          g_string_append_c (out, '%');
+          continue;
+        }
+      if (next >= n)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "not enough arguments for format string");
+      v = values->kind == VAL_TUPLE ? values->seq.items->pdata[next] : values;
+      next++;
+      if (_graft_value_holds_proxy (v))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "a traced value cannot be formatted into a string: its value is not known while tracing");
+      switch (c)
+        {
+        case 's':
+        case 'r':
+          _graft_value_append_str (out, v, c == 'r');
+          break;
+        case 'd':
+        case 'i':
+        case 'x':
+          if (as_int (v, &x))
+            g_string_append_printf (out, c == 'x' ? "%" G_GINT64_MODIFIER "x" : "%" G_GINT64_FORMAT, x);
+          else if (v->kind == VAL_FLOAT && c != 'x')
+            g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) v->f);
+          else
+            return fail_format (t, at);
+          break;
+        case 'f':
+          if (!as_float (v, &f))
+            return fail_format (t, at);
+          g_string_append_printf (out, "%f", f);
+          break;
+        default:
+          return fail_format (t, at);
+        }
+    }
+  if (next < n)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "not all arguments converted during string formatting");
+  return _graft_value_str (t, out->str, out->len);
 }
 
 /**
@@ -302,6 +381,8 @@ _graft_tracer_binop (Tracer            *t,
       if (r != NULL || t->error != NULL)
         return r;
     }
+  else if (a->kind == VAL_STR && op == GRAFT_PY_BIN_MOD)
+    return format_percent (t, a, b, at);
   else if (a->kind == VAL_STR && b->kind == VAL_STR && op == GRAFT_PY_BIN_ADD)
     {
       g_autofree char *s = g_malloc (a->str.len + b->str.len + 1);

@@ -263,6 +263,7 @@ GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
 Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, GPtrArray *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
 gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
 Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
+gboolean    _graft_tracer_setattr      (Tracer *t, Value *obj, const char *name, Value *value, const GraftPyExpr *at);
 Value      *_graft_tracer_iterate      (Tracer *t, Value *v, const GraftPyExpr *at);
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 Value      *_graft_tracer_new_object   (Tracer *t, ObjectKind kind, const char *class_name);

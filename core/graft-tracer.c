@@ -896,8 +896,8 @@ module_setattr (Tracer     *t,
   return TRUE;
 }
 
-static gboolean
-setattr_value (Tracer            *t,
+gboolean
+_graft_tracer_setattr (Tracer            *t,
                Value             *obj,
                const char        *name,
                Value             *value,
@@ -1396,6 +1396,70 @@ call_module (Tracer            *t,
     }
 }
 
+/* The magic methods of torch.fx's Proxy, called by name. */
+static Value *
+call_magic (Tracer            *t,
+            Value             *callee,
+            GPtrArray         *args,
+            StrMap            *kwargs,
+            const GraftPyExpr *at)
+{
+  static const struct
+  {
+    const char *name;
+    int         kind; /* 0 binary, 1 reflected binary, 2 unary, 3 compare, 4 getitem */
+    int         op;
+  } magic[] = {
+    { "__add__", 0, GRAFT_PY_BIN_ADD }, { "__radd__", 1, GRAFT_PY_BIN_ADD },
+    { "__sub__", 0, GRAFT_PY_BIN_SUB }, { "__rsub__", 1, GRAFT_PY_BIN_SUB },
+    { "__mul__", 0, GRAFT_PY_BIN_MUL }, { "__rmul__", 1, GRAFT_PY_BIN_MUL },
+    { "__matmul__", 0, GRAFT_PY_BIN_MATMUL }, { "__rmatmul__", 1, GRAFT_PY_BIN_MATMUL },
+    { "__truediv__", 0, GRAFT_PY_BIN_TRUEDIV }, { "__rtruediv__", 1, GRAFT_PY_BIN_TRUEDIV },
+    { "__floordiv__", 0, GRAFT_PY_BIN_FLOORDIV }, { "__rfloordiv__", 1, GRAFT_PY_BIN_FLOORDIV },
+    { "__mod__", 0, GRAFT_PY_BIN_MOD }, { "__rmod__", 1, GRAFT_PY_BIN_MOD },
+    { "__pow__", 0, GRAFT_PY_BIN_POW }, { "__rpow__", 1, GRAFT_PY_BIN_POW },
+    { "__lshift__", 0, GRAFT_PY_BIN_LSHIFT }, { "__rlshift__", 1, GRAFT_PY_BIN_LSHIFT },
+    { "__rshift__", 0, GRAFT_PY_BIN_RSHIFT }, { "__rrshift__", 1, GRAFT_PY_BIN_RSHIFT },
+    { "__and__", 0, GRAFT_PY_BIN_BITAND }, { "__rand__", 1, GRAFT_PY_BIN_BITAND },
+    { "__or__", 0, GRAFT_PY_BIN_BITOR }, { "__ror__", 1, GRAFT_PY_BIN_BITOR },
+    { "__xor__", 0, GRAFT_PY_BIN_BITXOR }, { "__rxor__", 1, GRAFT_PY_BIN_BITXOR },
+    { "__neg__", 2, GRAFT_PY_UNARY_NEG }, { "__pos__", 2, GRAFT_PY_UNARY_POS },
+    { "__invert__", 2, GRAFT_PY_UNARY_INVERT },
+    { "__eq__", 3, GRAFT_PY_CMP_EQ }, { "__ne__", 3, GRAFT_PY_CMP_NOT_EQ },
+    { "__lt__", 3, GRAFT_PY_CMP_LT }, { "__le__", 3, GRAFT_PY_CMP_LT_E },
+    { "__gt__", 3, GRAFT_PY_CMP_GT }, { "__ge__", 3, GRAFT_PY_CMP_GT_E },
+    { "__getitem__", 4, 0 },
+  };
+  const char *name = callee->attr.attr;
+  guint n = args != NULL ? args->len : 0;
+  Value *self = callee->attr.base;
+
+  if (!g_str_has_prefix (name, "__"))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (magic); i++)
+    {
+      if (strcmp (magic[i].name, name) != 0)
+        continue;
+      if (n != (magic[i].kind == 2 ? 0u : 1u) || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s() takes %s argument", name, magic[i].kind == 2 ? "no" : "one");
+      switch (magic[i].kind)
+        {
+        case 0:
+          return _graft_tracer_binop (t, magic[i].op, self, args->pdata[0], at);
+        case 1:
+          return _graft_tracer_binop (t, magic[i].op, args->pdata[0], self, at);
+        case 2:
+          return _graft_tracer_unary (t, magic[i].op, self, at);
+        case 3:
+          return _graft_tracer_compare (t, magic[i].op, self, args->pdata[0], at);
+        default:
+          return _graft_tracer_subscript (t, self, args->pdata[0], at);
+        }
+    }
+  return NULL;
+}
+
 static Value *
 call_object (Tracer            *t,
              Value             *callee,
@@ -1435,8 +1499,14 @@ call_object (Tracer            *t,
       return call_module (t, callee, args, kwargs, at);
     case VAL_ATTR_PROXY:
       {
-        /* `x.meth(...)`: call_method with the receiver first. */
+        /* `x.meth(...)`: call_method with the receiver first, except for
+         * the magic methods a Proxy defines itself (`x.__add__(1)` is
+         * `x + 1`). */
         GPtrArray *all = _graft_tracer_ptr_array (t);
+        Value *magic = call_magic (t, callee, args, kwargs, at);
+
+        if (magic != NULL || t->error != NULL)
+          return magic;
 
         g_ptr_array_add (all, callee->attr.base);
         for (guint i = 0; args != NULL && i < args->len; i++)
@@ -2103,7 +2173,7 @@ assign (Tracer            *t,
       {
         Value *obj = eval (t, scope, target->attribute.value);
 
-        return obj != NULL && setattr_value (t, obj, target->attribute.attr, value, target);
+        return obj != NULL && _graft_tracer_setattr (t, obj, target->attribute.attr, value, target);
       }
 
     case GRAFT_PY_EXPR_SUBSCRIPT:

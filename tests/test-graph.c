@@ -1,3 +1,472 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-graph.c: the graph IR: node creation and names, users bookkeeping,
+ * replacing uses, erasing, moving, inserting before a node (order keys),
+ * lint, input-node order and the memory estimate.
+ */
 #include "config.h"
+
 #include "graft.h"
-int main (int argc, char *argv[]) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+
+static GraftNode *
+placeholder (GraftGraph *graph,
+             const char *target)
+{
+  return graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, target, NULL, NULL, NULL, NULL);
+}
+
+/* `target(a, b)` as a call_function, appended or inserted before @before. */
+static GraftNode *
+call2 (GraftGraph *graph,
+       const char *target,
+       GraftNode  *a,
+       GraftNode  *b,
+       GraftNode  *before)
+{
+  GraftArg args;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, b != NULL ? 2 : 1);
+  graft_arg_init_node (&args.items[0], a);
+  if (b != NULL)
+    graft_arg_init_node (&args.items[1], b);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, NULL, before);
+}
+
+static GraftNode *
+output (GraftGraph *graph,
+        GraftNode  *value)
+{
+  GraftArg args;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], value);
+  return graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, NULL, NULL, NULL);
+}
+
+static void
+assert_lint (GraftGraph    *graph,
+             GraftLintFlags flags)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (graft_graph_lint (graph, flags, &error));
+  g_assert_no_error (error);
+}
+
+static void
+assert_lint_fails (GraftGraph    *graph,
+                   GraftLintFlags flags,
+                   const char    *message)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (graft_graph_lint (graph, flags, &error));
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
+static void
+test_create (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *add = call2 (graph, "operator.add", x, x, NULL);
+  GraftNode *add_1 = call2 (graph, "operator.add", add, x, NULL);
+  GraftNode *out = output (graph, add_1);
+  GraftArg args;
+  GraftNode *named;
+  g_autofree char *listing = NULL;
+
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 4);
+  g_assert_true (graft_graph_get_first (graph) == x);
+  g_assert_true (graft_graph_get_last (graph) == out);
+  g_assert_true (graft_graph_get_output (graph) == out);
+  g_assert_cmpstr (graft_node_get_name (add), ==, "add");
+  g_assert_cmpstr (graft_node_get_name (add_1), ==, "add_1");
+  g_assert_cmpstr (graft_node_get_name (out), ==, "output");
+  g_assert_cmpstr (graft_node_get_target (add), ==, "operator.add");
+  g_assert_cmpint (graft_node_get_op (add), ==, GRAFT_OP_CALL_FUNCTION);
+  g_assert_true (graft_node_get_graph (add) == graph);
+  g_assert_true (graft_graph_find_node (graph, "add_1") == add_1);
+  g_assert_null (graft_graph_find_node (graph, "nope"));
+  g_assert_true (graft_node_get_next (x) == add);
+  g_assert_true (graft_node_get_prev (add) == x);
+  g_assert_null (graft_node_get_prev (x));
+  g_assert_null (graft_node_get_next (out));
+  g_assert_cmpint (graft_node_compare_order (x, add), <, 0);
+  g_assert_cmpint (graft_node_compare_order (out, add), >, 0);
+  g_assert_cmpint (graft_node_compare_order (add, add), ==, 0);
+
+  /* An explicit candidate goes through the namespace; an exact name does
+   * not. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  named = graft_graph_create_node (graph, GRAFT_OP_CALL_METHOD, "relu", &args, NULL, "sum", out);
+  g_assert_cmpint (args.kind, ==, GRAFT_ARG_NONE);
+  g_assert_cmpstr (graft_node_get_name (named), ==, "sum_1");
+  named = graft_graph_create_node_named (graph, GRAFT_OP_GET_ATTR, "w", NULL, NULL, "x_01", out);
+  g_assert_cmpstr (graft_node_get_name (named), ==, "x_01");
+  g_assert_cmpuint (graft_node_get_args (named)->kind, ==, GRAFT_ARG_TUPLE);
+  g_assert_cmpuint (graft_node_get_kwargs (named)->kind, ==, GRAFT_ARG_DICT);
+
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  listing = graft_listing_print (graph);
+  g_assert_cmpstr (listing, ==,
+                   "graph():\n"
+                   "    %x : [#users=3] = placeholder[target=x]\n"
+                   "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {})\n"
+                   "    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, %x), kwargs = {})\n"
+                   "    %sum_1 : [#users=0] = call_method[target=relu](args = (%x,), kwargs = {})\n"
+                   "    %x_01 : [#users=0] = get_attr[target=w]\n"
+                   "    return add_1");
+}
+
+static void
+test_users (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *a = call2 (graph, "operator.mul", x, x, NULL);
+  GraftNode *b = call2 (graph, "operator.add", y, x, NULL);
+  GraftArg args, kwargs;
+
+  /* x * x counts a as one user of x. */
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
+  g_assert_true (graft_node_get_user (x, 0) == a);
+  g_assert_true (graft_node_get_user (x, 1) == b);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (a), ==, 0);
+
+  /* Changing args updates both sides; kwargs count too. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_LIST, 2);
+  graft_arg_init_node (&args.items[0].items[0], a);
+  graft_arg_init_node (&args.items[0].items[1], a);
+  graft_arg_init_dict (&kwargs, 1);
+  graft_arg_init_str (&kwargs.items[0], "other", -1);
+  graft_arg_init_node (&kwargs.items[1], y);
+  graft_graph_set_args (graph, b, &args, &kwargs);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (a), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+  g_assert_true (graft_node_get_user (y, 0) == b);
+
+  /* NULL keeps that part. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 0);
+  graft_graph_set_args (graph, b, &args, NULL);
+  g_assert_cmpuint (graft_node_get_n_users (a), ==, 0);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+
+  output (graph, b);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
+static void
+test_replace_all_uses (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *a = call2 (graph, "operator.add", x, x, NULL);
+  GraftNode *b = call2 (graph, "torch.relu", x, NULL, NULL);
+  GraftNode *out;
+  GraftArg args;
+  g_autofree char *listing = NULL;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_TUPLE, 3);
+  graft_arg_init_node (&args.items[0].items[0], a);
+  graft_arg_init_slice (&args.items[0].items[1]);
+  graft_arg_init_node (&args.items[0].items[1].items[1], x);
+  graft_arg_init_node (&args.items[0].items[2], b);
+  out = graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, NULL, NULL, NULL);
+
+  graft_graph_replace_all_uses (graph, x, y);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 0);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 3);
+  g_assert_true (graft_node_get_user (y, 2) == out);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  /* Positions and containers stay as they were. */
+  listing = graft_listing_print (graph);
+  g_assert_cmpstr (listing, ==,
+                   "graph():\n"
+                   "    %x : [#users=0] = placeholder[target=x]\n"
+                   "    %y : [#users=3] = placeholder[target=y]\n"
+                   "    %add : [#users=1] = call_function[target=operator.add](args = (%y, %y), kwargs = {})\n"
+                   "    %relu : [#users=1] = call_function[target=torch.relu](args = (%y,), kwargs = {})\n"
+                   "    return (add, slice(None, y, None), relu)");
+
+  /* Replacing a node by itself changes nothing. */
+  graft_graph_replace_all_uses (graph, y, y);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 3);
+}
+
+static void
+test_erase (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *neg = call2 (graph, "operator.neg", x, NULL, NULL);
+  GraftNode *neg_1 = call2 (graph, "operator.neg", neg, NULL, NULL);
+  GraftNode *again;
+
+  output (graph, neg_1);
+  graft_graph_replace_all_uses (graph, neg, x);
+  graft_graph_erase_node (graph, neg);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 3);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+  g_assert_null (graft_graph_find_node (graph, "neg"));
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* The erased name stays reserved, as torch's namespace keeps it. */
+  again = call2 (graph, "operator.neg", x, NULL, graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (again), ==, "neg_2");
+  again = call2 (graph, "operator.neg", x, NULL, graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (again), ==, "neg_3");
+
+  /* Erasing the first and the last node keeps the list whole. */
+  graft_graph_erase_node (graph, graft_graph_get_output (graph));
+  graft_graph_erase_node (graph, again);
+  g_assert_true (graft_node_get_next (graft_graph_get_last (graph)) == NULL);
+  output (graph, x);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
+static void
+test_move_before (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *a = call2 (graph, "torch.relu", x, NULL, NULL);
+  GraftNode *b = call2 (graph, "torch.tanh", x, NULL, NULL);
+  GraftNode *out;
+  g_autoptr(GError) error = NULL;
+
+  out = output (graph, b);
+  graft_graph_move_before (graph, b, a);
+  g_assert_true (graft_node_get_next (x) == b);
+  g_assert_true (graft_node_get_next (b) == a);
+  g_assert_true (graft_node_get_next (a) == out);
+  g_assert_cmpint (graft_node_compare_order (b, a), <, 0);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* Moving a user before its input breaks only the optional check. */
+  graft_graph_move_before (graph, a, x);
+  g_assert_true (graft_graph_get_first (graph) == a);
+  assert_lint (graph, GRAFT_LINT_DEFAULT);
+  assert_lint_fails (graph, GRAFT_LINT_DEFINED_BEFORE_USE, "node relu uses x before it is defined");
+
+  /* NULL moves to the end: the output is then no longer last. */
+  graft_graph_move_before (graph, a, NULL);
+  g_assert_true (graft_graph_get_last (graph) == a);
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 1)");
+  graft_graph_move_before (graph, a, out);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
+static void
+test_insert_before (void)
+{
+  const guint n = 100000;
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *out = output (graph, x);
+  GraftNode *prev = x;
+  g_autoptr(GTimer) timer = g_timer_new ();
+  guint count = 0;
+
+  /* Each new node goes right before the output, so the gap between the
+   * order keys of its neighbours halves every time. */
+  for (guint i = 0; i < n; i++)
+    prev = call2 (graph, "torch.relu", prev, NULL, out);
+  g_test_message ("%u insertions in %.3f s", n, g_timer_elapsed (timer, NULL));
+
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n + 2);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      GraftNode *next = graft_node_get_next (node);
+
+      if (next != NULL)
+        g_assert_cmpint (graft_node_compare_order (node, next), <, 0);
+      count++;
+    }
+  g_assert_cmpuint (count, ==, n + 2);
+  g_assert_true (graft_node_get_prev (out) == prev);
+  g_assert_cmpstr (graft_node_get_name (prev), ==, "relu_99999");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* And the same at the front, before the first node. */
+  for (guint i = 0; i < 1000; i++)
+    graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "w", NULL, NULL, NULL, graft_graph_get_first (graph));
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
+static void
+test_lint (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr(GraftGraph) other = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *foreign = placeholder (other, "f");
+  GraftNode *a;
+  GraftArg args;
+
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 0)");
+  output (graph, x);
+  assert_lint (graph, GRAFT_LINT_DEFAULT);
+  output (graph, x);
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 2)");
+  graft_graph_erase_node (graph, graft_graph_get_output (graph));
+  assert_lint (graph, GRAFT_LINT_DEFAULT);
+
+  /* A reference to a node of another graph. */
+  a = call2 (graph, "torch.relu", x, NULL, graft_graph_get_output (graph));
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], foreign);
+  graft_graph_set_args (graph, a, &args, NULL);
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "node relu refers to a node that is not in the graph");
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  graft_graph_set_args (graph, a, &args, NULL);
+  assert_lint (graph, GRAFT_LINT_DEFAULT);
+
+  /* Keyword names must be strings. */
+  graft_arg_init_dict (&args, 1);
+  graft_arg_init_int (&args.items[0], 1);
+  graft_arg_init_none (&args.items[1]);
+  graft_graph_set_args (graph, a, NULL, &args);
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "node relu has a keyword that is not a string");
+}
+
+static void
+test_input_nodes (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *a = placeholder (graph, "a");
+  GraftNode *b = placeholder (graph, "b");
+  GraftNode *c = placeholder (graph, "c");
+  GraftNode *d = placeholder (graph, "d");
+  GraftNode *node;
+  GraftArg args, kwargs;
+  g_autoptr(GPtrArray) inputs = NULL;
+
+  /* args ([c, (b, c)], slice(a, None, d)) and kwargs {k: d, m: {n: b}}:
+   * distinct nodes of args then kwargs, depth first, in first-appearance
+   * order: c, b, a, d. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_LIST, 2);
+  graft_arg_init_node (&args.items[0].items[0], c);
+  graft_arg_init_seq (&args.items[0].items[1], GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0].items[1].items[0], b);
+  graft_arg_init_node (&args.items[0].items[1].items[1], c);
+  graft_arg_init_slice (&args.items[1]);
+  graft_arg_init_node (&args.items[1].items[0], a);
+  graft_arg_init_node (&args.items[1].items[2], d);
+  graft_arg_init_dict (&kwargs, 2);
+  graft_arg_init_str (&kwargs.items[0], "k", -1);
+  graft_arg_init_node (&kwargs.items[1], d);
+  graft_arg_init_str (&kwargs.items[2], "m", -1);
+  graft_arg_init_dict (&kwargs.items[3], 1);
+  graft_arg_init_str (&kwargs.items[3].items[0], "n", -1);
+  graft_arg_init_node (&kwargs.items[3].items[1], b);
+  node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "wrapf.f", &args, &kwargs, NULL, NULL);
+
+  inputs = graft_node_dup_input_nodes (node);
+  g_assert_cmpuint (inputs->len, ==, 4);
+  g_assert_true (inputs->pdata[0] == c);
+  g_assert_true (inputs->pdata[1] == b);
+  g_assert_true (inputs->pdata[2] == a);
+  g_assert_true (inputs->pdata[3] == d);
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      g_assert_cmpuint (graft_node_get_n_users (inputs->pdata[i]), ==, 1);
+      g_assert_true (graft_node_get_user (inputs->pdata[i], 0) == node);
+    }
+}
+
+static void
+test_node_fields (void)
+{
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  guint32 start = 1, end = 1;
+
+  g_assert_null (graft_node_get_type_annotation (x));
+  graft_node_set_type_annotation (x, "torch.Tensor");
+  g_assert_cmpstr (graft_node_get_type_annotation (x), ==, "torch.Tensor");
+  graft_node_set_type_annotation (x, NULL);
+  g_assert_null (graft_node_get_type_annotation (x));
+  g_assert_false (graft_node_get_is_wrapped (x));
+  graft_node_set_is_wrapped (x, 42);
+  g_assert_true (graft_node_get_is_wrapped (x));
+  graft_node_get_span (x, &start, &end);
+  g_assert_cmpuint (start, ==, 0);
+  g_assert_cmpuint (end, ==, 0);
+  graft_node_set_span (x, 10, 20);
+  graft_node_get_span (x, &start, &end);
+  g_assert_cmpuint (start, ==, 10);
+  g_assert_cmpuint (end, ==, 20);
+  g_assert_cmpstr (graft_graph_intern (graph, "abc"), ==, "abc");
+  g_assert_true (graft_graph_intern (graph, "abc") == graft_graph_intern (graph, "abc"));
+  g_assert_cmpstr (graft_op_to_string (GRAFT_OP_CALL_MODULE), ==, "call_module");
+  {
+    GraftOp op = GRAFT_OP_PLACEHOLDER;
+
+    g_assert_true (graft_op_from_string ("get_attr", 8, &op));
+    g_assert_cmpint (op, ==, GRAFT_OP_GET_ATTR);
+    g_assert_false (graft_op_from_string ("get_att", 7, &op));
+  }
+}
+
+static void
+test_memory_size (void)
+{
+  const guint n = 10000;
+  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *prev = x;
+  gsize size;
+
+  /* A typical node: `add_N = prev + x` with a keyword. */
+  for (guint i = 0; i < n; i++)
+    {
+      GraftArg args, kwargs;
+
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+      graft_arg_init_node (&args.items[0], prev);
+      graft_arg_init_node (&args.items[1], x);
+      graft_arg_init_dict (&kwargs, 1);
+      graft_arg_init_str (&kwargs.items[0], "alpha", -1);
+      graft_arg_init_float (&kwargs.items[1], 0.5);
+      prev = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.add", &args, &kwargs, NULL, NULL);
+    }
+  output (graph, prev);
+  size = graft_graph_get_memory_size (graph);
+  g_test_message ("%" G_GSIZE_FORMAT " bytes for %u nodes", size, n + 2);
+  g_assert_cmpuint (size / (n + 2), <, 1024);
+  g_assert_cmpuint (size, >, n * sizeof (GraftArg) * 4);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/graph/create", test_create);
+  g_test_add_func ("/core/graph/users", test_users);
+  g_test_add_func ("/core/graph/replace-all-uses", test_replace_all_uses);
+  g_test_add_func ("/core/graph/erase", test_erase);
+  g_test_add_func ("/core/graph/move-before", test_move_before);
+  g_test_add_func ("/core/graph/insert-before", test_insert_before);
+  g_test_add_func ("/core/graph/lint", test_lint);
+  g_test_add_func ("/core/graph/input-nodes", test_input_nodes);
+  g_test_add_func ("/core/graph/node-fields", test_node_fields);
+  g_test_add_func ("/core/graph/memory-size", test_memory_size);
+
+  return g_test_run ();
+}
