@@ -155,6 +155,32 @@ add_global (CodeGen    *gen,
   return g_hash_table_lookup (gen->globals, target);
 }
 
+/* `type_repr`: how an annotation is written in code.  Builtins keep their
+ * name, torch types their qualified name; another library's class becomes a
+ * global named after its qualified name. */
+static const char *
+type_repr (CodeGen    *gen,
+           const char *type)
+{
+  g_autofree char *key = g_strconcat ("type:", type, NULL);
+  const char *name = g_hash_table_lookup (gen->globals, key);
+
+  if (name != NULL)
+    return name;
+  if (is_from_torch (type) || strchr (type, '.') == NULL)
+    name = strchr (type, '.') == NULL && graft_is_python_builtin (type)
+               ? graft_namespace_create_name (gen->names, type, GRAFT_NAME_IS_BUILTIN)
+               : type;
+  else
+    name = graft_namespace_create_name (gen->names, type, GRAFT_NAME_DEFAULT);
+  {
+    char *stored = g_strdup (name);
+
+    g_hash_table_insert (gen->globals, g_steal_pointer (&key), stored);
+    return stored;
+  }
+}
+
 static void
 append_repr (CodeGen        *gen,
              GString        *out,
@@ -298,7 +324,7 @@ emit_node (CodeGen   *gen,
         const char *name;
 
         if (type != NULL)
-          g_string_append_printf (var, " : %s", type);
+          g_string_append_printf (var, " : %s", type_repr (gen, type));
         if (args->n > 0)
           {
             g_string_append (var, " = ");
@@ -454,7 +480,7 @@ graft_codegen_python (GraftGraph *graph)
       if (op == GRAFT_OP_OUTPUT)
         {
           if (graft_node_get_type_annotation (node) != NULL)
-            return_type = graft_node_get_type_annotation (node);
+            return_type = type_repr (&gen, graft_node_get_type_annotation (node));
           g_string_append_c (body, '\n');
           continue;
         }

@@ -103,6 +103,7 @@ typedef struct
   Value            **defaults;      /* per positional parameter (posonly + args), NULL if none */
   Value            **kw_defaults;   /* per kw-only parameter */
   Class             *owner;         /* the class whose body defined it, or NULL */
+  const char        *ext_path;      /* a wrapped function of another library: its qualified name */
   gboolean           is_wrapped;    /* torch.fx.wrap'ped at module level */
   gboolean           is_static;     /* @staticmethod */
   gboolean           is_property;   /* @property */

@@ -637,10 +637,11 @@ bad:
 static Value *
 make_device (Tracer            *t,
              GPtrArray         *args,
+             StrMap            *kwargs,
              const GraftPyExpr *at)
 {
-  Value *type = args != NULL && args->len > 0 ? args->pdata[0] : NULL;
-  Value *index = args != NULL && args->len > 1 ? args->pdata[1] : NULL;
+  Value *type = args != NULL && args->len > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "type") : NULL;
+  Value *index = args != NULL && args->len > 1 ? args->pdata[1] : kwargs != NULL ? _graft_strmap_get (kwargs, "index") : NULL;
 
   if (type == NULL || type->kind != VAL_STR)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -725,7 +726,7 @@ _graft_tracer_call_path (Tracer            *t,
   if (strcmp (path, "collections.OrderedDict") == 0)
     return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
   if (strcmp (path, "torch.device") == 0)
-    return make_device (t, args, at);
+    return make_device (t, args, kwargs, at);
   if (strcmp (path, "torch.fx.wrap") == 0)
     return n > 0 ? args->pdata[0] : _graft_value_none ();
   if (strcmp (path, "torch.no_grad") == 0 || strcmp (path, "torch.enable_grad") == 0 ||

@@ -1396,6 +1396,16 @@ call_module (Tracer            *t,
     }
 }
 
+/* A function's `__name__` as a node name candidate (`_target_to_str`). */
+static const char *
+graft_tracer_snake (Tracer     *t,
+                    const char *name)
+{
+  g_autofree char *snake = graft_snake_case (name);
+
+  return _graft_tracer_strdup (t, snake, -1);
+}
+
 /* The magic methods of torch.fx's Proxy, called by name. */
 static Value *
 call_magic (Tracer            *t,
@@ -1480,14 +1490,19 @@ call_object (Tracer            *t,
             traced = _graft_value_holds_proxy (kwargs->values->pdata[i]);
           if (traced)
             {
-              Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
-                                                  join_path (t, t->stem, callee->fn->name),
-                                                  args, kwargs, callee->fn->name, at);
+              const char *target = callee->fn->ext_path != NULL ? callee->fn->ext_path
+                                                                : join_path (t, t->stem, callee->fn->name);
+              Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target,
+                                                  args, kwargs, graft_tracer_snake (t, callee->fn->name), at);
               if (v != NULL)
                 graft_node_set_is_wrapped (v->node, TRUE);
               return v;
             }
         }
+      if (callee->fn->ext_path != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s comes from another library: Graft can record it with traced arguments "
+                                   "but cannot run it on constants", callee->fn->ext_path);
       return call_function (t, callee->fn, NULL, args, kwargs, at);
     case VAL_BOUND:
       if (callee->bound.fn->kind == VAL_FUNCTION)
@@ -2918,6 +2933,21 @@ exec_module_wrap (Tracer            *t,
       fn = _graft_strmap_get (&scope->vars, arg->constant.str);
       if (fn != NULL && fn->kind == VAL_FUNCTION)
         fn->fn->is_wrapped = TRUE;
+      else if (fn != NULL && fn->kind == VAL_PATH_FN && !g_str_has_prefix (fn->path, "torch."))
+        {
+          /* A function imported from another library and wrapped: calls
+           * with traced arguments are recorded under its qualified name
+           * (gm.code of torchvision models does this). */
+          Function *ext = _graft_tracer_alloc (t, sizeof (Function));
+          Value *v = _graft_value_new (t, VAL_FUNCTION);
+          const char *dot = strrchr (fn->path, '.');
+
+          ext->name = dot != NULL ? dot + 1 : fn->path;
+          ext->ext_path = fn->path;
+          ext->is_wrapped = TRUE;
+          v->fn = ext;
+          _graft_strmap_set (&scope->vars, arg->constant.str, v);
+        }
       return TRUE;
     }
   return FALSE;
@@ -3265,7 +3295,11 @@ annotation_repr (Tracer            *t,
   v = eval (t, scope, e);
   if (v == NULL)
     return NULL;
-  if (v->kind == VAL_TYPE)
+  if (v->kind == VAL_TYPE && !g_str_has_prefix (v->path, "typing."))
+    return v->path;
+  /* A class of another library (`GoogLeNetOutputs` in torchvision's
+   * gm.code): its qualified name; code generation makes it a global. */
+  if (v->kind == VAL_PATH_FN && !g_str_has_prefix (v->path, "torch.") && strchr (v->path, '.') != NULL)
     return v->path;
   if (v->kind == VAL_BUILTIN && (strcmp (v->path, "int") == 0 || strcmp (v->path, "float") == 0 ||
                                  strcmp (v->path, "bool") == 0 || strcmp (v->path, "str") == 0 ||

@@ -11,5 +11,5 @@ class LiteralStrings(nn.Module):
         e = x.foo("tab\tnew\nline\\back")
         f = x.foo("caf\u00e9 \u2603 \U0001F600")
         g = x.foo("")
-        h = x.foo("\x00\x7f")
+        h = x.foo("\x01\x7f")
         return a, b, c, d, e, f, g, h
