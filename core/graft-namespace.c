@@ -21,6 +21,7 @@ struct _GraftNamespace
 {
   /* Owned */
   GHashTable   *used;   /* name (in chunk) -> itself */
+  GHashTable   *filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GStringChunk *chunk;
 };
 
@@ -149,6 +150,7 @@ graft_namespace_new (void)
   GraftNamespace *self = g_new0 (GraftNamespace, 1);
 
   self->used = g_hash_table_new (g_str_hash, g_str_equal);
+  self->filled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->chunk = g_string_chunk_new (4096);
   return self;
 }
@@ -159,6 +161,7 @@ graft_namespace_free (GraftNamespace *self)
   if (self == NULL)
     return;
   g_hash_table_unref (self->used);
+  g_hash_table_unref (self->filled);
   g_string_chunk_free (self->chunk);
   g_free (self);
 }
@@ -196,6 +199,16 @@ increment_decimal (GString *digits)
   g_string_prepend_c (digits, '1');
 }
 
+/* The value of a short decimal, or G_MAXSIZE when it has too many digits
+ * to be a count of names. */
+static gsize
+small_number (const char *digits)
+{
+  if (strlen (digits) > 15)
+    return G_MAXSIZE;
+  return (gsize) g_ascii_strtoull (digits, NULL, 10);
+}
+
 /**
  * graft_namespace_create_name:
  * @candidate: the name wanted
@@ -218,6 +231,7 @@ graft_namespace_create_name (GraftNamespace *self,
   g_autoptr(GString) name = NULL;
   gsize base_len;
   gboolean in_run = FALSE;
+  g_autofree char *base = NULL;
   char *stored;
 
   g_return_val_if_fail (self != NULL, NULL);
@@ -276,7 +290,24 @@ graft_namespace_create_name (GraftNamespace *self,
   else
     g_string_append_c (num, '0');
 
-  /* 4. Count up while the name is taken or illegal. */
+  /* 4. Count up while the name is taken or illegal.  torch restarts
+   * from the parsed suffix every time, which is quadratic for a graph with
+   * many nodes of one kind; since names are never released, `filled`
+   * remembers how far `base_1`, `base_2`, ... are all taken, and the count
+   * jumps there (`base_<k>` is taken, so the loop goes on with k + 1, the
+   * name torch reaches too).  No `base_<k>` is illegal. */
+  base = g_strndup (clean->str, base_len);
+  if (g_hash_table_contains (self->used, name->str))
+    {
+      gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
+
+      if (filled > small_number (num->str))
+        {
+          g_string_printf (num, "%" G_GSIZE_FORMAT, filled);
+          g_string_truncate (name, base_len);
+          g_string_append_printf (name, "_%s", num->str);
+        }
+    }
   while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
     {
       increment_decimal (num);
@@ -287,6 +318,24 @@ graft_namespace_create_name (GraftNamespace *self,
 
   stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
   g_hash_table_add (self->used, stored);
+
+  /* Extend the run of taken `base_<k>` if this name continues it. */
+  {
+    gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
+
+    if (filled < G_MAXSIZE - 1 && small_number (num->str) == filled + 1)
+      {
+        g_autoptr(GString) next = g_string_new (NULL);
+
+        do
+          {
+            filled++;
+            g_string_printf (next, "%s_%" G_GSIZE_FORMAT, base, filled + 1);
+          }
+        while (g_hash_table_contains (self->used, next->str));
+        g_hash_table_insert (self->filled, g_steal_pointer (&base), GSIZE_TO_POINTER (filled));
+      }
+  }
   return stored;
 }
 
