@@ -1164,7 +1164,14 @@ next_token (GraftPyLexer *self,
                                          "f-string expression part cannot include a backslash");
               return FALSE;
             }
-          if (p < self->end && at_newline (t + p))
+          if (p >= self->end)
+            {
+              graft_set_error_at_offset (error, self->source, start, start + 1,
+                                         GRAFT_PARSE_ERROR_SYNTAX,
+                                         "unexpected end of file after a line continuation character");
+              return FALSE;
+            }
+          if (at_newline (t + p))
             {
               p += (t[p] == '\r' && p + 1 < self->end && t[p + 1] == '\n') ? 2 : 1;
               if (p >= self->end)

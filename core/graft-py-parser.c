@@ -48,6 +48,7 @@ typedef struct
   GraftPyToken   cur;            /* the lookahead token */
   GraftPyTokenKind prev_kind;    /* the last consumed token */
   guint32        prev_end;
+  guint32        stmt_end;       /* end of the last statement completed */
   guint          depth;
   gboolean       error_from_lexer;
 } Parser;
@@ -2708,6 +2709,7 @@ parse_simple_statements (Parser *p)
       if (s == NULL)
         return FALSE;
       push (p, s);
+      p->stmt_end = s->end;
       if (!accept (p, GRAFT_PY_TOKEN_SEMI) || at (p, GRAFT_PY_TOKEN_NEWLINE))
         break;
     }
@@ -2769,7 +2771,7 @@ parse_if (Parser *p)
   for (GraftPyStmt *s = head; s != NULL;
        s = (s->if_stmt.orelse.len == 1 && s->if_stmt.orelse.items[0]->kind == GRAFT_PY_STMT_IF &&
             s != last) ? s->if_stmt.orelse.items[0] : NULL)
-    s->end = p->prev_end;
+    s->end = p->stmt_end;
   return head;
 }
 
@@ -2809,7 +2811,7 @@ parse_for (Parser  *p,
   if (!parse_block (p, "'for' statement", header, &s->for_stmt.body) ||
       !parse_else (p, &s->for_stmt.orelse))
     return NULL;
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 
@@ -2829,7 +2831,7 @@ parse_while (Parser *p)
   if (!parse_block (p, "'while' statement", start, &s->while_stmt.body) ||
       !parse_else (p, &s->while_stmt.orelse))
     return NULL;
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 
@@ -2861,7 +2863,6 @@ static gboolean
 try_parenthesized_with_items (Parser *p)
 {
   Snapshot snapshot;
-  guint base = p->scratch->len;
 
   snapshot_take (p, &snapshot);
   advance (p);
@@ -2878,7 +2879,6 @@ try_parenthesized_with_items (Parser *p)
   if (p->error == NULL && accept (p, GRAFT_PY_TOKEN_RPAR) && at (p, GRAFT_PY_TOKEN_COLON))
     return TRUE;
   snapshot_restore (p, &snapshot);
-  g_assert (p->scratch->len == base);
   return FALSE;
 }
 
@@ -2909,7 +2909,7 @@ parse_with (Parser  *p,
   s->with_stmt.is_async = is_async;
   if (!parse_block (p, "'with' statement", header, &s->with_stmt.body))
     return NULL;
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 
@@ -2951,7 +2951,7 @@ parse_try (Parser *p)
         }
       if (!parse_block (p, "'except' statement", h->start, &h->body))
         return NULL;
-      h->end = p->prev_end;
+      h->end = p->stmt_end;
       push (p, h);
     }
   s->try_stmt.handlers = (GraftPyExceptHandler **) finish_list (p, base, &s->try_stmt.n_handlers);
@@ -2970,7 +2970,7 @@ parse_try (Parser *p)
       fail_tok (p, "expected 'except' or 'finally' block");
       return NULL;
     }
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 
@@ -3000,7 +3000,7 @@ parse_function_def (Parser         *p,
   s->function_def.is_async = is_async;
   if (!parse_block (p, "function definition", header, &s->function_def.body))
     return NULL;
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 
@@ -3028,7 +3028,7 @@ parse_class_def (Parser         *p,
   s->class_def.decorators = decorators;
   if (!parse_block (p, "class definition", header, &s->class_def.body))
     return NULL;
-  s->end = p->prev_end;
+  s->end = p->stmt_end;
   return s;
 }
 

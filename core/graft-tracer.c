@@ -304,6 +304,41 @@ _graft_tracer_to_arg (Tracer            *t,
     }
 }
 
+/* torch.fx writes method names, module paths and attribute names into the
+ * generated code as they are; a Python keyword there (`x.if()`,
+ * `self.lambda(x)`) makes that code invalid and torch's trace fail with a
+ * SyntaxError.  Graft reports it where the name is used. */
+static gboolean
+target_is_printable (Tracer            *t,
+                     GraftOp            op,
+                     const char        *target,
+                     GPtrArray         *args,
+                     const GraftPyExpr *at)
+{
+  const char *name = NULL;
+
+  if (op == GRAFT_OP_CALL_METHOD)
+    name = graft_is_python_keyword (target) ? target : NULL;
+  else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
+    {
+      g_auto(GStrv) parts = g_strsplit (target, ".", -1);
+
+      for (guint i = 0; parts[i] != NULL && name == NULL; i++)
+        if (graft_is_python_keyword (parts[i]))
+          name = _graft_tracer_strdup (t, parts[i], -1);
+    }
+  else if (op == GRAFT_OP_CALL_FUNCTION && strcmp (target, "builtins.getattr") == 0 &&
+           args != NULL && args->len == 2 && ((Value *) args->pdata[1])->kind == VAL_STR &&
+           graft_is_python_keyword (((Value *) args->pdata[1])->str.s))
+    name = ((Value *) args->pdata[1])->str.s;
+  if (name == NULL)
+    return TRUE;
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                      "'%s' is a Python keyword: torch.fx would write it into the generated code as a name, "
+                      "which is a syntax error", name);
+  return FALSE;
+}
+
 /**
  * _graft_tracer_make_node:
  * @args: (element-type Value) (nullable): positional arguments
@@ -330,6 +365,8 @@ _graft_tracer_make_node (Tracer            *t,
   if (!t->tracing || t->graph == NULL)
     return fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
                     "this operation needs a traced value, but runs before tracing starts");
+  if (!target_is_printable (t, op, target, args, at))
+    return NULL;
   if (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
                                "the graph would have more than %u nodes", GRAFT_MAX_NODES);

@@ -17,5 +17,8 @@
 #include "graft-listing.h"
 #include "graft-export.h"
 #include "graft-input.h"
+#include "graft-py-lexer.h"
+#include "graft-py-ast.h"
+#include "graft-py-parser.h"
 #include "graft-tracer.h"
 #undef GRAFT_INSIDE

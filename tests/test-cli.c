@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-cli.c: the `graft` command line as a user meets it (cli.md): exit
+ * statuses, `FILE:LINE:COL: error:` diagnostics for every bad input under
+ * tests/data/errors (compared with the `.errors` files, which
+ * GRAFT_TEST_REGENERATE=1 rewrites for review), usage errors, standard
+ * input, `--entry`, and atomic `-o` output.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+typedef struct
+{
+  int   status;
+  char *out;
+  gsize out_len;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+graft_cli (void)
+{
+  const char *path = g_getenv ("GRAFT_CLI");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
+ * feeding @input on stdin. */
+static void
+run_graft (Run               *run,
+           const char        *cwd,
+           const char        *input,
+           const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GBytes) in = NULL;
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GBytes) err = NULL;
+  gsize len;
+  const char *data;
+
+  g_ptr_array_add (argv, (gpointer) graft_cli ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (cwd != NULL)
+    g_subprocess_launcher_set_cwd (launcher, cwd);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  /* With a stdin pipe, stdin gets @input, or an immediate end of file. */
+  in = g_bytes_new (input != NULL ? input : "", input != NULL ? strlen (input) : 0);
+  g_subprocess_communicate (proc, in, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+  data = g_bytes_get_data (out, &len);
+  run->out = data != NULL ? g_strndup (data, len) : g_strdup ("");
+  run->out_len = len;
+  data = g_bytes_get_data (err, &len);
+  run->err = data != NULL ? g_strndup (data, len) : g_strdup ("");
+}
+
+static char *
+data_path (const char *first,
+           ...)
+{
+  va_list ap;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *p;
+  char *path;
+
+  g_ptr_array_add (parts, (gpointer) g_getenv ("G_TEST_SRCDIR"));
+  g_ptr_array_add (parts, (gpointer) "data");
+  va_start (ap, first);
+  for (p = first; p != NULL; p = va_arg (ap, const char *))
+    g_ptr_array_add (parts, (gpointer) p);
+  va_end (ap);
+  g_ptr_array_add (parts, NULL);
+  path = g_build_filenamev ((char **) parts->pdata);
+  return path;
+}
+
+/* One bad input: exit status 1, nothing on stdout, and exactly one
+ * `NAME:LINE:COL: error: TEXT` line on stderr, the one in NAME.errors. */
+static void
+test_bad_input (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *dir = data_path ("errors", NULL);
+  g_autofree char *expected_path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GRegex) form = g_regex_new ("^[^:\\n]+:[0-9]+:[0-9]+: error: [^\\n]+\\n$", 0, 0, NULL);
+  g_auto(Run) run = { 0 };
+  g_autofree char *stem = g_strndup (name, strrchr (name, '.') - name);
+  const char *args[] = { "code", name, NULL };
+
+  run_graft (&run, dir, NULL, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_regex_match (form, run.err, 0, NULL));
+  g_assert_true (g_str_has_prefix (run.err, name));
+
+  expected_path = g_strconcat (dir, G_DIR_SEPARATOR_S, stem, ".errors", NULL);
+  if (g_getenv ("GRAFT_TEST_REGENERATE") != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_file_set_contents (expected_path, run.err, -1, &error);
+      g_assert_no_error (error);
+      return;
+    }
+  g_file_get_contents (expected_path, &expected, NULL, NULL);
+  if (expected == NULL)
+    {
+      g_test_message ("%s is missing; run with GRAFT_TEST_REGENERATE=1 and review it", expected_path);
+      g_test_fail ();
+      return;
+    }
+  g_assert_cmpstr (run.err, ==, expected);
+}
+
+static void
+add_bad_inputs (void)
+{
+  g_autofree char *dir = data_path ("errors", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt"))
+      {
+        if (strcmp (name, "ORACLE.txt") == 0)
+          continue;
+        g_ptr_array_add (names, g_strdup (name));
+      }
+  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
+  g_assert_cmpuint (names->len, >=, 20);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *test_path = g_strdup_printf ("/cli/bad-input/%s", (char *) names->pdata[i]);
+
+      g_test_add_data_func_full (test_path, names->pdata[i], test_bad_input, g_free);
+    }
+}
+
+static void
+test_usage (void)
+{
+  static const char *const cases[][4] = {
+    { NULL },
+    { "frobnicate", NULL },
+    { "code", NULL },
+    { "code", "--no-such-option", "x.py", NULL },
+    { "code", "a.py", "b.py", NULL },
+    { "graph", "--entry", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_graft (&run, NULL, NULL, cases[i]);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, !=, "");
+    }
+  {
+    g_auto(Run) run = { 0 };
+    const char *help[] = { "--help", NULL };
+
+    run_graft (&run, NULL, NULL, help);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "code"));
+  }
+}
+
+static void
+test_missing_file (void)
+{
+  g_auto(Run) run = { 0 };
+  const char *args[] = { "code", "/nonexistent/model.py", NULL };
+
+  run_graft (&run, NULL, NULL, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_true (g_str_has_prefix (run.err, "/nonexistent/model.py:1:1: error: cannot read the file: "));
+}
+
+static void
+test_stdin (void)
+{
+  g_auto(Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  run_graft (&run, NULL, "import torch\ndef forward(x):\n    return torch.relu(x)\n", args);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
+}
+
+static void
+test_entry (void)
+{
+  static const char source[] =
+    "import torch\n"
+    "class A(torch.nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        return x.relu()\n"
+    "class B(torch.nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        return x.sigmoid()\n"
+    "def helper(y):\n"
+    "    return y.neg()\n";
+  g_auto(Run) first = { 0 };
+  g_auto(Run) second = { 0 };
+  g_auto(Run) function = { 0 };
+  g_auto(Run) missing = { 0 };
+  const char *args_first[] = { "code", "-", NULL };
+  const char *args_second[] = { "code", "-", "--entry", "B", NULL };
+  const char *args_function[] = { "graph", "--entry=helper", "-", NULL };
+  const char *args_missing[] = { "code", "-", "--entry", "C", NULL };
+
+  run_graft (&first, NULL, source, args_first);
+  g_assert_cmpstr (first.out, ==, "def forward(self, x):\n    relu = x.relu();  x = None\n    return relu\n");
+  run_graft (&second, NULL, source, args_second);
+  g_assert_cmpstr (second.out, ==, "def forward(self, x):\n    sigmoid = x.sigmoid();  x = None\n    return sigmoid\n");
+  run_graft (&function, NULL, source, args_function);
+  g_assert_cmpstr (function.out, ==,
+                   "graph():\n"
+                   "    %y : [#users=1] = placeholder[target=y]\n"
+                   "    %neg : [#users=1] = call_method[target=neg](args = (%y,), kwargs = {})\n"
+                   "    return neg\n");
+  run_graft (&missing, NULL, source, args_missing);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_cmpstr (missing.err, ==, "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
+}
+
+/* -o writes the same text as stdout, replaces an existing file, and on
+ * failure leaves nothing behind. */
+static void
+test_output_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "out.py", NULL);
+  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *written = NULL;
+  g_auto(Run) to_stdout = { 0 };
+  g_auto(Run) to_file = { 0 };
+  g_auto(Run) bad_dir = { 0 };
+  const char *args_stdout[] = { "code", model, NULL };
+  const char *args_file[] = { "code", model, "-o", target, NULL };
+  g_autofree char *bad_target = g_build_filename (dir, "missing", "out.py", NULL);
+  const char *args_bad[] = { "code", model, "-o", bad_target, NULL };
+  g_autoptr(GDir) d = NULL;
+  guint n_files = 0;
+
+  g_assert_nonnull (dir);
+  g_file_set_contents (target, "old content\n", -1, NULL);
+  run_graft (&to_stdout, NULL, NULL, args_stdout);
+  run_graft (&to_file, NULL, NULL, args_file);
+  g_assert_cmpint (to_file.status, ==, 0);
+  g_assert_cmpstr (to_file.out, ==, "");
+  g_file_get_contents (target, &written, NULL, NULL);
+  g_assert_cmpstr (written, ==, to_stdout.out);
+
+  run_graft (&bad_dir, NULL, NULL, args_bad);
+  g_assert_cmpint (bad_dir.status, ==, 1);
+  g_assert_true (g_str_has_prefix (bad_dir.err, bad_target));
+
+  /* Only out.py is in the folder: no temporary file was left. */
+  d = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (d) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, 1);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
+/* 100,000 nested parentheses: an error at a place, not a stack overflow. */
+static void
+test_deep_nesting (void)
+{
+  g_autoptr(GString) source = g_string_new ("def forward(x):\n    return ");
+  g_auto(Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (source, '(');
+  g_string_append (source, "x");
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (source, ')');
+  g_string_append_c (source, '\n');
+  run_graft (&run, NULL, source->str, args);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_true (g_str_has_prefix (run.err, "-:2:"));
+  g_assert_nonnull (strstr (run.err, ": error: "));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  add_bad_inputs ();
+  g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/missing-file", test_missing_file);
+  g_test_add_func ("/cli/stdin", test_stdin);
+  g_test_add_func ("/cli/entry", test_entry);
+  g_test_add_func ("/cli/output-file", test_output_file);
+  g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
+  return g_test_run ();
+}
