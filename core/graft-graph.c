@@ -339,7 +339,14 @@ relabel_around (GraftGraph *self,
         }
       return;
     }
-  g_assert_not_reached ();
+  /* Unreachable: a range of 2^61 keys holds 1.5^61 nodes, far more than
+   * GRAFT_MAX_NODES.  Still, never leave a key unset. */
+  {
+    gint64 order = 0;
+
+    for (GraftNode *n = self->first; n != NULL; n = n->next)
+      n->order = order += ORDER_GAP;
+  }
 }
 
 /* Links @node into the list before @before (at the end if NULL) and gives it

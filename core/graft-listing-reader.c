@@ -63,18 +63,18 @@ typedef struct
 {
   /* Owned */
   char    *target;
-  char    *type;    /* nullable */
-  GraftArg args;    /* a tuple; references are unresolved (see Ref) */
-  GraftArg kwargs;  /* a dict */
+  char    *type;   /* nullable */
+  GraftArg args;   /* a tuple; references are unresolved (see Ref) */
+  GraftArg kwargs; /* a dict */
 
-  guint32  line_start;
-  guint32  line_end;
-  guint32  name_start; /* the name, without `%`, in the text */
-  guint32  name_len;
-  guint32  users_start; /* the declared user count's digits */
-  guint32  users_end;
-  guint    users;
-  GraftOp  op;
+  guint32 line_start;
+  guint32 line_end;
+  guint32 name_start; /* the name, without `%`, in the text */
+  guint32 name_len;
+  guint32 users_start; /* the declared user count's digits */
+  guint32 users_end;
+  guint   users;
+  GraftOp op;
 } Record;
 
 /* A node reference met in an argument.  Until the nodes exist, the
@@ -82,13 +82,14 @@ typedef struct
  * its Ref. */
 typedef struct
 {
-  guint32 start;      /* the reference as written (`%x` or `x`) */
+  guint32 start; /* the reference as written (`%x` or `x`) */
   guint32 end;
   guint32 name_start; /* the name within it */
   guint   record;     /* the defining record, once resolved */
 } Ref;
 
-typedef enum {
+typedef enum
+{
   STYLE_LISTING, /* `_format_arg`: `%node`, bare strings and dict keys */
   STYLE_REPR,    /* Python's repr: bare node names, quoted strings */
 } Style;
@@ -100,15 +101,15 @@ typedef struct
   const char  *text;
 
   /* Owned */
-  GArray      *records; /* Record */
-  GArray      *refs;    /* Ref */
-  GArray      *stack;   /* GraftArg: items of the containers being read */
-  GHashTable  *names;   /* name (owned) -> record index + 1 */
+  GArray     *records; /* Record */
+  GArray     *refs;    /* Ref */
+  GArray     *stack;   /* GraftArg: items of the containers being read */
+  GHashTable *names;   /* name (owned) -> record index + 1 */
 
-  gsize        length;
-  gsize        pos;     /* the cursor, within the current line */
-  gsize        end;     /* the end of the current line (before its break) */
-  guint        depth;   /* containers open at the cursor */
+  gsize length;
+  gsize pos;   /* the cursor, within the current line */
+  gsize end;   /* the end of the current line (before its break) */
+  guint depth; /* containers open at the cursor */
 } Reader;
 
 static gboolean parse_value (Reader   *r,
@@ -173,9 +174,7 @@ expect (Reader     *r,
       r->pos += strlen (s);
       return TRUE;
     }
-  graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX,
-                             "%sexpected '%s'",
-                             r->pos >= r->end ? "unexpected end of line; " : "", s);
+  graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, "%sexpected '%s'", r->pos >= r->end ? "unexpected end of line; " : "", s);
   return FALSE;
 }
 
@@ -233,9 +232,9 @@ read_real (const char *s,
            gboolean    allow_int,
            double     *out_value)
 {
-  gsize i = 0;
+  gsize    i = 0;
   gboolean neg = FALSE, is_float;
-  char buf[128];
+  char     buf[128];
 
   if (len > 0 && (s[0] == '-' || s[0] == '+'))
     {
@@ -262,7 +261,8 @@ read_real (const char *s,
   return TRUE;
 }
 
-typedef enum {
+typedef enum
+{
   NUMBER_NONE,
   NUMBER_OK,
   NUMBER_TOO_BIG,
@@ -294,10 +294,10 @@ read_number (const char *s,
       return NUMBER_OK;
     }
   {
-    gsize i = s[0] == '-' ? 1 : 0;
+    gsize    i = s[0] == '-' ? 1 : 0;
     gboolean is_float;
-    char buf[32];
-    gint64 v;
+    char     buf[32];
+    gint64   v;
 
     if (!scan_decimal (s, len, &i, &is_float) || i != len || is_float)
       return NUMBER_NONE;
@@ -378,8 +378,8 @@ read_word (Reader   *r,
            GError  **error)
 {
   const char *s = r->text + start;
-  gsize len = end - start;
-  char *copy;
+  gsize       len = end - start;
+  char       *copy;
 
   if (read_constant (s, len, out))
     return TRUE;
@@ -388,8 +388,7 @@ read_word (Reader   *r,
     case NUMBER_OK:
       return TRUE;
     case NUMBER_TOO_BIG:
-      return fail (r, start, end, GRAFT_PARSE_ERROR_LIMIT, error,
-                   "integer does not fit in 64 bits");
+      return fail (r, start, end, GRAFT_PARSE_ERROR_LIMIT, error, "integer does not fit in 64 bits");
     case NUMBER_NONE:
     default:
       break;
@@ -411,8 +410,7 @@ enter (Reader  *r,
 {
   if (r->depth >= GRAFT_MAX_PARSE_DEPTH)
     {
-      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_LIMIT,
-                                 "values nest deeper than %u levels", GRAFT_MAX_PARSE_DEPTH);
+      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_LIMIT, "values nest deeper than %u levels", GRAFT_MAX_PARSE_DEPTH);
       return FALSE;
     }
   r->depth++;
@@ -447,8 +445,8 @@ drop_items (Reader *r,
 }
 
 static gboolean
-push_value (Reader *r,
-            Style   style,
+push_value (Reader  *r,
+            Style    style,
             GError **error)
 {
   GraftArg item;
@@ -502,9 +500,9 @@ skip_spaces (Reader *r)
  * spaces, they belong to an unquoted string), or @close.  Returns FALSE
  * with an error, else sets *out_done when the container is closed. */
 static gboolean
-after_item (Reader  *r,
-            Style    style,
-            char     close,
+after_item (Reader   *r,
+            Style     style,
+            char      close,
             gboolean *out_done,
             gboolean *out_trailing_comma,
             GError  **error)
@@ -521,9 +519,7 @@ after_item (Reader  *r,
     }
   if (r->pos >= r->end || r->text[r->pos] != ',')
     {
-      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX,
-                                 "%sexpected ',' or '%c'",
-                                 r->pos >= r->end ? "unexpected end of line; " : "", close);
+      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, "%sexpected ',' or '%c'", r->pos >= r->end ? "unexpected end of line; " : "", close);
       return FALSE;
     }
   r->pos++;
@@ -549,10 +545,10 @@ parse_sequence (Reader   *r,
                 GraftArg *out,
                 GError  **error)
 {
-  char open = r->text[r->pos];
-  char close = open == '(' ? ')' : ']';
-  guint base = r->stack->len;
-  gsize open_pos = r->pos;
+  char     open = r->text[r->pos];
+  char     close = open == '(' ? ')' : ']';
+  guint    base = r->stack->len;
+  gsize    open_pos = r->pos;
   gboolean done = FALSE, trailing = FALSE;
 
   if (!enter (r, error))
@@ -577,8 +573,7 @@ parse_sequence (Reader   *r,
   if (open == '(' && r->stack->len - base == 1 && !trailing)
     {
       drop_items (r, base);
-      return fail (r, open_pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                   "a one-element tuple needs a trailing comma");
+      return fail (r, open_pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "a one-element tuple needs a trailing comma");
     }
   pop_items (r, base, open == '(' ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST, out);
   r->depth--;
@@ -592,7 +587,7 @@ parse_dict (Reader   *r,
             GraftArg *out,
             GError  **error)
 {
-  guint base = r->stack->len;
+  guint    base = r->stack->len;
   gboolean done = FALSE, trailing = FALSE;
 
   if (!enter (r, error))
@@ -611,7 +606,7 @@ parse_dict (Reader   *r,
 
       if (style == STYLE_LISTING)
         {
-          gsize key_end = scan_word (r, TRUE);
+          gsize    key_end = scan_word (r, TRUE);
           GraftArg key;
 
           graft_arg_init_str (&key, r->text + r->pos, key_end - r->pos);
@@ -677,16 +672,16 @@ parse_string (Reader   *r,
               GraftArg *out,
               GError  **error)
 {
-  char quote = r->text[r->pos];
+  char  quote = r->text[r->pos];
   gsize start = r->pos;
-  g_autoptr(GString) buf = g_string_new (NULL);
+  g_autoptr (GString) buf = g_string_new (NULL);
 
   r->pos++;
   while (r->pos < r->end && r->text[r->pos] != quote)
     {
-      char c = r->text[r->pos];
-      gsize esc = r->pos;
-      guint digits = 0;
+      char     c = r->text[r->pos];
+      gsize    esc = r->pos;
+      guint    digits = 0;
       gunichar value = 0;
 
       if (c != '\\')
@@ -725,21 +720,18 @@ parse_string (Reader   *r,
           digits = 8;
           break;
         default:
-          return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                       "unknown escape sequence in a string");
+          return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "unknown escape sequence in a string");
         }
       for (guint i = 0; i < digits; i++, r->pos++)
         {
           int d = r->pos < r->end ? g_ascii_xdigit_value (r->text[r->pos]) : -1;
 
           if (d < 0)
-            return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                         "malformed escape sequence in a string");
+            return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed escape sequence in a string");
           value = value * 16 + (gunichar) d;
         }
       if (value > 0x10ffff)
-        return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "escape sequence beyond U+10FFFF");
+        return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "escape sequence beyond U+10FFFF");
       {
         char utf8[8];
         gint n = g_unichar_to_utf8 (value, utf8);
@@ -748,8 +740,7 @@ parse_string (Reader   *r,
       }
     }
   if (r->pos >= r->end)
-    return fail (r, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "unterminated string");
+    return fail (r, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "unterminated string");
   r->pos++;
   graft_arg_init_str (out, buf->str, buf->len);
   return TRUE;
@@ -762,15 +753,14 @@ parse_device (Reader   *r,
               GError  **error)
 {
   GraftArg type = { 0 };
-  g_autoptr(GString) form = NULL;
+  g_autoptr (GString) form = NULL;
   gsize start = r->pos;
 
   r->pos += strlen ("device(");
   if (!expect (r, "type=", error))
     return FALSE;
   if (r->pos >= r->end || (r->text[r->pos] != '\'' && r->text[r->pos] != '"'))
-    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "expected the device type as a string");
+    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the device type as a string");
   if (!parse_string (r, &type, error))
     return FALSE;
   form = g_string_new_len (type.s, type.n);
@@ -784,16 +774,14 @@ parse_device (Reader   *r,
       while (r->pos < r->end && g_ascii_isdigit (r->text[r->pos]))
         r->pos++;
       if (r->pos == digits || r->pos - digits > 9)
-        return fail (r, digits, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected a device index");
+        return fail (r, digits, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a device index");
       g_string_append_c (form, ':');
       g_string_append_len (form, r->text + digits, r->pos - digits);
     }
   if (!expect (r, ")", error))
     return FALSE;
   if (strlen (form->str) != form->len || form->len == 0)
-    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "malformed device");
+    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed device");
   graft_arg_init_device (out, form->str);
   return TRUE;
 }
@@ -804,7 +792,7 @@ static gboolean
 try_parse_complex (Reader   *r,
                    GraftArg *out)
 {
-  gsize i = r->pos + 1, split = 0;
+  gsize  i = r->pos + 1, split = 0;
   double re, im;
 
   for (; i < r->end && r->text[i] != ')'; i++)
@@ -852,7 +840,7 @@ parse_repr_value (Reader   *r,
                   GError  **error)
 {
   gsize start = r->pos;
-  char c = r->text[r->pos];
+  char  c = r->text[r->pos];
 
   if (c == '(' && try_parse_complex (r, out))
     return TRUE;
@@ -876,8 +864,7 @@ parse_repr_value (Reader   *r,
           r->pos = i;
           return TRUE;
         case NUMBER_TOO_BIG:
-          return fail (r, start, i, GRAFT_PARSE_ERROR_LIMIT, error,
-                       "integer does not fit in 64 bits");
+          return fail (r, start, i, GRAFT_PARSE_ERROR_LIMIT, error, "integer does not fit in 64 bits");
         case NUMBER_NONE:
         default:
           return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed number");
@@ -885,7 +872,7 @@ parse_repr_value (Reader   *r,
     }
   if (is_ident_start (c))
     {
-      gsize i = r->pos;
+      gsize    i = r->pos;
       gboolean dotted = FALSE;
 
       while (i < r->end && (is_ident_char (r->text[i]) ||
@@ -900,8 +887,7 @@ parse_repr_value (Reader   *r,
             return parse_slice (r, out, error);
           if (span_is (r->text + start, i - start, "device"))
             return parse_device (r, out, error);
-          return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error,
-                       "only slice(...) and device(...) calls can appear in a value");
+          return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "only slice(...) and device(...) calls can appear in a value");
         }
       r->pos = i;
       if (read_constant (r->text + start, i - start, out) ||
@@ -910,8 +896,7 @@ parse_repr_value (Reader   *r,
       if (dotted)
         {
           if (!is_torch_symbol (r->text + start, i - start))
-            return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error,
-                         "a dotted name in a value must be a torch constant such as torch.float32");
+            return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "a dotted name in a value must be a torch constant such as torch.float32");
           {
             g_autofree char *copy = g_strndup (r->text + start, i - start);
 
@@ -930,7 +915,7 @@ parse_listing_value (Reader   *r,
                      GraftArg *out,
                      GError  **error)
 {
-  char c = r->text[r->pos];
+  char  c = r->text[r->pos];
   gsize end;
 
   if (c == '(' && try_parse_complex (r, out))
@@ -946,8 +931,7 @@ parse_listing_value (Reader   *r,
       while (i < r->end && is_ident_char (r->text[i]))
         i++;
       if (i == start + 1 || g_ascii_isdigit (r->text[start + 1]))
-        return fail (r, start, i + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected a node name after '%'");
+        return fail (r, start, i + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node name after '%'");
       r->pos = i;
       return add_ref (r, start, start + 1, i, out, error);
     }
@@ -974,8 +958,7 @@ parse_value (Reader   *r,
           graft_arg_init_str (out, "", 0);
           return TRUE;
         }
-      return fail (r, r->pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                   "unexpected end of line; expected a value");
+      return fail (r, r->pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected end of line; expected a value");
     }
   if (style == STYLE_REPR)
     return parse_repr_value (r, out, error);
@@ -994,8 +977,7 @@ parse_whole_repr (Reader   *r,
   if (r->pos < r->end)
     {
       graft_arg_clear (out);
-      return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                   "unexpected text after the value");
+      return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected text after the value");
     }
   return TRUE;
 }
@@ -1006,7 +988,7 @@ parse_default (Reader   *r,
                GraftArg *out,
                GError  **error)
 {
-  char c = r->pos < r->end ? r->text[r->pos] : '\0';
+  char  c = r->pos < r->end ? r->text[r->pos] : '\0';
   gsize start = r->pos;
 
   if (c == '(' || c == '[' || c == '{' || looking_at (r, "slice("))
@@ -1019,8 +1001,7 @@ parse_default (Reader   *r,
         {
           graft_arg_clear (out);
           g_array_set_size (r->refs, n_refs);
-          return fail (r, start, r->end, GRAFT_PARSE_ERROR_GRAPH, error,
-                       "a placeholder default cannot refer to a node");
+          return fail (r, start, r->end, GRAFT_PARSE_ERROR_GRAPH, error, "a placeholder default cannot refer to a node");
         }
       return TRUE;
     }
@@ -1044,7 +1025,7 @@ is_reserved_name (const char *s,
                   gsize       len)
 {
   static const char *const constants[] = { "inf", "nan", "Ellipsis", "infj", "nanj" };
-  char copy[16];
+  char                     copy[16];
 
   /* No keyword or constant is longer than 8 characters. */
   if (len >= sizeof copy)
@@ -1064,23 +1045,21 @@ parse_node_head (Reader  *r,
                  Record  *rec,
                  GError **error)
 {
-  gsize start = r->pos, users_mark, i;
-  gssize found;
-  const char *marker = "[#users=";
+  gsize            start = r->pos, users_mark, i;
+  gssize           found;
+  const char      *marker = "[#users=";
   g_autofree char *digits = NULL;
-  guint64 users;
+  guint64          users;
 
   r->pos++;
   while (r->pos < r->end && is_ident_char (r->text[r->pos]))
     r->pos++;
   if (r->pos == start + 1 || g_ascii_isdigit (r->text[start + 1]))
-    return fail (r, start, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "expected a node name after '%'");
+    return fail (r, start, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node name after '%'");
   if (r->pos - start - 1 > GRAFT_MAX_NAME_LENGTH)
     return fail (r, start, r->pos, GRAFT_PARSE_ERROR_LIMIT, error, "the node name is too long");
   if (is_reserved_name (r->text + start + 1, r->pos - start - 1))
-    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_GRAPH, error,
-                 "this name is reserved in Python and cannot name a node");
+    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_GRAPH, error, "this name is reserved in Python and cannot name a node");
   rec->name_start = (guint32) (start + 1);
   rec->name_len = (guint32) (r->pos - start - 1);
   if (!expect (r, " : ", error))
@@ -1098,16 +1077,13 @@ parse_node_head (Reader  *r,
       }
   }
   if (found < 0)
-    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "expected '[#users=N]'");
+    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected '[#users=N]'");
   if ((gsize) found > r->pos)
     {
       if (r->text[found - 1] != ' ' || (gsize) found - 1 == r->pos)
-        return fail (r, r->pos, found, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected a type followed by a space before the user count");
+        return fail (r, r->pos, found, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a type followed by a space before the user count");
       if (memchr (r->text + r->pos, '\0', found - 1 - r->pos) != NULL)
-        return fail (r, r->pos, found - 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "the type contains a NUL byte");
+        return fail (r, r->pos, found - 1, GRAFT_PARSE_ERROR_SYNTAX, error, "the type contains a NUL byte");
       rec->type = g_strndup (r->text + r->pos, found - 1 - r->pos);
     }
   r->pos = found + strlen (marker);
@@ -1115,14 +1091,12 @@ parse_node_head (Reader  *r,
   for (i = r->pos; i < r->end && g_ascii_isdigit (r->text[i]); i++)
     ;
   if (i == users_mark)
-    return fail (r, users_mark, users_mark + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "expected the number of users");
+    return fail (r, users_mark, users_mark + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the number of users");
   digits = g_strndup (r->text + users_mark, i - users_mark);
   errno = 0;
   users = g_ascii_strtoull (digits, NULL, 10);
   if (errno == ERANGE || users > G_MAXUINT32 || i - users_mark > 10)
-    return fail (r, users_mark, i, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "the number of users is out of range");
+    return fail (r, users_mark, i, GRAFT_PARSE_ERROR_SYNTAX, error, "the number of users is out of range");
   rec->users = (guint) users;
   rec->users_start = (guint32) users_mark;
   rec->users_end = (guint32) i;
@@ -1136,17 +1110,15 @@ parse_node_body (Reader  *r,
                  Record  *rec,
                  GError **error)
 {
-  gsize op_start = r->pos, target_start;
+  gsize  op_start = r->pos, target_start;
   gssize close;
 
   while (r->pos < r->end && (is_ident_char (r->text[r->pos])))
     r->pos++;
   if (!graft_op_from_string (r->text + op_start, r->pos - op_start, &rec->op))
-    return fail (r, op_start, r->pos + (r->pos == op_start), GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "expected an op: placeholder, get_attr, call_function, call_method or call_module");
+    return fail (r, op_start, r->pos + (r->pos == op_start), GRAFT_PARSE_ERROR_SYNTAX, error, "expected an op: placeholder, get_attr, call_function, call_method or call_module");
   if (rec->op == GRAFT_OP_OUTPUT)
-    return fail (r, op_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "the output is written as a 'return' line");
+    return fail (r, op_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "the output is written as a 'return' line");
   if (!expect (r, "[target=", error))
     return FALSE;
   target_start = r->pos;
@@ -1158,16 +1130,14 @@ parse_node_body (Reader  *r,
       if (close < 0)
         {
           if (r->end == target_start || r->text[r->end - 1] != ']')
-            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                         "expected ']' at the end of the line");
+            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ']' at the end of the line");
           close = (gssize) r->end - 1;
           r->pos = r->end;
         }
       else
         {
           if (r->text[r->end - 1] != ')')
-            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                         "expected ')' at the end of the line");
+            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ')' at the end of the line");
           r->pos = close + strlen ("](default=");
           r->end--;
           if (!parse_default (r, &rec->args, error))
@@ -1188,8 +1158,7 @@ parse_node_body (Reader  *r,
 
     case GRAFT_OP_GET_ATTR:
       if (r->end == target_start || r->text[r->end - 1] != ']')
-        return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected ']' at the end of the line");
+        return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ']' at the end of the line");
       close = (gssize) r->end - 1;
       r->pos = r->end;
       break;
@@ -1199,31 +1168,26 @@ parse_node_body (Reader  *r,
     case GRAFT_OP_CALL_MODULE:
       close = find_in_line (r, target_start, "](args = ");
       if (close < 0)
-        return fail (r, target_start, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected '](args = ' after the target");
+        return fail (r, target_start, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected '](args = ' after the target");
       r->pos = close + strlen ("](args = ");
       if (!looking_at (r, "("))
-        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected the args tuple");
+        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the args tuple");
       {
         gsize args_start = r->pos;
 
         if (!parse_value (r, STYLE_LISTING, &rec->args, error))
           return FALSE;
         if (rec->args.kind != GRAFT_ARG_TUPLE)
-          return fail (r, args_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
-                       "expected the args tuple");
+          return fail (r, args_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the args tuple");
       }
       if (!expect (r, ", kwargs = ", error))
         return FALSE;
       if (!looking_at (r, "{"))
-        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "expected the kwargs dict");
+        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the kwargs dict");
       if (!parse_value (r, STYLE_LISTING, &rec->kwargs, error) || !expect (r, ")", error))
         return FALSE;
       if (r->pos < r->end)
-        return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
-                     "unexpected text at the end of the line");
+        return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected text at the end of the line");
       break;
 
     case GRAFT_OP_OUTPUT:
@@ -1233,11 +1197,9 @@ parse_node_body (Reader  *r,
     }
 
   if ((gsize) close == target_start)
-    return fail (r, target_start, target_start + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "the target is empty");
+    return fail (r, target_start, target_start + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "the target is empty");
   if (memchr (r->text + target_start, '\0', close - target_start) != NULL)
-    return fail (r, target_start, close, GRAFT_PARSE_ERROR_SYNTAX, error,
-                 "the target contains a NUL byte");
+    return fail (r, target_start, close, GRAFT_PARSE_ERROR_SYNTAX, error, "the target contains a NUL byte");
   rec->target = g_strndup (r->text + target_start, close - target_start);
   return TRUE;
 }
@@ -1249,7 +1211,12 @@ static gboolean
 target_is_wrapped (const char *target)
 {
   static const char *const prefixes[] = {
-    "torch.", "operator.", "_operator.", "builtins.", "aten.", "prims.",
+    "torch.",
+    "operator.",
+    "_operator.",
+    "builtins.",
+    "aten.",
+    "prims.",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
@@ -1262,11 +1229,11 @@ static gboolean
 resolve_refs (Reader  *r,
               GError **error)
 {
-  g_autoptr(GString) name = g_string_new (NULL);
+  g_autoptr (GString) name = g_string_new (NULL);
 
   for (guint i = 0; i < r->refs->len; i++)
     {
-      Ref *ref = &g_array_index (r->refs, Ref, i);
+      Ref     *ref = &g_array_index (r->refs, Ref, i);
       gpointer index;
 
       g_string_truncate (name, 0);
@@ -1274,9 +1241,7 @@ resolve_refs (Reader  *r,
       index = g_hash_table_lookup (r->names, name->str);
       if (index == NULL)
         {
-          graft_set_error_at_offset (error, r->source, ref->start, ref->end,
-                                     GRAFT_PARSE_ERROR_GRAPH, "%s%s is not defined",
-                                     ref->name_start > ref->start ? "%" : "", name->str);
+          graft_set_error_at_offset (error, r->source, ref->start, ref->end, GRAFT_PARSE_ERROR_GRAPH, "%s%s is not defined", ref->name_start > ref->start ? "%" : "", name->str);
           return FALSE;
         }
       ref->record = GPOINTER_TO_UINT (index) - 1;
@@ -1285,8 +1250,8 @@ resolve_refs (Reader  *r,
 }
 
 static void
-link_refs (Reader    *r,
-           GraftArg  *arg,
+link_refs (Reader     *r,
+           GraftArg   *arg,
            GraftNode **nodes)
 {
   guint n_items;
@@ -1317,13 +1282,13 @@ reader_clear (Reader *r)
 /* Reads one line [start, end) after the header into a record.  Sets
  * *out_is_return for the `return` line. */
 static gboolean
-parse_line (Reader  *r,
-            gsize    start,
-            gsize    end,
+parse_line (Reader   *r,
+            gsize     start,
+            gsize     end,
             gboolean *out_is_return,
             GError  **error)
 {
-  Record rec = { 0 };
+  Record   rec = { 0 };
   gboolean ok;
 
   r->pos = start;
@@ -1361,27 +1326,23 @@ parse_line (Reader  *r,
       if (ok)
         {
           g_autofree char *name = g_strndup (r->text + rec.name_start, rec.name_len);
-          gpointer previous = g_hash_table_lookup (r->names, name);
+          gpointer         previous = g_hash_table_lookup (r->names, name);
 
           if (previous != NULL)
             {
               Record *first = &g_array_index (r->records, Record, GPOINTER_TO_UINT (previous) - 1);
-              guint line;
+              guint   line;
 
               graft_source_locate (r->source, first->line_start, &line, NULL);
-              graft_set_error_at_offset (error, r->source, rec.name_start - 1,
-                                         rec.name_start + rec.name_len, GRAFT_PARSE_ERROR_GRAPH,
-                                         "%%%s is already defined on line %u", name, line);
+              graft_set_error_at_offset (error, r->source, rec.name_start - 1, rec.name_start + rec.name_len, GRAFT_PARSE_ERROR_GRAPH, "%%%s is already defined on line %u", name, line);
               ok = FALSE;
             }
           else
-            g_hash_table_insert (r->names, g_steal_pointer (&name),
-                                 GUINT_TO_POINTER (r->records->len + 1));
+            g_hash_table_insert (r->names, g_steal_pointer (&name), GUINT_TO_POINTER (r->records->len + 1));
         }
     }
   else
-    ok = fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
-               "expected a node ('%name : ...') or 'return'");
+    ok = fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node ('%name : ...') or 'return'");
 
   if (!ok)
     {
@@ -1398,7 +1359,7 @@ static GraftGraph *
 build_graph (Reader  *r,
              GError **error)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   g_autofree GraftNode **nodes = g_new (GraftNode *, r->records->len);
 
   for (guint i = 0; i < r->records->len; i++)
@@ -1416,8 +1377,7 @@ build_graph (Reader  *r,
       if (nodes[i] == NULL)
         {
           /* Names are checked when read, so this cannot happen. */
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
-                       "cannot create node %u", i);
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH, "cannot create node %u", i);
           return NULL;
         }
       graft_node_set_type_annotation (nodes[i], rec->type);
@@ -1438,16 +1398,11 @@ build_graph (Reader  *r,
   for (guint i = 0; i < r->records->len; i++)
     {
       Record *rec = &g_array_index (r->records, Record, i);
-      guint actual = graft_node_get_n_users (nodes[i]);
+      guint   actual = graft_node_get_n_users (nodes[i]);
 
       if (rec->op == GRAFT_OP_OUTPUT || actual == rec->users)
         continue;
-      graft_set_error_at_offset (error, r->source, rec->users_start, rec->users_end,
-                                 GRAFT_PARSE_ERROR_GRAPH,
-                                 "node %%%s declares %u user%s but %u node%s %s it",
-                                 graft_node_get_name (nodes[i]),
-                                 rec->users, rec->users == 1 ? "" : "s",
-                                 actual, actual == 1 ? "" : "s", actual == 1 ? "uses" : "use");
+      graft_set_error_at_offset (error, r->source, rec->users_start, rec->users_end, GRAFT_PARSE_ERROR_GRAPH, "node %%%s declares %u user%s but %u node%s %s it", graft_node_get_name (nodes[i]), rec->users, rec->users == 1 ? "" : "s", actual, actual == 1 ? "" : "s", actual == 1 ? "uses" : "use");
       return NULL;
     }
   return g_steal_pointer (&graph);
@@ -1512,9 +1467,9 @@ GraftGraph *
 graft_listing_parse (GraftSource *source,
                      GError     **error)
 {
-  Reader r = { 0 };
-  gsize pos = 0, next, end, header_start;
-  gboolean have_return = FALSE;
+  Reader      r = { 0 };
+  gsize       pos = 0, next, end, header_start;
+  gboolean    have_return = FALSE;
   GraftGraph *graph;
 
   g_return_val_if_fail (source != NULL, NULL);
@@ -1526,9 +1481,7 @@ graft_listing_parse (GraftSource *source,
 
   if (r.length > GRAFT_MAX_INPUT_BYTES)
     {
-      graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_LIMIT,
-                                 "the input is larger than %u MiB",
-                                 GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
+      graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_LIMIT, "the input is larger than %u MiB", GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
       return NULL;
     }
 
@@ -1537,8 +1490,7 @@ graft_listing_parse (GraftSource *source,
     {
       if (pos >= r.length)
         {
-          graft_set_error_at_offset (error, source, pos, pos, GRAFT_PARSE_ERROR_SYNTAX,
-                                     "expected 'graph():' but the input is empty");
+          graft_set_error_at_offset (error, source, pos, pos, GRAFT_PARSE_ERROR_SYNTAX, "expected 'graph():' but the input is empty");
           return NULL;
         }
       end = line_end (r.text, r.length, pos, &next);
@@ -1553,8 +1505,7 @@ graft_listing_parse (GraftSource *source,
   if (end - header_start != strlen ("graph():") ||
       memcmp (r.text + header_start, "graph():", end - header_start) != 0)
     {
-      graft_set_error_at_offset (error, source, header_start, end, GRAFT_PARSE_ERROR_SYNTAX,
-                                 "expected 'graph():'");
+      graft_set_error_at_offset (error, source, header_start, end, GRAFT_PARSE_ERROR_SYNTAX, "expected 'graph():'");
       return NULL;
     }
   pos = next;
@@ -1578,15 +1529,13 @@ graft_listing_parse (GraftSource *source,
 
           while (r.text[first] == ' ' || r.text[first] == '\t')
             first++;
-          graft_set_error_at_offset (error, source, first, end, GRAFT_PARSE_ERROR_GRAPH,
-                                     "the 'return' line must be the last line");
+          graft_set_error_at_offset (error, source, first, end, GRAFT_PARSE_ERROR_GRAPH, "the 'return' line must be the last line");
           reader_clear (&r);
           return NULL;
         }
       if (r.records->len >= GRAFT_MAX_NODES)
         {
-          graft_set_error_at_offset (error, source, pos, end, GRAFT_PARSE_ERROR_LIMIT,
-                                     "the graph has more than %u nodes", GRAFT_MAX_NODES);
+          graft_set_error_at_offset (error, source, pos, end, GRAFT_PARSE_ERROR_LIMIT, "the graph has more than %u nodes", GRAFT_MAX_NODES);
           reader_clear (&r);
           return NULL;
         }
@@ -1600,8 +1549,7 @@ graft_listing_parse (GraftSource *source,
 
   if (!have_return)
     {
-      graft_set_error_at_offset (error, source, r.length, r.length, GRAFT_PARSE_ERROR_GRAPH,
-                                 "the listing has no 'return' line");
+      graft_set_error_at_offset (error, source, r.length, r.length, GRAFT_PARSE_ERROR_GRAPH, "the listing has no 'return' line");
       reader_clear (&r);
       return NULL;
     }
@@ -1628,7 +1576,7 @@ gboolean
 graft_listing_detect (GraftSource *source)
 {
   const char *text;
-  gsize length, i = 0;
+  gsize       length, i = 0;
 
   g_return_val_if_fail (source != NULL, FALSE);
 

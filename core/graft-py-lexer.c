@@ -127,14 +127,57 @@ graft_py_token_kind_get_name (GraftPyTokenKind kind)
   return token_names[kind];
 }
 
+/* Returns the offset of the first byte in [start, end) that is NUL or not
+ * part of valid UTF-8, or G_MAXSIZE.  Source code is nearly all ASCII, so
+ * eight bytes are checked at a time until a byte with its high bit set or a
+ * zero byte shows up. */
+static gsize
+find_bad_utf8 (const char *text,
+               gsize       start,
+               gsize       end)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 highs = G_GUINT64_CONSTANT (0x8080808080808080);
+  gsize i = start;
+
+  while (i < end)
+    {
+      guchar c;
+
+      while (i + 8 <= end)
+        {
+          guint64 w;
+
+          memcpy (&w, text + i, sizeof w);
+          if ((w & highs) != 0 || ((w - ones) & ~w & highs) != 0)
+            break;
+          i += 8;
+        }
+      if (i >= end)
+        break;
+      c = text[i];
+      if (c == '\0')
+        return i;
+      if (c < 0x80)
+        i++;
+      else
+        {
+          gunichar u = g_utf8_get_char_validated (text + i, end - i);
+
+          if (u == (gunichar) -1 || u == (gunichar) -2)
+            return i;
+          i = g_utf8_next_char (text + i) - text;
+        }
+    }
+  return G_MAXSIZE;
+}
+
 static void
 lexer_setup (GraftPyLexer *self,
              GraftSource  *source,
              gsize         start,
              gsize         end)
 {
-  const char *bad = NULL;
-
   memset (self, 0, sizeof *self);
   self->source = source;
   self->text = graft_source_get_text (source);
@@ -146,10 +189,7 @@ lexer_setup (GraftPyLexer *self,
 
   /* Find the first byte that is not UTF-8 (or is NUL) once; the lexer
    * reports it when it reaches it, so that earlier errors come first. */
-  if (g_utf8_validate_len (self->text + start, end - start, &bad))
-    self->bad_utf8 = G_MAXSIZE;
-  else
-    self->bad_utf8 = bad - self->text;
+  self->bad_utf8 = find_bad_utf8 (self->text, start, end);
 }
 
 /**

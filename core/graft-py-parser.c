@@ -1104,14 +1104,15 @@ parse_parameters (Parser          *p,
   items = finish_list (p, base, &n);
   if (kwonly_at == G_MAXUINT)
     kwonly_at = base + n;
-  a->posonly = (GraftPyArg **) items;
   a->n_posonly = n_posonly;
-  a->args = (GraftPyArg **) items + n_posonly;
   a->n_args = (kwonly_at - base) - n_posonly;
-  a->kwonly = (GraftPyArg **) items + (kwonly_at - base);
   a->n_kwonly = n - (kwonly_at - base);
-  if (n == 0)
-    a->posonly = a->args = a->kwonly = NULL;
+  if (n > 0)
+    {
+      a->posonly = (GraftPyArg **) items;
+      a->args = (GraftPyArg **) items + n_posonly;
+      a->kwonly = (GraftPyArg **) items + (kwonly_at - base);
+    }
   return a;
 }
 

@@ -3659,6 +3659,147 @@ tracer_clear (Tracer *t)
   g_ptr_array_unref (t->parsed);
   g_clear_pointer (&t->graph, graft_graph_free);
   g_clear_error (&t->error);
+  g_free ((char *) t->stem);
+}
+
+/* A program is a parsed and executed module body, whose definitions the
+ * traces of several entries share (the model, the pattern and the
+ * replacement of one file). */
+struct _GraftPyProgram
+{
+  /* Owned */
+  GraftSource   *source;
+  GraftPyModule *module;
+  Tracer         tracer;
+};
+
+/**
+ * graft_py_program_new:
+ * @source: Python source
+ * @error: return location for a located error
+ *
+ * Parses @source and runs its module body: imports, definitions and
+ * constant assignments (nothing else runs; see exec_module()).
+ *
+ * Returns: (transfer full) (nullable): the program
+ */
+GraftPyProgram *
+graft_py_program_new (GraftSource *source,
+                      GError     **error)
+{
+  GraftPyProgram *self;
+  Tracer *t;
+  GraftPyModule *module;
+
+  g_return_val_if_fail (source != NULL, NULL);
+
+  module = graft_py_parse (source, error);
+  if (module == NULL)
+    return NULL;
+  self = g_new0 (GraftPyProgram, 1);
+  self->source = graft_source_ref (source);
+  self->module = module;
+  t = &self->tracer;
+  t->source = source;
+  t->module = module;
+  t->chunks = g_ptr_array_new_with_free_func (g_free);
+  t->ptr_arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  t->strings = g_string_chunk_new (4096);
+  t->param_nodes = g_hash_table_new (g_str_hash, g_str_equal);
+  t->tensor_paths = g_hash_table_new (NULL, NULL);
+  t->tensor_consts = g_hash_table_new (NULL, NULL);
+  t->self_tree = g_hash_table_new (g_str_hash, g_str_equal);
+  t->module_paths = g_hash_table_new (NULL, NULL);
+  t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
+  t->stem = module_stem (graft_source_get_filename (source));
+  t->globals = scope_new (t, NULL, NULL);
+  if (!exec_module (t))
+    {
+      g_propagate_error (error, g_steal_pointer (&t->error));
+      graft_py_program_free (self);
+      return NULL;
+    }
+  return self;
+}
+
+void
+graft_py_program_free (GraftPyProgram *self)
+{
+  if (self == NULL)
+    return;
+  tracer_clear (&self->tracer);
+  graft_py_module_free (self->module);
+  graft_source_unref (self->source);
+  g_free (self);
+}
+
+/**
+ * graft_py_program_has_entry:
+ * @name: a class or function name
+ *
+ * Returns: whether the module defines @name at its top level
+ */
+gboolean
+graft_py_program_has_entry (GraftPyProgram *self,
+                            const char     *name)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (self->module);
+
+  for (guint i = 0; i < body->len; i++)
+    if (is_own_definition (body->items[i], name))
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * graft_py_program_trace:
+ * @entry: (nullable): the class or function to trace (cli.md's `--entry`);
+ *   %NULL picks the first class with forward, else a function forward
+ * @error: return location for a located error
+ *
+ * Traces one entry as torch.fx's `symbolic_trace` would.  Each trace starts
+ * from a fresh instance of its class.
+ *
+ * Returns: (transfer full) (nullable): the graph
+ */
+GraftGraph *
+graft_py_program_trace (GraftPyProgram *self,
+                        const char     *entry,
+                        GError        **error)
+{
+  Tracer *t = &self->tracer;
+  const char *name;
+  GraftGraph *graph = NULL;
+
+  /* Per-trace state starts empty; definitions and the arena are kept. */
+  g_hash_table_remove_all (t->param_nodes);
+  g_hash_table_remove_all (t->tensor_paths);
+  g_hash_table_remove_all (t->tensor_consts);
+  g_hash_table_remove_all (t->self_tree);
+  g_hash_table_remove_all (t->module_paths);
+  t->root = NULL;
+  t->n_tensor_consts = 0;
+  t->depth = 0;
+  t->call_depth = 0;
+  t->loop_steps = 0;
+  t->tracing = FALSE;
+  g_clear_error (&t->error);
+
+  if ((name = choose_entry (t, entry)) != NULL)
+    {
+      t->graph = graft_graph_new ();
+      if (trace_entry (t, name))
+        graph = g_steal_pointer (&t->graph);
+      g_clear_pointer (&t->graph, graft_graph_free);
+    }
+  t->tracing = FALSE;
+  if (graph == NULL)
+    {
+      g_assert (t->error != NULL);
+      g_propagate_error (error, g_steal_pointer (&t->error));
+    }
+  return graph;
 }
 
 /**
@@ -3676,45 +3817,9 @@ graft_trace_source (GraftSource *source,
                     const char  *entry,
                     GError     **error)
 {
-  g_autoptr(GraftPyModule) module = NULL;
-  Tracer t = { 0 };
-  g_autofree char *stem = NULL;
-  const char *name;
-  GraftGraph *graph = NULL;
+  g_autoptr(GraftPyProgram) program = graft_py_program_new (source, error);
 
-  g_return_val_if_fail (source != NULL, NULL);
-
-  module = graft_py_parse (source, error);
-  if (module == NULL)
+  if (program == NULL)
     return NULL;
-
-  t.source = source;
-  t.module = module;
-  t.chunks = g_ptr_array_new_with_free_func (g_free);
-  t.ptr_arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  t.hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
-  t.strings = g_string_chunk_new (4096);
-  t.param_nodes = g_hash_table_new (g_str_hash, g_str_equal);
-  t.tensor_paths = g_hash_table_new (NULL, NULL);
-  t.tensor_consts = g_hash_table_new (NULL, NULL);
-  t.self_tree = g_hash_table_new (g_str_hash, g_str_equal);
-  t.module_paths = g_hash_table_new (NULL, NULL);
-  t.parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
-  stem = module_stem (graft_source_get_filename (source));
-  t.stem = stem;
-  t.globals = scope_new (&t, NULL, NULL);
-
-  if (exec_module (&t) && (name = choose_entry (&t, entry)) != NULL)
-    {
-      t.graph = graft_graph_new ();
-      if (trace_entry (&t, name))
-        graph = g_steal_pointer (&t.graph);
-    }
-  if (graph == NULL)
-    {
-      g_assert (t.error != NULL);
-      g_propagate_error (error, g_steal_pointer (&t.error));
-    }
-  tracer_clear (&t);
-  return graph;
+  return graft_py_program_trace (program, entry, error);
 }

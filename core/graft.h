@@ -21,4 +21,6 @@
 #include "graft-py-ast.h"
 #include "graft-py-parser.h"
 #include "graft-tracer.h"
+#include "graft-json.h"
+#include "graft-matcher.h"
 #undef GRAFT_INSIDE

@@ -152,7 +152,7 @@ test_complex_repr (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      GraftArg arg;
+      GraftArg         arg;
       g_autofree char *code = NULL;
       g_autofree char *listing = NULL;
 
@@ -181,8 +181,8 @@ static void
 test_containers (void)
 {
   GraftNode *x, *y;
-  g_autoptr(GraftGraph) graph = make_graph (&x, &y);
-  GraftArg tuple, one, list, dict, nested;
+  g_autoptr (GraftGraph) graph = make_graph (&x, &y);
+  GraftArg         tuple, one, list, dict, nested;
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
   g_autofree char *one_code = NULL;
@@ -237,8 +237,8 @@ static void
 test_slice_and_symbols (void)
 {
   GraftNode *x, *y;
-  g_autoptr(GraftGraph) graph = make_graph (&x, &y);
-  GraftArg slice, sym, dev, dev0, s, ell;
+  g_autoptr (GraftGraph) graph = make_graph (&x, &y);
+  GraftArg         slice, sym, dev, dev0, s, ell;
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
   g_autofree char *sym_code = NULL;
@@ -295,7 +295,7 @@ test_slice_and_symbols (void)
 static void
 test_scalars (void)
 {
-  GraftArg a;
+  GraftArg         a;
   g_autofree char *t = NULL;
   g_autofree char *f = NULL;
   g_autofree char *n = NULL;
@@ -332,11 +332,11 @@ static void
 test_name_func (void)
 {
   GraftNode *x, *y;
-  g_autoptr(GraftGraph) graph = make_graph (&x, &y);
-  g_autoptr(GString) code = g_string_new (NULL);
-  g_autoptr(GString) listing = g_string_new (NULL);
+  g_autoptr (GraftGraph) graph = make_graph (&x, &y);
+  g_autoptr (GString) code = g_string_new (NULL);
+  g_autoptr (GString) listing = g_string_new (NULL);
   GraftArg list;
-  char name[] = "renamed";
+  char     name[] = "renamed";
 
   graft_arg_init_seq (&list, GRAFT_ARG_LIST, 2);
   graft_arg_init_node (&list.items[0], x);
@@ -387,7 +387,7 @@ make_number (GraftArg    *arg,
 static void
 test_python_equal (void)
 {
-  GraftArg a, b, t, l;
+  GraftArg           a, b, t, l;
   const GraftArgKind numeric[] = { GRAFT_ARG_BOOL, GRAFT_ARG_INT, GRAFT_ARG_FLOAT, GRAFT_ARG_COMPLEX };
 
   /* 1 == True == 1.0 == (1+0j), across every pair of numeric kinds. */
@@ -467,8 +467,8 @@ static void
 test_copy_clear (void)
 {
   GraftNode *x, *y;
-  g_autoptr(GraftGraph) graph = make_graph (&x, &y);
-  GraftArg src, dst;
+  g_autoptr (GraftGraph) graph = make_graph (&x, &y);
+  GraftArg         src, dst;
   g_autofree char *src_repr = NULL;
   g_autofree char *dst_repr = NULL;
 
@@ -495,9 +495,8 @@ test_copy_clear (void)
   src_repr = repr_of (&src, GRAFT_REPR_CODE);
   dst_repr = repr_of (&dst, GRAFT_REPR_CODE);
   g_assert_cmpstr (dst_repr, ==, src_repr);
-  g_assert_cmpstr (dst_repr, ==,
-                   "['a\\x00b', torch.int64, device(type='cuda', index=1), (1-2j), {'k': x}, "
-                   "slice(y, None, None), ()]");
+  g_assert_cmpstr (dst_repr, ==, "['a\\x00b', torch.int64, device(type='cuda', index=1), (1-2j), {'k': x}, "
+                                 "slice(y, None, None), ()]");
 
   /* Freeing the source leaves the copy intact. */
   graft_arg_clear (&src);

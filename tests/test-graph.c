@@ -47,7 +47,7 @@ static void
 assert_lint (GraftGraph    *graph,
              GraftLintFlags flags)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (graft_graph_lint (graph, flags, &error));
   g_assert_no_error (error);
@@ -58,7 +58,7 @@ assert_lint_fails (GraftGraph    *graph,
                    GraftLintFlags flags,
                    const char    *message)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_false (graft_graph_lint (graph, flags, &error));
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH);
@@ -68,13 +68,13 @@ assert_lint_fails (GraftGraph    *graph,
 static void
 test_create (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
-  GraftNode *x = placeholder (graph, "x");
-  GraftNode *add = call2 (graph, "operator.add", x, x, NULL);
-  GraftNode *add_1 = call2 (graph, "operator.add", add, x, NULL);
-  GraftNode *out = output (graph, add_1);
-  GraftArg args;
-  GraftNode *named;
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *add = call2 (graph, "operator.add", x, x, NULL);
+  GraftNode       *add_1 = call2 (graph, "operator.add", add, x, NULL);
+  GraftNode       *out = output (graph, add_1);
+  GraftArg         args;
+  GraftNode       *named;
   g_autofree char *listing = NULL;
 
   g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 4);
@@ -111,25 +111,24 @@ test_create (void)
 
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
   listing = graft_listing_print (graph);
-  g_assert_cmpstr (listing, ==,
-                   "graph():\n"
-                   "    %x : [#users=3] = placeholder[target=x]\n"
-                   "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {})\n"
-                   "    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, %x), kwargs = {})\n"
-                   "    %sum_1 : [#users=0] = call_method[target=relu](args = (%x,), kwargs = {})\n"
-                   "    %x_01 : [#users=0] = get_attr[target=w]\n"
-                   "    return add_1");
+  g_assert_cmpstr (listing, ==, "graph():\n"
+                                "    %x : [#users=3] = placeholder[target=x]\n"
+                                "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {})\n"
+                                "    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, %x), kwargs = {})\n"
+                                "    %sum_1 : [#users=0] = call_method[target=relu](args = (%x,), kwargs = {})\n"
+                                "    %x_01 : [#users=0] = get_attr[target=w]\n"
+                                "    return add_1");
 }
 
 static void
 test_users (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *y = placeholder (graph, "y");
   GraftNode *a = call2 (graph, "operator.mul", x, x, NULL);
   GraftNode *b = call2 (graph, "operator.add", y, x, NULL);
-  GraftArg args, kwargs;
+  GraftArg   args, kwargs;
 
   /* x * x counts a as one user of x. */
   g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
@@ -165,13 +164,13 @@ test_users (void)
 static void
 test_replace_all_uses (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
-  GraftNode *x = placeholder (graph, "x");
-  GraftNode *y = placeholder (graph, "y");
-  GraftNode *a = call2 (graph, "operator.add", x, x, NULL);
-  GraftNode *b = call2 (graph, "torch.relu", x, NULL, NULL);
-  GraftNode *out;
-  GraftArg args;
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *y = placeholder (graph, "y");
+  GraftNode       *a = call2 (graph, "operator.add", x, x, NULL);
+  GraftNode       *b = call2 (graph, "torch.relu", x, NULL, NULL);
+  GraftNode       *out;
+  GraftArg         args;
   g_autofree char *listing = NULL;
 
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
@@ -189,13 +188,12 @@ test_replace_all_uses (void)
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
   /* Positions and containers stay as they were. */
   listing = graft_listing_print (graph);
-  g_assert_cmpstr (listing, ==,
-                   "graph():\n"
-                   "    %x : [#users=0] = placeholder[target=x]\n"
-                   "    %y : [#users=3] = placeholder[target=y]\n"
-                   "    %add : [#users=1] = call_function[target=operator.add](args = (%y, %y), kwargs = {})\n"
-                   "    %relu : [#users=1] = call_function[target=torch.relu](args = (%y,), kwargs = {})\n"
-                   "    return (add, slice(None, y, None), relu)");
+  g_assert_cmpstr (listing, ==, "graph():\n"
+                                "    %x : [#users=0] = placeholder[target=x]\n"
+                                "    %y : [#users=3] = placeholder[target=y]\n"
+                                "    %add : [#users=1] = call_function[target=operator.add](args = (%y, %y), kwargs = {})\n"
+                                "    %relu : [#users=1] = call_function[target=torch.relu](args = (%y,), kwargs = {})\n"
+                                "    return (add, slice(None, y, None), relu)");
 
   /* Replacing a node by itself changes nothing. */
   graft_graph_replace_all_uses (graph, y, y);
@@ -205,7 +203,7 @@ test_replace_all_uses (void)
 static void
 test_erase (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *neg = call2 (graph, "operator.neg", x, NULL, NULL);
   GraftNode *neg_1 = call2 (graph, "operator.neg", neg, NULL, NULL);
@@ -236,12 +234,12 @@ test_erase (void)
 static void
 test_move_before (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *a = call2 (graph, "torch.relu", x, NULL, NULL);
   GraftNode *b = call2 (graph, "torch.tanh", x, NULL, NULL);
   GraftNode *out;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   out = output (graph, b);
   graft_graph_move_before (graph, b, a);
@@ -260,8 +258,7 @@ test_move_before (void)
   /* NULL moves to the end: the output is then no longer last. */
   graft_graph_move_before (graph, a, NULL);
   g_assert_true (graft_graph_get_last (graph) == a);
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
-                     "the graph must end with exactly one output node (it has 1)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 1)");
   graft_graph_move_before (graph, a, out);
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
@@ -270,11 +267,11 @@ static void
 test_insert_before (void)
 {
   const guint n = 100000;
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *out = output (graph, x);
   GraftNode *prev = x;
-  g_autoptr(GTimer) timer = g_timer_new ();
+  g_autoptr (GTimer) timer = g_timer_new ();
   guint count = 0;
 
   /* Each new node goes right before the output, so the gap between the
@@ -306,20 +303,18 @@ test_insert_before (void)
 static void
 test_lint (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
-  g_autoptr(GraftGraph) other = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) other = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *foreign = placeholder (other, "f");
   GraftNode *a;
-  GraftArg args;
+  GraftArg   args;
 
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
-                     "the graph must end with exactly one output node (it has 0)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 0)");
   output (graph, x);
   assert_lint (graph, GRAFT_LINT_DEFAULT);
   output (graph, x);
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
-                     "the graph must end with exactly one output node (it has 2)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 2)");
   graft_graph_erase_node (graph, graft_graph_get_output (graph));
   assert_lint (graph, GRAFT_LINT_DEFAULT);
 
@@ -345,14 +340,14 @@ test_lint (void)
 static void
 test_input_nodes (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *a = placeholder (graph, "a");
   GraftNode *b = placeholder (graph, "b");
   GraftNode *c = placeholder (graph, "c");
   GraftNode *d = placeholder (graph, "d");
   GraftNode *node;
-  GraftArg args, kwargs;
-  g_autoptr(GPtrArray) inputs = NULL;
+  GraftArg   args, kwargs;
+  g_autoptr (GPtrArray) inputs = NULL;
 
   /* args ([c, (b, c)], slice(a, None, d)) and kwargs {k: d, m: {n: b}}:
    * distinct nodes of args then kwargs, depth first, in first-appearance
@@ -391,9 +386,9 @@ test_input_nodes (void)
 static void
 test_node_fields (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
-  guint32 start = 1, end = 1;
+  guint32    start = 1, end = 1;
 
   g_assert_null (graft_node_get_type_annotation (x));
   graft_node_set_type_annotation (x, "torch.Tensor");
@@ -426,10 +421,10 @@ static void
 test_memory_size (void)
 {
   const guint n = 10000;
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *x = placeholder (graph, "x");
   GraftNode *prev = x;
-  gsize size;
+  gsize      size;
 
   /* A typical node: `add_N = prev + x` with a keyword. */
   for (guint i = 0; i < n; i++)

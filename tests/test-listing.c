@@ -26,7 +26,7 @@ static GraftGraph *
 parse_text (const char *text,
             GError    **error)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("test.txt", text, -1);
+  g_autoptr (GraftSource) source = graft_source_new ("test.txt", text, -1);
 
   return graft_listing_parse (source, error);
 }
@@ -34,7 +34,7 @@ parse_text (const char *text,
 static GraftGraph *
 parse_ok (const char *text)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   GraftGraph *graph = parse_text (text, &error);
 
   g_assert_no_error (error);
@@ -46,7 +46,7 @@ parse_ok (const char *text)
 static GraftGraph *
 parse_round_trip (const char *text)
 {
-  GraftGraph *graph = parse_ok (text);
+  GraftGraph      *graph = parse_ok (text);
   g_autofree char *printed = graft_listing_print (graph);
   g_autofree char *want = strip_copy (text);
 
@@ -57,14 +57,14 @@ parse_round_trip (const char *text)
 static void
 test_data_case (gconstpointer data)
 {
-  const char *stem = data;
+  const char      *stem = data;
   g_autofree char *txt_name = g_strconcat (stem, ".txt", NULL);
   g_autofree char *code_name = g_strconcat (stem, ".code", NULL);
   g_autofree char *txt_path = g_test_build_filename (G_TEST_DIST, "data", "listing", txt_name, NULL);
   g_autofree char *code_path = g_test_build_filename (G_TEST_DIST, "data", "listing", code_name, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
   g_autofree char *printed = NULL;
   g_autofree char *want_listing = NULL;
   g_autofree char *code = NULL;
@@ -95,7 +95,7 @@ test_data_case (gconstpointer data)
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
       guint32 start, end;
-      guint line, column;
+      guint   line, column;
 
       graft_node_get_span (node, &start, &end);
       g_assert_cmpuint (start, <, end);
@@ -115,8 +115,8 @@ static void
 add_data_cases (void)
 {
   g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", "listing", NULL);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr(GPtrArray) stems = g_ptr_array_new ();
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) stems = g_ptr_array_new ();
   const char *name;
 
   if (dir == NULL)
@@ -128,7 +128,7 @@ add_data_cases (void)
   g_ptr_array_sort (stems, compare_names);
   for (guint i = 0; i < stems->len; i++)
     {
-      char *stem = stems->pdata[i];
+      char            *stem = stems->pdata[i];
       g_autofree char *path = g_strdup_printf ("/core/listing/torch/%s", stem);
 
       g_test_add_data_func_full (path, stem, test_data_case, g_free);
@@ -157,7 +157,7 @@ test_detect (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GraftSource) source = graft_source_new ("t", cases[i].text, -1);
+      g_autoptr (GraftSource) source = graft_source_new ("t", cases[i].text, -1);
 
       g_assert_cmpint (graft_listing_detect (source), ==, cases[i].is_listing);
     }
@@ -172,15 +172,14 @@ assert_arg (GraftGraph  *graph,
             GraftArgKind kind,
             const char  *code_repr)
 {
-  GraftNode *node = graft_graph_find_node (graph, name);
-  const GraftArg *args;
+  GraftNode       *node = graft_graph_find_node (graph, name);
+  const GraftArg  *args;
   g_autofree char *repr = NULL;
 
   g_assert_nonnull (node);
   args = graft_node_get_args (node);
   g_assert_cmpuint (index, <, args->n);
-  g_assert_cmpstr (graft_arg_kind_to_string (args->items[index].kind), ==,
-                   graft_arg_kind_to_string (kind));
+  g_assert_cmpstr (graft_arg_kind_to_string (args->items[index].kind), ==, graft_arg_kind_to_string (kind));
   repr = graft_arg_repr (&args->items[index], GRAFT_REPR_CODE);
   g_assert_cmpstr (repr, ==, code_repr);
 }
@@ -189,17 +188,17 @@ static void
 test_values (void)
 {
   const char *text =
-    "graph():\n"
-    "    %x : [#users=3] = placeholder[target=x]\n"
-    "    %a : [#users=0] = call_function[target=f.g](args = (%x, cpu, cuda:0, torch.float32, 1j, (1+2j), (-0-1.5j), inf, -inf, nan), kwargs = {})\n"
-    "    %b : [#users=0] = call_function[target=f.g](args = (1e-05, -1e+20, 2.5, 4.0, -0.0, 7, -7, 007, -0, None, True, False, Ellipsis), kwargs = {})\n"
-    "    %c : [#users=0] = call_function[target=f.g](args = ((,), (%x, ), ij,jk->ik, foo bar, f(a, b), torch.x.y, torch., [], (), {}), kwargs = {dim: -1, 'q': ok})\n"
-    "    %d : [#users=0] = call_function[target=f.g](args = (slice(x, 'a', None), slice(None, -1, (1, 'b')), [[1, [2]], (3,)], {k: {l: [%x]}}), kwargs = {})\n"
-    "    %e : [#users=0] = call_function[target=f.g](args = (9223372036854775807, -9223372036854775808, 1.7976931348623157e+308, 5e-324, 0.1, -infj), kwargs = {})\n"
-    "    return (device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', '\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)";
-  g_autoptr(GraftGraph) graph = parse_round_trip (text);
-  g_autoptr(GError) error = NULL;
-  GraftNode *output;
+      "graph():\n"
+      "    %x : [#users=3] = placeholder[target=x]\n"
+      "    %a : [#users=0] = call_function[target=f.g](args = (%x, cpu, cuda:0, torch.float32, 1j, (1+2j), (-0-1.5j), inf, -inf, nan), kwargs = {})\n"
+      "    %b : [#users=0] = call_function[target=f.g](args = (1e-05, -1e+20, 2.5, 4.0, -0.0, 7, -7, 007, -0, None, True, False, Ellipsis), kwargs = {})\n"
+      "    %c : [#users=0] = call_function[target=f.g](args = ((,), (%x, ), ij,jk->ik, foo bar, f(a, b), torch.x.y, torch., [], (), {}), kwargs = {dim: -1, 'q': ok})\n"
+      "    %d : [#users=0] = call_function[target=f.g](args = (slice(x, 'a', None), slice(None, -1, (1, 'b')), [[1, [2]], (3,)], {k: {l: [%x]}}), kwargs = {})\n"
+      "    %e : [#users=0] = call_function[target=f.g](args = (9223372036854775807, -9223372036854775808, 1.7976931348623157e+308, 5e-324, 0.1, -infj), kwargs = {})\n"
+      "    return (device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', '\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)";
+  g_autoptr (GraftGraph) graph = parse_round_trip (text);
+  g_autoptr (GError) error = NULL;
+  GraftNode       *output;
   g_autofree char *ret = NULL;
   g_autofree char *kwargs = NULL;
 
@@ -264,9 +263,8 @@ test_values (void)
   g_assert_nonnull (output);
   g_assert_cmpstr (graft_node_get_name (output), ==, "output");
   ret = graft_arg_repr (&graft_node_get_args (output)->items[0], GRAFT_REPR_CODE);
-  g_assert_cmpstr (ret, ==,
-                   "(device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', "
-                   "'\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)");
+  g_assert_cmpstr (ret, ==, "(device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', "
+                            "'\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)");
 }
 
 static void
@@ -274,78 +272,74 @@ test_lossy (void)
 {
   /* A placeholder default prints with str(): the device `cpu` and the str
    * 'cpu' look alike, and the reader picks str. */
-  g_autoptr(GraftGraph) graph = parse_round_trip (
-    "graph():\n"
-    "    %d : [#users=0] = placeholder[target=d](default=cpu)\n"
-    "    %s : [#users=0] = placeholder[target=s](default=a b)\n"
-    "    %e : [#users=0] = placeholder[target=e](default=)\n"
-    "    %t : [#users=0] = placeholder[target=t](default=(1, 'x', device(type='cpu')))\n"
-    "    %n : [#users=0] = placeholder[target=n](default=1)\n"
-    "    %f : [#users=0] = placeholder[target=f](default=torch.float16)\n"
-    "    return None");
+  g_autoptr (GraftGraph) graph = parse_round_trip (
+      "graph():\n"
+      "    %d : [#users=0] = placeholder[target=d](default=cpu)\n"
+      "    %s : [#users=0] = placeholder[target=s](default=a b)\n"
+      "    %e : [#users=0] = placeholder[target=e](default=)\n"
+      "    %t : [#users=0] = placeholder[target=t](default=(1, 'x', device(type='cpu')))\n"
+      "    %n : [#users=0] = placeholder[target=n](default=1)\n"
+      "    %f : [#users=0] = placeholder[target=f](default=torch.float16)\n"
+      "    return None");
   g_autofree char *code = graft_codegen_python (graph);
 
-  g_assert_cmpstr (code, ==,
-                   "\n\n\ndef forward(self, d = 'cpu', s = 'a b', e = '', "
-                   "t = (1, 'x', device(type='cpu')), n = 1, f = torch.float16):\n"
-                   "    return None\n    ");
+  g_assert_cmpstr (code, ==, "\n\n\ndef forward(self, d = 'cpu', s = 'a b', e = '', "
+                             "t = (1, 'x', device(type='cpu')), n = 1, f = torch.float16):\n"
+                             "    return None\n    ");
 }
 
 static void
 test_num_users (void)
 {
   /* torch 2.x writes `num_users`; it reads the same and prints as 1.13.1. */
-  g_autoptr(GraftGraph) graph = parse_ok (
-    "graph():\n"
-    "    %x : [num_users=2] = placeholder[target=x]\n"
-    "    %relu : torch.Tensor [num_users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-    "    return (relu, x)\n");
+  g_autoptr (GraftGraph) graph = parse_ok (
+      "graph():\n"
+      "    %x : [num_users=2] = placeholder[target=x]\n"
+      "    %relu : torch.Tensor [num_users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
+      "    return (relu, x)\n");
   g_autofree char *printed = graft_listing_print (graph);
 
-  g_assert_cmpstr (printed, ==,
-                   "graph():\n"
-                   "    %x : [#users=2] = placeholder[target=x]\n"
-                   "    %relu : torch.Tensor [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-                   "    return (relu, x)");
+  g_assert_cmpstr (printed, ==, "graph():\n"
+                                "    %x : [#users=2] = placeholder[target=x]\n"
+                                "    %relu : torch.Tensor [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
+                                "    return (relu, x)");
 }
 
 static void
 test_types (void)
 {
-  g_autoptr(GraftGraph) graph = parse_round_trip (
-    "graph():\n"
-    "    %x : torch.Tensor [#users=1] = placeholder[target=x]\n"
-    "    %n : int [#users=1] = placeholder[target=n](default=3)\n"
-    "    %mul : torch.Tensor [#users=1] = call_function[target=operator.mul](args = (%x, %n), kwargs = {})\n"
-    "    return mul");
-  g_autoptr(GraftGraph) typing = parse_round_trip (
-    "graph():\n"
-    "    %l : typing.List[typing.Tuple[int, int]] [#users=1] = placeholder[target=l]\n"
-    "    return l");
+  g_autoptr (GraftGraph) graph = parse_round_trip (
+      "graph():\n"
+      "    %x : torch.Tensor [#users=1] = placeholder[target=x]\n"
+      "    %n : int [#users=1] = placeholder[target=n](default=3)\n"
+      "    %mul : torch.Tensor [#users=1] = call_function[target=operator.mul](args = (%x, %n), kwargs = {})\n"
+      "    return mul");
+  g_autoptr (GraftGraph) typing = parse_round_trip (
+      "graph():\n"
+      "    %l : typing.List[typing.Tuple[int, int]] [#users=1] = placeholder[target=l]\n"
+      "    return l");
   g_autofree char *code = graft_codegen_python (graph);
 
   /* The output's annotation is not in the listing. */
   g_assert_null (graft_node_get_type_annotation (graft_graph_get_output (graph)));
-  g_assert_cmpstr (code, ==,
-                   "\n\n\ndef forward(self, x : torch.Tensor, n : int = 3):\n"
-                   "    mul = x * n;  x = n = None\n"
-                   "    return mul\n    ");
+  g_assert_cmpstr (code, ==, "\n\n\ndef forward(self, x : torch.Tensor, n : int = 3):\n"
+                             "    mul = x * n;  x = n = None\n"
+                             "    return mul\n    ");
   /* A typing annotation is kept as the listing prints it. */
-  g_assert_cmpstr (graft_node_get_type_annotation (graft_graph_find_node (typing, "l")), ==,
-                   "typing.List[typing.Tuple[int, int]]");
+  g_assert_cmpstr (graft_node_get_type_annotation (graft_graph_find_node (typing, "l")), ==, "typing.List[typing.Tuple[int, int]]");
 }
 
 static void
 test_forward_reference (void)
 {
   /* A rewrite can leave a use before its definition; the listing reads. */
-  g_autoptr(GraftGraph) graph = parse_round_trip (
-    "graph():\n"
-    "    %x : [#users=1] = placeholder[target=x]\n"
-    "    %a : [#users=1] = call_function[target=operator.add](args = (%x, %b), kwargs = {})\n"
-    "    %b : [#users=2] = call_method[target=relu](args = (%b,), kwargs = {})\n"
-    "    return a");
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftGraph) graph = parse_round_trip (
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %a : [#users=1] = call_function[target=operator.add](args = (%x, %b), kwargs = {})\n"
+      "    %b : [#users=2] = call_method[target=relu](args = (%b,), kwargs = {})\n"
+      "    return a");
+  g_autoptr (GError) error = NULL;
   GraftNode *b = graft_graph_find_node (graph, "b");
 
   g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
@@ -362,40 +356,38 @@ test_names (void)
 {
   /* Names are kept as written, even where torch would pick another; a
    * node called `output` makes the output node `output_1`. */
-  g_autoptr(GraftGraph) graph = parse_round_trip (
-    "graph():\n"
-    "    %x_01 : [#users=1] = placeholder[target=x]\n"
-    "    %sum : [#users=1] = call_method[target=sum](args = (%x_01,), kwargs = {})\n"
-    "    %output : [#users=1] = call_module[target=output](args = (%sum,), kwargs = {})\n"
-    "    return output");
+  g_autoptr (GraftGraph) graph = parse_round_trip (
+      "graph():\n"
+      "    %x_01 : [#users=1] = placeholder[target=x]\n"
+      "    %sum : [#users=1] = call_method[target=sum](args = (%x_01,), kwargs = {})\n"
+      "    %output : [#users=1] = call_module[target=output](args = (%sum,), kwargs = {})\n"
+      "    return output");
   g_autofree char *code = graft_codegen_python (graph);
-  GraftNode *added;
+  GraftNode       *added;
 
   g_assert_cmpstr (graft_node_get_name (graft_graph_get_output (graph)), ==, "output_1");
   /* Code names come from a fresh namespace, as in torch. */
-  g_assert_cmpstr (code, ==,
-                   "\n\n\ndef forward(self, x):\n"
-                   "    x_1 = x\n"
-                   "    sum_1 = x_1.sum();  x_1 = None\n"
-                   "    output = self.output(sum_1);  sum_1 = None\n"
-                   "    return output\n    ");
+  g_assert_cmpstr (code, ==, "\n\n\ndef forward(self, x):\n"
+                             "    x_1 = x\n"
+                             "    sum_1 = x_1.sum();  x_1 = None\n"
+                             "    output = self.output(sum_1);  sum_1 = None\n"
+                             "    return output\n    ");
   /* The names read are reserved for new nodes. */
-  added = graft_graph_create_node (graph, GRAFT_OP_CALL_METHOD, "sum", NULL, NULL, NULL,
-                                   graft_graph_get_output (graph));
+  added = graft_graph_create_node (graph, GRAFT_OP_CALL_METHOD, "sum", NULL, NULL, NULL, graft_graph_get_output (graph));
   g_assert_cmpstr (graft_node_get_name (added), ==, "sum_1");
 }
 
 static void
 test_wrapped (void)
 {
-  g_autoptr(GraftGraph) graph = parse_ok (
-    "graph():\n"
-    "    %x : [#users=4] = placeholder[target=x]\n"
-    "    %sqrt : [#users=0] = call_function[target=math.sqrt](args = (%x,), kwargs = {})\n"
-    "    %add : [#users=0] = call_function[target=operator.add](args = (%x, 1), kwargs = {})\n"
-    "    %getattr_1 : [#users=0] = call_function[target=builtins.getattr](args = (%x, shape), kwargs = {})\n"
-    "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-    "    return None");
+  g_autoptr (GraftGraph) graph = parse_ok (
+      "graph():\n"
+      "    %x : [#users=4] = placeholder[target=x]\n"
+      "    %sqrt : [#users=0] = call_function[target=math.sqrt](args = (%x,), kwargs = {})\n"
+      "    %add : [#users=0] = call_function[target=operator.add](args = (%x, 1), kwargs = {})\n"
+      "    %getattr_1 : [#users=0] = call_function[target=builtins.getattr](args = (%x, shape), kwargs = {})\n"
+      "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
+      "    return None");
 
   g_assert_true (graft_node_get_is_wrapped (graft_graph_find_node (graph, "sqrt")));
   g_assert_false (graft_node_get_is_wrapped (graft_graph_find_node (graph, "add")));
@@ -407,11 +399,11 @@ static void
 test_layout_tolerance (void)
 {
   /* Blank lines, CRLF line ends, tabs and trailing spaces are accepted. */
-  g_autoptr(GraftGraph) graph = parse_ok (
-    "\n\n  graph():  \r\n"
-    "\t%x : [#users=1] = placeholder[target=x]   \r\n"
-    "\r\n"
-    "        return x\r\n\r\n");
+  g_autoptr (GraftGraph) graph = parse_ok (
+      "\n\n  graph():  \r\n"
+      "\t%x : [#users=1] = placeholder[target=x]   \r\n"
+      "\r\n"
+      "        return x\r\n\r\n");
   g_autofree char *printed = graft_listing_print (graph);
 
   g_assert_cmpstr (printed, ==, "graph():\n    %x : [#users=1] = placeholder[target=x]\n    return x");
@@ -431,86 +423,179 @@ static const ErrorCase error_cases[] = {
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %y : [#users=1] = call_function[target=torch.relu](args = (%foo,), kwargs = {})\n"
     "    return y",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 64, "%foo is not defined" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    64,
+    "%foo is not defined" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    return (x, nope)",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 16, "nope is not defined" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    16,
+    "nope is not defined" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %x : [#users=0] = placeholder[target=y]\n"
     "    return x",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "%x is already defined on line 2" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    5,
+    "%x is already defined on line 2" },
   { "graph():\n"
     "    %x : [#users=2] = placeholder[target=x]\n"
     "    return x",
-    GRAFT_PARSE_ERROR_GRAPH, 2, 18, "node %x declares 2 users but 1 node uses it" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    2,
+    18,
+    "node %x declares 2 users but 1 node uses it" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %y : [#users=0] = placeholder[target=y]\n"
     "    %a : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {x: %x})\n"
     "    return y",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 18, "node %y declares 0 users but 1 node uses it" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    18,
+    "node %y declares 0 users but 1 node uses it" },
   { "graph():\n"
     "    %x : [#users=0] = placeholder[target=x]\n",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 1, "the listing has no 'return' line" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    1,
+    "the listing has no 'return' line" },
   { "graph():\n"
     "    return None\n"
     "    %x : [#users=0] = placeholder[target=x]",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "the 'return' line must be the last line" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    5,
+    "the 'return' line must be the last line" },
   { "graph():\n"
     "    return None\n"
     "    return None",
-    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "the 'return' line must be the last line" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    3,
+    5,
+    "the 'return' line must be the last line" },
   { "", GRAFT_PARSE_ERROR_SYNTAX, 1, 1, "expected 'graph():' but the input is empty" },
   { "\n\n  graph(x):\n    return None", GRAFT_PARSE_ERROR_SYNTAX, 3, 3, "expected 'graph():'" },
   { "graph():\n    \x01\xff junk", GRAFT_PARSE_ERROR_SYNTAX, 2, 5, "expected a node ('%name : ...') or 'return'" },
   { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = call_function[target=torch.relu](args = (%x,",
-    GRAFT_PARSE_ERROR_SYNTAX, 3, 67, "unexpected end of line; expected ',' or ')'" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    3,
+    67,
+    "unexpected end of line; expected ',' or ')'" },
   { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {",
-    GRAFT_PARSE_ERROR_SYNTAX, 3, 80, "unexpected end of line; expected ': '" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    3,
+    80,
+    "unexpected end of line; expected ': '" },
   { "graph():\n    %x : [#users=1] = placeh",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 23, "expected an op: placeholder, get_attr, call_function, call_method or call_module" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    23,
+    "expected an op: placeholder, get_attr, call_function, call_method or call_module" },
   { "graph():\n    %x : [#users=1",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 19, "unexpected end of line; expected '] = '" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    19,
+    "unexpected end of line; expected '] = '" },
   { "graph():\n    %x : [#use",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 10, "expected '[#users=N]'" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    10,
+    "expected '[#users=N]'" },
   { "graph():\n    %x",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 7, "unexpected end of line; expected ' : '" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    7,
+    "unexpected end of line; expected ' : '" },
   { "graph():\n    %x : [#users=1] = placeholder[target=x\n    return x",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 43, "expected ']' at the end of the line" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    43,
+    "expected ']' at the end of the line" },
   { "graph():\n    %x : [#users=0] = output[target=output](args = (None,), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 23, "the output is written as a 'return' line" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    23,
+    "the output is written as a 'return' line" },
   { "graph():\n    %lambda : [#users=0] = placeholder[target=x]\n    return None",
-    GRAFT_PARSE_ERROR_GRAPH, 2, 5, "this name is reserved in Python and cannot name a node" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    2,
+    5,
+    "this name is reserved in Python and cannot name a node" },
   { "graph():\n    %1x : [#users=0] = placeholder[target=x]\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 5, "expected a node name after '%'" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    5,
+    "expected a node name after '%'" },
   { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (99999999999999999999,), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_LIMIT, 2, 57, "integer does not fit in 64 bits" },
+    GRAFT_PARSE_ERROR_LIMIT,
+    2,
+    57,
+    "integer does not fit in 64 bits" },
   { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (%,), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 57, "expected a node name after '%'" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    57,
+    "expected a node name after '%'" },
   { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (1), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 56, "a one-element tuple needs a trailing comma" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    56,
+    "a one-element tuple needs a trailing comma" },
   { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = [1], kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 56, "expected the args tuple" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    56,
+    "expected the args tuple" },
   { "graph():\n    %x : [#users=0] = call_function[target=](args = (), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 44, "the target is empty" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    44,
+    "the target is empty" },
   { "graph():\n    %x : [#users=0] = placeholder[target=x](default=(x,))\n    return None",
-    GRAFT_PARSE_ERROR_GRAPH, 2, 53, "a placeholder default cannot refer to a node" },
+    GRAFT_PARSE_ERROR_GRAPH,
+    2,
+    53,
+    "a placeholder default cannot refer to a node" },
   { "graph():\n    return 'abc",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "unterminated string" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    12,
+    "unterminated string" },
   { "graph():\n    return 'a\\qb'",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 14, "unknown escape sequence in a string" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    14,
+    "unknown escape sequence in a string" },
   { "graph():\n    return os.path",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "a dotted name in a value must be a torch constant such as torch.float32" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    12,
+    "a dotted name in a value must be a torch constant such as torch.float32" },
   { "graph():\n    return print(1)",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "only slice(...) and device(...) calls can appear in a value" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    12,
+    "only slice(...) and device(...) calls can appear in a value" },
   { "graph():\n    return 1 2",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 14, "unexpected text after the value" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    14,
+    "unexpected text after the value" },
   { "graph():\n    return",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 11, "unexpected end of line; expected a value" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    11,
+    "unexpected end of line; expected a value" },
   { "graph():\n    return 1.2.3",
-    GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "malformed number" },
+    GRAFT_PARSE_ERROR_SYNTAX,
+    2,
+    12,
+    "malformed number" },
 };
 
 static void
@@ -519,10 +604,10 @@ test_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (error_cases); i++)
     {
       const ErrorCase *c = &error_cases[i];
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GraftGraph) graph = parse_text (c->text, &error);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = parse_text (c->text, &error);
       const char *filename = NULL;
-      guint line = 0, column = 0;
+      guint       line = 0, column = 0;
 
       g_test_message ("case %u: %s", i, c->message);
       g_assert_null (graph);
@@ -538,8 +623,8 @@ test_errors (void)
 static void
 test_error_format (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = parse_text (error_cases[0].text, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = parse_text (error_cases[0].text, &error);
   g_autofree char *line = NULL;
 
   g_assert_null (graph);
@@ -551,9 +636,9 @@ static void
 test_deep_nesting (void)
 {
   const guint depth = 100000;
-  g_autoptr(GString) text = g_string_new ("graph():\n    %x : [#users=0] = call_function[target=f.g](args = ");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr (GString) text = g_string_new ("graph():\n    %x : [#users=0] = call_function[target=f.g](args = ");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
   guint line = 0, column = 0;
 
   for (guint i = 0; i < depth; i++)
@@ -570,7 +655,8 @@ test_deep_nesting (void)
   /* The same in a return line, in a list, and in a slice. */
   g_string_assign (text, "graph():\n    return ");
   for (guint i = 0; i < depth; i++)
-    g_string_append (text, i % 3 == 0 ? "[" : i % 3 == 1 ? "slice(" : "{'a': ");
+    g_string_append (text, i % 3 == 0 ? "[" : i % 3 == 1 ? "slice("
+                                                         : "{'a': ");
   g_clear_pointer (&graph, graft_graph_free);
   graph = parse_text (text->str, &error);
   g_assert_null (graph);
@@ -593,9 +679,9 @@ static void
 parse_anything (const char *text,
                 gsize       len)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("junk", text, len);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = graft_listing_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("junk", text, len);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = graft_listing_parse (source, &error);
 
   if (graph == NULL)
     {
@@ -618,10 +704,10 @@ test_hostile (void)
 {
   static const char alphabet[] = "graph():%[]{}(),: =#users_target.-+0123456789ej'\"\\\n\t\r\x00\xc3\xa9\xff"
                                  "placeholdercall_functionreturnNoneslice";
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "listing", "wrapped.txt", NULL);
-  g_autofree char *sample = NULL;
-  gsize sample_len = 0;
-  g_autoptr(GError) error = NULL;
+  g_autofree char  *path = g_test_build_filename (G_TEST_DIST, "data", "listing", "wrapped.txt", NULL);
+  g_autofree char  *sample = NULL;
+  gsize             sample_len = 0;
+  g_autoptr (GError) error = NULL;
   GRand *rand = g_rand_new_with_seed (20240601);
 
   parse_anything ("\0\0\0", 3);
@@ -639,16 +725,16 @@ test_hostile (void)
   for (guint round = 0; round < 3000; round++)
     {
       g_autofree char *copy = g_memdup2 (sample, sample_len);
-      guint flips = g_rand_int_range (rand, 1, 8);
+      guint            flips = g_rand_int_range (rand, 1, 8);
 
       for (guint k = 0; k < flips; k++)
         copy[g_rand_int_range (rand, 0, (gint32) sample_len)] =
-          alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+            alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
       parse_anything (copy, sample_len);
     }
   for (guint round = 0; round < 2000; round++)
     {
-      char buf[256];
+      char  buf[256];
       guint len = g_rand_int_range (rand, 0, sizeof buf);
 
       memcpy (buf, "graph():\n    ", 13);
@@ -663,12 +749,12 @@ static void
 test_large (void)
 {
   const guint n = 100000;
-  g_autoptr(GString) text = g_string_new ("graph():\n    %x : [#users=1] = placeholder[target=x]");
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GString) text = g_string_new ("graph():\n    %x : [#users=1] = placeholder[target=x]");
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *printed = NULL;
-  g_autoptr(GTimer) timer = NULL;
+  g_autoptr (GTimer) timer = NULL;
   double seconds;
 
   g_string_append (text, "\n    %add : [#users=1] = call_function[target=operator.add](args = (%x, 1), kwargs = {})");
@@ -676,7 +762,9 @@ test_large (void)
     g_string_append_printf (text,
                             "\n    %%add_%u : [#users=1] = call_function[target=operator.add]"
                             "(args = (%%add%s%.0u, 1), kwargs = {scale: 0.5})",
-                            i, i > 1 ? "_" : "", i - 1);
+                            i,
+                            i > 1 ? "_" : "",
+                            i - 1);
   g_string_append_printf (text, "\n    return add_%u", n - 1);
   source = graft_source_new ("large.txt", text->str, text->len);
 

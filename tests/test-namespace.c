@@ -137,7 +137,7 @@ static const struct
 static void
 test_create_name (void)
 {
-  g_autoptr(GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sequence); i++)
     {
@@ -149,10 +149,50 @@ test_create_name (void)
   g_assert_cmpuint (graft_namespace_get_size (ns), ==, G_N_ELEMENTS (sequence));
 }
 
+/* Names made out of order, so that the run of taken `x_<k>` the namespace
+ * remembers has gaps to skip and to fill. */
+static void
+test_suffix_runs (void)
+{
+  static const struct
+  {
+    const char *candidate;
+    const char *name;
+  } runs[] = {
+    { "x", "x" },
+    { "x", "x_1" },
+    { "x_3", "x_3" },
+    { "x", "x_2" },
+    { "x", "x_4" },
+    { "x_2", "x_5" },
+    { "x", "x_6" },
+    { "x_10", "x_10" },
+    { "x_9", "x_9" },
+    { "x", "x_7" },
+    { "x", "x_8" },
+    { "x_0", "x_0" },
+    { "x_00", "x_11" },
+    { "x_1", "x_12" },
+  };
+  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) many = graft_namespace_new ();
+  g_autoptr (GTimer) timer = g_timer_new ();
+  const char *name = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    g_assert_cmpstr (graft_namespace_create_name (ns, runs[i].candidate, GRAFT_NAME_DEFAULT), ==, runs[i].name);
+
+  /* 100,000 nodes of one kind take linear time, not quadratic. */
+  for (guint i = 0; i < 100000; i++)
+    name = graft_namespace_create_name (many, "add", GRAFT_NAME_DEFAULT);
+  g_assert_cmpstr (name, ==, "add_99999");
+  g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 10.0);
+}
+
 static void
 test_builtin_flag (void)
 {
-  g_autoptr(GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
 
   /* The getattr builtin itself may be called getattr; a node may not. */
   g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_IS_BUILTIN), ==, "getattr");
@@ -165,9 +205,9 @@ test_builtin_flag (void)
 static void
 test_names_never_released (void)
 {
-  g_autoptr(GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
   GraftNode *neg, *neg_1, *again;
-  GraftArg args;
+  GraftArg   args;
 
   /* An erased node keeps its name: the next `neg` skips it. */
   neg = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "neg", NULL, NULL, NULL, NULL);
@@ -210,6 +250,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/snake-case", test_snake_case);
   g_test_add_func ("/core/namespace/name-for-target", test_name_for_target);
   g_test_add_func ("/core/namespace/create-name", test_create_name);
+  g_test_add_func ("/core/namespace/suffix-runs", test_suffix_runs);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);

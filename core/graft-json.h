@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-json.h: a small deterministic JSON writer.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+void graft_json_append_string (GString    *out,
+                               const char *s,
+                               gssize      len);
+
+G_END_DECLS

@@ -1,0 +1,1044 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-matcher.c: subgraph matching as torch.fx 1.13.1's
+ * `SubgraphMatcher.match` does it (`torch/fx/passes/utils/matcher_utils.py`),
+ * with the same results in the same order, and faster:
+ *
+ * - candidates for an anchor come from an index of the graph by op and
+ *   target, built once per search, instead of a scan per anchor;
+ * - bindings are undone through a trail instead of copying the whole map at
+ *   every anchor level;
+ * - the cycle check walks forward from the match only as far as the match's
+ *   last node when the graph is in topological order (torch walks the rest
+ *   of the graph for every match, which makes it quadratic);
+ * - the depth-first walk from an anchor towards its inputs uses an explicit
+ *   stack, so a pattern of any depth cannot overflow the C stack.
+ *
+ * Deviation (cli.md): when some anchor has no candidate at all, torch raises
+ * KeyError; this reports no match.
+ */
+#include "config.h"
+
+#include "graft-matcher.h"
+#include "graft-codegen.h"
+#include "graft-error.h"
+#include "graft-graph.h"
+#include "graft-json.h"
+
+#include <string.h>
+
+struct _GraftPattern
+{
+  gatomicrefcount ref_count;
+
+  /* Owned */
+  GraftGraph *graph;
+  GPtrArray  *nodes;       /* every node in graph order, output last */
+  GHashTable *index;       /* GraftNode * -> position + 1 in nodes */
+  GArray     *placeholders; /* guint positions */
+  GArray     *returning;   /* guint positions: output.all_input_nodes */
+  GArray     *anchors;     /* guint positions */
+};
+
+/* What a pattern node is bound to in a match: a graph node, or, for a
+ * placeholder, a literal found where the pattern has that placeholder. */
+typedef struct
+{
+  GraftNode *node;
+  GraftArg   literal;
+  guint8     state; /* BOUND_* */
+} Binding;
+
+enum {
+  UNBOUND,
+  BOUND_NODE,
+  BOUND_LITERAL,
+};
+
+struct _GraftMatch
+{
+  /* Owned */
+  GraftPattern        *pattern;
+  Binding             *bindings; /* one per pattern node */
+  GraftMatchDropReason reason;
+};
+
+/* The search state.  `bind` is the current partial match; `trail` lists the
+ * pattern positions bound so far, in binding order, so that a failed
+ * attempt is undone by popping back to a mark; `bound_count` counts how
+ * often each graph node is bound (torch's `gn in nodes_map.values()`). */
+typedef struct
+{
+  GraftPattern            *pattern;
+  GraftGraph              *graph;
+  const GraftMatchOptions *options;
+  Binding                 *bind;
+  GArray                  *trail;
+  GHashTable              *bound_count;
+  GPtrArray               *found;
+} Search;
+
+/* One frame of the depth-first walk: a pattern node bound to a graph node,
+ * whose flattened argument pairs are being compared. */
+typedef struct
+{
+  GPtrArray *pattern_leaves;
+  GPtrArray *graph_leaves;
+  guint      next;
+} Frame;
+
+void
+graft_match_options_init (GraftMatchOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->remove_overlapping_matches = TRUE;
+}
+
+static guint
+position_of (GraftPattern *self,
+             GraftNode    *node)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (self->index, node)) - 1;
+}
+
+/**
+ * graft_pattern_new:
+ * @graph: (transfer full): the pattern graph, traced from `pattern`
+ * @error: return location for an error
+ *
+ * Prepares a pattern as `SubgraphMatcher.__init__` does: its placeholders,
+ * its returning nodes (the distinct nodes the output refers to) and its
+ * anchors (the returning nodes whose only user is the output).  A pattern
+ * whose nodes are not all used (dead code) is refused, as torch refuses it.
+ *
+ * Returns: (transfer full) (nullable): the pattern
+ */
+GraftPattern *
+graft_pattern_new (GraftGraph *graph,
+                   GError    **error)
+{
+  g_autoptr(GraftGraph) owned = graph;
+  GraftPattern *self;
+  GraftNode *output;
+  g_autoptr(GPtrArray) returning = NULL;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  output = graft_graph_get_last (graph);
+  if (output == NULL || graft_node_get_op (output) != GRAFT_OP_OUTPUT)
+    {
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE, "the pattern has no output");
+      return NULL;
+    }
+  for (GraftNode *node = graft_graph_get_first (graph); node != output; node = graft_node_get_next (node))
+    if (graft_node_get_n_users (node) == 0)
+      {
+        g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE,
+                     "the pattern has dead code: %s %s is not used by anything it returns "
+                     "(torch.fx's SubgraphMatcher refuses such a pattern)",
+                     graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER ? "parameter" : "node",
+                     graft_node_get_name (node));
+        return NULL;
+      }
+
+  self = g_new0 (GraftPattern, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->graph = g_steal_pointer (&owned);
+  self->nodes = g_ptr_array_new ();
+  self->index = g_hash_table_new (NULL, NULL);
+  self->placeholders = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->returning = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->anchors = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      guint pos = self->nodes->len;
+
+      g_ptr_array_add (self->nodes, node);
+      g_hash_table_insert (self->index, node, GUINT_TO_POINTER (pos + 1));
+      if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+        g_array_append_val (self->placeholders, pos);
+    }
+  returning = graft_node_dup_input_nodes (output);
+  for (guint i = 0; i < returning->len; i++)
+    {
+      guint pos = position_of (self, returning->pdata[i]);
+
+      g_array_append_val (self->returning, pos);
+      if (graft_node_get_n_users (returning->pdata[i]) == 1)
+        g_array_append_val (self->anchors, pos);
+    }
+  return self;
+}
+
+GraftPattern *
+graft_pattern_ref (GraftPattern *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+graft_pattern_unref (GraftPattern *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_ptr_array_unref (self->nodes);
+  g_hash_table_unref (self->index);
+  g_array_unref (self->placeholders);
+  g_array_unref (self->returning);
+  g_array_unref (self->anchors);
+  graft_graph_free (self->graph);
+  g_free (self);
+}
+
+/**
+ * graft_pattern_get_graph:
+ *
+ * Returns: (transfer none): the pattern graph
+ */
+GraftGraph *
+graft_pattern_get_graph (GraftPattern *self)
+{
+  return self->graph;
+}
+
+/**
+ * graft_pattern_get_n_nodes:
+ *
+ * Returns: the number of pattern nodes, the output included (positions of
+ *   bindings run over these, in graph order)
+ */
+guint
+graft_pattern_get_n_nodes (GraftPattern *self)
+{
+  return self->nodes->len;
+}
+
+GraftNode *
+graft_pattern_get_node (GraftPattern *self,
+                        guint         i)
+{
+  g_return_val_if_fail (i < self->nodes->len, NULL);
+  return self->nodes->pdata[i];
+}
+
+guint
+graft_pattern_get_n_anchors (GraftPattern *self)
+{
+  return self->anchors->len;
+}
+
+GraftNode *
+graft_pattern_get_anchor (GraftPattern *self,
+                          guint         i)
+{
+  g_return_val_if_fail (i < self->anchors->len, NULL);
+  return self->nodes->pdata[g_array_index (self->anchors, guint, i)];
+}
+
+guint
+graft_pattern_get_n_placeholders (GraftPattern *self)
+{
+  return self->placeholders->len;
+}
+
+guint
+graft_pattern_get_n_returning (GraftPattern *self)
+{
+  return self->returning->len;
+}
+
+/* Matching ------------------------------------------------------------------ */
+
+/* `_nodes_are_equal`. */
+static gboolean
+nodes_are_equal (Search    *s,
+                 GraftNode *pn,
+                 GraftNode *gn)
+{
+  GraftOp op = graft_node_get_op (pn);
+
+  if (!s->options->match_placeholder && op == GRAFT_OP_PLACEHOLDER)
+    return TRUE;
+  if (op != graft_node_get_op (gn))
+    return FALSE;
+  if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+    return TRUE;
+  return strcmp (graft_node_get_target (pn), graft_node_get_target (gn)) == 0;
+}
+
+/* pytree.tree_flatten of args: tuples, lists and dict values are expanded
+ * depth first; everything else (nodes, literals, slices) is a leaf. */
+static void
+flatten (const GraftArg *arg,
+         GPtrArray      *out)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      for (guint i = 0; i < arg->n; i++)
+        flatten (&arg->items[i], out);
+      return;
+    case GRAFT_ARG_DICT:
+      for (guint i = 0; i < arg->n; i++)
+        flatten (&arg->items[2 * i + 1], out);
+      return;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_SLICE:
+    default:
+      g_ptr_array_add (out, (gpointer) arg);
+      return;
+    }
+}
+
+static const GraftArg *
+kwarg_get (const GraftArg *kwargs,
+           const GraftArg *key)
+{
+  for (guint i = 0; i < kwargs->n; i++)
+    if (graft_arg_equal (&kwargs->items[2 * i], key))
+      return &kwargs->items[2 * i + 1];
+  return NULL;
+}
+
+static void
+bind_node (Search    *s,
+           guint      pos,
+           GraftNode *gn)
+{
+  s->bind[pos].state = BOUND_NODE;
+  s->bind[pos].node = gn;
+  g_hash_table_insert (s->bound_count, gn,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (s->bound_count, gn)) + 1));
+  g_array_append_val (s->trail, pos);
+}
+
+static void
+bind_literal (Search         *s,
+              guint           pos,
+              const GraftArg *literal)
+{
+  s->bind[pos].state = BOUND_LITERAL;
+  /* Borrowed while searching; a recorded match copies it. */
+  s->bind[pos].literal = *literal;
+  g_array_append_val (s->trail, pos);
+}
+
+static void
+undo_to (Search *s,
+         guint   mark)
+{
+  while (s->trail->len > mark)
+    {
+      guint pos = g_array_index (s->trail, guint, s->trail->len - 1);
+      Binding *b = &s->bind[pos];
+
+      if (b->state == BOUND_NODE)
+        {
+          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (s->bound_count, b->node));
+
+          if (count <= 1)
+            g_hash_table_remove (s->bound_count, b->node);
+          else
+            g_hash_table_insert (s->bound_count, b->node, GUINT_TO_POINTER (count - 1));
+        }
+      b->state = UNBOUND;
+      b->node = NULL;
+      g_array_set_size (s->trail, s->trail->len - 1);
+    }
+}
+
+/* `_match_args` for a pair that is not two nodes. */
+static gboolean
+match_arg (Search         *s,
+           const GraftArg *pa,
+           const GraftArg *ga)
+{
+  if (s->options->ignore_literals && !graft_arg_has_node (pa) && !graft_arg_has_node (ga))
+    return TRUE;
+  if (pa->kind == GRAFT_ARG_NODE)
+    {
+      guint pos;
+      Binding *b;
+
+      if (graft_node_get_op (pa->node) != GRAFT_OP_PLACEHOLDER)
+        return FALSE;
+      pos = position_of (s->pattern, pa->node);
+      b = &s->bind[pos];
+      /* Python `==` without a type check: a placeholder bound to 2 accepts
+       * 2.0 later; one bound to a node accepts no literal. */
+      if (b->state == BOUND_LITERAL)
+        return graft_arg_python_equal (&b->literal, ga);
+      if (b->state == BOUND_NODE)
+        return FALSE;
+      bind_literal (s, pos, ga);
+      return TRUE;
+    }
+  if (ga->kind == GRAFT_ARG_NODE)
+    return FALSE;
+  return pa->kind == ga->kind && graft_arg_python_equal (pa, ga);
+}
+
+/* The checks of `_match_nodes` before its walk into the arguments.  Returns
+ * -1 to fail, 0 when done (already bound to @gn, or a placeholder), 1 when
+ * the arguments must be compared. */
+static int
+enter_node (Search    *s,
+            GraftNode *pn,
+            GraftNode *gn)
+{
+  guint pos = position_of (s->pattern, pn);
+  Binding *b = &s->bind[pos];
+
+  if (b->state != UNBOUND)
+    return b->state == BOUND_NODE && b->node == gn ? 0 : -1;
+  if (g_hash_table_contains (s->bound_count, gn))
+    return -1;
+  if (!nodes_are_equal (s, pn, gn))
+    return -1;
+  bind_node (s, pos, gn);
+  if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
+    return 0;
+  return 1;
+}
+
+static gboolean
+make_frame (GraftNode *pn,
+            GraftNode *gn,
+            Frame     *frame)
+{
+  const GraftArg *pk = graft_node_get_kwargs (pn);
+  const GraftArg *gk = graft_node_get_kwargs (gn);
+
+  frame->pattern_leaves = g_ptr_array_new ();
+  frame->graph_leaves = g_ptr_array_new ();
+  frame->next = 0;
+  flatten (graft_node_get_args (pn), frame->pattern_leaves);
+  flatten (graft_node_get_args (gn), frame->graph_leaves);
+  /* Keyword sets must be equal; their values are compared unflattened. */
+  if (pk->n != gk->n)
+    return FALSE;
+  for (guint i = 0; i < pk->n; i++)
+    {
+      const GraftArg *gv = kwarg_get (gk, &pk->items[2 * i]);
+
+      if (gv == NULL)
+        return FALSE;
+      g_ptr_array_add (frame->pattern_leaves, &pk->items[2 * i + 1]);
+      g_ptr_array_add (frame->graph_leaves, (gpointer) gv);
+    }
+  return frame->pattern_leaves->len == frame->graph_leaves->len;
+}
+
+static void
+frame_clear (Frame *frame)
+{
+  g_clear_pointer (&frame->pattern_leaves, g_ptr_array_unref);
+  g_clear_pointer (&frame->graph_leaves, g_ptr_array_unref);
+}
+
+/* `_match_nodes (pn, gn)`: depth first towards the inputs, in torch's
+ * order, with an explicit stack. */
+static gboolean
+match_nodes (Search    *s,
+             GraftNode *pn,
+             GraftNode *gn)
+{
+  g_autoptr(GArray) stack = NULL;
+  gboolean ok = TRUE;
+  Frame frame;
+  int entered = enter_node (s, pn, gn);
+
+  if (entered <= 0)
+    return entered == 0;
+  stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  if (!make_frame (pn, gn, &frame))
+    {
+      frame_clear (&frame);
+      return FALSE;
+    }
+  g_array_append_val (stack, frame);
+
+  while (stack->len > 0 && ok)
+    {
+      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      const GraftArg *pa, *ga;
+
+      if (top->next == top->pattern_leaves->len)
+        {
+          frame_clear (top);
+          g_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      pa = top->pattern_leaves->pdata[top->next];
+      ga = top->graph_leaves->pdata[top->next];
+      top->next++;
+      if (pa->kind == GRAFT_ARG_NODE && ga->kind == GRAFT_ARG_NODE)
+        {
+          entered = enter_node (s, pa->node, ga->node);
+          if (entered < 0)
+            ok = FALSE;
+          else if (entered > 0)
+            {
+              ok = make_frame (pa->node, ga->node, &frame);
+              g_array_append_val (stack, frame);
+            }
+        }
+      else
+        ok = match_arg (s, pa, ga);
+    }
+  for (guint i = 0; i < stack->len; i++)
+    frame_clear (&g_array_index (stack, Frame, i));
+  return ok;
+}
+
+static GraftMatch *
+record_match (Search *s)
+{
+  GraftMatch *match = g_new0 (GraftMatch, 1);
+  guint n = s->pattern->nodes->len;
+
+  match->pattern = graft_pattern_ref (s->pattern);
+  match->bindings = g_new0 (Binding, n);
+  for (guint i = 0; i < n; i++)
+    {
+      match->bindings[i].state = s->bind[i].state;
+      match->bindings[i].node = s->bind[i].node;
+      if (s->bind[i].state == BOUND_LITERAL)
+        graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
+      else
+        graft_arg_init_none (&match->bindings[i].literal);
+    }
+  return match;
+}
+
+/* The backtracking over anchors: every candidate of anchor i, and for each
+ * that matches, every candidate of anchor i + 1, so matches come in
+ * lexicographic order of candidate positions, as torch finds them. */
+static void
+backtrack (Search     *s,
+           GArray     *anchors,
+           GPtrArray **candidates,
+           guint       anchor)
+{
+  guint mark;
+  GraftNode *pn;
+
+  if (anchor == anchors->len)
+    {
+      g_ptr_array_add (s->found, record_match (s));
+      return;
+    }
+  pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
+  mark = s->trail->len;
+  for (guint i = 0; i < candidates[anchor]->len; i++)
+    {
+      if (match_nodes (s, pn, candidates[anchor]->pdata[i]))
+        backtrack (s, anchors, candidates, anchor + 1);
+      undo_to (s, mark);
+    }
+}
+
+/* Filters ------------------------------------------------------------------- */
+
+static gboolean
+is_returning (GraftPattern *p,
+              guint         pos)
+{
+  for (guint i = 0; i < p->returning->len; i++)
+    if (g_array_index (p->returning, guint, i) == pos)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_compute (GraftPattern *p,
+            guint         pos)
+{
+  GraftOp op = graft_node_get_op (p->nodes->pdata[pos]);
+
+  return op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT;
+}
+
+/* `_is_contained`: no node inside the match (other than what it returns)
+ * is used by a node outside it. */
+static gboolean
+is_contained (GraftMatch *m)
+{
+  GraftPattern *p = m->pattern;
+  g_autoptr(GHashTable) bound = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < p->nodes->len; i++)
+    if (m->bindings[i].state == BOUND_NODE)
+      g_hash_table_add (bound, m->bindings[i].node);
+  for (guint i = 0; i < p->nodes->len; i++)
+    {
+      GraftNode *gn = m->bindings[i].node;
+
+      if (m->bindings[i].state != BOUND_NODE ||
+          graft_node_get_op (p->nodes->pdata[i]) == GRAFT_OP_PLACEHOLDER || is_returning (p, i))
+        continue;
+      for (guint u = 0; u < graft_node_get_n_users (gn); u++)
+        if (!g_hash_table_contains (bound, graft_node_get_user (gn, u)))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* `validate_partition`: replacing the match must not create a cycle, that
+ * is, no path may leave the match and come back into it.  In a graph whose
+ * order is topological, a path that comes back must stay before the
+ * match's last node, which bounds the walk. */
+static gboolean
+has_no_cycle (GraftMatch *m,
+              gboolean    topological)
+{
+  GraftPattern *p = m->pattern;
+  g_autoptr(GHashTable) part = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) visited = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  GraftNode *last = NULL;
+
+  for (guint i = 0; i < p->nodes->len; i++)
+    if (m->bindings[i].state == BOUND_NODE && is_compute (p, i))
+      {
+        GraftNode *gn = m->bindings[i].node;
+
+        g_hash_table_add (part, gn);
+        if (last == NULL || graft_node_compare_order (gn, last) > 0)
+          last = gn;
+      }
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    /* The users outside the match are where the walk starts; which one
+     * comes first does not change the answer. */
+    g_hash_table_iter_init (&iter, part);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      for (guint u = 0; u < graft_node_get_n_users (key); u++)
+        {
+          GraftNode *user = graft_node_get_user (key, u);
+
+          if (!g_hash_table_contains (part, user))
+            g_ptr_array_add (stack, user);
+        }
+  }
+  while (stack->len > 0)
+    {
+      GraftNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (g_hash_table_contains (part, node))
+        return FALSE;
+      if (!g_hash_table_add (visited, node))
+        continue;
+      if (topological && last != NULL && graft_node_compare_order (node, last) > 0)
+        continue;
+      for (guint u = 0; u < graft_node_get_n_users (node); u++)
+        {
+          GraftNode *user = graft_node_get_user (node, u);
+
+          if (!g_hash_table_contains (visited, user))
+            g_ptr_array_add (stack, user);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+graph_is_topological (GraftGraph *graph)
+{
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    for (guint u = 0; u < graft_node_get_n_users (node); u++)
+      if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
+        return FALSE;
+  return TRUE;
+}
+
+static char *
+candidate_key (GraftNode *node)
+{
+  return g_strdup_printf ("%d\x1f%s", graft_node_get_op (node), graft_node_get_target (node));
+}
+
+/**
+ * graft_matcher_find:
+ * @pattern: the pattern
+ * @graph: the graph to search
+ * @options: (nullable): the options; %NULL for replace_pattern's
+ * @out_dropped: (out) (optional) (transfer full): complete candidate matches
+ *   that a filter removed, each with its reason, in the order found
+ *
+ * `SubgraphMatcher.match`: every occurrence of @pattern in @graph that
+ * `replace_pattern` would replace, in the order it would replace them.
+ *
+ * Returns: (transfer full) (element-type GraftMatch): the matches
+ */
+GPtrArray *
+graft_matcher_find (GraftPattern            *pattern,
+                    GraftGraph              *graph,
+                    const GraftMatchOptions *options,
+                    GPtrArray              **out_dropped)
+{
+  GraftMatchOptions defaults;
+  Search s = { 0 };
+  g_autoptr(GHashTable) by_key = NULL;
+  g_autoptr(GPtrArray) all_nodes = NULL;
+  g_autofree GPtrArray **candidates = NULL;
+  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  g_autoptr(GHashTable) claimed = NULL;
+  gboolean topological;
+  gboolean any_empty = FALSE;
+  GArray *anchors;
+  g_autoptr(GArray) output_anchor = NULL;
+
+  g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
+
+  if (options == NULL)
+    {
+      graft_match_options_init (&defaults);
+      options = &defaults;
+    }
+  s.pattern = pattern;
+  s.graph = graph;
+  s.options = options;
+  s.bind = g_new0 (Binding, pattern->nodes->len);
+  s.trail = g_array_new (FALSE, FALSE, sizeof (guint));
+  s.bound_count = g_hash_table_new (NULL, NULL);
+  s.found = g_ptr_array_new ();
+
+  /* Candidates by op and target, in graph order. */
+  by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  all_nodes = g_ptr_array_new ();
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      char *key = candidate_key (node);
+      GPtrArray *list = g_hash_table_lookup (by_key, key);
+
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (by_key, key, list);
+        }
+      else
+        g_free (key);
+      g_ptr_array_add (list, node);
+      g_ptr_array_add (all_nodes, node);
+    }
+
+  /* The anchors: the output node alone with match_output, else the
+   * pattern's anchors. */
+  anchors = pattern->anchors;
+  if (options->match_output)
+    {
+      guint pos = pattern->nodes->len - 1;
+
+      output_anchor = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (output_anchor, pos);
+      anchors = output_anchor;
+    }
+  candidates = g_new0 (GPtrArray *, anchors->len + 1);
+  for (guint i = 0; i < anchors->len; i++)
+    {
+      GraftNode *anchor = pattern->nodes->pdata[g_array_index (anchors, guint, i)];
+
+      if (graft_node_get_op (anchor) == GRAFT_OP_PLACEHOLDER && !options->match_placeholder)
+        candidates[i] = all_nodes;
+      else
+        {
+          g_autofree char *key = candidate_key (anchor);
+
+          candidates[i] = g_hash_table_lookup (by_key, key);
+        }
+      if (candidates[i] == NULL || candidates[i]->len == 0)
+        any_empty = TRUE;
+    }
+  /* Deviation: an anchor without candidates means no match (torch raises
+   * KeyError). */
+  if (!any_empty)
+    backtrack (&s, anchors, candidates, 0);
+
+  /* torch's filters, in torch's order, then the caller's. */
+  topological = graph_is_topological (graph);
+  claimed = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < s.found->len; i++)
+    {
+      GraftMatch *m = s.found->pdata[i];
+
+      if (!is_contained (m))
+        m->reason = GRAFT_MATCH_DROPPED_LEAK;
+      else if (!has_no_cycle (m, topological))
+        m->reason = GRAFT_MATCH_DROPPED_CYCLE;
+      else if (options->remove_overlapping_matches)
+        {
+          for (guint k = 0; k < pattern->nodes->len && m->reason == GRAFT_MATCH_KEPT; k++)
+            if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
+                g_hash_table_contains (claimed, m->bindings[k].node))
+              m->reason = GRAFT_MATCH_DROPPED_OVERLAP;
+          if (m->reason == GRAFT_MATCH_KEPT)
+            for (guint k = 0; k < pattern->nodes->len; k++)
+              if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
+                g_hash_table_add (claimed, m->bindings[k].node);
+        }
+      if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
+          !options->filter (m, graph, options->filter_data))
+        m->reason = GRAFT_MATCH_DROPPED_FILTER;
+      g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
+    }
+
+  g_free (s.bind);
+  g_array_unref (s.trail);
+  g_hash_table_unref (s.bound_count);
+  g_ptr_array_unref (s.found);
+  if (out_dropped != NULL)
+    *out_dropped = dropped;
+  else
+    g_ptr_array_unref (dropped);
+  return kept;
+}
+
+/* Matches ------------------------------------------------------------------- */
+
+void
+graft_match_free (GraftMatch *match)
+{
+  if (match == NULL)
+    return;
+  for (guint i = 0; i < match->pattern->nodes->len; i++)
+    graft_arg_clear (&match->bindings[i].literal);
+  g_free (match->bindings);
+  graft_pattern_unref (match->pattern);
+  g_free (match);
+}
+
+/**
+ * graft_match_get_pattern:
+ *
+ * Returns: (transfer none): the pattern of @match
+ */
+GraftPattern *
+graft_match_get_pattern (const GraftMatch *match)
+{
+  return match->pattern;
+}
+
+GraftMatchDropReason
+graft_match_get_drop_reason (const GraftMatch *match)
+{
+  return match->reason;
+}
+
+/**
+ * graft_match_get_binding:
+ * @pattern_index: a pattern node position (graft_pattern_get_node())
+ * @out_node: (out) (optional): the graph node it is bound to, or %NULL
+ * @out_literal: (out) (optional): the literal it is bound to, or %NULL
+ *
+ * Returns: whether the pattern node is bound in @match
+ */
+gboolean
+graft_match_get_binding (const GraftMatch *match,
+                         guint             pattern_index,
+                         GraftNode       **out_node,
+                         const GraftArg  **out_literal)
+{
+  const Binding *b;
+
+  g_return_val_if_fail (pattern_index < match->pattern->nodes->len, FALSE);
+  b = &match->bindings[pattern_index];
+  if (out_node != NULL)
+    *out_node = b->state == BOUND_NODE ? b->node : NULL;
+  if (out_literal != NULL)
+    *out_literal = b->state == BOUND_LITERAL ? &b->literal : NULL;
+  return b->state != UNBOUND;
+}
+
+/**
+ * graft_match_get_placeholder:
+ * @i: the index of a pattern placeholder (0 for the first parameter)
+ *
+ * `placeholder_nodes[i]`: what the i-th pattern parameter is bound to.
+ *
+ * Returns: whether it is bound
+ */
+gboolean
+graft_match_get_placeholder (const GraftMatch *match,
+                             guint             i,
+                             GraftNode       **out_node,
+                             const GraftArg  **out_literal)
+{
+  g_return_val_if_fail (i < match->pattern->placeholders->len, FALSE);
+  return graft_match_get_binding (match, g_array_index (match->pattern->placeholders, guint, i),
+                                  out_node, out_literal);
+}
+
+/**
+ * graft_match_get_returning_node:
+ * @i: the index of a returning node
+ *
+ * Returns: (transfer none) (nullable): `returning_nodes[i]`, or %NULL when
+ *   it is a literal
+ */
+GraftNode *
+graft_match_get_returning_node (const GraftMatch *match,
+                                guint             i)
+{
+  g_return_val_if_fail (i < match->pattern->returning->len, NULL);
+  return match->bindings[g_array_index (match->pattern->returning, guint, i)].node;
+}
+
+/**
+ * graft_match_dup_nodes:
+ *
+ * The graph nodes that @match replaces: the bindings of the pattern's
+ * nodes other than placeholders and the output, in pattern order.
+ *
+ * Returns: (transfer full) (element-type GraftNode): borrowed nodes
+ */
+GPtrArray *
+graft_match_dup_nodes (const GraftMatch *match)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < match->pattern->nodes->len; i++)
+    if (match->bindings[i].state == BOUND_NODE && is_compute (match->pattern, i))
+      g_ptr_array_add (out, match->bindings[i].node);
+  return out;
+}
+
+static void
+append_binding_json (GString       *out,
+                     const Binding *b)
+{
+  if (b->state == BOUND_NODE)
+    graft_json_append_string (out, graft_node_get_name (b->node), -1);
+  else
+    {
+      g_autofree char *repr = graft_arg_repr (&b->literal, GRAFT_REPR_CODE);
+
+      g_string_append (out, "{\"literal\": ");
+      graft_json_append_string (out, repr, -1);
+      g_string_append_c (out, '}');
+    }
+}
+
+static void
+append_match_json (GString          *out,
+                   const GraftMatch *match)
+{
+  GraftPattern *p = match->pattern;
+  gboolean first = TRUE;
+
+  g_string_append (out, "{\"anchors\": [");
+  for (guint i = 0; i < p->anchors->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      graft_json_append_string (out, graft_node_get_name (p->nodes->pdata[g_array_index (p->anchors, guint, i)]), -1);
+    }
+  g_string_append (out, "],\n   \"nodes_map\": {");
+  for (guint i = 0; i < p->nodes->len; i++)
+    {
+      if (match->bindings[i].state == UNBOUND)
+        continue;
+      if (!first)
+        g_string_append (out, ", ");
+      first = FALSE;
+      graft_json_append_string (out, graft_node_get_name (p->nodes->pdata[i]), -1);
+      g_string_append (out, ": ");
+      append_binding_json (out, &match->bindings[i]);
+    }
+  g_string_append (out, "},\n   \"placeholder_nodes\": [");
+  for (guint i = 0; i < p->placeholders->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_binding_json (out, &match->bindings[g_array_index (p->placeholders, guint, i)]);
+    }
+  g_string_append (out, "],\n   \"returning_nodes\": [");
+  for (guint i = 0; i < p->returning->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_binding_json (out, &match->bindings[g_array_index (p->returning, guint, i)]);
+    }
+  g_string_append (out, "]}");
+}
+
+/**
+ * graft_match_to_json:
+ *
+ * Returns: (transfer full): one match as cli.md's JSON object
+ */
+char *
+graft_match_to_json (const GraftMatch *match)
+{
+  GString *out = g_string_new (NULL);
+
+  append_match_json (out, match);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_matches_to_json:
+ * @matches: (element-type GraftMatch): matches
+ *
+ * Returns: (transfer full): `{"matches": [...]}` as cli.md shows it
+ */
+char *
+graft_matches_to_json (GPtrArray *matches)
+{
+  GString *out = g_string_new ("{\"matches\": [");
+
+  for (guint i = 0; i < matches->len; i++)
+    {
+      g_string_append (out, i > 0 ? ",\n  " : "\n  ");
+      append_match_json (out, matches->pdata[i]);
+    }
+  g_string_append (out, matches->len > 0 ? "\n]}" : "]}");
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_match_to_text:
+ *
+ * Returns: (transfer full): `pattern=graph` pairs of @match, one line
+ */
+char *
+graft_match_to_text (const GraftMatch *match)
+{
+  GraftPattern *p = match->pattern;
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < p->nodes->len; i++)
+    {
+      const Binding *b = &match->bindings[i];
+
+      if (b->state == UNBOUND)
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, "%s=", graft_node_get_name (p->nodes->pdata[i]));
+      if (b->state == BOUND_NODE)
+        g_string_append (out, graft_node_get_name (b->node));
+      else
+        {
+          g_autofree char *repr = graft_arg_repr (&b->literal, GRAFT_REPR_CODE);
+
+          g_string_append (out, repr);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
