@@ -15,6 +15,8 @@
 static const GraftCommand commands[] = {
   { "code", "print the traced graph as torch.fx's GraphModule.code", graft_cmd_code },
   { "graph", "print the graph listing, as print(gm.graph)", graft_cmd_graph },
+  { "match", "list the matches replace_pattern would replace", graft_cmd_match },
+  { "rewrite", "print the graph after replace_pattern(gm, pattern, replacement)", graft_cmd_rewrite },
 };
 
 static void
@@ -146,6 +148,125 @@ graft_cli_emit_text (const char *text,
       return GRAFT_EXIT_INPUT;
     }
   return GRAFT_EXIT_OK;
+}
+
+struct _GraftCliInputs
+{
+  GHashTable *sources;  /* path -> GraftSource */
+  GHashTable *programs; /* path -> GraftPyProgram */
+};
+
+GraftCliInputs *
+graft_cli_inputs_new (void)
+{
+  GraftCliInputs *self = g_new0 (GraftCliInputs, 1);
+
+  self->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
+  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_py_program_free);
+  return self;
+}
+
+void
+graft_cli_inputs_free (GraftCliInputs *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->programs);
+  g_hash_table_unref (self->sources);
+  g_free (self);
+}
+
+static GraftSource *
+inputs_source (GraftCliInputs *self,
+               const char     *path,
+               GError        **error)
+{
+  GraftSource *source = g_hash_table_lookup (self->sources, path);
+
+  if (source == NULL)
+    {
+      source = graft_source_new_from_file (path, error);
+      if (source == NULL)
+        return NULL;
+      g_hash_table_insert (self->sources, g_strdup (path), source);
+    }
+  return source;
+}
+
+static GraftPyProgram *
+inputs_program (GraftCliInputs *self,
+                GraftSource    *source,
+                const char     *path,
+                GError        **error)
+{
+  GraftPyProgram *program = g_hash_table_lookup (self->programs, path);
+
+  if (program == NULL)
+    {
+      program = graft_py_program_new (source, error);
+      if (program == NULL)
+        return NULL;
+      g_hash_table_insert (self->programs, g_strdup (path), program);
+    }
+  return program;
+}
+
+/**
+ * graft_cli_load_input:
+ * @entry: (nullable): `--entry`
+ *
+ * Returns: (transfer full) (nullable): the graph INPUT stands for
+ */
+GraftGraph *
+graft_cli_load_input (GraftCliInputs *self,
+                      const char     *path,
+                      const char     *entry,
+                      GError        **error)
+{
+  GraftSource *source = inputs_source (self, path, error);
+  GraftPyProgram *program;
+
+  if (source == NULL)
+    return NULL;
+  if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
+    return graft_input_load_graph (source, entry, error);
+  program = inputs_program (self, source, path, error);
+  if (program == NULL)
+    return NULL;
+  return graft_py_program_trace (program, entry, error);
+}
+
+/**
+ * graft_cli_load_ref:
+ * @path: the REF's file
+ * @name: the REF's name (a function or class of a Python file)
+ *
+ * Returns: (transfer full) (nullable): the graph of a pattern or
+ *   replacement: @name traced from a Python file, or a listing file's graph
+ */
+GraftGraph *
+graft_cli_load_ref (GraftCliInputs *self,
+                    const char     *path,
+                    const char     *name,
+                    GError        **error)
+{
+  GraftSource *source = inputs_source (self, path, error);
+  GraftPyProgram *program;
+
+  if (source == NULL)
+    return NULL;
+  if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
+    return graft_input_load_graph (source, NULL, error);
+  program = inputs_program (self, source, path, error);
+  if (program == NULL)
+    return NULL;
+  if (!graft_py_program_has_entry (program, name))
+    {
+      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
+                          "no pattern or replacement named '%s'", name);
+      return NULL;
+    }
+  return graft_py_program_trace (program, name, error);
 }
 
 int

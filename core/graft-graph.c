@@ -54,10 +54,45 @@ struct _GraftGraph
   GStringChunk   *chunk;
   GHashTable     *by_name; /* name -> node, live nodes only */
 
+  GHashTable     *trash;   /* detached nodes an edit may bring back */
+  GraftEdit      *recording; /* the edit being recorded, or NULL */
+
   /* Borrowed (the nodes themselves are owned through the list) */
   GraftNode      *first;
   GraftNode      *last;
   guint           n_nodes;
+};
+
+/* The edit log.  While an edit records, every change to the graph appends
+ * the operation that undoes it: a node added (undone by detaching it and
+ * releasing its name), a node erased (kept detached in the trash, undone by
+ * linking it back where it was), arguments changed (the old ones kept) and
+ * a node moved.  Undo runs the operations backwards, redo forwards, so an
+ * undo costs the size of the change, not of the graph. */
+typedef enum {
+  EDIT_ADD,
+  EDIT_ERASE,
+  EDIT_SET_ARGS,
+  EDIT_MOVE,
+} EditKind;
+
+typedef struct
+{
+  EditKind   kind;
+  GraftNode *node;
+  GraftNode *next;   /* ADD, ERASE, MOVE: the node that followed it */
+  GraftArg   args;   /* SET_ARGS: the other arguments (old when applied) */
+  GraftArg   kwargs;
+} EditOp;
+
+struct _GraftEdit
+{
+  /* Borrowed */
+  GraftGraph *graph;
+
+  /* Owned */
+  GArray     *ops;
+  gboolean    applied;
 };
 
 static const char *const op_names[] = {
@@ -102,6 +137,7 @@ graft_graph_new (void)
   self->names = graft_namespace_new ();
   self->chunk = g_string_chunk_new (4096);
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->trash = g_hash_table_new (NULL, NULL);
   return self;
 }
 
@@ -126,6 +162,17 @@ graft_graph_free (GraftGraph *self)
       next = node->next;
       node_free (node);
     }
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, self->trash);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      node_free (key);
+    g_hash_table_unref (self->trash);
+  }
+  if (self->recording != NULL)
+    self->recording->graph = NULL;
   g_hash_table_unref (self->by_name);
   g_string_chunk_free (self->chunk);
   graft_namespace_free (self->names);
@@ -420,6 +467,31 @@ take_args (GraftNode *node,
     graft_arg_init_dict (&node->kwargs, 0);
 }
 
+static void
+record (GraftGraph *self,
+        EditKind    kind,
+        GraftNode  *node,
+        GraftNode  *next)
+{
+  EditOp op = { .kind = kind, .node = node, .next = next };
+
+  graft_arg_init_none (&op.args);
+  graft_arg_init_none (&op.kwargs);
+  g_array_append_val (self->recording->ops, op);
+}
+
+/* Records the arguments @node has now, before they change. */
+static void
+record_args (GraftGraph *self,
+             GraftNode  *node)
+{
+  EditOp op = { .kind = EDIT_SET_ARGS, .node = node };
+
+  graft_arg_copy (&op.args, &node->args);
+  graft_arg_copy (&op.kwargs, &node->kwargs);
+  g_array_append_val (self->recording->ops, op);
+}
+
 static GraftNode *
 insert_node (GraftGraph *self,
              GraftOp     op,
@@ -440,6 +512,8 @@ insert_node (GraftGraph *self,
   link_uses (node);
   g_hash_table_insert (self->by_name, (gpointer) node->name, node);
   self->n_nodes++;
+  if (self->recording != NULL)
+    record (self, EDIT_ADD, node, node->next);
   return node;
 }
 
@@ -526,6 +600,8 @@ graft_graph_set_args (GraftGraph *self,
 {
   g_return_if_fail (self != NULL && node != NULL && node->graph == self);
 
+  if (self->recording != NULL)
+    record_args (self, node);
   unlink_uses (node);
   if (args != NULL)
     {
@@ -584,11 +660,37 @@ graft_graph_replace_all_uses (GraftGraph *self,
     {
       GraftNode *user = users[i];
 
+      if (self->recording != NULL)
+        record_args (self, user);
       unlink_uses (user);
       replace_in_arg (&user->args, old_node, new_node);
       replace_in_arg (&user->kwargs, old_node, new_node);
       link_uses (user);
     }
+}
+
+/* Takes a node out of the list, its inputs' users and the name index; the
+ * name stays in the namespace. */
+static void
+detach (GraftGraph *self,
+        GraftNode  *node)
+{
+  unlink_uses (node);
+  unlink_node (self, node);
+  g_hash_table_remove (self->by_name, node->name);
+  self->n_nodes--;
+}
+
+/* Puts a detached node back before @next (at the end if NULL). */
+static void
+attach (GraftGraph *self,
+        GraftNode  *node,
+        GraftNode  *next)
+{
+  link_node (self, node, next);
+  link_uses (node);
+  g_hash_table_insert (self->by_name, (gpointer) node->name, node);
+  self->n_nodes++;
 }
 
 /**
@@ -604,11 +706,15 @@ graft_graph_erase_node (GraftGraph *self,
   g_return_if_fail (self != NULL && node != NULL && node->graph == self);
   g_return_if_fail (node->n_users == 0);
 
-  unlink_uses (node);
-  unlink_node (self, node);
-  g_hash_table_remove (self->by_name, node->name);
-  self->n_nodes--;
-  node_free (node);
+  if (self->recording != NULL)
+    record (self, EDIT_ERASE, node, node->next);
+  detach (self, node);
+  /* While an edit records, the node is kept so that undo can bring it back;
+   * otherwise it is gone for good. */
+  if (self->recording != NULL)
+    g_hash_table_add (self->trash, node);
+  else
+    node_free (node);
 }
 
 /**
@@ -624,6 +730,8 @@ graft_graph_move_before (GraftGraph *self,
 {
   g_return_if_fail (self != NULL && node != NULL && node != before);
 
+  if (self->recording != NULL)
+    record (self, EDIT_MOVE, node, node->next);
   unlink_node (self, node);
   link_node (self, node, before);
 }
@@ -982,4 +1090,177 @@ graft_node_set_span (GraftNode *node,
 {
   node->span_start = start;
   node->span_end = end;
+}
+
+/**
+ * graft_graph_begin_edit:
+ *
+ * Starts recording changes to the graph into an edit that can be undone
+ * and redone (graft_graph_end_edit()).  Edits do not nest.
+ */
+void
+graft_graph_begin_edit (GraftGraph *self)
+{
+  GraftEdit *edit;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->recording == NULL);
+
+  edit = g_new0 (GraftEdit, 1);
+  edit->graph = self;
+  edit->ops = g_array_new (FALSE, FALSE, sizeof (EditOp));
+  edit->applied = TRUE;
+  self->recording = edit;
+}
+
+/**
+ * graft_graph_end_edit:
+ *
+ * Stops recording.
+ *
+ * Returns: (transfer full): the edit, applied; free it with
+ *   graft_edit_free(), before the graph
+ */
+GraftEdit *
+graft_graph_end_edit (GraftGraph *self)
+{
+  GraftEdit *edit;
+
+  g_return_val_if_fail (self != NULL && self->recording != NULL, NULL);
+
+  edit = self->recording;
+  self->recording = NULL;
+  return edit;
+}
+
+/* Applies one operation's inverse (@undo) or the operation again. */
+static void
+replay (GraftGraph *self,
+        EditOp     *op,
+        gboolean    undo)
+{
+  GraftNode *node = op->node;
+
+  switch (op->kind)
+    {
+    case EDIT_ADD:
+      if (undo)
+        {
+          detach (self, node);
+          _graft_namespace_remove (self->names, node->name);
+          g_hash_table_add (self->trash, node);
+        }
+      else
+        {
+          g_hash_table_remove (self->trash, node);
+          _graft_namespace_add_verbatim (self->names, node->name);
+          attach (self, node, op->next);
+        }
+      break;
+    case EDIT_ERASE:
+      if (undo)
+        {
+          g_hash_table_remove (self->trash, node);
+          attach (self, node, op->next);
+        }
+      else
+        {
+          detach (self, node);
+          g_hash_table_add (self->trash, node);
+        }
+      break;
+    case EDIT_SET_ARGS:
+      {
+        GraftArg args = node->args, kwargs = node->kwargs;
+
+        unlink_uses (node);
+        node->args = op->args;
+        node->kwargs = op->kwargs;
+        op->args = args;
+        op->kwargs = kwargs;
+        link_uses (node);
+      }
+      break;
+    case EDIT_MOVE:
+      {
+        GraftNode *next = node->next;
+
+        unlink_node (self, node);
+        link_node (self, node, op->next);
+        op->next = next;
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * graft_edit_undo:
+ *
+ * Undoes an applied edit.  The graph must be as the edit left it (undo and
+ * redo edits in stack order).
+ */
+void
+graft_edit_undo (GraftEdit *edit)
+{
+  g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
+  g_return_if_fail (edit->graph->recording == NULL);
+
+  for (guint i = edit->ops->len; i > 0; i--)
+    replay (edit->graph, &g_array_index (edit->ops, EditOp, i - 1), TRUE);
+  edit->applied = FALSE;
+}
+
+/**
+ * graft_edit_redo:
+ *
+ * Applies an undone edit again, with the same nodes and names.
+ */
+void
+graft_edit_redo (GraftEdit *edit)
+{
+  g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied);
+  g_return_if_fail (edit->graph->recording == NULL);
+
+  for (guint i = 0; i < edit->ops->len; i++)
+    replay (edit->graph, &g_array_index (edit->ops, EditOp, i), FALSE);
+  edit->applied = TRUE;
+}
+
+gboolean
+graft_edit_is_applied (GraftEdit *edit)
+{
+  g_return_val_if_fail (edit != NULL, FALSE);
+  return edit->applied;
+}
+
+/**
+ * graft_edit_get_n_operations:
+ *
+ * Returns: how many primitive changes the edit holds
+ */
+guint
+graft_edit_get_n_operations (GraftEdit *edit)
+{
+  g_return_val_if_fail (edit != NULL, 0);
+  return edit->ops->len;
+}
+
+void
+graft_edit_free (GraftEdit *edit)
+{
+  if (edit == NULL)
+    return;
+  if (edit->graph != NULL && edit->graph->recording == edit)
+    edit->graph->recording = NULL;
+  for (guint i = 0; i < edit->ops->len; i++)
+    {
+      EditOp *op = &g_array_index (edit->ops, EditOp, i);
+
+      graft_arg_clear (&op->args);
+      graft_arg_clear (&op->kwargs);
+    }
+  g_array_unref (edit->ops);
+  g_free (edit);
 }

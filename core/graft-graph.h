@@ -73,6 +73,13 @@ gboolean        graft_graph_lint                (GraftGraph    *self,
                                                  GraftLintFlags flags,
                                                  GError       **error);
 gsize           graft_graph_get_memory_size     (GraftGraph *self);
+void            graft_graph_begin_edit          (GraftGraph *self);
+GraftEdit      *graft_graph_end_edit            (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_edit_undo                 (GraftEdit  *edit);
+void            graft_edit_redo                 (GraftEdit  *edit);
+gboolean        graft_edit_is_applied           (GraftEdit  *edit);
+guint           graft_edit_get_n_operations     (GraftEdit  *edit);
+void            graft_edit_free                 (GraftEdit  *edit);
 
 GraftOp         graft_node_get_op               (GraftNode *node);
 const char     *graft_node_get_name             (GraftNode *node);
@@ -102,5 +109,6 @@ void            graft_node_set_span             (GraftNode *node,
 GPtrArray      *graft_node_dup_input_nodes      (GraftNode *node) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGraph, graft_graph_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)
 
 G_END_DECLS

@@ -6,7 +6,10 @@
 #include "config.h"
 
 #include "graft-json.h"
+#include "graft-arg.h"
+#include "graft-graph.h"
 
+#include <math.h>
 #include <string.h>
 
 /**
@@ -67,4 +70,162 @@ graft_json_append_string (GString    *out,
       p = g_utf8_next_char (p);
     }
   g_string_append_c (out, '"');
+}
+
+static void
+append_arg (GString        *out,
+            const GraftArg *arg)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NONE:
+      g_string_append (out, "null");
+      return;
+    case GRAFT_ARG_BOOL:
+      g_string_append (out, arg->b ? "true" : "false");
+      return;
+    case GRAFT_ARG_INT:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, arg->i);
+      return;
+    case GRAFT_ARG_FLOAT:
+      if (isfinite (arg->f))
+        graft_append_float_repr (out, arg->f);
+      else
+        g_string_append_printf (out, "{\"float\": \"%s\"}", isnan (arg->f) ? "nan" : arg->f < 0 ? "-inf" : "inf");
+      return;
+    case GRAFT_ARG_COMPLEX:
+      g_string_append (out, "{\"complex\": [");
+      graft_append_float_repr (out, arg->c[0]);
+      g_string_append (out, ", ");
+      graft_append_float_repr (out, arg->c[1]);
+      g_string_append (out, "]}");
+      return;
+    case GRAFT_ARG_STR:
+      graft_json_append_string (out, arg->s, arg->n);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
+      g_string_append (out, "{\"ellipsis\": true}");
+      return;
+    case GRAFT_ARG_SYMBOL:
+      g_string_append (out, "{\"symbol\": ");
+      graft_json_append_string (out, arg->s, arg->n);
+      g_string_append_c (out, '}');
+      return;
+    case GRAFT_ARG_DEVICE:
+      g_string_append (out, "{\"device\": ");
+      graft_json_append_string (out, arg->s, arg->n);
+      g_string_append_c (out, '}');
+      return;
+    case GRAFT_ARG_NODE:
+      g_string_append (out, "{\"node\": ");
+      graft_json_append_string (out, graft_node_get_name (arg->node), -1);
+      g_string_append_c (out, '}');
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_SLICE:
+      g_string_append (out, arg->kind == GRAFT_ARG_TUPLE ? "{\"tuple\": [" : "{\"slice\": [");
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_arg (out, &arg->items[i]);
+        }
+      g_string_append (out, "]}");
+      return;
+    case GRAFT_ARG_LIST:
+      g_string_append_c (out, '[');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_arg (out, &arg->items[i]);
+        }
+      g_string_append_c (out, ']');
+      return;
+    case GRAFT_ARG_DICT:
+      g_string_append (out, "{\"dict\": [");
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          g_string_append_c (out, '[');
+          append_arg (out, &arg->items[2 * i]);
+          g_string_append (out, ", ");
+          append_arg (out, &arg->items[2 * i + 1]);
+          g_string_append_c (out, ']');
+        }
+      g_string_append (out, "]}");
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * graft_json_graph:
+ * @graph: a graph
+ *
+ * The graph as JSON: `{"nodes": [...]}`, one object per node in order
+ * with its name, op, target, args, kwargs (as `[key, value]` pairs, in
+ * order), users and type.  Values that JSON has no form for are objects
+ * with one key saying what they are (`{"node": "add"}`, `{"tuple": [...]}`,
+ * `{"symbol": "torch.float32"}`, `{"float": "inf"}`), so nothing is lost.
+ *
+ * Returns: (transfer full): the JSON text
+ */
+char *
+graft_json_graph (GraftGraph *graph)
+{
+  GString *out = g_string_new ("{\"nodes\": [");
+  gboolean first = TRUE;
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      const GraftArg *args = graft_node_get_args (node);
+      const GraftArg *kwargs = graft_node_get_kwargs (node);
+      const char *type = graft_node_get_type_annotation (node);
+
+      g_string_append (out, first ? "\n  " : ",\n  ");
+      first = FALSE;
+      g_string_append (out, "{\"name\": ");
+      graft_json_append_string (out, graft_node_get_name (node), -1);
+      g_string_append (out, ", \"op\": ");
+      graft_json_append_string (out, graft_op_to_string (graft_node_get_op (node)), -1);
+      g_string_append (out, ", \"target\": ");
+      graft_json_append_string (out, graft_node_get_target (node), -1);
+      g_string_append (out, ", \"args\": [");
+      for (guint i = 0; i < args->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_arg (out, &args->items[i]);
+        }
+      g_string_append (out, "], \"kwargs\": [");
+      for (guint i = 0; i < kwargs->n; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          g_string_append_c (out, '[');
+          append_arg (out, &kwargs->items[2 * i]);
+          g_string_append (out, ", ");
+          append_arg (out, &kwargs->items[2 * i + 1]);
+          g_string_append_c (out, ']');
+        }
+      g_string_append (out, "], \"users\": [");
+      for (guint i = 0; i < graft_node_get_n_users (node); i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          graft_json_append_string (out, graft_node_get_name (graft_node_get_user (node, i)), -1);
+        }
+      g_string_append_c (out, ']');
+      if (type != NULL)
+        {
+          g_string_append (out, ", \"type\": ");
+          graft_json_append_string (out, type, -1);
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, first ? "]}" : "\n]}");
+  return g_string_free (out, FALSE);
 }

@@ -10,5 +10,7 @@ G_BEGIN_DECLS
 
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
+void        _graft_namespace_remove       (GraftNamespace *self,
+                                           const char     *name);
 
 G_END_DECLS

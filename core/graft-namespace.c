@@ -432,3 +432,37 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   g_hash_table_add (self->used, stored);
   return stored;
 }
+
+/**
+ * _graft_namespace_remove:
+ * @name: a name of the namespace
+ *
+ * Releases @name, for undo only: torch never releases a name, but undoing
+ * the edit that created it must leave the namespace as it was, so that
+ * redoing it, or doing something else, names nodes as a fresh run would.
+ */
+void
+_graft_namespace_remove (GraftNamespace *self,
+                         const char     *name)
+{
+  const char *underscore = strrchr (name, '_');
+  gsize digits = 0;
+
+  if (!g_hash_table_remove (self->used, name))
+    return;
+  if (underscore == NULL || underscore == name || underscore[1] == '\0')
+    return;
+  for (const char *p = underscore + 1; *p != '\0'; p++, digits++)
+    if (!g_ascii_isdigit (*p))
+      return;
+  if (digits < 19)
+    {
+      g_autofree char *base = g_strndup (name, underscore - name);
+      gsize num = (gsize) g_ascii_strtoull (underscore + 1, NULL, 10);
+      gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
+
+      /* The run `base_1` ... `base_filled` now has a hole at num. */
+      if (num >= 1 && filled >= num)
+        g_hash_table_insert (self->filled, g_steal_pointer (&base), GSIZE_TO_POINTER (num - 1));
+    }
+}

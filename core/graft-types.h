@@ -16,6 +16,7 @@ typedef struct _GraftSource GraftSource;
 typedef struct _GraftGraph  GraftGraph;
 typedef struct _GraftNode   GraftNode;
 typedef struct _GraftArg    GraftArg;
+typedef struct _GraftEdit   GraftEdit;
 
 /**
  * GraftOp:

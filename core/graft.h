@@ -23,4 +23,5 @@
 #include "graft-tracer.h"
 #include "graft-json.h"
 #include "graft-matcher.h"
+#include "graft-rewriter.h"
 #undef GRAFT_INSIDE

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-rewrite.c: `graft match` and `graft rewrite` (cli.md): find a pattern
+ * in the input's graph as torch.fx's SubgraphMatcher does, and replace it
+ * as `replace_pattern` does.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+typedef struct
+{
+  char    *entry;
+  char    *pattern;
+  char    *replacement;
+  char    *to;
+  char    *output;
+  gboolean ignore_literals;
+  gboolean json;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->entry);
+  g_free (o->pattern);
+  g_free (o->replacement);
+  g_free (o->to);
+  g_free (o->output);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
+/* Loads INPUT's graph and the pattern (cli.md's REF rules: the pattern's
+ * file defaults to INPUT, its name to `pattern`). */
+static int
+load_pattern (GraftCliInputs *inputs,
+              const char     *input,
+              Options        *o,
+              GraftGraph    **out_graph,
+              GraftPattern  **out_pattern,
+              char          **out_pattern_file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftGraph) pattern_graph = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *name = NULL;
+  GraftPattern *pattern;
+
+  graph = graft_cli_load_input (inputs, input, o->entry, &error);
+  if (graph == NULL)
+    return graft_cli_report (error, input);
+  graft_input_parse_ref (o->pattern, input, "pattern", &file, &name);
+  pattern_graph = graft_cli_load_ref (inputs, file, name, &error);
+  if (pattern_graph == NULL)
+    return graft_cli_report (error, file);
+  pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
+  if (pattern == NULL)
+    return graft_cli_report (error, file);
+  *out_graph = g_steal_pointer (&graph);
+  *out_pattern = pattern;
+  *out_pattern_file = g_steal_pointer (&file);
+  return GRAFT_EXIT_OK;
+}
+
+int
+graft_cmd_match (int    argc,
+                 char **argv)
+{
+  g_auto(Options) o = { 0 };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GraftCliInputs) inputs = graft_cli_inputs_new ();
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *pattern_file = NULL;
+  GraftMatchOptions options;
+  const char *input = NULL;
+  int status;
+  const GOptionEntry entries[] = {
+    { "entry", 0, 0, G_OPTION_ARG_STRING, &o.entry, "The class or function to trace", "NAME" },
+    { "pattern", 0, 0, G_OPTION_ARG_STRING, &o.pattern, "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
+    { "ignore-literals", 0, 0, G_OPTION_ARG_NONE, &o.ignore_literals, "A literal in the pattern matches any literal", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Print the matches as JSON", NULL },
+    { NULL },
+  };
+
+  context = g_option_context_new ("INPUT");
+  g_option_context_set_summary (context, "List the matches that replace_pattern would replace, in its order.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if ((status = graft_cli_parse (context, &argc, &argv, "match")) != GRAFT_EXIT_OK)
+    return status;
+  if ((status = graft_cli_one_input (argc, argv, "match", &input)) != GRAFT_EXIT_OK)
+    return status;
+  if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
+    return status;
+
+  graft_match_options_init (&options);
+  options.ignore_literals = o.ignore_literals;
+  matches = graft_matcher_find (pattern, graph, &options, NULL);
+
+  if (o.json)
+    {
+      g_autofree char *json = graft_matches_to_json (matches);
+
+      return graft_cli_emit_text (json, strlen (json), NULL);
+    }
+  text = g_string_new (NULL);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      g_autofree char *line = graft_match_to_text (matches->pdata[i]);
+
+      g_string_append_printf (text, "match %u: %s\n", i + 1, line);
+    }
+  if (matches->len == 0)
+    g_string_append (text, "no matches\n");
+  return graft_cli_emit_text (text->str, text->len, NULL);
+}
+
+int
+graft_cmd_rewrite (int    argc,
+                   char **argv)
+{
+  g_auto(Options) o = { 0 };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GraftCliInputs) inputs = graft_cli_inputs_new ();
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GraftGraph) replacement = NULL;
+  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pattern_file = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) listing = NULL;
+  GraftMatchOptions options;
+  const char *input = NULL;
+  const char *to;
+  int status;
+  guint n;
+  const GOptionEntry entries[] = {
+    { "entry", 0, 0, G_OPTION_ARG_STRING, &o.entry, "The class or function to trace", "NAME" },
+    { "pattern", 0, 0, G_OPTION_ARG_STRING, &o.pattern, "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
+    { "replacement", 0, 0, G_OPTION_ARG_STRING, &o.replacement, "The replacement (default: the pattern's file:replacement)", "REF" },
+    { "ignore-literals", 0, 0, G_OPTION_ARG_NONE, &o.ignore_literals, "A literal in the pattern matches any literal", NULL },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &o.to, "The output format: code (default), graph or json", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write to PATH instead of standard output", "PATH" },
+    { NULL },
+  };
+
+  context = g_option_context_new ("INPUT");
+  g_option_context_set_summary (context, "Print the graph after replace_pattern(gm, pattern, replacement).");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if ((status = graft_cli_parse (context, &argc, &argv, "rewrite")) != GRAFT_EXIT_OK)
+    return status;
+  if ((status = graft_cli_one_input (argc, argv, "rewrite", &input)) != GRAFT_EXIT_OK)
+    return status;
+  to = o.to != NULL ? o.to : "code";
+  if (strcmp (to, "code") != 0 && strcmp (to, "graph") != 0 && strcmp (to, "json") != 0)
+    {
+      if (strcmp (to, "dot") == 0 || strcmp (to, "png") == 0 || strcmp (to, "svg") == 0 || strcmp (to, "pdf") == 0)
+        fprintf (stderr, "graft rewrite: --to %s is not available in this version of graft\n", to);
+      else
+        fprintf (stderr, "graft rewrite: unknown format '%s' (use code, graph or json)\n", to);
+      return GRAFT_EXIT_USAGE;
+    }
+  if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
+    return status;
+  graft_input_parse_ref (o.replacement, pattern_file, "replacement", &file, &name);
+  replacement = graft_cli_load_ref (inputs, file, name, &error);
+  if (replacement == NULL)
+    return graft_cli_report (error, file);
+
+  graft_match_options_init (&options);
+  options.ignore_literals = o.ignore_literals;
+  rewrite = graft_replace_pattern (graph, pattern, replacement, &options, &error);
+  if (rewrite == NULL)
+    return graft_cli_report (error, input);
+
+  /* The rewrite's own words go to stderr, before the result is written. */
+  for (guint i = 0; i < graft_rewrite_get_warnings (rewrite)->len; i++)
+    fprintf (stderr, "%s: warning: %s\n", input, (const char *) graft_rewrite_get_warnings (rewrite)->pdata[i]);
+
+  if (strcmp (to, "graph") == 0)
+    {
+      listing = graft_listing_print_string (graph);
+      status = graft_cli_emit_text (listing->str, listing->len, o.output);
+    }
+  else
+    {
+      text = strcmp (to, "json") == 0 ? graft_json_graph (graph) : graft_codegen_python (graph);
+      status = graft_cli_emit_text (text, strlen (text), o.output);
+    }
+  n = graft_rewrite_get_n_replaced (rewrite);
+  fprintf (stderr, "replaced %u match%s\n", n, n == 1 ? "" : "es");
+  return status;
+}
