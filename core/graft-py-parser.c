@@ -51,6 +51,13 @@ typedef struct
   guint32        stmt_end;       /* end of the last statement completed */
   guint          depth;
   gboolean       error_from_lexer;
+
+  /* `-9223372036854775808`: the literal right after a unary minus may be
+   * 2**63, which only fits once negated.  neg_operand is where that
+   * literal starts; min_literal is the literal, parsed as -2**63, that the
+   * minus must then absorb. */
+  gsize          neg_operand;
+  GraftPyExpr   *min_literal;
 } Parser;
 
 /* Everything backtracking must restore (only `with (` needs it). */
@@ -497,20 +504,29 @@ parse_number (Parser *p)
           base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
           digits += 2;
         }
+      /* Up to 2**63 when the literal is a minus's operand, else 2**63 - 1. */
+      guint64 limit = tok.start == p->neg_operand ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
+
       for (; *digits != '\0'; digits++)
         {
           guint d = g_ascii_xdigit_value (*digits);
 
-          if (value > ((guint64) G_MAXINT64 - d) / base)
+          if (value > (limit - d) / base)
             {
               fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                       "integer literal too large");
+                       "integer literal too large: Graft keeps integers in 64 bits");
               return NULL;
             }
           value = value * base + d;
         }
       e->constant.kind = GRAFT_PY_CONST_INT;
-      e->constant.int_value = (gint64) value;
+      if (value == (guint64) G_MAXINT64 + 1)
+        {
+          e->constant.int_value = G_MININT64;
+          p->min_literal = e;
+        }
+      else
+        e->constant.int_value = (gint64) value;
     }
   else
     {
@@ -1865,10 +1881,29 @@ parse_unary (Parser *p)
   if (!enter (p, "expression nested too deeply"))
     return NULL;
   advance (p);
+  if (op == GRAFT_PY_UNARY_NEG)
+    p->neg_operand = p->cur.start;
   operand = parse_unary (p);
   leave (p);
   if (operand == NULL)
     return NULL;
+  if (p->min_literal != NULL)
+    {
+      GraftPyExpr *literal = p->min_literal;
+
+      p->min_literal = NULL;
+      p->neg_operand = G_MAXSIZE;
+      /* Only `-2**63` itself folds; `-9223372036854775808 ** 2` would
+       * need the big int. */
+      if (operand != literal || op != GRAFT_PY_UNARY_NEG)
+        {
+          fail_at (p, literal->start, literal->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                   "integer literal too large: Graft keeps integers in 64 bits");
+          return NULL;
+        }
+      literal->start = start;
+      return literal;
+    }
   e = new_expr (p, GRAFT_PY_EXPR_UNARY_OP, start);
   e->unary_op.op = op;
   e->unary_op.operand = operand;
@@ -3236,6 +3271,7 @@ graft_py_parse (GraftSource  *source,
   p->scratch = g_ptr_array_new ();
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
+  p->neg_operand = G_MAXSIZE;
   graft_py_lexer_init (&p->main_lexer, source);
   p->lex = &p->main_lexer;
   p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;

@@ -211,6 +211,7 @@ struct _Tracer
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
   Scope         *table_scope;   /* where the torch table's literals are evaluated */
+  Scope         *nn_scope;      /* the Python models of torch.nn layers, once needed */
   GError        *error;
 
   const char    *stem;          /* the input's module name, for wrapped globals */

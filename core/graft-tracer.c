@@ -2575,6 +2575,95 @@ make_function (Tracer            *t,
 
 static Flow exec_stmt (Tracer *t, Scope *scope, const GraftPyStmt *s, Value **out_return);
 
+/* Python models of the torch.nn layers a file class may extend: what
+ * their constructors store and what their forward records, written for
+ * Graft from torch 1.13.1's documented behaviour.  Only used for
+ * subclasses: a torch.nn layer used as it is stays a leaf (call_module). */
+static const char nn_models[] =
+  "import torch\n"
+  "import torch.nn.functional as F\n"
+  "from torch.nn import Module, Parameter\n"
+  "\n"
+  "class Linear(Module):\n"
+  "    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):\n"
+  "        super().__init__()\n"
+  "        self.in_features = in_features\n"
+  "        self.out_features = out_features\n"
+  "        self.weight = Parameter(torch.empty((out_features, in_features)))\n"
+  "        if bias:\n"
+  "            self.bias = Parameter(torch.empty(out_features))\n"
+  "        else:\n"
+  "            self.register_parameter('bias', None)\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.linear(input, self.weight, self.bias)\n"
+  "\n"
+  "class Identity(Module):\n"
+  "    def __init__(self, *args, **kwargs):\n"
+  "        super().__init__()\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return input\n"
+  "\n"
+  "class ReLU(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.relu(input, inplace=self.inplace)\n"
+  "\n"
+  "class Dropout(Module):\n"
+  "    def __init__(self, p=0.5, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.p = p\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.dropout(input, self.p, self.training, self.inplace)\n"
+  "\n"
+  "class Sigmoid(Module):\n"
+  "    def forward(self, input):\n"
+  "        return torch.sigmoid(input)\n"
+  "\n"
+  "class Tanh(Module):\n"
+  "    def forward(self, input):\n"
+  "        return torch.tanh(input)\n";
+
+static Value *
+nn_model_class (Tracer            *t,
+                const char        *path,
+                const GraftPyExpr *at)
+{
+  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  Value *cls;
+
+  if (t->nn_scope == NULL)
+    {
+      g_autoptr(GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
+      g_autoptr(GError) error = NULL;
+      GraftPyModule *module = graft_py_parse (source, &error);
+      const GraftPyStmtList *body;
+      GError *saved = t->error;
+
+      g_assert (module != NULL);
+      g_ptr_array_add (t->parsed, module);
+      t->nn_scope = scope_new (t, NULL, NULL);
+      body = graft_py_module_get_body (module);
+      t->error = NULL;
+      for (guint i = 0; i < body->len; i++)
+        if (exec_stmt (t, t->nn_scope, body->items[i], NULL) == FLOW_ERROR)
+          g_assert_not_reached ();
+      t->error = saved;
+    }
+  cls = _graft_strmap_get (&t->nn_scope->vars, name);
+  if (cls == NULL || cls->kind != VAL_CLASS)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "a class extending %s is not supported: Graft traces through the forward of "
+                               "Linear, Identity, ReLU, Dropout, Sigmoid and Tanh only", path);
+  return cls;
+}
+
 static Flow
 exec_class (Tracer            *t,
             Scope             *scope,
@@ -2594,6 +2683,16 @@ exec_class (Tracer            *t,
 
       if (base == NULL)
         return FLOW_ERROR;
+      if (base->kind == VAL_NN_CLASS && strcmp (base->path, "torch.nn.Module") != 0)
+        {
+          /* A file class extending a torch.nn layer is traced through the
+           * layer's forward, so the layer must be known in Python form. */
+          Value *model = nn_model_class (t, base->path, s->class_def.bases.items[i]);
+
+          if (model == NULL)
+            return FLOW_ERROR;
+          base = model;
+        }
       if (base->kind == VAL_CLASS)
         cls->is_module = cls->is_module || base->cls->is_module;
       else if (base->kind == VAL_NN_CLASS)
