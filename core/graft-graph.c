@@ -37,6 +37,7 @@ struct _GraftNode
   GraftArg    args;   /* always a tuple */
   GraftArg    kwargs; /* always a dict with str keys */
   GraftNode **users;  /* borrowed pointers, owned array */
+  GHashTable *user_index; /* user -> position + 1, once there are many */
   guint       n_users;
   guint       users_capacity;
 
@@ -144,6 +145,7 @@ graft_graph_new (void)
 static void
 node_free (GraftNode *node)
 {
+  g_clear_pointer (&node->user_index, g_hash_table_unref);
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
   g_free (node->users);
@@ -256,6 +258,10 @@ graft_graph_intern (GraftGraph *self,
   return g_string_chunk_insert_const (self->chunk, text);
 }
 
+/* Above this many users a node indexes them, so that removing one user of
+ * a value read by thousands of nodes (a weight, an input) stays O(1). */
+#define USER_INDEX_THRESHOLD 16
+
 static void
 add_user (GraftNode *used,
           GraftNode *user)
@@ -266,12 +272,38 @@ add_user (GraftNode *used,
       used->users = g_renew (GraftNode *, used->users, used->users_capacity);
     }
   used->users[used->n_users++] = user;
+  if (used->user_index != NULL)
+    g_hash_table_insert (used->user_index, user, GUINT_TO_POINTER (used->n_users));
+  else if (used->n_users > USER_INDEX_THRESHOLD)
+    {
+      used->user_index = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < used->n_users; i++)
+        g_hash_table_insert (used->user_index, used->users[i], GUINT_TO_POINTER (i + 1));
+    }
 }
 
+/* Removes @user.  A short list keeps its order; an indexed one moves its
+ * last user into the gap (the order of users is a set's, as in torch, and
+ * nothing depends on it). */
 static void
 remove_user (GraftNode *used,
              GraftNode *user)
 {
+  if (used->user_index != NULL)
+    {
+      guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (used->user_index, user));
+      GraftNode *last;
+
+      g_assert (pos > 0);
+      g_hash_table_remove (used->user_index, user);
+      last = used->users[--used->n_users];
+      if (pos - 1 < used->n_users)
+        {
+          used->users[pos - 1] = last;
+          g_hash_table_insert (used->user_index, last, GUINT_TO_POINTER (pos));
+        }
+      return;
+    }
   /* Search from the end: the most recent user is the likeliest to go. */
   for (guint i = used->n_users; i > 0; i--)
     if (used->users[i - 1] == user)
@@ -323,22 +355,90 @@ graft_node_dup_input_nodes (GraftNode *node)
   return out;
 }
 
+/* Calls @func for each distinct node @node's arguments reference, in order
+ * of first appearance, without allocating for the usual few inputs. */
+static void
+foreach_input (GraftNode *node,
+               void     (*func) (GraftNode *used, GraftNode *user))
+{
+  GraftNode *seen[16];
+  guint n_seen = 0;
+  g_autoptr(GPtrArray) many = NULL;
+  const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
+  guint sp = 0;
+
+  stack[sp++] = &node->kwargs;
+  stack[sp++] = &node->args;
+  while (sp > 0)
+    {
+      const GraftArg *arg = stack[--sp];
+      guint n_items;
+
+      if (arg->kind == GRAFT_ARG_NODE)
+        {
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < n_seen && !dup; i++)
+            dup = seen[i] == arg->node;
+          for (guint i = 0; many != NULL && i < many->len && !dup; i++)
+            dup = many->pdata[i] == arg->node;
+          if (dup)
+            continue;
+          if (n_seen < G_N_ELEMENTS (seen))
+            seen[n_seen++] = arg->node;
+          else
+            {
+              if (many == NULL)
+                many = g_ptr_array_new ();
+              g_ptr_array_add (many, arg->node);
+            }
+          func (arg->node, node);
+          continue;
+        }
+      n_items = graft_arg_count_items (arg);
+      if (n_items == 0)
+        continue;
+      if (sp + n_items > G_N_ELEMENTS (stack))
+        {
+          /* Wider than the stack: walk this container by recursion on the
+           * general path (containers this wide are rare). */
+          g_autoptr(GPtrArray) inputs = g_ptr_array_new ();
+
+          collect_inputs (arg, inputs);
+          for (guint i = 0; i < inputs->len; i++)
+            {
+              gboolean dup = FALSE;
+
+              for (guint k = 0; k < n_seen && !dup; k++)
+                dup = seen[k] == inputs->pdata[i];
+              for (guint k = 0; many != NULL && k < many->len && !dup; k++)
+                dup = many->pdata[k] == inputs->pdata[i];
+              if (dup)
+                continue;
+              if (many == NULL)
+                many = g_ptr_array_new ();
+              g_ptr_array_add (many, inputs->pdata[i]);
+              func (inputs->pdata[i], node);
+            }
+          continue;
+        }
+      /* Push in reverse so that items are visited in order; a dict's keys
+       * are strings and hold no node. */
+      for (guint i = n_items; i > 0; i--)
+        stack[sp++] = &arg->items[i - 1];
+    }
+}
+
 static void
 link_uses (GraftNode *node)
 {
-  g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (node);
-
-  for (guint i = 0; i < inputs->len; i++)
-    add_user (inputs->pdata[i], node);
+  foreach_input (node, add_user);
 }
 
 static void
 unlink_uses (GraftNode *node)
 {
-  g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (node);
-
-  for (guint i = 0; i < inputs->len; i++)
-    remove_user (inputs->pdata[i], node);
+  foreach_input (node, remove_user);
 }
 
 /* Gives @node, just linked between two nodes whose keys leave no room, a

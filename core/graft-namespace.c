@@ -75,27 +75,58 @@ static const char *const fx_custom_builtins[] = {
   "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
 };
 
-static gboolean
-in_list (const char        *name,
-         const char *const *list,
-         gsize              n)
+/* The three word lists in one table, name -> WORD_* bits, built once:
+ * every name is checked, so a linear scan would dominate naming. */
+enum {
+  WORD_KEYWORD = 1 << 0,
+  WORD_BUILTIN = 1 << 1,
+  WORD_CUSTOM = 1 << 2,
+};
+
+static GHashTable *word_table;
+
+static void
+add_words (const char *const *list,
+           gsize              n,
+           guint              bit)
 {
   for (gsize i = 0; i < n; i++)
-    if (strcmp (name, list[i]) == 0)
-      return TRUE;
-  return FALSE;
+    {
+      guint bits = GPOINTER_TO_UINT (g_hash_table_lookup (word_table, list[i]));
+
+      g_hash_table_insert (word_table, (gpointer) list[i], GUINT_TO_POINTER (bits | bit));
+    }
+}
+
+static gpointer
+build_word_table (gpointer data)
+{
+  word_table = g_hash_table_new (g_str_hash, g_str_equal);
+  add_words (python_keywords, G_N_ELEMENTS (python_keywords), WORD_KEYWORD);
+  add_words (python_builtins, G_N_ELEMENTS (python_builtins), WORD_BUILTIN);
+  add_words (fx_custom_builtins, G_N_ELEMENTS (fx_custom_builtins), WORD_CUSTOM);
+  return NULL;
+}
+
+static guint
+word_bits (const char *name)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, build_word_table, NULL);
+  return GPOINTER_TO_UINT (g_hash_table_lookup (word_table, name));
 }
 
 gboolean
 graft_is_python_keyword (const char *name)
 {
-  return in_list (name, python_keywords, G_N_ELEMENTS (python_keywords));
+  return (word_bits (name) & WORD_KEYWORD) != 0;
 }
 
 gboolean
 graft_is_python_builtin (const char *name)
 {
-  return in_list (name, python_builtins, G_N_ELEMENTS (python_builtins));
+  return (word_bits (name) & WORD_BUILTIN) != 0;
 }
 
 /**
@@ -135,11 +166,12 @@ static gboolean
 is_illegal (const char    *name,
             GraftNameFlags flags)
 {
-  if (graft_is_python_keyword (name))
+  guint bits = word_bits (name);
+
+  if ((bits & WORD_KEYWORD) != 0)
     return TRUE;
-  if (graft_is_python_builtin (name))
-    return (flags & GRAFT_NAME_IS_BUILTIN) == 0;
-  if (in_list (name, fx_custom_builtins, G_N_ELEMENTS (fx_custom_builtins)))
+  /* A builtin's or custom builtin's name is legal only for that object. */
+  if ((bits & (WORD_BUILTIN | WORD_CUSTOM)) != 0)
     return (flags & GRAFT_NAME_IS_BUILTIN) == 0;
   return FALSE;
 }
@@ -199,14 +231,126 @@ increment_decimal (GString *digits)
   g_string_prepend_c (digits, '1');
 }
 
-/* The value of a short decimal, or G_MAXSIZE when it has too many digits
- * to be a count of names. */
+/* Writes @n in decimal; returns the length. */
 static gsize
-small_number (const char *digits)
+format_decimal (char   *buf,
+                guint64 n)
 {
-  if (strlen (digits) > 15)
-    return G_MAXSIZE;
-  return (gsize) g_ascii_strtoull (digits, NULL, 10);
+  char tmp[24];
+  gsize len = 0;
+
+  do
+    {
+      tmp[len++] = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  while (n > 0);
+  for (gsize i = 0; i < len; i++)
+    buf[i] = tmp[len - 1 - i];
+  buf[len] = '\0';
+  return len;
+}
+
+/* Sets @name to `<base>_<n>` (@name holds the base in its first
+ * @base_len bytes). */
+static void
+set_suffix (GString *name,
+            gsize    base_len,
+            guint64  n)
+{
+  char digits[24];
+  gsize len = format_decimal (digits, n);
+
+  g_string_truncate (name, base_len);
+  g_string_append_c (name, '_');
+  g_string_append_len (name, digits, len);
+}
+
+/* Parses a decimal suffix of at most 18 digits; FALSE if longer. */
+static gboolean
+parse_small (const char *digits,
+             gsize       len,
+             guint64    *out)
+{
+  guint64 n = 0;
+
+  if (len == 0 || len > 18)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    n = n * 10 + (guint64) (digits[i] - '0');
+  *out = n;
+  return TRUE;
+}
+
+/* Whether @name is already what steps 1 to 3 of create_name would make of
+ * it: only [0-9A-Za-z_], no leading digit, and no `_<digits>` suffix with a
+ * leading zero. */
+static gboolean
+is_final_form (const char *name)
+{
+  const char *p = name;
+  const char *last_underscore = NULL;
+
+  if (*p == '\0' || g_ascii_isdigit (*p))
+    return FALSE;
+  for (; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        last_underscore = p;
+      else if (!g_ascii_isalnum (*p))
+        return FALSE;
+    }
+  if (last_underscore != NULL && last_underscore != name && last_underscore[1] == '0' && last_underscore[2] != '\0')
+    {
+      for (const char *q = last_underscore + 1; *q != '\0'; q++)
+        if (!g_ascii_isdigit (*q))
+          return TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* After @stored (of length @len) was added: if it is `base_<k>`
+ * continuing the run of taken `base_1` ... `base_<k-1>`, extend the run as
+ * far as it now goes. */
+static void
+extend_filled (GraftNamespace *self,
+               const char     *stored,
+               gsize           len)
+{
+  gsize i = len;
+  guint64 k, filled;
+  g_autoptr(GString) probe = NULL;
+  char *base;
+
+  while (i > 0 && g_ascii_isdigit (stored[i - 1]))
+    i--;
+  if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0' || !parse_small (stored + i, len - i, &k))
+    return;
+  probe = g_string_new_len (stored, i - 1);
+  filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, probe->str));
+  if (k != filled + 1)
+    return;
+  do
+    {
+      filled++;
+      set_suffix (probe, i - 1, filled + 1);
+    }
+  while (g_hash_table_contains (self->used, probe->str));
+  base = g_strndup (stored, i - 1);
+  g_hash_table_insert (self->filled, base, GSIZE_TO_POINTER (filled));
+}
+
+static const char *
+store (GraftNamespace *self,
+       const char     *name,
+       gsize           len)
+{
+  char *stored = g_string_chunk_insert_len (self->chunk, name, len);
+
+  g_hash_table_add (self->used, stored);
+  extend_filled (self, stored, len);
+  return stored;
 }
 
 /**
@@ -226,117 +370,104 @@ graft_namespace_create_name (GraftNamespace *self,
                              const char     *candidate,
                              GraftNameFlags  flags)
 {
-  g_autoptr(GString) clean = NULL;
-  g_autoptr(GString) num = NULL;
   g_autoptr(GString) name = NULL;
-  gsize base_len;
+  gsize base_len, digits_at;
   gboolean in_run = FALSE;
-  g_autofree char *base = NULL;
-  char *stored;
+  guint64 num = 0;
+  gboolean big = FALSE;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
+  /* The common case, a clean free name (code generation re-registers every
+   * node's name), needs none of the steps below. */
+  if (is_final_form (candidate) && !g_hash_table_contains (self->used, candidate) &&
+      !is_illegal (candidate, flags))
+    return store (self, candidate, strlen (candidate));
+
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_'. */
-  clean = g_string_sized_new (strlen (candidate) + 2);
+  name = g_string_sized_new (strlen (candidate) + 24);
   for (const char *p = candidate; *p != '\0'; p++)
     {
       if (g_ascii_isalnum (*p) || *p == '_')
         {
-          g_string_append_c (clean, *p);
+          g_string_append_c (name, *p);
           in_run = FALSE;
         }
       else if (!in_run)
         {
-          g_string_append_c (clean, '_');
+          g_string_append_c (name, '_');
           in_run = TRUE;
         }
     }
   /* torch indexes candidate[0] and fails on an empty name; a node always
    * has a non-empty candidate, so this is only defence. */
-  if (clean->len == 0)
-    g_string_append_c (clean, '_');
+  if (name->len == 0)
+    g_string_append_c (name, '_');
 
   /* 2. A leading digit gets a '_' prefix. */
-  if (g_ascii_isdigit (clean->str[0]))
-    g_string_prepend_c (clean, '_');
+  if (g_ascii_isdigit (name->str[0]))
+    g_string_prepend_c (name, '_');
 
   /* 3. Split `<base>_<digits>` (greedy base); the number loses its
    * leading zeros, as `int()` does. */
-  base_len = clean->len;
-  num = g_string_new (NULL);
-  {
-    gsize i = clean->len;
-
-    while (i > 0 && g_ascii_isdigit (clean->str[i - 1]))
-      i--;
-    if (i < clean->len && i > 0 && clean->str[i - 1] == '_')
-      {
-        gsize j = i;
-
-        while (j < clean->len - 1 && clean->str[j] == '0')
-          j++;
-        g_string_append (num, clean->str + j);
-        base_len = i - 1;
-      }
-  }
-
-  name = g_string_new_len (clean->str, base_len);
-  if (num->len > 0)
+  base_len = name->len;
+  digits_at = name->len;
+  while (digits_at > 0 && g_ascii_isdigit (name->str[digits_at - 1]))
+    digits_at--;
+  if (digits_at < name->len && digits_at > 0 && name->str[digits_at - 1] == '_')
     {
-      g_string_append_c (name, '_');
-      g_string_append (name, num->str);
-    }
-  else
-    g_string_append_c (num, '0');
+      gsize j = digits_at;
 
-  /* 4. Count up while the name is taken or illegal.  torch restarts
-   * from the parsed suffix every time, which is quadratic for a graph with
-   * many nodes of one kind; since names are never released, `filled`
-   * remembers how far `base_1`, `base_2`, ... are all taken, and the count
-   * jumps there (`base_<k>` is taken, so the loop goes on with k + 1, the
-   * name torch reaches too).  No `base_<k>` is illegal. */
-  base = g_strndup (clean->str, base_len);
-  if (g_hash_table_contains (self->used, name->str))
-    {
-      gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
-
-      if (filled > small_number (num->str))
+      while (j < name->len - 1 && name->str[j] == '0')
+        j++;
+      base_len = digits_at - 1;
+      if (parse_small (name->str + j, name->len - j, &num))
+        set_suffix (name, base_len, num);
+      else
         {
-          g_string_printf (num, "%" G_GSIZE_FORMAT, filled);
+          /* More digits than 64 bits hold: count up in decimal text. */
+          g_autoptr(GString) digits = g_string_new (name->str + j);
+
+          big = TRUE;
           g_string_truncate (name, base_len);
-          g_string_append_printf (name, "_%s", num->str);
+          g_string_append_c (name, '_');
+          g_string_append (name, digits->str);
+          while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+            {
+              increment_decimal (digits);
+              g_string_truncate (name, base_len + 1);
+              g_string_append (name, digits->str);
+            }
         }
     }
-  while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+  if (big)
+    return store (self, name->str, name->len);
+
+  /* 4. Count up while the name is taken or illegal.  torch restarts from the
+   * parsed suffix every time, which is quadratic for a graph with many
+   * nodes of one kind; since names are only released by undo (which
+   * shortens the run), `filled` remembers how far `base_1`, `base_2`, ...
+   * are all taken, and the count jumps there (`base_<k>` is taken, so the
+   * loop goes on with k + 1, the name torch reaches too).  No `base_<k>`
+   * is illegal. */
+  if (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
     {
-      increment_decimal (num);
-      g_string_truncate (name, base_len);
-      g_string_append_c (name, '_');
-      g_string_append (name, num->str);
+      guint64 filled;
+      char saved = name->str[base_len];
+
+      name->str[base_len] = '\0';
+      filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, name->str));
+      name->str[base_len] = saved;
+      if (filled > num)
+        {
+          num = filled;
+          set_suffix (name, base_len, num);
+        }
+      while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+        set_suffix (name, base_len, ++num);
     }
-
-  stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
-  g_hash_table_add (self->used, stored);
-
-  /* Extend the run of taken `base_<k>` if this name continues it. */
-  {
-    gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
-
-    if (filled < G_MAXSIZE - 1 && small_number (num->str) == filled + 1)
-      {
-        g_autoptr(GString) next = g_string_new (NULL);
-
-        do
-          {
-            filled++;
-            g_string_printf (next, "%s_%" G_GSIZE_FORMAT, base, filled + 1);
-          }
-        while (g_hash_table_contains (self->used, next->str));
-        g_hash_table_insert (self->filled, g_steal_pointer (&base), GSIZE_TO_POINTER (filled));
-      }
-  }
-  return stored;
+  return store (self, name->str, name->len);
 }
 
 /**

@@ -74,7 +74,7 @@ static Value *
 kwarg (StrMap     *kwargs,
        const char *name)
 {
-  return kwargs != NULL && kwargs->index != NULL ? _graft_strmap_get (kwargs, name) : NULL;
+  return _graft_strmap_get (kwargs, name);
 }
 
 static gboolean

@@ -56,12 +56,15 @@ typedef enum {
   VAL_TYPE,        /* a builtin type or typing name used as annotation: text */
 } ValueKind;
 
-/* An ordered map with string keys (module attributes, scopes keep order). */
+/* An ordered map with string keys (module attributes, scopes keep order).
+ * Small maps are searched linearly; a map that grows past a few keys gets a
+ * hash index. */
 typedef struct
 {
+  Tracer     *tracer;
   GPtrArray  *keys;   /* const char * */
   GPtrArray  *values; /* Value * */
-  GHashTable *index;  /* key -> position + 1 */
+  GHashTable *index;  /* key -> position + 1, or NULL while small */
 } StrMap;
 
 typedef enum {
@@ -208,6 +211,7 @@ struct _Tracer
   GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
   GHashTable    *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
   GHashTable    *module_paths;  /* Object * -> qualified name (named_modules order) */
+  GHashTable    *attr_cache;    /* Attribute expr of a module -> (module, value) tuple */
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
   Scope         *table_scope;   /* where the torch table's literals are evaluated */

@@ -78,14 +78,43 @@ _graft_tracer_ptr_array (Tracer *t)
   return array;
 }
 
+#define STRMAP_INDEX_THRESHOLD 8
+
 void
 _graft_strmap_init (Tracer *t,
                     StrMap *map)
 {
+  map->tracer = t;
   map->keys = _graft_tracer_ptr_array (t);
   map->values = _graft_tracer_ptr_array (t);
-  map->index = g_hash_table_new (g_str_hash, g_str_equal);
-  g_ptr_array_add (t->hash_tables, map->index);
+  map->index = NULL;
+}
+
+static guint
+strmap_position (const StrMap *map,
+                 const char   *key)
+{
+  if (map->index != NULL)
+    return GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+  for (guint i = 0; i < map->keys->len; i++)
+    if (strcmp (map->keys->pdata[i], key) == 0)
+      return i + 1;
+  return 0;
+}
+
+static void
+strmap_reindex (StrMap *map)
+{
+  if (map->index == NULL)
+    {
+      if (map->keys->len <= STRMAP_INDEX_THRESHOLD)
+        return;
+      map->index = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (map->tracer->hash_tables, map->index);
+    }
+  g_hash_table_remove_all (map->index);
+  for (guint i = 0; i < map->keys->len; i++)
+    g_hash_table_insert (map->index, map->keys->pdata[i], GUINT_TO_POINTER (i + 1));
 }
 
 Value *
@@ -94,9 +123,9 @@ _graft_strmap_get (const StrMap *map,
 {
   guint pos;
 
-  if (map->index == NULL)
+  if (map == NULL || map->keys == NULL)
     return NULL;
-  pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+  pos = strmap_position (map, key);
   return pos > 0 ? map->values->pdata[pos - 1] : NULL;
 }
 
@@ -107,7 +136,7 @@ _graft_strmap_set (StrMap     *map,
                    const char *key,
                    Value      *value)
 {
-  guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+  guint pos = strmap_position (map, key);
 
   if (pos > 0)
     {
@@ -116,22 +145,24 @@ _graft_strmap_set (StrMap     *map,
     }
   g_ptr_array_add (map->keys, (gpointer) key);
   g_ptr_array_add (map->values, value);
-  g_hash_table_insert (map->index, (gpointer) key, GUINT_TO_POINTER (map->keys->len));
+  if (map->index != NULL)
+    g_hash_table_insert (map->index, (gpointer) key, GUINT_TO_POINTER (map->keys->len));
+  else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
+    strmap_reindex (map);
 }
 
 gboolean
 _graft_strmap_remove (StrMap     *map,
                       const char *key)
 {
-  guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
+  guint pos = strmap_position (map, key);
 
   if (pos == 0)
     return FALSE;
   g_ptr_array_remove_index (map->keys, pos - 1);
   g_ptr_array_remove_index (map->values, pos - 1);
-  g_hash_table_remove_all (map->index);
-  for (guint i = 0; i < map->keys->len; i++)
-    g_hash_table_insert (map->index, map->keys->pdata[i], GUINT_TO_POINTER (i + 1));
+  if (map->index != NULL)
+    strmap_reindex (map);
   return TRUE;
 }
 

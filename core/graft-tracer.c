@@ -1770,9 +1770,14 @@ eval_call_args (Tracer            *t,
                 StrMap           **out_kwargs)
 {
   GPtrArray *args = _graft_tracer_ptr_array (t);
-  StrMap *kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
+  StrMap *kwargs = NULL;
 
-  _graft_strmap_init (t, kwargs);
+  /* Most calls have no keywords: they get no map at all. */
+  if (e->call.n_keywords > 0)
+    {
+      kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
+      _graft_strmap_init (t, kwargs);
+    }
   for (guint i = 0; i < e->call.args.len; i++)
     {
       const GraftPyExpr *a = e->call.args.items[i];
@@ -1966,6 +1971,25 @@ eval_inner (Tracer            *t,
       a = eval (t, scope, e->attribute.value);
       if (a == NULL)
         return NULL;
+      if (a->kind == VAL_PYMODULE)
+        {
+          /* `torch.neg` names the same thing every time: remember it for
+           * this expression (keyed by the module it was read from). */
+          Value *cached = g_hash_table_lookup (t->attr_cache, e);
+
+          if (cached != NULL && cached->kind == VAL_TUPLE &&
+              strcmp (((Value *) cached->seq.items->pdata[0])->path, a->path) == 0)
+            return cached->seq.items->pdata[1];
+          v = _graft_tracer_getattr (t, a, e->attribute.attr, e);
+          if (v != NULL)
+            {
+              cached = _graft_value_seq (t, VAL_TUPLE, 2);
+              _graft_value_seq_add (cached, a);
+              _graft_value_seq_add (cached, v);
+              g_hash_table_insert (t->attr_cache, (gpointer) e, cached);
+            }
+          return v;
+        }
       return _graft_tracer_getattr (t, a, e->attribute.attr, e);
 
     case GRAFT_PY_EXPR_SUBSCRIPT:
@@ -3754,6 +3778,7 @@ tracer_clear (Tracer *t)
   g_hash_table_unref (t->tensor_consts);
   g_hash_table_unref (t->self_tree);
   g_hash_table_unref (t->module_paths);
+  g_hash_table_unref (t->attr_cache);
   g_clear_pointer (&t->signatures, g_hash_table_unref);
   g_ptr_array_unref (t->parsed);
   g_clear_pointer (&t->graph, graft_graph_free);
@@ -3810,6 +3835,7 @@ graft_py_program_new (GraftSource *source,
   t->tensor_consts = g_hash_table_new (NULL, NULL);
   t->self_tree = g_hash_table_new (g_str_hash, g_str_equal);
   t->module_paths = g_hash_table_new (NULL, NULL);
+  t->attr_cache = g_hash_table_new (NULL, NULL);
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
   t->globals = scope_new (t, NULL, NULL);

@@ -216,8 +216,8 @@ test_literals_numbers (void)
   assert_expr ("True", "(Constant True)");
   assert_expr ("False", "(Constant False)");
   assert_expr ("...", "(Constant ...)");
-  assert_error ("x = 9223372036854775808\n", "1:5: [unsupported] integer literal too large");
-  assert_error ("x = 0x1_0000_0000_0000_0000\n", "1:5: [unsupported] integer literal too large");
+  assert_error ("x = 9223372036854775808\n", "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
+  assert_error ("x = 0x1_0000_0000_0000_0000\n", "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
 }
 
 static void
