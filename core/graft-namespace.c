@@ -21,7 +21,9 @@ struct _GraftNamespace
 {
   /* Owned */
   GHashTable   *used;   /* name (in chunk) -> itself */
-  GHashTable   *filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
+  GHashTable   *filled; /* base (owned) -> gsize * k: `base_1` ... `base_k` are all used */
+  GString      *scratch; /* reused by create_name */
+  GString      *probe;   /* reused by extend_filled */
   GStringChunk *chunk;
 };
 
@@ -182,7 +184,9 @@ graft_namespace_new (void)
   GraftNamespace *self = g_new0 (GraftNamespace, 1);
 
   self->used = g_hash_table_new (g_str_hash, g_str_equal);
-  self->filled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->filled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->scratch = g_string_new (NULL);
+  self->probe = g_string_new (NULL);
   self->chunk = g_string_chunk_new (4096);
   return self;
 }
@@ -194,6 +198,8 @@ graft_namespace_free (GraftNamespace *self)
     return;
   g_hash_table_unref (self->used);
   g_hash_table_unref (self->filled);
+  g_string_free (self->scratch, TRUE);
+  g_string_free (self->probe, TRUE);
   g_string_chunk_free (self->chunk);
   g_free (self);
 }
@@ -313,6 +319,30 @@ is_final_form (const char *name)
 /* After @stored (of length @len) was added: if it is `base_<k>`
  * continuing the run of taken `base_1` ... `base_<k-1>`, extend the run as
  * far as it now goes. */
+static gsize
+get_filled (GraftNamespace *self,
+            const char     *base)
+{
+  gsize *filled = g_hash_table_lookup (self->filled, base);
+
+  return filled != NULL ? *filled : 0;
+}
+
+static void
+set_filled (GraftNamespace *self,
+            const char     *base,
+            gsize           value)
+{
+  gsize *filled = g_hash_table_lookup (self->filled, base);
+
+  if (filled == NULL)
+    {
+      filled = g_new (gsize, 1);
+      g_hash_table_insert (self->filled, g_strdup (base), filled);
+    }
+  *filled = value;
+}
+
 static void
 extend_filled (GraftNamespace *self,
                const char     *stored,
@@ -320,15 +350,15 @@ extend_filled (GraftNamespace *self,
 {
   gsize i = len;
   guint64 k, filled;
-  g_autoptr(GString) probe = NULL;
-  char *base;
+  GString *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
   if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0' || !parse_small (stored + i, len - i, &k))
     return;
-  probe = g_string_new_len (stored, i - 1);
-  filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, probe->str));
+  g_string_truncate (probe, 0);
+  g_string_append_len (probe, stored, i - 1);
+  filled = get_filled (self, probe->str);
   if (k != filled + 1)
     return;
   do
@@ -337,8 +367,8 @@ extend_filled (GraftNamespace *self,
       set_suffix (probe, i - 1, filled + 1);
     }
   while (g_hash_table_contains (self->used, probe->str));
-  base = g_strndup (stored, i - 1);
-  g_hash_table_insert (self->filled, base, GSIZE_TO_POINTER (filled));
+  g_string_truncate (probe, i - 1);
+  set_filled (self, probe->str, filled);
 }
 
 static const char *
@@ -370,7 +400,7 @@ graft_namespace_create_name (GraftNamespace *self,
                              const char     *candidate,
                              GraftNameFlags  flags)
 {
-  g_autoptr(GString) name = NULL;
+  GString *name = self->scratch;
   gsize base_len, digits_at;
   gboolean in_run = FALSE;
   guint64 num = 0;
@@ -386,7 +416,7 @@ graft_namespace_create_name (GraftNamespace *self,
     return store (self, candidate, strlen (candidate));
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_'. */
-  name = g_string_sized_new (strlen (candidate) + 24);
+  g_string_truncate (name, 0);
   for (const char *p = candidate; *p != '\0'; p++)
     {
       if (g_ascii_isalnum (*p) || *p == '_')
@@ -457,7 +487,7 @@ graft_namespace_create_name (GraftNamespace *self,
       char saved = name->str[base_len];
 
       name->str[base_len] = '\0';
-      filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, name->str));
+      filled = get_filled (self, name->str);
       name->str[base_len] = saved;
       if (filled > num)
         {
@@ -590,10 +620,10 @@ _graft_namespace_remove (GraftNamespace *self,
     {
       g_autofree char *base = g_strndup (name, underscore - name);
       gsize num = (gsize) g_ascii_strtoull (underscore + 1, NULL, 10);
-      gsize filled = GPOINTER_TO_SIZE (g_hash_table_lookup (self->filled, base));
+      gsize filled = get_filled (self, base);
 
       /* The run `base_1` ... `base_filled` now has a hole at num. */
       if (num >= 1 && filled >= num)
-        g_hash_table_insert (self->filled, g_steal_pointer (&base), GSIZE_TO_POINTER (num - 1));
+        set_filled (self, base, num - 1);
     }
 }
