@@ -1,0 +1,492 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-rewrite.c: the matcher and the rewriter beyond the golden files:
+ * undo and redo restore the graph exactly (code, listing and the names the
+ * next rewrite picks), a failed rewrite leaves the graph untouched, and on
+ * random graphs and patterns (fixed seeds) every reported match is a real
+ * occurrence, no two overlap, no internal node leaks, and after the rewrite
+ * the graph lints and none of the replaced nodes is left.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <string.h>
+
+static GraftGraph *
+trace (const char *code,
+       const char *entry)
+{
+  g_autoptr(GraftSource) source = graft_source_new ("test.py", code, -1);
+  g_autoptr(GError) error = NULL;
+  GraftGraph *graph = graft_trace_source (source, entry, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static GraftGraph *
+parse_listing (const char *text)
+{
+  g_autoptr(GraftSource) source = graft_source_new ("listing.txt", text, -1);
+  g_autoptr(GError) error = NULL;
+  GraftGraph *graph = graft_listing_parse (source, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static void
+assert_lint (GraftGraph *graph)
+{
+  g_autoptr(GError) error = NULL;
+
+  graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error);
+  g_assert_no_error (error);
+}
+
+static const char seed_model[] =
+  "import torch\n"
+  "class M(torch.nn.Module):\n"
+  "    def forward(self, x, w1, w2):\n"
+  "        val1 = torch.neg(w1)\n"
+  "        m1 = torch.cat([val1, w2]).sum()\n"
+  "        val2 = torch.neg(w1)\n"
+  "        m2 = torch.cat([val2, w2]).sum()\n"
+  "        return x + torch.max(m1) + torch.max(m2)\n"
+  "def pattern(a1, a2):\n"
+  "    val1 = torch.neg(a1)\n"
+  "    return torch.cat([val1, a2]).sum()\n"
+  "def replacement(w1, w2):\n"
+  "    return torch.stack([w1, w2])\n"
+  "def pattern2(a):\n"
+  "    return torch.max(a)\n"
+  "def replacement2(a):\n"
+  "    return torch.relu(a)\n";
+
+static GraftPattern *
+make_pattern (const char *entry)
+{
+  g_autoptr(GError) error = NULL;
+  GraftPattern *pattern = graft_pattern_new (trace (seed_model, entry), &error);
+
+  g_assert_no_error (error);
+  return pattern;
+}
+
+/* Undo restores the code, the listing and the namespace; redo brings the
+ * rewrite back with the same names. */
+static void
+test_undo_redo (void)
+{
+  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr(GraftGraph) fresh = trace (seed_model, "M");
+  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr(GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr(GraftPattern) pattern2 = make_pattern ("pattern2");
+  g_autoptr(GraftGraph) replacement2 = trace (seed_model, "replacement2");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = graft_codegen_python (graph);
+  g_autofree char *listing_before = graft_listing_print (graph);
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *listing_undone = NULL;
+  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autoptr(GraftRewrite) second = NULL;
+  g_autoptr(GraftRewrite) on_fresh = NULL;
+  g_autofree char *second_code = NULL;
+  g_autofree char *fresh_code = NULL;
+
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 2);
+  g_assert_cmpuint (graft_rewrite_get_added_nodes (rewrite)->len, ==, 2);
+  assert_lint (graph);
+  after = graft_codegen_python (graph);
+  g_assert_nonnull (strstr (after, "stack_1 = torch.stack([w1, w2])"));
+
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  assert_lint (graph);
+  undone = graft_codegen_python (graph);
+  listing_undone = graft_listing_print (graph);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpstr (listing_undone, ==, listing_before);
+
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  assert_lint (graph);
+  redone = graft_codegen_python (graph);
+  g_assert_cmpstr (redone, ==, after);
+
+  /* After an undo, another rewrite names its nodes as on a graph that
+   * never saw the first one. */
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  second = graft_replace_pattern (graph, pattern2, replacement2, NULL, &error);
+  g_assert_no_error (error);
+  on_fresh = graft_replace_pattern (fresh, pattern2, replacement2, NULL, &error);
+  g_assert_no_error (error);
+  second_code = graft_codegen_python (graph);
+  fresh_code = graft_codegen_python (fresh);
+  g_assert_cmpstr (second_code, ==, fresh_code);
+  assert_lint (graph);
+}
+
+/* A rewrite that cannot finish (here: the replacement takes another number
+ * of parameters) leaves the graph exactly as it was. */
+static void
+test_failed_rewrite_rolls_back (void)
+{
+  static const char bad_replacement[] =
+    "import torch\n"
+    "def replacement(a, b, c):\n"
+    "    return torch.stack([a, b, c])\n";
+  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr(GraftGraph) replacement = trace (bad_replacement, "replacement");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = graft_listing_print (graph);
+  g_autofree char *after = NULL;
+  GraftRewrite *rewrite;
+
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_null (rewrite);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE);
+  after = graft_listing_print (graph);
+  g_assert_cmpstr (after, ==, before);
+  assert_lint (graph);
+}
+
+/* Applying one chosen match replaces just that occurrence. */
+static void
+test_apply_one_match (void)
+{
+  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr(GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr(GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr(GPtrArray) second = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autofree char *code = NULL;
+
+  g_assert_cmpuint (matches->len, ==, 2);
+  g_ptr_array_add (second, matches->pdata[1]);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, second, &error);
+  g_assert_no_error (error);
+  assert_lint (graph);
+  code = graft_codegen_python (graph);
+  /* The first occurrence is intact, the second replaced. */
+  g_assert_nonnull (strstr (code, "sum_1 = cat.sum()"));
+  g_assert_nonnull (strstr (code, "stack = torch.stack([w1, w2])"));
+  g_assert_null (strstr (code, "sum_2"));
+}
+
+/* Random graphs ------------------------------------------------------------- */
+
+static const char *const random_ops[] = {
+  "call_function[target=operator.add]",
+  "call_function[target=operator.mul]",
+  "call_function[target=torch.relu]",
+  "call_method[target=neg]",
+};
+static const guint random_arity[] = { 2, 2, 1, 1 };
+
+/* A random straight-line graph: 3 inputs, @n nodes each using 1 or 2
+ * earlier values, one output returning the last few values. */
+static char *
+random_listing (GRand *rand,
+                guint  n,
+                guint  n_ops)
+{
+  GString *out = g_string_new ("graph():\n");
+  g_autoptr(GArray) users = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  guint total = n + 3;
+
+  g_array_set_size (users, total);
+  for (guint i = 0; i < n; i++)
+    {
+      guint op = g_rand_int_range (rand, 0, n_ops);
+      guint a = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
+      guint b = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
+      GString *line = g_string_new (NULL);
+
+      g_string_append_printf (line, "    %%v%u : [#users=USERS] = %s(args = (%%v%u", i + 3, random_ops[op], a);
+      g_array_index (users, guint, a)++;
+      if (random_arity[op] == 2)
+        {
+          g_string_append_printf (line, ", %%v%u", b);
+          if (b != a)
+            g_array_index (users, guint, b)++;
+        }
+      g_string_append (line, random_arity[op] == 1 ? ",), kwargs = {})\n" : "), kwargs = {})\n");
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+    }
+  /* The output uses every value without users, so nothing is dead. */
+  for (guint i = 0; i < 3; i++)
+    g_string_append_printf (out, "    %%v%u : [#users=%u] = placeholder[target=v%u]\n", i,
+                            g_array_index (users, guint, i) + (g_array_index (users, guint, i) == 0 ? 1 : 0), i);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *count = g_strdup_printf ("%u", g_array_index (users, guint, i + 3) +
+                                                          (g_array_index (users, guint, i + 3) == 0 ? 1 : 0));
+      g_autoptr(GString) line = g_string_new (lines->pdata[i]);
+
+      g_string_replace (line, "USERS", count, 1);
+      g_string_append (out, line->str);
+    }
+  g_string_append (out, "    return (");
+  {
+    gboolean first = TRUE;
+
+    for (guint i = 0; i < total; i++)
+      if (g_array_index (users, guint, i) == 0)
+        {
+          g_string_append_printf (out, "%sv%u", first ? "" : ", ", i);
+          first = FALSE;
+        }
+    if (first)
+      g_string_append_printf (out, "v%u", total - 1);
+  }
+  g_string_append (out, ")\n");
+  return g_string_free (out, FALSE);
+}
+
+/* A pattern cut out of @graph around @anchor: the node, and its inputs up
+ * to @depth levels that are computations, with placeholders for the rest. */
+static char *
+pattern_listing (GraftNode *anchor,
+                 guint      depth)
+{
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr(GHashTable) inside = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) ph = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) placeholders = g_ptr_array_new ();
+  GString *out = g_string_new ("graph():\n");
+  g_autoptr(GPtrArray) frontier = g_ptr_array_new ();
+
+  g_ptr_array_add (frontier, anchor);
+  g_hash_table_add (inside, anchor);
+  for (guint level = 0; level < depth; level++)
+    {
+      g_autoptr(GPtrArray) next = g_ptr_array_new ();
+
+      for (guint i = 0; i < frontier->len; i++)
+        {
+          g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (frontier->pdata[i]);
+
+          for (guint k = 0; k < inputs->len; k++)
+            {
+              GraftNode *in = inputs->pdata[k];
+
+              if (graft_node_get_op (in) != GRAFT_OP_PLACEHOLDER && !g_hash_table_contains (inside, in))
+                {
+                  g_hash_table_add (inside, in);
+                  g_ptr_array_add (next, in);
+                }
+            }
+        }
+      g_ptr_array_set_size (frontier, 0);
+      for (guint i = 0; i < next->len; i++)
+        g_ptr_array_add (frontier, next->pdata[i]);
+    }
+  /* Nodes inside, in graph order; their inputs outside become parameters. */
+  for (GraftNode *n = graft_graph_get_first (graft_node_get_graph (anchor)); n != NULL; n = graft_node_get_next (n))
+    if (g_hash_table_contains (inside, n))
+      {
+        g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (n);
+
+        g_ptr_array_add (nodes, n);
+        for (guint k = 0; k < inputs->len; k++)
+          if (!g_hash_table_contains (inside, inputs->pdata[k]) && g_hash_table_add (ph, inputs->pdata[k]))
+            g_ptr_array_add (placeholders, inputs->pdata[k]);
+      }
+  for (guint i = 0; i < placeholders->len; i++)
+    {
+      GraftNode *p = placeholders->pdata[i];
+      guint uses = 0;
+
+      for (guint k = 0; k < nodes->len; k++)
+        for (guint u = 0; u < graft_node_get_n_users (p); u++)
+          if (graft_node_get_user (p, u) == nodes->pdata[k])
+            uses++;
+      g_string_append_printf (out, "    %%%s : [#users=%u] = placeholder[target=%s]\n",
+                              graft_node_get_name (p), uses, graft_node_get_name (p));
+    }
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      GraftNode *n = nodes->pdata[i];
+      guint uses = n == anchor ? 1 : 0;
+      g_autofree char *args = graft_arg_repr (graft_node_get_args (n), GRAFT_REPR_LISTING);
+
+      for (guint u = 0; u < graft_node_get_n_users (n); u++)
+        if (g_hash_table_contains (inside, graft_node_get_user (n, u)))
+          uses++;
+      g_string_append_printf (out, "    %%%s : [#users=%u] = %s[target=%s](args = %s, kwargs = {})\n",
+                              graft_node_get_name (n), uses, graft_op_to_string (graft_node_get_op (n)),
+                              graft_node_get_target (n), args);
+    }
+  g_string_append_printf (out, "    return %s\n", graft_node_get_name (anchor));
+  return g_string_free (out, FALSE);
+}
+
+/* Does a match bind its pattern nodes to graph nodes of the same op and
+ * target, wired the same way? */
+static void
+assert_real_occurrence (GraftPattern *pattern,
+                        GraftMatch   *match)
+{
+  for (guint i = 0; i < graft_pattern_get_n_nodes (pattern); i++)
+    {
+      GraftNode *pn = graft_pattern_get_node (pattern, i);
+      GraftNode *gn = NULL;
+      const GraftArg *pargs;
+      const GraftArg *gargs;
+
+      if (graft_node_get_op (pn) == GRAFT_OP_OUTPUT || graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
+        continue;
+      g_assert_true (graft_match_get_binding (match, i, &gn, NULL));
+      g_assert_nonnull (gn);
+      g_assert_cmpint (graft_node_get_op (pn), ==, graft_node_get_op (gn));
+      g_assert_cmpstr (graft_node_get_target (pn), ==, graft_node_get_target (gn));
+      pargs = graft_node_get_args (pn);
+      gargs = graft_node_get_args (gn);
+      g_assert_cmpuint (pargs->n, ==, gargs->n);
+      for (guint a = 0; a < pargs->n; a++)
+        {
+          GraftNode *bound = NULL;
+          guint pos;
+
+          g_assert_cmpint (pargs->items[a].kind, ==, GRAFT_ARG_NODE);
+          g_assert_cmpint (gargs->items[a].kind, ==, GRAFT_ARG_NODE);
+          for (pos = 0; graft_pattern_get_node (pattern, pos) != pargs->items[a].node; pos++)
+            ;
+          graft_match_get_binding (match, pos, &bound, NULL);
+          g_assert_true (bound == gargs->items[a].node);
+        }
+    }
+}
+
+static void
+test_random (gconstpointer data)
+{
+  guint seed = GPOINTER_TO_UINT (data);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree char *text = random_listing (rand, 40 + seed % 60, 2 + seed % 3);
+  g_autoptr(GraftGraph) graph = parse_listing (text);
+  guint target = g_rand_int_range (rand, 10, graft_graph_get_n_nodes (graph) - 1);
+  GraftNode *anchor = graft_graph_get_first (graph);
+  g_autofree char *ptext = NULL;
+  g_autoptr(GraftGraph) pattern_graph = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(GHashTable) claimed = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) replaced = g_hash_table_new (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autoptr(GString) rtext = NULL;
+  g_autoptr(GraftGraph) replacement = NULL;
+
+  for (guint i = 0; i < target; i++)
+    anchor = graft_node_get_next (anchor);
+  while (graft_node_get_op (anchor) == GRAFT_OP_PLACEHOLDER)
+    anchor = graft_node_get_next (anchor);
+  if (graft_node_get_op (anchor) == GRAFT_OP_OUTPUT)
+    anchor = graft_node_get_prev (anchor);
+  ptext = pattern_listing (anchor, seed % 3);
+  pattern_graph = parse_listing (ptext);
+  pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
+  g_assert_no_error (error);
+
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  for (guint m = 0; m < matches->len; m++)
+    {
+      g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+
+      assert_real_occurrence (pattern, matches->pdata[m]);
+      /* No two matches share a computation. */
+      for (guint i = 0; i < nodes->len; i++)
+        {
+          g_assert_false (g_hash_table_contains (claimed, nodes->pdata[i]));
+          g_hash_table_add (claimed, nodes->pdata[i]);
+        }
+      /* Nothing inside leaks out, except what the pattern returns. */
+      for (guint i = 0; i < graft_pattern_get_n_nodes (pattern); i++)
+        {
+          GraftNode *pn = graft_pattern_get_node (pattern, i);
+          GraftNode *gn = NULL;
+          gboolean returned = FALSE;
+
+          if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER || graft_node_get_op (pn) == GRAFT_OP_OUTPUT)
+            continue;
+          graft_match_get_binding (matches->pdata[m], i, &gn, NULL);
+          for (guint r = 0; r < graft_pattern_get_n_returning (pattern); r++)
+            returned = returned || graft_match_get_returning_node (matches->pdata[m], r) == gn;
+          if (returned)
+            continue;
+          for (guint u = 0; u < graft_node_get_n_users (gn); u++)
+            {
+              GraftNode *user = graft_node_get_user (gn, u);
+              gboolean in = FALSE;
+
+              for (guint k = 0; k < nodes->len && !in; k++)
+                in = nodes->pdata[k] == user;
+              g_assert_true (in);
+            }
+        }
+    }
+  /* A single-node pattern always finds at least the node it was cut
+   * from (nothing can leak out of one node). */
+  if (seed % 3 == 0)
+    g_assert_cmpuint (matches->len, >=, 1);
+  g_test_message ("seed %u: %u nodes, pattern of %u, %u matches", seed,
+                  graft_graph_get_n_nodes (graph), graft_pattern_get_n_nodes (pattern), matches->len);
+
+  /* Replace every match by one neg of the first parameter, so the rewrite
+   * always type-checks. */
+  rtext = g_string_new ("graph():\n");
+  for (guint i = 0; i < graft_pattern_get_n_placeholders (pattern); i++)
+    g_string_append_printf (rtext, "    %%p%u : [#users=%u] = placeholder[target=p%u]\n", i, i == 0 ? 1 : 0, i);
+  g_string_append (rtext, "    %r : [#users=1] = call_method[target=neg](args = (%p0,), kwargs = {})\n    return r\n");
+  replacement = parse_listing (rtext->str);
+  for (guint m = 0; m < matches->len; m++)
+    {
+      g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+
+      for (guint i = 0; i < nodes->len; i++)
+        g_hash_table_add (replaced, nodes->pdata[i]);
+    }
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, matches->len);
+  assert_lint (graph);
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
+    g_assert_false (g_hash_table_contains (replaced, n));
+
+  /* And undo brings back exactly the original. */
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  {
+    g_autofree char *restored = graft_listing_print (graph);
+    g_autoptr(GraftGraph) original = parse_listing (text);
+    g_autofree char *expected = graft_listing_print (original);
+
+    g_assert_cmpstr (restored, ==, expected);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/rewrite/undo-redo", test_undo_redo);
+  g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);
+  g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
+  for (guint seed = 1; seed <= 60; seed++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/rewrite/random/%u", seed);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (seed), test_random);
+    }
+  return g_test_run ();
+}
