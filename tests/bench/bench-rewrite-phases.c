@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * bench-rewrite-phases.c: times one `replace_pattern` in process, phase by phase:
+ * parsing and tracing the model, the pattern and the replacement, matching,
+ * rewriting and generating the code.  Prints `key=value` pairs (seconds,
+ * counts) for tests/bench/bench-rewrite to tabulate.
+ *
+ *   bench-rewrite-phases FILE    (FILE holds the model, `pattern` and `replacement`)
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <stdio.h>
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftSource) source = NULL;
+  g_autoptr(GraftPyProgram) program = NULL;
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftGraph) replacement = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autofree char *code = NULL;
+  double t0, t_parse, t_trace, t_match, t_rewrite, t_code;
+  guint n_nodes;
+
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: bench-rewrite-phases FILE\n");
+      return 2;
+    }
+  t0 = now ();
+  source = graft_source_new_from_file (argv[1], &error);
+  if (source != NULL)
+    program = graft_py_program_new (source, &error);
+  t_parse = now ();
+  if (program != NULL)
+    graph = graft_py_program_trace (program, NULL, &error);
+  if (graph != NULL)
+    pattern = graft_pattern_new (graft_py_program_trace (program, "pattern", &error), &error);
+  if (pattern != NULL)
+    replacement = graft_py_program_trace (program, "replacement", &error);
+  t_trace = now ();
+  if (replacement == NULL)
+    {
+      g_autofree char *line = graft_error_format (error, argv[1]);
+
+      fprintf (stderr, "%s\n", line);
+      return 1;
+    }
+  n_nodes = graft_graph_get_n_nodes (graph);
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  t_match = now ();
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  t_rewrite = now ();
+  if (rewrite == NULL)
+    {
+      g_autofree char *line = graft_error_format (error, argv[1]);
+
+      fprintf (stderr, "%s\n", line);
+      return 1;
+    }
+  code = graft_codegen_python (graph);
+  t_code = now ();
+  printf ("nodes=%u matches=%u parse=%.6f trace=%.6f match=%.6f rewrite=%.6f code=%.6f\n",
+          n_nodes, matches->len, t_parse - t0, t_trace - t_parse, t_match - t_trace,
+          t_rewrite - t_match, t_code - t_rewrite);
+  return 0;
+}
