@@ -16,6 +16,7 @@
 #include "graft-error.h"
 #include "graft-limits.h"
 #include "graft-namespace-private.h"
+#include "graft-graph-private.h"
 
 #include <string.h>
 
@@ -42,6 +43,7 @@ struct _GraftNode
   guint       users_capacity;
 
   gint64      order;
+  guint32     marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
   guint32     span_start; /* where the node came from in its source */
   guint32     span_end;
   guint8      op;
@@ -62,6 +64,7 @@ struct _GraftGraph
   GraftNode      *first;
   GraftNode      *last;
   guint           n_nodes;
+  guint32         epoch;   /* the last mark handed out */
 };
 
 /* The edit log.  While an edit records, every change to the graph appends
@@ -1363,4 +1366,49 @@ graft_edit_free (GraftEdit *edit)
     }
   g_array_unref (edit->ops);
   g_free (edit);
+}
+
+/**
+ * _graft_graph_new_mark:
+ *
+ * A fresh mark for the scratch slots of the graph's nodes: no node carries
+ * it yet, so "is marked" starts false for every node without clearing
+ * anything.
+ *
+ * Returns: the mark
+ */
+guint32
+_graft_graph_new_mark (GraftGraph *self)
+{
+  if (self->epoch == G_MAXUINT32)
+    {
+      /* After 4 billion marks, start over with every slot cleared. */
+      for (GraftNode *node = self->first; node != NULL; node = node->next)
+        node->marks[0] = node->marks[1] = 0;
+      self->epoch = 0;
+    }
+  return ++self->epoch;
+}
+
+void
+_graft_node_set_mark (GraftNode *node,
+                      guint      slot,
+                      guint32    mark)
+{
+  node->marks[slot] = mark;
+}
+
+guint32
+_graft_node_get_mark (GraftNode *node,
+                      guint      slot)
+{
+  return node->marks[slot];
+}
+
+gboolean
+_graft_node_has_mark (GraftNode *node,
+                      guint      slot,
+                      guint32    mark)
+{
+  return node->marks[slot] == mark;
 }

@@ -23,6 +23,7 @@
 #include "graft-codegen.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-json.h"
 
 #include <string.h>
@@ -65,8 +66,9 @@ struct _GraftMatch
 
 /* The search state.  `bind` is the current partial match; `trail` lists the
  * pattern positions bound so far, in binding order, so that a failed
- * attempt is undone by popping back to a mark; `bound_count` counts how
- * often each graph node is bound (torch's `gn in nodes_map.values()`). */
+ * attempt is undone by popping back to a mark; a graph node bound in the
+ * partial match carries `bound_mark` in its slot 0 (torch's
+ * `gn in nodes_map.values()`; the map is injective, so a flag suffices). */
 typedef struct
 {
   GraftPattern            *pattern;
@@ -74,8 +76,10 @@ typedef struct
   const GraftMatchOptions *options;
   Binding                 *bind;
   GArray                  *trail;
-  GHashTable              *bound_count;
+  guint32                  bound_mark; /* slot 0: the graph node is bound */
   GPtrArray               *found;
+  GPtrArray               *pool;       /* spare leaf arrays for frames */
+  GArray                  *stack;      /* Frames of the walk, reused */
 } Search;
 
 /* One frame of the depth-first walk: a pattern node bound to a graph node,
@@ -94,11 +98,14 @@ graft_match_options_init (GraftMatchOptions *options)
   options->remove_overlapping_matches = TRUE;
 }
 
+/* A pattern node's position.  The pattern graph is the pattern's own, so
+ * its nodes keep their position + 1 in scratch slot 1 (set once in
+ * graft_pattern_new()) and the lookup is a field read. */
 static guint
 position_of (GraftPattern *self,
              GraftNode    *node)
 {
-  return GPOINTER_TO_UINT (g_hash_table_lookup (self->index, node)) - 1;
+  return _graft_node_get_mark (node, 1) - 1;
 }
 
 /**
@@ -155,6 +162,7 @@ graft_pattern_new (GraftGraph *graph,
 
       g_ptr_array_add (self->nodes, node);
       g_hash_table_insert (self->index, node, GUINT_TO_POINTER (pos + 1));
+      _graft_node_set_mark (node, 1, pos + 1);
       if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
         g_array_append_val (self->placeholders, pos);
     }
@@ -319,8 +327,7 @@ bind_node (Search    *s,
 {
   s->bind[pos].state = BOUND_NODE;
   s->bind[pos].node = gn;
-  g_hash_table_insert (s->bound_count, gn,
-                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (s->bound_count, gn)) + 1));
+  _graft_node_set_mark (gn, 0, s->bound_mark);
   g_array_append_val (s->trail, pos);
 }
 
@@ -345,14 +352,7 @@ undo_to (Search *s,
       Binding *b = &s->bind[pos];
 
       if (b->state == BOUND_NODE)
-        {
-          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (s->bound_count, b->node));
-
-          if (count <= 1)
-            g_hash_table_remove (s->bound_count, b->node);
-          else
-            g_hash_table_insert (s->bound_count, b->node, GUINT_TO_POINTER (count - 1));
-        }
+        _graft_node_set_mark (b->node, 0, 0);
       b->state = UNBOUND;
       b->node = NULL;
       g_array_set_size (s->trail, s->trail->len - 1);
@@ -403,7 +403,7 @@ enter_node (Search    *s,
 
   if (b->state != UNBOUND)
     return b->state == BOUND_NODE && b->node == gn ? 0 : -1;
-  if (g_hash_table_contains (s->bound_count, gn))
+  if (_graft_node_has_mark (gn, 0, s->bound_mark))
     return -1;
   if (!nodes_are_equal (s, pn, gn))
     return -1;
@@ -413,16 +413,25 @@ enter_node (Search    *s,
   return 1;
 }
 
+static GPtrArray *
+pool_take (Search *s)
+{
+  if (s->pool->len > 0)
+    return g_ptr_array_steal_index (s->pool, s->pool->len - 1);
+  return g_ptr_array_new ();
+}
+
 static gboolean
-make_frame (GraftNode *pn,
+make_frame (Search    *s,
+            GraftNode *pn,
             GraftNode *gn,
             Frame     *frame)
 {
   const GraftArg *pk = graft_node_get_kwargs (pn);
   const GraftArg *gk = graft_node_get_kwargs (gn);
 
-  frame->pattern_leaves = g_ptr_array_new ();
-  frame->graph_leaves = g_ptr_array_new ();
+  frame->pattern_leaves = pool_take (s);
+  frame->graph_leaves = pool_take (s);
   frame->next = 0;
   flatten (graft_node_get_args (pn), frame->pattern_leaves);
   flatten (graft_node_get_args (gn), frame->graph_leaves);
@@ -442,10 +451,19 @@ make_frame (GraftNode *pn,
 }
 
 static void
-frame_clear (Frame *frame)
+frame_clear (Search *s,
+             Frame  *frame)
 {
-  g_clear_pointer (&frame->pattern_leaves, g_ptr_array_unref);
-  g_clear_pointer (&frame->graph_leaves, g_ptr_array_unref);
+  if (frame->pattern_leaves != NULL)
+    {
+      g_ptr_array_set_size (frame->pattern_leaves, 0);
+      g_ptr_array_add (s->pool, g_steal_pointer (&frame->pattern_leaves));
+    }
+  if (frame->graph_leaves != NULL)
+    {
+      g_ptr_array_set_size (frame->graph_leaves, 0);
+      g_ptr_array_add (s->pool, g_steal_pointer (&frame->graph_leaves));
+    }
 }
 
 /* `_match_nodes (pn, gn)`: depth first towards the inputs, in torch's
@@ -455,17 +473,17 @@ match_nodes (Search    *s,
              GraftNode *pn,
              GraftNode *gn)
 {
-  g_autoptr(GArray) stack = NULL;
+  GArray *stack = s->stack;
   gboolean ok = TRUE;
   Frame frame;
   int entered = enter_node (s, pn, gn);
 
   if (entered <= 0)
     return entered == 0;
-  stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  if (!make_frame (pn, gn, &frame))
+  g_array_set_size (stack, 0);
+  if (!make_frame (s, pn, gn, &frame))
     {
-      frame_clear (&frame);
+      frame_clear (s, &frame);
       return FALSE;
     }
   g_array_append_val (stack, frame);
@@ -477,7 +495,7 @@ match_nodes (Search    *s,
 
       if (top->next == top->pattern_leaves->len)
         {
-          frame_clear (top);
+          frame_clear (s, top);
           g_array_set_size (stack, stack->len - 1);
           continue;
         }
@@ -491,7 +509,7 @@ match_nodes (Search    *s,
             ok = FALSE;
           else if (entered > 0)
             {
-              ok = make_frame (pa->node, ga->node, &frame);
+              ok = make_frame (s, pa->node, ga->node, &frame);
               g_array_append_val (stack, frame);
             }
         }
@@ -499,7 +517,8 @@ match_nodes (Search    *s,
         ok = match_arg (s, pa, ga);
     }
   for (guint i = 0; i < stack->len; i++)
-    frame_clear (&g_array_index (stack, Frame, i));
+    frame_clear (s, &g_array_index (stack, Frame, i));
+  g_array_set_size (stack, 0);
   return ok;
 }
 
@@ -574,14 +593,15 @@ is_compute (GraftPattern *p,
 /* `_is_contained`: no node inside the match (other than what it returns)
  * is used by a node outside it. */
 static gboolean
-is_contained (GraftMatch *m)
+is_contained (GraftMatch *m,
+              GraftGraph *graph)
 {
   GraftPattern *p = m->pattern;
-  g_autoptr(GHashTable) bound = g_hash_table_new (NULL, NULL);
+  guint32 bound = _graft_graph_new_mark (graph);
 
   for (guint i = 0; i < p->nodes->len; i++)
     if (m->bindings[i].state == BOUND_NODE)
-      g_hash_table_add (bound, m->bindings[i].node);
+      _graft_node_set_mark (m->bindings[i].node, 1, bound);
   for (guint i = 0; i < p->nodes->len; i++)
     {
       GraftNode *gn = m->bindings[i].node;
@@ -590,7 +610,7 @@ is_contained (GraftMatch *m)
           graft_node_get_op (p->nodes->pdata[i]) == GRAFT_OP_PLACEHOLDER || is_returning (p, i))
         continue;
       for (guint u = 0; u < graft_node_get_n_users (gn); u++)
-        if (!g_hash_table_contains (bound, graft_node_get_user (gn, u)))
+        if (!_graft_node_has_mark (graft_node_get_user (gn, u), 1, bound))
           return FALSE;
     }
   return TRUE;
@@ -602,54 +622,55 @@ is_contained (GraftMatch *m)
  * match's last node, which bounds the walk. */
 static gboolean
 has_no_cycle (GraftMatch *m,
-              gboolean    topological)
+              GraftGraph *graph,
+              gboolean    topological,
+              GPtrArray  *stack)
 {
   GraftPattern *p = m->pattern;
-  g_autoptr(GHashTable) part = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) visited = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  guint32 part = _graft_graph_new_mark (graph);
+  guint32 visited = _graft_graph_new_mark (graph);
   GraftNode *last = NULL;
 
+  g_ptr_array_set_size (stack, 0);
   for (guint i = 0; i < p->nodes->len; i++)
     if (m->bindings[i].state == BOUND_NODE && is_compute (p, i))
       {
         GraftNode *gn = m->bindings[i].node;
 
-        g_hash_table_add (part, gn);
+        _graft_node_set_mark (gn, 1, part);
         if (last == NULL || graft_node_compare_order (gn, last) > 0)
           last = gn;
       }
-  {
-    GHashTableIter iter;
-    gpointer key;
+  /* The users outside the match are where the walk starts. */
+  for (guint i = 0; i < p->nodes->len; i++)
+    if (m->bindings[i].state == BOUND_NODE && is_compute (p, i))
+      {
+        GraftNode *gn = m->bindings[i].node;
 
-    /* The users outside the match are where the walk starts; which one
-     * comes first does not change the answer. */
-    g_hash_table_iter_init (&iter, part);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      for (guint u = 0; u < graft_node_get_n_users (key); u++)
-        {
-          GraftNode *user = graft_node_get_user (key, u);
+        for (guint u = 0; u < graft_node_get_n_users (gn); u++)
+          {
+            GraftNode *user = graft_node_get_user (gn, u);
 
-          if (!g_hash_table_contains (part, user))
-            g_ptr_array_add (stack, user);
-        }
-  }
+            if (!_graft_node_has_mark (user, 1, part))
+              g_ptr_array_add (stack, user);
+          }
+      }
   while (stack->len > 0)
     {
       GraftNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
 
-      if (g_hash_table_contains (part, node))
+      if (_graft_node_has_mark (node, 1, part))
         return FALSE;
-      if (!g_hash_table_add (visited, node))
+      if (_graft_node_has_mark (node, 0, visited))
         continue;
+      _graft_node_set_mark (node, 0, visited);
       if (topological && last != NULL && graft_node_compare_order (node, last) > 0)
         continue;
       for (guint u = 0; u < graft_node_get_n_users (node); u++)
         {
           GraftNode *user = graft_node_get_user (node, u);
 
-          if (!g_hash_table_contains (visited, user))
+          if (!_graft_node_has_mark (user, 0, visited))
             g_ptr_array_add (stack, user);
         }
     }
@@ -664,12 +685,6 @@ graph_is_topological (GraftGraph *graph)
       if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
         return FALSE;
   return TRUE;
-}
-
-static char *
-candidate_key (GraftNode *node)
-{
-  return g_strdup_printf ("%d\x1f%s", graft_node_get_op (node), graft_node_get_target (node));
 }
 
 /**
@@ -693,9 +708,8 @@ graft_matcher_find (GraftPattern            *pattern,
 {
   GraftMatchOptions defaults;
   Search s = { 0 };
-  g_autoptr(GHashTable) by_key = NULL;
-  g_autoptr(GPtrArray) all_nodes = NULL;
   g_autofree GPtrArray **candidates = NULL;
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   g_autoptr(GHashTable) claimed = NULL;
@@ -716,27 +730,10 @@ graft_matcher_find (GraftPattern            *pattern,
   s.options = options;
   s.bind = g_new0 (Binding, pattern->nodes->len);
   s.trail = g_array_new (FALSE, FALSE, sizeof (guint));
-  s.bound_count = g_hash_table_new (NULL, NULL);
+  s.bound_mark = _graft_graph_new_mark (graph);
   s.found = g_ptr_array_new ();
-
-  /* Candidates by op and target, in graph order. */
-  by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
-  all_nodes = g_ptr_array_new ();
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
-    {
-      char *key = candidate_key (node);
-      GPtrArray *list = g_hash_table_lookup (by_key, key);
-
-      if (list == NULL)
-        {
-          list = g_ptr_array_new ();
-          g_hash_table_insert (by_key, key, list);
-        }
-      else
-        g_free (key);
-      g_ptr_array_add (list, node);
-      g_ptr_array_add (all_nodes, node);
-    }
+  s.pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  s.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
 
   /* The anchors: the output node alone with match_output, else the
    * pattern's anchors. */
@@ -749,22 +746,19 @@ graft_matcher_find (GraftPattern            *pattern,
       g_array_append_val (output_anchor, pos);
       anchors = output_anchor;
     }
+
+  /* Candidates of each anchor, in graph order, from one pass over the
+   * graph (torch scans the graph once per anchor). */
   candidates = g_new0 (GPtrArray *, anchors->len + 1);
   for (guint i = 0; i < anchors->len; i++)
-    {
-      GraftNode *anchor = pattern->nodes->pdata[g_array_index (anchors, guint, i)];
-
-      if (graft_node_get_op (anchor) == GRAFT_OP_PLACEHOLDER && !options->match_placeholder)
-        candidates[i] = all_nodes;
-      else
-        {
-          g_autofree char *key = candidate_key (anchor);
-
-          candidates[i] = g_hash_table_lookup (by_key, key);
-        }
-      if (candidates[i] == NULL || candidates[i]->len == 0)
-        any_empty = TRUE;
-    }
+    candidates[i] = g_ptr_array_new ();
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    for (guint i = 0; i < anchors->len; i++)
+      if (nodes_are_equal (&s, pattern->nodes->pdata[g_array_index (anchors, guint, i)], node))
+        g_ptr_array_add (candidates[i], node);
+  for (guint i = 0; i < anchors->len; i++)
+    if (candidates[i]->len == 0)
+      any_empty = TRUE;
   /* Deviation: an anchor without candidates means no match (torch raises
    * KeyError). */
   if (!any_empty)
@@ -777,9 +771,9 @@ graft_matcher_find (GraftPattern            *pattern,
     {
       GraftMatch *m = s.found->pdata[i];
 
-      if (!is_contained (m))
+      if (!is_contained (m, graph))
         m->reason = GRAFT_MATCH_DROPPED_LEAK;
-      else if (!has_no_cycle (m, topological))
+      else if (!has_no_cycle (m, graph, topological, stack))
         m->reason = GRAFT_MATCH_DROPPED_CYCLE;
       else if (options->remove_overlapping_matches)
         {
@@ -798,10 +792,13 @@ graft_matcher_find (GraftPattern            *pattern,
       g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
     }
 
+  for (guint i = 0; i < anchors->len; i++)
+    g_ptr_array_unref (candidates[i]);
   g_free (s.bind);
   g_array_unref (s.trail);
-  g_hash_table_unref (s.bound_count);
   g_ptr_array_unref (s.found);
+  g_ptr_array_unref (s.pool);
+  g_array_unref (s.stack);
   if (out_dropped != NULL)
     *out_dropped = dropped;
   else

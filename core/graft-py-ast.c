@@ -49,10 +49,10 @@ struct _GraftPyModule
 {
   /* Owned */
   GraftSource    *source;
-  Chunk          *chunks;         /* the current chunk first */
+  Chunk          *chunks; /* the current chunk first */
   GraftPyStmtList body;
 
-  gsize           chunk_size;     /* size of the next regular chunk */
+  gsize chunk_size; /* size of the next regular chunk */
 };
 
 /**
@@ -139,9 +139,9 @@ graft_py_module_set_body (GraftPyModule  *self,
 static Chunk *
 new_chunk (gsize size)
 {
-  gsize total = sizeof (Chunk) + size;
+  gsize    total = sizeof (Chunk) + size;
   gpointer mem = NULL;
-  Chunk *chunk;
+  Chunk   *chunk;
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (total >= HUGE_PAGE_SIZE && posix_memalign (&mem, HUGE_PAGE_SIZE, total) == 0)
@@ -173,7 +173,7 @@ gpointer
 graft_py_module_alloc (GraftPyModule *self,
                        gsize          size)
 {
-  Chunk *chunk;
+  Chunk   *chunk;
   gpointer mem;
 
   g_return_val_if_fail (self != NULL, NULL);
@@ -186,7 +186,7 @@ graft_py_module_alloc (GraftPyModule *self,
   if (chunk == NULL || chunk->size - chunk->used < size)
     {
       gboolean own_chunk;
-      gsize chunk_size;
+      gsize    chunk_size;
 
       if (self->chunk_size == 0)
         self->chunk_size = FIRST_CHUNK_SIZE;
@@ -302,20 +302,34 @@ graft_py_bin_op_to_string (GraftPyBinOp op)
 {
   switch (op)
     {
-    case GRAFT_PY_BIN_ADD: return "+";
-    case GRAFT_PY_BIN_SUB: return "-";
-    case GRAFT_PY_BIN_MUL: return "*";
-    case GRAFT_PY_BIN_MATMUL: return "@";
-    case GRAFT_PY_BIN_TRUEDIV: return "/";
-    case GRAFT_PY_BIN_FLOORDIV: return "//";
-    case GRAFT_PY_BIN_MOD: return "%";
-    case GRAFT_PY_BIN_POW: return "**";
-    case GRAFT_PY_BIN_LSHIFT: return "<<";
-    case GRAFT_PY_BIN_RSHIFT: return ">>";
-    case GRAFT_PY_BIN_BITOR: return "|";
-    case GRAFT_PY_BIN_BITXOR: return "^";
-    case GRAFT_PY_BIN_BITAND: return "&";
-    default: return "?";
+    case GRAFT_PY_BIN_ADD:
+      return "+";
+    case GRAFT_PY_BIN_SUB:
+      return "-";
+    case GRAFT_PY_BIN_MUL:
+      return "*";
+    case GRAFT_PY_BIN_MATMUL:
+      return "@";
+    case GRAFT_PY_BIN_TRUEDIV:
+      return "/";
+    case GRAFT_PY_BIN_FLOORDIV:
+      return "//";
+    case GRAFT_PY_BIN_MOD:
+      return "%";
+    case GRAFT_PY_BIN_POW:
+      return "**";
+    case GRAFT_PY_BIN_LSHIFT:
+      return "<<";
+    case GRAFT_PY_BIN_RSHIFT:
+      return ">>";
+    case GRAFT_PY_BIN_BITOR:
+      return "|";
+    case GRAFT_PY_BIN_BITXOR:
+      return "^";
+    case GRAFT_PY_BIN_BITAND:
+      return "&";
+    default:
+      return "?";
     }
 }
 
@@ -329,11 +343,16 @@ graft_py_unary_op_to_string (GraftPyUnaryOp op)
 {
   switch (op)
     {
-    case GRAFT_PY_UNARY_NEG: return "-";
-    case GRAFT_PY_UNARY_POS: return "+";
-    case GRAFT_PY_UNARY_INVERT: return "~";
-    case GRAFT_PY_UNARY_NOT: return "not";
-    default: return "?";
+    case GRAFT_PY_UNARY_NEG:
+      return "-";
+    case GRAFT_PY_UNARY_POS:
+      return "+";
+    case GRAFT_PY_UNARY_INVERT:
+      return "~";
+    case GRAFT_PY_UNARY_NOT:
+      return "not";
+    default:
+      return "?";
     }
 }
 
@@ -347,17 +366,28 @@ graft_py_cmp_op_to_string (GraftPyCmpOp op)
 {
   switch (op)
     {
-    case GRAFT_PY_CMP_EQ: return "==";
-    case GRAFT_PY_CMP_NOT_EQ: return "!=";
-    case GRAFT_PY_CMP_LT: return "<";
-    case GRAFT_PY_CMP_LT_E: return "<=";
-    case GRAFT_PY_CMP_GT: return ">";
-    case GRAFT_PY_CMP_GT_E: return ">=";
-    case GRAFT_PY_CMP_IS: return "is";
-    case GRAFT_PY_CMP_IS_NOT: return "is not";
-    case GRAFT_PY_CMP_IN: return "in";
-    case GRAFT_PY_CMP_NOT_IN: return "not in";
-    default: return "?";
+    case GRAFT_PY_CMP_EQ:
+      return "==";
+    case GRAFT_PY_CMP_NOT_EQ:
+      return "!=";
+    case GRAFT_PY_CMP_LT:
+      return "<";
+    case GRAFT_PY_CMP_LT_E:
+      return "<=";
+    case GRAFT_PY_CMP_GT:
+      return ">";
+    case GRAFT_PY_CMP_GT_E:
+      return ">=";
+    case GRAFT_PY_CMP_IS:
+      return "is";
+    case GRAFT_PY_CMP_IS_NOT:
+      return "is not";
+    case GRAFT_PY_CMP_IN:
+      return "in";
+    case GRAFT_PY_CMP_NOT_IN:
+      return "not in";
+    default:
+      return "?";
     }
 }
 
@@ -415,11 +445,21 @@ dump_string (GString    *out,
 
       switch (c)
         {
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\'': g_string_append (out, "\\'"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\'':
+          g_string_append (out, "\\'");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
         default:
           if (c < 0x20 || c == 0x7f || (bytes && c >= 0x80))
             g_string_append_printf (out, "\\x%02x", c);
@@ -487,8 +527,7 @@ dump_keywords (GString               *out,
 {
   for (guint i = 0; i < n_keywords; i++)
     {
-      g_string_append_printf (out, " (keyword %s ",
-                              keywords[i]->name != NULL ? keywords[i]->name : "**");
+      g_string_append_printf (out, " (keyword %s ", keywords[i]->name != NULL ? keywords[i]->name : "**");
       dump_expr (out, keywords[i]->value, depth);
       g_string_append_c (out, ')');
     }
@@ -581,8 +620,8 @@ dump_expr (GString           *out,
            const GraftPyExpr *e,
            guint              depth)
 {
-  static const char * const comp_names[] = { "ListComp", "SetComp", "DictComp", "GeneratorExp" };
-  static const char * const seq_names[] = { "Tuple", "List", "Set" };
+  static const char *const comp_names[] = { "ListComp", "SetComp", "DictComp", "GeneratorExp" };
+  static const char *const seq_names[] = { "Tuple", "List", "Set" };
 
   if (depth > MAX_DUMP_DEPTH)
     {
@@ -601,18 +640,34 @@ dump_expr (GString           *out,
       g_string_append (out, "(Constant ");
       switch (e->constant.kind)
         {
-        case GRAFT_PY_CONST_NONE: g_string_append (out, "None"); break;
-        case GRAFT_PY_CONST_BOOL: g_string_append (out, e->constant.bool_value ? "True" : "False"); break;
-        case GRAFT_PY_CONST_ELLIPSIS: g_string_append (out, "..."); break;
-        case GRAFT_PY_CONST_INT: g_string_append_printf (out, "%" G_GINT64_FORMAT, e->constant.int_value); break;
-        case GRAFT_PY_CONST_FLOAT: dump_float (out, e->constant.float_value, FALSE); break;
+        case GRAFT_PY_CONST_NONE:
+          g_string_append (out, "None");
+          break;
+        case GRAFT_PY_CONST_BOOL:
+          g_string_append (out, e->constant.bool_value ? "True" : "False");
+          break;
+        case GRAFT_PY_CONST_ELLIPSIS:
+          g_string_append (out, "...");
+          break;
+        case GRAFT_PY_CONST_INT:
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, e->constant.int_value);
+          break;
+        case GRAFT_PY_CONST_FLOAT:
+          dump_float (out, e->constant.float_value, FALSE);
+          break;
         case GRAFT_PY_CONST_IMAGINARY:
           dump_float (out, e->constant.float_value, TRUE);
           g_string_append_c (out, 'j');
           break;
-        case GRAFT_PY_CONST_STR: dump_string (out, e->constant.str, e->constant.len, FALSE); break;
-        case GRAFT_PY_CONST_BYTES: dump_string (out, e->constant.str, e->constant.len, TRUE); break;
-        default: g_string_append (out, "?"); break;
+        case GRAFT_PY_CONST_STR:
+          dump_string (out, e->constant.str, e->constant.len, FALSE);
+          break;
+        case GRAFT_PY_CONST_BYTES:
+          dump_string (out, e->constant.str, e->constant.len, TRUE);
+          break;
+        default:
+          g_string_append (out, "?");
+          break;
         }
       break;
     case GRAFT_PY_EXPR_JOINED_STR:
@@ -957,9 +1012,7 @@ dump_stmt (GString           *out,
       dump_aliases (out, s->import_from.names, s->import_from.n_names);
       break;
     case GRAFT_PY_STMT_FUNCTION_DEF:
-      g_string_append_printf (out, "(%s %s",
-                              s->function_def.is_async ? "AsyncFunctionDef" : "FunctionDef",
-                              s->function_def.name);
+      g_string_append_printf (out, "(%s %s", s->function_def.is_async ? "AsyncFunctionDef" : "FunctionDef", s->function_def.name);
       dump_decorators (out, &s->function_def.decorators, depth);
       g_string_append_c (out, ' ');
       dump_arguments (out, s->function_def.args, depth);

@@ -26,7 +26,8 @@ typedef struct _GraftPyStmt   GraftPyStmt;
  * The kind of an expression node; each names the Python `ast` class it
  * mirrors and the union member of #GraftPyExpr that holds its fields.
  */
-typedef enum {
+typedef enum
+{
   GRAFT_PY_EXPR_NAME,            /* name */
   GRAFT_PY_EXPR_CONSTANT,        /* constant */
   GRAFT_PY_EXPR_JOINED_STR,      /* joined_str: an f-string */
@@ -62,13 +63,15 @@ typedef enum {
  * How a Name, Attribute, Subscript, Starred, Tuple or List is used: read,
  * assigned to (assignment and `for` targets, `as` names of `with`) or deleted.
  */
-typedef enum {
+typedef enum
+{
   GRAFT_PY_CTX_LOAD,
   GRAFT_PY_CTX_STORE,
   GRAFT_PY_CTX_DEL,
 } GraftPyExprContext;
 
-typedef enum {
+typedef enum
+{
   GRAFT_PY_BIN_ADD,
   GRAFT_PY_BIN_SUB,
   GRAFT_PY_BIN_MUL,
@@ -84,19 +87,22 @@ typedef enum {
   GRAFT_PY_BIN_BITAND,
 } GraftPyBinOp;
 
-typedef enum {
+typedef enum
+{
   GRAFT_PY_UNARY_NEG,
   GRAFT_PY_UNARY_POS,
   GRAFT_PY_UNARY_INVERT,
   GRAFT_PY_UNARY_NOT,
 } GraftPyUnaryOp;
 
-typedef enum {
+typedef enum
+{
   GRAFT_PY_BOOL_AND,
   GRAFT_PY_BOOL_OR,
 } GraftPyBoolOp;
 
-typedef enum {
+typedef enum
+{
   GRAFT_PY_CMP_EQ,
   GRAFT_PY_CMP_NOT_EQ,
   GRAFT_PY_CMP_LT,
@@ -109,7 +115,8 @@ typedef enum {
   GRAFT_PY_CMP_NOT_IN,
 } GraftPyCmpOp;
 
-typedef enum {
+typedef enum
+{
   GRAFT_PY_CONST_NONE,
   GRAFT_PY_CONST_BOOL,
   GRAFT_PY_CONST_ELLIPSIS,
@@ -121,18 +128,21 @@ typedef enum {
 } GraftPyConstKind;
 
 /* An array of expressions (items may be NULL only where documented). */
-typedef struct {
+typedef struct
+{
   GraftPyExpr **items;
   guint         len;
 } GraftPyExprList;
 
-typedef struct {
+typedef struct
+{
   GraftPyStmt **items;
   guint         len;
 } GraftPyStmtList;
 
 /* A keyword argument `name=value`, or `**value` when @name is NULL. */
-typedef struct {
+typedef struct
+{
   guint32      start;
   guint32      end;
   const char  *name;
@@ -140,7 +150,8 @@ typedef struct {
 } GraftPyKeyword;
 
 /* One `for target in iter if ...` clause of a comprehension. */
-typedef struct {
+typedef struct
+{
   guint32         start;
   guint32         end;
   GraftPyExpr    *target;
@@ -150,25 +161,27 @@ typedef struct {
 } GraftPyComprehension;
 
 /* A parameter of a def or lambda. */
-typedef struct {
+typedef struct
+{
   guint32      start;
   guint32      end;
   const char  *name;
-  GraftPyExpr *annotation;     /* nullable */
-  GraftPyExpr *default_value;  /* nullable */
+  GraftPyExpr *annotation;    /* nullable */
+  GraftPyExpr *default_value; /* nullable */
 } GraftPyArg;
 
 /* The parameters of a def or lambda, in Python's order:
  * `posonly, /, args, *vararg, kwonly, **kwarg`. */
-typedef struct {
+typedef struct
+{
   GraftPyArg **posonly;
   guint        n_posonly;
   GraftPyArg **args;
   guint        n_args;
-  GraftPyArg  *vararg;         /* nullable */
+  GraftPyArg  *vararg; /* nullable */
   GraftPyArg **kwonly;
   guint        n_kwonly;
-  GraftPyArg  *kwarg;          /* nullable */
+  GraftPyArg  *kwarg; /* nullable */
 } GraftPyArguments;
 
 /**
@@ -185,103 +198,125 @@ struct _GraftPyExpr
   GraftPyExprKind kind;
   guint32         start;
   guint32         end;
-  union {
-    struct {
+  union
+  {
+    struct
+    {
       const char        *id;
       GraftPyExprContext ctx;
     } name;
-    struct {
+    struct
+    {
       GraftPyConstKind kind;
-      union {
-        gboolean       bool_value;   /* BOOL */
-        gint64         int_value;    /* INT */
-        double         float_value;  /* FLOAT; the imaginary part for IMAGINARY */
-        struct {
-          const char  *str;          /* STR (UTF-8) and BYTES, NUL-terminated */
-          gsize        len;          /* bytes in @str, without the NUL */
+      union
+      {
+        gboolean bool_value;  /* BOOL */
+        gint64   int_value;   /* INT */
+        double   float_value; /* FLOAT; the imaginary part for IMAGINARY */
+        struct
+        {
+          const char *str; /* STR (UTF-8) and BYTES, NUL-terminated */
+          gsize       len; /* bytes in @str, without the NUL */
         };
       };
     } constant;
-    struct {
+    struct
+    {
       /* Constant STR parts (adjacent ones merged) and FormattedValue parts */
       GraftPyExprList values;
     } joined_str;
-    struct {
+    struct
+    {
       GraftPyExpr *value;
-      int          conversion;       /* -1, 's', 'r' or 'a' */
-      GraftPyExpr *format_spec;      /* a JoinedStr, nullable */
+      int          conversion;  /* -1, 's', 'r' or 'a' */
+      GraftPyExpr *format_spec; /* a JoinedStr, nullable */
     } formatted_value;
-    struct {
+    struct
+    {
       GraftPyExpr       *value;
       const char        *attr;
       GraftPyExprContext ctx;
     } attribute;
-    struct {
+    struct
+    {
       GraftPyExpr       *value;
-      GraftPyExpr       *slice;      /* a Slice, a Tuple (`a[1:2, 3]`) or any expression */
+      GraftPyExpr       *slice; /* a Slice, a Tuple (`a[1:2, 3]`) or any expression */
       GraftPyExprContext ctx;
     } subscript;
-    struct {
-      GraftPyExpr *lower;            /* each nullable */
+    struct
+    {
+      GraftPyExpr *lower; /* each nullable */
       GraftPyExpr *upper;
       GraftPyExpr *step;
     } slice;
-    struct {
+    struct
+    {
       GraftPyExpr     *func;
-      GraftPyExprList  args;         /* may hold Starred */
+      GraftPyExprList  args; /* may hold Starred */
       GraftPyKeyword **keywords;
       guint            n_keywords;
     } call;
-    struct {
+    struct
+    {
       GraftPyBinOp op;
       GraftPyExpr *left;
       GraftPyExpr *right;
     } bin_op;
-    struct {
+    struct
+    {
       GraftPyUnaryOp op;
       GraftPyExpr   *operand;
     } unary_op;
-    struct {
+    struct
+    {
       GraftPyBoolOp   op;
-      GraftPyExprList values;        /* two or more */
+      GraftPyExprList values; /* two or more */
     } bool_op;
-    struct {
+    struct
+    {
       GraftPyExpr    *left;
-      GraftPyCmpOp   *ops;           /* comparators.len of them */
+      GraftPyCmpOp   *ops; /* comparators.len of them */
       GraftPyExprList comparators;
     } compare;
-    struct {
+    struct
+    {
       GraftPyExpr *test;
       GraftPyExpr *body;
       GraftPyExpr *orelse;
     } if_exp;
-    struct {
+    struct
+    {
       GraftPyArguments *args;
       GraftPyExpr      *body;
     } lambda;
-    struct {
+    struct
+    {
       GraftPyExprList    elts;
-      GraftPyExprContext ctx;        /* Tuple and List */
+      GraftPyExprContext ctx; /* Tuple and List */
     } sequence;
-    struct {
-      GraftPyExprList keys;          /* a NULL key marks `**value` */
+    struct
+    {
+      GraftPyExprList keys; /* a NULL key marks `**value` */
       GraftPyExprList values;
     } dict;
-    struct {
-      GraftPyExpr           *elt;    /* the key for DictComp */
-      GraftPyExpr           *value;  /* DictComp only */
+    struct
+    {
+      GraftPyExpr           *elt;   /* the key for DictComp */
+      GraftPyExpr           *value; /* DictComp only */
       GraftPyComprehension **generators;
       guint                  n_generators;
     } comp;
-    struct {
+    struct
+    {
       GraftPyExpr       *value;
       GraftPyExprContext ctx;
     } starred;
-    struct {
-      GraftPyExpr *target;           /* a Name */
+    struct
+    {
+      GraftPyExpr *target; /* a Name */
       GraftPyExpr *value;
     } named_expr;
-    GraftPyExpr *value;              /* Yield, YieldFrom, Await */
+    GraftPyExpr *value; /* Yield, YieldFrom, Await */
   };
 };
 
@@ -291,52 +326,56 @@ struct _GraftPyExpr
  * The kind of a statement node and the union member of #GraftPyStmt that
  * holds its fields.
  */
-typedef enum {
-  GRAFT_PY_STMT_EXPR,            /* expr */
-  GRAFT_PY_STMT_ASSIGN,          /* assign */
-  GRAFT_PY_STMT_AUG_ASSIGN,      /* aug_assign */
-  GRAFT_PY_STMT_ANN_ASSIGN,      /* ann_assign */
-  GRAFT_PY_STMT_RETURN,          /* ret */
+typedef enum
+{
+  GRAFT_PY_STMT_EXPR,       /* expr */
+  GRAFT_PY_STMT_ASSIGN,     /* assign */
+  GRAFT_PY_STMT_AUG_ASSIGN, /* aug_assign */
+  GRAFT_PY_STMT_ANN_ASSIGN, /* ann_assign */
+  GRAFT_PY_STMT_RETURN,     /* ret */
   GRAFT_PY_STMT_PASS,
   GRAFT_PY_STMT_BREAK,
   GRAFT_PY_STMT_CONTINUE,
-  GRAFT_PY_STMT_IF,              /* if_stmt: `elif` is an If alone in orelse */
-  GRAFT_PY_STMT_FOR,             /* for_stmt */
-  GRAFT_PY_STMT_WHILE,           /* while_stmt */
-  GRAFT_PY_STMT_WITH,            /* with_stmt */
-  GRAFT_PY_STMT_ASSERT,          /* assert_stmt */
-  GRAFT_PY_STMT_RAISE,           /* raise_stmt */
-  GRAFT_PY_STMT_DELETE,          /* delete_stmt */
-  GRAFT_PY_STMT_GLOBAL,          /* names */
-  GRAFT_PY_STMT_NONLOCAL,        /* names */
-  GRAFT_PY_STMT_TRY,             /* try_stmt */
-  GRAFT_PY_STMT_IMPORT,          /* import */
-  GRAFT_PY_STMT_IMPORT_FROM,     /* import_from */
-  GRAFT_PY_STMT_FUNCTION_DEF,    /* function_def */
-  GRAFT_PY_STMT_CLASS_DEF,       /* class_def */
+  GRAFT_PY_STMT_IF,           /* if_stmt: `elif` is an If alone in orelse */
+  GRAFT_PY_STMT_FOR,          /* for_stmt */
+  GRAFT_PY_STMT_WHILE,        /* while_stmt */
+  GRAFT_PY_STMT_WITH,         /* with_stmt */
+  GRAFT_PY_STMT_ASSERT,       /* assert_stmt */
+  GRAFT_PY_STMT_RAISE,        /* raise_stmt */
+  GRAFT_PY_STMT_DELETE,       /* delete_stmt */
+  GRAFT_PY_STMT_GLOBAL,       /* names */
+  GRAFT_PY_STMT_NONLOCAL,     /* names */
+  GRAFT_PY_STMT_TRY,          /* try_stmt */
+  GRAFT_PY_STMT_IMPORT,       /* import */
+  GRAFT_PY_STMT_IMPORT_FROM,  /* import_from */
+  GRAFT_PY_STMT_FUNCTION_DEF, /* function_def */
+  GRAFT_PY_STMT_CLASS_DEF,    /* class_def */
 } GraftPyStmtKind;
 
 /* A name of an import: `name as asname`.  @name is dotted (`a.b.c`) in
  * `import`, and `*` for `from m import *`. */
-typedef struct {
+typedef struct
+{
   guint32     start;
   guint32     end;
   const char *name;
-  const char *asname;            /* nullable */
+  const char *asname; /* nullable */
 } GraftPyAlias;
 
-typedef struct {
+typedef struct
+{
   guint32      start;
   guint32      end;
   GraftPyExpr *context_expr;
-  GraftPyExpr *optional_vars;    /* the `as` target, nullable */
+  GraftPyExpr *optional_vars; /* the `as` target, nullable */
 } GraftPyWithItem;
 
-typedef struct {
+typedef struct
+{
   guint32         start;
   guint32         end;
-  GraftPyExpr    *type;          /* nullable for a bare `except:` */
-  const char     *name;          /* nullable */
+  GraftPyExpr    *type; /* nullable for a bare `except:` */
+  const char     *name; /* nullable */
   GraftPyStmtList body;
 } GraftPyExceptHandler;
 
@@ -353,93 +392,112 @@ struct _GraftPyStmt
   GraftPyStmtKind kind;
   guint32         start;
   guint32         end;
-  union {
-    struct {
+  union
+  {
+    struct
+    {
       GraftPyExpr *value;
     } expr;
-    struct {
-      GraftPyExprList targets;       /* `a = b = c` has two */
+    struct
+    {
+      GraftPyExprList targets; /* `a = b = c` has two */
       GraftPyExpr    *value;
     } assign;
-    struct {
+    struct
+    {
       GraftPyExpr *target;
       GraftPyBinOp op;
       GraftPyExpr *value;
     } aug_assign;
-    struct {
+    struct
+    {
       GraftPyExpr *target;
       GraftPyExpr *annotation;
-      GraftPyExpr *value;            /* nullable */
-      gboolean     simple;           /* a bare name, not parenthesized */
+      GraftPyExpr *value;  /* nullable */
+      gboolean     simple; /* a bare name, not parenthesized */
     } ann_assign;
-    struct {
-      GraftPyExpr *value;            /* nullable */
+    struct
+    {
+      GraftPyExpr *value; /* nullable */
     } ret;
-    struct {
+    struct
+    {
       GraftPyExpr    *test;
       GraftPyStmtList body;
       GraftPyStmtList orelse;
     } if_stmt;
-    struct {
+    struct
+    {
       GraftPyExpr    *target;
       GraftPyExpr    *iter;
       GraftPyStmtList body;
       GraftPyStmtList orelse;
       gboolean        is_async;
     } for_stmt;
-    struct {
+    struct
+    {
       GraftPyExpr    *test;
       GraftPyStmtList body;
       GraftPyStmtList orelse;
     } while_stmt;
-    struct {
+    struct
+    {
       GraftPyWithItem **items;
       guint             n_items;
       GraftPyStmtList   body;
       gboolean          is_async;
     } with_stmt;
-    struct {
+    struct
+    {
       GraftPyExpr *test;
-      GraftPyExpr *msg;              /* nullable */
+      GraftPyExpr *msg; /* nullable */
     } assert_stmt;
-    struct {
-      GraftPyExpr *exc;              /* nullable */
-      GraftPyExpr *cause;            /* nullable */
+    struct
+    {
+      GraftPyExpr *exc;   /* nullable */
+      GraftPyExpr *cause; /* nullable */
     } raise_stmt;
-    struct {
+    struct
+    {
       GraftPyExprList targets;
     } delete_stmt;
-    struct {
+    struct
+    {
       const char **names;
       guint        n_names;
     } names;
-    struct {
+    struct
+    {
       GraftPyStmtList        body;
       GraftPyExceptHandler **handlers;
       guint                  n_handlers;
       GraftPyStmtList        orelse;
       GraftPyStmtList        finalbody;
-      gboolean               is_star;   /* `except*` */
+      gboolean               is_star; /* `except*` */
     } try_stmt;
-    struct {
+    struct
+    {
       GraftPyAlias **names;
       guint          n_names;
     } import;
-    struct {
-      const char    *module;         /* nullable: `from . import x` */
-      guint          level;          /* leading dots */
+    struct
+    {
+      const char    *module; /* nullable: `from . import x` */
+      guint          level;  /* leading dots */
       GraftPyAlias **names;
       guint          n_names;
     } import_from;
-    struct {
+    struct
+    {
       const char       *name;
       GraftPyExprList   decorators;
       GraftPyArguments *args;
-      GraftPyExpr      *returns;     /* nullable */
-      GraftPyStmtList   body;        /* a docstring is the first Expr */
+      GraftPyExpr      *returns; /* nullable */
+      GraftPyStmtList   body;    /* a docstring is the first Expr */
       gboolean          is_async;
     } function_def;
-    struct {
+    struct
+    {
       const char      *name;
       GraftPyExprList  decorators;
       GraftPyExprList  bases;
@@ -450,36 +508,36 @@ struct _GraftPyStmt
   };
 };
 
-GraftPyModule         *graft_py_module_new         (GraftSource        *source) G_GNUC_WARN_UNUSED_RESULT;
-void                   graft_py_module_free        (GraftPyModule      *self);
-GraftSource           *graft_py_module_get_source  (GraftPyModule      *self);
-const GraftPyStmtList *graft_py_module_get_body    (GraftPyModule      *self);
-void                   graft_py_module_set_body    (GraftPyModule      *self,
-                                                    GraftPyStmtList     body);
-gpointer               graft_py_module_alloc       (GraftPyModule      *self,
-                                                    gsize               size);
-const char            *graft_py_module_strndup     (GraftPyModule      *self,
-                                                    const char         *str,
-                                                    gsize               len);
-GraftPyExpr           *graft_py_expr_new           (GraftPyModule      *self,
-                                                    GraftPyExprKind     kind,
-                                                    gsize               start,
-                                                    gsize               end);
-GraftPyStmt           *graft_py_stmt_new           (GraftPyModule      *self,
-                                                    GraftPyStmtKind     kind,
-                                                    gsize               start,
-                                                    gsize               end);
+GraftPyModule         *graft_py_module_new (GraftSource *source) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_py_module_free (GraftPyModule *self);
+GraftSource           *graft_py_module_get_source (GraftPyModule *self);
+const GraftPyStmtList *graft_py_module_get_body (GraftPyModule *self);
+void                   graft_py_module_set_body (GraftPyModule  *self,
+                                                 GraftPyStmtList body);
+gpointer               graft_py_module_alloc (GraftPyModule *self,
+                                              gsize          size);
+const char            *graft_py_module_strndup (GraftPyModule *self,
+                                                const char    *str,
+                                                gsize          len);
+GraftPyExpr           *graft_py_expr_new (GraftPyModule  *self,
+                                          GraftPyExprKind kind,
+                                          gsize           start,
+                                          gsize           end);
+GraftPyStmt           *graft_py_stmt_new (GraftPyModule  *self,
+                                          GraftPyStmtKind kind,
+                                          gsize           start,
+                                          gsize           end);
 
-const char            *graft_py_bin_op_to_string   (GraftPyBinOp        op);
-const char            *graft_py_unary_op_to_string (GraftPyUnaryOp      op);
-const char            *graft_py_cmp_op_to_string   (GraftPyCmpOp        op);
+const char *graft_py_bin_op_to_string (GraftPyBinOp op);
+const char *graft_py_unary_op_to_string (GraftPyUnaryOp op);
+const char *graft_py_cmp_op_to_string (GraftPyCmpOp op);
 
-void                   graft_py_ast_dump           (GraftPyModule      *module,
-                                                    GString            *out);
-void                   graft_py_ast_dump_expr      (const GraftPyExpr  *expr,
-                                                    GString            *out);
-void                   graft_py_ast_dump_stmt      (const GraftPyStmt  *stmt,
-                                                    GString            *out);
+void graft_py_ast_dump (GraftPyModule *module,
+                        GString       *out);
+void graft_py_ast_dump_expr (const GraftPyExpr *expr,
+                             GString           *out);
+void graft_py_ast_dump_stmt (const GraftPyStmt *stmt,
+                             GString           *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPyModule, graft_py_module_free)
 

@@ -19,7 +19,7 @@
 
 #include <string.h>
 
-static const char * const token_names[GRAFT_PY_N_TOKEN_KINDS] = {
+static const char *const token_names[GRAFT_PY_N_TOKEN_KINDS] = {
   [GRAFT_PY_TOKEN_ENDMARKER] = "end of file",
   [GRAFT_PY_TOKEN_ERROR] = "error",
   [GRAFT_PY_TOKEN_NAME] = "name",
@@ -138,7 +138,7 @@ find_bad_utf8 (const char *text,
 {
   const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
   const guint64 highs = G_GUINT64_CONSTANT (0x8080808080808080);
-  gsize i = start;
+  gsize         i = start;
 
   while (i < end)
     {
@@ -342,14 +342,9 @@ bad_utf8_error (GraftPyLexer *self,
   gsize at = self->bad_utf8;
 
   if (self->text[at] == '\0')
-    graft_set_error_at_offset (error, self->source, at, at + 1,
-                               GRAFT_PARSE_ERROR_SYNTAX,
-                               "source code cannot contain null bytes");
+    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "source code cannot contain null bytes");
   else
-    graft_set_error_at_offset (error, self->source, at, at + 1,
-                               GRAFT_PARSE_ERROR_SYNTAX,
-                               "the source is not valid UTF-8 (byte 0x%02x)",
-                               (guchar) self->text[at]);
+    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "the source is not valid UTF-8 (byte 0x%02x)", (guchar) self->text[at]);
   return FALSE;
 }
 
@@ -359,21 +354,17 @@ invalid_character_error (GraftPyLexer *self,
                          GError      **error)
 {
   gunichar c;
-  char buf[8] = { 0 };
-  int n;
+  char     buf[8] = { 0 };
+  int      n;
 
   if (at >= self->bad_utf8)
     return bad_utf8_error (self, error);
   c = g_utf8_get_char (self->text + at);
   n = g_unichar_to_utf8 (c, buf);
   if (g_unichar_isprint (c) && c != ' ')
-    graft_set_error_at_offset (error, self->source, at, at + n,
-                               GRAFT_PARSE_ERROR_SYNTAX,
-                               "invalid character '%s' (U+%04X)", buf, c);
+    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX, "invalid character '%s' (U+%04X)", buf, c);
   else
-    graft_set_error_at_offset (error, self->source, at, at + n,
-                               GRAFT_PARSE_ERROR_SYNTAX,
-                               "invalid non-printable character U+%04X", c);
+    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX, "invalid non-printable character U+%04X", c);
   return FALSE;
 }
 
@@ -381,15 +372,21 @@ static GraftPyTokenKind
 keyword_kind (const char *s,
               gsize       len)
 {
-#define KW(word, kind)                                                     \
-  if (len == sizeof word - 1 && memcmp (s, word, sizeof word - 1) == 0)   \
+#define KW(word, kind)                                                  \
+  if (len == sizeof word - 1 && memcmp (s, word, sizeof word - 1) == 0) \
     return GRAFT_PY_TOKEN_KW_##kind;
 
   switch (s[0])
     {
-    case 'F': KW ("False", FALSE); break;
-    case 'N': KW ("None", NONE); break;
-    case 'T': KW ("True", TRUE); break;
+    case 'F':
+      KW ("False", FALSE);
+      break;
+    case 'N':
+      KW ("None", NONE);
+      break;
+    case 'T':
+      KW ("True", TRUE);
+      break;
     case 'a':
       KW ("and", AND);
       KW ("as", AS);
@@ -397,7 +394,9 @@ keyword_kind (const char *s,
       KW ("async", ASYNC);
       KW ("await", AWAIT);
       break;
-    case 'b': KW ("break", BREAK); break;
+    case 'b':
+      KW ("break", BREAK);
+      break;
     case 'c':
       KW ("class", CLASS);
       KW ("continue", CONTINUE);
@@ -416,30 +415,42 @@ keyword_kind (const char *s,
       KW ("for", FOR);
       KW ("from", FROM);
       break;
-    case 'g': KW ("global", GLOBAL); break;
+    case 'g':
+      KW ("global", GLOBAL);
+      break;
     case 'i':
       KW ("if", IF);
       KW ("import", IMPORT);
       KW ("in", IN);
       KW ("is", IS);
       break;
-    case 'l': KW ("lambda", LAMBDA); break;
+    case 'l':
+      KW ("lambda", LAMBDA);
+      break;
     case 'n':
       KW ("nonlocal", NONLOCAL);
       KW ("not", NOT);
       break;
-    case 'o': KW ("or", OR); break;
-    case 'p': KW ("pass", PASS); break;
+    case 'o':
+      KW ("or", OR);
+      break;
+    case 'p':
+      KW ("pass", PASS);
+      break;
     case 'r':
       KW ("raise", RAISE);
       KW ("return", RETURN);
       break;
-    case 't': KW ("try", TRY); break;
+    case 't':
+      KW ("try", TRY);
+      break;
     case 'w':
       KW ("while", WHILE);
       KW ("with", WITH);
       break;
-    case 'y': KW ("yield", YIELD); break;
+    case 'y':
+      KW ("yield", YIELD);
+      break;
     default:
       break;
     }
@@ -461,10 +472,20 @@ string_prefix_flags (const char *s,
 
       switch (s[i])
         {
-        case 'r': case 'R': bit = GRAFT_PY_TOKEN_FLAG_RAW; break;
-        case 'b': case 'B': bit = GRAFT_PY_TOKEN_FLAG_BYTES; break;
-        case 'f': case 'F': bit = GRAFT_PY_TOKEN_FLAG_FORMAT; break;
-        case 'u': case 'U':
+        case 'r':
+        case 'R':
+          bit = GRAFT_PY_TOKEN_FLAG_RAW;
+          break;
+        case 'b':
+        case 'B':
+          bit = GRAFT_PY_TOKEN_FLAG_BYTES;
+          break;
+        case 'f':
+        case 'F':
+          bit = GRAFT_PY_TOKEN_FLAG_FORMAT;
+          break;
+        case 'u':
+        case 'U':
           if (len != 1)
             return -1;
           bit = 0;
@@ -498,9 +519,9 @@ lex_string (GraftPyLexer *self,
             GError      **error)
 {
   const char *t = self->text;
-  char q = t[quote];
-  gsize p = quote + 1;
-  gboolean triple = FALSE;
+  char        q = t[quote];
+  gsize       p = quote + 1;
+  gboolean    triple = FALSE;
 
   if (quote + 2 < self->end && t[quote + 1] == q && t[quote + 2] == q)
     {
@@ -513,10 +534,7 @@ lex_string (GraftPyLexer *self,
     {
       if (p >= self->end)
         {
-          graft_set_error_at_offset (error, self->source, start, quote + (triple ? 3 : 1),
-                                     GRAFT_PARSE_ERROR_SYNTAX,
-                                     triple ? "unterminated triple-quoted string literal"
-                                            : "unterminated string literal");
+          graft_set_error_at_offset (error, self->source, start, quote + (triple ? 3 : 1), GRAFT_PARSE_ERROR_SYNTAX, triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
           return FALSE;
         }
       if (t[p] == '\\')
@@ -545,9 +563,7 @@ lex_string (GraftPyLexer *self,
         }
       else if (!triple && at_newline (t + p))
         {
-          graft_set_error_at_offset (error, self->source, start, quote + 1,
-                                     GRAFT_PARSE_ERROR_SYNTAX,
-                                     "unterminated string literal");
+          graft_set_error_at_offset (error, self->source, start, quote + 1, GRAFT_PARSE_ERROR_SYNTAX, "unterminated string literal");
           return FALSE;
         }
       p++;
@@ -572,7 +588,7 @@ scan_digits (const char *t,
 {
   for (;;)
     {
-      gsize q = *p;
+      gsize    q = *p;
       gboolean underscore = FALSE;
 
       if (q < end && t[q] == '_')
@@ -597,8 +613,7 @@ number_error (GraftPyLexer *self,
               const char   *what,
               GError      **error)
 {
-  graft_set_error_at_offset (error, self->source, start, MAX (at, start + 1),
-                             GRAFT_PARSE_ERROR_SYNTAX, "invalid %s literal", what);
+  graft_set_error_at_offset (error, self->source, start, MAX (at, start + 1), GRAFT_PARSE_ERROR_SYNTAX, "invalid %s literal", what);
   return FALSE;
 }
 
@@ -617,26 +632,26 @@ lex_number (GraftPyLexer *self,
             GError      **error)
 {
   const char *t = self->text;
-  gsize end = self->end;
-  gsize p = start;
-  int flags = GRAFT_PY_TOKEN_FLAG_INT;
+  gsize       end = self->end;
+  gsize       p = start;
+  int         flags = GRAFT_PY_TOKEN_FLAG_INT;
 
   if (t[p] == '0' && p + 1 < end && strchr ("xXoObB", t[p + 1]) != NULL && t[p + 1] != '\0')
     {
-      char k = g_ascii_tolower (t[p + 1]);
-      int base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
-      const char *what = k == 'x' ? "hexadecimal" : k == 'o' ? "octal" : "binary";
-      gsize digits;
-      gboolean ok;
+      char        k = g_ascii_tolower (t[p + 1]);
+      int         base = k == 'x' ? 16 : k == 'o' ? 8
+                                                  : 2;
+      const char *what = k == 'x' ? "hexadecimal" : k == 'o' ? "octal"
+                                                             : "binary";
+      gsize       digits;
+      gboolean    ok;
 
       p += 2;
       digits = p;
       ok = scan_digits (t, &p, end, base);
       if (p < end && g_ascii_isdigit (t[p]))
         {
-          graft_set_error_at_offset (error, self->source, p, p + 1,
-                                     GRAFT_PARSE_ERROR_SYNTAX,
-                                     "invalid digit '%c' in %s literal", t[p], what);
+          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX, "invalid digit '%c' in %s literal", t[p], what);
           return FALSE;
         }
       if (!ok || p == digits || continues_number (t, p, end))
@@ -690,10 +705,8 @@ lex_number (GraftPyLexer *self,
           for (gsize i = start; i < int_end; i++)
             if (t[i] != '0' && t[i] != '_')
               {
-                graft_set_error_at_offset (error, self->source, start, int_end,
-                                           GRAFT_PARSE_ERROR_SYNTAX,
-                                           "leading zeros in decimal integer literals are not permitted; "
-                                           "use an 0o prefix for octal integers");
+                graft_set_error_at_offset (error, self->source, start, int_end, GRAFT_PARSE_ERROR_SYNTAX, "leading zeros in decimal integer literals are not permitted; "
+                                                                                                          "use an 0o prefix for octal integers");
                 return FALSE;
               }
         }
@@ -715,7 +728,7 @@ lex_name (GraftPyLexer *self,
           GError      **error)
 {
   const char *t = self->text;
-  gsize p = start;
+  gsize       p = start;
 
   for (;;)
     {
@@ -769,9 +782,7 @@ push_bracket (GraftPyLexer *self,
 {
   if (self->n_brackets >= GRAFT_MAX_PARSE_DEPTH)
     {
-      graft_set_error_at_offset (error, self->source, at, at + 1,
-                                 GRAFT_PARSE_ERROR_LIMIT,
-                                 "too many nested parentheses");
+      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_LIMIT, "too many nested parentheses");
       return FALSE;
     }
   self->bracket_pos[self->n_brackets++] = at;
@@ -785,16 +796,15 @@ pop_bracket (GraftPyLexer *self,
              gsize         at,
              GError      **error)
 {
-  char close = self->text[at];
-  char open;
+  char  close = self->text[at];
+  char  open;
   gsize open_at;
 
   if (self->n_brackets == 0)
     {
       if (self->embedded && close == '}')
         return TRUE;
-      graft_set_error_at_offset (error, self->source, at, at + 1,
-                                 GRAFT_PARSE_ERROR_SYNTAX, "unmatched '%c'", close);
+      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "unmatched '%c'", close);
       return FALSE;
     }
   open_at = self->bracket_pos[self->n_brackets - 1];
@@ -807,15 +817,9 @@ pop_bracket (GraftPyLexer *self,
       graft_source_locate (self->source, at, &line, NULL);
       graft_source_locate (self->source, open_at, &open_line, NULL);
       if (line != open_line)
-        graft_set_error_at_offset (error, self->source, at, at + 1,
-                                   GRAFT_PARSE_ERROR_SYNTAX,
-                                   "closing '%c' does not match opening '%c' on line %u",
-                                   close, open, open_line);
+        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "closing '%c' does not match opening '%c' on line %u", close, open, open_line);
       else
-        graft_set_error_at_offset (error, self->source, at, at + 1,
-                                   GRAFT_PARSE_ERROR_SYNTAX,
-                                   "closing '%c' does not match opening '%c'",
-                                   close, open);
+        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "closing '%c' does not match opening '%c'", close, open);
       return FALSE;
     }
   self->n_brackets--;
@@ -829,15 +833,23 @@ lex_operator (GraftPyLexer *self,
               GraftPyToken *tok,
               GError      **error)
 {
-  const char *t = self->text;
-  char c0 = t[start];
-  char c1 = start + 1 < self->end ? t[start + 1] : '\0';
-  char c2 = start + 2 < self->end ? t[start + 2] : '\0';
+  const char      *t = self->text;
+  char             c0 = t[start];
+  char             c1 = start + 1 < self->end ? t[start + 1] : '\0';
+  char             c2 = start + 2 < self->end ? t[start + 2] : '\0';
   GraftPyTokenKind kind;
-  gsize len = 1;
+  gsize            len = 1;
 
 #define PICK2(ch, k2, k1) \
-  if (c1 == (ch)) { kind = (k2); len = 2; } else { kind = (k1); }
+  if (c1 == (ch))         \
+    {                     \
+      kind = (k2);        \
+      len = 2;            \
+    }                     \
+  else                    \
+    {                     \
+      kind = (k1);        \
+    }
 
   switch (c0)
     {
@@ -846,18 +858,26 @@ lex_operator (GraftPyLexer *self,
     case '{':
       if (!push_bracket (self, start, error))
         return FALSE;
-      kind = c0 == '(' ? GRAFT_PY_TOKEN_LPAR : c0 == '[' ? GRAFT_PY_TOKEN_LSQB : GRAFT_PY_TOKEN_LBRACE;
+      kind = c0 == '(' ? GRAFT_PY_TOKEN_LPAR : c0 == '[' ? GRAFT_PY_TOKEN_LSQB
+                                                         : GRAFT_PY_TOKEN_LBRACE;
       break;
     case ')':
     case ']':
     case '}':
       if (!pop_bracket (self, start, error))
         return FALSE;
-      kind = c0 == ')' ? GRAFT_PY_TOKEN_RPAR : c0 == ']' ? GRAFT_PY_TOKEN_RSQB : GRAFT_PY_TOKEN_RBRACE;
+      kind = c0 == ')' ? GRAFT_PY_TOKEN_RPAR : c0 == ']' ? GRAFT_PY_TOKEN_RSQB
+                                                         : GRAFT_PY_TOKEN_RBRACE;
       break;
-    case ':': PICK2 ('=', GRAFT_PY_TOKEN_COLONEQUAL, GRAFT_PY_TOKEN_COLON); break;
-    case ',': kind = GRAFT_PY_TOKEN_COMMA; break;
-    case ';': kind = GRAFT_PY_TOKEN_SEMI; break;
+    case ':':
+      PICK2 ('=', GRAFT_PY_TOKEN_COLONEQUAL, GRAFT_PY_TOKEN_COLON);
+      break;
+    case ',':
+      kind = GRAFT_PY_TOKEN_COMMA;
+      break;
+    case ';':
+      kind = GRAFT_PY_TOKEN_SEMI;
+      break;
     case '.':
       if (c1 == '.' && c2 == '.')
         {
@@ -867,9 +887,15 @@ lex_operator (GraftPyLexer *self,
       else
         kind = GRAFT_PY_TOKEN_DOT;
       break;
-    case '=': PICK2 ('=', GRAFT_PY_TOKEN_EQEQUAL, GRAFT_PY_TOKEN_EQUAL); break;
-    case '!': PICK2 ('=', GRAFT_PY_TOKEN_NOTEQUAL, GRAFT_PY_TOKEN_EXCLAMATION); break;
-    case '+': PICK2 ('=', GRAFT_PY_TOKEN_PLUSEQUAL, GRAFT_PY_TOKEN_PLUS); break;
+    case '=':
+      PICK2 ('=', GRAFT_PY_TOKEN_EQEQUAL, GRAFT_PY_TOKEN_EQUAL);
+      break;
+    case '!':
+      PICK2 ('=', GRAFT_PY_TOKEN_NOTEQUAL, GRAFT_PY_TOKEN_EXCLAMATION);
+      break;
+    case '+':
+      PICK2 ('=', GRAFT_PY_TOKEN_PLUSEQUAL, GRAFT_PY_TOKEN_PLUS);
+      break;
     case '-':
       if (c1 == '>')
         {
@@ -913,12 +939,24 @@ lex_operator (GraftPyLexer *self,
       else
         PICK2 ('=', GRAFT_PY_TOKEN_SLASHEQUAL, GRAFT_PY_TOKEN_SLASH);
       break;
-    case '%': PICK2 ('=', GRAFT_PY_TOKEN_PERCENTEQUAL, GRAFT_PY_TOKEN_PERCENT); break;
-    case '@': PICK2 ('=', GRAFT_PY_TOKEN_ATEQUAL, GRAFT_PY_TOKEN_AT); break;
-    case '&': PICK2 ('=', GRAFT_PY_TOKEN_AMPEREQUAL, GRAFT_PY_TOKEN_AMPER); break;
-    case '|': PICK2 ('=', GRAFT_PY_TOKEN_VBAREQUAL, GRAFT_PY_TOKEN_VBAR); break;
-    case '^': PICK2 ('=', GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL, GRAFT_PY_TOKEN_CIRCUMFLEX); break;
-    case '~': kind = GRAFT_PY_TOKEN_TILDE; break;
+    case '%':
+      PICK2 ('=', GRAFT_PY_TOKEN_PERCENTEQUAL, GRAFT_PY_TOKEN_PERCENT);
+      break;
+    case '@':
+      PICK2 ('=', GRAFT_PY_TOKEN_ATEQUAL, GRAFT_PY_TOKEN_AT);
+      break;
+    case '&':
+      PICK2 ('=', GRAFT_PY_TOKEN_AMPEREQUAL, GRAFT_PY_TOKEN_AMPER);
+      break;
+    case '|':
+      PICK2 ('=', GRAFT_PY_TOKEN_VBAREQUAL, GRAFT_PY_TOKEN_VBAR);
+      break;
+    case '^':
+      PICK2 ('=', GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL, GRAFT_PY_TOKEN_CIRCUMFLEX);
+      break;
+    case '~':
+      kind = GRAFT_PY_TOKEN_TILDE;
+      break;
     case '<':
       if (c1 == '<')
         {
@@ -984,9 +1022,7 @@ tab_error (GraftPyLexer *self,
            gsize         at,
            GError      **error)
 {
-  graft_set_error_at_offset (error, self->source, line_start, at,
-                             GRAFT_PARSE_ERROR_SYNTAX,
-                             "inconsistent use of tabs and spaces in indentation");
+  graft_set_error_at_offset (error, self->source, line_start, at, GRAFT_PARSE_ERROR_SYNTAX, "inconsistent use of tabs and spaces in indentation");
   return FALSE;
 }
 
@@ -1002,10 +1038,10 @@ handle_line_start (GraftPyLexer *self,
                    GError      **error)
 {
   const char *t = self->text;
-  gsize line_start = self->pos;
-  gsize p = line_start;
-  guint col = 0, alt = 0;
-  guint top, alt_top;
+  gsize       line_start = self->pos;
+  gsize       p = line_start;
+  guint       col = 0, alt = 0;
+  guint       top, alt_top;
 
   *out_blank = FALSE;
   *out_indent = FALSE;
@@ -1052,9 +1088,7 @@ handle_line_start (GraftPyLexer *self,
         return tab_error (self, line_start, p, error);
       if (self->n_indents > GRAFT_MAX_PARSE_DEPTH)
         {
-          graft_set_error_at_offset (error, self->source, line_start, p,
-                                     GRAFT_PARSE_ERROR_LIMIT,
-                                     "too many levels of indentation");
+          graft_set_error_at_offset (error, self->source, line_start, p, GRAFT_PARSE_ERROR_LIMIT, "too many levels of indentation");
           return FALSE;
         }
       self->indents[self->n_indents] = col;
@@ -1071,9 +1105,7 @@ handle_line_start (GraftPyLexer *self,
         }
       if (col != self->indents[self->n_indents - 1])
         {
-          graft_set_error_at_offset (error, self->source, p, p + 1,
-                                     GRAFT_PARSE_ERROR_SYNTAX,
-                                     "unindent does not match any outer indentation level");
+          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX, "unindent does not match any outer indentation level");
           return FALSE;
         }
       if (alt != self->alt_indents[self->n_indents - 1])
@@ -1100,12 +1132,12 @@ next_token (GraftPyLexer *self,
   for (;;)
     {
       gsize start;
-      char c;
+      char  c;
 
       if (self->at_line_start && self->n_brackets == 0 && !self->embedded)
         {
           gboolean blank, indent;
-          gsize line_start;
+          gsize    line_start;
 
           if (!handle_line_start (self, &blank, &indent, &line_start, error))
             return FALSE;
@@ -1142,9 +1174,7 @@ next_token (GraftPyLexer *self,
             {
               gsize at = self->bracket_pos[self->n_brackets - 1];
 
-              graft_set_error_at_offset (error, self->source, at, at + 1,
-                                         GRAFT_PARSE_ERROR_SYNTAX,
-                                         "'%c' was never closed", t[at]);
+              graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "'%c' was never closed", t[at]);
               return FALSE;
             }
           if (self->line_has_tokens)
@@ -1168,9 +1198,7 @@ next_token (GraftPyLexer *self,
         {
           if (self->embedded)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1,
-                                         GRAFT_PARSE_ERROR_SYNTAX,
-                                         "f-string expression part cannot include '#'");
+              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string expression part cannot include '#'");
               return FALSE;
             }
           while (self->pos < self->end && !at_newline (t + self->pos))
@@ -1199,16 +1227,12 @@ next_token (GraftPyLexer *self,
 
           if (self->embedded)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1,
-                                         GRAFT_PARSE_ERROR_SYNTAX,
-                                         "f-string expression part cannot include a backslash");
+              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string expression part cannot include a backslash");
               return FALSE;
             }
           if (p >= self->end)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1,
-                                         GRAFT_PARSE_ERROR_SYNTAX,
-                                         "unexpected end of file after a line continuation character");
+              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected end of file after a line continuation character");
               return FALSE;
             }
           if (at_newline (t + p))
@@ -1216,17 +1240,13 @@ next_token (GraftPyLexer *self,
               p += (t[p] == '\r' && p + 1 < self->end && t[p + 1] == '\n') ? 2 : 1;
               if (p >= self->end)
                 {
-                  graft_set_error_at_offset (error, self->source, start, start + 1,
-                                             GRAFT_PARSE_ERROR_SYNTAX,
-                                             "unexpected end of file after a line continuation character");
+                  graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected end of file after a line continuation character");
                   return FALSE;
                 }
               self->pos = p;
               continue;
             }
-          graft_set_error_at_offset (error, self->source, start, start + 1,
-                                     GRAFT_PARSE_ERROR_SYNTAX,
-                                     "unexpected character after a line continuation character");
+          graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected character after a line continuation character");
           return FALSE;
         }
 
@@ -1254,9 +1274,9 @@ next_token (GraftPyLexer *self,
  * Returns: %TRUE on success, %FALSE with @error set
  */
 gboolean
-graft_py_lexer_next (GraftPyLexer  *self,
-                     GraftPyToken  *out_token,
-                     GError       **error)
+graft_py_lexer_next (GraftPyLexer *self,
+                     GraftPyToken *out_token,
+                     GError      **error)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (out_token != NULL, FALSE);

@@ -24,7 +24,8 @@ G_BEGIN_DECLS
  * %GRAFT_PY_TOKEN_ERROR is never returned by the lexer: the parser uses it
  * for the place where the lexer failed.
  */
-typedef enum {
+typedef enum
+{
   GRAFT_PY_TOKEN_ENDMARKER,
   GRAFT_PY_TOKEN_ERROR,
   GRAFT_PY_TOKEN_NAME,
@@ -134,7 +135,8 @@ typedef enum {
  * @GRAFT_PY_TOKEN_FLAG_FORMAT: a STRING with an `f` prefix
  * @GRAFT_PY_TOKEN_FLAG_TRIPLE: a STRING in triple quotes
  */
-typedef enum {
+typedef enum
+{
   GRAFT_PY_TOKEN_FLAG_INT = 1 << 0,
   GRAFT_PY_TOKEN_FLAG_FLOAT = 1 << 1,
   GRAFT_PY_TOKEN_FLAG_IMAGINARY = 1 << 2,
@@ -155,7 +157,8 @@ typedef enum {
  * A STRING token spans its prefix and both quotes.  Offsets fit in 32 bits
  * because inputs are smaller than %GRAFT_MAX_INPUT_BYTES.
  */
-typedef struct {
+typedef struct
+{
   GraftPyTokenKind kind;
   guint            flags;
   guint32          start;
@@ -169,16 +172,17 @@ typedef struct {
  * indentation and bracket stacks inline, so it never allocates); its fields
  * are private.  It borrows its source, which must outlive it.
  */
-typedef struct {
+typedef struct
+{
   /*< private >*/
   GraftSource *source;
   const char  *text;
   gsize        pos;
   gsize        end;
-  gsize        bad_utf8;          /* first invalid byte, or G_MAXSIZE */
+  gsize        bad_utf8; /* first invalid byte, or G_MAXSIZE */
   gboolean     at_line_start;
   gboolean     line_has_tokens;
-  gboolean     embedded;          /* inside an f-string replacement field */
+  gboolean     embedded; /* inside an f-string replacement field */
   guint        pending_dedents;
   guint32      dedent_pos;
   guint        n_indents;
@@ -188,15 +192,15 @@ typedef struct {
   guint32      bracket_pos[GRAFT_MAX_PARSE_DEPTH];
 } GraftPyLexer;
 
-void        graft_py_lexer_init          (GraftPyLexer  *self,
-                                          GraftSource   *source);
-void        graft_py_lexer_init_embedded (GraftPyLexer  *self,
-                                          GraftSource   *source,
-                                          gsize          start,
-                                          gsize          end);
-gboolean    graft_py_lexer_next          (GraftPyLexer  *self,
-                                          GraftPyToken  *out_token,
-                                          GError       **error);
+void        graft_py_lexer_init (GraftPyLexer *self,
+                                 GraftSource  *source);
+void        graft_py_lexer_init_embedded (GraftPyLexer *self,
+                                          GraftSource  *source,
+                                          gsize         start,
+                                          gsize         end);
+gboolean    graft_py_lexer_next (GraftPyLexer *self,
+                                 GraftPyToken *out_token,
+                                 GError      **error);
 guint       graft_py_lexer_get_bracket_depth (GraftPyLexer *self);
 gsize       graft_py_lexer_get_innermost_bracket (GraftPyLexer *self);
 const char *graft_py_token_kind_get_name (GraftPyTokenKind kind);

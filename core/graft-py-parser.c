@@ -35,29 +35,29 @@ typedef struct
   GraftSource   *source;
   const char    *text;
   GraftPyModule *module;
-  GraftPyLexer  *lex;            /* the main lexer, or an f-string field's */
+  GraftPyLexer  *lex; /* the main lexer, or an f-string field's */
 
   /* Owned */
-  GraftPyLexer   main_lexer;
-  GPtrArray     *scratch;        /* stack of list items under construction */
-  GArray        *ops;            /* stack of GraftPyCmpOp under construction */
-  GString       *buf;            /* stack of decoded text under construction */
-  GError        *lex_error;      /* the lexer's error, when cur is ERROR */
-  GError        *error;          /* the first error */
+  GraftPyLexer main_lexer;
+  GPtrArray   *scratch;   /* stack of list items under construction */
+  GArray      *ops;       /* stack of GraftPyCmpOp under construction */
+  GString     *buf;       /* stack of decoded text under construction */
+  GError      *lex_error; /* the lexer's error, when cur is ERROR */
+  GError      *error;     /* the first error */
 
-  GraftPyToken   cur;            /* the lookahead token */
-  GraftPyTokenKind prev_kind;    /* the last consumed token */
-  guint32        prev_end;
-  guint32        stmt_end;       /* end of the last statement completed */
-  guint          depth;
-  gboolean       error_from_lexer;
+  GraftPyToken     cur;       /* the lookahead token */
+  GraftPyTokenKind prev_kind; /* the last consumed token */
+  guint32          prev_end;
+  guint32          stmt_end; /* end of the last statement completed */
+  guint            depth;
+  gboolean         error_from_lexer;
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
    * 2**63, which only fits once negated.  neg_operand is where that
    * literal starts; min_literal is the literal, parsed as -2**63, that the
    * minus must then absorb. */
-  gsize          neg_operand;
-  GraftPyExpr   *min_literal;
+  gsize        neg_operand;
+  GraftPyExpr *min_literal;
 } Parser;
 
 /* Everything backtracking must restore (only `with (` needs it). */
@@ -133,7 +133,7 @@ fail_at (Parser             *p,
          const char         *format,
          ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *message = NULL;
 
   if (p->error != NULL)
@@ -217,6 +217,7 @@ snapshot_restore (Parser   *p,
   g_clear_error (&p->error);
   g_clear_error (&p->lex_error);
   p->error_from_lexer = FALSE;
+  p->min_literal = NULL;
 }
 
 /* Lists */
@@ -226,7 +227,7 @@ finish_list (Parser *p,
              guint   base,
              guint  *out_len)
 {
-  guint n = p->scratch->len - base;
+  guint     n = p->scratch->len - base;
   gpointer *items = NULL;
 
   if (n > 0)
@@ -290,13 +291,12 @@ take_name (Parser     *p,
            const char *what)
 {
   const char *name;
-  gsize len;
+  gsize       len;
 
   if (!at (p, GRAFT_PY_TOKEN_NAME))
     {
       if (p->cur.kind >= GRAFT_PY_TOKEN_KW_FALSE)
-        fail_tok (p, "invalid syntax: '%s' is a keyword and cannot be used as %s",
-                  graft_py_token_kind_get_name (p->cur.kind), what);
+        fail_tok (p, "invalid syntax: '%s' is a keyword and cannot be used as %s", graft_py_token_kind_get_name (p->cur.kind), what);
       else
         fail_tok (p, "expected %s", what);
       return NULL;
@@ -304,8 +304,7 @@ take_name (Parser     *p,
   len = p->cur.end - p->cur.start;
   if (len > GRAFT_MAX_NAME_LENGTH)
     {
-      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT,
-               "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
   name = graft_py_module_strndup (p->module, p->text + p->cur.start, len);
@@ -347,13 +346,17 @@ describe_expr (const GraftPyExpr *e)
 {
   switch (e->kind)
     {
-    case GRAFT_PY_EXPR_NAME: return "a name";
+    case GRAFT_PY_EXPR_NAME:
+      return "a name";
     case GRAFT_PY_EXPR_CONSTANT:
       switch (e->constant.kind)
         {
-        case GRAFT_PY_CONST_NONE: return "None";
-        case GRAFT_PY_CONST_BOOL: return e->constant.bool_value ? "True" : "False";
-        case GRAFT_PY_CONST_ELLIPSIS: return "ellipsis";
+        case GRAFT_PY_CONST_NONE:
+          return "None";
+        case GRAFT_PY_CONST_BOOL:
+          return e->constant.bool_value ? "True" : "False";
+        case GRAFT_PY_CONST_ELLIPSIS:
+          return "ellipsis";
         case GRAFT_PY_CONST_INT:
         case GRAFT_PY_CONST_FLOAT:
         case GRAFT_PY_CONST_IMAGINARY:
@@ -363,31 +366,53 @@ describe_expr (const GraftPyExpr *e)
           return "a literal";
         }
     case GRAFT_PY_EXPR_JOINED_STR:
-    case GRAFT_PY_EXPR_FORMATTED_VALUE: return "an f-string expression";
-    case GRAFT_PY_EXPR_ATTRIBUTE: return "an attribute";
-    case GRAFT_PY_EXPR_SUBSCRIPT: return "a subscript";
-    case GRAFT_PY_EXPR_SLICE: return "a slice";
-    case GRAFT_PY_EXPR_CALL: return "a function call";
+    case GRAFT_PY_EXPR_FORMATTED_VALUE:
+      return "an f-string expression";
+    case GRAFT_PY_EXPR_ATTRIBUTE:
+      return "an attribute";
+    case GRAFT_PY_EXPR_SUBSCRIPT:
+      return "a subscript";
+    case GRAFT_PY_EXPR_SLICE:
+      return "a slice";
+    case GRAFT_PY_EXPR_CALL:
+      return "a function call";
     case GRAFT_PY_EXPR_BIN_OP:
     case GRAFT_PY_EXPR_UNARY_OP:
-    case GRAFT_PY_EXPR_BOOL_OP: return "an expression";
-    case GRAFT_PY_EXPR_COMPARE: return "a comparison";
-    case GRAFT_PY_EXPR_IF_EXP: return "a conditional expression";
-    case GRAFT_PY_EXPR_LAMBDA: return "a lambda";
-    case GRAFT_PY_EXPR_TUPLE: return "a tuple";
-    case GRAFT_PY_EXPR_LIST: return "a list";
-    case GRAFT_PY_EXPR_SET: return "a set display";
-    case GRAFT_PY_EXPR_DICT: return "a dict literal";
-    case GRAFT_PY_EXPR_LIST_COMP: return "a list comprehension";
-    case GRAFT_PY_EXPR_SET_COMP: return "a set comprehension";
-    case GRAFT_PY_EXPR_DICT_COMP: return "a dict comprehension";
-    case GRAFT_PY_EXPR_GENERATOR_EXP: return "a generator expression";
-    case GRAFT_PY_EXPR_STARRED: return "a starred expression";
-    case GRAFT_PY_EXPR_NAMED_EXPR: return "a named expression";
+    case GRAFT_PY_EXPR_BOOL_OP:
+      return "an expression";
+    case GRAFT_PY_EXPR_COMPARE:
+      return "a comparison";
+    case GRAFT_PY_EXPR_IF_EXP:
+      return "a conditional expression";
+    case GRAFT_PY_EXPR_LAMBDA:
+      return "a lambda";
+    case GRAFT_PY_EXPR_TUPLE:
+      return "a tuple";
+    case GRAFT_PY_EXPR_LIST:
+      return "a list";
+    case GRAFT_PY_EXPR_SET:
+      return "a set display";
+    case GRAFT_PY_EXPR_DICT:
+      return "a dict literal";
+    case GRAFT_PY_EXPR_LIST_COMP:
+      return "a list comprehension";
+    case GRAFT_PY_EXPR_SET_COMP:
+      return "a set comprehension";
+    case GRAFT_PY_EXPR_DICT_COMP:
+      return "a dict comprehension";
+    case GRAFT_PY_EXPR_GENERATOR_EXP:
+      return "a generator expression";
+    case GRAFT_PY_EXPR_STARRED:
+      return "a starred expression";
+    case GRAFT_PY_EXPR_NAMED_EXPR:
+      return "a named expression";
     case GRAFT_PY_EXPR_YIELD:
-    case GRAFT_PY_EXPR_YIELD_FROM: return "a yield expression";
-    case GRAFT_PY_EXPR_AWAIT: return "an await expression";
-    default: return "an expression";
+    case GRAFT_PY_EXPR_YIELD_FROM:
+      return "a yield expression";
+    case GRAFT_PY_EXPR_AWAIT:
+      return "an await expression";
+    default:
+      return "an expression";
     }
 }
 
@@ -481,9 +506,9 @@ static GraftPyExpr *
 parse_number (Parser *p)
 {
   const GraftPyToken tok = p->cur;
-  const char *t = p->text;
-  gsize base_len = p->buf->len;
-  GraftPyExpr *e;
+  const char        *t = p->text;
+  gsize              base_len = p->buf->len;
+  GraftPyExpr       *e;
 
   /* Copy the digits without underscores. */
   for (gsize i = tok.start; i < tok.end; i++)
@@ -495,13 +520,14 @@ parse_number (Parser *p)
   if ((tok.flags & GRAFT_PY_TOKEN_FLAG_INT) != 0)
     {
       const char *digits = p->buf->str + base_len;
-      guint64 value = 0;
-      guint base = 10;
+      guint64     value = 0;
+      guint       base = 10;
 
       if (digits[0] == '0' && digits[1] != '\0' && !g_ascii_isdigit (digits[1]))
         {
           char k = g_ascii_tolower (digits[1]);
-          base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
+          base = k == 'x' ? 16 : k == 'o' ? 8
+                                          : 2;
           digits += 2;
         }
       /* Up to 2**63 when the literal is a minus's operand, else 2**63 - 1. */
@@ -513,8 +539,7 @@ parse_number (Parser *p)
 
           if (value > (limit - d) / base)
             {
-              fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                       "integer literal too large: Graft keeps integers in 64 bits");
+              fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED, "integer literal too large: Graft keeps integers in 64 bits");
               return NULL;
             }
           value = value * base + d;
@@ -532,7 +557,8 @@ parse_number (Parser *p)
     {
       /* g_ascii_strtod stops at the `j` of an imaginary literal. */
       e->constant.kind = (tok.flags & GRAFT_PY_TOKEN_FLAG_IMAGINARY) != 0
-                           ? GRAFT_PY_CONST_IMAGINARY : GRAFT_PY_CONST_FLOAT;
+                             ? GRAFT_PY_CONST_IMAGINARY
+                             : GRAFT_PY_CONST_FLOAT;
       e->constant.float_value = g_ascii_strtod (p->buf->str + base_len, NULL);
     }
   g_string_truncate (p->buf, base_len);
@@ -564,13 +590,13 @@ decode_text (Parser  *p,
              gboolean bytes)
 {
   const char *t = p->text;
-  GString *out = p->buf;
-  gsize i = start;
+  GString    *out = p->buf;
+  gsize       i = start;
 
   while (i < end)
     {
       guchar c = t[i];
-      gsize esc = i;
+      gsize  esc = i;
 
       if (c == '\r')
         {
@@ -582,8 +608,7 @@ decode_text (Parser  *p,
         {
           if (bytes && c >= 0x80)
             {
-              fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX,
-                       "bytes can only contain ASCII literal characters");
+              fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX, "bytes can only contain ASCII literal characters");
               return FALSE;
             }
           g_string_append_c (out, c);
@@ -609,18 +634,44 @@ decode_text (Parser  *p,
           if (i < end && t[i] == '\n')
             i++;
           break;
-        case '\\': g_string_append_c (out, '\\'); break;
-        case '\'': g_string_append_c (out, '\''); break;
-        case '"': g_string_append_c (out, '"'); break;
-        case 'a': g_string_append_c (out, '\a'); break;
-        case 'b': g_string_append_c (out, '\b'); break;
-        case 'f': g_string_append_c (out, '\f'); break;
-        case 'n': g_string_append_c (out, '\n'); break;
-        case 'r': g_string_append_c (out, '\r'); break;
-        case 't': g_string_append_c (out, '\t'); break;
-        case 'v': g_string_append_c (out, '\v'); break;
-        case '0': case '1': case '2': case '3':
-        case '4': case '5': case '6': case '7':
+        case '\\':
+          g_string_append_c (out, '\\');
+          break;
+        case '\'':
+          g_string_append_c (out, '\'');
+          break;
+        case '"':
+          g_string_append_c (out, '"');
+          break;
+        case 'a':
+          g_string_append_c (out, '\a');
+          break;
+        case 'b':
+          g_string_append_c (out, '\b');
+          break;
+        case 'f':
+          g_string_append_c (out, '\f');
+          break;
+        case 'n':
+          g_string_append_c (out, '\n');
+          break;
+        case 'r':
+          g_string_append_c (out, '\r');
+          break;
+        case 't':
+          g_string_append_c (out, '\t');
+          break;
+        case 'v':
+          g_string_append_c (out, '\v');
+          break;
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
           {
             guint value = c - '0';
 
@@ -630,8 +681,7 @@ decode_text (Parser  *p,
               {
                 if (value > 0xff)
                   {
-                    fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
-                             "octal escape value out of range for bytes");
+                    fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX, "octal escape value out of range for bytes");
                     return FALSE;
                   }
                 g_string_append_c (out, (char) value);
@@ -646,8 +696,7 @@ decode_text (Parser  *p,
 
             if (value < 0)
               {
-                fail_at (p, esc, MIN (end, i + 2), GRAFT_PARSE_ERROR_SYNTAX,
-                         "truncated \\xXX escape");
+                fail_at (p, esc, MIN (end, i + 2), GRAFT_PARSE_ERROR_SYNTAX, "truncated \\x escape: expected 2 hex digits");
                 return FALSE;
               }
             i += 2;
@@ -660,7 +709,7 @@ decode_text (Parser  *p,
         case 'u':
         case 'U':
           {
-            gsize n = c == 'u' ? 4 : 8;
+            gsize  n = c == 'u' ? 4 : 8;
             gint64 value = 0;
 
             if (bytes)
@@ -673,8 +722,7 @@ decode_text (Parser  *p,
               {
                 if (i + k >= end || !g_ascii_isxdigit (t[i + k]))
                   {
-                    fail_at (p, esc, MIN (end, i + k), GRAFT_PARSE_ERROR_SYNTAX,
-                             c == 'u' ? "truncated \\uXXXX escape" : "truncated \\UXXXXXXXX escape");
+                    fail_at (p, esc, MIN (end, i + k), GRAFT_PARSE_ERROR_SYNTAX, c == 'u' ? "truncated \\u escape: expected 4 hex digits" : "truncated \\U escape: expected 8 hex digits");
                     return FALSE;
                   }
                 value = value * 16 + g_ascii_xdigit_value (t[i + k]);
@@ -682,14 +730,12 @@ decode_text (Parser  *p,
             i += n;
             if (value > 0x10FFFF)
               {
-                fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
-                         "illegal Unicode character in \\U escape");
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX, "illegal Unicode character in \\U escape");
                 return FALSE;
               }
             if (value >= 0xD800 && value <= 0xDFFF)
               {
-                fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                         "surrogate code points in strings are not supported");
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED, "surrogate code points in strings are not supported");
                 return FALSE;
               }
             g_string_append_unichar (out, (gunichar) value);
@@ -698,8 +744,7 @@ decode_text (Parser  *p,
         case 'N':
           if (!bytes)
             {
-              fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                       "\\N{...} escapes are not supported");
+              fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED, "\\N{...} escapes are not supported");
               return FALSE;
             }
           G_GNUC_FALLTHROUGH;
@@ -752,7 +797,7 @@ scan_fstring (Parser  *p,
               gsize    buf_base)
 {
   const char *t = p->text;
-  gsize lit_start = i;
+  gsize       lit_start = i;
 
   while (i < end)
     {
@@ -819,15 +864,15 @@ parse_fstring_field (Parser  *p,
                      gsize    buf_base,
                      gsize    lit_start)
 {
-  GraftPyLexer sub;
-  GraftPyLexer *saved_lex = p->lex;
-  GraftPyToken saved_cur = p->cur;
+  GraftPyLexer     sub;
+  GraftPyLexer    *saved_lex = p->lex;
+  GraftPyToken     saved_cur = p->cur;
   GraftPyTokenKind saved_prev_kind = p->prev_kind;
-  guint32 saved_prev_end = p->prev_end;
-  GraftPyExpr *value = NULL, *spec = NULL, *field;
-  int conversion = -1;
-  gsize close = 0;
-  gboolean self_doc = FALSE;
+  guint32          saved_prev_end = p->prev_end;
+  GraftPyExpr     *value = NULL, *spec = NULL, *field;
+  int              conversion = -1;
+  gsize            close = 0;
+  gboolean         self_doc = FALSE;
 
   if (!enter (p, "f-string nested too deeply"))
     return 0;
@@ -861,7 +906,7 @@ parse_fstring_field (Parser  *p,
     }
   if (at (p, GRAFT_PY_TOKEN_EXCLAMATION))
     {
-      gsize bang_end = p->cur.end;
+      gsize       bang_end = p->cur.end;
       const char *c = p->text + p->cur.end;
 
       advance (p);
@@ -925,20 +970,20 @@ out:
 static GraftPyExpr *
 parse_strings (Parser *p)
 {
-  gsize start = p->cur.start;
-  gsize buf_base = p->buf->len;
-  guint parts = p->scratch->len;
-  int bytes = -1;
-  gboolean fstring = FALSE;
+  gsize        start = p->cur.start;
+  gsize        buf_base = p->buf->len;
+  guint        parts = p->scratch->len;
+  int          bytes = -1;
+  gboolean     fstring = FALSE;
   GraftPyExpr *e;
 
   while (at (p, GRAFT_PY_TOKEN_STRING))
     {
       GraftPyToken tok = p->cur;
-      gboolean raw = (tok.flags & GRAFT_PY_TOKEN_FLAG_RAW) != 0;
-      gboolean is_bytes = (tok.flags & GRAFT_PY_TOKEN_FLAG_BYTES) != 0;
-      gsize quotes = (tok.flags & GRAFT_PY_TOKEN_FLAG_TRIPLE) != 0 ? 3 : 1;
-      gsize content = tok.start;
+      gboolean     raw = (tok.flags & GRAFT_PY_TOKEN_FLAG_RAW) != 0;
+      gboolean     is_bytes = (tok.flags & GRAFT_PY_TOKEN_FLAG_BYTES) != 0;
+      gsize        quotes = (tok.flags & GRAFT_PY_TOKEN_FLAG_TRIPLE) != 0 ? 3 : 1;
+      gsize        content = tok.start;
 
       while (p->text[content] != '\'' && p->text[content] != '"')
         content++;
@@ -946,8 +991,7 @@ parse_strings (Parser *p)
 
       if (bytes != -1 && bytes != is_bytes)
         {
-          fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_SYNTAX,
-                   "cannot mix bytes and nonbytes literals");
+          fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_SYNTAX, "cannot mix bytes and nonbytes literals");
           return NULL;
         }
       bytes = is_bytes;
@@ -980,7 +1024,8 @@ parse_strings (Parser *p)
 
 /* Parameters */
 
-typedef enum {
+typedef enum
+{
   PARAMS_DEF,
   PARAMS_LAMBDA,
 } ParamsKind;
@@ -990,7 +1035,7 @@ parse_param (Parser    *p,
              ParamsKind kind,
              gboolean   allow_default)
 {
-  gsize start = p->cur.start;
+  gsize       start = p->cur.start;
   const char *name;
   GraftPyArg *arg;
 
@@ -1024,13 +1069,13 @@ parse_parameters (Parser          *p,
                   ParamsKind       kind)
 {
   GraftPyArguments *a = graft_py_module_alloc (p->module, sizeof *a);
-  guint base = p->scratch->len;
-  guint n_posonly = 0;
-  guint kwonly_at = G_MAXUINT;
-  gboolean slash = FALSE, star = FALSE, defaults = FALSE;
-  gsize star_at = 0;
-  guint n;
-  gpointer *items;
+  guint             base = p->scratch->len;
+  guint             n_posonly = 0;
+  guint             kwonly_at = G_MAXUINT;
+  gboolean          slash = FALSE, star = FALSE, defaults = FALSE;
+  gsize             star_at = 0;
+  guint             n;
+  gpointer         *items;
 
   memset (a, 0, sizeof *a);
   while (!at (p, close))
@@ -1091,7 +1136,7 @@ parse_parameters (Parser          *p,
         }
       else
         {
-          gsize start = p->cur.start;
+          gsize       start = p->cur.start;
           GraftPyArg *arg = parse_param (p, kind, TRUE);
 
           if (arg == NULL)
@@ -1100,8 +1145,7 @@ parse_parameters (Parser          *p,
             defaults = TRUE;
           else if (defaults && !star)
             {
-              fail_at (p, start, arg->end, GRAFT_PARSE_ERROR_SYNTAX,
-                       "parameter without a default follows parameter with a default");
+              fail_at (p, start, arg->end, GRAFT_PARSE_ERROR_SYNTAX, "parameter without a default follows parameter with a default");
               return NULL;
             }
           push (p, arg);
@@ -1111,8 +1155,7 @@ parse_parameters (Parser          *p,
     }
   if (star && a->vararg == NULL && p->scratch->len == kwonly_at)
     {
-      fail_at (p, star_at, star_at + 1, GRAFT_PARSE_ERROR_SYNTAX,
-               "named parameters must follow a bare '*'");
+      fail_at (p, star_at, star_at + 1, GRAFT_PARSE_ERROR_SYNTAX, "named parameters must follow a bare '*'");
       return NULL;
     }
 
@@ -1145,7 +1188,7 @@ parse_comprehension (Parser         *p,
                      GraftPyExpr    *elt,
                      GraftPyExpr    *value)
 {
-  guint base = p->scratch->len;
+  guint        base = p->scratch->len;
   GraftPyExpr *e;
 
   if (elt->kind == GRAFT_PY_EXPR_STARRED)
@@ -1156,7 +1199,7 @@ parse_comprehension (Parser         *p,
   while (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
     {
       GraftPyComprehension *gen = graft_py_module_alloc (p->module, sizeof *gen);
-      guint ifs;
+      guint                 ifs;
 
       memset (gen, 0, sizeof *gen);
       gen->start = p->cur.start;
@@ -1201,7 +1244,7 @@ parse_star_named_expression (Parser *p)
 {
   if (at (p, GRAFT_PY_TOKEN_STAR))
     {
-      gsize start = p->cur.start;
+      gsize        start = p->cur.start;
       GraftPyExpr *value, *e;
 
       advance (p);
@@ -1218,7 +1261,7 @@ parse_star_named_expression (Parser *p)
 static GraftPyExpr *
 parse_yield (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *e;
 
   advance (p);
@@ -1248,8 +1291,8 @@ parse_yield (Parser *p)
 static GraftPyExpr *
 parse_paren (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyExpr *first, *e;
 
   advance (p);
@@ -1309,8 +1352,8 @@ parse_paren (Parser *p)
 static GraftPyExpr *
 parse_list (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyExpr *first, *e;
 
   advance (p);
@@ -1341,9 +1384,7 @@ parse_list (Parser *p)
     }
   if (!at (p, GRAFT_PY_TOKEN_RSQB))
     {
-      fail_tok (p, can_start_expression (p->cur.kind)
-                     ? "invalid syntax: expected ',' or ']'"
-                     : "expected ']'");
+      fail_tok (p, can_start_expression (p->cur.kind) ? "invalid syntax: expected ',' or ']'" : "expected ']'");
       return NULL;
     }
   advance (p);
@@ -1356,10 +1397,10 @@ parse_list (Parser *p)
 static GraftPyExpr *
 parse_brace (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyExpr *first = NULL, *e;
-  gboolean is_dict;
+  gboolean     is_dict;
 
   advance (p);
   if (accept (p, GRAFT_PY_TOKEN_RBRACE))
@@ -1470,7 +1511,7 @@ parse_brace (Parser *p)
 static GraftPyExpr *
 parse_atom (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *e;
 
   switch ((int) p->cur.kind)
@@ -1517,9 +1558,9 @@ parse_atom (Parser *p)
 
         if (!enter (p, "too many nested parentheses"))
           return NULL;
-        e = kind == GRAFT_PY_TOKEN_LPAR ? parse_paren (p)
+        e = kind == GRAFT_PY_TOKEN_LPAR   ? parse_paren (p)
             : kind == GRAFT_PY_TOKEN_LSQB ? parse_list (p)
-            : parse_brace (p);
+                                          : parse_brace (p);
         leave (p);
         return e;
       }
@@ -1565,11 +1606,11 @@ parse_call_args (Parser           *p,
                  GraftPyKeyword ***out_keywords,
                  guint            *out_n_keywords)
 {
-  guint base = p->scratch->len;
+  guint      base = p->scratch->len;
   GPtrArray *keywords_stack = NULL;
-  gboolean seen_keyword = FALSE, seen_kwargs = FALSE;
-  guint n_keywords = 0;
-  guint kw_base;
+  gboolean   seen_keyword = FALSE, seen_kwargs = FALSE;
+  guint      n_keywords = 0;
+  guint      kw_base;
 
   /* Positional arguments go on the scratch stack; keywords are collected
    * after them and moved apart at the end (they may interleave with `*`
@@ -1625,7 +1666,8 @@ parse_call_args (Parser           *p,
               if (e->kind != GRAFT_PY_EXPR_NAME)
                 {
                   fail_expr (p, e, "invalid syntax: a keyword argument must be a name, "
-                                   "not %s (maybe you meant '==')", describe_expr (e));
+                                   "not %s (maybe you meant '==')",
+                             describe_expr (e));
                   goto fail;
                 }
               advance (p);
@@ -1643,8 +1685,7 @@ parse_call_args (Parser           *p,
             }
           else if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
             {
-              GraftPyExpr *gen = parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP,
-                                                      start, e, NULL);
+              GraftPyExpr *gen = parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP, start, e, NULL);
 
               if (gen == NULL)
                 goto fail;
@@ -1659,9 +1700,7 @@ parse_call_args (Parser           *p,
             {
               if (seen_kwargs || seen_keyword)
                 {
-                  fail_expr (p, e, seen_kwargs
-                                     ? "positional argument follows keyword argument unpacking"
-                                     : "positional argument follows keyword argument");
+                  fail_expr (p, e, seen_kwargs ? "positional argument follows keyword argument unpacking" : "positional argument follows keyword argument");
                   goto fail;
                 }
               push (p, e);
@@ -1702,7 +1741,7 @@ fail:
 static GraftPyExpr *
 parse_slice (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *lower = NULL, *e;
 
   if (!at (p, GRAFT_PY_TOKEN_COLON))
@@ -1735,8 +1774,8 @@ static GraftPyExpr *
 parse_subscript (Parser      *p,
                  GraftPyExpr *value)
 {
-  guint base = p->scratch->len;
-  gsize index_start;
+  guint        base = p->scratch->len;
+  gsize        index_start;
   GraftPyExpr *index, *e;
 
   advance (p);
@@ -1783,7 +1822,7 @@ parse_primary (Parser *p)
     {
       if (accept (p, GRAFT_PY_TOKEN_DOT))
         {
-          const char *attr = take_name (p, "an attribute name after '.'");
+          const char  *attr = take_name (p, "an attribute name after '.'");
           GraftPyExpr *a;
 
           if (attr == NULL)
@@ -1795,10 +1834,10 @@ parse_primary (Parser *p)
         }
       else if (at (p, GRAFT_PY_TOKEN_LPAR))
         {
-          GraftPyExpr *c;
-          GraftPyExprList args;
+          GraftPyExpr     *c;
+          GraftPyExprList  args;
           GraftPyKeyword **keywords;
-          guint n_keywords;
+          guint            n_keywords;
 
           if (!enter (p, "too many nested parentheses"))
             return NULL;
@@ -1828,7 +1867,7 @@ parse_primary (Parser *p)
 static GraftPyExpr *
 parse_power (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *base, *e;
 
   if (at (p, GRAFT_PY_TOKEN_KW_AWAIT))
@@ -1866,15 +1905,21 @@ parse_power (Parser *p)
 static GraftPyExpr *
 parse_unary (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize          start = p->cur.start;
   GraftPyUnaryOp op;
-  GraftPyExpr *operand, *e;
+  GraftPyExpr   *operand, *e;
 
   switch ((int) p->cur.kind)
     {
-    case GRAFT_PY_TOKEN_MINUS: op = GRAFT_PY_UNARY_NEG; break;
-    case GRAFT_PY_TOKEN_PLUS: op = GRAFT_PY_UNARY_POS; break;
-    case GRAFT_PY_TOKEN_TILDE: op = GRAFT_PY_UNARY_INVERT; break;
+    case GRAFT_PY_TOKEN_MINUS:
+      op = GRAFT_PY_UNARY_NEG;
+      break;
+    case GRAFT_PY_TOKEN_PLUS:
+      op = GRAFT_PY_UNARY_POS;
+      break;
+    case GRAFT_PY_TOKEN_TILDE:
+      op = GRAFT_PY_UNARY_INVERT;
+      break;
     default:
       return parse_power (p);
     }
@@ -1897,8 +1942,7 @@ parse_unary (Parser *p)
        * need the big int. */
       if (operand != literal || op != GRAFT_PY_UNARY_NEG)
         {
-          fail_at (p, literal->start, literal->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                   "integer literal too large: Graft keeps integers in 64 bits");
+          fail_at (p, literal->start, literal->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "integer literal too large: Graft keeps integers in 64 bits");
           return NULL;
         }
       literal->start = start;
@@ -1917,19 +1961,44 @@ binary_precedence (GraftPyTokenKind kind,
 {
   switch ((int) kind)
     {
-    case GRAFT_PY_TOKEN_VBAR: *out_op = GRAFT_PY_BIN_BITOR; return 1;
-    case GRAFT_PY_TOKEN_CIRCUMFLEX: *out_op = GRAFT_PY_BIN_BITXOR; return 2;
-    case GRAFT_PY_TOKEN_AMPER: *out_op = GRAFT_PY_BIN_BITAND; return 3;
-    case GRAFT_PY_TOKEN_LEFTSHIFT: *out_op = GRAFT_PY_BIN_LSHIFT; return 4;
-    case GRAFT_PY_TOKEN_RIGHTSHIFT: *out_op = GRAFT_PY_BIN_RSHIFT; return 4;
-    case GRAFT_PY_TOKEN_PLUS: *out_op = GRAFT_PY_BIN_ADD; return 5;
-    case GRAFT_PY_TOKEN_MINUS: *out_op = GRAFT_PY_BIN_SUB; return 5;
-    case GRAFT_PY_TOKEN_STAR: *out_op = GRAFT_PY_BIN_MUL; return 6;
-    case GRAFT_PY_TOKEN_SLASH: *out_op = GRAFT_PY_BIN_TRUEDIV; return 6;
-    case GRAFT_PY_TOKEN_DOUBLESLASH: *out_op = GRAFT_PY_BIN_FLOORDIV; return 6;
-    case GRAFT_PY_TOKEN_PERCENT: *out_op = GRAFT_PY_BIN_MOD; return 6;
-    case GRAFT_PY_TOKEN_AT: *out_op = GRAFT_PY_BIN_MATMUL; return 6;
-    default: return 0;
+    case GRAFT_PY_TOKEN_VBAR:
+      *out_op = GRAFT_PY_BIN_BITOR;
+      return 1;
+    case GRAFT_PY_TOKEN_CIRCUMFLEX:
+      *out_op = GRAFT_PY_BIN_BITXOR;
+      return 2;
+    case GRAFT_PY_TOKEN_AMPER:
+      *out_op = GRAFT_PY_BIN_BITAND;
+      return 3;
+    case GRAFT_PY_TOKEN_LEFTSHIFT:
+      *out_op = GRAFT_PY_BIN_LSHIFT;
+      return 4;
+    case GRAFT_PY_TOKEN_RIGHTSHIFT:
+      *out_op = GRAFT_PY_BIN_RSHIFT;
+      return 4;
+    case GRAFT_PY_TOKEN_PLUS:
+      *out_op = GRAFT_PY_BIN_ADD;
+      return 5;
+    case GRAFT_PY_TOKEN_MINUS:
+      *out_op = GRAFT_PY_BIN_SUB;
+      return 5;
+    case GRAFT_PY_TOKEN_STAR:
+      *out_op = GRAFT_PY_BIN_MUL;
+      return 6;
+    case GRAFT_PY_TOKEN_SLASH:
+      *out_op = GRAFT_PY_BIN_TRUEDIV;
+      return 6;
+    case GRAFT_PY_TOKEN_DOUBLESLASH:
+      *out_op = GRAFT_PY_BIN_FLOORDIV;
+      return 6;
+    case GRAFT_PY_TOKEN_PERCENT:
+      *out_op = GRAFT_PY_BIN_MOD;
+      return 6;
+    case GRAFT_PY_TOKEN_AT:
+      *out_op = GRAFT_PY_BIN_MATMUL;
+      return 6;
+    default:
+      return 0;
     }
 }
 
@@ -1944,7 +2013,7 @@ parse_binary (Parser *p,
   while (left != NULL)
     {
       GraftPyBinOp op;
-      int prec = binary_precedence (p->cur.kind, &op);
+      int          prec = binary_precedence (p->cur.kind, &op);
       GraftPyExpr *right, *e;
 
       if (prec == 0 || prec < min_prec)
@@ -1968,13 +2037,27 @@ comparison_operator (Parser       *p,
 {
   switch ((int) p->cur.kind)
     {
-    case GRAFT_PY_TOKEN_EQEQUAL: *out_op = GRAFT_PY_CMP_EQ; break;
-    case GRAFT_PY_TOKEN_NOTEQUAL: *out_op = GRAFT_PY_CMP_NOT_EQ; break;
-    case GRAFT_PY_TOKEN_LESS: *out_op = GRAFT_PY_CMP_LT; break;
-    case GRAFT_PY_TOKEN_LESSEQUAL: *out_op = GRAFT_PY_CMP_LT_E; break;
-    case GRAFT_PY_TOKEN_GREATER: *out_op = GRAFT_PY_CMP_GT; break;
-    case GRAFT_PY_TOKEN_GREATEREQUAL: *out_op = GRAFT_PY_CMP_GT_E; break;
-    case GRAFT_PY_TOKEN_KW_IN: *out_op = GRAFT_PY_CMP_IN; break;
+    case GRAFT_PY_TOKEN_EQEQUAL:
+      *out_op = GRAFT_PY_CMP_EQ;
+      break;
+    case GRAFT_PY_TOKEN_NOTEQUAL:
+      *out_op = GRAFT_PY_CMP_NOT_EQ;
+      break;
+    case GRAFT_PY_TOKEN_LESS:
+      *out_op = GRAFT_PY_CMP_LT;
+      break;
+    case GRAFT_PY_TOKEN_LESSEQUAL:
+      *out_op = GRAFT_PY_CMP_LT_E;
+      break;
+    case GRAFT_PY_TOKEN_GREATER:
+      *out_op = GRAFT_PY_CMP_GT;
+      break;
+    case GRAFT_PY_TOKEN_GREATEREQUAL:
+      *out_op = GRAFT_PY_CMP_GT_E;
+      break;
+    case GRAFT_PY_TOKEN_KW_IN:
+      *out_op = GRAFT_PY_CMP_IN;
+      break;
     case GRAFT_PY_TOKEN_KW_IS:
       advance (p);
       *out_op = accept (p, GRAFT_PY_TOKEN_KW_NOT) ? GRAFT_PY_CMP_IS_NOT : GRAFT_PY_CMP_IS;
@@ -1999,11 +2082,11 @@ static GraftPyExpr *
 parse_comparison (Parser *p)
 {
   GraftPyExpr *left = parse_binary (p, 1);
-  guint base = p->scratch->len;
-  guint ops_base = p->ops->len;
+  guint        base = p->scratch->len;
+  guint        ops_base = p->ops->len;
   GraftPyCmpOp op;
   GraftPyExpr *e;
-  guint n;
+  guint        n;
 
   if (left == NULL)
     return NULL;
@@ -2034,7 +2117,7 @@ parse_comparison (Parser *p)
 static GraftPyExpr *
 parse_inversion (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *operand, *e;
 
   if (!at (p, GRAFT_PY_TOKEN_KW_NOT))
@@ -2058,9 +2141,9 @@ parse_bool_chain (Parser  *p,
                   gboolean is_or)
 {
   GraftPyTokenKind kw = is_or ? GRAFT_PY_TOKEN_KW_OR : GRAFT_PY_TOKEN_KW_AND;
-  GraftPyExpr *first = is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p);
-  guint base = p->scratch->len;
-  GraftPyExpr *e;
+  GraftPyExpr     *first = is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p);
+  guint            base = p->scratch->len;
+  GraftPyExpr     *e;
 
   if (first == NULL || !at (p, kw))
     return first;
@@ -2088,9 +2171,9 @@ parse_disjunction (Parser *p)
 static GraftPyExpr *
 parse_lambda (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize             start = p->cur.start;
   GraftPyArguments *args;
-  GraftPyExpr *body, *e;
+  GraftPyExpr      *body, *e;
 
   if (!enter (p, "expression nested too deeply"))
     return NULL;
@@ -2153,8 +2236,7 @@ parse_named_expression (Parser *p)
     return target;
   if (target->kind != GRAFT_PY_EXPR_NAME)
     {
-      fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s",
-                 describe_expr (target));
+      fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s", describe_expr (target));
       return NULL;
     }
   advance (p);
@@ -2173,7 +2255,7 @@ parse_star_expression (Parser *p)
 {
   if (at (p, GRAFT_PY_TOKEN_STAR))
     {
-      gsize start = p->cur.start;
+      gsize        start = p->cur.start;
       GraftPyExpr *value, *e;
 
       advance (p);
@@ -2193,7 +2275,7 @@ static GraftPyExpr *
 parse_star_expressions (Parser *p)
 {
   GraftPyExpr *first = parse_star_expression (p);
-  guint base = p->scratch->len;
+  guint        base = p->scratch->len;
   GraftPyExpr *e;
 
   if (first == NULL || !at (p, GRAFT_PY_TOKEN_COMMA))
@@ -2220,7 +2302,7 @@ parse_target_element (Parser *p)
 {
   if (at (p, GRAFT_PY_TOKEN_STAR))
     {
-      gsize start = p->cur.start;
+      gsize        start = p->cur.start;
       GraftPyExpr *value, *e;
 
       advance (p);
@@ -2241,7 +2323,7 @@ static GraftPyExpr *
 parse_target_list (Parser *p)
 {
   GraftPyExpr *first = parse_target_element (p);
-  guint base = p->scratch->len;
+  guint        base = p->scratch->len;
   GraftPyExpr *e;
 
   if (first == NULL || !at (p, GRAFT_PY_TOKEN_COMMA))
@@ -2340,20 +2422,47 @@ augmented_operator (GraftPyTokenKind kind,
 {
   switch ((int) kind)
     {
-    case GRAFT_PY_TOKEN_PLUSEQUAL: *out_op = GRAFT_PY_BIN_ADD; return TRUE;
-    case GRAFT_PY_TOKEN_MINEQUAL: *out_op = GRAFT_PY_BIN_SUB; return TRUE;
-    case GRAFT_PY_TOKEN_STAREQUAL: *out_op = GRAFT_PY_BIN_MUL; return TRUE;
-    case GRAFT_PY_TOKEN_ATEQUAL: *out_op = GRAFT_PY_BIN_MATMUL; return TRUE;
-    case GRAFT_PY_TOKEN_SLASHEQUAL: *out_op = GRAFT_PY_BIN_TRUEDIV; return TRUE;
-    case GRAFT_PY_TOKEN_DOUBLESLASHEQUAL: *out_op = GRAFT_PY_BIN_FLOORDIV; return TRUE;
-    case GRAFT_PY_TOKEN_PERCENTEQUAL: *out_op = GRAFT_PY_BIN_MOD; return TRUE;
-    case GRAFT_PY_TOKEN_DOUBLESTAREQUAL: *out_op = GRAFT_PY_BIN_POW; return TRUE;
-    case GRAFT_PY_TOKEN_LEFTSHIFTEQUAL: *out_op = GRAFT_PY_BIN_LSHIFT; return TRUE;
-    case GRAFT_PY_TOKEN_RIGHTSHIFTEQUAL: *out_op = GRAFT_PY_BIN_RSHIFT; return TRUE;
-    case GRAFT_PY_TOKEN_VBAREQUAL: *out_op = GRAFT_PY_BIN_BITOR; return TRUE;
-    case GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL: *out_op = GRAFT_PY_BIN_BITXOR; return TRUE;
-    case GRAFT_PY_TOKEN_AMPEREQUAL: *out_op = GRAFT_PY_BIN_BITAND; return TRUE;
-    default: return FALSE;
+    case GRAFT_PY_TOKEN_PLUSEQUAL:
+      *out_op = GRAFT_PY_BIN_ADD;
+      return TRUE;
+    case GRAFT_PY_TOKEN_MINEQUAL:
+      *out_op = GRAFT_PY_BIN_SUB;
+      return TRUE;
+    case GRAFT_PY_TOKEN_STAREQUAL:
+      *out_op = GRAFT_PY_BIN_MUL;
+      return TRUE;
+    case GRAFT_PY_TOKEN_ATEQUAL:
+      *out_op = GRAFT_PY_BIN_MATMUL;
+      return TRUE;
+    case GRAFT_PY_TOKEN_SLASHEQUAL:
+      *out_op = GRAFT_PY_BIN_TRUEDIV;
+      return TRUE;
+    case GRAFT_PY_TOKEN_DOUBLESLASHEQUAL:
+      *out_op = GRAFT_PY_BIN_FLOORDIV;
+      return TRUE;
+    case GRAFT_PY_TOKEN_PERCENTEQUAL:
+      *out_op = GRAFT_PY_BIN_MOD;
+      return TRUE;
+    case GRAFT_PY_TOKEN_DOUBLESTAREQUAL:
+      *out_op = GRAFT_PY_BIN_POW;
+      return TRUE;
+    case GRAFT_PY_TOKEN_LEFTSHIFTEQUAL:
+      *out_op = GRAFT_PY_BIN_LSHIFT;
+      return TRUE;
+    case GRAFT_PY_TOKEN_RIGHTSHIFTEQUAL:
+      *out_op = GRAFT_PY_BIN_RSHIFT;
+      return TRUE;
+    case GRAFT_PY_TOKEN_VBAREQUAL:
+      *out_op = GRAFT_PY_BIN_BITOR;
+      return TRUE;
+    case GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL:
+      *out_op = GRAFT_PY_BIN_BITXOR;
+      return TRUE;
+    case GRAFT_PY_TOKEN_AMPEREQUAL:
+      *out_op = GRAFT_PY_BIN_BITAND;
+      return TRUE;
+    default:
+      return FALSE;
     }
 }
 
@@ -2361,7 +2470,7 @@ augmented_operator (GraftPyTokenKind kind,
 static GraftPyStmt *
 parse_expression_statement (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *e = parse_yield_or_star_expressions (p);
   GraftPyBinOp op;
   GraftPyStmt *s;
@@ -2410,8 +2519,7 @@ parse_expression_statement (Parser *p)
       if (e->kind != GRAFT_PY_EXPR_NAME && e->kind != GRAFT_PY_EXPR_ATTRIBUTE &&
           e->kind != GRAFT_PY_EXPR_SUBSCRIPT)
         {
-          fail_expr (p, e, "invalid syntax: cannot use augmented assignment on %s",
-                     describe_expr (e));
+          fail_expr (p, e, "invalid syntax: cannot use augmented assignment on %s", describe_expr (e));
           return NULL;
         }
       check_target (p, e, GRAFT_PY_CTX_STORE, TRUE);
@@ -2465,7 +2573,7 @@ parse_expression_statement (Parser *p)
 static const char *
 parse_dotted_name (Parser *p)
 {
-  gsize buf_base = p->buf->len;
+  gsize       buf_base = p->buf->len;
   const char *name;
 
   do
@@ -2481,8 +2589,7 @@ parse_dotted_name (Parser *p)
         g_string_append_c (p->buf, '.');
       if (p->buf->len - buf_base + len > GRAFT_MAX_NAME_LENGTH)
         {
-          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT,
-                   "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
           return NULL;
         }
       g_string_append_len (p->buf, p->text + p->cur.start, len);
@@ -2517,15 +2624,15 @@ new_alias (Parser     *p,
 static GraftPyStmt *
 parse_import (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyStmt *s;
 
   advance (p);
   do
     {
-      gsize name_start = p->cur.start;
-      const char *name = parse_dotted_name (p);
+      gsize         name_start = p->cur.start;
+      const char   *name = parse_dotted_name (p);
       GraftPyAlias *alias;
 
       if (name == NULL)
@@ -2544,10 +2651,10 @@ parse_import (Parser *p)
 static GraftPyStmt *
 parse_import_from (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
-  const char *module = NULL;
-  guint level = 0;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
+  const char  *module = NULL;
+  guint        level = 0;
   GraftPyStmt *s;
 
   advance (p);
@@ -2585,8 +2692,8 @@ parse_import_from (Parser *p)
 
       do
         {
-          gsize name_start = p->cur.start;
-          const char *name;
+          gsize         name_start = p->cur.start;
+          const char   *name;
           GraftPyAlias *alias;
 
           if (paren && at (p, GRAFT_PY_TOKEN_RPAR) && p->scratch->len > base)
@@ -2613,9 +2720,9 @@ parse_import_from (Parser *p)
 static GraftPyStmt *
 parse_simple_statement (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize            start = p->cur.start;
   GraftPyTokenKind kind = p->cur.kind;
-  GraftPyStmt *s;
+  GraftPyStmt     *s;
 
   switch ((int) kind)
     {
@@ -2623,9 +2730,8 @@ parse_simple_statement (Parser *p)
     case GRAFT_PY_TOKEN_KW_BREAK:
     case GRAFT_PY_TOKEN_KW_CONTINUE:
       advance (p);
-      return new_stmt (p, kind == GRAFT_PY_TOKEN_KW_PASS ? GRAFT_PY_STMT_PASS
-                          : kind == GRAFT_PY_TOKEN_KW_BREAK ? GRAFT_PY_STMT_BREAK
-                          : GRAFT_PY_STMT_CONTINUE,
+      return new_stmt (p, kind == GRAFT_PY_TOKEN_KW_PASS ? GRAFT_PY_STMT_PASS : kind == GRAFT_PY_TOKEN_KW_BREAK ? GRAFT_PY_STMT_BREAK
+                                                                                                                : GRAFT_PY_STMT_CONTINUE,
                        start);
     case GRAFT_PY_TOKEN_KW_RETURN:
       {
@@ -2679,9 +2785,7 @@ parse_simple_statement (Parser *p)
             push (p, (gpointer) name);
           }
         while (accept (p, GRAFT_PY_TOKEN_COMMA));
-        s = new_stmt (p, kind == GRAFT_PY_TOKEN_KW_GLOBAL ? GRAFT_PY_STMT_GLOBAL
-                                                           : GRAFT_PY_STMT_NONLOCAL,
-                      start);
+        s = new_stmt (p, kind == GRAFT_PY_TOKEN_KW_GLOBAL ? GRAFT_PY_STMT_GLOBAL : GRAFT_PY_STMT_NONLOCAL, start);
         s->names.names = (const char **) finish_list (p, base, &s->names.n_names);
         return s;
       }
@@ -2765,13 +2869,13 @@ static GraftPyStmt *
 parse_if (Parser *p)
 {
   GraftPyStmt *head = NULL, *last = NULL;
-  const char *what = "'if' statement";
+  const char  *what = "'if' statement";
 
   /* `elif` chains are built in a loop, each If alone in the orelse of the
    * one before. */
   do
     {
-      gsize start = p->cur.start;
+      gsize        start = p->cur.start;
       GraftPyStmt *s;
       GraftPyExpr *test;
 
@@ -2806,7 +2910,9 @@ parse_if (Parser *p)
     }
   for (GraftPyStmt *s = head; s != NULL;
        s = (s->if_stmt.orelse.len == 1 && s->if_stmt.orelse.items[0]->kind == GRAFT_PY_STMT_IF &&
-            s != last) ? s->if_stmt.orelse.items[0] : NULL)
+            s != last)
+               ? s->if_stmt.orelse.items[0]
+               : NULL)
     s->end = p->stmt_end;
   return head;
 }
@@ -2827,7 +2933,7 @@ parse_for (Parser  *p,
            gsize    start,
            gboolean is_async)
 {
-  gsize header = p->cur.start;
+  gsize        header = p->cur.start;
   GraftPyExpr *target, *iter;
   GraftPyStmt *s;
 
@@ -2854,7 +2960,7 @@ parse_for (Parser  *p,
 static GraftPyStmt *
 parse_while (Parser *p)
 {
-  gsize start = p->cur.start;
+  gsize        start = p->cur.start;
   GraftPyExpr *test;
   GraftPyStmt *s;
 
@@ -2923,8 +3029,8 @@ parse_with (Parser  *p,
             gsize    start,
             gboolean is_async)
 {
-  gsize header = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        header = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyStmt *s;
 
   advance (p);
@@ -2952,8 +3058,8 @@ parse_with (Parser  *p,
 static GraftPyStmt *
 parse_try (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
   GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_TRY, start, start);
 
   advance (p);
@@ -3016,7 +3122,7 @@ parse_function_def (Parser         *p,
                     GraftPyExprList decorators,
                     gboolean        is_async)
 {
-  gsize header = p->cur.start;
+  gsize        header = p->cur.start;
   GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_FUNCTION_DEF, start, start);
 
   advance (p);
@@ -3045,7 +3151,7 @@ parse_class_def (Parser         *p,
                  gsize           start,
                  GraftPyExprList decorators)
 {
-  gsize header = p->cur.start;
+  gsize        header = p->cur.start;
   GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_CLASS_DEF, start, start);
 
   advance (p);
@@ -3056,8 +3162,7 @@ parse_class_def (Parser         *p,
     {
       if (!enter (p, "too many nested parentheses"))
         return NULL;
-      if (!parse_call_args (p, &s->class_def.bases, &s->class_def.keywords,
-                            &s->class_def.n_keywords))
+      if (!parse_call_args (p, &s->class_def.bases, &s->class_def.keywords, &s->class_def.n_keywords))
         return NULL;
       leave (p);
     }
@@ -3072,8 +3177,8 @@ parse_class_def (Parser         *p,
 static GraftPyStmt *
 parse_definition (Parser *p)
 {
-  gsize start = p->cur.start;
-  guint base = p->scratch->len;
+  gsize           start = p->cur.start;
+  guint           base = p->scratch->len;
   GraftPyExprList decorators;
 
   while (accept (p, GRAFT_PY_TOKEN_AT))
@@ -3104,8 +3209,7 @@ parse_definition (Parser *p)
         return parse_for (p, start, TRUE);
       if (decorators.len == 0 && at (p, GRAFT_PY_TOKEN_KW_WITH))
         return parse_with (p, start, TRUE);
-      fail_tok (p, decorators.len == 0 ? "expected 'def', 'for' or 'with' after 'async'"
-                                       : "expected 'def' after 'async'");
+      fail_tok (p, decorators.len == 0 ? "expected 'def', 'for' or 'with' after 'async'" : "expected 'def' after 'async'");
       return NULL;
     }
   if (at (p, GRAFT_PY_TOKEN_INDENT))
@@ -3181,14 +3285,12 @@ parse_statement (Parser *p)
     case GRAFT_PY_TOKEN_KW_ELIF:
     case GRAFT_PY_TOKEN_KW_EXCEPT:
     case GRAFT_PY_TOKEN_KW_FINALLY:
-      fail_tok (p, "invalid syntax: '%s' does not follow a matching statement",
-                graft_py_token_kind_get_name (p->cur.kind));
+      fail_tok (p, "invalid syntax: '%s' does not follow a matching statement", graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
       if (is_match_statement (p))
         {
-          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                   "match statements are not supported");
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED, "match statements are not supported");
           return FALSE;
         }
       return parse_simple_statements (p);
@@ -3208,10 +3310,10 @@ static void
 prefer_unclosed_bracket (Parser *p)
 {
   GraftPyLexer *lex = &p->main_lexer;
-  GraftPyToken tok;
-  GError *lex_error = NULL;
-  guint error_line, bracket_line, lex_line, lex_column, column;
-  gsize bracket;
+  GraftPyToken  tok;
+  GError       *lex_error = NULL;
+  guint         error_line, bracket_line, lex_line, lex_column, column;
+  gsize         bracket;
 
   if (p->error_from_lexer || p->cur.kind == GRAFT_PY_TOKEN_ERROR ||
       !g_error_matches (p->error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX) ||
@@ -3254,10 +3356,10 @@ prefer_unclosed_bracket (Parser *p)
  * Returns: (transfer full) (nullable): the module, or %NULL with @error set
  */
 GraftPyModule *
-graft_py_parse (GraftSource  *source,
-                GError      **error)
+graft_py_parse (GraftSource *source,
+                GError     **error)
 {
-  g_autoptr(GraftPyModule) module = NULL;
+  g_autoptr (GraftPyModule) module = NULL;
   g_autofree Parser *p = NULL;
 
   g_return_val_if_fail (source != NULL, NULL);

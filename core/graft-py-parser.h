@@ -14,7 +14,7 @@
 
 G_BEGIN_DECLS
 
-GraftPyModule *graft_py_parse (GraftSource  *source,
-                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftPyModule *graft_py_parse (GraftSource *source,
+                               GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

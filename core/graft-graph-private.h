@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-graph-private.h: scratch marks on nodes, for algorithms of the core
+ * that need sets of nodes without building hash tables (the matcher).
+ * Each node has two slots; a mark from _graft_graph_new_mark() is on no
+ * node until set, so a set starts empty in O(1).
+ */
+#pragma once
+
+#include "graft-graph.h"
+
+G_BEGIN_DECLS
+
+guint32  _graft_graph_new_mark (GraftGraph *self);
+void     _graft_node_set_mark  (GraftNode  *node,
+                                guint       slot,
+                                guint32     mark);
+guint32  _graft_node_get_mark  (GraftNode  *node,
+                                guint       slot);
+gboolean _graft_node_has_mark  (GraftNode  *node,
+                                guint       slot,
+                                guint32     mark);
+
+G_END_DECLS
