@@ -17,6 +17,7 @@
 #include "graft-codegen.h"
 #include "graft-arg.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-namespace.h"
 
 #include <string.h>
@@ -29,6 +30,7 @@ typedef struct
   GHashTable     *globals;      /* target -> global name */
   GPtrArray      *wrapped;      /* global names, first-emission order */
   GHashTable     *wrapped_seen; /* global name set */
+  gboolean        direct;       /* code names are the node names (see below) */
 } CodeGen;
 
 static const struct
@@ -111,7 +113,11 @@ static const char *
 code_name (CodeGen   *gen,
            GraftNode *node)
 {
-  const char *name = g_hash_table_lookup (gen->node_names, node);
+  const char *name;
+
+  if (gen->direct)
+    return graft_node_get_name (node);
+  name = g_hash_table_lookup (gen->node_names, node);
 
   if (name == NULL)
     {
@@ -265,28 +271,29 @@ append_operator (CodeGen        *gen,
     }
 }
 
+/* The values each node frees after it (`;  a = b = None`): walking the
+ * nodes backwards, a value is freed by the first node met that uses it.
+ * Seen values carry the walk's mark in slot 0; each user's list is a run
+ * of `freed`, found through slot 1 (an index into `runs`, plus one). */
+typedef struct
+{
+  guint32    seen;
+  GPtrArray *freed;
+  GArray    *runs;  /* guint pairs: start, length */
+} LastUses;
+
 static void
-record_last_uses (const GraftArg *arg,
-                  GraftNode      *user,
-                  GHashTable     *last_use,
-                  GHashTable     *frees)
+record_last_uses (LastUses       *lu,
+                  const GraftArg *arg)
 {
   guint n_items;
 
   if (arg->kind == GRAFT_ARG_NODE)
     {
-      if (!g_hash_table_contains (last_use, arg->node))
+      if (!_graft_node_has_mark (arg->node, 0, lu->seen))
         {
-          GPtrArray *list;
-
-          g_hash_table_insert (last_use, arg->node, user);
-          list = g_hash_table_lookup (frees, user);
-          if (list == NULL)
-            {
-              list = g_ptr_array_new ();
-              g_hash_table_insert (frees, user, list);
-            }
-          g_ptr_array_add (list, arg->node);
+          _graft_node_set_mark (arg->node, 0, lu->seen);
+          g_ptr_array_add (lu->freed, arg->node);
         }
       return;
     }
@@ -294,12 +301,60 @@ record_last_uses (const GraftArg *arg,
     {
       /* map_arg visits dict values only. */
       for (guint i = 0; i < arg->n; i++)
-        record_last_uses (&arg->items[2 * i + 1], user, last_use, frees);
+        record_last_uses (lu, &arg->items[2 * i + 1]);
       return;
     }
   n_items = graft_arg_count_items (arg);
   for (guint i = 0; i < n_items; i++)
-    record_last_uses (&arg->items[i], user, last_use, frees);
+    record_last_uses (lu, &arg->items[i]);
+}
+
+static void
+collect_last_uses (GraftGraph *graph,
+                   LastUses   *lu)
+{
+  guint32 no_run = _graft_graph_new_mark (graph);
+
+  lu->seen = _graft_graph_new_mark (graph);
+  lu->freed = g_ptr_array_new ();
+  lu->runs = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+  for (GraftNode *node = graft_graph_get_last (graph); node != NULL; node = graft_node_get_prev (node))
+    {
+      guint start = lu->freed->len;
+      guint run[2];
+
+      record_last_uses (lu, graft_node_get_args (node));
+      record_last_uses (lu, graft_node_get_kwargs (node));
+      if (lu->freed->len == start)
+        {
+          _graft_node_set_mark (node, 1, no_run);
+          continue;
+        }
+      run[0] = start;
+      run[1] = lu->freed->len - start;
+      g_array_append_val (lu->runs, run);
+      /* Slot 1 holds the run's index + 1, offset past no_run so that a
+       * stale value from another walk cannot be read as a run. */
+      _graft_node_set_mark (node, 1, no_run + lu->runs->len);
+    }
+  lu->seen = no_run; /* from here on, the base for decoding slot 1 */
+}
+
+static gboolean
+frees_of (LastUses  *lu,
+          GraftNode *node,
+          guint     *out_start,
+          guint     *out_length)
+{
+  guint32 mark = _graft_node_get_mark (node, 1);
+  guint index;
+
+  if (mark <= lu->seen || mark - lu->seen > lu->runs->len)
+    return FALSE;
+  index = mark - lu->seen - 1;
+  *out_start = ((guint *) lu->runs->data)[2 * index];
+  *out_length = ((guint *) lu->runs->data)[2 * index + 1];
+  return TRUE;
 }
 
 static void
@@ -427,6 +482,68 @@ emit_node (CodeGen   *gen,
     }
 }
 
+/* The global a call_function target needs, as a name candidate, or NULL
+ * when the target prints without one (operators, torch functions). */
+static char *
+global_candidate (const char *target)
+{
+  if (graft_codegen_operator_format (target) != NULL || is_from_torch (target))
+    return NULL;
+  return graft_codegen_call_form (target);
+}
+
+/* Whether every node keeps its graph name in the code: torch re-creates
+ * the names in a fresh namespace, which changes nothing unless a name is
+ * not already clean, is reserved, or meets a global.  Checking that once
+ * lets the common case skip the namespace. */
+static gboolean
+names_are_direct (GraftGraph *graph)
+{
+  g_autoptr(GraftNamespace) check = graft_namespace_new ();
+  g_autoptr(GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) targets = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      const char *name = graft_node_get_name (node);
+      const char *made;
+
+      /* The name must come out of a namespace unchanged. */
+      made = graft_namespace_create_name (check, name, GRAFT_NAME_DEFAULT);
+      if (strcmp (made, name) != 0)
+        return FALSE;
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && g_hash_table_add (targets, (gpointer) graft_node_get_target (node)))
+        {
+          g_autofree char *candidate = global_candidate (graft_node_get_target (node));
+
+          if (candidate != NULL && !g_hash_table_add (globals, g_steal_pointer (&candidate)))
+            return FALSE;
+        }
+      if (graft_node_get_type_annotation (node) != NULL && strchr (graft_node_get_type_annotation (node), '.') != NULL &&
+          !is_from_torch (graft_node_get_type_annotation (node)))
+        return FALSE;
+    }
+  /* A global whose clean name a node has, or that is not clean itself,
+   * takes the general path. */
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, globals);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        g_autoptr(GraftNamespace) one = graft_namespace_new ();
+        const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
+
+        if (graft_namespace_contains (check, clean))
+          return FALSE;
+        if (g_hash_table_contains (globals, clean) && strcmp (clean, key) != 0)
+          return FALSE;
+      }
+  }
+  return TRUE;
+}
+
 /**
  * graft_codegen_python:
  * @graph: a graph
@@ -443,8 +560,7 @@ graft_codegen_python (GraftGraph *graph)
   CodeGen gen = { 0 };
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) free_vars = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) last_use = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) frees = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  LastUses lu = { 0 };
   GString *out;
   const char *return_type = NULL;
   static const char *const custom_builtins[] = {
@@ -463,16 +579,13 @@ graft_codegen_python (GraftGraph *graph)
   for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
     graft_namespace_create_name (gen.names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
 
-  for (GraftNode *node = graft_graph_get_last (graph); node != NULL; node = graft_node_get_prev (node))
-    {
-      record_last_uses (graft_node_get_args (node), node, last_use, frees);
-      record_last_uses (graft_node_get_kwargs (node), node, last_use, frees);
-    }
+  gen.direct = names_are_direct (graph);
+  collect_last_uses (graph, &lu);
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
       GraftOp op = graft_node_get_op (node);
-      GPtrArray *to_free;
+      guint start, length;
 
       emit_node (&gen, node, body, free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
@@ -484,13 +597,12 @@ graft_codegen_python (GraftGraph *graph)
           g_string_append_c (body, '\n');
           continue;
         }
-      to_free = g_hash_table_lookup (frees, node);
-      if (to_free != NULL && to_free->len > 0)
+      if (frees_of (&lu, node, &start, &length))
         {
           g_string_append (body, ";  ");
-          for (guint i = 0; i < to_free->len; i++)
+          for (guint i = start; i < start + length; i++)
             {
-              g_string_append (body, code_name (&gen, to_free->pdata[i]));
+              g_string_append (body, code_name (&gen, lu.freed->pdata[i]));
               g_string_append (body, " = ");
             }
           g_string_append (body, "None");
@@ -542,6 +654,8 @@ graft_codegen_python (GraftGraph *graph)
       }
   }
 
+  g_ptr_array_unref (lu.freed);
+  g_array_unref (lu.runs);
   graft_namespace_free (gen.names);
   g_hash_table_unref (gen.node_names);
   g_hash_table_unref (gen.globals);

@@ -141,26 +141,36 @@ GraftNode *
 _graft_tracer_node_of (Tracer *t,
                        Value  *v)
 {
+  g_autoptr(GPtrArray) chain = NULL;
+
   if (v->kind == VAL_PROXY)
     return v->node;
-  if (v->kind == VAL_ATTR_PROXY)
-    {
-      if (v->attr.made == NULL)
-        {
-          GPtrArray *args = _graft_tracer_ptr_array (t);
-          Value *made;
+  if (v->kind != VAL_ATTR_PROXY)
+    return NULL;
+  if (v->attr.made != NULL)
+    return v->attr.made;
 
-          g_ptr_array_add (args, v->attr.base);
-          g_ptr_array_add (args, _graft_value_str (t, v->attr.attr, -1));
-          made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
-                                          args, NULL, NULL, span_expr (t));
-          if (made == NULL)
-            return NULL;
-          v->attr.made = made->node;
-        }
-      return v->attr.made;
+  /* `x.a.b.c` whose parts were never used: make the getattr nodes from the
+   * innermost out.  A loop, not recursion: a chain may be as long as the
+   * file (`h = h.shape` repeated). */
+  chain = g_ptr_array_new ();
+  for (Value *cur = v; cur->kind == VAL_ATTR_PROXY && cur->attr.made == NULL; cur = cur->attr.base)
+    g_ptr_array_add (chain, cur);
+  for (guint i = chain->len; i > 0; i--)
+    {
+      Value *link = chain->pdata[i - 1];
+      GPtrArray *args = _graft_tracer_ptr_array (t);
+      Value *made;
+
+      g_ptr_array_add (args, link->attr.base);
+      g_ptr_array_add (args, _graft_value_str (t, link->attr.attr, -1));
+      made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
+                                      args, NULL, NULL, span_expr (t));
+      if (made == NULL)
+        return NULL;
+      link->attr.made = made->node;
     }
-  return NULL;
+  return v->attr.made;
 }
 
 /* The get_attr node for a tensor passed to an op: its buffer or attribute

@@ -317,6 +317,23 @@ test_deep_nesting (void)
   g_assert_nonnull (strstr (run.err, ": error: "));
 }
 
+/* A chain of 40,000 unused attribute reads (`h = h.shape`) becomes 40,000
+ * getattr nodes when the last is returned, without deep recursion. */
+static void
+test_long_attribute_chain (void)
+{
+  g_autoptr(GString) source = g_string_new ("def forward(h):\n");
+  g_auto(Run) run = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  for (int i = 0; i < 40000; i++)
+    g_string_append (source, "    h = h.shape\n");
+  g_string_append (source, "    return h\n");
+  run_graft (&run, NULL, source->str, args);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_suffix (run.out, "    getattr_40000 = getattr_39999.shape;  getattr_39999 = None\n    return getattr_40000\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -329,5 +346,6 @@ main (int    argc,
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   return g_test_run ();
 }

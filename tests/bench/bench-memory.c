@@ -3,8 +3,10 @@
  * bench-memory.c: the memory benchmark.  Reads one Python file (as
  * gen-module.py writes them), traces it, generates its code and its
  * listing, and prints what each step took and what the graph costs per
- * node: the graph IR's own estimate (graft_graph_get_memory_size) and the
- * growth of the process's peak resident set.  A benchmark, not a test: it
+ * node: the graph IR's own estimate (graft_graph_get_memory_size), the
+ * growth of the process's peak resident set (after parsing alone, then
+ * after tracing, which parses again), and the resident set still held once
+ * the trace returns (the graph, the source and what malloc keeps).  A benchmark, not a test: it
  * prints figures and fails only if the input does not trace.
  *
  *   bench-memory FILE
@@ -16,18 +18,74 @@
 
 #include <stdio.h>
 #include <sys/resource.h>
+#include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "graft.h"
 
-/* The peak resident set so far, in bytes (Linux reports kilobytes). */
+/* The peak resident set so far, in bytes.  Linux keeps ru_maxrss across
+ * execve, so a child of a big parent starts with the parent's peak; the
+ * address space's own high-water mark (VmHWM, which
+ * reset_peak_rss() can clear) does not have that problem.  getrusage is
+ * the fallback elsewhere. */
 static gint64
 peak_rss_bytes (void)
 {
+  g_autofree char *status = NULL;
   struct rusage usage;
+  const char *hwm;
 
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      && (hwm = strstr (status, "\nVmHWM:")) != NULL)
+    return g_ascii_strtoll (hwm + strlen ("\nVmHWM:"), NULL, 10) * 1024;
   if (getrusage (RUSAGE_SELF, &usage) != 0)
     return 0;
   return (gint64) usage.ru_maxrss * 1024;
+}
+
+/* Sets the high-water mark to the resident set now (Linux 4.0 and later;
+ * elsewhere the baseline is simply the peak so far). */
+static void
+reset_peak_rss (void)
+{
+  FILE *file = fopen ("/proc/self/clear_refs", "w");
+
+  if (file == NULL)
+    return;
+  fputs ("5", file);
+  fclose (file);
+}
+
+/* The resident set now, in bytes, from /proc/self/statm (0 elsewhere). */
+static gint64
+current_rss_bytes (void)
+{
+  g_autofree char *statm = NULL;
+  char *end = NULL;
+  const char *p;
+
+  if (!g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    return 0;
+  /* The fields are size, resident, ... in pages. */
+  p = strchr (statm, ' ');
+  if (p == NULL)
+    return 0;
+  return (gint64) g_ascii_strtoll (p + 1, &end, 10) * sysconf (_SC_PAGESIZE);
+}
+
+/* The bytes malloc has handed out and not had back (0 without glibc). */
+static gint64
+heap_in_use_bytes (void)
+{
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 33)
+  struct mallinfo2 info = mallinfo2 ();
+
+  return (gint64) (info.uordblks + info.hblkhd);
+#else
+  return 0;
+#endif
 }
 
 static double
@@ -46,9 +104,15 @@ main (int    argc,
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
   gint64 rss_start;
+  gint64 rss_now_start;
+  gint64 rss_parsed;
   gint64 rss_traced;
+  gint64 rss_retained;
+  gint64 heap_start;
+  gint64 heap_graph;
   gint64 rss_end;
   gint64 start;
+  double parse_s;
   double trace_s;
   double codegen_s;
   double listing_s;
@@ -64,13 +128,32 @@ main (int    argc,
   /* The baseline is taken after GLib and the C library have set up, and
    * before the input is read: the growth counts the source text, the
    * parse tree (freed after tracing, but part of the peak) and the graph. */
+  reset_peak_rss ();
   rss_start = peak_rss_bytes ();
+  rss_now_start = current_rss_bytes ();
+  heap_start = heap_in_use_bytes ();
   source = graft_source_new_from_file (argv[1], &error);
   if (source == NULL)
     {
       fprintf (stderr, "%s: %s\n", argv[1], error->message);
       return 1;
     }
+
+  /* Parsing alone, to tell the parse tree's share of the peak. */
+  {
+    GraftPyModule *module;
+
+    start = g_get_monotonic_time ();
+    module = graft_py_parse (source, &error);
+    parse_s = seconds_since (start);
+    if (module == NULL)
+      {
+        fprintf (stderr, "%s\n", error->message);
+        return 1;
+      }
+    rss_parsed = peak_rss_bytes ();
+    graft_py_module_free (module);
+  }
 
   start = g_get_monotonic_time ();
   graph = graft_trace_source (source, NULL, &error);
@@ -81,6 +164,14 @@ main (int    argc,
       return 1;
     }
   rss_traced = peak_rss_bytes ();
+#ifdef __GLIBC__
+  /* Hand freed pages (the parse tree's, the tracer's) back first, so that
+   * what remains is what the graph and the source hold. */
+  malloc_trim (0);
+#endif
+  rss_retained = current_rss_bytes () - rss_now_start;
+  /* The source is still held too; it is not the graph's. */
+  heap_graph = heap_in_use_bytes () - heap_start - (gint64) graft_source_get_length (source);
 
   start = g_get_monotonic_time ();
   code = graft_codegen_python (graph);
@@ -98,15 +189,21 @@ main (int    argc,
 
   printf ("nodes=%u source_bytes=%" G_GSIZE_FORMAT
           " graph_bytes=%" G_GSIZE_FORMAT " graph_bytes_per_node=%.1f"
+          " rss_parse_bytes=%" G_GINT64_FORMAT " rss_parse_per_node=%.1f"
           " rss_trace_bytes=%" G_GINT64_FORMAT " rss_trace_per_node=%.1f"
+          " rss_retained_bytes=%" G_GINT64_FORMAT " rss_retained_per_node=%.1f"
+          " heap_graph_bytes=%" G_GINT64_FORMAT " heap_graph_per_node=%.1f"
           " rss_total_bytes=%" G_GINT64_FORMAT " rss_total_per_node=%.1f"
           " code_bytes=%" G_GSIZE_FORMAT " listing_bytes=%" G_GSIZE_FORMAT
-          " trace_s=%.6f codegen_s=%.6f listing_s=%.6f\n",
+          " parse_s=%.6f trace_s=%.6f codegen_s=%.6f listing_s=%.6f\n",
           n_nodes, graft_source_get_length (source),
           graph_bytes, (double) graph_bytes / n_nodes,
+          rss_parsed - rss_start, (double) (rss_parsed - rss_start) / n_nodes,
           rss_traced - rss_start, (double) (rss_traced - rss_start) / n_nodes,
+          rss_retained, (double) rss_retained / n_nodes,
+          heap_graph, (double) heap_graph / n_nodes,
           rss_end - rss_start, (double) (rss_end - rss_start) / n_nodes,
           strlen (code), strlen (listing),
-          trace_s, codegen_s, listing_s);
+          parse_s, trace_s, codegen_s, listing_s);
   return 0;
 }
