@@ -499,33 +499,32 @@ global_candidate (const char *target)
 static gboolean
 names_are_direct (GraftGraph *graph)
 {
-  g_autoptr(GraftNamespace) check = graft_namespace_new ();
   g_autoptr(GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) targets = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *last_target = NULL;
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
-      const char *name = graft_node_get_name (node);
-      const char *made;
+      const char *type = graft_node_get_type_annotation (node);
 
-      /* The name must come out of a namespace unchanged. */
-      made = graft_namespace_create_name (check, name, GRAFT_NAME_DEFAULT);
-      if (strcmp (made, name) != 0)
+      /* Graph names are unique; a name comes out of a fresh namespace as
+       * it is when it is canonical. */
+      if (!graft_namespace_is_canonical (graft_node_get_name (node), GRAFT_NAME_DEFAULT))
         return FALSE;
-      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && g_hash_table_add (targets, (gpointer) graft_node_get_target (node)))
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && graft_node_get_target (node) != last_target)
         {
           g_autofree char *candidate = global_candidate (graft_node_get_target (node));
 
-          if (candidate != NULL && !g_hash_table_add (globals, g_steal_pointer (&candidate)))
-            return FALSE;
+          last_target = graft_node_get_target (node);
+          if (candidate != NULL)
+            g_hash_table_add (globals, g_steal_pointer (&candidate));
         }
-      if (graft_node_get_type_annotation (node) != NULL && strchr (graft_node_get_type_annotation (node), '.') != NULL &&
-          !is_from_torch (graft_node_get_type_annotation (node)))
+      if (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type))
         return FALSE;
     }
-  /* A global whose clean name a node has, or that is not clean itself,
-   * takes the general path. */
+  /* A global must keep its clean name and meet no node name, and two
+   * globals must not clean up to the same name. */
   {
+    g_autoptr(GHashTable) clean_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     GHashTableIter iter;
     gpointer key;
 
@@ -535,9 +534,7 @@ names_are_direct (GraftGraph *graph)
         g_autoptr(GraftNamespace) one = graft_namespace_new ();
         const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
 
-        if (graft_namespace_contains (check, clean))
-          return FALSE;
-        if (g_hash_table_contains (globals, clean) && strcmp (clean, key) != 0)
+        if (graft_graph_find_node (graph, clean) != NULL || !g_hash_table_add (clean_names, g_strdup (clean)))
           return FALSE;
       }
   }

@@ -384,6 +384,22 @@ store (GraftNamespace *self,
 }
 
 /**
+ * graft_namespace_is_canonical:
+ * @name: a name
+ * @flags: what the name stands for
+ *
+ * Returns: whether create_name() in a namespace that does not hold @name
+ *   would return @name itself (it is clean, has no leading-zero suffix and
+ *   is not reserved)
+ */
+gboolean
+graft_namespace_is_canonical (const char    *name,
+                              GraftNameFlags flags)
+{
+  return is_final_form (name) && !is_illegal (name, flags);
+}
+
+/**
  * graft_namespace_create_name:
  * @candidate: the name wanted
  * @flags: whether the name stands for a builtin itself

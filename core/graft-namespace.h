@@ -34,6 +34,8 @@ const char     *graft_namespace_create_name (GraftNamespace *self,
                                              GraftNameFlags  flags);
 gboolean        graft_namespace_contains    (GraftNamespace *self,
                                              const char     *name);
+gboolean        graft_namespace_is_canonical (const char    *name,
+                                             GraftNameFlags  flags);
 guint           graft_namespace_get_size    (GraftNamespace *self);
 
 char           *graft_snake_case            (const char     *s) G_GNUC_WARN_UNUSED_RESULT;
