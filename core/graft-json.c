@@ -18,9 +18,10 @@
  * @s: UTF-8 text (may hold NUL bytes when @len is given)
  * @len: its length, or -1 if NUL-terminated
  *
- * Appends @s as a JSON string: quotes, backslashes and control characters
- * escaped; other characters, including non-ASCII ones, as they are.  Bytes
- * that are not UTF-8 become U+FFFD, so the output is always valid JSON.
+ * Appends @s as a JSON string, as Python's `json.dumps` writes it: quotes,
+ * backslashes and control characters escaped, non-ASCII characters as
+ * `\uXXXX`.  Bytes that are not UTF-8 become U+FFFD, so the output is
+ * always valid JSON.
  */
 void
 graft_json_append_string (GString    *out,
@@ -61,10 +62,15 @@ graft_json_append_string (GString    *out,
           g_string_append (out, "\\t");
           break;
         default:
-          if (c < 0x20)
+          /* Like Python's json.dumps: ASCII out, everything else escaped
+           * (as a surrogate pair beyond the BMP). */
+          if (c < 0x20 || (c >= 0x7f && c <= 0xffff))
             g_string_append_printf (out, "\\u%04x", c);
+          else if (c > 0xffff)
+            g_string_append_printf (out, "\\u%04x\\u%04x",
+                                    0xd800 + ((c - 0x10000) >> 10), 0xdc00 + ((c - 0x10000) & 0x3ff));
           else
-            g_string_append_len (out, p, g_utf8_next_char (p) - p);
+            g_string_append_c (out, (char) c);
           break;
         }
       p = g_utf8_next_char (p);
