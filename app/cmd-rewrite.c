@@ -37,7 +37,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 /* Loads INPUT's graph and the pattern (cli.md's REF rules: the pattern's
  * file defaults to INPUT, its name to `pattern`). */
 static int
-load_pattern (GraftCliInputs *inputs,
+load_pattern (GraftInputSet  *inputs,
               const char     *input,
               Options        *o,
               GraftGraph    **out_graph,
@@ -51,11 +51,11 @@ load_pattern (GraftCliInputs *inputs,
   g_autofree char *name = NULL;
   GraftPattern *pattern;
 
-  graph = graft_cli_load_input (inputs, input, o->entry, &error);
+  graph = graft_input_set_load (inputs, input, o->entry, FALSE, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
   graft_input_parse_ref (o->pattern, input, "pattern", &file, &name);
-  pattern_graph = graft_cli_load_ref (inputs, file, name, &error);
+  pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
   if (pattern_graph == NULL)
     return graft_cli_report (error, file);
   pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
@@ -73,7 +73,7 @@ graft_cmd_match (int    argc,
 {
   g_auto(Options) o = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GraftCliInputs) inputs = graft_cli_inputs_new ();
+  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GraftPattern) pattern = NULL;
   g_autoptr(GPtrArray) matches = NULL;
@@ -128,7 +128,7 @@ graft_cmd_rewrite (int    argc,
 {
   g_auto(Options) o = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GraftCliInputs) inputs = graft_cli_inputs_new ();
+  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GraftPattern) pattern = NULL;
   g_autoptr(GraftGraph) replacement = NULL;
@@ -173,7 +173,7 @@ graft_cmd_rewrite (int    argc,
   if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
     return status;
   graft_input_parse_ref (o.replacement, pattern_file, "replacement", &file, &name);
-  replacement = graft_cli_load_ref (inputs, file, name, &error);
+  replacement = graft_input_set_load (inputs, file, name, TRUE, &error);
   if (replacement == NULL)
     return graft_cli_report (error, file);
 

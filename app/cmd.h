@@ -29,22 +29,7 @@ int         graft_cmd_graph      (int argc, char **argv);
 int         graft_cmd_match      (int argc, char **argv);
 int         graft_cmd_rewrite    (int argc, char **argv);
 
-/* The files a command reads, each read and parsed once however often it is
- * named (INPUT, the pattern's file, the replacement's file). */
-typedef struct _GraftCliInputs GraftCliInputs;
 
-GraftCliInputs *graft_cli_inputs_new   (void);
-void            graft_cli_inputs_free  (GraftCliInputs *self);
-GraftGraph     *graft_cli_load_input   (GraftCliInputs *self,
-                                        const char     *path,
-                                        const char     *entry,
-                                        GError        **error);
-GraftGraph     *graft_cli_load_ref     (GraftCliInputs *self,
-                                        const char     *path,
-                                        const char     *name,
-                                        GError        **error);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCliInputs, graft_cli_inputs_free)
 
 int         graft_cli_parse      (GOptionContext *context,
                                   int            *argc,

@@ -135,3 +135,104 @@ graft_input_parse_ref (const char *ref,
   *out_file = g_strdup (default_file);
   *out_name = g_strdup (ref);
 }
+
+struct _GraftInputSet
+{
+  /* Owned */
+  GHashTable *sources;  /* path -> GraftSource */
+  GHashTable *programs; /* path -> GraftPyProgram */
+};
+
+/**
+ * graft_input_set_new:
+ *
+ * A set of input files, each read and parsed once however often it is
+ * named: a model file is often also its own pattern's file.
+ *
+ * Returns: (transfer full): the set
+ */
+GraftInputSet *
+graft_input_set_new (void)
+{
+  GraftInputSet *self = g_new0 (GraftInputSet, 1);
+
+  self->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
+  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_py_program_free);
+  return self;
+}
+
+void
+graft_input_set_free (GraftInputSet *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->programs);
+  g_hash_table_unref (self->sources);
+  g_free (self);
+}
+
+/**
+ * graft_input_set_get_source:
+ * @path: a file path, or `-` for standard input
+ *
+ * Returns: (transfer none) (nullable): the file's text, read once
+ */
+GraftSource *
+graft_input_set_get_source (GraftInputSet *self,
+                            const char    *path,
+                            GError       **error)
+{
+  GraftSource *source = g_hash_table_lookup (self->sources, path);
+
+  if (source == NULL)
+    {
+      source = graft_source_new_from_file (path, error);
+      if (source == NULL)
+        return NULL;
+      g_hash_table_insert (self->sources, g_strdup (path), source);
+    }
+  return source;
+}
+
+/**
+ * graft_input_set_load:
+ * @path: the file
+ * @name: (nullable): the class or function to trace in a Python file
+ * @is_ref: %TRUE for a pattern or replacement (cli.md's REF): a missing
+ *   @name is then an error naming the reference; %FALSE for INPUT, where
+ *   @name is `--entry` and the usual entry rules apply
+ * @error: return location for a located error
+ *
+ * Returns: (transfer full) (nullable): the graph the file stands for: the
+ *   traced entry of a Python file, or a listing's graph
+ */
+GraftGraph *
+graft_input_set_load (GraftInputSet *self,
+                      const char    *path,
+                      const char    *name,
+                      gboolean       is_ref,
+                      GError       **error)
+{
+  GraftSource *source = graft_input_set_get_source (self, path, error);
+  GraftPyProgram *program;
+
+  if (source == NULL)
+    return NULL;
+  if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
+    return graft_input_load_graph (source, is_ref ? NULL : name, error);
+  program = g_hash_table_lookup (self->programs, path);
+  if (program == NULL)
+    {
+      program = graft_py_program_new (source, error);
+      if (program == NULL)
+        return NULL;
+      g_hash_table_insert (self->programs, g_strdup (path), program);
+    }
+  if (is_ref && !graft_py_program_has_entry (program, name))
+    {
+      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
+                          "no pattern or replacement named '%s'", name);
+      return NULL;
+    }
+  return graft_py_program_trace (program, name, error);
+}

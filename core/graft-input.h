@@ -34,4 +34,19 @@ void           graft_input_parse_ref  (const char  *ref,
                                        char       **out_file,
                                        char       **out_name);
 
+typedef struct _GraftInputSet GraftInputSet;
+
+GraftInputSet *graft_input_set_new        (void) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_input_set_free       (GraftInputSet *self);
+GraftSource   *graft_input_set_get_source (GraftInputSet *self,
+                                           const char    *path,
+                                           GError       **error);
+GraftGraph    *graft_input_set_load       (GraftInputSet *self,
+                                           const char    *path,
+                                           const char    *name,
+                                           gboolean       is_ref,
+                                           GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftInputSet, graft_input_set_free)
+
 G_END_DECLS

@@ -1771,6 +1771,41 @@ eval_joined_str (Tracer            *t,
   return _graft_value_str (t, out->str, out->len);
 }
 
+/* Evaluates expressions into @out in order, expanding `*iterable` items
+ * (call arguments and tuple or list displays). */
+static gboolean
+eval_items (Tracer                *t,
+            Scope                 *scope,
+            const GraftPyExprList *items,
+            GPtrArray             *out)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const GraftPyExpr *item = items->items[i];
+      Value *v;
+
+      if (item->kind == GRAFT_PY_EXPR_STARRED)
+        {
+          Value *seq = eval (t, scope, item->starred.value);
+          Value *expanded;
+
+          if (seq == NULL)
+            return FALSE;
+          expanded = _graft_tracer_iterate (t, seq, item);
+          if (expanded == NULL)
+            return FALSE;
+          for (guint k = 0; k < expanded->seq.items->len; k++)
+            g_ptr_array_add (out, expanded->seq.items->pdata[k]);
+          continue;
+        }
+      v = eval (t, scope, item);
+      if (v == NULL)
+        return FALSE;
+      g_ptr_array_add (out, v);
+    }
+  return TRUE;
+}
+
 /* Evaluates call arguments, expanding `*seq` and `**mapping`. */
 static gboolean
 eval_call_args (Tracer            *t,
@@ -1788,32 +1823,8 @@ eval_call_args (Tracer            *t,
       kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
       _graft_strmap_init (t, kwargs);
     }
-  for (guint i = 0; i < e->call.args.len; i++)
-    {
-      const GraftPyExpr *a = e->call.args.items[i];
-
-      if (a->kind == GRAFT_PY_EXPR_STARRED)
-        {
-          Value *seq = eval (t, scope, a->starred.value);
-          Value *items;
-
-          if (seq == NULL)
-            return FALSE;
-          items = _graft_tracer_iterate (t, seq, a);
-          if (items == NULL)
-            return FALSE;
-          for (guint k = 0; k < items->seq.items->len; k++)
-            g_ptr_array_add (args, items->seq.items->pdata[k]);
-        }
-      else
-        {
-          Value *v = eval (t, scope, a);
-
-          if (v == NULL)
-            return FALSE;
-          g_ptr_array_add (args, v);
-        }
-    }
+  if (!eval_items (t, scope, &e->call.args, args))
+    return FALSE;
   for (guint i = 0; i < e->call.n_keywords; i++)
     {
       const GraftPyKeyword *kw = e->call.keywords[i];
@@ -1894,6 +1905,32 @@ eval_call (Tracer            *t,
   if (!eval_call_args (t, scope, e, &args, &kwargs))
     return NULL;
   return call_object (t, callee, args, kwargs, e);
+}
+
+/* Evaluates a def's or lambda's default values, where it is defined, as
+ * Python does. */
+static gboolean
+eval_defaults (Tracer                 *t,
+               Scope                  *scope,
+               const GraftPyArguments *params,
+               Function               *fn)
+{
+  guint n_pos = params->n_posonly + params->n_args;
+
+  fn->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
+  fn->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (params->n_kwonly + 1));
+  for (guint i = 0; i < n_pos; i++)
+    {
+      const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
+
+      if (p->default_value != NULL && (fn->defaults[i] = eval (t, scope, p->default_value)) == NULL)
+        return FALSE;
+    }
+  for (guint i = 0; i < params->n_kwonly; i++)
+    if (params->kwonly[i]->default_value != NULL &&
+        (fn->kw_defaults[i] = eval (t, scope, params->kwonly[i]->default_value)) == NULL)
+      return FALSE;
+  return TRUE;
 }
 
 static Value *
@@ -2101,25 +2138,12 @@ eval_inner (Tracer            *t,
     case GRAFT_PY_EXPR_LAMBDA:
       {
         Function *fn = _graft_tracer_alloc (t, sizeof (Function));
-        const GraftPyArguments *params = e->lambda.args;
-        guint n_pos = params->n_posonly + params->n_args;
 
         fn->lambda = e;
         fn->name = "<lambda>";
         fn->closure = scope;
-        fn->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
-        fn->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (params->n_kwonly + 1));
-        for (guint i = 0; i < n_pos; i++)
-          {
-            const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
-
-            if (p->default_value != NULL && (fn->defaults[i] = eval (t, scope, p->default_value)) == NULL)
-              return NULL;
-          }
-        for (guint i = 0; i < params->n_kwonly; i++)
-          if (params->kwonly[i]->default_value != NULL &&
-              (fn->kw_defaults[i] = eval (t, scope, params->kwonly[i]->default_value)) == NULL)
-            return NULL;
+        if (!eval_defaults (t, scope, e->lambda.args, fn))
+          return NULL;
         v = _graft_value_new (t, VAL_FUNCTION);
         v->fn = fn;
         return v;
@@ -2131,29 +2155,8 @@ eval_inner (Tracer            *t,
       if (e->kind == GRAFT_PY_EXPR_SET)
         return fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
       v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
-      for (guint i = 0; i < e->sequence.elts.len; i++)
-        {
-          const GraftPyExpr *item = e->sequence.elts.items[i];
-
-          if (item->kind == GRAFT_PY_EXPR_STARRED)
-            {
-              Value *seq = eval (t, scope, item->starred.value);
-              Value *items;
-
-              if (seq == NULL)
-                return NULL;
-              items = _graft_tracer_iterate (t, seq, item);
-              if (items == NULL)
-                return NULL;
-              for (guint k = 0; k < items->seq.items->len; k++)
-                _graft_value_seq_add (v, items->seq.items->pdata[k]);
-              continue;
-            }
-          a = eval (t, scope, item);
-          if (a == NULL)
-            return NULL;
-          _graft_value_seq_add (v, a);
-        }
+      if (!eval_items (t, scope, &e->sequence.elts, v->seq.items))
+        return NULL;
       return v;
 
     case GRAFT_PY_EXPR_DICT:
@@ -2556,27 +2559,14 @@ make_function (Tracer            *t,
                Class             *owner)
 {
   Function *fn = _graft_tracer_alloc (t, sizeof (Function));
-  const GraftPyArguments *params = s->function_def.args;
-  guint n_pos = params->n_posonly + params->n_args;
   Value *v;
 
   fn->def = s;
   fn->name = s->function_def.name;
   fn->closure = scope;
   fn->owner = owner;
-  fn->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
-  fn->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (params->n_kwonly + 1));
-  for (guint i = 0; i < n_pos; i++)
-    {
-      const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
-
-      if (p->default_value != NULL && (fn->defaults[i] = eval (t, scope, p->default_value)) == NULL)
-        return NULL;
-    }
-  for (guint i = 0; i < params->n_kwonly; i++)
-    if (params->kwonly[i]->default_value != NULL &&
-        (fn->kw_defaults[i] = eval (t, scope, params->kwonly[i]->default_value)) == NULL)
-      return NULL;
+  if (!eval_defaults (t, scope, s->function_def.args, fn))
+    return NULL;
 
   for (guint i = 0; i < s->function_def.decorators.len; i++)
     {
