@@ -16,9 +16,9 @@
 static char *
 dump_module (const char *text)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", text, -1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
   GString *out = g_string_new (NULL);
 
   g_assert_no_error (error);
@@ -33,11 +33,11 @@ static char *
 dump_expr (const char *text)
 {
   g_autofree char *line = g_strconcat (text, "\n", NULL);
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", line, -1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", line, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
   const GraftPyStmtList *body;
-  GString *out = g_string_new (NULL);
+  GString               *out = g_string_new (NULL);
 
   g_assert_no_error (error);
   g_assert_nonnull (module);
@@ -48,26 +48,30 @@ dump_expr (const char *text)
   return g_string_free (out, FALSE);
 }
 
-#define assert_expr(text, expected)                \
-  G_STMT_START {                                   \
-    g_autofree char *dump_ = dump_expr (text);     \
-    g_assert_cmpstr (dump_, ==, expected);         \
-  } G_STMT_END
+#define assert_expr(text, expected)            \
+  G_STMT_START                                 \
+  {                                            \
+    g_autofree char *dump_ = dump_expr (text); \
+    g_assert_cmpstr (dump_, ==, expected);     \
+  }                                            \
+  G_STMT_END
 
-#define assert_module(text, expected)              \
-  G_STMT_START {                                   \
-    g_autofree char *dump_ = dump_module (text);   \
-    g_assert_cmpstr (dump_, ==, expected);         \
-  } G_STMT_END
+#define assert_module(text, expected)            \
+  G_STMT_START                                   \
+  {                                              \
+    g_autofree char *dump_ = dump_module (text); \
+    g_assert_cmpstr (dump_, ==, expected);       \
+  }                                              \
+  G_STMT_END
 
 /* Parses @text, expecting an error; returns it as `LINE:COL: [code] MESSAGE`. */
 static char *
 parse_error (const char *text)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", text, -1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
-  guint line = 0, column = 0;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
+  guint       line = 0, column = 0;
   const char *code;
 
   g_assert_null (module);
@@ -75,10 +79,18 @@ parse_error (const char *text)
   g_assert_true (graft_parse_error_get_location (error, NULL, &line, &column, NULL, NULL));
   switch (error->code)
     {
-    case GRAFT_PARSE_ERROR_SYNTAX: code = "syntax"; break;
-    case GRAFT_PARSE_ERROR_LIMIT: code = "limit"; break;
-    case GRAFT_PARSE_ERROR_UNSUPPORTED: code = "unsupported"; break;
-    default: code = "other"; break;
+    case GRAFT_PARSE_ERROR_SYNTAX:
+      code = "syntax";
+      break;
+    case GRAFT_PARSE_ERROR_LIMIT:
+      code = "limit";
+      break;
+    case GRAFT_PARSE_ERROR_UNSUPPORTED:
+      code = "unsupported";
+      break;
+    default:
+      code = "other";
+      break;
     }
   /* Every message is one lowercase line without a final period. */
   g_assert_null (strchr (error->message, '\n'));
@@ -86,21 +98,23 @@ parse_error (const char *text)
   return g_strdup_printf ("%u:%u: [%s] %s", line, column, code, error->message);
 }
 
-#define assert_error(text, expected)               \
-  G_STMT_START {                                   \
-    g_autofree char *err_ = parse_error (text);    \
-    g_assert_cmpstr (err_, ==, expected);          \
-  } G_STMT_END
+#define assert_error(text, expected)            \
+  G_STMT_START                                  \
+  {                                             \
+    g_autofree char *err_ = parse_error (text); \
+    g_assert_cmpstr (err_, ==, expected);       \
+  }                                             \
+  G_STMT_END
 
 /* Tokens as `KIND@start-end` joined by spaces. */
 static char *
 tokens (const char *text)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", text, -1);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
   GraftPyLexer lexer;
   GraftPyToken tok;
-  GString *out = g_string_new (NULL);
+  GString     *out = g_string_new (NULL);
 
   graft_py_lexer_init (&lexer, source);
   do
@@ -109,8 +123,7 @@ tokens (const char *text)
       g_assert_no_error (error);
       if (out->len > 0)
         g_string_append_c (out, ' ');
-      g_string_append_printf (out, "%s@%u-%u",
-                              graft_py_token_kind_get_name (tok.kind), tok.start, tok.end);
+      g_string_append_printf (out, "%s@%u-%u", graft_py_token_kind_get_name (tok.kind), tok.start, tok.end);
     }
   while (tok.kind != GRAFT_PY_TOKEN_ENDMARKER);
   return g_string_free (out, FALSE);
@@ -126,16 +139,13 @@ test_lexer_tokens (void)
 
   g_assert_cmpstr (simple, ==, "name@0-1 =@2-3 name@4-5 ->@5-7 name@7-8 newline@8-9 end of file@9-9");
   /* A tab indents to column 8, deeper than two spaces. */
-  g_assert_cmpstr (blocks, ==,
-                   "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-8 name@8-9 newline@9-10 "
-                   "indent@17-20 name@20-21 newline@21-22 dedent@22-22 dedent@22-22 "
-                   "name@22-23 newline@23-23 end of file@23-23");
-  g_assert_cmpstr (brackets, ==,
-                   "name@0-1 (@1-2 name@2-3 ,@3-4 name@7-8 )@8-9 +@13-14 number@15-16 "
-                   "newline@16-17 end of file@17-17");
-  g_assert_cmpstr (ops, ==,
-                   "name@0-1 **=@2-5 name@6-7 //=@8-11 name@12-13 @=@14-16 name@17-18 "
-                   ":=@19-21 name@22-23 ...@24-27 !=@28-30 newline@30-30 end of file@30-30");
+  g_assert_cmpstr (blocks, ==, "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-8 name@8-9 newline@9-10 "
+                               "indent@17-20 name@20-21 newline@21-22 dedent@22-22 dedent@22-22 "
+                               "name@22-23 newline@23-23 end of file@23-23");
+  g_assert_cmpstr (brackets, ==, "name@0-1 (@1-2 name@2-3 ,@3-4 name@7-8 )@8-9 +@13-14 number@15-16 "
+                                 "newline@16-17 end of file@17-17");
+  g_assert_cmpstr (ops, ==, "name@0-1 **=@2-5 name@6-7 //=@8-11 name@12-13 @=@14-16 name@17-18 "
+                            ":=@19-21 name@22-23 ...@24-27 !=@28-30 newline@30-30 end of file@30-30");
 }
 
 static void
@@ -154,7 +164,7 @@ test_lexer_errors (void)
   assert_error ("a = 0o8\n", "1:7: [syntax] invalid digit '8' in octal literal");
   assert_error ("a = 0b102\n", "1:9: [syntax] invalid digit '2' in binary literal");
   assert_error ("a = 0777\n", "1:5: [syntax] leading zeros in decimal integer literals are not "
-                "permitted; use an 0o prefix for octal integers");
+                              "permitted; use an 0o prefix for octal integers");
   assert_error ("f(a))\n", "1:5: [syntax] unmatched ')'");
   assert_error ("x = [1,\n 2]]\n", "2:4: [syntax] unmatched ']'");
   assert_error ("x = (1,\n 2]\n", "2:3: [syntax] closing ']' does not match opening '(' on line 1");
@@ -174,9 +184,9 @@ test_lexer_nul_in_source (void)
   /* NUL bytes cannot be written in a C string literal test above past the
    * first one; build the text with an explicit length. */
   static const char text[] = "x = 1\ny = '\0'\n";
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", text, sizeof text - 1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, sizeof text - 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
   guint line = 0, column = 0;
 
   g_assert_null (module);
@@ -212,6 +222,9 @@ test_literals_numbers (void)
   assert_expr ("2.5j", "(Constant 2.5j)");
   assert_expr ("1e3J", "(Constant 1000j)");
   assert_expr ("-1", "(UnaryOp - (Constant 1))");
+  assert_expr ("-9223372036854775808", "(Constant -9223372036854775808)");
+  assert_expr ("-9223372036854775807", "(UnaryOp - (Constant 9223372036854775807))");
+  assert_error ("x = -9223372036854775808 ** 2\n", "1:6: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
   assert_expr ("None", "(Constant None)");
   assert_expr ("True", "(Constant True)");
   assert_expr ("False", "(Constant False)");
@@ -250,8 +263,8 @@ test_literals_strings (void)
   assert_expr ("''", "(Constant '')");
   assert_error ("x = 'a' b'b'\n", "1:9: [syntax] cannot mix bytes and nonbytes literals");
   assert_error ("x = b'caf\xc3\xa9'\n", "1:10: [syntax] bytes can only contain ASCII literal characters");
-  assert_error ("x = '\\x4'\n", "1:6: [syntax] truncated \\xXX escape");
-  assert_error ("x = '\\u12'\n", "1:6: [syntax] truncated \\uXXXX escape");
+  assert_error ("x = '\\x4'\n", "1:6: [syntax] truncated \\x escape: expected 2 hex digits");
+  assert_error ("x = '\\u12'\n", "1:6: [syntax] truncated \\u escape: expected 4 hex digits");
   assert_error ("x = '\\U00110000'\n", "1:6: [syntax] illegal Unicode character in \\U escape");
   assert_error ("x = '\\N{DASH}'\n", "1:6: [unsupported] \\N{...} escapes are not supported");
 }
@@ -466,9 +479,9 @@ static void
 test_spans (void)
 {
   static const char text[] = "def f(x):\n    return x.y + g(1)\n";
-  g_autoptr(GraftSource) source = graft_source_new ("t.py", text, -1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("t.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
   const GraftPyStmt *def, *ret;
   const GraftPyExpr *sum, *call;
 
@@ -571,9 +584,9 @@ static void
 assert_limit (const char *text,
               const char *message)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("deep.py", text, -1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("deep.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
   g_assert_null (module);
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
@@ -593,8 +606,8 @@ test_depth_limit (void)
   g_autofree char *lambdas = repeat ("x = ", "lambda: ", 100000, "1\n");
   g_autofree char *ternary = repeat ("x = ", "1 if c else ", 100000, "1\n");
   g_autofree char *fstrings = repeat ("x = ", "f'{", 300, "");
-  GString *blocks = g_string_new (NULL);
-  GString *ok = g_string_new ("x = ");
+  GString         *blocks = g_string_new (NULL);
+  GString         *ok = g_string_new ("x = ");
 
   assert_limit (parens, "too many nested parentheses");
   assert_limit (brackets, "too many nested parentheses");
@@ -616,9 +629,9 @@ test_depth_limit (void)
   /* Nesting f-strings cannot go deep (the quotes run out), but it must not
    * crash either. */
   {
-    g_autoptr(GraftSource) source = graft_source_new ("f.py", fstrings, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("f.py", fstrings, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_null (module);
     g_assert_nonnull (error);
@@ -635,9 +648,9 @@ test_depth_limit (void)
     g_string_append_c (blocks, ' ');
   g_string_append (blocks, "pass\n");
   {
-    g_autoptr(GraftSource) source = graft_source_new ("blocks.py", blocks->str, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("blocks.py", blocks->str, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_null (module);
     g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
@@ -661,7 +674,7 @@ test_depth_limit (void)
 static void
 test_large_flat (void)
 {
-  const guint n = 100000;
+  const guint      n = 100000;
   g_autofree char *list = repeat ("x = [", "a, ", n, "a]\n");
   g_autofree char *sum = repeat ("x = a", " + a", n, "\n");
   g_autofree char *stmts = repeat ("", "y = f(x, 1.5, 'a')\n", n, "");
@@ -671,9 +684,9 @@ test_large_flat (void)
   g_autofree char *cmps = repeat ("x = a", " < a", n, "\n");
 
   {
-    g_autoptr(GraftSource) source = graft_source_new ("list.py", list, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("list.py", list, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
     const GraftPyStmt *s;
 
     g_assert_no_error (error);
@@ -682,11 +695,11 @@ test_large_flat (void)
     g_assert_cmpuint (s->assign.value->sequence.elts.len, ==, n + 1);
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("sum.py", sum, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("sum.py", sum, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
     const GraftPyExpr *e;
-    guint depth = 0;
+    guint              depth = 0;
 
     g_assert_no_error (error);
     /* A left-associative chain: walk it without recursion. */
@@ -699,19 +712,19 @@ test_large_flat (void)
     g_assert_cmpuint (depth, ==, n);
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("stmts.py", stmts, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("stmts.py", stmts, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (graft_py_module_get_body (module)->len, ==, n);
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("elifs.py", elifs, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("elifs.py", elifs, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
     const GraftPyStmt *s;
-    guint count = 0;
+    guint              count = 0;
 
     g_assert_no_error (error);
     s = graft_py_module_get_body (module)->items[0];
@@ -723,10 +736,10 @@ test_large_flat (void)
     g_assert_cmpuint (count, ==, 20001);
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("attrs.py", attrs, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
-    g_autoptr(GString) out = g_string_new (NULL);
+    g_autoptr (GraftSource) source = graft_source_new ("attrs.py", attrs, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GString) out = g_string_new (NULL);
 
     g_assert_no_error (error);
     /* The dump stops descending instead of overflowing the stack. */
@@ -734,17 +747,17 @@ test_large_flat (void)
     g_assert_nonnull (strstr (out->str, "(...)"));
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("ands.py", ands, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("ands.py", ands, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (graft_py_module_get_body (module)->items[0]->assign.value->bool_op.values.len, ==, n + 1);
   }
   {
-    g_autoptr(GraftSource) source = graft_source_new ("cmps.py", cmps, -1);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GraftPyModule) module = graft_py_parse (source, &error);
+    g_autoptr (GraftSource) source = graft_source_new ("cmps.py", cmps, -1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (graft_py_module_get_body (module)->items[0]->assign.value->compare.comparators.len, ==, n);
