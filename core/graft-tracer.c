@@ -2236,7 +2236,7 @@ eval (Tracer            *t,
   if (++t->depth > MAX_EVAL_DEPTH)
     {
       t->depth--;
-      return fail_at (t, e, GRAFT_PARSE_ERROR_LIMIT, "evaluation nests too deeply");
+      return fail_at (t, e, GRAFT_PARSE_ERROR_LIMIT, "the expression nests too deeply to evaluate (more than 4000 levels, as in a chain of 4000 operators); split it into statements");
     }
   v = eval_inner (t, scope, e);
   t->depth--;
@@ -3035,7 +3035,7 @@ exec_stmt (Tracer            *t,
   if (++t->depth > MAX_EVAL_DEPTH)
     {
       t->depth--;
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT, "evaluation nests too deeply");
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT, "the statement nests too deeply to evaluate (more than 4000 levels of blocks and calls)");
       return FLOW_ERROR;
     }
   t->span_start = s->start;
