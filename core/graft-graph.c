@@ -15,6 +15,7 @@
 #include "graft-graph.h"
 #include "graft-error.h"
 #include "graft-limits.h"
+#include "graft-source.h"
 #include "graft-namespace-private.h"
 #include "graft-graph-private.h"
 
@@ -58,6 +59,7 @@ struct _GraftGraph
   GHashTable     *by_name; /* name -> node, live nodes only */
 
   GHashTable     *trash;   /* detached nodes an edit may bring back */
+  GraftSource    *source;  /* where node spans point, or NULL */
   GraftEdit      *recording; /* the edit being recorded, or NULL */
 
   /* Borrowed (the nodes themselves are owned through the list) */
@@ -178,6 +180,7 @@ graft_graph_free (GraftGraph *self)
   }
   if (self->recording != NULL)
     self->recording->graph = NULL;
+  g_clear_pointer (&self->source, graft_source_unref);
   g_hash_table_unref (self->by_name);
   g_string_chunk_free (self->chunk);
   graft_namespace_free (self->names);
@@ -1411,4 +1414,69 @@ _graft_node_has_mark (GraftNode *node,
                       guint32    mark)
 {
   return node->marks[slot] == mark;
+}
+
+/**
+ * graft_graph_set_source:
+ * @source: (nullable): the text the graph was read from
+ *
+ * Records the source that node spans (graft_node_get_span()) point into, so
+ * that problems found later (by the matcher, the rewriter, an editor) can be
+ * reported at a line and column.
+ */
+void
+graft_graph_set_source (GraftGraph  *self,
+                        GraftSource *source)
+{
+  g_return_if_fail (self != NULL);
+
+  if (source != NULL)
+    graft_source_ref (source);
+  g_clear_pointer (&self->source, graft_source_unref);
+  self->source = source;
+}
+
+/**
+ * graft_graph_get_source:
+ *
+ * Returns: (transfer none) (nullable): the source node spans point into
+ */
+GraftSource *
+graft_graph_get_source (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->source;
+}
+
+/**
+ * graft_node_set_error:
+ * @node: the node the problem is about
+ * @error: return location for the error
+ * @code: its code
+ * @format: printf-style message
+ *
+ * Sets a #GRAFT_PARSE_ERROR located at @node's place in its graph's source
+ * (or at the source's first line when the node has no span, or unlocated
+ * when the graph has no source).
+ */
+void
+graft_node_set_error (GraftNode  *node,
+                      GError    **error,
+                      int         code,
+                      const char *format,
+                      ...)
+{
+  va_list ap;
+  g_autofree char *message = NULL;
+  GraftSource *source = node != NULL ? node->graph->source : NULL;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  if (source == NULL)
+    {
+      g_set_error_literal (error, GRAFT_PARSE_ERROR, code, message);
+      return;
+    }
+  graft_set_error_at_offset (error, source, node->span_start, node->span_end, code, "%s", message);
 }

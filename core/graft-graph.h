@@ -107,6 +107,14 @@ void            graft_node_set_span             (GraftNode *node,
                                                  guint32    start,
                                                  guint32    end);
 GPtrArray      *graft_node_dup_input_nodes      (GraftNode *node) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_graph_set_source          (GraftGraph  *self,
+                                                 GraftSource *source);
+GraftSource    *graft_graph_get_source          (GraftGraph  *self);
+void            graft_node_set_error            (GraftNode   *node,
+                                                 GError     **error,
+                                                 int          code,
+                                                 const char  *format,
+                                                 ...) G_GNUC_PRINTF (4, 5);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGraph, graft_graph_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)

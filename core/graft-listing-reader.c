@@ -1362,6 +1362,8 @@ build_graph (Reader  *r,
   g_autoptr (GraftGraph) graph = graft_graph_new ();
   g_autofree GraftNode **nodes = g_new (GraftNode *, r->records->len);
 
+  graft_graph_set_source (graph, r->source);
+
   for (guint i = 0; i < r->records->len; i++)
     {
       Record *rec = &g_array_index (r->records, Record, i);

@@ -665,6 +665,9 @@ dump_expr (GString           *out,
         case GRAFT_PY_CONST_BYTES:
           dump_string (out, e->constant.str, e->constant.len, TRUE);
           break;
+        case GRAFT_PY_CONST_BIGINT:
+          g_string_append (out, e->constant.str);
+          break;
         default:
           g_string_append (out, "?");
           break;

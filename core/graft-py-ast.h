@@ -125,6 +125,7 @@ typedef enum
   GRAFT_PY_CONST_IMAGINARY,
   GRAFT_PY_CONST_STR,
   GRAFT_PY_CONST_BYTES,
+  GRAFT_PY_CONST_BIGINT,
 } GraftPyConstKind;
 
 /* An array of expressions (items may be NULL only where documented). */

@@ -362,6 +362,7 @@ describe_expr (const GraftPyExpr *e)
         case GRAFT_PY_CONST_IMAGINARY:
         case GRAFT_PY_CONST_STR:
         case GRAFT_PY_CONST_BYTES:
+        case GRAFT_PY_CONST_BIGINT:
         default:
           return "a literal";
         }
@@ -539,8 +540,24 @@ parse_number (Parser *p)
 
           if (value > (limit - d) / base)
             {
-              fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED, "integer literal too large: Graft keeps integers in 64 bits");
-              return NULL;
+              const char *all = p->buf->str + base_len;
+
+              /* A decimal literal beyond 64 bits is kept as its digits:
+               * it can be printed and compared, not folded. */
+              if (base != 10)
+                {
+                  fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                           "integer literal too large: Graft keeps integers in 64 bits");
+                  return NULL;
+                }
+              while (all[0] == '0' && all[1] != '\0')
+                all++;
+              e->constant.kind = GRAFT_PY_CONST_BIGINT;
+              e->constant.len = strlen (all);
+              e->constant.str = graft_py_module_strndup (p->module, all, e->constant.len);
+              g_string_truncate (p->buf, base_len);
+              e->end = p->prev_end;
+              return e;
             }
           value = value * base + d;
         }

@@ -155,23 +155,31 @@ set_node (ValMap    *vm,
   g_hash_table_insert (vm->map, key, value);
 }
 
+/* Fails the rewrite of @match, located at the match in the graph's source
+ * (its first matched node), as the user's input is where to look. */
 static gboolean
-fail (GError    **error,
-      const char *format,
-      ...) G_GNUC_PRINTF (2, 3);
+fail (GError           **error,
+      const GraftMatch  *match,
+      const char        *format,
+      ...) G_GNUC_PRINTF (3, 4);
 
 static gboolean
-fail (GError    **error,
-      const char *format,
+fail (GError           **error,
+      const GraftMatch  *match,
+      const char        *format,
       ...)
 {
   va_list ap;
   g_autofree char *message = NULL;
+  g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (match);
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
-  g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE, message);
+  if (nodes->len > 0)
+    graft_node_set_error (nodes->pdata[0], error, GRAFT_PARSE_ERROR_REWRITE, "%s", message);
+  else
+    g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE, message);
   return FALSE;
 }
 
@@ -214,7 +222,7 @@ first_user (const GraftMatch *match,
 
       if (gn == NULL)
         {
-          fail (error, "the pattern returns a value that matched a literal, which cannot be replaced");
+          fail (error, match, "the pattern returns a value that matched a literal, which cannot be replaced");
           return NULL;
         }
       for (guint u = 0; u < graft_node_get_n_users (gn); u++)
@@ -226,7 +234,7 @@ first_user (const GraftMatch *match,
         }
     }
   if (first == NULL)
-    fail (error,
+    fail (error, match,
           "the values the pattern returns are not used by anything in the graph "
           "(torch.fx: The returning_nodes should have at least one user node)");
   return first;
@@ -253,7 +261,7 @@ replace_one (GraftRewrite     *self,
   graft_arg_init_none (&out_value);
   if (graft_pattern_get_n_placeholders (pattern) != placeholders->len)
     {
-      fail (error,
+      fail (error, match,
             "the pattern takes %u parameter%s but the replacement takes %u; they must take the same number "
             "(torch.fx asserts this)",
             graft_pattern_get_n_placeholders (pattern), graft_pattern_get_n_placeholders (pattern) == 1 ? "" : "s",
@@ -327,7 +335,7 @@ replace_one (GraftRewrite     *self,
     }
   if (rep_output == NULL || graft_node_get_args (rep_output)->n == 0)
     {
-      fail (error, "the replacement has no output");
+      fail (error, match, "the replacement has no output");
       goto out;
     }
   map_arg (&vm, &graft_node_get_args (rep_output)->items[0], &out_value);
@@ -349,14 +357,16 @@ replace_one (GraftRewrite     *self,
       }
     else
       {
-        fail (error,
-              "the replacement returns a %s, not a value of the graph (torch.fx: object of type '%s' has no len())",
-              graft_arg_kind_to_string (out_value.kind), graft_arg_kind_to_string (out_value.kind));
+        g_autofree char *repr = graft_arg_repr (&out_value, GRAFT_REPR_CODE);
+
+        fail (error, match,
+              "the replacement returns the constant %s, not a value of the graph (torch.fx: object of type '%s' has no len())",
+              repr, graft_arg_kind_to_string (out_value.kind));
         goto out;
       }
     if (n_items != n_returning)
       {
-        fail (error,
+        fail (error, match,
               "the pattern returns %u value%s but the replacement returns %u",
               n_returning, n_returning == 1 ? "" : "s", n_items);
         goto out;
@@ -367,7 +377,7 @@ replace_one (GraftRewrite     *self,
 
         if (items[i].kind != GRAFT_ARG_NODE)
           {
-            fail (error, "the replacement returns a literal where the pattern returns a value");
+            fail (error, match, "the replacement returns a literal where the pattern returns a value");
             goto out;
           }
         graft_graph_replace_all_uses (graph, gn, items[i].node);
@@ -387,12 +397,12 @@ replace_one (GraftRewrite     *self,
       graft_match_get_binding (match, i - 1, &gn, NULL);
       if (gn == NULL || graft_node_get_graph (gn) != graph || graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
         {
-          fail (error, "match %u refers to a node that is no longer in the graph", match_number);
+          fail (error, match, "match %u refers to a node that is no longer in the graph", match_number);
           goto out;
         }
       if (graft_node_get_n_users (gn) > 0)
         {
-          fail (error,
+          fail (error, match,
                 "%s cannot be erased: it still has %u user%s (torch.fx: Tried to erase Node %s but it still had users)",
                 graft_node_get_name (gn), graft_node_get_n_users (gn),
                 graft_node_get_n_users (gn) == 1 ? "" : "s", graft_node_get_name (gn));

@@ -488,6 +488,8 @@ _graft_tracer_unary (Tracer            *t,
     }
   if (a->kind == VAL_FLOAT && op != GRAFT_PY_UNARY_INVERT)
     return _graft_value_float (t, op == GRAFT_PY_UNARY_NEG ? -a->f : a->f);
+  if (a->kind == VAL_SYMBOL && op == GRAFT_PY_UNARY_NEG && g_ascii_isdigit (a->path[0]))
+    return _graft_value_path (t, VAL_SYMBOL, _graft_tracer_printf (t, "-%s", a->path));
   if (a->kind == VAL_COMPLEX && op != GRAFT_PY_UNARY_INVERT)
     {
       Value *c = _graft_value_new (t, VAL_COMPLEX);

@@ -317,7 +317,8 @@ _graft_value_type_name (const Value *v)
     case VAL_SLICE:
       return "slice";
     case VAL_SYMBOL:
-      return "torch constant";
+      /* Ints beyond 64 bits are kept as their digits. */
+      return g_ascii_isdigit (v->path[0]) || v->path[0] == '-' ? "int beyond 64 bits" : "torch constant";
     case VAL_DEVICE:
       return "torch.device";
     case VAL_PROXY:

@@ -1654,6 +1654,10 @@ eval_constant (Tracer            *t,
       v->str.s = e->constant.str;
       v->str.len = e->constant.len;
       return v;
+    case GRAFT_PY_CONST_BIGINT:
+      /* An int beyond 64 bits: printed and compared by its digits (a
+       * symbol), never folded. */
+      return _graft_value_path (t, VAL_SYMBOL, e->constant.str);
     case GRAFT_PY_CONST_BYTES:
     default:
       return fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "bytes literals are not supported");
@@ -3914,6 +3918,7 @@ graft_py_program_trace (GraftPyProgram *self,
   if ((name = choose_entry (t, entry)) != NULL)
     {
       t->graph = graft_graph_new ();
+      graft_graph_set_source (t->graph, t->source);
       if (trace_entry (t, name))
         graph = g_steal_pointer (&t->graph);
       g_clear_pointer (&t->graph, graft_graph_free);

@@ -101,27 +101,59 @@ data_path (const char *first,
   return path;
 }
 
+typedef struct
+{
+  char       *dir;
+  char       *name;
+  const char *command;
+} BadInput;
+
+static void
+bad_input_free (gpointer data)
+{
+  BadInput *b = data;
+
+  g_free (b->dir);
+  g_free (b->name);
+  g_free (b);
+}
+
 /* One bad input: exit status 1, nothing on stdout, and exactly one
  * `NAME:LINE:COL: error: TEXT` line on stderr, the one in NAME.errors. */
 static void
 test_bad_input (gconstpointer data)
 {
-  const char *name = data;
-  g_autofree char *dir = data_path ("errors", NULL);
+  const BadInput *b = data;
   g_autofree char *expected_path = NULL;
   g_autofree char *expected = NULL;
   g_autoptr(GRegex) form = g_regex_new ("^[^:\\n]+:[0-9]+:[0-9]+: error: [^\\n]+\\n$", 0, 0, NULL);
   g_auto(Run) run = { 0 };
-  g_autofree char *stem = g_strndup (name, strrchr (name, '.') - name);
-  const char *args[] = { "code", name, NULL };
+  g_autofree char *stem = g_strndup (b->name, strrchr (b->name, '.') - b->name);
+  g_autofree char *path = g_build_filename (b->dir, b->name, NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) options = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
 
-  run_graft (&run, dir, NULL, args);
+  /* A first line `# graft-args: ...` holds the case's options. */
+  g_ptr_array_add (args, (gpointer) b->command);
+  g_ptr_array_add (args, b->name);
+  if (g_file_get_contents (path, &text, NULL, NULL) && g_str_has_prefix (text, "# graft-args:"))
+    {
+      char *nl = strchr (text, '\n');
+
+      if (nl != NULL)
+        *nl = '\0';
+      g_assert_true (g_shell_parse_argv (text + strlen ("# graft-args:"), NULL, &options, NULL));
+      for (guint i = 0; options[i] != NULL; i++)
+        g_ptr_array_add (args, options[i]);
+    }
+  g_ptr_array_add (args, NULL);
+  run_graft (&run, b->dir, NULL, (const char *const *) args->pdata);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_regex_match (form, run.err, 0, NULL));
-  g_assert_true (g_str_has_prefix (run.err, name));
 
-  expected_path = g_strconcat (dir, G_DIR_SEPARATOR_S, stem, ".errors", NULL);
+  expected_path = g_strconcat (b->dir, G_DIR_SEPARATOR_S, stem, ".errors", NULL);
   if (g_getenv ("GRAFT_TEST_REGENERATE") != NULL)
     {
       g_autoptr(GError) error = NULL;
@@ -140,30 +172,33 @@ test_bad_input (gconstpointer data)
   g_assert_cmpstr (run.err, ==, expected);
 }
 
-static void
-add_bad_inputs (void)
+/* Registers a case per input file of @dir (under tests/data). */
+static guint
+add_bad_inputs (const char *subdir,
+                const char *command)
 {
-  g_autofree char *dir = data_path ("errors", NULL);
+  g_autofree char *dir = data_path (subdir, NULL);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   const char *name;
 
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt"))
-      {
-        if (strcmp (name, "ORACLE.txt") == 0)
-          continue;
-        g_ptr_array_add (names, g_strdup (name));
-      }
+    if ((g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt")) && strcmp (name, "ORACLE.txt") != 0 &&
+        !g_str_has_suffix (name, "_rules.py"))
+      g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  g_assert_cmpuint (names->len, >=, 20);
   for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *test_path = g_strdup_printf ("/cli/bad-input/%s", (char *) names->pdata[i]);
+      BadInput *b = g_new0 (BadInput, 1);
+      g_autofree char *test_path = g_strdup_printf ("/cli/bad-%s/%s", command, (char *) names->pdata[i]);
 
-      g_test_add_data_func_full (test_path, names->pdata[i], test_bad_input, g_free);
+      b->dir = g_strdup (dir);
+      b->name = names->pdata[i];
+      b->command = command;
+      g_test_add_data_func_full (test_path, b, test_bad_input, bad_input_free);
     }
+  return names->len;
 }
 
 static void
@@ -339,7 +374,8 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  add_bad_inputs ();
+  g_assert_cmpuint (add_bad_inputs ("errors", "code"), >=, 20);
+  add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);

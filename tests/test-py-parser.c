@@ -229,7 +229,10 @@ test_literals_numbers (void)
   assert_expr ("True", "(Constant True)");
   assert_expr ("False", "(Constant False)");
   assert_expr ("...", "(Constant ...)");
-  assert_error ("x = 9223372036854775808\n", "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
+  /* Decimal ints beyond 64 bits are kept as their digits; other bases are
+   * refused. */
+  assert_expr ("9223372036854775808", "(Constant 9223372036854775808)");
+  assert_expr ("1_0000_0000_0000_0000_0000", "(Constant 100000000000000000000)");
   assert_error ("x = 0x1_0000_0000_0000_0000\n", "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
 }
 

@@ -7,7 +7,9 @@
  * `tests/data/rewrite-torchvision/NAME.args` (the arguments of a rewrite of
  * a real model); its expected outputs `NAME.match.json`, `NAME.code`,
  * `NAME.graph` and `NAME.stderr` were written by shared/tools/fx-reference
- * (tests/tools/regen-rewrite).  The rewritten graph must lint; it may break
+ * (tests/tools/regen-rewrite); those of `tests/data/rewrite-deviations`,
+ * where torch fails, were written by Graft and checked by hand (see the
+ * README there).  The rewritten graph must lint; it may break
  * "defined before use" only where Graft warned about the insertion-point
  * hazard, and it warns exactly then.  Every rewrite is then undone, which
  * must give back the traced graph.
@@ -131,6 +133,11 @@ test_case (gconstpointer data)
 
   graph = graft_input_set_load (inputs, a.input, a.entry, FALSE, &error);
   g_assert_no_error (error);
+  if (graph == NULL)
+    {
+      g_assert_true (g_chdir (cwd) == 0);
+      return;
+    }
   graft_input_parse_ref (a.pattern, a.input, "pattern", &pfile, &pname);
   {
     GraftGraph *pattern_graph = graft_input_set_load (inputs, pfile, pname, TRUE, &error);
@@ -139,6 +146,11 @@ test_case (gconstpointer data)
       pattern = graft_pattern_new (pattern_graph, &error);
   }
   g_assert_no_error (error);
+  if (pattern == NULL)
+    {
+      g_assert_true (g_chdir (cwd) == 0);
+      return;
+    }
   graft_input_parse_ref (a.replacement, pfile, "replacement", &rfile, &rname);
   replacement = graft_input_set_load (inputs, rfile, rname, TRUE, &error);
   g_assert_no_error (error);
@@ -271,6 +283,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_set_nonfatal_assertions ();
   add_suite ("rewrite");
+  add_suite ("rewrite-deviations");
   {
     g_autofree char *tv = g_test_build_filename (G_TEST_DIST, "data", "rewrite-torchvision", NULL);
 

@@ -1,0 +1,16 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x.relu() + 1
+
+
+def pattern(a):
+    return a.relu()
+
+
+def replacement(a):
+    if a.sum() > 0:
+        return a
+    return a.neg()

@@ -1,0 +1,16 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        for _ in range(101):
+            x = torch.sigmoid(x)
+        return x
+
+
+def pattern(x):
+    return torch.sigmoid(torch.sigmoid(x))
+
+
+def replacement(x):
+    return torch.neg(x)
