@@ -87,6 +87,8 @@ graft_cmd_match (int    argc,
     { "pattern", 0, 0, G_OPTION_ARG_STRING, &o.pattern, "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
     { "ignore-literals", 0, 0, G_OPTION_ARG_NONE, &o.ignore_literals, "A literal in the pattern matches any literal", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Print the matches as JSON", NULL },
+    { "replacement", 0, 0, G_OPTION_ARG_STRING, &o.replacement, "Accepted and ignored, so that match takes rewrite's options", "REF" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write to PATH instead of standard output", "PATH" },
     { NULL },
   };
 
@@ -108,7 +110,7 @@ graft_cmd_match (int    argc,
     {
       g_autofree char *json = graft_matches_to_json (matches);
 
-      return graft_cli_emit_text (json, strlen (json), NULL);
+      return graft_cli_emit_text (json, strlen (json), o.output);
     }
   text = g_string_new (NULL);
   for (guint i = 0; i < matches->len; i++)
@@ -119,7 +121,7 @@ graft_cmd_match (int    argc,
     }
   if (matches->len == 0)
     g_string_append (text, "no matches\n");
-  return graft_cli_emit_text (text->str, text->len, NULL);
+  return graft_cli_emit_text (text->str, text->len, o.output);
 }
 
 int
