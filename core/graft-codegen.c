@@ -202,8 +202,32 @@ append_path (GString    *out,
              const char *base,
              const char *dotted)
 {
-  g_auto(GStrv) parts = g_strsplit (dotted, ".", -1);
-  g_autoptr(GString) acc = g_string_new (base);
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GString) acc = NULL;
+  gboolean plain = TRUE;
+
+  /* The usual path is ASCII identifiers joined by dots: `base.a.b`. */
+  for (const char *p = dotted, *part = dotted; plain; p++)
+    {
+      if (*p == '.' || *p == '\0')
+        {
+          plain = p > part && !g_ascii_isdigit (*part);
+          if (*p == '\0')
+            break;
+          part = p + 1;
+        }
+      else if (!g_ascii_isalnum (*p) && *p != '_')
+        plain = FALSE;
+    }
+  if (plain)
+    {
+      g_string_append (out, base);
+      g_string_append_c (out, '.');
+      g_string_append (out, dotted);
+      return;
+    }
+  parts = g_strsplit (dotted, ".", -1);
+  acc = g_string_new (base);
 
   for (guint i = 0; parts[i] != NULL; i++)
     {
