@@ -497,7 +497,7 @@ graft_namespace_create_name (GraftNamespace *self,
    * are all taken, and the count jumps there (`base_<k>` is taken, so the
    * loop goes on with k + 1, the name torch reaches too).  No `base_<k>`
    * is illegal. */
-  if (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+  if (g_hash_table_contains (self->used, name->str) || (name->len == base_len && is_illegal (name->str, flags)))
     {
       guint64 filled;
       char saved = name->str[base_len];
@@ -505,12 +505,12 @@ graft_namespace_create_name (GraftNamespace *self,
       name->str[base_len] = '\0';
       filled = get_filled (self, name->str);
       name->str[base_len] = saved;
-      if (filled > num)
-        {
-          num = filled;
-          set_suffix (name, base_len, num);
-        }
-      while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+      /* The candidate is taken or reserved, and so is `base_<filled>`:
+       * count on from the larger.  No reserved word ends in `_<digits>`,
+       * so from here only taken names are skipped. */
+      num = MAX (num, filled) + 1;
+      set_suffix (name, base_len, num);
+      while (g_hash_table_contains (self->used, name->str))
         set_suffix (name, base_len, ++num);
     }
   return store (self, name->str, name->len);
@@ -528,8 +528,35 @@ graft_namespace_create_name (GraftNamespace *self,
 char *
 graft_snake_case (const char *s)
 {
-  GString *out = g_string_sized_new (strlen (s) + 4);
+  GString *out;
   gboolean prev_lower = FALSE;
+  gsize len = 0, uppers = 0;
+  gboolean ascii = TRUE;
+
+  /* Names are nearly always ASCII: a byte loop does. */
+  for (const char *p = s; *p != '\0'; p++, len++)
+    {
+      if ((guchar) *p >= 0x80)
+        ascii = FALSE;
+      else if (g_ascii_isupper (*p))
+        uppers++;
+    }
+  if (ascii)
+    {
+      char *r = g_malloc (len + uppers + 1);
+      char *w = r;
+
+      for (const char *p = s; *p != '\0'; p++)
+        {
+          if (prev_lower && g_ascii_isupper (*p))
+            *w++ = '_';
+          *w++ = g_ascii_tolower (*p);
+          prev_lower = g_ascii_islower (*p);
+        }
+      *w = '\0';
+      return r;
+    }
+  out = g_string_sized_new (len + 4);
 
   for (const char *p = s; *p != '\0';)
     {
