@@ -203,6 +203,7 @@ struct _Tracer
   gsize          chunk_used;
   gsize          chunk_size;
   GPtrArray     *ptr_arrays;  /* GPtrArrays to free */
+  GPtrArray     *garrays;     /* GArrays to free */
   GPtrArray     *hash_tables; /* GHashTables to free */
   GStringChunk  *strings;
   Scope         *globals;

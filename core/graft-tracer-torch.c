@@ -254,18 +254,94 @@ _graft_tracer_torch_attr (Tracer            *t,
 
 /* Signatures of torch's Python functions, parsed on first use with the
  * Python parser, defaults evaluated once per trace. */
+/* One item of a recorded call's template: the value of a parameter slot
+ * (spread when it is `*args`), or a constant; keyword items have a key. */
+typedef struct
+{
+  const char *key;
+  guint       slot;
+  gboolean    spread;
+  Value      *constant;
+} TemplateItem;
+
 typedef struct
 {
   GraftPyModule          *module;
   const GraftPyArguments *params;
   Value                 **defaults;
   Value                 **kw_defaults;
+  GArray                 *positional; /* TemplateItem, compiled once */
+  GArray                 *keywords;
 } Signature;
 
 static Value *
 eval_literal (Tracer            *t,
               const char        *text,
               const GraftPyExpr *at);
+
+static guint slot_of (const GraftPyArguments *params, const char *name, gboolean *found);
+
+/* Turns the table's template text (`input, kernel_size` and
+ * `stride, padding, dim:axis, mode='nearest'`) into items, once. */
+static gboolean
+compile_template (Tracer            *t,
+                  const FxFunction  *fn,
+                  Signature         *sig,
+                  const GraftPyExpr *at)
+{
+  g_auto(GStrv) positional = g_strsplit (fn->positional, ",", -1);
+  g_auto(GStrv) keywords = g_strsplit (fn->keywords, ",", -1);
+
+  sig->positional = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
+  sig->keywords = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
+  g_ptr_array_add (t->garrays, sig->positional);
+  g_ptr_array_add (t->garrays, sig->keywords);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      GStrv list = pass == 0 ? positional : keywords;
+
+      for (guint i = 0; list[i] != NULL; i++)
+        {
+          char *text = g_strstrip (list[i]);
+          char *eq = pass == 0 ? (text[0] == '=' ? text : NULL) : strchr (text, '=');
+          char *colon = pass == 1 ? strchr (text, ':') : NULL;
+          TemplateItem item = { 0 };
+          gboolean found = TRUE;
+
+          if (*text == '\0')
+            continue;
+          if (eq != NULL && (colon == NULL || eq < colon))
+            {
+              *eq = '\0';
+              if (pass == 1)
+                item.key = _graft_tracer_strdup (t, g_strstrip (text), -1);
+              if (eq[1] == '?')
+                found = FALSE;
+              else if ((item.constant = eval_literal (t, eq + 1, at)) == NULL)
+                return FALSE;
+            }
+          else if (*text == '?')
+            found = FALSE;
+          else
+            {
+              if (colon != NULL)
+                *colon = '\0';
+              if (pass == 1)
+                item.key = _graft_tracer_strdup (t, g_strstrip (text), -1);
+              item.spread = pass == 0 && *text == '*';
+              item.slot = slot_of (sig->params, colon != NULL ? g_strstrip (colon + 1) : text + (item.spread ? 1 : 0), &found);
+            }
+          if (!found)
+            {
+              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                  "Graft does not know how torch.fx records %s", fn->path);
+              return FALSE;
+            }
+          g_array_append_val (pass == 0 ? sig->positional : sig->keywords, item);
+        }
+    }
+  return TRUE;
+}
 
 static Signature *
 get_signature (Tracer            *t,
@@ -327,6 +403,8 @@ get_signature (Tracer            *t,
             return NULL;
         }
     }
+  if (!compile_template (t, fn, sig, at))
+    return NULL;
   g_hash_table_insert (t->signatures, (gpointer) fn, sig);
   return sig;
 }
@@ -422,8 +500,6 @@ call_python_function (Tracer            *t,
   Value **bound;
   GPtrArray *rec_args;
   StrMap *rec_kwargs;
-  g_auto(GStrv) positional = NULL;
-  g_auto(GStrv) keywords = NULL;
 
   if (sig == NULL)
     return NULL;
@@ -437,76 +513,27 @@ call_python_function (Tracer            *t,
   rec_args = _graft_tracer_ptr_array (t);
   rec_kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
   _graft_strmap_init (t, rec_kwargs);
-  positional = g_strsplit (fn->positional, ",", -1);
-  keywords = g_strsplit (fn->keywords, ",", -1);
-
-  for (guint i = 0; positional[i] != NULL; i++)
+  for (guint i = 0; i < sig->positional->len; i++)
     {
-      char *item = g_strstrip (positional[i]);
-      gboolean found;
-      guint slot;
+      TemplateItem *item = &g_array_index (sig->positional, TemplateItem, i);
 
-      if (*item == '\0')
-        continue;
-      if (*item == '=')
+      if (item->constant != NULL)
+        g_ptr_array_add (rec_args, item->constant);
+      else if (item->spread)
         {
-          Value *v = eval_literal (t, item + 1, at);
-
-          if (v == NULL)
-            return NULL;
-          g_ptr_array_add (rec_args, v);
-          continue;
-        }
-      if (*item == '?')
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "Graft does not know how torch.fx records %s", fn->path);
-      slot = slot_of (sig->params, *item == '*' ? item + 1 : item, &found);
-      if (!found)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "Graft's torch table is inconsistent for %s", fn->path);
-      if (*item == '*')
-        {
-          Value *rest = bound[slot];
+          Value *rest = bound[item->slot];
 
           for (guint k = 0; k < rest->seq.items->len; k++)
             g_ptr_array_add (rec_args, rest->seq.items->pdata[k]);
         }
       else
-        g_ptr_array_add (rec_args, bound[slot]);
+        g_ptr_array_add (rec_args, bound[item->slot]);
     }
-  for (guint i = 0; keywords[i] != NULL; i++)
+  for (guint i = 0; i < sig->keywords->len; i++)
     {
-      char *item = g_strstrip (keywords[i]);
-      char *eq = strchr (item, '=');
-      char *colon = strchr (item, ':');
-      const char *key;
-      Value *v;
-      gboolean found;
-      guint slot;
+      TemplateItem *item = &g_array_index (sig->keywords, TemplateItem, i);
 
-      if (*item == '\0')
-        continue;
-      if (eq != NULL && (colon == NULL || eq < colon))
-        {
-          *eq = '\0';
-          key = _graft_tracer_strdup (t, g_strstrip (item), -1);
-          if (eq[1] == '?')
-            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                       "Graft does not know how torch.fx records %s", fn->path);
-          v = eval_literal (t, eq + 1, at);
-          if (v == NULL)
-            return NULL;
-          _graft_strmap_set (rec_kwargs, key, v);
-          continue;
-        }
-      if (colon != NULL)
-        *colon = '\0';
-      key = _graft_tracer_strdup (t, g_strstrip (item), -1);
-      slot = slot_of (sig->params, colon != NULL ? g_strstrip (colon + 1) : key, &found);
-      if (!found)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "Graft's torch table is inconsistent for %s", fn->path);
-      _graft_strmap_set (rec_kwargs, key, bound[slot]);
+      _graft_strmap_set (rec_kwargs, item->key, item->constant != NULL ? item->constant : bound[item->slot]);
     }
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, fn->target, rec_args, rec_kwargs, fn->name, at);
 }
