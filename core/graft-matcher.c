@@ -792,6 +792,11 @@ graft_matcher_find (GraftPattern            *pattern,
       g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
     }
 
+  /* Searching the pattern's own graph used the scratch slot that holds the
+   * pattern's positions: put them back. */
+  if (graph == pattern->graph)
+    for (guint i = 0; i < pattern->nodes->len; i++)
+      _graft_node_set_mark (pattern->nodes->pdata[i], 1, i + 1);
   for (guint i = 0; i < anchors->len; i++)
     g_ptr_array_unref (candidates[i]);
   g_free (s.bind);

@@ -181,6 +181,25 @@ test_apply_one_match (void)
   g_assert_null (strstr (code, "sum_2"));
 }
 
+/* A pattern matched against its own graph finds itself, twice in a row
+ * (the search must not disturb the pattern). */
+static void
+test_pattern_matches_itself (void)
+{
+  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
+  GraftGraph *own = graft_pattern_get_graph (pattern);
+
+  for (int round = 0; round < 2; round++)
+    {
+      g_autoptr(GPtrArray) matches = graft_matcher_find (pattern, own, NULL, NULL);
+      g_autofree char *json = NULL;
+
+      g_assert_cmpuint (matches->len, ==, 1);
+      json = graft_match_to_json (matches->pdata[0]);
+      g_assert_nonnull (strstr (json, "\"nodes_map\": {\"a1\": \"a1\", \"a2\": \"a2\", \"neg\": \"neg\", \"cat\": \"cat\", \"sum_1\": \"sum_1\"}"));
+    }
+}
+
 /* Random graphs ------------------------------------------------------------- */
 
 static const char *const random_ops[] = {
@@ -482,6 +501,7 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/undo-redo", test_undo_redo);
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
+  g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
   for (guint seed = 1; seed <= 60; seed++)
     {
       g_autofree char *path = g_strdup_printf ("/core/rewrite/random/%u", seed);
