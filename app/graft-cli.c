@@ -7,8 +7,10 @@
 #include "config.h"
 
 #include <locale.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "cmd.h"
 
@@ -150,10 +152,37 @@ graft_cli_emit_text (const char *text,
   return GRAFT_EXIT_OK;
 }
 
+/* A graph of 10,000 nodes touches about 10 MB, and on the virtual machines
+ * Graft is measured on a first touch of a 4 KiB page costs several
+ * microseconds: page faults took a third of `graft code`'s time.  Keeping
+ * the heap in one region (no trimming, no separate mappings for mid-size
+ * blocks) and asking for transparent huge pages there cuts them by half.
+ * Sanitizer builds replace malloc, so this is left to normal builds. */
+static void
+prepare_heap (void)
+{
+#if !defined(__SANITIZE_ADDRESS__) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
+  const size_t reserve = 64u << 20, page = 2u << 20;
+  char *block;
+
+  mallopt (M_MMAP_THRESHOLD, 256 << 20);
+  mallopt (M_TRIM_THRESHOLD, 512 << 20);
+  block = malloc (reserve);
+  if (block != NULL)
+    {
+      char *start = (char *) (((guintptr) block + page - 1) & ~(guintptr) (page - 1));
+
+      madvise (start, reserve - (start - block) - page, MADV_HUGEPAGE);
+      free (block);
+    }
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  prepare_heap ();
   setlocale (LC_ALL, "");
 
   if (argc < 2)
