@@ -54,7 +54,7 @@ run_print (int         argc,
   if (graph == NULL)
     return graft_cli_report (error, input);
   text = print (graph);
-  return graft_cli_emit_text (text->str, text->len, output);
+  return graft_cli_finish (graft_cli_emit_text (text->str, text->len, output));
 }
 
 int

@@ -110,7 +110,7 @@ graft_cmd_match (int    argc,
     {
       g_autofree char *json = graft_matches_to_json (matches);
 
-      return graft_cli_emit_text (json, strlen (json), o.output);
+      return graft_cli_finish (graft_cli_emit_text (json, strlen (json), o.output));
     }
   text = g_string_new (NULL);
   for (guint i = 0; i < matches->len; i++)
@@ -121,7 +121,7 @@ graft_cmd_match (int    argc,
     }
   if (matches->len == 0)
     g_string_append (text, "no matches\n");
-  return graft_cli_emit_text (text->str, text->len, o.output);
+  return graft_cli_finish (graft_cli_emit_text (text->str, text->len, o.output));
 }
 
 int
@@ -201,5 +201,5 @@ graft_cmd_rewrite (int    argc,
     }
   n = graft_rewrite_get_n_replaced (rewrite);
   fprintf (stderr, "replaced %u match%s\n", n, n == 1 ? "" : "es");
-  return status;
+  return graft_cli_finish (status);
 }
