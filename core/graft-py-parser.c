@@ -1256,23 +1256,29 @@ parse_comprehension (Parser         *p,
   return e;
 }
 
+/* `*value` (a Starred), or whatever @otherwise parses. */
+static GraftPyExpr *
+parse_starred_or (Parser *p,
+                  GraftPyExpr *(*otherwise) (Parser *))
+{
+  gsize        start = p->cur.start;
+  GraftPyExpr *value, *e;
+
+  if (!at (p, GRAFT_PY_TOKEN_STAR))
+    return otherwise (p);
+  advance (p);
+  value = parse_binary (p, 1);
+  if (value == NULL)
+    return NULL;
+  e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
+  e->starred.value = value;
+  return e;
+}
+
 static GraftPyExpr *
 parse_star_named_expression (Parser *p)
 {
-  if (at (p, GRAFT_PY_TOKEN_STAR))
-    {
-      gsize        start = p->cur.start;
-      GraftPyExpr *value, *e;
-
-      advance (p);
-      value = parse_binary (p, 1);
-      if (value == NULL)
-        return NULL;
-      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
-      e->starred.value = value;
-      return e;
-    }
-  return parse_named_expression (p);
+  return parse_starred_or (p, parse_named_expression);
 }
 
 static GraftPyExpr *
@@ -2270,20 +2276,7 @@ parse_named_expression (Parser *p)
 static GraftPyExpr *
 parse_star_expression (Parser *p)
 {
-  if (at (p, GRAFT_PY_TOKEN_STAR))
-    {
-      gsize        start = p->cur.start;
-      GraftPyExpr *value, *e;
-
-      advance (p);
-      value = parse_binary (p, 1);
-      if (value == NULL)
-        return NULL;
-      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
-      e->starred.value = value;
-      return e;
-    }
-  return parse_expression (p);
+  return parse_starred_or (p, parse_expression);
 }
 
 /* A comma-separated list without brackets (`return a, *b`); a Tuple if

@@ -2766,6 +2766,39 @@ exec_class (Tracer            *t,
   return FLOW_NORMAL;
 }
 
+/* One pass through a loop: counts it against the unrolling limit, binds
+ * @target (a for loop's) to @item, runs @body.  Returns FALSE when the loop
+ * ends here, with the statement's outcome in @flow. */
+static gboolean
+run_iteration (Tracer                *t,
+               Scope                 *scope,
+               const GraftPyExpr     *at,
+               const GraftPyExpr     *target,
+               Value                 *item,
+               const GraftPyStmtList *body,
+               Value                **out_return,
+               Flow                  *flow)
+{
+  if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
+    {
+      fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT, "the loop runs too many times to unroll");
+      *flow = FLOW_ERROR;
+      return FALSE;
+    }
+  if (target != NULL && !assign (t, scope, target, item))
+    {
+      *flow = FLOW_ERROR;
+      return FALSE;
+    }
+  *flow = exec_block (t, scope, body, out_return);
+  if (*flow == FLOW_BREAK)
+    {
+      *flow = FLOW_NORMAL;
+      return FALSE;
+    }
+  return *flow != FLOW_RETURN && *flow != FLOW_ERROR;
+}
+
 static Flow
 exec_for (Tracer            *t,
           Scope             *scope,
@@ -2784,17 +2817,8 @@ exec_for (Tracer            *t,
     {
       Flow flow;
 
-      if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
-        {
-          fail_at (t, s->for_stmt.iter, GRAFT_PARSE_ERROR_LIMIT, "the loop runs too many times to unroll");
-          return FLOW_ERROR;
-        }
-      if (!assign (t, scope, s->for_stmt.target, items->seq.items->pdata[i]))
-        return FLOW_ERROR;
-      flow = exec_block (t, scope, &s->for_stmt.body, out_return);
-      if (flow == FLOW_BREAK)
-        return FLOW_NORMAL;
-      if (flow == FLOW_RETURN || flow == FLOW_ERROR)
+      if (!run_iteration (t, scope, s->for_stmt.iter, s->for_stmt.target, items->seq.items->pdata[i],
+                          &s->for_stmt.body, out_return, &flow))
         return flow;
     }
   return exec_block (t, scope, &s->for_stmt.orelse, out_return);
@@ -2824,15 +2848,7 @@ exec_while (Tracer            *t,
         return FLOW_ERROR;
       if (!truth)
         break;
-      if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
-        {
-          fail_at (t, s->while_stmt.test, GRAFT_PARSE_ERROR_LIMIT, "the loop runs too many times to unroll");
-          return FLOW_ERROR;
-        }
-      flow = exec_block (t, scope, &s->while_stmt.body, out_return);
-      if (flow == FLOW_BREAK)
-        return FLOW_NORMAL;
-      if (flow == FLOW_RETURN || flow == FLOW_ERROR)
+      if (!run_iteration (t, scope, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return, &flow))
         return flow;
     }
   return exec_block (t, scope, &s->while_stmt.orelse, out_return);
