@@ -28,7 +28,7 @@ run_print (int         argc,
   g_autofree char *output = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GraftSource) source = NULL;
+  g_autoptr(GraftInputSet) inputs = NULL;
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GString) text = NULL;
   const char *input = NULL;
@@ -47,10 +47,10 @@ run_print (int         argc,
   if ((status = graft_cli_one_input (argc, argv, command, &input)) != GRAFT_EXIT_OK)
     return status;
 
-  source = graft_cli_read (input, &error);
-  if (source == NULL)
-    return graft_cli_report (error, input);
-  graph = graft_input_load_graph (source, entry, &error);
+  /* Through an input set, which keeps the syntax tree and the tracer's
+   * state until the process ends (graft_cli_finish skips freeing them). */
+  inputs = graft_input_set_new ();
+  graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
   text = print (graph);
