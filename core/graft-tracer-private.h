@@ -212,7 +212,7 @@ struct _Tracer
   GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
   GHashTable    *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
   GHashTable    *module_paths;  /* Object * -> qualified name (named_modules order) */
-  GHashTable    *attr_cache;    /* Attribute expr of a module -> (module, value) tuple */
+  GHashTable    *attr_cache;    /* module path -> (attribute name -> value) */
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
   Scope         *table_scope;   /* where the torch table's literals are evaluated */

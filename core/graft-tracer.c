@@ -1999,6 +1999,31 @@ eval_comprehension (Tracer            *t,
   return out;
 }
 
+/* `torch.neg` names the same thing wherever it is written: look a module's
+ * attributes up once per module and name (building `torch.neg` and
+ * resolving it against the tables costs far more than two hash lookups). */
+static Value *
+module_attr (Tracer            *t,
+             Value             *module,
+             const char        *name,
+             const GraftPyExpr *at)
+{
+  GHashTable *attrs = g_hash_table_lookup (t->attr_cache, module->path);
+  Value *v;
+
+  if (attrs == NULL)
+    {
+      attrs = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_insert (t->attr_cache, (gpointer) _graft_tracer_strdup (t, module->path, -1), attrs);
+    }
+  else if ((v = g_hash_table_lookup (attrs, name)) != NULL)
+    return v;
+  v = _graft_tracer_getattr (t, module, name, at);
+  if (v != NULL)
+    g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+  return v;
+}
+
 static Value *
 eval_inner (Tracer            *t,
             Scope             *scope,
@@ -2023,24 +2048,7 @@ eval_inner (Tracer            *t,
       if (a == NULL)
         return NULL;
       if (a->kind == VAL_PYMODULE)
-        {
-          /* `torch.neg` names the same thing every time: remember it for
-           * this expression (keyed by the module it was read from). */
-          Value *cached = g_hash_table_lookup (t->attr_cache, e);
-
-          if (cached != NULL && cached->kind == VAL_TUPLE &&
-              strcmp (((Value *) cached->seq.items->pdata[0])->path, a->path) == 0)
-            return cached->seq.items->pdata[1];
-          v = _graft_tracer_getattr (t, a, e->attribute.attr, e);
-          if (v != NULL)
-            {
-              cached = _graft_value_seq (t, VAL_TUPLE, 2);
-              _graft_value_seq_add (cached, a);
-              _graft_value_seq_add (cached, v);
-              g_hash_table_insert (t->attr_cache, (gpointer) e, cached);
-            }
-          return v;
-        }
+        return module_attr (t, a, e->attribute.attr, e);
       return _graft_tracer_getattr (t, a, e->attribute.attr, e);
 
     case GRAFT_PY_EXPR_SUBSCRIPT:
@@ -3857,7 +3865,7 @@ graft_py_program_new (GraftSource *source,
   t->tensor_consts = g_hash_table_new (NULL, NULL);
   t->self_tree = g_hash_table_new (g_str_hash, g_str_equal);
   t->module_paths = g_hash_table_new (NULL, NULL);
-  t->attr_cache = g_hash_table_new (NULL, NULL);
+  t->attr_cache = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_hash_table_unref);
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
   t->globals = scope_new (t, NULL, NULL);
