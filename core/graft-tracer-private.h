@@ -227,6 +227,7 @@ struct _Tracer
   guint          call_depth;
   guint64        loop_steps;
   gboolean       tracing;       /* proxies exist: forward is being traced */
+  gboolean       error_is_fatal; /* t->error must not be skipped over at module level */
   guint32        span_start;    /* the statement being traced, for node spans */
   guint32        span_end;
 };

@@ -962,6 +962,16 @@ _graft_tracer_setattr (Tracer            *t,
       _graft_strmap_set (&obj->cls->ns, _graft_tracer_strdup (t, name, -1), value);
       return TRUE;
     }
+  if (obj->kind == VAL_PYMODULE)
+    {
+      /* `math.pi = 3` changes what later code means: skipping it at module
+       * level, as other unmodelled assignments are, would trace wrongly. */
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "cannot set attribute '%s' of module '%s': Graft does not model changes to imported modules",
+                          name, obj->path);
+      t->error_is_fatal = TRUE;
+      return FALSE;
+    }
   _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                       "cannot set attribute '%s' of a %s%s", name, _graft_value_type_name (obj),
                       _graft_value_is_proxy (obj) ? " (torch.fx cannot record attribute assignment)" : "");
@@ -3166,7 +3176,11 @@ exec_module (Tracer *t)
         case GRAFT_PY_STMT_ANN_ASSIGN:
         case GRAFT_PY_STMT_AUG_ASSIGN:
           if (exec_stmt (t, t->globals, s, NULL) == FLOW_ERROR)
-            g_clear_error (&t->error);
+            {
+              if (t->error_is_fatal)
+                return FALSE;
+              g_clear_error (&t->error);
+            }
           break;
         case GRAFT_PY_STMT_EXPR:
           exec_module_wrap (t, t->globals, s->expr.value);

@@ -291,6 +291,30 @@ test_entry (void)
   g_assert_cmpstr (missing.err, ==, "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
 }
 
+/* Assigning to an imported module's attribute would change what later
+ * code means; Graft refuses it, at module level too, where other
+ * assignments it cannot model are skipped (torch.fx runs the file and
+ * would trace `x + 3`). */
+static void
+test_module_attribute_assignment (void)
+{
+  g_auto(Run) top = { 0 };
+  g_auto(Run) inside = { 0 };
+  const char *args[] = { "code", "-", NULL };
+
+  run_graft (&top, NULL, "import math\nimport torch\nmath.pi = 3\ndef forward(x):\n    return x + math.pi\n", args);
+  g_assert_cmpint (top.status, ==, 1);
+  g_assert_cmpstr (top.out, ==, "");
+  g_assert_cmpstr (top.err, ==,
+                   "-:3:1: error: cannot set attribute 'pi' of module 'math': "
+                   "Graft does not model changes to imported modules\n");
+  run_graft (&inside, NULL, "import torch\ndef forward(x):\n    torch.foo = 3\n    return x\n", args);
+  g_assert_cmpint (inside.status, ==, 1);
+  g_assert_cmpstr (inside.err, ==,
+                   "-:3:5: error: cannot set attribute 'foo' of module 'torch': "
+                   "Graft does not model changes to imported modules\n");
+}
+
 /* -o writes the same text as stdout, replaces an existing file, and on
  * failure leaves nothing behind. */
 static void
@@ -380,6 +404,7 @@ main (int    argc,
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
   g_test_add_func ("/cli/entry", test_entry);
+  g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
