@@ -761,6 +761,27 @@ default_node_name (GraftNode *node,
   return graft_node_get_name (node);
 }
 
+/* `str(i)`: digits by hand, since formatting with printf costs more than
+ * the rest of printing a node in generated code. */
+static void
+append_int (GString *out,
+            gint64   i)
+{
+  char digits[24];
+  gsize at = sizeof digits;
+  guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+
+  do
+    {
+      digits[--at] = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u != 0);
+  if (i < 0)
+    digits[--at] = '-';
+  g_string_append_len (out, digits + at, sizeof digits - at);
+}
+
 static void
 append_repr (GString          *out,
              const GraftArg   *arg,
@@ -780,7 +801,7 @@ append_repr (GString          *out,
       g_string_append (out, arg->b ? "True" : "False");
       return;
     case GRAFT_ARG_INT:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, arg->i);
+      append_int (out, arg->i);
       return;
     case GRAFT_ARG_FLOAT:
       graft_append_float_repr (out, arg->f);
