@@ -761,11 +761,17 @@ default_node_name (GraftNode *node,
   return graft_node_get_name (node);
 }
 
-/* `str(i)`: digits by hand, since formatting with printf costs more than
- * the rest of printing a node in generated code. */
-static void
-append_int (GString *out,
-            gint64   i)
+/**
+ * graft_append_int:
+ * @out: where to append
+ * @i: the number
+ *
+ * Appends `str(i)`.  Digits by hand: printf costs more than the rest of
+ * printing a node.
+ */
+void
+graft_append_int (GString *out,
+                  gint64   i)
 {
   char digits[24];
   gsize at = sizeof digits;
@@ -801,7 +807,7 @@ append_repr (GString          *out,
       g_string_append (out, arg->b ? "True" : "False");
       return;
     case GRAFT_ARG_INT:
-      append_int (out, arg->i);
+      graft_append_int (out, arg->i);
       return;
     case GRAFT_ARG_FLOAT:
       graft_append_float_repr (out, arg->f);

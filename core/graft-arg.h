@@ -123,6 +123,8 @@ void      graft_arg_append_repr   (GString           *out,
                                    gpointer           user_data);
 char     *graft_arg_repr          (const GraftArg *arg,
                                    GraftReprStyle  style) G_GNUC_WARN_UNUSED_RESULT;
+void      graft_append_int        (GString *out,
+                                   gint64   i);
 void      graft_append_float_repr (GString *out,
                                    double   value);
 void      graft_append_str_repr   (GString    *out,

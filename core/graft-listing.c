@@ -56,13 +56,21 @@ graft_listing_print_string (GraftGraph *graph)
             g_string_append (out, "None");
           continue;
         }
-      g_string_append_printf (out, "%%%s : ", graft_node_get_name (node));
+      g_string_append_c (out, '%');
+      g_string_append (out, graft_node_get_name (node));
+      g_string_append (out, " : ");
       if (type != NULL)
-        g_string_append_printf (out, "%s ", type);
-      g_string_append_printf (out, "[#users=%u] = %s[target=%s]",
-                              graft_node_get_n_users (node),
-                              graft_op_to_string (op),
-                              graft_node_get_target (node));
+        {
+          g_string_append (out, type);
+          g_string_append_c (out, ' ');
+        }
+      g_string_append (out, "[#users=");
+      graft_append_int (out, graft_node_get_n_users (node));
+      g_string_append (out, "] = ");
+      g_string_append (out, graft_op_to_string (op));
+      g_string_append (out, "[target=");
+      g_string_append (out, graft_node_get_target (node));
+      g_string_append_c (out, ']');
       if (op == GRAFT_OP_PLACEHOLDER)
         {
           if (args->n > 0)
