@@ -16,6 +16,7 @@
 
 #include "graft-codegen.h"
 #include "graft-arg.h"
+#include "graft-strbuf-private.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-namespace.h"
@@ -221,9 +222,9 @@ append_path (GString    *out,
     }
   if (plain)
     {
-      g_string_append (out, base);
+      graft_buf_append (out, base);
       g_string_append_c (out, '.');
-      g_string_append (out, dotted);
+      graft_buf_append (out, dotted);
       return;
     }
   parts = g_strsplit (dotted, ".", -1);
@@ -234,7 +235,7 @@ append_path (GString    *out,
       if (graft_is_python_identifier (parts[i]))
         {
           g_string_append_c (acc, '.');
-          g_string_append (acc, parts[i]);
+          graft_buf_append (acc, parts[i]);
         }
       else
         {
@@ -242,7 +243,7 @@ append_path (GString    *out,
           g_string_append_printf (acc, ", \"%s\")", parts[i]);
         }
     }
-  g_string_append_len (out, acc->str, acc->len);
+  graft_buf_append_len (out, acc->str, acc->len);
 }
 
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
@@ -258,16 +259,16 @@ append_call_args (CodeGen        *gen,
   for (guint i = first; i < args->n; i++)
     {
       if (any)
-        g_string_append (out, ", ");
+        graft_buf_append (out, ", ");
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
   for (guint i = 0; i < kwargs->n; i++)
     {
       if (any)
-        g_string_append (out, ", ");
-      g_string_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
-      g_string_append (out, " = ");
+        graft_buf_append (out, ", ");
+      graft_buf_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
+      graft_buf_append (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
     }
@@ -406,7 +407,7 @@ emit_node (CodeGen   *gen,
           g_string_append_printf (var, " : %s", type_repr (gen, type));
         if (args->n > 0)
           {
-            g_string_append (var, " = ");
+            graft_buf_append (var, " = ");
             append_repr (gen, var, &args->items[0]);
           }
         g_ptr_array_add (free_vars, g_string_free (var, FALSE));
@@ -426,8 +427,8 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
-      g_string_append (body, code_name (gen, node));
-      g_string_append (body, " = ");
+      graft_buf_append (body, code_name (gen, node));
+      graft_buf_append (body, " = ");
       {
         g_autoptr(GString) receiver = g_string_new (NULL);
 
@@ -444,8 +445,8 @@ emit_node (CodeGen   *gen,
       format = graft_codegen_operator_format (target);
       if (format != NULL)
         {
-          g_string_append (body, code_name (gen, node));
-          g_string_append (body, " = ");
+          graft_buf_append (body, code_name (gen, node));
+          graft_buf_append (body, " = ");
           append_operator (gen, body, format, args);
           break;
         }
@@ -457,15 +458,15 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr(GString) obj = g_string_new (NULL);
 
-          g_string_append (body, code_name (gen, node));
-          g_string_append (body, " = ");
+          graft_buf_append (body, code_name (gen, node));
+          graft_buf_append (body, " = ");
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
           break;
         }
-      g_string_append (body, code_name (gen, node));
-      g_string_append (body, " = ");
-      g_string_append (body, global);
+      graft_buf_append (body, code_name (gen, node));
+      graft_buf_append (body, " = ");
+      graft_buf_append (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -479,8 +480,8 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      g_string_append (body, code_name (gen, node));
-      g_string_append (body, " = ");
+      graft_buf_append (body, code_name (gen, node));
+      graft_buf_append (body, " = ");
       append_path (body, "self", target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -488,17 +489,17 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
-      g_string_append (body, code_name (gen, node));
-      g_string_append (body, " = ");
+      graft_buf_append (body, code_name (gen, node));
+      graft_buf_append (body, " = ");
       append_path (body, "self", target);
       break;
 
     case GRAFT_OP_OUTPUT:
-      g_string_append (body, "return ");
+      graft_buf_append (body, "return ");
       if (args->n > 0)
         append_repr (gen, body, &args->items[0]);
       else
-        g_string_append (body, "None");
+        graft_buf_append (body, "None");
       break;
 
     default:
@@ -620,18 +621,18 @@ graft_codegen_python (GraftGraph *graph)
         }
       if (frees_of (&lu, node, &start, &length))
         {
-          g_string_append (body, ";  ");
+          graft_buf_append (body, ";  ");
           for (guint i = start; i < start + length; i++)
             {
-              g_string_append (body, code_name (&gen, lu.freed->pdata[i]));
-              g_string_append (body, " = ");
+              graft_buf_append (body, code_name (&gen, lu.freed->pdata[i]));
+              graft_buf_append (body, " = ");
             }
-          g_string_append (body, "None");
+          graft_buf_append (body, "None");
         }
       g_string_append_c (body, '\n');
     }
   if (body->len == 0)
-    g_string_append (body, "pass\n");
+    graft_buf_append (body, "pass\n");
 
   out = g_string_new ("\n");
   for (guint i = 0; i < gen.wrapped->len; i++)
@@ -641,19 +642,19 @@ graft_codegen_python (GraftGraph *graph)
       g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
                               (const char *) gen.wrapped->pdata[i]);
     }
-  g_string_append (out, "\n\ndef forward(");
+  graft_buf_append (out, "\n\ndef forward(");
   if (free_vars->len == 0 || strcmp (free_vars->pdata[0], "self") != 0)
-    g_string_append (out, free_vars->len > 0 ? "self, " : "self");
+    graft_buf_append (out, free_vars->len > 0 ? "self, " : "self");
   for (guint i = 0; i < free_vars->len; i++)
     {
       if (i > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, free_vars->pdata[i]);
+        graft_buf_append (out, ", ");
+      graft_buf_append (out, free_vars->pdata[i]);
     }
   g_string_append_c (out, ')');
   if (return_type != NULL)
     g_string_append_printf (out, " -> %s", return_type);
-  g_string_append (out, ":\n");
+  graft_buf_append (out, ":\n");
 
   /* Every line of the body, including the empty one after the final
    * newline, is indented by four spaces. */
@@ -664,13 +665,13 @@ graft_codegen_python (GraftGraph *graph)
       {
         const char *nl = strchr (line, '\n');
 
-        g_string_append (out, "    ");
+        graft_buf_append (out, "    ");
         if (nl == NULL)
           {
-            g_string_append (out, line);
+            graft_buf_append (out, line);
             break;
           }
-        g_string_append_len (out, line, nl - line + 1);
+        graft_buf_append_len (out, line, nl - line + 1);
         line = nl + 1;
       }
   }

@@ -8,6 +8,7 @@
 
 #include "graft-listing.h"
 #include "graft-arg.h"
+#include "graft-strbuf-private.h"
 #include "graft-graph.h"
 
 #include <string.h>
@@ -19,7 +20,7 @@ append_python_str (GString        *out,
                    const GraftArg *arg)
 {
   if (arg->kind == GRAFT_ARG_STR || arg->kind == GRAFT_ARG_DEVICE)
-    g_string_append_len (out, arg->s, arg->n);
+    graft_buf_append_len (out, arg->s, arg->n);
   else
     graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, NULL, NULL);
 }
@@ -46,36 +47,36 @@ graft_listing_print_string (GraftGraph *graph)
       const GraftArg *args = graft_node_get_args (node);
       const char *type = graft_node_get_type_annotation (node);
 
-      g_string_append (out, "\n    ");
+      graft_buf_append (out, "\n    ");
       if (op == GRAFT_OP_OUTPUT)
         {
-          g_string_append (out, "return ");
+          graft_buf_append (out, "return ");
           if (args->n > 0)
             append_python_str (out, &args->items[0]);
           else
-            g_string_append (out, "None");
+            graft_buf_append (out, "None");
           continue;
         }
       g_string_append_c (out, '%');
-      g_string_append (out, graft_node_get_name (node));
-      g_string_append (out, " : ");
+      graft_buf_append (out, graft_node_get_name (node));
+      graft_buf_append (out, " : ");
       if (type != NULL)
         {
-          g_string_append (out, type);
+          graft_buf_append (out, type);
           g_string_append_c (out, ' ');
         }
-      g_string_append (out, "[#users=");
+      graft_buf_append (out, "[#users=");
       graft_append_int (out, graft_node_get_n_users (node));
-      g_string_append (out, "] = ");
-      g_string_append (out, graft_op_to_string (op));
-      g_string_append (out, "[target=");
-      g_string_append (out, graft_node_get_target (node));
+      graft_buf_append (out, "] = ");
+      graft_buf_append (out, graft_op_to_string (op));
+      graft_buf_append (out, "[target=");
+      graft_buf_append (out, graft_node_get_target (node));
       g_string_append_c (out, ']');
       if (op == GRAFT_OP_PLACEHOLDER)
         {
           if (args->n > 0)
             {
-              g_string_append (out, "(default=");
+              graft_buf_append (out, "(default=");
               append_python_str (out, &args->items[0]);
               g_string_append_c (out, ')');
             }
@@ -83,9 +84,9 @@ graft_listing_print_string (GraftGraph *graph)
         }
       if (op == GRAFT_OP_GET_ATTR)
         continue;
-      g_string_append (out, "(args = ");
+      graft_buf_append (out, "(args = ");
       graft_arg_append_repr (out, args, GRAFT_REPR_LISTING, NULL, NULL);
-      g_string_append (out, ", kwargs = ");
+      graft_buf_append (out, ", kwargs = ");
       graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
       g_string_append_c (out, ')');
     }
