@@ -350,6 +350,7 @@ extend_filled (GraftNamespace *self,
 {
   gsize i = len;
   guint64 k, filled;
+  gsize *slot;
   GString *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
@@ -358,7 +359,8 @@ extend_filled (GraftNamespace *self,
     return;
   g_string_truncate (probe, 0);
   g_string_append_len (probe, stored, i - 1);
-  filled = get_filled (self, probe->str);
+  slot = g_hash_table_lookup (self->filled, probe->str);
+  filled = slot != NULL ? *slot : 0;
   if (k != filled + 1)
     return;
   do
@@ -367,8 +369,12 @@ extend_filled (GraftNamespace *self,
       set_suffix (probe, i - 1, filled + 1);
     }
   while (g_hash_table_contains (self->used, probe->str));
-  g_string_truncate (probe, i - 1);
-  set_filled (self, probe->str, filled);
+  if (slot == NULL)
+    {
+      slot = g_new (gsize, 1);
+      g_hash_table_insert (self->filled, g_strndup (stored, i - 1), slot);
+    }
+  *slot = filled;
 }
 
 static const char *
