@@ -427,15 +427,20 @@ graft_namespace_create_name (GraftNamespace *self,
   gboolean in_run = FALSE;
   guint64 num = 0;
   gboolean big = FALSE;
+  gboolean final_form, taken = FALSE;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
   /* The common case, a clean free name (code generation re-registers every
    * node's name), needs none of the steps below. */
-  if (is_final_form (candidate) && !g_hash_table_contains (self->used, candidate) &&
-      !is_illegal (candidate, flags))
-    return store (self, candidate, strlen (candidate));
+  final_form = is_final_form (candidate);
+  if (final_form)
+    {
+      taken = g_hash_table_contains (self->used, candidate);
+      if (!taken && !is_illegal (candidate, flags))
+        return store (self, candidate, strlen (candidate));
+    }
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_'. */
   g_string_truncate (name, 0);
@@ -503,7 +508,10 @@ graft_namespace_create_name (GraftNamespace *self,
    * are all taken, and the count jumps there (`base_<k>` is taken, so the
    * loop goes on with k + 1, the name torch reaches too).  No `base_<k>`
    * is illegal. */
-  if (g_hash_table_contains (self->used, name->str) || (name->len == base_len && is_illegal (name->str, flags)))
+  /* A candidate already in final form is `name` unchanged: whether it is
+   * taken is known. */
+  if ((final_form ? taken : g_hash_table_contains (self->used, name->str)) ||
+      (name->len == base_len && is_illegal (name->str, flags)))
     {
       guint64 filled;
       char saved = name->str[base_len];
