@@ -57,6 +57,8 @@ struct _GraftGraph
   GraftNamespace *names;
   GStringChunk   *chunk;
   GHashTable     *by_name; /* name -> node, live nodes only */
+  GHashTable     *derived_names[2]; /* interned target -> the name it gives
+                                     * (index 1: call_function), in chunk */
 
   GHashTable     *trash;   /* detached nodes an edit may bring back */
   GraftSource    *source;  /* where node spans point, or NULL */
@@ -182,6 +184,8 @@ graft_graph_free (GraftGraph *self)
     self->recording->graph = NULL;
   g_clear_pointer (&self->source, graft_source_unref);
   g_hash_table_unref (self->by_name);
+  g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
+  g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
   graft_namespace_free (self->names);
   g_free (self);
@@ -598,6 +602,7 @@ record_args (GraftGraph *self,
   g_array_append_val (self->recording->ops, op);
 }
 
+/* @target must be interned in the graph's chunk. */
 static GraftNode *
 insert_node (GraftGraph *self,
              GraftOp     op,
@@ -611,7 +616,7 @@ insert_node (GraftGraph *self,
 
   node->graph = self;
   node->op = op;
-  node->target = g_string_chunk_insert_const (self->chunk, target);
+  node->target = target;
   node->name = name;
   take_args (node, args, kwargs);
   link_node (self, node, before);
@@ -621,6 +626,30 @@ insert_node (GraftGraph *self,
   if (self->recording != NULL)
     record (self, EDIT_ADD, node, node->next);
   return node;
+}
+
+/* `Graph._target_to_str`, remembered per target: a graph has few distinct
+ * targets and many nodes. */
+static const char *
+derived_name (GraftGraph *self,
+              GraftOp     op,
+              const char *interned_target)
+{
+  guint which = op == GRAFT_OP_CALL_FUNCTION;
+  GHashTable **table = &self->derived_names[which];
+  const char *name;
+
+  if (*table == NULL)
+    *table = g_hash_table_new (NULL, NULL);
+  name = g_hash_table_lookup (*table, interned_target);
+  if (name == NULL)
+    {
+      g_autofree char *derived = graft_name_for_target (op, interned_target);
+
+      name = g_string_chunk_insert (self->chunk, derived);
+      g_hash_table_insert (*table, (gpointer) interned_target, (gpointer) name);
+    }
+  return name;
 }
 
 /**
@@ -648,14 +677,14 @@ graft_graph_create_node (GraftGraph *self,
                          const char *name_candidate,
                          GraftNode  *before)
 {
-  g_autofree char *derived = NULL;
   const char *name;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
+  target = g_string_chunk_insert_const (self->chunk, target);
   if (name_candidate == NULL)
-    name_candidate = derived = graft_name_for_target (op, target);
+    name_candidate = derived_name (self, op, target);
   name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
   return insert_node (self, op, target, args, kwargs, name, before);
 }
@@ -687,7 +716,7 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, target, args, kwargs, name, before);
+  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs, name, before);
 }
 
 /**
