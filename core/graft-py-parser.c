@@ -2279,12 +2279,13 @@ parse_star_expression (Parser *p)
   return parse_starred_or (p, parse_expression);
 }
 
-/* A comma-separated list without brackets (`return a, *b`); a Tuple if
- * there is a comma. */
+/* Items parsed by @item, separated by commas, without brackets; a Tuple if
+ * there is a comma.  A trailing comma is allowed. */
 static GraftPyExpr *
-parse_star_expressions (Parser *p)
+parse_comma_list (Parser *p,
+                  GraftPyExpr *(*item) (Parser *))
 {
-  GraftPyExpr *first = parse_star_expression (p);
+  GraftPyExpr *first = item (p);
   guint        base = p->scratch->len;
   GraftPyExpr *e;
 
@@ -2293,37 +2294,38 @@ parse_star_expressions (Parser *p)
   push (p, first);
   while (accept (p, GRAFT_PY_TOKEN_COMMA))
     {
-      GraftPyExpr *item;
+      GraftPyExpr *next;
 
       if (!can_start_expression (p->cur.kind))
         break;
-      item = parse_star_expression (p);
-      if (item == NULL)
+      next = item (p);
+      if (next == NULL)
         return NULL;
-      push (p, item);
+      push (p, next);
     }
   e = new_expr (p, GRAFT_PY_EXPR_TUPLE, first->start);
   e->sequence.elts = finish_exprs (p, base);
   return e;
 }
 
+/* `return a, *b` */
+static GraftPyExpr *
+parse_star_expressions (Parser *p)
+{
+  return parse_comma_list (p, parse_star_expression);
+}
+
+/* An operand that stops before `in` and comparisons. */
+static GraftPyExpr *
+parse_target_operand (Parser *p)
+{
+  return parse_binary (p, 1);
+}
+
 static GraftPyExpr *
 parse_target_element (Parser *p)
 {
-  if (at (p, GRAFT_PY_TOKEN_STAR))
-    {
-      gsize        start = p->cur.start;
-      GraftPyExpr *value, *e;
-
-      advance (p);
-      value = parse_binary (p, 1);
-      if (value == NULL)
-        return NULL;
-      e = new_expr (p, GRAFT_PY_EXPR_STARRED, start);
-      e->starred.value = value;
-      return e;
-    }
-  return parse_binary (p, 1);
+  return parse_starred_or (p, parse_target_operand);
 }
 
 /* The targets of `for` and of comprehensions: expressions that stop before
@@ -2332,27 +2334,7 @@ parse_target_element (Parser *p)
 static GraftPyExpr *
 parse_target_list (Parser *p)
 {
-  GraftPyExpr *first = parse_target_element (p);
-  guint        base = p->scratch->len;
-  GraftPyExpr *e;
-
-  if (first == NULL || !at (p, GRAFT_PY_TOKEN_COMMA))
-    return first;
-  push (p, first);
-  while (accept (p, GRAFT_PY_TOKEN_COMMA))
-    {
-      GraftPyExpr *item;
-
-      if (!can_start_expression (p->cur.kind))
-        break;
-      item = parse_target_element (p);
-      if (item == NULL)
-        return NULL;
-      push (p, item);
-    }
-  e = new_expr (p, GRAFT_PY_EXPR_TUPLE, first->start);
-  e->sequence.elts = finish_exprs (p, base);
-  return e;
+  return parse_comma_list (p, parse_target_element);
 }
 
 /* Statements */
