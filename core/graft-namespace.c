@@ -17,11 +17,145 @@
 
 #include <string.h>
 
+/* An open-addressing table from names to numbers, probed with a hash
+ * computed once per name and keys given as (text, length), so a prefix of
+ * a stored name can be looked up without copying it.  Naming a node
+ * looks names up five or six times; GHashTable, hashing and comparing
+ * through function pointers every time, was a sixth of tracing. */
+typedef struct
+{
+  const char *key;   /* NULL: never used; TOMBSTONE: removed */
+  guint       hash;
+  gsize       value;
+} NameSlot;
+
+typedef struct
+{
+  NameSlot *slots;
+  guint     mask;       /* capacity - 1; capacity is a power of two */
+  guint     n_items;
+  guint     n_occupied; /* items and tombstones */
+  gboolean  owns_keys;
+} NameTable;
+
+static const char tombstone_mark;
+#define TOMBSTONE (&tombstone_mark)
+
+static guint
+name_hash (const char *key,
+           gsize       len)
+{
+  guint h = 2166136261u; /* FNV-1a */
+
+  for (gsize i = 0; i < len; i++)
+    {
+      h ^= (guchar) key[i];
+      h *= 16777619u;
+    }
+  return h;
+}
+
+static void
+table_init (NameTable *t,
+            gboolean   owns_keys)
+{
+  t->mask = 63;
+  t->slots = g_new0 (NameSlot, t->mask + 1);
+  t->n_items = t->n_occupied = 0;
+  t->owns_keys = owns_keys;
+}
+
+static void
+table_clear (NameTable *t)
+{
+  if (t->owns_keys)
+    for (guint i = 0; i <= t->mask; i++)
+      if (t->slots[i].key != NULL && t->slots[i].key != TOMBSTONE)
+        g_free ((char *) t->slots[i].key);
+  g_free (t->slots);
+}
+
+/* The slot holding the first @len bytes of @key, or NULL. */
+static NameSlot *
+table_find (const NameTable *t,
+            const char      *key,
+            gsize            len,
+            guint            hash)
+{
+  for (guint i = hash & t->mask;; i = (i + 1) & t->mask)
+    {
+      NameSlot *slot = &t->slots[i];
+
+      if (slot->key == NULL)
+        return NULL;
+      if (slot->key != TOMBSTONE && slot->hash == hash && strncmp (slot->key, key, len) == 0 &&
+          slot->key[len] == '\0')
+        return slot;
+    }
+}
+
+static void
+table_place (NameTable  *t,
+             const char *key,
+             guint       hash,
+             gsize       value)
+{
+  guint i = hash & t->mask;
+
+  while (t->slots[i].key != NULL && t->slots[i].key != TOMBSTONE)
+    i = (i + 1) & t->mask;
+  if (t->slots[i].key == NULL)
+    t->n_occupied++;
+  t->slots[i] = (NameSlot) { key, hash, value };
+  t->n_items++;
+}
+
+/* Adds @key (not present; owned by the table if it owns keys). */
+static void
+table_insert (NameTable  *t,
+              const char *key,
+              guint       hash,
+              gsize       value)
+{
+  if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
+    {
+      NameSlot *old = t->slots;
+      guint old_size = t->mask + 1;
+      guint size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
+
+      t->mask = size - 1;
+      t->slots = g_new0 (NameSlot, size);
+      t->n_items = t->n_occupied = 0;
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].key != NULL && old[i].key != TOMBSTONE)
+          table_place (t, old[i].key, old[i].hash, old[i].value);
+      g_free (old);
+    }
+  table_place (t, key, hash, value);
+}
+
+static gboolean
+table_remove (NameTable  *t,
+              const char *key,
+              gsize       len,
+              guint       hash)
+{
+  NameSlot *slot = table_find (t, key, len, hash);
+
+  if (slot == NULL)
+    return FALSE;
+  if (t->owns_keys)
+    g_free ((char *) slot->key);
+  slot->key = TOMBSTONE;
+  t->n_items--;
+  return TRUE;
+}
+
 struct _GraftNamespace
 {
   /* Owned */
-  GHashTable   *used;   /* name (in chunk) -> itself */
-  GHashTable   *filled; /* base (owned) -> gsize * k: `base_1` ... `base_k` are all used */
+  NameTable     used;   /* names (keys in chunk) */
+  NameTable     filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GString      *scratch; /* reused by create_name */
   GString      *probe;   /* reused by extend_filled */
   GStringChunk *chunk;
@@ -178,13 +312,21 @@ is_illegal (const char    *name,
   return FALSE;
 }
 
+static gboolean
+is_used (GraftNamespace *self,
+         const char     *name,
+         gsize           len)
+{
+  return table_find (&self->used, name, len, name_hash (name, len)) != NULL;
+}
+
 GraftNamespace *
 graft_namespace_new (void)
 {
   GraftNamespace *self = g_new0 (GraftNamespace, 1);
 
-  self->used = g_hash_table_new (g_str_hash, g_str_equal);
-  self->filled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  table_init (&self->used, FALSE);
+  table_init (&self->filled, TRUE);
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
   self->chunk = g_string_chunk_new (4096);
@@ -196,8 +338,8 @@ graft_namespace_free (GraftNamespace *self)
 {
   if (self == NULL)
     return;
-  g_hash_table_unref (self->used);
-  g_hash_table_unref (self->filled);
+  table_clear (&self->used);
+  table_clear (&self->filled);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
   g_string_chunk_free (self->chunk);
@@ -209,14 +351,14 @@ graft_namespace_contains (GraftNamespace *self,
                           const char     *name)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return g_hash_table_contains (self->used, name);
+  return is_used (self, name, strlen (name));
 }
 
 guint
 graft_namespace_get_size (GraftNamespace *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return g_hash_table_size (self->used);
+  return self->used.n_items;
 }
 
 /* Adds one to a decimal number written without leading zeros, in place. */
@@ -321,26 +463,27 @@ is_final_form (const char *name)
  * far as it now goes. */
 static gsize
 get_filled (GraftNamespace *self,
-            const char     *base)
+            const char     *base,
+            gsize           len)
 {
-  gsize *filled = g_hash_table_lookup (self->filled, base);
+  NameSlot *slot = table_find (&self->filled, base, len, name_hash (base, len));
 
-  return filled != NULL ? *filled : 0;
+  return slot != NULL ? slot->value : 0;
 }
 
 static void
 set_filled (GraftNamespace *self,
             const char     *base,
+            gsize           len,
             gsize           value)
 {
-  gsize *filled = g_hash_table_lookup (self->filled, base);
+  guint hash = name_hash (base, len);
+  NameSlot *slot = table_find (&self->filled, base, len, hash);
 
-  if (filled == NULL)
-    {
-      filled = g_new (gsize, 1);
-      g_hash_table_insert (self->filled, g_strdup (base), filled);
-    }
-  *filled = value;
+  if (slot == NULL)
+    table_insert (&self->filled, g_strndup (base, len), hash, value);
+  else
+    slot->value = value;
 }
 
 static void
@@ -350,41 +493,42 @@ extend_filled (GraftNamespace *self,
 {
   gsize i = len;
   guint64 k, filled;
-  gsize *slot;
+  guint base_hash;
+  NameSlot *slot;
   GString *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
   if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0' || !parse_small (stored + i, len - i, &k))
     return;
-  g_string_truncate (probe, 0);
-  g_string_append_len (probe, stored, i - 1);
-  slot = g_hash_table_lookup (self->filled, probe->str);
-  filled = slot != NULL ? *slot : 0;
+  base_hash = name_hash (stored, i - 1);
+  slot = table_find (&self->filled, stored, i - 1, base_hash);
+  filled = slot != NULL ? slot->value : 0;
   if (k != filled + 1)
     return;
+  g_string_truncate (probe, 0);
+  g_string_append_len (probe, stored, i - 1);
   do
     {
       filled++;
       set_suffix (probe, i - 1, filled + 1);
     }
-  while (g_hash_table_contains (self->used, probe->str));
+  while (is_used (self, probe->str, probe->len));
   if (slot == NULL)
-    {
-      slot = g_new (gsize, 1);
-      g_hash_table_insert (self->filled, g_strndup (stored, i - 1), slot);
-    }
-  *slot = filled;
+    table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, filled);
+  else
+    slot->value = filled;
 }
 
 static const char *
 store (GraftNamespace *self,
        const char     *name,
-       gsize           len)
+       gsize           len,
+       guint           hash)
 {
   char *stored = g_string_chunk_insert_len (self->chunk, name, len);
 
-  g_hash_table_add (self->used, stored);
+  table_insert (&self->used, stored, hash, 0);
   extend_filled (self, stored, len);
   return stored;
 }
@@ -437,9 +581,12 @@ graft_namespace_create_name (GraftNamespace *self,
   final_form = is_final_form (candidate);
   if (final_form)
     {
-      taken = g_hash_table_contains (self->used, candidate);
+      gsize len = strlen (candidate);
+      guint hash = name_hash (candidate, len);
+
+      taken = table_find (&self->used, candidate, len, hash) != NULL;
       if (!taken && !is_illegal (candidate, flags))
-        return store (self, candidate, strlen (candidate));
+        return store (self, candidate, len, hash);
     }
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_'. */
@@ -490,7 +637,7 @@ graft_namespace_create_name (GraftNamespace *self,
           g_string_truncate (name, base_len);
           g_string_append_c (name, '_');
           g_string_append (name, digits->str);
-          while (g_hash_table_contains (self->used, name->str) || is_illegal (name->str, flags))
+          while (is_used (self, name->str, name->len) || is_illegal (name->str, flags))
             {
               increment_decimal (digits);
               g_string_truncate (name, base_len + 1);
@@ -499,7 +646,7 @@ graft_namespace_create_name (GraftNamespace *self,
         }
     }
   if (big)
-    return store (self, name->str, name->len);
+    return store (self, name->str, name->len, name_hash (name->str, name->len));
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -510,24 +657,20 @@ graft_namespace_create_name (GraftNamespace *self,
    * is illegal. */
   /* A candidate already in final form is `name` unchanged: whether it is
    * taken is known. */
-  if ((final_form ? taken : g_hash_table_contains (self->used, name->str)) ||
+  if ((final_form ? taken : is_used (self, name->str, name->len)) ||
       (name->len == base_len && is_illegal (name->str, flags)))
     {
-      guint64 filled;
-      char saved = name->str[base_len];
+      guint64 filled = get_filled (self, name->str, base_len);
 
-      name->str[base_len] = '\0';
-      filled = get_filled (self, name->str);
-      name->str[base_len] = saved;
       /* The candidate is taken or reserved, and so is `base_<filled>`:
        * count on from the larger.  No reserved word ends in `_<digits>`,
        * so from here only taken names are skipped. */
       num = MAX (num, filled) + 1;
       set_suffix (name, base_len, num);
-      while (g_hash_table_contains (self->used, name->str))
+      while (is_used (self, name->str, name->len))
         set_suffix (name, base_len, ++num);
     }
-  return store (self, name->str, name->len);
+  return store (self, name->str, name->len, name_hash (name->str, name->len));
 }
 
 /**
@@ -644,10 +787,10 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 {
   char *stored;
 
-  g_return_val_if_fail (!g_hash_table_contains (self->used, name), NULL);
+  g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
   stored = g_string_chunk_insert (self->chunk, name);
-  g_hash_table_add (self->used, stored);
+  table_insert (&self->used, stored, name_hash (stored, strlen (stored)), 0);
   return stored;
 }
 
@@ -666,7 +809,7 @@ _graft_namespace_remove (GraftNamespace *self,
   const char *underscore = strrchr (name, '_');
   gsize digits = 0;
 
-  if (!g_hash_table_remove (self->used, name))
+  if (!table_remove (&self->used, name, strlen (name), name_hash (name, strlen (name))))
     return;
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;
@@ -675,12 +818,12 @@ _graft_namespace_remove (GraftNamespace *self,
       return;
   if (digits < 19)
     {
-      g_autofree char *base = g_strndup (name, underscore - name);
+      gsize base_len = underscore - name;
       gsize num = (gsize) g_ascii_strtoull (underscore + 1, NULL, 10);
-      gsize filled = get_filled (self, base);
+      gsize filled = get_filled (self, name, base_len);
 
       /* The run `base_1` ... `base_filled` now has a hole at num. */
       if (num >= 1 && filled >= num)
-        set_filled (self, base, num - 1);
+        set_filled (self, name, base_len, num - 1);
     }
 }
