@@ -18,6 +18,7 @@
 #include "graft-source.h"
 #include "graft-namespace-private.h"
 #include "graft-graph-private.h"
+#include "graft-name-table-private.h"
 
 #include <string.h>
 
@@ -56,7 +57,7 @@ struct _GraftGraph
   /* Owned */
   GraftNamespace *names;
   GStringChunk   *chunk;
-  GHashTable     *by_name; /* name -> node, live nodes only */
+  GraftNameTable  by_name; /* name -> node, live nodes only */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
 
@@ -144,7 +145,7 @@ graft_graph_new (void)
 
   self->names = graft_namespace_new ();
   self->chunk = g_string_chunk_new (4096);
-  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  _graft_name_table_init (&self->by_name, FALSE);
   self->trash = g_hash_table_new (NULL, NULL);
   return self;
 }
@@ -183,7 +184,7 @@ graft_graph_free (GraftGraph *self)
   if (self->recording != NULL)
     self->recording->graph = NULL;
   g_clear_pointer (&self->source, graft_source_unref);
-  g_hash_table_unref (self->by_name);
+  _graft_name_table_clear (&self->by_name);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
@@ -238,7 +239,7 @@ graft_graph_find_node (GraftGraph *self,
                        const char *name)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return g_hash_table_lookup (self->by_name, name);
+  return _graft_name_table_lookup (&self->by_name, name);
 }
 
 /**
@@ -602,6 +603,16 @@ record_args (GraftGraph *self,
   g_array_append_val (self->recording->ops, op);
 }
 
+/* Enters a live node in the name index (its name is not there yet). */
+static void
+index_name (GraftGraph *self,
+            GraftNode  *node)
+{
+  gsize len = strlen (node->name);
+
+  _graft_name_table_insert (&self->by_name, node->name, _graft_name_hash (node->name, len), node);
+}
+
 /* @target must be interned in the graph's chunk. */
 static GraftNode *
 insert_node (GraftGraph *self,
@@ -621,7 +632,7 @@ insert_node (GraftGraph *self,
   take_args (node, args, kwargs);
   link_node (self, node, before);
   link_uses (node);
-  g_hash_table_insert (self->by_name, (gpointer) node->name, node);
+  index_name (self, node);
   self->n_nodes++;
   if (self->recording != NULL)
     record (self, EDIT_ADD, node, node->next);
@@ -812,7 +823,8 @@ detach (GraftGraph *self,
 {
   unlink_uses (node);
   unlink_node (self, node);
-  g_hash_table_remove (self->by_name, node->name);
+  _graft_name_table_remove (&self->by_name, node->name, strlen (node->name),
+                            _graft_name_hash (node->name, strlen (node->name)));
   self->n_nodes--;
 }
 
@@ -824,7 +836,7 @@ attach (GraftGraph *self,
 {
   link_node (self, node, next);
   link_uses (node);
-  g_hash_table_insert (self->by_name, (gpointer) node->name, node);
+  index_name (self, node);
   self->n_nodes++;
 }
 
@@ -886,7 +898,7 @@ check_arg_nodes (GraftGraph     *self,
       guint count = 0;
 
       if (used == NULL || used->graph != self ||
-          g_hash_table_lookup (self->by_name, used->name) != used)
+          _graft_name_table_lookup (&self->by_name, used->name) != used)
         {
           g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                        "node %s refers to a node that is not in the graph", user->name);
@@ -970,7 +982,7 @@ graft_graph_lint (GraftGraph    *self,
                        "order keys of %s and %s are not increasing", prev->name, node->name);
           return FALSE;
         }
-      if (g_hash_table_lookup (self->by_name, node->name) != node ||
+      if (_graft_name_table_lookup (&self->by_name, node->name) != node ||
           !graft_namespace_contains (self->names, node->name))
         {
           g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
@@ -1010,7 +1022,7 @@ graft_graph_lint (GraftGraph    *self,
         outputs++;
     }
   if (prev != self->last || count != self->n_nodes ||
-      count != g_hash_table_size (self->by_name))
+      count != self->by_name.n_items)
     {
       g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                    "the graph counts %u nodes but holds %u", self->n_nodes, count);

@@ -14,148 +14,15 @@
 #include "graft-namespace.h"
 #include "graft-namespace-private.h"
 #include "graft-limits.h"
+#include "graft-name-table-private.h"
 
 #include <string.h>
-
-/* An open-addressing table from names to numbers, probed with a hash
- * computed once per name and keys given as (text, length), so a prefix of
- * a stored name can be looked up without copying it.  Naming a node
- * looks names up five or six times; GHashTable, hashing and comparing
- * through function pointers every time, was a sixth of tracing. */
-typedef struct
-{
-  const char *key;   /* NULL: never used; TOMBSTONE: removed */
-  guint       hash;
-  gsize       value;
-} NameSlot;
-
-typedef struct
-{
-  NameSlot *slots;
-  guint     mask;       /* capacity - 1; capacity is a power of two */
-  guint     n_items;
-  guint     n_occupied; /* items and tombstones */
-  gboolean  owns_keys;
-} NameTable;
-
-static const char tombstone_mark;
-#define TOMBSTONE (&tombstone_mark)
-
-static guint
-name_hash (const char *key,
-           gsize       len)
-{
-  guint h = 2166136261u; /* FNV-1a */
-
-  for (gsize i = 0; i < len; i++)
-    {
-      h ^= (guchar) key[i];
-      h *= 16777619u;
-    }
-  return h;
-}
-
-static void
-table_init (NameTable *t,
-            gboolean   owns_keys)
-{
-  t->mask = 63;
-  t->slots = g_new0 (NameSlot, t->mask + 1);
-  t->n_items = t->n_occupied = 0;
-  t->owns_keys = owns_keys;
-}
-
-static void
-table_clear (NameTable *t)
-{
-  if (t->owns_keys)
-    for (guint i = 0; i <= t->mask; i++)
-      if (t->slots[i].key != NULL && t->slots[i].key != TOMBSTONE)
-        g_free ((char *) t->slots[i].key);
-  g_free (t->slots);
-}
-
-/* The slot holding the first @len bytes of @key, or NULL. */
-static NameSlot *
-table_find (const NameTable *t,
-            const char      *key,
-            gsize            len,
-            guint            hash)
-{
-  for (guint i = hash & t->mask;; i = (i + 1) & t->mask)
-    {
-      NameSlot *slot = &t->slots[i];
-
-      if (slot->key == NULL)
-        return NULL;
-      if (slot->key != TOMBSTONE && slot->hash == hash && strncmp (slot->key, key, len) == 0 &&
-          slot->key[len] == '\0')
-        return slot;
-    }
-}
-
-static void
-table_place (NameTable  *t,
-             const char *key,
-             guint       hash,
-             gsize       value)
-{
-  guint i = hash & t->mask;
-
-  while (t->slots[i].key != NULL && t->slots[i].key != TOMBSTONE)
-    i = (i + 1) & t->mask;
-  if (t->slots[i].key == NULL)
-    t->n_occupied++;
-  t->slots[i] = (NameSlot) { key, hash, value };
-  t->n_items++;
-}
-
-/* Adds @key (not present; owned by the table if it owns keys). */
-static void
-table_insert (NameTable  *t,
-              const char *key,
-              guint       hash,
-              gsize       value)
-{
-  if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
-    {
-      NameSlot *old = t->slots;
-      guint old_size = t->mask + 1;
-      guint size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
-
-      t->mask = size - 1;
-      t->slots = g_new0 (NameSlot, size);
-      t->n_items = t->n_occupied = 0;
-      for (guint i = 0; i < old_size; i++)
-        if (old[i].key != NULL && old[i].key != TOMBSTONE)
-          table_place (t, old[i].key, old[i].hash, old[i].value);
-      g_free (old);
-    }
-  table_place (t, key, hash, value);
-}
-
-static gboolean
-table_remove (NameTable  *t,
-              const char *key,
-              gsize       len,
-              guint       hash)
-{
-  NameSlot *slot = table_find (t, key, len, hash);
-
-  if (slot == NULL)
-    return FALSE;
-  if (t->owns_keys)
-    g_free ((char *) slot->key);
-  slot->key = TOMBSTONE;
-  t->n_items--;
-  return TRUE;
-}
 
 struct _GraftNamespace
 {
   /* Owned */
-  NameTable     used;   /* names (keys in chunk) */
-  NameTable     filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
+  GraftNameTable     used;   /* names (keys in chunk) */
+  GraftNameTable     filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GString      *scratch; /* reused by create_name */
   GString      *probe;   /* reused by extend_filled */
   GStringChunk *chunk;
@@ -317,7 +184,7 @@ is_used (GraftNamespace *self,
          const char     *name,
          gsize           len)
 {
-  return table_find (&self->used, name, len, name_hash (name, len)) != NULL;
+  return _graft_name_table_find (&self->used, name, len, _graft_name_hash (name, len)) != NULL;
 }
 
 GraftNamespace *
@@ -325,8 +192,8 @@ graft_namespace_new (void)
 {
   GraftNamespace *self = g_new0 (GraftNamespace, 1);
 
-  table_init (&self->used, FALSE);
-  table_init (&self->filled, TRUE);
+  _graft_name_table_init (&self->used, FALSE);
+  _graft_name_table_init (&self->filled, TRUE);
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
   self->chunk = g_string_chunk_new (4096);
@@ -338,8 +205,8 @@ graft_namespace_free (GraftNamespace *self)
 {
   if (self == NULL)
     return;
-  table_clear (&self->used);
-  table_clear (&self->filled);
+  _graft_name_table_clear (&self->used);
+  _graft_name_table_clear (&self->filled);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
   g_string_chunk_free (self->chunk);
@@ -466,9 +333,9 @@ get_filled (GraftNamespace *self,
             const char     *base,
             gsize           len)
 {
-  NameSlot *slot = table_find (&self->filled, base, len, name_hash (base, len));
+  GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, _graft_name_hash (base, len));
 
-  return slot != NULL ? slot->value : 0;
+  return slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
 }
 
 static void
@@ -477,13 +344,13 @@ set_filled (GraftNamespace *self,
             gsize           len,
             gsize           value)
 {
-  guint hash = name_hash (base, len);
-  NameSlot *slot = table_find (&self->filled, base, len, hash);
+  guint hash = _graft_name_hash (base, len);
+  GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, hash);
 
   if (slot == NULL)
-    table_insert (&self->filled, g_strndup (base, len), hash, value);
+    _graft_name_table_insert (&self->filled, g_strndup (base, len), hash, GSIZE_TO_POINTER (value));
   else
-    slot->value = value;
+    slot->value = GSIZE_TO_POINTER (value);
 }
 
 static void
@@ -494,16 +361,16 @@ extend_filled (GraftNamespace *self,
   gsize i = len;
   guint64 k, filled;
   guint base_hash;
-  NameSlot *slot;
+  GraftNameSlot *slot;
   GString *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
   if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0' || !parse_small (stored + i, len - i, &k))
     return;
-  base_hash = name_hash (stored, i - 1);
-  slot = table_find (&self->filled, stored, i - 1, base_hash);
-  filled = slot != NULL ? slot->value : 0;
+  base_hash = _graft_name_hash (stored, i - 1);
+  slot = _graft_name_table_find (&self->filled, stored, i - 1, base_hash);
+  filled = slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
   if (k != filled + 1)
     return;
   g_string_truncate (probe, 0);
@@ -515,9 +382,9 @@ extend_filled (GraftNamespace *self,
     }
   while (is_used (self, probe->str, probe->len));
   if (slot == NULL)
-    table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, filled);
+    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, GSIZE_TO_POINTER (filled));
   else
-    slot->value = filled;
+    slot->value = GSIZE_TO_POINTER (filled);
 }
 
 static const char *
@@ -528,7 +395,7 @@ store (GraftNamespace *self,
 {
   char *stored = g_string_chunk_insert_len (self->chunk, name, len);
 
-  table_insert (&self->used, stored, hash, 0);
+  _graft_name_table_insert (&self->used, stored, hash, NULL);
   extend_filled (self, stored, len);
   return stored;
 }
@@ -582,9 +449,9 @@ graft_namespace_create_name (GraftNamespace *self,
   if (final_form)
     {
       gsize len = strlen (candidate);
-      guint hash = name_hash (candidate, len);
+      guint hash = _graft_name_hash (candidate, len);
 
-      taken = table_find (&self->used, candidate, len, hash) != NULL;
+      taken = _graft_name_table_find (&self->used, candidate, len, hash) != NULL;
       if (!taken && !is_illegal (candidate, flags))
         return store (self, candidate, len, hash);
     }
@@ -646,7 +513,7 @@ graft_namespace_create_name (GraftNamespace *self,
         }
     }
   if (big)
-    return store (self, name->str, name->len, name_hash (name->str, name->len));
+    return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -670,7 +537,7 @@ graft_namespace_create_name (GraftNamespace *self,
       while (is_used (self, name->str, name->len))
         set_suffix (name, base_len, ++num);
     }
-  return store (self, name->str, name->len, name_hash (name->str, name->len));
+  return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 
 /**
@@ -790,7 +657,7 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
   stored = g_string_chunk_insert (self->chunk, name);
-  table_insert (&self->used, stored, name_hash (stored, strlen (stored)), 0);
+  _graft_name_table_insert (&self->used, stored, _graft_name_hash (stored, strlen (stored)), NULL);
   return stored;
 }
 
@@ -809,7 +676,7 @@ _graft_namespace_remove (GraftNamespace *self,
   const char *underscore = strrchr (name, '_');
   gsize digits = 0;
 
-  if (!table_remove (&self->used, name, strlen (name), name_hash (name, strlen (name))))
+  if (!_graft_name_table_remove (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name))))
     return;
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-name-table.c: see graft-name-table-private.h.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "graft-name-table-private.h"
+
+static const char removed_mark;
+#define REMOVED (&removed_mark)
+
+guint
+_graft_name_hash (const char *key,
+                  gsize       len)
+{
+  guint h = 2166136261u; /* FNV-1a */
+
+  for (gsize i = 0; i < len; i++)
+    {
+      h ^= (guchar) key[i];
+      h *= 16777619u;
+    }
+  return h;
+}
+
+void
+_graft_name_table_init (GraftNameTable *t,
+                        gboolean        owns_keys)
+{
+  t->mask = 63;
+  t->slots = g_new0 (GraftNameSlot, t->mask + 1);
+  t->n_items = t->n_occupied = 0;
+  t->owns_keys = owns_keys;
+}
+
+void
+_graft_name_table_clear (GraftNameTable *t)
+{
+  if (t->owns_keys)
+    for (guint i = 0; i <= t->mask; i++)
+      if (t->slots[i].key != NULL && t->slots[i].key != REMOVED)
+        g_free ((char *) t->slots[i].key);
+  g_clear_pointer (&t->slots, g_free);
+  t->n_items = t->n_occupied = 0;
+}
+
+/* The slot holding the first @len bytes of @key as its whole key, or NULL.
+ * The table always has an empty slot (load at most 3/4), so this ends. */
+GraftNameSlot *
+_graft_name_table_find (const GraftNameTable *t,
+                        const char           *key,
+                        gsize                 len,
+                        guint                 hash)
+{
+  for (guint i = hash & t->mask;; i = (i + 1) & t->mask)
+    {
+      GraftNameSlot *slot = &t->slots[i];
+
+      if (slot->key == NULL)
+        return NULL;
+      if (slot->key != REMOVED && slot->hash == hash && strncmp (slot->key, key, len) == 0 &&
+          slot->key[len] == '\0')
+        return slot;
+    }
+}
+
+static void
+place (GraftNameTable *t,
+       const char     *key,
+       guint           hash,
+       gpointer        value)
+{
+  guint i = hash & t->mask;
+
+  while (t->slots[i].key != NULL && t->slots[i].key != REMOVED)
+    i = (i + 1) & t->mask;
+  if (t->slots[i].key == NULL)
+    t->n_occupied++;
+  t->slots[i] = (GraftNameSlot) { key, hash, value };
+  t->n_items++;
+}
+
+/* Adds @key, which must not be present (and is owned by the table if it
+ * owns keys).  Grows the table, or clears its removed marks, at 3/4 load. */
+void
+_graft_name_table_insert (GraftNameTable *t,
+                          const char     *key,
+                          guint           hash,
+                          gpointer        value)
+{
+  if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
+    {
+      GraftNameSlot *old = t->slots;
+      guint old_size = t->mask + 1;
+      guint size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
+
+      t->mask = size - 1;
+      t->slots = g_new0 (GraftNameSlot, size);
+      t->n_items = t->n_occupied = 0;
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].key != NULL && old[i].key != REMOVED)
+          place (t, old[i].key, old[i].hash, old[i].value);
+      g_free (old);
+    }
+  place (t, key, hash, value);
+}
+
+gboolean
+_graft_name_table_remove (GraftNameTable *t,
+                          const char     *key,
+                          gsize           len,
+                          guint           hash)
+{
+  GraftNameSlot *slot = _graft_name_table_find (t, key, len, hash);
+
+  if (slot == NULL)
+    return FALSE;
+  if (t->owns_keys)
+    g_free ((char *) slot->key);
+  slot->key = REMOVED;
+  slot->value = NULL;
+  t->n_items--;
+  return TRUE;
+}
