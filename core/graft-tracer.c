@@ -331,11 +331,24 @@ target_is_printable (Tracer            *t,
     name = graft_is_python_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
-      g_auto(GStrv) parts = g_strsplit (target, ".", -1);
+      /* Each dotted part; no keyword is longer than 8 bytes. */
+      for (const char *part = target; name == NULL;)
+        {
+          const char *dot = strchr (part, '.');
+          gsize len = dot != NULL ? (gsize) (dot - part) : strlen (part);
+          char word[16];
 
-      for (guint i = 0; parts[i] != NULL && name == NULL; i++)
-        if (graft_is_python_keyword (parts[i]))
-          name = _graft_tracer_strdup (t, parts[i], -1);
+          if (len < sizeof word)
+            {
+              memcpy (word, part, len);
+              word[len] = '\0';
+              if (graft_is_python_keyword (word))
+                name = _graft_tracer_strdup (t, word, -1);
+            }
+          if (dot == NULL)
+            break;
+          part = dot + 1;
+        }
     }
   else if (op == GRAFT_OP_CALL_FUNCTION && strcmp (target, "builtins.getattr") == 0 &&
            args != NULL && args->len == 2 && ((Value *) args->pdata[1])->kind == VAL_STR &&
