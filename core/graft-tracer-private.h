@@ -15,6 +15,7 @@
 
 #include "graft-graph.h"
 #include "graft-py-ast.h"
+#include "graft-name-table-private.h"
 
 G_BEGIN_DECLS
 
@@ -64,7 +65,7 @@ typedef struct
   Tracer     *tracer;
   GPtrArray  *keys;   /* const char * */
   GPtrArray  *values; /* Value * */
-  GHashTable *index;  /* key -> position + 1, or NULL while small */
+  GraftNameTable *index; /* key -> position + 1, or NULL while small */
 } StrMap;
 
 typedef enum {
@@ -205,6 +206,7 @@ struct _Tracer
   GPtrArray     *ptr_arrays;  /* GPtrArrays to free */
   GPtrArray     *garrays;     /* GArrays to free */
   GPtrArray     *hash_tables; /* GHashTables to free */
+  GPtrArray     *name_tables; /* GraftNameTables to free */
   GStringChunk  *strings;
   Scope         *globals;
   GHashTable    *param_nodes;   /* qualified name -> node (per-trace cache) */
@@ -238,6 +240,7 @@ const char *_graft_tracer_strdup       (Tracer *t, const char *s, gssize len);
 const char *_graft_tracer_printf       (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 GPtrArray  *_graft_tracer_ptr_array    (Tracer *t);
 void        _graft_strmap_init         (Tracer *t, StrMap *map);
+void        _graft_tracer_name_table_free (GraftNameTable *table);
 Value      *_graft_strmap_get          (const StrMap *map, const char *key);
 void        _graft_strmap_set          (StrMap *map, const char *key, Value *value);
 gboolean    _graft_strmap_remove       (StrMap *map, const char *key);

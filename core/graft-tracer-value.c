@@ -90,16 +90,45 @@ _graft_strmap_init (Tracer *t,
   map->index = NULL;
 }
 
+void
+_graft_tracer_name_table_free (GraftNameTable *table)
+{
+  _graft_name_table_clear (table);
+  g_free (table);
+}
+
+static guint
+strmap_position_h (const StrMap *map,
+                   const char   *key,
+                   gsize         len,
+                   guint         hash)
+{
+  if (map->index != NULL)
+    {
+      GraftNameSlot *slot = _graft_name_table_find (map->index, key, len, hash);
+
+      return slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
+    }
+  for (guint i = 0; i < map->keys->len; i++)
+    {
+      const char *k = map->keys->pdata[i];
+
+      if (k == key || strcmp (k, key) == 0)
+        return i + 1;
+    }
+  return 0;
+}
+
 static guint
 strmap_position (const StrMap *map,
                  const char   *key)
 {
-  if (map->index != NULL)
-    return GPOINTER_TO_UINT (g_hash_table_lookup (map->index, key));
-  for (guint i = 0; i < map->keys->len; i++)
-    if (strcmp (map->keys->pdata[i], key) == 0)
-      return i + 1;
-  return 0;
+  gsize len;
+
+  if (map->index == NULL)
+    return strmap_position_h (map, key, 0, 0);
+  len = strlen (key);
+  return strmap_position_h (map, key, len, _graft_name_hash (key, len));
 }
 
 static void
@@ -109,12 +138,18 @@ strmap_reindex (StrMap *map)
     {
       if (map->keys->len <= STRMAP_INDEX_THRESHOLD)
         return;
-      map->index = g_hash_table_new (g_str_hash, g_str_equal);
-      g_ptr_array_add (map->tracer->hash_tables, map->index);
+      map->index = g_new0 (GraftNameTable, 1);
+      g_ptr_array_add (map->tracer->name_tables, map->index);
     }
-  g_hash_table_remove_all (map->index);
+  else
+    _graft_name_table_clear (map->index);
+  _graft_name_table_init (map->index, FALSE);
   for (guint i = 0; i < map->keys->len; i++)
-    g_hash_table_insert (map->index, map->keys->pdata[i], GUINT_TO_POINTER (i + 1));
+    {
+      const char *key = map->keys->pdata[i];
+
+      _graft_name_table_insert (map->index, key, _graft_name_hash (key, strlen (key)), GUINT_TO_POINTER (i + 1));
+    }
 }
 
 Value *
@@ -136,8 +171,16 @@ _graft_strmap_set (StrMap     *map,
                    const char *key,
                    Value      *value)
 {
-  guint pos = strmap_position (map, key);
+  gsize len = 0;
+  guint hash = 0;
+  guint pos;
 
+  if (map->index != NULL)
+    {
+      len = strlen (key);
+      hash = _graft_name_hash (key, len);
+    }
+  pos = strmap_position_h (map, key, len, hash);
   if (pos > 0)
     {
       map->values->pdata[pos - 1] = value;
@@ -146,7 +189,7 @@ _graft_strmap_set (StrMap     *map,
   g_ptr_array_add (map->keys, (gpointer) key);
   g_ptr_array_add (map->values, value);
   if (map->index != NULL)
-    g_hash_table_insert (map->index, (gpointer) key, GUINT_TO_POINTER (map->keys->len));
+    _graft_name_table_insert (map->index, key, hash, GUINT_TO_POINTER (map->keys->len));
   else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
     strmap_reindex (map);
 }

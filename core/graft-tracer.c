@@ -3827,6 +3827,7 @@ tracer_clear (Tracer *t)
   g_ptr_array_unref (t->chunks);
   g_ptr_array_unref (t->ptr_arrays);
   g_ptr_array_unref (t->hash_tables);
+  g_ptr_array_unref (t->name_tables);
   g_ptr_array_unref (t->garrays);
   g_string_chunk_free (t->strings);
   g_hash_table_unref (t->param_nodes);
@@ -3885,6 +3886,7 @@ graft_py_program_new (GraftSource *source,
   t->chunks = g_ptr_array_new_with_free_func (g_free);
   t->ptr_arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  t->name_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_tracer_name_table_free);
   t->garrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   t->strings = g_string_chunk_new (4096);
   t->param_nodes = g_hash_table_new (g_str_hash, g_str_equal);
