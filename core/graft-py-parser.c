@@ -1372,23 +1372,23 @@ parse_paren (Parser *p)
   return e;
 }
 
+/* The rest of a list or set display after its first item: a
+ * comprehension, or more items up to @close. */
 static GraftPyExpr *
-parse_list (Parser *p)
+finish_display (Parser          *p,
+                GraftPyExpr     *first,
+                GraftPyTokenKind close,
+                GraftPyExprKind  comp_kind,
+                GraftPyExprKind  kind,
+                gsize            start,
+                guint            base)
 {
-  gsize        start = p->cur.start;
-  guint        base = p->scratch->len;
-  GraftPyExpr *first, *e;
+  GraftPyExpr *e;
 
-  advance (p);
-  if (accept (p, GRAFT_PY_TOKEN_RSQB))
-    return new_expr (p, GRAFT_PY_EXPR_LIST, start);
-  first = parse_star_named_expression (p);
-  if (first == NULL)
-    return NULL;
   if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
     {
-      e = parse_comprehension (p, GRAFT_PY_EXPR_LIST_COMP, start, first, NULL);
-      if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RSQB))
+      e = parse_comprehension (p, comp_kind, start, first, NULL);
+      if (e == NULL || !expect (p, close))
         return NULL;
       e->end = p->prev_end;
       return e;
@@ -1398,22 +1398,43 @@ parse_list (Parser *p)
     {
       GraftPyExpr *item;
 
-      if (at (p, GRAFT_PY_TOKEN_RSQB))
+      if (at (p, close))
         break;
       item = parse_star_named_expression (p);
       if (item == NULL)
         return NULL;
       push (p, item);
     }
-  if (!at (p, GRAFT_PY_TOKEN_RSQB))
+  if (!at (p, close))
     {
-      fail_tok (p, can_start_expression (p->cur.kind) ? "invalid syntax: expected ',' or ']'" : "expected ']'");
+      gboolean square = close == GRAFT_PY_TOKEN_RSQB;
+
+      if (can_start_expression (p->cur.kind))
+        fail_tok (p, square ? "invalid syntax: expected ',' or ']'" : "invalid syntax: expected ',' or '}'");
+      else
+        fail_tok (p, square ? "expected ']'" : "expected '}'");
       return NULL;
     }
   advance (p);
-  e = new_expr (p, GRAFT_PY_EXPR_LIST, start);
+  e = new_expr (p, kind, start);
   e->sequence.elts = finish_exprs (p, base);
   return e;
+}
+
+static GraftPyExpr *
+parse_list (Parser *p)
+{
+  gsize        start = p->cur.start;
+  guint        base = p->scratch->len;
+  GraftPyExpr *first;
+
+  advance (p);
+  if (accept (p, GRAFT_PY_TOKEN_RSQB))
+    return new_expr (p, GRAFT_PY_EXPR_LIST, start);
+  first = parse_star_named_expression (p);
+  if (first == NULL)
+    return NULL;
+  return finish_display (p, first, GRAFT_PY_TOKEN_RSQB, GRAFT_PY_EXPR_LIST_COMP, GRAFT_PY_EXPR_LIST, start, base);
 }
 
 /* After `{`: a dict, a set, or a dict or set comprehension. */
@@ -1440,33 +1461,7 @@ parse_brace (Parser *p)
     }
 
   if (!is_dict)
-    {
-      if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
-        {
-          e = parse_comprehension (p, GRAFT_PY_EXPR_SET_COMP, start, first, NULL);
-          if (e == NULL || !expect (p, GRAFT_PY_TOKEN_RBRACE))
-            return NULL;
-          e->end = p->prev_end;
-          return e;
-        }
-      push (p, first);
-      while (accept (p, GRAFT_PY_TOKEN_COMMA))
-        {
-          GraftPyExpr *item;
-
-          if (at (p, GRAFT_PY_TOKEN_RBRACE))
-            break;
-          item = parse_star_named_expression (p);
-          if (item == NULL)
-            return NULL;
-          push (p, item);
-        }
-      if (!expect (p, GRAFT_PY_TOKEN_RBRACE))
-        return NULL;
-      e = new_expr (p, GRAFT_PY_EXPR_SET, start);
-      e->sequence.elts = finish_exprs (p, base);
-      return e;
-    }
+    return finish_display (p, first, GRAFT_PY_TOKEN_RBRACE, GRAFT_PY_EXPR_SET_COMP, GRAFT_PY_EXPR_SET, start, base);
 
   /* Keys and values are pushed in pairs and split at the end. */
   for (;;)
