@@ -41,8 +41,6 @@ int         graft_cli_one_input  (int            argc,
                                   const char   **out_input);
 int         graft_cli_report     (const GError *error,
                                   const char   *fallback_filename);
-GraftSource *graft_cli_read      (const char   *path,
-                                  GError      **error);
 int         graft_cli_finish     (int           status);
 int         graft_cli_emit_text  (const char   *text,
                                   gsize         length,

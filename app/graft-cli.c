@@ -96,13 +96,6 @@ graft_cli_report (const GError *error,
   return GRAFT_EXIT_INPUT;
 }
 
-GraftSource *
-graft_cli_read (const char *path,
-                GError    **error)
-{
-  return graft_source_new_from_file (path, error);
-}
-
 /* Python's str.strip(): the white space it removes at either end. */
 static gboolean
 is_py_space (char c)

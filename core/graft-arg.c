@@ -548,17 +548,17 @@ graft_append_float_repr (GString *out,
 
   if (isnan (value))
     {
-      graft_buf_append (out, "nan");
+      _graft_buf_append (out, "nan");
       return;
     }
   if (isinf (value))
     {
-      graft_buf_append (out, value < 0 ? "-inf" : "inf");
+      _graft_buf_append (out, value < 0 ? "-inf" : "inf");
       return;
     }
   if (value == 0)
     {
-      graft_buf_append (out, signbit (value) ? "-0.0" : "0.0");
+      _graft_buf_append (out, signbit (value) ? "-0.0" : "0.0");
       return;
     }
   if (value < 0)
@@ -579,16 +579,16 @@ graft_append_float_repr (GString *out,
             g_string_append_c (out, (gsize) i < n ? digits[i] : '0');
           g_string_append_c (out, '.');
           if ((gsize) exp10 + 1 < n)
-            graft_buf_append (out, digits + exp10 + 1);
+            _graft_buf_append (out, digits + exp10 + 1);
           else
             g_string_append_c (out, '0');
         }
       else
         {
-          graft_buf_append (out, "0.");
+          _graft_buf_append (out, "0.");
           for (int i = 0; i < -exp10 - 1; i++)
             g_string_append_c (out, '0');
-          graft_buf_append (out, digits);
+          _graft_buf_append (out, digits);
         }
       return;
     }
@@ -597,7 +597,7 @@ graft_append_float_repr (GString *out,
   if (n > 1)
     {
       g_string_append_c (out, '.');
-      graft_buf_append (out, digits + 1);
+      _graft_buf_append (out, digits + 1);
     }
   g_string_append_printf (out, "e%c%02d", exp10 < 0 ? '-' : '+', ABS (exp10));
 }
@@ -631,7 +631,7 @@ append_complex_repr (GString      *out,
   if (isnan (c[1]) || !(c[1] < 0 || (c[1] == 0 && signbit (c[1]))))
     g_string_append_c (out, '+');
   append_complex_part (out, c[1]);
-  graft_buf_append (out, "j)");
+  _graft_buf_append (out, "j)");
 }
 
 /* Python's str.isprintable() for one character. */
@@ -719,15 +719,15 @@ graft_append_str_repr (GString    *out,
           g_string_append_c (out, (char) c);
         }
       else if (c == '\t')
-        graft_buf_append (out, "\\t");
+        _graft_buf_append (out, "\\t");
       else if (c == '\n')
-        graft_buf_append (out, "\\n");
+        _graft_buf_append (out, "\\n");
       else if (c == '\r')
-        graft_buf_append (out, "\\r");
+        _graft_buf_append (out, "\\r");
       else if (c < ' ' || c == 0x7f)
         g_string_append_printf (out, "\\x%02x", c);
       else if (c < 0x7f || is_printable (c))
-        graft_buf_append_len (out, p, step);
+        _graft_buf_append_len (out, p, step);
       else if (c <= 0xff)
         g_string_append_printf (out, "\\x%02x", c);
       else if (c <= 0xffff)
@@ -750,8 +750,8 @@ append_device_repr (GString    *out,
       g_string_append_printf (out, "device(type='%s')", str_form);
       return;
     }
-  graft_buf_append (out, "device(type='");
-  graft_buf_append_len (out, str_form, colon - str_form);
+  _graft_buf_append (out, "device(type='");
+  _graft_buf_append_len (out, str_form, colon - str_form);
   g_string_append_printf (out, "', index=%s)", colon + 1);
 }
 
@@ -786,7 +786,7 @@ graft_append_int (GString *out,
   while (u != 0);
   if (i < 0)
     digits[--at] = '-';
-  graft_buf_append_len (out, digits + at, sizeof digits - at);
+  _graft_buf_append_len (out, digits + at, sizeof digits - at);
 }
 
 static void
@@ -799,13 +799,13 @@ append_repr (GString          *out,
   switch (arg->kind)
     {
     case GRAFT_ARG_NONE:
-      graft_buf_append (out, "None");
+      _graft_buf_append (out, "None");
       return;
     case GRAFT_ARG_ELLIPSIS:
-      graft_buf_append (out, "Ellipsis");
+      _graft_buf_append (out, "Ellipsis");
       return;
     case GRAFT_ARG_BOOL:
-      graft_buf_append (out, arg->b ? "True" : "False");
+      _graft_buf_append (out, arg->b ? "True" : "False");
       return;
     case GRAFT_ARG_INT:
       graft_append_int (out, arg->i);
@@ -818,23 +818,23 @@ append_repr (GString          *out,
       return;
     case GRAFT_ARG_STR:
       if (style == GRAFT_REPR_LISTING)
-        graft_buf_append_len (out, arg->s, arg->n);
+        _graft_buf_append_len (out, arg->s, arg->n);
       else
         graft_append_str_repr (out, arg->s, arg->n);
       return;
     case GRAFT_ARG_SYMBOL:
-      graft_buf_append (out, arg->s);
+      _graft_buf_append (out, arg->s);
       return;
     case GRAFT_ARG_DEVICE:
       if (style == GRAFT_REPR_LISTING)
-        graft_buf_append (out, arg->s);
+        _graft_buf_append (out, arg->s);
       else
         append_device_repr (out, arg->s);
       return;
     case GRAFT_ARG_NODE:
       if (style == GRAFT_REPR_LISTING)
         g_string_append_c (out, '%');
-      graft_buf_append (out, name_func (arg->node, user_data));
+      _graft_buf_append (out, name_func (arg->node, user_data));
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -842,7 +842,7 @@ append_repr (GString          *out,
       for (guint i = 0; i < arg->n; i++)
         {
           if (i > 0)
-            graft_buf_append (out, ", ");
+            _graft_buf_append (out, ", ");
           append_repr (out, &arg->items[i], style, name_func, user_data);
         }
       if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
@@ -854,9 +854,9 @@ append_repr (GString          *out,
       for (guint i = 0; i < arg->n; i++)
         {
           if (i > 0)
-            graft_buf_append (out, ", ");
+            _graft_buf_append (out, ", ");
           append_repr (out, &arg->items[2 * i], style, name_func, user_data);
-          graft_buf_append (out, ": ");
+          _graft_buf_append (out, ": ");
           append_repr (out, &arg->items[2 * i + 1], style, name_func, user_data);
         }
       g_string_append_c (out, '}');
@@ -864,11 +864,11 @@ append_repr (GString          *out,
     case GRAFT_ARG_SLICE:
       /* A listing prints str(slice), which is the repr of its parts: nodes
        * by bare name and strings quoted, as in code. */
-      graft_buf_append (out, "slice(");
+      _graft_buf_append (out, "slice(");
       for (guint i = 0; i < 3; i++)
         {
           if (i > 0)
-            graft_buf_append (out, ", ");
+            _graft_buf_append (out, ", ");
           append_repr (out, &arg->items[i], GRAFT_REPR_CODE,
                        style == GRAFT_REPR_LISTING ? default_node_name : name_func,
                        user_data);

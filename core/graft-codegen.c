@@ -222,9 +222,9 @@ append_path (GString    *out,
     }
   if (plain)
     {
-      graft_buf_append (out, base);
+      _graft_buf_append (out, base);
       g_string_append_c (out, '.');
-      graft_buf_append (out, dotted);
+      _graft_buf_append (out, dotted);
       return;
     }
   parts = g_strsplit (dotted, ".", -1);
@@ -235,7 +235,7 @@ append_path (GString    *out,
       if (graft_is_python_identifier (parts[i]))
         {
           g_string_append_c (acc, '.');
-          graft_buf_append (acc, parts[i]);
+          _graft_buf_append (acc, parts[i]);
         }
       else
         {
@@ -243,7 +243,7 @@ append_path (GString    *out,
           g_string_append_printf (acc, ", \"%s\")", parts[i]);
         }
     }
-  graft_buf_append_len (out, acc->str, acc->len);
+  _graft_buf_append_len (out, acc->str, acc->len);
 }
 
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
@@ -259,16 +259,16 @@ append_call_args (CodeGen        *gen,
   for (guint i = first; i < args->n; i++)
     {
       if (any)
-        graft_buf_append (out, ", ");
+        _graft_buf_append (out, ", ");
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
   for (guint i = 0; i < kwargs->n; i++)
     {
       if (any)
-        graft_buf_append (out, ", ");
-      graft_buf_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
-      graft_buf_append (out, " = ");
+        _graft_buf_append (out, ", ");
+      _graft_buf_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
+      _graft_buf_append (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
     }
@@ -407,7 +407,7 @@ emit_node (CodeGen   *gen,
           g_string_append_printf (var, " : %s", type_repr (gen, type));
         if (args->n > 0)
           {
-            graft_buf_append (var, " = ");
+            _graft_buf_append (var, " = ");
             append_repr (gen, var, &args->items[0]);
           }
         g_ptr_array_add (free_vars, g_string_free (var, FALSE));
@@ -427,8 +427,8 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
-      graft_buf_append (body, code_name (gen, node));
-      graft_buf_append (body, " = ");
+      _graft_buf_append (body, code_name (gen, node));
+      _graft_buf_append (body, " = ");
       {
         g_autoptr(GString) receiver = g_string_new (NULL);
 
@@ -445,8 +445,8 @@ emit_node (CodeGen   *gen,
       format = graft_codegen_operator_format (target);
       if (format != NULL)
         {
-          graft_buf_append (body, code_name (gen, node));
-          graft_buf_append (body, " = ");
+          _graft_buf_append (body, code_name (gen, node));
+          _graft_buf_append (body, " = ");
           append_operator (gen, body, format, args);
           break;
         }
@@ -458,15 +458,15 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr(GString) obj = g_string_new (NULL);
 
-          graft_buf_append (body, code_name (gen, node));
-          graft_buf_append (body, " = ");
+          _graft_buf_append (body, code_name (gen, node));
+          _graft_buf_append (body, " = ");
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
           break;
         }
-      graft_buf_append (body, code_name (gen, node));
-      graft_buf_append (body, " = ");
-      graft_buf_append (body, global);
+      _graft_buf_append (body, code_name (gen, node));
+      _graft_buf_append (body, " = ");
+      _graft_buf_append (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -480,8 +480,8 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      graft_buf_append (body, code_name (gen, node));
-      graft_buf_append (body, " = ");
+      _graft_buf_append (body, code_name (gen, node));
+      _graft_buf_append (body, " = ");
       append_path (body, "self", target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -489,17 +489,17 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
-      graft_buf_append (body, code_name (gen, node));
-      graft_buf_append (body, " = ");
+      _graft_buf_append (body, code_name (gen, node));
+      _graft_buf_append (body, " = ");
       append_path (body, "self", target);
       break;
 
     case GRAFT_OP_OUTPUT:
-      graft_buf_append (body, "return ");
+      _graft_buf_append (body, "return ");
       if (args->n > 0)
         append_repr (gen, body, &args->items[0]);
       else
-        graft_buf_append (body, "None");
+        _graft_buf_append (body, "None");
       break;
 
     default:
@@ -621,18 +621,18 @@ graft_codegen_python (GraftGraph *graph)
         }
       if (frees_of (&lu, node, &start, &length))
         {
-          graft_buf_append (body, ";  ");
+          _graft_buf_append (body, ";  ");
           for (guint i = start; i < start + length; i++)
             {
-              graft_buf_append (body, code_name (&gen, lu.freed->pdata[i]));
-              graft_buf_append (body, " = ");
+              _graft_buf_append (body, code_name (&gen, lu.freed->pdata[i]));
+              _graft_buf_append (body, " = ");
             }
-          graft_buf_append (body, "None");
+          _graft_buf_append (body, "None");
         }
       g_string_append_c (body, '\n');
     }
   if (body->len == 0)
-    graft_buf_append (body, "pass\n");
+    _graft_buf_append (body, "pass\n");
 
   out = g_string_new ("\n");
   for (guint i = 0; i < gen.wrapped->len; i++)
@@ -642,19 +642,19 @@ graft_codegen_python (GraftGraph *graph)
       g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
                               (const char *) gen.wrapped->pdata[i]);
     }
-  graft_buf_append (out, "\n\ndef forward(");
+  _graft_buf_append (out, "\n\ndef forward(");
   if (free_vars->len == 0 || strcmp (free_vars->pdata[0], "self") != 0)
-    graft_buf_append (out, free_vars->len > 0 ? "self, " : "self");
+    _graft_buf_append (out, free_vars->len > 0 ? "self, " : "self");
   for (guint i = 0; i < free_vars->len; i++)
     {
       if (i > 0)
-        graft_buf_append (out, ", ");
-      graft_buf_append (out, free_vars->pdata[i]);
+        _graft_buf_append (out, ", ");
+      _graft_buf_append (out, free_vars->pdata[i]);
     }
   g_string_append_c (out, ')');
   if (return_type != NULL)
     g_string_append_printf (out, " -> %s", return_type);
-  graft_buf_append (out, ":\n");
+  _graft_buf_append (out, ":\n");
 
   /* Every line of the body, including the empty one after the final
    * newline, is indented by four spaces. */
@@ -665,13 +665,13 @@ graft_codegen_python (GraftGraph *graph)
       {
         const char *nl = strchr (line, '\n');
 
-        graft_buf_append (out, "    ");
+        _graft_buf_append (out, "    ");
         if (nl == NULL)
           {
-            graft_buf_append (out, line);
+            _graft_buf_append (out, line);
             break;
           }
-        graft_buf_append_len (out, line, nl - line + 1);
+        _graft_buf_append_len (out, line, nl - line + 1);
         line = nl + 1;
       }
   }

@@ -613,6 +613,15 @@ index_name (GraftGraph *self,
   _graft_name_table_insert (&self->by_name, node->name, _graft_name_hash (node->name, len), node);
 }
 
+static void
+unindex_name (GraftGraph *self,
+              GraftNode  *node)
+{
+  gsize len = strlen (node->name);
+
+  _graft_name_table_remove (&self->by_name, node->name, len, _graft_name_hash (node->name, len));
+}
+
 /* @target must be interned in the graph's chunk. */
 static GraftNode *
 insert_node (GraftGraph *self,
@@ -823,8 +832,7 @@ detach (GraftGraph *self,
 {
   unlink_uses (node);
   unlink_node (self, node);
-  _graft_name_table_remove (&self->by_name, node->name, strlen (node->name),
-                            _graft_name_hash (node->name, strlen (node->name)));
+  unindex_name (self, node);
   self->n_nodes--;
 }
 

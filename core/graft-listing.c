@@ -20,7 +20,7 @@ append_python_str (GString        *out,
                    const GraftArg *arg)
 {
   if (arg->kind == GRAFT_ARG_STR || arg->kind == GRAFT_ARG_DEVICE)
-    graft_buf_append_len (out, arg->s, arg->n);
+    _graft_buf_append_len (out, arg->s, arg->n);
   else
     graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, NULL, NULL);
 }
@@ -47,36 +47,36 @@ graft_listing_print_string (GraftGraph *graph)
       const GraftArg *args = graft_node_get_args (node);
       const char *type = graft_node_get_type_annotation (node);
 
-      graft_buf_append (out, "\n    ");
+      _graft_buf_append (out, "\n    ");
       if (op == GRAFT_OP_OUTPUT)
         {
-          graft_buf_append (out, "return ");
+          _graft_buf_append (out, "return ");
           if (args->n > 0)
             append_python_str (out, &args->items[0]);
           else
-            graft_buf_append (out, "None");
+            _graft_buf_append (out, "None");
           continue;
         }
       g_string_append_c (out, '%');
-      graft_buf_append (out, graft_node_get_name (node));
-      graft_buf_append (out, " : ");
+      _graft_buf_append (out, graft_node_get_name (node));
+      _graft_buf_append (out, " : ");
       if (type != NULL)
         {
-          graft_buf_append (out, type);
+          _graft_buf_append (out, type);
           g_string_append_c (out, ' ');
         }
-      graft_buf_append (out, "[#users=");
+      _graft_buf_append (out, "[#users=");
       graft_append_int (out, graft_node_get_n_users (node));
-      graft_buf_append (out, "] = ");
-      graft_buf_append (out, graft_op_to_string (op));
-      graft_buf_append (out, "[target=");
-      graft_buf_append (out, graft_node_get_target (node));
+      _graft_buf_append (out, "] = ");
+      _graft_buf_append (out, graft_op_to_string (op));
+      _graft_buf_append (out, "[target=");
+      _graft_buf_append (out, graft_node_get_target (node));
       g_string_append_c (out, ']');
       if (op == GRAFT_OP_PLACEHOLDER)
         {
           if (args->n > 0)
             {
-              graft_buf_append (out, "(default=");
+              _graft_buf_append (out, "(default=");
               append_python_str (out, &args->items[0]);
               g_string_append_c (out, ')');
             }
@@ -84,9 +84,9 @@ graft_listing_print_string (GraftGraph *graph)
         }
       if (op == GRAFT_OP_GET_ATTR)
         continue;
-      graft_buf_append (out, "(args = ");
+      _graft_buf_append (out, "(args = ");
       graft_arg_append_repr (out, args, GRAFT_REPR_LISTING, NULL, NULL);
-      graft_buf_append (out, ", kwargs = ");
+      _graft_buf_append (out, ", kwargs = ");
       graft_arg_append_repr (out, graft_node_get_kwargs (node), GRAFT_REPR_LISTING, NULL, NULL);
       g_string_append_c (out, ')');
     }

@@ -12,9 +12,9 @@
 G_BEGIN_DECLS
 
 static inline void
-graft_buf_append_len (GString    *buf,
-                      const char *text,
-                      gsize       len)
+_graft_buf_append_len (GString    *buf,
+                       const char *text,
+                       gsize       len)
 {
   if (G_LIKELY (buf->len + len < buf->allocated_len))
     {
@@ -27,10 +27,10 @@ graft_buf_append_len (GString    *buf,
 }
 
 static inline void
-graft_buf_append (GString    *buf,
-                  const char *text)
+_graft_buf_append (GString    *buf,
+                   const char *text)
 {
-  graft_buf_append_len (buf, text, strlen (text));
+  _graft_buf_append_len (buf, text, strlen (text));
 }
 
 G_END_DECLS
