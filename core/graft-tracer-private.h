@@ -59,13 +59,13 @@ typedef enum {
 
 /* An ordered map with string keys (module attributes, scopes keep order).
  * Small maps are searched linearly; a map that grows past a few keys gets a
- * hash index. */
+ * name-table index. */
 typedef struct
 {
-  Tracer     *tracer;
-  GPtrArray  *keys;   /* const char * */
-  GPtrArray  *values; /* Value * */
-  GraftNameTable *index; /* key -> position + 1, or NULL while small */
+  Tracer         *tracer;
+  GPtrArray      *keys;   /* const char * */
+  GPtrArray      *values; /* Value * */
+  GraftNameTable *index;  /* key -> position + 1, or NULL while small */
 } StrMap;
 
 typedef enum {
