@@ -40,3 +40,20 @@
  * items) the tracer runs in one trace.  Loops over constants unroll; a loop
  * of a billion iterations would hang the tracer. */
 #define GRAFT_MAX_LOOP_STEPS 10000000u
+
+/* Largest DOT input.  cgraph holds a few hundred bytes for every node and
+ * edge it reads, so a hostile file of a few bytes per element costs ~100x
+ * its size in memory; 16 MiB keeps that under 2 GB.  Graft's own DOT of a
+ * 50,000-node graph is about 10 MB. */
+#define GRAFT_MAX_DOT_BYTES (16u * 1024u * 1024u)
+
+/* Most boxes handed to one dot run.  dot's time grows much faster than
+ * linearly (layout-notes.md: 0.7 s at 1,000 plain nodes, 12.8 s at 3,000)
+ * and some graphs crash it, so larger graphs are cut into segments of at
+ * most this many boxes, laid out one by one and stacked. */
+#define GRAFT_MAX_SEGMENT_NODES 160u
+
+/* Most graph nodes a layout accepts.  Segments keep layout linear, but a
+ * drawing of more than 100,000 boxes is neither readable nor cheap to draw;
+ * larger graphs need the collapsed views of a later release. */
+#define GRAFT_MAX_LAYOUT_NODES 100000u

@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-gv.c: the only code that includes Graphviz.  It lays out plain
+ * graph specs with dot and reads DOT text with cgraph, and gives back
+ * Graft-owned copies of what it found; Graphviz's own structures never
+ * outlive a call.
+ *
+ * Graphviz keeps global state (its error handler, the lexer, the context)
+ * and is not thread-safe, so every entry point here holds one process-wide
+ * lock for its whole call.  cgraph's error handler is process-global and
+ * prints to stderr by default; ours collects the text into a buffer that
+ * the current call turns into a GError (or drops, for warnings).
+ *
+ * Graphviz can also crash its host on some inputs and options
+ * (../shared/spec/layout-notes.md): `splines=ortho` and `nslimit=0.1` are
+ * never used, and graft-layout.c bounds the size of every graph it hands to
+ * dot.  cgraph's `char *` parameters are not const; this file owns the
+ * casts.
+ */
+#include "config.h"
+
+#include "graft-gv-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+#include "graft-source.h"
+
+#include <gvc.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GV_POINTS_PER_INCH 72.0
+
+static GMutex   gv_lock;
+static GVC_t   *gv_context;  /* created on first use, never freed */
+static GString *gv_messages; /* what Graphviz said during the current call */
+
+static int
+collect_message_cb (char *message)
+{
+  if (gv_messages != NULL && gv_messages->len < 4096)
+    g_string_append (gv_messages, message);
+  return 0;
+}
+
+/* Takes the lock and starts collecting messages. */
+static void
+gv_enter (void)
+{
+  g_mutex_lock (&gv_lock);
+  if (gv_context == NULL)
+    {
+      agseterrf (collect_message_cb);
+      agseterr (AGWARN);
+      gv_context = gvContext ();
+    }
+  gv_messages = g_string_new (NULL);
+  agreseterrors ();
+}
+
+/* Releases the lock; returns what Graphviz said meanwhile. */
+static char *
+gv_leave (void)
+{
+  char *messages = g_string_free (g_steal_pointer (&gv_messages), FALSE);
+
+  g_mutex_unlock (&gv_lock);
+  return messages;
+}
+
+/* cgraph wants mutable strings; its setters copy them. */
+static void
+set_attr (void       *object,
+          const char *name,
+          const char *value)
+{
+  agsafeset (object, (char *) name, (char *) value, (char *) "");
+}
+
+static void
+set_inches (void       *object,
+            const char *name,
+            double      points)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.4f", points / GV_POINTS_PER_INCH);
+  set_attr (object, name, buf);
+}
+
+/* The first line of what Graphviz said, without its `Error: ` prefix. */
+static char *
+first_message_line (const char *messages)
+{
+  const char *p = messages;
+  const char *nl;
+
+  while (*p == '\n' || *p == ' ')
+    p++;
+  if (g_str_has_prefix (p, "Error: "))
+    p += strlen ("Error: ");
+  else if (g_str_has_prefix (p, "Error:"))
+    p += strlen ("Error:");
+  while (*p == ' ')
+    p++;
+  nl = strchr (p, '\n');
+  return g_strndup (p, nl != NULL ? (gsize) (nl - p) : strlen (p));
+}
+
+static void
+copy_geometry (Agraph_t        *g,
+               Agnode_t       **nodes,
+               Agedge_t       **edges,
+               const GraftGvGraphSpec *spec,
+               GraftGvGeometry *out)
+{
+  boxf bb = GD_bb (g);
+
+  out->width = bb.UR.x - bb.LL.x;
+  out->height = bb.UR.y - bb.LL.y;
+  out->centers = g_new0 (GraftPoint, MAX (spec->n_nodes, 1));
+  for (guint i = 0; i < spec->n_nodes; i++)
+    {
+      out->centers[i].x = ND_coord (nodes[i]).x - bb.LL.x;
+      out->centers[i].y = bb.UR.y - ND_coord (nodes[i]).y;
+    }
+
+  out->points = g_array_sized_new (FALSE, FALSE, sizeof (GraftPoint), spec->n_edges * 4);
+  out->edge_start = g_new0 (guint, spec->n_edges + 1);
+  out->has_arrow = g_new0 (gboolean, MAX (spec->n_edges, 1));
+  out->arrow_tip = g_new0 (GraftPoint, MAX (spec->n_edges, 1));
+  for (guint i = 0; i < spec->n_edges; i++)
+    {
+      splines *spl = ED_spl (edges[i]);
+
+      out->edge_start[i] = out->points->len;
+      if (spl != NULL && spl->size > 0 && spl->list[0].size >= 4 && (spl->list[0].size - 1) % 3 == 0)
+        {
+          bezier *bz = &spl->list[0];
+
+          for (int k = 0; k < bz->size; k++)
+            {
+              GraftPoint p = { bz->list[k].x - bb.LL.x, bb.UR.y - bz->list[k].y };
+
+              g_array_append_val (out->points, p);
+            }
+          if (bz->eflag)
+            {
+              out->has_arrow[i] = TRUE;
+              out->arrow_tip[i].x = bz->ep.x - bb.LL.x;
+              out->arrow_tip[i].y = bb.UR.y - bz->ep.y;
+            }
+        }
+      else
+        {
+          /* dot routed no spline (it does not for some degenerate
+           * edges): a straight segment between the two centres. */
+          GraftPoint a = out->centers[spec->edges[i].tail];
+          GraftPoint b = out->centers[spec->edges[i].head];
+          GraftPoint seg[4] = {
+            a,
+            { a.x + (b.x - a.x) / 3, a.y + (b.y - a.y) / 3 },
+            { a.x + 2 * (b.x - a.x) / 3, a.y + 2 * (b.y - a.y) / 3 },
+            b,
+          };
+
+          g_array_append_vals (out->points, seg, 4);
+        }
+    }
+  out->edge_start[spec->n_edges] = out->points->len;
+}
+
+/**
+ * _graft_gv_layout:
+ * @spec: the graph: fixed-size boxes and edges
+ * @out: (out caller-allocates): the geometry; clear it with
+ *   _graft_gv_geometry_clear()
+ * @error: return location for an error
+ *
+ * Lays @spec out with dot, top to bottom, and copies the geometry out.
+ * Serialised with every other Graphviz call in the process.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+_graft_gv_layout (const GraftGvGraphSpec *spec,
+                  GraftGvGeometry        *out,
+                  GError                **error)
+{
+  g_autofree Agnode_t **nodes = g_new0 (Agnode_t *, MAX (spec->n_nodes, 1));
+  g_autofree Agedge_t **edges = g_new0 (Agedge_t *, MAX (spec->n_edges, 1));
+  g_autofree char *messages = NULL;
+  Agraph_t *g;
+  Agraph_t *top = NULL;
+  Agraph_t *bottom = NULL;
+  int rc;
+
+  memset (out, 0, sizeof *out);
+  gv_enter ();
+
+  g = agopen ((char *) "graft", Agdirected, NULL);
+  set_attr (g, "rankdir", "TB");
+  set_attr (g, "splines", "spline");
+  set_inches (g, "nodesep", spec->nodesep);
+  set_inches (g, "ranksep", spec->ranksep);
+  if (spec->budget)
+    {
+      /* Bounds on dot's network simplex and crossing minimisation
+       * (layout-notes.md: 10-30x faster on FX graphs).  nslimit is kept
+       * below 0.1, which crashes dot on hub graphs. */
+      set_attr (g, "nslimit", "0.05");
+      set_attr (g, "nslimit1", "0.05");
+      set_attr (g, "mclimit", "0.1");
+      set_attr (g, "searchsize", "10");
+      set_attr (g, "remincross", "false");
+    }
+  agattr (g, AGNODE, (char *) "shape", (char *) "box");
+  agattr (g, AGNODE, (char *) "fixedsize", (char *) "true");
+  agattr (g, AGNODE, (char *) "label", (char *) "");
+  agattr (g, AGNODE, (char *) "width", (char *) "0.75");
+  agattr (g, AGNODE, (char *) "height", (char *) "0.5");
+  agattr (g, AGEDGE, (char *) "arrowhead", (char *) "normal");
+
+  for (guint i = 0; i < spec->n_nodes; i++)
+    {
+      const GraftGvNodeSpec *ns = &spec->nodes[i];
+      char name[32];
+
+      g_snprintf (name, sizeof name, "n%u", i);
+      nodes[i] = agnode (g, name, TRUE);
+      set_inches (nodes[i], "width", MAX (ns->width, 1.0));
+      set_inches (nodes[i], "height", MAX (ns->height, 1.0));
+      if (ns->is_point)
+        set_attr (nodes[i], "shape", "point");
+      if (ns->rank == GRAFT_GV_RANK_SOURCE)
+        {
+          if (top == NULL)
+            {
+              top = agsubg (g, (char *) "graft_top", TRUE);
+              set_attr (top, "rank", "source");
+            }
+          agsubnode (top, nodes[i], TRUE);
+        }
+      else if (ns->rank == GRAFT_GV_RANK_SINK)
+        {
+          if (bottom == NULL)
+            {
+              bottom = agsubg (g, (char *) "graft_bottom", TRUE);
+              set_attr (bottom, "rank", "sink");
+            }
+          agsubnode (bottom, nodes[i], TRUE);
+        }
+    }
+  for (guint i = 0; i < spec->n_edges; i++)
+    {
+      const GraftGvEdgeSpec *es = &spec->edges[i];
+
+      edges[i] = agedge (g, nodes[es->tail], nodes[es->head], NULL, TRUE);
+      if (spec->nodes[es->head].is_point)
+        set_attr (edges[i], "arrowhead", "none");
+    }
+
+  rc = gvLayout (gv_context, g, "dot");
+  if (rc == 0)
+    {
+      copy_geometry (g, nodes, edges, spec, out);
+      gvFreeLayout (gv_context, g);
+    }
+  agclose (g);
+  messages = gv_leave ();
+
+  if (rc != 0)
+    {
+      g_autofree char *line = first_message_line (messages);
+
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                   "graphviz could not lay out the graph%s%s",
+                   *line != '\0' ? ": " : "", line);
+      return FALSE;
+    }
+  if (*messages != '\0')
+    g_debug ("graphviz said: %s", messages);
+  return TRUE;
+}
+
+/**
+ * _graft_gv_geometry_clear:
+ * @geometry: what _graft_gv_layout() filled in
+ *
+ * Frees what @geometry owns and zeroes it.
+ */
+void
+_graft_gv_geometry_clear (GraftGvGeometry *geometry)
+{
+  g_clear_pointer (&geometry->centers, g_free);
+  g_clear_pointer (&geometry->points, g_array_unref);
+  g_clear_pointer (&geometry->edge_start, g_free);
+  g_clear_pointer (&geometry->has_arrow, g_free);
+  g_clear_pointer (&geometry->arrow_tip, g_free);
+}
+
+static void
+doc_node_free (gpointer data)
+{
+  GraftGvDocNode *node = data;
+
+  g_free (node->name);
+  g_ptr_array_unref (node->attr_names);
+  g_ptr_array_unref (node->attr_values);
+  g_free (node);
+}
+
+/**
+ * _graft_gv_doc_free:
+ * @doc: (transfer full): a document
+ */
+void
+_graft_gv_doc_free (GraftGvDoc *doc)
+{
+  if (doc == NULL)
+    return;
+  g_free (doc->name);
+  g_ptr_array_unref (doc->nodes);
+  g_array_unref (doc->edges);
+  g_free (doc);
+}
+
+/**
+ * _graft_gv_doc_node_get:
+ * @node: a node of a document
+ * @attr: an attribute name
+ *
+ * Returns: (nullable) (transfer none): the node's value for @attr
+ */
+const char *
+_graft_gv_doc_node_get (const GraftGvDocNode *node,
+                        const char           *attr)
+{
+  for (guint i = 0; i < node->attr_names->len; i++)
+    if (strcmp (g_ptr_array_index (node->attr_names, i), attr) == 0)
+      return g_ptr_array_index (node->attr_values, i);
+  return NULL;
+}
+
+typedef struct {
+  guint64 seq;
+  guint   tail;
+  guint   head;
+} SeqEdge;
+
+static int
+compare_seq_edges (const void *a,
+                   const void *b)
+{
+  const SeqEdge *x = a;
+  const SeqEdge *y = b;
+
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* cgraph reports a syntax error as `syntax error in line N near 'TOKEN'`;
+ * this turns it into a located error, at TOKEN's column when it is on
+ * that line. */
+static void
+set_read_error (GError     **error,
+                GraftSource *source,
+                const char  *messages)
+{
+  g_autofree char *line_text = first_message_line (messages);
+  const char *filename = graft_source_get_filename (source);
+  const char *text = graft_source_get_text (source);
+  gsize length = graft_source_get_length (source);
+  const char *in_line = strstr (line_text, " in line ");
+  guint line = 1;
+  guint column = 1;
+  g_autofree char *what = NULL;
+
+  if (in_line != NULL)
+    {
+      const char *near = strstr (in_line, " near '");
+
+      line = (guint) CLAMP (g_ascii_strtoull (in_line + strlen (" in line "), NULL, 10), 1, G_MAXUINT);
+      what = g_strndup (line_text, (gsize) (in_line - line_text));
+      if (near != NULL)
+        {
+          const char *token = near + strlen (" near '");
+          const char *token_end = strrchr (token, '\'');
+          gsize start = 0;
+          guint l = 1;
+
+          /* Find the line in the text, then the token on it. */
+          while (l < line && start < length)
+            {
+              const char *nl = memchr (text + start, '\n', length - start);
+
+              if (nl == NULL)
+                break;
+              start = (gsize) (nl - text) + 1;
+              l++;
+            }
+          if (l == line && token_end != NULL && token_end > token)
+            {
+              const char *nl = memchr (text + start, '\n', length - start);
+              gsize line_end = nl != NULL ? (gsize) (nl - text) : length;
+              g_autofree char *tok = g_strndup (token, (gsize) (token_end - token));
+              const char *hit = g_strstr_len (text + start, (gssize) (line_end - start), tok);
+
+              if (hit != NULL)
+                {
+                  graft_set_error_at_offset (error, source, (gsize) (hit - text),
+                                             (gsize) (hit - text) + strlen (tok),
+                                             GRAFT_PARSE_ERROR_SYNTAX, "%s near '%s'", what, tok);
+                  return;
+                }
+              g_free (g_steal_pointer (&what));
+              what = g_strdup_printf ("%.*s near '%s'", (int) (in_line - line_text), line_text, tok);
+            }
+        }
+    }
+  else
+    what = g_strdup (*line_text != '\0' ? line_text : "not a DOT graph");
+  graft_set_error_at (error, filename, line, column, GRAFT_PARSE_ERROR_SYNTAX, "%s", what);
+}
+
+static GraftGvDoc *
+copy_doc (Agraph_t    *g,
+          GraftSource *source,
+          GError     **error)
+{
+  g_autoptr (GraftGvDoc) doc = g_new0 (GraftGvDoc, 1);
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) seq_edges = g_array_new (FALSE, FALSE, sizeof (SeqEdge));
+  Agnode_t *n;
+
+  doc->name = g_strdup (agnameof (g));
+  doc->is_strict = agisstrict (g);
+  doc->nodes = g_ptr_array_new_with_free_func (doc_node_free);
+  doc->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvDocEdge));
+  if ((guint) agnnodes (g) > GRAFT_MAX_NODES || (guint) agnedges (g) > GRAFT_MAX_NODES)
+    {
+      graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                          "the graph has more than %u nodes or edges", GRAFT_MAX_NODES);
+      return NULL;
+    }
+
+  for (n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
+    {
+      GraftGvDocNode *node = g_new0 (GraftGvDocNode, 1);
+
+      node->name = g_strdup (agnameof (n));
+      node->attr_names = g_ptr_array_new_with_free_func (g_free);
+      node->attr_values = g_ptr_array_new_with_free_func (g_free);
+      for (Agsym_t *sym = agnxtattr (g, AGNODE, NULL); sym != NULL; sym = agnxtattr (g, AGNODE, sym))
+        {
+          const char *value = agxget (n, sym);
+
+          if (value == NULL || *value == '\0')
+            continue;
+          g_ptr_array_add (node->attr_names, g_strdup (sym->name));
+          g_ptr_array_add (node->attr_values, g_strdup (value));
+        }
+      g_hash_table_insert (index, n, GUINT_TO_POINTER (doc->nodes->len));
+      g_ptr_array_add (doc->nodes, node);
+    }
+
+  /* cgraph keeps a node's edges ordered by the other end; the file's
+   * order is the edges' creation sequence. */
+  for (n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
+    for (Agedge_t *e = agfstout (g, n); e != NULL; e = agnxtout (g, e))
+      {
+        SeqEdge se = {
+          AGSEQ (e),
+          GPOINTER_TO_UINT (g_hash_table_lookup (index, agtail (e))),
+          GPOINTER_TO_UINT (g_hash_table_lookup (index, aghead (e))),
+        };
+
+        g_array_append_val (seq_edges, se);
+      }
+  qsort (seq_edges->data, seq_edges->len, sizeof (SeqEdge), compare_seq_edges);
+  for (guint i = 0; i < seq_edges->len; i++)
+    {
+      SeqEdge *se = &g_array_index (seq_edges, SeqEdge, i);
+      GraftGvDocEdge de = { se->tail, se->head };
+
+      g_array_append_val (doc->edges, de);
+    }
+  return g_steal_pointer (&doc);
+}
+
+/**
+ * _graft_gv_doc_read:
+ * @source: DOT text
+ * @error: return location for a located error
+ *
+ * Reads the first graph of @source with cgraph.  Only a directed graph is
+ * accepted.
+ *
+ * Returns: (transfer full) (nullable): the graph's nodes, attributes and
+ *   edges
+ */
+GraftGvDoc *
+_graft_gv_doc_read (GraftSource *source,
+                    GError     **error)
+{
+  const char *text = graft_source_get_text (source);
+  gsize length = graft_source_get_length (source);
+  const char *nul = memchr (text, '\0', length);
+  g_autofree char *messages = NULL;
+  GraftGvDoc *doc = NULL;
+  GError *local_error = NULL;
+  Agraph_t *g;
+
+  if (nul != NULL)
+    {
+      graft_set_error_at_offset (error, source, (gsize) (nul - text), (gsize) (nul - text) + 1,
+                                 GRAFT_PARSE_ERROR_SYNTAX, "a NUL byte in DOT text");
+      return NULL;
+    }
+  if (length > GRAFT_MAX_DOT_BYTES)
+    {
+      graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                          "DOT input is larger than %u bytes", GRAFT_MAX_DOT_BYTES);
+      return NULL;
+    }
+
+  gv_enter ();
+  g = agmemread (text);
+  if (g != NULL)
+    {
+      if (!agisdirected (g))
+        graft_set_error_at (&local_error, graft_source_get_filename (source), 1, 1,
+                            GRAFT_PARSE_ERROR_SYNTAX, "expected a directed graph (digraph)");
+      else
+        doc = copy_doc (g, source, &local_error);
+      agclose (g);
+    }
+  messages = gv_leave ();
+
+  if (g == NULL)
+    {
+      set_read_error (error, source, messages);
+      return NULL;
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  return doc;
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-layout.h: a graph laid out by Graphviz, as plain geometry that
+ * Graft owns (boxes, edge splines, the drawing's size), and the hit test
+ * the canvas uses.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GraftLayout        GraftLayout;
+typedef struct _GraftLayoutRequest GraftLayoutRequest;
+
+/**
+ * GraftPoint:
+ *
+ * A point in layout coordinates: points (1/72 inch), x to the right, y
+ * down, origin at the top-left corner of the drawing.
+ */
+typedef struct {
+  double x;
+  double y;
+} GraftPoint;
+
+/**
+ * GraftRect:
+ *
+ * A box in layout coordinates; (x, y) is its top-left corner.
+ */
+typedef struct {
+  double x;
+  double y;
+  double width;
+  double height;
+} GraftRect;
+
+/**
+ * GraftLayoutNode:
+ * @box: where the box is drawn
+ * @name: the graph node's name
+ * @caption: what the node does (`operator.add`, `torch.stack`, `input`)
+ * @op: the graph node's op
+ * @node_index: the graph node's position in graph order
+ * @is_stub: a small copy of an input or attribute that feeds many nodes,
+ *   drawn beside one of its users instead of a long edge from the original
+ *
+ * One box of a layout.  Strings live as long as the layout.
+ */
+typedef struct {
+  GraftRect   box;
+  const char *name;
+  const char *caption;
+  GraftOp     op;
+  guint       node_index;
+  gboolean    is_stub;
+} GraftLayoutNode;
+
+/**
+ * GraftLayoutEdge:
+ * @tail: the layout node the value comes from
+ * @head: the layout node that uses it
+ * @n_points: 1 + 3k
+ * @points: a chain of cubic Bezier segments from @tail's box towards @head's
+ * @arrow_tip: the arrowhead runs from the last point to here, at @head's box
+ *
+ * One data dependency of a layout: one per use, in argument order.
+ */
+typedef struct {
+  guint             tail;
+  guint             head;
+  guint             n_points;
+  const GraftPoint *points;
+  GraftPoint        arrow_tip;
+} GraftLayoutEdge;
+
+GraftLayoutRequest    *graft_layout_request_new      (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GraftLayout           *graft_layout_request_run      (GraftLayoutRequest *self,
+                                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_layout_request_free     (GraftLayoutRequest *self);
+
+GraftLayout           *graft_layout_new              (GraftGraph *graph,
+                                                      GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_layout_free             (GraftLayout *self);
+guint                  graft_layout_get_n_nodes      (GraftLayout *self);
+const GraftLayoutNode *graft_layout_get_node         (GraftLayout *self,
+                                                      guint        i);
+guint                  graft_layout_get_n_edges      (GraftLayout *self);
+const GraftLayoutEdge *graft_layout_get_edge         (GraftLayout *self,
+                                                      guint        i);
+guint                  graft_layout_get_n_graph_nodes (GraftLayout *self);
+gint                   graft_layout_lookup           (GraftLayout *self,
+                                                      guint        node_index);
+gint                   graft_layout_find_node        (GraftLayout *self,
+                                                      const char  *name);
+void                   graft_layout_get_size         (GraftLayout *self,
+                                                      double      *out_width,
+                                                      double      *out_height);
+gint                   graft_layout_hit_test         (GraftLayout *self,
+                                                      double       x,
+                                                      double       y);
+guint                  graft_layout_get_n_segments   (GraftLayout *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayout, graft_layout_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutRequest, graft_layout_request_free)
+
+G_END_DECLS
