@@ -17,6 +17,7 @@ typedef struct
   char    *pattern;
   char    *replacement;
   char    *to;
+  char    *style;
   char    *output;
   gboolean ignore_literals;
   gboolean json;
@@ -29,6 +30,7 @@ options_clear (Options *o)
   g_free (o->pattern);
   g_free (o->replacement);
   g_free (o->to);
+  g_free (o->style);
   g_free (o->output);
 }
 
@@ -151,7 +153,8 @@ graft_cmd_rewrite (int    argc,
     { "pattern", 0, 0, G_OPTION_ARG_STRING, &o.pattern, "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
     { "replacement", 0, 0, G_OPTION_ARG_STRING, &o.replacement, "The replacement (default: the pattern's file:replacement)", "REF" },
     { "ignore-literals", 0, 0, G_OPTION_ARG_NONE, &o.ignore_literals, "A literal in the pattern matches any literal", NULL },
-    { "to", 0, 0, G_OPTION_ARG_STRING, &o.to, "The output format: code (default), graph or json", "FORMAT" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &o.to, "The output format: code (default), graph, json, dot, png, svg or pdf", "FORMAT" },
+    { "style", 0, 0, G_OPTION_ARG_STRING, &o.style, "Pictures: light (default) or dark", "STYLE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write to PATH instead of standard output", "PATH" },
     { NULL },
   };
@@ -166,11 +169,13 @@ graft_cmd_rewrite (int    argc,
   to = o.to != NULL ? o.to : "code";
   if (strcmp (to, "code") != 0 && strcmp (to, "graph") != 0 && strcmp (to, "json") != 0)
     {
-      if (strcmp (to, "dot") == 0 || strcmp (to, "png") == 0 || strcmp (to, "svg") == 0 || strcmp (to, "pdf") == 0)
-        fprintf (stderr, "graft rewrite: --to %s is not available in this version of graft\n", to);
-      else
-        fprintf (stderr, "graft rewrite: unknown format '%s' (use code, graph or json)\n", to);
-      return GRAFT_EXIT_USAGE;
+      if (strcmp (to, "dot") != 0 && strcmp (to, "png") != 0 && strcmp (to, "svg") != 0 && strcmp (to, "pdf") != 0)
+        {
+          fprintf (stderr, "graft rewrite: unknown format '%s' (use code, graph, json, dot, png, svg or pdf)\n", to);
+          return GRAFT_EXIT_USAGE;
+        }
+      if ((status = graft_cli_check_picture_args ("rewrite", to, o.style, o.output)) != GRAFT_EXIT_OK)
+        return status;
     }
   if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
     return status;
@@ -189,7 +194,9 @@ graft_cmd_rewrite (int    argc,
   for (guint i = 0; i < graft_rewrite_get_warnings (rewrite)->len; i++)
     fprintf (stderr, "%s: warning: %s\n", input, (const char *) graft_rewrite_get_warnings (rewrite)->pdata[i]);
 
-  if (strcmp (to, "graph") == 0)
+  if (strcmp (to, "dot") == 0 || strcmp (to, "png") == 0 || strcmp (to, "svg") == 0 || strcmp (to, "pdf") == 0)
+    status = graft_cli_emit_picture (graph, NULL, to, o.style, input, o.output);
+  else if (strcmp (to, "graph") == 0)
     {
       listing = graft_listing_print_string (graph);
       status = graft_cli_emit_text (listing->str, listing->len, o.output);

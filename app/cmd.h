@@ -28,6 +28,7 @@ int         graft_cmd_code       (int argc, char **argv);
 int         graft_cmd_graph      (int argc, char **argv);
 int         graft_cmd_match      (int argc, char **argv);
 int         graft_cmd_rewrite    (int argc, char **argv);
+int         graft_cmd_render     (int argc, char **argv);
 
 
 
@@ -45,5 +46,15 @@ int         graft_cli_finish     (int           status);
 int         graft_cli_emit_text  (const char   *text,
                                   gsize         length,
                                   const char   *output_path);
+int         graft_cli_check_picture_args (const char *command,
+                                          const char *to,
+                                          const char *style,
+                                          const char *output);
+int         graft_cli_emit_picture (GraftGraph *graph,
+                                    const gint *marks,
+                                    const char *to,
+                                    const char *style,
+                                    const char *input,
+                                    const char *output);
 
 G_END_DECLS

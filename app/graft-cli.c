@@ -20,6 +20,7 @@ static const GraftCommand commands[] = {
   { "graph", "print the graph listing, as print(gm.graph)", graft_cmd_graph },
   { "match", "list the matches replace_pattern would replace", graft_cmd_match },
   { "rewrite", "print the graph after replace_pattern(gm, pattern, replacement)", graft_cmd_rewrite },
+  { "render", "draw the graph laid out by Graphviz, matches highlighted", graft_cmd_render },
 };
 
 static void
@@ -28,7 +29,7 @@ print_usage (FILE *stream)
   fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
-  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, or - for standard input.\n"
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for standard input.\n"
                    "Run 'graft COMMAND --help' for the options of a command.\n");
 }
 

@@ -1044,3 +1044,45 @@ graft_match_to_text (const GraftMatch *match)
     }
   return g_string_free (out, FALSE);
 }
+
+/**
+ * graft_matches_dup_node_marks:
+ * @matches: (element-type GraftMatch): matches in @graph
+ * @graph: the graph they were found in
+ *
+ * Which match each node of @graph belongs to, for drawing: the nodes that
+ * match number i replaces (graft_match_dup_nodes()) get i; other nodes -1.
+ * Where matches overlap, the first one wins.
+ *
+ * Returns: (transfer full) (array): one entry per node of @graph, in graph
+ *   order
+ */
+gint *
+graft_matches_dup_node_marks (GPtrArray  *matches,
+                              GraftGraph *graph)
+{
+  guint n = graft_graph_get_n_nodes (graph);
+  gint *marks = g_new (gint, MAX (n, 1));
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  guint i = 0;
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+    {
+      marks[i] = -1;
+      g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
+    }
+  for (guint m = 0; m < matches->len; m++)
+    {
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+
+      for (guint k = 0; k < nodes->len; k++)
+        {
+          gpointer found;
+
+          if (g_hash_table_lookup_extended (index, nodes->pdata[k], NULL, &found) &&
+              marks[GPOINTER_TO_UINT (found)] < 0)
+            marks[GPOINTER_TO_UINT (found)] = (gint) m;
+        }
+    }
+  return marks;
+}

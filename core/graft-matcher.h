@@ -109,6 +109,8 @@ char         *graft_match_to_json             (const GraftMatch *match) G_GNUC_W
 char         *graft_matches_to_json           (GPtrArray        *matches) G_GNUC_WARN_UNUSED_RESULT;
 char         *graft_match_to_text             (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
 void          graft_match_free                (GraftMatch       *match);
+gint         *graft_matches_dup_node_marks    (GPtrArray        *matches,
+                                               GraftGraph       *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPattern, graft_pattern_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatch, graft_match_free)

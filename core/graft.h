@@ -24,4 +24,6 @@
 #include "graft-json.h"
 #include "graft-matcher.h"
 #include "graft-rewriter.h"
+#include "graft-layout.h"
+#include "graft-render.h"
 #undef GRAFT_INSIDE

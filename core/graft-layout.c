@@ -1,0 +1,934 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-layout.c: lays a graph out top to bottom with Graphviz's dot and
+ * keeps the result as plain geometry (boxes, Bezier edges, the drawing's
+ * size) that the renderer draws and the canvas hit-tests.
+ *
+ * dot is fast on small graphs and hopeless on large or hub-shaped ones
+ * (../shared/spec/layout-notes.md), so this file shapes what it gives dot:
+ *
+ *  - An input or attribute that feeds many nodes (a weight, the `x` of a
+ *    long chain) is a hub, dot's worst case.  Each of its users gets a small
+ *    stub box labelled with its name right above it instead of a long edge
+ *    from the one original box, which stays in the drawing, unconnected.
+ *  - A graph of more than GRAFT_MAX_SEGMENT_NODES boxes is cut, in graph
+ *    order, into segments of at most that many boxes.  Each segment is laid
+ *    out by itself; the segments are stacked top to bottom.  An edge that
+ *    crosses a cut leaves its segment through an out-port (a point on the
+ *    segment's bottom rank) and enters the other through an in-port (a
+ *    point on its top rank); dot routes both halves, and this file joins
+ *    them: directly between neighbouring segments, through a vertical lane
+ *    left of the drawing otherwise (one lane per source node, reused where
+ *    lanes do not overlap).
+ *
+ * Time is then linear in the graph's size.  Laying out is split in two so
+ * the editor can do the slow half on a worker thread: a request copies what
+ * layout needs from the graph (fast, on the graph's thread), and running it
+ * touches only the copy.  All dot calls are serialised in graft-gv.c.
+ */
+#include "config.h"
+
+#include "graft-layout.h"
+#include "graft-error.h"
+#include "graft-graph.h"
+#include "graft-gv-private.h"
+#include "graft-limits.h"
+#include "graft-text-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Spacing, in points. */
+#define NODESEP      14.0
+#define RANKSEP      26.0
+#define SEGMENT_GAP  40.0 /* between stacked segments */
+#define LANE_GAP     24.0 /* between the drawing and its first lane */
+#define LANE_SPACING 7.0
+#define MARGIN       12.0
+#define PORT_SIZE    2.0
+
+/* A node with more users than this in a graph of at least
+ * SMALL_GRAPH_NODES nodes is a hub (fewer: HUB_USERS_SMALL). */
+#define HUB_USERS         3
+#define HUB_USERS_SMALL   6
+#define SMALL_GRAPH_NODES 60
+
+/* dot's iteration budgets pay off from this many boxes on. */
+#define BUDGET_NODES 80
+
+struct _GraftLayoutRequest
+{
+  /* Owned */
+  GStringChunk *strings;
+  GraftOp      *ops;         /* per graph node */
+  const char  **names;       /* per graph node, in strings */
+  const char  **captions;    /* per graph node, in strings */
+  guint        *input_start; /* n_nodes + 1, into inputs */
+  GArray       *inputs;      /* guint: graph node indices, distinct per node, in argument order */
+  guint         n_nodes;
+};
+
+struct _GraftLayout
+{
+  /* Owned */
+  GStringChunk *strings;
+  GArray       *nodes;   /* GraftLayoutNode */
+  GArray       *edges;   /* GraftLayoutEdge */
+  GArray       *points;  /* GraftPoint, pointed into by edges */
+  guint        *main_of; /* per graph node: its box */
+  GHashTable   *by_name; /* name -> box + 1, built on first lookup */
+  guint         n_graph_nodes;
+  guint         n_segments;
+  double        width;
+  double        height;
+};
+
+static const char *
+caption_for (GraftNode *node,
+             GString   *buf)
+{
+  const char *target = graft_node_get_target (node);
+
+  g_string_truncate (buf, 0);
+  switch (graft_node_get_op (node))
+    {
+    case GRAFT_OP_PLACEHOLDER:
+      return "input";
+    case GRAFT_OP_GET_ATTR:
+      g_string_append_printf (buf, "self.%s", target);
+      return buf->str;
+    case GRAFT_OP_CALL_METHOD:
+      g_string_append_printf (buf, ".%s()", target);
+      return buf->str;
+    case GRAFT_OP_CALL_MODULE:
+      g_string_append_printf (buf, "self.%s()", target);
+      return buf->str;
+    case GRAFT_OP_OUTPUT:
+      return "output";
+    case GRAFT_OP_CALL_FUNCTION:
+    default:
+      return target;
+    }
+}
+
+/**
+ * graft_layout_request_new:
+ * @graph: a graph
+ *
+ * Copies what laying out @graph needs; @graph may change or go away
+ * afterwards.  Linear in the graph's size.
+ *
+ * Returns: (transfer full): a request to run with graft_layout_request_run()
+ */
+GraftLayoutRequest *
+graft_layout_request_new (GraftGraph *graph)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autoptr (GString) buf = g_string_new (NULL);
+  GraftLayoutRequest *self;
+  guint i = 0;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  self = g_new0 (GraftLayoutRequest, 1);
+  self->n_nodes = graft_graph_get_n_nodes (graph);
+  self->strings = g_string_chunk_new (4096);
+  self->ops = g_new0 (GraftOp, MAX (self->n_nodes, 1));
+  self->names = g_new0 (const char *, MAX (self->n_nodes, 1));
+  self->captions = g_new0 (const char *, MAX (self->n_nodes, 1));
+  self->input_start = g_new0 (guint, self->n_nodes + 1);
+  self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    {
+      g_hash_table_insert (index, n, GUINT_TO_POINTER (i));
+      self->ops[i] = graft_node_get_op (n);
+      self->names[i] = g_string_chunk_insert_const (self->strings, graft_node_get_name (n));
+      self->captions[i] = g_string_chunk_insert_const (self->strings, caption_for (n, buf));
+    }
+  i = 0;
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    {
+      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (n);
+
+      self->input_start[i] = self->inputs->len;
+      for (guint k = 0; k < inputs->len; k++)
+        {
+          gpointer found;
+
+          /* A node of another graph is a broken graph; lint says so, the
+           * drawing leaves the edge out. */
+          if (g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, k), NULL, &found))
+            {
+              guint j = GPOINTER_TO_UINT (found);
+
+              g_array_append_val (self->inputs, j);
+            }
+        }
+    }
+  self->input_start[self->n_nodes] = self->inputs->len;
+  return self;
+}
+
+/**
+ * graft_layout_request_free:
+ * @self: (transfer full) (nullable): a request
+ */
+void
+graft_layout_request_free (GraftLayoutRequest *self)
+{
+  if (self == NULL)
+    return;
+  g_string_chunk_free (self->strings);
+  g_free (self->ops);
+  g_free (self->names);
+  g_free (self->captions);
+  g_free (self->input_start);
+  g_array_unref (self->inputs);
+  g_free (self);
+}
+
+/* An edge of the drawing, before geometry: between boxes, and where its
+ * halves are in the segments' dot graphs. */
+typedef struct {
+  guint tail;     /* box */
+  guint head;     /* box */
+  guint out_edge; /* cross edges: the tail -> out-port edge in the tail's segment */
+  guint in_edge;  /* the edge into head in head's segment (tail -> head, or in-port -> head) */
+} Edge;
+
+/* One segment's dot graph under construction. */
+typedef struct {
+  GArray     *nodes;     /* GraftGvNodeSpec */
+  GArray     *edges;     /* GraftGvEdgeSpec */
+  GHashTable *in_ports;  /* box + 1 of a source in another segment -> local index + 1 */
+  GArray     *box_local; /* guint: local index of each of the segment's boxes, in box order */
+  guint       first_box;
+  GraftGvGeometry geometry;
+  double      x;         /* offset of the segment's geometry in the drawing */
+  double      y;
+} Segment;
+
+static void
+segment_clear (Segment *segment)
+{
+  g_clear_pointer (&segment->nodes, g_array_unref);
+  g_clear_pointer (&segment->edges, g_array_unref);
+  g_clear_pointer (&segment->in_ports, g_hash_table_unref);
+  g_clear_pointer (&segment->box_local, g_array_unref);
+  _graft_gv_geometry_clear (&segment->geometry);
+}
+
+static guint
+segment_add_node (Segment    *segment,
+                  double      width,
+                  double      height,
+                  GraftGvRank rank,
+                  gboolean    is_point)
+{
+  GraftGvNodeSpec spec = { width, height, rank, is_point };
+
+  g_array_append_val (segment->nodes, spec);
+  return segment->nodes->len - 1;
+}
+
+static guint
+segment_add_edge (Segment *segment,
+                  guint    tail,
+                  guint    head)
+{
+  GraftGvEdgeSpec spec = { tail, head };
+
+  g_array_append_val (segment->edges, spec);
+  return segment->edges->len - 1;
+}
+
+static guint
+add_box (GraftLayout        *self,
+         GraftLayoutRequest *req,
+         GraftText          *text,
+         guint               node_index,
+         gboolean            is_stub)
+{
+  GraftLayoutNode box = { { 0, 0, 0, 0 }, NULL, NULL, req->ops[node_index], node_index, is_stub };
+
+  /* The layout outlives its request: it keeps its own strings. */
+  box.name = g_string_chunk_insert_const (self->strings, req->names[node_index]);
+  box.caption = is_stub ? "" : g_string_chunk_insert_const (self->strings, req->captions[node_index]);
+  if (is_stub)
+    {
+      box.box.width = _graft_text_width (text, GRAFT_TEXT_STUB, box.name) + 2 * GRAFT_STUB_PAD_X;
+      box.box.height = GRAFT_STUB_HEIGHT;
+    }
+  else
+    {
+      double w = MAX (_graft_text_width (text, GRAFT_TEXT_NAME, box.name),
+                      _graft_text_width (text, GRAFT_TEXT_CAPTION, box.caption));
+
+      box.box.width = MAX (w + 2 * GRAFT_BOX_PAD_X, GRAFT_BOX_MIN_WIDTH);
+      box.box.height = GRAFT_BOX_HEIGHT;
+    }
+  g_array_append_val (self->nodes, box);
+  return self->nodes->len - 1;
+}
+
+/* Appends the Bezier points of edge @e of @segment, shifted to the
+ * drawing, skipping the first point when @skip_first. */
+static void
+append_segment_points (GArray        *points,
+                       const Segment *segment,
+                       guint          e,
+                       gboolean       skip_first)
+{
+  const GraftGvGeometry *g = &segment->geometry;
+
+  for (guint k = g->edge_start[e] + (skip_first ? 1 : 0); k < g->edge_start[e + 1]; k++)
+    {
+      GraftPoint p = g_array_index (g->points, GraftPoint, k);
+
+      p.x += segment->x;
+      p.y += segment->y;
+      g_array_append_val (points, p);
+    }
+}
+
+static GraftPoint
+last_point (GArray *points)
+{
+  return g_array_index (points, GraftPoint, points->len - 1);
+}
+
+/* Appends a straight piece from the last point to @to, as one Bezier
+ * segment. */
+static void
+append_line (GArray    *points,
+             GraftPoint to)
+{
+  GraftPoint from = last_point (points);
+  GraftPoint seg[3] = {
+    { from.x + (to.x - from.x) / 3, from.y + (to.y - from.y) / 3 },
+    { from.x + 2 * (to.x - from.x) / 3, from.y + 2 * (to.y - from.y) / 3 },
+    to,
+  };
+
+  g_array_append_vals (points, seg, 3);
+}
+
+static GraftPoint
+segment_first_point (const Segment *segment,
+                     guint          e)
+{
+  GraftPoint p = g_array_index (segment->geometry.points, GraftPoint, segment->geometry.edge_start[e]);
+
+  p.x += segment->x;
+  p.y += segment->y;
+  return p;
+}
+
+typedef struct {
+  guint  source; /* box */
+  double top;
+  double bottom;
+  guint  lane;
+} LaneUse;
+
+static int
+compare_lane_uses (const void *a,
+                   const void *b)
+{
+  const LaneUse *x = a;
+  const LaneUse *y = b;
+
+  if (x->top != y->top)
+    return x->top < y->top ? -1 : 1;
+  return x->source < y->source ? -1 : x->source > y->source;
+}
+
+/**
+ * graft_layout_request_run:
+ * @self: a request
+ * @error: return location for an error
+ *
+ * Lays the requested graph out.  Touches only @self, so it may run on any
+ * thread (one thread per request at a time); Graphviz calls are serialised
+ * process-wide.
+ *
+ * Returns: (transfer full) (nullable): the layout
+ */
+GraftLayout *
+graft_layout_request_run (GraftLayoutRequest *req,
+                          GError            **error)
+{
+  g_autoptr (GraftLayout) self = NULL;
+  g_autoptr (GraftText) text = NULL;
+  g_autofree guint *n_users = NULL;
+  g_autofree gboolean *hub = NULL;
+  g_autofree guint *group_start = NULL; /* per graph node: its first box (stubs come first) */
+  g_autofree guint *segment_of = NULL;  /* per box */
+  g_autofree guint *out_port = NULL;    /* per box: local index + 1 of its out-port */
+  g_autofree guint *out_edge = NULL;    /* per box: the edge to its out-port */
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  g_autoptr (GArray) lane_uses = g_array_new (FALSE, FALSE, sizeof (LaneUse));
+  g_autofree double *lane_x = NULL;
+  g_autofree guint *lane_of = NULL;     /* per box with a lane: its lane */
+  Segment *segments = NULL;
+  guint n_segments = 0;
+  guint hub_users;
+  guint n_boxes;
+  double min_x = 0;
+  double max_x = 0;
+  double y = 0;
+  guint n_lanes = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (req != NULL, NULL);
+
+  if (req->n_nodes > GRAFT_MAX_LAYOUT_NODES)
+    {
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT,
+                   "the graph has %u nodes; graft draws at most %u", req->n_nodes, GRAFT_MAX_LAYOUT_NODES);
+      return NULL;
+    }
+
+  self = g_new0 (GraftLayout, 1);
+  self->strings = g_string_chunk_new (4096);
+  self->nodes = g_array_new (FALSE, FALSE, sizeof (GraftLayoutNode));
+  self->edges = g_array_new (FALSE, FALSE, sizeof (GraftLayoutEdge));
+  self->points = g_array_new (FALSE, FALSE, sizeof (GraftPoint));
+  self->n_graph_nodes = req->n_nodes;
+  self->main_of = g_new0 (guint, MAX (req->n_nodes, 1));
+  text = _graft_text_new ();
+
+  /* Hubs. */
+  n_users = g_new0 (guint, MAX (req->n_nodes, 1));
+  hub = g_new0 (gboolean, MAX (req->n_nodes, 1));
+  for (guint k = 0; k < req->inputs->len; k++)
+    n_users[g_array_index (req->inputs, guint, k)]++;
+  hub_users = req->n_nodes < SMALL_GRAPH_NODES ? HUB_USERS_SMALL : HUB_USERS;
+  for (guint i = 0; i < req->n_nodes; i++)
+    hub[i] = (req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) && n_users[i] > hub_users;
+
+  /* Boxes, in graph order, each node's stubs right before it; edges in
+   * graph order of their users, then argument order. */
+  group_start = g_new0 (guint, req->n_nodes + 1);
+  for (guint i = 0; i < req->n_nodes; i++)
+    {
+      guint first_stub;
+
+      group_start[i] = self->nodes->len;
+      for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
+        {
+          guint j = g_array_index (req->inputs, guint, k);
+
+          if (hub[j])
+            add_box (self, req, text, j, TRUE);
+        }
+      first_stub = group_start[i];
+      self->main_of[i] = add_box (self, req, text, i, FALSE);
+      for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
+        {
+          guint j = g_array_index (req->inputs, guint, k);
+          Edge e = { 0, self->main_of[i], G_MAXUINT, G_MAXUINT };
+
+          e.tail = hub[j] ? first_stub++ : G_MAXUINT;
+          g_array_append_val (edges, e);
+        }
+    }
+  group_start[req->n_nodes] = self->nodes->len;
+  /* Tails of non-hub edges are known only now: an input may come later
+   * in graph order (a graph that uses a value before defining it). */
+  {
+    guint e = 0;
+
+    for (guint i = 0; i < req->n_nodes; i++)
+      for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++, e++)
+        if (g_array_index (edges, Edge, e).tail == G_MAXUINT)
+          g_array_index (edges, Edge, e).tail = self->main_of[g_array_index (req->inputs, guint, k)];
+  }
+  n_boxes = self->nodes->len;
+
+  /* Segments: whole groups (a node and its stubs), balanced sizes. */
+  segment_of = g_new0 (guint, MAX (n_boxes, 1));
+  {
+    guint wanted = (n_boxes + GRAFT_MAX_SEGMENT_NODES - 1) / GRAFT_MAX_SEGMENT_NODES;
+    guint target = wanted > 0 ? (n_boxes + wanted - 1) / wanted : 1;
+    guint count = 0;
+
+    segments = g_new0 (Segment, MAX (wanted, 1) * 2 + 1);
+    n_segments = 0;
+    for (guint i = 0; i < req->n_nodes; i++)
+      {
+        guint size = group_start[i + 1] - group_start[i];
+
+        if (n_segments == 0 || (count > 0 && count + size > target))
+          {
+            segments[n_segments].first_box = group_start[i];
+            n_segments++;
+            count = 0;
+          }
+        for (guint b = group_start[i]; b < group_start[i + 1]; b++)
+          segment_of[b] = n_segments - 1;
+        count += size;
+      }
+  }
+  self->n_segments = n_segments;
+
+  for (guint s = 0; s < n_segments; s++)
+    {
+      Segment *seg = &segments[s];
+      guint end = s + 1 < n_segments ? segments[s + 1].first_box : n_boxes;
+
+      seg->nodes = g_array_new (FALSE, FALSE, sizeof (GraftGvNodeSpec));
+      seg->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvEdgeSpec));
+      seg->in_ports = g_hash_table_new (NULL, NULL);
+      seg->box_local = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint b = seg->first_box; b < end; b++)
+        {
+          GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
+          guint local = segment_add_node (seg, box->box.width, box->box.height, GRAFT_GV_RANK_ANY, FALSE);
+
+          g_array_append_val (seg->box_local, local);
+        }
+    }
+
+  out_port = g_new0 (guint, MAX (n_boxes, 1));
+  out_edge = g_new0 (guint, MAX (n_boxes, 1));
+  for (guint e = 0; e < edges->len; e++)
+    {
+      Edge *edge = &g_array_index (edges, Edge, e);
+      Segment *ts = &segments[segment_of[edge->tail]];
+      Segment *hs = &segments[segment_of[edge->head]];
+      guint tail_local = g_array_index (ts->box_local, guint, edge->tail - ts->first_box);
+      guint head_local = g_array_index (hs->box_local, guint, edge->head - hs->first_box);
+      gpointer found;
+      guint in_port;
+
+      if (ts == hs)
+        {
+          edge->in_edge = segment_add_edge (hs, tail_local, head_local);
+          continue;
+        }
+      if (out_port[edge->tail] == 0)
+        {
+          out_port[edge->tail] = segment_add_node (ts, PORT_SIZE, PORT_SIZE, GRAFT_GV_RANK_SINK, TRUE) + 1;
+          out_edge[edge->tail] = segment_add_edge (ts, tail_local, out_port[edge->tail] - 1);
+        }
+      edge->out_edge = out_edge[edge->tail];
+      if (g_hash_table_lookup_extended (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1), NULL, &found))
+        in_port = GPOINTER_TO_UINT (found) - 1;
+      else
+        {
+          in_port = segment_add_node (hs, PORT_SIZE, PORT_SIZE, GRAFT_GV_RANK_SOURCE, TRUE);
+          g_hash_table_insert (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1), GUINT_TO_POINTER (in_port + 1));
+        }
+      edge->in_edge = segment_add_edge (hs, in_port, head_local);
+    }
+
+  /* dot, one segment at a time; stack the results, centred. */
+  for (guint s = 0; s < n_segments && ok; s++)
+    {
+      Segment *seg = &segments[s];
+      GraftGvGraphSpec spec = {
+        (const GraftGvNodeSpec *) (gpointer) seg->nodes->data, seg->nodes->len,
+        (const GraftGvEdgeSpec *) (gpointer) seg->edges->data, seg->edges->len,
+        NODESEP, RANKSEP, seg->nodes->len >= BUDGET_NODES,
+      };
+
+      ok = _graft_gv_layout (&spec, &seg->geometry, error);
+      if (!ok)
+        break;
+      seg->x = -seg->geometry.width / 2;
+      seg->y = y;
+      y += seg->geometry.height + SEGMENT_GAP;
+      min_x = MIN (min_x, seg->x);
+      max_x = MAX (max_x, seg->x + seg->geometry.width);
+    }
+  if (!ok)
+    {
+      for (guint s = 0; s < n_segments; s++)
+        segment_clear (&segments[s]);
+      g_free (segments);
+      return NULL;
+    }
+
+  /* Boxes. */
+  for (guint b = 0; b < n_boxes; b++)
+    {
+      GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
+      Segment *seg = &segments[segment_of[b]];
+      GraftPoint c = seg->geometry.centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
+
+      box->box.x = seg->x + c.x - box->box.width / 2;
+      box->box.y = seg->y + c.y - box->box.height / 2;
+    }
+
+  /* Lanes for edges between segments that are not neighbours: one per
+   * source box, spanning from its out-port to its lowest (or highest)
+   * in-port, packed greedily. */
+  for (guint e = 0; e < edges->len; e++)
+    {
+      Edge *edge = &g_array_index (edges, Edge, e);
+      guint st = segment_of[edge->tail];
+      guint sh = segment_of[edge->head];
+
+      if (st != sh && sh != st + 1)
+        {
+          Segment *ts = &segments[st];
+          Segment *hs = &segments[sh];
+          double a = ts->y + ts->geometry.height;
+          double b = hs->y;
+          LaneUse use = { edge->tail, MIN (a, b) - SEGMENT_GAP, MAX (a, b) + SEGMENT_GAP, 0 };
+
+          g_array_append_val (lane_uses, use);
+        }
+    }
+  if (lane_uses->len > 0)
+    {
+      g_autoptr (GArray) lane_bottom = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr (GHashTable) lane_of_source = g_hash_table_new (NULL, NULL);
+      guint k = 0;
+
+      /* Merge the uses of one source into one span. */
+      g_array_sort (lane_uses, compare_lane_uses);
+      for (guint i = 0; i < lane_uses->len; i++)
+        {
+          LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
+          gpointer found;
+
+          if (g_hash_table_lookup_extended (lane_of_source, GUINT_TO_POINTER (use->source), NULL, &found))
+            {
+              LaneUse *first = &g_array_index (lane_uses, LaneUse, GPOINTER_TO_UINT (found));
+
+              first->bottom = MAX (first->bottom, use->bottom);
+              first->top = MIN (first->top, use->top);
+            }
+          else
+            {
+              g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source), GUINT_TO_POINTER (k));
+              g_array_index (lane_uses, LaneUse, k++) = *use;
+            }
+        }
+      g_array_set_size (lane_uses, k);
+      for (guint i = 0; i < lane_uses->len; i++)
+        {
+          LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
+          guint lane = 0;
+
+          while (lane < lane_bottom->len && g_array_index (lane_bottom, double, lane) >= use->top)
+            lane++;
+          if (lane == lane_bottom->len)
+            g_array_append_val (lane_bottom, use->bottom);
+          else
+            g_array_index (lane_bottom, double, lane) = use->bottom;
+          use->lane = lane;
+          g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source), GUINT_TO_POINTER (i));
+        }
+      n_lanes = lane_bottom->len;
+      lane_x = g_new0 (double, n_lanes);
+      for (guint l = 0; l < n_lanes; l++)
+        lane_x[l] = min_x - LANE_GAP - l * LANE_SPACING;
+      if (n_lanes > 0)
+        min_x = lane_x[n_lanes - 1];
+
+      /* Each source box's lane, for the edges below. */
+      lane_of = g_new0 (guint, MAX (n_boxes, 1));
+      for (guint e = 0; e < edges->len; e++)
+        {
+          Edge *edge = &g_array_index (edges, Edge, e);
+
+          if (segment_of[edge->tail] != segment_of[edge->head] &&
+              segment_of[edge->head] != segment_of[edge->tail] + 1)
+            {
+              guint use = GPOINTER_TO_UINT (g_hash_table_lookup (lane_of_source, GUINT_TO_POINTER (edge->tail)));
+
+              lane_of[edge->tail] = g_array_index (lane_uses, LaneUse, use).lane;
+            }
+        }
+    }
+
+  /* Edges: dot's splines, joined across segments. */
+  for (guint e = 0; e < edges->len; e++)
+    {
+      Edge *edge = &g_array_index (edges, Edge, e);
+      guint st = segment_of[edge->tail];
+      guint sh = segment_of[edge->head];
+      Segment *hs = &segments[sh];
+      GraftLayoutEdge out = { edge->tail, edge->head, 0, NULL, { 0, 0 } };
+      guint start = self->points->len;
+
+      if (st != sh)
+        {
+          Segment *ts = &segments[st];
+          GraftPoint from;
+          GraftPoint to = segment_first_point (hs, edge->in_edge);
+
+          append_segment_points (self->points, ts, edge->out_edge, FALSE);
+          from = last_point (self->points);
+          if (sh == st + 1)
+            {
+              double dy = (to.y - from.y) / 2;
+              GraftPoint seg[3] = { { from.x, from.y + dy }, { to.x, to.y - dy }, to };
+
+              g_array_append_vals (self->points, seg, 3);
+            }
+          else
+            {
+              double x = lane_x[lane_of[edge->tail]];
+              double jitter = (lane_of[edge->tail] % 5) * 3.0 - 6.0;
+              double below = ts->y + ts->geometry.height + SEGMENT_GAP / 2 + jitter;
+              double above = hs->y - SEGMENT_GAP / 2 + jitter;
+
+              append_line (self->points, (GraftPoint) { from.x, below });
+              append_line (self->points, (GraftPoint) { x, below });
+              append_line (self->points, (GraftPoint) { x, above });
+              append_line (self->points, (GraftPoint) { to.x, above });
+              append_line (self->points, to);
+            }
+          append_segment_points (self->points, hs, edge->in_edge, TRUE);
+        }
+      else
+        append_segment_points (self->points, hs, edge->in_edge, FALSE);
+
+      out.n_points = self->points->len - start;
+      if (hs->geometry.has_arrow[edge->in_edge])
+        {
+          out.arrow_tip = hs->geometry.arrow_tip[edge->in_edge];
+          out.arrow_tip.x += hs->x;
+          out.arrow_tip.y += hs->y;
+        }
+      else
+        out.arrow_tip = last_point (self->points);
+      /* Points are resolved once the array stops growing. */
+      out.points = GUINT_TO_POINTER (start);
+      g_array_append_val (self->edges, out);
+    }
+
+  /* Shift everything so the drawing starts at (MARGIN, MARGIN). */
+  {
+    double dx = MARGIN - min_x;
+    double dy = MARGIN;
+
+    for (guint b = 0; b < n_boxes; b++)
+      {
+        GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
+
+        box->box.x += dx;
+        box->box.y += dy;
+      }
+    for (guint k = 0; k < self->points->len; k++)
+      {
+        g_array_index (self->points, GraftPoint, k).x += dx;
+        g_array_index (self->points, GraftPoint, k).y += dy;
+      }
+    for (guint e = 0; e < self->edges->len; e++)
+      {
+        GraftLayoutEdge *edge = &g_array_index (self->edges, GraftLayoutEdge, e);
+
+        edge->points = &g_array_index (self->points, GraftPoint, GPOINTER_TO_UINT (edge->points));
+        edge->arrow_tip.x += dx;
+        edge->arrow_tip.y += dy;
+      }
+    self->width = max_x - min_x + 2 * MARGIN;
+    self->height = MAX (y - SEGMENT_GAP, 0) + 2 * MARGIN;
+  }
+
+  for (guint s = 0; s < n_segments; s++)
+    segment_clear (&segments[s]);
+  g_free (segments);
+  return g_steal_pointer (&self);
+}
+
+/**
+ * graft_layout_new:
+ * @graph: a graph
+ * @error: return location for an error
+ *
+ * Lays @graph out: graft_layout_request_new() and
+ * graft_layout_request_run() in one call.
+ *
+ * Returns: (transfer full) (nullable): the layout
+ */
+GraftLayout *
+graft_layout_new (GraftGraph *graph,
+                  GError    **error)
+{
+  g_autoptr (GraftLayoutRequest) req = graft_layout_request_new (graph);
+
+  return graft_layout_request_run (req, error);
+}
+
+/**
+ * graft_layout_free:
+ * @self: (transfer full) (nullable): a layout
+ */
+void
+graft_layout_free (GraftLayout *self)
+{
+  if (self == NULL)
+    return;
+  g_string_chunk_free (self->strings);
+  g_array_unref (self->nodes);
+  g_array_unref (self->edges);
+  g_array_unref (self->points);
+  g_free (self->main_of);
+  g_clear_pointer (&self->by_name, g_hash_table_unref);
+  g_free (self);
+}
+
+/**
+ * graft_layout_get_n_nodes:
+ * @self: a layout
+ *
+ * Returns: the number of boxes (graph nodes and stubs)
+ */
+guint
+graft_layout_get_n_nodes (GraftLayout *self)
+{
+  return self->nodes->len;
+}
+
+/**
+ * graft_layout_get_node:
+ * @self: a layout
+ * @i: a box index
+ *
+ * Returns: (transfer none): box @i, valid as long as @self
+ */
+const GraftLayoutNode *
+graft_layout_get_node (GraftLayout *self,
+                       guint        i)
+{
+  g_return_val_if_fail (i < self->nodes->len, NULL);
+  return &g_array_index (self->nodes, GraftLayoutNode, i);
+}
+
+/**
+ * graft_layout_get_n_edges:
+ * @self: a layout
+ *
+ * Returns: the number of edges
+ */
+guint
+graft_layout_get_n_edges (GraftLayout *self)
+{
+  return self->edges->len;
+}
+
+/**
+ * graft_layout_get_edge:
+ * @self: a layout
+ * @i: an edge index
+ *
+ * Returns: (transfer none): edge @i, valid as long as @self
+ */
+const GraftLayoutEdge *
+graft_layout_get_edge (GraftLayout *self,
+                       guint        i)
+{
+  g_return_val_if_fail (i < self->edges->len, NULL);
+  return &g_array_index (self->edges, GraftLayoutEdge, i);
+}
+
+/**
+ * graft_layout_get_n_graph_nodes:
+ * @self: a layout
+ *
+ * Returns: the number of nodes of the graph that was laid out
+ */
+guint
+graft_layout_get_n_graph_nodes (GraftLayout *self)
+{
+  return self->n_graph_nodes;
+}
+
+/**
+ * graft_layout_lookup:
+ * @self: a layout
+ * @node_index: a graph node's position in graph order
+ *
+ * Returns: the box of that node (not one of its stubs), or -1
+ */
+gint
+graft_layout_lookup (GraftLayout *self,
+                     guint        node_index)
+{
+  if (node_index >= self->n_graph_nodes)
+    return -1;
+  return (gint) self->main_of[node_index];
+}
+
+/**
+ * graft_layout_find_node:
+ * @self: a layout
+ * @name: a graph node's name
+ *
+ * Returns: the box of the node called @name, or -1
+ */
+gint
+graft_layout_find_node (GraftLayout *self,
+                        const char  *name)
+{
+  if (self->by_name == NULL)
+    {
+      self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < self->n_graph_nodes; i++)
+        {
+          GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, self->main_of[i]);
+
+          g_hash_table_insert (self->by_name, (gpointer) box->name, GUINT_TO_POINTER (self->main_of[i] + 1));
+        }
+    }
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
+}
+
+/**
+ * graft_layout_get_size:
+ * @self: a layout
+ * @out_width: (out) (optional): the drawing's width in points
+ * @out_height: (out) (optional): its height
+ */
+void
+graft_layout_get_size (GraftLayout *self,
+                       double      *out_width,
+                       double      *out_height)
+{
+  if (out_width != NULL)
+    *out_width = self->width;
+  if (out_height != NULL)
+    *out_height = self->height;
+}
+
+/**
+ * graft_layout_hit_test:
+ * @self: a layout
+ * @x: a point in layout coordinates
+ * @y: its y
+ *
+ * Returns: the box at (@x, @y), or -1
+ */
+gint
+graft_layout_hit_test (GraftLayout *self,
+                       double       x,
+                       double       y)
+{
+  for (guint i = self->nodes->len; i-- > 0;)
+    {
+      const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
+
+      if (x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height)
+        return (gint) i;
+    }
+  return -1;
+}
+
+/**
+ * graft_layout_get_n_segments:
+ * @self: a layout
+ *
+ * Returns: how many segments dot laid out separately (1 for small graphs)
+ */
+guint
+graft_layout_get_n_segments (GraftLayout *self)
+{
+  return self->n_segments;
+}

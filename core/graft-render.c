@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-render.c: the one renderer of laid-out graphs.  The editor's
+ * canvas calls graft_render_draw() from its snapshot; PNG, SVG and PDF
+ * files are drawn by the same function on a cairo surface of the format,
+ * so a file looks like the screen.
+ *
+ * Boxes are rounded rectangles tinted by op (graft-palette-private.h), the
+ * node's name in bold over what it does; stubs (copies of a much-used
+ * input, see graft-layout.c) are small pills.  Each match gets its colour
+ * as a thick outline and a tint, a numbered badge, and an outline dash
+ * that changes every seven matches, so matches stay apart without colour.
+ * Only what intersects the clip is drawn, which keeps the canvas fast on
+ * large graphs.
+ */
+#include "config.h"
+
+#include "graft-render.h"
+#include "graft-error.h"
+#include "graft-palette-private.h"
+#include "graft-text-private.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <string.h>
+
+#define BOX_RADIUS      5.0
+#define EDGE_WIDTH      1.1
+#define MATCH_WIDTH     3.0
+#define ARROW_HALF      3.2
+#define PNG_SCALE       2.0
+#define PNG_MAX_SIDE    32000.0
+#define PNG_MAX_PIXELS  (64.0 * 1024 * 1024)
+#define VECTOR_MAX_SIDE 14400.0 /* PDF's largest page, 200 inches */
+
+typedef struct {
+  double r, g, b, a;
+} Rgba;
+
+typedef struct {
+  Rgba background;
+  Rgba edge;
+  Rgba text;
+  Rgba caption;
+  Rgba selection;
+  Rgba hover;
+  const GraftOpColors *ops;
+} Theme;
+
+static Rgba
+rgb (guint32 hex,
+     double  alpha)
+{
+  return (Rgba) { ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0, (hex & 0xff) / 255.0, alpha };
+}
+
+static void
+get_theme (GraftRenderStyle style,
+           Theme           *theme)
+{
+  if (style == GRAFT_RENDER_DARK)
+    {
+      theme->background = rgb (0x1e1e1e, 1);
+      theme->edge = rgb (0x9a9a9a, 1);
+      theme->text = rgb (0xf2f2f2, 1);
+      theme->caption = rgb (0xc4c4c4, 1);
+      theme->selection = rgb (0x78aeed, 1);
+      theme->hover = rgb (0xffffff, 0.12);
+      theme->ops = graft_palette_dark;
+    }
+  else
+    {
+      theme->background = rgb (0xfafafa, 1);
+      theme->edge = rgb (0x6b6b6b, 1);
+      theme->text = rgb (0x141414, 1);
+      theme->caption = rgb (0x3d3d3d, 1);
+      theme->selection = rgb (0x1c71d8, 1);
+      theme->hover = rgb (0x000000, 0.07);
+      theme->ops = graft_palette_light;
+    }
+}
+
+static void
+set_source (cairo_t *cr,
+            Rgba     c)
+{
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, c.a);
+}
+
+/**
+ * graft_render_options_init:
+ * @options: (out caller-allocates): options to fill with the defaults
+ *
+ * Light style, nothing highlighted, no background.
+ */
+void
+graft_render_options_init (GraftRenderOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->style = GRAFT_RENDER_LIGHT;
+  options->hovered = -1;
+}
+
+static void
+rounded_rect (cairo_t         *cr,
+              const GraftRect *r,
+              double           radius)
+{
+  double rad = MIN (radius, MIN (r->width, r->height) / 2);
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, r->x + r->width - rad, r->y + rad, rad, -G_PI / 2, 0);
+  cairo_arc (cr, r->x + r->width - rad, r->y + r->height - rad, rad, 0, G_PI / 2);
+  cairo_arc (cr, r->x + rad, r->y + r->height - rad, rad, G_PI / 2, G_PI);
+  cairo_arc (cr, r->x + rad, r->y + rad, rad, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static gboolean
+intersects (const GraftRect *r,
+            double           x1,
+            double           y1,
+            double           x2,
+            double           y2)
+{
+  return r->x <= x2 && r->x + r->width >= x1 && r->y <= y2 && r->y + r->height >= y1;
+}
+
+static gint
+match_of (const GraftRenderOptions *options,
+          const GraftLayoutNode    *box)
+{
+  return options->node_match != NULL ? options->node_match[box->node_index] : -1;
+}
+
+static void
+set_match_dash (cairo_t *cr,
+                gint     match)
+{
+  static const double dashed[] = { 7.0, 3.5 };
+  static const double dotted[] = { 2.0, 2.5 };
+
+  switch ((match / (gint) GRAFT_PALETTE_N_MATCH_COLORS) % 3)
+    {
+    case 1:
+      cairo_set_dash (cr, dashed, G_N_ELEMENTS (dashed), 0);
+      break;
+    case 2:
+      cairo_set_dash (cr, dotted, G_N_ELEMENTS (dotted), 0);
+      break;
+    default:
+      cairo_set_dash (cr, NULL, 0, 0);
+      break;
+    }
+}
+
+static void
+draw_edge (cairo_t                  *cr,
+           const GraftLayoutEdge    *edge,
+           Rgba                      color,
+           double                    width)
+{
+  const GraftPoint *p = edge->points;
+  GraftPoint last = p[edge->n_points - 1];
+  GraftPoint tip = edge->arrow_tip;
+  double dx = tip.x - last.x;
+  double dy = tip.y - last.y;
+  double len = sqrt (dx * dx + dy * dy);
+
+  set_source (cr, color);
+  cairo_set_line_width (cr, width);
+  cairo_move_to (cr, p[0].x, p[0].y);
+  for (guint k = 1; k + 2 < edge->n_points; k += 3)
+    cairo_curve_to (cr, p[k].x, p[k].y, p[k + 1].x, p[k + 1].y, p[k + 2].x, p[k + 2].y);
+  cairo_stroke (cr);
+
+  if (len > 0.01)
+    {
+      double ux = dx / len;
+      double uy = dy / len;
+      double half = ARROW_HALF * MAX (1.0, width / EDGE_WIDTH * 0.7);
+
+      cairo_move_to (cr, tip.x, tip.y);
+      cairo_line_to (cr, last.x - uy * half, last.y + ux * half);
+      cairo_line_to (cr, last.x + uy * half, last.y - ux * half);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+}
+
+static void
+show_centered (cairo_t        *cr,
+               GraftText      *text,
+               GraftTextStyle  style,
+               const char     *s,
+               double          cx,
+               double          cy)
+{
+  PangoLayout *layout = _graft_text_layout (text, style, s);
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  cairo_move_to (cr,
+                 cx - (double) logical.width / PANGO_SCALE / 2,
+                 cy - (double) logical.height / PANGO_SCALE / 2);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_box (cairo_t                  *cr,
+          GraftText                *text,
+          const Theme              *theme,
+          const GraftLayoutNode    *box,
+          const GraftRenderOptions *options)
+{
+  const GraftOpColors *colors = &theme->ops[box->op];
+  gint match = match_of (options, box);
+  gboolean selected = options->node_selected != NULL && options->node_selected[box->node_index];
+  gboolean hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
+  double radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
+  double cx = box->box.x + box->box.width / 2;
+  double cy = box->box.y + box->box.height / 2;
+
+  if (selected)
+    {
+      GraftRect ring = { box->box.x - 4, box->box.y - 4, box->box.width + 8, box->box.height + 8 };
+
+      rounded_rect (cr, &ring, radius + 4);
+      set_source (cr, theme->selection);
+      cairo_set_line_width (cr, 2.5);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_stroke (cr);
+    }
+
+  rounded_rect (cr, &box->box, radius);
+  set_source (cr, rgb (colors->fill, 1));
+  cairo_fill_preserve (cr);
+  if (match >= 0)
+    {
+      Rgba mc = rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 0.22);
+
+      set_source (cr, mc);
+      cairo_fill_preserve (cr);
+    }
+  if (hovered)
+    {
+      set_source (cr, theme->hover);
+      cairo_fill_preserve (cr);
+    }
+  if (match >= 0)
+    {
+      set_source (cr, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1));
+      cairo_set_line_width (cr, MATCH_WIDTH);
+      set_match_dash (cr, match);
+    }
+  else
+    {
+      set_source (cr, rgb (colors->border, 1));
+      cairo_set_line_width (cr, box->is_stub ? 0.8 : 1.0);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  set_source (cr, theme->text);
+  if (box->is_stub)
+    show_centered (cr, text, GRAFT_TEXT_STUB, box->name, cx, cy);
+  else
+    {
+      show_centered (cr, text, GRAFT_TEXT_NAME, box->name, cx, box->box.y + box->box.height * 0.32);
+      set_source (cr, theme->caption);
+      show_centered (cr, text, GRAFT_TEXT_CAPTION, box->caption, cx, box->box.y + box->box.height * 0.70);
+    }
+
+  if (match >= 0 && !box->is_stub)
+    {
+      char number[16];
+      double bx = box->box.x + box->box.width;
+      double by = box->box.y;
+      guint32 hex = graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS];
+      double luminance = 0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
+
+      g_snprintf (number, sizeof number, "%d", match + 1);
+      cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
+      set_source (cr, rgb (hex, 1));
+      cairo_fill (cr);
+      set_source (cr, luminance > 140 ? rgb (0x000000, 1) : rgb (0xffffff, 1));
+      show_centered (cr, text, GRAFT_TEXT_BADGE, number, bx, by);
+    }
+}
+
+/**
+ * graft_render_draw:
+ * @layout: a layout
+ * @cr: where to draw, in layout coordinates (points; scale @cr to zoom)
+ * @options: (nullable): what to highlight; %NULL for the defaults
+ *
+ * Draws the boxes and edges of @layout that intersect @cr's clip.
+ */
+void
+graft_render_draw (GraftLayout              *layout,
+                   cairo_t                  *cr,
+                   const GraftRenderOptions *options)
+{
+  GraftRenderOptions defaults;
+  g_autoptr (GraftText) text = NULL;
+  Theme theme;
+  double x1, y1, x2, y2;
+  guint n_boxes = graft_layout_get_n_nodes (layout);
+  guint n_edges = graft_layout_get_n_edges (layout);
+
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (cr != NULL);
+
+  if (options == NULL)
+    {
+      graft_render_options_init (&defaults);
+      options = &defaults;
+    }
+  get_theme (options->style, &theme);
+  text = _graft_text_new_for_cairo (cr);
+
+  cairo_save (cr);
+  cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
+  if (options->draw_background)
+    {
+      set_source (cr, theme.background);
+      cairo_paint (cr);
+    }
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, i);
+      const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
+      const GraftLayoutNode *head = graft_layout_get_node (layout, edge->head);
+      gint mt = match_of (options, tail);
+      gint mh = match_of (options, head);
+      GraftRect bounds = { edge->points[0].x, edge->points[0].y, 0, 0 };
+      double bx2 = bounds.x;
+      double by2 = bounds.y;
+
+      for (guint k = 1; k < edge->n_points; k++)
+        {
+          bounds.x = MIN (bounds.x, edge->points[k].x);
+          bounds.y = MIN (bounds.y, edge->points[k].y);
+          bx2 = MAX (bx2, edge->points[k].x);
+          by2 = MAX (by2, edge->points[k].y);
+        }
+      bounds.width = bx2 - bounds.x + ARROW_HALF * 4;
+      bounds.height = by2 - bounds.y + ARROW_HALF * 4;
+      bounds.x -= ARROW_HALF * 2;
+      bounds.y -= ARROW_HALF * 2;
+      if (!intersects (&bounds, x1, y1, x2, y2))
+        continue;
+      if (mt >= 0 && mt == mh && !tail->is_stub)
+        draw_edge (cr, edge, rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS], 1), 2.2);
+      else
+        draw_edge (cr, edge, theme.edge, EDGE_WIDTH);
+    }
+
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (layout, i);
+      GraftRect grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20, box->box.height + 20 };
+
+      if (intersects (&grown, x1, y1, x2, y2))
+        draw_box (cr, text, &theme, box, options);
+    }
+  cairo_restore (cr);
+}
+
+/**
+ * graft_render_format_from_string:
+ * @name: `png`, `svg` or `pdf`
+ * @out_format: (out): the format
+ *
+ * Returns: %TRUE if @name is a picture format
+ */
+gboolean
+graft_render_format_from_string (const char        *name,
+                                 GraftRenderFormat *out_format)
+{
+  if (g_strcmp0 (name, "png") == 0)
+    *out_format = GRAFT_RENDER_PNG;
+  else if (g_strcmp0 (name, "svg") == 0)
+    *out_format = GRAFT_RENDER_SVG;
+  else if (g_strcmp0 (name, "pdf") == 0)
+    *out_format = GRAFT_RENDER_PDF;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static cairo_status_t
+append_bytes_cb (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/**
+ * graft_render_to_bytes:
+ * @layout: a layout
+ * @format: the file format
+ * @options: (nullable): what to highlight; the background is always drawn
+ * @error: return location for an error
+ *
+ * Draws @layout into a PNG (two pixels per point, less for very large
+ * drawings), SVG or PDF file held in memory.  Vector pages larger than
+ * PDF's 200-inch limit are scaled down to fit.
+ *
+ * Returns: (transfer full) (nullable): the file's bytes
+ */
+GBytes *
+graft_render_to_bytes (GraftLayout              *layout,
+                       GraftRenderFormat         format,
+                       const GraftRenderOptions *options,
+                       GError                  **error)
+{
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  GraftRenderOptions opts;
+  cairo_surface_t *surface = NULL;
+  cairo_status_t status;
+  cairo_t *cr;
+  double width;
+  double height;
+  double scale;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  if (options != NULL)
+    opts = *options;
+  else
+    graft_render_options_init (&opts);
+  opts.draw_background = TRUE;
+  graft_layout_get_size (layout, &width, &height);
+  width = MAX (width, 1);
+  height = MAX (height, 1);
+
+  switch (format)
+    {
+    case GRAFT_RENDER_PNG:
+      scale = MIN (PNG_SCALE, MIN (PNG_MAX_SIDE / width, PNG_MAX_SIDE / height));
+      scale = MIN (scale, sqrt (PNG_MAX_PIXELS / (width * height)));
+      if (width * scale < 1 || height * scale < 1 || scale < 0.05)
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT,
+                       "the drawing is too large for PNG (%.0f x %.0f points); use SVG or PDF",
+                       width, height);
+          return NULL;
+        }
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                            (int) ceil (width * scale), (int) ceil (height * scale));
+      break;
+    case GRAFT_RENDER_SVG:
+      scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
+      surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes, width * scale, height * scale);
+      break;
+    case GRAFT_RENDER_PDF:
+    default:
+      scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
+      surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, bytes, width * scale, height * scale);
+      break;
+    }
+
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  graft_render_draw (layout, cr, &opts);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status == CAIRO_STATUS_SUCCESS && format == GRAFT_RENDER_PNG)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes_cb, bytes);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_IO,
+                   "cairo could not draw the graph: %s", cairo_status_to_string (status));
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-render.h: draws a laid-out graph on any cairo context (the
+ * editor's canvas, PNG, SVG and PDF files), with matches, selection and
+ * hover drawn over it.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+#include "graft-layout.h"
+
+#include <cairo.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  GRAFT_RENDER_LIGHT,
+  GRAFT_RENDER_DARK,
+} GraftRenderStyle;
+
+typedef enum {
+  GRAFT_RENDER_PNG,
+  GRAFT_RENDER_SVG,
+  GRAFT_RENDER_PDF,
+} GraftRenderFormat;
+
+/**
+ * GraftRenderOptions:
+ * @style: light or dark colours
+ * @node_match: (nullable): one entry per graph node (graph order): the
+ *   number of the match it belongs to, or -1
+ * @node_selected: (nullable): one entry per graph node: whether it is
+ *   selected
+ * @hovered: the graph node under the pointer, or -1
+ * @draw_background: fill the background (files); the canvas draws its own
+ *
+ * What to draw besides the graph.  Initialise with
+ * graft_render_options_init(); later fields may be added.
+ */
+typedef struct {
+  GraftRenderStyle style;
+  const gint      *node_match;
+  const gboolean  *node_selected;
+  gint             hovered;
+  gboolean         draw_background;
+} GraftRenderOptions;
+
+void     graft_render_options_init (GraftRenderOptions *options);
+void     graft_render_draw         (GraftLayout              *layout,
+                                    cairo_t                  *cr,
+                                    const GraftRenderOptions *options);
+gboolean graft_render_format_from_string (const char        *name,
+                                          GraftRenderFormat *out_format);
+GBytes  *graft_render_to_bytes     (GraftLayout              *layout,
+                                    GraftRenderFormat         format,
+                                    const GraftRenderOptions *options,
+                                    GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS
