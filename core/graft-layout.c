@@ -53,8 +53,16 @@
 #define HUB_USERS_SMALL   6
 #define SMALL_GRAPH_NODES 60
 
-/* dot's iteration budgets pay off from this many boxes on. */
-#define BUDGET_NODES 80
+/* A segment whose edges span on average more than this many positions of
+ * graph order is dense (densenet's concatenations of every earlier
+ * feature).  dot needs its iteration budgets there: without them
+ * densenet121 takes over a minute; with them 1 s.  On sparse segments the
+ * budgets only make dot's placement wider and its spline routing slower. */
+#define DENSE_SPAN 30
+
+/* What an edge costs a segment per position of graph order it spans (see
+ * the segment cut below). */
+#define SPAN_COST 10
 
 struct _GraftLayoutRequest
 {
@@ -241,6 +249,22 @@ segment_add_edge (Segment *segment,
 
   g_array_append_val (segment->edges, spec);
   return segment->edges->len - 1;
+}
+
+/* Whether dot should run @segment with its iteration budgets: the total
+ * distance in graph order that its edges span, against its size. */
+static gboolean
+is_dense (const Segment *segment)
+{
+  guint64 span = 0;
+
+  for (guint k = 0; k < segment->edges->len; k++)
+    {
+      const GraftGvEdgeSpec *es = &g_array_index (segment->edges, GraftGvEdgeSpec, k);
+
+      span += es->head > es->tail ? es->head - es->tail : es->tail - es->head;
+    }
+  return span > (guint64) DENSE_SPAN * segment->nodes->len;
 }
 
 static guint
@@ -447,29 +471,42 @@ graft_layout_request_run (GraftLayoutRequest *req,
   }
   n_boxes = self->nodes->len;
 
-  /* Segments: whole groups (a node and its stubs), balanced sizes. */
+  /* Segments: whole groups (a node and its stubs), cut where a segment's
+   * cost reaches GRAFT_MAX_SEGMENT_NODES.  A box costs 1, and an edge
+   * within the segment 1 per SPAN_COST positions it spans, so dense
+   * stretches of a graph get shorter segments. */
   segment_of = g_new0 (guint, MAX (n_boxes, 1));
   {
-    guint wanted = (n_boxes + GRAFT_MAX_SEGMENT_NODES - 1) / GRAFT_MAX_SEGMENT_NODES;
-    guint target = wanted > 0 ? (n_boxes + wanted - 1) / wanted : 1;
-    guint count = 0;
+    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    double cost = 0;
+    guint first = 0;
 
-    segments = g_new0 (Segment, MAX (wanted, 1) * 2 + 1);
-    n_segments = 0;
     for (guint i = 0; i < req->n_nodes; i++)
       {
-        guint size = group_start[i + 1] - group_start[i];
+        double group_cost = group_start[i + 1] - group_start[i];
 
-        if (n_segments == 0 || (count > 0 && count + size > target))
+        for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
           {
-            segments[n_segments].first_box = group_start[i];
-            n_segments++;
-            count = 0;
+            guint tail = g_array_index (edges, Edge, k).tail;
+            guint head = self->main_of[i];
+
+            if (tail < head)
+              group_cost += (double) (head - MAX (tail, first)) / SPAN_COST;
+          }
+        if (starts->len == 0 || (cost > 0 && cost + group_cost > GRAFT_MAX_SEGMENT_NODES))
+          {
+            first = group_start[i];
+            g_array_append_val (starts, first);
+            cost = 0;
           }
         for (guint b = group_start[i]; b < group_start[i + 1]; b++)
-          segment_of[b] = n_segments - 1;
-        count += size;
+          segment_of[b] = starts->len - 1;
+        cost += group_cost;
       }
+    n_segments = starts->len;
+    segments = g_new0 (Segment, MAX (n_segments, 1));
+    for (guint s = 0; s < n_segments; s++)
+      segments[s].first_box = g_array_index (starts, guint, s);
   }
   self->n_segments = n_segments;
 
@@ -531,9 +568,11 @@ graft_layout_request_run (GraftLayoutRequest *req,
       GraftGvGraphSpec spec = {
         (const GraftGvNodeSpec *) (gpointer) seg->nodes->data, seg->nodes->len,
         (const GraftGvEdgeSpec *) (gpointer) seg->edges->data, seg->edges->len,
-        NODESEP, RANKSEP, seg->nodes->len >= BUDGET_NODES,
+        NODESEP, RANKSEP, FALSE,
       };
 
+      spec.budget = is_dense (seg);
+      g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len, spec.budget);
       ok = _graft_gv_layout (&spec, &seg->geometry, error);
       if (!ok)
         break;

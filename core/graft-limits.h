@@ -51,7 +51,7 @@
  * linearly (layout-notes.md: 0.7 s at 1,000 plain nodes, 12.8 s at 3,000)
  * and some graphs crash it, so larger graphs are cut into segments of at
  * most this many boxes, laid out one by one and stacked. */
-#define GRAFT_MAX_SEGMENT_NODES 160u
+#define GRAFT_MAX_SEGMENT_NODES 200u
 
 /* Most graph nodes a layout accepts.  Segments keep layout linear, but a
  * drawing of more than 100,000 boxes is neither readable nor cheap to draw;

@@ -356,6 +356,115 @@ test_output_file (void)
   g_rmdir (dir);
 }
 
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* `graft render` and `graft rewrite --to png|svg|pdf` write the picture
+ * atomically; the format comes from --to or -o's extension; pictures need
+ * -o; a failed write leaves nothing behind. */
+static void
+test_render (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
+  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *png = g_build_filename (dir, "m.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "m.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "rewritten.pdf", NULL);
+  g_autofree char *bad = g_build_filename (dir, "missing", "m.png", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  static const guint8 png_magic[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "render", model, "--pattern", "pattern", "-o", png, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.err, ==, "2 matches\n");
+    g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+    g_assert_cmpuint (length, >, sizeof png_magic);
+    g_assert_true (memcmp (contents, png_magic, sizeof png_magic) == 0);
+    g_clear_pointer (&contents, g_free);
+  }
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "render", model, "--to", "svg", "--style", "dark", "-o", svg, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "<?xml"));
+    g_clear_pointer (&contents, g_free);
+  }
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "rewrite", model, "--to", "pdf", "-o", pdf, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.err, ==, "replaced 2 matches\n");
+    g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
+    g_clear_pointer (&contents, g_free);
+  }
+  g_assert_cmpuint (count_files (dir), ==, 3);
+
+  /* Usage errors: exit 2, nothing written. */
+  {
+    const char *const cases[][8] = {
+      { "render", model, "--to", "png", NULL },
+      { "render", model, NULL },
+      { "render", model, "--to", "gif", "-o", png, NULL },
+      { "render", model, "--style", "blue", "-o", png, NULL },
+      { "rewrite", model, "--to", "svg", NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_auto(Run) run = { 0 };
+
+        run_graft (&run, NULL, NULL, cases[i]);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_true (g_str_has_prefix (run.err, "graft "));
+        g_assert_cmpstr (run.out, ==, "");
+      }
+  }
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "render", model, "-o", bad, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_true (g_str_has_prefix (run.err, bad));
+  }
+  g_assert_cmpuint (count_files (dir), ==, 3);
+  remove_dir (dir);
+}
+
 /* 100,000 nested parentheses: an error at a place, not a stack overflow. */
 static void
 test_deep_nesting (void)
@@ -406,6 +515,7 @@ main (int    argc,
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
+  g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   return g_test_run ();

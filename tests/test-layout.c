@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-layout.c: Graphviz layout and the cairo renderer.  Geometry sanity
+ * on the example, the torchvision and aten corpora and synthetic graphs
+ * large enough to be cut into segments (no two boxes overlap, every edge
+ * leaves its source's box and ends at its user's box, every node lies
+ * below its inputs, one box per node plus one stub per use of a hub); hit
+ * testing; layout on a worker thread; and the files the renderer writes:
+ * the example's PNG shows its two matches in two colours, PNG/SVG/PDF
+ * files are accepted by their own readers.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TOLERANCE 3.0
+
+/* Match colours, as graft-palette-private.h defines them (Okabe-Ito). */
+#define FIRST_MATCH_RGB  0xe69f00
+#define SECOND_MATCH_RGB 0x0072b2
+#define THIRD_MATCH_RGB  0x009e73
+
+static char *
+data_path (const char *dir,
+           const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, name, NULL);
+}
+
+static char *
+example_path (void)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                           "subgraph_rewriter_basic_use.py", NULL);
+}
+
+static GraftGraph *
+load (const char *path)
+{
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph;
+}
+
+static GraftNode *
+add_call (GraftGraph *graph,
+          const char *target,
+          GraftNode  *a,
+          GraftNode  *b)
+{
+  GraftArg args;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, b != NULL ? 2 : 1);
+  graft_arg_init_node (&args.items[0], a);
+  if (b != NULL)
+    graft_arg_init_node (&args.items[1], b);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, graft_graph_intern (graph, target),
+                                  &args, NULL, NULL, NULL);
+}
+
+/* A chain of @n calls shaped like a real model: a residual add every 8
+ * nodes, a long skip every 300 (which crosses more than one segment), and
+ * with @hubs, a weight read by every tenth node. */
+static GraftGraph *
+make_synthetic (guint    n,
+                gboolean hubs)
+{
+  GraftGraph *graph = graft_graph_new ();
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
+  GraftNode *w = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "w", NULL, NULL, "w", NULL);
+  GraftNode *prev = x;
+  GraftArg out;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i % 300 == 299 && i >= 450)
+        prev = add_call (graph, "operator.add", prev, nodes->pdata[i - 450]);
+      else if (i % 8 == 7)
+        prev = add_call (graph, "operator.add", prev, nodes->pdata[i - 7]);
+      else if (hubs && i % 10 == 3)
+        prev = add_call (graph, "operator.mul", prev, w);
+      else
+        prev = add_call (graph, "torch.relu", prev, NULL);
+      g_ptr_array_add (nodes, prev);
+    }
+  graft_arg_init_seq (&out, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&out.items[0], prev);
+  graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &out, NULL, "output", NULL);
+  return graph;
+}
+
+static double
+distance_to_box (GraftPoint       p,
+                 const GraftRect *r)
+{
+  double dx = MAX (MAX (r->x - p.x, 0), p.x - (r->x + r->width));
+  double dy = MAX (MAX (r->y - p.y, 0), p.y - (r->y + r->height));
+
+  return sqrt (dx * dx + dy * dy);
+}
+
+static gboolean
+boxes_overlap (const GraftRect *a,
+               const GraftRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* The checks every layout must pass.  @downward: the graph is in
+ * topological order, so every edge must point down. */
+static void
+check_geometry (GraftLayout *layout,
+                GraftGraph  *graph,
+                gboolean     downward)
+{
+  guint n_boxes = graft_layout_get_n_nodes (layout);
+  guint n_graph = graft_graph_get_n_nodes (graph);
+  g_autofree guint *mains = g_new0 (guint, MAX (n_graph, 1));
+  g_autofree guint *order = g_new0 (guint, MAX (n_boxes, 1));
+  double width;
+  double height;
+  guint n_edges_expected = 0;
+  guint i = 0;
+
+  graft_layout_get_size (layout, &width, &height);
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, n_graph);
+
+  /* One main box per graph node, in graph order, named after it. */
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+    {
+      gint box = graft_layout_lookup (layout, i);
+      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+      g_assert_cmpint (box, >=, 0);
+      g_assert_cmpstr (graft_layout_get_node (layout, box)->name, ==, graft_node_get_name (node));
+      g_assert_false (graft_layout_get_node (layout, box)->is_stub);
+      g_assert_cmpint (graft_layout_find_node (layout, graft_node_get_name (node)), ==, box);
+      n_edges_expected += inputs->len;
+    }
+  for (guint b = 0; b < n_boxes; b++)
+    if (!graft_layout_get_node (layout, b)->is_stub)
+      mains[graft_layout_get_node (layout, b)->node_index]++;
+  for (guint k = 0; k < n_graph; k++)
+    g_assert_cmpuint (mains[k], ==, 1);
+  g_assert_cmpuint (graft_layout_get_n_edges (layout), ==, n_edges_expected);
+
+  /* Inside the drawing, no overlaps (sweep over boxes sorted by top). */
+  for (guint b = 0; b < n_boxes; b++)
+    {
+      const GraftRect *r = &graft_layout_get_node (layout, b)->box;
+
+      g_assert_cmpfloat (r->x, >=, 0);
+      g_assert_cmpfloat (r->y, >=, 0);
+      g_assert_cmpfloat (r->x + r->width, <=, width + 0.01);
+      g_assert_cmpfloat (r->y + r->height, <=, height + 0.01);
+      g_assert_cmpfloat (r->width, >, 0);
+      order[b] = b;
+    }
+  for (guint a = 0; a < n_boxes; a++)
+    {
+      const GraftRect *ra = &graft_layout_get_node (layout, a)->box;
+
+      for (guint b = a + 1; b < n_boxes; b++)
+        {
+          const GraftRect *rb = &graft_layout_get_node (layout, b)->box;
+
+          if (boxes_overlap (ra, rb))
+            g_error ("boxes %s and %s overlap", graft_layout_get_node (layout, a)->name,
+                     graft_layout_get_node (layout, b)->name);
+        }
+    }
+
+  /* Edges run from the tail's box to the head's box, downwards. */
+  for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
+    {
+      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
+      const GraftRect *tail = &graft_layout_get_node (layout, edge->tail)->box;
+      const GraftRect *head = &graft_layout_get_node (layout, edge->head)->box;
+
+      g_assert_cmpuint (edge->n_points, >=, 4);
+      g_assert_cmpuint ((edge->n_points - 1) % 3, ==, 0);
+      g_assert_cmpfloat (distance_to_box (edge->points[0], tail), <=, TOLERANCE);
+      g_assert_cmpfloat (distance_to_box (edge->arrow_tip, head), <=, TOLERANCE);
+      if (downward)
+        g_assert_cmpfloat (tail->y + tail->height, <, head->y);
+      /* Control points may stray outside; the curve's ends may not. */
+      for (guint k = 0; k < edge->n_points; k++)
+        {
+          g_assert_true (isfinite (edge->points[k].x) && isfinite (edge->points[k].y));
+          if (k % 3 == 0)
+            {
+              g_assert_cmpfloat (edge->points[k].x, >=, -1);
+              g_assert_cmpfloat (edge->points[k].x, <=, width + 1);
+              g_assert_cmpfloat (edge->points[k].y, >=, -1);
+              g_assert_cmpfloat (edge->points[k].y, <=, height + 1);
+            }
+        }
+    }
+}
+
+static void
+test_example_geometry (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
+
+  g_assert_no_error (error);
+  check_geometry (layout, graph, TRUE);
+  /* Small graph: one segment, no stubs (w1 feeds two nodes). */
+  g_assert_cmpuint (graft_layout_get_n_segments (layout), ==, 1);
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, graft_graph_get_n_nodes (graph));
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "cat"))->caption, ==, "torch.cat");
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "sum_1"))->caption, ==, ".sum()");
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "x"))->caption, ==, "input");
+  g_assert_cmpint (graft_layout_find_node (layout, "no_such_node"), ==, -1);
+}
+
+static void
+test_corpus_geometry (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
+
+  g_assert_no_error (error);
+  check_geometry (layout, graph, TRUE);
+}
+
+static void
+test_segments (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (1500, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
+  guint n_stubs = 0;
+
+  g_assert_no_error (error);
+  check_geometry (layout, graph, TRUE);
+  g_assert_cmpuint (graft_layout_get_n_segments (layout), >=, 5);
+  /* `w` feeds over 100 nodes: a stub beside each, its own box unconnected. */
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (graft_layout_get_node (layout, b)->is_stub)
+      {
+        g_assert_cmpstr (graft_layout_get_node (layout, b)->name, ==, "w");
+        n_stubs++;
+      }
+  g_assert_cmpuint (n_stubs, ==, graft_node_get_n_users (graft_graph_find_node (graph, "w")));
+  g_assert_cmpuint (n_stubs, >, 100);
+  for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
+    g_assert_cmpint (graft_layout_get_edge (layout, e)->tail, !=, graft_layout_find_node (layout, "w"));
+}
+
+static void
+test_hit_test (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (400, TRUE);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  double width;
+  double height;
+
+  g_assert_nonnull (layout);
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftRect *r = &graft_layout_get_node (layout, b)->box;
+
+      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2), ==, b);
+      g_assert_cmpint (graft_layout_hit_test (layout, r->x + 1, r->y + 1), ==, b);
+    }
+  graft_layout_get_size (layout, &width, &height);
+  g_assert_cmpint (graft_layout_hit_test (layout, -5, -5), ==, -1);
+  g_assert_cmpint (graft_layout_hit_test (layout, width + 5, height / 2), ==, -1);
+}
+
+static gpointer
+run_request_cb (gpointer data)
+{
+  return graft_layout_request_run (data, NULL);
+}
+
+static void
+assert_same_layout (GraftLayout *a,
+                    GraftLayout *b)
+{
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    g_assert_true (memcmp (&graft_layout_get_node (a, i)->box, &graft_layout_get_node (b, i)->box,
+                           sizeof (GraftRect)) == 0);
+  for (guint i = 0; i < graft_layout_get_n_edges (a); i++)
+    {
+      const GraftLayoutEdge *ea = graft_layout_get_edge (a, i);
+      const GraftLayoutEdge *eb = graft_layout_get_edge (b, i);
+
+      g_assert_cmpuint (ea->n_points, ==, eb->n_points);
+      g_assert_true (memcmp (ea->points, eb->points, ea->n_points * sizeof (GraftPoint)) == 0);
+    }
+}
+
+/* The editor's way: copy on the graph's thread, lay out on workers, two
+ * at once (Graphviz calls are serialised inside), and free the graph
+ * meanwhile.  The result is the same as laying out in one call. */
+static void
+test_worker_thread (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (600, TRUE);
+  g_autoptr (GraftLayout) direct = graft_layout_new (graph, NULL);
+  g_autoptr (GraftLayoutRequest) req1 = graft_layout_request_new (graph);
+  g_autoptr (GraftLayoutRequest) req2 = graft_layout_request_new (graph);
+  g_autoptr (GraftLayout) from1 = NULL;
+  g_autoptr (GraftLayout) from2 = NULL;
+  GThread *t1;
+  GThread *t2;
+
+  g_clear_pointer (&graph, graft_graph_free);
+  t1 = g_thread_new ("layout-1", run_request_cb, req1);
+  t2 = g_thread_new ("layout-2", run_request_cb, req2);
+  from1 = g_thread_join (t1);
+  from2 = g_thread_join (t2);
+  g_assert_nonnull (from1);
+  g_assert_nonnull (from2);
+  assert_same_layout (direct, from1);
+  assert_same_layout (direct, from2);
+}
+
+static void
+test_too_large (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (GRAFT_MAX_LAYOUT_NODES + 10, FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
+
+  g_assert_null (layout);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
+}
+
+typedef struct {
+  GBytes *bytes;
+  gsize   offset;
+} Reader;
+
+static cairo_status_t
+read_cb (void          *closure,
+         unsigned char *data,
+         unsigned int   length)
+{
+  Reader *r = closure;
+  gsize size;
+  const guint8 *p = g_bytes_get_data (r->bytes, &size);
+
+  if (r->offset + length > size)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, p + r->offset, length);
+  r->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Counts the pixels of a PNG that have exactly the colour @rgb. */
+static guint
+count_pixels (GBytes  *png,
+              guint32  rgb,
+              guint32 *out_corner)
+{
+  Reader r = { png, 0 };
+  cairo_surface_t *surface = cairo_image_surface_create_from_png_stream (read_cb, &r);
+  guint count = 0;
+  int width;
+  int height;
+  int stride;
+  const guint8 *data;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 px = *(const guint32 *) (gconstpointer) (data + y * stride + x * 4);
+
+        if ((px & 0xffffff) == rgb && (px >> 24) == 0xff)
+          count++;
+      }
+  if (out_corner != NULL)
+    *out_corner = *(const guint32 *) (gconstpointer) data & 0xffffff;
+  cairo_surface_destroy (surface);
+  return count;
+}
+
+static GBytes *
+render_example (GraftRenderFormat format,
+                gboolean          with_matches,
+                GraftRenderStyle  style)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autofree gint *marks = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftRenderOptions options;
+  GBytes *bytes;
+
+  g_assert_nonnull (layout);
+  graft_render_options_init (&options);
+  options.style = style;
+  if (with_matches)
+    {
+      g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
+      g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
+      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+
+      g_assert_cmpuint (matches->len, ==, 2);
+      marks = graft_matches_dup_node_marks (matches, graph);
+      options.node_match = marks;
+    }
+  bytes = graft_render_to_bytes (layout, format, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bytes);
+  return bytes;
+}
+
+/* The example's picture shows two matches, each in its own colour, and no
+ * third; without a pattern, neither colour appears. */
+static void
+test_png_matches (void)
+{
+  g_autoptr (GBytes) with = render_example (GRAFT_RENDER_PNG, TRUE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) without = render_example (GRAFT_RENDER_PNG, FALSE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) dark = render_example (GRAFT_RENDER_PNG, TRUE, GRAFT_RENDER_DARK);
+  guint32 corner = 0;
+
+  g_assert_cmpuint (count_pixels (with, FIRST_MATCH_RGB, &corner), >, 500);
+  g_assert_cmpuint (corner, ==, 0xfafafa);
+  g_assert_cmpuint (count_pixels (with, SECOND_MATCH_RGB, NULL), >, 500);
+  g_assert_cmpuint (count_pixels (with, THIRD_MATCH_RGB, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (without, FIRST_MATCH_RGB, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (without, SECOND_MATCH_RGB, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (dark, FIRST_MATCH_RGB, &corner), >, 500);
+  g_assert_cmpuint (corner, ==, 0x1e1e1e);
+}
+
+static void
+test_svg_parses (void)
+{
+  g_autoptr (GBytes) svg = render_example (GRAFT_RENDER_SVG, TRUE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  static const GMarkupParser parser = { NULL, NULL, NULL, NULL, NULL };
+  gsize size;
+  const char *text = g_bytes_get_data (svg, &size);
+
+  g_assert_true (g_str_has_prefix (text, "<?xml"));
+  g_assert_nonnull (g_strstr_len (text, (gssize) size, "<svg"));
+  context = g_markup_parse_context_new (&parser, 0, NULL, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, text, (gssize) size, &error));
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_pdf (void)
+{
+  g_autoptr (GBytes) pdf = render_example (GRAFT_RENDER_PDF, TRUE, GRAFT_RENDER_LIGHT);
+  g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
+  g_autoptr (GError) error = NULL;
+  gsize size;
+  const char *data = g_bytes_get_data (pdf, &size);
+
+  g_assert_cmpuint (size, >, 100);
+  g_assert_true (memcmp (data, "%PDF", 4) == 0);
+  if (pdfinfo != NULL)
+    {
+      g_autofree char *tmp = NULL;
+      g_autofree char *out = NULL;
+      char *argv[] = { pdfinfo, NULL, NULL };
+      int fd = g_file_open_tmp ("graft-XXXXXX.pdf", &tmp, &error);
+      int status = 0;
+
+      g_assert_no_error (error);
+      close (fd);
+      g_assert_true (g_file_set_contents (tmp, data, (gssize) size, &error));
+      argv[1] = tmp;
+      g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "Pages:"));
+      g_remove (tmp);
+    }
+}
+
+/* A drawing taller than cairo's 32,767-pixel images is scaled to fit. */
+static void
+test_png_large (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (1200, TRUE);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) png = NULL;
+  double height;
+  Reader r = { NULL, 0 };
+  cairo_surface_t *surface;
+
+  graft_layout_get_size (layout, NULL, &height);
+  g_assert_cmpfloat (height * 2, >, 32767);
+  png = graft_render_to_bytes (layout, GRAFT_RENDER_PNG, NULL, &error);
+  g_assert_no_error (error);
+  r.bytes = png;
+  surface = cairo_image_surface_create_from_png_stream (read_cb, &r);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), <=, 32000);
+  cairo_surface_destroy (surface);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+add_corpus (const char *dir,
+            const char *suffix)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, NULL);
+  g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, suffix))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *test_path = g_strdup_printf ("/core/layout/corpus/%s/%s", dir, file);
+
+      g_test_add_data_func_full (test_path, data_path (dir, file), test_corpus_geometry, g_free);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/layout/example", test_example_geometry);
+  add_corpus ("golden", ".py");
+  add_corpus ("torchvision", ".py");
+  add_corpus ("aten", ".graph");
+  g_test_add_func ("/core/layout/segments", test_segments);
+  g_test_add_func ("/core/layout/hit-test", test_hit_test);
+  g_test_add_func ("/core/layout/worker-thread", test_worker_thread);
+  g_test_add_func ("/core/layout/too-large", test_too_large);
+  g_test_add_func ("/core/render/png-matches", test_png_matches);
+  g_test_add_func ("/core/render/svg", test_svg_parses);
+  g_test_add_func ("/core/render/pdf", test_pdf);
+  g_test_add_func ("/core/render/png-large", test_png_large);
+  return g_test_run ();
+}
