@@ -486,9 +486,37 @@ copy_doc (Agraph_t    *g,
   return g_steal_pointer (&doc);
 }
 
+/* cgraph reads through this, as agmemread() does, a line at a time. */
+typedef struct {
+  const char *text;
+  gsize       length;
+  gsize       pos;
+} MemReader;
+
+static int
+mem_read_cb (void *chan,
+             char *buf,
+             int   bufsize)
+{
+  MemReader *reader = chan;
+  int n = 0;
+
+  while (n < bufsize && reader->pos < reader->length)
+    {
+      char c = reader->text[reader->pos++];
+
+      buf[n++] = c;
+      if (c == '\n')
+        break;
+    }
+  return n;
+}
+
 /**
  * _graft_gv_doc_read:
- * @source: DOT text
+ * @source: DOT text, which must not end inside a comment, a quoted string
+ *   or an HTML string (graft-dot.c checks): cgraph's lexer would stay in
+ *   that state for every later read in the process
  * @error: return location for a located error
  *
  * Reads the first graph of @source with cgraph.  Only a directed graph is
@@ -507,6 +535,9 @@ _graft_gv_doc_read (GraftSource *source,
   g_autofree char *messages = NULL;
   GraftGvDoc *doc = NULL;
   GError *local_error = NULL;
+  MemReader reader = { text, length, 0 };
+  Agiodisc_t io = { mem_read_cb, AgIoDisc.putstr, AgIoDisc.flush };
+  Agdisc_t disc = { &AgMemDisc, &AgIdDisc, &io };
   Agraph_t *g;
 
   if (nul != NULL)
@@ -523,17 +554,30 @@ _graft_gv_doc_read (GraftSource *source,
     }
 
   gv_enter ();
-  g = agmemread (text);
+  /* cgraph's lexer keeps its line count and whatever it buffered past the
+   * first graph from one read to the next (agmemread() does too), so the
+   * count is reset first and the rest of the text is read, and dropped,
+   * after. */
+  agsetfile (NULL);
+  g = agread (&reader, &disc);
   if (g != NULL)
     {
+      Agraph_t *extra;
+
       if (!agisdirected (g))
         graft_set_error_at (&local_error, graft_source_get_filename (source), 1, 1,
                             GRAFT_PARSE_ERROR_SYNTAX, "expected a directed graph (digraph)");
       else
         doc = copy_doc (g, source, &local_error);
       agclose (g);
+      messages = g_string_free (g_steal_pointer (&gv_messages), FALSE);
+      gv_messages = g_string_new (NULL);
+      while ((extra = agread (&reader, &disc)) != NULL)
+        agclose (extra);
+      g_free (gv_leave ());
     }
-  messages = gv_leave ();
+  else
+    messages = gv_leave ();
 
   if (g == NULL)
     {
