@@ -2,12 +2,14 @@
  *
  * graft-input.c: recognises an input by its content (cli.md: Python source,
  * an FX graph listing starting with `graph():`, or a DOT graph starting with
- * `digraph`), hands it to the matching reader, and resolves `FILE:NAME`
- * references to patterns and replacements.
+ * `digraph`, after DOT comments; an undirected `graph {` counts as DOT too,
+ * for the DOT reader to refuse it), hands it to the matching reader, and
+ * resolves `FILE:NAME` references to patterns and replacements.
  */
 #include "config.h"
 
 #include "graft-input.h"
+#include "graft-dot.h"
 #include "graft-error.h"
 #include "graft-listing.h"
 #include "graft-source.h"
@@ -35,10 +37,81 @@ starts_with_word (const char *p,
          ((gsize) (end - p) == n || !(g_ascii_isalnum (p[n]) || p[n] == '_'));
 }
 
+/* Skips white space and DOT's line and block comments, which can start
+ * neither Python nor a listing. */
+static const char *
+skip_space_and_comments (const char *p,
+                         const char *end)
+{
+  for (;;)
+    {
+      p = skip_space (p, end);
+      if (end - p >= 2 && p[0] == '/' && p[1] == '/')
+        {
+          const char *nl = memchr (p, '\n', end - p);
+
+          p = nl != NULL ? nl : end;
+        }
+      else if (end - p >= 2 && p[0] == '/' && p[1] == '*')
+        {
+          const char *close = g_strstr_len (p + 2, end - p - 2, "*/");
+
+          p = close != NULL ? close + 2 : end;
+        }
+      else
+        return p;
+    }
+}
+
+/* Whether @p starts a DOT graph's header, `[strict] (digraph|graph) [ID] {`
+ * (a listing has `graph(`). */
+static gboolean
+starts_dot_header (const char *p,
+                   const char *end)
+{
+  if (starts_with_word (p, end, "strict"))
+    p = skip_space_and_comments (p + 6, end);
+  if (starts_with_word (p, end, "digraph"))
+    p += 7;
+  else if (starts_with_word (p, end, "graph"))
+    p += 5;
+  else
+    return FALSE;
+  p = skip_space_and_comments (p, end);
+  if (p < end && *p == '"')
+    {
+      for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\' && p + 1 < end)
+          p++;
+      p++;
+    }
+  else
+    while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == '-' || (guchar) *p >= 0x80))
+      p++;
+  p = skip_space_and_comments (p, end);
+  return p < end && *p == '{';
+}
+
+/* Skips lines that start with `#` (which DOT ignores and Python reads as
+ * comments) and DOT comments. */
+static const char *
+skip_hash_lines (const char *p,
+                 const char *end)
+{
+  while (p < end && *p == '#')
+    {
+      const char *nl = memchr (p, '\n', end - p);
+
+      p = skip_space_and_comments (nl != NULL ? nl : end, end);
+    }
+  return p;
+}
+
 /**
  * graft_input_detect:
  *
- * Returns: the kind of @source, by its first word after white space
+ * Returns: the kind of @source, by its first word after white space and
+ *   DOT comments; after `#` lines, only a whole DOT header counts as DOT
  */
 GraftInputKind
 graft_input_detect (GraftSource *source)
@@ -50,15 +123,17 @@ graft_input_detect (GraftSource *source)
   /* A UTF-8 byte order mark is not content. */
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = skip_space (p + 3, end);
+  p = skip_space_and_comments (p, end);
   if (starts_with_word (p, end, "graph") && skip_space (p + 5, end) < end && *skip_space (p + 5, end) == '(')
     return GRAFT_INPUT_LISTING;
-  if (starts_with_word (p, end, "digraph"))
+  if (starts_with_word (p, end, "digraph") || starts_dot_header (p, end) ||
+      starts_dot_header (skip_hash_lines (p, end), end))
     return GRAFT_INPUT_DOT;
   if (starts_with_word (p, end, "strict"))
     {
-      const char *q = skip_space (p + 6, end);
+      const char *q = skip_space_and_comments (p + 6, end);
 
-      if (starts_with_word (q, end, "digraph"))
+      if (starts_with_word (q, end, "digraph") || starts_with_word (q, end, "graph"))
         return GRAFT_INPUT_DOT;
     }
   return GRAFT_INPUT_PYTHON;
@@ -82,10 +157,7 @@ graft_input_load_graph (GraftSource *source,
     case GRAFT_INPUT_LISTING:
       return graft_listing_parse (source, error);
     case GRAFT_INPUT_DOT:
-      graft_set_error_at (error, graft_source_get_filename (source), 1, 1,
-                          GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "DOT input is not supported by this version of graft");
-      return NULL;
+      return graft_dot_parse (source, error);
     case GRAFT_INPUT_PYTHON:
     default:
       return graft_trace_source (source, entry, error);

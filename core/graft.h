@@ -15,6 +15,7 @@
 #include "graft-graph.h"
 #include "graft-codegen.h"
 #include "graft-listing.h"
+#include "graft-dot.h"
 #include "graft-export.h"
 #include "graft-input.h"
 #include "graft-py-lexer.h"

@@ -1,0 +1,726 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-dot.c: DOT export and import.  Every graph of the golden corpus
+ * (the Python files of tests/data/golden, torchvision and aten, traced in
+ * process) goes out as DOT and back in, and must come back exactly: the
+ * same code, listing and DOT, byte for byte.  Plain DOT files in tests/data/dot/ must become
+ * the code and listing in the `.code` and `.graph` next to them; bad DOT
+ * files in tests/data/dot-errors/ must give the diagnostic lines in their
+ * `.errors`.  `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
+ * review.  Graphviz's `dot` must draw what the writer makes (skipped when
+ * it is not installed), values of every kind must survive, and mutated
+ * DOT must give a graph or an error, never a crash.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <gio/gio.h>
+#include <math.h>
+#include <string.h>
+
+static gboolean
+regenerating (void)
+{
+  return g_strcmp0 (g_getenv ("GRAFT_TEST_REGENERATE"), "1") == 0;
+}
+
+/* Checks @got against the file @path, or rewrites the file when
+ * regenerating. */
+static void
+check_expected (const char *path,
+                const char *got)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *want = NULL;
+
+  if (regenerating ())
+    {
+      g_file_set_contents (path, got, -1, &error);
+      g_assert_no_error (error);
+      return;
+    }
+  g_file_get_contents (path, &want, NULL, &error);
+  g_assert_no_error (error);
+  if (want != NULL)
+    g_assert_cmpstr (got, ==, want);
+}
+
+static GraftSource *
+load_source (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  gsize length = 0;
+
+  g_file_get_contents (path, &text, &length, &error);
+  g_assert_no_error (error);
+  /* Diagnostics name the file as the CLI would when run in its folder. */
+  return graft_source_new (base, text != NULL ? text : "", (gssize) length);
+}
+
+/* Exports @graph, reads it back and checks that nothing changed. */
+static void
+assert_round_trip (GraftGraph            *graph,
+                   const GraftDotOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dot = graft_dot_print (graph, options);
+  g_autoptr (GraftSource) source = graft_source_new ("export.dot", dot, -1);
+  g_autoptr (GraftGraph) back = graft_dot_parse (source, &error);
+  g_autofree char *code = NULL;
+  g_autofree char *back_code = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *back_listing = NULL;
+  g_autofree char *back_dot = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  if (back == NULL)
+    return;
+  g_assert_true (graft_graph_lint (back, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+
+  code = graft_codegen_python (graph);
+  back_code = graft_codegen_python (back);
+  g_assert_cmpstr (back_code, ==, code);
+  listing = graft_listing_print (graph);
+  back_listing = graft_listing_print (back);
+  g_assert_cmpstr (back_listing, ==, listing);
+  back_dot = graft_dot_print (back, options);
+  g_assert_cmpstr (back_dot, ==, dot);
+
+  /* Node by node: names, ops, targets, annotations, wrapped flags and
+   * arguments, the latter through their printed form (which names
+   * nodes, so references are compared by name). */
+  g_assert_cmpuint (graft_graph_get_n_nodes (back), ==, graft_graph_get_n_nodes (graph));
+  for (GraftNode *a = graft_graph_get_first (graph), *b = graft_graph_get_first (back);
+       a != NULL && b != NULL;
+       a = graft_node_get_next (a), b = graft_node_get_next (b))
+    {
+      g_autofree char *a_args = graft_arg_repr (graft_node_get_args (a), GRAFT_REPR_CODE);
+      g_autofree char *b_args = graft_arg_repr (graft_node_get_args (b), GRAFT_REPR_CODE);
+      g_autofree char *a_kwargs = graft_arg_repr (graft_node_get_kwargs (a), GRAFT_REPR_CODE);
+      g_autofree char *b_kwargs = graft_arg_repr (graft_node_get_kwargs (b), GRAFT_REPR_CODE);
+
+      g_assert_cmpstr (graft_node_get_name (b), ==, graft_node_get_name (a));
+      g_assert_cmpint (graft_node_get_op (b), ==, graft_node_get_op (a));
+      g_assert_cmpstr (graft_node_get_target (b), ==, graft_node_get_target (a));
+      g_assert_cmpstr (graft_node_get_type_annotation (b), ==, graft_node_get_type_annotation (a));
+      g_assert_cmpint (graft_node_get_is_wrapped (b), ==, graft_node_get_is_wrapped (a));
+      g_assert_cmpstr (b_args, ==, a_args);
+      g_assert_cmpstr (b_kwargs, ==, a_kwargs);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The golden corpus                                                   */
+/* ------------------------------------------------------------------ */
+
+static void
+test_corpus_round_trip (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+
+  source = graft_source_new_from_file (path, &error);
+  g_assert_no_error (error);
+  if (source == NULL)
+    return;
+  graph = graft_trace_source (source, NULL, &error);
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  assert_round_trip (graph, NULL);
+}
+
+static void
+add_corpus (const char *suite)
+{
+  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".py"))
+      g_ptr_array_add (names, g_strndup (name, strlen (name) - 3));
+  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
+  g_assert_cmpuint (names->len, >, 0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *stem = names->pdata[i];
+      g_autofree char *file = g_strconcat (stem, ".py", NULL);
+      g_autofree char *test_path = g_strdup_printf ("/core/dot/round-trip/%s/%s", suite, stem);
+
+      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), test_corpus_round_trip, g_free);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Plain DOT and bad DOT, file by file                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+test_dot_file (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftGraph) graph = graft_input_load_graph (source, NULL, &error);
+  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
+  g_autofree char *code_path = g_strconcat (stem, ".code", NULL);
+  g_autofree char *graph_path = g_strconcat (stem, ".graph", NULL);
+  g_autofree char *code = NULL;
+  g_autofree char *listing = NULL;
+
+  g_assert_cmpint (graft_input_detect (source), ==, GRAFT_INPUT_DOT);
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error));
+  g_assert_no_error (error);
+  code = graft_codegen_python (graph);
+  listing = graft_listing_print (graph);
+  check_expected (code_path, code);
+  check_expected (graph_path, listing);
+  /* What was read from DOT goes out and back in unchanged too. */
+  assert_round_trip (graph, NULL);
+}
+
+static void
+test_dot_error (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
+  g_autofree char *errors_path = g_strconcat (stem, ".errors", NULL);
+  g_autofree char *line = NULL;
+  g_autofree char *got = NULL;
+
+  g_assert_null (graph);
+  g_assert_nonnull (error);
+  if (error == NULL)
+    return;
+  g_assert_true (error->domain == GRAFT_PARSE_ERROR);
+  g_assert_true (graft_parse_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+  line = graft_error_format (error, NULL);
+  got = g_strconcat (line, "\n", NULL);
+  check_expected (errors_path, got);
+}
+
+static guint
+add_files (const char     *suite,
+           GTestDataFunc   func)
+{
+  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".dot"))
+      g_ptr_array_add (names, g_strndup (name, strlen (name) - 4));
+  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *stem = names->pdata[i];
+      g_autofree char *file = g_strconcat (stem, ".dot", NULL);
+      g_autofree char *test_path = g_strdup_printf ("/core/dot/%s/%s", suite, stem);
+
+      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), func, g_free);
+    }
+  return names->len;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hand-made cases                                                     */
+/* ------------------------------------------------------------------ */
+
+static GraftGraph *
+trace_text (const char *python)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", python, -1);
+  GraftGraph *graph = graft_trace_source (source, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph;
+}
+
+static GraftGraph *
+example_graph (void)
+{
+  return trace_text ("import torch\n"
+                     "def forward(x, y):\n"
+                     "    a = torch.relu(x)\n"
+                     "    b = a + y\n"
+                     "    return b * a\n");
+}
+
+static void
+set_str (GraftArg   *arg,
+         const char *s,
+         gssize      len)
+{
+  graft_arg_init_str (arg, s, len);
+}
+
+/* A graph with a value of every kind and awkward text everywhere. */
+static GraftGraph *
+values_graph (void)
+{
+  GraftGraph *graph = graft_graph_new ();
+  GraftNode *x, *w, *call;
+  GraftArg args, kwargs, *it;
+  static const char weird[] = "q'\"\\\n\r\t\x01\x7f\xc3\xa9\xe2\x80\xa8\xf0\x9f\x98\x80\xff\xed\xa0\x80 end\\";
+  guint n = 0;
+
+  x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
+  graft_node_set_type_annotation (x, "typing.Dict[str, 'a\\\"b']");
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_float (&args.items[0], -0.0);
+  w = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "w", &args, NULL, "w", NULL);
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 27);
+  it = args.items;
+  graft_arg_init_none (&it[n++]);
+  graft_arg_init_ellipsis (&it[n++]);
+  graft_arg_init_bool (&it[n++], TRUE);
+  graft_arg_init_bool (&it[n++], FALSE);
+  graft_arg_init_int (&it[n++], G_MININT64);
+  graft_arg_init_int (&it[n++], G_MAXINT64);
+  graft_arg_init_float (&it[n++], INFINITY);
+  graft_arg_init_float (&it[n++], -INFINITY);
+  graft_arg_init_float (&it[n++], NAN);
+  graft_arg_init_float (&it[n++], -NAN);
+  graft_arg_init_float (&it[n++], 1e-310);
+  graft_arg_init_float (&it[n++], 0.1);
+  graft_arg_init_complex (&it[n++], -0.0, NAN);
+  set_str (&it[n++], weird, sizeof weird - 1);
+  set_str (&it[n++], "a\0b", 3);
+  set_str (&it[n++], "", 0);
+  graft_arg_init_symbol (&it[n++], "torch.float32");
+  graft_arg_init_symbol (&it[n++], "123456789012345678901234567890");
+  graft_arg_init_symbol (&it[n++], "-99999999999999999999");
+  graft_arg_init_symbol (&it[n++], "5");
+  graft_arg_init_symbol (&it[n++], "0x1_0000_0000_0000_0000 'odd' \\");
+  graft_arg_init_device (&it[n++], "cuda:0");
+  graft_arg_init_node (&it[n++], x);
+  graft_arg_init_node (&it[n++], x);
+  graft_arg_init_slice (&it[n]);
+  graft_arg_init_int (&it[n].items[0], 1);
+  graft_arg_init_node (&it[n].items[2], w);
+  n++;
+  graft_arg_init_seq (&it[n], GRAFT_ARG_LIST, 2);
+  graft_arg_init_seq (&it[n].items[0], GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_seq (&it[n].items[1], GRAFT_ARG_TUPLE, 0);
+  graft_arg_init_seq (&it[n].items[0].items[0], GRAFT_ARG_LIST, 0);
+  n++;
+  graft_arg_init_dict (&it[n], 3);
+  graft_arg_init_int (&it[n].items[0], 1);
+  set_str (&it[n].items[1], "one", -1);
+  graft_arg_init_seq (&it[n].items[2], GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_int (&it[n].items[2].items[0], 2);
+  graft_arg_init_float (&it[n].items[2].items[1], 3.5);
+  graft_arg_init_node (&it[n].items[3], w);
+  graft_arg_init_symbol (&it[n].items[4], "torch.strided");
+  graft_arg_init_dict (&it[n].items[5], 0);
+  n++;
+  g_assert_cmpuint (n, ==, 27);
+
+  graft_arg_init_dict (&kwargs, 2);
+  set_str (&kwargs.items[0], "dim", -1);
+  graft_arg_init_int (&kwargs.items[1], -1);
+  set_str (&kwargs.items[2], "out", -1);
+  graft_arg_init_node (&kwargs.items[3], w);
+  call = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "my_lib.f\\n\"x\"", &args, &kwargs, "call", NULL);
+  graft_node_set_is_wrapped (call, TRUE);
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], call);
+  graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL);
+  return graph;
+}
+
+static void
+test_values (void)
+{
+  g_autoptr (GraftGraph) graph = values_graph ();
+  g_autofree char *dot = graft_dot_print (graph, NULL);
+
+  /* Every byte is UTF-8 and there is no raw control character but line
+   * breaks between statements. */
+  g_assert_true (g_utf8_validate (dot, -1, NULL));
+  for (const char *p = dot; *p != '\0'; p++)
+    g_assert_true ((guchar) *p >= 0x20 || *p == '\n');
+  g_assert_nonnull (strstr (dot, "graft_wrapped=true"));
+  g_assert_nonnull (strstr (dot, " 123456789012345678901234567890,"));
+  g_assert_nonnull (strstr (dot, "symbol('5')"));
+  g_assert_nonnull (strstr (dot, "-nan"));
+  assert_round_trip (graph, NULL);
+
+  /* Each value kind, one by one, read back bit for bit. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftSource) source = graft_source_new ("values.dot", dot, -1);
+    g_autoptr (GraftGraph) back = graft_dot_parse (source, &error);
+    GraftNode *call;
+    GraftNode *orig;
+    const GraftArg *a, *b;
+
+    g_assert_no_error (error);
+    call = graft_graph_find_node (back, "call");
+    orig = graft_graph_find_node (graph, "call");
+    g_assert_nonnull (call);
+    a = graft_node_get_args (orig);
+    b = graft_node_get_args (call);
+    g_assert_cmpuint (b->n, ==, a->n);
+    for (guint i = 0; i < a->n; i++)
+      {
+        g_assert_cmpint (b->items[i].kind, ==, a->items[i].kind);
+        if (a->items[i].kind == GRAFT_ARG_NODE)
+          g_assert_cmpstr (graft_node_get_name (b->items[i].node), ==, graft_node_get_name (a->items[i].node));
+        else if (!graft_arg_has_node (&a->items[i]) && a->items[i].kind != GRAFT_ARG_FLOAT && a->items[i].kind != GRAFT_ARG_COMPLEX)
+          g_assert_true (graft_arg_equal (&b->items[i], &a->items[i]));
+      }
+    /* Floats keep their bits, NaN's sign included. */
+    for (guint i = 6; i <= 11; i++)
+      g_assert_true (memcmp (&a->items[i].f, &b->items[i].f, sizeof (double)) == 0);
+    g_assert_true (memcmp (a->items[12].c, b->items[12].c, 2 * sizeof (double)) == 0);
+    g_assert_true (signbit (graft_node_get_args (graft_graph_find_node (back, "w"))->items[0].f));
+  }
+}
+
+static void
+test_options (void)
+{
+  g_autoptr (GraftGraph) graph = example_graph ();
+  g_autofree char *plain = graft_dot_print (graph, NULL);
+  g_autofree char *zeroed = NULL;
+  g_autofree char *dark = NULL;
+  g_autofree char *matched = NULL;
+  GraftDotOptions options = { 0 };
+  gint match[6] = { -1, -1, 0, 0, 8, -1 };
+
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 6);
+  zeroed = graft_dot_print (graph, &options);
+  g_assert_cmpstr (zeroed, ==, plain);
+  g_assert_null (strstr (plain, "graft_match"));
+  g_assert_null (strstr (plain, "penwidth"));
+
+  graft_dot_options_init (&options);
+  options.style = GRAFT_DOT_DARK;
+  dark = graft_dot_print (graph, &options);
+  g_assert_nonnull (strstr (dark, "bgcolor=\"#1e1e1e\""));
+  assert_round_trip (graph, &options);
+
+  graft_dot_options_init (&options);
+  options.node_match = match;
+  matched = graft_dot_print (graph, &options);
+  /* Match 0 in orange, match 8 wraps around to the second colour. */
+  g_assert_nonnull (strstr (matched, "relu [graft_op=call_function"));
+  g_assert_nonnull (strstr (matched, "graft_match=0, color=\"#e69f00\", penwidth=3]"));
+  g_assert_nonnull (strstr (matched, "graft_match=8, color=\"#0072b2\", penwidth=3]"));
+  g_assert_cmpuint (strstr (matched, "graft_match=0") - matched, >, strstr (matched, "  relu ") - matched);
+  assert_round_trip (graph, &options);
+}
+
+/* Names that DOT keywords or Graft's syntax might swallow survive. */
+static void
+test_names (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  static const char *const names[] = { "node", "Graph", "EDGE", "strict", "inf", "nan", "Ellipsis", "_1", "\xc3\xa9t\xc3\xa9" };
+  GraftArg args;
+  GraftNode *last = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, last != NULL ? 1 : 0);
+      if (last != NULL)
+        graft_arg_init_node (&args.items[0], last);
+      last = graft_graph_create_node_named (graph, i == 0 ? GRAFT_OP_PLACEHOLDER : GRAFT_OP_CALL_METHOD,
+                                            i == 0 ? "node" : "relu", &args, NULL, names[i], NULL);
+    }
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], last);
+  graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL);
+  assert_round_trip (graph, NULL);
+}
+
+static gboolean
+have_dot (void)
+{
+  g_autofree char *path = g_find_program_in_path ("dot");
+
+  return path != NULL;
+}
+
+static void
+assert_dot_draws (const char *dot_text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GBytes) input = g_bytes_new (dot_text, strlen (dot_text));
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GBytes) err = NULL;
+  const char *svg;
+  gsize svg_len = 0;
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                           &error, "dot", "-Tsvg", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate (proc, input, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  if (g_bytes_get_size (err) > 0)
+    g_test_message ("dot said: %.*s", (int) g_bytes_get_size (err), (const char *) g_bytes_get_data (err, NULL));
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
+  /* Graphviz warns about text it cannot read; there must be none. */
+  g_assert_cmpuint (g_bytes_get_size (err), ==, 0);
+  svg = g_bytes_get_data (out, &svg_len);
+  g_assert_nonnull (g_strstr_len (svg, (gssize) svg_len, "<svg"));
+}
+
+static void
+test_graphviz_draws (void)
+{
+  g_autoptr (GraftGraph) example = example_graph ();
+  g_autoptr (GraftGraph) values = values_graph ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "torchvision", "resnet18.py", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) resnet = NULL;
+  GraftDotOptions options;
+  gint match[6] = { 0, -1, 1, 1, -1, -1 };
+
+  if (!have_dot ())
+    {
+      g_test_skip ("dot is not on PATH");
+      return;
+    }
+  graft_dot_options_init (&options);
+  options.style = GRAFT_DOT_DARK;
+  options.node_match = match;
+  {
+    g_autofree char *dot = graft_dot_print (example, &options);
+
+    assert_dot_draws (dot);
+  }
+  {
+    g_autofree char *dot = graft_dot_print (values, NULL);
+
+    assert_dot_draws (dot);
+  }
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *dot = NULL;
+
+      source = graft_source_new_from_file (path, &error);
+      g_assert_no_error (error);
+      resnet = graft_trace_source (source, NULL, &error);
+      g_assert_no_error (error);
+      dot = graft_dot_print (resnet, NULL);
+      assert_dot_draws (dot);
+    }
+}
+
+/* graft_input_* hands DOT to the DOT reader, comments and all. */
+static void
+test_input (void)
+{
+  static const struct
+  {
+    const char    *text;
+    GraftInputKind kind;
+  } cases[] = {
+    { "digraph { a -> b }", GRAFT_INPUT_DOT },
+    { "strict digraph g { a }", GRAFT_INPUT_DOT },
+    { "// made by hand\n/* a\n * block */ digraph { a }", GRAFT_INPUT_DOT },
+    { "graph { a -- b }", GRAFT_INPUT_DOT },
+    { "graph \"g h\" /* c */ { a -- b }", GRAFT_INPUT_DOT },
+    { "strict graph { a }", GRAFT_INPUT_DOT },
+    { "graph():\n    return None\n", GRAFT_INPUT_LISTING },
+    { "graph = {}\n", GRAFT_INPUT_PYTHON },
+    { "# digraph\nimport torch\n", GRAFT_INPUT_PYTHON },
+    { "# made by a tool\n#line 2\ndigraph \"g\" { a }", GRAFT_INPUT_DOT },
+    { "# digraph\ndigraph = 1\n", GRAFT_INPUT_PYTHON },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autofree char *code = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GraftSource) s = graft_source_new ("in", cases[i].text, -1);
+
+      g_assert_cmpint (graft_input_detect (s), ==, cases[i].kind);
+    }
+
+  source = graft_source_new ("in.dot", "// a comment\ndigraph { x -> \"torch.relu\" }\n", -1);
+  graph = graft_input_load_graph (source, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  code = graft_codegen_python (graph);
+  g_assert_nonnull (strstr (code, "torch_relu = torch.relu(x)"));
+}
+
+/* A bad file must not spoil the next read: cgraph's lexer and error
+ * state are global. */
+static void
+test_error_recovery (void)
+{
+  static const char *const bad[] = {
+    "digraph { a -> ",
+    "digraph { \"unterminated }",
+    "digraph { a [label=<b] }",
+    "digraph { subgraph { a -> } }",
+    "graph { a -- b }",
+    "digraph",
+    "}",
+    "digraph { a } /* open",
+    "digraph { a } \"open",
+    "digraph { a } <open <b>",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftSource) source = graft_source_new ("bad.dot", bad[i], -1);
+      g_autoptr (GraftSource) good = graft_source_new ("good.dot", "digraph { p -> q }", -1);
+      g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+      g_autoptr (GraftGraph) fine = NULL;
+
+      g_assert_null (graph);
+      g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX);
+      g_clear_error (&error);
+      fine = graft_dot_parse (good, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (fine);
+    }
+}
+
+/* Only the first graph of a text counts, and what follows it does not
+ * leak into the next read. */
+static void
+test_first_graph_only (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) two = graft_source_new ("two.dot", "digraph { p -> q } digraph zz { y }\n", -1);
+  g_autoptr (GraftSource) one = graft_source_new ("one.dot", "digraph { a }", -1);
+  g_autoptr (GraftSource) late = graft_source_new ("late.dot", "digraph {\n\n  b -> ;\n}\n", -1);
+  g_autoptr (GraftGraph) first = graft_dot_parse (two, &error);
+  g_autoptr (GraftGraph) second = NULL;
+  g_autoptr (GraftGraph) third = NULL;
+  g_autofree char *line = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graft_graph_find_node (first, "q"));
+  g_assert_null (graft_graph_find_node (first, "y"));
+  second = graft_dot_parse (one, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graft_graph_find_node (second, "a"));
+  g_assert_null (graft_graph_find_node (second, "y"));
+  /* Line numbers start again at 1. */
+  third = graft_dot_parse (late, &error);
+  g_assert_null (third);
+  line = graft_error_format (error, NULL);
+  g_assert_cmpstr (line, ==, "late.dot:3:8: error: syntax error near ';'");
+}
+
+/* Mutated DOT gives a graph or a located error: never a crash, a hang
+ * or a leak (the sanitizer build runs this too). */
+static void
+test_mutations (void)
+{
+  g_autoptr (GraftGraph) graph = values_graph ();
+  g_autoptr (GraftGraph) example = example_graph ();
+  g_autofree char *values_dot = graft_dot_print (graph, NULL);
+  g_autofree char *example_dot = graft_dot_print (example, NULL);
+  const char *const seeds[] = { values_dot, example_dot, "digraph { a -> b -> c; a -> c; d [label=\"x.y\"] }" };
+  static const char alphabet[] = "\"'\\%(),[]{}:;=-><#/*\n x0.9+e";
+  GRand *rand = g_rand_new_with_seed (20240611);
+  guint n_graphs = 0;
+
+  for (guint round = 0; round < 600; round++)
+    {
+      const char *seed = seeds[round % G_N_ELEMENTS (seeds)];
+      g_autoptr (GString) text = g_string_new (seed);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autoptr (GraftGraph) back = NULL;
+      guint n_edits = 1 + (guint) g_rand_int_range (rand, 0, 4);
+
+      for (guint k = 0; k < n_edits && text->len > 0; k++)
+        {
+          gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) text->len);
+          char c = alphabet[g_rand_int_range (rand, 0, (gint32) sizeof alphabet - 1)];
+
+          switch (g_rand_int_range (rand, 0, 4))
+            {
+            case 0:
+              text->str[at] = c;
+              break;
+            case 1:
+              g_string_insert_c (text, (gssize) at, c);
+              break;
+            case 2:
+              g_string_erase (text, (gssize) at, 1);
+              break;
+            default:
+              g_string_truncate (text, at);
+              break;
+            }
+        }
+      source = graft_source_new ("mutant.dot", text->str, (gssize) text->len);
+      back = graft_dot_parse (source, &error);
+      if (back != NULL)
+        {
+          g_autofree char *code = graft_codegen_python (back);
+          g_autofree char *listing = graft_listing_print (back);
+
+          g_assert_no_error (error);
+          g_assert_true (graft_graph_lint (back, GRAFT_LINT_DEFAULT, NULL));
+          n_graphs++;
+        }
+      else
+        {
+          g_assert_nonnull (error);
+          g_assert_true (graft_parse_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+        }
+    }
+  g_test_message ("%u of 600 mutants read as graphs", n_graphs);
+  g_rand_free (rand);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/dot/values", test_values);
+  g_test_add_func ("/core/dot/options", test_options);
+  g_test_add_func ("/core/dot/names", test_names);
+  g_test_add_func ("/core/dot/graphviz-draws", test_graphviz_draws);
+  g_test_add_func ("/core/dot/input", test_input);
+  g_test_add_func ("/core/dot/error-recovery", test_error_recovery);
+  g_test_add_func ("/core/dot/first-graph-only", test_first_graph_only);
+  g_test_add_func ("/core/dot/mutations", test_mutations);
+  g_assert_cmpuint (add_files ("dot", test_dot_file), >=, 8);
+  g_assert_cmpuint (add_files ("dot-errors", test_dot_error), >=, 20);
+  add_corpus ("golden");
+  add_corpus ("torchvision");
+  add_corpus ("aten");
+  return g_test_run ();
+}
