@@ -47,7 +47,9 @@
  * node defaults.
  *
  * Reading.  The text must be UTF-8 without NUL bytes, at most
- * GRAFT_MAX_DOT_BYTES, and a directed graph.  Then:
+ * GRAFT_MAX_DOT_BYTES, must not end inside a comment or a string (cgraph's
+ * global lexer would stay there, graft-gv.c), and must hold a directed
+ * graph; only its first graph is read.  Then:
  *
  *  - If any node has `graft_op`, the file is Graft's and every node must
  *    have one: a node without it (say, one that a hand edit added through
@@ -74,8 +76,8 @@
  *    dropped, a part that starts with a digit gets a `_` prefix and a
  *    keyword gets a `_` suffix.  So `torch.relu` stays itself (and codegen
  *    calls it), `Conv 3x3` becomes `Conv_3x3`, and a label with nothing
- *    left (`+`) falls back to the node's name.  HTML labels are taken as
- *    their text.
+ *    left (`+`) falls back to the node's name.  An HTML label is cleaned
+ *    the same way, markup and all (`<b>x</b>` gives `b_x_b`).
  *
  * Errors are located: cgraph's syntax errors at the token it names,
  * everything about a node at the first place the node appears in the text
@@ -2041,7 +2043,9 @@ target_from_label (const char *label,
           g_string_append (text, node_name);
           break;
         case 'G':
-          g_string_append (text, graph_name != NULL ? graph_name : "");
+          /* cgraph names an anonymous graph `%N`. */
+          if (graph_name != NULL && graph_name[0] != '%')
+            g_string_append (text, graph_name);
           break;
         case 'n':
         case 'l':

@@ -573,6 +573,15 @@ test_input (void)
   g_assert_nonnull (graph);
   code = graft_codegen_python (graph);
   g_assert_nonnull (strstr (code, "torch_relu = torch.relu(x)"));
+
+  /* An anonymous graph has no name for `\G`: the node's name is used. */
+  {
+    g_autoptr (GraftSource) anonymous = graft_source_new ("anon.dot", "digraph { x -> y; y [label=\"\\G\"] }", -1);
+    g_autoptr (GraftGraph) anon = graft_dot_parse (anonymous, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (graft_node_get_target (graft_graph_find_node (anon, "y")), ==, "y");
+  }
 }
 
 /* A bad file must not spoil the next read: cgraph's lexer and error
