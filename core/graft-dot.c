@@ -1896,7 +1896,7 @@ heap_push (GArray *heap,
   guint i;
 
   g_array_append_val (heap, value);
-  h = (guint *) heap->data;
+  h = &g_array_index (heap, guint, 0);
   for (i = heap->len - 1; i > 0 && h[(i - 1) / 2] > h[i]; i = (i - 1) / 2)
     {
       guint tmp = h[i];
@@ -1909,7 +1909,7 @@ heap_push (GArray *heap,
 static guint
 heap_pop (GArray *heap)
 {
-  guint *h = (guint *) heap->data;
+  guint *h = &g_array_index (heap, guint, 0);
   guint top = h[0];
   guint n = heap->len - 1;
   guint i = 0;

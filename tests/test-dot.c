@@ -698,6 +698,8 @@ test_mutations (void)
           g_autofree char *code = graft_codegen_python (back);
           g_autofree char *listing = graft_listing_print (back);
 
+          g_assert_nonnull (code);
+          g_assert_nonnull (listing);
           g_assert_no_error (error);
           g_assert_true (graft_graph_lint (back, GRAFT_LINT_DEFAULT, NULL));
           n_graphs++;
