@@ -62,7 +62,7 @@
  *    other node is a call_function whose args are the nodes its in-edges
  *    come from, one per edge, in file order; the nodes that feed no other
  *    are returned by the output node (one alone, several as a tuple, in
- *    file order).  The call_function nodes follow in topological order,
+ *    file order; an empty graph returns None).  The call_function nodes follow in topological order,
  *    earliest in the file first among those ready; a cycle is an error at
  *    the first node in file order that lies on one.  Names become legal
  *    and unique as torch.fx's namespace makes them, in graph order
@@ -76,8 +76,9 @@
  *    dropped, a part that starts with a digit gets a `_` prefix and a
  *    keyword gets a `_` suffix.  So `torch.relu` stays itself (and codegen
  *    calls it), `Conv 3x3` becomes `Conv_3x3`, and a label with nothing
- *    left (`+`) falls back to the node's name.  An HTML label is cleaned
- *    the same way, markup and all (`<b>x</b>` gives `b_x_b`).
+ *    left (`+`) falls back to the node's legal name.  An HTML label is
+ *    cleaned the same way, markup and all (`<b>x</b>` gives `b_x_b`).
+ *    Nothing is marked wrapped, so code has no `wrap(...)` lines.
  *
  * Errors are located: cgraph's syntax errors at the token it names,
  * everything about a node at the first place the node appears in the text
