@@ -81,6 +81,17 @@ graft_cli_emit_picture (GraftGraph *graph,
   gsize length;
   const char *data;
 
+  if (strcmp (to, "dot") == 0)
+    {
+      GraftDotOptions dot_options;
+      g_autofree char *dot = NULL;
+
+      graft_dot_options_init (&dot_options);
+      dot_options.style = g_strcmp0 (style, "dark") == 0 ? GRAFT_DOT_DARK : GRAFT_DOT_LIGHT;
+      dot_options.node_match = marks;
+      dot = graft_dot_print (graph, &dot_options);
+      return graft_cli_emit_text (dot, strlen (dot), output);
+    }
   if (!graft_render_format_from_string (to, &format))
     g_return_val_if_reached (GRAFT_EXIT_USAGE);
   layout = graft_layout_new (graph, &error);

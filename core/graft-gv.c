@@ -200,6 +200,12 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
   g = agopen ((char *) "graft", Agdirected, NULL);
   set_attr (g, "rankdir", "TB");
   set_attr (g, "splines", "spline");
+  /* dot's default ranking collapses rank=source/sink sets into union-find
+   * sets whose leaders it frees before mincross still reads them
+   * (valgrind: decompose() reads memory dot_rank() freed; it crashed on
+   * torchvision's maxvit_t).  The newer ranking keeps them as
+   * constraints. */
+  set_attr (g, "newrank", "true");
   set_inches (g, "nodesep", spec->nodesep);
   set_inches (g, "ranksep", spec->ranksep);
   if (spec->budget)

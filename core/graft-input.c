@@ -12,6 +12,7 @@
 #include "graft-dot.h"
 #include "graft-error.h"
 #include "graft-listing.h"
+#include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-tracer.h"
 
@@ -307,4 +308,51 @@ graft_input_set_load (GraftInputSet *self,
       return NULL;
     }
   return graft_py_program_trace (program, name, error);
+}
+
+/**
+ * graft_input_dup_definition:
+ * @source: Python source
+ * @name: a top-level function's name
+ *
+ * The text a pattern or replacement editor starts from: the module's
+ * top-level imports, then the definition of @name as written (decorators
+ * included), so that the text traces on its own.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when @source does
+ *   not parse or has no top-level function @name
+ */
+char *
+graft_input_dup_definition (GraftSource *source,
+                            const char  *name)
+{
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
+  g_autoptr (GString) imports = g_string_new (NULL);
+  const GraftPyStmtList *body;
+  const char *text = graft_source_get_text (source);
+  const GraftPyStmt *def = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  if (module == NULL)
+    return NULL;
+  body = graft_py_module_get_body (module);
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *stmt = body->items[i];
+
+      if (stmt->kind == GRAFT_PY_STMT_IMPORT || stmt->kind == GRAFT_PY_STMT_IMPORT_FROM)
+        {
+          g_string_append_len (imports, text + stmt->start, stmt->end - stmt->start);
+          g_string_append_c (imports, '\n');
+        }
+      else if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF && strcmp (stmt->function_def.name, name) == 0)
+        def = stmt;
+    }
+  if (def == NULL)
+    return NULL;
+  if (imports->len > 0)
+    g_string_append (imports, "\n\n");
+  g_string_append_len (imports, text + def->start, def->end - def->start);
+  g_string_append_c (imports, '\n');
+  return g_string_free (g_steal_pointer (&imports), FALSE);
 }

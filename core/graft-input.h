@@ -36,6 +36,8 @@ void           graft_input_parse_ref  (const char  *ref,
 
 typedef struct _GraftInputSet GraftInputSet;
 
+char          *graft_input_dup_definition (GraftSource *source,
+                                          const char  *name) G_GNUC_WARN_UNUSED_RESULT;
 GraftInputSet *graft_input_set_new        (void) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_input_set_free       (GraftInputSet *self);
 GraftSource   *graft_input_set_get_source (GraftInputSet *self,

@@ -455,7 +455,8 @@ graft_render_to_bytes (GraftLayout              *layout,
           return NULL;
         }
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                            (int) ceil (width * scale), (int) ceil (height * scale));
+                                            (int) MIN (ceil (width * scale), PNG_MAX_SIDE),
+                                            (int) MIN (ceil (height * scale), PNG_MAX_SIDE));
       break;
     case GRAFT_RENDER_SVG:
       scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
@@ -487,4 +488,26 @@ graft_render_to_bytes (GraftLayout              *layout,
       return NULL;
     }
   return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+/**
+ * graft_render_get_match_color:
+ * @match: a match number
+ * @out_red: (out): red, 0 to 1
+ * @out_green: (out): green
+ * @out_blue: (out): blue
+ *
+ * The colour the renderer draws match @match in, for legends and lists.
+ */
+void
+graft_render_get_match_color (guint   match,
+                              double *out_red,
+                              double *out_green,
+                              double *out_blue)
+{
+  Rgba c = rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1);
+
+  *out_red = c.r;
+  *out_green = c.g;
+  *out_blue = c.b;
 }

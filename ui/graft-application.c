@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-application.c: the Graft Editor as a GApplication: one instance
+ * per session (a second `graft-editor FILE` opens FILE in the running
+ * one), a window per opened file, the app-wide actions (new window, open,
+ * about, quit) and their accelerators.  Windows do the rest.
+ */
+#include "config.h"
+
+#include "graft-application.h"
+#include "graft-window.h"
+
+struct _GraftApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (GraftApplication, graft_application, ADW_TYPE_APPLICATION)
+
+/**
+ * graft_application_new:
+ *
+ * Returns: (transfer full): the application
+ */
+GraftApplication *
+graft_application_new (void)
+{
+  return g_object_new (GRAFT_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", RESOURCE_PATH,
+                       NULL);
+}
+
+/* The active window if it shows nothing yet, else a new one. */
+static GraftWindow *
+window_for_file (GraftApplication *self)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (GRAFT_IS_WINDOW (active) && graft_window_is_empty (GRAFT_WINDOW (active)))
+    return GRAFT_WINDOW (active);
+  return graft_window_new (self);
+}
+
+static void
+graft_application_activate (GApplication *app)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (active == NULL)
+    active = GTK_WINDOW (graft_window_new (GRAFT_APPLICATION (app)));
+  gtk_window_present (active);
+}
+
+static void
+graft_application_open (GApplication *app,
+                        GFile       **files,
+                        int           n_files,
+                        const char   *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      GraftWindow *window = window_for_file (GRAFT_APPLICATION (app));
+
+      graft_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+new_window_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (graft_window_new (user_data)));
+}
+
+static void
+quit_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+
+  /* Each window asks about its own unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static void
+about_cb (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  static const char *developers[] = { "The Graft developers", NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  GtkWidget *about = adw_about_window_new ();
+
+  g_object_set (about,
+                "transient-for", parent,
+                "application-name", "Graft",
+                "application-icon", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "comments", "See and rewrite dataflow graphs the way torch.fx does",
+                "developers", developers,
+                "license-type", GTK_LICENSE_GPL_3_0,
+                NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+graft_application_startup (GApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "new-window", new_window_cb },
+    { "quit", quit_cb },
+    { "about", about_cb },
+  };
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-window", { "<Control>n", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.replace-all", { "<Control>r", NULL } },
+    { "win.replace-selected", { "<Control><Shift>r", NULL } },
+    { "win.next-match", { "<Control>g", "F8", NULL } },
+    { "win.previous-match", { "<Control><Shift>g", "<Shift>F8", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (graft_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+graft_application_class_init (GraftApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = graft_application_activate;
+  app_class->open = graft_application_open;
+  app_class->startup = graft_application_startup;
+}
+
+static void
+graft_application_init (GraftApplication *self)
+{
+  g_type_ensure (GRAFT_TYPE_WINDOW);
+}

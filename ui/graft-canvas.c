@@ -1,0 +1,994 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-canvas.c: shows a GraftLayout.  Drawing is the core's renderer
+ * (graft_render_draw() on the cairo context of gtk_snapshot_append_cairo(),
+ * clipped to the visible part); geometry and hit testing are the core's
+ * too.  What the canvas owns is the view: zoom and scroll offset, the
+ * selection (by node name, so it survives a new layout), the hovered node,
+ * and the per-node match marks it is given.
+ *
+ * Interaction: drag on empty space (or with the middle button) pans;
+ * scrolling pans; Ctrl+scroll and pinching zoom around the pointer; `+`,
+ * `-`, `0` (100 %) and `f` (fit) zoom from the keyboard.  A click selects a
+ * node (Shift or Ctrl adds or removes it), a click on empty space or
+ * Escape clears the selection, a right click asks for a context menu
+ * (the `context-menu` signal), and hovering shows the tooltip that the
+ * describe function writes.
+ *
+ * When a new layout replaces the old one (after a rewrite), the view keeps
+ * the node nearest the centre of the window where it was on screen, so the
+ * user keeps looking at the same place.
+ */
+#include "config.h"
+
+#include "graft-canvas.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+#define MIN_ZOOM  0.02
+#define MAX_ZOOM  8.0
+#define ZOOM_STEP 1.2
+#define FIT_PAD   24.0
+
+struct _GraftCanvas
+{
+  GtkWidget parent_instance;
+
+  /* Owned */
+  GraftLayout   *layout;
+  gint          *marks;      /* per graph node of the layout, or NULL */
+  gboolean      *selected;   /* per graph node of the layout */
+  GHashTable    *selection;  /* node names */
+  GtkWidget     *menu;       /* the context popover, a child */
+  gpointer       describe_data;
+  GDestroyNotify describe_destroy;
+
+  /* Borrowed */
+  GraftCanvasDescribeFunc describe;
+
+  double   zoom;
+  double   offset_x;       /* layout point at the widget's left edge */
+  double   offset_y;
+  double   drag_start_x;   /* offsets when a pan started */
+  double   drag_start_y;
+  double   pinch_zoom;     /* zoom when a pinch started */
+  double   pointer_x;      /* where the pointer was last seen */
+  double   pointer_y;
+  gint     hovered;        /* layout box, or -1 */
+  gboolean panning;
+  gboolean fit_pending;    /* fit once the widget has a size */
+  gboolean interactive;
+};
+
+G_DEFINE_FINAL_TYPE (GraftCanvas, graft_canvas, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ZOOM,
+  N_PROPS,
+};
+
+enum {
+  SIGNAL_SELECTION_CHANGED,
+  SIGNAL_CONTEXT_MENU,
+  SIGNAL_NODE_ACTIVATED,
+  N_SIGNALS,
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/**
+ * graft_canvas_new:
+ *
+ * Returns: (transfer full): a canvas showing nothing
+ */
+GtkWidget *
+graft_canvas_new (void)
+{
+  return g_object_new (GRAFT_TYPE_CANVAS, NULL);
+}
+
+static void
+update_selected (GraftCanvas *self)
+{
+  guint n;
+
+  g_clear_pointer (&self->selected, g_free);
+  if (self->layout == NULL)
+    return;
+  n = graft_layout_get_n_graph_nodes (self->layout);
+  self->selected = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (self->layout, graft_layout_lookup (self->layout, i));
+
+      self->selected[i] = g_hash_table_contains (self->selection, box->name);
+    }
+}
+
+static void
+clamp_offsets (GraftCanvas *self)
+{
+  double width = 0;
+  double height = 0;
+  double view_w = gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom;
+  double view_h = gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom;
+
+  if (self->layout != NULL)
+    graft_layout_get_size (self->layout, &width, &height);
+  /* Keep at least a quarter of the view on the drawing. */
+  self->offset_x = CLAMP (self->offset_x, -view_w * 0.75, MAX (width - view_w * 0.25, -view_w * 0.75));
+  self->offset_y = CLAMP (self->offset_y, -view_h * 0.75, MAX (height - view_h * 0.25, -view_h * 0.75));
+}
+
+/* Zooms to @zoom, keeping the layout point under widget point (@x, @y)
+ * where it is. */
+static void
+zoom_at (GraftCanvas *self,
+         double       zoom,
+         double       x,
+         double       y)
+{
+  double lx;
+  double ly;
+
+  zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+  self->zoom = zoom;
+  self->offset_x = lx - x / zoom;
+  self->offset_y = ly - y / zoom;
+  clamp_offsets (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_widget_to_layout:
+ * @self: a canvas
+ * @x: a point in widget coordinates
+ * @y: its y
+ * @out_x: (out): the layout point there
+ * @out_y: (out): its y
+ */
+void
+graft_canvas_widget_to_layout (GraftCanvas *self,
+                               double       x,
+                               double       y,
+                               double      *out_x,
+                               double      *out_y)
+{
+  *out_x = self->offset_x + x / self->zoom;
+  *out_y = self->offset_y + y / self->zoom;
+}
+
+/**
+ * graft_canvas_layout_to_widget:
+ * @self: a canvas
+ * @x: a point in layout coordinates
+ * @y: its y
+ * @out_x: (out): where it is in the widget
+ * @out_y: (out): its y
+ */
+void
+graft_canvas_layout_to_widget (GraftCanvas *self,
+                               double       x,
+                               double       y,
+                               double      *out_x,
+                               double      *out_y)
+{
+  *out_x = (x - self->offset_x) * self->zoom;
+  *out_y = (y - self->offset_y) * self->zoom;
+}
+
+/**
+ * graft_canvas_pick:
+ * @self: a canvas
+ * @x: a point in widget coordinates
+ * @y: its y
+ *
+ * Returns: (nullable): the name of the node drawn at (@x, @y) (a stub
+ *   stands for the node it copies)
+ */
+const char *
+graft_canvas_pick (GraftCanvas *self,
+                   double       x,
+                   double       y)
+{
+  double lx;
+  double ly;
+  gint box;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  if (self->layout == NULL)
+    return NULL;
+  graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+  box = graft_layout_hit_test (self->layout, lx, ly);
+  return box >= 0 ? graft_layout_get_node (self->layout, box)->name : NULL;
+}
+
+static void
+graft_canvas_snapshot (GtkWidget   *widget,
+                       GtkSnapshot *snapshot)
+{
+  GraftCanvas *self = GRAFT_CANVAS (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GraftRenderOptions options;
+  cairo_t *cr;
+
+  if (self->layout == NULL || width <= 0 || height <= 0)
+    return;
+  if (self->fit_pending)
+    {
+      self->fit_pending = FALSE;
+      graft_canvas_zoom_to_fit (self);
+    }
+
+  graft_render_options_init (&options);
+  options.style = adw_style_manager_get_dark (adw_style_manager_get_default ()) ? GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT;
+  options.node_match = self->marks;
+  options.node_selected = self->selected;
+  options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_scale (cr, self->zoom, self->zoom);
+  cairo_translate (cr, -self->offset_x, -self->offset_y);
+  graft_render_draw (self->layout, cr, &options);
+  cairo_destroy (cr);
+}
+
+/**
+ * graft_canvas_zoom_to_fit:
+ * @self: a canvas
+ *
+ * Shows the whole graph, at 100 % at most; a graph too tall to read whole
+ * is shown from its top at a readable size instead.
+ */
+void
+graft_canvas_zoom_to_fit (GraftCanvas *self)
+{
+  double width;
+  double height;
+  double view_w = gtk_widget_get_width (GTK_WIDGET (self));
+  double view_h = gtk_widget_get_height (GTK_WIDGET (self));
+  double zoom;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->layout == NULL)
+    return;
+  if (view_w <= 0 || view_h <= 0)
+    {
+      self->fit_pending = TRUE;
+      return;
+    }
+  graft_layout_get_size (self->layout, &width, &height);
+  zoom = MIN ((view_w - 2 * FIT_PAD) / MAX (width, 1), (view_h - 2 * FIT_PAD) / MAX (height, 1));
+  zoom = CLAMP (zoom, 0.35, 1.0);
+  self->zoom = zoom;
+  self->offset_x = (width - view_w / zoom) / 2;
+  if (height * zoom <= view_h)
+    self->offset_y = (height - view_h / zoom) / 2;
+  else
+    self->offset_y = -FIT_PAD / zoom;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_center_on:
+ * @self: a canvas
+ * @name: a node's name
+ *
+ * Scrolls so that the node called @name is in the middle of the view.
+ */
+void
+graft_canvas_center_on (GraftCanvas *self,
+                        const char  *name)
+{
+  gint box;
+  const GraftRect *r;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->layout == NULL || name == NULL || (box = graft_layout_find_node (self->layout, name)) < 0)
+    return;
+  r = &graft_layout_get_node (self->layout, box)->box;
+  self->offset_x = r->x + r->width / 2 - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
+  self->offset_y = r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The node nearest the middle of the view, and where it is on screen. */
+static const char *
+node_at_center (GraftCanvas *self,
+                double      *out_x,
+                double      *out_y)
+{
+  double cx;
+  double cy;
+  double best = G_MAXDOUBLE;
+  const char *name = NULL;
+
+  graft_canvas_widget_to_layout (self, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+                                 gtk_widget_get_height (GTK_WIDGET (self)) / 2.0, &cx, &cy);
+  for (guint i = 0; i < graft_layout_get_n_nodes (self->layout); i++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
+      double dx = box->box.x + box->box.width / 2 - cx;
+      double dy = box->box.y + box->box.height / 2 - cy;
+
+      if (!box->is_stub && dx * dx + dy * dy < best)
+        {
+          best = dx * dx + dy * dy;
+          name = box->name;
+          *out_x = box->box.x + box->box.width / 2;
+          *out_y = box->box.y + box->box.height / 2;
+        }
+    }
+  return name;
+}
+
+/**
+ * graft_canvas_set_layout:
+ * @self: a canvas
+ * @layout: (transfer full) (nullable): the layout to show
+ * @keep_view: keep looking at the same place (after an edit), rather than
+ *   fitting the new graph in the view
+ *
+ * Shows @layout.  The marks are dropped: set them for the new layout.
+ */
+void
+graft_canvas_set_layout (GraftCanvas *self,
+                         GraftLayout *layout,
+                         gboolean     keep_view)
+{
+  g_autofree char *anchor = NULL;
+  double ax = 0;
+  double ay = 0;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+
+  if (keep_view && self->layout != NULL)
+    {
+      double sx;
+      double sy;
+      const char *name = node_at_center (self, &ax, &ay);
+
+      graft_canvas_layout_to_widget (self, ax, ay, &sx, &sy);
+      anchor = g_strdup (name);
+      ax = sx;
+      ay = sy;
+    }
+  g_clear_pointer (&self->layout, graft_layout_free);
+  g_clear_pointer (&self->marks, g_free);
+  self->layout = layout;
+  self->hovered = -1;
+  update_selected (self);
+
+  if (layout != NULL && !keep_view)
+    graft_canvas_zoom_to_fit (self);
+  else if (layout != NULL && anchor != NULL)
+    {
+      gint box = graft_layout_find_node (layout, anchor);
+
+      if (box >= 0)
+        {
+          const GraftRect *r = &graft_layout_get_node (layout, box)->box;
+
+          self->offset_x = r->x + r->width / 2 - ax / self->zoom;
+          self->offset_y = r->y + r->height / 2 - ay / self->zoom;
+        }
+      clamp_offsets (self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_get_layout:
+ * @self: a canvas
+ *
+ * Returns: (nullable) (transfer none): the layout shown
+ */
+GraftLayout *
+graft_canvas_get_layout (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  return self->layout;
+}
+
+/**
+ * graft_canvas_set_marks:
+ * @self: a canvas
+ * @marks: (transfer full) (nullable): per graph node of the layout, the
+ *   match it belongs to or -1
+ */
+void
+graft_canvas_set_marks (GraftCanvas *self,
+                        gint        *marks)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_free (self->marks);
+  self->marks = marks;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_set_describe_func:
+ * @self: a canvas
+ * @func: (nullable): writes a node's tooltip
+ * @user_data: for @func
+ * @destroy: frees @user_data
+ */
+void
+graft_canvas_set_describe_func (GraftCanvas            *self,
+                                GraftCanvasDescribeFunc func,
+                                gpointer                user_data,
+                                GDestroyNotify          destroy)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->describe_destroy != NULL)
+    self->describe_destroy (self->describe_data);
+  self->describe = func;
+  self->describe_data = user_data;
+  self->describe_destroy = destroy;
+}
+
+/**
+ * graft_canvas_set_interactive:
+ * @self: a canvas
+ * @interactive: whether the user may pan, zoom and select; a preview is
+ *   not, and always shows its whole graph
+ */
+void
+graft_canvas_set_interactive (GraftCanvas *self,
+                              gboolean     interactive)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->interactive = interactive;
+  gtk_widget_set_focusable (GTK_WIDGET (self), interactive);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), interactive);
+}
+
+double
+graft_canvas_get_zoom (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), 1.0);
+  return self->zoom;
+}
+
+/**
+ * graft_canvas_set_zoom:
+ * @self: a canvas
+ * @zoom: the scale, 1.0 for 100 %
+ *
+ * Zooms around the middle of the view.
+ */
+void
+graft_canvas_set_zoom (GraftCanvas *self,
+                       double       zoom)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  zoom_at (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+static void
+emit_selection_changed (GraftCanvas *self)
+{
+  update_selected (self);
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_select:
+ * @self: a canvas
+ * @name: a node's name
+ * @extend: add it to the selection (toggling it) instead of selecting it
+ *   alone
+ */
+void
+graft_canvas_select (GraftCanvas *self,
+                     const char  *name,
+                     gboolean     extend)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (!extend)
+    g_hash_table_remove_all (self->selection);
+  if (extend && g_hash_table_contains (self->selection, name))
+    g_hash_table_remove (self->selection, name);
+  else
+    g_hash_table_add (self->selection, g_strdup (name));
+  emit_selection_changed (self);
+}
+
+/**
+ * graft_canvas_clear_selection:
+ * @self: a canvas
+ */
+void
+graft_canvas_clear_selection (GraftCanvas *self)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (g_hash_table_size (self->selection) == 0)
+    return;
+  g_hash_table_remove_all (self->selection);
+  emit_selection_changed (self);
+}
+
+/**
+ * graft_canvas_dup_selection:
+ * @self: a canvas
+ *
+ * Returns: (transfer full): the selected node names, in layout order
+ */
+char **
+graft_canvas_dup_selection (GraftCanvas *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  if (self->layout != NULL)
+    for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
+      {
+        const char *name = graft_layout_get_node (self->layout, graft_layout_lookup (self->layout, i))->name;
+
+        if (g_hash_table_contains (self->selection, name))
+          g_strv_builder_add (builder, name);
+      }
+  return g_strv_builder_end (builder);
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            GraftCanvas     *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  const char *name = graft_canvas_pick (self, x, y);
+
+  if (!self->interactive)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      if (name != NULL && !g_hash_table_contains (self->selection, name))
+        graft_canvas_select (self, name, FALSE);
+      g_signal_emit (self, signals[SIGNAL_CONTEXT_MENU], 0, name, x, y);
+      return;
+    }
+  if (button != GDK_BUTTON_PRIMARY)
+    return;
+  if (name == NULL)
+    {
+      if ((state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) == 0)
+        graft_canvas_clear_selection (self);
+      return;
+    }
+  graft_canvas_select (self, name, (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0);
+  if (n_press == 2)
+    g_signal_emit (self, signals[SIGNAL_NODE_ACTIVATED], 0, name);
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               GraftCanvas    *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  /* Drags that start on a node are clicks, not pans. */
+  self->panning = self->interactive && (button == GDK_BUTTON_MIDDLE || graft_canvas_pick (self, x, y) == NULL);
+  if (!self->panning)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_start_x = self->offset_x;
+  self->drag_start_y = self->offset_y;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+}
+
+static void
+drag_update_cb (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                GraftCanvas    *self)
+{
+  if (!self->panning)
+    return;
+  if (fabs (dx) + fabs (dy) > 3)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->offset_x = self->drag_start_x - dx / self->zoom;
+  self->offset_y = self->drag_start_y - dy / self->zoom;
+  clamp_offsets (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             GraftCanvas    *self)
+{
+  self->panning = FALSE;
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+}
+
+static gboolean
+scroll_cb (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           GraftCanvas              *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GdkScrollUnit unit = gtk_event_controller_scroll_get_unit (controller);
+  double step = unit == GDK_SCROLL_UNIT_WHEEL ? 60.0 : 1.0;
+
+  if (!self->interactive || self->layout == NULL)
+    return FALSE;
+  if (state & GDK_CONTROL_MASK)
+    {
+      double factor = unit == GDK_SCROLL_UNIT_WHEEL ? pow (ZOOM_STEP, -dy) : exp (-dy / 200.0);
+
+      zoom_at (self, self->zoom * factor, self->pointer_x, self->pointer_y);
+      return TRUE;
+    }
+  if (state & GDK_SHIFT_MASK)
+    {
+      double t = dx;
+
+      dx = dy;
+      dy = t;
+    }
+  self->offset_x += dx * step / self->zoom;
+  self->offset_y += dy * step / self->zoom;
+  clamp_offsets (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+pinch_begin_cb (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                GraftCanvas      *self)
+{
+  self->pinch_zoom = self->zoom;
+}
+
+static void
+pinch_scale_cb (GtkGestureZoom *gesture,
+                double          scale,
+                GraftCanvas    *self)
+{
+  double x;
+  double y;
+
+  if (!self->interactive)
+    return;
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+    }
+  zoom_at (self, self->pinch_zoom * scale, x, y);
+}
+
+static void
+motion_cb (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           GraftCanvas              *self)
+{
+  double lx;
+  double ly;
+  gint box = -1;
+
+  self->pointer_x = x;
+  self->pointer_y = y;
+  if (self->layout != NULL && self->interactive)
+    {
+      graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+      box = graft_layout_hit_test (self->layout, lx, ly);
+    }
+  if (box != self->hovered)
+    {
+      self->hovered = box;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+leave_cb (GtkEventControllerMotion *controller,
+          GraftCanvas              *self)
+{
+  if (self->hovered != -1)
+    {
+      self->hovered = -1;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget   *widget,
+                  int          x,
+                  int          y,
+                  gboolean     keyboard,
+                  GtkTooltip  *tooltip,
+                  GraftCanvas *self)
+{
+  const char *name = graft_canvas_pick (self, x, y);
+  g_autofree char *text = NULL;
+  gint box;
+  const GraftRect *r;
+  double wx;
+  double wy;
+
+  if (name == NULL || self->describe == NULL)
+    return FALSE;
+  text = self->describe (name, self->describe_data);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_markup (tooltip, text);
+  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom, self->offset_y + y / self->zoom);
+  r = &graft_layout_get_node (self->layout, box)->box;
+  graft_canvas_layout_to_widget (self, r->x, r->y, &wx, &wy);
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { (int) wx, (int) wy, (int) (r->width * self->zoom),
+                                                       (int) (r->height * self->zoom) });
+  return TRUE;
+}
+
+static void
+zoom_in_cb (GtkWidget  *widget,
+            const char *action,
+            GVariant   *param)
+{
+  GraftCanvas *self = GRAFT_CANVAS (widget);
+
+  graft_canvas_set_zoom (self, self->zoom * ZOOM_STEP);
+}
+
+static void
+zoom_out_cb (GtkWidget  *widget,
+             const char *action,
+             GVariant   *param)
+{
+  GraftCanvas *self = GRAFT_CANVAS (widget);
+
+  graft_canvas_set_zoom (self, self->zoom / ZOOM_STEP);
+}
+
+static void
+zoom_reset_cb (GtkWidget  *widget,
+               const char *action,
+               GVariant   *param)
+{
+  graft_canvas_set_zoom (GRAFT_CANVAS (widget), 1.0);
+}
+
+static void
+zoom_fit_cb (GtkWidget  *widget,
+             const char *action,
+             GVariant   *param)
+{
+  graft_canvas_zoom_to_fit (GRAFT_CANVAS (widget));
+}
+
+static void
+clear_selection_cb (GtkWidget  *widget,
+                    const char *action,
+                    GVariant   *param)
+{
+  graft_canvas_clear_selection (GRAFT_CANVAS (widget));
+}
+
+static void
+dark_changed_cb (AdwStyleManager *manager,
+                 GParamSpec      *pspec,
+                 GraftCanvas     *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_popup_menu:
+ * @self: a canvas
+ * @menu: the menu
+ * @x: where to point, in widget coordinates
+ * @y: its y
+ *
+ * Shows @menu as a context menu at (@x, @y).
+ */
+void
+graft_canvas_popup_menu (GraftCanvas *self,
+                         GMenuModel  *menu,
+                         double       x,
+                         double       y)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->menu == NULL)
+    {
+      self->menu = gtk_popover_menu_new_from_model (menu);
+      gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+      gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+    }
+  else
+    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), menu);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+graft_canvas_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  GraftCanvas *self = GRAFT_CANVAS (widget);
+
+  if (self->menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+
+  if (self->fit_pending && width > 0 && height > 0)
+    {
+      self->fit_pending = FALSE;
+      graft_canvas_zoom_to_fit (self);
+    }
+  else if (!self->interactive)
+    graft_canvas_zoom_to_fit (self);
+}
+
+static void
+graft_canvas_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GraftCanvas *self = GRAFT_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+graft_canvas_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  GraftCanvas *self = GRAFT_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      graft_canvas_set_zoom (self, g_value_get_double (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+graft_canvas_dispose (GObject *object)
+{
+  GraftCanvas *self = GRAFT_CANVAS (object);
+
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  G_OBJECT_CLASS (graft_canvas_parent_class)->dispose (object);
+}
+
+static void
+graft_canvas_finalize (GObject *object)
+{
+  GraftCanvas *self = GRAFT_CANVAS (object);
+
+  g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), dark_changed_cb, self);
+  graft_canvas_set_describe_func (self, NULL, NULL, NULL);
+  g_clear_pointer (&self->layout, graft_layout_free);
+  g_clear_pointer (&self->marks, g_free);
+  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->selection, g_hash_table_unref);
+  G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);
+}
+
+static void
+graft_canvas_class_init (GraftCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = graft_canvas_dispose;
+  object_class->finalize = graft_canvas_finalize;
+  object_class->get_property = graft_canvas_get_property;
+  object_class->set_property = graft_canvas_set_property;
+  widget_class->snapshot = graft_canvas_snapshot;
+  widget_class->size_allocate = graft_canvas_size_allocate;
+
+  properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, MIN_ZOOM, MAX_ZOOM, 1.0,
+                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
+                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CONTEXT_MENU] = g_signal_new ("context-menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                               0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                               G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_reset_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.clear-selection", NULL, clear_selection_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "canvas.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, 0, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.clear-selection", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "graftcanvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+graft_canvas_init (GraftCanvas *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->zoom = 1.0;
+  self->hovered = -1;
+  self->interactive = TRUE;
+  self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin_cb), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_scale_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (dark_changed_cb), self, 0);
+}

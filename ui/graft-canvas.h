@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-canvas.h: the widget that shows a laid-out graph.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "graft.h"
+
+G_BEGIN_DECLS
+
+#define GRAFT_TYPE_CANVAS (graft_canvas_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftCanvas, graft_canvas, GRAFT, CANVAS, GtkWidget)
+
+/* Returns the tooltip text for the node called @name, or NULL. */
+typedef char *(*GraftCanvasDescribeFunc) (const char *name,
+                                          gpointer    user_data);
+
+GtkWidget   *graft_canvas_new                (void) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_canvas_set_layout         (GraftCanvas *self,
+                                              GraftLayout *layout,
+                                              gboolean     keep_view);
+GraftLayout *graft_canvas_get_layout         (GraftCanvas *self);
+void         graft_canvas_set_marks          (GraftCanvas *self,
+                                              gint        *marks);
+void         graft_canvas_set_describe_func  (GraftCanvas            *self,
+                                              GraftCanvasDescribeFunc func,
+                                              gpointer                user_data,
+                                              GDestroyNotify          destroy);
+void         graft_canvas_set_interactive    (GraftCanvas *self,
+                                              gboolean     interactive);
+double       graft_canvas_get_zoom           (GraftCanvas *self);
+void         graft_canvas_set_zoom           (GraftCanvas *self,
+                                              double       zoom);
+void         graft_canvas_zoom_to_fit        (GraftCanvas *self);
+void         graft_canvas_center_on          (GraftCanvas *self,
+                                              const char  *name);
+void         graft_canvas_widget_to_layout   (GraftCanvas *self,
+                                              double       x,
+                                              double       y,
+                                              double      *out_x,
+                                              double      *out_y);
+void         graft_canvas_layout_to_widget   (GraftCanvas *self,
+                                              double       x,
+                                              double       y,
+                                              double      *out_x,
+                                              double      *out_y);
+const char  *graft_canvas_pick               (GraftCanvas *self,
+                                              double       x,
+                                              double       y);
+void         graft_canvas_select             (GraftCanvas *self,
+                                              const char  *name,
+                                              gboolean     extend);
+void         graft_canvas_clear_selection    (GraftCanvas *self);
+void         graft_canvas_popup_menu         (GraftCanvas *self,
+                                              GMenuModel  *menu,
+                                              double       x,
+                                              double       y);
+char       **graft_canvas_dup_selection      (GraftCanvas *self) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

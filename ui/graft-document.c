@@ -1,0 +1,1021 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-document.c: the model behind an editor window.  It holds the
+ * graph read from a file (Python traced as torch.fx would, an FX listing
+ * or DOT), the pattern and replacement as Python text with the graphs
+ * traced from them (or the located errors that stopped them), the matches
+ * of the pattern in the graph as a list model, and the undo history.
+ *
+ * Matching is cheap next to everything a window draws, so it runs again
+ * on the spot whenever the graph or the pattern changes; the widgets that
+ * type debounce their own edits.  Every rewrite records the core's edit
+ * (graft_rewrite_steal_edit()), so undo and redo cost what the rewrite
+ * changed, not the graph's size, and the history has no limit.
+ *
+ * Signals: `graph-changed` after any change of the graph (the window lays
+ * it out again); `matches-changed` after the matches were found again
+ * (after the graph, the pattern or the replacement changed);
+ * `patterns-changed` when the pattern or replacement text was traced again
+ * (its error may have changed).
+ */
+#include "config.h"
+
+#include "graft-document.h"
+#include "graft-match-item.h"
+
+#include <string.h>
+
+#define DEFAULT_PATTERN \
+  "import torch\n" \
+  "\n" \
+  "\n" \
+  "def pattern(x):\n" \
+  "    return torch.relu(x)\n"
+
+#define DEFAULT_REPLACEMENT \
+  "import torch\n" \
+  "\n" \
+  "\n" \
+  "def replacement(x):\n" \
+  "    return torch.nn.functional.relu(x)\n"
+
+typedef struct {
+  GraftEdit *edit;
+  char      *label;
+} HistoryEntry;
+
+struct _GraftDocument
+{
+  GObject parent_instance;
+
+  /* Owned */
+  GFile        *file;
+  char         *title;
+  GError       *load_error;
+  GraftGraph   *graph;
+  char         *pattern_text;
+  char         *replacement_text;
+  GError       *pattern_error;
+  GError       *replacement_error;
+  GraftPattern *pattern;
+  GraftGraph   *replacement;
+  GPtrArray    *matches;      /* GraftMatch, owned */
+  GListStore   *match_items;  /* GraftMatchItem */
+  GHashTable   *match_of;     /* node name (the graph's string) -> match + 1 */
+  GPtrArray    *history;      /* HistoryEntry, owned */
+  GPtrArray    *warnings;     /* char *, of the last rewrite */
+  GPtrArray    *added_names;  /* char *, nodes the last rewrite added */
+  guint         position;     /* entries of history that are applied */
+  gint          saved;        /* the position the file was saved at, -1 if lost */
+  guint         revision;     /* counts changes of the graph */
+};
+
+G_DEFINE_FINAL_TYPE (GraftDocument, graft_document, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_FILE,
+  PROP_MODIFIED,
+  PROP_N_MATCHES,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS,
+};
+
+enum {
+  SIGNAL_GRAPH_CHANGED,
+  SIGNAL_MATCHES_CHANGED,
+  SIGNAL_PATTERNS_CHANGED,
+  N_SIGNALS,
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+history_entry_free (gpointer data)
+{
+  HistoryEntry *entry = data;
+
+  graft_edit_free (entry->edit);
+  g_free (entry->label);
+  g_free (entry);
+}
+
+static void
+graft_document_finalize (GObject *object)
+{
+  GraftDocument *self = GRAFT_DOCUMENT (object);
+
+  /* Edits refer to the graph's nodes: free them first. */
+  g_clear_pointer (&self->history, g_ptr_array_unref);
+  g_clear_pointer (&self->matches, g_ptr_array_unref);
+  g_clear_pointer (&self->match_of, g_hash_table_unref);
+  g_clear_object (&self->match_items);
+  g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_pointer (&self->pattern, graft_pattern_unref);
+  g_clear_pointer (&self->replacement, graft_graph_free);
+  g_clear_object (&self->file);
+  g_clear_error (&self->load_error);
+  g_clear_error (&self->pattern_error);
+  g_clear_error (&self->replacement_error);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->added_names, g_ptr_array_unref);
+  g_free (self->title);
+  g_free (self->pattern_text);
+  g_free (self->replacement_text);
+  G_OBJECT_CLASS (graft_document_parent_class)->finalize (object);
+}
+
+static void
+graft_document_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  GraftDocument *self = GRAFT_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, graft_document_get_modified (self));
+      break;
+    case PROP_N_MATCHES:
+      g_value_set_uint (value, graft_document_get_n_matches (self));
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, graft_document_get_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, graft_document_get_can_redo (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+graft_document_class_init (GraftDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = graft_document_finalize;
+  object_class->get_property = graft_document_get_property;
+
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_N_MATCHES] = g_param_spec_uint ("n-matches", NULL, NULL, 0, G_MAXUINT, 0,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_GRAPH_CHANGED] = g_signal_new ("graph-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_MATCHES_CHANGED] = g_signal_new ("matches-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_PATTERNS_CHANGED] = g_signal_new ("patterns-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+graft_document_init (GraftDocument *self)
+{
+  self->graph = graft_graph_new ();
+  self->title = g_strdup ("Untitled");
+  self->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  self->match_items = g_list_store_new (GRAFT_TYPE_MATCH_ITEM);
+  self->match_of = g_hash_table_new (g_str_hash, g_str_equal);
+  self->history = g_ptr_array_new_with_free_func (history_entry_free);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  self->added_names = g_ptr_array_new_with_free_func (g_free);
+  self->pattern_text = g_strdup (DEFAULT_PATTERN);
+  self->replacement_text = g_strdup (DEFAULT_REPLACEMENT);
+}
+
+/**
+ * graft_document_new:
+ *
+ * Returns: (transfer full): an empty document with the default pattern
+ */
+GraftDocument *
+graft_document_new (void)
+{
+  GraftDocument *self = g_object_new (GRAFT_TYPE_DOCUMENT, NULL);
+
+  graft_document_set_pattern_text (self, DEFAULT_PATTERN);
+  graft_document_set_replacement_text (self, DEFAULT_REPLACEMENT);
+  return self;
+}
+
+/* Finds the matches again, on the graph as it is now. */
+static void
+find_matches (GraftDocument *self)
+{
+  guint old = self->matches->len;
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_ptr_array_set_size (self->matches, 0);
+  g_hash_table_remove_all (self->match_of);
+  if (self->pattern != NULL && self->load_error == NULL)
+    {
+      g_autoptr (GPtrArray) found = graft_matcher_find (self->pattern, self->graph, NULL, NULL);
+
+      for (guint i = 0; i < found->len; i++)
+        g_ptr_array_add (self->matches, g_steal_pointer (&found->pdata[i]));
+      g_ptr_array_set_free_func (found, NULL);
+    }
+  for (guint i = 0; i < self->matches->len; i++)
+    {
+      const GraftMatch *match = self->matches->pdata[i];
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
+      g_autoptr (GString) names = g_string_new (NULL);
+      GraftNode *anchor = graft_match_get_returning_node (match, 0);
+
+      for (guint k = 0; k < nodes->len; k++)
+        {
+          const char *name = graft_node_get_name (nodes->pdata[k]);
+
+          if (k > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, name);
+          if (!g_hash_table_contains (self->match_of, name))
+            g_hash_table_insert (self->match_of, (gpointer) name, GUINT_TO_POINTER (i + 1));
+        }
+      g_ptr_array_add (items, graft_match_item_new (i, names->str,
+                                                    anchor != NULL ? graft_node_get_name (anchor) : ""));
+    }
+  g_list_store_splice (self->match_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->match_items)),
+                       items->pdata, items->len);
+  if (old != self->matches->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MATCHES]);
+  g_signal_emit (self, signals[SIGNAL_MATCHES_CHANGED], 0);
+}
+
+static void
+notify_history (GraftDocument *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+}
+
+static void
+graph_changed (GraftDocument *self)
+{
+  self->revision++;
+  g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
+  find_matches (self);
+}
+
+static void
+set_file (GraftDocument *self,
+          GFile         *file)
+{
+  g_autofree char *basename = NULL;
+
+  if (file != self->file)
+    {
+      g_set_object (&self->file, file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    }
+  basename = file != NULL ? g_file_get_basename (file) : g_strdup ("Untitled");
+  if (g_strcmp0 (basename, self->title) != 0)
+    {
+      g_free (self->title);
+      self->title = g_steal_pointer (&basename);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+}
+
+/* Traces @text's function @name into a graph; errors point into @text,
+ * named @label. */
+static GraftGraph *
+trace_text (const char *label,
+            const char *text,
+            const char *name,
+            GError    **error)
+{
+  g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
+  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, error);
+
+  if (program == NULL)
+    return NULL;
+  if (!graft_py_program_has_entry (program, name))
+    {
+      graft_set_error_at (error, label, 1, 1, GRAFT_PARSE_ERROR_NAME,
+                          "define a function named '%s'", name);
+      return NULL;
+    }
+  return graft_py_program_trace (program, name, error);
+}
+
+static void
+load_graph (GraftDocument *self,
+            GraftSource   *source,
+            GraftGraph    *graph,
+            GError        *error)
+{
+  /* The history belongs to the old graph. */
+  g_ptr_array_set_size (self->history, 0);
+  g_ptr_array_set_size (self->matches, 0);
+  self->position = 0;
+  self->saved = 0;
+  g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_error (&self->load_error);
+  self->graph = graph != NULL ? graph : graft_graph_new ();
+  self->load_error = error;
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+
+  /* A Python file that defines the pattern and the replacement fills the
+   * editors. */
+  if (graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
+    {
+      g_autofree char *pattern = graft_input_dup_definition (source, "pattern");
+      g_autofree char *replacement = graft_input_dup_definition (source, "replacement");
+
+      if (pattern != NULL)
+        graft_document_set_pattern_text (self, pattern);
+      if (replacement != NULL)
+        graft_document_set_replacement_text (self, replacement);
+    }
+  notify_history (self);
+  graph_changed (self);
+}
+
+/**
+ * graft_document_load_text:
+ * @self: a document
+ * @filename: the name errors use
+ * @text: a Python module, an FX listing or DOT
+ * @error: return location for the located error that stopped reading
+ *
+ * Replaces the document's graph with the one @text stands for.  On error
+ * the document is empty and keeps the error (graft_document_get_load_error()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_text (GraftDocument *self,
+                          const char    *filename,
+                          const char    *text,
+                          GError       **error)
+{
+  g_autoptr (GraftSource) source = graft_source_new (filename, text, -1);
+  GError *local_error = NULL;
+  GraftGraph *graph = graft_input_load_graph (source, NULL, &local_error);
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+
+  load_graph (self, source, graph, local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * graft_document_load_file:
+ * @self: a document
+ * @file: a Python module, an FX listing or a DOT file
+ * @error: return location for an error
+ *
+ * Reads @file (see graft_document_load_text()) and makes it the document's
+ * file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_file (GraftDocument *self,
+                          GFile         *file,
+                          GError       **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *display = g_file_get_parse_name (file);
+  GError *local_error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  GraftGraph *graph = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  source = path != NULL ? graft_source_new_from_file (path, &local_error) : NULL;
+  if (path == NULL)
+    graft_set_error_at (&local_error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
+  if (source != NULL)
+    graph = graft_input_load_graph (source, NULL, &local_error);
+  else
+    source = graft_source_new (display, "", 0);
+  set_file (self, file);
+  load_graph (self, source, graph, local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GFile *
+graft_document_get_file (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+const char *
+graft_document_get_title (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->title;
+}
+
+/**
+ * graft_document_get_modified:
+ * @self: a document
+ *
+ * Returns: whether the graph differs from what was last loaded or saved
+ */
+gboolean
+graft_document_get_modified (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->saved != (gint) self->position;
+}
+
+/**
+ * graft_document_get_load_error:
+ * @self: a document
+ *
+ * Returns: (nullable) (transfer none): why the file could not be read
+ */
+const GError *
+graft_document_get_load_error (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->load_error;
+}
+
+/**
+ * graft_document_get_graph:
+ * @self: a document
+ *
+ * Returns: (transfer none): the graph, valid until the next change
+ */
+GraftGraph *
+graft_document_get_graph (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->graph;
+}
+
+/**
+ * graft_document_get_revision:
+ * @self: a document
+ *
+ * Returns: a number that changes with every change of the graph
+ */
+guint
+graft_document_get_revision (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->revision;
+}
+
+const char *
+graft_document_get_pattern_text (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->pattern_text;
+}
+
+const char *
+graft_document_get_replacement_text (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->replacement_text;
+}
+
+/**
+ * graft_document_set_pattern_text:
+ * @self: a document
+ * @text: Python defining `pattern`
+ *
+ * Traces the pattern again and finds its matches.
+ */
+void
+graft_document_set_pattern_text (GraftDocument *self,
+                                 const char    *text)
+{
+  GraftGraph *graph;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (text != NULL);
+
+  if (self->pattern_text != text)
+    {
+      g_free (self->pattern_text);
+      self->pattern_text = g_strdup (text);
+    }
+  g_clear_error (&self->pattern_error);
+  g_clear_pointer (&self->pattern, graft_pattern_unref);
+  graph = trace_text ("pattern", text, "pattern", &self->pattern_error);
+  if (graph != NULL)
+    self->pattern = graft_pattern_new (graph, &self->pattern_error);
+  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+  find_matches (self);
+}
+
+/**
+ * graft_document_set_replacement_text:
+ * @self: a document
+ * @text: Python defining `replacement`
+ *
+ * Traces the replacement again.
+ */
+void
+graft_document_set_replacement_text (GraftDocument *self,
+                                     const char    *text)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (text != NULL);
+
+  if (self->replacement_text != text)
+    {
+      g_free (self->replacement_text);
+      self->replacement_text = g_strdup (text);
+    }
+  g_clear_error (&self->replacement_error);
+  g_clear_pointer (&self->replacement, graft_graph_free);
+  self->replacement = trace_text ("replacement", text, "replacement", &self->replacement_error);
+  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+}
+
+const GError *
+graft_document_get_pattern_error (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->pattern_error;
+}
+
+const GError *
+graft_document_get_replacement_error (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->replacement_error;
+}
+
+/**
+ * graft_document_get_pattern_graph:
+ * @self: a document
+ *
+ * Returns: (nullable) (transfer none): the traced pattern
+ */
+GraftGraph *
+graft_document_get_pattern_graph (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->pattern != NULL ? graft_pattern_get_graph (self->pattern) : NULL;
+}
+
+/**
+ * graft_document_get_replacement_graph:
+ * @self: a document
+ *
+ * Returns: (nullable) (transfer none): the traced replacement
+ */
+GraftGraph *
+graft_document_get_replacement_graph (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->replacement;
+}
+
+/**
+ * graft_document_get_matches:
+ * @self: a document
+ *
+ * Returns: (transfer none): the matches as #GraftMatchItem, in the order
+ *   `replace_pattern` replaces them
+ */
+GListModel *
+graft_document_get_matches (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return G_LIST_MODEL (self->match_items);
+}
+
+guint
+graft_document_get_n_matches (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->matches->len;
+}
+
+/**
+ * graft_document_get_match:
+ * @self: a document
+ * @i: a match number
+ *
+ * Returns: (transfer none): match @i, valid until the matches change
+ */
+const GraftMatch *
+graft_document_get_match (GraftDocument *self,
+                          guint          i)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (i < self->matches->len, NULL);
+  return self->matches->pdata[i];
+}
+
+/**
+ * graft_document_get_match_of_node:
+ * @self: a document
+ * @name: a graph node's name
+ *
+ * Returns: the match that replaces the node, or -1
+ */
+gint
+graft_document_get_match_of_node (GraftDocument *self,
+                                  const char    *name)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), -1);
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->match_of, name)) - 1;
+}
+
+static gboolean
+check_ready (GraftDocument *self,
+             GError       **error)
+{
+  if (self->pattern == NULL)
+    {
+      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME, "the pattern has errors");
+      return FALSE;
+    }
+  if (self->replacement == NULL)
+    {
+      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME, "the replacement has errors");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Applies @matches (a subset of the current ones, in order) and records
+ * the edit. */
+static gboolean
+apply (GraftDocument *self,
+       GPtrArray     *matches,
+       const char    *label,
+       GError       **error)
+{
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  GPtrArray *added;
+  HistoryEntry *entry;
+
+  rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
+  if (rewrite == NULL)
+    return FALSE;
+
+  g_ptr_array_set_size (self->warnings, 0);
+  for (guint i = 0; i < graft_rewrite_get_warnings (rewrite)->len; i++)
+    g_ptr_array_add (self->warnings, g_strdup (graft_rewrite_get_warnings (rewrite)->pdata[i]));
+  g_ptr_array_set_size (self->added_names, 0);
+  added = graft_rewrite_get_added_nodes (rewrite);
+  for (guint i = 0; i < added->len; i++)
+    g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
+
+  /* A new edit drops what could be redone. */
+  if (self->saved > (gint) self->position)
+    self->saved = -1;
+  g_ptr_array_set_size (self->history, self->position);
+  entry = g_new0 (HistoryEntry, 1);
+  entry->edit = graft_rewrite_steal_edit (rewrite);
+  entry->label = g_strdup (label);
+  g_ptr_array_add (self->history, entry);
+  self->position++;
+  notify_history (self);
+  graph_changed (self);
+  return TRUE;
+}
+
+/**
+ * graft_document_replace:
+ * @self: a document
+ * @match: a match number
+ * @error: return location for an error
+ *
+ * Replaces match @match alone, with `replace_pattern`'s rules.
+ *
+ * Returns: %TRUE if the graph was rewritten
+ */
+gboolean
+graft_document_replace (GraftDocument *self,
+                        guint          match,
+                        GError       **error)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (match < self->matches->len, FALSE);
+
+  if (!check_ready (self, error))
+    return FALSE;
+  g_ptr_array_add (one, self->matches->pdata[match]);
+  label = g_strdup_printf ("Replace match %u", match + 1);
+  return apply (self, one, label, error);
+}
+
+/**
+ * graft_document_replace_all:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * `replace_pattern(gm, pattern, replacement)`: replaces every match.
+ *
+ * Returns: %TRUE if the graph was rewritten (also with no match)
+ */
+gboolean
+graft_document_replace_all (GraftDocument *self,
+                            GError       **error)
+{
+  g_autoptr (GPtrArray) all = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+
+  if (!check_ready (self, error))
+    return FALSE;
+  if (self->matches->len == 0)
+    return TRUE;
+  all = g_ptr_array_copy (self->matches, NULL, NULL);
+  return apply (self, all, "Replace all", error);
+}
+
+/**
+ * graft_document_get_warnings:
+ * @self: a document
+ *
+ * Returns: (transfer none) (element-type utf8): what the last rewrite
+ *   warned about (the insertion-point hazard)
+ */
+GPtrArray *
+graft_document_get_warnings (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->warnings;
+}
+
+/**
+ * graft_document_get_added_names:
+ * @self: a document
+ *
+ * Returns: (transfer none) (element-type utf8): the names of the nodes the
+ *   last rewrite added
+ */
+GPtrArray *
+graft_document_get_added_names (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->added_names;
+}
+
+gboolean
+graft_document_get_can_undo (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->position > 0;
+}
+
+gboolean
+graft_document_get_can_redo (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->position < self->history->len;
+}
+
+/**
+ * graft_document_undo:
+ * @self: a document
+ *
+ * Undoes the last rewrite.
+ *
+ * Returns: (nullable): what was undone, or %NULL if nothing was
+ */
+const char *
+graft_document_undo (GraftDocument *self)
+{
+  HistoryEntry *entry;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+
+  if (self->position == 0)
+    return NULL;
+  entry = self->history->pdata[--self->position];
+  graft_edit_undo (entry->edit);
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  notify_history (self);
+  graph_changed (self);
+  return entry->label;
+}
+
+/**
+ * graft_document_redo:
+ * @self: a document
+ *
+ * Applies again the last rewrite that was undone.
+ *
+ * Returns: (nullable): what was redone, or %NULL if nothing was
+ */
+const char *
+graft_document_redo (GraftDocument *self)
+{
+  HistoryEntry *entry;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+
+  if (self->position >= self->history->len)
+    return NULL;
+  entry = self->history->pdata[self->position++];
+  graft_edit_redo (entry->edit);
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  notify_history (self);
+  graph_changed (self);
+  return entry->label;
+}
+
+/**
+ * graft_document_dup_code:
+ * @self: a document
+ *
+ * Returns: (transfer full): the graph's code, as `graft code` prints it
+ */
+char *
+graft_document_dup_code (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return graft_codegen_python (self->graph);
+}
+
+static gboolean
+write_file (GFile      *file,
+            const char *data,
+            gsize       length,
+            GError    **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "only local files can be written");
+      return FALSE;
+    }
+  return graft_export_write_file (path, data, length, error);
+}
+
+/**
+ * graft_document_save:
+ * @self: a document
+ * @file: where to write
+ * @error: return location for an error
+ *
+ * Writes the graph as Python code (what `graft code` prints, which Graft
+ * reads back) and makes @file the document's file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_save (GraftDocument *self,
+                     GFile         *file,
+                     GError       **error)
+{
+  g_autofree char *code = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  code = graft_document_dup_code (self);
+  if (!write_file (file, code, strlen (code), error))
+    return FALSE;
+  set_file (self, file);
+  self->saved = (gint) self->position;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  return TRUE;
+}
+
+/**
+ * graft_document_dup_layout_marks:
+ * @self: a document
+ * @layout: a layout of the graph, possibly of an earlier revision
+ *
+ * Returns: (transfer full): for each graph node of @layout, the current
+ *   match of the node of that name, or -1; for graft_render_draw()
+ */
+gint *
+graft_document_dup_layout_marks (GraftDocument *self,
+                                 GraftLayout   *layout)
+{
+  guint n = graft_layout_get_n_graph_nodes (layout);
+  gint *marks = g_new (gint, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    marks[i] = graft_document_get_match_of_node (self,
+                                                 graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name);
+  return marks;
+}
+
+/**
+ * graft_document_export:
+ * @self: a document
+ * @file: where to write
+ * @format: what to write
+ * @highlights: pictures and DOT: mark the matches
+ * @dark: pictures: the dark style
+ * @error: return location for an error
+ *
+ * Writes the graph through the core, atomically.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_export (GraftDocument    *self,
+                       GFile            *file,
+                       GraftExportFormat format,
+                       gboolean          highlights,
+                       gboolean          dark,
+                       GError          **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree gint *marks = NULL;
+  GraftRenderOptions options;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+
+  switch (format)
+    {
+    case GRAFT_EXPORT_CODE:
+      text = graft_codegen_python (self->graph);
+      return write_file (file, text, strlen (text), error);
+    case GRAFT_EXPORT_GRAPH:
+      text = graft_listing_print (self->graph);
+      return write_file (file, text, strlen (text), error);
+    case GRAFT_EXPORT_DOT:
+      {
+        GraftDotOptions dot_options;
+
+        graft_dot_options_init (&dot_options);
+        if (highlights)
+          {
+            marks = graft_matches_dup_node_marks (self->matches, self->graph);
+            dot_options.node_match = marks;
+          }
+        text = graft_dot_print (self->graph, &dot_options);
+        return write_file (file, text, strlen (text), error);
+      }
+    case GRAFT_EXPORT_PNG:
+    case GRAFT_EXPORT_SVG:
+    case GRAFT_EXPORT_PDF:
+    default:
+      break;
+    }
+
+  layout = graft_layout_new (self->graph, error);
+  if (layout == NULL)
+    return FALSE;
+  graft_render_options_init (&options);
+  options.style = dark ? GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT;
+  if (highlights)
+    {
+      marks = graft_document_dup_layout_marks (self, layout);
+      options.node_match = marks;
+    }
+  bytes = graft_render_to_bytes (layout,
+                                 format == GRAFT_EXPORT_PNG ? GRAFT_RENDER_PNG :
+                                 format == GRAFT_EXPORT_SVG ? GRAFT_RENDER_SVG : GRAFT_RENDER_PDF,
+                                 &options, error);
+  if (bytes == NULL)
+    return FALSE;
+  data = g_bytes_get_data (bytes, &length);
+  return write_file (file, data, length, error);
+}

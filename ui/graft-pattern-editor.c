@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-pattern-editor.c: a GtkSourceView for the Python text of a pattern
+ * or a replacement, with a preview of the graph traced from it.
+ *
+ * Typing is debounced: `changed` is emitted 250 ms after the last edit, and
+ * the window traces the text then.  An error from tracing is underlined at
+ * the line and column the core located it (the same fields `graft` prints
+ * as FILE:LINE:COL), its message shown under the text and as the
+ * underline's tooltip; nothing is modal.
+ */
+#include "config.h"
+
+#include "graft-pattern-editor.h"
+#include "graft-canvas.h"
+
+#include <adwaita.h>
+#include <gtksourceview/gtksource.h>
+
+#define DEBOUNCE_MS 250
+
+struct _GraftPatternEditor
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkSourceView *view;
+  GtkRevealer   *error_revealer;
+  GtkLabel      *error_label;
+  GtkStack      *preview_stack;
+  GraftCanvas   *preview;
+
+  /* Owned */
+  char          *error_text;
+
+  /* Borrowed */
+  GtkTextTag    *error_tag;
+
+  guint          debounce_id;
+  gboolean       setting_text;
+};
+
+G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+/**
+ * graft_pattern_editor_new:
+ *
+ * Returns: (transfer full): an empty editor
+ */
+GtkWidget *
+graft_pattern_editor_new (void)
+{
+  return g_object_new (GRAFT_TYPE_PATTERN_EDITOR, NULL);
+}
+
+static gboolean
+debounce_cb (gpointer user_data)
+{
+  GraftPatternEditor *self = user_data;
+
+  self->debounce_id = 0;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+buffer_changed_cb (GtkTextBuffer      *buffer,
+                   GraftPatternEditor *self)
+{
+  if (self->setting_text)
+    return;
+  g_clear_handle_id (&self->debounce_id, g_source_remove);
+  self->debounce_id = g_timeout_add (DEBOUNCE_MS, debounce_cb, self);
+}
+
+/**
+ * graft_pattern_editor_flush:
+ * @self: an editor
+ *
+ * Emits a pending `changed` now.
+ */
+void
+graft_pattern_editor_flush (GraftPatternEditor *self)
+{
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  if (self->debounce_id != 0)
+    {
+      g_clear_handle_id (&self->debounce_id, g_source_remove);
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+    }
+}
+
+/**
+ * graft_pattern_editor_dup_text:
+ * @self: an editor
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+graft_pattern_editor_dup_text (GraftPatternEditor *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+  GtkTextIter end;
+
+  g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/**
+ * graft_pattern_editor_set_text:
+ * @self: an editor
+ * @text: the new text
+ *
+ * Replaces the text without emitting `changed` (the caller already knows)
+ * and without an undo step of the text view.
+ */
+void
+graft_pattern_editor_set_text (GraftPatternEditor *self,
+                               const char         *text)
+{
+  GtkSourceBuffer *buffer;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
+  self->setting_text = TRUE;
+  gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, -1);
+  gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  self->setting_text = FALSE;
+}
+
+/**
+ * graft_pattern_editor_set_error:
+ * @self: an editor
+ * @error: (nullable): the located error of the text, or %NULL
+ *
+ * Underlines the place of @error and shows its message.
+ */
+void
+graft_pattern_editor_set_error (GraftPatternEditor *self,
+                                const GError       *error)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+  GtkTextIter end;
+  guint line = 0;
+  guint column = 0;
+  guint end_line = 0;
+  guint end_column = 0;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
+  g_clear_pointer (&self->error_text, g_free);
+
+  if (error == NULL)
+    {
+      gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+      return;
+    }
+
+  self->error_text = graft_error_format (error, NULL);
+  gtk_label_set_text (self->error_label, self->error_text);
+  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+  if (!graft_parse_error_get_location (error, NULL, &line, &column, &end_line, &end_column) || line == 0)
+    return;
+
+  /* Lines and columns count from 1; columns are characters. */
+  if (!gtk_text_buffer_get_iter_at_line_offset (buffer, &start, (int) line - 1, (int) column - 1))
+    gtk_text_buffer_get_iter_at_line (buffer, &start, (int) line - 1);
+  end = start;
+  if (end_line > line || (end_line == line && end_column > column))
+    {
+      if (!gtk_text_buffer_get_iter_at_line_offset (buffer, &end, (int) end_line - 1, (int) end_column - 1))
+        gtk_text_iter_forward_to_line_end (&end);
+    }
+  else if (!gtk_text_iter_ends_word (&end) && gtk_text_iter_inside_word (&end))
+    gtk_text_iter_forward_word_end (&end);
+  else
+    gtk_text_iter_forward_char (&end);
+  if (gtk_text_iter_equal (&start, &end))
+    {
+      /* At the end of a line: underline what comes before. */
+      gtk_text_iter_backward_char (&start);
+    }
+  gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
+}
+
+/**
+ * graft_pattern_editor_get_error_text:
+ * @self: an editor
+ *
+ * Returns: (nullable): the error line shown, `pattern:3:12: error: ...`
+ */
+const char *
+graft_pattern_editor_get_error_text (GraftPatternEditor *self)
+{
+  g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
+  return self->error_text;
+}
+
+/**
+ * graft_pattern_editor_set_graph:
+ * @self: an editor
+ * @graph: (nullable): the graph to preview
+ *
+ * Lays @graph out (patterns are small) and shows it whole.
+ */
+void
+graft_pattern_editor_set_graph (GraftPatternEditor *self,
+                                GraftGraph         *graph)
+{
+  GraftLayout *layout = NULL;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  if (graph != NULL && graft_graph_get_n_nodes (graph) <= GRAFT_MAX_SEGMENT_NODES)
+    layout = graft_layout_new (graph, NULL);
+  graft_canvas_set_layout (self->preview, layout, FALSE);
+  gtk_stack_set_visible_child_name (self->preview_stack, layout != NULL ? "preview" : "empty");
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget          *widget,
+                  int                 x,
+                  int                 y,
+                  gboolean            keyboard,
+                  GtkTooltip         *tooltip,
+                  GraftPatternEditor *self)
+{
+  GtkTextIter iter;
+  int bx;
+  int by;
+
+  if (self->error_text == NULL)
+    return FALSE;
+  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->view), GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+  if (!gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->view), &iter, bx, by))
+    return FALSE;
+  if (!gtk_text_iter_has_tag (&iter, self->error_tag))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->error_text);
+  return TRUE;
+}
+
+static void
+style_changed_cb (AdwStyleManager    *manager,
+                  GParamSpec         *pspec,
+                  GraftPatternEditor *self);
+
+static void
+apply_scheme (GraftPatternEditor *self)
+{
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark" : "Adwaita");
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (buffer), scheme);
+}
+
+static void
+style_changed_cb (AdwStyleManager    *manager,
+                  GParamSpec         *pspec,
+                  GraftPatternEditor *self)
+{
+  apply_scheme (self);
+}
+
+static void
+graft_pattern_editor_dispose (GObject *object)
+{
+  GraftPatternEditor *self = GRAFT_PATTERN_EDITOR (object);
+
+  g_clear_handle_id (&self->debounce_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_PATTERN_EDITOR);
+  G_OBJECT_CLASS (graft_pattern_editor_parent_class)->dispose (object);
+}
+
+static void
+graft_pattern_editor_finalize (GObject *object)
+{
+  GraftPatternEditor *self = GRAFT_PATTERN_EDITOR (object);
+
+  g_free (self->error_text);
+  G_OBJECT_CLASS (graft_pattern_editor_parent_class)->finalize (object);
+}
+
+static void
+graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = graft_pattern_editor_dispose;
+  object_class->finalize = graft_pattern_editor_finalize;
+
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (GRAFT_TYPE_CANVAS);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-pattern-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, view);
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, preview_stack);
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, preview);
+  gtk_widget_class_set_css_name (widget_class, "graftpatterneditor");
+}
+
+static void
+graft_pattern_editor_init (GraftPatternEditor *self)
+{
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkSourceLanguage *python = gtk_source_language_manager_get_language (languages, "python3");
+  GtkTextBuffer *buffer;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  if (python != NULL)
+    gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (buffer), python);
+  self->error_tag = gtk_text_buffer_create_tag (buffer, "error",
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                NULL);
+  graft_canvas_set_interactive (self->preview, FALSE);
+  gtk_stack_set_visible_child_name (self->preview_stack, "empty");
+  apply_scheme (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (style_changed_cb), self, 0);
+  g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
+  g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
+}

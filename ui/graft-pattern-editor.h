@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-pattern-editor.h: a Python editor for a pattern or a replacement,
+ * with its errors underlined and a preview of its graph.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "graft.h"
+
+G_BEGIN_DECLS
+
+#define GRAFT_TYPE_PATTERN_EDITOR (graft_pattern_editor_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GRAFT, PATTERN_EDITOR, GtkWidget)
+
+GtkWidget  *graft_pattern_editor_new           (void) G_GNUC_WARN_UNUSED_RESULT;
+char       *graft_pattern_editor_dup_text      (GraftPatternEditor *self) G_GNUC_WARN_UNUSED_RESULT;
+void        graft_pattern_editor_set_text      (GraftPatternEditor *self,
+                                                const char         *text);
+void        graft_pattern_editor_set_error     (GraftPatternEditor *self,
+                                                const GError       *error);
+void        graft_pattern_editor_set_graph     (GraftPatternEditor *self,
+                                                GraftGraph         *graph);
+const char *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
+void        graft_pattern_editor_flush         (GraftPatternEditor *self);
+
+G_END_DECLS

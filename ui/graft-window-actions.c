@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window-actions.c: the win.* actions of an editor window: opening
+ * (file chooser, recent files), saving the graph as code, exporting it
+ * (PNG, SVG, PDF, DOT, code, FX listing), replacing one match or all of
+ * them, undo and redo, moving between matches, zooming, and loading or
+ * saving the pattern and the replacement.
+ *
+ * Save never overwrites the file a graph was opened from (a model, a
+ * listing or a DOT file, which the generated code would replace): until
+ * the graph has been saved somewhere, Save asks where, like Save As.
+ */
+#include "config.h"
+
+#include "graft-window-private.h"
+
+#include <string.h>
+
+static void
+activate_canvas_action (GraftWindow *self,
+                        const char  *name)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->canvas), name, NULL);
+}
+
+static void
+zoom_in_cb (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  activate_canvas_action (user_data, "canvas.zoom-in");
+}
+
+static void
+zoom_out_cb (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  activate_canvas_action (user_data, "canvas.zoom-out");
+}
+
+static void
+zoom_reset_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  activate_canvas_action (user_data, "canvas.zoom-reset");
+}
+
+static void
+zoom_fit_cb (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  activate_canvas_action (user_data, "canvas.zoom-fit");
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char     *const *patterns)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  for (guint i = 0; patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+add_graph_filters (GtkFileChooser *chooser)
+{
+  static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", NULL };
+  static const char *const python[] = { "*.py", NULL };
+  static const char *const listings[] = { "*.graph", "*.txt", NULL };
+  static const char *const dot[] = { "*.dot", "*.gv", NULL };
+  static const char *const all[] = { "*", NULL };
+
+  add_filter (chooser, "Graphs", graphs);
+  add_filter (chooser, "Python Modules", python);
+  add_filter (chooser, "FX Graph Listings", listings);
+  add_filter (chooser, "DOT Graphs", dot);
+  add_filter (chooser, "All Files", all);
+}
+
+static void
+open_file (GraftWindow *self,
+           GFile       *file)
+{
+  if (graft_window_is_empty (self))
+    graft_window_open_file (self, file);
+  else
+    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1, "");
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  GraftWindow     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      open_file (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Open a Graph", GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+
+  add_graph_filters (GTK_FILE_CHOOSER (dialog));
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_recent_cb (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  open_file (user_data, file);
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo *const *) a;
+  GtkRecentInfo *y = *(GtkRecentInfo *const *) b;
+  GDateTime *tx = gtk_recent_info_get_modified (x);
+  GDateTime *ty = gtk_recent_info_get_modified (y);
+
+  return g_date_time_compare (ty, tx);
+}
+
+/* The eight most recent graph files that still exist. */
+static void
+update_recent (GraftWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr (GPtrArray) sorted = g_ptr_array_new ();
+  guint shown = 0;
+
+  g_menu_remove_all (self->recent_section);
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      const char *uri = gtk_recent_info_get_uri (l->data);
+
+      if (gtk_recent_info_is_local (l->data) && gtk_recent_info_exists (l->data) &&
+          (g_str_has_suffix (uri, ".py") || g_str_has_suffix (uri, ".dot") || g_str_has_suffix (uri, ".gv") ||
+           g_str_has_suffix (uri, ".graph")))
+        g_ptr_array_add (sorted, l->data);
+    }
+  g_ptr_array_sort (sorted, compare_recent);
+  for (guint i = 0; i < sorted->len && shown < 8; i++, shown++)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (sorted->pdata[i]), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (sorted->pdata[i]));
+      g_menu_append_item (self->recent_section, item);
+    }
+  if (shown == 0)
+    g_menu_append (self->recent_section, "No Recent Files", "win.no-recent");
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static void
+recent_changed_cb (GtkRecentManager *manager,
+                   GraftWindow      *self)
+{
+  update_recent (self);
+}
+
+static void
+report_error (GraftWindow  *self,
+              const char   *what,
+              const GError *error)
+{
+  g_autofree char *text = g_strdup_printf ("%s: %s", what, error->message);
+
+  _graft_window_toast (self, text, FALSE);
+}
+
+typedef enum {
+  AFTER_SAVE_NOTHING,
+  AFTER_SAVE_CLOSE,
+} AfterSave;
+
+static void
+save_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  GraftWindow     *self)
+{
+  AfterSave after = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "after-save"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GError) error = NULL;
+
+      if (!graft_document_save (self->document, file, &error))
+        report_error (self, "The graph was not saved", error);
+      else
+        {
+          g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+          _graft_window_toast (self, "Saved as Python code", FALSE);
+          if (after == AFTER_SAVE_CLOSE)
+            gtk_window_destroy (GTK_WINDOW (self));
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_as (GraftWindow *self,
+         AfterSave    after)
+{
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Save the Graph as Code", GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GFile *file = graft_document_get_file (self->document);
+  g_autofree char *name = NULL;
+
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+      char *dot = strrchr (base, '.');
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+
+      if (dot != NULL)
+        *dot = '\0';
+      name = g_strdup_printf ("%s-rewritten.py", base);
+      if (parent != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), parent, NULL);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.py");
+  g_object_set_data (G_OBJECT (dialog), "after-save", GINT_TO_POINTER (after));
+  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save (GraftWindow *self,
+      AfterSave    after)
+{
+  GFile *file = graft_document_get_file (self->document);
+  g_autoptr (GError) error = NULL;
+
+  if (file == NULL || g_object_get_data (G_OBJECT (self->document), "graft-saved-here") == NULL)
+    {
+      save_as (self, after);
+      return;
+    }
+  if (!graft_document_save (self->document, file, &error))
+    {
+      report_error (self, "The graph was not saved", error);
+      return;
+    }
+  if (after == AFTER_SAVE_CLOSE)
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+save_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  save (user_data, AFTER_SAVE_NOTHING);
+}
+
+static void
+save_as_cb (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  save_as (user_data, AFTER_SAVE_NOTHING);
+}
+
+static void
+save_and_close_cb (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  save (user_data, AFTER_SAVE_CLOSE);
+}
+
+static const struct {
+  const char       *id;
+  const char       *label;
+  const char       *extension;
+  GraftExportFormat format;
+} export_formats[] = {
+  { "png", "PNG Image", "png", GRAFT_EXPORT_PNG },
+  { "svg", "SVG Image", "svg", GRAFT_EXPORT_SVG },
+  { "pdf", "PDF Document", "pdf", GRAFT_EXPORT_PDF },
+  { "dot", "DOT Graph", "dot", GRAFT_EXPORT_DOT },
+  { "code", "Python Code", "py", GRAFT_EXPORT_CODE },
+  { "graph", "FX Graph Listing", "graph", GRAFT_EXPORT_GRAPH },
+};
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    GraftWindow     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *base = g_file_get_basename (file);
+      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
+      const char *highlights = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "highlights");
+      g_autoptr (GError) error = NULL;
+      guint k = 0;
+
+      /* The extension the user typed wins over the format choice. */
+      for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+        if (g_strcmp0 (choice, export_formats[i].id) == 0)
+          k = i;
+      for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+        {
+          g_autofree char *suffix = g_strconcat (".", export_formats[i].extension, NULL);
+
+          if (g_str_has_suffix (base, suffix))
+            k = i;
+        }
+      if (!graft_document_export (self->document, file, export_formats[k].format,
+                                  g_strcmp0 (highlights, "true") == 0,
+                                  adw_style_manager_get_dark (adw_style_manager_get_default ()), &error))
+        report_error (self, "Export failed", error);
+      else
+        {
+          g_autofree char *text = g_strdup_printf ("Exported %s", base);
+
+          _graft_window_toast (self, text, FALSE);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_cb (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Export the Graph", GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  const char *ids[G_N_ELEMENTS (export_formats) + 1] = { NULL };
+  const char *labels[G_N_ELEMENTS (export_formats) + 1] = { NULL };
+  g_autofree char *name = NULL;
+  GFile *file = graft_document_get_file (self->document);
+
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    {
+      ids[i] = export_formats[i].id;
+      labels[i] = export_formats[i].label;
+    }
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "highlights", "true");
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL)
+        *dot = '\0';
+      name = g_strdup_printf ("%s.png", base);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.png");
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+after_rewrite (GraftWindow *self,
+               guint        n)
+{
+  g_autofree char *text = NULL;
+
+  if (n == 1)
+    text = g_strdup ("Replaced 1 match");
+  else
+    text = g_strdup_printf ("Replaced %u matches", n);
+  _graft_window_toast (self, text, TRUE);
+  _graft_window_show_warnings (self);
+  _graft_window_relayout (self, TRUE);
+}
+
+static void
+replace_all_cb (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  guint n = graft_document_get_n_matches (self->document);
+
+  graft_pattern_editor_flush (self->pattern_editor);
+  graft_pattern_editor_flush (self->replacement_editor);
+  n = graft_document_get_n_matches (self->document);
+  if (n == 0)
+    {
+      _graft_window_toast (self, "No matches to replace", FALSE);
+      return;
+    }
+  if (!graft_document_replace_all (self->document, &error))
+    report_error (self, "Nothing was replaced", error);
+  else
+    after_rewrite (self, n);
+}
+
+static void
+replace_match (GraftWindow *self,
+               guint        match)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (match >= graft_document_get_n_matches (self->document))
+    return;
+  if (!graft_document_replace (self->document, match, &error))
+    report_error (self, "Nothing was replaced", error);
+  else
+    after_rewrite (self, 1);
+}
+
+static void
+replace_match_cb (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  replace_match (user_data, g_variant_get_uint32 (param));
+}
+
+/* The chosen match: the one selected in the list, else the one a node
+ * selected on the canvas belongs to. */
+static gint
+chosen_match (GraftWindow *self)
+{
+  gint match = graft_window_get_selected_match (self);
+  g_auto (GStrv) names = NULL;
+
+  if (match >= 0)
+    return match;
+  names = graft_canvas_dup_selection (self->canvas);
+  for (guint i = 0; names[i] != NULL; i++)
+    if ((match = graft_document_get_match_of_node (self->document, names[i])) >= 0)
+      return match;
+  return -1;
+}
+
+static void
+replace_selected_cb (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  gint match = chosen_match (user_data);
+
+  if (match >= 0)
+    replace_match (user_data, (guint) match);
+}
+
+static void
+undo_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  const char *what = graft_document_undo (self->document);
+
+  if (what != NULL)
+    {
+      _graft_window_show_warnings (self);
+      _graft_window_relayout (self, TRUE);
+    }
+}
+
+static void
+redo_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  const char *what = graft_document_redo (self->document);
+
+  if (what != NULL)
+    {
+      _graft_window_show_warnings (self);
+      _graft_window_relayout (self, TRUE);
+    }
+}
+
+static void
+step_match (GraftWindow *self,
+            int          step)
+{
+  guint n = graft_document_get_n_matches (self->document);
+  gint current = graft_window_get_selected_match (self);
+  guint next;
+
+  if (n == 0)
+    return;
+  if (current < 0)
+    next = step > 0 ? 0 : n - 1;
+  else
+    next = (guint) (((gint) current + step + (gint) n) % (gint) n);
+  graft_window_select_match (self, next);
+}
+
+static void
+next_match_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  step_match (user_data, 1);
+}
+
+static void
+previous_match_cb (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  step_match (user_data, -1);
+}
+
+static void
+dismiss_warnings_cb (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+
+  gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
+}
+
+static void
+load_patterns_response_cb (GtkNativeDialog *dialog,
+                           int              response,
+                           GraftWindow     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftSource) source = path != NULL ? graft_source_new_from_file (path, &error) : NULL;
+
+      if (source == NULL)
+        {
+          if (error == NULL)
+            g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
+          report_error (self, "The file cannot be read", error);
+        }
+      else
+        {
+          g_autofree char *pattern = graft_input_dup_definition (source, "pattern");
+          g_autofree char *replacement = graft_input_dup_definition (source, "replacement");
+
+          if (pattern == NULL && replacement == NULL)
+            _graft_window_toast (self, "The file defines neither pattern nor replacement", FALSE);
+          if (pattern != NULL)
+            {
+              graft_pattern_editor_set_text (self->pattern_editor, pattern);
+              graft_document_set_pattern_text (self->document, pattern);
+            }
+          if (replacement != NULL)
+            {
+              graft_pattern_editor_set_text (self->replacement_editor, replacement);
+              graft_document_set_replacement_text (self->document, replacement);
+            }
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+load_patterns_cb (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Open a Pattern File", GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  static const char *const python[] = { "*.py", NULL };
+
+  add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
+  g_signal_connect (dialog, "response", G_CALLBACK (load_patterns_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_patterns_response_cb (GtkNativeDialog *dialog,
+                           int              response,
+                           GraftWindow     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *pattern = graft_pattern_editor_dup_text (self->pattern_editor);
+      g_autofree char *replacement = graft_pattern_editor_dup_text (self->replacement_editor);
+      g_autofree char *text = g_strdup_printf ("%s\n\n%s", g_strchomp (pattern), replacement);
+      g_autoptr (GError) error = NULL;
+
+      if (path == NULL)
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
+      if (error != NULL || !graft_export_write_file (path, text, strlen (text), &error))
+        report_error (self, "The patterns were not saved", error);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_patterns_cb (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Save Pattern and Replacement", GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "rules.py");
+  g_signal_connect (dialog, "response", G_CALLBACK (save_patterns_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static const GActionEntry entries[] = {
+  { "open", open_cb },
+  { "open-recent", open_recent_cb, "s" },
+  { "no-recent", NULL },
+  { "save", save_cb },
+  { "save-as", save_as_cb },
+  { "save-and-close", save_and_close_cb },
+  { "export", export_cb },
+  { "undo", undo_cb },
+  { "redo", redo_cb },
+  { "replace-all", replace_all_cb },
+  { "replace-selected", replace_selected_cb },
+  { "replace-match", replace_match_cb, "u" },
+  { "next-match", next_match_cb },
+  { "previous-match", previous_match_cb },
+  { "zoom-in", zoom_in_cb },
+  { "zoom-out", zoom_out_cb },
+  { "zoom-reset", zoom_reset_cb },
+  { "zoom-fit", zoom_fit_cb },
+  { "dismiss-warnings", dismiss_warnings_cb },
+  { "load-patterns", load_patterns_cb },
+  { "save-patterns", save_patterns_cb },
+};
+
+/**
+ * _graft_window_class_add_actions:
+ * @widget_class: the window class
+ *
+ * Nothing class-wide yet: the actions are per window (see
+ * _graft_window_init_actions()), so that their enabled state is too.
+ */
+void
+_graft_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+}
+
+/**
+ * _graft_window_init_actions:
+ * @self: a window
+ *
+ * Adds the win.* actions and keeps the recent-files menu current.
+ */
+void
+_graft_window_init_actions (GraftWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")), FALSE);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (recent_changed_cb), self, 0);
+  update_recent (self);
+}
+
+static void
+set_enabled (GraftWindow *self,
+             const char  *name,
+             gboolean     enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/**
+ * _graft_window_update_actions:
+ * @self: a window
+ *
+ * Enables what can be done now.
+ */
+void
+_graft_window_update_actions (GraftWindow *self)
+{
+  gboolean has_graph = graft_document_get_load_error (self->document) == NULL &&
+                       graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > 0;
+  gboolean can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
+                         graft_document_get_replacement_error (self->document) == NULL;
+
+  set_enabled (self, "save", has_graph);
+  set_enabled (self, "save-as", has_graph);
+  set_enabled (self, "export", has_graph);
+  set_enabled (self, "undo", graft_document_get_can_undo (self->document));
+  set_enabled (self, "redo", graft_document_get_can_redo (self->document));
+  set_enabled (self, "replace-all", can_replace);
+  set_enabled (self, "replace-match", can_replace);
+  set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
+  set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
+  set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
+  set_enabled (self, "zoom-in", has_graph);
+  set_enabled (self, "zoom-out", has_graph);
+  set_enabled (self, "zoom-reset", has_graph);
+  set_enabled (self, "zoom-fit", has_graph);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window-private.h: the window's instance struct, shared by
+ * graft-window.c (widgets, document, layout) and graft-window-actions.c
+ * (the win.* actions).
+ */
+#pragma once
+
+#include "graft-window.h"
+#include "graft-pattern-editor.h"
+
+G_BEGIN_DECLS
+
+struct _GraftWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay    *toasts;
+  AdwWindowTitle     *window_title;
+  GtkSpinner         *spinner;
+  GtkRevealer        *warning_revealer;
+  GtkLabel           *warning_label;
+  GtkPaned           *paned;
+  GtkStack           *content_stack;
+  AdwStatusPage      *error_page;
+  GraftCanvas        *canvas;
+  GtkButton          *zoom_label;
+  GtkStack           *editor_stack;
+  GraftPatternEditor *pattern_editor;
+  GraftPatternEditor *replacement_editor;
+  GtkLabel           *match_count;
+  GtkListView        *match_list;
+  GMenu              *recent_section;
+
+  /* Owned */
+  GraftDocument      *document;
+  GtkSingleSelection *match_selection;
+  GCancellable       *layout_cancellable;
+  GSettings          *settings; /* NULL when the schema is not installed */
+
+  guint               layout_generation;
+  gboolean            busy;
+  gboolean            close_confirmed;
+};
+
+void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
+void _graft_window_init_actions      (GraftWindow    *self);
+void _graft_window_update_actions    (GraftWindow    *self);
+void _graft_window_toast             (GraftWindow    *self,
+                                      const char     *title,
+                                      gboolean        with_undo);
+void _graft_window_relayout          (GraftWindow    *self,
+                                      gboolean        keep_view);
+void _graft_window_show_warnings     (GraftWindow    *self);
+
+G_END_DECLS

@@ -1,0 +1,778 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window.c: an editor window.  The canvas on the left shows the
+ * document's graph with every match highlighted; the side panel holds the
+ * pattern and replacement editors (each with a preview of its graph) and
+ * the list of matches.  The window keeps them in step with the document:
+ * edits in the editors are traced (debounced) and matched again, the graph
+ * is laid out again on a worker thread after each change (a newer request
+ * supersedes an older one, and the view stays where the user was looking),
+ * and match marks follow the matches.  The win.* actions are in
+ * graft-window-actions.c.
+ */
+#include "config.h"
+
+#include "graft-window-private.h"
+#include "graft-match-item.h"
+
+#include <string.h>
+
+G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS,
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/**
+ * graft_window_new:
+ * @application: the application
+ *
+ * Returns: (transfer full): a window showing nothing yet
+ */
+GraftWindow *
+graft_window_new (GraftApplication *application)
+{
+  return g_object_new (GRAFT_TYPE_WINDOW, "application", application, NULL);
+}
+
+GraftDocument *
+graft_window_get_document (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+GraftCanvas *
+graft_window_get_canvas (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->canvas;
+}
+
+/**
+ * graft_window_get_busy:
+ * @self: a window
+ *
+ * Returns: whether a layout is being computed
+ */
+gboolean
+graft_window_get_busy (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return self->busy;
+}
+
+/**
+ * graft_window_is_empty:
+ * @self: a window
+ *
+ * Returns: whether the window shows no file and has no changes, so that
+ *   opening a file may reuse it
+ */
+gboolean
+graft_window_is_empty (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return graft_document_get_file (self->document) == NULL &&
+         graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0;
+}
+
+static void
+set_busy (GraftWindow *self,
+          gboolean     busy)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+  gtk_spinner_set_spinning (self->spinner, busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/**
+ * _graft_window_toast:
+ * @self: a window
+ * @title: what happened
+ * @with_undo: offer to undo it
+ */
+void
+_graft_window_toast (GraftWindow *self,
+                     const char  *title,
+                     gboolean     with_undo)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 4);
+  if (with_undo)
+    {
+      adw_toast_set_button_label (toast, "_Undo");
+      adw_toast_set_action_name (toast, "win.undo");
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+update_title (GraftWindow *self)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GFile *file = graft_document_get_file (self->document);
+  guint n = graft_document_get_n_matches (self->document);
+
+  title = g_strdup_printf ("%s%s", graft_document_get_modified (self->document) ? "• " : "",
+                           graft_document_get_title (self->document));
+  adw_window_title_set_title (self->window_title, file != NULL ? title : "Graft");
+  if (file != NULL && graft_document_get_load_error (self->document) == NULL)
+    subtitle = g_strdup_printf ("%u nodes · %u match%s", graft_graph_get_n_nodes (graph), n, n == 1 ? "" : "es");
+  adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
+  gtk_window_set_title (GTK_WINDOW (self), file != NULL ? title : "Graft");
+}
+
+static void
+update_match_count (GraftWindow *self)
+{
+  guint n = graft_document_get_n_matches (self->document);
+  g_autofree char *text = NULL;
+
+  if (graft_document_get_pattern_error (self->document) != NULL)
+    text = g_strdup ("Pattern Has Errors");
+  else if (n == 0)
+    text = g_strdup ("No Matches");
+  else
+    text = g_strdup_printf ("%u Match%s", n, n == 1 ? "" : "es");
+  gtk_label_set_text (self->match_count, text);
+}
+
+/* Match marks for the layout on screen, from the current matches. */
+static void
+update_marks (GraftWindow *self)
+{
+  GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+
+  if (layout != NULL)
+    graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
+}
+
+typedef struct {
+  guint    generation;
+  gboolean keep_view;
+} LayoutJob;
+
+static void
+layout_thread_cb (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  GraftLayoutRequest *request = task_data;
+  GError *error = NULL;
+  GraftLayout *layout;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  layout = graft_layout_request_run (request, &error);
+  if (layout == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+}
+
+static void
+layout_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GraftWindow *self = GRAFT_WINDOW (object);
+  LayoutJob *job = user_data;
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (job->generation != self->layout_generation)
+    {
+      /* A newer layout is on its way. */
+      g_clear_pointer (&layout, graft_layout_free);
+      g_free (job);
+      return;
+    }
+  set_busy (self, FALSE);
+  if (layout == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *text = g_strdup_printf ("The graph cannot be drawn: %s", error->message);
+
+          _graft_window_toast (self, text, FALSE);
+        }
+      g_free (job);
+      return;
+    }
+  graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+  update_marks (self);
+  g_free (job);
+}
+
+/**
+ * _graft_window_relayout:
+ * @self: a window
+ * @keep_view: keep looking at the same place rather than fitting the graph
+ *
+ * Lays the document's graph out on a worker thread; supersedes any layout
+ * still running.
+ */
+void
+_graft_window_relayout (GraftWindow *self,
+                        gboolean     keep_view)
+{
+  g_autoptr (GTask) task = NULL;
+  LayoutJob *job = g_new0 (LayoutJob, 1);
+
+  g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  self->layout_cancellable = g_cancellable_new ();
+  job->generation = ++self->layout_generation;
+  job->keep_view = keep_view;
+  task = g_task_new (self, self->layout_cancellable, layout_done_cb, job);
+  g_task_set_source_tag (task, _graft_window_relayout);
+  g_task_set_task_data (task, graft_layout_request_new (graft_document_get_graph (self->document)),
+                        (GDestroyNotify) graft_layout_request_free);
+  set_busy (self, TRUE);
+  g_task_run_in_thread (task, layout_thread_cb);
+}
+
+/**
+ * _graft_window_show_warnings:
+ * @self: a window
+ *
+ * Shows what the last rewrite warned about, if anything.
+ */
+void
+_graft_window_show_warnings (GraftWindow *self)
+{
+  GPtrArray *warnings = graft_document_get_warnings (self->document);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, warnings->pdata[i]);
+    }
+  gtk_label_set_text (self->warning_label, text->str);
+  gtk_revealer_set_reveal_child (self->warning_revealer, warnings->len > 0);
+}
+
+static void
+show_content (GraftWindow *self)
+{
+  const GError *error = graft_document_get_load_error (self->document);
+
+  if (error != NULL)
+    {
+      g_autofree char *text = graft_error_format (error, NULL);
+
+      adw_status_page_set_description (self->error_page, text);
+      gtk_stack_set_visible_child_name (self->content_stack, "error");
+    }
+  else if (graft_document_get_file (self->document) == NULL &&
+           graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0)
+    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+  else
+    gtk_stack_set_visible_child_name (self->content_stack, "graph");
+}
+
+static void
+graph_changed_cb (GraftDocument *document,
+                  GraftWindow   *self)
+{
+  show_content (self);
+  update_title (self);
+  _graft_window_update_actions (self);
+}
+
+static void
+matches_changed_cb (GraftDocument *document,
+                    GraftWindow   *self)
+{
+  update_marks (self);
+  update_match_count (self);
+  update_title (self);
+  _graft_window_update_actions (self);
+}
+
+static void
+patterns_changed_cb (GraftDocument *document,
+                     GraftWindow   *self)
+{
+  graft_pattern_editor_set_error (self->pattern_editor, graft_document_get_pattern_error (document));
+  graft_pattern_editor_set_graph (self->pattern_editor, graft_document_get_pattern_graph (document));
+  graft_pattern_editor_set_error (self->replacement_editor, graft_document_get_replacement_error (document));
+  graft_pattern_editor_set_graph (self->replacement_editor, graft_document_get_replacement_graph (document));
+  update_match_count (self);
+  _graft_window_update_actions (self);
+}
+
+static void
+document_notify_cb (GraftDocument *document,
+                    GParamSpec    *pspec,
+                    GraftWindow   *self)
+{
+  update_title (self);
+  _graft_window_update_actions (self);
+}
+
+static void
+pattern_edited_cb (GraftPatternEditor *editor,
+                   GraftWindow        *self)
+{
+  g_autofree char *text = graft_pattern_editor_dup_text (editor);
+
+  if (editor == self->pattern_editor)
+    graft_document_set_pattern_text (self->document, text);
+  else
+    graft_document_set_replacement_text (self->document, text);
+}
+
+static void
+fill_editors (GraftWindow *self)
+{
+  graft_pattern_editor_set_text (self->pattern_editor, graft_document_get_pattern_text (self->document));
+  graft_pattern_editor_set_text (self->replacement_editor, graft_document_get_replacement_text (self->document));
+  patterns_changed_cb (self->document, self);
+}
+
+/**
+ * graft_window_open_file:
+ * @self: a window
+ * @file: a Python module, FX listing or DOT file
+ *
+ * Shows @file's graph, or the error that stopped reading it.  A Python
+ * file that defines `pattern` and `replacement` also fills the editors.
+ */
+void
+graft_window_open_file (GraftWindow *self,
+                        GFile       *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *uri = g_file_get_uri (file);
+
+  g_return_if_fail (GRAFT_IS_WINDOW (self));
+
+  graft_document_load_file (self->document, file, &error);
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  fill_editors (self);
+  _graft_window_show_warnings (self);
+  show_content (self);
+  update_title (self);
+  if (error == NULL)
+    _graft_window_relayout (self, FALSE);
+  else
+    graft_canvas_set_layout (self->canvas, NULL, FALSE);
+}
+
+/* The tooltip of a node: what the listing says about it. */
+static char *
+describe_node_cb (const char *name,
+                  gpointer    user_data)
+{
+  GraftWindow *self = user_data;
+  GraftNode *node = graft_graph_find_node (graft_document_get_graph (self->document), name);
+  g_autoptr (GString) text = NULL;
+  g_autofree char *args = NULL;
+  g_autofree char *kwargs = NULL;
+  g_autofree char *escaped = NULL;
+  gint match;
+
+  if (node == NULL)
+    return NULL;
+  text = g_string_new (NULL);
+  escaped = g_markup_escape_text (name, -1);
+  g_string_append_printf (text, "<b>%s</b>\n", escaped);
+  g_clear_pointer (&escaped, g_free);
+  escaped = g_markup_escape_text (graft_node_get_target (node), -1);
+  g_string_append_printf (text, "<tt>op</tt>  %s\n<tt>target</tt>  %s", graft_op_to_string (graft_node_get_op (node)), escaped);
+  args = graft_arg_repr (graft_node_get_args (node), GRAFT_REPR_LISTING);
+  kwargs = graft_arg_repr (graft_node_get_kwargs (node), GRAFT_REPR_LISTING);
+  g_clear_pointer (&escaped, g_free);
+  escaped = g_markup_escape_text (args, -1);
+  g_string_append_printf (text, "\n<tt>args</tt>  %s", escaped);
+  g_clear_pointer (&escaped, g_free);
+  escaped = g_markup_escape_text (kwargs, -1);
+  g_string_append_printf (text, "\n<tt>kwargs</tt>  %s", escaped);
+  g_string_append (text, "\n<tt>users</tt>  ");
+  if (graft_node_get_n_users (node) == 0)
+    g_string_append (text, "none");
+  for (guint i = 0; i < graft_node_get_n_users (node) && i < 12; i++)
+    {
+      g_clear_pointer (&escaped, g_free);
+      escaped = g_markup_escape_text (graft_node_get_name (graft_node_get_user (node, i)), -1);
+      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", escaped);
+    }
+  if (graft_node_get_n_users (node) > 12)
+    g_string_append_printf (text, " and %u more", graft_node_get_n_users (node) - 12);
+  match = graft_document_get_match_of_node (self->document, name);
+  if (match >= 0)
+    g_string_append_printf (text, "\n\nPart of match %d: right-click to replace it", match + 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+zoom_notify_cb (GraftCanvas *canvas,
+                GParamSpec  *pspec,
+                GraftWindow *self)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f%%", graft_canvas_get_zoom (canvas) * 100);
+
+  gtk_button_set_label (self->zoom_label, text);
+}
+
+/**
+ * graft_window_select_match:
+ * @self: a window
+ * @match: a match number
+ *
+ * Chooses match @match in the list and centres the canvas on it.
+ */
+void
+graft_window_select_match (GraftWindow *self,
+                           guint        match)
+{
+  g_return_if_fail (GRAFT_IS_WINDOW (self));
+  if (match >= g_list_model_get_n_items (G_LIST_MODEL (self->match_selection)))
+    return;
+  gtk_single_selection_set_selected (self->match_selection, match);
+  gtk_widget_activate_action (GTK_WIDGET (self->match_list), "list.scroll-to-item", "u", match);
+}
+
+/**
+ * graft_window_get_selected_match:
+ * @self: a window
+ *
+ * Returns: the chosen match, or -1
+ */
+gint
+graft_window_get_selected_match (GraftWindow *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), -1);
+  selected = gtk_single_selection_get_selected (self->match_selection);
+  return selected == GTK_INVALID_LIST_POSITION ? -1 : (gint) selected;
+}
+
+static void
+match_selected_cb (GtkSingleSelection *selection,
+                   GParamSpec         *pspec,
+                   GraftWindow        *self)
+{
+  GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
+
+  if (item != NULL)
+    graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+  _graft_window_update_actions (self);
+}
+
+static void
+match_row_setup_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *swatch = gtk_label_new (NULL);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *nodes = gtk_label_new (NULL);
+
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (swatch, "match-swatch");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_xalign (GTK_LABEL (nodes), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (nodes), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (nodes, "dim-label");
+  gtk_widget_add_css_class (nodes, "caption");
+  gtk_box_append (GTK_BOX (labels), title);
+  gtk_box_append (GTK_BOX (labels), nodes);
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), labels);
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+match_row_bind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  user_data)
+{
+  GraftMatchItem *match = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *swatch = gtk_widget_get_first_child (box);
+  GtkWidget *labels = gtk_widget_get_next_sibling (swatch);
+  GtkWidget *title = gtk_widget_get_first_child (labels);
+  GtkWidget *nodes = gtk_widget_get_next_sibling (title);
+  guint index = graft_match_item_get_index (match);
+  g_autofree char *markup = NULL;
+  double r;
+  double g;
+  double b;
+
+  graft_render_get_match_color (index, &r, &g, &b);
+  markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>",
+                            (guint) (r * 255), (guint) (g * 255), (guint) (b * 255));
+  gtk_label_set_markup (GTK_LABEL (swatch), markup);
+  gtk_label_set_text (GTK_LABEL (title), graft_match_item_get_title (match));
+  gtk_label_set_text (GTK_LABEL (nodes), graft_match_item_get_nodes (match));
+  gtk_widget_set_tooltip_text (nodes, graft_match_item_get_nodes (match));
+}
+
+static void
+context_menu_cb (GraftCanvas *canvas,
+                 const char  *name,
+                 double       x,
+                 double       y,
+                 GraftWindow *self)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenu) section = g_menu_new ();
+  gint match = name != NULL ? graft_document_get_match_of_node (self->document, name) : -1;
+
+  if (match >= 0)
+    {
+      g_autofree char *label = g_strdup_printf ("Replace Match %d", match + 1);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.replace-match", "u", (guint) match);
+      g_menu_append_item (section, item);
+    }
+  g_menu_append (section, "Replace _All", "win.replace-all");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+  section = g_menu_new ();
+  g_menu_append (section, "_Fit the Graph", "win.zoom-fit");
+  g_menu_append (section, "_Export…", "win.export");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  graft_canvas_popup_menu (canvas, G_MENU_MODEL (menu), x, y);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GraftWindow   *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+  g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                      (GFile **) &files->data, 1, "");
+  for (GSList *l = files->next; l != NULL; l = l->next)
+    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                        (GFile **) &l->data, 1, "");
+  g_slist_free (files);
+  return TRUE;
+}
+
+static void
+save_size (GraftWindow *self)
+{
+  int width;
+  int height;
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_int (self->settings, "sidebar-width",
+                      gtk_widget_get_width (GTK_WIDGET (self)) - gtk_paned_get_position (self->paned));
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   GraftWindow      *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.save-and-close", NULL);
+}
+
+static gboolean
+graft_window_close_request (GtkWindow *window)
+{
+  GraftWindow *self = GRAFT_WINDOW (window);
+  AdwMessageDialog *dialog;
+
+  if (!self->close_confirmed && graft_document_get_modified (self->document))
+    {
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, "Save Changes?", NULL));
+      adw_message_dialog_format_body (dialog, "“%s” has unsaved changes. Changes that are not saved are lost.",
+                                      graft_document_get_title (self->document));
+      adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard", "_Discard", "save", "_Save", NULL);
+      adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "save");
+      adw_message_dialog_set_close_response (dialog, "cancel");
+      g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+  save_size (self);
+  return GTK_WINDOW_CLASS (graft_window_parent_class)->close_request (window);
+}
+
+static void
+graft_window_dispose (GObject *object)
+{
+  GraftWindow *self = GRAFT_WINDOW (object);
+
+  g_cancellable_cancel (self->layout_cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
+  G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
+}
+
+static void
+graft_window_finalize (GObject *object)
+{
+  GraftWindow *self = GRAFT_WINDOW (object);
+
+  g_clear_object (&self->layout_cancellable);
+  g_clear_object (&self->match_selection);
+  g_clear_object (&self->document);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
+}
+
+static void
+graft_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  GraftWindow *self = GRAFT_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+graft_window_class_init (GraftWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = graft_window_dispose;
+  object_class->finalize = graft_window_finalize;
+  object_class->get_property = graft_window_get_property;
+  window_class->close_request = graft_window_close_request;
+
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (GRAFT_TYPE_CANVAS);
+  g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_revealer);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, pattern_editor);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_count);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_list);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, recent_section);
+  _graft_window_class_add_actions (widget_class);
+}
+
+static void
+graft_window_init (GraftWindow *self)
+{
+  GSettingsSchemaSource *schemas = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  int sidebar = 400;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->document = graft_document_new ();
+
+  schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
+  if (schema != NULL)
+    {
+      self->settings = g_settings_new (APPLICATION_ID);
+      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      sidebar = g_settings_get_int (self->settings, "sidebar-width");
+    }
+  {
+    int width;
+    int height;
+
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+    gtk_paned_set_position (self->paned, MAX (width - CLAMP (sidebar, 300, 800), 300));
+  }
+
+  self->match_selection = gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
+  gtk_single_selection_set_autoselect (self->match_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->match_selection, TRUE);
+  gtk_single_selection_set_selected (self->match_selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect (factory, "setup", G_CALLBACK (match_row_setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (match_row_bind_cb), self);
+  gtk_list_view_set_factory (self->match_list, factory);
+  gtk_list_view_set_model (self->match_list, GTK_SELECTION_MODEL (self->match_selection));
+  g_signal_connect (self->match_selection, "notify::selected", G_CALLBACK (match_selected_cb), self);
+
+  graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
+  g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
+  g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
+  g_signal_connect_swapped (self->canvas, "selection-changed", G_CALLBACK (_graft_window_update_actions), self);
+  g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
+  g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
+
+  g_signal_connect (self->document, "graph-changed", G_CALLBACK (graph_changed_cb), self);
+  g_signal_connect (self->document, "matches-changed", G_CALLBACK (matches_changed_cb), self);
+  g_signal_connect (self->document, "patterns-changed", G_CALLBACK (patterns_changed_cb), self);
+  g_signal_connect (self->document, "notify", G_CALLBACK (document_notify_cb), self);
+
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+  _graft_window_init_actions (self);
+  fill_editors (self);
+  show_content (self);
+  update_title (self);
+  update_match_count (self);
+  _graft_window_update_actions (self);
+}

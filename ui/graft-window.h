@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window.h: an editor window: one graph, its pattern and replacement,
+ * and what can be done with them.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "graft-application.h"
+#include "graft-canvas.h"
+#include "graft-document.h"
+
+G_BEGIN_DECLS
+
+#define GRAFT_TYPE_WINDOW (graft_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftWindow, graft_window, GRAFT, WINDOW, AdwApplicationWindow)
+
+GraftWindow   *graft_window_new            (GraftApplication *application) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_window_open_file      (GraftWindow *self,
+                                            GFile       *file);
+gboolean       graft_window_is_empty       (GraftWindow *self);
+GraftDocument *graft_window_get_document   (GraftWindow *self);
+GraftCanvas   *graft_window_get_canvas     (GraftWindow *self);
+gboolean       graft_window_get_busy       (GraftWindow *self);
+void           graft_window_select_match   (GraftWindow *self,
+                                            guint        match);
+gint           graft_window_get_selected_match (GraftWindow *self);
+
+G_END_DECLS
