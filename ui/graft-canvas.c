@@ -135,6 +135,8 @@ zoom_at (GraftCanvas *self,
   double ly;
 
   zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  if (zoom == self->zoom)
+    return;
   graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
   self->zoom = zoom;
   self->offset_x = lx - x / zoom;

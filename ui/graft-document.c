@@ -763,7 +763,10 @@ graft_document_replace_all (GraftDocument *self,
     return FALSE;
   if (self->matches->len == 0)
     return TRUE;
-  all = g_ptr_array_copy (self->matches, NULL, NULL);
+  /* Borrowed: the matches die when the rewrite finds new ones. */
+  all = g_ptr_array_sized_new (self->matches->len);
+  for (guint i = 0; i < self->matches->len; i++)
+    g_ptr_array_add (all, self->matches->pdata[i]);
   return apply (self, all, "Replace all", error);
 }
 

@@ -81,6 +81,19 @@ buffer_changed_cb (GtkTextBuffer      *buffer,
 }
 
 /**
+ * graft_pattern_editor_get_buffer:
+ * @self: an editor
+ *
+ * Returns: (transfer none): the text buffer the user types into
+ */
+GtkTextBuffer *
+graft_pattern_editor_get_buffer (GraftPatternEditor *self)
+{
+  g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+}
+
+/**
  * graft_pattern_editor_flush:
  * @self: an editor
  *
@@ -283,8 +296,13 @@ graft_pattern_editor_dispose (GObject *object)
 {
   GraftPatternEditor *self = GRAFT_PATTERN_EDITOR (object);
 
+  GtkWidget *child;
+
   g_clear_handle_id (&self->debounce_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_PATTERN_EDITOR);
+  /* Children the template does not name (the separator) go too. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (graft_pattern_editor_parent_class)->dispose (object);
 }
 

@@ -24,6 +24,7 @@ void        graft_pattern_editor_set_error     (GraftPatternEditor *self,
 void        graft_pattern_editor_set_graph     (GraftPatternEditor *self,
                                                 GraftGraph         *graph);
 const char *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
+GtkTextBuffer *graft_pattern_editor_get_buffer (GraftPatternEditor *self);
 void        graft_pattern_editor_flush         (GraftPatternEditor *self);
 
 G_END_DECLS

@@ -54,6 +54,21 @@ graft_window_get_canvas (GraftWindow *self)
 }
 
 /**
+ * graft_window_get_pattern_editor:
+ * @self: a window
+ * @replacement: the replacement's editor rather than the pattern's
+ *
+ * Returns: (transfer none): the editor
+ */
+GtkWidget *
+graft_window_get_pattern_editor (GraftWindow *self,
+                                 gboolean     replacement)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (replacement ? self->replacement_editor : self->pattern_editor);
+}
+
+/**
  * graft_window_get_busy:
  * @self: a window
  *

@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-editor.c: the editor's widgets under a display (Xvfb in CI).  A
+ * window opens the example and shows its two matches; Replace All gives
+ * the core's `replace_pattern` code, Undo restores the original exactly
+ * and Redo reapplies it; replacing the second match alone gives the core's
+ * result for that match; the canvas maps points on boxes to their nodes at
+ * several zoom levels; typing a broken pattern shows its located error and
+ * leaves the graph alone; every export format is written; the canvas
+ * notifies its zoom once per change and is finalized.
+ */
+#include "config.h"
+
+#include "graft-canvas.h"
+#include "graft-document.h"
+#include "graft-pattern-editor.h"
+#include "graft-window.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static char *
+example_path (void)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                           "subgraph_rewriter_basic_use.py", NULL);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, at most 20 s. */
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer  data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+static void
+iterate_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+layout_ready (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+static GraftWindow *
+open_example (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  return window;
+}
+
+static void
+close_window (GraftWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (10);
+}
+
+/* What the core alone makes of the example: `replace_pattern` on all
+ * matches, or on match @only (-1: all). */
+static char *
+core_rewrite (gint only)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
+  g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);
+  g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr (GPtrArray) chosen = g_ptr_array_new ();
+  g_autoptr (GraftRewrite) rewrite = NULL;
+
+  for (guint i = 0; i < matches->len; i++)
+    if (only < 0 || (guint) only == i)
+      g_ptr_array_add (chosen, matches->pdata[i]);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, chosen, NULL);
+  g_assert_nonnull (rewrite);
+  return graft_codegen_python (graph);
+}
+
+static char *
+original_code (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+
+  return graft_codegen_python (graph);
+}
+
+static void
+activate (GraftWindow *window,
+          const char  *action,
+          GVariant    *param)
+{
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
+  iterate_until (layout_ready, window);
+}
+
+static void
+test_open_example (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  g_autofree gint *marks = graft_document_dup_layout_marks (document, layout);
+  guint in_match[2] = { 0, 0 };
+
+  g_assert_null (graft_document_get_load_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (graft_document_get_matches (document)), ==, 2);
+  /* The editors were filled from the file's own functions. */
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "def pattern(a1, a2):"));
+  g_assert_nonnull (strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, 14);
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+    if (marks[i] >= 0)
+      in_match[marks[i]]++;
+  g_assert_cmpuint (in_match[0], ==, 3);
+  g_assert_cmpuint (in_match[1], ==, 3);
+  g_assert_false (graft_document_get_modified (document));
+  close_window (window);
+}
+
+static void
+test_replace_all_undo_redo (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  g_autofree char *expected = core_rewrite (-1);
+  g_autofree char *original = original_code ();
+  g_autofree char *code = NULL;
+
+  activate (window, "replace-all", NULL);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (graft_canvas_get_layout (graft_window_get_canvas (window))), ==,
+                    graft_graph_get_n_nodes (graft_document_get_graph (document)));
+
+  activate (window, "undo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  activate (window, "redo", NULL);
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+  close_window (window);
+}
+
+static void
+test_replace_second (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  g_autofree char *expected = core_rewrite (1);
+  g_autofree char *code = NULL;
+
+  /* Choosing the match in the list, then Replace. */
+  graft_window_select_match (window, 1);
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+  activate (window, "replace-selected", NULL);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+
+  /* And the same through the context menu's action. */
+  activate (window, "undo", NULL);
+  activate (window, "replace-match", g_variant_new_uint32 (1));
+  g_free (code);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  close_window (window);
+}
+
+static void
+test_hit_test (void)
+{
+  static const double zooms[] = { 0.5, 1.0, 2.0 };
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+
+  for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
+    {
+      graft_canvas_set_zoom (canvas, zooms[z]);
+      g_assert_cmpfloat (graft_canvas_get_zoom (canvas), ==, zooms[z]);
+      for (guint i = 0; i < graft_layout_get_n_nodes (layout); i++)
+        {
+          const GraftLayoutNode *box = graft_layout_get_node (layout, i);
+          double x;
+          double y;
+          double lx;
+          double ly;
+
+          graft_canvas_center_on (canvas, box->name);
+          graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                         box->box.y + box->box.height / 2, &x, &y);
+          g_assert_cmpstr (graft_canvas_pick (canvas, x, y), ==, box->name);
+          graft_canvas_widget_to_layout (canvas, x, y, &lx, &ly);
+          g_assert_cmpfloat_with_epsilon (lx, box->box.x + box->box.width / 2, 1e-6);
+          /* Just outside the box, left of it: not this node. */
+          graft_canvas_layout_to_widget (canvas, box->box.x - 3, box->box.y + box->box.height / 2, &x, &y);
+          g_assert_cmpstr (graft_canvas_pick (canvas, x, y), !=, box->name);
+        }
+    }
+  close_window (window);
+}
+
+static gboolean
+pattern_has_error (gpointer data)
+{
+  return graft_document_get_pattern_error (graft_window_get_document (data)) != NULL;
+}
+
+static void
+test_broken_pattern (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftPatternEditor *editor = GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (editor);
+  g_autofree char *before = graft_document_dup_code (document);
+  g_autofree char *after = NULL;
+  const char *broken = "import torch\n\n\ndef pattern(a1, a2):\n    return torch.cat([a1, a2).sum()\n";
+  g_autoptr (GraftSource) source = graft_source_new ("pattern", broken, -1);
+  g_autoptr (GError) expected_error = NULL;
+  g_autofree char *expected = NULL;
+  GtkTextIter start;
+  GtkTextIter end;
+
+  /* What the core says about this text, located. */
+  g_assert_null (graft_trace_source (source, "pattern", &expected_error));
+  expected = graft_error_format (expected_error, NULL);
+  g_assert_true (g_str_has_prefix (expected, "pattern:5:"));
+
+  /* Type it: the error appears after the debounce, without a dialog. */
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer, broken, -1);
+  g_assert_null (graft_document_get_pattern_error (document));
+  iterate_until (pattern_has_error, window);
+  g_assert_cmpstr (graft_pattern_editor_get_error_text (editor), ==, expected);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"));
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (after, ==, before);
+  close_window (window);
+}
+
+static void
+test_export (void)
+{
+  static const struct {
+    GraftExportFormat format;
+    const char       *name;
+    const char       *magic;
+  } cases[] = {
+    { GRAFT_EXPORT_PNG, "g.png", "\x89PNG" },
+    { GRAFT_EXPORT_SVG, "g.svg", "<?xml" },
+    { GRAFT_EXPORT_PDF, "g.pdf", "%PDF" },
+    { GRAFT_EXPORT_DOT, "g.dot", "digraph" },
+    { GRAFT_EXPORT_CODE, "g.py", "\n\n\ndef forward(self, x, w1, w2):" },
+    { GRAFT_EXPORT_GRAPH, "g.graph", "graph():" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (graft_document_export (document, file, cases[i].format, TRUE, FALSE, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_cmpuint (length, >=, strlen (cases[i].magic));
+      if (cases[i].format == GRAFT_EXPORT_CODE)
+        g_assert_nonnull (strstr (contents, "def forward(self, x, w1, w2):"));
+      else
+        g_assert_true (memcmp (contents, cases[i].magic, strlen (cases[i].magic)) == 0);
+      if (cases[i].format == GRAFT_EXPORT_DOT)
+        g_assert_nonnull (strstr (contents, "graft_match=1"));
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+  close_window (window);
+}
+
+static void
+zoom_notify_cb (GObject    *object,
+                GParamSpec *pspec,
+                guint      *count)
+{
+  (*count)++;
+}
+
+static void
+test_canvas_notify (void)
+{
+  GtkWidget *canvas = g_object_ref_sink (graft_canvas_new ());
+  guint count = 0;
+
+  g_signal_connect (canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), &count);
+  graft_canvas_set_zoom (GRAFT_CANVAS (canvas), 2.0);
+  g_assert_cmpuint (count, ==, 1);
+  graft_canvas_set_zoom (GRAFT_CANVAS (canvas), 2.0);
+  g_assert_cmpuint (count, ==, 1);
+  g_object_set (canvas, "zoom", 0.5, NULL);
+  g_assert_cmpuint (count, ==, 2);
+  g_assert_null (graft_canvas_get_layout (GRAFT_CANVAS (canvas)));
+  g_assert_null (graft_canvas_pick (GRAFT_CANVAS (canvas), 10, 10));
+  g_assert_finalize_object (canvas);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/ui/canvas/notify", test_canvas_notify);
+  g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
+  g_test_add_func ("/ui/window/replace-second", test_replace_second);
+  g_test_add_func ("/ui/window/hit-test", test_hit_test);
+  g_test_add_func ("/ui/window/broken-pattern", test_broken_pattern);
+  g_test_add_func ("/ui/window/export", test_export);
+  return g_test_run ();
+}
