@@ -42,6 +42,7 @@ struct _GraftWindow
   guint               layout_generation;
   gboolean            busy;
   gboolean            close_confirmed;
+  gboolean            following_canvas; /* the list selection follows a click */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);

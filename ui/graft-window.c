@@ -486,8 +486,25 @@ match_selected_cb (GtkSingleSelection *selection,
 {
   GraftMatchItem *item = gtk_single_selection_get_selected_item (selection);
 
-  if (item != NULL)
+  if (item != NULL && !self->following_canvas)
     graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+  _graft_window_update_actions (self);
+}
+
+/* A click on a matched node chooses its match in the list (without moving
+ * the view); a click elsewhere leaves no match chosen. */
+static void
+canvas_selection_changed_cb (GraftCanvas *canvas,
+                             GraftWindow *self)
+{
+  g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
+  gint match = -1;
+
+  if (names[0] != NULL && names[1] == NULL)
+    match = graft_document_get_match_of_node (self->document, names[0]);
+  self->following_canvas = TRUE;
+  gtk_single_selection_set_selected (self->match_selection, match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
+  self->following_canvas = FALSE;
   _graft_window_update_actions (self);
 }
 
@@ -771,7 +788,7 @@ graft_window_init (GraftWindow *self)
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
-  g_signal_connect_swapped (self->canvas, "selection-changed", G_CALLBACK (_graft_window_update_actions), self);
+  g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
 

@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-e2e.c: the real graft-editor, driven as a user drives it, with
+ * xdotool on the X display the suite runs under (Xvfb in CI).
+ *
+ * It opens the example from the command line, finds the first match on
+ * screen by its colour (Okabe-Ito orange, the renderer's first match
+ * colour) and clicks its middle node, presses Shift+Ctrl+R (replace the
+ * chosen match), then exports twice through Ctrl+E and the file chooser:
+ * as Python code, which must equal what the core makes of replacing the
+ * first match alone, and as PNG.  Without a display or xdotool the test
+ * reports a TAP skip.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define FIRST_MATCH_RGB 0xe69f00
+#define WINDOW_WIDTH    1200
+#define WINDOW_HEIGHT   800
+#define SIDEBAR         400
+
+static char *
+example_path (void)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                           "subgraph_rewriter_basic_use.py", NULL);
+}
+
+/* Runs xdotool with @args; returns its stdout, stripped. */
+static char *
+xdotool (const char *first,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  return g_strstrip (g_steal_pointer (&out));
+}
+
+static void
+pause_ms (guint ms)
+{
+  g_usleep (ms * 1000);
+}
+
+/* Waits up to 20 s for a visible window whose name matches @name. */
+static char *
+wait_window (const char *name)
+{
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *id = xdotool ("search", "--onlyvisible", "--name", name, NULL);
+
+      if (*id != '\0')
+        {
+          char *nl = strchr (id, '\n');
+
+          if (nl != NULL)
+            *nl = '\0';
+          return g_steal_pointer (&id);
+        }
+      pause_ms (100);
+    }
+  g_error ("no window named %s appeared", name);
+  return NULL;
+}
+
+static gboolean
+wait_file (const char *path)
+{
+  for (int i = 0; i < 100; i++)
+    {
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          pause_ms (200);
+          return TRUE;
+        }
+      pause_ms (100);
+    }
+  return FALSE;
+}
+
+/* The middle of the on-screen pixels of the first match's colour, left of
+ * the side panel. */
+static gboolean
+find_first_match (int *out_x,
+                  int *out_y)
+{
+  Display *display = XOpenDisplay (NULL);
+  Window root;
+  XImage *image;
+  int min_x = G_MAXINT, min_y = G_MAXINT, max_x = -1, max_y = -1;
+
+  g_assert_nonnull (display);
+  root = DefaultRootWindow (display);
+  image = XGetImage (display, root, 0, 0, WINDOW_WIDTH - SIDEBAR, WINDOW_HEIGHT, AllPlanes, ZPixmap);
+  g_assert_nonnull (image);
+  for (int y = 60; y < WINDOW_HEIGHT; y++)
+    for (int x = 0; x < WINDOW_WIDTH - SIDEBAR; x++)
+      if ((XGetPixel (image, x, y) & 0xffffff) == FIRST_MATCH_RGB)
+        {
+          min_x = MIN (min_x, x);
+          max_x = MAX (max_x, x);
+          min_y = MIN (min_y, y);
+          max_y = MAX (max_y, y);
+        }
+  XDestroyImage (image);
+  XCloseDisplay (display);
+  if (max_x < 0)
+    return FALSE;
+  *out_x = (min_x + max_x) / 2;
+  *out_y = (min_y + max_y) / 2;
+  return TRUE;
+}
+
+/* Ctrl+E, then the file chooser: type @path as the name and accept. */
+static void
+export_to (const char *path)
+{
+  g_autofree char *dialog = NULL;
+  g_autofree char *geometry = NULL;
+
+  g_free (xdotool ("key", "ctrl+e", NULL));
+  dialog = wait_window ("Export the Graph");
+  g_free (xdotool ("mousemove", "--window", dialog, "100", "100", NULL));
+  g_free (xdotool ("windowfocus", "--sync", dialog, NULL));
+  pause_ms (500);
+  g_free (xdotool ("key", "ctrl+a", NULL));
+  g_free (xdotool ("type", "--delay", "20", path, NULL));
+  pause_ms (300);
+  g_free (xdotool ("key", "Return", NULL));
+  g_assert_true (wait_file (path));
+}
+
+static char *
+core_rewrite_first (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
+  g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);
+  g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr (GPtrArray) first = g_ptr_array_new ();
+  g_autoptr (GraftRewrite) rewrite = NULL;
+
+  g_ptr_array_add (first, matches->pdata[0]);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, first, NULL);
+  g_assert_nonnull (rewrite);
+  return graft_codegen_python (graph);
+}
+
+static void
+test_drive_editor (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-e2e-XXXXXX", NULL);
+  g_autofree char *source = example_path ();
+  g_autofree char *model = g_build_filename (dir, "example.py", NULL);
+  g_autofree char *code_path = g_build_filename (dir, "out.py", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "out.png", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *window = NULL;
+  g_autofree char *expected = core_rewrite_first ();
+  g_autofree char *x_text = NULL;
+  g_autofree char *y_text = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr (GSubprocess) editor = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  int x = 0;
+  int y = 0;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
+  g_clear_pointer (&contents, g_free);
+
+  g_subprocess_launcher_set_cwd (launcher, dir);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
+  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
+  g_assert_no_error (error);
+
+  window = wait_window ("example.py");
+  g_free (xdotool ("windowmove", window, "0", "0", NULL));
+  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
+  pause_ms (1500);
+
+  /* Click the middle node of the first match, then replace its match. */
+  g_assert_true (find_first_match (&x, &y));
+  x_text = g_strdup_printf ("%d", x);
+  y_text = g_strdup_printf ("%d", y);
+  g_free (xdotool ("mousemove", x_text, y_text, NULL));
+  g_free (xdotool ("click", "1", NULL));
+  pause_ms (500);
+  g_free (xdotool ("key", "ctrl+shift+r", NULL));
+  pause_ms (1500);
+
+  export_to (code_path);
+  g_assert_true (g_file_get_contents (code_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, expected);
+  g_clear_pointer (&contents, g_free);
+
+  export_to (png_path);
+  g_assert_true (g_file_get_contents (png_path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 8);
+  g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+
+  g_subprocess_force_exit (editor);
+  g_subprocess_wait (editor, NULL, NULL);
+  g_unlink (code_path);
+  g_unlink (png_path);
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
+
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("DISPLAY") == NULL || xdotool_path == NULL)
+    {
+      g_print ("1..0 # SKIP no X display or no xdotool\n");
+      return 0;
+    }
+  g_test_add_func ("/ui/e2e/drive-editor", test_drive_editor);
+  return g_test_run ();
+}
