@@ -353,9 +353,9 @@ typedef struct {
   guint   head;
 } SeqEdge;
 
-static int
-compare_seq_edges (const void *a,
-                   const void *b)
+static gint
+compare_seq_edges (gconstpointer a,
+                   gconstpointer b)
 {
   const SeqEdge *x = a;
   const SeqEdge *y = b;
@@ -481,7 +481,7 @@ copy_doc (Agraph_t    *g,
 
         g_array_append_val (seq_edges, se);
       }
-  qsort (seq_edges->data, seq_edges->len, sizeof (SeqEdge), compare_seq_edges);
+  g_array_sort (seq_edges, compare_seq_edges);
   for (guint i = 0; i < seq_edges->len; i++)
     {
       SeqEdge *se = &g_array_index (seq_edges, SeqEdge, i);
