@@ -220,8 +220,16 @@ graft_canvas_snapshot (GtkWidget   *widget,
   GraftRenderOptions options;
   cairo_t *cr;
 
-  if (self->layout == NULL || width <= 0 || height <= 0)
+  if (width <= 0 || height <= 0)
     return;
+  if (self->layout == NULL)
+    {
+      GdkRGBA background;
+
+      gdk_rgba_parse (&background, adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "#1e1e1e" : "#fafafa");
+      gtk_snapshot_append_color (snapshot, &background, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      return;
+    }
   if (self->fit_pending)
     {
       self->fit_pending = FALSE;
@@ -230,6 +238,9 @@ graft_canvas_snapshot (GtkWidget   *widget,
 
   graft_render_options_init (&options);
   options.style = adw_style_manager_get_dark (adw_style_manager_get_default ()) ? GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT;
+  /* The renderer's background, so the canvas looks like an exported
+   * picture in both styles. */
+  options.draw_background = TRUE;
   options.node_match = self->marks;
   options.node_selected = self->selected;
   options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;

@@ -26,6 +26,7 @@ struct _GraftWindow
   AdwStatusPage      *error_page;
   GraftCanvas        *canvas;
   GtkButton          *zoom_label;
+  GtkWidget          *zoom_box;
   GtkStack           *editor_stack;
   GraftPatternEditor *pattern_editor;
   GraftPatternEditor *replacement_editor;

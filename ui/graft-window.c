@@ -292,12 +292,18 @@ show_content (GraftWindow *self)
 
       adw_status_page_set_description (self->error_page, text);
       gtk_stack_set_visible_child_name (self->content_stack, "error");
+      gtk_widget_set_visible (self->zoom_box, FALSE);
+      return;
     }
-  else if (graft_document_get_file (self->document) == NULL &&
-           graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0)
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "graph");
+  if (graft_document_get_file (self->document) == NULL &&
+      graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0)
+    {
+      gtk_stack_set_visible_child_name (self->content_stack, "empty");
+      gtk_widget_set_visible (self->zoom_box, FALSE);
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->content_stack, "graph");
+  gtk_widget_set_visible (self->zoom_box, TRUE);
 }
 
 static void
@@ -736,6 +742,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_box);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, pattern_editor);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, replacement_editor);
