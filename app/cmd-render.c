@@ -185,25 +185,22 @@ graft_cmd_render (int    argc,
   if ((status = graft_cli_check_picture_args ("render", to, o.style, o.output)) != GRAFT_EXIT_OK)
     return status;
 
-  graph = graft_input_set_load (inputs, input, o.entry, FALSE, &error);
-  if (graph == NULL)
-    return graft_cli_report (error, input);
-  if (o.pattern != NULL)
+  if (o.pattern == NULL)
     {
-      g_autoptr (GraftGraph) pattern_graph = NULL;
+      graph = graft_input_set_load (inputs, input, o.entry, FALSE, &error);
+      if (graph == NULL)
+        return graft_cli_report (error, input);
+    }
+  else
+    {
       g_autoptr (GraftPattern) pattern = NULL;
       g_autoptr (GPtrArray) matches = NULL;
-      g_autofree char *file = NULL;
-      g_autofree char *name = NULL;
+      g_autofree char *pattern_file = NULL;
       GraftMatchOptions match_options;
 
-      graft_input_parse_ref (o.pattern, input, "pattern", &file, &name);
-      pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
-      if (pattern_graph == NULL)
-        return graft_cli_report (error, file);
-      pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
-      if (pattern == NULL)
-        return graft_cli_report (error, file);
+      status = graft_cli_load_pattern (inputs, input, o.entry, o.pattern, &graph, &pattern, &pattern_file);
+      if (status != GRAFT_EXIT_OK)
+        return status;
       graft_match_options_init (&match_options);
       match_options.ignore_literals = o.ignore_literals;
       matches = graft_matcher_find (pattern, graph, &match_options, NULL);

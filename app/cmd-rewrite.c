@@ -36,39 +36,6 @@ options_clear (Options *o)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 
-/* Loads INPUT's graph and the pattern (cli.md's REF rules: the pattern's
- * file defaults to INPUT, its name to `pattern`). */
-static int
-load_pattern (GraftInputSet  *inputs,
-              const char     *input,
-              Options        *o,
-              GraftGraph    **out_graph,
-              GraftPattern  **out_pattern,
-              char          **out_pattern_file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftGraph) pattern_graph = NULL;
-  g_autofree char *file = NULL;
-  g_autofree char *name = NULL;
-  GraftPattern *pattern;
-
-  graph = graft_input_set_load (inputs, input, o->entry, FALSE, &error);
-  if (graph == NULL)
-    return graft_cli_report (error, input);
-  graft_input_parse_ref (o->pattern, input, "pattern", &file, &name);
-  pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
-  if (pattern_graph == NULL)
-    return graft_cli_report (error, file);
-  pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
-  if (pattern == NULL)
-    return graft_cli_report (error, file);
-  *out_graph = g_steal_pointer (&graph);
-  *out_pattern = pattern;
-  *out_pattern_file = g_steal_pointer (&file);
-  return GRAFT_EXIT_OK;
-}
-
 int
 graft_cmd_match (int    argc,
                  char **argv)
@@ -101,7 +68,7 @@ graft_cmd_match (int    argc,
     return status;
   if ((status = graft_cli_one_input (argc, argv, "match", &input)) != GRAFT_EXIT_OK)
     return status;
-  if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
+  if ((status = graft_cli_load_pattern (inputs, input, o.entry, o.pattern, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
     return status;
 
   graft_match_options_init (&options);
@@ -177,7 +144,7 @@ graft_cmd_rewrite (int    argc,
       if ((status = graft_cli_check_picture_args ("rewrite", to, o.style, o.output)) != GRAFT_EXIT_OK)
         return status;
     }
-  if ((status = load_pattern (inputs, input, &o, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
+  if ((status = graft_cli_load_pattern (inputs, input, o.entry, o.pattern, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
     return status;
   graft_input_parse_ref (o.replacement, pattern_file, "replacement", &file, &name);
   replacement = graft_input_set_load (inputs, file, name, TRUE, &error);

@@ -40,6 +40,13 @@ int         graft_cli_one_input  (int            argc,
                                   char         **argv,
                                   const char    *command,
                                   const char   **out_input);
+int         graft_cli_load_pattern (GraftInputSet *inputs,
+                                    const char    *input,
+                                    const char    *entry,
+                                    const char    *pattern_ref,
+                                    GraftGraph   **out_graph,
+                                    GraftPattern **out_pattern,
+                                    char         **out_pattern_file);
 int         graft_cli_report     (const GError *error,
                                   const char   *fallback_filename);
 int         graft_cli_finish     (int           status);

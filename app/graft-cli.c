@@ -106,6 +106,54 @@ is_py_space (char c)
 }
 
 /**
+ * graft_cli_load_pattern:
+ * @inputs: the files read so far
+ * @input: INPUT
+ * @entry: (nullable): `--entry`
+ * @pattern_ref: (nullable): `--pattern`
+ * @out_graph: (out) (transfer full): INPUT's graph
+ * @out_pattern: (out) (transfer full): the pattern
+ * @out_pattern_file: (out) (transfer full): the pattern's file, where the
+ *   replacement is looked up by default
+ *
+ * Loads INPUT's graph and the pattern by cli.md's REF rules: the
+ * pattern's file defaults to INPUT, its name to `pattern`.
+ *
+ * Returns: an exit status; errors are reported
+ */
+int
+graft_cli_load_pattern (GraftInputSet *inputs,
+                        const char    *input,
+                        const char    *entry,
+                        const char    *pattern_ref,
+                        GraftGraph   **out_graph,
+                        GraftPattern **out_pattern,
+                        char         **out_pattern_file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftGraph) pattern_graph = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *name = NULL;
+  GraftPattern *pattern;
+
+  graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
+  if (graph == NULL)
+    return graft_cli_report (error, input);
+  graft_input_parse_ref (pattern_ref, input, "pattern", &file, &name);
+  pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
+  if (pattern_graph == NULL)
+    return graft_cli_report (error, file);
+  pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
+  if (pattern == NULL)
+    return graft_cli_report (error, file);
+  *out_graph = g_steal_pointer (&graph);
+  *out_pattern = pattern;
+  *out_pattern_file = g_steal_pointer (&file);
+  return GRAFT_EXIT_OK;
+}
+
+/**
  * graft_cli_emit_text:
  * @text: the output (may hold NUL bytes)
  * @length: its length

@@ -264,6 +264,32 @@ test_segments (void)
     g_assert_cmpint (graft_layout_get_edge (layout, e)->tail, !=, graft_layout_find_node (layout, "w"));
 }
 
+/* A computed value used by 600 nodes is not an input, so it keeps its
+ * edges: within a segment a fan, across segments one port each. */
+static void
+test_computed_hub (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftLayout) layout = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
+  GraftNode *hub = add_call (graph, "torch.relu", x, NULL);
+  GraftNode *prev = hub;
+  GraftArg out;
+
+  for (guint i = 0; i < 600; i++)
+    prev = add_call (graph, "operator.add", prev, hub);
+  graft_arg_init_seq (&out, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&out.items[0], prev);
+  graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &out, NULL, "output", NULL);
+
+  layout = graft_layout_new (graph, &error);
+  g_assert_no_error (error);
+  check_geometry (layout, graph, TRUE);
+  g_assert_cmpuint (graft_layout_get_n_segments (layout), >, 1);
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, graft_graph_get_n_nodes (graph));
+}
+
 static void
 test_hit_test (void)
 {
@@ -566,6 +592,7 @@ main (int    argc,
   add_corpus ("torchvision", ".py");
   add_corpus ("aten", ".graph");
   g_test_add_func ("/core/layout/segments", test_segments);
+  g_test_add_func ("/core/layout/computed-hub", test_computed_hub);
   g_test_add_func ("/core/layout/hit-test", test_hit_test);
   g_test_add_func ("/core/layout/worker-thread", test_worker_thread);
   g_test_add_func ("/core/layout/too-large", test_too_large);
