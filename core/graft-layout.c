@@ -11,6 +11,8 @@
  *    long chain) is a hub, dot's worst case.  Each of its users gets a small
  *    stub box labelled with its name right above it instead of a long edge
  *    from the one original box, which stays in the drawing, unconnected.
+ *    A computed value with many users (a mask every layer reads) keeps its
+ *    edges to nearby users and gives the far ones stubs.
  *  - A graph of more than GRAFT_MAX_SEGMENT_NODES boxes is cut, in graph
  *    order, into segments of at most that many boxes.  Each segment is laid
  *    out by itself; the segments are stacked top to bottom.  An edge that
@@ -52,6 +54,25 @@
 #define HUB_USERS         3
 #define HUB_USERS_SMALL   6
 #define SMALL_GRAPH_NODES 60
+
+/* A computed value with that many users keeps its edges to users at most
+ * this far after it in graph order; farther users get a stub. */
+#define HUB_NEAR 12
+
+enum {
+  HUB_NONE,
+  HUB_ALL_USES, /* an input or attribute: a stub beside every user */
+  HUB_FAR_USES, /* a computed value: stubs beside far users only */
+};
+
+/* Whether the use of node @tail by node @head is drawn as a stub. */
+static gboolean
+is_stub_use (guint8 hub,
+             guint  tail,
+             guint  head)
+{
+  return hub == HUB_ALL_USES || (hub == HUB_FAR_USES && head > tail + HUB_NEAR);
+}
 
 /* A segment whose edges span on average more than this many positions of
  * graph order is dense (densenet's concatenations of every earlier
@@ -386,7 +407,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   g_autoptr (GraftLayout) self = NULL;
   g_autoptr (GraftText) text = NULL;
   g_autofree guint *n_users = NULL;
-  g_autofree gboolean *hub = NULL;
+  g_autofree guint8 *hub = NULL;
   g_autofree guint *group_start = NULL; /* per graph node: its first box (stubs come first) */
   g_autofree guint *segment_of = NULL;  /* per box */
   g_autofree guint *out_port = NULL;    /* per box: local index + 1 of its out-port */
@@ -425,12 +446,17 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
   /* Hubs. */
   n_users = g_new0 (guint, MAX (req->n_nodes, 1));
-  hub = g_new0 (gboolean, MAX (req->n_nodes, 1));
+  hub = g_new0 (guint8, MAX (req->n_nodes, 1));
   for (guint k = 0; k < req->inputs->len; k++)
     n_users[g_array_index (req->inputs, guint, k)]++;
   hub_users = req->n_nodes < SMALL_GRAPH_NODES ? HUB_USERS_SMALL : HUB_USERS;
   for (guint i = 0; i < req->n_nodes; i++)
-    hub[i] = (req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) && n_users[i] > hub_users;
+    {
+      if ((req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) && n_users[i] > hub_users)
+        hub[i] = HUB_ALL_USES;
+      else if (req->ops[i] != GRAFT_OP_OUTPUT && n_users[i] > hub_users)
+        hub[i] = HUB_FAR_USES;
+    }
 
   /* Boxes, in graph order, each node's stubs right before it; edges in
    * graph order of their users, then argument order. */
@@ -444,7 +470,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
         {
           guint j = g_array_index (req->inputs, guint, k);
 
-          if (hub[j])
+          if (is_stub_use (hub[j], j, i))
             add_box (self, req, text, j, TRUE);
         }
       first_stub = group_start[i];
@@ -454,7 +480,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
           guint j = g_array_index (req->inputs, guint, k);
           Edge e = { 0, self->main_of[i], G_MAXUINT, G_MAXUINT };
 
-          e.tail = hub[j] ? first_stub++ : G_MAXUINT;
+          e.tail = is_stub_use (hub[j], j, i) ? first_stub++ : G_MAXUINT;
           g_array_append_val (edges, e);
         }
     }
