@@ -6,9 +6,10 @@
  * It opens the example from the command line, finds the first match on
  * screen by its colour (Okabe-Ito orange, the renderer's first match
  * colour) and clicks its middle node, presses Shift+Ctrl+R (replace the
- * chosen match), then exports twice through Ctrl+E and the file chooser:
- * as Python code, which must equal what the core makes of replacing the
- * first match alone, and as PNG.  Without a display or xdotool the test
+ * chosen match) and exports through Ctrl+E and the file chooser as Python
+ * code, which must equal what the core makes of replacing the first match
+ * alone; then Ctrl+R (Replace All) and another export, which must equal
+ * the core's result for the rest; then a PNG.  Without a display or xdotool the test
  * reports a TAP skip.
  */
 #include "config.h"
@@ -151,8 +152,10 @@ export_to (const char *path)
   g_assert_true (wait_file (path));
 }
 
+/* The core alone: replace the first match, then (@then_all) every match
+ * that is left, as the user does below. */
 static char *
-core_rewrite_first (void)
+core_rewrite_first (gboolean then_all)
 {
   g_autofree char *path = example_path ();
   g_autoptr (GraftInputSet) set = graft_input_set_new ();
@@ -167,6 +170,14 @@ core_rewrite_first (void)
   g_ptr_array_add (first, matches->pdata[0]);
   rewrite = graft_rewriter_apply (graph, pattern, replacement, first, NULL);
   g_assert_nonnull (rewrite);
+  if (then_all)
+    {
+      g_autoptr (GPtrArray) rest = graft_matcher_find (pattern, graph, NULL, NULL);
+      g_autoptr (GraftRewrite) second = graft_rewriter_apply (graph, pattern, replacement, rest, NULL);
+
+      g_assert_nonnull (second);
+      g_assert_cmpuint (rest->len, ==, 1);
+    }
   return graft_codegen_python (graph);
 }
 
@@ -180,7 +191,9 @@ test_drive_editor (void)
   g_autofree char *png_path = g_build_filename (dir, "out.png", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *window = NULL;
-  g_autofree char *expected = core_rewrite_first ();
+  g_autofree char *code_all_path = g_build_filename (dir, "all.py", NULL);
+  g_autofree char *expected = core_rewrite_first (FALSE);
+  g_autofree char *expected_all = core_rewrite_first (TRUE);
   g_autofree char *x_text = NULL;
   g_autofree char *y_text = NULL;
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
@@ -221,6 +234,15 @@ test_drive_editor (void)
   g_assert_cmpstr (contents, ==, expected);
   g_clear_pointer (&contents, g_free);
 
+  /* Ctrl+R: Replace All, which replaces the match that is left. */
+  g_free (xdotool ("key", "ctrl+r", NULL));
+  pause_ms (1500);
+  export_to (code_all_path);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (code_all_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, expected_all);
+  g_clear_pointer (&contents, g_free);
+
   export_to (png_path);
   g_assert_true (g_file_get_contents (png_path, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 8);
@@ -229,6 +251,7 @@ test_drive_editor (void)
   g_subprocess_force_exit (editor);
   g_subprocess_wait (editor, NULL, NULL);
   g_unlink (code_path);
+  g_unlink (code_all_path);
   g_unlink (png_path);
   g_unlink (model);
   g_rmdir (dir);

@@ -332,6 +332,59 @@ test_export (void)
 }
 
 static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* The document on its own: one notify per change of each property, and
+ * nothing left behind. */
+static void
+test_document_notify (void)
+{
+  GraftDocument *document = graft_document_new ();
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  guint n_matches = 0;
+  guint modified = 0;
+  guint can_undo = 0;
+  guint title = 0;
+
+  g_signal_connect (document, "notify::n-matches", G_CALLBACK (count_notify_cb), &n_matches);
+  g_signal_connect (document, "notify::modified", G_CALLBACK (count_notify_cb), &modified);
+  g_signal_connect (document, "notify::can-undo", G_CALLBACK (count_notify_cb), &can_undo);
+  g_signal_connect (document, "notify::title", G_CALLBACK (count_notify_cb), &title);
+
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (title, ==, 1);
+  g_assert_cmpstr (graft_document_get_title (document), ==, "subgraph_rewriter_basic_use.py");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_cmpuint (n_matches, >=, 1);
+
+  n_matches = modified = can_undo = 0;
+  g_assert_true (graft_document_replace_all (document, &error));
+  g_assert_cmpuint (n_matches, ==, 1);
+  g_assert_cmpuint (modified, ==, 1);
+  g_assert_cmpuint (can_undo, ==, 1);
+  g_assert_true (graft_document_get_modified (document));
+
+  /* A pattern that matches nothing: the count changes once. */
+  n_matches = 0;
+  graft_document_undo (document);
+  g_assert_cmpuint (n_matches, ==, 1);
+  n_matches = 0;
+  graft_document_set_pattern_text (document, "def pattern(x):\n    return x.frobnicate()\n");
+  g_assert_cmpuint (n_matches, ==, 1);
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_finalize_object (document);
+}
+
+static void
 zoom_notify_cb (GObject    *object,
                 GParamSpec *pspec,
                 guint      *count)
@@ -369,6 +422,7 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/canvas/notify", test_canvas_notify);
+  g_test_add_func ("/ui/document/notify", test_document_notify);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
   g_test_add_func ("/ui/window/replace-second", test_replace_second);
