@@ -742,7 +742,8 @@ query_tooltip_cb (GtkWidget   *widget,
   double wx;
   double wy;
 
-  if (name == NULL || self->describe == NULL)
+  /* No tooltip over the context menu. */
+  if (name == NULL || self->describe == NULL || (self->menu != NULL && gtk_widget_get_visible (self->menu)))
     return FALSE;
   text = self->describe (name, self->describe_data);
   if (text == NULL)
