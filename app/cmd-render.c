@@ -73,14 +73,6 @@ graft_cli_emit_picture (GraftGraph *graph,
                         const char *input,
                         const char *output)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GraftLayout) layout = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  GraftRenderOptions options;
-  GraftRenderFormat format;
-  gsize length;
-  const char *data;
-
   if (strcmp (to, "dot") == 0)
     {
       GraftDotOptions dot_options;
@@ -92,6 +84,18 @@ graft_cli_emit_picture (GraftGraph *graph,
       dot = graft_dot_print (graph, &dot_options);
       return graft_cli_emit_text (dot, strlen (dot), output);
     }
+#ifdef GRAFT_CLI_LEAN
+  /* graft-cli.c hands pictures to graft-render before any of this. */
+  g_return_val_if_reached (GRAFT_EXIT_USAGE);
+#else
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  GraftRenderOptions options;
+  GraftRenderFormat format;
+  gsize length;
+  const char *data;
+
   if (!graft_render_format_from_string (to, &format))
     g_return_val_if_reached (GRAFT_EXIT_USAGE);
   layout = graft_layout_new (graph, &error);
@@ -107,6 +111,7 @@ graft_cli_emit_picture (GraftGraph *graph,
   if (!graft_export_write_file (output, data, length, &error))
     return graft_cli_report (error, output);
   return GRAFT_EXIT_OK;
+#endif
 }
 
 typedef struct

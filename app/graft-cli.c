@@ -6,12 +6,14 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -252,6 +254,56 @@ prepare_heap (void)
 #endif
 }
 
+#ifdef GRAFT_CLI_LEAN
+/* Whether the command line asks for a picture: `render`, or `rewrite
+ * --to png|svg|pdf`.  Those need the Graphviz/cairo view, which this
+ * binary does not link. */
+static gboolean
+needs_view (int    argc,
+            char **argv)
+{
+  static const char *const pictures[] = { "png", "svg", "pdf" };
+
+  if (strcmp (argv[1], "render") == 0)
+    return TRUE;
+  if (strcmp (argv[1], "rewrite") != 0)
+    return FALSE;
+  for (int i = 2; i < argc; i++)
+    {
+      const char *to = NULL;
+
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      if (strcmp (argv[i], "--to") == 0 && i + 1 < argc)
+        to = argv[i + 1];
+      else if (g_str_has_prefix (argv[i], "--to="))
+        to = argv[i] + strlen ("--to=");
+      for (guint k = 0; to != NULL && k < G_N_ELEMENTS (pictures); k++)
+        if (strcmp (to, pictures[k]) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Runs the same command line as graft-render: next to this program (the
+ * build tree, or an installation that keeps them together), else in
+ * libexecdir.  Returns only on failure. */
+static int
+exec_view (char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, "graft-render", NULL) : NULL;
+  g_autofree char *installed = g_build_filename (GRAFT_LIBEXECDIR, "graft-render", NULL);
+  const char *path = beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
+
+  fflush (stdout);
+  execv (path, argv);
+  fprintf (stderr, "graft: cannot run %s: %s\n", path, g_strerror (errno));
+  return GRAFT_EXIT_INPUT;
+}
+#endif
+
 int
 main (int    argc,
       char **argv)
@@ -274,6 +326,10 @@ main (int    argc,
       printf ("graft %s\n", PACKAGE_VERSION);
       return GRAFT_EXIT_OK;
     }
+#ifdef GRAFT_CLI_LEAN
+  if (needs_view (argc, argv))
+    return exec_view (argv);
+#endif
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-gv-private.h: the narrow door to Graphviz.  graft-gv.c is the only
- * file that includes Graphviz headers; everything it gives back is in
- * Graft-owned plain structs declared here, so no Graphviz type leaks out.
+ * graft-gv-private.h: the narrow door to Graphviz.  graft-gv.c (cgraph:
+ * DOT reading, the lock, error capture) and graft-gv-layout.c (gvc: dot
+ * layout, in the view library) are the only files that include Graphviz
+ * headers; everything they give back is in Graft-owned plain structs
+ * declared here, so no Graphviz type leaks out.
  */
 #pragma once
 
@@ -61,6 +63,10 @@ typedef struct {
   double      width;
   double      height;
 } GraftGvGeometry;
+
+void     _graft_gv_enter          (void);
+char    *_graft_gv_leave          (void) G_GNUC_WARN_UNUSED_RESULT;
+char    *_graft_gv_first_message_line (const char *messages) G_GNUC_WARN_UNUSED_RESULT;
 
 gboolean _graft_gv_layout         (const GraftGvGraphSpec *spec,
                                    GraftGvGeometry        *out,
