@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * fuzz-dot.c: DOT import through cgraph; a graph that reads must export
+ * to DOT and read back.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "graft.h"
+
+#include <string.h>
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("fuzz.dot", (const char *) data, (gssize) size);
+  g_autoptr (GraftGraph) graph = graft_dot_parse (source, NULL);
+  g_autofree char *dot = NULL;
+  g_autoptr (GraftSource) again = NULL;
+  g_autoptr (GraftGraph) reread = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (graph == NULL)
+    return 0;
+  dot = graft_dot_print (graph, NULL);
+  again = graft_source_new ("again.dot", dot, -1);
+  reread = graft_dot_parse (again, &error);
+  if (reread == NULL)
+    g_error ("Graft's own DOT does not read back: %s", error->message);
+  return 0;
+}
