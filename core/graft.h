@@ -25,6 +25,7 @@
 #include "graft-json.h"
 #include "graft-matcher.h"
 #include "graft-rewriter.h"
+#include "graft-extract.h"
 #include "graft-layout.h"
 #include "graft-render.h"
 #undef GRAFT_INSIDE

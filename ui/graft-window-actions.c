@@ -635,6 +635,49 @@ save_patterns_cb (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* Issue 6's "Create Pattern from Selection": the selected nodes become
+ * the pattern, written as a person would write it, and the replacement
+ * starts as a copy for the user to edit. */
+static void
+pattern_from_selection_cb (GSimpleAction *action,
+                           GVariant      *param,
+                           gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr (GraftGraph) extracted = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *pattern = NULL;
+  g_autofree char *replacement = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      GraftNode *node = graft_graph_find_node (graph, names[i]);
+
+      if (node != NULL)
+        g_ptr_array_add (nodes, node);
+    }
+  extracted = graft_graph_extract (graph, nodes, &error);
+  if (extracted == NULL)
+    {
+      report_error (self, "No pattern", error);
+      return;
+    }
+  pattern = graft_graph_dup_function_source (extracted, "pattern");
+  replacement = graft_graph_dup_function_source (extracted, "replacement");
+  graft_pattern_editor_set_text (self->pattern_editor, pattern);
+  graft_pattern_editor_set_text (self->replacement_editor, replacement);
+  graft_document_set_replacement_text (self->document, replacement);
+  graft_document_set_pattern_text (self->document, pattern);
+  gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
+  text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
+                          nodes->len == 1 ? "" : "s");
+  _graft_window_toast (self, text, FALSE);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -655,6 +698,7 @@ static const GActionEntry entries[] = {
   { "zoom-reset", zoom_reset_cb },
   { "zoom-fit", zoom_fit_cb },
   { "dismiss-warnings", dismiss_warnings_cb },
+  { "pattern-from-selection", pattern_from_selection_cb },
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
 };
@@ -720,6 +764,11 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
   set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
+  {
+    g_auto (GStrv) selection = graft_canvas_dup_selection (self->canvas);
+
+    set_enabled (self, "pattern-from-selection", has_graph && selection[0] != NULL);
+  }
   set_enabled (self, "zoom-in", has_graph);
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);

@@ -590,6 +590,10 @@ context_menu_cb (GraftCanvas *canvas,
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);
   section = g_menu_new ();
+  g_menu_append (section, "Create _Pattern from Selection", "win.pattern-from-selection");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+  section = g_menu_new ();
   g_menu_append (section, "_Fit the Graph", "win.zoom-fit");
   g_menu_append (section, "_Export…", "win.export");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));

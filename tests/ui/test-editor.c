@@ -288,6 +288,32 @@ test_broken_pattern (void)
   close_window (window);
 }
 
+/* Select the second match's nodes on the canvas and make them the
+ * pattern: it matches both occurrences, like the file's own pattern. */
+static void
+test_pattern_from_selection (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pattern-from-selection"));
+  graft_canvas_select (canvas, "neg_1", FALSE);
+  graft_canvas_select (canvas, "cat_1", TRUE);
+  graft_canvas_select (canvas, "sum_2", TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==,
+                   "import torch\n\n\ndef pattern(w1, w2):\n"
+                   "    neg_1 = torch.neg(w1);  w1 = None\n"
+                   "    cat_1 = torch.cat([neg_1, w2]);  neg_1 = w2 = None\n"
+                   "    sum_2 = cat_1.sum();  cat_1 = None\n"
+                   "    return sum_2\n");
+  g_assert_nonnull (strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  close_window (window);
+}
+
 static void
 test_export (void)
 {
@@ -429,5 +455,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/hit-test", test_hit_test);
   g_test_add_func ("/ui/window/broken-pattern", test_broken_pattern);
   g_test_add_func ("/ui/window/export", test_export);
+  g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
   return g_test_run ();
 }

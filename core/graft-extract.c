@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-extract.c: a pattern from a selection.  The chosen nodes of a
+ * graph are copied into a graph of their own whose placeholders are the
+ * values that flow into the selection (in order of first use) and whose
+ * output is what flows out of it (a tuple when several values do), then
+ * printed as a Python function the way torch.fx prints code: readable
+ * names (the graph's own), operators as operators.  Traced again, the
+ * function is a pattern that matches at least the selection.
+ *
+ * Only call_function and call_method nodes can be part of a pattern
+ * function (a function has no `self` to call modules or read attributes
+ * on); selected placeholders and get_attr nodes become parameters, and a
+ * selected output node is ignored.
+ */
+#include "config.h"
+
+#include "graft-extract.h"
+#include "graft-arg.h"
+#include "graft-codegen.h"
+#include "graft-error.h"
+#include "graft-graph.h"
+
+#include <string.h>
+
+/* A copy of @arg with nodes replaced through @map. */
+static void
+map_arg (GHashTable     *map,
+         const GraftArg *arg,
+         GraftArg       *out)
+{
+  guint n = graft_arg_count_items (arg);
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      graft_arg_init_node (out, g_hash_table_lookup (map, arg->node));
+      return;
+    }
+  graft_arg_copy (out, arg);
+  for (guint i = 0; i < n; i++)
+    {
+      graft_arg_clear (&out->items[i]);
+      map_arg (map, &arg->items[i], &out->items[i]);
+    }
+}
+
+/* Adds a placeholder to @out for every node @arg uses that is not in the
+ * selection and has none yet. */
+static void
+add_inputs (GraftGraph     *out,
+            GHashTable     *selected,
+            GHashTable     *map,
+            const GraftArg *arg)
+{
+  guint n = graft_arg_count_items (arg);
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      if (!g_hash_table_contains (selected, arg->node) && !g_hash_table_contains (map, arg->node))
+        {
+          GraftNode *input = graft_graph_create_node (out, GRAFT_OP_PLACEHOLDER,
+                                                      graft_graph_intern (out, graft_node_get_name (arg->node)),
+                                                      NULL, NULL, graft_node_get_name (arg->node), NULL);
+
+          g_hash_table_insert (map, arg->node, input);
+        }
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    add_inputs (out, selected, map, &arg->items[i]);
+}
+
+/**
+ * graft_graph_extract:
+ * @graph: a graph
+ * @nodes: (element-type GraftNode): nodes of @graph, in any order
+ * @error: return location for an error
+ *
+ * Copies @nodes into a graph of their own (see the file's comment).
+ *
+ * Returns: (transfer full) (nullable): the graph, or %NULL if the
+ *   selection has no call_function or call_method node, or has a module
+ *   call
+ */
+GraftGraph *
+graft_graph_extract (GraftGraph *graph,
+                     GPtrArray  *nodes,
+                     GError    **error)
+{
+  g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) map = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) outputs = g_ptr_array_new ();
+  g_autoptr (GraftGraph) out = graft_graph_new ();
+  GraftNode *last = NULL;
+  GraftArg result;
+
+  g_return_val_if_fail (graph != NULL && nodes != NULL, NULL);
+
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      GraftNode *node = nodes->pdata[i];
+
+      switch (graft_node_get_op (node))
+        {
+        case GRAFT_OP_CALL_FUNCTION:
+        case GRAFT_OP_CALL_METHOD:
+          g_hash_table_add (selected, node);
+          break;
+        case GRAFT_OP_CALL_MODULE:
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                       "'%s' calls a module, which a pattern function cannot do", graft_node_get_name (node));
+          return NULL;
+        case GRAFT_OP_PLACEHOLDER:
+        case GRAFT_OP_GET_ATTR:
+        case GRAFT_OP_OUTPUT:
+        default:
+          break;
+        }
+    }
+  if (g_hash_table_size (selected) == 0)
+    {
+      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                           "select at least one function or method call");
+      return NULL;
+    }
+
+  /* Graph order: inputs first as they are met, then each node. */
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      GraftArg args;
+      GraftArg kwargs;
+      GraftNode *copy;
+      /* A value nothing uses is a result too, or the pattern would have
+       * dead code, which the matcher refuses. */
+      gboolean escapes = graft_node_get_n_users (node) == 0;
+
+      if (!g_hash_table_contains (selected, node))
+        continue;
+      add_inputs (out, selected, map, graft_node_get_args (node));
+      add_inputs (out, selected, map, graft_node_get_kwargs (node));
+      map_arg (map, graft_node_get_args (node), &args);
+      map_arg (map, graft_node_get_kwargs (node), &kwargs);
+      copy = graft_graph_create_node (out, graft_node_get_op (node),
+                                      graft_graph_intern (out, graft_node_get_target (node)),
+                                      &args, &kwargs, graft_node_get_name (node), NULL);
+      graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (node));
+      g_hash_table_insert (map, node, copy);
+      last = node;
+      for (guint u = 0; u < graft_node_get_n_users (node); u++)
+        if (!g_hash_table_contains (selected, graft_node_get_user (node, u)))
+          escapes = TRUE;
+      if (escapes)
+        g_ptr_array_add (outputs, copy);
+    }
+  if (outputs->len == 0)
+    g_ptr_array_add (outputs, g_hash_table_lookup (map, last));
+
+  if (outputs->len == 1)
+    {
+      graft_arg_init_seq (&result, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&result.items[0], outputs->pdata[0]);
+    }
+  else
+    {
+      graft_arg_init_seq (&result, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_seq (&result.items[0], GRAFT_ARG_TUPLE, outputs->len);
+      for (guint i = 0; i < outputs->len; i++)
+        graft_arg_init_node (&result.items[0].items[i], outputs->pdata[i]);
+    }
+  graft_graph_create_node (out, GRAFT_OP_OUTPUT, graft_graph_intern (out, "output"), &result, NULL, "output", NULL);
+  return g_steal_pointer (&out);
+}
+
+/**
+ * graft_graph_dup_function_source:
+ * @graph: a graph without modules or attributes (a pattern)
+ * @name: the function's name
+ *
+ * Writes @graph as a Python function called @name that traces back into
+ * it: torch.fx's code for the graph, with `forward(self, ...)` renamed,
+ * after the imports its calls need.
+ *
+ * Returns: (transfer full): the source
+ */
+char *
+graft_graph_dup_function_source (GraftGraph *graph,
+                                 const char *name)
+{
+  g_autofree char *code = graft_codegen_python (graph);
+  g_autoptr (GString) out = g_string_new ("import torch\n");
+  const char *def = strstr (code, "def forward(self");
+  const char *rest;
+
+  g_return_val_if_fail (def != NULL, NULL);
+  if (strstr (code, "operator.") != NULL)
+    g_string_append (out, "import operator\n");
+  if (strstr (code, "math.") != NULL)
+    g_string_append (out, "import math\n");
+  g_string_append_printf (out, "\n\ndef %s(", name);
+  rest = def + strlen ("def forward(self");
+  /* `forward(self, a, b)` or `forward(self)`. */
+  if (g_str_has_prefix (rest, ", "))
+    rest += 2;
+  g_string_append (out, rest);
+  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}

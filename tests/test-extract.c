@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-extract.c: patterns from selections.  On every torchvision graph,
+ * random connected, convex selections of function and method calls (a
+ * seeded generator, 30 per graph, 1 to 8 nodes) become Python functions
+ * that trace, and whose matches (overlaps kept) include a match of exactly
+ * the selected nodes.  Also the function text for the tutorial's own
+ * pattern nodes, checked by hand.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <string.h>
+
+static GraftGraph *
+load (const char *path)
+{
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static gboolean
+selectable (GraftNode *node)
+{
+  GraftOp op = graft_node_get_op (node);
+
+  return (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) && !graft_node_get_is_wrapped (node);
+}
+
+/* Whether a path leaves @selected and comes back into it. */
+static gboolean
+is_convex (GraftGraph *graph,
+           GHashTable *selected)
+{
+  g_autoptr (GHashTable) reached = g_hash_table_new (NULL, NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
+      gboolean from_selection = FALSE;
+
+      for (guint i = 0; i < inputs->len; i++)
+        {
+          gboolean in_sel = g_hash_table_contains (selected, inputs->pdata[i]);
+          gboolean via_outside = g_hash_table_contains (reached, inputs->pdata[i]);
+
+          if (g_hash_table_contains (selected, node) && via_outside)
+            return FALSE;
+          if (in_sel || via_outside)
+            from_selection = TRUE;
+        }
+      if (from_selection && !g_hash_table_contains (selected, node))
+        g_hash_table_add (reached, node);
+    }
+  return TRUE;
+}
+
+/* Grows a selection from @start through inputs and users. */
+static GPtrArray *
+random_selection (GraftNode *start,
+                  GRand     *rand,
+                  guint      size)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  GPtrArray *selection = g_ptr_array_new ();
+
+  g_ptr_array_add (selection, start);
+  g_hash_table_add (seen, start);
+  for (guint tries = 0; selection->len < size && tries < 50; tries++)
+    {
+      GraftNode *from = selection->pdata[g_rand_int_range (rand, 0, (gint32) selection->len)];
+      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (from);
+      guint n_users = graft_node_get_n_users (from);
+      guint k = g_rand_int_range (rand, 0, (gint32) (inputs->len + n_users + 1));
+      GraftNode *next = NULL;
+
+      if (k < inputs->len)
+        next = inputs->pdata[k];
+      else if (k - inputs->len < n_users)
+        next = graft_node_get_user (from, k - inputs->len);
+      if (next != NULL && selectable (next) && !g_hash_table_contains (seen, next))
+        {
+          g_hash_table_add (seen, next);
+          g_ptr_array_add (selection, next);
+        }
+    }
+  return selection;
+}
+
+static gboolean
+match_is (const GraftMatch *match,
+          GHashTable       *selected)
+{
+  g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
+
+  if (nodes->len != g_hash_table_size (selected))
+    return FALSE;
+  for (guint i = 0; i < nodes->len; i++)
+    if (!g_hash_table_contains (selected, nodes->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+test_torchvision (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261129);
+  guint checked = 0;
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    if (selectable (node))
+      g_ptr_array_add (candidates, node);
+  if (candidates->len == 0)
+    {
+      g_test_skip ("no function or method calls");
+      return;
+    }
+
+  for (guint round = 0; round < 30; round++)
+    {
+      GraftNode *start = candidates->pdata[g_rand_int_range (rand, 0, (gint32) candidates->len)];
+      g_autoptr (GPtrArray) selection = random_selection (start, rand, (guint) g_rand_int_range (rand, 1, 9));
+      g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) extracted = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autoptr (GraftGraph) traced = NULL;
+      g_autoptr (GraftPattern) pattern = NULL;
+      g_autoptr (GPtrArray) matches = NULL;
+      g_autofree char *text = NULL;
+      GraftMatchOptions options;
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < selection->len; i++)
+        g_hash_table_add (selected, selection->pdata[i]);
+      if (!is_convex (graph, selected))
+        continue;
+
+      extracted = graft_graph_extract (graph, selection, &error);
+      g_assert_no_error (error);
+      text = graft_graph_dup_function_source (extracted, "pattern");
+      source = graft_source_new ("pattern", text, -1);
+      traced = graft_trace_source (source, "pattern", &error);
+      if (traced == NULL)
+        g_error ("%s: the pattern does not trace: %s\n%s", path, error->message, text);
+      pattern = graft_pattern_new (g_steal_pointer (&traced), &error);
+      g_assert_no_error (error);
+
+      graft_match_options_init (&options);
+      options.remove_overlapping_matches = FALSE;
+      matches = graft_matcher_find (pattern, graph, &options, NULL);
+      for (guint i = 0; i < matches->len && !found; i++)
+        found = match_is (matches->pdata[i], selected);
+      if (!found)
+        g_error ("%s: no match of the selection's own pattern (%u matches)\n%s", path, matches->len, text);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 5);
+}
+
+/* The tutorial's neg, cat and sum_1, as a person would write them. */
+static void
+test_tutorial_text (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                                            "subgraph_rewriter_basic_use.py", NULL);
+  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GPtrArray) selection = g_ptr_array_new ();
+  g_autoptr (GraftGraph) extracted = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (selection, graft_graph_find_node (graph, "sum_1"));
+  g_ptr_array_add (selection, graft_graph_find_node (graph, "neg"));
+  g_ptr_array_add (selection, graft_graph_find_node (graph, "cat"));
+  extracted = graft_graph_extract (graph, selection, &error);
+  g_assert_no_error (error);
+  text = graft_graph_dup_function_source (extracted, "pattern");
+  g_assert_cmpstr (text, ==,
+                   "import torch\n"
+                   "\n"
+                   "\n"
+                   "def pattern(w1, w2):\n"
+                   "    neg = torch.neg(w1);  w1 = None\n"
+                   "    cat = torch.cat([neg, w2]);  neg = w2 = None\n"
+                   "    sum_1 = cat.sum();  cat = None\n"
+                   "    return sum_1\n");
+
+  /* Nothing to call: an error, not an empty function. */
+  g_ptr_array_set_size (selection, 0);
+  g_ptr_array_add (selection, graft_graph_find_node (graph, "x"));
+  g_clear_pointer (&extracted, graft_graph_free);
+  extracted = graft_graph_extract (graph, selection, &error);
+  g_assert_null (extracted);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/extract/tutorial-text", test_tutorial_text);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".py"))
+      g_ptr_array_add (names, g_strdup (name));
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *test = g_strdup_printf ("/core/extract/torchvision/%s", (char *) names->pdata[i]);
+
+      g_test_add_data_func_full (test, g_build_filename (dir, names->pdata[i], NULL), test_torchvision, g_free);
+    }
+  return g_test_run ();
+}
