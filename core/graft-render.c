@@ -45,6 +45,7 @@ typedef struct {
   Rgba caption;
   Rgba selection;
   Rgba hover;
+  Rgba added;
   const GraftOpColors *ops;
 } Theme;
 
@@ -67,6 +68,7 @@ get_theme (GraftRenderStyle style,
       theme->caption = rgb (0xc4c4c4, 1);
       theme->selection = rgb (0x78aeed, 1);
       theme->hover = rgb (0xffffff, 0.12);
+      theme->added = rgb (0x57e389, 1);
       theme->ops = graft_palette_dark;
     }
   else
@@ -77,6 +79,7 @@ get_theme (GraftRenderStyle style,
       theme->caption = rgb (0x3d3d3d, 1);
       theme->selection = rgb (0x1c71d8, 1);
       theme->hover = rgb (0x000000, 0.07);
+      theme->added = rgb (0x26a269, 1);
       theme->ops = graft_palette_light;
     }
 }
@@ -222,6 +225,18 @@ draw_box (cairo_t                  *cr,
   double cx = box->box.x + box->box.width / 2;
   double cy = box->box.y + box->box.height / 2;
 
+  if (options->node_added != NULL && options->node_added[box->node_index])
+    {
+      static const double dash[] = { 4.0, 3.0 };
+      GraftRect ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
+
+      rounded_rect (cr, &ring, radius + 3);
+      set_source (cr, theme->added);
+      cairo_set_line_width (cr, 2.0);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
   if (selected)
     {
       GraftRect ring = { box->box.x - 4, box->box.y - 4, box->box.width + 8, box->box.height + 8 };

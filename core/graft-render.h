@@ -37,6 +37,8 @@ typedef enum {
  *   selected
  * @hovered: the graph node under the pointer, or -1
  * @draw_background: fill the background (files); the canvas draws its own
+ * @node_added: (nullable): one entry per graph node: whether the last
+ *   rewrite added it (drawn with a green dashed ring)
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -47,6 +49,7 @@ typedef struct {
   const gboolean  *node_selected;
   gint             hovered;
   gboolean         draw_background;
+  const gboolean  *node_added;
 } GraftRenderOptions;
 
 void     graft_render_options_init (GraftRenderOptions *options);

@@ -38,6 +38,7 @@ struct _GraftCanvas
   /* Owned */
   GraftLayout   *layout;
   gint          *marks;      /* per graph node of the layout, or NULL */
+  gboolean      *added;      /* per graph node of the layout, or NULL */
   gboolean      *selected;   /* per graph node of the layout */
   GHashTable    *selection;  /* node names */
   GtkWidget     *menu;       /* the context popover, a child */
@@ -243,6 +244,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.draw_background = TRUE;
   options.node_match = self->marks;
   options.node_selected = self->selected;
+  options.node_added = self->added;
   options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -375,6 +377,7 @@ graft_canvas_set_layout (GraftCanvas *self,
     }
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->marks, g_free);
+  g_clear_pointer (&self->added, g_free);
   self->layout = layout;
   self->hovered = -1;
   update_selected (self);
@@ -423,6 +426,22 @@ graft_canvas_set_marks (GraftCanvas *self,
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_free (self->marks);
   self->marks = marks;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_set_added:
+ * @self: a canvas
+ * @added: (transfer full) (nullable): per graph node of the layout, whether
+ *   the last rewrite added it
+ */
+void
+graft_canvas_set_added (GraftCanvas *self,
+                        gboolean    *added)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_free (self->added);
+  self->added = added;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -912,6 +931,7 @@ graft_canvas_finalize (GObject *object)
   graft_canvas_set_describe_func (self, NULL, NULL, NULL);
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->marks, g_free);
+  g_clear_pointer (&self->added, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
   G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);

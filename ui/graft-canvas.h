@@ -25,6 +25,8 @@ void         graft_canvas_set_layout         (GraftCanvas *self,
 GraftLayout *graft_canvas_get_layout         (GraftCanvas *self);
 void         graft_canvas_set_marks          (GraftCanvas *self,
                                               gint        *marks);
+void         graft_canvas_set_added          (GraftCanvas *self,
+                                              gboolean    *added);
 void         graft_canvas_set_describe_func  (GraftCanvas            *self,
                                               GraftCanvasDescribeFunc func,
                                               gpointer                user_data,

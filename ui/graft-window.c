@@ -163,14 +163,34 @@ update_match_count (GraftWindow *self)
   gtk_label_set_text (self->match_count, text);
 }
 
-/* Match marks for the layout on screen, from the current matches. */
+/* Match marks for the layout on screen, from the current matches, and
+ * the nodes the last rewrite added (marked until the next change). */
 static void
 update_marks (GraftWindow *self)
 {
   GraftLayout *layout = graft_canvas_get_layout (self->canvas);
+  GPtrArray *added_names = graft_document_get_added_names (self->document);
+  g_autoptr (GHashTable) added_set = NULL;
+  gboolean *added;
+  guint n;
 
-  if (layout != NULL)
-    graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
+  if (layout == NULL)
+    return;
+  graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
+  if (added_names->len == 0)
+    {
+      graft_canvas_set_added (self->canvas, NULL);
+      return;
+    }
+  added_set = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < added_names->len; i++)
+    g_hash_table_add (added_set, added_names->pdata[i]);
+  n = graft_layout_get_n_graph_nodes (layout);
+  added = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    added[i] = g_hash_table_contains (added_set,
+                                      graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name);
+  graft_canvas_set_added (self->canvas, added);
 }
 
 typedef struct {
