@@ -550,6 +550,24 @@ graft_canvas_clear_selection (GraftCanvas *self)
 }
 
 /**
+ * graft_canvas_set_selection:
+ * @self: a canvas
+ * @names: (array zero-terminated=1): the node names to select
+ *
+ * Selects exactly @names.
+ */
+void
+graft_canvas_set_selection (GraftCanvas        *self,
+                            const char * const *names)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_hash_table_remove_all (self->selection);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    g_hash_table_add (self->selection, g_strdup (names[i]));
+  emit_selection_changed (self);
+}
+
+/**
  * graft_canvas_dup_selection:
  * @self: a canvas
  *

@@ -56,6 +56,8 @@ void         graft_canvas_select             (GraftCanvas *self,
                                               const char  *name,
                                               gboolean     extend);
 void         graft_canvas_clear_selection    (GraftCanvas *self);
+void         graft_canvas_set_selection      (GraftCanvas        *self,
+                                              const char * const *names);
 void         graft_canvas_popup_menu         (GraftCanvas *self,
                                               GMenuModel  *menu,
                                               double       x,

@@ -678,6 +678,35 @@ pattern_from_selection_cb (GSimpleAction *action,
   _graft_window_toast (self, text, FALSE);
 }
 
+static void
+find_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+/* The current search hit as a one-node pattern. */
+static void
+search_to_pattern_cb (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  const char *name;
+  const char *names[2] = { NULL, NULL };
+
+  if (self->search_hits->len == 0)
+    return;
+  name = self->search_hits->pdata[self->search_current];
+  names[0] = name;
+  graft_canvas_set_selection (self->canvas, names);
+  g_action_group_activate_action (G_ACTION_GROUP (self), "pattern-from-selection", NULL);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -699,6 +728,8 @@ static const GActionEntry entries[] = {
   { "zoom-fit", zoom_fit_cb },
   { "dismiss-warnings", dismiss_warnings_cb },
   { "pattern-from-selection", pattern_from_selection_cb },
+  { "find", find_cb },
+  { "search-to-pattern", search_to_pattern_cb },
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
 };
@@ -769,6 +800,8 @@ _graft_window_update_actions (GraftWindow *self)
 
     set_enabled (self, "pattern-from-selection", has_graph && selection[0] != NULL);
   }
+  set_enabled (self, "find", has_graph);
+  set_enabled (self, "search-to-pattern", has_graph && self->search_hits != NULL && self->search_hits->len > 0);
   set_enabled (self, "zoom-in", has_graph);
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);

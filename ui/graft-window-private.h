@@ -33,12 +33,17 @@ struct _GraftWindow
   GtkLabel           *match_count;
   GtkListView        *match_list;
   GMenu              *recent_section;
+  GtkSearchBar       *search_bar;
+  GtkSearchEntry     *search_entry;
+  GtkLabel           *search_count;
 
   /* Owned */
   GraftDocument      *document;
   GtkSingleSelection *match_selection;
   GCancellable       *layout_cancellable;
   GSettings          *settings; /* NULL when the schema is not installed */
+  GPtrArray          *search_hits; /* char *: names of the nodes found */
+  guint               search_current;
 
   guint               layout_generation;
   gboolean            busy;
@@ -55,5 +60,7 @@ void _graft_window_toast             (GraftWindow    *self,
 void _graft_window_relayout          (GraftWindow    *self,
                                       gboolean        keep_view);
 void _graft_window_show_warnings     (GraftWindow    *self);
+void _graft_window_search_step       (GraftWindow    *self,
+                                      int             step);
 
 G_END_DECLS

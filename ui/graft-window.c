@@ -534,6 +534,78 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   _graft_window_update_actions (self);
 }
 
+/* Search: the nodes whose name, op or target contains the text, in graph
+ * order, all selected; the current one is centred. */
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   GraftWindow    *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *needle = g_utf8_casefold (text, -1);
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  g_ptr_array_set_size (self->search_hits, 0);
+  self->search_current = 0;
+  if (*needle != '\0')
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+      {
+        g_autofree char *name = g_utf8_casefold (graft_node_get_name (node), -1);
+        g_autofree char *target = g_utf8_casefold (graft_node_get_target (node), -1);
+
+        if (strstr (name, needle) != NULL || strstr (target, needle) != NULL ||
+            strstr (graft_op_to_string (graft_node_get_op (node)), needle) != NULL)
+          g_ptr_array_add (self->search_hits, g_strdup (graft_node_get_name (node)));
+      }
+  for (guint i = 0; i < self->search_hits->len; i++)
+    g_ptr_array_add (names, self->search_hits->pdata[i]);
+  g_ptr_array_add (names, NULL);
+  graft_canvas_set_selection (self->canvas, (const char * const *) names->pdata);
+  _graft_window_search_step (self, 0);
+}
+
+/**
+ * _graft_window_search_step:
+ * @self: a window
+ * @step: 1 for the next hit, -1 for the previous, 0 to show the current
+ *
+ * Centres the canvas on a search hit and says which it is.
+ */
+void
+_graft_window_search_step (GraftWindow *self,
+                           int          step)
+{
+  guint n = self->search_hits->len;
+  g_autofree char *count = NULL;
+
+  if (n == 0)
+    {
+      gtk_label_set_text (self->search_count,
+                          *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0' ? "No nodes" : "");
+      _graft_window_update_actions (self);
+      return;
+    }
+  self->search_current = (guint) (((gint) self->search_current + step + (gint) n) % (gint) n);
+  graft_canvas_center_on (self->canvas, self->search_hits->pdata[self->search_current]);
+  count = g_strdup_printf ("%u of %u", self->search_current + 1, n);
+  gtk_label_set_text (self->search_count, count);
+  _graft_window_update_actions (self);
+}
+
+static void
+search_next_cb (GtkSearchEntry *entry,
+                GraftWindow    *self)
+{
+  _graft_window_search_step (self, 1);
+}
+
+static void
+search_previous_cb (GtkSearchEntry *entry,
+                    GraftWindow    *self)
+{
+  _graft_window_search_step (self, -1);
+}
+
 static void
 match_row_setup_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
@@ -716,6 +788,7 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->match_selection);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->search_hits, g_ptr_array_unref);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -773,6 +846,9 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, match_list);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -787,6 +863,12 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
+  self->search_hits = g_ptr_array_new_with_free_func (g_free);
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect (self->search_entry, "activate", G_CALLBACK (search_next_cb), self);
+  g_signal_connect (self->search_entry, "next-match", G_CALLBACK (search_next_cb), self);
+  g_signal_connect (self->search_entry, "previous-match", G_CALLBACK (search_previous_cb), self);
 
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)

@@ -314,6 +314,34 @@ test_pattern_from_selection (void)
   close_window (window);
 }
 
+/* Ctrl+F finds nodes by name, op or target and selects them; the current
+ * hit becomes a one-node pattern. */
+static void
+test_search (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GtkWidget *entry = NULL;
+  g_auto (GStrv) selection = NULL;
+
+  activate (window, "find", NULL);
+  entry = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_true (GTK_IS_TEXT (entry) || GTK_IS_SEARCH_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)), "torch.cat");
+  iterate_for (300);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpuint (g_strv_length (selection), ==, 2);
+  g_assert_cmpstr (selection[0], ==, "cat");
+  g_assert_cmpstr (selection[1], ==, "cat_1");
+
+  activate (window, "search-to-pattern", NULL);
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  close_window (window);
+}
+
 static void
 test_export (void)
 {
@@ -456,5 +484,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/broken-pattern", test_broken_pattern);
   g_test_add_func ("/ui/window/export", test_export);
   g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
+  g_test_add_func ("/ui/window/search", test_search);
   return g_test_run ();
 }
