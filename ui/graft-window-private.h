@@ -36,6 +36,7 @@ struct _GraftWindow
   GtkSearchBar       *search_bar;
   GtkSearchEntry     *search_entry;
   GtkLabel           *search_count;
+  GtkTextView        *code_view;
 
   /* Owned */
   GraftDocument      *document;
@@ -44,6 +45,8 @@ struct _GraftWindow
   GSettings          *settings; /* NULL when the schema is not installed */
   GPtrArray          *search_hits; /* char *: names of the nodes found */
   guint               search_current;
+  GPtrArray          *code_lines;   /* per line of the code view: node name or NULL */
+  gboolean            syncing_code; /* the canvas and the code view are following each other */
 
   guint               layout_generation;
   gboolean            busy;

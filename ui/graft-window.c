@@ -15,6 +15,7 @@
 #include "graft-window-private.h"
 #include "graft-match-item.h"
 
+#include <gtksourceview/gtksource.h>
 #include <string.h>
 
 G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -326,10 +327,117 @@ show_content (GraftWindow *self)
   gtk_widget_set_visible (self->zoom_box, TRUE);
 }
 
+/* The code view: `graft code` of the graph, and which node each line
+ * defines (`    name = ...`; the def line for placeholders, the return
+ * line for the output). */
+static void
+update_code (GraftWindow *self)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  g_autofree char *code = graft_document_get_load_error (self->document) == NULL ? graft_codegen_python (graph) : g_strdup ("");
+  g_auto (GStrv) lines = NULL;
+  const char *text = code;
+
+  while (*text == '\n')
+    text++;
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
+  g_ptr_array_set_size (self->code_lines, 0);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      const char *eq = strstr (line, " = ");
+      char *name = NULL;
+
+      if (g_str_has_prefix (line, "    ") && eq != NULL && strchr ("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", line[4]) != NULL)
+        {
+          g_autofree char *candidate = g_strndup (line + 4, (gsize) (eq - line - 4));
+
+          if (strspn (candidate, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen (candidate) &&
+              graft_graph_find_node (graph, candidate) != NULL)
+            name = g_steal_pointer (&candidate);
+        }
+      else if (g_str_has_prefix (line, "    return ") && graft_graph_get_output (graph) != NULL)
+        name = g_strdup (graft_node_get_name (graft_graph_get_output (graph)));
+      g_ptr_array_add (self->code_lines, name);
+    }
+}
+
+static void
+code_scheme_cb (AdwStyleManager *manager,
+                GParamSpec      *pspec,
+                GraftWindow     *self)
+{
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
+    schemes, adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita");
+
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (self->code_view)), scheme);
+}
+
+/**
+ * graft_window_get_code_buffer:
+ * @self: a window
+ *
+ * Returns: (transfer none): the buffer of the code view
+ */
+GtkTextBuffer *
+graft_window_get_code_buffer (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return gtk_text_view_get_buffer (self->code_view);
+}
+
+/* A click in the code selects the line's node on the canvas. */
+static void
+code_cursor_cb (GtkTextBuffer *buffer,
+                GParamSpec    *pspec,
+                GraftWindow   *self)
+{
+  GtkTextIter iter;
+  int line;
+  const char *name;
+
+  if (self->syncing_code)
+    return;
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  line = gtk_text_iter_get_line (&iter);
+  if (line < 0 || (guint) line >= self->code_lines->len || (name = self->code_lines->pdata[line]) == NULL)
+    return;
+  self->syncing_code = TRUE;
+  graft_canvas_select (self->canvas, name, FALSE);
+  graft_canvas_center_on (self->canvas, name);
+  self->syncing_code = FALSE;
+}
+
+/* Selecting one node on the canvas puts the code's cursor on its line. */
+static void
+sync_code_to_canvas (GraftWindow *self,
+                     const char  *name)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->code_view);
+  GtkTextIter iter;
+
+  if (self->syncing_code)
+    return;
+  for (guint i = 0; i < self->code_lines->len; i++)
+    if (g_strcmp0 (self->code_lines->pdata[i], name) == 0)
+      {
+        self->syncing_code = TRUE;
+        gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) i);
+        gtk_text_buffer_place_cursor (buffer, &iter);
+        gtk_text_view_scroll_to_iter (self->code_view, &iter, 0.1, FALSE, 0, 0.3);
+        self->syncing_code = FALSE;
+        return;
+      }
+}
+
 static void
 graph_changed_cb (GraftDocument *document,
                   GraftWindow   *self)
 {
+  update_code (self);
   show_content (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -527,7 +635,10 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   gint match = -1;
 
   if (names[0] != NULL && names[1] == NULL)
-    match = graft_document_get_match_of_node (self->document, names[0]);
+    {
+      match = graft_document_get_match_of_node (self->document, names[0]);
+      sync_code_to_canvas (self, names[0]);
+    }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection, match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
   self->following_canvas = FALSE;
@@ -789,6 +900,7 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->search_hits, g_ptr_array_unref);
+  g_clear_pointer (&self->code_lines, g_ptr_array_unref);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -828,6 +940,7 @@ graft_window_class_init (GraftWindowClass *klass)
 
   g_type_ensure (GRAFT_TYPE_CANVAS);
   g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, window_title);
@@ -849,6 +962,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -864,6 +978,17 @@ graft_window_init (GraftWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
   self->search_hits = g_ptr_array_new_with_free_func (g_free);
+  self->code_lines = g_ptr_array_new_with_free_func (g_free);
+  {
+    GtkSourceLanguage *python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "python3");
+    GtkTextBuffer *code_buffer = gtk_text_view_get_buffer (self->code_view);
+
+    if (python != NULL)
+      gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (code_buffer), python);
+    g_signal_connect (code_buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self);
+    g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (code_scheme_cb), self, 0);
+    code_scheme_cb (adw_style_manager_get_default (), NULL, self);
+  }
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect (self->search_entry, "activate", G_CALLBACK (search_next_cb), self);

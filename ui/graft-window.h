@@ -27,6 +27,7 @@ gboolean       graft_window_get_busy       (GraftWindow *self);
 void           graft_window_select_match   (GraftWindow *self,
                                             guint        match);
 gint           graft_window_get_selected_match (GraftWindow *self);
+GtkTextBuffer *graft_window_get_code_buffer (GraftWindow *self);
 GtkWidget     *graft_window_get_pattern_editor (GraftWindow *self,
                                                 gboolean     replacement);
 

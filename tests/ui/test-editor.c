@@ -342,6 +342,49 @@ test_search (void)
   close_window (window);
 }
 
+static int
+cursor_line (GtkTextBuffer *buffer)
+{
+  GtkTextIter iter;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  return gtk_text_iter_get_line (&iter);
+}
+
+/* The code view shows exactly the graph's code; a node selected on the
+ * canvas puts the cursor on its line, and a line chosen selects its node. */
+static void
+test_code_view (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GtkTextBuffer *buffer = graft_window_get_code_buffer (window);
+  g_autofree char *code = graft_document_dup_code (graft_window_get_document (window));
+  g_autofree char *shown = NULL;
+  g_auto (GStrv) selection = NULL;
+  GtkTextIter start;
+  GtkTextIter end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (g_strstrip (shown), ==, g_strstrip (code));
+
+  /* Line 3 (from 0) is `    cat = torch.cat([neg, w2]);  neg = None`. */
+  graft_canvas_select (canvas, "cat", FALSE);
+  g_assert_cmpint (cursor_line (buffer), ==, 2);
+  gtk_text_buffer_get_iter_at_line (buffer, &start, 3);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstr (selection[0], ==, "sum_1");
+  g_assert_null (selection[1]);
+  activate (window, "replace-all", NULL);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  g_free (shown);
+  shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_nonnull (strstr (shown, "stack = torch.stack([w1, w2])"));
+  close_window (window);
+}
+
 static void
 test_export (void)
 {
@@ -485,5 +528,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/export", test_export);
   g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
   g_test_add_func ("/ui/window/search", test_search);
+  g_test_add_func ("/ui/window/code-view", test_code_view);
   return g_test_run ();
 }
