@@ -46,6 +46,7 @@ typedef struct {
   Rgba selection;
   Rgba hover;
   Rgba added;
+  Rgba dropped;
   const GraftOpColors *ops;
 } Theme;
 
@@ -69,6 +70,7 @@ get_theme (GraftRenderStyle style,
       theme->selection = rgb (0x78aeed, 1);
       theme->hover = rgb (0xffffff, 0.12);
       theme->added = rgb (0x57e389, 1);
+      theme->dropped = rgb (0x9a9996, 1);
       theme->ops = graft_palette_dark;
     }
   else
@@ -80,6 +82,7 @@ get_theme (GraftRenderStyle style,
       theme->selection = rgb (0x1c71d8, 1);
       theme->hover = rgb (0x000000, 0.07);
       theme->added = rgb (0x26a269, 1);
+      theme->dropped = rgb (0x5e5c64, 1);
       theme->ops = graft_palette_light;
     }
 }
@@ -268,6 +271,14 @@ draw_box (cairo_t                  *cr,
       set_source (cr, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1));
       cairo_set_line_width (cr, MATCH_WIDTH);
       set_match_dash (cr, match);
+    }
+  else if (options->node_dropped != NULL && options->node_dropped[box->node_index])
+    {
+      static const double dash[] = { 5.0, 3.0 };
+
+      set_source (cr, theme->dropped);
+      cairo_set_line_width (cr, 2.2);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
     }
   else
     {

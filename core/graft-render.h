@@ -39,6 +39,8 @@ typedef enum {
  * @draw_background: fill the background (files); the canvas draws its own
  * @node_added: (nullable): one entry per graph node: whether the last
  *   rewrite added it (drawn with a green dashed ring)
+ * @node_dropped: (nullable): one entry per graph node: whether it is part
+ *   of an occurrence that torch's rules leave alone (a grey dashed outline)
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -50,6 +52,7 @@ typedef struct {
   gint             hovered;
   gboolean         draw_background;
   const gboolean  *node_added;
+  const gboolean  *node_dropped;
 } GraftRenderOptions;
 
 void     graft_render_options_init (GraftRenderOptions *options);

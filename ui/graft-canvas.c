@@ -39,6 +39,7 @@ struct _GraftCanvas
   GraftLayout   *layout;
   gint          *marks;      /* per graph node of the layout, or NULL */
   gboolean      *added;      /* per graph node of the layout, or NULL */
+  gboolean      *dropped;    /* per graph node of the layout, or NULL */
   gboolean      *selected;   /* per graph node of the layout */
   GHashTable    *selection;  /* node names */
   GtkWidget     *menu;       /* the context popover, a child */
@@ -245,6 +246,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.node_match = self->marks;
   options.node_selected = self->selected;
   options.node_added = self->added;
+  options.node_dropped = self->dropped;
   options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -378,6 +380,7 @@ graft_canvas_set_layout (GraftCanvas *self,
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
+  g_clear_pointer (&self->dropped, g_free);
   self->layout = layout;
   self->hovered = -1;
   update_selected (self);
@@ -442,6 +445,22 @@ graft_canvas_set_added (GraftCanvas *self,
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_free (self->added);
   self->added = added;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_set_dropped:
+ * @self: a canvas
+ * @dropped: (transfer full) (nullable): per graph node of the layout,
+ *   whether it belongs to an occurrence torch's rules leave alone
+ */
+void
+graft_canvas_set_dropped (GraftCanvas *self,
+                          gboolean    *dropped)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_free (self->dropped);
+  self->dropped = dropped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -950,6 +969,7 @@ graft_canvas_finalize (GObject *object)
   g_clear_pointer (&self->layout, graft_layout_free);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
+  g_clear_pointer (&self->dropped, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
   G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);

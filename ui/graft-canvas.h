@@ -27,6 +27,8 @@ void         graft_canvas_set_marks          (GraftCanvas *self,
                                               gint        *marks);
 void         graft_canvas_set_added          (GraftCanvas *self,
                                               gboolean    *added);
+void         graft_canvas_set_dropped        (GraftCanvas *self,
+                                              gboolean    *dropped);
 void         graft_canvas_set_describe_func  (GraftCanvas            *self,
                                               GraftCanvasDescribeFunc func,
                                               gpointer                user_data,

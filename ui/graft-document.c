@@ -60,6 +60,8 @@ struct _GraftDocument
   GraftPattern *pattern;
   GraftGraph   *replacement;
   GPtrArray    *matches;      /* GraftMatch, owned */
+  GPtrArray    *dropped;      /* GraftMatch, owned: candidates torch's rules drop */
+  GHashTable   *dropped_of;   /* node name -> dropped candidate + 1 */
   GListStore   *match_items;  /* GraftMatchItem */
   GHashTable   *match_of;     /* node name (the graph's string) -> match + 1 */
   GPtrArray    *history;      /* HistoryEntry, owned */
@@ -111,7 +113,9 @@ graft_document_finalize (GObject *object)
   /* Edits refer to the graph's nodes: free them first. */
   g_clear_pointer (&self->history, g_ptr_array_unref);
   g_clear_pointer (&self->matches, g_ptr_array_unref);
+  g_clear_pointer (&self->dropped, g_ptr_array_unref);
   g_clear_pointer (&self->match_of, g_hash_table_unref);
+  g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->pattern, graft_pattern_unref);
@@ -199,6 +203,8 @@ graft_document_init (GraftDocument *self)
   self->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   self->match_items = g_list_store_new (GRAFT_TYPE_MATCH_ITEM);
   self->match_of = g_hash_table_new (g_str_hash, g_str_equal);
+  self->dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  self->dropped_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->history = g_ptr_array_new_with_free_func (history_entry_free);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   self->added_names = g_ptr_array_new_with_free_func (g_free);
@@ -229,14 +235,20 @@ find_matches (GraftDocument *self)
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_ptr_array_set_size (self->matches, 0);
+  g_ptr_array_set_size (self->dropped, 0);
   g_hash_table_remove_all (self->match_of);
+  g_hash_table_remove_all (self->dropped_of);
   if (self->pattern != NULL && self->load_error == NULL)
     {
-      g_autoptr (GPtrArray) found = graft_matcher_find (self->pattern, self->graph, NULL, NULL);
+      g_autoptr (GPtrArray) dropped = NULL;
+      g_autoptr (GPtrArray) found = graft_matcher_find (self->pattern, self->graph, NULL, &dropped);
 
       for (guint i = 0; i < found->len; i++)
         g_ptr_array_add (self->matches, g_steal_pointer (&found->pdata[i]));
       g_ptr_array_set_free_func (found, NULL);
+      for (guint i = 0; i < dropped->len; i++)
+        g_ptr_array_add (self->dropped, g_steal_pointer (&dropped->pdata[i]));
+      g_ptr_array_set_free_func (dropped, NULL);
     }
   for (guint i = 0; i < self->matches->len; i++)
     {
@@ -257,6 +269,48 @@ find_matches (GraftDocument *self)
         }
       g_ptr_array_add (items, graft_match_item_new (i, names->str,
                                                     anchor != NULL ? graft_node_get_name (anchor) : ""));
+    }
+  for (guint i = 0; i < self->dropped->len; i++)
+    {
+      const GraftMatch *match = self->dropped->pdata[i];
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
+      g_autoptr (GString) names = g_string_new (NULL);
+      g_autofree char *reason = NULL;
+      GraftNode *anchor = graft_match_get_returning_node (match, 0);
+      gint overlapped = -1;
+
+      for (guint k = 0; k < nodes->len; k++)
+        {
+          const char *name = graft_node_get_name (nodes->pdata[k]);
+
+          if (k > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, name);
+          if (overlapped < 0)
+            overlapped = graft_document_get_match_of_node (self, name);
+          if (!g_hash_table_contains (self->dropped_of, name))
+            g_hash_table_insert (self->dropped_of, (gpointer) name, GUINT_TO_POINTER (i + 1));
+        }
+      switch (graft_match_get_drop_reason (match))
+        {
+        case GRAFT_MATCH_DROPPED_OVERLAP:
+          reason = overlapped >= 0 ? g_strdup_printf ("Not replaced: overlaps match %d", overlapped + 1)
+                                   : g_strdup ("Not replaced: overlaps an earlier match");
+          break;
+        case GRAFT_MATCH_DROPPED_LEAK:
+          reason = g_strdup ("Not replaced: an inner value is used outside it");
+          break;
+        case GRAFT_MATCH_DROPPED_CYCLE:
+          reason = g_strdup ("Not replaced: the replacement would make a cycle");
+          break;
+        case GRAFT_MATCH_DROPPED_FILTER:
+        case GRAFT_MATCH_KEPT:
+        default:
+          reason = g_strdup ("Not replaced: filtered out");
+          break;
+        }
+      g_ptr_array_add (items, graft_match_item_new_dropped (reason, names->str,
+                                                            anchor != NULL ? graft_node_get_name (anchor) : ""));
     }
   g_list_store_splice (self->match_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->match_items)),
                        items->pdata, items->len);
@@ -612,7 +666,8 @@ graft_document_get_replacement_graph (GraftDocument *self)
  * @self: a document
  *
  * Returns: (transfer none): the matches as #GraftMatchItem, in the order
- *   `replace_pattern` replaces them
+ *   `replace_pattern` replaces them, then the occurrences its rules drop
+ *   (graft_match_item_get_dropped())
  */
 GListModel *
 graft_document_get_matches (GraftDocument *self)
@@ -657,6 +712,44 @@ graft_document_get_match_of_node (GraftDocument *self,
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), -1);
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->match_of, name)) - 1;
+}
+
+/**
+ * graft_document_get_n_dropped:
+ * @self: a document
+ *
+ * Returns: how many complete occurrences torch's rules leave alone
+ */
+guint
+graft_document_get_n_dropped (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->dropped->len;
+}
+
+/**
+ * graft_document_dup_layout_dropped:
+ * @self: a document
+ * @layout: a layout of the graph
+ *
+ * Returns: (transfer full): for each graph node of @layout, whether it is
+ *   part of a dropped occurrence and of no match
+ */
+gboolean *
+graft_document_dup_layout_dropped (GraftDocument *self,
+                                   GraftLayout   *layout)
+{
+  guint n = graft_layout_get_n_graph_nodes (layout);
+  gboolean *dropped = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name;
+
+      dropped[i] = g_hash_table_contains (self->dropped_of, name) &&
+                   graft_document_get_match_of_node (self, name) < 0;
+    }
+  return dropped;
 }
 
 static gboolean

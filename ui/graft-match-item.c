@@ -3,8 +3,11 @@
  * graft-match-item.c: a match as a GObject for GtkListView: its number,
  * a title ("Match 2"), the graph nodes it replaces ("neg_1, cat_1,
  * sum_2") and the node it is anchored at (its returning node), which the
- * canvas centres on.  Items are immutable: the document makes new ones
- * whenever the matches change.
+ * canvas centres on.  A dropped item stands for a complete occurrence
+ * that torch's rules leave alone (it overlaps an earlier match, an inner
+ * value is used outside it, replacing it would make a cycle), titled with
+ * the reason.  Items are immutable: the document makes new ones whenever
+ * the matches change.
  */
 #include "config.h"
 
@@ -17,8 +20,9 @@ struct _GraftMatchItem
   /* Owned */
   char  *title;
   char  *nodes;
-  char  *anchor;
-  guint  index;
+  char    *anchor;
+  guint    index;
+  gboolean dropped;
 };
 
 G_DEFINE_FINAL_TYPE (GraftMatchItem, graft_match_item, G_TYPE_OBJECT)
@@ -116,6 +120,37 @@ graft_match_item_new (guint       index,
   self->nodes = g_strdup (nodes);
   self->anchor = g_strdup (anchor);
   return self;
+}
+
+/**
+ * graft_match_item_new_dropped:
+ * @reason: why `replace_pattern` leaves this occurrence alone
+ * @nodes: the graph nodes it would replace, comma-separated
+ * @anchor: the node to centre on
+ *
+ * Returns: (transfer full): an item for a candidate that torch's rules
+ *   dropped; its title is @reason
+ */
+GraftMatchItem *
+graft_match_item_new_dropped (const char *reason,
+                              const char *nodes,
+                              const char *anchor)
+{
+  GraftMatchItem *self = g_object_new (GRAFT_TYPE_MATCH_ITEM, NULL);
+
+  self->index = G_MAXUINT;
+  self->dropped = TRUE;
+  self->title = g_strdup (reason);
+  self->nodes = g_strdup (nodes);
+  self->anchor = g_strdup (anchor);
+  return self;
+}
+
+gboolean
+graft_match_item_get_dropped (GraftMatchItem *self)
+{
+  g_return_val_if_fail (GRAFT_IS_MATCH_ITEM (self), FALSE);
+  return self->dropped;
 }
 
 guint

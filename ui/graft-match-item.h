@@ -19,5 +19,9 @@ guint           graft_match_item_get_index   (GraftMatchItem *self);
 const char     *graft_match_item_get_title   (GraftMatchItem *self);
 const char     *graft_match_item_get_nodes   (GraftMatchItem *self);
 const char     *graft_match_item_get_anchor  (GraftMatchItem *self);
+GraftMatchItem *graft_match_item_new_dropped (const char *reason,
+                                              const char *nodes,
+                                              const char *anchor) G_GNUC_WARN_UNUSED_RESULT;
+gboolean        graft_match_item_get_dropped (GraftMatchItem *self);
 
 G_END_DECLS

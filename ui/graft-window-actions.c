@@ -451,6 +451,8 @@ chosen_match (GraftWindow *self)
   gint match = graft_window_get_selected_match (self);
   g_auto (GStrv) names = NULL;
 
+  if (match >= (gint) graft_document_get_n_matches (self->document))
+    return -1;
   if (match >= 0)
     return match;
   names = graft_canvas_dup_selection (self->canvas);

@@ -178,6 +178,8 @@ update_marks (GraftWindow *self)
   if (layout == NULL)
     return;
   graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
+  graft_canvas_set_dropped (self->canvas, graft_document_get_n_dropped (self->document) > 0 ?
+                                            graft_document_dup_layout_dropped (self->document, layout) : NULL);
   if (added_names->len == 0)
     {
       graft_canvas_set_added (self->canvas, NULL);
@@ -761,10 +763,19 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
   double g;
   double b;
 
-  graft_render_get_match_color (index, &r, &g, &b);
-  markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>",
-                            (guint) (r * 255), (guint) (g * 255), (guint) (b * 255));
-  gtk_label_set_markup (GTK_LABEL (swatch), markup);
+  if (graft_match_item_get_dropped (match))
+    {
+      gtk_label_set_markup (GTK_LABEL (swatch), "<span foreground=\"#9a9996\" size=\"x-large\">◌</span>");
+      gtk_widget_add_css_class (title, "dim-label");
+    }
+  else
+    {
+      graft_render_get_match_color (index, &r, &g, &b);
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>",
+                                (guint) (r * 255), (guint) (g * 255), (guint) (b * 255));
+      gtk_label_set_markup (GTK_LABEL (swatch), markup);
+      gtk_widget_remove_css_class (title, "dim-label");
+    }
   gtk_label_set_text (GTK_LABEL (title), graft_match_item_get_title (match));
   gtk_label_set_text (GTK_LABEL (nodes), graft_match_item_get_nodes (match));
   gtk_widget_set_tooltip_text (nodes, graft_match_item_get_nodes (match));

@@ -13,6 +13,7 @@
 
 #include "graft-canvas.h"
 #include "graft-document.h"
+#include "graft-match-item.h"
 #include "graft-pattern-editor.h"
 #include "graft-window.h"
 
@@ -481,6 +482,49 @@ test_document_notify (void)
   g_assert_finalize_object (document);
 }
 
+/* Occurrences that replace_pattern's overlap rule drops are listed after
+ * the matches, with the reason, and never replaced. */
+static void
+test_dropped_overlap (void)
+{
+  static const char source[] =
+    "import torch\n\n\n"
+    "def forward(x):\n"
+    "    a = torch.relu(x)\n"
+    "    b = torch.relu(a)\n"
+    "    c = torch.relu(b)\n"
+    "    return c\n\n\n"
+    "def pattern(x):\n"
+    "    return torch.relu(torch.relu(x))\n\n\n"
+    "def replacement(x):\n"
+    "    return torch.sigmoid(x)\n";
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftMatchItem) kept = NULL;
+  g_autoptr (GraftMatchItem) dropped = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  g_autofree gboolean *marks = NULL;
+
+  g_assert_true (graft_document_load_text (document, "chain.py", source, &error));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpuint (graft_document_get_n_dropped (document), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (graft_document_get_matches (document)), ==, 2);
+  kept = g_list_model_get_item (graft_document_get_matches (document), 0);
+  dropped = g_list_model_get_item (graft_document_get_matches (document), 1);
+  g_assert_false (graft_match_item_get_dropped (kept));
+  g_assert_cmpstr (graft_match_item_get_nodes (kept), ==, "relu, relu_1");
+  g_assert_true (graft_match_item_get_dropped (dropped));
+  g_assert_cmpstr (graft_match_item_get_title (dropped), ==, "Not replaced: overlaps match 1");
+  g_assert_cmpstr (graft_match_item_get_nodes (dropped), ==, "relu_1, relu_2");
+
+  /* Only relu_2 is drawn as dropped: relu_1 belongs to match 1. */
+  layout = graft_layout_new (graft_document_get_graph (document), NULL);
+  marks = graft_document_dup_layout_dropped (document, layout);
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+    g_assert_cmpint (marks[i], ==,
+                     g_strcmp0 (graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name, "relu_2") == 0);
+}
+
 static void
 zoom_notify_cb (GObject    *object,
                 GParamSpec *pspec,
@@ -520,6 +564,7 @@ main (int    argc,
   adw_init ();
   g_test_add_func ("/ui/canvas/notify", test_canvas_notify);
   g_test_add_func ("/ui/document/notify", test_document_notify);
+  g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
   g_test_add_func ("/ui/window/replace-second", test_replace_second);
