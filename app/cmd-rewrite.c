@@ -94,6 +94,57 @@ graft_cmd_match (int    argc,
 }
 
 int
+graft_cmd_explain (int    argc,
+                   char **argv)
+{
+  g_auto(Options) o = { 0 };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pattern_file = NULL;
+  g_autofree char *at = NULL;
+  g_autofree char *sentence = NULL;
+  GraftMatchOptions options;
+  GraftNode *node;
+  const char *input = NULL;
+  int status;
+  const GOptionEntry entries[] = {
+    { "entry", 0, 0, G_OPTION_ARG_STRING, &o.entry, "The class or function to trace", "NAME" },
+    { "pattern", 0, 0, G_OPTION_ARG_STRING, &o.pattern, "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
+    { "ignore-literals", 0, 0, G_OPTION_ARG_NONE, &o.ignore_literals, "A literal in the pattern matches any literal", NULL },
+    { "at", 0, 0, G_OPTION_ARG_STRING, &at, "The graph node where the pattern's result should match", "NODE" },
+    { NULL },
+  };
+
+  context = g_option_context_new ("INPUT");
+  g_option_context_set_summary (context, "Say why the pattern does (not) match with its result at NODE.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if ((status = graft_cli_parse (context, &argc, &argv, "explain")) != GRAFT_EXIT_OK)
+    return status;
+  if ((status = graft_cli_one_input (argc, argv, "explain", &input)) != GRAFT_EXIT_OK)
+    return status;
+  if (at == NULL)
+    {
+      fprintf (stderr, "graft explain: --at NODE is required\n");
+      return GRAFT_EXIT_USAGE;
+    }
+  if ((status = graft_cli_load_pattern (inputs, input, o.entry, o.pattern, &graph, &pattern, &pattern_file)) != GRAFT_EXIT_OK)
+    return status;
+  node = graft_graph_find_node (graph, at);
+  if (node == NULL)
+    {
+      graft_set_error_at (&error, input, 1, 1, GRAFT_PARSE_ERROR_NAME, "the graph has no node named '%s'", at);
+      return graft_cli_report (error, input);
+    }
+  graft_match_options_init (&options);
+  options.ignore_literals = o.ignore_literals;
+  sentence = graft_matcher_explain (pattern, graph, node, &options, NULL);
+  return graft_cli_finish (graft_cli_emit_text (sentence, strlen (sentence), NULL));
+}
+
+int
 graft_cmd_rewrite (int    argc,
                    char **argv)
 {

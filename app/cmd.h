@@ -29,6 +29,7 @@ int         graft_cmd_graph      (int argc, char **argv);
 int         graft_cmd_match      (int argc, char **argv);
 int         graft_cmd_rewrite    (int argc, char **argv);
 int         graft_cmd_render     (int argc, char **argv);
+int         graft_cmd_explain    (int argc, char **argv);
 
 
 

@@ -23,6 +23,7 @@ static const GraftCommand commands[] = {
   { "match", "list the matches replace_pattern would replace", graft_cmd_match },
   { "rewrite", "print the graph after replace_pattern(gm, pattern, replacement)", graft_cmd_rewrite },
   { "render", "draw the graph laid out by Graphviz, matches highlighted", graft_cmd_render },
+  { "explain", "say why the pattern does (not) match at a node", graft_cmd_explain },
 };
 
 static void

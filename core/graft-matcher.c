@@ -80,6 +80,8 @@ typedef struct
   GPtrArray               *found;
   GPtrArray               *pool;       /* spare leaf arrays for frames */
   GArray                  *stack;      /* Frames of the walk, reused */
+  gboolean                 explaining; /* graft_matcher_explain() is walking */
+  char                    *why;        /* its first failure, or NULL */
 } Search;
 
 /* One frame of the depth-first walk: a pattern node bound to a graph node,
@@ -89,6 +91,8 @@ typedef struct
   GPtrArray *pattern_leaves;
   GPtrArray *graph_leaves;
   guint      next;
+  GraftNode *pn; /* the nodes whose arguments these are */
+  GraftNode *gn;
 } Frame;
 
 void
@@ -276,6 +280,37 @@ nodes_are_equal (Search    *s,
   return strcmp (graft_node_get_target (pn), graft_node_get_target (gn)) == 0;
 }
 
+/* graft_matcher_explain(): keeps the first reason a walk failed. */
+static void explain_fail (Search     *s,
+                          const char *format,
+                          ...) G_GNUC_PRINTF (2, 3);
+
+static void
+explain_fail (Search     *s,
+              const char *format,
+              ...)
+{
+  va_list ap;
+
+  if (!s->explaining || s->why != NULL)
+    return;
+  va_start (ap, format);
+  s->why = g_strdup_vprintf (format, ap);
+  va_end (ap);
+}
+
+/* How a node reads in a sentence: `add_3` (call_function operator.add). */
+static char *
+describe (GraftNode *node)
+{
+  GraftOp op = graft_node_get_op (node);
+
+  if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+    return g_strdup_printf ("'%s' (%s)", graft_node_get_name (node), graft_op_to_string (op));
+  return g_strdup_printf ("'%s' (%s %s)", graft_node_get_name (node), graft_op_to_string (op),
+                          graft_node_get_target (node));
+}
+
 /* pytree.tree_flatten of args: tuples, lists and dict values are expanded
  * depth first; everything else (nodes, literals, slices) is a leaf. */
 static void
@@ -402,11 +437,39 @@ enter_node (Search    *s,
   Binding *b = &s->bind[pos];
 
   if (b->state != UNBOUND)
-    return b->state == BOUND_NODE && b->node == gn ? 0 : -1;
+    {
+      if (b->state == BOUND_NODE && b->node == gn)
+        return 0;
+      if (s->explaining && s->why == NULL)
+        {
+          g_autofree char *here = describe (gn);
+
+          if (b->state == BOUND_NODE)
+            explain_fail (s, "the pattern's '%s' stands for '%s' already, and here would also be %s",
+                          graft_node_get_name (pn), graft_node_get_name (b->node), here);
+          else
+            explain_fail (s, "the pattern's '%s' stands for a constant already, and here would be %s",
+                          graft_node_get_name (pn), here);
+        }
+      return -1;
+    }
   if (_graft_node_has_mark (gn, 0, s->bound_mark))
-    return -1;
+    {
+      explain_fail (s, "'%s' would stand for two nodes of the pattern, one of them '%s'",
+                    graft_node_get_name (gn), graft_node_get_name (pn));
+      return -1;
+    }
   if (!nodes_are_equal (s, pn, gn))
-    return -1;
+    {
+      if (s->explaining && s->why == NULL)
+        {
+          g_autofree char *want = describe (pn);
+          g_autofree char *have = describe (gn);
+
+          explain_fail (s, "the pattern has %s where the graph has %s", want, have);
+        }
+      return -1;
+    }
   bind_node (s, pos, gn);
   if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
     return 0;
@@ -433,21 +496,58 @@ make_frame (Search    *s,
   frame->pattern_leaves = pool_take (s);
   frame->graph_leaves = pool_take (s);
   frame->next = 0;
+  frame->pn = pn;
+  frame->gn = gn;
   flatten (graft_node_get_args (pn), frame->pattern_leaves);
   flatten (graft_node_get_args (gn), frame->graph_leaves);
   /* Keyword sets must be equal; their values are compared unflattened. */
   if (pk->n != gk->n)
-    return FALSE;
+    {
+      if (s->explaining)
+        {
+          /* Name a keyword only one side has. */
+          for (guint i = 0; i < pk->n; i++)
+            if (kwarg_get (gk, &pk->items[2 * i]) == NULL)
+              {
+                g_autofree char *key = graft_arg_repr (&pk->items[2 * i], GRAFT_REPR_CODE);
+
+                explain_fail (s, "'%s' has no keyword argument %s, which the pattern's '%s' has",
+                              graft_node_get_name (gn), key, graft_node_get_name (pn));
+              }
+          for (guint i = 0; i < gk->n; i++)
+            if (kwarg_get (pk, &gk->items[2 * i]) == NULL)
+              {
+                g_autofree char *key = graft_arg_repr (&gk->items[2 * i], GRAFT_REPR_CODE);
+
+                explain_fail (s, "'%s' has the keyword argument %s, which the pattern's '%s' does not have",
+                              graft_node_get_name (gn), key, graft_node_get_name (pn));
+              }
+        }
+      return FALSE;
+    }
   for (guint i = 0; i < pk->n; i++)
     {
       const GraftArg *gv = kwarg_get (gk, &pk->items[2 * i]);
 
       if (gv == NULL)
-        return FALSE;
+        {
+          g_autofree char *key = graft_arg_repr (&pk->items[2 * i], GRAFT_REPR_CODE);
+
+          explain_fail (s, "'%s' has no keyword argument %s, which the pattern's '%s' has",
+                        graft_node_get_name (gn), key, graft_node_get_name (pn));
+          return FALSE;
+        }
       g_ptr_array_add (frame->pattern_leaves, &pk->items[2 * i + 1]);
       g_ptr_array_add (frame->graph_leaves, (gpointer) gv);
     }
-  return frame->pattern_leaves->len == frame->graph_leaves->len;
+  if (frame->pattern_leaves->len != frame->graph_leaves->len)
+    {
+      explain_fail (s, "'%s' passes %u values where the pattern's '%s' passes %u",
+                    graft_node_get_name (gn), frame->graph_leaves->len, graft_node_get_name (pn),
+                    frame->pattern_leaves->len);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -514,7 +614,19 @@ match_nodes (Search    *s,
             }
         }
       else
-        ok = match_arg (s, pa, ga);
+        {
+          ok = match_arg (s, pa, ga);
+          if (!ok && s->explaining && s->why == NULL)
+            {
+              g_autofree char *want = pa->kind == GRAFT_ARG_NODE ? g_strdup_printf ("'%s'", graft_node_get_name (pa->node))
+                                                                 : graft_arg_repr (pa, GRAFT_REPR_CODE);
+              g_autofree char *have = ga->kind == GRAFT_ARG_NODE ? g_strdup_printf ("'%s'", graft_node_get_name (ga->node))
+                                                                 : graft_arg_repr (ga, GRAFT_REPR_CODE);
+
+              explain_fail (s, "'%s' passes %s where the pattern's '%s' passes %s",
+                            graft_node_get_name (top->gn), have, graft_node_get_name (top->pn), want);
+            }
+        }
     }
   for (guint i = 0; i < stack->len; i++)
     frame_clear (s, &g_array_index (stack, Frame, i));
@@ -809,6 +921,149 @@ graft_matcher_find (GraftPattern            *pattern,
   else
     g_ptr_array_unref (dropped);
   return kept;
+}
+
+/**
+ * graft_matcher_explain:
+ * @pattern: the pattern
+ * @graph: the graph
+ * @at: a node of @graph, where the user expected the pattern's (first)
+ *   returning node to match
+ * @options: (nullable): the options; %NULL for replace_pattern's
+ * @out_bound: (out) (optional) (transfer container) (element-type GraftNode):
+ *   the graph nodes the walk bound before it stopped
+ *
+ * "Why not here?": walks the pattern from its returning node at @at as
+ * `SubgraphMatcher._match_nodes` does, and says in one sentence where it
+ * first fails (an op or target that differs, a literal, a keyword, a
+ * placeholder that would stand for two values).  When the walk succeeds,
+ * says whether `replace_pattern` replaces the occurrence (match N) or why
+ * its rules drop it (an inner value used outside, an overlap, a cycle).
+ *
+ * Returns: (transfer full): the sentence
+ */
+char *
+graft_matcher_explain (GraftPattern            *pattern,
+                       GraftGraph              *graph,
+                       GraftNode               *at,
+                       const GraftMatchOptions *options,
+                       GPtrArray              **out_bound)
+{
+  GraftMatchOptions defaults;
+  Search s = { 0 };
+  GraftNode *anchor;
+  g_autoptr (GPtrArray) bound = g_ptr_array_new ();
+  g_autoptr (GPtrArray) kept = NULL;
+  g_autoptr (GPtrArray) dropped = NULL;
+  char *sentence = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (pattern != NULL && graph != NULL && at != NULL, NULL);
+  g_return_val_if_fail (graph != pattern->graph, NULL);
+
+  if (options == NULL)
+    {
+      graft_match_options_init (&defaults);
+      options = &defaults;
+    }
+  s.pattern = pattern;
+  s.graph = graph;
+  s.options = options;
+  s.bind = g_new0 (Binding, pattern->nodes->len);
+  s.trail = g_array_new (FALSE, FALSE, sizeof (guint));
+  s.bound_mark = _graft_graph_new_mark (graph);
+  s.found = g_ptr_array_new ();
+  s.pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  s.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  s.explaining = TRUE;
+
+  anchor = pattern->nodes->pdata[g_array_index (pattern->anchors, guint, 0)];
+  ok = match_nodes (&s, anchor, at);
+  for (guint i = 0; i < pattern->nodes->len; i++)
+    if (s.bind[i].state == BOUND_NODE && graft_node_get_op (pattern->nodes->pdata[i]) != GRAFT_OP_PLACEHOLDER)
+      g_ptr_array_add (bound, s.bind[i].node);
+  undo_to (&s, 0);
+
+  if (!ok)
+    sentence = g_strdup_printf ("No match at '%s': %s.", graft_node_get_name (at),
+                                s.why != NULL ? s.why : "the pattern does not fit here");
+  else
+    {
+      kept = graft_matcher_find (pattern, graph, options, &dropped);
+      for (guint i = 0; i < kept->len && sentence == NULL; i++)
+        if (graft_match_get_returning_node (kept->pdata[i], 0) == at)
+          sentence = g_strdup_printf ("'%s' is the result of match %u: replace_pattern replaces it.",
+                                      graft_node_get_name (at), i + 1);
+      for (guint i = 0; i < dropped->len && sentence == NULL; i++)
+        {
+          const GraftMatch *m = dropped->pdata[i];
+
+          if (graft_match_get_returning_node (m, 0) != at)
+            continue;
+          switch (graft_match_get_drop_reason (m))
+            {
+            case GRAFT_MATCH_DROPPED_LEAK:
+              for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
+                if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
+                    !is_returning (pattern, k))
+                  for (guint u = 0; u < graft_node_get_n_users (m->bindings[k].node) && sentence == NULL; u++)
+                    {
+                      GraftNode *user = graft_node_get_user (m->bindings[k].node, u);
+                      gboolean inside = FALSE;
+
+                      for (guint j = 0; j < pattern->nodes->len; j++)
+                        if (m->bindings[j].state == BOUND_NODE && m->bindings[j].node == user &&
+                            graft_node_get_op (pattern->nodes->pdata[j]) != GRAFT_OP_PLACEHOLDER)
+                          inside = TRUE;
+                      if (!inside)
+                        sentence = g_strdup_printf ("The pattern fits at '%s', but '%s' inside it is also used by '%s', "
+                                                    "so replace_pattern leaves it alone.",
+                                                    graft_node_get_name (at),
+                                                    graft_node_get_name (m->bindings[k].node),
+                                                    graft_node_get_name (user));
+                    }
+              break;
+            case GRAFT_MATCH_DROPPED_OVERLAP:
+              for (guint j = 0; j < kept->len && sentence == NULL; j++)
+                for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
+                  if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
+                    for (guint q = 0; q < pattern->nodes->len && sentence == NULL; q++)
+                      {
+                        const GraftMatch *other = kept->pdata[j];
+
+                        if (other->bindings[q].state == BOUND_NODE && is_compute (pattern, q) &&
+                            other->bindings[q].node == m->bindings[k].node)
+                          sentence = g_strdup_printf ("The pattern fits at '%s', but it shares '%s' with match %u, "
+                                                      "which replace_pattern replaces first.",
+                                                      graft_node_get_name (at),
+                                                      graft_node_get_name (m->bindings[k].node), j + 1);
+                      }
+              break;
+            case GRAFT_MATCH_DROPPED_CYCLE:
+              sentence = g_strdup_printf ("The pattern fits at '%s', but replacing it would make a cycle.",
+                                          graft_node_get_name (at));
+              break;
+            case GRAFT_MATCH_DROPPED_FILTER:
+            case GRAFT_MATCH_KEPT:
+            default:
+              sentence = g_strdup_printf ("The pattern fits at '%s', but a filter drops it.", graft_node_get_name (at));
+              break;
+            }
+        }
+      if (sentence == NULL)
+        sentence = g_strdup_printf ("The pattern's first result fits at '%s', but its other results find no "
+                                    "partners that fit with it.", graft_node_get_name (at));
+    }
+
+  g_free (s.why);
+  g_free (s.bind);
+  g_array_unref (s.trail);
+  g_ptr_array_unref (s.found);
+  g_ptr_array_unref (s.pool);
+  g_array_unref (s.stack);
+  if (out_bound != NULL)
+    *out_bound = g_steal_pointer (&bound);
+  return sentence;
 }
 
 /* Matches ------------------------------------------------------------------- */

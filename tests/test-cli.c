@@ -465,6 +465,34 @@ test_render (void)
   remove_dir (dir);
 }
 
+/* `graft explain`: the explainer's sentence on stdout; --at is required;
+ * a node the graph lacks is a located error. */
+static void
+test_explain (void)
+{
+  g_autofree char *model = data_path ("explain", "leak.py", NULL);
+  g_autofree char *expected_path = data_path ("explain", "leak.explain", NULL);
+  g_autofree char *expected = NULL;
+  g_auto(Run) ok = { 0 };
+  g_auto(Run) no_at = { 0 };
+  g_auto(Run) missing = { 0 };
+  const char *args_ok[] = { "explain", model, "--at", "relu_1", NULL };
+  const char *args_no_at[] = { "explain", model, NULL };
+  const char *args_missing[] = { "explain", model, "--at", "nope", NULL };
+  g_autofree char *missing_error = NULL;
+
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  run_graft (&ok, NULL, NULL, args_ok);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, expected);
+  run_graft (&no_at, NULL, NULL, args_no_at);
+  g_assert_cmpint (no_at.status, ==, 2);
+  run_graft (&missing, NULL, NULL, args_missing);
+  g_assert_cmpint (missing.status, ==, 1);
+  missing_error = g_strdup_printf ("%s:1:1: error: the graph has no node named 'nope'\n", model);
+  g_assert_cmpstr (missing.err, ==, missing_error);
+}
+
 /* 100,000 nested parentheses: an error at a place, not a stack overflow. */
 static void
 test_deep_nesting (void)
@@ -516,6 +544,7 @@ main (int    argc,
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
   g_test_add_func ("/cli/render", test_render);
+  g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   return g_test_run ();

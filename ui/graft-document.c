@@ -649,6 +649,19 @@ graft_document_get_pattern_graph (GraftDocument *self)
 }
 
 /**
+ * graft_document_get_pattern:
+ * @self: a document
+ *
+ * Returns: (nullable) (transfer none): the traced pattern, ready to match
+ */
+GraftPattern *
+graft_document_get_pattern (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return self->pattern;
+}
+
+/**
  * graft_document_get_replacement_graph:
  * @self: a document
  *

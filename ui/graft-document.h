@@ -48,6 +48,7 @@ void           graft_document_set_replacement_text (GraftDocument *self,
 const GError  *graft_document_get_pattern_error    (GraftDocument *self);
 const GError  *graft_document_get_replacement_error (GraftDocument *self);
 GraftGraph    *graft_document_get_pattern_graph    (GraftDocument *self);
+GraftPattern  *graft_document_get_pattern          (GraftDocument *self);
 GraftGraph    *graft_document_get_replacement_graph (GraftDocument *self);
 
 GListModel    *graft_document_get_matches          (GraftDocument *self);

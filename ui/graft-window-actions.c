@@ -709,6 +709,32 @@ search_to_pattern_cb (GSimpleAction *action,
   g_action_group_activate_action (G_ACTION_GROUP (self), "pattern-from-selection", NULL);
 }
 
+/* "Why not here?": the explainer's sentence in the bar under the header,
+ * and the nodes the walk got through selected on the canvas. */
+static void
+explain_at_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftNode *node = graft_graph_find_node (graph, g_variant_get_string (param, NULL));
+  GraftPattern *pattern = graft_document_get_pattern (self->document);
+  g_autoptr (GPtrArray) bound = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *sentence = NULL;
+
+  if (node == NULL || pattern == NULL)
+    return;
+  sentence = graft_matcher_explain (pattern, graph, node, NULL, &bound);
+  for (guint i = 0; i < bound->len; i++)
+    g_ptr_array_add (names, (gpointer) graft_node_get_name (bound->pdata[i]));
+  g_ptr_array_add (names, NULL);
+  graft_canvas_set_selection (self->canvas, (const char * const *) names->pdata);
+  gtk_label_set_text (self->warning_label, sentence);
+  gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -731,6 +757,7 @@ static const GActionEntry entries[] = {
   { "dismiss-warnings", dismiss_warnings_cb },
   { "pattern-from-selection", pattern_from_selection_cb },
   { "find", find_cb },
+  { "explain-at", explain_at_cb, "s" },
   { "search-to-pattern", search_to_pattern_cb },
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
@@ -803,6 +830,7 @@ _graft_window_update_actions (GraftWindow *self)
     set_enabled (self, "pattern-from-selection", has_graph && selection[0] != NULL);
   }
   set_enabled (self, "find", has_graph);
+  set_enabled (self, "explain-at", has_graph && graft_document_get_pattern (self->document) != NULL);
   set_enabled (self, "search-to-pattern", has_graph && self->search_hits != NULL && self->search_hits->len > 0);
   set_enabled (self, "zoom-in", has_graph);
   set_enabled (self, "zoom-out", has_graph);

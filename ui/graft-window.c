@@ -70,6 +70,20 @@ graft_window_get_pattern_editor (GraftWindow *self,
 }
 
 /**
+ * graft_window_get_notice:
+ * @self: a window
+ *
+ * Returns: (nullable): the text of the bar under the header (rewrite
+ *   warnings, "why not here?"), or %NULL when it is hidden
+ */
+const char *
+graft_window_get_notice (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return gtk_revealer_get_reveal_child (self->warning_revealer) ? gtk_label_get_text (self->warning_label) : NULL;
+}
+
+/**
  * graft_window_get_busy:
  * @self: a window
  *
@@ -805,6 +819,13 @@ context_menu_cb (GraftCanvas *canvas,
   g_clear_object (&section);
   section = g_menu_new ();
   g_menu_append (section, "Create _Pattern from Selection", "win.pattern-from-selection");
+  if (name != NULL && match < 0)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new ("_Why Not Here?", NULL);
+
+      g_menu_item_set_action_and_target (item, "win.explain-at", "s", name);
+      g_menu_append_item (section, item);
+    }
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);
   section = g_menu_new ();

@@ -386,6 +386,32 @@ test_code_view (void)
   close_window (window);
 }
 
+/* "Why not here?" from the context menu's action: the sentence shows, and
+ * the nodes the walk bound are selected. */
+static void
+test_why_not_here (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.py", NULL);
+  g_autofree char *expected_path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.explain", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_auto (GStrv) selection = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  g_assert_null (graft_window_get_notice (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at", g_variant_new_string ("relu_2"));
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  g_assert_cmpstr (graft_window_get_notice (window), ==, g_strchomp (expected));
+  selection = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_assert_cmpstr (selection[0], ==, "relu_1");
+  g_assert_cmpstr (selection[1], ==, "relu_2");
+  g_assert_null (selection[2]);
+  close_window (window);
+}
+
 static void
 test_export (void)
 {
@@ -574,5 +600,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
   g_test_add_func ("/ui/window/search", test_search);
   g_test_add_func ("/ui/window/code-view", test_code_view);
+  g_test_add_func ("/ui/window/why-not-here", test_why_not_here);
   return g_test_run ();
 }

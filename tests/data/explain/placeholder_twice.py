@@ -1,0 +1,10 @@
+# at: add
+import torch
+
+
+def forward(x, y):
+    return x + y
+
+
+def pattern(a):
+    return a + a
