@@ -7,8 +7,9 @@
  * selection (by node name, so it survives a new layout), the hovered node,
  * and the per-node match marks it is given.
  *
- * Interaction: drag on empty space (or with the middle button) pans;
- * scrolling pans; Ctrl+scroll and pinching zoom around the pointer; `+`,
+ * Interaction: dragging with the middle button pans, and so does
+ * scrolling; dragging on empty space draws a rubber band that selects what
+ * it meets; Ctrl+scroll and pinching zoom around the pointer; `+`,
  * `-`, `0` (100 %) and `f` (fit) zoom from the keyboard.  A click selects a
  * node (Shift or Ctrl adds or removes it), a click on empty space or
  * Escape clears the selection, a right click asks for a context menu
@@ -59,6 +60,12 @@ struct _GraftCanvas
   double   pointer_y;
   gint     hovered;        /* layout box, or -1 */
   gboolean panning;
+  gboolean banding;        /* a rubber band is being dragged */
+  gboolean band_extends;   /* Shift or Ctrl was down: add to the selection */
+  double   band_x0;        /* its corners, widget coordinates */
+  double   band_y0;
+  double   band_x1;
+  double   band_y1;
   gboolean fit_pending;    /* fit once the widget has a size */
   gboolean interactive;
 };
@@ -75,6 +82,7 @@ enum {
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_CONTEXT_MENU,
   SIGNAL_NODE_ACTIVATED,
+  SIGNAL_DELETE_SELECTION,
   N_SIGNALS,
 };
 
@@ -250,9 +258,21 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_save (cr);
   cairo_scale (cr, self->zoom, self->zoom);
   cairo_translate (cr, -self->offset_x, -self->offset_y);
   graft_render_draw (self->layout, cr, &options);
+  cairo_restore (cr);
+  if (self->banding)
+    {
+      cairo_rectangle (cr, MIN (self->band_x0, self->band_x1) + 0.5, MIN (self->band_y0, self->band_y1) + 0.5,
+                       fabs (self->band_x1 - self->band_x0), fabs (self->band_y1 - self->band_y0));
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.15);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.9);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
   cairo_destroy (cr);
 }
 
@@ -643,6 +663,49 @@ pressed_cb (GtkGestureClick *gesture,
     g_signal_emit (self, signals[SIGNAL_NODE_ACTIVATED], 0, name);
 }
 
+/**
+ * graft_canvas_select_rect:
+ * @self: a canvas
+ * @x0: a corner, widget coordinates
+ * @y0: its y
+ * @x1: the opposite corner
+ * @y1: its y
+ * @extend: add to the selection instead of replacing it
+ *
+ * Selects every node whose box (or one of whose stubs) meets the
+ * rectangle, as the rubber band does.
+ */
+void
+graft_canvas_select_rect (GraftCanvas *self,
+                          double       x0,
+                          double       y0,
+                          double       x1,
+                          double       y1,
+                          gboolean     extend)
+{
+  double lx0;
+  double ly0;
+  double lx1;
+  double ly1;
+
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (self->layout == NULL)
+    return;
+  graft_canvas_widget_to_layout (self, MIN (x0, x1), MIN (y0, y1), &lx0, &ly0);
+  graft_canvas_widget_to_layout (self, MAX (x0, x1), MAX (y0, y1), &lx1, &ly1);
+  if (!extend)
+    g_hash_table_remove_all (self->selection);
+  for (guint i = 0; i < graft_layout_get_n_nodes (self->layout); i++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
+
+      if (box->box.x <= lx1 && box->box.x + box->box.width >= lx0 &&
+          box->box.y <= ly1 && box->box.y + box->box.height >= ly0)
+        g_hash_table_add (self->selection, g_strdup (box->name));
+    }
+  emit_selection_changed (self);
+}
+
 static void
 drag_begin_cb (GtkGestureDrag *gesture,
                double          x,
@@ -650,12 +713,23 @@ drag_begin_cb (GtkGestureDrag *gesture,
                GraftCanvas    *self)
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
-  /* Drags that start on a node are clicks, not pans. */
-  self->panning = self->interactive && (button == GDK_BUTTON_MIDDLE || graft_canvas_pick (self, x, y) == NULL);
-  if (!self->panning)
+  /* The middle button pans; the primary one draws a rubber band from
+   * empty space (a drag that starts on a node is a click). */
+  self->panning = self->interactive && button == GDK_BUTTON_MIDDLE;
+  self->banding = self->interactive && button == GDK_BUTTON_PRIMARY && self->layout != NULL &&
+                  graft_canvas_pick (self, x, y) == NULL;
+  if (!self->panning && !self->banding)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  if (self->banding)
+    {
+      self->band_extends = (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0;
+      self->band_x0 = self->band_x1 = x;
+      self->band_y0 = self->band_y1 = y;
       return;
     }
   self->drag_start_x = self->offset_x;
@@ -669,6 +743,15 @@ drag_update_cb (GtkGestureDrag *gesture,
                 double          dy,
                 GraftCanvas    *self)
 {
+  if (self->banding)
+    {
+      if (fabs (dx) + fabs (dy) > 3)
+        gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      self->band_x1 = self->band_x0 + dx;
+      self->band_y1 = self->band_y0 + dy;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   if (!self->panning)
     return;
   if (fabs (dx) + fabs (dy) > 3)
@@ -685,6 +768,15 @@ drag_end_cb (GtkGestureDrag *gesture,
              double          dy,
              GraftCanvas    *self)
 {
+  if (self->banding)
+    {
+      self->banding = FALSE;
+      if (fabs (dx) + fabs (dy) > 3)
+        graft_canvas_select_rect (self, self->band_x0, self->band_y0, self->band_x0 + dx, self->band_y0 + dy,
+                                  self->band_extends);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   self->panning = FALSE;
   gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
 }
@@ -858,6 +950,14 @@ clear_selection_cb (GtkWidget  *widget,
 }
 
 static void
+delete_selection_cb (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *param)
+{
+  g_signal_emit (widget, signals[SIGNAL_DELETE_SELECTION], 0);
+}
+
+static void
 dark_changed_cb (AdwStyleManager *manager,
                  GParamSpec      *pspec,
                  GraftCanvas     *self)
@@ -997,6 +1097,8 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   signals[SIGNAL_CONTEXT_MENU] = g_signal_new ("context-menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                                G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_DELETE_SELECTION] = g_signal_new ("delete-selection", G_TYPE_FROM_CLASS (klass),
+                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
@@ -1005,6 +1107,9 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_reset_cb);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_cb);
   gtk_widget_class_install_action (widget_class, "canvas.clear-selection", NULL, clear_selection_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.delete-selection", NULL, delete_selection_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete-selection", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "canvas.delete-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);

@@ -58,6 +58,12 @@ void         graft_canvas_select             (GraftCanvas *self,
                                               const char  *name,
                                               gboolean     extend);
 void         graft_canvas_clear_selection    (GraftCanvas *self);
+void         graft_canvas_select_rect        (GraftCanvas *self,
+                                              double       x0,
+                                              double       y0,
+                                              double       x1,
+                                              double       y1,
+                                              gboolean     extend);
 void         graft_canvas_set_selection      (GraftCanvas        *self,
                                               const char * const *names);
 void         graft_canvas_popup_menu         (GraftCanvas *self,

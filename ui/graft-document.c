@@ -782,6 +782,27 @@ check_ready (GraftDocument *self,
   return TRUE;
 }
 
+/* Records @edit (taken) as the newest step of the history. */
+static void
+push_edit (GraftDocument *self,
+           GraftEdit     *edit,
+           const char    *label)
+{
+  HistoryEntry *entry;
+
+  /* A new edit drops what could be redone. */
+  if (self->saved > (gint) self->position)
+    self->saved = -1;
+  g_ptr_array_set_size (self->history, self->position);
+  entry = g_new0 (HistoryEntry, 1);
+  entry->edit = edit;
+  entry->label = g_strdup (label);
+  g_ptr_array_add (self->history, entry);
+  self->position++;
+  notify_history (self);
+  graph_changed (self);
+}
+
 /* Applies @matches (a subset of the current ones, in order) and records
  * the edit. */
 static gboolean
@@ -792,7 +813,6 @@ apply (GraftDocument *self,
 {
   g_autoptr (GraftRewrite) rewrite = NULL;
   GPtrArray *added;
-  HistoryEntry *entry;
 
   rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
   if (rewrite == NULL)
@@ -806,18 +826,66 @@ apply (GraftDocument *self,
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 
-  /* A new edit drops what could be redone. */
-  if (self->saved > (gint) self->position)
-    self->saved = -1;
-  g_ptr_array_set_size (self->history, self->position);
-  entry = g_new0 (HistoryEntry, 1);
-  entry->edit = graft_rewrite_steal_edit (rewrite);
-  entry->label = g_strdup (label);
-  g_ptr_array_add (self->history, entry);
-  self->position++;
-  notify_history (self);
-  graph_changed (self);
+  push_edit (self, graft_rewrite_steal_edit (rewrite), label);
   return TRUE;
+}
+
+/**
+ * graft_document_delete_nodes:
+ * @self: a document
+ * @names: (array zero-terminated=1): names of nodes to delete
+ * @error: return location for an error
+ *
+ * Deletes the named nodes that nothing outside them uses (not the output),
+ * as one undoable edit.
+ *
+ * Returns: how many nodes were deleted; 0 with @error set when none could be
+ */
+guint
+graft_document_delete_nodes (GraftDocument      *self,
+                             const char * const *names,
+                             GError            **error)
+{
+  g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
+  GraftEdit *edit;
+  guint n = 0;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      GraftNode *node = graft_graph_find_node (self->graph, names[i]);
+
+      if (node != NULL && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
+        g_hash_table_add (chosen, node);
+    }
+  graft_graph_begin_edit (self->graph);
+  /* Users come after what they use: going backwards, a chain of chosen
+   * nodes goes whole. */
+  for (GraftNode *node = graft_graph_get_last (self->graph), *prev; node != NULL; node = prev)
+    {
+      prev = graft_node_get_prev (node);
+      if (g_hash_table_contains (chosen, node) && graft_node_get_n_users (node) == 0)
+        {
+          graft_graph_erase_node (self->graph, node);
+          n++;
+        }
+    }
+  edit = graft_graph_end_edit (self->graph);
+  if (n == 0)
+    {
+      graft_edit_free (edit);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the selected nodes are used by other nodes");
+      return 0;
+    }
+  {
+    g_autofree char *label = g_strdup_printf ("Delete %u node%s", n, n == 1 ? "" : "s");
+
+    g_ptr_array_set_size (self->warnings, 0);
+    g_ptr_array_set_size (self->added_names, 0);
+    push_edit (self, edit, label);
+  }
+  return n;
 }
 
 /**

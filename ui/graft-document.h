@@ -66,6 +66,9 @@ gboolean       graft_document_replace              (GraftDocument *self,
                                                     GError       **error);
 gboolean       graft_document_replace_all          (GraftDocument *self,
                                                     GError       **error);
+guint          graft_document_delete_nodes         (GraftDocument      *self,
+                                                    const char * const *names,
+                                                    GError            **error);
 GPtrArray     *graft_document_get_warnings         (GraftDocument *self);
 GPtrArray     *graft_document_get_added_names      (GraftDocument *self);
 gboolean       graft_document_get_can_undo         (GraftDocument *self);

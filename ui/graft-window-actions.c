@@ -735,6 +735,32 @@ explain_at_cb (GSimpleAction *action,
   gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
 }
 
+/* Delete (on the canvas): the selected nodes nothing else uses. */
+static void
+delete_selected_cb (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  if (names[0] == NULL)
+    return;
+  n = graft_document_delete_nodes (self->document, (const char * const *) names, &error);
+  if (n == 0)
+    report_error (self, "Nothing deleted", error);
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("Deleted %u node%s", n, n == 1 ? "" : "s");
+
+      graft_canvas_clear_selection (self->canvas);
+      _graft_window_toast (self, text, TRUE);
+      _graft_window_relayout (self, TRUE);
+    }
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -757,6 +783,7 @@ static const GActionEntry entries[] = {
   { "dismiss-warnings", dismiss_warnings_cb },
   { "pattern-from-selection", pattern_from_selection_cb },
   { "find", find_cb },
+  { "delete-selected", delete_selected_cb },
   { "explain-at", explain_at_cb, "s" },
   { "search-to-pattern", search_to_pattern_cb },
   { "load-patterns", load_patterns_cb },
@@ -828,6 +855,7 @@ _graft_window_update_actions (GraftWindow *self)
     g_auto (GStrv) selection = graft_canvas_dup_selection (self->canvas);
 
     set_enabled (self, "pattern-from-selection", has_graph && selection[0] != NULL);
+    set_enabled (self, "delete-selected", has_graph && selection[0] != NULL);
   }
   set_enabled (self, "find", has_graph);
   set_enabled (self, "explain-at", has_graph && graft_document_get_pattern (self->document) != NULL);

@@ -734,6 +734,12 @@ search_previous_cb (GtkSearchEntry *entry,
 }
 
 static void
+delete_selection_requested_cb (GraftWindow *self)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (self), "delete-selected", NULL);
+}
+
+static void
 match_row_setup_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
                     gpointer                  user_data)
@@ -829,6 +835,7 @@ context_menu_cb (GraftCanvas *canvas,
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);
   section = g_menu_new ();
+  g_menu_append (section, "_Delete Unused Selected Nodes", "win.delete-selected");
   g_menu_append (section, "_Fit the Graph", "win.zoom-fit");
   g_menu_append (section, "_Export…", "win.export");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
@@ -1059,6 +1066,7 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
+  g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
 

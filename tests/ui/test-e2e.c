@@ -22,7 +22,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#define FIRST_MATCH_RGB 0xe69f00
+#define FIRST_MATCH_RGB  0xe69f00
+#define SECOND_MATCH_RGB 0x0072b2
 #define WINDOW_WIDTH    1200
 #define WINDOW_HEIGHT   800
 #define SIDEBAR         400
@@ -100,11 +101,14 @@ wait_file (const char *path)
   return FALSE;
 }
 
-/* The middle of the on-screen pixels of the first match's colour, left of
- * the side panel. */
+/* The bounding box of the on-screen pixels of colour @rgb, left of the
+ * side panel. */
 static gboolean
-find_first_match (int *out_x,
-                  int *out_y)
+find_colour (guint32 rgb,
+             int    *out_x0,
+             int    *out_y0,
+             int    *out_x1,
+             int    *out_y1)
 {
   Display *display = XOpenDisplay (NULL);
   Window root;
@@ -117,7 +121,7 @@ find_first_match (int *out_x,
   g_assert_nonnull (image);
   for (int y = 60; y < WINDOW_HEIGHT; y++)
     for (int x = 0; x < WINDOW_WIDTH - SIDEBAR; x++)
-      if ((XGetPixel (image, x, y) & 0xffffff) == FIRST_MATCH_RGB)
+      if ((XGetPixel (image, x, y) & 0xffffff) == rgb)
         {
           min_x = MIN (min_x, x);
           max_x = MAX (max_x, x);
@@ -128,8 +132,24 @@ find_first_match (int *out_x,
   XCloseDisplay (display);
   if (max_x < 0)
     return FALSE;
-  *out_x = (min_x + max_x) / 2;
-  *out_y = (min_y + max_y) / 2;
+  *out_x0 = min_x;
+  *out_y0 = min_y;
+  *out_x1 = max_x;
+  *out_y1 = max_y;
+  return TRUE;
+}
+
+/* The middle of the first match's colour on screen. */
+static gboolean
+find_first_match (int *out_x,
+                  int *out_y)
+{
+  int x0, y0, x1, y1;
+
+  if (!find_colour (FIRST_MATCH_RGB, &x0, &y0, &x1, &y1))
+    return FALSE;
+  *out_x = (x0 + x1) / 2;
+  *out_y = (y0 + y1) / 2;
   return TRUE;
 }
 
@@ -152,10 +172,11 @@ export_to (const char *path)
   g_assert_true (wait_file (path));
 }
 
-/* The core alone: replace the first match, then (@then_all) every match
+/* The core alone: replace match @which, then (@then_all) every match
  * that is left, as the user does below. */
 static char *
-core_rewrite_first (gboolean then_all)
+core_rewrite_one (guint    which,
+                  gboolean then_all)
 {
   g_autofree char *path = example_path ();
   g_autoptr (GraftInputSet) set = graft_input_set_new ();
@@ -167,7 +188,7 @@ core_rewrite_first (gboolean then_all)
   g_autoptr (GPtrArray) first = g_ptr_array_new ();
   g_autoptr (GraftRewrite) rewrite = NULL;
 
-  g_ptr_array_add (first, matches->pdata[0]);
+  g_ptr_array_add (first, matches->pdata[which]);
   rewrite = graft_rewriter_apply (graph, pattern, replacement, first, NULL);
   g_assert_nonnull (rewrite);
   if (then_all)
@@ -192,8 +213,8 @@ test_drive_editor (void)
   g_autofree char *contents = NULL;
   g_autofree char *window = NULL;
   g_autofree char *code_all_path = g_build_filename (dir, "all.py", NULL);
-  g_autofree char *expected = core_rewrite_first (FALSE);
-  g_autofree char *expected_all = core_rewrite_first (TRUE);
+  g_autofree char *expected = core_rewrite_one (0, FALSE);
+  g_autofree char *expected_all = core_rewrite_one (0, TRUE);
   g_autofree char *x_text = NULL;
   g_autofree char *y_text = NULL;
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
@@ -257,6 +278,76 @@ test_drive_editor (void)
   g_rmdir (dir);
 }
 
+static char *
+int_text (int value)
+{
+  return g_strdup_printf ("%d", value);
+}
+
+/* A rubber band dragged around the second match (blue) selects its nodes;
+ * Shift+Ctrl+R then replaces that match alone. */
+static void
+test_rubber_band (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-e2e-XXXXXX", NULL);
+  g_autofree char *source = example_path ();
+  g_autofree char *model = g_build_filename (dir, "example.py", NULL);
+  g_autofree char *code_path = g_build_filename (dir, "band.py", NULL);
+  g_autofree char *expected = core_rewrite_one (1, FALSE);
+  g_autofree char *contents = NULL;
+  g_autofree char *window = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr (GSubprocess) editor = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
+  g_clear_pointer (&contents, g_free);
+  g_subprocess_launcher_set_cwd (launcher, dir);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
+  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
+  g_assert_no_error (error);
+  window = wait_window ("example.py");
+  g_free (xdotool ("windowmove", window, "0", "0", NULL));
+  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
+  pause_ms (1500);
+
+  g_assert_true (find_colour (SECOND_MATCH_RGB, &x0, &y0, &x1, &y1));
+  {
+    g_autofree char *sx = int_text (x0 - 8);
+    g_autofree char *sy = int_text (y0 - 8);
+    g_autofree char *mx = int_text ((x0 + x1) / 2);
+    g_autofree char *my = int_text ((y0 + y1) / 2);
+    g_autofree char *ex = int_text (x1 + 8);
+    g_autofree char *ey = int_text (y1 + 8);
+
+    g_free (xdotool ("mousemove", sx, sy, NULL));
+    g_free (xdotool ("mousedown", "1", NULL));
+    pause_ms (100);
+    g_free (xdotool ("mousemove", mx, my, NULL));
+    pause_ms (100);
+    g_free (xdotool ("mousemove", ex, ey, NULL));
+    pause_ms (100);
+    g_free (xdotool ("mouseup", "1", NULL));
+  }
+  pause_ms (500);
+  g_free (xdotool ("key", "ctrl+shift+r", NULL));
+  pause_ms (1500);
+  export_to (code_path);
+  g_assert_true (g_file_get_contents (code_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, expected);
+
+  g_subprocess_force_exit (editor);
+  g_subprocess_wait (editor, NULL, NULL);
+  g_unlink (code_path);
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -270,5 +361,6 @@ main (int    argc,
       return 0;
     }
   g_test_add_func ("/ui/e2e/drive-editor", test_drive_editor);
+  g_test_add_func ("/ui/e2e/rubber-band", test_rubber_band);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *
 example_path (void)
@@ -412,6 +413,71 @@ test_why_not_here (void)
   close_window (window);
 }
 
+/* A rubber band selects what it meets; Delete removes the selected nodes
+ * nothing else uses, as one undoable step. */
+static void
+test_band_and_delete (void)
+{
+  static const char source[] =
+    "import torch\n\n\n"
+    "def forward(x):\n"
+    "    a = torch.relu(x)\n"
+    "    b = torch.neg(x)\n"
+    "    c = torch.sigmoid(b)\n"
+    "    return a\n";
+  g_autofree char *path = NULL;
+  g_autoptr (GFile) file = NULL;
+  GraftWindow *window;
+  GraftDocument *document;
+  GraftCanvas *canvas;
+  GraftLayout *layout;
+  const GraftRect *neg;
+  const GraftRect *sigmoid;
+  g_auto (GStrv) selection = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  double x0, y0, x1, y1;
+  int fd = g_file_open_tmp ("graft-band-XXXXXX.py", &path, NULL);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, source, -1, NULL));
+  file = g_file_new_for_path (path);
+  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  document = graft_window_get_document (window);
+  canvas = graft_window_get_canvas (window);
+  layout = graft_canvas_get_layout (canvas);
+  before = graft_document_dup_code (document);
+
+  /* A band from neg's top-left corner to sigmoid's bottom-right one. */
+  neg = &graft_layout_get_node (layout, graft_layout_find_node (layout, "neg"))->box;
+  sigmoid = &graft_layout_get_node (layout, graft_layout_find_node (layout, "sigmoid"))->box;
+  graft_canvas_layout_to_widget (canvas, neg->x + 2, neg->y + 2, &x0, &y0);
+  graft_canvas_layout_to_widget (canvas, sigmoid->x + sigmoid->width - 2, sigmoid->y + sigmoid->height - 2, &x1, &y1);
+  graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpuint (g_strv_length (selection), ==, 2);
+  g_assert_cmpstr (selection[0], ==, "neg");
+  g_assert_cmpstr (selection[1], ==, "sigmoid");
+
+  /* sigmoid has no users, then neg has none: both go; x stays. */
+  graft_canvas_select (canvas, "x", TRUE);
+  activate (window, "delete-selected", NULL);
+  after = graft_document_dup_code (document);
+  g_assert_null (strstr (after, "neg"));
+  g_assert_null (strstr (after, "sigmoid"));
+  g_assert_nonnull (strstr (after, "relu = torch.relu(x)"));
+  activate (window, "undo", NULL);
+  undone = graft_document_dup_code (document);
+  g_assert_cmpstr (undone, ==, before);
+  close_window (window);
+  g_unlink (path);
+}
+
 static void
 test_export (void)
 {
@@ -601,5 +667,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/search", test_search);
   g_test_add_func ("/ui/window/code-view", test_code_view);
   g_test_add_func ("/ui/window/why-not-here", test_why_not_here);
+  g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
   return g_test_run ();
 }
