@@ -41,6 +41,14 @@
  * of a billion iterations would hang the tracer. */
 #define GRAFT_MAX_LOOP_STEPS 10000000u
 
+/* Most passes through one while loop.  A while loop's condition cannot
+ * depend on a traced value, so torch.fx runs it as plain Python; one that
+ * repeats 100,000 times has a condition that never changes (torch hangs on
+ * it), and each pass may add nodes: this stops it in a fraction of a second
+ * instead of at the node limit ten seconds later.  Real models loop over
+ * layer counts in the hundreds. */
+#define GRAFT_MAX_WHILE_PASSES 100000u
+
 /* Largest DOT input.  cgraph holds a few hundred bytes for every node and
  * edge it reads, so a hostile file of a few bytes per element costs ~100x
  * its size in memory; 16 MiB keeps that under 2 GB.  Graft's own DOT of a

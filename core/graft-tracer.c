@@ -2861,12 +2861,20 @@ exec_while (Tracer            *t,
             const GraftPyStmt *s,
             Value            **out_return)
 {
-  for (;;)
+  for (guint passes = 0;; passes++)
     {
-      Value *c = eval (t, scope, s->while_stmt.test);
+      Value *c;
       gboolean truth;
       Flow flow;
 
+      if (passes == GRAFT_MAX_WHILE_PASSES)
+        {
+          _graft_tracer_fail (t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_LIMIT,
+                              "the while loop ran %u times; its condition never becomes false",
+                              GRAFT_MAX_WHILE_PASSES);
+          return FLOW_ERROR;
+        }
+      c = eval (t, scope, s->while_stmt.test);
       if (c == NULL)
         return FLOW_ERROR;
       if (_graft_value_is_proxy (c))
