@@ -28,6 +28,10 @@
 
 #include <cgraph.h>
 #include <stdlib.h>
+
+/* cgraph's flex scanner, exported by libcgraph but not declared in its
+ * headers (Graphviz 2.42/2.43). */
+extern int aaglex_destroy (void);
 #include <string.h>
 
 static GMutex   gv_lock;
@@ -354,10 +358,14 @@ _graft_gv_doc_read (GraftSource *source,
     }
 
   _graft_gv_enter ();
-  /* cgraph's lexer keeps its line count and whatever it buffered past the
-   * first graph from one read to the next (agmemread() does too), so the
-   * count is reset first and the rest of the text is read, and dropped,
-   * after. */
+  /* cgraph's lexer keeps its line count, whatever it buffered past the
+   * first graph, and its start condition (inside a string or a comment)
+   * from one read to the next (agmemread() does too).  Its flex scanner is
+   * destroyed, which makes the next read start from scratch, and the line
+   * count reset; the rest of the text is read, and dropped, after.  (A
+   * file that ended inside a string once broke every later read in the
+   * process: found by fuzz-dot.) */
+  aaglex_destroy ();
   agsetfile (NULL);
   g = agread (&reader, &disc);
   if (g != NULL)

@@ -22,14 +22,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_autofree char *listing = graft_listing_print (graph);
 
       if (!graft_graph_lint (graph, GRAFT_LINT_DEFAULT, NULL))
-        g_error ("a traced graph fails the lint");
+        fuzz_fail ("a traced graph fails the lint");
     }
   else
     {
       g_autofree char *message = graft_error_format (error, NULL);
 
       if (message == NULL || *message == '\0')
-        g_error ("an error without a message");
+        fuzz_fail ("an error without a message");
     }
   return 0;
 }

@@ -47,11 +47,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_autofree char *same = graft_codegen_python (graph);
 
       if (strcmp (same, before) != 0)
-        g_error ("a failed rewrite changed the graph");
+        fuzz_fail ("a failed rewrite changed the graph");
       return 0;
     }
   if (!graft_graph_lint (graph, GRAFT_LINT_DEFAULT, NULL))
-    g_error ("a rewritten graph fails the lint");
+    fuzz_fail ("a rewritten graph fails the lint");
   after = graft_codegen_python (graph);
   edit = graft_rewrite_steal_edit (rewrite);
   if (edit != NULL)
@@ -59,7 +59,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       graft_edit_undo (edit);
       undone = graft_codegen_python (graph);
       if (strcmp (undone, before) != 0)
-        g_error ("undo does not restore the code");
+        fuzz_fail ("undo does not restore the code");
     }
   return 0;
 }
