@@ -26,6 +26,7 @@
 #include "graft-matcher.h"
 #include "graft-rewriter.h"
 #include "graft-extract.h"
+#include "graft-diff.h"
 #include "graft-layout.h"
 #include "graft-render.h"
 #undef GRAFT_INSIDE

@@ -128,6 +128,7 @@ graft_application_startup (GApplication *app)
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
+    { "win.show-changes", { "<Control>d", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.replace-all", { "<Control>r", NULL } },

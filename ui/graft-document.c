@@ -42,6 +42,7 @@
 typedef struct {
   GraftEdit *edit;
   char      *label;
+  char      *before; /* the graph's code before the edit */
 } HistoryEntry;
 
 struct _GraftDocument
@@ -102,6 +103,7 @@ history_entry_free (gpointer data)
 
   graft_edit_free (entry->edit);
   g_free (entry->label);
+  g_free (entry->before);
   g_free (entry);
 }
 
@@ -786,7 +788,8 @@ check_ready (GraftDocument *self,
 static void
 push_edit (GraftDocument *self,
            GraftEdit     *edit,
-           const char    *label)
+           const char    *label,
+           char          *before)
 {
   HistoryEntry *entry;
 
@@ -797,6 +800,7 @@ push_edit (GraftDocument *self,
   entry = g_new0 (HistoryEntry, 1);
   entry->edit = edit;
   entry->label = g_strdup (label);
+  entry->before = before;
   g_ptr_array_add (self->history, entry);
   self->position++;
   notify_history (self);
@@ -812,6 +816,7 @@ apply (GraftDocument *self,
        GError       **error)
 {
   g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char *before = graft_codegen_python (self->graph);
   GPtrArray *added;
 
   rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
@@ -826,7 +831,7 @@ apply (GraftDocument *self,
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 
-  push_edit (self, graft_rewrite_steal_edit (rewrite), label);
+  push_edit (self, graft_rewrite_steal_edit (rewrite), label, g_steal_pointer (&before));
   return TRUE;
 }
 
@@ -847,6 +852,7 @@ graft_document_delete_nodes (GraftDocument      *self,
                              GError            **error)
 {
   g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
+  g_autofree char *before = NULL;
   GraftEdit *edit;
   guint n = 0;
 
@@ -859,6 +865,7 @@ graft_document_delete_nodes (GraftDocument      *self,
       if (node != NULL && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
         g_hash_table_add (chosen, node);
     }
+  before = graft_codegen_python (self->graph);
   graft_graph_begin_edit (self->graph);
   /* Users come after what they use: going backwards, a chain of chosen
    * nodes goes whole. */
@@ -883,7 +890,7 @@ graft_document_delete_nodes (GraftDocument      *self,
 
     g_ptr_array_set_size (self->warnings, 0);
     g_ptr_array_set_size (self->added_names, 0);
-    push_edit (self, edit, label);
+    push_edit (self, edit, label, g_steal_pointer (&before));
   }
   return n;
 }
@@ -970,6 +977,29 @@ graft_document_get_added_names (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   return self->added_names;
+}
+
+/**
+ * graft_document_dup_last_change:
+ * @self: a document
+ * @out_label: (out) (optional) (transfer none): what the change was
+ *
+ * Returns: (transfer full) (nullable): the graph's code before the most
+ *   recent change that is applied, or %NULL if none is
+ */
+char *
+graft_document_dup_last_change (GraftDocument *self,
+                                const char   **out_label)
+{
+  HistoryEntry *entry;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  if (self->position == 0)
+    return NULL;
+  entry = self->history->pdata[self->position - 1];
+  if (out_label != NULL)
+    *out_label = entry->label;
+  return g_strdup (entry->before);
 }
 
 gboolean

@@ -71,6 +71,8 @@ guint          graft_document_delete_nodes         (GraftDocument      *self,
                                                     GError            **error);
 GPtrArray     *graft_document_get_warnings         (GraftDocument *self);
 GPtrArray     *graft_document_get_added_names      (GraftDocument *self);
+char          *graft_document_dup_last_change      (GraftDocument *self,
+                                                    const char   **out_label) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_get_can_undo         (GraftDocument *self);
 gboolean       graft_document_get_can_redo         (GraftDocument *self);
 const char    *graft_document_undo                 (GraftDocument *self);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-diff-window.h"
 
 #include <string.h>
 
@@ -761,6 +762,25 @@ delete_selected_cb (GSimpleAction *action,
     }
 }
 
+/* The code before and after the last change, side by side. */
+static void
+show_changes_cb (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  const char *what = NULL;
+  g_autofree char *before = graft_document_dup_last_change (self->document, &what);
+  g_autofree char *after = NULL;
+  GtkWidget *window;
+
+  if (before == NULL)
+    return;
+  after = graft_document_dup_code (self->document);
+  window = graft_diff_window_new (GTK_WINDOW (self), what, g_strstrip (before), g_strstrip (after));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -783,6 +803,7 @@ static const GActionEntry entries[] = {
   { "dismiss-warnings", dismiss_warnings_cb },
   { "pattern-from-selection", pattern_from_selection_cb },
   { "find", find_cb },
+  { "show-changes", show_changes_cb },
   { "delete-selected", delete_selected_cb },
   { "explain-at", explain_at_cb, "s" },
   { "search-to-pattern", search_to_pattern_cb },
@@ -845,6 +866,7 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "save-as", has_graph);
   set_enabled (self, "export", has_graph);
   set_enabled (self, "undo", graft_document_get_can_undo (self->document));
+  set_enabled (self, "show-changes", graft_document_get_can_undo (self->document));
   set_enabled (self, "redo", graft_document_get_can_redo (self->document));
   set_enabled (self, "replace-all", can_replace);
   set_enabled (self, "replace-match", can_replace);

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "graft-canvas.h"
+#include "graft-diff-window.h"
 #include "graft-document.h"
 #include "graft-match-item.h"
 #include "graft-pattern-editor.h"
@@ -478,6 +479,30 @@ test_band_and_delete (void)
   g_unlink (path);
 }
 
+/* Show Changes after Replace All: the tutorial's 8 matched lines go, the
+ * 4 replacement lines come. */
+static void
+test_show_changes (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDiffWindow *diff = NULL;
+  GList *toplevels;
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "show-changes"));
+  activate (window, "replace-all", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_DIFF_WINDOW (l->data))
+      diff = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (diff);
+  g_assert_cmpuint (graft_diff_window_get_n_removed (diff), ==, 8);
+  g_assert_cmpuint (graft_diff_window_get_n_added (diff), ==, 4);
+  gtk_window_destroy (GTK_WINDOW (diff));
+  close_window (window);
+}
+
 static void
 test_export (void)
 {
@@ -668,5 +693,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/code-view", test_code_view);
   g_test_add_func ("/ui/window/why-not-here", test_why_not_here);
   g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
+  g_test_add_func ("/ui/window/show-changes", test_show_changes);
   return g_test_run ();
 }

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-diff-window.h: the graph's code before and after a change, side by
+ * side.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define GRAFT_TYPE_DIFF_WINDOW (graft_diff_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, GRAFT, DIFF_WINDOW, AdwWindow)
+
+GtkWidget  *graft_diff_window_new          (GtkWindow  *parent,
+                                            const char *what,
+                                            const char *before,
+                                            const char *after) G_GNUC_WARN_UNUSED_RESULT;
+guint       graft_diff_window_get_n_removed (GraftDiffWindow *self);
+guint       graft_diff_window_get_n_added   (GraftDiffWindow *self);
+
+G_END_DECLS
