@@ -799,6 +799,34 @@ graph_is_topological (GraftGraph *graph)
   return TRUE;
 }
 
+static void
+search_init (Search                  *s,
+             GraftPattern            *pattern,
+             GraftGraph              *graph,
+             const GraftMatchOptions *options)
+{
+  s->pattern = pattern;
+  s->graph = graph;
+  s->options = options;
+  s->bind = g_new0 (Binding, pattern->nodes->len);
+  s->trail = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->bound_mark = _graft_graph_new_mark (graph);
+  s->found = g_ptr_array_new ();
+  s->pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  s->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+}
+
+static void
+search_clear (Search *s)
+{
+  g_clear_pointer (&s->why, g_free);
+  g_clear_pointer (&s->bind, g_free);
+  g_clear_pointer (&s->trail, g_array_unref);
+  g_clear_pointer (&s->found, g_ptr_array_unref);
+  g_clear_pointer (&s->pool, g_ptr_array_unref);
+  g_clear_pointer (&s->stack, g_array_unref);
+}
+
 /**
  * graft_matcher_find:
  * @pattern: the pattern
@@ -837,15 +865,7 @@ graft_matcher_find (GraftPattern            *pattern,
       graft_match_options_init (&defaults);
       options = &defaults;
     }
-  s.pattern = pattern;
-  s.graph = graph;
-  s.options = options;
-  s.bind = g_new0 (Binding, pattern->nodes->len);
-  s.trail = g_array_new (FALSE, FALSE, sizeof (guint));
-  s.bound_mark = _graft_graph_new_mark (graph);
-  s.found = g_ptr_array_new ();
-  s.pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  s.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  search_init (&s, pattern, graph, options);
 
   /* The anchors: the output node alone with match_output, else the
    * pattern's anchors. */
@@ -911,11 +931,7 @@ graft_matcher_find (GraftPattern            *pattern,
       _graft_node_set_mark (pattern->nodes->pdata[i], 1, i + 1);
   for (guint i = 0; i < anchors->len; i++)
     g_ptr_array_unref (candidates[i]);
-  g_free (s.bind);
-  g_array_unref (s.trail);
-  g_ptr_array_unref (s.found);
-  g_ptr_array_unref (s.pool);
-  g_array_unref (s.stack);
+  search_clear (&s);
   if (out_dropped != NULL)
     *out_dropped = dropped;
   else
@@ -966,15 +982,7 @@ graft_matcher_explain (GraftPattern            *pattern,
       graft_match_options_init (&defaults);
       options = &defaults;
     }
-  s.pattern = pattern;
-  s.graph = graph;
-  s.options = options;
-  s.bind = g_new0 (Binding, pattern->nodes->len);
-  s.trail = g_array_new (FALSE, FALSE, sizeof (guint));
-  s.bound_mark = _graft_graph_new_mark (graph);
-  s.found = g_ptr_array_new ();
-  s.pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  s.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  search_init (&s, pattern, graph, options);
   s.explaining = TRUE;
 
   anchor = pattern->nodes->pdata[g_array_index (pattern->anchors, guint, 0)];
@@ -1055,12 +1063,7 @@ graft_matcher_explain (GraftPattern            *pattern,
                                     "partners that fit with it.", graft_node_get_name (at));
     }
 
-  g_free (s.why);
-  g_free (s.bind);
-  g_array_unref (s.trail);
-  g_ptr_array_unref (s.found);
-  g_ptr_array_unref (s.pool);
-  g_array_unref (s.stack);
+  search_clear (&s);
   if (out_bound != NULL)
     *out_bound = g_steal_pointer (&bound);
   return sentence;

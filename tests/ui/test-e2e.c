@@ -174,6 +174,35 @@ export_to (const char *path)
 
 /* The core alone: replace match @which, then (@then_all) every match
  * that is left, as the user does below. */
+/* Copies @source to @model in @dir, starts the real editor on it there,
+ * and waits for its window, moved to the corner and sized 1200x800. */
+static GSubprocess *
+launch_editor (const char *dir,
+               const char *source,
+               const char *model)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *window = NULL;
+  GSubprocess *editor;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
+  g_subprocess_launcher_set_cwd (launcher, dir);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
+  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
+  g_assert_no_error (error);
+  window = wait_window ("example.py");
+  g_free (xdotool ("windowmove", window, "0", "0", NULL));
+  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
+  pause_ms (1500);
+  return editor;
+}
+
 static char *
 core_rewrite_one (guint    which,
                   gboolean then_all)
@@ -211,34 +240,17 @@ test_drive_editor (void)
   g_autofree char *code_path = g_build_filename (dir, "out.py", NULL);
   g_autofree char *png_path = g_build_filename (dir, "out.png", NULL);
   g_autofree char *contents = NULL;
-  g_autofree char *window = NULL;
   g_autofree char *code_all_path = g_build_filename (dir, "all.py", NULL);
   g_autofree char *expected = core_rewrite_one (0, FALSE);
   g_autofree char *expected_all = core_rewrite_one (0, TRUE);
   g_autofree char *x_text = NULL;
   g_autofree char *y_text = NULL;
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_autoptr (GSubprocess) editor = NULL;
-  g_autoptr (GError) error = NULL;
   gsize length;
   int x = 0;
   int y = 0;
 
-  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
-  g_clear_pointer (&contents, g_free);
-
-  g_subprocess_launcher_set_cwd (launcher, dir);
-  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
-  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
-  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
-  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
-  g_assert_no_error (error);
-
-  window = wait_window ("example.py");
-  g_free (xdotool ("windowmove", window, "0", "0", NULL));
-  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
-  pause_ms (1500);
+  editor = launch_editor (dir, source, model);
 
   /* Click the middle node of the first match, then replace its match. */
   g_assert_true (find_first_match (&x, &y));
@@ -295,26 +307,10 @@ test_rubber_band (void)
   g_autofree char *code_path = g_build_filename (dir, "band.py", NULL);
   g_autofree char *expected = core_rewrite_one (1, FALSE);
   g_autofree char *contents = NULL;
-  g_autofree char *window = NULL;
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_autoptr (GSubprocess) editor = NULL;
-  g_autoptr (GError) error = NULL;
-  gsize length;
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 
-  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
-  g_clear_pointer (&contents, g_free);
-  g_subprocess_launcher_set_cwd (launcher, dir);
-  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
-  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
-  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
-  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
-  g_assert_no_error (error);
-  window = wait_window ("example.py");
-  g_free (xdotool ("windowmove", window, "0", "0", NULL));
-  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
-  pause_ms (1500);
+  editor = launch_editor (dir, source, model);
 
   g_assert_true (find_colour (SECOND_MATCH_RGB, &x0, &y0, &x1, &y1));
   {
