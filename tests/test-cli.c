@@ -11,6 +11,7 @@
 #include <glib.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 
 typedef struct
@@ -513,6 +514,75 @@ test_deep_nesting (void)
   g_assert_nonnull (strstr (run.err, ": error: "));
 }
 
+/* SIGKILL at random moments while `graft code -o` writes: the target is
+ * always the old file or the whole new one, never a part. */
+static void
+test_kill_while_writing (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-kill-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "model.py", NULL);
+  g_autofree char *target = g_build_filename (dir, "out.py", NULL);
+  g_autoptr (GString) source = g_string_new ("import torch\n\n\ndef forward(x):\n");
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autofree char *complete = NULL;
+  const char *old = "old content\n";
+  guint n_old = 0;
+  guint n_new = 0;
+
+  /* About 30,000 nodes: the write is a sizable part of the run. */
+  for (guint i = 0; i < 30000; i++)
+    g_string_append (source, "    x = torch.relu(x)\n");
+  g_string_append (source, "    return x\n");
+  g_assert_true (g_file_set_contents (model, source->str, (gssize) source->len, NULL));
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "code", model, "-o", target, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_get_contents (target, &complete, NULL, NULL));
+  }
+
+  for (guint round = 0; round < 25; round++)
+    {
+      g_autoptr (GSubprocess) proc = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *now = NULL;
+
+      g_assert_true (g_file_set_contents (target, old, -1, NULL));
+      proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
+                               graft_cli (), "code", model, "-o", target, NULL);
+      g_assert_no_error (error);
+      g_usleep (g_rand_int_range (rand, 0, 200) * 1000);
+      g_subprocess_send_signal (proc, SIGKILL);
+      g_subprocess_wait (proc, NULL, NULL);
+      g_assert_true (g_file_get_contents (target, &now, NULL, NULL));
+      if (g_strcmp0 (now, old) == 0)
+        n_old++;
+      else
+        {
+          g_assert_cmpstr (now, ==, complete);
+          n_new++;
+        }
+    }
+  g_test_message ("killed 25 times: %u left the old file, %u the new one", n_old, n_new);
+  g_assert_cmpuint (n_old + n_new, ==, 25);
+
+  /* Temporary files of killed writers may remain; the targets never broke. */
+  {
+    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        g_unlink (path);
+      }
+  }
+  g_rmdir (dir);
+}
+
 /* A chain of 40,000 unused attribute reads (`h = h.shape`) becomes 40,000
  * getattr nodes when the last is returned, without deep recursion. */
 static void
@@ -547,5 +617,6 @@ main (int    argc,
   g_test_add_func ("/cli/explain", test_explain);
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
+  g_test_add_func ("/cli/kill-while-writing", test_kill_while_writing);
   return g_test_run ();
 }
