@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * bench-editor.c: built as `_build/tests/bench-editor FILE...` (needs a
+ * display; run it under xvfb-run).  For each file it opens an editor
+ * window, and reports how long until the graph is laid out and first drawn,
+ * and the longest time the main loop did not run meanwhile (a 5 ms tick
+ * measures the gaps).  Then it does Replace All and reports the same
+ * for the relayout.  Figures, not a pass/fail test.
+ */
+#include "config.h"
+
+#include "graft-canvas.h"
+#include "graft-window.h"
+
+#include <stdio.h>
+
+typedef struct {
+  gint64 last_tick;
+  gint64 longest;
+} Watchdog;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  Watchdog *w = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (w->last_tick > 0 && now - w->last_tick > w->longest)
+    w->longest = now - w->last_tick;
+  w->last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean drawn;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  GraftWindow *window = data;
+
+  if (!graft_window_get_busy (window) && graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
+    drawn = TRUE;
+}
+
+/* Runs the loop until the window has drawn a laid-out graph. */
+static double
+wait_drawn (GraftWindow *window,
+            Watchdog    *w,
+            gint64       start)
+{
+  drawn = FALSE;
+  w->last_tick = 0;
+  w->longest = 0;
+  while (!drawn)
+    g_main_context_iteration (NULL, TRUE);
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  Watchdog w = { 0, 0 };
+
+  g_set_prgname ("graft-editor");
+  g_set_application_name ("Graft");
+  gtk_init ();
+  adw_init ();
+  g_timeout_add (5, tick_cb, &w);
+  printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace", "stall");
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (argv[i]);
+      g_autofree char *base = g_path_get_basename (argv[i]);
+      GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
+      GdkFrameClock *clock;
+      gint64 start;
+      double open_s;
+      double open_stall;
+      double replace_s = 0;
+      double replace_stall = 0;
+      guint n;
+
+      gtk_window_present (GTK_WINDOW (window));
+      while (gtk_widget_get_width (GTK_WIDGET (window)) == 0)
+        g_main_context_iteration (NULL, TRUE);
+      clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+      g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), window);
+
+      start = g_get_monotonic_time ();
+      graft_window_open_file (window, file);
+      open_s = wait_drawn (window, &w, start);
+      open_stall = w.longest / 1e3;
+      n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
+
+      if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
+        {
+          start = g_get_monotonic_time ();
+          g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+          replace_s = wait_drawn (window, &w, start);
+          replace_stall = w.longest / 1e3;
+        }
+      printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s, replace_stall);
+      fflush (stdout);
+      g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  return 0;
+}
