@@ -356,6 +356,20 @@ _graft_gv_doc_read (GraftSource *source,
                           "DOT input is larger than %u bytes", GRAFT_MAX_DOT_BYTES);
       return NULL;
     }
+  {
+    /* Arrows, counted cheaply (one in a string counts too), so a huge
+     * graph fails at once rather than after cgraph's seconds of work. */
+    guint arrows = 0;
+
+    for (const char *p = text; (p = memchr (p, '-', (gsize) (text + length - p))) != NULL; p++)
+      if (p + 1 < text + length && p[1] == '>' && ++arrows > GRAFT_MAX_DOT_EDGES)
+        {
+          graft_set_error_at_offset (error, source, (gsize) (p - text), (gsize) (p - text) + 2,
+                                     GRAFT_PARSE_ERROR_LIMIT, "the graph has more than %u edges",
+                                     GRAFT_MAX_DOT_EDGES);
+          return NULL;
+        }
+  }
 
   _graft_gv_enter ();
   /* cgraph's lexer keeps its line count, whatever it buffered past the

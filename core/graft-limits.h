@@ -55,6 +55,11 @@
  * 50,000-node graph is about 10 MB. */
 #define GRAFT_MAX_DOT_BYTES (16u * 1024u * 1024u)
 
+/* Most edges (`->` arrows) in DOT input, counted before cgraph reads it.
+ * cgraph spends about 12 us and 280 bytes per edge (a million edges took
+ * 12 s here); an FX graph of 100,000 nodes has about 150,000. */
+#define GRAFT_MAX_DOT_EDGES 400000u
+
 /* Most boxes handed to one dot run.  dot's time grows much faster than
  * linearly (layout-notes.md: 0.7 s at 1,000 plain nodes, 12.8 s at 3,000)
  * and some graphs crash it, so larger graphs are cut into segments of at
