@@ -488,6 +488,113 @@ graft_document_load_file (GraftDocument *self,
   return TRUE;
 }
 
+/* What a worker thread reads for graft_document_load_file_async(). */
+typedef struct {
+  GFile       *file;
+  GraftSource *source;
+  GraftGraph  *graph;
+  GError      *error;
+} Loaded;
+
+static void
+loaded_free (gpointer data)
+{
+  Loaded *loaded = data;
+
+  g_clear_object (&loaded->file);
+  g_clear_pointer (&loaded->source, graft_source_unref);
+  g_clear_pointer (&loaded->graph, graft_graph_free);
+  g_clear_error (&loaded->error);
+  g_free (loaded);
+}
+
+/* Reads and traces on a worker: touches no document state. */
+static void
+load_thread_cb (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Loaded *loaded = task_data;
+  g_autofree char *path = g_file_get_path (loaded->file);
+  g_autofree char *display = g_file_get_parse_name (loaded->file);
+
+  if (path == NULL)
+    graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
+  else
+    loaded->source = graft_source_new_from_file (path, &loaded->error);
+  if (loaded->source != NULL)
+    loaded->graph = graft_input_load_graph (loaded->source, NULL, &loaded->error);
+  else
+    loaded->source = graft_source_new (display, "", 0);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * graft_document_load_file_async:
+ * @self: a document
+ * @file: a Python module, an FX listing or a DOT file
+ * @cancellable: (nullable): a cancellable
+ * @callback: called on this thread when the file is in the document
+ * @user_data: for @callback
+ *
+ * graft_document_load_file() with the reading and tracing on a worker
+ * thread, so a large file does not stop the window; the document changes
+ * only when @callback runs.
+ */
+void
+graft_document_load_file_async (GraftDocument      *self,
+                                GFile              *file,
+                                GCancellable       *cancellable,
+                                GAsyncReadyCallback callback,
+                                gpointer            user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Loaded *loaded = g_new0 (Loaded, 1);
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  loaded->file = g_object_ref (file);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, graft_document_load_file_async);
+  g_task_set_task_data (task, loaded, loaded_free);
+  g_task_run_in_thread (task, load_thread_cb);
+}
+
+/**
+ * graft_document_load_file_finish:
+ * @self: a document
+ * @result: the result
+ * @error: return location for the located error that stopped reading
+ *
+ * Puts what was read into the document (see graft_document_load_file()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_file_finish (GraftDocument *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  Loaded *loaded;
+  GError *load_error;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  loaded = g_task_get_task_data (G_TASK (result));
+  load_error = g_steal_pointer (&loaded->error);
+  set_file (self, loaded->file);
+  load_graph (self, loaded->source, g_steal_pointer (&loaded->graph), load_error);
+  if (load_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (load_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 GFile *
 graft_document_get_file (GraftDocument *self)
 {

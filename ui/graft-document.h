@@ -28,6 +28,14 @@ GraftDocument *graft_document_new                  (void) G_GNUC_WARN_UNUSED_RES
 gboolean       graft_document_load_file            (GraftDocument *self,
                                                     GFile         *file,
                                                     GError       **error);
+void           graft_document_load_file_async      (GraftDocument      *self,
+                                                    GFile              *file,
+                                                    GCancellable       *cancellable,
+                                                    GAsyncReadyCallback callback,
+                                                    gpointer            user_data);
+gboolean       graft_document_load_file_finish     (GraftDocument *self,
+                                                    GAsyncResult  *result,
+                                                    GError       **error);
 gboolean       graft_document_load_text            (GraftDocument *self,
                                                     const char    *filename,
                                                     const char    *text,

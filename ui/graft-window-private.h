@@ -47,6 +47,8 @@ struct _GraftWindow
   guint               search_current;
   GPtrArray          *code_lines;   /* per line of the code view: node name or NULL */
   gboolean            syncing_code; /* the canvas and the code view are following each other */
+  gboolean            code_stale;
+  gboolean            loading;      /* a file is being read on a worker */   /* the Code tab is hidden and behind the graph */
 
   guint               layout_generation;
   gboolean            busy;

@@ -107,7 +107,7 @@ gboolean
 graft_window_is_empty (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  return graft_document_get_file (self->document) == NULL &&
+  return !self->loading && graft_document_get_file (self->document) == NULL &&
          graft_graph_get_n_nodes (graft_document_get_graph (self->document)) == 0;
 }
 
@@ -405,6 +405,21 @@ graft_window_get_code_buffer (GraftWindow *self)
   return gtk_text_view_get_buffer (self->code_view);
 }
 
+/**
+ * graft_window_show_page:
+ * @self: a window
+ * @page: `pattern`, `replacement` or `code`
+ *
+ * Shows that page of the side panel.
+ */
+void
+graft_window_show_page (GraftWindow *self,
+                        const char  *page)
+{
+  g_return_if_fail (GRAFT_IS_WINDOW (self));
+  gtk_stack_set_visible_child_name (self->editor_stack, page);
+}
+
 /* A click in the code selects the line's node on the canvas. */
 static void
 code_cursor_cb (GtkTextBuffer *buffer,
@@ -449,11 +464,34 @@ sync_code_to_canvas (GraftWindow *self,
       }
 }
 
+/* The Code tab is filled when it is shown: generating and highlighting
+ * the code of a 50,000-node graph takes a noticeable part of a second. */
+static void
+refresh_code (GraftWindow *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "code") == 0)
+    {
+      update_code (self);
+      self->code_stale = FALSE;
+    }
+  else
+    self->code_stale = TRUE;
+}
+
+static void
+editor_page_cb (GtkStack    *stack,
+                GParamSpec  *pspec,
+                GraftWindow *self)
+{
+  if (self->code_stale)
+    refresh_code (self);
+}
+
 static void
 graph_changed_cb (GraftDocument *document,
                   GraftWindow   *self)
 {
-  update_code (self);
+  refresh_code (self);
   show_content (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -518,17 +556,16 @@ fill_editors (GraftWindow *self)
  * Shows @file's graph, or the error that stopped reading it.  A Python
  * file that defines `pattern` and `replacement` also fills the editors.
  */
-void
-graft_window_open_file (GraftWindow *self,
-                        GFile       *file)
+static void
+file_loaded_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
+  g_autoptr (GraftWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *uri = g_file_get_uri (file);
 
-  g_return_if_fail (GRAFT_IS_WINDOW (self));
-
-  graft_document_load_file (self->document, file, &error);
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
+  self->loading = FALSE;
   fill_editors (self);
   _graft_window_show_warnings (self);
   show_content (self);
@@ -536,7 +573,25 @@ graft_window_open_file (GraftWindow *self,
   if (error == NULL)
     _graft_window_relayout (self, FALSE);
   else
-    graft_canvas_set_layout (self->canvas, NULL, FALSE);
+    {
+      set_busy (self, FALSE);
+      graft_canvas_set_layout (self->canvas, NULL, FALSE);
+    }
+}
+
+void
+graft_window_open_file (GraftWindow *self,
+                        GFile       *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  g_return_if_fail (GRAFT_IS_WINDOW (self));
+
+  /* Reading and tracing run on a worker; the spinner turns meanwhile. */
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  self->loading = TRUE;
+  set_busy (self, TRUE);
+  graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
 }
 
 /* The tooltip of a node: what the listing says about it. */
@@ -1066,6 +1121,7 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
+  g_signal_connect (self->editor_stack, "notify::visible-child", G_CALLBACK (editor_page_cb), self);
   g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);

@@ -29,6 +29,8 @@ void           graft_window_select_match   (GraftWindow *self,
                                             guint        match);
 gint           graft_window_get_selected_match (GraftWindow *self);
 GtkTextBuffer *graft_window_get_code_buffer (GraftWindow *self);
+void           graft_window_show_page       (GraftWindow *self,
+                                             const char  *page);
 GtkWidget     *graft_window_get_pattern_editor (GraftWindow *self,
                                                 gboolean     replacement);
 

@@ -354,6 +354,12 @@ cursor_line (GtkTextBuffer *buffer)
   return gtk_text_iter_get_line (&iter);
 }
 
+static void
+show_code_tab (GraftWindow *window)
+{
+  graft_window_show_page (window, "code");
+}
+
 /* The code view shows exactly the graph's code; a node selected on the
  * canvas puts the cursor on its line, and a line chosen selects its node. */
 static void
@@ -368,6 +374,12 @@ test_code_view (void)
   GtkTextIter start;
   GtkTextIter end;
 
+  /* Filled when the tab is shown. */
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (shown, ==, "");
+  g_clear_pointer (&shown, g_free);
+  show_code_tab (window);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   g_assert_cmpstr (g_strstrip (shown), ==, g_strstrip (code));
