@@ -595,6 +595,20 @@ graft_document_load_file_finish (GraftDocument *self,
   return TRUE;
 }
 
+/**
+ * graft_document_mark_modified:
+ * @self: a document
+ *
+ * Marks the graph as differing from its file (restored unsaved work).
+ */
+void
+graft_document_mark_modified (GraftDocument *self)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  self->saved = -1;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
 GFile *
 graft_document_get_file (GraftDocument *self)
 {
@@ -1205,13 +1219,36 @@ write_file (GFile      *file,
 }
 
 /**
+ * graft_document_dup_file_text:
+ * @self: a document
+ *
+ * Returns: (transfer full): the graph as a Python file Graft reads back
+ *   into the same graph: the imports its code needs, then the code
+ */
+char *
+graft_document_dup_file_text (GraftDocument *self)
+{
+  g_autofree char *code = graft_document_dup_code (self);
+  GString *out = g_string_new ("import torch\n");
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  if (strstr (code, "operator.") != NULL)
+    g_string_append (out, "import operator\n");
+  if (strstr (code, "math.") != NULL)
+    g_string_append (out, "import math\n");
+  g_string_append (out, code);
+  return g_string_free (out, FALSE);
+}
+
+/**
  * graft_document_save:
  * @self: a document
  * @file: where to write
  * @error: return location for an error
  *
- * Writes the graph as Python code (what `graft code` prints, which Graft
- * reads back) and makes @file the document's file.
+ * Writes the graph as Python code (what `graft code` prints, after the
+ * imports it needs, so Graft reads it back) and makes @file the document's
+ * file.
  *
  * Returns: %TRUE on success
  */
@@ -1225,7 +1262,7 @@ graft_document_save (GraftDocument *self,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  code = graft_document_dup_code (self);
+  code = graft_document_dup_file_text (self);
   if (!write_file (file, code, strlen (code), error))
     return FALSE;
   set_file (self, file);

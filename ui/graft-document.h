@@ -40,6 +40,7 @@ gboolean       graft_document_load_text            (GraftDocument *self,
                                                     const char    *filename,
                                                     const char    *text,
                                                     GError       **error);
+void           graft_document_mark_modified        (GraftDocument *self);
 GFile         *graft_document_get_file             (GraftDocument *self);
 const char    *graft_document_get_title            (GraftDocument *self);
 gboolean       graft_document_get_modified         (GraftDocument *self);
@@ -87,6 +88,7 @@ const char    *graft_document_undo                 (GraftDocument *self);
 const char    *graft_document_redo                 (GraftDocument *self);
 
 char          *graft_document_dup_code             (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+char          *graft_document_dup_file_text        (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_save                 (GraftDocument *self,
                                                     GFile         *file,
                                                     GError       **error);

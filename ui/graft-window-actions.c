@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-autosave.h"
 #include "graft-diff-window.h"
 
 #include <string.h>
@@ -545,6 +546,15 @@ dismiss_warnings_cb (GSimpleAction *action,
   GraftWindow *self = user_data;
 
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
+  /* Dismissing the offer to restore drops the autosave. */
+  if (self->recovered_code != NULL)
+    {
+      g_clear_pointer (&self->recovered_code, g_free);
+      g_clear_pointer (&self->recovered_pattern, g_free);
+      g_clear_pointer (&self->recovered_replacement, g_free);
+      gtk_widget_set_visible (self->restore_button, FALSE);
+      graft_autosave_discard (graft_document_get_file (self->document));
+    }
 }
 
 static void
@@ -781,6 +791,14 @@ show_changes_cb (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static void
+restore_autosave_cb (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  _graft_window_restore_autosave (user_data);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -803,6 +821,7 @@ static const GActionEntry entries[] = {
   { "dismiss-warnings", dismiss_warnings_cb },
   { "pattern-from-selection", pattern_from_selection_cb },
   { "find", find_cb },
+  { "restore-autosave", restore_autosave_cb },
   { "show-changes", show_changes_cb },
   { "delete-selected", delete_selected_cb },
   { "explain-at", explain_at_cb, "s" },

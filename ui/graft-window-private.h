@@ -37,6 +37,7 @@ struct _GraftWindow
   GtkSearchEntry     *search_entry;
   GtkLabel           *search_count;
   GtkTextView        *code_view;
+  GtkWidget          *restore_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -48,7 +49,11 @@ struct _GraftWindow
   GPtrArray          *code_lines;   /* per line of the code view: node name or NULL */
   gboolean            syncing_code; /* the canvas and the code view are following each other */
   gboolean            code_stale;
-  gboolean            loading;      /* a file is being read on a worker */   /* the Code tab is hidden and behind the graph */
+  gboolean            loading;      /* a file is being read on a worker */
+  guint               autosave_id;  /* pending autosave */
+  char               *recovered_code;        /* an autosave offered for restoring */
+  char               *recovered_pattern;
+  char               *recovered_replacement;   /* the Code tab is hidden and behind the graph */
 
   guint               layout_generation;
   gboolean            busy;
@@ -67,5 +72,6 @@ void _graft_window_relayout          (GraftWindow    *self,
 void _graft_window_show_warnings     (GraftWindow    *self);
 void _graft_window_search_step       (GraftWindow    *self,
                                       int             step);
+void _graft_window_restore_autosave  (GraftWindow    *self);
 
 G_END_DECLS

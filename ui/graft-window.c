@@ -13,12 +13,15 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-autosave.h"
 #include "graft-match-item.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
 G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void fill_editors (GraftWindow *self);
 
 enum {
   PROP_0,
@@ -519,6 +522,48 @@ patterns_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
 }
 
+static gboolean
+autosave_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  self->autosave_id = 0;
+  if (graft_document_get_modified (self->document) && !graft_autosave_write (self->document, &error))
+    g_warning ("cannot autosave: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * graft_window_autosave_now:
+ * @self: a window
+ *
+ * Writes a pending autosave at once (the timer does it two seconds after
+ * the last change).
+ */
+void
+graft_window_autosave_now (GraftWindow *self)
+{
+  g_return_if_fail (GRAFT_IS_WINDOW (self));
+  if (self->autosave_id != 0)
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      autosave_cb (self);
+    }
+}
+
+/* Unsaved work is copied to the state folder two seconds after it
+ * changes; once saved (or undone back to the file), the copy goes. */
+static void
+schedule_autosave (GraftWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (graft_document_get_modified (self->document))
+    self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+  else if (!self->loading && self->recovered_code == NULL)
+    graft_autosave_discard (graft_document_get_file (self->document));
+}
+
 static void
 document_notify_cb (GraftDocument *document,
                     GParamSpec    *pspec,
@@ -526,6 +571,40 @@ document_notify_cb (GraftDocument *document,
 {
   update_title (self);
   _graft_window_update_actions (self);
+  if (g_strcmp0 (pspec->name, "modified") == 0)
+    schedule_autosave (self);
+}
+
+/**
+ * _graft_window_restore_autosave:
+ * @self: a window
+ *
+ * Puts the autosaved graph, pattern and replacement in the window, as
+ * unsaved changes.
+ */
+void
+_graft_window_restore_autosave (GraftWindow *self)
+{
+  g_autofree char *code = g_steal_pointer (&self->recovered_code);
+  g_autofree char *pattern = g_steal_pointer (&self->recovered_pattern);
+  g_autofree char *replacement = g_steal_pointer (&self->recovered_replacement);
+  g_autofree char *name = graft_autosave_path_for (graft_document_get_file (self->document));
+  g_autoptr (GError) error = NULL;
+
+  gtk_widget_set_visible (self->restore_button, FALSE);
+  gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
+  if (code == NULL)
+    return;
+  graft_document_load_text (self->document, name, code, &error);
+  graft_document_set_pattern_text (self->document, pattern);
+  graft_document_set_replacement_text (self->document, replacement);
+  graft_document_mark_modified (self->document);
+  fill_editors (self);
+  show_content (self);
+  update_title (self);
+  if (error == NULL)
+    _graft_window_relayout (self, FALSE);
+  _graft_window_toast (self, "Unsaved changes restored", FALSE);
 }
 
 static void
@@ -568,6 +647,15 @@ file_loaded_cb (GObject      *object,
   self->loading = FALSE;
   fill_editors (self);
   _graft_window_show_warnings (self);
+  if (error == NULL &&
+      graft_autosave_find (graft_document_get_file (self->document), &self->recovered_code,
+                           &self->recovered_pattern, &self->recovered_replacement))
+    {
+      gtk_label_set_text (self->warning_label,
+                          "This file has unsaved changes from an earlier session that did not end normally.");
+      gtk_widget_set_visible (self->restore_button, TRUE);
+      gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
+    }
   show_content (self);
   update_title (self);
   if (error == NULL)
@@ -971,6 +1059,9 @@ graft_window_close_request (GtkWindow *window)
       return TRUE;
     }
   save_size (self);
+  /* Closed on purpose: the user saved or chose to discard. */
+  if (self->recovered_code == NULL)
+    graft_autosave_discard (graft_document_get_file (self->document));
   return GTK_WINDOW_CLASS (graft_window_parent_class)->close_request (window);
 }
 
@@ -980,6 +1071,7 @@ graft_window_dispose (GObject *object)
   GraftWindow *self = GRAFT_WINDOW (object);
 
   g_cancellable_cancel (self->layout_cancellable);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -995,6 +1087,9 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->search_hits, g_ptr_array_unref);
   g_clear_pointer (&self->code_lines, g_ptr_array_unref);
+  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->recovered_pattern, g_free);
+  g_clear_pointer (&self->recovered_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -1057,6 +1152,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
   _graft_window_class_add_actions (widget_class);
 }
 

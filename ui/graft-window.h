@@ -25,6 +25,7 @@ GraftDocument *graft_window_get_document   (GraftWindow *self);
 GraftCanvas   *graft_window_get_canvas     (GraftWindow *self);
 gboolean       graft_window_get_busy       (GraftWindow *self);
 const char    *graft_window_get_notice     (GraftWindow *self);
+void           graft_window_autosave_now   (GraftWindow *self);
 void           graft_window_select_match   (GraftWindow *self,
                                             guint        match);
 gint           graft_window_get_selected_match (GraftWindow *self);
