@@ -94,6 +94,7 @@ struct _GraftLayoutRequest
   const char  **captions;    /* per graph node, in strings */
   guint        *input_start; /* n_nodes + 1, into inputs */
   GArray       *inputs;      /* guint: graph node indices, distinct per node, in argument order */
+  GCancellable *cancellable; /* nullable: checked between segments */
   guint         n_nodes;
 };
 
@@ -200,6 +201,22 @@ graft_layout_request_new (GraftGraph *graph)
 }
 
 /**
+ * graft_layout_request_set_cancellable:
+ * @self: a request
+ * @cancellable: (nullable): checked before each segment is laid out
+ *
+ * Lets another thread stop a long layout: the run then fails with
+ * %G_IO_ERROR_CANCELLED after the segment in progress.
+ */
+void
+graft_layout_request_set_cancellable (GraftLayoutRequest *self,
+                                      GCancellable       *cancellable)
+{
+  g_return_if_fail (self != NULL);
+  g_set_object (&self->cancellable, cancellable);
+}
+
+/**
  * graft_layout_request_free:
  * @self: (transfer full) (nullable): a request
  */
@@ -209,6 +226,7 @@ graft_layout_request_free (GraftLayoutRequest *self)
   if (self == NULL)
     return;
   g_string_chunk_free (self->strings);
+  g_clear_object (&self->cancellable);
   g_free (self->ops);
   g_free (self->names);
   g_free (self->captions);
@@ -599,6 +617,11 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
       spec.budget = is_dense (seg);
       g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len, spec.budget);
+      if (g_cancellable_set_error_if_cancelled (req->cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
       ok = _graft_gv_layout (&spec, &seg->geometry, error);
       if (!ok)
         break;

@@ -12,6 +12,8 @@
 
 #include "graft-types.h"
 
+#include <gio/gio.h>
+
 G_BEGIN_DECLS
 
 typedef struct _GraftLayout        GraftLayout;
@@ -82,6 +84,8 @@ typedef struct {
 GraftLayoutRequest    *graft_layout_request_new      (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GraftLayout           *graft_layout_request_run      (GraftLayoutRequest *self,
                                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_layout_request_set_cancellable (GraftLayoutRequest *self,
+                                                             GCancellable       *cancellable);
 void                   graft_layout_request_free     (GraftLayoutRequest *self);
 
 GraftLayout           *graft_layout_new              (GraftGraph *graph,

@@ -367,6 +367,23 @@ test_worker_thread (void)
   assert_same_layout (direct, from2);
 }
 
+/* A cancelled request stops before laying out, with G_IO_ERROR_CANCELLED. */
+static void
+test_cancel (void)
+{
+  g_autoptr (GraftGraph) graph = make_synthetic (600, TRUE);
+  g_autoptr (GraftLayoutRequest) req = graft_layout_request_new (graph);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+
+  graft_layout_request_set_cancellable (req, cancellable);
+  g_cancellable_cancel (cancellable);
+  layout = graft_layout_request_run (req, &error);
+  g_assert_null (layout);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 static void
 test_too_large (void)
 {
@@ -601,6 +618,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/hit-test", test_hit_test);
   g_test_add_func ("/core/layout/worker-thread", test_worker_thread);
   g_test_add_func ("/core/layout/too-large", test_too_large);
+  g_test_add_func ("/core/layout/cancel", test_cancel);
   g_test_add_func ("/core/render/png-matches", test_png_matches);
   g_test_add_func ("/core/render/svg", test_svg_parses);
   g_test_add_func ("/core/render/pdf", test_pdf);

@@ -293,8 +293,13 @@ _graft_window_relayout (GraftWindow *self,
   job->keep_view = keep_view;
   task = g_task_new (self, self->layout_cancellable, layout_done_cb, job);
   g_task_set_source_tag (task, _graft_window_relayout);
-  g_task_set_task_data (task, graft_layout_request_new (graft_document_get_graph (self->document)),
-                        (GDestroyNotify) graft_layout_request_free);
+  {
+    GraftLayoutRequest *request = graft_layout_request_new (graft_document_get_graph (self->document));
+
+    /* A newer layout stops this one between segments. */
+    graft_layout_request_set_cancellable (request, self->layout_cancellable);
+    g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+  }
   set_busy (self, TRUE);
   g_task_run_in_thread (task, layout_thread_cb);
 }
