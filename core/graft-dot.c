@@ -91,6 +91,7 @@
 #include "graft-arg.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-gv-private.h"
 #include "graft-limits.h"
 #include "graft-namespace.h"
@@ -100,19 +101,6 @@
 
 #include <math.h>
 #include <string.h>
-
-/* The renderer's background, text and edge colours (graft-render.c), so a
- * drawing by dot looks like Graft's own. */
-typedef struct {
-  const char *background;
-  const char *text;
-  const char *edge;
-} DotTheme;
-
-static const DotTheme dot_themes[] = {
-  [GRAFT_DOT_LIGHT] = { "#fafafa", "#141414", "#6b6b6b" },
-  [GRAFT_DOT_DARK] = { "#1e1e1e", "#f2f2f2", "#9a9a9a" },
-};
 
 /* ------------------------------------------------------------------ */
 /* Escaped text                                                        */
@@ -558,40 +546,16 @@ append_label_text (GString    *out,
     }
 }
 
-/* What a node does, as the renderer captions its box (graft-layout.c). */
+/* What a node does, as the renderer captions its box (the shared
+ * caption, escaped for a label). */
 static void
 append_caption (GString   *out,
                 GraftNode *node)
 {
-  const char *target = graft_node_get_target (node);
+  g_autoptr (GString) caption = g_string_new (NULL);
 
-  switch (graft_node_get_op (node))
-    {
-    case GRAFT_OP_PLACEHOLDER:
-      _graft_buf_append (out, "input");
-      return;
-    case GRAFT_OP_GET_ATTR:
-      _graft_buf_append (out, "self.");
-      append_label_text (out, target);
-      return;
-    case GRAFT_OP_CALL_METHOD:
-      g_string_append_c (out, '.');
-      append_label_text (out, target);
-      _graft_buf_append (out, "()");
-      return;
-    case GRAFT_OP_CALL_MODULE:
-      _graft_buf_append (out, "self.");
-      append_label_text (out, target);
-      _graft_buf_append (out, "()");
-      return;
-    case GRAFT_OP_OUTPUT:
-      _graft_buf_append (out, "output");
-      return;
-    case GRAFT_OP_CALL_FUNCTION:
-    default:
-      append_label_text (out, target);
-      return;
-    }
+  _graft_node_append_caption (caption, node);
+  append_label_text (out, caption->str);
 }
 
 /* Appends `  TAIL -> @node;` for each node @arg refers to, in order. */
@@ -650,7 +614,7 @@ graft_dot_print (GraftGraph            *graph,
 {
   GraftDotOptions defaults;
   const GraftOpColors *palette;
-  const DotTheme *theme;
+  const GraftThemeColors *theme;
   g_autoptr (GString) value = g_string_new (NULL);
   GString *out;
   guint index = 0;
@@ -663,16 +627,17 @@ graft_dot_print (GraftGraph            *graph,
       options = &defaults;
     }
   palette = options->style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
-  theme = &dot_themes[options->style == GRAFT_DOT_DARK ? GRAFT_DOT_DARK : GRAFT_DOT_LIGHT];
+  /* The renderer's colours, so a drawing by dot looks like Graft's own. */
+  theme = &graft_palette_themes[options->style == GRAFT_DOT_DARK ? 1 : 0];
 
   out = g_string_sized_new (256 + 160 * (gsize) graft_graph_get_n_nodes (graph));
   _graft_buf_append (out, "digraph graft {\n");
-  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"%s\"];\n", theme->background);
+  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\"];\n", theme->background);
   g_string_append_printf (out,
                           "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans Mono\", "
-                          "fontsize=9, fontcolor=\"%s\"];\n",
+                          "fontsize=9, fontcolor=\"#%06x\"];\n",
                           theme->text);
-  g_string_append_printf (out, "  edge [color=\"%s\", arrowsize=0.7];\n", theme->edge);
+  g_string_append_printf (out, "  edge [color=\"#%06x\", arrowsize=0.7];\n", theme->edge);
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), index++)
     {

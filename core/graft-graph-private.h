@@ -3,7 +3,8 @@
  * graft-graph-private.h: scratch marks on nodes, for algorithms of the core
  * that need sets of nodes without building hash tables (the matcher).
  * Each node has two slots; a mark from _graft_graph_new_mark() is on no
- * node until set, so a set starts empty in O(1).
+ * node until set, so a set starts empty in O(1).  Also the caption every
+ * drawing of a node shows (boxes, DOT labels).
  */
 #pragma once
 
@@ -20,5 +21,7 @@ guint32  _graft_node_get_mark  (GraftNode  *node,
 gboolean _graft_node_has_mark  (GraftNode  *node,
                                 guint       slot,
                                 guint32     mark);
+void     _graft_node_append_caption (GString   *out,
+                                     GraftNode *node);
 
 G_END_DECLS

@@ -1529,3 +1529,42 @@ graft_node_set_error (GraftNode  *node,
     }
   graft_set_error_at_offset (error, source, node->span_start, node->span_end, code, "%s", message);
 }
+
+/**
+ * _graft_node_append_caption:
+ * @out: where to append
+ * @node: a node
+ *
+ * Appends what @node does, as drawings caption it under its name:
+ * `input`, `self.lin.weight`, `torch.cat`, `.sum()`, `self.layers.0()`,
+ * `output`.
+ */
+void
+_graft_node_append_caption (GString   *out,
+                            GraftNode *node)
+{
+  const char *target = graft_node_get_target (node);
+
+  switch (graft_node_get_op (node))
+    {
+    case GRAFT_OP_PLACEHOLDER:
+      g_string_append (out, "input");
+      return;
+    case GRAFT_OP_GET_ATTR:
+      g_string_append_printf (out, "self.%s", target);
+      return;
+    case GRAFT_OP_CALL_METHOD:
+      g_string_append_printf (out, ".%s()", target);
+      return;
+    case GRAFT_OP_CALL_MODULE:
+      g_string_append_printf (out, "self.%s()", target);
+      return;
+    case GRAFT_OP_OUTPUT:
+      g_string_append (out, "output");
+      return;
+    case GRAFT_OP_CALL_FUNCTION:
+    default:
+      g_string_append (out, target);
+      return;
+    }
+}

@@ -33,6 +33,7 @@
 #include "graft-layout.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-gv-private.h"
 #include "graft-limits.h"
 #include "graft-text-private.h"
@@ -113,34 +114,6 @@ struct _GraftLayout
   double        height;
 };
 
-static const char *
-caption_for (GraftNode *node,
-             GString   *buf)
-{
-  const char *target = graft_node_get_target (node);
-
-  g_string_truncate (buf, 0);
-  switch (graft_node_get_op (node))
-    {
-    case GRAFT_OP_PLACEHOLDER:
-      return "input";
-    case GRAFT_OP_GET_ATTR:
-      g_string_append_printf (buf, "self.%s", target);
-      return buf->str;
-    case GRAFT_OP_CALL_METHOD:
-      g_string_append_printf (buf, ".%s()", target);
-      return buf->str;
-    case GRAFT_OP_CALL_MODULE:
-      g_string_append_printf (buf, "self.%s()", target);
-      return buf->str;
-    case GRAFT_OP_OUTPUT:
-      return "output";
-    case GRAFT_OP_CALL_FUNCTION:
-    default:
-      return target;
-    }
-}
-
 /**
  * graft_layout_request_new:
  * @graph: a graph
@@ -174,7 +147,9 @@ graft_layout_request_new (GraftGraph *graph)
       g_hash_table_insert (index, n, GUINT_TO_POINTER (i));
       self->ops[i] = graft_node_get_op (n);
       self->names[i] = g_string_chunk_insert_const (self->strings, graft_node_get_name (n));
-      self->captions[i] = g_string_chunk_insert_const (self->strings, caption_for (n, buf));
+      g_string_truncate (buf, 0);
+      _graft_node_append_caption (buf, n);
+      self->captions[i] = g_string_chunk_insert_const (self->strings, buf->str);
     }
   i = 0;
   for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)

@@ -45,6 +45,18 @@ static const GraftOpColors graft_palette_dark[] = {
   { 0x333333, 0xaaaaaa },
 };
 
+/* The drawing itself, light then dark: background, text, edges. */
+typedef struct {
+  guint32 background;
+  guint32 text;
+  guint32 edge;
+} GraftThemeColors;
+
+static const GraftThemeColors graft_palette_themes[] = {
+  { 0xfafafa, 0x141414, 0x6b6b6b },
+  { 0x1e1e1e, 0xf2f2f2, 0x9a9a9a },
+};
+
 /* Okabe-Ito, most distinct first. */
 static const guint32 graft_palette_matches[] = {
   0xe69f00, /* orange */

@@ -63,9 +63,9 @@ get_theme (GraftRenderStyle style,
 {
   if (style == GRAFT_RENDER_DARK)
     {
-      theme->background = rgb (0x1e1e1e, 1);
-      theme->edge = rgb (0x9a9a9a, 1);
-      theme->text = rgb (0xf2f2f2, 1);
+      theme->background = rgb (graft_palette_themes[1].background, 1);
+      theme->edge = rgb (graft_palette_themes[1].edge, 1);
+      theme->text = rgb (graft_palette_themes[1].text, 1);
       theme->caption = rgb (0xc4c4c4, 1);
       theme->selection = rgb (0x78aeed, 1);
       theme->hover = rgb (0xffffff, 0.12);
@@ -75,9 +75,9 @@ get_theme (GraftRenderStyle style,
     }
   else
     {
-      theme->background = rgb (0xfafafa, 1);
-      theme->edge = rgb (0x6b6b6b, 1);
-      theme->text = rgb (0x141414, 1);
+      theme->background = rgb (graft_palette_themes[0].background, 1);
+      theme->edge = rgb (graft_palette_themes[0].edge, 1);
+      theme->text = rgb (graft_palette_themes[0].text, 1);
       theme->caption = rgb (0x3d3d3d, 1);
       theme->selection = rgb (0x1c71d8, 1);
       theme->hover = rgb (0x000000, 0.07);
