@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include "example.h"
+
 #include "graft.h"
 
 #include <X11/Xlib.h>
@@ -28,12 +30,6 @@
 #define WINDOW_HEIGHT   800
 #define SIDEBAR         400
 
-static char *
-example_path (void)
-{
-  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
-                           "subgraph_rewriter_basic_use.py", NULL);
-}
 
 /* Runs xdotool with @args; returns its stdout, stripped. */
 static char *
@@ -172,8 +168,6 @@ export_to (const char *path)
   g_assert_true (wait_file (path));
 }
 
-/* The core alone: replace match @which, then (@then_all) every match
- * that is left, as the user does below. */
 /* Copies @source to @model in @dir, starts the real editor on it there,
  * and waits for its window, moved to the corner and sized 1200x800. */
 static GSubprocess *
@@ -203,34 +197,6 @@ launch_editor (const char *dir,
   return editor;
 }
 
-static char *
-core_rewrite_one (guint    which,
-                  gboolean then_all)
-{
-  g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
-  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
-  g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
-  g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);
-  g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
-  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
-  g_autoptr (GPtrArray) first = g_ptr_array_new ();
-  g_autoptr (GraftRewrite) rewrite = NULL;
-
-  g_ptr_array_add (first, matches->pdata[which]);
-  rewrite = graft_rewriter_apply (graph, pattern, replacement, first, NULL);
-  g_assert_nonnull (rewrite);
-  if (then_all)
-    {
-      g_autoptr (GPtrArray) rest = graft_matcher_find (pattern, graph, NULL, NULL);
-      g_autoptr (GraftRewrite) second = graft_rewriter_apply (graph, pattern, replacement, rest, NULL);
-
-      g_assert_nonnull (second);
-      g_assert_cmpuint (rest->len, ==, 1);
-    }
-  return graft_codegen_python (graph);
-}
-
 static void
 test_drive_editor (void)
 {
@@ -241,8 +207,8 @@ test_drive_editor (void)
   g_autofree char *png_path = g_build_filename (dir, "out.png", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *code_all_path = g_build_filename (dir, "all.py", NULL);
-  g_autofree char *expected = core_rewrite_one (0, FALSE);
-  g_autofree char *expected_all = core_rewrite_one (0, TRUE);
+  g_autofree char *expected = example_rewrite (0, FALSE);
+  g_autofree char *expected_all = example_rewrite (0, TRUE);
   g_autofree char *x_text = NULL;
   g_autofree char *y_text = NULL;
   g_autoptr (GSubprocess) editor = NULL;
@@ -305,7 +271,7 @@ test_rubber_band (void)
   g_autofree char *source = example_path ();
   g_autofree char *model = g_build_filename (dir, "example.py", NULL);
   g_autofree char *code_path = g_build_filename (dir, "band.py", NULL);
-  g_autofree char *expected = core_rewrite_one (1, FALSE);
+  g_autofree char *expected = example_rewrite (1, FALSE);
   g_autofree char *contents = NULL;
   g_autoptr (GSubprocess) editor = NULL;
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;

@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include "example.h"
+
 #include "graft-autosave.h"
 #include "graft-canvas.h"
 #include "graft-diff-window.h"
@@ -23,12 +25,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static char *
-example_path (void)
-{
-  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
-                           "subgraph_rewriter_basic_use.py", NULL);
-}
 
 static gboolean
 timeout_cb (gpointer data)
@@ -91,29 +87,6 @@ close_window (GraftWindow *window)
   iterate_for (10);
 }
 
-/* What the core alone makes of the example: `replace_pattern` on all
- * matches, or on match @only (-1: all). */
-static char *
-core_rewrite (gint only)
-{
-  g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
-  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
-  g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
-  g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);
-  g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
-  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
-  g_autoptr (GPtrArray) chosen = g_ptr_array_new ();
-  g_autoptr (GraftRewrite) rewrite = NULL;
-
-  for (guint i = 0; i < matches->len; i++)
-    if (only < 0 || (guint) only == i)
-      g_ptr_array_add (chosen, matches->pdata[i]);
-  rewrite = graft_rewriter_apply (graph, pattern, replacement, chosen, NULL);
-  g_assert_nonnull (rewrite);
-  return graft_codegen_python (graph);
-}
-
 static char *
 original_code (void)
 {
@@ -164,7 +137,7 @@ test_replace_all_undo_redo (void)
 {
   GraftWindow *window = open_example ();
   GraftDocument *document = graft_window_get_document (window);
-  g_autofree char *expected = core_rewrite (-1);
+  g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *original = original_code ();
   g_autofree char *code = NULL;
 
@@ -197,7 +170,7 @@ test_replace_second (void)
 {
   GraftWindow *window = open_example ();
   GraftDocument *document = graft_window_get_document (window);
-  g_autofree char *expected = core_rewrite (1);
+  g_autofree char *expected = example_rewrite (1, FALSE);
   g_autofree char *code = NULL;
 
   /* Choosing the match in the list, then Replace. */
@@ -538,7 +511,7 @@ test_autosave_recovery (void)
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "model.py", NULL);
   g_autofree char *contents = NULL;
-  g_autofree char *expected = core_rewrite (-1);
+  g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
   g_autoptr (GFile) file = NULL;
   g_autofree char *autosave = NULL;

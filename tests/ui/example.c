@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * example.c: where the bundled example is, and what the core alone makes
+ * of it, for the editor tests to compare the window's results with.
+ */
+#include "config.h"
+
+#include "example.h"
+#include "graft.h"
+
+/**
+ * example_path:
+ *
+ * Returns: (transfer full): data/examples/subgraph_rewriter_basic_use.py
+ */
+char *
+example_path (void)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                           "subgraph_rewriter_basic_use.py", NULL);
+}
+
+/**
+ * example_rewrite:
+ * @only: the match to replace, or -1 for all of them
+ * @then_all: afterwards, replace every match that is left (exactly one)
+ *
+ * Returns: (transfer full): the code `replace_pattern` gives
+ */
+char *
+example_rewrite (gint     only,
+                 gboolean then_all)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
+  g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);
+  g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr (GPtrArray) chosen = g_ptr_array_new ();
+  g_autoptr (GraftRewrite) rewrite = NULL;
+
+  for (guint i = 0; i < matches->len; i++)
+    if (only < 0 || (guint) only == i)
+      g_ptr_array_add (chosen, matches->pdata[i]);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, chosen, NULL);
+  g_assert_nonnull (rewrite);
+  if (then_all)
+    {
+      g_autoptr (GPtrArray) rest = graft_matcher_find (pattern, graph, NULL, NULL);
+      g_autoptr (GraftRewrite) second = graft_rewriter_apply (graph, pattern, replacement, rest, NULL);
+
+      g_assert_nonnull (second);
+      g_assert_cmpuint (rest->len, ==, 1);
+    }
+  return graft_codegen_python (graph);
+}

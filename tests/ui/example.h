@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * example.h: the editor tests' shared facts about the bundled example.
+ */
+#pragma once
+
+#include <glib.h>
+
+char *example_path    (void);
+char *example_rewrite (gint     only,
+                       gboolean then_all);
