@@ -537,3 +537,26 @@ graft_render_get_match_color (guint   match,
   *out_green = c.g;
   *out_blue = c.b;
 }
+
+/**
+ * graft_render_get_background:
+ * @style: light or dark
+ * @out_red: (out): red, 0 to 1
+ * @out_green: (out): green
+ * @out_blue: (out): blue
+ *
+ * The colour the renderer fills the background with, for widgets that
+ * show it before there is anything to draw.
+ */
+void
+graft_render_get_background (GraftRenderStyle style,
+                             double          *out_red,
+                             double          *out_green,
+                             double          *out_blue)
+{
+  Rgba c = rgb (graft_palette_themes[style == GRAFT_RENDER_DARK ? 1 : 0].background, 1);
+
+  *out_red = c.r;
+  *out_green = c.g;
+  *out_blue = c.b;
+}

@@ -63,6 +63,10 @@ void     graft_render_get_match_color (guint   match,
                                        double *out_red,
                                        double *out_green,
                                        double *out_blue);
+void     graft_render_get_background (GraftRenderStyle style,
+                                      double          *out_red,
+                                      double          *out_green,
+                                      double          *out_blue);
 gboolean graft_render_format_from_string (const char        *name,
                                           GraftRenderFormat *out_format);
 GBytes  *graft_render_to_bytes     (GraftLayout              *layout,

@@ -234,10 +234,14 @@ graft_canvas_snapshot (GtkWidget   *widget,
     return;
   if (self->layout == NULL)
     {
-      GdkRGBA background;
+      double r;
+      double g;
+      double b;
 
-      gdk_rgba_parse (&background, adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "#1e1e1e" : "#fafafa");
-      gtk_snapshot_append_color (snapshot, &background, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      graft_render_get_background (adw_style_manager_get_dark (adw_style_manager_get_default ()) ?
+                                     GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT, &r, &g, &b);
+      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { (float) r, (float) g, (float) b, 1 },
+                                 &GRAPHENE_RECT_INIT (0, 0, width, height));
       return;
     }
   if (self->fit_pending)
