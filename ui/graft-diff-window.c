@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "graft-diff-window.h"
+#include "graft-pattern-editor.h"
 #include "graft.h"
 
 #include <gtksourceview/gtksource.h>
@@ -39,15 +40,11 @@ make_view (GtkTextBuffer **out_buffer,
 {
   GtkSourceLanguage *python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
                                                                         "python3");
-  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
-    gtk_source_style_scheme_manager_get_default (),
-    adw_style_manager_get_dark (adw_style_manager_get_default ()) ? "Adwaita-dark" : "Adwaita");
   GtkSourceBuffer *buffer = gtk_source_buffer_new_with_language (python);
   GtkWidget *view = gtk_source_view_new_with_buffer (buffer);
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
-  if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (buffer, scheme);
+  graft_source_buffer_follow_style (buffer);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);

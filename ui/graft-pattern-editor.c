@@ -267,28 +267,32 @@ query_tooltip_cb (GtkWidget          *widget,
 }
 
 static void
-style_changed_cb (AdwStyleManager    *manager,
-                  GParamSpec         *pspec,
-                  GraftPatternEditor *self);
-
-static void
-apply_scheme (GraftPatternEditor *self)
+follow_style_cb (AdwStyleManager *manager,
+                 GParamSpec      *pspec,
+                 GtkSourceBuffer *buffer)
 {
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark" : "Adwaita");
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
+    gtk_source_style_scheme_manager_get_default (), adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita");
 
   if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (buffer), scheme);
+    gtk_source_buffer_set_style_scheme (buffer, scheme);
 }
 
-static void
-style_changed_cb (AdwStyleManager    *manager,
-                  GParamSpec         *pspec,
-                  GraftPatternEditor *self)
+/**
+ * graft_source_buffer_follow_style:
+ * @buffer: a source buffer
+ *
+ * Colours @buffer with the Adwaita scheme of the system's light or dark
+ * style, now and whenever the style changes, for as long as @buffer
+ * lives.  Every code view of the editor uses it.
+ */
+void
+graft_source_buffer_follow_style (GtkSourceBuffer *buffer)
 {
-  apply_scheme (self);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  follow_style_cb (manager, NULL, buffer);
+  g_signal_connect_object (manager, "notify::dark", G_CALLBACK (follow_style_cb), buffer, 0);
 }
 
 static void
@@ -354,8 +358,7 @@ graft_pattern_editor_init (GraftPatternEditor *self)
                                                 NULL);
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");
-  apply_scheme (self);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (style_changed_cb), self, 0);
+  graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));
   g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
 }

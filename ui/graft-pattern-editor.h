@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
 
 #include "graft.h"
 
@@ -25,6 +26,7 @@ void        graft_pattern_editor_set_graph     (GraftPatternEditor *self,
                                                 GraftGraph         *graph);
 const char *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
 GtkTextBuffer *graft_pattern_editor_get_buffer (GraftPatternEditor *self);
+void        graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
 void        graft_pattern_editor_flush         (GraftPatternEditor *self);
 
 G_END_DECLS

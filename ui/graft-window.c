@@ -387,19 +387,6 @@ update_code (GraftWindow *self)
     }
 }
 
-static void
-code_scheme_cb (AdwStyleManager *manager,
-                GParamSpec      *pspec,
-                GraftWindow     *self)
-{
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
-    schemes, adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita");
-
-  if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (self->code_view)), scheme);
-}
-
 /**
  * graft_window_get_code_buffer:
  * @self: a window
@@ -1181,8 +1168,7 @@ graft_window_init (GraftWindow *self)
     if (python != NULL)
       gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (code_buffer), python);
     g_signal_connect (code_buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self);
-    g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (code_scheme_cb), self, 0);
-    code_scheme_cb (adw_style_manager_get_default (), NULL, self);
+    graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (code_buffer));
   }
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
