@@ -22,6 +22,14 @@ _graft_name_hash (const char *key,
       h ^= (guchar) key[i];
       h *= 16777619u;
     }
+  /* FNV-1a's low bits, which pick the slot, mix poorly for names that
+   * differ only in their last digits (relu_1 ... relu_999999): finish with
+   * MurmurHash3's avalanche step. */
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
   return h;
 }
 

@@ -50,6 +50,7 @@ typedef struct
   guint32          prev_end;
   guint32          stmt_end; /* end of the last statement completed */
   guint            depth;
+  guint            n_stmts; /* statements made so far, nested ones too */
   gboolean         error_from_lexer;
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
@@ -277,12 +278,26 @@ new_expr (Parser         *p,
   return graft_py_expr_new (p->module, kind, start, p->prev_end);
 }
 
+/* A statement from @start to @end, counted against GRAFT_MAX_STATEMENTS. */
+static GraftPyStmt *
+new_stmt_spanning (Parser         *p,
+                   GraftPyStmtKind kind,
+                   gsize           start,
+                   gsize           end)
+{
+  if (++p->n_stmts > GRAFT_MAX_STATEMENTS)
+    fail_at (p, start, MAX (start, end), GRAFT_PARSE_ERROR_LIMIT,
+             "the module has more than %u statements", GRAFT_MAX_STATEMENTS);
+  return graft_py_stmt_new (p->module, kind, start, end);
+}
+
+/* A simple statement, which ends at the last token consumed. */
 static GraftPyStmt *
 new_stmt (Parser         *p,
           GraftPyStmtKind kind,
           gsize           start)
 {
-  return graft_py_stmt_new (p->module, kind, start, p->prev_end);
+  return new_stmt_spanning (p, kind, start, p->prev_end);
 }
 
 /* Copies the text of the NAME token at the lookahead and consumes it. */
@@ -2870,7 +2885,7 @@ parse_if (Parser *p)
       test = parse_named_expression (p);
       if (test == NULL)
         return NULL;
-      s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_IF, start, start);
+      s = new_stmt_spanning (p, GRAFT_PY_STMT_IF, start, start);
       s->if_stmt.test = test;
       if (!parse_block (p, what, start, &s->if_stmt.body))
         return NULL;
@@ -2933,7 +2948,7 @@ parse_for (Parser  *p,
   iter = parse_star_expressions (p);
   if (iter == NULL)
     return NULL;
-  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_FOR, start, start);
+  s = new_stmt_spanning (p, GRAFT_PY_STMT_FOR, start, start);
   s->for_stmt.target = target;
   s->for_stmt.iter = iter;
   s->for_stmt.is_async = is_async;
@@ -2955,7 +2970,7 @@ parse_while (Parser *p)
   test = parse_named_expression (p);
   if (test == NULL)
     return NULL;
-  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_WHILE, start, start);
+  s = new_stmt_spanning (p, GRAFT_PY_STMT_WHILE, start, start);
   s->while_stmt.test = test;
   if (!parse_block (p, "'while' statement", start, &s->while_stmt.body) ||
       !parse_else (p, &s->while_stmt.orelse))
@@ -3033,7 +3048,7 @@ parse_with (Parser  *p,
         }
       while (accept (p, GRAFT_PY_TOKEN_COMMA));
     }
-  s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_WITH, start, start);
+  s = new_stmt_spanning (p, GRAFT_PY_STMT_WITH, start, start);
   s->with_stmt.items = (GraftPyWithItem **) finish_list (p, base, &s->with_stmt.n_items);
   s->with_stmt.is_async = is_async;
   if (!parse_block (p, "'with' statement", header, &s->with_stmt.body))
@@ -3047,7 +3062,7 @@ parse_try (Parser *p)
 {
   gsize        start = p->cur.start;
   guint        base = p->scratch->len;
-  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_TRY, start, start);
+  GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_TRY, start, start);
 
   advance (p);
   if (!parse_block (p, "'try' statement", start, &s->try_stmt.body))
@@ -3110,7 +3125,7 @@ parse_function_def (Parser         *p,
                     gboolean        is_async)
 {
   gsize        header = p->cur.start;
-  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_FUNCTION_DEF, start, start);
+  GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_FUNCTION_DEF, start, start);
 
   advance (p);
   s->function_def.name = take_name (p, "a function name");
@@ -3139,7 +3154,7 @@ parse_class_def (Parser         *p,
                  GraftPyExprList decorators)
 {
   gsize        header = p->cur.start;
-  GraftPyStmt *s = graft_py_stmt_new (p->module, GRAFT_PY_STMT_CLASS_DEF, start, start);
+  GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_CLASS_DEF, start, start);
 
   advance (p);
   s->class_def.name = take_name (p, "a class name");

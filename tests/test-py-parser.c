@@ -674,6 +674,27 @@ test_depth_limit (void)
   }
 }
 
+/* A module may hold GRAFT_MAX_STATEMENTS statements, not one more; the
+ * error points at the first statement past the limit, so a huge file stops
+ * there instead of being parsed whole. */
+static void
+test_statement_limit (void)
+{
+  g_autofree char *at_limit = repeat ("", "pass\n", GRAFT_MAX_STATEMENTS, "");
+  g_autofree char *over = repeat ("if x:\n", "  pass\n", GRAFT_MAX_STATEMENTS, "");
+  g_autofree char *expected = g_strdup_printf ("%u:3: [limit] the module has more than %u statements",
+                                               GRAFT_MAX_STATEMENTS + 1, GRAFT_MAX_STATEMENTS);
+  g_autofree char *err = parse_error (over);
+  g_autoptr (GraftSource) source = graft_source_new ("limit.py", at_limit, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
+
+  /* The `if` is a statement too: its last nested pass is one too many. */
+  g_assert_cmpstr (err, ==, expected);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_py_module_get_body (module)->len, ==, GRAFT_MAX_STATEMENTS);
+}
+
 static void
 test_large_flat (void)
 {
@@ -809,6 +830,7 @@ main (int   argc,
   g_test_add_func ("/core/py-parser/spans", test_spans);
   g_test_add_func ("/core/py-parser/syntax-errors", test_syntax_errors);
   g_test_add_func ("/core/py-parser/depth-limit", test_depth_limit);
+  g_test_add_func ("/core/py-parser/statement-limit", test_statement_limit);
   g_test_add_func ("/core/py-parser/large-flat", test_large_flat);
   g_test_add_func ("/core/py-parser/torch-module", test_torch_module);
 
