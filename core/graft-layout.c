@@ -86,32 +86,51 @@ is_stub_use (guint8 hub,
  * the segment cut below). */
 #define SPAN_COST 10
 
+/* A request lays out units: a graph node, or a folded scope drawn as one
+ * box.  Unfolded, unit i is graph node i. */
 struct _GraftLayoutRequest
 {
   /* Owned */
   GStringChunk *strings;
-  GraftOp      *ops;         /* per graph node */
-  const char  **names;       /* per graph node, in strings */
-  const char  **captions;    /* per graph node, in strings */
-  guint        *input_start; /* n_nodes + 1, into inputs */
-  GArray       *inputs;      /* guint: graph node indices, distinct per node, in argument order */
-  GCancellable *cancellable; /* nullable: checked between segments */
-  guint         n_nodes;
+  GraftOp      *ops;          /* per unit */
+  const char  **names;        /* per unit, in strings: a node's name or a scope's path */
+  const char  **captions;     /* per unit, in strings */
+  guint        *input_start;  /* n_nodes + 1, into inputs */
+  GArray       *inputs;       /* guint: units, distinct per unit, in argument order */
+  guint        *unit_node;    /* per unit: the graph node whose index its box carries */
+  guint        *member_start; /* n_nodes + 1, into members; NULL when nothing is folded */
+  GArray       *members;      /* guint: graph nodes of each folded unit (empty for others) */
+  const char  **node_names;   /* per graph node, in strings */
+  guint        *node_unit;    /* per graph node: its unit, or G_MAXUINT when not shown */
+  GCancellable *cancellable;  /* nullable: checked between segments */
+  guint         n_nodes;      /* units */
+  guint         n_graph_nodes;
+  gint          segments_done; /* atomic: progress, read by other threads */
+  gint          n_segments;    /* atomic: 0 until the segments are known */
 };
 
 struct _GraftLayout
 {
   /* Owned */
   GStringChunk *strings;
-  GArray       *nodes;   /* GraftLayoutNode */
-  GArray       *edges;   /* GraftLayoutEdge */
-  GArray       *points;  /* GraftPoint, pointed into by edges */
-  guint        *main_of; /* per graph node: its box */
-  GHashTable   *by_name; /* name -> box + 1, built on first lookup */
+  GArray       *nodes;      /* GraftLayoutNode */
+  GArray       *edges;      /* GraftLayoutEdge */
+  GArray       *points;     /* GraftPoint, pointed into by edges */
+  GArray       *members;    /* guint: graph nodes of folded boxes */
+  guint        *main_of;    /* per graph node: its box, or G_MAXUINT */
+  const char  **node_names; /* per graph node, in strings */
+  GHashTable   *by_name;    /* node name -> box + 1, built on first lookup */
   guint         n_graph_nodes;
   guint         n_segments;
   double        width;
   double        height;
+  /* Spatial index: the boxes and edges that reach into each band of
+   * BAND_HEIGHT points, top to bottom (CSR). */
+  guint         n_bands;
+  guint        *band_box_start;  /* n_bands + 1 */
+  GArray       *band_boxes;      /* guint */
+  guint        *band_edge_start; /* n_bands + 1 */
+  GArray       *band_edges;      /* guint */
 };
 
 /**
@@ -126,51 +145,158 @@ struct _GraftLayout
 GraftLayoutRequest *
 graft_layout_request_new (GraftGraph *graph)
 {
+  return graft_layout_request_new_folded (graph, NULL, NULL, NULL);
+}
+
+/**
+ * graft_layout_request_new_folded:
+ * @graph: a graph
+ * @scopes: (nullable): @graph's scopes, from graft_scopes_new()
+ * @collapsed: (nullable) (element-type utf8 utf8): scopes drawn as one box
+ *   each (see graft_scopes_find_folder())
+ * @shown: (nullable) (array): per graph node, whether to draw it at all;
+ *   %NULL draws every node
+ *
+ * Like graft_layout_request_new(), drawing each collapsed scope as one box
+ * (its caption counts its nodes) that stands for all its nodes, and
+ * leaving out the nodes @shown excludes, with their edges.  Edges between
+ * boxes are the data dependencies between what they hold, each once.
+ *
+ * Returns: (transfer full): a request to run with graft_layout_request_run()
+ */
+GraftLayoutRequest *
+graft_layout_request_new_folded (GraftGraph     *graph,
+                                 GraftScopes    *scopes,
+                                 GHashTable     *collapsed,
+                                 const gboolean *shown)
+{
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) unit_of_folder = g_hash_table_new (NULL, NULL);
   g_autoptr (GString) buf = g_string_new (NULL);
+  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree guint *stamp = NULL;
   GraftLayoutRequest *self;
+  guint n;
   guint i = 0;
+  gboolean folding;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
+  n = graft_graph_get_n_nodes (graph);
+  folding = (scopes != NULL && collapsed != NULL && g_hash_table_size (collapsed) > 0) || shown != NULL;
+  g_return_val_if_fail (scopes == NULL || graft_scopes_get_n_nodes (scopes) == n, NULL);
+
   self = g_new0 (GraftLayoutRequest, 1);
-  self->n_nodes = graft_graph_get_n_nodes (graph);
+  self->n_graph_nodes = n;
   self->strings = g_string_chunk_new (4096);
-  self->ops = g_new0 (GraftOp, MAX (self->n_nodes, 1));
-  self->names = g_new0 (const char *, MAX (self->n_nodes, 1));
-  self->captions = g_new0 (const char *, MAX (self->n_nodes, 1));
-  self->input_start = g_new0 (guint, self->n_nodes + 1);
+  self->node_names = g_new0 (const char *, MAX (n, 1));
+  self->node_unit = g_new0 (guint, MAX (n, 1));
+  self->unit_node = g_new0 (guint, MAX (n, 1));
+  self->ops = g_new0 (GraftOp, MAX (n, 1));
+  self->names = g_new0 (const char *, MAX (n, 1));
+  self->captions = g_new0 (const char *, MAX (n, 1));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+  /* Units, in graph order of their first node. */
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
     {
-      g_hash_table_insert (index, n, GUINT_TO_POINTER (i));
-      self->ops[i] = graft_node_get_op (n);
-      self->names[i] = g_string_chunk_insert_const (self->strings, graft_node_get_name (n));
-      g_string_truncate (buf, 0);
-      _graft_node_append_caption (buf, n);
-      self->captions[i] = g_string_chunk_insert_const (self->strings, buf->str);
-    }
-  i = 0;
-  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
-    {
-      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (n);
+      const char *folder = NULL;
+      guint u;
 
-      self->input_start[i] = self->inputs->len;
-      for (guint k = 0; k < inputs->len; k++)
+      g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
+      self->node_names[i] = g_string_chunk_insert_const (self->strings, graft_node_get_name (node));
+      if (shown != NULL && !shown[i])
         {
-          gpointer found;
-
-          /* A node of another graph is a broken graph; lint says so, the
-           * drawing leaves the edge out. */
-          if (g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, k), NULL, &found))
+          self->node_unit[i] = G_MAXUINT;
+          continue;
+        }
+      if (scopes != NULL)
+        folder = graft_scopes_find_folder (scopes, i, collapsed);
+      if (folder != NULL && g_hash_table_contains (unit_of_folder, folder))
+        u = GPOINTER_TO_UINT (g_hash_table_lookup (unit_of_folder, folder));
+      else
+        {
+          u = self->n_nodes++;
+          self->unit_node[u] = i;
+          g_ptr_array_add (unit_members, g_array_new (FALSE, FALSE, sizeof (guint)));
+          if (folder != NULL)
             {
-              guint j = GPOINTER_TO_UINT (found);
-
-              g_array_append_val (self->inputs, j);
+              g_hash_table_insert (unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
+              self->ops[u] = GRAFT_OP_CALL_MODULE;
+              self->names[u] = g_string_chunk_insert_const (self->strings, folder);
+            }
+          else
+            {
+              self->ops[u] = graft_node_get_op (node);
+              self->names[u] = self->node_names[i];
+              g_string_truncate (buf, 0);
+              _graft_node_append_caption (buf, node);
+              self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
             }
         }
+      self->node_unit[i] = u;
+      if (folder != NULL)
+        g_array_append_val ((GArray *) unit_members->pdata[u], i);
     }
+
+  if (folding)
+    {
+      self->member_start = g_new0 (guint, self->n_nodes + 1);
+      self->members = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint u = 0; u < self->n_nodes; u++)
+        {
+          GArray *m = unit_members->pdata[u];
+
+          self->member_start[u] = self->members->len;
+          g_array_append_vals (self->members, m->data, m->len);
+          if (m->len > 0)
+            {
+              g_string_printf (buf, "%u nodes", m->len);
+              self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
+            }
+        }
+      self->member_start[self->n_nodes] = self->members->len;
+    }
+
+  /* Inputs of each unit: the units its nodes read, each once, itself
+   * excepted. */
+  self->input_start = g_new0 (guint, self->n_nodes + 1);
+  stamp = g_new0 (guint, self->n_nodes + 1);
+  {
+    g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
+    guint k = 0;
+
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+      nodes[k++] = node;
+    for (guint u = 0; u < self->n_nodes; u++)
+      {
+        guint first = self->unit_node[u];
+        guint n_members = self->member_start != NULL ? self->member_start[u + 1] - self->member_start[u] : 0;
+
+        self->input_start[u] = self->inputs->len;
+        for (guint m = 0; m < MAX (n_members, 1); m++)
+          {
+            guint node_index = n_members > 0 ? g_array_index (self->members, guint, self->member_start[u] + m) : first;
+            g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (nodes[node_index]);
+
+            for (guint a = 0; a < inputs->len; a++)
+              {
+                gpointer found;
+                guint v;
+
+                /* A node of another graph is a broken graph; lint says so,
+                 * the drawing leaves the edge out. */
+                if (!g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, a), NULL, &found))
+                  continue;
+                v = self->node_unit[GPOINTER_TO_UINT (found)];
+                if (v == G_MAXUINT || (folding && (v == u || stamp[v] == u + 1)))
+                  continue;
+                stamp[v] = u + 1;
+                g_array_append_val (self->inputs, v);
+              }
+          }
+      }
+  }
   self->input_start[self->n_nodes] = self->inputs->len;
   return self;
 }
@@ -207,7 +333,31 @@ graft_layout_request_free (GraftLayoutRequest *self)
   g_free (self->captions);
   g_free (self->input_start);
   g_array_unref (self->inputs);
+  g_free (self->unit_node);
+  g_free (self->member_start);
+  g_clear_pointer (&self->members, g_array_unref);
+  g_free (self->node_names);
+  g_free (self->node_unit);
   g_free (self);
+}
+
+/**
+ * graft_layout_request_get_progress:
+ * @self: a request
+ * @out_done: (out): segments laid out so far
+ * @out_total: (out): segments in all, 0 until the run has cut the graph
+ *
+ * How far a run of @self has got; safe to call from any thread while
+ * another runs it.
+ */
+void
+graft_layout_request_get_progress (GraftLayoutRequest *self,
+                                   guint              *out_done,
+                                   guint              *out_total)
+{
+  g_return_if_fail (self != NULL);
+  *out_done = (guint) g_atomic_int_get (&self->segments_done);
+  *out_total = (guint) g_atomic_int_get (&self->n_segments);
 }
 
 /* An edge of the drawing, before geometry: between boxes, and where its
@@ -285,14 +435,20 @@ static guint
 add_box (GraftLayout        *self,
          GraftLayoutRequest *req,
          GraftText          *text,
-         guint               node_index,
+         guint               unit,
          gboolean            is_stub)
 {
-  GraftLayoutNode box = { { 0, 0, 0, 0 }, NULL, NULL, req->ops[node_index], node_index, is_stub };
+  GraftLayoutNode box = { { 0, 0, 0, 0 }, NULL, NULL, req->ops[unit], req->unit_node[unit], is_stub, 0, 0 };
 
   /* The layout outlives its request: it keeps its own strings. */
-  box.name = g_string_chunk_insert_const (self->strings, req->names[node_index]);
-  box.caption = is_stub ? "" : g_string_chunk_insert_const (self->strings, req->captions[node_index]);
+  box.name = g_string_chunk_insert_const (self->strings, req->names[unit]);
+  box.caption = is_stub ? "" : g_string_chunk_insert_const (self->strings, req->captions[unit]);
+  if (req->member_start != NULL && !is_stub)
+    {
+      box.n_members = req->member_start[unit + 1] - req->member_start[unit];
+      box.first_member = self->members->len;
+      g_array_append_vals (self->members, &g_array_index (req->members, guint, req->member_start[unit]), box.n_members);
+    }
   if (is_stub)
     {
       box.box.width = _graft_text_width (text, GRAFT_TEXT_STUB, box.name) + 2 * GRAFT_STUB_PAD_X;
@@ -363,6 +519,16 @@ segment_first_point (const Segment *segment,
   return p;
 }
 
+static int
+compare_guint (const void *a,
+               const void *b)
+{
+  guint x = *(const guint *) a;
+  guint y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 typedef struct {
   guint  source; /* box */
   double top;
@@ -380,6 +546,120 @@ compare_lane_uses (const void *a,
   if (x->top != y->top)
     return x->top < y->top ? -1 : 1;
   return x->source < y->source ? -1 : x->source > y->source;
+}
+
+/* The spatial index's bands are this tall, in points: a few ranks each. */
+#define BAND_HEIGHT 256.0
+/* How far past its box a box's drawing reaches (selection ring, badge). */
+#define QUERY_GROW 10.0
+
+static void
+band_range (double   top,
+            double   bottom,
+            guint    n_bands,
+            guint   *out_first,
+            guint   *out_last)
+{
+  gint first = (gint) floor ((top - QUERY_GROW) / BAND_HEIGHT);
+  gint last = (gint) floor ((bottom + QUERY_GROW) / BAND_HEIGHT);
+
+  *out_first = (guint) CLAMP (first, 0, (gint) n_bands - 1);
+  *out_last = (guint) CLAMP (last, 0, (gint) n_bands - 1);
+}
+
+/* Fills a CSR list of items per band: @n items, item i spanning
+ * [@tops[i], @bottoms[i]]. */
+static void
+fill_bands (guint          n_bands,
+            guint          n,
+            const double  *tops,
+            const double  *bottoms,
+            guint        **out_start,
+            GArray       **out_items)
+{
+  guint *start = g_new0 (guint, n_bands + 1);
+  g_autofree guint *fill = NULL;
+  GArray *items;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint a, b;
+
+      band_range (tops[i], bottoms[i], n_bands, &a, &b);
+      for (guint band = a; band <= b; band++)
+        start[band + 1]++;
+    }
+  for (guint band = 0; band < n_bands; band++)
+    start[band + 1] += start[band];
+  items = g_array_sized_new (FALSE, FALSE, sizeof (guint), start[n_bands]);
+  g_array_set_size (items, start[n_bands]);
+  fill = g_memdup2 (start, (n_bands + 1) * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      guint a, b;
+
+      band_range (tops[i], bottoms[i], n_bands, &a, &b);
+      for (guint band = a; band <= b; band++)
+        g_array_index (items, guint, fill[band]++) = i;
+    }
+  *out_start = start;
+  *out_items = items;
+}
+
+/* Indexes boxes and edges by the horizontal bands they reach into. */
+static void
+build_index (GraftLayout *self)
+{
+  guint n_boxes = self->nodes->len;
+  guint n_edges = self->edges->len;
+  g_autofree double *tops = g_new (double, MAX (MAX (n_boxes, n_edges), 1));
+  g_autofree double *bottoms = g_new (double, MAX (MAX (n_boxes, n_edges), 1));
+
+  self->n_bands = (guint) ceil ((self->height + QUERY_GROW) / BAND_HEIGHT) + 1;
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
+
+      tops[i] = r->y;
+      bottoms[i] = r->y + r->height;
+    }
+  fill_bands (self->n_bands, n_boxes, tops, bottoms, &self->band_box_start, &self->band_boxes);
+  for (guint e = 0; e < n_edges; e++)
+    {
+      const GraftLayoutEdge *edge = &g_array_index (self->edges, GraftLayoutEdge, e);
+
+      tops[e] = bottoms[e] = edge->arrow_tip.y;
+      for (guint k = 0; k < edge->n_points; k++)
+        {
+          tops[e] = MIN (tops[e], edge->points[k].y);
+          bottoms[e] = MAX (bottoms[e], edge->points[k].y);
+        }
+    }
+  fill_bands (self->n_bands, n_edges, tops, bottoms, &self->band_edge_start, &self->band_edges);
+}
+
+/* Appends the items of bands @first to @last, each once, in increasing
+ * order (an item in several bands is listed in each). */
+static void
+query_bands (const guint *start,
+             GArray      *items,
+             gint         first,
+             gint         last,
+             GArray      *out)
+{
+  guint from = out->len;
+  guint kept = from;
+
+  for (gint band = first; band <= last; band++)
+    g_array_append_vals (out, &g_array_index (items, guint, start[band]), start[band + 1] - start[band]);
+  if (last > first)
+    {
+      qsort (&g_array_index (out, guint, from), out->len - from, sizeof (guint), compare_guint);
+      for (guint k = from; k < out->len; k++)
+        if (k == from || g_array_index (out, guint, k) != g_array_index (out, guint, kept - 1))
+          g_array_index (out, guint, kept++) = g_array_index (out, guint, k);
+      g_array_set_size (out, kept);
+    }
 }
 
 /**
@@ -400,6 +680,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   g_autoptr (GraftLayout) self = NULL;
   g_autoptr (GraftText) text = NULL;
   g_autofree guint *n_users = NULL;
+  g_autofree guint *unit_box = NULL;    /* per unit: its box */
   g_autofree guint8 *hub = NULL;
   g_autofree guint *group_start = NULL; /* per graph node: its first box (stubs come first) */
   g_autofree guint *segment_of = NULL;  /* per box */
@@ -433,8 +714,13 @@ graft_layout_request_run (GraftLayoutRequest *req,
   self->nodes = g_array_new (FALSE, FALSE, sizeof (GraftLayoutNode));
   self->edges = g_array_new (FALSE, FALSE, sizeof (GraftLayoutEdge));
   self->points = g_array_new (FALSE, FALSE, sizeof (GraftPoint));
-  self->n_graph_nodes = req->n_nodes;
-  self->main_of = g_new0 (guint, MAX (req->n_nodes, 1));
+  self->members = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->n_graph_nodes = req->n_graph_nodes;
+  self->main_of = g_new0 (guint, MAX (req->n_graph_nodes, 1));
+  self->node_names = g_new0 (const char *, MAX (req->n_graph_nodes, 1));
+  for (guint i = 0; i < req->n_graph_nodes; i++)
+    self->node_names[i] = g_string_chunk_insert_const (self->strings, req->node_names[i]);
+  unit_box = g_new0 (guint, MAX (req->n_nodes, 1));
   text = _graft_text_new ();
 
   /* Hubs. */
@@ -467,11 +753,11 @@ graft_layout_request_run (GraftLayoutRequest *req,
             add_box (self, req, text, j, TRUE);
         }
       first_stub = group_start[i];
-      self->main_of[i] = add_box (self, req, text, i, FALSE);
+      unit_box[i] = add_box (self, req, text, i, FALSE);
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
         {
           guint j = g_array_index (req->inputs, guint, k);
-          Edge e = { 0, self->main_of[i], G_MAXUINT, G_MAXUINT };
+          Edge e = { 0, unit_box[i], G_MAXUINT, G_MAXUINT };
 
           e.tail = is_stub_use (hub[j], j, i) ? first_stub++ : G_MAXUINT;
           g_array_append_val (edges, e);
@@ -486,8 +772,10 @@ graft_layout_request_run (GraftLayoutRequest *req,
     for (guint i = 0; i < req->n_nodes; i++)
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++, e++)
         if (g_array_index (edges, Edge, e).tail == G_MAXUINT)
-          g_array_index (edges, Edge, e).tail = self->main_of[g_array_index (req->inputs, guint, k)];
+          g_array_index (edges, Edge, e).tail = unit_box[g_array_index (req->inputs, guint, k)];
   }
+  for (guint i = 0; i < req->n_graph_nodes; i++)
+    self->main_of[i] = req->node_unit[i] != G_MAXUINT ? unit_box[req->node_unit[i]] : G_MAXUINT;
   n_boxes = self->nodes->len;
 
   /* Segments: whole groups (a node and its stubs), cut where a segment's
@@ -507,7 +795,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
         for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
           {
             guint tail = g_array_index (edges, Edge, k).tail;
-            guint head = self->main_of[i];
+            guint head = unit_box[i];
 
             if (tail < head)
               group_cost += (double) (head - MAX (tail, first)) / SPAN_COST;
@@ -528,6 +816,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
       segments[s].first_box = g_array_index (starts, guint, s);
   }
   self->n_segments = n_segments;
+  g_atomic_int_set (&req->n_segments, (gint) n_segments);
 
   for (guint s = 0; s < n_segments; s++)
     {
@@ -600,6 +889,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
       ok = _graft_gv_layout (&spec, &seg->geometry, error);
       if (!ok)
         break;
+      g_atomic_int_inc (&req->segments_done);
       seg->x = -seg->geometry.width / 2;
       seg->y = y;
       y += seg->geometry.height + SEGMENT_GAP;
@@ -798,6 +1088,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   for (guint s = 0; s < n_segments; s++)
     segment_clear (&segments[s]);
   g_free (segments);
+  build_index (self);
   return g_steal_pointer (&self);
 }
 
@@ -834,6 +1125,12 @@ graft_layout_free (GraftLayout *self)
   g_array_unref (self->edges);
   g_array_unref (self->points);
   g_free (self->main_of);
+  g_free (self->node_names);
+  g_array_unref (self->members);
+  g_free (self->band_box_start);
+  g_free (self->band_edge_start);
+  g_clear_pointer (&self->band_boxes, g_array_unref);
+  g_clear_pointer (&self->band_edges, g_array_unref);
   g_clear_pointer (&self->by_name, g_hash_table_unref);
   g_free (self);
 }
@@ -909,15 +1206,54 @@ graft_layout_get_n_graph_nodes (GraftLayout *self)
  * @self: a layout
  * @node_index: a graph node's position in graph order
  *
- * Returns: the box of that node (not one of its stubs), or -1
+ * Returns: the box of that node (not one of its stubs; the box of its
+ *   collapsed scope when it is folded), or -1 when it is not drawn
  */
 gint
 graft_layout_lookup (GraftLayout *self,
                      guint        node_index)
 {
-  if (node_index >= self->n_graph_nodes)
+  if (node_index >= self->n_graph_nodes || self->main_of[node_index] == G_MAXUINT)
     return -1;
   return (gint) self->main_of[node_index];
+}
+
+/**
+ * graft_layout_get_node_name:
+ * @self: a layout
+ * @node_index: a graph node's position in graph order
+ *
+ * Returns: (transfer none): the name of that node of the graph laid out,
+ *   drawn or not
+ */
+const char *
+graft_layout_get_node_name (GraftLayout *self,
+                            guint        node_index)
+{
+  g_return_val_if_fail (node_index < self->n_graph_nodes, NULL);
+  return self->node_names[node_index];
+}
+
+/**
+ * graft_layout_get_members:
+ * @self: a layout
+ * @box: a box index
+ * @out_n: (out): how many graph nodes the box holds
+ *
+ * Returns: (transfer none) (array length=out_n): the graph nodes (positions
+ *   in graph order) a collapsed scope's box holds; none for other boxes
+ */
+const guint *
+graft_layout_get_members (GraftLayout *self,
+                          guint        box,
+                          guint       *out_n)
+{
+  const GraftLayoutNode *b;
+
+  g_return_val_if_fail (box < self->nodes->len, NULL);
+  b = &g_array_index (self->nodes, GraftLayoutNode, box);
+  *out_n = b->n_members;
+  return b->n_members > 0 ? &g_array_index (self->members, guint, b->first_member) : NULL;
 }
 
 /**
@@ -925,7 +1261,8 @@ graft_layout_lookup (GraftLayout *self,
  * @self: a layout
  * @name: a graph node's name
  *
- * Returns: the box of the node called @name, or -1
+ * Returns: the box of the node called @name (its collapsed scope's box when
+ *   it is folded), or -1 when no drawn box holds it
  */
 gint
 graft_layout_find_node (GraftLayout *self,
@@ -935,11 +1272,8 @@ graft_layout_find_node (GraftLayout *self,
     {
       self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < self->n_graph_nodes; i++)
-        {
-          GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, self->main_of[i]);
-
-          g_hash_table_insert (self->by_name, (gpointer) box->name, GUINT_TO_POINTER (self->main_of[i] + 1));
-        }
+        if (self->main_of[i] != G_MAXUINT)
+          g_hash_table_insert (self->by_name, (gpointer) self->node_names[i], GUINT_TO_POINTER (self->main_of[i] + 1));
     }
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
 }
@@ -974,14 +1308,74 @@ graft_layout_hit_test (GraftLayout *self,
                        double       x,
                        double       y)
 {
-  for (guint i = self->nodes->len; i-- > 0;)
+  gint band = (gint) floor (y / BAND_HEIGHT);
+  gint hit = -1;
+
+  if (band < 0 || (guint) band >= self->n_bands)
+    return -1;
+  /* The last box drawn wins, as on screen: boxes are drawn in index order. */
+  for (guint k = self->band_box_start[band]; k < self->band_box_start[band + 1]; k++)
     {
+      guint i = g_array_index (self->band_boxes, guint, k);
       const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
 
-      if (x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height)
-        return (gint) i;
+      if (x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height && (gint) i > hit)
+        hit = (gint) i;
     }
-  return -1;
+  return hit;
+}
+
+/**
+ * graft_layout_query:
+ * @self: a layout
+ * @x1: left of a rectangle in layout coordinates
+ * @y1: its top
+ * @x2: its right
+ * @y2: its bottom
+ * @out_boxes: (element-type guint): receives, in increasing order, every
+ *   box that may reach into the rectangle (grown by 10 points for rings
+ *   and badges)
+ * @out_edges: (nullable) (element-type guint): receives, in increasing
+ *   order, every edge whose points may reach into it
+ *
+ * Finds what to draw for one view through the layout's spatial index:
+ * time grows with what is near the rectangle, not with the graph.
+ */
+void
+graft_layout_query (GraftLayout *self,
+                    double       x1,
+                    double       y1,
+                    double       x2,
+                    double       y2,
+                    GArray      *out_boxes,
+                    GArray      *out_edges)
+{
+  gint first;
+  gint last;
+
+  g_return_if_fail (self != NULL && out_boxes != NULL);
+
+  if (self->n_bands == 0)
+    return;
+  first = CLAMP ((gint) floor ((y1 - QUERY_GROW) / BAND_HEIGHT), 0, (gint) self->n_bands - 1);
+  last = CLAMP ((gint) floor ((y2 + QUERY_GROW) / BAND_HEIGHT), 0, (gint) self->n_bands - 1);
+  query_bands (self->band_box_start, self->band_boxes, first, last, out_boxes);
+  if (out_edges != NULL)
+    query_bands (self->band_edge_start, self->band_edges, first, last, out_edges);
+  /* Within the bands, only what overlaps horizontally. */
+  {
+    guint kept = 0;
+
+    for (guint k = 0; k < out_boxes->len; k++)
+      {
+        guint i = g_array_index (out_boxes, guint, k);
+        const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
+
+        if (r->x - QUERY_GROW <= x2 && r->x + r->width + QUERY_GROW >= x1)
+          g_array_index (out_boxes, guint, kept++) = i;
+      }
+    g_array_set_size (out_boxes, kept);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-scope.h"
 
 #include <gio/gio.h>
 
@@ -51,6 +52,10 @@ typedef struct {
  * @node_index: the graph node's position in graph order
  * @is_stub: a small copy of an input or attribute that feeds many nodes,
  *   drawn beside one of its users instead of a long edge from the original
+ * @n_members: 0 for a node's box; for a collapsed scope's box, how many
+ *   graph nodes it holds (see graft_layout_get_members()); its @name is then
+ *   the scope's path and @node_index its first node
+ * @first_member: where its nodes start in the layout's member list
  *
  * One box of a layout.  Strings live as long as the layout.
  */
@@ -61,6 +66,8 @@ typedef struct {
   GraftOp     op;
   guint       node_index;
   gboolean    is_stub;
+  guint       n_members;
+  guint       first_member;
 } GraftLayoutNode;
 
 /**
@@ -82,6 +89,13 @@ typedef struct {
 } GraftLayoutEdge;
 
 GraftLayoutRequest    *graft_layout_request_new      (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GraftLayoutRequest    *graft_layout_request_new_folded (GraftGraph     *graph,
+                                                        GraftScopes    *scopes,
+                                                        GHashTable     *collapsed,
+                                                        const gboolean *shown) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_layout_request_get_progress (GraftLayoutRequest *self,
+                                                          guint              *out_done,
+                                                          guint              *out_total);
 GraftLayout           *graft_layout_request_run      (GraftLayoutRequest *self,
                                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 void                   graft_layout_request_set_cancellable (GraftLayoutRequest *self,
@@ -102,6 +116,18 @@ gint                   graft_layout_lookup           (GraftLayout *self,
                                                       guint        node_index);
 gint                   graft_layout_find_node        (GraftLayout *self,
                                                       const char  *name);
+const char            *graft_layout_get_node_name    (GraftLayout *self,
+                                                      guint        node_index);
+const guint           *graft_layout_get_members      (GraftLayout *self,
+                                                      guint        box,
+                                                      guint       *out_n);
+void                   graft_layout_query            (GraftLayout *self,
+                                                      double       x1,
+                                                      double       y1,
+                                                      double       x2,
+                                                      double       y2,
+                                                      GArray      *out_boxes,
+                                                      GArray      *out_edges);
 void                   graft_layout_get_size         (GraftLayout *self,
                                                       double      *out_width,
                                                       double      *out_height);

@@ -133,11 +133,46 @@ intersects (const GraftRect *r,
   return r->x <= x2 && r->x + r->width >= x1 && r->y <= y2 && r->y + r->height >= y1;
 }
 
+/* What a box shows of a per-node mark: its node's, or for a collapsed
+ * scope the first of its nodes that has one. */
 static gint
-match_of (const GraftRenderOptions *options,
+match_of (GraftLayout              *layout,
+          const GraftRenderOptions *options,
           const GraftLayoutNode    *box)
 {
-  return options->node_match != NULL ? options->node_match[box->node_index] : -1;
+  if (options->node_match == NULL)
+    return -1;
+  if (box->n_members > 0)
+    {
+      guint n;
+      const guint *members = graft_layout_get_members (layout, (guint) (box - graft_layout_get_node (layout, 0)), &n);
+
+      for (guint k = 0; k < n; k++)
+        if (options->node_match[members[k]] >= 0)
+          return options->node_match[members[k]];
+      return -1;
+    }
+  return options->node_match[box->node_index];
+}
+
+static gboolean
+flag_of (GraftLayout           *layout,
+         const gboolean        *flags,
+         const GraftLayoutNode *box)
+{
+  if (flags == NULL)
+    return FALSE;
+  if (box->n_members > 0)
+    {
+      guint n;
+      const guint *members = graft_layout_get_members (layout, (guint) (box - graft_layout_get_node (layout, 0)), &n);
+
+      for (guint k = 0; k < n; k++)
+        if (flags[members[k]])
+          return TRUE;
+      return FALSE;
+    }
+  return flags[box->node_index];
 }
 
 static void
@@ -217,18 +252,34 @@ static void
 draw_box (cairo_t                  *cr,
           GraftText                *text,
           const Theme              *theme,
+          GraftLayout              *layout,
           const GraftLayoutNode    *box,
           const GraftRenderOptions *options)
 {
   const GraftOpColors *colors = &theme->ops[box->op];
-  gint match = match_of (options, box);
-  gboolean selected = options->node_selected != NULL && options->node_selected[box->node_index];
+  gint match = match_of (layout, options, box);
+  gboolean selected = flag_of (layout, options->node_selected, box);
   gboolean hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
   double radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
   double cx = box->box.x + box->box.width / 2;
   double cy = box->box.y + box->box.height / 2;
 
-  if (options->node_added != NULL && options->node_added[box->node_index])
+  if (box->n_members > 0)
+    {
+      /* A collapsed scope: a stack of cards. */
+      for (int k = 2; k >= 1; k--)
+        {
+          GraftRect card = { box->box.x + 3 * k, box->box.y + 3 * k, box->box.width, box->box.height };
+
+          rounded_rect (cr, &card, radius);
+          set_source (cr, rgb (colors->fill, 1));
+          cairo_fill_preserve (cr);
+          set_source (cr, rgb (colors->border, 1));
+          cairo_set_line_width (cr, 1.0);
+          cairo_stroke (cr);
+        }
+    }
+  if (flag_of (layout, options->node_added, box))
     {
       static const double dash[] = { 4.0, 3.0 };
       GraftRect ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
@@ -272,7 +323,7 @@ draw_box (cairo_t                  *cr,
       cairo_set_line_width (cr, MATCH_WIDTH);
       set_match_dash (cr, match);
     }
-  else if (options->node_dropped != NULL && options->node_dropped[box->node_index])
+  else if (flag_of (layout, options->node_dropped, box))
     {
       static const double dash[] = { 5.0, 3.0 };
 
@@ -283,7 +334,7 @@ draw_box (cairo_t                  *cr,
   else
     {
       set_source (cr, rgb (colors->border, 1));
-      cairo_set_line_width (cr, box->is_stub ? 0.8 : 1.0);
+      cairo_set_line_width (cr, box->is_stub ? 0.8 : box->n_members > 0 ? 1.6 : 1.0);
       cairo_set_dash (cr, NULL, 0, 0);
     }
   cairo_stroke (cr);
@@ -333,8 +384,8 @@ graft_render_draw (GraftLayout              *layout,
   g_autoptr (GraftText) text = NULL;
   Theme theme;
   double x1, y1, x2, y2;
-  guint n_boxes = graft_layout_get_n_nodes (layout);
-  guint n_edges = graft_layout_get_n_edges (layout);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
 
   g_return_if_fail (layout != NULL);
   g_return_if_fail (cr != NULL);
@@ -357,23 +408,24 @@ graft_render_draw (GraftLayout              *layout,
 
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (guint i = 0; i < n_edges; i++)
+  graft_layout_query (layout, x1, y1, x2, y2, boxes, edges);
+  for (guint k = 0; k < edges->len; k++)
     {
-      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, i);
+      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, g_array_index (edges, guint, k));
       const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
       const GraftLayoutNode *head = graft_layout_get_node (layout, edge->head);
-      gint mt = match_of (options, tail);
-      gint mh = match_of (options, head);
+      gint mt = match_of (layout, options, tail);
+      gint mh = match_of (layout, options, head);
       GraftRect bounds = { edge->points[0].x, edge->points[0].y, 0, 0 };
       double bx2 = bounds.x;
       double by2 = bounds.y;
 
-      for (guint k = 1; k < edge->n_points; k++)
+      for (guint p = 1; p < edge->n_points; p++)
         {
-          bounds.x = MIN (bounds.x, edge->points[k].x);
-          bounds.y = MIN (bounds.y, edge->points[k].y);
-          bx2 = MAX (bx2, edge->points[k].x);
-          by2 = MAX (by2, edge->points[k].y);
+          bounds.x = MIN (bounds.x, edge->points[p].x);
+          bounds.y = MIN (bounds.y, edge->points[p].y);
+          bx2 = MAX (bx2, edge->points[p].x);
+          by2 = MAX (by2, edge->points[p].y);
         }
       bounds.width = bx2 - bounds.x + ARROW_HALF * 4;
       bounds.height = by2 - bounds.y + ARROW_HALF * 4;
@@ -387,13 +439,13 @@ graft_render_draw (GraftLayout              *layout,
         draw_edge (cr, edge, theme.edge, EDGE_WIDTH);
     }
 
-  for (guint i = 0; i < n_boxes; i++)
+  for (guint k = 0; k < boxes->len; k++)
     {
-      const GraftLayoutNode *box = graft_layout_get_node (layout, i);
+      const GraftLayoutNode *box = graft_layout_get_node (layout, g_array_index (boxes, guint, k));
       GraftRect grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20, box->box.height + 20 };
 
       if (intersects (&grown, x1, y1, x2, y2))
-        draw_box (cr, text, &theme, box, options);
+        draw_box (cr, text, &theme, layout, box, options);
     }
   cairo_restore (cr);
 }

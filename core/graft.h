@@ -27,6 +27,7 @@
 #include "graft-rewriter.h"
 #include "graft-extract.h"
 #include "graft-diff.h"
+#include "graft-scope.h"
 #include "graft-layout.h"
 #include "graft-render.h"
 #undef GRAFT_INSIDE

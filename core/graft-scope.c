@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-scope.c: which module each node of a graph belongs to.
+ *
+ * A traced graph lists its nodes in the order tracing made them, so the
+ * nodes of one submodule's forward stand together.  Only some nodes name
+ * their module: a call_module node's target is the module (`layer1.0.conv1`)
+ * and a get_attr node's target is a parameter of one (`layer1.0.conv1.weight`
+ * belongs to `layer1.0.conv1`).  A function or method call, a placeholder or
+ * the output names none; a call belongs to the deepest module that both the
+ * nearest module-naming node before it and the nearest one after it were
+ * called from (the `add` between `layer1.0.bn2` and `layer1.0.relu` is in
+ * `layer1.0`), and inputs and the output belong to the whole graph.
+ *
+ * Scopes nest by their dotted components (`layer1` holds `layer1.0`, not
+ * `layer10`).  The root scope is "".  Folding is described by a set of
+ * collapsed scopes: a node is drawn inside the box of the outermost
+ * collapsed scope that holds it, if that scope can be folded (two nodes or
+ * more, and not only the calls of one module).
+ */
+#include "config.h"
+
+#include "graft-scope.h"
+#include "graft-graph.h"
+
+#include <string.h>
+
+typedef struct _Scope Scope;
+
+struct _Scope
+{
+  const char *path;     /* interned */
+  guint       n_nodes;  /* nodes inside, at any depth */
+  guint       n_here;   /* nodes exactly here */
+  guint       n_calls;  /* call_module nodes of this very module */
+  GPtrArray  *children; /* Scope *, in the order first met */
+};
+
+struct _GraftScopes
+{
+  GStringChunk *strings;
+  const char  **node_scope; /* per node, interned */
+  guint         n_nodes;
+  GHashTable   *scopes;     /* path -> Scope *, the root "" included */
+};
+
+static void
+scope_free (gpointer data)
+{
+  Scope *scope = data;
+
+  g_ptr_array_unref (scope->children);
+  g_free (scope);
+}
+
+/* Length of the part of @path before its last component ("" for a path of
+ * one component). */
+static gsize
+parent_length (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+
+  return dot != NULL ? (gsize) (dot - path) : 0;
+}
+
+/* Length of the longest common prefix of whole components of @a (of length
+ * @a_len) and @b (of length @b_len). */
+static gsize
+common_length (const char *a,
+               gsize       a_len,
+               const char *b,
+               gsize       b_len)
+{
+  gsize i = 0;
+  gsize last = 0;
+
+  while (i < a_len && i < b_len && a[i] == b[i])
+    {
+      i++;
+      if ((i == a_len || a[i] == '.') && (i == b_len || b[i] == '.'))
+        last = i;
+    }
+  return last;
+}
+
+/* The module a node that names one was called from, as a prefix of its
+ * target, or -1 for a node that names none. */
+static gssize
+context_length (GraftNode *node)
+{
+  GraftOp op = graft_node_get_op (node);
+
+  if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
+    return (gssize) parent_length (graft_node_get_target (node));
+  return -1;
+}
+
+/* Whether @scope can be drawn as one box: it holds two nodes or more, and
+ * is not merely a module called several times (`self.relu` used twice in a
+ * block), whose calls stand apart with other nodes between them. */
+static gboolean
+is_foldable (const Scope *scope)
+{
+  return scope->n_nodes >= 2 && scope->n_nodes != scope->n_calls;
+}
+
+static Scope *
+ensure_scope (GraftScopes *self,
+              const char  *path,
+              gsize        len)
+{
+  g_autofree char *key = g_strndup (path, len);
+  Scope *scope = g_hash_table_lookup (self->scopes, key);
+
+  if (scope == NULL)
+    {
+      scope = g_new0 (Scope, 1);
+      scope->path = g_string_chunk_insert_const (self->strings, key);
+      scope->children = g_ptr_array_new ();
+      g_hash_table_insert (self->scopes, (gpointer) scope->path, scope);
+      if (len > 0)
+        {
+          Scope *parent = ensure_scope (self, path, parent_length (scope->path));
+
+          g_ptr_array_add (parent->children, scope);
+        }
+    }
+  return scope;
+}
+
+/**
+ * graft_scopes_new:
+ * @graph: a graph
+ *
+ * Works out the module scope of every node of @graph (see the file's
+ * comment).  Linear in the graph's size times its nesting depth.
+ *
+ * Returns: (transfer full): the scopes, independent of @graph afterwards
+ */
+GraftScopes *
+graft_scopes_new (GraftGraph *graph)
+{
+  GraftScopes *self;
+  g_autofree GraftNode **nodes = NULL;
+  g_autofree GraftNode **next_namer = NULL;
+  GraftNode *prev_namer = NULL;
+  guint i = 0;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  self = g_new0 (GraftScopes, 1);
+  self->strings = g_string_chunk_new (1024);
+  self->scopes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, scope_free);
+  self->n_nodes = graft_graph_get_n_nodes (graph);
+  self->node_scope = g_new0 (const char *, MAX (self->n_nodes, 1));
+  nodes = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
+  next_namer = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
+  ensure_scope (self, "", 0);
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
+    nodes[i++] = n;
+  for (guint k = self->n_nodes; k-- > 0;)
+    next_namer[k] = k + 1 < self->n_nodes ? (context_length (nodes[k + 1]) >= 0 ? nodes[k + 1] : next_namer[k + 1]) : NULL;
+
+  for (guint k = 0; k < self->n_nodes; k++)
+    {
+      GraftNode *n = nodes[k];
+      GraftOp op = graft_node_get_op (n);
+      const char *target = graft_node_get_target (n);
+      const char *path = "";
+      gsize len = 0;
+      Scope *scope;
+
+      if (op == GRAFT_OP_CALL_MODULE)
+        {
+          path = target;
+          len = strlen (target);
+        }
+      else if (op == GRAFT_OP_GET_ATTR)
+        {
+          path = target;
+          len = parent_length (target);
+        }
+      else if ((op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) &&
+               prev_namer != NULL && next_namer[k] != NULL)
+        {
+          const char *a = graft_node_get_target (prev_namer);
+          const char *b = graft_node_get_target (next_namer[k]);
+
+          path = a;
+          len = common_length (a, (gsize) context_length (prev_namer), b, (gsize) context_length (next_namer[k]));
+        }
+      scope = ensure_scope (self, path, len);
+      self->node_scope[k] = scope->path;
+      scope->n_here++;
+      if (op == GRAFT_OP_CALL_MODULE)
+        scope->n_calls++;
+      if (context_length (n) >= 0)
+        prev_namer = n;
+    }
+
+  /* Deep counts: each node counts in its scope and every enclosing one. */
+  for (guint k = 0; k < self->n_nodes; k++)
+    {
+      const char *path = self->node_scope[k];
+      gsize len = strlen (path);
+
+      for (;;)
+        {
+          g_autofree char *key = g_strndup (path, len);
+          Scope *scope = g_hash_table_lookup (self->scopes, key);
+
+          scope->n_nodes++;
+          if (len == 0)
+            break;
+          len = parent_length (key);
+        }
+    }
+  return self;
+}
+
+/**
+ * graft_scopes_free:
+ * @self: (transfer full) (nullable): scopes
+ */
+void
+graft_scopes_free (GraftScopes *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->scopes);
+  g_string_chunk_free (self->strings);
+  g_free (self->node_scope);
+  g_free (self);
+}
+
+/**
+ * graft_scopes_get_n_nodes:
+ * @self: scopes
+ *
+ * Returns: how many nodes the graph had
+ */
+guint
+graft_scopes_get_n_nodes (GraftScopes *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_nodes;
+}
+
+/**
+ * graft_scopes_get_node_scope:
+ * @self: scopes
+ * @node_index: a node's position in graph order
+ *
+ * Returns: (transfer none): the deepest scope of that node ("" for the
+ *   graph itself)
+ */
+const char *
+graft_scopes_get_node_scope (GraftScopes *self,
+                             guint        node_index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (node_index < self->n_nodes, NULL);
+  return self->node_scope[node_index];
+}
+
+/**
+ * graft_scopes_count_nodes:
+ * @self: scopes
+ * @scope: a scope path
+ *
+ * Returns: how many nodes @scope holds at any depth (0 for an unknown one)
+ */
+guint
+graft_scopes_count_nodes (GraftScopes *self,
+                          const char  *scope)
+{
+  Scope *s;
+
+  g_return_val_if_fail (self != NULL, 0);
+  s = g_hash_table_lookup (self->scopes, scope);
+  return s != NULL ? s->n_nodes : 0;
+}
+
+/**
+ * graft_scopes_dup_children:
+ * @self: scopes
+ * @scope: a scope path
+ *
+ * Returns: (transfer full): the scopes directly inside @scope that can be
+ *   folded (two nodes or more, not only calls of one module), in graph order
+ */
+char **
+graft_scopes_dup_children (GraftScopes *self,
+                           const char  *scope)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  Scope *s;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  s = g_hash_table_lookup (self->scopes, scope);
+  if (s != NULL)
+    for (guint i = 0; i < s->children->len; i++)
+      {
+        Scope *child = s->children->pdata[i];
+
+        if (is_foldable (child))
+          g_strv_builder_add (builder, child->path);
+      }
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * graft_scopes_find_folder:
+ * @self: scopes
+ * @node_index: a node's position in graph order
+ * @collapsed: (element-type utf8 utf8) (nullable): the collapsed scopes
+ *
+ * Returns: (transfer none) (nullable): the outermost collapsed scope that
+ *   holds the node and can be folded, or %NULL when the node is drawn by
+ *   itself
+ */
+const char *
+graft_scopes_find_folder (GraftScopes *self,
+                          guint        node_index,
+                          GHashTable  *collapsed)
+{
+  const char *path;
+  g_autoptr (GString) prefix = g_string_new (NULL);
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (node_index < self->n_nodes, NULL);
+
+  if (collapsed == NULL || g_hash_table_size (collapsed) == 0)
+    return NULL;
+  path = self->node_scope[node_index];
+  for (const char *p = path; *p != '\0';)
+    {
+      const char *dot = strchr (p, '.');
+      gsize len = dot != NULL ? (gsize) (dot - path) : strlen (path);
+
+      g_string_overwrite_len (prefix, 0, path, len);
+      g_string_truncate (prefix, len);
+      if (g_hash_table_contains (collapsed, prefix->str))
+        {
+          Scope *s = g_hash_table_lookup (self->scopes, prefix->str);
+
+          if (s != NULL && is_foldable (s))
+            return s->path;
+        }
+      if (dot == NULL)
+        break;
+      p = dot + 1;
+    }
+  return NULL;
+}
+
+/**
+ * graft_scopes_get_innermost:
+ * @self: scopes
+ * @node_index: a node's position in graph order
+ *
+ * Returns: (transfer none) (nullable): the deepest scope that holds the
+ *   node and can be folded, other than the whole graph; what "Collapse"
+ *   folds for a node
+ */
+const char *
+graft_scopes_get_innermost (GraftScopes *self,
+                            guint        node_index)
+{
+  const char *path;
+  gsize len;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (node_index < self->n_nodes, NULL);
+
+  path = self->node_scope[node_index];
+  len = strlen (path);
+  while (len > 0)
+    {
+      g_autofree char *key = g_strndup (path, len);
+      Scope *s = g_hash_table_lookup (self->scopes, key);
+
+      if (is_foldable (s))
+        return s->path;
+      len = parent_length (key);
+    }
+  return NULL;
+}
+
+/* How many boxes opening @scope draws for what it holds, its child scopes
+ * collapsed. */
+static guint
+count_open_boxes (const Scope *scope)
+{
+  guint n = scope->n_here;
+
+  for (guint i = 0; i < scope->children->len; i++)
+    {
+      const Scope *child = scope->children->pdata[i];
+
+      n += is_foldable (child) ? 1 : child->n_nodes;
+    }
+  return n;
+}
+
+static gint
+compare_larger_first (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
+{
+  const Scope *x = a;
+  const Scope *y = b;
+
+  if (x->n_nodes != y->n_nodes)
+    return x->n_nodes > y->n_nodes ? -1 : 1;
+  return strcmp (x->path, y->path);
+}
+
+/**
+ * graft_scopes_new_overview:
+ * @self: scopes
+ * @max_boxes: how many boxes the overview may have
+ *
+ * Chooses what to collapse for a first picture of a large graph: starting
+ * from every top-level scope collapsed, opens the largest collapsed scope
+ * whose contents still fit within @max_boxes, and repeats.  A graph without
+ * modules has nothing to collapse.
+ *
+ * Returns: (transfer full) (element-type utf8 utf8): the collapsed scopes,
+ *   a set of strings for graft_scopes_find_folder()
+ */
+GHashTable *
+graft_scopes_new_overview (GraftScopes *self,
+                           guint        max_boxes)
+{
+  GHashTable *collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GSequence) queue = g_sequence_new (NULL);
+  Scope *root;
+  guint boxes;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  root = g_hash_table_lookup (self->scopes, "");
+  boxes = count_open_boxes (root);
+  for (guint i = 0; i < root->children->len; i++)
+    {
+      Scope *child = root->children->pdata[i];
+
+      if (is_foldable (child))
+        {
+          g_hash_table_add (collapsed, g_strdup (child->path));
+          g_sequence_insert_sorted (queue, child, compare_larger_first, NULL);
+        }
+    }
+  while (!g_sequence_is_empty (queue))
+    {
+      GSequenceIter *first = g_sequence_get_begin_iter (queue);
+      Scope *s = g_sequence_get (first);
+      guint open = count_open_boxes (s);
+
+      g_sequence_remove (first);
+      if (boxes + open - 1 > max_boxes)
+        continue;
+      boxes += open - 1;
+      g_hash_table_remove (collapsed, s->path);
+      for (guint i = 0; i < s->children->len; i++)
+        {
+          Scope *child = s->children->pdata[i];
+
+          if (is_foldable (child))
+            {
+              g_hash_table_add (collapsed, g_strdup (child->path));
+              g_sequence_insert_sorted (queue, child, compare_larger_first, NULL);
+            }
+        }
+    }
+  return collapsed;
+}
+
+/**
+ * graft_scopes_expand:
+ * @self: scopes
+ * @collapsed: (element-type utf8 utf8): the collapsed scopes, as made by
+ *   graft_scopes_new_overview()
+ * @scope: a collapsed scope
+ *
+ * Opens @scope one level: its own nodes are drawn, its child scopes stay
+ * collapsed.
+ */
+void
+graft_scopes_expand (GraftScopes *self,
+                     GHashTable  *collapsed,
+                     const char  *scope)
+{
+  g_auto (GStrv) children = NULL;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (collapsed != NULL);
+
+  g_hash_table_remove (collapsed, scope);
+  children = graft_scopes_dup_children (self, scope);
+  for (guint i = 0; children[i] != NULL; i++)
+    g_hash_table_add (collapsed, g_strdup (children[i]));
+}
+
+/**
+ * graft_scopes_collapse:
+ * @collapsed: (element-type utf8 utf8): the collapsed scopes
+ * @scope: a scope to fold into one box
+ *
+ * Collapses @scope, forgetting what was collapsed inside it.
+ */
+void
+graft_scopes_collapse (GHashTable *collapsed,
+                       const char *scope)
+{
+  GHashTableIter iter;
+  gpointer key;
+  gsize len = strlen (scope);
+
+  g_return_if_fail (collapsed != NULL);
+  g_hash_table_iter_init (&iter, collapsed);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (strncmp (key, scope, len) == 0 && ((const char *) key)[len] == '.')
+      g_hash_table_iter_remove (&iter);
+  g_hash_table_add (collapsed, g_strdup (scope));
+}

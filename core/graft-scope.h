@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-scope.h: the module scopes of a graph's nodes (`layer1.0`), for
+ * folding a large graph into one box per module.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GraftScopes GraftScopes;
+
+GraftScopes *graft_scopes_new             (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_scopes_free            (GraftScopes *self);
+guint        graft_scopes_get_n_nodes     (GraftScopes *self);
+const char  *graft_scopes_get_node_scope  (GraftScopes *self,
+                                           guint        node_index);
+guint        graft_scopes_count_nodes     (GraftScopes *self,
+                                           const char  *scope);
+char       **graft_scopes_dup_children    (GraftScopes *self,
+                                           const char  *scope) G_GNUC_WARN_UNUSED_RESULT;
+const char  *graft_scopes_find_folder     (GraftScopes *self,
+                                           guint        node_index,
+                                           GHashTable  *collapsed);
+const char  *graft_scopes_get_innermost   (GraftScopes *self,
+                                           guint        node_index);
+GHashTable  *graft_scopes_new_overview    (GraftScopes *self,
+                                           guint        max_boxes) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_scopes_expand          (GraftScopes *self,
+                                           GHashTable  *collapsed,
+                                           const char  *scope);
+void         graft_scopes_collapse        (GHashTable  *collapsed,
+                                           const char  *scope);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftScopes, graft_scopes_free)
+
+G_END_DECLS

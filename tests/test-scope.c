@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-scope.c: module scopes and folded layouts.  The scopes of
+ * torchvision's resnet18 are checked node by node against what its code
+ * shows; on every torchvision graph, an overview folds every node into
+ * exactly one box, each folded box's nodes are the nodes of its scope,
+ * edges are the dependencies between boxes (each once, none from a box to
+ * itself), expanding and collapsing keep that true, and the graph's code
+ * is the same before and after.  A layout of a subset draws only that
+ * subset.  The spatial index finds every box a rectangle touches.
+ */
+#include "config.h"
+
+#include "graft.h"
+
+#include <string.h>
+
+static char *
+data_path (const char *dir,
+           const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, name, NULL);
+}
+
+static GraftGraph *
+load (const char *path)
+{
+  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph;
+}
+
+static GraftGraph *
+load_torchvision (const char *model)
+{
+  g_autofree char *name = g_strconcat (model, ".py", NULL);
+  g_autofree char *path = data_path ("torchvision", name);
+
+  return load (path);
+}
+
+static gint
+index_of (GraftGraph *graph,
+          const char *name)
+{
+  gint i = 0;
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    if (strcmp (graft_node_get_name (n), name) == 0)
+      return i;
+  g_assert_not_reached ();
+  return -1;
+}
+
+static void
+test_resnet_scopes (void)
+{
+  g_autoptr (GraftGraph) graph = load_torchvision ("resnet18");
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_auto (GStrv) children = NULL;
+  static const struct {
+    const char *node;
+    const char *scope;
+  } expected[] = {
+    { "x", "" },
+    { "conv1", "conv1" },
+    { "maxpool", "maxpool" },
+    { "layer1_0_conv1", "layer1.0.conv1" },
+    { "add", "layer1.0" },           /* between layer1.0.bn2 and layer1.0.relu */
+    { "layer1_0_relu_1", "layer1.0.relu" },
+    { "add_2", "layer2.0" },         /* between layer2.0.downsample.1 and layer2.0.relu */
+    { "flatten", "" },               /* between avgpool and fc */
+    { "fc", "fc" },
+    { "output", "" },
+  };
+
+  g_assert_cmpuint (graft_scopes_get_n_nodes (scopes), ==, graft_graph_get_n_nodes (graph));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (graft_scopes_get_node_scope (scopes, index_of (graph, expected[i].node)), ==,
+                     expected[i].scope);
+  /* Each block holds its five calls, its add and its second relu; the
+   * first block of layer2 also its two downsample calls. */
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1.0"), ==, 7);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1"), ==, 14);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer2.0"), ==, 9);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer10"), ==, 0);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, ""), ==, graft_graph_get_n_nodes (graph));
+  children = graft_scopes_dup_children (scopes, "layer2.0");
+  /* relu is one module called twice: not a scope to fold. */
+  g_assert_cmpuint (g_strv_length (children), ==, 1);
+  g_assert_cmpstr (children[0], ==, "layer2.0.downsample");
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer1_0_relu_1")), ==, "layer1.0");
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer2_0_downsample_1")), ==,
+                   "layer2.0.downsample");
+  g_assert_null (graft_scopes_get_innermost (scopes, index_of (graph, "flatten")));
+}
+
+static void
+test_expand_collapse (void)
+{
+  g_autoptr (GraftGraph) graph = load_torchvision ("resnet18");
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) collapsed = graft_scopes_new_overview (scopes, 1);
+  guint add = index_of (graph, "add");
+
+  /* Nothing fits in one box: every top-level module stays collapsed. */
+  g_assert_true (g_hash_table_contains (collapsed, "layer1"));
+  g_assert_true (g_hash_table_contains (collapsed, "layer4"));
+  g_assert_false (g_hash_table_contains (collapsed, "conv1")); /* one node */
+  g_assert_cmpstr (graft_scopes_find_folder (scopes, add, collapsed), ==, "layer1");
+  graft_scopes_expand (scopes, collapsed, "layer1");
+  g_assert_false (g_hash_table_contains (collapsed, "layer1"));
+  g_assert_cmpstr (graft_scopes_find_folder (scopes, add, collapsed), ==, "layer1.0");
+  graft_scopes_expand (scopes, collapsed, "layer1.0");
+  g_assert_null (graft_scopes_find_folder (scopes, add, collapsed));
+  graft_scopes_collapse (collapsed, "layer1");
+  g_assert_false (g_hash_table_contains (collapsed, "layer1.1"));
+  g_assert_cmpstr (graft_scopes_find_folder (scopes, add, collapsed), ==, "layer1");
+}
+
+/* Every node is drawn in exactly one box (lookup), a folded box holds
+ * exactly the nodes whose folder is its scope, and the edges are the
+ * dependencies between distinct boxes, each once. */
+static void
+check_folded (GraftGraph  *graph,
+              GraftScopes *scopes,
+              GHashTable  *collapsed,
+              GraftLayout *layout)
+{
+  guint n = graft_graph_get_n_nodes (graph);
+  g_autoptr (GHashTable) edges = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  guint i = 0;
+
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, n);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+    g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
+  i = 0;
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+    {
+      gint box = graft_layout_lookup (layout, i);
+      const GraftLayoutNode *b;
+      const char *folder = graft_scopes_find_folder (scopes, i, collapsed);
+      g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+      g_assert_cmpint (box, >=, 0);
+      b = graft_layout_get_node (layout, box);
+      g_assert_cmpstr (graft_layout_get_node_name (layout, i), ==, graft_node_get_name (node));
+      if (folder != NULL)
+        {
+          guint n_members;
+          const guint *members = graft_layout_get_members (layout, box, &n_members);
+          gboolean found = FALSE;
+
+          g_assert_cmpstr (b->name, ==, folder);
+          g_assert_cmpuint (n_members, ==, b->n_members);
+          for (guint k = 0; k < n_members; k++)
+            {
+              g_assert_cmpstr (graft_scopes_find_folder (scopes, members[k], collapsed), ==, folder);
+              found = found || members[k] == i;
+            }
+          g_assert_true (found);
+        }
+      else
+        {
+          g_assert_cmpuint (b->n_members, ==, 0);
+          g_assert_cmpstr (b->name, ==, graft_node_get_name (node));
+        }
+      for (guint k = 0; k < inputs->len; k++)
+        {
+          gint from = graft_layout_lookup (layout, GPOINTER_TO_UINT (g_hash_table_lookup (index, inputs->pdata[k])));
+
+          if (from != box)
+            {
+              gint64 *key = g_new (gint64, 1);
+
+              *key = ((gint64) from << 32) | (guint) box;
+              g_hash_table_add (seen, key);
+            }
+        }
+    }
+  /* Each dependency between boxes is drawn once: as an edge into the
+   * box, from its tail's box or from one of the tail's stubs. */
+  for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
+    {
+      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
+      const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
+      gint from = tail->is_stub ? graft_layout_lookup (layout, tail->node_index) : (gint) edge->tail;
+      gint64 key = ((gint64) from << 32) | edge->head;
+
+      g_assert_cmpint (from, !=, (gint) edge->head);
+      g_assert_true (g_hash_table_contains (seen, &key));
+      g_assert_false (g_hash_table_contains (edges, &key));
+      g_hash_table_add (edges, g_memdup2 (&key, sizeof key));
+    }
+  g_assert_cmpuint (g_hash_table_size (edges), ==, g_hash_table_size (seen));
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, edges);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      g_free (key);
+  }
+}
+
+/* How many boxes (stubs aside) folding with @collapsed draws. */
+static guint
+count_units (GraftScopes *scopes,
+             GHashTable  *collapsed)
+{
+  g_autoptr (GHashTable) folders = g_hash_table_new (NULL, NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < graft_scopes_get_n_nodes (scopes); i++)
+    {
+      const char *folder = graft_scopes_find_folder (scopes, i, collapsed);
+
+      if (folder == NULL)
+        n++;
+      else
+        g_hash_table_add (folders, (gpointer) folder);
+    }
+  return n + g_hash_table_size (folders);
+}
+
+static void
+test_folded_corpus (void)
+{
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *path = data_path ("torchvision", NULL);
+  const char *name;
+  guint checked = 0;
+
+  dir = g_dir_open (path, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *model = NULL;
+      g_autoptr (GraftGraph) graph = NULL;
+      g_autoptr (GraftScopes) scopes = NULL;
+      g_autoptr (GHashTable) collapsed = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      if (!g_str_has_suffix (name, ".py"))
+        continue;
+      model = g_strndup (name, strlen (name) - 3);
+      graph = load_torchvision (model);
+      before = graft_codegen_python (graph);
+      scopes = graft_scopes_new (graph);
+      collapsed = graft_scopes_new_overview (scopes, 40);
+      {
+        g_autoptr (GHashTable) tightest = graft_scopes_new_overview (scopes, 0);
+
+        /* The overview fits in 40 boxes, unless even the top level has
+         * more; it never draws more than that. */
+        g_assert_cmpuint (count_units (scopes, collapsed), <=, MAX (40, count_units (scopes, tightest)));
+      }
+      for (guint round = 0; round < 3; round++)
+        {
+          g_autoptr (GraftLayoutRequest) req = graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GraftLayout) layout = graft_layout_request_run (req, &error);
+          guint n_boxes = 0;
+          GHashTableIter iter;
+          gpointer key;
+          g_autoptr (GPtrArray) to_expand = g_ptr_array_new_with_free_func (g_free);
+
+          g_assert_no_error (error);
+          check_folded (graph, scopes, collapsed, layout);
+          for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+            n_boxes += !graft_layout_get_node (layout, b)->is_stub;
+          g_assert_cmpuint (n_boxes, ==, count_units (scopes, collapsed));
+          /* Open everything one level for the next round. */
+          g_hash_table_iter_init (&iter, collapsed);
+          while (g_hash_table_iter_next (&iter, &key, NULL))
+            g_ptr_array_add (to_expand, g_strdup (key));
+          for (guint k = 0; k < to_expand->len; k++)
+            graft_scopes_expand (scopes, collapsed, to_expand->pdata[k]);
+        }
+      after = graft_codegen_python (graph);
+      g_assert_cmpstr (before, ==, after);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 15);
+}
+
+static void
+test_shown_subset (void)
+{
+  g_autoptr (GraftGraph) graph = load_torchvision ("resnet18");
+  guint n = graft_graph_get_n_nodes (graph);
+  g_autofree gboolean *shown = g_new0 (gboolean, n);
+  guint add = index_of (graph, "add");
+  g_autoptr (GraftLayoutRequest) req = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  guint drawn = 0;
+
+  for (guint i = add - 3; i <= add + 3; i++)
+    shown[i] = TRUE;
+  req = graft_layout_request_new_folded (graph, NULL, NULL, shown);
+  layout = graft_layout_request_run (req, NULL);
+  g_assert_nonnull (layout);
+  for (guint i = 0; i < n; i++)
+    {
+      if (shown[i])
+        {
+          g_assert_cmpint (graft_layout_lookup (layout, i), >=, 0);
+          drawn++;
+        }
+      else
+        g_assert_cmpint (graft_layout_lookup (layout, i), ==, -1);
+      g_assert_nonnull (graft_layout_get_node_name (layout, i));
+    }
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, drawn);
+  /* bn1 -> relu -> conv2 -> bn2 -> add -> relu_1 -> conv1 of the next
+   * block; add also reads maxpool, which is not shown. */
+  g_assert_cmpuint (graft_layout_get_n_edges (layout), ==, 6);
+  g_assert_cmpint (graft_layout_find_node (layout, "maxpool"), ==, -1);
+}
+
+static gboolean
+touches (const GraftRect *r,
+         double           x1,
+         double           y1,
+         double           x2,
+         double           y2)
+{
+  return r->x <= x2 && r->x + r->width >= x1 && r->y <= y2 && r->y + r->height >= y1;
+}
+
+static void
+test_spatial_index (void)
+{
+  g_autoptr (GraftGraph) graph = load_torchvision ("densenet121");
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  double width;
+  double height;
+
+  g_assert_nonnull (layout);
+  graft_layout_get_size (layout, &width, &height);
+  for (guint round = 0; round < 200; round++)
+    {
+      double x1 = g_rand_double_range (rand, -50, width);
+      double y1 = g_rand_double_range (rand, -50, height);
+      double x2 = x1 + g_rand_double_range (rand, 0, 800);
+      double y2 = y1 + g_rand_double_range (rand, 0, round % 10 == 0 ? height : 800);
+      g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr (GHashTable) found = g_hash_table_new (NULL, NULL);
+      g_autoptr (GHashTable) found_edges = g_hash_table_new (NULL, NULL);
+
+      graft_layout_query (layout, x1, y1, x2, y2, boxes, edges);
+      for (guint k = 0; k < boxes->len; k++)
+        {
+          if (k > 0)
+            g_assert_cmpuint (g_array_index (boxes, guint, k - 1), <, g_array_index (boxes, guint, k));
+          g_hash_table_add (found, GUINT_TO_POINTER (g_array_index (boxes, guint, k) + 1));
+        }
+      for (guint k = 0; k < edges->len; k++)
+        g_hash_table_add (found_edges, GUINT_TO_POINTER (g_array_index (edges, guint, k) + 1));
+      for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+        if (touches (&graft_layout_get_node (layout, b)->box, x1, y1, x2, y2))
+          g_assert_true (g_hash_table_contains (found, GUINT_TO_POINTER (b + 1)));
+      for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
+        {
+          const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
+
+          for (guint p = 0; p < edge->n_points; p++)
+            if (edge->points[p].y >= y1 && edge->points[p].y <= y2)
+              g_assert_true (g_hash_table_contains (found_edges, GUINT_TO_POINTER (e + 1)));
+        }
+      /* A small view finds a small part of the graph. */
+      if (y2 - y1 < 300 && x2 - x1 < 300)
+        g_assert_cmpuint (boxes->len, <, graft_layout_get_n_nodes (layout) / 4);
+    }
+  /* Hit testing through the index agrees with the boxes. */
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftRect *r = &graft_layout_get_node (layout, b)->box;
+
+      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2), ==, b);
+    }
+}
+
+static void
+test_progress (void)
+{
+  g_autoptr (GraftGraph) graph = load_torchvision ("densenet121");
+  g_autoptr (GraftLayoutRequest) req = graft_layout_request_new (graph);
+  g_autoptr (GraftLayout) layout = NULL;
+  guint done;
+  guint total;
+
+  graft_layout_request_get_progress (req, &done, &total);
+  g_assert_cmpuint (done, ==, 0);
+  g_assert_cmpuint (total, ==, 0);
+  layout = graft_layout_request_run (req, NULL);
+  g_assert_nonnull (layout);
+  graft_layout_request_get_progress (req, &done, &total);
+  g_assert_cmpuint (total, ==, graft_layout_get_n_segments (layout));
+  g_assert_cmpuint (done, ==, total);
+  g_assert_cmpuint (total, >, 1);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/scope/resnet", test_resnet_scopes);
+  g_test_add_func ("/core/scope/expand-collapse", test_expand_collapse);
+  g_test_add_func ("/core/scope/folded-corpus", test_folded_corpus);
+  g_test_add_func ("/core/scope/shown-subset", test_shown_subset);
+  g_test_add_func ("/core/layout/spatial-index", test_spatial_index);
+  g_test_add_func ("/core/layout/progress", test_progress);
+  return g_test_run ();
+}
