@@ -129,6 +129,8 @@ graft_application_startup (GApplication *app)
     { "win.export", { "<Control>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
     { "win.show-changes", { "<Control>d", NULL } },
+    { "win.collapse-all", { "<Control>m", NULL } },
+    { "win.expand-all", { "<Control><Shift>m", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.replace-all", { "<Control>r", NULL } },

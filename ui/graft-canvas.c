@@ -111,11 +111,7 @@ update_selected (GraftCanvas *self)
   n = graft_layout_get_n_graph_nodes (self->layout);
   self->selected = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    {
-      const GraftLayoutNode *box = graft_layout_get_node (self->layout, graft_layout_lookup (self->layout, i));
-
-      self->selected[i] = g_hash_table_contains (self->selection, box->name);
-    }
+    self->selected[i] = g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
 }
 
 static void
@@ -194,6 +190,55 @@ graft_canvas_layout_to_widget (GraftCanvas *self,
   *out_y = (y - self->offset_y) * self->zoom;
 }
 
+/* The box at widget point (@x, @y), or -1. */
+static gint
+pick_box (GraftCanvas *self,
+          double       x,
+          double       y)
+{
+  double lx;
+  double ly;
+
+  if (self->layout == NULL)
+    return -1;
+  graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+  return graft_layout_hit_test (self->layout, lx, ly);
+}
+
+/* Adds what box @box stands for to the selection: its node, or every node
+ * of a collapsed scope.  With @toggle, a box already wholly selected is
+ * removed instead. */
+static void
+select_box (GraftCanvas *self,
+            guint        box,
+            gboolean     toggle)
+{
+  const GraftLayoutNode *b = graft_layout_get_node (self->layout, box);
+  guint n;
+  const guint *members = graft_layout_get_members (self->layout, box, &n);
+  gboolean all = TRUE;
+
+  if (n == 0)
+    {
+      if (toggle && g_hash_table_contains (self->selection, b->name))
+        g_hash_table_remove (self->selection, b->name);
+      else
+        g_hash_table_add (self->selection, g_strdup (b->name));
+      return;
+    }
+  for (guint k = 0; k < n && all; k++)
+    all = g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, members[k]));
+  for (guint k = 0; k < n; k++)
+    {
+      const char *name = graft_layout_get_node_name (self->layout, members[k]);
+
+      if (toggle && all)
+        g_hash_table_remove (self->selection, name);
+      else
+        g_hash_table_add (self->selection, g_strdup (name));
+    }
+}
+
 /**
  * graft_canvas_pick:
  * @self: a canvas
@@ -208,15 +253,10 @@ graft_canvas_pick (GraftCanvas *self,
                    double       x,
                    double       y)
 {
-  double lx;
-  double ly;
   gint box;
 
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
-  if (self->layout == NULL)
-    return NULL;
-  graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
-  box = graft_layout_hit_test (self->layout, lx, ly);
+  box = pick_box (self, x, y);
   return box >= 0 ? graft_layout_get_node (self->layout, box)->name : NULL;
 }
 
@@ -362,7 +402,8 @@ node_at_center (GraftCanvas *self,
       if (!box->is_stub && dx * dx + dy * dy < best)
         {
           best = dx * dx + dy * dy;
-          name = box->name;
+          /* A collapsed scope is found again by its first node. */
+          name = box->n_members > 0 ? graft_layout_get_node_name (self->layout, box->node_index) : box->name;
           *out_x = box->box.x + box->box.width / 2;
           *out_y = box->box.y + box->box.height / 2;
         }
@@ -625,7 +666,7 @@ graft_canvas_dup_selection (GraftCanvas *self)
   if (self->layout != NULL)
     for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
       {
-        const char *name = graft_layout_get_node (self->layout, graft_layout_lookup (self->layout, i))->name;
+        const char *name = graft_layout_get_node_name (self->layout, i);
 
         if (g_hash_table_contains (self->selection, name))
           g_strv_builder_add (builder, name);
@@ -642,14 +683,22 @@ pressed_cb (GtkGestureClick *gesture,
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  const char *name = graft_canvas_pick (self, x, y);
+  gint box = pick_box (self, x, y);
+  const char *name = box >= 0 ? graft_layout_get_node (self->layout, box)->name : NULL;
+  gboolean extend = (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0;
 
   if (!self->interactive)
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (button == GDK_BUTTON_SECONDARY)
     {
-      if (name != NULL && !g_hash_table_contains (self->selection, name))
+      if (box >= 0 && graft_layout_get_node (self->layout, box)->n_members > 0)
+        {
+          g_hash_table_remove_all (self->selection);
+          select_box (self, box, FALSE);
+          emit_selection_changed (self);
+        }
+      else if (name != NULL && !g_hash_table_contains (self->selection, name))
         graft_canvas_select (self, name, FALSE);
       g_signal_emit (self, signals[SIGNAL_CONTEXT_MENU], 0, name, x, y);
       return;
@@ -658,11 +707,15 @@ pressed_cb (GtkGestureClick *gesture,
     return;
   if (name == NULL)
     {
-      if ((state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) == 0)
+      if (!extend)
         graft_canvas_clear_selection (self);
       return;
     }
-  graft_canvas_select (self, name, (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0);
+  if (!extend)
+    g_hash_table_remove_all (self->selection);
+  select_box (self, box, extend);
+  emit_selection_changed (self);
+  /* A collapsed scope's box is activated by its path. */
   if (n_press == 2)
     g_signal_emit (self, signals[SIGNAL_NODE_ACTIVATED], 0, name);
 }
@@ -699,14 +752,20 @@ graft_canvas_select_rect (GraftCanvas *self,
   graft_canvas_widget_to_layout (self, MAX (x0, x1), MAX (y0, y1), &lx1, &ly1);
   if (!extend)
     g_hash_table_remove_all (self->selection);
-  for (guint i = 0; i < graft_layout_get_n_nodes (self->layout); i++)
-    {
-      const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
+  {
+    g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
 
-      if (box->box.x <= lx1 && box->box.x + box->box.width >= lx0 &&
-          box->box.y <= ly1 && box->box.y + box->box.height >= ly0)
-        g_hash_table_add (self->selection, g_strdup (box->name));
-    }
+    graft_layout_query (self->layout, lx0, ly0, lx1, ly1, boxes, NULL);
+    for (guint k = 0; k < boxes->len; k++)
+      {
+        guint i = g_array_index (boxes, guint, k);
+        const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
+
+        if (box->box.x <= lx1 && box->box.x + box->box.width >= lx0 &&
+            box->box.y <= ly1 && box->box.y + box->box.height >= ly0)
+          select_box (self, i, FALSE);
+      }
+  }
   emit_selection_changed (self);
 }
 

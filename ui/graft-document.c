@@ -880,7 +880,7 @@ graft_document_dup_layout_dropped (GraftDocument *self,
 
   for (guint i = 0; i < n; i++)
     {
-      const char *name = graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name;
+      const char *name = graft_layout_get_node_name (layout, i);
 
       dropped[i] = g_hash_table_contains (self->dropped_of, name) &&
                    graft_document_get_match_of_node (self, name) < 0;
@@ -1288,7 +1288,7 @@ graft_document_dup_layout_marks (GraftDocument *self,
 
   for (guint i = 0; i < n; i++)
     marks[i] = graft_document_get_match_of_node (self,
-                                                 graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name);
+                                                 graft_layout_get_node_name (layout, i));
   return marks;
 }
 

@@ -14,6 +14,7 @@
 
 #include "graft-window-private.h"
 #include "graft-autosave.h"
+#include "graft-context-window.h"
 #include "graft-diff-window.h"
 
 #include <string.h>
@@ -799,6 +800,53 @@ restore_autosave_cb (GSimpleAction *action,
   _graft_window_restore_autosave (user_data);
 }
 
+static void
+match_in_context_cb (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  guint match = g_variant_get_uint32 (param);
+  GtkWidget *window;
+
+  if (match >= graft_document_get_n_matches (self->document))
+    return;
+  window = graft_context_window_new (GTK_WINDOW (self), self->document, match);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+expand_scope_cb (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  _graft_window_expand_scope (user_data, g_variant_get_string (param, NULL));
+}
+
+static void
+collapse_scope_cb (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  _graft_window_collapse_scope (user_data, g_variant_get_string (param, NULL));
+}
+
+static void
+expand_all_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  _graft_window_set_folding (user_data, FALSE);
+}
+
+static void
+collapse_all_cb (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  _graft_window_set_folding (user_data, TRUE);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -825,6 +873,11 @@ static const GActionEntry entries[] = {
   { "show-changes", show_changes_cb },
   { "delete-selected", delete_selected_cb },
   { "explain-at", explain_at_cb, "s" },
+  { "match-in-context", match_in_context_cb, "u" },
+  { "expand-scope", expand_scope_cb, "s" },
+  { "collapse-scope", collapse_scope_cb, "s" },
+  { "expand-all", expand_all_cb },
+  { "collapse-all", collapse_all_cb },
   { "search-to-pattern", search_to_pattern_cb },
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },

@@ -38,6 +38,7 @@ struct _GraftWindow
   GtkLabel           *search_count;
   GtkTextView        *code_view;
   GtkWidget          *restore_button;
+  GtkProgressBar     *layout_progress;
 
   /* Owned */
   GraftDocument      *document;
@@ -55,6 +56,10 @@ struct _GraftWindow
   char               *recovered_pattern;
   char               *recovered_replacement;   /* the Code tab is hidden and behind the graph */
 
+  GraftScopes        *scopes;        /* of the graph last laid out */
+  GHashTable         *collapsed;     /* scope paths drawn as one box; NULL: not chosen yet for this graph */
+  GraftLayoutRequest *layout_request; /* the layout running, owned by its task */
+  guint               progress_id;   /* polls layout_request */
   guint               layout_generation;
   gboolean            busy;
   gboolean            close_confirmed;
@@ -73,5 +78,11 @@ void _graft_window_show_warnings     (GraftWindow    *self);
 void _graft_window_search_step       (GraftWindow    *self,
                                       int             step);
 void _graft_window_restore_autosave  (GraftWindow    *self);
+void _graft_window_expand_scope      (GraftWindow    *self,
+                                      const char     *scope);
+void _graft_window_collapse_scope    (GraftWindow    *self,
+                                      const char     *scope);
+void _graft_window_set_folding       (GraftWindow    *self,
+                                      gboolean        overview);
 
 G_END_DECLS

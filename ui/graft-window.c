@@ -209,7 +209,7 @@ update_marks (GraftWindow *self)
   added = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     added[i] = g_hash_table_contains (added_set,
-                                      graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name);
+                                      graft_layout_get_node_name (layout, i));
   graft_canvas_set_added (self->canvas, added);
 }
 
@@ -254,6 +254,9 @@ layout_done_cb (GObject      *object,
       g_free (job);
       return;
     }
+  self->layout_request = NULL;
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), FALSE);
   set_busy (self, FALSE);
   if (layout == NULL)
     {
@@ -269,6 +272,100 @@ layout_done_cb (GObject      *object,
   graft_canvas_set_layout (self->canvas, layout, job->keep_view);
   update_marks (self);
   g_free (job);
+}
+
+/* Graphs larger than this open folded by module, as an overview of at most
+ * OVERVIEW_BOXES boxes. */
+#define FOLD_ABOVE_NODES 2000
+#define OVERVIEW_BOXES   300
+
+/* Shows how far the running layout has got, once it has more than one
+ * segment to do. */
+static gboolean
+poll_progress_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+  guint done;
+  guint total;
+  g_autofree char *text = NULL;
+
+  if (self->layout_request == NULL)
+    {
+      self->progress_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  graft_layout_request_get_progress (self->layout_request, &done, &total);
+  if (total < 2)
+    return G_SOURCE_CONTINUE;
+  text = g_strdup_printf ("Laying out: part %u of %u", MIN (done + 1, total), total);
+  gtk_progress_bar_set_fraction (self->layout_progress, (double) done / total);
+  gtk_progress_bar_set_text (self->layout_progress, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), TRUE);
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * _graft_window_set_folding:
+ * @self: a window
+ * @overview: fold the graph into an overview; %FALSE expands everything
+ *
+ * Chooses what is collapsed and lays the graph out again.
+ */
+void
+_graft_window_set_folding (GraftWindow *self,
+                           gboolean     overview)
+{
+  GraftGraph *graph = graft_document_get_graph (self->document);
+
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  if (overview)
+    {
+      g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+
+      /* An eighth of the nodes, so that a small graph folds too. */
+      self->collapsed = graft_scopes_new_overview (scopes, MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8));
+    }
+  else
+    self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  _graft_window_relayout (self, FALSE);
+}
+
+/**
+ * _graft_window_expand_scope:
+ * @self: a window
+ * @scope: a collapsed scope
+ *
+ * Opens @scope one level and lays the graph out again, keeping the view.
+ */
+void
+_graft_window_expand_scope (GraftWindow *self,
+                            const char  *scope)
+{
+  g_autofree char *path = g_strdup (scope);
+
+  if (self->collapsed == NULL || self->scopes == NULL || !g_hash_table_contains (self->collapsed, path))
+    return;
+  graft_scopes_expand (self->scopes, self->collapsed, path);
+  _graft_window_relayout (self, TRUE);
+}
+
+/**
+ * _graft_window_collapse_scope:
+ * @self: a window
+ * @scope: a scope of the graph
+ *
+ * Folds @scope into one box and lays the graph out again, keeping the view.
+ */
+void
+_graft_window_collapse_scope (GraftWindow *self,
+                              const char  *scope)
+{
+  g_autofree char *path = g_strdup (scope);
+
+  if (self->collapsed == NULL)
+    self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  graft_scopes_collapse (self->collapsed, path);
+  _graft_window_relayout (self, TRUE);
 }
 
 /**
@@ -294,11 +391,23 @@ _graft_window_relayout (GraftWindow *self,
   task = g_task_new (self, self->layout_cancellable, layout_done_cb, job);
   g_task_set_source_tag (task, _graft_window_relayout);
   {
-    GraftLayoutRequest *request = graft_layout_request_new (graft_document_get_graph (self->document));
+    GraftGraph *graph = graft_document_get_graph (self->document);
+    GraftLayoutRequest *request;
 
+    /* Scopes follow the graph, which may have changed. */
+    g_clear_pointer (&self->scopes, graft_scopes_free);
+    self->scopes = graft_scopes_new (graph);
+    if (self->collapsed == NULL)
+      self->collapsed = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES
+                          ? graft_scopes_new_overview (self->scopes, OVERVIEW_BOXES)
+                          : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    request = graft_layout_request_new_folded (graph, self->scopes, self->collapsed, NULL);
     /* A newer layout stops this one between segments. */
     graft_layout_request_set_cancellable (request, self->layout_cancellable);
     g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+    self->layout_request = request;
+    if (self->progress_id == 0)
+      self->progress_id = g_timeout_add (100, poll_progress_cb, self);
   }
   set_busy (self, TRUE);
   g_task_run_in_thread (task, layout_thread_cb);
@@ -637,6 +746,8 @@ file_loaded_cb (GObject      *object,
 
   graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
   self->loading = FALSE;
+  /* A new graph: its size decides whether it opens folded. */
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
   fill_editors (self);
   _graft_window_show_warnings (self);
   if (error == NULL &&
@@ -687,6 +798,13 @@ describe_node_cb (const char *name,
   g_autofree char *escaped = NULL;
   gint match;
 
+  if (node == NULL && self->scopes != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name))
+    {
+      g_autofree char *path = g_markup_escape_text (name, -1);
+
+      return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>", path,
+                              graft_scopes_count_nodes (self->scopes, name));
+    }
   if (node == NULL)
     return NULL;
   text = g_string_new (NULL);
@@ -936,6 +1054,30 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (nodes, graft_match_item_get_nodes (match));
 }
 
+/* The position in graph order of the node called @name, or -1. */
+static gint
+node_position (GraftGraph *graph,
+               const char *name)
+{
+  gint i = 0;
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    if (strcmp (graft_node_get_name (n), name) == 0)
+      return i;
+  return -1;
+}
+
+/* Double-click: a collapsed scope opens. */
+static void
+node_activated_cb (GraftCanvas *canvas,
+                   const char  *name,
+                   GraftWindow *self)
+{
+  if (self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
+      graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL)
+    _graft_window_expand_scope (self, name);
+}
+
 static void
 context_menu_cb (GraftCanvas *canvas,
                  const char  *name,
@@ -945,7 +1087,9 @@ context_menu_cb (GraftCanvas *canvas,
 {
   g_autoptr (GMenu) menu = g_menu_new ();
   g_autoptr (GMenu) section = g_menu_new ();
-  gint match = name != NULL ? graft_document_get_match_of_node (self->document, name) : -1;
+  gboolean is_scope = name != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
+                      graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL;
+  gint match = name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
 
   if (match >= 0)
     {
@@ -960,13 +1104,49 @@ context_menu_cb (GraftCanvas *canvas,
   g_clear_object (&section);
   section = g_menu_new ();
   g_menu_append (section, "Create _Pattern from Selection", "win.pattern-from-selection");
-  if (name != NULL && match < 0)
+  if (name != NULL && match < 0 && !is_scope)
     {
       g_autoptr (GMenuItem) item = g_menu_item_new ("_Why Not Here?", NULL);
 
       g_menu_item_set_action_and_target (item, "win.explain-at", "s", name);
       g_menu_append_item (section, item);
     }
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_clear_object (&section);
+  section = g_menu_new ();
+  if (name != NULL && is_scope)
+    {
+      g_autofree char *label = g_strdup_printf ("_Expand “%s”", name);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.expand-scope", "s", name);
+      g_menu_append_item (section, item);
+    }
+  else if (name != NULL && self->scopes != NULL)
+    {
+      gint index = node_position (graft_document_get_graph (self->document), name);
+      const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (self->scopes)
+                            ? graft_scopes_get_innermost (self->scopes, index) : NULL;
+
+      if (scope != NULL)
+        {
+          g_autofree char *label = g_strdup_printf ("_Collapse “%s”", scope);
+          g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+
+          g_menu_item_set_action_and_target (item, "win.collapse-scope", "s", scope);
+          g_menu_append_item (section, item);
+        }
+    }
+  if (match >= 0)
+    {
+      g_autofree char *label = g_strdup_printf ("Show Match %d in _Context", match + 1);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.match-in-context", "u", (guint) match);
+      g_menu_append_item (section, item);
+    }
+  g_menu_append (section, "Collapse _Modules", "win.collapse-all");
+  g_menu_append (section, "E_xpand All", "win.expand-all");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);
   section = g_menu_new ();
@@ -1064,6 +1244,8 @@ graft_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->layout_cancellable);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  self->layout_request = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -1074,6 +1256,8 @@ graft_window_finalize (GObject *object)
   GraftWindow *self = GRAFT_WINDOW (object);
 
   g_clear_object (&self->layout_cancellable);
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_object (&self->match_selection);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
@@ -1126,6 +1310,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, layout_progress);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_label);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, paned);
@@ -1207,6 +1392,7 @@ graft_window_init (GraftWindow *self)
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
+  g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
   g_signal_connect (self->editor_stack, "notify::visible-child", G_CALLBACK (editor_page_cb), self);
   g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
