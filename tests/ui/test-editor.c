@@ -15,6 +15,7 @@
 
 #include "graft-autosave.h"
 #include "graft-canvas.h"
+#include "graft-context-window.h"
 #include "graft-diff-window.h"
 #include "graft-document.h"
 #include "graft-match-item.h"
@@ -743,6 +744,120 @@ test_canvas_notify (void)
   g_assert_finalize_object (canvas);
 }
 
+static gint
+find_box (GraftLayout *layout,
+          const char  *name)
+{
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (!graft_layout_get_node (layout, b)->is_stub && strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
+      return (gint) b;
+  return -1;
+}
+
+/* Folding by module: Collapse Modules draws resnet50's blocks as boxes, a
+ * block opens one level at a time, a folded box selects all its nodes,
+ * Expand All gives the whole graph back, and the code never changes. */
+static void
+test_fold_modules (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument *document;
+  GraftCanvas *canvas;
+  GraftLayout *layout;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto (GStrv) selection = NULL;
+  guint n_full;
+  guint n_members;
+  gint box;
+  double x0, y0, x1, y1;
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  document = graft_window_get_document (window);
+  canvas = graft_window_get_canvas (window);
+  before = graft_document_dup_code (document);
+  layout = graft_canvas_get_layout (canvas);
+  n_full = graft_layout_get_n_nodes (layout);
+  /* 177 nodes: under the threshold, so it opens whole. */
+  g_assert_cmpint (find_box (layout, "layer1"), ==, -1);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), <, n_full / 4);
+  box = find_box (layout, "layer1");
+  g_assert_cmpint (box, >=, 0);
+  g_assert_cmpuint (graft_layout_get_node (layout, box)->n_members, ==, 32);
+
+  /* Selecting the folded box selects its 32 nodes. */
+  {
+    const GraftRect *r = &graft_layout_get_node (layout, box)->box;
+
+    graft_canvas_layout_to_widget (canvas, r->x - 2, r->y - 2, &x0, &y0);
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x1, &y1);
+    graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);
+    selection = graft_canvas_dup_selection (canvas);
+    g_assert_cmpuint (g_strv_length (selection), ==, 32);
+    g_assert_true (g_strv_contains ((const char * const *) selection, "layer1_0_conv1"));
+  }
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope", g_variant_new_string ("layer1"));
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (find_box (layout, "layer1"), ==, -1);
+  box = find_box (layout, "layer1.0");
+  g_assert_cmpint (box, >=, 0);
+  graft_layout_get_members (layout, box, &n_members);
+  g_assert_cmpuint (n_members, ==, 12);
+  g_assert_cmpint (find_box (layout, "layer1.1"), >=, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope", g_variant_new_string ("layer1"));
+  iterate_until (layout_ready, window);
+  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer1"), >=, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-all", NULL);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (graft_layout_get_n_nodes (graft_canvas_get_layout (canvas)), ==, n_full);
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (before, ==, after);
+  close_window (window);
+}
+
+/* Show Match in Context: a window with the match and its neighbours. */
+static void
+test_match_in_context (void)
+{
+  GraftWindow *window = open_example ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GraftContextWindow *context = NULL;
+  guint n_two;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context", g_variant_new_uint32 (1));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GRAFT_IS_CONTEXT_WINDOW (item))
+        context = GRAFT_CONTEXT_WINDOW (item);
+    }
+  g_assert_nonnull (context);
+  /* The second match (stack_1, max_1) with two rings around it. */
+  n_two = graft_context_window_get_n_shown (context);
+  graft_context_window_set_hops (context, 1);
+  g_assert_cmpuint (graft_context_window_get_n_shown (context), <, n_two);
+  g_assert_cmpuint (graft_context_window_get_n_shown (context), >, 2);
+  graft_context_window_set_hops (context, 8);
+  /* Eight rings reach the whole 14-node graph. */
+  g_assert_cmpuint (graft_context_window_get_n_shown (context), ==,
+                    graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window))));
+  gtk_window_destroy (GTK_WINDOW (context));
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -777,5 +892,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/show-changes", test_show_changes);
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
+  g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
+  g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
   return g_test_run ();
 }
