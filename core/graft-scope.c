@@ -10,7 +10,10 @@
  * the output names none; a call belongs to the deepest module that both the
  * nearest module-naming node before it and the nearest one after it were
  * called from (the `add` between `layer1.0.bn2` and `layer1.0.relu` is in
- * `layer1.0`), and inputs and the output belong to the whole graph.
+ * `layer1.0`), unless that module is a container of numbered children,
+ * which runs no code of its own (the `relu` between `layers.1` and
+ * `layers.2` is in the parent of `layers`).  Inputs and the output belong
+ * to the whole graph.
  *
  * Scopes nest by their dotted components (`layer1` holds `layer1.0`, not
  * `layer10`).  The root scope is "".  Folding is described by a set of
@@ -33,6 +36,8 @@ struct _Scope
   guint       n_nodes;  /* nodes inside, at any depth */
   guint       n_here;   /* nodes exactly here */
   guint       n_calls;  /* call_module nodes of this very module */
+  guint       first;    /* position of its first node in graph order */
+  guint       last;     /* and of its last */
   GPtrArray  *children; /* Scope *, in the order first met */
 };
 
@@ -85,6 +90,32 @@ common_length (const char *a,
 
 /* The module a node that names one was called from, as a prefix of its
  * target, or -1 for a node that names none. */
+/* Whether the component of @path right after its first @len bytes is a
+ * number (`layers.3` after `layers`). */
+static gboolean
+starts_numbered_child (const char *path,
+                       gsize       len)
+{
+  const char *p = path + len;
+
+  if (*p != '.' || !g_ascii_isdigit (p[1]))
+    return FALSE;
+  for (p++; *p != '\0' && *p != '.'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* parent_length() of the first @len bytes of @path. */
+static gsize
+parent_length_of (const char *path,
+                  gsize       len)
+{
+  while (len > 0 && path[len - 1] != '.')
+    len--;
+  return len > 0 ? len - 1 : 0;
+}
+
 static gssize
 context_length (GraftNode *node)
 {
@@ -95,13 +126,17 @@ context_length (GraftNode *node)
   return -1;
 }
 
-/* Whether @scope can be drawn as one box: it holds two nodes or more, and
- * is not merely a module called several times (`self.relu` used twice in a
- * block), whose calls stand apart with other nodes between them. */
+/* Whether @scope can be drawn as one box: it holds two nodes or more, is
+ * not merely a module called several times (`self.relu` used twice in a
+ * block), and its nodes stand together in graph order, give or take a
+ * quarter.  A box for nodes spread through the graph (a ModuleList whose
+ * layers the parent calls here and there) would gather edges from
+ * everywhere, which says nothing and costs dot dearly. */
 static gboolean
 is_foldable (const Scope *scope)
 {
-  return scope->n_nodes >= 2 && scope->n_nodes != scope->n_calls;
+  return scope->n_nodes >= 2 && scope->n_nodes != scope->n_calls &&
+         scope->last - scope->first + 1 <= scope->n_nodes + scope->n_nodes / 4 + 2;
 }
 
 static Scope *
@@ -189,6 +224,11 @@ graft_scopes_new (GraftGraph *graph)
 
           path = a;
           len = common_length (a, (gsize) context_length (prev_namer), b, (gsize) context_length (next_namer[k]));
+          /* A scope whose children are numbered is a container (a
+           * ModuleList, a Sequential): it has no code of its own, so what
+           * runs between two of its children runs in its parent. */
+          while (len > 0 && starts_numbered_child (a, len))
+            len = parent_length_of (a, len);
         }
       scope = ensure_scope (self, path, len);
       self->node_scope[k] = scope->path;
@@ -210,6 +250,9 @@ graft_scopes_new (GraftGraph *graph)
           g_autofree char *key = g_strndup (path, len);
           Scope *scope = g_hash_table_lookup (self->scopes, key);
 
+          if (scope->n_nodes == 0)
+            scope->first = k;
+          scope->last = k;
           scope->n_nodes++;
           if (len == 0)
             break;
