@@ -148,6 +148,13 @@ graft_layout_request_new (GraftGraph *graph)
   return graft_layout_request_new_folded (graph, NULL, NULL, NULL);
 }
 
+static void
+free_members (gpointer data)
+{
+  if (data != NULL)
+    g_array_unref (data);
+}
+
 /**
  * graft_layout_request_new_folded:
  * @graph: a graph
@@ -173,7 +180,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) unit_of_folder = g_hash_table_new (NULL, NULL);
   g_autoptr (GString) buf = g_string_new (NULL);
-  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (free_members); /* per unit: GArray of a folded one's nodes, else NULL */
   g_autofree guint *stamp = NULL;
   GraftLayoutRequest *self;
   guint n;
@@ -218,7 +225,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
         {
           u = self->n_nodes++;
           self->unit_node[u] = i;
-          g_ptr_array_add (unit_members, g_array_new (FALSE, FALSE, sizeof (guint)));
+          g_ptr_array_add (unit_members, folder != NULL ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL);
           if (folder != NULL)
             {
               g_hash_table_insert (unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
@@ -248,9 +255,9 @@ graft_layout_request_new_folded (GraftGraph     *graph,
           GArray *m = unit_members->pdata[u];
 
           self->member_start[u] = self->members->len;
-          g_array_append_vals (self->members, m->data, m->len);
-          if (m->len > 0)
+          if (m != NULL)
             {
+              g_array_append_vals (self->members, m->data, m->len);
               g_string_printf (buf, "%u nodes", m->len);
               self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
             }

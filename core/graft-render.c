@@ -133,46 +133,44 @@ intersects (const GraftRect *r,
   return r->x <= x2 && r->x + r->width >= x1 && r->y <= y2 && r->y + r->height >= y1;
 }
 
-/* What a box shows of a per-node mark: its node's, or for a collapsed
- * scope the first of its nodes that has one. */
+/* What box @b shows of a per-node mark: its node's, or for a collapsed
+ * scope the first of its nodes that has one (-1 or FALSE: none). */
 static gint
 match_of (GraftLayout              *layout,
           const GraftRenderOptions *options,
-          const GraftLayoutNode    *box)
+          guint                     b)
 {
+  guint n;
+  const guint *members;
+
   if (options->node_match == NULL)
     return -1;
-  if (box->n_members > 0)
-    {
-      guint n;
-      const guint *members = graft_layout_get_members (layout, (guint) (box - graft_layout_get_node (layout, 0)), &n);
-
-      for (guint k = 0; k < n; k++)
-        if (options->node_match[members[k]] >= 0)
-          return options->node_match[members[k]];
-      return -1;
-    }
-  return options->node_match[box->node_index];
+  members = graft_layout_get_members (layout, b, &n);
+  if (n == 0)
+    return options->node_match[graft_layout_get_node (layout, b)->node_index];
+  for (guint k = 0; k < n; k++)
+    if (options->node_match[members[k]] >= 0)
+      return options->node_match[members[k]];
+  return -1;
 }
 
 static gboolean
-flag_of (GraftLayout           *layout,
-         const gboolean        *flags,
-         const GraftLayoutNode *box)
+flag_of (GraftLayout    *layout,
+         const gboolean *flags,
+         guint           b)
 {
+  guint n;
+  const guint *members;
+
   if (flags == NULL)
     return FALSE;
-  if (box->n_members > 0)
-    {
-      guint n;
-      const guint *members = graft_layout_get_members (layout, (guint) (box - graft_layout_get_node (layout, 0)), &n);
-
-      for (guint k = 0; k < n; k++)
-        if (flags[members[k]])
-          return TRUE;
-      return FALSE;
-    }
-  return flags[box->node_index];
+  members = graft_layout_get_members (layout, b, &n);
+  if (n == 0)
+    return flags[graft_layout_get_node (layout, b)->node_index];
+  for (guint k = 0; k < n; k++)
+    if (flags[members[k]])
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -253,12 +251,13 @@ draw_box (cairo_t                  *cr,
           GraftText                *text,
           const Theme              *theme,
           GraftLayout              *layout,
-          const GraftLayoutNode    *box,
+          guint                     b,
           const GraftRenderOptions *options)
 {
+  const GraftLayoutNode *box = graft_layout_get_node (layout, b);
   const GraftOpColors *colors = &theme->ops[box->op];
-  gint match = match_of (layout, options, box);
-  gboolean selected = flag_of (layout, options->node_selected, box);
+  gint match = match_of (layout, options, b);
+  gboolean selected = flag_of (layout, options->node_selected, b);
   gboolean hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
   double radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
   double cx = box->box.x + box->box.width / 2;
@@ -279,7 +278,7 @@ draw_box (cairo_t                  *cr,
           cairo_stroke (cr);
         }
     }
-  if (flag_of (layout, options->node_added, box))
+  if (flag_of (layout, options->node_added, b))
     {
       static const double dash[] = { 4.0, 3.0 };
       GraftRect ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
@@ -323,7 +322,7 @@ draw_box (cairo_t                  *cr,
       cairo_set_line_width (cr, MATCH_WIDTH);
       set_match_dash (cr, match);
     }
-  else if (flag_of (layout, options->node_dropped, box))
+  else if (flag_of (layout, options->node_dropped, b))
     {
       static const double dash[] = { 5.0, 3.0 };
 
@@ -413,9 +412,8 @@ graft_render_draw (GraftLayout              *layout,
     {
       const GraftLayoutEdge *edge = graft_layout_get_edge (layout, g_array_index (edges, guint, k));
       const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
-      const GraftLayoutNode *head = graft_layout_get_node (layout, edge->head);
-      gint mt = match_of (layout, options, tail);
-      gint mh = match_of (layout, options, head);
+      gint mt = match_of (layout, options, edge->tail);
+      gint mh = match_of (layout, options, edge->head);
       GraftRect bounds = { edge->points[0].x, edge->points[0].y, 0, 0 };
       double bx2 = bounds.x;
       double by2 = bounds.y;
@@ -441,11 +439,12 @@ graft_render_draw (GraftLayout              *layout,
 
   for (guint k = 0; k < boxes->len; k++)
     {
-      const GraftLayoutNode *box = graft_layout_get_node (layout, g_array_index (boxes, guint, k));
+      guint b = g_array_index (boxes, guint, k);
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
       GraftRect grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20, box->box.height + 20 };
 
       if (intersects (&grown, x1, y1, x2, y2))
-        draw_box (cr, text, &theme, layout, box, options);
+        draw_box (cr, text, &theme, layout, b, options);
     }
   cairo_restore (cr);
 }

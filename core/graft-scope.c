@@ -33,6 +33,7 @@ typedef struct _Scope Scope;
 struct _Scope
 {
   const char *path;     /* interned */
+  Scope      *parent;   /* NULL for the root */
   guint       n_nodes;  /* nodes inside, at any depth */
   guint       n_here;   /* nodes exactly here */
   guint       n_calls;  /* call_module nodes of this very module */
@@ -44,7 +45,7 @@ struct _Scope
 struct _GraftScopes
 {
   GStringChunk *strings;
-  const char  **node_scope; /* per node, interned */
+  Scope       **node_scope; /* per node: its deepest scope */
   guint         n_nodes;
   GHashTable   *scopes;     /* path -> Scope *, the root "" included */
 };
@@ -58,14 +59,15 @@ scope_free (gpointer data)
   g_free (scope);
 }
 
-/* Length of the part of @path before its last component ("" for a path of
- * one component). */
+/* Length of the part of the first @len bytes of @path before their last
+ * component (0 for one component). */
 static gsize
-parent_length (const char *path)
+parent_length (const char *path,
+               gsize       len)
 {
-  const char *dot = strrchr (path, '.');
-
-  return dot != NULL ? (gsize) (dot - path) : 0;
+  while (len > 0 && path[len - 1] != '.')
+    len--;
+  return len > 0 ? len - 1 : 0;
 }
 
 /* Length of the longest common prefix of whole components of @a (of length
@@ -106,23 +108,17 @@ starts_numbered_child (const char *path,
   return TRUE;
 }
 
-/* parent_length() of the first @len bytes of @path. */
-static gsize
-parent_length_of (const char *path,
-                  gsize       len)
-{
-  while (len > 0 && path[len - 1] != '.')
-    len--;
-  return len > 0 ? len - 1 : 0;
-}
-
 static gssize
 context_length (GraftNode *node)
 {
   GraftOp op = graft_node_get_op (node);
 
   if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
-    return (gssize) parent_length (graft_node_get_target (node));
+    {
+      const char *target = graft_node_get_target (node);
+
+      return (gssize) parent_length (target, strlen (target));
+    }
   return -1;
 }
 
@@ -155,9 +151,8 @@ ensure_scope (GraftScopes *self,
       g_hash_table_insert (self->scopes, (gpointer) scope->path, scope);
       if (len > 0)
         {
-          Scope *parent = ensure_scope (self, path, parent_length (scope->path));
-
-          g_ptr_array_add (parent->children, scope);
+          scope->parent = ensure_scope (self, path, parent_length (path, len));
+          g_ptr_array_add (scope->parent->children, scope);
         }
     }
   return scope;
@@ -187,7 +182,7 @@ graft_scopes_new (GraftGraph *graph)
   self->strings = g_string_chunk_new (1024);
   self->scopes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, scope_free);
   self->n_nodes = graft_graph_get_n_nodes (graph);
-  self->node_scope = g_new0 (const char *, MAX (self->n_nodes, 1));
+  self->node_scope = g_new0 (Scope *, MAX (self->n_nodes, 1));
   nodes = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
   next_namer = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
   ensure_scope (self, "", 0);
@@ -214,7 +209,7 @@ graft_scopes_new (GraftGraph *graph)
       else if (op == GRAFT_OP_GET_ATTR)
         {
           path = target;
-          len = parent_length (target);
+          len = parent_length (target, strlen (target));
         }
       else if ((op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) &&
                prev_namer != NULL && next_namer[k] != NULL)
@@ -228,10 +223,10 @@ graft_scopes_new (GraftGraph *graph)
            * ModuleList, a Sequential): it has no code of its own, so what
            * runs between two of its children runs in its parent. */
           while (len > 0 && starts_numbered_child (a, len))
-            len = parent_length_of (a, len);
+            len = parent_length (a, len);
         }
       scope = ensure_scope (self, path, len);
-      self->node_scope[k] = scope->path;
+      self->node_scope[k] = scope;
       scope->n_here++;
       if (op == GRAFT_OP_CALL_MODULE)
         scope->n_calls++;
@@ -241,24 +236,13 @@ graft_scopes_new (GraftGraph *graph)
 
   /* Deep counts: each node counts in its scope and every enclosing one. */
   for (guint k = 0; k < self->n_nodes; k++)
-    {
-      const char *path = self->node_scope[k];
-      gsize len = strlen (path);
-
-      for (;;)
-        {
-          g_autofree char *key = g_strndup (path, len);
-          Scope *scope = g_hash_table_lookup (self->scopes, key);
-
-          if (scope->n_nodes == 0)
-            scope->first = k;
-          scope->last = k;
-          scope->n_nodes++;
-          if (len == 0)
-            break;
-          len = parent_length (key);
-        }
-    }
+    for (Scope *scope = self->node_scope[k]; scope != NULL; scope = scope->parent)
+      {
+        if (scope->n_nodes == 0)
+          scope->first = k;
+        scope->last = k;
+        scope->n_nodes++;
+      }
   return self;
 }
 
@@ -304,7 +288,7 @@ graft_scopes_get_node_scope (GraftScopes *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (node_index < self->n_nodes, NULL);
-  return self->node_scope[node_index];
+  return self->node_scope[node_index]->path;
 }
 
 /**
@@ -368,34 +352,18 @@ graft_scopes_find_folder (GraftScopes *self,
                           guint        node_index,
                           GHashTable  *collapsed)
 {
-  const char *path;
-  g_autoptr (GString) prefix = g_string_new (NULL);
+  const char *folder = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (node_index < self->n_nodes, NULL);
 
   if (collapsed == NULL || g_hash_table_size (collapsed) == 0)
     return NULL;
-  path = self->node_scope[node_index];
-  for (const char *p = path; *p != '\0';)
-    {
-      const char *dot = strchr (p, '.');
-      gsize len = dot != NULL ? (gsize) (dot - path) : strlen (path);
-
-      g_string_overwrite_len (prefix, 0, path, len);
-      g_string_truncate (prefix, len);
-      if (g_hash_table_contains (collapsed, prefix->str))
-        {
-          Scope *s = g_hash_table_lookup (self->scopes, prefix->str);
-
-          if (s != NULL && is_foldable (s))
-            return s->path;
-        }
-      if (dot == NULL)
-        break;
-      p = dot + 1;
-    }
-  return NULL;
+  /* Outward: the last hit is the outermost. */
+  for (Scope *s = self->node_scope[node_index]; s->parent != NULL; s = s->parent)
+    if (is_foldable (s) && g_hash_table_contains (collapsed, s->path))
+      folder = s->path;
+  return folder;
 }
 
 /**
@@ -411,23 +379,12 @@ const char *
 graft_scopes_get_innermost (GraftScopes *self,
                             guint        node_index)
 {
-  const char *path;
-  gsize len;
-
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (node_index < self->n_nodes, NULL);
 
-  path = self->node_scope[node_index];
-  len = strlen (path);
-  while (len > 0)
-    {
-      g_autofree char *key = g_strndup (path, len);
-      Scope *s = g_hash_table_lookup (self->scopes, key);
-
-      if (is_foldable (s))
-        return s->path;
-      len = parent_length (key);
-    }
+  for (Scope *s = self->node_scope[node_index]; s->parent != NULL; s = s->parent)
+    if (is_foldable (s))
+      return s->path;
   return NULL;
 }
 
@@ -541,8 +498,9 @@ graft_scopes_expand (GraftScopes *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (collapsed != NULL);
 
-  g_hash_table_remove (collapsed, scope);
+  /* @scope may be the set's own copy: read its children first. */
   children = graft_scopes_dup_children (self, scope);
+  g_hash_table_remove (collapsed, scope);
   for (guint i = 0; children[i] != NULL; i++)
     g_hash_table_add (collapsed, g_strdup (children[i]));
 }

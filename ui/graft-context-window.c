@@ -70,6 +70,7 @@ mark_neighbourhood (GraftGraph    *graph,
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   g_autoptr (GPtrArray) ring = g_ptr_array_new ();
   g_autoptr (GPtrArray) next = g_ptr_array_new ();
+  g_autofree gboolean *queued = g_new0 (gboolean, MAX (graft_graph_get_n_nodes (graph), 1));
   guint n_shown = 0;
   guint i = 0;
 
@@ -98,8 +99,11 @@ mark_neighbourhood (GraftGraph    *graph,
             {
               guint j = GPOINTER_TO_UINT (g_hash_table_lookup (index, neighbours->pdata[a]));
 
-              if (!shown[j] && !g_ptr_array_find (next, neighbours->pdata[a], NULL))
-                g_ptr_array_add (next, neighbours->pdata[a]);
+              if (!shown[j] && !queued[j])
+                {
+                  queued[j] = TRUE;
+                  g_ptr_array_add (next, neighbours->pdata[a]);
+                }
             }
         }
       if (n_shown + next->len > MAX_SHOWN)

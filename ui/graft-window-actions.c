@@ -476,14 +476,11 @@ replace_selected_cb (GSimpleAction *action,
     replace_match (user_data, (guint) match);
 }
 
+/* After an undo or redo that did @what (NULL: nothing to do). */
 static void
-undo_cb (GSimpleAction *action,
-         GVariant      *param,
-         gpointer       user_data)
+history_stepped (GraftWindow *self,
+                 const char  *what)
 {
-  GraftWindow *self = user_data;
-  const char *what = graft_document_undo (self->document);
-
   if (what != NULL)
     {
       _graft_window_show_warnings (self);
@@ -492,18 +489,23 @@ undo_cb (GSimpleAction *action,
 }
 
 static void
+undo_cb (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+
+  history_stepped (self, graft_document_undo (self->document));
+}
+
+static void
 redo_cb (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  const char *what = graft_document_redo (self->document);
 
-  if (what != NULL)
-    {
-      _graft_window_show_warnings (self);
-      _graft_window_relayout (self, TRUE);
-    }
+  history_stepped (self, graft_document_redo (self->document));
 }
 
 static void

@@ -57,7 +57,8 @@ struct _GraftWindow
   char               *recovered_replacement;   /* the Code tab is hidden and behind the graph */
 
   GraftScopes        *scopes;        /* of the graph last laid out */
-  GHashTable         *collapsed;     /* scope paths drawn as one box; NULL: not chosen yet for this graph */
+  GHashTable         *collapsed;     /* scope paths drawn as one box; NULL: choose on the next layout */
+  gint                overview_boxes; /* what to choose then: an overview of at most this many boxes, or none (-1) */
   GraftLayoutRequest *layout_request; /* the layout running, owned by its task */
   guint               progress_id;   /* polls layout_request */
   guint               layout_generation;

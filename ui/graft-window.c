@@ -317,16 +317,9 @@ _graft_window_set_folding (GraftWindow *self,
 {
   GraftGraph *graph = graft_document_get_graph (self->document);
 
+  /* An eighth of the nodes, so that a small graph folds too. */
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  if (overview)
-    {
-      g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
-
-      /* An eighth of the nodes, so that a small graph folds too. */
-      self->collapsed = graft_scopes_new_overview (scopes, MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8));
-    }
-  else
-    self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8) : -1;
   _graft_window_relayout (self, FALSE);
 }
 
@@ -341,11 +334,9 @@ void
 _graft_window_expand_scope (GraftWindow *self,
                             const char  *scope)
 {
-  g_autofree char *path = g_strdup (scope);
-
-  if (self->collapsed == NULL || self->scopes == NULL || !g_hash_table_contains (self->collapsed, path))
+  if (self->collapsed == NULL || self->scopes == NULL || !g_hash_table_contains (self->collapsed, scope))
     return;
-  graft_scopes_expand (self->scopes, self->collapsed, path);
+  graft_scopes_expand (self->scopes, self->collapsed, scope);
   _graft_window_relayout (self, TRUE);
 }
 
@@ -360,11 +351,9 @@ void
 _graft_window_collapse_scope (GraftWindow *self,
                               const char  *scope)
 {
-  g_autofree char *path = g_strdup (scope);
-
   if (self->collapsed == NULL)
     self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  graft_scopes_collapse (self->collapsed, path);
+  graft_scopes_collapse (self->collapsed, scope);
   _graft_window_relayout (self, TRUE);
 }
 
@@ -398,8 +387,8 @@ _graft_window_relayout (GraftWindow *self,
     g_clear_pointer (&self->scopes, graft_scopes_free);
     self->scopes = graft_scopes_new (graph);
     if (self->collapsed == NULL)
-      self->collapsed = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES
-                          ? graft_scopes_new_overview (self->scopes, OVERVIEW_BOXES)
+      self->collapsed = self->overview_boxes >= 0
+                          ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
                           : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     request = graft_layout_request_new_folded (graph, self->scopes, self->collapsed, NULL);
     /* A newer layout stops this one between segments. */
@@ -748,6 +737,8 @@ file_loaded_cb (GObject      *object,
   self->loading = FALSE;
   /* A new graph: its size decides whether it opens folded. */
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  self->overview_boxes = graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > FOLD_ABOVE_NODES
+                           ? OVERVIEW_BOXES : -1;
   fill_editors (self);
   _graft_window_show_warnings (self);
   if (error == NULL &&
@@ -785,6 +776,16 @@ graft_window_open_file (GraftWindow *self,
   graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
 }
 
+/* Whether @name, a box's name on the canvas, is a folded scope's path
+ * rather than a node's name. */
+static gboolean
+is_folded_scope (GraftWindow *self,
+                 const char  *name)
+{
+  return name != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
+         graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL;
+}
+
 /* The tooltip of a node: what the listing says about it. */
 static char *
 describe_node_cb (const char *name,
@@ -798,7 +799,7 @@ describe_node_cb (const char *name,
   g_autofree char *escaped = NULL;
   gint match;
 
-  if (node == NULL && self->scopes != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name))
+  if (node == NULL && self->scopes != NULL && is_folded_scope (self, name))
     {
       g_autofree char *path = g_markup_escape_text (name, -1);
 
@@ -1073,8 +1074,7 @@ node_activated_cb (GraftCanvas *canvas,
                    const char  *name,
                    GraftWindow *self)
 {
-  if (self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
-      graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL)
+  if (is_folded_scope (self, name))
     _graft_window_expand_scope (self, name);
 }
 
@@ -1087,8 +1087,7 @@ context_menu_cb (GraftCanvas *canvas,
 {
   g_autoptr (GMenu) menu = g_menu_new ();
   g_autoptr (GMenu) section = g_menu_new ();
-  gboolean is_scope = name != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
-                      graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL;
+  gboolean is_scope = is_folded_scope (self, name);
   gint match = name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
 
   if (match >= 0)
@@ -1408,6 +1407,7 @@ graft_window_init (GraftWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+  self->overview_boxes = -1;
   _graft_window_init_actions (self);
   fill_editors (self);
   show_content (self);
