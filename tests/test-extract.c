@@ -10,19 +10,9 @@
 #include "config.h"
 
 #include "graft.h"
+#include "test-util.h"
 
 #include <string.h>
-
-static GraftGraph *
-load (const char *path)
-{
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
-
-  g_assert_no_error (error);
-  return graph;
-}
 
 static gboolean
 selectable (GraftNode *node)
@@ -110,7 +100,7 @@ static void
 test_torchvision (gconstpointer data)
 {
   const char *path = data;
-  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
   g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261129);
   guint checked = 0;
@@ -172,7 +162,7 @@ test_tutorial_text (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
                                             "subgraph_rewriter_basic_use.py", NULL);
-  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
   g_autoptr (GPtrArray) selection = g_ptr_array_new ();
   g_autoptr (GraftGraph) extracted = NULL;
   g_autofree char *text = NULL;

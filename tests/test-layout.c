@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "graft.h"
+#include "test-util.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -26,29 +27,10 @@
 #define THIRD_MATCH_RGB  0x009e73
 
 static char *
-data_path (const char *dir,
-           const char *name)
-{
-  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, name, NULL);
-}
-
-static char *
 example_path (void)
 {
   return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
                            "subgraph_rewriter_basic_use.py", NULL);
-}
-
-static GraftGraph *
-load (const char *path)
-{
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graph;
 }
 
 static GraftNode *
@@ -213,7 +195,7 @@ static void
 test_example_geometry (void)
 {
   g_autofree char *path = example_path ();
-  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
 
@@ -232,7 +214,7 @@ static void
 test_corpus_geometry (gconstpointer data)
 {
   const char *path = data;
-  g_autoptr (GraftGraph) graph = load (path);
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
 
@@ -600,7 +582,7 @@ add_corpus (const char *dir,
       const char *file = g_ptr_array_index (names, i);
       g_autofree char *test_path = g_strdup_printf ("/core/layout/corpus/%s/%s", dir, file);
 
-      g_test_add_data_func_full (test_path, data_path (dir, file), test_corpus_geometry, g_free);
+      g_test_add_data_func_full (test_path, test_data_path (dir, file), test_corpus_geometry, g_free);
     }
 }
 

@@ -12,35 +12,17 @@
 #include "config.h"
 
 #include "graft.h"
+#include "test-util.h"
 
 #include <string.h>
-
-static char *
-data_path (const char *dir,
-           const char *name)
-{
-  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, name, NULL);
-}
-
-static GraftGraph *
-load (const char *path)
-{
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graph;
-}
 
 static GraftGraph *
 load_torchvision (const char *model)
 {
   g_autofree char *name = g_strconcat (model, ".py", NULL);
-  g_autofree char *path = data_path ("torchvision", name);
+  g_autofree char *path = test_data_path ("torchvision", name);
 
-  return load (path);
+  return test_load_graph (path);
 }
 
 static gint
@@ -233,7 +215,7 @@ static void
 test_folded_corpus (void)
 {
   g_autoptr (GDir) dir = NULL;
-  g_autofree char *path = data_path ("torchvision", NULL);
+  g_autofree char *path = test_data_path ("torchvision", NULL);
   const char *name;
   guint checked = 0;
 

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-util.h: helpers the core tests share.
+ */
+#pragma once
+
+#include "graft.h"
+
+char       *test_data_path  (const char *dir,
+                             const char *name);
+GraftGraph *test_load_graph (const char *path);
