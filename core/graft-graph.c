@@ -70,7 +70,27 @@ struct _GraftGraph
   GraftNode      *last;
   guint           n_nodes;
   guint32         epoch;   /* the last mark handed out */
+
+  /* Node memory: nodes are carved in creation order out of blocks, so a
+   * walk of a traced graph reads memory in order; erased nodes are reused. */
+  GPtrArray      *node_blocks; /* GraftNode[], owned */
+  GraftNode      *block_next;
+  guint           block_left;
+  GraftNode      *free_nodes;  /* linked through next */
 };
+
+/* Blocks grow with the graph, from 64 nodes to this many. */
+#define MAX_NODES_PER_BLOCK 4096
+
+/* Under AddressSanitizer every node is its own allocation, so that a use
+ * of an erased node is caught rather than reading a reused one. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NODES_EACH_ALONE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NODES_EACH_ALONE 1
+#endif
+#endif
 
 /* The edit log.  While an edit records, every change to the graph appends
  * the operation that undoes it: a node added (undone by detaching it and
@@ -147,17 +167,60 @@ graft_graph_new (void)
   self->chunk = g_string_chunk_new (4096);
   _graft_name_table_init (&self->by_name, FALSE);
   self->trash = g_hash_table_new (NULL, NULL);
+  self->node_blocks = g_ptr_array_new_with_free_func (g_free);
   return self;
 }
 
+static GraftNode *
+node_alloc (GraftGraph *self)
+{
+  GraftNode *node;
+
+#ifdef NODES_EACH_ALONE
+  node = g_new (GraftNode, 1);
+#else
+  if (self->free_nodes != NULL)
+    {
+      node = self->free_nodes;
+      self->free_nodes = node->next;
+    }
+  else
+    {
+      if (self->block_left == 0)
+        {
+          self->block_left = CLAMP (self->n_nodes, 64, MAX_NODES_PER_BLOCK);
+          self->block_next = g_new (GraftNode, self->block_left);
+          g_ptr_array_add (self->node_blocks, self->block_next);
+        }
+      node = self->block_next++;
+      self->block_left--;
+    }
+#endif
+  memset (node, 0, sizeof *node);
+  return node;
+}
+
+/* Frees what @node owns; its own memory goes back to the graph. */
 static void
-node_free (GraftNode *node)
+node_clear (GraftNode *node)
 {
   g_clear_pointer (&node->user_index, g_hash_table_unref);
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
   g_free (node->users);
+}
+
+static void
+node_free (GraftGraph *self,
+           GraftNode  *node)
+{
+  node_clear (node);
+#ifdef NODES_EACH_ALONE
   g_free (node);
+#else
+  node->next = self->free_nodes;
+  self->free_nodes = node;
+#endif
 }
 
 void
@@ -170,7 +233,7 @@ graft_graph_free (GraftGraph *self)
   for (node = self->first; node != NULL; node = next)
     {
       next = node->next;
-      node_free (node);
+      node_free (self, node);
     }
   {
     GHashTableIter iter;
@@ -178,7 +241,7 @@ graft_graph_free (GraftGraph *self)
 
     g_hash_table_iter_init (&iter, self->trash);
     while (g_hash_table_iter_next (&iter, &key, NULL))
-      node_free (key);
+      node_free (self, key);
     g_hash_table_unref (self->trash);
   }
   if (self->recording != NULL)
@@ -189,6 +252,7 @@ graft_graph_free (GraftGraph *self)
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
   graft_namespace_free (self->names);
+  g_ptr_array_unref (self->node_blocks);
   g_free (self);
 }
 
@@ -361,9 +425,25 @@ graft_node_dup_input_nodes (GraftNode *node)
 {
   GPtrArray *out = g_ptr_array_new ();
 
+  graft_node_get_input_nodes (node, out);
+  return out;
+}
+
+/**
+ * graft_node_get_input_nodes:
+ * @node: a node
+ * @out: (element-type GraftNode): emptied, then filled with the nodes
+ *
+ * graft_node_dup_input_nodes() into an array the caller reuses, for loops
+ * over every node that should not allocate once per node.
+ */
+void
+graft_node_get_input_nodes (GraftNode *node,
+                            GPtrArray *out)
+{
+  g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
   collect_inputs (&node->kwargs, out);
-  return out;
 }
 
 /* Calls @func for each distinct node @node's arguments reference, in order
@@ -632,7 +712,7 @@ insert_node (GraftGraph *self,
              const char *name,
              GraftNode  *before)
 {
-  GraftNode *node = g_new0 (GraftNode, 1);
+  GraftNode *node = node_alloc (self);
 
   node->graph = self;
   node->op = op;
@@ -869,7 +949,7 @@ graft_graph_erase_node (GraftGraph *self,
   if (self->recording != NULL)
     g_hash_table_add (self->trash, node);
   else
-    node_free (node);
+    node_free (self, node);
 }
 
 /**

@@ -107,6 +107,8 @@ void            graft_node_set_span             (GraftNode *node,
                                                  guint32    start,
                                                  guint32    end);
 GPtrArray      *graft_node_dup_input_nodes      (GraftNode *node) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_node_get_input_nodes      (GraftNode *node,
+                                                 GPtrArray *out);
 void            graft_graph_set_source          (GraftGraph  *self,
                                                  GraftSource *source);
 GraftSource    *graft_graph_get_source          (GraftGraph  *self);

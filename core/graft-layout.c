@@ -186,6 +186,10 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   guint n;
   guint i = 0;
   gboolean folding;
+  /* Neighbours in graph order mostly share a scope, hence a folder. */
+  const char *last_scope = NULL;
+  const char *folder = NULL;
+  guint folder_unit = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -207,20 +211,27 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   /* Units, in graph order of their first node. */
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
     {
-      const char *folder = NULL;
+      const char *previous_folder = folder;
+      gpointer found;
       guint u;
 
       g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
-      self->node_names[i] = g_string_chunk_insert_const (self->strings, graft_node_get_name (node));
+      /* Names are unique in a graph: nothing to share. */
+      self->node_names[i] = g_string_chunk_insert (self->strings, graft_node_get_name (node));
       if (shown != NULL && !shown[i])
         {
           self->node_unit[i] = G_MAXUINT;
           continue;
         }
-      if (scopes != NULL)
-        folder = graft_scopes_find_folder (scopes, i, collapsed);
-      if (folder != NULL && g_hash_table_contains (unit_of_folder, folder))
-        u = GPOINTER_TO_UINT (g_hash_table_lookup (unit_of_folder, folder));
+      if (scopes != NULL && graft_scopes_get_node_scope (scopes, i) != last_scope)
+        {
+          last_scope = graft_scopes_get_node_scope (scopes, i);
+          folder = graft_scopes_find_folder (scopes, i, collapsed);
+        }
+      if (folder != NULL && folder == previous_folder)
+        u = folder_unit;
+      else if (folder != NULL && g_hash_table_lookup_extended (unit_of_folder, folder, NULL, &found))
+        u = GPOINTER_TO_UINT (found);
       else
         {
           u = self->n_nodes++;
@@ -242,6 +253,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
             }
         }
       self->node_unit[i] = u;
+      folder_unit = u;
       if (folder != NULL)
         g_array_append_val ((GArray *) unit_members->pdata[u], i);
     }
@@ -271,6 +283,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   stamp = g_new0 (guint, self->n_nodes + 1);
   {
     g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
+    g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
     guint k = 0;
 
     for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
@@ -284,8 +297,8 @@ graft_layout_request_new_folded (GraftGraph     *graph,
         for (guint m = 0; m < MAX (n_members, 1); m++)
           {
             guint node_index = n_members > 0 ? g_array_index (self->members, guint, self->member_start[u] + m) : first;
-            g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (nodes[node_index]);
 
+            graft_node_get_input_nodes (nodes[node_index], inputs);
             for (guint a = 0; a < inputs->len; a++)
               {
                 gpointer found;

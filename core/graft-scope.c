@@ -33,30 +33,41 @@ typedef struct _Scope Scope;
 struct _Scope
 {
   const char *path;     /* interned */
+  gsize       len;      /* of path */
   Scope      *parent;   /* NULL for the root */
   guint       n_nodes;  /* nodes inside, at any depth */
   guint       n_here;   /* nodes exactly here */
   guint       n_calls;  /* call_module nodes of this very module */
   guint       first;    /* position of its first node in graph order */
   guint       last;     /* and of its last */
-  GPtrArray  *children; /* Scope *, in the order first met */
+  Scope      *first_child; /* children in the order first met */
+  Scope      *last_child;
+  Scope      *next_sibling;
 };
+
+/* Scopes are carved out of blocks of this many: a graph of a large model
+ * has tens of thousands. */
+#define SCOPES_PER_BLOCK 512
 
 struct _GraftScopes
 {
+  GPtrArray    *blocks;     /* Scope[SCOPES_PER_BLOCK], owned */
+  guint         block_used; /* scopes taken from the last block */
   GStringChunk *strings;
   Scope       **node_scope; /* per node: its deepest scope */
   guint         n_nodes;
   GHashTable   *scopes;     /* path -> Scope *, the root "" included */
 };
 
-static void
-scope_free (gpointer data)
+static Scope *
+scope_alloc (GraftScopes *self)
 {
-  Scope *scope = data;
-
-  g_ptr_array_unref (scope->children);
-  g_free (scope);
+  if (self->blocks->len == 0 || self->block_used == SCOPES_PER_BLOCK)
+    {
+      g_ptr_array_add (self->blocks, g_new0 (Scope, SCOPES_PER_BLOCK));
+      self->block_used = 0;
+    }
+  return &((Scope *) self->blocks->pdata[self->blocks->len - 1])[self->block_used++];
 }
 
 /* Length of the part of the first @len bytes of @path before their last
@@ -90,8 +101,6 @@ common_length (const char *a,
   return last;
 }
 
-/* The module a node that names one was called from, as a prefix of its
- * target, or -1 for a node that names none. */
 /* Whether the component of @path right after its first @len bytes is a
  * number (`layers.3` after `layers`). */
 static gboolean
@@ -108,6 +117,8 @@ starts_numbered_child (const char *path,
   return TRUE;
 }
 
+/* The module a node that names one was called from, as a prefix of its
+ * target, or -1 for a node that names none. */
 static gssize
 context_length (GraftNode *node)
 {
@@ -145,14 +156,22 @@ ensure_scope (GraftScopes *self,
 
   if (scope == NULL)
     {
-      scope = g_new0 (Scope, 1);
-      scope->path = g_string_chunk_insert_const (self->strings, key);
-      scope->children = g_ptr_array_new ();
+      Scope *parent;
+
+      scope = scope_alloc (self);
+      /* Not in the table, so not in the chunk either. */
+      scope->path = g_string_chunk_insert_len (self->strings, path, (gssize) len);
+      scope->len = len;
       g_hash_table_insert (self->scopes, (gpointer) scope->path, scope);
       if (len > 0)
         {
-          scope->parent = ensure_scope (self, path, parent_length (path, len));
-          g_ptr_array_add (scope->parent->children, scope);
+          parent = ensure_scope (self, path, parent_length (path, len));
+          scope->parent = parent;
+          if (parent->last_child != NULL)
+            parent->last_child->next_sibling = scope;
+          else
+            parent->first_child = scope;
+          parent->last_child = scope;
         }
     }
   return scope;
@@ -174,13 +193,15 @@ graft_scopes_new (GraftGraph *graph)
   g_autofree GraftNode **nodes = NULL;
   g_autofree GraftNode **next_namer = NULL;
   GraftNode *prev_namer = NULL;
+  Scope *scope = NULL;
   guint i = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
   self = g_new0 (GraftScopes, 1);
   self->strings = g_string_chunk_new (1024);
-  self->scopes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, scope_free);
+  self->blocks = g_ptr_array_new_with_free_func (g_free);
+  self->scopes = g_hash_table_new (g_str_hash, g_str_equal);
   self->n_nodes = graft_graph_get_n_nodes (graph);
   self->node_scope = g_new0 (Scope *, MAX (self->n_nodes, 1));
   nodes = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
@@ -199,7 +220,6 @@ graft_scopes_new (GraftGraph *graph)
       const char *target = graft_node_get_target (n);
       const char *path = "";
       gsize len = 0;
-      Scope *scope;
 
       if (op == GRAFT_OP_CALL_MODULE)
         {
@@ -225,7 +245,9 @@ graft_scopes_new (GraftGraph *graph)
           while (len > 0 && starts_numbered_child (a, len))
             len = parent_length (a, len);
         }
-      scope = ensure_scope (self, path, len);
+      /* Runs of nodes share a scope: look it up only when it changes. */
+      if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
+        scope = ensure_scope (self, path, len);
       self->node_scope[k] = scope;
       scope->n_here++;
       if (op == GRAFT_OP_CALL_MODULE)
@@ -236,12 +258,12 @@ graft_scopes_new (GraftGraph *graph)
 
   /* Deep counts: each node counts in its scope and every enclosing one. */
   for (guint k = 0; k < self->n_nodes; k++)
-    for (Scope *scope = self->node_scope[k]; scope != NULL; scope = scope->parent)
+    for (Scope *s = self->node_scope[k]; s != NULL; s = s->parent)
       {
-        if (scope->n_nodes == 0)
-          scope->first = k;
-        scope->last = k;
-        scope->n_nodes++;
+        if (s->n_nodes == 0)
+          s->first = k;
+        s->last = k;
+        s->n_nodes++;
       }
   return self;
 }
@@ -256,6 +278,7 @@ graft_scopes_free (GraftScopes *self)
   if (self == NULL)
     return;
   g_hash_table_unref (self->scopes);
+  g_ptr_array_unref (self->blocks);
   g_string_chunk_free (self->strings);
   g_free (self->node_scope);
   g_free (self);
@@ -327,13 +350,9 @@ graft_scopes_dup_children (GraftScopes *self,
   g_return_val_if_fail (self != NULL, NULL);
   s = g_hash_table_lookup (self->scopes, scope);
   if (s != NULL)
-    for (guint i = 0; i < s->children->len; i++)
-      {
-        Scope *child = s->children->pdata[i];
-
-        if (is_foldable (child))
-          g_strv_builder_add (builder, child->path);
-      }
+    for (Scope *child = s->first_child; child != NULL; child = child->next_sibling)
+      if (is_foldable (child))
+        g_strv_builder_add (builder, child->path);
   return g_strv_builder_end (builder);
 }
 
@@ -395,12 +414,8 @@ count_open_boxes (const Scope *scope)
 {
   guint n = scope->n_here;
 
-  for (guint i = 0; i < scope->children->len; i++)
-    {
-      const Scope *child = scope->children->pdata[i];
-
-      n += is_foldable (child) ? 1 : child->n_nodes;
-    }
+  for (const Scope *child = scope->first_child; child != NULL; child = child->next_sibling)
+    n += is_foldable (child) ? 1 : child->n_nodes;
   return n;
 }
 
@@ -443,10 +458,8 @@ graft_scopes_new_overview (GraftScopes *self,
 
   root = g_hash_table_lookup (self->scopes, "");
   boxes = count_open_boxes (root);
-  for (guint i = 0; i < root->children->len; i++)
+  for (Scope *child = root->first_child; child != NULL; child = child->next_sibling)
     {
-      Scope *child = root->children->pdata[i];
-
       if (is_foldable (child))
         {
           g_hash_table_add (collapsed, g_strdup (child->path));
@@ -464,10 +477,8 @@ graft_scopes_new_overview (GraftScopes *self,
         continue;
       boxes += open - 1;
       g_hash_table_remove (collapsed, s->path);
-      for (guint i = 0; i < s->children->len; i++)
+      for (Scope *child = s->first_child; child != NULL; child = child->next_sibling)
         {
-          Scope *child = s->children->pdata[i];
-
           if (is_foldable (child))
             {
               g_hash_table_add (collapsed, g_strdup (child->path));

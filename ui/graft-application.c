@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "graft-application.h"
+#include "graft-autosave.h"
 #include "graft-window.h"
 
 struct _GraftApplication
@@ -147,6 +148,14 @@ graft_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
+/* Autosaves still being written finish before the process ends. */
+static void
+graft_application_shutdown (GApplication *app)
+{
+  graft_autosave_flush ();
+  G_APPLICATION_CLASS (graft_application_parent_class)->shutdown (app);
+}
+
 static void
 graft_application_class_init (GraftApplicationClass *klass)
 {
@@ -155,6 +164,7 @@ graft_application_class_init (GraftApplicationClass *klass)
   app_class->activate = graft_application_activate;
   app_class->open = graft_application_open;
   app_class->startup = graft_application_startup;
+  app_class->shutdown = graft_application_shutdown;
 }
 
 static void

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "graft-autosave.h"
+#include "graft-export.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -31,53 +32,134 @@ graft_autosave_path_for (GFile *file)
   return g_build_filename (g_get_user_state_dir (), "graft", "autosave", name, NULL);
 }
 
+/* Writes and removals run on one worker thread, in the order asked, so a
+ * removal never overtakes a write still in progress; the main loop only
+ * gathers the texts.  Writing a large graph (escaping a megabyte of code
+ * into the key file, fsync) would otherwise stop the window for tens of
+ * milliseconds every time it autosaves. */
+typedef struct {
+  char *path;
+  char *code; /* NULL to remove @path */
+  char *uri;
+  char *pattern;
+  char *replacement;
+} Job;
+
+static void
+job_free (Job *job)
+{
+  g_free (job->path);
+  g_free (job->code);
+  g_free (job->uri);
+  g_free (job->pattern);
+  g_free (job->replacement);
+  g_free (job);
+}
+
+static GMutex      queue_lock;
+static GCond       queue_cond;
+static GThreadPool *queue;
+static guint64     n_pushed;
+static guint64     n_done;
+
+static void
+run_job (gpointer job_data,
+         gpointer user_data)
+{
+  Job *job = job_data;
+  g_autoptr (GError) error = NULL;
+
+  if (job->code == NULL)
+    g_unlink (job->path);
+  else
+    {
+      g_autofree char *dir = g_path_get_dirname (job->path);
+      g_autoptr (GKeyFile) keys = g_key_file_new ();
+      g_autofree char *data = NULL;
+      gsize length;
+
+      g_key_file_set_string (keys, "autosave", "uri", job->uri);
+      g_key_file_set_string (keys, "autosave", "code", job->code);
+      g_key_file_set_string (keys, "autosave", "pattern", job->pattern);
+      g_key_file_set_string (keys, "autosave", "replacement", job->replacement);
+      data = g_key_file_to_data (keys, &length, NULL);
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        g_warning ("cannot autosave: cannot create %s", dir);
+      else if (!graft_export_write_file (job->path, data, length, &error))
+        g_warning ("cannot autosave: %s", error->message);
+    }
+  job_free (job);
+  g_mutex_lock (&queue_lock);
+  n_done++;
+  g_cond_broadcast (&queue_cond);
+  g_mutex_unlock (&queue_lock);
+}
+
+/* Takes @job. */
+static void
+push_job (Job *job)
+{
+  g_mutex_lock (&queue_lock);
+  if (queue == NULL)
+    queue = g_thread_pool_new (run_job, NULL, 1, FALSE, NULL);
+  n_pushed++;
+  g_mutex_unlock (&queue_lock);
+  g_thread_pool_push (queue, job, NULL);
+}
+
+/**
+ * graft_autosave_flush:
+ *
+ * Waits until every write and removal asked for so far is done.
+ */
+void
+graft_autosave_flush (void)
+{
+  g_mutex_lock (&queue_lock);
+  while (n_done < n_pushed)
+    g_cond_wait (&queue_cond, &queue_lock);
+  g_mutex_unlock (&queue_lock);
+}
+
 /**
  * graft_autosave_write:
  * @document: a document with unsaved changes
- * @error: return location for an error
  *
- * Writes @document's graph, pattern and replacement to its autosave.
- *
- * Returns: %TRUE on success
+ * Writes @document's graph, pattern and replacement to its autosave, on
+ * the autosave thread: the file is there after graft_autosave_flush().
+ * Failures are logged as warnings.
  */
-gboolean
-graft_autosave_write (GraftDocument *document,
-                      GError       **error)
+void
+graft_autosave_write (GraftDocument *document)
 {
-  g_autoptr (GKeyFile) keys = g_key_file_new ();
-  g_autofree char *path = graft_autosave_path_for (graft_document_get_file (document));
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *code = graft_document_dup_file_text (document);
-  g_autofree char *uri = graft_document_get_file (document) != NULL ? g_file_get_uri (graft_document_get_file (document))
-                                                                    : g_strdup ("");
-  g_autofree char *data = NULL;
-  gsize length;
+  GFile *file;
+  Job *job;
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot create %s", dir);
-      return FALSE;
-    }
-  g_key_file_set_string (keys, "autosave", "uri", uri);
-  g_key_file_set_string (keys, "autosave", "code", code);
-  g_key_file_set_string (keys, "autosave", "pattern", graft_document_get_pattern_text (document));
-  g_key_file_set_string (keys, "autosave", "replacement", graft_document_get_replacement_text (document));
-  data = g_key_file_to_data (keys, &length, NULL);
-  return graft_export_write_file (path, data, length, error);
+  g_return_if_fail (GRAFT_IS_DOCUMENT (document));
+  file = graft_document_get_file (document);
+  job = g_new0 (Job, 1);
+  job->path = graft_autosave_path_for (file);
+  job->code = graft_document_dup_file_text (document);
+  job->uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
+  job->pattern = g_strdup (graft_document_get_pattern_text (document));
+  job->replacement = g_strdup (graft_document_get_replacement_text (document));
+  push_job (job);
 }
 
 /**
  * graft_autosave_discard:
  * @file: (nullable): a document's file
  *
- * Removes its autosave, if any.
+ * Removes its autosave, if any, after any write still on its way.
  */
 void
 graft_autosave_discard (GFile *file)
 {
-  g_autofree char *path = graft_autosave_path_for (file);
+  Job *job = g_new0 (Job, 1);
 
-  g_unlink (path);
+  job->path = graft_autosave_path_for (file);
+  push_job (job);
+  graft_autosave_flush ();
 }
 
 /**

@@ -10,8 +10,8 @@
 G_BEGIN_DECLS
 
 char     *graft_autosave_path_for (GFile         *file) G_GNUC_WARN_UNUSED_RESULT;
-gboolean  graft_autosave_write    (GraftDocument *document,
-                                   GError       **error);
+void      graft_autosave_write    (GraftDocument *document);
+void      graft_autosave_flush    (void);
 void      graft_autosave_discard  (GFile         *file);
 gboolean  graft_autosave_find     (GFile         *file,
                                    char         **out_code,

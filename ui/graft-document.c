@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include "graft-document.h"
+#include "graft-autosave.h"
 #include "graft-match-item.h"
 
 #include <string.h>
@@ -71,6 +72,11 @@ struct _GraftDocument
   guint         position;     /* entries of history that are applied */
   gint          saved;        /* the position the file was saved at, -1 if lost */
   guint         revision;     /* counts changes of the graph */
+  char         *code;         /* the graph's code, or NULL until asked for */
+  gboolean      recovered;    /* the last load found an autosave */
+  char         *recovered_code;
+  char         *recovered_pattern;
+  char         *recovered_replacement;
 };
 
 G_DEFINE_FINAL_TYPE (GraftDocument, graft_document, G_TYPE_OBJECT)
@@ -119,6 +125,10 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->match_of, g_hash_table_unref);
   g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
+  g_clear_pointer (&self->code, g_free);
+  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->recovered_pattern, g_free);
+  g_clear_pointer (&self->recovered_replacement, g_free);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->pattern, graft_pattern_unref);
   g_clear_pointer (&self->replacement, graft_graph_free);
@@ -329,12 +339,22 @@ notify_history (GraftDocument *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
 }
 
+/* After a change of the graph; @code (taken) is its new code if known. */
+static void
+graph_changed_with_code (GraftDocument *self,
+                         char          *code)
+{
+  self->revision++;
+  g_free (self->code);
+  self->code = code;
+  g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
+  find_matches (self);
+}
+
 static void
 graph_changed (GraftDocument *self)
 {
-  self->revision++;
-  g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
-  find_matches (self);
+  graph_changed_with_code (self, NULL);
 }
 
 static void
@@ -379,11 +399,16 @@ trace_text (const char *label,
   return graft_py_program_trace (program, name, error);
 }
 
+/* Makes @graph (taken; %NULL after @error) the document's graph.  @code
+ * (taken), when not %NULL, is its code, already generated.  @pattern and
+ * @replacement (taken) are the file's definitions, if any. */
 static void
 load_graph (GraftDocument *self,
-            GraftSource   *source,
             GraftGraph    *graph,
-            GError        *error)
+            GError        *error,
+            char          *code,
+            char          *pattern,
+            char          *replacement)
 {
   /* The history belongs to the old graph. */
   g_ptr_array_set_size (self->history, 0);
@@ -399,18 +424,31 @@ load_graph (GraftDocument *self,
 
   /* A Python file that defines the pattern and the replacement fills the
    * editors. */
+  if (pattern != NULL)
+    graft_document_set_pattern_text (self, pattern);
+  if (replacement != NULL)
+    graft_document_set_replacement_text (self, replacement);
+  g_free (pattern);
+  g_free (replacement);
+  notify_history (self);
+  graph_changed_with_code (self, code);
+}
+
+/* The file's own definitions of the pattern and the replacement, for a
+ * Python file that traced. */
+static void
+dup_definitions (GraftSource *source,
+                 GraftGraph  *graph,
+                 char       **pattern,
+                 char       **replacement)
+{
+  *pattern = NULL;
+  *replacement = NULL;
   if (graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
-      g_autofree char *pattern = graft_input_dup_definition (source, "pattern");
-      g_autofree char *replacement = graft_input_dup_definition (source, "replacement");
-
-      if (pattern != NULL)
-        graft_document_set_pattern_text (self, pattern);
-      if (replacement != NULL)
-        graft_document_set_replacement_text (self, replacement);
+      *pattern = graft_input_dup_definition (source, "pattern");
+      *replacement = graft_input_dup_definition (source, "replacement");
     }
-  notify_history (self);
-  graph_changed (self);
 }
 
 /**
@@ -435,9 +473,13 @@ graft_document_load_text (GraftDocument *self,
   GError *local_error = NULL;
   GraftGraph *graph = graft_input_load_graph (source, NULL, &local_error);
 
+  char *pattern;
+  char *replacement;
+
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
-  load_graph (self, source, graph, local_error);
+  dup_definitions (source, graph, &pattern, &replacement);
+  load_graph (self, graph, local_error, NULL, pattern, replacement);
   if (local_error != NULL)
     {
       g_propagate_error (error, g_error_copy (local_error));
@@ -467,6 +509,8 @@ graft_document_load_file (GraftDocument *self,
   GError *local_error = NULL;
   g_autoptr (GraftSource) source = NULL;
   GraftGraph *graph = NULL;
+  char *pattern;
+  char *replacement;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -479,7 +523,8 @@ graft_document_load_file (GraftDocument *self,
   else
     source = graft_source_new (display, "", 0);
   set_file (self, file);
-  load_graph (self, source, graph, local_error);
+  dup_definitions (source, graph, &pattern, &replacement);
+  load_graph (self, graph, local_error, NULL, pattern, replacement);
   if (local_error != NULL)
     {
       g_propagate_error (error, g_error_copy (local_error));
@@ -488,12 +533,20 @@ graft_document_load_file (GraftDocument *self,
   return TRUE;
 }
 
-/* What a worker thread reads for graft_document_load_file_async(). */
+/* What a worker thread reads for graft_document_load_file_async(): the
+ * graph and everything else a new graph needs that takes long at large
+ * sizes, done while the graph belongs to the worker alone. */
 typedef struct {
   GFile       *file;
-  GraftSource *source;
   GraftGraph  *graph;
   GError      *error;
+  char        *code;
+  char        *pattern;
+  char        *replacement;
+  gboolean     recovered;
+  char        *recovered_code;
+  char        *recovered_pattern;
+  char        *recovered_replacement;
 } Loaded;
 
 static void
@@ -502,9 +555,14 @@ loaded_free (gpointer data)
   Loaded *loaded = data;
 
   g_clear_object (&loaded->file);
-  g_clear_pointer (&loaded->source, graft_source_unref);
   g_clear_pointer (&loaded->graph, graft_graph_free);
   g_clear_error (&loaded->error);
+  g_free (loaded->code);
+  g_free (loaded->pattern);
+  g_free (loaded->replacement);
+  g_free (loaded->recovered_code);
+  g_free (loaded->recovered_pattern);
+  g_free (loaded->recovered_replacement);
   g_free (loaded);
 }
 
@@ -518,15 +576,21 @@ load_thread_cb (GTask        *task,
   Loaded *loaded = task_data;
   g_autofree char *path = g_file_get_path (loaded->file);
   g_autofree char *display = g_file_get_parse_name (loaded->file);
+  g_autoptr (GraftSource) source = NULL;
 
   if (path == NULL)
     graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
   else
-    loaded->source = graft_source_new_from_file (path, &loaded->error);
-  if (loaded->source != NULL)
-    loaded->graph = graft_input_load_graph (loaded->source, NULL, &loaded->error);
-  else
-    loaded->source = graft_source_new (display, "", 0);
+    source = graft_source_new_from_file (path, &loaded->error);
+  if (source != NULL)
+    loaded->graph = graft_input_load_graph (source, NULL, &loaded->error);
+  if (loaded->graph != NULL)
+    {
+      dup_definitions (source, loaded->graph, &loaded->pattern, &loaded->replacement);
+      loaded->code = graft_codegen_python (loaded->graph);
+      loaded->recovered = graft_autosave_find (loaded->file, &loaded->recovered_code, &loaded->recovered_pattern,
+                                               &loaded->recovered_replacement);
+    }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -586,12 +650,48 @@ graft_document_load_file_finish (GraftDocument *self,
   loaded = g_task_get_task_data (G_TASK (result));
   load_error = g_steal_pointer (&loaded->error);
   set_file (self, loaded->file);
-  load_graph (self, loaded->source, g_steal_pointer (&loaded->graph), load_error);
+  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->recovered_pattern, g_free);
+  g_clear_pointer (&self->recovered_replacement, g_free);
+  self->recovered = loaded->recovered;
+  self->recovered_code = g_steal_pointer (&loaded->recovered_code);
+  self->recovered_pattern = g_steal_pointer (&loaded->recovered_pattern);
+  self->recovered_replacement = g_steal_pointer (&loaded->recovered_replacement);
+  load_graph (self, g_steal_pointer (&loaded->graph), load_error, g_steal_pointer (&loaded->code),
+              g_steal_pointer (&loaded->pattern), g_steal_pointer (&loaded->replacement));
   if (load_error != NULL)
     {
       g_propagate_error (error, g_error_copy (load_error));
       return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * graft_document_take_recovered:
+ * @self: a document
+ * @out_code: (out) (transfer full): the autosaved graph's code
+ * @out_pattern: (out) (transfer full): the pattern text
+ * @out_replacement: (out) (transfer full): the replacement text
+ *
+ * What graft_document_load_file_async() found of the file's autosave
+ * (see graft_autosave_find()); it is handed out once.
+ *
+ * Returns: whether the file had an autosave newer than itself
+ */
+gboolean
+graft_document_take_recovered (GraftDocument *self,
+                               char         **out_code,
+                               char         **out_pattern,
+                               char         **out_replacement)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  if (!self->recovered)
+    return FALSE;
+  self->recovered = FALSE;
+  *out_code = g_steal_pointer (&self->recovered_code);
+  *out_pattern = g_steal_pointer (&self->recovered_pattern);
+  *out_replacement = g_steal_pointer (&self->recovered_replacement);
   return TRUE;
 }
 
@@ -937,9 +1037,12 @@ apply (GraftDocument *self,
        GError       **error)
 {
   g_autoptr (GraftRewrite) rewrite = NULL;
-  g_autofree char *before = graft_codegen_python (self->graph);
+  g_autofree char *before = NULL;
   GPtrArray *added;
 
+  /* The graph's code now is what it was before the edit. */
+  graft_document_get_code (self);
+  before = g_steal_pointer (&self->code);
   rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
   if (rewrite == NULL)
     return FALSE;
@@ -986,7 +1089,8 @@ graft_document_delete_nodes (GraftDocument      *self,
       if (node != NULL && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
         g_hash_table_add (chosen, node);
     }
-  before = graft_codegen_python (self->graph);
+  graft_document_get_code (self);
+  before = g_steal_pointer (&self->code);
   graft_graph_begin_edit (self->graph);
   /* Users come after what they use: going backwards, a chain of chosen
    * nodes goes whole. */
@@ -1159,7 +1263,8 @@ graft_document_undo (GraftDocument *self)
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);
-  graph_changed (self);
+  /* Undone, the graph is what it was before the edit, code and all. */
+  graph_changed_with_code (self, g_strdup (entry->before));
   return entry->label;
 }
 
@@ -1185,7 +1290,10 @@ graft_document_redo (GraftDocument *self)
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);
-  graph_changed (self);
+  /* The next edit, if any, recorded the code this one left. */
+  graph_changed_with_code (self, self->position < self->history->len
+                                   ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])->before)
+                                   : NULL);
   return entry->label;
 }
 
@@ -1199,7 +1307,26 @@ char *
 graft_document_dup_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return graft_codegen_python (self->graph);
+  return g_strdup (graft_document_get_code (self));
+}
+
+/**
+ * graft_document_get_code:
+ * @self: a document
+ *
+ * The code is generated once per change of the graph, on first request
+ * (opening a file generates it on the worker that reads the file).
+ *
+ * Returns: (transfer none): the graph's code, as `graft code` prints it,
+ *   valid until the next change
+ */
+const char *
+graft_document_get_code (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  if (self->code == NULL)
+    self->code = graft_codegen_python (self->graph);
+  return self->code;
 }
 
 static gboolean
@@ -1326,8 +1453,7 @@ graft_document_export (GraftDocument    *self,
   switch (format)
     {
     case GRAFT_EXPORT_CODE:
-      text = graft_codegen_python (self->graph);
-      return write_file (file, text, strlen (text), error);
+      return write_file (file, graft_document_get_code (self), strlen (graft_document_get_code (self)), error);
     case GRAFT_EXPORT_GRAPH:
       text = graft_listing_print (self->graph);
       return write_file (file, text, strlen (text), error);

@@ -61,6 +61,8 @@ struct _GraftWindow
   gint                overview_boxes; /* what to choose then: an overview of at most this many boxes, or none (-1) */
   GraftLayoutRequest *layout_request; /* the layout running, owned by its task */
   guint               progress_id;   /* polls layout_request */
+  guint               relayout_id;   /* starts the next layout */
+  gboolean            relayout_keep_view;
   guint               layout_generation;
   gboolean            busy;
   gboolean            close_confirmed;

@@ -257,7 +257,8 @@ layout_done_cb (GObject      *object,
   self->layout_request = NULL;
   g_clear_handle_id (&self->progress_id, g_source_remove);
   gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), FALSE);
-  set_busy (self, FALSE);
+  /* A layout asked for meanwhile has not started yet. */
+  set_busy (self, self->relayout_id != 0);
   if (layout == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -357,21 +358,20 @@ _graft_window_collapse_scope (GraftWindow *self,
   _graft_window_relayout (self, TRUE);
 }
 
-/**
- * _graft_window_relayout:
- * @self: a window
- * @keep_view: keep looking at the same place rather than fitting the graph
- *
- * Lays the document's graph out on a worker thread; supersedes any layout
- * still running.
- */
-void
-_graft_window_relayout (GraftWindow *self,
-                        gboolean     keep_view)
+/* Starts the layout _graft_window_relayout() asked for.  Working out the
+ * scopes and copying the graph for the worker take tens of milliseconds at
+ * 50,000 nodes, so they run in a callback of their own, after the change
+ * that asked for them has been shown. */
+static gboolean
+relayout_cb (gpointer user_data)
 {
+  GraftWindow *self = user_data;
   g_autoptr (GTask) task = NULL;
   LayoutJob *job = g_new0 (LayoutJob, 1);
+  gboolean keep_view = self->relayout_keep_view;
 
+  self->relayout_id = 0;
+  self->relayout_keep_view = FALSE;
   g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->layout_cancellable);
   self->layout_cancellable = g_cancellable_new ();
@@ -398,8 +398,27 @@ _graft_window_relayout (GraftWindow *self,
     if (self->progress_id == 0)
       self->progress_id = g_timeout_add (100, poll_progress_cb, self);
   }
-  set_busy (self, TRUE);
   g_task_run_in_thread (task, layout_thread_cb);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * _graft_window_relayout:
+ * @self: a window
+ * @keep_view: keep looking at the same place rather than fitting the graph
+ *
+ * Lays the document's graph out on a worker thread, starting from the
+ * main loop's next turn; supersedes any layout still running.
+ */
+void
+_graft_window_relayout (GraftWindow *self,
+                        gboolean     keep_view)
+{
+  /* Two requests before the start: fitting wins over keeping the view. */
+  self->relayout_keep_view = self->relayout_id != 0 ? self->relayout_keep_view && keep_view : keep_view;
+  set_busy (self, TRUE);
+  if (self->relayout_id == 0)
+    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT, relayout_cb, self, NULL);
 }
 
 /**
@@ -456,9 +475,8 @@ static void
 update_code (GraftWindow *self)
 {
   GraftGraph *graph = graft_document_get_graph (self->document);
-  g_autofree char *code = graft_document_get_load_error (self->document) == NULL ? graft_codegen_python (graph) : g_strdup ("");
+  const char *text = graft_document_get_load_error (self->document) == NULL ? graft_document_get_code (self->document) : "";
   g_auto (GStrv) lines = NULL;
-  const char *text = code;
 
   while (*text == '\n')
     text++;
@@ -616,11 +634,10 @@ static gboolean
 autosave_cb (gpointer user_data)
 {
   GraftWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
 
   self->autosave_id = 0;
-  if (graft_document_get_modified (self->document) && !graft_autosave_write (self->document, &error))
-    g_warning ("cannot autosave: %s", error->message);
+  if (graft_document_get_modified (self->document))
+    graft_autosave_write (self->document);
   return G_SOURCE_REMOVE;
 }
 
@@ -629,7 +646,7 @@ autosave_cb (gpointer user_data)
  * @self: a window
  *
  * Writes a pending autosave at once (the timer does it two seconds after
- * the last change).
+ * the last change) and waits until it is on disk.
  */
 void
 graft_window_autosave_now (GraftWindow *self)
@@ -640,6 +657,7 @@ graft_window_autosave_now (GraftWindow *self)
       g_clear_handle_id (&self->autosave_id, g_source_remove);
       autosave_cb (self);
     }
+  graft_autosave_flush ();
 }
 
 /* Unsaved work is copied to the state folder two seconds after it
@@ -742,8 +760,8 @@ file_loaded_cb (GObject      *object,
   fill_editors (self);
   _graft_window_show_warnings (self);
   if (error == NULL &&
-      graft_autosave_find (graft_document_get_file (self->document), &self->recovered_code,
-                           &self->recovered_pattern, &self->recovered_replacement))
+      graft_document_take_recovered (self->document, &self->recovered_code, &self->recovered_pattern,
+                                     &self->recovered_replacement))
     {
       gtk_label_set_text (self->warning_label,
                           "This file has unsaved changes from an earlier session that did not end normally.");
@@ -993,6 +1011,24 @@ delete_selection_requested_cb (GraftWindow *self)
   g_action_group_activate_action (G_ACTION_GROUP (self), "delete-selected", NULL);
 }
 
+/* The whole list of a row's nodes, which the row may show ellipsized. */
+static gboolean
+match_row_tooltip_cb (GtkWidget  *label,
+                      int         x,
+                      int         y,
+                      gboolean    keyboard,
+                      GtkTooltip *tooltip,
+                      gpointer    user_data)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (label), "graft-list-item");
+  GraftMatchItem *match = item != NULL ? gtk_list_item_get_item (item) : NULL;
+
+  if (match == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, graft_match_item_get_nodes (match));
+  return TRUE;
+}
+
 static void
 match_row_setup_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
@@ -1017,6 +1053,11 @@ match_row_setup_cb (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), labels);
   gtk_widget_set_margin_top (box, 4);
   gtk_widget_set_margin_bottom (box, 4);
+  /* The tooltip asks the row's item when it is shown: setting a tooltip's
+   * text on every bind costs an X round trip per row. */
+  g_object_set_data (G_OBJECT (nodes), "graft-list-item", item);
+  gtk_widget_set_has_tooltip (nodes, TRUE);
+  g_signal_connect (nodes, "query-tooltip", G_CALLBACK (match_row_tooltip_cb), NULL);
   gtk_list_item_set_child (item, box);
 }
 
@@ -1052,7 +1093,6 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
     }
   gtk_label_set_text (GTK_LABEL (title), graft_match_item_get_title (match));
   gtk_label_set_text (GTK_LABEL (nodes), graft_match_item_get_nodes (match));
-  gtk_widget_set_tooltip_text (nodes, graft_match_item_get_nodes (match));
 }
 
 /* The position in graph order of the node called @name, or -1. */
@@ -1244,6 +1284,7 @@ graft_window_dispose (GObject *object)
   g_cancellable_cancel (self->layout_cancellable);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->relayout_id, g_source_remove);
   self->layout_request = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);

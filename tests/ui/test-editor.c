@@ -632,6 +632,55 @@ count_notify_cb (GObject    *object,
 
 /* The document on its own: one notify per change of each property, and
  * nothing left behind. */
+/* The document keeps its graph's code between changes, and undo and redo
+ * reuse the code the history recorded: at every step it must be exactly
+ * what generating the code afresh gives. */
+static void
+assert_code_fresh (GraftDocument *document)
+{
+  g_autofree char *fresh = graft_codegen_python (graft_document_get_graph (document));
+
+  g_assert_cmpstr (graft_document_get_code (document), ==, fresh);
+}
+
+static void
+test_document_code_cache (void)
+{
+  GraftDocument *document = graft_document_new ();
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *first = NULL;
+
+  g_assert_true (graft_document_load_file (document, file, &error));
+  assert_code_fresh (document);
+  original = g_strdup (graft_document_get_code (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_true (graft_document_replace (document, 1, &error));
+  g_assert_no_error (error);
+  assert_code_fresh (document);
+  first = g_strdup (graft_document_get_code (document));
+  g_assert_cmpstr (first, !=, original);
+  g_assert_true (graft_document_replace_all (document, &error));
+  assert_code_fresh (document);
+
+  /* Back two steps, forward one: the middle state's code comes from the
+   * second edit's record. */
+  g_assert_nonnull (graft_document_undo (document));
+  assert_code_fresh (document);
+  g_assert_cmpstr (graft_document_get_code (document), ==, first);
+  g_assert_nonnull (graft_document_undo (document));
+  assert_code_fresh (document);
+  g_assert_cmpstr (graft_document_get_code (document), ==, original);
+  g_assert_nonnull (graft_document_redo (document));
+  assert_code_fresh (document);
+  g_assert_cmpstr (graft_document_get_code (document), ==, first);
+  g_assert_nonnull (graft_document_redo (document));
+  assert_code_fresh (document);
+  g_object_unref (document);
+}
+
 static void
 test_document_notify (void)
 {
@@ -877,6 +926,7 @@ main (int    argc,
   adw_init ();
   g_test_add_func ("/ui/canvas/notify", test_canvas_notify);
   g_test_add_func ("/ui/document/notify", test_document_notify);
+  g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
