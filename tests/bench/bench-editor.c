@@ -6,7 +6,8 @@
  * and the longest time the main loop did not run meanwhile (a 5 ms tick
  * measures the gaps; the synchronous part of opening, reading and tracing
  * the file, counts as one).  Then it does Replace All and reports the same
- * for the relayout.  Figures, not a pass/fail test.
+ * for the relayout.  Figures, not a pass/fail test.  With `--gaps` first,
+ * it also prints every gap over 30 ms and when it began.
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -22,10 +23,13 @@
 #include "graft-window.h"
 
 #include <stdio.h>
+#include <string.h>
 
 typedef struct {
   gint64 last_tick;
   gint64 longest;
+  gint64 start;      /* of the measurement */
+  gboolean show_gaps; /* --gaps: print every gap over 30 ms */
 } Watchdog;
 
 static gboolean
@@ -36,6 +40,8 @@ tick_cb (gpointer data)
 
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
     w->longest = now - w->last_tick;
+  if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
+    printf ("  gap of %.0f ms, %.0f ms after the start\n", (now - w->last_tick) / 1e3, (w->last_tick - w->start) / 1e3);
   w->last_tick = now;
   return G_SOURCE_CONTINUE;
 }
@@ -61,6 +67,7 @@ wait_drawn (GraftWindow *window,
             gint64       start)
 {
   drawn = FALSE;
+  w->start = start;
   w->last_tick = start;
   w->longest = 0;
   while (!drawn)
@@ -84,6 +91,11 @@ main (int    argc,
   printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace", "stall");
   for (int i = 1; i < argc; i++)
     {
+      if (strcmp (argv[i], "--gaps") == 0)
+        {
+          w.show_gaps = TRUE;
+          continue;
+        }
       g_autoptr (GFile) file = g_file_new_for_path (argv[i]);
       g_autofree char *base = g_path_get_basename (argv[i]);
       GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
