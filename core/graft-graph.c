@@ -39,7 +39,8 @@ struct _GraftNode
   /* Owned */
   GraftArg    args;   /* always a tuple */
   GraftArg    kwargs; /* always a dict with str keys */
-  GraftNode **users;  /* borrowed pointers, owned array */
+  GraftNode **users;  /* borrowed pointers; an owned array, or &user_inline */
+  GraftNode  *user_inline; /* the only user, for the many nodes with one */
   GHashTable *user_index; /* user -> position + 1, once there are many */
   guint       n_users;
   guint       users_capacity;
@@ -207,7 +208,8 @@ node_clear (GraftNode *node)
   g_clear_pointer (&node->user_index, g_hash_table_unref);
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
-  g_free (node->users);
+  if (node->users != &node->user_inline)
+    g_free (node->users);
 }
 
 static void
@@ -343,8 +345,17 @@ add_user (GraftNode *used,
 {
   if (used->n_users == used->users_capacity)
     {
-      used->users_capacity = MAX (2, used->users_capacity * 2);
-      used->users = g_renew (GraftNode *, used->users, used->users_capacity);
+      /* Most values have one user: it lives in the node. */
+      if (used->users_capacity == 0)
+        used->users = &used->user_inline;
+      else if (used->users == &used->user_inline)
+        {
+          used->users = g_new (GraftNode *, 2 * used->users_capacity);
+          used->users[0] = used->user_inline;
+        }
+      else
+        used->users = g_renew (GraftNode *, used->users, 2 * used->users_capacity);
+      used->users_capacity = MAX (1, 2 * used->users_capacity);
     }
   used->users[used->n_users++] = user;
   if (used->user_index != NULL)
@@ -1178,7 +1189,8 @@ graft_graph_get_memory_size (GraftGraph *self)
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     {
       size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
-      size += node->users_capacity * sizeof (GraftNode *);
+      if (node->users != &node->user_inline)
+        size += node->users_capacity * sizeof (GraftNode *);
       /* The name in the namespace chunk and both hash tables' entries
        * (GLib's hash tables keep a key, a value and a hash per slot). */
       size += strlen (node->name) + 1 + 2 * (2 * sizeof (gpointer) + sizeof (guint));

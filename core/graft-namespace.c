@@ -456,21 +456,25 @@ graft_namespace_create_name (GraftNamespace *self,
         return store (self, candidate, len, hash);
     }
 
-  /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_'. */
+  /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_' (a
+   * name in final form has none). */
   g_string_truncate (name, 0);
-  for (const char *p = candidate; *p != '\0'; p++)
-    {
-      if (g_ascii_isalnum (*p) || *p == '_')
-        {
-          g_string_append_c (name, *p);
-          in_run = FALSE;
-        }
-      else if (!in_run)
-        {
-          g_string_append_c (name, '_');
-          in_run = TRUE;
-        }
-    }
+  if (final_form)
+    g_string_append (name, candidate);
+  else
+    for (const char *p = candidate; *p != '\0'; p++)
+      {
+        if (g_ascii_isalnum (*p) || *p == '_')
+          {
+            g_string_append_c (name, *p);
+            in_run = FALSE;
+          }
+        else if (!in_run)
+          {
+            g_string_append_c (name, '_');
+            in_run = TRUE;
+          }
+      }
   /* torch indexes candidate[0] and fails on an empty name; a node always
    * has a non-empty candidate, so this is only defence. */
   if (name->len == 0)

@@ -856,7 +856,7 @@ _graft_tracer_call_builtin (Tracer            *t,
       v = arg (args, 0);
       if (name[0] == 'c')
         {
-          gint64 c;
+          gint64 c = 0;
           char buf[8];
           int len;
 
