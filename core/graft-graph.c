@@ -443,7 +443,8 @@ graft_node_dup_input_nodes (GraftNode *node)
 /**
  * graft_node_get_input_nodes:
  * @node: a node
- * @out: (element-type GraftNode): emptied, then filled with the nodes
+ * @out: (element-type GraftNode): an array without a free function,
+ *   emptied, then filled with the nodes (borrowed)
  *
  * graft_node_dup_input_nodes() into an array the caller reuses, for loops
  * over every node that should not allocate once per node.
@@ -452,6 +453,7 @@ void
 graft_node_get_input_nodes (GraftNode *node,
                             GPtrArray *out)
 {
+  g_return_if_fail (node != NULL && out != NULL);
   g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
   collect_inputs (&node->kwargs, out);

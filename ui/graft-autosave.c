@@ -150,7 +150,8 @@ graft_autosave_write (GraftDocument *document)
  * graft_autosave_discard:
  * @file: (nullable): a document's file
  *
- * Removes its autosave, if any, after any write still on its way.
+ * Removes its autosave, if any, on the autosave thread, after any write
+ * still on its way: the file is gone after graft_autosave_flush().
  */
 void
 graft_autosave_discard (GFile *file)
@@ -159,7 +160,6 @@ graft_autosave_discard (GFile *file)
 
   job->path = graft_autosave_path_for (file);
   push_job (job);
-  graft_autosave_flush ();
 }
 
 /**
@@ -168,6 +168,9 @@ graft_autosave_discard (GFile *file)
  * @out_code: (out) (transfer full): the autosaved graph's code
  * @out_pattern: (out) (transfer full): the pattern text
  * @out_replacement: (out) (transfer full): the replacement text
+ *
+ * Waits for the writes and removals asked for before, so it belongs on a
+ * worker thread (the editor calls it where it reads the file).
  *
  * Returns: whether @file has an autosave newer than itself
  */
@@ -183,6 +186,8 @@ graft_autosave_find (GFile *file,
   GStatBuf saved;
   GStatBuf original;
 
+  /* What was asked for before counts: a removal on its way means none. */
+  graft_autosave_flush ();
   if (g_stat (path, &saved) != 0 || !g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL))
     return FALSE;
   if (file_path != NULL && g_stat (file_path, &original) == 0 && original.st_mtime > saved.st_mtime)

@@ -416,6 +416,7 @@ load_graph (GraftDocument *self,
   self->position = 0;
   self->saved = 0;
   g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_pointer (&self->code, g_free);
   g_clear_error (&self->load_error);
   self->graph = graph != NULL ? graph : graft_graph_new ();
   self->load_error = error;
@@ -1045,7 +1046,11 @@ apply (GraftDocument *self,
   before = g_steal_pointer (&self->code);
   rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
   if (rewrite == NULL)
-    return FALSE;
+    {
+      /* The rewriter rolled the graph back: its code still holds. */
+      self->code = g_steal_pointer (&before);
+      return FALSE;
+    }
 
   g_ptr_array_set_size (self->warnings, 0);
   for (guint i = 0; i < graft_rewrite_get_warnings (rewrite)->len; i++)
@@ -1107,6 +1112,7 @@ graft_document_delete_nodes (GraftDocument      *self,
   if (n == 0)
     {
       graft_edit_free (edit);
+      self->code = g_steal_pointer (&before);
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the selected nodes are used by other nodes");
       return 0;
     }

@@ -358,10 +358,9 @@ _graft_window_collapse_scope (GraftWindow *self,
   _graft_window_relayout (self, TRUE);
 }
 
-/* Starts the layout _graft_window_relayout() asked for.  Working out the
- * scopes and copying the graph for the worker take tens of milliseconds at
- * 50,000 nodes, so they run in a callback of their own, after the change
- * that asked for them has been shown. */
+/* Starts the layout _graft_window_relayout() asked for.  Copying the graph
+ * for the worker takes tens of milliseconds at 50,000 nodes, so it runs in
+ * a callback of its own, once the change that asked for it has been drawn. */
 static gboolean
 relayout_cb (gpointer user_data)
 {
@@ -372,10 +371,9 @@ relayout_cb (gpointer user_data)
 
   self->relayout_id = 0;
   self->relayout_keep_view = FALSE;
-  g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->layout_cancellable);
   self->layout_cancellable = g_cancellable_new ();
-  job->generation = ++self->layout_generation;
+  job->generation = self->layout_generation;
   job->keep_view = keep_view;
   task = g_task_new (self, self->layout_cancellable, layout_done_cb, job);
   g_task_set_source_tag (task, _graft_window_relayout);
@@ -383,9 +381,6 @@ relayout_cb (gpointer user_data)
     GraftGraph *graph = graft_document_get_graph (self->document);
     GraftLayoutRequest *request;
 
-    /* Scopes follow the graph, which may have changed. */
-    g_clear_pointer (&self->scopes, graft_scopes_free);
-    self->scopes = graft_scopes_new (graph);
     if (self->collapsed == NULL)
       self->collapsed = self->overview_boxes >= 0
                           ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
@@ -414,11 +409,22 @@ void
 _graft_window_relayout (GraftWindow *self,
                         gboolean     keep_view)
 {
+  /* The running layout is superseded at once: whatever it returns now is
+   * dropped. */
+  g_cancellable_cancel (self->layout_cancellable);
+  self->layout_generation++;
+  self->layout_request = NULL;
   /* Two requests before the start: fitting wins over keeping the view. */
   self->relayout_keep_view = self->relayout_id != 0 ? self->relayout_keep_view && keep_view : keep_view;
   set_busy (self, TRUE);
+  /* Scopes follow the graph, which may have changed; the menus read them
+   * before the layout starts. */
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
+  /* After the redraw (GDK_PRIORITY_REDRAW), so that the change shows
+   * first and input is handled in between. */
   if (self->relayout_id == 0)
-    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT, relayout_cb, self, NULL);
+    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, relayout_cb, self, NULL);
 }
 
 /**

@@ -546,6 +546,7 @@ test_autosave_recovery (void)
   iterate_for (10);
 
   graft_autosave_discard (file);
+  graft_autosave_flush ();
   g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
   g_unlink (path);
   g_rmdir (dir);
@@ -630,8 +631,6 @@ count_notify_cb (GObject    *object,
   (*count)++;
 }
 
-/* The document on its own: one notify per change of each property, and
- * nothing left behind. */
 /* The document keeps its graph's code between changes, and undo and redo
  * reuse the code the history recorded: at every step it must be exactly
  * what generating the code afresh gives. */
@@ -681,6 +680,8 @@ test_document_code_cache (void)
   g_object_unref (document);
 }
 
+/* The document on its own: one notify per change of each property, and
+ * nothing left behind. */
 static void
 test_document_notify (void)
 {
