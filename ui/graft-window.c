@@ -360,7 +360,8 @@ _graft_window_collapse_scope (GraftWindow *self,
 
 /* Starts the layout _graft_window_relayout() asked for.  Copying the graph
  * for the worker takes tens of milliseconds at 50,000 nodes, so it runs in
- * a callback of its own, once the change that asked for it has been drawn. */
+ * a main-loop turn of its own, apart from the change that asked for it:
+ * events and frames due meanwhile are handled between the two. */
 static gboolean
 relayout_cb (gpointer user_data)
 {
@@ -421,10 +422,11 @@ _graft_window_relayout (GraftWindow *self,
    * before the layout starts. */
   g_clear_pointer (&self->scopes, graft_scopes_free);
   self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
-  /* After the redraw (GDK_PRIORITY_REDRAW), so that the change shows
-   * first and input is handled in between. */
+  /* At the default priority: below the redraw's, an animation whose frames
+   * take longer than the frame interval (the busy spinner under a software
+   * GL renderer) would keep it from ever running. */
   if (self->relayout_id == 0)
-    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, relayout_cb, self, NULL);
+    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT, relayout_cb, self, NULL);
 }
 
 /**
