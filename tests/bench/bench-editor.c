@@ -7,7 +7,9 @@
  * measures the gaps; the synchronous part of opening, reading and tracing
  * the file, counts as one).  Then it does Replace All and reports the same
  * for the relayout.  Figures, not a pass/fail test.  With `--gaps` first,
- * it also prints every gap over 30 ms and when it began.
+ * it also prints every gap over 30 ms and when it began; with `--code`, the
+ * longest stall in the 3 s after showing the code view (the graph's whole
+ * code in a GtkSourceView) once the graph is drawn.
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -79,7 +81,8 @@ int
 main (int    argc,
       char **argv)
 {
-  Watchdog w = { 0, 0 };
+  Watchdog w = { 0, 0, 0, FALSE };
+  gboolean code_page = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -94,6 +97,11 @@ main (int    argc,
       if (strcmp (argv[i], "--gaps") == 0)
         {
           w.show_gaps = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--code") == 0)
+        {
+          code_page = TRUE;
           continue;
         }
       g_autoptr (GFile) file = g_file_new_for_path (argv[i]);
@@ -119,6 +127,19 @@ main (int    argc,
       open_stall = w.longest / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
 
+      if (code_page)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+
+          w.start = t0;
+          w.last_tick = t0;
+          w.longest = 0;
+          graft_window_show_page (window, "code");
+          while (g_get_monotonic_time () - t0 < 3000000)
+            g_main_context_iteration (NULL, FALSE);
+          printf ("  code page: longest stall %.0f ms\n", w.longest / 1e3);
+          graft_window_show_page (window, "pattern");
+        }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
           start = g_get_monotonic_time ();
