@@ -435,21 +435,112 @@ load_graph (GraftDocument *self,
   graph_changed_with_code (self, code);
 }
 
-/* The file's own definitions of the pattern and the replacement, for a
- * Python file that traced. */
+/* What reading a file or a text gives: the graph and everything else a new
+ * graph needs that takes long at large sizes, worked out while the graph
+ * belongs to the reader alone (graft_document_load_file_async() reads on a
+ * worker). */
+typedef struct {
+  GFile       *file;      /* NULL for a text */
+  GraftGraph  *graph;
+  GError      *error;
+  char        *code;
+  char        *pattern;
+  char        *replacement;
+  gboolean     recovered;
+  char        *recovered_code;
+  char        *recovered_pattern;
+  char        *recovered_replacement;
+} Loaded;
+
 static void
-dup_definitions (GraftSource *source,
-                 GraftGraph  *graph,
-                 char       **pattern,
-                 char       **replacement)
+loaded_clear (Loaded *loaded)
 {
-  *pattern = NULL;
-  *replacement = NULL;
-  if (graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
+  g_clear_object (&loaded->file);
+  g_clear_pointer (&loaded->graph, graft_graph_free);
+  g_clear_error (&loaded->error);
+  g_clear_pointer (&loaded->code, g_free);
+  g_clear_pointer (&loaded->pattern, g_free);
+  g_clear_pointer (&loaded->replacement, g_free);
+  g_clear_pointer (&loaded->recovered_code, g_free);
+  g_clear_pointer (&loaded->recovered_pattern, g_free);
+  g_clear_pointer (&loaded->recovered_replacement, g_free);
+}
+
+static void
+loaded_free (gpointer data)
+{
+  loaded_clear (data);
+  g_free (data);
+}
+
+/* Traces @source, and for a Python file that traced keeps its own
+ * definitions of the pattern and the replacement.  Touches no document. */
+static void
+read_source (Loaded      *loaded,
+             GraftSource *source)
+{
+  loaded->graph = graft_input_load_graph (source, NULL, &loaded->error);
+  if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
-      *pattern = graft_input_dup_definition (source, "pattern");
-      *replacement = graft_input_dup_definition (source, "replacement");
+      loaded->pattern = graft_input_dup_definition (source, "pattern");
+      loaded->replacement = graft_input_dup_definition (source, "replacement");
     }
+}
+
+/* Reads @loaded's file, then what a file also brings: the graph's code and
+ * the file's autosave.  Touches no document. */
+static void
+read_file (Loaded *loaded)
+{
+  g_autofree char *path = g_file_get_path (loaded->file);
+  g_autoptr (GraftSource) source = NULL;
+
+  if (path == NULL)
+    {
+      g_autofree char *display = g_file_get_parse_name (loaded->file);
+
+      graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
+      return;
+    }
+  source = graft_source_new_from_file (path, &loaded->error);
+  if (source == NULL)
+    return;
+  read_source (loaded, source);
+  if (loaded->graph == NULL)
+    return;
+  loaded->code = graft_codegen_python (loaded->graph);
+  loaded->recovered = graft_autosave_find (loaded->file, &loaded->recovered_code, &loaded->recovered_pattern,
+                                           &loaded->recovered_replacement);
+}
+
+/* Puts what was read into the document, taking it out of @loaded; a text
+ * keeps the document's file and what was found of its autosave. */
+static gboolean
+install (GraftDocument *self,
+         Loaded        *loaded,
+         GError       **error)
+{
+  GError *load_error = g_steal_pointer (&loaded->error);
+
+  if (loaded->file != NULL)
+    {
+      set_file (self, loaded->file);
+      g_free (self->recovered_code);
+      g_free (self->recovered_pattern);
+      g_free (self->recovered_replacement);
+      self->recovered = loaded->recovered;
+      self->recovered_code = g_steal_pointer (&loaded->recovered_code);
+      self->recovered_pattern = g_steal_pointer (&loaded->recovered_pattern);
+      self->recovered_replacement = g_steal_pointer (&loaded->recovered_replacement);
+    }
+  load_graph (self, g_steal_pointer (&loaded->graph), load_error, g_steal_pointer (&loaded->code),
+              g_steal_pointer (&loaded->pattern), g_steal_pointer (&loaded->replacement));
+  if (load_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (load_error));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -470,23 +561,17 @@ graft_document_load_text (GraftDocument *self,
                           const char    *text,
                           GError       **error)
 {
-  g_autoptr (GraftSource) source = graft_source_new (filename, text, -1);
-  GError *local_error = NULL;
-  GraftGraph *graph = graft_input_load_graph (source, NULL, &local_error);
-
-  char *pattern;
-  char *replacement;
+  g_autoptr (GraftSource) source = NULL;
+  Loaded loaded = { NULL };
+  gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
-  dup_definitions (source, graph, &pattern, &replacement);
-  load_graph (self, graph, local_error, NULL, pattern, replacement);
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (local_error));
-      return FALSE;
-    }
-  return TRUE;
+  source = graft_source_new (filename, text, -1);
+  read_source (&loaded, source);
+  ok = install (self, &loaded, error);
+  loaded_clear (&loaded);
+  return ok;
 }
 
 /**
@@ -505,93 +590,26 @@ graft_document_load_file (GraftDocument *self,
                           GFile         *file,
                           GError       **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *display = g_file_get_parse_name (file);
-  GError *local_error = NULL;
-  g_autoptr (GraftSource) source = NULL;
-  GraftGraph *graph = NULL;
-  char *pattern;
-  char *replacement;
+  Loaded loaded = { NULL };
+  gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  source = path != NULL ? graft_source_new_from_file (path, &local_error) : NULL;
-  if (path == NULL)
-    graft_set_error_at (&local_error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
-  if (source != NULL)
-    graph = graft_input_load_graph (source, NULL, &local_error);
-  else
-    source = graft_source_new (display, "", 0);
-  set_file (self, file);
-  dup_definitions (source, graph, &pattern, &replacement);
-  load_graph (self, graph, local_error, NULL, pattern, replacement);
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (local_error));
-      return FALSE;
-    }
-  return TRUE;
+  loaded.file = g_object_ref (file);
+  read_file (&loaded);
+  ok = install (self, &loaded, error);
+  loaded_clear (&loaded);
+  return ok;
 }
 
-/* What a worker thread reads for graft_document_load_file_async(): the
- * graph and everything else a new graph needs that takes long at large
- * sizes, done while the graph belongs to the worker alone. */
-typedef struct {
-  GFile       *file;
-  GraftGraph  *graph;
-  GError      *error;
-  char        *code;
-  char        *pattern;
-  char        *replacement;
-  gboolean     recovered;
-  char        *recovered_code;
-  char        *recovered_pattern;
-  char        *recovered_replacement;
-} Loaded;
-
-static void
-loaded_free (gpointer data)
-{
-  Loaded *loaded = data;
-
-  g_clear_object (&loaded->file);
-  g_clear_pointer (&loaded->graph, graft_graph_free);
-  g_clear_error (&loaded->error);
-  g_free (loaded->code);
-  g_free (loaded->pattern);
-  g_free (loaded->replacement);
-  g_free (loaded->recovered_code);
-  g_free (loaded->recovered_pattern);
-  g_free (loaded->recovered_replacement);
-  g_free (loaded);
-}
-
-/* Reads and traces on a worker: touches no document state. */
 static void
 load_thread_cb (GTask        *task,
                 gpointer      source_object,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
-  Loaded *loaded = task_data;
-  g_autofree char *path = g_file_get_path (loaded->file);
-  g_autofree char *display = g_file_get_parse_name (loaded->file);
-  g_autoptr (GraftSource) source = NULL;
-
-  if (path == NULL)
-    graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
-  else
-    source = graft_source_new_from_file (path, &loaded->error);
-  if (source != NULL)
-    loaded->graph = graft_input_load_graph (source, NULL, &loaded->error);
-  if (loaded->graph != NULL)
-    {
-      dup_definitions (source, loaded->graph, &loaded->pattern, &loaded->replacement);
-      loaded->code = graft_codegen_python (loaded->graph);
-      loaded->recovered = graft_autosave_find (loaded->file, &loaded->recovered_code, &loaded->recovered_pattern,
-                                               &loaded->recovered_replacement);
-    }
+  read_file (task_data);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -642,30 +660,10 @@ graft_document_load_file_finish (GraftDocument *self,
                                  GAsyncResult  *result,
                                  GError       **error)
 {
-  Loaded *loaded;
-  GError *load_error;
-
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  loaded = g_task_get_task_data (G_TASK (result));
-  load_error = g_steal_pointer (&loaded->error);
-  set_file (self, loaded->file);
-  g_clear_pointer (&self->recovered_code, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
-  self->recovered = loaded->recovered;
-  self->recovered_code = g_steal_pointer (&loaded->recovered_code);
-  self->recovered_pattern = g_steal_pointer (&loaded->recovered_pattern);
-  self->recovered_replacement = g_steal_pointer (&loaded->recovered_replacement);
-  load_graph (self, g_steal_pointer (&loaded->graph), load_error, g_steal_pointer (&loaded->code),
-              g_steal_pointer (&loaded->pattern), g_steal_pointer (&loaded->replacement));
-  if (load_error != NULL)
-    {
-      g_propagate_error (error, g_error_copy (load_error));
-      return FALSE;
-    }
-  return TRUE;
+  return install (self, g_task_get_task_data (G_TASK (result)), error);
 }
 
 /**
@@ -675,8 +673,9 @@ graft_document_load_file_finish (GraftDocument *self,
  * @out_pattern: (out) (transfer full): the pattern text
  * @out_replacement: (out) (transfer full): the replacement text
  *
- * What graft_document_load_file_async() found of the file's autosave
- * (see graft_autosave_find()); it is handed out once.
+ * What the last graft_document_load_file() or
+ * graft_document_load_file_async() found of the file's autosave (see
+ * graft_autosave_find()); it is handed out once.
  *
  * Returns: whether the file had an autosave newer than itself
  */
