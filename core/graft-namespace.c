@@ -79,14 +79,15 @@ static const char *const fx_custom_builtins[] = {
 };
 
 /* The three word lists in one table, name -> WORD_* bits, built once:
- * every name is checked, so a linear scan would dominate naming. */
+ * every new name is checked, so a linear scan would dominate naming.  It is
+ * probed with the hash the namespace computed for its own table anyway. */
 enum {
   WORD_KEYWORD = 1 << 0,
   WORD_BUILTIN = 1 << 1,
   WORD_CUSTOM = 1 << 2,
 };
 
-static GHashTable *word_table;
+static GraftNameTable word_table;
 
 static void
 add_words (const char *const *list,
@@ -95,29 +96,51 @@ add_words (const char *const *list,
 {
   for (gsize i = 0; i < n; i++)
     {
-      guint bits = GPOINTER_TO_UINT (g_hash_table_lookup (word_table, list[i]));
+      gsize len = strlen (list[i]);
+      guint hash = _graft_name_hash (list[i], len);
+      GraftNameSlot *slot = _graft_name_table_find (&word_table, list[i], len, hash);
 
-      g_hash_table_insert (word_table, (gpointer) list[i], GUINT_TO_POINTER (bits | bit));
+      if (slot != NULL)
+        slot->value = GUINT_TO_POINTER (GPOINTER_TO_UINT (slot->value) | bit);
+      else
+        _graft_name_table_insert (&word_table, list[i], hash, GUINT_TO_POINTER (bit));
     }
 }
 
 static gpointer
 build_word_table (gpointer data)
 {
-  word_table = g_hash_table_new (g_str_hash, g_str_equal);
+  _graft_name_table_init (&word_table, FALSE);
   add_words (python_keywords, G_N_ELEMENTS (python_keywords), WORD_KEYWORD);
   add_words (python_builtins, G_N_ELEMENTS (python_builtins), WORD_BUILTIN);
   add_words (fx_custom_builtins, G_N_ELEMENTS (fx_custom_builtins), WORD_CUSTOM);
   return NULL;
 }
 
+/* The WORD_* bits of the first @len bytes of @name, whose hash is @hash. */
+static guint
+word_bits_hashed (const char *name,
+                  gsize       len,
+                  guint       hash)
+{
+  static GOnce once = G_ONCE_INIT;
+  GraftNameSlot *slot;
+
+  /* No word ends in a digit or is longer than 25 bytes: most node names
+   * (`add_3`, `layers_0`) are settled without a probe. */
+  if (len == 0 || len > 25 || g_ascii_isdigit (name[len - 1]))
+    return 0;
+  g_once (&once, build_word_table, NULL);
+  slot = _graft_name_table_find (&word_table, name, len, hash);
+  return slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
+}
+
 static guint
 word_bits (const char *name)
 {
-  static GOnce once = G_ONCE_INIT;
+  gsize len = strlen (name);
 
-  g_once (&once, build_word_table, NULL);
-  return GPOINTER_TO_UINT (g_hash_table_lookup (word_table, name));
+  return word_bits_hashed (name, len, _graft_name_hash (name, len));
 }
 
 gboolean
@@ -166,10 +189,12 @@ graft_is_python_identifier (const char *name)
 }
 
 static gboolean
-is_illegal (const char    *name,
-            GraftNameFlags flags)
+is_illegal_hashed (const char    *name,
+                   gsize          len,
+                   guint          hash,
+                   GraftNameFlags flags)
 {
-  guint bits = word_bits (name);
+  guint bits = word_bits_hashed (name, len, hash);
 
   if ((bits & WORD_KEYWORD) != 0)
     return TRUE;
@@ -177,6 +202,14 @@ is_illegal (const char    *name,
   if ((bits & (WORD_BUILTIN | WORD_CUSTOM)) != 0)
     return (flags & GRAFT_NAME_IS_BUILTIN) == 0;
   return FALSE;
+}
+
+static gboolean
+is_illegal (const char    *name,
+            gsize          len,
+            GraftNameFlags flags)
+{
+  return is_illegal_hashed (name, len, _graft_name_hash (name, len), flags);
 }
 
 static gboolean
@@ -276,9 +309,10 @@ set_suffix (GString *name,
   char digits[24];
   gsize len = format_decimal (digits, n);
 
-  g_string_truncate (name, base_len);
-  g_string_append_c (name, '_');
-  g_string_append_len (name, digits, len);
+  /* One size change and two stores: this runs twice per node name. */
+  g_string_set_size (name, base_len + 1 + len);
+  name->str[base_len] = '_';
+  memcpy (name->str + base_len + 1, digits, len);
 }
 
 /* Parses a decimal suffix of at most 18 digits; FALSE if longer. */
@@ -387,6 +421,60 @@ extend_filled (GraftNamespace *self,
     slot->value = GSIZE_TO_POINTER (filled);
 }
 
+/* Whether @name ends in `_<digits>`, which step 3 of create_name splits
+ * off (`_1` too: its base is empty). */
+static gboolean
+has_number_suffix (const char *name,
+                   gsize       len)
+{
+  gsize i = len;
+
+  while (i > 0 && g_ascii_isdigit (name[i - 1]))
+    i--;
+  return i < len && i >= 1 && name[i - 1] == '_';
+}
+
+/* Step 4 for a taken or reserved @base (hashed @base_hash) in final form
+ * without a numeric suffix: `base_<k>` for the first free k past the run of
+ * taken ones, which is then extended.  The general path ends the same way;
+ * this one hashes each string once. */
+static const char *
+count_on (GraftNamespace *self,
+          const char     *base,
+          gsize           base_len,
+          guint           base_hash)
+{
+  GString *name = self->scratch;
+  GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
+  guint64 filled = slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
+  guint64 num = filled + 1;
+  const char *stored;
+  guint hash;
+
+  g_string_set_size (name, base_len);
+  memcpy (name->str, base, base_len);
+  set_suffix (name, base_len, num);
+  hash = _graft_name_hash (name->str, name->len);
+  while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL)
+    {
+      set_suffix (name, base_len, ++num);
+      hash = _graft_name_hash (name->str, name->len);
+    }
+  stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
+  _graft_name_table_insert (&self->used, stored, hash, NULL);
+  if (num != filled + 1)
+    return stored;
+  /* `base_<num>` continues the run: extend it as far as it now goes. */
+  do
+    set_suffix (name, base_len, ++filled + 1);
+  while (is_used (self, name->str, name->len));
+  if (slot != NULL)
+    slot->value = GSIZE_TO_POINTER (filled);
+  else
+    _graft_name_table_insert (&self->filled, g_strndup (base, base_len), base_hash, GSIZE_TO_POINTER (filled));
+  return stored;
+}
+
 static const char *
 store (GraftNamespace *self,
        const char     *name,
@@ -413,7 +501,7 @@ gboolean
 graft_namespace_is_canonical (const char    *name,
                               GraftNameFlags flags)
 {
-  return is_final_form (name) && !is_illegal (name, flags);
+  return is_final_form (name) && !is_illegal (name, strlen (name), flags);
 }
 
 /**
@@ -443,8 +531,9 @@ graft_namespace_create_name (GraftNamespace *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
-  /* The common case, a clean free name (code generation re-registers every
-   * node's name), needs none of the steps below. */
+  /* The common cases need none of the steps below: a clean free name, and
+   * a clean name without a numeric suffix that is taken (the second `add`
+   * of a graph), which is its own base. */
   final_form = is_final_form (candidate);
   if (final_form)
     {
@@ -452,8 +541,10 @@ graft_namespace_create_name (GraftNamespace *self,
       guint hash = _graft_name_hash (candidate, len);
 
       taken = _graft_name_table_find (&self->used, candidate, len, hash) != NULL;
-      if (!taken && !is_illegal (candidate, flags))
+      if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
+      if (!has_number_suffix (candidate, len))
+        return count_on (self, candidate, len, hash);
     }
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_' (a
@@ -508,7 +599,7 @@ graft_namespace_create_name (GraftNamespace *self,
           g_string_truncate (name, base_len);
           g_string_append_c (name, '_');
           g_string_append (name, digits->str);
-          while (is_used (self, name->str, name->len) || is_illegal (name->str, flags))
+          while (is_used (self, name->str, name->len) || is_illegal (name->str, name->len, flags))
             {
               increment_decimal (digits);
               g_string_truncate (name, base_len + 1);
@@ -529,7 +620,7 @@ graft_namespace_create_name (GraftNamespace *self,
   /* A candidate already in final form is `name` unchanged: whether it is
    * taken is known. */
   if ((final_form ? taken : is_used (self, name->str, name->len)) ||
-      (name->len == base_len && is_illegal (name->str, flags)))
+      (name->len == base_len && is_illegal (name->str, name->len, flags)))
     {
       guint64 filled = get_filled (self, name->str, base_len);
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "graft.h"
+#include "graft-namespace-private.h"
 
 static void
 test_snake_case (void)
@@ -189,6 +190,120 @@ test_suffix_runs (void)
   g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 10.0);
 }
 
+/* torch.fx's `_Namespace.create_name` written out naively (fx/graph.py,
+ * 1.13.1): sanitise, prefix a leading digit, split `(.*)_(\d+)$`, then
+ * count up from the parsed number while the name is taken or illegal.
+ * Quadratic, and only for small numbers; the namespace must agree with it
+ * name for name. */
+static gboolean
+model_is_illegal (const char    *name,
+                  GraftNameFlags flags)
+{
+  static const char *const custom[] = { "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree" };
+
+  if (graft_is_python_keyword (name))
+    return TRUE;
+  if (graft_is_python_builtin (name))
+    return (flags & GRAFT_NAME_IS_BUILTIN) == 0;
+  for (guint i = 0; i < G_N_ELEMENTS (custom); i++)
+    if (strcmp (name, custom[i]) == 0)
+      return (flags & GRAFT_NAME_IS_BUILTIN) == 0;
+  return FALSE;
+}
+
+static char *
+model_create_name (GHashTable    *used,
+                   const char    *candidate,
+                   GraftNameFlags flags)
+{
+  g_autoptr (GString) clean = g_string_new (NULL);
+  g_autofree char *base = NULL;
+  char *name;
+  gsize digits_at;
+  guint64 num = 0;
+
+  /* re.sub('[^0-9a-zA-Z_]+', '_', candidate) */
+  for (const char *p = candidate; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || *p == '_')
+      g_string_append_c (clean, *p);
+    else if (p == candidate || g_ascii_isalnum (p[-1]) || p[-1] == '_')
+      g_string_append_c (clean, '_');
+  if (clean->len == 0)
+    g_string_append_c (clean, '_');
+  if (g_ascii_isdigit (clean->str[0]))
+    g_string_prepend_c (clean, '_');
+  digits_at = clean->len;
+  while (digits_at > 0 && g_ascii_isdigit (clean->str[digits_at - 1]))
+    digits_at--;
+  if (digits_at < clean->len && digits_at > 0 && clean->str[digits_at - 1] == '_')
+    {
+      num = g_ascii_strtoull (clean->str + digits_at, NULL, 10);
+      base = g_strndup (clean->str, digits_at - 1);
+      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, num);
+    }
+  else
+    {
+      base = g_strdup (clean->str);
+      name = g_strdup (base);
+    }
+  while (g_hash_table_contains (used, name) || model_is_illegal (name, flags))
+    {
+      g_free (name);
+      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, ++num);
+    }
+  g_hash_table_add (used, g_strdup (name));
+  return name;
+}
+
+/* Random candidates over a few bases, suffixes (with leading zeros, out of
+ * order), reserved words and dirty characters, with some names released as
+ * undo releases them: the namespace's shortcuts (the fast paths, the runs
+ * of taken suffixes it remembers) must not change a single name. */
+static void
+test_against_model (void)
+{
+  static const char *const bases[] = {
+    "add", "x", "layers.0", "layers_0", "_", "sum", "lambda", "getattr", "a-b", "1st", "conv_1_2", "inf",
+  };
+  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
+  GRand *rand = g_rand_new_with_seed (20261129);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      const char *base = bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))];
+      GraftNameFlags flags = g_rand_int_range (rand, 0, 10) == 0 ? GRAFT_NAME_IS_BUILTIN : GRAFT_NAME_DEFAULT;
+      g_autofree char *candidate = NULL;
+      g_autofree char *expected = NULL;
+      guint kind = g_rand_int_range (rand, 0, 8);
+
+      if (kind == 0 && made->len > 0)
+        {
+          /* Release a name, as undoing the edit that made it does. */
+          guint k = g_rand_int_range (rand, 0, made->len);
+
+          _graft_namespace_remove (ns, made->pdata[k]);
+          g_assert_true (g_hash_table_remove (used, made->pdata[k]));
+          g_ptr_array_remove_index_fast (made, k);
+          continue;
+        }
+      if (kind <= 4)
+        candidate = g_strdup (base);
+      else if (kind == 5)
+        candidate = g_strdup_printf ("%s_%d", base, g_rand_int_range (rand, 0, 40));
+      else if (kind == 6)
+        candidate = g_strdup_printf ("%s_0%d", base, g_rand_int_range (rand, 0, 40));
+      else
+        candidate = g_strdup_printf ("%s_%d", base, g_rand_int_range (rand, 1, 4));
+      expected = model_create_name (used, candidate, flags);
+      g_assert_cmpstr (graft_namespace_create_name (ns, candidate, flags), ==, expected);
+      g_ptr_array_add (made, g_steal_pointer (&expected));
+    }
+  g_assert_cmpuint (graft_namespace_get_size (ns), ==, g_hash_table_size (used));
+  g_rand_free (rand);
+}
+
 static void
 test_builtin_flag (void)
 {
@@ -251,6 +366,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/name-for-target", test_name_for_target);
   g_test_add_func ("/core/namespace/create-name", test_create_name);
   g_test_add_func ("/core/namespace/suffix-runs", test_suffix_runs);
+  g_test_add_func ("/core/namespace/against-model", test_against_model);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
