@@ -49,7 +49,7 @@ fail (Tracer            *t,
 }
 
 static guint
-n_args (GPtrArray *args)
+n_args (PtrVec *args)
 {
   return args != NULL ? args->len : 0;
 }
@@ -57,14 +57,14 @@ n_args (GPtrArray *args)
 /* The i-th argument, or None when there is none (check n_args() first
  * where absence matters). */
 static Value *
-arg (GPtrArray *args,
+arg (PtrVec *args,
      guint      i)
 {
   return args != NULL && i < args->len ? args->pdata[i] : _graft_value_none ();
 }
 
 static Value *
-opt_arg (GPtrArray *args,
+opt_arg (PtrVec *args,
          guint      i)
 {
   return args != NULL && i < args->len ? args->pdata[i] : NULL;
@@ -80,7 +80,7 @@ kwarg (StrMap     *kwargs,
 static gboolean
 check_arity (Tracer            *t,
              const char        *name,
-             GPtrArray         *args,
+             PtrVec         *args,
              guint              min,
              guint              max,
              const GraftPyExpr *at)
@@ -191,7 +191,7 @@ builtin_len (Tracer            *t,
 
 static Value *
 builtin_range (Tracer            *t,
-               GPtrArray         *args,
+               PtrVec         *args,
                const GraftPyExpr *at)
 {
   gint64 start = 0, stop, step = 1;
@@ -381,7 +381,7 @@ is_instance (Value *v,
 static Value *
 min_max (Tracer            *t,
          const char        *name,
-         GPtrArray         *args,
+         PtrVec         *args,
          const GraftPyExpr *at)
 {
   Value *items, *best = NULL;
@@ -468,7 +468,7 @@ sorted_list (Tracer            *t,
             break;
           pos--;
         }
-      g_ptr_array_insert (out->seq.items, pos, v);
+      _graft_vec_insert (out->seq.items, pos, v);
     }
   return out;
 }
@@ -481,7 +481,7 @@ sorted_list (Tracer            *t,
 Value *
 _graft_tracer_call_builtin (Tracer            *t,
                             const char        *name,
-                            GPtrArray         *args,
+                            PtrVec         *args,
                             StrMap            *kwargs,
                             const GraftPyExpr *at)
 {
@@ -700,18 +700,15 @@ _graft_tracer_call_builtin (Tracer            *t,
     }
   if (strcmp (name, "zip") == 0)
     {
-      GPtrArray *lists = g_ptr_array_new ();
+      PtrVec *lists = _graft_tracer_vec (t);
       guint n = G_MAXUINT;
 
       for (guint i = 0; i < n_args (args); i++)
         {
           items = _graft_tracer_iterate (t, arg (args, i), at);
           if (items == NULL)
-            {
-              g_ptr_array_unref (lists);
-              return NULL;
-            }
-          g_ptr_array_add (lists, items);
+            return NULL;
+          _graft_vec_add (lists, items);
           n = MIN (n, items->seq.items->len);
         }
       out = _graft_value_seq (t, VAL_LIST, 0);
@@ -723,7 +720,6 @@ _graft_tracer_call_builtin (Tracer            *t,
             _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
           _graft_value_seq_add (out, tuple);
         }
-      g_ptr_array_unref (lists);
       return out;
     }
   if (strcmp (name, "reversed") == 0 || strcmp (name, "sorted") == 0)
@@ -777,9 +773,9 @@ _graft_tracer_call_builtin (Tracer            *t,
       out = _graft_value_seq (t, VAL_LIST, 0);
       for (guint i = 0; i < items->seq.items->len; i++)
         {
-          GPtrArray *one = _graft_tracer_ptr_array (t);
+          PtrVec *one = _graft_tracer_vec (t);
 
-          g_ptr_array_add (one, items->seq.items->pdata[i]);
+          _graft_vec_add (one, items->seq.items->pdata[i]);
           v = _graft_tracer_call (t, fn, one, NULL, at);
           if (v == NULL)
             return NULL;
@@ -985,7 +981,7 @@ static Value *
 module_method (Tracer            *t,
                Value             *recv,
                const char        *name,
-               GPtrArray         *args,
+               PtrVec         *args,
                StrMap            *kwargs,
                const GraftPyExpr *at)
 {
@@ -1081,7 +1077,7 @@ static Value *
 str_method (Tracer            *t,
             Value             *recv,
             const char        *name,
-            GPtrArray         *args,
+            PtrVec         *args,
             StrMap            *kwargs,
             const GraftPyExpr *at)
 {
@@ -1229,7 +1225,7 @@ Value *
 _graft_tracer_call_method (Tracer            *t,
                            Value             *recv,
                            const char        *name,
-                           GPtrArray         *args,
+                           PtrVec         *args,
                            StrMap            *kwargs,
                            const GraftPyExpr *at)
 {
@@ -1261,7 +1257,7 @@ _graft_tracer_call_method (Tracer            *t,
             return NULL;
           if (i < 0)
             i = MAX (0, i + (gint64) recv->seq.items->len);
-          g_ptr_array_insert (recv->seq.items, (gint) MIN (i, (gint64) recv->seq.items->len), arg (args, 1));
+          _graft_vec_insert (recv->seq.items, (gint) MIN (i, (gint64) recv->seq.items->len), arg (args, 1));
           return _graft_value_none ();
         }
       if (strcmp (name, "pop") == 0)
@@ -1274,7 +1270,7 @@ _graft_tracer_call_method (Tracer            *t,
             i += recv->seq.items->len;
           if (i < 0 || i >= (gint64) recv->seq.items->len)
             return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "pop index out of range");
-          return g_ptr_array_steal_index (recv->seq.items, (guint) i);
+          return _graft_vec_remove_index (recv->seq.items, (guint) i);
         }
       if (strcmp (name, "copy") == 0)
         return _graft_tracer_iterate (t, recv, at);
@@ -1293,7 +1289,7 @@ _graft_tracer_call_method (Tracer            *t,
         }
       if (strcmp (name, "clear") == 0)
         {
-          g_ptr_array_set_size (recv->seq.items, 0);
+          _graft_vec_set_size (recv->seq.items, 0);
           return _graft_value_none ();
         }
       G_GNUC_FALLTHROUGH;
@@ -1354,8 +1350,8 @@ _graft_tracer_call_method (Tracer            *t,
             for (guint i = 0; i < recv->dict.keys->len; i++)
               if (_graft_value_equal (recv->dict.keys->pdata[i], arg (args, 0)))
                 {
-                  g_ptr_array_remove_index (recv->dict.keys, i);
-                  g_ptr_array_remove_index (recv->dict.values, i);
+                  _graft_vec_remove_index (recv->dict.keys, i);
+                  _graft_vec_remove_index (recv->dict.values, i);
                   break;
                 }
           return v;

@@ -39,11 +39,11 @@ record (Tracer            *t,
         Value             *b,
         const GraftPyExpr *at)
 {
-  GPtrArray *args = _graft_tracer_ptr_array (t);
+  PtrVec *args = _graft_tracer_vec (t);
 
-  g_ptr_array_add (args, a);
+  _graft_vec_add (args, a);
   if (b != NULL)
-    g_ptr_array_add (args, b);
+    _graft_vec_add (args, b);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, NULL, NULL, at);
 }
 

@@ -24,6 +24,20 @@ typedef struct _Scope  Scope;
 typedef struct _Tracer Tracer;
 typedef struct _Object Object;
 typedef struct _Class  Class;
+typedef struct _PtrVec PtrVec;
+
+/* A growable array of pointers whose blocks come from the tracer's arena:
+ * lists, tuples, dicts' keys and values, call arguments.  It has
+ * GPtrArray's two public fields under the same names.  A trace makes one
+ * or two per node; as GPtrArrays (a malloc for the array, one for its
+ * storage, a realloc as it grows, two frees) they were a tenth of it. */
+struct _PtrVec
+{
+  gpointer *pdata;
+  guint     len;
+  guint     alloc;
+  Tracer   *tracer;
+};
 
 typedef enum {
   VAL_NONE,
@@ -63,8 +77,8 @@ typedef enum {
 typedef struct
 {
   Tracer         *tracer;
-  GPtrArray      *keys;   /* const char * */
-  GPtrArray      *values; /* Value * */
+  PtrVec      *keys;   /* const char * */
+  PtrVec      *values; /* Value * */
   GraftNameTable *index;  /* key -> position + 1, or NULL while small */
 } StrMap;
 
@@ -93,7 +107,7 @@ struct _Class
 {
   const char        *name;
   const GraftPyStmt *stmt;
-  GPtrArray         *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
+  PtrVec         *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
   StrMap             ns;    /* class body namespace */
   gboolean           is_module;
 };
@@ -129,12 +143,12 @@ struct _Value
     } str;
     struct
     {
-      GPtrArray *items; /* Value *; a tuple never changes, a list may */
+      PtrVec *items; /* Value *; a tuple never changes, a list may */
     } seq;
     struct
     {
-      GPtrArray *keys;
-      GPtrArray *values;
+      PtrVec *keys;
+      PtrVec *values;
     } dict;
     struct
     {
@@ -203,7 +217,6 @@ struct _Tracer
   GPtrArray     *chunks;      /* arena blocks */
   gsize          chunk_used;
   gsize          chunk_size;
-  GPtrArray     *ptr_arrays;  /* GPtrArrays to free */
   GPtrArray     *garrays;     /* GArrays to free */
   GPtrArray     *hash_tables; /* GHashTables to free */
   GPtrArray     *name_tables; /* GraftNameTables to free */
@@ -238,7 +251,11 @@ struct _Tracer
 gpointer    _graft_tracer_alloc        (Tracer *t, gsize size);
 const char *_graft_tracer_strdup       (Tracer *t, const char *s, gssize len);
 const char *_graft_tracer_printf       (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
-GPtrArray  *_graft_tracer_ptr_array    (Tracer *t);
+PtrVec     *_graft_tracer_vec          (Tracer *t);
+void        _graft_vec_grow            (PtrVec *v, guint min_alloc);
+void        _graft_vec_insert          (PtrVec *v, guint index, gpointer item);
+gpointer    _graft_vec_remove_index    (PtrVec *v, guint index);
+void        _graft_vec_set_size        (PtrVec *v, guint len);
 void        _graft_strmap_init         (Tracer *t, StrMap *map);
 void        _graft_tracer_name_table_free (GraftNameTable *table);
 Value      *_graft_strmap_get          (const StrMap *map, const char *key);
@@ -266,12 +283,21 @@ Value      *_graft_dict_get            (const Value *dict, const Value *key);
 void        _graft_dict_set            (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str    (GString *out, const Value *v, gboolean repr);
 
+static inline void
+_graft_vec_add (PtrVec  *v,
+                gpointer item)
+{
+  if (v->len == v->alloc)
+    _graft_vec_grow (v, v->len + 1);
+  v->pdata[v->len++] = item;
+}
+
 /* graft-tracer.c */
 Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, int code, const char *format, ...) G_GNUC_PRINTF (5, 6);
-Value      *_graft_tracer_call         (Tracer *t, Value *callee, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
 GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
-Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, GPtrArray *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
+Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, PtrVec *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
 gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
 Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
 gboolean    _graft_tracer_setattr      (Tracer *t, Value *obj, const char *name, Value *value, const GraftPyExpr *at);
@@ -280,7 +306,7 @@ Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, con
 Value      *_graft_tracer_new_object   (Tracer *t, ObjectKind kind, const char *class_name);
 Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 Value     **_graft_tracer_bind         (Tracer *t, const char *fn_name, const GraftPyArguments *params,
-                                        Value **defaults, Value **kw_defaults, GPtrArray *args,
+                                        Value **defaults, Value **kw_defaults, PtrVec *args,
                                         StrMap *kwargs, const GraftPyExpr *at);
 
 /* graft-tracer-ops.c */
@@ -291,13 +317,13 @@ Value      *_graft_tracer_subscript    (Tracer *t, Value *obj, Value *index, con
 
 /* graft-tracer-builtins.c */
 Value      *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
-Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
-Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
 
 /* graft-tracer-torch.c */
 Value      *_graft_tracer_torch_attr   (Tracer *t, const char *path, const GraftPyExpr *at);
-Value      *_graft_tracer_call_path    (Tracer *t, const char *path, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
-Value      *_graft_tracer_new_nn       (Tracer *t, const char *path, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call_path    (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_new_nn       (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 
 G_END_DECLS

@@ -448,7 +448,7 @@ eval_literal (Tracer            *t,
 }
 
 static gboolean
-any_proxy (GPtrArray *args,
+any_proxy (PtrVec *args,
            StrMap    *kwargs)
 {
   for (guint i = 0; args != NULL && i < args->len; i++)
@@ -492,13 +492,13 @@ slot_of (const GraftPyArguments *params,
 static Value *
 call_python_function (Tracer            *t,
                       const FxFunction  *fn,
-                      GPtrArray         *args,
+                      PtrVec         *args,
                       StrMap            *kwargs,
                       const GraftPyExpr *at)
 {
   Signature *sig = get_signature (t, fn, at);
   Value **bound;
-  GPtrArray *rec_args;
+  PtrVec *rec_args;
   StrMap *rec_kwargs;
 
   if (sig == NULL)
@@ -510,7 +510,7 @@ call_python_function (Tracer            *t,
   if (!any_proxy (args, kwargs))
     return _graft_value_tensor (t);
 
-  rec_args = _graft_tracer_ptr_array (t);
+  rec_args = _graft_tracer_vec (t);
   rec_kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
   _graft_strmap_init (t, rec_kwargs);
   for (guint i = 0; i < sig->positional->len; i++)
@@ -518,16 +518,16 @@ call_python_function (Tracer            *t,
       TemplateItem *item = &g_array_index (sig->positional, TemplateItem, i);
 
       if (item->constant != NULL)
-        g_ptr_array_add (rec_args, item->constant);
+        _graft_vec_add (rec_args, item->constant);
       else if (item->spread)
         {
           Value *rest = bound[item->slot];
 
           for (guint k = 0; k < rest->seq.items->len; k++)
-            g_ptr_array_add (rec_args, rest->seq.items->pdata[k]);
+            _graft_vec_add (rec_args, rest->seq.items->pdata[k]);
         }
       else
-        g_ptr_array_add (rec_args, bound[item->slot]);
+        _graft_vec_add (rec_args, bound[item->slot]);
     }
   for (guint i = 0; i < sig->keywords->len; i++)
     {
@@ -543,7 +543,7 @@ call_python_function (Tracer            *t,
 static Value *
 call_op_overload (Tracer            *t,
                   const char        *path,
-                  GPtrArray         *args,
+                  PtrVec         *args,
                   StrMap            *kwargs,
                   const GraftPyExpr *at)
 {
@@ -581,7 +581,7 @@ number_arg (Value  *v,
 static Value *
 fold_math (Tracer            *t,
            const char        *name,
-           GPtrArray         *args,
+           PtrVec         *args,
            const GraftPyExpr *at)
 {
   double x = 0, y = 0;
@@ -663,7 +663,7 @@ bad:
 
 static Value *
 make_device (Tracer            *t,
-             GPtrArray         *args,
+             PtrVec         *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
@@ -688,7 +688,7 @@ make_device (Tracer            *t,
 Value *
 _graft_tracer_call_path (Tracer            *t,
                          const char        *path,
-                         GPtrArray         *args,
+                         PtrVec         *args,
                          StrMap            *kwargs,
                          const GraftPyExpr *at)
 {
@@ -824,7 +824,7 @@ _graft_tracer_call_path (Tracer            *t,
 Value *
 _graft_tracer_new_nn (Tracer            *t,
                       const char        *path,
-                      GPtrArray         *args,
+                      PtrVec         *args,
                       StrMap            *kwargs,
                       const GraftPyExpr *at)
 {

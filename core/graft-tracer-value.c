@@ -69,13 +69,75 @@ _graft_tracer_printf (Tracer     *t,
   return g_string_chunk_insert (t->strings, s);
 }
 
-GPtrArray *
-_graft_tracer_ptr_array (Tracer *t)
-{
-  GPtrArray *array = g_ptr_array_new ();
+#define VEC_FIRST_ALLOC 4
 
-  g_ptr_array_add (t->ptr_arrays, array);
-  return array;
+/* The vector and room for its first items in one arena block. */
+PtrVec *
+_graft_tracer_vec (Tracer *t)
+{
+  PtrVec *v = _graft_tracer_alloc (t, sizeof (PtrVec) + VEC_FIRST_ALLOC * sizeof (gpointer));
+
+  v->pdata = (gpointer *) (v + 1);
+  v->alloc = VEC_FIRST_ALLOC;
+  v->tracer = t;
+  return v;
+}
+
+/* Moves the items to a block twice as large (or @min_alloc); the old block
+ * stays in the arena until the trace ends. */
+void
+_graft_vec_grow (PtrVec *v,
+                 guint   min_alloc)
+{
+  guint alloc = MAX (v->alloc * 2, min_alloc);
+  gpointer *pdata;
+
+  if (alloc > G_MAXUINT / 2 / sizeof (gpointer))
+    g_error ("a list of %u items is more than the tracer can hold", min_alloc);
+  pdata = _graft_tracer_alloc (v->tracer, alloc * sizeof (gpointer));
+  if (v->len > 0)
+    memcpy (pdata, v->pdata, v->len * sizeof (gpointer));
+  v->pdata = pdata;
+  v->alloc = alloc;
+}
+
+void
+_graft_vec_insert (PtrVec  *v,
+                   guint    index,
+                   gpointer item)
+{
+  g_return_if_fail (index <= v->len);
+  if (v->len == v->alloc)
+    _graft_vec_grow (v, v->len + 1);
+  memmove (v->pdata + index + 1, v->pdata + index, (v->len - index) * sizeof (gpointer));
+  v->pdata[index] = item;
+  v->len++;
+}
+
+/* Removes the item at @index, keeping the order of the rest; returns it. */
+gpointer
+_graft_vec_remove_index (PtrVec *v,
+                         guint   index)
+{
+  gpointer item;
+
+  g_return_val_if_fail (index < v->len, NULL);
+  item = v->pdata[index];
+  memmove (v->pdata + index, v->pdata + index + 1, (v->len - index - 1) * sizeof (gpointer));
+  v->len--;
+  return item;
+}
+
+/* Shortens, or lengthens with NULL items, as g_ptr_array_set_size(). */
+void
+_graft_vec_set_size (PtrVec *v,
+                     guint   len)
+{
+  if (len > v->alloc)
+    _graft_vec_grow (v, len);
+  if (len > v->len)
+    memset (v->pdata + v->len, 0, (len - v->len) * sizeof (gpointer));
+  v->len = len;
 }
 
 #define STRMAP_INDEX_THRESHOLD 8
@@ -85,8 +147,8 @@ _graft_strmap_init (Tracer *t,
                     StrMap *map)
 {
   map->tracer = t;
-  map->keys = _graft_tracer_ptr_array (t);
-  map->values = _graft_tracer_ptr_array (t);
+  map->keys = _graft_tracer_vec (t);
+  map->values = _graft_tracer_vec (t);
   map->index = NULL;
 }
 
@@ -186,8 +248,8 @@ _graft_strmap_set (StrMap     *map,
       map->values->pdata[pos - 1] = value;
       return;
     }
-  g_ptr_array_add (map->keys, (gpointer) key);
-  g_ptr_array_add (map->values, value);
+  _graft_vec_add (map->keys, (gpointer) key);
+  _graft_vec_add (map->values, value);
   if (map->index != NULL)
     _graft_name_table_insert (map->index, key, hash, GUINT_TO_POINTER (map->keys->len));
   else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
@@ -202,8 +264,8 @@ _graft_strmap_remove (StrMap     *map,
 
   if (pos == 0)
     return FALSE;
-  g_ptr_array_remove_index (map->keys, pos - 1);
-  g_ptr_array_remove_index (map->values, pos - 1);
+  _graft_vec_remove_index (map->keys, pos - 1);
+  _graft_vec_remove_index (map->values, pos - 1);
   if (map->index != NULL)
     strmap_reindex (map);
   return TRUE;
@@ -299,9 +361,9 @@ _graft_value_seq (Tracer   *t,
 {
   Value *v = _graft_value_new (t, kind);
 
-  v->seq.items = _graft_tracer_ptr_array (t);
+  v->seq.items = _graft_tracer_vec (t);
   if (reserve > 0)
-    g_ptr_array_set_size (v->seq.items, 0);
+    _graft_vec_set_size (v->seq.items, 0);
   return v;
 }
 
@@ -309,7 +371,7 @@ void
 _graft_value_seq_add (Value *seq,
                       Value *item)
 {
-  g_ptr_array_add (seq->seq.items, item);
+  _graft_vec_add (seq->seq.items, item);
 }
 
 Value *
@@ -317,8 +379,8 @@ _graft_value_dict (Tracer *t)
 {
   Value *v = _graft_value_new (t, VAL_DICT);
 
-  v->dict.keys = _graft_tracer_ptr_array (t);
-  v->dict.values = _graft_tracer_ptr_array (t);
+  v->dict.keys = _graft_tracer_vec (t);
+  v->dict.values = _graft_tracer_vec (t);
   return v;
 }
 
@@ -575,8 +637,8 @@ _graft_dict_set (Tracer *t,
         dict->dict.values->pdata[i] = value;
         return;
       }
-  g_ptr_array_add (dict->dict.keys, key);
-  g_ptr_array_add (dict->dict.values, value);
+  _graft_vec_add (dict->dict.keys, key);
+  _graft_vec_add (dict->dict.values, value);
 }
 
 /**

@@ -41,8 +41,8 @@
 
 static Value *eval (Tracer *t, Scope *scope, const GraftPyExpr *e);
 static Flow   exec_block (Tracer *t, Scope *scope, const GraftPyStmtList *body, Value **out_return);
-static Value *call_function (Tracer *t, Function *fn, Value *self, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
-static Value *call_object (Tracer *t, Value *callee, GPtrArray *args, StrMap *kwargs, const GraftPyExpr *at);
+static Value *call_function (Tracer *t, Function *fn, Value *self, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+static Value *call_object (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 static gboolean assign (Tracer *t, Scope *scope, const GraftPyExpr *target, Value *value);
 
 /* The span used for errors raised where no expression is at hand. */
@@ -141,7 +141,7 @@ GraftNode *
 _graft_tracer_node_of (Tracer *t,
                        Value  *v)
 {
-  g_autoptr(GPtrArray) chain = NULL;
+  PtrVec *chain;
 
   if (v->kind == VAL_PROXY)
     return v->node;
@@ -153,17 +153,17 @@ _graft_tracer_node_of (Tracer *t,
   /* `x.a.b.c` whose parts were never used: make the getattr nodes from the
    * innermost out.  A loop, not recursion: a chain may be as long as the
    * file (`h = h.shape` repeated). */
-  chain = g_ptr_array_new ();
+  chain = _graft_tracer_vec (t);
   for (Value *cur = v; cur->kind == VAL_ATTR_PROXY && cur->attr.made == NULL; cur = cur->attr.base)
-    g_ptr_array_add (chain, cur);
+    _graft_vec_add (chain, cur);
   for (guint i = chain->len; i > 0; i--)
     {
       Value *link = chain->pdata[i - 1];
-      GPtrArray *args = _graft_tracer_ptr_array (t);
+      PtrVec *args = _graft_tracer_vec (t);
       Value *made;
 
-      g_ptr_array_add (args, link->attr.base);
-      g_ptr_array_add (args, _graft_value_str (t, link->attr.attr, -1));
+      _graft_vec_add (args, link->attr.base);
+      _graft_vec_add (args, _graft_value_str (t, link->attr.attr, -1));
       made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
                                       args, NULL, NULL, span_expr (t));
       if (made == NULL)
@@ -322,7 +322,7 @@ static gboolean
 target_is_printable (Tracer            *t,
                      GraftOp            op,
                      const char        *target,
-                     GPtrArray         *args,
+                     PtrVec         *args,
                      const GraftPyExpr *at)
 {
   const char *name = NULL;
@@ -377,7 +377,7 @@ Value *
 _graft_tracer_make_node (Tracer            *t,
                          GraftOp            op,
                          const char        *target,
-                         GPtrArray         *args,
+                         PtrVec         *args,
                          StrMap            *kwargs,
                          const char        *name,
                          const GraftPyExpr *at)
@@ -734,7 +734,7 @@ module_getattr (Tracer            *t,
     {
       if (v->kind == VAL_FUNCTION && v->fn->is_property)
         {
-          GPtrArray *args = _graft_tracer_ptr_array (t);
+          PtrVec *args = _graft_tracer_vec (t);
 
           return call_function (t, v->fn, self, args, NULL, at);
         }
@@ -841,7 +841,7 @@ _graft_tracer_getattr (Tracer            *t,
       if (obj->obj->cls != NULL && (v = class_lookup (obj->obj->cls, name, &owner)) != NULL)
         {
           if (v->kind == VAL_FUNCTION && v->fn->is_property)
-            return call_function (t, v->fn, obj, _graft_tracer_ptr_array (t), NULL, at);
+            return call_function (t, v->fn, obj, _graft_tracer_vec (t), NULL, at);
           return bind_method (t, obj, v);
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -1083,9 +1083,9 @@ _graft_tracer_index_object (Tracer            *t,
 
       if (fn != NULL)
         {
-          GPtrArray *args = _graft_tracer_ptr_array (t);
+          PtrVec *args = _graft_tracer_vec (t);
 
-          g_ptr_array_add (args, index);
+          _graft_vec_add (args, index);
           return call_object (t, bind_method (t, obj, fn), args, NULL, at);
         }
     }
@@ -1144,7 +1144,7 @@ bind_arguments (Tracer                 *t,
                 const GraftPyArguments *params,
                 Value                 **defaults,
                 Value                 **kw_defaults,
-                GPtrArray              *args,
+                PtrVec              *args,
                 StrMap                 *kwargs,
                 Value                 **out_values,
                 const GraftPyExpr      *at)
@@ -1294,7 +1294,7 @@ _graft_tracer_bind (Tracer                 *t,
                     const GraftPyArguments *params,
                     Value                 **defaults,
                     Value                 **kw_defaults,
-                    GPtrArray              *args,
+                    PtrVec              *args,
                     StrMap                 *kwargs,
                     const GraftPyExpr      *at)
 {
@@ -1309,7 +1309,7 @@ static Value *
 call_function (Tracer            *t,
                Function          *fn,
                Value             *self,
-               GPtrArray         *args,
+               PtrVec         *args,
                StrMap            *kwargs,
                const GraftPyExpr *at)
 {
@@ -1318,7 +1318,7 @@ call_function (Tracer            *t,
   Value **values;
   Scope *scope;
   Value *result = NULL;
-  GPtrArray *all_args = args;
+  PtrVec *all_args = args;
   Flow flow;
 
   if (t->call_depth >= GRAFT_MAX_CALL_DEPTH)
@@ -1327,10 +1327,10 @@ call_function (Tracer            *t,
                                GRAFT_MAX_CALL_DEPTH, fn->name);
   if (self != NULL)
     {
-      all_args = _graft_tracer_ptr_array (t);
-      g_ptr_array_add (all_args, self);
+      all_args = _graft_tracer_vec (t);
+      _graft_vec_add (all_args, self);
       for (guint i = 0; args != NULL && i < args->len; i++)
-        g_ptr_array_add (all_args, args->pdata[i]);
+        _graft_vec_add (all_args, args->pdata[i]);
     }
 
   values = _graft_tracer_alloc (t, sizeof (Value *) * (n_slots + 1));
@@ -1367,7 +1367,7 @@ call_function (Tracer            *t,
 static Value *
 instantiate (Tracer            *t,
              Class             *cls,
-             GPtrArray         *args,
+             PtrVec         *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
@@ -1406,7 +1406,7 @@ instantiate (Tracer            *t,
 static Value *
 call_module (Tracer            *t,
              Value             *module,
-             GPtrArray         *args,
+             PtrVec         *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
@@ -1436,9 +1436,9 @@ call_module (Tracer            *t,
         x = args->pdata[0];
         for (guint i = 0; i < obj->modules.values->len && x != NULL; i++)
           {
-            GPtrArray *one = _graft_tracer_ptr_array (t);
+            PtrVec *one = _graft_tracer_vec (t);
 
-            g_ptr_array_add (one, x);
+            _graft_vec_add (one, x);
             x = call_object (t, obj->modules.values->pdata[i], one, NULL, at);
           }
         return x;
@@ -1480,7 +1480,7 @@ graft_tracer_snake (Tracer     *t,
 static Value *
 call_magic (Tracer            *t,
             Value             *callee,
-            GPtrArray         *args,
+            PtrVec         *args,
             StrMap            *kwargs,
             const GraftPyExpr *at)
 {
@@ -1543,7 +1543,7 @@ call_magic (Tracer            *t,
 static Value *
 call_object (Tracer            *t,
              Value             *callee,
-             GPtrArray         *args,
+             PtrVec         *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
@@ -1587,15 +1587,15 @@ call_object (Tracer            *t,
         /* `x.meth(...)`: call_method with the receiver first, except for
          * the magic methods a Proxy defines itself (`x.__add__(1)` is
          * `x + 1`). */
-        GPtrArray *all = _graft_tracer_ptr_array (t);
+        PtrVec *all = _graft_tracer_vec (t);
         Value *magic = call_magic (t, callee, args, kwargs, at);
 
         if (magic != NULL || t->error != NULL)
           return magic;
 
-        g_ptr_array_add (all, callee->attr.base);
+        _graft_vec_add (all, callee->attr.base);
         for (guint i = 0; args != NULL && i < args->len; i++)
-          g_ptr_array_add (all, args->pdata[i]);
+          _graft_vec_add (all, args->pdata[i]);
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs, NULL, at);
       }
     case VAL_PROXY:
@@ -1640,7 +1640,7 @@ call_object (Tracer            *t,
 Value *
 _graft_tracer_call (Tracer            *t,
                     Value             *callee,
-                    GPtrArray         *args,
+                    PtrVec         *args,
                     StrMap            *kwargs,
                     const GraftPyExpr *at)
 {
@@ -1804,7 +1804,7 @@ static gboolean
 eval_items (Tracer                *t,
             Scope                 *scope,
             const GraftPyExprList *items,
-            GPtrArray             *out)
+            PtrVec             *out)
 {
   for (guint i = 0; i < items->len; i++)
     {
@@ -1822,13 +1822,13 @@ eval_items (Tracer                *t,
           if (expanded == NULL)
             return FALSE;
           for (guint k = 0; k < expanded->seq.items->len; k++)
-            g_ptr_array_add (out, expanded->seq.items->pdata[k]);
+            _graft_vec_add (out, expanded->seq.items->pdata[k]);
           continue;
         }
       v = eval (t, scope, item);
       if (v == NULL)
         return FALSE;
-      g_ptr_array_add (out, v);
+      _graft_vec_add (out, v);
     }
   return TRUE;
 }
@@ -1838,10 +1838,10 @@ static gboolean
 eval_call_args (Tracer            *t,
                 Scope             *scope,
                 const GraftPyExpr *e,
-                GPtrArray        **out_args,
+                PtrVec        **out_args,
                 StrMap           **out_kwargs)
 {
-  GPtrArray *args = _graft_tracer_ptr_array (t);
+  PtrVec *args = _graft_tracer_vec (t);
   StrMap *kwargs = NULL;
 
   /* Most calls have no keywords: they get no map at all. */
@@ -1918,7 +1918,7 @@ eval_call (Tracer            *t,
            const GraftPyExpr *e)
 {
   Value *callee;
-  GPtrArray *args;
+  PtrVec *args;
   StrMap *kwargs;
 
   /* super() with no arguments needs the calling method. */
@@ -2734,7 +2734,7 @@ exec_class (Tracer            *t,
 
   cls->name = s->class_def.name;
   cls->stmt = s;
-  cls->bases = _graft_tracer_ptr_array (t);
+  cls->bases = _graft_tracer_vec (t);
   _graft_strmap_init (t, &cls->ns);
   for (guint i = 0; i < s->class_def.bases.len; i++)
     {
@@ -2762,7 +2762,7 @@ exec_class (Tracer            *t,
                               GRAFT_PARSE_ERROR_UNSUPPORTED, "this base class is not supported");
           return FLOW_ERROR;
         }
-      g_ptr_array_add (cls->bases, base);
+      _graft_vec_add (cls->bases, base);
     }
   for (guint i = 0; i < s->class_def.decorators.len; i++)
     {
@@ -3321,14 +3321,14 @@ mark_self_path (Tracer     *t,
 static void
 scan_self_paths (Tracer            *t,
                  const GraftPyExpr *e,
-                 GPtrArray         *called,
-                 GPtrArray         *read);
+                 PtrVec         *called,
+                 PtrVec         *read);
 
 static void
 scan_exprs (Tracer                *t,
             const GraftPyExprList *list,
-            GPtrArray             *called,
-            GPtrArray             *read)
+            PtrVec             *called,
+            PtrVec             *read)
 {
   for (guint i = 0; i < list->len; i++)
     if (list->items[i] != NULL)
@@ -3338,8 +3338,8 @@ scan_exprs (Tracer                *t,
 static void
 scan_self_paths (Tracer            *t,
                  const GraftPyExpr *e,
-                 GPtrArray         *called,
-                 GPtrArray         *read)
+                 PtrVec         *called,
+                 PtrVec         *read)
 {
   g_autoptr(GString) path = g_string_new (NULL);
 
@@ -3348,13 +3348,13 @@ scan_self_paths (Tracer            *t,
   if (self_path_of (t, e, path))
     {
       if (path->len > 0)
-        g_ptr_array_add (read, (gpointer) _graft_tracer_strdup (t, path->str, -1));
+        _graft_vec_add (read, (gpointer) _graft_tracer_strdup (t, path->str, -1));
       return;
     }
   g_string_truncate (path, 0);
   if (e->kind == GRAFT_PY_EXPR_CALL && self_path_of (t, e->call.func, path) && path->len > 0)
     {
-      g_ptr_array_add (called, (gpointer) _graft_tracer_strdup (t, path->str, -1));
+      _graft_vec_add (called, (gpointer) _graft_tracer_strdup (t, path->str, -1));
       scan_exprs (t, &e->call.args, called, read);
       for (guint i = 0; i < e->call.n_keywords; i++)
         scan_self_paths (t, e->call.keywords[i]->value, called, read);
@@ -3434,8 +3434,8 @@ scan_self_paths (Tracer            *t,
 static void
 scan_self_stmts (Tracer                *t,
                  const GraftPyStmtList *body,
-                 GPtrArray             *called,
-                 GPtrArray             *read)
+                 PtrVec             *called,
+                 PtrVec             *read)
 {
   for (guint i = 0; i < body->len; i++)
     {
@@ -3555,7 +3555,7 @@ make_placeholders (Tracer            *t,
   for (guint i = 0; i < n_pos; i++)
     {
       const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
-      GPtrArray *args = NULL;
+      PtrVec *args = NULL;
       Value *node;
       const char *type = NULL;
 
@@ -3570,8 +3570,8 @@ make_placeholders (Tracer            *t,
 
           if (d == NULL)
             return FALSE;
-          args = _graft_tracer_ptr_array (t);
-          g_ptr_array_add (args, d);
+          args = _graft_tracer_vec (t);
+          _graft_vec_add (args, d);
         }
       if (p->annotation != NULL && (type = annotation_repr (t, scope->globals, p->annotation)) == NULL)
         return FALSE;
@@ -3599,7 +3599,7 @@ trace_function (Tracer   *t,
   Scope *scope = scope_new (t, fn->closure, fn->closure->globals);
   Value *result = NULL;
   Flow flow;
-  GPtrArray *out_args;
+  PtrVec *out_args;
   Value *out;
   GraftPyExpr at = { .start = def->start, .end = def->end };
 
@@ -3628,8 +3628,8 @@ trace_function (Tracer   *t,
 
   /* The output node carries the returned value (torch.fx's
    * `create_node('output', 'output', (create_arg(fn(*args)),))`). */
-  out_args = _graft_tracer_ptr_array (t);
-  g_ptr_array_add (out_args, result);
+  out_args = _graft_tracer_vec (t);
+  _graft_vec_add (out_args, result);
   if (def->function_def.returns != NULL)
     {
       const char *type = annotation_repr (t, scope->globals, def->function_def.returns);
@@ -3774,8 +3774,8 @@ trace_entry (Tracer     *t,
           strcmp ((params->n_posonly > 0 ? params->posonly[0] : params->args[0])->name, "self") == 0)
         {
           /* A top-level forward(self, ...), as gm.code reads (cli.md). */
-          g_autoptr(GPtrArray) called = g_ptr_array_new ();
-          g_autoptr(GPtrArray) read = g_ptr_array_new ();
+          PtrVec *called = _graft_tracer_vec (t);
+          PtrVec *read = _graft_tracer_vec (t);
           Value *self = _graft_value_path (t, VAL_SELF_PATH, "");
 
           scan_self_stmts (t, &def->function_def.body, called, read);
@@ -3833,7 +3833,6 @@ static void
 tracer_clear (Tracer *t)
 {
   g_ptr_array_unref (t->chunks);
-  g_ptr_array_unref (t->ptr_arrays);
   g_ptr_array_unref (t->hash_tables);
   g_ptr_array_unref (t->name_tables);
   g_ptr_array_unref (t->garrays);
@@ -3892,7 +3891,6 @@ graft_py_program_new (GraftSource *source,
   t->source = source;
   t->module = module;
   t->chunks = g_ptr_array_new_with_free_func (g_free);
-  t->ptr_arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
   t->name_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_tracer_name_table_free);
   t->garrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
