@@ -31,8 +31,18 @@ typedef struct
   GHashTable     *globals;      /* target -> global name */
   GPtrArray      *wrapped;      /* global names, first-emission order */
   GHashTable     *wrapped_seen; /* global name set */
+  GHashTable     *forms;        /* call_function target (by address) -> Form */
   gboolean        direct;       /* code names are the node names (see below) */
 } CodeGen;
+
+/* How a call_function target is written, worked out once per target: the
+ * graph interns targets, so a graph of 10,000 nodes has a few dozen, and
+ * the cache is keyed by address (a miss only costs working it out again). */
+typedef struct
+{
+  const char *format; /* operator form, or NULL */
+  const char *global; /* otherwise: the global's name (owned by globals) */
+} Form;
 
 static const struct
 {
@@ -198,16 +208,13 @@ append_repr (CodeGen        *gen,
 
 /* `_format_target`: a dotted path from a base, with `getattr(base, "part")`
  * for parts that are not identifiers. */
-static void
-append_path (GString    *out,
-             const char *base,
-             const char *dotted)
+/* Whether @dotted is ASCII identifiers joined by dots (`a.b`), which
+ * `_format_target` writes as they are. */
+static gboolean
+is_plain_path (const char *dotted)
 {
-  g_auto(GStrv) parts = NULL;
-  g_autoptr(GString) acc = NULL;
   gboolean plain = TRUE;
 
-  /* The usual path is ASCII identifiers joined by dots: `base.a.b`. */
   for (const char *p = dotted, *part = dotted; plain; p++)
     {
       if (*p == '.' || *p == '\0')
@@ -220,7 +227,19 @@ append_path (GString    *out,
       else if (!g_ascii_isalnum (*p) && *p != '_')
         plain = FALSE;
     }
-  if (plain)
+  return plain;
+}
+
+static void
+append_path (GString    *out,
+             const char *base,
+             const char *dotted)
+{
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GString) acc = NULL;
+
+  /* The usual path is ASCII identifiers joined by dots: `base.a.b`. */
+  if (is_plain_path (dotted))
     {
       _graft_buf_append (out, base);
       g_string_append_c (out, '.');
@@ -429,20 +448,42 @@ emit_node (CodeGen   *gen,
     case GRAFT_OP_CALL_METHOD:
       _graft_buf_append (body, code_name (gen, node));
       _graft_buf_append (body, " = ");
-      {
-        g_autoptr(GString) receiver = g_string_new (NULL);
+      if (is_plain_path (target))
+        {
+          /* The usual case: `receiver.method`, written in place. */
+          if (args->n > 0)
+            append_repr (gen, body, &args->items[0]);
+          g_string_append_c (body, '.');
+          _graft_buf_append (body, target);
+        }
+      else
+        {
+          g_autoptr(GString) receiver = g_string_new (NULL);
 
-        if (args->n > 0)
-          append_repr (gen, receiver, &args->items[0]);
-        append_path (body, receiver->str, target);
-      }
+          if (args->n > 0)
+            append_repr (gen, receiver, &args->items[0]);
+          append_path (body, receiver->str, target);
+        }
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 1, kwargs);
       g_string_append_c (body, ')');
       break;
 
     case GRAFT_OP_CALL_FUNCTION:
-      format = graft_codegen_operator_format (target);
+      {
+        Form *form = g_hash_table_lookup (gen->forms, target);
+
+        if (form == NULL)
+          {
+            form = g_new0 (Form, 1);
+            form->format = graft_codegen_operator_format (target);
+            if (form->format == NULL)
+              form->global = add_global (gen, target);
+            g_hash_table_insert (gen->forms, (gpointer) target, form);
+          }
+        format = form->format;
+        global = form->global;
+      }
       if (format != NULL)
         {
           _graft_buf_append (body, code_name (gen, node));
@@ -450,7 +491,6 @@ emit_node (CodeGen   *gen,
           append_operator (gen, body, format, args);
           break;
         }
-      global = add_global (gen, target);
       if (strcmp (global, "getattr") == 0 && args->n == 2 && kwargs->n == 0 &&
           args->items[1].kind == GRAFT_ARG_STR &&
           strlen (args->items[1].s) == args->items[1].n &&
@@ -525,7 +565,7 @@ static gboolean
 names_are_direct (GraftGraph *graph)
 {
   g_autoptr(GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  const char *last_target = NULL;
+  g_autoptr(GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
@@ -535,11 +575,11 @@ names_are_direct (GraftGraph *graph)
        * it is when it is canonical. */
       if (!graft_namespace_is_canonical (graft_node_get_name (node), GRAFT_NAME_DEFAULT))
         return FALSE;
-      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && graft_node_get_target (node) != last_target)
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+          g_hash_table_add (seen_targets, (gpointer) graft_node_get_target (node)))
         {
           g_autofree char *candidate = global_candidate (graft_node_get_target (node));
 
-          last_target = graft_node_get_target (node);
           if (candidate != NULL)
             g_hash_table_add (globals, g_steal_pointer (&candidate));
         }
@@ -596,6 +636,7 @@ graft_codegen_python (GraftGraph *graph)
   gen.globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   gen.wrapped = g_ptr_array_new ();
   gen.wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gen.forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   /* The custom builtins are registered under their own names first. */
   for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
@@ -607,11 +648,18 @@ graft_codegen_python (GraftGraph *graph)
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
       GraftOp op = graft_node_get_op (node);
+      gsize line_start = body->len;
       guint start, length;
 
+      /* Each line is indented as it is written. */
+      _graft_buf_append (body, "    ");
       emit_node (&gen, node, body, free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
-        continue;
+        {
+          if (body->len == line_start + 4)
+            g_string_truncate (body, line_start);
+          continue;
+        }
       if (op == GRAFT_OP_OUTPUT)
         {
           if (graft_node_get_type_annotation (node) != NULL)
@@ -632,7 +680,9 @@ graft_codegen_python (GraftGraph *graph)
       g_string_append_c (body, '\n');
     }
   if (body->len == 0)
-    _graft_buf_append (body, "pass\n");
+    _graft_buf_append (body, "    pass\n");
+  /* The empty line after the final newline is indented too. */
+  _graft_buf_append (body, "    ");
 
   out = g_string_new ("\n");
   for (guint i = 0; i < gen.wrapped->len; i++)
@@ -656,25 +706,7 @@ graft_codegen_python (GraftGraph *graph)
     g_string_append_printf (out, " -> %s", return_type);
   _graft_buf_append (out, ":\n");
 
-  /* Every line of the body, including the empty one after the final
-   * newline, is indented by four spaces. */
-  {
-    const char *line = body->str;
-
-    for (;;)
-      {
-        const char *nl = strchr (line, '\n');
-
-        _graft_buf_append (out, "    ");
-        if (nl == NULL)
-          {
-            _graft_buf_append (out, line);
-            break;
-          }
-        _graft_buf_append_len (out, line, nl - line + 1);
-        line = nl + 1;
-      }
-  }
+  _graft_buf_append_len (out, body->str, body->len);
 
   g_ptr_array_unref (lu.freed);
   g_array_unref (lu.runs);
@@ -683,5 +715,6 @@ graft_codegen_python (GraftGraph *graph)
   g_hash_table_unref (gen.globals);
   g_ptr_array_unref (gen.wrapped);
   g_hash_table_unref (gen.wrapped_seen);
+  g_hash_table_unref (gen.forms);
   return g_string_free (out, FALSE);
 }

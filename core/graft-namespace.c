@@ -118,6 +118,15 @@ build_word_table (gpointer data)
 }
 
 /* The WORD_* bits of the first @len bytes of @name, whose hash is @hash. */
+/* No word ends in a digit or is longer than 25 bytes: most node names
+ * (`add_3`, `layers_0`) are settled without a hash or a probe. */
+static inline gboolean
+may_be_word (const char *name,
+             gsize       len)
+{
+  return len > 0 && len <= 25 && !g_ascii_isdigit (name[len - 1]);
+}
+
 static guint
 word_bits_hashed (const char *name,
                   gsize       len,
@@ -126,9 +135,7 @@ word_bits_hashed (const char *name,
   static GOnce once = G_ONCE_INIT;
   GraftNameSlot *slot;
 
-  /* No word ends in a digit or is longer than 25 bytes: most node names
-   * (`add_3`, `layers_0`) are settled without a probe. */
-  if (len == 0 || len > 25 || g_ascii_isdigit (name[len - 1]))
+  if (!may_be_word (name, len))
     return 0;
   g_once (&once, build_word_table, NULL);
   slot = _graft_name_table_find (&word_table, name, len, hash);
@@ -140,6 +147,8 @@ word_bits (const char *name)
 {
   gsize len = strlen (name);
 
+  if (!may_be_word (name, len))
+    return 0;
   return word_bits_hashed (name, len, _graft_name_hash (name, len));
 }
 
@@ -209,6 +218,8 @@ is_illegal (const char    *name,
             gsize          len,
             GraftNameFlags flags)
 {
+  if (!may_be_word (name, len))
+    return FALSE;
   return is_illegal_hashed (name, len, _graft_name_hash (name, len), flags);
 }
 
