@@ -235,8 +235,7 @@ append_path (GString    *out,
              const char *base,
              const char *dotted)
 {
-  g_auto(GStrv) parts = NULL;
-  g_autoptr(GString) acc = NULL;
+  guint n_wrapped = 0;
 
   /* The usual path is ASCII identifiers joined by dots: `base.a.b`. */
   if (is_plain_path (dotted))
@@ -246,23 +245,44 @@ append_path (GString    *out,
       _graft_buf_append (out, dotted);
       return;
     }
-  parts = g_strsplit (dotted, ".", -1);
-  acc = g_string_new (base);
-
-  for (guint i = 0; parts[i] != NULL; i++)
+  /* Each part that is not an identifier wraps all that precedes it:
+   * `getattr(getattr(base.a, "0").b, "1")`.  The opening calls all come
+   * first, so they are counted, written, and the parts follow in order. */
+  for (const char *part = dotted;;)
     {
-      if (graft_is_python_identifier (parts[i]))
+      const char *dot = strchr (part, '.');
+      g_autofree char *one = g_strndup (part, dot != NULL ? (gsize) (dot - part) : strlen (part));
+
+      if (!graft_is_python_identifier (one))
+        n_wrapped++;
+      if (dot == NULL)
+        break;
+      part = dot + 1;
+    }
+  for (guint i = 0; i < n_wrapped; i++)
+    _graft_buf_append (out, "getattr(");
+  _graft_buf_append (out, base);
+  for (const char *part = dotted;;)
+    {
+      const char *dot = strchr (part, '.');
+      gsize len = dot != NULL ? (gsize) (dot - part) : strlen (part);
+      g_autofree char *one = g_strndup (part, len);
+
+      if (graft_is_python_identifier (one))
         {
-          g_string_append_c (acc, '.');
-          _graft_buf_append (acc, parts[i]);
+          g_string_append_c (out, '.');
+          _graft_buf_append_len (out, part, len);
         }
       else
         {
-          g_string_prepend (acc, "getattr(");
-          g_string_append_printf (acc, ", \"%s\")", parts[i]);
+          _graft_buf_append (out, ", \"");
+          _graft_buf_append_len (out, part, len);
+          _graft_buf_append (out, "\")");
         }
+      if (dot == NULL)
+        break;
+      part = dot + 1;
     }
-  _graft_buf_append_len (out, acc->str, acc->len);
 }
 
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
@@ -566,6 +586,7 @@ names_are_direct (GraftGraph *graph)
 {
   g_autoptr(GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
+  const char *last_target = NULL;
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
     {
@@ -575,13 +596,16 @@ names_are_direct (GraftGraph *graph)
        * it is when it is canonical. */
       if (!graft_namespace_is_canonical (graft_node_get_name (node), GRAFT_NAME_DEFAULT))
         return FALSE;
-      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-          g_hash_table_add (seen_targets, (gpointer) graft_node_get_target (node)))
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && graft_node_get_target (node) != last_target)
         {
-          g_autofree char *candidate = global_candidate (graft_node_get_target (node));
+          last_target = graft_node_get_target (node);
+          if (g_hash_table_add (seen_targets, (gpointer) last_target))
+            {
+              g_autofree char *candidate = global_candidate (last_target);
 
-          if (candidate != NULL)
-            g_hash_table_add (globals, g_steal_pointer (&candidate));
+              if (candidate != NULL)
+                g_hash_table_add (globals, g_steal_pointer (&candidate));
+            }
         }
       if (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type))
         return FALSE;
