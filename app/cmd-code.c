@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "cmd.h"
 
 typedef GString *(*PrintFunc) (GraftGraph *graph);
@@ -33,6 +35,7 @@ run_print (int         argc,
   g_autoptr(GString) text = NULL;
   const char *input = NULL;
   int status;
+  gint64 t_load, t_print, t_emit;
   const GOptionEntry entries[] = {
     { "entry", 0, 0, G_OPTION_ARG_STRING, &entry, "The class or function to trace", "NAME" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to PATH instead of standard output", "PATH" },
@@ -49,12 +52,23 @@ run_print (int         argc,
 
   /* Through an input set, which keeps the syntax tree and the tracer's
    * state until the process ends (graft_cli_finish skips freeing them). */
+  t_load = g_get_monotonic_time ();
   inputs = graft_input_set_new ();
   graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
   if (graph == NULL)
     return graft_cli_report (error, input);
+  t_print = g_get_monotonic_time ();
   text = print (graph);
-  return graft_cli_finish (graft_cli_emit_text (text->str, text->len, output));
+  t_emit = g_get_monotonic_time ();
+  status = graft_cli_emit_text (text->str, text->len, output);
+  /* GRAFT_CLI_TIMINGS: what each step took inside the process, in
+   * seconds, for tests/bench/bench-trace (which compares these with torch's
+   * own in-process times).  Not part of the CLI contract. */
+  if (g_getenv ("GRAFT_CLI_TIMINGS") != NULL)
+    fprintf (stderr, "graft-timings: start=%.6f load=%.6f print=%.6f emit=%.6f\n",
+             (t_load - graft_cli_started_at ()) / 1e6, (t_print - t_load) / 1e6,
+             (t_emit - t_print) / 1e6, (g_get_monotonic_time () - t_emit) / 1e6);
+  return graft_cli_finish (status);
 }
 
 int

@@ -323,7 +323,13 @@ format_percent (Tracer            *t,
         case 'f':
           if (!as_float (v, &f))
             return fail_format (t, at);
-          g_string_append_printf (out, "%f", f);
+          {
+            /* Python's %f ignores the locale; printf's follows LC_NUMERIC,
+             * which the editor (GTK) sets from the user's locale. */
+            char buf[G_ASCII_DTOSTR_BUF_SIZE + 320];
+
+            g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%f", f));
+          }
           break;
         default:
           return fail_format (t, at);
