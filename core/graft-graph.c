@@ -58,9 +58,17 @@ struct _GraftGraph
   /* Owned */
   GraftNamespace *names;
   GStringChunk   *chunk;
-  GraftNameTable  by_name; /* name -> node, live nodes only */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
+  /* The caller's target strings -> their interned copies, by address: a
+   * tracer passes the same few dozen strings for thousands of nodes, and
+   * a hit (checked by comparing the text, since an address may be reused
+   * for other text) saves hashing the string. */
+  struct
+  {
+    const char *given;
+    const char *interned;
+  } intern_cache[64];
 
   GHashTable     *trash;   /* detached nodes an edit may bring back */
   GraftSource    *source;  /* where node spans point, or NULL */
@@ -166,7 +174,6 @@ graft_graph_new (void)
 
   self->names = graft_namespace_new ();
   self->chunk = g_string_chunk_new (4096);
-  _graft_name_table_init (&self->by_name, FALSE);
   self->trash = g_hash_table_new (NULL, NULL);
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
   return self;
@@ -249,7 +256,6 @@ graft_graph_free (GraftGraph *self)
   if (self->recording != NULL)
     self->recording->graph = NULL;
   g_clear_pointer (&self->source, graft_source_unref);
-  _graft_name_table_clear (&self->by_name);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
@@ -305,7 +311,8 @@ graft_graph_find_node (GraftGraph *self,
                        const char *name)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return _graft_name_table_lookup (&self->by_name, name);
+  /* The namespace binds each live node's name to the node. */
+  return _graft_namespace_lookup_bound (self->names, name);
 }
 
 /**
@@ -696,23 +703,21 @@ record_args (GraftGraph *self,
   g_array_append_val (self->recording->ops, op);
 }
 
-/* Enters a live node in the name index (its name is not there yet). */
+/* Binds a live node's name to it in the namespace (which has the name),
+ * so that graft_graph_find_node() finds it. */
 static void
 index_name (GraftGraph *self,
             GraftNode  *node)
 {
-  gsize len = strlen (node->name);
-
-  _graft_name_table_insert (&self->by_name, node->name, _graft_name_hash (node->name, len), node);
+  _graft_namespace_bind (self->names, node->name, node);
 }
 
+/* Unbinds the name of a node leaving the graph; the name stays reserved. */
 static void
 unindex_name (GraftGraph *self,
               GraftNode  *node)
 {
-  gsize len = strlen (node->name);
-
-  _graft_name_table_remove (&self->by_name, node->name, len, _graft_name_hash (node->name, len));
+  _graft_namespace_bind (self->names, node->name, NULL);
 }
 
 /* @target must be interned in the graph's chunk. */
@@ -765,6 +770,19 @@ derived_name (GraftGraph *self,
   return name;
 }
 
+static const char *
+intern_target (GraftGraph *self,
+               const char *target)
+{
+  guint slot = ((guintptr) target >> 3) % G_N_ELEMENTS (self->intern_cache);
+
+  if (self->intern_cache[slot].given == target && strcmp (self->intern_cache[slot].interned, target) == 0)
+    return self->intern_cache[slot].interned;
+  self->intern_cache[slot].given = target;
+  self->intern_cache[slot].interned = g_string_chunk_insert_const (self->chunk, target);
+  return self->intern_cache[slot].interned;
+}
+
 /**
  * graft_graph_create_node:
  * @op: the op
@@ -795,7 +813,7 @@ graft_graph_create_node (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  target = g_string_chunk_insert_const (self->chunk, target);
+  target = intern_target (self, target);
   if (name_candidate == NULL)
     name_candidate = derived_name (self, op, target);
   name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
@@ -999,7 +1017,7 @@ check_arg_nodes (GraftGraph     *self,
       guint count = 0;
 
       if (used == NULL || used->graph != self ||
-          _graft_name_table_lookup (&self->by_name, used->name) != used)
+          _graft_namespace_lookup_bound (self->names, used->name) != used)
         {
           g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                        "node %s refers to a node that is not in the graph", user->name);
@@ -1083,8 +1101,7 @@ graft_graph_lint (GraftGraph    *self,
                        "order keys of %s and %s are not increasing", prev->name, node->name);
           return FALSE;
         }
-      if (_graft_name_table_lookup (&self->by_name, node->name) != node ||
-          !graft_namespace_contains (self->names, node->name))
+      if (_graft_namespace_lookup_bound (self->names, node->name) != node)
         {
           g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                        "node name %s is not unique or not registered", node->name);
@@ -1123,7 +1140,7 @@ graft_graph_lint (GraftGraph    *self,
         outputs++;
     }
   if (prev != self->last || count != self->n_nodes ||
-      count != self->by_name.n_items)
+      count != _graft_namespace_get_n_bound (self->names))
     {
       g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                    "the graph counts %u nodes but holds %u", self->n_nodes, count);

@@ -34,7 +34,7 @@ guint          _graft_name_hash         (const char *key, gsize len);
 void           _graft_name_table_init   (GraftNameTable *t, gboolean owns_keys);
 void           _graft_name_table_clear  (GraftNameTable *t);
 GraftNameSlot *_graft_name_table_find   (const GraftNameTable *t, const char *key, gsize len, guint hash);
-void           _graft_name_table_insert (GraftNameTable *t, const char *key, guint hash, gpointer value);
+GraftNameSlot *_graft_name_table_insert (GraftNameTable *t, const char *key, guint hash, gpointer value);
 gboolean       _graft_name_table_remove (GraftNameTable *t, const char *key, gsize len, guint hash);
 
 /* The value stored for @key (a NUL-terminated name), or %NULL. */

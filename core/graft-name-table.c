@@ -74,7 +74,7 @@ _graft_name_table_find (const GraftNameTable *t,
     }
 }
 
-static void
+static GraftNameSlot *
 place (GraftNameTable *t,
        const char     *key,
        guint           hash,
@@ -88,11 +88,13 @@ place (GraftNameTable *t,
     t->n_occupied++;
   t->slots[i] = (GraftNameSlot) { key, hash, value };
   t->n_items++;
+  return &t->slots[i];
 }
 
 /* Adds @key, which must not be present (and is owned by the table if it
- * owns keys).  Grows the table, or clears its removed marks, at 3/4 load. */
-void
+ * owns keys).  Grows the table, or clears its removed marks, at 3/4 load.
+ * Returns the key's slot, valid until the table next changes. */
+GraftNameSlot *
 _graft_name_table_insert (GraftNameTable *t,
                           const char     *key,
                           guint           hash,
@@ -112,7 +114,7 @@ _graft_name_table_insert (GraftNameTable *t,
           place (t, old[i].key, old[i].hash, old[i].value);
       g_free (old);
     }
-  place (t, key, hash, value);
+  return place (t, key, hash, value);
 }
 
 gboolean

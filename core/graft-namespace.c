@@ -21,11 +21,16 @@
 struct _GraftNamespace
 {
   /* Owned */
-  GraftNameTable     used;   /* names (keys in chunk) */
+  GraftNameTable     used;   /* names (keys in chunk) -> bound value or NULL */
   GraftNameTable     filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GString      *scratch; /* reused by create_name */
   GString      *probe;   /* reused by extend_filled */
   GStringChunk *chunk;
+
+  /* The slot of the name made last, until the next name is made: lets a
+   * graph bind its new node to the name without looking it up again. */
+  GraftNameSlot *last;
+  guint          n_bound;
 };
 
 /* Python 3.11's keyword.kwlist. */
@@ -472,7 +477,7 @@ count_on (GraftNamespace *self,
       hash = _graft_name_hash (name->str, name->len);
     }
   stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
-  _graft_name_table_insert (&self->used, stored, hash, NULL);
+  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
   if (num != filled + 1)
     return stored;
   /* `base_<num>` continues the run: extend it as far as it now goes. */
@@ -494,7 +499,7 @@ store (GraftNamespace *self,
 {
   char *stored = g_string_chunk_insert_len (self->chunk, name, len);
 
-  _graft_name_table_insert (&self->used, stored, hash, NULL);
+  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
   extend_filled (self, stored, len);
   return stored;
 }
@@ -763,7 +768,7 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
   stored = g_string_chunk_insert (self->chunk, name);
-  _graft_name_table_insert (&self->used, stored, _graft_name_hash (stored, strlen (stored)), NULL);
+  self->last = _graft_name_table_insert (&self->used, stored, _graft_name_hash (stored, strlen (stored)), NULL);
   return stored;
 }
 
@@ -782,8 +787,14 @@ _graft_namespace_remove (GraftNamespace *self,
   const char *underscore = strrchr (name, '_');
   gsize digits = 0;
 
-  if (!_graft_name_table_remove (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name))))
+  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+
+  if (slot == NULL)
     return;
+  if (slot->value != NULL)
+    self->n_bound--;
+  self->last = NULL;
+  _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;
   for (const char *p = underscore + 1; *p != '\0'; p++, digits++)
@@ -799,4 +810,58 @@ _graft_namespace_remove (GraftNamespace *self,
       if (num >= 1 && filled >= num)
         set_filled (self, name, base_len, num - 1);
     }
+}
+
+static void
+set_bound (GraftNamespace *self,
+           GraftNameSlot  *slot,
+           gpointer        value)
+{
+  self->n_bound += (value != NULL) - (slot->value != NULL);
+  slot->value = value;
+}
+
+/**
+ * _graft_namespace_bind:
+ * @name: a name of the namespace
+ * @value: (nullable): what it stands for now, or %NULL for nothing
+ *
+ * Binds @name to @value (a graph binds each live node's name to the node,
+ * and unbinds the name of an erased node, which stays reserved).  Does
+ * nothing for a name the namespace does not hold.
+ */
+void
+_graft_namespace_bind (GraftNamespace *self,
+                       const char     *name,
+                       gpointer        value)
+{
+  GraftNameSlot *slot;
+
+  if (self->last != NULL && self->last->key == name)
+    slot = self->last;
+  else
+    slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  if (slot != NULL)
+    set_bound (self, slot, value);
+}
+
+/**
+ * _graft_namespace_lookup_bound:
+ *
+ * Returns: (nullable): what @name is bound to, or %NULL
+ */
+gpointer
+_graft_namespace_lookup_bound (GraftNamespace *self,
+                               const char     *name)
+{
+  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+
+  return slot != NULL ? slot->value : NULL;
+}
+
+/* How many names are bound to something. */
+guint
+_graft_namespace_get_n_bound (GraftNamespace *self)
+{
+  return self->n_bound;
 }
