@@ -25,6 +25,7 @@ typedef struct _Tracer Tracer;
 typedef struct _Object Object;
 typedef struct _Class  Class;
 typedef struct _PtrVec PtrVec;
+typedef struct _ResolvedPath ResolvedPath;
 
 /* A growable array of pointers whose blocks come from the tracer's arena:
  * lists, tuples, dicts' keys and values, call arguments.  It has
@@ -228,6 +229,7 @@ struct _Tracer
   GHashTable    *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
   GHashTable    *module_paths;  /* Object * -> qualified name (named_modules order) */
   GHashTable    *attr_cache;    /* module path -> (attribute name -> value) */
+  GHashTable    *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
   Scope         *table_scope;   /* where the torch table's literals are evaluated */

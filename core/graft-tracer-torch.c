@@ -678,6 +678,53 @@ make_device (Tracer            *t,
   return _graft_value_path (t, VAL_DEVICE, type->str.s);
 }
 
+/* What a called path is, looked up once per path and trace: calls of
+ * torch functions are most of a model, and resolving a path took a hash
+ * lookup in each table and a dozen string comparisons. */
+struct _ResolvedPath
+{
+  const char       *text;     /* a copy, which a hit is checked against */
+  gboolean          special;  /* torch.ops, operator, and the cases below */
+  const FxMath     *math;
+  const FxFunction *fn;
+  const FxDispatch *dispatch; /* the boolean dispatch entry for the path */
+};
+
+static const ResolvedPath *
+resolve_path (Tracer     *t,
+              const char *path)
+{
+  static const char *const specials[] = {
+    "torch.nn.Parameter", "collections.OrderedDict", "torch.device", "torch.fx.wrap", "torch.no_grad",
+    "torch.enable_grad", "torch.inference_mode", "torch.autocast",
+  };
+  ResolvedPath *r = g_hash_table_lookup (t->call_paths, path);
+
+  /* Keyed by address: the same path value is called again and again.  The
+   * text is compared too, in case a caller's buffer was reused. */
+  if (r != NULL && strcmp (r->text, path) == 0)
+    return r;
+  r = _graft_tracer_alloc (t, sizeof (ResolvedPath));
+  r->text = _graft_tracer_strdup (t, path, -1);
+  r->special = g_str_has_prefix (path, "torch.ops.") || g_str_has_prefix (path, "operator.") ||
+               g_str_has_prefix (path, "torch.nn.init.");
+  for (guint i = 0; i < G_N_ELEMENTS (specials) && !r->special; i++)
+    r->special = strcmp (path, specials[i]) == 0;
+  if (!r->special)
+    {
+      r->math = g_hash_table_lookup (math_index, path);
+      r->fn = find_function (path);
+      for (guint i = 0; i < G_N_ELEMENTS (fx_dispatch); i++)
+        if (strcmp (fx_dispatch[i].path, path) == 0)
+          {
+            r->dispatch = &fx_dispatch[i];
+            break;
+          }
+    }
+  g_hash_table_insert (t->call_paths, (gpointer) path, r);
+  return r;
+}
+
 /**
  * _graft_tracer_call_path:
  * @path: the callee, a function of torch, math, operator...
@@ -694,14 +741,19 @@ _graft_tracer_call_path (Tracer            *t,
 {
   const FxFunction *fn;
   const FxMath *math_fn;
+  const FxDispatch *dispatch;
+  const ResolvedPath *resolved;
   guint n = args != NULL ? args->len : 0;
 
   ensure_indexes ();
 
-  if (g_str_has_prefix (path, "torch.ops."))
+  resolved = resolve_path (t, path);
+  math_fn = resolved->math;
+  fn = resolved->fn;
+  dispatch = resolved->dispatch;
+  if (resolved->special && g_str_has_prefix (path, "torch.ops."))
     return call_op_overload (t, path, args, kwargs, at);
 
-  math_fn = g_hash_table_lookup (math_index, path);
   if (math_fn != NULL)
     {
       if (!any_proxy (args, kwargs))
@@ -715,7 +767,7 @@ _graft_tracer_call_path (Tracer            *t,
       }
     }
 
-  if (g_str_has_prefix (path, "operator."))
+  if (resolved->special && g_str_has_prefix (path, "operator."))
     {
       const char *name = path + strlen ("operator.");
 
@@ -739,7 +791,7 @@ _graft_tracer_call_path (Tracer            *t,
                                  "%s is not supported", path);
     }
 
-  if (strcmp (path, "torch.nn.Parameter") == 0)
+  if (resolved->special && strcmp (path, "torch.nn.Parameter") == 0)
     {
       Value *v = _graft_value_new (t, VAL_PARAMETER);
 
@@ -750,19 +802,19 @@ _graft_tracer_call_path (Tracer            *t,
       v->tensor.data = n > 0 ? args->pdata[0] : NULL;
       return v;
     }
-  if (strcmp (path, "collections.OrderedDict") == 0)
-    return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
-  if (strcmp (path, "torch.device") == 0)
-    return make_device (t, args, kwargs, at);
-  if (strcmp (path, "torch.fx.wrap") == 0)
-    return n > 0 ? args->pdata[0] : _graft_value_none ();
-  if (strcmp (path, "torch.no_grad") == 0 || strcmp (path, "torch.enable_grad") == 0 ||
-      strcmp (path, "torch.inference_mode") == 0 || strcmp (path, "torch.autocast") == 0)
-    return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
-  if (g_str_has_prefix (path, "torch.nn.init."))
-    return n > 0 ? args->pdata[0] : _graft_value_none ();
+  if (resolved->special)
+    {
+      if (strcmp (path, "collections.OrderedDict") == 0)
+        return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+      if (strcmp (path, "torch.device") == 0)
+        return make_device (t, args, kwargs, at);
+      if (strcmp (path, "torch.fx.wrap") == 0)
+        return n > 0 ? args->pdata[0] : _graft_value_none ();
+      if (g_str_has_prefix (path, "torch.nn.init."))
+        return n > 0 ? args->pdata[0] : _graft_value_none ();
+      return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
+    }
 
-  fn = find_function (path);
   if (fn == NULL)
     {
       if (g_str_has_prefix (path, "torch."))
@@ -774,25 +826,23 @@ _graft_tracer_call_path (Tracer            *t,
     }
 
   /* F.max_pool2d(..., return_indices=True) records another function. */
-  for (guint i = 0; i < G_N_ELEMENTS (fx_dispatch); i++)
-    if (strcmp (fx_dispatch[i].path, path) == 0)
-      {
-        Value *flag = kwargs != NULL ? _graft_strmap_get (kwargs, fx_dispatch[i].flag) : NULL;
+  if (dispatch != NULL)
+    {
+      Value *flag = kwargs != NULL ? _graft_strmap_get (kwargs, dispatch->flag) : NULL;
 
-        if (flag == NULL && n > fx_dispatch[i].flag_index)
-          flag = args->pdata[fx_dispatch[i].flag_index];
-        if (flag != NULL && _graft_value_is_proxy (flag))
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     "%s cannot depend on a traced value", fx_dispatch[i].flag);
-        if (flag != NULL && flag->kind == VAL_BOOL && flag->b)
-          {
-            fn = find_function (fx_dispatch[i].if_true);
-            if (fn == NULL)
-              return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                         "%s is missing from Graft's torch table", fx_dispatch[i].if_true);
-          }
-        break;
-      }
+      if (flag == NULL && n > dispatch->flag_index)
+        flag = args->pdata[dispatch->flag_index];
+      if (flag != NULL && _graft_value_is_proxy (flag))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s cannot depend on a traced value", dispatch->flag);
+      if (flag != NULL && flag->kind == VAL_BOOL && flag->b)
+        {
+          fn = find_function (dispatch->if_true);
+          if (fn == NULL)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "%s is missing from Graft's torch table", dispatch->if_true);
+        }
+    }
 
   switch (fn->kind)
     {

@@ -3843,6 +3843,7 @@ tracer_clear (Tracer *t)
   g_hash_table_unref (t->self_tree);
   g_hash_table_unref (t->module_paths);
   g_hash_table_unref (t->attr_cache);
+  g_hash_table_unref (t->call_paths);
   g_clear_pointer (&t->signatures, g_hash_table_unref);
   g_ptr_array_unref (t->parsed);
   g_clear_pointer (&t->graph, graft_graph_free);
@@ -3901,6 +3902,7 @@ graft_py_program_new (GraftSource *source,
   t->self_tree = g_hash_table_new (g_str_hash, g_str_equal);
   t->module_paths = g_hash_table_new (NULL, NULL);
   t->attr_cache = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_hash_table_unref);
+  t->call_paths = g_hash_table_new (NULL, NULL);
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
   t->globals = scope_new (t, NULL, NULL);
