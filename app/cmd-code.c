@@ -11,14 +11,6 @@
 
 typedef GString *(*PrintFunc) (GraftGraph *graph);
 
-static GString *
-print_code (GraftGraph *graph)
-{
-  g_autofree char *code = graft_codegen_python (graph);
-
-  return g_string_new (code);
-}
-
 static int
 run_print (int         argc,
            char      **argv,
@@ -77,7 +69,7 @@ graft_cmd_code (int    argc,
 {
   return run_print (argc, argv, "code",
                     "Print the traced graph's code, exactly as torch.fx's GraphModule.code.",
-                    print_code);
+                    graft_codegen_python_string);
 }
 
 int

@@ -634,14 +634,28 @@ names_are_direct (GraftGraph *graph)
  * graft_codegen_python:
  * @graph: a graph
  *
+ * graft_codegen_python_string() as a string.
+ *
+ * Returns: (transfer full): the code
+ */
+char *
+graft_codegen_python (GraftGraph *graph)
+{
+  return g_string_free (graft_codegen_python_string (graph), FALSE);
+}
+
+/**
+ * graft_codegen_python_string:
+ * @graph: a graph
+ *
  * Generates the module code exactly as `GraphModule.code` of torch 1.13.1:
  * `"\n" + WRAP + "\n\n" + "def forward(...):" + "\n" + BODY`, every body line
  * indented by four spaces (so the text ends with `"\n    "`).
  *
  * Returns: (transfer full): the code
  */
-char *
-graft_codegen_python (GraftGraph *graph)
+GString *
+graft_codegen_python_string (GraftGraph *graph)
 {
   CodeGen gen = { 0 };
   g_autoptr(GString) body = g_string_new (NULL);
@@ -708,7 +722,9 @@ graft_codegen_python (GraftGraph *graph)
   /* The empty line after the final newline is indented too. */
   _graft_buf_append (body, "    ");
 
-  out = g_string_new ("\n");
+  /* The header is a few lines; the body is most of the code. */
+  out = g_string_sized_new (body->len + 256);
+  g_string_append_c (out, '\n');
   for (guint i = 0; i < gen.wrapped->len; i++)
     {
       if (i > 0)
@@ -740,5 +756,5 @@ graft_codegen_python (GraftGraph *graph)
   g_ptr_array_unref (gen.wrapped);
   g_hash_table_unref (gen.wrapped_seen);
   g_hash_table_unref (gen.forms);
-  return g_string_free (out, FALSE);
+  return out;
 }
