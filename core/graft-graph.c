@@ -60,15 +60,10 @@ struct _GraftGraph
   GStringChunk   *chunk;
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
-  /* The caller's target strings -> their interned copies, by address: a
-   * tracer passes the same few dozen strings for thousands of nodes, and
-   * a hit (checked by comparing the text, since an address may be reused
-   * for other text) saves hashing the string. */
-  struct
-  {
-    const char *given;
-    const char *interned;
-  } intern_cache[64];
+  /* Recently interned targets, in slots picked by length and end bytes: a
+   * graph has a few dozen targets and thousands of nodes, and a hit
+   * (checked by comparing the text) saves hashing the whole string. */
+  const char     *intern_cache[128];
 
   GHashTable     *trash;   /* detached nodes an edit may bring back */
   GraftSource    *source;  /* where node spans point, or NULL */
@@ -774,13 +769,15 @@ static const char *
 intern_target (GraftGraph *self,
                const char *target)
 {
-  guint slot = ((guintptr) target >> 3) % G_N_ELEMENTS (self->intern_cache);
+  gsize len = strlen (target);
+  guint slot = len == 0 ? 0
+                        : (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]) %
+                              G_N_ELEMENTS (self->intern_cache);
+  const char *cached = self->intern_cache[slot];
 
-  if (self->intern_cache[slot].given == target && strcmp (self->intern_cache[slot].interned, target) == 0)
-    return self->intern_cache[slot].interned;
-  self->intern_cache[slot].given = target;
-  self->intern_cache[slot].interned = g_string_chunk_insert_const (self->chunk, target);
-  return self->intern_cache[slot].interned;
+  if (cached != NULL && strcmp (cached, target) == 0)
+    return cached;
+  return self->intern_cache[slot] = g_string_chunk_insert_const (self->chunk, target);
 }
 
 /**
