@@ -42,7 +42,7 @@ graft_cmd_match (int    argc,
 {
   g_auto(Options) o = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
+  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GraftPattern) pattern = NULL;
   g_autoptr(GPtrArray) matches = NULL;
@@ -99,7 +99,7 @@ graft_cmd_explain (int    argc,
 {
   g_auto(Options) o = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
+  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GraftPattern) pattern = NULL;
   g_autoptr(GError) error = NULL;
@@ -150,7 +150,7 @@ graft_cmd_rewrite (int    argc,
 {
   g_auto(Options) o = { 0 };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
+  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
   g_autoptr(GraftGraph) graph = NULL;
   g_autoptr(GraftPattern) pattern = NULL;
   g_autoptr(GraftGraph) replacement = NULL;

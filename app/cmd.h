@@ -52,6 +52,7 @@ int         graft_cli_report     (const GError *error,
                                   const char   *fallback_filename);
 int         graft_cli_finish     (int           status);
 gint64      graft_cli_started_at (void);
+GraftInputSet *graft_cli_input_set_new (void);
 int         graft_cli_emit_text  (const char   *text,
                                   gsize         length,
                                   const char   *output_path);

@@ -4,6 +4,7 @@
  * command table, the option handling every command shares, the mapping of
  * errors to exit statuses, and the only writes to stdout and stderr.
  */
+#define _GNU_SOURCE 1 /* memfd_create */
 #include "config.h"
 
 #include <errno.h>
@@ -90,11 +91,91 @@ graft_cli_one_input (int          argc,
  *
  * Returns: %GRAFT_EXIT_INPUT
  */
+#ifdef GRAFT_CLI_LEAN
+static char         **original_argv;
+static GraftInputSet *current_inputs; /* what the command reads through */
+static int            exec_view (char **argv);
+#endif
+
+/**
+ * graft_cli_input_set_new:
+ *
+ * A new input set for a command, which the CLI remembers: when an input
+ * turns out to be DOT, which the lean `graft` does not read, the command
+ * line goes to graft-render, with a copy of standard input if it was read.
+ *
+ * Returns: (transfer full): the set
+ */
+GraftInputSet *
+graft_cli_input_set_new (void)
+{
+  GraftInputSet *inputs = graft_input_set_new ();
+
+#ifdef GRAFT_CLI_LEAN
+  current_inputs = inputs;
+#endif
+  return inputs;
+}
+
+#ifdef GRAFT_CLI_LEAN
+/* Runs the whole command line again as graft-render, which reads DOT.
+ * Standard input was consumed: a memory file with what was read stands in
+ * for it.  Returns only on failure. */
+static int
+hand_over_dot (void)
+{
+  GraftSource *stdin_source = current_inputs != NULL ? graft_input_set_peek_source (current_inputs, "-") : NULL;
+
+  if (stdin_source != NULL)
+    {
+      const char *text = graft_source_get_text (stdin_source);
+      gsize length = graft_source_get_length (stdin_source);
+      int fd = memfd_create ("graft-stdin", 0);
+      gsize done = 0;
+
+      if (fd < 0)
+        {
+          fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
+          return GRAFT_EXIT_INPUT;
+        }
+      while (done < length)
+        {
+          gssize n = write (fd, text + done, length - done);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            {
+              fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
+              close (fd);
+              return GRAFT_EXIT_INPUT;
+            }
+          done += (gsize) n;
+        }
+      if (lseek (fd, 0, SEEK_SET) != 0 || dup2 (fd, STDIN_FILENO) < 0)
+        {
+          fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
+          close (fd);
+          return GRAFT_EXIT_INPUT;
+        }
+      close (fd);
+    }
+  return exec_view (original_argv);
+}
+#endif
+
 int
 graft_cli_report (const GError *error,
                   const char   *fallback_filename)
 {
-  g_autofree char *line = graft_error_format (error, fallback_filename);
+  g_autofree char *line = NULL;
+
+#ifdef GRAFT_CLI_LEAN
+  /* Nothing has been written yet: inputs are read before any output. */
+  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER) && original_argv != NULL)
+    return hand_over_dot ();
+#endif
+  line = graft_error_format (error, fallback_filename);
 
   fprintf (stderr, "%s\n", line);
   return GRAFT_EXIT_INPUT;
@@ -359,6 +440,9 @@ main (int    argc,
       char **argv)
 {
   started_at = g_get_monotonic_time ();
+#ifdef GRAFT_CLI_LEAN
+  original_argv = argv;
+#endif
   prepare_heap ();
   if (needs_locale (argc, argv))
     {

@@ -102,6 +102,10 @@
 #include <math.h>
 #include <string.h>
 
+/* The DOT reader (graft-gv.c, cgraph) is in a library of its own, which
+ * the lean `graft` CLI does not link: there the reference stays NULL. */
+extern GraftGvDoc *_graft_gv_doc_read (GraftSource *source, GError **error) __attribute__ ((weak));
+
 /* ------------------------------------------------------------------ */
 /* Escaped text                                                        */
 /* ------------------------------------------------------------------ */
@@ -2247,6 +2251,12 @@ graft_dot_parse (GraftSource *source,
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (_graft_gv_doc_read == NULL)
+    {
+      graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_NO_DOT_READER,
+                                 "this program reads no DOT: it does not link Graphviz (graft-render does)");
+      return NULL;
+    }
   text = graft_source_get_text (source);
   length = graft_source_get_length (source);
   if (length > GRAFT_MAX_DOT_BYTES)

@@ -25,6 +25,9 @@ G_BEGIN_DECLS
  * @GRAFT_PARSE_ERROR_IO: the input could not be read or written
  * @GRAFT_PARSE_ERROR_GRAPH: the graph is inconsistent (listings, DOT)
  * @GRAFT_PARSE_ERROR_REWRITE: the rewrite cannot be carried out
+ * @GRAFT_PARSE_ERROR_NO_DOT_READER: the input is DOT and this program does
+ *   not link the DOT reader (the lean `graft` CLI, which then hands the
+ *   command line to graft-render)
  */
 typedef enum {
   GRAFT_PARSE_ERROR_SYNTAX,
@@ -35,6 +38,7 @@ typedef enum {
   GRAFT_PARSE_ERROR_IO,
   GRAFT_PARSE_ERROR_GRAPH,
   GRAFT_PARSE_ERROR_REWRITE,
+  GRAFT_PARSE_ERROR_NO_DOT_READER,
 } GraftParseErrorCode;
 
 GQuark      graft_parse_error_quark        (void);

@@ -103,6 +103,7 @@ GraftGvDoc  *_graft_gv_doc_read        (GraftSource *source,
 const char  *_graft_gv_doc_node_get    (const GraftGvDocNode *node,
                                         const char           *attr);
 void         _graft_gv_doc_free        (GraftGvDoc *doc);
+void         _graft_gv_doc_node_free   (gpointer data);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGvDoc, _graft_gv_doc_free)
 

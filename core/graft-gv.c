@@ -82,69 +82,6 @@ _graft_gv_leave (void)
   return messages;
 }
 
-/* cgraph wants mutable strings; its setters copy them. */
-/* The first line of what Graphviz said, without its `Error: ` prefix. */
-char *
-_graft_gv_first_message_line (const char *messages)
-{
-  const char *p = messages;
-  const char *nl;
-
-  while (*p == '\n' || *p == ' ')
-    p++;
-  if (g_str_has_prefix (p, "Error: "))
-    p += strlen ("Error: ");
-  else if (g_str_has_prefix (p, "Error:"))
-    p += strlen ("Error:");
-  while (*p == ' ')
-    p++;
-  nl = strchr (p, '\n');
-  return g_strndup (p, nl != NULL ? (gsize) (nl - p) : strlen (p));
-}
-
-static void
-doc_node_free (gpointer data)
-{
-  GraftGvDocNode *node = data;
-
-  g_free (node->name);
-  g_ptr_array_unref (node->attr_names);
-  g_ptr_array_unref (node->attr_values);
-  g_free (node);
-}
-
-/**
- * _graft_gv_doc_free:
- * @doc: (transfer full): a document
- */
-void
-_graft_gv_doc_free (GraftGvDoc *doc)
-{
-  if (doc == NULL)
-    return;
-  g_free (doc->name);
-  g_ptr_array_unref (doc->nodes);
-  g_array_unref (doc->edges);
-  g_free (doc);
-}
-
-/**
- * _graft_gv_doc_node_get:
- * @node: a node of a document
- * @attr: an attribute name
- *
- * Returns: (nullable) (transfer none): the node's value for @attr
- */
-const char *
-_graft_gv_doc_node_get (const GraftGvDocNode *node,
-                        const char           *attr)
-{
-  for (guint i = 0; i < node->attr_names->len; i++)
-    if (strcmp (g_ptr_array_index (node->attr_names, i), attr) == 0)
-      return g_ptr_array_index (node->attr_values, i);
-  return NULL;
-}
-
 typedef struct {
   guint64 seq;
   guint   tail;
@@ -237,7 +174,7 @@ copy_doc (Agraph_t    *g,
 
   doc->name = g_strdup (agnameof (g));
   doc->is_strict = agisstrict (g);
-  doc->nodes = g_ptr_array_new_with_free_func (doc_node_free);
+  doc->nodes = g_ptr_array_new_with_free_func (_graft_gv_doc_node_free);
   doc->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvDocEdge));
   if ((guint) agnnodes (g) > GRAFT_MAX_NODES || (guint) agnedges (g) > GRAFT_MAX_NODES)
     {

@@ -268,6 +268,21 @@ graft_input_set_get_source (GraftInputSet *self,
 }
 
 /**
+ * graft_input_set_peek_source:
+ * @path: a file, or `-`
+ *
+ * Returns: (nullable) (transfer none): @path's text if the set has read it
+ *   already, without reading it otherwise
+ */
+GraftSource *
+graft_input_set_peek_source (GraftInputSet *self,
+                             const char    *path)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return g_hash_table_lookup (self->sources, path);
+}
+
+/**
  * graft_input_set_load:
  * @path: the file
  * @name: (nullable): the class or function to trace in a Python file

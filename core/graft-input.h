@@ -43,6 +43,8 @@ void           graft_input_set_free       (GraftInputSet *self);
 GraftSource   *graft_input_set_get_source (GraftInputSet *self,
                                            const char    *path,
                                            GError       **error);
+GraftSource   *graft_input_set_peek_source (GraftInputSet *self,
+                                            const char    *path);
 GraftGraph    *graft_input_set_load       (GraftInputSet *self,
                                            const char    *path,
                                            const char    *name,
