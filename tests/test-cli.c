@@ -256,6 +256,42 @@ test_stdin (void)
   g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
 }
 
+/* `graft` links no DOT reader: a DOT input, from a file or from standard
+ * input (which it has read by then), goes to graft-render, whose answers
+ * it gives unchanged, errors included. */
+static void
+test_dot_hand_over (void)
+{
+  static const char dot[] = "digraph { a -> b }\n";
+  static const char listing[] =
+    "graph():\n"
+    "    %a : [#users=1] = placeholder[target=a]\n"
+    "    %b : [#users=1] = call_function[target=b](args = (%a,), kwargs = {})\n"
+    "    return b\n";
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "plain.dot", NULL);
+  const char *from_file[] = { "graph", file, NULL };
+  const char *from_stdin[] = { "graph", "-", NULL };
+  const char *bad[] = { "code", "-", NULL };
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+
+  g_assert_true (g_file_set_contents (file, dot, -1, NULL));
+  run_graft (&a, NULL, NULL, from_file);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.out, ==, listing);
+  run_graft (&b, NULL, dot, from_stdin);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (b.out, ==, listing);
+  run_graft (&c, NULL, "digraph { a -> }", bad);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_cmpstr (c.err, ==, "-:1:16: error: syntax error near '}'\n");
+  g_assert_cmpstr (c.out, ==, "");
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 static void
 test_entry (void)
 {
@@ -611,6 +647,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
+  g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);
