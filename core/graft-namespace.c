@@ -375,9 +375,15 @@ is_final_form (const char *name)
   return TRUE;
 }
 
-/* After @stored (of length @len) was added: if it is `base_<k>`
- * continuing the run of taken `base_1` ... `base_<k-1>`, extend the run as
- * far as it now goes. */
+/* A base's entry in `filled`: the run `base_1` ... `base_<run>` is all
+ * taken, and `beyond` says that some `base_<k>` past `base_<run + 1>` may
+ * be taken too (made out of order, read verbatim from a file, or left
+ * behind when undo released a name inside the run).  Without `beyond`, the
+ * name after the run is free, and counting on needs no lookup at all. */
+#define RUN_OF(value)              ((guint64) (GPOINTER_TO_SIZE (value) >> 1))
+#define BEYOND_OF(value)           ((GPOINTER_TO_SIZE (value) & 1) != 0)
+#define RUN_VALUE(run, beyond)     GSIZE_TO_POINTER (((gsize) (run) << 1) | ((beyond) ? 1 : 0))
+
 static gsize
 get_filled (GraftNamespace *self,
             const char     *base,
@@ -385,56 +391,72 @@ get_filled (GraftNamespace *self,
 {
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, _graft_name_hash (base, len));
 
-  return slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
+  return slot != NULL ? RUN_OF (slot->value) : 0;
 }
 
 static void
 set_filled (GraftNamespace *self,
             const char     *base,
             gsize           len,
-            gsize           value)
+            gsize           run,
+            gboolean        beyond)
 {
   guint hash = _graft_name_hash (base, len);
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, hash);
 
   if (slot == NULL)
-    _graft_name_table_insert (&self->filled, g_strndup (base, len), hash, GSIZE_TO_POINTER (value));
+    _graft_name_table_insert (&self->filled, g_strndup (base, len), hash, RUN_VALUE (run, beyond));
   else
-    slot->value = GSIZE_TO_POINTER (value);
+    slot->value = RUN_VALUE (run, beyond);
 }
 
+/* After @stored (of length @len) was added: if it is `base_<k>`
+ * continuing the run of taken `base_1` ... `base_<k-1>`, extends the run as
+ * far as it now goes; if it lies past the run, notes that. */
 static void
 extend_filled (GraftNamespace *self,
                const char     *stored,
                gsize           len)
 {
   gsize i = len;
-  guint64 k, filled;
+  guint64 k, run;
+  gboolean beyond;
   guint base_hash;
   GraftNameSlot *slot;
   GString *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
-  if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0' || !parse_small (stored + i, len - i, &k))
+  /* `base_0` and `base_01` are never counted to; an empty base is not
+   * counted on (the general path always looks names up). */
+  if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0')
     return;
   base_hash = _graft_name_hash (stored, i - 1);
   slot = _graft_name_table_find (&self->filled, stored, i - 1, base_hash);
-  filled = slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
-  if (k != filled + 1)
+  run = slot != NULL ? RUN_OF (slot->value) : 0;
+  beyond = slot != NULL && BEYOND_OF (slot->value);
+  if (!parse_small (stored + i, len - i, &k) || k > run + 1)
+    {
+      if (slot == NULL)
+        _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, RUN_VALUE (0, TRUE));
+      else
+        slot->value = RUN_VALUE (run, TRUE);
+      return;
+    }
+  if (k != run + 1)
     return;
   g_string_truncate (probe, 0);
   g_string_append_len (probe, stored, i - 1);
   do
     {
-      filled++;
-      set_suffix (probe, i - 1, filled + 1);
+      run++;
+      set_suffix (probe, i - 1, run + 1);
     }
-  while (is_used (self, probe->str, probe->len));
+  while (beyond && is_used (self, probe->str, probe->len));
   if (slot == NULL)
-    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, GSIZE_TO_POINTER (filled));
+    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, RUN_VALUE (run, beyond));
   else
-    slot->value = GSIZE_TO_POINTER (filled);
+    slot->value = RUN_VALUE (run, beyond);
 }
 
 /* Whether @name ends in `_<digits>`, which step 3 of create_name splits
@@ -462,8 +484,9 @@ count_on (GraftNamespace *self,
 {
   GString *name = self->scratch;
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
-  guint64 filled = slot != NULL ? GPOINTER_TO_SIZE (slot->value) : 0;
-  guint64 num = filled + 1;
+  guint64 run = slot != NULL ? RUN_OF (slot->value) : 0;
+  gboolean beyond = slot != NULL && BEYOND_OF (slot->value);
+  guint64 num = run + 1;
   const char *stored;
   guint hash;
 
@@ -471,23 +494,29 @@ count_on (GraftNamespace *self,
   memcpy (name->str, base, base_len);
   set_suffix (name, base_len, num);
   hash = _graft_name_hash (name->str, name->len);
-  while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL)
+  /* `base_<run + 1>` is free unless names past the run may be taken. */
+  while (beyond && _graft_name_table_find (&self->used, name->str, name->len, hash) != NULL)
     {
       set_suffix (name, base_len, ++num);
       hash = _graft_name_hash (name->str, name->len);
     }
   stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
-  if (num != filled + 1)
+  if (num != run + 1)
     return stored;
   /* `base_<num>` continues the run: extend it as far as it now goes. */
-  do
-    set_suffix (name, base_len, ++filled + 1);
-  while (is_used (self, name->str, name->len));
+  run++;
+  while (beyond)
+    {
+      set_suffix (name, base_len, run + 1);
+      if (!is_used (self, name->str, name->len))
+        break;
+      run++;
+    }
   if (slot != NULL)
-    slot->value = GSIZE_TO_POINTER (filled);
+    slot->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert (&self->filled, g_strndup (base, base_len), base_hash, GSIZE_TO_POINTER (filled));
+    _graft_name_table_insert (&self->filled, g_strndup (base, base_len), base_hash, RUN_VALUE (run, beyond));
   return stored;
 }
 
@@ -769,6 +798,7 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 
   stored = g_string_chunk_insert (self->chunk, name);
   self->last = _graft_name_table_insert (&self->used, stored, _graft_name_hash (stored, strlen (stored)), NULL);
+  extend_filled (self, stored, strlen (stored));
   return stored;
 }
 
@@ -806,9 +836,10 @@ _graft_namespace_remove (GraftNamespace *self,
       gsize num = (gsize) g_ascii_strtoull (underscore + 1, NULL, 10);
       gsize filled = get_filled (self, name, base_len);
 
-      /* The run `base_1` ... `base_filled` now has a hole at num. */
+      /* The run `base_1` ... `base_filled` now has a hole at num, and
+       * names past it stay taken. */
       if (num >= 1 && filled >= num)
-        set_filled (self, name, base_len, num - 1);
+        set_filled (self, name, base_len, num - 1, TRUE);
     }
 }
 

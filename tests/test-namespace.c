@@ -257,8 +257,9 @@ model_create_name (GHashTable    *used,
 
 /* Random candidates over a few bases, suffixes (with leading zeros, out of
  * order), reserved words and dirty characters, with some names released as
- * undo releases them: the namespace's shortcuts (the fast paths, the runs
- * of taken suffixes it remembers) must not change a single name. */
+ * undo releases them and some registered verbatim as files' names are: the
+ * namespace's shortcuts (the fast paths, the runs of taken suffixes it
+ * remembers, counting on without lookups) must not change a single name. */
 static void
 test_against_model (void)
 {
@@ -278,6 +279,23 @@ test_against_model (void)
       g_autofree char *expected = NULL;
       guint kind = g_rand_int_range (rand, 0, 8);
 
+      if (kind == 7 && g_rand_int_range (rand, 0, 3) == 0)
+        {
+          /* Register a name verbatim, as a listing or DOT file's names are. */
+          static const char *const verbatim_bases[] = { "add", "x", "layers_0", "conv_1_2" };
+          char *name = g_strdup_printf ("%s_%d", verbatim_bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (verbatim_bases))],
+                                        g_rand_int_range (rand, 1, 60));
+
+          if (g_hash_table_contains (used, name))
+            {
+              g_free (name);
+              continue;
+            }
+          g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+          g_hash_table_add (used, g_strdup (name));
+          g_ptr_array_add (made, name);
+          continue;
+        }
       if (kind == 0 && made->len > 0)
         {
           /* Release a name, as undoing the edit that made it does. */
