@@ -295,26 +295,6 @@ increment_decimal (GString *digits)
   g_string_prepend_c (digits, '1');
 }
 
-/* Writes @n in decimal; returns the length. */
-static gsize
-format_decimal (char   *buf,
-                guint64 n)
-{
-  char tmp[24];
-  gsize len = 0;
-
-  do
-    {
-      tmp[len++] = (char) ('0' + n % 10);
-      n /= 10;
-    }
-  while (n > 0);
-  for (gsize i = 0; i < len; i++)
-    buf[i] = tmp[len - 1 - i];
-  buf[len] = '\0';
-  return len;
-}
-
 /* Sets @name to `<base>_<n>` (@name holds the base in its first
  * @base_len bytes). */
 static void
@@ -323,12 +303,25 @@ set_suffix (GString *name,
             guint64  n)
 {
   char digits[24];
-  gsize len = format_decimal (digits, n);
+  char *end = digits + sizeof digits;
+  char *p = end;
+  gsize len;
 
-  /* One size change and two stores: this runs twice per node name. */
-  g_string_set_size (name, base_len + 1 + len);
+  /* This runs once or twice per node name: digits are written backwards
+   * and copied once, and the string only resized when it must grow. */
+  do
+    {
+      *--p = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  while (n > 0);
+  len = (gsize) (end - p);
+  if (base_len + len + 2 > name->allocated_len)
+    g_string_set_size (name, base_len + 1 + len);
+  name->len = base_len + 1 + len;
   name->str[base_len] = '_';
-  memcpy (name->str + base_len + 1, digits, len);
+  memcpy (name->str + base_len + 1, p, len);
+  name->str[name->len] = '\0';
 }
 
 /* Parses a decimal suffix of at most 18 digits; FALSE if longer. */
