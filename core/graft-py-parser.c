@@ -1897,11 +1897,37 @@ parse_primary (Parser *p)
   return e;
 }
 
+/* After the base of a power (`base ** exponent`). */
+static GraftPyExpr *
+power_rest (Parser      *p,
+            GraftPyExpr *base)
+{
+  GraftPyExpr *e;
+
+  if (!at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
+    return base;
+
+  /* `**` is right-associative and its right operand may carry unary
+   * operators: 2 ** -1, a ** b ** c. */
+  if (!enter (p, "expression nested too deeply"))
+    return NULL;
+  advance (p);
+  e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, base->start);
+  e->bin_op.op = GRAFT_PY_BIN_POW;
+  e->bin_op.left = base;
+  e->bin_op.right = parse_unary (p);
+  leave (p);
+  if (e->bin_op.right == NULL)
+    return NULL;
+  e->end = p->prev_end;
+  return e;
+}
+
 static GraftPyExpr *
 parse_power (Parser *p)
 {
   gsize        start = p->cur.start;
-  GraftPyExpr *base, *e;
+  GraftPyExpr *base;
 
   if (at (p, GRAFT_PY_TOKEN_KW_AWAIT))
     {
@@ -1916,23 +1942,9 @@ parse_power (Parser *p)
     }
   else
     base = parse_primary (p);
-  if (base == NULL || !at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
-    return base;
-
-  /* `**` is right-associative and its right operand may carry unary
-   * operators: 2 ** -1, a ** b ** c. */
-  if (!enter (p, "expression nested too deeply"))
+  if (base == NULL)
     return NULL;
-  advance (p);
-  e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, start);
-  e->bin_op.op = GRAFT_PY_BIN_POW;
-  e->bin_op.left = base;
-  e->bin_op.right = parse_unary (p);
-  leave (p);
-  if (e->bin_op.right == NULL)
-    return NULL;
-  e->end = p->prev_end;
-  return e;
+  return power_rest (p, base);
 }
 
 static GraftPyExpr *
@@ -2036,13 +2048,13 @@ binary_precedence (GraftPyTokenKind kind,
 }
 
 /* Precedence climbing: a loop builds left-associative chains, and the
- * recursion for a right operand goes at most six levels deep. */
+ * recursion for a right operand goes at most six levels deep.  This part
+ * starts after the leftmost operand. */
 static GraftPyExpr *
-parse_binary (Parser *p,
-              int     min_prec)
+binary_rest (Parser      *p,
+             GraftPyExpr *left,
+             int          min_prec)
 {
-  GraftPyExpr *left = parse_unary (p);
-
   while (left != NULL)
     {
       GraftPyBinOp op;
@@ -2062,6 +2074,15 @@ parse_binary (Parser *p,
       left = e;
     }
   return left;
+}
+
+static GraftPyExpr *
+parse_binary (Parser *p,
+              int     min_prec)
+{
+  GraftPyExpr *left = parse_unary (p);
+
+  return left != NULL ? binary_rest (p, left, min_prec) : NULL;
 }
 
 static gboolean
@@ -2111,10 +2132,11 @@ comparison_operator (Parser       *p,
   return TRUE;
 }
 
+/* A comparison chain after its leftmost operand. */
 static GraftPyExpr *
-parse_comparison (Parser *p)
+comparison_rest (Parser      *p,
+                 GraftPyExpr *left)
 {
-  GraftPyExpr *left = parse_binary (p, 1);
   guint        base = p->scratch->len;
   guint        ops_base = p->ops->len;
   GraftPyCmpOp op;
@@ -2148,6 +2170,14 @@ parse_comparison (Parser *p)
 }
 
 static GraftPyExpr *
+parse_comparison (Parser *p)
+{
+  GraftPyExpr *left = parse_binary (p, 1);
+
+  return left != NULL ? comparison_rest (p, left) : NULL;
+}
+
+static GraftPyExpr *
 parse_inversion (Parser *p)
 {
   gsize        start = p->cur.start;
@@ -2168,13 +2198,16 @@ parse_inversion (Parser *p)
   return e;
 }
 
-/* `and` (is_or FALSE) or `or` chains, as one BoolOp with all operands. */
+static GraftPyExpr *parse_bool_chain (Parser *p, gboolean is_or);
+
+/* `and` (is_or FALSE) or `or` chains, as one BoolOp with all operands,
+ * after the first operand. */
 static GraftPyExpr *
-parse_bool_chain (Parser  *p,
-                  gboolean is_or)
+bool_rest (Parser      *p,
+           GraftPyExpr *first,
+           gboolean     is_or)
 {
   GraftPyTokenKind kw = is_or ? GRAFT_PY_TOKEN_KW_OR : GRAFT_PY_TOKEN_KW_AND;
-  GraftPyExpr     *first = is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p);
   guint            base = p->scratch->len;
   GraftPyExpr     *e;
 
@@ -2193,6 +2226,13 @@ parse_bool_chain (Parser  *p,
   e->bool_op.op = is_or ? GRAFT_PY_BOOL_OR : GRAFT_PY_BOOL_AND;
   e->bool_op.values = finish_exprs (p, base);
   return e;
+}
+
+static GraftPyExpr *
+parse_bool_chain (Parser  *p,
+                  gboolean is_or)
+{
+  return bool_rest (p, is_or ? parse_bool_chain (p, FALSE) : parse_inversion (p), is_or);
 }
 
 static GraftPyExpr *
@@ -2224,15 +2264,59 @@ parse_lambda (Parser *p)
   return e;
 }
 
-/* expression: lambda, or a disjunction with an optional `if ... else ...` */
+/* Whether an expression that starts with @kind starts with a primary:
+ * anything but a prefix operator (`not`, `-`, `+`, `~`, `await`). */
+static gboolean
+starts_with_primary (GraftPyTokenKind kind)
+{
+  switch ((int) kind)
+    {
+    case GRAFT_PY_TOKEN_KW_NOT:
+    case GRAFT_PY_TOKEN_MINUS:
+    case GRAFT_PY_TOKEN_PLUS:
+    case GRAFT_PY_TOKEN_TILDE:
+    case GRAFT_PY_TOKEN_KW_AWAIT:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
+static GraftPyExpr *if_exp_rest (Parser *p, GraftPyExpr *body);
+
+/* expression: lambda, or a disjunction with an optional `if ... else ...`.
+ * An expression that starts with a primary (most do) is parsed from it
+ * upwards: the primary, then whatever operators follow, level by level,
+ * rather than through all ten levels of the grammar for every operand. */
 static GraftPyExpr *
 parse_expression (Parser *p)
 {
-  GraftPyExpr *body, *test, *orelse, *e;
+  GraftPyExpr *body;
 
   if (at (p, GRAFT_PY_TOKEN_KW_LAMBDA))
     return parse_lambda (p);
-  body = parse_disjunction (p);
+  if (!starts_with_primary (p->cur.kind))
+    return if_exp_rest (p, parse_disjunction (p));
+  body = parse_primary (p);
+  if (body == NULL)
+    return NULL;
+  body = power_rest (p, body);
+  if (body != NULL)
+    body = binary_rest (p, body, 1);
+  if (body != NULL)
+    body = comparison_rest (p, body);
+  body = bool_rest (p, body, FALSE);
+  body = bool_rest (p, body, TRUE);
+  return if_exp_rest (p, body);
+}
+
+/* `body if test else orelse`, after the body. */
+static GraftPyExpr *
+if_exp_rest (Parser      *p,
+             GraftPyExpr *body)
+{
+  GraftPyExpr *test, *orelse, *e;
+
   if (body == NULL || !at (p, GRAFT_PY_TOKEN_KW_IF))
     return body;
   advance (p);
