@@ -497,6 +497,54 @@ graft_arg_has_node (const GraftArg *arg)
   return FALSE;
 }
 
+/* The usual constant (`0.5`, `1e-05` aside, `2.0`, `0.001`) has a few
+ * decimals: value = m / 10^k for a small k.  With m below 2^50, distinct m
+ * are distinct doubles at least four ulps apart, and the division is
+ * correctly rounded, so the first k for which m / 10^k gives back @value
+ * yields the shortest digits, as the general search would (a third of the
+ * time code generation spent on constants). */
+static gboolean
+few_decimals (double value,
+              char   digits[32],
+              int   *out_exp)
+{
+  static const double pow10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6 };
+
+  if (!(value >= 1e-4 && value < 1e15))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pow10); k++)
+    {
+      double scaled = value * pow10[k];
+      double candidates[2] = { floor (scaled), ceil (scaled) };
+
+      if (scaled >= (double) (G_GUINT64_CONSTANT (1) << 50))
+        return FALSE;
+      for (guint c = 0; c < 2; c++)
+        {
+          guint64 m = (guint64) candidates[c];
+          char tmp[24];
+          gsize n = 0;
+
+          if (m == 0 || (double) m / pow10[k] != value)
+            continue;
+          while (m > 0)
+            {
+              tmp[n++] = (char) ('0' + m % 10);
+              m /= 10;
+            }
+          /* value = D1.D2...Dn * 10^(n - 1 - k); trailing zeros go. */
+          *out_exp = (int) n - 1 - (int) k;
+          for (gsize i = 0; i < n; i++)
+            digits[i] = tmp[n - 1 - i];
+          while (n > 1 && digits[n - 1] == '0')
+            n--;
+          digits[n] = '\0';
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* The shortest digits that read back as @value, with their decimal exponent:
  * value = 0.D1D2...Dn * 10^(exp + 1), that is D1.D2...Dn * 10^exp. */
 static void
@@ -505,6 +553,9 @@ shortest_digits (double value,
                  int   *out_exp)
 {
   char buf[64];
+
+  if (few_decimals (value, digits, out_exp))
+    return;
 
   for (int precision = 1; precision <= 17; precision++)
     {

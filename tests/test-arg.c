@@ -10,6 +10,7 @@
 #include "graft.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char *
@@ -58,6 +59,99 @@ test_float_repr (void)
 
       g_assert_cmpstr (repr, ==, cases[i].repr);
     }
+}
+
+/* Python's repr(float) by brute force: the fewest significant digits
+ * (%.{p}e, p = 1..17) that read back as @value, then written in fixed
+ * notation for exponents in [-4, 16).  Slow and plain: a model for the
+ * shortcuts graft_append_float_repr takes. */
+static char *
+model_float_repr (double value)
+{
+  char buf[64];
+  char digits[32];
+  gsize n = 0;
+  int exp10;
+  GString *out = g_string_new (value < 0 ? "-" : "");
+
+  value = fabs (value);
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      g_snprintf (buf, sizeof buf, "%.*e", precision - 1, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  for (const char *p = buf; *p != 'e'; p++)
+    if (g_ascii_isdigit (*p))
+      digits[n++] = *p;
+  while (n > 1 && digits[n - 1] == '0')
+    n--;
+  digits[n] = '\0';
+  exp10 = atoi (strchr (buf, 'e') + 1);
+  if (exp10 >= -4 && exp10 < 16)
+    {
+      if (exp10 >= 0)
+        {
+          for (int i = 0; i <= exp10; i++)
+            g_string_append_c (out, (gsize) i < n ? digits[i] : '0');
+          g_string_append_printf (out, ".%s", (gsize) exp10 + 1 < n ? digits + exp10 + 1 : "0");
+        }
+      else
+        {
+          g_string_append (out, "0.");
+          for (int i = 0; i < -exp10 - 1; i++)
+            g_string_append_c (out, '0');
+          g_string_append (out, digits);
+        }
+    }
+  else
+    g_string_append_printf (out, "%c%s%s%se%c%02d", digits[0], n > 1 ? "." : "", digits + 1, "", exp10 < 0 ? '-' : '+',
+                            ABS (exp10));
+  return g_string_free (out, FALSE);
+}
+
+/* Values with few decimals (which take a shortcut), their neighbours one
+ * ulp away, and random doubles over the whole range. */
+static void
+test_float_repr_against_model (void)
+{
+  GRand *rand = g_rand_new_with_seed (1129);
+
+  for (guint i = 0; i < 200000; i++)
+    {
+      double value;
+      g_autofree char *repr = NULL;
+      g_autofree char *expected = NULL;
+
+      switch (i % 4)
+        {
+        case 0:
+          value = (double) g_rand_int_range (rand, 1, 1000000000) / pow (10, g_rand_int_range (rand, 0, 9));
+          break;
+        case 1:
+          value = nextafter ((double) g_rand_int_range (rand, 1, 100000) / pow (10, g_rand_int_range (rand, 0, 7)),
+                             g_rand_boolean (rand) ? INFINITY : 0);
+          break;
+        case 2:
+          value = g_rand_double_range (rand, 1e-5, 1e16);
+          break;
+        default:
+          {
+            guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+            memcpy (&value, &bits, sizeof value);
+            if (!isfinite (value) || value == 0)
+              continue;
+          }
+          break;
+        }
+      if (g_rand_boolean (rand))
+        value = -value;
+      repr = float_repr (value);
+      expected = model_float_repr (value);
+      g_assert_cmpstr (repr, ==, expected);
+    }
+  g_rand_free (rand);
 }
 
 static void
@@ -514,6 +608,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/arg/float-repr", test_float_repr);
+  g_test_add_func ("/core/arg/float-repr-against-model", test_float_repr_against_model);
   g_test_add_func ("/core/arg/float-special", test_float_special);
   g_test_add_func ("/core/arg/str-repr", test_str_repr);
   g_test_add_func ("/core/arg/complex-repr", test_complex_repr);
