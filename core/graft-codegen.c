@@ -594,7 +594,7 @@ names_are_direct (GraftGraph *graph)
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
-      if (!graft_namespace_is_canonical (graft_node_get_name (node), GRAFT_NAME_DEFAULT))
+      if (!_graft_node_name_is_canonical (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && graft_node_get_target (node) != last_target)
         {

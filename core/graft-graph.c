@@ -51,6 +51,7 @@ struct _GraftNode
   guint32     span_end;
   guint8      op;
   guint8      is_wrapped;
+  guint8      name_canonical; /* graft_namespace_is_canonical (name, DEFAULT) */
 };
 
 struct _GraftGraph
@@ -723,6 +724,7 @@ insert_node (GraftGraph *self,
              GraftArg   *args,
              GraftArg   *kwargs,
              const char *name,
+             gboolean    name_canonical,
              GraftNode  *before)
 {
   GraftNode *node = node_alloc (self);
@@ -731,6 +733,7 @@ insert_node (GraftGraph *self,
   node->op = op;
   node->target = target;
   node->name = name;
+  node->name_canonical = name_canonical;
   take_args (node, args, kwargs);
   link_node (self, node, before);
   link_uses (node);
@@ -814,7 +817,8 @@ graft_graph_create_node (GraftGraph *self,
   if (name_candidate == NULL)
     name_candidate = derived_name (self, op, target);
   name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
-  return insert_node (self, op, target, args, kwargs, name, before);
+  /* A name the namespace made is canonical: clean, and not reserved. */
+  return insert_node (self, op, target, args, kwargs, name, TRUE, before);
 }
 
 /**
@@ -844,7 +848,8 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs, name, before);
+  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs, name,
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
 /**
@@ -1102,6 +1107,12 @@ graft_graph_lint (GraftGraph    *self,
         {
           g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
                        "node name %s is not unique or not registered", node->name);
+          return FALSE;
+        }
+      if (!node->name_canonical != !graft_namespace_is_canonical (node->name, GRAFT_NAME_DEFAULT))
+        {
+          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+                       "node %s is wrongly marked as %scanonical", node->name, node->name_canonical ? "" : "not ");
           return FALSE;
         }
       if (node->args.kind != GRAFT_ARG_TUPLE || node->kwargs.kind != GRAFT_ARG_DICT)
@@ -1675,4 +1686,12 @@ _graft_node_append_caption (GString   *out,
       g_string_append (out, target);
       return;
     }
+}
+
+/* Whether the node's name is one a fresh namespace gives back unchanged
+ * (graft_namespace_is_canonical), known since the node was made. */
+gboolean
+_graft_node_name_is_canonical (GraftNode *node)
+{
+  return node->name_canonical;
 }
