@@ -18,6 +18,7 @@
 #include "graft-source.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 typedef enum {
@@ -27,16 +28,20 @@ typedef enum {
   FX_NOT_TRACEABLE,
 } FxKind;
 
+/* A function of the table.  Its texts are offsets into fx_strings (read
+ * them with FX_TEXT): in a position-independent program every pointer in a
+ * table is a relocation at start-up, and as pointers the table's seven
+ * thousand texts were most of `graft`'s relocations and the pages they
+ * copy. */
 typedef struct
 {
-  const char *path;
-  FxKind      kind;
-  const char *target;
-  const char *name;
-  const char *signature;
-  const char *positional;
-  const char *keywords;
-  const char *code_form;
+  guint32 path;
+  FxKind  kind;
+  guint32 target;
+  guint32 name;
+  guint32 signature;
+  guint32 positional;
+  guint32 keywords;
 } FxFunction;
 
 typedef struct
@@ -68,8 +73,35 @@ typedef struct
   const char *name;
 } FxMath;
 
+/* The texts of every function, one member each, named after the table's
+ * line (each GRAFT_FX_FUNCTION is on a line of its own). */
+#define FX_CAT2(a, b) a##b
+#define FX_CAT(a, b)  FX_CAT2 (a, b)
+static const struct FxStrings
+{
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) \
+  char FX_CAT (path_, __LINE__)[sizeof path];                           \
+  char FX_CAT (target_, __LINE__)[sizeof target];                       \
+  char FX_CAT (name_, __LINE__)[sizeof name];                           \
+  char FX_CAT (sig_, __LINE__)[sizeof sig];                             \
+  char FX_CAT (pos_, __LINE__)[sizeof pos];                             \
+  char FX_CAT (kw_, __LINE__)[sizeof kw];
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_FUNCTION
+} fx_strings = {
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) path, target, name, sig, pos, kw,
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_FUNCTION
+};
+
+#define FX_TEXT(offset) ((const char *) &fx_strings + (offset))
+
 static const FxFunction fx_functions[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) { path, FX_##kind, target, name, sig, pos, kw, code },
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code)                              \
+  { offsetof (struct FxStrings, FX_CAT (path_, __LINE__)), FX_##kind,                                \
+    offsetof (struct FxStrings, FX_CAT (target_, __LINE__)), offsetof (struct FxStrings, FX_CAT (name_, __LINE__)), \
+    offsetof (struct FxStrings, FX_CAT (sig_, __LINE__)), offsetof (struct FxStrings, FX_CAT (pos_, __LINE__)),     \
+    offsetof (struct FxStrings, FX_CAT (kw_, __LINE__)) },
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_FUNCTION
 };
@@ -142,7 +174,7 @@ build_indexes (gpointer data)
 {
   function_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < G_N_ELEMENTS (fx_functions); i++)
-    g_hash_table_insert (function_index, (gpointer) fx_functions[i].path, (gpointer) &fx_functions[i]);
+    g_hash_table_insert (function_index, (gpointer) FX_TEXT (fx_functions[i].path), (gpointer) &fx_functions[i]);
   constant_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < G_N_ELEMENTS (fx_constants); i++)
     g_hash_table_insert (constant_index, (gpointer) fx_constants[i].path, (gpointer) &fx_constants[i]);
@@ -289,8 +321,8 @@ compile_template (Tracer            *t,
                   Signature         *sig,
                   const GraftPyExpr *at)
 {
-  g_auto(GStrv) positional = g_strsplit (fn->positional, ",", -1);
-  g_auto(GStrv) keywords = g_strsplit (fn->keywords, ",", -1);
+  g_auto(GStrv) positional = g_strsplit (FX_TEXT (fn->positional), ",", -1);
+  g_auto(GStrv) keywords = g_strsplit (FX_TEXT (fn->keywords), ",", -1);
 
   sig->positional = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
   sig->keywords = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
@@ -334,7 +366,7 @@ compile_template (Tracer            *t,
           if (!found)
             {
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                  "Graft does not know how torch.fx records %s", fn->path);
+                                  "Graft does not know how torch.fx records %s", FX_TEXT (fn->path));
               return FALSE;
             }
           g_array_append_val (pass == 0 ? sig->positional : sig->keywords, item);
@@ -361,14 +393,14 @@ get_signature (Tracer            *t,
   if (sig != NULL)
     return sig;
 
-  code = g_strdup_printf ("def f(%s):\n    pass\n", fn->signature);
+  code = g_strdup_printf ("def f(%s):\n    pass\n", FX_TEXT (fn->signature));
   source = graft_source_new ("<torch signature>", code, -1);
   sig = _graft_tracer_alloc (t, sizeof (Signature));
   sig->module = graft_py_parse (source, &error);
   if (sig->module == NULL)
     {
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "the signature of %s in Graft's torch table is unreadable", fn->path);
+                          "the signature of %s in Graft's torch table is unreadable", FX_TEXT (fn->path));
       return NULL;
     }
   g_ptr_array_add (t->parsed, sig->module);
@@ -503,7 +535,7 @@ call_python_function (Tracer            *t,
 
   if (sig == NULL)
     return NULL;
-  bound = _graft_tracer_bind (t, last_component (fn->path), sig->params, sig->defaults, sig->kw_defaults,
+  bound = _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults, sig->kw_defaults,
                               args, kwargs, at);
   if (bound == NULL)
     return NULL;
@@ -535,7 +567,7 @@ call_python_function (Tracer            *t,
 
       _graft_strmap_set (rec_kwargs, item->key, item->constant != NULL ? item->constant : bound[item->slot]);
     }
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, fn->target, rec_args, rec_kwargs, fn->name, at);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), rec_args, rec_kwargs, FX_TEXT (fn->name), at);
 }
 
 /* `torch.ops.aten.add.Tensor`: the node is named after the op and its
@@ -849,13 +881,13 @@ _graft_tracer_call_path (Tracer            *t,
     case FX_BUILTIN:
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, fn->target, args, kwargs, fn->name, at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);
     case FX_PYTHON:
       return call_python_function (t, fn, args, kwargs, at);
     case FX_METHOD:
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, fn->target, args, kwargs, fn->name, at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
       if (!any_proxy (args, kwargs))
