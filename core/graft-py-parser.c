@@ -2134,8 +2134,8 @@ comparison_operator (Parser       *p,
 
 /* A comparison chain after its leftmost operand. */
 static GraftPyExpr *
-comparison_rest (Parser      *p,
-                 GraftPyExpr *left)
+comparison_chain (Parser      *p,
+                  GraftPyExpr *left)
 {
   guint        base = p->scratch->len;
   guint        ops_base = p->ops->len;
@@ -2167,6 +2167,28 @@ comparison_rest (Parser      *p,
   memcpy (e->compare.ops, &g_array_index (p->ops, GraftPyCmpOp, ops_base), n * sizeof (GraftPyCmpOp));
   g_array_set_size (p->ops, ops_base);
   return e;
+}
+
+/* Most operands are followed by no comparison: that case costs a switch. */
+static inline GraftPyExpr *
+comparison_rest (Parser      *p,
+                 GraftPyExpr *left)
+{
+  switch ((int) p->cur.kind)
+    {
+    case GRAFT_PY_TOKEN_EQEQUAL:
+    case GRAFT_PY_TOKEN_NOTEQUAL:
+    case GRAFT_PY_TOKEN_LESS:
+    case GRAFT_PY_TOKEN_LESSEQUAL:
+    case GRAFT_PY_TOKEN_GREATER:
+    case GRAFT_PY_TOKEN_GREATEREQUAL:
+    case GRAFT_PY_TOKEN_KW_IN:
+    case GRAFT_PY_TOKEN_KW_IS:
+    case GRAFT_PY_TOKEN_KW_NOT:
+      return comparison_chain (p, left);
+    default:
+      return left;
+    }
 }
 
 static GraftPyExpr *
@@ -2201,18 +2223,16 @@ parse_inversion (Parser *p)
 static GraftPyExpr *parse_bool_chain (Parser *p, gboolean is_or);
 
 /* `and` (is_or FALSE) or `or` chains, as one BoolOp with all operands,
- * after the first operand. */
+ * after the first operand, which is followed by the keyword. */
 static GraftPyExpr *
-bool_rest (Parser      *p,
-           GraftPyExpr *first,
-           gboolean     is_or)
+bool_chain (Parser      *p,
+            GraftPyExpr *first,
+            gboolean     is_or)
 {
   GraftPyTokenKind kw = is_or ? GRAFT_PY_TOKEN_KW_OR : GRAFT_PY_TOKEN_KW_AND;
   guint            base = p->scratch->len;
   GraftPyExpr     *e;
 
-  if (first == NULL || !at (p, kw))
-    return first;
   push (p, first);
   while (accept (p, kw))
     {
@@ -2226,6 +2246,16 @@ bool_rest (Parser      *p,
   e->bool_op.op = is_or ? GRAFT_PY_BOOL_OR : GRAFT_PY_BOOL_AND;
   e->bool_op.values = finish_exprs (p, base);
   return e;
+}
+
+static inline GraftPyExpr *
+bool_rest (Parser      *p,
+           GraftPyExpr *first,
+           gboolean     is_or)
+{
+  if (first == NULL || !at (p, is_or ? GRAFT_PY_TOKEN_KW_OR : GRAFT_PY_TOKEN_KW_AND))
+    return first;
+  return bool_chain (p, first, is_or);
 }
 
 static GraftPyExpr *
