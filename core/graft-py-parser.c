@@ -2051,9 +2051,9 @@ binary_precedence (GraftPyTokenKind kind,
  * recursion for a right operand goes at most six levels deep.  This part
  * starts after the leftmost operand. */
 static GraftPyExpr *
-binary_rest (Parser      *p,
-             GraftPyExpr *left,
-             int          min_prec)
+binary_chain (Parser      *p,
+              GraftPyExpr *left,
+              int          min_prec)
 {
   while (left != NULL)
     {
@@ -2074,6 +2074,20 @@ binary_rest (Parser      *p,
       left = e;
     }
   return left;
+}
+
+/* Most operands are followed by no binary operator of their level. */
+static inline GraftPyExpr *
+binary_rest (Parser      *p,
+             GraftPyExpr *left,
+             int          min_prec)
+{
+  GraftPyBinOp op;
+  int prec = binary_precedence (p->cur.kind, &op);
+
+  if (prec == 0 || prec < min_prec)
+    return left;
+  return binary_chain (p, left, min_prec);
 }
 
 static GraftPyExpr *
