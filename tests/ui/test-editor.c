@@ -68,10 +68,10 @@ layout_ready (gpointer data)
          gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
 }
 
+/* A new window on @path, once its layout is drawn. */
 static GraftWindow *
-open_example (void)
+open_path (const char *path)
 {
-  g_autofree char *path = example_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
   GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
 
@@ -79,6 +79,14 @@ open_example (void)
   graft_window_open_file (window, file);
   iterate_until (layout_ready, window);
   return window;
+}
+
+static GraftWindow *
+open_example (void)
+{
+  g_autofree char *path = example_path ();
+
+  return open_path (path);
 }
 
 static void
@@ -488,18 +496,6 @@ test_show_changes (void)
   g_assert_cmpuint (graft_diff_window_get_n_added (diff), ==, 4);
   gtk_window_destroy (GTK_WINDOW (diff));
   close_window (window);
-}
-
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
 }
 
 /* Unsaved work survives a window that goes away without closing (a
