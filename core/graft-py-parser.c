@@ -2528,8 +2528,10 @@ parse_block (Parser          *p,
   if (!enter (p, "too many nested blocks"))
     return FALSE;
   advance (p);
+  /* An error that let the statement be made (the statement limit) stops
+   * the parse too. */
   while (!at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
-    if (!parse_statement (p))
+    if (!parse_statement (p) || p->error != NULL)
       return FALSE;
   if (!expect (p, GRAFT_PY_TOKEN_DEDENT))
     return FALSE;
@@ -3511,7 +3513,7 @@ graft_py_parse (GraftSource *source,
 
   while (!at (p, GRAFT_PY_TOKEN_ENDMARKER))
     {
-      if (!parse_statement (p))
+      if (!parse_statement (p) || p->error != NULL)
         {
           /* Every failing path sets an error; make sure of it anyway. */
           if (p->error == NULL)
