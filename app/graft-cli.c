@@ -84,14 +84,8 @@ graft_cli_one_input (int          argc,
   return GRAFT_EXIT_OK;
 }
 
-/**
- * graft_cli_report:
- *
- * Prints `FILE:LINE:COL: error: TEXT` for an input error.
- *
- * Returns: %GRAFT_EXIT_INPUT
- */
 #ifdef GRAFT_CLI_LEAN
+/* A copy: GOption rewrites argv as it takes options out. */
 static char         **original_argv;
 static GraftInputSet *current_inputs; /* what the command reads through */
 static int            exec_view (char **argv);
@@ -128,42 +122,36 @@ hand_over_dot (void)
 
   if (stdin_source != NULL)
     {
-      const char *text = graft_source_get_text (stdin_source);
-      gsize length = graft_source_get_length (stdin_source);
       int fd = memfd_create ("graft-stdin", 0);
-      gsize done = 0;
+      FILE *copy = fd >= 0 ? fdopen (fd, "w") : NULL;
+      gboolean ok = copy != NULL &&
+                    fwrite (graft_source_get_text (stdin_source), 1, graft_source_get_length (stdin_source), copy) ==
+                      graft_source_get_length (stdin_source) &&
+                    fflush (copy) == 0 && lseek (fd, 0, SEEK_SET) == 0 && dup2 (fd, STDIN_FILENO) >= 0;
+      int saved_errno = errno;
 
-      if (fd < 0)
+      if (copy != NULL)
+        fclose (copy);
+      else if (fd >= 0)
+        close (fd);
+      if (!ok)
         {
-          fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
+          fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (saved_errno));
           return GRAFT_EXIT_INPUT;
         }
-      while (done < length)
-        {
-          gssize n = write (fd, text + done, length - done);
-
-          if (n < 0 && errno == EINTR)
-            continue;
-          if (n <= 0)
-            {
-              fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
-              close (fd);
-              return GRAFT_EXIT_INPUT;
-            }
-          done += (gsize) n;
-        }
-      if (lseek (fd, 0, SEEK_SET) != 0 || dup2 (fd, STDIN_FILENO) < 0)
-        {
-          fprintf (stderr, "graft: cannot keep standard input for graft-render: %s\n", g_strerror (errno));
-          close (fd);
-          return GRAFT_EXIT_INPUT;
-        }
-      close (fd);
     }
   return exec_view (original_argv);
 }
 #endif
 
+/**
+ * graft_cli_report:
+ *
+ * Prints `FILE:LINE:COL: error: TEXT` for an input error.  In `graft`, a
+ * DOT input instead hands the command line to graft-render.
+ *
+ * Returns: %GRAFT_EXIT_INPUT
+ */
 int
 graft_cli_report (const GError *error,
                   const char   *fallback_filename)
@@ -172,7 +160,7 @@ graft_cli_report (const GError *error,
 
 #ifdef GRAFT_CLI_LEAN
   /* Nothing has been written yet: inputs are read before any output. */
-  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER) && original_argv != NULL)
+  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER))
     return hand_over_dot ();
 #endif
   line = graft_error_format (error, fallback_filename);
@@ -446,9 +434,6 @@ main (int    argc,
       char **argv)
 {
   started_at = g_get_monotonic_time ();
-#ifdef GRAFT_CLI_LEAN
-  original_argv = argv;
-#endif
   prepare_heap ();
   if (needs_locale (argc, argv))
     {
@@ -480,7 +465,18 @@ main (int    argc,
 #endif
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        int status;
+
+#ifdef GRAFT_CLI_LEAN
+        original_argv = g_strdupv (argv);
+#endif
+        status = commands[i].run (argc - 1, argv + 1);
+#ifdef GRAFT_CLI_LEAN
+        g_clear_pointer (&original_argv, g_strfreev);
+#endif
+        return status;
+      }
 
   fprintf (stderr, "graft: unknown command '%s'\n\n", argv[1]);
   print_usage (stderr);

@@ -273,9 +273,13 @@ test_dot_hand_over (void)
   const char *from_file[] = { "graph", file, NULL };
   const char *from_stdin[] = { "graph", "-", NULL };
   const char *bad[] = { "code", "-", NULL };
+  g_autofree char *out = g_build_filename (dir, "out.txt", NULL);
+  const char *with_output[] = { "graph", "-o", out, file, NULL };
+  g_autofree char *written = NULL;
   g_auto(Run) a = { 0 };
   g_auto(Run) b = { 0 };
   g_auto(Run) c = { 0 };
+  g_auto(Run) d = { 0 };
 
   g_assert_true (g_file_set_contents (file, dot, -1, NULL));
   run_graft (&a, NULL, NULL, from_file);
@@ -288,6 +292,13 @@ test_dot_hand_over (void)
   g_assert_cmpint (c.status, ==, 1);
   g_assert_cmpstr (c.err, ==, "-:1:16: error: syntax error near '}'\n");
   g_assert_cmpstr (c.out, ==, "");
+  /* Options go along too (GOption takes them out of argv as it reads). */
+  run_graft (&d, NULL, NULL, with_output);
+  g_assert_cmpint (d.status, ==, 0);
+  g_assert_cmpstr (d.out, ==, "");
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, listing);
+  g_unlink (out);
   g_unlink (file);
   g_rmdir (dir);
 }
