@@ -1897,10 +1897,12 @@ parse_primary (Parser *p)
   return e;
 }
 
-/* After the base of a power (`base ** exponent`). */
+/* After the base of a power (`base ** exponent`), which began at @start
+ * (a parenthesised base's span leaves out its parentheses). */
 static GraftPyExpr *
 power_rest (Parser      *p,
-            GraftPyExpr *base)
+            GraftPyExpr *base,
+            gsize        start)
 {
   GraftPyExpr *e;
 
@@ -1912,7 +1914,7 @@ power_rest (Parser      *p,
   if (!enter (p, "expression nested too deeply"))
     return NULL;
   advance (p);
-  e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, base->start);
+  e = new_expr (p, GRAFT_PY_EXPR_BIN_OP, start);
   e->bin_op.op = GRAFT_PY_BIN_POW;
   e->bin_op.left = base;
   e->bin_op.right = parse_unary (p);
@@ -1944,7 +1946,7 @@ parse_power (Parser *p)
     base = parse_primary (p);
   if (base == NULL)
     return NULL;
-  return power_rest (p, base);
+  return power_rest (p, base, start);
 }
 
 static GraftPyExpr *
@@ -2336,15 +2338,17 @@ static GraftPyExpr *
 parse_expression (Parser *p)
 {
   GraftPyExpr *body;
+  gsize        start;
 
   if (at (p, GRAFT_PY_TOKEN_KW_LAMBDA))
     return parse_lambda (p);
   if (!starts_with_primary (p->cur.kind))
     return if_exp_rest (p, parse_disjunction (p));
+  start = p->cur.start;
   body = parse_primary (p);
   if (body == NULL)
     return NULL;
-  body = power_rest (p, body);
+  body = power_rest (p, body, start);
   if (body != NULL)
     body = binary_rest (p, body, 1);
   if (body != NULL)

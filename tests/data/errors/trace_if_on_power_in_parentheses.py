@@ -1,0 +1,7 @@
+import torch
+
+
+def forward(x):
+    if (x) ** 2:
+        return x
+    return x
