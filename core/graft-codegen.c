@@ -577,6 +577,25 @@ global_candidate (const char *target)
   return graft_codegen_call_form (target);
 }
 
+/* torch indents every line of the body, and a node's text may hold a
+ * newline of its own (a path part written out raw, `getattr(self.a,
+ * "b\nc")`): what follows each one, up to the line's end, is indented. */
+static void
+indent_inner_lines (GString *body,
+                    gsize    line_start)
+{
+  gsize from = line_start;
+  const char *nl;
+
+  while (from + 1 < body->len && (nl = memchr (body->str + from, '\n', body->len - 1 - from)) != NULL)
+    {
+      gsize at = (gsize) (nl - body->str) + 1;
+
+      g_string_insert_len (body, (gssize) at, "    ", 4);
+      from = at + 4;
+    }
+}
+
 /* Whether every node keeps its graph name in the code: torch re-creates
  * the names in a fresh namespace, which changes nothing unless a name is
  * not already clean, is reserved, or meets a global.  Checking that once
@@ -696,6 +715,8 @@ graft_codegen_python_string (GraftGraph *graph)
         {
           if (body->len == line_start + 4)
             g_string_truncate (body, line_start);
+          else
+            indent_inner_lines (body, line_start);
           continue;
         }
       if (op == GRAFT_OP_OUTPUT)
@@ -703,6 +724,7 @@ graft_codegen_python_string (GraftGraph *graph)
           if (graft_node_get_type_annotation (node) != NULL)
             return_type = type_repr (&gen, graft_node_get_type_annotation (node));
           g_string_append_c (body, '\n');
+          indent_inner_lines (body, line_start);
           continue;
         }
       if (frees_of (&lu, node, &start, &length))
@@ -716,6 +738,7 @@ graft_codegen_python_string (GraftGraph *graph)
           _graft_buf_append (body, "None");
         }
       g_string_append_c (body, '\n');
+      indent_inner_lines (body, line_start);
     }
   if (body->len == 0)
     _graft_buf_append (body, "    pass\n");

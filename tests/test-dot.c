@@ -734,6 +734,35 @@ test_too_many_edges (void)
   g_assert_nonnull (strstr (error->message, "more than 400000 edges"));
 }
 
+/* A target read from DOT may hold a newline, which code generation writes
+ * out raw inside getattr(); torch indents every line of the body, that
+ * line's continuation included. */
+static void
+test_newline_in_target (void)
+{
+  static const char dot[] =
+    "digraph g {\n"
+    "  x [graft_op=placeholder, graft_target=x, graft_args=\"()\"];\n"
+    "  lin [graft_op=call_module, graft_target=\"layer\n0.lin\", graft_args=\"(%x,)\"];\n"
+    "  output [graft_op=output, graft_target=output, graft_args=\"(%lin,)\"];\n"
+    "  x -> lin;\n"
+    "  lin -> output;\n"
+    "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("newline.dot", dot, -1);
+  g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+  g_autofree char *code = NULL;
+
+  g_assert_no_error (error);
+  code = graft_codegen_python (graph);
+  g_assert_cmpstr (code, ==,
+                   "\n\n\ndef forward(self, x):\n"
+                   "    lin = getattr(self, \"layer\n"
+                   "    0\").lin(x);  x = None\n"
+                   "    return lin\n"
+                   "    ");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -749,6 +778,7 @@ main (int    argc,
   g_test_add_func ("/core/dot/first-graph-only", test_first_graph_only);
   g_test_add_func ("/core/dot/mutations", test_mutations);
   g_test_add_func ("/core/dot/too-many-edges", test_too_many_edges);
+  g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
   g_assert_cmpuint (add_files ("dot", test_dot_file), >=, 8);
   g_assert_cmpuint (add_files ("dot-errors", test_dot_error), >=, 20);
   add_corpus ("golden");
