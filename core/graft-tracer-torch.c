@@ -724,23 +724,61 @@ make_device (Tracer            *t,
 /* What a called path is, looked up once per path and trace: calls of
  * torch functions are most of a model, and resolving a path took a hash
  * lookup in each table and a dozen string comparisons. */
+typedef enum {
+  PATH_TABLE,       /* math, or a function of the torch table (or unknown) */
+  PATH_OP_OVERLOAD, /* torch.ops.* */
+  PATH_OPERATOR,    /* operator.* */
+  PATH_PARAMETER,   /* torch.nn.Parameter */
+  PATH_ORDERED_DICT,
+  PATH_DEVICE,
+  PATH_WRAP,        /* torch.fx.wrap: gives its argument back */
+  PATH_INIT,        /* torch.nn.init.*: gives its argument back */
+  PATH_CONTEXT,     /* torch.no_grad and the like */
+} PathKind;
+
 struct _ResolvedPath
 {
   const char       *text;     /* a copy, which a hit is checked against */
-  gboolean          special;  /* torch.ops, operator, and the cases below */
-  const FxMath     *math;
+  PathKind          kind;
+  const FxMath     *math;     /* for PATH_TABLE */
   const FxFunction *fn;
   const FxDispatch *dispatch; /* the boolean dispatch entry for the path */
 };
+
+static PathKind
+path_kind (const char *path)
+{
+  static const struct
+  {
+    const char *path;
+    PathKind    kind;
+  } named[] = {
+    { "torch.nn.Parameter", PATH_PARAMETER },
+    { "collections.OrderedDict", PATH_ORDERED_DICT },
+    { "torch.device", PATH_DEVICE },
+    { "torch.fx.wrap", PATH_WRAP },
+    { "torch.no_grad", PATH_CONTEXT },
+    { "torch.enable_grad", PATH_CONTEXT },
+    { "torch.inference_mode", PATH_CONTEXT },
+    { "torch.autocast", PATH_CONTEXT },
+  };
+
+  if (g_str_has_prefix (path, "torch.ops."))
+    return PATH_OP_OVERLOAD;
+  if (g_str_has_prefix (path, "operator."))
+    return PATH_OPERATOR;
+  if (g_str_has_prefix (path, "torch.nn.init."))
+    return PATH_INIT;
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    if (strcmp (path, named[i].path) == 0)
+      return named[i].kind;
+  return PATH_TABLE;
+}
 
 static const ResolvedPath *
 resolve_path (Tracer     *t,
               const char *path)
 {
-  static const char *const specials[] = {
-    "torch.nn.Parameter", "collections.OrderedDict", "torch.device", "torch.fx.wrap", "torch.no_grad",
-    "torch.enable_grad", "torch.inference_mode", "torch.autocast",
-  };
   ResolvedPath *r = g_hash_table_lookup (t->call_paths, path);
 
   /* Keyed by address: the same path value is called again and again.  The
@@ -749,11 +787,8 @@ resolve_path (Tracer     *t,
     return r;
   r = _graft_tracer_alloc (t, sizeof (ResolvedPath));
   r->text = _graft_tracer_strdup (t, path, -1);
-  r->special = g_str_has_prefix (path, "torch.ops.") || g_str_has_prefix (path, "operator.") ||
-               g_str_has_prefix (path, "torch.nn.init.");
-  for (guint i = 0; i < G_N_ELEMENTS (specials) && !r->special; i++)
-    r->special = strcmp (path, specials[i]) == 0;
-  if (!r->special)
+  r->kind = path_kind (path);
+  if (r->kind == PATH_TABLE)
     {
       r->math = g_hash_table_lookup (math_index, path);
       r->fn = find_function (path);
@@ -794,8 +829,57 @@ _graft_tracer_call_path (Tracer            *t,
   math_fn = resolved->math;
   fn = resolved->fn;
   dispatch = resolved->dispatch;
-  if (resolved->special && g_str_has_prefix (path, "torch.ops."))
-    return call_op_overload (t, path, args, kwargs, at);
+  switch (resolved->kind)
+    {
+    case PATH_OP_OVERLOAD:
+      return call_op_overload (t, path, args, kwargs, at);
+    case PATH_OPERATOR:
+      {
+        const char *name = path + strlen ("operator.");
+
+        for (guint i = 0; i < G_N_ELEMENTS (operator_functions); i++)
+          if (strcmp (operator_functions[i].name, name) == 0)
+            {
+              int kind = operator_functions[i].kind;
+
+              if (n != (kind == 1 ? 1u : 2u))
+                return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                           "%s() takes %d argument%s", path, kind == 1 ? 1 : 2, kind == 1 ? "" : "s");
+              if (kind == 0)
+                return _graft_tracer_binop (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+              if (kind == 1)
+                return _graft_tracer_unary (t, operator_functions[i].op, args->pdata[0], at);
+              if (kind == 2)
+                return _graft_tracer_compare (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+              return _graft_tracer_subscript (t, args->pdata[0], args->pdata[1], at);
+            }
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s is not supported", path);
+      }
+    case PATH_PARAMETER:
+      {
+        Value *v = _graft_value_new (t, VAL_PARAMETER);
+
+        if (any_proxy (args, kwargs))
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "a parameter cannot be made from a traced value");
+        v->tensor.id = ++t->n_tensors;
+        v->tensor.data = n > 0 ? args->pdata[0] : NULL;
+        return v;
+      }
+    case PATH_ORDERED_DICT:
+      return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
+    case PATH_DEVICE:
+      return make_device (t, args, kwargs, at);
+    case PATH_WRAP:
+    case PATH_INIT:
+      return n > 0 ? args->pdata[0] : _graft_value_none ();
+    case PATH_CONTEXT:
+      return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
+    case PATH_TABLE:
+    default:
+      break;
+    }
 
   if (math_fn != NULL)
     {
@@ -808,54 +892,6 @@ _graft_tracer_call_path (Tracer            *t,
           graft_node_set_is_wrapped (v->node, TRUE);
         return v;
       }
-    }
-
-  if (resolved->special && g_str_has_prefix (path, "operator."))
-    {
-      const char *name = path + strlen ("operator.");
-
-      for (guint i = 0; i < G_N_ELEMENTS (operator_functions); i++)
-        if (strcmp (operator_functions[i].name, name) == 0)
-          {
-            int kind = operator_functions[i].kind;
-
-            if (n != (kind == 1 ? 1u : 2u))
-              return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                         "%s() takes %d argument%s", path, kind == 1 ? 1 : 2, kind == 1 ? "" : "s");
-            if (kind == 0)
-              return _graft_tracer_binop (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
-            if (kind == 1)
-              return _graft_tracer_unary (t, operator_functions[i].op, args->pdata[0], at);
-            if (kind == 2)
-              return _graft_tracer_compare (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
-            return _graft_tracer_subscript (t, args->pdata[0], args->pdata[1], at);
-          }
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "%s is not supported", path);
-    }
-
-  if (resolved->special && strcmp (path, "torch.nn.Parameter") == 0)
-    {
-      Value *v = _graft_value_new (t, VAL_PARAMETER);
-
-      if (any_proxy (args, kwargs))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "a parameter cannot be made from a traced value");
-      v->tensor.id = ++t->n_tensors;
-      v->tensor.data = n > 0 ? args->pdata[0] : NULL;
-      return v;
-    }
-  if (resolved->special)
-    {
-      if (strcmp (path, "collections.OrderedDict") == 0)
-        return _graft_tracer_call_builtin (t, "dict", args, kwargs, at);
-      if (strcmp (path, "torch.device") == 0)
-        return make_device (t, args, kwargs, at);
-      if (strcmp (path, "torch.fx.wrap") == 0)
-        return n > 0 ? args->pdata[0] : _graft_value_none ();
-      if (g_str_has_prefix (path, "torch.nn.init."))
-        return n > 0 ? args->pdata[0] : _graft_value_none ();
-      return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
     }
 
   if (fn == NULL)
