@@ -701,20 +701,23 @@ document_notify_cb (GraftDocument *document,
 void
 _graft_window_restore_autosave (GraftWindow *self)
 {
-  g_autofree char *code = g_steal_pointer (&self->recovered_code);
-  g_autofree char *pattern = g_steal_pointer (&self->recovered_pattern);
-  g_autofree char *replacement = g_steal_pointer (&self->recovered_replacement);
   g_autofree char *name = graft_autosave_path_for (graft_document_get_file (self->document));
   g_autoptr (GError) error = NULL;
 
   gtk_widget_set_visible (self->restore_button, FALSE);
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
-  if (code == NULL)
+  if (self->recovered_code == NULL)
     return;
-  graft_document_load_text (self->document, name, code, &error);
-  graft_document_set_pattern_text (self->document, pattern);
-  graft_document_set_replacement_text (self->document, replacement);
+  /* The recovered texts are let go only once the document is modified:
+   * while they are held, the loaded text's "not modified" does not discard
+   * the autosave they came from. */
+  graft_document_load_text (self->document, name, self->recovered_code, &error);
+  graft_document_set_pattern_text (self->document, self->recovered_pattern);
+  graft_document_set_replacement_text (self->document, self->recovered_replacement);
   graft_document_mark_modified (self->document);
+  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->recovered_pattern, g_free);
+  g_clear_pointer (&self->recovered_replacement, g_free);
   fill_editors (self);
   show_content (self);
   update_title (self);

@@ -538,6 +538,9 @@ test_autosave_recovery (void)
   g_assert_cmpstr (code, ==, expected);
   g_assert_true (graft_document_get_modified (graft_window_get_document (window)));
   g_assert_null (graft_window_get_notice (window));
+  /* Restoring keeps the autosave: the work is still only there. */
+  graft_autosave_flush ();
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_for (10);
 
