@@ -391,13 +391,9 @@ test_why_not_here (void)
   g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.py", NULL);
   g_autofree char *expected_path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.explain", NULL);
   g_autofree char *expected = NULL;
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftWindow *window = open_path (path);
   g_auto (GStrv) selection = NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
   g_assert_null (graft_window_get_notice (window));
   g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at", g_variant_new_string ("relu_2"));
   g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
@@ -422,7 +418,6 @@ test_band_and_delete (void)
     "    c = torch.sigmoid(b)\n"
     "    return a\n";
   g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
   GraftWindow *window;
   GraftDocument *document;
   GraftCanvas *canvas;
@@ -439,11 +434,7 @@ test_band_and_delete (void)
   g_assert_cmpint (fd, >=, 0);
   close (fd);
   g_assert_true (g_file_set_contents (path, source, -1, NULL));
-  file = g_file_new_for_path (path);
-  window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
+  window = open_path (path);
   document = graft_window_get_document (window);
   canvas = graft_window_get_canvas (window);
   layout = graft_canvas_get_layout (canvas);
@@ -810,8 +801,7 @@ static void
 test_fold_modules (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftWindow *window = open_path (path);
   GraftDocument *document;
   GraftCanvas *canvas;
   GraftLayout *layout;
@@ -823,9 +813,6 @@ test_fold_modules (void)
   gint box;
   double x0, y0, x1, y1;
 
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
   document = graft_window_get_document (window);
   canvas = graft_window_get_canvas (window);
   before = graft_document_dup_code (document);
