@@ -1218,9 +1218,9 @@ graft_graph_get_memory_size (GraftGraph *self)
       size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
       if (node->users != &node->user_inline)
         size += node->users_capacity * sizeof (GraftNode *);
-      /* The name in the namespace chunk and both hash tables' entries
-       * (GLib's hash tables keep a key, a value and a hash per slot). */
-      size += strlen (node->name) + 1 + 2 * (2 * sizeof (gpointer) + sizeof (guint));
+      /* The name in the namespace's chunk and its slot in the namespace's
+       * table, which also binds it to the node. */
+      size += strlen (node->name) + 1 + sizeof (GraftNameSlot);
     }
   return size;
 }
