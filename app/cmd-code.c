@@ -5,8 +5,6 @@
  */
 #include "config.h"
 
-#include <stdio.h>
-
 #include "cmd.h"
 
 typedef GString *(*PrintFunc) (GraftGraph *graph);
@@ -53,13 +51,7 @@ run_print (int         argc,
   text = print (graph);
   t_emit = g_get_monotonic_time ();
   status = graft_cli_emit_text (text->str, text->len, output);
-  /* GRAFT_CLI_TIMINGS: what each step took inside the process, in
-   * seconds, for tests/bench/bench-trace (which compares these with torch's
-   * own in-process times).  Not part of the CLI contract. */
-  if (g_getenv ("GRAFT_CLI_TIMINGS") != NULL)
-    fprintf (stderr, "graft-timings: start=%.6f load=%.6f print=%.6f emit=%.6f\n",
-             (t_load - graft_cli_started_at ()) / 1e6, (t_print - t_load) / 1e6,
-             (t_emit - t_print) / 1e6, (g_get_monotonic_time () - t_emit) / 1e6);
+  graft_cli_report_timings (t_load, t_print, t_emit);
   return graft_cli_finish (status);
 }
 

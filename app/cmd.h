@@ -51,7 +51,9 @@ int         graft_cli_load_pattern (GraftInputSet *inputs,
 int         graft_cli_report     (const GError *error,
                                   const char   *fallback_filename);
 int         graft_cli_finish     (int           status);
-gint64      graft_cli_started_at (void);
+void        graft_cli_report_timings (gint64 load_start,
+                                      gint64 print_start,
+                                      gint64 emit_start);
 GraftInputSet *graft_cli_input_set_new (void);
 int         graft_cli_emit_text  (const char   *text,
                                   gsize         length,

@@ -105,7 +105,7 @@ model_float_repr (double value)
         }
     }
   else
-    g_string_append_printf (out, "%c%s%s%se%c%02d", digits[0], n > 1 ? "." : "", digits + 1, "", exp10 < 0 ? '-' : '+',
+    g_string_append_printf (out, "%c%s%se%c%02d", digits[0], n > 1 ? "." : "", digits + 1, exp10 < 0 ? '-' : '+',
                             ABS (exp10));
   return g_string_free (out, FALSE);
 }
