@@ -1372,6 +1372,7 @@ graft_layout_query (GraftLayout *self,
 {
   gint first;
   gint last;
+  guint from;
 
   g_return_if_fail (self != NULL && out_boxes != NULL);
 
@@ -1379,14 +1380,16 @@ graft_layout_query (GraftLayout *self,
     return;
   first = CLAMP ((gint) floor ((y1 - QUERY_GROW) / BAND_HEIGHT), 0, (gint) self->n_bands - 1);
   last = CLAMP ((gint) floor ((y2 + QUERY_GROW) / BAND_HEIGHT), 0, (gint) self->n_bands - 1);
+  from = out_boxes->len;
   query_bands (self->band_box_start, self->band_boxes, first, last, out_boxes);
   if (out_edges != NULL)
     query_bands (self->band_edge_start, self->band_edges, first, last, out_edges);
-  /* Within the bands, only what overlaps horizontally. */
+  /* Within the bands, only what overlaps horizontally (of what was added:
+   * like query_bands, this appends to what the arrays held). */
   {
-    guint kept = 0;
+    guint kept = from;
 
-    for (guint k = 0; k < out_boxes->len; k++)
+    for (guint k = from; k < out_boxes->len; k++)
       {
         guint i = g_array_index (out_boxes, guint, k);
         const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
