@@ -358,7 +358,8 @@ is_final_form (const char *name)
       else if (!g_ascii_isalnum (*p))
         return FALSE;
     }
-  if (last_underscore != NULL && last_underscore != name && last_underscore[1] == '0' && last_underscore[2] != '\0')
+  /* torch's `(.*)_(\d+)$` splits `_08` too, with an empty base. */
+  if (last_underscore != NULL && last_underscore[1] == '0' && last_underscore[2] != '\0')
     {
       for (const char *q = last_underscore + 1; *q != '\0'; q++)
         if (!g_ascii_isdigit (*q))
@@ -465,26 +466,32 @@ has_number_suffix (const char *name,
   return i < len && i >= 1 && name[i - 1] == '_';
 }
 
-/* Step 4 for a taken or reserved @base (hashed @base_hash) in final form
- * without a numeric suffix: `base_<k>` for the first free k past the run of
- * taken ones, which is then extended.  The general path ends the same way;
- * this one hashes each string once. */
+/* Step 4 of create_name: `base_<k>` for the first free k past @after and
+ * past the run of taken `base_1` ... `base_<run>`, stored, and the run
+ * extended when k continues it.  Every string is hashed once, and nothing
+ * is looked up unless names past the run may be taken.  @base may be the
+ * scratch string itself. */
 static const char *
-count_on (GraftNamespace *self,
-          const char     *base,
-          gsize           base_len,
-          guint           base_hash)
+count_from (GraftNamespace *self,
+            const char     *base,
+            gsize           base_len,
+            guint           base_hash,
+            guint64         after)
 {
   GString *name = self->scratch;
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
   guint64 run = slot != NULL ? RUN_OF (slot->value) : 0;
-  gboolean beyond = slot != NULL && BEYOND_OF (slot->value);
-  guint64 num = run + 1;
+  /* An empty base (`_1`) has no run: its names are always looked up. */
+  gboolean beyond = base_len == 0 || (slot != NULL && BEYOND_OF (slot->value));
+  guint64 num = MAX (after, run) + 1;
   const char *stored;
   guint hash;
 
-  g_string_set_size (name, base_len);
-  memcpy (name->str, base, base_len);
+  if (base != name->str)
+    {
+      g_string_set_size (name, base_len);
+      memcpy (name->str, base, base_len);
+    }
   set_suffix (name, base_len, num);
   hash = _graft_name_hash (name->str, name->len);
   /* `base_<run + 1>` is free unless names past the run may be taken. */
@@ -495,7 +502,7 @@ count_on (GraftNamespace *self,
     }
   stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
-  if (num != run + 1)
+  if (num != run + 1 || base_len == 0)
     return stored;
   /* `base_<num>` continues the run: extend it as far as it now goes. */
   run++;
@@ -509,7 +516,7 @@ count_on (GraftNamespace *self,
   if (slot != NULL)
     slot->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert (&self->filled, g_strndup (base, base_len), base_hash, RUN_VALUE (run, beyond));
+    _graft_name_table_insert (&self->filled, g_strndup (name->str, base_len), base_hash, RUN_VALUE (run, beyond));
   return stored;
 }
 
@@ -582,7 +589,7 @@ graft_namespace_create_name (GraftNamespace *self,
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
       if (!has_number_suffix (candidate, len))
-        return count_on (self, candidate, len, hash);
+        return count_from (self, candidate, len, hash, 0);
     }
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_' (a
@@ -659,17 +666,10 @@ graft_namespace_create_name (GraftNamespace *self,
    * taken is known. */
   if ((final_form ? taken : is_used (self, name->str, name->len)) ||
       (name->len == base_len && is_illegal (name->str, name->len, flags)))
-    {
-      guint64 filled = get_filled (self, name->str, base_len);
-
-      /* The candidate is taken or reserved, and so is `base_<filled>`:
-       * count on from the larger.  No reserved word ends in `_<digits>`,
-       * so from here only taken names are skipped. */
-      num = MAX (num, filled) + 1;
-      set_suffix (name, base_len, num);
-      while (is_used (self, name->str, name->len))
-        set_suffix (name, base_len, ++num);
-    }
+    /* The candidate is taken or reserved, and so is `base_<run>`: count
+     * on from the larger.  No reserved word ends in `_<digits>`, so from
+     * here only taken names are skipped. */
+    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num);
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 

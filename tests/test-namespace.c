@@ -129,6 +129,8 @@ static const struct
   { "_1", "_2" },
   { "__", "__" },
   { "x_007", "x_7" },
+  { "_08", "_8" },
+  { "_00", "_3" },
   { "conv_1", "conv_3" },
   { "layers.1", "layers_1" },
   { "layers_1", "layers_2" },
@@ -265,6 +267,7 @@ test_against_model (void)
 {
   static const char *const bases[] = {
     "add", "x", "layers.0", "layers_0", "_", "sum", "lambda", "getattr", "a-b", "1st", "conv_1_2", "inf",
+    "", /* `_3`: a suffix on an empty base */
   };
   g_autoptr (GraftNamespace) ns = graft_namespace_new ();
   g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
