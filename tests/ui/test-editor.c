@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "display.h"
 #include "example.h"
 
 #include "graft-autosave.h"
@@ -909,6 +910,7 @@ main (int    argc,
 
     g_setenv ("XDG_STATE_HOME", state, TRUE);
   }
+  hold_display ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/canvas/notify", test_canvas_notify);

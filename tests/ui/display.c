@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * display.c: keeps one connection to the X display open for the whole
+ * test program.
+ *
+ * Xvfb (as xvfb-run starts it) resets itself whenever its last client
+ * disconnects, and refuses the clients that connect while it resets.  A
+ * test that starts an editor right after another one has exited, or a
+ * test program that starts right after the previous one, would then meet
+ * "cannot open display" now and then.  A connection held from the start
+ * means the server is never without a client while the program runs; the
+ * first connection is retried for a while, in case the program itself
+ * starts during a reset.
+ */
+#include "config.h"
+
+#include "display.h"
+
+#include <X11/Xlib.h>
+
+/* How long the first connection is retried: a reset takes milliseconds,
+ * but a loaded machine can stretch it. */
+#define CONNECT_TIMEOUT_MS 20000
+#define CONNECT_STEP_MS    50
+
+static Display *held;
+
+/**
+ * hold_display:
+ *
+ * Opens a connection to `$DISPLAY`, retrying while the server refuses,
+ * and keeps it open until the process exits.  Without `$DISPLAY` (a
+ * Wayland session) it does nothing.  Fails the test program when no
+ * connection can be made.
+ */
+void
+hold_display (void)
+{
+  const char *name = g_getenv ("DISPLAY");
+
+  if (held != NULL || name == NULL)
+    return;
+  for (int waited = 0; held == NULL; waited += CONNECT_STEP_MS)
+    {
+      held = XOpenDisplay (name);
+      if (held == NULL)
+        {
+          if (waited >= CONNECT_TIMEOUT_MS)
+            g_error ("cannot open display %s for %d s", name, CONNECT_TIMEOUT_MS / 1000);
+          g_usleep (CONNECT_STEP_MS * 1000);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * display.h: the editor tests' own connection to the X display.
+ */
+#pragma once
+
+#include <glib.h>
+
+void hold_display (void);
