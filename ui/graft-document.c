@@ -40,10 +40,17 @@
   "def replacement(x):\n" \
   "    return torch.nn.functional.relu(x)\n"
 
+/* One change of the history: an edit of the graph, or (edit NULL) the
+ * replacement of the whole graph by another, as restoring unsaved work
+ * does; @graph then holds the graph that is not installed (the one before
+ * while the change is applied, the one after while it is undone), and
+ * the changes on either side keep referring to their own graph. */
 typedef struct {
-  GraftEdit *edit;
-  char      *label;
-  char      *before; /* the graph's code before the edit */
+  GraftEdit  *edit;
+  GraftGraph *graph;
+  char       *label;
+  char       *before; /* the graph's code before the edit */
+  guint       serial; /* names this change for as long as the document lives */
 } HistoryEntry;
 
 struct _GraftDocument
@@ -72,6 +79,7 @@ struct _GraftDocument
   guint         position;     /* entries of history that are applied */
   gint          saved;        /* the position the file was saved at, -1 if lost */
   guint         revision;     /* counts changes of the graph */
+  guint         last_serial;  /* of the newest history entry made */
   char         *code;         /* the graph's code, or NULL until asked for */
   gboolean      recovered;    /* the last load found an autosave */
   char         *recovered_code;
@@ -108,9 +116,22 @@ history_entry_free (gpointer data)
   HistoryEntry *entry = data;
 
   graft_edit_free (entry->edit);
+  g_clear_pointer (&entry->graph, graft_graph_free);
   g_free (entry->label);
   g_free (entry->before);
   g_free (entry);
+}
+
+/* Drops the history's entries from @length on.  Edits refer to their
+ * graph's nodes, and a later entry's edit may be on a graph an earlier
+ * dropped entry holds: every edit goes before any graph does. */
+static void
+truncate_history (GraftDocument *self,
+                  guint          length)
+{
+  for (guint i = length; i < self->history->len; i++)
+    g_clear_pointer (&((HistoryEntry *) self->history->pdata[i])->edit, graft_edit_free);
+  g_ptr_array_set_size (self->history, length);
 }
 
 static void
@@ -119,6 +140,7 @@ graft_document_finalize (GObject *object)
   GraftDocument *self = GRAFT_DOCUMENT (object);
 
   /* Edits refer to the graph's nodes: free them first. */
+  truncate_history (self, 0);
   g_clear_pointer (&self->history, g_ptr_array_unref);
   g_clear_pointer (&self->matches, g_ptr_array_unref);
   g_clear_pointer (&self->dropped, g_ptr_array_unref);
@@ -411,7 +433,7 @@ load_graph (GraftDocument *self,
             char          *replacement)
 {
   /* The history belongs to the old graph. */
-  g_ptr_array_set_size (self->history, 0);
+  truncate_history (self, 0);
   g_ptr_array_set_size (self->matches, 0);
   self->position = 0;
   self->saved = 0;
@@ -693,20 +715,6 @@ graft_document_take_recovered (GraftDocument *self,
   *out_pattern = g_steal_pointer (&self->recovered_pattern);
   *out_replacement = g_steal_pointer (&self->recovered_replacement);
   return TRUE;
-}
-
-/**
- * graft_document_mark_modified:
- * @self: a document
- *
- * Marks the graph as differing from its file (restored unsaved work).
- */
-void
-graft_document_mark_modified (GraftDocument *self)
-{
-  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
-  self->saved = -1;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
 GFile *
@@ -1005,10 +1013,12 @@ check_ready (GraftDocument *self,
   return TRUE;
 }
 
-/* Records @edit (taken) as the newest step of the history. */
+/* Records @edit (taken) as the newest step of the history; with @edit
+ * %NULL, the graph was replaced and @graph (taken) is the one before. */
 static void
 push_edit (GraftDocument *self,
            GraftEdit     *edit,
+           GraftGraph    *graph,
            const char    *label,
            char          *before)
 {
@@ -1017,11 +1027,13 @@ push_edit (GraftDocument *self,
   /* A new edit drops what could be redone. */
   if (self->saved > (gint) self->position)
     self->saved = -1;
-  g_ptr_array_set_size (self->history, self->position);
+  truncate_history (self, self->position);
   entry = g_new0 (HistoryEntry, 1);
   entry->edit = edit;
+  entry->graph = graph;
   entry->label = g_strdup (label);
   entry->before = before;
+  entry->serial = ++self->last_serial;
   g_ptr_array_add (self->history, entry);
   self->position++;
   notify_history (self);
@@ -1059,7 +1071,51 @@ apply (GraftDocument *self,
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 
-  push_edit (self, graft_rewrite_steal_edit (rewrite), label, g_steal_pointer (&before));
+  push_edit (self, graft_rewrite_steal_edit (rewrite), NULL, label, g_steal_pointer (&before));
+  return TRUE;
+}
+
+/**
+ * graft_document_restore_text:
+ * @self: a document
+ * @filename: the name errors use
+ * @text: a Python module, an FX listing or DOT
+ * @label: what the history calls the change
+ * @error: return location for the located error that stopped reading
+ *
+ * Replaces the document's graph with the one @text stands for, as one
+ * change of the history (restoring unsaved work: graft_document_undo()
+ * brings back the graph that was there).  The file stays the document's;
+ * the pattern and the replacement stay as they are.  On error nothing
+ * changes.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_restore_text (GraftDocument *self,
+                             const char    *filename,
+                             const char    *text,
+                             const char    *label,
+                             GError       **error)
+{
+  g_autoptr (GraftSource) source = NULL;
+  GraftGraph *graph;
+  GraftGraph *old;
+  char *before;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+
+  source = graft_source_new (filename, text, -1);
+  graph = graft_input_load_graph (source, NULL, error);
+  if (graph == NULL)
+    return FALSE;
+  graft_document_get_code (self);
+  before = g_steal_pointer (&self->code);
+  old = self->graph;
+  self->graph = graph;
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  push_edit (self, NULL, old, label, before);
   return TRUE;
 }
 
@@ -1120,7 +1176,7 @@ graft_document_delete_nodes (GraftDocument      *self,
 
     g_ptr_array_set_size (self->warnings, 0);
     g_ptr_array_set_size (self->added_names, 0);
-    push_edit (self, edit, label, g_steal_pointer (&before));
+    push_edit (self, edit, NULL, label, g_steal_pointer (&before));
   }
   return n;
 }
@@ -1232,6 +1288,27 @@ graft_document_dup_last_change (GraftDocument *self,
   return g_strdup (entry->before);
 }
 
+/**
+ * graft_document_get_last_change_serial:
+ * @self: a document
+ *
+ * Each change of the history has a serial number of its own, never given
+ * again to another change of this document, even after an undo, a new
+ * change or a new file.  A button that undoes "this change" keeps it and
+ * compares.
+ *
+ * Returns: the serial of the most recent change that is applied (the one
+ *   graft_document_undo() would undo), or 0 if none is
+ */
+guint
+graft_document_get_last_change_serial (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  if (self->position == 0)
+    return 0;
+  return ((HistoryEntry *) self->history->pdata[self->position - 1])->serial;
+}
+
 gboolean
 graft_document_get_can_undo (GraftDocument *self)
 {
@@ -1244,6 +1321,27 @@ graft_document_get_can_redo (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   return self->position < self->history->len;
+}
+
+/* Undoes or redoes @entry's change of the graph. */
+static void
+step (GraftDocument *self,
+      HistoryEntry  *entry,
+      gboolean       redo)
+{
+  GraftGraph *other;
+
+  if (entry->edit != NULL)
+    {
+      if (redo)
+        graft_edit_redo (entry->edit);
+      else
+        graft_edit_undo (entry->edit);
+      return;
+    }
+  other = entry->graph;
+  entry->graph = self->graph;
+  self->graph = other;
 }
 
 /**
@@ -1264,7 +1362,7 @@ graft_document_undo (GraftDocument *self)
   if (self->position == 0)
     return NULL;
   entry = self->history->pdata[--self->position];
-  graft_edit_undo (entry->edit);
+  step (self, entry, FALSE);
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);
@@ -1291,7 +1389,7 @@ graft_document_redo (GraftDocument *self)
   if (self->position >= self->history->len)
     return NULL;
   entry = self->history->pdata[self->position++];
-  graft_edit_redo (entry->edit);
+  step (self, entry, TRUE);
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);

@@ -44,7 +44,11 @@ gboolean       graft_document_load_text            (GraftDocument *self,
                                                     const char    *filename,
                                                     const char    *text,
                                                     GError       **error);
-void           graft_document_mark_modified        (GraftDocument *self);
+gboolean       graft_document_restore_text         (GraftDocument *self,
+                                                    const char    *filename,
+                                                    const char    *text,
+                                                    const char    *label,
+                                                    GError       **error);
 GFile         *graft_document_get_file             (GraftDocument *self);
 const char    *graft_document_get_title            (GraftDocument *self);
 gboolean       graft_document_get_modified         (GraftDocument *self);
@@ -86,6 +90,7 @@ GPtrArray     *graft_document_get_warnings         (GraftDocument *self);
 GPtrArray     *graft_document_get_added_names      (GraftDocument *self);
 char          *graft_document_dup_last_change      (GraftDocument *self,
                                                     const char   **out_label) G_GNUC_WARN_UNUSED_RESULT;
+guint          graft_document_get_last_change_serial (GraftDocument *self);
 gboolean       graft_document_get_can_undo         (GraftDocument *self);
 gboolean       graft_document_get_can_redo         (GraftDocument *self);
 const char    *graft_document_undo                 (GraftDocument *self);

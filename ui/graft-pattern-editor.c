@@ -153,6 +153,38 @@ graft_pattern_editor_set_text (GraftPatternEditor *self,
 }
 
 /**
+ * graft_pattern_editor_replace_text:
+ * @self: an editor
+ * @text: the new text
+ *
+ * Replaces the whole text as one step of the text view's undo history, so
+ * that Ctrl+Z in the editor (or gtk_text_buffer_undo()) brings back what
+ * was there.  Like graft_pattern_editor_set_text(), it emits no `changed`:
+ * the caller already knows.
+ */
+void
+graft_pattern_editor_replace_text (GraftPatternEditor *self,
+                                   const char         *text)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+  GtkTextIter end;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  self->setting_text = TRUE;
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  self->setting_text = FALSE;
+}
+
+/**
  * graft_pattern_editor_set_error:
  * @self: an editor
  * @error: (nullable): the located error of the text, or %NULL

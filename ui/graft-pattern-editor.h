@@ -20,6 +20,8 @@ GtkWidget  *graft_pattern_editor_new           (void) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_pattern_editor_dup_text      (GraftPatternEditor *self) G_GNUC_WARN_UNUSED_RESULT;
 void        graft_pattern_editor_set_text      (GraftPatternEditor *self,
                                                 const char         *text);
+void        graft_pattern_editor_replace_text  (GraftPatternEditor *self,
+                                                const char         *text);
 void        graft_pattern_editor_set_error     (GraftPatternEditor *self,
                                                 const GError       *error);
 void        graft_pattern_editor_set_graph     (GraftPatternEditor *self,

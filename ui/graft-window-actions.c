@@ -200,6 +200,41 @@ typedef enum {
   AFTER_SAVE_CLOSE,
 } AfterSave;
 
+/**
+ * graft_window_save_to:
+ * @self: a window
+ * @file: where to save, as the Save As file chooser answered
+ *
+ * Saves the graph as code to @file, which becomes the window's file.
+ *
+ * Returns: whether it was saved (if not, a toast says why)
+ */
+gboolean
+graft_window_save_to (GraftWindow *self,
+                      GFile       *file)
+{
+  g_autoptr (GFile) previous = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (graft_document_get_file (self->document) != NULL)
+    previous = g_object_ref (graft_document_get_file (self->document));
+  if (!graft_document_save (self->document, file, &error))
+    {
+      report_error (self, "The graph was not saved", error);
+      return FALSE;
+    }
+  /* The unsaved work is in the new file now: the old file's autosave
+   * would offer it again when that file is opened. */
+  if (previous != NULL && !g_file_equal (previous, file))
+    graft_autosave_discard (previous);
+  g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+  _graft_window_toast (self, "Saved as Python code", FALSE);
+  return TRUE;
+}
+
 static void
 save_response_cb (GtkNativeDialog *dialog,
                   int              response,
@@ -210,17 +245,9 @@ save_response_cb (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GError) error = NULL;
 
-      if (!graft_document_save (self->document, file, &error))
-        report_error (self, "The graph was not saved", error);
-      else
-        {
-          g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
-          _graft_window_toast (self, "Saved as Python code", FALSE);
-          if (after == AFTER_SAVE_CLOSE)
-            gtk_window_destroy (GTK_WINDOW (self));
-        }
+      if (graft_window_save_to (self, file) && after == AFTER_SAVE_CLOSE)
+        gtk_window_destroy (GTK_WINDOW (self));
     }
   g_object_unref (dialog);
 }
@@ -476,16 +503,38 @@ replace_selected_cb (GSimpleAction *action,
     replace_match (user_data, (guint) match);
 }
 
-/* After an undo or redo that did @what (NULL: nothing to do). */
+/* After an undo or redo of the graph that did @what (NULL: nothing to
+ * do): the toast says which change it was, since the graph may be out of
+ * sight. */
 static void
 history_stepped (GraftWindow *self,
+                 const char  *verb,
                  const char  *what)
 {
   if (what != NULL)
     {
+      g_autofree char *text = g_strdup_printf ("%s: %s", verb, what);
+
+      _graft_window_toast (self, text, FALSE);
       _graft_window_show_warnings (self);
       _graft_window_relayout (self, TRUE);
     }
+}
+
+/* The widget with the focus when it is text the user edits (the pattern
+ * and replacement editors, the search entry): there, Ctrl+Z and the redo
+ * keys belong to the text.  The application's accelerators run before
+ * the focused widget sees the key, so the window hands them over. */
+static GtkWidget *
+focused_text (GraftWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))
+    return focus;
+  if (GTK_IS_TEXT (focus) && gtk_editable_get_editable (GTK_EDITABLE (focus)))
+    return focus;
+  return NULL;
 }
 
 static void
@@ -494,8 +543,12 @@ undo_cb (GSimpleAction *action,
          gpointer       user_data)
 {
   GraftWindow *self = user_data;
+  GtkWidget *text = focused_text (self);
 
-  history_stepped (self, graft_document_undo (self->document));
+  if (text != NULL)
+    gtk_widget_activate_action (text, "text.undo", NULL);
+  else
+    history_stepped (self, "Undone", graft_document_undo (self->document));
 }
 
 static void
@@ -504,8 +557,39 @@ redo_cb (GSimpleAction *action,
          gpointer       user_data)
 {
   GraftWindow *self = user_data;
+  GtkWidget *text = focused_text (self);
 
-  history_stepped (self, graft_document_redo (self->document));
+  if (text != NULL)
+    gtk_widget_activate_action (text, "text.redo", NULL);
+  else
+    history_stepped (self, "Redone", graft_document_redo (self->document));
+}
+
+static void
+undo_texts_cb (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  _graft_window_undo_texts (user_data);
+}
+
+/* A toast's Undo: undoes the change of that serial, if it is still the
+ * last one applied; otherwise nothing (the toast is being dismissed). */
+static void
+undo_change_cb (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+
+  guint serial = g_variant_get_uint32 (param);
+
+  if (graft_document_get_last_change_serial (self->document) != serial)
+    return;
+  history_stepped (self, "Undone", graft_document_undo (self->document));
+  /* Restoring unsaved work also filled the editors. */
+  if (serial == self->restore_serial)
+    _graft_window_undo_texts (self);
 }
 
 static void
@@ -585,15 +669,16 @@ load_patterns_response_cb (GtkNativeDialog *dialog,
 
           if (pattern == NULL && replacement == NULL)
             _graft_window_toast (self, "The file defines neither pattern nor replacement", FALSE);
-          if (pattern != NULL)
+          else
             {
-              graft_pattern_editor_set_text (self->pattern_editor, pattern);
-              graft_document_set_pattern_text (self->document, pattern);
-            }
-          if (replacement != NULL)
-            {
-              graft_pattern_editor_set_text (self->replacement_editor, replacement);
-              graft_document_set_replacement_text (self->document, replacement);
+              g_autofree char *base = g_file_get_basename (file);
+              g_autofree char *title = g_strdup_printf ("%s loaded from %s",
+                                                        pattern == NULL       ? "Replacement"
+                                                        : replacement == NULL ? "Pattern"
+                                                                              : "Pattern and replacement",
+                                                        base);
+
+              _graft_window_replace_texts (self, pattern, replacement, title);
             }
         }
     }
@@ -684,14 +769,10 @@ pattern_from_selection_cb (GSimpleAction *action,
     }
   pattern = graft_graph_dup_function_source (extracted, "pattern");
   replacement = graft_graph_dup_function_source (extracted, "replacement");
-  graft_pattern_editor_set_text (self->pattern_editor, pattern);
-  graft_pattern_editor_set_text (self->replacement_editor, replacement);
-  graft_document_set_replacement_text (self->document, replacement);
-  graft_document_set_pattern_text (self->document, pattern);
   gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
   text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
                           nodes->len == 1 ? "" : "s");
-  _graft_window_toast (self, text, FALSE);
+  _graft_window_replace_texts (self, pattern, replacement, text);
 }
 
 static void
@@ -859,6 +940,8 @@ static const GActionEntry entries[] = {
   { "export", export_cb },
   { "undo", undo_cb },
   { "redo", redo_cb },
+  { "undo-change", undo_change_cb, "u" },
+  { "undo-texts", undo_texts_cb },
   { "replace-all", replace_all_cb },
   { "replace-selected", replace_selected_cb },
   { "replace-match", replace_match_cb, "u" },

@@ -67,6 +67,14 @@ struct _GraftWindow
   gboolean            busy;
   gboolean            close_confirmed;
   gboolean            following_canvas; /* the list selection follows a click */
+  AdwToast           *undo_toast;       /* the toast offering to undo a change, or NULL */
+  guint               undo_toast_serial; /* the change it undoes */
+  AdwToast           *texts_toast;      /* offers to undo the last replacement of the editors' texts */
+  gboolean            texts_replaced[2]; /* which editors (pattern, replacement) it changed */
+  gboolean            texts_undoable;   /* and nothing else has changed them since */
+  gboolean            replacing_texts;
+  guint               restore_serial;   /* the change that restored unsaved work */
+  char               *last_toast;       /* the title of the toast shown last */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -81,6 +89,11 @@ void _graft_window_show_warnings     (GraftWindow    *self);
 void _graft_window_search_step       (GraftWindow    *self,
                                       int             step);
 void _graft_window_restore_autosave  (GraftWindow    *self);
+void _graft_window_replace_texts     (GraftWindow    *self,
+                                      const char     *pattern,
+                                      const char     *replacement,
+                                      const char     *title);
+void _graft_window_undo_texts        (GraftWindow    *self);
 void _graft_window_expand_scope      (GraftWindow    *self,
                                       const char     *scope);
 void _graft_window_collapse_scope    (GraftWindow    *self,

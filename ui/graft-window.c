@@ -126,11 +126,33 @@ set_busy (GraftWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
+static void
+undo_toast_dismissed_cb (AdwToast    *toast,
+                         GraftWindow *self)
+{
+  if (self->undo_toast == toast)
+    self->undo_toast = NULL;
+}
+
+/* The toast that offers to undo a change goes as soon as that change is
+ * no longer the last one applied (undone, or followed by another). */
+static void
+check_undo_toast (GraftWindow *self)
+{
+  if (self->undo_toast != NULL &&
+      graft_document_get_last_change_serial (self->document) != self->undo_toast_serial)
+    adw_toast_dismiss (self->undo_toast);
+}
+
 /**
  * _graft_window_toast:
  * @self: a window
  * @title: what happened
- * @with_undo: offer to undo it
+ * @with_undo: offer to undo it: the document's last change
+ *
+ * The Undo button undoes exactly that change (win.undo-change with its
+ * serial), and the toast is dismissed once the change is no longer the
+ * last one.
  */
 void
 _graft_window_toast (GraftWindow *self,
@@ -140,12 +162,47 @@ _graft_window_toast (GraftWindow *self,
   AdwToast *toast = adw_toast_new (title);
 
   adw_toast_set_timeout (toast, 4);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
   if (with_undo)
     {
+      if (self->undo_toast != NULL)
+        adw_toast_dismiss (self->undo_toast);
+      self->undo_toast = toast;
+      self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
       adw_toast_set_button_label (toast, "_Undo");
-      adw_toast_set_action_name (toast, "win.undo");
+      adw_toast_set_action_name (toast, "win.undo-change");
+      adw_toast_set_action_target_value (toast, g_variant_new_uint32 (self->undo_toast_serial));
     }
   adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+/**
+ * graft_window_get_last_toast:
+ * @self: a window
+ *
+ * Returns: (nullable): the title of the toast shown last, or %NULL
+ */
+const char *
+graft_window_get_last_toast (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+/**
+ * graft_window_get_undo_toast:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the toast that offers to undo the
+ *   last change, while it is shown
+ */
+AdwToast *
+graft_window_get_undo_toast (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->undo_toast;
 }
 
 static void
@@ -610,6 +667,7 @@ static void
 graph_changed_cb (GraftDocument *document,
                   GraftWindow   *self)
 {
+  check_undo_toast (self);
   refresh_code (self);
   show_content (self);
   update_title (self);
@@ -698,6 +756,10 @@ document_notify_cb (GraftDocument *document,
  * Puts the autosaved graph, pattern and replacement in the window, as
  * unsaved changes.
  */
+static void replace_texts (GraftWindow *self,
+                           const char  *pattern,
+                           const char  *replacement);
+
 void
 _graft_window_restore_autosave (GraftWindow *self)
 {
@@ -708,22 +770,139 @@ _graft_window_restore_autosave (GraftWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
   if (self->recovered_code == NULL)
     return;
-  /* The recovered texts are let go only once the document is modified:
-   * while they are held, the loaded text's "not modified" does not discard
-   * the autosave they came from. */
-  graft_document_load_text (self->document, name, self->recovered_code, &error);
-  graft_document_set_pattern_text (self->document, self->recovered_pattern);
-  graft_document_set_replacement_text (self->document, self->recovered_replacement);
-  graft_document_mark_modified (self->document);
+  /* One change of the history: undo gives the file's graph back, and the
+   * toast's Undo the editors' texts too. */
+  if (!graft_document_restore_text (self->document, name, self->recovered_code, "Restore unsaved changes", &error))
+    {
+      /* The autosave stays, for another try or a look with another tool. */
+      g_autofree char *message = graft_error_format (error, NULL);
+      g_autofree char *text = g_strdup_printf ("The unsaved changes cannot be read: %s", message);
+
+      _graft_window_toast (self, text, FALSE);
+      return;
+    }
+  replace_texts (self, self->recovered_pattern, self->recovered_replacement);
   g_clear_pointer (&self->recovered_code, g_free);
   g_clear_pointer (&self->recovered_pattern, g_free);
   g_clear_pointer (&self->recovered_replacement, g_free);
-  fill_editors (self);
-  show_content (self);
-  update_title (self);
-  if (error == NULL)
-    _graft_window_relayout (self, FALSE);
-  _graft_window_toast (self, "Unsaved changes restored", FALSE);
+  self->restore_serial = graft_document_get_last_change_serial (self->document);
+  _graft_window_relayout (self, FALSE);
+  _graft_window_toast (self, "Unsaved changes restored", TRUE);
+}
+
+static void
+texts_toast_dismissed_cb (AdwToast    *toast,
+                          GraftWindow *self)
+{
+  if (self->texts_toast == toast)
+    self->texts_toast = NULL;
+}
+
+/* Any other change of an editor's text makes the offer to undo the last
+ * replacement of the texts stale: the editor's own undo still has it. */
+static void
+editor_buffer_changed_cb (GtkTextBuffer *buffer,
+                          GraftWindow   *self)
+{
+  if (self->replacing_texts)
+    return;
+  self->texts_undoable = FALSE;
+  if (self->texts_toast != NULL)
+    adw_toast_dismiss (self->texts_toast);
+}
+
+/**
+ * _graft_window_replace_texts:
+ * @self: a window
+ * @pattern: (nullable): the pattern's new text, or %NULL to keep it
+ * @replacement: (nullable): the replacement's new text, or %NULL to keep it
+ * @title: the toast that says what happened
+ *
+ * Puts new texts in the editors (and the document) as one step of each
+ * editor's undo history, and offers to undo both in a toast, so that
+ * nothing written by hand is lost to a command that fills the editors.
+ */
+void
+_graft_window_replace_texts (GraftWindow *self,
+                             const char  *pattern,
+                             const char  *replacement,
+                             const char  *title)
+{
+  AdwToast *toast;
+
+  replace_texts (self, pattern, replacement);
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 6);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
+  if (self->texts_undoable)
+    {
+      self->texts_toast = toast;
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (texts_toast_dismissed_cb), self, 0);
+      adw_toast_set_button_label (toast, "_Undo");
+      adw_toast_set_action_name (toast, "win.undo-texts");
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+/* Puts new texts in the editors and the document, each as one step of
+ * its editor's undo history (%NULL keeps a text), and remembers which
+ * changed for _graft_window_undo_texts(). */
+static void
+replace_texts (GraftWindow *self,
+               const char  *pattern,
+               const char  *replacement)
+{
+  g_autofree char *old_pattern = graft_pattern_editor_dup_text (self->pattern_editor);
+  g_autofree char *old_replacement = graft_pattern_editor_dup_text (self->replacement_editor);
+
+  if (self->texts_toast != NULL)
+    adw_toast_dismiss (self->texts_toast);
+  self->replacing_texts = TRUE;
+  self->texts_replaced[0] = pattern != NULL && strcmp (pattern, old_pattern) != 0;
+  self->texts_replaced[1] = replacement != NULL && strcmp (replacement, old_replacement) != 0;
+  /* A pending edit of the old text is applied first, so that it does not
+   * land after the new one. */
+  graft_pattern_editor_flush (self->pattern_editor);
+  graft_pattern_editor_flush (self->replacement_editor);
+  if (self->texts_replaced[1])
+    {
+      graft_pattern_editor_replace_text (self->replacement_editor, replacement);
+      graft_document_set_replacement_text (self->document, replacement);
+    }
+  if (self->texts_replaced[0])
+    {
+      graft_pattern_editor_replace_text (self->pattern_editor, pattern);
+      graft_document_set_pattern_text (self->document, pattern);
+    }
+  self->replacing_texts = FALSE;
+  self->texts_undoable = self->texts_replaced[0] || self->texts_replaced[1];
+}
+
+/**
+ * _graft_window_undo_texts:
+ * @self: a window
+ *
+ * The toast's Undo after _graft_window_replace_texts(): gives the editors
+ * back the texts they had, if nothing has changed them since (each
+ * editor's own undo history then still ends with the replacement).
+ */
+void
+_graft_window_undo_texts (GraftWindow *self)
+{
+  GraftPatternEditor *editors[2] = { self->pattern_editor, self->replacement_editor };
+
+  if (self->texts_toast != NULL)
+    adw_toast_dismiss (self->texts_toast);
+  if (!self->texts_undoable)
+    return;
+  self->texts_undoable = FALSE;
+  for (guint i = 0; i < 2; i++)
+    if (self->texts_replaced[i])
+      {
+        gtk_text_buffer_undo (graft_pattern_editor_get_buffer (editors[i]));
+        graft_pattern_editor_flush (editors[i]);
+      }
 }
 
 static void
@@ -1315,6 +1494,7 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->search_hits, g_ptr_array_unref);
   g_clear_pointer (&self->code_lines, g_ptr_array_unref);
   g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->recovered_pattern, g_free);
   g_clear_pointer (&self->recovered_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
@@ -1449,6 +1629,10 @@ graft_window_init (GraftWindow *self)
   g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
+  g_signal_connect (graft_pattern_editor_get_buffer (self->pattern_editor), "changed",
+                    G_CALLBACK (editor_buffer_changed_cb), self);
+  g_signal_connect (graft_pattern_editor_get_buffer (self->replacement_editor), "changed",
+                    G_CALLBACK (editor_buffer_changed_cb), self);
 
   g_signal_connect (self->document, "graph-changed", G_CALLBACK (graph_changed_cb), self);
   g_signal_connect (self->document, "matches-changed", G_CALLBACK (matches_changed_cb), self);

@@ -26,6 +26,8 @@ GraftCanvas   *graft_window_get_canvas     (GraftWindow *self);
 gboolean       graft_window_get_busy       (GraftWindow *self);
 const char    *graft_window_get_notice     (GraftWindow *self);
 void           graft_window_autosave_now   (GraftWindow *self);
+gboolean       graft_window_save_to        (GraftWindow *self,
+                                            GFile       *file);
 void           graft_window_select_match   (GraftWindow *self,
                                             guint        match);
 gint           graft_window_get_selected_match (GraftWindow *self);
@@ -34,5 +36,7 @@ void           graft_window_show_page       (GraftWindow *self,
                                              const char  *page);
 GtkWidget     *graft_window_get_pattern_editor (GraftWindow *self,
                                                 gboolean     replacement);
+AdwToast      *graft_window_get_undo_toast  (GraftWindow *self);
+const char    *graft_window_get_last_toast  (GraftWindow *self);
 
 G_END_DECLS

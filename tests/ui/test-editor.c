@@ -895,6 +895,329 @@ test_match_in_context (void)
   close_window (window);
 }
 
+/* The GtkTextView inside @widget (the first, depth first). */
+static GtkWidget *
+find_text_view (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start;
+  GtkTextIter end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* Types @text at the start of @buffer, as a user would. */
+static void
+type_into (GtkTextBuffer *buffer,
+           const char    *text)
+{
+  GtkTextIter start;
+
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+static guint
+n_nodes (GraftWindow *window)
+{
+  return graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
+}
+
+/* Ctrl+Z (win.undo, whose accelerator the window sees before the focused
+ * widget does) undoes the text of the editor with the focus, never the
+ * graph behind it; with the focus elsewhere it undoes the graph and says
+ * what it undid. */
+static void
+test_undo_follows_focus (void)
+{
+  GraftWindow *window = open_example ();
+  GtkWidget *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget *view = find_text_view (editor);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkWidget *canvas = GTK_WIDGET (graft_window_get_canvas (window));
+  g_autofree char *before = buffer_text (buffer);
+  g_autofree char *after = NULL;
+  g_autofree char *typed = NULL;
+
+  /* Two rewrites, one undone: the graph can be undone and redone. */
+  gtk_widget_grab_focus (canvas);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  activate (window, "replace-all", NULL);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Replace all");
+
+  graft_window_show_page (window, "pattern");
+  gtk_widget_grab_focus (view);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == view);
+  type_into (buffer, "# a note\n");
+  typed = buffer_text (buffer);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  after = buffer_text (buffer);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  g_clear_pointer (&after, g_free);
+  /* Nothing more to undo in the text: still not the graph. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  /* The redo keys are the text's too. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  after = buffer_text (buffer);
+  g_assert_cmpstr (after, ==, typed);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+
+  /* Back on the canvas, they are the graph's, and the toast names the
+   * change. */
+  gtk_widget_grab_focus (canvas);
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 10);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Redone: Replace all");
+  activate (window, "undo", NULL);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Replace match 1");
+  close_window (window);
+}
+
+/* A toast's Undo undoes its own change, and the toast goes once that
+ * change is no longer the last one applied. */
+static void
+test_undo_toast (void)
+{
+  GraftWindow *window = open_example ();
+  g_autofree char *code_one = example_rewrite (0, FALSE);
+  g_autofree char *code = NULL;
+  AdwToast *toast;
+  GVariant *target;
+
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  toast = graft_window_get_undo_toast (window);
+  g_assert_nonnull (toast);
+  target = g_variant_ref_sink (g_variant_ref (adw_toast_get_action_target_value (toast)));
+  g_assert_cmpstr (adw_toast_get_action_name (toast), ==, "win.undo-change");
+
+  /* Ctrl+Z undoes the rewrite: the toast of that rewrite goes. */
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+  g_assert_null (graft_window_get_undo_toast (window));
+  /* Its button, pressed all the same (a click already on its way),
+   * undoes nothing that is not its own. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change", target);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+
+  /* Redone, the change is the same one: its serial still names it. */
+  activate (window, "redo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  /* A new change after it: the old toast's button does nothing. */
+  activate (window, "replace-all", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 10);
+  g_assert_nonnull (graft_window_get_undo_toast (window));
+  g_assert_false (g_variant_equal (adw_toast_get_action_target_value (graft_window_get_undo_toast (window)), target));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change", target);
+  g_assert_cmpuint (n_nodes (window), ==, 10);
+  /* The new toast's button undoes exactly the Replace All. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change",
+                                  adw_toast_get_action_target_value (graft_window_get_undo_toast (window)));
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  code = graft_document_dup_code (graft_window_get_document (window));
+  g_assert_cmpstr (code, ==, code_one);
+  g_variant_unref (target);
+  close_window (window);
+}
+
+/* Create Pattern from Selection (and Use as Pattern, which goes through
+ * it) replaces the editors' texts as an undoable step: the toast's Undo,
+ * or Ctrl+Z in an editor, gives back what was written by hand. */
+static void
+test_pattern_from_selection_undo (void)
+{
+  GraftWindow *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GtkWidget *pattern_view = find_text_view (graft_window_get_pattern_editor (window, FALSE));
+  GtkWidget *replacement_view = find_text_view (graft_window_get_pattern_editor (window, TRUE));
+  GtkTextBuffer *pattern_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (pattern_view));
+  GtkTextBuffer *replacement_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (replacement_view));
+  g_autofree char *written = NULL;
+  g_autofree char *replacement = buffer_text (replacement_buffer);
+  g_autofree char *text = NULL;
+  guint serial;
+
+  /* A pattern written by hand, seen by the document. */
+  type_into (pattern_buffer, "# mine\n");
+  written = buffer_text (pattern_buffer);
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE)));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, written);
+
+  graft_canvas_select (canvas, "neg_1", FALSE);
+  graft_canvas_select (canvas, "cat_1", TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat_1 = torch.cat"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Pattern made from 2 nodes: edit the replacement");
+
+  /* The toast's Undo: both texts back, in the editors and the document. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, written);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (replacement_buffer);
+  g_assert_cmpstr (text, ==, replacement);
+  g_assert_cmpstr (graft_document_get_replacement_text (document), ==, replacement);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+
+  /* Again, then Ctrl+Z in the pattern editor: one step back. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  gtk_widget_grab_focus (pattern_view);
+  activate (window, "replace-all", NULL);
+  serial = graft_document_get_last_change_serial (document);
+  g_assert_cmpuint (serial, >, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  text = buffer_text (pattern_buffer);
+  g_assert_cmpstr (text, ==, written);
+  g_clear_pointer (&text, g_free);
+  /* Ctrl+Z undid the text, not the Replace All. */
+  g_assert_cmpuint (graft_document_get_last_change_serial (document), ==, serial);
+  /* The toast's Undo, stale now (the text changed since), does nothing. */
+  type_into (pattern_buffer, "# more\n");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
+  text = buffer_text (pattern_buffer);
+  g_assert_true (g_str_has_prefix (text, "# more\n# mine\n"));
+  close_window (window);
+}
+
+/* Save As moves the unsaved work to the new file: opening the old one
+ * again offers no autosave. */
+static void
+test_save_as_drops_old_autosave (void)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *dir = g_dir_make_tmp ("graft-save-as-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autofree char *new_path = g_build_filename (dir, "model-rewritten.py", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) new_file = NULL;
+  g_autofree char *autosave = NULL;
+  GraftWindow *window;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+  new_file = g_file_new_for_path (new_path);
+  autosave = graft_autosave_path_for (file);
+
+  window = open_path (path);
+  activate (window, "replace-all", NULL);
+  graft_window_autosave_now (window);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  /* Save As, as the file chooser's answer does it. */
+  g_assert_true (graft_window_save_to (window, new_file));
+  g_assert_true (g_file_test (new_path, G_FILE_TEST_EXISTS));
+  g_assert_false (graft_document_get_modified (graft_window_get_document (window)));
+  graft_window_autosave_now (window);
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  close_window (window);
+
+  window = open_path (path);
+  g_assert_null (graft_window_get_notice (window));
+  close_window (window);
+  g_unlink (path);
+  g_unlink (new_path);
+  g_rmdir (dir);
+}
+
+/* Restoring an autosave is one change of the history: undone, the graph
+ * is the file's again and the editors hold what they held. */
+static void
+test_restore_undo (void)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *dir = g_dir_make_tmp ("graft-restore-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *original = original_code ();
+  g_autofree char *expected = example_rewrite (-1, FALSE);
+  g_autofree char *code = NULL;
+  g_autofree char *file_pattern = NULL;
+  g_autoptr (GFile) file = NULL;
+  GraftDocument *document;
+  GraftWindow *window;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+
+  window = open_path (path);
+  file_pattern = g_strdup (graft_document_get_pattern_text (graft_window_get_document (window)));
+  activate (window, "replace-all", NULL);
+  graft_window_autosave_now (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (10);
+
+  window = open_path (path);
+  document = graft_window_get_document (window);
+  activate (window, "restore-autosave", NULL);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_clear_pointer (&code, g_free);
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Unsaved changes restored");
+
+  /* Ctrl+Z on the canvas: the file's graph, not modified. */
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
+  activate (window, "undo", NULL);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, original);
+  g_clear_pointer (&code, g_free);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Restore unsaved changes");
+  /* Redo: the restored graph again, and rewriting it works on. */
+  activate (window, "redo", NULL);
+  code = graft_document_dup_code (document);
+  g_assert_cmpstr (code, ==, expected);
+  g_clear_pointer (&code, g_free);
+  g_assert_true (graft_document_get_modified (document));
+  activate (window, "undo", NULL);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  g_assert_cmpuint (n_nodes (window), ==, 12);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, file_pattern);
+  close_window (window);
+
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -933,5 +1256,10 @@ main (int    argc,
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
+  g_test_add_func ("/ui/window/undo-follows-focus", test_undo_follows_focus);
+  g_test_add_func ("/ui/window/undo-toast", test_undo_toast);
+  g_test_add_func ("/ui/window/pattern-from-selection-undo", test_pattern_from_selection_undo);
+  g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
+  g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   return g_test_run ();
 }
