@@ -20,6 +20,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-namespace.h"
+#include "graft-type-text-private.h"
 
 #include <string.h>
 
@@ -172,30 +173,145 @@ add_global (CodeGen    *gen,
   return g_hash_table_lookup (gen->globals, target);
 }
 
-/* `type_repr`: how an annotation is written in code.  Builtins keep their
- * name, torch types their qualified name; another library's class becomes a
- * global named after its qualified name. */
+/* `add_global` of a type: the name generated code uses for the class
+ * whose `_type_repr` is @hint.  torch's own classes keep their qualified
+ * name (torch.device is the custom builtin `device`); builtins keep theirs;
+ * anything else (typing's names, another library's class, `...`, a
+ * string) becomes a global named after it. */
+static const char *
+type_global (CodeGen    *gen,
+             const char *hint)
+{
+  g_autofree char *key = g_strconcat ("type:", hint, NULL);
+  const char *name = g_hash_table_lookup (gen->globals, key);
+  char *stored;
+
+  if (name != NULL)
+    return name;
+  if (strcmp (hint, "torch.device") == 0 || strcmp (hint, "NoneType") == 0)
+    name = strcmp (hint, "NoneType") == 0 ? "NoneType" : "device";
+  else if (is_from_torch (hint))
+    name = hint;
+  else if (graft_is_python_builtin (hint))
+    name = graft_namespace_create_name (gen->names, hint, GRAFT_NAME_IS_BUILTIN);
+  else
+    name = graft_namespace_create_name (gen->names, hint, GRAFT_NAME_DEFAULT);
+  stored = g_strdup (name);
+  g_hash_table_insert (gen->globals, g_steal_pointer (&key), stored);
+  return stored;
+}
+
+/* What a generic alias's `__origin__` is, by the alias's name in a
+ * listing, as torch's `type_repr` names it: typing's own for the
+ * builtin containers (`_origin_type_map`), `collections.abc`'s for the
+ * abstract ones; NULL for a name that is no generic alias. */
+static const char *
+origin_of (const char *name)
+{
+  static const struct
+  {
+    const char *alias;
+    const char *origin;
+  } origins[] = {
+    { "typing.List", "typing.List" }, { "list", "typing.List" },
+    { "typing.Dict", "typing.Dict" }, { "dict", "typing.Dict" },
+    { "typing.Set", "typing.Set" }, { "set", "typing.Set" },
+    { "typing.FrozenSet", "typing.FrozenSet" }, { "frozenset", "typing.FrozenSet" },
+    { "typing.Tuple", "typing.Tuple" }, { "tuple", "typing.Tuple" },
+    { "typing.Type", "type" }, { "type", "type" },
+    { "typing.Union", "typing.Union" }, { "typing.Optional", "typing.Union" },
+    { "typing.Deque", "collections.deque" }, { "typing.DefaultDict", "collections.defaultdict" },
+    { "typing.OrderedDict", "collections.OrderedDict" }, { "typing.Counter", "collections.Counter" },
+    { "typing.ChainMap", "collections.ChainMap" }, { "typing.AbstractSet", "collections.abc.Set" },
+    { "typing.Collection", "collections.abc.Collection" }, { "typing.Container", "collections.abc.Container" },
+    { "typing.Generator", "collections.abc.Generator" }, { "typing.Iterable", "collections.abc.Iterable" },
+    { "typing.Iterator", "collections.abc.Iterator" }, { "typing.Mapping", "collections.abc.Mapping" },
+    { "typing.MutableMapping", "collections.abc.MutableMapping" },
+    { "typing.MutableSequence", "collections.abc.MutableSequence" },
+    { "typing.MutableSet", "collections.abc.MutableSet" }, { "typing.Reversible", "collections.abc.Reversible" },
+    { "typing.Sequence", "collections.abc.Sequence" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (origins); i++)
+    if (strcmp (origins[i].alias, name) == 0)
+      return origins[i].origin;
+  return NULL;
+}
+
+/* torch's `type_repr` of the type whose listing text is [@p, @end), into
+ * @out: a generic alias is its origin's name and its arguments' forms,
+ * joined by `,`; anything else is one global (`int | None`, a string). */
+static void
+append_type_code (CodeGen    *gen,
+                  GString    *out,
+                  const char *p,
+                  const char *end)
+{
+  g_autofree char *text = g_strndup (p, end - p);
+  const char *open = strchr (text, '[');
+  g_autofree char *name = open != NULL ? g_strndup (text, open - text) : g_strdup (text);
+  const char *origin = origin_of (name);
+  gboolean optional = strcmp (name, "typing.Optional") == 0;
+  gboolean bare = open == NULL || text[strlen (text) - 1] != ']';
+
+  /* `int | None` (types.UnionType) has no origin: one global, as text;
+   * a builtin class unsubscripted is itself. */
+  if (_graft_type_text_is_alternatives (text) || (bare && strchr (name, '.') == NULL))
+    origin = NULL;
+  if (origin == NULL || (open == NULL && optional))
+    {
+      g_string_append (out, type_global (gen, text));
+      return;
+    }
+  g_string_append (out, type_global (gen, origin));
+  if (bare)
+    return;
+  /* The arguments, between the brackets. */
+  {
+    const char *q = text + (open - text) + 1;
+    const char *close = text + strlen (text) - 1;
+    gboolean first = TRUE;
+
+    if (close - q == 2 && q[0] == '(' && q[1] == ')')
+      return; /* `Tuple[()]`: no arguments */
+    g_string_append_c (out, '[');
+    while (q < close)
+      {
+        const char *arg_end = _graft_type_text_arg_end (q);
+
+        if (!first)
+          g_string_append_c (out, ',');
+        first = FALSE;
+        append_type_code (gen, out, q, arg_end);
+        q = arg_end;
+        if (*q == ',')
+          q++;
+        while (*q == ' ')
+          q++;
+      }
+    if (optional)
+      g_string_append_printf (out, ",%s", type_global (gen, "NoneType"));
+    g_string_append_c (out, ']');
+  }
+}
+
+/* `type_repr`: how an annotation is written in code, from the text the
+ * listing shows for it (graft-tracer-types.c). */
 static const char *
 type_repr (CodeGen    *gen,
            const char *type)
 {
-  g_autofree char *key = g_strconcat ("type:", type, NULL);
+  g_autofree char *key = g_strconcat ("code:", type, NULL);
   const char *name = g_hash_table_lookup (gen->globals, key);
+  g_autoptr (GString) out = NULL;
 
   if (name != NULL)
     return name;
-  if (is_from_torch (type) || strchr (type, '.') == NULL)
-    name = strchr (type, '.') == NULL && graft_is_python_builtin (type)
-               ? graft_namespace_create_name (gen->names, type, GRAFT_NAME_IS_BUILTIN)
-               : type;
-  else
-    name = graft_namespace_create_name (gen->names, type, GRAFT_NAME_DEFAULT);
-  {
-    char *stored = g_strdup (name);
-
-    g_hash_table_insert (gen->globals, g_steal_pointer (&key), stored);
-    return stored;
-  }
+  out = g_string_new (NULL);
+  append_type_code (gen, out, type, type + strlen (type));
+  name = g_string_free (g_steal_pointer (&out), FALSE);
+  g_hash_table_insert (gen->globals, g_steal_pointer (&key), (gpointer) name);
+  return name;
 }
 
 static void
@@ -421,6 +537,22 @@ frees_of (LastUses  *lu,
   return TRUE;
 }
 
+/* `name = ` or `name : T = ` at the start of a node's line. */
+static void
+append_target (CodeGen    *gen,
+               GString    *body,
+               GraftNode  *node,
+               const char *declared)
+{
+  _graft_buf_append (body, code_name (gen, node));
+  if (declared != NULL)
+    {
+      _graft_buf_append (body, " : ");
+      _graft_buf_append (body, declared);
+    }
+  _graft_buf_append (body, " = ");
+}
+
 static void
 emit_node (CodeGen   *gen,
            GraftNode *node,
@@ -432,6 +564,13 @@ emit_node (CodeGen   *gen,
   const char *target = graft_node_get_target (node);
   const char *format;
   const char *global;
+  /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
+   * worked out first, as torch does, before the target's global. */
+  const char *declared = graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER &&
+                                 graft_node_get_op (node) != GRAFT_OP_OUTPUT &&
+                                 graft_node_get_type_annotation (node) != NULL
+                             ? type_repr (gen, graft_node_get_type_annotation (node))
+                             : NULL;
 
   switch (graft_node_get_op (node))
     {
@@ -466,8 +605,7 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
-      _graft_buf_append (body, code_name (gen, node));
-      _graft_buf_append (body, " = ");
+      append_target (gen, body, node, declared);
       if (is_plain_path (target))
         {
           /* The usual case: `receiver.method`, written in place. */
@@ -506,8 +644,7 @@ emit_node (CodeGen   *gen,
       }
       if (format != NULL)
         {
-          _graft_buf_append (body, code_name (gen, node));
-          _graft_buf_append (body, " = ");
+          append_target (gen, body, node, declared);
           append_operator (gen, body, format, args);
           break;
         }
@@ -518,14 +655,12 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr(GString) obj = g_string_new (NULL);
 
-          _graft_buf_append (body, code_name (gen, node));
-          _graft_buf_append (body, " = ");
+          append_target (gen, body, node, declared);
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
           break;
         }
-      _graft_buf_append (body, code_name (gen, node));
-      _graft_buf_append (body, " = ");
+      append_target (gen, body, node, declared);
       _graft_buf_append (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -540,8 +675,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      _graft_buf_append (body, code_name (gen, node));
-      _graft_buf_append (body, " = ");
+      append_target (gen, body, node, declared);
       append_path (body, "self", target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -549,8 +683,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
-      _graft_buf_append (body, code_name (gen, node));
-      _graft_buf_append (body, " = ");
+      append_target (gen, body, node, declared);
       append_path (body, "self", target);
       break;
 

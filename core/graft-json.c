@@ -8,6 +8,7 @@
 #include "graft-json.h"
 #include "graft-arg.h"
 #include "graft-graph.h"
+#include "graft-type-text-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -227,8 +228,12 @@ graft_json_graph (GraftGraph *graph)
       g_string_append_c (out, ']');
       if (type != NULL)
         {
+          g_autoptr (GString) listed = g_string_new (NULL);
+
+          /* As the listing shows it. */
+          _graft_type_text_append_listing (listed, type);
           g_string_append (out, ", \"type\": ");
-          graft_json_append_string (out, type, -1);
+          graft_json_append_string (out, listed->str, listed->len);
         }
       g_string_append_c (out, '}');
     }

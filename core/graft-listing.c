@@ -10,6 +10,7 @@
 #include "graft-arg.h"
 #include "graft-strbuf-private.h"
 #include "graft-graph.h"
+#include "graft-type-text-private.h"
 
 #include <string.h>
 
@@ -62,7 +63,7 @@ graft_listing_print_string (GraftGraph *graph)
       _graft_buf_append (out, " : ");
       if (type != NULL)
         {
-          _graft_buf_append (out, type);
+          _graft_type_text_append_listing (out, type);
           g_string_append_c (out, ' ');
         }
       _graft_buf_append (out, "[#users=");

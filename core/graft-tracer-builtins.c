@@ -22,7 +22,7 @@ static const char *const builtin_names[] = {
   "filter", "float", "format", "getattr", "hasattr", "int", "isinstance", "issubclass", "iter",
   "len", "list", "map", "max", "min", "next", "object", "ord", "pow", "print", "property",
   "range", "repr", "reversed", "round", "setattr", "slice", "sorted", "staticmethod", "str",
-  "sum", "super", "tuple", "type", "zip", "classmethod", "id", "hash",
+  "sum", "super", "tuple", "type", "zip", "classmethod", "id", "hash", "set", "frozenset", "bytes",
   "Exception", "ValueError", "TypeError", "RuntimeError", "NotImplementedError",
   "AssertionError", "KeyError", "IndexError", "AttributeError",
 };
@@ -182,6 +182,7 @@ builtin_len (Tracer            *t,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       break;
     }
@@ -298,6 +299,7 @@ to_number (Tracer            *t,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "%s() argument must be a string or a number, not '%s'",
@@ -945,6 +947,7 @@ _graft_tracer_has_method (const Value *recv,
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       return FALSE;
     }
@@ -1416,6 +1419,7 @@ _graft_tracer_call_method (Tracer            *t,
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       break;
     }

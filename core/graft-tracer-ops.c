@@ -362,6 +362,11 @@ _graft_tracer_binop (Tracer            *t,
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
     return record (t, binop_targets[op], a, b, at);
 
+  if (op == GRAFT_PY_BIN_BITOR && (r = _graft_tracer_type_or (t, a, b, at)) != NULL)
+    return r;
+  if (t->error != NULL)
+    return NULL;
+
   if (is_tensorish (a) || is_tensorish (b))
     {
       /* Tensor arithmetic on constants runs eagerly and makes a new
@@ -606,6 +611,7 @@ contains (Value   *container,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       break;
     }
@@ -639,6 +645,8 @@ is_same (const Value *a,
     case VAL_BUILTIN:
     case VAL_TYPE:
       return strcmp (a->path, b->path) == 0;
+    case VAL_GENERIC:
+      return strcmp (a->generic.repr, b->generic.repr) == 0;
     case VAL_OBJECT:
       return a->obj == b->obj;
     case VAL_INT:
@@ -879,6 +887,8 @@ _graft_tracer_subscript (Tracer            *t,
 
   if (_graft_value_is_proxy (obj))
     return record (t, "operator.getitem", obj, index, at);
+  if ((found = _graft_tracer_type_subscript (t, obj, index, at)) != NULL || t->error != NULL)
+    return found;
   switch (obj->kind)
     {
     case VAL_TUPLE:
@@ -928,6 +938,7 @@ _graft_tracer_subscript (Tracer            *t,
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "'%s' object is not subscriptable", _graft_value_type_name (obj));

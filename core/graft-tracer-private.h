@@ -70,6 +70,7 @@ typedef enum {
   VAL_PARAMETER,   /* an nn.Parameter (identity matters) */
   VAL_SUPER,       /* super(): object + class to start after */
   VAL_TYPE,        /* a builtin type or typing name used as annotation: text */
+  VAL_GENERIC,     /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
 } ValueKind;
 
 /* An ordered map with string keys (module attributes, scopes keep order).
@@ -186,6 +187,12 @@ struct _Value
       Value *self;        /* the object (VAL_OBJECT) */
       Class *after;
     } super;
+    struct
+    {
+      const char *repr;   /* as a listing prints it: `typing.Optional[torch.Tensor]` */
+      const char *origin; /* `typing.Union`, `typing.List`, `list`, or `|` for `int | None` */
+      PtrVec     *args;   /* Value *: the arguments (a Union's, flattened) */
+    } generic;
   };
 };
 
@@ -322,6 +329,11 @@ Value      *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
 Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
+
+/* graft-tracer-types.c */
+Value      *_graft_tracer_type_subscript (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+Value      *_graft_tracer_type_or      (Tracer *t, Value *a, Value *b, const GraftPyExpr *at);
+const char *_graft_tracer_type_repr    (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-torch.c */
 Value      *_graft_tracer_torch_attr   (Tracer *t, const char *path, const GraftPyExpr *at);

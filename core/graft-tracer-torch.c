@@ -129,7 +129,8 @@ static const char *const known_modules[] = {
   "torch", "torch.nn", "torch.nn.functional", "torch.functional", "torch._C", "torch._C._nn",
   "torch.linalg", "torch.special", "torch.fft", "torch.fx", "torch.fx._symbolic_trace",
   "torch.nn.init", "torch.nn.modules", "torch.nn.parameter", "torch.ops", "torch.utils",
-  "torch.jit", "math", "operator", "typing", "collections", "functools", "numbers",
+  "torch.jit", "math", "operator", "typing", "collections", "functools", "numbers", "builtins",
+  "torch.fx.annotate",
 };
 
 /* operator functions and the syntax they stand for. */
@@ -258,6 +259,11 @@ _graft_tracer_torch_attr (Tracer            *t,
   ensure_indexes ();
   if (is_known_module (path))
     return _graft_value_path (t, VAL_PYMODULE, path);
+  /* `from builtins import getattr`, `builtins.len(...)`: Python's own
+   * builtins, as the bare names are (torch's generated code imports them
+   * so). */
+  if (g_str_has_prefix (path, "builtins.") && (v = _graft_tracer_lookup_builtin (t, path + strlen ("builtins."))) != NULL)
+    return v;
   constant = g_hash_table_lookup (constant_index, path);
   if (constant != NULL)
     {
@@ -732,6 +738,7 @@ typedef enum {
   PATH_ORDERED_DICT,
   PATH_DEVICE,
   PATH_WRAP,        /* torch.fx.wrap: gives its argument back */
+  PATH_ANNOTATE,    /* torch.fx.annotate.annotate: sets a node's type */
   PATH_INIT,        /* torch.nn.init.*: gives its argument back */
   PATH_CONTEXT,     /* torch.no_grad and the like */
 } PathKind;
@@ -757,6 +764,7 @@ path_kind (const char *path)
     { "collections.OrderedDict", PATH_ORDERED_DICT },
     { "torch.device", PATH_DEVICE },
     { "torch.fx.wrap", PATH_WRAP },
+    { "torch.fx.annotate.annotate", PATH_ANNOTATE },
     { "torch.no_grad", PATH_CONTEXT },
     { "torch.enable_grad", PATH_CONTEXT },
     { "torch.inference_mode", PATH_CONTEXT },
@@ -801,6 +809,41 @@ resolve_path (Tracer     *t,
     }
   g_hash_table_insert (t->call_paths, (gpointer) path, r);
   return r;
+}
+
+/* `annotate(val, type)`: a traced value's node takes the type (the code
+ * then declares it: `size : int = x.size(0)`); anything else is given
+ * back as it is. */
+static Value *
+annotate (Tracer            *t,
+          PtrVec            *args,
+          StrMap            *kwargs,
+          const GraftPyExpr *at)
+{
+  Value *val;
+  GraftNode *node;
+  const char *type;
+
+  if (args == NULL || args->len != 2 || (kwargs != NULL && kwargs->keys->len > 0))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "TypeError: annotate() takes 2 positional arguments");
+  val = args->pdata[0];
+  if (!_graft_value_is_proxy (val))
+    return val;
+  type = _graft_tracer_type_repr (t, args->pdata[1], at);
+  if (type == NULL)
+    return NULL;
+  node = _graft_tracer_node_of (t, val);
+  if (node == NULL)
+    return NULL;
+  if (graft_node_get_type_annotation (node) != NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "RuntimeError: Tried to annotate a value that already had a type on it! "
+                               "Existing type is %s and new type is %s.",
+                               graft_node_get_type_annotation (node), type);
+  if (*type != '\0')
+    graft_node_set_type_annotation (node, type);
+  return val;
 }
 
 /**
@@ -874,6 +917,8 @@ _graft_tracer_call_path (Tracer            *t,
     case PATH_WRAP:
     case PATH_INIT:
       return n > 0 ? args->pdata[0] : _graft_value_none ();
+    case PATH_ANNOTATE:
+      return annotate (t, args, kwargs, at);
     case PATH_CONTEXT:
       return _graft_value_path (t, VAL_BUILTIN, "__graft_context__");
     case PATH_TABLE:

@@ -440,6 +440,7 @@ _graft_value_type_name (const Value *v)
     case VAL_NN_CLASS:
     case VAL_CLASS:
     case VAL_TYPE:
+    case VAL_GENERIC:
       return "class";
     case VAL_OBJECT:
       return v->obj->class_name;
@@ -509,6 +510,7 @@ _graft_value_holds_proxy (const Value *v)
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       return FALSE;
     }
@@ -572,6 +574,8 @@ _graft_value_equal (const Value *a,
     case VAL_TYPE:
     case VAL_SELF_PATH:
       return strcmp (a->path, b->path) == 0;
+    case VAL_GENERIC:
+      return strcmp (a->generic.repr, b->generic.repr) == 0;
     case VAL_TUPLE:
     case VAL_LIST:
       if (a->seq.items->len != b->seq.items->len)
@@ -745,6 +749,7 @@ _graft_value_append_str (GString     *out,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       g_string_append_printf (out, "<%s>", _graft_value_type_name (v));
       return;

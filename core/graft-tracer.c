@@ -295,6 +295,7 @@ _graft_tracer_to_arg (Tracer            *t,
         }
       return TRUE;
     case VAL_TYPE:
+    case VAL_GENERIC:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
     case VAL_NN_CLASS:
@@ -492,6 +493,7 @@ _graft_tracer_truth (Tracer            *t,
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       *out = TRUE;
       return TRUE;
@@ -583,6 +585,7 @@ _graft_tracer_iterate (Tracer            *t,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       break;
     }
@@ -898,6 +901,7 @@ _graft_tracer_getattr (Tracer            *t,
     case VAL_BUILTIN:
     case VAL_METHOD:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       if (obj->kind == VAL_SLICE)
         {
@@ -1631,6 +1635,7 @@ call_object (Tracer            *t,
     case VAL_PARAMETER:
     case VAL_SUPER:
     case VAL_TYPE:
+    case VAL_GENERIC:
     default:
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "'%s' object is not callable", _graft_value_type_name (callee));
@@ -3496,8 +3501,8 @@ scan_self_stmts (Tracer                *t,
     }
 }
 
-/* The annotation as torch.fx prints it, for the plain types model code
- * uses; anything else is reported rather than printed wrongly. */
+/* The annotation as torch.fx's listing prints it (graft-tracer-types.c),
+ * `""` for none, or NULL after an error. */
 static const char *
 annotation_repr (Tracer            *t,
                  Scope             *scope,
@@ -3505,32 +3510,18 @@ annotation_repr (Tracer            *t,
 {
   Value *v;
 
+  /* A string annotation stays a string: the listing shows its repr. */
   if (e->kind == GRAFT_PY_EXPR_CONSTANT && e->constant.kind == GRAFT_PY_CONST_STR)
     {
-      /* A string annotation is mangled into a global name by torch. */
-      g_autofree char *mangled = g_strdup (e->constant.str);
+      g_autoptr (GString) repr = g_string_new (NULL);
 
-      for (char *p = mangled; *p != '\0'; p++)
-        if (!g_ascii_isalnum (*p) && *p != '_')
-          *p = '_';
-      return _graft_tracer_printf (t, "_%s_", mangled);
+      _graft_value_append_str (repr, _graft_value_str (t, e->constant.str, e->constant.len), TRUE);
+      return _graft_tracer_strdup (t, repr->str, repr->len);
     }
   v = eval (t, scope, e);
   if (v == NULL)
     return NULL;
-  if (v->kind == VAL_TYPE && !g_str_has_prefix (v->path, "typing."))
-    return v->path;
-  /* A class of another library (`GoogLeNetOutputs` in torchvision's
-   * gm.code): its qualified name; code generation makes it a global. */
-  if (v->kind == VAL_PATH_FN && !g_str_has_prefix (v->path, "torch.") && strchr (v->path, '.') != NULL)
-    return v->path;
-  if (v->kind == VAL_BUILTIN && (strcmp (v->path, "int") == 0 || strcmp (v->path, "float") == 0 ||
-                                 strcmp (v->path, "bool") == 0 || strcmp (v->path, "str") == 0 ||
-                                 strcmp (v->path, "complex") == 0))
-    return v->path;
-  fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
-           "this type annotation is not supported: Graft prints torch.Tensor, int, float, bool and str");
-  return NULL;
+  return _graft_tracer_type_repr (t, v, e);
 }
 
 static gboolean
@@ -3582,7 +3573,7 @@ make_placeholders (Tracer            *t,
       }
       if (node == NULL)
         return FALSE;
-      if (type != NULL)
+      if (type != NULL && *type != '\0')
         graft_node_set_type_annotation (node->node, type);
       _graft_strmap_set (&scope->vars, p->name, node);
     }
@@ -3637,7 +3628,7 @@ trace_function (Tracer   *t,
       if (type == NULL)
         return FALSE;
       out = _graft_tracer_make_node (t, GRAFT_OP_OUTPUT, "output", out_args, NULL, NULL, &at);
-      if (out != NULL)
+      if (out != NULL && *type != '\0')
         graft_node_set_type_annotation (out->node, type);
     }
   else
