@@ -15,7 +15,10 @@ torch's sources; the script only calls torch.
 
 Probes (the first one that records something wins):
   BUILTIN (inspect.isbuiltin):  f(p0), f(p0, p1), f(p0, p1, p2), f([p0, p1]),
-                                f([p0, p1], p2), f(p0, p1, p2, p3)
+                                f([p0, p1], p2), f(p0, p1, p2, p3), ..., then each aten
+                                schema of the function with its required arguments, a
+                                constant of the declared kind for each non-tensor one
+                                (dtypes, layouts, memory formats, qschemes, devices, strings)
   PYTHON functions: A = every parameter a distinct placeholder (varargs: two);
                     B = only the required parameters (defaults left out), then one
                     probe per optional parameter (it alone as a placeholder).
@@ -135,8 +138,49 @@ BUILTIN_PROBES = [(c, ["p0", "p1", "p2", "p3"][:c.count("p")]) for c in [
 ]]
 
 
-def schema_value(ty, names):
+# Constants of the kinds that TorchScript schemas type as `int` (or `Device`) but that
+# torch's Python argument parser only takes as themselves: without them a function such as
+# torch.quantize_per_tensor(x, 0.1, 0, torch.quint8) looked untraceable.
+DECLARED_VALUES = {
+    "ScalarType": "torch.float32",
+    "ScalarType?": "torch.float32",
+    "Layout": "torch.strided",
+    "MemoryFormat": "torch.contiguous_format",
+    "QScheme": "torch.per_tensor_affine",
+    "Device": "torch.device('cpu')",
+    "str": "'mean'",
+    "Scalar": "1",  # typed `number`, which the table below did not know
+}
+
+
+def declared_types(sch):
+    """The argument types as the schema declares them (`ScalarType dtype`), by name."""
+    text = str(sch)
+    inner = text[text.index("(") + 1:text.rindex(") ->")] if ") ->" in text else ""
+    out, depth, start = {}, 0, 0
+    parts = []
+    for i, c in enumerate(inner):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(inner[start:i])
+            start = i + 1
+    parts.append(inner[start:])
+    for part in parts:
+        part = part.strip().split("=", 1)[0].strip()
+        if part == "*" or " " not in part:
+            continue
+        ty, name = part.rsplit(" ", 1)
+        out[name] = ty
+    return out
+
+
+def schema_value(ty, names, declared=None):
     """A probe value for one aten schema argument type (proxies for tensors), or raise KeyError."""
+    if declared in DECLARED_VALUES:
+        return DECLARED_VALUES[declared]
     if ty in ("Tensor", "Optional[Tensor]"):
         names.append(f"p{len(names)}")
         return names[-1]
@@ -159,11 +203,12 @@ def probe_by_schema(fn):
         return None
     for sch in schemas:
         names, pos, kw = [], [], []
+        declared = declared_types(sch)
         try:
             for arg in sch.arguments:
                 if arg.has_default_value() or arg.name == "out":
                     continue
-                v = schema_value(str(arg.type), names)
+                v = schema_value(str(arg.type), names, declared.get(arg.name))
                 (kw if arg.kwarg_only else pos).append(f"{arg.name}={v}" if arg.kwarg_only else v)
         except KeyError:
             continue
