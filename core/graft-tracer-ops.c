@@ -32,6 +32,66 @@ static const char *const binop_targets[] = {
   [GRAFT_PY_BIN_BITAND] = "operator.and_",
 };
 
+/* The method a constant tensor's operator runs when the other operand is
+ * traced: `buf * x` is `Tensor.__mul__(buf, x)`, which torch's
+ * __torch_function__ hands to the proxy as the method `mul` (the ones
+ * written in Python, `__floordiv__` and the bitwise ones, keep their
+ * dunder name). */
+static const char *const tensor_binop_methods[] = {
+  [GRAFT_PY_BIN_ADD] = "add",
+  [GRAFT_PY_BIN_SUB] = "sub",
+  [GRAFT_PY_BIN_MUL] = "mul",
+  [GRAFT_PY_BIN_MATMUL] = "matmul",
+  [GRAFT_PY_BIN_TRUEDIV] = "div",
+  [GRAFT_PY_BIN_FLOORDIV] = "__floordiv__",
+  [GRAFT_PY_BIN_MOD] = "remainder",
+  [GRAFT_PY_BIN_POW] = "pow",
+  [GRAFT_PY_BIN_LSHIFT] = "__lshift__",
+  [GRAFT_PY_BIN_RSHIFT] = "__rshift__",
+  [GRAFT_PY_BIN_BITOR] = "__or__",
+  [GRAFT_PY_BIN_BITXOR] = "__xor__",
+  [GRAFT_PY_BIN_BITAND] = "__and__",
+};
+
+/* The same for an augmented assignment (`buf += x`: Tensor.__iadd__). */
+static const char *const tensor_inplace_methods[] = {
+  [GRAFT_PY_BIN_ADD] = "add_",
+  [GRAFT_PY_BIN_SUB] = "sub_",
+  [GRAFT_PY_BIN_MUL] = "mul_",
+  [GRAFT_PY_BIN_MATMUL] = "matmul", /* no __imatmul__: Python falls back */
+  [GRAFT_PY_BIN_TRUEDIV] = "div_",
+  [GRAFT_PY_BIN_FLOORDIV] = "floor_divide_",
+  [GRAFT_PY_BIN_MOD] = "remainder_",
+  [GRAFT_PY_BIN_POW] = "pow_",
+  [GRAFT_PY_BIN_LSHIFT] = "__ilshift__",
+  [GRAFT_PY_BIN_RSHIFT] = "__irshift__",
+  [GRAFT_PY_BIN_BITOR] = "__ior__",
+  [GRAFT_PY_BIN_BITXOR] = "__ixor__",
+  [GRAFT_PY_BIN_BITAND] = "__iand__",
+};
+
+static gboolean
+is_constant_tensor (const Value *v)
+{
+  return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+}
+
+/* `method(a, b)` as a call_method node: a constant tensor's operator with
+ * a traced operand. */
+static Value *
+record_method (Tracer            *t,
+               const char        *method,
+               Value             *a,
+               Value             *b,
+               const GraftPyExpr *at)
+{
+  PtrVec *args = _graft_tracer_vec (t);
+
+  _graft_vec_add (args, a);
+  _graft_vec_add (args, b);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, method, args, NULL, NULL, at);
+}
+
 static Value *
 record (Tracer            *t,
         const char        *target,
@@ -359,6 +419,8 @@ _graft_tracer_binop (Tracer            *t,
   double fx, fy;
   Value *r;
 
+  if (is_constant_tensor (a) && _graft_value_is_proxy (b))
+    return record_method (t, tensor_binop_methods[op], a, b, at);
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
     return record (t, binop_targets[op], a, b, at);
 
@@ -723,8 +785,22 @@ _graft_tracer_compare (Tracer            *t,
                                    _graft_value_type_name (b));
       return _graft_value_bool (op == GRAFT_PY_CMP_IN ? r : !r);
     }
-  if (_graft_value_is_proxy (a))
+  static const char *const methods[] = {
+    [GRAFT_PY_CMP_EQ] = "eq",
+    [GRAFT_PY_CMP_NOT_EQ] = "ne",
+    [GRAFT_PY_CMP_LT] = "lt",
+    [GRAFT_PY_CMP_LT_E] = "le",
+    [GRAFT_PY_CMP_GT] = "gt",
+    [GRAFT_PY_CMP_GT_E] = "ge",
+  };
+
+  /* An attribute of a traced value (`x.T`) is an Attribute, a subclass of
+   * Proxy: Python tries a right operand of a subclass's type first, so
+   * `a < x.T` runs `x.T.__gt__(a)`. */
+  if (_graft_value_is_proxy (a) && !(a->kind == VAL_PROXY && b->kind == VAL_ATTR_PROXY))
     return record (t, targets[op], a, b, at);
+  if (is_constant_tensor (a) && _graft_value_is_proxy (b))
+    return record_method (t, methods[op], a, b, at);
   if (_graft_value_is_proxy (b))
     return record (t, targets[swapped[op]], b, a, at);
   if (is_tensorish (a) || is_tensorish (b))
@@ -869,6 +945,24 @@ index_sequence (Tracer            *t,
   if (seq->kind == VAL_STR)
     return _graft_value_str (t, seq->str.s + i, 1);
   return seq->seq.items->pdata[i];
+}
+
+/**
+ * _graft_tracer_inplace_binop:
+ *
+ * `a op= b`: as _graft_tracer_binop(), except that a constant tensor
+ * runs its in-place method with a traced operand.
+ */
+Value *
+_graft_tracer_inplace_binop (Tracer            *t,
+                             GraftPyBinOp       op,
+                             Value             *a,
+                             Value             *b,
+                             const GraftPyExpr *at)
+{
+  if (is_constant_tensor (a) && _graft_value_is_proxy (b))
+    return record_method (t, tensor_inplace_methods[op], a, b, at);
+  return _graft_tracer_binop (t, op, a, b, at);
 }
 
 /**

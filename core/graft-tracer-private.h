@@ -320,6 +320,7 @@ Value     **_graft_tracer_bind         (Tracer *t, const char *fn_name, const Gr
 
 /* graft-tracer-ops.c */
 Value      *_graft_tracer_binop        (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
+Value      *_graft_tracer_inplace_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
 Value      *_graft_tracer_unary        (Tracer *t, GraftPyUnaryOp op, Value *a, const GraftPyExpr *at);
 Value      *_graft_tracer_compare      (Tracer *t, GraftPyCmpOp op, Value *a, Value *b, const GraftPyExpr *at);
 Value      *_graft_tracer_subscript    (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);

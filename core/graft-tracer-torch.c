@@ -211,6 +211,52 @@ find_function (const char *path)
   return NULL;
 }
 
+/* Generated code names some functions by the target torch records, not
+ * by a public path (`torch._C._special.special_expit` for
+ * torch.special.expit, `torch.nn.functional._threshold` for
+ * F.threshold); Graft reads back what it prints.  Built on the first
+ * path the table does not hold. */
+static GHashTable *target_index;  /* target -> FxFunction, where no path is that target */
+static GHashTable *target_modules; /* the dotted prefixes of those targets */
+
+static gpointer
+build_target_index (gpointer data)
+{
+  target_index = g_hash_table_new (g_str_hash, g_str_equal);
+  target_modules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (fx_functions); i++)
+    {
+      const char *target = FX_TEXT (fx_functions[i].target);
+
+      if (*target == '\0' || find_function (target) != NULL || g_hash_table_contains (target_index, target))
+        continue;
+      g_hash_table_insert (target_index, (gpointer) target, (gpointer) &fx_functions[i]);
+      for (const char *dot = strchr (target + strlen ("torch."), '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+        g_hash_table_add (target_modules, g_strndup (target, dot - target));
+    }
+  return NULL;
+}
+
+static void
+ensure_target_index (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, build_target_index, NULL);
+}
+
+/* The function of the table at @path, or whose recorded target @path is. */
+static const FxFunction *
+find_function_or_target (const char *path)
+{
+  const FxFunction *fn = find_function (path);
+
+  if (fn != NULL || !g_str_has_prefix (path, "torch."))
+    return fn;
+  ensure_target_index ();
+  return g_hash_table_lookup (target_index, path);
+}
+
 static gboolean
 is_known_module (const char *path)
 {
@@ -292,6 +338,12 @@ _graft_tracer_torch_attr (Tracer            *t,
     }
   if (strcmp (path, "torch.fx._symbolic_trace.wrap") == 0)
     return _graft_value_path (t, VAL_PATH_FN, "torch.fx.wrap");
+  if (g_str_has_prefix (path, "torch._") && find_function (path) == NULL)
+    {
+      ensure_target_index ();
+      if (g_hash_table_contains (target_modules, path))
+        return _graft_value_path (t, VAL_PYMODULE, path);
+    }
   if (g_str_has_prefix (path, "torch.") || g_str_has_prefix (path, "math.") ||
       g_str_has_prefix (path, "operator.") || g_str_has_prefix (path, "collections.") ||
       g_str_has_prefix (path, "functools."))
@@ -799,7 +851,7 @@ resolve_path (Tracer     *t,
   if (r->kind == PATH_TABLE)
     {
       r->math = g_hash_table_lookup (math_index, path);
-      r->fn = find_function (path);
+      r->fn = find_function_or_target (path);
       for (guint i = 0; i < G_N_ELEMENTS (fx_dispatch); i++)
         if (strcmp (fx_dispatch[i].path, path) == 0)
           {
@@ -867,6 +919,21 @@ _graft_tracer_call_path (Tracer            *t,
   guint n = args != NULL ? args->len : 0;
 
   ensure_indexes ();
+
+  /* einsum(equation, [a, b]) is einsum(equation, a, b): torch.functional
+   * unpacks a single list of operands before it dispatches. */
+  if ((strcmp (path, "torch.einsum") == 0 || strcmp (path, "torch.functional.einsum") == 0) && n == 2 &&
+      (((Value *) args->pdata[1])->kind == VAL_LIST || ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+    {
+      PtrVec *operands = ((Value *) args->pdata[1])->seq.items;
+      PtrVec *flat = _graft_tracer_vec (t);
+
+      _graft_vec_add (flat, args->pdata[0]);
+      for (guint i = 0; i < operands->len; i++)
+        _graft_vec_add (flat, operands->pdata[i]);
+      args = flat;
+      n = flat->len;
+    }
 
   resolved = resolve_path (t, path);
   math_fn = resolved->math;

@@ -1603,8 +1603,15 @@ call_object (Tracer            *t,
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs, NULL, at);
       }
     case VAL_PROXY:
-      return fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                      "a traced value is not callable (torch.fx records calls of functions, methods and modules)");
+      {
+        /* Proxy.__call__ records the call as the method `__call__`. */
+        PtrVec *all = _graft_tracer_vec (t);
+
+        _graft_vec_add (all, callee);
+        for (guint i = 0; args != NULL && i < args->len; i++)
+          _graft_vec_add (all, args->pdata[i]);
+        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, "__call__", all, kwargs, NULL, at);
+      }
     case VAL_SELF_PATH:
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL, at);
     case VAL_PATH_FN:
@@ -2940,7 +2947,7 @@ exec_stmt_inner (Tracer            *t,
               _graft_value_seq_add (cur, items->seq.items->pdata[i]);
             return FLOW_NORMAL;
           }
-        v = _graft_tracer_binop (t, s->aug_assign.op, cur, rhs, s->aug_assign.target);
+        v = _graft_tracer_inplace_binop (t, s->aug_assign.op, cur, rhs, s->aug_assign.target);
         if (v == NULL || !assign (t, scope, s->aug_assign.target, v))
           return FLOW_ERROR;
         return FLOW_NORMAL;
