@@ -809,6 +809,12 @@ _graft_tracer_call_builtin (Tracer            *t,
         return NULL;
       if (name[0] == 'p')
         return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, arg (args, 0), arg (args, 1), at);
+      /* Proxy has no __divmod__: torch.fx records nothing, Python fails. */
+      if (_graft_value_is_proxy (arg (args, 0)) || _graft_value_is_proxy (arg (args, 1)))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
+                     _graft_value_is_proxy (arg (args, 0)) ? "Proxy" : _graft_value_type_name (arg (args, 0)),
+                     _graft_value_is_proxy (arg (args, 1)) ? "Proxy" : _graft_value_type_name (arg (args, 1)));
       out = _graft_value_seq (t, VAL_TUPLE, 2);
       v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, arg (args, 0), arg (args, 1), at);
       if (v == NULL)

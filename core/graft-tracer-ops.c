@@ -361,6 +361,20 @@ format_percent (Tracer            *t,
                                    "not enough arguments for format string");
       v = values->kind == VAL_TUPLE ? values->seq.items->pdata[next] : values;
       next++;
+      /* %s and %r print a proxy's repr, `Proxy(x)`; a number format
+       * needs its value. */
+      if (_graft_value_is_proxy (v) && (c == 's' || c == 'r'))
+        {
+          GraftNode *node = _graft_tracer_node_of (t, v);
+
+          if (node == NULL)
+            return NULL;
+          g_string_append_printf (out, "Proxy(%s)", graft_node_get_name (node));
+          continue;
+        }
+      if (_graft_value_is_proxy (v))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: %%%c format: a real number is required, not Proxy", c);
       if (_graft_value_holds_proxy (v))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "a traced value cannot be formatted into a string: its value is not known while tracing");
@@ -421,6 +435,9 @@ _graft_tracer_binop (Tracer            *t,
 
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_binop_methods[op], a, b, at);
+  /* `'%s' % x` is str's own formatting: Python never asks the proxy. */
+  if (a->kind == VAL_STR && op == GRAFT_PY_BIN_MOD)
+    return format_percent (t, a, b, at);
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
     return record (t, binop_targets[op], a, b, at);
 

@@ -1017,7 +1017,12 @@ _graft_tracer_call_path (Tracer            *t,
     }
 
   /* F.max_pool2d(..., return_indices=True) records another function. */
-  if (dispatch != NULL)
+  /* The wrapper tests each of its flags (the table's lines for a path are
+   * consecutive, torch.unique has two); a flag that names the function
+   * itself only has to be a constant. */
+  for (; dispatch != NULL && dispatch < fx_dispatch + G_N_ELEMENTS (fx_dispatch) &&
+         strcmp (dispatch->path, path) == 0;
+       dispatch++)
     {
       Value *flag = kwargs != NULL ? _graft_strmap_get (kwargs, dispatch->flag) : NULL;
 
@@ -1025,13 +1030,15 @@ _graft_tracer_call_path (Tracer            *t,
         flag = args->pdata[dispatch->flag_index];
       if (flag != NULL && _graft_value_is_proxy (flag))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "%s cannot depend on a traced value", dispatch->flag);
-      if (flag != NULL && flag->kind == VAL_BOOL && flag->b)
+                                   "%s cannot depend on a traced value (torch.fx: symbolically traced "
+                                   "variables cannot be used as inputs to control flow)", dispatch->flag);
+      if (flag != NULL && flag->kind == VAL_BOOL && flag->b && strcmp (dispatch->if_true, path) != 0)
         {
           fn = find_function (dispatch->if_true);
           if (fn == NULL)
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                        "%s is missing from Graft's torch table", dispatch->if_true);
+          break;
         }
     }
 
@@ -1049,6 +1056,17 @@ _graft_tracer_call_path (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
+      {
+        /* The size factories need a size: torch.ones() is a TypeError. */
+        static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty", "torch.rand",
+                                             "torch.randn" };
+
+        for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
+          if (strcmp (path, sized[i]) == 0 && n == 0 && (kwargs == NULL || _graft_strmap_get (kwargs, "size") == NULL))
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "TypeError: %s() received an invalid combination of arguments - got (), "
+                                       "but expected a size", path + strlen ("torch."));
+      }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,

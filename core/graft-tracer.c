@@ -1592,8 +1592,14 @@ call_object (Tracer            *t,
          * the magic methods a Proxy defines itself (`x.__add__(1)` is
          * `x + 1`). */
         PtrVec *all = _graft_tracer_vec (t);
-        Value *magic = call_magic (t, callee, args, kwargs, at);
+        Value *magic;
 
+        /* Proxy.__len__ refuses, as len(x) does. */
+        if (strcmp (callee->attr.attr, "__len__") == 0)
+          return fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                          "len() of a traced value is not known while tracing "
+                          "(torch.fx: 'len' is not supported in symbolic tracing by default)");
+        magic = call_magic (t, callee, args, kwargs, at);
         if (magic != NULL || t->error != NULL)
           return magic;
 
@@ -1708,6 +1714,34 @@ format_value (Tracer            *t,
               const char        *spec,
               const GraftPyExpr *at)
 {
+  /* A proxy formats as its repr, `Proxy(x)`: a conversion makes it that
+   * string, which the spec then formats; object.__format__ itself takes
+   * no spec. */
+  if (_graft_value_is_proxy (v))
+    {
+      GraftNode *node = _graft_tracer_node_of (t, v);
+      g_autofree char *repr = NULL;
+
+      if (node == NULL)
+        return FALSE;
+      repr = g_strdup_printf ("Proxy(%s)", graft_node_get_name (node));
+      if (conversion == 's' || conversion == 'r' || conversion == 'a')
+        {
+          /* The conversion is done: what is left formats a string. */
+          v = _graft_value_str (t, repr, -1);
+          conversion = 's';
+        }
+      else if (spec == NULL || *spec == '\0')
+        {
+          g_string_append (out, repr);
+          return TRUE;
+        }
+      else
+        {
+          fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "TypeError: unsupported format string passed to Proxy.__format__");
+          return FALSE;
+        }
+    }
   if (_graft_value_holds_proxy (v))
     {
       fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,

@@ -432,9 +432,10 @@ def classify(path, fn):
             e["note"] = "recorded target is another object than the access path"
         return e
     bd = boolean_dispatch_info(fn)
-    sig_fn, fixed = fn, set()
+    sig_fn, fixed, flags = fn, set(), []
     while boolean_dispatch_info(sig_fn):
         fixed.add(boolean_dispatch_info(sig_fn)["arg_name"])
+        flags.append(boolean_dispatch_info(sig_fn))
         sig_fn = boolean_dispatch_info(sig_fn)["if_false"]
     try:
         sig = inspect.signature(sig_fn)
@@ -457,6 +458,7 @@ def classify(path, fn):
              sig=describe_signature(sig), pos=pos, kw=kws, code=code_form(p, node))
     if bd:
         e["dispatch"] = bd
+        e["flags"] = flags
         e["fn"] = fn
     return e
 
@@ -561,7 +563,7 @@ HEADER = """\
  *     `if_true_path` (an access path of another GRAFT_FX_FUNCTION line) had been called with the
  *     same arguments.  access_path's own line describes the false case.  A traced flag fails
  *     (control flow).  torch.unique / torch.lu dispatch too, but every branch records the same
- *     call, so they have no line here.
+ *     call: their lines (one per flag) name the function itself, so only a traced flag matters.
  *
  *   GRAFT_FX_CONSTANT (access_path, KIND, code_repr, listing_str)
  *     KIND is DTYPE, MEMORY_FORMAT, LAYOUT or FLOAT: "torch.long" prints "torch.int64" in code and
@@ -704,7 +706,15 @@ def main():
             continue
         t = _get_qualified_name(p.nodes[0].target)
         if t == e["target"]:
-            continue  # the flag is an ordinary parameter of the same recorded call
+            # Every branch records the same call (torch.unique, torch.lu), but the wrapper
+            # still tests each flag with `if`: a line per flag, naming the function itself,
+            # so that a traced flag fails as it does in torch.
+            for level in e["flags"]:
+                lines.append(f"GRAFT_FX_BOOLEAN_DISPATCH ({c_str(e['path'])}, {c_str(level['arg_name'])}, "
+                             f"{level['index']}, {c_str(e['path'])})")
+                bd_lines.append(lines[-1])
+                nbd += 1
+            continue
         other = by_target.get(t)
         if other is None:
             unsure.append(f"{e['path']}: {bd['arg_name']}=True records {t}, which no access path records")
