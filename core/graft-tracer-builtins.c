@@ -39,6 +39,17 @@ _graft_tracer_lookup_builtin (Tracer     *t,
   return NULL;
 }
 
+/* The characters of a string, NUL included (g_utf8_strlen stops there). */
+static gint64
+str_length (const Value *v)
+{
+  gint64 n = 0;
+
+  for (gsize i = 0; i < v->str.len; i++)
+    n += ((guchar) v->str.s[i] & 0xc0) != 0x80;
+  return n;
+}
+
 static Value *
 fail (Tracer            *t,
       const GraftPyExpr *at,
@@ -143,7 +154,7 @@ builtin_len (Tracer            *t,
   switch (v->kind)
     {
     case VAL_STR:
-      return _graft_value_int (t, g_utf8_strlen (v->str.s, v->str.len));
+      return _graft_value_int (t, str_length (v));
     case VAL_TUPLE:
     case VAL_LIST:
       return _graft_value_int (t, v->seq.items->len);
@@ -579,19 +590,74 @@ _graft_tracer_call_builtin (Tracer            *t,
       v = arg (args, 0);
       if (_graft_value_is_proxy (v))
         return proxy_needs_value (t, "round()", at);
-      if (v->kind == VAL_INT || v->kind == VAL_BOOL)
-        return n_args (args) == 1 ? _graft_value_int (t, v->kind == VAL_INT ? v->i : v->b) : v;
-      if (v->kind != VAL_FLOAT)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
       if (n_args (args) == 2 && arg (args, 1)->kind != VAL_NONE && !get_int (t, arg (args, 1), &digits, at))
         return NULL;
+      if (v->kind == VAL_INT || v->kind == VAL_BOOL)
+        {
+          /* int.__round__: an int (a bool too), rounded half to even at a
+           * negative number of digits. */
+          gint64 i = v->kind == VAL_INT ? v->i : v->b;
+
+          if (digits < 0 && digits > -19)
+            {
+              gint64 unit = 1, q, rem;
+
+              for (gint64 k = 0; k < -digits; k++)
+                unit *= 10;
+              q = i / unit;
+              rem = i % unit;
+              if (rem < 0)
+                {
+                  q--;
+                  rem += unit;
+                }
+              if (2 * rem > unit || (2 * rem == unit && (q & 1) != 0))
+                q++;
+              i = q * unit;
+            }
+          else if (digits <= -19)
+            i = 0;
+          return _graft_value_int (t, i);
+        }
+      if (v->kind != VAL_FLOAT)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
       f = v->f;
-      scale = pow (10.0, (double) digits);
-      /* Python rounds half to even. */
-      r = nearbyint (f * scale) / scale;
       if (n_args (args) == 1 || arg (args, 1)->kind == VAL_NONE)
-        return _graft_value_int (t, (gint64) nearbyint (f));
-      return _graft_value_float (t, r);
+        {
+          if (isnan (f))
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: cannot convert float NaN to integer");
+          if (isinf (f))
+            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: cannot convert float infinity to integer");
+          r = nearbyint (f);
+          if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
+            return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                         "integer overflow: Graft folds constants as 64-bit integers");
+          return _graft_value_int (t, (gint64) r);
+        }
+      if (!isfinite (f) || f == 0.0 || digits > 330)
+        return _graft_value_float (t, f);
+      if (digits >= 0)
+        {
+          /* Python rounds the exact binary value half to even, as the C
+           * library prints it. */
+          char text[400];
+
+          g_snprintf (text, sizeof text, "%.*f", (int) digits, f);
+          return _graft_value_float (t, g_ascii_strtod (text, NULL));
+        }
+      {
+        int e10 = (int) floor (log10 (fabs (f)));
+        char text[64];
+
+        if (e10 + digits >= 0 && e10 + digits < 40)
+          {
+            g_snprintf (text, sizeof text, "%.*e", (int) (e10 + digits), f);
+            return _graft_value_float (t, g_ascii_strtod (text, NULL));
+          }
+        scale = pow (10.0, (double) -digits);
+        r = nearbyint (f / scale) * scale;
+        return _graft_value_float (t, r == 0.0 ? copysign (0.0, f) : r);
+      }
     }
   if (strcmp (name, "isinstance") == 0)
     {
@@ -803,6 +869,38 @@ _graft_tracer_call_builtin (Tracer            *t,
         }
       return out;
     }
+  if (strcmp (name, "pow") == 0 && n_args (args) == 3)
+    {
+      /* pow(base, exp, mod) of ints, the result taking mod's sign. */
+      gint64 b, e, m;
+      __int128 r = 1, base;
+
+      if (arg (args, 0)->kind != VAL_INT || arg (args, 1)->kind != VAL_INT || arg (args, 2)->kind != VAL_INT)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
+                     "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
+      b = arg (args, 0)->i;
+      e = arg (args, 1)->i;
+      m = arg (args, 2)->i;
+      if (m == 0)
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: pow() 3rd argument cannot be 0");
+      if (e < 0)
+        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "pow() with a negative exponent and a modulus is not folded by Graft");
+      {
+        __int128 mm = m < 0 ? -(__int128) m : m;
+
+        base = ((__int128) b % mm + mm) % mm;
+        for (; e > 0; e >>= 1)
+          {
+            if (e & 1)
+              r = r * base % mm;
+            base = base * base % mm;
+          }
+        r %= mm;
+        if (m < 0 && r != 0)
+          r -= mm;
+      }
+      return _graft_value_int (t, (gint64) r);
+    }
   if (strcmp (name, "divmod") == 0 || strcmp (name, "pow") == 0)
     {
       if (!check_arity (t, name, args, 2, 2, at))
@@ -881,7 +979,7 @@ _graft_tracer_call_builtin (Tracer            *t,
           len = g_unichar_to_utf8 ((gunichar) c, buf);
           return _graft_value_str (t, buf, len);
         }
-      if (v->kind != VAL_STR || g_utf8_strlen (v->str.s, v->str.len) != 1)
+      if (v->kind != VAL_STR || str_length (v) != 1)
         return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
       return _graft_value_int (t, g_utf8_get_char (v->str.s));
     }
@@ -957,9 +1055,10 @@ _graft_tracer_has_method (const Value *recv,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
+    case VAL_BUILTIN:
+      return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
     case VAL_SELF_PATH:
     case VAL_BOUND:
-    case VAL_BUILTIN:
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:
@@ -967,6 +1066,46 @@ _graft_tracer_has_method (const Value *recv,
     default:
       return FALSE;
     }
+}
+
+/* float.fromhex(s): as Python reads it (no `0x` needed, `inf` and `nan`
+ * too), through the C library, which reads the same hexadecimal form. */
+static Value *
+float_fromhex (Tracer            *t,
+               PtrVec            *args,
+               const GraftPyExpr *at)
+{
+  Value *text;
+  g_autofree char *s = NULL;
+  g_autoptr (GString) c_form = g_string_new (NULL);
+  const char *p;
+  char *end = NULL;
+  double f;
+
+  if (!check_arity (t, "fromhex", args, 1, 1, at))
+    return NULL;
+  text = arg (args, 0);
+  if (text->kind != VAL_STR)
+    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "TypeError: fromhex() argument must be str");
+  s = g_strstrip (g_strndup (text->str.s, text->str.len));
+  p = s;
+  if (*p == '+' || *p == '-')
+    g_string_append_c (c_form, *p++);
+  if (g_ascii_strncasecmp (p, "inf", 3) == 0 || g_ascii_strncasecmp (p, "nan", 3) == 0)
+    g_string_append (c_form, p);
+  else
+    {
+      if (g_ascii_strncasecmp (p, "0x", 2) == 0)
+        p += 2;
+      g_string_append (c_form, "0x");
+      g_string_append (c_form, p);
+    }
+  f = g_ascii_strtod (c_form->str, &end);
+  if (end == NULL || *end != '\0' || c_form->len <= 2)
+    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: invalid hexadecimal floating-point string");
+  if (isinf (f) && g_ascii_strncasecmp (p, "inf", 3) != 0)
+    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: hexadecimal value too large to represent as a float");
+  return _graft_value_float (t, f);
 }
 
 static Value *
@@ -1104,12 +1243,32 @@ str_method (Tracer            *t,
 
   if (strcmp (name, "upper") == 0 || strcmp (name, "lower") == 0)
     {
-      g_autofree char *r = name[0] == 'u' ? g_utf8_strup (s, -1) : g_utf8_strdown (s, -1);
+      g_autoptr (GString) out = g_string_new (NULL);
 
-      return _graft_value_str (t, r, -1);
+      /* A Python string may hold NUL: convert between them. */
+      for (gsize at_byte = 0; at_byte <= recv->str.len;)
+        {
+          gsize len = strnlen (recv->str.s + at_byte, recv->str.len - at_byte);
+          g_autofree char *r = name[0] == 'u' ? g_utf8_strup (recv->str.s + at_byte, len)
+                                              : g_utf8_strdown (recv->str.s + at_byte, len);
+
+          g_string_append (out, r);
+          at_byte += len + 1;
+          if (at_byte <= recv->str.len)
+            g_string_append_c (out, '\0');
+        }
+      return _graft_value_str (t, out->str, out->len);
     }
   if (strcmp (name, "strip") == 0)
-    return _graft_value_str (t, g_strstrip (s), -1);
+    {
+      gsize start = 0, end = recv->str.len;
+
+      while (start < end && g_ascii_isspace (recv->str.s[start]))
+        start++;
+      while (end > start && g_ascii_isspace (recv->str.s[end - 1]))
+        end--;
+      return _graft_value_str (t, recv->str.s + start, end - start);
+    }
   if (strcmp (name, "startswith") == 0 || strcmp (name, "endswith") == 0)
     {
       Value *p = arg (args, 0);
@@ -1429,9 +1588,12 @@ _graft_tracer_call_method (Tracer            *t,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
+    case VAL_BUILTIN:
+      if (strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
+        return float_fromhex (t, args, at);
+      break;
     case VAL_SELF_PATH:
     case VAL_BOUND:
-    case VAL_BUILTIN:
     case VAL_METHOD:
     case VAL_SUPER:
     case VAL_TYPE:

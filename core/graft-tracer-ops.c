@@ -250,30 +250,64 @@ float_binop (Tracer            *t,
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
       {
-        double m, q;
+        /* CPython's float divmod, step for step (-inf // 0.3 is nan). */
+        double m, div, q;
 
         if (y == 0)
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "float modulo by zero");
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     op == GRAFT_PY_BIN_MOD ? "float modulo by zero" : "float floor division by zero");
         m = fmod (x, y);
-        if (m != 0 && ((m < 0) != (y < 0)))
-          m += y;
-        else if (m == 0)
+        div = (x - m) / y;
+        if (m != 0)
+          {
+            if ((y < 0) != (m < 0))
+              {
+                m += y;
+                div -= 1.0;
+              }
+          }
+        else
           m = copysign (0.0, y);
         if (op == GRAFT_PY_BIN_MOD)
           return _graft_value_float (t, m);
-        q = floor ((x - m) / y + 0.5);
-        if (!isfinite (x) || !isfinite (y))
-          q = floor (x / y);
+        if (div != 0)
+          {
+            q = floor (div);
+            if (div - q > 0.5)
+              q += 1.0;
+          }
+        else
+          q = copysign (0.0, x / y);
         return _graft_value_float (t, q);
       }
     case GRAFT_PY_BIN_POW:
       if (x == 0 && y < 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "0.0 cannot be raised to a negative power");
-      if (x < 0 && y != floor (y))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "a negative number raised to a fractional power is complex, which Graft does not fold");
-      return _graft_value_float (t, pow (x, y));
+                                   "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+      if (x < 0 && y != floor (y) && isfinite (y))
+        {
+          /* Complex, as CPython's _Py_c_pow computes it for a real
+           * exponent. */
+          Value *c = _graft_value_new (t, VAL_COMPLEX);
+          double len = pow (fabs (x), y);
+          double phase = atan2 (0.0, x) * y;
+
+          c->c[0] = len * cos (phase);
+          c->c[1] = len * sin (phase);
+          if (!isfinite (c->c[0]) || !isfinite (c->c[1]))
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "OverflowError: complex exponentiation");
+          return c;
+        }
+      {
+        double r = pow (x, y);
+
+        /* CPython reports a finite base and exponent that overflow. */
+        if (isinf (r) && isfinite (x) && isfinite (y))
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                     "OverflowError: (34, 'Numerical result out of range')");
+        return _graft_value_float (t, r);
+      }
     case GRAFT_PY_BIN_MATMUL:
     case GRAFT_PY_BIN_LSHIFT:
     case GRAFT_PY_BIN_RSHIFT:
@@ -919,14 +953,44 @@ bad:
   return FALSE;
 }
 
+/* A string indexes by characters, not bytes: the byte offset of each
+ * character of @str's UTF-8 text and one past the end (@out_n
+ * characters), or NULL when every character is one byte. */
+static gsize *
+char_offsets (const Value *str,
+              gint64      *out_n)
+{
+  gsize *offsets;
+  gint64 n = 0;
+  gboolean ascii = TRUE;
+
+  for (gsize i = 0; i < str->str.len && ascii; i++)
+    ascii = (guchar) str->str.s[i] < 0x80;
+  if (ascii)
+    {
+      *out_n = (gint64) str->str.len;
+      return NULL;
+    }
+  offsets = g_new (gsize, str->str.len + 1);
+  for (const char *p = str->str.s; p < str->str.s + str->str.len; p = g_utf8_next_char (p))
+    offsets[n++] = p - str->str.s;
+  offsets[n] = str->str.len;
+  *out_n = n;
+  return offsets;
+}
+
 static Value *
 index_sequence (Tracer            *t,
                 Value             *seq,
                 Value             *index,
                 const GraftPyExpr *at)
 {
-  gint64 len = seq->kind == VAL_STR ? (gint64) seq->str.len : (gint64) seq->seq.items->len;
+  g_autofree gsize *offsets = NULL;
+  gint64 len = (gint64) (seq->kind == VAL_STR ? 0 : seq->seq.items->len);
   gint64 i;
+
+  if (seq->kind == VAL_STR)
+    offsets = char_offsets (seq, &len);
 
   if (index->kind == VAL_SLICE)
     {
@@ -940,7 +1004,10 @@ index_sequence (Tracer            *t,
         {
           s = g_string_new (NULL);
           for (gint64 k = start; step > 0 ? k < stop : k > stop; k += step)
-            g_string_append_c (s, seq->str.s[k]);
+            if (offsets == NULL)
+              g_string_append_c (s, seq->str.s[k]);
+            else
+              g_string_append_len (s, seq->str.s + offsets[k], offsets[k + 1] - offsets[k]);
           out = _graft_value_str (t, s->str, s->len);
           g_string_free (s, TRUE);
           return out;
@@ -959,6 +1026,8 @@ index_sequence (Tracer            *t,
   if (i < 0 || i >= len)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "%s index out of range", _graft_value_type_name (seq));
+  if (seq->kind == VAL_STR && offsets != NULL)
+    return _graft_value_str (t, seq->str.s + offsets[i], offsets[i + 1] - offsets[i]);
   if (seq->kind == VAL_STR)
     return _graft_value_str (t, seq->str.s + i, 1);
   return seq->seq.items->pdata[i];

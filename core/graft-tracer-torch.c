@@ -17,6 +17,7 @@
 #include "graft-py-parser.h"
 #include "graft-source.h"
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -679,6 +680,146 @@ number_arg (Value  *v,
 }
 
 /* math.* on constants, folded as Python folds them. */
+/* math.fsum: CPython's algorithm (Shewchuk's exact partial sums, then
+ * the correction that makes the last rounding half-even). */
+static Value *
+fold_fsum (Tracer            *t,
+           Value             *iterable,
+           const GraftPyExpr *at)
+{
+  Value *items = _graft_tracer_iterate (t, iterable, at);
+  g_autoptr (GArray) partials = NULL;
+  double special = 0.0, inf_sum = 0.0, hi = 0.0, lo = 0.0;
+  double *p;
+  guint n = 0;
+
+  if (items == NULL)
+    return NULL;
+  partials = g_array_sized_new (FALSE, FALSE, sizeof (double), items->seq.items->len + 1);
+  g_array_set_size (partials, items->seq.items->len + 1);
+  p = (double *) partials->data;
+  for (guint k = 0; k < items->seq.items->len; k++)
+    {
+      double x, xsave;
+      guint i = 0;
+
+      if (!number_arg (items->seq.items->pdata[k], &x))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: must be real number, not %s",
+                                   _graft_value_type_name (items->seq.items->pdata[k]));
+      xsave = x;
+      for (guint j = 0; j < n; j++)
+        {
+          double y = p[j], sum, yr;
+
+          if (fabs (x) < fabs (y))
+            {
+              double tmp = x;
+
+              x = y;
+              y = tmp;
+            }
+          sum = x + y;
+          yr = sum - x;
+          lo = y - yr;
+          if (lo != 0.0)
+            p[i++] = lo;
+          x = sum;
+        }
+      n = i;
+      if (x != 0.0)
+        {
+          if (!isfinite (x))
+            {
+              if (isfinite (xsave))
+                return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                           "OverflowError: intermediate overflow in fsum");
+              if (isinf (xsave))
+                inf_sum += xsave;
+              special += xsave;
+              n = 0;
+            }
+          else
+            p[n++] = x;
+        }
+    }
+  if (special != 0.0)
+    {
+      if (isnan (inf_sum))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "ValueError: -inf + inf in fsum");
+      return _graft_value_float (t, special);
+    }
+  if (n > 0)
+    {
+      hi = p[--n];
+      while (n > 0)
+        {
+          double x = hi, y = p[--n], yr;
+
+          hi = x + y;
+          yr = hi - x;
+          lo = y - yr;
+          if (lo != 0.0)
+            break;
+        }
+      if (n > 0 && ((lo < 0.0 && p[n - 1] < 0.0) || (lo > 0.0 && p[n - 1] > 0.0)))
+        {
+          double y = lo * 2.0, x = hi + y, yr = x - hi;
+
+          if (y == yr)
+            hi = x;
+        }
+    }
+  return _graft_value_float (t, hi);
+}
+
+/* math.hypot(*coordinates): CPython 3.11's vector_norm, which rounds
+ * better than the C library's hypot. */
+static double
+vector_norm (guint   n,
+             double *vec,
+             double  max,
+             gboolean found_nan)
+{
+  double scale, csum = 1.0, frac1 = 0.0, frac2 = 0.0, h, x, hi, lo, sum;
+  int max_e;
+
+  if (isinf (max))
+    return max;
+  if (found_nan)
+    return NAN;
+  if (max == 0.0 || n <= 1)
+    return max;
+  frexp (max, &max_e);
+  if (max_e < -1023)
+    {
+      for (guint i = 0; i < n; i++)
+        vec[i] /= DBL_MIN;
+      return DBL_MIN * vector_norm (n, vec, max / DBL_MIN, found_nan);
+    }
+  scale = ldexp (1.0, -max_e);
+  for (guint i = 0; i < n; i++)
+    {
+      x = vec[i] * scale;
+      hi = x * x;
+      lo = fma (x, x, -hi);
+      sum = csum + hi;
+      frac2 += (csum - sum) + hi;
+      csum = sum;
+      frac1 += lo;
+    }
+  h = sqrt (csum - 1.0 + (frac1 + frac2));
+  hi = -h * h;
+  lo = fma (-h, h, -hi);
+  sum = csum + hi;
+  frac2 += (csum - sum) + hi;
+  csum = sum;
+  frac1 += lo;
+  x = csum - 1.0 + (frac1 + frac2);
+  h += x / (2.0 * h);
+  return h / scale;
+}
+
 static Value *
 fold_math (Tracer            *t,
            const char        *name,
@@ -687,6 +828,26 @@ fold_math (Tracer            *t,
 {
   double x = 0, y = 0;
   guint n = args != NULL ? args->len : 0;
+
+  if (strcmp (name, "fsum") == 0 && n == 1)
+    return fold_fsum (t, args->pdata[0], at);
+  if (strcmp (name, "hypot") == 0)
+    {
+      g_autofree double *vec = g_new0 (double, MAX (n, 1));
+      double max = 0.0;
+      gboolean found_nan = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        {
+          if (!number_arg (args->pdata[i], &vec[i]))
+            goto bad;
+          vec[i] = fabs (vec[i]);
+          found_nan |= isnan (vec[i]);
+          if (vec[i] > max)
+            max = vec[i];
+        }
+      return _graft_value_float (t, vector_norm (n, vec, max, found_nan));
+    }
 
   if (n >= 1 && !number_arg (args->pdata[0], &x))
     goto bad;
@@ -735,6 +896,10 @@ fold_math (Tracer            *t,
         return _graft_value_bool (isinf (x));
       if (strcmp (name, "isfinite") == 0)
         return _graft_value_bool (isfinite (x));
+      if (strcmp (name, "degrees") == 0)
+        return _graft_value_float (t, x * (180.0 / G_PI));
+      if (strcmp (name, "radians") == 0)
+        return _graft_value_float (t, x * (G_PI / 180.0));
     }
   if (n == 2)
     {
@@ -744,6 +909,8 @@ fold_math (Tracer            *t,
         return _graft_value_float (t, log (x) / log (y));
       if (strcmp (name, "atan2") == 0)
         return _graft_value_float (t, atan2 (x, y));
+      if (strcmp (name, "copysign") == 0)
+        return _graft_value_float (t, copysign (x, y));
       if (strcmp (name, "gcd") == 0 && ((Value *) args->pdata[0])->kind == VAL_INT && ((Value *) args->pdata[1])->kind == VAL_INT)
         {
           gint64 a = ABS (((Value *) args->pdata[0])->i), b = ABS (((Value *) args->pdata[1])->i);

@@ -727,7 +727,15 @@ _graft_value_append_str (GString     *out,
       return;
     case VAL_DEVICE:
       if (repr)
-        g_string_append_printf (out, "device(type='%s')", v->path);
+        {
+          /* torch.device's repr names the index apart. */
+          const char *colon = strchr (v->path, ':');
+
+          if (colon == NULL)
+            g_string_append_printf (out, "device(type='%s')", v->path);
+          else
+            g_string_append_printf (out, "device(type='%.*s', index=%s)", (int) (colon - v->path), v->path, colon + 1);
+        }
       else
         g_string_append (out, v->path);
       return;

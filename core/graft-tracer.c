@@ -914,6 +914,14 @@ _graft_tracer_getattr (Tracer            *t,
         }
       if (obj->kind == VAL_COMPLEX && (strcmp (name, "real") == 0 || strcmp (name, "imag") == 0))
         return _graft_value_float (t, obj->c[name[0] == 'r' ? 0 : 1]);
+      if (obj->kind == VAL_DEVICE && (strcmp (name, "type") == 0 || strcmp (name, "index") == 0))
+        {
+          const char *colon = strchr (obj->path, ':');
+
+          if (name[0] == 't')
+            return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
+          return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10)) : _graft_value_none ();
+        }
       if (_graft_tracer_has_method (obj, name))
         {
           v = _graft_value_new (t, VAL_METHOD);

@@ -1,0 +1,7 @@
+import math
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x, round(math.inf)
