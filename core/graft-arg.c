@@ -400,6 +400,47 @@ int_equals_double (gint64 i,
   return (gint64) d == i;
 }
 
+/* The NaN of `math.nan` (and `torch.nan`, the same object): Python
+ * compares container items by identity first, so `slice(1, math.nan)`
+ * equals itself while a NaN made anywhere else (`float('nan')`, `inf -
+ * inf`) is a new object, equal to nothing.  Graft marks the shared one
+ * by a payload of its own. */
+#define SHARED_NAN_BITS G_GUINT64_CONSTANT (0x7ff8000000000001)
+
+/**
+ * graft_arg_shared_nan:
+ *
+ * Returns: the NaN that stands for the one object `math.nan`
+ */
+double
+graft_arg_shared_nan (void)
+{
+  guint64 bits = SHARED_NAN_BITS;
+  double f;
+
+  memcpy (&f, &bits, sizeof f);
+  return f;
+}
+
+static gboolean
+is_shared_nan (const GraftArg *a)
+{
+  guint64 bits;
+
+  if (a->kind != GRAFT_ARG_FLOAT)
+    return FALSE;
+  memcpy (&bits, &a->f, sizeof bits);
+  return bits == SHARED_NAN_BITS;
+}
+
+/* How Python compares the items of two containers: `x is y or x == y`. */
+static gboolean
+items_equal (const GraftArg *a,
+             const GraftArg *b)
+{
+  return (is_shared_nan (a) && is_shared_nan (b)) || graft_arg_python_equal (a, b);
+}
+
 /**
  * graft_arg_python_equal:
  *
@@ -446,7 +487,7 @@ graft_arg_python_equal (const GraftArg *a,
       if (a->n != b->n)
         return FALSE;
       for (guint i = 0; i < a->n; i++)
-        if (!graft_arg_python_equal (&a->items[i], &b->items[i]))
+        if (!items_equal (&a->items[i], &b->items[i]))
           return FALSE;
       return TRUE;
     case GRAFT_ARG_DICT:
@@ -459,9 +500,9 @@ graft_arg_python_equal (const GraftArg *a,
           gboolean found = FALSE;
 
           for (guint j = 0; j < b->n && !found; j++)
-            if (graft_arg_python_equal (&a->items[2 * i], &b->items[2 * j]))
+            if (items_equal (&a->items[2 * i], &b->items[2 * j]))
               {
-                if (!graft_arg_python_equal (&a->items[2 * i + 1], &b->items[2 * j + 1]))
+                if (!items_equal (&a->items[2 * i + 1], &b->items[2 * j + 1]))
                   return FALSE;
                 found = TRUE;
               }

@@ -114,6 +114,7 @@ gboolean  graft_arg_equal         (const GraftArg *a,
 gboolean  graft_arg_python_equal  (const GraftArg *a,
                                    const GraftArg *b);
 gboolean  graft_arg_has_node      (const GraftArg *arg);
+double    graft_arg_shared_nan    (void);
 gboolean  graft_arg_is_container  (const GraftArg *arg);
 guint     graft_arg_count_items   (const GraftArg *arg);
 void      graft_arg_append_repr   (GString           *out,

@@ -937,6 +937,60 @@ graft_graph_replace_all_uses (GraftGraph *self,
     }
 }
 
+static void
+put_value_in_arg (GraftArg       *arg,
+                  GraftNode      *old_node,
+                  const GraftArg *value)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      if (arg->node == old_node)
+        graft_arg_copy (arg, value);
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    put_value_in_arg (&arg->items[i], old_node, value);
+}
+
+/**
+ * graft_graph_replace_all_uses_with_value:
+ * @value: a literal (no node inside)
+ *
+ * `Node.replace_all_uses_with(literal)`: every use of @old_node becomes
+ * @value, as torch.fx does when a replacement returns a parameter bound
+ * to a literal.
+ */
+void
+graft_graph_replace_all_uses_with_value (GraftGraph     *self,
+                                         GraftNode      *old_node,
+                                         const GraftArg *value)
+{
+  g_autofree GraftNode **users = NULL;
+  guint n_users;
+
+  g_return_if_fail (self != NULL && old_node != NULL && value != NULL);
+
+  n_users = old_node->n_users;
+  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
+  for (guint i = 0; i < n_users; i++)
+    {
+      GraftNode *user = users[i];
+
+      /* A user that holds the node twice is in the list once per use. */
+      if (i > 0 && users[i - 1] == user)
+        continue;
+      if (self->recording != NULL)
+        record_args (self, user);
+      unlink_uses (user);
+      put_value_in_arg (&user->args, old_node, value);
+      put_value_in_arg (&user->kwargs, old_node, value);
+      link_uses (user);
+    }
+}
+
 /* Takes a node out of the list, its inputs' users and the name index; the
  * name stays in the namespace. */
 static void

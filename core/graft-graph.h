@@ -64,6 +64,9 @@ void            graft_graph_set_args            (GraftGraph *self,
 void            graft_graph_replace_all_uses    (GraftGraph *self,
                                                  GraftNode  *old_node,
                                                  GraftNode  *new_node);
+void            graft_graph_replace_all_uses_with_value (GraftGraph     *self,
+                                                         GraftNode      *old_node,
+                                                         const GraftArg *value);
 void            graft_graph_erase_node          (GraftGraph *self,
                                                  GraftNode  *node);
 void            graft_graph_move_before         (GraftGraph *self,

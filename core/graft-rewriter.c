@@ -248,6 +248,7 @@ replace_one (GraftRewrite     *self,
              GPtrArray        *placeholders,
              const GraftMatch *match,
              GHashTable       *changed,
+             GHashTable       *changed_literals,
              guint             match_number,
              GError          **error)
 {
@@ -277,13 +278,16 @@ replace_one (GraftRewrite     *self,
       const GraftArg *literal = NULL;
 
       graft_match_get_placeholder (match, i, &gn, &literal);
-      if (gn != NULL)
+      if (gn != NULL && g_hash_table_contains (changed_literals, gn))
+        literal = g_hash_table_lookup (changed_literals, gn);
+      else if (gn != NULL)
         {
           GraftNode *now = g_hash_table_lookup (changed, gn);
 
           set_node (&vm, placeholders->pdata[i], now != NULL ? now : gn);
+          continue;
         }
-      else
+      if (literal != NULL)
         {
           GraftArg *value = g_new (GraftArg, 1);
 
@@ -377,8 +381,21 @@ replace_one (GraftRewrite     *self,
 
         if (items[i].kind != GRAFT_ARG_NODE)
           {
-            fail (error, match, "the replacement returns a literal where the pattern returns a value");
-            goto out;
+            /* A parameter bound to a literal, returned: torch.fx puts the
+             * literal where the value was used, and later matches see it
+             * in its place. */
+            GraftArg *literal = g_new (GraftArg, 1);
+
+            if (graft_arg_has_node (&items[i]))
+              {
+                g_free (literal);
+                fail (error, match, "the replacement returns a container where the pattern returns a value");
+                goto out;
+              }
+            graft_graph_replace_all_uses_with_value (graph, gn, &items[i]);
+            graft_arg_copy (literal, &items[i]);
+            g_hash_table_insert (changed_literals, gn, literal);
+            continue;
           }
         graft_graph_replace_all_uses (graph, gn, items[i].node);
         g_hash_table_insert (changed, gn, items[i].node);
@@ -418,6 +435,36 @@ out:
   return ok;
 }
 
+/* torch recompiles the rewritten graph: code it cannot compile fails the
+ * rewrite.  An int literal before a dot is one such: a replacement's
+ * parameter bound to `2`, used as a method's receiver, prints `2.exp()`
+ * (SyntaxError: invalid decimal literal). */
+static gboolean
+compiles (GraftGraph *graph,
+          GError    **error)
+{
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      const GraftArg *args = graft_node_get_args (node);
+      gboolean dotted = graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ||
+                        (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+                         strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
+                         args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
+
+      if (dotted && args->n > 0 && args->items[0].kind == GRAFT_ARG_INT)
+        {
+          graft_node_set_error (node, error, GRAFT_PARSE_ERROR_REWRITE,
+                                "the rewritten code does not compile: %s would be `%" G_GINT64_FORMAT ".%s`, "
+                                "an int literal before '.' (torch: SyntaxError: invalid decimal literal)",
+                                graft_node_get_name (node), args->items[0].i,
+                                graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
+                                                                                 : args->items[1].s);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * graft_rewriter_apply:
  * @graph: the graph to rewrite
@@ -443,6 +490,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   GraftRewrite *self;
   g_autoptr(GPtrArray) placeholders = g_ptr_array_new ();
   g_autoptr(GHashTable) changed = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 
   g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL, NULL);
 
@@ -456,7 +504,8 @@ graft_rewriter_apply (GraftGraph   *graph,
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
     {
-      if (!replace_one (self, graph, pattern, replacement, placeholders, matches->pdata[i], changed, i + 1, error))
+      if (!replace_one (self, graph, pattern, replacement, placeholders, matches->pdata[i], changed, changed_literals,
+                        i + 1, error))
         {
           /* Roll back: the graph is as it was before the rewrite. */
           g_autoptr(GraftEdit) edit = graft_graph_end_edit (graph);
@@ -467,6 +516,14 @@ graft_rewriter_apply (GraftGraph   *graph,
           return NULL;
         }
       self->n_replaced++;
+    }
+  if (!compiles (graph, error))
+    {
+      g_autoptr(GraftEdit) edit = graft_graph_end_edit (graph);
+
+      graft_edit_undo (edit);
+      rewrite_free_inner (self);
+      return NULL;
     }
   self->edit = graft_graph_end_edit (graph);
   return self;

@@ -321,7 +321,12 @@ _graft_tracer_torch_attr (Tracer            *t,
           if (strcmp (constant->code_repr, "inf") == 0)
             f = INFINITY;
           else if (strcmp (constant->code_repr, "nan") == 0)
-            f = NAN;
+            {
+              /* math.nan (torch.nan is the same object). */
+              v = _graft_value_new (t, VAL_FLOAT);
+              v->f = graft_arg_shared_nan ();
+              return v;
+            }
           return _graft_value_float (t, f);
         }
       return _graft_value_path (t, VAL_SYMBOL, constant->code_repr);

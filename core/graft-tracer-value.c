@@ -9,6 +9,7 @@
 #include "graft-tracer-private.h"
 #include "graft-arg.h"
 
+#include <math.h>
 #include <string.h>
 
 #define CHUNK_SIZE (64 * 1024)
@@ -315,7 +316,9 @@ _graft_value_float (Tracer *t,
 {
   Value *v = _graft_value_new (t, VAL_FLOAT);
 
-  v->f = f;
+  /* Every NaN computed is a new object, never `math.nan` itself
+   * (graft_arg_shared_nan()). */
+  v->f = isnan (f) ? NAN : f;
   return v;
 }
 
