@@ -3090,9 +3090,30 @@ exec_stmt_inner (Tracer            *t,
         {
           const GraftPyExpr *target = s->delete_stmt.targets.items[i];
 
+          /* `del self.a`: nn.Module.__delattr__ looks in the parameters,
+           * buffers and modules, then the plain attributes. */
+          if (target->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+            {
+              Value *obj = eval (t, scope, target->attribute.value);
+              const char *name = target->attribute.attr;
+
+              if (obj == NULL)
+                return FLOW_ERROR;
+              if (obj->kind == VAL_OBJECT &&
+                  (_graft_strmap_remove (&obj->obj->params, name) || _graft_strmap_remove (&obj->obj->buffers, name) ||
+                   _graft_strmap_remove (&obj->obj->modules, name) || _graft_strmap_remove (&obj->obj->attrs, name)))
+                continue;
+              _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "AttributeError: '%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
+              return FLOW_ERROR;
+            }
           if (target->kind != GRAFT_PY_EXPR_NAME || !_graft_strmap_remove (&scope->vars, target->name.id))
             {
-              fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED, "only local names can be deleted");
+              if (target->kind == GRAFT_PY_EXPR_NAME)
+                _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                    "NameError: name '%s' is not defined", target->name.id);
+              else
+                fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED, "only names and attributes can be deleted");
               return FLOW_ERROR;
             }
         }
