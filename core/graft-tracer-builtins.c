@@ -1167,6 +1167,14 @@ module_method (Tracer            *t,
             return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "register_parameter() expects an nn.Parameter");
           if (v->kind == VAL_PARAMETER)
             _graft_strmap_set (&obj->params, kname, v);
+          else
+            {
+              /* A parameter slot holding None reads as None (and is in no
+               * named_parameters()): a plain attribute, until a
+               * Parameter is assigned to it. */
+              _graft_strmap_remove (&obj->params, kname);
+              _graft_strmap_set (&obj->attrs, kname, v);
+            }
         }
       else
         {

@@ -112,6 +112,8 @@ struct _Class
   PtrVec         *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
   StrMap             ns;    /* class body namespace */
   gboolean           is_module;
+  const char        *unmodelled;      /* a torch.nn base Graft has no Python model of, or NULL */
+  const GraftPyExpr *unmodelled_at;   /* where the class names it */
 };
 
 typedef struct
