@@ -904,39 +904,6 @@ replace_in_arg (GraftArg  *arg,
     replace_in_arg (&arg->items[i], old_node, new_node);
 }
 
-/**
- * graft_graph_replace_all_uses:
- *
- * torch.fx's `Node.replace_all_uses_with`: every user of @old_node refers to
- * @new_node instead, in place (positions and containers stay the same).
- */
-void
-graft_graph_replace_all_uses (GraftGraph *self,
-                              GraftNode  *old_node,
-                              GraftNode  *new_node)
-{
-  g_autofree GraftNode **users = NULL;
-  guint n_users;
-
-  g_return_if_fail (self != NULL && old_node != NULL && new_node != NULL);
-  if (old_node == new_node)
-    return;
-
-  n_users = old_node->n_users;
-  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
-  for (guint i = 0; i < n_users; i++)
-    {
-      GraftNode *user = users[i];
-
-      if (self->recording != NULL)
-        record_args (self, user);
-      unlink_uses (user);
-      replace_in_arg (&user->args, old_node, new_node);
-      replace_in_arg (&user->kwargs, old_node, new_node);
-      link_uses (user);
-    }
-}
-
 static void
 put_value_in_arg (GraftArg       *arg,
                   GraftNode      *old_node,
@@ -955,6 +922,56 @@ put_value_in_arg (GraftArg       *arg,
     put_value_in_arg (&arg->items[i], old_node, value);
 }
 
+/* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
+ * @value. */
+static void
+replace_uses (GraftGraph     *self,
+              GraftNode      *old_node,
+              GraftNode      *new_node,
+              const GraftArg *value)
+{
+  g_autofree GraftNode **users = NULL;
+  guint n_users;
+
+  n_users = old_node->n_users;
+  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
+  for (guint i = 0; i < n_users; i++)
+    {
+      GraftNode *user = users[i];
+
+      if (self->recording != NULL)
+        record_args (self, user);
+      unlink_uses (user);
+      if (new_node != NULL)
+        {
+          replace_in_arg (&user->args, old_node, new_node);
+          replace_in_arg (&user->kwargs, old_node, new_node);
+        }
+      else
+        {
+          put_value_in_arg (&user->args, old_node, value);
+          put_value_in_arg (&user->kwargs, old_node, value);
+        }
+      link_uses (user);
+    }
+}
+
+/**
+ * graft_graph_replace_all_uses:
+ *
+ * torch.fx's `Node.replace_all_uses_with`: every user of @old_node refers to
+ * @new_node instead, in place (positions and containers stay the same).
+ */
+void
+graft_graph_replace_all_uses (GraftGraph *self,
+                              GraftNode  *old_node,
+                              GraftNode  *new_node)
+{
+  g_return_if_fail (self != NULL && old_node != NULL && new_node != NULL);
+  if (old_node != new_node)
+    replace_uses (self, old_node, new_node, NULL);
+}
+
 /**
  * graft_graph_replace_all_uses_with_value:
  * @value: a literal (no node inside)
@@ -968,27 +985,8 @@ graft_graph_replace_all_uses_with_value (GraftGraph     *self,
                                          GraftNode      *old_node,
                                          const GraftArg *value)
 {
-  g_autofree GraftNode **users = NULL;
-  guint n_users;
-
   g_return_if_fail (self != NULL && old_node != NULL && value != NULL);
-
-  n_users = old_node->n_users;
-  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
-  for (guint i = 0; i < n_users; i++)
-    {
-      GraftNode *user = users[i];
-
-      /* A user that holds the node twice is in the list once per use. */
-      if (i > 0 && users[i - 1] == user)
-        continue;
-      if (self->recording != NULL)
-        record_args (self, user);
-      unlink_uses (user);
-      put_value_in_arg (&user->args, old_node, value);
-      put_value_in_arg (&user->kwargs, old_node, value);
-      link_uses (user);
-    }
+  replace_uses (self, old_node, NULL, value);
 }
 
 /* Takes a node out of the list, its inputs' users and the name index; the

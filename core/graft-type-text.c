@@ -21,15 +21,12 @@ skip_quoted (const char *p)
   return *p == quote ? p + 1 : p;
 }
 
-/**
- * _graft_type_text_arg_end:
- * @p: the start of one argument of a generic alias's text
- *
- * Returns: where the argument ends: at the `,` or the closing bracket that
- *   follows it at its own depth, or at the end of the text
- */
-const char *
-_graft_type_text_arg_end (const char *p)
+/* The first place at the depth of @p (outside brackets and quotes) where
+ * a `,` or an unmatched closing bracket stands, or with @bars a ` | `;
+ * the end of the text if none. */
+static const char *
+scan_top_level (const char *p,
+                gboolean    bars)
 {
   int depth = 0;
 
@@ -48,11 +45,24 @@ _graft_type_text_arg_end (const char *p)
             return p;
           depth--;
         }
-      else if (*p == ',' && depth == 0)
+      else if (depth == 0 && (*p == ',' || (bars && strncmp (p, " | ", 3) == 0)))
         return p;
       p++;
     }
   return p;
+}
+
+/**
+ * _graft_type_text_arg_end:
+ * @p: the start of one argument of a generic alias's text
+ *
+ * Returns: where the argument ends: at the `,` or the closing bracket that
+ *   follows it at its own depth, or at the end of the text
+ */
+const char *
+_graft_type_text_arg_end (const char *p)
+{
+  return scan_top_level (p, FALSE);
 }
 
 /**
@@ -65,23 +75,9 @@ _graft_type_text_arg_end (const char *p)
 gboolean
 _graft_type_text_is_alternatives (const char *text)
 {
-  int depth = 0;
-
-  for (const char *p = text; *p != '\0';)
-    {
-      if (*p == '\'' || *p == '"')
-        {
-          p = skip_quoted (p);
-          continue;
-        }
-      if (*p == '[' || *p == '(')
-        depth++;
-      else if (*p == ']' || *p == ')')
-        depth--;
-      else if (depth == 0 && strncmp (p, " | ", 3) == 0)
-        return TRUE;
-      p++;
-    }
+  for (const char *p = scan_top_level (text, TRUE); *p != '\0'; p = scan_top_level (p + 1, TRUE))
+    if (*p == ' ')
+      return TRUE;
   return FALSE;
 }
 

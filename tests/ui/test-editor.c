@@ -82,6 +82,21 @@ open_path (const char *path)
   return window;
 }
 
+/* A copy of the example as @dir/model.py, for tests that write next to
+ * the file or autosave it. */
+static char *
+copy_example (const char *dir)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *contents = NULL;
+  char *path = g_build_filename (dir, "model.py", NULL);
+  gsize length;
+
+  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  return path;
+}
+
 static GraftWindow *
 open_example (void)
 {
@@ -496,19 +511,14 @@ test_show_changes (void)
 static void
 test_autosave_recovery (void)
 {
-  g_autofree char *example = example_path ();
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
-  g_autofree char *contents = NULL;
+  g_autofree char *path = copy_example (dir);
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
   g_autoptr (GFile) file = NULL;
   g_autofree char *autosave = NULL;
   GraftWindow *window;
-  gsize length;
 
-  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
   file = g_file_new_for_path (path);
   autosave = graft_autosave_path_for (file);
 
@@ -1114,19 +1124,14 @@ test_pattern_from_selection_undo (void)
 static void
 test_save_as_drops_old_autosave (void)
 {
-  g_autofree char *example = example_path ();
   g_autofree char *dir = g_dir_make_tmp ("graft-save-as-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autofree char *path = copy_example (dir);
   g_autofree char *new_path = g_build_filename (dir, "model-rewritten.py", NULL);
-  g_autofree char *contents = NULL;
   g_autoptr (GFile) file = NULL;
   g_autoptr (GFile) new_file = NULL;
   g_autofree char *autosave = NULL;
   GraftWindow *window;
-  gsize length;
 
-  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
   file = g_file_new_for_path (path);
   new_file = g_file_new_for_path (new_path);
   autosave = graft_autosave_path_for (file);
@@ -1158,8 +1163,7 @@ test_restore_undo (void)
 {
   g_autofree char *example = example_path ();
   g_autofree char *dir = g_dir_make_tmp ("graft-restore-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
-  g_autofree char *contents = NULL;
+  g_autofree char *path = copy_example (dir);
   g_autofree char *original = original_code ();
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
@@ -1167,10 +1171,7 @@ test_restore_undo (void)
   g_autoptr (GFile) file = NULL;
   GraftDocument *document;
   GraftWindow *window;
-  gsize length;
 
-  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
   file = g_file_new_for_path (path);
 
   window = open_path (path);
