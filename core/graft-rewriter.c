@@ -451,12 +451,18 @@ compiles (GraftGraph *graph,
                          strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
                          args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
 
-      if (dotted && args->n > 0 && args->items[0].kind == GRAFT_ARG_INT)
+      /* An int beyond 64 bits is a symbol of its digits. */
+      if (dotted && args->n > 0 &&
+          (args->items[0].kind == GRAFT_ARG_INT ||
+           (args->items[0].kind == GRAFT_ARG_SYMBOL &&
+            (g_ascii_isdigit (args->items[0].s[0]) || (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
         {
+          g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
+
           graft_node_set_error (node, error, GRAFT_PARSE_ERROR_REWRITE,
-                                "the rewritten code does not compile: %s would be `%" G_GINT64_FORMAT ".%s`, "
+                                "the rewritten code does not compile: %s would be `%s.%s`, "
                                 "an int literal before '.' (torch: SyntaxError: invalid decimal literal)",
-                                graft_node_get_name (node), args->items[0].i,
+                                graft_node_get_name (node), receiver,
                                 graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
                                                                                  : args->items[1].s);
           return FALSE;

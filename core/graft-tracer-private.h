@@ -129,6 +129,7 @@ typedef struct
   gboolean           is_wrapped;    /* torch.fx.wrap'ped at module level */
   gboolean           is_static;     /* @staticmethod */
   gboolean           is_property;   /* @property */
+  GHashTable        *locals;        /* names its body binds (Python's local variables), once asked */
 } Function;
 
 struct _Value

@@ -1223,6 +1223,16 @@ _graft_tracer_call_path (Tracer            *t,
     case FX_PYTHON:
       return call_python_function (t, fn, args, kwargs, at);
     case FX_METHOD:
+      /* A Python function whose body calls a method (F.sigmoid is
+       * `input.sigmoid()`): its signature still decides what it takes. */
+      if (FX_TEXT (fn->signature)[0] != '\0')
+        {
+          Signature *sig = get_signature (t, fn, at);
+
+          if (sig == NULL || _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults,
+                                                 sig->kw_defaults, args, kwargs, at) == NULL)
+            return NULL;
+        }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);

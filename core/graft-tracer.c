@@ -110,6 +110,142 @@ scope_new (Tracer *t,
   return scope;
 }
 
+static void collect_locals (Tracer *t, GHashTable *names, const GraftPyStmtList *body);
+
+static void
+collect_target (GHashTable        *names,
+                const GraftPyExpr *e)
+{
+  if (e == NULL)
+    return;
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    g_hash_table_add (names, (gpointer) e->name.id);
+  else if (e->kind == GRAFT_PY_EXPR_TUPLE || e->kind == GRAFT_PY_EXPR_LIST)
+    for (guint i = 0; i < e->sequence.elts.len; i++)
+      collect_target (names, e->sequence.elts.items[i]);
+  else if (e->kind == GRAFT_PY_EXPR_STARRED)
+    collect_target (names, e->starred.value);
+}
+
+/* The names a function body binds, as Python's compiler finds them:
+ * assignment targets, loop and with targets, imports, nested defs and
+ * classes, deleted names, exception names; not inside nested functions,
+ * classes or comprehensions. */
+static void
+collect_locals (Tracer                *t,
+                GHashTable            *names,
+                const GraftPyStmtList *body)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      switch (s->kind)
+        {
+        case GRAFT_PY_STMT_ASSIGN:
+          for (guint k = 0; k < s->assign.targets.len; k++)
+            collect_target (names, s->assign.targets.items[k]);
+          break;
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+          collect_target (names, s->aug_assign.target);
+          break;
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+          collect_target (names, s->ann_assign.target);
+          break;
+        case GRAFT_PY_STMT_DELETE:
+          for (guint k = 0; k < s->delete_stmt.targets.len; k++)
+            collect_target (names, s->delete_stmt.targets.items[k]);
+          break;
+        case GRAFT_PY_STMT_IF:
+          collect_locals (t, names, &s->if_stmt.body);
+          collect_locals (t, names, &s->if_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_FOR:
+          collect_target (names, s->for_stmt.target);
+          collect_locals (t, names, &s->for_stmt.body);
+          collect_locals (t, names, &s->for_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          collect_locals (t, names, &s->while_stmt.body);
+          collect_locals (t, names, &s->while_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_WITH:
+          for (guint k = 0; k < s->with_stmt.n_items; k++)
+            collect_target (names, s->with_stmt.items[k]->optional_vars);
+          collect_locals (t, names, &s->with_stmt.body);
+          break;
+        case GRAFT_PY_STMT_TRY:
+          collect_locals (t, names, &s->try_stmt.body);
+          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
+            {
+              if (s->try_stmt.handlers[k]->name != NULL)
+                g_hash_table_add (names, (gpointer) s->try_stmt.handlers[k]->name);
+              collect_locals (t, names, &s->try_stmt.handlers[k]->body);
+            }
+          collect_locals (t, names, &s->try_stmt.orelse);
+          collect_locals (t, names, &s->try_stmt.finalbody);
+          break;
+        case GRAFT_PY_STMT_IMPORT:
+          for (guint k = 0; k < s->import.n_names; k++)
+            {
+              const GraftPyAlias *a = s->import.names[k];
+
+              if (a->asname != NULL)
+                g_hash_table_add (names, (gpointer) a->asname);
+              else
+                g_hash_table_add (names, (gpointer) _graft_tracer_strdup (t, a->name, strcspn (a->name, ".")));
+            }
+          break;
+        case GRAFT_PY_STMT_IMPORT_FROM:
+          for (guint k = 0; k < s->import_from.n_names; k++)
+            {
+              const GraftPyAlias *a = s->import_from.names[k];
+
+              g_hash_table_add (names, (gpointer) (a->asname != NULL ? a->asname : a->name));
+            }
+          break;
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+          g_hash_table_add (names, (gpointer) s->function_def.name);
+          break;
+        case GRAFT_PY_STMT_CLASS_DEF:
+          g_hash_table_add (names, (gpointer) s->class_def.name);
+          break;
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+          for (guint k = 0; k < s->names.n_names; k++)
+            g_hash_table_remove (names, s->names.names[k]);
+          break;
+        case GRAFT_PY_STMT_EXPR:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        default:
+          break;
+        }
+    }
+}
+
+/* Whether @name is a local variable of @fn (bound anywhere in its body). */
+static gboolean
+is_local_of (Tracer     *t,
+             Function   *fn,
+             const char *name)
+{
+  if (fn->def == NULL)
+    return FALSE;
+  if (fn->locals == NULL)
+    {
+      /* Keys are the AST's strings, or the arena's for `import a.b`. */
+      fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (t->hash_tables, fn->locals);
+      collect_locals (t, fn->locals, &fn->def->function_def.body);
+    }
+  return g_hash_table_contains (fn->locals, name);
+}
+
 static Value *
 lookup (Tracer            *t,
         Scope             *scope,
@@ -118,6 +254,14 @@ lookup (Tracer            *t,
 {
   Value *v;
 
+  /* A name the function binds somewhere is its own all through: read
+   * before it is bound, it is UnboundLocalError, not the global or
+   * builtin of that name. */
+  if (scope->fn != NULL && scope->parent == scope->fn->closure && _graft_strmap_get (&scope->vars, name) == NULL &&
+      is_local_of (t, scope->fn, name))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "UnboundLocalError: cannot access local variable '%s' where it is not associated "
+                               "with a value", name);
   for (Scope *s = scope; s != NULL; s = s->parent)
     if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
       return v;
