@@ -836,6 +836,26 @@ fold_math (Tracer            *t,
 
   if (strcmp (name, "fsum") == 0 && n == 1)
     return fold_fsum (t, args->pdata[0], at);
+  if (strcmp (name, "factorial") == 0 && n == 1)
+    {
+      Value *v = args->pdata[0];
+      gint64 k, r = 1;
+
+      if (v->kind != VAL_INT && v->kind != VAL_BOOL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "TypeError: 'float' object cannot be interpreted as an integer");
+      k = v->kind == VAL_INT ? v->i : v->b;
+      if (k < 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "ValueError: factorial() not defined for negative values");
+      /* 20! is the last that fits 64 bits. */
+      if (k > 20)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "integer overflow: Graft folds constants as 64-bit integers");
+      for (gint64 i = 2; i <= k; i++)
+        r *= i;
+      return _graft_value_int (t, r);
+    }
   if (strcmp (name, "hypot") == 0)
     {
       g_autofree double *vec = g_new0 (double, MAX (n, 1));

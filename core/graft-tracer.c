@@ -423,7 +423,9 @@ _graft_tracer_to_arg (Tracer            *t,
             {
               graft_arg_clear (out);
               if (t->error == NULL)
-                fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "a traced value cannot be a dict key");
+                fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                         "a traced value cannot be a dict key of an argument (torch.fx: Keys for dictionaries used as "
+                         "an argument cannot contain a Node)");
               return FALSE;
             }
         }
@@ -2425,9 +2427,8 @@ eval_inner (Tracer            *t,
           a = eval (t, scope, e->dict.keys.items[i]);
           if (a == NULL)
             return NULL;
-          if (_graft_value_is_proxy (a))
-            return fail_at (t, e->dict.keys.items[i], GRAFT_PARSE_ERROR_TRACE,
-                            "a traced value cannot be a dict key");
+          /* A proxy is hashable (by identity): such a dict is fine until
+           * it is passed to the graph (_graft_tracer_to_arg()). */
           b = eval (t, scope, e->dict.values.items[i]);
           if (b == NULL)
             return NULL;
