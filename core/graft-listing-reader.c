@@ -265,7 +265,6 @@ typedef enum
 {
   NUMBER_NONE,
   NUMBER_OK,
-  NUMBER_TOO_BIG,
 } NumberResult;
 
 /* Reads an int, a float or an imaginary number that fills [s, s + len), in
@@ -303,15 +302,25 @@ read_number (const char *s,
       return NUMBER_NONE;
     if (s[0] == '-' && len == 2 && s[1] == '0')
       return NUMBER_NONE; /* Python prints 0, never -0 */
-    if (len >= sizeof buf)
-      return NUMBER_TOO_BIG;
-    memcpy (buf, s, len);
-    buf[len] = '\0';
-    errno = 0;
-    v = g_ascii_strtoll (buf, NULL, 10);
-    if (errno == ERANGE)
-      return NUMBER_TOO_BIG;
-    graft_arg_init_int (out, v);
+    if (len < sizeof buf)
+      {
+        memcpy (buf, s, len);
+        buf[len] = '\0';
+        errno = 0;
+        v = g_ascii_strtoll (buf, NULL, 10);
+        if (errno != ERANGE)
+          {
+            graft_arg_init_int (out, v);
+            return NUMBER_OK;
+          }
+      }
+    /* An int beyond 64 bits is a symbol of its digits, as the tracer
+     * keeps it. */
+    {
+      g_autofree char *digits = g_strndup (s, len);
+
+      graft_arg_init_symbol (out, digits);
+    }
     return NUMBER_OK;
   }
 }
@@ -387,8 +396,6 @@ read_word (Reader   *r,
     {
     case NUMBER_OK:
       return TRUE;
-    case NUMBER_TOO_BIG:
-      return fail (r, start, end, GRAFT_PARSE_ERROR_LIMIT, error, "integer does not fit in 64 bits");
     case NUMBER_NONE:
     default:
       break;
@@ -863,8 +870,6 @@ parse_repr_value (Reader   *r,
         case NUMBER_OK:
           r->pos = i;
           return TRUE;
-        case NUMBER_TOO_BIG:
-          return fail (r, start, i, GRAFT_PARSE_ERROR_LIMIT, error, "integer does not fit in 64 bits");
         case NUMBER_NONE:
         default:
           return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed number");

@@ -243,6 +243,16 @@ to_number (Tracer            *t,
                                "%s() of a traced value is not known while tracing "
                                "(torch.fx: %s() argument must be a string or a number, not 'Proxy')",
                                name, name);
+  if (_graft_value_is_bigint (v))
+    {
+      double f;
+
+      if (want_int)
+        return v;
+      if (!_graft_bigint_to_double (v, &f))
+        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: int too large to convert to float");
+      return _graft_value_float (t, f);
+    }
   switch (v->kind)
     {
     case VAL_BOOL:
@@ -561,6 +571,8 @@ _graft_tracer_call_builtin (Tracer            *t,
         return _graft_value_int (t, v->b);
       if (v->kind == VAL_FLOAT)
         return _graft_value_float (t, fabs (v->f));
+      if (_graft_value_is_bigint (v))
+        return _graft_tracer_bigint_negate (t, v, FALSE, at);
       if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
         return _graft_value_tensor (t);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -592,6 +604,8 @@ _graft_tracer_call_builtin (Tracer            *t,
         return proxy_needs_value (t, "round()", at);
       if (n_args (args) == 2 && arg (args, 1)->kind != VAL_NONE && !get_int (t, arg (args, 1), &digits, at))
         return NULL;
+      if (_graft_value_is_bigint (v) && digits >= 0)
+        return v;
       if (v->kind == VAL_INT || v->kind == VAL_BOOL)
         {
           /* int.__round__: an int (a bool too), rounded half to even at a

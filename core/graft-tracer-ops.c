@@ -139,13 +139,9 @@ as_float (const Value *v,
   return FALSE;
 }
 
-static Value *
-overflow (Tracer            *t,
-          const GraftPyExpr *at)
-{
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                             "integer overflow: Graft folds constants as 64-bit integers");
-}
+/* A 64-bit result overflowed: Python's ints do not, so the operation is
+ * done again on unbounded ints (graft-tracer-bigint.c). */
+#define overflow(t, at) _graft_tracer_bigint_binop ((t), op, _graft_value_int ((t), x), _graft_value_int ((t), y), (at))
 
 static Value *
 int_binop (Tracer            *t,
@@ -227,6 +223,8 @@ int_binop (Tracer            *t,
       return NULL;
     }
 }
+
+#undef overflow
 
 static Value *
 float_binop (Tracer            *t,
@@ -489,7 +487,25 @@ _graft_tracer_binop (Tracer            *t,
           return _graft_value_tensor (t);
     }
 
-  if (as_int (a, &x) && as_int (b, &y))
+  if ((_graft_value_is_bigint (a) && (as_int (b, &y) || _graft_value_is_bigint (b))) ||
+      (_graft_value_is_bigint (b) && as_int (a, &x)))
+    {
+      r = _graft_tracer_bigint_binop (t, op, a, b, at);
+      if (r != NULL || t->error != NULL)
+        return r;
+    }
+  else if ((_graft_value_is_bigint (a) && b->kind == VAL_FLOAT) || (_graft_value_is_bigint (b) && a->kind == VAL_FLOAT))
+    {
+      /* With a float, the int becomes a float first, as in Python. */
+      if (!(_graft_value_is_bigint (a) ? _graft_bigint_to_double (a, &fx) : (fx = a->f, TRUE)) ||
+          !(_graft_value_is_bigint (b) ? _graft_bigint_to_double (b, &fy) : (fy = b->f, TRUE)))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "OverflowError: int too large to convert to float");
+      r = float_binop (t, op, fx, fy, at);
+      if (r != NULL || t->error != NULL)
+        return r;
+    }
+  else if (as_int (a, &x) && as_int (b, &y))
     {
       /* bool & bool stays a bool in Python. */
       if (a->kind == VAL_BOOL && b->kind == VAL_BOOL &&
@@ -603,7 +619,7 @@ _graft_tracer_unary (Tracer            *t,
       if (op == GRAFT_PY_UNARY_NEG)
         {
           if (x == G_MININT64)
-            return overflow (t, at);
+            return _graft_tracer_bigint_negate (t, a, TRUE, at);
           return _graft_value_int (t, -x);
         }
       if (op == GRAFT_PY_UNARY_POS)
@@ -612,8 +628,17 @@ _graft_tracer_unary (Tracer            *t,
     }
   if (a->kind == VAL_FLOAT && op != GRAFT_PY_UNARY_INVERT)
     return _graft_value_float (t, op == GRAFT_PY_UNARY_NEG ? -a->f : a->f);
-  if (a->kind == VAL_SYMBOL && op == GRAFT_PY_UNARY_NEG && g_ascii_isdigit (a->path[0]))
-    return _graft_value_path (t, VAL_SYMBOL, _graft_tracer_printf (t, "-%s", a->path));
+  if (_graft_value_is_bigint (a) && op == GRAFT_PY_UNARY_NEG)
+    return _graft_tracer_bigint_negate (t, a, TRUE, at);
+  if (_graft_value_is_bigint (a) && op == GRAFT_PY_UNARY_POS)
+    return a;
+  if (_graft_value_is_bigint (a))
+    {
+      /* ~x is -x - 1. */
+      Value *neg = _graft_tracer_bigint_negate (t, a, TRUE, at);
+
+      return neg != NULL ? _graft_tracer_bigint_binop (t, GRAFT_PY_BIN_SUB, neg, _graft_value_int (t, 1), at) : NULL;
+    }
   if (a->kind == VAL_COMPLEX && op != GRAFT_PY_UNARY_INVERT)
     {
       Value *c = _graft_value_new (t, VAL_COMPLEX);
@@ -636,6 +661,13 @@ compare_values (Tracer            *t,
   double x, y;
 
   *ok = TRUE;
+  if (_graft_value_is_bigint (a) || _graft_value_is_bigint (b))
+    {
+      int c;
+
+      if (_graft_tracer_bigint_compare (a, b, &c))
+        return c;
+    }
   if (as_float (a, &x) && as_float (b, &y))
     {
       gint64 i, j;

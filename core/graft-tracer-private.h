@@ -334,6 +334,13 @@ Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, PtrVec *arg
 Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
 
+/* graft-tracer-bigint.c */
+gboolean    _graft_value_is_bigint     (const Value *v);
+gboolean    _graft_bigint_to_double    (const Value *v, double *out);
+Value      *_graft_tracer_bigint_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
+gboolean    _graft_tracer_bigint_compare (const Value *a, const Value *b, int *out);
+Value      *_graft_tracer_bigint_negate (Tracer *t, Value *v, gboolean neg, const GraftPyExpr *at);
+
 /* graft-tracer-types.c */
 Value      *_graft_tracer_type_subscript (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 Value      *_graft_tracer_type_or      (Tracer *t, Value *a, Value *b, const GraftPyExpr *at);

@@ -532,6 +532,13 @@ _graft_value_equal (const Value *a,
 {
   if (a == b)
     return TRUE;
+  /* An int beyond 64 bits equals only itself, or a float of its value. */
+  if (_graft_value_is_bigint (a) || _graft_value_is_bigint (b))
+    {
+      int c;
+
+      return _graft_tracer_bigint_compare (a, b, &c) && c == 0;
+    }
   if (_graft_value_is_number (a) && _graft_value_is_number (b))
     {
       GraftArg x, y;
