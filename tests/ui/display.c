@@ -16,14 +16,21 @@
 
 #include "display.h"
 
-#include <X11/Xlib.h>
+#include <stdlib.h>
+#include <xcb/xcb.h>
 
 /* How long the first connection is retried: a reset takes milliseconds,
  * but a loaded machine can stretch it. */
 #define CONNECT_TIMEOUT_MS 20000
 #define CONNECT_STEP_MS    50
 
-static Display *held;
+static xcb_connection_t *held;
+
+static void
+release_display (void)
+{
+  g_clear_pointer (&held, xcb_disconnect);
+}
 
 /**
  * hold_display:
@@ -40,14 +47,18 @@ hold_display (void)
 
   if (held != NULL || name == NULL)
     return;
+  /* xcb, not Xlib: a bare connection, nothing cached with it. */
   for (int waited = 0; held == NULL; waited += CONNECT_STEP_MS)
     {
-      held = XOpenDisplay (name);
-      if (held == NULL)
+      held = xcb_connect (name, NULL);
+      if (xcb_connection_has_error (held))
         {
+          g_clear_pointer (&held, xcb_disconnect);
           if (waited >= CONNECT_TIMEOUT_MS)
             g_error ("cannot open display %s for %d s", name, CONNECT_TIMEOUT_MS / 1000);
           g_usleep (CONNECT_STEP_MS * 1000);
         }
     }
+  /* Closed at exit, after the tests. */
+  atexit (release_display);
 }
