@@ -1053,6 +1053,8 @@ _graft_tracer_has_method (const Value *recv,
     case VAL_TENSOR:
     case VAL_PARAMETER:
       return TRUE;
+    case VAL_BUILTIN:
+      return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
     case VAL_NONE:
     case VAL_BOOL:
     case VAL_INT:
@@ -1069,8 +1071,6 @@ _graft_tracer_has_method (const Value *recv,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_BUILTIN:
-      return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:
@@ -1594,6 +1594,10 @@ _graft_tracer_call_method (Tracer            *t,
       if (g_str_has_suffix (name, "_"))
         return recv;
       return _graft_value_tensor (t);
+    case VAL_BUILTIN:
+      if (strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
+        return float_fromhex (t, args, at);
+      break;
     case VAL_NONE:
     case VAL_BOOL:
     case VAL_INT:
@@ -1610,10 +1614,6 @@ _graft_tracer_call_method (Tracer            *t,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_BUILTIN:
-      if (strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
-        return float_fromhex (t, args, at);
-      break;
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_METHOD:
