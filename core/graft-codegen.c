@@ -188,8 +188,11 @@ type_global (CodeGen    *gen,
 
   if (name != NULL)
     return name;
-  if (strcmp (hint, "torch.device") == 0 || strcmp (hint, "NoneType") == 0)
-    name = strcmp (hint, "NoneType") == 0 ? "NoneType" : "device";
+  /* Both are custom builtins of torch's code generation. */
+  if (strcmp (hint, "NoneType") == 0)
+    name = "NoneType";
+  else if (strcmp (hint, "torch.device") == 0)
+    name = "device";
   else if (is_from_torch (hint))
     name = hint;
   else if (graft_is_python_builtin (hint))

@@ -38,46 +38,13 @@ static gboolean
 to_mpz (const Value *v,
         mpz_t        z)
 {
-  switch (v->kind)
-    {
-    case VAL_INT:
-      mpz_set_si (z, (long) v->i);
-      return TRUE;
-    case VAL_BOOL:
-      mpz_set_si (z, v->b ? 1 : 0);
-      return TRUE;
-    case VAL_SYMBOL:
-      return _graft_value_is_bigint (v) && mpz_set_str (z, v->path, 10) == 0;
-    case VAL_NONE:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_STR:
-    case VAL_ELLIPSIS:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return FALSE;
-    }
+  if (v->kind == VAL_INT)
+    mpz_set_si (z, (long) v->i);
+  else if (v->kind == VAL_BOOL)
+    mpz_set_si (z, v->b ? 1 : 0);
+  else
+    return _graft_value_is_bigint (v) && mpz_set_str (z, v->path, 10) == 0;
+  return TRUE;
 }
 
 static Value *
@@ -187,8 +154,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
       break;
     case GRAFT_PY_BIN_TRUEDIV:
       {
-        /* The quotient correctly rounded: 128 more bits than a double
-         * holds, then read back from its digits. */
+        /* The quotient to the precision of both operands and 192 bits
+         * more, then its first 60 digits read back correctly rounded. */
         mpf_t fx, fy;
         char *text = NULL;
         double q;
@@ -207,7 +174,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
           mp_exp_t exp10;
           char *mantissa = mpf_get_str (NULL, &exp10, 10, 60, fx);
 
-          text = g_strdup_printf ("%s%s.%se%ld", mantissa[0] == '-' ? "-" : "", "0",
+          /* 0.DIGITS times 10 to the exponent. */
+          text = g_strdup_printf ("%s0.%se%ld", mantissa[0] == '-' ? "-" : "",
                                   mantissa[0] == '-' ? mantissa + 1 : mantissa, (long) exp10);
           free (mantissa);
         }

@@ -543,14 +543,7 @@ _graft_tracer_call_builtin (Tracer            *t,
         return NULL;
       /* A proxy's own __repr__ needs no value: `Proxy(x)`. */
       if (_graft_value_is_proxy (arg (args, 0)))
-        {
-          GraftNode *node = _graft_tracer_node_of (t, arg (args, 0));
-
-          if (node == NULL)
-            return NULL;
-          g_string_append_printf (s, "Proxy(%s)", graft_node_get_name (node));
-          return _graft_value_str (t, s->str, s->len);
-        }
+        return _graft_tracer_append_proxy_repr (t, s, arg (args, 0)) ? _graft_value_str (t, s->str, s->len) : NULL;
       if (_graft_value_holds_proxy (arg (args, 0)))
         return proxy_needs_value (t, "converting to a string", at);
       _graft_value_append_str (s, arg (args, 0), name[0] == 'r');

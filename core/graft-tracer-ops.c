@@ -141,7 +141,15 @@ as_float (const Value *v,
 
 /* A 64-bit result overflowed: Python's ints do not, so the operation is
  * done again on unbounded ints (graft-tracer-bigint.c). */
-#define overflow(t, at) _graft_tracer_bigint_binop ((t), op, _graft_value_int ((t), x), _graft_value_int ((t), y), (at))
+static Value *
+widen (Tracer            *t,
+       GraftPyBinOp       op,
+       gint64             x,
+       gint64             y,
+       const GraftPyExpr *at)
+{
+  return _graft_tracer_bigint_binop (t, op, _graft_value_int (t, x), _graft_value_int (t, y), at);
+}
 
 static Value *
 int_binop (Tracer            *t,
@@ -156,15 +164,15 @@ int_binop (Tracer            *t,
     {
     case GRAFT_PY_BIN_ADD:
       if (__builtin_add_overflow (x, y, &r))
-        return overflow (t, at);
+        return widen (t, op, x, y, at);
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_SUB:
       if (__builtin_sub_overflow (x, y, &r))
-        return overflow (t, at);
+        return widen (t, op, x, y, at);
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_MUL:
       if (__builtin_mul_overflow (x, y, &r))
-        return overflow (t, at);
+        return widen (t, op, x, y, at);
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
@@ -179,7 +187,7 @@ int_binop (Tracer            *t,
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                      "integer division or modulo by zero");
         if (x == G_MININT64 && y == -1)
-          return overflow (t, at);
+          return widen (t, op, x, y, at);
         q = x / y;
         m = x % y;
         /* Python rounds the quotient towards minus infinity. */
@@ -197,16 +205,16 @@ int_binop (Tracer            *t,
       for (gint64 base = x, e = y; e > 0; e >>= 1)
         {
           if ((e & 1) && __builtin_mul_overflow (r, base, &r))
-            return overflow (t, at);
+            return widen (t, op, x, y, at);
           if (e > 1 && __builtin_mul_overflow (base, base, &base))
-            return overflow (t, at);
+            return widen (t, op, x, y, at);
         }
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_LSHIFT:
       if (y < 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "negative shift count");
       if (y >= 63 || (x != 0 && (x > (G_MAXINT64 >> y) || x < (G_MININT64 >> y))))
-        return x == 0 ? _graft_value_int (t, 0) : overflow (t, at);
+        return x == 0 ? _graft_value_int (t, 0) : widen (t, op, x, y, at);
       return _graft_value_int (t, x * ((gint64) 1 << y));
     case GRAFT_PY_BIN_RSHIFT:
       if (y < 0)
@@ -224,7 +232,6 @@ int_binop (Tracer            *t,
     }
 }
 
-#undef overflow
 
 static Value *
 float_binop (Tracer            *t,
@@ -397,11 +404,8 @@ format_percent (Tracer            *t,
        * needs its value. */
       if (_graft_value_is_proxy (v) && (c == 's' || c == 'r'))
         {
-          GraftNode *node = _graft_tracer_node_of (t, v);
-
-          if (node == NULL)
+          if (!_graft_tracer_append_proxy_repr (t, out, v))
             return NULL;
-          g_string_append_printf (out, "Proxy(%s)", graft_node_get_name (node));
           continue;
         }
       if (_graft_value_is_proxy (v))

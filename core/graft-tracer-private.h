@@ -309,6 +309,7 @@ Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, i
 Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
 GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
+gboolean    _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
 Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, PtrVec *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
 gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
 Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);

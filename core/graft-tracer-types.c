@@ -77,72 +77,38 @@ append_arg (GString     *out,
             const Value *v,
             gboolean     in_typing)
 {
-  switch (v->kind)
+  /* Only a few kinds are types: tested one by one rather than by a
+   * switch over every kind. */
+  if (v->kind == VAL_NONE)
+    g_string_append (out, in_typing ? "NoneType" : "None");
+  else if (v->kind == VAL_ELLIPSIS)
+    g_string_append (out, "...");
+  else if (v->kind == VAL_TYPE)
+    g_string_append (out, v->path);
+  else if (v->kind == VAL_GENERIC)
+    g_string_append (out, v->generic.repr);
+  else if (v->kind == VAL_BUILTIN && in_list (v->path, builtin_types, G_N_ELEMENTS (builtin_types)))
+    g_string_append (out, v->path);
+  else if (v->kind == VAL_PATH_FN && strchr (v->path, '.') != NULL &&
+           !((g_str_has_prefix (v->path, "torch.") && strcmp (v->path, "torch.device") != 0) ||
+             g_str_has_prefix (v->path, "math.") || g_str_has_prefix (v->path, "operator.")))
+    /* torch.device, or another library's class (`GoogLeNetOutputs`);
+     * not a function of torch, math or operator. */
+    g_string_append (out, v->path);
+  else if (v->kind == VAL_STR)
     {
-    case VAL_NONE:
-      g_string_append (out, in_typing ? "NoneType" : "None");
-      return TRUE;
-    case VAL_ELLIPSIS:
-      g_string_append (out, "...");
-      return TRUE;
-    case VAL_TYPE:
-      g_string_append (out, v->path);
-      return TRUE;
-    case VAL_GENERIC:
-      g_string_append (out, v->generic.repr);
-      return TRUE;
-    case VAL_BUILTIN:
-      if (!in_list (v->path, builtin_types, G_N_ELEMENTS (builtin_types)))
-        return FALSE;
-      g_string_append (out, v->path);
-      return TRUE;
-    case VAL_PATH_FN:
-      /* torch.device, or another library's class (`GoogLeNetOutputs`);
-       * not a function of torch, math or operator. */
-      if (strchr (v->path, '.') == NULL ||
-          ((g_str_has_prefix (v->path, "torch.") && strcmp (v->path, "torch.device") != 0) ||
-           g_str_has_prefix (v->path, "math.") || g_str_has_prefix (v->path, "operator.")))
-        return FALSE;
-      g_string_append (out, v->path);
-      return TRUE;
-    case VAL_STR:
       if (in_typing)
         g_string_append (out, "ForwardRef(");
       _graft_value_append_str (out, v, TRUE);
       if (in_typing)
         g_string_append_c (out, ')');
-      return TRUE;
-    case VAL_BOOL:
-    case VAL_INT:
-      /* Python 3.11 takes them (`List[3]`) and prints their repr. */
-      if (!in_typing)
-        return FALSE;
-      _graft_value_append_str (out, v, TRUE);
-      return TRUE;
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    default:
-      return FALSE;
     }
+  else if ((v->kind == VAL_INT || v->kind == VAL_BOOL) && in_typing)
+    /* Python 3.11 takes them (`List[3]`) and prints their repr. */
+    _graft_value_append_str (out, v, TRUE);
+  else
+    return FALSE;
+  return TRUE;
 }
 
 static Value *
@@ -281,43 +247,8 @@ _graft_tracer_type_subscript (Tracer            *t,
 static gboolean
 is_class (const Value *v)
 {
-  switch (v->kind)
-    {
-    case VAL_TYPE:
-    case VAL_GENERIC:
-      return TRUE;
-    case VAL_BUILTIN:
-      return in_list (v->path, builtin_types, G_N_ELEMENTS (builtin_types));
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_STR:
-    case VAL_ELLIPSIS:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    default:
-      return FALSE;
-    }
+  return v->kind == VAL_TYPE || v->kind == VAL_GENERIC ||
+         (v->kind == VAL_BUILTIN && in_list (v->path, builtin_types, G_N_ELEMENTS (builtin_types)));
 }
 
 static gboolean

@@ -426,7 +426,7 @@ _graft_value_type_name (const Value *v)
       return "slice";
     case VAL_SYMBOL:
       /* Ints beyond 64 bits are kept as their digits. */
-      return g_ascii_isdigit (v->path[0]) || v->path[0] == '-' ? "int beyond 64 bits" : "torch constant";
+      return _graft_value_is_bigint (v) ? "int beyond 64 bits" : "torch constant";
     case VAL_DEVICE:
       return "torch.device";
     case VAL_PROXY:

@@ -276,6 +276,28 @@ lookup (Tracer            *t,
 /* Nodes and arguments ------------------------------------------------------ */
 
 /**
+ * _graft_tracer_append_proxy_repr:
+ * @proxy: a traced value
+ *
+ * Appends `repr(proxy)`, `Proxy(name)`, which needs no value (an
+ * attribute's node is made for it, as torch's Attribute.node is).
+ *
+ * Returns: %FALSE with the tracer's error if the node cannot be made
+ */
+gboolean
+_graft_tracer_append_proxy_repr (Tracer  *t,
+                                 GString *out,
+                                 Value   *proxy)
+{
+  GraftNode *node = _graft_tracer_node_of (t, proxy);
+
+  if (node == NULL)
+    return FALSE;
+  g_string_append_printf (out, "Proxy(%s)", graft_node_get_name (node));
+  return TRUE;
+}
+
+/**
  * _graft_tracer_node_of:
  *
  * The node of a traced value; a lazy attribute (`x.shape`) becomes its
@@ -1888,21 +1910,19 @@ format_value (Tracer            *t,
    * no spec. */
   if (_graft_value_is_proxy (v))
     {
-      GraftNode *node = _graft_tracer_node_of (t, v);
-      g_autofree char *repr = NULL;
+      g_autoptr (GString) repr = g_string_new (NULL);
 
-      if (node == NULL)
+      if (!_graft_tracer_append_proxy_repr (t, repr, v))
         return FALSE;
-      repr = g_strdup_printf ("Proxy(%s)", graft_node_get_name (node));
       if (conversion == 's' || conversion == 'r' || conversion == 'a')
         {
           /* The conversion is done: what is left formats a string. */
-          v = _graft_value_str (t, repr, -1);
+          v = _graft_value_str (t, repr->str, repr->len);
           conversion = 's';
         }
       else if (spec == NULL || *spec == '\0')
         {
-          g_string_append (out, repr);
+          g_string_append_len (out, repr->str, repr->len);
           return TRUE;
         }
       else
