@@ -126,12 +126,41 @@ set_busy (GraftWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
+/* A dismissed toast is no longer the one that offers an undo. */
 static void
-undo_toast_dismissed_cb (AdwToast    *toast,
-                         GraftWindow *self)
+toast_dismissed_cb (AdwToast    *toast,
+                    GraftWindow *self)
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
+  if (self->texts_toast == toast)
+    self->texts_toast = NULL;
+}
+
+/* Shows a toast of @title for @timeout seconds; with @undo_action (and
+ * its @target, nullable), an Undo button that activates it. */
+static AdwToast *
+show_toast (GraftWindow *self,
+            const char  *title,
+            guint        timeout,
+            const char  *undo_action,
+            GVariant    *target)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, timeout);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (title);
+  if (undo_action != NULL)
+    {
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
+      adw_toast_set_button_label (toast, "_Undo");
+      adw_toast_set_action_name (toast, undo_action);
+      if (target != NULL)
+        adw_toast_set_action_target_value (toast, target);
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+  return toast;
 }
 
 /* The toast that offers to undo a change goes as soon as that change is
@@ -159,23 +188,15 @@ _graft_window_toast (GraftWindow *self,
                      const char  *title,
                      gboolean     with_undo)
 {
-  AdwToast *toast = adw_toast_new (title);
-
-  adw_toast_set_timeout (toast, 4);
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (title);
-  if (with_undo)
+  if (!with_undo)
     {
-      if (self->undo_toast != NULL)
-        adw_toast_dismiss (self->undo_toast);
-      self->undo_toast = toast;
-      self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
-      g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
-      adw_toast_set_button_label (toast, "_Undo");
-      adw_toast_set_action_name (toast, "win.undo-change");
-      adw_toast_set_action_target_value (toast, g_variant_new_uint32 (self->undo_toast_serial));
+      show_toast (self, title, 4, NULL, NULL);
+      return;
     }
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  if (self->undo_toast != NULL)
+    adw_toast_dismiss (self->undo_toast);
+  self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
+  self->undo_toast = show_toast (self, title, 4, "win.undo-change", g_variant_new_uint32 (self->undo_toast_serial));
 }
 
 /**
@@ -790,14 +811,6 @@ _graft_window_restore_autosave (GraftWindow *self)
   _graft_window_toast (self, "Unsaved changes restored", TRUE);
 }
 
-static void
-texts_toast_dismissed_cb (AdwToast    *toast,
-                          GraftWindow *self)
-{
-  if (self->texts_toast == toast)
-    self->texts_toast = NULL;
-}
-
 /* Any other change of an editor's text makes the offer to undo the last
  * replacement of the texts stale: the editor's own undo still has it. */
 static void
@@ -831,18 +844,9 @@ _graft_window_replace_texts (GraftWindow *self,
   AdwToast *toast;
 
   replace_texts (self, pattern, replacement);
-  toast = adw_toast_new (title);
-  adw_toast_set_timeout (toast, 6);
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (title);
+  toast = show_toast (self, title, 6, self->texts_undoable ? "win.undo-texts" : NULL, NULL);
   if (self->texts_undoable)
-    {
-      self->texts_toast = toast;
-      g_signal_connect_object (toast, "dismissed", G_CALLBACK (texts_toast_dismissed_cb), self, 0);
-      adw_toast_set_button_label (toast, "_Undo");
-      adw_toast_set_action_name (toast, "win.undo-texts");
-    }
-  adw_toast_overlay_add_toast (self->toasts, toast);
+    self->texts_toast = toast;
 }
 
 /* Puts new texts in the editors and the document, each as one step of
