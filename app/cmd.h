@@ -6,7 +6,11 @@
 
 #include <glib.h>
 
+#ifdef GRAFT_CLI_LEAN
 #include "graft.h"
+#else
+#include "graft-view.h"
+#endif
 
 G_BEGIN_DECLS
 

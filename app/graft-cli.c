@@ -477,6 +477,8 @@ main (int    argc,
 #ifdef GRAFT_CLI_LEAN
   if (needs_view (argc, argv))
     return exec_view (argv);
+#else
+  graft_gv_enable_dot_reader ();
 #endif
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)

@@ -799,6 +799,125 @@ graft_codegen_python (GraftGraph *graph)
   return g_string_free (graft_codegen_python_string (graph), FALSE);
 }
 
+/* What one walk over a graph produces: the indented body, the parameters
+ * in order, and the return annotation. */
+typedef struct
+{
+  CodeGen     gen;
+  LastUses    lu;
+  GString    *body;        /* owned */
+  GPtrArray  *free_vars;   /* char *, owned */
+  const char *return_type; /* owned by gen's globals, or NULL */
+} Generated;
+
+static void
+generated_clear (Generated *g)
+{
+  g_string_free (g->body, TRUE);
+  g_ptr_array_unref (g->free_vars);
+  g_ptr_array_unref (g->lu.freed);
+  g_array_unref (g->lu.runs);
+  graft_namespace_free (g->gen.names);
+  g_hash_table_unref (g->gen.node_names);
+  g_hash_table_unref (g->gen.globals);
+  g_ptr_array_unref (g->gen.wrapped);
+  g_hash_table_unref (g->gen.wrapped_seen);
+  g_hash_table_unref (g->gen.forms);
+}
+
+/* Walks @graph once, writing each node's line into g->body. */
+static void
+generate (GraftGraph *graph,
+          Generated  *g)
+{
+  CodeGen *gen = &g->gen;
+  GString *body;
+  static const char *const custom_builtins[] = {
+    "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
+  };
+
+  memset (g, 0, sizeof *g);
+  body = g->body = g_string_new (NULL);
+  g->free_vars = g_ptr_array_new_with_free_func (g_free);
+  gen->names = graft_namespace_new ();
+  gen->node_names = g_hash_table_new (NULL, NULL);
+  gen->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  gen->wrapped = g_ptr_array_new ();
+  gen->wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  /* The custom builtins are registered under their own names first. */
+  for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
+    graft_namespace_create_name (gen->names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
+
+  gen->direct = names_are_direct (graph);
+  collect_last_uses (graph, &g->lu);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      GraftOp op = graft_node_get_op (node);
+      gsize line_start = body->len;
+      guint start, length;
+
+      /* Each line is indented as it is written. */
+      _graft_buf_append (body, "    ");
+      emit_node (gen, node, body, g->free_vars);
+      if (op == GRAFT_OP_PLACEHOLDER)
+        {
+          if (body->len == line_start + 4)
+            g_string_truncate (body, line_start);
+          else
+            indent_inner_lines (body, line_start);
+          continue;
+        }
+      if (op == GRAFT_OP_OUTPUT)
+        {
+          if (graft_node_get_type_annotation (node) != NULL)
+            g->return_type = type_repr (gen, graft_node_get_type_annotation (node));
+          g_string_append_c (body, '\n');
+          indent_inner_lines (body, line_start);
+          continue;
+        }
+      if (frees_of (&g->lu, node, &start, &length))
+        {
+          _graft_buf_append (body, ";  ");
+          for (guint i = start; i < start + length; i++)
+            {
+              _graft_buf_append (body, code_name (gen, g->lu.freed->pdata[i]));
+              _graft_buf_append (body, " = ");
+            }
+          _graft_buf_append (body, "None");
+        }
+      g_string_append_c (body, '\n');
+      indent_inner_lines (body, line_start);
+    }
+  if (body->len == 0)
+    _graft_buf_append (body, "    pass\n");
+}
+
+/* `NAME(self, a, b) -> T:\n`, or without `self, ` for a plain function. */
+static void
+append_signature (GString         *out,
+                  const Generated *g,
+                  const char      *name,
+                  gboolean         method)
+{
+  g_string_append (out, name);
+  g_string_append_c (out, '(');
+  if (method && (g->free_vars->len == 0 || strcmp (g->free_vars->pdata[0], "self") != 0))
+    _graft_buf_append (out, g->free_vars->len > 0 ? "self, " : "self");
+  for (guint i = 0; i < g->free_vars->len; i++)
+    {
+      if (i > 0)
+        _graft_buf_append (out, ", ");
+      _graft_buf_append (out, g->free_vars->pdata[i]);
+    }
+  g_string_append_c (out, ')');
+  if (g->return_type != NULL)
+    g_string_append_printf (out, " -> %s", g->return_type);
+  _graft_buf_append (out, ":\n");
+}
+
 /**
  * graft_codegen_python_string:
  * @graph: a graph
@@ -812,108 +931,79 @@ graft_codegen_python (GraftGraph *graph)
 GString *
 graft_codegen_python_string (GraftGraph *graph)
 {
-  CodeGen gen = { 0 };
-  g_autoptr(GString) body = g_string_new (NULL);
-  g_autoptr(GPtrArray) free_vars = g_ptr_array_new_with_free_func (g_free);
-  LastUses lu = { 0 };
+  Generated g;
   GString *out;
-  const char *return_type = NULL;
-  static const char *const custom_builtins[] = {
-    "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
-  };
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  gen.names = graft_namespace_new ();
-  gen.node_names = g_hash_table_new (NULL, NULL);
-  gen.globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  gen.wrapped = g_ptr_array_new ();
-  gen.wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  gen.forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-
-  /* The custom builtins are registered under their own names first. */
-  for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
-    graft_namespace_create_name (gen.names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
-
-  gen.direct = names_are_direct (graph);
-  collect_last_uses (graph, &lu);
-
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
-    {
-      GraftOp op = graft_node_get_op (node);
-      gsize line_start = body->len;
-      guint start, length;
-
-      /* Each line is indented as it is written. */
-      _graft_buf_append (body, "    ");
-      emit_node (&gen, node, body, free_vars);
-      if (op == GRAFT_OP_PLACEHOLDER)
-        {
-          if (body->len == line_start + 4)
-            g_string_truncate (body, line_start);
-          else
-            indent_inner_lines (body, line_start);
-          continue;
-        }
-      if (op == GRAFT_OP_OUTPUT)
-        {
-          if (graft_node_get_type_annotation (node) != NULL)
-            return_type = type_repr (&gen, graft_node_get_type_annotation (node));
-          g_string_append_c (body, '\n');
-          indent_inner_lines (body, line_start);
-          continue;
-        }
-      if (frees_of (&lu, node, &start, &length))
-        {
-          _graft_buf_append (body, ";  ");
-          for (guint i = start; i < start + length; i++)
-            {
-              _graft_buf_append (body, code_name (&gen, lu.freed->pdata[i]));
-              _graft_buf_append (body, " = ");
-            }
-          _graft_buf_append (body, "None");
-        }
-      g_string_append_c (body, '\n');
-      indent_inner_lines (body, line_start);
-    }
-  if (body->len == 0)
-    _graft_buf_append (body, "    pass\n");
+  generate (graph, &g);
   /* The empty line after the final newline is indented too. */
-  _graft_buf_append (body, "    ");
+  _graft_buf_append (g.body, "    ");
 
   /* The header is a few lines; the body is most of the code. */
-  out = g_string_sized_new (body->len + 256);
+  out = g_string_sized_new (g.body->len + 256);
   g_string_append_c (out, '\n');
-  for (guint i = 0; i < gen.wrapped->len; i++)
+  for (guint i = 0; i < g.gen.wrapped->len; i++)
     {
       if (i > 0)
         g_string_append_c (out, '\n');
       g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
-                              (const char *) gen.wrapped->pdata[i]);
+                              (const char *) g.gen.wrapped->pdata[i]);
     }
-  _graft_buf_append (out, "\n\ndef forward(");
-  if (free_vars->len == 0 || strcmp (free_vars->pdata[0], "self") != 0)
-    _graft_buf_append (out, free_vars->len > 0 ? "self, " : "self");
-  for (guint i = 0; i < free_vars->len; i++)
-    {
-      if (i > 0)
-        _graft_buf_append (out, ", ");
-      _graft_buf_append (out, free_vars->pdata[i]);
-    }
-  g_string_append_c (out, ')');
-  if (return_type != NULL)
-    g_string_append_printf (out, " -> %s", return_type);
-  _graft_buf_append (out, ":\n");
-
-  _graft_buf_append_len (out, body->str, body->len);
-
-  g_ptr_array_unref (lu.freed);
-  g_array_unref (lu.runs);
-  graft_namespace_free (gen.names);
-  g_hash_table_unref (gen.node_names);
-  g_hash_table_unref (gen.globals);
-  g_ptr_array_unref (gen.wrapped);
-  g_hash_table_unref (gen.wrapped_seen);
-  g_hash_table_unref (gen.forms);
+  _graft_buf_append (out, "\n\ndef ");
+  append_signature (out, &g, "forward", TRUE);
+  _graft_buf_append_len (out, g.body->str, g.body->len);
+  generated_clear (&g);
   return out;
+}
+
+/* Whether generated code calls a global of @module (`operator.getitem`). */
+static gboolean
+uses_module (const Generated *g,
+             const char      *module)
+{
+  GHashTableIter iter;
+  gpointer value;
+  gsize len = strlen (module);
+
+  g_hash_table_iter_init (&iter, g->gen.globals);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (strncmp (value, module, len) == 0 && ((const char *) value)[len] == '.')
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * graft_codegen_function_source:
+ * @graph: a graph without modules or attributes (a pattern)
+ * @name: the function's name
+ *
+ * Writes @graph as a Python function called @name that traces back into
+ * it: torch.fx's code for the graph, with `forward(self, ...)` renamed,
+ * after the imports its calls need.
+ *
+ * Returns: (transfer full): the source
+ */
+char *
+graft_codegen_function_source (GraftGraph *graph,
+                               const char *name)
+{
+  Generated g;
+  GString *out = g_string_new ("import torch\n");
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  generate (graph, &g);
+  if (uses_module (&g, "operator"))
+    g_string_append (out, "import operator\n");
+  if (uses_module (&g, "math"))
+    g_string_append (out, "import math\n");
+  _graft_buf_append (out, "\n\ndef ");
+  append_signature (out, &g, name, FALSE);
+  g_string_append_len (out, g.body->str, g.body->len);
+  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  generated_clear (&g);
+  return g_string_free (out, FALSE);
 }

@@ -102,10 +102,6 @@
 #include <math.h>
 #include <string.h>
 
-/* The DOT reader (graft-gv.c, cgraph) is in a library of its own, which
- * the lean `graft` CLI does not link: there the reference stays NULL. */
-extern GraftGvDoc *_graft_gv_doc_read (GraftSource *source, GError **error) __attribute__ ((weak));
-
 /* ------------------------------------------------------------------ */
 /* Escaped text                                                        */
 /* ------------------------------------------------------------------ */
@@ -2247,11 +2243,12 @@ graft_dot_parse (GraftSource *source,
   Importer im = { 0 };
   gboolean is_graft = FALSE;
   GraftGraph *graph;
+  GraftGvDocReader read_doc = _graft_gv_get_doc_reader ();
 
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (_graft_gv_doc_read == NULL)
+  if (read_doc == NULL)
     {
       graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_NO_DOT_READER,
                                  "this program reads no DOT: it does not link Graphviz (graft-render does)");
@@ -2290,7 +2287,7 @@ graft_dot_parse (GraftSource *source,
       memset (copy, ' ', 3);
       cleaned = graft_source_new (graft_source_get_filename (source), copy, (gssize) length);
     }
-  doc = _graft_gv_doc_read (cleaned != NULL ? cleaned : source, error);
+  doc = read_doc (cleaned != NULL ? cleaned : source, error);
   if (doc == NULL)
     return NULL;
 

@@ -17,7 +17,6 @@
 
 #include "graft-extract.h"
 #include "graft-arg.h"
-#include "graft-codegen.h"
 #include "graft-error.h"
 #include "graft-graph.h"
 
@@ -169,41 +168,4 @@ graft_graph_extract (GraftGraph *graph,
     }
   graft_graph_create_node (out, GRAFT_OP_OUTPUT, graft_graph_intern (out, "output"), &result, NULL, "output", NULL);
   return g_steal_pointer (&out);
-}
-
-/**
- * graft_graph_dup_function_source:
- * @graph: a graph without modules or attributes (a pattern)
- * @name: the function's name
- *
- * Writes @graph as a Python function called @name that traces back into
- * it: torch.fx's code for the graph, with `forward(self, ...)` renamed,
- * after the imports its calls need.
- *
- * Returns: (transfer full): the source
- */
-char *
-graft_graph_dup_function_source (GraftGraph *graph,
-                                 const char *name)
-{
-  g_autofree char *code = graft_codegen_python (graph);
-  g_autoptr (GString) out = g_string_new ("import torch\n");
-  const char *def = strstr (code, "def forward(self");
-  const char *rest;
-
-  g_return_val_if_fail (def != NULL, NULL);
-  if (strstr (code, "operator.") != NULL)
-    g_string_append (out, "import operator\n");
-  if (strstr (code, "math.") != NULL)
-    g_string_append (out, "import math\n");
-  g_string_append_printf (out, "\n\ndef %s(", name);
-  rest = def + strlen ("def forward(self");
-  /* `forward(self, a, b)` or `forward(self)`. */
-  if (g_str_has_prefix (rest, ", "))
-    rest += 2;
-  g_string_append (out, rest);
-  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -15,7 +15,5 @@ G_BEGIN_DECLS
 GraftGraph *graft_graph_extract             (GraftGraph *graph,
                                              GPtrArray  *nodes,
                                              GError    **error) G_GNUC_WARN_UNUSED_RESULT;
-char       *graft_graph_dup_function_source (GraftGraph *graph,
-                                             const char *name) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

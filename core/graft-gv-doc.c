@@ -12,6 +12,20 @@
 
 #include <string.h>
 
+static GraftGvDocReader doc_reader; /* atomic; set once at start-up */
+
+GraftGvDocReader
+_graft_gv_get_doc_reader (void)
+{
+  return (GraftGvDocReader) g_atomic_pointer_get (&doc_reader);
+}
+
+void
+_graft_gv_set_doc_reader (GraftGvDocReader reader)
+{
+  g_atomic_pointer_set (&doc_reader, reader);
+}
+
 /* The first line of what Graphviz said, without its `Error: ` prefix. */
 char *
 _graft_gv_first_message_line (const char *messages)

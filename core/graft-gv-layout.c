@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include "graft-gv-layout-private.h"
 #include "graft-gv-private.h"
 #include "graft-error.h"
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-gv-private.h: the narrow door to Graphviz.  graft-gv.c (cgraph:
- * DOT reading, the lock, error capture) and graft-gv-layout.c (gvc: dot
- * layout, in the view library) are the only files that include Graphviz
- * headers; everything they give back is in Graft-owned plain structs
- * declared here, so no Graphviz type leaks out.
+ * graft-gv-private.h: the narrow door to Graphviz's cgraph.  graft-gv.c
+ * (DOT reading, the lock, error capture) and graft-gv-layout.c (gvc: dot
+ * layout, behind graft-gv-layout-private.h) are the only files that
+ * include Graphviz headers; everything they give back is in Graft-owned
+ * plain structs, so no Graphviz type leaks out.  graft-gv-doc.c holds the
+ * parts of this door that need no Graphviz (freeing documents, wording
+ * messages), so that the text core can use them without linking cgraph.
  */
 #pragma once
 
@@ -13,65 +15,15 @@
 #endif
 
 #include "graft-types.h"
-#include "graft-layout.h"
 
 G_BEGIN_DECLS
 
-/* Where dot must put a node. */
-typedef enum {
-  GRAFT_GV_RANK_ANY,
-  GRAFT_GV_RANK_SOURCE, /* on the top rank (an in-port of a segment) */
-  GRAFT_GV_RANK_SINK,   /* on the bottom rank (an out-port) */
-} GraftGvRank;
-
-/* One box to lay out, sized by the caller in points. */
-typedef struct {
-  double      width;
-  double      height;
-  GraftGvRank rank;
-  gboolean    is_point; /* an invisible junction, not a box */
-} GraftGvNodeSpec;
-
-/* One edge, by node index. */
-typedef struct {
-  guint tail;
-  guint head;
-} GraftGvEdgeSpec;
-
-/* A graph for dot.  Node and edge indices are positions in these arrays. */
-typedef struct {
-  const GraftGvNodeSpec *nodes;
-  guint                  n_nodes;
-  const GraftGvEdgeSpec *edges;
-  guint                  n_edges;
-  double                 nodesep; /* points */
-  double                 ranksep; /* points */
-  gboolean               budget;  /* bound dot's iterations (large or dense graphs) */
-} GraftGvGraphSpec;
-
-/* What dot made of a GraftGvGraphSpec, y down, origin at the top-left of
- * the bounding box, in points.  Edge i's spline is the cubic Bezier chain
- * points[edge_start[i] .. edge_start[i + 1]) (1 + 3k points); when
- * has_arrow[i], an arrowhead runs from its last point to arrow_tip[i]. */
-typedef struct {
-  /* Owned */
-  GraftPoint *centers;    /* n_nodes */
-  GArray     *points;     /* GraftPoint */
-  guint      *edge_start; /* n_edges + 1 */
-  gboolean   *has_arrow;  /* n_edges */
-  GraftPoint *arrow_tip;  /* n_edges */
-  double      width;
-  double      height;
-} GraftGvGeometry;
-
+/* Graphviz keeps global state (its error sink, the current graph's
+ * attribute dictionaries): every call into it runs between these two, under
+ * one lock.  _graft_gv_leave() returns what Graphviz said meanwhile. */
 void     _graft_gv_enter          (void);
 char    *_graft_gv_leave          (void) G_GNUC_WARN_UNUSED_RESULT;
 char    *_graft_gv_first_message_line (const char *messages) G_GNUC_WARN_UNUSED_RESULT;
-
-gboolean _graft_gv_layout         (const GraftGvGraphSpec *spec,
-                                   GraftGvGeometry        *out,
-                                   GError                **error);
-void     _graft_gv_geometry_clear (GraftGvGeometry *geometry);
 
 /* One node of a DOT file read by cgraph, with its attributes in the order
  * cgraph declares them (only attributes with a value other than the
@@ -100,6 +52,14 @@ typedef struct {
 
 GraftGvDoc  *_graft_gv_doc_read        (GraftSource *source,
                                         GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The DOT reader the text core uses: %NULL until a program that links
+ * cgraph calls graft_gv_enable_dot_reader() (the lean `graft` CLI never
+ * does, and hands DOT inputs to graft-render). */
+typedef GraftGvDoc *(*GraftGvDocReader) (GraftSource *source,
+                                         GError     **error);
+GraftGvDocReader _graft_gv_get_doc_reader (void);
+void             _graft_gv_set_doc_reader (GraftGvDocReader reader);
 const char  *_graft_gv_doc_node_get    (const GraftGvDocNode *node,
                                         const char           *attr);
 void         _graft_gv_doc_free        (GraftGvDoc *doc);

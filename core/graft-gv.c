@@ -21,6 +21,7 @@
  */
 #include "config.h"
 
+#include "graft-gv.h"
 #include "graft-gv-private.h"
 #include "graft-error.h"
 #include "graft-limits.h"
@@ -349,4 +350,17 @@ _graft_gv_doc_read (GraftSource *source,
       return NULL;
     }
   return doc;
+}
+
+/**
+ * graft_gv_enable_dot_reader:
+ *
+ * Lets graft_dot_parse() read DOT, through cgraph.  Programs that link
+ * Graphviz call it once at start-up; in the others (the lean `graft` CLI)
+ * graft_dot_parse() fails with %GRAFT_PARSE_ERROR_NO_DOT_READER.
+ */
+void
+graft_gv_enable_dot_reader (void)
+{
+  _graft_gv_set_doc_reader (_graft_gv_doc_read);
 }

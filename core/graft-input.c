@@ -14,8 +14,11 @@
 #include "graft-listing.h"
 #include "graft-py-parser.h"
 #include "graft-source.h"
+#include "graft-limits.h"
 #include "graft-tracer.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *
@@ -106,6 +109,68 @@ skip_hash_lines (const char *p,
       p = skip_space_and_comments (nl != NULL ? nl : end, end);
     }
   return p;
+}
+
+/**
+ * graft_input_read_file:
+ * @path: a file path, or `-` for standard input
+ * @error: return location for a #GRAFT_PARSE_ERROR at `PATH:1:1`
+ *
+ * Reads a whole file.  Inputs larger than %GRAFT_MAX_INPUT_BYTES are refused.
+ *
+ * Returns: (transfer full) (nullable): the source, or %NULL with @error set
+ */
+GraftSource *
+graft_input_read_file (const char  *path,
+                       GError     **error)
+{
+  g_autoptr(GString) buf = NULL;
+  FILE *fp;
+  gboolean is_stdin;
+  char chunk[65536];
+  size_t n;
+  int saved_errno = 0;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  is_stdin = g_str_equal (path, "-");
+  fp = is_stdin ? stdin : fopen (path, "rb");
+  if (fp == NULL)
+    {
+      saved_errno = errno;
+      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
+                          "cannot read the file: %s", g_strerror (saved_errno));
+      return NULL;
+    }
+
+  buf = g_string_sized_new (sizeof chunk);
+  while ((n = fread (chunk, 1, sizeof chunk, fp)) > 0)
+    {
+      if (buf->len + n > GRAFT_MAX_INPUT_BYTES)
+        {
+          if (!is_stdin)
+            fclose (fp);
+          graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                              "the input is larger than %u MiB",
+                              GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
+          return NULL;
+        }
+      g_string_append_len (buf, chunk, n);
+    }
+  if (ferror (fp))
+    saved_errno = errno != 0 ? errno : EIO;
+  if (!is_stdin)
+    fclose (fp);
+  if (saved_errno != 0)
+    {
+      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
+                          "cannot read the file: %s", g_strerror (saved_errno));
+      return NULL;
+    }
+
+  length = buf->len;
+  return graft_source_new_take (path, g_string_free (g_steal_pointer (&buf), FALSE), length);
 }
 
 /**
@@ -259,7 +324,7 @@ graft_input_set_get_source (GraftInputSet *self,
 
   if (source == NULL)
     {
-      source = graft_source_new_from_file (path, error);
+      source = graft_input_read_file (path, error);
       if (source == NULL)
         return NULL;
       g_hash_table_insert (self->sources, g_strdup (path), source);

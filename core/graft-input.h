@@ -24,6 +24,8 @@ typedef enum {
   GRAFT_INPUT_DOT,
 } GraftInputKind;
 
+GraftSource   *graft_input_read_file  (const char  *path,
+                                       GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 GraftInputKind graft_input_detect     (GraftSource *source);
 GraftGraph    *graft_input_load_graph (GraftSource *source,
                                        const char  *entry,

@@ -34,7 +34,7 @@
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
-#include "graft-gv-private.h"
+#include "graft-gv-layout-private.h"
 #include "graft-limits.h"
 #include "graft-text-private.h"
 

@@ -21,29 +21,6 @@ typedef struct _GraftLayout        GraftLayout;
 typedef struct _GraftLayoutRequest GraftLayoutRequest;
 
 /**
- * GraftPoint:
- *
- * A point in layout coordinates: points (1/72 inch), x to the right, y
- * down, origin at the top-left corner of the drawing.
- */
-typedef struct {
-  double x;
-  double y;
-} GraftPoint;
-
-/**
- * GraftRect:
- *
- * A box in layout coordinates; (x, y) is its top-left corner.
- */
-typedef struct {
-  double x;
-  double y;
-  double width;
-  double height;
-} GraftRect;
-
-/**
  * GraftLayoutNode:
  * @box: where the box is drawn
  * @name: the graph node's name

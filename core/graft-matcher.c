@@ -20,11 +20,9 @@
 #include "config.h"
 
 #include "graft-matcher.h"
-#include "graft-codegen.h"
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
-#include "graft-json.h"
 
 #include <string.h>
 
@@ -1126,6 +1124,35 @@ graft_match_get_binding (const GraftMatch *match,
 }
 
 /**
+ * graft_pattern_get_placeholder_position:
+ * @i: the index of a pattern placeholder (0 for the first parameter)
+ *
+ * Returns: where the i-th placeholder is among the pattern's nodes (the
+ *   index graft_pattern_get_node() and graft_match_get_binding() take)
+ */
+guint
+graft_pattern_get_placeholder_position (GraftPattern *self,
+                                        guint         i)
+{
+  g_return_val_if_fail (i < self->placeholders->len, 0);
+  return g_array_index (self->placeholders, guint, i);
+}
+
+/**
+ * graft_pattern_get_returning_position:
+ * @i: the index of a value the pattern returns
+ *
+ * Returns: where the i-th returned node is among the pattern's nodes
+ */
+guint
+graft_pattern_get_returning_position (GraftPattern *self,
+                                      guint         i)
+{
+  g_return_val_if_fail (i < self->returning->len, 0);
+  return g_array_index (self->returning, guint, i);
+}
+
+/**
  * graft_match_get_placeholder:
  * @i: the index of a pattern placeholder (0 for the first parameter)
  *
@@ -1176,131 +1203,6 @@ graft_match_dup_nodes (const GraftMatch *match)
     if (match->bindings[i].state == BOUND_NODE && is_compute (match->pattern, i))
       g_ptr_array_add (out, match->bindings[i].node);
   return out;
-}
-
-static void
-append_binding_json (GString       *out,
-                     const Binding *b)
-{
-  if (b->state == BOUND_NODE)
-    graft_json_append_string (out, graft_node_get_name (b->node), -1);
-  else
-    {
-      g_autofree char *repr = graft_arg_repr (&b->literal, GRAFT_REPR_CODE);
-
-      g_string_append (out, "{\"literal\": ");
-      graft_json_append_string (out, repr, -1);
-      g_string_append_c (out, '}');
-    }
-}
-
-static void
-append_match_json (GString          *out,
-                   const GraftMatch *match)
-{
-  GraftPattern *p = match->pattern;
-  gboolean first = TRUE;
-
-  g_string_append (out, "{\"anchors\": [");
-  for (guint i = 0; i < p->anchors->len; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      graft_json_append_string (out, graft_node_get_name (p->nodes->pdata[g_array_index (p->anchors, guint, i)]), -1);
-    }
-  g_string_append (out, "],\n   \"nodes_map\": {");
-  for (guint i = 0; i < p->nodes->len; i++)
-    {
-      if (match->bindings[i].state == UNBOUND)
-        continue;
-      if (!first)
-        g_string_append (out, ", ");
-      first = FALSE;
-      graft_json_append_string (out, graft_node_get_name (p->nodes->pdata[i]), -1);
-      g_string_append (out, ": ");
-      append_binding_json (out, &match->bindings[i]);
-    }
-  g_string_append (out, "},\n   \"placeholder_nodes\": [");
-  for (guint i = 0; i < p->placeholders->len; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      append_binding_json (out, &match->bindings[g_array_index (p->placeholders, guint, i)]);
-    }
-  g_string_append (out, "],\n   \"returning_nodes\": [");
-  for (guint i = 0; i < p->returning->len; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      append_binding_json (out, &match->bindings[g_array_index (p->returning, guint, i)]);
-    }
-  g_string_append (out, "]}");
-}
-
-/**
- * graft_match_to_json:
- *
- * Returns: (transfer full): one match as cli.md's JSON object
- */
-char *
-graft_match_to_json (const GraftMatch *match)
-{
-  GString *out = g_string_new (NULL);
-
-  append_match_json (out, match);
-  return g_string_free (out, FALSE);
-}
-
-/**
- * graft_matches_to_json:
- * @matches: (element-type GraftMatch): matches
- *
- * Returns: (transfer full): `{"matches": [...]}` as cli.md shows it
- */
-char *
-graft_matches_to_json (GPtrArray *matches)
-{
-  GString *out = g_string_new ("{\"matches\": [");
-
-  for (guint i = 0; i < matches->len; i++)
-    {
-      g_string_append (out, i > 0 ? ",\n  " : "\n  ");
-      append_match_json (out, matches->pdata[i]);
-    }
-  g_string_append (out, matches->len > 0 ? "\n]}" : "]}");
-  return g_string_free (out, FALSE);
-}
-
-/**
- * graft_match_to_text:
- *
- * Returns: (transfer full): `pattern=graph` pairs of @match, one line
- */
-char *
-graft_match_to_text (const GraftMatch *match)
-{
-  GraftPattern *p = match->pattern;
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < p->nodes->len; i++)
-    {
-      const Binding *b = &match->bindings[i];
-
-      if (b->state == UNBOUND)
-        continue;
-      if (out->len > 0)
-        g_string_append_c (out, ' ');
-      g_string_append_printf (out, "%s=", graft_node_get_name (p->nodes->pdata[i]));
-      if (b->state == BOUND_NODE)
-        g_string_append (out, graft_node_get_name (b->node));
-      else
-        {
-          g_autofree char *repr = graft_arg_repr (&b->literal, GRAFT_REPR_CODE);
-
-          g_string_append (out, repr);
-        }
-    }
-  return g_string_free (out, FALSE);
 }
 
 /**

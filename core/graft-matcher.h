@@ -86,6 +86,10 @@ GraftNode    *graft_pattern_get_anchor        (GraftPattern *self,
                                                guint         i);
 guint         graft_pattern_get_n_placeholders (GraftPattern *self);
 guint         graft_pattern_get_n_returning   (GraftPattern *self);
+guint         graft_pattern_get_placeholder_position (GraftPattern *self,
+                                                      guint         i);
+guint         graft_pattern_get_returning_position   (GraftPattern *self,
+                                                      guint         i);
 
 GPtrArray    *graft_matcher_find              (GraftPattern            *pattern,
                                                GraftGraph              *graph,
@@ -110,9 +114,6 @@ gboolean      graft_match_get_placeholder     (const GraftMatch *match,
 GraftNode    *graft_match_get_returning_node  (const GraftMatch *match,
                                                guint             i);
 GPtrArray    *graft_match_dup_nodes           (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
-char         *graft_match_to_json             (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
-char         *graft_matches_to_json           (GPtrArray        *matches) G_GNUC_WARN_UNUSED_RESULT;
-char         *graft_match_to_text             (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
 void          graft_match_free                (GraftMatch       *match);
 gint         *graft_matches_dup_node_marks    (GPtrArray        *matches,
                                                GraftGraph       *graph) G_GNUC_WARN_UNUSED_RESULT;

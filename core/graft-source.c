@@ -9,11 +9,7 @@
 #include "config.h"
 
 #include "graft-source.h"
-#include "graft-error.h"
-#include "graft-limits.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 struct _GraftSource
@@ -60,68 +56,27 @@ graft_source_new (const char *filename,
 }
 
 /**
- * graft_source_new_from_file:
- * @path: a file path, or `-` for standard input
- * @error: return location for a #GRAFT_PARSE_ERROR at `PATH:1:1`
+ * graft_source_new_take:
+ * @filename: the name errors give
+ * @text: (transfer full): @length bytes followed by a NUL byte
+ * @length: the length of @text
  *
- * Reads a whole file.  Inputs larger than %GRAFT_MAX_INPUT_BYTES are refused.
+ * A source that takes @text instead of copying it (graft_input_read_file()
+ * hands over what it read).
  *
- * Returns: (transfer full) (nullable): the source, or %NULL with @error set
+ * Returns: (transfer full): the source
  */
 GraftSource *
-graft_source_new_from_file (const char  *path,
-                            GError     **error)
+graft_source_new_take (const char *filename,
+                       char       *text,
+                       gsize       length)
 {
-  g_autoptr(GString) buf = NULL;
-  FILE *fp;
-  gboolean is_stdin;
-  char chunk[65536];
-  size_t n;
-  int saved_errno = 0;
-  GraftSource *self;
+  GraftSource *self = g_new0 (GraftSource, 1);
 
-  g_return_val_if_fail (path != NULL, NULL);
-
-  is_stdin = g_str_equal (path, "-");
-  fp = is_stdin ? stdin : fopen (path, "rb");
-  if (fp == NULL)
-    {
-      saved_errno = errno;
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot read the file: %s", g_strerror (saved_errno));
-      return NULL;
-    }
-
-  buf = g_string_sized_new (sizeof chunk);
-  while ((n = fread (chunk, 1, sizeof chunk, fp)) > 0)
-    {
-      if (buf->len + n > GRAFT_MAX_INPUT_BYTES)
-        {
-          if (!is_stdin)
-            fclose (fp);
-          graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
-                              "the input is larger than %u MiB",
-                              GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
-          return NULL;
-        }
-      g_string_append_len (buf, chunk, n);
-    }
-  if (ferror (fp))
-    saved_errno = errno != 0 ? errno : EIO;
-  if (!is_stdin)
-    fclose (fp);
-  if (saved_errno != 0)
-    {
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot read the file: %s", g_strerror (saved_errno));
-      return NULL;
-    }
-
-  self = g_new0 (GraftSource, 1);
   g_atomic_ref_count_init (&self->ref_count);
-  self->filename = g_strdup (path);
-  self->length = buf->len;
-  self->text = g_string_free (g_steal_pointer (&buf), FALSE);
+  self->filename = g_strdup (filename);
+  self->text = text;
+  self->length = length;
   return self;
 }
 

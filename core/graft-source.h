@@ -15,8 +15,9 @@ G_BEGIN_DECLS
 GraftSource *graft_source_new           (const char  *filename,
                                          const char  *text,
                                          gssize       length) G_GNUC_WARN_UNUSED_RESULT;
-GraftSource *graft_source_new_from_file (const char  *path,
-                                         GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftSource *graft_source_new_take      (const char  *filename,
+                                         char        *text,
+                                         gsize        length) G_GNUC_WARN_UNUSED_RESULT;
 GraftSource *graft_source_ref           (GraftSource *self);
 void         graft_source_unref         (GraftSource *self);
 const char  *graft_source_get_filename  (GraftSource *self);

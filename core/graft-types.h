@@ -32,4 +32,27 @@ typedef enum {
   GRAFT_OP_OUTPUT,
 } GraftOp;
 
+/**
+ * GraftPoint:
+ *
+ * A point in layout coordinates: points (1/72 inch), x to the right, y
+ * down, origin at the top-left corner of the drawing.
+ */
+typedef struct {
+  double x;
+  double y;
+} GraftPoint;
+
+/**
+ * GraftRect:
+ *
+ * A box in layout coordinates; (x, y) is its top-left corner.
+ */
+typedef struct {
+  double x;
+  double y;
+  double width;
+  double height;
+} GraftRect;
+
 G_END_DECLS

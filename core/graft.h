@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft.h: the umbrella header of the core, the only one that ui/, app/ and
- * tests/ include.
+ * graft.h: the umbrella header of the text core: reading, tracing,
+ * matching, rewriting and printing, with no Graphviz or cairo.  The lean
+ * `graft` CLI includes it alone; programs that also lay out and draw
+ * include <graft-view.h>, which includes this one.
  */
 #pragma once
 
@@ -24,10 +26,9 @@
 #include "graft-tracer.h"
 #include "graft-json.h"
 #include "graft-matcher.h"
+#include "graft-match-text.h"
 #include "graft-rewriter.h"
 #include "graft-extract.h"
 #include "graft-diff.h"
 #include "graft-scope.h"
-#include "graft-layout.h"
-#include "graft-render.h"
 #undef GRAFT_INSIDE

@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <math.h>
 #include <stdlib.h>

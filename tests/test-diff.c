@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 /* The diff as a string: `=` same, `-` removed, `+` added, per line. */
 static char *

@@ -13,7 +13,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <gio/gio.h>
 #include <math.h>
@@ -126,7 +126,7 @@ test_corpus_round_trip (gconstpointer data)
   g_autoptr (GraftSource) source = NULL;
   g_autoptr (GraftGraph) graph = NULL;
 
-  source = graft_source_new_from_file (path, &error);
+  source = graft_input_read_file (path, &error);
   g_assert_no_error (error);
   if (source == NULL)
     return;
@@ -525,7 +525,7 @@ test_graphviz_draws (void)
     {
       g_autofree char *dot = NULL;
 
-      source = graft_source_new_from_file (path, &error);
+      source = graft_input_read_file (path, &error);
       g_assert_no_error (error);
       resnet = graft_trace_source (source, NULL, &error);
       g_assert_no_error (error);
@@ -768,6 +768,7 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
 
   g_test_add_func ("/core/dot/values", test_values);
   g_test_add_func ("/core/dot/options", test_options);

@@ -8,7 +8,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <string.h>
 

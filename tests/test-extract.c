@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 #include "test-util.h"
 
 #include <string.h>
@@ -136,7 +136,7 @@ test_torchvision (gconstpointer data)
 
       extracted = graft_graph_extract (graph, selection, &error);
       g_assert_no_error (error);
-      text = graft_graph_dup_function_source (extracted, "pattern");
+      text = graft_codegen_function_source (extracted, "pattern");
       source = graft_source_new ("pattern", text, -1);
       traced = graft_trace_source (source, "pattern", &error);
       if (traced == NULL)
@@ -173,7 +173,7 @@ test_tutorial_text (void)
   g_ptr_array_add (selection, graft_graph_find_node (graph, "cat"));
   extracted = graft_graph_extract (graph, selection, &error);
   g_assert_no_error (error);
-  text = graft_graph_dup_function_source (extracted, "pattern");
+  text = graft_codegen_function_source (extracted, "pattern");
   g_assert_cmpstr (text, ==,
                    "import torch\n"
                    "\n"

@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <glib.h>
 #include <string.h>

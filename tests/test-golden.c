@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <string.h>
 
@@ -124,7 +124,7 @@ test_golden (gconstpointer data)
   g_autofree char *got = NULL;
   gsize expected_len = 0, want_len = 0, got_len = 0;
 
-  source = graft_source_new_from_file (c->py_path, &error);
+  source = graft_input_read_file (c->py_path, &error);
   g_assert_no_error (error);
   if (source == NULL)
     return;
@@ -244,6 +244,7 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
   g_test_set_nonfatal_assertions ();
   add_suite ("golden");
   add_suite ("torchvision");

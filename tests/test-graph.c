@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 static GraftNode *
 placeholder (GraftGraph *graph,

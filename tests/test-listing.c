@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <string.h>
 
@@ -71,7 +71,7 @@ test_data_case (gconstpointer data)
   g_autofree char *code_stripped = NULL;
   g_autofree char *want_code = NULL;
 
-  source = graft_source_new_from_file (txt_path, &error);
+  source = graft_input_read_file (txt_path, &error);
   g_assert_no_error (error);
   g_assert_true (graft_listing_detect (source));
   graph = graft_listing_parse (source, &error);
@@ -800,6 +800,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
 
   add_data_cases ();
   g_test_add_func ("/core/listing/detect", test_detect);

@@ -16,7 +16,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -281,6 +281,7 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
   g_test_set_nonfatal_assertions ();
   add_suite ("rewrite");
   add_suite ("rewrite-deviations");

@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 #include "test-util.h"
 
 #include <string.h>

@@ -8,7 +8,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <string.h>
 
@@ -161,6 +161,7 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
   g_test_add_func ("/core/stress/undo-redo", test_stress);
   return g_test_run ();
 }

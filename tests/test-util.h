@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "graft.h"
+#include "graft-view.h"
 
 char       *test_data_path  (const char *dir,
                              const char *name);

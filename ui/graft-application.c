@@ -143,6 +143,7 @@ graft_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (graft_application_parent_class)->startup (app);
+  graft_gv_enable_dot_reader ();
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "graft.h"
+#include "graft-view.h"
 
 G_BEGIN_DECLS
 

@@ -13,7 +13,7 @@
 
 #include "graft-context-window.h"
 #include "graft-canvas.h"
-#include "graft.h"
+#include "graft-view.h"
 
 #define MAX_SHOWN    400
 #define DEFAULT_HOPS 2

@@ -10,7 +10,7 @@
 
 #include "graft-diff-window.h"
 #include "graft-pattern-editor.h"
-#include "graft.h"
+#include "graft-view.h"
 
 #include <gtksourceview/gtksource.h>
 

@@ -524,7 +524,7 @@ read_file (Loaded *loaded)
       graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
       return;
     }
-  source = graft_source_new_from_file (path, &loaded->error);
+  source = graft_input_read_file (path, &loaded->error);
   if (source == NULL)
     return;
   read_source (loaded, source);

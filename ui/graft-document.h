@@ -7,7 +7,7 @@
 
 #include <gio/gio.h>
 
-#include "graft.h"
+#include "graft-view.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
 
-#include "graft.h"
+#include "graft-view.h"
 
 G_BEGIN_DECLS
 

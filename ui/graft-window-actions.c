@@ -654,7 +654,7 @@ load_patterns_response_cb (GtkNativeDialog *dialog,
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
-      g_autoptr (GraftSource) source = path != NULL ? graft_source_new_from_file (path, &error) : NULL;
+      g_autoptr (GraftSource) source = path != NULL ? graft_input_read_file (path, &error) : NULL;
 
       if (source == NULL)
         {
@@ -767,8 +767,8 @@ pattern_from_selection_cb (GSimpleAction *action,
       report_error (self, "No pattern", error);
       return;
     }
-  pattern = graft_graph_dup_function_source (extracted, "pattern");
-  replacement = graft_graph_dup_function_source (extracted, "replacement");
+  pattern = graft_codegen_function_source (extracted, "pattern");
+  replacement = graft_codegen_function_source (extracted, "replacement");
   gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
   text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
                           nodes->len == 1 ? "" : "s");

@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +82,8 @@ main (int    argc,
   double height = 0;
   guint n_boxes = 0;
   guint n_segments = 0;
+
+  graft_gv_enable_dot_reader ();
 
   if (argc < 2)
     {

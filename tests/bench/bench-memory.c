@@ -23,7 +23,7 @@
 #include <malloc.h>
 #endif
 
-#include "graft.h"
+#include "graft-view.h"
 
 /* The peak resident set so far, in bytes.  Linux keeps ru_maxrss across
  * execve, so a child of a big parent starts with the parent's peak; the
@@ -132,7 +132,7 @@ main (int    argc,
   rss_start = peak_rss_bytes ();
   rss_now_start = current_rss_bytes ();
   heap_start = heap_in_use_bytes ();
-  source = graft_source_new_from_file (argv[1], &error);
+  source = graft_input_read_file (argv[1], &error);
   if (source == NULL)
     {
       fprintf (stderr, "%s: %s\n", argv[1], error->message);

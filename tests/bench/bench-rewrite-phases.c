@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <stdio.h>
 
@@ -41,7 +41,7 @@ main (int    argc,
       return 2;
     }
   t0 = now ();
-  source = graft_source_new_from_file (argv[1], &error);
+  source = graft_input_read_file (argv[1], &error);
   if (source != NULL)
     program = graft_py_program_new (source, &error);
   t_parse = now ();

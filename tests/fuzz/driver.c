@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "fuzz.h"
+#include "graft-view.h"
 
 #include <glib.h>
 
@@ -38,6 +39,7 @@ main (int    argc,
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
 
   g_test_init (&argc, &argv, NULL);
+  graft_gv_enable_dot_reader ();
   for (int i = 1; i < argc; i++)
     {
       g_autoptr (GDir) dir = g_dir_open (argv[i], 0, NULL);

@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "graft.h"
+#include "graft-view.h"
 
 #include <string.h>
 

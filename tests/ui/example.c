@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "example.h"
-#include "graft.h"
+#include "graft-view.h"
 
 /**
  * example_path:

@@ -17,7 +17,7 @@
 #include "display.h"
 #include "example.h"
 
-#include "graft.h"
+#include "graft-view.h"
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-match-text.c: a match as cli.md's JSON object or as one line of
+ * `pattern=graph` pairs.  Everything it knows of a match comes through the
+ * matcher's accessors: a binding is a graph node (written by name) or a
+ * literal (written as torch's code writes it).
+ */
+#include "config.h"
+
+#include "graft-match-text.h"
+#include "graft-arg.h"
+#include "graft-graph.h"
+#include "graft-json.h"
+
+/* The binding of pattern node @position: a name, or `{"literal": repr}`. */
+static void
+append_binding_json (GString          *out,
+                     const GraftMatch *match,
+                     guint             position)
+{
+  GraftNode *node = NULL;
+  const GraftArg *literal = NULL;
+
+  graft_match_get_binding (match, position, &node, &literal);
+  if (node != NULL)
+    graft_json_append_string (out, graft_node_get_name (node), -1);
+  else
+    {
+      g_autofree char *repr = literal != NULL ? graft_arg_repr (literal, GRAFT_REPR_CODE) : g_strdup ("None");
+
+      g_string_append (out, "{\"literal\": ");
+      graft_json_append_string (out, repr, -1);
+      g_string_append_c (out, '}');
+    }
+}
+
+static void
+append_match_json (GString          *out,
+                   const GraftMatch *match)
+{
+  GraftPattern *p = graft_match_get_pattern (match);
+  gboolean first = TRUE;
+
+  g_string_append (out, "{\"anchors\": [");
+  for (guint i = 0; i < graft_pattern_get_n_anchors (p); i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      graft_json_append_string (out, graft_node_get_name (graft_pattern_get_anchor (p, i)), -1);
+    }
+  g_string_append (out, "],\n   \"nodes_map\": {");
+  for (guint i = 0; i < graft_pattern_get_n_nodes (p); i++)
+    {
+      if (!graft_match_get_binding (match, i, NULL, NULL))
+        continue;
+      if (!first)
+        g_string_append (out, ", ");
+      first = FALSE;
+      graft_json_append_string (out, graft_node_get_name (graft_pattern_get_node (p, i)), -1);
+      g_string_append (out, ": ");
+      append_binding_json (out, match, i);
+    }
+  g_string_append (out, "},\n   \"placeholder_nodes\": [");
+  for (guint i = 0; i < graft_pattern_get_n_placeholders (p); i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_binding_json (out, match, graft_pattern_get_placeholder_position (p, i));
+    }
+  g_string_append (out, "],\n   \"returning_nodes\": [");
+  for (guint i = 0; i < graft_pattern_get_n_returning (p); i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_binding_json (out, match, graft_pattern_get_returning_position (p, i));
+    }
+  g_string_append (out, "]}");
+}
+
+/**
+ * graft_match_to_json:
+ *
+ * Returns: (transfer full): one match as cli.md's JSON object
+ */
+char *
+graft_match_to_json (const GraftMatch *match)
+{
+  GString *out = g_string_new (NULL);
+
+  append_match_json (out, match);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_matches_to_json:
+ * @matches: (element-type GraftMatch): matches
+ *
+ * Returns: (transfer full): `{"matches": [...]}` as cli.md shows it
+ */
+char *
+graft_matches_to_json (GPtrArray *matches)
+{
+  GString *out = g_string_new ("{\"matches\": [");
+
+  for (guint i = 0; i < matches->len; i++)
+    {
+      g_string_append (out, i > 0 ? ",\n  " : "\n  ");
+      append_match_json (out, matches->pdata[i]);
+    }
+  g_string_append (out, matches->len > 0 ? "\n]}" : "]}");
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_match_to_text:
+ *
+ * Returns: (transfer full): `pattern=graph` pairs of @match, one line
+ */
+char *
+graft_match_to_text (const GraftMatch *match)
+{
+  GraftPattern *p = graft_match_get_pattern (match);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < graft_pattern_get_n_nodes (p); i++)
+    {
+      GraftNode *node = NULL;
+      const GraftArg *literal = NULL;
+
+      if (!graft_match_get_binding (match, i, &node, &literal))
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, "%s=", graft_node_get_name (graft_pattern_get_node (p, i)));
+      if (node != NULL)
+        g_string_append (out, graft_node_get_name (node));
+      else
+        {
+          g_autofree char *repr = graft_arg_repr (literal, GRAFT_REPR_CODE);
+
+          g_string_append (out, repr);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
