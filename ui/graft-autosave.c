@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include "graft-autosave.h"
-#include "graft-export.h"
 
 #include <glib/gstdio.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""gen-fx-table.py: write core/graft-fx-table.inc from torch 1.13.1.
+"""gen-fx-table.py: write core/trace/graft-fx-table.inc from torch 1.13.1.
 
 Run with the Python that has torch (Debian: /usr/bin/python3):
 
-    /usr/bin/python3 tests/tools/gen-fx-table.py [-o core/graft-fx-table.inc] [--verbose]
+    /usr/bin/python3 tests/tools/gen-fx-table.py [-o core/trace/graft-fx-table.inc] [--verbose]
 
 Every entry is derived by *tracing*: for each callable reachable as torch.X,
 torch.nn.functional.X, torch.functional.X, torch._C._nn.X, torch.linalg.X,
@@ -667,7 +667,7 @@ bd_lines = []
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("-o", default="core/graft-fx-table.inc")
+    ap.add_argument("-o", default="core/trace/graft-fx-table.inc")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     warnings.filterwarnings("ignore")
