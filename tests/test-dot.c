@@ -209,7 +209,7 @@ test_dot_error (gconstpointer data)
   if (error == NULL)
     return;
   g_assert_true (error->domain == GRAFT_PARSE_ERROR);
-  g_assert_true (graft_parse_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+  g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
   line = graft_error_format (error, NULL);
   got = g_strconcat (line, "\n", NULL);
   check_expected (errors_path, got);
@@ -707,7 +707,7 @@ test_mutations (void)
       else
         {
           g_assert_nonnull (error);
-          g_assert_true (graft_parse_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+          g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
         }
     }
   g_test_message ("%u of 600 mutants read as graphs", n_graphs);

@@ -190,7 +190,7 @@ test_tutorial_text (void)
   g_clear_pointer (&extracted, graft_graph_free);
   extracted = graft_graph_extract (graph, selection, &error);
   g_assert_null (extracted);
-  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED);
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION);
 }
 
 int

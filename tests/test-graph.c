@@ -61,7 +61,7 @@ assert_lint_fails (GraftGraph    *graph,
   g_autoptr (GError) error = NULL;
 
   g_assert_false (graft_graph_lint (graph, flags, &error));
-  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH);
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
   g_assert_cmpstr (error->message, ==, message);
 }
 

@@ -374,7 +374,7 @@ test_too_large (void)
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, &error);
 
   g_assert_null (layout);
-  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT);
 }
 
 typedef struct {

@@ -346,7 +346,7 @@ test_forward_reference (void)
   g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
   g_assert_no_error (error);
   g_assert_false (graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error));
-  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH);
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH);
   g_assert_cmpuint (graft_node_get_n_users (b), ==, 2);
   g_assert_true (graft_node_get_user (b, 0) == graft_graph_find_node (graph, "a"));
   g_assert_true (graft_node_get_user (b, 1) == b);
@@ -609,7 +609,7 @@ test_errors (void)
       g_assert_null (graph);
       g_assert_error (error, GRAFT_PARSE_ERROR, (gint) c->code);
       g_assert_cmpstr (error->message, ==, c->message);
-      g_assert_true (graft_parse_error_get_location (error, &filename, &line, &column, NULL, NULL));
+      g_assert_true (graft_error_get_location (error, &filename, &line, &column, NULL, NULL));
       g_assert_cmpstr (filename, ==, "test.txt");
       g_assert_cmpuint (line, ==, c->line);
       g_assert_cmpuint (column, ==, c->column);
@@ -642,7 +642,7 @@ test_deep_nesting (void)
   graph = parse_text (text->str, &error);
   g_assert_null (graph);
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
-  g_assert_true (graft_parse_error_get_location (error, NULL, &line, &column, NULL, NULL));
+  g_assert_true (graft_error_get_location (error, NULL, &line, &column, NULL, NULL));
   g_assert_cmpuint (line, ==, 2);
   /* The first `(` is at column 56; the one past the limit fails. */
   g_assert_cmpuint (column, ==, 56 + GRAFT_MAX_PARSE_DEPTH);
@@ -682,7 +682,7 @@ parse_anything (const char *text,
   if (graph == NULL)
     {
       g_assert_nonnull (error);
-      g_assert_true (graft_parse_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+      g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
     }
   else
     {

@@ -76,7 +76,7 @@ parse_error (const char *text)
 
   g_assert_null (module);
   g_assert_nonnull (error);
-  g_assert_true (graft_parse_error_get_location (error, NULL, &line, &column, NULL, NULL));
+  g_assert_true (graft_error_get_location (error, NULL, &line, &column, NULL, NULL));
   switch (error->code)
     {
     case GRAFT_PARSE_ERROR_SYNTAX:
@@ -191,7 +191,7 @@ test_lexer_nul_in_source (void)
 
   g_assert_null (module);
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX);
-  g_assert_true (graft_parse_error_get_location (error, NULL, &line, &column, NULL, NULL));
+  g_assert_true (graft_error_get_location (error, NULL, &line, &column, NULL, NULL));
   g_assert_cmpuint (line, ==, 2);
   g_assert_cmpuint (column, ==, 6);
   g_assert_cmpstr (error->message, ==, "source code cannot contain null bytes");

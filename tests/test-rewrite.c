@@ -150,7 +150,7 @@ test_failed_rewrite_rolls_back (void)
 
   rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
   g_assert_null (rewrite);
-  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE);
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
   after = graft_listing_print (graph);
   g_assert_cmpstr (after, ==, before);
   assert_lint (graph);

@@ -521,7 +521,7 @@ read_file (Loaded *loaded)
     {
       g_autofree char *display = g_file_get_parse_name (loaded->file);
 
-      graft_set_error_at (&loaded->error, display, 1, 1, GRAFT_PARSE_ERROR_IO, "not a local file");
+      graft_set_file_error (&loaded->error, display, GRAFT_ERROR_IO, "not a local file");
       return;
     }
   source = graft_input_read_file (path, &loaded->error);
@@ -1002,12 +1002,12 @@ check_ready (GraftDocument *self,
 {
   if (self->pattern == NULL)
     {
-      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME, "the pattern has errors");
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the pattern has errors");
       return FALSE;
     }
   if (self->replacement == NULL)
     {
-      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NAME, "the replacement has errors");
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the replacement has errors");
       return FALSE;
     }
   return TRUE;
@@ -1168,7 +1168,7 @@ graft_document_delete_nodes (GraftDocument      *self,
     {
       graft_edit_free (edit);
       self->code = g_steal_pointer (&before);
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the selected nodes are used by other nodes");
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION, "the selected nodes are used by other nodes");
       return 0;
     }
   {

@@ -218,7 +218,7 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
   self->error_text = graft_error_format (error, NULL);
   gtk_label_set_text (self->error_label, self->error_text);
   gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
-  if (!graft_parse_error_get_location (error, NULL, &line, &column, &end_line, &end_column) || line == 0)
+  if (!graft_error_get_location (error, NULL, &line, &column, &end_line, &end_column) || line == 0)
     return;
 
   /* Lines and columns count from 1; columns are characters. */

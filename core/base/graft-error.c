@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-error.c: the GRAFT_PARSE_ERROR domain.  Its errors carry the file,
- * line and column (and the end of the offending span) so that the CLI can
- * print `FILE:LINE:COL: error: TEXT` and the editor can underline the same
- * place.  Locations are computed here from byte offsets, once, when the error
- * is raised.
+ * graft-error.c: Graft's two error domains.  GRAFT_PARSE_ERROR says what is
+ * wrong with an input text; GRAFT_ERROR says what went wrong in an
+ * operation (reading or writing a file, a lint, a rewrite, a drawing), as
+ * GLib keeps G_MARKUP_ERROR and G_IO_ERROR apart.  Errors of both carry a
+ * place (file, line and column, and the end of the offending span) so that
+ * the CLI can print `FILE:LINE:COL: error: TEXT` and the editor can
+ * underline the same place: always for a parse error, where there is one
+ * for the others.  Places are computed here from byte offsets, once, when
+ * the error is raised.
  */
 #include "config.h"
 
 #include "graft-error.h"
 #include "graft-source.h"
 
+/* The place an error is about; filename NULL when it has none. */
 typedef struct
 {
   char *filename;
@@ -18,75 +23,151 @@ typedef struct
   guint column;
   guint end_line;
   guint end_column;
-} GraftParseErrorPrivate;
+} Place;
+
+typedef Place GraftParseErrorPrivate;
+typedef Place GraftErrorPrivate;
 
 /* GLib's generated wrappers pass the private data found on the error; it
  * is never NULL for our own errors, but the checks keep -Wnull-dereference
  * (which cannot see that) quiet. */
 static void
+place_init (Place *place)
+{
+  if (place == NULL)
+    return;
+  place->filename = NULL;
+  place->line = place->column = place->end_line = place->end_column = 0;
+}
+
+static void
+place_copy (const Place *src,
+            Place       *dest)
+{
+  if (src == NULL || dest == NULL)
+    return;
+  *dest = *src;
+  dest->filename = g_strdup (src->filename);
+}
+
+static void
+place_clear (Place *place)
+{
+  if (place == NULL)
+    return;
+  g_clear_pointer (&place->filename, g_free);
+}
+
+static void
 graft_parse_error_private_init (GraftParseErrorPrivate *priv)
 {
-  if (priv == NULL)
-    return;
-  priv->filename = NULL;
-  priv->line = priv->column = priv->end_line = priv->end_column = 0;
+  place_init (priv);
 }
 
 static void
 graft_parse_error_private_copy (const GraftParseErrorPrivate *src,
                                 GraftParseErrorPrivate       *dest)
 {
-  if (src == NULL || dest == NULL)
-    return;
-  dest->filename = g_strdup (src->filename);
-  dest->line = src->line;
-  dest->column = src->column;
-  dest->end_line = src->end_line;
-  dest->end_column = src->end_column;
+  place_copy (src, dest);
 }
 
 static void
 graft_parse_error_private_clear (GraftParseErrorPrivate *priv)
 {
-  if (priv == NULL)
-    return;
-  g_clear_pointer (&priv->filename, g_free);
+  place_clear (priv);
+}
+
+static void
+graft_error_private_init (GraftErrorPrivate *priv)
+{
+  place_init (priv);
+}
+
+static void
+graft_error_private_copy (const GraftErrorPrivate *src,
+                          GraftErrorPrivate       *dest)
+{
+  place_copy (src, dest);
+}
+
+static void
+graft_error_private_clear (GraftErrorPrivate *priv)
+{
+  place_clear (priv);
 }
 
 G_DEFINE_EXTENDED_ERROR (GraftParseError, graft_parse_error)
+G_DEFINE_EXTENDED_ERROR (GraftError, graft_error)
 
+/* The place of an error of either domain, or NULL. */
+static Place *
+place_of (const GError *error)
+{
+  if (error == NULL)
+    return NULL;
+  if (error->domain == GRAFT_PARSE_ERROR)
+    return graft_parse_error_get_private (error);
+  if (error->domain == GRAFT_ERROR)
+    return graft_error_get_private (error);
+  return NULL;
+}
+
+/* Sets @error to @domain's @code with @message (taken), at a place. */
 static void
-set_located (GError    **error,
-             const char *filename,
-             guint       line,
-             guint       column,
-             guint       end_line,
-             guint       end_column,
-             int         code,
-             char       *message)
+set_placed (GError    **error,
+            GQuark      domain,
+            int         code,
+            const char *filename,
+            guint       line,
+            guint       column,
+            guint       end_line,
+            guint       end_column,
+            char       *message)
 {
   GError *err;
-  GraftParseErrorPrivate *priv;
+  Place *place;
 
   if (error == NULL)
     {
       g_free (message);
       return;
     }
-  err = g_error_new_literal (GRAFT_PARSE_ERROR, code, message);
+  err = g_error_new_literal (domain, code, message);
   g_free (message);
-  priv = graft_parse_error_get_private (err);
-  if (priv == NULL)
+  place = place_of (err);
+  if (place != NULL && filename != NULL)
     {
-      g_propagate_error (error, err);
+      place->filename = g_strdup (filename);
+      place->line = line;
+      place->column = column;
+      place->end_line = end_line;
+      place->end_column = end_column;
+    }
+  g_propagate_error (error, err);
+}
+
+/* set_placed() at a byte span of @source. */
+static void
+set_in_source (GError     **error,
+               GQuark       domain,
+               int          code,
+               GraftSource *source,
+               gsize        offset,
+               gsize        end,
+               char        *message)
+{
+  guint line, column, end_line, end_column;
+
+  if (error == NULL)
+    {
+      g_free (message);
       return;
     }
-  priv->filename = g_strdup (filename);
-  priv->line = line;
-  priv->column = column;
-  priv->end_line = end_line;
-  priv->end_column = end_column;
-  g_propagate_error (error, err);
+  if (end < offset)
+    end = offset;
+  graft_source_locate (source, offset, &line, &column);
+  graft_source_locate (source, end, &end_line, &end_column);
+  set_placed (error, domain, code, graft_source_get_filename (source), line, column, end_line, end_column, message);
 }
 
 /**
@@ -98,7 +179,8 @@ set_located (GError    **error,
  * @code: the error code
  * @format: printf-style message: lowercase, one line, no final period
  *
- * Sets a located error when the position is already known as line and column.
+ * Sets a parse error when the position is already known as line and
+ * column.
  */
 void
 graft_set_error_at (GError            **error,
@@ -115,7 +197,7 @@ graft_set_error_at (GError            **error,
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
-  set_located (error, filename, line, column, line, column, code, message);
+  set_placed (error, GRAFT_PARSE_ERROR, code, filename, line, column, line, column, message);
 }
 
 /**
@@ -127,7 +209,7 @@ graft_set_error_at (GError            **error,
  * @code: the error code
  * @format: printf-style message: lowercase, one line, no final period
  *
- * Sets a located error from a byte span of @source.
+ * Sets a parse error at a byte span of @source.
  */
 void
 graft_set_error_at_offset (GError            **error,
@@ -140,26 +222,71 @@ graft_set_error_at_offset (GError            **error,
 {
   va_list ap;
   char *message;
-  guint line, column, end_line, end_column;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
-  if (error == NULL)
-    {
-      g_free (message);
-      return;
-    }
-  if (end < offset)
-    end = offset;
-  graft_source_locate (source, offset, &line, &column);
-  graft_source_locate (source, end, &end_line, &end_column);
-  set_located (error, graft_source_get_filename (source),
-               line, column, end_line, end_column, code, message);
+  set_in_source (error, GRAFT_PARSE_ERROR, code, source, offset, end, message);
 }
 
 /**
- * graft_parse_error_get_location:
+ * graft_set_file_error:
+ * @error: return location, or %NULL
+ * @filename: (nullable): the file the operation was on
+ * @code: the error code
+ * @format: printf-style message: lowercase, one line, no final period
+ *
+ * Sets a #GRAFT_ERROR about a whole file, placed at its first line
+ * (`FILE:1:1`), or without a place when @filename is %NULL.
+ */
+void
+graft_set_file_error (GError       **error,
+                      const char    *filename,
+                      GraftErrorCode code,
+                      const char    *format,
+                      ...)
+{
+  va_list ap;
+  char *message;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  set_placed (error, GRAFT_ERROR, code, filename, 1, 1, 1, 1, message);
+}
+
+/**
+ * graft_set_error_in_source:
+ * @error: return location, or %NULL
+ * @source: the source the offsets point into
+ * @offset: byte offset of the start of the span the error is about
+ * @end: byte offset just past its end (may equal @offset)
+ * @code: the error code
+ * @format: printf-style message: lowercase, one line, no final period
+ *
+ * Sets a #GRAFT_ERROR placed at a byte span of @source (the node of a
+ * pattern a rewrite cannot use, say).
+ */
+void
+graft_set_error_in_source (GError       **error,
+                           GraftSource   *source,
+                           gsize          offset,
+                           gsize          end,
+                           GraftErrorCode code,
+                           const char    *format,
+                           ...)
+{
+  va_list ap;
+  char *message;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  set_in_source (error, GRAFT_ERROR, code, source, offset, end, message);
+}
+
+/**
+ * graft_error_get_location:
  * @error: an error
  * @out_filename: (out) (optional) (transfer none): its file
  * @out_line: (out) (optional): 1-based line
@@ -167,33 +294,30 @@ graft_set_error_at_offset (GError            **error,
  * @out_end_line: (out) (optional): line of the end of the span
  * @out_end_column: (out) (optional): column just past the span
  *
- * Returns: %TRUE if @error is a #GRAFT_PARSE_ERROR with a location
+ * Returns: %TRUE if @error is a Graft error with a place
  */
 gboolean
-graft_parse_error_get_location (const GError *error,
-                                const char  **out_filename,
-                                guint        *out_line,
-                                guint        *out_column,
-                                guint        *out_end_line,
-                                guint        *out_end_column)
+graft_error_get_location (const GError *error,
+                          const char  **out_filename,
+                          guint        *out_line,
+                          guint        *out_column,
+                          guint        *out_end_line,
+                          guint        *out_end_column)
 {
-  GraftParseErrorPrivate *priv;
+  Place *place = place_of (error);
 
-  if (error == NULL || error->domain != GRAFT_PARSE_ERROR)
-    return FALSE;
-  priv = graft_parse_error_get_private (error);
-  if (priv == NULL || priv->filename == NULL)
+  if (place == NULL || place->filename == NULL)
     return FALSE;
   if (out_filename != NULL)
-    *out_filename = priv->filename;
+    *out_filename = place->filename;
   if (out_line != NULL)
-    *out_line = priv->line;
+    *out_line = place->line;
   if (out_column != NULL)
-    *out_column = priv->column;
+    *out_column = place->column;
   if (out_end_line != NULL)
-    *out_end_line = priv->end_line;
+    *out_end_line = place->end_line;
   if (out_end_column != NULL)
-    *out_end_column = priv->end_column;
+    *out_end_column = place->end_column;
   return TRUE;
 }
 
@@ -215,7 +339,7 @@ graft_error_format (const GError *error,
 
   g_return_val_if_fail (error != NULL, NULL);
 
-  if (!graft_parse_error_get_location (error, &filename, &line, &column, NULL, NULL))
+  if (!graft_error_get_location (error, &filename, &line, &column, NULL, NULL))
     {
       filename = fallback_filename != NULL ? fallback_filename : "graft";
       line = column = 1;

@@ -1567,7 +1567,7 @@ static void
 node_error (Importer   *im,
             guint       i,
             GError    **error,
-            int         code,
+            GraftParseErrorCode code,
             const char *format,
             ...) G_GNUC_PRINTF (5, 6);
 
@@ -1575,7 +1575,7 @@ static void
 node_error (Importer   *im,
             guint       i,
             GError    **error,
-            int         code,
+            GraftParseErrorCode code,
             const char *format,
             ...)
 {

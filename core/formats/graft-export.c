@@ -21,7 +21,7 @@
  * @path: the target file
  * @data: the bytes to write
  * @length: their number
- * @error: return location for a #GRAFT_PARSE_ERROR_IO error at `PATH:1:1`
+ * @error: return location for a #GRAFT_ERROR_IO error at `PATH:1:1`
  *
  * Writes @data to @path atomically (temporary file, fsync, rename).
  *
@@ -47,8 +47,8 @@ graft_export_write_file (const char *path,
     {
       int saved_errno = errno;
 
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot write the file: %s", g_strerror (saved_errno));
+      graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                        "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   while (written < length)
@@ -63,8 +63,8 @@ graft_export_write_file (const char *path,
 
           close (fd);
           g_unlink (tmpl);
-          graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                              "cannot write the file: %s", g_strerror (saved_errno));
+          graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                            "cannot write the file: %s", g_strerror (saved_errno));
           return FALSE;
         }
       written += n;
@@ -74,8 +74,8 @@ graft_export_write_file (const char *path,
       int saved_errno = errno;
 
       g_unlink (tmpl);
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot write the file: %s", g_strerror (saved_errno));
+      graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                        "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   if (g_rename (tmpl, path) != 0)
@@ -83,8 +83,8 @@ graft_export_write_file (const char *path,
       int saved_errno = errno;
 
       g_unlink (tmpl);
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot write the file: %s", g_strerror (saved_errno));
+      graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                        "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   return TRUE;

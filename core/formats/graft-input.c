@@ -139,8 +139,8 @@ graft_input_read_file (const char  *path,
   if (fp == NULL)
     {
       saved_errno = errno;
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot read the file: %s", g_strerror (saved_errno));
+      graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                            "cannot read the file: %s", g_strerror (saved_errno));
       return NULL;
     }
 
@@ -164,8 +164,8 @@ graft_input_read_file (const char  *path,
     fclose (fp);
   if (saved_errno != 0)
     {
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_IO,
-                          "cannot read the file: %s", g_strerror (saved_errno));
+      graft_set_file_error (error, path, GRAFT_ERROR_IO,
+                            "cannot read the file: %s", g_strerror (saved_errno));
       return NULL;
     }
 

@@ -1384,7 +1384,7 @@ build_graph (Reader  *r,
       if (nodes[i] == NULL)
         {
           /* Names are checked when read, so this cannot happen. */
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH, "cannot create node %u", i);
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH, "cannot create node %u", i);
           return NULL;
         }
       graft_node_set_type_annotation (nodes[i], rec->type);

@@ -216,7 +216,7 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
     {
       g_autofree char *line = _graft_gv_first_message_line (messages);
 
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_DRAW,
                    "graphviz could not lay out the graph%s%s",
                    *line != '\0' ? ": " : "", line);
       return FALSE;

@@ -1073,7 +1073,7 @@ check_arg_nodes (GraftGraph     *self,
       if (used == NULL || used->graph != self ||
           _graft_namespace_lookup_bound (self->names, used->name) != used)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node %s refers to a node that is not in the graph", user->name);
           return FALSE;
         }
@@ -1082,14 +1082,14 @@ check_arg_nodes (GraftGraph     *self,
           count++;
       if (count != 1)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node %s uses %s but is listed %u times among its users",
                        user->name, used->name, count);
           return FALSE;
         }
       if ((flags & GRAFT_LINT_DEFINED_BEFORE_USE) != 0 && used->order >= user->order)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node %s uses %s before it is defined", user->name, used->name);
           return FALSE;
         }
@@ -1145,38 +1145,38 @@ graft_graph_lint (GraftGraph    *self,
       count++;
       if (node->prev != prev || node->graph != self)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "the node list is broken at %s", node->name);
           return FALSE;
         }
       if (prev != NULL && prev->order >= node->order)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "order keys of %s and %s are not increasing", prev->name, node->name);
           return FALSE;
         }
       if (_graft_namespace_lookup_bound (self->names, node->name) != node)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node name %s is not unique or not registered", node->name);
           return FALSE;
         }
       if (!node->name_canonical != !graft_namespace_is_canonical (node->name, GRAFT_NAME_DEFAULT))
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node %s is wrongly marked as %scanonical", node->name, node->name_canonical ? "" : "not ");
           return FALSE;
         }
       if (node->args.kind != GRAFT_ARG_TUPLE || node->kwargs.kind != GRAFT_ARG_DICT)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                        "node %s has malformed args or kwargs", node->name);
           return FALSE;
         }
       for (guint i = 0; i < node->kwargs.n; i++)
         if (node->kwargs.items[2 * i].kind != GRAFT_ARG_STR)
           {
-            g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+            g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                          "node %s has a keyword that is not a string", node->name);
             return FALSE;
           }
@@ -1190,7 +1190,7 @@ graft_graph_lint (GraftGraph    *self,
           if (user->graph != self ||
               (!arg_refers_to (&user->args, node) && !arg_refers_to (&user->kwargs, node)))
             {
-              g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+              g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                            "%s is listed as a user of %s but does not use it",
                            user->name, node->name);
               return FALSE;
@@ -1202,13 +1202,13 @@ graft_graph_lint (GraftGraph    *self,
   if (prev != self->last || count != self->n_nodes ||
       count != _graft_namespace_get_n_bound (self->names))
     {
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                    "the graph counts %u nodes but holds %u", self->n_nodes, count);
       return FALSE;
     }
   if (outputs != 1 || self->last == NULL || self->last->op != GRAFT_OP_OUTPUT)
     {
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH,
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
                    "the graph must end with exactly one output node (it has %u)", outputs);
       return FALSE;
     }
@@ -1675,15 +1675,15 @@ graft_graph_get_source (GraftGraph *self)
  * @code: its code
  * @format: printf-style message
  *
- * Sets a #GRAFT_PARSE_ERROR located at @node's place in its graph's source
- * (or at the source's first line when the node has no span, or unlocated
+ * Sets a #GRAFT_ERROR placed at @node's place in its graph's source (or at
+ * the source's first line when the node has no span, or without a place
  * when the graph has no source).
  */
 void
-graft_node_set_error (GraftNode  *node,
-                      GError    **error,
-                      int         code,
-                      const char *format,
+graft_node_set_error (GraftNode     *node,
+                      GError       **error,
+                      GraftErrorCode code,
+                      const char    *format,
                       ...)
 {
   va_list ap;
@@ -1695,10 +1695,10 @@ graft_node_set_error (GraftNode  *node,
   va_end (ap);
   if (source == NULL)
     {
-      g_set_error_literal (error, GRAFT_PARSE_ERROR, code, message);
+      g_set_error_literal (error, GRAFT_ERROR, code, message);
       return;
     }
-  graft_set_error_at_offset (error, source, node->span_start, node->span_end, code, "%s", message);
+  graft_set_error_in_source (error, source, node->span_start, node->span_end, code, "%s", message);
 }
 
 /**

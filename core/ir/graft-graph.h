@@ -11,6 +11,7 @@
 
 #include "graft-types.h"
 #include "graft-arg.h"
+#include "graft-error.h"
 #include "graft-namespace.h"
 
 G_BEGIN_DECLS
@@ -115,9 +116,9 @@ void            graft_node_get_input_nodes      (GraftNode *node,
 void            graft_graph_set_source          (GraftGraph  *self,
                                                  GraftSource *source);
 GraftSource    *graft_graph_get_source          (GraftGraph  *self);
-void            graft_node_set_error            (GraftNode   *node,
-                                                 GError     **error,
-                                                 int          code,
+void            graft_node_set_error            (GraftNode     *node,
+                                                 GError       **error,
+                                                 GraftErrorCode code,
                                                  const char  *format,
                                                  ...) G_GNUC_PRINTF (4, 5);
 

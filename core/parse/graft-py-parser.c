@@ -3454,7 +3454,7 @@ prefer_unclosed_bracket (Parser *p)
   if (p->error_from_lexer || p->cur.kind == GRAFT_PY_TOKEN_ERROR ||
       !g_error_matches (p->error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX) ||
       graft_py_lexer_get_bracket_depth (lex) == 0 ||
-      !graft_parse_error_get_location (p->error, NULL, &error_line, NULL, NULL, NULL))
+      !graft_error_get_location (p->error, NULL, &error_line, NULL, NULL, NULL))
     return;
   bracket = graft_py_lexer_get_innermost_bracket (lex);
   graft_source_locate (p->source, bracket, &bracket_line, NULL);
@@ -3467,7 +3467,7 @@ prefer_unclosed_bracket (Parser *p)
 
   /* Only an unclosed bracket replaces the parser's error. */
   if (graft_py_lexer_get_bracket_depth (lex) > 0 &&
-      graft_parse_error_get_location (lex_error, NULL, &lex_line, &lex_column, NULL, NULL))
+      graft_error_get_location (lex_error, NULL, &lex_line, &lex_column, NULL, NULL))
     {
       graft_source_locate (p->source, graft_py_lexer_get_innermost_bracket (lex), &bracket_line, &column);
       if (lex_line == bracket_line && lex_column == column)

@@ -106,7 +106,7 @@ graft_graph_extract (GraftGraph *graph,
           g_hash_table_add (selected, node);
           break;
         case GRAFT_OP_CALL_MODULE:
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
                        "'%s' calls a module, which a pattern function cannot do", graft_node_get_name (node));
           return NULL;
         case GRAFT_OP_PLACEHOLDER:
@@ -118,7 +118,7 @@ graft_graph_extract (GraftGraph *graph,
     }
   if (g_hash_table_size (selected) == 0)
     {
-      g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED,
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
                            "select at least one function or method call");
       return NULL;
     }

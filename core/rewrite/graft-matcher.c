@@ -136,13 +136,13 @@ graft_pattern_new (GraftGraph *graph,
   output = graft_graph_get_last (graph);
   if (output == NULL || graft_node_get_op (output) != GRAFT_OP_OUTPUT)
     {
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE, "the pattern has no output");
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the pattern has no output");
       return NULL;
     }
   for (GraftNode *node = graft_graph_get_first (graph); node != output; node = graft_node_get_next (node))
     if (graft_node_get_n_users (node) == 0)
       {
-        graft_node_set_error (node, error, GRAFT_PARSE_ERROR_REWRITE,
+        graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
                               "the pattern has dead code: %s %s is not used by anything it returns "
                               "(torch.fx's SubgraphMatcher refuses such a pattern)",
                               graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER ? "parameter" : "node",

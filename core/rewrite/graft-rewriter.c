@@ -177,9 +177,9 @@ fail (GError           **error,
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
   if (nodes->len > 0)
-    graft_node_set_error (nodes->pdata[0], error, GRAFT_PARSE_ERROR_REWRITE, "%s", message);
+    graft_node_set_error (nodes->pdata[0], error, GRAFT_ERROR_REWRITE, "%s", message);
   else
-    g_set_error_literal (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_REWRITE, message);
+    g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, message);
   return FALSE;
 }
 
@@ -459,7 +459,7 @@ compiles (GraftGraph *graph,
         {
           g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
 
-          graft_node_set_error (node, error, GRAFT_PARSE_ERROR_REWRITE,
+          graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
                                 "the rewritten code does not compile: %s would be `%s.%s`, "
                                 "an int literal before '.' (torch: SyntaxError: invalid decimal literal)",
                                 graft_node_get_name (node), receiver,

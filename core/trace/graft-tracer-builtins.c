@@ -53,7 +53,7 @@ str_length (const Value *v)
 static Value *
 fail (Tracer            *t,
       const GraftPyExpr *at,
-      int                code,
+      GraftParseErrorCode code,
       const char        *message)
 {
   return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);

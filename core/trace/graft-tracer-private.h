@@ -305,7 +305,7 @@ _graft_vec_add (PtrVec  *v,
 }
 
 /* graft-tracer.c */
-Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, int code, const char *format, ...) G_GNUC_PRINTF (5, 6);
+Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, GraftParseErrorCode code, const char *format, ...) G_GNUC_PRINTF (5, 6);
 Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
 GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);

@@ -67,7 +67,7 @@ Value *
 _graft_tracer_fail (Tracer     *t,
                     guint32     start,
                     guint32     end,
-                    int         code,
+                    GraftParseErrorCode code,
                     const char *format,
                     ...)
 {
@@ -86,7 +86,7 @@ _graft_tracer_fail (Tracer     *t,
 static Value *
 fail_at (Tracer            *t,
          const GraftPyExpr *at,
-         int                code,
+         GraftParseErrorCode code,
          const char        *message)
 {
   return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);

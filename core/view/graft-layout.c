@@ -724,7 +724,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
   if (req->n_nodes > GRAFT_MAX_LAYOUT_NODES)
     {
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT,
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
                    "the graph has %u nodes; graft draws at most %u", req->n_nodes, GRAFT_MAX_LAYOUT_NODES);
       return NULL;
     }

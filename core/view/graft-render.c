@@ -526,7 +526,7 @@ graft_render_to_bytes (GraftLayout              *layout,
       scale = MIN (scale, sqrt (PNG_MAX_PIXELS / (width * height)));
       if (width * scale < 1 || height * scale < 1 || scale < 0.05)
         {
-          g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT,
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
                        "the drawing is too large for PNG (%.0f x %.0f points); use SVG or PDF",
                        width, height);
           return NULL;
@@ -560,7 +560,7 @@ graft_render_to_bytes (GraftLayout              *layout,
 
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_IO,
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_DRAW,
                    "cairo could not draw the graph: %s", cairo_status_to_string (status));
       return NULL;
     }
