@@ -92,11 +92,11 @@ graft_cli_emit_picture (GraftGraph *graph,
   g_autoptr (GraftLayout) layout = NULL;
   g_autoptr (GBytes) bytes = NULL;
   GraftRenderOptions options;
-  GraftRenderFormat format;
+  GraftFormat format;
   gsize length;
   const char *data;
 
-  if (!graft_render_format_from_string (to, &format))
+  if (!graft_format_from_string (to, &format) || !graft_format_is_picture (format))
     g_return_val_if_reached (GRAFT_EXIT_USAGE);
   layout = graft_layout_new (graph, &error);
   if (layout == NULL)
