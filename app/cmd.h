@@ -1,6 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * cmd.h: the commands of the `graft` CLI and the helpers they share.
+ * cmd.h: the commands of the `graft` CLI (cli.md) and what they share.
+ * Each command is a GraftCommand in a cmd-NAME.c of its own: its name, its
+ * help, the option rows it takes and the function that runs it once its
+ * command line is parsed.  Around them:
+ *
+ *   graft-cli.c      main: the command table and the dispatch
+ *   cli-options.c    the option rows, one definition each, and the parse
+ *                    of a command's line into GraftCliOptions
+ *   cli-output.c     every write to stdout, stderr and output files, and
+ *                    the mapping of errors to exit statuses
+ *   cli-process.c    the process: start-up (heap, locale), the hand-over
+ *                    to graft-render of what the lean `graft` cannot do,
+ *                    and the exit
+ *
+ * The lean `graft` (GRAFT_CLI_LEAN) and graft-render build the same files;
+ * the lean one sees only <graft.h>.
  */
 #pragma once
 
@@ -21,56 +36,133 @@ enum {
   GRAFT_EXIT_USAGE = 2,
 };
 
+/**
+ * GraftCliOptionId:
+ * @GRAFT_CLI_OPTION_END: ends a command's list of options
+ *
+ * The options of the commands, one row each in cli-options.c (`--entry
+ * NAME`, `--pattern REF`, ...).
+ */
+typedef enum {
+  GRAFT_CLI_OPTION_END,
+  GRAFT_CLI_OPTION_ENTRY,
+  GRAFT_CLI_OPTION_PATTERN,
+  GRAFT_CLI_OPTION_REPLACEMENT,
+  GRAFT_CLI_OPTION_IGNORE_LITERALS,
+  GRAFT_CLI_OPTION_JSON,
+  GRAFT_CLI_OPTION_AT,
+  GRAFT_CLI_OPTION_TO,
+  GRAFT_CLI_OPTION_STYLE,
+  GRAFT_CLI_OPTION_OUTPUT,
+} GraftCliOptionId;
+
+/* One option a command takes, in the order of its --help. */
 typedef struct
 {
-  const char *name;
-  const char *summary;
-  int       (*run) (int argc, char **argv);
+  GraftCliOptionId id;
+  const char      *description; /* Borrowed, nullable: the row's own */
+} GraftCliOptionUse;
+
+/* The values of every option; a command reads those it takes (the others
+ * stay NULL or FALSE). */
+typedef struct
+{
+  char    *entry;           /* Owned: --entry NAME */
+  char    *pattern;         /* Owned: --pattern REF */
+  char    *replacement;     /* Owned: --replacement REF */
+  char    *at;              /* Owned: --at NODE */
+  char    *to;              /* Owned: --to FORMAT */
+  char    *style;           /* Owned: --style STYLE */
+  char    *output;          /* Owned: -o, --output PATH */
+  gboolean ignore_literals; /* --ignore-literals */
+  gboolean json;            /* --json */
+} GraftCliOptions;
+
+typedef struct
+{
+  const char              *name;        /* Borrowed */
+  const char              *summary;     /* Borrowed: its line in `graft --help` */
+  const char              *description; /* Borrowed: the summary of its --help */
+  const GraftCliOptionUse *options;     /* Borrowed: ends with GRAFT_CLI_OPTION_END */
+  /* Runs the command on one INPUT; returns an exit status. */
+  int                    (*run) (const GraftCliOptions *options,
+                                 const char            *input);
 } GraftCommand;
 
-int         graft_cmd_code       (int argc, char **argv);
-int         graft_cmd_graph      (int argc, char **argv);
-int         graft_cmd_match      (int argc, char **argv);
-int         graft_cmd_rewrite    (int argc, char **argv);
-int         graft_cmd_render     (int argc, char **argv);
-int         graft_cmd_explain    (int argc, char **argv);
+extern const GraftCommand graft_cmd_code;
+extern const GraftCommand graft_cmd_graph;
+extern const GraftCommand graft_cmd_match;
+extern const GraftCommand graft_cmd_rewrite;
+extern const GraftCommand graft_cmd_render;
+extern const GraftCommand graft_cmd_explain;
 
+/* cli-options.c */
+int            graft_cli_run_command     (const GraftCommand *command,
+                                          int                 argc,
+                                          char              **argv);
+int            graft_cli_load_pattern    (GraftInputSet *inputs,
+                                          const char    *input,
+                                          const char    *entry,
+                                          const char    *pattern_ref,
+                                          GraftGraph   **out_graph,
+                                          GraftPattern **out_pattern,
+                                          char         **out_pattern_file);
 
+/* cli-output.c */
+int            graft_cli_print_help      (const GraftCommand *const *commands,
+                                          guint                     n_commands);
+int            graft_cli_print_usage_error (const GraftCommand *const *commands,
+                                            guint                     n_commands,
+                                            const char               *unknown_command);
+int            graft_cli_print_version   (void);
+int            graft_cli_usage_error     (const char *command,
+                                          const char *format,
+                                          ...) G_GNUC_PRINTF (2, 3);
+int            graft_cli_fail            (const char *format,
+                                          ...) G_GNUC_PRINTF (1, 2);
+void           graft_cli_note            (const char *format,
+                                          ...) G_GNUC_PRINTF (1, 2);
+int            graft_cli_report          (const GError *error,
+                                          const char   *fallback_filename);
+int            graft_cli_emit_text       (const char *text,
+                                          gsize       length,
+                                          const char *output_path);
+int            graft_cli_emit_file       (const char *data,
+                                          gsize       length,
+                                          const char *output_path);
+void           graft_cli_report_timings  (gint64 load_start,
+                                          gint64 print_start,
+                                          gint64 emit_start);
 
-int         graft_cli_parse      (GOptionContext *context,
-                                  int            *argc,
-                                  char         ***argv,
-                                  const char     *command);
-int         graft_cli_one_input  (int            argc,
-                                  char         **argv,
-                                  const char    *command,
-                                  const char   **out_input);
-int         graft_cli_load_pattern (GraftInputSet *inputs,
-                                    const char    *input,
-                                    const char    *entry,
-                                    const char    *pattern_ref,
-                                    GraftGraph   **out_graph,
-                                    GraftPattern **out_pattern,
-                                    char         **out_pattern_file);
-int         graft_cli_report     (const GError *error,
-                                  const char   *fallback_filename);
-int         graft_cli_finish     (int           status);
-void        graft_cli_report_timings (gint64 load_start,
-                                      gint64 print_start,
-                                      gint64 emit_start);
-GraftInputSet *graft_cli_input_set_new (void);
-int         graft_cli_emit_text  (const char   *text,
-                                  gsize         length,
-                                  const char   *output_path);
-int         graft_cli_check_picture_args (const char *command,
-                                          const char *to,
+/* cli-process.c */
+void           graft_cli_process_start   (int    argc,
+                                          char **argv);
+gint64         graft_cli_process_get_start_time (void);
+gboolean       graft_cli_prepare_view    (int    argc,
+                                          char **argv,
+                                          int   *out_status);
+void           graft_cli_keep_command_line (char **argv);
+void           graft_cli_forget_command_line (void);
+GraftInputSet *graft_cli_input_set_new   (void);
+int            graft_cli_hand_over_dot   (void);
+int            graft_cli_finish          (int status);
+
+/* cmd-code.c: `code` and `graph` print one graph of INPUT. */
+int            graft_cli_print_graph     (const GraftCliOptions *options,
+                                          const char            *input,
+                                          GString             *(*print) (GraftGraph *graph));
+
+/* cmd-render.c: the picture writer that `render` and `rewrite` share. */
+gboolean       graft_cli_format_is_drawing (GraftFormat format);
+int            graft_cli_check_picture_args (const char *command,
+                                             GraftFormat format,
+                                             const char *style,
+                                             const char *output);
+int            graft_cli_emit_picture    (GraftGraph *graph,
+                                          const gint *marks,
+                                          GraftFormat format,
                                           const char *style,
+                                          const char *input,
                                           const char *output);
-int         graft_cli_emit_picture (GraftGraph *graph,
-                                    const gint *marks,
-                                    const char *to,
-                                    const char *style,
-                                    const char *input,
-                                    const char *output);
 
 G_END_DECLS

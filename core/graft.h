@@ -12,6 +12,7 @@
 #include "graft-limits.h"
 #include "graft-source.h"
 #include "graft-error.h"
+#include "graft-format.h"
 #include "graft-arg.h"
 #include "graft-namespace.h"
 #include "graft-graph.h"

@@ -432,7 +432,7 @@ count_pixels (GBytes  *png,
 }
 
 static GBytes *
-render_example (GraftRenderFormat format,
+render_example (GraftFormat       format,
                 gboolean          with_matches,
                 GraftRenderStyle  style)
 {
@@ -469,9 +469,9 @@ render_example (GraftRenderFormat format,
 static void
 test_png_matches (void)
 {
-  g_autoptr (GBytes) with = render_example (GRAFT_RENDER_PNG, TRUE, GRAFT_RENDER_LIGHT);
-  g_autoptr (GBytes) without = render_example (GRAFT_RENDER_PNG, FALSE, GRAFT_RENDER_LIGHT);
-  g_autoptr (GBytes) dark = render_example (GRAFT_RENDER_PNG, TRUE, GRAFT_RENDER_DARK);
+  g_autoptr (GBytes) with = render_example (GRAFT_FORMAT_PNG, TRUE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) without = render_example (GRAFT_FORMAT_PNG, FALSE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) dark = render_example (GRAFT_FORMAT_PNG, TRUE, GRAFT_RENDER_DARK);
   guint32 corner = 0;
 
   g_assert_cmpuint (count_pixels (with, FIRST_MATCH_RGB, &corner), >, 500);
@@ -487,7 +487,7 @@ test_png_matches (void)
 static void
 test_svg_parses (void)
 {
-  g_autoptr (GBytes) svg = render_example (GRAFT_RENDER_SVG, TRUE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) svg = render_example (GRAFT_FORMAT_SVG, TRUE, GRAFT_RENDER_LIGHT);
   g_autoptr (GMarkupParseContext) context = NULL;
   g_autoptr (GError) error = NULL;
   static const GMarkupParser parser = { NULL, NULL, NULL, NULL, NULL };
@@ -505,7 +505,7 @@ test_svg_parses (void)
 static void
 test_pdf (void)
 {
-  g_autoptr (GBytes) pdf = render_example (GRAFT_RENDER_PDF, TRUE, GRAFT_RENDER_LIGHT);
+  g_autoptr (GBytes) pdf = render_example (GRAFT_FORMAT_PDF, TRUE, GRAFT_RENDER_LIGHT);
   g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
   g_autoptr (GError) error = NULL;
   gsize size;
@@ -547,7 +547,7 @@ test_png_large (void)
 
   graft_layout_get_size (layout, NULL, &height);
   g_assert_cmpfloat (height * 2, >, 32767);
-  png = graft_render_to_bytes (layout, GRAFT_RENDER_PNG, NULL, &error);
+  png = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, NULL, &error);
   g_assert_no_error (error);
   r.bytes = png;
   surface = cairo_image_surface_create_from_png_stream (read_cb, &r);

@@ -1538,7 +1538,7 @@ graft_document_dup_layout_marks (GraftDocument *self,
 gboolean
 graft_document_export (GraftDocument    *self,
                        GFile            *file,
-                       GraftExportFormat format,
+                       GraftFormat       format,
                        gboolean          highlights,
                        gboolean          dark,
                        GError          **error)
@@ -1553,31 +1553,32 @@ graft_document_export (GraftDocument    *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
-  switch (format)
+  if (format == GRAFT_FORMAT_CODE)
     {
-    case GRAFT_EXPORT_CODE:
-      return write_file (file, graft_document_get_code (self), strlen (graft_document_get_code (self)), error);
-    case GRAFT_EXPORT_GRAPH:
-      text = graft_listing_print (self->graph);
-      return write_file (file, text, strlen (text), error);
-    case GRAFT_EXPORT_DOT:
-      {
-        GraftDotOptions dot_options;
+      const char *code = graft_document_get_code (self);
 
-        graft_dot_options_init (&dot_options);
-        if (highlights)
-          {
-            marks = graft_matches_dup_node_marks (self->matches, self->graph);
-            dot_options.node_match = marks;
-          }
-        text = graft_dot_print (self->graph, &dot_options);
-        return write_file (file, text, strlen (text), error);
-      }
-    case GRAFT_EXPORT_PNG:
-    case GRAFT_EXPORT_SVG:
-    case GRAFT_EXPORT_PDF:
-    default:
-      break;
+      return write_file (file, code, strlen (code), error);
+    }
+  if (format == GRAFT_FORMAT_GRAPH || format == GRAFT_FORMAT_JSON)
+    {
+      if (format == GRAFT_FORMAT_GRAPH)
+        text = graft_listing_print (self->graph);
+      else
+        text = graft_json_graph (self->graph);
+      return write_file (file, text, strlen (text), error);
+    }
+  if (format == GRAFT_FORMAT_DOT)
+    {
+      GraftDotOptions dot_options;
+
+      graft_dot_options_init (&dot_options);
+      if (highlights)
+        {
+          marks = graft_matches_dup_node_marks (self->matches, self->graph);
+          dot_options.node_match = marks;
+        }
+      text = graft_dot_print (self->graph, &dot_options);
+      return write_file (file, text, strlen (text), error);
     }
 
   layout = graft_layout_new (self->graph, error);
@@ -1590,10 +1591,7 @@ graft_document_export (GraftDocument    *self,
       marks = graft_document_dup_layout_marks (self, layout);
       options.node_match = marks;
     }
-  bytes = graft_render_to_bytes (layout,
-                                 format == GRAFT_EXPORT_PNG ? GRAFT_RENDER_PNG :
-                                 format == GRAFT_EXPORT_SVG ? GRAFT_RENDER_SVG : GRAFT_RENDER_PDF,
-                                 &options, error);
+  bytes = graft_render_to_bytes (layout, format, &options, error);
   if (bytes == NULL)
     return FALSE;
   data = g_bytes_get_data (bytes, &length);

@@ -15,15 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftDocument, graft_document, GRAFT, DOCUMENT, GObject)
 
-typedef enum {
-  GRAFT_EXPORT_PNG,
-  GRAFT_EXPORT_SVG,
-  GRAFT_EXPORT_PDF,
-  GRAFT_EXPORT_DOT,
-  GRAFT_EXPORT_CODE,
-  GRAFT_EXPORT_GRAPH,
-} GraftExportFormat;
-
 GraftDocument *graft_document_new                  (void) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_load_file            (GraftDocument *self,
                                                     GFile         *file,
@@ -104,7 +95,7 @@ gboolean       graft_document_save                 (GraftDocument *self,
                                                     GError       **error);
 gboolean       graft_document_export               (GraftDocument    *self,
                                                     GFile            *file,
-                                                    GraftExportFormat format,
+                                                    GraftFormat       format,
                                                     gboolean          highlights,
                                                     gboolean          dark,
                                                     GError          **error);

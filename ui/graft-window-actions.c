@@ -324,18 +324,15 @@ save_and_close_cb (GSimpleAction *action,
   save (user_data, AFTER_SAVE_CLOSE);
 }
 
-static const struct {
-  const char       *id;
-  const char       *label;
-  const char       *extension;
-  GraftExportFormat format;
-} export_formats[] = {
-  { "png", "PNG Image", "png", GRAFT_EXPORT_PNG },
-  { "svg", "SVG Image", "svg", GRAFT_EXPORT_SVG },
-  { "pdf", "PDF Document", "pdf", GRAFT_EXPORT_PDF },
-  { "dot", "DOT Graph", "dot", GRAFT_EXPORT_DOT },
-  { "code", "Python Code", "py", GRAFT_EXPORT_CODE },
-  { "graph", "FX Graph Listing", "graph", GRAFT_EXPORT_GRAPH },
+/* The formats the export dialog offers, in its order; their names are
+ * the choice's ids. */
+static const GraftFormat export_formats[] = {
+  GRAFT_FORMAT_PNG,
+  GRAFT_FORMAT_SVG,
+  GRAFT_FORMAT_PDF,
+  GRAFT_FORMAT_DOT,
+  GRAFT_FORMAT_CODE,
+  GRAFT_FORMAT_GRAPH,
 };
 
 static void
@@ -354,16 +351,16 @@ export_response_cb (GtkNativeDialog *dialog,
 
       /* The extension the user typed wins over the format choice. */
       for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-        if (g_strcmp0 (choice, export_formats[i].id) == 0)
+        if (g_strcmp0 (choice, graft_format_get_name (export_formats[i])) == 0)
           k = i;
       for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
         {
-          g_autofree char *suffix = g_strconcat (".", export_formats[i].extension, NULL);
+          g_autofree char *suffix = g_strconcat (".", graft_format_get_extension (export_formats[i]), NULL);
 
           if (g_str_has_suffix (base, suffix))
             k = i;
         }
-      if (!graft_document_export (self->document, file, export_formats[k].format,
+      if (!graft_document_export (self->document, file, export_formats[k],
                                   g_strcmp0 (highlights, "true") == 0,
                                   adw_style_manager_get_dark (adw_style_manager_get_default ()), &error))
         report_error (self, "Export failed", error);
@@ -392,8 +389,8 @@ export_cb (GSimpleAction *action,
 
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
-      ids[i] = export_formats[i].id;
-      labels[i] = export_formats[i].label;
+      ids[i] = graft_format_get_name (export_formats[i]);
+      labels[i] = graft_format_get_description (export_formats[i]);
     }
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");

@@ -449,28 +449,6 @@ graft_render_draw (GraftLayout              *layout,
   cairo_restore (cr);
 }
 
-/**
- * graft_render_format_from_string:
- * @name: `png`, `svg` or `pdf`
- * @out_format: (out): the format
- *
- * Returns: %TRUE if @name is a picture format
- */
-gboolean
-graft_render_format_from_string (const char        *name,
-                                 GraftRenderFormat *out_format)
-{
-  if (g_strcmp0 (name, "png") == 0)
-    *out_format = GRAFT_RENDER_PNG;
-  else if (g_strcmp0 (name, "svg") == 0)
-    *out_format = GRAFT_RENDER_SVG;
-  else if (g_strcmp0 (name, "pdf") == 0)
-    *out_format = GRAFT_RENDER_PDF;
-  else
-    return FALSE;
-  return TRUE;
-}
-
 static cairo_status_t
 append_bytes_cb (void                *closure,
                  const unsigned char *data,
@@ -483,7 +461,7 @@ append_bytes_cb (void                *closure,
 /**
  * graft_render_to_bytes:
  * @layout: a layout
- * @format: the file format
+ * @format: the file format: a picture (graft_format_is_picture())
  * @options: (nullable): what to highlight; the background is always drawn
  * @error: return location for an error
  *
@@ -495,7 +473,7 @@ append_bytes_cb (void                *closure,
  */
 GBytes *
 graft_render_to_bytes (GraftLayout              *layout,
-                       GraftRenderFormat         format,
+                       GraftFormat               format,
                        const GraftRenderOptions *options,
                        GError                  **error)
 {
@@ -509,6 +487,7 @@ graft_render_to_bytes (GraftLayout              *layout,
   double scale;
 
   g_return_val_if_fail (layout != NULL, NULL);
+  g_return_val_if_fail (graft_format_is_picture (format), NULL);
 
   if (options != NULL)
     opts = *options;
@@ -519,9 +498,8 @@ graft_render_to_bytes (GraftLayout              *layout,
   width = MAX (width, 1);
   height = MAX (height, 1);
 
-  switch (format)
+  if (format == GRAFT_FORMAT_PNG)
     {
-    case GRAFT_RENDER_PNG:
       scale = MIN (PNG_SCALE, MIN (PNG_MAX_SIDE / width, PNG_MAX_SIDE / height));
       scale = MIN (scale, sqrt (PNG_MAX_PIXELS / (width * height)));
       if (width * scale < 1 || height * scale < 1 || scale < 0.05)
@@ -534,16 +512,16 @@ graft_render_to_bytes (GraftLayout              *layout,
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                             (int) MIN (ceil (width * scale), PNG_MAX_SIDE),
                                             (int) MIN (ceil (height * scale), PNG_MAX_SIDE));
-      break;
-    case GRAFT_RENDER_SVG:
+    }
+  else
+    {
       scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
-      surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes, width * scale, height * scale);
-      break;
-    case GRAFT_RENDER_PDF:
-    default:
-      scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
-      surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, bytes, width * scale, height * scale);
-      break;
+      if (format == GRAFT_FORMAT_SVG)
+        surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes,
+                                                       width * scale, height * scale);
+      else
+        surface = cairo_pdf_surface_create_for_stream (append_bytes_cb, bytes,
+                                                       width * scale, height * scale);
     }
 
   cr = cairo_create (surface);
@@ -551,7 +529,7 @@ graft_render_to_bytes (GraftLayout              *layout,
   graft_render_draw (layout, cr, &opts);
   status = cairo_status (cr);
   cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS && format == GRAFT_RENDER_PNG)
+  if (status == CAIRO_STATUS_SUCCESS && format == GRAFT_FORMAT_PNG)
     status = cairo_surface_write_to_png_stream (surface, append_bytes_cb, bytes);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)

@@ -11,6 +11,7 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-format.h"
 #include "graft-layout.h"
 
 #include <cairo.h>
@@ -21,12 +22,6 @@ typedef enum {
   GRAFT_RENDER_LIGHT,
   GRAFT_RENDER_DARK,
 } GraftRenderStyle;
-
-typedef enum {
-  GRAFT_RENDER_PNG,
-  GRAFT_RENDER_SVG,
-  GRAFT_RENDER_PDF,
-} GraftRenderFormat;
 
 /**
  * GraftRenderOptions:
@@ -67,10 +62,8 @@ void     graft_render_get_background (GraftRenderStyle style,
                                       double          *out_red,
                                       double          *out_green,
                                       double          *out_blue);
-gboolean graft_render_format_from_string (const char        *name,
-                                          GraftRenderFormat *out_format);
 GBytes  *graft_render_to_bytes     (GraftLayout              *layout,
-                                    GraftRenderFormat         format,
+                                    GraftFormat               format,
                                     const GraftRenderOptions *options,
                                     GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
 

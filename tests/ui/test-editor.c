@@ -585,16 +585,16 @@ static void
 test_export (void)
 {
   static const struct {
-    GraftExportFormat format;
+    GraftFormat       format;
     const char       *name;
     const char       *magic;
   } cases[] = {
-    { GRAFT_EXPORT_PNG, "g.png", "\x89PNG" },
-    { GRAFT_EXPORT_SVG, "g.svg", "<?xml" },
-    { GRAFT_EXPORT_PDF, "g.pdf", "%PDF" },
-    { GRAFT_EXPORT_DOT, "g.dot", "digraph" },
-    { GRAFT_EXPORT_CODE, "g.py", "\n\n\ndef forward(self, x, w1, w2):" },
-    { GRAFT_EXPORT_GRAPH, "g.graph", "graph():" },
+    { GRAFT_FORMAT_PNG, "g.png", "\x89PNG" },
+    { GRAFT_FORMAT_SVG, "g.svg", "<?xml" },
+    { GRAFT_FORMAT_PDF, "g.pdf", "%PDF" },
+    { GRAFT_FORMAT_DOT, "g.dot", "digraph" },
+    { GRAFT_FORMAT_CODE, "g.py", "\n\n\ndef forward(self, x, w1, w2):" },
+    { GRAFT_FORMAT_GRAPH, "g.graph", "graph():" },
   };
   g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
   GraftWindow *window = open_example ();
@@ -612,11 +612,11 @@ test_export (void)
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
       g_assert_cmpuint (length, >=, strlen (cases[i].magic));
-      if (cases[i].format == GRAFT_EXPORT_CODE)
+      if (cases[i].format == GRAFT_FORMAT_CODE)
         g_assert_nonnull (strstr (contents, "def forward(self, x, w1, w2):"));
       else
         g_assert_true (memcmp (contents, cases[i].magic, strlen (cases[i].magic)) == 0);
-      if (cases[i].format == GRAFT_EXPORT_DOT)
+      if (cases[i].format == GRAFT_FORMAT_DOT)
         g_assert_nonnull (strstr (contents, "graft_match=1"));
       g_unlink (path);
     }

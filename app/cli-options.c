@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cli-options.c: from a command's line to what it runs on.  Every option
+ * of the CLI is one row here, defined once; a command lists the rows it
+ * takes (and may word a row's help for itself).  graft_cli_run_command()
+ * parses the line by those rows, checks that one INPUT remains and runs
+ * the command; graft_cli_load_pattern() reads INPUT and the pattern by
+ * cli.md's REF rules, which several commands share.
+ */
+#include "config.h"
+
+#include "cmd.h"
+
+typedef struct
+{
+  const char *long_name;
+  char        short_name;
+  GOptionArg  arg;
+  gsize       offset;          /* of the value in GraftCliOptions */
+  const char *description;     /* unless the command words its own */
+  const char *arg_description;
+} OptionRow;
+
+#define VALUE(field) G_STRUCT_OFFSET (GraftCliOptions, field)
+
+static const OptionRow rows[] = {
+  [GRAFT_CLI_OPTION_ENTRY] = {
+    "entry", 0, G_OPTION_ARG_STRING, VALUE (entry),
+    "The class or function to trace", "NAME" },
+  [GRAFT_CLI_OPTION_PATTERN] = {
+    "pattern", 0, G_OPTION_ARG_STRING, VALUE (pattern),
+    "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
+  [GRAFT_CLI_OPTION_REPLACEMENT] = {
+    "replacement", 0, G_OPTION_ARG_STRING, VALUE (replacement),
+    "The replacement (default: the pattern's file:replacement)", "REF" },
+  [GRAFT_CLI_OPTION_IGNORE_LITERALS] = {
+    "ignore-literals", 0, G_OPTION_ARG_NONE, VALUE (ignore_literals),
+    "A literal in the pattern matches any literal", NULL },
+  [GRAFT_CLI_OPTION_JSON] = {
+    "json", 0, G_OPTION_ARG_NONE, VALUE (json),
+    "Print the matches as JSON", NULL },
+  [GRAFT_CLI_OPTION_AT] = {
+    "at", 0, G_OPTION_ARG_STRING, VALUE (at),
+    "The graph node where the pattern's result should match", "NODE" },
+  [GRAFT_CLI_OPTION_TO] = {
+    "to", 0, G_OPTION_ARG_STRING, VALUE (to),
+    "The output format: code (default), graph, json, dot, png, svg or pdf", "FORMAT" },
+  [GRAFT_CLI_OPTION_STYLE] = {
+    "style", 0, G_OPTION_ARG_STRING, VALUE (style),
+    "light (default) or dark", "STYLE" },
+  [GRAFT_CLI_OPTION_OUTPUT] = {
+    "output", 'o', G_OPTION_ARG_FILENAME, VALUE (output),
+    "Write to PATH instead of standard output", "PATH" },
+};
+
+#undef VALUE
+
+static void
+options_clear (GraftCliOptions *o)
+{
+  g_free (o->entry);
+  g_free (o->pattern);
+  g_free (o->replacement);
+  g_free (o->at);
+  g_free (o->to);
+  g_free (o->style);
+  g_free (o->output);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GraftCliOptions, options_clear)
+
+/* The GOption entries of @uses, storing into @o; ends with a zeroed
+ * entry.  Free with g_free(). */
+static GOptionEntry *
+entries_new (const GraftCliOptionUse *uses,
+             GraftCliOptions         *o)
+{
+  GOptionEntry *entries = g_new0 (GOptionEntry, G_N_ELEMENTS (rows) + 1);
+  guint n = 0;
+
+  for (const GraftCliOptionUse *use = uses; use->id != GRAFT_CLI_OPTION_END; use++)
+    {
+      const OptionRow *row;
+
+      g_return_val_if_fail ((guint) use->id < G_N_ELEMENTS (rows) && n < G_N_ELEMENTS (rows),
+                            entries);
+      row = &rows[use->id];
+      entries[n].long_name = row->long_name;
+      entries[n].short_name = row->short_name;
+      entries[n].arg = row->arg;
+      entries[n].arg_data = (char *) o + row->offset;
+      entries[n].description = use->description != NULL ? use->description : row->description;
+      entries[n].arg_description = row->arg_description;
+      n++;
+    }
+  return entries;
+}
+
+/**
+ * graft_cli_run_command:
+ * @command: the command
+ * @argc: the number of @argv
+ * @argv: the command line from the command's name on
+ *
+ * Parses @command's options, checks that exactly one INPUT remains and
+ * runs the command.  A usage error is reported here.
+ *
+ * Returns: an exit status
+ */
+int
+graft_cli_run_command (const GraftCommand *command,
+                       int                 argc,
+                       char              **argv)
+{
+  g_auto (GraftCliOptions) o = { 0 };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree GOptionEntry *entries = entries_new (command->options, &o);
+
+  context = g_option_context_new ("INPUT");
+  g_option_context_set_summary (context, command->description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return graft_cli_usage_error (command->name, "%s", error->message);
+  if (argc != 2)
+    return graft_cli_usage_error (command->name, "%s",
+                                  argc < 2 ? "missing INPUT (a file, or - for standard input)"
+                                           : "expected one INPUT, got more");
+  return command->run (&o, argv[1]);
+}
+
+/**
+ * graft_cli_load_pattern:
+ * @inputs: the files read so far
+ * @input: INPUT
+ * @entry: (nullable): `--entry`
+ * @pattern_ref: (nullable): `--pattern`
+ * @out_graph: (out) (transfer full): INPUT's graph
+ * @out_pattern: (out) (transfer full): the pattern
+ * @out_pattern_file: (out) (transfer full): the pattern's file, where the
+ *   replacement is looked up by default
+ *
+ * Loads INPUT's graph and the pattern by cli.md's REF rules: the
+ * pattern's file defaults to INPUT, its name to `pattern`.
+ *
+ * Returns: an exit status; errors are reported
+ */
+int
+graft_cli_load_pattern (GraftInputSet *inputs,
+                        const char    *input,
+                        const char    *entry,
+                        const char    *pattern_ref,
+                        GraftGraph   **out_graph,
+                        GraftPattern **out_pattern,
+                        char         **out_pattern_file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftGraph) pattern_graph = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *name = NULL;
+  GraftPattern *pattern;
+
+  graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
+  if (graph == NULL)
+    return graft_cli_report (error, input);
+  graft_input_parse_ref (pattern_ref, input, "pattern", &file, &name);
+  pattern_graph = graft_input_set_load (inputs, file, name, TRUE, &error);
+  if (pattern_graph == NULL)
+    return graft_cli_report (error, file);
+  pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), &error);
+  if (pattern == NULL)
+    return graft_cli_report (error, file);
+  *out_graph = g_steal_pointer (&graph);
+  *out_pattern = pattern;
+  *out_pattern_file = g_steal_pointer (&file);
+  return GRAFT_EXIT_OK;
+}

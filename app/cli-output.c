@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cli-output.c: every write of the `graft` CLI.  Results go to standard
+ * output or, with -o, to a file written atomically; usage errors, input
+ * errors (`FILE:LINE:COL: error: TEXT`), notes such as `replaced 2
+ * matches` and the timings line go to standard error.  Each helper that
+ * ends a command returns its exit status (cli.md): 2 for usage, 1 for
+ * input and I/O.  Commands write nothing but through these.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cmd.h"
+
+static void
+print_usage (FILE                     *stream,
+             const GraftCommand *const *commands,
+             guint                      n_commands)
+{
+  fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
+  for (guint i = 0; i < n_commands; i++)
+    fprintf (stream, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for standard input.\n"
+                   "Run 'graft COMMAND --help' for the options of a command.\n");
+}
+
+/**
+ * graft_cli_print_help:
+ * @commands: the command table
+ * @n_commands: its length
+ *
+ * Prints the usage and the commands on standard output (`graft --help`).
+ *
+ * Returns: %GRAFT_EXIT_OK
+ */
+int
+graft_cli_print_help (const GraftCommand *const *commands,
+                      guint                      n_commands)
+{
+  print_usage (stdout, commands, n_commands);
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_print_usage_error:
+ * @commands: the command table
+ * @n_commands: its length
+ * @unknown_command: (nullable): the command name that is not one, or
+ *   %NULL when none was given
+ *
+ * Prints the usage and the commands on standard error.
+ *
+ * Returns: %GRAFT_EXIT_USAGE
+ */
+int
+graft_cli_print_usage_error (const GraftCommand *const *commands,
+                             guint                      n_commands,
+                             const char               *unknown_command)
+{
+  if (unknown_command != NULL)
+    fprintf (stderr, "graft: unknown command '%s'\n\n", unknown_command);
+  print_usage (stderr, commands, n_commands);
+  return GRAFT_EXIT_USAGE;
+}
+
+/**
+ * graft_cli_print_version:
+ *
+ * Returns: %GRAFT_EXIT_OK, after printing `graft VERSION`
+ */
+int
+graft_cli_print_version (void)
+{
+  printf ("graft %s\n", PACKAGE_VERSION);
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_usage_error:
+ * @command: the command
+ * @format: the problem, printf-style, without a newline
+ *
+ * Prints `graft COMMAND: PROBLEM`.
+ *
+ * Returns: %GRAFT_EXIT_USAGE
+ */
+int
+graft_cli_usage_error (const char *command,
+                       const char *format,
+                       ...)
+{
+  va_list args;
+
+  fprintf (stderr, "graft %s: ", command);
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputc ('\n', stderr);
+  return GRAFT_EXIT_USAGE;
+}
+
+/**
+ * graft_cli_fail:
+ * @format: what failed, printf-style, without a newline
+ *
+ * Prints `graft: PROBLEM` for a failure that is no input's fault (standard
+ * output closed, graft-render missing).
+ *
+ * Returns: %GRAFT_EXIT_INPUT
+ */
+int
+graft_cli_fail (const char *format,
+                ...)
+{
+  va_list args;
+
+  fputs ("graft: ", stderr);
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputc ('\n', stderr);
+  return GRAFT_EXIT_INPUT;
+}
+
+/**
+ * graft_cli_note:
+ * @format: the line, printf-style, without a newline
+ *
+ * Prints one line on standard error beside the result: a count, a warning.
+ */
+void
+graft_cli_note (const char *format,
+                ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputc ('\n', stderr);
+}
+
+/**
+ * graft_cli_report:
+ * @error: an error of reading an input or writing an output
+ * @fallback_filename: the file to name when @error carries no place
+ *
+ * Prints `FILE:LINE:COL: error: TEXT`.  In `graft`, a DOT input instead
+ * hands the command line to graft-render.
+ *
+ * Returns: %GRAFT_EXIT_INPUT
+ */
+int
+graft_cli_report (const GError *error,
+                  const char   *fallback_filename)
+{
+  g_autofree char *line = NULL;
+
+#ifdef GRAFT_CLI_LEAN
+  /* Nothing has been written yet: inputs are read before any output. */
+  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER))
+    return graft_cli_hand_over_dot ();
+#endif
+  line = graft_error_format (error, fallback_filename);
+
+  fprintf (stderr, "%s\n", line);
+  return GRAFT_EXIT_INPUT;
+}
+
+/* Python's str.strip(): the white space it removes at either end. */
+static gboolean
+is_py_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+         c == '\x1c' || c == '\x1d' || c == '\x1e' || c == '\x1f';
+}
+
+/**
+ * graft_cli_emit_text:
+ * @text: the output (may hold NUL bytes)
+ * @length: its length
+ * @output_path: (nullable): a file to write atomically, or %NULL for stdout
+ *
+ * Writes @text stripped of surrounding white space plus one newline, the
+ * form cli.md compares (and fx-reference prints).
+ *
+ * Returns: an exit status
+ */
+int
+graft_cli_emit_text (const char *text,
+                     gsize       length,
+                     const char *output_path)
+{
+  g_autoptr(GString) out = NULL;
+  gsize start = 0, end = length;
+
+  while (start < end && is_py_space (text[start]))
+    start++;
+  while (end > start && is_py_space (text[end - 1]))
+    end--;
+  out = g_string_new_len (text + start, end - start);
+  g_string_append_c (out, '\n');
+
+  if (output_path != NULL)
+    return graft_cli_emit_file (out->str, out->len, output_path);
+  if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
+    return graft_cli_fail ("cannot write to standard output");
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_emit_file:
+ * @data: the file's bytes
+ * @length: their number
+ * @output_path: the file, written atomically (a partial file never
+ *   appears)
+ *
+ * Returns: an exit status; an error is reported
+ */
+int
+graft_cli_emit_file (const char *data,
+                     gsize       length,
+                     const char *output_path)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!graft_export_write_file (output_path, data, length, &error))
+    return graft_cli_report (error, output_path);
+  return GRAFT_EXIT_OK;
+}
+
+/**
+ * graft_cli_report_timings:
+ * @load_start: when reading the input began (g_get_monotonic_time)
+ * @print_start: when printing the graph began
+ * @emit_start: when writing the output began
+ *
+ * With GRAFT_CLI_TIMINGS set, prints what each step took inside the
+ * process, in seconds, for tests/bench/bench-trace (which compares these
+ * with torch's own in-process times).  Not part of the CLI contract.
+ */
+void
+graft_cli_report_timings (gint64 load_start,
+                          gint64 print_start,
+                          gint64 emit_start)
+{
+  gint64 started_at = graft_cli_process_get_start_time ();
+
+  if (g_getenv ("GRAFT_CLI_TIMINGS") == NULL)
+    return;
+  fprintf (stderr, "graft-timings: start=%.6f load=%.6f print=%.6f emit=%.6f\n",
+           (load_start - started_at) / 1e6, (print_start - load_start) / 1e6,
+           (emit_start - print_start) / 1e6, (g_get_monotonic_time () - emit_start) / 1e6);
+}

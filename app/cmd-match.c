@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-match.c: `graft match` (cli.md): the matches of a pattern in the
+ * input's graph that `replace_pattern` would replace, in its order, as
+ * torch.fx's SubgraphMatcher finds them: a readable listing, or JSON.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cmd.h"
+
+static int
+run (const GraftCliOptions *o,
+     const char            *input)
+{
+  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
+  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr(GraftPattern) pattern = NULL;
+  g_autoptr(GPtrArray) matches = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *pattern_file = NULL;
+  GraftMatchOptions options;
+  int status;
+
+  status = graft_cli_load_pattern (inputs, input, o->entry, o->pattern,
+                                   &graph, &pattern, &pattern_file);
+  if (status != GRAFT_EXIT_OK)
+    return status;
+
+  graft_match_options_init (&options);
+  options.ignore_literals = o->ignore_literals;
+  matches = graft_matcher_find (pattern, graph, &options, NULL);
+
+  if (o->json)
+    {
+      g_autofree char *json = graft_matches_to_json (matches);
+
+      return graft_cli_finish (graft_cli_emit_text (json, strlen (json), o->output));
+    }
+  text = g_string_new (NULL);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      g_autofree char *line = graft_match_to_text (matches->pdata[i]);
+
+      g_string_append_printf (text, "match %u: %s\n", i + 1, line);
+    }
+  if (matches->len == 0)
+    g_string_append (text, "no matches\n");
+  return graft_cli_finish (graft_cli_emit_text (text->str, text->len, o->output));
+}
+
+static const GraftCliOptionUse command_options[] = {
+  { GRAFT_CLI_OPTION_ENTRY, NULL },
+  { GRAFT_CLI_OPTION_PATTERN, NULL },
+  { GRAFT_CLI_OPTION_IGNORE_LITERALS, NULL },
+  { GRAFT_CLI_OPTION_JSON, NULL },
+  { GRAFT_CLI_OPTION_REPLACEMENT, "Accepted and ignored, so that match takes rewrite's options" },
+  { GRAFT_CLI_OPTION_OUTPUT, NULL },
+  { GRAFT_CLI_OPTION_END, NULL },
+};
+
+const GraftCommand graft_cmd_match = {
+  "match",
+  "list the matches replace_pattern would replace",
+  "List the matches that replace_pattern would replace, in its order.",
+  command_options,
+  run,
+};
