@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-golden.c: Graft's output against torch.fx's, file by file.  Each
+ * test-trace-golden.c: Graft's output against torch.fx's, file by file.  Each
  * `tests/data/<suite>/NAME.py` is traced in process; its generated code and
  * graph listing must equal `NAME.code` and `NAME.graph` byte for byte (after
  * stripping, as cli.md compares).  Those files were written once by torch
