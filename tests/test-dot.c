@@ -6,45 +6,20 @@
  * same code, listing and DOT, byte for byte.  Plain DOT files in tests/data/dot/ must become
  * the code and listing in the `.code` and `.graph` next to them; bad DOT
  * files in tests/data/dot-errors/ must give the diagnostic lines in their
- * `.errors`.  `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
- * review.  Graphviz's `dot` must draw what the writer makes (skipped when
- * it is not installed), values of every kind must survive, and mutated
- * DOT must give a graph or an error, never a crash.
+ * `.errors`.  Graft is the reference for both, so `GRAFT_TEST_REGENERATE=1`
+ * rewrites those expectations for review (golden.h).  Graphviz's `dot`
+ * must draw what the writer makes (skipped when it is not installed),
+ * values of every kind must survive, and mutated DOT must give a graph or
+ * an error, never a crash.
  */
 #include "config.h"
 
+#include "golden.h"
 #include "graft-view.h"
 
 #include <gio/gio.h>
 #include <math.h>
 #include <string.h>
-
-static gboolean
-regenerating (void)
-{
-  return g_strcmp0 (g_getenv ("GRAFT_TEST_REGENERATE"), "1") == 0;
-}
-
-/* Checks @got against the file @path, or rewrites the file when
- * regenerating. */
-static void
-check_expected (const char *path,
-                const char *got)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *want = NULL;
-
-  if (regenerating ())
-    {
-      g_file_set_contents (path, got, -1, &error);
-      g_assert_no_error (error);
-      return;
-    }
-  g_file_get_contents (path, &want, NULL, &error);
-  g_assert_no_error (error);
-  if (want != NULL)
-    g_assert_cmpstr (got, ==, want);
-}
 
 static GraftSource *
 load_source (const char *path)
@@ -166,15 +141,11 @@ add_corpus (const char *suite)
 /* ------------------------------------------------------------------ */
 
 static void
-test_dot_file (gconstpointer data)
+test_dot_file (const GoldenCase *gcase)
 {
-  const char *path = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
   g_autoptr (GraftGraph) graph = graft_input_load_graph (source, NULL, &error);
-  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
-  g_autofree char *code_path = g_strconcat (stem, ".code", NULL);
-  g_autofree char *graph_path = g_strconcat (stem, ".graph", NULL);
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
 
@@ -186,21 +157,18 @@ test_dot_file (gconstpointer data)
   g_assert_no_error (error);
   code = graft_codegen_python (graph);
   listing = graft_listing_print (graph);
-  check_expected (code_path, code);
-  check_expected (graph_path, listing);
+  golden_case_check (gcase, "code", code, -1);
+  golden_case_check (gcase, "graph", listing, -1);
   /* What was read from DOT goes out and back in unchanged too. */
   assert_round_trip (graph, NULL);
 }
 
 static void
-test_dot_error (gconstpointer data)
+test_dot_error (const GoldenCase *gcase)
 {
-  const char *path = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
   g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
-  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
-  g_autofree char *errors_path = g_strconcat (stem, ".errors", NULL);
   g_autofree char *line = NULL;
   g_autofree char *got = NULL;
 
@@ -212,32 +180,28 @@ test_dot_error (gconstpointer data)
   g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
   line = graft_error_format (error, NULL);
   got = g_strconcat (line, "\n", NULL);
-  check_expected (errors_path, got);
+  golden_case_check (gcase, "errors", got, -1);
 }
 
+/* The DOT files of tests/data/@suite, one case each.  Graft is the
+ * reference for their expected files. */
 static guint
-add_files (const char     *suite,
-           GTestDataFunc   func)
+add_files (const char *suite,
+           GoldenFunc  func)
 {
+  static const char *const inputs[] = { "*.dot", NULL };
+  g_autofree char *test_path = g_strconcat ("/core/dot/", suite, NULL);
   g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = dir_path,
+    .inputs = inputs,
+    .origin = GOLDEN_FROM_GRAFT,
+    .compare = GOLDEN_EXACT,
+    .func = func,
+  };
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".dot"))
-      g_ptr_array_add (names, g_strndup (name, strlen (name) - 4));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *stem = names->pdata[i];
-      g_autofree char *file = g_strconcat (stem, ".dot", NULL);
-      g_autofree char *test_path = g_strdup_printf ("/core/dot/%s/%s", suite, stem);
-
-      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), func, g_free);
-    }
-  return names->len;
+  return golden_suite_add (&golden);
 }
 
 /* ------------------------------------------------------------------ */

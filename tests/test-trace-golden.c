@@ -1,81 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-trace-golden.c: Graft's output against torch.fx's, file by file.  Each
- * `tests/data/<suite>/NAME.py` is traced in process; its generated code and
+ * test-trace-golden.c: the tracer, code generator and listing writer against
+ * torch.fx, file by file.  Each `tests/data/<suite>/NAME.py` (and the bundled
+ * example of data/examples) is traced in process; its generated code and
  * graph listing must equal `NAME.code` and `NAME.graph` byte for byte (after
  * stripping, as cli.md compares).  Those files were written once by torch
  * 1.13.1 through shared/tools/fx-reference (tests/tools/regen-golden), so
- * this test needs no torch.  Every traced graph must also pass the lint,
- * and its listing must read back into a graph with the same code.
+ * this test needs no torch, and GRAFT_TEST_REGENERATE never rewrites them
+ * (golden.h).  Every traced graph must also pass the lint, and its listing
+ * must read back into a graph with the same code.
  */
 #include "config.h"
 
+#include "golden.h"
 #include "graft-view.h"
 
 #include <string.h>
-
-typedef struct
-{
-  char *py_path;
-  char *expected_path;
-  gboolean listing;
-} GoldenCase;
-
-static void
-golden_case_free (gpointer data)
-{
-  GoldenCase *c = data;
-
-  g_free (c->py_path);
-  g_free (c->expected_path);
-  g_free (c);
-}
-
-/* Python's str.strip() plus one newline: fx-reference's output form. */
-static char *
-stripped (const char *text,
-          gsize       len,
-          gsize      *out_len)
-{
-  gsize start = 0, end = len;
-  char *out;
-
-  while (start < end && g_ascii_isspace (text[start]))
-    start++;
-  while (end > start && g_ascii_isspace (text[end - 1]))
-    end--;
-  out = g_malloc (end - start + 2);
-  memcpy (out, text + start, end - start);
-  out[end - start] = '\n';
-  out[end - start + 1] = '\0';
-  *out_len = end - start + 1;
-  return out;
-}
-
-static void
-assert_same_text (const char *what,
-                  const char *got,
-                  gsize       got_len,
-                  const char *expected,
-                  gsize       expected_len)
-{
-  if (got_len != expected_len || memcmp (got, expected, got_len) != 0)
-    {
-      /* Show the first differing line for a readable failure. */
-      gsize i = 0, line_start = 0;
-
-      while (i < got_len && i < expected_len && got[i] == expected[i])
-        {
-          if (got[i] == '\n')
-            line_start = i + 1;
-          i++;
-        }
-      g_test_message ("%s differs at byte %" G_GSIZE_FORMAT ":\n got: %.*s\nwant: %.*s", what, i,
-                      (int) MIN (got_len - line_start, 200), got + line_start,
-                      (int) MIN (expected_len - line_start, 200), expected + line_start);
-      g_test_fail ();
-    }
-}
 
 /* Listings print strings without quotes, so a string holding a delimiter,
  * a line break or surrounding spaces, or a device, cannot be read back
@@ -112,19 +52,17 @@ graph_has_lossy_strings (GraftGraph *graph)
   return FALSE;
 }
 
+/* One variant of one model: its code, or its listing (which must also read
+ * back). */
 static void
-test_golden (gconstpointer data)
+test_golden (const GoldenCase *gcase)
 {
-  const GoldenCase *c = data;
+  const char *py_path = golden_case_get_input (gcase);
   g_autoptr(GError) error = NULL;
   g_autoptr(GraftSource) source = NULL;
   g_autoptr(GraftGraph) graph = NULL;
-  g_autofree char *expected = NULL;
-  g_autofree char *want = NULL;
-  g_autofree char *got = NULL;
-  gsize expected_len = 0, want_len = 0, got_len = 0;
 
-  source = graft_input_read_file (c->py_path, &error);
+  source = graft_input_read_file (py_path, &error);
   g_assert_no_error (error);
   if (source == NULL)
     return;
@@ -133,7 +71,7 @@ test_golden (gconstpointer data)
     {
       /* Fail this case only, so that one broken case does not hide the
        * state of the others. */
-      g_autofree char *line = graft_error_format (error, c->py_path);
+      g_autofree char *line = graft_error_format (error, py_path);
 
       g_test_message ("%s", line);
       g_test_fail ();
@@ -142,14 +80,7 @@ test_golden (gconstpointer data)
   graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error);
   g_assert_no_error (error);
 
-  if (!g_file_get_contents (c->expected_path, &expected, &expected_len, &error))
-    {
-      g_assert_no_error (error);
-      return;
-    }
-  want = stripped (expected, expected_len, &want_len);
-
-  if (c->listing)
+  if (g_str_equal (golden_case_get_variant (gcase), "graph"))
     {
       g_autoptr(GString) listing = graft_listing_print_string (graph);
       g_autoptr(GraftSource) reread_source = NULL;
@@ -157,14 +88,13 @@ test_golden (gconstpointer data)
       g_autofree char *code = NULL;
       g_autofree char *recode = NULL;
 
-      got = stripped (listing->str, listing->len, &got_len);
-      assert_same_text ("listing", got, got_len, want, want_len);
+      golden_case_check (gcase, "graph", listing->str, (gssize) listing->len);
 
       /* The listing reads back into the same graph, unless it holds
        * strings that the listing format cannot carry. */
       if (graph_has_lossy_strings (graph))
         return;
-      reread_source = graft_source_new (c->py_path, listing->str, listing->len);
+      reread_source = graft_source_new (py_path, listing->str, listing->len);
       reread = graft_listing_parse (reread_source, &error);
       g_assert_no_error (error);
       if (reread == NULL)
@@ -188,55 +118,35 @@ test_golden (gconstpointer data)
     {
       g_autofree char *code = graft_codegen_python (graph);
 
-      got = stripped (code, strlen (code), &got_len);
-      assert_same_text ("code", got, got_len, want, want_len);
+      golden_case_check (gcase, "code", code, -1);
     }
 }
 
-/* Registers a case per `*.py` of @dir_path, expecting its outputs in
- * @expected_dir. */
+/* The models of tests/data/@suite (or of @input_dir), with torch's
+ * outputs in @expected_dir: a case per model for its code and one for its
+ * listing. */
 static void
-add_cases (const char *suite,
-           const char *dir_path,
+add_suite (const char *suite,
+           const char *input_dir,
            const char *expected_dir)
 {
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  static const char *const inputs[] = { "*.py", NULL };
+  static const char *const variants[] = { "code", "graph", NULL };
+  g_autofree char *test_path = g_strconcat ("/golden/", suite, NULL);
+  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = input_dir != NULL ? input_dir : data_dir,
+    .expected_dir = expected_dir,
+    .inputs = inputs,
+    .variants = variants,
+    /* torch's outputs: GRAFT_TEST_REGENERATE never rewrites them. */
+    .origin = GOLDEN_FROM_ORACLE,
+    .compare = GOLDEN_STRIPPED,
+    .func = test_golden,
+  };
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".py"))
-      g_ptr_array_add (names, g_strndup (name, strlen (name) - 3));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  /* A suite with no cases means the data went missing: say so. */
-  g_assert_cmpuint (names->len, >, 0);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *stem = names->pdata[i];
-
-      for (int listing = 0; listing <= 1; listing++)
-        {
-          GoldenCase *c = g_new0 (GoldenCase, 1);
-          g_autofree char *file = g_strconcat (stem, ".py", NULL);
-          g_autofree char *expected = g_strconcat (stem, listing ? ".graph" : ".code", NULL);
-          g_autofree char *test_path = g_strdup_printf ("/golden/%s/%s/%s", suite, stem, listing ? "graph" : "code");
-
-          c->py_path = g_build_filename (dir_path, file, NULL);
-          c->expected_path = g_build_filename (expected_dir, expected, NULL);
-          c->listing = listing;
-          g_test_add_data_func_full (test_path, c, test_golden, golden_case_free);
-        }
-    }
-}
-
-static void
-add_suite (const char *suite)
-{
-  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-
-  add_cases (suite, dir_path, dir_path);
+  golden_suite_add (&golden);
 }
 
 int
@@ -246,15 +156,15 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   graft_gv_enable_dot_reader ();
   g_test_set_nonfatal_assertions ();
-  add_suite ("golden");
-  add_suite ("torchvision");
-  add_suite ("aten");
+  add_suite ("golden", NULL, NULL);
+  add_suite ("torchvision", NULL, NULL);
+  add_suite ("aten", NULL, NULL);
   {
     /* The bundled example, whose expected outputs live with the tests. */
     g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
     g_autofree char *expected = g_test_build_filename (G_TEST_DIST, "data", "examples", NULL);
 
-    add_cases ("examples", examples, expected);
+    add_suite ("examples", examples, expected);
   }
   return g_test_run ();
 }
