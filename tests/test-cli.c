@@ -2,7 +2,7 @@
  *
  * test-cli.c: the `graft` command line as a user meets it (cli.md): exit
  * statuses, `FILE:LINE:COL: error:` diagnostics for every bad input under
- * tests/data/errors (compared with the `.errors` files, which
+ * tests/data/errors and listing-errors (compared with the `.errors` files, which
  * GRAFT_TEST_REGENERATE=1 rewrites for review), usage errors, standard
  * input, `--entry`, and atomic `-o` output.
  */
@@ -654,6 +654,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpuint (add_bad_inputs ("errors", "code"), >=, 20);
+  add_bad_inputs ("listing-errors", "code");
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/missing-file", test_missing_file);
