@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * test-dot.c: DOT export and import.  Every graph of the golden corpus
- * (the Python files of tests/data/golden, torchvision and aten, traced in
- * process) goes out as DOT and back in, and must come back exactly: the
- * same code, listing and DOT, byte for byte.  Plain DOT files in tests/data/dot/ must become
- * the code and listing in the `.code` and `.graph` next to them; bad DOT
- * files in tests/data/dot-errors/ must give the diagnostic lines in their
- * `.errors`.  Graft is the reference for both, so `GRAFT_TEST_REGENERATE=1`
- * rewrites those expectations for review (golden.h).  Graphviz's `dot`
- * must draw what the writer makes (skipped when it is not installed),
- * values of every kind must survive, and mutated DOT must give a graph or
- * an error, never a crash.
+ * (the Python files of tests/data/golden, torchvision and aten and the
+ * bundled example, traced in process) goes out as DOT and back in, and must
+ * come back exactly: the same code, listing and DOT, byte for byte.  Plain
+ * DOT files in tests/data/dot/ must become the code and listing in the
+ * `.code` and `.graph` next to them; bad DOT files in tests/data/dot-errors/
+ * must give the diagnostic lines in their `.errors`.  Graft is the reference
+ * for both, so `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
+ * review (golden.h).  Graphviz's `dot` must draw what the writer makes
+ * (skipped when it is not installed), values of every kind must survive,
+ * and mutated DOT must give a graph or an error, never a crash.
  */
 #include "config.h"
 
@@ -94,9 +94,9 @@ assert_round_trip (GraftGraph            *graph,
 /* ------------------------------------------------------------------ */
 
 static void
-test_corpus_round_trip (gconstpointer data)
+test_corpus_round_trip (const GoldenCase *gcase)
 {
-  const char *path = data;
+  const char *path = golden_case_get_input (gcase);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   g_autoptr (GraftGraph) graph = NULL;
@@ -112,28 +112,23 @@ test_corpus_round_trip (gconstpointer data)
   assert_round_trip (graph, NULL);
 }
 
+/* The models of tests/data/@suite (or of @dir), one case each; the runner
+ * only finds them, as they have no expected files here. */
 static void
-add_corpus (const char *suite)
+add_corpus (const char *suite,
+            const char *dir)
 {
-  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  static const char *const inputs[] = { "*.py", NULL };
+  g_autofree char *test_path = g_strconcat ("/core/dot/round-trip/", suite, NULL);
+  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = dir != NULL ? dir : data_dir,
+    .inputs = inputs,
+    .func = test_corpus_round_trip,
+  };
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".py"))
-      g_ptr_array_add (names, g_strndup (name, strlen (name) - 3));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  g_assert_cmpuint (names->len, >, 0);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *stem = names->pdata[i];
-      g_autofree char *file = g_strconcat (stem, ".py", NULL);
-      g_autofree char *test_path = g_strdup_printf ("/core/dot/round-trip/%s/%s", suite, stem);
-
-      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), test_corpus_round_trip, g_free);
-    }
+  golden_suite_add (&golden);
 }
 
 /* ------------------------------------------------------------------ */
@@ -746,8 +741,13 @@ main (int    argc,
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
   g_assert_cmpuint (add_files ("dot", test_dot_file), >=, 8);
   g_assert_cmpuint (add_files ("dot-errors", test_dot_error), >=, 20);
-  add_corpus ("golden");
-  add_corpus ("torchvision");
-  add_corpus ("aten");
+  add_corpus ("golden", NULL);
+  add_corpus ("torchvision", NULL);
+  add_corpus ("aten", NULL);
+  {
+    g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
+
+    add_corpus ("examples", examples);
+  }
   return g_test_run ();
 }
