@@ -371,7 +371,8 @@ test_output_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
   g_autofree char *target = g_build_filename (dir, "out.py", NULL);
-  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
   g_autofree char *written = NULL;
   g_auto(Run) to_stdout = { 0 };
   g_auto(Run) to_file = { 0 };
@@ -438,7 +439,8 @@ static void
 test_render (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
-  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
   g_autofree char *png = g_build_filename (dir, "m.png", NULL);
   g_autofree char *svg = g_build_filename (dir, "m.svg", NULL);
   g_autofree char *pdf = g_build_filename (dir, "rewritten.pdf", NULL);
