@@ -35,7 +35,7 @@ golden_regenerating (void)
 }
 
 static void
-golden_case_free (gpointer data)
+case_free (gpointer data)
 {
   GoldenCase *gcase = data;
 
@@ -111,7 +111,7 @@ add_case (const GoldenSuite *suite,
     test_path = g_strdup_printf ("%s/%s/%s", suite->test_path, gcase->stem, variant);
   else
     test_path = g_strdup_printf ("%s/%s", suite->test_path, gcase->stem);
-  g_test_add_data_func_full (test_path, gcase, run_case, golden_case_free);
+  g_test_add_data_func_full (test_path, gcase, run_case, case_free);
 }
 
 /* Registers the cases of @suite and returns the number of its inputs,
