@@ -2,7 +2,7 @@
  *
  * test-cli.c: the `graft` command line as a user meets it (cli.md): exit
  * statuses, `FILE:LINE:COL: error:` diagnostics for every bad input under
- * tests/data/errors (compared with the `.errors` files, which
+ * tests/data/errors and listing-errors (compared with the `.errors` files, which
  * GRAFT_TEST_REGENERATE=1 rewrites for review), usage errors, standard
  * input, `--entry`, and atomic `-o` output.
  */
@@ -371,7 +371,8 @@ test_output_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
   g_autofree char *target = g_build_filename (dir, "out.py", NULL);
-  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
   g_autofree char *written = NULL;
   g_auto(Run) to_stdout = { 0 };
   g_auto(Run) to_file = { 0 };
@@ -438,7 +439,8 @@ static void
 test_render (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
-  g_autofree char *model = data_path ("golden", "tutorial_seed_verbatim.py", NULL);
+  g_autofree char *model = data_path ("..", "..", "data", "examples",
+                                      "subgraph_rewriter_basic_use.py", NULL);
   g_autofree char *png = g_build_filename (dir, "m.png", NULL);
   g_autofree char *svg = g_build_filename (dir, "m.svg", NULL);
   g_autofree char *pdf = g_build_filename (dir, "rewritten.pdf", NULL);
@@ -654,6 +656,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpuint (add_bad_inputs ("errors", "code"), >=, 20);
+  add_bad_inputs ("listing-errors", "code");
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/missing-file", test_missing_file);

@@ -1,50 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * test-dot.c: DOT export and import.  Every graph of the golden corpus
- * (the Python files of tests/data/golden, torchvision and aten, traced in
- * process) goes out as DOT and back in, and must come back exactly: the
- * same code, listing and DOT, byte for byte.  Plain DOT files in tests/data/dot/ must become
- * the code and listing in the `.code` and `.graph` next to them; bad DOT
- * files in tests/data/dot-errors/ must give the diagnostic lines in their
- * `.errors`.  `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
- * review.  Graphviz's `dot` must draw what the writer makes (skipped when
- * it is not installed), values of every kind must survive, and mutated
- * DOT must give a graph or an error, never a crash.
+ * (the Python files of tests/data/golden, torchvision and aten and the
+ * bundled example, traced in process) goes out as DOT and back in, and must
+ * come back exactly: the same code, listing and DOT, byte for byte.  Plain
+ * DOT files in tests/data/dot/ must become the code and listing in the
+ * `.code` and `.graph` next to them; bad DOT files in tests/data/dot-errors/
+ * must give the diagnostic lines in their `.errors`.  Graft is the reference
+ * for both, so `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
+ * review (golden.h).  Graphviz's `dot` must draw what the writer makes
+ * (skipped when it is not installed), values of every kind must survive,
+ * and mutated DOT must give a graph or an error, never a crash.
  */
 #include "config.h"
 
+#include "golden.h"
 #include "graft-view.h"
 
 #include <gio/gio.h>
 #include <math.h>
 #include <string.h>
-
-static gboolean
-regenerating (void)
-{
-  return g_strcmp0 (g_getenv ("GRAFT_TEST_REGENERATE"), "1") == 0;
-}
-
-/* Checks @got against the file @path, or rewrites the file when
- * regenerating. */
-static void
-check_expected (const char *path,
-                const char *got)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *want = NULL;
-
-  if (regenerating ())
-    {
-      g_file_set_contents (path, got, -1, &error);
-      g_assert_no_error (error);
-      return;
-    }
-  g_file_get_contents (path, &want, NULL, &error);
-  g_assert_no_error (error);
-  if (want != NULL)
-    g_assert_cmpstr (got, ==, want);
-}
 
 static GraftSource *
 load_source (const char *path)
@@ -119,9 +94,9 @@ assert_round_trip (GraftGraph            *graph,
 /* ------------------------------------------------------------------ */
 
 static void
-test_corpus_round_trip (gconstpointer data)
+test_corpus_round_trip (const GoldenCase *gcase)
 {
-  const char *path = data;
+  const char *path = golden_case_get_input (gcase);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   g_autoptr (GraftGraph) graph = NULL;
@@ -137,28 +112,23 @@ test_corpus_round_trip (gconstpointer data)
   assert_round_trip (graph, NULL);
 }
 
+/* The models of tests/data/@suite (or of @dir), one case each; the runner
+ * only finds them, as they have no expected files here. */
 static void
-add_corpus (const char *suite)
+add_corpus (const char *suite,
+            const char *dir)
 {
-  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  static const char *const inputs[] = { "*.py", NULL };
+  g_autofree char *test_path = g_strconcat ("/core/dot/round-trip/", suite, NULL);
+  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = dir != NULL ? dir : data_dir,
+    .inputs = inputs,
+    .func = test_corpus_round_trip,
+  };
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".py"))
-      g_ptr_array_add (names, g_strndup (name, strlen (name) - 3));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  g_assert_cmpuint (names->len, >, 0);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *stem = names->pdata[i];
-      g_autofree char *file = g_strconcat (stem, ".py", NULL);
-      g_autofree char *test_path = g_strdup_printf ("/core/dot/round-trip/%s/%s", suite, stem);
-
-      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), test_corpus_round_trip, g_free);
-    }
+  golden_suite_add (&golden);
 }
 
 /* ------------------------------------------------------------------ */
@@ -166,15 +136,11 @@ add_corpus (const char *suite)
 /* ------------------------------------------------------------------ */
 
 static void
-test_dot_file (gconstpointer data)
+test_dot_file (const GoldenCase *gcase)
 {
-  const char *path = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
   g_autoptr (GraftGraph) graph = graft_input_load_graph (source, NULL, &error);
-  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
-  g_autofree char *code_path = g_strconcat (stem, ".code", NULL);
-  g_autofree char *graph_path = g_strconcat (stem, ".graph", NULL);
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
 
@@ -186,21 +152,18 @@ test_dot_file (gconstpointer data)
   g_assert_no_error (error);
   code = graft_codegen_python (graph);
   listing = graft_listing_print (graph);
-  check_expected (code_path, code);
-  check_expected (graph_path, listing);
+  golden_case_check (gcase, "code", code, -1);
+  golden_case_check (gcase, "graph", listing, -1);
   /* What was read from DOT goes out and back in unchanged too. */
   assert_round_trip (graph, NULL);
 }
 
 static void
-test_dot_error (gconstpointer data)
+test_dot_error (const GoldenCase *gcase)
 {
-  const char *path = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftSource) source = load_source (path);
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
   g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
-  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".dot"));
-  g_autofree char *errors_path = g_strconcat (stem, ".errors", NULL);
   g_autofree char *line = NULL;
   g_autofree char *got = NULL;
 
@@ -212,32 +175,28 @@ test_dot_error (gconstpointer data)
   g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
   line = graft_error_format (error, NULL);
   got = g_strconcat (line, "\n", NULL);
-  check_expected (errors_path, got);
+  golden_case_check (gcase, "errors", got, -1);
 }
 
+/* The DOT files of tests/data/@suite, one case each.  Graft is the
+ * reference for their expected files. */
 static guint
-add_files (const char     *suite,
-           GTestDataFunc   func)
+add_files (const char *suite,
+           GoldenFunc  func)
 {
+  static const char *const inputs[] = { "*.dot", NULL };
+  g_autofree char *test_path = g_strconcat ("/core/dot/", suite, NULL);
   g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = dir_path,
+    .inputs = inputs,
+    .origin = GOLDEN_FROM_GRAFT,
+    .compare = GOLDEN_EXACT,
+    .func = func,
+  };
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".dot"))
-      g_ptr_array_add (names, g_strndup (name, strlen (name) - 4));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *stem = names->pdata[i];
-      g_autofree char *file = g_strconcat (stem, ".dot", NULL);
-      g_autofree char *test_path = g_strdup_printf ("/core/dot/%s/%s", suite, stem);
-
-      g_test_add_data_func_full (test_path, g_build_filename (dir_path, file, NULL), func, g_free);
-    }
-  return names->len;
+  return golden_suite_add (&golden);
 }
 
 /* ------------------------------------------------------------------ */
@@ -782,8 +741,13 @@ main (int    argc,
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
   g_assert_cmpuint (add_files ("dot", test_dot_file), >=, 8);
   g_assert_cmpuint (add_files ("dot-errors", test_dot_error), >=, 20);
-  add_corpus ("golden");
-  add_corpus ("torchvision");
-  add_corpus ("aten");
+  add_corpus ("golden", NULL);
+  add_corpus ("torchvision", NULL);
+  add_corpus ("aten", NULL);
+  {
+    g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
+
+    add_corpus ("examples", examples);
+  }
   return g_test_run ();
 }

@@ -1,70 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-rewrite-golden.c: `graft match --json` and `graft rewrite` against
- * torch.fx 1.13.1, case by case, in process.  A case is
- * `tests/data/rewrite/NAME.py` (a model with `pattern` and `replacement`,
- * options on a first line `# graft-args: ...`) or
- * `tests/data/rewrite-torchvision/NAME.args` (the arguments of a rewrite of
- * a real model); its expected outputs `NAME.match.json`, `NAME.code`,
- * `NAME.graph` and `NAME.stderr` were written by shared/tools/fx-reference
- * (tests/tools/regen-rewrite); those of `tests/data/rewrite-deviations`,
- * where torch fails, were written by Graft and checked by hand (see the
- * README there).  The rewritten graph must lint; it may break
- * "defined before use" only where Graft warned about the insertion-point
- * hazard, and it warns exactly then.  Every rewrite is then undone, which
- * must give back the traced graph.
+ * test-rewrite-golden.c: the matcher and the rewriter against torch.fx
+ * 1.13.1, as `graft match --json` and `graft rewrite` give them, case by
+ * case, in process.  A case is `tests/data/rewrite/NAME.py` (a model with
+ * `pattern` and `replacement`, options on a first line `# graft-args: ...`)
+ * or `NAME.args` (the arguments of a rewrite of a model elsewhere, such as
+ * those of `tests/data/rewrite-torchvision` or the bundled example); its
+ * expected outputs `NAME.match.json`, `NAME.code`, `NAME.graph` and
+ * `NAME.stderr` were written by shared/tools/fx-reference
+ * (tests/tools/regen-rewrite), and GRAFT_TEST_REGENERATE never rewrites
+ * them; those of `tests/data/rewrite-deviations`, where torch fails, were
+ * written by Graft and checked by hand (see the README there), and the
+ * switch does rewrite them (golden.h).  The rewritten graph must lint; it
+ * may break "defined before use" only where Graft warned about the
+ * insertion-point hazard, and it warns exactly then.  Every rewrite is then
+ * undone, which must give back the traced graph.
  */
 #include "config.h"
 
+#include "golden.h"
 #include "graft-view.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
-
-typedef struct
-{
-  char *dir;
-  char *args_line; /* the command line after INPUT's options */
-  char *stem;
-} Case;
-
-static void
-case_free (gpointer data)
-{
-  Case *c = data;
-
-  g_free (c->dir);
-  g_free (c->args_line);
-  g_free (c->stem);
-  g_free (c);
-}
-
-/* Python's str.strip() plus one newline: fx-reference's output form. */
-static char *
-stripped (const char *text,
-          gsize       len)
-{
-  gsize start = 0, end = len;
-
-  while (start < end && g_ascii_isspace (text[start]))
-    start++;
-  while (end > start && g_ascii_isspace (text[end - 1]))
-    end--;
-  return g_strdup_printf ("%.*s\n", (int) (end - start), text + start);
-}
-
-static char *
-read_expected (const Case *c,
-               const char *suffix)
-{
-  g_autofree char *path = g_strdup_printf ("%s/%s.%s", c->dir, c->stem, suffix);
-  g_autofree char *text = NULL;
-  gsize len = 0;
-
-  if (!g_file_get_contents (path, &text, &len, NULL))
-    return NULL;
-  return stripped (text, len);
-}
 
 typedef struct
 {
@@ -110,10 +68,50 @@ parse_args (const char *line,
     }
 }
 
-static void
-test_case (gconstpointer data)
+static char *
+first_line_args (const char *path)
 {
-  const Case *c = data;
+  g_autofree char *text = NULL;
+  const char *prefix = "# graft-args:";
+  char *nl;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return g_strdup ("");
+  if (!g_str_has_prefix (text, prefix))
+    return g_strdup ("");
+  nl = strchr (text, '\n');
+  if (nl != NULL)
+    *nl = '\0';
+  return g_strstrip (g_strdup (text + strlen (prefix)));
+}
+
+/* The arguments of a case, as `graft rewrite` gets them: the text of
+ * `NAME.args`, or `NAME.py` followed by the options of its first line. */
+static char *
+case_args (const GoldenCase *gcase)
+{
+  const char *path = golden_case_get_input (gcase);
+  const char *file = golden_case_get_input_name (gcase);
+
+  if (g_str_has_suffix (file, ".args"))
+    {
+      g_autofree char *text = NULL;
+
+      g_file_get_contents (path, &text, NULL, NULL);
+      return g_strstrip (g_strdup (text != NULL ? text : ""));
+    }
+  else
+    {
+      g_autofree char *options = first_line_args (path);
+
+      return g_strdup_printf ("%s %s", file, options);
+    }
+}
+
+static void
+test_case (const GoldenCase *gcase)
+{
+  g_autofree char *args_line = case_args (gcase);
   g_auto(Args) a = { 0 };
   g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
   g_autofree char *cwd = g_get_current_dir ();
@@ -124,12 +122,11 @@ test_case (gconstpointer data)
   g_autoptr(GPtrArray) matches = NULL;
   g_autoptr(GraftRewrite) rewrite = NULL;
   g_autofree char *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
-  g_autofree char *expected = NULL;
   g_autofree char *before = NULL;
   GraftMatchOptions options;
 
-  g_assert_true (g_chdir (c->dir) == 0);
-  parse_args (c->args_line, &a);
+  g_assert_true (g_chdir (golden_case_get_input_dir (gcase)) == 0);
+  parse_args (args_line, &a);
 
   graph = graft_input_set_load (inputs, a.input, a.entry, FALSE, &error);
   g_assert_no_error (error);
@@ -163,13 +160,12 @@ test_case (gconstpointer data)
   options.ignore_literals = a.ignore_literals;
   matches = graft_matcher_find (pattern, graph, &options, NULL);
 
-  expected = read_expected (c, "match.json");
-  if (expected != NULL)
+  /* The rewrites of other folders' models show no matches. */
+  if (golden_case_has_expected (gcase, "match.json"))
     {
       g_autofree char *json = graft_matches_to_json (matches);
-      g_autofree char *got = stripped (json, strlen (json));
 
-      g_assert_cmpstr (got, ==, expected);
+      golden_case_check (gcase, "match.json", json, -1);
     }
 
   rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
@@ -178,24 +174,19 @@ test_case (gconstpointer data)
     return;
   {
     g_autofree char *code = graft_codegen_python (graph);
-    g_autofree char *got = stripped (code, strlen (code));
-    g_autofree char *want = read_expected (c, "code");
 
-    g_assert_cmpstr (got, ==, want);
+    golden_case_check (gcase, "code", code, -1);
   }
   {
     g_autoptr(GString) listing = graft_listing_print_string (graph);
-    g_autofree char *got = stripped (listing->str, listing->len);
-    g_autofree char *want = read_expected (c, "graph");
 
-    g_assert_cmpstr (got, ==, want);
+    golden_case_check (gcase, "graph", listing->str, (gssize) listing->len);
   }
   {
     guint n = graft_rewrite_get_n_replaced (rewrite);
     g_autofree char *got = g_strdup_printf ("replaced %u match%s\n", n, n == 1 ? "" : "es");
-    g_autofree char *want = read_expected (c, "stderr");
 
-    g_assert_cmpstr (got, ==, want);
+    golden_case_check (gcase, "stderr", got, -1);
   }
   {
     g_autoptr(GError) lint_error = NULL;
@@ -216,64 +207,27 @@ test_case (gconstpointer data)
   }
 }
 
-static char *
-first_line_args (const char *path)
-{
-  g_autofree char *text = NULL;
-  const char *prefix = "# graft-args:";
-  char *nl;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return g_strdup ("");
-  if (!g_str_has_prefix (text, prefix))
-    return g_strdup ("");
-  nl = strchr (text, '\n');
-  if (nl != NULL)
-    *nl = '\0';
-  return g_strstrip (g_strdup (text + strlen (prefix)));
-}
-
+/* The cases of tests/data/@suite, whose expected files come from @origin. */
 static void
-add_suite (const char *suite)
+add_suite (const char   *suite,
+           GoldenOrigin  origin)
 {
+  static const char *const inputs[] = { "*.py", "*.args", NULL };
+  /* Pattern files that cases name, not cases. */
+  static const char *const skip[] = { "*_rules.py", "patterns.py", NULL };
+  g_autofree char *test_path = g_strconcat ("/rewrite/", suite, NULL);
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  GoldenSuite golden = {
+    .test_path = test_path,
+    .input_dir = dir,
+    .inputs = inputs,
+    .skip = skip,
+    .origin = origin,
+    .compare = GOLDEN_STRIPPED,
+    .func = test_case,
+  };
 
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    if ((g_str_has_suffix (name, ".py") && !g_str_has_suffix (name, "_rules.py") &&
-         !g_str_equal (name, "patterns.py")) ||
-        g_str_has_suffix (name, ".args"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  g_assert_cmpuint (names->len, >, 0);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *file = names->pdata[i];
-      Case *c = g_new0 (Case, 1);
-      g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autofree char *test_path = NULL;
-
-      c->dir = g_strdup (dir);
-      c->stem = g_strndup (file, strrchr (file, '.') - file);
-      if (g_str_has_suffix (file, ".args"))
-        {
-          g_autofree char *text = NULL;
-
-          g_file_get_contents (path, &text, NULL, NULL);
-          c->args_line = g_strstrip (g_strdup (text != NULL ? text : ""));
-        }
-      else
-        {
-          g_autofree char *options = first_line_args (path);
-
-          c->args_line = g_strdup_printf ("%s %s", file, options);
-        }
-      test_path = g_strdup_printf ("/rewrite/%s/%s", suite, c->stem);
-      g_test_add_data_func_full (test_path, c, test_case, case_free);
-    }
+  golden_suite_add (&golden);
 }
 
 int
@@ -283,13 +237,15 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   graft_gv_enable_dot_reader ();
   g_test_set_nonfatal_assertions ();
-  add_suite ("rewrite");
-  add_suite ("rewrite-deviations");
+  /* torch's outputs: GRAFT_TEST_REGENERATE never rewrites them. */
+  add_suite ("rewrite", GOLDEN_FROM_ORACLE);
+  /* Graft's outputs where torch fails, checked by hand. */
+  add_suite ("rewrite-deviations", GOLDEN_FROM_GRAFT);
   {
     g_autofree char *tv = g_test_build_filename (G_TEST_DIST, "data", "rewrite-torchvision", NULL);
 
     if (g_file_test (tv, G_FILE_TEST_IS_DIR))
-      add_suite ("rewrite-torchvision");
+      add_suite ("rewrite-torchvision", GOLDEN_FROM_ORACLE);
   }
   return g_test_run ();
 }
