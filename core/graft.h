@@ -26,6 +26,7 @@
 #include "graft-py-parser.h"
 #include "graft-tracer.h"
 #include "graft-json.h"
+#include "graft-pattern.h"
 #include "graft-matcher.h"
 #include "graft-match-text.h"
 #include "graft-rewriter.h"

@@ -134,7 +134,7 @@ test_torchvision (gconstpointer data)
       if (!is_convex (graph, selected))
         continue;
 
-      extracted = graft_graph_extract (graph, selection, &error);
+      extracted = graft_extract_pattern_graph (graph, selection, &error);
       g_assert_no_error (error);
       text = graft_codegen_function_source (extracted, "pattern");
       source = graft_source_new ("pattern", text, -1);
@@ -171,7 +171,7 @@ test_tutorial_text (void)
   g_ptr_array_add (selection, graft_graph_find_node (graph, "sum_1"));
   g_ptr_array_add (selection, graft_graph_find_node (graph, "neg"));
   g_ptr_array_add (selection, graft_graph_find_node (graph, "cat"));
-  extracted = graft_graph_extract (graph, selection, &error);
+  extracted = graft_extract_pattern_graph (graph, selection, &error);
   g_assert_no_error (error);
   text = graft_codegen_function_source (extracted, "pattern");
   g_assert_cmpstr (text, ==,
@@ -188,7 +188,7 @@ test_tutorial_text (void)
   g_ptr_array_set_size (selection, 0);
   g_ptr_array_add (selection, graft_graph_find_node (graph, "x"));
   g_clear_pointer (&extracted, graft_graph_free);
-  extracted = graft_graph_extract (graph, selection, &error);
+  extracted = graft_extract_pattern_graph (graph, selection, &error);
   g_assert_null (extracted);
   g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION);
 }

@@ -758,7 +758,7 @@ pattern_from_selection_cb (GSimpleAction *action,
       if (node != NULL)
         g_ptr_array_add (nodes, node);
     }
-  extracted = graft_graph_extract (graph, nodes, &error);
+  extracted = graft_extract_pattern_graph (graph, nodes, &error);
   if (extracted == NULL)
     {
       report_error (self, "No pattern", error);

@@ -70,7 +70,7 @@ add_inputs (GraftGraph     *out,
 }
 
 /**
- * graft_graph_extract:
+ * graft_extract_pattern_graph:
  * @graph: a graph
  * @nodes: (element-type GraftNode): nodes of @graph, in any order
  * @error: return location for an error
@@ -82,9 +82,9 @@ add_inputs (GraftGraph     *out,
  *   call
  */
 GraftGraph *
-graft_graph_extract (GraftGraph *graph,
-                     GPtrArray  *nodes,
-                     GError    **error)
+graft_extract_pattern_graph (GraftGraph *graph,
+                             GPtrArray  *nodes,
+                             GError    **error)
 {
   g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) map = g_hash_table_new (NULL, NULL);

@@ -12,8 +12,8 @@
 
 G_BEGIN_DECLS
 
-GraftGraph *graft_graph_extract             (GraftGraph *graph,
-                                             GPtrArray  *nodes,
-                                             GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph *graft_extract_pattern_graph (GraftGraph *graph,
+                                         GPtrArray  *nodes,
+                                         GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -11,10 +11,10 @@
 
 #include "graft-types.h"
 #include "graft-arg.h"
+#include "graft-pattern.h"
 
 G_BEGIN_DECLS
 
-typedef struct _GraftPattern GraftPattern;
 typedef struct _GraftMatch   GraftMatch;
 
 /**
@@ -73,24 +73,6 @@ typedef enum {
 
 void          graft_match_options_init        (GraftMatchOptions *options);
 
-GraftPattern *graft_pattern_new               (GraftGraph   *graph,
-                                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftPattern *graft_pattern_ref               (GraftPattern *self);
-void          graft_pattern_unref             (GraftPattern *self);
-GraftGraph   *graft_pattern_get_graph         (GraftPattern *self);
-guint         graft_pattern_get_n_nodes       (GraftPattern *self);
-GraftNode    *graft_pattern_get_node          (GraftPattern *self,
-                                               guint         i);
-guint         graft_pattern_get_n_anchors     (GraftPattern *self);
-GraftNode    *graft_pattern_get_anchor        (GraftPattern *self,
-                                               guint         i);
-guint         graft_pattern_get_n_placeholders (GraftPattern *self);
-guint         graft_pattern_get_n_returning   (GraftPattern *self);
-guint         graft_pattern_get_placeholder_position (GraftPattern *self,
-                                                      guint         i);
-guint         graft_pattern_get_returning_position   (GraftPattern *self,
-                                                      guint         i);
-
 GPtrArray    *graft_matcher_find              (GraftPattern            *pattern,
                                                GraftGraph              *graph,
                                                const GraftMatchOptions *options,
@@ -118,7 +100,6 @@ void          graft_match_free                (GraftMatch       *match);
 gint         *graft_matches_dup_node_marks    (GPtrArray        *matches,
                                                GraftGraph       *graph) G_GNUC_WARN_UNUSED_RESULT;
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPattern, graft_pattern_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatch, graft_match_free)
 
 G_END_DECLS

@@ -240,51 +240,64 @@ first_user (const GraftMatch *match,
   return first;
 }
 
-static gboolean
-replace_one (GraftRewrite     *self,
-             GraftGraph       *graph,
-             GraftPattern     *pattern,
-             GraftGraph       *replacement,
-             GPtrArray        *placeholders,
-             const GraftMatch *match,
-             GHashTable       *changed,
-             GHashTable       *changed_literals,
-             guint             match_number,
-             GError          **error)
+/* One rewrite under way: what holds for every match, and the match being
+ * replaced, which the phases of replace_one() fill in turn. */
+typedef struct
 {
-  ValMap vm = { g_hash_table_new_full (NULL, NULL, NULL, arg_free) };
-  guint n_returning = graft_pattern_get_n_returning (pattern);
-  GraftNode *first, *rep_output = NULL;
-  GraftArg out_value;
-  g_autoptr(GPtrArray) copies = g_ptr_array_new ();
-  gboolean ok = FALSE;
+  /* Borrowed */
+  GraftRewrite *self;
+  GraftGraph   *graph;
+  GraftPattern *pattern;
+  GraftGraph   *replacement;
+  GPtrArray    *placeholders;     /* GraftNode *: the replacement's, in order */
+  GHashTable   *changed;          /* matched node -> the node that replaced it */
+  GHashTable   *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
+  /* The match being replaced.  Borrowed */
+  const GraftMatch *match;
+  guint             match_number;
+  GraftNode        *first;        /* the first user of its returning nodes */
+  GraftNode        *rep_output;   /* the replacement's output node */
+  /* Owned */
+  ValMap            vm;
+  GPtrArray        *copies;       /* GraftNode *, borrowed: this match's copies */
+  GraftArg          out_value;    /* what the replacement returns, mapped */
+} Rewriting;
 
-  graft_arg_init_none (&out_value);
-  if (graft_pattern_get_n_placeholders (pattern) != placeholders->len)
-    {
-      fail (error, match,
-            "the pattern takes %u parameter%s but the replacement takes %u; they must take the same number "
-            "(torch.fx asserts this)",
-            graft_pattern_get_n_placeholders (pattern), graft_pattern_get_n_placeholders (pattern) == 1 ? "" : "s",
-            placeholders->len);
-      goto out;
-    }
-  /* Each replacement parameter stands for what the pattern parameter in
-   * the same position matched, or for its replacement when an earlier
-   * match replaced it. */
-  for (guint i = 0; i < placeholders->len; i++)
+/* The replacement must take as many parameters as the pattern. */
+static gboolean
+check_arity (Rewriting *rw,
+             GError   **error)
+{
+  guint n_pattern = graft_pattern_get_n_placeholders (rw->pattern);
+
+  if (n_pattern == rw->placeholders->len)
+    return TRUE;
+  return fail (error, rw->match,
+               "the pattern takes %u parameter%s but the replacement takes %u; "
+               "they must take the same number "
+               "(torch.fx asserts this)",
+               n_pattern, n_pattern == 1 ? "" : "s", rw->placeholders->len);
+}
+
+/* Each replacement parameter stands for what the pattern parameter in
+ * the same position matched, or for its replacement when an earlier
+ * match replaced it. */
+static void
+bind_placeholders (Rewriting *rw)
+{
+  for (guint i = 0; i < rw->placeholders->len; i++)
     {
       GraftNode *gn = NULL;
       const GraftArg *literal = NULL;
 
-      graft_match_get_placeholder (match, i, &gn, &literal);
-      if (gn != NULL && g_hash_table_contains (changed_literals, gn))
-        literal = g_hash_table_lookup (changed_literals, gn);
+      graft_match_get_placeholder (rw->match, i, &gn, &literal);
+      if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
+        literal = g_hash_table_lookup (rw->changed_literals, gn);
       else if (gn != NULL)
         {
-          GraftNode *now = g_hash_table_lookup (changed, gn);
+          GraftNode *now = g_hash_table_lookup (rw->changed, gn);
 
-          set_node (&vm, placeholders->pdata[i], now != NULL ? now : gn);
+          set_node (&rw->vm, rw->placeholders->pdata[i], now != NULL ? now : gn);
           continue;
         }
       if (literal != NULL)
@@ -292,17 +305,20 @@ replace_one (GraftRewrite     *self,
           GraftArg *value = g_new (GraftArg, 1);
 
           graft_arg_copy (value, literal);
-          g_hash_table_insert (vm.map, placeholders->pdata[i], value);
+          g_hash_table_insert (rw->vm.map, rw->placeholders->pdata[i], value);
         }
     }
+}
 
-  first = first_user (match, n_returning, error);
-  if (first == NULL)
-    goto out;
-
-  /* graph_copy: every replacement node but placeholders, in order, before
-   * the first user, named after the replacement node. */
-  for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL; rn = graft_node_get_next (rn))
+/* graph_copy: every replacement node but placeholders, in order, before
+ * the first user, named after the replacement node; then what the
+ * replacement returns, mapped. */
+static gboolean
+copy_replacement (Rewriting *rw,
+                  GError   **error)
+{
+  for (GraftNode *rn = graft_graph_get_first (rw->replacement); rn != NULL;
+       rn = graft_node_get_next (rn))
     {
       GraftArg args, kwargs;
       GraftNode *copy;
@@ -311,127 +327,160 @@ replace_one (GraftRewrite     *self,
         continue;
       if (graft_node_get_op (rn) == GRAFT_OP_OUTPUT)
         {
-          rep_output = rn;
+          rw->rep_output = rn;
           break;
         }
-      map_arg (&vm, graft_node_get_args (rn), &args);
-      map_arg (&vm, graft_node_get_kwargs (rn), &kwargs);
-      copy = graft_graph_create_node (graph, graft_node_get_op (rn), graft_node_get_target (rn),
-                                      &args, &kwargs, graft_node_get_name (rn), first);
+      map_arg (&rw->vm, graft_node_get_args (rn), &args);
+      map_arg (&rw->vm, graft_node_get_kwargs (rn), &kwargs);
+      copy = graft_graph_create_node (rw->graph, graft_node_get_op (rn), graft_node_get_target (rn),
+                                      &args, &kwargs, graft_node_get_name (rn), rw->first);
       graft_node_set_type_annotation (copy, graft_node_get_type_annotation (rn));
       graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (rn));
       {
         guint32 start, end;
 
-        graft_node_get_span (first, &start, &end);
+        graft_node_get_span (rw->first, &start, &end);
         graft_node_set_span (copy, start, end);
       }
-      set_node (&vm, rn, copy);
-      g_ptr_array_add (copies, copy);
-      g_ptr_array_add (self->added, copy);
+      set_node (&rw->vm, rn, copy);
+      g_ptr_array_add (rw->copies, copy);
+      g_ptr_array_add (rw->self->added, copy);
     }
-  for (guint i = 0; i < copies->len; i++)
+  for (guint i = 0; i < rw->copies->len; i++)
     {
-      GraftNode *copy = copies->pdata[i];
+      GraftNode *copy = rw->copies->pdata[i];
 
-      check_hazard (self, copy, graft_node_get_args (copy), match_number);
-      check_hazard (self, copy, graft_node_get_kwargs (copy), match_number);
+      check_hazard (rw->self, copy, graft_node_get_args (copy), rw->match_number);
+      check_hazard (rw->self, copy, graft_node_get_kwargs (copy), rw->match_number);
     }
-  if (rep_output == NULL || graft_node_get_args (rep_output)->n == 0)
+  if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
+    return fail (error, rw->match, "the replacement has no output");
+  map_arg (&rw->vm, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
+  return TRUE;
+}
+
+/* Pair the returning nodes with what the replacement returns, and move
+ * the uses of each to its partner. */
+static gboolean
+replace_returned (Rewriting *rw,
+                  GError   **error)
+{
+  const GraftArg *out_value = &rw->out_value;
+  guint n_returning = graft_pattern_get_n_returning (rw->pattern);
+  const GraftArg *items;
+  guint n_items;
+
+  if (out_value->kind == GRAFT_ARG_NODE)
     {
-      fail (error, match, "the replacement has no output");
-      goto out;
+      items = out_value;
+      n_items = 1;
     }
-  map_arg (&vm, &graft_node_get_args (rep_output)->items[0], &out_value);
-
-  /* Pair the returning nodes with what the replacement returns. */
-  {
-    const GraftArg *items;
-    guint n_items;
-
-    if (out_value.kind == GRAFT_ARG_NODE)
-      {
-        items = &out_value;
-        n_items = 1;
-      }
-    else if (out_value.kind == GRAFT_ARG_TUPLE || out_value.kind == GRAFT_ARG_LIST)
-      {
-        items = out_value.items;
-        n_items = out_value.n;
-      }
-    else
-      {
-        g_autofree char *repr = graft_arg_repr (&out_value, GRAFT_REPR_CODE);
-
-        fail (error, match,
-              "the replacement returns the constant %s, not a value of the graph (torch.fx: object of type '%s' has no len())",
-              repr, graft_arg_kind_to_string (out_value.kind));
-        goto out;
-      }
-    if (n_items != n_returning)
-      {
-        fail (error, match,
-              "the pattern returns %u value%s but the replacement returns %u",
-              n_returning, n_returning == 1 ? "" : "s", n_items);
-        goto out;
-      }
-    for (guint i = 0; i < n_items; i++)
-      {
-        GraftNode *gn = graft_match_get_returning_node (match, i);
-
-        if (items[i].kind != GRAFT_ARG_NODE)
-          {
-            /* A parameter bound to a literal, returned: torch.fx puts the
-             * literal where the value was used, and later matches see it
-             * in its place. */
-            GraftArg *literal = g_new (GraftArg, 1);
-
-            if (graft_arg_has_node (&items[i]))
-              {
-                g_free (literal);
-                fail (error, match, "the replacement returns a container where the pattern returns a value");
-                goto out;
-              }
-            graft_graph_replace_all_uses_with_value (graph, gn, &items[i]);
-            graft_arg_copy (literal, &items[i]);
-            g_hash_table_insert (changed_literals, gn, literal);
-            continue;
-          }
-        graft_graph_replace_all_uses (graph, gn, items[i].node);
-        g_hash_table_insert (changed, gn, items[i].node);
-      }
-  }
-
-  /* Erase the matched nodes, in reverse pattern order. */
-  for (guint i = graft_pattern_get_n_nodes (pattern); i > 0; i--)
+  else if (out_value->kind == GRAFT_ARG_TUPLE || out_value->kind == GRAFT_ARG_LIST)
     {
-      GraftNode *pn = graft_pattern_get_node (pattern, i - 1);
+      items = out_value->items;
+      n_items = out_value->n;
+    }
+  else
+    {
+      g_autofree char *repr = graft_arg_repr (out_value, GRAFT_REPR_CODE);
+
+      return fail (error, rw->match,
+                   "the replacement returns the constant %s, not a value of the graph "
+                   "(torch.fx: object of type '%s' has no len())",
+                   repr, graft_arg_kind_to_string (out_value->kind));
+    }
+  if (n_items != n_returning)
+    return fail (error, rw->match,
+                 "the pattern returns %u value%s but the replacement returns %u",
+                 n_returning, n_returning == 1 ? "" : "s", n_items);
+  for (guint i = 0; i < n_items; i++)
+    {
+      GraftNode *gn = graft_match_get_returning_node (rw->match, i);
+
+      if (items[i].kind != GRAFT_ARG_NODE)
+        {
+          /* A parameter bound to a literal, returned: torch.fx puts the
+           * literal where the value was used, and later matches see it
+           * in its place. */
+          GraftArg *literal;
+
+          if (graft_arg_has_node (&items[i]))
+            return fail (error, rw->match,
+                         "the replacement returns a container where the pattern returns a value");
+          graft_graph_replace_all_uses_with_value (rw->graph, gn, &items[i]);
+          literal = g_new (GraftArg, 1);
+          graft_arg_copy (literal, &items[i]);
+          g_hash_table_insert (rw->changed_literals, gn, literal);
+          continue;
+        }
+      graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
+      g_hash_table_insert (rw->changed, gn, items[i].node);
+    }
+  return TRUE;
+}
+
+/* Erase the matched nodes, in reverse pattern order. */
+static gboolean
+erase_matched (Rewriting *rw,
+               GError   **error)
+{
+  GraftGraph *graph = rw->graph;
+
+  for (guint i = graft_pattern_get_n_nodes (rw->pattern); i > 0; i--)
+    {
+      GraftNode *pn = graft_pattern_get_node (rw->pattern, i - 1);
       GraftNode *gn = NULL;
       GraftOp op = graft_node_get_op (pn);
 
       if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
         continue;
-      graft_match_get_binding (match, i - 1, &gn, NULL);
-      if (gn == NULL || graft_node_get_graph (gn) != graph || graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
-        {
-          fail (error, match, "match %u refers to a node that is no longer in the graph", match_number);
-          goto out;
-        }
+      graft_match_get_binding (rw->match, i - 1, &gn, NULL);
+      if (gn == NULL || graft_node_get_graph (gn) != graph ||
+          graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
+        return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
+                     rw->match_number);
       if (graft_node_get_n_users (gn) > 0)
-        {
-          fail (error, match,
-                "%s cannot be erased: it still has %u user%s (torch.fx: Tried to erase Node %s but it still had users)",
-                graft_node_get_name (gn), graft_node_get_n_users (gn),
-                graft_node_get_n_users (gn) == 1 ? "" : "s", graft_node_get_name (gn));
-          goto out;
-        }
+        return fail (error, rw->match,
+                     "%s cannot be erased: it still has %u user%s "
+                     "(torch.fx: Tried to erase Node %s but it still had users)",
+                     graft_node_get_name (gn), graft_node_get_n_users (gn),
+                     graft_node_get_n_users (gn) == 1 ? "" : "s", graft_node_get_name (gn));
       graft_graph_erase_node (graph, gn);
     }
-  ok = TRUE;
+  return TRUE;
+}
 
-out:
-  graft_arg_clear (&out_value);
-  g_hash_table_unref (vm.map);
+/* Replaces @match, the @match_number-th, phase by phase. */
+static gboolean
+replace_one (Rewriting        *rw,
+             const GraftMatch *match,
+             guint             match_number,
+             GError          **error)
+{
+  gboolean ok;
+
+  rw->match = match;
+  rw->match_number = match_number;
+  rw->first = NULL;
+  rw->rep_output = NULL;
+  rw->vm.map = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
+  rw->copies = g_ptr_array_new ();
+  graft_arg_init_none (&rw->out_value);
+
+  ok = check_arity (rw, error);
+  if (ok)
+    {
+      bind_placeholders (rw);
+      rw->first = first_user (match, graft_pattern_get_n_returning (rw->pattern), error);
+      ok = rw->first != NULL;
+    }
+  ok = ok && copy_replacement (rw, error);
+  ok = ok && replace_returned (rw, error);
+  ok = ok && erase_matched (rw, error);
+
+  graft_arg_clear (&rw->out_value);
+  g_clear_pointer (&rw->copies, g_ptr_array_unref);
+  g_clear_pointer (&rw->vm.map, g_hash_table_unref);
   return ok;
 }
 
@@ -494,6 +543,7 @@ graft_rewriter_apply (GraftGraph   *graph,
                       GError      **error)
 {
   GraftRewrite *self;
+  Rewriting rw = { 0 };
   g_autoptr(GPtrArray) placeholders = g_ptr_array_new ();
   g_autoptr(GHashTable) changed = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
@@ -507,11 +557,17 @@ graft_rewriter_apply (GraftGraph   *graph,
   self = g_new0 (GraftRewrite, 1);
   self->added = g_ptr_array_new ();
   self->warnings = g_ptr_array_new_with_free_func (g_free);
+  rw.self = self;
+  rw.graph = graph;
+  rw.pattern = pattern;
+  rw.replacement = replacement;
+  rw.placeholders = placeholders;
+  rw.changed = changed;
+  rw.changed_literals = changed_literals;
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
     {
-      if (!replace_one (self, graph, pattern, replacement, placeholders, matches->pdata[i], changed, changed_literals,
-                        i + 1, error))
+      if (!replace_one (&rw, matches->pdata[i], i + 1, error))
         {
           /* Roll back: the graph is as it was before the rewrite. */
           g_autoptr(GraftEdit) edit = graft_graph_end_edit (graph);

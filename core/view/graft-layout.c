@@ -682,54 +682,38 @@ query_bands (const guint *start,
     }
 }
 
-/**
- * graft_layout_request_run:
- * @self: a request
- * @error: return location for an error
- *
- * Lays the requested graph out.  Touches only @self, so it may run on any
- * thread (one thread per request at a time); Graphviz calls are serialised
- * process-wide.
- *
- * Returns: (transfer full) (nullable): the layout
- */
-GraftLayout *
-graft_layout_request_run (GraftLayoutRequest *req,
-                          GError            **error)
+/* One run of a request, phase by phase: each phase below reads what the
+ * earlier ones left here and fills in its own part. */
+typedef struct {
+  /* Borrowed */
+  GraftLayoutRequest *req;
+  /* Owned */
+  GraftLayout *layout;      /* the result, until it is handed out */
+  GraftText   *text;
+  guint8      *hub;         /* per unit: HUB_* */
+  guint       *unit_box;    /* per unit: its box */
+  guint       *group_start; /* per unit, and one past: its first box (stubs come first) */
+  GArray      *edges;       /* Edge */
+  guint       *segment_of;  /* per box */
+  Segment     *segments;    /* n_segments of them */
+  double      *lane_x;      /* n_lanes of them */
+  guint       *lane_of;     /* per box with a lane: its lane */
+  guint        n_boxes;
+  guint        n_segments;
+  guint        n_lanes;
+  double       min_x;       /* the drawing's extent, before the final shift */
+  double       max_x;
+  double       y;           /* where the next segment goes */
+} Run;
+
+static void
+run_init (Run                *run,
+          GraftLayoutRequest *req)
 {
-  g_autoptr (GraftLayout) self = NULL;
-  g_autoptr (GraftText) text = NULL;
-  g_autofree guint *n_users = NULL;
-  g_autofree guint *unit_box = NULL;    /* per unit: its box */
-  g_autofree guint8 *hub = NULL;
-  g_autofree guint *group_start = NULL; /* per graph node: its first box (stubs come first) */
-  g_autofree guint *segment_of = NULL;  /* per box */
-  g_autofree guint *out_port = NULL;    /* per box: local index + 1 of its out-port */
-  g_autofree guint *out_edge = NULL;    /* per box: the edge to its out-port */
-  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
-  g_autoptr (GArray) lane_uses = g_array_new (FALSE, FALSE, sizeof (LaneUse));
-  g_autofree double *lane_x = NULL;
-  g_autofree guint *lane_of = NULL;     /* per box with a lane: its lane */
-  Segment *segments = NULL;
-  guint n_segments = 0;
-  guint hub_users;
-  guint n_boxes;
-  double min_x = 0;
-  double max_x = 0;
-  double y = 0;
-  guint n_lanes = 0;
-  gboolean ok = TRUE;
+  GraftLayout *self = g_new0 (GraftLayout, 1);
 
-  g_return_val_if_fail (req != NULL, NULL);
-
-  if (req->n_nodes > GRAFT_MAX_LAYOUT_NODES)
-    {
-      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
-                   "the graph has %u nodes; graft draws at most %u", req->n_nodes, GRAFT_MAX_LAYOUT_NODES);
-      return NULL;
-    }
-
-  self = g_new0 (GraftLayout, 1);
+  *run = (Run) { 0 };
+  run->req = req;
   self->strings = g_string_chunk_new (4096);
   self->nodes = g_array_new (FALSE, FALSE, sizeof (GraftLayoutNode));
   self->edges = g_array_new (FALSE, FALSE, sizeof (GraftLayoutEdge));
@@ -740,26 +724,62 @@ graft_layout_request_run (GraftLayoutRequest *req,
   self->node_names = g_new0 (const char *, MAX (req->n_graph_nodes, 1));
   for (guint i = 0; i < req->n_graph_nodes; i++)
     self->node_names[i] = g_string_chunk_insert_const (self->strings, req->node_names[i]);
-  unit_box = g_new0 (guint, MAX (req->n_nodes, 1));
-  text = _graft_text_new ();
+  run->layout = self;
+  run->unit_box = g_new0 (guint, MAX (req->n_nodes, 1));
+  run->text = _graft_text_new ();
+  run->edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+}
 
-  /* Hubs. */
-  n_users = g_new0 (guint, MAX (req->n_nodes, 1));
-  hub = g_new0 (guint8, MAX (req->n_nodes, 1));
+static void
+run_clear (Run *run)
+{
+  for (guint s = 0; s < run->n_segments; s++)
+    segment_clear (&run->segments[s]);
+  g_clear_pointer (&run->segments, g_free);
+  g_clear_pointer (&run->layout, graft_layout_free);
+  g_clear_pointer (&run->text, _graft_text_free);
+  g_clear_pointer (&run->hub, g_free);
+  g_clear_pointer (&run->unit_box, g_free);
+  g_clear_pointer (&run->group_start, g_free);
+  g_clear_pointer (&run->edges, g_array_unref);
+  g_clear_pointer (&run->segment_of, g_free);
+  g_clear_pointer (&run->lane_x, g_free);
+  g_clear_pointer (&run->lane_of, g_free);
+}
+
+/* Hubs. */
+static void
+find_hubs (Run *run)
+{
+  GraftLayoutRequest *req = run->req;
+  g_autofree guint *n_users = g_new0 (guint, MAX (req->n_nodes, 1));
+  guint hub_users;
+
+  run->hub = g_new0 (guint8, MAX (req->n_nodes, 1));
   for (guint k = 0; k < req->inputs->len; k++)
     n_users[g_array_index (req->inputs, guint, k)]++;
   hub_users = req->n_nodes < SMALL_GRAPH_NODES ? HUB_USERS_SMALL : HUB_USERS;
   for (guint i = 0; i < req->n_nodes; i++)
     {
       if ((req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) && n_users[i] > hub_users)
-        hub[i] = HUB_ALL_USES;
+        run->hub[i] = HUB_ALL_USES;
       else if (req->ops[i] != GRAFT_OP_OUTPUT && n_users[i] > hub_users)
-        hub[i] = HUB_FAR_USES;
+        run->hub[i] = HUB_FAR_USES;
     }
+}
 
-  /* Boxes, in graph order, each node's stubs right before it; edges in
-   * graph order of their users, then argument order. */
-  group_start = g_new0 (guint, req->n_nodes + 1);
+/* Boxes, in graph order, each node's stubs right before it; edges in
+ * graph order of their users, then argument order. */
+static void
+add_boxes (Run *run)
+{
+  GraftLayoutRequest *req = run->req;
+  GraftLayout *self = run->layout;
+  guint *unit_box = run->unit_box;
+  guint8 *hub = run->hub;
+  guint *group_start;
+
+  group_start = run->group_start = g_new0 (guint, req->n_nodes + 1);
   for (guint i = 0; i < req->n_nodes; i++)
     {
       guint first_stub;
@@ -770,17 +790,17 @@ graft_layout_request_run (GraftLayoutRequest *req,
           guint j = g_array_index (req->inputs, guint, k);
 
           if (is_stub_use (hub[j], j, i))
-            add_box (self, req, text, j, TRUE);
+            add_box (self, req, run->text, j, TRUE);
         }
       first_stub = group_start[i];
-      unit_box[i] = add_box (self, req, text, i, FALSE);
+      unit_box[i] = add_box (self, req, run->text, i, FALSE);
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
         {
           guint j = g_array_index (req->inputs, guint, k);
           Edge e = { 0, unit_box[i], G_MAXUINT, G_MAXUINT };
 
           e.tail = is_stub_use (hub[j], j, i) ? first_stub++ : G_MAXUINT;
-          g_array_append_val (edges, e);
+          g_array_append_val (run->edges, e);
         }
     }
   group_start[req->n_nodes] = self->nodes->len;
@@ -791,57 +811,67 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
     for (guint i = 0; i < req->n_nodes; i++)
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++, e++)
-        if (g_array_index (edges, Edge, e).tail == G_MAXUINT)
-          g_array_index (edges, Edge, e).tail = unit_box[g_array_index (req->inputs, guint, k)];
+        if (g_array_index (run->edges, Edge, e).tail == G_MAXUINT)
+          g_array_index (run->edges, Edge, e).tail =
+            unit_box[g_array_index (req->inputs, guint, k)];
   }
   for (guint i = 0; i < req->n_graph_nodes; i++)
     self->main_of[i] = req->node_unit[i] != G_MAXUINT ? unit_box[req->node_unit[i]] : G_MAXUINT;
-  n_boxes = self->nodes->len;
+  run->n_boxes = self->nodes->len;
+}
 
-  /* Segments: whole groups (a node and its stubs), cut where a segment's
-   * cost reaches GRAFT_MAX_SEGMENT_NODES.  A box costs 1, and an edge
-   * within the segment 1 per SPAN_COST positions it spans, so dense
-   * stretches of a graph get shorter segments. */
-  segment_of = g_new0 (guint, MAX (n_boxes, 1));
-  {
-    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
-    double cost = 0;
-    guint first = 0;
+/* Segments: whole groups (a node and its stubs), cut where a segment's
+ * cost reaches GRAFT_MAX_SEGMENT_NODES.  A box costs 1, and an edge
+ * within the segment 1 per SPAN_COST positions it spans, so dense
+ * stretches of a graph get shorter segments. */
+static void
+cut_segments (Run *run)
+{
+  GraftLayoutRequest *req = run->req;
+  const guint *group_start = run->group_start;
+  g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  double cost = 0;
+  guint first = 0;
 
-    for (guint i = 0; i < req->n_nodes; i++)
-      {
-        double group_cost = group_start[i + 1] - group_start[i];
-
-        for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
-          {
-            guint tail = g_array_index (edges, Edge, k).tail;
-            guint head = unit_box[i];
-
-            if (tail < head)
-              group_cost += (double) (head - MAX (tail, first)) / SPAN_COST;
-          }
-        if (starts->len == 0 || (cost > 0 && cost + group_cost > GRAFT_MAX_SEGMENT_NODES))
-          {
-            first = group_start[i];
-            g_array_append_val (starts, first);
-            cost = 0;
-          }
-        for (guint b = group_start[i]; b < group_start[i + 1]; b++)
-          segment_of[b] = starts->len - 1;
-        cost += group_cost;
-      }
-    n_segments = starts->len;
-    segments = g_new0 (Segment, MAX (n_segments, 1));
-    for (guint s = 0; s < n_segments; s++)
-      segments[s].first_box = g_array_index (starts, guint, s);
-  }
-  self->n_segments = n_segments;
-  g_atomic_int_set (&req->n_segments, (gint) n_segments);
-
-  for (guint s = 0; s < n_segments; s++)
+  run->segment_of = g_new0 (guint, MAX (run->n_boxes, 1));
+  for (guint i = 0; i < req->n_nodes; i++)
     {
-      Segment *seg = &segments[s];
-      guint end = s + 1 < n_segments ? segments[s + 1].first_box : n_boxes;
+      double group_cost = group_start[i + 1] - group_start[i];
+
+      for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
+        {
+          guint tail = g_array_index (run->edges, Edge, k).tail;
+          guint head = run->unit_box[i];
+
+          if (tail < head)
+            group_cost += (double) (head - MAX (tail, first)) / SPAN_COST;
+        }
+      if (starts->len == 0 || (cost > 0 && cost + group_cost > GRAFT_MAX_SEGMENT_NODES))
+        {
+          first = group_start[i];
+          g_array_append_val (starts, first);
+          cost = 0;
+        }
+      for (guint b = group_start[i]; b < group_start[i + 1]; b++)
+        run->segment_of[b] = starts->len - 1;
+      cost += group_cost;
+    }
+  run->n_segments = starts->len;
+  run->segments = g_new0 (Segment, MAX (run->n_segments, 1));
+  for (guint s = 0; s < run->n_segments; s++)
+    run->segments[s].first_box = g_array_index (starts, guint, s);
+  run->layout->n_segments = run->n_segments;
+  g_atomic_int_set (&req->n_segments, (gint) run->n_segments);
+}
+
+/* Each segment's dot graph starts with its boxes, in box order. */
+static void
+add_segment_boxes (Run *run)
+{
+  for (guint s = 0; s < run->n_segments; s++)
+    {
+      Segment *seg = &run->segments[s];
+      guint end = s + 1 < run->n_segments ? run->segments[s + 1].first_box : run->n_boxes;
 
       seg->nodes = g_array_new (FALSE, FALSE, sizeof (GraftGvNodeSpec));
       seg->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvEdgeSpec));
@@ -849,18 +879,29 @@ graft_layout_request_run (GraftLayoutRequest *req,
       seg->box_local = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint b = seg->first_box; b < end; b++)
         {
-          GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
+          GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
           guint local = segment_add_node (seg, box->box.width, box->box.height, GRAFT_GV_RANK_ANY, FALSE);
 
           g_array_append_val (seg->box_local, local);
         }
     }
+}
 
-  out_port = g_new0 (guint, MAX (n_boxes, 1));
-  out_edge = g_new0 (guint, MAX (n_boxes, 1));
-  for (guint e = 0; e < edges->len; e++)
+/* Then its edges: an edge within a segment is an edge of its dot graph; an
+ * edge between segments leaves the tail's segment through the tail's
+ * out-port and enters the head's through an in-port of the tail. */
+static void
+add_segment_edges (Run *run)
+{
+  Segment *segments = run->segments;
+  const guint *segment_of = run->segment_of;
+  /* Per box: the local index + 1 of its out-port, and the edge to it. */
+  g_autofree guint *out_port = g_new0 (guint, MAX (run->n_boxes, 1));
+  g_autofree guint *out_edge = g_new0 (guint, MAX (run->n_boxes, 1));
+
+  for (guint e = 0; e < run->edges->len; e++)
     {
-      Edge *edge = &g_array_index (edges, Edge, e);
+      Edge *edge = &g_array_index (run->edges, Edge, e);
       Segment *ts = &segments[segment_of[edge->tail]];
       Segment *hs = &segments[segment_of[edge->head]];
       guint tail_local = g_array_index (ts->box_local, guint, edge->tail - ts->first_box);
@@ -888,11 +929,16 @@ graft_layout_request_run (GraftLayoutRequest *req,
         }
       edge->in_edge = segment_add_edge (hs, in_port, head_local);
     }
+}
 
-  /* dot, one segment at a time; stack the results, centred. */
-  for (guint s = 0; s < n_segments && ok; s++)
+/* dot, one segment at a time; stack the results, centred. */
+static gboolean
+lay_out_segments (Run     *run,
+                  GError **error)
+{
+  for (guint s = 0; s < run->n_segments; s++)
     {
-      Segment *seg = &segments[s];
+      Segment *seg = &run->segments[s];
       GraftGvGraphSpec spec = {
         (const GraftGvNodeSpec *) (gpointer) seg->nodes->data, seg->nodes->len,
         (const GraftGvEdgeSpec *) (gpointer) seg->edges->data, seg->edges->len,
@@ -901,43 +947,48 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
       spec.budget = is_dense (seg);
       g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len, spec.budget);
-      if (g_cancellable_set_error_if_cancelled (req->cancellable, error))
-        {
-          ok = FALSE;
-          break;
-        }
-      ok = _graft_gv_layout (&spec, &seg->geometry, error);
-      if (!ok)
-        break;
-      g_atomic_int_inc (&req->segments_done);
+      if (g_cancellable_set_error_if_cancelled (run->req->cancellable, error))
+        return FALSE;
+      if (!_graft_gv_layout (&spec, &seg->geometry, error))
+        return FALSE;
+      g_atomic_int_inc (&run->req->segments_done);
       seg->x = -seg->geometry.width / 2;
-      seg->y = y;
-      y += seg->geometry.height + SEGMENT_GAP;
-      min_x = MIN (min_x, seg->x);
-      max_x = MAX (max_x, seg->x + seg->geometry.width);
+      seg->y = run->y;
+      run->y += seg->geometry.height + SEGMENT_GAP;
+      run->min_x = MIN (run->min_x, seg->x);
+      run->max_x = MAX (run->max_x, seg->x + seg->geometry.width);
     }
-  if (!ok)
-    {
-      for (guint s = 0; s < n_segments; s++)
-        segment_clear (&segments[s]);
-      g_free (segments);
-      return NULL;
-    }
+  return TRUE;
+}
 
-  /* Boxes. */
-  for (guint b = 0; b < n_boxes; b++)
+/* Boxes. */
+static void
+place_boxes (Run *run)
+{
+  for (guint b = 0; b < run->n_boxes; b++)
     {
-      GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
-      Segment *seg = &segments[segment_of[b]];
+      GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
+      Segment *seg = &run->segments[run->segment_of[b]];
       GraftPoint c = seg->geometry.centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
 
       box->box.x = seg->x + c.x - box->box.width / 2;
       box->box.y = seg->y + c.y - box->box.height / 2;
     }
+}
 
-  /* Lanes for edges between segments that are not neighbours: one per
-   * source box, spanning from its out-port to its lowest (or highest)
-   * in-port, packed greedily. */
+/* Lanes for edges between segments that are not neighbours: one per
+ * source box, spanning from its out-port to its lowest (or highest)
+ * in-port, packed greedily. */
+static void
+assign_lanes (Run *run)
+{
+  GArray *edges = run->edges;
+  const guint *segment_of = run->segment_of;
+  g_autoptr (GArray) lane_uses = g_array_new (FALSE, FALSE, sizeof (LaneUse));
+  g_autoptr (GArray) lane_bottom = NULL;
+  g_autoptr (GHashTable) lane_of_source = NULL;
+  guint k = 0;
+
   for (guint e = 0; e < edges->len; e++)
     {
       Edge *edge = &g_array_index (edges, Edge, e);
@@ -946,8 +997,8 @@ graft_layout_request_run (GraftLayoutRequest *req,
 
       if (st != sh && sh != st + 1)
         {
-          Segment *ts = &segments[st];
-          Segment *hs = &segments[sh];
+          Segment *ts = &run->segments[st];
+          Segment *hs = &run->segments[sh];
           double a = ts->y + ts->geometry.height;
           double b = hs->y;
           LaneUse use = { edge->tail, MIN (a, b) - SEGMENT_GAP, MAX (a, b) + SEGMENT_GAP, 0 };
@@ -955,83 +1006,90 @@ graft_layout_request_run (GraftLayoutRequest *req,
           g_array_append_val (lane_uses, use);
         }
     }
-  if (lane_uses->len > 0)
+  if (lane_uses->len == 0)
+    return;
+
+  lane_bottom = g_array_new (FALSE, FALSE, sizeof (double));
+  lane_of_source = g_hash_table_new (NULL, NULL);
+  /* Merge the uses of one source into one span. */
+  g_array_sort (lane_uses, compare_lane_uses);
+  for (guint i = 0; i < lane_uses->len; i++)
     {
-      g_autoptr (GArray) lane_bottom = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr (GHashTable) lane_of_source = g_hash_table_new (NULL, NULL);
-      guint k = 0;
+      LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
+      gpointer found;
 
-      /* Merge the uses of one source into one span. */
-      g_array_sort (lane_uses, compare_lane_uses);
-      for (guint i = 0; i < lane_uses->len; i++)
+      if (g_hash_table_lookup_extended (lane_of_source, GUINT_TO_POINTER (use->source), NULL,
+                                        &found))
         {
-          LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
-          gpointer found;
+          LaneUse *first = &g_array_index (lane_uses, LaneUse, GPOINTER_TO_UINT (found));
 
-          if (g_hash_table_lookup_extended (lane_of_source, GUINT_TO_POINTER (use->source), NULL, &found))
-            {
-              LaneUse *first = &g_array_index (lane_uses, LaneUse, GPOINTER_TO_UINT (found));
-
-              first->bottom = MAX (first->bottom, use->bottom);
-              first->top = MIN (first->top, use->top);
-            }
-          else
-            {
-              g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source), GUINT_TO_POINTER (k));
-              g_array_index (lane_uses, LaneUse, k++) = *use;
-            }
+          first->bottom = MAX (first->bottom, use->bottom);
+          first->top = MIN (first->top, use->top);
         }
-      g_array_set_size (lane_uses, k);
-      for (guint i = 0; i < lane_uses->len; i++)
+      else
         {
-          LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
-          guint lane = 0;
-
-          while (lane < lane_bottom->len && g_array_index (lane_bottom, double, lane) >= use->top)
-            lane++;
-          if (lane == lane_bottom->len)
-            g_array_append_val (lane_bottom, use->bottom);
-          else
-            g_array_index (lane_bottom, double, lane) = use->bottom;
-          use->lane = lane;
-          g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source), GUINT_TO_POINTER (i));
-        }
-      n_lanes = lane_bottom->len;
-      lane_x = g_new0 (double, n_lanes);
-      for (guint l = 0; l < n_lanes; l++)
-        lane_x[l] = min_x - LANE_GAP - l * LANE_SPACING;
-      if (n_lanes > 0)
-        min_x = lane_x[n_lanes - 1];
-
-      /* Each source box's lane, for the edges below. */
-      lane_of = g_new0 (guint, MAX (n_boxes, 1));
-      for (guint e = 0; e < edges->len; e++)
-        {
-          Edge *edge = &g_array_index (edges, Edge, e);
-
-          if (segment_of[edge->tail] != segment_of[edge->head] &&
-              segment_of[edge->head] != segment_of[edge->tail] + 1)
-            {
-              guint use = GPOINTER_TO_UINT (g_hash_table_lookup (lane_of_source, GUINT_TO_POINTER (edge->tail)));
-
-              lane_of[edge->tail] = g_array_index (lane_uses, LaneUse, use).lane;
-            }
+          g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source),
+                               GUINT_TO_POINTER (k));
+          g_array_index (lane_uses, LaneUse, k++) = *use;
         }
     }
+  g_array_set_size (lane_uses, k);
+  for (guint i = 0; i < lane_uses->len; i++)
+    {
+      LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
+      guint lane = 0;
 
-  /* Edges: dot's splines, joined across segments. */
+      while (lane < lane_bottom->len && g_array_index (lane_bottom, double, lane) >= use->top)
+        lane++;
+      if (lane == lane_bottom->len)
+        g_array_append_val (lane_bottom, use->bottom);
+      else
+        g_array_index (lane_bottom, double, lane) = use->bottom;
+      use->lane = lane;
+      g_hash_table_insert (lane_of_source, GUINT_TO_POINTER (use->source), GUINT_TO_POINTER (i));
+    }
+  run->n_lanes = lane_bottom->len;
+  run->lane_x = g_new0 (double, run->n_lanes);
+  for (guint l = 0; l < run->n_lanes; l++)
+    run->lane_x[l] = run->min_x - LANE_GAP - l * LANE_SPACING;
+  if (run->n_lanes > 0)
+    run->min_x = run->lane_x[run->n_lanes - 1];
+
+  /* Each source box's lane, for the edges below. */
+  run->lane_of = g_new0 (guint, MAX (run->n_boxes, 1));
   for (guint e = 0; e < edges->len; e++)
     {
       Edge *edge = &g_array_index (edges, Edge, e);
-      guint st = segment_of[edge->tail];
-      guint sh = segment_of[edge->head];
-      Segment *hs = &segments[sh];
+
+      if (segment_of[edge->tail] != segment_of[edge->head] &&
+          segment_of[edge->head] != segment_of[edge->tail] + 1)
+        {
+          guint use = GPOINTER_TO_UINT (g_hash_table_lookup (lane_of_source,
+                                                             GUINT_TO_POINTER (edge->tail)));
+
+          run->lane_of[edge->tail] = g_array_index (lane_uses, LaneUse, use).lane;
+        }
+    }
+}
+
+/* Edges: dot's splines, joined across segments. */
+static void
+route_edges (Run *run)
+{
+  GraftLayout *self = run->layout;
+
+  for (guint e = 0; e < run->edges->len; e++)
+    {
+      Edge *edge = &g_array_index (run->edges, Edge, e);
+      guint st = run->segment_of[edge->tail];
+      guint sh = run->segment_of[edge->head];
+      Segment *hs = &run->segments[sh];
       GraftLayoutEdge out = { edge->tail, edge->head, 0, NULL, { 0, 0 } };
       guint start = self->points->len;
 
       if (st != sh)
         {
-          Segment *ts = &segments[st];
+          Segment *ts = &run->segments[st];
           GraftPoint from;
           GraftPoint to = segment_first_point (hs, edge->in_edge);
 
@@ -1046,8 +1104,8 @@ graft_layout_request_run (GraftLayoutRequest *req,
             }
           else
             {
-              double x = lane_x[lane_of[edge->tail]];
-              double jitter = (lane_of[edge->tail] % 5) * 3.0 - 6.0;
+              double x = run->lane_x[run->lane_of[edge->tail]];
+              double jitter = (run->lane_of[edge->tail] % 5) * 3.0 - 6.0;
               double below = ts->y + ts->geometry.height + SEGMENT_GAP / 2 + jitter;
               double above = hs->y - SEGMENT_GAP / 2 + jitter;
 
@@ -1075,41 +1133,86 @@ graft_layout_request_run (GraftLayoutRequest *req,
       out.points = GUINT_TO_POINTER (start);
       g_array_append_val (self->edges, out);
     }
+}
 
-  /* Shift everything so the drawing starts at (MARGIN, MARGIN). */
-  {
-    double dx = MARGIN - min_x;
-    double dy = MARGIN;
+/* Shift everything so the drawing starts at (MARGIN, MARGIN). */
+static void
+shift_drawing (Run *run)
+{
+  GraftLayout *self = run->layout;
+  double dx = MARGIN - run->min_x;
+  double dy = MARGIN;
 
-    for (guint b = 0; b < n_boxes; b++)
-      {
-        GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
+  for (guint b = 0; b < run->n_boxes; b++)
+    {
+      GraftLayoutNode *box = &g_array_index (self->nodes, GraftLayoutNode, b);
 
-        box->box.x += dx;
-        box->box.y += dy;
-      }
-    for (guint k = 0; k < self->points->len; k++)
-      {
-        g_array_index (self->points, GraftPoint, k).x += dx;
-        g_array_index (self->points, GraftPoint, k).y += dy;
-      }
-    for (guint e = 0; e < self->edges->len; e++)
-      {
-        GraftLayoutEdge *edge = &g_array_index (self->edges, GraftLayoutEdge, e);
+      box->box.x += dx;
+      box->box.y += dy;
+    }
+  for (guint k = 0; k < self->points->len; k++)
+    {
+      g_array_index (self->points, GraftPoint, k).x += dx;
+      g_array_index (self->points, GraftPoint, k).y += dy;
+    }
+  for (guint e = 0; e < self->edges->len; e++)
+    {
+      GraftLayoutEdge *edge = &g_array_index (self->edges, GraftLayoutEdge, e);
 
-        edge->points = &g_array_index (self->points, GraftPoint, GPOINTER_TO_UINT (edge->points));
-        edge->arrow_tip.x += dx;
-        edge->arrow_tip.y += dy;
-      }
-    self->width = max_x - min_x + 2 * MARGIN;
-    self->height = MAX (y - SEGMENT_GAP, 0) + 2 * MARGIN;
-  }
+      edge->points = &g_array_index (self->points, GraftPoint, GPOINTER_TO_UINT (edge->points));
+      edge->arrow_tip.x += dx;
+      edge->arrow_tip.y += dy;
+    }
+  self->width = run->max_x - run->min_x + 2 * MARGIN;
+  self->height = MAX (run->y - SEGMENT_GAP, 0) + 2 * MARGIN;
+}
 
-  for (guint s = 0; s < n_segments; s++)
-    segment_clear (&segments[s]);
-  g_free (segments);
-  build_index (self);
-  return g_steal_pointer (&self);
+/**
+ * graft_layout_request_run:
+ * @self: a request
+ * @error: return location for an error
+ *
+ * Lays the requested graph out.  Touches only @self, so it may run on any
+ * thread (one thread per request at a time); Graphviz calls are serialised
+ * process-wide.
+ *
+ * Returns: (transfer full) (nullable): the layout
+ */
+GraftLayout *
+graft_layout_request_run (GraftLayoutRequest *req,
+                          GError            **error)
+{
+  GraftLayout *layout = NULL;
+  Run run;
+
+  g_return_val_if_fail (req != NULL, NULL);
+
+  if (req->n_nodes > GRAFT_MAX_LAYOUT_NODES)
+    {
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
+                   "the graph has %u nodes; graft draws at most %u", req->n_nodes,
+                   GRAFT_MAX_LAYOUT_NODES);
+      return NULL;
+    }
+
+  run_init (&run, req);
+  find_hubs (&run);
+  add_boxes (&run);
+  cut_segments (&run);
+  add_segment_boxes (&run);
+  add_segment_edges (&run);
+  if (lay_out_segments (&run, error))
+    {
+      place_boxes (&run);
+      assign_lanes (&run);
+      route_edges (&run);
+      shift_drawing (&run);
+      layout = g_steal_pointer (&run.layout);
+    }
+  run_clear (&run);
+  if (layout != NULL)
+    build_index (layout);
+  return layout;
 }
 
 /**
