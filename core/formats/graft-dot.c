@@ -98,6 +98,8 @@
 #include "graft-palette-private.h"
 #include "graft-source.h"
 #include "graft-strbuf-private.h"
+#include "graft-dot-escape-private.h"
+#include "graft-value-reader-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -108,11 +110,11 @@
 
 /* Appends @len bytes of @s escaped as the file comment says; @quote (a
  * string's quote, or 0 for the text of an attribute) is escaped too. */
-static void
-append_escaped (GString    *out,
-                const char *s,
-                gsize       len,
-                char        quote)
+void
+_graft_dot_append_escaped (GString    *out,
+                           const char *s,
+                           gsize       len,
+                           char        quote)
 {
   const char *end = s + len;
 
@@ -185,13 +187,13 @@ read_hex (const char *p,
 /* Reads escaped text from @p up to @quote (or to @end when @quote is 0)
  * into @buf.  On success *@out_end is past the closing quote; on failure
  * it is where the problem is and *@out_message says what it is. */
-static gboolean
-read_escaped (const char  *p,
-              const char  *end,
-              char         quote,
-              GString     *buf,
-              const char **out_end,
-              const char **out_message)
+gboolean
+_graft_dot_read_escaped (const char  *p,
+                         const char  *end,
+                         char         quote,
+                         GString     *buf,
+                         const char **out_end,
+                         const char **out_message)
 {
   while (p < end)
     {
@@ -295,28 +297,6 @@ is_ascii_identifier (const char *s,
   return TRUE;
 }
 
-/* Whether `-?[0-9]+` @s fits in 64 bits.  Sets *@out_value if it does. */
-static gboolean
-digits_fit (const char *s,
-            gsize       len,
-            gint64     *out_value)
-{
-  gboolean negative = len > 0 && s[0] == '-';
-  guint64 limit = negative ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
-  guint64 value = 0;
-
-  for (gsize i = negative ? 1 : 0; i < len; i++)
-    {
-      guint digit = (guint) (s[i] - '0');
-
-      if (value > (limit - digit) / 10)
-        return FALSE;
-      value = value * 10 + digit;
-    }
-  *out_value = negative ? (gint64) (0 - value) : (gint64) value;
-  return TRUE;
-}
-
 static gboolean
 is_digits (const char *s,
            gsize       len)
@@ -329,32 +309,6 @@ is_digits (const char *s,
     if (!g_ascii_isdigit (s[i]))
       return FALSE;
   return TRUE;
-}
-
-/* A symbol written bare reads back as a symbol: a dotted name of at least
- * two identifier parts, or an int beyond 64 bits. */
-static gboolean
-symbol_is_bare (const char *s,
-                gsize       len)
-{
-  const char *part = s;
-  gboolean dotted = FALSE;
-  gint64 ignored;
-
-  if (strlen (s) != len)
-    return FALSE;
-  if (is_digits (s, len))
-    return !digits_fit (s, len, &ignored);
-  for (const char *p = s;; p++)
-    if (*p == '.' || *p == '\0')
-      {
-        if (!is_ascii_identifier (part, p - part))
-          return FALSE;
-        if (*p == '\0')
-          return dotted;
-        dotted = TRUE;
-        part = p + 1;
-      }
 }
 
 static void
@@ -397,22 +351,22 @@ append_value (GString        *out,
       return;
     case GRAFT_ARG_STR:
       g_string_append_c (out, '\'');
-      append_escaped (out, arg->s, arg->n, '\'');
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
       g_string_append_c (out, '\'');
       return;
     case GRAFT_ARG_SYMBOL:
-      if (symbol_is_bare (arg->s, arg->n))
+      if (_graft_value_symbol_is_bare (arg->s, arg->n))
         {
           _graft_buf_append_len (out, arg->s, arg->n);
           return;
         }
       _graft_buf_append (out, "symbol('");
-      append_escaped (out, arg->s, arg->n, '\'');
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
       _graft_buf_append (out, "')");
       return;
     case GRAFT_ARG_DEVICE:
       _graft_buf_append (out, "device('");
-      append_escaped (out, arg->s, arg->n, '\'');
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
       _graft_buf_append (out, "')");
       return;
     case GRAFT_ARG_NODE:
@@ -654,7 +608,7 @@ graft_dot_print (GraftGraph            *graph,
 
       append_attr (out, &first, "graft_op", graft_op_to_string (op));
       g_string_truncate (value, 0);
-      append_escaped (value, graft_node_get_target (node), strlen (graft_node_get_target (node)), 0);
+      _graft_dot_append_escaped (value, graft_node_get_target (node), strlen (graft_node_get_target (node)), 0);
       append_attr (out, &first, "graft_target", value->str);
       g_string_truncate (value, 0);
       append_value (value, graft_node_get_args (node));
@@ -668,7 +622,7 @@ graft_dot_print (GraftGraph            *graph,
       if (type != NULL)
         {
           g_string_truncate (value, 0);
-          append_escaped (value, type, strlen (type), 0);
+          _graft_dot_append_escaped (value, type, strlen (type), 0);
           append_attr (out, &first, "graft_type", value->str);
         }
       if (graft_node_get_is_wrapped (node))
@@ -1123,418 +1077,6 @@ check_text (GraftSource *source,
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading values                                                      */
-/* ------------------------------------------------------------------ */
-
-/* Reads one attribute's value text.  Node references become
- * GRAFT_ARG_NODE with a NULL node and `n` the referenced document node's
- * index, linked once every node exists. */
-typedef struct {
-  /* Borrowed */
-  const char *text;
-  GHashTable *index; /* name -> document node index + 1 */
-
-  gsize       length;
-  gsize       pos;
-  guint       depth;
-  const char *message; /* set with `pos` on failure */
-  char       *owned_message;
-} ValueReader;
-
-static gboolean read_value (ValueReader *vr,
-                            GraftArg    *out);
-
-static gboolean
-value_fail (ValueReader *vr,
-            gsize        at,
-            const char  *message)
-{
-  vr->pos = at;
-  vr->message = message;
-  return FALSE;
-}
-
-static void
-skip_blanks (ValueReader *vr)
-{
-  while (vr->pos < vr->length && (vr->text[vr->pos] == ' ' || vr->text[vr->pos] == '\t' ||
-                                  vr->text[vr->pos] == '\n' || vr->text[vr->pos] == '\r'))
-    vr->pos++;
-}
-
-static gboolean
-consume (ValueReader *vr,
-         char         c)
-{
-  skip_blanks (vr);
-  if (vr->pos < vr->length && vr->text[vr->pos] == c)
-    {
-      vr->pos++;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-read_string_literal (ValueReader *vr,
-                     GString     *buf)
-{
-  const char *start;
-  const char *end = NULL;
-  const char *message = NULL;
-  char quote;
-
-  skip_blanks (vr);
-  if (vr->pos >= vr->length || (vr->text[vr->pos] != '\'' && vr->text[vr->pos] != '"'))
-    return value_fail (vr, vr->pos, "expected a string");
-  quote = vr->text[vr->pos];
-  start = vr->text + vr->pos + 1;
-  if (!read_escaped (start, vr->text + vr->length, quote, buf, &end, &message))
-    return value_fail (vr, (gsize) (end - vr->text), message);
-  vr->pos = (gsize) (end - vr->text);
-  return TRUE;
-}
-
-/* Steals the items of @items into a container of @kind. */
-static void
-take_items (GraftArg    *out,
-            GraftArgKind kind,
-            GArray      *items)
-{
-  guint n = items->len;
-
-  memset (out, 0, sizeof *out);
-  out->kind = kind;
-  out->n = kind == GRAFT_ARG_DICT ? n / 2 : n;
-  out->items = n > 0 ? g_array_steal (items, NULL) : NULL;
-}
-
-static GArray *
-new_items (void)
-{
-  GArray *items = g_array_new (FALSE, FALSE, sizeof (GraftArg));
-
-  g_array_set_clear_func (items, (GDestroyNotify) graft_arg_clear);
-  return items;
-}
-
-/* The items of a sequence up to @close, after its opening bracket.  A
- * parenthesised single value without a comma is that value, as in
- * Python. */
-static gboolean
-read_sequence (ValueReader *vr,
-               char         close,
-               GraftArgKind kind,
-               GraftArg    *out)
-{
-  g_autoptr (GArray) items = new_items ();
-  gboolean comma = FALSE;
-
-  for (;;)
-    {
-      GraftArg item;
-
-      if (consume (vr, close))
-        break;
-      if (items->len > 0 && !comma)
-        return value_fail (vr, vr->pos, close == ')' ? "expected ',' or ')'" : "expected ',' or ']'");
-      if (!read_value (vr, &item))
-        return FALSE;
-      g_array_append_val (items, item);
-      comma = consume (vr, ',');
-    }
-  if (kind == GRAFT_ARG_TUPLE && items->len == 1 && !comma)
-    {
-      *out = g_array_index (items, GraftArg, 0);
-      g_array_set_clear_func (items, NULL);
-      return TRUE;
-    }
-  take_items (out, kind, items);
-  return TRUE;
-}
-
-static gboolean
-read_dict (ValueReader *vr,
-           GraftArg    *out)
-{
-  g_autoptr (GArray) items = new_items ();
-  gboolean comma = FALSE;
-
-  for (;;)
-    {
-      GraftArg key, value;
-
-      if (consume (vr, '}'))
-        break;
-      if (items->len > 0 && !comma)
-        return value_fail (vr, vr->pos, "expected ',' or '}'");
-      if (!read_value (vr, &key))
-        return FALSE;
-      g_array_append_val (items, key);
-      if (!consume (vr, ':'))
-        return value_fail (vr, vr->pos, "expected ':'");
-      if (!read_value (vr, &value))
-        return FALSE;
-      g_array_append_val (items, value);
-      comma = consume (vr, ',');
-    }
-  take_items (out, GRAFT_ARG_DICT, items);
-  return TRUE;
-}
-
-/* A real number token: an int, a float repr, `inf` or `nan`, with an
- * optional `-`.  @allow_int says whether an int is kept as one. */
-static gboolean
-read_number (ValueReader *vr,
-             gboolean     allow_int,
-             GraftArg    *out)
-{
-  gsize start, end;
-  gboolean negative = FALSE;
-  g_autofree char *copy = NULL;
-  gint64 i;
-
-  skip_blanks (vr);
-  start = vr->pos;
-  end = start;
-  if (end < vr->length && vr->text[end] == '-')
-    {
-      negative = TRUE;
-      end++;
-    }
-  if (vr->length - end >= 3 && (memcmp (vr->text + end, "inf", 3) == 0 || memcmp (vr->text + end, "nan", 3) == 0) &&
-      (vr->length - end == 3 || !is_dot_id_char (vr->text[end + 3])))
-    {
-      gboolean is_nan = vr->text[end] == 'n';
-      double value = is_nan ? NAN : INFINITY;
-
-      graft_arg_init_float (out, negative ? -value : value);
-      vr->pos = end + 3;
-      return TRUE;
-    }
-  while (end < vr->length &&
-         (g_ascii_isdigit (vr->text[end]) || vr->text[end] == '.' || vr->text[end] == 'e' || vr->text[end] == 'E' ||
-          ((vr->text[end] == '+' || vr->text[end] == '-') && end > start &&
-           (vr->text[end - 1] == 'e' || vr->text[end - 1] == 'E'))))
-    end++;
-  if (end == start + (negative ? 1 : 0) || !g_ascii_isdigit (vr->text[start + (negative ? 1 : 0)]) ||
-      (end < vr->length && is_dot_id_char (vr->text[end])))
-    return value_fail (vr, start, "malformed number");
-  vr->pos = end;
-  if (is_digits (vr->text + start, end - start))
-    {
-      if (digits_fit (vr->text + start, end - start, &i))
-        {
-          if (allow_int)
-            graft_arg_init_int (out, i);
-          else
-            graft_arg_init_float (out, (double) i);
-        }
-      else
-        {
-          if (!allow_int)
-            return value_fail (vr, start, "malformed number");
-          /* An int beyond 64 bits is a symbol, as the tracer keeps it. */
-          copy = g_strndup (vr->text + start, end - start);
-          graft_arg_init_symbol (out, copy);
-        }
-      return TRUE;
-    }
-  copy = g_strndup (vr->text + start, end - start);
-  {
-    char *stop = NULL;
-    double value = g_ascii_strtod (copy, &stop);
-
-    if (stop == NULL || *stop != '\0')
-      return value_fail (vr, start, "malformed number");
-    graft_arg_init_float (out, value);
-  }
-  return TRUE;
-}
-
-/* `complex(RE, IM)`, `slice(A, B, C)`, `device('S')`, `symbol('S')`,
- * after the name and its `(`. */
-static gboolean
-read_call (ValueReader *vr,
-           const char  *name,
-           gsize        name_start,
-           GraftArg    *out)
-{
-  if (strcmp (name, "complex") == 0)
-    {
-      GraftArg re, im;
-
-      if (!read_number (vr, FALSE, &re))
-        return FALSE;
-      if (!consume (vr, ','))
-        return value_fail (vr, vr->pos, "expected ','");
-      if (!read_number (vr, FALSE, &im))
-        return FALSE;
-      if (!consume (vr, ')'))
-        return value_fail (vr, vr->pos, "expected ')'");
-      graft_arg_init_complex (out, re.f, im.f);
-      return TRUE;
-    }
-  if (strcmp (name, "slice") == 0)
-    {
-      GraftArg parts[3];
-
-      for (guint k = 0; k < 3; k++)
-        {
-          if (k > 0 && !consume (vr, ','))
-            {
-              for (guint j = 0; j < k; j++)
-                graft_arg_clear (&parts[j]);
-              return value_fail (vr, vr->pos, "expected ','");
-            }
-          if (!read_value (vr, &parts[k]))
-            {
-              for (guint j = 0; j < k; j++)
-                graft_arg_clear (&parts[j]);
-              return FALSE;
-            }
-        }
-      if (!consume (vr, ')'))
-        {
-          for (guint j = 0; j < 3; j++)
-            graft_arg_clear (&parts[j]);
-          return value_fail (vr, vr->pos, "expected ')'");
-        }
-      graft_arg_init_slice (out);
-      memcpy (out->items, parts, sizeof parts);
-      return TRUE;
-    }
-  if (strcmp (name, "device") == 0 || strcmp (name, "symbol") == 0)
-    {
-      g_autoptr (GString) buf = g_string_new (NULL);
-
-      if (!read_string_literal (vr, buf))
-        return FALSE;
-      if (!consume (vr, ')'))
-        return value_fail (vr, vr->pos, "expected ')'");
-      if (strlen (buf->str) != buf->len)
-        return value_fail (vr, name_start, "a NUL character in a device or symbol");
-      if (name[0] == 'd')
-        graft_arg_init_device (out, buf->str);
-      else
-        graft_arg_init_symbol (out, buf->str);
-      return TRUE;
-    }
-  return value_fail (vr, name_start, "unknown call (only complex, slice, device and symbol)");
-}
-
-static gboolean
-read_word (ValueReader *vr,
-           GraftArg    *out)
-{
-  gsize start = vr->pos;
-  gsize end = start;
-  g_autofree char *word = NULL;
-
-  while (end < vr->length && (g_ascii_isalnum (vr->text[end]) || vr->text[end] == '_' || vr->text[end] == '.'))
-    end++;
-  word = g_strndup (vr->text + start, end - start);
-  vr->pos = end;
-  if (strcmp (word, "None") == 0)
-    graft_arg_init_none (out);
-  else if (strcmp (word, "Ellipsis") == 0)
-    graft_arg_init_ellipsis (out);
-  else if (strcmp (word, "True") == 0 || strcmp (word, "False") == 0)
-    graft_arg_init_bool (out, word[0] == 'T');
-  else if (strcmp (word, "inf") == 0 || strcmp (word, "nan") == 0)
-    {
-      vr->pos = start;
-      return read_number (vr, TRUE, out);
-    }
-  else if (consume (vr, '('))
-    return read_call (vr, word, start, out);
-  else if (symbol_is_bare (word, end - start))
-    graft_arg_init_symbol (out, word);
-  else
-    return value_fail (vr, start, "unknown name (a node is written %name)");
-  return TRUE;
-}
-
-static gboolean
-read_node_ref (ValueReader *vr,
-               GraftArg    *out)
-{
-  gsize start = vr->pos;
-  gsize end = start + 1;
-  g_autofree char *name = NULL;
-  guint found;
-
-  while (end < vr->length && is_dot_id_char (vr->text[end]))
-    end++;
-  if (end == start + 1)
-    return value_fail (vr, start, "expected a node name after '%'");
-  if (end - start - 1 > GRAFT_MAX_NAME_LENGTH)
-    return value_fail (vr, start, "the node name is too long");
-  name = g_strndup (vr->text + start + 1, end - start - 1);
-  found = GPOINTER_TO_UINT (g_hash_table_lookup (vr->index, name));
-  if (found == 0)
-    {
-      vr->pos = start;
-      vr->owned_message = g_strdup_printf ("'%%%s' is not a node of the graph", name);
-      vr->message = vr->owned_message;
-      return FALSE;
-    }
-  graft_arg_init_node (out, NULL);
-  out->n = found - 1;
-  vr->pos = end;
-  return TRUE;
-}
-
-static gboolean
-read_value (ValueReader *vr,
-            GraftArg    *out)
-{
-  gboolean ok;
-  char c;
-
-  skip_blanks (vr);
-  if (vr->pos >= vr->length)
-    return value_fail (vr, vr->pos, "expected a value");
-  if (vr->depth >= GRAFT_MAX_PARSE_DEPTH)
-    return value_fail (vr, vr->pos, "values are nested too deeply");
-  c = vr->text[vr->pos];
-  vr->depth++;
-  if (c == '(')
-    {
-      vr->pos++;
-      ok = read_sequence (vr, ')', GRAFT_ARG_TUPLE, out);
-    }
-  else if (c == '[')
-    {
-      vr->pos++;
-      ok = read_sequence (vr, ']', GRAFT_ARG_LIST, out);
-    }
-  else if (c == '{')
-    {
-      vr->pos++;
-      ok = read_dict (vr, out);
-    }
-  else if (c == '\'' || c == '"')
-    {
-      g_autoptr (GString) buf = g_string_new (NULL);
-
-      ok = read_string_literal (vr, buf);
-      if (ok)
-        graft_arg_init_str (out, buf->str, (gssize) buf->len);
-    }
-  else if (c == '%')
-    ok = read_node_ref (vr, out);
-  else if (c == '-' || c == '.' || g_ascii_isdigit (c))
-    ok = read_number (vr, TRUE, out);
-  else if (g_ascii_isalpha (c) || c == '_')
-    ok = read_word (vr, out);
-  else
-    ok = value_fail (vr, vr->pos, "expected a value");
-  vr->depth--;
-  return ok;
-}
-
-/* ------------------------------------------------------------------ */
 /* Reading DOT                                                         */
 /* ------------------------------------------------------------------ */
 
@@ -1589,6 +1131,31 @@ node_error (Importer   *im,
                              (GraftParseErrorCode) code, "%s", message);
 }
 
+/* A `%name` in a value: a GRAFT_ARG_NODE with a NULL node and `n` the
+ * referenced document node's index, linked once every node exists. */
+static gboolean
+find_ref (GraftValueReader *vr,
+          gsize             start,
+          gsize             name_start,
+          gsize             end,
+          GraftArg         *out)
+{
+  GHashTable *index = vr->user_data;
+  g_autofree char *name = NULL;
+  guint found;
+
+  if (end - name_start > GRAFT_MAX_NAME_LENGTH)
+    return _graft_value_fail (vr, start, start, GRAFT_PARSE_ERROR_SYNTAX, "the node name is too long");
+  name = g_strndup (vr->text + name_start, end - name_start);
+  found = GPOINTER_TO_UINT (g_hash_table_lookup (index, name));
+  if (found == 0)
+    return _graft_value_fail (vr, start, start, GRAFT_PARSE_ERROR_SYNTAX,
+                              "'%%%s' is not a node of the graph", name);
+  graft_arg_init_node (out, NULL);
+  out->n = found - 1;
+  return TRUE;
+}
+
 /* Reads attribute @attr of document node @i as a value. */
 static gboolean
 read_attr_value (Importer   *im,
@@ -1598,26 +1165,32 @@ read_attr_value (Importer   *im,
                  GraftArg   *out,
                  GError    **error)
 {
-  ValueReader vr = { text, im->index, strlen (text), 0, 0, NULL, NULL };
+  GraftValueReader vr;
   GraftArg value;
+  gboolean ok = FALSE;
 
-  if (!read_value (&vr, &value))
+  _graft_value_reader_init (&vr, text, find_ref, im->index);
+  vr.end = strlen (text);
+  if (!_graft_value_read (&vr, GRAFT_VALUE_DOT, &value))
+    node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': %s at character %ld",
+                attr, doc_node (im, i)->name, vr.message, g_utf8_strlen (text, (gssize) vr.fail_start) + 1);
+  else
     {
-      node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': %s at character %ld",
-                  attr, doc_node (im, i)->name, vr.message, g_utf8_strlen (text, (gssize) vr.pos) + 1);
-      g_free (vr.owned_message);
-      return FALSE;
+      _graft_value_skip_blanks (&vr);
+      if (vr.pos < vr.end)
+        {
+          graft_arg_clear (&value);
+          node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': unexpected text at character %ld",
+                      attr, doc_node (im, i)->name, g_utf8_strlen (text, (gssize) vr.pos) + 1);
+        }
+      else
+        {
+          *out = value;
+          ok = TRUE;
+        }
     }
-  skip_blanks (&vr);
-  if (vr.pos < vr.length)
-    {
-      graft_arg_clear (&value);
-      node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': unexpected text at character %ld",
-                  attr, doc_node (im, i)->name, g_utf8_strlen (text, (gssize) vr.pos) + 1);
-      return FALSE;
-    }
-  *out = value;
-  return TRUE;
+  _graft_value_reader_clear (&vr);
+  return ok;
 }
 
 /* Reads the escaped text of attribute @attr of document node @i. */
@@ -1632,7 +1205,7 @@ read_attr_text (Importer   *im,
   const char *end = NULL;
   const char *message = NULL;
 
-  if (!read_escaped (text, text + strlen (text), 0, buf, &end, &message))
+  if (!_graft_dot_read_escaped (text, text + strlen (text), 0, buf, &end, &message))
     {
       node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': %s at character %ld",
                   attr, doc_node (im, i)->name, message, g_utf8_strlen (text, end - text) + 1);
