@@ -212,7 +212,8 @@ parse_value (Reader         *r,
   vr->depth = 0;
   if (!_graft_value_read (vr, style, out))
     {
-      graft_set_error_at_offset (error, r->source, vr->fail_start, vr->fail_end, vr->fail_code, "%s", vr->message);
+      graft_set_error_at_offset (error, r->source, vr->fail_start, vr->fail_end, vr->fail_code,
+                                 "%s", vr->message);
       return FALSE;
     }
   r->pos = vr->pos;

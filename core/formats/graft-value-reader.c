@@ -447,7 +447,8 @@ read_dot_number (GraftValueReader *vr,
           ((vr->text[end] == '+' || vr->text[end] == '-') && end > start &&
            (vr->text[end - 1] == 'e' || vr->text[end - 1] == 'E'))))
     end++;
-  if (end == start + (negative ? 1 : 0) || !g_ascii_isdigit (vr->text[start + (negative ? 1 : 0)]) ||
+  if (end == start + (negative ? 1 : 0) ||
+      !g_ascii_isdigit (vr->text[start + (negative ? 1 : 0)]) ||
       (end < vr->end && is_dot_word_char (vr->text[end])))
     return fail (vr, start, start, "malformed number");
   vr->pos = end;
@@ -693,8 +694,8 @@ after_item (GraftValueReader *vr,
       return TRUE;
     }
   if (vr->pos >= vr->end || vr->text[vr->pos] != ',')
-    return _graft_value_fail (vr, vr->pos, vr->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, "%sexpected ',' or '%c'",
-                              eol_prefix (vr, style), close);
+    return _graft_value_fail (vr, vr->pos, vr->pos + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                              "%sexpected ',' or '%c'", eol_prefix (vr, style), close);
   vr->pos++;
   if (style == GRAFT_VALUE_DOT)
     _graft_value_skip_blanks (vr);
@@ -1028,8 +1029,9 @@ parse_repr_value (GraftValueReader *vr,
       gsize    i = vr->pos;
       gboolean dotted = FALSE;
 
-      while (i < vr->end && (is_ident_char (vr->text[i]) ||
-                             (vr->text[i] == '.' && i + 1 < vr->end && is_ident_start (vr->text[i + 1]))))
+      while (i < vr->end &&
+             (is_ident_char (vr->text[i]) ||
+              (vr->text[i] == '.' && i + 1 < vr->end && is_ident_start (vr->text[i + 1]))))
         {
           dotted = dotted || vr->text[i] == '.';
           i++;
@@ -1051,7 +1053,8 @@ parse_repr_value (GraftValueReader *vr,
           g_autofree char *copy = NULL;
 
           if (!is_torch_symbol (vr->text + start, i - start))
-            return fail (vr, start, i, "a dotted name in a value must be a torch constant such as torch.float32");
+            return fail (vr, start, i,
+                         "a dotted name in a value must be a torch constant such as torch.float32");
           copy = g_strndup (vr->text + start, i - start);
           graft_arg_init_symbol (out, copy);
           return TRUE;
@@ -1188,7 +1191,8 @@ read_dot_word (GraftValueReader *vr,
   gsize end = start;
   g_autofree char *word = NULL;
 
-  while (end < vr->end && (g_ascii_isalnum (vr->text[end]) || vr->text[end] == '_' || vr->text[end] == '.'))
+  while (end < vr->end &&
+         (g_ascii_isalnum (vr->text[end]) || vr->text[end] == '_' || vr->text[end] == '.'))
     end++;
   word = g_strndup (vr->text + start, end - start);
   vr->pos = end;
