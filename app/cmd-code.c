@@ -70,5 +70,5 @@ graft_cmd_graph (int    argc,
 {
   return run_print (argc, argv, "graph",
                     "Print the graph listing, exactly as print(gm.graph) in torch.fx.",
-                    graft_listing_print_string);
+                    graft_listing_to_gstring);
 }

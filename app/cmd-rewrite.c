@@ -216,7 +216,7 @@ graft_cmd_rewrite (int    argc,
     status = graft_cli_emit_picture (graph, NULL, to, o.style, input, o.output);
   else if (strcmp (to, "graph") == 0)
     {
-      listing = graft_listing_print_string (graph);
+      listing = graft_listing_to_gstring (graph);
       status = graft_cli_emit_text (listing->str, listing->len, o.output);
     }
   else

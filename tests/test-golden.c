@@ -151,7 +151,7 @@ test_golden (gconstpointer data)
 
   if (c->listing)
     {
-      g_autoptr(GString) listing = graft_listing_print_string (graph);
+      g_autoptr(GString) listing = graft_listing_to_gstring (graph);
       g_autoptr(GraftSource) reread_source = NULL;
       g_autoptr(GraftGraph) reread = NULL;
       g_autofree char *code = NULL;
@@ -170,7 +170,7 @@ test_golden (gconstpointer data)
       if (reread == NULL)
         return;
       {
-        g_autoptr(GString) relisting = graft_listing_print_string (reread);
+        g_autoptr(GString) relisting = graft_listing_to_gstring (reread);
 
         g_assert_cmpuint (relisting->len, ==, listing->len);
         g_assert_true (memcmp (relisting->str, listing->str, listing->len) == 0);

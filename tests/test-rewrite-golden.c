@@ -184,7 +184,7 @@ test_case (gconstpointer data)
     g_assert_cmpstr (got, ==, want);
   }
   {
-    g_autoptr(GString) listing = graft_listing_print_string (graph);
+    g_autoptr(GString) listing = graft_listing_to_gstring (graph);
     g_autofree char *got = stripped (listing->str, listing->len);
     g_autofree char *want = read_expected (c, "graph");
 
