@@ -65,7 +65,7 @@ run (const GraftCliOptions *o,
     status = graft_cli_emit_picture (graph, NULL, format, o->style, input, o->output);
   else if (format == GRAFT_FORMAT_GRAPH)
     {
-      listing = graft_listing_print_string (graph);
+      listing = graft_listing_to_gstring (graph);
       status = graft_cli_emit_text (listing->str, listing->len, o->output);
     }
   else

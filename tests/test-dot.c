@@ -359,6 +359,72 @@ test_values (void)
   }
 }
 
+/* The one rule for ints (graft-value-reader.c), as in listings: an int
+ * is written as Python's str(int) writes it, of any size, a symbol of its
+ * digits beyond 64 bits; other digits are a malformed number.  A complex
+ * part is a float whatever its size. */
+static void
+test_int_rule (void)
+{
+  const char *head = "digraph {\n  x [graft_op=placeholder, graft_target=x];\n"
+                     "  y [graft_op=call_function, graft_target=f, graft_args=\"(%x, ";
+  const char *tail = ")\"];\n  output [graft_op=output, graft_target=output, graft_args=\"(%y,)\"];\n}\n";
+  static const struct {
+    const char  *value;
+    GraftArgKind kind;
+    const char  *code; /* or the error */
+  } cases[] = {
+    { "9223372036854775807", GRAFT_ARG_INT, "9223372036854775807" },
+    { "-9223372036854775808", GRAFT_ARG_INT, "-9223372036854775808" },
+    { "9223372036854775808", GRAFT_ARG_SYMBOL, "9223372036854775808" },
+    { "-99999999999999999999", GRAFT_ARG_SYMBOL, "-99999999999999999999" },
+    { "complex(100000000000000000000, 1)", GRAFT_ARG_COMPLEX, "(1e+20+1j)" },
+    { "007", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
+    { "-0", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
+    { "0099999999999999999999", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (head, cases[i].value, tail, NULL);
+      g_autoptr (GraftSource) source = graft_source_new ("ints.dot", text, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+      const GraftArg *arg;
+      g_autofree char *code = NULL;
+
+      g_test_message ("%s", cases[i].value);
+      if (cases[i].kind == GRAFT_ARG_NONE)
+        {
+          g_assert_null (graph);
+          g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX);
+          g_assert_cmpstr (error->message, ==, cases[i].code);
+          continue;
+        }
+      g_assert_no_error (error);
+      arg = &graft_node_get_args (graft_graph_find_node (graph, "y"))->items[1];
+      code = graft_arg_repr (arg, GRAFT_REPR_CODE);
+      g_assert_cmpint (arg->kind, ==, cases[i].kind);
+      g_assert_cmpstr (code, ==, cases[i].code);
+      assert_round_trip (graph, NULL);
+    }
+
+  /* A symbol of other digits is written so that it reads back as itself. */
+  {
+    g_autoptr (GraftGraph) graph = graft_graph_new ();
+    GraftArg args, kwargs;
+    g_autofree char *dot = NULL;
+
+    graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+    graft_arg_init_symbol (&args.items[0], "0099999999999999999999");
+    graft_arg_init_dict (&kwargs, 0);
+    graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, &kwargs, "output", NULL);
+    dot = graft_dot_print (graph, NULL);
+    g_assert_nonnull (strstr (dot, "graft_args=\"(symbol('0099999999999999999999'),)\""));
+    assert_round_trip (graph, NULL);
+  }
+}
+
 static void
 test_options (void)
 {
@@ -730,6 +796,7 @@ main (int    argc,
   graft_gv_enable_dot_reader ();
 
   g_test_add_func ("/core/dot/values", test_values);
+  g_test_add_func ("/core/dot/int-rule", test_int_rule);
   g_test_add_func ("/core/dot/options", test_options);
   g_test_add_func ("/core/dot/names", test_names);
   g_test_add_func ("/core/dot/graphviz-draws", test_graphviz_draws);

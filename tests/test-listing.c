@@ -795,6 +795,44 @@ test_big_int (void)
   g_assert_cmpstr (printed, ==, text);
 }
 
+/* The one rule for ints (graft-value-reader.c), which the DOT reader
+ * follows too: an int is written as Python's str(int) writes it, of any
+ * size; other digits are not an int (a bare word is then the str that
+ * `_format_arg` printed unquoted, torch's code quotes it). */
+static void
+test_int_rule (void)
+{
+  const char *text = "graph():\n"
+                     "    %x : [#users=1] = placeholder[target=x]\n"
+                     "    %f : [#users=1] = call_function[target=f.g](args = (%x, 9223372036854775807, "
+                     "9223372036854775808, -9223372036854775808, -9223372036854775809, 0, 007, -0, "
+                     "00999999999999999999999), kwargs = {})\n"
+                     "    return (f, 18446744073709551616, [-18446744073709551616])";
+  g_autoptr (GraftGraph) graph = parse_round_trip (text);
+  const GraftArg *ret = &graft_node_get_args (graft_graph_find_node (graph, "output"))->items[0];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) bad = NULL;
+
+  assert_arg (graph, "f", 1, GRAFT_ARG_INT, "9223372036854775807");
+  assert_arg (graph, "f", 2, GRAFT_ARG_SYMBOL, "9223372036854775808");
+  assert_arg (graph, "f", 3, GRAFT_ARG_INT, "-9223372036854775808");
+  assert_arg (graph, "f", 4, GRAFT_ARG_SYMBOL, "-9223372036854775809");
+  assert_arg (graph, "f", 5, GRAFT_ARG_INT, "0");
+  assert_arg (graph, "f", 6, GRAFT_ARG_STR, "'007'");
+  assert_arg (graph, "f", 7, GRAFT_ARG_STR, "'-0'");
+  assert_arg (graph, "f", 8, GRAFT_ARG_STR, "'00999999999999999999999'");
+  /* In repr (the return line) the same: beyond 64 bits a symbol. */
+  g_assert_cmpint (ret->items[1].kind, ==, GRAFT_ARG_SYMBOL);
+  g_assert_cmpstr (ret->items[1].s, ==, "18446744073709551616");
+  g_assert_cmpint (ret->items[2].items[0].kind, ==, GRAFT_ARG_SYMBOL);
+
+  /* A repr has quotes for strs, so other digits are no value at all. */
+  bad = parse_text ("graph():\n    return (007,)", &error);
+  g_assert_null (bad);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "malformed number");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -814,6 +852,7 @@ main (int   argc,
   g_test_add_func ("/core/listing/layout-tolerance", test_layout_tolerance);
   g_test_add_func ("/core/listing/errors", test_errors);
   g_test_add_func ("/core/listing/big-int", test_big_int);
+  g_test_add_func ("/core/listing/int-rule", test_int_rule);
   g_test_add_func ("/core/listing/error-format", test_error_format);
   g_test_add_func ("/core/listing/deep-nesting", test_deep_nesting);
   g_test_add_func ("/core/listing/hostile", test_hostile);

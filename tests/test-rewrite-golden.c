@@ -178,7 +178,7 @@ test_case (const GoldenCase *gcase)
     golden_case_check (gcase, "code", code, -1);
   }
   {
-    g_autoptr(GString) listing = graft_listing_print_string (graph);
+    g_autoptr(GString) listing = graft_listing_to_gstring (graph);
 
     golden_case_check (gcase, "graph", listing->str, (gssize) listing->len);
   }

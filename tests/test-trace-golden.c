@@ -82,7 +82,7 @@ test_golden (const GoldenCase *gcase)
 
   if (g_str_equal (golden_case_get_variant (gcase), "graph"))
     {
-      g_autoptr(GString) listing = graft_listing_print_string (graph);
+      g_autoptr(GString) listing = graft_listing_to_gstring (graph);
       g_autoptr(GraftSource) reread_source = NULL;
       g_autoptr(GraftGraph) reread = NULL;
       g_autofree char *code = NULL;
@@ -100,7 +100,7 @@ test_golden (const GoldenCase *gcase)
       if (reread == NULL)
         return;
       {
-        g_autoptr(GString) relisting = graft_listing_print_string (reread);
+        g_autoptr(GString) relisting = graft_listing_to_gstring (reread);
 
         g_assert_cmpuint (relisting->len, ==, listing->len);
         g_assert_true (memcmp (relisting->str, listing->str, listing->len) == 0);

@@ -8,7 +8,10 @@
  * `[#users=N]`.
  *
  * The listing was made for people, not for reading back, and some values
- * lose their type in it.  The reader decides as follows:
+ * lose their type in it.  Values are read by the value reader that the DOT
+ * reader shares (graft-value-reader.c, which also gives the one rule for
+ * ints: as Python prints them, beyond 64 bits a symbol of their digits).
+ * The reader decides as follows:
  *
  *  - Node arguments are printed with torch.fx's `_format_arg`: nodes as
  *    `%name`, and every value that is not a container as `str(value)`, so a
@@ -52,9 +55,9 @@
 #include "graft-limits.h"
 #include "graft-namespace.h"
 #include "graft-source.h"
+#include "graft-value-reader-private.h"
 
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 
 /* One line that defines a node (or the `return` line), read but not yet
@@ -88,12 +91,6 @@ typedef struct
   guint   record;     /* the defining record, once resolved */
 } Ref;
 
-typedef enum
-{
-  STYLE_LISTING, /* `_format_arg`: `%node`, bare strings and dict keys */
-  STYLE_REPR,    /* Python's repr: bare node names, quoted strings */
-} Style;
-
 typedef struct
 {
   /* Borrowed */
@@ -103,25 +100,13 @@ typedef struct
   /* Owned */
   GArray     *records; /* Record */
   GArray     *refs;    /* Ref */
-  GArray     *stack;   /* GraftArg: items of the containers being read */
   GHashTable *names;   /* name (owned) -> record index + 1 */
+  GraftValueReader values;
 
   gsize length;
   gsize pos;   /* the cursor, within the current line */
   gsize end;   /* the end of the current line (before its break) */
-  guint depth; /* containers open at the cursor */
 } Reader;
-
-static gboolean parse_value (Reader   *r,
-                             Style     style,
-                             GraftArg *out,
-                             GError  **error);
-
-static gboolean
-is_ident_start (char c)
-{
-  return g_ascii_isalpha (c) || c == '_';
-}
 
 static gboolean
 is_ident_char (char c)
@@ -178,322 +163,12 @@ expect (Reader     *r,
   return FALSE;
 }
 
-/* Python's repr of a finite float mantissa, as torch prints it: `0`, or
- * digits without a leading zero, then an optional `.digits`, then an
- * optional exponent `e+NN` / `e-NN`.  Sets *out_is_float when a fraction or
- * exponent is present. */
-static gboolean
-scan_decimal (const char *s,
-              gsize       len,
-              gsize      *io_i,
-              gboolean   *out_is_float)
-{
-  gsize i = *io_i, start = i;
-
-  *out_is_float = FALSE;
-  while (i < len && g_ascii_isdigit (s[i]))
-    i++;
-  if (i == start || (s[start] == '0' && i - start > 1))
-    return FALSE;
-  if (i < len && s[i] == '.')
-    {
-      gsize frac = ++i;
-
-      while (i < len && g_ascii_isdigit (s[i]))
-        i++;
-      if (i == frac)
-        return FALSE;
-      *out_is_float = TRUE;
-    }
-  if (i < len && (s[i] == 'e' || s[i] == 'E'))
-    {
-      gsize digits;
-
-      i++;
-      if (i < len && (s[i] == '+' || s[i] == '-'))
-        i++;
-      digits = i;
-      while (i < len && g_ascii_isdigit (s[i]))
-        i++;
-      if (i == digits)
-        return FALSE;
-      *out_is_float = TRUE;
-    }
-  *io_i = i;
-  return TRUE;
-}
-
-/* Reads a real number that fills [s, s + len): `-`?, then `inf`, `nan` or a
- * decimal.  @allow_int accepts an integral decimal as a float (complex
- * parts print `1`, not `1.0`). */
-static gboolean
-read_real (const char *s,
-           gsize       len,
-           gboolean    allow_int,
-           double     *out_value)
-{
-  gsize    i = 0;
-  gboolean neg = FALSE, is_float;
-  char     buf[128];
-
-  if (len > 0 && (s[0] == '-' || s[0] == '+'))
-    {
-      neg = s[0] == '-';
-      i++;
-    }
-  if (len - i == 3 && memcmp (s + i, "inf", 3) == 0)
-    {
-      *out_value = neg ? -INFINITY : INFINITY;
-      return TRUE;
-    }
-  if (len - i == 3 && memcmp (s + i, "nan", 3) == 0)
-    {
-      *out_value = NAN;
-      return TRUE;
-    }
-  if (!scan_decimal (s, len, &i, &is_float) || i != len || (!is_float && !allow_int))
-    return FALSE;
-  if (len >= sizeof buf)
-    return FALSE;
-  memcpy (buf, s, len);
-  buf[len] = '\0';
-  *out_value = g_ascii_strtod (buf, NULL);
-  return TRUE;
-}
-
-typedef enum
-{
-  NUMBER_NONE,
-  NUMBER_OK,
-} NumberResult;
-
-/* Reads an int, a float or an imaginary number that fills [s, s + len), in
- * the forms Python's repr prints them. */
-static NumberResult
-read_number (const char *s,
-             gsize       len,
-             GraftArg   *out)
-{
-  double value;
-
-  if (len == 0)
-    return NUMBER_NONE;
-  if (s[len - 1] == 'j')
-    {
-      if (s[0] == '+' || !read_real (s, len - 1, TRUE, &value))
-        return NUMBER_NONE;
-      graft_arg_init_complex (out, 0.0, value);
-      return NUMBER_OK;
-    }
-  if (s[0] == '+')
-    return NUMBER_NONE;
-  if (read_real (s, len, FALSE, &value))
-    {
-      graft_arg_init_float (out, value);
-      return NUMBER_OK;
-    }
-  {
-    gsize    i = s[0] == '-' ? 1 : 0;
-    gboolean is_float;
-    char     buf[32];
-    gint64   v;
-
-    if (!scan_decimal (s, len, &i, &is_float) || i != len || is_float)
-      return NUMBER_NONE;
-    if (s[0] == '-' && len == 2 && s[1] == '0')
-      return NUMBER_NONE; /* Python prints 0, never -0 */
-    if (len < sizeof buf)
-      {
-        memcpy (buf, s, len);
-        buf[len] = '\0';
-        errno = 0;
-        v = g_ascii_strtoll (buf, NULL, 10);
-        if (errno != ERANGE)
-          {
-            graft_arg_init_int (out, v);
-            return NUMBER_OK;
-          }
-      }
-    /* An int beyond 64 bits is a symbol of its digits, as the tracer
-     * keeps it. */
-    {
-      g_autofree char *digits = g_strndup (s, len);
-
-      graft_arg_init_symbol (out, digits);
-    }
-    return NUMBER_OK;
-  }
-}
-
-/* `torch.float32`, `torch.contiguous_format`: dotted identifiers under
- * `torch.`, printed by name. */
-static gboolean
-is_torch_symbol (const char *s,
-                 gsize       len)
-{
-  gboolean part_start = TRUE;
-
-  if (len <= 6 || memcmp (s, "torch.", 6) != 0)
-    return FALSE;
-  for (gsize i = 0; i < len; i++)
-    {
-      if (s[i] == '.')
-        {
-          if (part_start)
-            return FALSE;
-          part_start = TRUE;
-          continue;
-        }
-      if (part_start ? !is_ident_start (s[i]) : !is_ident_char (s[i]))
-        return FALSE;
-      part_start = FALSE;
-    }
-  return !part_start;
-}
-
 static gboolean
 span_is (const char *s,
          gsize       len,
          const char *word)
 {
   return strlen (word) == len && memcmp (s, word, len) == 0;
-}
-
-/* None, True, False, Ellipsis; in repr also the globals inf and nan. */
-static gboolean
-read_constant (const char *s,
-               gsize       len,
-               GraftArg   *out)
-{
-  if (span_is (s, len, "None"))
-    graft_arg_init_none (out);
-  else if (span_is (s, len, "True"))
-    graft_arg_init_bool (out, TRUE);
-  else if (span_is (s, len, "False"))
-    graft_arg_init_bool (out, FALSE);
-  else if (span_is (s, len, "Ellipsis"))
-    graft_arg_init_ellipsis (out);
-  else
-    return FALSE;
-  return TRUE;
-}
-
-/* Classifies a bare word of a listing (`str(value)` of a non-container). */
-static gboolean
-read_word (Reader   *r,
-           gsize     start,
-           gsize     end,
-           GraftArg *out,
-           GError  **error)
-{
-  const char *s = r->text + start;
-  gsize       len = end - start;
-  char       *copy;
-
-  if (read_constant (s, len, out))
-    return TRUE;
-  switch (read_number (s, len, out))
-    {
-    case NUMBER_OK:
-      return TRUE;
-    case NUMBER_NONE:
-    default:
-      break;
-    }
-  if (is_torch_symbol (s, len))
-    {
-      copy = g_strndup (s, len);
-      graft_arg_init_symbol (out, copy);
-      g_free (copy);
-      return TRUE;
-    }
-  graft_arg_init_str (out, s, len);
-  return TRUE;
-}
-
-static gboolean
-enter (Reader  *r,
-       GError **error)
-{
-  if (r->depth >= GRAFT_MAX_PARSE_DEPTH)
-    {
-      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_LIMIT, "values nest deeper than %u levels", GRAFT_MAX_PARSE_DEPTH);
-      return FALSE;
-    }
-  r->depth++;
-  return TRUE;
-}
-
-/* Moves the items pushed since @base into a new container. */
-static void
-pop_items (Reader      *r,
-           guint        base,
-           GraftArgKind kind,
-           GraftArg    *out)
-{
-  guint n = r->stack->len - base;
-
-  if (kind == GRAFT_ARG_DICT)
-    graft_arg_init_dict (out, n / 2);
-  else
-    graft_arg_init_seq (out, kind, n);
-  if (n > 0)
-    memcpy (out->items, &g_array_index (r->stack, GraftArg, base), n * sizeof (GraftArg));
-  g_array_set_size (r->stack, base);
-}
-
-static void
-drop_items (Reader *r,
-            guint   base)
-{
-  for (guint i = base; i < r->stack->len; i++)
-    graft_arg_clear (&g_array_index (r->stack, GraftArg, i));
-  g_array_set_size (r->stack, base);
-}
-
-static gboolean
-push_value (Reader  *r,
-            Style    style,
-            GError **error)
-{
-  GraftArg item;
-
-  if (!parse_value (r, style, &item, error))
-    return FALSE;
-  g_array_append_val (r->stack, item);
-  return TRUE;
-}
-
-/* Where a bare word that starts at the cursor ends: at `, ` or a closing
- * bracket outside the brackets it opens itself, or, for a dict key, at
- * `: `.  Strings are unquoted in listings, so this is a guess that holds
- * for every string without `, ` or unbalanced brackets. */
-static gsize
-scan_word (Reader  *r,
-           gboolean is_key)
-{
-  guint depth = 0;
-  gsize i = r->pos;
-
-  for (; i < r->end; i++)
-    {
-      char c = r->text[i];
-
-      if (depth == 0 && (c == ')' || c == ']' || c == '}'))
-        break;
-      /* Items are joined with `, `: a comma followed by anything else
-       * (`ij,jk->ik`) belongs to the string, unless it ends a tuple. */
-      if (depth == 0 && c == ',' &&
-          (i + 1 >= r->end || r->text[i + 1] == ' ' || r->text[i + 1] == ')'))
-        break;
-      if (depth == 0 && is_key && c == ':' && i + 1 < r->end && r->text[i + 1] == ' ')
-        break;
-      if (c == '(' || c == '[' || c == '{')
-        depth++;
-      else if (c == ')' || c == ']' || c == '}')
-        depth--;
-    }
-  return i;
 }
 
 static void
@@ -503,471 +178,46 @@ skip_spaces (Reader *r)
     r->pos++;
 }
 
-/* After an item: `,` then one optional space (listing style keeps further
- * spaces, they belong to an unquoted string), or @close.  Returns FALSE
- * with an error, else sets *out_done when the container is closed. */
+/* A node reference in a value: a GRAFT_ARG_NODE with a NULL node whose
+ * `n` is the index of its Ref. */
 static gboolean
-after_item (Reader   *r,
-            Style     style,
-            char      close,
-            gboolean *out_done,
-            gboolean *out_trailing_comma,
-            GError  **error)
+add_ref (GraftValueReader *vr,
+         gsize             start,
+         gsize             name_start,
+         gsize             end,
+         GraftArg         *out)
 {
-  *out_done = FALSE;
-  *out_trailing_comma = FALSE;
-  if (style == STYLE_REPR)
-    skip_spaces (r);
-  if (r->pos < r->end && r->text[r->pos] == close)
-    {
-      r->pos++;
-      *out_done = TRUE;
-      return TRUE;
-    }
-  if (r->pos >= r->end || r->text[r->pos] != ',')
-    {
-      graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, "%sexpected ',' or '%c'", r->pos >= r->end ? "unexpected end of line; " : "", close);
-      return FALSE;
-    }
-  r->pos++;
-  if (r->pos < r->end && r->text[r->pos] == close)
-    {
-      /* `(a,)`; `(a, )` is a second item, the empty string. */
-      r->pos++;
-      *out_done = TRUE;
-      *out_trailing_comma = TRUE;
-      return TRUE;
-    }
-  if (style == STYLE_REPR)
-    skip_spaces (r);
-  else if (r->pos < r->end && r->text[r->pos] == ' ')
-    r->pos++;
-  return TRUE;
-}
-
-/* A tuple or a list, the cursor on its opening bracket. */
-static gboolean
-parse_sequence (Reader   *r,
-                Style     style,
-                GraftArg *out,
-                GError  **error)
-{
-  char     open = r->text[r->pos];
-  char     close = open == '(' ? ')' : ']';
-  guint    base = r->stack->len;
-  gsize    open_pos = r->pos;
-  gboolean done = FALSE, trailing = FALSE;
-
-  if (!enter (r, error))
-    return FALSE;
-  r->pos++;
-  if (style == STYLE_REPR)
-    skip_spaces (r);
-  if (r->pos < r->end && r->text[r->pos] == close)
-    {
-      r->pos++;
-      done = TRUE;
-    }
-  while (!done)
-    {
-      if (!push_value (r, style, error) ||
-          !after_item (r, style, close, &done, &trailing, error))
-        {
-          drop_items (r, base);
-          return FALSE;
-        }
-    }
-  if (open == '(' && r->stack->len - base == 1 && !trailing)
-    {
-      drop_items (r, base);
-      return fail (r, open_pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "a one-element tuple needs a trailing comma");
-    }
-  pop_items (r, base, open == '(' ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST, out);
-  r->depth--;
-  return TRUE;
-}
-
-/* A dict, the cursor on `{`.  Listing keys are bare strings. */
-static gboolean
-parse_dict (Reader   *r,
-            Style     style,
-            GraftArg *out,
-            GError  **error)
-{
-  guint    base = r->stack->len;
-  gboolean done = FALSE, trailing = FALSE;
-
-  if (!enter (r, error))
-    return FALSE;
-  r->pos++;
-  if (style == STYLE_REPR)
-    skip_spaces (r);
-  if (r->pos < r->end && r->text[r->pos] == '}')
-    {
-      r->pos++;
-      done = TRUE;
-    }
-  while (!done)
-    {
-      gboolean ok;
-
-      if (style == STYLE_LISTING)
-        {
-          gsize    key_end = scan_word (r, TRUE);
-          GraftArg key;
-
-          graft_arg_init_str (&key, r->text + r->pos, key_end - r->pos);
-          g_array_append_val (r->stack, key);
-          r->pos = key_end;
-          ok = TRUE;
-        }
-      else
-        ok = push_value (r, style, error);
-      if (ok && style == STYLE_REPR)
-        {
-          skip_spaces (r);
-          ok = expect (r, ":", error);
-          skip_spaces (r);
-        }
-      else
-        ok = ok && expect (r, ": ", error);
-      ok = ok && push_value (r, style, error) &&
-           after_item (r, style, '}', &done, &trailing, error);
-      if (!ok)
-        {
-          drop_items (r, base);
-          return FALSE;
-        }
-    }
-  pop_items (r, base, GRAFT_ARG_DICT, out);
-  r->depth--;
-  return TRUE;
-}
-
-/* `slice(start, stop, step)`, the cursor on `slice(`; the parts are reprs. */
-static gboolean
-parse_slice (Reader   *r,
-             GraftArg *out,
-             GError  **error)
-{
-  if (!enter (r, error))
-    return FALSE;
-  r->pos += strlen ("slice(");
-  graft_arg_init_slice (out);
-  for (guint i = 0; i < 3; i++)
-    {
-      skip_spaces (r);
-      if (!parse_value (r, STYLE_REPR, &out->items[i], error))
-        {
-          graft_arg_clear (out);
-          return FALSE;
-        }
-      skip_spaces (r);
-      if (!expect (r, i < 2 ? "," : ")", error))
-        {
-          graft_arg_clear (out);
-          return FALSE;
-        }
-    }
-  r->depth--;
-  return TRUE;
-}
-
-/* A quoted string as repr writes it, the cursor on the quote. */
-static gboolean
-parse_string (Reader   *r,
-              GraftArg *out,
-              GError  **error)
-{
-  char  quote = r->text[r->pos];
-  gsize start = r->pos;
-  g_autoptr (GString) buf = g_string_new (NULL);
-
-  r->pos++;
-  while (r->pos < r->end && r->text[r->pos] != quote)
-    {
-      char     c = r->text[r->pos];
-      gsize    esc = r->pos;
-      guint    digits = 0;
-      gunichar value = 0;
-
-      if (c != '\\')
-        {
-          g_string_append_c (buf, c);
-          r->pos++;
-          continue;
-        }
-      if (r->pos + 1 >= r->end)
-        break;
-      c = r->text[r->pos + 1];
-      r->pos += 2;
-      switch (c)
-        {
-        case '\\':
-        case '\'':
-        case '"':
-          g_string_append_c (buf, c);
-          continue;
-        case 't':
-          g_string_append_c (buf, '\t');
-          continue;
-        case 'n':
-          g_string_append_c (buf, '\n');
-          continue;
-        case 'r':
-          g_string_append_c (buf, '\r');
-          continue;
-        case 'x':
-          digits = 2;
-          break;
-        case 'u':
-          digits = 4;
-          break;
-        case 'U':
-          digits = 8;
-          break;
-        default:
-          return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "unknown escape sequence in a string");
-        }
-      for (guint i = 0; i < digits; i++, r->pos++)
-        {
-          int d = r->pos < r->end ? g_ascii_xdigit_value (r->text[r->pos]) : -1;
-
-          if (d < 0)
-            return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed escape sequence in a string");
-          value = value * 16 + (gunichar) d;
-        }
-      if (value > 0x10ffff)
-        return fail (r, esc, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "escape sequence beyond U+10FFFF");
-      {
-        char utf8[8];
-        gint n = g_unichar_to_utf8 (value, utf8);
-
-        g_string_append_len (buf, utf8, n);
-      }
-    }
-  if (r->pos >= r->end)
-    return fail (r, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "unterminated string");
-  r->pos++;
-  graft_arg_init_str (out, buf->str, buf->len);
-  return TRUE;
-}
-
-/* `device(type='cuda', index=0)`, the cursor on `device(`. */
-static gboolean
-parse_device (Reader   *r,
-              GraftArg *out,
-              GError  **error)
-{
-  GraftArg type = { 0 };
-  g_autoptr (GString) form = NULL;
-  gsize start = r->pos;
-
-  r->pos += strlen ("device(");
-  if (!expect (r, "type=", error))
-    return FALSE;
-  if (r->pos >= r->end || (r->text[r->pos] != '\'' && r->text[r->pos] != '"'))
-    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the device type as a string");
-  if (!parse_string (r, &type, error))
-    return FALSE;
-  form = g_string_new_len (type.s, type.n);
-  graft_arg_clear (&type);
-  if (looking_at (r, ", index="))
-    {
-      gsize digits;
-
-      r->pos += strlen (", index=");
-      digits = r->pos;
-      while (r->pos < r->end && g_ascii_isdigit (r->text[r->pos]))
-        r->pos++;
-      if (r->pos == digits || r->pos - digits > 9)
-        return fail (r, digits, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a device index");
-      g_string_append_c (form, ':');
-      g_string_append_len (form, r->text + digits, r->pos - digits);
-    }
-  if (!expect (r, ")", error))
-    return FALSE;
-  if (strlen (form->str) != form->len || form->len == 0)
-    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed device");
-  graft_arg_init_device (out, form->str);
-  return TRUE;
-}
-
-/* Python's repr of a complex with a real part, `(1+2j)`, the cursor on
- * `(`.  Returns FALSE (moving nothing) when the text is not one. */
-static gboolean
-try_parse_complex (Reader   *r,
-                   GraftArg *out)
-{
-  gsize  i = r->pos + 1, split = 0;
-  double re, im;
-
-  for (; i < r->end && r->text[i] != ')'; i++)
-    {
-      char c = r->text[i];
-
-      if (!g_ascii_isalnum (c) && c != '.' && c != '+' && c != '-')
-        return FALSE;
-      if ((c == '+' || c == '-') && i > r->pos + 1 &&
-          r->text[i - 1] != 'e' && r->text[i - 1] != 'E')
-        split = i;
-    }
-  if (i >= r->end || split == 0 || r->text[i - 1] != 'j')
-    return FALSE;
-  if (!read_real (r->text + r->pos + 1, split - r->pos - 1, TRUE, &re) ||
-      !read_real (r->text + split, i - 1 - split, TRUE, &im))
-    return FALSE;
-  graft_arg_init_complex (out, re, im);
-  r->pos = i + 1;
-  return TRUE;
-}
-
-static gboolean
-add_ref (Reader   *r,
-         gsize     start,
-         gsize     name_start,
-         gsize     end,
-         GraftArg *out,
-         GError  **error)
-{
-  Ref ref = { (guint32) start, (guint32) end, (guint32) name_start, 0 };
+  Reader *r = vr->user_data;
+  Ref     ref = { (guint32) start, (guint32) end, (guint32) name_start, 0 };
 
   if (end - name_start > GRAFT_MAX_NAME_LENGTH)
-    return fail (r, start, end, GRAFT_PARSE_ERROR_LIMIT, error, "the node name is too long");
+    return _graft_value_fail (vr, start, end, GRAFT_PARSE_ERROR_LIMIT, "the node name is too long");
   graft_arg_init_node (out, NULL);
   out->n = r->refs->len;
   g_array_append_val (r->refs, ref);
   return TRUE;
 }
 
-/* A value in repr style: return lines, slice parts, defaults. */
+/* A value at the cursor, read by the shared value reader. */
 static gboolean
-parse_repr_value (Reader   *r,
-                  GraftArg *out,
-                  GError  **error)
+parse_value (Reader         *r,
+             GraftValueStyle style,
+             GraftArg       *out,
+             GError        **error)
 {
-  gsize start = r->pos;
-  char  c = r->text[r->pos];
+  GraftValueReader *vr = &r->values;
 
-  if (c == '(' && try_parse_complex (r, out))
-    return TRUE;
-  if (c == '(' || c == '[')
-    return parse_sequence (r, STYLE_REPR, out, error);
-  if (c == '{')
-    return parse_dict (r, STYLE_REPR, out, error);
-  if (c == '\'' || c == '"')
-    return parse_string (r, out, error);
-  if (c == '-' || g_ascii_isdigit (c))
+  vr->pos = r->pos;
+  vr->end = r->end;
+  vr->depth = 0;
+  if (!_graft_value_read (vr, style, out))
     {
-      gsize i = r->pos + 1;
-
-      while (i < r->end && (is_ident_char (r->text[i]) || r->text[i] == '.' ||
-                            ((r->text[i] == '+' || r->text[i] == '-') &&
-                             (r->text[i - 1] == 'e' || r->text[i - 1] == 'E'))))
-        i++;
-      switch (read_number (r->text + start, i - start, out))
-        {
-        case NUMBER_OK:
-          r->pos = i;
-          return TRUE;
-        case NUMBER_NONE:
-        default:
-          return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "malformed number");
-        }
+      graft_set_error_at_offset (error, r->source, vr->fail_start, vr->fail_end, vr->fail_code,
+                                 "%s", vr->message);
+      return FALSE;
     }
-  if (is_ident_start (c))
-    {
-      gsize    i = r->pos;
-      gboolean dotted = FALSE;
-
-      while (i < r->end && (is_ident_char (r->text[i]) ||
-                            (r->text[i] == '.' && i + 1 < r->end && is_ident_start (r->text[i + 1]))))
-        {
-          dotted = dotted || r->text[i] == '.';
-          i++;
-        }
-      if (i < r->end && r->text[i] == '(')
-        {
-          if (span_is (r->text + start, i - start, "slice"))
-            return parse_slice (r, out, error);
-          if (span_is (r->text + start, i - start, "device"))
-            return parse_device (r, out, error);
-          return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "only slice(...) and device(...) calls can appear in a value");
-        }
-      r->pos = i;
-      if (read_constant (r->text + start, i - start, out) ||
-          read_number (r->text + start, i - start, out) == NUMBER_OK)
-        return TRUE;
-      if (dotted)
-        {
-          if (!is_torch_symbol (r->text + start, i - start))
-            return fail (r, start, i, GRAFT_PARSE_ERROR_SYNTAX, error, "a dotted name in a value must be a torch constant such as torch.float32");
-          {
-            g_autofree char *copy = g_strndup (r->text + start, i - start);
-
-            graft_arg_init_symbol (out, copy);
-          }
-          return TRUE;
-        }
-      return add_ref (r, start, start, i, out, error);
-    }
-  return fail (r, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a value");
-}
-
-/* A value in listing style (`_format_arg`). */
-static gboolean
-parse_listing_value (Reader   *r,
-                     GraftArg *out,
-                     GError  **error)
-{
-  char  c = r->text[r->pos];
-  gsize end;
-
-  if (c == '(' && try_parse_complex (r, out))
-    return TRUE;
-  if (c == '(' || c == '[')
-    return parse_sequence (r, STYLE_LISTING, out, error);
-  if (c == '{')
-    return parse_dict (r, STYLE_LISTING, out, error);
-  if (c == '%')
-    {
-      gsize start = r->pos, i = r->pos + 1;
-
-      while (i < r->end && is_ident_char (r->text[i]))
-        i++;
-      if (i == start + 1 || g_ascii_isdigit (r->text[start + 1]))
-        return fail (r, start, i + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node name after '%'");
-      r->pos = i;
-      return add_ref (r, start, start + 1, i, out, error);
-    }
-  if (looking_at (r, "slice("))
-    return parse_slice (r, out, error);
-  end = scan_word (r, FALSE);
-  if (!read_word (r, r->pos, end, out, error))
-    return FALSE;
-  r->pos = end;
+  r->pos = vr->pos;
   return TRUE;
-}
-
-static gboolean
-parse_value (Reader   *r,
-             Style     style,
-             GraftArg *out,
-             GError  **error)
-{
-  if (r->pos >= r->end)
-    {
-      if (style == STYLE_LISTING)
-        {
-          /* An empty word: the empty string, as `str('')` prints it. */
-          graft_arg_init_str (out, "", 0);
-          return TRUE;
-        }
-      return fail (r, r->pos, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected end of line; expected a value");
-    }
-  if (style == STYLE_REPR)
-    return parse_repr_value (r, out, error);
-  return parse_listing_value (r, out, error);
 }
 
 /* A value that must fill [r->pos, r->end), in repr style. */
@@ -976,7 +226,7 @@ parse_whole_repr (Reader   *r,
                   GraftArg *out,
                   GError  **error)
 {
-  if (!parse_value (r, STYLE_REPR, out, error))
+  if (!parse_value (r, GRAFT_VALUE_REPR, out, error))
     return FALSE;
   skip_spaces (r);
   if (r->pos < r->end)
@@ -1010,8 +260,7 @@ parse_default (Reader   *r,
         }
       return TRUE;
     }
-  if (!read_word (r, r->pos, r->end, out, error))
-    return FALSE;
+  _graft_value_read_word (r->text + r->pos, r->end - r->pos, out);
   r->pos = r->end;
   return TRUE;
 }
@@ -1180,7 +429,7 @@ parse_node_body (Reader  *r,
       {
         gsize args_start = r->pos;
 
-        if (!parse_value (r, STYLE_LISTING, &rec->args, error))
+        if (!parse_value (r, GRAFT_VALUE_LISTING, &rec->args, error))
           return FALSE;
         if (rec->args.kind != GRAFT_ARG_TUPLE)
           return fail (r, args_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the args tuple");
@@ -1189,7 +438,7 @@ parse_node_body (Reader  *r,
         return FALSE;
       if (!looking_at (r, "{"))
         return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the kwargs dict");
-      if (!parse_value (r, STYLE_LISTING, &rec->kwargs, error) || !expect (r, ")", error))
+      if (!parse_value (r, GRAFT_VALUE_LISTING, &rec->kwargs, error) || !expect (r, ")", error))
         return FALSE;
       if (r->pos < r->end)
         return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected text at the end of the line");
@@ -1279,8 +528,7 @@ reader_clear (Reader *r)
     record_clear (&g_array_index (r->records, Record, i));
   g_array_unref (r->records);
   g_array_unref (r->refs);
-  drop_items (r, 0);
-  g_array_unref (r->stack);
+  _graft_value_reader_clear (&r->values);
   g_hash_table_unref (r->names);
 }
 
@@ -1298,7 +546,6 @@ parse_line (Reader   *r,
 
   r->pos = start;
   r->end = end;
-  r->depth = 0;
   graft_arg_init_seq (&rec.args, GRAFT_ARG_TUPLE, 0);
   graft_arg_init_dict (&rec.kwargs, 0);
   rec.line_start = (guint32) start;
@@ -1519,7 +766,7 @@ graft_listing_parse (GraftSource *source,
 
   r.records = g_array_new (FALSE, FALSE, sizeof (Record));
   r.refs = g_array_new (FALSE, FALSE, sizeof (Ref));
-  r.stack = g_array_new (FALSE, FALSE, sizeof (GraftArg));
+  _graft_value_reader_init (&r.values, r.text, add_ref, &r);
   r.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (; pos < r.length; pos = next)

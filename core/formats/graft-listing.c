@@ -27,7 +27,7 @@ append_python_str (GString        *out,
 }
 
 /**
- * graft_listing_print_string:
+ * graft_listing_to_gstring:
  * @graph: a graph
  *
  * Returns: (transfer full): `str(graph)` of torch 1.13.1: `graph():`, then
@@ -36,7 +36,7 @@ append_python_str (GString        *out,
  *   GString's length.
  */
 GString *
-graft_listing_print_string (GraftGraph *graph)
+graft_listing_to_gstring (GraftGraph *graph)
 {
   GString *out = g_string_new ("graph():");
 
@@ -98,7 +98,7 @@ graft_listing_print_string (GraftGraph *graph)
  * graft_listing_print:
  * @graph: a graph
  *
- * Like graft_listing_print_string(), as a NUL-terminated string (which ends
+ * Like graft_listing_to_gstring(), as a NUL-terminated string (which ends
  * early if a string argument holds a NUL byte).
  *
  * Returns: (transfer full): the listing
@@ -106,5 +106,5 @@ graft_listing_print_string (GraftGraph *graph)
 char *
 graft_listing_print (GraftGraph *graph)
 {
-  return g_string_free (graft_listing_print_string (graph), FALSE);
+  return g_string_free (graft_listing_to_gstring (graph), FALSE);
 }

@@ -257,7 +257,7 @@ mem_read_cb (void *chan,
 /**
  * _graft_gv_doc_read:
  * @source: DOT text, which must not end inside a comment, a quoted string
- *   or an HTML string (graft-dot.c checks): cgraph's lexer would stay in
+ *   or an HTML string (graft-dot-scanner.c checks): cgraph's lexer would stay in
  *   that state for every later read in the process
  * @error: return location for a located error
  *

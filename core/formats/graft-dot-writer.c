@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-dot-writer.c: graphs as Graphviz DOT, written so that Graphviz
+ * draws them and graft_dot_parse() reads them back into the same graph
+ * (graft-dot-reader.c).
+ *
+ * Graft's DOT.  One DOT node per graph node, in graph order, named by the
+ * node's name, then one edge per use of a node, in argument order (a node
+ * that uses `x` twice gets two edges).  Edges are for viewers: on reading,
+ * a node's arguments come from its attributes alone.  The attributes:
+ *
+ *  - `graft_op`: `placeholder`, `get_attr`, `call_function`, `call_method`,
+ *    `call_module` or `output`.  A node with it is a Graft node.
+ *  - `graft_target`: the target as text (absent when empty).
+ *  - `graft_args`: the args tuple; `graft_kwargs`: the kwargs dict (absent
+ *    when empty).  Values are written in a Python-like syntax that reads
+ *    back exactly: `None`, `Ellipsis`, `True`, `False`; ints (`-3`); floats
+ *    as Python's repr (`1.0`, `1e-05`, `-0.0`, `inf`, `-inf`, `nan`,
+ *    `-nan` for a NaN with its sign bit set); `complex(RE, IM)` with float
+ *    parts; strings in single quotes (escapes below); torch symbols bare
+ *    (`torch.float32`), and so are ints too big for 64 bits (Graft keeps
+ *    those as symbols of their digits, graft-value-reader.c); any other
+ *    symbol as `symbol('TEXT')`;
+ *    `device('cuda:0')` (the device's str form); `slice(A, B, C)`; tuples
+ *    (`(x,)`), lists and dicts as in Python; a node as `%name`, as graph
+ *    listings write it.
+ *  - `graft_type`: the type annotation as text, when there is one.
+ *  - `graft_wrapped=true` for a call to a wrapped function.
+ *  - `graft_match=N` for a node of match N when the caller highlights
+ *    matches (written, never read).
+ *
+ * Strings and text are escaped as graft-dot-escape.c says.  For viewers,
+ * each node also has `label="NAME\nCAPTION"` (an escString, so its
+ * backslashes are doubled) and op colours from graft-palette-private.h;
+ * shape and style are node defaults.
+ */
+#include "config.h"
+
+#include "graft-dot.h"
+#include "graft-arg.h"
+#include "graft-dot-escape-private.h"
+#include "graft-graph.h"
+#include "graft-graph-private.h"
+#include "graft-palette-private.h"
+#include "graft-strbuf-private.h"
+#include "graft-value-reader-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Writing values                                                      */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+is_ascii_identifier (const char *s,
+                     gsize       len)
+{
+  if (len == 0 || !(g_ascii_isalpha (s[0]) || s[0] == '_'))
+    return FALSE;
+  for (gsize i = 1; i < len; i++)
+    if (!(g_ascii_isalnum (s[i]) || s[i] == '_'))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_digits (const char *s,
+           gsize       len)
+{
+  gsize i = len > 0 && s[0] == '-' ? 1 : 0;
+
+  if (i >= len)
+    return FALSE;
+  for (; i < len; i++)
+    if (!g_ascii_isdigit (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+append_float (GString *out,
+              double   value)
+{
+  if (isnan (value))
+    _graft_buf_append (out, signbit (value) ? "-nan" : "nan");
+  else
+    graft_append_float_repr (out, value);
+}
+
+static void
+append_value (GString        *out,
+              const GraftArg *arg)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NONE:
+      _graft_buf_append (out, "None");
+      return;
+    case GRAFT_ARG_ELLIPSIS:
+      _graft_buf_append (out, "Ellipsis");
+      return;
+    case GRAFT_ARG_BOOL:
+      _graft_buf_append (out, arg->b ? "True" : "False");
+      return;
+    case GRAFT_ARG_INT:
+      graft_append_int (out, arg->i);
+      return;
+    case GRAFT_ARG_FLOAT:
+      append_float (out, arg->f);
+      return;
+    case GRAFT_ARG_COMPLEX:
+      _graft_buf_append (out, "complex(");
+      append_float (out, arg->c[0]);
+      _graft_buf_append (out, ", ");
+      append_float (out, arg->c[1]);
+      g_string_append_c (out, ')');
+      return;
+    case GRAFT_ARG_STR:
+      g_string_append_c (out, '\'');
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
+      g_string_append_c (out, '\'');
+      return;
+    case GRAFT_ARG_SYMBOL:
+      if (_graft_value_symbol_is_bare (arg->s, arg->n))
+        {
+          _graft_buf_append_len (out, arg->s, arg->n);
+          return;
+        }
+      _graft_buf_append (out, "symbol('");
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
+      _graft_buf_append (out, "')");
+      return;
+    case GRAFT_ARG_DEVICE:
+      _graft_buf_append (out, "device('");
+      _graft_dot_append_escaped (out, arg->s, arg->n, '\'');
+      _graft_buf_append (out, "')");
+      return;
+    case GRAFT_ARG_NODE:
+      g_string_append_c (out, '%');
+      _graft_buf_append (out, graft_node_get_name (arg->node));
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            _graft_buf_append (out, ", ");
+          append_value (out, &arg->items[i]);
+        }
+      if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
+      return;
+    case GRAFT_ARG_DICT:
+      g_string_append_c (out, '{');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            _graft_buf_append (out, ", ");
+          append_value (out, &arg->items[2 * i]);
+          _graft_buf_append (out, ": ");
+          append_value (out, &arg->items[2 * i + 1]);
+        }
+      g_string_append_c (out, '}');
+      return;
+    case GRAFT_ARG_SLICE:
+      _graft_buf_append (out, "slice(");
+      for (guint i = 0; i < 3; i++)
+        {
+          if (i > 0)
+            _graft_buf_append (out, ", ");
+          append_value (out, &arg->items[i]);
+        }
+      g_string_append_c (out, ')');
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing DOT                                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+is_dot_keyword (const char *s,
+                gsize       len)
+{
+  static const char *const keywords[] = { "node", "edge", "graph", "digraph", "subgraph", "strict" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+    if (strlen (keywords[i]) == len && g_ascii_strncasecmp (keywords[i], s, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Appends @s as a DOT string: bare when it is a plain ID or a whole
+ * number, else in double quotes with `"` escaped.  @s holds no line break
+ * and no odd run of backslashes before a quote or at its end (see the file
+ * comment); should one slip through, its last backslash is doubled so
+ * the DOT stays well-formed. */
+static void
+append_dot_string (GString    *out,
+                   const char *s)
+{
+  gsize len = strlen (s);
+  gsize run = 0;
+
+  if ((is_ascii_identifier (s, len) && !is_dot_keyword (s, len)) ||
+      (len > 0 && len < 16 && is_digits (s, len) && s[0] != '-'))
+    {
+      _graft_buf_append_len (out, s, len);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p != '\0'; p++)
+    {
+      if (*p == '\\')
+        {
+          run++;
+          g_string_append_c (out, '\\');
+          continue;
+        }
+      if ((run % 2 == 1) && (*p == '"' || *p == '\n'))
+        g_string_append_c (out, '\\');
+      run = 0;
+      if (*p == '"')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+  if (run % 2 == 1)
+    g_string_append_c (out, '\\');
+  g_string_append_c (out, '"');
+}
+
+static void
+append_attr (GString    *out,
+             gboolean   *first,
+             const char *name,
+             const char *value)
+{
+  _graft_buf_append (out, *first ? " [" : ", ");
+  *first = FALSE;
+  _graft_buf_append (out, name);
+  g_string_append_c (out, '=');
+  append_dot_string (out, value);
+}
+
+/* Appends @s to an escString (a label): backslashes doubled, line breaks
+ * as `\n`, other control characters as spaces. */
+static void
+append_label_text (GString    *out,
+                   const char *s)
+{
+  for (const char *p = s; *p != '\0'; p++)
+    {
+      if (*p == '\\')
+        _graft_buf_append (out, "\\\\");
+      else if (*p == '\n')
+        _graft_buf_append (out, "\\n");
+      else if ((guchar) *p < 0x20 || *p == 0x7f)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_c (out, *p);
+    }
+}
+
+/* What a node does, as the renderer captions its box (the shared
+ * caption, escaped for a label). */
+static void
+append_caption (GString   *out,
+                GraftNode *node)
+{
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  _graft_node_append_caption (caption, node);
+  append_label_text (out, caption->str);
+}
+
+/* Appends `  TAIL -> @node;` for each node @arg refers to, in order. */
+static void
+append_edges (GString        *out,
+              const GraftArg *arg,
+              GraftNode      *node)
+{
+  guint n_items;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      _graft_buf_append (out, "  ");
+      append_dot_string (out, graft_node_get_name (arg->node));
+      _graft_buf_append (out, " -> ");
+      append_dot_string (out, graft_node_get_name (node));
+      _graft_buf_append (out, ";\n");
+      return;
+    }
+  n_items = graft_arg_count_items (arg);
+  for (guint i = 0; i < n_items; i++)
+    append_edges (out, &arg->items[i], node);
+}
+
+/**
+ * graft_dot_options_init:
+ * @options: (out caller-allocates): options to set to the defaults
+ *
+ * Light style, nothing highlighted.
+ */
+void
+graft_dot_options_init (GraftDotOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->style = GRAFT_DOT_LIGHT;
+}
+
+/**
+ * graft_dot_print:
+ * @graph: a graph
+ * @options: (nullable): style and highlighted matches; %NULL for the
+ *   defaults
+ *
+ * Writes @graph as DOT that Graphviz draws and graft_dot_parse() reads
+ * back into the same graph (same names, order, ops, targets, arguments,
+ * annotations and wrapped flags).  The file comment of
+ * graft-dot-writer.c describes the format.
+ *
+ * Returns: (transfer full): the DOT text
+ */
+char *
+graft_dot_print (GraftGraph            *graph,
+                 const GraftDotOptions *options)
+{
+  GraftDotOptions defaults;
+  const GraftOpColors *palette;
+  const GraftThemeColors *theme;
+  g_autoptr (GString) value = g_string_new (NULL);
+  GString *out;
+  guint index = 0;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  if (options == NULL)
+    {
+      graft_dot_options_init (&defaults);
+      options = &defaults;
+    }
+  palette = options->style == GRAFT_DOT_DARK ? graft_palette_dark : graft_palette_light;
+  /* The renderer's colours, so a drawing by dot looks like Graft's own. */
+  theme = &graft_palette_themes[options->style == GRAFT_DOT_DARK ? 1 : 0];
+
+  out = g_string_sized_new (256 + 160 * (gsize) graft_graph_get_n_nodes (graph));
+  _graft_buf_append (out, "digraph graft {\n");
+  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\"];\n", theme->background);
+  g_string_append_printf (out,
+                          "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans Mono\", "
+                          "fontsize=9, fontcolor=\"#%06x\"];\n",
+                          theme->text);
+  g_string_append_printf (out, "  edge [color=\"#%06x\", arrowsize=0.7];\n", theme->edge);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), index++)
+    {
+      GraftOp op = graft_node_get_op (node);
+      const GraftArg *kwargs = graft_node_get_kwargs (node);
+      const char *type = graft_node_get_type_annotation (node);
+      const GraftOpColors *colors = &palette[(guint) op < 6 ? op : GRAFT_OP_CALL_FUNCTION];
+      gint match = options->node_match != NULL ? options->node_match[index] : -1;
+      char color[8];
+      gboolean first = TRUE;
+
+      _graft_buf_append (out, "  ");
+      append_dot_string (out, graft_node_get_name (node));
+
+      append_attr (out, &first, "graft_op", graft_op_to_string (op));
+      g_string_truncate (value, 0);
+      _graft_dot_append_escaped (value, graft_node_get_target (node), strlen (graft_node_get_target (node)), 0);
+      append_attr (out, &first, "graft_target", value->str);
+      g_string_truncate (value, 0);
+      append_value (value, graft_node_get_args (node));
+      append_attr (out, &first, "graft_args", value->str);
+      if (kwargs->n > 0)
+        {
+          g_string_truncate (value, 0);
+          append_value (value, kwargs);
+          append_attr (out, &first, "graft_kwargs", value->str);
+        }
+      if (type != NULL)
+        {
+          g_string_truncate (value, 0);
+          _graft_dot_append_escaped (value, type, strlen (type), 0);
+          append_attr (out, &first, "graft_type", value->str);
+        }
+      if (graft_node_get_is_wrapped (node))
+        append_attr (out, &first, "graft_wrapped", "true");
+
+      g_string_truncate (value, 0);
+      append_label_text (value, graft_node_get_name (node));
+      _graft_buf_append (value, "\\n");
+      append_caption (value, node);
+      append_attr (out, &first, "label", value->str);
+      g_snprintf (color, sizeof color, "#%06x", colors->fill);
+      append_attr (out, &first, "fillcolor", color);
+      if (match >= 0)
+        {
+          char number[16];
+
+          g_snprintf (number, sizeof number, "%d", match);
+          append_attr (out, &first, "graft_match", number);
+          g_snprintf (color, sizeof color, "#%06x", graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS]);
+          append_attr (out, &first, "color", color);
+          append_attr (out, &first, "penwidth", "3");
+        }
+      else
+        {
+          g_snprintf (color, sizeof color, "#%06x", colors->border);
+          append_attr (out, &first, "color", color);
+        }
+      _graft_buf_append (out, "];\n");
+    }
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    {
+      append_edges (out, graft_node_get_args (node), node);
+      append_edges (out, graft_node_get_kwargs (node), node);
+    }
+  _graft_buf_append (out, "}\n");
+  return g_string_free (out, FALSE);
+}
