@@ -634,11 +634,9 @@ dismiss_warnings_cb (GSimpleAction *action,
 
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
   /* Dismissing the offer to restore drops the autosave. */
-  if (self->recovered_code != NULL)
+  if (self->recovery != NULL)
     {
-      g_clear_pointer (&self->recovered_code, g_free);
-      g_clear_pointer (&self->recovered_pattern, g_free);
-      g_clear_pointer (&self->recovered_replacement, g_free);
+      g_clear_pointer (&self->recovery, graft_recovery_free);
       gtk_widget_set_visible (self->restore_button, FALSE);
       graft_autosave_discard (graft_document_get_file (self->document));
     }

@@ -52,9 +52,7 @@ struct _GraftWindow
   gboolean            code_stale;
   gboolean            loading;      /* a file is being read on a worker */
   guint               autosave_id;  /* pending autosave */
-  char               *recovered_code;        /* an autosave offered for restoring */
-  char               *recovered_pattern;
-  char               *recovered_replacement;   /* the Code tab is hidden and behind the graph */
+  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
 
   GraftScopes        *scopes;        /* of the graph last laid out */
   GHashTable         *collapsed;     /* scope paths drawn as one box; NULL: choose on the next layout */

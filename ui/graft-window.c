@@ -724,7 +724,8 @@ autosave_cb (gpointer user_data)
 
   self->autosave_id = 0;
   if (graft_document_get_modified (self->document))
-    graft_autosave_write (self->document);
+    graft_autosave_write_take (graft_document_get_file (self->document),
+                               graft_document_dup_recovery (self->document));
   return G_SOURCE_REMOVE;
 }
 
@@ -755,7 +756,7 @@ schedule_autosave (GraftWindow *self)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   if (graft_document_get_modified (self->document))
     self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
-  else if (!self->loading && self->recovered_code == NULL)
+  else if (!self->loading && self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
 }
 
@@ -789,11 +790,12 @@ _graft_window_restore_autosave (GraftWindow *self)
 
   gtk_widget_set_visible (self->restore_button, FALSE);
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
-  if (self->recovered_code == NULL)
+  if (self->recovery == NULL)
     return;
   /* One change of the history: undo gives the file's graph back, and the
    * toast's Undo the editors' texts too. */
-  if (!graft_document_restore_text (self->document, name, self->recovered_code, "Restore unsaved changes", &error))
+  if (!graft_document_restore_text (self->document, name, self->recovery->code, "Restore unsaved changes",
+                                    &error))
     {
       /* The autosave stays, for another try or a look with another tool. */
       g_autofree char *message = graft_error_format (error, NULL);
@@ -802,10 +804,8 @@ _graft_window_restore_autosave (GraftWindow *self)
       _graft_window_toast (self, text, FALSE);
       return;
     }
-  replace_texts (self, self->recovered_pattern, self->recovered_replacement);
-  g_clear_pointer (&self->recovered_code, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
+  replace_texts (self, self->recovery->pattern, self->recovery->replacement);
+  g_clear_pointer (&self->recovery, graft_recovery_free);
   self->restore_serial = graft_document_get_last_change_serial (self->document);
   _graft_window_relayout (self, FALSE);
   _graft_window_toast (self, "Unsaved changes restored", TRUE);
@@ -944,6 +944,7 @@ file_loaded_cb (GObject      *object,
 {
   g_autoptr (GraftWindow) self = user_data;
   g_autoptr (GError) error = NULL;
+  GraftRecovery *recovery;
 
   graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
   self->loading = FALSE;
@@ -953,10 +954,10 @@ file_loaded_cb (GObject      *object,
                            ? OVERVIEW_BOXES : -1;
   fill_editors (self);
   _graft_window_show_warnings (self);
-  if (error == NULL &&
-      graft_document_take_recovered (self->document, &self->recovered_code, &self->recovered_pattern,
-                                     &self->recovered_replacement))
+  if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
+      graft_recovery_free (self->recovery);
+      self->recovery = recovery;
       gtk_label_set_text (self->warning_label,
                           "This file has unsaved changes from an earlier session that did not end normally.");
       gtk_widget_set_visible (self->restore_button, TRUE);
@@ -1465,7 +1466,7 @@ graft_window_close_request (GtkWindow *window)
     }
   save_size (self);
   /* Closed on purpose: the user saved or chose to discard. */
-  if (self->recovered_code == NULL)
+  if (self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
   return GTK_WINDOW_CLASS (graft_window_parent_class)->close_request (window);
 }
@@ -1497,10 +1498,8 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->search_hits, g_ptr_array_unref);
   g_clear_pointer (&self->code_lines, g_ptr_array_unref);
-  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
