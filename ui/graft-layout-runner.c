@@ -32,8 +32,10 @@ struct _GraftLayoutRunner
   GraftCanvas        *canvas;         /* Owned: where layouts go */
   GCancellable       *cancellable;    /* Owned: of the layout running, or NULL */
   GraftScopes        *scopes;         /* Owned: of the graph last queued, or NULL */
-  GHashTable         *collapsed;      /* Owned: scope paths drawn as one box; NULL: choose on the next start */
-  gint                overview_boxes; /* what to choose then: an overview of at most this many boxes, or none (-1) */
+  GHashTable         *collapsed;      /* Owned: scope paths drawn as one box; NULL: choose
+                                       * on the next start */
+  gint                overview_boxes; /* what to choose then: an overview of at most this
+                                       * many boxes, or none (-1) */
   GraftLayoutRequest *request;        /* Borrowed: the layout running, owned by its task, or NULL */
   guint               progress_id;    /* polls @request */
   guint               start_id;       /* starts the next layout */
@@ -164,8 +166,8 @@ start_cb (gpointer user_data)
     self->collapsed = self->overview_boxes >= 0
                         ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
                         : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  request = graft_layout_request_new_folded (graft_document_get_graph (self->document), self->scopes,
-                                             self->collapsed, NULL);
+  request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
+                                             self->scopes, self->collapsed, NULL);
   /* A newer layout stops this one between segments. */
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
@@ -306,7 +308,8 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
   graph = graft_document_get_graph (self->document);
   /* An eighth of the nodes, so that a small graph folds too. */
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8) : -1;
+  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8)
+                                  : -1;
 }
 
 /**
@@ -323,7 +326,8 @@ graft_layout_runner_expand (GraftLayoutRunner *self,
                             const char        *scope)
 {
   g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
-  if (self->collapsed == NULL || self->scopes == NULL || !g_hash_table_contains (self->collapsed, scope))
+  if (self->collapsed == NULL || self->scopes == NULL ||
+      !g_hash_table_contains (self->collapsed, scope))
     return FALSE;
   graft_scopes_expand (self->scopes, self->collapsed, scope);
   return TRUE;
@@ -385,8 +389,9 @@ graft_layout_runner_class_init (GraftLayoutRunnerClass *klass)
    * Emitted every tenth of a second while a layout of several segments
    * runs.
    */
-  signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                           NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
   /**
    * GraftLayoutRunner::done:
    * @self: the runner
@@ -395,8 +400,9 @@ graft_layout_runner_class_init (GraftLayoutRunnerClass *klass)
    *
    * Emitted when the newest layout asked for has finished.
    */
-  signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                       NULL, G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void

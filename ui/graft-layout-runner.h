@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (GraftLayoutRunner, graft_layout_runner, GRAFT, LAYOUT_RUNNER, GObject)
 
 GraftLayoutRunner *graft_layout_runner_new              (GraftDocument     *document,
-                                                         GraftCanvas       *canvas) G_GNUC_WARN_UNUSED_RESULT;
+                                                         GraftCanvas       *canvas)
+                                                        G_GNUC_WARN_UNUSED_RESULT;
 void               graft_layout_runner_queue            (GraftLayoutRunner *self,
                                                          gboolean           keep_view);
 gboolean           graft_layout_runner_get_pending      (GraftLayoutRunner *self);

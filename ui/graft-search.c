@@ -50,7 +50,8 @@ search_changed_cb (GtkSearchEntry *entry,
   g_ptr_array_set_size (self->hits, 0);
   self->current = 0;
   if (*needle != '\0')
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+         node = graft_node_get_next (node))
       {
         g_autofree char *name = g_utf8_casefold (graft_node_get_name (node), -1);
         g_autofree char *target = g_utf8_casefold (graft_node_get_target (node), -1);
@@ -131,8 +132,9 @@ graft_search_step (GraftSearch *self,
   n = self->hits->len;
   if (n == 0)
     {
-      gtk_label_set_text (self->count,
-                          *gtk_editable_get_text (GTK_EDITABLE (self->entry)) != '\0' ? "No nodes" : "");
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+
+      gtk_label_set_text (self->count, *text != '\0' ? "No nodes" : "");
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
       return;
     }
@@ -183,8 +185,8 @@ graft_search_class_init (GraftSearchClass *klass)
    *
    * Emitted when the hits or the hit shown may have changed.
    */
-  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                          NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-window-private.h: the window's instance struct, shared by
- * graft-window.c (widgets, document, the code view, autosave) and
- * graft-window-actions.c (the win.* actions).  Laying out and folding
- * belong to the GraftLayoutRunner, the search to the GraftSearch.
+ * graft-window.c (widgets, document, autosave) and graft-window-actions.c
+ * (the win.* actions).  Laying out and folding belong to the
+ * GraftLayoutRunner, the search to the GraftSearch, the Code tab to the
+ * GraftCodeSync.
  */
 #pragma once
 
 #include "graft-window.h"
+#include "graft-code-sync.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-search.h"
@@ -48,10 +50,8 @@ struct _GraftWindow
   GtkSingleSelection *match_selection;
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
+  GraftCodeSync      *code_sync;
   GSettings          *settings; /* NULL when the schema is not installed */
-  GPtrArray          *code_lines;   /* per line of the code view: node name or NULL */
-  gboolean            syncing_code; /* the canvas and the code view are following each other */
-  gboolean            code_stale;
   gboolean            loading;      /* a file is being read on a worker */
   guint               autosave_id;  /* pending autosave */
   GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */

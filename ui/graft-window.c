@@ -8,9 +8,9 @@
  * is laid out again after each change (by a GraftLayoutRunner, which also
  * keeps the folding; the view stays where the user was looking), and match
  * marks follow the matches.  The window shows the runner's progress and
- * errors, keeps the code view in step with the canvas, offers autosaved
- * work for restoring, and autosaves.  The search is a GraftSearch; the
- * win.* actions are in graft-window-actions.c.
+ * errors, offers autosaved work for restoring, and autosaves.  The search
+ * is a GraftSearch, the Code tab a GraftCodeSync; the win.* actions are
+ * in graft-window-actions.c.
  */
 #include "config.h"
 
@@ -299,8 +299,9 @@ layout_progress_cb (GraftLayoutRunner *runner,
                     guint              total,
                     GraftWindow       *self)
 {
-  g_autofree char *text = g_strdup_printf ("Laying out: part %u of %u", MIN (done + 1, total), total);
+  g_autofree char *text = NULL;
 
+  text = g_strdup_printf ("Laying out: part %u of %u", MIN (done + 1, total), total);
   gtk_progress_bar_set_fraction (self->layout_progress, (double) done / total);
   gtk_progress_bar_set_text (self->layout_progress, text);
   gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), TRUE);
@@ -432,41 +433,6 @@ show_content (GraftWindow *self)
   gtk_widget_set_visible (self->zoom_box, TRUE);
 }
 
-/* The code view: `graft code` of the graph, and which node each line
- * defines (`    name = ...`; the def line for placeholders, the return
- * line for the output). */
-static void
-update_code (GraftWindow *self)
-{
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  const char *text = graft_document_get_load_error (self->document) == NULL ? graft_document_get_code (self->document) : "";
-  g_auto (GStrv) lines = NULL;
-
-  while (*text == '\n')
-    text++;
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
-  g_ptr_array_set_size (self->code_lines, 0);
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = lines[i];
-      const char *eq = strstr (line, " = ");
-      char *name = NULL;
-
-      if (g_str_has_prefix (line, "    ") && eq != NULL && strchr ("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", line[4]) != NULL)
-        {
-          g_autofree char *candidate = g_strndup (line + 4, (gsize) (eq - line - 4));
-
-          if (strspn (candidate, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen (candidate) &&
-              graft_graph_find_node (graph, candidate) != NULL)
-            name = g_steal_pointer (&candidate);
-        }
-      else if (g_str_has_prefix (line, "    return ") && graft_graph_get_output (graph) != NULL)
-        name = g_strdup (graft_node_get_name (graft_graph_get_output (graph)));
-      g_ptr_array_add (self->code_lines, name);
-    }
-}
-
 /**
  * graft_window_get_code_buffer:
  * @self: a window
@@ -495,79 +461,12 @@ graft_window_show_page (GraftWindow *self,
   gtk_stack_set_visible_child_name (self->editor_stack, page);
 }
 
-/* A click in the code selects the line's node on the canvas. */
-static void
-code_cursor_cb (GtkTextBuffer *buffer,
-                GParamSpec    *pspec,
-                GraftWindow   *self)
-{
-  GtkTextIter iter;
-  int line;
-  const char *name;
-
-  if (self->syncing_code)
-    return;
-  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
-  line = gtk_text_iter_get_line (&iter);
-  if (line < 0 || (guint) line >= self->code_lines->len || (name = self->code_lines->pdata[line]) == NULL)
-    return;
-  self->syncing_code = TRUE;
-  graft_canvas_select (self->canvas, name, FALSE);
-  graft_canvas_center_on (self->canvas, name);
-  self->syncing_code = FALSE;
-}
-
-/* Selecting one node on the canvas puts the code's cursor on its line. */
-static void
-sync_code_to_canvas (GraftWindow *self,
-                     const char  *name)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->code_view);
-  GtkTextIter iter;
-
-  if (self->syncing_code)
-    return;
-  for (guint i = 0; i < self->code_lines->len; i++)
-    if (g_strcmp0 (self->code_lines->pdata[i], name) == 0)
-      {
-        self->syncing_code = TRUE;
-        gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) i);
-        gtk_text_buffer_place_cursor (buffer, &iter);
-        gtk_text_view_scroll_to_iter (self->code_view, &iter, 0.1, FALSE, 0, 0.3);
-        self->syncing_code = FALSE;
-        return;
-      }
-}
-
-/* The Code tab is filled when it is shown: generating and highlighting
- * the code of a 50,000-node graph takes a noticeable part of a second. */
-static void
-refresh_code (GraftWindow *self)
-{
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "code") == 0)
-    {
-      update_code (self);
-      self->code_stale = FALSE;
-    }
-  else
-    self->code_stale = TRUE;
-}
-
-static void
-editor_page_cb (GtkStack    *stack,
-                GParamSpec  *pspec,
-                GraftWindow *self)
-{
-  if (self->code_stale)
-    refresh_code (self);
-}
-
 static void
 graph_changed_cb (GraftDocument *document,
                   GraftWindow   *self)
 {
   check_undo_toast (self);
-  refresh_code (self);
+  graft_code_sync_refresh (self->code_sync);
   show_content (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -672,8 +571,8 @@ _graft_window_restore_autosave (GraftWindow *self)
     return;
   /* One change of the history: undo gives the file's graph back, and the
    * toast's Undo the editors' texts too. */
-  if (!graft_document_restore_text (self->document, name, self->recovery->code, "Restore unsaved changes",
-                                    &error))
+  if (!graft_document_restore_text (self->document, name, self->recovery->code,
+                                    "Restore unsaved changes", &error))
     {
       /* The autosave stays, for another try or a look with another tool. */
       g_autofree char *message = graft_error_format (error, NULL);
@@ -987,7 +886,7 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   if (names[0] != NULL && names[1] == NULL)
     {
       match = graft_document_get_match_of_node (self->document, names[0]);
-      sync_code_to_canvas (self, names[0]);
+      graft_code_sync_select (self->code_sync, names[0]);
     }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection, match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
@@ -1296,7 +1195,7 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->match_selection);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->code_lines, g_ptr_array_unref);
+  g_clear_object (&self->code_sync);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
@@ -1377,18 +1276,11 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
-  self->code_lines = g_ptr_array_new_with_free_func (g_free);
-  {
-    GtkSourceLanguage *python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "python3");
-    GtkTextBuffer *code_buffer = gtk_text_view_get_buffer (self->code_view);
-
-    if (python != NULL)
-      gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (code_buffer), python);
-    g_signal_connect (code_buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self);
-    graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (code_buffer));
-  }
+  self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
+                                         self->editor_stack);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
-  self->search = graft_search_new (self->document, self->canvas, self->search_entry, self->search_count);
+  self->search = graft_search_new (self->document, self->canvas, self->search_entry,
+                                   self->search_count);
   g_signal_connect (self->search, "changed", G_CALLBACK (search_changed_cb), self);
   self->layout_runner = graft_layout_runner_new (self->document, self->canvas);
   g_signal_connect (self->layout_runner, "progress", G_CALLBACK (layout_progress_cb), self);
@@ -1427,7 +1319,6 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
-  g_signal_connect (self->editor_stack, "notify::visible-child", G_CALLBACK (editor_page_cb), self);
   g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
