@@ -11,9 +11,27 @@
 #include "config.h"
 
 #include "graft-autosave.h"
+#include "graft.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
+
+/**
+ * graft_recovery_free:
+ * @recovery: (nullable): the texts of unsaved work
+ *
+ * Frees @recovery and its texts.
+ */
+void
+graft_recovery_free (GraftRecovery *recovery)
+{
+  if (recovery == NULL)
+    return;
+  g_free (recovery->code);
+  g_free (recovery->pattern);
+  g_free (recovery->replacement);
+  g_free (recovery);
+}
 
 /**
  * graft_autosave_path_for:
@@ -37,21 +55,17 @@ graft_autosave_path_for (GFile *file)
  * into the key file, fsync) would otherwise stop the window for tens of
  * milliseconds every time it autosaves. */
 typedef struct {
-  char *path;
-  char *code; /* NULL to remove @path */
-  char *uri;
-  char *pattern;
-  char *replacement;
+  char          *path;  /* Owned */
+  char          *uri;   /* Owned: of the document's file, "" for none */
+  GraftRecovery *texts; /* Owned: what to write, or NULL to remove @path */
 } Job;
 
 static void
 job_free (Job *job)
 {
   g_free (job->path);
-  g_free (job->code);
   g_free (job->uri);
-  g_free (job->pattern);
-  g_free (job->replacement);
+  graft_recovery_free (job->texts);
   g_free (job);
 }
 
@@ -68,7 +82,7 @@ run_job (gpointer job_data,
   Job *job = job_data;
   g_autoptr (GError) error = NULL;
 
-  if (job->code == NULL)
+  if (job->texts == NULL)
     g_unlink (job->path);
   else
     {
@@ -78,9 +92,9 @@ run_job (gpointer job_data,
       gsize length;
 
       g_key_file_set_string (keys, "autosave", "uri", job->uri);
-      g_key_file_set_string (keys, "autosave", "code", job->code);
-      g_key_file_set_string (keys, "autosave", "pattern", job->pattern);
-      g_key_file_set_string (keys, "autosave", "replacement", job->replacement);
+      g_key_file_set_string (keys, "autosave", "code", job->texts->code);
+      g_key_file_set_string (keys, "autosave", "pattern", job->texts->pattern);
+      g_key_file_set_string (keys, "autosave", "replacement", job->texts->replacement);
       data = g_key_file_to_data (keys, &length, NULL);
       if (g_mkdir_with_parents (dir, 0700) != 0)
         g_warning ("cannot autosave: cannot create %s", dir);
@@ -121,27 +135,24 @@ graft_autosave_flush (void)
 }
 
 /**
- * graft_autosave_write:
- * @document: a document with unsaved changes
+ * graft_autosave_write_take:
+ * @file: (nullable): the file of a document with unsaved changes
+ * @recovery: (transfer full): its graph's code, pattern and replacement
  *
- * Writes @document's graph, pattern and replacement to its autosave, on
- * the autosave thread: the file is there after graft_autosave_flush().
- * Failures are logged as warnings.
+ * Writes @recovery to @file's autosave, on the autosave thread: the file
+ * is there after graft_autosave_flush().  Failures are logged as warnings.
  */
 void
-graft_autosave_write (GraftDocument *document)
+graft_autosave_write_take (GFile         *file,
+                           GraftRecovery *recovery)
 {
-  GFile *file;
   Job *job;
 
-  g_return_if_fail (GRAFT_IS_DOCUMENT (document));
-  file = graft_document_get_file (document);
+  g_return_if_fail (recovery != NULL);
   job = g_new0 (Job, 1);
   job->path = graft_autosave_path_for (file);
-  job->code = graft_document_dup_file_text (document);
   job->uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
-  job->pattern = g_strdup (graft_document_get_pattern_text (document));
-  job->replacement = g_strdup (graft_document_get_replacement_text (document));
+  job->texts = recovery;
   push_job (job);
 }
 
@@ -164,42 +175,34 @@ graft_autosave_discard (GFile *file)
 /**
  * graft_autosave_find:
  * @file: a file being opened
- * @out_code: (out) (transfer full): the autosaved graph's code
- * @out_pattern: (out) (transfer full): the pattern text
- * @out_replacement: (out) (transfer full): the replacement text
  *
  * Waits for the writes and removals asked for before, so it belongs on a
  * worker thread (the editor calls it where it reads the file).
  *
- * Returns: whether @file has an autosave newer than itself
+ * Returns: (transfer full) (nullable): the texts of @file's autosave, or
+ *   %NULL when it has none newer than itself
  */
-gboolean
-graft_autosave_find (GFile *file,
-                     char **out_code,
-                     char **out_pattern,
-                     char **out_replacement)
+GraftRecovery *
+graft_autosave_find (GFile *file)
 {
   g_autofree char *path = graft_autosave_path_for (file);
   g_autofree char *file_path = g_file_get_path (file);
   g_autoptr (GKeyFile) keys = g_key_file_new ();
+  g_autoptr (GraftRecovery) recovery = NULL;
   GStatBuf saved;
   GStatBuf original;
 
   /* What was asked for before counts: a removal on its way means none. */
   graft_autosave_flush ();
   if (g_stat (path, &saved) != 0 || !g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL))
-    return FALSE;
+    return NULL;
   if (file_path != NULL && g_stat (file_path, &original) == 0 && original.st_mtime > saved.st_mtime)
-    return FALSE;
-  *out_code = g_key_file_get_string (keys, "autosave", "code", NULL);
-  *out_pattern = g_key_file_get_string (keys, "autosave", "pattern", NULL);
-  *out_replacement = g_key_file_get_string (keys, "autosave", "replacement", NULL);
-  if (*out_code == NULL || *out_pattern == NULL || *out_replacement == NULL)
-    {
-      g_clear_pointer (out_code, g_free);
-      g_clear_pointer (out_pattern, g_free);
-      g_clear_pointer (out_replacement, g_free);
-      return FALSE;
-    }
-  return TRUE;
+    return NULL;
+  recovery = g_new0 (GraftRecovery, 1);
+  recovery->code = g_key_file_get_string (keys, "autosave", "code", NULL);
+  recovery->pattern = g_key_file_get_string (keys, "autosave", "pattern", NULL);
+  recovery->replacement = g_key_file_get_string (keys, "autosave", "replacement", NULL);
+  if (recovery->code == NULL || recovery->pattern == NULL || recovery->replacement == NULL)
+    return NULL;
+  return g_steal_pointer (&recovery);
 }

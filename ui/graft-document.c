@@ -81,10 +81,7 @@ struct _GraftDocument
   guint         revision;     /* counts changes of the graph */
   guint         last_serial;  /* of the newest history entry made */
   char         *code;         /* the graph's code, or NULL until asked for */
-  gboolean      recovered;    /* the last load found an autosave */
-  char         *recovered_code;
-  char         *recovered_pattern;
-  char         *recovered_replacement;
+  GraftRecovery *recovery;    /* what the last load found of an autosave, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (GraftDocument, graft_document, G_TYPE_OBJECT)
@@ -148,9 +145,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped_of, g_hash_table_unref);
   g_clear_object (&self->match_items);
   g_clear_pointer (&self->code, g_free);
-  g_clear_pointer (&self->recovered_code, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
+  g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->pattern, graft_pattern_unref);
   g_clear_pointer (&self->replacement, graft_graph_free);
@@ -468,10 +463,7 @@ typedef struct {
   char        *code;
   char        *pattern;
   char        *replacement;
-  gboolean     recovered;
-  char        *recovered_code;
-  char        *recovered_pattern;
-  char        *recovered_replacement;
+  GraftRecovery *recovery; /* the file's autosave, or NULL */
 } Loaded;
 
 static void
@@ -483,9 +475,7 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->code, g_free);
   g_clear_pointer (&loaded->pattern, g_free);
   g_clear_pointer (&loaded->replacement, g_free);
-  g_clear_pointer (&loaded->recovered_code, g_free);
-  g_clear_pointer (&loaded->recovered_pattern, g_free);
-  g_clear_pointer (&loaded->recovered_replacement, g_free);
+  g_clear_pointer (&loaded->recovery, graft_recovery_free);
 }
 
 static void
@@ -531,8 +521,7 @@ read_file (Loaded *loaded)
   if (loaded->graph == NULL)
     return;
   loaded->code = graft_codegen_python (loaded->graph);
-  loaded->recovered = graft_autosave_find (loaded->file, &loaded->recovered_code, &loaded->recovered_pattern,
-                                           &loaded->recovered_replacement);
+  loaded->recovery = graft_autosave_find (loaded->file);
 }
 
 /* Puts what was read into the document, taking it out of @loaded; a text
@@ -547,13 +536,8 @@ install (GraftDocument *self,
   if (loaded->file != NULL)
     {
       set_file (self, loaded->file);
-      g_free (self->recovered_code);
-      g_free (self->recovered_pattern);
-      g_free (self->recovered_replacement);
-      self->recovered = loaded->recovered;
-      self->recovered_code = g_steal_pointer (&loaded->recovered_code);
-      self->recovered_pattern = g_steal_pointer (&loaded->recovered_pattern);
-      self->recovered_replacement = g_steal_pointer (&loaded->recovered_replacement);
+      graft_recovery_free (self->recovery);
+      self->recovery = g_steal_pointer (&loaded->recovery);
     }
   load_graph (self, g_steal_pointer (&loaded->graph), load_error, g_steal_pointer (&loaded->code),
               g_steal_pointer (&loaded->pattern), g_steal_pointer (&loaded->replacement));
@@ -689,32 +673,21 @@ graft_document_load_file_finish (GraftDocument *self,
 }
 
 /**
- * graft_document_take_recovered:
+ * graft_document_steal_recovery:
  * @self: a document
- * @out_code: (out) (transfer full): the autosaved graph's code
- * @out_pattern: (out) (transfer full): the pattern text
- * @out_replacement: (out) (transfer full): the replacement text
  *
  * What the last graft_document_load_file() or
  * graft_document_load_file_async() found of the file's autosave (see
  * graft_autosave_find()); it is handed out once.
  *
- * Returns: whether the file had an autosave newer than itself
+ * Returns: (transfer full) (nullable): the autosave's texts, or %NULL when
+ *   the file had no autosave newer than itself
  */
-gboolean
-graft_document_take_recovered (GraftDocument *self,
-                               char         **out_code,
-                               char         **out_pattern,
-                               char         **out_replacement)
+GraftRecovery *
+graft_document_steal_recovery (GraftDocument *self)
 {
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  if (!self->recovered)
-    return FALSE;
-  self->recovered = FALSE;
-  *out_code = g_steal_pointer (&self->recovered_code);
-  *out_pattern = g_steal_pointer (&self->recovered_pattern);
-  *out_replacement = g_steal_pointer (&self->recovered_replacement);
-  return TRUE;
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return g_steal_pointer (&self->recovery);
 }
 
 GFile *
@@ -1468,6 +1441,27 @@ graft_document_dup_file_text (GraftDocument *self)
     g_string_append (out, "import math\n");
   g_string_append (out, code);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_document_dup_recovery:
+ * @self: a document
+ *
+ * Returns: (transfer full): what an autosave keeps of @self: the graph as
+ *   graft_document_dup_file_text() writes it, the pattern and the
+ *   replacement
+ */
+GraftRecovery *
+graft_document_dup_recovery (GraftDocument *self)
+{
+  GraftRecovery *recovery;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  recovery = g_new0 (GraftRecovery, 1);
+  recovery->code = graft_document_dup_file_text (self);
+  recovery->pattern = g_strdup (self->pattern_text);
+  recovery->replacement = g_strdup (self->replacement_text);
+  return recovery;
 }
 
 /**

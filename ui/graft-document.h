@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "graft-view.h"
+#include "graft-autosave.h"
 
 G_BEGIN_DECLS
 
@@ -24,10 +25,7 @@ void           graft_document_load_file_async      (GraftDocument      *self,
                                                     GCancellable       *cancellable,
                                                     GAsyncReadyCallback callback,
                                                     gpointer            user_data);
-gboolean       graft_document_take_recovered       (GraftDocument *self,
-                                                    char         **out_code,
-                                                    char         **out_pattern,
-                                                    char         **out_replacement);
+GraftRecovery *graft_document_steal_recovery       (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_load_file_finish     (GraftDocument *self,
                                                     GAsyncResult  *result,
                                                     GError       **error);
@@ -90,6 +88,7 @@ const char    *graft_document_redo                 (GraftDocument *self);
 char          *graft_document_dup_code             (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 const char    *graft_document_get_code             (GraftDocument *self);
 char          *graft_document_dup_file_text        (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+GraftRecovery *graft_document_dup_recovery         (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_save                 (GraftDocument *self,
                                                     GFile         *file,
                                                     GError       **error);

@@ -631,11 +631,9 @@ dismiss_warnings_cb (GSimpleAction *action,
 
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
   /* Dismissing the offer to restore drops the autosave. */
-  if (self->recovered_code != NULL)
+  if (self->recovery != NULL)
     {
-      g_clear_pointer (&self->recovered_code, g_free);
-      g_clear_pointer (&self->recovered_pattern, g_free);
-      g_clear_pointer (&self->recovered_replacement, g_free);
+      g_clear_pointer (&self->recovery, graft_recovery_free);
       gtk_widget_set_visible (self->restore_button, FALSE);
       graft_autosave_discard (graft_document_get_file (self->document));
     }
@@ -790,13 +788,11 @@ search_to_pattern_cb (GSimpleAction *action,
                       gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  const char *name;
   const char *names[2] = { NULL, NULL };
 
-  if (self->search_hits->len == 0)
+  names[0] = graft_search_get_current (self->search);
+  if (names[0] == NULL)
     return;
-  name = self->search_hits->pdata[self->search_current];
-  names[0] = name;
   graft_canvas_set_selection (self->canvas, names);
   g_action_group_activate_action (G_ACTION_GROUP (self), "pattern-from-selection", NULL);
 }
@@ -1035,7 +1031,8 @@ _graft_window_update_actions (GraftWindow *self)
   }
   set_enabled (self, "find", has_graph);
   set_enabled (self, "explain-at", has_graph && graft_document_get_pattern (self->document) != NULL);
-  set_enabled (self, "search-to-pattern", has_graph && self->search_hits != NULL && self->search_hits->len > 0);
+  set_enabled (self, "search-to-pattern", has_graph && self->search != NULL &&
+              graft_search_get_current (self->search) != NULL);
   set_enabled (self, "zoom-in", has_graph);
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-window-private.h: the window's instance struct, shared by
- * graft-window.c (widgets, document, layout) and graft-window-actions.c
- * (the win.* actions).
+ * graft-window.c (widgets, document, autosave) and graft-window-actions.c
+ * (the win.* actions).  Laying out and folding belong to the
+ * GraftLayoutRunner, the search to the GraftSearch, the Code tab to the
+ * GraftCodeSync.
  */
 #pragma once
 
 #include "graft-window.h"
+#include "graft-code-sync.h"
+#include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
+#include "graft-search.h"
 
 G_BEGIN_DECLS
 
@@ -43,27 +48,14 @@ struct _GraftWindow
   /* Owned */
   GraftDocument      *document;
   GtkSingleSelection *match_selection;
-  GCancellable       *layout_cancellable;
+  GraftLayoutRunner  *layout_runner;
+  GraftSearch        *search;
+  GraftCodeSync      *code_sync;
   GSettings          *settings; /* NULL when the schema is not installed */
-  GPtrArray          *search_hits; /* char *: names of the nodes found */
-  guint               search_current;
-  GPtrArray          *code_lines;   /* per line of the code view: node name or NULL */
-  gboolean            syncing_code; /* the canvas and the code view are following each other */
-  gboolean            code_stale;
   gboolean            loading;      /* a file is being read on a worker */
   guint               autosave_id;  /* pending autosave */
-  char               *recovered_code;        /* an autosave offered for restoring */
-  char               *recovered_pattern;
-  char               *recovered_replacement;   /* the Code tab is hidden and behind the graph */
+  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
 
-  GraftScopes        *scopes;        /* of the graph last laid out */
-  GHashTable         *collapsed;     /* scope paths drawn as one box; NULL: choose on the next layout */
-  gint                overview_boxes; /* what to choose then: an overview of at most this many boxes, or none (-1) */
-  GraftLayoutRequest *layout_request; /* the layout running, owned by its task */
-  guint               progress_id;   /* polls layout_request */
-  guint               relayout_id;   /* starts the next layout */
-  gboolean            relayout_keep_view;
-  guint               layout_generation;
   gboolean            busy;
   gboolean            close_confirmed;
   gboolean            following_canvas; /* the list selection follows a click */
@@ -86,8 +78,6 @@ void _graft_window_toast             (GraftWindow    *self,
 void _graft_window_relayout          (GraftWindow    *self,
                                       gboolean        keep_view);
 void _graft_window_show_warnings     (GraftWindow    *self);
-void _graft_window_search_step       (GraftWindow    *self,
-                                      int             step);
 void _graft_window_restore_autosave  (GraftWindow    *self);
 void _graft_window_replace_texts     (GraftWindow    *self,
                                       const char     *pattern,

@@ -5,10 +5,12 @@
  * pattern and replacement editors (each with a preview of its graph) and
  * the list of matches.  The window keeps them in step with the document:
  * edits in the editors are traced (debounced) and matched again, the graph
- * is laid out again on a worker thread after each change (a newer request
- * supersedes an older one, and the view stays where the user was looking),
- * and match marks follow the matches.  The win.* actions are in
- * graft-window-actions.c.
+ * is laid out again after each change (by a GraftLayoutRunner, which also
+ * keeps the folding; the view stays where the user was looking), and match
+ * marks follow the matches.  The window shows the runner's progress and
+ * errors, offers autosaved work for restoring, and autosaves.  The search
+ * is a GraftSearch, the Code tab a GraftCodeSync; the win.* actions are
+ * in graft-window-actions.c.
  */
 #include "config.h"
 
@@ -291,96 +293,36 @@ update_marks (GraftWindow *self)
   graft_canvas_set_added (self->canvas, added);
 }
 
-typedef struct {
-  guint    generation;
-  gboolean keep_view;
-} LayoutJob;
-
 static void
-layout_thread_cb (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
+layout_progress_cb (GraftLayoutRunner *runner,
+                    guint              done,
+                    guint              total,
+                    GraftWindow       *self)
 {
-  GraftLayoutRequest *request = task_data;
-  GError *error = NULL;
-  GraftLayout *layout;
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  layout = graft_layout_request_run (request, &error);
-  if (layout == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
-}
-
-static void
-layout_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  GraftWindow *self = GRAFT_WINDOW (object);
-  LayoutJob *job = user_data;
-  g_autoptr (GError) error = NULL;
-  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (job->generation != self->layout_generation)
-    {
-      /* A newer layout is on its way. */
-      g_clear_pointer (&layout, graft_layout_free);
-      g_free (job);
-      return;
-    }
-  self->layout_request = NULL;
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), FALSE);
-  /* A layout asked for meanwhile has not started yet. */
-  set_busy (self, self->relayout_id != 0);
-  if (layout == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *text = g_strdup_printf ("The graph cannot be drawn: %s", error->message);
-
-          _graft_window_toast (self, text, FALSE);
-        }
-      g_free (job);
-      return;
-    }
-  graft_canvas_set_layout (self->canvas, layout, job->keep_view);
-  update_marks (self);
-  g_free (job);
-}
-
-/* Graphs larger than this open folded by module, as an overview of at most
- * OVERVIEW_BOXES boxes. */
-#define FOLD_ABOVE_NODES 2000
-#define OVERVIEW_BOXES   300
-
-/* Shows how far the running layout has got, once it has more than one
- * segment to do. */
-static gboolean
-poll_progress_cb (gpointer user_data)
-{
-  GraftWindow *self = user_data;
-  guint done;
-  guint total;
   g_autofree char *text = NULL;
 
-  if (self->layout_request == NULL)
-    {
-      self->progress_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  graft_layout_request_get_progress (self->layout_request, &done, &total);
-  if (total < 2)
-    return G_SOURCE_CONTINUE;
   text = g_strdup_printf ("Laying out: part %u of %u", MIN (done + 1, total), total);
   gtk_progress_bar_set_fraction (self->layout_progress, (double) done / total);
   gtk_progress_bar_set_text (self->layout_progress, text);
   gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), TRUE);
-  return G_SOURCE_CONTINUE;
+}
+
+static void
+layout_done_cb (GraftLayoutRunner *runner,
+                const GError      *error,
+                GraftWindow       *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->layout_progress), FALSE);
+  /* A layout asked for meanwhile has not started yet. */
+  set_busy (self, graft_layout_runner_get_pending (runner));
+  if (error == NULL)
+    update_marks (self);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *text = g_strdup_printf ("The graph cannot be drawn: %s", error->message);
+
+      _graft_window_toast (self, text, FALSE);
+    }
 }
 
 /**
@@ -394,11 +336,7 @@ void
 _graft_window_set_folding (GraftWindow *self,
                            gboolean     overview)
 {
-  GraftGraph *graph = graft_document_get_graph (self->document);
-
-  /* An eighth of the nodes, so that a small graph folds too. */
-  g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8) : -1;
+  graft_layout_runner_reset_folding (self->layout_runner, overview);
   _graft_window_relayout (self, FALSE);
 }
 
@@ -413,10 +351,8 @@ void
 _graft_window_expand_scope (GraftWindow *self,
                             const char  *scope)
 {
-  if (self->collapsed == NULL || self->scopes == NULL || !g_hash_table_contains (self->collapsed, scope))
-    return;
-  graft_scopes_expand (self->scopes, self->collapsed, scope);
-  _graft_window_relayout (self, TRUE);
+  if (graft_layout_runner_expand (self->layout_runner, scope))
+    _graft_window_relayout (self, TRUE);
 }
 
 /**
@@ -430,50 +366,8 @@ void
 _graft_window_collapse_scope (GraftWindow *self,
                               const char  *scope)
 {
-  if (self->collapsed == NULL)
-    self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  graft_scopes_collapse (self->collapsed, scope);
+  graft_layout_runner_collapse (self->layout_runner, scope);
   _graft_window_relayout (self, TRUE);
-}
-
-/* Starts the layout _graft_window_relayout() asked for.  Copying the graph
- * for the worker takes tens of milliseconds at 50,000 nodes, so it runs in
- * a main-loop turn of its own, apart from the change that asked for it:
- * events and frames due meanwhile are handled between the two. */
-static gboolean
-relayout_cb (gpointer user_data)
-{
-  GraftWindow *self = user_data;
-  g_autoptr (GTask) task = NULL;
-  LayoutJob *job = g_new0 (LayoutJob, 1);
-  gboolean keep_view = self->relayout_keep_view;
-
-  self->relayout_id = 0;
-  self->relayout_keep_view = FALSE;
-  g_clear_object (&self->layout_cancellable);
-  self->layout_cancellable = g_cancellable_new ();
-  job->generation = self->layout_generation;
-  job->keep_view = keep_view;
-  task = g_task_new (self, self->layout_cancellable, layout_done_cb, job);
-  g_task_set_source_tag (task, _graft_window_relayout);
-  {
-    GraftGraph *graph = graft_document_get_graph (self->document);
-    GraftLayoutRequest *request;
-
-    if (self->collapsed == NULL)
-      self->collapsed = self->overview_boxes >= 0
-                          ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
-                          : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    request = graft_layout_request_new_folded (graph, self->scopes, self->collapsed, NULL);
-    /* A newer layout stops this one between segments. */
-    graft_layout_request_set_cancellable (request, self->layout_cancellable);
-    g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
-    self->layout_request = request;
-    if (self->progress_id == 0)
-      self->progress_id = g_timeout_add (100, poll_progress_cb, self);
-  }
-  g_task_run_in_thread (task, layout_thread_cb);
-  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -488,23 +382,8 @@ void
 _graft_window_relayout (GraftWindow *self,
                         gboolean     keep_view)
 {
-  /* The running layout is superseded at once: whatever it returns now is
-   * dropped. */
-  g_cancellable_cancel (self->layout_cancellable);
-  self->layout_generation++;
-  self->layout_request = NULL;
-  /* Two requests before the start: fitting wins over keeping the view. */
-  self->relayout_keep_view = self->relayout_id != 0 ? self->relayout_keep_view && keep_view : keep_view;
   set_busy (self, TRUE);
-  /* Scopes follow the graph, which may have changed; the menus read them
-   * before the layout starts. */
-  g_clear_pointer (&self->scopes, graft_scopes_free);
-  self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
-  /* At the default priority: below the redraw's, an animation whose frames
-   * take longer than the frame interval (the busy spinner under a software
-   * GL renderer) would keep it from ever running. */
-  if (self->relayout_id == 0)
-    self->relayout_id = g_idle_add_full (G_PRIORITY_DEFAULT, relayout_cb, self, NULL);
+  graft_layout_runner_queue (self->layout_runner, keep_view);
 }
 
 /**
@@ -554,41 +433,6 @@ show_content (GraftWindow *self)
   gtk_widget_set_visible (self->zoom_box, TRUE);
 }
 
-/* The code view: `graft code` of the graph, and which node each line
- * defines (`    name = ...`; the def line for placeholders, the return
- * line for the output). */
-static void
-update_code (GraftWindow *self)
-{
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  const char *text = graft_document_get_load_error (self->document) == NULL ? graft_document_get_code (self->document) : "";
-  g_auto (GStrv) lines = NULL;
-
-  while (*text == '\n')
-    text++;
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->code_view), text, -1);
-  g_ptr_array_set_size (self->code_lines, 0);
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = lines[i];
-      const char *eq = strstr (line, " = ");
-      char *name = NULL;
-
-      if (g_str_has_prefix (line, "    ") && eq != NULL && strchr ("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", line[4]) != NULL)
-        {
-          g_autofree char *candidate = g_strndup (line + 4, (gsize) (eq - line - 4));
-
-          if (strspn (candidate, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == strlen (candidate) &&
-              graft_graph_find_node (graph, candidate) != NULL)
-            name = g_steal_pointer (&candidate);
-        }
-      else if (g_str_has_prefix (line, "    return ") && graft_graph_get_output (graph) != NULL)
-        name = g_strdup (graft_node_get_name (graft_graph_get_output (graph)));
-      g_ptr_array_add (self->code_lines, name);
-    }
-}
-
 /**
  * graft_window_get_code_buffer:
  * @self: a window
@@ -617,79 +461,12 @@ graft_window_show_page (GraftWindow *self,
   gtk_stack_set_visible_child_name (self->editor_stack, page);
 }
 
-/* A click in the code selects the line's node on the canvas. */
-static void
-code_cursor_cb (GtkTextBuffer *buffer,
-                GParamSpec    *pspec,
-                GraftWindow   *self)
-{
-  GtkTextIter iter;
-  int line;
-  const char *name;
-
-  if (self->syncing_code)
-    return;
-  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
-  line = gtk_text_iter_get_line (&iter);
-  if (line < 0 || (guint) line >= self->code_lines->len || (name = self->code_lines->pdata[line]) == NULL)
-    return;
-  self->syncing_code = TRUE;
-  graft_canvas_select (self->canvas, name, FALSE);
-  graft_canvas_center_on (self->canvas, name);
-  self->syncing_code = FALSE;
-}
-
-/* Selecting one node on the canvas puts the code's cursor on its line. */
-static void
-sync_code_to_canvas (GraftWindow *self,
-                     const char  *name)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->code_view);
-  GtkTextIter iter;
-
-  if (self->syncing_code)
-    return;
-  for (guint i = 0; i < self->code_lines->len; i++)
-    if (g_strcmp0 (self->code_lines->pdata[i], name) == 0)
-      {
-        self->syncing_code = TRUE;
-        gtk_text_buffer_get_iter_at_line (buffer, &iter, (int) i);
-        gtk_text_buffer_place_cursor (buffer, &iter);
-        gtk_text_view_scroll_to_iter (self->code_view, &iter, 0.1, FALSE, 0, 0.3);
-        self->syncing_code = FALSE;
-        return;
-      }
-}
-
-/* The Code tab is filled when it is shown: generating and highlighting
- * the code of a 50,000-node graph takes a noticeable part of a second. */
-static void
-refresh_code (GraftWindow *self)
-{
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->editor_stack), "code") == 0)
-    {
-      update_code (self);
-      self->code_stale = FALSE;
-    }
-  else
-    self->code_stale = TRUE;
-}
-
-static void
-editor_page_cb (GtkStack    *stack,
-                GParamSpec  *pspec,
-                GraftWindow *self)
-{
-  if (self->code_stale)
-    refresh_code (self);
-}
-
 static void
 graph_changed_cb (GraftDocument *document,
                   GraftWindow   *self)
 {
   check_undo_toast (self);
-  refresh_code (self);
+  graft_code_sync_refresh (self->code_sync);
   show_content (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -724,7 +501,8 @@ autosave_cb (gpointer user_data)
 
   self->autosave_id = 0;
   if (graft_document_get_modified (self->document))
-    graft_autosave_write (self->document);
+    graft_autosave_write_take (graft_document_get_file (self->document),
+                               graft_document_dup_recovery (self->document));
   return G_SOURCE_REMOVE;
 }
 
@@ -755,7 +533,7 @@ schedule_autosave (GraftWindow *self)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   if (graft_document_get_modified (self->document))
     self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
-  else if (!self->loading && self->recovered_code == NULL)
+  else if (!self->loading && self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
 }
 
@@ -789,11 +567,12 @@ _graft_window_restore_autosave (GraftWindow *self)
 
   gtk_widget_set_visible (self->restore_button, FALSE);
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
-  if (self->recovered_code == NULL)
+  if (self->recovery == NULL)
     return;
   /* One change of the history: undo gives the file's graph back, and the
    * toast's Undo the editors' texts too. */
-  if (!graft_document_restore_text (self->document, name, self->recovered_code, "Restore unsaved changes", &error))
+  if (!graft_document_restore_text (self->document, name, self->recovery->code,
+                                    "Restore unsaved changes", &error))
     {
       /* The autosave stays, for another try or a look with another tool. */
       g_autofree char *message = graft_error_format (error, NULL);
@@ -802,10 +581,8 @@ _graft_window_restore_autosave (GraftWindow *self)
       _graft_window_toast (self, text, FALSE);
       return;
     }
-  replace_texts (self, self->recovered_pattern, self->recovered_replacement);
-  g_clear_pointer (&self->recovered_code, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
+  replace_texts (self, self->recovery->pattern, self->recovery->replacement);
+  g_clear_pointer (&self->recovery, graft_recovery_free);
   self->restore_serial = graft_document_get_last_change_serial (self->document);
   _graft_window_relayout (self, FALSE);
   _graft_window_toast (self, "Unsaved changes restored", TRUE);
@@ -944,19 +721,18 @@ file_loaded_cb (GObject      *object,
 {
   g_autoptr (GraftWindow) self = user_data;
   g_autoptr (GError) error = NULL;
+  GraftRecovery *recovery;
 
   graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
   self->loading = FALSE;
   /* A new graph: its size decides whether it opens folded. */
-  g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  self->overview_boxes = graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > FOLD_ABOVE_NODES
-                           ? OVERVIEW_BOXES : -1;
+  graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
   _graft_window_show_warnings (self);
-  if (error == NULL &&
-      graft_document_take_recovered (self->document, &self->recovered_code, &self->recovered_pattern,
-                                     &self->recovered_replacement))
+  if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
+      graft_recovery_free (self->recovery);
+      self->recovery = recovery;
       gtk_label_set_text (self->warning_label,
                           "This file has unsaved changes from an earlier session that did not end normally.");
       gtk_widget_set_visible (self->restore_button, TRUE);
@@ -988,16 +764,6 @@ graft_window_open_file (GraftWindow *self,
   graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
 }
 
-/* Whether @name, a box's name on the canvas, is a folded scope's path
- * rather than a node's name. */
-static gboolean
-is_folded_scope (GraftWindow *self,
-                 const char  *name)
-{
-  return name != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
-         graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL;
-}
-
 /* The tooltip of a node: what the listing says about it. */
 static char *
 describe_node_cb (const char *name,
@@ -1009,14 +775,15 @@ describe_node_cb (const char *name,
   g_autofree char *args = NULL;
   g_autofree char *kwargs = NULL;
   g_autofree char *escaped = NULL;
+  GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
   gint match;
 
-  if (node == NULL && self->scopes != NULL && is_folded_scope (self, name))
+  if (node == NULL && scopes != NULL && graft_layout_runner_is_folded (self->layout_runner, name))
     {
       g_autofree char *path = g_markup_escape_text (name, -1);
 
       return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>", path,
-                              graft_scopes_count_nodes (self->scopes, name));
+                              graft_scopes_count_nodes (scopes, name));
     }
   if (node == NULL)
     return NULL;
@@ -1119,7 +886,7 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   if (names[0] != NULL && names[1] == NULL)
     {
       match = graft_document_get_match_of_node (self->document, names[0]);
-      sync_code_to_canvas (self, names[0]);
+      graft_code_sync_select (self->code_sync, names[0]);
     }
   self->following_canvas = TRUE;
   gtk_single_selection_set_selected (self->match_selection, match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
@@ -1127,76 +894,11 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   _graft_window_update_actions (self);
 }
 
-/* Search: the nodes whose name, op or target contains the text, in graph
- * order, all selected; the current one is centred. */
 static void
-search_changed_cb (GtkSearchEntry *entry,
-                   GraftWindow    *self)
+search_changed_cb (GraftSearch *search,
+                   GraftWindow *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-  g_autofree char *needle = g_utf8_casefold (text, -1);
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-
-  g_ptr_array_set_size (self->search_hits, 0);
-  self->search_current = 0;
-  if (*needle != '\0')
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
-      {
-        g_autofree char *name = g_utf8_casefold (graft_node_get_name (node), -1);
-        g_autofree char *target = g_utf8_casefold (graft_node_get_target (node), -1);
-
-        if (strstr (name, needle) != NULL || strstr (target, needle) != NULL ||
-            strstr (graft_op_to_string (graft_node_get_op (node)), needle) != NULL)
-          g_ptr_array_add (self->search_hits, g_strdup (graft_node_get_name (node)));
-      }
-  for (guint i = 0; i < self->search_hits->len; i++)
-    g_ptr_array_add (names, self->search_hits->pdata[i]);
-  g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char * const *) names->pdata);
-  _graft_window_search_step (self, 0);
-}
-
-/**
- * _graft_window_search_step:
- * @self: a window
- * @step: 1 for the next hit, -1 for the previous, 0 to show the current
- *
- * Centres the canvas on a search hit and says which it is.
- */
-void
-_graft_window_search_step (GraftWindow *self,
-                           int          step)
-{
-  guint n = self->search_hits->len;
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    {
-      gtk_label_set_text (self->search_count,
-                          *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0' ? "No nodes" : "");
-      _graft_window_update_actions (self);
-      return;
-    }
-  self->search_current = (guint) (((gint) self->search_current + step + (gint) n) % (gint) n);
-  graft_canvas_center_on (self->canvas, self->search_hits->pdata[self->search_current]);
-  count = g_strdup_printf ("%u of %u", self->search_current + 1, n);
-  gtk_label_set_text (self->search_count, count);
   _graft_window_update_actions (self);
-}
-
-static void
-search_next_cb (GtkSearchEntry *entry,
-                GraftWindow    *self)
-{
-  _graft_window_search_step (self, 1);
-}
-
-static void
-search_previous_cb (GtkSearchEntry *entry,
-                    GraftWindow    *self)
-{
-  _graft_window_search_step (self, -1);
 }
 
 static void
@@ -1308,7 +1010,7 @@ node_activated_cb (GraftCanvas *canvas,
                    const char  *name,
                    GraftWindow *self)
 {
-  if (is_folded_scope (self, name))
+  if (graft_layout_runner_is_folded (self->layout_runner, name))
     _graft_window_expand_scope (self, name);
 }
 
@@ -1321,7 +1023,8 @@ context_menu_cb (GraftCanvas *canvas,
 {
   g_autoptr (GMenu) menu = g_menu_new ();
   g_autoptr (GMenu) section = g_menu_new ();
-  gboolean is_scope = is_folded_scope (self, name);
+  GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
+  gboolean is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
   gint match = name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
 
   if (match >= 0)
@@ -1355,11 +1058,11 @@ context_menu_cb (GraftCanvas *canvas,
       g_menu_item_set_action_and_target (item, "win.expand-scope", "s", name);
       g_menu_append_item (section, item);
     }
-  else if (name != NULL && self->scopes != NULL)
+  else if (name != NULL && scopes != NULL)
     {
       gint index = node_position (graft_document_get_graph (self->document), name);
-      const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (self->scopes)
-                            ? graft_scopes_get_innermost (self->scopes, index) : NULL;
+      const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (scopes)
+                            ? graft_scopes_get_innermost (scopes, index) : NULL;
 
       if (scope != NULL)
         {
@@ -1465,7 +1168,7 @@ graft_window_close_request (GtkWindow *window)
     }
   save_size (self);
   /* Closed on purpose: the user saved or chose to discard. */
-  if (self->recovered_code == NULL)
+  if (self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
   return GTK_WINDOW_CLASS (graft_window_parent_class)->close_request (window);
 }
@@ -1475,11 +1178,9 @@ graft_window_dispose (GObject *object)
 {
   GraftWindow *self = GRAFT_WINDOW (object);
 
-  g_cancellable_cancel (self->layout_cancellable);
+  if (self->layout_runner != NULL)
+    graft_layout_runner_stop (self->layout_runner);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  g_clear_handle_id (&self->relayout_id, g_source_remove);
-  self->layout_request = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -1489,18 +1190,14 @@ graft_window_finalize (GObject *object)
 {
   GraftWindow *self = GRAFT_WINDOW (object);
 
-  g_clear_object (&self->layout_cancellable);
-  g_clear_pointer (&self->scopes, graft_scopes_free);
-  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  g_clear_object (&self->layout_runner);
+  g_clear_object (&self->search);
   g_clear_object (&self->match_selection);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->search_hits, g_ptr_array_unref);
-  g_clear_pointer (&self->code_lines, g_ptr_array_unref);
-  g_clear_pointer (&self->recovered_code, g_free);
+  g_clear_object (&self->code_sync);
+  g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_pointer (&self->recovered_pattern, g_free);
-  g_clear_pointer (&self->recovered_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -1579,22 +1276,15 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
-  self->search_hits = g_ptr_array_new_with_free_func (g_free);
-  self->code_lines = g_ptr_array_new_with_free_func (g_free);
-  {
-    GtkSourceLanguage *python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "python3");
-    GtkTextBuffer *code_buffer = gtk_text_view_get_buffer (self->code_view);
-
-    if (python != NULL)
-      gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (code_buffer), python);
-    g_signal_connect (code_buffer, "notify::cursor-position", G_CALLBACK (code_cursor_cb), self);
-    graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (code_buffer));
-  }
+  self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
+                                         self->editor_stack);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
-  g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
-  g_signal_connect (self->search_entry, "activate", G_CALLBACK (search_next_cb), self);
-  g_signal_connect (self->search_entry, "next-match", G_CALLBACK (search_next_cb), self);
-  g_signal_connect (self->search_entry, "previous-match", G_CALLBACK (search_previous_cb), self);
+  self->search = graft_search_new (self->document, self->canvas, self->search_entry,
+                                   self->search_count);
+  g_signal_connect (self->search, "changed", G_CALLBACK (search_changed_cb), self);
+  self->layout_runner = graft_layout_runner_new (self->document, self->canvas);
+  g_signal_connect (self->layout_runner, "progress", G_CALLBACK (layout_progress_cb), self);
+  g_signal_connect (self->layout_runner, "done", G_CALLBACK (layout_done_cb), self);
 
   schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
   if (schema != NULL)
@@ -1629,7 +1319,6 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
-  g_signal_connect (self->editor_stack, "notify::visible-child", G_CALLBACK (editor_page_cb), self);
   g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
@@ -1647,7 +1336,6 @@ graft_window_init (GraftWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-  self->overview_boxes = -1;
   _graft_window_init_actions (self);
   fill_editors (self);
   show_content (self);

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-code-sync.h: fills the side panel's Code tab with the graph's
+ * code and keeps its cursor and the canvas's selection in step.
+ */
+#pragma once
+
+#include "graft-canvas.h"
+#include "graft-document.h"
+
+G_BEGIN_DECLS
+
+#define GRAFT_TYPE_CODE_SYNC (graft_code_sync_get_type ())
+
+G_DECLARE_FINAL_TYPE (GraftCodeSync, graft_code_sync, GRAFT, CODE_SYNC, GObject)
+
+GraftCodeSync *graft_code_sync_new     (GraftDocument *document,
+                                        GraftCanvas   *canvas,
+                                        GtkTextView   *code_view,
+                                        GtkStack      *pages) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_code_sync_refresh (GraftCodeSync *self);
+void           graft_code_sync_select  (GraftCodeSync *self,
+                                        const char    *name);
+
+G_END_DECLS

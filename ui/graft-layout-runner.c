@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-layout-runner.c: lays the document's graph out for the canvas.
+ *
+ * Contract: graft_layout_runner_queue() asks for a layout of the graph the
+ * document holds then; it starts on the main loop's next turn and runs on
+ * a worker thread (GTask), and a newer request supersedes an older one at
+ * once: the older one is cancelled between segments and whatever it still
+ * returns is dropped.  A finished layout goes to the canvas (keeping the
+ * view, when every request since the last start asked for that), then
+ * ::done is emitted; a failed one emits ::done with its error.  While a
+ * layout of more than one segment runs, ::progress says how far it has
+ * got.  The runner also keeps the folding: the graph's scopes (rebuilt
+ * on every request, so the menus can read them before the layout starts)
+ * and which scopes are drawn as one box.  It touches no widget but the
+ * canvas; the window shows the busy state, the progress and the errors.
+ */
+#include "config.h"
+
+#include "graft-layout-runner.h"
+
+/* Graphs larger than this open folded by module, as an overview of at most
+ * OVERVIEW_BOXES boxes. */
+#define FOLD_ABOVE_NODES 2000
+#define OVERVIEW_BOXES   300
+
+struct _GraftLayoutRunner
+{
+  GObject parent_instance;
+
+  GraftDocument      *document;       /* Owned: whose graph is laid out */
+  GraftCanvas        *canvas;         /* Owned: where layouts go */
+  GCancellable       *cancellable;    /* Owned: of the layout running, or NULL */
+  GraftScopes        *scopes;         /* Owned: of the graph last queued, or NULL */
+  GHashTable         *collapsed;      /* Owned: scope paths drawn as one box; NULL: choose
+                                       * on the next start */
+  gint                overview_boxes; /* what to choose then: an overview of at most this
+                                       * many boxes, or none (-1) */
+  GraftLayoutRequest *request;        /* Borrowed: the layout running, owned by its task, or NULL */
+  guint               progress_id;    /* polls @request */
+  guint               start_id;       /* starts the next layout */
+  gboolean            start_keep_view;
+  guint               generation;     /* counts requests: a task of an older one is dropped */
+};
+
+G_DEFINE_FINAL_TYPE (GraftLayoutRunner, graft_layout_runner, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_PROGRESS,
+  SIGNAL_DONE,
+  N_SIGNALS,
+};
+
+static guint signals[N_SIGNALS];
+
+/* What a task was started for. */
+typedef struct {
+  guint    generation;
+  gboolean keep_view;
+} Job;
+
+/**
+ * graft_layout_runner_new:
+ * @document: the document whose graph is laid out
+ * @canvas: the canvas that shows each layout
+ *
+ * Returns: (transfer full): a runner with no layout asked for yet
+ */
+GraftLayoutRunner *
+graft_layout_runner_new (GraftDocument *document,
+                         GraftCanvas   *canvas)
+{
+  GraftLayoutRunner *self;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);
+  self = g_object_new (GRAFT_TYPE_LAYOUT_RUNNER, NULL);
+  self->document = g_object_ref (document);
+  self->canvas = g_object_ref (canvas);
+  return self;
+}
+
+static void
+layout_thread_cb (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  GraftLayoutRequest *request = task_data;
+  GError *error = NULL;
+  GraftLayout *layout;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  layout = graft_layout_request_run (request, &error);
+  if (layout == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+}
+
+static void
+layout_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
+  g_autofree Job *job = user_data;
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (job->generation != self->generation)
+    {
+      /* A newer layout is on its way. */
+      g_clear_pointer (&layout, graft_layout_free);
+      return;
+    }
+  self->request = NULL;
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (layout != NULL)
+    graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+  g_signal_emit (self, signals[SIGNAL_DONE], 0, error);
+}
+
+/* Says how far the running layout has got, once it has more than one
+ * segment to do. */
+static gboolean
+poll_progress_cb (gpointer user_data)
+{
+  GraftLayoutRunner *self = user_data;
+  guint done;
+  guint total;
+
+  if (self->request == NULL)
+    {
+      self->progress_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  graft_layout_request_get_progress (self->request, &done, &total);
+  if (total >= 2)
+    g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, done, total);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Starts the layout graft_layout_runner_queue() asked for.  Copying the
+ * graph for the worker takes tens of milliseconds at 50,000 nodes, so it
+ * runs in a main-loop turn of its own, apart from the change that asked
+ * for it: events and frames due meanwhile are handled between the two. */
+static gboolean
+start_cb (gpointer user_data)
+{
+  GraftLayoutRunner *self = user_data;
+  g_autoptr (GTask) task = NULL;
+  Job *job = g_new0 (Job, 1);
+  GraftLayoutRequest *request;
+
+  self->start_id = 0;
+  job->generation = self->generation;
+  job->keep_view = self->start_keep_view;
+  self->start_keep_view = FALSE;
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, layout_done_cb, job);
+  g_task_set_source_tag (task, graft_layout_runner_queue);
+  if (self->collapsed == NULL)
+    self->collapsed = self->overview_boxes >= 0
+                        ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
+                        : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
+                                             self->scopes, self->collapsed, NULL);
+  /* A newer layout stops this one between segments. */
+  graft_layout_request_set_cancellable (request, self->cancellable);
+  g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+  self->request = request;
+  if (self->progress_id == 0)
+    self->progress_id = g_timeout_add (100, poll_progress_cb, self);
+  g_task_run_in_thread (task, layout_thread_cb);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * graft_layout_runner_queue:
+ * @self: a runner
+ * @keep_view: keep looking at the same place rather than fitting the graph
+ *
+ * Lays the document's graph out on a worker thread, starting from the
+ * main loop's next turn; supersedes any layout still running.
+ */
+void
+graft_layout_runner_queue (GraftLayoutRunner *self,
+                           gboolean           keep_view)
+{
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+
+  /* The running layout is superseded at once: whatever it returns now is
+   * dropped. */
+  g_cancellable_cancel (self->cancellable);
+  self->generation++;
+  self->request = NULL;
+  /* Two requests before the start: fitting wins over keeping the view. */
+  self->start_keep_view = self->start_id != 0 ? self->start_keep_view && keep_view : keep_view;
+  /* Scopes follow the graph, which may have changed; the menus read them
+   * before the layout starts. */
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
+  /* At the default priority: below the redraw's, an animation whose frames
+   * take longer than the frame interval (the busy spinner under a software
+   * GL renderer) would keep it from ever running. */
+  if (self->start_id == 0)
+    self->start_id = g_idle_add_full (G_PRIORITY_DEFAULT, start_cb, self, NULL);
+}
+
+/**
+ * graft_layout_runner_get_pending:
+ * @self: a runner
+ *
+ * Returns: whether a layout has been asked for that has not started yet
+ */
+gboolean
+graft_layout_runner_get_pending (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  return self->start_id != 0;
+}
+
+/**
+ * graft_layout_runner_stop:
+ * @self: a runner
+ *
+ * Cancels the running layout and forgets the ones asked for: nothing goes
+ * to the canvas any more and no signal is emitted, until the next
+ * graft_layout_runner_queue().  The window calls it when it goes.
+ */
+void
+graft_layout_runner_stop (GraftLayoutRunner *self)
+{
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  g_cancellable_cancel (self->cancellable);
+  self->generation++;
+  self->request = NULL;
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->start_id, g_source_remove);
+}
+
+/**
+ * graft_layout_runner_get_scopes:
+ * @self: a runner
+ *
+ * Returns: (transfer none) (nullable): the scopes of the graph last
+ *   queued, or %NULL before the first request
+ */
+GraftScopes *
+graft_layout_runner_get_scopes (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
+  return self->scopes;
+}
+
+/**
+ * graft_layout_runner_is_folded:
+ * @self: a runner
+ * @name: (nullable): a box's name on the canvas
+ *
+ * Returns: whether @name is a folded scope's path rather than a node's
+ *   name
+ */
+gboolean
+graft_layout_runner_is_folded (GraftLayoutRunner *self,
+                               const char        *name)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  return name != NULL && self->collapsed != NULL && g_hash_table_contains (self->collapsed, name) &&
+         graft_graph_find_node (graft_document_get_graph (self->document), name) == NULL;
+}
+
+/**
+ * graft_layout_runner_fold_new_graph:
+ * @self: a runner
+ *
+ * For a graph just read: forgets what was collapsed, and lets the graph's
+ * size decide whether the next layout folds it into an overview.
+ */
+void
+graft_layout_runner_fold_new_graph (GraftLayoutRunner *self)
+{
+  GraftGraph *graph;
+
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  graph = graft_document_get_graph (self->document);
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  self->overview_boxes = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : -1;
+}
+
+/**
+ * graft_layout_runner_reset_folding:
+ * @self: a runner
+ * @overview: fold the graph into an overview; %FALSE expands everything
+ *
+ * Chooses what the next layout collapses.
+ */
+void
+graft_layout_runner_reset_folding (GraftLayoutRunner *self,
+                                   gboolean           overview)
+{
+  GraftGraph *graph;
+
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  graph = graft_document_get_graph (self->document);
+  /* An eighth of the nodes, so that a small graph folds too. */
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8)
+                                  : -1;
+}
+
+/**
+ * graft_layout_runner_expand:
+ * @self: a runner
+ * @scope: a collapsed scope
+ *
+ * Opens @scope one level in the next layout.
+ *
+ * Returns: whether @scope was collapsed (else nothing changes)
+ */
+gboolean
+graft_layout_runner_expand (GraftLayoutRunner *self,
+                            const char        *scope)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  if (self->collapsed == NULL || self->scopes == NULL ||
+      !g_hash_table_contains (self->collapsed, scope))
+    return FALSE;
+  graft_scopes_expand (self->scopes, self->collapsed, scope);
+  return TRUE;
+}
+
+/**
+ * graft_layout_runner_collapse:
+ * @self: a runner
+ * @scope: a scope of the graph
+ *
+ * Folds @scope into one box in the next layout.
+ */
+void
+graft_layout_runner_collapse (GraftLayoutRunner *self,
+                              const char        *scope)
+{
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  if (self->collapsed == NULL)
+    self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  graft_scopes_collapse (self->collapsed, scope);
+}
+
+static void
+graft_layout_runner_dispose (GObject *object)
+{
+  GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
+
+  graft_layout_runner_stop (self);
+  G_OBJECT_CLASS (graft_layout_runner_parent_class)->dispose (object);
+}
+
+static void
+graft_layout_runner_finalize (GObject *object)
+{
+  GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  g_clear_object (&self->canvas);
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (graft_layout_runner_parent_class)->finalize (object);
+}
+
+static void
+graft_layout_runner_class_init (GraftLayoutRunnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = graft_layout_runner_dispose;
+  object_class->finalize = graft_layout_runner_finalize;
+
+  /**
+   * GraftLayoutRunner::progress:
+   * @self: the runner
+   * @done: segments laid out
+   * @total: segments of the running layout, at least 2
+   *
+   * Emitted every tenth of a second while a layout of several segments
+   * runs.
+   */
+  signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * GraftLayoutRunner::done:
+   * @self: the runner
+   * @error: (nullable): why the newest layout failed or stopped, or %NULL
+   *   when the canvas shows it
+   *
+   * Emitted when the newest layout asked for has finished.
+   */
+  signals[SIGNAL_DONE] = g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+graft_layout_runner_init (GraftLayoutRunner *self)
+{
+  self->overview_boxes = -1;
+}
