@@ -85,3 +85,18 @@
  * million bits (301,030 digits) folds in milliseconds, while `2 ** 10 ** 9`
  * would take minutes and a gigabyte. */
 #define GRAFT_MAX_BIGINT_BITS 1000000
+
+/* Largest side of a PNG, in pixels.  cairo's image surfaces stop at 32,767
+ * pixels a side; a taller drawing (about 500 nodes of a chain at the usual
+ * 2x scale) is scaled down to fit, and refused once its text would be
+ * drawn smaller than a twentieth of its size. */
+#define GRAFT_MAX_PNG_SIDE 32000.0
+
+/* Most pixels of a PNG: 64 Mi pixels, 256 MiB of ARGB32 memory while it is
+ * drawn.  A wide and tall drawing is scaled down to stay under it. */
+#define GRAFT_MAX_PNG_PIXELS (64.0 * 1024 * 1024)
+
+/* Largest side of an SVG or PDF page, in points: PDF's largest page, 200
+ * inches (viewers refuse larger ones); SVG follows, so that both formats
+ * of one drawing have the same size. */
+#define GRAFT_MAX_VECTOR_SIDE 14400.0

@@ -17,6 +17,7 @@
 
 #include "graft-render.h"
 #include "graft-error.h"
+#include "graft-limits.h"
 #include "graft-palette-private.h"
 #include "graft-text-private.h"
 
@@ -30,9 +31,6 @@
 #define MATCH_WIDTH     3.0
 #define ARROW_HALF      3.2
 #define PNG_SCALE       2.0
-#define PNG_MAX_SIDE    32000.0
-#define PNG_MAX_PIXELS  (64.0 * 1024 * 1024)
-#define VECTOR_MAX_SIDE 14400.0 /* PDF's largest page, 200 inches */
 
 typedef struct {
   double r, g, b, a;
@@ -500,8 +498,8 @@ graft_render_to_bytes (GraftLayout              *layout,
 
   if (format == GRAFT_FORMAT_PNG)
     {
-      scale = MIN (PNG_SCALE, MIN (PNG_MAX_SIDE / width, PNG_MAX_SIDE / height));
-      scale = MIN (scale, sqrt (PNG_MAX_PIXELS / (width * height)));
+      scale = MIN (PNG_SCALE, MIN (GRAFT_MAX_PNG_SIDE / width, GRAFT_MAX_PNG_SIDE / height));
+      scale = MIN (scale, sqrt (GRAFT_MAX_PNG_PIXELS / (width * height)));
       if (width * scale < 1 || height * scale < 1 || scale < 0.05)
         {
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT,
@@ -510,12 +508,12 @@ graft_render_to_bytes (GraftLayout              *layout,
           return NULL;
         }
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                            (int) MIN (ceil (width * scale), PNG_MAX_SIDE),
-                                            (int) MIN (ceil (height * scale), PNG_MAX_SIDE));
+                                            (int) MIN (ceil (width * scale), GRAFT_MAX_PNG_SIDE),
+                                            (int) MIN (ceil (height * scale), GRAFT_MAX_PNG_SIDE));
     }
   else
     {
-      scale = MIN (1.0, MIN (VECTOR_MAX_SIDE / width, VECTOR_MAX_SIDE / height));
+      scale = MIN (1.0, MIN (GRAFT_MAX_VECTOR_SIDE / width, GRAFT_MAX_VECTOR_SIDE / height));
       if (format == GRAFT_FORMAT_SVG)
         surface = cairo_svg_surface_create_for_stream (append_bytes_cb, bytes,
                                                        width * scale, height * scale);
