@@ -226,7 +226,7 @@ graft_cli_emit_file (const char *data,
 {
   g_autoptr(GError) error = NULL;
 
-  if (!graft_export_write_file (output_path, data, length, &error))
+  if (!graft_output_write_file (output_path, data, length, &error))
     return graft_cli_report (error, output_path);
   return GRAFT_EXIT_OK;
 }

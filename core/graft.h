@@ -19,7 +19,7 @@
 #include "graft-codegen.h"
 #include "graft-listing.h"
 #include "graft-dot.h"
-#include "graft-export.h"
+#include "graft-output.h"
 #include "graft-input.h"
 #include "graft-py-lexer.h"
 #include "graft-py-ast.h"

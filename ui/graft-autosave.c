@@ -6,7 +6,7 @@
  * `$XDG_STATE_HOME/graft/autosave/`, named after a hash of the document's
  * path (or "untitled").  Saving, or closing and discarding, removes it;
  * a crash leaves it, and opening the same file again offers to restore it
- * when it is newer than the file.  Writes are atomic (graft_export_write_file).
+ * when it is newer than the file.  Writes are atomic (graft_output_write_file).
  */
 #include "config.h"
 
@@ -98,7 +98,7 @@ run_job (gpointer job_data,
       data = g_key_file_to_data (keys, &length, NULL);
       if (g_mkdir_with_parents (dir, 0700) != 0)
         g_warning ("cannot autosave: cannot create %s", dir);
-      else if (!graft_export_write_file (job->path, data, length, &error))
+      else if (!graft_output_write_file (job->path, data, length, &error))
         g_warning ("cannot autosave: %s", error->message);
     }
   job_free (job);

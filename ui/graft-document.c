@@ -1418,7 +1418,7 @@ write_file (GFile      *file,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "only local files can be written");
       return FALSE;
     }
-  return graft_export_write_file (path, data, length, error);
+  return graft_output_write_file (path, data, length, error);
 }
 
 /**

@@ -711,7 +711,7 @@ save_patterns_response_cb (GtkNativeDialog *dialog,
 
       if (path == NULL)
         g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
-      if (error != NULL || !graft_export_write_file (path, text, strlen (text), &error))
+      if (error != NULL || !graft_output_write_file (path, text, strlen (text), &error))
         report_error (self, "The patterns were not saved", error);
     }
   g_object_unref (dialog);

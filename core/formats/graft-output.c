@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-export.c: every file Graft writes goes to a temporary file in the
+ * graft-output.c: every file Graft writes goes to a temporary file in the
  * destination's folder, is flushed to disk, then renamed over the target,
  * so a crash or a kill mid-write leaves the old file intact and never a
  * partial one.
  */
 #include "config.h"
 
-#include "graft-export.h"
+#include "graft-output.h"
 #include "graft-error.h"
 
 #include <errno.h>
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 /**
- * graft_export_write_file:
+ * graft_output_write_file:
  * @path: the target file
  * @data: the bytes to write
  * @length: their number
@@ -28,7 +28,7 @@
  * Returns: %TRUE on success
  */
 gboolean
-graft_export_write_file (const char *path,
+graft_output_write_file (const char *path,
                          const char *data,
                          gsize       length,
                          GError    **error)

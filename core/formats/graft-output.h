@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-export.h: writing outputs atomically.
+ * graft-output.h: writing outputs (pictures, code, listings) atomically.
  */
 #pragma once
 
@@ -12,7 +12,7 @@
 
 G_BEGIN_DECLS
 
-gboolean graft_export_write_file (const char *path,
+gboolean graft_output_write_file (const char *path,
                                   const char *data,
                                   gsize       length,
                                   GError    **error);
