@@ -463,6 +463,793 @@ sorted_list (Tracer            *t,
   return out;
 }
 
+/* One call of a builtin, as each builtin's function gets it.  All fields
+ * are borrowed from the caller. */
+typedef struct
+{
+  Tracer            *t;
+  const char        *name;   /* the builtin's name: one function serves `int` and `float` */
+  PtrVec            *args;   /* positional arguments, or NULL */
+  StrMap            *kwargs; /* keyword arguments, or NULL */
+  const GraftPyExpr *at;     /* the call, for errors */
+} BuiltinCall;
+
+static Value *
+call_len (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return _graft_tracer_check_arity (t, name, args, 1, 1, at)
+             ? builtin_len (t, _graft_tracer_arg (args, 0), at)
+             : NULL;
+}
+
+static Value *
+call_range (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return builtin_range (t, args, at);
+}
+
+static Value *
+call_print (const BuiltinCall *call)
+{
+  return _graft_value_none ();
+}
+
+static Value *
+call_int_float (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return strcmp (name, "int") == 0 ? _graft_value_int (t, 0) : _graft_value_float (t, 0);
+  return _graft_tracer_check_arity (t, name, args, 1, 1, at)
+             ? to_number (t, name, _graft_tracer_arg (args, 0), at)
+             : NULL;
+}
+
+static Value *
+call_bool (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  gboolean truth;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_bool (FALSE);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_proxy_needs_value (t, "bool()", at);
+  return _graft_tracer_truth (t, _graft_tracer_arg (args, 0), at, &truth)
+             ? _graft_value_bool (truth)
+             : NULL;
+}
+
+static Value *
+call_str_repr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_str (t, "", 0);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  /* A proxy's own __repr__ needs no value: `Proxy(x)`. */
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_append_proxy_repr (t, s, _graft_tracer_arg (args, 0))
+               ? _graft_value_str (t, s->str, s->len)
+               : NULL;
+  if (_graft_value_holds_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_proxy_needs_value (t, "converting to a string", at);
+  _graft_value_append_str (s, _graft_tracer_arg (args, 0), name[0] == 'r');
+  return _graft_value_str (t, s->str, s->len);
+}
+
+static Value *
+call_abs (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
+                 "use torch.abs or x.abs()");
+  if (v->kind == VAL_INT)
+    return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
+  if (v->kind == VAL_BOOL)
+    return _graft_value_int (t, v->b);
+  if (v->kind == VAL_FLOAT)
+    return _graft_value_float (t, fabs (v->f));
+  if (_graft_value_is_bigint (v))
+    return _graft_tracer_bigint_negate (t, v, FALSE, at);
+  if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
+    return _graft_value_tensor (t);
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "bad operand type for abs(): '%s'", _graft_value_type_name (v));
+}
+
+static Value *
+call_min_max (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return min_max (t, name, args, at);
+}
+
+static Value *
+call_sum (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  v = _graft_tracer_n_args (args) == 2              ? _graft_tracer_arg (args, 1)
+      : _graft_strmap_get (kwargs, "start") != NULL ? _graft_strmap_get (kwargs, "start")
+                                                    : _graft_value_int (t, 0);
+  for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
+    v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
+  return v;
+}
+
+static Value *
+call_round (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  gint64 digits = 0;
+  double f, scale, r;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_proxy_needs_value (t, "round()", at);
+  if (_graft_tracer_n_args (args) == 2 && _graft_tracer_arg (args, 1)->kind != VAL_NONE &&
+      !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &digits, at))
+    return NULL;
+  if (_graft_value_is_bigint (v) && digits >= 0)
+    return v;
+  if (v->kind == VAL_INT || v->kind == VAL_BOOL)
+    {
+      /* int.__round__: an int (a bool too), rounded half to even at a
+       * negative number of digits. */
+      gint64 i = v->kind == VAL_INT ? v->i : v->b;
+
+      if (digits < 0 && digits > -19)
+        {
+          gint64 unit = 1, q, rem;
+
+          for (gint64 k = 0; k < -digits; k++)
+            unit *= 10;
+          q = i / unit;
+          rem = i % unit;
+          if (rem < 0)
+            {
+              q--;
+              rem += unit;
+            }
+          if (2 * rem > unit || (2 * rem == unit && (q & 1) != 0))
+            q++;
+          i = q * unit;
+        }
+      else if (digits <= -19)
+        i = 0;
+      return _graft_value_int (t, i);
+    }
+  if (v->kind != VAL_FLOAT)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
+  f = v->f;
+  if (_graft_tracer_n_args (args) == 1 || _graft_tracer_arg (args, 1)->kind == VAL_NONE)
+    {
+      if (isnan (f))
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "ValueError: cannot convert float NaN to integer");
+      if (isinf (f))
+        return _graft_tracer_fail_at (
+            t, at, GRAFT_PARSE_ERROR_TRACE,
+            "OverflowError: cannot convert float infinity to integer");
+      r = nearbyint (f);
+      if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                     "integer overflow: Graft folds constants as 64-bit integers");
+      return _graft_value_int (t, (gint64) r);
+    }
+  if (!isfinite (f) || f == 0.0 || digits > 330)
+    return _graft_value_float (t, f);
+  if (digits >= 0)
+    {
+      /* Python rounds the exact binary value half to even, as the C
+       * library prints it. */
+      char text[400];
+
+      g_snprintf (text, sizeof text, "%.*f", (int) digits, f);
+      return _graft_value_float (t, g_ascii_strtod (text, NULL));
+    }
+  {
+    int e10 = (int) floor (log10 (fabs (f)));
+    char text[64];
+
+    if (e10 + digits >= 0 && e10 + digits < 40)
+      {
+        g_snprintf (text, sizeof text, "%.*e", (int) (e10 + digits), f);
+        return _graft_value_float (t, g_ascii_strtod (text, NULL));
+      }
+    scale = pow (10.0, (double) -digits);
+    r = nearbyint (f / scale) * scale;
+    return _graft_value_float (t, r == 0.0 ? copysign (0.0, f) : r);
+  }
+}
+
+static Value *
+call_isinstance (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  return _graft_value_bool (
+      is_instance (_graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
+}
+
+static Value *
+call_hasattr_getattr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *obj;
+  GError *saved;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
+    return NULL;
+  obj = _graft_tracer_arg (args, 0);
+  if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "attribute name must be a string");
+  if (_graft_value_is_proxy (obj))
+    {
+      if (name[0] == 'h')
+        return _graft_value_bool (TRUE);
+      return _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+    }
+  saved = t->error;
+  t->error = NULL;
+  v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+  if (v == NULL)
+    {
+      g_clear_error (&t->error);
+      t->error = saved;
+      if (name[0] == 'h')
+        return _graft_value_bool (FALSE);
+      if (_graft_tracer_n_args (args) == 3)
+        return _graft_tracer_arg (args, 2);
+      return _graft_tracer_fail (
+          t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "'%s' object has no attribute '%s'",
+          _graft_value_type_name (obj), _graft_tracer_arg (args, 1)->str.s);
+    }
+  t->error = saved;
+  return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
+}
+
+static Value *
+call_setattr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (!_graft_tracer_check_arity (t, name, args, 3, 3, at))
+    return NULL;
+  if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "attribute name must be a string");
+  if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0),
+                              _graft_tracer_arg (args, 1)->str.s, _graft_tracer_arg (args, 2),
+                              at))
+    return NULL;
+  return _graft_value_none ();
+}
+
+static Value *
+call_list_tuple (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  if (name[0] == 'l')
+    return items;
+  out = _graft_value_seq (t, VAL_TUPLE, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    _graft_value_seq_add (out, items->seq.items->pdata[i]);
+  return out;
+}
+
+static Value *
+call_dict (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+  Value *out;
+
+  out = _graft_value_dict (t);
+  if (_graft_tracer_n_args (args) == 1)
+    {
+      v = _graft_tracer_arg (args, 0);
+      if (v->kind == VAL_DICT)
+        for (guint i = 0; i < v->dict.keys->len; i++)
+          _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
+      else
+        {
+          items = _graft_tracer_iterate (t, v, at);
+          if (items == NULL)
+            return NULL;
+          for (guint i = 0; i < items->seq.items->len; i++)
+            {
+              Value *pair = items->seq.items->pdata[i];
+
+              if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
+                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                              "dict() needs pairs");
+              _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
+            }
+        }
+    }
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+  return out;
+}
+
+static Value *
+call_enumerate (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+  gint64 start = 0;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  if (_graft_tracer_n_args (args) == 2 &&
+      !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &start, at))
+    return NULL;
+  if (_graft_strmap_get (kwargs, "start") != NULL &&
+      !_graft_tracer_get_int (t, _graft_strmap_get (kwargs, "start"), &start, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+      _graft_value_seq_add (pair, _graft_value_int (t, start + i));
+      _graft_value_seq_add (pair, items->seq.items->pdata[i]);
+      _graft_value_seq_add (out, pair);
+    }
+  return out;
+}
+
+static Value *
+call_zip (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+  PtrVec *lists = _graft_tracer_vec (t);
+  guint n = G_MAXUINT;
+
+  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+    {
+      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, i), at);
+      if (items == NULL)
+        return NULL;
+      _graft_vec_add (lists, items);
+      n = MIN (n, items->seq.items->len);
+    }
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint k = 0; k < n && lists->len > 0; k++)
+    {
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
+
+      for (guint i = 0; i < lists->len; i++)
+        _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
+      _graft_value_seq_add (out, tuple);
+    }
+  return out;
+}
+
+static Value *
+call_reversed_sorted (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  if (name[0] == 's')
+    {
+      Value *rev = _graft_strmap_get (kwargs, "reverse");
+
+      return sorted_list (t, items, rev != NULL && rev->kind == VAL_BOOL && rev->b, at);
+    }
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = items->seq.items->len; i > 0; i--)
+    _graft_value_seq_add (out, items->seq.items->pdata[i - 1]);
+  return out;
+}
+
+static Value *
+call_any_all (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  gboolean truth;
+  gboolean want_any = name[1] == 'n';
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      if (_graft_value_is_proxy (items->seq.items->pdata[i]))
+        return _graft_tracer_proxy_needs_value (t, want_any ? "any()" : "all()", at);
+      if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
+        return NULL;
+      if (truth == want_any)
+        return _graft_value_bool (want_any);
+    }
+  return _graft_value_bool (!want_any);
+}
+
+static Value *
+call_map_filter (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+  Value *out;
+  gboolean truth;
+  Value *fn;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  fn = _graft_tracer_arg (args, 0);
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 1), at);
+  if (items == NULL)
+    return NULL;
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      PtrVec *one = _graft_tracer_vec (t);
+
+      _graft_vec_add (one, items->seq.items->pdata[i]);
+      v = _graft_tracer_call (t, fn, one, NULL, at);
+      if (v == NULL)
+        return NULL;
+      if (name[0] == 'm')
+        _graft_value_seq_add (out, v);
+      else
+        {
+          if (!_graft_tracer_truth (t, v, at, &truth))
+            return NULL;
+          if (truth)
+            _graft_value_seq_add (out, items->seq.items->pdata[i]);
+        }
+    }
+  return out;
+}
+
+/* pow(base, exp, mod) of ints, the result taking mod's sign. */
+static Value *
+call_pow_mod (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  gint64 b, e, m;
+  __int128 r = 1, base;
+
+  if (_graft_tracer_arg (args, 0)->kind != VAL_INT ||
+      _graft_tracer_arg (args, 1)->kind != VAL_INT ||
+      _graft_tracer_arg (args, 2)->kind != VAL_INT)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
+  b = _graft_tracer_arg (args, 0)->i;
+  e = _graft_tracer_arg (args, 1)->i;
+  m = _graft_tracer_arg (args, 2)->i;
+  if (m == 0)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "ValueError: pow() 3rd argument cannot be 0");
+  if (e < 0)
+    return _graft_tracer_fail_at (
+        t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+        "pow() with a negative exponent and a modulus is not folded by Graft");
+  {
+    __int128 mm = m < 0 ? -(__int128) m : m;
+
+    base = ((__int128) b % mm + mm) % mm;
+    for (; e > 0; e >>= 1)
+      {
+        if (e & 1)
+          r = r * base % mm;
+        base = base * base % mm;
+      }
+    r %= mm;
+    if (m < 0 && r != 0)
+      r -= mm;
+  }
+  return _graft_value_int (t, (gint64) r);
+}
+
+static Value *
+call_divmod_pow (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *out;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  if (name[0] == 'p')
+    return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, _graft_tracer_arg (args, 0),
+                                _graft_tracer_arg (args, 1), at);
+  /* Proxy has no __divmod__: torch.fx records nothing, Python fails. */
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)) ||
+      _graft_value_is_proxy (_graft_tracer_arg (args, 1)))
+    return _graft_tracer_fail (
+        t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+        "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
+        _graft_value_is_proxy (_graft_tracer_arg (args, 0))
+            ? "Proxy"
+            : _graft_value_type_name (_graft_tracer_arg (args, 0)),
+        _graft_value_is_proxy (_graft_tracer_arg (args, 1))
+            ? "Proxy"
+            : _graft_value_type_name (_graft_tracer_arg (args, 1)));
+  out = _graft_value_seq (t, VAL_TUPLE, 2);
+  v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, _graft_tracer_arg (args, 0),
+                           _graft_tracer_arg (args, 1), at);
+  if (v == NULL)
+    return NULL;
+  _graft_value_seq_add (out, v);
+  v = _graft_tracer_binop (t, GRAFT_PY_BIN_MOD, _graft_tracer_arg (args, 0),
+                           _graft_tracer_arg (args, 1), at);
+  if (v == NULL)
+    return NULL;
+  _graft_value_seq_add (out, v);
+  return out;
+}
+
+static Value *
+call_pow (const BuiltinCall *call)
+{
+  if (_graft_tracer_n_args (call->args) == 3)
+    return call_pow_mod (call);
+  return call_divmod_pow (call);
+}
+
+static Value *
+call_slice (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 3, at))
+    return NULL;
+  v = _graft_value_new (t, VAL_SLICE);
+  if (_graft_tracer_n_args (args) == 1)
+    {
+      v->slice.start = _graft_value_none ();
+      v->slice.stop = _graft_tracer_arg (args, 0);
+      v->slice.step = _graft_value_none ();
+    }
+  else
+    {
+      v->slice.start = _graft_tracer_arg (args, 0);
+      v->slice.stop = _graft_tracer_arg (args, 1);
+      v->slice.step =
+          _graft_tracer_n_args (args) == 3 ? _graft_tracer_arg (args, 2) : _graft_value_none ();
+    }
+  return v;
+}
+
+static Value *
+call_callable (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
+                            v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
+                            v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
+}
+
+static Value *
+call_super (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (_graft_tracer_n_args (args) != 2 || _graft_tracer_arg (args, 0)->kind != VAL_CLASS)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                  "super() takes no arguments or a class and an instance");
+  v = _graft_value_new (t, VAL_SUPER);
+  v->super.self = _graft_tracer_arg (args, 1);
+  v->super.after = _graft_tracer_arg (args, 0)->cls;
+  return v;
+}
+
+static Value *
+call_chr_ord (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (name[0] == 'c')
+    {
+      gint64 c = 0;
+      char buf[8];
+      int len;
+
+      if (!_graft_tracer_get_int (t, v, &c, at))
+        return NULL;
+      if (c < 0 || c > 0x10FFFF)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "chr() arg not in range(0x110000)");
+      len = g_unichar_to_utf8 ((gunichar) c, buf);
+      return _graft_value_str (t, buf, len);
+    }
+  if (v->kind != VAL_STR || str_length (v) != 1)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
+  return _graft_value_int (t, g_utf8_get_char (v->str.s));
+}
+
+/* The builtins Graft runs, by name.  Any other name of builtin_names is an
+ * exception class (called to be raised) or not supported. */
+static const struct
+{
+  const char *name;
+  Value *(*call) (const BuiltinCall *call);
+} builtin_calls[] = {
+  { "len", call_len },
+  { "range", call_range },
+  { "print", call_print },
+  { "int", call_int_float },
+  { "float", call_int_float },
+  { "bool", call_bool },
+  { "str", call_str_repr },
+  { "repr", call_str_repr },
+  { "abs", call_abs },
+  { "min", call_min_max },
+  { "max", call_min_max },
+  { "sum", call_sum },
+  { "round", call_round },
+  { "isinstance", call_isinstance },
+  { "hasattr", call_hasattr_getattr },
+  { "getattr", call_hasattr_getattr },
+  { "setattr", call_setattr },
+  { "list", call_list_tuple },
+  { "tuple", call_list_tuple },
+  { "dict", call_dict },
+  { "enumerate", call_enumerate },
+  { "zip", call_zip },
+  { "reversed", call_reversed_sorted },
+  { "sorted", call_reversed_sorted },
+  { "any", call_any_all },
+  { "all", call_any_all },
+  { "map", call_map_filter },
+  { "filter", call_map_filter },
+  { "pow", call_pow },
+  { "divmod", call_divmod_pow },
+  { "slice", call_slice },
+  { "callable", call_callable },
+  { "super", call_super },
+  { "chr", call_chr_ord },
+  { "ord", call_chr_ord },
+};
+
 /**
  * _graft_tracer_call_builtin:
  *
@@ -475,528 +1262,11 @@ _graft_tracer_call_builtin (Tracer            *t,
                             StrMap            *kwargs,
                             const GraftPyExpr *at)
 {
-  Value *v, *items, *out;
-  gboolean truth;
+  BuiltinCall call = { t, name, args, kwargs, at };
 
-  if (strcmp (name, "len") == 0)
-    return _graft_tracer_check_arity (t, name, args, 1, 1, at)
-               ? builtin_len (t, _graft_tracer_arg (args, 0), at)
-               : NULL;
-  if (strcmp (name, "range") == 0)
-    return builtin_range (t, args, at);
-  if (strcmp (name, "print") == 0)
-    return _graft_value_none ();
-  if (strcmp (name, "int") == 0 || strcmp (name, "float") == 0)
-    {
-      if (_graft_tracer_n_args (args) == 0)
-        return strcmp (name, "int") == 0 ? _graft_value_int (t, 0) : _graft_value_float (t, 0);
-      return _graft_tracer_check_arity (t, name, args, 1, 1, at)
-                 ? to_number (t, name, _graft_tracer_arg (args, 0), at)
-                 : NULL;
-    }
-  if (strcmp (name, "bool") == 0)
-    {
-      if (_graft_tracer_n_args (args) == 0)
-        return _graft_value_bool (FALSE);
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
-        return _graft_tracer_proxy_needs_value (t, "bool()", at);
-      return _graft_tracer_truth (t, _graft_tracer_arg (args, 0), at, &truth)
-                 ? _graft_value_bool (truth)
-                 : NULL;
-    }
-  if (strcmp (name, "str") == 0 || strcmp (name, "repr") == 0)
-    {
-      g_autoptr(GString) s = g_string_new (NULL);
-
-      if (_graft_tracer_n_args (args) == 0)
-        return _graft_value_str (t, "", 0);
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      /* A proxy's own __repr__ needs no value: `Proxy(x)`. */
-      if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
-        return _graft_tracer_append_proxy_repr (t, s, _graft_tracer_arg (args, 0))
-                   ? _graft_value_str (t, s->str, s->len)
-                   : NULL;
-      if (_graft_value_holds_proxy (_graft_tracer_arg (args, 0)))
-        return _graft_tracer_proxy_needs_value (t, "converting to a string", at);
-      _graft_value_append_str (s, _graft_tracer_arg (args, 0), name[0] == 'r');
-      return _graft_value_str (t, s->str, s->len);
-    }
-  if (strcmp (name, "abs") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = _graft_tracer_arg (args, 0);
-      if (_graft_value_is_proxy (v))
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                     "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
-                     "use torch.abs or x.abs()");
-      if (v->kind == VAL_INT)
-        return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
-      if (v->kind == VAL_BOOL)
-        return _graft_value_int (t, v->b);
-      if (v->kind == VAL_FLOAT)
-        return _graft_value_float (t, fabs (v->f));
-      if (_graft_value_is_bigint (v))
-        return _graft_tracer_bigint_negate (t, v, FALSE, at);
-      if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
-        return _graft_value_tensor (t);
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "bad operand type for abs(): '%s'", _graft_value_type_name (v));
-    }
-  if (strcmp (name, "min") == 0 || strcmp (name, "max") == 0)
-    return min_max (t, name, args, at);
-  if (strcmp (name, "sum") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      v = _graft_tracer_n_args (args) == 2              ? _graft_tracer_arg (args, 1)
-          : _graft_strmap_get (kwargs, "start") != NULL ? _graft_strmap_get (kwargs, "start")
-                                                        : _graft_value_int (t, 0);
-      for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
-        v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
-      return v;
-    }
-  if (strcmp (name, "round") == 0)
-    {
-      gint64 digits = 0;
-      double f, scale, r;
-
-      if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      v = _graft_tracer_arg (args, 0);
-      if (_graft_value_is_proxy (v))
-        return _graft_tracer_proxy_needs_value (t, "round()", at);
-      if (_graft_tracer_n_args (args) == 2 && _graft_tracer_arg (args, 1)->kind != VAL_NONE &&
-          !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &digits, at))
-        return NULL;
-      if (_graft_value_is_bigint (v) && digits >= 0)
-        return v;
-      if (v->kind == VAL_INT || v->kind == VAL_BOOL)
-        {
-          /* int.__round__: an int (a bool too), rounded half to even at a
-           * negative number of digits. */
-          gint64 i = v->kind == VAL_INT ? v->i : v->b;
-
-          if (digits < 0 && digits > -19)
-            {
-              gint64 unit = 1, q, rem;
-
-              for (gint64 k = 0; k < -digits; k++)
-                unit *= 10;
-              q = i / unit;
-              rem = i % unit;
-              if (rem < 0)
-                {
-                  q--;
-                  rem += unit;
-                }
-              if (2 * rem > unit || (2 * rem == unit && (q & 1) != 0))
-                q++;
-              i = q * unit;
-            }
-          else if (digits <= -19)
-            i = 0;
-          return _graft_value_int (t, i);
-        }
-      if (v->kind != VAL_FLOAT)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
-      f = v->f;
-      if (_graft_tracer_n_args (args) == 1 || _graft_tracer_arg (args, 1)->kind == VAL_NONE)
-        {
-          if (isnan (f))
-            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                          "ValueError: cannot convert float NaN to integer");
-          if (isinf (f))
-            return _graft_tracer_fail_at (
-                t, at, GRAFT_PARSE_ERROR_TRACE,
-                "OverflowError: cannot convert float infinity to integer");
-          r = nearbyint (f);
-          if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
-            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                         "integer overflow: Graft folds constants as 64-bit integers");
-          return _graft_value_int (t, (gint64) r);
-        }
-      if (!isfinite (f) || f == 0.0 || digits > 330)
-        return _graft_value_float (t, f);
-      if (digits >= 0)
-        {
-          /* Python rounds the exact binary value half to even, as the C
-           * library prints it. */
-          char text[400];
-
-          g_snprintf (text, sizeof text, "%.*f", (int) digits, f);
-          return _graft_value_float (t, g_ascii_strtod (text, NULL));
-        }
-      {
-        int e10 = (int) floor (log10 (fabs (f)));
-        char text[64];
-
-        if (e10 + digits >= 0 && e10 + digits < 40)
-          {
-            g_snprintf (text, sizeof text, "%.*e", (int) (e10 + digits), f);
-            return _graft_value_float (t, g_ascii_strtod (text, NULL));
-          }
-        scale = pow (10.0, (double) -digits);
-        r = nearbyint (f / scale) * scale;
-        return _graft_value_float (t, r == 0.0 ? copysign (0.0, f) : r);
-      }
-    }
-  if (strcmp (name, "isinstance") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      return _graft_value_bool (
-          is_instance (_graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
-    }
-  if (strcmp (name, "hasattr") == 0 || strcmp (name, "getattr") == 0)
-    {
-      Value *obj;
-      GError *saved;
-
-      if (!_graft_tracer_check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
-        return NULL;
-      obj = _graft_tracer_arg (args, 0);
-      if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                      "attribute name must be a string");
-      if (_graft_value_is_proxy (obj))
-        {
-          if (name[0] == 'h')
-            return _graft_value_bool (TRUE);
-          return _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
-        }
-      saved = t->error;
-      t->error = NULL;
-      v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
-      if (v == NULL)
-        {
-          g_clear_error (&t->error);
-          t->error = saved;
-          if (name[0] == 'h')
-            return _graft_value_bool (FALSE);
-          if (_graft_tracer_n_args (args) == 3)
-            return _graft_tracer_arg (args, 2);
-          return _graft_tracer_fail (
-              t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "'%s' object has no attribute '%s'",
-              _graft_value_type_name (obj), _graft_tracer_arg (args, 1)->str.s);
-        }
-      t->error = saved;
-      return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
-    }
-  if (strcmp (name, "setattr") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 3, 3, at))
-        return NULL;
-      if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                      "attribute name must be a string");
-      if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0),
-                                  _graft_tracer_arg (args, 1)->str.s, _graft_tracer_arg (args, 2),
-                                  at))
-        return NULL;
-      return _graft_value_none ();
-    }
-  if (strcmp (name, "list") == 0 || strcmp (name, "tuple") == 0)
-    {
-      if (_graft_tracer_n_args (args) == 0)
-        return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      if (name[0] == 'l')
-        return items;
-      out = _graft_value_seq (t, VAL_TUPLE, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        _graft_value_seq_add (out, items->seq.items->pdata[i]);
-      return out;
-    }
-  if (strcmp (name, "dict") == 0)
-    {
-      out = _graft_value_dict (t);
-      if (_graft_tracer_n_args (args) == 1)
-        {
-          v = _graft_tracer_arg (args, 0);
-          if (v->kind == VAL_DICT)
-            for (guint i = 0; i < v->dict.keys->len; i++)
-              _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
-          else
-            {
-              items = _graft_tracer_iterate (t, v, at);
-              if (items == NULL)
-                return NULL;
-              for (guint i = 0; i < items->seq.items->len; i++)
-                {
-                  Value *pair = items->seq.items->pdata[i];
-
-                  if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
-                    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                                  "dict() needs pairs");
-                  _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
-                }
-            }
-        }
-      for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
-        _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
-      return out;
-    }
-  if (strcmp (name, "enumerate") == 0)
-    {
-      gint64 start = 0;
-
-      if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      if (_graft_tracer_n_args (args) == 2 &&
-          !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &start, at))
-        return NULL;
-      if (_graft_strmap_get (kwargs, "start") != NULL &&
-          !_graft_tracer_get_int (t, _graft_strmap_get (kwargs, "start"), &start, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-          _graft_value_seq_add (pair, _graft_value_int (t, start + i));
-          _graft_value_seq_add (pair, items->seq.items->pdata[i]);
-          _graft_value_seq_add (out, pair);
-        }
-      return out;
-    }
-  if (strcmp (name, "zip") == 0)
-    {
-      PtrVec *lists = _graft_tracer_vec (t);
-      guint n = G_MAXUINT;
-
-      for (guint i = 0; i < _graft_tracer_n_args (args); i++)
-        {
-          items = _graft_tracer_iterate (t, _graft_tracer_arg (args, i), at);
-          if (items == NULL)
-            return NULL;
-          _graft_vec_add (lists, items);
-          n = MIN (n, items->seq.items->len);
-        }
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint k = 0; k < n && lists->len > 0; k++)
-        {
-          Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
-
-          for (guint i = 0; i < lists->len; i++)
-            _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
-          _graft_value_seq_add (out, tuple);
-        }
-      return out;
-    }
-  if (strcmp (name, "reversed") == 0 || strcmp (name, "sorted") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      if (name[0] == 's')
-        {
-          Value *rev = _graft_strmap_get (kwargs, "reverse");
-
-          return sorted_list (t, items, rev != NULL && rev->kind == VAL_BOOL && rev->b, at);
-        }
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = items->seq.items->len; i > 0; i--)
-        _graft_value_seq_add (out, items->seq.items->pdata[i - 1]);
-      return out;
-    }
-  if (strcmp (name, "any") == 0 || strcmp (name, "all") == 0)
-    {
-      gboolean want_any = name[1] == 'n';
-
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          if (_graft_value_is_proxy (items->seq.items->pdata[i]))
-            return _graft_tracer_proxy_needs_value (t, want_any ? "any()" : "all()", at);
-          if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
-            return NULL;
-          if (truth == want_any)
-            return _graft_value_bool (want_any);
-        }
-      return _graft_value_bool (!want_any);
-    }
-  if (strcmp (name, "map") == 0 || strcmp (name, "filter") == 0)
-    {
-      Value *fn;
-
-      if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      fn = _graft_tracer_arg (args, 0);
-      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 1), at);
-      if (items == NULL)
-        return NULL;
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          PtrVec *one = _graft_tracer_vec (t);
-
-          _graft_vec_add (one, items->seq.items->pdata[i]);
-          v = _graft_tracer_call (t, fn, one, NULL, at);
-          if (v == NULL)
-            return NULL;
-          if (name[0] == 'm')
-            _graft_value_seq_add (out, v);
-          else
-            {
-              if (!_graft_tracer_truth (t, v, at, &truth))
-                return NULL;
-              if (truth)
-                _graft_value_seq_add (out, items->seq.items->pdata[i]);
-            }
-        }
-      return out;
-    }
-  if (strcmp (name, "pow") == 0 && _graft_tracer_n_args (args) == 3)
-    {
-      /* pow(base, exp, mod) of ints, the result taking mod's sign. */
-      gint64 b, e, m;
-      __int128 r = 1, base;
-
-      if (_graft_tracer_arg (args, 0)->kind != VAL_INT ||
-          _graft_tracer_arg (args, 1)->kind != VAL_INT ||
-          _graft_tracer_arg (args, 2)->kind != VAL_INT)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                     "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
-      b = _graft_tracer_arg (args, 0)->i;
-      e = _graft_tracer_arg (args, 1)->i;
-      m = _graft_tracer_arg (args, 2)->i;
-      if (m == 0)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                      "ValueError: pow() 3rd argument cannot be 0");
-      if (e < 0)
-        return _graft_tracer_fail_at (
-            t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-            "pow() with a negative exponent and a modulus is not folded by Graft");
-      {
-        __int128 mm = m < 0 ? -(__int128) m : m;
-
-        base = ((__int128) b % mm + mm) % mm;
-        for (; e > 0; e >>= 1)
-          {
-            if (e & 1)
-              r = r * base % mm;
-            base = base * base % mm;
-          }
-        r %= mm;
-        if (m < 0 && r != 0)
-          r -= mm;
-      }
-      return _graft_value_int (t, (gint64) r);
-    }
-  if (strcmp (name, "divmod") == 0 || strcmp (name, "pow") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      if (name[0] == 'p')
-        return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, _graft_tracer_arg (args, 0),
-                                    _graft_tracer_arg (args, 1), at);
-      /* Proxy has no __divmod__: torch.fx records nothing, Python fails. */
-      if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)) ||
-          _graft_value_is_proxy (_graft_tracer_arg (args, 1)))
-        return _graft_tracer_fail (
-            t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-            "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
-            _graft_value_is_proxy (_graft_tracer_arg (args, 0))
-                ? "Proxy"
-                : _graft_value_type_name (_graft_tracer_arg (args, 0)),
-            _graft_value_is_proxy (_graft_tracer_arg (args, 1))
-                ? "Proxy"
-                : _graft_value_type_name (_graft_tracer_arg (args, 1)));
-      out = _graft_value_seq (t, VAL_TUPLE, 2);
-      v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, _graft_tracer_arg (args, 0),
-                               _graft_tracer_arg (args, 1), at);
-      if (v == NULL)
-        return NULL;
-      _graft_value_seq_add (out, v);
-      v = _graft_tracer_binop (t, GRAFT_PY_BIN_MOD, _graft_tracer_arg (args, 0),
-                               _graft_tracer_arg (args, 1), at);
-      if (v == NULL)
-        return NULL;
-      _graft_value_seq_add (out, v);
-      return out;
-    }
-  if (strcmp (name, "slice") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 3, at))
-        return NULL;
-      v = _graft_value_new (t, VAL_SLICE);
-      if (_graft_tracer_n_args (args) == 1)
-        {
-          v->slice.start = _graft_value_none ();
-          v->slice.stop = _graft_tracer_arg (args, 0);
-          v->slice.step = _graft_value_none ();
-        }
-      else
-        {
-          v->slice.start = _graft_tracer_arg (args, 0);
-          v->slice.stop = _graft_tracer_arg (args, 1);
-          v->slice.step =
-              _graft_tracer_n_args (args) == 3 ? _graft_tracer_arg (args, 2) : _graft_value_none ();
-        }
-      return v;
-    }
-  if (strcmp (name, "callable") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = _graft_tracer_arg (args, 0);
-      return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
-                                v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
-                                v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
-    }
-  if (strcmp (name, "super") == 0)
-    {
-      if (_graft_tracer_n_args (args) != 2 || _graft_tracer_arg (args, 0)->kind != VAL_CLASS)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                      "super() takes no arguments or a class and an instance");
-      v = _graft_value_new (t, VAL_SUPER);
-      v->super.self = _graft_tracer_arg (args, 1);
-      v->super.after = _graft_tracer_arg (args, 0)->cls;
-      return v;
-    }
-  if (strcmp (name, "chr") == 0 || strcmp (name, "ord") == 0)
-    {
-      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = _graft_tracer_arg (args, 0);
-      if (name[0] == 'c')
-        {
-          gint64 c = 0;
-          char buf[8];
-          int len;
-
-          if (!_graft_tracer_get_int (t, v, &c, at))
-            return NULL;
-          if (c < 0 || c > 0x10FFFF)
-            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                          "chr() arg not in range(0x110000)");
-          len = g_unichar_to_utf8 ((gunichar) c, buf);
-          return _graft_value_str (t, buf, len);
-        }
-      if (v->kind != VAL_STR || str_length (v) != 1)
-        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
-      return _graft_value_int (t, g_utf8_get_char (v->str.s));
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_calls); i++)
+    if (strcmp (builtin_calls[i].name, name) == 0)
+      return builtin_calls[i].call (&call);
   if (g_ascii_isupper (name[0]))
     {
       /* Calling an exception class makes an exception; raising it is what
