@@ -622,13 +622,268 @@ module_attr (Tracer            *t,
 }
 
 static Value *
-eval_inner (Tracer            *t,
+eval_attribute (Tracer            *t,
+                Scope             *scope,
+                const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = _graft_tracer_eval (t, scope, e->attribute.value);
+  if (a == NULL)
+    return NULL;
+  if (a->kind == VAL_PYMODULE)
+    return module_attr (t, a, e->attribute.attr, e);
+  return _graft_tracer_getattr (t, a, e->attribute.attr, e);
+}
+
+static Value *
+eval_subscript (Tracer            *t,
+                Scope             *scope,
+                const GraftPyExpr *e)
+{
+  Value *a, *b;
+
+  a = _graft_tracer_eval (t, scope, e->subscript.value);
+  if (a == NULL)
+    return NULL;
+  b = _graft_tracer_eval (t, scope, e->subscript.slice);
+  if (b == NULL)
+    return NULL;
+  return _graft_tracer_subscript (t, a, b, e);
+}
+
+static Value *
+eval_slice (Tracer            *t,
             Scope             *scope,
             const GraftPyExpr *e)
+{
+  Value *v;
+
+  v = _graft_value_new (t, VAL_SLICE);
+  v->slice.start = e->slice.lower != NULL ? _graft_tracer_eval (t, scope, e->slice.lower) : _graft_value_none ();
+  v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL ? _graft_tracer_eval (t, scope, e->slice.upper) : _graft_value_none ();
+  v->slice.step = v->slice.stop != NULL && e->slice.step != NULL ? _graft_tracer_eval (t, scope, e->slice.step) : _graft_value_none ();
+  if (v->slice.start == NULL || v->slice.stop == NULL || v->slice.step == NULL)
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_bin_op (Tracer            *t,
+             Scope             *scope,
+             const GraftPyExpr *e)
+{
+  Value *a, *b;
+
+  a = _graft_tracer_eval (t, scope, e->bin_op.left);
+  if (a == NULL)
+    return NULL;
+  b = _graft_tracer_eval (t, scope, e->bin_op.right);
+  if (b == NULL)
+    return NULL;
+  return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
+}
+
+static Value *
+eval_unary_op (Tracer            *t,
+               Scope             *scope,
+               const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = _graft_tracer_eval (t, scope, e->unary_op.operand);
+  if (a == NULL)
+    return NULL;
+  return _graft_tracer_unary (t, e->unary_op.op, a, e);
+}
+
+/* `and` and `or`: the first operand that decides, or the last. */
+static Value *
+eval_bool_op (Tracer            *t,
+              Scope             *scope,
+              const GraftPyExpr *e)
+{
+  Value *a;
+  gboolean truth;
+
+  for (guint i = 0; i < e->bool_op.values.len; i++)
+    {
+      a = _graft_tracer_eval (t, scope, e->bool_op.values.items[i]);
+      if (a == NULL)
+        return NULL;
+      if (i + 1 == e->bool_op.values.len)
+        return a;
+      if (_graft_value_is_proxy (a))
+        return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "'%s' needs the truth value of a traced value, which is not known while tracing %s",
+                                   e->bool_op.op == GRAFT_PY_BOOL_AND ? "and" : "or", _graft_tracer_control_flow_reason);
+      if (!_graft_tracer_truth (t, a, e->bool_op.values.items[i], &truth))
+        return NULL;
+      if (truth == (e->bool_op.op == GRAFT_PY_BOOL_OR))
+        return a;
+    }
+  return _graft_value_none ();
+}
+
+/* A comparison; `a < b < c` is `a < b and b < c`. */
+static Value *
+eval_compare (Tracer            *t,
+              Scope             *scope,
+              const GraftPyExpr *e)
 {
   Value *a, *b, *v;
   gboolean truth;
 
+  a = _graft_tracer_eval (t, scope, e->compare.left);
+  if (a == NULL)
+    return NULL;
+  v = NULL;
+  for (guint i = 0; i < e->compare.comparators.len; i++)
+    {
+      b = _graft_tracer_eval (t, scope, e->compare.comparators.items[i]);
+      if (b == NULL)
+        return NULL;
+      if (i > 0)
+        {
+          /* `a < b < c` is `a < b and b < c`: it needs a truth value. */
+          if (_graft_value_is_proxy (v))
+            return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "a chained comparison needs the truth value of a traced comparison %s",
+                                       _graft_tracer_control_flow_reason);
+          if (!_graft_tracer_truth (t, v, e, &truth))
+            return NULL;
+          if (!truth)
+            return v;
+        }
+      v = _graft_tracer_compare (t, e->compare.ops[i], a, b, e);
+      if (v == NULL)
+        return NULL;
+      a = b;
+    }
+  return v;
+}
+
+static Value *
+eval_if_exp (Tracer            *t,
+             Scope             *scope,
+             const GraftPyExpr *e)
+{
+  Value *a;
+  gboolean truth;
+
+  a = _graft_tracer_eval (t, scope, e->if_exp.test);
+  if (a == NULL)
+    return NULL;
+  if (_graft_value_is_proxy (a))
+    return _graft_tracer_fail (t, e->if_exp.test->start, e->if_exp.test->end, GRAFT_PARSE_ERROR_TRACE,
+                               "a conditional expression cannot depend on a traced value %s",
+                               _graft_tracer_control_flow_reason);
+  if (!_graft_tracer_truth (t, a, e->if_exp.test, &truth))
+    return NULL;
+  return _graft_tracer_eval (t, scope, truth ? e->if_exp.body : e->if_exp.orelse);
+}
+
+static Value *
+eval_lambda (Tracer            *t,
+             Scope             *scope,
+             const GraftPyExpr *e)
+{
+  Value *v;
+  Function *fn = _graft_tracer_alloc (t, sizeof (Function));
+
+  fn->lambda = e;
+  fn->name = "<lambda>";
+  fn->closure = scope;
+  if (!_graft_tracer_eval_defaults (t, scope, e->lambda.args, fn))
+    return NULL;
+  v = _graft_value_new (t, VAL_FUNCTION);
+  v->fn = fn;
+  return v;
+}
+
+/* A tuple or list display (a set display is not supported). */
+static Value *
+eval_sequence (Tracer            *t,
+               Scope             *scope,
+               const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (e->kind == GRAFT_PY_EXPR_SET)
+    return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
+  v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
+  if (!eval_items (t, scope, &e->sequence.elts, v->seq.items))
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_dict (Tracer            *t,
+           Scope             *scope,
+           const GraftPyExpr *e)
+{
+  Value *a, *b, *v;
+
+  v = _graft_value_dict (t);
+  for (guint i = 0; i < e->dict.values.len; i++)
+    {
+      if (e->dict.keys.items[i] == NULL)
+        {
+          b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
+          if (b == NULL)
+            return NULL;
+          if (b->kind != VAL_DICT)
+            return _graft_tracer_fail_at (t, e->dict.values.items[i], GRAFT_PARSE_ERROR_TRACE, "only a dict can be unpacked with **");
+          for (guint k = 0; k < b->dict.keys->len; k++)
+            _graft_dict_set (t, v, b->dict.keys->pdata[k], b->dict.values->pdata[k]);
+          continue;
+        }
+      a = _graft_tracer_eval (t, scope, e->dict.keys.items[i]);
+      if (a == NULL)
+        return NULL;
+      /* A proxy is hashable (by identity): such a dict is fine until
+       * it is passed to the graph (_graft_tracer_to_arg()). */
+      b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
+      if (b == NULL)
+        return NULL;
+      _graft_dict_set (t, v, a, b);
+    }
+  return v;
+}
+
+/* A list or dict comprehension or a generator expression (made a list), in a scope of its own. */
+static Value *
+eval_comprehension_expr (Tracer            *t,
+                         Scope             *scope,
+                         const GraftPyExpr *e)
+{
+  Value *v;
+  Scope *inner = _graft_tracer_scope_new (t, scope, scope->globals);
+
+  inner->fn = scope->fn;
+  inner->self = scope->self;
+  v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t) : _graft_value_seq (t, VAL_LIST, 0);
+  return eval_comprehension (t, scope, e, 0, inner, v);
+}
+
+static Value *
+eval_named_expr (Tracer            *t,
+                 Scope             *scope,
+                 const GraftPyExpr *e)
+{
+  Value *v;
+
+  v = _graft_tracer_eval (t, scope, e->named_expr.value);
+  if (v == NULL || !_graft_tracer_assign (t, scope, e->named_expr.target, v))
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_inner (Tracer            *t,
+            Scope             *scope,
+            const GraftPyExpr *e)
+{
   switch (e->kind)
     {
     case GRAFT_PY_EXPR_NAME:
@@ -641,171 +896,47 @@ eval_inner (Tracer            *t,
       return eval_joined_str (t, scope, e);
 
     case GRAFT_PY_EXPR_ATTRIBUTE:
-      a = _graft_tracer_eval (t, scope, e->attribute.value);
-      if (a == NULL)
-        return NULL;
-      if (a->kind == VAL_PYMODULE)
-        return module_attr (t, a, e->attribute.attr, e);
-      return _graft_tracer_getattr (t, a, e->attribute.attr, e);
+      return eval_attribute (t, scope, e);
 
     case GRAFT_PY_EXPR_SUBSCRIPT:
-      a = _graft_tracer_eval (t, scope, e->subscript.value);
-      if (a == NULL)
-        return NULL;
-      b = _graft_tracer_eval (t, scope, e->subscript.slice);
-      if (b == NULL)
-        return NULL;
-      return _graft_tracer_subscript (t, a, b, e);
+      return eval_subscript (t, scope, e);
 
     case GRAFT_PY_EXPR_SLICE:
-      v = _graft_value_new (t, VAL_SLICE);
-      v->slice.start = e->slice.lower != NULL ? _graft_tracer_eval (t, scope, e->slice.lower) : _graft_value_none ();
-      v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL ? _graft_tracer_eval (t, scope, e->slice.upper) : _graft_value_none ();
-      v->slice.step = v->slice.stop != NULL && e->slice.step != NULL ? _graft_tracer_eval (t, scope, e->slice.step) : _graft_value_none ();
-      if (v->slice.start == NULL || v->slice.stop == NULL || v->slice.step == NULL)
-        return NULL;
-      return v;
+      return eval_slice (t, scope, e);
 
     case GRAFT_PY_EXPR_CALL:
       return eval_call (t, scope, e);
 
     case GRAFT_PY_EXPR_BIN_OP:
-      a = _graft_tracer_eval (t, scope, e->bin_op.left);
-      if (a == NULL)
-        return NULL;
-      b = _graft_tracer_eval (t, scope, e->bin_op.right);
-      if (b == NULL)
-        return NULL;
-      return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
+      return eval_bin_op (t, scope, e);
 
     case GRAFT_PY_EXPR_UNARY_OP:
-      a = _graft_tracer_eval (t, scope, e->unary_op.operand);
-      if (a == NULL)
-        return NULL;
-      return _graft_tracer_unary (t, e->unary_op.op, a, e);
+      return eval_unary_op (t, scope, e);
 
     case GRAFT_PY_EXPR_BOOL_OP:
-      for (guint i = 0; i < e->bool_op.values.len; i++)
-        {
-          a = _graft_tracer_eval (t, scope, e->bool_op.values.items[i]);
-          if (a == NULL)
-            return NULL;
-          if (i + 1 == e->bool_op.values.len)
-            return a;
-          if (_graft_value_is_proxy (a))
-            return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "'%s' needs the truth value of a traced value, which is not known while tracing %s",
-                                       e->bool_op.op == GRAFT_PY_BOOL_AND ? "and" : "or", _graft_tracer_control_flow_reason);
-          if (!_graft_tracer_truth (t, a, e->bool_op.values.items[i], &truth))
-            return NULL;
-          if (truth == (e->bool_op.op == GRAFT_PY_BOOL_OR))
-            return a;
-        }
-      return _graft_value_none ();
+      return eval_bool_op (t, scope, e);
 
     case GRAFT_PY_EXPR_COMPARE:
-      a = _graft_tracer_eval (t, scope, e->compare.left);
-      if (a == NULL)
-        return NULL;
-      v = NULL;
-      for (guint i = 0; i < e->compare.comparators.len; i++)
-        {
-          b = _graft_tracer_eval (t, scope, e->compare.comparators.items[i]);
-          if (b == NULL)
-            return NULL;
-          if (i > 0)
-            {
-              /* `a < b < c` is `a < b and b < c`: it needs a truth value. */
-              if (_graft_value_is_proxy (v))
-                return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
-                                           "a chained comparison needs the truth value of a traced comparison %s",
-                                           _graft_tracer_control_flow_reason);
-              if (!_graft_tracer_truth (t, v, e, &truth))
-                return NULL;
-              if (!truth)
-                return v;
-            }
-          v = _graft_tracer_compare (t, e->compare.ops[i], a, b, e);
-          if (v == NULL)
-            return NULL;
-          a = b;
-        }
-      return v;
+      return eval_compare (t, scope, e);
 
     case GRAFT_PY_EXPR_IF_EXP:
-      a = _graft_tracer_eval (t, scope, e->if_exp.test);
-      if (a == NULL)
-        return NULL;
-      if (_graft_value_is_proxy (a))
-        return _graft_tracer_fail (t, e->if_exp.test->start, e->if_exp.test->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "a conditional expression cannot depend on a traced value %s",
-                                   _graft_tracer_control_flow_reason);
-      if (!_graft_tracer_truth (t, a, e->if_exp.test, &truth))
-        return NULL;
-      return _graft_tracer_eval (t, scope, truth ? e->if_exp.body : e->if_exp.orelse);
+      return eval_if_exp (t, scope, e);
 
     case GRAFT_PY_EXPR_LAMBDA:
-      {
-        Function *fn = _graft_tracer_alloc (t, sizeof (Function));
-
-        fn->lambda = e;
-        fn->name = "<lambda>";
-        fn->closure = scope;
-        if (!_graft_tracer_eval_defaults (t, scope, e->lambda.args, fn))
-          return NULL;
-        v = _graft_value_new (t, VAL_FUNCTION);
-        v->fn = fn;
-        return v;
-      }
+      return eval_lambda (t, scope, e);
 
     case GRAFT_PY_EXPR_TUPLE:
     case GRAFT_PY_EXPR_LIST:
     case GRAFT_PY_EXPR_SET:
-      if (e->kind == GRAFT_PY_EXPR_SET)
-        return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
-      v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
-      if (!eval_items (t, scope, &e->sequence.elts, v->seq.items))
-        return NULL;
-      return v;
+      return eval_sequence (t, scope, e);
 
     case GRAFT_PY_EXPR_DICT:
-      v = _graft_value_dict (t);
-      for (guint i = 0; i < e->dict.values.len; i++)
-        {
-          if (e->dict.keys.items[i] == NULL)
-            {
-              b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
-              if (b == NULL)
-                return NULL;
-              if (b->kind != VAL_DICT)
-                return _graft_tracer_fail_at (t, e->dict.values.items[i], GRAFT_PARSE_ERROR_TRACE, "only a dict can be unpacked with **");
-              for (guint k = 0; k < b->dict.keys->len; k++)
-                _graft_dict_set (t, v, b->dict.keys->pdata[k], b->dict.values->pdata[k]);
-              continue;
-            }
-          a = _graft_tracer_eval (t, scope, e->dict.keys.items[i]);
-          if (a == NULL)
-            return NULL;
-          /* A proxy is hashable (by identity): such a dict is fine until
-           * it is passed to the graph (_graft_tracer_to_arg()). */
-          b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
-          if (b == NULL)
-            return NULL;
-          _graft_dict_set (t, v, a, b);
-        }
-      return v;
+      return eval_dict (t, scope, e);
 
     case GRAFT_PY_EXPR_LIST_COMP:
     case GRAFT_PY_EXPR_GENERATOR_EXP:
     case GRAFT_PY_EXPR_DICT_COMP:
-      {
-        Scope *inner = _graft_tracer_scope_new (t, scope, scope->globals);
-
-        inner->fn = scope->fn;
-        inner->self = scope->self;
-        v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t) : _graft_value_seq (t, VAL_LIST, 0);
-        return eval_comprehension (t, scope, e, 0, inner, v);
-      }
+      return eval_comprehension_expr (t, scope, e);
 
     case GRAFT_PY_EXPR_SET_COMP:
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
@@ -814,10 +945,7 @@ eval_inner (Tracer            *t,
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX, "can't use starred expression here");
 
     case GRAFT_PY_EXPR_NAMED_EXPR:
-      v = _graft_tracer_eval (t, scope, e->named_expr.value);
-      if (v == NULL || !_graft_tracer_assign (t, scope, e->named_expr.target, v))
-        return NULL;
-      return v;
+      return eval_named_expr (t, scope, e);
 
     case GRAFT_PY_EXPR_FORMATTED_VALUE:
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX, "a formatted value outside an f-string");
