@@ -52,11 +52,11 @@ str_length (const Value *v)
 
 gboolean
 _graft_tracer_check_arity (Tracer            *t,
-             const char        *name,
-             PtrVec         *args,
-             guint              min,
-             guint              max,
-             const GraftPyExpr *at)
+                           const char        *name,
+                           PtrVec         *args,
+                           guint              min,
+                           guint              max,
+                           const GraftPyExpr *at)
 {
   guint n = _graft_tracer_n_args (args);
 
@@ -75,9 +75,9 @@ _graft_tracer_check_arity (Tracer            *t,
 
 gboolean
 _graft_tracer_get_int (Tracer            *t,
-         Value             *v,
-         gint64            *out,
-         const GraftPyExpr *at)
+                       Value             *v,
+                       gint64            *out,
+                       const GraftPyExpr *at)
 {
   if (v->kind == VAL_INT)
     *out = v->i;
@@ -99,8 +99,8 @@ _graft_tracer_get_int (Tracer            *t,
 
 Value *
 _graft_tracer_proxy_needs_value (Tracer            *t,
-                   const char        *what,
-                   const GraftPyExpr *at)
+                                 const char        *what,
+                                 const GraftPyExpr *at)
 {
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "%s needs the value of a traced value, which is not known while tracing "

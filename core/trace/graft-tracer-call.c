@@ -229,11 +229,11 @@ _graft_tracer_bind (Tracer                 *t,
 
 Value *
 _graft_tracer_call_function (Tracer            *t,
-               Function          *fn,
-               Value             *self,
-               PtrVec         *args,
-               StrMap            *kwargs,
-               const GraftPyExpr *at)
+                             Function          *fn,
+                             Value             *self,
+                             PtrVec         *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at)
 {
   const GraftPyArguments *params = function_params (fn);
   guint n_slots = n_param_slots (params);
@@ -282,16 +282,17 @@ _graft_tracer_call_function (Tracer            *t,
   if (flow == FLOW_ERROR)
     return NULL;
   if (flow == FLOW_BREAK || flow == FLOW_CONTINUE)
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_SYNTAX, "'break' or 'continue' outside a loop");
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_SYNTAX,
+                                  "'break' or 'continue' outside a loop");
   return result != NULL ? result : _graft_value_none ();
 }
 
 Value *
 _graft_tracer_instantiate (Tracer            *t,
-             Class             *cls,
-             PtrVec         *args,
-             StrMap            *kwargs,
-             const GraftPyExpr *at)
+                           Class             *cls,
+                           PtrVec         *args,
+                           StrMap            *kwargs,
+                           const GraftPyExpr *at)
 {
   Value *self = _graft_value_new (t, VAL_OBJECT);
   Value *init;
@@ -369,7 +370,8 @@ call_module (Tracer            *t,
         Value *x;
 
         if (args == NULL || args->len != 1 || (kwargs != NULL && kwargs->keys->len > 0))
-          return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "a Sequential is called with exactly one argument");
+          return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                        "a Sequential is called with exactly one argument");
         x = args->pdata[0];
         for (guint i = 0; i < obj->modules.values->len && x != NULL; i++)
           {
@@ -497,8 +499,9 @@ call_object (Tracer            *t,
             traced = _graft_value_holds_proxy (kwargs->values->pdata[i]);
           if (traced)
             {
-              const char *target = callee->fn->ext_path != NULL ? callee->fn->ext_path
-                                                                : _graft_tracer_join_path (t, t->stem, callee->fn->name);
+              const char *target = callee->fn->ext_path != NULL
+                                       ? callee->fn->ext_path
+                                       : _graft_tracer_join_path (t, t->stem, callee->fn->name);
               Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target,
                                                   args, kwargs, graft_tracer_snake (t, callee->fn->name), at);
               if (v != NULL)
@@ -513,7 +516,8 @@ call_object (Tracer            *t,
       return _graft_tracer_call_function (t, callee->fn, NULL, args, kwargs, at);
     case VAL_BOUND:
       if (callee->bound.fn->kind == VAL_FUNCTION)
-        return _graft_tracer_call_function (t, callee->bound.fn->fn, callee->bound.self, args, kwargs, at);
+        return _graft_tracer_call_function (t, callee->bound.fn->fn, callee->bound.self, args,
+                                            kwargs, at);
       return call_object (t, callee->bound.fn, args, kwargs, at);
     case VAL_CLASS:
       return _graft_tracer_instantiate (t, callee->cls, args, kwargs, at);

@@ -20,8 +20,8 @@
 
 Scope *
 _graft_tracer_scope_new (Tracer *t,
-           Scope  *parent,
-           Scope  *globals)
+                         Scope  *parent,
+                         Scope  *globals)
 {
   Scope *scope = _graft_tracer_alloc (t, sizeof (Scope));
 
@@ -231,7 +231,8 @@ eval_constant (Tracer            *t,
       return _graft_value_path (t, VAL_SYMBOL, e->constant.str);
     case GRAFT_PY_CONST_BYTES:
     default:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "bytes literals are not supported");
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "bytes literals are not supported");
     }
 }
 
@@ -266,7 +267,8 @@ format_value (Tracer            *t,
         }
       else
         {
-          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "TypeError: unsupported format string passed to Proxy.__format__");
+          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                 "TypeError: unsupported format string passed to Proxy.__format__");
           return FALSE;
         }
     }
@@ -280,7 +282,8 @@ format_value (Tracer            *t,
     {
       if (spec != NULL && *spec != '\0')
         {
-          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "a format spec after a conversion is not supported");
+          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a format spec after a conversion is not supported");
           return FALSE;
         }
       _graft_value_append_str (out, v, conversion == 'r' || conversion == 'a');
@@ -367,7 +370,8 @@ eval_joined_str (Tracer            *t,
             return NULL;
         }
       else
-        return _graft_tracer_fail_at (t, part, GRAFT_PARSE_ERROR_UNSUPPORTED, "unexpected part in an f-string");
+        return _graft_tracer_fail_at (t, part, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                      "unexpected part in an f-string");
     }
   return _graft_value_str (t, out->str, out->len);
 }
@@ -483,7 +487,8 @@ make_super (Tracer            *t,
         v->super.after = s->fn->owner;
         return v;
       }
-  return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "super() is only available in a method");
+  return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                "super() is only available in a method");
 }
 
 static Value *
@@ -512,9 +517,9 @@ eval_call (Tracer            *t,
  * Python does. */
 gboolean
 _graft_tracer_eval_defaults (Tracer                 *t,
-               Scope                  *scope,
-               const GraftPyArguments *params,
-               Function               *fn)
+                             Scope                  *scope,
+                             const GraftPyArguments *params,
+                             Function               *fn)
 {
   guint n_pos = params->n_posonly + params->n_args;
 
@@ -524,12 +529,14 @@ _graft_tracer_eval_defaults (Tracer                 *t,
     {
       const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
 
-      if (p->default_value != NULL && (fn->defaults[i] = _graft_tracer_eval (t, scope, p->default_value)) == NULL)
+      if (p->default_value != NULL &&
+          (fn->defaults[i] = _graft_tracer_eval (t, scope, p->default_value)) == NULL)
         return FALSE;
     }
   for (guint i = 0; i < params->n_kwonly; i++)
     if (params->kwonly[i]->default_value != NULL &&
-        (fn->kw_defaults[i] = _graft_tracer_eval (t, scope, params->kwonly[i]->default_value)) == NULL)
+        (fn->kw_defaults[i] = _graft_tracer_eval (t, scope, params->kwonly[i]->default_value)) ==
+            NULL)
       return FALSE;
   return TRUE;
 }
@@ -580,7 +587,8 @@ eval_comprehension (Tracer            *t,
       gboolean keep = TRUE;
 
       if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
-        return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT, "the loop runs too many times to unroll");
+        return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
+                                      "the loop runs too many times to unroll");
       if (!_graft_tracer_assign (t, inner, gen->target, items->seq.items->pdata[i]))
         return NULL;
       for (guint k = 0; k < gen->ifs.len && keep; k++)
@@ -660,9 +668,14 @@ eval_slice (Tracer            *t,
   Value *v;
 
   v = _graft_value_new (t, VAL_SLICE);
-  v->slice.start = e->slice.lower != NULL ? _graft_tracer_eval (t, scope, e->slice.lower) : _graft_value_none ();
-  v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL ? _graft_tracer_eval (t, scope, e->slice.upper) : _graft_value_none ();
-  v->slice.step = v->slice.stop != NULL && e->slice.step != NULL ? _graft_tracer_eval (t, scope, e->slice.step) : _graft_value_none ();
+  v->slice.start =
+      e->slice.lower != NULL ? _graft_tracer_eval (t, scope, e->slice.lower) : _graft_value_none ();
+  v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL
+                      ? _graft_tracer_eval (t, scope, e->slice.upper)
+                      : _graft_value_none ();
+  v->slice.step = v->slice.stop != NULL && e->slice.step != NULL
+                      ? _graft_tracer_eval (t, scope, e->slice.step)
+                      : _graft_value_none ();
   if (v->slice.start == NULL || v->slice.stop == NULL || v->slice.step == NULL)
     return NULL;
   return v;
@@ -714,9 +727,10 @@ eval_bool_op (Tracer            *t,
       if (i + 1 == e->bool_op.values.len)
         return a;
       if (_graft_value_is_proxy (a))
-        return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "'%s' needs the truth value of a traced value, which is not known while tracing %s",
-                                   e->bool_op.op == GRAFT_PY_BOOL_AND ? "and" : "or", _graft_tracer_control_flow_reason);
+        return _graft_tracer_fail (
+            t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
+            "'%s' needs the truth value of a traced value, which is not known while tracing %s",
+            e->bool_op.op == GRAFT_PY_BOOL_AND ? "and" : "or", _graft_tracer_control_flow_reason);
       if (!_graft_tracer_truth (t, a, e->bool_op.values.items[i], &truth))
         return NULL;
       if (truth == (e->bool_op.op == GRAFT_PY_BOOL_OR))
@@ -833,7 +847,8 @@ eval_dict (Tracer            *t,
           if (b == NULL)
             return NULL;
           if (b->kind != VAL_DICT)
-            return _graft_tracer_fail_at (t, e->dict.values.items[i], GRAFT_PARSE_ERROR_TRACE, "only a dict can be unpacked with **");
+            return _graft_tracer_fail_at (t, e->dict.values.items[i], GRAFT_PARSE_ERROR_TRACE,
+                                          "only a dict can be unpacked with **");
           for (guint k = 0; k < b->dict.keys->len; k++)
             _graft_dict_set (t, v, b->dict.keys->pdata[k], b->dict.values->pdata[k]);
           continue;
@@ -942,28 +957,32 @@ eval_inner (Tracer            *t,
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
 
     case GRAFT_PY_EXPR_STARRED:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX, "can't use starred expression here");
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,
+                                    "can't use starred expression here");
 
     case GRAFT_PY_EXPR_NAMED_EXPR:
       return eval_named_expr (t, scope, e);
 
     case GRAFT_PY_EXPR_FORMATTED_VALUE:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX, "a formatted value outside an f-string");
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,
+                                    "a formatted value outside an f-string");
 
     case GRAFT_PY_EXPR_YIELD:
     case GRAFT_PY_EXPR_YIELD_FROM:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "generators cannot be traced");
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "generators cannot be traced");
 
     case GRAFT_PY_EXPR_AWAIT:
     default:
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "'await' cannot be traced");
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "'await' cannot be traced");
     }
 }
 
 Value *
 _graft_tracer_eval (Tracer            *t,
-      Scope             *scope,
-      const GraftPyExpr *e)
+                    Scope             *scope,
+                    const GraftPyExpr *e)
 {
   Value *v;
 
@@ -972,7 +991,10 @@ _graft_tracer_eval (Tracer            *t,
   if (++t->depth > MAX_EVAL_DEPTH)
     {
       t->depth--;
-      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_LIMIT, "the expression nests too deeply to evaluate (more than 4000 levels, as in a chain of 4000 operators); split it into statements");
+      return _graft_tracer_fail_at (
+          t, e, GRAFT_PARSE_ERROR_LIMIT,
+          "the expression nests too deeply to evaluate (more than 4000 levels, as in a chain of "
+          "4000 operators); split it into statements");
     }
   v = eval_inner (t, scope, e);
   t->depth--;

@@ -26,8 +26,8 @@ object_is_module (const Object *obj)
 
 const char *
 _graft_tracer_join_path (Tracer     *t,
-           const char *base,
-           const char *name)
+                         const char *base,
+                         const char *name)
 {
   if (base == NULL || *base == '\0')
     return _graft_tracer_strdup (t, name, -1);
@@ -38,8 +38,8 @@ _graft_tracer_join_path (Tracer     *t,
  * MRO of the single-inheritance hierarchies that model files use). */
 Value *
 _graft_tracer_class_lookup (Class      *cls,
-              const char *name,
-              Class     **out_owner)
+                            const char *name,
+                            Class     **out_owner)
 {
   Value *v = _graft_strmap_get (&cls->ns, name);
 
@@ -53,7 +53,8 @@ _graft_tracer_class_lookup (Class      *cls,
     {
       Value *base = cls->bases->pdata[i];
 
-      if (base->kind == VAL_CLASS && (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
+      if (base->kind == VAL_CLASS &&
+          (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
         return v;
     }
   return NULL;
@@ -73,7 +74,8 @@ super_lookup (Class      *cls,
           Value *base = cls->bases->pdata[i];
           Value *v;
 
-          if (base->kind == VAL_CLASS && (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
+          if (base->kind == VAL_CLASS &&
+              (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
             return v;
         }
       return NULL;
@@ -264,7 +266,8 @@ _graft_tracer_getattr (Tracer            *t,
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
         return v;
-      if (obj->obj->cls != NULL && (v = _graft_tracer_class_lookup (obj->obj->cls, name, &owner)) != NULL)
+      if (obj->obj->cls != NULL &&
+          (v = _graft_tracer_class_lookup (obj->obj->cls, name, &owner)) != NULL)
         {
           if (v->kind == VAL_FUNCTION && v->fn->is_property)
             return _graft_tracer_call_function (t, v->fn, obj, _graft_tracer_vec (t), NULL, at);
@@ -495,7 +498,8 @@ _graft_tracer_index_object (Tracer            *t,
           const char *base = g_hash_table_lookup (t->module_paths, o);
 
           if (base != NULL)
-            return parameter_proxy (t, _graft_tracer_join_path (t, base, children->keys->pdata[i]), at);
+            return parameter_proxy (t, _graft_tracer_join_path (t, base, children->keys->pdata[i]),
+                                    at);
         }
       return children->values->pdata[i];
     }

@@ -21,9 +21,9 @@
 
 gboolean
 _graft_tracer_assign (Tracer            *t,
-        Scope             *scope,
-        const GraftPyExpr *target,
-        Value             *value)
+                      Scope             *scope,
+                      const GraftPyExpr *target,
+                      Value             *value)
 {
   switch (target->kind)
     {
@@ -51,7 +51,8 @@ _graft_tracer_assign (Tracer            *t,
 
             if (i < 0 || i >= (gint64) obj->seq.items->len)
               {
-                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_TRACE, "list assignment index out of range");
+                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_TRACE,
+                                       "list assignment index out of range");
                 return FALSE;
               }
             obj->seq.items->pdata[i] = value;
@@ -86,9 +87,11 @@ _graft_tracer_assign (Tracer            *t,
              * (torch.fx on the Pythons it supports; cli.md). */
             if (star >= 0)
               {
-                _graft_tracer_fail_at (t, target->sequence.elts.items[star], GRAFT_PARSE_ERROR_TRACE,
-                         "starred unpacking of a traced value needs its length, which is not known while tracing "
-                         "(torch.fx: Proxy object cannot be iterated)");
+                _graft_tracer_fail_at (t, target->sequence.elts.items[star],
+                                       GRAFT_PARSE_ERROR_TRACE,
+                                       "starred unpacking of a traced value needs its length, "
+                                       "which is not known while tracing "
+                                       "(torch.fx: Proxy object cannot be iterated)");
                 return FALSE;
               }
             items = _graft_value_seq (t, VAL_LIST, n);
@@ -119,7 +122,8 @@ _graft_tracer_assign (Tracer            *t,
                 return FALSE;
               }
             for (guint i = 0; i < n; i++)
-              if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i], items->seq.items->pdata[i]))
+              if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+                                         items->seq.items->pdata[i]))
                 return FALSE;
             return TRUE;
           }
@@ -134,21 +138,25 @@ _graft_tracer_assign (Tracer            *t,
           Value *rest = _graft_value_seq (t, VAL_LIST, n_rest);
 
           for (guint i = 0; i < (guint) star; i++)
-            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i], items->seq.items->pdata[i]))
+            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+                                       items->seq.items->pdata[i]))
               return FALSE;
           for (guint i = 0; i < n_rest; i++)
             _graft_value_seq_add (rest, items->seq.items->pdata[star + i]);
-          if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[star]->starred.value, rest))
+          if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[star]->starred.value,
+                                     rest))
             return FALSE;
           for (guint i = star + 1; i < n; i++)
-            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i], items->seq.items->pdata[i - 1 + n_rest]))
+            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+                                       items->seq.items->pdata[i - 1 + n_rest]))
               return FALSE;
           return TRUE;
         }
       }
 
     case GRAFT_PY_EXPR_STARRED:
-      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX, "starred assignment target must be in a list or tuple");
+      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX,
+                             "starred assignment target must be in a list or tuple");
       return FALSE;
 
     case GRAFT_PY_EXPR_CONSTANT:
@@ -173,7 +181,8 @@ _graft_tracer_assign (Tracer            *t,
     case GRAFT_PY_EXPR_YIELD_FROM:
     case GRAFT_PY_EXPR_AWAIT:
     default:
-      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX, "cannot assign to this expression");
+      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX,
+                             "cannot assign to this expression");
       return FALSE;
     }
 }
@@ -204,7 +213,8 @@ _graft_tracer_contains_yield (const GraftPyStmtList *body)
             return TRUE;
           break;
         case GRAFT_PY_STMT_IF:
-          if (_graft_tracer_contains_yield (&s->if_stmt.body) || _graft_tracer_contains_yield (&s->if_stmt.orelse))
+          if (_graft_tracer_contains_yield (&s->if_stmt.body) ||
+              _graft_tracer_contains_yield (&s->if_stmt.orelse))
             return TRUE;
           break;
         case GRAFT_PY_STMT_FOR:
@@ -317,7 +327,8 @@ exec_import_from (Tracer            *t,
                               s->import_from.module);
           return FLOW_ERROR;
         }
-      v = _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, s->import_from.module, alias->name), at);
+      v = _graft_tracer_torch_attr (
+          t, _graft_tracer_join_path (t, s->import_from.module, alias->name), at);
       if (v == NULL)
         return FLOW_ERROR;
       _graft_strmap_set (&scope->vars, alias->asname != NULL ? alias->asname : alias->name, v);
@@ -815,7 +826,8 @@ run_iteration (Tracer                *t,
 {
   if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
     {
-      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT, "the loop runs too many times to unroll");
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
+                             "the loop runs too many times to unroll");
       *flow = FLOW_ERROR;
       return FALSE;
     }
@@ -882,8 +894,9 @@ exec_while (Tracer            *t,
         return FLOW_ERROR;
       if (_graft_value_is_proxy (c))
         {
-          _graft_tracer_fail (t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
-                              "a while loop cannot depend on a traced value %s", _graft_tracer_control_flow_reason);
+          _graft_tracer_fail (
+              t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
+              "a while loop cannot depend on a traced value %s", _graft_tracer_control_flow_reason);
           return FLOW_ERROR;
         }
       if (!_graft_tracer_truth (t, c, s->while_stmt.test, &truth))
@@ -977,13 +990,16 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
         {
-          _graft_tracer_fail (t, s->if_stmt.test->start, s->if_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
-                              "an if statement cannot depend on a traced value %s", _graft_tracer_control_flow_reason);
+          _graft_tracer_fail (t, s->if_stmt.test->start, s->if_stmt.test->end,
+                              GRAFT_PARSE_ERROR_TRACE,
+                              "an if statement cannot depend on a traced value %s",
+                              _graft_tracer_control_flow_reason);
           return FLOW_ERROR;
         }
       if (!_graft_tracer_truth (t, v, s->if_stmt.test, &truth))
         return FLOW_ERROR;
-      return _graft_tracer_exec_block (t, scope, truth ? &s->if_stmt.body : &s->if_stmt.orelse, out_return);
+      return _graft_tracer_exec_block (t, scope, truth ? &s->if_stmt.body : &s->if_stmt.orelse,
+                                       out_return);
 
     case GRAFT_PY_STMT_FOR:
       return exec_for (t, scope, s, out_return);
@@ -1062,7 +1078,8 @@ exec_stmt_inner (Tracer            *t,
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
                                     "NameError: name '%s' is not defined", target->name.id);
               else
-                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED, "only names and attributes can be deleted");
+                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "only names and attributes can be deleted");
               return FLOW_ERROR;
             }
         }
@@ -1108,9 +1125,9 @@ exec_stmt_inner (Tracer            *t,
 
 Flow
 _graft_tracer_exec_stmt (Tracer            *t,
-           Scope             *scope,
-           const GraftPyStmt *s,
-           Value            **out_return)
+                         Scope             *scope,
+                         const GraftPyStmt *s,
+                         Value            **out_return)
 {
   Flow flow;
   guint32 saved_start = t->span_start, saved_end = t->span_end;
@@ -1133,9 +1150,9 @@ _graft_tracer_exec_stmt (Tracer            *t,
 
 Flow
 _graft_tracer_exec_block (Tracer                *t,
-            Scope                 *scope,
-            const GraftPyStmtList *body,
-            Value                **out_return)
+                          Scope                 *scope,
+                          const GraftPyStmtList *body,
+                          Value                **out_return)
 {
   for (guint i = 0; i < body->len; i++)
     {

@@ -78,9 +78,9 @@ _graft_tracer_fail (Tracer     *t,
 
 Value *
 _graft_tracer_fail_at (Tracer            *t,
-         const GraftPyExpr *at,
-         GraftParseErrorCode code,
-         const char        *message)
+                       const GraftPyExpr *at,
+                       GraftParseErrorCode code,
+                       const char        *message)
 {
   return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);
 }
@@ -208,25 +208,30 @@ collect_paths (Tracer     *t,
   g_hash_table_insert (t->module_paths, obj, (gpointer) prefix);
   for (guint i = 0; i < obj->buffers.keys->len; i++)
     if (!g_hash_table_contains (t->tensor_paths, obj->buffers.values->pdata[i]))
-      g_hash_table_insert (t->tensor_paths, obj->buffers.values->pdata[i],
-                           (gpointer) _graft_tracer_join_path (t, prefix, obj->buffers.keys->pdata[i]));
+      g_hash_table_insert (
+          t->tensor_paths, obj->buffers.values->pdata[i],
+          (gpointer) _graft_tracer_join_path (t, prefix, obj->buffers.keys->pdata[i]));
   for (guint i = 0; i < obj->attrs.keys->len; i++)
     {
       Value *v = obj->attrs.values->pdata[i];
 
       if (v->kind == VAL_TENSOR && !g_hash_table_contains (t->tensor_paths, v))
-        g_hash_table_insert (t->tensor_paths, v, (gpointer) _graft_tracer_join_path (t, prefix, obj->attrs.keys->pdata[i]));
+        g_hash_table_insert (
+            t->tensor_paths, v,
+            (gpointer) _graft_tracer_join_path (t, prefix, obj->attrs.keys->pdata[i]));
     }
   for (guint i = 0; i < obj->params.keys->len; i++)
     if (!g_hash_table_contains (t->tensor_paths, obj->params.values->pdata[i]))
-      g_hash_table_insert (t->tensor_paths, obj->params.values->pdata[i],
-                           (gpointer) _graft_tracer_join_path (t, prefix, obj->params.keys->pdata[i]));
+      g_hash_table_insert (
+          t->tensor_paths, obj->params.values->pdata[i],
+          (gpointer) _graft_tracer_join_path (t, prefix, obj->params.keys->pdata[i]));
   for (guint i = 0; i < obj->modules.keys->len; i++)
     {
       Value *child = obj->modules.values->pdata[i];
 
       if (child->kind == VAL_OBJECT)
-        collect_paths (t, child->obj, _graft_tracer_join_path (t, prefix, obj->modules.keys->pdata[i]));
+        collect_paths (t, child->obj,
+                       _graft_tracer_join_path (t, prefix, obj->modules.keys->pdata[i]));
     }
 }
 
@@ -572,7 +577,8 @@ trace_function (Tracer   *t,
     return FALSE;
   if (flow == FLOW_BREAK || flow == FLOW_CONTINUE)
     {
-      _graft_tracer_fail_at (t, &at, GRAFT_PARSE_ERROR_SYNTAX, "'break' or 'continue' outside a loop");
+      _graft_tracer_fail_at (t, &at, GRAFT_PARSE_ERROR_SYNTAX,
+                             "'break' or 'continue' outside a loop");
       return FALSE;
     }
   if (result == NULL)
