@@ -113,52 +113,23 @@ builtin_len (Tracer            *t,
              Value             *v,
              const GraftPyExpr *at)
 {
-  switch (v->kind)
+  if (v->kind == VAL_STR)
+    return _graft_value_int (t, str_length (v));
+  if (_graft_value_is_seq (v))
+    return _graft_value_int (t, v->seq.items->len);
+  if (v->kind == VAL_DICT)
+    return _graft_value_int (t, v->dict.keys->len);
+  if (v->kind == VAL_OBJECT)
     {
-    case VAL_STR:
-      return _graft_value_int (t, str_length (v));
-    case VAL_TUPLE:
-    case VAL_LIST:
-      return _graft_value_int (t, v->seq.items->len);
-    case VAL_DICT:
-      return _graft_value_int (t, v->dict.keys->len);
-    case VAL_OBJECT:
       if (v->obj->kind == OBJ_PARAMETER_LIST)
         return _graft_value_int (t, v->obj->params.keys->len);
       if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_MODULE_DICT)
         return _graft_value_int (t, v->obj->modules.keys->len);
-      break;
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-      return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                   "len() of a traced value is not known while tracing "
-                   "(torch.fx: 'len' is not supported in symbolic tracing by default)");
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
     }
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "len() of a traced value is not known while tracing "
+                 "(torch.fx: 'len' is not supported in symbolic tracing by default)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "object of type '%s' has no len()", _graft_value_type_name (v));
 }
@@ -219,80 +190,52 @@ to_number (Tracer            *t,
                                       "OverflowError: int too large to convert to float");
       return _graft_value_float (t, f);
     }
-  switch (v->kind)
+  if (v->kind == VAL_BOOL)
+    return want_int ? _graft_value_int (t, v->b) : _graft_value_float (t, v->b);
+  if (v->kind == VAL_INT)
+    return want_int ? v : _graft_value_float (t, (double) v->i);
+  if (v->kind == VAL_FLOAT)
     {
-    case VAL_BOOL:
-      return want_int ? _graft_value_int (t, v->b) : _graft_value_float (t, v->b);
-    case VAL_INT:
-      return want_int ? v : _graft_value_float (t, (double) v->i);
-    case VAL_FLOAT:
       if (!want_int)
         return v;
       if (!isfinite (v->f) || v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                       "cannot convert this float to a 64-bit integer");
       return _graft_value_int (t, (gint64) v->f);
-    case VAL_STR:
-      {
-        g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
-        char *end = NULL;
-
-        if (want_int)
-          {
-            gint64 i = g_ascii_strtoll (s, &end, 10);
-
-            if (*s != '\0' && end != NULL && *end == '\0')
-              return _graft_value_int (t, i);
-          }
-        else
-          {
-            double f;
-
-            if (g_ascii_strcasecmp (s, "inf") == 0 || g_ascii_strcasecmp (s, "+inf") == 0 ||
-                g_ascii_strcasecmp (s, "infinity") == 0)
-              return _graft_value_float (t, INFINITY);
-            if (g_ascii_strcasecmp (s, "-inf") == 0 || g_ascii_strcasecmp (s, "-infinity") == 0)
-              return _graft_value_float (t, -INFINITY);
-            if (g_ascii_strcasecmp (s, "nan") == 0)
-              return _graft_value_float (t, NAN);
-            f = g_ascii_strtod (s, &end);
-            if (*s != '\0' && end != NULL && *end == '\0')
-              return _graft_value_float (t, f);
-          }
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "invalid literal for %s(): '%s'", name, s);
-      }
-    case VAL_NONE:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "%s() argument must be a string or a number, not '%s'",
-                                 name, _graft_value_type_name (v));
     }
+  if (v->kind == VAL_STR)
+    {
+      g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
+      char *end = NULL;
+
+      if (want_int)
+        {
+          gint64 i = g_ascii_strtoll (s, &end, 10);
+
+          if (*s != '\0' && end != NULL && *end == '\0')
+            return _graft_value_int (t, i);
+        }
+      else
+        {
+          double f;
+
+          if (g_ascii_strcasecmp (s, "inf") == 0 || g_ascii_strcasecmp (s, "+inf") == 0 ||
+              g_ascii_strcasecmp (s, "infinity") == 0)
+            return _graft_value_float (t, INFINITY);
+          if (g_ascii_strcasecmp (s, "-inf") == 0 || g_ascii_strcasecmp (s, "-infinity") == 0)
+            return _graft_value_float (t, -INFINITY);
+          if (g_ascii_strcasecmp (s, "nan") == 0)
+            return _graft_value_float (t, NAN);
+          f = g_ascii_strtod (s, &end);
+          if (*s != '\0' && end != NULL && *end == '\0')
+            return _graft_value_float (t, f);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "invalid literal for %s(): '%s'", name, s);
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "%s() argument must be a string or a number, not '%s'",
+                             name, _graft_value_type_name (v));
 }
 
 /* isinstance(v, cls) for the classes model code checks. */

@@ -48,48 +48,21 @@ gboolean
 _graft_tracer_has_method (const Value *recv,
                           const char  *name)
 {
-  switch (recv->kind)
-    {
-    case VAL_LIST:
-      return in_names (list_methods, name);
-    case VAL_TUPLE:
-      return in_names (tuple_methods, name);
-    case VAL_DICT:
-      return in_names (dict_methods, name);
-    case VAL_STR:
-      return in_names (str_methods, name);
-    case VAL_OBJECT:
-      return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-      return TRUE;
-    case VAL_BUILTIN:
-      return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return FALSE;
-    }
+  if (recv->kind == VAL_LIST)
+    return in_names (list_methods, name);
+  if (recv->kind == VAL_TUPLE)
+    return in_names (tuple_methods, name);
+  if (recv->kind == VAL_DICT)
+    return in_names (dict_methods, name);
+  if (recv->kind == VAL_STR)
+    return in_names (str_methods, name);
+  if (recv->kind == VAL_OBJECT)
+    return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
+  if (_graft_value_is_tensor (recv))
+    return TRUE;
+  if (recv->kind == VAL_BUILTIN)
+    return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
+  return FALSE;
 }
 
 /* float.fromhex(s): as Python reads it (no `0x` needed, `inf` and `nan`
@@ -463,9 +436,8 @@ _graft_tracer_call_method (Tracer            *t,
 {
   Value *v, *items;
 
-  switch (recv->kind)
+  if (recv->kind == VAL_LIST)
     {
-    case VAL_LIST:
       if (strcmp (name, "append") == 0)
         {
           if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
@@ -528,8 +500,10 @@ _graft_tracer_call_method (Tracer            *t,
           _graft_vec_set_size (recv->seq.items, 0);
           return _graft_value_none ();
         }
-      G_GNUC_FALLTHROUGH;
-    case VAL_TUPLE:
+    }
+  /* A list has a tuple's methods too. */
+  if (_graft_value_is_seq (recv))
+    {
       if (strcmp (name, "index") == 0 || strcmp (name, "count") == 0)
         {
           gint64 count = 0;
@@ -548,8 +522,9 @@ _graft_tracer_call_method (Tracer            *t,
                                           "the value is not in the sequence");
           return _graft_value_int (t, count);
         }
-      break;
-    case VAL_DICT:
+    }
+  if (recv->kind == VAL_DICT)
+    {
       if (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 || strcmp (name, "values") == 0)
         {
           Value *out = _graft_value_seq (t, VAL_LIST, 0);
@@ -613,15 +588,13 @@ _graft_tracer_call_method (Tracer            *t,
             _graft_dict_set (t, out, recv->dict.keys->pdata[i], recv->dict.values->pdata[i]);
           return out;
         }
-      break;
-    case VAL_STR:
-      return str_method (t, recv, name, args, kwargs, at);
-    case VAL_OBJECT:
-      if (recv->obj->kind != OBJ_PLAIN)
-        return module_method (t, recv, name, args, kwargs, at);
-      break;
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
+    }
+  if (recv->kind == VAL_STR)
+    return str_method (t, recv, name, args, kwargs, at);
+  if (recv->kind == VAL_OBJECT && recv->obj->kind != OBJ_PLAIN)
+    return module_method (t, recv, name, args, kwargs, at);
+  if (_graft_value_is_tensor (recv))
+    {
       /* Methods of constant tensors run eagerly.  In-place ones return the
        * tensor itself; the rest make a new constant tensor.  Methods whose
        * result is not a tensor need the data Graft does not have. */
@@ -632,35 +605,9 @@ _graft_tracer_call_method (Tracer            *t,
       if (g_str_has_suffix (name, "_"))
         return recv;
       return _graft_value_tensor (t);
-    case VAL_BUILTIN:
-      if (strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
-        return float_fromhex (t, args, at);
-      break;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
     }
+  if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
+    return float_fromhex (t, args, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object has no method '%s' that Graft models", _graft_value_type_name (recv), name);
 }

@@ -243,25 +243,27 @@ _graft_tracer_getattr (Tracer            *t,
   Value *v;
   Class *owner = NULL;
 
-  switch (obj->kind)
+  if (_graft_value_is_proxy (obj))
     {
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
       v = _graft_value_new (t, VAL_ATTR_PROXY);
       v->attr.base = obj;
       v->attr.attr = _graft_tracer_strdup (t, name, -1);
       return v;
-    case VAL_PYMODULE:
-      return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
-    case VAL_PATH_FN:
+    }
+  if (obj->kind == VAL_PYMODULE)
+    return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
+  if (obj->kind == VAL_PATH_FN)
+    {
       /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
       if (g_str_has_prefix (obj->path, "torch.ops."))
         return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s has no attribute '%s' that Graft models", obj->path, name);
-    case VAL_SELF_PATH:
-      return self_path_getattr (t, obj, name, at);
-    case VAL_OBJECT:
+    }
+  if (obj->kind == VAL_SELF_PATH)
+    return self_path_getattr (t, obj, name, at);
+  if (obj->kind == VAL_OBJECT)
+    {
       if (object_is_module (obj->obj))
         return module_getattr (t, obj, name, at);
       if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
@@ -275,29 +277,32 @@ _graft_tracer_getattr (Tracer            *t,
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "'%s' object has no attribute '%s'", obj->obj->class_name, name);
-    case VAL_CLASS:
+    }
+  if (obj->kind == VAL_CLASS)
+    {
       if ((v = _graft_tracer_class_lookup (obj->cls, name, &owner)) != NULL)
         return v;
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                  "class '%s' has no attribute '%s'", obj->cls->name, name);
-    case VAL_SUPER:
-      {
-        Class *cls = obj->super.self->kind == VAL_OBJECT ? obj->super.self->obj->cls : NULL;
+    }
+  if (obj->kind == VAL_SUPER)
+    {
+      Class *cls = obj->super.self->kind == VAL_OBJECT ? obj->super.self->obj->cls : NULL;
 
-        v = cls != NULL ? super_lookup (cls, obj->super.after, name, &owner) : NULL;
-        if (v != NULL)
-          return bind_method (t, obj->super.self, v);
-        if (strcmp (name, "__init__") == 0)
-          {
-            /* nn.Module.__init__ and object.__init__: nothing to do. */
-            Value *noop = _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
-            return noop;
-          }
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "super().%s is not a method Graft can follow", name);
-      }
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
+      v = cls != NULL ? super_lookup (cls, obj->super.after, name, &owner) : NULL;
+      if (v != NULL)
+        return bind_method (t, obj->super.self, v);
+      if (strcmp (name, "__init__") == 0)
+        {
+          /* nn.Module.__init__ and object.__init__: nothing to do. */
+          Value *noop = _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
+          return noop;
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "super().%s is not a method Graft can follow", name);
+    }
+  if (_graft_value_is_tensor (obj))
+    {
       if (strcmp (name, "data") == 0)
         return obj->kind == VAL_PARAMETER && obj->tensor.data != NULL ? obj->tensor.data : obj;
       if (strcmp (name, "shape") == 0 || strcmp (name, "dtype") == 0 || strcmp (name, "device") == 0)
@@ -308,56 +313,35 @@ _graft_tracer_getattr (Tracer            *t,
       v->method.recv = obj;
       v->method.name = _graft_tracer_strdup (t, name, -1);
       return v;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_STR:
-    case VAL_ELLIPSIS:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      if (obj->kind == VAL_SLICE)
-        {
-          if (strcmp (name, "start") == 0)
-            return obj->slice.start;
-          if (strcmp (name, "stop") == 0)
-            return obj->slice.stop;
-          if (strcmp (name, "step") == 0)
-            return obj->slice.step;
-        }
-      if (obj->kind == VAL_COMPLEX && (strcmp (name, "real") == 0 || strcmp (name, "imag") == 0))
-        return _graft_value_float (t, obj->c[name[0] == 'r' ? 0 : 1]);
-      if (obj->kind == VAL_DEVICE && (strcmp (name, "type") == 0 || strcmp (name, "index") == 0))
-        {
-          const char *colon = strchr (obj->path, ':');
-
-          if (name[0] == 't')
-            return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
-          return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10)) : _graft_value_none ();
-        }
-      if (_graft_tracer_has_method (obj, name))
-        {
-          v = _graft_value_new (t, VAL_METHOD);
-          v->method.recv = obj;
-          v->method.name = _graft_tracer_strdup (t, name, -1);
-          return v;
-        }
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "'%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
     }
+  if (obj->kind == VAL_SLICE)
+    {
+      if (strcmp (name, "start") == 0)
+        return obj->slice.start;
+      if (strcmp (name, "stop") == 0)
+        return obj->slice.stop;
+      if (strcmp (name, "step") == 0)
+        return obj->slice.step;
+    }
+  if (obj->kind == VAL_COMPLEX && (strcmp (name, "real") == 0 || strcmp (name, "imag") == 0))
+    return _graft_value_float (t, obj->c[name[0] == 'r' ? 0 : 1]);
+  if (obj->kind == VAL_DEVICE && (strcmp (name, "type") == 0 || strcmp (name, "index") == 0))
+    {
+      const char *colon = strchr (obj->path, ':');
+
+      if (name[0] == 't')
+        return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
+      return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10)) : _graft_value_none ();
+    }
+  if (_graft_tracer_has_method (obj, name))
+    {
+      v = _graft_value_new (t, VAL_METHOD);
+      v->method.recv = obj;
+      v->method.name = _graft_tracer_strdup (t, name, -1);
+      return v;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
 }
 
 static gboolean

@@ -425,25 +425,29 @@ _graft_tracer_iterate (Tracer            *t,
 {
   Value *out;
 
-  switch (v->kind)
+  if (_graft_value_is_seq (v))
     {
-    case VAL_TUPLE:
-    case VAL_LIST:
       out = _graft_value_seq (t, VAL_LIST, 0);
       for (guint i = 0; i < v->seq.items->len; i++)
         _graft_value_seq_add (out, v->seq.items->pdata[i]);
       return out;
-    case VAL_DICT:
+    }
+  if (v->kind == VAL_DICT)
+    {
       out = _graft_value_seq (t, VAL_LIST, 0);
       for (guint i = 0; i < v->dict.keys->len; i++)
         _graft_value_seq_add (out, v->dict.keys->pdata[i]);
       return out;
-    case VAL_STR:
+    }
+  if (v->kind == VAL_STR)
+    {
       out = _graft_value_seq (t, VAL_LIST, 0);
       for (const char *p = v->str.s; p < v->str.s + v->str.len; p = g_utf8_next_char (p))
         _graft_value_seq_add (out, _graft_value_str (t, p, g_utf8_next_char (p) - p));
       return out;
-    case VAL_OBJECT:
+    }
+  if (v->kind == VAL_OBJECT)
+    {
       out = _graft_value_seq (t, VAL_LIST, 0);
       switch (v->obj->kind)
         {
@@ -466,38 +470,11 @@ _graft_tracer_iterate (Tracer            *t,
         default:
           break;
         }
-      break;
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "a traced value cannot be iterated: its length is not known while tracing "
-                                 "(torch.fx: Proxy object cannot be iterated)");
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
     }
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "a traced value cannot be iterated: its length is not known while tracing "
+                               "(torch.fx: Proxy object cannot be iterated)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not iterable", _graft_value_type_name (v));
 }

@@ -297,13 +297,33 @@ Value      *_graft_value_tensor        (Tracer *t);
 Value      *_graft_value_ellipsis      (void);
 void        _graft_value_seq_add       (Value *seq, Value *item);
 const char *_graft_value_type_name     (const Value *v);
-gboolean    _graft_value_is_proxy      (const Value *v);
 gboolean    _graft_value_holds_proxy   (const Value *v);
 gboolean    _graft_value_is_number     (const Value *v);
 gboolean    _graft_value_equal         (const Value *a, const Value *b);
 Value      *_graft_dict_get            (const Value *dict, const Value *key);
 void        _graft_dict_set            (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str    (GString *out, const Value *v, gboolean repr);
+
+/* Whether @v is a traced value: a proxy, or a proxy's attribute. */
+static inline gboolean
+_graft_value_is_proxy (const Value *v)
+{
+  return v->kind == VAL_PROXY || v->kind == VAL_ATTR_PROXY;
+}
+
+/* Whether @v is a tuple or a list. */
+static inline gboolean
+_graft_value_is_seq (const Value *v)
+{
+  return v->kind == VAL_TUPLE || v->kind == VAL_LIST;
+}
+
+/* Whether @v is a tensor: an opaque constant or an nn.Parameter. */
+static inline gboolean
+_graft_value_is_tensor (const Value *v)
+{
+  return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+}
 
 static inline void
 _graft_vec_add (PtrVec  *v,
