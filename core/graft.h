@@ -23,7 +23,7 @@
 #include "graft-py-lexer.h"
 #include "graft-py-ast.h"
 #include "graft-py-parser.h"
-#include "graft-tracer.h"
+#include "graft-py-program.h"
 #include "graft-json.h"
 #include "graft-matcher.h"
 #include "graft-match-text.h"

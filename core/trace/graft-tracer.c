@@ -28,7 +28,7 @@
  */
 #include "config.h"
 
-#include "graft-tracer.h"
+#include "graft-py-program.h"
 #include "graft-tracer-private.h"
 #include "graft-error.h"
 #include "graft-limits.h"
