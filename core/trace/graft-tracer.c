@@ -16,7 +16,7 @@
  *
  * This file is the entry: the module body, the choice of the entry class,
  * the placeholders for forward's parameters, and the program API of
- * graft-tracer.h.  The interpreter is split by concern: scopes and
+ * graft-py-program.h.  The interpreter is split by concern: scopes and
  * expressions (graft-tracer-eval.c), calls (graft-tracer-call.c),
  * statements, classes and imports (graft-tracer-stmt.c), nn.Module
  * attributes (graft-tracer-module.c), nodes, truth and iteration
