@@ -238,7 +238,7 @@ _graft_tracer_call_function (Tracer            *t,
   const GraftPyArguments *params = function_params (fn);
   guint n_slots = n_param_slots (params);
   Value **values;
-  Scope *scope;
+  Frame *frame;
   Value *result = NULL;
   PtrVec *all_args = args;
   Flow flow;
@@ -259,16 +259,16 @@ _graft_tracer_call_function (Tracer            *t,
   if (!bind_arguments (t, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs, values, at))
     return NULL;
 
-  scope = _graft_tracer_scope_new (t, fn->closure, fn->closure->globals);
-  scope->fn = fn;
-  scope->self = n_slots > 0 ? values[0] : NULL;
+  frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
+  frame->fn = fn;
+  frame->self = n_slots > 0 ? values[0] : NULL;
   for (guint i = 0; i < n_slots; i++)
-    _graft_strmap_set (&scope->vars, param_at (params, i)->name, values[i]);
+    _graft_strmap_set (&frame->vars, param_at (params, i)->name, values[i]);
 
   if (fn->lambda != NULL)
     {
       t->call_depth++;
-      result = _graft_tracer_eval (t, scope, fn->lambda->lambda.body);
+      result = _graft_tracer_eval (t, frame, fn->lambda->lambda.body);
       t->call_depth--;
       return result;
     }
@@ -277,7 +277,7 @@ _graft_tracer_call_function (Tracer            *t,
                                "%s() is a generator, which Graft cannot trace", fn->name);
 
   t->call_depth++;
-  flow = _graft_tracer_exec_block (t, scope, &fn->def->function_def.body, &result);
+  flow = _graft_tracer_exec_block (t, frame, &fn->def->function_def.body, &result);
   t->call_depth--;
   if (flow == FLOW_ERROR)
     return NULL;

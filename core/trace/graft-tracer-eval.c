@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-tracer-eval.c: scopes and expressions.  A scope is one running
+ * graft-tracer-eval.c: frames and expressions.  A Frame is one running
  * function's (or the module's, or a class body's) variables; a name is
  * looked up as Python's compiler would resolve it (a function's own locals,
  * then enclosing functions, then globals, then builtins).  An expression
@@ -16,19 +16,19 @@
 
 #include <string.h>
 
-/* Scopes ---------------------------------------------------------------- */
+/* Frames ---------------------------------------------------------------- */
 
-Scope *
-_graft_tracer_scope_new (Tracer *t,
-                         Scope  *parent,
-                         Scope  *globals)
+Frame *
+_graft_tracer_frame_new (Tracer *t,
+                         Frame  *parent,
+                         Frame  *globals)
 {
-  Scope *scope = _graft_tracer_alloc (t, sizeof (Scope));
+  Frame *frame = _graft_tracer_alloc (t, sizeof (Frame));
 
-  _graft_strmap_init (t, &scope->vars);
-  scope->parent = parent;
-  scope->globals = globals != NULL ? globals : scope;
-  return scope;
+  _graft_strmap_init (t, &frame->vars);
+  frame->parent = parent;
+  frame->globals = globals != NULL ? globals : frame;
+  return frame;
 }
 
 static void collect_locals (Tracer *t, GHashTable *names, const GraftPyStmtList *body);
@@ -169,7 +169,7 @@ is_local_of (Tracer     *t,
 
 static Value *
 lookup (Tracer            *t,
-        Scope             *scope,
+        Frame             *frame,
         const char        *name,
         const GraftPyExpr *at)
 {
@@ -178,15 +178,15 @@ lookup (Tracer            *t,
   /* A name the function binds somewhere is its own all through: read
    * before it is bound, it is UnboundLocalError, not the global or
    * builtin of that name. */
-  if (scope->fn != NULL && scope->parent == scope->fn->closure && _graft_strmap_get (&scope->vars, name) == NULL &&
-      is_local_of (t, scope->fn, name))
+  if (frame->fn != NULL && frame->parent == frame->fn->closure && _graft_strmap_get (&frame->vars, name) == NULL &&
+      is_local_of (t, frame->fn, name))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "UnboundLocalError: cannot access local variable '%s' where it is not associated "
                                "with a value", name);
-  for (Scope *s = scope; s != NULL; s = s->parent)
+  for (Frame *s = frame; s != NULL; s = s->parent)
     if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
       return v;
-  if ((v = _graft_strmap_get (&scope->globals->vars, name)) != NULL)
+  if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
     return v;
   if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
     return v;
@@ -341,7 +341,7 @@ format_value (Tracer            *t,
 
 static Value *
 eval_joined_str (Tracer            *t,
-                 Scope             *scope,
+                 Frame             *frame,
                  const GraftPyExpr *e)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -354,14 +354,14 @@ eval_joined_str (Tracer            *t,
         g_string_append_len (out, part->constant.str, part->constant.len);
       else if (part->kind == GRAFT_PY_EXPR_FORMATTED_VALUE)
         {
-          Value *v = _graft_tracer_eval (t, scope, part->formatted_value.value);
+          Value *v = _graft_tracer_eval (t, frame, part->formatted_value.value);
           Value *spec = NULL;
 
           if (v == NULL)
             return NULL;
           if (part->formatted_value.format_spec != NULL)
             {
-              spec = _graft_tracer_eval (t, scope, part->formatted_value.format_spec);
+              spec = _graft_tracer_eval (t, frame, part->formatted_value.format_spec);
               if (spec == NULL)
                 return NULL;
             }
@@ -380,7 +380,7 @@ eval_joined_str (Tracer            *t,
  * (call arguments and tuple or list displays). */
 static gboolean
 eval_items (Tracer                *t,
-            Scope                 *scope,
+            Frame                 *frame,
             const GraftPyExprList *items,
             PtrVec             *out)
 {
@@ -391,7 +391,7 @@ eval_items (Tracer                *t,
 
       if (item->kind == GRAFT_PY_EXPR_STARRED)
         {
-          Value *seq = _graft_tracer_eval (t, scope, item->starred.value);
+          Value *seq = _graft_tracer_eval (t, frame, item->starred.value);
           Value *expanded;
 
           if (seq == NULL)
@@ -403,7 +403,7 @@ eval_items (Tracer                *t,
             _graft_vec_add (out, expanded->seq.items->pdata[k]);
           continue;
         }
-      v = _graft_tracer_eval (t, scope, item);
+      v = _graft_tracer_eval (t, frame, item);
       if (v == NULL)
         return FALSE;
       _graft_vec_add (out, v);
@@ -414,7 +414,7 @@ eval_items (Tracer                *t,
 /* Evaluates call arguments, expanding `*seq` and `**mapping`. */
 static gboolean
 eval_call_args (Tracer            *t,
-                Scope             *scope,
+                Frame             *frame,
                 const GraftPyExpr *e,
                 PtrVec        **out_args,
                 StrMap           **out_kwargs)
@@ -428,12 +428,12 @@ eval_call_args (Tracer            *t,
       kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
       _graft_strmap_init (t, kwargs);
     }
-  if (!eval_items (t, scope, &e->call.args, args))
+  if (!eval_items (t, frame, &e->call.args, args))
     return FALSE;
   for (guint i = 0; i < e->call.n_keywords; i++)
     {
       const GraftPyKeyword *kw = e->call.keywords[i];
-      Value *v = _graft_tracer_eval (t, scope, kw->value);
+      Value *v = _graft_tracer_eval (t, frame, kw->value);
 
       if (v == NULL)
         return FALSE;
@@ -474,12 +474,12 @@ eval_call_args (Tracer            *t,
 
 static Value *
 make_super (Tracer            *t,
-            Scope             *scope,
+            Frame             *frame,
             const GraftPyExpr *at)
 {
   Value *v;
 
-  for (Scope *s = scope; s != NULL; s = s->parent)
+  for (Frame *s = frame; s != NULL; s = s->parent)
     if (s->fn != NULL && s->fn->owner != NULL && s->self != NULL)
       {
         v = _graft_value_new (t, VAL_SUPER);
@@ -493,7 +493,7 @@ make_super (Tracer            *t,
 
 static Value *
 eval_call (Tracer            *t,
-           Scope             *scope,
+           Frame             *frame,
            const GraftPyExpr *e)
 {
   Value *callee;
@@ -502,13 +502,13 @@ eval_call (Tracer            *t,
 
   /* super() with no arguments needs the calling method. */
   if (e->call.func->kind == GRAFT_PY_EXPR_NAME && strcmp (e->call.func->name.id, "super") == 0 &&
-      e->call.args.len == 0 && _graft_strmap_get (&scope->globals->vars, "super") == NULL)
-    return make_super (t, scope, e);
+      e->call.args.len == 0 && _graft_strmap_get (&frame->globals->vars, "super") == NULL)
+    return make_super (t, frame, e);
 
-  callee = _graft_tracer_eval (t, scope, e->call.func);
+  callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  if (!eval_call_args (t, scope, e, &args, &kwargs))
+  if (!eval_call_args (t, frame, e, &args, &kwargs))
     return NULL;
   return _graft_tracer_call (t, callee, args, kwargs, e);
 }
@@ -517,7 +517,7 @@ eval_call (Tracer            *t,
  * Python does. */
 gboolean
 _graft_tracer_eval_defaults (Tracer                 *t,
-                             Scope                  *scope,
+                             Frame                  *frame,
                              const GraftPyArguments *params,
                              Function               *fn)
 {
@@ -530,12 +530,12 @@ _graft_tracer_eval_defaults (Tracer                 *t,
       const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
 
       if (p->default_value != NULL &&
-          (fn->defaults[i] = _graft_tracer_eval (t, scope, p->default_value)) == NULL)
+          (fn->defaults[i] = _graft_tracer_eval (t, frame, p->default_value)) == NULL)
         return FALSE;
     }
   for (guint i = 0; i < params->n_kwonly; i++)
     if (params->kwonly[i]->default_value != NULL &&
-        (fn->kw_defaults[i] = _graft_tracer_eval (t, scope, params->kwonly[i]->default_value)) ==
+        (fn->kw_defaults[i] = _graft_tracer_eval (t, frame, params->kwonly[i]->default_value)) ==
             NULL)
       return FALSE;
   return TRUE;
@@ -543,10 +543,10 @@ _graft_tracer_eval_defaults (Tracer                 *t,
 
 static Value *
 eval_comprehension (Tracer            *t,
-                    Scope             *scope,
+                    Frame             *frame,
                     const GraftPyExpr *e,
                     guint              level,
-                    Scope             *inner,
+                    Frame             *inner,
                     Value             *out)
 {
   const GraftPyComprehension *gen;
@@ -576,7 +576,7 @@ eval_comprehension (Tracer            *t,
   gen = e->comp.generators[level];
   /* The first iterable is evaluated in the enclosing scope, the rest in
    * the comprehension's own. */
-  iter = _graft_tracer_eval (t, level == 0 ? scope : inner, gen->iter);
+  iter = _graft_tracer_eval (t, level == 0 ? frame : inner, gen->iter);
   if (iter == NULL)
     return NULL;
   items = _graft_tracer_iterate (t, iter, gen->iter);
@@ -598,7 +598,7 @@ eval_comprehension (Tracer            *t,
           if (c == NULL || !_graft_tracer_truth (t, c, gen->ifs.items[k], &keep))
             return NULL;
         }
-      if (keep && eval_comprehension (t, scope, e, level + 1, inner, out) == NULL)
+      if (keep && eval_comprehension (t, frame, e, level + 1, inner, out) == NULL)
         return NULL;
     }
   return out;
@@ -631,12 +631,12 @@ module_attr (Tracer            *t,
 
 static Value *
 eval_attribute (Tracer            *t,
-                Scope             *scope,
+                Frame             *frame,
                 const GraftPyExpr *e)
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, scope, e->attribute.value);
+  a = _graft_tracer_eval (t, frame, e->attribute.value);
   if (a == NULL)
     return NULL;
   if (a->kind == VAL_PYMODULE)
@@ -646,15 +646,15 @@ eval_attribute (Tracer            *t,
 
 static Value *
 eval_subscript (Tracer            *t,
-                Scope             *scope,
+                Frame             *frame,
                 const GraftPyExpr *e)
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, scope, e->subscript.value);
+  a = _graft_tracer_eval (t, frame, e->subscript.value);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, scope, e->subscript.slice);
+  b = _graft_tracer_eval (t, frame, e->subscript.slice);
   if (b == NULL)
     return NULL;
   return _graft_tracer_subscript (t, a, b, e);
@@ -662,19 +662,19 @@ eval_subscript (Tracer            *t,
 
 static Value *
 eval_slice (Tracer            *t,
-            Scope             *scope,
+            Frame             *frame,
             const GraftPyExpr *e)
 {
   Value *v;
 
   v = _graft_value_new (t, VAL_SLICE);
   v->slice.start =
-      e->slice.lower != NULL ? _graft_tracer_eval (t, scope, e->slice.lower) : _graft_value_none ();
+      e->slice.lower != NULL ? _graft_tracer_eval (t, frame, e->slice.lower) : _graft_value_none ();
   v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL
-                      ? _graft_tracer_eval (t, scope, e->slice.upper)
+                      ? _graft_tracer_eval (t, frame, e->slice.upper)
                       : _graft_value_none ();
   v->slice.step = v->slice.stop != NULL && e->slice.step != NULL
-                      ? _graft_tracer_eval (t, scope, e->slice.step)
+                      ? _graft_tracer_eval (t, frame, e->slice.step)
                       : _graft_value_none ();
   if (v->slice.start == NULL || v->slice.stop == NULL || v->slice.step == NULL)
     return NULL;
@@ -683,15 +683,15 @@ eval_slice (Tracer            *t,
 
 static Value *
 eval_bin_op (Tracer            *t,
-             Scope             *scope,
+             Frame             *frame,
              const GraftPyExpr *e)
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, scope, e->bin_op.left);
+  a = _graft_tracer_eval (t, frame, e->bin_op.left);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, scope, e->bin_op.right);
+  b = _graft_tracer_eval (t, frame, e->bin_op.right);
   if (b == NULL)
     return NULL;
   return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
@@ -699,12 +699,12 @@ eval_bin_op (Tracer            *t,
 
 static Value *
 eval_unary_op (Tracer            *t,
-               Scope             *scope,
+               Frame             *frame,
                const GraftPyExpr *e)
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, scope, e->unary_op.operand);
+  a = _graft_tracer_eval (t, frame, e->unary_op.operand);
   if (a == NULL)
     return NULL;
   return _graft_tracer_unary (t, e->unary_op.op, a, e);
@@ -713,7 +713,7 @@ eval_unary_op (Tracer            *t,
 /* `and` and `or`: the first operand that decides, or the last. */
 static Value *
 eval_bool_op (Tracer            *t,
-              Scope             *scope,
+              Frame             *frame,
               const GraftPyExpr *e)
 {
   Value *a;
@@ -721,7 +721,7 @@ eval_bool_op (Tracer            *t,
 
   for (guint i = 0; i < e->bool_op.values.len; i++)
     {
-      a = _graft_tracer_eval (t, scope, e->bool_op.values.items[i]);
+      a = _graft_tracer_eval (t, frame, e->bool_op.values.items[i]);
       if (a == NULL)
         return NULL;
       if (i + 1 == e->bool_op.values.len)
@@ -742,19 +742,19 @@ eval_bool_op (Tracer            *t,
 /* A comparison; `a < b < c` is `a < b and b < c`. */
 static Value *
 eval_compare (Tracer            *t,
-              Scope             *scope,
+              Frame             *frame,
               const GraftPyExpr *e)
 {
   Value *a, *b, *v;
   gboolean truth;
 
-  a = _graft_tracer_eval (t, scope, e->compare.left);
+  a = _graft_tracer_eval (t, frame, e->compare.left);
   if (a == NULL)
     return NULL;
   v = NULL;
   for (guint i = 0; i < e->compare.comparators.len; i++)
     {
-      b = _graft_tracer_eval (t, scope, e->compare.comparators.items[i]);
+      b = _graft_tracer_eval (t, frame, e->compare.comparators.items[i]);
       if (b == NULL)
         return NULL;
       if (i > 0)
@@ -779,13 +779,13 @@ eval_compare (Tracer            *t,
 
 static Value *
 eval_if_exp (Tracer            *t,
-             Scope             *scope,
+             Frame             *frame,
              const GraftPyExpr *e)
 {
   Value *a;
   gboolean truth;
 
-  a = _graft_tracer_eval (t, scope, e->if_exp.test);
+  a = _graft_tracer_eval (t, frame, e->if_exp.test);
   if (a == NULL)
     return NULL;
   if (_graft_value_is_proxy (a))
@@ -794,12 +794,12 @@ eval_if_exp (Tracer            *t,
                                _graft_tracer_control_flow_reason);
   if (!_graft_tracer_truth (t, a, e->if_exp.test, &truth))
     return NULL;
-  return _graft_tracer_eval (t, scope, truth ? e->if_exp.body : e->if_exp.orelse);
+  return _graft_tracer_eval (t, frame, truth ? e->if_exp.body : e->if_exp.orelse);
 }
 
 static Value *
 eval_lambda (Tracer            *t,
-             Scope             *scope,
+             Frame             *frame,
              const GraftPyExpr *e)
 {
   Value *v;
@@ -807,8 +807,8 @@ eval_lambda (Tracer            *t,
 
   fn->lambda = e;
   fn->name = "<lambda>";
-  fn->closure = scope;
-  if (!_graft_tracer_eval_defaults (t, scope, e->lambda.args, fn))
+  fn->closure = frame;
+  if (!_graft_tracer_eval_defaults (t, frame, e->lambda.args, fn))
     return NULL;
   v = _graft_value_new (t, VAL_FUNCTION);
   v->fn = fn;
@@ -818,7 +818,7 @@ eval_lambda (Tracer            *t,
 /* A tuple or list display (a set display is not supported). */
 static Value *
 eval_sequence (Tracer            *t,
-               Scope             *scope,
+               Frame             *frame,
                const GraftPyExpr *e)
 {
   Value *v;
@@ -826,14 +826,14 @@ eval_sequence (Tracer            *t,
   if (e->kind == GRAFT_PY_EXPR_SET)
     return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
   v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
-  if (!eval_items (t, scope, &e->sequence.elts, v->seq.items))
+  if (!eval_items (t, frame, &e->sequence.elts, v->seq.items))
     return NULL;
   return v;
 }
 
 static Value *
 eval_dict (Tracer            *t,
-           Scope             *scope,
+           Frame             *frame,
            const GraftPyExpr *e)
 {
   Value *a, *b, *v;
@@ -843,7 +843,7 @@ eval_dict (Tracer            *t,
     {
       if (e->dict.keys.items[i] == NULL)
         {
-          b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
+          b = _graft_tracer_eval (t, frame, e->dict.values.items[i]);
           if (b == NULL)
             return NULL;
           if (b->kind != VAL_DICT)
@@ -853,12 +853,12 @@ eval_dict (Tracer            *t,
             _graft_dict_set (t, v, b->dict.keys->pdata[k], b->dict.values->pdata[k]);
           continue;
         }
-      a = _graft_tracer_eval (t, scope, e->dict.keys.items[i]);
+      a = _graft_tracer_eval (t, frame, e->dict.keys.items[i]);
       if (a == NULL)
         return NULL;
       /* A proxy is hashable (by identity): such a dict is fine until
        * it is passed to the graph (_graft_tracer_to_arg()). */
-      b = _graft_tracer_eval (t, scope, e->dict.values.items[i]);
+      b = _graft_tracer_eval (t, frame, e->dict.values.items[i]);
       if (b == NULL)
         return NULL;
       _graft_dict_set (t, v, a, b);
@@ -869,89 +869,89 @@ eval_dict (Tracer            *t,
 /* A list or dict comprehension or a generator expression (made a list), in a scope of its own. */
 static Value *
 eval_comprehension_expr (Tracer            *t,
-                         Scope             *scope,
+                         Frame             *frame,
                          const GraftPyExpr *e)
 {
   Value *v;
-  Scope *inner = _graft_tracer_scope_new (t, scope, scope->globals);
+  Frame *inner = _graft_tracer_frame_new (t, frame, frame->globals);
 
-  inner->fn = scope->fn;
-  inner->self = scope->self;
+  inner->fn = frame->fn;
+  inner->self = frame->self;
   v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t) : _graft_value_seq (t, VAL_LIST, 0);
-  return eval_comprehension (t, scope, e, 0, inner, v);
+  return eval_comprehension (t, frame, e, 0, inner, v);
 }
 
 static Value *
 eval_named_expr (Tracer            *t,
-                 Scope             *scope,
+                 Frame             *frame,
                  const GraftPyExpr *e)
 {
   Value *v;
 
-  v = _graft_tracer_eval (t, scope, e->named_expr.value);
-  if (v == NULL || !_graft_tracer_assign (t, scope, e->named_expr.target, v))
+  v = _graft_tracer_eval (t, frame, e->named_expr.value);
+  if (v == NULL || !_graft_tracer_assign (t, frame, e->named_expr.target, v))
     return NULL;
   return v;
 }
 
 static Value *
 eval_inner (Tracer            *t,
-            Scope             *scope,
+            Frame             *frame,
             const GraftPyExpr *e)
 {
   switch (e->kind)
     {
     case GRAFT_PY_EXPR_NAME:
-      return lookup (t, scope, e->name.id, e);
+      return lookup (t, frame, e->name.id, e);
 
     case GRAFT_PY_EXPR_CONSTANT:
       return eval_constant (t, e);
 
     case GRAFT_PY_EXPR_JOINED_STR:
-      return eval_joined_str (t, scope, e);
+      return eval_joined_str (t, frame, e);
 
     case GRAFT_PY_EXPR_ATTRIBUTE:
-      return eval_attribute (t, scope, e);
+      return eval_attribute (t, frame, e);
 
     case GRAFT_PY_EXPR_SUBSCRIPT:
-      return eval_subscript (t, scope, e);
+      return eval_subscript (t, frame, e);
 
     case GRAFT_PY_EXPR_SLICE:
-      return eval_slice (t, scope, e);
+      return eval_slice (t, frame, e);
 
     case GRAFT_PY_EXPR_CALL:
-      return eval_call (t, scope, e);
+      return eval_call (t, frame, e);
 
     case GRAFT_PY_EXPR_BIN_OP:
-      return eval_bin_op (t, scope, e);
+      return eval_bin_op (t, frame, e);
 
     case GRAFT_PY_EXPR_UNARY_OP:
-      return eval_unary_op (t, scope, e);
+      return eval_unary_op (t, frame, e);
 
     case GRAFT_PY_EXPR_BOOL_OP:
-      return eval_bool_op (t, scope, e);
+      return eval_bool_op (t, frame, e);
 
     case GRAFT_PY_EXPR_COMPARE:
-      return eval_compare (t, scope, e);
+      return eval_compare (t, frame, e);
 
     case GRAFT_PY_EXPR_IF_EXP:
-      return eval_if_exp (t, scope, e);
+      return eval_if_exp (t, frame, e);
 
     case GRAFT_PY_EXPR_LAMBDA:
-      return eval_lambda (t, scope, e);
+      return eval_lambda (t, frame, e);
 
     case GRAFT_PY_EXPR_TUPLE:
     case GRAFT_PY_EXPR_LIST:
     case GRAFT_PY_EXPR_SET:
-      return eval_sequence (t, scope, e);
+      return eval_sequence (t, frame, e);
 
     case GRAFT_PY_EXPR_DICT:
-      return eval_dict (t, scope, e);
+      return eval_dict (t, frame, e);
 
     case GRAFT_PY_EXPR_LIST_COMP:
     case GRAFT_PY_EXPR_GENERATOR_EXP:
     case GRAFT_PY_EXPR_DICT_COMP:
-      return eval_comprehension_expr (t, scope, e);
+      return eval_comprehension_expr (t, frame, e);
 
     case GRAFT_PY_EXPR_SET_COMP:
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
@@ -961,7 +961,7 @@ eval_inner (Tracer            *t,
                                     "can't use starred expression here");
 
     case GRAFT_PY_EXPR_NAMED_EXPR:
-      return eval_named_expr (t, scope, e);
+      return eval_named_expr (t, frame, e);
 
     case GRAFT_PY_EXPR_FORMATTED_VALUE:
       return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,
@@ -981,7 +981,7 @@ eval_inner (Tracer            *t,
 
 Value *
 _graft_tracer_eval (Tracer            *t,
-                    Scope             *scope,
+                    Frame             *frame,
                     const GraftPyExpr *e)
 {
   Value *v;
@@ -996,7 +996,7 @@ _graft_tracer_eval (Tracer            *t,
           "the expression nests too deeply to evaluate (more than 4000 levels, as in a chain of "
           "4000 operators); split it into statements");
     }
-  v = eval_inner (t, scope, e);
+  v = eval_inner (t, frame, e);
   t->depth--;
   g_assert (v != NULL || t->error != NULL);
   return v;

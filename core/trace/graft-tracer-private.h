@@ -20,7 +20,7 @@
 G_BEGIN_DECLS
 
 typedef struct _Value  Value;
-typedef struct _Scope  Scope;
+typedef struct _Frame  Frame;
 typedef struct _Tracer Tracer;
 typedef struct _Object Object;
 typedef struct _Class  Class;
@@ -121,7 +121,7 @@ typedef struct
   const GraftPyStmt *def;     /* a FunctionDef, or NULL for a lambda */
   const GraftPyExpr *lambda;  /* a Lambda, or NULL */
   const char        *name;
-  Scope             *closure; /* the scope the def ran in */
+  Frame             *closure; /* the scope the def ran in */
   Value            **defaults;      /* per positional parameter (posonly + args), NULL if none */
   Value            **kw_defaults;   /* per kw-only parameter */
   Class             *owner;         /* the class whose body defined it, or NULL */
@@ -199,11 +199,15 @@ struct _Value
   };
 };
 
-struct _Scope
+/* The variables of one running function, or of the module or a class
+ * body: a Python scope, as the interpreter's frame holds it.  (Not the
+ * public GraftScopes of core/ir/graft-scope.h, the module scopes of a
+ * graph's nodes.) */
+struct _Frame
 {
   StrMap    vars;
-  Scope    *parent;  /* enclosing function scope, or NULL */
-  Scope    *globals; /* the module scope (itself for the module scope) */
+  Frame    *parent;  /* enclosing function scope, or NULL */
+  Frame    *globals; /* the module scope (itself for the module scope) */
   Function *fn;      /* the function running in this scope, or NULL */
   Value    *self;    /* its first argument, for a zero-argument super() */
 };
@@ -242,7 +246,7 @@ struct _Tracer
   GPtrArray     *hash_tables; /* GHashTables to free */
   GPtrArray     *name_tables; /* GraftNameTables to free */
   GStringChunk  *strings;
-  Scope         *globals;
+  Frame         *globals;
   GHashTable    *param_nodes;   /* qualified name -> node (per-trace cache) */
   GHashTable    *tensor_paths;  /* Value * (tensor) -> qualified name */
   GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
@@ -252,8 +256,8 @@ struct _Tracer
   GHashTable    *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
-  Scope         *table_scope;   /* where the torch table's literals are evaluated */
-  Scope         *nn_scope;      /* the Python models of torch.nn layers, once needed */
+  Frame         *table_frame;   /* where the torch table's literals are evaluated */
+  Frame         *nn_frame;      /* the Python models of torch.nn layers, once needed */
   GError        *error;
 
   const char    *stem;          /* the input's module name, for wrapped globals */
@@ -343,9 +347,9 @@ Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 extern const char _graft_tracer_control_flow_reason[];
 
 /* graft-tracer-eval.c */
-Scope      *_graft_tracer_scope_new    (Tracer *t, Scope *parent, Scope *globals);
-Value      *_graft_tracer_eval         (Tracer *t, Scope *scope, const GraftPyExpr *e);
-gboolean    _graft_tracer_eval_defaults (Tracer *t, Scope *scope, const GraftPyArguments *params,
+Frame      *_graft_tracer_frame_new    (Tracer *t, Frame *parent, Frame *globals);
+Value      *_graft_tracer_eval         (Tracer *t, Frame *frame, const GraftPyExpr *e);
+gboolean    _graft_tracer_eval_defaults (Tracer *t, Frame *frame, const GraftPyArguments *params,
                                          Function *fn);
 
 /* graft-tracer-node.c */
@@ -375,10 +379,10 @@ Value      *_graft_tracer_instantiate  (Tracer *t, Class *cls, PtrVec *args, Str
 Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 
 /* graft-tracer-stmt.c */
-gboolean    _graft_tracer_assign       (Tracer *t, Scope *scope, const GraftPyExpr *target, Value *value);
+gboolean    _graft_tracer_assign       (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
 gboolean    _graft_tracer_contains_yield (const GraftPyStmtList *body);
-Flow        _graft_tracer_exec_stmt    (Tracer *t, Scope *scope, const GraftPyStmt *s, Value **out_return);
-Flow        _graft_tracer_exec_block   (Tracer *t, Scope *scope, const GraftPyStmtList *body,
+Flow        _graft_tracer_exec_stmt    (Tracer *t, Frame *frame, const GraftPyStmt *s, Value **out_return);
+Flow        _graft_tracer_exec_block   (Tracer *t, Frame *frame, const GraftPyStmtList *body,
                                         Value **out_return);
 
 /* graft-tracer-ops.c */

@@ -21,27 +21,27 @@
 
 gboolean
 _graft_tracer_assign (Tracer            *t,
-                      Scope             *scope,
+                      Frame             *frame,
                       const GraftPyExpr *target,
                       Value             *value)
 {
   switch (target->kind)
     {
     case GRAFT_PY_EXPR_NAME:
-      _graft_strmap_set (&scope->vars, target->name.id, value);
+      _graft_strmap_set (&frame->vars, target->name.id, value);
       return TRUE;
 
     case GRAFT_PY_EXPR_ATTRIBUTE:
       {
-        Value *obj = _graft_tracer_eval (t, scope, target->attribute.value);
+        Value *obj = _graft_tracer_eval (t, frame, target->attribute.value);
 
         return obj != NULL && _graft_tracer_setattr (t, obj, target->attribute.attr, value, target);
       }
 
     case GRAFT_PY_EXPR_SUBSCRIPT:
       {
-        Value *obj = _graft_tracer_eval (t, scope, target->subscript.value);
-        Value *index = obj != NULL ? _graft_tracer_eval (t, scope, target->subscript.slice) : NULL;
+        Value *obj = _graft_tracer_eval (t, frame, target->subscript.value);
+        Value *index = obj != NULL ? _graft_tracer_eval (t, frame, target->subscript.slice) : NULL;
 
         if (index == NULL)
           return FALSE;
@@ -122,7 +122,7 @@ _graft_tracer_assign (Tracer            *t,
                 return FALSE;
               }
             for (guint i = 0; i < n; i++)
-              if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+              if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
                                          items->seq.items->pdata[i]))
                 return FALSE;
             return TRUE;
@@ -138,16 +138,16 @@ _graft_tracer_assign (Tracer            *t,
           Value *rest = _graft_value_seq (t, VAL_LIST, n_rest);
 
           for (guint i = 0; i < (guint) star; i++)
-            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+            if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
                                        items->seq.items->pdata[i]))
               return FALSE;
           for (guint i = 0; i < n_rest; i++)
             _graft_value_seq_add (rest, items->seq.items->pdata[star + i]);
-          if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[star]->starred.value,
+          if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[star]->starred.value,
                                      rest))
             return FALSE;
           for (guint i = star + 1; i < n; i++)
-            if (!_graft_tracer_assign (t, scope, target->sequence.elts.items[i],
+            if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
                                        items->seq.items->pdata[i - 1 + n_rest]))
               return FALSE;
           return TRUE;
@@ -273,7 +273,7 @@ import_module (Tracer            *t,
 
 static Flow
 exec_import (Tracer            *t,
-             Scope             *scope,
+             Frame             *frame,
              const GraftPyStmt *s)
 {
   const GraftPyExpr *at = stmt_span (s);
@@ -286,7 +286,7 @@ exec_import (Tracer            *t,
       if (mod == NULL)
         return FLOW_ERROR;
       if (alias->asname != NULL)
-        _graft_strmap_set (&scope->vars, alias->asname, mod);
+        _graft_strmap_set (&frame->vars, alias->asname, mod);
       else
         {
           /* `import torch.nn` binds `torch`. */
@@ -296,7 +296,7 @@ exec_import (Tracer            *t,
 
           if (top == NULL)
             return FLOW_ERROR;
-          _graft_strmap_set (&scope->vars, first, top);
+          _graft_strmap_set (&frame->vars, first, top);
         }
     }
   return FLOW_NORMAL;
@@ -304,7 +304,7 @@ exec_import (Tracer            *t,
 
 static Flow
 exec_import_from (Tracer            *t,
-                  Scope             *scope,
+                  Frame             *frame,
                   const GraftPyStmt *s)
 {
   const GraftPyExpr *at = stmt_span (s);
@@ -331,14 +331,14 @@ exec_import_from (Tracer            *t,
           t, _graft_tracer_join_path (t, s->import_from.module, alias->name), at);
       if (v == NULL)
         return FLOW_ERROR;
-      _graft_strmap_set (&scope->vars, alias->asname != NULL ? alias->asname : alias->name, v);
+      _graft_strmap_set (&frame->vars, alias->asname != NULL ? alias->asname : alias->name, v);
     }
   return FLOW_NORMAL;
 }
 
 static Value *
 make_function (Tracer            *t,
-               Scope             *scope,
+               Frame             *frame,
                const GraftPyStmt *s,
                Class             *owner)
 {
@@ -347,15 +347,15 @@ make_function (Tracer            *t,
 
   fn->def = s;
   fn->name = s->function_def.name;
-  fn->closure = scope;
+  fn->closure = frame;
   fn->owner = owner;
-  if (!_graft_tracer_eval_defaults (t, scope, s->function_def.args, fn))
+  if (!_graft_tracer_eval_defaults (t, frame, s->function_def.args, fn))
     return NULL;
 
   for (guint i = 0; i < s->function_def.decorators.len; i++)
     {
       const GraftPyExpr *d = s->function_def.decorators.items[i];
-      Value *dv = _graft_tracer_eval (t, scope, d);
+      Value *dv = _graft_tracer_eval (t, frame, d);
 
       if (dv == NULL)
         return NULL;
@@ -705,7 +705,7 @@ nn_model_class (Tracer            *t,
   const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
   Value *cls;
 
-  if (t->nn_scope == NULL)
+  if (t->nn_frame == NULL)
     {
       g_autoptr(GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
       g_autoptr(GError) error = NULL;
@@ -715,15 +715,15 @@ nn_model_class (Tracer            *t,
 
       g_assert (module != NULL);
       g_ptr_array_add (t->parsed, module);
-      t->nn_scope = _graft_tracer_scope_new (t, NULL, NULL);
+      t->nn_frame = _graft_tracer_frame_new (t, NULL, NULL);
       body = graft_py_module_get_body (module);
       t->error = NULL;
       for (guint i = 0; i < body->len; i++)
-        if (_graft_tracer_exec_stmt (t, t->nn_scope, body->items[i], NULL) == FLOW_ERROR)
+        if (_graft_tracer_exec_stmt (t, t->nn_frame, body->items[i], NULL) == FLOW_ERROR)
           g_assert_not_reached ();
       t->error = saved;
     }
-  cls = _graft_strmap_get (&t->nn_scope->vars, name);
+  cls = _graft_strmap_get (&t->nn_frame->vars, name);
   if (cls == NULL || cls->kind != VAL_CLASS)
     return NULL;
   return cls;
@@ -731,11 +731,11 @@ nn_model_class (Tracer            *t,
 
 static Flow
 exec_class (Tracer            *t,
-            Scope             *scope,
+            Frame             *frame,
             const GraftPyStmt *s)
 {
   Class *cls = _graft_tracer_alloc (t, sizeof (Class));
-  Scope *body = _graft_tracer_scope_new (t, NULL, scope->globals);
+  Frame *body = _graft_tracer_frame_new (t, NULL, frame->globals);
   Value *v;
 
   cls->name = s->class_def.name;
@@ -744,7 +744,7 @@ exec_class (Tracer            *t,
   _graft_strmap_init (t, &cls->ns);
   for (guint i = 0; i < s->class_def.bases.len; i++)
     {
-      Value *base = _graft_tracer_eval (t, scope, s->class_def.bases.items[i]);
+      Value *base = _graft_tracer_eval (t, frame, s->class_def.bases.items[i]);
 
       if (base == NULL)
         return FLOW_ERROR;
@@ -793,7 +793,7 @@ exec_class (Tracer            *t,
 
       if (item->kind == GRAFT_PY_STMT_FUNCTION_DEF)
         {
-          Value *fn = make_function (t, scope, item, cls);
+          Value *fn = make_function (t, frame, item, cls);
 
           if (fn == NULL)
             return FLOW_ERROR;
@@ -807,7 +807,7 @@ exec_class (Tracer            *t,
     }
   v = _graft_value_new (t, VAL_CLASS);
   v->cls = cls;
-  _graft_strmap_set (&scope->vars, s->class_def.name, v);
+  _graft_strmap_set (&frame->vars, s->class_def.name, v);
   return FLOW_NORMAL;
 }
 
@@ -816,7 +816,7 @@ exec_class (Tracer            *t,
  * ends here, with the statement's outcome in @flow. */
 static gboolean
 run_iteration (Tracer                *t,
-               Scope                 *scope,
+               Frame                 *frame,
                const GraftPyExpr     *at,
                const GraftPyExpr     *target,
                Value                 *item,
@@ -831,12 +831,12 @@ run_iteration (Tracer                *t,
       *flow = FLOW_ERROR;
       return FALSE;
     }
-  if (target != NULL && !_graft_tracer_assign (t, scope, target, item))
+  if (target != NULL && !_graft_tracer_assign (t, frame, target, item))
     {
       *flow = FLOW_ERROR;
       return FALSE;
     }
-  *flow = _graft_tracer_exec_block (t, scope, body, out_return);
+  *flow = _graft_tracer_exec_block (t, frame, body, out_return);
   if (*flow == FLOW_BREAK)
     {
       *flow = FLOW_NORMAL;
@@ -847,11 +847,11 @@ run_iteration (Tracer                *t,
 
 static Flow
 exec_for (Tracer            *t,
-          Scope             *scope,
+          Frame             *frame,
           const GraftPyStmt *s,
           Value            **out_return)
 {
-  Value *iter = _graft_tracer_eval (t, scope, s->for_stmt.iter);
+  Value *iter = _graft_tracer_eval (t, frame, s->for_stmt.iter);
   Value *items;
 
   if (iter == NULL)
@@ -863,16 +863,16 @@ exec_for (Tracer            *t,
     {
       Flow flow;
 
-      if (!run_iteration (t, scope, s->for_stmt.iter, s->for_stmt.target, items->seq.items->pdata[i],
+      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, items->seq.items->pdata[i],
                           &s->for_stmt.body, out_return, &flow))
         return flow;
     }
-  return _graft_tracer_exec_block (t, scope, &s->for_stmt.orelse, out_return);
+  return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
 }
 
 static Flow
 exec_while (Tracer            *t,
-            Scope             *scope,
+            Frame             *frame,
             const GraftPyStmt *s,
             Value            **out_return)
 {
@@ -889,7 +889,7 @@ exec_while (Tracer            *t,
                               GRAFT_MAX_WHILE_PASSES);
           return FLOW_ERROR;
         }
-      c = _graft_tracer_eval (t, scope, s->while_stmt.test);
+      c = _graft_tracer_eval (t, frame, s->while_stmt.test);
       if (c == NULL)
         return FLOW_ERROR;
       if (_graft_value_is_proxy (c))
@@ -903,15 +903,15 @@ exec_while (Tracer            *t,
         return FLOW_ERROR;
       if (!truth)
         break;
-      if (!run_iteration (t, scope, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return, &flow))
+      if (!run_iteration (t, frame, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return, &flow))
         return flow;
     }
-  return _graft_tracer_exec_block (t, scope, &s->while_stmt.orelse, out_return);
+  return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
 }
 
 static Flow
 exec_stmt_inner (Tracer            *t,
-                 Scope             *scope,
+                 Frame             *frame,
                  const GraftPyStmt *s,
                  Value            **out_return)
 {
@@ -921,14 +921,14 @@ exec_stmt_inner (Tracer            *t,
   switch (s->kind)
     {
     case GRAFT_PY_STMT_EXPR:
-      return _graft_tracer_eval (t, scope, s->expr.value) != NULL ? FLOW_NORMAL : FLOW_ERROR;
+      return _graft_tracer_eval (t, frame, s->expr.value) != NULL ? FLOW_NORMAL : FLOW_ERROR;
 
     case GRAFT_PY_STMT_ASSIGN:
-      v = _graft_tracer_eval (t, scope, s->assign.value);
+      v = _graft_tracer_eval (t, frame, s->assign.value);
       if (v == NULL)
         return FLOW_ERROR;
       for (guint i = 0; i < s->assign.targets.len; i++)
-        if (!_graft_tracer_assign (t, scope, s->assign.targets.items[i], v))
+        if (!_graft_tracer_assign (t, frame, s->assign.targets.items[i], v))
           return FLOW_ERROR;
       return FLOW_NORMAL;
 
@@ -936,8 +936,8 @@ exec_stmt_inner (Tracer            *t,
       {
         /* `x += 1` records the non-in-place operator; a list extends in
          * place, as Python's list.__iadd__ does. */
-        Value *cur = _graft_tracer_eval (t, scope, s->aug_assign.target);
-        Value *rhs = cur != NULL ? _graft_tracer_eval (t, scope, s->aug_assign.value) : NULL;
+        Value *cur = _graft_tracer_eval (t, frame, s->aug_assign.target);
+        Value *rhs = cur != NULL ? _graft_tracer_eval (t, frame, s->aug_assign.value) : NULL;
 
         if (rhs == NULL)
           return FLOW_ERROR;
@@ -952,7 +952,7 @@ exec_stmt_inner (Tracer            *t,
             return FLOW_NORMAL;
           }
         v = _graft_tracer_inplace_binop (t, s->aug_assign.op, cur, rhs, s->aug_assign.target);
-        if (v == NULL || !_graft_tracer_assign (t, scope, s->aug_assign.target, v))
+        if (v == NULL || !_graft_tracer_assign (t, frame, s->aug_assign.target, v))
           return FLOW_ERROR;
         return FLOW_NORMAL;
       }
@@ -960,13 +960,13 @@ exec_stmt_inner (Tracer            *t,
     case GRAFT_PY_STMT_ANN_ASSIGN:
       if (s->ann_assign.value == NULL)
         return FLOW_NORMAL;
-      v = _graft_tracer_eval (t, scope, s->ann_assign.value);
-      if (v == NULL || !_graft_tracer_assign (t, scope, s->ann_assign.target, v))
+      v = _graft_tracer_eval (t, frame, s->ann_assign.value);
+      if (v == NULL || !_graft_tracer_assign (t, frame, s->ann_assign.target, v))
         return FLOW_ERROR;
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_RETURN:
-      v = s->ret.value != NULL ? _graft_tracer_eval (t, scope, s->ret.value) : _graft_value_none ();
+      v = s->ret.value != NULL ? _graft_tracer_eval (t, frame, s->ret.value) : _graft_value_none ();
       if (v == NULL)
         return FLOW_ERROR;
       if (out_return == NULL)
@@ -985,7 +985,7 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_CONTINUE;
 
     case GRAFT_PY_STMT_IF:
-      v = _graft_tracer_eval (t, scope, s->if_stmt.test);
+      v = _graft_tracer_eval (t, frame, s->if_stmt.test);
       if (v == NULL)
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
@@ -998,21 +998,21 @@ exec_stmt_inner (Tracer            *t,
         }
       if (!_graft_tracer_truth (t, v, s->if_stmt.test, &truth))
         return FLOW_ERROR;
-      return _graft_tracer_exec_block (t, scope, truth ? &s->if_stmt.body : &s->if_stmt.orelse,
+      return _graft_tracer_exec_block (t, frame, truth ? &s->if_stmt.body : &s->if_stmt.orelse,
                                        out_return);
 
     case GRAFT_PY_STMT_FOR:
-      return exec_for (t, scope, s, out_return);
+      return exec_for (t, frame, s, out_return);
 
     case GRAFT_PY_STMT_WHILE:
-      return exec_while (t, scope, s, out_return);
+      return exec_while (t, frame, s, out_return);
 
     case GRAFT_PY_STMT_WITH:
       for (guint i = 0; i < s->with_stmt.n_items; i++)
         {
           /* Only context managers without effect on the graph are known:
            * torch.no_grad() and friends (graft-tracer-torch.c). */
-          v = _graft_tracer_eval (t, scope, s->with_stmt.items[i]->context_expr);
+          v = _graft_tracer_eval (t, frame, s->with_stmt.items[i]->context_expr);
           if (v == NULL)
             return FLOW_ERROR;
           if (v->kind != VAL_BUILTIN || strcmp (v->path, "__graft_context__") != 0 ||
@@ -1023,10 +1023,10 @@ exec_stmt_inner (Tracer            *t,
               return FLOW_ERROR;
             }
         }
-      return _graft_tracer_exec_block (t, scope, &s->with_stmt.body, out_return);
+      return _graft_tracer_exec_block (t, frame, &s->with_stmt.body, out_return);
 
     case GRAFT_PY_STMT_ASSERT:
-      v = _graft_tracer_eval (t, scope, s->assert_stmt.test);
+      v = _graft_tracer_eval (t, frame, s->assert_stmt.test);
       if (v == NULL)
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
@@ -1059,7 +1059,7 @@ exec_stmt_inner (Tracer            *t,
            * buffers and modules, then the plain attributes. */
           if (target->kind == GRAFT_PY_EXPR_ATTRIBUTE)
             {
-              Value *obj = _graft_tracer_eval (t, scope, target->attribute.value);
+              Value *obj = _graft_tracer_eval (t, frame, target->attribute.value);
               const char *name = target->attribute.attr;
 
               if (obj == NULL)
@@ -1072,7 +1072,7 @@ exec_stmt_inner (Tracer            *t,
                                   "AttributeError: '%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
               return FLOW_ERROR;
             }
-          if (target->kind != GRAFT_PY_EXPR_NAME || !_graft_strmap_remove (&scope->vars, target->name.id))
+          if (target->kind != GRAFT_PY_EXPR_NAME || !_graft_strmap_remove (&frame->vars, target->name.id))
             {
               if (target->kind == GRAFT_PY_EXPR_NAME)
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
@@ -1097,10 +1097,10 @@ exec_stmt_inner (Tracer            *t,
       return FLOW_ERROR;
 
     case GRAFT_PY_STMT_IMPORT:
-      return exec_import (t, scope, s);
+      return exec_import (t, frame, s);
 
     case GRAFT_PY_STMT_IMPORT_FROM:
-      return exec_import_from (t, scope, s);
+      return exec_import_from (t, frame, s);
 
     case GRAFT_PY_STMT_FUNCTION_DEF:
       if (s->function_def.is_async)
@@ -1108,14 +1108,14 @@ exec_stmt_inner (Tracer            *t,
           _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "async functions cannot be traced");
           return FLOW_ERROR;
         }
-      v = make_function (t, scope, s, NULL);
+      v = make_function (t, frame, s, NULL);
       if (v == NULL)
         return FLOW_ERROR;
-      _graft_strmap_set (&scope->vars, s->function_def.name, v);
+      _graft_strmap_set (&frame->vars, s->function_def.name, v);
       return FLOW_NORMAL;
 
     case GRAFT_PY_STMT_CLASS_DEF:
-      return exec_class (t, scope, s);
+      return exec_class (t, frame, s);
 
     default:
       _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "this statement is not supported");
@@ -1125,7 +1125,7 @@ exec_stmt_inner (Tracer            *t,
 
 Flow
 _graft_tracer_exec_stmt (Tracer            *t,
-                         Scope             *scope,
+                         Frame             *frame,
                          const GraftPyStmt *s,
                          Value            **out_return)
 {
@@ -1140,7 +1140,7 @@ _graft_tracer_exec_stmt (Tracer            *t,
     }
   t->span_start = s->start;
   t->span_end = s->end;
-  flow = exec_stmt_inner (t, scope, s, out_return);
+  flow = exec_stmt_inner (t, frame, s, out_return);
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;
@@ -1150,13 +1150,13 @@ _graft_tracer_exec_stmt (Tracer            *t,
 
 Flow
 _graft_tracer_exec_block (Tracer                *t,
-                          Scope                 *scope,
+                          Frame                 *frame,
                           const GraftPyStmtList *body,
                           Value                **out_return)
 {
   for (guint i = 0; i < body->len; i++)
     {
-      Flow flow = _graft_tracer_exec_stmt (t, scope, body->items[i], out_return);
+      Flow flow = _graft_tracer_exec_stmt (t, frame, body->items[i], out_return);
 
       if (flow != FLOW_NORMAL)
         return flow;

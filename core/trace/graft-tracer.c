@@ -16,7 +16,7 @@
  *
  * This file is the entry: the module body, the choice of the entry class,
  * the placeholders for forward's parameters, and the program API of
- * graft-py-program.h.  The interpreter is split by concern: scopes and
+ * graft-py-program.h.  The interpreter is split by concern: frames and
  * expressions (graft-tracer-eval.c), calls (graft-tracer-call.c),
  * statements, classes and imports (graft-tracer-stmt.c), nn.Module
  * attributes (graft-tracer-module.c), nodes, truth and iteration
@@ -95,7 +95,7 @@ const char _graft_tracer_control_flow_reason[] =
  * (or `fx.wrap`, `wrap` imported from torch.fx); if so, marks the function. */
 static gboolean
 exec_module_wrap (Tracer            *t,
-                  Scope             *scope,
+                  Frame             *frame,
                   const GraftPyExpr *e)
 {
   Value *callee;
@@ -104,7 +104,7 @@ exec_module_wrap (Tracer            *t,
 
   if (e->kind != GRAFT_PY_EXPR_CALL || e->call.args.len != 1 || e->call.n_keywords != 0)
     return FALSE;
-  callee = _graft_tracer_eval (t, scope, e->call.func);
+  callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     {
       g_clear_error (&t->error);
@@ -115,7 +115,7 @@ exec_module_wrap (Tracer            *t,
   arg = e->call.args.items[0];
   if (arg->kind == GRAFT_PY_EXPR_CONSTANT && arg->constant.kind == GRAFT_PY_CONST_STR)
     {
-      fn = _graft_strmap_get (&scope->vars, arg->constant.str);
+      fn = _graft_strmap_get (&frame->vars, arg->constant.str);
       if (fn != NULL && fn->kind == VAL_FUNCTION)
         fn->fn->is_wrapped = TRUE;
       else if (fn != NULL && fn->kind == VAL_PATH_FN && !g_str_has_prefix (fn->path, "torch."))
@@ -131,7 +131,7 @@ exec_module_wrap (Tracer            *t,
           ext->ext_path = fn->path;
           ext->is_wrapped = TRUE;
           v->fn = ext;
-          _graft_strmap_set (&scope->vars, arg->constant.str, v);
+          _graft_strmap_set (&frame->vars, arg->constant.str, v);
         }
       return TRUE;
     }
@@ -471,7 +471,7 @@ scan_self_stmts (Tracer                *t,
  * `""` for none, or NULL after an error. */
 static const char *
 annotation_repr (Tracer            *t,
-                 Scope             *scope,
+                 Frame             *frame,
                  const GraftPyExpr *e)
 {
   Value *v;
@@ -484,7 +484,7 @@ annotation_repr (Tracer            *t,
       _graft_value_append_str (repr, _graft_value_str (t, e->constant.str, e->constant.len), TRUE);
       return _graft_tracer_strdup (t, repr->str, repr->len);
     }
-  v = _graft_tracer_eval (t, scope, e);
+  v = _graft_tracer_eval (t, frame, e);
   if (v == NULL)
     return NULL;
   return _graft_tracer_type_repr (t, v, e);
@@ -492,7 +492,7 @@ annotation_repr (Tracer            *t,
 
 static gboolean
 make_placeholders (Tracer            *t,
-                   Scope             *scope,
+                   Frame             *frame,
                    const GraftPyStmt *def,
                    gboolean           skip_self,
                    Value             *self)
@@ -518,19 +518,19 @@ make_placeholders (Tracer            *t,
 
       if (i == 0 && skip_self)
         {
-          _graft_strmap_set (&scope->vars, p->name, self);
+          _graft_strmap_set (&frame->vars, p->name, self);
           continue;
         }
       if (p->default_value != NULL)
         {
-          Value *d = _graft_tracer_eval (t, scope->globals, p->default_value);
+          Value *d = _graft_tracer_eval (t, frame->globals, p->default_value);
 
           if (d == NULL)
             return FALSE;
           args = _graft_tracer_vec (t);
           _graft_vec_add (args, d);
         }
-      if (p->annotation != NULL && (type = annotation_repr (t, scope->globals, p->annotation)) == NULL)
+      if (p->annotation != NULL && (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
         return FALSE;
       {
         GraftPyExpr at = { .start = p->start, .end = p->end };
@@ -541,7 +541,7 @@ make_placeholders (Tracer            *t,
         return FALSE;
       if (type != NULL && *type != '\0')
         graft_node_set_type_annotation (node->node, type);
-      _graft_strmap_set (&scope->vars, p->name, node);
+      _graft_strmap_set (&frame->vars, p->name, node);
     }
   return TRUE;
 }
@@ -553,17 +553,17 @@ trace_function (Tracer   *t,
                 gboolean  skip_self)
 {
   const GraftPyStmt *def = fn->def;
-  Scope *scope = _graft_tracer_scope_new (t, fn->closure, fn->closure->globals);
+  Frame *frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
   Value *result = NULL;
   Flow flow;
   PtrVec *out_args;
   Value *out;
   GraftPyExpr at = { .start = def->start, .end = def->end };
 
-  scope->fn = fn;
-  scope->self = self;
+  frame->fn = fn;
+  frame->self = self;
   t->tracing = TRUE;
-  if (!make_placeholders (t, scope, def, skip_self, self))
+  if (!make_placeholders (t, frame, def, skip_self, self))
     return FALSE;
   if (_graft_tracer_contains_yield (&def->function_def.body))
     {
@@ -571,7 +571,7 @@ trace_function (Tracer   *t,
       return FALSE;
     }
   t->call_depth++;
-  flow = _graft_tracer_exec_block (t, scope, &def->function_def.body, &result);
+  flow = _graft_tracer_exec_block (t, frame, &def->function_def.body, &result);
   t->call_depth--;
   if (flow == FLOW_ERROR)
     return FALSE;
@@ -590,7 +590,7 @@ trace_function (Tracer   *t,
   _graft_vec_add (out_args, result);
   if (def->function_def.returns != NULL)
     {
-      const char *type = annotation_repr (t, scope->globals, def->function_def.returns);
+      const char *type = annotation_repr (t, frame->globals, def->function_def.returns);
 
       if (type == NULL)
         return FALSE;
@@ -778,13 +778,13 @@ Value *
 _graft_tracer_eval_in_builtins (Tracer            *t,
                                 const GraftPyExpr *e)
 {
-  if (t->table_scope == NULL)
+  if (t->table_frame == NULL)
     {
-      t->table_scope = _graft_tracer_scope_new (t, NULL, NULL);
-      _graft_strmap_set (&t->table_scope->vars, "torch", _graft_value_path (t, VAL_PYMODULE, "torch"));
-      _graft_strmap_set (&t->table_scope->vars, "math", _graft_value_path (t, VAL_PYMODULE, "math"));
+      t->table_frame = _graft_tracer_frame_new (t, NULL, NULL);
+      _graft_strmap_set (&t->table_frame->vars, "torch", _graft_value_path (t, VAL_PYMODULE, "torch"));
+      _graft_strmap_set (&t->table_frame->vars, "math", _graft_value_path (t, VAL_PYMODULE, "math"));
     }
-  return _graft_tracer_eval (t, t->table_scope, e);
+  return _graft_tracer_eval (t, t->table_frame, e);
 }
 
 static void
@@ -863,7 +863,7 @@ graft_py_program_new (GraftSource *source,
   t->call_paths = g_hash_table_new (NULL, NULL);
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
-  t->globals = _graft_tracer_scope_new (t, NULL, NULL);
+  t->globals = _graft_tracer_frame_new (t, NULL, NULL);
   if (!exec_module (t))
     {
       g_propagate_error (error, g_steal_pointer (&t->error));
