@@ -755,7 +755,7 @@ exec_class (Tracer            *t,
           Value *model = nn_model_class (t, base->path, NULL);
 
           /* Defining such a class is harmless; making one is reported
-           * (instantiate()). */
+           * (_graft_tracer_instantiate()). */
           if (model == NULL)
             {
               cls->unmodelled = base->path;
