@@ -24,7 +24,7 @@
 #include "graft-py-lexer.h"
 #include "graft-py-ast.h"
 #include "graft-py-parser.h"
-#include "graft-tracer.h"
+#include "graft-py-program.h"
 #include "graft-json.h"
 #include "graft-pattern.h"
 #include "graft-matcher.h"

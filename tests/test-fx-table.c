@@ -5,7 +5,8 @@
  * bisecting the GRAFT_FX_FUNCTION lines, so their access paths must be
  * unique and in strictly increasing byte order; and every target it
  * prints in code (`torch._C._special.special_expit` for
- * torch.special.expit) must read back as the same function.
+ * torch.special.expit) must read back as the same function; and the
+ * offsets of each function's texts must point at them in the string pool.
  */
 #include "config.h"
 
@@ -15,7 +16,7 @@
 #include <string.h>
 
 static const char *const paths[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) path,
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code, ...) path,
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_FUNCTION
 };
@@ -25,7 +26,26 @@ static const struct
   const char *path;
   const char *target;
 } targets[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) { path, target },
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code, ...) { path, target },
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_FUNCTION
+};
+
+/* The pool and, per function, its six pooled texts and their offsets. */
+static const char pool[] =
+#define GRAFT_FX_STRING_POOL
+#include "graft-fx-table.inc"
+#undef GRAFT_FX_STRING_POOL
+  ;
+
+static const struct
+{
+  const char *text[6];
+  gsize       at[6];
+} pooled[] = {
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,    \
+                          path_at, target_at, name_at, sig_at, pos_at, kw_at) \
+  { { path, target, name, sig, pos, kw }, { path_at, target_at, name_at, sig_at, pos_at, kw_at } },
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_FUNCTION
 };
@@ -92,12 +112,27 @@ test_functions_sorted (void)
       g_error ("graft-fx-table.inc: \"%s\" comes after \"%s\"", paths[i], paths[i - 1]);
 }
 
+/* The tracer reads a function's texts at the offsets the generator
+ * wrote: each must point at that very text in the pool. */
+static void
+test_pool_offsets (void)
+{
+  g_assert_cmpuint (G_N_ELEMENTS (pooled), ==, G_N_ELEMENTS (paths));
+  for (gsize i = 0; i < G_N_ELEMENTS (pooled); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (pooled[i].at); k++)
+      {
+        g_assert_cmpuint (pooled[i].at[k], <, sizeof pool);
+        g_assert_cmpstr (pool + pooled[i].at[k], ==, pooled[i].text[k]);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/fx-table/functions-sorted", test_functions_sorted);
+  g_test_add_func ("/core/fx-table/pool-offsets", test_pool_offsets);
   g_test_add_func ("/core/fx-table/targets-read-back", test_targets_read_back);
   return g_test_run ();
 }

@@ -15,7 +15,7 @@
 #include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-limits.h"
-#include "graft-tracer.h"
+#include "graft-py-program.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-tracer-builtins.c: the Python builtins that model files call
- * (`len`, `range`, `enumerate`, `isinstance`, ...) and the methods of
- * constant values (lists, dicts, strings) and of modules (`register_buffer`,
- * `ModuleList.append`).  They run eagerly, as Python would; where a traced
- * value reaches one that needs its value (`len(x)`, `int(x)`), the error
- * says so, as torch.fx would fail there.
+ * (`len`, `range`, `enumerate`, `isinstance`, ...), and the argument checks
+ * that they share with the methods of graft-tracer-methods.c.  They run
+ * eagerly, as Python would; where a traced value reaches one that needs its
+ * value (`len(x)`, `int(x)`), the error says so, as torch.fx would fail
+ * there.
  */
 #include "config.h"
 
@@ -50,53 +50,15 @@ str_length (const Value *v)
   return n;
 }
 
-static Value *
-fail (Tracer            *t,
-      const GraftPyExpr *at,
-      GraftParseErrorCode code,
-      const char        *message)
+gboolean
+_graft_tracer_check_arity (Tracer            *t,
+                           const char        *name,
+                           PtrVec         *args,
+                           guint              min,
+                           guint              max,
+                           const GraftPyExpr *at)
 {
-  return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);
-}
-
-static guint
-n_args (PtrVec *args)
-{
-  return args != NULL ? args->len : 0;
-}
-
-/* The i-th argument, or None when there is none (check n_args() first
- * where absence matters). */
-static Value *
-arg (PtrVec *args,
-     guint      i)
-{
-  return args != NULL && i < args->len ? args->pdata[i] : _graft_value_none ();
-}
-
-static Value *
-opt_arg (PtrVec *args,
-         guint      i)
-{
-  return args != NULL && i < args->len ? args->pdata[i] : NULL;
-}
-
-static Value *
-kwarg (StrMap     *kwargs,
-       const char *name)
-{
-  return _graft_strmap_get (kwargs, name);
-}
-
-static gboolean
-check_arity (Tracer            *t,
-             const char        *name,
-             PtrVec         *args,
-             guint              min,
-             guint              max,
-             const GraftPyExpr *at)
-{
-  guint n = n_args (args);
+  guint n = _graft_tracer_n_args (args);
 
   if (n < min || n > max)
     {
@@ -111,11 +73,11 @@ check_arity (Tracer            *t,
   return TRUE;
 }
 
-static gboolean
-get_int (Tracer            *t,
-         Value             *v,
-         gint64            *out,
-         const GraftPyExpr *at)
+gboolean
+_graft_tracer_get_int (Tracer            *t,
+                       Value             *v,
+                       gint64            *out,
+                       const GraftPyExpr *at)
 {
   if (v->kind == VAL_INT)
     *out = v->i;
@@ -135,10 +97,10 @@ get_int (Tracer            *t,
   return TRUE;
 }
 
-static Value *
-proxy_needs_value (Tracer            *t,
-                   const char        *what,
-                   const GraftPyExpr *at)
+Value *
+_graft_tracer_proxy_needs_value (Tracer            *t,
+                                 const char        *what,
+                                 const GraftPyExpr *at)
 {
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "%s needs the value of a traced value, which is not known while tracing "
@@ -151,52 +113,23 @@ builtin_len (Tracer            *t,
              Value             *v,
              const GraftPyExpr *at)
 {
-  switch (v->kind)
+  if (v->kind == VAL_STR)
+    return _graft_value_int (t, str_length (v));
+  if (_graft_value_is_seq (v))
+    return _graft_value_int (t, v->seq.items->len);
+  if (v->kind == VAL_DICT)
+    return _graft_value_int (t, v->dict.keys->len);
+  if (v->kind == VAL_OBJECT)
     {
-    case VAL_STR:
-      return _graft_value_int (t, str_length (v));
-    case VAL_TUPLE:
-    case VAL_LIST:
-      return _graft_value_int (t, v->seq.items->len);
-    case VAL_DICT:
-      return _graft_value_int (t, v->dict.keys->len);
-    case VAL_OBJECT:
       if (v->obj->kind == OBJ_PARAMETER_LIST)
         return _graft_value_int (t, v->obj->params.keys->len);
       if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_MODULE_DICT)
         return _graft_value_int (t, v->obj->modules.keys->len);
-      break;
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-      return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
-                   "len() of a traced value is not known while tracing "
-                   "(torch.fx: 'len' is not supported in symbolic tracing by default)");
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
     }
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "len() of a traced value is not known while tracing "
+                 "(torch.fx: 'len' is not supported in symbolic tracing by default)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "object of type '%s' has no len()", _graft_value_type_name (v));
 }
@@ -209,21 +142,24 @@ builtin_range (Tracer            *t,
   gint64 start = 0, stop, step = 1;
   Value *out;
 
-  if (!check_arity (t, "range", args, 1, 3, at))
+  if (!_graft_tracer_check_arity (t, "range", args, 1, 3, at))
     return NULL;
-  if (n_args (args) == 1)
+  if (_graft_tracer_n_args (args) == 1)
     {
-      if (!get_int (t, arg (args, 0), &stop, at))
+      if (!_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &stop, at))
         return NULL;
     }
-  else if (!get_int (t, arg (args, 0), &start, at) || !get_int (t, arg (args, 1), &stop, at) ||
-           (n_args (args) == 3 && !get_int (t, arg (args, 2), &step, at)))
+  else if (!_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &start, at) ||
+           !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &stop, at) ||
+           (_graft_tracer_n_args (args) == 3 &&
+            !_graft_tracer_get_int (t, _graft_tracer_arg (args, 2), &step, at)))
     return NULL;
   if (step == 0)
-    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "range() arg 3 must not be zero");
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "range() arg 3 must not be zero");
   if ((step > 0 && stop > start && (stop - start) / step > (gint64) GRAFT_MAX_LOOP_STEPS) ||
       (step < 0 && start > stop && (start - stop) / -step > (gint64) GRAFT_MAX_LOOP_STEPS))
-    return fail (t, at, GRAFT_PARSE_ERROR_LIMIT, "the range is too long to unroll");
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
+                                  "the range is too long to unroll");
   out = _graft_value_seq (t, VAL_LIST, 0);
   for (gint64 i = start; step > 0 ? i < stop : i > stop; i += step)
     _graft_value_seq_add (out, _graft_value_int (t, i));
@@ -250,82 +186,56 @@ to_number (Tracer            *t,
       if (want_int)
         return v;
       if (!_graft_bigint_to_double (v, &f))
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: int too large to convert to float");
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "OverflowError: int too large to convert to float");
       return _graft_value_float (t, f);
     }
-  switch (v->kind)
+  if (v->kind == VAL_BOOL)
+    return want_int ? _graft_value_int (t, v->b) : _graft_value_float (t, v->b);
+  if (v->kind == VAL_INT)
+    return want_int ? v : _graft_value_float (t, (double) v->i);
+  if (v->kind == VAL_FLOAT)
     {
-    case VAL_BOOL:
-      return want_int ? _graft_value_int (t, v->b) : _graft_value_float (t, v->b);
-    case VAL_INT:
-      return want_int ? v : _graft_value_float (t, (double) v->i);
-    case VAL_FLOAT:
       if (!want_int)
         return v;
       if (!isfinite (v->f) || v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "cannot convert this float to a 64-bit integer");
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "cannot convert this float to a 64-bit integer");
       return _graft_value_int (t, (gint64) v->f);
-    case VAL_STR:
-      {
-        g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
-        char *end = NULL;
-
-        if (want_int)
-          {
-            gint64 i = g_ascii_strtoll (s, &end, 10);
-
-            if (*s != '\0' && end != NULL && *end == '\0')
-              return _graft_value_int (t, i);
-          }
-        else
-          {
-            double f;
-
-            if (g_ascii_strcasecmp (s, "inf") == 0 || g_ascii_strcasecmp (s, "+inf") == 0 ||
-                g_ascii_strcasecmp (s, "infinity") == 0)
-              return _graft_value_float (t, INFINITY);
-            if (g_ascii_strcasecmp (s, "-inf") == 0 || g_ascii_strcasecmp (s, "-infinity") == 0)
-              return _graft_value_float (t, -INFINITY);
-            if (g_ascii_strcasecmp (s, "nan") == 0)
-              return _graft_value_float (t, NAN);
-            f = g_ascii_strtod (s, &end);
-            if (*s != '\0' && end != NULL && *end == '\0')
-              return _graft_value_float (t, f);
-          }
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "invalid literal for %s(): '%s'", name, s);
-      }
-    case VAL_NONE:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_DICT:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "%s() argument must be a string or a number, not '%s'",
-                                 name, _graft_value_type_name (v));
     }
+  if (v->kind == VAL_STR)
+    {
+      g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
+      char *end = NULL;
+
+      if (want_int)
+        {
+          gint64 i = g_ascii_strtoll (s, &end, 10);
+
+          if (*s != '\0' && end != NULL && *end == '\0')
+            return _graft_value_int (t, i);
+        }
+      else
+        {
+          double f;
+
+          if (g_ascii_strcasecmp (s, "inf") == 0 || g_ascii_strcasecmp (s, "+inf") == 0 ||
+              g_ascii_strcasecmp (s, "infinity") == 0)
+            return _graft_value_float (t, INFINITY);
+          if (g_ascii_strcasecmp (s, "-inf") == 0 || g_ascii_strcasecmp (s, "-infinity") == 0)
+            return _graft_value_float (t, -INFINITY);
+          if (g_ascii_strcasecmp (s, "nan") == 0)
+            return _graft_value_float (t, NAN);
+          f = g_ascii_strtod (s, &end);
+          if (*s != '\0' && end != NULL && *end == '\0')
+            return _graft_value_float (t, f);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "invalid literal for %s(): '%s'", name, s);
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "%s() argument must be a string or a number, not '%s'",
+                             name, _graft_value_type_name (v));
 }
 
 /* isinstance(v, cls) for the classes model code checks. */
@@ -410,11 +320,11 @@ min_max (Tracer            *t,
   Value *items, *best = NULL;
   gboolean want_max = strcmp (name, "max") == 0;
 
-  if (n_args (args) == 0)
+  if (_graft_tracer_n_args (args) == 0)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "%s expected at least 1 argument", name);
-  if (n_args (args) == 1)
+  if (_graft_tracer_n_args (args) == 1)
     {
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
+      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
       if (items == NULL)
         return NULL;
     }
@@ -430,7 +340,7 @@ min_max (Tracer            *t,
       Value *cmp;
 
       if (_graft_value_holds_proxy (v))
-        return proxy_needs_value (t, want_max ? "max()" : "min()", at);
+        return _graft_tracer_proxy_needs_value (t, want_max ? "max()" : "min()", at);
       if (best == NULL)
         {
           best = v;
@@ -480,7 +390,7 @@ sorted_list (Tracer            *t,
       guint pos = out->seq.items->len;
 
       if (_graft_value_holds_proxy (v))
-        return proxy_needs_value (t, "sorting", at);
+        return _graft_tracer_proxy_needs_value (t, "sorting", at);
       while (pos > 0)
         {
           int c = sort_compare (t, out->seq.items->pdata[pos - 1], v, at);
@@ -496,6 +406,793 @@ sorted_list (Tracer            *t,
   return out;
 }
 
+/* One call of a builtin, as each builtin's function gets it.  All fields
+ * are borrowed from the caller. */
+typedef struct
+{
+  Tracer            *t;
+  const char        *name;   /* the builtin's name: one function serves `int` and `float` */
+  PtrVec            *args;   /* positional arguments, or NULL */
+  StrMap            *kwargs; /* keyword arguments, or NULL */
+  const GraftPyExpr *at;     /* the call, for errors */
+} BuiltinCall;
+
+static Value *
+call_len (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return _graft_tracer_check_arity (t, name, args, 1, 1, at)
+             ? builtin_len (t, _graft_tracer_arg (args, 0), at)
+             : NULL;
+}
+
+static Value *
+call_range (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return builtin_range (t, args, at);
+}
+
+static Value *
+call_print (const BuiltinCall *call)
+{
+  return _graft_value_none ();
+}
+
+static Value *
+call_int_float (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return strcmp (name, "int") == 0 ? _graft_value_int (t, 0) : _graft_value_float (t, 0);
+  return _graft_tracer_check_arity (t, name, args, 1, 1, at)
+             ? to_number (t, name, _graft_tracer_arg (args, 0), at)
+             : NULL;
+}
+
+static Value *
+call_bool (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  gboolean truth;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_bool (FALSE);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_proxy_needs_value (t, "bool()", at);
+  return _graft_tracer_truth (t, _graft_tracer_arg (args, 0), at, &truth)
+             ? _graft_value_bool (truth)
+             : NULL;
+}
+
+static Value *
+call_str_repr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_str (t, "", 0);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  /* A proxy's own __repr__ needs no value: `Proxy(x)`. */
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_append_proxy_repr (t, s, _graft_tracer_arg (args, 0))
+               ? _graft_value_str (t, s->str, s->len)
+               : NULL;
+  if (_graft_value_holds_proxy (_graft_tracer_arg (args, 0)))
+    return _graft_tracer_proxy_needs_value (t, "converting to a string", at);
+  _graft_value_append_str (s, _graft_tracer_arg (args, 0), name[0] == 'r');
+  return _graft_value_str (t, s->str, s->len);
+}
+
+static Value *
+call_abs (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
+                 "use torch.abs or x.abs()");
+  if (v->kind == VAL_INT)
+    return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
+  if (v->kind == VAL_BOOL)
+    return _graft_value_int (t, v->b);
+  if (v->kind == VAL_FLOAT)
+    return _graft_value_float (t, fabs (v->f));
+  if (_graft_value_is_bigint (v))
+    return _graft_tracer_bigint_negate (t, v, FALSE, at);
+  if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
+    return _graft_value_tensor (t);
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "bad operand type for abs(): '%s'", _graft_value_type_name (v));
+}
+
+static Value *
+call_min_max (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  return min_max (t, name, args, at);
+}
+
+static Value *
+call_sum (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  v = _graft_tracer_n_args (args) == 2              ? _graft_tracer_arg (args, 1)
+      : _graft_strmap_get (kwargs, "start") != NULL ? _graft_strmap_get (kwargs, "start")
+                                                    : _graft_value_int (t, 0);
+  for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
+    v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
+  return v;
+}
+
+static Value *
+call_round (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  gint64 digits = 0;
+  double f, scale, r;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_proxy_needs_value (t, "round()", at);
+  if (_graft_tracer_n_args (args) == 2 && _graft_tracer_arg (args, 1)->kind != VAL_NONE &&
+      !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &digits, at))
+    return NULL;
+  if (_graft_value_is_bigint (v) && digits >= 0)
+    return v;
+  if (v->kind == VAL_INT || v->kind == VAL_BOOL)
+    {
+      /* int.__round__: an int (a bool too), rounded half to even at a
+       * negative number of digits. */
+      gint64 i = v->kind == VAL_INT ? v->i : v->b;
+
+      if (digits < 0 && digits > -19)
+        {
+          gint64 unit = 1, q, rem;
+
+          for (gint64 k = 0; k < -digits; k++)
+            unit *= 10;
+          q = i / unit;
+          rem = i % unit;
+          if (rem < 0)
+            {
+              q--;
+              rem += unit;
+            }
+          if (2 * rem > unit || (2 * rem == unit && (q & 1) != 0))
+            q++;
+          i = q * unit;
+        }
+      else if (digits <= -19)
+        i = 0;
+      return _graft_value_int (t, i);
+    }
+  if (v->kind != VAL_FLOAT)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
+  f = v->f;
+  if (_graft_tracer_n_args (args) == 1 || _graft_tracer_arg (args, 1)->kind == VAL_NONE)
+    {
+      if (isnan (f))
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "ValueError: cannot convert float NaN to integer");
+      if (isinf (f))
+        return _graft_tracer_fail_at (
+            t, at, GRAFT_PARSE_ERROR_TRACE,
+            "OverflowError: cannot convert float infinity to integer");
+      r = nearbyint (f);
+      if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                     "integer overflow: Graft folds constants as 64-bit integers");
+      return _graft_value_int (t, (gint64) r);
+    }
+  if (!isfinite (f) || f == 0.0 || digits > 330)
+    return _graft_value_float (t, f);
+  if (digits >= 0)
+    {
+      /* Python rounds the exact binary value half to even, as the C
+       * library prints it. */
+      char text[400];
+
+      g_snprintf (text, sizeof text, "%.*f", (int) digits, f);
+      return _graft_value_float (t, g_ascii_strtod (text, NULL));
+    }
+  {
+    int e10 = (int) floor (log10 (fabs (f)));
+    char text[64];
+
+    if (e10 + digits >= 0 && e10 + digits < 40)
+      {
+        g_snprintf (text, sizeof text, "%.*e", (int) (e10 + digits), f);
+        return _graft_value_float (t, g_ascii_strtod (text, NULL));
+      }
+    scale = pow (10.0, (double) -digits);
+    r = nearbyint (f / scale) * scale;
+    return _graft_value_float (t, r == 0.0 ? copysign (0.0, f) : r);
+  }
+}
+
+static Value *
+call_isinstance (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  return _graft_value_bool (
+      is_instance (_graft_tracer_arg (args, 0), _graft_tracer_arg (args, 1)));
+}
+
+static Value *
+call_hasattr_getattr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *obj;
+  GError *saved;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
+    return NULL;
+  obj = _graft_tracer_arg (args, 0);
+  if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "attribute name must be a string");
+  if (_graft_value_is_proxy (obj))
+    {
+      if (name[0] == 'h')
+        return _graft_value_bool (TRUE);
+      return _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+    }
+  saved = t->error;
+  t->error = NULL;
+  v = _graft_tracer_getattr (t, obj, _graft_tracer_arg (args, 1)->str.s, at);
+  if (v == NULL)
+    {
+      g_clear_error (&t->error);
+      t->error = saved;
+      if (name[0] == 'h')
+        return _graft_value_bool (FALSE);
+      if (_graft_tracer_n_args (args) == 3)
+        return _graft_tracer_arg (args, 2);
+      return _graft_tracer_fail (
+          t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "'%s' object has no attribute '%s'",
+          _graft_value_type_name (obj), _graft_tracer_arg (args, 1)->str.s);
+    }
+  t->error = saved;
+  return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
+}
+
+static Value *
+call_setattr (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+
+  if (!_graft_tracer_check_arity (t, name, args, 3, 3, at))
+    return NULL;
+  if (_graft_tracer_arg (args, 1)->kind != VAL_STR)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "attribute name must be a string");
+  if (!_graft_tracer_setattr (t, _graft_tracer_arg (args, 0),
+                              _graft_tracer_arg (args, 1)->str.s, _graft_tracer_arg (args, 2),
+                              at))
+    return NULL;
+  return _graft_value_none ();
+}
+
+static Value *
+call_list_tuple (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+
+  if (_graft_tracer_n_args (args) == 0)
+    return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  if (name[0] == 'l')
+    return items;
+  out = _graft_value_seq (t, VAL_TUPLE, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    _graft_value_seq_add (out, items->seq.items->pdata[i]);
+  return out;
+}
+
+static Value *
+call_dict (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+  Value *out;
+
+  out = _graft_value_dict (t);
+  if (_graft_tracer_n_args (args) == 1)
+    {
+      v = _graft_tracer_arg (args, 0);
+      if (v->kind == VAL_DICT)
+        for (guint i = 0; i < v->dict.keys->len; i++)
+          _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
+      else
+        {
+          items = _graft_tracer_iterate (t, v, at);
+          if (items == NULL)
+            return NULL;
+          for (guint i = 0; i < items->seq.items->len; i++)
+            {
+              Value *pair = items->seq.items->pdata[i];
+
+              if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
+                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                              "dict() needs pairs");
+              _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
+            }
+        }
+    }
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+  return out;
+}
+
+static Value *
+call_enumerate (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+  gint64 start = 0;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+    return NULL;
+  if (_graft_tracer_n_args (args) == 2 &&
+      !_graft_tracer_get_int (t, _graft_tracer_arg (args, 1), &start, at))
+    return NULL;
+  if (_graft_strmap_get (kwargs, "start") != NULL &&
+      !_graft_tracer_get_int (t, _graft_strmap_get (kwargs, "start"), &start, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+      _graft_value_seq_add (pair, _graft_value_int (t, start + i));
+      _graft_value_seq_add (pair, items->seq.items->pdata[i]);
+      _graft_value_seq_add (out, pair);
+    }
+  return out;
+}
+
+static Value *
+call_zip (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+  PtrVec *lists = _graft_tracer_vec (t);
+  guint n = G_MAXUINT;
+
+  for (guint i = 0; i < _graft_tracer_n_args (args); i++)
+    {
+      items = _graft_tracer_iterate (t, _graft_tracer_arg (args, i), at);
+      if (items == NULL)
+        return NULL;
+      _graft_vec_add (lists, items);
+      n = MIN (n, items->seq.items->len);
+    }
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint k = 0; k < n && lists->len > 0; k++)
+    {
+      Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
+
+      for (guint i = 0; i < lists->len; i++)
+        _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
+      _graft_value_seq_add (out, tuple);
+    }
+  return out;
+}
+
+static Value *
+call_reversed_sorted (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  StrMap            *kwargs = call->kwargs;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  Value *out;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  if (name[0] == 's')
+    {
+      Value *rev = _graft_strmap_get (kwargs, "reverse");
+
+      return sorted_list (t, items, rev != NULL && rev->kind == VAL_BOOL && rev->b, at);
+    }
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = items->seq.items->len; i > 0; i--)
+    _graft_value_seq_add (out, items->seq.items->pdata[i - 1]);
+  return out;
+}
+
+static Value *
+call_any_all (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *items;
+  gboolean truth;
+  gboolean want_any = name[1] == 'n';
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
+  if (items == NULL)
+    return NULL;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      if (_graft_value_is_proxy (items->seq.items->pdata[i]))
+        return _graft_tracer_proxy_needs_value (t, want_any ? "any()" : "all()", at);
+      if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
+        return NULL;
+      if (truth == want_any)
+        return _graft_value_bool (want_any);
+    }
+  return _graft_value_bool (!want_any);
+}
+
+static Value *
+call_map_filter (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *items;
+  Value *out;
+  gboolean truth;
+  Value *fn;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  fn = _graft_tracer_arg (args, 0);
+  items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 1), at);
+  if (items == NULL)
+    return NULL;
+  out = _graft_value_seq (t, VAL_LIST, 0);
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      PtrVec *one = _graft_tracer_vec (t);
+
+      _graft_vec_add (one, items->seq.items->pdata[i]);
+      v = _graft_tracer_call (t, fn, one, NULL, at);
+      if (v == NULL)
+        return NULL;
+      if (name[0] == 'm')
+        _graft_value_seq_add (out, v);
+      else
+        {
+          if (!_graft_tracer_truth (t, v, at, &truth))
+            return NULL;
+          if (truth)
+            _graft_value_seq_add (out, items->seq.items->pdata[i]);
+        }
+    }
+  return out;
+}
+
+/* pow(base, exp, mod) of ints, the result taking mod's sign. */
+static Value *
+call_pow_mod (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  gint64 b, e, m;
+  __int128 r = 1, base;
+
+  if (_graft_tracer_arg (args, 0)->kind != VAL_INT ||
+      _graft_tracer_arg (args, 1)->kind != VAL_INT ||
+      _graft_tracer_arg (args, 2)->kind != VAL_INT)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                 "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
+  b = _graft_tracer_arg (args, 0)->i;
+  e = _graft_tracer_arg (args, 1)->i;
+  m = _graft_tracer_arg (args, 2)->i;
+  if (m == 0)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "ValueError: pow() 3rd argument cannot be 0");
+  if (e < 0)
+    return _graft_tracer_fail_at (
+        t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+        "pow() with a negative exponent and a modulus is not folded by Graft");
+  {
+    __int128 mm = m < 0 ? -(__int128) m : m;
+
+    base = ((__int128) b % mm + mm) % mm;
+    for (; e > 0; e >>= 1)
+      {
+        if (e & 1)
+          r = r * base % mm;
+        base = base * base % mm;
+      }
+    r %= mm;
+    if (m < 0 && r != 0)
+      r -= mm;
+  }
+  return _graft_value_int (t, (gint64) r);
+}
+
+static Value *
+call_divmod_pow (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+  Value *out;
+
+  if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
+    return NULL;
+  if (name[0] == 'p')
+    return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, _graft_tracer_arg (args, 0),
+                                _graft_tracer_arg (args, 1), at);
+  /* Proxy has no __divmod__: torch.fx records nothing, Python fails. */
+  if (_graft_value_is_proxy (_graft_tracer_arg (args, 0)) ||
+      _graft_value_is_proxy (_graft_tracer_arg (args, 1)))
+    return _graft_tracer_fail (
+        t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+        "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
+        _graft_value_is_proxy (_graft_tracer_arg (args, 0))
+            ? "Proxy"
+            : _graft_value_type_name (_graft_tracer_arg (args, 0)),
+        _graft_value_is_proxy (_graft_tracer_arg (args, 1))
+            ? "Proxy"
+            : _graft_value_type_name (_graft_tracer_arg (args, 1)));
+  out = _graft_value_seq (t, VAL_TUPLE, 2);
+  v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, _graft_tracer_arg (args, 0),
+                           _graft_tracer_arg (args, 1), at);
+  if (v == NULL)
+    return NULL;
+  _graft_value_seq_add (out, v);
+  v = _graft_tracer_binop (t, GRAFT_PY_BIN_MOD, _graft_tracer_arg (args, 0),
+                           _graft_tracer_arg (args, 1), at);
+  if (v == NULL)
+    return NULL;
+  _graft_value_seq_add (out, v);
+  return out;
+}
+
+static Value *
+call_pow (const BuiltinCall *call)
+{
+  if (_graft_tracer_n_args (call->args) == 3)
+    return call_pow_mod (call);
+  return call_divmod_pow (call);
+}
+
+static Value *
+call_slice (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 3, at))
+    return NULL;
+  v = _graft_value_new (t, VAL_SLICE);
+  if (_graft_tracer_n_args (args) == 1)
+    {
+      v->slice.start = _graft_value_none ();
+      v->slice.stop = _graft_tracer_arg (args, 0);
+      v->slice.step = _graft_value_none ();
+    }
+  else
+    {
+      v->slice.start = _graft_tracer_arg (args, 0);
+      v->slice.stop = _graft_tracer_arg (args, 1);
+      v->slice.step =
+          _graft_tracer_n_args (args) == 3 ? _graft_tracer_arg (args, 2) : _graft_value_none ();
+    }
+  return v;
+}
+
+static Value *
+call_callable (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
+                            v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
+                            v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
+}
+
+static Value *
+call_super (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (_graft_tracer_n_args (args) != 2 || _graft_tracer_arg (args, 0)->kind != VAL_CLASS)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                  "super() takes no arguments or a class and an instance");
+  v = _graft_value_new (t, VAL_SUPER);
+  v->super.self = _graft_tracer_arg (args, 1);
+  v->super.after = _graft_tracer_arg (args, 0)->cls;
+  return v;
+}
+
+static Value *
+call_chr_ord (const BuiltinCall *call)
+{
+  Tracer            *t = call->t;
+  const char        *name = call->name;
+  PtrVec            *args = call->args;
+  const GraftPyExpr *at = call->at;
+  Value *v;
+
+  if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+    return NULL;
+  v = _graft_tracer_arg (args, 0);
+  if (name[0] == 'c')
+    {
+      gint64 c = 0;
+      char buf[8];
+      int len;
+
+      if (!_graft_tracer_get_int (t, v, &c, at))
+        return NULL;
+      if (c < 0 || c > 0x10FFFF)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "chr() arg not in range(0x110000)");
+      len = g_unichar_to_utf8 ((gunichar) c, buf);
+      return _graft_value_str (t, buf, len);
+    }
+  if (v->kind != VAL_STR || str_length (v) != 1)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
+  return _graft_value_int (t, g_utf8_get_char (v->str.s));
+}
+
+/* The builtins Graft runs, by name.  Any other name of builtin_names is an
+ * exception class (called to be raised) or not supported. */
+static const struct
+{
+  const char *name;
+  Value *(*call) (const BuiltinCall *call);
+} builtin_calls[] = {
+  { "len", call_len },
+  { "range", call_range },
+  { "print", call_print },
+  { "int", call_int_float },
+  { "float", call_int_float },
+  { "bool", call_bool },
+  { "str", call_str_repr },
+  { "repr", call_str_repr },
+  { "abs", call_abs },
+  { "min", call_min_max },
+  { "max", call_min_max },
+  { "sum", call_sum },
+  { "round", call_round },
+  { "isinstance", call_isinstance },
+  { "hasattr", call_hasattr_getattr },
+  { "getattr", call_hasattr_getattr },
+  { "setattr", call_setattr },
+  { "list", call_list_tuple },
+  { "tuple", call_list_tuple },
+  { "dict", call_dict },
+  { "enumerate", call_enumerate },
+  { "zip", call_zip },
+  { "reversed", call_reversed_sorted },
+  { "sorted", call_reversed_sorted },
+  { "any", call_any_all },
+  { "all", call_any_all },
+  { "map", call_map_filter },
+  { "filter", call_map_filter },
+  { "pow", call_pow },
+  { "divmod", call_divmod_pow },
+  { "slice", call_slice },
+  { "callable", call_callable },
+  { "super", call_super },
+  { "chr", call_chr_ord },
+  { "ord", call_chr_ord },
+};
+
 /**
  * _graft_tracer_call_builtin:
  *
@@ -508,488 +1205,11 @@ _graft_tracer_call_builtin (Tracer            *t,
                             StrMap            *kwargs,
                             const GraftPyExpr *at)
 {
-  Value *v, *items, *out;
-  gboolean truth;
+  BuiltinCall call = { t, name, args, kwargs, at };
 
-  if (strcmp (name, "len") == 0)
-    return check_arity (t, name, args, 1, 1, at) ? builtin_len (t, arg (args, 0), at) : NULL;
-  if (strcmp (name, "range") == 0)
-    return builtin_range (t, args, at);
-  if (strcmp (name, "print") == 0)
-    return _graft_value_none ();
-  if (strcmp (name, "int") == 0 || strcmp (name, "float") == 0)
-    {
-      if (n_args (args) == 0)
-        return strcmp (name, "int") == 0 ? _graft_value_int (t, 0) : _graft_value_float (t, 0);
-      return check_arity (t, name, args, 1, 1, at) ? to_number (t, name, arg (args, 0), at) : NULL;
-    }
-  if (strcmp (name, "bool") == 0)
-    {
-      if (n_args (args) == 0)
-        return _graft_value_bool (FALSE);
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      if (_graft_value_is_proxy (arg (args, 0)))
-        return proxy_needs_value (t, "bool()", at);
-      return _graft_tracer_truth (t, arg (args, 0), at, &truth) ? _graft_value_bool (truth) : NULL;
-    }
-  if (strcmp (name, "str") == 0 || strcmp (name, "repr") == 0)
-    {
-      g_autoptr(GString) s = g_string_new (NULL);
-
-      if (n_args (args) == 0)
-        return _graft_value_str (t, "", 0);
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      /* A proxy's own __repr__ needs no value: `Proxy(x)`. */
-      if (_graft_value_is_proxy (arg (args, 0)))
-        return _graft_tracer_append_proxy_repr (t, s, arg (args, 0)) ? _graft_value_str (t, s->str, s->len) : NULL;
-      if (_graft_value_holds_proxy (arg (args, 0)))
-        return proxy_needs_value (t, "converting to a string", at);
-      _graft_value_append_str (s, arg (args, 0), name[0] == 'r');
-      return _graft_value_str (t, s->str, s->len);
-    }
-  if (strcmp (name, "abs") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = arg (args, 0);
-      if (_graft_value_is_proxy (v))
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
-                     "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
-                     "use torch.abs or x.abs()");
-      if (v->kind == VAL_INT)
-        return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
-      if (v->kind == VAL_BOOL)
-        return _graft_value_int (t, v->b);
-      if (v->kind == VAL_FLOAT)
-        return _graft_value_float (t, fabs (v->f));
-      if (_graft_value_is_bigint (v))
-        return _graft_tracer_bigint_negate (t, v, FALSE, at);
-      if (v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER)
-        return _graft_value_tensor (t);
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "bad operand type for abs(): '%s'", _graft_value_type_name (v));
-    }
-  if (strcmp (name, "min") == 0 || strcmp (name, "max") == 0)
-    return min_max (t, name, args, at);
-  if (strcmp (name, "sum") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      v = n_args (args) == 2 ? arg (args, 1) : kwarg (kwargs, "start") != NULL ? kwarg (kwargs, "start") : _graft_value_int (t, 0);
-      for (guint i = 0; i < items->seq.items->len && v != NULL; i++)
-        v = _graft_tracer_binop (t, GRAFT_PY_BIN_ADD, v, items->seq.items->pdata[i], at);
-      return v;
-    }
-  if (strcmp (name, "round") == 0)
-    {
-      gint64 digits = 0;
-      double f, scale, r;
-
-      if (!check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      v = arg (args, 0);
-      if (_graft_value_is_proxy (v))
-        return proxy_needs_value (t, "round()", at);
-      if (n_args (args) == 2 && arg (args, 1)->kind != VAL_NONE && !get_int (t, arg (args, 1), &digits, at))
-        return NULL;
-      if (_graft_value_is_bigint (v) && digits >= 0)
-        return v;
-      if (v->kind == VAL_INT || v->kind == VAL_BOOL)
-        {
-          /* int.__round__: an int (a bool too), rounded half to even at a
-           * negative number of digits. */
-          gint64 i = v->kind == VAL_INT ? v->i : v->b;
-
-          if (digits < 0 && digits > -19)
-            {
-              gint64 unit = 1, q, rem;
-
-              for (gint64 k = 0; k < -digits; k++)
-                unit *= 10;
-              q = i / unit;
-              rem = i % unit;
-              if (rem < 0)
-                {
-                  q--;
-                  rem += unit;
-                }
-              if (2 * rem > unit || (2 * rem == unit && (q & 1) != 0))
-                q++;
-              i = q * unit;
-            }
-          else if (digits <= -19)
-            i = 0;
-          return _graft_value_int (t, i);
-        }
-      if (v->kind != VAL_FLOAT)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "round() needs a number");
-      f = v->f;
-      if (n_args (args) == 1 || arg (args, 1)->kind == VAL_NONE)
-        {
-          if (isnan (f))
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: cannot convert float NaN to integer");
-          if (isinf (f))
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: cannot convert float infinity to integer");
-          r = nearbyint (f);
-          if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
-            return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                         "integer overflow: Graft folds constants as 64-bit integers");
-          return _graft_value_int (t, (gint64) r);
-        }
-      if (!isfinite (f) || f == 0.0 || digits > 330)
-        return _graft_value_float (t, f);
-      if (digits >= 0)
-        {
-          /* Python rounds the exact binary value half to even, as the C
-           * library prints it. */
-          char text[400];
-
-          g_snprintf (text, sizeof text, "%.*f", (int) digits, f);
-          return _graft_value_float (t, g_ascii_strtod (text, NULL));
-        }
-      {
-        int e10 = (int) floor (log10 (fabs (f)));
-        char text[64];
-
-        if (e10 + digits >= 0 && e10 + digits < 40)
-          {
-            g_snprintf (text, sizeof text, "%.*e", (int) (e10 + digits), f);
-            return _graft_value_float (t, g_ascii_strtod (text, NULL));
-          }
-        scale = pow (10.0, (double) -digits);
-        r = nearbyint (f / scale) * scale;
-        return _graft_value_float (t, r == 0.0 ? copysign (0.0, f) : r);
-      }
-    }
-  if (strcmp (name, "isinstance") == 0)
-    {
-      if (!check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      return _graft_value_bool (is_instance (arg (args, 0), arg (args, 1)));
-    }
-  if (strcmp (name, "hasattr") == 0 || strcmp (name, "getattr") == 0)
-    {
-      Value *obj;
-      GError *saved;
-
-      if (!check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
-        return NULL;
-      obj = arg (args, 0);
-      if (arg (args, 1)->kind != VAL_STR)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "attribute name must be a string");
-      if (_graft_value_is_proxy (obj))
-        {
-          if (name[0] == 'h')
-            return _graft_value_bool (TRUE);
-          return _graft_tracer_getattr (t, obj, arg (args, 1)->str.s, at);
-        }
-      saved = t->error;
-      t->error = NULL;
-      v = _graft_tracer_getattr (t, obj, arg (args, 1)->str.s, at);
-      if (v == NULL)
-        {
-          g_clear_error (&t->error);
-          t->error = saved;
-          if (name[0] == 'h')
-            return _graft_value_bool (FALSE);
-          if (n_args (args) == 3)
-            return arg (args, 2);
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     "'%s' object has no attribute '%s'", _graft_value_type_name (obj), arg (args, 1)->str.s);
-        }
-      t->error = saved;
-      return name[0] == 'h' ? _graft_value_bool (TRUE) : v;
-    }
-  if (strcmp (name, "setattr") == 0)
-    {
-      if (!check_arity (t, name, args, 3, 3, at))
-        return NULL;
-      if (arg (args, 1)->kind != VAL_STR)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "attribute name must be a string");
-      if (!_graft_tracer_setattr (t, arg (args, 0), arg (args, 1)->str.s, arg (args, 2), at))
-        return NULL;
-      return _graft_value_none ();
-    }
-  if (strcmp (name, "list") == 0 || strcmp (name, "tuple") == 0)
-    {
-      if (n_args (args) == 0)
-        return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      if (name[0] == 'l')
-        return items;
-      out = _graft_value_seq (t, VAL_TUPLE, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        _graft_value_seq_add (out, items->seq.items->pdata[i]);
-      return out;
-    }
-  if (strcmp (name, "dict") == 0)
-    {
-      out = _graft_value_dict (t);
-      if (n_args (args) == 1)
-        {
-          v = arg (args, 0);
-          if (v->kind == VAL_DICT)
-            for (guint i = 0; i < v->dict.keys->len; i++)
-              _graft_dict_set (t, out, v->dict.keys->pdata[i], v->dict.values->pdata[i]);
-          else
-            {
-              items = _graft_tracer_iterate (t, v, at);
-              if (items == NULL)
-                return NULL;
-              for (guint i = 0; i < items->seq.items->len; i++)
-                {
-                  Value *pair = items->seq.items->pdata[i];
-
-                  if ((pair->kind != VAL_TUPLE && pair->kind != VAL_LIST) || pair->seq.items->len != 2)
-                    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "dict() needs pairs");
-                  _graft_dict_set (t, out, pair->seq.items->pdata[0], pair->seq.items->pdata[1]);
-                }
-            }
-        }
-      for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
-        _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
-      return out;
-    }
-  if (strcmp (name, "enumerate") == 0)
-    {
-      gint64 start = 0;
-
-      if (!check_arity (t, name, args, 1, 2, at))
-        return NULL;
-      if (n_args (args) == 2 && !get_int (t, arg (args, 1), &start, at))
-        return NULL;
-      if (kwarg (kwargs, "start") != NULL && !get_int (t, kwarg (kwargs, "start"), &start, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-          _graft_value_seq_add (pair, _graft_value_int (t, start + i));
-          _graft_value_seq_add (pair, items->seq.items->pdata[i]);
-          _graft_value_seq_add (out, pair);
-        }
-      return out;
-    }
-  if (strcmp (name, "zip") == 0)
-    {
-      PtrVec *lists = _graft_tracer_vec (t);
-      guint n = G_MAXUINT;
-
-      for (guint i = 0; i < n_args (args); i++)
-        {
-          items = _graft_tracer_iterate (t, arg (args, i), at);
-          if (items == NULL)
-            return NULL;
-          _graft_vec_add (lists, items);
-          n = MIN (n, items->seq.items->len);
-        }
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint k = 0; k < n && lists->len > 0; k++)
-        {
-          Value *tuple = _graft_value_seq (t, VAL_TUPLE, lists->len);
-
-          for (guint i = 0; i < lists->len; i++)
-            _graft_value_seq_add (tuple, ((Value *) lists->pdata[i])->seq.items->pdata[k]);
-          _graft_value_seq_add (out, tuple);
-        }
-      return out;
-    }
-  if (strcmp (name, "reversed") == 0 || strcmp (name, "sorted") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      if (name[0] == 's')
-        {
-          Value *rev = kwarg (kwargs, "reverse");
-
-          return sorted_list (t, items, rev != NULL && rev->kind == VAL_BOOL && rev->b, at);
-        }
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = items->seq.items->len; i > 0; i--)
-        _graft_value_seq_add (out, items->seq.items->pdata[i - 1]);
-      return out;
-    }
-  if (strcmp (name, "any") == 0 || strcmp (name, "all") == 0)
-    {
-      gboolean want_any = name[1] == 'n';
-
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      items = _graft_tracer_iterate (t, arg (args, 0), at);
-      if (items == NULL)
-        return NULL;
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          if (_graft_value_is_proxy (items->seq.items->pdata[i]))
-            return proxy_needs_value (t, want_any ? "any()" : "all()", at);
-          if (!_graft_tracer_truth (t, items->seq.items->pdata[i], at, &truth))
-            return NULL;
-          if (truth == want_any)
-            return _graft_value_bool (want_any);
-        }
-      return _graft_value_bool (!want_any);
-    }
-  if (strcmp (name, "map") == 0 || strcmp (name, "filter") == 0)
-    {
-      Value *fn;
-
-      if (!check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      fn = arg (args, 0);
-      items = _graft_tracer_iterate (t, arg (args, 1), at);
-      if (items == NULL)
-        return NULL;
-      out = _graft_value_seq (t, VAL_LIST, 0);
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          PtrVec *one = _graft_tracer_vec (t);
-
-          _graft_vec_add (one, items->seq.items->pdata[i]);
-          v = _graft_tracer_call (t, fn, one, NULL, at);
-          if (v == NULL)
-            return NULL;
-          if (name[0] == 'm')
-            _graft_value_seq_add (out, v);
-          else
-            {
-              if (!_graft_tracer_truth (t, v, at, &truth))
-                return NULL;
-              if (truth)
-                _graft_value_seq_add (out, items->seq.items->pdata[i]);
-            }
-        }
-      return out;
-    }
-  if (strcmp (name, "pow") == 0 && n_args (args) == 3)
-    {
-      /* pow(base, exp, mod) of ints, the result taking mod's sign. */
-      gint64 b, e, m;
-      __int128 r = 1, base;
-
-      if (arg (args, 0)->kind != VAL_INT || arg (args, 1)->kind != VAL_INT || arg (args, 2)->kind != VAL_INT)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE,
-                     "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
-      b = arg (args, 0)->i;
-      e = arg (args, 1)->i;
-      m = arg (args, 2)->i;
-      if (m == 0)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: pow() 3rd argument cannot be 0");
-      if (e < 0)
-        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "pow() with a negative exponent and a modulus is not folded by Graft");
-      {
-        __int128 mm = m < 0 ? -(__int128) m : m;
-
-        base = ((__int128) b % mm + mm) % mm;
-        for (; e > 0; e >>= 1)
-          {
-            if (e & 1)
-              r = r * base % mm;
-            base = base * base % mm;
-          }
-        r %= mm;
-        if (m < 0 && r != 0)
-          r -= mm;
-      }
-      return _graft_value_int (t, (gint64) r);
-    }
-  if (strcmp (name, "divmod") == 0 || strcmp (name, "pow") == 0)
-    {
-      if (!check_arity (t, name, args, 2, 2, at))
-        return NULL;
-      if (name[0] == 'p')
-        return _graft_tracer_binop (t, GRAFT_PY_BIN_POW, arg (args, 0), arg (args, 1), at);
-      /* Proxy has no __divmod__: torch.fx records nothing, Python fails. */
-      if (_graft_value_is_proxy (arg (args, 0)) || _graft_value_is_proxy (arg (args, 1)))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "TypeError: unsupported operand type(s) for divmod(): '%s' and '%s'",
-                     _graft_value_is_proxy (arg (args, 0)) ? "Proxy" : _graft_value_type_name (arg (args, 0)),
-                     _graft_value_is_proxy (arg (args, 1)) ? "Proxy" : _graft_value_type_name (arg (args, 1)));
-      out = _graft_value_seq (t, VAL_TUPLE, 2);
-      v = _graft_tracer_binop (t, GRAFT_PY_BIN_FLOORDIV, arg (args, 0), arg (args, 1), at);
-      if (v == NULL)
-        return NULL;
-      _graft_value_seq_add (out, v);
-      v = _graft_tracer_binop (t, GRAFT_PY_BIN_MOD, arg (args, 0), arg (args, 1), at);
-      if (v == NULL)
-        return NULL;
-      _graft_value_seq_add (out, v);
-      return out;
-    }
-  if (strcmp (name, "slice") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 3, at))
-        return NULL;
-      v = _graft_value_new (t, VAL_SLICE);
-      if (n_args (args) == 1)
-        {
-          v->slice.start = _graft_value_none ();
-          v->slice.stop = arg (args, 0);
-          v->slice.step = _graft_value_none ();
-        }
-      else
-        {
-          v->slice.start = arg (args, 0);
-          v->slice.stop = arg (args, 1);
-          v->slice.step = n_args (args) == 3 ? arg (args, 2) : _graft_value_none ();
-        }
-      return v;
-    }
-  if (strcmp (name, "callable") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = arg (args, 0);
-      return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
-                                v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
-                                v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
-    }
-  if (strcmp (name, "super") == 0)
-    {
-      if (n_args (args) != 2 || arg (args, 0)->kind != VAL_CLASS)
-        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "super() takes no arguments or a class and an instance");
-      v = _graft_value_new (t, VAL_SUPER);
-      v->super.self = arg (args, 1);
-      v->super.after = arg (args, 0)->cls;
-      return v;
-    }
-  if (strcmp (name, "chr") == 0 || strcmp (name, "ord") == 0)
-    {
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      v = arg (args, 0);
-      if (name[0] == 'c')
-        {
-          gint64 c = 0;
-          char buf[8];
-          int len;
-
-          if (!get_int (t, v, &c, at))
-            return NULL;
-          if (c < 0 || c > 0x10FFFF)
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "chr() arg not in range(0x110000)");
-          len = g_unichar_to_utf8 ((gunichar) c, buf);
-          return _graft_value_str (t, buf, len);
-        }
-      if (v->kind != VAL_STR || str_length (v) != 1)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ord() expected a character");
-      return _graft_value_int (t, g_utf8_get_char (v->str.s));
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_calls); i++)
+    if (strcmp (builtin_calls[i].name, name) == 0)
+      return builtin_calls[i].call (&call);
   if (g_ascii_isupper (name[0]))
     {
       /* Calling an exception class makes an exception; raising it is what
@@ -998,624 +1218,4 @@ _graft_tracer_call_builtin (Tracer            *t,
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "the builtin %s() is not supported by Graft's tracer", name);
-}
-
-static const char *const list_methods[] = { "append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "clear", NULL };
-static const char *const tuple_methods[] = { "index", "count", NULL };
-static const char *const dict_methods[] = { "items", "keys", "values", "get", "update", "pop", "setdefault", "copy", NULL };
-static const char *const str_methods[] = { "format", "join", "upper", "lower", "replace", "split", "strip",
-                                           "startswith", "endswith", "isidentifier", "isdigit", NULL };
-static const char *const module_methods[] = { "register_buffer", "register_parameter", "add_module", "register_module",
-                                              "append", "extend", "insert", "children", "modules", "parameters",
-                                              "named_children", "named_modules", "named_parameters", "buffers",
-                                              "items", "keys", "values", "eval", "train", "to", "cuda", "cpu",
-                                              "float", "double", "half", "requires_grad_", "reset_parameters",
-                                              "apply", "zero_grad", NULL };
-
-static gboolean
-in_names (const char *const *names,
-          const char         *name)
-{
-  for (guint i = 0; names[i] != NULL; i++)
-    if (strcmp (names[i], name) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/**
- * _graft_tracer_has_method:
- *
- * Returns: whether Graft models the method @name of @recv
- */
-gboolean
-_graft_tracer_has_method (const Value *recv,
-                          const char  *name)
-{
-  switch (recv->kind)
-    {
-    case VAL_LIST:
-      return in_names (list_methods, name);
-    case VAL_TUPLE:
-      return in_names (tuple_methods, name);
-    case VAL_DICT:
-      return in_names (dict_methods, name);
-    case VAL_STR:
-      return in_names (str_methods, name);
-    case VAL_OBJECT:
-      return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-      return TRUE;
-    case VAL_BUILTIN:
-      return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return FALSE;
-    }
-}
-
-/* float.fromhex(s): as Python reads it (no `0x` needed, `inf` and `nan`
- * too), through the C library, which reads the same hexadecimal form. */
-static Value *
-float_fromhex (Tracer            *t,
-               PtrVec            *args,
-               const GraftPyExpr *at)
-{
-  Value *text;
-  g_autofree char *s = NULL;
-  g_autoptr (GString) c_form = g_string_new (NULL);
-  const char *p;
-  char *end = NULL;
-  double f;
-
-  if (!check_arity (t, "fromhex", args, 1, 1, at))
-    return NULL;
-  text = arg (args, 0);
-  if (text->kind != VAL_STR)
-    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "TypeError: fromhex() argument must be str");
-  s = g_strstrip (g_strndup (text->str.s, text->str.len));
-  p = s;
-  if (*p == '+' || *p == '-')
-    g_string_append_c (c_form, *p++);
-  if (g_ascii_strncasecmp (p, "inf", 3) == 0 || g_ascii_strncasecmp (p, "nan", 3) == 0)
-    g_string_append (c_form, p);
-  else
-    {
-      if (g_ascii_strncasecmp (p, "0x", 2) == 0)
-        p += 2;
-      g_string_append (c_form, "0x");
-      g_string_append (c_form, p);
-    }
-  f = g_ascii_strtod (c_form->str, &end);
-  if (end == NULL || *end != '\0' || c_form->len <= 2)
-    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "ValueError: invalid hexadecimal floating-point string");
-  if (isinf (f) && g_ascii_strncasecmp (p, "inf", 3) != 0)
-    return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "OverflowError: hexadecimal value too large to represent as a float");
-  return _graft_value_float (t, f);
-}
-
-static Value *
-list_of_pairs (Tracer *t,
-               StrMap *map,
-               int     what) /* 0 keys, 1 values, 2 items */
-{
-  Value *out = _graft_value_seq (t, VAL_LIST, 0);
-
-  for (guint i = 0; i < map->keys->len; i++)
-    {
-      Value *key = _graft_value_str (t, map->keys->pdata[i], -1);
-
-      if (what == 0)
-        _graft_value_seq_add (out, key);
-      else if (what == 1)
-        _graft_value_seq_add (out, map->values->pdata[i]);
-      else
-        {
-          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-          _graft_value_seq_add (pair, key);
-          _graft_value_seq_add (pair, map->values->pdata[i]);
-          _graft_value_seq_add (out, pair);
-        }
-    }
-  return out;
-}
-
-static Value *
-module_method (Tracer            *t,
-               Value             *recv,
-               const char        *name,
-               PtrVec         *args,
-               StrMap            *kwargs,
-               const GraftPyExpr *at)
-{
-  Object *obj = recv->obj;
-  Value *v;
-
-  if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
-      strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
-    {
-      Value *key = arg (args, 0);
-      const char *kname;
-
-      v = n_args (args) > 1 ? arg (args, 1) : kwarg (kwargs, name[9] == 'b' ? "tensor" : name[9] == 'p' ? "param" : "module");
-      if (key == NULL || key->kind != VAL_STR || v == NULL)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a name and a value");
-      kname = _graft_tracer_strdup (t, key->str.s, key->str.len);
-      if (strcmp (name, "register_buffer") == 0)
-        {
-          _graft_strmap_remove (&obj->attrs, kname);
-          _graft_strmap_set (&obj->buffers, kname, v);
-        }
-      else if (strcmp (name, "register_parameter") == 0)
-        {
-          if (v->kind != VAL_PARAMETER && v->kind != VAL_NONE)
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "register_parameter() expects an nn.Parameter");
-          if (v->kind == VAL_PARAMETER)
-            _graft_strmap_set (&obj->params, kname, v);
-          else
-            {
-              /* A parameter slot holding None reads as None (and is in no
-               * named_parameters()): a plain attribute, until a
-               * Parameter is assigned to it. */
-              _graft_strmap_remove (&obj->params, kname);
-              _graft_strmap_set (&obj->attrs, kname, v);
-            }
-        }
-      else
-        {
-          if (v->kind != VAL_OBJECT || v->obj->kind == OBJ_PLAIN)
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "add_module() expects a module");
-          _graft_strmap_set (&obj->modules, kname, v);
-        }
-      return _graft_value_none ();
-    }
-  if (strcmp (name, "append") == 0 || strcmp (name, "extend") == 0 || strcmp (name, "insert") == 0)
-    {
-      Value *items;
-
-      if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL && obj->kind != OBJ_PARAMETER_LIST)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "'%s' object has no attribute '%s'", obj->class_name, name);
-      if (strcmp (name, "insert") == 0)
-        return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "inserting into a ModuleList is not supported");
-      if (!check_arity (t, name, args, 1, 1, at))
-        return NULL;
-      if (name[0] == 'a')
-        {
-          items = _graft_value_seq (t, VAL_LIST, 1);
-          _graft_value_seq_add (items, arg (args, 0));
-        }
-      else if ((items = _graft_tracer_iterate (t, arg (args, 0), at)) == NULL)
-        return NULL;
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          StrMap *map = obj->kind == OBJ_PARAMETER_LIST ? &obj->params : &obj->modules;
-          Value *item = items->seq.items->pdata[i];
-
-          if (obj->kind == OBJ_PARAMETER_LIST ? item->kind != VAL_PARAMETER
-                                              : (item->kind != VAL_OBJECT || item->obj->kind == OBJ_PLAIN))
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "only modules (or parameters) can be added to this container");
-          _graft_strmap_set (map, _graft_tracer_printf (t, "%u", map->keys->len), item);
-        }
-      return name[0] == 'a' && obj->kind != OBJ_PARAMETER_LIST ? recv : _graft_value_none ();
-    }
-  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
-      strcmp (name, "buffers") == 0)
-    {
-      if (strcmp (name, "children") == 0)
-        return list_of_pairs (t, &obj->modules, 1);
-      if (strcmp (name, "parameters") == 0)
-        return list_of_pairs (t, &obj->params, 1);
-      if (strcmp (name, "buffers") == 0)
-        return list_of_pairs (t, &obj->buffers, 1);
-      return fail (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "modules() is not supported");
-    }
-  if (strcmp (name, "named_children") == 0 || strcmp (name, "items") == 0)
-    return list_of_pairs (t, &obj->modules, 2);
-  if (strcmp (name, "named_parameters") == 0)
-    return list_of_pairs (t, &obj->params, 2);
-  if (strcmp (name, "keys") == 0)
-    return list_of_pairs (t, &obj->modules, 0);
-  if (strcmp (name, "values") == 0)
-    return list_of_pairs (t, &obj->modules, 1);
-  if (strcmp (name, "reset_parameters") == 0 || strcmp (name, "zero_grad") == 0 || strcmp (name, "apply") == 0)
-    return _graft_value_none ();
-  /* eval(), train(), to(), cuda() and friends return the module itself. */
-  return recv;
-}
-
-static Value *
-str_method (Tracer            *t,
-            Value             *recv,
-            const char        *name,
-            PtrVec         *args,
-            StrMap            *kwargs,
-            const GraftPyExpr *at)
-{
-  g_autofree char *s = g_strndup (recv->str.s, recv->str.len);
-
-  if (strcmp (name, "upper") == 0 || strcmp (name, "lower") == 0)
-    {
-      g_autoptr (GString) out = g_string_new (NULL);
-
-      /* A Python string may hold NUL: convert between them. */
-      for (gsize at_byte = 0; at_byte <= recv->str.len;)
-        {
-          gsize len = strnlen (recv->str.s + at_byte, recv->str.len - at_byte);
-          g_autofree char *r = name[0] == 'u' ? g_utf8_strup (recv->str.s + at_byte, len)
-                                              : g_utf8_strdown (recv->str.s + at_byte, len);
-
-          g_string_append (out, r);
-          at_byte += len + 1;
-          if (at_byte <= recv->str.len)
-            g_string_append_c (out, '\0');
-        }
-      return _graft_value_str (t, out->str, out->len);
-    }
-  if (strcmp (name, "strip") == 0)
-    {
-      gsize start = 0, end = recv->str.len;
-
-      while (start < end && g_ascii_isspace (recv->str.s[start]))
-        start++;
-      while (end > start && g_ascii_isspace (recv->str.s[end - 1]))
-        end--;
-      return _graft_value_str (t, recv->str.s + start, end - start);
-    }
-  if (strcmp (name, "startswith") == 0 || strcmp (name, "endswith") == 0)
-    {
-      Value *p = arg (args, 0);
-
-      if (p == NULL || p->kind != VAL_STR)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a string argument");
-      return _graft_value_bool (name[0] == 's' ? g_str_has_prefix (s, p->str.s) : g_str_has_suffix (s, p->str.s));
-    }
-  if (strcmp (name, "isidentifier") == 0)
-    {
-      gboolean ok = *s != '\0' && (g_ascii_isalpha (*s) || *s == '_');
-
-      for (const char *p = s; *p != '\0' && ok; p++)
-        ok = g_ascii_isalnum (*p) || *p == '_';
-      return _graft_value_bool (ok);
-    }
-  if (strcmp (name, "isdigit") == 0)
-    {
-      gboolean ok = *s != '\0';
-
-      for (const char *p = s; *p != '\0' && ok; p++)
-        ok = g_ascii_isdigit (*p);
-      return _graft_value_bool (ok);
-    }
-  if (strcmp (name, "replace") == 0)
-    {
-      Value *a = arg (args, 0), *b = arg (args, 1);
-      g_autoptr(GString) out = g_string_new (s);
-
-      if (a == NULL || b == NULL || a->kind != VAL_STR || b->kind != VAL_STR || a->str.len == 0)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "replace() expects two strings");
-      g_string_replace (out, a->str.s, b->str.s, 0);
-      return _graft_value_str (t, out->str, out->len);
-    }
-  if (strcmp (name, "split") == 0)
-    {
-      Value *sep = arg (args, 0);
-      Value *out = _graft_value_seq (t, VAL_LIST, 0);
-      g_auto(GStrv) parts = NULL;
-
-      if (sep == NULL || sep->kind == VAL_NONE)
-        {
-          parts = g_strsplit_set (g_strstrip (s), " \t\n", -1);
-          for (guint i = 0; parts[i] != NULL; i++)
-            if (*parts[i] != '\0')
-              _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
-          return out;
-        }
-      if (sep->kind != VAL_STR || sep->str.len == 0)
-        return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "split() expects a non-empty separator");
-      parts = g_strsplit (s, sep->str.s, -1);
-      for (guint i = 0; parts[i] != NULL; i++)
-        _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
-      return out;
-    }
-  if (strcmp (name, "join") == 0)
-    {
-      Value *items = n_args (args) > 0 ? _graft_tracer_iterate (t, arg (args, 0), at) : NULL;
-      g_autoptr(GString) out = g_string_new (NULL);
-
-      if (items == NULL)
-        return t->error != NULL ? NULL : fail (t, at, GRAFT_PARSE_ERROR_TRACE, "join() expects an iterable");
-      for (guint i = 0; i < items->seq.items->len; i++)
-        {
-          Value *item = items->seq.items->pdata[i];
-
-          if (item->kind != VAL_STR)
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "join() expects strings");
-          if (i > 0)
-            g_string_append_len (out, recv->str.s, recv->str.len);
-          g_string_append_len (out, item->str.s, item->str.len);
-        }
-      return _graft_value_str (t, out->str, out->len);
-    }
-  if (strcmp (name, "format") == 0)
-    {
-      /* `{}` and `{0}` fields with values converted by str(). */
-      g_autoptr(GString) out = g_string_new (NULL);
-      guint next = 0;
-
-      for (const char *p = s; *p != '\0'; p++)
-        {
-          if (p[0] == '{' && p[1] == '{')
-            {
-              g_string_append_c (out, '{');
-              p++;
-              continue;
-            }
-          if (p[0] == '}' && p[1] == '}')
-            {
-              g_string_append_c (out, '}');
-              p++;
-              continue;
-            }
-          if (*p == '{')
-            {
-              const char *close = strchr (p, '}');
-              g_autofree char *field = NULL;
-              Value *v = NULL;
-
-              if (close == NULL)
-                return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "single '{' encountered in format string");
-              field = g_strndup (p + 1, close - p - 1);
-              if (*field == '\0')
-                v = opt_arg (args, next++);
-              else if (g_ascii_isdigit (*field))
-                v = opt_arg (args, (guint) atoi (field));
-              else
-                v = kwarg (kwargs, field);
-              if (v == NULL)
-                return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "format() is missing a value for a field");
-              if (_graft_value_holds_proxy (v))
-                return proxy_needs_value (t, "formatting a string", at);
-              _graft_value_append_str (out, v, FALSE);
-              p = close;
-              continue;
-            }
-          g_string_append_c (out, *p);
-        }
-      return _graft_value_str (t, out->str, out->len);
-    }
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                             "str.%s() is not supported", name);
-}
-
-/**
- * _graft_tracer_call_method:
- *
- * Calls a method of a constant value or a module.
- */
-Value *
-_graft_tracer_call_method (Tracer            *t,
-                           Value             *recv,
-                           const char        *name,
-                           PtrVec         *args,
-                           StrMap            *kwargs,
-                           const GraftPyExpr *at)
-{
-  Value *v, *items;
-
-  switch (recv->kind)
-    {
-    case VAL_LIST:
-      if (strcmp (name, "append") == 0)
-        {
-          if (!check_arity (t, name, args, 1, 1, at))
-            return NULL;
-          _graft_value_seq_add (recv, arg (args, 0));
-          return _graft_value_none ();
-        }
-      if (strcmp (name, "extend") == 0)
-        {
-          if (!check_arity (t, name, args, 1, 1, at) || (items = _graft_tracer_iterate (t, arg (args, 0), at)) == NULL)
-            return NULL;
-          for (guint i = 0; i < items->seq.items->len; i++)
-            _graft_value_seq_add (recv, items->seq.items->pdata[i]);
-          return _graft_value_none ();
-        }
-      if (strcmp (name, "insert") == 0)
-        {
-          gint64 i;
-
-          if (!check_arity (t, name, args, 2, 2, at) || !get_int (t, arg (args, 0), &i, at))
-            return NULL;
-          if (i < 0)
-            i = MAX (0, i + (gint64) recv->seq.items->len);
-          _graft_vec_insert (recv->seq.items, (gint) MIN (i, (gint64) recv->seq.items->len), arg (args, 1));
-          return _graft_value_none ();
-        }
-      if (strcmp (name, "pop") == 0)
-        {
-          gint64 i = -1;
-
-          if (n_args (args) == 1 && !get_int (t, arg (args, 0), &i, at))
-            return NULL;
-          if (i < 0)
-            i += recv->seq.items->len;
-          if (i < 0 || i >= (gint64) recv->seq.items->len)
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "pop index out of range");
-          return _graft_vec_remove_index (recv->seq.items, (guint) i);
-        }
-      if (strcmp (name, "copy") == 0)
-        return _graft_tracer_iterate (t, recv, at);
-      if (strcmp (name, "reverse") == 0)
-        {
-          guint n = recv->seq.items->len;
-
-          for (guint i = 0; i < n / 2; i++)
-            {
-              gpointer tmp = recv->seq.items->pdata[i];
-
-              recv->seq.items->pdata[i] = recv->seq.items->pdata[n - 1 - i];
-              recv->seq.items->pdata[n - 1 - i] = tmp;
-            }
-          return _graft_value_none ();
-        }
-      if (strcmp (name, "clear") == 0)
-        {
-          _graft_vec_set_size (recv->seq.items, 0);
-          return _graft_value_none ();
-        }
-      G_GNUC_FALLTHROUGH;
-    case VAL_TUPLE:
-      if (strcmp (name, "index") == 0 || strcmp (name, "count") == 0)
-        {
-          gint64 count = 0;
-
-          if (!check_arity (t, name, args, 1, 1, at))
-            return NULL;
-          for (guint i = 0; i < recv->seq.items->len; i++)
-            if (_graft_value_equal (recv->seq.items->pdata[i], arg (args, 0)))
-              {
-                if (name[0] == 'i')
-                  return _graft_value_int (t, i);
-                count++;
-              }
-          if (name[0] == 'i')
-            return fail (t, at, GRAFT_PARSE_ERROR_TRACE, "the value is not in the sequence");
-          return _graft_value_int (t, count);
-        }
-      break;
-    case VAL_DICT:
-      if (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 || strcmp (name, "values") == 0)
-        {
-          Value *out = _graft_value_seq (t, VAL_LIST, 0);
-
-          for (guint i = 0; i < recv->dict.keys->len; i++)
-            {
-              if (name[0] == 'k')
-                _graft_value_seq_add (out, recv->dict.keys->pdata[i]);
-              else if (name[0] == 'v')
-                _graft_value_seq_add (out, recv->dict.values->pdata[i]);
-              else
-                {
-                  Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
-
-                  _graft_value_seq_add (pair, recv->dict.keys->pdata[i]);
-                  _graft_value_seq_add (pair, recv->dict.values->pdata[i]);
-                  _graft_value_seq_add (out, pair);
-                }
-            }
-          return out;
-        }
-      if (strcmp (name, "get") == 0 || strcmp (name, "pop") == 0 || strcmp (name, "setdefault") == 0)
-        {
-          if (!check_arity (t, name, args, 1, 2, at))
-            return NULL;
-          v = _graft_dict_get (recv, arg (args, 0));
-          if (v == NULL)
-            {
-              v = n_args (args) == 2 ? arg (args, 1) : _graft_value_none ();
-              if (name[0] == 's')
-                _graft_dict_set (t, recv, arg (args, 0), v);
-              return v;
-            }
-          if (name[0] == 'p')
-            for (guint i = 0; i < recv->dict.keys->len; i++)
-              if (_graft_value_equal (recv->dict.keys->pdata[i], arg (args, 0)))
-                {
-                  _graft_vec_remove_index (recv->dict.keys, i);
-                  _graft_vec_remove_index (recv->dict.values, i);
-                  break;
-                }
-          return v;
-        }
-      if (strcmp (name, "update") == 0)
-        {
-          Value *other = arg (args, 0);
-
-          if (other != NULL && other->kind == VAL_DICT)
-            for (guint i = 0; i < other->dict.keys->len; i++)
-              _graft_dict_set (t, recv, other->dict.keys->pdata[i], other->dict.values->pdata[i]);
-          for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
-            _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
-          return _graft_value_none ();
-        }
-      if (strcmp (name, "copy") == 0)
-        {
-          Value *out = _graft_value_dict (t);
-
-          for (guint i = 0; i < recv->dict.keys->len; i++)
-            _graft_dict_set (t, out, recv->dict.keys->pdata[i], recv->dict.values->pdata[i]);
-          return out;
-        }
-      break;
-    case VAL_STR:
-      return str_method (t, recv, name, args, kwargs, at);
-    case VAL_OBJECT:
-      if (recv->obj->kind != OBJ_PLAIN)
-        return module_method (t, recv, name, args, kwargs, at);
-      break;
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-      /* Methods of constant tensors run eagerly.  In-place ones return the
-       * tensor itself; the rest make a new constant tensor.  Methods whose
-       * result is not a tensor need the data Graft does not have. */
-      if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
-          strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "%s() of a constant tensor depends on its data, which Graft does not compute", name);
-      if (g_str_has_suffix (name, "_"))
-        return recv;
-      return _graft_value_tensor (t);
-    case VAL_BUILTIN:
-      if (strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
-        return float_fromhex (t, args, at);
-      break;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_METHOD:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
-    }
-  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                             "'%s' object has no method '%s' that Graft models", _graft_value_type_name (recv), name);
 }

@@ -716,53 +716,23 @@ contains (Value   *container,
           gboolean *ok)
 {
   *ok = TRUE;
-  switch (container->kind)
+  if (_graft_value_is_seq (container))
     {
-    case VAL_TUPLE:
-    case VAL_LIST:
       for (guint i = 0; i < container->seq.items->len; i++)
         if (_graft_value_equal (container->seq.items->pdata[i], item))
           return TRUE;
       return FALSE;
-    case VAL_DICT:
-      return _graft_dict_get (container, item) != NULL;
-    case VAL_STR:
-      if (item->kind != VAL_STR)
-        break;
+    }
+  if (container->kind == VAL_DICT)
+    return _graft_dict_get (container, item) != NULL;
+  if (container->kind == VAL_STR && item->kind == VAL_STR)
+    {
       if (item->str.len == 0)
         return TRUE;
       for (gsize i = 0; i + item->str.len <= container->str.len; i++)
         if (memcmp (container->str.s + i, item->str.s, item->str.len) == 0)
           return TRUE;
       return FALSE;
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      break;
     }
   *ok = FALSE;
   return FALSE;
@@ -1105,18 +1075,17 @@ _graft_tracer_subscript (Tracer            *t,
     return record (t, "operator.getitem", obj, index, at);
   if ((found = _graft_tracer_type_subscript (t, obj, index, at)) != NULL || t->error != NULL)
     return found;
-  switch (obj->kind)
+  if (_graft_value_is_seq (obj) || obj->kind == VAL_STR)
     {
-    case VAL_TUPLE:
-    case VAL_LIST:
-    case VAL_STR:
       if (_graft_value_holds_proxy (index))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "a traced value cannot index a constant %s "
                                    "(torch.fx: Proxy object cannot be interpreted as an integer)",
                                    _graft_value_type_name (obj));
       return index_sequence (t, obj, index, at);
-    case VAL_DICT:
+    }
+  if (obj->kind == VAL_DICT)
+    {
       found = _graft_dict_get (obj, index);
       if (found == NULL)
         {
@@ -1127,36 +1096,11 @@ _graft_tracer_subscript (Tracer            *t,
                                      "key %s is not in the dict", key->str);
         }
       return found;
-    case VAL_OBJECT:
-      return _graft_tracer_index_object (t, obj, index, at);
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-      return _graft_value_tensor (t);
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_ELLIPSIS:
-    case VAL_SLICE:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "'%s' object is not subscriptable", _graft_value_type_name (obj));
     }
+  if (obj->kind == VAL_OBJECT)
+    return _graft_tracer_index_object (t, obj, index, at);
+  if (_graft_value_is_tensor (obj))
+    return _graft_value_tensor (t);
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object is not subscriptable", _graft_value_type_name (obj));
 }

@@ -20,7 +20,7 @@
 G_BEGIN_DECLS
 
 typedef struct _Value  Value;
-typedef struct _Scope  Scope;
+typedef struct _Frame  Frame;
 typedef struct _Tracer Tracer;
 typedef struct _Object Object;
 typedef struct _Class  Class;
@@ -121,7 +121,7 @@ typedef struct
   const GraftPyStmt *def;     /* a FunctionDef, or NULL for a lambda */
   const GraftPyExpr *lambda;  /* a Lambda, or NULL */
   const char        *name;
-  Scope             *closure; /* the scope the def ran in */
+  Frame             *closure; /* the scope the def ran in */
   Value            **defaults;      /* per positional parameter (posonly + args), NULL if none */
   Value            **kw_defaults;   /* per kw-only parameter */
   Class             *owner;         /* the class whose body defined it, or NULL */
@@ -199,14 +199,28 @@ struct _Value
   };
 };
 
-struct _Scope
+/* The variables of one running function, or of the module or a class
+ * body: a Python scope, as the interpreter's frame holds it.  (Not the
+ * public GraftScopes of core/ir/graft-scope.h, the module scopes of a
+ * graph's nodes.) */
+struct _Frame
 {
   StrMap    vars;
-  Scope    *parent;  /* enclosing function scope, or NULL */
-  Scope    *globals; /* the module scope (itself for the module scope) */
+  Frame    *parent;  /* enclosing function scope, or NULL */
+  Frame    *globals; /* the module scope (itself for the module scope) */
   Function *fn;      /* the function running in this scope, or NULL */
   Value    *self;    /* its first argument, for a zero-argument super() */
 };
+
+/* Nested evaluation (expressions, statements and calls together) may go this
+ * deep: the parser bounds the nesting of one function to
+ * GRAFT_MAX_PARSE_DEPTH, calls multiply it, and this keeps the product far
+ * inside the stack. */
+#define MAX_EVAL_DEPTH 4000
+
+/* The values of Tracer.self_tree: what a `self.a.b` path names. */
+#define SELF_MODULE GINT_TO_POINTER (1)
+#define SELF_PARAM  GINT_TO_POINTER (2)
 
 /* Why a statement stopped. */
 typedef enum {
@@ -232,7 +246,7 @@ struct _Tracer
   GPtrArray     *hash_tables; /* GHashTables to free */
   GPtrArray     *name_tables; /* GraftNameTables to free */
   GStringChunk  *strings;
-  Scope         *globals;
+  Frame         *globals;
   GHashTable    *param_nodes;   /* qualified name -> node (per-trace cache) */
   GHashTable    *tensor_paths;  /* Value * (tensor) -> qualified name */
   GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
@@ -242,8 +256,8 @@ struct _Tracer
   GHashTable    *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
   GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
   GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
-  Scope         *table_scope;   /* where the torch table's literals are evaluated */
-  Scope         *nn_scope;      /* the Python models of torch.nn layers, once needed */
+  Frame         *table_frame;   /* where the torch table's literals are evaluated */
+  Frame         *nn_frame;      /* the Python models of torch.nn layers, once needed */
   GError        *error;
 
   const char    *stem;          /* the input's module name, for wrapped globals */
@@ -287,13 +301,33 @@ Value      *_graft_value_tensor        (Tracer *t);
 Value      *_graft_value_ellipsis      (void);
 void        _graft_value_seq_add       (Value *seq, Value *item);
 const char *_graft_value_type_name     (const Value *v);
-gboolean    _graft_value_is_proxy      (const Value *v);
 gboolean    _graft_value_holds_proxy   (const Value *v);
 gboolean    _graft_value_is_number     (const Value *v);
 gboolean    _graft_value_equal         (const Value *a, const Value *b);
 Value      *_graft_dict_get            (const Value *dict, const Value *key);
 void        _graft_dict_set            (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str    (GString *out, const Value *v, gboolean repr);
+
+/* Whether @v is a traced value: a proxy, or a proxy's attribute. */
+static inline gboolean
+_graft_value_is_proxy (const Value *v)
+{
+  return v->kind == VAL_PROXY || v->kind == VAL_ATTR_PROXY;
+}
+
+/* Whether @v is a tuple or a list. */
+static inline gboolean
+_graft_value_is_seq (const Value *v)
+{
+  return v->kind == VAL_TUPLE || v->kind == VAL_LIST;
+}
+
+/* Whether @v is a tensor: an opaque constant or an nn.Parameter. */
+static inline gboolean
+_graft_value_is_tensor (const Value *v)
+{
+  return v->kind == VAL_TENSOR || v->kind == VAL_PARAMETER;
+}
 
 static inline void
 _graft_vec_add (PtrVec  *v,
@@ -306,21 +340,50 @@ _graft_vec_add (PtrVec  *v,
 
 /* graft-tracer.c */
 Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, GraftParseErrorCode code, const char *format, ...) G_GNUC_PRINTF (5, 6);
-Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
-gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
-GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
+Value      *_graft_tracer_fail_at      (Tracer *t, const GraftPyExpr *at, GraftParseErrorCode code,
+                                        const char *message);
+const GraftPyExpr *_graft_tracer_span_expr (Tracer *t);
+Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
+extern const char _graft_tracer_control_flow_reason[];
+
+/* graft-tracer-eval.c */
+Frame      *_graft_tracer_frame_new    (Tracer *t, Frame *parent, Frame *globals);
+Value      *_graft_tracer_eval         (Tracer *t, Frame *frame, const GraftPyExpr *e);
+gboolean    _graft_tracer_eval_defaults (Tracer *t, Frame *frame, const GraftPyArguments *params,
+                                         Function *fn);
+
+/* graft-tracer-node.c */
 gboolean    _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
-Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, PtrVec *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
+GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
 gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
+Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, PtrVec *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
+gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
+Value      *_graft_tracer_iterate      (Tracer *t, Value *v, const GraftPyExpr *at);
+
+/* graft-tracer-module.c */
+const char *_graft_tracer_join_path    (Tracer *t, const char *base, const char *name);
+Value      *_graft_tracer_class_lookup (Class *cls, const char *name, Class **out_owner);
 Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
 gboolean    _graft_tracer_setattr      (Tracer *t, Value *obj, const char *name, Value *value, const GraftPyExpr *at);
-Value      *_graft_tracer_iterate      (Tracer *t, Value *v, const GraftPyExpr *at);
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+
+/* graft-tracer-call.c */
 Value      *_graft_tracer_new_object   (Tracer *t, ObjectKind kind, const char *class_name);
-Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 Value     **_graft_tracer_bind         (Tracer *t, const char *fn_name, const GraftPyArguments *params,
                                         Value **defaults, Value **kw_defaults, PtrVec *args,
                                         StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_call_function (Tracer *t, Function *fn, Value *self, PtrVec *args,
+                                         StrMap *kwargs, const GraftPyExpr *at);
+Value      *_graft_tracer_instantiate  (Tracer *t, Class *cls, PtrVec *args, StrMap *kwargs,
+                                        const GraftPyExpr *at);
+Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+
+/* graft-tracer-stmt.c */
+gboolean    _graft_tracer_assign       (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
+gboolean    _graft_tracer_contains_yield (const GraftPyStmtList *body);
+Flow        _graft_tracer_exec_stmt    (Tracer *t, Frame *frame, const GraftPyStmt *s, Value **out_return);
+Flow        _graft_tracer_exec_block   (Tracer *t, Frame *frame, const GraftPyStmtList *body,
+                                        Value **out_return);
 
 /* graft-tracer-ops.c */
 Value      *_graft_tracer_binop        (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
@@ -332,6 +395,36 @@ Value      *_graft_tracer_subscript    (Tracer *t, Value *obj, Value *index, con
 /* graft-tracer-builtins.c */
 Value      *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
 Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+gboolean    _graft_tracer_check_arity  (Tracer *t, const char *name, PtrVec *args, guint min, guint max,
+                                        const GraftPyExpr *at);
+gboolean    _graft_tracer_get_int      (Tracer *t, Value *v, gint64 *out, const GraftPyExpr *at);
+Value      *_graft_tracer_proxy_needs_value (Tracer *t, const char *what, const GraftPyExpr *at);
+
+/* The arguments of a call to a builtin or a method. */
+static inline guint
+_graft_tracer_n_args (PtrVec *args)
+{
+  return args != NULL ? args->len : 0;
+}
+
+/* The i-th argument, or None when there is none (check _graft_tracer_n_args()
+ * first where absence matters). */
+static inline Value *
+_graft_tracer_arg (PtrVec *args,
+                   guint   i)
+{
+  return args != NULL && i < args->len ? args->pdata[i] : _graft_value_none ();
+}
+
+/* The i-th argument, or NULL when there is none. */
+static inline Value *
+_graft_tracer_opt_arg (PtrVec *args,
+                       guint   i)
+{
+  return args != NULL && i < args->len ? args->pdata[i] : NULL;
+}
+
+/* graft-tracer-methods.c */
 Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
 

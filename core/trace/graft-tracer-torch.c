@@ -19,7 +19,6 @@
 
 #include <float.h>
 #include <math.h>
-#include <stddef.h>
 #include <string.h>
 
 typedef enum {
@@ -29,7 +28,7 @@ typedef enum {
   FX_NOT_TRACEABLE,
 } FxKind;
 
-/* A function of the table.  Its texts are offsets into fx_strings (read
+/* A function of the table.  Its texts are offsets into fx_pool (read
  * them with FX_TEXT): in a position-independent program every pointer in a
  * table is a relocation at start-up, and as pointers the table's seven
  * thousand texts were most of `graft`'s relocations and the pages they
@@ -74,35 +73,19 @@ typedef struct
   const char *name;
 } FxMath;
 
-/* The texts of every function, one member each, named after the table's
- * line (each GRAFT_FX_FUNCTION is on a line of its own). */
-#define FX_CAT2(a, b) a##b
-#define FX_CAT(a, b)  FX_CAT2 (a, b)
-static const struct FxStrings
-{
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) \
-  char FX_CAT (path_, __LINE__)[sizeof path];                           \
-  char FX_CAT (target_, __LINE__)[sizeof target];                       \
-  char FX_CAT (name_, __LINE__)[sizeof name];                           \
-  char FX_CAT (sig_, __LINE__)[sizeof sig];                             \
-  char FX_CAT (pos_, __LINE__)[sizeof pos];                             \
-  char FX_CAT (kw_, __LINE__)[sizeof kw];
+/* The texts of every function, each once: the table's string pool. */
+static const char fx_pool[] =
+#define GRAFT_FX_STRING_POOL
 #include "graft-fx-table.inc"
-#undef GRAFT_FX_FUNCTION
-} fx_strings = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code) path, target, name, sig, pos, kw,
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_FUNCTION
-};
+#undef GRAFT_FX_STRING_POOL
+  ;
 
-#define FX_TEXT(offset) ((const char *) &fx_strings + (offset))
+#define FX_TEXT(offset) (fx_pool + (offset))
 
 static const FxFunction fx_functions[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code)                              \
-  { offsetof (struct FxStrings, FX_CAT (path_, __LINE__)), FX_##kind,                                \
-    offsetof (struct FxStrings, FX_CAT (target_, __LINE__)), offsetof (struct FxStrings, FX_CAT (name_, __LINE__)), \
-    offsetof (struct FxStrings, FX_CAT (sig_, __LINE__)), offsetof (struct FxStrings, FX_CAT (pos_, __LINE__)),     \
-    offsetof (struct FxStrings, FX_CAT (kw_, __LINE__)) },
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,    \
+                          path_at, target_at, name_at, sig_at, pos_at, kw_at) \
+  { path_at, FX_##kind, target_at, name_at, sig_at, pos_at, kw_at },
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_FUNCTION
 };

@@ -460,63 +460,31 @@ _graft_value_type_name (const Value *v)
     }
 }
 
-gboolean
-_graft_value_is_proxy (const Value *v)
-{
-  return v->kind == VAL_PROXY || v->kind == VAL_ATTR_PROXY;
-}
-
 /* Whether a traced value is anywhere inside @v (containers, slices). */
 gboolean
 _graft_value_holds_proxy (const Value *v)
 {
-  switch (v->kind)
+  if (_graft_value_is_proxy (v))
+    return TRUE;
+  if (_graft_value_is_seq (v))
     {
-    case VAL_PROXY:
-    case VAL_ATTR_PROXY:
-      return TRUE;
-    case VAL_TUPLE:
-    case VAL_LIST:
       for (guint i = 0; i < v->seq.items->len; i++)
         if (_graft_value_holds_proxy (v->seq.items->pdata[i]))
           return TRUE;
       return FALSE;
-    case VAL_DICT:
+    }
+  if (v->kind == VAL_DICT)
+    {
       for (guint i = 0; i < v->dict.values->len; i++)
         if (_graft_value_holds_proxy (v->dict.values->pdata[i]))
           return TRUE;
       return FALSE;
-    case VAL_SLICE:
-      return _graft_value_holds_proxy (v->slice.start) ||
-             _graft_value_holds_proxy (v->slice.stop) ||
-             _graft_value_holds_proxy (v->slice.step);
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_COMPLEX:
-    case VAL_STR:
-    case VAL_ELLIPSIS:
-    case VAL_SYMBOL:
-    case VAL_DEVICE:
-    case VAL_PYMODULE:
-    case VAL_PATH_FN:
-    case VAL_NN_CLASS:
-    case VAL_FUNCTION:
-    case VAL_CLASS:
-    case VAL_OBJECT:
-    case VAL_SELF_PATH:
-    case VAL_BOUND:
-    case VAL_BUILTIN:
-    case VAL_METHOD:
-    case VAL_TENSOR:
-    case VAL_PARAMETER:
-    case VAL_SUPER:
-    case VAL_TYPE:
-    case VAL_GENERIC:
-    default:
-      return FALSE;
     }
+  if (v->kind == VAL_SLICE)
+    return _graft_value_holds_proxy (v->slice.start) ||
+           _graft_value_holds_proxy (v->slice.stop) ||
+           _graft_value_holds_proxy (v->slice.step);
+  return FALSE;
 }
 
 gboolean

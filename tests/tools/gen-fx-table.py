@@ -521,7 +521,13 @@ HEADER = """\
  * inside `#ifdef MACRO`, so undefined ones are skipped (define one per inclusion, e.g. to fill
  * a static array, and #undef it afterwards):
  *
- *   GRAFT_FX_FUNCTION (access_path, KIND, target, name_base, signature, positional, keywords, code_form)
+ *   GRAFT_FX_STRING_POOL
+ *     not a macro but a switch: the section is a run of string literals, one text per line,
+ *     each ending in "\\0", that the includer reads as one array (`static const char
+ *     pool[] = <this section>;`).  It holds each text of the GRAFT_FX_FUNCTION lines once.
+ *
+ *   GRAFT_FX_FUNCTION (access_path, KIND, target, name_base, signature, positional, keywords, code_form,
+ *                      access_path_at, target_at, name_base_at, signature_at, positional_at, keywords_at)
  *     access_path  how user code reaches the callable: "torch.relu", "torch.nn.functional.relu",
  *                  "torch.functional.split", "torch._C._nn.linear", "torch.linalg.norm", ...
  *                  (an alias such as `import torch.nn.functional as F` resolves to one of these).
@@ -556,6 +562,8 @@ HEADER = """\
  *                  "key=<repr>" (a constant), "key=?" (unknown).
  *     code_form    what gm.code prints as the callee: usually equal to target (torch names
  *                  print qualified); for METHOD the method name.
+ *     ..._at       the byte offsets of the first six texts in GRAFT_FX_STRING_POOL, for tables
+ *                  that hold offsets rather than pointers (a pointer is a relocation at start-up).
  *
  *   GRAFT_FX_BOOLEAN_DISPATCH (access_path, flag_param, flag_index, if_true_path)
  *     F.max_pool2d and friends pick the function by a bool parameter (return_indices, given by
@@ -664,6 +672,24 @@ def verify(entries):
 
 bd_lines = []
 
+# The fields of an entry whose texts the string pool holds, in GRAFT_FX_FUNCTION's order.
+POOLED = ("path", "target", "name", "sig", "pos", "kw")
+
+
+def string_pool(entries):
+    """The pooled texts of @entries, each once in order of first use, and each text's offset
+    in the pool as C lays it out (its UTF-8 bytes, then a NUL)."""
+    pool, at, size = [], {}, 0
+    for e in entries:
+        for k in POOLED:
+            text = e[k]
+            assert "\0" not in text
+            if text not in at:
+                at[text] = size
+                pool.append(text)
+                size += len(text.encode("utf-8")) + 1
+    return pool, at
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -676,11 +702,16 @@ def main():
     assert torch.get_default_dtype() == dtype_before
     counts = {}
     lines = [HEADER]
+    pool, at = string_pool(entries)
+    lines.append("#ifdef GRAFT_FX_STRING_POOL")
+    lines += [c_str(text)[:-1] + '\\0"' for text in pool]
+    lines.append("#endif\n")
     lines.append("#ifdef GRAFT_FX_FUNCTION")
     for e in entries:
         counts[e["kind"]] = counts.get(e["kind"], 0) + 1
         lines.append("GRAFT_FX_FUNCTION (" + ", ".join(
-            [c_str(e["path"]), e["kind"]] + [c_str(e[k]) for k in ("target", "name", "sig", "pos", "kw", "code")]) + ")")
+            [c_str(e["path"]), e["kind"]] + [c_str(e[k]) for k in ("target", "name", "sig", "pos", "kw", "code")] +
+            [str(at[e[k]]) for k in POOLED]) + ")")
         if e["kind"] == "BUILTIN" and e["code"] != e["target"]:
             unsure.append(f"{e['path']}: code prints {e['code']}, listing {e['target']}")
         if a.verbose and e.get("reason"):

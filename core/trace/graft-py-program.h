@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-tracer.h: symbolic tracing of Python source into a graph, as
- * torch.fx's `symbolic_trace` would trace it, without executing anything.
+ * graft-py-program.h: a Python program (a parsed module whose body has
+ * run) and its symbolic tracing into a graph, as torch.fx's
+ * `symbolic_trace` would trace it, without executing anything.  The
+ * tracer that implements it is core/trace/graft-tracer*.c.
  */
 #pragma once
 

@@ -1,0 +1,603 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-call.c: calls.  Binds arguments to parameters as Python
+ * does, runs a function of the file in a new scope, instantiates a class of
+ * the file (interpreting `__init__`), calls a module (call_module for a
+ * torch.nn leaf, its own forward otherwise) and the magic methods of
+ * torch.fx's Proxy.  Callees that are not the file's own go to
+ * graft-tracer-builtins.c, graft-tracer-methods.c and graft-tracer-torch.c.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <string.h>
+
+static Value *call_object (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs,
+                            const GraftPyExpr *at);
+
+/* Calls ------------------------------------------------------------------ */
+
+static Object *
+object_new (Tracer     *t,
+            ObjectKind  kind,
+            const char *class_name,
+            Class      *cls)
+{
+  Object *obj = _graft_tracer_alloc (t, sizeof (Object));
+
+  obj->kind = kind;
+  obj->class_name = _graft_tracer_strdup (t, class_name, -1);
+  obj->cls = cls;
+  _graft_strmap_init (t, &obj->attrs);
+  _graft_strmap_init (t, &obj->modules);
+  _graft_strmap_init (t, &obj->params);
+  _graft_strmap_init (t, &obj->buffers);
+  return obj;
+}
+
+/**
+ * _graft_tracer_new_object:
+ *
+ * Returns: a new object value of @kind (used for torch.nn classes too)
+ */
+Value *
+_graft_tracer_new_object (Tracer     *t,
+                          ObjectKind  kind,
+                          const char *class_name)
+{
+  Value *v = _graft_value_new (t, VAL_OBJECT);
+
+  v->obj = object_new (t, kind, class_name, NULL);
+  return v;
+}
+
+static const GraftPyArguments *
+function_params (Function *fn)
+{
+  return fn->def != NULL ? fn->def->function_def.args : fn->lambda->lambda.args;
+}
+
+/* Binds a call's arguments to parameters as Python does.  @out_values gets
+ * one value per parameter in the order posonly, args, vararg, kwonly, kwarg
+ * (vararg a tuple, kwarg a dict), all set on success. */
+static gboolean
+bind_arguments (Tracer                 *t,
+                const char             *fn_name,
+                const GraftPyArguments *params,
+                Value                 **defaults,
+                Value                 **kw_defaults,
+                PtrVec              *args,
+                StrMap                 *kwargs,
+                Value                 **out_values,
+                const GraftPyExpr      *at)
+{
+  guint n_pos = params->n_posonly + params->n_args;
+  guint n_args = args != NULL ? args->len : 0;
+  guint slot_vararg = n_pos;
+  guint slot_kwonly = n_pos + (params->vararg != NULL ? 1 : 0);
+  guint slot_kwarg = slot_kwonly + params->n_kwonly;
+  Value *rest = NULL, *extra_kw = NULL;
+
+  for (guint i = 0; i < n_args; i++)
+    {
+      if (i < n_pos)
+        out_values[i] = args->pdata[i];
+      else if (params->vararg != NULL)
+        {
+          if (rest == NULL)
+            rest = _graft_value_seq (t, VAL_TUPLE, 0);
+          _graft_value_seq_add (rest, args->pdata[i]);
+        }
+      else
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                              "%s() takes %u positional argument%s but %u were given",
+                              fn_name, n_pos, n_pos == 1 ? "" : "s", n_args);
+          return FALSE;
+        }
+    }
+  if (params->vararg != NULL)
+    out_values[slot_vararg] = rest != NULL ? rest : _graft_value_seq (t, VAL_TUPLE, 0);
+
+  for (guint k = 0; kwargs != NULL && k < kwargs->keys->len; k++)
+    {
+      const char *key = kwargs->keys->pdata[k];
+      gboolean placed = FALSE;
+
+      for (guint i = params->n_posonly; i < n_pos && !placed; i++)
+        {
+          const char *pname = i < params->n_posonly ? params->posonly[i]->name : params->args[i - params->n_posonly]->name;
+
+          if (strcmp (pname, key) == 0)
+            {
+              if (out_values[i] != NULL)
+                {
+                  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                      "%s() got multiple values for argument '%s'", fn_name, key);
+                  return FALSE;
+                }
+              out_values[i] = kwargs->values->pdata[k];
+              placed = TRUE;
+            }
+        }
+      for (guint i = 0; i < params->n_kwonly && !placed; i++)
+        if (strcmp (params->kwonly[i]->name, key) == 0)
+          {
+            out_values[slot_kwonly + i] = kwargs->values->pdata[k];
+            placed = TRUE;
+          }
+      if (!placed)
+        {
+          if (params->kwarg == NULL)
+            {
+              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "%s() got an unexpected keyword argument '%s'", fn_name, key);
+              return FALSE;
+            }
+          if (extra_kw == NULL)
+            extra_kw = _graft_value_dict (t);
+          _graft_dict_set (t, extra_kw, _graft_value_str (t, key, -1), kwargs->values->pdata[k]);
+        }
+    }
+  if (params->kwarg != NULL)
+    out_values[slot_kwarg] = extra_kw != NULL ? extra_kw : _graft_value_dict (t);
+
+  for (guint i = 0; i < n_pos; i++)
+    if (out_values[i] == NULL)
+      {
+        if (defaults != NULL && defaults[i] != NULL)
+          out_values[i] = defaults[i];
+        else
+          {
+            const char *pname = i < params->n_posonly ? params->posonly[i]->name : params->args[i - params->n_posonly]->name;
+
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "%s() missing required argument '%s'", fn_name, pname);
+            return FALSE;
+          }
+      }
+  for (guint i = 0; i < params->n_kwonly; i++)
+    if (out_values[slot_kwonly + i] == NULL)
+      {
+        if (kw_defaults != NULL && kw_defaults[i] != NULL)
+          out_values[slot_kwonly + i] = kw_defaults[i];
+        else
+          {
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "%s() missing required keyword-only argument '%s'", fn_name, params->kwonly[i]->name);
+            return FALSE;
+          }
+      }
+  return TRUE;
+}
+
+static guint
+n_param_slots (const GraftPyArguments *params)
+{
+  return params->n_posonly + params->n_args + (params->vararg != NULL ? 1 : 0) +
+         params->n_kwonly + (params->kwarg != NULL ? 1 : 0);
+}
+
+static const GraftPyArg *
+param_at (const GraftPyArguments *params,
+          guint                   slot)
+{
+  guint n_pos = params->n_posonly + params->n_args;
+
+  if (slot < params->n_posonly)
+    return params->posonly[slot];
+  if (slot < n_pos)
+    return params->args[slot - params->n_posonly];
+  if (params->vararg != NULL)
+    {
+      if (slot == n_pos)
+        return params->vararg;
+      slot--;
+    }
+  if (slot - n_pos < params->n_kwonly)
+    return params->kwonly[slot - n_pos];
+  return params->kwarg;
+}
+
+/**
+ * _graft_tracer_bind:
+ *
+ * Binds @args and @kwargs to a parameter list (used for torch's Python
+ * functions, whose signatures come from the function table).
+ *
+ * Returns: (nullable): one value per parameter slot
+ */
+Value **
+_graft_tracer_bind (Tracer                 *t,
+                    const char             *fn_name,
+                    const GraftPyArguments *params,
+                    Value                 **defaults,
+                    Value                 **kw_defaults,
+                    PtrVec              *args,
+                    StrMap                 *kwargs,
+                    const GraftPyExpr      *at)
+{
+  Value **values = _graft_tracer_alloc (t, sizeof (Value *) * (n_param_slots (params) + 1));
+
+  if (!bind_arguments (t, fn_name, params, defaults, kw_defaults, args, kwargs, values, at))
+    return NULL;
+  return values;
+}
+
+Value *
+_graft_tracer_call_function (Tracer            *t,
+                             Function          *fn,
+                             Value             *self,
+                             PtrVec         *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at)
+{
+  const GraftPyArguments *params = function_params (fn);
+  guint n_slots = n_param_slots (params);
+  Value **values;
+  Frame *frame;
+  Value *result = NULL;
+  PtrVec *all_args = args;
+  Flow flow;
+
+  if (t->call_depth >= GRAFT_MAX_CALL_DEPTH)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                               "calls nest deeper than %d levels (is %s recursive?)",
+                               GRAFT_MAX_CALL_DEPTH, fn->name);
+  if (self != NULL)
+    {
+      all_args = _graft_tracer_vec (t);
+      _graft_vec_add (all_args, self);
+      for (guint i = 0; args != NULL && i < args->len; i++)
+        _graft_vec_add (all_args, args->pdata[i]);
+    }
+
+  values = _graft_tracer_alloc (t, sizeof (Value *) * (n_slots + 1));
+  if (!bind_arguments (t, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs, values, at))
+    return NULL;
+
+  frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
+  frame->fn = fn;
+  frame->self = n_slots > 0 ? values[0] : NULL;
+  for (guint i = 0; i < n_slots; i++)
+    _graft_strmap_set (&frame->vars, param_at (params, i)->name, values[i]);
+
+  if (fn->lambda != NULL)
+    {
+      t->call_depth++;
+      result = _graft_tracer_eval (t, frame, fn->lambda->lambda.body);
+      t->call_depth--;
+      return result;
+    }
+  if (_graft_tracer_contains_yield (&fn->def->function_def.body))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "%s() is a generator, which Graft cannot trace", fn->name);
+
+  t->call_depth++;
+  flow = _graft_tracer_exec_block (t, frame, &fn->def->function_def.body, &result);
+  t->call_depth--;
+  if (flow == FLOW_ERROR)
+    return NULL;
+  if (flow == FLOW_BREAK || flow == FLOW_CONTINUE)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_SYNTAX,
+                                  "'break' or 'continue' outside a loop");
+  return result != NULL ? result : _graft_value_none ();
+}
+
+Value *
+_graft_tracer_instantiate (Tracer            *t,
+                           Class             *cls,
+                           PtrVec         *args,
+                           StrMap            *kwargs,
+                           const GraftPyExpr *at)
+{
+  Value *self = _graft_value_new (t, VAL_OBJECT);
+  Value *init;
+  Class *owner = NULL;
+
+  for (Class *c = cls; c != NULL;)
+    {
+      Class *next = NULL;
+
+      if (c->unmodelled != NULL)
+        return _graft_tracer_fail (t, c->unmodelled_at->start, c->unmodelled_at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a class extending %s cannot be made: Graft traces through the forward of a "
+                                   "torch.nn layer it has a model of (Linear, Conv1d/2d/3d, LayerNorm, Embedding, "
+                                   "the activations, pooling, Flatten, Dropout, Identity) and not of this one",
+                                   c->unmodelled);
+      for (guint i = 0; i < c->bases->len && next == NULL; i++)
+        if (((Value *) c->bases->pdata[i])->kind == VAL_CLASS)
+          next = ((Value *) c->bases->pdata[i])->cls;
+      c = next;
+    }
+  self->obj = object_new (t, cls->is_module ? OBJ_USER_MODULE : OBJ_PLAIN, cls->name, cls);
+  init = _graft_tracer_class_lookup (cls, "__init__", &owner);
+  if (init != NULL && init->kind == VAL_FUNCTION)
+    {
+      if (_graft_tracer_call_function (t, init->fn, self, args, kwargs, at) == NULL)
+        return NULL;
+    }
+  else if ((args != NULL && args->len > 0) || (kwargs != NULL && kwargs->keys->len > 0))
+    {
+      /* The class inherits __init__ from torch.nn or object. */
+      for (guint i = 0; i < cls->bases->len; i++)
+        {
+          Value *base = cls->bases->pdata[i];
+
+          if (base->kind == VAL_NN_CLASS && strcmp (base->path, "torch.nn.Module") != 0)
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "class %s extends %s, whose constructor Graft does not model",
+                                       cls->name, base->path);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "%s() takes no arguments", cls->name);
+    }
+  return self;
+}
+
+/* Calls a module: a leaf records call_module, a Sequential runs its children
+ * in turn, a module of the file runs its forward (torch.fx traces through
+ * every module that is not a leaf). */
+static Value *
+call_module (Tracer            *t,
+             Value             *module,
+             PtrVec         *args,
+             StrMap            *kwargs,
+             const GraftPyExpr *at)
+{
+  Object *obj = module->obj;
+  Value *forward;
+
+  switch (obj->kind)
+    {
+    case OBJ_LEAF:
+      {
+        const char *path = g_hash_table_lookup (t->module_paths, obj);
+
+        if (!t->tracing)
+          return _graft_value_tensor (t);
+        if (path == NULL)
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                     "this %s is not a submodule of the traced module, so torch.fx cannot name it",
+                                     obj->class_name);
+        return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
+      }
+    case OBJ_SEQUENTIAL:
+      {
+        Value *x;
+
+        if (args == NULL || args->len != 1 || (kwargs != NULL && kwargs->keys->len > 0))
+          return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                        "a Sequential is called with exactly one argument");
+        x = args->pdata[0];
+        for (guint i = 0; i < obj->modules.values->len && x != NULL; i++)
+          {
+            PtrVec *one = _graft_tracer_vec (t);
+
+            _graft_vec_add (one, x);
+            x = call_object (t, obj->modules.values->pdata[i], one, NULL, at);
+          }
+        return x;
+      }
+    case OBJ_USER_MODULE:
+      forward = obj->cls != NULL ? _graft_tracer_class_lookup (obj->cls, "forward", NULL) : NULL;
+      if (forward == NULL || forward->kind != VAL_FUNCTION)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "module %s has no forward method Graft can trace", obj->class_name);
+      return _graft_tracer_call_function (t, forward->fn, module, args, kwargs, at);
+    case OBJ_MODULE_LIST:
+    case OBJ_MODULE_DICT:
+    case OBJ_PARAMETER_LIST:
+    case OBJ_PLAIN:
+    default:
+      if (obj->cls != NULL)
+        {
+          Value *call = _graft_tracer_class_lookup (obj->cls, "__call__", NULL);
+
+          if (call != NULL && call->kind == VAL_FUNCTION)
+            return _graft_tracer_call_function (t, call->fn, module, args, kwargs, at);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "'%s' object is not callable", obj->class_name);
+    }
+}
+
+/* A function's `__name__` as a node name candidate (`_target_to_str`). */
+static const char *
+graft_tracer_snake (Tracer     *t,
+                    const char *name)
+{
+  g_autofree char *snake = graft_snake_case (name);
+
+  return _graft_tracer_strdup (t, snake, -1);
+}
+
+/* The magic methods of torch.fx's Proxy, called by name. */
+static Value *
+call_magic (Tracer            *t,
+            Value             *callee,
+            PtrVec         *args,
+            StrMap            *kwargs,
+            const GraftPyExpr *at)
+{
+  static const struct
+  {
+    const char *name;
+    int         kind; /* 0 binary, 1 reflected binary, 2 unary, 3 compare, 4 getitem */
+    int         op;
+  } magic[] = {
+    { "__add__", 0, GRAFT_PY_BIN_ADD }, { "__radd__", 1, GRAFT_PY_BIN_ADD },
+    { "__sub__", 0, GRAFT_PY_BIN_SUB }, { "__rsub__", 1, GRAFT_PY_BIN_SUB },
+    { "__mul__", 0, GRAFT_PY_BIN_MUL }, { "__rmul__", 1, GRAFT_PY_BIN_MUL },
+    { "__matmul__", 0, GRAFT_PY_BIN_MATMUL }, { "__rmatmul__", 1, GRAFT_PY_BIN_MATMUL },
+    { "__truediv__", 0, GRAFT_PY_BIN_TRUEDIV }, { "__rtruediv__", 1, GRAFT_PY_BIN_TRUEDIV },
+    { "__floordiv__", 0, GRAFT_PY_BIN_FLOORDIV }, { "__rfloordiv__", 1, GRAFT_PY_BIN_FLOORDIV },
+    { "__mod__", 0, GRAFT_PY_BIN_MOD }, { "__rmod__", 1, GRAFT_PY_BIN_MOD },
+    { "__pow__", 0, GRAFT_PY_BIN_POW }, { "__rpow__", 1, GRAFT_PY_BIN_POW },
+    { "__lshift__", 0, GRAFT_PY_BIN_LSHIFT }, { "__rlshift__", 1, GRAFT_PY_BIN_LSHIFT },
+    { "__rshift__", 0, GRAFT_PY_BIN_RSHIFT }, { "__rrshift__", 1, GRAFT_PY_BIN_RSHIFT },
+    { "__and__", 0, GRAFT_PY_BIN_BITAND }, { "__rand__", 1, GRAFT_PY_BIN_BITAND },
+    { "__or__", 0, GRAFT_PY_BIN_BITOR }, { "__ror__", 1, GRAFT_PY_BIN_BITOR },
+    { "__xor__", 0, GRAFT_PY_BIN_BITXOR }, { "__rxor__", 1, GRAFT_PY_BIN_BITXOR },
+    { "__neg__", 2, GRAFT_PY_UNARY_NEG }, { "__pos__", 2, GRAFT_PY_UNARY_POS },
+    { "__invert__", 2, GRAFT_PY_UNARY_INVERT },
+    { "__eq__", 3, GRAFT_PY_CMP_EQ }, { "__ne__", 3, GRAFT_PY_CMP_NOT_EQ },
+    { "__lt__", 3, GRAFT_PY_CMP_LT }, { "__le__", 3, GRAFT_PY_CMP_LT_E },
+    { "__gt__", 3, GRAFT_PY_CMP_GT }, { "__ge__", 3, GRAFT_PY_CMP_GT_E },
+    { "__getitem__", 4, 0 },
+  };
+  const char *name = callee->attr.attr;
+  guint n = args != NULL ? args->len : 0;
+  Value *self = callee->attr.base;
+
+  if (!g_str_has_prefix (name, "__"))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (magic); i++)
+    {
+      if (strcmp (magic[i].name, name) != 0)
+        continue;
+      if (n != (magic[i].kind == 2 ? 0u : 1u) || (kwargs != NULL && kwargs->keys->len > 0))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "%s() takes %s argument", name, magic[i].kind == 2 ? "no" : "one");
+      switch (magic[i].kind)
+        {
+        case 0:
+          return _graft_tracer_binop (t, magic[i].op, self, args->pdata[0], at);
+        case 1:
+          return _graft_tracer_binop (t, magic[i].op, args->pdata[0], self, at);
+        case 2:
+          return _graft_tracer_unary (t, magic[i].op, self, at);
+        case 3:
+          return _graft_tracer_compare (t, magic[i].op, self, args->pdata[0], at);
+        default:
+          return _graft_tracer_subscript (t, self, args->pdata[0], at);
+        }
+    }
+  return NULL;
+}
+
+static Value *
+call_object (Tracer            *t,
+             Value             *callee,
+             PtrVec         *args,
+             StrMap            *kwargs,
+             const GraftPyExpr *at)
+{
+  switch (callee->kind)
+    {
+    case VAL_FUNCTION:
+      if (callee->fn->is_wrapped && t->tracing)
+        {
+          gboolean traced = FALSE;
+
+          for (guint i = 0; args != NULL && i < args->len && !traced; i++)
+            traced = _graft_value_holds_proxy (args->pdata[i]);
+          for (guint i = 0; kwargs != NULL && i < kwargs->values->len && !traced; i++)
+            traced = _graft_value_holds_proxy (kwargs->values->pdata[i]);
+          if (traced)
+            {
+              const char *target = callee->fn->ext_path != NULL
+                                       ? callee->fn->ext_path
+                                       : _graft_tracer_join_path (t, t->stem, callee->fn->name);
+              Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target,
+                                                  args, kwargs, graft_tracer_snake (t, callee->fn->name), at);
+              if (v != NULL)
+                graft_node_set_is_wrapped (v->node, TRUE);
+              return v;
+            }
+        }
+      if (callee->fn->ext_path != NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s comes from another library: Graft can record it with traced arguments "
+                                   "but cannot run it on constants", callee->fn->ext_path);
+      return _graft_tracer_call_function (t, callee->fn, NULL, args, kwargs, at);
+    case VAL_BOUND:
+      if (callee->bound.fn->kind == VAL_FUNCTION)
+        return _graft_tracer_call_function (t, callee->bound.fn->fn, callee->bound.self, args,
+                                            kwargs, at);
+      return call_object (t, callee->bound.fn, args, kwargs, at);
+    case VAL_CLASS:
+      return _graft_tracer_instantiate (t, callee->cls, args, kwargs, at);
+    case VAL_OBJECT:
+      return call_module (t, callee, args, kwargs, at);
+    case VAL_ATTR_PROXY:
+      {
+        /* `x.meth(...)`: call_method with the receiver first, except for
+         * the magic methods a Proxy defines itself (`x.__add__(1)` is
+         * `x + 1`). */
+        PtrVec *all = _graft_tracer_vec (t);
+        Value *magic;
+
+        /* Proxy.__len__ refuses, as len(x) does. */
+        if (strcmp (callee->attr.attr, "__len__") == 0)
+          return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                          "len() of a traced value is not known while tracing "
+                          "(torch.fx: 'len' is not supported in symbolic tracing by default)");
+        magic = call_magic (t, callee, args, kwargs, at);
+        if (magic != NULL || t->error != NULL)
+          return magic;
+
+        _graft_vec_add (all, callee->attr.base);
+        for (guint i = 0; args != NULL && i < args->len; i++)
+          _graft_vec_add (all, args->pdata[i]);
+        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs, NULL, at);
+      }
+    case VAL_PROXY:
+      {
+        /* Proxy.__call__ records the call as the method `__call__`. */
+        PtrVec *all = _graft_tracer_vec (t);
+
+        _graft_vec_add (all, callee);
+        for (guint i = 0; args != NULL && i < args->len; i++)
+          _graft_vec_add (all, args->pdata[i]);
+        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, "__call__", all, kwargs, NULL, at);
+      }
+    case VAL_SELF_PATH:
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL, at);
+    case VAL_PATH_FN:
+      return _graft_tracer_call_path (t, callee->path, args, kwargs, at);
+    case VAL_NN_CLASS:
+      return _graft_tracer_new_nn (t, callee->path, args, kwargs, at);
+    case VAL_BUILTIN:
+      if (strcmp (callee->path, "__graft_noop__") == 0)
+        return _graft_value_none ();
+      return _graft_tracer_call_builtin (t, callee->path, args, kwargs, at);
+    case VAL_METHOD:
+      return _graft_tracer_call_method (t, callee->method.recv, callee->method.name, args, kwargs, at);
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_COMPLEX:
+    case VAL_STR:
+    case VAL_ELLIPSIS:
+    case VAL_TUPLE:
+    case VAL_LIST:
+    case VAL_DICT:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PYMODULE:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    case VAL_GENERIC:
+    default:
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "'%s' object is not callable", _graft_value_type_name (callee));
+    }
+}
+
+Value *
+_graft_tracer_call (Tracer            *t,
+                    Value             *callee,
+                    PtrVec         *args,
+                    StrMap            *kwargs,
+                    const GraftPyExpr *at)
+{
+  return call_object (t, callee, args, kwargs, at);
+}

@@ -1,0 +1,1003 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-eval.c: frames and expressions.  A Frame is one running
+ * function's (or the module's, or a class body's) variables; a name is
+ * looked up as Python's compiler would resolve it (a function's own locals,
+ * then enclosing functions, then globals, then builtins).  An expression
+ * evaluates to a value: a constant folds, an operation on a proxy records a
+ * node (through graft-tracer-ops.c and graft-tracer-call.c).  Comprehensions
+ * and lambdas get scopes of their own, as in Python 3.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <string.h>
+
+/* Frames ---------------------------------------------------------------- */
+
+Frame *
+_graft_tracer_frame_new (Tracer *t,
+                         Frame  *parent,
+                         Frame  *globals)
+{
+  Frame *frame = _graft_tracer_alloc (t, sizeof (Frame));
+
+  _graft_strmap_init (t, &frame->vars);
+  frame->parent = parent;
+  frame->globals = globals != NULL ? globals : frame;
+  return frame;
+}
+
+static void collect_locals (Tracer *t, GHashTable *names, const GraftPyStmtList *body);
+
+static void
+collect_target (GHashTable        *names,
+                const GraftPyExpr *e)
+{
+  if (e == NULL)
+    return;
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    g_hash_table_add (names, (gpointer) e->name.id);
+  else if (e->kind == GRAFT_PY_EXPR_TUPLE || e->kind == GRAFT_PY_EXPR_LIST)
+    for (guint i = 0; i < e->sequence.elts.len; i++)
+      collect_target (names, e->sequence.elts.items[i]);
+  else if (e->kind == GRAFT_PY_EXPR_STARRED)
+    collect_target (names, e->starred.value);
+}
+
+/* The names a function body binds, as Python's compiler finds them:
+ * assignment targets, loop and with targets, imports, nested defs and
+ * classes, deleted names, exception names; not inside nested functions,
+ * classes or comprehensions. */
+static void
+collect_locals (Tracer                *t,
+                GHashTable            *names,
+                const GraftPyStmtList *body)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      switch (s->kind)
+        {
+        case GRAFT_PY_STMT_ASSIGN:
+          for (guint k = 0; k < s->assign.targets.len; k++)
+            collect_target (names, s->assign.targets.items[k]);
+          break;
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+          collect_target (names, s->aug_assign.target);
+          break;
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+          collect_target (names, s->ann_assign.target);
+          break;
+        case GRAFT_PY_STMT_DELETE:
+          for (guint k = 0; k < s->delete_stmt.targets.len; k++)
+            collect_target (names, s->delete_stmt.targets.items[k]);
+          break;
+        case GRAFT_PY_STMT_IF:
+          collect_locals (t, names, &s->if_stmt.body);
+          collect_locals (t, names, &s->if_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_FOR:
+          collect_target (names, s->for_stmt.target);
+          collect_locals (t, names, &s->for_stmt.body);
+          collect_locals (t, names, &s->for_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          collect_locals (t, names, &s->while_stmt.body);
+          collect_locals (t, names, &s->while_stmt.orelse);
+          break;
+        case GRAFT_PY_STMT_WITH:
+          for (guint k = 0; k < s->with_stmt.n_items; k++)
+            collect_target (names, s->with_stmt.items[k]->optional_vars);
+          collect_locals (t, names, &s->with_stmt.body);
+          break;
+        case GRAFT_PY_STMT_TRY:
+          collect_locals (t, names, &s->try_stmt.body);
+          for (guint k = 0; k < s->try_stmt.n_handlers; k++)
+            {
+              if (s->try_stmt.handlers[k]->name != NULL)
+                g_hash_table_add (names, (gpointer) s->try_stmt.handlers[k]->name);
+              collect_locals (t, names, &s->try_stmt.handlers[k]->body);
+            }
+          collect_locals (t, names, &s->try_stmt.orelse);
+          collect_locals (t, names, &s->try_stmt.finalbody);
+          break;
+        case GRAFT_PY_STMT_IMPORT:
+          for (guint k = 0; k < s->import.n_names; k++)
+            {
+              const GraftPyAlias *a = s->import.names[k];
+
+              if (a->asname != NULL)
+                g_hash_table_add (names, (gpointer) a->asname);
+              else
+                g_hash_table_add (names, (gpointer) _graft_tracer_strdup (t, a->name, strcspn (a->name, ".")));
+            }
+          break;
+        case GRAFT_PY_STMT_IMPORT_FROM:
+          for (guint k = 0; k < s->import_from.n_names; k++)
+            {
+              const GraftPyAlias *a = s->import_from.names[k];
+
+              g_hash_table_add (names, (gpointer) (a->asname != NULL ? a->asname : a->name));
+            }
+          break;
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+          g_hash_table_add (names, (gpointer) s->function_def.name);
+          break;
+        case GRAFT_PY_STMT_CLASS_DEF:
+          g_hash_table_add (names, (gpointer) s->class_def.name);
+          break;
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+          for (guint k = 0; k < s->names.n_names; k++)
+            g_hash_table_remove (names, s->names.names[k]);
+          break;
+        case GRAFT_PY_STMT_EXPR:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        default:
+          break;
+        }
+    }
+}
+
+/* Whether @name is a local variable of @fn (bound anywhere in its body). */
+static gboolean
+is_local_of (Tracer     *t,
+             Function   *fn,
+             const char *name)
+{
+  if (fn->def == NULL)
+    return FALSE;
+  if (fn->locals == NULL)
+    {
+      /* Keys are the AST's strings, or the arena's for `import a.b`. */
+      fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
+      g_ptr_array_add (t->hash_tables, fn->locals);
+      collect_locals (t, fn->locals, &fn->def->function_def.body);
+    }
+  return g_hash_table_contains (fn->locals, name);
+}
+
+static Value *
+lookup (Tracer            *t,
+        Frame             *frame,
+        const char        *name,
+        const GraftPyExpr *at)
+{
+  Value *v;
+
+  /* A name the function binds somewhere is its own all through: read
+   * before it is bound, it is UnboundLocalError, not the global or
+   * builtin of that name. */
+  if (frame->fn != NULL && frame->parent == frame->fn->closure && _graft_strmap_get (&frame->vars, name) == NULL &&
+      is_local_of (t, frame->fn, name))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "UnboundLocalError: cannot access local variable '%s' where it is not associated "
+                               "with a value", name);
+  for (Frame *s = frame; s != NULL; s = s->parent)
+    if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
+      return v;
+  if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
+    return v;
+  if ((v = _graft_tracer_lookup_builtin (t, name)) != NULL)
+    return v;
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "name '%s' is not defined", name);
+}
+
+
+/* Expressions -------------------------------------------------------------- */
+
+static Value *
+eval_constant (Tracer            *t,
+               const GraftPyExpr *e)
+{
+  Value *v;
+
+  switch (e->constant.kind)
+    {
+    case GRAFT_PY_CONST_NONE:
+      return _graft_value_none ();
+    case GRAFT_PY_CONST_BOOL:
+      return _graft_value_bool (e->constant.bool_value);
+    case GRAFT_PY_CONST_ELLIPSIS:
+      return _graft_value_ellipsis ();
+    case GRAFT_PY_CONST_INT:
+      return _graft_value_int (t, e->constant.int_value);
+    case GRAFT_PY_CONST_FLOAT:
+      return _graft_value_float (t, e->constant.float_value);
+    case GRAFT_PY_CONST_IMAGINARY:
+      v = _graft_value_new (t, VAL_COMPLEX);
+      v->c[0] = 0;
+      v->c[1] = e->constant.float_value;
+      return v;
+    case GRAFT_PY_CONST_STR:
+      v = _graft_value_new (t, VAL_STR);
+      v->str.s = e->constant.str;
+      v->str.len = e->constant.len;
+      return v;
+    case GRAFT_PY_CONST_BIGINT:
+      /* An int beyond 64 bits: printed and compared by its digits (a
+       * symbol), never folded. */
+      return _graft_value_path (t, VAL_SYMBOL, e->constant.str);
+    case GRAFT_PY_CONST_BYTES:
+    default:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "bytes literals are not supported");
+    }
+}
+
+/* Formats one f-string field: the common format specs of model code. */
+static gboolean
+format_value (Tracer            *t,
+              GString           *out,
+              Value             *v,
+              int                conversion,
+              const char        *spec,
+              const GraftPyExpr *at)
+{
+  /* A proxy formats as its repr, `Proxy(x)`: a conversion makes it that
+   * string, which the spec then formats; object.__format__ itself takes
+   * no spec. */
+  if (_graft_value_is_proxy (v))
+    {
+      g_autoptr (GString) repr = g_string_new (NULL);
+
+      if (!_graft_tracer_append_proxy_repr (t, repr, v))
+        return FALSE;
+      if (conversion == 's' || conversion == 'r' || conversion == 'a')
+        {
+          /* The conversion is done: what is left formats a string. */
+          v = _graft_value_str (t, repr->str, repr->len);
+          conversion = 's';
+        }
+      else if (spec == NULL || *spec == '\0')
+        {
+          g_string_append_len (out, repr->str, repr->len);
+          return TRUE;
+        }
+      else
+        {
+          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                 "TypeError: unsupported format string passed to Proxy.__format__");
+          return FALSE;
+        }
+    }
+  if (_graft_value_holds_proxy (v))
+    {
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+               "a traced value cannot be formatted into a string: its value is not known while tracing");
+      return FALSE;
+    }
+  if (spec == NULL || *spec == '\0' || conversion == 'r' || conversion == 's' || conversion == 'a')
+    {
+      if (spec != NULL && *spec != '\0')
+        {
+          _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a format spec after a conversion is not supported");
+          return FALSE;
+        }
+      _graft_value_append_str (out, v, conversion == 'r' || conversion == 'a');
+      return TRUE;
+    }
+  /* A numeric spec `[0][width][.precision](d|f|e|g)`, as model code writes
+   * in names (`f"layer{i:02d}"`). */
+  {
+    const char *p = spec;
+    gboolean zero = FALSE;
+    int width = 0, precision = 6;
+    char type;
+
+    if (*p == '0')
+      {
+        zero = TRUE;
+        p++;
+      }
+    while (g_ascii_isdigit (*p) && width < 1000)
+      width = width * 10 + (*p++ - '0');
+    if (*p == '.')
+      {
+        precision = 0;
+        p++;
+        while (g_ascii_isdigit (*p) && precision < 1000)
+          precision = precision * 10 + (*p++ - '0');
+      }
+    type = *p;
+    if (type != '\0' && p[1] == '\0')
+      {
+        if (type == 'd' && (v->kind == VAL_INT || v->kind == VAL_BOOL))
+          {
+            gint64 i = v->kind == VAL_INT ? v->i : (gint64) v->b;
+
+            g_string_append_printf (out, zero ? "%0*" G_GINT64_FORMAT : "%*" G_GINT64_FORMAT, width, i);
+            return TRUE;
+          }
+        if ((type == 'f' || type == 'e' || type == 'g') && (v->kind == VAL_INT || v->kind == VAL_FLOAT))
+          {
+            double f = v->kind == VAL_INT ? (double) v->i : v->f;
+
+            if (type == 'f')
+              g_string_append_printf (out, zero ? "%0*.*f" : "%*.*f", width, precision, f);
+            else if (type == 'e')
+              g_string_append_printf (out, zero ? "%0*.*e" : "%*.*e", width, precision, f);
+            else
+              g_string_append_printf (out, zero ? "%0*.*g" : "%*.*g", width, precision, f);
+            return TRUE;
+          }
+      }
+  }
+  _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED, "this format spec is not supported");
+  return FALSE;
+}
+
+static Value *
+eval_joined_str (Tracer            *t,
+                 Frame             *frame,
+                 const GraftPyExpr *e)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < e->joined_str.values.len; i++)
+    {
+      const GraftPyExpr *part = e->joined_str.values.items[i];
+
+      if (part->kind == GRAFT_PY_EXPR_CONSTANT && part->constant.kind == GRAFT_PY_CONST_STR)
+        g_string_append_len (out, part->constant.str, part->constant.len);
+      else if (part->kind == GRAFT_PY_EXPR_FORMATTED_VALUE)
+        {
+          Value *v = _graft_tracer_eval (t, frame, part->formatted_value.value);
+          Value *spec = NULL;
+
+          if (v == NULL)
+            return NULL;
+          if (part->formatted_value.format_spec != NULL)
+            {
+              spec = _graft_tracer_eval (t, frame, part->formatted_value.format_spec);
+              if (spec == NULL)
+                return NULL;
+            }
+          if (!format_value (t, out, v, part->formatted_value.conversion,
+                             spec != NULL ? spec->str.s : NULL, part))
+            return NULL;
+        }
+      else
+        return _graft_tracer_fail_at (t, part, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                      "unexpected part in an f-string");
+    }
+  return _graft_value_str (t, out->str, out->len);
+}
+
+/* Evaluates expressions into @out in order, expanding `*iterable` items
+ * (call arguments and tuple or list displays). */
+static gboolean
+eval_items (Tracer                *t,
+            Frame                 *frame,
+            const GraftPyExprList *items,
+            PtrVec             *out)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const GraftPyExpr *item = items->items[i];
+      Value *v;
+
+      if (item->kind == GRAFT_PY_EXPR_STARRED)
+        {
+          Value *seq = _graft_tracer_eval (t, frame, item->starred.value);
+          Value *expanded;
+
+          if (seq == NULL)
+            return FALSE;
+          expanded = _graft_tracer_iterate (t, seq, item);
+          if (expanded == NULL)
+            return FALSE;
+          for (guint k = 0; k < expanded->seq.items->len; k++)
+            _graft_vec_add (out, expanded->seq.items->pdata[k]);
+          continue;
+        }
+      v = _graft_tracer_eval (t, frame, item);
+      if (v == NULL)
+        return FALSE;
+      _graft_vec_add (out, v);
+    }
+  return TRUE;
+}
+
+/* Evaluates call arguments, expanding `*seq` and `**mapping`. */
+static gboolean
+eval_call_args (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *e,
+                PtrVec        **out_args,
+                StrMap           **out_kwargs)
+{
+  PtrVec *args = _graft_tracer_vec (t);
+  StrMap *kwargs = NULL;
+
+  /* Most calls have no keywords: they get no map at all. */
+  if (e->call.n_keywords > 0)
+    {
+      kwargs = _graft_tracer_alloc (t, sizeof (StrMap));
+      _graft_strmap_init (t, kwargs);
+    }
+  if (!eval_items (t, frame, &e->call.args, args))
+    return FALSE;
+  for (guint i = 0; i < e->call.n_keywords; i++)
+    {
+      const GraftPyKeyword *kw = e->call.keywords[i];
+      Value *v = _graft_tracer_eval (t, frame, kw->value);
+
+      if (v == NULL)
+        return FALSE;
+      if (kw->name != NULL)
+        {
+          if (_graft_strmap_get (kwargs, kw->name) != NULL)
+            {
+              _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_SYNTAX,
+                                  "keyword argument repeated: %s", kw->name);
+              return FALSE;
+            }
+          _graft_strmap_set (kwargs, kw->name, v);
+          continue;
+        }
+      if (v->kind != VAL_DICT)
+        {
+          _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_TRACE,
+                              "argument after ** must be a mapping, not %s%s", _graft_value_type_name (v),
+                              _graft_value_is_proxy (v) ? " (torch.fx cannot unpack a traced value)" : "");
+          return FALSE;
+        }
+      for (guint k = 0; k < v->dict.keys->len; k++)
+        {
+          Value *key = v->dict.keys->pdata[k];
+
+          if (key->kind != VAL_STR)
+            {
+              _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_TRACE, "keywords must be strings");
+              return FALSE;
+            }
+          _graft_strmap_set (kwargs, key->str.s, v->dict.values->pdata[k]);
+        }
+    }
+  *out_args = args;
+  *out_kwargs = kwargs;
+  return TRUE;
+}
+
+static Value *
+make_super (Tracer            *t,
+            Frame             *frame,
+            const GraftPyExpr *at)
+{
+  Value *v;
+
+  for (Frame *s = frame; s != NULL; s = s->parent)
+    if (s->fn != NULL && s->fn->owner != NULL && s->self != NULL)
+      {
+        v = _graft_value_new (t, VAL_SUPER);
+        v->super.self = s->self;
+        v->super.after = s->fn->owner;
+        return v;
+      }
+  return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                "super() is only available in a method");
+}
+
+static Value *
+eval_call (Tracer            *t,
+           Frame             *frame,
+           const GraftPyExpr *e)
+{
+  Value *callee;
+  PtrVec *args;
+  StrMap *kwargs;
+
+  /* super() with no arguments needs the calling method. */
+  if (e->call.func->kind == GRAFT_PY_EXPR_NAME && strcmp (e->call.func->name.id, "super") == 0 &&
+      e->call.args.len == 0 && _graft_strmap_get (&frame->globals->vars, "super") == NULL)
+    return make_super (t, frame, e);
+
+  callee = _graft_tracer_eval (t, frame, e->call.func);
+  if (callee == NULL)
+    return NULL;
+  if (!eval_call_args (t, frame, e, &args, &kwargs))
+    return NULL;
+  return _graft_tracer_call (t, callee, args, kwargs, e);
+}
+
+/* Evaluates a def's or lambda's default values, where it is defined, as
+ * Python does. */
+gboolean
+_graft_tracer_eval_defaults (Tracer                 *t,
+                             Frame                  *frame,
+                             const GraftPyArguments *params,
+                             Function               *fn)
+{
+  guint n_pos = params->n_posonly + params->n_args;
+
+  fn->defaults = _graft_tracer_alloc (t, sizeof (Value *) * (n_pos + 1));
+  fn->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (params->n_kwonly + 1));
+  for (guint i = 0; i < n_pos; i++)
+    {
+      const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
+
+      if (p->default_value != NULL &&
+          (fn->defaults[i] = _graft_tracer_eval (t, frame, p->default_value)) == NULL)
+        return FALSE;
+    }
+  for (guint i = 0; i < params->n_kwonly; i++)
+    if (params->kwonly[i]->default_value != NULL &&
+        (fn->kw_defaults[i] = _graft_tracer_eval (t, frame, params->kwonly[i]->default_value)) ==
+            NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static Value *
+eval_comprehension (Tracer            *t,
+                    Frame             *frame,
+                    const GraftPyExpr *e,
+                    guint              level,
+                    Frame             *inner,
+                    Value             *out)
+{
+  const GraftPyComprehension *gen;
+  Value *iter, *items;
+
+  if (level == e->comp.n_generators)
+    {
+      if (e->kind == GRAFT_PY_EXPR_DICT_COMP)
+        {
+          Value *k = _graft_tracer_eval (t, inner, e->comp.elt);
+          Value *v = k != NULL ? _graft_tracer_eval (t, inner, e->comp.value) : NULL;
+
+          if (v == NULL)
+            return NULL;
+          _graft_dict_set (t, out, k, v);
+        }
+      else
+        {
+          Value *v = _graft_tracer_eval (t, inner, e->comp.elt);
+
+          if (v == NULL)
+            return NULL;
+          _graft_value_seq_add (out, v);
+        }
+      return out;
+    }
+  gen = e->comp.generators[level];
+  /* The first iterable is evaluated in the enclosing scope, the rest in
+   * the comprehension's own. */
+  iter = _graft_tracer_eval (t, level == 0 ? frame : inner, gen->iter);
+  if (iter == NULL)
+    return NULL;
+  items = _graft_tracer_iterate (t, iter, gen->iter);
+  if (items == NULL)
+    return NULL;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      gboolean keep = TRUE;
+
+      if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
+        return _graft_tracer_fail_at (t, gen->iter, GRAFT_PARSE_ERROR_LIMIT,
+                                      "the loop runs too many times to unroll");
+      if (!_graft_tracer_assign (t, inner, gen->target, items->seq.items->pdata[i]))
+        return NULL;
+      for (guint k = 0; k < gen->ifs.len && keep; k++)
+        {
+          Value *c = _graft_tracer_eval (t, inner, gen->ifs.items[k]);
+
+          if (c == NULL || !_graft_tracer_truth (t, c, gen->ifs.items[k], &keep))
+            return NULL;
+        }
+      if (keep && eval_comprehension (t, frame, e, level + 1, inner, out) == NULL)
+        return NULL;
+    }
+  return out;
+}
+
+/* `torch.neg` names the same thing wherever it is written: look a module's
+ * attributes up once per module and name (building `torch.neg` and
+ * resolving it against the tables costs far more than two hash lookups). */
+static Value *
+module_attr (Tracer            *t,
+             Value             *module,
+             const char        *name,
+             const GraftPyExpr *at)
+{
+  GHashTable *attrs = g_hash_table_lookup (t->attr_cache, module->path);
+  Value *v;
+
+  if (attrs == NULL)
+    {
+      attrs = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_insert (t->attr_cache, (gpointer) _graft_tracer_strdup (t, module->path, -1), attrs);
+    }
+  else if ((v = g_hash_table_lookup (attrs, name)) != NULL)
+    return v;
+  v = _graft_tracer_getattr (t, module, name, at);
+  if (v != NULL)
+    g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+  return v;
+}
+
+static Value *
+eval_attribute (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = _graft_tracer_eval (t, frame, e->attribute.value);
+  if (a == NULL)
+    return NULL;
+  if (a->kind == VAL_PYMODULE)
+    return module_attr (t, a, e->attribute.attr, e);
+  return _graft_tracer_getattr (t, a, e->attribute.attr, e);
+}
+
+static Value *
+eval_subscript (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *e)
+{
+  Value *a, *b;
+
+  a = _graft_tracer_eval (t, frame, e->subscript.value);
+  if (a == NULL)
+    return NULL;
+  b = _graft_tracer_eval (t, frame, e->subscript.slice);
+  if (b == NULL)
+    return NULL;
+  return _graft_tracer_subscript (t, a, b, e);
+}
+
+static Value *
+eval_slice (Tracer            *t,
+            Frame             *frame,
+            const GraftPyExpr *e)
+{
+  Value *v;
+
+  v = _graft_value_new (t, VAL_SLICE);
+  v->slice.start =
+      e->slice.lower != NULL ? _graft_tracer_eval (t, frame, e->slice.lower) : _graft_value_none ();
+  v->slice.stop = v->slice.start != NULL && e->slice.upper != NULL
+                      ? _graft_tracer_eval (t, frame, e->slice.upper)
+                      : _graft_value_none ();
+  v->slice.step = v->slice.stop != NULL && e->slice.step != NULL
+                      ? _graft_tracer_eval (t, frame, e->slice.step)
+                      : _graft_value_none ();
+  if (v->slice.start == NULL || v->slice.stop == NULL || v->slice.step == NULL)
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_bin_op (Tracer            *t,
+             Frame             *frame,
+             const GraftPyExpr *e)
+{
+  Value *a, *b;
+
+  a = _graft_tracer_eval (t, frame, e->bin_op.left);
+  if (a == NULL)
+    return NULL;
+  b = _graft_tracer_eval (t, frame, e->bin_op.right);
+  if (b == NULL)
+    return NULL;
+  return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
+}
+
+static Value *
+eval_unary_op (Tracer            *t,
+               Frame             *frame,
+               const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = _graft_tracer_eval (t, frame, e->unary_op.operand);
+  if (a == NULL)
+    return NULL;
+  return _graft_tracer_unary (t, e->unary_op.op, a, e);
+}
+
+/* `and` and `or`: the first operand that decides, or the last. */
+static Value *
+eval_bool_op (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  Value *a;
+  gboolean truth;
+
+  for (guint i = 0; i < e->bool_op.values.len; i++)
+    {
+      a = _graft_tracer_eval (t, frame, e->bool_op.values.items[i]);
+      if (a == NULL)
+        return NULL;
+      if (i + 1 == e->bool_op.values.len)
+        return a;
+      if (_graft_value_is_proxy (a))
+        return _graft_tracer_fail (
+            t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
+            "'%s' needs the truth value of a traced value, which is not known while tracing %s",
+            e->bool_op.op == GRAFT_PY_BOOL_AND ? "and" : "or", _graft_tracer_control_flow_reason);
+      if (!_graft_tracer_truth (t, a, e->bool_op.values.items[i], &truth))
+        return NULL;
+      if (truth == (e->bool_op.op == GRAFT_PY_BOOL_OR))
+        return a;
+    }
+  return _graft_value_none ();
+}
+
+/* A comparison; `a < b < c` is `a < b and b < c`. */
+static Value *
+eval_compare (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  Value *a, *b, *v;
+  gboolean truth;
+
+  a = _graft_tracer_eval (t, frame, e->compare.left);
+  if (a == NULL)
+    return NULL;
+  v = NULL;
+  for (guint i = 0; i < e->compare.comparators.len; i++)
+    {
+      b = _graft_tracer_eval (t, frame, e->compare.comparators.items[i]);
+      if (b == NULL)
+        return NULL;
+      if (i > 0)
+        {
+          /* `a < b < c` is `a < b and b < c`: it needs a truth value. */
+          if (_graft_value_is_proxy (v))
+            return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "a chained comparison needs the truth value of a traced comparison %s",
+                                       _graft_tracer_control_flow_reason);
+          if (!_graft_tracer_truth (t, v, e, &truth))
+            return NULL;
+          if (!truth)
+            return v;
+        }
+      v = _graft_tracer_compare (t, e->compare.ops[i], a, b, e);
+      if (v == NULL)
+        return NULL;
+      a = b;
+    }
+  return v;
+}
+
+static Value *
+eval_if_exp (Tracer            *t,
+             Frame             *frame,
+             const GraftPyExpr *e)
+{
+  Value *a;
+  gboolean truth;
+
+  a = _graft_tracer_eval (t, frame, e->if_exp.test);
+  if (a == NULL)
+    return NULL;
+  if (_graft_value_is_proxy (a))
+    return _graft_tracer_fail (t, e->if_exp.test->start, e->if_exp.test->end, GRAFT_PARSE_ERROR_TRACE,
+                               "a conditional expression cannot depend on a traced value %s",
+                               _graft_tracer_control_flow_reason);
+  if (!_graft_tracer_truth (t, a, e->if_exp.test, &truth))
+    return NULL;
+  return _graft_tracer_eval (t, frame, truth ? e->if_exp.body : e->if_exp.orelse);
+}
+
+static Value *
+eval_lambda (Tracer            *t,
+             Frame             *frame,
+             const GraftPyExpr *e)
+{
+  Value *v;
+  Function *fn = _graft_tracer_alloc (t, sizeof (Function));
+
+  fn->lambda = e;
+  fn->name = "<lambda>";
+  fn->closure = frame;
+  if (!_graft_tracer_eval_defaults (t, frame, e->lambda.args, fn))
+    return NULL;
+  v = _graft_value_new (t, VAL_FUNCTION);
+  v->fn = fn;
+  return v;
+}
+
+/* A tuple or list display (a set display is not supported). */
+static Value *
+eval_sequence (Tracer            *t,
+               Frame             *frame,
+               const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (e->kind == GRAFT_PY_EXPR_SET)
+    return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
+  v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
+  if (!eval_items (t, frame, &e->sequence.elts, v->seq.items))
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_dict (Tracer            *t,
+           Frame             *frame,
+           const GraftPyExpr *e)
+{
+  Value *a, *b, *v;
+
+  v = _graft_value_dict (t);
+  for (guint i = 0; i < e->dict.values.len; i++)
+    {
+      if (e->dict.keys.items[i] == NULL)
+        {
+          b = _graft_tracer_eval (t, frame, e->dict.values.items[i]);
+          if (b == NULL)
+            return NULL;
+          if (b->kind != VAL_DICT)
+            return _graft_tracer_fail_at (t, e->dict.values.items[i], GRAFT_PARSE_ERROR_TRACE,
+                                          "only a dict can be unpacked with **");
+          for (guint k = 0; k < b->dict.keys->len; k++)
+            _graft_dict_set (t, v, b->dict.keys->pdata[k], b->dict.values->pdata[k]);
+          continue;
+        }
+      a = _graft_tracer_eval (t, frame, e->dict.keys.items[i]);
+      if (a == NULL)
+        return NULL;
+      /* A proxy is hashable (by identity): such a dict is fine until
+       * it is passed to the graph (_graft_tracer_to_arg()). */
+      b = _graft_tracer_eval (t, frame, e->dict.values.items[i]);
+      if (b == NULL)
+        return NULL;
+      _graft_dict_set (t, v, a, b);
+    }
+  return v;
+}
+
+/* A list or dict comprehension or a generator expression (made a list), in a scope of its own. */
+static Value *
+eval_comprehension_expr (Tracer            *t,
+                         Frame             *frame,
+                         const GraftPyExpr *e)
+{
+  Value *v;
+  Frame *inner = _graft_tracer_frame_new (t, frame, frame->globals);
+
+  inner->fn = frame->fn;
+  inner->self = frame->self;
+  v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t) : _graft_value_seq (t, VAL_LIST, 0);
+  return eval_comprehension (t, frame, e, 0, inner, v);
+}
+
+static Value *
+eval_named_expr (Tracer            *t,
+                 Frame             *frame,
+                 const GraftPyExpr *e)
+{
+  Value *v;
+
+  v = _graft_tracer_eval (t, frame, e->named_expr.value);
+  if (v == NULL || !_graft_tracer_assign (t, frame, e->named_expr.target, v))
+    return NULL;
+  return v;
+}
+
+static Value *
+eval_inner (Tracer            *t,
+            Frame             *frame,
+            const GraftPyExpr *e)
+{
+  switch (e->kind)
+    {
+    case GRAFT_PY_EXPR_NAME:
+      return lookup (t, frame, e->name.id, e);
+
+    case GRAFT_PY_EXPR_CONSTANT:
+      return eval_constant (t, e);
+
+    case GRAFT_PY_EXPR_JOINED_STR:
+      return eval_joined_str (t, frame, e);
+
+    case GRAFT_PY_EXPR_ATTRIBUTE:
+      return eval_attribute (t, frame, e);
+
+    case GRAFT_PY_EXPR_SUBSCRIPT:
+      return eval_subscript (t, frame, e);
+
+    case GRAFT_PY_EXPR_SLICE:
+      return eval_slice (t, frame, e);
+
+    case GRAFT_PY_EXPR_CALL:
+      return eval_call (t, frame, e);
+
+    case GRAFT_PY_EXPR_BIN_OP:
+      return eval_bin_op (t, frame, e);
+
+    case GRAFT_PY_EXPR_UNARY_OP:
+      return eval_unary_op (t, frame, e);
+
+    case GRAFT_PY_EXPR_BOOL_OP:
+      return eval_bool_op (t, frame, e);
+
+    case GRAFT_PY_EXPR_COMPARE:
+      return eval_compare (t, frame, e);
+
+    case GRAFT_PY_EXPR_IF_EXP:
+      return eval_if_exp (t, frame, e);
+
+    case GRAFT_PY_EXPR_LAMBDA:
+      return eval_lambda (t, frame, e);
+
+    case GRAFT_PY_EXPR_TUPLE:
+    case GRAFT_PY_EXPR_LIST:
+    case GRAFT_PY_EXPR_SET:
+      return eval_sequence (t, frame, e);
+
+    case GRAFT_PY_EXPR_DICT:
+      return eval_dict (t, frame, e);
+
+    case GRAFT_PY_EXPR_LIST_COMP:
+    case GRAFT_PY_EXPR_GENERATOR_EXP:
+    case GRAFT_PY_EXPR_DICT_COMP:
+      return eval_comprehension_expr (t, frame, e);
+
+    case GRAFT_PY_EXPR_SET_COMP:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
+
+    case GRAFT_PY_EXPR_STARRED:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,
+                                    "can't use starred expression here");
+
+    case GRAFT_PY_EXPR_NAMED_EXPR:
+      return eval_named_expr (t, frame, e);
+
+    case GRAFT_PY_EXPR_FORMATTED_VALUE:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_SYNTAX,
+                                    "a formatted value outside an f-string");
+
+    case GRAFT_PY_EXPR_YIELD:
+    case GRAFT_PY_EXPR_YIELD_FROM:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "generators cannot be traced");
+
+    case GRAFT_PY_EXPR_AWAIT:
+    default:
+      return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "'await' cannot be traced");
+    }
+}
+
+Value *
+_graft_tracer_eval (Tracer            *t,
+                    Frame             *frame,
+                    const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (t->error != NULL)
+    return NULL;
+  if (++t->depth > MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      return _graft_tracer_fail_at (
+          t, e, GRAFT_PARSE_ERROR_LIMIT,
+          "the expression nests too deeply to evaluate (more than 4000 levels, as in a chain of "
+          "4000 operators); split it into statements");
+    }
+  v = eval_inner (t, frame, e);
+  t->depth--;
+  g_assert (v != NULL || t->error != NULL);
+  return v;
+}

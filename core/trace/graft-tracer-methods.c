@@ -1,0 +1,613 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-methods.c: the methods of constant values (lists, tuples,
+ * dicts, strings, numbers) and of modules (`register_buffer`,
+ * `ModuleList.append`, `named_parameters`, ...), run eagerly as Python
+ * would.  A list or dict is changed in place, as in Python; a module's
+ * registration methods store where nn.Module's own would.  A method Graft
+ * does not model is an error that names it.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const list_methods[] = { "append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "clear", NULL };
+static const char *const tuple_methods[] = { "index", "count", NULL };
+static const char *const dict_methods[] = { "items", "keys", "values", "get", "update", "pop", "setdefault", "copy", NULL };
+static const char *const str_methods[] = { "format", "join", "upper", "lower", "replace", "split", "strip",
+                                           "startswith", "endswith", "isidentifier", "isdigit", NULL };
+static const char *const module_methods[] = { "register_buffer", "register_parameter", "add_module", "register_module",
+                                              "append", "extend", "insert", "children", "modules", "parameters",
+                                              "named_children", "named_modules", "named_parameters", "buffers",
+                                              "items", "keys", "values", "eval", "train", "to", "cuda", "cpu",
+                                              "float", "double", "half", "requires_grad_", "reset_parameters",
+                                              "apply", "zero_grad", NULL };
+
+static gboolean
+in_names (const char *const *names,
+          const char         *name)
+{
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_has_method:
+ *
+ * Returns: whether Graft models the method @name of @recv
+ */
+gboolean
+_graft_tracer_has_method (const Value *recv,
+                          const char  *name)
+{
+  if (recv->kind == VAL_LIST)
+    return in_names (list_methods, name);
+  if (recv->kind == VAL_TUPLE)
+    return in_names (tuple_methods, name);
+  if (recv->kind == VAL_DICT)
+    return in_names (dict_methods, name);
+  if (recv->kind == VAL_STR)
+    return in_names (str_methods, name);
+  if (recv->kind == VAL_OBJECT)
+    return recv->obj->kind != OBJ_PLAIN && in_names (module_methods, name);
+  if (_graft_value_is_tensor (recv))
+    return TRUE;
+  if (recv->kind == VAL_BUILTIN)
+    return strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0;
+  return FALSE;
+}
+
+/* float.fromhex(s): as Python reads it (no `0x` needed, `inf` and `nan`
+ * too), through the C library, which reads the same hexadecimal form. */
+static Value *
+float_fromhex (Tracer            *t,
+               PtrVec            *args,
+               const GraftPyExpr *at)
+{
+  Value *text;
+  g_autofree char *s = NULL;
+  g_autoptr (GString) c_form = g_string_new (NULL);
+  const char *p;
+  char *end = NULL;
+  double f;
+
+  if (!_graft_tracer_check_arity (t, "fromhex", args, 1, 1, at))
+    return NULL;
+  text = _graft_tracer_arg (args, 0);
+  if (text->kind != VAL_STR)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "TypeError: fromhex() argument must be str");
+  s = g_strstrip (g_strndup (text->str.s, text->str.len));
+  p = s;
+  if (*p == '+' || *p == '-')
+    g_string_append_c (c_form, *p++);
+  if (g_ascii_strncasecmp (p, "inf", 3) == 0 || g_ascii_strncasecmp (p, "nan", 3) == 0)
+    g_string_append (c_form, p);
+  else
+    {
+      if (g_ascii_strncasecmp (p, "0x", 2) == 0)
+        p += 2;
+      g_string_append (c_form, "0x");
+      g_string_append (c_form, p);
+    }
+  f = g_ascii_strtod (c_form->str, &end);
+  if (end == NULL || *end != '\0' || c_form->len <= 2)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                  "ValueError: invalid hexadecimal floating-point string");
+  if (isinf (f) && g_ascii_strncasecmp (p, "inf", 3) != 0)
+    return _graft_tracer_fail_at (
+        t, at, GRAFT_PARSE_ERROR_TRACE,
+        "OverflowError: hexadecimal value too large to represent as a float");
+  return _graft_value_float (t, f);
+}
+
+static Value *
+list_of_pairs (Tracer *t,
+               StrMap *map,
+               int     what) /* 0 keys, 1 values, 2 items */
+{
+  Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+  for (guint i = 0; i < map->keys->len; i++)
+    {
+      Value *key = _graft_value_str (t, map->keys->pdata[i], -1);
+
+      if (what == 0)
+        _graft_value_seq_add (out, key);
+      else if (what == 1)
+        _graft_value_seq_add (out, map->values->pdata[i]);
+      else
+        {
+          Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+          _graft_value_seq_add (pair, key);
+          _graft_value_seq_add (pair, map->values->pdata[i]);
+          _graft_value_seq_add (out, pair);
+        }
+    }
+  return out;
+}
+
+static Value *
+module_method (Tracer            *t,
+               Value             *recv,
+               const char        *name,
+               PtrVec         *args,
+               StrMap            *kwargs,
+               const GraftPyExpr *at)
+{
+  Object *obj = recv->obj;
+  Value *v;
+
+  if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
+      strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
+    {
+      Value *key = _graft_tracer_arg (args, 0);
+      const char *kname;
+
+      v = _graft_tracer_n_args (args) > 1 ? _graft_tracer_arg (args, 1)
+                                          : _graft_strmap_get (kwargs, name[9] == 'b'   ? "tensor"
+                                                                       : name[9] == 'p' ? "param"
+                                                                                        : "module");
+      if (key == NULL || key->kind != VAL_STR || v == NULL)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "expected a name and a value");
+      kname = _graft_tracer_strdup (t, key->str.s, key->str.len);
+      if (strcmp (name, "register_buffer") == 0)
+        {
+          _graft_strmap_remove (&obj->attrs, kname);
+          _graft_strmap_set (&obj->buffers, kname, v);
+        }
+      else if (strcmp (name, "register_parameter") == 0)
+        {
+          if (v->kind != VAL_PARAMETER && v->kind != VAL_NONE)
+            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                          "register_parameter() expects an nn.Parameter");
+          if (v->kind == VAL_PARAMETER)
+            _graft_strmap_set (&obj->params, kname, v);
+          else
+            {
+              /* A parameter slot holding None reads as None (and is in no
+               * named_parameters()): a plain attribute, until a
+               * Parameter is assigned to it. */
+              _graft_strmap_remove (&obj->params, kname);
+              _graft_strmap_set (&obj->attrs, kname, v);
+            }
+        }
+      else
+        {
+          if (v->kind != VAL_OBJECT || v->obj->kind == OBJ_PLAIN)
+            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                          "add_module() expects a module");
+          _graft_strmap_set (&obj->modules, kname, v);
+        }
+      return _graft_value_none ();
+    }
+  if (strcmp (name, "append") == 0 || strcmp (name, "extend") == 0 || strcmp (name, "insert") == 0)
+    {
+      Value *items;
+
+      if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL && obj->kind != OBJ_PARAMETER_LIST)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "'%s' object has no attribute '%s'", obj->class_name, name);
+      if (strcmp (name, "insert") == 0)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                      "inserting into a ModuleList is not supported");
+      if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+        return NULL;
+      if (name[0] == 'a')
+        {
+          items = _graft_value_seq (t, VAL_LIST, 1);
+          _graft_value_seq_add (items, _graft_tracer_arg (args, 0));
+        }
+      else if ((items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at)) == NULL)
+        return NULL;
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          StrMap *map = obj->kind == OBJ_PARAMETER_LIST ? &obj->params : &obj->modules;
+          Value *item = items->seq.items->pdata[i];
+
+          if (obj->kind == OBJ_PARAMETER_LIST ? item->kind != VAL_PARAMETER
+                                              : (item->kind != VAL_OBJECT || item->obj->kind == OBJ_PLAIN))
+            return _graft_tracer_fail_at (
+                t, at, GRAFT_PARSE_ERROR_TRACE,
+                "only modules (or parameters) can be added to this container");
+          _graft_strmap_set (map, _graft_tracer_printf (t, "%u", map->keys->len), item);
+        }
+      return name[0] == 'a' && obj->kind != OBJ_PARAMETER_LIST ? recv : _graft_value_none ();
+    }
+  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
+      strcmp (name, "buffers") == 0)
+    {
+      if (strcmp (name, "children") == 0)
+        return list_of_pairs (t, &obj->modules, 1);
+      if (strcmp (name, "parameters") == 0)
+        return list_of_pairs (t, &obj->params, 1);
+      if (strcmp (name, "buffers") == 0)
+        return list_of_pairs (t, &obj->buffers, 1);
+      return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "modules() is not supported");
+    }
+  if (strcmp (name, "named_children") == 0 || strcmp (name, "items") == 0)
+    return list_of_pairs (t, &obj->modules, 2);
+  if (strcmp (name, "named_parameters") == 0)
+    return list_of_pairs (t, &obj->params, 2);
+  if (strcmp (name, "keys") == 0)
+    return list_of_pairs (t, &obj->modules, 0);
+  if (strcmp (name, "values") == 0)
+    return list_of_pairs (t, &obj->modules, 1);
+  if (strcmp (name, "reset_parameters") == 0 || strcmp (name, "zero_grad") == 0 || strcmp (name, "apply") == 0)
+    return _graft_value_none ();
+  /* eval(), train(), to(), cuda() and friends return the module itself. */
+  return recv;
+}
+
+static Value *
+str_method (Tracer            *t,
+            Value             *recv,
+            const char        *name,
+            PtrVec         *args,
+            StrMap            *kwargs,
+            const GraftPyExpr *at)
+{
+  g_autofree char *s = g_strndup (recv->str.s, recv->str.len);
+
+  if (strcmp (name, "upper") == 0 || strcmp (name, "lower") == 0)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+
+      /* A Python string may hold NUL: convert between them. */
+      for (gsize at_byte = 0; at_byte <= recv->str.len;)
+        {
+          gsize len = strnlen (recv->str.s + at_byte, recv->str.len - at_byte);
+          g_autofree char *r = name[0] == 'u' ? g_utf8_strup (recv->str.s + at_byte, len)
+                                              : g_utf8_strdown (recv->str.s + at_byte, len);
+
+          g_string_append (out, r);
+          at_byte += len + 1;
+          if (at_byte <= recv->str.len)
+            g_string_append_c (out, '\0');
+        }
+      return _graft_value_str (t, out->str, out->len);
+    }
+  if (strcmp (name, "strip") == 0)
+    {
+      gsize start = 0, end = recv->str.len;
+
+      while (start < end && g_ascii_isspace (recv->str.s[start]))
+        start++;
+      while (end > start && g_ascii_isspace (recv->str.s[end - 1]))
+        end--;
+      return _graft_value_str (t, recv->str.s + start, end - start);
+    }
+  if (strcmp (name, "startswith") == 0 || strcmp (name, "endswith") == 0)
+    {
+      Value *p = _graft_tracer_arg (args, 0);
+
+      if (p == NULL || p->kind != VAL_STR)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a string argument");
+      return _graft_value_bool (name[0] == 's' ? g_str_has_prefix (s, p->str.s) : g_str_has_suffix (s, p->str.s));
+    }
+  if (strcmp (name, "isidentifier") == 0)
+    {
+      gboolean ok = *s != '\0' && (g_ascii_isalpha (*s) || *s == '_');
+
+      for (const char *p = s; *p != '\0' && ok; p++)
+        ok = g_ascii_isalnum (*p) || *p == '_';
+      return _graft_value_bool (ok);
+    }
+  if (strcmp (name, "isdigit") == 0)
+    {
+      gboolean ok = *s != '\0';
+
+      for (const char *p = s; *p != '\0' && ok; p++)
+        ok = g_ascii_isdigit (*p);
+      return _graft_value_bool (ok);
+    }
+  if (strcmp (name, "replace") == 0)
+    {
+      Value *a = _graft_tracer_arg (args, 0), *b = _graft_tracer_arg (args, 1);
+      g_autoptr(GString) out = g_string_new (s);
+
+      if (a == NULL || b == NULL || a->kind != VAL_STR || b->kind != VAL_STR || a->str.len == 0)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "replace() expects two strings");
+      g_string_replace (out, a->str.s, b->str.s, 0);
+      return _graft_value_str (t, out->str, out->len);
+    }
+  if (strcmp (name, "split") == 0)
+    {
+      Value *sep = _graft_tracer_arg (args, 0);
+      Value *out = _graft_value_seq (t, VAL_LIST, 0);
+      g_auto(GStrv) parts = NULL;
+
+      if (sep == NULL || sep->kind == VAL_NONE)
+        {
+          parts = g_strsplit_set (g_strstrip (s), " \t\n", -1);
+          for (guint i = 0; parts[i] != NULL; i++)
+            if (*parts[i] != '\0')
+              _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
+          return out;
+        }
+      if (sep->kind != VAL_STR || sep->str.len == 0)
+        return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                      "split() expects a non-empty separator");
+      parts = g_strsplit (s, sep->str.s, -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        _graft_value_seq_add (out, _graft_value_str (t, parts[i], -1));
+      return out;
+    }
+  if (strcmp (name, "join") == 0)
+    {
+      Value *items = _graft_tracer_n_args (args) > 0
+                         ? _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at)
+                         : NULL;
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      if (items == NULL)
+        return t->error != NULL ? NULL
+                                : _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                                         "join() expects an iterable");
+      for (guint i = 0; i < items->seq.items->len; i++)
+        {
+          Value *item = items->seq.items->pdata[i];
+
+          if (item->kind != VAL_STR)
+            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "join() expects strings");
+          if (i > 0)
+            g_string_append_len (out, recv->str.s, recv->str.len);
+          g_string_append_len (out, item->str.s, item->str.len);
+        }
+      return _graft_value_str (t, out->str, out->len);
+    }
+  if (strcmp (name, "format") == 0)
+    {
+      /* `{}` and `{0}` fields with values converted by str(). */
+      g_autoptr(GString) out = g_string_new (NULL);
+      guint next = 0;
+
+      for (const char *p = s; *p != '\0'; p++)
+        {
+          if (p[0] == '{' && p[1] == '{')
+            {
+              g_string_append_c (out, '{');
+              p++;
+              continue;
+            }
+          if (p[0] == '}' && p[1] == '}')
+            {
+              g_string_append_c (out, '}');
+              p++;
+              continue;
+            }
+          if (*p == '{')
+            {
+              const char *close = strchr (p, '}');
+              g_autofree char *field = NULL;
+              Value *v = NULL;
+
+              if (close == NULL)
+                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                              "single '{' encountered in format string");
+              field = g_strndup (p + 1, close - p - 1);
+              if (*field == '\0')
+                v = _graft_tracer_opt_arg (args, next++);
+              else if (g_ascii_isdigit (*field))
+                v = _graft_tracer_opt_arg (args, (guint) atoi (field));
+              else
+                v = _graft_strmap_get (kwargs, field);
+              if (v == NULL)
+                return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                              "format() is missing a value for a field");
+              if (_graft_value_holds_proxy (v))
+                return _graft_tracer_proxy_needs_value (t, "formatting a string", at);
+              _graft_value_append_str (out, v, FALSE);
+              p = close;
+              continue;
+            }
+          g_string_append_c (out, *p);
+        }
+      return _graft_value_str (t, out->str, out->len);
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "str.%s() is not supported", name);
+}
+
+/**
+ * _graft_tracer_call_method:
+ *
+ * Calls a method of a constant value or a module.
+ */
+Value *
+_graft_tracer_call_method (Tracer            *t,
+                           Value             *recv,
+                           const char        *name,
+                           PtrVec         *args,
+                           StrMap            *kwargs,
+                           const GraftPyExpr *at)
+{
+  Value *v, *items;
+
+  if (recv->kind == VAL_LIST)
+    {
+      if (strcmp (name, "append") == 0)
+        {
+          if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+            return NULL;
+          _graft_value_seq_add (recv, _graft_tracer_arg (args, 0));
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "extend") == 0)
+        {
+          if (!_graft_tracer_check_arity (t, name, args, 1, 1, at) ||
+              (items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at)) == NULL)
+            return NULL;
+          for (guint i = 0; i < items->seq.items->len; i++)
+            _graft_value_seq_add (recv, items->seq.items->pdata[i]);
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "insert") == 0)
+        {
+          gint64 i;
+
+          if (!_graft_tracer_check_arity (t, name, args, 2, 2, at) ||
+              !_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &i, at))
+            return NULL;
+          if (i < 0)
+            i = MAX (0, i + (gint64) recv->seq.items->len);
+          _graft_vec_insert (recv->seq.items, (gint) MIN (i, (gint64) recv->seq.items->len),
+                             _graft_tracer_arg (args, 1));
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "pop") == 0)
+        {
+          gint64 i = -1;
+
+          if (_graft_tracer_n_args (args) == 1 &&
+              !_graft_tracer_get_int (t, _graft_tracer_arg (args, 0), &i, at))
+            return NULL;
+          if (i < 0)
+            i += recv->seq.items->len;
+          if (i < 0 || i >= (gint64) recv->seq.items->len)
+            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "pop index out of range");
+          return _graft_vec_remove_index (recv->seq.items, (guint) i);
+        }
+      if (strcmp (name, "copy") == 0)
+        return _graft_tracer_iterate (t, recv, at);
+      if (strcmp (name, "reverse") == 0)
+        {
+          guint n = recv->seq.items->len;
+
+          for (guint i = 0; i < n / 2; i++)
+            {
+              gpointer tmp = recv->seq.items->pdata[i];
+
+              recv->seq.items->pdata[i] = recv->seq.items->pdata[n - 1 - i];
+              recv->seq.items->pdata[n - 1 - i] = tmp;
+            }
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "clear") == 0)
+        {
+          _graft_vec_set_size (recv->seq.items, 0);
+          return _graft_value_none ();
+        }
+    }
+  /* A list has a tuple's methods too. */
+  if (_graft_value_is_seq (recv))
+    {
+      if (strcmp (name, "index") == 0 || strcmp (name, "count") == 0)
+        {
+          gint64 count = 0;
+
+          if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
+            return NULL;
+          for (guint i = 0; i < recv->seq.items->len; i++)
+            if (_graft_value_equal (recv->seq.items->pdata[i], _graft_tracer_arg (args, 0)))
+              {
+                if (name[0] == 'i')
+                  return _graft_value_int (t, i);
+                count++;
+              }
+          if (name[0] == 'i')
+            return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                          "the value is not in the sequence");
+          return _graft_value_int (t, count);
+        }
+    }
+  if (recv->kind == VAL_DICT)
+    {
+      if (strcmp (name, "items") == 0 || strcmp (name, "keys") == 0 || strcmp (name, "values") == 0)
+        {
+          Value *out = _graft_value_seq (t, VAL_LIST, 0);
+
+          for (guint i = 0; i < recv->dict.keys->len; i++)
+            {
+              if (name[0] == 'k')
+                _graft_value_seq_add (out, recv->dict.keys->pdata[i]);
+              else if (name[0] == 'v')
+                _graft_value_seq_add (out, recv->dict.values->pdata[i]);
+              else
+                {
+                  Value *pair = _graft_value_seq (t, VAL_TUPLE, 2);
+
+                  _graft_value_seq_add (pair, recv->dict.keys->pdata[i]);
+                  _graft_value_seq_add (pair, recv->dict.values->pdata[i]);
+                  _graft_value_seq_add (out, pair);
+                }
+            }
+          return out;
+        }
+      if (strcmp (name, "get") == 0 || strcmp (name, "pop") == 0 || strcmp (name, "setdefault") == 0)
+        {
+          if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
+            return NULL;
+          v = _graft_dict_get (recv, _graft_tracer_arg (args, 0));
+          if (v == NULL)
+            {
+              v = _graft_tracer_n_args (args) == 2 ? _graft_tracer_arg (args, 1)
+                                                   : _graft_value_none ();
+              if (name[0] == 's')
+                _graft_dict_set (t, recv, _graft_tracer_arg (args, 0), v);
+              return v;
+            }
+          if (name[0] == 'p')
+            for (guint i = 0; i < recv->dict.keys->len; i++)
+              if (_graft_value_equal (recv->dict.keys->pdata[i], _graft_tracer_arg (args, 0)))
+                {
+                  _graft_vec_remove_index (recv->dict.keys, i);
+                  _graft_vec_remove_index (recv->dict.values, i);
+                  break;
+                }
+          return v;
+        }
+      if (strcmp (name, "update") == 0)
+        {
+          Value *other = _graft_tracer_arg (args, 0);
+
+          if (other != NULL && other->kind == VAL_DICT)
+            for (guint i = 0; i < other->dict.keys->len; i++)
+              _graft_dict_set (t, recv, other->dict.keys->pdata[i], other->dict.values->pdata[i]);
+          for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+            _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+          return _graft_value_none ();
+        }
+      if (strcmp (name, "copy") == 0)
+        {
+          Value *out = _graft_value_dict (t);
+
+          for (guint i = 0; i < recv->dict.keys->len; i++)
+            _graft_dict_set (t, out, recv->dict.keys->pdata[i], recv->dict.values->pdata[i]);
+          return out;
+        }
+    }
+  if (recv->kind == VAL_STR)
+    return str_method (t, recv, name, args, kwargs, at);
+  if (recv->kind == VAL_OBJECT && recv->obj->kind != OBJ_PLAIN)
+    return module_method (t, recv, name, args, kwargs, at);
+  if (_graft_value_is_tensor (recv))
+    {
+      /* Methods of constant tensors run eagerly.  In-place ones return the
+       * tensor itself; the rest make a new constant tensor.  Methods whose
+       * result is not a tensor need the data Graft does not have. */
+      if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
+          strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s() of a constant tensor depends on its data, which Graft does not compute", name);
+      if (g_str_has_suffix (name, "_"))
+        return recv;
+      return _graft_value_tensor (t);
+    }
+  if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
+    return float_fromhex (t, args, at);
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object has no method '%s' that Graft models", _graft_value_type_name (recv), name);
+}

@@ -1,0 +1,517 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-module.c: attributes, as nn.Module's `__getattr__` and
+ * `__setattr__` see them.  An object's attribute is found in its instance
+ * dict, its `_parameters`, `_buffers` and `_modules`, then its class and
+ * bases; setting a Module, Parameter or tensor registers it where
+ * nn.Module would.  While tracing, a parameter access is a get_attr node
+ * and a submodule of a top-level `forward(self)` a path (SELF_PATH).
+ * Indexing ModuleList, Sequential and ModuleDict lives here too.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <string.h>
+
+/* Modules and attributes -------------------------------------------------- */
+
+static gboolean
+object_is_module (const Object *obj)
+{
+  return obj->kind != OBJ_PLAIN;
+}
+
+const char *
+_graft_tracer_join_path (Tracer     *t,
+                         const char *base,
+                         const char *name)
+{
+  if (base == NULL || *base == '\0')
+    return _graft_tracer_strdup (t, name, -1);
+  return _graft_tracer_printf (t, "%s.%s", base, name);
+}
+
+/* Finds @name in a class and its bases, depth first, left to right (the
+ * MRO of the single-inheritance hierarchies that model files use). */
+Value *
+_graft_tracer_class_lookup (Class      *cls,
+                            const char *name,
+                            Class     **out_owner)
+{
+  Value *v = _graft_strmap_get (&cls->ns, name);
+
+  if (v != NULL)
+    {
+      if (out_owner != NULL)
+        *out_owner = cls;
+      return v;
+    }
+  for (guint i = 0; i < cls->bases->len; i++)
+    {
+      Value *base = cls->bases->pdata[i];
+
+      if (base->kind == VAL_CLASS &&
+          (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
+        return v;
+    }
+  return NULL;
+}
+
+/* The first base after @after in @cls's hierarchy that defines @name. */
+static Value *
+super_lookup (Class      *cls,
+              Class      *after,
+              const char *name,
+              Class     **out_owner)
+{
+  if (cls == after)
+    {
+      for (guint i = 0; i < cls->bases->len; i++)
+        {
+          Value *base = cls->bases->pdata[i];
+          Value *v;
+
+          if (base->kind == VAL_CLASS &&
+              (v = _graft_tracer_class_lookup (base->cls, name, out_owner)) != NULL)
+            return v;
+        }
+      return NULL;
+    }
+  for (guint i = 0; i < cls->bases->len; i++)
+    {
+      Value *base = cls->bases->pdata[i];
+
+      if (base->kind == VAL_CLASS)
+        {
+          Value *v = super_lookup (base->cls, after, name, out_owner);
+
+          if (v != NULL)
+            return v;
+        }
+    }
+  return NULL;
+}
+
+static Value *
+bind_method (Tracer *t,
+             Value  *self,
+             Value  *fn)
+{
+  Value *bound;
+
+  if (fn->kind != VAL_FUNCTION || fn->fn->is_static)
+    return fn;
+  bound = _graft_value_new (t, VAL_BOUND);
+  bound->bound.self = self;
+  bound->bound.fn = fn;
+  return bound;
+}
+
+/* A parameter access while tracing: one get_attr node per qualified name for
+ * the whole trace, made at the first access (torch.fx's
+ * `parameter_proxy_cache`). */
+static Value *
+parameter_proxy (Tracer            *t,
+                 const char        *path,
+                 const GraftPyExpr *at)
+{
+  GraftNode *node = g_hash_table_lookup (t->param_nodes, path);
+  Value *made;
+
+  if (node != NULL)
+    return _graft_value_proxy (t, node);
+  made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
+  if (made != NULL)
+    g_hash_table_insert (t->param_nodes, (gpointer) path, made->node);
+  return made;
+}
+
+/* Names of the tensors a torch.nn leaf module holds as buffers; any other
+ * tensor attribute read from a leaf is taken for a parameter. */
+static gboolean
+is_leaf_buffer_name (const char *name)
+{
+  return strcmp (name, "running_mean") == 0 || strcmp (name, "running_var") == 0 ||
+         strcmp (name, "num_batches_tracked") == 0;
+}
+
+static gboolean
+is_leaf_param_name (const char *name)
+{
+  return g_str_has_prefix (name, "weight") || g_str_has_prefix (name, "bias") ||
+         g_str_has_suffix (name, "_weight") || g_str_has_suffix (name, "_bias") ||
+         g_str_has_prefix (name, "in_proj") || strcmp (name, "out_proj") == 0;
+}
+
+static Value *
+module_getattr (Tracer            *t,
+                Value             *self,
+                const char        *name,
+                const GraftPyExpr *at)
+{
+  Object *obj = self->obj;
+  Value *v;
+  Class *owner = NULL;
+
+  if ((v = _graft_strmap_get (&obj->attrs, name)) != NULL)
+    return v;
+  if (obj->cls != NULL && (v = _graft_tracer_class_lookup (obj->cls, name, &owner)) != NULL)
+    {
+      if (v->kind == VAL_FUNCTION && v->fn->is_property)
+        {
+          PtrVec *args = _graft_tracer_vec (t);
+
+          return _graft_tracer_call_function (t, v->fn, self, args, NULL, at);
+        }
+      return bind_method (t, self, v);
+    }
+  if ((v = _graft_strmap_get (&obj->params, name)) != NULL)
+    {
+      const char *base = g_hash_table_lookup (t->module_paths, obj);
+
+      if (t->tracing && base != NULL)
+        return parameter_proxy (t, _graft_tracer_join_path (t, base, name), at);
+      return v;
+    }
+  if ((v = _graft_strmap_get (&obj->buffers, name)) != NULL)
+    return v;
+  if ((v = _graft_strmap_get (&obj->modules, name)) != NULL)
+    return v;
+  if (strcmp (name, "training") == 0)
+    return _graft_value_bool (TRUE);
+  if (obj->kind == OBJ_LEAF)
+    {
+      /* A leaf's tensors are made on first access so that they keep their
+       * identity afterwards. */
+      if (is_leaf_buffer_name (name))
+        {
+          v = _graft_value_tensor (t);
+          _graft_strmap_set (&obj->buffers, _graft_tracer_strdup (t, name, -1), v);
+          return v;
+        }
+      if (is_leaf_param_name (name))
+        {
+          v = _graft_value_new (t, VAL_PARAMETER);
+          v->tensor.id = ++t->n_tensors;
+          _graft_strmap_set (&obj->params, _graft_tracer_strdup (t, name, -1), v);
+          return module_getattr (t, self, name, at);
+        }
+    }
+  if (_graft_tracer_has_method (self, name))
+    {
+      Value *m = _graft_value_new (t, VAL_METHOD);
+
+      m->method.recv = self;
+      m->method.name = _graft_tracer_strdup (t, name, -1);
+      return m;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                             "'%s' object has no attribute '%s'", obj->class_name, name);
+}
+
+/* In a top-level `def forward(self, ...)`, `self.a.b` is a submodule path
+ * while some longer path or call goes through it, and otherwise a parameter
+ * (cli.md; fx-reference builds the same module). */
+static Value *
+self_path_getattr (Tracer            *t,
+                   Value             *base,
+                   const char        *name,
+                   const GraftPyExpr *at)
+{
+  const char *path = _graft_tracer_join_path (t, base->path, name);
+  gpointer kind = g_hash_table_lookup (t->self_tree, path);
+
+  if (kind == SELF_PARAM)
+    return parameter_proxy (t, path, at);
+  return _graft_value_path (t, VAL_SELF_PATH, path);
+}
+
+/**
+ * _graft_tracer_getattr:
+ *
+ * `obj.name` for any value.
+ */
+Value *
+_graft_tracer_getattr (Tracer            *t,
+                       Value             *obj,
+                       const char        *name,
+                       const GraftPyExpr *at)
+{
+  Value *v;
+  Class *owner = NULL;
+
+  if (_graft_value_is_proxy (obj))
+    {
+      v = _graft_value_new (t, VAL_ATTR_PROXY);
+      v->attr.base = obj;
+      v->attr.attr = _graft_tracer_strdup (t, name, -1);
+      return v;
+    }
+  if (obj->kind == VAL_PYMODULE)
+    return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
+  if (obj->kind == VAL_PATH_FN)
+    {
+      /* `torch.ops.aten.add` is a packet and `.Tensor` one of its overloads. */
+      if (g_str_has_prefix (obj->path, "torch.ops."))
+        return _graft_value_path (t, VAL_PATH_FN, _graft_tracer_join_path (t, obj->path, name));
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "%s has no attribute '%s' that Graft models", obj->path, name);
+    }
+  if (obj->kind == VAL_SELF_PATH)
+    return self_path_getattr (t, obj, name, at);
+  if (obj->kind == VAL_OBJECT)
+    {
+      if (object_is_module (obj->obj))
+        return module_getattr (t, obj, name, at);
+      if ((v = _graft_strmap_get (&obj->obj->attrs, name)) != NULL)
+        return v;
+      if (obj->obj->cls != NULL &&
+          (v = _graft_tracer_class_lookup (obj->obj->cls, name, &owner)) != NULL)
+        {
+          if (v->kind == VAL_FUNCTION && v->fn->is_property)
+            return _graft_tracer_call_function (t, v->fn, obj, _graft_tracer_vec (t), NULL, at);
+          return bind_method (t, obj, v);
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "'%s' object has no attribute '%s'", obj->obj->class_name, name);
+    }
+  if (obj->kind == VAL_CLASS)
+    {
+      if ((v = _graft_tracer_class_lookup (obj->cls, name, &owner)) != NULL)
+        return v;
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                 "class '%s' has no attribute '%s'", obj->cls->name, name);
+    }
+  if (obj->kind == VAL_SUPER)
+    {
+      Class *cls = obj->super.self->kind == VAL_OBJECT ? obj->super.self->obj->cls : NULL;
+
+      v = cls != NULL ? super_lookup (cls, obj->super.after, name, &owner) : NULL;
+      if (v != NULL)
+        return bind_method (t, obj->super.self, v);
+      if (strcmp (name, "__init__") == 0)
+        {
+          /* nn.Module.__init__ and object.__init__: nothing to do. */
+          Value *noop = _graft_value_path (t, VAL_BUILTIN, "__graft_noop__");
+          return noop;
+        }
+      return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "super().%s is not a method Graft can follow", name);
+    }
+  if (_graft_value_is_tensor (obj))
+    {
+      if (strcmp (name, "data") == 0)
+        return obj->kind == VAL_PARAMETER && obj->tensor.data != NULL ? obj->tensor.data : obj;
+      if (strcmp (name, "shape") == 0 || strcmp (name, "dtype") == 0 || strcmp (name, "device") == 0)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "the %s of a constant tensor depends on its data, which Graft does not compute", name);
+      /* Any other attribute of a constant tensor is taken for a method. */
+      v = _graft_value_new (t, VAL_METHOD);
+      v->method.recv = obj;
+      v->method.name = _graft_tracer_strdup (t, name, -1);
+      return v;
+    }
+  if (obj->kind == VAL_SLICE)
+    {
+      if (strcmp (name, "start") == 0)
+        return obj->slice.start;
+      if (strcmp (name, "stop") == 0)
+        return obj->slice.stop;
+      if (strcmp (name, "step") == 0)
+        return obj->slice.step;
+    }
+  if (obj->kind == VAL_COMPLEX && (strcmp (name, "real") == 0 || strcmp (name, "imag") == 0))
+    return _graft_value_float (t, obj->c[name[0] == 'r' ? 0 : 1]);
+  if (obj->kind == VAL_DEVICE && (strcmp (name, "type") == 0 || strcmp (name, "index") == 0))
+    {
+      const char *colon = strchr (obj->path, ':');
+
+      if (name[0] == 't')
+        return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
+      return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10)) : _graft_value_none ();
+    }
+  if (_graft_tracer_has_method (obj, name))
+    {
+      v = _graft_value_new (t, VAL_METHOD);
+      v->method.recv = obj;
+      v->method.name = _graft_tracer_strdup (t, name, -1);
+      return v;
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
+}
+
+static gboolean
+module_setattr (Tracer     *t,
+                Object     *obj,
+                const char *name,
+                Value      *value)
+{
+  name = _graft_tracer_strdup (t, name, -1);
+  /* nn.Module.__setattr__: parameters, modules and buffers go to their own
+   * dicts; anything else is a plain attribute. */
+  if (value->kind == VAL_PARAMETER)
+    {
+      _graft_strmap_remove (&obj->attrs, name);
+      _graft_strmap_remove (&obj->modules, name);
+      _graft_strmap_set (&obj->params, name, value);
+      return TRUE;
+    }
+  if (value->kind == VAL_OBJECT && object_is_module (value->obj))
+    {
+      _graft_strmap_remove (&obj->attrs, name);
+      _graft_strmap_remove (&obj->params, name);
+      _graft_strmap_set (&obj->modules, name, value);
+      return TRUE;
+    }
+  if (_graft_strmap_get (&obj->buffers, name) != NULL)
+    {
+      _graft_strmap_set (&obj->buffers, name, value);
+      return TRUE;
+    }
+  _graft_strmap_remove (&obj->params, name);
+  _graft_strmap_remove (&obj->modules, name);
+  _graft_strmap_set (&obj->attrs, name, value);
+  return TRUE;
+}
+
+gboolean
+_graft_tracer_setattr (Tracer            *t,
+               Value             *obj,
+               const char        *name,
+               Value             *value,
+               const GraftPyExpr *at)
+{
+  if (obj->kind == VAL_OBJECT)
+    {
+      if (object_is_module (obj->obj))
+        return module_setattr (t, obj->obj, name, value);
+      _graft_strmap_set (&obj->obj->attrs, _graft_tracer_strdup (t, name, -1), value);
+      return TRUE;
+    }
+  if (obj->kind == VAL_CLASS)
+    {
+      _graft_strmap_set (&obj->cls->ns, _graft_tracer_strdup (t, name, -1), value);
+      return TRUE;
+    }
+  if (obj->kind == VAL_PYMODULE)
+    {
+      /* `math.pi = 3` changes what later code means: skipping it at module
+       * level, as other unmodelled assignments are, would trace wrongly. */
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "cannot set attribute '%s' of module '%s': Graft does not model changes to imported modules",
+                          name, obj->path);
+      t->error_is_fatal = TRUE;
+      return FALSE;
+    }
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "cannot set attribute '%s' of a %s%s", name, _graft_value_type_name (obj),
+                      _graft_value_is_proxy (obj) ? " (torch.fx cannot record attribute assignment)" : "");
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_index_object:
+ *
+ * `obj[index]` for module containers (`self.layers[0]`, `self.blocks[-1]`,
+ * `self.deep['a']`, slices of a Sequential) and objects with __getitem__.
+ */
+Value *
+_graft_tracer_index_object (Tracer            *t,
+                            Value             *obj,
+                            Value             *index,
+                            const GraftPyExpr *at)
+{
+  Object *o = obj->obj;
+  StrMap *children = o->kind == OBJ_PARAMETER_LIST ? &o->params : &o->modules;
+  guint n = children->keys->len;
+
+  if (o->kind == OBJ_SEQUENTIAL || o->kind == OBJ_MODULE_LIST || o->kind == OBJ_PARAMETER_LIST)
+    {
+      gint64 i;
+
+      if (index->kind == VAL_SLICE)
+        {
+          Value *keys = _graft_value_seq (t, VAL_LIST, 0);
+          Value *picked;
+          Object *copy;
+          Value *result;
+
+          for (guint k = 0; k < n; k++)
+            _graft_value_seq_add (keys, children->values->pdata[k]);
+          picked = _graft_tracer_subscript (t, keys, index, at);
+          if (picked == NULL)
+            return NULL;
+          /* A slice is a new container of the same modules; their paths
+           * are still found through the root (torch's path_of_module). */
+          copy = _graft_tracer_alloc (t, sizeof (Object));
+          copy->kind = o->kind;
+          copy->class_name = o->class_name;
+          _graft_strmap_init (t, &copy->attrs);
+          _graft_strmap_init (t, &copy->modules);
+          _graft_strmap_init (t, &copy->params);
+          _graft_strmap_init (t, &copy->buffers);
+          for (guint k = 0; k < picked->seq.items->len; k++)
+            _graft_strmap_set (o->kind == OBJ_PARAMETER_LIST ? &copy->params : &copy->modules,
+                               _graft_tracer_printf (t, "%u", k), picked->seq.items->pdata[k]);
+          result = _graft_value_new (t, VAL_OBJECT);
+          result->obj = copy;
+          return result;
+        }
+      if (_graft_value_is_proxy (index))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "a traced value cannot index a module container");
+      if (index->kind == VAL_INT)
+        i = index->i;
+      else if (index->kind == VAL_BOOL)
+        i = index->b;
+      else
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "%s indices must be integers", o->class_name);
+      if (i < 0)
+        i += n;
+      if (i < 0 || i >= (gint64) n)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "index %" G_GINT64_FORMAT " is out of range for %s of length %u",
+                                   index->kind == VAL_INT ? index->i : (gint64) index->b, o->class_name, n);
+      if (o->kind == OBJ_PARAMETER_LIST && t->tracing)
+        {
+          const char *base = g_hash_table_lookup (t->module_paths, o);
+
+          if (base != NULL)
+            return parameter_proxy (t, _graft_tracer_join_path (t, base, children->keys->pdata[i]),
+                                    at);
+        }
+      return children->values->pdata[i];
+    }
+  if (o->kind == OBJ_MODULE_DICT)
+    {
+      Value *v;
+
+      if (index->kind != VAL_STR)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "ModuleDict keys are strings");
+      v = _graft_strmap_get (&o->modules, index->str.s);
+      if (v == NULL)
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "ModuleDict has no key '%s'", index->str.s);
+      return v;
+    }
+  if (o->cls != NULL)
+    {
+      Value *fn = _graft_tracer_class_lookup (o->cls, "__getitem__", NULL);
+
+      if (fn != NULL)
+        {
+          PtrVec *args = _graft_tracer_vec (t);
+
+          _graft_vec_add (args, index);
+          return _graft_tracer_call (t, bind_method (t, obj, fn), args, NULL, at);
+        }
+    }
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object is not subscriptable", o->class_name);
+}

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-node.c: where values meet the graph.  Records nodes (with the
+ * names torch.fx would give them), turns values into node arguments (a
+ * tensor becomes a get_attr node of its buffer, parameter or constant), and
+ * asks for the truth or the items of a value, which a proxy cannot give:
+ * that is torch.fx's control-flow error, at its place in the source.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+
+#include <string.h>
+
+/* Nodes and arguments ------------------------------------------------------ */
+
+/**
+ * _graft_tracer_append_proxy_repr:
+ * @proxy: a traced value
+ *
+ * Appends `repr(proxy)`, `Proxy(name)`, which needs no value (an
+ * attribute's node is made for it, as torch's Attribute.node is).
+ *
+ * Returns: %FALSE with the tracer's error if the node cannot be made
+ */
+gboolean
+_graft_tracer_append_proxy_repr (Tracer  *t,
+                                 GString *out,
+                                 Value   *proxy)
+{
+  GraftNode *node = _graft_tracer_node_of (t, proxy);
+
+  if (node == NULL)
+    return FALSE;
+  g_string_append_printf (out, "Proxy(%s)", graft_node_get_name (node));
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_node_of:
+ *
+ * The node of a traced value; a lazy attribute (`x.shape`) becomes its
+ * getattr node here, on first use, as torch.fx's `Attribute.node` does.
+ */
+GraftNode *
+_graft_tracer_node_of (Tracer *t,
+                       Value  *v)
+{
+  PtrVec *chain;
+
+  if (v->kind == VAL_PROXY)
+    return v->node;
+  if (v->kind != VAL_ATTR_PROXY)
+    return NULL;
+  if (v->attr.made != NULL)
+    return v->attr.made;
+
+  /* `x.a.b.c` whose parts were never used: make the getattr nodes from the
+   * innermost out.  A loop, not recursion: a chain may be as long as the
+   * file (`h = h.shape` repeated). */
+  chain = _graft_tracer_vec (t);
+  for (Value *cur = v; cur->kind == VAL_ATTR_PROXY && cur->attr.made == NULL; cur = cur->attr.base)
+    _graft_vec_add (chain, cur);
+  for (guint i = chain->len; i > 0; i--)
+    {
+      Value *link = chain->pdata[i - 1];
+      PtrVec *args = _graft_tracer_vec (t);
+      Value *made;
+
+      _graft_vec_add (args, link->attr.base);
+      _graft_vec_add (args, _graft_value_str (t, link->attr.attr, -1));
+      made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",
+                                      args, NULL, NULL, _graft_tracer_span_expr (t));
+      if (made == NULL)
+        return NULL;
+      link->attr.made = made->node;
+    }
+  return v->attr.made;
+}
+
+/* The get_attr node for a tensor passed to an op: its buffer or attribute
+ * path, or a `_tensor_constantN` of its own (torch.fx's `create_arg`). */
+static GraftNode *
+tensor_node (Tracer            *t,
+             Value             *tensor,
+             const GraftPyExpr *at)
+{
+  const char *path = g_hash_table_lookup (t->tensor_paths, tensor);
+  Value *made;
+
+  if (path == NULL)
+    {
+      path = g_hash_table_lookup (t->tensor_consts, tensor);
+      if (path == NULL)
+        {
+          path = _graft_tracer_printf (t, "_tensor_constant%u", t->n_tensor_consts++);
+          g_hash_table_insert (t->tensor_consts, tensor, (gpointer) path);
+        }
+    }
+  made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
+  return made != NULL ? made->node : NULL;
+}
+
+/**
+ * _graft_tracer_to_arg:
+ * @out: (out): the argument, initialised on success
+ *
+ * torch.fx's `Tracer.create_arg`: turns a value into a node argument.
+ * Traced values become node references, tensors get_attr nodes, constants
+ * literals; modules and functions cannot be arguments.
+ *
+ * Returns: %FALSE with the tracer's error set on failure
+ */
+gboolean
+_graft_tracer_to_arg (Tracer            *t,
+                      Value             *v,
+                      GraftArg          *out,
+                      const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  switch (v->kind)
+    {
+    case VAL_NONE:
+      graft_arg_init_none (out);
+      return TRUE;
+    case VAL_BOOL:
+      graft_arg_init_bool (out, v->b);
+      return TRUE;
+    case VAL_INT:
+      graft_arg_init_int (out, v->i);
+      return TRUE;
+    case VAL_FLOAT:
+      graft_arg_init_float (out, v->f);
+      return TRUE;
+    case VAL_COMPLEX:
+      graft_arg_init_complex (out, v->c[0], v->c[1]);
+      return TRUE;
+    case VAL_STR:
+      graft_arg_init_str (out, v->str.s, v->str.len);
+      return TRUE;
+    case VAL_ELLIPSIS:
+      graft_arg_init_ellipsis (out);
+      return TRUE;
+    case VAL_SYMBOL:
+      graft_arg_init_symbol (out, v->path);
+      return TRUE;
+    case VAL_DEVICE:
+      graft_arg_init_device (out, v->path);
+      return TRUE;
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+      node = _graft_tracer_node_of (t, v);
+      if (node == NULL)
+        return FALSE;
+      graft_arg_init_node (out, node);
+      return TRUE;
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+      node = tensor_node (t, v, at);
+      if (node == NULL)
+        return FALSE;
+      graft_arg_init_node (out, node);
+      return TRUE;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      graft_arg_init_seq (out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST, v->seq.items->len);
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!_graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at))
+          {
+            graft_arg_clear (out);
+            return FALSE;
+          }
+      return TRUE;
+    case VAL_DICT:
+      graft_arg_init_dict (out, v->dict.keys->len);
+      for (guint i = 0; i < v->dict.keys->len; i++)
+        {
+          Value *key = v->dict.keys->pdata[i];
+
+          if (_graft_value_holds_proxy (key) ||
+              !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
+              !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
+            {
+              graft_arg_clear (out);
+              if (t->error == NULL)
+                _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                         "a traced value cannot be a dict key of an argument (torch.fx: Keys for dictionaries used as "
+                         "an argument cannot contain a Node)");
+              return FALSE;
+            }
+        }
+      return TRUE;
+    case VAL_SLICE:
+      graft_arg_init_slice (out);
+      if (!_graft_tracer_to_arg (t, v->slice.start, &out->items[0], at) ||
+          !_graft_tracer_to_arg (t, v->slice.stop, &out->items[1], at) ||
+          !_graft_tracer_to_arg (t, v->slice.step, &out->items[2], at))
+        {
+          graft_arg_clear (out);
+          return FALSE;
+        }
+      return TRUE;
+    case VAL_TYPE:
+    case VAL_GENERIC:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_SUPER:
+    default:
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "a %s cannot be an argument of a traced operation",
+                          _graft_value_type_name (v));
+      return FALSE;
+    }
+}
+
+/* torch.fx writes method names, module paths and attribute names into the
+ * generated code as they are; a Python keyword there (`x.if()`,
+ * `self.lambda(x)`) makes that code invalid and torch's trace fail with a
+ * SyntaxError.  Graft reports it where the name is used. */
+static gboolean
+target_is_printable (Tracer            *t,
+                     GraftOp            op,
+                     const char        *target,
+                     PtrVec         *args,
+                     const GraftPyExpr *at)
+{
+  const char *name = NULL;
+
+  if (op == GRAFT_OP_CALL_METHOD)
+    name = graft_is_python_keyword (target) ? target : NULL;
+  else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
+    {
+      /* Each dotted part; no keyword is longer than 8 bytes. */
+      for (const char *part = target; name == NULL;)
+        {
+          const char *dot = strchr (part, '.');
+          gsize len = dot != NULL ? (gsize) (dot - part) : strlen (part);
+          char word[16];
+
+          if (len < sizeof word)
+            {
+              memcpy (word, part, len);
+              word[len] = '\0';
+              if (graft_is_python_keyword (word))
+                name = _graft_tracer_strdup (t, word, -1);
+            }
+          if (dot == NULL)
+            break;
+          part = dot + 1;
+        }
+    }
+  else if (op == GRAFT_OP_CALL_FUNCTION && strcmp (target, "builtins.getattr") == 0 &&
+           args != NULL && args->len == 2 && ((Value *) args->pdata[1])->kind == VAL_STR &&
+           graft_is_python_keyword (((Value *) args->pdata[1])->str.s))
+    name = ((Value *) args->pdata[1])->str.s;
+  if (name == NULL)
+    return TRUE;
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                      "'%s' is a Python keyword: torch.fx would write it into the generated code as a name, "
+                      "which is a syntax error", name);
+  return FALSE;
+}
+
+/**
+ * _graft_tracer_make_node:
+ * @args: (element-type Value) (nullable): positional arguments
+ * @kwargs: (nullable): keyword arguments
+ * @name: (nullable): the name candidate, %NULL to derive it from @target
+ *
+ * torch.fx's `create_proxy`: converts the arguments (which may create
+ * get_attr and getattr nodes first), then records the node.
+ *
+ * Returns: (nullable): a proxy for the node
+ */
+Value *
+_graft_tracer_make_node (Tracer            *t,
+                         GraftOp            op,
+                         const char        *target,
+                         PtrVec         *args,
+                         StrMap            *kwargs,
+                         const char        *name,
+                         const GraftPyExpr *at)
+{
+  GraftArg a, k;
+  GraftNode *node;
+
+  if (!t->tracing || t->graph == NULL)
+    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                    "this operation needs a traced value, but runs before tracing starts");
+  if (!target_is_printable (t, op, target, args, at))
+    return NULL;
+  if (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                               "the graph would have more than %u nodes", GRAFT_MAX_NODES);
+
+  graft_arg_init_seq (&a, GRAFT_ARG_TUPLE, args != NULL ? args->len : 0);
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    if (!_graft_tracer_to_arg (t, args->pdata[i], &a.items[i], at))
+      {
+        graft_arg_clear (&a);
+        return NULL;
+      }
+  graft_arg_init_dict (&k, kwargs != NULL ? kwargs->keys->len : 0);
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      graft_arg_init_str (&k.items[2 * i], kwargs->keys->pdata[i], -1);
+      if (!_graft_tracer_to_arg (t, kwargs->values->pdata[i], &k.items[2 * i + 1], at))
+        {
+          graft_arg_clear (&a);
+          graft_arg_clear (&k);
+          return NULL;
+        }
+    }
+  node = graft_graph_create_node (t->graph, op, target, &a, &k, name, NULL);
+  graft_node_set_span (node, at->start, at->end);
+  return _graft_value_proxy (t, node);
+}
+
+/* Truth and iteration ---------------------------------------------------- */
+
+/**
+ * _graft_tracer_truth:
+ *
+ * Python's `bool(v)`.  A traced value has no truth value while tracing.
+ */
+gboolean
+_graft_tracer_truth (Tracer            *t,
+                     Value             *v,
+                     const GraftPyExpr *at,
+                     gboolean          *out)
+{
+  switch (v->kind)
+    {
+    case VAL_NONE:
+      *out = FALSE;
+      return TRUE;
+    case VAL_BOOL:
+      *out = v->b;
+      return TRUE;
+    case VAL_INT:
+      *out = v->i != 0;
+      return TRUE;
+    case VAL_FLOAT:
+      *out = v->f != 0;
+      return TRUE;
+    case VAL_COMPLEX:
+      *out = v->c[0] != 0 || v->c[1] != 0;
+      return TRUE;
+    case VAL_STR:
+      *out = v->str.len != 0;
+      return TRUE;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      *out = v->seq.items->len != 0;
+      return TRUE;
+    case VAL_DICT:
+      *out = v->dict.keys->len != 0;
+      return TRUE;
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                          "the truth value of a traced value is not known while tracing %s",
+                          _graft_tracer_control_flow_reason);
+      return FALSE;
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "the truth value of a constant tensor depends on its data, which Graft does not compute");
+      return FALSE;
+    case VAL_OBJECT:
+      if (v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_SEQUENTIAL ||
+          v->obj->kind == OBJ_MODULE_DICT || v->obj->kind == OBJ_PARAMETER_LIST)
+        {
+          *out = v->obj->modules.keys->len + v->obj->params.keys->len != 0;
+          return TRUE;
+        }
+      *out = TRUE;
+      return TRUE;
+    case VAL_ELLIPSIS:
+    case VAL_SLICE:
+    case VAL_SYMBOL:
+    case VAL_DEVICE:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    case VAL_GENERIC:
+    default:
+      *out = TRUE;
+      return TRUE;
+    }
+}
+
+/**
+ * _graft_tracer_iterate:
+ *
+ * `list(v)` for a value Python can iterate: sequences, dict keys, the
+ * characters of a string, the children of module containers.  A traced value
+ * cannot be iterated (torch.fx raises TraceError).
+ *
+ * Returns: (nullable): a list value
+ */
+Value *
+_graft_tracer_iterate (Tracer            *t,
+                       Value             *v,
+                       const GraftPyExpr *at)
+{
+  Value *out;
+
+  if (_graft_value_is_seq (v))
+    {
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < v->seq.items->len; i++)
+        _graft_value_seq_add (out, v->seq.items->pdata[i]);
+      return out;
+    }
+  if (v->kind == VAL_DICT)
+    {
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (guint i = 0; i < v->dict.keys->len; i++)
+        _graft_value_seq_add (out, v->dict.keys->pdata[i]);
+      return out;
+    }
+  if (v->kind == VAL_STR)
+    {
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      for (const char *p = v->str.s; p < v->str.s + v->str.len; p = g_utf8_next_char (p))
+        _graft_value_seq_add (out, _graft_value_str (t, p, g_utf8_next_char (p) - p));
+      return out;
+    }
+  if (v->kind == VAL_OBJECT)
+    {
+      out = _graft_value_seq (t, VAL_LIST, 0);
+      switch (v->obj->kind)
+        {
+        case OBJ_SEQUENTIAL:
+        case OBJ_MODULE_LIST:
+          for (guint i = 0; i < v->obj->modules.values->len; i++)
+            _graft_value_seq_add (out, v->obj->modules.values->pdata[i]);
+          return out;
+        case OBJ_MODULE_DICT:
+          for (guint i = 0; i < v->obj->modules.keys->len; i++)
+            _graft_value_seq_add (out, _graft_value_str (t, v->obj->modules.keys->pdata[i], -1));
+          return out;
+        case OBJ_PARAMETER_LIST:
+          for (guint i = 0; i < v->obj->params.values->len; i++)
+            _graft_value_seq_add (out, v->obj->params.values->pdata[i]);
+          return out;
+        case OBJ_PLAIN:
+        case OBJ_USER_MODULE:
+        case OBJ_LEAF:
+        default:
+          break;
+        }
+    }
+  if (_graft_value_is_proxy (v))
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "a traced value cannot be iterated: its length is not known while tracing "
+                               "(torch.fx: Proxy object cannot be iterated)");
+  return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                             "'%s' object is not iterable", _graft_value_type_name (v));
+}

@@ -1,0 +1,1165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-tracer-stmt.c: statements, as Python runs them: assignment to every
+ * kind of target, `if`, loops (unrolled, counted against
+ * GRAFT_MAX_LOOP_STEPS), `with`, `try`, imports (which bind the modules
+ * Graft knows), `def` and `class` (with the Python models of the torch.nn
+ * layers a file class may extend).  A statement returns a Flow: how it
+ * ended.
+ */
+#include "config.h"
+
+#include "graft-tracer-private.h"
+#include "graft-error.h"
+#include "graft-limits.h"
+#include "graft-py-parser.h"
+#include "graft-source.h"
+
+#include <string.h>
+
+/* Statements -------------------------------------------------------------- */
+
+gboolean
+_graft_tracer_assign (Tracer            *t,
+                      Frame             *frame,
+                      const GraftPyExpr *target,
+                      Value             *value)
+{
+  switch (target->kind)
+    {
+    case GRAFT_PY_EXPR_NAME:
+      _graft_strmap_set (&frame->vars, target->name.id, value);
+      return TRUE;
+
+    case GRAFT_PY_EXPR_ATTRIBUTE:
+      {
+        Value *obj = _graft_tracer_eval (t, frame, target->attribute.value);
+
+        return obj != NULL && _graft_tracer_setattr (t, obj, target->attribute.attr, value, target);
+      }
+
+    case GRAFT_PY_EXPR_SUBSCRIPT:
+      {
+        Value *obj = _graft_tracer_eval (t, frame, target->subscript.value);
+        Value *index = obj != NULL ? _graft_tracer_eval (t, frame, target->subscript.slice) : NULL;
+
+        if (index == NULL)
+          return FALSE;
+        if (obj->kind == VAL_LIST && index->kind == VAL_INT)
+          {
+            gint64 i = index->i < 0 ? index->i + obj->seq.items->len : index->i;
+
+            if (i < 0 || i >= (gint64) obj->seq.items->len)
+              {
+                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_TRACE,
+                                       "list assignment index out of range");
+                return FALSE;
+              }
+            obj->seq.items->pdata[i] = value;
+            return TRUE;
+          }
+        if (obj->kind == VAL_DICT && !_graft_value_is_proxy (index))
+          {
+            _graft_dict_set (t, obj, index, value);
+            return TRUE;
+          }
+        _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                 _graft_value_is_proxy (obj)
+                     ? "item assignment on a traced value is not supported (torch.fx Proxies do not support item assignment)"
+                     : "this item assignment is not supported");
+        return FALSE;
+      }
+
+    case GRAFT_PY_EXPR_TUPLE:
+    case GRAFT_PY_EXPR_LIST:
+      {
+        guint n = target->sequence.elts.len;
+        gint star = -1;
+        Value *items;
+
+        for (guint i = 0; i < n; i++)
+          if (target->sequence.elts.items[i]->kind == GRAFT_PY_EXPR_STARRED)
+            star = i;
+
+        if (_graft_value_is_proxy (value))
+          {
+            /* Unpacking a traced value: one getitem per target, in order
+             * (torch.fx on the Pythons it supports; cli.md). */
+            if (star >= 0)
+              {
+                _graft_tracer_fail_at (t, target->sequence.elts.items[star],
+                                       GRAFT_PARSE_ERROR_TRACE,
+                                       "starred unpacking of a traced value needs its length, "
+                                       "which is not known while tracing "
+                                       "(torch.fx: Proxy object cannot be iterated)");
+                return FALSE;
+              }
+            items = _graft_value_seq (t, VAL_LIST, n);
+            for (guint i = 0; i < n; i++)
+              {
+                Value *item = _graft_tracer_subscript (t, value, _graft_value_int (t, i), target);
+
+                if (item == NULL)
+                  return FALSE;
+                _graft_value_seq_add (items, item);
+              }
+          }
+        else
+          {
+            items = _graft_tracer_iterate (t, value, target);
+            if (items == NULL)
+              return FALSE;
+          }
+
+        if (star < 0)
+          {
+            if (items->seq.items->len != n)
+              {
+                _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                    items->seq.items->len > n ? "too many values to unpack (expected %u)"
+                                                              : "not enough values to unpack (expected %u)",
+                                    n);
+                return FALSE;
+              }
+            for (guint i = 0; i < n; i++)
+              if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
+                                         items->seq.items->pdata[i]))
+                return FALSE;
+            return TRUE;
+          }
+        if (items->seq.items->len < n - 1)
+          {
+            _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                "not enough values to unpack (expected at least %u)", n - 1);
+            return FALSE;
+          }
+        {
+          guint n_rest = items->seq.items->len - (n - 1);
+          Value *rest = _graft_value_seq (t, VAL_LIST, n_rest);
+
+          for (guint i = 0; i < (guint) star; i++)
+            if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
+                                       items->seq.items->pdata[i]))
+              return FALSE;
+          for (guint i = 0; i < n_rest; i++)
+            _graft_value_seq_add (rest, items->seq.items->pdata[star + i]);
+          if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[star]->starred.value,
+                                     rest))
+            return FALSE;
+          for (guint i = star + 1; i < n; i++)
+            if (!_graft_tracer_assign (t, frame, target->sequence.elts.items[i],
+                                       items->seq.items->pdata[i - 1 + n_rest]))
+              return FALSE;
+          return TRUE;
+        }
+      }
+
+    case GRAFT_PY_EXPR_STARRED:
+      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX,
+                             "starred assignment target must be in a list or tuple");
+      return FALSE;
+
+    case GRAFT_PY_EXPR_CONSTANT:
+    case GRAFT_PY_EXPR_JOINED_STR:
+    case GRAFT_PY_EXPR_FORMATTED_VALUE:
+    case GRAFT_PY_EXPR_SLICE:
+    case GRAFT_PY_EXPR_CALL:
+    case GRAFT_PY_EXPR_BIN_OP:
+    case GRAFT_PY_EXPR_UNARY_OP:
+    case GRAFT_PY_EXPR_BOOL_OP:
+    case GRAFT_PY_EXPR_COMPARE:
+    case GRAFT_PY_EXPR_IF_EXP:
+    case GRAFT_PY_EXPR_LAMBDA:
+    case GRAFT_PY_EXPR_SET:
+    case GRAFT_PY_EXPR_DICT:
+    case GRAFT_PY_EXPR_LIST_COMP:
+    case GRAFT_PY_EXPR_SET_COMP:
+    case GRAFT_PY_EXPR_DICT_COMP:
+    case GRAFT_PY_EXPR_GENERATOR_EXP:
+    case GRAFT_PY_EXPR_NAMED_EXPR:
+    case GRAFT_PY_EXPR_YIELD:
+    case GRAFT_PY_EXPR_YIELD_FROM:
+    case GRAFT_PY_EXPR_AWAIT:
+    default:
+      _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_SYNTAX,
+                             "cannot assign to this expression");
+      return FALSE;
+    }
+}
+
+static gboolean
+expr_has_yield (const GraftPyExpr *e)
+{
+  return e != NULL && (e->kind == GRAFT_PY_EXPR_YIELD || e->kind == GRAFT_PY_EXPR_YIELD_FROM);
+}
+
+/* Whether a function body yields (at statement level, which is where model
+ * code would). */
+gboolean
+_graft_tracer_contains_yield (const GraftPyStmtList *body)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      switch (s->kind)
+        {
+        case GRAFT_PY_STMT_EXPR:
+          if (expr_has_yield (s->expr.value))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_ASSIGN:
+          if (expr_has_yield (s->assign.value))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_IF:
+          if (_graft_tracer_contains_yield (&s->if_stmt.body) ||
+              _graft_tracer_contains_yield (&s->if_stmt.orelse))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_FOR:
+          if (_graft_tracer_contains_yield (&s->for_stmt.body))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          if (_graft_tracer_contains_yield (&s->while_stmt.body))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_WITH:
+          if (_graft_tracer_contains_yield (&s->with_stmt.body))
+            return TRUE;
+          break;
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        case GRAFT_PY_STMT_DELETE:
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+        case GRAFT_PY_STMT_TRY:
+        case GRAFT_PY_STMT_IMPORT:
+        case GRAFT_PY_STMT_IMPORT_FROM:
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+        case GRAFT_PY_STMT_CLASS_DEF:
+        default:
+          break;
+        }
+    }
+  return FALSE;
+}
+
+static const GraftPyExpr *
+stmt_span (const GraftPyStmt *s)
+{
+  static GraftPyExpr at;
+
+  at.start = s->start;
+  at.end = s->end;
+  return &at;
+}
+
+/* The module path an import names, and whether Graft knows it. */
+static Value *
+import_module (Tracer            *t,
+               const char        *path,
+               const GraftPyExpr *at)
+{
+  return _graft_tracer_torch_attr (t, path, at);
+}
+
+static Flow
+exec_import (Tracer            *t,
+             Frame             *frame,
+             const GraftPyStmt *s)
+{
+  const GraftPyExpr *at = stmt_span (s);
+
+  for (guint i = 0; i < s->import.n_names; i++)
+    {
+      const GraftPyAlias *alias = s->import.names[i];
+      Value *mod = import_module (t, alias->name, at);
+
+      if (mod == NULL)
+        return FLOW_ERROR;
+      if (alias->asname != NULL)
+        _graft_strmap_set (&frame->vars, alias->asname, mod);
+      else
+        {
+          /* `import torch.nn` binds `torch`. */
+          const char *dot = strchr (alias->name, '.');
+          const char *first = dot != NULL ? _graft_tracer_strdup (t, alias->name, dot - alias->name) : alias->name;
+          Value *top = import_module (t, first, at);
+
+          if (top == NULL)
+            return FLOW_ERROR;
+          _graft_strmap_set (&frame->vars, first, top);
+        }
+    }
+  return FLOW_NORMAL;
+}
+
+static Flow
+exec_import_from (Tracer            *t,
+                  Frame             *frame,
+                  const GraftPyStmt *s)
+{
+  const GraftPyExpr *at = stmt_span (s);
+
+  if (s->import_from.level > 0 || s->import_from.module == NULL)
+    {
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "relative imports are not supported: Graft reads one file");
+      return FLOW_ERROR;
+    }
+  for (guint i = 0; i < s->import_from.n_names; i++)
+    {
+      const GraftPyAlias *alias = s->import_from.names[i];
+      Value *v;
+
+      if (strcmp (alias->name, "*") == 0)
+        {
+          _graft_tracer_fail (t, alias->start, alias->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "'from %s import *' is not supported: import the names you use",
+                              s->import_from.module);
+          return FLOW_ERROR;
+        }
+      v = _graft_tracer_torch_attr (
+          t, _graft_tracer_join_path (t, s->import_from.module, alias->name), at);
+      if (v == NULL)
+        return FLOW_ERROR;
+      _graft_strmap_set (&frame->vars, alias->asname != NULL ? alias->asname : alias->name, v);
+    }
+  return FLOW_NORMAL;
+}
+
+static Value *
+make_function (Tracer            *t,
+               Frame             *frame,
+               const GraftPyStmt *s,
+               Class             *owner)
+{
+  Function *fn = _graft_tracer_alloc (t, sizeof (Function));
+  Value *v;
+
+  fn->def = s;
+  fn->name = s->function_def.name;
+  fn->closure = frame;
+  fn->owner = owner;
+  if (!_graft_tracer_eval_defaults (t, frame, s->function_def.args, fn))
+    return NULL;
+
+  for (guint i = 0; i < s->function_def.decorators.len; i++)
+    {
+      const GraftPyExpr *d = s->function_def.decorators.items[i];
+      Value *dv = _graft_tracer_eval (t, frame, d);
+
+      if (dv == NULL)
+        return NULL;
+      if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "staticmethod") == 0)
+        fn->is_static = TRUE;
+      else if (dv->kind == VAL_BUILTIN && strcmp (dv->path, "property") == 0)
+        fn->is_property = TRUE;
+      else if (dv->kind == VAL_PATH_FN && strcmp (dv->path, "torch.fx.wrap") == 0)
+        fn->is_wrapped = TRUE;
+      else if (dv->kind == VAL_PATH_FN && (g_str_has_prefix (dv->path, "torch.jit.") ||
+                                          strcmp (dv->path, "torch.no_grad") == 0 ||
+                                          strcmp (dv->path, "typing.overload") == 0))
+        ; /* annotations for other tools: no effect on tracing */
+      else
+        {
+          _graft_tracer_fail (t, d->start, d->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "this decorator is not supported by Graft's tracer");
+          return NULL;
+        }
+    }
+  v = _graft_value_new (t, VAL_FUNCTION);
+  v->fn = fn;
+  return v;
+}
+
+/* Python models of the torch.nn layers a file class may extend: what
+ * their constructors store and what their forward records, written for
+ * Graft from torch 1.13.1's documented behaviour.  Only used for
+ * subclasses: a torch.nn layer used as it is stays a leaf (call_module). */
+static const char nn_models[] =
+  "import torch\n"
+  "import torch.nn.functional as F\n"
+  "from torch.nn import Module, Parameter\n"
+  "\n"
+  "class Linear(Module):\n"
+  "    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):\n"
+  "        super().__init__()\n"
+  "        self.in_features = in_features\n"
+  "        self.out_features = out_features\n"
+  "        self.weight = Parameter(torch.empty((out_features, in_features)))\n"
+  "        if bias:\n"
+  "            self.bias = Parameter(torch.empty(out_features))\n"
+  "        else:\n"
+  "            self.register_parameter('bias', None)\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.linear(input, self.weight, self.bias)\n"
+  "\n"
+  "class Identity(Module):\n"
+  "    def __init__(self, *args, **kwargs):\n"
+  "        super().__init__()\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return input\n"
+  "\n"
+  "class ReLU(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.relu(input, inplace=self.inplace)\n"
+  "\n"
+  "class Dropout(Module):\n"
+  "    def __init__(self, p=0.5, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.p = p\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.dropout(input, self.p, self.training, self.inplace)\n"
+  "\n"
+  "class Sigmoid(Module):\n"
+  "    def forward(self, input):\n"
+  "        return torch.sigmoid(input)\n"
+  "\n"
+  "class Tanh(Module):\n"
+  "    def forward(self, input):\n"
+  "        return torch.tanh(input)\n"
+  "\n"
+  "def _tuple_of(n, value):\n"
+  "    if isinstance(value, (tuple, list)):\n"
+  "        return tuple(value)\n"
+  "    return tuple([value] * n)\n"
+  "\n"
+  "class _ConvNd(Module):\n"
+  "    def __init__(self, n, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,\n"
+  "                 groups=1, bias=True, padding_mode='zeros', device=None, dtype=None):\n"
+  "        super().__init__()\n"
+  "        if groups <= 0:\n"
+  "            raise ValueError('groups must be a positive integer')\n"
+  "        if in_channels % groups != 0:\n"
+  "            raise ValueError('in_channels must be divisible by groups')\n"
+  "        if out_channels % groups != 0:\n"
+  "            raise ValueError('out_channels must be divisible by groups')\n"
+  "        kernel_size = _tuple_of(n, kernel_size)\n"
+  "        stride = _tuple_of(n, stride)\n"
+  "        dilation = _tuple_of(n, dilation)\n"
+  "        if not isinstance(padding, str):\n"
+  "            padding = _tuple_of(n, padding)\n"
+  "        elif padding not in ('same', 'valid'):\n"
+  "            raise ValueError('Invalid padding string')\n"
+  "        elif padding == 'same' and any(s != 1 for s in stride):\n"
+  "            raise ValueError(\"padding='same' is not supported for strided convolutions\")\n"
+  "        if padding_mode not in ('zeros', 'reflect', 'replicate', 'circular'):\n"
+  "            raise ValueError('padding_mode must be zeros, reflect, replicate or circular')\n"
+  "        self._n = n\n"
+  "        self.in_channels = in_channels\n"
+  "        self.out_channels = out_channels\n"
+  "        self.kernel_size = kernel_size\n"
+  "        self.stride = stride\n"
+  "        self.padding = padding\n"
+  "        self.dilation = dilation\n"
+  "        self.transposed = False\n"
+  "        self.output_padding = _tuple_of(n, 0)\n"
+  "        self.groups = groups\n"
+  "        self.padding_mode = padding_mode\n"
+  "        if isinstance(padding, str):\n"
+  "            pads = [0, 0] * n\n"
+  "            if padding == 'same':\n"
+  "                for i in range(n):\n"
+  "                    total = dilation[i] * (kernel_size[i] - 1)\n"
+  "                    left = total // 2\n"
+  "                    pads[2 * (n - 1 - i)] = left\n"
+  "                    pads[2 * (n - 1 - i) + 1] = total - left\n"
+  "            self._reversed_padding_repeated_twice = pads\n"
+  "        else:\n"
+  "            self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ in range(2))\n"
+  "        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + kernel_size))\n"
+  "        if bias:\n"
+  "            self.bias = Parameter(torch.empty(out_channels))\n"
+  "        else:\n"
+  "            self.register_parameter('bias', None)\n"
+  "\n"
+  "    def _conv(self, input, weight, bias, padding):\n"
+  "        if self._n == 1:\n"
+  "            return F.conv1d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
+  "        if self._n == 2:\n"
+  "            return F.conv2d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
+  "        return F.conv3d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
+  "\n"
+  "    def _conv_forward(self, input, weight, bias):\n"
+  "        if self.padding_mode != 'zeros':\n"
+  "            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)\n"
+  "            return self._conv(padded, weight, bias, _tuple_of(self._n, 0))\n"
+  "        return self._conv(input, weight, bias, self.padding)\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return self._conv_forward(input, self.weight, self.bias)\n"
+  "\n"
+  "class Conv1d(_ConvNd):\n"
+  "    def __init__(self, *args, **kwargs):\n"
+  "        super().__init__(1, *args, **kwargs)\n"
+  "\n"
+  "class Conv2d(_ConvNd):\n"
+  "    def __init__(self, *args, **kwargs):\n"
+  "        super().__init__(2, *args, **kwargs)\n"
+  "\n"
+  "class Conv3d(_ConvNd):\n"
+  "    def __init__(self, *args, **kwargs):\n"
+  "        super().__init__(3, *args, **kwargs)\n"
+  "\n"
+  "class LayerNorm(Module):\n"
+  "    def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, device=None, dtype=None):\n"
+  "        super().__init__()\n"
+  "        if isinstance(normalized_shape, int):\n"
+  "            normalized_shape = (normalized_shape,)\n"
+  "        self.normalized_shape = tuple(normalized_shape)\n"
+  "        self.eps = eps\n"
+  "        self.elementwise_affine = elementwise_affine\n"
+  "        if elementwise_affine:\n"
+  "            self.weight = Parameter(torch.empty(self.normalized_shape))\n"
+  "            self.bias = Parameter(torch.empty(self.normalized_shape))\n"
+  "        else:\n"
+  "            self.register_parameter('weight', None)\n"
+  "            self.register_parameter('bias', None)\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)\n"
+  "\n"
+  "class Embedding(Module):\n"
+  "    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,\n"
+  "                 scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None):\n"
+  "        super().__init__()\n"
+  "        self.num_embeddings = num_embeddings\n"
+  "        self.embedding_dim = embedding_dim\n"
+  "        if padding_idx is not None and padding_idx < 0:\n"
+  "            padding_idx = num_embeddings + padding_idx\n"
+  "        self.padding_idx = padding_idx\n"
+  "        self.max_norm = max_norm\n"
+  "        self.norm_type = norm_type\n"
+  "        self.scale_grad_by_freq = scale_grad_by_freq\n"
+  "        self.weight = Parameter(torch.empty((num_embeddings, embedding_dim)))\n"
+  "        self.sparse = sparse\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,\n"
+  "                           self.scale_grad_by_freq, self.sparse)\n"
+  "\n"
+  "class GELU(Module):\n"
+  "    def __init__(self, approximate='none'):\n"
+  "        super().__init__()\n"
+  "        self.approximate = approximate\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.gelu(input, approximate=self.approximate)\n"
+  "\n"
+  "class SiLU(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.silu(input, inplace=self.inplace)\n"
+  "\n"
+  "class Mish(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.mish(input, inplace=self.inplace)\n"
+  "\n"
+  "class Hardswish(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.hardswish(input, self.inplace)\n"
+  "\n"
+  "class Hardsigmoid(Module):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.hardsigmoid(input, self.inplace)\n"
+  "\n"
+  "class LeakyReLU(Module):\n"
+  "    def __init__(self, negative_slope=0.01, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.negative_slope = negative_slope\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.leaky_relu(input, self.negative_slope, self.inplace)\n"
+  "\n"
+  "class ELU(Module):\n"
+  "    def __init__(self, alpha=1.0, inplace=False):\n"
+  "        super().__init__()\n"
+  "        self.alpha = alpha\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.elu(input, self.alpha, self.inplace)\n"
+  "\n"
+  "class Hardtanh(Module):\n"
+  "    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, max_value=None):\n"
+  "        super().__init__()\n"
+  "        if min_value is not None:\n"
+  "            min_val = min_value\n"
+  "        if max_value is not None:\n"
+  "            max_val = max_value\n"
+  "        self.min_val = min_val\n"
+  "        self.max_val = max_val\n"
+  "        self.inplace = inplace\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)\n"
+  "\n"
+  "class ReLU6(Hardtanh):\n"
+  "    def __init__(self, inplace=False):\n"
+  "        super().__init__(0.0, 6.0, inplace)\n"
+  "\n"
+  "class Softplus(Module):\n"
+  "    def __init__(self, beta=1, threshold=20):\n"
+  "        super().__init__()\n"
+  "        self.beta = beta\n"
+  "        self.threshold = threshold\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.softplus(input, self.beta, self.threshold)\n"
+  "\n"
+  "class Softmax(Module):\n"
+  "    def __init__(self, dim=None):\n"
+  "        super().__init__()\n"
+  "        self.dim = dim\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.softmax(input, self.dim, _stacklevel=5)\n"
+  "\n"
+  "class LogSoftmax(Module):\n"
+  "    def __init__(self, dim=None):\n"
+  "        super().__init__()\n"
+  "        self.dim = dim\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.log_softmax(input, self.dim, _stacklevel=5)\n"
+  "\n"
+  "class Flatten(Module):\n"
+  "    def __init__(self, start_dim=1, end_dim=-1):\n"
+  "        super().__init__()\n"
+  "        self.start_dim = start_dim\n"
+  "        self.end_dim = end_dim\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return input.flatten(self.start_dim, self.end_dim)\n"
+  "\n"
+  "class _MaxPoolNd(Module):\n"
+  "    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):\n"
+  "        super().__init__()\n"
+  "        self.kernel_size = kernel_size\n"
+  "        self.stride = stride if stride is not None else kernel_size\n"
+  "        self.padding = padding\n"
+  "        self.dilation = dilation\n"
+  "        self.return_indices = return_indices\n"
+  "        self.ceil_mode = ceil_mode\n"
+  "\n"
+  "class MaxPool1d(_MaxPoolNd):\n"
+  "    def forward(self, input):\n"
+  "        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,\n"
+  "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
+  "\n"
+  "class MaxPool2d(_MaxPoolNd):\n"
+  "    def forward(self, input):\n"
+  "        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,\n"
+  "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
+  "\n"
+  "class AdaptiveAvgPool1d(Module):\n"
+  "    def __init__(self, output_size):\n"
+  "        super().__init__()\n"
+  "        self.output_size = output_size\n"
+  "\n"
+  "    def forward(self, input):\n"
+  "        return F.adaptive_avg_pool1d(input, self.output_size)\n"
+  "\n"
+  "class AdaptiveAvgPool2d(AdaptiveAvgPool1d):\n"
+  "    def forward(self, input):\n"
+  "        return F.adaptive_avg_pool2d(input, self.output_size)\n";
+
+static Value *
+nn_model_class (Tracer            *t,
+                const char        *path,
+                const GraftPyExpr *at)
+{
+  const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
+  Value *cls;
+
+  if (t->nn_frame == NULL)
+    {
+      g_autoptr(GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
+      g_autoptr(GError) error = NULL;
+      GraftPyModule *module = graft_py_parse (source, &error);
+      const GraftPyStmtList *body;
+      GError *saved = t->error;
+
+      g_assert (module != NULL);
+      g_ptr_array_add (t->parsed, module);
+      t->nn_frame = _graft_tracer_frame_new (t, NULL, NULL);
+      body = graft_py_module_get_body (module);
+      t->error = NULL;
+      for (guint i = 0; i < body->len; i++)
+        if (_graft_tracer_exec_stmt (t, t->nn_frame, body->items[i], NULL) == FLOW_ERROR)
+          g_assert_not_reached ();
+      t->error = saved;
+    }
+  cls = _graft_strmap_get (&t->nn_frame->vars, name);
+  if (cls == NULL || cls->kind != VAL_CLASS)
+    return NULL;
+  return cls;
+}
+
+static Flow
+exec_class (Tracer            *t,
+            Frame             *frame,
+            const GraftPyStmt *s)
+{
+  Class *cls = _graft_tracer_alloc (t, sizeof (Class));
+  Frame *body = _graft_tracer_frame_new (t, NULL, frame->globals);
+  Value *v;
+
+  cls->name = s->class_def.name;
+  cls->stmt = s;
+  cls->bases = _graft_tracer_vec (t);
+  _graft_strmap_init (t, &cls->ns);
+  for (guint i = 0; i < s->class_def.bases.len; i++)
+    {
+      Value *base = _graft_tracer_eval (t, frame, s->class_def.bases.items[i]);
+
+      if (base == NULL)
+        return FLOW_ERROR;
+      if (base->kind == VAL_NN_CLASS && strcmp (base->path, "torch.nn.Module") != 0)
+        {
+          /* A file class extending a torch.nn layer is traced through the
+           * layer's forward, so the layer must be known in Python form. */
+          Value *model = nn_model_class (t, base->path, NULL);
+
+          /* Defining such a class is harmless; making one is reported
+           * (_graft_tracer_instantiate()). */
+          if (model == NULL)
+            {
+              cls->unmodelled = base->path;
+              cls->unmodelled_at = s->class_def.bases.items[i];
+              cls->is_module = TRUE;
+              _graft_vec_add (cls->bases, base);
+              continue;
+            }
+          base = model;
+        }
+      if (base->kind == VAL_CLASS)
+        cls->is_module = cls->is_module || base->cls->is_module;
+      else if (base->kind == VAL_NN_CLASS)
+        cls->is_module = TRUE;
+      else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) && base->kind != VAL_TYPE)
+        {
+          _graft_tracer_fail (t, s->class_def.bases.items[i]->start, s->class_def.bases.items[i]->end,
+                              GRAFT_PARSE_ERROR_UNSUPPORTED, "this base class is not supported");
+          return FLOW_ERROR;
+        }
+      _graft_vec_add (cls->bases, base);
+    }
+  for (guint i = 0; i < s->class_def.decorators.len; i++)
+    {
+      _graft_tracer_fail (t, s->class_def.decorators.items[i]->start, s->class_def.decorators.items[i]->end,
+                          GRAFT_PARSE_ERROR_UNSUPPORTED, "class decorators are not supported");
+      return FLOW_ERROR;
+    }
+
+  /* The class body runs in its own namespace; methods defined in it close
+   * over the enclosing scope, not the class body (Python's rule). */
+  for (guint i = 0; i < s->class_def.body.len; i++)
+    {
+      const GraftPyStmt *item = s->class_def.body.items[i];
+
+      if (item->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+        {
+          Value *fn = make_function (t, frame, item, cls);
+
+          if (fn == NULL)
+            return FLOW_ERROR;
+          _graft_strmap_set (&cls->ns, item->function_def.name, fn);
+          continue;
+        }
+      body->vars = cls->ns;
+      if (_graft_tracer_exec_stmt (t, body, item, NULL) == FLOW_ERROR)
+        return FLOW_ERROR;
+      cls->ns = body->vars;
+    }
+  v = _graft_value_new (t, VAL_CLASS);
+  v->cls = cls;
+  _graft_strmap_set (&frame->vars, s->class_def.name, v);
+  return FLOW_NORMAL;
+}
+
+/* One pass through a loop: counts it against the unrolling limit, binds
+ * @target (a for loop's) to @item, runs @body.  Returns FALSE when the loop
+ * ends here, with the statement's outcome in @flow. */
+static gboolean
+run_iteration (Tracer                *t,
+               Frame                 *frame,
+               const GraftPyExpr     *at,
+               const GraftPyExpr     *target,
+               Value                 *item,
+               const GraftPyStmtList *body,
+               Value                **out_return,
+               Flow                  *flow)
+{
+  if (++t->loop_steps > GRAFT_MAX_LOOP_STEPS)
+    {
+      _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_LIMIT,
+                             "the loop runs too many times to unroll");
+      *flow = FLOW_ERROR;
+      return FALSE;
+    }
+  if (target != NULL && !_graft_tracer_assign (t, frame, target, item))
+    {
+      *flow = FLOW_ERROR;
+      return FALSE;
+    }
+  *flow = _graft_tracer_exec_block (t, frame, body, out_return);
+  if (*flow == FLOW_BREAK)
+    {
+      *flow = FLOW_NORMAL;
+      return FALSE;
+    }
+  return *flow != FLOW_RETURN && *flow != FLOW_ERROR;
+}
+
+static Flow
+exec_for (Tracer            *t,
+          Frame             *frame,
+          const GraftPyStmt *s,
+          Value            **out_return)
+{
+  Value *iter = _graft_tracer_eval (t, frame, s->for_stmt.iter);
+  Value *items;
+
+  if (iter == NULL)
+    return FLOW_ERROR;
+  items = _graft_tracer_iterate (t, iter, s->for_stmt.iter);
+  if (items == NULL)
+    return FLOW_ERROR;
+  for (guint i = 0; i < items->seq.items->len; i++)
+    {
+      Flow flow;
+
+      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, items->seq.items->pdata[i],
+                          &s->for_stmt.body, out_return, &flow))
+        return flow;
+    }
+  return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
+}
+
+static Flow
+exec_while (Tracer            *t,
+            Frame             *frame,
+            const GraftPyStmt *s,
+            Value            **out_return)
+{
+  for (guint passes = 0;; passes++)
+    {
+      Value *c;
+      gboolean truth;
+      Flow flow;
+
+      if (passes == GRAFT_MAX_WHILE_PASSES)
+        {
+          _graft_tracer_fail (t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_LIMIT,
+                              "the while loop ran %u times; its condition never becomes false",
+                              GRAFT_MAX_WHILE_PASSES);
+          return FLOW_ERROR;
+        }
+      c = _graft_tracer_eval (t, frame, s->while_stmt.test);
+      if (c == NULL)
+        return FLOW_ERROR;
+      if (_graft_value_is_proxy (c))
+        {
+          _graft_tracer_fail (
+              t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
+              "a while loop cannot depend on a traced value %s", _graft_tracer_control_flow_reason);
+          return FLOW_ERROR;
+        }
+      if (!_graft_tracer_truth (t, c, s->while_stmt.test, &truth))
+        return FLOW_ERROR;
+      if (!truth)
+        break;
+      if (!run_iteration (t, frame, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return, &flow))
+        return flow;
+    }
+  return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
+}
+
+static Flow
+exec_stmt_inner (Tracer            *t,
+                 Frame             *frame,
+                 const GraftPyStmt *s,
+                 Value            **out_return)
+{
+  Value *v;
+  gboolean truth;
+
+  switch (s->kind)
+    {
+    case GRAFT_PY_STMT_EXPR:
+      return _graft_tracer_eval (t, frame, s->expr.value) != NULL ? FLOW_NORMAL : FLOW_ERROR;
+
+    case GRAFT_PY_STMT_ASSIGN:
+      v = _graft_tracer_eval (t, frame, s->assign.value);
+      if (v == NULL)
+        return FLOW_ERROR;
+      for (guint i = 0; i < s->assign.targets.len; i++)
+        if (!_graft_tracer_assign (t, frame, s->assign.targets.items[i], v))
+          return FLOW_ERROR;
+      return FLOW_NORMAL;
+
+    case GRAFT_PY_STMT_AUG_ASSIGN:
+      {
+        /* `x += 1` records the non-in-place operator; a list extends in
+         * place, as Python's list.__iadd__ does. */
+        Value *cur = _graft_tracer_eval (t, frame, s->aug_assign.target);
+        Value *rhs = cur != NULL ? _graft_tracer_eval (t, frame, s->aug_assign.value) : NULL;
+
+        if (rhs == NULL)
+          return FLOW_ERROR;
+        if (cur->kind == VAL_LIST && s->aug_assign.op == GRAFT_PY_BIN_ADD)
+          {
+            Value *items = _graft_tracer_iterate (t, rhs, s->aug_assign.value);
+
+            if (items == NULL)
+              return FLOW_ERROR;
+            for (guint i = 0; i < items->seq.items->len; i++)
+              _graft_value_seq_add (cur, items->seq.items->pdata[i]);
+            return FLOW_NORMAL;
+          }
+        v = _graft_tracer_inplace_binop (t, s->aug_assign.op, cur, rhs, s->aug_assign.target);
+        if (v == NULL || !_graft_tracer_assign (t, frame, s->aug_assign.target, v))
+          return FLOW_ERROR;
+        return FLOW_NORMAL;
+      }
+
+    case GRAFT_PY_STMT_ANN_ASSIGN:
+      if (s->ann_assign.value == NULL)
+        return FLOW_NORMAL;
+      v = _graft_tracer_eval (t, frame, s->ann_assign.value);
+      if (v == NULL || !_graft_tracer_assign (t, frame, s->ann_assign.target, v))
+        return FLOW_ERROR;
+      return FLOW_NORMAL;
+
+    case GRAFT_PY_STMT_RETURN:
+      v = s->ret.value != NULL ? _graft_tracer_eval (t, frame, s->ret.value) : _graft_value_none ();
+      if (v == NULL)
+        return FLOW_ERROR;
+      if (out_return == NULL)
+        {
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX, "'return' outside a function");
+          return FLOW_ERROR;
+        }
+      *out_return = v;
+      return FLOW_RETURN;
+
+    case GRAFT_PY_STMT_PASS:
+      return FLOW_NORMAL;
+    case GRAFT_PY_STMT_BREAK:
+      return FLOW_BREAK;
+    case GRAFT_PY_STMT_CONTINUE:
+      return FLOW_CONTINUE;
+
+    case GRAFT_PY_STMT_IF:
+      v = _graft_tracer_eval (t, frame, s->if_stmt.test);
+      if (v == NULL)
+        return FLOW_ERROR;
+      if (_graft_value_is_proxy (v))
+        {
+          _graft_tracer_fail (t, s->if_stmt.test->start, s->if_stmt.test->end,
+                              GRAFT_PARSE_ERROR_TRACE,
+                              "an if statement cannot depend on a traced value %s",
+                              _graft_tracer_control_flow_reason);
+          return FLOW_ERROR;
+        }
+      if (!_graft_tracer_truth (t, v, s->if_stmt.test, &truth))
+        return FLOW_ERROR;
+      return _graft_tracer_exec_block (t, frame, truth ? &s->if_stmt.body : &s->if_stmt.orelse,
+                                       out_return);
+
+    case GRAFT_PY_STMT_FOR:
+      return exec_for (t, frame, s, out_return);
+
+    case GRAFT_PY_STMT_WHILE:
+      return exec_while (t, frame, s, out_return);
+
+    case GRAFT_PY_STMT_WITH:
+      for (guint i = 0; i < s->with_stmt.n_items; i++)
+        {
+          /* Only context managers without effect on the graph are known:
+           * torch.no_grad() and friends (graft-tracer-torch.c). */
+          v = _graft_tracer_eval (t, frame, s->with_stmt.items[i]->context_expr);
+          if (v == NULL)
+            return FLOW_ERROR;
+          if (v->kind != VAL_BUILTIN || strcmp (v->path, "__graft_context__") != 0 ||
+              s->with_stmt.items[i]->optional_vars != NULL)
+            {
+              _graft_tracer_fail (t, s->with_stmt.items[i]->start, s->with_stmt.items[i]->end,
+                                  GRAFT_PARSE_ERROR_UNSUPPORTED, "this with statement is not supported");
+              return FLOW_ERROR;
+            }
+        }
+      return _graft_tracer_exec_block (t, frame, &s->with_stmt.body, out_return);
+
+    case GRAFT_PY_STMT_ASSERT:
+      v = _graft_tracer_eval (t, frame, s->assert_stmt.test);
+      if (v == NULL)
+        return FLOW_ERROR;
+      if (_graft_value_is_proxy (v))
+        {
+          _graft_tracer_fail (t, s->assert_stmt.test->start, s->assert_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
+                              "an assert cannot check a traced value %s; torch._assert records the check instead",
+                              _graft_tracer_control_flow_reason);
+          return FLOW_ERROR;
+        }
+      if (!_graft_tracer_truth (t, v, s->assert_stmt.test, &truth))
+        return FLOW_ERROR;
+      if (!truth)
+        {
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE, "the assertion fails while tracing");
+          return FLOW_ERROR;
+        }
+      return FLOW_NORMAL;
+
+    case GRAFT_PY_STMT_RAISE:
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
+                          "the code raises an exception while tracing");
+      return FLOW_ERROR;
+
+    case GRAFT_PY_STMT_DELETE:
+      for (guint i = 0; i < s->delete_stmt.targets.len; i++)
+        {
+          const GraftPyExpr *target = s->delete_stmt.targets.items[i];
+
+          /* `del self.a`: nn.Module.__delattr__ looks in the parameters,
+           * buffers and modules, then the plain attributes. */
+          if (target->kind == GRAFT_PY_EXPR_ATTRIBUTE)
+            {
+              Value *obj = _graft_tracer_eval (t, frame, target->attribute.value);
+              const char *name = target->attribute.attr;
+
+              if (obj == NULL)
+                return FLOW_ERROR;
+              if (obj->kind == VAL_OBJECT &&
+                  (_graft_strmap_remove (&obj->obj->params, name) || _graft_strmap_remove (&obj->obj->buffers, name) ||
+                   _graft_strmap_remove (&obj->obj->modules, name) || _graft_strmap_remove (&obj->obj->attrs, name)))
+                continue;
+              _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "AttributeError: '%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
+              return FLOW_ERROR;
+            }
+          if (target->kind != GRAFT_PY_EXPR_NAME || !_graft_strmap_remove (&frame->vars, target->name.id))
+            {
+              if (target->kind == GRAFT_PY_EXPR_NAME)
+                _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
+                                    "NameError: name '%s' is not defined", target->name.id);
+              else
+                _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                       "only names and attributes can be deleted");
+              return FLOW_ERROR;
+            }
+        }
+      return FLOW_NORMAL;
+
+    case GRAFT_PY_STMT_GLOBAL:
+    case GRAFT_PY_STMT_NONLOCAL:
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "global and nonlocal are not supported");
+      return FLOW_ERROR;
+
+    case GRAFT_PY_STMT_TRY:
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "try statements are not supported: tracing cannot catch exceptions");
+      return FLOW_ERROR;
+
+    case GRAFT_PY_STMT_IMPORT:
+      return exec_import (t, frame, s);
+
+    case GRAFT_PY_STMT_IMPORT_FROM:
+      return exec_import_from (t, frame, s);
+
+    case GRAFT_PY_STMT_FUNCTION_DEF:
+      if (s->function_def.is_async)
+        {
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "async functions cannot be traced");
+          return FLOW_ERROR;
+        }
+      v = make_function (t, frame, s, NULL);
+      if (v == NULL)
+        return FLOW_ERROR;
+      _graft_strmap_set (&frame->vars, s->function_def.name, v);
+      return FLOW_NORMAL;
+
+    case GRAFT_PY_STMT_CLASS_DEF:
+      return exec_class (t, frame, s);
+
+    default:
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "this statement is not supported");
+      return FLOW_ERROR;
+    }
+}
+
+Flow
+_graft_tracer_exec_stmt (Tracer            *t,
+                         Frame             *frame,
+                         const GraftPyStmt *s,
+                         Value            **out_return)
+{
+  Flow flow;
+  guint32 saved_start = t->span_start, saved_end = t->span_end;
+
+  if (++t->depth > MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT, "the statement nests too deeply to evaluate (more than 4000 levels of blocks and calls)");
+      return FLOW_ERROR;
+    }
+  t->span_start = s->start;
+  t->span_end = s->end;
+  flow = exec_stmt_inner (t, frame, s, out_return);
+  t->span_start = saved_start;
+  t->span_end = saved_end;
+  t->depth--;
+  g_assert (flow != FLOW_ERROR || t->error != NULL);
+  return flow;
+}
+
+Flow
+_graft_tracer_exec_block (Tracer                *t,
+                          Frame                 *frame,
+                          const GraftPyStmtList *body,
+                          Value                **out_return)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      Flow flow = _graft_tracer_exec_stmt (t, frame, body->items[i], out_return);
+
+      if (flow != FLOW_NORMAL)
+        return flow;
+    }
+  return FLOW_NORMAL;
+}
