@@ -100,3 +100,10 @@
  * inches (viewers refuse larger ones); SVG follows, so that both formats
  * of one drawing have the same size. */
 #define GRAFT_MAX_VECTOR_SIDE 14400.0
+
+/* How deep nested evaluation (expressions, statements and calls together)
+ * may go while tracing.  The parser bounds the nesting of one function to
+ * GRAFT_MAX_PARSE_DEPTH, calls multiply it, and this keeps the product far
+ * inside the stack (torch's own limit is Python's recursion limit, 1,000
+ * frames by default). */
+#define GRAFT_MAX_EVAL_DEPTH 4000

@@ -988,7 +988,7 @@ _graft_tracer_eval (Tracer            *t,
 
   if (t->error != NULL)
     return NULL;
-  if (++t->depth > MAX_EVAL_DEPTH)
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
     {
       t->depth--;
       return _graft_tracer_fail_at (

@@ -212,11 +212,6 @@ struct _Frame
   Value    *self;    /* its first argument, for a zero-argument super() */
 };
 
-/* Nested evaluation (expressions, statements and calls together) may go this
- * deep: the parser bounds the nesting of one function to
- * GRAFT_MAX_PARSE_DEPTH, calls multiply it, and this keeps the product far
- * inside the stack. */
-#define MAX_EVAL_DEPTH 4000
 
 /* The values of Tracer.self_tree: what a `self.a.b` path names. */
 #define SELF_MODULE GINT_TO_POINTER (1)

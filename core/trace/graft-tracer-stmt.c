@@ -1132,7 +1132,7 @@ _graft_tracer_exec_stmt (Tracer            *t,
   Flow flow;
   guint32 saved_start = t->span_start, saved_end = t->span_end;
 
-  if (++t->depth > MAX_EVAL_DEPTH)
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
     {
       t->depth--;
       _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT, "the statement nests too deeply to evaluate (more than 4000 levels of blocks and calls)");
