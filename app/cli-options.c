@@ -16,41 +16,36 @@ typedef struct
   const char *long_name;
   char        short_name;
   GOptionArg  arg;
-  gsize       offset;          /* of the value in GraftCliOptions */
-  const char *description;     /* unless the command words its own */
+  gsize       offset;      /* of the value in GraftCliOptions */
+  const char *description; /* unless the command words its own */
   const char *arg_description;
 } OptionRow;
 
 #define VALUE(field) G_STRUCT_OFFSET (GraftCliOptions, field)
 
 static const OptionRow rows[] = {
-  [GRAFT_CLI_OPTION_ENTRY] = {
-    "entry", 0, G_OPTION_ARG_STRING, VALUE (entry),
-    "The class or function to trace", "NAME" },
-  [GRAFT_CLI_OPTION_PATTERN] = {
-    "pattern", 0, G_OPTION_ARG_STRING, VALUE (pattern),
-    "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)", "REF" },
-  [GRAFT_CLI_OPTION_REPLACEMENT] = {
-    "replacement", 0, G_OPTION_ARG_STRING, VALUE (replacement),
-    "The replacement (default: the pattern's file:replacement)", "REF" },
-  [GRAFT_CLI_OPTION_IGNORE_LITERALS] = {
-    "ignore-literals", 0, G_OPTION_ARG_NONE, VALUE (ignore_literals),
-    "A literal in the pattern matches any literal", NULL },
-  [GRAFT_CLI_OPTION_JSON] = {
-    "json", 0, G_OPTION_ARG_NONE, VALUE (json),
-    "Print the matches as JSON", NULL },
-  [GRAFT_CLI_OPTION_AT] = {
-    "at", 0, G_OPTION_ARG_STRING, VALUE (at),
-    "The graph node where the pattern's result should match", "NODE" },
-  [GRAFT_CLI_OPTION_TO] = {
-    "to", 0, G_OPTION_ARG_STRING, VALUE (to),
-    "The output format: code (default), graph, json, dot, png, svg or pdf", "FORMAT" },
-  [GRAFT_CLI_OPTION_STYLE] = {
-    "style", 0, G_OPTION_ARG_STRING, VALUE (style),
-    "light (default) or dark", "STYLE" },
-  [GRAFT_CLI_OPTION_OUTPUT] = {
-    "output", 'o', G_OPTION_ARG_FILENAME, VALUE (output),
-    "Write to PATH instead of standard output", "PATH" },
+  [GRAFT_CLI_OPTION_ENTRY] = { "entry", 0, G_OPTION_ARG_STRING, VALUE (entry),
+                               "The class or function to trace", "NAME" },
+  [GRAFT_CLI_OPTION_PATTERN] = { "pattern", 0, G_OPTION_ARG_STRING, VALUE (pattern),
+                                 "The pattern: FILE:NAME, NAME or FILE (default: INPUT:pattern)",
+                                 "REF" },
+  [GRAFT_CLI_OPTION_REPLACEMENT] = { "replacement", 0, G_OPTION_ARG_STRING, VALUE (replacement),
+                                     "The replacement (default: the pattern's file:replacement)",
+                                     "REF" },
+  [GRAFT_CLI_OPTION_IGNORE_LITERALS] = { "ignore-literals", 0, G_OPTION_ARG_NONE,
+                                         VALUE (ignore_literals),
+                                         "A literal in the pattern matches any literal", NULL },
+  [GRAFT_CLI_OPTION_JSON] = { "json", 0, G_OPTION_ARG_NONE, VALUE (json),
+                              "Print the matches as JSON", NULL },
+  [GRAFT_CLI_OPTION_AT] = { "at", 0, G_OPTION_ARG_STRING, VALUE (at),
+                            "The graph node where the pattern's result should match", "NODE" },
+  [GRAFT_CLI_OPTION_TO] = { "to", 0, G_OPTION_ARG_STRING, VALUE (to),
+                            "The output format: code (default), graph, json, dot, png, svg or pdf",
+                            "FORMAT" },
+  [GRAFT_CLI_OPTION_STYLE] = { "style", 0, G_OPTION_ARG_STRING, VALUE (style),
+                               "light (default) or dark", "STYLE" },
+  [GRAFT_CLI_OPTION_OUTPUT] = { "output", 'o', G_OPTION_ARG_FILENAME, VALUE (output),
+                                "Write to PATH instead of standard output", "PATH" },
 };
 
 #undef VALUE
@@ -76,7 +71,7 @@ entries_new (const GraftCliOptionUse *uses,
              GraftCliOptions         *o)
 {
   GOptionEntry *entries = g_new0 (GOptionEntry, G_N_ELEMENTS (rows) + 1);
-  guint n = 0;
+  guint         n = 0;
 
   for (const GraftCliOptionUse *use = uses; use->id != GRAFT_CLI_OPTION_END; use++)
     {
@@ -154,12 +149,12 @@ graft_cli_load_pattern (GraftInputSet *inputs,
                         GraftPattern **out_pattern,
                         char         **out_pattern_file)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftGraph) pattern_graph = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) pattern_graph = NULL;
   g_autofree char *file = NULL;
   g_autofree char *name = NULL;
-  GraftPattern *pattern;
+  GraftPattern    *pattern;
 
   graph = graft_input_set_load (inputs, input, entry, FALSE, &error);
   if (graph == NULL)

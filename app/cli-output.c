@@ -15,14 +15,15 @@
 #include "cmd.h"
 
 static void
-print_usage (FILE                     *stream,
+print_usage (FILE                      *stream,
              const GraftCommand *const *commands,
              guint                      n_commands)
 {
   fprintf (stream, "usage: graft COMMAND INPUT [OPTIONS]\n\ncommands:\n");
   for (guint i = 0; i < n_commands; i++)
     fprintf (stream, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for standard input.\n"
+  fprintf (stream, "\nINPUT is a Python module, an FX graph listing, a DOT graph, or - for "
+                   "standard input.\n"
                    "Run 'graft COMMAND --help' for the options of a command.\n");
 }
 
@@ -57,7 +58,7 @@ graft_cli_print_help (const GraftCommand *const *commands,
 int
 graft_cli_print_usage_error (const GraftCommand *const *commands,
                              guint                      n_commands,
-                             const char               *unknown_command)
+                             const char                *unknown_command)
 {
   if (unknown_command != NULL)
     fprintf (stderr, "graft: unknown command '%s'\n\n", unknown_command);
@@ -193,7 +194,7 @@ graft_cli_emit_text (const char *text,
                      gsize       length,
                      const char *output_path)
 {
-  g_autoptr(GString) out = NULL;
+  g_autoptr (GString) out = NULL;
   gsize start = 0, end = length;
 
   while (start < end && is_py_space (text[start]))
@@ -224,7 +225,7 @@ graft_cli_emit_file (const char *data,
                      gsize       length,
                      const char *output_path)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!graft_output_write_file (output_path, data, length, &error))
     return graft_cli_report (error, output_path);

@@ -57,7 +57,7 @@ prepare_heap (void)
    * 4 KiB pages again (64 MB here made 100,000 nodes take 255 ms rather
    * than 90). */
   const size_t reserve = 512u << 20, page = 2u << 20;
-  char *block;
+  char        *block;
 
   /* Blocks up to 1 GiB come from the heap (the reserve among them, which
    * would otherwise be a mapping of its own, gone once freed). */
@@ -66,7 +66,7 @@ prepare_heap (void)
   block = malloc (reserve);
   if (block != NULL)
     {
-      char *start = (char *) (((guintptr) block + page - 1) & ~(guintptr) (page - 1));
+      char  *start = (char *) (((guintptr) block + page - 1) & ~(guintptr) (page - 1));
       size_t gap = start - block;
 
       madvise (start, reserve - gap - page, MADV_HUGEPAGE);
@@ -90,8 +90,8 @@ needs_locale (int    argc,
 {
   for (int i = 1; i < argc; i++)
     {
-      if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0 || strcmp (argv[i], "-?") == 0 ||
-          g_str_has_prefix (argv[i], "--help-"))
+      if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0 ||
+          strcmp (argv[i], "-?") == 0 || g_str_has_prefix (argv[i], "--help-"))
         return TRUE;
       for (const char *p = argv[i]; *p != '\0'; p++)
         if ((guchar) *p >= 0x80)
@@ -178,7 +178,8 @@ exec_view (char **argv)
   g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
   g_autofree char *beside = dir != NULL ? g_build_filename (dir, "graft-render", NULL) : NULL;
   g_autofree char *installed = g_build_filename (GRAFT_LIBEXECDIR, "graft-render", NULL);
-  const char *path = beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
+  const char      *path =
+      beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
   int saved_errno;
 
   fflush (stdout);
@@ -199,16 +200,18 @@ exec_view (char **argv)
 int
 graft_cli_hand_over_dot (void)
 {
-  GraftSource *stdin_source = current_inputs != NULL ? graft_input_set_peek_source (current_inputs, "-") : NULL;
+  GraftSource *stdin_source =
+      current_inputs != NULL ? graft_input_set_peek_source (current_inputs, "-") : NULL;
 
   if (stdin_source != NULL)
     {
-      int fd = memfd_create ("graft-stdin", 0);
-      FILE *copy = fd >= 0 ? fdopen (fd, "w") : NULL;
-      gboolean ok = copy != NULL &&
-                    fwrite (graft_source_get_text (stdin_source), 1, graft_source_get_length (stdin_source), copy) ==
-                      graft_source_get_length (stdin_source) &&
-                    fflush (copy) == 0 && lseek (fd, 0, SEEK_SET) == 0 && dup2 (fd, STDIN_FILENO) >= 0;
+      int      fd = memfd_create ("graft-stdin", 0);
+      FILE    *copy = fd >= 0 ? fdopen (fd, "w") : NULL;
+      gboolean ok =
+          copy != NULL &&
+          fwrite (graft_source_get_text (stdin_source), 1, graft_source_get_length (stdin_source),
+                  copy) == graft_source_get_length (stdin_source) &&
+          fflush (copy) == 0 && lseek (fd, 0, SEEK_SET) == 0 && dup2 (fd, STDIN_FILENO) >= 0;
       int saved_errno = errno;
 
       if (copy != NULL)
@@ -216,7 +219,8 @@ graft_cli_hand_over_dot (void)
       else if (fd >= 0)
         close (fd);
       if (!ok)
-        return graft_cli_fail ("cannot keep standard input for graft-render: %s", g_strerror (saved_errno));
+        return graft_cli_fail ("cannot keep standard input for graft-render: %s",
+                               g_strerror (saved_errno));
     }
   return exec_view (original_argv);
 }

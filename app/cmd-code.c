@@ -21,13 +21,13 @@
 int
 graft_cli_print_graph (const GraftCliOptions *options,
                        const char            *input,
-                       GString             *(*print) (GraftGraph *graph))
+                       GString *(*print) (GraftGraph *graph))
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftInputSet) inputs = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GString) text = NULL;
-  int status;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftInputSet) inputs = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GString) text = NULL;
+  int    status;
   gint64 t_load, t_print, t_emit;
 
   /* Through an input set, which keeps the syntax tree and the tracer's

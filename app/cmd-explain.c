@@ -13,15 +13,15 @@ static int
 run (const GraftCliOptions *o,
      const char            *input)
 {
-  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *pattern_file = NULL;
-  g_autofree char *sentence = NULL;
+  g_autoptr (GraftInputSet) inputs = graft_cli_input_set_new ();
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char  *pattern_file = NULL;
+  g_autofree char  *sentence = NULL;
   GraftMatchOptions options;
-  GraftNode *node;
-  int status;
+  GraftNode        *node;
+  int               status;
 
   if (o->at == NULL)
     return graft_cli_usage_error ("explain", "--at NODE is required");

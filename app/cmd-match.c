@@ -14,14 +14,14 @@ static int
 run (const GraftCliOptions *o,
      const char            *input)
 {
-  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GPtrArray) matches = NULL;
-  g_autoptr(GString) text = NULL;
-  g_autofree char *pattern_file = NULL;
+  g_autoptr (GraftInputSet) inputs = graft_cli_input_set_new ();
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GString) text = NULL;
+  g_autofree char  *pattern_file = NULL;
   GraftMatchOptions options;
-  int status;
+  int               status;
 
   status = graft_cli_load_pattern (inputs, input, o->entry, o->pattern,
                                    &graph, &pattern, &pattern_file);

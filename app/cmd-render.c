@@ -68,7 +68,7 @@ graft_cli_emit_picture (GraftGraph *graph,
 {
   if (format == GRAFT_FORMAT_DOT)
     {
-      GraftDotOptions dot_options;
+      GraftDotOptions  dot_options;
       g_autofree char *dot = NULL;
 
       graft_dot_options_init (&dot_options);
@@ -85,8 +85,8 @@ graft_cli_emit_picture (GraftGraph *graph,
   g_autoptr (GraftLayout) layout = NULL;
   g_autoptr (GBytes) bytes = NULL;
   GraftRenderOptions options;
-  gsize length;
-  const char *data;
+  gsize              length;
+  const char        *data;
 
   g_return_val_if_fail (graft_format_is_picture (format), GRAFT_EXIT_USAGE);
   layout = graft_layout_new (graph, &error);
@@ -111,8 +111,8 @@ run (const GraftCliOptions *o,
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree gint *marks = NULL;
-  GraftFormat format;
-  int status;
+  GraftFormat      format;
+  int              status;
 
   if (o->to != NULL)
     {
@@ -136,11 +136,11 @@ run (const GraftCliOptions *o,
     {
       g_autoptr (GraftPattern) pattern = NULL;
       g_autoptr (GPtrArray) matches = NULL;
-      g_autofree char *pattern_file = NULL;
+      g_autofree char  *pattern_file = NULL;
       GraftMatchOptions match_options;
 
       status = graft_cli_load_pattern (inputs, input, o->entry, o->pattern,
-                                   &graph, &pattern, &pattern_file);
+                                       &graph, &pattern, &pattern_file);
       if (status != GRAFT_EXIT_OK)
         return status;
       graft_match_options_init (&match_options);

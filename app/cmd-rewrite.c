@@ -14,26 +14,27 @@ static int
 run (const GraftCliOptions *o,
      const char            *input)
 {
-  g_autoptr(GraftInputSet) inputs = graft_cli_input_set_new ();
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GraftGraph) replacement = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftInputSet) inputs = graft_cli_input_set_new ();
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *pattern_file = NULL;
   g_autofree char *file = NULL;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GString) listing = NULL;
+  g_autoptr (GString) listing = NULL;
   GraftMatchOptions options;
-  GraftFormat format = GRAFT_FORMAT_CODE;
-  GPtrArray *warnings;
-  int status;
-  guint n;
+  GraftFormat       format = GRAFT_FORMAT_CODE;
+  GPtrArray        *warnings;
+  int               status;
+  guint             n;
 
   if (o->to != NULL && !graft_format_from_string (o->to, &format))
     return graft_cli_usage_error ("rewrite",
-                                  "unknown format '%s' (use code, graph, json, dot, png, svg or pdf)",
+                                  "unknown format '%s' (use code, graph, json, dot, png, svg or "
+                                  "pdf)",
                                   o->to);
   if (graft_cli_format_is_drawing (format))
     {

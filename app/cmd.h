@@ -85,8 +85,8 @@ typedef struct
   const char              *description; /* Borrowed: the summary of its --help */
   const GraftCliOptionUse *options;     /* Borrowed: ends with GRAFT_CLI_OPTION_END */
   /* Runs the command on one INPUT; returns an exit status. */
-  int                    (*run) (const GraftCliOptions *options,
-                                 const char            *input);
+  int (*run) (const GraftCliOptions *options,
+              const char            *input);
 } GraftCommand;
 
 extern const GraftCommand graft_cmd_code;
@@ -97,72 +97,72 @@ extern const GraftCommand graft_cmd_render;
 extern const GraftCommand graft_cmd_explain;
 
 /* cli-options.c */
-int            graft_cli_run_command     (const GraftCommand *command,
-                                          int                 argc,
-                                          char              **argv);
-int            graft_cli_load_pattern    (GraftInputSet *inputs,
-                                          const char    *input,
-                                          const char    *entry,
-                                          const char    *pattern_ref,
-                                          GraftGraph   **out_graph,
-                                          GraftPattern **out_pattern,
-                                          char         **out_pattern_file);
+int graft_cli_run_command (const GraftCommand *command,
+                           int                 argc,
+                           char              **argv);
+int graft_cli_load_pattern (GraftInputSet *inputs,
+                            const char    *input,
+                            const char    *entry,
+                            const char    *pattern_ref,
+                            GraftGraph   **out_graph,
+                            GraftPattern **out_pattern,
+                            char         **out_pattern_file);
 
 /* cli-output.c */
-int            graft_cli_print_help      (const GraftCommand *const *commands,
-                                          guint                     n_commands);
-int            graft_cli_print_usage_error (const GraftCommand *const *commands,
-                                            guint                     n_commands,
-                                            const char               *unknown_command);
-int            graft_cli_print_version   (void);
-int            graft_cli_usage_error     (const char *command,
-                                          const char *format,
-                                          ...) G_GNUC_PRINTF (2, 3);
-int            graft_cli_fail            (const char *format,
-                                          ...) G_GNUC_PRINTF (1, 2);
-void           graft_cli_note            (const char *format,
-                                          ...) G_GNUC_PRINTF (1, 2);
-int            graft_cli_report          (const GError *error,
-                                          const char   *fallback_filename);
-int            graft_cli_emit_text       (const char *text,
-                                          gsize       length,
-                                          const char *output_path);
-int            graft_cli_emit_file       (const char *data,
-                                          gsize       length,
-                                          const char *output_path);
-void           graft_cli_report_timings  (gint64 load_start,
-                                          gint64 print_start,
-                                          gint64 emit_start);
+int  graft_cli_print_help (const GraftCommand *const *commands,
+                           guint                      n_commands);
+int  graft_cli_print_usage_error (const GraftCommand *const *commands,
+                                  guint                      n_commands,
+                                  const char                *unknown_command);
+int  graft_cli_print_version (void);
+int  graft_cli_usage_error (const char *command,
+                            const char *format,
+                            ...) G_GNUC_PRINTF (2, 3);
+int  graft_cli_fail (const char *format,
+                     ...) G_GNUC_PRINTF (1, 2);
+void graft_cli_note (const char *format,
+                     ...) G_GNUC_PRINTF (1, 2);
+int  graft_cli_report (const GError *error,
+                       const char   *fallback_filename);
+int  graft_cli_emit_text (const char *text,
+                          gsize       length,
+                          const char *output_path);
+int  graft_cli_emit_file (const char *data,
+                          gsize       length,
+                          const char *output_path);
+void graft_cli_report_timings (gint64 load_start,
+                               gint64 print_start,
+                               gint64 emit_start);
 
 /* cli-process.c */
-void           graft_cli_process_start   (int    argc,
-                                          char **argv);
+void           graft_cli_process_start (int    argc,
+                                        char **argv);
 gint64         graft_cli_process_get_start_time (void);
-gboolean       graft_cli_prepare_view    (int    argc,
-                                          char **argv,
-                                          int   *out_status);
+gboolean       graft_cli_prepare_view (int    argc,
+                                       char **argv,
+                                       int   *out_status);
 void           graft_cli_keep_command_line (char **argv);
 void           graft_cli_forget_command_line (void);
-GraftInputSet *graft_cli_input_set_new   (void);
-int            graft_cli_hand_over_dot   (void);
-int            graft_cli_finish          (int status);
+GraftInputSet *graft_cli_input_set_new (void);
+int            graft_cli_hand_over_dot (void);
+int            graft_cli_finish (int status);
 
 /* cmd-code.c: `code` and `graph` print one graph of INPUT. */
-int            graft_cli_print_graph     (const GraftCliOptions *options,
-                                          const char            *input,
-                                          GString             *(*print) (GraftGraph *graph));
+int graft_cli_print_graph (const GraftCliOptions *options,
+                           const char            *input,
+                           GString *(*print) (GraftGraph *graph));
 
 /* cmd-render.c: the picture writer that `render` and `rewrite` share. */
-gboolean       graft_cli_format_is_drawing (GraftFormat format);
-int            graft_cli_check_picture_args (const char *command,
-                                             GraftFormat format,
-                                             const char *style,
-                                             const char *output);
-int            graft_cli_emit_picture    (GraftGraph *graph,
-                                          const gint *marks,
-                                          GraftFormat format,
-                                          const char *style,
-                                          const char *input,
-                                          const char *output);
+gboolean graft_cli_format_is_drawing (GraftFormat format);
+int      graft_cli_check_picture_args (const char *command,
+                                       GraftFormat format,
+                                       const char *style,
+                                       const char *output);
+int      graft_cli_emit_picture (GraftGraph *graph,
+                                 const gint *marks,
+                                 GraftFormat format,
+                                 const char *style,
+                                 const char *input,
+                                 const char *output);
 
 G_END_DECLS

@@ -29,7 +29,8 @@ main (int    argc,
   graft_cli_process_start (argc, argv);
   if (argc < 2)
     return graft_cli_print_usage_error (commands, G_N_ELEMENTS (commands), NULL);
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
     return graft_cli_print_help (commands, G_N_ELEMENTS (commands));
   if (strcmp (argv[1], "--version") == 0)
     return graft_cli_print_version ();

@@ -14,12 +14,12 @@
 struct _GoldenCase
 {
   /* Owned */
-  char         *input;        /* the input file's path */
-  char         *input_name;   /* its name in input_dir */
-  char         *input_dir;
-  char         *stem;         /* input_name without its last extension */
-  char         *expected_dir; /* where STEM.SUFFIX are */
-  char         *variant;      /* nullable */
+  char *input;      /* the input file's path */
+  char *input_name; /* its name in input_dir */
+  char *input_dir;
+  char *stem;         /* input_name without its last extension */
+  char *expected_dir; /* where STEM.SUFFIX are */
+  char *variant;      /* nullable */
 
   GoldenFunc    func;
   GoldenOrigin  origin;
@@ -70,11 +70,11 @@ static int
 compare_names (gconstpointer a,
                gconstpointer b)
 {
-  const char *x = *(const char *const *) a;
-  const char *y = *(const char *const *) b;
+  const char      *x = *(const char *const *) a;
+  const char      *y = *(const char *const *) b;
   g_autofree char *x_stem = g_strndup (x, stem_length (x));
   g_autofree char *y_stem = g_strndup (y, stem_length (y));
-  int order = g_ascii_strcasecmp (x_stem, y_stem);
+  int              order = g_ascii_strcasecmp (x_stem, y_stem);
 
   return order != 0 ? order : g_ascii_strcasecmp (x, y);
 }
@@ -94,7 +94,7 @@ add_case (const GoldenSuite *suite,
           const char        *name,
           const char        *variant)
 {
-  GoldenCase *gcase = g_new0 (GoldenCase, 1);
+  GoldenCase      *gcase = g_new0 (GoldenCase, 1);
   g_autofree char *test_path = NULL;
 
   gcase->input = g_build_filename (suite->input_dir, name, NULL);
@@ -264,9 +264,9 @@ golden_case_check (const GoldenCase *gcase,
   g_autofree char *got_stripped = NULL;
   g_autofree char *text = NULL;
   g_autofree char *want_stripped = NULL;
-  const char *want;
-  gsize got_size = got_len >= 0 ? (gsize) got_len : strlen (got);
-  gsize want_size = 0;
+  const char      *want;
+  gsize            got_size = got_len >= 0 ? (gsize) got_len : strlen (got);
+  gsize            want_size = 0;
 
   if (gcase->compare == GOLDEN_STRIPPED)
     {

@@ -27,14 +27,12 @@
 
 G_BEGIN_DECLS
 
-typedef enum
-{
+typedef enum {
   GOLDEN_FROM_ORACLE,
   GOLDEN_FROM_GRAFT,
 } GoldenOrigin;
 
-typedef enum
-{
+typedef enum {
   /* Byte for byte. */
   GOLDEN_EXACT,
   /* After Python's str.strip() plus one newline on both sides: the form in
@@ -60,18 +58,18 @@ typedef struct
   GoldenFunc         func;
 } GoldenSuite;
 
-gboolean    golden_regenerating         (void);
-guint       golden_suite_add            (const GoldenSuite *suite);
-const char *golden_case_get_input       (const GoldenCase  *gcase);
-const char *golden_case_get_input_name  (const GoldenCase  *gcase);
-const char *golden_case_get_input_dir   (const GoldenCase  *gcase);
-const char *golden_case_get_stem        (const GoldenCase  *gcase);
-const char *golden_case_get_variant     (const GoldenCase  *gcase);
-gboolean    golden_case_has_expected    (const GoldenCase  *gcase,
-                                         const char        *suffix);
-void        golden_case_check           (const GoldenCase  *gcase,
-                                         const char        *suffix,
-                                         const char        *got,
-                                         gssize             got_len);
+gboolean    golden_regenerating (void);
+guint       golden_suite_add (const GoldenSuite *suite);
+const char *golden_case_get_input (const GoldenCase *gcase);
+const char *golden_case_get_input_name (const GoldenCase *gcase);
+const char *golden_case_get_input_dir (const GoldenCase *gcase);
+const char *golden_case_get_stem (const GoldenCase *gcase);
+const char *golden_case_get_variant (const GoldenCase *gcase);
+gboolean    golden_case_has_expected (const GoldenCase *gcase,
+                                      const char       *suffix);
+void        golden_case_check (const GoldenCase *gcase,
+                               const char       *suffix,
+                               const char       *got,
+                               gssize            got_len);
 
 G_END_DECLS

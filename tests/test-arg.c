@@ -68,10 +68,10 @@ test_float_repr (void)
 static char *
 model_float_repr (double value)
 {
-  char buf[64];
-  char digits[32];
-  gsize n = 0;
-  int exp10;
+  char     buf[64];
+  char     digits[32];
+  gsize    n = 0;
+  int      exp10;
   GString *out = g_string_new (value < 0 ? "-" : "");
 
   value = fabs (value);
@@ -105,8 +105,8 @@ model_float_repr (double value)
         }
     }
   else
-    g_string_append_printf (out, "%c%s%se%c%02d", digits[0], n > 1 ? "." : "", digits + 1, exp10 < 0 ? '-' : '+',
-                            ABS (exp10));
+    g_string_append_printf (out, "%c%s%se%c%02d", digits[0], n > 1 ? "." : "", digits + 1,
+                            exp10 < 0 ? '-' : '+', ABS (exp10));
   return g_string_free (out, FALSE);
 }
 
@@ -119,17 +119,19 @@ test_float_repr_against_model (void)
 
   for (guint i = 0; i < 200000; i++)
     {
-      double value;
+      double           value;
       g_autofree char *repr = NULL;
       g_autofree char *expected = NULL;
 
       switch (i % 4)
         {
         case 0:
-          value = (double) g_rand_int_range (rand, 1, 1000000000) / pow (10, g_rand_int_range (rand, 0, 9));
+          value = (double) g_rand_int_range (rand, 1, 1000000000) /
+                  pow (10, g_rand_int_range (rand, 0, 9));
           break;
         case 1:
-          value = nextafter ((double) g_rand_int_range (rand, 1, 100000) / pow (10, g_rand_int_range (rand, 0, 7)),
+          value = nextafter ((double) g_rand_int_range (rand, 1, 100000) /
+                                 pow (10, g_rand_int_range (rand, 0, 7)),
                              g_rand_boolean (rand) ? INFINITY : 0);
           break;
         case 2:
@@ -482,7 +484,8 @@ static void
 test_python_equal (void)
 {
   GraftArg           a, b, t, l;
-  const GraftArgKind numeric[] = { GRAFT_ARG_BOOL, GRAFT_ARG_INT, GRAFT_ARG_FLOAT, GRAFT_ARG_COMPLEX };
+  const GraftArgKind numeric[] = { GRAFT_ARG_BOOL, GRAFT_ARG_INT, GRAFT_ARG_FLOAT,
+                                   GRAFT_ARG_COMPLEX };
 
   /* 1 == True == 1.0 == (1+0j), across every pair of numeric kinds. */
   for (guint i = 0; i < G_N_ELEMENTS (numeric); i++)
@@ -589,8 +592,9 @@ test_copy_clear (void)
   src_repr = repr_of (&src, GRAFT_REPR_CODE);
   dst_repr = repr_of (&dst, GRAFT_REPR_CODE);
   g_assert_cmpstr (dst_repr, ==, src_repr);
-  g_assert_cmpstr (dst_repr, ==, "['a\\x00b', torch.int64, device(type='cuda', index=1), (1-2j), {'k': x}, "
-                                 "slice(y, None, None), ()]");
+  g_assert_cmpstr (dst_repr, ==,
+                   "['a\\x00b', torch.int64, device(type='cuda', index=1), (1-2j), {'k': x}, "
+                   "slice(y, None, None), ()]");
 
   /* Freeing the source leaves the copy intact. */
   graft_arg_clear (&src);

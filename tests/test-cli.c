@@ -35,7 +35,8 @@ static const char *
 graft_cli (void)
 {
   /* The `valgrind` test setup runs graft through tests/valgrind/graft. */
-  const char *path = g_getenv ("GRAFT_CLI_WRAPPER") != NULL ? g_getenv ("GRAFT_CLI_WRAPPER") : g_getenv ("GRAFT_CLI");
+  const char *path = g_getenv ("GRAFT_CLI_WRAPPER") != NULL ? g_getenv ("GRAFT_CLI_WRAPPER")
+                                                            : g_getenv ("GRAFT_CLI");
 
   g_assert_nonnull (path);
   return path;
@@ -49,14 +50,14 @@ run_graft (Run               *run,
            const char        *input,
            const char *const *args)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GBytes) in = NULL;
-  g_autoptr(GBytes) out = NULL;
-  g_autoptr(GBytes) err = NULL;
-  gsize len;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GBytes) in = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (GBytes) err = NULL;
+  gsize       len;
   const char *data;
 
   g_ptr_array_add (argv, (gpointer) graft_cli ());
@@ -64,8 +65,9 @@ run_graft (Run               *run,
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  launcher =
+      g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                 G_SUBPROCESS_FLAGS_STDERR_PIPE);
   if (cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, cwd);
   proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
@@ -88,9 +90,9 @@ data_path (const char *first,
            ...)
 {
   va_list ap;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  g_autoptr (GPtrArray) parts = g_ptr_array_new ();
   const char *p;
-  char *path;
+  char       *path;
 
   g_ptr_array_add (parts, (gpointer) g_getenv ("G_TEST_SRCDIR"));
   g_ptr_array_add (parts, (gpointer) "data");
@@ -125,16 +127,16 @@ bad_input_free (gpointer data)
 static void
 test_bad_input (gconstpointer data)
 {
-  const BadInput *b = data;
+  const BadInput  *b = data;
   g_autofree char *expected_path = NULL;
   g_autofree char *expected = NULL;
-  g_autoptr(GRegex) form = g_regex_new ("^[^:\\n]+:[0-9]+:[0-9]+: error: [^\\n]+\\n$", 0, 0, NULL);
-  g_auto(Run) run = { 0 };
+  g_autoptr (GRegex) form = g_regex_new ("^[^:\\n]+:[0-9]+:[0-9]+: error: [^\\n]+\\n$", 0, 0, NULL);
+  g_auto (Run) run = { 0 };
   g_autofree char *stem = g_strndup (b->name, strrchr (b->name, '.') - b->name);
   g_autofree char *path = g_build_filename (b->dir, b->name, NULL);
   g_autofree char *text = NULL;
-  g_auto(GStrv) options = NULL;
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto (GStrv) options = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
 
   /* A first line `# graft-args: ...` holds the case's options. */
   g_ptr_array_add (args, (gpointer) b->command);
@@ -158,7 +160,7 @@ test_bad_input (gconstpointer data)
   expected_path = g_strconcat (b->dir, G_DIR_SEPARATOR_S, stem, ".errors", NULL);
   if (g_strcmp0 (g_getenv ("GRAFT_TEST_REGENERATE"), "1") == 0)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
 
       g_file_set_contents (expected_path, run.err, -1, &error);
       g_assert_no_error (error);
@@ -167,7 +169,8 @@ test_bad_input (gconstpointer data)
   g_file_get_contents (expected_path, &expected, NULL, NULL);
   if (expected == NULL)
     {
-      g_test_message ("%s is missing; run with GRAFT_TEST_REGENERATE=1 and review it", expected_path);
+      g_test_message ("%s is missing; run with GRAFT_TEST_REGENERATE=1 and review it",
+                      expected_path);
       g_test_fail ();
       return;
     }
@@ -188,20 +191,21 @@ add_bad_inputs (const char *subdir,
                 const char *command)
 {
   g_autofree char *dir = data_path (subdir, NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
   const char *name;
 
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
-    if ((g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt")) && strcmp (name, "ORACLE.txt") != 0 &&
-        !g_str_has_suffix (name, "_rules.py"))
+    if ((g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt")) &&
+        strcmp (name, "ORACLE.txt") != 0 && !g_str_has_suffix (name, "_rules.py"))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names);
   for (guint i = 0; i < names->len; i++)
     {
-      BadInput *b = g_new0 (BadInput, 1);
-      g_autofree char *test_path = g_strdup_printf ("/cli/bad-%s/%s", command, (char *) names->pdata[i]);
+      BadInput        *b = g_new0 (BadInput, 1);
+      g_autofree char *test_path =
+          g_strdup_printf ("/cli/bad-%s/%s", command, (char *) names->pdata[i]);
 
       b->dir = g_strdup (dir);
       b->name = names->pdata[i];
@@ -225,7 +229,7 @@ test_usage (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) run = { 0 };
+      g_auto (Run) run = { 0 };
 
       run_graft (&run, NULL, NULL, cases[i]);
       g_assert_cmpint (run.status, ==, 2);
@@ -233,7 +237,7 @@ test_usage (void)
       g_assert_cmpstr (run.err, !=, "");
     }
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *help[] = { "--help", NULL };
 
     run_graft (&run, NULL, NULL, help);
@@ -245,23 +249,25 @@ test_usage (void)
 static void
 test_missing_file (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto (Run) run = { 0 };
   const char *args[] = { "code", "/nonexistent/model.py", NULL };
 
   run_graft (&run, NULL, NULL, args);
   g_assert_cmpint (run.status, ==, 1);
-  g_assert_true (g_str_has_prefix (run.err, "/nonexistent/model.py:1:1: error: cannot read the file: "));
+  g_assert_true (
+      g_str_has_prefix (run.err, "/nonexistent/model.py:1:1: error: cannot read the file: "));
 }
 
 static void
 test_stdin (void)
 {
-  g_auto(Run) run = { 0 };
+  g_auto (Run) run = { 0 };
   const char *args[] = { "code", "-", NULL };
 
   run_graft (&run, NULL, "import torch\ndef forward(x):\n    return torch.relu(x)\n", args);
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_cmpstr (run.out, ==, "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
+  g_assert_cmpstr (run.out, ==,
+                   "def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n");
 }
 
 /* `graft` links no DOT reader: a DOT input, from a file or from standard
@@ -272,22 +278,22 @@ test_dot_hand_over (void)
 {
   static const char dot[] = "digraph { a -> b }\n";
   static const char listing[] =
-    "graph():\n"
-    "    %a : [#users=1] = placeholder[target=a]\n"
-    "    %b : [#users=1] = call_function[target=b](args = (%a,), kwargs = {})\n"
-    "    return b\n";
+      "graph():\n"
+      "    %a : [#users=1] = placeholder[target=a]\n"
+      "    %b : [#users=1] = call_function[target=b](args = (%a,), kwargs = {})\n"
+      "    return b\n";
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
   g_autofree char *file = g_build_filename (dir, "plain.dot", NULL);
-  const char *from_file[] = { "graph", file, NULL };
-  const char *from_stdin[] = { "graph", "-", NULL };
-  const char *bad[] = { "code", "-", NULL };
+  const char      *from_file[] = { "graph", file, NULL };
+  const char      *from_stdin[] = { "graph", "-", NULL };
+  const char      *bad[] = { "code", "-", NULL };
   g_autofree char *out = g_build_filename (dir, "out.txt", NULL);
-  const char *with_output[] = { "graph", "-o", out, file, NULL };
+  const char      *with_output[] = { "graph", "-o", out, file, NULL };
   g_autofree char *written = NULL;
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
-  g_auto(Run) d = { 0 };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) c = { 0 };
+  g_auto (Run) d = { 0 };
 
   g_assert_true (g_file_set_contents (file, dot, -1, NULL));
   run_graft (&a, NULL, NULL, from_file);
@@ -315,28 +321,31 @@ static void
 test_entry (void)
 {
   static const char source[] =
-    "import torch\n"
-    "class A(torch.nn.Module):\n"
-    "    def forward(self, x):\n"
-    "        return x.relu()\n"
-    "class B(torch.nn.Module):\n"
-    "    def forward(self, x):\n"
-    "        return x.sigmoid()\n"
-    "def helper(y):\n"
-    "    return y.neg()\n";
-  g_auto(Run) first = { 0 };
-  g_auto(Run) second = { 0 };
-  g_auto(Run) function = { 0 };
-  g_auto(Run) missing = { 0 };
+      "import torch\n"
+      "class A(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return x.relu()\n"
+      "class B(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return x.sigmoid()\n"
+      "def helper(y):\n"
+      "    return y.neg()\n";
+  g_auto (Run) first = { 0 };
+  g_auto (Run) second = { 0 };
+  g_auto (Run) function = { 0 };
+  g_auto (Run) missing = { 0 };
   const char *args_first[] = { "code", "-", NULL };
   const char *args_second[] = { "code", "-", "--entry", "B", NULL };
   const char *args_function[] = { "graph", "--entry=helper", "-", NULL };
   const char *args_missing[] = { "code", "-", "--entry", "C", NULL };
 
   run_graft (&first, NULL, source, args_first);
-  g_assert_cmpstr (first.out, ==, "def forward(self, x):\n    relu = x.relu();  x = None\n    return relu\n");
+  g_assert_cmpstr (first.out, ==,
+                   "def forward(self, x):\n    relu = x.relu();  x = None\n    return relu\n");
   run_graft (&second, NULL, source, args_second);
-  g_assert_cmpstr (second.out, ==, "def forward(self, x):\n    sigmoid = x.sigmoid();  x = None\n    return sigmoid\n");
+  g_assert_cmpstr (second.out, ==,
+                   "def forward(self, x):\n    sigmoid = x.sigmoid();  x = None\n    return "
+                   "sigmoid\n");
   run_graft (&function, NULL, source, args_function);
   g_assert_cmpstr (function.out, ==,
                    "graph():\n"
@@ -345,7 +354,8 @@ test_entry (void)
                    "    return neg\n");
   run_graft (&missing, NULL, source, args_missing);
   g_assert_cmpint (missing.status, ==, 1);
-  g_assert_cmpstr (missing.err, ==, "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
+  g_assert_cmpstr (missing.err, ==,
+                   "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
 }
 
 /* Assigning to an imported module's attribute would change what later
@@ -355,17 +365,20 @@ test_entry (void)
 static void
 test_module_attribute_assignment (void)
 {
-  g_auto(Run) top = { 0 };
-  g_auto(Run) inside = { 0 };
+  g_auto (Run) top = { 0 };
+  g_auto (Run) inside = { 0 };
   const char *args[] = { "code", "-", NULL };
 
-  run_graft (&top, NULL, "import math\nimport torch\nmath.pi = 3\ndef forward(x):\n    return x + math.pi\n", args);
+  run_graft (&top, NULL,
+             "import math\nimport torch\nmath.pi = 3\ndef forward(x):\n    return x + math.pi\n",
+             args);
   g_assert_cmpint (top.status, ==, 1);
   g_assert_cmpstr (top.out, ==, "");
   g_assert_cmpstr (top.err, ==,
                    "-:3:1: error: cannot set attribute 'pi' of module 'math': "
                    "Graft does not model changes to imported modules\n");
-  run_graft (&inside, NULL, "import torch\ndef forward(x):\n    torch.foo = 3\n    return x\n", args);
+  run_graft (&inside, NULL, "import torch\ndef forward(x):\n    torch.foo = 3\n    return x\n",
+             args);
   g_assert_cmpint (inside.status, ==, 1);
   g_assert_cmpstr (inside.err, ==,
                    "-:3:5: error: cannot set attribute 'foo' of module 'torch': "
@@ -382,14 +395,14 @@ test_output_file (void)
   g_autofree char *model = data_path ("..", "..", "data", "examples",
                                       "subgraph_rewriter_basic_use.py", NULL);
   g_autofree char *written = NULL;
-  g_auto(Run) to_stdout = { 0 };
-  g_auto(Run) to_file = { 0 };
-  g_auto(Run) bad_dir = { 0 };
-  const char *args_stdout[] = { "code", model, NULL };
-  const char *args_file[] = { "code", model, "-o", target, NULL };
+  g_auto (Run) to_stdout = { 0 };
+  g_auto (Run) to_file = { 0 };
+  g_auto (Run) bad_dir = { 0 };
+  const char      *args_stdout[] = { "code", model, NULL };
+  const char      *args_file[] = { "code", model, "-o", target, NULL };
   g_autofree char *bad_target = g_build_filename (dir, "missing", "out.py", NULL);
-  const char *args_bad[] = { "code", model, "-o", bad_target, NULL };
-  g_autoptr(GDir) d = NULL;
+  const char      *args_bad[] = { "code", model, "-o", bad_target, NULL };
+  g_autoptr (GDir) d = NULL;
   guint n_files = 0;
 
   g_assert_nonnull (dir);
@@ -417,7 +430,7 @@ test_output_file (void)
 static guint
 count_files (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   guint n = 0;
 
   while (g_dir_read_name (d) != NULL)
@@ -428,7 +441,7 @@ count_files (const char *dir)
 static void
 remove_dir (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
   while ((name = g_dir_read_name (d)) != NULL)
@@ -446,19 +459,19 @@ remove_dir (const char *dir)
 static void
 test_render (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
-  g_autofree char *model = data_path ("..", "..", "data", "examples",
-                                      "subgraph_rewriter_basic_use.py", NULL);
-  g_autofree char *png = g_build_filename (dir, "m.png", NULL);
-  g_autofree char *svg = g_build_filename (dir, "m.svg", NULL);
-  g_autofree char *pdf = g_build_filename (dir, "rewritten.pdf", NULL);
-  g_autofree char *bad = g_build_filename (dir, "missing", "m.png", NULL);
-  g_autofree char *contents = NULL;
-  gsize length = 0;
+  g_autofree char    *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
+  g_autofree char    *model = data_path ("..", "..", "data", "examples",
+                                         "subgraph_rewriter_basic_use.py", NULL);
+  g_autofree char    *png = g_build_filename (dir, "m.png", NULL);
+  g_autofree char    *svg = g_build_filename (dir, "m.svg", NULL);
+  g_autofree char    *pdf = g_build_filename (dir, "rewritten.pdf", NULL);
+  g_autofree char    *bad = g_build_filename (dir, "missing", "m.png", NULL);
+  g_autofree char    *contents = NULL;
+  gsize               length = 0;
   static const guint8 png_magic[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *args[] = { "render", model, "--pattern", "pattern", "-o", png, NULL };
 
     run_graft (&run, NULL, NULL, args);
@@ -470,7 +483,7 @@ test_render (void)
     g_clear_pointer (&contents, g_free);
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *args[] = { "render", model, "--to", "svg", "--style", "dark", "-o", svg, NULL };
 
     run_graft (&run, NULL, NULL, args);
@@ -480,7 +493,7 @@ test_render (void)
     g_clear_pointer (&contents, g_free);
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *args[] = { "rewrite", model, "--to", "pdf", "-o", pdf, NULL };
 
     run_graft (&run, NULL, NULL, args);
@@ -504,7 +517,7 @@ test_render (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
       {
-        g_auto(Run) run = { 0 };
+        g_auto (Run) run = { 0 };
 
         run_graft (&run, NULL, NULL, cases[i]);
         g_assert_cmpint (run.status, ==, 2);
@@ -513,7 +526,7 @@ test_render (void)
       }
   }
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *args[] = { "render", model, "-o", bad, NULL };
 
     run_graft (&run, NULL, NULL, args);
@@ -532,12 +545,12 @@ test_explain (void)
   g_autofree char *model = data_path ("explain", "leak.py", NULL);
   g_autofree char *expected_path = data_path ("explain", "leak.explain", NULL);
   g_autofree char *expected = NULL;
-  g_auto(Run) ok = { 0 };
-  g_auto(Run) no_at = { 0 };
-  g_auto(Run) missing = { 0 };
-  const char *args_ok[] = { "explain", model, "--at", "relu_1", NULL };
-  const char *args_no_at[] = { "explain", model, NULL };
-  const char *args_missing[] = { "explain", model, "--at", "nope", NULL };
+  g_auto (Run) ok = { 0 };
+  g_auto (Run) no_at = { 0 };
+  g_auto (Run) missing = { 0 };
+  const char      *args_ok[] = { "explain", model, "--at", "relu_1", NULL };
+  const char      *args_no_at[] = { "explain", model, NULL };
+  const char      *args_missing[] = { "explain", model, "--at", "nope", NULL };
   g_autofree char *missing_error = NULL;
 
   g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
@@ -556,8 +569,8 @@ test_explain (void)
 static void
 test_deep_nesting (void)
 {
-  g_autoptr(GString) source = g_string_new ("def forward(x):\n    return ");
-  g_auto(Run) run = { 0 };
+  g_autoptr (GString) source = g_string_new ("def forward(x):\n    return ");
+  g_auto (Run) run = { 0 };
   const char *args[] = { "code", "-", NULL };
 
   for (int i = 0; i < 100000; i++)
@@ -583,9 +596,9 @@ test_kill_while_writing (void)
   g_autoptr (GString) source = g_string_new ("import torch\n\n\ndef forward(x):\n");
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
   g_autofree char *complete = NULL;
-  const char *old = "old content\n";
-  guint n_old = 0;
-  guint n_new = 0;
+  const char      *old = "old content\n";
+  guint            n_old = 0;
+  guint            n_new = 0;
 
   /* About 30,000 nodes: the write is a sizable part of the run. */
   for (guint i = 0; i < 30000; i++)
@@ -593,7 +606,7 @@ test_kill_while_writing (void)
   g_string_append (source, "    return x\n");
   g_assert_true (g_file_set_contents (model, source->str, (gssize) source->len, NULL));
   {
-    g_auto(Run) run = { 0 };
+    g_auto (Run) run = { 0 };
     const char *args[] = { "code", model, "-o", target, NULL };
 
     run_graft (&run, NULL, NULL, args);
@@ -608,8 +621,9 @@ test_kill_while_writing (void)
       g_autofree char *now = NULL;
 
       g_assert_true (g_file_set_contents (target, old, -1, NULL));
-      proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
-                               graft_cli (), "code", model, "-o", target, NULL);
+      proc =
+          g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                            &error, graft_cli (), "code", model, "-o", target, NULL);
       g_assert_no_error (error);
       g_usleep (g_rand_int_range (rand, 0, 200) * 1000);
       g_subprocess_send_signal (proc, SIGKILL);
@@ -646,8 +660,8 @@ test_kill_while_writing (void)
 static void
 test_long_attribute_chain (void)
 {
-  g_autoptr(GString) source = g_string_new ("def forward(h):\n");
-  g_auto(Run) run = { 0 };
+  g_autoptr (GString) source = g_string_new ("def forward(h):\n");
+  g_auto (Run) run = { 0 };
   const char *args[] = { "code", "-", NULL };
 
   for (int i = 0; i < 40000; i++)
@@ -655,7 +669,8 @@ test_long_attribute_chain (void)
   g_string_append (source, "    return h\n");
   run_graft (&run, NULL, source->str, args);
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_true (g_str_has_suffix (run.out, "    getattr_40000 = getattr_39999.shape;  getattr_39999 = None\n    return getattr_40000\n"));
+  g_assert_true (g_str_has_suffix (run.out, "    getattr_40000 = getattr_39999.shape;  "
+                                            "getattr_39999 = None\n    return getattr_40000\n"));
 }
 
 int

@@ -15,10 +15,11 @@ diff_string (const char *a,
 {
   g_auto (GStrv) before = g_strsplit (a, "\n", -1);
   g_auto (GStrv) after = g_strsplit (b, "\n", -1);
-  g_autoptr (GArray) lines = graft_diff_lines ((const char * const *) before, (const char * const *) after);
+  g_autoptr (GArray) lines =
+      graft_diff_lines ((const char *const *) before, (const char *const *) after);
   GString *out = g_string_new (NULL);
-  gint next_before = 0;
-  gint next_after = 0;
+  gint     next_before = 0;
+  gint     next_after = 0;
 
   for (guint i = 0; i < lines->len; i++)
     {
@@ -28,7 +29,9 @@ diff_string (const char *a,
         g_assert_cmpint (line->before, ==, next_before++);
       if (line->after >= 0)
         g_assert_cmpint (line->after, ==, next_after++);
-      g_string_append_c (out, line->kind == GRAFT_DIFF_SAME ? '=' : line->kind == GRAFT_DIFF_REMOVED ? '-' : '+');
+      g_string_append_c (out, line->kind == GRAFT_DIFF_SAME      ? '='
+                              : line->kind == GRAFT_DIFF_REMOVED ? '-'
+                                                                 : '+');
     }
   g_assert_cmpint (next_before, ==, (gint) g_strv_length (before));
   g_assert_cmpint (next_after, ==, (gint) g_strv_length (after));
@@ -38,7 +41,8 @@ diff_string (const char *a,
 static void
 test_cases (void)
 {
-  static const struct {
+  static const struct
+  {
     const char *a;
     const char *b;
     const char *diff;

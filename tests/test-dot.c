@@ -27,7 +27,7 @@ load_source (const char *path)
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *base = g_path_get_basename (path);
-  gsize length = 0;
+  gsize            length = 0;
 
   g_file_get_contents (path, &text, &length, &error);
   g_assert_no_error (error);
@@ -119,13 +119,13 @@ add_corpus (const char *suite,
             const char *dir)
 {
   static const char *const inputs[] = { "*.py", NULL };
-  g_autofree char *test_path = g_strconcat ("/core/dot/round-trip/", suite, NULL);
-  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  GoldenSuite golden = {
-    .test_path = test_path,
-    .input_dir = dir != NULL ? dir : data_dir,
-    .inputs = inputs,
-    .func = test_corpus_round_trip,
+  g_autofree char         *test_path = g_strconcat ("/core/dot/round-trip/", suite, NULL);
+  g_autofree char         *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite              golden = {
+                 .test_path = test_path,
+                 .input_dir = dir != NULL ? dir : data_dir,
+                 .inputs = inputs,
+                 .func = test_corpus_round_trip,
   };
 
   golden_suite_add (&golden);
@@ -185,15 +185,15 @@ add_files (const char *suite,
            GoldenFunc  func)
 {
   static const char *const inputs[] = { "*.dot", NULL };
-  g_autofree char *test_path = g_strconcat ("/core/dot/", suite, NULL);
-  g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  GoldenSuite golden = {
-    .test_path = test_path,
-    .input_dir = dir_path,
-    .inputs = inputs,
-    .origin = GOLDEN_FROM_GRAFT,
-    .compare = GOLDEN_EXACT,
-    .func = func,
+  g_autofree char         *test_path = g_strconcat ("/core/dot/", suite, NULL);
+  g_autofree char         *dir_path = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite              golden = {
+                 .test_path = test_path,
+                 .input_dir = dir_path,
+                 .inputs = inputs,
+                 .origin = GOLDEN_FROM_GRAFT,
+                 .compare = GOLDEN_EXACT,
+                 .func = func,
   };
 
   return golden_suite_add (&golden);
@@ -237,10 +237,11 @@ set_str (GraftArg   *arg,
 static GraftGraph *
 values_graph (void)
 {
-  GraftGraph *graph = graft_graph_new ();
-  GraftNode *x, *w, *call;
-  GraftArg args, kwargs, *it;
-  static const char weird[] = "q'\"\\\n\r\t\x01\x7f\xc3\xa9\xe2\x80\xa8\xf0\x9f\x98\x80\xff\xed\xa0\x80 end\\";
+  GraftGraph       *graph = graft_graph_new ();
+  GraftNode        *x, *w, *call;
+  GraftArg          args, kwargs, *it;
+  static const char weird[] =
+      "q'\"\\\n\r\t\x01\x7f\xc3\xa9\xe2\x80\xa8\xf0\x9f\x98\x80\xff\xed\xa0\x80 end\\";
   guint n = 0;
 
   x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
@@ -301,7 +302,8 @@ values_graph (void)
   graft_arg_init_int (&kwargs.items[1], -1);
   set_str (&kwargs.items[2], "out", -1);
   graft_arg_init_node (&kwargs.items[3], w);
-  call = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "my_lib.f\\n\"x\"", &args, &kwargs, "call", NULL);
+  call = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "my_lib.f\\n\"x\"", &args, &kwargs,
+                                  "call", NULL);
   graft_node_set_is_wrapped (call, TRUE);
 
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
@@ -332,8 +334,8 @@ test_values (void)
     g_autoptr (GError) error = NULL;
     g_autoptr (GraftSource) source = graft_source_new ("values.dot", dot, -1);
     g_autoptr (GraftGraph) back = graft_dot_parse (source, &error);
-    GraftNode *call;
-    GraftNode *orig;
+    GraftNode      *call;
+    GraftNode      *orig;
     const GraftArg *a, *b;
 
     g_assert_no_error (error);
@@ -347,8 +349,10 @@ test_values (void)
       {
         g_assert_cmpint (b->items[i].kind, ==, a->items[i].kind);
         if (a->items[i].kind == GRAFT_ARG_NODE)
-          g_assert_cmpstr (graft_node_get_name (b->items[i].node), ==, graft_node_get_name (a->items[i].node));
-        else if (!graft_arg_has_node (&a->items[i]) && a->items[i].kind != GRAFT_ARG_FLOAT && a->items[i].kind != GRAFT_ARG_COMPLEX)
+          g_assert_cmpstr (graft_node_get_name (b->items[i].node), ==,
+                           graft_node_get_name (a->items[i].node));
+        else if (!graft_arg_has_node (&a->items[i]) && a->items[i].kind != GRAFT_ARG_FLOAT &&
+                 a->items[i].kind != GRAFT_ARG_COMPLEX)
           g_assert_true (graft_arg_equal (&b->items[i], &a->items[i]));
       }
     /* Floats keep their bits, NaN's sign included. */
@@ -368,8 +372,10 @@ test_int_rule (void)
 {
   const char *head = "digraph {\n  x [graft_op=placeholder, graft_target=x];\n"
                      "  y [graft_op=call_function, graft_target=f, graft_args=\"(%x, ";
-  const char *tail = ")\"];\n  output [graft_op=output, graft_target=output, graft_args=\"(%y,)\"];\n}\n";
-  static const struct {
+  const char *tail =
+      ")\"];\n  output [graft_op=output, graft_target=output, graft_args=\"(%y,)\"];\n}\n";
+  static const struct
+  {
     const char  *value;
     GraftArgKind kind;
     const char  *code; /* or the error */
@@ -381,7 +387,8 @@ test_int_rule (void)
     { "complex(100000000000000000000, 1)", GRAFT_ARG_COMPLEX, "(1e+20+1j)" },
     { "007", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
     { "-0", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
-    { "0099999999999999999999", GRAFT_ARG_NONE, "graft_args of 'y': malformed number at character 6" },
+    { "0099999999999999999999", GRAFT_ARG_NONE,
+      "graft_args of 'y': malformed number at character 6" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -390,7 +397,7 @@ test_int_rule (void)
       g_autoptr (GraftSource) source = graft_source_new ("ints.dot", text, -1);
       g_autoptr (GError) error = NULL;
       g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
-      const GraftArg *arg;
+      const GraftArg  *arg;
       g_autofree char *code = NULL;
 
       g_test_message ("%s", cases[i].value);
@@ -412,7 +419,7 @@ test_int_rule (void)
   /* A symbol of other digits is written so that it reads back as itself. */
   {
     g_autoptr (GraftGraph) graph = graft_graph_new ();
-    GraftArg args, kwargs;
+    GraftArg         args, kwargs;
     g_autofree char *dot = NULL;
 
     graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
@@ -433,8 +440,8 @@ test_options (void)
   g_autofree char *zeroed = NULL;
   g_autofree char *dark = NULL;
   g_autofree char *matched = NULL;
-  GraftDotOptions options = { 0 };
-  gint match[6] = { -1, -1, 0, 0, 8, -1 };
+  GraftDotOptions  options = { 0 };
+  gint             match[6] = { -1, -1, 0, 0, 8, -1 };
 
   g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 6);
   zeroed = graft_dot_print (graph, &options);
@@ -455,7 +462,8 @@ test_options (void)
   g_assert_nonnull (strstr (matched, "relu [graft_op=call_function"));
   g_assert_nonnull (strstr (matched, "graft_match=0, color=\"#e69f00\", penwidth=3]"));
   g_assert_nonnull (strstr (matched, "graft_match=8, color=\"#0072b2\", penwidth=3]"));
-  g_assert_cmpuint (strstr (matched, "graft_match=0") - matched, >, strstr (matched, "  relu ") - matched);
+  g_assert_cmpuint (strstr (matched, "graft_match=0") - matched, >,
+                    strstr (matched, "  relu ") - matched);
   assert_round_trip (graph, &options);
 }
 
@@ -464,16 +472,18 @@ static void
 test_names (void)
 {
   g_autoptr (GraftGraph) graph = graft_graph_new ();
-  static const char *const names[] = { "node", "Graph", "EDGE", "strict", "inf", "nan", "Ellipsis", "_1", "\xc3\xa9t\xc3\xa9" };
-  GraftArg args;
-  GraftNode *last = NULL;
+  static const char *const names[] = { "node", "Graph", "EDGE", "strict", "inf",
+                                       "nan", "Ellipsis", "_1", "\xc3\xa9t\xc3\xa9" };
+  GraftArg                 args;
+  GraftNode               *last = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, last != NULL ? 1 : 0);
       if (last != NULL)
         graft_arg_init_node (&args.items[0], last);
-      last = graft_graph_create_node_named (graph, i == 0 ? GRAFT_OP_PLACEHOLDER : GRAFT_OP_CALL_METHOD,
+      last = graft_graph_create_node_named (graph,
+                                            i == 0 ? GRAFT_OP_PLACEHOLDER : GRAFT_OP_CALL_METHOD,
                                             i == 0 ? "node" : "relu", &args, NULL, names[i], NULL);
     }
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
@@ -499,15 +509,17 @@ assert_dot_draws (const char *dot_text)
   g_autoptr (GBytes) out = NULL;
   g_autoptr (GBytes) err = NULL;
   const char *svg;
-  gsize svg_len = 0;
+  gsize       svg_len = 0;
 
-  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                               G_SUBPROCESS_FLAGS_STDERR_PIPE,
                            &error, "dot", "-Tsvg", NULL);
   g_assert_no_error (error);
   g_subprocess_communicate (proc, input, NULL, &out, &err, &error);
   g_assert_no_error (error);
   if (g_bytes_get_size (err) > 0)
-    g_test_message ("dot said: %.*s", (int) g_bytes_get_size (err), (const char *) g_bytes_get_data (err, NULL));
+    g_test_message ("dot said: %.*s", (int) g_bytes_get_size (err),
+                    (const char *) g_bytes_get_data (err, NULL));
   g_assert_true (g_subprocess_get_if_exited (proc));
   g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
   /* Graphviz warns about text it cannot read; there must be none. */
@@ -521,12 +533,13 @@ test_graphviz_draws (void)
 {
   g_autoptr (GraftGraph) example = example_graph ();
   g_autoptr (GraftGraph) values = values_graph ();
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "torchvision", "resnet18.py", NULL);
+  g_autofree char *path =
+      g_test_build_filename (G_TEST_DIST, "data", "torchvision", "resnet18.py", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   g_autoptr (GraftGraph) resnet = NULL;
   GraftDotOptions options;
-  gint match[6] = { 0, -1, 1, 1, -1, -1 };
+  gint            match[6] = { 0, -1, 1, 1, -1, -1 };
 
   if (!have_dot ())
     {
@@ -601,7 +614,8 @@ test_input (void)
 
   /* An anonymous graph has no name for `\G`: the node's name is used. */
   {
-    g_autoptr (GraftSource) anonymous = graft_source_new ("anon.dot", "digraph { x -> y; y [label=\"\\G\"] }", -1);
+    g_autoptr (GraftSource) anonymous =
+        graft_source_new ("anon.dot", "digraph { x -> y; y [label=\"\\G\"] }", -1);
     g_autoptr (GraftGraph) anon = graft_dot_parse (anonymous, &error);
 
     g_assert_no_error (error);
@@ -650,7 +664,8 @@ static void
 test_first_graph_only (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftSource) two = graft_source_new ("two.dot", "digraph { p -> q } digraph zz { y }\n", -1);
+  g_autoptr (GraftSource) two =
+      graft_source_new ("two.dot", "digraph { p -> q } digraph zz { y }\n", -1);
   g_autoptr (GraftSource) one = graft_source_new ("one.dot", "digraph { a }", -1);
   g_autoptr (GraftSource) late = graft_source_new ("late.dot", "digraph {\n\n  b -> ;\n}\n", -1);
   g_autoptr (GraftGraph) first = graft_dot_parse (two, &error);
@@ -679,12 +694,13 @@ test_mutations (void)
 {
   g_autoptr (GraftGraph) graph = values_graph ();
   g_autoptr (GraftGraph) example = example_graph ();
-  g_autofree char *values_dot = graft_dot_print (graph, NULL);
-  g_autofree char *example_dot = graft_dot_print (example, NULL);
-  const char *const seeds[] = { values_dot, example_dot, "digraph { a -> b -> c; a -> c; d [label=\"x.y\"] }" };
+  g_autofree char  *values_dot = graft_dot_print (graph, NULL);
+  g_autofree char  *example_dot = graft_dot_print (example, NULL);
+  const char *const seeds[] = { values_dot, example_dot,
+                                "digraph { a -> b -> c; a -> c; d [label=\"x.y\"] }" };
   static const char alphabet[] = "\"'\\%(),[]{}:;=-><#/*\n x0.9+e";
-  GRand *rand = g_rand_new_with_seed (20240611);
-  guint n_graphs = 0;
+  GRand            *rand = g_rand_new_with_seed (20240611);
+  guint             n_graphs = 0;
 
   for (guint round = 0; round < 600; round++)
     {
@@ -698,7 +714,7 @@ test_mutations (void)
       for (guint k = 0; k < n_edits && text->len > 0; k++)
         {
           gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) text->len);
-          char c = alphabet[g_rand_int_range (rand, 0, (gint32) sizeof alphabet - 1)];
+          char  c = alphabet[g_rand_int_range (rand, 0, (gint32) sizeof alphabet - 1)];
 
           switch (g_rand_int_range (rand, 0, 4))
             {
@@ -766,13 +782,13 @@ static void
 test_newline_in_target (void)
 {
   static const char dot[] =
-    "digraph g {\n"
-    "  x [graft_op=placeholder, graft_target=x, graft_args=\"()\"];\n"
-    "  lin [graft_op=call_module, graft_target=\"layer\n0.lin\", graft_args=\"(%x,)\"];\n"
-    "  output [graft_op=output, graft_target=output, graft_args=\"(%lin,)\"];\n"
-    "  x -> lin;\n"
-    "  lin -> output;\n"
-    "}\n";
+      "digraph g {\n"
+      "  x [graft_op=placeholder, graft_target=x, graft_args=\"()\"];\n"
+      "  lin [graft_op=call_module, graft_target=\"layer\n0.lin\", graft_args=\"(%x,)\"];\n"
+      "  output [graft_op=output, graft_target=output, graft_args=\"(%lin,)\"];\n"
+      "  x -> lin;\n"
+      "  lin -> output;\n"
+      "}\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = graft_source_new ("newline.dot", dot, -1);
   g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);

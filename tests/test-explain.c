@@ -27,7 +27,7 @@ test_case (gconstpointer data)
   g_autofree char *sentence = NULL;
   g_autofree char *expected_path = NULL;
   g_autofree char *expected = NULL;
-  char *nl;
+  char            *nl;
 
   g_assert_no_error (error);
   pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, &error);
@@ -41,7 +41,8 @@ test_case (gconstpointer data)
     *nl = '\0';
   g_assert_nonnull (graft_graph_find_node (graph, at));
 
-  sentence = graft_matcher_explain (pattern, graph, graft_graph_find_node (graph, at), NULL, &bound);
+  sentence =
+      graft_matcher_explain (pattern, graph, graft_graph_find_node (graph, at), NULL, &bound);
   g_assert_nonnull (sentence);
   /* The walk bound at least the node it started from, unless that failed. */
   g_assert_true (bound->len > 0 || g_str_has_prefix (sentence, "No match"));
@@ -75,7 +76,8 @@ main (int    argc,
     {
       g_autofree char *test = g_strdup_printf ("/core/explain/%s", (char *) names->pdata[i]);
 
-      g_test_add_data_func_full (test, g_build_filename (dir, names->pdata[i], NULL), test_case, g_free);
+      g_test_add_data_func_full (test, g_build_filename (dir, names->pdata[i], NULL), test_case,
+                                 g_free);
     }
   return g_test_run ();
 }

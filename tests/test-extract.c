@@ -19,7 +19,8 @@ selectable (GraftNode *node)
 {
   GraftOp op = graft_node_get_op (node);
 
-  return (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) && !graft_node_get_is_wrapped (node);
+  return (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) &&
+         !graft_node_get_is_wrapped (node);
 }
 
 /* Whether a path leaves @selected and comes back into it. */
@@ -29,7 +30,8 @@ is_convex (GraftGraph *graph,
 {
   g_autoptr (GHashTable) reached = g_hash_table_new (NULL, NULL);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
       gboolean from_selection = FALSE;
@@ -65,8 +67,8 @@ random_selection (GraftNode *start,
     {
       GraftNode *from = selection->pdata[g_rand_int_range (rand, 0, (gint32) selection->len)];
       g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (from);
-      guint n_users = graft_node_get_n_users (from);
-      guint k = g_rand_int_range (rand, 0, (gint32) (inputs->len + n_users + 1));
+      guint      n_users = graft_node_get_n_users (from);
+      guint      k = g_rand_int_range (rand, 0, (gint32) (inputs->len + n_users + 1));
       GraftNode *next = NULL;
 
       if (k < inputs->len)
@@ -105,7 +107,8 @@ test_torchvision (gconstpointer data)
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261129);
   guint checked = 0;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     if (selectable (node))
       g_ptr_array_add (candidates, node);
   if (candidates->len == 0)
@@ -117,7 +120,8 @@ test_torchvision (gconstpointer data)
   for (guint round = 0; round < 30; round++)
     {
       GraftNode *start = candidates->pdata[g_rand_int_range (rand, 0, (gint32) candidates->len)];
-      g_autoptr (GPtrArray) selection = random_selection (start, rand, (guint) g_rand_int_range (rand, 1, 9));
+      g_autoptr (GPtrArray) selection =
+          random_selection (start, rand, (guint) g_rand_int_range (rand, 1, 9));
       g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
       g_autoptr (GError) error = NULL;
       g_autoptr (GraftGraph) extracted = NULL;
@@ -125,9 +129,9 @@ test_torchvision (gconstpointer data)
       g_autoptr (GraftGraph) traced = NULL;
       g_autoptr (GraftPattern) pattern = NULL;
       g_autoptr (GPtrArray) matches = NULL;
-      g_autofree char *text = NULL;
+      g_autofree char  *text = NULL;
       GraftMatchOptions options;
-      gboolean found = FALSE;
+      gboolean          found = FALSE;
 
       for (guint i = 0; i < selection->len; i++)
         g_hash_table_add (selected, selection->pdata[i]);
@@ -150,7 +154,8 @@ test_torchvision (gconstpointer data)
       for (guint i = 0; i < matches->len && !found; i++)
         found = match_is (matches->pdata[i], selected);
       if (!found)
-        g_error ("%s: no match of the selection's own pattern (%u matches)\n%s", path, matches->len, text);
+        g_error ("%s: no match of the selection's own pattern (%u matches)\n%s", path, matches->len,
+                 text);
       checked++;
     }
   g_assert_cmpuint (checked, >, 5);
@@ -209,9 +214,11 @@ main (int    argc,
       g_ptr_array_add (names, g_strdup (name));
   for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *test = g_strdup_printf ("/core/extract/torchvision/%s", (char *) names->pdata[i]);
+      g_autofree char *test =
+          g_strdup_printf ("/core/extract/torchvision/%s", (char *) names->pdata[i]);
 
-      g_test_add_data_func_full (test, g_build_filename (dir, names->pdata[i], NULL), test_torchvision, g_free);
+      g_test_add_data_func_full (test, g_build_filename (dir, names->pdata[i], NULL),
+                                 test_torchvision, g_free);
     }
   return g_test_run ();
 }

@@ -36,14 +36,14 @@ static const char pool[] =
 #define GRAFT_FX_STRING_POOL
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_STRING_POOL
-  ;
+    ;
 
 static const struct
 {
   const char *text[6];
   gsize       at[6];
 } pooled[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,    \
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,       \
                           path_at, target_at, name_at, sig_at, pos_at, kw_at) \
   { { path, target, name, sig, pos, kw }, { path_at, target_at, name_at, sig_at, pos_at, kw_at } },
 #include "graft-fx-table.inc"
@@ -83,18 +83,21 @@ test_targets_read_back (void)
       g_autofree char *text = NULL;
 
       /* A target that is a path of its own is that function. */
-      if (!g_str_has_prefix (targets[i].target, "torch.") || g_hash_table_contains (is_path, targets[i].target))
+      if (!g_str_has_prefix (targets[i].target, "torch.") ||
+          g_hash_table_contains (is_path, targets[i].target))
         continue;
-      text = g_strdup_printf ("import torch\n\n\ndef forward(self, x):\n    return %s(x)\n", targets[i].target);
+      text = g_strdup_printf ("import torch\n\n\ndef forward(self, x):\n    return %s(x)\n",
+                              targets[i].target);
       by_target = traced_code (text);
       g_free (text);
-      text = g_strdup_printf ("import torch\n\n\ndef forward(self, x):\n    return %s(x)\n", targets[i].path);
+      text = g_strdup_printf ("import torch\n\n\ndef forward(self, x):\n    return %s(x)\n",
+                              targets[i].path);
       by_path = traced_code (text);
       if (g_str_has_prefix (by_path, "\n"))
         {
           if (strcmp (by_target, by_path) != 0)
-            g_error ("%s (the target of %s) reads back as\n%s\ninstead of\n%s", targets[i].target, targets[i].path,
-                     by_target, by_path);
+            g_error ("%s (the target of %s) reads back as\n%s\ninstead of\n%s", targets[i].target,
+                     targets[i].path, by_target, by_path);
           checked++;
         }
       else if (g_str_has_prefix (by_target, "\n"))

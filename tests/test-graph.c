@@ -111,13 +111,16 @@ test_create (void)
 
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
   listing = graft_listing_print (graph);
-  g_assert_cmpstr (listing, ==, "graph():\n"
-                                "    %x : [#users=3] = placeholder[target=x]\n"
-                                "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {})\n"
-                                "    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, %x), kwargs = {})\n"
-                                "    %sum_1 : [#users=0] = call_method[target=relu](args = (%x,), kwargs = {})\n"
-                                "    %x_01 : [#users=0] = get_attr[target=w]\n"
-                                "    return add_1");
+  g_assert_cmpstr (listing, ==,
+                   "graph():\n"
+                   "    %x : [#users=3] = placeholder[target=x]\n"
+                   "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %x), "
+                   "kwargs = {})\n"
+                   "    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, "
+                   "%x), kwargs = {})\n"
+                   "    %sum_1 : [#users=0] = call_method[target=relu](args = (%x,), kwargs = {})\n"
+                   "    %x_01 : [#users=0] = get_attr[target=w]\n"
+                   "    return add_1");
 }
 
 static void
@@ -188,12 +191,15 @@ test_replace_all_uses (void)
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
   /* Positions and containers stay as they were. */
   listing = graft_listing_print (graph);
-  g_assert_cmpstr (listing, ==, "graph():\n"
-                                "    %x : [#users=0] = placeholder[target=x]\n"
-                                "    %y : [#users=3] = placeholder[target=y]\n"
-                                "    %add : [#users=1] = call_function[target=operator.add](args = (%y, %y), kwargs = {})\n"
-                                "    %relu : [#users=1] = call_function[target=torch.relu](args = (%y,), kwargs = {})\n"
-                                "    return (add, slice(None, y, None), relu)");
+  g_assert_cmpstr (listing, ==,
+                   "graph():\n"
+                   "    %x : [#users=0] = placeholder[target=x]\n"
+                   "    %y : [#users=3] = placeholder[target=y]\n"
+                   "    %add : [#users=1] = call_function[target=operator.add](args = (%y, %y), "
+                   "kwargs = {})\n"
+                   "    %relu : [#users=1] = call_function[target=torch.relu](args = (%y,), kwargs "
+                   "= {})\n"
+                   "    return (add, slice(None, y, None), relu)");
 
   /* Replacing a node by itself changes nothing. */
   graft_graph_replace_all_uses (graph, y, y);
@@ -258,7 +264,8 @@ test_move_before (void)
   /* NULL moves to the end: the output is then no longer last. */
   graft_graph_move_before (graph, a, NULL);
   g_assert_true (graft_graph_get_last (graph) == a);
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 1)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 1)");
   graft_graph_move_before (graph, a, out);
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
@@ -281,7 +288,8 @@ test_insert_before (void)
   g_test_message ("%u insertions in %.3f s", n, g_timer_elapsed (timer, NULL));
 
   g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n + 2);
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       GraftNode *next = graft_node_get_next (node);
 
@@ -296,7 +304,8 @@ test_insert_before (void)
 
   /* And the same at the front, before the first node. */
   for (guint i = 0; i < 1000; i++)
-    graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "w", NULL, NULL, NULL, graft_graph_get_first (graph));
+    graft_graph_create_node (graph, GRAFT_OP_GET_ATTR, "w", NULL, NULL, NULL,
+                             graft_graph_get_first (graph));
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
 
@@ -310,11 +319,13 @@ test_lint (void)
   GraftNode *a;
   GraftArg   args;
 
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 0)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 0)");
   output (graph, x);
   assert_lint (graph, GRAFT_LINT_DEFAULT);
   output (graph, x);
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "the graph must end with exactly one output node (it has 2)");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "the graph must end with exactly one output node (it has 2)");
   graft_graph_erase_node (graph, graft_graph_get_output (graph));
   assert_lint (graph, GRAFT_LINT_DEFAULT);
 
@@ -323,7 +334,8 @@ test_lint (void)
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
   graft_arg_init_node (&args.items[0], foreign);
   graft_graph_set_args (graph, a, &args, NULL);
-  assert_lint_fails (graph, GRAFT_LINT_DEFAULT, "node relu refers to a node that is not in the graph");
+  assert_lint_fails (graph, GRAFT_LINT_DEFAULT,
+                     "node relu refers to a node that is not in the graph");
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
   graft_arg_init_node (&args.items[0], x);
   graft_graph_set_args (graph, a, &args, NULL);
@@ -368,7 +380,8 @@ test_input_nodes (void)
   graft_arg_init_dict (&kwargs.items[3], 1);
   graft_arg_init_str (&kwargs.items[3].items[0], "n", -1);
   graft_arg_init_node (&kwargs.items[3].items[1], b);
-  node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "wrapf.f", &args, &kwargs, NULL, NULL);
+  node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "wrapf.f", &args, &kwargs, NULL,
+                                  NULL);
 
   inputs = graft_node_dup_input_nodes (node);
   g_assert_cmpuint (inputs->len, ==, 4);
@@ -437,7 +450,8 @@ test_memory_size (void)
       graft_arg_init_dict (&kwargs, 1);
       graft_arg_init_str (&kwargs.items[0], "alpha", -1);
       graft_arg_init_float (&kwargs.items[1], 0.5);
-      prev = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.add", &args, &kwargs, NULL, NULL);
+      prev = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.add", &args, &kwargs,
+                                      NULL, NULL);
     }
   output (graph, prev);
   size = graft_graph_get_memory_size (graph);

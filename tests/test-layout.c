@@ -61,7 +61,7 @@ make_synthetic (guint    n,
   GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
   GraftNode *w = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "w", NULL, NULL, "w", NULL);
   GraftNode *prev = x;
-  GraftArg out;
+  GraftArg   out;
 
   for (guint i = 0; i < n; i++)
     {
@@ -106,20 +106,21 @@ check_geometry (GraftLayout *layout,
                 GraftGraph  *graph,
                 gboolean     downward)
 {
-  guint n_boxes = graft_layout_get_n_nodes (layout);
-  guint n_graph = graft_graph_get_n_nodes (graph);
+  guint             n_boxes = graft_layout_get_n_nodes (layout);
+  guint             n_graph = graft_graph_get_n_nodes (graph);
   g_autofree guint *mains = g_new0 (guint, MAX (n_graph, 1));
   g_autofree guint *order = g_new0 (guint, MAX (n_boxes, 1));
-  double width;
-  double height;
-  guint n_edges_expected = 0;
-  guint i = 0;
+  double            width;
+  double            height;
+  guint             n_edges_expected = 0;
+  guint             i = 0;
 
   graft_layout_get_size (layout, &width, &height);
   g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, n_graph);
 
   /* One main box per graph node, in graph order, named after it. */
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     {
       gint box = graft_layout_lookup (layout, i);
       g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
@@ -167,8 +168,8 @@ check_geometry (GraftLayout *layout,
   for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
     {
       const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
-      const GraftRect *tail = &graft_layout_get_node (layout, edge->tail)->box;
-      const GraftRect *head = &graft_layout_get_node (layout, edge->head)->box;
+      const GraftRect       *tail = &graft_layout_get_node (layout, edge->tail)->box;
+      const GraftRect       *head = &graft_layout_get_node (layout, edge->head)->box;
 
       g_assert_cmpuint (edge->n_points, >=, 4);
       g_assert_cmpuint ((edge->n_points - 1) % 3, ==, 0);
@@ -204,9 +205,13 @@ test_example_geometry (void)
   /* Small graph: one segment, no stubs (w1 feeds two nodes). */
   g_assert_cmpuint (graft_layout_get_n_segments (layout), ==, 1);
   g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, graft_graph_get_n_nodes (graph));
-  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "cat"))->caption, ==, "torch.cat");
-  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "sum_1"))->caption, ==, ".sum()");
-  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "x"))->caption, ==, "input");
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "cat"))->caption,
+                   ==, "torch.cat");
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "sum_1"))
+                       ->caption,
+                   ==, ".sum()");
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "x"))->caption,
+                   ==, "input");
   g_assert_cmpint (graft_layout_find_node (layout, "no_such_node"), ==, -1);
 }
 
@@ -243,7 +248,8 @@ test_segments (void)
   g_assert_cmpuint (n_stubs, ==, graft_node_get_n_users (graft_graph_find_node (graph, "w")));
   g_assert_cmpuint (n_stubs, >, 100);
   for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
-    g_assert_cmpint (graft_layout_get_edge (layout, e)->tail, !=, graft_layout_find_node (layout, "w"));
+    g_assert_cmpint (graft_layout_get_edge (layout, e)->tail, !=,
+                     graft_layout_find_node (layout, "w"));
 }
 
 /* A computed value used by 600 nodes keeps its edges to the users right
@@ -257,7 +263,7 @@ test_computed_hub (void)
   GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
   GraftNode *hub = add_call (graph, "torch.relu", x, NULL);
   GraftNode *prev = hub;
-  GraftArg out;
+  GraftArg   out;
 
   for (guint i = 0; i < 600; i++)
     prev = add_call (graph, "operator.add", prev, hub);
@@ -271,7 +277,8 @@ test_computed_hub (void)
   g_assert_cmpuint (graft_layout_get_n_segments (layout), >, 1);
   /* The first user of `relu` is the chain's first add, 12 more follow
    * close enough for an edge. */
-  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, graft_graph_get_n_nodes (graph) + 600 - 12);
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==,
+                    graft_graph_get_n_nodes (graph) + 600 - 12);
   for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
     if (graft_layout_get_node (layout, b)->is_stub)
       g_assert_cmpstr (graft_layout_get_node (layout, b)->name, ==, graft_node_get_name (hub));
@@ -290,7 +297,8 @@ test_hit_test (void)
     {
       const GraftRect *r = &graft_layout_get_node (layout, b)->box;
 
-      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2), ==, b);
+      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2),
+                       ==, b);
       g_assert_cmpint (graft_layout_hit_test (layout, r->x + 1, r->y + 1), ==, b);
     }
   graft_layout_get_size (layout, &width, &height);
@@ -377,7 +385,8 @@ test_too_large (void)
   g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT);
 }
 
-typedef struct {
+typedef struct
+{
   GBytes *bytes;
   gsize   offset;
 } Reader;
@@ -387,8 +396,8 @@ read_cb (void          *closure,
          unsigned char *data,
          unsigned int   length)
 {
-  Reader *r = closure;
-  gsize size;
+  Reader       *r = closure;
+  gsize         size;
   const guint8 *p = g_bytes_get_data (r->bytes, &size);
 
   if (r->offset + length > size)
@@ -404,13 +413,13 @@ count_pixels (GBytes  *png,
               guint32  rgb,
               guint32 *out_corner)
 {
-  Reader r = { png, 0 };
+  Reader           r = { png, 0 };
   cairo_surface_t *surface = cairo_image_surface_create_from_png_stream (read_cb, &r);
-  guint count = 0;
-  int width;
-  int height;
-  int stride;
-  const guint8 *data;
+  guint            count = 0;
+  int              width;
+  int              height;
+  int              stride;
+  const guint8    *data;
 
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
   width = cairo_image_surface_get_width (surface);
@@ -432,9 +441,9 @@ count_pixels (GBytes  *png,
 }
 
 static GBytes *
-render_example (GraftFormat       format,
-                gboolean          with_matches,
-                GraftRenderStyle  style)
+render_example (GraftFormat      format,
+                gboolean         with_matches,
+                GraftRenderStyle style)
 {
   g_autofree char *path = example_path ();
   g_autoptr (GraftInputSet) set = graft_input_set_new ();
@@ -443,14 +452,15 @@ render_example (GraftFormat       format,
   g_autofree gint *marks = NULL;
   g_autoptr (GError) error = NULL;
   GraftRenderOptions options;
-  GBytes *bytes;
+  GBytes            *bytes;
 
   g_assert_nonnull (layout);
   graft_render_options_init (&options);
   options.style = style;
   if (with_matches)
     {
-      g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
+      g_autoptr (GraftGraph) pattern_graph =
+          graft_input_set_load (set, path, "pattern", TRUE, NULL);
       g_autoptr (GraftPattern) pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), NULL);
       g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
 
@@ -491,8 +501,8 @@ test_svg_parses (void)
   g_autoptr (GMarkupParseContext) context = NULL;
   g_autoptr (GError) error = NULL;
   static const GMarkupParser parser = { NULL, NULL, NULL, NULL, NULL };
-  gsize size;
-  const char *text = g_bytes_get_data (svg, &size);
+  gsize                      size;
+  const char                *text = g_bytes_get_data (svg, &size);
 
   g_assert_true (g_str_has_prefix (text, "<?xml"));
   g_assert_nonnull (g_strstr_len (text, (gssize) size, "<svg"));
@@ -508,7 +518,7 @@ test_pdf (void)
   g_autoptr (GBytes) pdf = render_example (GRAFT_FORMAT_PDF, TRUE, GRAFT_RENDER_LIGHT);
   g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
   g_autoptr (GError) error = NULL;
-  gsize size;
+  gsize       size;
   const char *data = g_bytes_get_data (pdf, &size);
 
   g_assert_cmpuint (size, >, 100);
@@ -517,15 +527,16 @@ test_pdf (void)
     {
       g_autofree char *tmp = NULL;
       g_autofree char *out = NULL;
-      char *argv[] = { pdfinfo, NULL, NULL };
-      int fd = g_file_open_tmp ("graft-XXXXXX.pdf", &tmp, &error);
-      int status = 0;
+      char            *argv[] = { pdfinfo, NULL, NULL };
+      int              fd = g_file_open_tmp ("graft-XXXXXX.pdf", &tmp, &error);
+      int              status = 0;
 
       g_assert_no_error (error);
       close (fd);
       g_assert_true (g_file_set_contents (tmp, data, (gssize) size, &error));
       argv[1] = tmp;
-      g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error));
+      g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                                   NULL, &status, &error));
       g_assert_no_error (error);
       g_assert_true (g_spawn_check_wait_status (status, NULL));
       g_assert_nonnull (strstr (out, "Pages:"));
@@ -541,8 +552,8 @@ test_png_large (void)
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) png = NULL;
-  double height;
-  Reader r = { NULL, 0 };
+  double           height;
+  Reader           r = { NULL, 0 };
   cairo_surface_t *surface;
 
   graft_layout_get_size (layout, NULL, &height);
@@ -579,10 +590,11 @@ add_corpus (const char *dir,
   g_ptr_array_sort (names, compare_names);
   for (guint i = 0; i < names->len; i++)
     {
-      const char *file = g_ptr_array_index (names, i);
+      const char      *file = g_ptr_array_index (names, i);
       g_autofree char *test_path = g_strdup_printf ("/core/layout/corpus/%s/%s", dir, file);
 
-      g_test_add_data_func_full (test_path, test_data_path (dir, file), test_corpus_geometry, g_free);
+      g_test_add_data_func_full (test_path, test_data_path (dir, file), test_corpus_geometry,
+                                 g_free);
     }
 }
 

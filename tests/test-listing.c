@@ -60,8 +60,10 @@ test_data_case (gconstpointer data)
   const char      *stem = data;
   g_autofree char *txt_name = g_strconcat (stem, ".txt", NULL);
   g_autofree char *code_name = g_strconcat (stem, ".code", NULL);
-  g_autofree char *txt_path = g_test_build_filename (G_TEST_DIST, "data", "listing", txt_name, NULL);
-  g_autofree char *code_path = g_test_build_filename (G_TEST_DIST, "data", "listing", code_name, NULL);
+  g_autofree char *txt_path =
+      g_test_build_filename (G_TEST_DIST, "data", "listing", txt_name, NULL);
+  g_autofree char *code_path =
+      g_test_build_filename (G_TEST_DIST, "data", "listing", code_name, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
   g_autoptr (GraftGraph) graph = NULL;
@@ -92,7 +94,8 @@ test_data_case (gconstpointer data)
   g_assert_cmpstr (code_stripped, ==, want_code);
 
   /* Every node remembers its line. */
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       guint32 start, end;
       guint   line, column;
@@ -179,7 +182,8 @@ assert_arg (GraftGraph  *graph,
   g_assert_nonnull (node);
   args = graft_node_get_args (node);
   g_assert_cmpuint (index, <, args->n);
-  g_assert_cmpstr (graft_arg_kind_to_string (args->items[index].kind), ==, graft_arg_kind_to_string (kind));
+  g_assert_cmpstr (graft_arg_kind_to_string (args->items[index].kind), ==,
+                   graft_arg_kind_to_string (kind));
   repr = graft_arg_repr (&args->items[index], GRAFT_REPR_CODE);
   g_assert_cmpstr (repr, ==, code_repr);
 }
@@ -190,12 +194,19 @@ test_values (void)
   const char *text =
       "graph():\n"
       "    %x : [#users=3] = placeholder[target=x]\n"
-      "    %a : [#users=0] = call_function[target=f.g](args = (%x, cpu, cuda:0, torch.float32, 1j, (1+2j), (-0-1.5j), inf, -inf, nan), kwargs = {})\n"
-      "    %b : [#users=0] = call_function[target=f.g](args = (1e-05, -1e+20, 2.5, 4.0, -0.0, 7, -7, 007, -0, None, True, False, Ellipsis), kwargs = {})\n"
-      "    %c : [#users=0] = call_function[target=f.g](args = ((,), (%x, ), ij,jk->ik, foo bar, f(a, b), torch.x.y, torch., [], (), {}), kwargs = {dim: -1, 'q': ok})\n"
-      "    %d : [#users=0] = call_function[target=f.g](args = (slice(x, 'a', None), slice(None, -1, (1, 'b')), [[1, [2]], (3,)], {k: {l: [%x]}}), kwargs = {})\n"
-      "    %e : [#users=0] = call_function[target=f.g](args = (9223372036854775807, -9223372036854775808, 1.7976931348623157e+308, 5e-324, 0.1, -infj), kwargs = {})\n"
-      "    return (device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', '\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)";
+      "    %a : [#users=0] = call_function[target=f.g](args = (%x, cpu, cuda:0, torch.float32, 1j, "
+      "(1+2j), (-0-1.5j), inf, -inf, nan), kwargs = {})\n"
+      "    %b : [#users=0] = call_function[target=f.g](args = (1e-05, -1e+20, 2.5, 4.0, -0.0, 7, "
+      "-7, 007, -0, None, True, False, Ellipsis), kwargs = {})\n"
+      "    %c : [#users=0] = call_function[target=f.g](args = ((,), (%x, ), ij,jk->ik, foo bar, "
+      "f(a, b), torch.x.y, torch., [], (), {}), kwargs = {dim: -1, 'q': ok})\n"
+      "    %d : [#users=0] = call_function[target=f.g](args = (slice(x, 'a', None), slice(None, "
+      "-1, (1, 'b')), [[1, [2]], (3,)], {k: {l: [%x]}}), kwargs = {})\n"
+      "    %e : [#users=0] = call_function[target=f.g](args = (9223372036854775807, "
+      "-9223372036854775808, 1.7976931348623157e+308, 5e-324, 0.1, -infj), kwargs = {})\n"
+      "    return (device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', "
+      "'\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], "
+      "torch.int64)";
   g_autoptr (GraftGraph) graph = parse_round_trip (text);
   g_autoptr (GError) error = NULL;
   GraftNode       *output;
@@ -243,7 +254,8 @@ test_values (void)
   assert_arg (graph, "c", 8, GRAFT_ARG_TUPLE, "()");
   assert_arg (graph, "c", 9, GRAFT_ARG_DICT, "{}");
   /* Keys in a listing are bare: a quoted key keeps its quotes. */
-  kwargs = graft_arg_repr (graft_node_get_kwargs (graft_graph_find_node (graph, "c")), GRAFT_REPR_CODE);
+  kwargs =
+      graft_arg_repr (graft_node_get_kwargs (graft_graph_find_node (graph, "c")), GRAFT_REPR_CODE);
   g_assert_cmpstr (kwargs, ==, "{'dim': -1, \"'q'\": 'ok'}");
 
   assert_arg (graph, "d", 0, GRAFT_ARG_SLICE, "slice(x, 'a', None)");
@@ -263,8 +275,10 @@ test_values (void)
   g_assert_nonnull (output);
   g_assert_cmpstr (graft_node_get_name (output), ==, "output");
   ret = graft_arg_repr (&graft_node_get_args (output)->items[0], GRAFT_REPR_CODE);
-  g_assert_cmpstr (ret, ==, "(device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', "
-                            "'\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, None, True], torch.int64)");
+  g_assert_cmpstr (ret, ==,
+                   "(device(type='cuda', index=0), device(type='cpu'), \"it's\", 'q', "
+                   "'\\x00\xe2\x98\x83\\u200b\\U000e0001', -1j, {'k': inf, 2: nan}, [Ellipsis, "
+                   "None, True], torch.int64)");
 }
 
 static void
@@ -292,28 +306,32 @@ static void
 test_num_users (void)
 {
   /* torch 2.x writes `num_users`; it reads the same and prints as 1.13.1. */
-  g_autoptr (GraftGraph) graph = parse_ok (
-      "graph():\n"
-      "    %x : [num_users=2] = placeholder[target=x]\n"
-      "    %relu : torch.Tensor [num_users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-      "    return (relu, x)\n");
+  g_autoptr (GraftGraph) graph =
+      parse_ok ("graph():\n"
+                "    %x : [num_users=2] = placeholder[target=x]\n"
+                "    %relu : torch.Tensor [num_users=1] = call_function[target=torch.relu](args = "
+                "(%x,), kwargs = {})\n"
+                "    return (relu, x)\n");
   g_autofree char *printed = graft_listing_print (graph);
 
-  g_assert_cmpstr (printed, ==, "graph():\n"
-                                "    %x : [#users=2] = placeholder[target=x]\n"
-                                "    %relu : torch.Tensor [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-                                "    return (relu, x)");
+  g_assert_cmpstr (printed, ==,
+                   "graph():\n"
+                   "    %x : [#users=2] = placeholder[target=x]\n"
+                   "    %relu : torch.Tensor [#users=1] = call_function[target=torch.relu](args = "
+                   "(%x,), kwargs = {})\n"
+                   "    return (relu, x)");
 }
 
 static void
 test_types (void)
 {
-  g_autoptr (GraftGraph) graph = parse_round_trip (
-      "graph():\n"
-      "    %x : torch.Tensor [#users=1] = placeholder[target=x]\n"
-      "    %n : int [#users=1] = placeholder[target=n](default=3)\n"
-      "    %mul : torch.Tensor [#users=1] = call_function[target=operator.mul](args = (%x, %n), kwargs = {})\n"
-      "    return mul");
+  g_autoptr (GraftGraph) graph =
+      parse_round_trip ("graph():\n"
+                        "    %x : torch.Tensor [#users=1] = placeholder[target=x]\n"
+                        "    %n : int [#users=1] = placeholder[target=n](default=3)\n"
+                        "    %mul : torch.Tensor [#users=1] = "
+                        "call_function[target=operator.mul](args = (%x, %n), kwargs = {})\n"
+                        "    return mul");
   g_autoptr (GraftGraph) typing = parse_round_trip (
       "graph():\n"
       "    %l : typing.List[typing.Tuple[int, int]] [#users=1] = placeholder[target=l]\n"
@@ -327,7 +345,8 @@ test_types (void)
                              "    mul : torch.Tensor = x * n;  x = n = None\n"
                              "    return mul\n    ");
   /* A typing annotation is kept as the listing prints it. */
-  g_assert_cmpstr (graft_node_get_type_annotation (graft_graph_find_node (typing, "l")), ==, "typing.List[typing.Tuple[int, int]]");
+  g_assert_cmpstr (graft_node_get_type_annotation (graft_graph_find_node (typing, "l")), ==,
+                   "typing.List[typing.Tuple[int, int]]");
 }
 
 static void
@@ -374,7 +393,8 @@ test_names (void)
                              "    output = self.output(sum_1);  sum_1 = None\n"
                              "    return output\n    ");
   /* The names read are reserved for new nodes. */
-  added = graft_graph_create_node (graph, GRAFT_OP_CALL_METHOD, "sum", NULL, NULL, NULL, graft_graph_get_output (graph));
+  added = graft_graph_create_node (graph, GRAFT_OP_CALL_METHOD, "sum", NULL, NULL, NULL,
+                                   graft_graph_get_output (graph));
   g_assert_cmpstr (graft_node_get_name (added), ==, "sum_1");
 }
 
@@ -386,7 +406,8 @@ test_wrapped (void)
       "    %x : [#users=4] = placeholder[target=x]\n"
       "    %sqrt : [#users=0] = call_function[target=math.sqrt](args = (%x,), kwargs = {})\n"
       "    %add : [#users=0] = call_function[target=operator.add](args = (%x, 1), kwargs = {})\n"
-      "    %getattr_1 : [#users=0] = call_function[target=builtins.getattr](args = (%x, shape), kwargs = {})\n"
+      "    %getattr_1 : [#users=0] = call_function[target=builtins.getattr](args = (%x, shape), "
+      "kwargs = {})\n"
       "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
       "    return None");
 
@@ -407,7 +428,8 @@ test_layout_tolerance (void)
       "        return x\r\n\r\n");
   g_autofree char *printed = graft_listing_print (graph);
 
-  g_assert_cmpstr (printed, ==, "graph():\n    %x : [#users=1] = placeholder[target=x]\n    return x");
+  g_assert_cmpstr (printed, ==,
+                   "graph():\n    %x : [#users=1] = placeholder[target=x]\n    return x");
 }
 
 typedef struct
@@ -424,174 +446,88 @@ static const ErrorCase error_cases[] = {
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %y : [#users=1] = call_function[target=torch.relu](args = (%foo,), kwargs = {})\n"
     "    return y",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    64,
-    "%foo is not defined" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 64, "%foo is not defined" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    return (x, nope)",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    16,
-    "nope is not defined" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 16, "nope is not defined" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %x : [#users=0] = placeholder[target=y]\n"
     "    return x",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    5,
-    "%x is already defined on line 2" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "%x is already defined on line 2" },
   { "graph():\n"
     "    %x : [#users=2] = placeholder[target=x]\n"
     "    return x",
-    GRAFT_PARSE_ERROR_GRAPH,
-    2,
-    18,
-    "node %x declares 2 users but 1 node uses it" },
+    GRAFT_PARSE_ERROR_GRAPH, 2, 18, "node %x declares 2 users but 1 node uses it" },
   { "graph():\n"
     "    %x : [#users=1] = placeholder[target=x]\n"
     "    %y : [#users=0] = placeholder[target=y]\n"
     "    %a : [#users=1] = call_function[target=operator.add](args = (%x, %x), kwargs = {x: %x})\n"
     "    return y",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    18,
-    "node %y declares 0 users but 1 node uses it" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 18, "node %y declares 0 users but 1 node uses it" },
   { "graph():\n"
     "    %x : [#users=0] = placeholder[target=x]\n",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    1,
-    "the listing has no 'return' line" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 1, "the listing has no 'return' line" },
   { "graph():\n"
     "    return None\n"
     "    %x : [#users=0] = placeholder[target=x]",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    5,
-    "the 'return' line must be the last line" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "the 'return' line must be the last line" },
   { "graph():\n"
     "    return None\n"
     "    return None",
-    GRAFT_PARSE_ERROR_GRAPH,
-    3,
-    5,
-    "the 'return' line must be the last line" },
+    GRAFT_PARSE_ERROR_GRAPH, 3, 5, "the 'return' line must be the last line" },
   { "", GRAFT_PARSE_ERROR_SYNTAX, 1, 1, "expected 'graph():' but the input is empty" },
   { "\n\n  graph(x):\n    return None", GRAFT_PARSE_ERROR_SYNTAX, 3, 3, "expected 'graph():'" },
-  { "graph():\n    \x01\xff junk", GRAFT_PARSE_ERROR_SYNTAX, 2, 5, "expected a node ('%name : ...') or 'return'" },
-  { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = call_function[target=torch.relu](args = (%x,",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    3,
-    67,
-    "unexpected end of line; expected ',' or ')'" },
-  { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    3,
-    80,
-    "unexpected end of line; expected ': '" },
-  { "graph():\n    %x : [#users=1] = placeh",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    23,
+  { "graph():\n    \x01\xff junk", GRAFT_PARSE_ERROR_SYNTAX, 2, 5,
+    "expected a node ('%name : ...') or 'return'" },
+  { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = "
+    "call_function[target=torch.relu](args = (%x,",
+    GRAFT_PARSE_ERROR_SYNTAX, 3, 67, "unexpected end of line; expected ',' or ')'" },
+  { "graph():\n    %x : [#users=1] = placeholder[target=x]\n    %y : [#users=0] = "
+    "call_function[target=torch.relu](args = (%x,), kwargs = {",
+    GRAFT_PARSE_ERROR_SYNTAX, 3, 80, "unexpected end of line; expected ': '" },
+  { "graph():\n    %x : [#users=1] = placeh", GRAFT_PARSE_ERROR_SYNTAX, 2, 23,
     "expected an op: placeholder, get_attr, call_function, call_method or call_module" },
-  { "graph():\n    %x : [#users=1",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    19,
+  { "graph():\n    %x : [#users=1", GRAFT_PARSE_ERROR_SYNTAX, 2, 19,
     "unexpected end of line; expected '] = '" },
-  { "graph():\n    %x : [#use",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    10,
-    "expected '[#users=N]'" },
-  { "graph():\n    %x",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    7,
-    "unexpected end of line; expected ' : '" },
-  { "graph():\n    %x : [#users=1] = placeholder[target=x\n    return x",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    43,
-    "expected ']' at the end of the line" },
-  { "graph():\n    %x : [#users=0] = output[target=output](args = (None,), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    23,
-    "the output is written as a 'return' line" },
+  { "graph():\n    %x : [#use", GRAFT_PARSE_ERROR_SYNTAX, 2, 10, "expected '[#users=N]'" },
+  { "graph():\n    %x", GRAFT_PARSE_ERROR_SYNTAX, 2, 7, "unexpected end of line; expected ' : '" },
+  { "graph():\n    %x : [#users=1] = placeholder[target=x\n    return x", GRAFT_PARSE_ERROR_SYNTAX,
+    2, 43, "expected ']' at the end of the line" },
+  { "graph():\n    %x : [#users=0] = output[target=output](args = (None,), kwargs = {})\n    "
+    "return None",
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 23, "the output is written as a 'return' line" },
   { "graph():\n    %lambda : [#users=0] = placeholder[target=x]\n    return None",
-    GRAFT_PARSE_ERROR_GRAPH,
-    2,
-    5,
-    "this name is reserved in Python and cannot name a node" },
+    GRAFT_PARSE_ERROR_GRAPH, 2, 5, "this name is reserved in Python and cannot name a node" },
   { "graph():\n    %1x : [#users=0] = placeholder[target=x]\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    5,
-    "expected a node name after '%'" },
-  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (%,), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    57,
-    "expected a node name after '%'" },
-  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (1), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    56,
-    "a one-element tuple needs a trailing comma" },
-  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = [1], kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    56,
-    "expected the args tuple" },
-  { "graph():\n    %x : [#users=0] = call_function[target=](args = (), kwargs = {})\n    return None",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    44,
-    "the target is empty" },
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 5, "expected a node name after '%'" },
+  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (%,), kwargs = {})\n    "
+    "return None",
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 57, "expected a node name after '%'" },
+  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = (1), kwargs = {})\n    "
+    "return None",
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 56, "a one-element tuple needs a trailing comma" },
+  { "graph():\n    %x : [#users=0] = call_function[target=f.g](args = [1], kwargs = {})\n    "
+    "return None",
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 56, "expected the args tuple" },
+  { "graph():\n    %x : [#users=0] = call_function[target=](args = (), kwargs = {})\n    return "
+    "None",
+    GRAFT_PARSE_ERROR_SYNTAX, 2, 44, "the target is empty" },
   { "graph():\n    %x : [#users=0] = placeholder[target=x](default=(x,))\n    return None",
-    GRAFT_PARSE_ERROR_GRAPH,
-    2,
-    53,
-    "a placeholder default cannot refer to a node" },
-  { "graph():\n    return 'abc",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    12,
-    "unterminated string" },
-  { "graph():\n    return 'a\\qb'",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    14,
+    GRAFT_PARSE_ERROR_GRAPH, 2, 53, "a placeholder default cannot refer to a node" },
+  { "graph():\n    return 'abc", GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "unterminated string" },
+  { "graph():\n    return 'a\\qb'", GRAFT_PARSE_ERROR_SYNTAX, 2, 14,
     "unknown escape sequence in a string" },
-  { "graph():\n    return os.path",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    12,
+  { "graph():\n    return os.path", GRAFT_PARSE_ERROR_SYNTAX, 2, 12,
     "a dotted name in a value must be a torch constant such as torch.float32" },
-  { "graph():\n    return print(1)",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    12,
+  { "graph():\n    return print(1)", GRAFT_PARSE_ERROR_SYNTAX, 2, 12,
     "only slice(...) and device(...) calls can appear in a value" },
-  { "graph():\n    return 1 2",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    14,
+  { "graph():\n    return 1 2", GRAFT_PARSE_ERROR_SYNTAX, 2, 14,
     "unexpected text after the value" },
-  { "graph():\n    return",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    11,
+  { "graph():\n    return", GRAFT_PARSE_ERROR_SYNTAX, 2, 11,
     "unexpected end of line; expected a value" },
-  { "graph():\n    return 1.2.3",
-    GRAFT_PARSE_ERROR_SYNTAX,
-    2,
-    12,
-    "malformed number" },
+  { "graph():\n    return 1.2.3", GRAFT_PARSE_ERROR_SYNTAX, 2, 12, "malformed number" },
 };
 
 static void
@@ -632,7 +568,8 @@ static void
 test_deep_nesting (void)
 {
   const guint depth = 100000;
-  g_autoptr (GString) text = g_string_new ("graph():\n    %x : [#users=0] = call_function[target=f.g](args = ");
+  g_autoptr (GString) text =
+      g_string_new ("graph():\n    %x : [#users=0] = call_function[target=f.g](args = ");
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = NULL;
   guint line = 0, column = 0;
@@ -698,11 +635,13 @@ parse_anything (const char *text,
 static void
 test_hostile (void)
 {
-  static const char alphabet[] = "graph():%[]{}(),: =#users_target.-+0123456789ej'\"\\\n\t\r\x00\xc3\xa9\xff"
-                                 "placeholdercall_functionreturnNoneslice";
-  g_autofree char  *path = g_test_build_filename (G_TEST_DIST, "data", "listing", "wrapped.txt", NULL);
-  g_autofree char  *sample = NULL;
-  gsize             sample_len = 0;
+  static const char alphabet[] =
+      "graph():%[]{}(),: =#users_target.-+0123456789ej'\"\\\n\t\r\x00\xc3\xa9\xff"
+      "placeholdercall_functionreturnNoneslice";
+  g_autofree char *path =
+      g_test_build_filename (G_TEST_DIST, "data", "listing", "wrapped.txt", NULL);
+  g_autofree char *sample = NULL;
+  gsize            sample_len = 0;
   g_autoptr (GError) error = NULL;
   GRand *rand = g_rand_new_with_seed (20240601);
 
@@ -753,7 +692,8 @@ test_large (void)
   g_autoptr (GTimer) timer = NULL;
   double seconds;
 
-  g_string_append (text, "\n    %add : [#users=1] = call_function[target=operator.add](args = (%x, 1), kwargs = {})");
+  g_string_append (text, "\n    %add : [#users=1] = call_function[target=operator.add](args = (%x, "
+                         "1), kwargs = {})");
   for (guint i = 1; i < n; i++)
     g_string_append_printf (text,
                             "\n    %%add_%u : [#users=1] = call_function[target=operator.add]"
@@ -783,11 +723,12 @@ test_big_int (void)
 {
   const char *text = "graph():\n"
                      "    %x : [#users=1] = placeholder[target=x]\n"
-                     "    %mul : [#users=1] = call_function[target=operator.mul](args = (%x, -99999999999999999999), kwargs = {})\n"
+                     "    %mul : [#users=1] = call_function[target=operator.mul](args = (%x, "
+                     "-99999999999999999999), kwargs = {})\n"
                      "    return mul";
   g_autoptr (GraftGraph) graph = parse_ok (text);
-  GraftNode *mul = graft_graph_find_node (graph, "mul");
-  const GraftArg *args = graft_node_get_args (mul);
+  GraftNode       *mul = graft_graph_find_node (graph, "mul");
+  const GraftArg  *args = graft_node_get_args (mul);
   g_autofree char *printed = graft_listing_print (graph);
 
   g_assert_cmpint (args->items[1].kind, ==, GRAFT_ARG_SYMBOL);
@@ -802,12 +743,13 @@ test_big_int (void)
 static void
 test_int_rule (void)
 {
-  const char *text = "graph():\n"
-                     "    %x : [#users=1] = placeholder[target=x]\n"
-                     "    %f : [#users=1] = call_function[target=f.g](args = (%x, 9223372036854775807, "
-                     "9223372036854775808, -9223372036854775808, -9223372036854775809, 0, 007, -0, "
-                     "00999999999999999999999), kwargs = {})\n"
-                     "    return (f, 18446744073709551616, [-18446744073709551616])";
+  const char *text =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %f : [#users=1] = call_function[target=f.g](args = (%x, 9223372036854775807, "
+      "9223372036854775808, -9223372036854775808, -9223372036854775809, 0, 007, -0, "
+      "00999999999999999999999), kwargs = {})\n"
+      "    return (f, 18446744073709551616, [-18446744073709551616])";
   g_autoptr (GraftGraph) graph = parse_round_trip (text);
   const GraftArg *ret = &graft_node_get_args (graft_graph_find_node (graph, "output"))->items[0];
   g_autoptr (GError) error = NULL;

@@ -144,7 +144,8 @@ test_create_name (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (sequence); i++)
     {
-      const char *name = graft_namespace_create_name (ns, sequence[i].candidate, GRAFT_NAME_DEFAULT);
+      const char *name =
+          graft_namespace_create_name (ns, sequence[i].candidate, GRAFT_NAME_DEFAULT);
 
       g_assert_cmpstr (name, ==, sequence[i].name);
       g_assert_true (graft_namespace_contains (ns, name));
@@ -183,7 +184,8 @@ test_suffix_runs (void)
   const char *name = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
-    g_assert_cmpstr (graft_namespace_create_name (ns, runs[i].candidate, GRAFT_NAME_DEFAULT), ==, runs[i].name);
+    g_assert_cmpstr (graft_namespace_create_name (ns, runs[i].candidate, GRAFT_NAME_DEFAULT), ==,
+                     runs[i].name);
 
   /* 100,000 nodes of one kind take linear time, not quadratic. */
   for (guint i = 0; i < 100000; i++)
@@ -201,7 +203,8 @@ static gboolean
 model_is_illegal (const char    *name,
                   GraftNameFlags flags)
 {
-  static const char *const custom[] = { "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree" };
+  static const char *const custom[] = { "inf", "nan", "NoneType", "torch",
+                                        "device", "fx_pytree", "pytree" };
 
   if (graft_is_python_keyword (name))
     return TRUE;
@@ -220,9 +223,9 @@ model_create_name (GHashTable    *used,
 {
   g_autoptr (GString) clean = g_string_new (NULL);
   g_autofree char *base = NULL;
-  char *name;
-  gsize digits_at;
-  guint64 num = 0;
+  char            *name;
+  gsize            digits_at;
+  guint64          num = 0;
 
   /* re.sub('[^0-9a-zA-Z_]+', '_', candidate) */
   for (const char *p = candidate; *p != '\0'; p++)
@@ -266,8 +269,8 @@ static void
 test_against_model (void)
 {
   static const char *const bases[] = {
-    "add", "x", "layers.0", "layers_0", "_", "sum", "lambda", "getattr", "a-b", "1st", "conv_1_2", "inf",
-    "", /* `_3`: a suffix on an empty base */
+    "add", "x", "layers.0", "layers_0", "_", "sum", "lambda",
+    "getattr", "a-b", "1st", "conv_1_2", "inf", "", /* `_3`: a suffix on an empty base */
   };
   g_autoptr (GraftNamespace) ns = graft_namespace_new ();
   g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -276,18 +279,22 @@ test_against_model (void)
 
   for (guint i = 0; i < 20000; i++)
     {
-      const char *base = bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))];
-      GraftNameFlags flags = g_rand_int_range (rand, 0, 10) == 0 ? GRAFT_NAME_IS_BUILTIN : GRAFT_NAME_DEFAULT;
+      const char    *base = bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))];
+      GraftNameFlags flags =
+          g_rand_int_range (rand, 0, 10) == 0 ? GRAFT_NAME_IS_BUILTIN : GRAFT_NAME_DEFAULT;
       g_autofree char *candidate = NULL;
       g_autofree char *expected = NULL;
-      guint kind = g_rand_int_range (rand, 0, 8);
+      guint            kind = g_rand_int_range (rand, 0, 8);
 
       if (kind == 7 && g_rand_int_range (rand, 0, 3) == 0)
         {
           /* Register a name verbatim, as a listing or DOT file's names are. */
           static const char *const verbatim_bases[] = { "add", "x", "layers_0", "conv_1_2" };
-          char *name = g_strdup_printf ("%s_%d", verbatim_bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (verbatim_bases))],
-                                        g_rand_int_range (rand, 1, 60));
+          char                    *name =
+              g_strdup_printf ("%s_%d",
+                               verbatim_bases[g_rand_int_range (rand, 0,
+                                                                G_N_ELEMENTS (verbatim_bases))],
+                               g_rand_int_range (rand, 1, 60));
 
           if (g_hash_table_contains (used, name))
             {
@@ -331,11 +338,14 @@ test_builtin_flag (void)
   g_autoptr (GraftNamespace) ns = graft_namespace_new ();
 
   /* The getattr builtin itself may be called getattr; a node may not. */
-  g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_IS_BUILTIN), ==, "getattr");
-  g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_DEFAULT), ==, "getattr_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_IS_BUILTIN), ==,
+                   "getattr");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_DEFAULT), ==,
+                   "getattr_1");
   g_assert_cmpstr (graft_namespace_create_name (ns, "inf", GRAFT_NAME_IS_BUILTIN), ==, "inf");
   /* Keywords are never legal. */
-  g_assert_cmpstr (graft_namespace_create_name (ns, "lambda", GRAFT_NAME_IS_BUILTIN), ==, "lambda_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "lambda", GRAFT_NAME_IS_BUILTIN), ==,
+                   "lambda_1");
 }
 
 static void
@@ -355,7 +365,8 @@ test_names_never_released (void)
   g_assert_true (graft_namespace_contains (graft_graph_get_namespace (graph), "neg"));
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
   graft_arg_init_node (&args.items[0], neg_1);
-  again = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", &args, NULL, NULL, NULL);
+  again = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.neg", &args, NULL, NULL,
+                                   NULL);
   g_assert_cmpstr (graft_node_get_name (again), ==, "neg_2");
 }
 

@@ -123,7 +123,8 @@ tokens (const char *text)
       g_assert_no_error (error);
       if (out->len > 0)
         g_string_append_c (out, ' ');
-      g_string_append_printf (out, "%s@%u-%u", graft_py_token_kind_get_name (tok.kind), tok.start, tok.end);
+      g_string_append_printf (out, "%s@%u-%u", graft_py_token_kind_get_name (tok.kind), tok.start,
+                              tok.end);
     }
   while (tok.kind != GRAFT_PY_TOKEN_ENDMARKER);
   return g_string_free (out, FALSE);
@@ -137,15 +138,18 @@ test_lexer_tokens (void)
   g_autofree char *brackets = tokens ("f(a,\n  b) \\\n + 1\n");
   g_autofree char *ops = tokens ("a **= b //= c @= d := e ... !=");
 
-  g_assert_cmpstr (simple, ==, "name@0-1 =@2-3 name@4-5 ->@5-7 name@7-8 newline@8-9 end of file@9-9");
+  g_assert_cmpstr (simple, ==,
+                   "name@0-1 =@2-3 name@4-5 ->@5-7 name@7-8 newline@8-9 end of file@9-9");
   /* A tab indents to column 8, deeper than two spaces. */
   g_assert_cmpstr (blocks, ==, "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-8 name@8-9 newline@9-10 "
                                "indent@17-20 name@20-21 newline@21-22 dedent@22-22 dedent@22-22 "
                                "name@22-23 newline@23-23 end of file@23-23");
-  g_assert_cmpstr (brackets, ==, "name@0-1 (@1-2 name@2-3 ,@3-4 name@7-8 )@8-9 +@13-14 number@15-16 "
-                                 "newline@16-17 end of file@17-17");
-  g_assert_cmpstr (ops, ==, "name@0-1 **=@2-5 name@6-7 //=@8-11 name@12-13 @=@14-16 name@17-18 "
-                            ":=@19-21 name@22-23 ...@24-27 !=@28-30 newline@30-30 end of file@30-30");
+  g_assert_cmpstr (brackets, ==,
+                   "name@0-1 (@1-2 name@2-3 ,@3-4 name@7-8 )@8-9 +@13-14 number@15-16 "
+                   "newline@16-17 end of file@17-17");
+  g_assert_cmpstr (ops, ==,
+                   "name@0-1 **=@2-5 name@6-7 //=@8-11 name@12-13 @=@14-16 name@17-18 "
+                   ":=@19-21 name@22-23 ...@24-27 !=@28-30 newline@30-30 end of file@30-30");
 }
 
 static void
@@ -171,10 +175,14 @@ test_lexer_errors (void)
   assert_error ("x = {1: (2]}\n", "1:11: [syntax] closing ']' does not match opening '('");
   assert_error ("x = foo(1,\n", "1:8: [syntax] '(' was never closed");
   assert_error ("foo(a, b\nx = 1\ny = 2\n", "1:4: [syntax] '(' was never closed");
-  assert_error ("if x:\n    a\n  b\n", "3:3: [syntax] unindent does not match any outer indentation level");
-  assert_error ("if x:\n        a\n\tb\n", "3:1: [syntax] inconsistent use of tabs and spaces in indentation");
-  assert_error ("x = 1 \\ 2\n", "1:7: [syntax] unexpected character after a line continuation character");
-  assert_error ("x = 1\n\\", "2:1: [syntax] unexpected end of file after a line continuation character");
+  assert_error ("if x:\n    a\n  b\n",
+                "3:3: [syntax] unindent does not match any outer indentation level");
+  assert_error ("if x:\n        a\n\tb\n",
+                "3:1: [syntax] inconsistent use of tabs and spaces in indentation");
+  assert_error ("x = 1 \\ 2\n",
+                "1:7: [syntax] unexpected character after a line continuation character");
+  assert_error ("x = 1\n\\",
+                "2:1: [syntax] unexpected end of file after a line continuation character");
   assert_error ("x = 'a\xff'\n", "1:7: [syntax] the source is not valid UTF-8 (byte 0xff)");
 }
 
@@ -224,7 +232,8 @@ test_literals_numbers (void)
   assert_expr ("-1", "(UnaryOp - (Constant 1))");
   assert_expr ("-9223372036854775808", "(Constant -9223372036854775808)");
   assert_expr ("-9223372036854775807", "(UnaryOp - (Constant 9223372036854775807))");
-  assert_error ("x = -9223372036854775808 ** 2\n", "1:6: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
+  assert_error ("x = -9223372036854775808 ** 2\n",
+                "1:6: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
   assert_expr ("None", "(Constant None)");
   assert_expr ("True", "(Constant True)");
   assert_expr ("False", "(Constant False)");
@@ -233,7 +242,8 @@ test_literals_numbers (void)
    * refused. */
   assert_expr ("9223372036854775808", "(Constant 9223372036854775808)");
   assert_expr ("1_0000_0000_0000_0000_0000", "(Constant 100000000000000000000)");
-  assert_error ("x = 0x1_0000_0000_0000_0000\n", "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
+  assert_error ("x = 0x1_0000_0000_0000_0000\n",
+                "1:5: [unsupported] integer literal too large: Graft keeps integers in 64 bits");
 }
 
 static void
@@ -265,7 +275,8 @@ test_literals_strings (void)
   assert_expr ("b'a' b'b'", "(Constant b'ab')");
   assert_expr ("''", "(Constant '')");
   assert_error ("x = 'a' b'b'\n", "1:9: [syntax] cannot mix bytes and nonbytes literals");
-  assert_error ("x = b'caf\xc3\xa9'\n", "1:10: [syntax] bytes can only contain ASCII literal characters");
+  assert_error ("x = b'caf\xc3\xa9'\n",
+                "1:10: [syntax] bytes can only contain ASCII literal characters");
   assert_error ("x = '\\x4'\n", "1:6: [syntax] truncated \\x escape: expected 2 hex digits");
   assert_error ("x = '\\u12'\n", "1:6: [syntax] truncated \\u escape: expected 4 hex digits");
   assert_error ("x = '\\U00110000'\n", "1:6: [syntax] illegal Unicode character in \\U escape");
@@ -285,20 +296,22 @@ test_literals_fstrings (void)
                "(Constant '.') (FormattedValue (Name p)) (Constant 'f'))))");
   assert_expr ("f'{x=}'", "(JoinedStr (Constant 'x=') (FormattedValue (Name x) !r))");
   assert_expr ("f'{{a}}'", "(JoinedStr (Constant '{a}'))");
-  assert_expr ("f'{a[\"k\"] + 1}'",
-               "(JoinedStr (FormattedValue (BinOp + (Subscript (Name a) (Constant 'k')) (Constant 1))))");
-  assert_expr ("f'{ {1: 2}[1] }'",
-               "(JoinedStr (FormattedValue (Subscript (Dict ((Constant 1) (Constant 2))) (Constant 1))))");
+  assert_expr ("f'{a[\"k\"] + 1}'", "(JoinedStr (FormattedValue (BinOp + (Subscript (Name a) "
+                                    "(Constant 'k')) (Constant 1))))");
+  assert_expr ("f'{ {1: 2}[1] }'", "(JoinedStr (FormattedValue (Subscript (Dict ((Constant 1) "
+                                   "(Constant 2))) (Constant 1))))");
   assert_expr ("'a' f'b{x}' 'c'",
                "(JoinedStr (Constant 'ab') (FormattedValue (Name x)) (Constant 'c'))");
   assert_expr ("rf'\\n{x}'", "(JoinedStr (Constant '\\\\n') (FormattedValue (Name x)))");
   assert_expr ("f'\\t{x}'", "(JoinedStr (Constant '\\t') (FormattedValue (Name x)))");
   assert_expr ("f'''{\nx\n}'''", "(JoinedStr (FormattedValue (Name x)))");
-  assert_expr ("f\"{f'{x}'}\"", "(JoinedStr (FormattedValue (JoinedStr (FormattedValue (Name x)))))");
+  assert_expr ("f\"{f'{x}'}\"",
+               "(JoinedStr (FormattedValue (JoinedStr (FormattedValue (Name x)))))");
   assert_error ("x = f'{}'\n", "1:7: [syntax] f-string: empty expression not allowed");
   assert_error ("x = f'a}'\n", "1:8: [syntax] f-string: single '}' is not allowed");
   assert_error ("x = f'{a'\n", "1:7: [syntax] f-string: expecting '}'");
-  assert_error ("x = f'{a!x}'\n", "1:10: [syntax] f-string: invalid conversion character: expected 's', 'r', or 'a'");
+  assert_error ("x = f'{a!x}'\n",
+                "1:10: [syntax] f-string: invalid conversion character: expected 's', 'r', or 'a'");
   assert_error ("x = f'{a#}'\n", "1:9: [syntax] f-string expression part cannot include '#'");
   assert_error ("x = f'{a +}'\n", "1:11: [syntax] expected an expression after '+'");
 }
@@ -308,16 +321,16 @@ test_precedence (void)
 {
   assert_expr ("a + b * c", "(BinOp + (Name a) (BinOp * (Name b) (Name c)))");
   assert_expr ("a - b - c", "(BinOp - (BinOp - (Name a) (Name b)) (Name c))");
-  assert_expr ("a * b @ c / d // e % f",
-               "(BinOp % (BinOp // (BinOp / (BinOp @ (BinOp * (Name a) (Name b)) (Name c)) (Name d)) (Name e)) (Name f))");
+  assert_expr ("a * b @ c / d // e % f", "(BinOp % (BinOp // (BinOp / (BinOp @ (BinOp * (Name a) "
+                                         "(Name b)) (Name c)) (Name d)) (Name e)) (Name f))");
   assert_expr ("-2 ** 2", "(UnaryOp - (BinOp ** (Constant 2) (Constant 2)))");
   assert_expr ("2 ** -1", "(BinOp ** (Constant 2) (UnaryOp - (Constant 1)))");
   assert_expr ("a ** b ** c", "(BinOp ** (Name a) (BinOp ** (Name b) (Name c)))");
   assert_expr ("-a.b ** c[0]",
                "(UnaryOp - (BinOp ** (Attribute (Name a) b) (Subscript (Name c) (Constant 0))))");
   assert_expr ("~-+x", "(UnaryOp ~ (UnaryOp - (UnaryOp + (Name x))))");
-  assert_expr ("a | b ^ c & d << e + f",
-               "(BinOp | (Name a) (BinOp ^ (Name b) (BinOp & (Name c) (BinOp << (Name d) (BinOp + (Name e) (Name f))))))");
+  assert_expr ("a | b ^ c & d << e + f", "(BinOp | (Name a) (BinOp ^ (Name b) (BinOp & (Name c) "
+                                         "(BinOp << (Name d) (BinOp + (Name e) (Name f))))))");
   assert_expr ("a >> b << c", "(BinOp << (BinOp >> (Name a) (Name b)) (Name c))");
   assert_expr ("a < b | c", "(Compare (Name a) < (BinOp | (Name b) (Name c)))");
   assert_expr ("a < b <= c == d", "(Compare (Name a) < (Name b) <= (Name c) == (Name d))");
@@ -334,19 +347,20 @@ test_precedence (void)
                "(IfExp (Name b) (Name a) (IfExp (Name d) (Name c) (Name e)))");
   assert_expr ("lambda: a if b else c",
                "(Lambda (arguments) (IfExp (Name b) (Name a) (Name c)))");
-  assert_expr ("lambda x, *y, z=1, **k: x",
-               "(Lambda (arguments (args x) (vararg y) (kwonly (z = (Constant 1))) (kwarg k)) (Name x))");
+  assert_expr ("lambda x, *y, z=1, **k: x", "(Lambda (arguments (args x) (vararg y) (kwonly (z = "
+                                            "(Constant 1))) (kwarg k)) (Name x))");
   assert_expr ("(a + b) * c", "(BinOp * (BinOp + (Name a) (Name b)) (Name c))");
   assert_expr ("await x.y ** 2", "(BinOp ** (Await (Attribute (Name x) y)) (Constant 2))");
   assert_expr ("(x := 1 + 2)", "(NamedExpr (Name x store) (BinOp + (Constant 1) (Constant 2)))");
-  assert_expr ("a.b(c)[d].e", "(Attribute (Subscript (Call (Attribute (Name a) b) (Name c)) (Name d)) e)");
+  assert_expr ("a.b(c)[d].e",
+               "(Attribute (Subscript (Call (Attribute (Name a) b) (Name c)) (Name d)) e)");
 }
 
 static void
 test_expressions (void)
 {
-  assert_expr ("f(a, *b, c=1, **d)",
-               "(Call (Name f) (Name a) (Starred (Name b)) (keyword c (Constant 1)) (keyword ** (Name d)))");
+  assert_expr ("f(a, *b, c=1, **d)", "(Call (Name f) (Name a) (Starred (Name b)) (keyword c "
+                                     "(Constant 1)) (keyword ** (Name d)))");
   assert_expr ("f(a=1, *b)", "(Call (Name f) (Starred (Name b)) (keyword a (Constant 1)))");
   assert_expr ("f(x for x in y)",
                "(Call (Name f) (GeneratorExp (Name x) (for (Name x store) (Name y))))");
@@ -356,8 +370,8 @@ test_expressions (void)
   assert_expr ("x[::2]", "(Subscript (Name x) (Slice None None (Constant 2)))");
   assert_expr ("x[:]", "(Subscript (Name x) (Slice None None None))");
   assert_expr ("x[a:b:c]", "(Subscript (Name x) (Slice (Name a) (Name b) (Name c)))");
-  assert_expr ("x[1:, None, ...]",
-               "(Subscript (Name x) (Tuple (Slice (Constant 1) None None) (Constant None) (Constant ...)))");
+  assert_expr ("x[1:, None, ...]", "(Subscript (Name x) (Tuple (Slice (Constant 1) None None) "
+                                   "(Constant None) (Constant ...)))");
   assert_expr ("x[1,]", "(Subscript (Name x) (Tuple (Constant 1)))");
   assert_expr ("()", "(Tuple)");
   assert_expr ("(1,)", "(Tuple (Constant 1))");
@@ -370,20 +384,21 @@ test_expressions (void)
   assert_expr ("{'a': 1, **b, c: d}",
                "(Dict ((Constant 'a') (Constant 1)) (** (Name b)) ((Name c) (Name d)))");
   assert_expr ("[x * 2 for x in y if x if z for w in x]",
-               "(ListComp (BinOp * (Name x) (Constant 2)) (for (Name x store) (Name y) (if (Name x)) (if (Name z))) "
+               "(ListComp (BinOp * (Name x) (Constant 2)) (for (Name x store) (Name y) (if (Name "
+               "x)) (if (Name z))) "
                "(for (Name w store) (Name x)))");
   assert_expr ("{x for x, in y}", "(SetComp (Name x) (for (Tuple (Name x store) store) (Name y)))");
   assert_expr ("{k: v for k, v in d.items()}",
                "(DictComp (Name k) (Name v) (for (Tuple (Name k store) (Name v store) store) "
                "(Call (Attribute (Name d) items))))");
-  assert_expr ("(x for x in a if b or c)",
-               "(GeneratorExp (Name x) (for (Name x store) (Name a) (if (BoolOp or (Name b) (Name c)))))");
+  assert_expr ("(x for x in a if b or c)", "(GeneratorExp (Name x) (for (Name x store) (Name a) "
+                                           "(if (BoolOp or (Name b) (Name c)))))");
   assert_expr ("[x async for x in y]", "(ListComp (Name x) (async for (Name x store) (Name y)))");
   assert_expr ("(yield)", "(Yield)");
   assert_expr ("(yield a, b)", "(Yield (Tuple (Name a) (Name b)))");
   assert_expr ("(yield from g())", "(YieldFrom (Call (Name g)))");
-  assert_expr ("lambda a, /, b=2, *, c: 0",
-               "(Lambda (arguments (posonly a) (args (b = (Constant 2))) (kwonly c)) (Constant 0))");
+  assert_expr ("lambda a, /, b=2, *, c: 0", "(Lambda (arguments (posonly a) (args (b = (Constant "
+                                            "2))) (kwonly c)) (Constant 0))");
 }
 
 static void
@@ -391,35 +406,41 @@ test_statements_simple (void)
 {
   assert_module ("x = 1\n", "(Module (Assign (Name x store) = (Constant 1)))");
   assert_module ("a = b = c\n", "(Module (Assign (Name a store) (Name b store) = (Name c)))");
-  assert_module ("a, *b = c\n",
-                 "(Module (Assign (Tuple (Name a store) (Starred (Name b store) store) store) = (Name c)))");
-  assert_module ("[a, (b, c)] = d\n",
-                 "(Module (Assign (List (Name a store) (Tuple (Name b store) (Name c store) store) store) = (Name d)))");
-  assert_module ("self.x[0] = y = 1, 2\n",
-                 "(Module (Assign (Subscript (Attribute (Name self) x) (Constant 0) store) (Name y store) = "
-                 "(Tuple (Constant 1) (Constant 2))))");
+  assert_module ("a, *b = c\n", "(Module (Assign (Tuple (Name a store) (Starred (Name b store) "
+                                "store) store) = (Name c)))");
+  assert_module ("[a, (b, c)] = d\n", "(Module (Assign (List (Name a store) (Tuple (Name b store) "
+                                      "(Name c store) store) store) = (Name d)))");
+  assert_module ("self.x[0] = y = 1, 2\n", "(Module (Assign (Subscript (Attribute (Name self) x) "
+                                           "(Constant 0) store) (Name y store) = "
+                                           "(Tuple (Constant 1) (Constant 2))))");
   assert_module ("x += 1\ny **= 2\nz //= 3\nw @= m\n",
-                 "(Module (AugAssign (Name x store) += (Constant 1)) (AugAssign (Name y store) **= (Constant 2)) "
-                 "(AugAssign (Name z store) //= (Constant 3)) (AugAssign (Name w store) @= (Name m)))");
+                 "(Module (AugAssign (Name x store) += (Constant 1)) (AugAssign (Name y store) **= "
+                 "(Constant 2)) "
+                 "(AugAssign (Name z store) //= (Constant 3)) (AugAssign (Name w store) @= (Name "
+                 "m)))");
   assert_module ("x: int\ny: List[int] = []\n(z): int = 1\n",
                  "(Module (AnnAssign (Name x store) : (Name int)) "
                  "(AnnAssign (Name y store) : (Subscript (Name List) (Name int)) = (List)) "
                  "(AnnAssign (Name z store) : (Name int) = (Constant 1) not-simple))");
   assert_module ("pass; break; continue;\n", "(Module (Pass) (Break) (Continue))");
-  assert_module ("return\nreturn x\nreturn a, *b\n",
-                 "(Module (Return) (Return (Name x)) (Return (Tuple (Name a) (Starred (Name b)))))");
+  assert_module ("return\nreturn x\nreturn a, *b\n", "(Module (Return) (Return (Name x)) (Return "
+                                                     "(Tuple (Name a) (Starred (Name b)))))");
   assert_module ("raise\nraise E\nraise E(1) from e\n",
-                 "(Module (Raise) (Raise (Name E)) (Raise (Call (Name E) (Constant 1)) (from (Name e))))");
-  assert_module ("del a, b[0], c.d\n",
-                 "(Module (Delete (Name a del) (Subscript (Name b) (Constant 0) del) (Attribute (Name c) d del)))");
+                 "(Module (Raise) (Raise (Name E)) (Raise (Call (Name E) (Constant 1)) (from (Name "
+                 "e))))");
+  assert_module ("del a, b[0], c.d\n", "(Module (Delete (Name a del) (Subscript (Name b) (Constant "
+                                       "0) del) (Attribute (Name c) d del)))");
   assert_module ("global a, b\nnonlocal c\n", "(Module (Global a b) (Nonlocal c))");
   assert_module ("assert x\nassert x, 'msg'\n",
                  "(Module (Assert (Name x)) (Assert (Name x) (Constant 'msg')))");
   assert_module ("import a.b.c as d, e\n", "(Module (Import (a.b.c as d) e))");
-  assert_module ("from . import x\nfrom ..a.b import (c as d, e,)\nfrom m import *\nfrom ... import z\n",
-                 "(Module (ImportFrom . x) (ImportFrom ..a.b (c as d) e) (ImportFrom m *) (ImportFrom ... z))");
+  assert_module ("from . import x\nfrom ..a.b import (c as d, e,)\nfrom m import *\nfrom ... "
+                 "import z\n",
+                 "(Module (ImportFrom . x) (ImportFrom ..a.b (c as d) e) (ImportFrom m *) "
+                 "(ImportFrom ... z))");
   assert_module ("x = yield\ny = yield from z\nawait w\n",
-                 "(Module (Assign (Name x store) = (Yield)) (Assign (Name y store) = (YieldFrom (Name z))) "
+                 "(Module (Assign (Name x store) = (Yield)) (Assign (Name y store) = (YieldFrom "
+                 "(Name z))) "
                  "(Expr (Await (Name w))))");
   assert_module ("f(x)\n", "(Module (Expr (Call (Name f) (Name x))))");
 }
@@ -428,28 +449,34 @@ static void
 test_statements_compound (void)
 {
   assert_module ("if a:\n    x\nelif b:\n    y\nelif c: z\nelse:\n    w\n",
-                 "(Module (If (Name a) (body (Expr (Name x))) (orelse (If (Name b) (body (Expr (Name y))) "
+                 "(Module (If (Name a) (body (Expr (Name x))) (orelse (If (Name b) (body (Expr "
+                 "(Name y))) "
                  "(orelse (If (Name c) (body (Expr (Name z))) (orelse (Expr (Name w)))))))))");
   assert_module ("if x: return y\n", "(Module (If (Name x) (body (Return (Name y)))))");
   assert_module ("for i, (j, k) in enumerate(z):\n  pass\nelse:\n  break\n",
-                 "(Module (For (Tuple (Name i store) (Tuple (Name j store) (Name k store) store) store) "
+                 "(Module (For (Tuple (Name i store) (Tuple (Name j store) (Name k store) store) "
+                 "store) "
                  "(Call (Name enumerate) (Name z)) (body (Pass)) (orelse (Break))))");
   assert_module ("for x in 1, 2: pass\n",
                  "(Module (For (Name x store) (Tuple (Constant 1) (Constant 2)) (body (Pass))))");
   assert_module ("while (n := n - 1) > 0:\n  pass\nelse:\n  pass\n",
-                 "(Module (While (Compare (NamedExpr (Name n store) (BinOp - (Name n) (Constant 1))) > (Constant 0)) "
+                 "(Module (While (Compare (NamedExpr (Name n store) (BinOp - (Name n) (Constant "
+                 "1))) > (Constant 0)) "
                  "(body (Pass)) (orelse (Pass))))");
   assert_module ("with a as b, c:\n  pass\n",
                  "(Module (With (item (Name a) as (Name b store)) (item (Name c)) (body (Pass))))");
   assert_module ("with (a as b, c as (d, e),):\n  pass\n",
                  "(Module (With (item (Name a) as (Name b store)) "
                  "(item (Name c) as (Tuple (Name d store) (Name e store) store)) (body (Pass))))");
-  assert_module ("with (a, b) as c:\n  pass\n",
-                 "(Module (With (item (Tuple (Name a) (Name b)) as (Name c store)) (body (Pass))))");
+  assert_module ("with (a, b) as c:\n  pass\n", "(Module (With (item (Tuple (Name a) (Name b)) as "
+                                                "(Name c store)) (body (Pass))))");
   assert_module ("with (a):\n  pass\n", "(Module (With (item (Name a)) (body (Pass))))");
-  assert_module ("try:\n  a\nexcept E as e:\n  b\nexcept (F, G):\n  c\nexcept:\n  d\nelse:\n  f\nfinally:\n  g\n",
-                 "(Module (Try (body (Expr (Name a))) (except (Name E) as e (body (Expr (Name b)))) "
-                 "(except (Tuple (Name F) (Name G)) (body (Expr (Name c)))) (except (body (Expr (Name d)))) "
+  assert_module ("try:\n  a\nexcept E as e:\n  b\nexcept (F, G):\n  c\nexcept:\n  d\nelse:\n  "
+                 "f\nfinally:\n  g\n",
+                 "(Module (Try (body (Expr (Name a))) (except (Name E) as e (body (Expr (Name "
+                 "b)))) "
+                 "(except (Tuple (Name F) (Name G)) (body (Expr (Name c)))) (except (body (Expr "
+                 "(Name d)))) "
                  "(orelse (Expr (Name f))) (finally (Expr (Name g)))))");
   assert_module ("try:\n  a\nfinally:\n  b\n",
                  "(Module (Try (body (Expr (Name a))) (finally (Expr (Name b)))))");
@@ -462,20 +489,28 @@ test_statements_compound (void)
   assert_module ("def f(*, a): pass\n",
                  "(Module (FunctionDef f (arguments (kwonly a)) (body (Pass))))");
   assert_module ("async def f():\n  async for x in y:\n    pass\n  async with a:\n    pass\n",
-                 "(Module (AsyncFunctionDef f (arguments) (body (AsyncFor (Name x store) (Name y) (body (Pass))) "
+                 "(Module (AsyncFunctionDef f (arguments) (body (AsyncFor (Name x store) (Name y) "
+                 "(body (Pass))) "
                  "(AsyncWith (item (Name a)) (body (Pass))))))");
   assert_module ("class A(B, metaclass=M, **kw):\n  x = 1\n  def m(self): pass\n",
-                 "(Module (ClassDef A (bases (Name B)) (keyword metaclass (Name M)) (keyword ** (Name kw)) "
-                 "(body (Assign (Name x store) = (Constant 1)) (FunctionDef m (arguments (args self)) (body (Pass))))))");
-  assert_module ("@d\nclass C: pass\n", "(Module (ClassDef C (decorators (Name d)) (body (Pass))))");
+                 "(Module (ClassDef A (bases (Name B)) (keyword metaclass (Name M)) (keyword ** "
+                 "(Name kw)) "
+                 "(body (Assign (Name x store) = (Constant 1)) (FunctionDef m (arguments (args "
+                 "self)) (body (Pass))))))");
+  assert_module ("@d\nclass C: pass\n",
+                 "(Module (ClassDef C (decorators (Name d)) (body (Pass))))");
   assert_module ("if a:\n  if b:\n    x\n  y\nz\n",
-                 "(Module (If (Name a) (body (If (Name b) (body (Expr (Name x)))) (Expr (Name y)))) (Expr (Name z)))");
+                 "(Module (If (Name a) (body (If (Name b) (body (Expr (Name x)))) (Expr (Name "
+                 "y)))) (Expr (Name z)))");
   assert_module ("match = 1\nmatch.x(2)\n",
-                 "(Module (Assign (Name match store) = (Constant 1)) (Expr (Call (Attribute (Name match) x) (Constant 2))))");
-  assert_module ("\n# comment\n  \n\\\nx = 1 # trailing\n\n", "(Module (Assign (Name x store) = (Constant 1)))");
+                 "(Module (Assign (Name match store) = (Constant 1)) (Expr (Call (Attribute (Name "
+                 "match) x) (Constant 2))))");
+  assert_module ("\n# comment\n  \n\\\nx = 1 # trailing\n\n",
+                 "(Module (Assign (Name x store) = (Constant 1)))");
   assert_module ("", "(Module)");
   assert_module ("x = 1", "(Module (Assign (Name x store) = (Constant 1)))");
-  assert_module ("\xef\xbb\xbfx = 1\r\ny = 2\r", "(Module (Assign (Name x store) = (Constant 1)) (Assign (Name y store) = (Constant 2)))");
+  assert_module ("\xef\xbb\xbfx = 1\r\ny = 2\r", "(Module (Assign (Name x store) = (Constant 1)) "
+                                                 "(Assign (Name y store) = (Constant 2)))");
 }
 
 static void
@@ -519,51 +554,74 @@ test_syntax_errors (void)
   assert_error ("None = 1\n", "1:1: [syntax] invalid syntax: cannot assign to None");
   assert_error ("(a, f()) = 1\n", "1:5: [syntax] invalid syntax: cannot assign to a function call");
   assert_error ("del f()\n", "1:5: [syntax] invalid syntax: cannot delete a function call");
-  assert_error ("for f() in x: pass\n", "1:5: [syntax] invalid syntax: cannot assign to a function call");
-  assert_error ("f() += 1\n", "1:1: [syntax] invalid syntax: cannot use augmented assignment on a function call");
-  assert_error ("a, b += 1\n", "1:1: [syntax] invalid syntax: cannot use augmented assignment on a tuple");
+  assert_error ("for f() in x: pass\n",
+                "1:5: [syntax] invalid syntax: cannot assign to a function call");
+  assert_error ("f() += 1\n",
+                "1:1: [syntax] invalid syntax: cannot use augmented assignment on a function call");
+  assert_error ("a, b += 1\n",
+                "1:1: [syntax] invalid syntax: cannot use augmented assignment on a tuple");
   assert_error ("a, b: int\n", "1:1: [syntax] only a single target (not a tuple) can be annotated");
   assert_error ("*a = b\n", "1:1: [syntax] starred assignment target must be in a list or tuple");
   assert_error ("*a, *b = c\n", "1:5: [syntax] multiple starred expressions in assignment");
   assert_error ("x = *a\n", "1:5: [syntax] cannot use a starred expression here");
-  assert_error ("if x:\n  y\n else:\n  z\n", "3:2: [syntax] unindent does not match any outer indentation level");
-  assert_error ("x = 1\nif x == 1:\npass\n", "3:1: [syntax] expected an indented block after 'if' statement on line 2");
-  assert_error ("def f():\n\n# c\nx = 1\n", "4:1: [syntax] expected an indented block after function definition on line 1");
-  assert_error ("class A:\n", "2:1: [syntax] expected an indented block after class definition on line 1");
-  assert_error ("for x in y:\nz\n", "2:1: [syntax] expected an indented block after 'for' statement on line 1");
-  assert_error ("try:\n  a\nexcept:\nb\n", "4:1: [syntax] expected an indented block after 'except' statement on line 3");
+  assert_error ("if x:\n  y\n else:\n  z\n",
+                "3:2: [syntax] unindent does not match any outer indentation level");
+  assert_error ("x = 1\nif x == 1:\npass\n",
+                "3:1: [syntax] expected an indented block after 'if' statement on line 2");
+  assert_error ("def f():\n\n# c\nx = 1\n",
+                "4:1: [syntax] expected an indented block after function definition on line 1");
+  assert_error ("class A:\n",
+                "2:1: [syntax] expected an indented block after class definition on line 1");
+  assert_error ("for x in y:\nz\n",
+                "2:1: [syntax] expected an indented block after 'for' statement on line 1");
+  assert_error ("try:\n  a\nexcept:\nb\n",
+                "4:1: [syntax] expected an indented block after 'except' statement on line 3");
   assert_error ("x = 1\n  y = 2\n", "2:1: [syntax] unexpected indent");
   assert_error ("  x = 1\n", "1:1: [syntax] unexpected indent");
   assert_error ("x = [1, 2\n", "1:5: [syntax] '[' was never closed");
   assert_error ("x = [1 2]\n", "1:8: [syntax] invalid syntax: expected ',' or ']'");
-  assert_error ("f(a b)\n", "1:5: [syntax] invalid syntax: expected ',' or ')' (perhaps a comma is missing)");
+  assert_error ("f(a b)\n",
+                "1:5: [syntax] invalid syntax: expected ',' or ')' (perhaps a comma is missing)");
   assert_error ("x y\n", "1:3: [syntax] invalid syntax");
   assert_error ("x = 1 if y\n", "1:11: [syntax] expected 'else' after 'if' expression");
   assert_error ("f(a=1, b)\n", "1:8: [syntax] positional argument follows keyword argument");
-  assert_error ("f(**a, b)\n", "1:8: [syntax] positional argument follows keyword argument unpacking");
-  assert_error ("f(**a, *b)\n", "1:8: [syntax] iterable argument unpacking follows keyword argument unpacking");
-  assert_error ("f(a.b=1)\n", "1:3: [syntax] invalid syntax: a keyword argument must be a name, not an attribute (maybe you meant '==')");
+  assert_error ("f(**a, b)\n",
+                "1:8: [syntax] positional argument follows keyword argument unpacking");
+  assert_error ("f(**a, *b)\n",
+                "1:8: [syntax] iterable argument unpacking follows keyword argument unpacking");
+  assert_error ("f(a.b=1)\n", "1:3: [syntax] invalid syntax: a keyword argument must be a name, "
+                              "not an attribute (maybe you meant '==')");
   assert_error ("f(x for x in y, 1)\n", "1:3: [syntax] generator expression must be parenthesized");
-  assert_error ("def f(a=1, b): pass\n", "1:12: [syntax] parameter without a default follows parameter with a default");
+  assert_error ("def f(a=1, b): pass\n",
+                "1:12: [syntax] parameter without a default follows parameter with a default");
   assert_error ("def f(*): pass\n", "1:7: [syntax] named parameters must follow a bare '*'");
   assert_error ("def f(/, a): pass\n", "1:7: [syntax] at least one parameter must come before '/'");
-  assert_error ("def f(**k, a): pass\n", "1:12: [syntax] parameters cannot follow the '**' parameter");
+  assert_error ("def f(**k, a): pass\n",
+                "1:12: [syntax] parameters cannot follow the '**' parameter");
   assert_error ("def f(a, 1): pass\n", "1:10: [syntax] expected a parameter name");
   assert_error ("def (): pass\n", "1:5: [syntax] expected a function name");
-  assert_error ("def class(): pass\n", "1:5: [syntax] invalid syntax: 'class' is a keyword and cannot be used as a function name");
-  assert_error ("x.if = 1\n", "1:3: [syntax] invalid syntax: 'if' is a keyword and cannot be used as an attribute name after '.'");
+  assert_error ("def class(): pass\n", "1:5: [syntax] invalid syntax: 'class' is a keyword and "
+                                       "cannot be used as a function name");
+  assert_error ("x.if = 1\n", "1:3: [syntax] invalid syntax: 'if' is a keyword and cannot be used "
+                              "as an attribute name after '.'");
   assert_error ("try:\n  pass\nx = 1\n", "3:1: [syntax] expected 'except' or 'finally' block");
-  assert_error ("else:\n  pass\n", "1:1: [syntax] invalid syntax: 'else' does not follow a matching statement");
-  assert_error ("@dec\nx = 1\n", "2:1: [syntax] expected a function or class definition after a decorator");
-  assert_error ("if x: for y in z: pass\n", "1:7: [syntax] invalid syntax: a compound statement cannot follow ':' on the same line");
-  assert_error ("except E, e:\n", "1:1: [syntax] invalid syntax: 'except' does not follow a matching statement");
+  assert_error ("else:\n  pass\n",
+                "1:1: [syntax] invalid syntax: 'else' does not follow a matching statement");
+  assert_error ("@dec\nx = 1\n",
+                "2:1: [syntax] expected a function or class definition after a decorator");
+  assert_error ("if x: for y in z: pass\n", "1:7: [syntax] invalid syntax: a compound statement "
+                                            "cannot follow ':' on the same line");
+  assert_error ("except E, e:\n",
+                "1:1: [syntax] invalid syntax: 'except' does not follow a matching statement");
   assert_error ("x = (1 +\n", "1:5: [syntax] '(' was never closed");
   assert_error ("a not b\n", "1:7: [syntax] expected 'in' after 'not'");
-  assert_error ("(a.b := 1)\n", "1:2: [syntax] invalid syntax: cannot use an assignment expression with an attribute");
+  assert_error ("(a.b := 1)\n", "1:2: [syntax] invalid syntax: cannot use an assignment expression "
+                                "with an attribute");
   assert_error ("x = a[]\n", "1:7: [syntax] expected an index or a slice after '['");
   assert_error ("import a.\n", "1:10: [syntax] expected a module name");
   assert_error ("from x import\n", "1:14: [syntax] expected a name to import");
-  assert_error ("match x:\n  case 1: pass\n", "1:1: [unsupported] match statements are not supported");
+  assert_error ("match x:\n  case 1: pass\n",
+                "1:1: [unsupported] match statements are not supported");
   assert_error ("x = 1 == = 2\n", "1:10: [syntax] expected an expression after '=='");
   assert_error ("x = 1\nprint 'a'\n", "2:7: [syntax] invalid syntax");
 }
@@ -682,8 +740,9 @@ test_statement_limit (void)
 {
   g_autofree char *at_limit = repeat ("", "pass\n", GRAFT_MAX_STATEMENTS, "");
   g_autofree char *over = repeat ("if x:\n", "  pass\n", GRAFT_MAX_STATEMENTS, "");
-  g_autofree char *expected = g_strdup_printf ("%u:3: [limit] the module has more than %u statements",
-                                               GRAFT_MAX_STATEMENTS + 1, GRAFT_MAX_STATEMENTS);
+  g_autofree char *expected =
+      g_strdup_printf ("%u:3: [limit] the module has more than %u statements",
+                       GRAFT_MAX_STATEMENTS + 1, GRAFT_MAX_STATEMENTS);
   g_autofree char *err = parse_error (over);
   g_autoptr (GraftSource) source = graft_source_new ("limit.py", at_limit, -1);
   g_autoptr (GError) error = NULL;
@@ -776,7 +835,8 @@ test_large_flat (void)
     g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_no_error (error);
-    g_assert_cmpuint (graft_py_module_get_body (module)->items[0]->assign.value->bool_op.values.len, ==, n + 1);
+    g_assert_cmpuint (graft_py_module_get_body (module)->items[0]->assign.value->bool_op.values.len,
+                      ==, n + 1);
   }
   {
     g_autoptr (GraftSource) source = graft_source_new ("cmps.py", cmps, -1);
@@ -784,7 +844,10 @@ test_large_flat (void)
     g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
 
     g_assert_no_error (error);
-    g_assert_cmpuint (graft_py_module_get_body (module)->items[0]->assign.value->compare.comparators.len, ==, n);
+    g_assert_cmpuint (graft_py_module_get_body (module)
+                          ->items[0]
+                          ->assign.value->compare.comparators.len,
+                      ==, n);
   }
 }
 
@@ -801,13 +864,18 @@ test_torch_module (void)
                  "        val1 = torch.neg(w1)\n"
                  "        m1 = torch.cat([val1, w2]).sum()\n"
                  "        return x + torch.max(m1) + self.lin(x).relu()\n",
-                 "(Module (Import torch) (ClassDef M (bases (Attribute (Attribute (Name torch) nn) Module)) "
-                 "(body (FunctionDef __init__ (arguments (args self)) (body (Expr (Call (Attribute (Call (Name super)) __init__))) "
-                 "(Assign (Attribute (Name self) lin store) = (Call (Attribute (Attribute (Name torch) nn) Linear) (Constant 4) (Constant 5))))) "
+                 "(Module (Import torch) (ClassDef M (bases (Attribute (Attribute (Name torch) nn) "
+                 "Module)) "
+                 "(body (FunctionDef __init__ (arguments (args self)) (body (Expr (Call (Attribute "
+                 "(Call (Name super)) __init__))) "
+                 "(Assign (Attribute (Name self) lin store) = (Call (Attribute (Attribute (Name "
+                 "torch) nn) Linear) (Constant 4) (Constant 5))))) "
                  "(FunctionDef forward (arguments (args self x w1 w2)) (body "
                  "(Assign (Name val1 store) = (Call (Attribute (Name torch) neg) (Name w1))) "
-                 "(Assign (Name m1 store) = (Call (Attribute (Call (Attribute (Name torch) cat) (List (Name val1) (Name w2))) sum))) "
-                 "(Return (BinOp + (BinOp + (Name x) (Call (Attribute (Name torch) max) (Name m1))) "
+                 "(Assign (Name m1 store) = (Call (Attribute (Call (Attribute (Name torch) cat) "
+                 "(List (Name val1) (Name w2))) sum))) "
+                 "(Return (BinOp + (BinOp + (Name x) (Call (Attribute (Name torch) max) (Name "
+                 "m1))) "
                  "(Call (Attribute (Call (Attribute (Name self) lin) (Name x)) relu)))))))))");
 }
 

@@ -48,7 +48,7 @@ static void
 parse_args (const char *line,
             Args       *a)
 {
-  g_auto(GStrv) argv = NULL;
+  g_auto (GStrv) argv = NULL;
 
   g_assert_true (g_shell_parse_argv (line, NULL, &argv, NULL));
   for (guint i = 0; argv[i] != NULL; i++)
@@ -72,8 +72,8 @@ static char *
 first_line_args (const char *path)
 {
   g_autofree char *text = NULL;
-  const char *prefix = "# graft-args:";
-  char *nl;
+  const char      *prefix = "# graft-args:";
+  char            *nl;
 
   if (!g_file_get_contents (path, &text, NULL, NULL))
     return g_strdup ("");
@@ -112,17 +112,17 @@ static void
 test_case (const GoldenCase *gcase)
 {
   g_autofree char *args_line = case_args (gcase);
-  g_auto(Args) a = { 0 };
-  g_autoptr(GraftInputSet) inputs = graft_input_set_new ();
+  g_auto (Args) a = { 0 };
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new ();
   g_autofree char *cwd = g_get_current_dir ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftGraph) replacement = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GPtrArray) matches = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
-  g_autofree char *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
-  g_autofree char *before = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char  *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
+  g_autofree char  *before = NULL;
   GraftMatchOptions options;
 
   g_assert_true (g_chdir (golden_case_get_input_dir (gcase)) == 0);
@@ -178,18 +178,18 @@ test_case (const GoldenCase *gcase)
     golden_case_check (gcase, "code", code, -1);
   }
   {
-    g_autoptr(GString) listing = graft_listing_to_gstring (graph);
+    g_autoptr (GString) listing = graft_listing_to_gstring (graph);
 
     golden_case_check (gcase, "graph", listing->str, (gssize) listing->len);
   }
   {
-    guint n = graft_rewrite_get_n_replaced (rewrite);
+    guint            n = graft_rewrite_get_n_replaced (rewrite);
     g_autofree char *got = g_strdup_printf ("replaced %u match%s\n", n, n == 1 ? "" : "es");
 
     golden_case_check (gcase, "stderr", got, -1);
   }
   {
-    g_autoptr(GError) lint_error = NULL;
+    g_autoptr (GError) lint_error = NULL;
     gboolean ordered;
 
     graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &lint_error);
@@ -209,22 +209,22 @@ test_case (const GoldenCase *gcase)
 
 /* The cases of tests/data/@suite, whose expected files come from @origin. */
 static void
-add_suite (const char   *suite,
-           GoldenOrigin  origin)
+add_suite (const char  *suite,
+           GoldenOrigin origin)
 {
   static const char *const inputs[] = { "*.py", "*.args", NULL };
   /* Pattern files that cases name, not cases. */
   static const char *const skip[] = { "*_rules.py", "patterns.py", NULL };
-  g_autofree char *test_path = g_strconcat ("/rewrite/", suite, NULL);
-  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  GoldenSuite golden = {
-    .test_path = test_path,
-    .input_dir = dir,
-    .inputs = inputs,
-    .skip = skip,
-    .origin = origin,
-    .compare = GOLDEN_STRIPPED,
-    .func = test_case,
+  g_autofree char         *test_path = g_strconcat ("/rewrite/", suite, NULL);
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite              golden = {
+                 .test_path = test_path,
+                 .input_dir = dir,
+                 .inputs = inputs,
+                 .skip = skip,
+                 .origin = origin,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_case,
   };
 
   golden_suite_add (&golden);

@@ -17,8 +17,8 @@ static GraftGraph *
 trace (const char *code,
        const char *entry)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("test.py", code, -1);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
+  g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_trace_source (source, entry, &error);
 
   g_assert_no_error (error);
@@ -28,8 +28,8 @@ trace (const char *code,
 static GraftGraph *
 parse_listing (const char *text)
 {
-  g_autoptr(GraftSource) source = graft_source_new ("listing.txt", text, -1);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("listing.txt", text, -1);
+  g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_listing_parse (source, &error);
 
   g_assert_no_error (error);
@@ -39,35 +39,35 @@ parse_listing (const char *text)
 static void
 assert_lint (GraftGraph *graph)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error);
   g_assert_no_error (error);
 }
 
 static const char seed_model[] =
-  "import torch\n"
-  "class M(torch.nn.Module):\n"
-  "    def forward(self, x, w1, w2):\n"
-  "        val1 = torch.neg(w1)\n"
-  "        m1 = torch.cat([val1, w2]).sum()\n"
-  "        val2 = torch.neg(w1)\n"
-  "        m2 = torch.cat([val2, w2]).sum()\n"
-  "        return x + torch.max(m1) + torch.max(m2)\n"
-  "def pattern(a1, a2):\n"
-  "    val1 = torch.neg(a1)\n"
-  "    return torch.cat([val1, a2]).sum()\n"
-  "def replacement(w1, w2):\n"
-  "    return torch.stack([w1, w2])\n"
-  "def pattern2(a):\n"
-  "    return torch.max(a)\n"
-  "def replacement2(a):\n"
-  "    return torch.relu(a)\n";
+    "import torch\n"
+    "class M(torch.nn.Module):\n"
+    "    def forward(self, x, w1, w2):\n"
+    "        val1 = torch.neg(w1)\n"
+    "        m1 = torch.cat([val1, w2]).sum()\n"
+    "        val2 = torch.neg(w1)\n"
+    "        m2 = torch.cat([val2, w2]).sum()\n"
+    "        return x + torch.max(m1) + torch.max(m2)\n"
+    "def pattern(a1, a2):\n"
+    "    val1 = torch.neg(a1)\n"
+    "    return torch.cat([val1, a2]).sum()\n"
+    "def replacement(w1, w2):\n"
+    "    return torch.stack([w1, w2])\n"
+    "def pattern2(a):\n"
+    "    return torch.max(a)\n"
+    "def replacement2(a):\n"
+    "    return torch.relu(a)\n";
 
 static GraftPattern *
 make_pattern (const char *entry)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   GraftPattern *pattern = graft_pattern_new (trace (seed_model, entry), &error);
 
   g_assert_no_error (error);
@@ -79,22 +79,22 @@ make_pattern (const char *entry)
 static void
 test_undo_redo (void)
 {
-  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
-  g_autoptr(GraftGraph) fresh = trace (seed_model, "M");
-  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
-  g_autoptr(GraftGraph) replacement = trace (seed_model, "replacement");
-  g_autoptr(GraftPattern) pattern2 = make_pattern ("pattern2");
-  g_autoptr(GraftGraph) replacement2 = trace (seed_model, "replacement2");
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr (GraftGraph) fresh = trace (seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr (GraftPattern) pattern2 = make_pattern ("pattern2");
+  g_autoptr (GraftGraph) replacement2 = trace (seed_model, "replacement2");
+  g_autoptr (GError) error = NULL;
   g_autofree char *before = graft_codegen_python (graph);
   g_autofree char *listing_before = graft_listing_print (graph);
   g_autofree char *after = NULL;
   g_autofree char *undone = NULL;
   g_autofree char *redone = NULL;
   g_autofree char *listing_undone = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
-  g_autoptr(GraftRewrite) second = NULL;
-  g_autoptr(GraftRewrite) on_fresh = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftRewrite) second = NULL;
+  g_autoptr (GraftRewrite) on_fresh = NULL;
   g_autofree char *second_code = NULL;
   g_autofree char *fresh_code = NULL;
 
@@ -137,16 +137,16 @@ static void
 test_failed_rewrite_rolls_back (void)
 {
   static const char bad_replacement[] =
-    "import torch\n"
-    "def replacement(a, b, c):\n"
-    "    return torch.stack([a, b, c])\n";
-  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
-  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
-  g_autoptr(GraftGraph) replacement = trace (bad_replacement, "replacement");
-  g_autoptr(GError) error = NULL;
+      "import torch\n"
+      "def replacement(a, b, c):\n"
+      "    return torch.stack([a, b, c])\n";
+  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftGraph) replacement = trace (bad_replacement, "replacement");
+  g_autoptr (GError) error = NULL;
   g_autofree char *before = graft_listing_print (graph);
   g_autofree char *after = NULL;
-  GraftRewrite *rewrite;
+  GraftRewrite    *rewrite;
 
   rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
   g_assert_null (rewrite);
@@ -160,13 +160,13 @@ test_failed_rewrite_rolls_back (void)
 static void
 test_apply_one_match (void)
 {
-  g_autoptr(GraftGraph) graph = trace (seed_model, "M");
-  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
-  g_autoptr(GraftGraph) replacement = trace (seed_model, "replacement");
-  g_autoptr(GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
-  g_autoptr(GPtrArray) second = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr (GPtrArray) second = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *code = NULL;
 
   g_assert_cmpuint (matches->len, ==, 2);
@@ -186,17 +186,18 @@ test_apply_one_match (void)
 static void
 test_pattern_matches_itself (void)
 {
-  g_autoptr(GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
   GraftGraph *own = graft_pattern_get_graph (pattern);
 
   for (int round = 0; round < 2; round++)
     {
-      g_autoptr(GPtrArray) matches = graft_matcher_find (pattern, own, NULL, NULL);
+      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, own, NULL, NULL);
       g_autofree char *json = NULL;
 
       g_assert_cmpuint (matches->len, ==, 1);
       json = graft_match_to_json (matches->pdata[0]);
-      g_assert_nonnull (strstr (json, "\"nodes_map\": {\"a1\": \"a1\", \"a2\": \"a2\", \"neg\": \"neg\", \"cat\": \"cat\", \"sum_1\": \"sum_1\"}"));
+      g_assert_nonnull (strstr (json, "\"nodes_map\": {\"a1\": \"a1\", \"a2\": \"a2\", \"neg\": "
+                                      "\"neg\", \"cat\": \"cat\", \"sum_1\": \"sum_1\"}"));
     }
 }
 
@@ -218,19 +219,20 @@ random_listing (GRand *rand,
                 guint  n_ops)
 {
   GString *out = g_string_new ("graph():\n");
-  g_autoptr(GArray) users = g_array_new (FALSE, TRUE, sizeof (guint));
-  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) users = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   guint total = n + 3;
 
   g_array_set_size (users, total);
   for (guint i = 0; i < n; i++)
     {
-      guint op = g_rand_int_range (rand, 0, n_ops);
-      guint a = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
-      guint b = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
+      guint    op = g_rand_int_range (rand, 0, n_ops);
+      guint    a = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
+      guint    b = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
       GString *line = g_string_new (NULL);
 
-      g_string_append_printf (line, "    %%v%u : [#users=USERS] = %s(args = (%%v%u", i + 3, random_ops[op], a);
+      g_string_append_printf (line, "    %%v%u : [#users=USERS] = %s(args = (%%v%u", i + 3,
+                              random_ops[op], a);
       g_array_index (users, guint, a)++;
       if (random_arity[op] == 2)
         {
@@ -244,12 +246,15 @@ random_listing (GRand *rand,
   /* The output uses every value without users, so nothing is dead. */
   for (guint i = 0; i < 3; i++)
     g_string_append_printf (out, "    %%v%u : [#users=%u] = placeholder[target=v%u]\n", i,
-                            g_array_index (users, guint, i) + (g_array_index (users, guint, i) == 0 ? 1 : 0), i);
+                            g_array_index (users, guint, i) +
+                                (g_array_index (users, guint, i) == 0 ? 1 : 0),
+                            i);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *count = g_strdup_printf ("%u", g_array_index (users, guint, i + 3) +
-                                                          (g_array_index (users, guint, i + 3) == 0 ? 1 : 0));
-      g_autoptr(GString) line = g_string_new (lines->pdata[i]);
+      g_autofree char *count =
+          g_strdup_printf ("%u", g_array_index (users, guint, i + 3) +
+                                     (g_array_index (users, guint, i + 3) == 0 ? 1 : 0));
+      g_autoptr (GString) line = g_string_new (lines->pdata[i]);
 
       g_string_replace (line, "USERS", count, 1);
       g_string_append (out, line->str);
@@ -277,28 +282,29 @@ static char *
 pattern_listing (GraftNode *anchor,
                  guint      depth)
 {
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
-  g_autoptr(GHashTable) inside = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) ph = g_hash_table_new (NULL, NULL);
-  g_autoptr(GPtrArray) placeholders = g_ptr_array_new ();
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr (GHashTable) inside = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) ph = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) placeholders = g_ptr_array_new ();
   GString *out = g_string_new ("graph():\n");
-  g_autoptr(GPtrArray) frontier = g_ptr_array_new ();
+  g_autoptr (GPtrArray) frontier = g_ptr_array_new ();
 
   g_ptr_array_add (frontier, anchor);
   g_hash_table_add (inside, anchor);
   for (guint level = 0; level < depth; level++)
     {
-      g_autoptr(GPtrArray) next = g_ptr_array_new ();
+      g_autoptr (GPtrArray) next = g_ptr_array_new ();
 
       for (guint i = 0; i < frontier->len; i++)
         {
-          g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (frontier->pdata[i]);
+          g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (frontier->pdata[i]);
 
           for (guint k = 0; k < inputs->len; k++)
             {
               GraftNode *in = inputs->pdata[k];
 
-              if (graft_node_get_op (in) != GRAFT_OP_PLACEHOLDER && !g_hash_table_contains (inside, in))
+              if (graft_node_get_op (in) != GRAFT_OP_PLACEHOLDER &&
+                  !g_hash_table_contains (inside, in))
                 {
                   g_hash_table_add (inside, in);
                   g_ptr_array_add (next, in);
@@ -310,20 +316,22 @@ pattern_listing (GraftNode *anchor,
         g_ptr_array_add (frontier, next->pdata[i]);
     }
   /* Nodes inside, in graph order; their inputs outside become parameters. */
-  for (GraftNode *n = graft_graph_get_first (graft_node_get_graph (anchor)); n != NULL; n = graft_node_get_next (n))
+  for (GraftNode *n = graft_graph_get_first (graft_node_get_graph (anchor)); n != NULL;
+       n = graft_node_get_next (n))
     if (g_hash_table_contains (inside, n))
       {
-        g_autoptr(GPtrArray) inputs = graft_node_dup_input_nodes (n);
+        g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (n);
 
         g_ptr_array_add (nodes, n);
         for (guint k = 0; k < inputs->len; k++)
-          if (!g_hash_table_contains (inside, inputs->pdata[k]) && g_hash_table_add (ph, inputs->pdata[k]))
+          if (!g_hash_table_contains (inside, inputs->pdata[k]) &&
+              g_hash_table_add (ph, inputs->pdata[k]))
             g_ptr_array_add (placeholders, inputs->pdata[k]);
       }
   for (guint i = 0; i < placeholders->len; i++)
     {
       GraftNode *p = placeholders->pdata[i];
-      guint uses = 0;
+      guint      uses = 0;
 
       for (guint k = 0; k < nodes->len; k++)
         for (guint u = 0; u < graft_node_get_n_users (p); u++)
@@ -334,16 +342,18 @@ pattern_listing (GraftNode *anchor,
     }
   for (guint i = 0; i < nodes->len; i++)
     {
-      GraftNode *n = nodes->pdata[i];
-      guint uses = n == anchor ? 1 : 0;
+      GraftNode       *n = nodes->pdata[i];
+      guint            uses = n == anchor ? 1 : 0;
       g_autofree char *args = graft_arg_repr (graft_node_get_args (n), GRAFT_REPR_LISTING);
 
       for (guint u = 0; u < graft_node_get_n_users (n); u++)
         if (g_hash_table_contains (inside, graft_node_get_user (n, u)))
           uses++;
-      g_string_append_printf (out, "    %%%s : [#users=%u] = %s[target=%s](args = %s, kwargs = {})\n",
-                              graft_node_get_name (n), uses, graft_op_to_string (graft_node_get_op (n)),
-                              graft_node_get_target (n), args);
+      g_string_append_printf (out,
+                              "    %%%s : [#users=%u] = %s[target=%s](args = %s, kwargs = {})\n",
+                              graft_node_get_name (n), uses,
+                              graft_op_to_string (graft_node_get_op (n)), graft_node_get_target (n),
+                              args);
     }
   g_string_append_printf (out, "    return %s\n", graft_node_get_name (anchor));
   return g_string_free (out, FALSE);
@@ -357,12 +367,13 @@ assert_real_occurrence (GraftPattern *pattern,
 {
   for (guint i = 0; i < graft_pattern_get_n_nodes (pattern); i++)
     {
-      GraftNode *pn = graft_pattern_get_node (pattern, i);
-      GraftNode *gn = NULL;
+      GraftNode      *pn = graft_pattern_get_node (pattern, i);
+      GraftNode      *gn = NULL;
       const GraftArg *pargs;
       const GraftArg *gargs;
 
-      if (graft_node_get_op (pn) == GRAFT_OP_OUTPUT || graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
+      if (graft_node_get_op (pn) == GRAFT_OP_OUTPUT ||
+          graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
         continue;
       g_assert_true (graft_match_get_binding (match, i, &gn, NULL));
       g_assert_nonnull (gn);
@@ -374,7 +385,7 @@ assert_real_occurrence (GraftPattern *pattern,
       for (guint a = 0; a < pargs->n; a++)
         {
           GraftNode *bound = NULL;
-          guint pos;
+          guint      pos;
 
           g_assert_cmpint (pargs->items[a].kind, ==, GRAFT_ARG_NODE);
           g_assert_cmpint (gargs->items[a].kind, ==, GRAFT_ARG_NODE);
@@ -390,21 +401,21 @@ static void
 test_random (gconstpointer data)
 {
   guint seed = GPOINTER_TO_UINT (data);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autofree char *text = random_listing (rand, 40 + seed % 60, 2 + seed % 3);
-  g_autoptr(GraftGraph) graph = parse_listing (text);
-  guint target = g_rand_int_range (rand, 10, graft_graph_get_n_nodes (graph) - 1);
-  GraftNode *anchor = graft_graph_get_first (graph);
+  g_autoptr (GraftGraph) graph = parse_listing (text);
+  guint            target = g_rand_int_range (rand, 10, graft_graph_get_n_nodes (graph) - 1);
+  GraftNode       *anchor = graft_graph_get_first (graph);
   g_autofree char *ptext = NULL;
-  g_autoptr(GraftGraph) pattern_graph = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GPtrArray) matches = NULL;
-  g_autoptr(GHashTable) claimed = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) replaced = g_hash_table_new (NULL, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
-  g_autoptr(GString) rtext = NULL;
-  g_autoptr(GraftGraph) replacement = NULL;
+  g_autoptr (GraftGraph) pattern_graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GHashTable) claimed = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) replaced = g_hash_table_new (NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GString) rtext = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
 
   for (guint i = 0; i < target; i++)
     anchor = graft_node_get_next (anchor);
@@ -420,7 +431,7 @@ test_random (gconstpointer data)
   matches = graft_matcher_find (pattern, graph, NULL, NULL);
   for (guint m = 0; m < matches->len; m++)
     {
-      g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
 
       assert_real_occurrence (pattern, matches->pdata[m]);
       /* No two matches share a computation. */
@@ -434,9 +445,10 @@ test_random (gconstpointer data)
         {
           GraftNode *pn = graft_pattern_get_node (pattern, i);
           GraftNode *gn = NULL;
-          gboolean returned = FALSE;
+          gboolean   returned = FALSE;
 
-          if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER || graft_node_get_op (pn) == GRAFT_OP_OUTPUT)
+          if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER ||
+              graft_node_get_op (pn) == GRAFT_OP_OUTPUT)
             continue;
           graft_match_get_binding (matches->pdata[m], i, &gn, NULL);
           for (guint r = 0; r < graft_pattern_get_n_returning (pattern); r++)
@@ -446,7 +458,7 @@ test_random (gconstpointer data)
           for (guint u = 0; u < graft_node_get_n_users (gn); u++)
             {
               GraftNode *user = graft_node_get_user (gn, u);
-              gboolean in = FALSE;
+              gboolean   in = FALSE;
 
               for (guint k = 0; k < nodes->len && !in; k++)
                 in = nodes->pdata[k] == user;
@@ -459,18 +471,21 @@ test_random (gconstpointer data)
   if (seed % 3 == 0)
     g_assert_cmpuint (matches->len, >=, 1);
   g_test_message ("seed %u: %u nodes, pattern of %u, %u matches", seed,
-                  graft_graph_get_n_nodes (graph), graft_pattern_get_n_nodes (pattern), matches->len);
+                  graft_graph_get_n_nodes (graph), graft_pattern_get_n_nodes (pattern),
+                  matches->len);
 
   /* Replace every match by one neg of the first parameter, so the rewrite
    * always type-checks. */
   rtext = g_string_new ("graph():\n");
   for (guint i = 0; i < graft_pattern_get_n_placeholders (pattern); i++)
-    g_string_append_printf (rtext, "    %%p%u : [#users=%u] = placeholder[target=p%u]\n", i, i == 0 ? 1 : 0, i);
-  g_string_append (rtext, "    %r : [#users=1] = call_method[target=neg](args = (%p0,), kwargs = {})\n    return r\n");
+    g_string_append_printf (rtext, "    %%p%u : [#users=%u] = placeholder[target=p%u]\n", i,
+                            i == 0 ? 1 : 0, i);
+  g_string_append (rtext, "    %r : [#users=1] = call_method[target=neg](args = (%p0,), kwargs = "
+                          "{})\n    return r\n");
   replacement = parse_listing (rtext->str);
   for (guint m = 0; m < matches->len; m++)
     {
-      g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (matches->pdata[m]);
 
       for (guint i = 0; i < nodes->len; i++)
         g_hash_table_add (replaced, nodes->pdata[i]);
@@ -486,7 +501,7 @@ test_random (gconstpointer data)
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
   {
     g_autofree char *restored = graft_listing_print (graph);
-    g_autoptr(GraftGraph) original = parse_listing (text);
+    g_autoptr (GraftGraph) original = parse_listing (text);
     g_autofree char *expected = graft_listing_print (original);
 
     g_assert_cmpstr (restored, ==, expected);

@@ -44,7 +44,8 @@ test_resnet_scopes (void)
   g_autoptr (GraftGraph) graph = load_torchvision ("resnet18");
   g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
   g_auto (GStrv) children = NULL;
-  static const struct {
+  static const struct
+  {
     const char *node;
     const char *scope;
   } expected[] = {
@@ -52,10 +53,10 @@ test_resnet_scopes (void)
     { "conv1", "conv1" },
     { "maxpool", "maxpool" },
     { "layer1_0_conv1", "layer1.0.conv1" },
-    { "add", "layer1.0" },           /* between layer1.0.bn2 and layer1.0.relu */
+    { "add", "layer1.0" }, /* between layer1.0.bn2 and layer1.0.relu */
     { "layer1_0_relu_1", "layer1.0.relu" },
-    { "add_2", "layer2.0" },         /* between layer2.0.downsample.1 and layer2.0.relu */
-    { "flatten", "" },               /* between avgpool and fc */
+    { "add_2", "layer2.0" }, /* between layer2.0.downsample.1 and layer2.0.relu */
+    { "flatten", "" },       /* between avgpool and fc */
     { "fc", "fc" },
     { "output", "" },
   };
@@ -75,9 +76,10 @@ test_resnet_scopes (void)
   /* relu is one module called twice: not a scope to fold. */
   g_assert_cmpuint (g_strv_length (children), ==, 1);
   g_assert_cmpstr (children[0], ==, "layer2.0.downsample");
-  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer1_0_relu_1")), ==, "layer1.0");
-  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer2_0_downsample_1")), ==,
-                   "layer2.0.downsample");
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer1_0_relu_1")), ==,
+                   "layer1.0");
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "layer2_0_downsample_1")),
+                   ==, "layer2.0.downsample");
   g_assert_null (graft_scopes_get_innermost (scopes, index_of (graph, "flatten")));
 }
 
@@ -120,14 +122,16 @@ check_folded (GraftGraph  *graph,
   guint i = 0;
 
   g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, n);
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
   i = 0;
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     {
-      gint box = graft_layout_lookup (layout, i);
+      gint                   box = graft_layout_lookup (layout, i);
       const GraftLayoutNode *b;
-      const char *folder = graft_scopes_find_folder (scopes, i, collapsed);
+      const char            *folder = graft_scopes_find_folder (scopes, i, collapsed);
       g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
 
       g_assert_cmpint (box, >=, 0);
@@ -135,15 +139,16 @@ check_folded (GraftGraph  *graph,
       g_assert_cmpstr (graft_layout_get_node_name (layout, i), ==, graft_node_get_name (node));
       if (folder != NULL)
         {
-          guint n_members;
+          guint        n_members;
           const guint *members = graft_layout_get_members (layout, box, &n_members);
-          gboolean found = FALSE;
+          gboolean     found = FALSE;
 
           g_assert_cmpstr (b->name, ==, folder);
           g_assert_cmpuint (n_members, ==, b->n_members);
           for (guint k = 0; k < n_members; k++)
             {
-              g_assert_cmpstr (graft_scopes_find_folder (scopes, members[k], collapsed), ==, folder);
+              g_assert_cmpstr (graft_scopes_find_folder (scopes, members[k], collapsed), ==,
+                               folder);
               found = found || members[k] == i;
             }
           g_assert_true (found);
@@ -155,7 +160,9 @@ check_folded (GraftGraph  *graph,
         }
       for (guint k = 0; k < inputs->len; k++)
         {
-          gint from = graft_layout_lookup (layout, GPOINTER_TO_UINT (g_hash_table_lookup (index, inputs->pdata[k])));
+          gint from =
+              graft_layout_lookup (layout, GPOINTER_TO_UINT (
+                                               g_hash_table_lookup (index, inputs->pdata[k])));
 
           if (from != box)
             {
@@ -172,7 +179,8 @@ check_folded (GraftGraph  *graph,
     {
       const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
       const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
-      gint from = tail->is_stub ? graft_layout_lookup (layout, tail->node_index) : (gint) edge->tail;
+      gint                   from =
+          tail->is_stub ? graft_layout_lookup (layout, tail->node_index) : (gint) edge->tail;
       gint64 key = ((gint64) from << 32) | edge->head;
 
       g_assert_cmpint (from, !=, (gint) edge->head);
@@ -183,7 +191,7 @@ check_folded (GraftGraph  *graph,
   g_assert_cmpuint (g_hash_table_size (edges), ==, g_hash_table_size (seen));
   {
     GHashTableIter iter;
-    gpointer key;
+    gpointer       key;
 
     g_hash_table_iter_init (&iter, edges);
     while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -216,8 +224,8 @@ test_folded_corpus (void)
 {
   g_autoptr (GDir) dir = NULL;
   g_autofree char *path = test_data_path ("torchvision", NULL);
-  const char *name;
-  guint checked = 0;
+  const char      *name;
+  guint            checked = 0;
 
   dir = g_dir_open (path, 0, NULL);
   g_assert_nonnull (dir);
@@ -242,16 +250,18 @@ test_folded_corpus (void)
 
         /* The overview fits in 40 boxes, unless even the top level has
          * more; it never draws more than that. */
-        g_assert_cmpuint (count_units (scopes, collapsed), <=, MAX (40, count_units (scopes, tightest)));
+        g_assert_cmpuint (count_units (scopes, collapsed), <=,
+                          MAX (40, count_units (scopes, tightest)));
       }
       for (guint round = 0; round < 3; round++)
         {
-          g_autoptr (GraftLayoutRequest) req = graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
+          g_autoptr (GraftLayoutRequest) req =
+              graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
           g_autoptr (GError) error = NULL;
           g_autoptr (GraftLayout) layout = graft_layout_request_run (req, &error);
-          guint n_boxes = 0;
+          guint          n_boxes = 0;
           GHashTableIter iter;
-          gpointer key;
+          gpointer       key;
           g_autoptr (GPtrArray) to_expand = g_ptr_array_new_with_free_func (g_free);
 
           g_assert_no_error (error);
@@ -277,9 +287,9 @@ static void
 test_shown_subset (void)
 {
   g_autoptr (GraftGraph) graph = load_torchvision ("resnet18");
-  guint n = graft_graph_get_n_nodes (graph);
+  guint                n = graft_graph_get_n_nodes (graph);
   g_autofree gboolean *shown = g_new0 (gboolean, n);
-  guint add = index_of (graph, "add");
+  guint                add = index_of (graph, "add");
   g_autoptr (GraftLayoutRequest) req = NULL;
   g_autoptr (GraftLayout) layout = NULL;
   guint drawn = 0;
@@ -343,7 +353,8 @@ test_spatial_index (void)
       for (guint k = 0; k < boxes->len; k++)
         {
           if (k > 0)
-            g_assert_cmpuint (g_array_index (boxes, guint, k - 1), <, g_array_index (boxes, guint, k));
+            g_assert_cmpuint (g_array_index (boxes, guint, k - 1), <,
+                              g_array_index (boxes, guint, k));
           g_hash_table_add (found, GUINT_TO_POINTER (g_array_index (boxes, guint, k) + 1));
         }
       for (guint k = 0; k < edges->len; k++)
@@ -368,7 +379,8 @@ test_spatial_index (void)
     {
       const GraftRect *r = &graft_layout_get_node (layout, b)->box;
 
-      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2), ==, b);
+      g_assert_cmpint (graft_layout_hit_test (layout, r->x + r->width / 2, r->y + r->height / 2),
+                       ==, b);
     }
 }
 

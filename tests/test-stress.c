@@ -21,12 +21,14 @@ static const char *const rules[][2] = {
     "import torch\n\ndef replacement(x):\n    return x.flatten(1)\n" },
 };
 
-typedef struct {
+typedef struct
+{
   GraftPattern *pattern;
   GraftGraph   *replacement;
 } Rule;
 
-typedef struct {
+typedef struct
+{
   GraftEdit *edit;
   guint      rule;
   guint      match;
@@ -47,7 +49,8 @@ trace_text (const char *text,
 static GraftGraph *
 load_resnet (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
   g_autoptr (GraftInputSet) set = graft_input_set_new ();
   g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
@@ -83,9 +86,9 @@ test_stress (void)
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
   g_autofree char *final_code = NULL;
   g_autofree char *replayed = NULL;
-  Rule rule_set[G_N_ELEMENTS (rules)];
-  guint position = 0;
-  guint counts[3] = { 0, 0, 0 };
+  Rule             rule_set[G_N_ELEMENTS (rules)];
+  guint            position = 0;
+  guint            counts[3] = { 0, 0, 0 };
 
   for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
     {
@@ -102,7 +105,8 @@ test_stress (void)
       if (what < 5)
         {
           guint r = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (rules));
-          g_autoptr (GPtrArray) matches = graft_matcher_find (rule_set[r].pattern, graph, NULL, NULL);
+          g_autoptr (GPtrArray) matches =
+              graft_matcher_find (rule_set[r].pattern, graph, NULL, NULL);
           Step step = { NULL, r, 0 };
 
           if (matches->len == 0)
@@ -139,7 +143,7 @@ test_stress (void)
   final_code = graft_codegen_python (graph);
   for (guint k = 0; k < position; k++)
     {
-      Step *step = &g_array_index (steps, Step, k);
+      Step      *step = &g_array_index (steps, Step, k);
       GraftEdit *edit = apply (fresh, &rule_set[step->rule], step->match);
 
       graft_edit_free (edit);

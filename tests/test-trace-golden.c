@@ -46,8 +46,10 @@ arg_has_lossy_string (const GraftArg *arg)
 static gboolean
 graph_has_lossy_strings (GraftGraph *graph)
 {
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
-    if (arg_has_lossy_string (graft_node_get_args (node)) || arg_has_lossy_string (graft_node_get_kwargs (node)))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    if (arg_has_lossy_string (graft_node_get_args (node)) ||
+        arg_has_lossy_string (graft_node_get_kwargs (node)))
       return TRUE;
   return FALSE;
 }
@@ -58,9 +60,9 @@ static void
 test_golden (const GoldenCase *gcase)
 {
   const char *py_path = golden_case_get_input (gcase);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
 
   source = graft_input_read_file (py_path, &error);
   g_assert_no_error (error);
@@ -82,9 +84,9 @@ test_golden (const GoldenCase *gcase)
 
   if (g_str_equal (golden_case_get_variant (gcase), "graph"))
     {
-      g_autoptr(GString) listing = graft_listing_to_gstring (graph);
-      g_autoptr(GraftSource) reread_source = NULL;
-      g_autoptr(GraftGraph) reread = NULL;
+      g_autoptr (GString) listing = graft_listing_to_gstring (graph);
+      g_autoptr (GraftSource) reread_source = NULL;
+      g_autoptr (GraftGraph) reread = NULL;
       g_autofree char *code = NULL;
       g_autofree char *recode = NULL;
 
@@ -100,7 +102,7 @@ test_golden (const GoldenCase *gcase)
       if (reread == NULL)
         return;
       {
-        g_autoptr(GString) relisting = graft_listing_to_gstring (reread);
+        g_autoptr (GString) relisting = graft_listing_to_gstring (reread);
 
         g_assert_cmpuint (relisting->len, ==, listing->len);
         g_assert_true (memcmp (relisting->str, listing->str, listing->len) == 0);
@@ -132,18 +134,18 @@ add_suite (const char *suite,
 {
   static const char *const inputs[] = { "*.py", NULL };
   static const char *const variants[] = { "code", "graph", NULL };
-  g_autofree char *test_path = g_strconcat ("/golden/", suite, NULL);
-  g_autofree char *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
-  GoldenSuite golden = {
-    .test_path = test_path,
-    .input_dir = input_dir != NULL ? input_dir : data_dir,
-    .expected_dir = expected_dir,
-    .inputs = inputs,
-    .variants = variants,
-    /* torch's outputs: GRAFT_TEST_REGENERATE never rewrites them. */
-    .origin = GOLDEN_FROM_ORACLE,
-    .compare = GOLDEN_STRIPPED,
-    .func = test_golden,
+  g_autofree char         *test_path = g_strconcat ("/golden/", suite, NULL);
+  g_autofree char         *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
+  GoldenSuite              golden = {
+                 .test_path = test_path,
+                 .input_dir = input_dir != NULL ? input_dir : data_dir,
+                 .expected_dir = expected_dir,
+                 .inputs = inputs,
+                 .variants = variants,
+                 /* torch's outputs: GRAFT_TEST_REGENERATE never rewrites them. */
+                 .origin = GOLDEN_FROM_ORACLE,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_golden,
   };
 
   golden_suite_add (&golden);

@@ -6,6 +6,6 @@
 
 #include "graft-view.h"
 
-char       *test_data_path  (const char *dir,
-                             const char *name);
+char       *test_data_path (const char *dir,
+                            const char *name);
 GraftGraph *test_load_graph (const char *path);

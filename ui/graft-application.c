@@ -82,7 +82,8 @@ quit_cb (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
-  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+  g_autoptr (GList) windows =
+      g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
 
   /* Each window asks about its own unsaved changes. */
   for (GList *l = windows; l != NULL; l = l->next)
@@ -95,8 +96,8 @@ about_cb (GSimpleAction *action,
           gpointer       user_data)
 {
   static const char *developers[] = { "The Graft developers", NULL };
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-  GtkWidget *about = adw_about_window_new ();
+  GtkWindow         *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  GtkWidget         *about = adw_about_window_new ();
 
   g_object_set (about,
                 "transient-for", parent,
@@ -118,7 +119,8 @@ graft_application_startup (GApplication *app)
     { "quit", quit_cb },
     { "about", about_cb },
   };
-  static const struct {
+  static const struct
+  {
     const char *action;
     const char *accels[3];
   } accels[] = {
@@ -146,7 +148,8 @@ graft_application_startup (GApplication *app)
   graft_gv_enable_dot_reader ();
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
 }
 
 /* Autosaves still being written finish before the process ends. */

@@ -54,7 +54,8 @@ graft_autosave_path_for (GFile *file)
  * gathers the texts.  Writing a large graph (escaping a megabyte of code
  * into the key file, fsync) would otherwise stop the window for tens of
  * milliseconds every time it autosaves. */
-typedef struct {
+typedef struct
+{
   char          *path;  /* Owned */
   char          *uri;   /* Owned: of the document's file, "" for none */
   GraftRecovery *texts; /* Owned: what to write, or NULL to remove @path */
@@ -69,11 +70,11 @@ job_free (Job *job)
   g_free (job);
 }
 
-static GMutex      queue_lock;
-static GCond       queue_cond;
+static GMutex       queue_lock;
+static GCond        queue_cond;
 static GThreadPool *queue;
-static guint64     n_pushed;
-static guint64     n_done;
+static guint64      n_pushed;
+static guint64      n_done;
 
 static void
 run_job (gpointer job_data,
@@ -89,7 +90,7 @@ run_job (gpointer job_data,
       g_autofree char *dir = g_path_get_dirname (job->path);
       g_autoptr (GKeyFile) keys = g_key_file_new ();
       g_autofree char *data = NULL;
-      gsize length;
+      gsize            length;
 
       g_key_file_set_string (keys, "autosave", "uri", job->uri);
       g_key_file_set_string (keys, "autosave", "code", job->texts->code);

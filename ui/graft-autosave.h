@@ -12,20 +12,21 @@ G_BEGIN_DECLS
 
 /* The texts of one document's unsaved work: what an autosave keeps and
  * what restoring it puts back.  Each is a complete text, never NULL. */
-typedef struct {
+typedef struct
+{
   char *code;        /* Owned: the graph as a Python file Graft reads back */
   char *pattern;     /* Owned: the pattern editor's text */
   char *replacement; /* Owned: the replacement editor's text */
 } GraftRecovery;
 
-void           graft_recovery_free       (GraftRecovery *recovery);
+void graft_recovery_free (GraftRecovery *recovery);
 
-char          *graft_autosave_path_for   (GFile         *file) G_GNUC_WARN_UNUSED_RESULT;
+char          *graft_autosave_path_for (GFile *file) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_autosave_write_take (GFile         *file,
                                           GraftRecovery *recovery);
-void           graft_autosave_flush      (void);
-void           graft_autosave_discard    (GFile         *file);
-GraftRecovery *graft_autosave_find       (GFile         *file) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_autosave_flush (void);
+void           graft_autosave_discard (GFile *file);
+GraftRecovery *graft_autosave_find (GFile *file) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRecovery, graft_recovery_free)
 

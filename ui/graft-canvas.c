@@ -38,12 +38,12 @@ struct _GraftCanvas
 
   /* Owned */
   GraftLayout   *layout;
-  gint          *marks;      /* per graph node of the layout, or NULL */
-  gboolean      *added;      /* per graph node of the layout, or NULL */
-  gboolean      *dropped;    /* per graph node of the layout, or NULL */
-  gboolean      *selected;   /* per graph node of the layout */
-  GHashTable    *selection;  /* node names */
-  GtkWidget     *menu;       /* the context popover, a child */
+  gint          *marks;     /* per graph node of the layout, or NULL */
+  gboolean      *added;     /* per graph node of the layout, or NULL */
+  gboolean      *dropped;   /* per graph node of the layout, or NULL */
+  gboolean      *selected;  /* per graph node of the layout */
+  GHashTable    *selection; /* node names */
+  GtkWidget     *menu;      /* the context popover, a child */
   gpointer       describe_data;
   GDestroyNotify describe_destroy;
 
@@ -51,22 +51,22 @@ struct _GraftCanvas
   GraftCanvasDescribeFunc describe;
 
   double   zoom;
-  double   offset_x;       /* layout point at the widget's left edge */
+  double   offset_x; /* layout point at the widget's left edge */
   double   offset_y;
-  double   drag_start_x;   /* offsets when a pan started */
+  double   drag_start_x; /* offsets when a pan started */
   double   drag_start_y;
-  double   pinch_zoom;     /* zoom when a pinch started */
-  double   pointer_x;      /* where the pointer was last seen */
+  double   pinch_zoom; /* zoom when a pinch started */
+  double   pointer_x;  /* where the pointer was last seen */
   double   pointer_y;
-  gint     hovered;        /* layout box, or -1 */
+  gint     hovered; /* layout box, or -1 */
   gboolean panning;
-  gboolean banding;        /* a rubber band is being dragged */
-  gboolean band_extends;   /* Shift or Ctrl was down: add to the selection */
-  double   band_x0;        /* its corners, widget coordinates */
+  gboolean banding;      /* a rubber band is being dragged */
+  gboolean band_extends; /* Shift or Ctrl was down: add to the selection */
+  double   band_x0;      /* its corners, widget coordinates */
   double   band_y0;
   double   band_x1;
   double   band_y1;
-  gboolean fit_pending;    /* fit once the widget has a size */
+  gboolean fit_pending; /* fit once the widget has a size */
   gboolean interactive;
 };
 
@@ -87,7 +87,7 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 /**
  * graft_canvas_new:
@@ -111,7 +111,8 @@ update_selected (GraftCanvas *self)
   n = graft_layout_get_n_graph_nodes (self->layout);
   self->selected = g_new0 (gboolean, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    self->selected[i] = g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
+    self->selected[i] =
+        g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
 }
 
 static void
@@ -125,8 +126,10 @@ clamp_offsets (GraftCanvas *self)
   if (self->layout != NULL)
     graft_layout_get_size (self->layout, &width, &height);
   /* Keep at least a quarter of the view on the drawing. */
-  self->offset_x = CLAMP (self->offset_x, -view_w * 0.75, MAX (width - view_w * 0.25, -view_w * 0.75));
-  self->offset_y = CLAMP (self->offset_y, -view_h * 0.75, MAX (height - view_h * 0.25, -view_h * 0.75));
+  self->offset_x =
+      CLAMP (self->offset_x, -view_w * 0.75, MAX (width - view_w * 0.25, -view_w * 0.75));
+  self->offset_y =
+      CLAMP (self->offset_y, -view_h * 0.75, MAX (height - view_h * 0.25, -view_h * 0.75));
 }
 
 /* Zooms to @zoom, keeping the layout point under widget point (@x, @y)
@@ -214,9 +217,9 @@ select_box (GraftCanvas *self,
             gboolean     toggle)
 {
   const GraftLayoutNode *b = graft_layout_get_node (self->layout, box);
-  guint n;
-  const guint *members = graft_layout_get_members (self->layout, box, &n);
-  gboolean all = TRUE;
+  guint                  n;
+  const guint           *members = graft_layout_get_members (self->layout, box, &n);
+  gboolean               all = TRUE;
 
   if (n == 0)
     {
@@ -227,7 +230,8 @@ select_box (GraftCanvas *self,
       return;
     }
   for (guint k = 0; k < n && all; k++)
-    all = g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, members[k]));
+    all = g_hash_table_contains (self->selection,
+                                 graft_layout_get_node_name (self->layout, members[k]));
   for (guint k = 0; k < n; k++)
     {
       const char *name = graft_layout_get_node_name (self->layout, members[k]);
@@ -264,11 +268,11 @@ static void
 graft_canvas_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
-  GraftCanvas *self = GRAFT_CANVAS (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  GraftCanvas       *self = GRAFT_CANVAS (widget);
+  int                width = gtk_widget_get_width (widget);
+  int                height = gtk_widget_get_height (widget);
   GraftRenderOptions options;
-  cairo_t *cr;
+  cairo_t           *cr;
 
   if (width <= 0 || height <= 0)
     return;
@@ -278,9 +282,11 @@ graft_canvas_snapshot (GtkWidget   *widget,
       double g;
       double b;
 
-      graft_render_get_background (adw_style_manager_get_dark (adw_style_manager_get_default ()) ?
-                                     GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT, &r, &g, &b);
-      gtk_snapshot_append_color (snapshot, &(GdkRGBA) { (float) r, (float) g, (float) b, 1 },
+      graft_render_get_background (adw_style_manager_get_dark (adw_style_manager_get_default ())
+                                       ? GRAFT_RENDER_DARK
+                                       : GRAFT_RENDER_LIGHT,
+                                   &r, &g, &b);
+      gtk_snapshot_append_color (snapshot, &(GdkRGBA){ (float) r, (float) g, (float) b, 1 },
                                  &GRAPHENE_RECT_INIT (0, 0, width, height));
       return;
     }
@@ -291,7 +297,9 @@ graft_canvas_snapshot (GtkWidget   *widget,
     }
 
   graft_render_options_init (&options);
-  options.style = adw_style_manager_get_dark (adw_style_manager_get_default ()) ? GRAFT_RENDER_DARK : GRAFT_RENDER_LIGHT;
+  options.style = adw_style_manager_get_dark (adw_style_manager_get_default ())
+                      ? GRAFT_RENDER_DARK
+                      : GRAFT_RENDER_LIGHT;
   /* The renderer's background, so the canvas looks like an exported
    * picture in both styles. */
   options.draw_background = TRUE;
@@ -299,7 +307,9 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.node_selected = self->selected;
   options.node_added = self->added;
   options.node_dropped = self->dropped;
-  options.hovered = self->hovered >= 0 ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index : -1;
+  options.hovered = self->hovered >= 0
+                        ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index
+                        : -1;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_save (cr);
@@ -309,7 +319,8 @@ graft_canvas_snapshot (GtkWidget   *widget,
   cairo_restore (cr);
   if (self->banding)
     {
-      cairo_rectangle (cr, MIN (self->band_x0, self->band_x1) + 0.5, MIN (self->band_y0, self->band_y1) + 0.5,
+      cairo_rectangle (cr, MIN (self->band_x0, self->band_x1) + 0.5,
+                       MIN (self->band_y0, self->band_y1) + 0.5,
                        fabs (self->band_x1 - self->band_x0), fabs (self->band_y1 - self->band_y0));
       cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.15);
       cairo_fill_preserve (cr);
@@ -368,15 +379,17 @@ void
 graft_canvas_center_on (GraftCanvas *self,
                         const char  *name)
 {
-  gint box;
+  gint             box;
   const GraftRect *r;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
-  if (self->layout == NULL || name == NULL || (box = graft_layout_find_node (self->layout, name)) < 0)
+  if (self->layout == NULL || name == NULL ||
+      (box = graft_layout_find_node (self->layout, name)) < 0)
     return;
   r = &graft_layout_get_node (self->layout, box)->box;
   self->offset_x = r->x + r->width / 2 - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
-  self->offset_y = r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
+  self->offset_y =
+      r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -386,9 +399,9 @@ node_at_center (GraftCanvas *self,
                 double      *out_x,
                 double      *out_y)
 {
-  double cx;
-  double cy;
-  double best = G_MAXDOUBLE;
+  double      cx;
+  double      cy;
+  double      best = G_MAXDOUBLE;
   const char *name = NULL;
 
   graft_canvas_widget_to_layout (self, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
@@ -396,14 +409,15 @@ node_at_center (GraftCanvas *self,
   for (guint i = 0; i < graft_layout_get_n_nodes (self->layout); i++)
     {
       const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
-      double dx = box->box.x + box->box.width / 2 - cx;
-      double dy = box->box.y + box->box.height / 2 - cy;
+      double                 dx = box->box.x + box->box.width / 2 - cx;
+      double                 dy = box->box.y + box->box.height / 2 - cy;
 
       if (!box->is_stub && dx * dx + dy * dy < best)
         {
           best = dx * dx + dy * dy;
           /* A collapsed scope is found again by its first node. */
-          name = box->n_members > 0 ? graft_layout_get_node_name (self->layout, box->node_index) : box->name;
+          name = box->n_members > 0 ? graft_layout_get_node_name (self->layout, box->node_index)
+                                    : box->name;
           *out_x = box->box.x + box->box.width / 2;
           *out_y = box->box.y + box->box.height / 2;
         }
@@ -426,15 +440,15 @@ graft_canvas_set_layout (GraftCanvas *self,
                          gboolean     keep_view)
 {
   g_autofree char *anchor = NULL;
-  double ax = 0;
-  double ay = 0;
+  double           ax = 0;
+  double           ay = 0;
 
   g_return_if_fail (GRAFT_IS_CANVAS (self));
 
   if (keep_view && self->layout != NULL)
     {
-      double sx;
-      double sy;
+      double      sx;
+      double      sy;
       const char *name = node_at_center (self, &ax, &ay);
 
       graft_canvas_layout_to_widget (self, ax, ay, &sx, &sy);
@@ -641,8 +655,8 @@ graft_canvas_clear_selection (GraftCanvas *self)
  * Selects exactly @names.
  */
 void
-graft_canvas_set_selection (GraftCanvas        *self,
-                            const char * const *names)
+graft_canvas_set_selection (GraftCanvas       *self,
+                            const char *const *names)
 {
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_hash_table_remove_all (self->selection);
@@ -681,11 +695,12 @@ pressed_cb (GtkGestureClick *gesture,
             double           y,
             GraftCanvas     *self)
 {
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  gint box = pick_box (self, x, y);
+  guint           button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType state =
+      gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  gint        box = pick_box (self, x, y);
   const char *name = box >= 0 ? graft_layout_get_node (self->layout, box)->name : NULL;
-  gboolean extend = (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0;
+  gboolean    extend = (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0;
 
   if (!self->interactive)
     return;
@@ -758,7 +773,7 @@ graft_canvas_select_rect (GraftCanvas *self,
     graft_layout_query (self->layout, lx0, ly0, lx1, ly1, boxes, NULL);
     for (guint k = 0; k < boxes->len; k++)
       {
-        guint i = g_array_index (boxes, guint, k);
+        guint                  i = g_array_index (boxes, guint, k);
         const GraftLayoutNode *box = graft_layout_get_node (self->layout, i);
 
         if (box->box.x <= lx1 && box->box.x + box->box.width >= lx0 &&
@@ -775,8 +790,9 @@ drag_begin_cb (GtkGestureDrag *gesture,
                double          y,
                GraftCanvas    *self)
 {
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  guint           button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType state =
+      gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
   /* The middle button pans; the primary one draws a rubber band from
    * empty space (a drag that starts on a node is a click). */
@@ -835,8 +851,8 @@ drag_end_cb (GtkGestureDrag *gesture,
     {
       self->banding = FALSE;
       if (fabs (dx) + fabs (dy) > 3)
-        graft_canvas_select_rect (self, self->band_x0, self->band_y0, self->band_x0 + dx, self->band_y0 + dy,
-                                  self->band_extends);
+        graft_canvas_select_rect (self, self->band_x0, self->band_y0, self->band_x0 + dx,
+                                  self->band_y0 + dy, self->band_extends);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
@@ -850,9 +866,10 @@ scroll_cb (GtkEventControllerScroll *controller,
            double                    dy,
            GraftCanvas              *self)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GdkModifierType state =
+      gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
   GdkScrollUnit unit = gtk_event_controller_scroll_get_unit (controller);
-  double step = unit == GDK_SCROLL_UNIT_WHEEL ? 60.0 : 1.0;
+  double        step = unit == GDK_SCROLL_UNIT_WHEEL ? 60.0 : 1.0;
 
   if (!self->interactive || self->layout == NULL)
     return FALSE;
@@ -911,7 +928,7 @@ motion_cb (GtkEventControllerMotion *controller,
 {
   double lx;
   double ly;
-  gint box = -1;
+  gint   box = -1;
 
   self->pointer_x = x;
   self->pointer_y = y;
@@ -946,25 +963,28 @@ query_tooltip_cb (GtkWidget   *widget,
                   GtkTooltip  *tooltip,
                   GraftCanvas *self)
 {
-  const char *name = graft_canvas_pick (self, x, y);
+  const char      *name = graft_canvas_pick (self, x, y);
   g_autofree char *text = NULL;
-  gint box;
+  gint             box;
   const GraftRect *r;
-  double wx;
-  double wy;
+  double           wx;
+  double           wy;
 
   /* No tooltip over the context menu. */
-  if (name == NULL || self->describe == NULL || (self->menu != NULL && gtk_widget_get_visible (self->menu)))
+  if (name == NULL || self->describe == NULL ||
+      (self->menu != NULL && gtk_widget_get_visible (self->menu)))
     return FALSE;
   text = self->describe (name, self->describe_data);
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_markup (tooltip, text);
-  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom, self->offset_y + y / self->zoom);
+  box = graft_layout_hit_test (self->layout, self->offset_x + x / self->zoom,
+                               self->offset_y + y / self->zoom);
   r = &graft_layout_get_node (self->layout, box)->box;
   graft_canvas_layout_to_widget (self, r->x, r->y, &wx, &wy);
-  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { (int) wx, (int) wy, (int) (r->width * self->zoom),
-                                                       (int) (r->height * self->zoom) });
+  gtk_tooltip_set_tip_area (tooltip,
+                            &(GdkRectangle){ (int) wx, (int) wy, (int) (r->width * self->zoom),
+                                             (int) (r->height * self->zoom) });
   return TRUE;
 }
 
@@ -1053,7 +1073,7 @@ graft_canvas_popup_menu (GraftCanvas *self,
     }
   else
     gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), menu);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle){ (int) x, (int) y, 1, 1 });
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 
@@ -1141,7 +1161,7 @@ graft_canvas_finalize (GObject *object)
 static void
 graft_canvas_class_init (GraftCanvasClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = graft_canvas_dispose;
@@ -1151,41 +1171,54 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   widget_class->snapshot = graft_canvas_snapshot;
   widget_class->size_allocate = graft_canvas_size_allocate;
 
-  properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, MIN_ZOOM, MAX_ZOOM, 1.0,
-                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ZOOM] =
+      g_param_spec_double ("zoom", NULL, NULL, MIN_ZOOM, MAX_ZOOM, 1.0,
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[SIGNAL_SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
-                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_CONTEXT_MENU] = g_signal_new ("context-menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                               0, NULL, NULL, NULL, G_TYPE_NONE, 3,
-                                               G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
-  signals[SIGNAL_DELETE_SELECTION] = g_signal_new ("delete-selection", G_TYPE_FROM_CLASS (klass),
-                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_SELECTION_CHANGED] =
+      g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CONTEXT_MENU] =
+      g_signal_new ("context-menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  signals[SIGNAL_DELETE_SELECTION] =
+      g_signal_new ("delete-selection", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_NODE_ACTIVATED] =
+      g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_cb);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_cb);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL, zoom_reset_cb);
   gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_cb);
-  gtk_widget_class_install_action (widget_class, "canvas.clear-selection", NULL, clear_selection_cb);
-  gtk_widget_class_install_action (widget_class, "canvas.delete-selection", NULL, delete_selection_cb);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete-selection", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "canvas.delete-selection", NULL);
+  gtk_widget_class_install_action (widget_class, "canvas.clear-selection", NULL,
+                                   clear_selection_cb);
+  gtk_widget_class_install_action (widget_class, "canvas.delete-selection", NULL,
+                                   delete_selection_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete-selection",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0,
+                                       "canvas.delete-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "canvas.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
+                                       "canvas.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "canvas.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "canvas.zoom-out",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK,
+                                       "canvas.zoom-out", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "canvas.zoom-reset", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "canvas.zoom-reset", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "canvas.zoom-reset", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, 0, "canvas.zoom-fit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.clear-selection", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.clear-selection",
+                                       NULL);
 
   gtk_widget_class_set_css_name (widget_class, "graftcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -1194,10 +1227,11 @@ graft_canvas_class_init (GraftCanvasClass *klass)
 static void
 graft_canvas_init (GraftCanvas *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-  GtkGesture *drag = gtk_gesture_drag_new ();
-  GtkGesture *pinch = gtk_gesture_zoom_new ();
-  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkGesture         *click = gtk_gesture_click_new ();
+  GtkGesture         *drag = gtk_gesture_drag_new ();
+  GtkGesture         *pinch = gtk_gesture_zoom_new ();
+  GtkEventController *scroll =
+      gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->zoom = 1.0;
@@ -1230,5 +1264,6 @@ graft_canvas_init (GraftCanvas *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (dark_changed_cb), self, 0);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (dark_changed_cb), self, 0);
 }

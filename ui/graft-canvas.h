@@ -18,58 +18,58 @@ G_DECLARE_FINAL_TYPE (GraftCanvas, graft_canvas, GRAFT, CANVAS, GtkWidget)
 typedef char *(*GraftCanvasDescribeFunc) (const char *name,
                                           gpointer    user_data);
 
-GtkWidget   *graft_canvas_new                (void) G_GNUC_WARN_UNUSED_RESULT;
-void         graft_canvas_set_layout         (GraftCanvas *self,
-                                              GraftLayout *layout,
-                                              gboolean     keep_view);
-GraftLayout *graft_canvas_get_layout         (GraftCanvas *self);
-void         graft_canvas_set_marks          (GraftCanvas *self,
-                                              gint        *marks);
-void         graft_canvas_set_added          (GraftCanvas *self,
-                                              gboolean    *added);
-void         graft_canvas_set_dropped        (GraftCanvas *self,
-                                              gboolean    *dropped);
-void         graft_canvas_set_describe_func  (GraftCanvas            *self,
-                                              GraftCanvasDescribeFunc func,
-                                              gpointer                user_data,
-                                              GDestroyNotify          destroy);
-void         graft_canvas_set_interactive    (GraftCanvas *self,
-                                              gboolean     interactive);
-double       graft_canvas_get_zoom           (GraftCanvas *self);
-void         graft_canvas_set_zoom           (GraftCanvas *self,
-                                              double       zoom);
-void         graft_canvas_zoom_to_fit        (GraftCanvas *self);
-void         graft_canvas_center_on          (GraftCanvas *self,
-                                              const char  *name);
-void         graft_canvas_widget_to_layout   (GraftCanvas *self,
-                                              double       x,
-                                              double       y,
-                                              double      *out_x,
-                                              double      *out_y);
-void         graft_canvas_layout_to_widget   (GraftCanvas *self,
-                                              double       x,
-                                              double       y,
-                                              double      *out_x,
-                                              double      *out_y);
-const char  *graft_canvas_pick               (GraftCanvas *self,
-                                              double       x,
-                                              double       y);
-void         graft_canvas_select             (GraftCanvas *self,
-                                              const char  *name,
-                                              gboolean     extend);
-void         graft_canvas_clear_selection    (GraftCanvas *self);
-void         graft_canvas_select_rect        (GraftCanvas *self,
-                                              double       x0,
-                                              double       y0,
-                                              double       x1,
-                                              double       y1,
-                                              gboolean     extend);
-void         graft_canvas_set_selection      (GraftCanvas        *self,
-                                              const char * const *names);
-void         graft_canvas_popup_menu         (GraftCanvas *self,
-                                              GMenuModel  *menu,
-                                              double       x,
-                                              double       y);
-char       **graft_canvas_dup_selection      (GraftCanvas *self) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget   *graft_canvas_new (void) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_canvas_set_layout (GraftCanvas *self,
+                                      GraftLayout *layout,
+                                      gboolean     keep_view);
+GraftLayout *graft_canvas_get_layout (GraftCanvas *self);
+void         graft_canvas_set_marks (GraftCanvas *self,
+                                     gint        *marks);
+void         graft_canvas_set_added (GraftCanvas *self,
+                                     gboolean    *added);
+void         graft_canvas_set_dropped (GraftCanvas *self,
+                                       gboolean    *dropped);
+void         graft_canvas_set_describe_func (GraftCanvas            *self,
+                                             GraftCanvasDescribeFunc func,
+                                             gpointer                user_data,
+                                             GDestroyNotify          destroy);
+void         graft_canvas_set_interactive (GraftCanvas *self,
+                                           gboolean     interactive);
+double       graft_canvas_get_zoom (GraftCanvas *self);
+void         graft_canvas_set_zoom (GraftCanvas *self,
+                                    double       zoom);
+void         graft_canvas_zoom_to_fit (GraftCanvas *self);
+void         graft_canvas_center_on (GraftCanvas *self,
+                                     const char  *name);
+void         graft_canvas_widget_to_layout (GraftCanvas *self,
+                                            double       x,
+                                            double       y,
+                                            double      *out_x,
+                                            double      *out_y);
+void         graft_canvas_layout_to_widget (GraftCanvas *self,
+                                            double       x,
+                                            double       y,
+                                            double      *out_x,
+                                            double      *out_y);
+const char  *graft_canvas_pick (GraftCanvas *self,
+                                double       x,
+                                double       y);
+void         graft_canvas_select (GraftCanvas *self,
+                                  const char  *name,
+                                  gboolean     extend);
+void         graft_canvas_clear_selection (GraftCanvas *self);
+void         graft_canvas_select_rect (GraftCanvas *self,
+                                       double       x0,
+                                       double       y0,
+                                       double       x1,
+                                       double       y1,
+                                       gboolean     extend);
+void         graft_canvas_set_selection (GraftCanvas       *self,
+                                         const char *const *names);
+void         graft_canvas_popup_menu (GraftCanvas *self,
+                                      GMenuModel  *menu,
+                                      double       x,
+                                      double       y);
+char       **graft_canvas_dup_selection (GraftCanvas *self) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

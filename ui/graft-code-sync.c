@@ -46,7 +46,8 @@ update_code (GraftCodeSync *self)
 {
   GraftGraph *graph = graft_document_get_graph (self->document);
   const char *text = graft_document_get_load_error (self->document) == NULL
-                       ? graft_document_get_code (self->document) : "";
+                         ? graft_document_get_code (self->document)
+                         : "";
   g_auto (GStrv) lines = NULL;
 
   while (*text == '\n')
@@ -58,7 +59,7 @@ update_code (GraftCodeSync *self)
     {
       const char *line = lines[i];
       const char *eq = strstr (line, " = ");
-      char *name = NULL;
+      char       *name = NULL;
 
       if (g_str_has_prefix (line, "    ") && eq != NULL && strchr (NAME_START, line[4]) != NULL)
         {
@@ -106,7 +107,7 @@ graft_code_sync_select (GraftCodeSync *self,
                         const char    *name)
 {
   GtkTextBuffer *buffer;
-  GtkTextIter iter;
+  GtkTextIter    iter;
 
   g_return_if_fail (GRAFT_IS_CODE_SYNC (self));
   if (self->syncing)
@@ -131,7 +132,7 @@ code_cursor_cb (GtkTextBuffer *buffer,
                 GraftCodeSync *self)
 {
   GtkTextIter iter;
-  int line;
+  int         line;
   const char *name;
 
   if (self->syncing)
@@ -171,9 +172,9 @@ graft_code_sync_new (GraftDocument *document,
                      GtkTextView   *code_view,
                      GtkStack      *pages)
 {
-  GraftCodeSync *self;
+  GraftCodeSync     *self;
   GtkSourceLanguage *python;
-  GtkTextBuffer *buffer;
+  GtkTextBuffer     *buffer;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (GRAFT_IS_CANVAS (canvas), NULL);

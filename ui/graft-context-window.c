@@ -71,8 +71,8 @@ mark_neighbourhood (GraftGraph    *graph,
   g_autoptr (GPtrArray) ring = g_ptr_array_new ();
   g_autoptr (GPtrArray) next = g_ptr_array_new ();
   g_autofree gboolean *queued = g_new0 (gboolean, MAX (graft_graph_get_n_nodes (graph), 1));
-  guint n_shown = 0;
-  guint i = 0;
+  guint                n_shown = 0;
+  guint                i = 0;
 
   *out_limited = FALSE;
   for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
@@ -123,20 +123,21 @@ mark_neighbourhood (GraftGraph    *graph,
 static void
 refresh (GraftContextWindow *self)
 {
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  guint n = graft_graph_get_n_nodes (graph);
+  GraftGraph          *graph = graft_document_get_graph (self->document);
+  guint                n = graft_graph_get_n_nodes (graph);
   g_autofree gboolean *shown = g_new0 (gboolean, MAX (n, 1));
-  guint hops = (guint) gtk_spin_button_get_value_as_int (self->hops);
-  g_autofree char *title = g_strdup_printf ("Match %u in Context", self->match + 1);
-  g_autofree char *subtitle = NULL;
+  guint                hops = (guint) gtk_spin_button_get_value_as_int (self->hops);
+  g_autofree char     *title = g_strdup_printf ("Match %u in Context", self->match + 1);
+  g_autofree char     *subtitle = NULL;
   g_autoptr (GraftLayoutRequest) request = NULL;
   g_autoptr (GError) error = NULL;
   GraftLayout *layout;
-  gboolean limited = FALSE;
+  gboolean     limited = FALSE;
 
-  self->n_shown = self->match < graft_document_get_n_matches (self->document)
-                    ? mark_neighbourhood (graph, self->document, self->match, hops, shown, &limited)
-                    : 0;
+  self->n_shown =
+      self->match < graft_document_get_n_matches (self->document)
+          ? mark_neighbourhood (graph, self->document, self->match, hops, shown, &limited)
+          : 0;
   if (self->n_shown == 0)
     {
       adw_window_title_set_title (self->title, title);
@@ -151,7 +152,8 @@ refresh (GraftContextWindow *self)
       adw_window_title_set_subtitle (self->title, error->message);
       return;
     }
-  subtitle = g_strdup_printf (limited ? "%u nodes (the next ring would pass %u)" : "%u nodes within %u edges",
+  subtitle = g_strdup_printf (limited ? "%u nodes (the next ring would pass %u)"
+                                      : "%u nodes within %u edges",
                               self->n_shown, limited ? MAX_SHOWN : hops);
   adw_window_title_set_title (self->title, title);
   adw_window_title_set_subtitle (self->title, subtitle);
@@ -186,10 +188,10 @@ graft_context_window_new (GtkWindow     *parent,
                                            "default-width", 900,
                                            "default-height", 700,
                                            NULL);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *hops_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new_with_mnemonic ("_Hops");
+  GtkWidget          *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget          *header = adw_header_bar_new ();
+  GtkWidget          *hops_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget          *label = gtk_label_new_with_mnemonic ("_Hops");
 
   self->document = g_object_ref (document);
   self->match = match;
@@ -197,7 +199,8 @@ graft_context_window_new (GtkWindow     *parent,
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
   self->hops = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, MAX_HOPS, 1));
   gtk_spin_button_set_value (self->hops, DEFAULT_HOPS);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hops), "How many edges away from the match to show");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hops),
+                               "How many edges away from the match to show");
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->hops));
   gtk_box_append (GTK_BOX (hops_box), label);
   gtk_box_append (GTK_BOX (hops_box), GTK_WIDGET (self->hops));

@@ -15,11 +15,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftContextWindow, graft_context_window, GRAFT, CONTEXT_WINDOW, AdwWindow)
 
-GtkWidget *graft_context_window_new       (GtkWindow     *parent,
-                                           GraftDocument *document,
-                                           guint          match) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget *graft_context_window_new (GtkWindow     *parent,
+                                     GraftDocument *document,
+                                     guint          match) G_GNUC_WARN_UNUSED_RESULT;
 guint      graft_context_window_get_n_shown (GraftContextWindow *self);
-void       graft_context_window_set_hops  (GraftContextWindow *self,
-                                           guint               hops);
+void       graft_context_window_set_hops (GraftContextWindow *self,
+                                          guint               hops);
 
 G_END_DECLS

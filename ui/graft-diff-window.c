@@ -38,11 +38,12 @@ static GtkWidget *
 make_view (GtkTextBuffer **out_buffer,
            GtkAdjustment  *vadjustment)
 {
-  GtkSourceLanguage *python = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
-                                                                        "python3");
+  GtkSourceLanguage *python =
+      gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
+                                                "python3");
   GtkSourceBuffer *buffer = gtk_source_buffer_new_with_language (python);
-  GtkWidget *view = gtk_source_view_new_with_buffer (buffer);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget       *view = gtk_source_view_new_with_buffer (buffer);
+  GtkWidget       *scroller = gtk_scrolled_window_new ();
 
   graft_source_buffer_follow_style (buffer);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
@@ -99,25 +100,26 @@ graft_diff_window_new (GtkWindow  *parent,
                                         NULL);
   g_auto (GStrv) a = g_strsplit (before, "\n", -1);
   g_auto (GStrv) b = g_strsplit (after, "\n", -1);
-  g_autoptr (GArray) lines = graft_diff_lines ((const char * const *) a, (const char * const *) b);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
+  g_autoptr (GArray) lines = graft_diff_lines ((const char *const *) a, (const char *const *) b);
+  GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget       *header = adw_header_bar_new ();
   g_autofree char *subtitle = NULL;
-  GtkWidget *title;
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  GtkTextBuffer *left;
-  GtkTextBuffer *right;
-  GtkWidget *left_view = make_view (&left, NULL);
-  GtkWidget *right_view = make_view (&right, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (left_view)));
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkWidget       *title;
+  GtkWidget       *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkTextBuffer   *left;
+  GtkTextBuffer   *right;
+  GtkWidget       *left_view = make_view (&left, NULL);
+  GtkWidget       *right_view =
+      make_view (&right, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (left_view)));
+  gboolean    dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   GtkTextTag *removed = gtk_text_buffer_create_tag (left, "removed", "paragraph-background",
-                                                     dark ? "#5c2a2a" : "#fbdada", NULL);
+                                                    dark ? "#5c2a2a" : "#fbdada", NULL);
   GtkTextTag *added = gtk_text_buffer_create_tag (right, "added", "paragraph-background",
-                                                   dark ? "#1f4a2c" : "#d6f2dd", NULL);
+                                                  dark ? "#1f4a2c" : "#d6f2dd", NULL);
   GtkTextTag *left_filler = gtk_text_buffer_create_tag (left, "filler", "paragraph-background",
-                                                         dark ? "#2a2a2a" : "#efefef", NULL);
+                                                        dark ? "#2a2a2a" : "#efefef", NULL);
   GtkTextTag *right_filler = gtk_text_buffer_create_tag (right, "filler", "paragraph-background",
-                                                          dark ? "#2a2a2a" : "#efefef", NULL);
+                                                         dark ? "#2a2a2a" : "#efefef", NULL);
 
   /* Each run of changed lines is one hunk: its removed lines face its
    * added ones row by row, filler pads the shorter side. */

@@ -13,11 +13,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, GRAFT, DIFF_WINDOW, AdwWindow)
 
-GtkWidget  *graft_diff_window_new          (GtkWindow  *parent,
-                                            const char *what,
-                                            const char *before,
-                                            const char *after) G_GNUC_WARN_UNUSED_RESULT;
-guint       graft_diff_window_get_n_removed (GraftDiffWindow *self);
-guint       graft_diff_window_get_n_added   (GraftDiffWindow *self);
+GtkWidget *graft_diff_window_new (GtkWindow  *parent,
+                                  const char *what,
+                                  const char *before,
+                                  const char *after) G_GNUC_WARN_UNUSED_RESULT;
+guint      graft_diff_window_get_n_removed (GraftDiffWindow *self);
+guint      graft_diff_window_get_n_added (GraftDiffWindow *self);
 
 G_END_DECLS

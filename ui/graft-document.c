@@ -27,17 +27,17 @@
 #include <string.h>
 
 #define DEFAULT_PATTERN \
-  "import torch\n" \
-  "\n" \
-  "\n" \
-  "def pattern(x):\n" \
+  "import torch\n"      \
+  "\n"                  \
+  "\n"                  \
+  "def pattern(x):\n"   \
   "    return torch.relu(x)\n"
 
 #define DEFAULT_REPLACEMENT \
-  "import torch\n" \
-  "\n" \
-  "\n" \
-  "def replacement(x):\n" \
+  "import torch\n"          \
+  "\n"                      \
+  "\n"                      \
+  "def replacement(x):\n"   \
   "    return torch.nn.functional.relu(x)\n"
 
 /* One change of the history: an edit of the graph, or (edit NULL) the
@@ -45,7 +45,8 @@
  * does; @graph then holds the graph that is not installed (the one before
  * while the change is applied, the one after while it is undone), and
  * the changes on either side keep referring to their own graph. */
-typedef struct {
+typedef struct
+{
   GraftEdit  *edit;
   GraftGraph *graph;
   char       *label;
@@ -58,29 +59,29 @@ struct _GraftDocument
   GObject parent_instance;
 
   /* Owned */
-  GFile        *file;
-  char         *title;
-  GError       *load_error;
-  GraftGraph   *graph;
-  char         *pattern_text;
-  char         *replacement_text;
-  GError       *pattern_error;
-  GError       *replacement_error;
-  GraftPattern *pattern;
-  GraftGraph   *replacement;
-  GPtrArray    *matches;      /* GraftMatch, owned */
-  GPtrArray    *dropped;      /* GraftMatch, owned: candidates torch's rules drop */
-  GHashTable   *dropped_of;   /* node name -> dropped candidate + 1 */
-  GListStore   *match_items;  /* GraftMatchItem */
-  GHashTable   *match_of;     /* node name (the graph's string) -> match + 1 */
-  GPtrArray    *history;      /* HistoryEntry, owned */
-  GPtrArray    *warnings;     /* char *, of the last rewrite */
-  GPtrArray    *added_names;  /* char *, nodes the last rewrite added */
-  guint         position;     /* entries of history that are applied */
-  gint          saved;        /* the position the file was saved at, -1 if lost */
-  guint         revision;     /* counts changes of the graph */
-  guint         last_serial;  /* of the newest history entry made */
-  char         *code;         /* the graph's code, or NULL until asked for */
+  GFile         *file;
+  char          *title;
+  GError        *load_error;
+  GraftGraph    *graph;
+  char          *pattern_text;
+  char          *replacement_text;
+  GError        *pattern_error;
+  GError        *replacement_error;
+  GraftPattern  *pattern;
+  GraftGraph    *replacement;
+  GPtrArray     *matches;     /* GraftMatch, owned */
+  GPtrArray     *dropped;     /* GraftMatch, owned: candidates torch's rules drop */
+  GHashTable    *dropped_of;  /* node name -> dropped candidate + 1 */
+  GListStore    *match_items; /* GraftMatchItem */
+  GHashTable    *match_of;    /* node name (the graph's string) -> match + 1 */
+  GPtrArray     *history;     /* HistoryEntry, owned */
+  GPtrArray     *warnings;    /* char *, of the last rewrite */
+  GPtrArray     *added_names; /* char *, nodes the last rewrite added */
+  guint          position;    /* entries of history that are applied */
+  gint           saved;       /* the position the file was saved at, -1 if lost */
+  guint          revision;    /* counts changes of the graph */
+  guint          last_serial; /* of the newest history entry made */
+  char          *code;        /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;    /* what the last load found of an autosave, or NULL */
 };
 
@@ -105,7 +106,7 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void
 history_entry_free (gpointer data)
@@ -202,26 +203,35 @@ graft_document_class_init (GraftDocumentClass *klass)
   object_class->finalize = graft_document_finalize;
   object_class->get_property = graft_document_get_property;
 
-  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
-                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_N_MATCHES] = g_param_spec_uint ("n-matches", NULL, NULL, 0, G_MAXUINT, 0,
-                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
-                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
-                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_TITLE] =
+      g_param_spec_string ("title", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_FILE] =
+      g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MODIFIED] =
+      g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_N_MATCHES] =
+      g_param_spec_uint ("n-matches", NULL, NULL, 0, G_MAXUINT, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_UNDO] =
+      g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] =
+      g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[SIGNAL_GRAPH_CHANGED] = g_signal_new ("graph-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_MATCHES_CHANGED] = g_signal_new ("matches-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_PATTERNS_CHANGED] = g_signal_new ("patterns-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_GRAPH_CHANGED] =
+      g_signal_new ("graph-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_MATCHES_CHANGED] =
+      g_signal_new ("matches-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_PATTERNS_CHANGED] =
+      g_signal_new ("patterns-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -296,8 +306,9 @@ find_matches (GraftDocument *self)
           if (!g_hash_table_contains (self->match_of, name))
             g_hash_table_insert (self->match_of, (gpointer) name, GUINT_TO_POINTER (i + 1));
         }
-      g_ptr_array_add (items, graft_match_item_new (i, names->str,
-                                                    anchor != NULL ? graft_node_get_name (anchor) : ""));
+      g_ptr_array_add (items,
+                       graft_match_item_new (i, names->str,
+                                             anchor != NULL ? graft_node_get_name (anchor) : ""));
     }
   for (guint i = 0; i < self->dropped->len; i++)
     {
@@ -305,8 +316,8 @@ find_matches (GraftDocument *self)
       g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
       g_autoptr (GString) names = g_string_new (NULL);
       g_autofree char *reason = NULL;
-      GraftNode *anchor = graft_match_get_returning_node (match, 0);
-      gint overlapped = -1;
+      GraftNode       *anchor = graft_match_get_returning_node (match, 0);
+      gint             overlapped = -1;
 
       for (guint k = 0; k < nodes->len; k++)
         {
@@ -323,8 +334,9 @@ find_matches (GraftDocument *self)
       switch (graft_match_get_drop_reason (match))
         {
         case GRAFT_MATCH_DROPPED_OVERLAP:
-          reason = overlapped >= 0 ? g_strdup_printf ("Not replaced: overlaps match %d", overlapped + 1)
-                                   : g_strdup ("Not replaced: overlaps an earlier match");
+          reason = overlapped >= 0
+                       ? g_strdup_printf ("Not replaced: overlaps match %d", overlapped + 1)
+                       : g_strdup ("Not replaced: overlaps an earlier match");
           break;
         case GRAFT_MATCH_DROPPED_LEAK:
           reason = g_strdup ("Not replaced: an inner value is used outside it");
@@ -338,11 +350,14 @@ find_matches (GraftDocument *self)
           reason = g_strdup ("Not replaced: filtered out");
           break;
         }
-      g_ptr_array_add (items, graft_match_item_new_dropped (reason, names->str,
-                                                            anchor != NULL ? graft_node_get_name (anchor) : ""));
+      g_ptr_array_add (items,
+                       graft_match_item_new_dropped (reason, names->str,
+                                                     anchor != NULL ? graft_node_get_name (anchor)
+                                                                    : ""));
     }
-  g_list_store_splice (self->match_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->match_items)),
-                       items->pdata, items->len);
+  g_list_store_splice (self->match_items, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->match_items)), items->pdata,
+                       items->len);
   if (old != self->matches->len)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MATCHES]);
   g_signal_emit (self, signals[SIGNAL_MATCHES_CHANGED], 0);
@@ -456,13 +471,14 @@ load_graph (GraftDocument *self,
  * graph needs that takes long at large sizes, worked out while the graph
  * belongs to the reader alone (graft_document_load_file_async() reads on a
  * worker). */
-typedef struct {
-  GFile       *file;      /* NULL for a text */
-  GraftGraph  *graph;
-  GError      *error;
-  char        *code;
-  char        *pattern;
-  char        *replacement;
+typedef struct
+{
+  GFile         *file; /* NULL for a text */
+  GraftGraph    *graph;
+  GError        *error;
+  char          *code;
+  char          *pattern;
+  char          *replacement;
   GraftRecovery *recovery; /* the file's autosave, or NULL */
 } Loaded;
 
@@ -568,7 +584,7 @@ graft_document_load_text (GraftDocument *self,
                           GError       **error)
 {
   g_autoptr (GraftSource) source = NULL;
-  Loaded loaded = { NULL };
+  Loaded   loaded = { NULL };
   gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
@@ -596,7 +612,7 @@ graft_document_load_file (GraftDocument *self,
                           GFile         *file,
                           GError       **error)
 {
-  Loaded loaded = { NULL };
+  Loaded   loaded = { NULL };
   gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
@@ -956,7 +972,7 @@ gboolean *
 graft_document_dup_layout_dropped (GraftDocument *self,
                                    GraftLayout   *layout)
 {
-  guint n = graft_layout_get_n_graph_nodes (layout);
+  guint     n = graft_layout_get_n_graph_nodes (layout);
   gboolean *dropped = g_new0 (gboolean, MAX (n, 1));
 
   for (guint i = 0; i < n; i++)
@@ -1023,7 +1039,7 @@ apply (GraftDocument *self,
 {
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *before = NULL;
-  GPtrArray *added;
+  GPtrArray       *added;
 
   /* The graph's code now is what it was before the edit. */
   graft_document_get_code (self);
@@ -1074,7 +1090,7 @@ graft_document_restore_text (GraftDocument *self,
   g_autoptr (GraftSource) source = NULL;
   GraftGraph *graph;
   GraftGraph *old;
-  char *before;
+  char       *before;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
@@ -1104,14 +1120,14 @@ graft_document_restore_text (GraftDocument *self,
  * Returns: how many nodes were deleted; 0 with @error set when none could be
  */
 guint
-graft_document_delete_nodes (GraftDocument      *self,
-                             const char * const *names,
-                             GError            **error)
+graft_document_delete_nodes (GraftDocument     *self,
+                             const char *const *names,
+                             GError           **error)
 {
   g_autoptr (GHashTable) chosen = g_hash_table_new (NULL, NULL);
   g_autofree char *before = NULL;
-  GraftEdit *edit;
-  guint n = 0;
+  GraftEdit       *edit;
+  guint            n = 0;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
 
@@ -1141,7 +1157,8 @@ graft_document_delete_nodes (GraftDocument      *self,
     {
       graft_edit_free (edit);
       self->code = g_steal_pointer (&before);
-      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION, "the selected nodes are used by other nodes");
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
+                           "the selected nodes are used by other nodes");
       return 0;
     }
   {
@@ -1367,9 +1384,11 @@ graft_document_redo (GraftDocument *self)
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);
   /* The next edit, if any, recorded the code this one left. */
-  graph_changed_with_code (self, self->position < self->history->len
-                                   ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])->before)
-                                   : NULL);
+  graph_changed_with_code (self,
+                           self->position < self->history->len
+                               ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])
+                                               ->before)
+                               : NULL);
   return entry->label;
 }
 
@@ -1415,7 +1434,8 @@ write_file (GFile      *file,
 
   if (path == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "only local files can be written");
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           "only local files can be written");
       return FALSE;
     }
   return graft_output_write_file (path, data, length, error);
@@ -1432,7 +1452,7 @@ char *
 graft_document_dup_file_text (GraftDocument *self)
 {
   g_autofree char *code = graft_document_dup_code (self);
-  GString *out = g_string_new ("import torch\n");
+  GString         *out = g_string_new ("import torch\n");
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   if (strstr (code, "operator.") != NULL)
@@ -1530,20 +1550,20 @@ graft_document_dup_layout_marks (GraftDocument *self,
  * Returns: %TRUE on success
  */
 gboolean
-graft_document_export (GraftDocument    *self,
-                       GFile            *file,
-                       GraftFormat       format,
-                       gboolean          highlights,
-                       gboolean          dark,
-                       GError          **error)
+graft_document_export (GraftDocument *self,
+                       GFile         *file,
+                       GraftFormat    format,
+                       gboolean       highlights,
+                       gboolean       dark,
+                       GError       **error)
 {
   g_autofree char *text = NULL;
   g_autoptr (GraftLayout) layout = NULL;
   g_autoptr (GBytes) bytes = NULL;
-  g_autofree gint *marks = NULL;
+  g_autofree gint   *marks = NULL;
   GraftRenderOptions options;
-  gsize length;
-  const char *data;
+  gsize              length;
+  const char        *data;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 

@@ -28,19 +28,19 @@ struct _GraftLayoutRunner
 {
   GObject parent_instance;
 
-  GraftDocument      *document;       /* Owned: whose graph is laid out */
-  GraftCanvas        *canvas;         /* Owned: where layouts go */
-  GCancellable       *cancellable;    /* Owned: of the layout running, or NULL */
-  GraftScopes        *scopes;         /* Owned: of the graph last queued, or NULL */
-  GHashTable         *collapsed;      /* Owned: scope paths drawn as one box; NULL: choose
-                                       * on the next start */
-  gint                overview_boxes; /* what to choose then: an overview of at most this
-                                       * many boxes, or none (-1) */
-  GraftLayoutRequest *request;        /* Borrowed: the layout running, owned by its task, or NULL */
-  guint               progress_id;    /* polls @request */
-  guint               start_id;       /* starts the next layout */
+  GraftDocument *document;         /* Owned: whose graph is laid out */
+  GraftCanvas   *canvas;           /* Owned: where layouts go */
+  GCancellable  *cancellable;      /* Owned: of the layout running, or NULL */
+  GraftScopes   *scopes;           /* Owned: of the graph last queued, or NULL */
+  GHashTable    *collapsed;        /* Owned: scope paths drawn as one box; NULL: choose
+                                    * on the next start */
+  gint overview_boxes;             /* what to choose then: an overview of at most this
+                                    * many boxes, or none (-1) */
+  GraftLayoutRequest *request;     /* Borrowed: the layout running, owned by its task, or NULL */
+  guint               progress_id; /* polls @request */
+  guint               start_id;    /* starts the next layout */
   gboolean            start_keep_view;
-  guint               generation;     /* counts requests: a task of an older one is dropped */
+  guint               generation; /* counts requests: a task of an older one is dropped */
 };
 
 G_DEFINE_FINAL_TYPE (GraftLayoutRunner, graft_layout_runner, G_TYPE_OBJECT)
@@ -54,7 +54,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 /* What a task was started for. */
-typedef struct {
+typedef struct
+{
   guint    generation;
   gboolean keep_view;
 } Job;
@@ -87,8 +88,8 @@ layout_thread_cb (GTask        *task,
                   GCancellable *cancellable)
 {
   GraftLayoutRequest *request = task_data;
-  GError *error = NULL;
-  GraftLayout *layout;
+  GError             *error = NULL;
+  GraftLayout        *layout;
 
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -105,7 +106,7 @@ layout_done_cb (GObject      *object,
                 gpointer      user_data)
 {
   GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
-  g_autofree Job *job = user_data;
+  g_autofree Job    *job = user_data;
   g_autoptr (GError) error = NULL;
   GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
 
@@ -128,8 +129,8 @@ static gboolean
 poll_progress_cb (gpointer user_data)
 {
   GraftLayoutRunner *self = user_data;
-  guint done;
-  guint total;
+  guint              done;
+  guint              total;
 
   if (self->request == NULL)
     {
@@ -151,7 +152,7 @@ start_cb (gpointer user_data)
 {
   GraftLayoutRunner *self = user_data;
   g_autoptr (GTask) task = NULL;
-  Job *job = g_new0 (Job, 1);
+  Job                *job = g_new0 (Job, 1);
   GraftLayoutRequest *request;
 
   self->start_id = 0;
@@ -164,8 +165,8 @@ start_cb (gpointer user_data)
   g_task_set_source_tag (task, graft_layout_runner_queue);
   if (self->collapsed == NULL)
     self->collapsed = self->overview_boxes >= 0
-                        ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
-                        : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+                          ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
+                          : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
                                              self->scopes, self->collapsed, NULL);
   /* A newer layout stops this one between segments. */

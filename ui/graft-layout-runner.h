@@ -14,22 +14,22 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftLayoutRunner, graft_layout_runner, GRAFT, LAYOUT_RUNNER, GObject)
 
-GraftLayoutRunner *graft_layout_runner_new              (GraftDocument     *document,
-                                                         GraftCanvas       *canvas)
-                                                        G_GNUC_WARN_UNUSED_RESULT;
-void               graft_layout_runner_queue            (GraftLayoutRunner *self,
-                                                         gboolean           keep_view);
-gboolean           graft_layout_runner_get_pending      (GraftLayoutRunner *self);
-void               graft_layout_runner_stop             (GraftLayoutRunner *self);
-GraftScopes       *graft_layout_runner_get_scopes       (GraftLayoutRunner *self);
-gboolean           graft_layout_runner_is_folded        (GraftLayoutRunner *self,
-                                                         const char        *name);
-void               graft_layout_runner_fold_new_graph   (GraftLayoutRunner *self);
-void               graft_layout_runner_reset_folding    (GraftLayoutRunner *self,
-                                                         gboolean           overview);
-gboolean           graft_layout_runner_expand           (GraftLayoutRunner *self,
-                                                         const char        *scope);
-void               graft_layout_runner_collapse         (GraftLayoutRunner *self,
-                                                         const char        *scope);
+GraftLayoutRunner *graft_layout_runner_new (GraftDocument *document,
+                                            GraftCanvas   *canvas)
+    G_GNUC_WARN_UNUSED_RESULT;
+void         graft_layout_runner_queue (GraftLayoutRunner *self,
+                                        gboolean           keep_view);
+gboolean     graft_layout_runner_get_pending (GraftLayoutRunner *self);
+void         graft_layout_runner_stop (GraftLayoutRunner *self);
+GraftScopes *graft_layout_runner_get_scopes (GraftLayoutRunner *self);
+gboolean     graft_layout_runner_is_folded (GraftLayoutRunner *self,
+                                            const char        *name);
+void         graft_layout_runner_fold_new_graph (GraftLayoutRunner *self);
+void         graft_layout_runner_reset_folding (GraftLayoutRunner *self,
+                                                gboolean           overview);
+gboolean     graft_layout_runner_expand (GraftLayoutRunner *self,
+                                         const char        *scope);
+void         graft_layout_runner_collapse (GraftLayoutRunner *self,
+                                           const char        *scope);
 
 G_END_DECLS

@@ -18,8 +18,8 @@ struct _GraftMatchItem
   GObject parent_instance;
 
   /* Owned */
-  char  *title;
-  char  *nodes;
+  char    *title;
+  char    *nodes;
   char    *anchor;
   guint    index;
   gboolean dropped;

@@ -12,13 +12,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftMatchItem, graft_match_item, GRAFT, MATCH_ITEM, GObject)
 
-GraftMatchItem *graft_match_item_new         (guint       index,
-                                              const char *nodes,
-                                              const char *anchor) G_GNUC_WARN_UNUSED_RESULT;
-guint           graft_match_item_get_index   (GraftMatchItem *self);
-const char     *graft_match_item_get_title   (GraftMatchItem *self);
-const char     *graft_match_item_get_nodes   (GraftMatchItem *self);
-const char     *graft_match_item_get_anchor  (GraftMatchItem *self);
+GraftMatchItem *graft_match_item_new (guint       index,
+                                      const char *nodes,
+                                      const char *anchor) G_GNUC_WARN_UNUSED_RESULT;
+guint           graft_match_item_get_index (GraftMatchItem *self);
+const char     *graft_match_item_get_title (GraftMatchItem *self);
+const char     *graft_match_item_get_nodes (GraftMatchItem *self);
+const char     *graft_match_item_get_anchor (GraftMatchItem *self);
 GraftMatchItem *graft_match_item_new_dropped (const char *reason,
                                               const char *nodes,
                                               const char *anchor) G_GNUC_WARN_UNUSED_RESULT;

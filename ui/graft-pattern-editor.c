@@ -31,13 +31,13 @@ struct _GraftPatternEditor
   GraftCanvas   *preview;
 
   /* Owned */
-  char          *error_text;
+  char *error_text;
 
   /* Borrowed */
-  GtkTextTag    *error_tag;
+  GtkTextTag *error_tag;
 
-  guint          debounce_id;
-  gboolean       setting_text;
+  guint    debounce_id;
+  gboolean setting_text;
 };
 
 G_DEFINE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GTK_TYPE_WIDGET)
@@ -120,8 +120,8 @@ char *
 graft_pattern_editor_dup_text (GraftPatternEditor *self)
 {
   GtkTextBuffer *buffer;
-  GtkTextIter start;
-  GtkTextIter end;
+  GtkTextIter    start;
+  GtkTextIter    end;
 
   g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
@@ -167,8 +167,8 @@ graft_pattern_editor_replace_text (GraftPatternEditor *self,
                                    const char         *text)
 {
   GtkTextBuffer *buffer;
-  GtkTextIter start;
-  GtkTextIter end;
+  GtkTextIter    start;
+  GtkTextIter    end;
 
   g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
@@ -196,12 +196,12 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
                                 const GError       *error)
 {
   GtkTextBuffer *buffer;
-  GtkTextIter start;
-  GtkTextIter end;
-  guint line = 0;
-  guint column = 0;
-  guint end_line = 0;
-  guint end_column = 0;
+  GtkTextIter    start;
+  GtkTextIter    end;
+  guint          line = 0;
+  guint          column = 0;
+  guint          end_line = 0;
+  guint          end_column = 0;
 
   g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
@@ -227,7 +227,8 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
   end = start;
   if (end_line > line || (end_line == line && end_column > column))
     {
-      if (!gtk_text_buffer_get_iter_at_line_offset (buffer, &end, (int) end_line - 1, (int) end_column - 1))
+      if (!gtk_text_buffer_get_iter_at_line_offset (buffer, &end, (int) end_line - 1,
+                                                    (int) end_column - 1))
         gtk_text_iter_forward_to_line_end (&end);
     }
   else if (!gtk_text_iter_ends_word (&end) && gtk_text_iter_inside_word (&end))
@@ -284,12 +285,13 @@ query_tooltip_cb (GtkWidget          *widget,
                   GraftPatternEditor *self)
 {
   GtkTextIter iter;
-  int bx;
-  int by;
+  int         bx;
+  int         by;
 
   if (self->error_text == NULL)
     return FALSE;
-  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->view), GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->view), GTK_TEXT_WINDOW_WIDGET, x, y,
+                                         &bx, &by);
   if (!gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->view), &iter, bx, by))
     return FALSE;
   if (!gtk_text_iter_has_tag (&iter, self->error_tag))
@@ -303,8 +305,11 @@ follow_style_cb (AdwStyleManager *manager,
                  GParamSpec      *pspec,
                  GtkSourceBuffer *buffer)
 {
-  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
-    gtk_source_style_scheme_manager_get_default (), adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita");
+  GtkSourceStyleScheme *scheme =
+      gtk_source_style_scheme_manager_get_scheme (gtk_source_style_scheme_manager_get_default (),
+                                                  adw_style_manager_get_dark (manager)
+                                                      ? "Adwaita-dark"
+                                                      : "Adwaita");
 
   if (scheme != NULL)
     gtk_source_buffer_set_style_scheme (buffer, scheme);
@@ -354,7 +359,7 @@ graft_pattern_editor_finalize (GObject *object)
 static void
 graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = graft_pattern_editor_dispose;
@@ -365,7 +370,8 @@ graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (GRAFT_TYPE_CANVAS);
-  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-pattern-editor.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_PATH "/graft-pattern-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, view);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_label);
@@ -378,8 +384,8 @@ static void
 graft_pattern_editor_init (GraftPatternEditor *self)
 {
   GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  GtkSourceLanguage *python = gtk_source_language_manager_get_language (languages, "python3");
-  GtkTextBuffer *buffer;
+  GtkSourceLanguage        *python = gtk_source_language_manager_get_language (languages, "python3");
+  GtkTextBuffer            *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));

@@ -16,19 +16,19 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftPatternEditor, graft_pattern_editor, GRAFT, PATTERN_EDITOR, GtkWidget)
 
-GtkWidget  *graft_pattern_editor_new           (void) G_GNUC_WARN_UNUSED_RESULT;
-char       *graft_pattern_editor_dup_text      (GraftPatternEditor *self) G_GNUC_WARN_UNUSED_RESULT;
-void        graft_pattern_editor_set_text      (GraftPatternEditor *self,
-                                                const char         *text);
-void        graft_pattern_editor_replace_text  (GraftPatternEditor *self,
-                                                const char         *text);
-void        graft_pattern_editor_set_error     (GraftPatternEditor *self,
-                                                const GError       *error);
-void        graft_pattern_editor_set_graph     (GraftPatternEditor *self,
-                                                GraftGraph         *graph);
-const char *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
+GtkWidget     *graft_pattern_editor_new (void) G_GNUC_WARN_UNUSED_RESULT;
+char          *graft_pattern_editor_dup_text (GraftPatternEditor *self) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_pattern_editor_set_text (GraftPatternEditor *self,
+                                              const char         *text);
+void           graft_pattern_editor_replace_text (GraftPatternEditor *self,
+                                                  const char         *text);
+void           graft_pattern_editor_set_error (GraftPatternEditor *self,
+                                               const GError       *error);
+void           graft_pattern_editor_set_graph (GraftPatternEditor *self,
+                                               GraftGraph         *graph);
+const char    *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
 GtkTextBuffer *graft_pattern_editor_get_buffer (GraftPatternEditor *self);
-void        graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
-void        graft_pattern_editor_flush         (GraftPatternEditor *self);
+void           graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
+void           graft_pattern_editor_flush (GraftPatternEditor *self);
 
 G_END_DECLS

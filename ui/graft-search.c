@@ -42,9 +42,9 @@ static void
 search_changed_cb (GtkSearchEntry *entry,
                    GraftSearch    *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  const char      *text = gtk_editable_get_text (GTK_EDITABLE (entry));
   g_autofree char *needle = g_utf8_casefold (text, -1);
-  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftGraph      *graph = graft_document_get_graph (self->document);
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
 
   g_ptr_array_set_size (self->hits, 0);
@@ -63,7 +63,7 @@ search_changed_cb (GtkSearchEntry *entry,
   for (guint i = 0; i < self->hits->len; i++)
     g_ptr_array_add (names, self->hits->pdata[i]);
   g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char * const *) names->pdata);
+  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
   graft_search_step (self, 0);
 }
 
@@ -125,7 +125,7 @@ void
 graft_search_step (GraftSearch *self,
                    int          step)
 {
-  guint n;
+  guint            n;
   g_autofree char *count = NULL;
 
   g_return_if_fail (GRAFT_IS_SEARCH (self));

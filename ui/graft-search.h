@@ -14,12 +14,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftSearch, graft_search, GRAFT, SEARCH, GObject)
 
-GraftSearch *graft_search_new         (GraftDocument  *document,
-                                       GraftCanvas    *canvas,
-                                       GtkSearchEntry *entry,
-                                       GtkLabel       *count) G_GNUC_WARN_UNUSED_RESULT;
-void         graft_search_step        (GraftSearch    *self,
-                                       int             step);
-const char  *graft_search_get_current (GraftSearch    *self);
+GraftSearch *graft_search_new (GraftDocument  *document,
+                               GraftCanvas    *canvas,
+                               GtkSearchEntry *entry,
+                               GtkLabel       *count) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_search_step (GraftSearch *self,
+                                int          step);
+const char  *graft_search_get_current (GraftSearch *self);
 
 G_END_DECLS

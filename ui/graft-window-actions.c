@@ -59,9 +59,9 @@ zoom_fit_cb (GSimpleAction *action,
 }
 
 static void
-add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            const char     *const *patterns)
+add_filter (GtkFileChooser    *chooser,
+            const char        *name,
+            const char *const *patterns)
 {
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
 
@@ -94,7 +94,8 @@ open_file (GraftWindow *self,
   if (graft_window_is_empty (self))
     graft_window_open_file (self, file);
   else
-    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1, "");
+    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1,
+                        "");
 }
 
 static void
@@ -116,9 +117,10 @@ open_cb (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Open a Graph", GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  GraftWindow          *self = user_data;
+  GtkFileChooserNative *dialog =
+      gtk_file_chooser_native_new ("Open a Graph", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                   "_Open", "_Cancel");
 
   add_graph_filters (GTK_FILE_CHOOSER (dialog));
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
@@ -141,8 +143,8 @@ compare_recent (gconstpointer a,
 {
   GtkRecentInfo *x = *(GtkRecentInfo *const *) a;
   GtkRecentInfo *y = *(GtkRecentInfo *const *) b;
-  GDateTime *tx = gtk_recent_info_get_modified (x);
-  GDateTime *ty = gtk_recent_info_get_modified (y);
+  GDateTime     *tx = gtk_recent_info_get_modified (x);
+  GDateTime     *ty = gtk_recent_info_get_modified (y);
 
   return g_date_time_compare (ty, tx);
 }
@@ -161,16 +163,18 @@ update_recent (GraftWindow *self)
       const char *uri = gtk_recent_info_get_uri (l->data);
 
       if (gtk_recent_info_is_local (l->data) && gtk_recent_info_exists (l->data) &&
-          (g_str_has_suffix (uri, ".py") || g_str_has_suffix (uri, ".dot") || g_str_has_suffix (uri, ".gv") ||
-           g_str_has_suffix (uri, ".graph")))
+          (g_str_has_suffix (uri, ".py") || g_str_has_suffix (uri, ".dot") ||
+           g_str_has_suffix (uri, ".gv") || g_str_has_suffix (uri, ".graph")))
         g_ptr_array_add (sorted, l->data);
     }
   g_ptr_array_sort (sorted, compare_recent);
   for (guint i = 0; i < sorted->len && shown < 8; i++, shown++)
     {
-      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (sorted->pdata[i]), NULL);
+      g_autoptr (GMenuItem) item =
+          g_menu_item_new (gtk_recent_info_get_display_name (sorted->pdata[i]), NULL);
 
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (sorted->pdata[i]));
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s",
+                                         gtk_recent_info_get_uri (sorted->pdata[i]));
       g_menu_append_item (self->recent_section, item);
     }
   if (shown == 0)
@@ -256,15 +260,16 @@ static void
 save_as (GraftWindow *self,
          AfterSave    after)
 {
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Save the Graph as Code", GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-  GFile *file = graft_document_get_file (self->document);
+  GtkFileChooserNative *dialog =
+      gtk_file_chooser_native_new ("Save the Graph as Code", GTK_WINDOW (self),
+                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GFile           *file = graft_document_get_file (self->document);
   g_autofree char *name = NULL;
 
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);
-      char *dot = strrchr (base, '.');
+      char            *dot = strrchr (base, '.');
       g_autoptr (GFile) parent = g_file_get_parent (file);
 
       if (dot != NULL)
@@ -344,8 +349,9 @@ export_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *base = g_file_get_basename (file);
-      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
-      const char *highlights = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "highlights");
+      const char      *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
+      const char      *highlights =
+          gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "highlights");
       g_autoptr (GError) error = NULL;
       guint k = 0;
 
@@ -355,14 +361,16 @@ export_response_cb (GtkNativeDialog *dialog,
           k = i;
       for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
         {
-          g_autofree char *suffix = g_strconcat (".", graft_format_get_extension (export_formats[i]), NULL);
+          g_autofree char *suffix =
+              g_strconcat (".", graft_format_get_extension (export_formats[i]), NULL);
 
           if (g_str_has_suffix (base, suffix))
             k = i;
         }
       if (!graft_document_export (self->document, file, export_formats[k],
                                   g_strcmp0 (highlights, "true") == 0,
-                                  adw_style_manager_get_dark (adw_style_manager_get_default ()), &error))
+                                  adw_style_manager_get_dark (adw_style_manager_get_default ()),
+                                  &error))
         report_error (self, "Export failed", error);
       else
         {
@@ -379,13 +387,14 @@ export_cb (GSimpleAction *action,
            GVariant      *param,
            gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Export the Graph", GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  const char *ids[G_N_ELEMENTS (export_formats) + 1] = { NULL };
-  const char *labels[G_N_ELEMENTS (export_formats) + 1] = { NULL };
+  GraftWindow          *self = user_data;
+  GtkFileChooserNative *dialog =
+      gtk_file_chooser_native_new ("Export the Graph", GTK_WINDOW (self),
+                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  const char      *ids[G_N_ELEMENTS (export_formats) + 1] = { NULL };
+  const char      *labels[G_N_ELEMENTS (export_formats) + 1] = { NULL };
   g_autofree char *name = NULL;
-  GFile *file = graft_document_get_file (self->document);
+  GFile           *file = graft_document_get_file (self->document);
 
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
@@ -394,12 +403,13 @@ export_cb (GSimpleAction *action,
     }
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL, NULL);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
+                               NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "highlights", "true");
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);
-      char *dot = strrchr (base, '.');
+      char            *dot = strrchr (base, '.');
 
       if (dot != NULL)
         *dot = '\0';
@@ -540,7 +550,7 @@ undo_cb (GSimpleAction *action,
          gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  GtkWidget *text = focused_text (self);
+  GtkWidget   *text = focused_text (self);
 
   if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
@@ -554,7 +564,7 @@ redo_cb (GSimpleAction *action,
          gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  GtkWidget *text = focused_text (self);
+  GtkWidget   *text = focused_text (self);
 
   if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
@@ -594,7 +604,7 @@ step_match (GraftWindow *self,
             int          step)
 {
   guint n = graft_document_get_n_matches (self->document);
-  gint current = graft_window_get_selected_match (self);
+  gint  current = graft_window_get_selected_match (self);
   guint next;
 
   if (n == 0)
@@ -667,11 +677,12 @@ load_patterns_response_cb (GtkNativeDialog *dialog,
           else
             {
               g_autofree char *base = g_file_get_basename (file);
-              g_autofree char *title = g_strdup_printf ("%s loaded from %s",
-                                                        pattern == NULL       ? "Replacement"
-                                                        : replacement == NULL ? "Pattern"
-                                                                              : "Pattern and replacement",
-                                                        base);
+              g_autofree char *title =
+                  g_strdup_printf ("%s loaded from %s",
+                                   pattern == NULL       ? "Replacement"
+                                   : replacement == NULL ? "Pattern"
+                                                         : "Pattern and replacement",
+                                   base);
 
               _graft_window_replace_texts (self, pattern, replacement, title);
             }
@@ -685,9 +696,10 @@ load_patterns_cb (GSimpleAction *action,
                   GVariant      *param,
                   gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Open a Pattern File", GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  GraftWindow          *self = user_data;
+  GtkFileChooserNative *dialog =
+      gtk_file_chooser_native_new ("Open a Pattern File", GTK_WINDOW (self),
+                                   GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
   static const char *const python[] = { "*.py", NULL };
 
   add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
@@ -722,9 +734,10 @@ save_patterns_cb (GSimpleAction *action,
                   GVariant      *param,
                   gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new ("Save Pattern and Replacement", GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GraftWindow          *self = user_data;
+  GtkFileChooserNative *dialog =
+      gtk_file_chooser_native_new ("Save Pattern and Replacement", GTK_WINDOW (self),
+                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
 
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "rules.py");
   g_signal_connect (dialog, "response", G_CALLBACK (save_patterns_response_cb), self);
@@ -740,7 +753,7 @@ pattern_from_selection_cb (GSimpleAction *action,
                            gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftGraph  *graph = graft_document_get_graph (self->document);
   g_auto (GStrv) names = graft_canvas_dup_selection (self->canvas);
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (GraftGraph) extracted = NULL;
@@ -788,7 +801,7 @@ search_to_pattern_cb (GSimpleAction *action,
                       gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  const char *names[2] = { NULL, NULL };
+  const char  *names[2] = { NULL, NULL };
 
   names[0] = graft_search_get_current (self->search);
   if (names[0] == NULL)
@@ -804,9 +817,9 @@ explain_at_cb (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  GraftNode *node = graft_graph_find_node (graph, g_variant_get_string (param, NULL));
+  GraftWindow  *self = user_data;
+  GraftGraph   *graph = graft_document_get_graph (self->document);
+  GraftNode    *node = graft_graph_find_node (graph, g_variant_get_string (param, NULL));
   GraftPattern *pattern = graft_document_get_pattern (self->document);
   g_autoptr (GPtrArray) bound = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
@@ -818,7 +831,7 @@ explain_at_cb (GSimpleAction *action,
   for (guint i = 0; i < bound->len; i++)
     g_ptr_array_add (names, (gpointer) graft_node_get_name (bound->pdata[i]));
   g_ptr_array_add (names, NULL);
-  graft_canvas_set_selection (self->canvas, (const char * const *) names->pdata);
+  graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
   gtk_label_set_text (self->warning_label, sentence);
   gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
 }
@@ -836,7 +849,7 @@ delete_selected_cb (GSimpleAction *action,
 
   if (names[0] == NULL)
     return;
-  n = graft_document_delete_nodes (self->document, (const char * const *) names, &error);
+  n = graft_document_delete_nodes (self->document, (const char *const *) names, &error);
   if (n == 0)
     report_error (self, "Nothing deleted", error);
   else
@@ -855,11 +868,11 @@ show_changes_cb (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
-  GraftWindow *self = user_data;
-  const char *what = NULL;
+  GraftWindow     *self = user_data;
+  const char      *what = NULL;
   g_autofree char *before = graft_document_dup_last_change (self->document, &what);
   g_autofree char *after = NULL;
-  GtkWidget *window;
+  GtkWidget       *window;
 
   if (before == NULL)
     return;
@@ -882,8 +895,8 @@ match_in_context_cb (GSimpleAction *action,
                      gpointer       user_data)
 {
   GraftWindow *self = user_data;
-  guint match = g_variant_get_uint32 (param);
-  GtkWidget *window;
+  guint        match = g_variant_get_uint32 (param);
+  GtkWidget   *window;
 
   if (match >= graft_document_get_n_matches (self->document))
     return;
@@ -983,8 +996,11 @@ void
 _graft_window_init_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")), FALSE);
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (recent_changed_cb), self, 0);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (
+                                   g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")),
+                               FALSE);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (recent_changed_cb), self, 0);
   update_recent (self);
 }
 
@@ -1030,9 +1046,11 @@ _graft_window_update_actions (GraftWindow *self)
     set_enabled (self, "delete-selected", has_graph && selection[0] != NULL);
   }
   set_enabled (self, "find", has_graph);
-  set_enabled (self, "explain-at", has_graph && graft_document_get_pattern (self->document) != NULL);
-  set_enabled (self, "search-to-pattern", has_graph && self->search != NULL &&
-              graft_search_get_current (self->search) != NULL);
+  set_enabled (self, "explain-at",
+               has_graph && graft_document_get_pattern (self->document) != NULL);
+  set_enabled (self, "search-to-pattern",
+               has_graph && self->search != NULL &&
+                   graft_search_get_current (self->search) != NULL);
   set_enabled (self, "zoom-in", has_graph);
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);

@@ -51,44 +51,44 @@ struct _GraftWindow
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
-  GSettings          *settings; /* NULL when the schema is not installed */
-  gboolean            loading;      /* a file is being read on a worker */
-  guint               autosave_id;  /* pending autosave */
-  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
+  GSettings          *settings;    /* NULL when the schema is not installed */
+  gboolean            loading;     /* a file is being read on a worker */
+  guint               autosave_id; /* pending autosave */
+  GraftRecovery      *recovery;    /* an autosave offered for restoring, or NULL */
 
-  gboolean            busy;
-  gboolean            close_confirmed;
-  gboolean            following_canvas; /* the list selection follows a click */
-  AdwToast           *undo_toast;       /* the toast offering to undo a change, or NULL */
-  guint               undo_toast_serial; /* the change it undoes */
-  AdwToast           *texts_toast;      /* offers to undo the last replacement of the editors' texts */
-  gboolean            texts_replaced[2]; /* which editors (pattern, replacement) it changed */
-  gboolean            texts_undoable;   /* and nothing else has changed them since */
-  gboolean            replacing_texts;
-  guint               restore_serial;   /* the change that restored unsaved work */
-  char               *last_toast;       /* the title of the toast shown last */
+  gboolean  busy;
+  gboolean  close_confirmed;
+  gboolean  following_canvas;  /* the list selection follows a click */
+  AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
+  guint     undo_toast_serial; /* the change it undoes */
+  AdwToast *texts_toast;       /* offers to undo the last replacement of the editors' texts */
+  gboolean  texts_replaced[2]; /* which editors (pattern, replacement) it changed */
+  gboolean  texts_undoable;    /* and nothing else has changed them since */
+  gboolean  replacing_texts;
+  guint     restore_serial; /* the change that restored unsaved work */
+  char     *last_toast;     /* the title of the toast shown last */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
-void _graft_window_init_actions      (GraftWindow    *self);
-void _graft_window_update_actions    (GraftWindow    *self);
-void _graft_window_toast             (GraftWindow    *self,
-                                      const char     *title,
-                                      gboolean        with_undo);
-void _graft_window_relayout          (GraftWindow    *self,
-                                      gboolean        keep_view);
-void _graft_window_show_warnings     (GraftWindow    *self);
-void _graft_window_restore_autosave  (GraftWindow    *self);
-void _graft_window_replace_texts     (GraftWindow    *self,
-                                      const char     *pattern,
-                                      const char     *replacement,
-                                      const char     *title);
-void _graft_window_undo_texts        (GraftWindow    *self);
-void _graft_window_expand_scope      (GraftWindow    *self,
-                                      const char     *scope);
-void _graft_window_collapse_scope    (GraftWindow    *self,
-                                      const char     *scope);
-void _graft_window_set_folding       (GraftWindow    *self,
-                                      gboolean        overview);
+void _graft_window_init_actions (GraftWindow *self);
+void _graft_window_update_actions (GraftWindow *self);
+void _graft_window_toast (GraftWindow *self,
+                          const char  *title,
+                          gboolean     with_undo);
+void _graft_window_relayout (GraftWindow *self,
+                             gboolean     keep_view);
+void _graft_window_show_warnings (GraftWindow *self);
+void _graft_window_restore_autosave (GraftWindow *self);
+void _graft_window_replace_texts (GraftWindow *self,
+                                  const char  *pattern,
+                                  const char  *replacement,
+                                  const char  *title);
+void _graft_window_undo_texts (GraftWindow *self);
+void _graft_window_expand_scope (GraftWindow *self,
+                                 const char  *scope);
+void _graft_window_collapse_scope (GraftWindow *self,
+                                   const char  *scope);
+void _graft_window_set_folding (GraftWindow *self,
+                                gboolean     overview);
 
 G_END_DECLS

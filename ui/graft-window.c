@@ -85,7 +85,9 @@ const char *
 graft_window_get_notice (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
-  return gtk_revealer_get_reveal_child (self->warning_revealer) ? gtk_label_get_text (self->warning_label) : NULL;
+  return gtk_revealer_get_reveal_child (self->warning_revealer)
+             ? gtk_label_get_text (self->warning_label)
+             : NULL;
 }
 
 /**
@@ -198,7 +200,8 @@ _graft_window_toast (GraftWindow *self,
   if (self->undo_toast != NULL)
     adw_toast_dismiss (self->undo_toast);
   self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
-  self->undo_toast = show_toast (self, title, 4, "win.undo-change", g_variant_new_uint32 (self->undo_toast_serial));
+  self->undo_toast = show_toast (self, title, 4, "win.undo-change",
+                                 g_variant_new_uint32 (self->undo_toast_serial));
 }
 
 /**
@@ -233,15 +236,16 @@ update_title (GraftWindow *self)
 {
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
-  GraftGraph *graph = graft_document_get_graph (self->document);
-  GFile *file = graft_document_get_file (self->document);
-  guint n = graft_document_get_n_matches (self->document);
+  GraftGraph      *graph = graft_document_get_graph (self->document);
+  GFile           *file = graft_document_get_file (self->document);
+  guint            n = graft_document_get_n_matches (self->document);
 
   title = g_strdup_printf ("%s%s", graft_document_get_modified (self->document) ? "• " : "",
                            graft_document_get_title (self->document));
   adw_window_title_set_title (self->window_title, file != NULL ? title : "Graft");
   if (file != NULL && graft_document_get_load_error (self->document) == NULL)
-    subtitle = g_strdup_printf ("%u nodes · %u match%s", graft_graph_get_n_nodes (graph), n, n == 1 ? "" : "es");
+    subtitle = g_strdup_printf ("%u nodes · %u match%s", graft_graph_get_n_nodes (graph), n,
+                                n == 1 ? "" : "es");
   adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
   gtk_window_set_title (GTK_WINDOW (self), file != NULL ? title : "Graft");
 }
@@ -249,7 +253,7 @@ update_title (GraftWindow *self)
 static void
 update_match_count (GraftWindow *self)
 {
-  guint n = graft_document_get_n_matches (self->document);
+  guint            n = graft_document_get_n_matches (self->document);
   g_autofree char *text = NULL;
 
   if (graft_document_get_pattern_error (self->document) != NULL)
@@ -267,16 +271,18 @@ static void
 update_marks (GraftWindow *self)
 {
   GraftLayout *layout = graft_canvas_get_layout (self->canvas);
-  GPtrArray *added_names = graft_document_get_added_names (self->document);
+  GPtrArray   *added_names = graft_document_get_added_names (self->document);
   g_autoptr (GHashTable) added_set = NULL;
   gboolean *added;
-  guint n;
+  guint     n;
 
   if (layout == NULL)
     return;
   graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
-  graft_canvas_set_dropped (self->canvas, graft_document_get_n_dropped (self->document) > 0 ?
-                                            graft_document_dup_layout_dropped (self->document, layout) : NULL);
+  graft_canvas_set_dropped (self->canvas,
+                            graft_document_get_n_dropped (self->document) > 0
+                                ? graft_document_dup_layout_dropped (self->document, layout)
+                                : NULL);
   if (added_names->len == 0)
     {
       graft_canvas_set_added (self->canvas, NULL);
@@ -486,10 +492,14 @@ static void
 patterns_changed_cb (GraftDocument *document,
                      GraftWindow   *self)
 {
-  graft_pattern_editor_set_error (self->pattern_editor, graft_document_get_pattern_error (document));
-  graft_pattern_editor_set_graph (self->pattern_editor, graft_document_get_pattern_graph (document));
-  graft_pattern_editor_set_error (self->replacement_editor, graft_document_get_replacement_error (document));
-  graft_pattern_editor_set_graph (self->replacement_editor, graft_document_get_replacement_graph (document));
+  graft_pattern_editor_set_error (self->pattern_editor,
+                                  graft_document_get_pattern_error (document));
+  graft_pattern_editor_set_graph (self->pattern_editor,
+                                  graft_document_get_pattern_graph (document));
+  graft_pattern_editor_set_error (self->replacement_editor,
+                                  graft_document_get_replacement_error (document));
+  graft_pattern_editor_set_graph (self->replacement_editor,
+                                  graft_document_get_replacement_graph (document));
   update_match_count (self);
   _graft_window_update_actions (self);
 }
@@ -701,8 +711,10 @@ pattern_edited_cb (GraftPatternEditor *editor,
 static void
 fill_editors (GraftWindow *self)
 {
-  graft_pattern_editor_set_text (self->pattern_editor, graft_document_get_pattern_text (self->document));
-  graft_pattern_editor_set_text (self->replacement_editor, graft_document_get_replacement_text (self->document));
+  graft_pattern_editor_set_text (self->pattern_editor,
+                                 graft_document_get_pattern_text (self->document));
+  graft_pattern_editor_set_text (self->replacement_editor,
+                                 graft_document_get_replacement_text (self->document));
   patterns_changed_cb (self->document, self);
 }
 
@@ -733,8 +745,8 @@ file_loaded_cb (GObject      *object,
     {
       graft_recovery_free (self->recovery);
       self->recovery = recovery;
-      gtk_label_set_text (self->warning_label,
-                          "This file has unsaved changes from an earlier session that did not end normally.");
+      gtk_label_set_text (self->warning_label, "This file has unsaved changes from an earlier "
+                                               "session that did not end normally.");
       gtk_widget_set_visible (self->restore_button, TRUE);
       gtk_revealer_set_reveal_child (self->warning_revealer, TRUE);
     }
@@ -770,20 +782,20 @@ describe_node_cb (const char *name,
                   gpointer    user_data)
 {
   GraftWindow *self = user_data;
-  GraftNode *node = graft_graph_find_node (graft_document_get_graph (self->document), name);
+  GraftNode   *node = graft_graph_find_node (graft_document_get_graph (self->document), name);
   g_autoptr (GString) text = NULL;
   g_autofree char *args = NULL;
   g_autofree char *kwargs = NULL;
   g_autofree char *escaped = NULL;
-  GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
-  gint match;
+  GraftScopes     *scopes = graft_layout_runner_get_scopes (self->layout_runner);
+  gint             match;
 
   if (node == NULL && scopes != NULL && graft_layout_runner_is_folded (self->layout_runner, name))
     {
       g_autofree char *path = g_markup_escape_text (name, -1);
 
-      return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>", path,
-                              graft_scopes_count_nodes (scopes, name));
+      return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>",
+                              path, graft_scopes_count_nodes (scopes, name));
     }
   if (node == NULL)
     return NULL;
@@ -792,7 +804,8 @@ describe_node_cb (const char *name,
   g_string_append_printf (text, "<b>%s</b>\n", escaped);
   g_clear_pointer (&escaped, g_free);
   escaped = g_markup_escape_text (graft_node_get_target (node), -1);
-  g_string_append_printf (text, "<tt>op</tt>  %s\n<tt>target</tt>  %s", graft_op_to_string (graft_node_get_op (node)), escaped);
+  g_string_append_printf (text, "<tt>op</tt>  %s\n<tt>target</tt>  %s",
+                          graft_op_to_string (graft_node_get_op (node)), escaped);
   args = graft_arg_repr (graft_node_get_args (node), GRAFT_REPR_LISTING);
   kwargs = graft_arg_repr (graft_node_get_kwargs (node), GRAFT_REPR_LISTING);
   g_clear_pointer (&escaped, g_free);
@@ -889,7 +902,8 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
       graft_code_sync_select (self->code_sync, names[0]);
     }
   self->following_canvas = TRUE;
-  gtk_single_selection_set_selected (self->match_selection, match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
+  gtk_single_selection_set_selected (self->match_selection,
+                                     match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
   self->following_canvas = FALSE;
   _graft_window_update_actions (self);
 }
@@ -916,7 +930,7 @@ match_row_tooltip_cb (GtkWidget  *label,
                       GtkTooltip *tooltip,
                       gpointer    user_data)
 {
-  GtkListItem *item = g_object_get_data (G_OBJECT (label), "graft-list-item");
+  GtkListItem    *item = g_object_get_data (G_OBJECT (label), "graft-list-item");
   GraftMatchItem *match = item != NULL ? gtk_list_item_get_item (item) : NULL;
 
   if (match == NULL)
@@ -962,21 +976,22 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
                    GtkListItem              *item,
                    gpointer                  user_data)
 {
-  GraftMatchItem *match = gtk_list_item_get_item (item);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *swatch = gtk_widget_get_first_child (box);
-  GtkWidget *labels = gtk_widget_get_next_sibling (swatch);
-  GtkWidget *title = gtk_widget_get_first_child (labels);
-  GtkWidget *nodes = gtk_widget_get_next_sibling (title);
-  guint index = graft_match_item_get_index (match);
+  GraftMatchItem  *match = gtk_list_item_get_item (item);
+  GtkWidget       *box = gtk_list_item_get_child (item);
+  GtkWidget       *swatch = gtk_widget_get_first_child (box);
+  GtkWidget       *labels = gtk_widget_get_next_sibling (swatch);
+  GtkWidget       *title = gtk_widget_get_first_child (labels);
+  GtkWidget       *nodes = gtk_widget_get_next_sibling (title);
+  guint            index = graft_match_item_get_index (match);
   g_autofree char *markup = NULL;
-  double r;
-  double g;
-  double b;
+  double           r;
+  double           g;
+  double           b;
 
   if (graft_match_item_get_dropped (match))
     {
-      gtk_label_set_markup (GTK_LABEL (swatch), "<span foreground=\"#9a9996\" size=\"x-large\">◌</span>");
+      gtk_label_set_markup (GTK_LABEL (swatch),
+                            "<span foreground=\"#9a9996\" size=\"x-large\">◌</span>");
       gtk_widget_add_css_class (title, "dim-label");
     }
   else
@@ -1024,8 +1039,9 @@ context_menu_cb (GraftCanvas *canvas,
   g_autoptr (GMenu) menu = g_menu_new ();
   g_autoptr (GMenu) section = g_menu_new ();
   GraftScopes *scopes = graft_layout_runner_get_scopes (self->layout_runner);
-  gboolean is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
-  gint match = name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
+  gboolean     is_scope = graft_layout_runner_is_folded (self->layout_runner, name);
+  gint         match =
+      name != NULL && !is_scope ? graft_document_get_match_of_node (self->document, name) : -1;
 
   if (match >= 0)
     {
@@ -1060,9 +1076,10 @@ context_menu_cb (GraftCanvas *canvas,
     }
   else if (name != NULL && scopes != NULL)
     {
-      gint index = node_position (graft_document_get_graph (self->document), name);
+      gint        index = node_position (graft_document_get_graph (self->document), name);
       const char *scope = index >= 0 && (guint) index < graft_scopes_get_n_nodes (scopes)
-                            ? graft_scopes_get_innermost (scopes, index) : NULL;
+                              ? graft_scopes_get_innermost (scopes, index)
+                              : NULL;
 
       if (scope != NULL)
         {
@@ -1127,9 +1144,11 @@ save_size (GraftWindow *self)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
   g_settings_set_int (self->settings, "sidebar-width",
-                      gtk_widget_get_width (GTK_WIDGET (self)) - gtk_paned_get_position (self->paned));
+                      gtk_widget_get_width (GTK_WIDGET (self)) -
+                          gtk_paned_get_position (self->paned));
 }
 
 static void
@@ -1149,15 +1168,18 @@ close_response_cb (AdwMessageDialog *dialog,
 static gboolean
 graft_window_close_request (GtkWindow *window)
 {
-  GraftWindow *self = GRAFT_WINDOW (window);
+  GraftWindow      *self = GRAFT_WINDOW (window);
   AdwMessageDialog *dialog;
 
   if (!self->close_confirmed && graft_document_get_modified (self->document))
     {
       dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, "Save Changes?", NULL));
-      adw_message_dialog_format_body (dialog, "“%s” has unsaved changes. Changes that are not saved are lost.",
+      adw_message_dialog_format_body (dialog,
+                                      "“%s” has unsaved changes. Changes that are not saved are "
+                                      "lost.",
                                       graft_document_get_title (self->document));
-      adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard", "_Discard", "save", "_Save", NULL);
+      adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard", "_Discard", "save",
+                                        "_Save", NULL);
       adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
       adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
       adw_message_dialog_set_default_response (dialog, "save");
@@ -1222,7 +1244,7 @@ graft_window_get_property (GObject    *object,
 static void
 graft_window_class_init (GraftWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
@@ -1231,8 +1253,9 @@ graft_window_class_init (GraftWindowClass *klass)
   object_class->get_property = graft_window_get_property;
   window_class->close_request = graft_window_close_request;
 
-  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_BUSY] =
+      g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GRAFT_TYPE_CANVAS);
@@ -1272,7 +1295,7 @@ graft_window_init (GraftWindow *self)
   g_autoptr (GSettingsSchema) schema = NULL;
   g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  int sidebar = 400;
+  int            sidebar = 400;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
@@ -1290,7 +1313,8 @@ graft_window_init (GraftWindow *self)
   if (schema != NULL)
     {
       self->settings = g_settings_new (APPLICATION_ID);
-      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
@@ -1304,7 +1328,8 @@ graft_window_init (GraftWindow *self)
     gtk_paned_set_position (self->paned, MAX (width - CLAMP (sidebar, 300, 800), 300));
   }
 
-  self->match_selection = gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
+  self->match_selection =
+      gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
   gtk_single_selection_set_autoselect (self->match_selection, FALSE);
   gtk_single_selection_set_can_unselect (self->match_selection, TRUE);
   gtk_single_selection_set_selected (self->match_selection, GTK_INVALID_LIST_POSITION);
@@ -1312,14 +1337,17 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (match_row_bind_cb), self);
   gtk_list_view_set_factory (self->match_list, factory);
   gtk_list_view_set_model (self->match_list, GTK_SELECTION_MODEL (self->match_selection));
-  g_signal_connect (self->match_selection, "notify::selected", G_CALLBACK (match_selected_cb), self);
+  g_signal_connect (self->match_selection, "notify::selected", G_CALLBACK (match_selected_cb),
+                    self);
 
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
-  g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb), self);
-  g_signal_connect_swapped (self->canvas, "delete-selection", G_CALLBACK (delete_selection_requested_cb), self);
+  g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb),
+                    self);
+  g_signal_connect_swapped (self->canvas, "delete-selection",
+                            G_CALLBACK (delete_selection_requested_cb), self);
   g_signal_connect (self->pattern_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (self->replacement_editor, "changed", G_CALLBACK (pattern_edited_cb), self);
   g_signal_connect (graft_pattern_editor_get_buffer (self->pattern_editor), "changed",

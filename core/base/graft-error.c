@@ -125,7 +125,7 @@ set_placed (GError    **error,
             char       *message)
 {
   GError *err;
-  Place *place;
+  Place  *place;
 
   if (error == NULL)
     {
@@ -167,7 +167,8 @@ set_in_source (GError     **error,
     end = offset;
   graft_source_locate (source, offset, &line, &column);
   graft_source_locate (source, end, &end_line, &end_column);
-  set_placed (error, domain, code, graft_source_get_filename (source), line, column, end_line, end_column, message);
+  set_placed (error, domain, code, graft_source_get_filename (source), line, column, end_line,
+              end_column, message);
 }
 
 /**
@@ -192,7 +193,7 @@ graft_set_error_at (GError            **error,
                     ...)
 {
   va_list ap;
-  char *message;
+  char   *message;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -221,7 +222,7 @@ graft_set_error_at_offset (GError            **error,
                            ...)
 {
   va_list ap;
-  char *message;
+  char   *message;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -247,7 +248,7 @@ graft_set_file_error (GError       **error,
                       ...)
 {
   va_list ap;
-  char *message;
+  char   *message;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -277,7 +278,7 @@ graft_set_error_in_source (GError       **error,
                            ...)
 {
   va_list ap;
-  char *message;
+  char   *message;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -335,7 +336,7 @@ graft_error_format (const GError *error,
                     const char   *fallback_filename)
 {
   const char *filename = NULL;
-  guint line = 1, column = 1;
+  guint       line = 1, column = 1;
 
   g_return_val_if_fail (error != NULL, NULL);
 

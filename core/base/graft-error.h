@@ -64,41 +64,41 @@ typedef enum {
   GRAFT_ERROR_DRAW,
 } GraftErrorCode;
 
-GQuark      graft_parse_error_quark        (void);
-GQuark      graft_error_quark              (void);
-void        graft_set_error_at             (GError      **error,
-                                            const char   *filename,
-                                            guint         line,
-                                            guint         column,
-                                            GraftParseErrorCode code,
-                                            const char   *format,
-                                            ...) G_GNUC_PRINTF (6, 7);
-void        graft_set_error_at_offset      (GError      **error,
-                                            GraftSource  *source,
-                                            gsize         offset,
-                                            gsize         end,
-                                            GraftParseErrorCode code,
-                                            const char   *format,
-                                            ...) G_GNUC_PRINTF (6, 7);
-void        graft_set_file_error           (GError      **error,
-                                            const char   *filename,
-                                            GraftErrorCode code,
-                                            const char   *format,
-                                            ...) G_GNUC_PRINTF (4, 5);
-void        graft_set_error_in_source      (GError      **error,
-                                            GraftSource  *source,
-                                            gsize         offset,
-                                            gsize         end,
-                                            GraftErrorCode code,
-                                            const char   *format,
-                                            ...) G_GNUC_PRINTF (6, 7);
-gboolean    graft_error_get_location       (const GError *error,
-                                            const char  **out_filename,
-                                            guint        *out_line,
-                                            guint        *out_column,
-                                            guint        *out_end_line,
-                                            guint        *out_end_column);
-char       *graft_error_format             (const GError *error,
-                                            const char   *fallback_filename) G_GNUC_WARN_UNUSED_RESULT;
+GQuark   graft_parse_error_quark (void);
+GQuark   graft_error_quark (void);
+void     graft_set_error_at (GError            **error,
+                             const char         *filename,
+                             guint               line,
+                             guint               column,
+                             GraftParseErrorCode code,
+                             const char         *format,
+                             ...) G_GNUC_PRINTF (6, 7);
+void     graft_set_error_at_offset (GError            **error,
+                                    GraftSource        *source,
+                                    gsize               offset,
+                                    gsize               end,
+                                    GraftParseErrorCode code,
+                                    const char         *format,
+                                    ...) G_GNUC_PRINTF (6, 7);
+void     graft_set_file_error (GError       **error,
+                               const char    *filename,
+                               GraftErrorCode code,
+                               const char    *format,
+                               ...) G_GNUC_PRINTF (4, 5);
+void     graft_set_error_in_source (GError       **error,
+                                    GraftSource   *source,
+                                    gsize          offset,
+                                    gsize          end,
+                                    GraftErrorCode code,
+                                    const char    *format,
+                                    ...) G_GNUC_PRINTF (6, 7);
+gboolean graft_error_get_location (const GError *error,
+                                   const char  **out_filename,
+                                   guint        *out_line,
+                                   guint        *out_column,
+                                   guint        *out_end_line,
+                                   guint        *out_end_column);
+char    *graft_error_format (const GError *error,
+                             const char   *fallback_filename) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -12,8 +12,8 @@
 
 typedef struct
 {
-  const char *name;        /* what `--to` takes; the editor's choice id */
-  const char *extension;   /* without the dot */
+  const char *name;      /* what `--to` takes; the editor's choice id */
+  const char *extension; /* without the dot */
   const char *mime_type;
   const char *description; /* for a file chooser */
   gboolean    picture;     /* drawn by the renderer (binary) */

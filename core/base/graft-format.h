@@ -38,14 +38,14 @@ typedef enum {
   GRAFT_FORMAT_PDF,
 } GraftFormat;
 
-gboolean    graft_format_from_string     (const char  *name,
-                                          GraftFormat *out_format);
-gboolean    graft_format_from_path       (const char  *path,
-                                          GraftFormat *out_format);
-const char *graft_format_get_name        (GraftFormat  format);
-const char *graft_format_get_extension   (GraftFormat  format);
-const char *graft_format_get_mime_type   (GraftFormat  format);
-const char *graft_format_get_description (GraftFormat  format);
-gboolean    graft_format_is_picture      (GraftFormat  format);
+gboolean    graft_format_from_string (const char  *name,
+                                      GraftFormat *out_format);
+gboolean    graft_format_from_path (const char  *path,
+                                    GraftFormat *out_format);
+const char *graft_format_get_name (GraftFormat format);
+const char *graft_format_get_extension (GraftFormat format);
+const char *graft_format_get_mime_type (GraftFormat format);
+const char *graft_format_get_description (GraftFormat format);
+gboolean    graft_format_is_picture (GraftFormat format);
 
 G_END_DECLS

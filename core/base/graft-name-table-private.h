@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *key;   /* NULL: never used; a private mark: removed */
+  const char *key; /* NULL: never used; a private mark: removed */
   guint       hash;
   gpointer    value;
 } GraftNameSlot;
@@ -24,17 +24,23 @@ typedef struct
 typedef struct
 {
   GraftNameSlot *slots;
-  guint          mask;       /* capacity - 1; capacity is a power of two */
+  guint          mask; /* capacity - 1; capacity is a power of two */
   guint          n_items;
   guint          n_occupied; /* items and removed marks */
   gboolean       owns_keys;  /* keys are g_free()d with the table */
 } GraftNameTable;
 
-guint          _graft_name_hash         (const char *key, gsize len);
-void           _graft_name_table_init   (GraftNameTable *t, gboolean owns_keys);
-void           _graft_name_table_clear  (GraftNameTable *t);
-GraftNameSlot *_graft_name_table_find   (const GraftNameTable *t, const char *key, gsize len, guint hash);
-GraftNameSlot *_graft_name_table_insert (GraftNameTable *t, const char *key, guint hash, gpointer value);
+guint          _graft_name_hash (const char *key, gsize len);
+void           _graft_name_table_init (GraftNameTable *t, gboolean owns_keys);
+void           _graft_name_table_clear (GraftNameTable *t);
+GraftNameSlot *_graft_name_table_find (const GraftNameTable *t,
+                                       const char           *key,
+                                       gsize                 len,
+                                       guint                 hash);
+GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
+                                         const char     *key,
+                                         guint           hash,
+                                         gpointer        value);
 gboolean       _graft_name_table_remove (GraftNameTable *t, const char *key, gsize len, guint hash);
 
 /* The value stored for @key (a NUL-terminated name), or %NULL. */
@@ -42,7 +48,7 @@ static inline gpointer
 _graft_name_table_lookup (const GraftNameTable *t,
                           const char           *key)
 {
-  gsize len = strlen (key);
+  gsize          len = strlen (key);
   GraftNameSlot *slot = _graft_name_table_find (t, key, len, _graft_name_hash (key, len));
 
   return slot != NULL ? slot->value : NULL;

@@ -86,7 +86,7 @@ place (GraftNameTable *t,
     i = (i + 1) & t->mask;
   if (t->slots[i].key == NULL)
     t->n_occupied++;
-  t->slots[i] = (GraftNameSlot) { key, hash, value };
+  t->slots[i] = (GraftNameSlot){ key, hash, value };
   t->n_items++;
   return &t->slots[i];
 }
@@ -103,8 +103,8 @@ _graft_name_table_insert (GraftNameTable *t,
   if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
     {
       GraftNameSlot *old = t->slots;
-      guint old_size = t->mask + 1;
-      guint size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
+      guint          old_size = t->mask + 1;
+      guint          size = t->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size;
 
       t->mask = size - 1;
       t->slots = g_new0 (GraftNameSlot, size);

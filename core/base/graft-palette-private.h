@@ -21,7 +21,8 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct
+{
   guint32 fill;   /* 0xRRGGBB */
   guint32 border; /* 0xRRGGBB */
 } GraftOpColors;
@@ -46,7 +47,8 @@ static const GraftOpColors graft_palette_dark[] = {
 };
 
 /* The drawing itself, light then dark: background, text, edges. */
-typedef struct {
+typedef struct
+{
   guint32 background;
   guint32 text;
   guint32 edge;

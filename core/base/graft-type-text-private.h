@@ -16,7 +16,7 @@
 
 G_BEGIN_DECLS
 
-const char *_graft_type_text_arg_end        (const char *p);
+const char *_graft_type_text_arg_end (const char *p);
 gboolean    _graft_type_text_is_alternatives (const char *text);
 void        _graft_type_text_append_listing (GString    *out,
                                              const char *text);

@@ -87,7 +87,7 @@ append_listing (GString    *out,
                 const char *end)
 {
   const char *open = NULL;
-  GPtrArray *args;
+  GPtrArray  *args;
 
   for (const char *q = p; q < end && open == NULL; q++)
     if (*q == '[')
@@ -112,7 +112,8 @@ append_listing (GString    *out,
       while (*q == ' ')
         q++;
     }
-  if (open - p == strlen ("typing.Union") && strncmp (p, "typing.Union", open - p) == 0 && args->len == 4)
+  if (open - p == strlen ("typing.Union") && strncmp (p, "typing.Union", open - p) == 0 &&
+      args->len == 4)
     {
       for (guint i = 0; i < 2; i++)
         {

@@ -38,7 +38,8 @@ typedef enum {
  * A point in layout coordinates: points (1/72 inch), x to the right, y
  * down, origin at the top-left corner of the drawing.
  */
-typedef struct {
+typedef struct
+{
   double x;
   double y;
 } GraftPoint;
@@ -48,7 +49,8 @@ typedef struct {
  *
  * A box in layout coordinates; (x, y) is its top-left corner.
  */
-typedef struct {
+typedef struct
+{
   double x;
   double y;
   double width;

@@ -133,7 +133,8 @@ code_name (CodeGen   *gen,
 
   if (name == NULL)
     {
-      name = graft_namespace_create_name (gen->names, graft_node_get_name (node), GRAFT_NAME_DEFAULT);
+      name =
+          graft_namespace_create_name (gen->names, graft_node_get_name (node), GRAFT_NAME_DEFAULT);
       g_hash_table_insert (gen->node_names, node, (gpointer) name);
     }
   return name;
@@ -152,8 +153,8 @@ add_global (CodeGen    *gen,
             const char *target)
 {
   g_autofree char *qualified = NULL;
-  const char *name;
-  GraftNameFlags flags = GRAFT_NAME_DEFAULT;
+  const char      *name;
+  GraftNameFlags   flags = GRAFT_NAME_DEFAULT;
 
   name = g_hash_table_lookup (gen->globals, target);
   if (name != NULL)
@@ -183,8 +184,8 @@ type_global (CodeGen    *gen,
              const char *hint)
 {
   g_autofree char *key = g_strconcat ("type:", hint, NULL);
-  const char *name = g_hash_table_lookup (gen->globals, key);
-  char *stored;
+  const char      *name = g_hash_table_lookup (gen->globals, key);
+  char            *stored;
 
   if (name != NULL)
     return name;
@@ -216,22 +217,36 @@ origin_of (const char *name)
     const char *alias;
     const char *origin;
   } origins[] = {
-    { "typing.List", "typing.List" }, { "list", "typing.List" },
-    { "typing.Dict", "typing.Dict" }, { "dict", "typing.Dict" },
-    { "typing.Set", "typing.Set" }, { "set", "typing.Set" },
-    { "typing.FrozenSet", "typing.FrozenSet" }, { "frozenset", "typing.FrozenSet" },
-    { "typing.Tuple", "typing.Tuple" }, { "tuple", "typing.Tuple" },
-    { "typing.Type", "type" }, { "type", "type" },
-    { "typing.Union", "typing.Union" }, { "typing.Optional", "typing.Union" },
-    { "typing.Deque", "collections.deque" }, { "typing.DefaultDict", "collections.defaultdict" },
-    { "typing.OrderedDict", "collections.OrderedDict" }, { "typing.Counter", "collections.Counter" },
-    { "typing.ChainMap", "collections.ChainMap" }, { "typing.AbstractSet", "collections.abc.Set" },
-    { "typing.Collection", "collections.abc.Collection" }, { "typing.Container", "collections.abc.Container" },
-    { "typing.Generator", "collections.abc.Generator" }, { "typing.Iterable", "collections.abc.Iterable" },
-    { "typing.Iterator", "collections.abc.Iterator" }, { "typing.Mapping", "collections.abc.Mapping" },
+    { "typing.List", "typing.List" },
+    { "list", "typing.List" },
+    { "typing.Dict", "typing.Dict" },
+    { "dict", "typing.Dict" },
+    { "typing.Set", "typing.Set" },
+    { "set", "typing.Set" },
+    { "typing.FrozenSet", "typing.FrozenSet" },
+    { "frozenset", "typing.FrozenSet" },
+    { "typing.Tuple", "typing.Tuple" },
+    { "tuple", "typing.Tuple" },
+    { "typing.Type", "type" },
+    { "type", "type" },
+    { "typing.Union", "typing.Union" },
+    { "typing.Optional", "typing.Union" },
+    { "typing.Deque", "collections.deque" },
+    { "typing.DefaultDict", "collections.defaultdict" },
+    { "typing.OrderedDict", "collections.OrderedDict" },
+    { "typing.Counter", "collections.Counter" },
+    { "typing.ChainMap", "collections.ChainMap" },
+    { "typing.AbstractSet", "collections.abc.Set" },
+    { "typing.Collection", "collections.abc.Collection" },
+    { "typing.Container", "collections.abc.Container" },
+    { "typing.Generator", "collections.abc.Generator" },
+    { "typing.Iterable", "collections.abc.Iterable" },
+    { "typing.Iterator", "collections.abc.Iterator" },
+    { "typing.Mapping", "collections.abc.Mapping" },
     { "typing.MutableMapping", "collections.abc.MutableMapping" },
     { "typing.MutableSequence", "collections.abc.MutableSequence" },
-    { "typing.MutableSet", "collections.abc.MutableSet" }, { "typing.Reversible", "collections.abc.Reversible" },
+    { "typing.MutableSet", "collections.abc.MutableSet" },
+    { "typing.Reversible", "collections.abc.Reversible" },
     { "typing.Sequence", "collections.abc.Sequence" },
   };
 
@@ -251,11 +266,11 @@ append_type_code (CodeGen    *gen,
                   const char *end)
 {
   g_autofree char *text = g_strndup (p, end - p);
-  const char *open = strchr (text, '[');
+  const char      *open = strchr (text, '[');
   g_autofree char *name = open != NULL ? g_strndup (text, open - text) : g_strdup (text);
-  const char *origin = origin_of (name);
-  gboolean optional = strcmp (name, "typing.Optional") == 0;
-  gboolean bare = open == NULL || text[strlen (text) - 1] != ']';
+  const char      *origin = origin_of (name);
+  gboolean         optional = strcmp (name, "typing.Optional") == 0;
+  gboolean         bare = open == NULL || text[strlen (text) - 1] != ']';
 
   /* `int | None` (types.UnionType) has no origin: one global, as text;
    * a builtin class unsubscripted is itself. */
@@ -273,7 +288,7 @@ append_type_code (CodeGen    *gen,
   {
     const char *q = text + (open - text) + 1;
     const char *close = text + strlen (text) - 1;
-    gboolean first = TRUE;
+    gboolean    first = TRUE;
 
     if (close - q == 2 && q[0] == '(' && q[1] == ')')
       return; /* `Tuple[()]`: no arguments */
@@ -305,7 +320,7 @@ type_repr (CodeGen    *gen,
            const char *type)
 {
   g_autofree char *key = g_strconcat ("code:", type, NULL);
-  const char *name = g_hash_table_lookup (gen->globals, key);
+  const char      *name = g_hash_table_lookup (gen->globals, key);
   g_autoptr (GString) out = NULL;
 
   if (name != NULL)
@@ -369,7 +384,7 @@ append_path (GString    *out,
    * first, so they are counted, written, and the parts follow in order. */
   for (const char *part = dotted;;)
     {
-      const char *dot = strchr (part, '.');
+      const char      *dot = strchr (part, '.');
       g_autofree char *one = g_strndup (part, dot != NULL ? (gsize) (dot - part) : strlen (part));
 
       if (!graft_is_python_identifier (one))
@@ -383,8 +398,8 @@ append_path (GString    *out,
   _graft_buf_append (out, base);
   for (const char *part = dotted;;)
     {
-      const char *dot = strchr (part, '.');
-      gsize len = dot != NULL ? (gsize) (dot - part) : strlen (part);
+      const char      *dot = strchr (part, '.');
+      gsize            len = dot != NULL ? (gsize) (dot - part) : strlen (part);
       g_autofree char *one = g_strndup (part, len);
 
       if (graft_is_python_identifier (one))
@@ -462,7 +477,7 @@ typedef struct
 {
   guint32    seen;
   GPtrArray *freed;
-  GArray    *runs;  /* guint pairs: start, length */
+  GArray    *runs; /* guint pairs: start, length */
 } LastUses;
 
 static void
@@ -501,7 +516,8 @@ collect_last_uses (GraftGraph *graph,
   lu->seen = _graft_graph_new_mark (graph);
   lu->freed = g_ptr_array_new ();
   lu->runs = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-  for (GraftNode *node = graft_graph_get_last (graph); node != NULL; node = graft_node_get_prev (node))
+  for (GraftNode *node = graft_graph_get_last (graph); node != NULL;
+       node = graft_node_get_prev (node))
     {
       guint start = lu->freed->len;
       guint run[2];
@@ -530,7 +546,7 @@ frees_of (LastUses  *lu,
           guint     *out_length)
 {
   guint32 mark = _graft_node_get_mark (node, 1);
-  guint index;
+  guint   index;
 
   if (mark <= lu->seen || mark - lu->seen > lu->runs->len)
     return FALSE;
@@ -564,9 +580,9 @@ emit_node (CodeGen   *gen,
 {
   const GraftArg *args = graft_node_get_args (node);
   const GraftArg *kwargs = graft_node_get_kwargs (node);
-  const char *target = graft_node_get_target (node);
-  const char *format;
-  const char *global;
+  const char     *target = graft_node_get_target (node);
+  const char     *format;
+  const char     *global;
   /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
    * worked out first, as torch does, before the target's global. */
   const char *declared = graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER &&
@@ -579,10 +595,10 @@ emit_node (CodeGen   *gen,
     {
     case GRAFT_OP_PLACEHOLDER:
       {
-        GString *var = g_string_new (target);
+        GString         *var = g_string_new (target);
         g_autofree char *raw = NULL;
-        const char *type = graft_node_get_type_annotation (node);
-        const char *name;
+        const char      *type = graft_node_get_type_annotation (node);
+        const char      *name;
 
         if (type != NULL)
           g_string_append_printf (var, " : %s", type_repr (gen, type));
@@ -619,7 +635,7 @@ emit_node (CodeGen   *gen,
         }
       else
         {
-          g_autoptr(GString) receiver = g_string_new (NULL);
+          g_autoptr (GString) receiver = g_string_new (NULL);
 
           if (args->n > 0)
             append_repr (gen, receiver, &args->items[0]);
@@ -656,7 +672,7 @@ emit_node (CodeGen   *gen,
           strlen (args->items[1].s) == args->items[1].n &&
           graft_is_python_identifier (args->items[1].s))
         {
-          g_autoptr(GString) obj = g_string_new (NULL);
+          g_autoptr (GString) obj = g_string_new (NULL);
 
           append_target (gen, body, node, declared);
           append_repr (gen, obj, &args->items[0]);
@@ -720,10 +736,11 @@ static void
 indent_inner_lines (GString *body,
                     gsize    line_start)
 {
-  gsize from = line_start;
+  gsize       from = line_start;
   const char *nl;
 
-  while (from + 1 < body->len && (nl = memchr (body->str + from, '\n', body->len - 1 - from)) != NULL)
+  while (from + 1 < body->len &&
+         (nl = memchr (body->str + from, '\n', body->len - 1 - from)) != NULL)
     {
       gsize at = (gsize) (nl - body->str) + 1;
 
@@ -739,11 +756,12 @@ indent_inner_lines (GString *body,
 static gboolean
 names_are_direct (GraftGraph *graph)
 {
-  g_autoptr(GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
+  g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
   const char *last_target = NULL;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       const char *type = graft_node_get_type_annotation (node);
 
@@ -751,7 +769,8 @@ names_are_direct (GraftGraph *graph)
        * it is when it is canonical. */
       if (!_graft_node_name_is_canonical (node))
         return FALSE;
-      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION && graft_node_get_target (node) != last_target)
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+          graft_node_get_target (node) != last_target)
         {
           last_target = graft_node_get_target (node);
           if (g_hash_table_add (seen_targets, (gpointer) last_target))
@@ -768,17 +787,19 @@ names_are_direct (GraftGraph *graph)
   /* A global must keep its clean name and meet no node name, and two
    * globals must not clean up to the same name. */
   {
-    g_autoptr(GHashTable) clean_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) clean_names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     GHashTableIter iter;
-    gpointer key;
+    gpointer       key;
 
     g_hash_table_iter_init (&iter, globals);
     while (g_hash_table_iter_next (&iter, &key, NULL))
       {
-        g_autoptr(GraftNamespace) one = graft_namespace_new ();
+        g_autoptr (GraftNamespace) one = graft_namespace_new ();
         const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
 
-        if (graft_graph_find_node (graph, clean) != NULL || !g_hash_table_add (clean_names, g_strdup (clean)))
+        if (graft_graph_find_node (graph, clean) != NULL ||
+            !g_hash_table_add (clean_names, g_strdup (clean)))
           return FALSE;
       }
   }
@@ -830,10 +851,16 @@ static void
 generate (GraftGraph *graph,
           Generated  *g)
 {
-  CodeGen *gen = &g->gen;
-  GString *body;
+  CodeGen                 *gen = &g->gen;
+  GString                 *body;
   static const char *const custom_builtins[] = {
-    "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
+    "inf",
+    "nan",
+    "NoneType",
+    "torch",
+    "device",
+    "fx_pytree",
+    "pytree",
   };
 
   memset (g, 0, sizeof *g);
@@ -853,11 +880,12 @@ generate (GraftGraph *graph,
   gen->direct = names_are_direct (graph);
   collect_last_uses (graph, &g->lu);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       GraftOp op = graft_node_get_op (node);
-      gsize line_start = body->len;
-      guint start, length;
+      gsize   line_start = body->len;
+      guint   start, length;
 
       /* Each line is indented as it is written. */
       _graft_buf_append (body, "    ");
@@ -932,7 +960,7 @@ GString *
 graft_codegen_python_string (GraftGraph *graph)
 {
   Generated g;
-  GString *out;
+  GString  *out;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -963,8 +991,8 @@ uses_module (const Generated *g,
              const char      *module)
 {
   GHashTableIter iter;
-  gpointer value;
-  gsize len = strlen (module);
+  gpointer       value;
+  gsize          len = strlen (module);
 
   g_hash_table_iter_init (&iter, g->gen.globals);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -989,7 +1017,7 @@ graft_codegen_function_source (GraftGraph *graph,
                                const char *name)
 {
   Generated g;
-  GString *out = g_string_new ("import torch\n");
+  GString  *out = g_string_new ("import torch\n");
 
   g_return_val_if_fail (graph != NULL, NULL);
 

@@ -11,15 +11,15 @@
 
 G_BEGIN_DECLS
 
-void     _graft_dot_append_escaped (GString     *out,
-                                    const char  *s,
-                                    gsize        len,
-                                    char         quote);
-gboolean _graft_dot_read_escaped   (const char  *p,
-                                    const char  *end,
-                                    char         quote,
-                                    GString     *buf,
-                                    const char **out_end,
-                                    const char **out_message);
+void     _graft_dot_append_escaped (GString    *out,
+                                    const char *s,
+                                    gsize       len,
+                                    char        quote);
+gboolean _graft_dot_read_escaped (const char  *p,
+                                  const char  *end,
+                                  char         quote,
+                                  GString     *buf,
+                                  const char **out_end,
+                                  const char **out_message);
 
 G_END_DECLS

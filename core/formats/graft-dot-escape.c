@@ -34,9 +34,9 @@ _graft_dot_append_escaped (GString    *out,
 
   for (const char *p = s; p < end;)
     {
-      guchar b = (guchar) *p;
+      guchar   b = (guchar) *p;
       gunichar c;
-      gsize step;
+      gsize    step;
 
       if (b < 0x80)
         {
@@ -112,8 +112,8 @@ _graft_dot_read_escaped (const char  *p,
   while (p < end)
     {
       const char *esc = p;
-      gunichar c;
-      guint n_digits;
+      gunichar    c;
+      guint       n_digits;
 
       if (quote != 0 && *p == quote)
         {
@@ -194,4 +194,3 @@ _graft_dot_read_escaped (const char  *p,
   *out_end = end;
   return TRUE;
 }
-

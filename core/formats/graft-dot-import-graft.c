@@ -27,12 +27,13 @@ find_ref (GraftValueReader *vr,
           gsize             end,
           GraftArg         *out)
 {
-  GHashTable *index = vr->user_data;
+  GHashTable      *index = vr->user_data;
   g_autofree char *name = NULL;
-  guint found;
+  guint            found;
 
   if (end - name_start > GRAFT_MAX_NAME_LENGTH)
-    return _graft_value_fail (vr, start, start, GRAFT_PARSE_ERROR_SYNTAX, "the node name is too long");
+    return _graft_value_fail (vr, start, start, GRAFT_PARSE_ERROR_SYNTAX,
+                              "the node name is too long");
   name = g_strndup (vr->text + name_start, end - name_start);
   found = GPOINTER_TO_UINT (g_hash_table_lookup (index, name));
   if (found == 0)
@@ -53,22 +54,24 @@ read_attr_value (Importer   *im,
                  GError    **error)
 {
   GraftValueReader vr;
-  GraftArg value;
-  gboolean ok = FALSE;
+  GraftArg         value;
+  gboolean         ok = FALSE;
 
   _graft_value_reader_init (&vr, text, find_ref, im->index);
   vr.end = strlen (text);
   if (!_graft_value_read (&vr, GRAFT_VALUE_DOT, &value))
-    _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': %s at character %ld",
-                           attr, doc_node (im, i)->name, vr.message, g_utf8_strlen (text, (gssize) vr.fail_start) + 1);
+    _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX,
+                           "%s of '%s': %s at character %ld", attr, doc_node (im, i)->name,
+                           vr.message, g_utf8_strlen (text, (gssize) vr.fail_start) + 1);
   else
     {
       _graft_value_skip_blanks (&vr);
       if (vr.pos < vr.end)
         {
           graft_arg_clear (&value);
-          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': unexpected text at character %ld",
-                                 attr, doc_node (im, i)->name, g_utf8_strlen (text, (gssize) vr.pos) + 1);
+          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX,
+                                 "%s of '%s': unexpected text at character %ld", attr,
+                                 doc_node (im, i)->name, g_utf8_strlen (text, (gssize) vr.pos) + 1);
         }
       else
         {
@@ -94,14 +97,15 @@ read_attr_text (Importer   *im,
 
   if (!_graft_dot_read_escaped (text, text + strlen (text), 0, buf, &end, &message))
     {
-      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s': %s at character %ld",
-                             attr, doc_node (im, i)->name, message, g_utf8_strlen (text, end - text) + 1);
+      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX,
+                             "%s of '%s': %s at character %ld", attr, doc_node (im, i)->name,
+                             message, g_utf8_strlen (text, end - text) + 1);
       return NULL;
     }
   if (strlen (buf->str) != buf->len)
     {
-      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX, "%s of '%s' holds a NUL character",
-                             attr, doc_node (im, i)->name);
+      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_SYNTAX,
+                             "%s of '%s' holds a NUL character", attr, doc_node (im, i)->name);
       return NULL;
     }
   return g_string_free (g_steal_pointer (&buf), FALSE);
@@ -126,7 +130,8 @@ link_refs (GraftArg   *arg,
 }
 
 /* One Graft node, read but not yet made. */
-typedef struct {
+typedef struct
+{
   /* Owned */
   char    *target;
   char    *type; /* nullable */
@@ -153,19 +158,20 @@ read_record (Importer *im,
              GError  **error)
 {
   GraftGvDocNode *dn = doc_node (im, i);
-  const char *op = _graft_gv_doc_node_get (dn, "graft_op");
-  const char *target = _graft_gv_doc_node_get (dn, "graft_target");
-  const char *args = _graft_gv_doc_node_get (dn, "graft_args");
-  const char *kwargs = _graft_gv_doc_node_get (dn, "graft_kwargs");
-  const char *type = _graft_gv_doc_node_get (dn, "graft_type");
-  const char *wrapped = _graft_gv_doc_node_get (dn, "graft_wrapped");
-  gsize name_len = strlen (dn->name);
+  const char     *op = _graft_gv_doc_node_get (dn, "graft_op");
+  const char     *target = _graft_gv_doc_node_get (dn, "graft_target");
+  const char     *args = _graft_gv_doc_node_get (dn, "graft_args");
+  const char     *kwargs = _graft_gv_doc_node_get (dn, "graft_kwargs");
+  const char     *type = _graft_gv_doc_node_get (dn, "graft_type");
+  const char     *wrapped = _graft_gv_doc_node_get (dn, "graft_wrapped");
+  gsize           name_len = strlen (dn->name);
 
   graft_arg_init_seq (&rec->args, GRAFT_ARG_TUPLE, 0);
   graft_arg_init_dict (&rec->kwargs, 0);
   if (!graft_op_from_string (op, strlen (op), &rec->op))
     {
-      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "unknown graft_op '%s' of '%s'", op, dn->name);
+      _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "unknown graft_op '%s' of '%s'",
+                             op, dn->name);
       return FALSE;
     }
   if (name_len > GRAFT_MAX_NAME_LENGTH)
@@ -177,10 +183,12 @@ read_record (Importer *im,
   if (!graft_is_python_identifier (dn->name) || graft_is_python_keyword (dn->name))
     {
       _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
-                             "'%s' cannot name a node (a Graft node name is a Python identifier)", dn->name);
+                             "'%s' cannot name a node (a Graft node name is a Python identifier)",
+                             dn->name);
       return FALSE;
     }
-  rec->target = target != NULL ? read_attr_text (im, i, "graft_target", target, error) : g_strdup ("");
+  rec->target =
+      target != NULL ? read_attr_text (im, i, "graft_target", target, error) : g_strdup ("");
   if (rec->target == NULL)
     return FALSE;
   if (type != NULL && (rec->type = read_attr_text (im, i, "graft_type", type, error)) == NULL)
@@ -202,7 +210,8 @@ read_record (Importer *im,
         return FALSE;
       if (rec->args.kind != GRAFT_ARG_TUPLE)
         {
-          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "graft_args of '%s' must be a tuple", dn->name);
+          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
+                                 "graft_args of '%s' must be a tuple", dn->name);
           return FALSE;
         }
     }
@@ -213,7 +222,8 @@ read_record (Importer *im,
         return FALSE;
       if (rec->kwargs.kind != GRAFT_ARG_DICT)
         {
-          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "graft_kwargs of '%s' must be a dict", dn->name);
+          _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
+                                 "graft_kwargs of '%s' must be a dict", dn->name);
           return FALSE;
         }
       for (guint k = 0; k < rec->kwargs.n; k++)
@@ -231,11 +241,11 @@ GraftGraph *
 _graft_dot_import_graft (Importer *im,
                          GError  **error)
 {
-  guint n = im->doc->nodes->len;
-  g_autofree Record *records = g_new0 (Record, MAX (n, 1));
+  guint                  n = im->doc->nodes->len;
+  g_autofree Record     *records = g_new0 (Record, MAX (n, 1));
   g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
   g_autoptr (GraftGraph) graph = NULL;
-  gint output = -1;
+  gint     output = -1;
   gboolean ok = TRUE;
 
   for (guint i = 0; i < n && ok; i++)
@@ -247,7 +257,8 @@ _graft_dot_import_graft (Importer *im,
           while (_graft_gv_doc_node_get (doc_node (im, other), "graft_op") == NULL)
             other++;
           _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
-                                 "node '%s' has no graft_op, though node '%s' has one (a Graft DOT file sets it on every node)",
+                                 "node '%s' has no graft_op, though node '%s' has one (a Graft DOT "
+                                 "file sets it on every node)",
                                  doc_node (im, i)->name, doc_node (im, other)->name);
           ok = FALSE;
           break;
@@ -257,7 +268,8 @@ _graft_dot_import_graft (Importer *im,
         {
           if (output >= 0)
             {
-              _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "a second output node (the first is '%s')",
+              _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
+                                     "a second output node (the first is '%s')",
                                      doc_node (im, (guint) output)->name);
               ok = FALSE;
             }
@@ -285,18 +297,20 @@ _graft_dot_import_graft (Importer *im,
       graft_graph_set_source (graph, im->source);
       for (guint i = 0; i < n; i++)
         {
-          Record *rec = &records[i];
+          Record     *rec = &records[i];
           const char *name = doc_node (im, i)->name;
 
           /* A fresh namespace holds nothing, and cgraph's names are
            * unique; checked all the same. */
           if (graft_namespace_contains (graft_graph_get_namespace (graph), name))
             {
-              _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH, "'%s' cannot name a node", name);
+              _graft_dot_node_error (im, i, error, GRAFT_PARSE_ERROR_GRAPH,
+                                     "'%s' cannot name a node", name);
               ok = FALSE;
               break;
             }
-          nodes[i] = graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL, name, NULL);
+          nodes[i] =
+              graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL, name, NULL);
           graft_node_set_type_annotation (nodes[i], rec->type);
           graft_node_set_is_wrapped (nodes[i], rec->is_wrapped);
           graft_node_set_span (nodes[i], im->spans[i].start, im->spans[i].end);

@@ -22,7 +22,7 @@ heap_push (GArray *heap,
            guint   value)
 {
   guint *h;
-  guint i;
+  guint  i;
 
   g_array_append_val (heap, value);
   h = &g_array_index (heap, guint, 0);
@@ -39,9 +39,9 @@ static guint
 heap_pop (GArray *heap)
 {
   guint *h = &g_array_index (heap, guint, 0);
-  guint top = h[0];
-  guint n = heap->len - 1;
-  guint i = 0;
+  guint  top = h[0];
+  guint  n = heap->len - 1;
+  guint  i = 0;
 
   h[0] = h[n];
   g_array_set_size (heap, n);
@@ -71,8 +71,8 @@ first_node_on_cycle (guint        n,
                      const guint *succ_start,
                      const guint *succ)
 {
-  g_autofree guint *order = g_new (guint, n);
-  g_autofree guint *low = g_new (guint, n);
+  g_autofree guint    *order = g_new (guint, n);
+  g_autofree guint    *low = g_new (guint, n);
   g_autofree gboolean *on_stack = g_new0 (gboolean, n);
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
@@ -99,7 +99,7 @@ first_node_on_cycle (guint        n,
       while (frames->len > 0)
         {
           guint *top = &g_array_index (frames, guint, 2 * (frames->len - 1));
-          guint v = top[0];
+          guint  v = top[0];
 
           if (top[1] < succ_start[v + 1])
             {
@@ -197,8 +197,8 @@ target_from_label (const char *label,
   for (;;)
     {
       const char *end = strchr (p, '.');
-      gsize part_start;
-      gboolean pending = FALSE;
+      gsize       part_start;
+      gboolean    pending = FALSE;
 
       if (end == NULL)
         end = p + strlen (p);
@@ -242,22 +242,22 @@ GraftGraph *
 _graft_dot_import_plain (Importer *im,
                          GError  **error)
 {
-  GraftGvDoc *doc = im->doc;
-  guint n = doc->nodes->len;
-  guint n_edges = doc->edges->len;
-  g_autofree guint *in_degree = g_new0 (guint, MAX (n, 1));
-  g_autofree guint *pred_start = g_new0 (guint, n + 1);
-  g_autofree guint *pred = g_new (guint, MAX (n_edges, 1));
-  g_autofree guint *succ_start = g_new0 (guint, n + 1);
-  g_autofree guint *succ = g_new (guint, MAX (n_edges, 1));
-  g_autofree guint *fill = g_new0 (guint, MAX (n, 1));
-  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  GraftGvDoc            *doc = im->doc;
+  guint                  n = doc->nodes->len;
+  guint                  n_edges = doc->edges->len;
+  g_autofree guint      *in_degree = g_new0 (guint, MAX (n, 1));
+  g_autofree guint      *pred_start = g_new0 (guint, n + 1);
+  g_autofree guint      *pred = g_new (guint, MAX (n_edges, 1));
+  g_autofree guint      *succ_start = g_new0 (guint, n + 1);
+  g_autofree guint      *succ = g_new (guint, MAX (n_edges, 1));
+  g_autofree guint      *fill = g_new0 (guint, MAX (n, 1));
+  g_autofree guint      *order = g_new (guint, MAX (n, 1));
   g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GraftNamespace) names = graft_namespace_new ();
   g_autoptr (GraftGraph) graph = graft_graph_new ();
   g_autoptr (GArray) sinks = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint n_ordered = 0;
+  guint    n_ordered = 0;
   GraftArg out_args;
 
   for (guint i = 0; i < n; i++)
@@ -330,31 +330,35 @@ _graft_dot_import_plain (Importer *im,
   graft_graph_set_source (graph, im->source);
   for (guint k = 0; k < n; k++)
     {
-      guint v = order[k];
+      guint           v = order[k];
       GraftGvDocNode *dn = doc_node (im, v);
-      const char *name = graft_namespace_create_name (names, dn->name, GRAFT_NAME_DEFAULT);
-      guint n_preds = pred_start[v + 1] - pred_start[v];
+      const char     *name = graft_namespace_create_name (names, dn->name, GRAFT_NAME_DEFAULT);
+      guint           n_preds = pred_start[v + 1] - pred_start[v];
 
       if (n_preds == 0)
-        nodes[v] = graft_graph_create_node_named (graph, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, name, NULL);
+        nodes[v] = graft_graph_create_node_named (graph, GRAFT_OP_PLACEHOLDER, name, NULL, NULL,
+                                                  name, NULL);
       else
         {
-          const char *label = _graft_gv_doc_node_get (dn, "label");
-          g_autofree char *target = target_from_label (label != NULL ? label : dn->name, dn->name, doc->name);
+          const char      *label = _graft_gv_doc_node_get (dn, "label");
+          g_autofree char *target =
+              target_from_label (label != NULL ? label : dn->name, dn->name, doc->name);
           GraftArg args, kwargs;
 
           if (target != NULL && strlen (target) > GRAFT_MAX_NAME_LENGTH)
             {
               _graft_dot_node_error (im, v, error, GRAFT_PARSE_ERROR_LIMIT,
-                                     "the label of '%s' is longer than %u bytes", dn->name, GRAFT_MAX_NAME_LENGTH);
+                                     "the label of '%s' is longer than %u bytes", dn->name,
+                                     GRAFT_MAX_NAME_LENGTH);
               return NULL;
             }
           graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, n_preds);
           for (guint a = 0; a < n_preds; a++)
             graft_arg_init_node (&args.items[a], nodes[pred[pred_start[v] + a]]);
           graft_arg_init_dict (&kwargs, 0);
-          nodes[v] = graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, target != NULL ? target : name,
-                                                    &args, &kwargs, name, NULL);
+          nodes[v] = graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION,
+                                                    target != NULL ? target : name, &args, &kwargs,
+                                                    name, NULL);
         }
       graft_node_set_span (nodes[v], im->spans[v].start, im->spans[v].end);
     }
@@ -374,10 +378,11 @@ _graft_dot_import_plain (Importer *im,
     }
   {
     const char *name = graft_namespace_create_name (names, "output", GRAFT_NAME_DEFAULT);
-    GraftArg kwargs;
+    GraftArg    kwargs;
 
     graft_arg_init_dict (&kwargs, 0);
-    graft_graph_create_node_named (graph, GRAFT_OP_OUTPUT, "output", &out_args, &kwargs, name, NULL);
+    graft_graph_create_node_named (graph, GRAFT_OP_OUTPUT, "output", &out_args, &kwargs, name,
+                                   NULL);
   }
   return g_steal_pointer (&graph);
 }

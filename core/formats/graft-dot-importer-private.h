@@ -14,7 +14,8 @@
 G_BEGIN_DECLS
 
 /* A DOT document that cgraph has read, being made a graph. */
-typedef struct {
+typedef struct
+{
   /* Borrowed */
   GraftSource *source;
   GraftGvDoc  *doc;
@@ -31,15 +32,15 @@ doc_node (Importer *im,
   return g_ptr_array_index (im->doc->nodes, i);
 }
 
-void        _graft_dot_node_error   (Importer           *im,
-                                     guint               i,
-                                     GError            **error,
-                                     GraftParseErrorCode code,
-                                     const char         *format,
-                                     ...) G_GNUC_PRINTF (5, 6);
-GraftGraph *_graft_dot_import_graft (Importer           *im,
-                                     GError            **error);
-GraftGraph *_graft_dot_import_plain (Importer           *im,
-                                     GError            **error);
+void        _graft_dot_node_error (Importer           *im,
+                                   guint               i,
+                                   GError            **error,
+                                   GraftParseErrorCode code,
+                                   const char         *format,
+                                   ...) G_GNUC_PRINTF (5, 6);
+GraftGraph *_graft_dot_import_graft (Importer *im,
+                                     GError  **error);
+GraftGraph *_graft_dot_import_plain (Importer *im,
+                                     GError  **error);
 
 G_END_DECLS

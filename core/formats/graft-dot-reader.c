@@ -66,14 +66,14 @@ importer_clear (Importer *im)
 
 /* Sets a located error at document node @i. */
 void
-_graft_dot_node_error (Importer   *im,
-                       guint       i,
-                       GError    **error,
+_graft_dot_node_error (Importer           *im,
+                       guint               i,
+                       GError            **error,
                        GraftParseErrorCode code,
-                       const char *format,
+                       const char         *format,
                        ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *message = NULL;
 
   va_start (ap, format);
@@ -99,14 +99,14 @@ graft_dot_parse (GraftSource *source,
                  GError     **error)
 {
   const char *text;
-  gsize length;
+  gsize       length;
   const char *nul;
   const char *bad = NULL;
   g_autoptr (GraftGvDoc) doc = NULL;
   g_autoptr (GraftSource) cleaned = NULL;
-  Importer im = { 0 };
-  gboolean is_graft = FALSE;
-  GraftGraph *graph;
+  Importer         im = { 0 };
+  gboolean         is_graft = FALSE;
+  GraftGraph      *graph;
   GraftGvDocReader read_doc = _graft_gv_get_doc_reader ();
 
   g_return_val_if_fail (source != NULL, NULL);
@@ -115,7 +115,8 @@ graft_dot_parse (GraftSource *source,
   if (read_doc == NULL)
     {
       graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_NO_DOT_READER,
-                                 "this program reads no DOT: it does not link Graphviz (graft-render does)");
+                                 "this program reads no DOT: it does not link Graphviz "
+                                 "(graft-render does)");
       return NULL;
     }
   text = graft_source_get_text (source);
@@ -123,7 +124,8 @@ graft_dot_parse (GraftSource *source,
   if (length > GRAFT_MAX_DOT_BYTES)
     {
       graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_LIMIT,
-                                 "DOT input is larger than %u MiB", GRAFT_MAX_DOT_BYTES / (1024u * 1024u));
+                                 "DOT input is larger than %u MiB",
+                                 GRAFT_MAX_DOT_BYTES / (1024u * 1024u));
       return NULL;
     }
   nul = memchr (text, '\0', length);
@@ -135,7 +137,8 @@ graft_dot_parse (GraftSource *source,
     }
   if (!g_utf8_validate_len (text, length, &bad))
     {
-      graft_set_error_at_offset (error, source, (gsize) (bad - text), (gsize) (bad - text) + 1, GRAFT_PARSE_ERROR_SYNTAX,
+      graft_set_error_at_offset (error, source, (gsize) (bad - text), (gsize) (bad - text) + 1,
+                                 GRAFT_PARSE_ERROR_SYNTAX,
                                  "DOT input is not valid UTF-8 (byte 0x%02x)", (guchar) *bad);
       return NULL;
     }

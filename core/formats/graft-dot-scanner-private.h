@@ -10,17 +10,18 @@
 G_BEGIN_DECLS
 
 /* Where a node first appears in the text. */
-typedef struct {
-  guint32 start;
-  guint32 end;
+typedef struct
+{
+  guint32  start;
+  guint32  end;
   gboolean found;
 } Span;
 
-void     _graft_dot_find_node_spans (const char  *text,
-                                     gsize        length,
-                                     GHashTable  *index,
-                                     Span        *spans);
-gboolean _graft_dot_check_text      (GraftSource *source,
-                                     GError     **error);
+void     _graft_dot_find_node_spans (const char *text,
+                                     gsize       length,
+                                     GHashTable *index,
+                                     Span       *spans);
+gboolean _graft_dot_check_text (GraftSource *source,
+                                GError     **error);
 
 G_END_DECLS

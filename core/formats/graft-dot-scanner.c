@@ -30,7 +30,8 @@ typedef enum {
   TOK_EDGEOP,
 } TokKind;
 
-typedef struct {
+typedef struct
+{
   TokKind kind;
   char    punct;
   guint8  quoted; /* a quoted or HTML string (never a keyword) */
@@ -40,7 +41,8 @@ typedef struct {
   gsize   end;
 } Tok;
 
-typedef struct {
+typedef struct
+{
   const char *text;
   gsize       length;
   gsize       pos;
@@ -94,7 +96,8 @@ skip_space_and_comments (Scanner *sc)
         }
       else if (c == '/' && sc->pos + 1 < sc->length && t[sc->pos + 1] == '*')
         {
-          const char *close = g_strstr_len (t + sc->pos + 2, (gssize) (sc->length - sc->pos - 2), "*/");
+          const char *close =
+              g_strstr_len (t + sc->pos + 2, (gssize) (sc->length - sc->pos - 2), "*/");
 
           if (close == NULL)
             set_unterminated (sc, sc->pos, "comment");
@@ -156,7 +159,8 @@ scan_token (Scanner *sc,
           tok->quoted = TRUE;
           tok->html = TRUE;
         }
-      else if (c == '-' && sc->pos + 1 < sc->length && (t[sc->pos + 1] == '>' || t[sc->pos + 1] == '-'))
+      else if (c == '-' && sc->pos + 1 < sc->length &&
+               (t[sc->pos + 1] == '>' || t[sc->pos + 1] == '-'))
         {
           sc->pos += 2;
           tok->kind = TOK_EDGEOP;
@@ -286,8 +290,8 @@ read_id (Scanner *sc,
   while (tok->quoted && !tok->html)
     {
       const Tok *plus = peek_token (sc);
-      Scanner saved;
-      Tok more;
+      Scanner    saved;
+      Tok        more;
 
       if (plus->kind != TOK_PUNCT || plus->punct != '+')
         return;
@@ -317,12 +321,12 @@ _graft_dot_find_node_spans (const char *text,
   g_autoptr (GString) buf = g_string_new (NULL);
   gboolean in_brackets = FALSE;
   gboolean skip_id = FALSE;
-  Tok tok;
+  Tok      tok;
 
   for (next_token (&sc, &tok); tok.kind != TOK_END; next_token (&sc, &tok))
     {
       const Tok *ahead;
-      guint found;
+      guint      found;
 
       if (in_brackets)
         {
@@ -391,7 +395,9 @@ gboolean
 _graft_dot_check_text (GraftSource *source,
                        GError     **error)
 {
-  Scanner sc = { graft_source_get_text (source), graft_source_get_length (source), 0, { 0 }, FALSE, NULL, 0 };
+  Scanner sc = {
+    graft_source_get_text (source), graft_source_get_length (source), 0, { 0 }, FALSE, NULL, 0
+  };
   Tok tok;
 
   next_token (&sc, &tok);
@@ -413,10 +419,9 @@ _graft_dot_check_text (GraftSource *source,
     next_token (&sc, &tok);
   if (sc.unterminated != NULL)
     {
-      graft_set_error_at_offset (error, source, sc.unterminated_at, sc.unterminated_at + 1, GRAFT_PARSE_ERROR_SYNTAX,
-                                 "unterminated %s", sc.unterminated);
+      graft_set_error_at_offset (error, source, sc.unterminated_at, sc.unterminated_at + 1,
+                                 GRAFT_PARSE_ERROR_SYNTAX, "unterminated %s", sc.unterminated);
       return FALSE;
     }
   return TRUE;
 }
-

@@ -188,7 +188,9 @@ static gboolean
 is_dot_keyword (const char *s,
                 gsize       len)
 {
-  static const char *const keywords[] = { "node", "edge", "graph", "digraph", "subgraph", "strict" };
+  static const char *const keywords[] = {
+    "node", "edge", "graph", "digraph", "subgraph", "strict"
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
     if (strlen (keywords[i]) == len && g_ascii_strncasecmp (keywords[i], s, len) == 0)
@@ -333,12 +335,12 @@ char *
 graft_dot_print (GraftGraph            *graph,
                  const GraftDotOptions *options)
 {
-  GraftDotOptions defaults;
-  const GraftOpColors *palette;
+  GraftDotOptions         defaults;
+  const GraftOpColors    *palette;
   const GraftThemeColors *theme;
   g_autoptr (GString) value = g_string_new (NULL);
   GString *out;
-  guint index = 0;
+  guint    index = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -355,27 +357,30 @@ graft_dot_print (GraftGraph            *graph,
   _graft_buf_append (out, "digraph graft {\n");
   g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\"];\n", theme->background);
   g_string_append_printf (out,
-                          "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans Mono\", "
+                          "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans "
+                          "Mono\", "
                           "fontsize=9, fontcolor=\"#%06x\"];\n",
                           theme->text);
   g_string_append_printf (out, "  edge [color=\"#%06x\", arrowsize=0.7];\n", theme->edge);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), index++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), index++)
     {
-      GraftOp op = graft_node_get_op (node);
-      const GraftArg *kwargs = graft_node_get_kwargs (node);
-      const char *type = graft_node_get_type_annotation (node);
+      GraftOp              op = graft_node_get_op (node);
+      const GraftArg      *kwargs = graft_node_get_kwargs (node);
+      const char          *type = graft_node_get_type_annotation (node);
       const GraftOpColors *colors = &palette[(guint) op < 6 ? op : GRAFT_OP_CALL_FUNCTION];
-      gint match = options->node_match != NULL ? options->node_match[index] : -1;
-      char color[8];
-      gboolean first = TRUE;
+      gint                 match = options->node_match != NULL ? options->node_match[index] : -1;
+      char                 color[8];
+      gboolean             first = TRUE;
 
       _graft_buf_append (out, "  ");
       append_dot_string (out, graft_node_get_name (node));
 
       append_attr (out, &first, "graft_op", graft_op_to_string (op));
       g_string_truncate (value, 0);
-      _graft_dot_append_escaped (value, graft_node_get_target (node), strlen (graft_node_get_target (node)), 0);
+      _graft_dot_append_escaped (value, graft_node_get_target (node),
+                                 strlen (graft_node_get_target (node)), 0);
       append_attr (out, &first, "graft_target", value->str);
       g_string_truncate (value, 0);
       append_value (value, graft_node_get_args (node));
@@ -408,7 +413,8 @@ graft_dot_print (GraftGraph            *graph,
 
           g_snprintf (number, sizeof number, "%d", match);
           append_attr (out, &first, "graft_match", number);
-          g_snprintf (color, sizeof color, "#%06x", graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS]);
+          g_snprintf (color, sizeof color, "#%06x",
+                      graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS]);
           append_attr (out, &first, "color", color);
           append_attr (out, &first, "penwidth", "3");
         }
@@ -420,7 +426,8 @@ graft_dot_print (GraftGraph            *graph,
       _graft_buf_append (out, "];\n");
     }
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       append_edges (out, graft_node_get_args (node), node);
       append_edges (out, graft_node_get_kwargs (node), node);

@@ -37,15 +37,16 @@ typedef enum {
  * graft_dot_options_init(), means the defaults; later fields may be added,
  * always with zero as their default.
  */
-typedef struct {
+typedef struct
+{
   GraftDotStyle style;
   const gint   *node_match;
 } GraftDotOptions;
 
-void        graft_dot_options_init (GraftDotOptions       *options);
-char       *graft_dot_print        (GraftGraph            *graph,
-                                    const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
-GraftGraph *graft_dot_parse        (GraftSource           *source,
-                                    GError               **error) G_GNUC_WARN_UNUSED_RESULT;
+void        graft_dot_options_init (GraftDotOptions *options);
+char       *graft_dot_print (GraftGraph            *graph,
+                             const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph *graft_dot_parse (GraftSource *source,
+                             GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -25,7 +25,8 @@ static const char *
 skip_space (const char *p,
             const char *end)
 {
-  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v'))
+  while (p < end &&
+         (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v'))
     p++;
   return p;
 }
@@ -90,7 +91,8 @@ starts_dot_header (const char *p,
       p++;
     }
   else
-    while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == '-' || (guchar) *p >= 0x80))
+    while (p < end &&
+           (g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == '-' || (guchar) *p >= 0x80))
       p++;
   p = skip_space_and_comments (p, end);
   return p < end && *p == '{';
@@ -121,16 +123,16 @@ skip_hash_lines (const char *p,
  * Returns: (transfer full) (nullable): the source, or %NULL with @error set
  */
 GraftSource *
-graft_input_read_file (const char  *path,
-                       GError     **error)
+graft_input_read_file (const char *path,
+                       GError    **error)
 {
-  g_autoptr(GString) buf = NULL;
-  FILE *fp;
+  g_autoptr (GString) buf = NULL;
+  FILE    *fp;
   gboolean is_stdin;
-  char chunk[65536];
-  size_t n;
-  int saved_errno = 0;
-  gsize length;
+  char     chunk[65536];
+  size_t   n;
+  int      saved_errno = 0;
+  gsize    length;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -190,7 +192,8 @@ graft_input_detect (GraftSource *source)
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = skip_space (p + 3, end);
   p = skip_space_and_comments (p, end);
-  if (starts_with_word (p, end, "graph") && skip_space (p + 5, end) < end && *skip_space (p + 5, end) == '(')
+  if (starts_with_word (p, end, "graph") && skip_space (p + 5, end) < end &&
+      *skip_space (p + 5, end) == '(')
     return GRAFT_INPUT_LISTING;
   if (starts_with_word (p, end, "digraph") || starts_dot_header (p, end) ||
       starts_dot_header (skip_hash_lines (p, end), end))
@@ -294,8 +297,10 @@ graft_input_set_new (void)
 {
   GraftInputSet *self = g_new0 (GraftInputSet, 1);
 
-  self->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
-  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_py_program_free);
+  self->sources =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
+  self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) graft_py_program_free);
   return self;
 }
 
@@ -366,7 +371,7 @@ graft_input_set_load (GraftInputSet *self,
                       gboolean       is_ref,
                       GError       **error)
 {
-  GraftSource *source = graft_input_set_get_source (self, path, error);
+  GraftSource    *source = graft_input_set_get_source (self, path, error);
   GraftPyProgram *program;
 
   if (source == NULL)
@@ -409,8 +414,8 @@ graft_input_dup_definition (GraftSource *source,
   g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
   g_autoptr (GString) imports = g_string_new (NULL);
   const GraftPyStmtList *body;
-  const char *text = graft_source_get_text (source);
-  const GraftPyStmt *def = NULL;
+  const char            *text = graft_source_get_text (source);
+  const GraftPyStmt     *def = NULL;
 
   g_return_val_if_fail (name != NULL, NULL);
   if (module == NULL)
@@ -425,7 +430,8 @@ graft_input_dup_definition (GraftSource *source,
           g_string_append_len (imports, text + stmt->start, stmt->end - stmt->start);
           g_string_append_c (imports, '\n');
         }
-      else if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF && strcmp (stmt->function_def.name, name) == 0)
+      else if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF &&
+               strcmp (stmt->function_def.name, name) == 0)
         def = stmt;
     }
   if (def == NULL)

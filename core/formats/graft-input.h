@@ -24,34 +24,34 @@ typedef enum {
   GRAFT_INPUT_DOT,
 } GraftInputKind;
 
-GraftSource   *graft_input_read_file  (const char  *path,
-                                       GError     **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftInputKind graft_input_detect     (GraftSource *source);
+GraftSource   *graft_input_read_file (const char *path,
+                                      GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftInputKind graft_input_detect (GraftSource *source);
 GraftGraph    *graft_input_load_graph (GraftSource *source,
                                        const char  *entry,
                                        GError     **error) G_GNUC_WARN_UNUSED_RESULT;
-void           graft_input_parse_ref  (const char  *ref,
-                                       const char  *default_file,
-                                       const char  *default_name,
-                                       char       **out_file,
-                                       char       **out_name);
+void           graft_input_parse_ref (const char *ref,
+                                      const char *default_file,
+                                      const char *default_name,
+                                      char      **out_file,
+                                      char      **out_name);
 
 typedef struct _GraftInputSet GraftInputSet;
 
 char          *graft_input_dup_definition (GraftSource *source,
-                                          const char  *name) G_GNUC_WARN_UNUSED_RESULT;
-GraftInputSet *graft_input_set_new        (void) G_GNUC_WARN_UNUSED_RESULT;
-void           graft_input_set_free       (GraftInputSet *self);
+                                           const char  *name) G_GNUC_WARN_UNUSED_RESULT;
+GraftInputSet *graft_input_set_new (void) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_input_set_free (GraftInputSet *self);
 GraftSource   *graft_input_set_get_source (GraftInputSet *self,
                                            const char    *path,
                                            GError       **error);
 GraftSource   *graft_input_set_peek_source (GraftInputSet *self,
                                             const char    *path);
-GraftGraph    *graft_input_set_load       (GraftInputSet *self,
-                                           const char    *path,
-                                           const char    *name,
-                                           gboolean       is_ref,
-                                           GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph    *graft_input_set_load (GraftInputSet *self,
+                                     const char    *path,
+                                     const char    *name,
+                                     gboolean       is_ref,
+                                     GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftInputSet, graft_input_set_free)
 

@@ -68,8 +68,8 @@ graft_json_append_string (GString    *out,
           if (c < 0x20 || (c >= 0x7f && c <= 0xffff))
             g_string_append_printf (out, "\\u%04x", c);
           else if (c > 0xffff)
-            g_string_append_printf (out, "\\u%04x\\u%04x",
-                                    0xd800 + ((c - 0x10000) >> 10), 0xdc00 + ((c - 0x10000) & 0x3ff));
+            g_string_append_printf (out, "\\u%04x\\u%04x", 0xd800 + ((c - 0x10000) >> 10),
+                                    0xdc00 + ((c - 0x10000) & 0x3ff));
           else
             g_string_append_c (out, (char) c);
           break;
@@ -98,7 +98,10 @@ append_arg (GString        *out,
       if (isfinite (arg->f))
         graft_append_float_repr (out, arg->f);
       else
-        g_string_append_printf (out, "{\"float\": \"%s\"}", isnan (arg->f) ? "nan" : arg->f < 0 ? "-inf" : "inf");
+        g_string_append_printf (out, "{\"float\": \"%s\"}",
+                                isnan (arg->f) ? "nan"
+                                : arg->f < 0   ? "-inf"
+                                               : "inf");
       return;
     case GRAFT_ARG_COMPLEX:
       g_string_append (out, "{\"complex\": [");
@@ -186,11 +189,12 @@ graft_json_graph (GraftGraph *graph)
   GString *out = g_string_new ("{\"nodes\": [");
   gboolean first = TRUE;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       const GraftArg *args = graft_node_get_args (node);
       const GraftArg *kwargs = graft_node_get_kwargs (node);
-      const char *type = graft_node_get_type_annotation (node);
+      const char     *type = graft_node_get_type_annotation (node);
 
       g_string_append (out, first ? "\n  " : ",\n  ");
       first = FALSE;

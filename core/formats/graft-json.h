@@ -12,9 +12,9 @@
 
 G_BEGIN_DECLS
 
-void graft_json_append_string (GString    *out,
-                               const char *s,
-                               gssize      len);
-char *graft_json_graph         (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+void  graft_json_append_string (GString    *out,
+                                const char *s,
+                                gssize      len);
+char *graft_json_graph (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

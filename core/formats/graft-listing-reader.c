@@ -98,14 +98,14 @@ typedef struct
   const char  *text;
 
   /* Owned */
-  GArray     *records; /* Record */
-  GArray     *refs;    /* Ref */
-  GHashTable *names;   /* name (owned) -> record index + 1 */
+  GArray          *records; /* Record */
+  GArray          *refs;    /* Ref */
+  GHashTable      *names;   /* name (owned) -> record index + 1 */
   GraftValueReader values;
 
   gsize length;
-  gsize pos;   /* the cursor, within the current line */
-  gsize end;   /* the end of the current line (before its break) */
+  gsize pos; /* the cursor, within the current line */
+  gsize end; /* the end of the current line (before its break) */
 } Reader;
 
 static gboolean
@@ -159,7 +159,9 @@ expect (Reader     *r,
       r->pos += strlen (s);
       return TRUE;
     }
-  graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, "%sexpected '%s'", r->pos >= r->end ? "unexpected end of line; " : "", s);
+  graft_set_error_at_offset (error, r->source, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                             "%sexpected '%s'", r->pos >= r->end ? "unexpected end of line; " : "",
+                             s);
   return FALSE;
 }
 
@@ -232,7 +234,8 @@ parse_whole_repr (Reader   *r,
   if (r->pos < r->end)
     {
       graft_arg_clear (out);
-      return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected text after the value");
+      return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                   "unexpected text after the value");
     }
   return TRUE;
 }
@@ -256,7 +259,8 @@ parse_default (Reader   *r,
         {
           graft_arg_clear (out);
           g_array_set_size (r->refs, n_refs);
-          return fail (r, start, r->end, GRAFT_PARSE_ERROR_GRAPH, error, "a placeholder default cannot refer to a node");
+          return fail (r, start, r->end, GRAFT_PARSE_ERROR_GRAPH, error,
+                       "a placeholder default cannot refer to a node");
         }
       return TRUE;
     }
@@ -309,11 +313,13 @@ parse_node_head (Reader  *r,
   while (r->pos < r->end && is_ident_char (r->text[r->pos]))
     r->pos++;
   if (r->pos == start + 1 || g_ascii_isdigit (r->text[start + 1]))
-    return fail (r, start, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node name after '%'");
+    return fail (r, start, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "expected a node name after '%'");
   if (r->pos - start - 1 > GRAFT_MAX_NAME_LENGTH)
     return fail (r, start, r->pos, GRAFT_PARSE_ERROR_LIMIT, error, "the node name is too long");
   if (is_reserved_name (r->text + start + 1, r->pos - start - 1))
-    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_GRAPH, error, "this name is reserved in Python and cannot name a node");
+    return fail (r, start, r->pos, GRAFT_PARSE_ERROR_GRAPH, error,
+                 "this name is reserved in Python and cannot name a node");
   rec->name_start = (guint32) (start + 1);
   rec->name_len = (guint32) (r->pos - start - 1);
   if (!expect (r, " : ", error))
@@ -335,9 +341,11 @@ parse_node_head (Reader  *r,
   if ((gsize) found > r->pos)
     {
       if (r->text[found - 1] != ' ' || (gsize) found - 1 == r->pos)
-        return fail (r, r->pos, found, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a type followed by a space before the user count");
+        return fail (r, r->pos, found, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "expected a type followed by a space before the user count");
       if (memchr (r->text + r->pos, '\0', found - 1 - r->pos) != NULL)
-        return fail (r, r->pos, found - 1, GRAFT_PARSE_ERROR_SYNTAX, error, "the type contains a NUL byte");
+        return fail (r, r->pos, found - 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "the type contains a NUL byte");
       rec->type = g_strndup (r->text + r->pos, found - 1 - r->pos);
     }
   r->pos = found + strlen (marker);
@@ -345,12 +353,14 @@ parse_node_head (Reader  *r,
   for (i = r->pos; i < r->end && g_ascii_isdigit (r->text[i]); i++)
     ;
   if (i == users_mark)
-    return fail (r, users_mark, users_mark + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the number of users");
+    return fail (r, users_mark, users_mark + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "expected the number of users");
   digits = g_strndup (r->text + users_mark, i - users_mark);
   errno = 0;
   users = g_ascii_strtoull (digits, NULL, 10);
   if (errno == ERANGE || users > G_MAXUINT32 || i - users_mark > 10)
-    return fail (r, users_mark, i, GRAFT_PARSE_ERROR_SYNTAX, error, "the number of users is out of range");
+    return fail (r, users_mark, i, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "the number of users is out of range");
   rec->users = (guint) users;
   rec->users_start = (guint32) users_mark;
   rec->users_end = (guint32) i;
@@ -370,9 +380,12 @@ parse_node_body (Reader  *r,
   while (r->pos < r->end && (is_ident_char (r->text[r->pos])))
     r->pos++;
   if (!graft_op_from_string (r->text + op_start, r->pos - op_start, &rec->op))
-    return fail (r, op_start, r->pos + (r->pos == op_start), GRAFT_PARSE_ERROR_SYNTAX, error, "expected an op: placeholder, get_attr, call_function, call_method or call_module");
+    return fail (r, op_start, r->pos + (r->pos == op_start), GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "expected an op: placeholder, get_attr, call_function, call_method or "
+                 "call_module");
   if (rec->op == GRAFT_OP_OUTPUT)
-    return fail (r, op_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "the output is written as a 'return' line");
+    return fail (r, op_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "the output is written as a 'return' line");
   if (!expect (r, "[target=", error))
     return FALSE;
   target_start = r->pos;
@@ -384,14 +397,16 @@ parse_node_body (Reader  *r,
       if (close < 0)
         {
           if (r->end == target_start || r->text[r->end - 1] != ']')
-            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ']' at the end of the line");
+            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                         "expected ']' at the end of the line");
           close = (gssize) r->end - 1;
           r->pos = r->end;
         }
       else
         {
           if (r->text[r->end - 1] != ')')
-            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ')' at the end of the line");
+            return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                         "expected ')' at the end of the line");
           r->pos = close + strlen ("](default=");
           r->end--;
           if (!parse_default (r, &rec->args, error))
@@ -412,7 +427,8 @@ parse_node_body (Reader  *r,
 
     case GRAFT_OP_GET_ATTR:
       if (r->end == target_start || r->text[r->end - 1] != ']')
-        return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected ']' at the end of the line");
+        return fail (r, r->end, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "expected ']' at the end of the line");
       close = (gssize) r->end - 1;
       r->pos = r->end;
       break;
@@ -422,26 +438,31 @@ parse_node_body (Reader  *r,
     case GRAFT_OP_CALL_MODULE:
       close = find_in_line (r, target_start, "](args = ");
       if (close < 0)
-        return fail (r, target_start, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "expected '](args = ' after the target");
+        return fail (r, target_start, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "expected '](args = ' after the target");
       r->pos = close + strlen ("](args = ");
       if (!looking_at (r, "("))
-        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the args tuple");
+        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "expected the args tuple");
       {
         gsize args_start = r->pos;
 
         if (!parse_value (r, GRAFT_VALUE_LISTING, &rec->args, error))
           return FALSE;
         if (rec->args.kind != GRAFT_ARG_TUPLE)
-          return fail (r, args_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the args tuple");
+          return fail (r, args_start, r->pos, GRAFT_PARSE_ERROR_SYNTAX, error,
+                       "expected the args tuple");
       }
       if (!expect (r, ", kwargs = ", error))
         return FALSE;
       if (!looking_at (r, "{"))
-        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected the kwargs dict");
+        return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "expected the kwargs dict");
       if (!parse_value (r, GRAFT_VALUE_LISTING, &rec->kwargs, error) || !expect (r, ")", error))
         return FALSE;
       if (r->pos < r->end)
-        return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error, "unexpected text at the end of the line");
+        return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                     "unexpected text at the end of the line");
       break;
 
     case GRAFT_OP_OUTPUT:
@@ -451,9 +472,11 @@ parse_node_body (Reader  *r,
     }
 
   if ((gsize) close == target_start)
-    return fail (r, target_start, target_start + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "the target is empty");
+    return fail (r, target_start, target_start + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "the target is empty");
   if (memchr (r->text + target_start, '\0', close - target_start) != NULL)
-    return fail (r, target_start, close, GRAFT_PARSE_ERROR_SYNTAX, error, "the target contains a NUL byte");
+    return fail (r, target_start, close, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "the target contains a NUL byte");
   rec->target = g_strndup (r->text + target_start, close - target_start);
   return TRUE;
 }
@@ -495,7 +518,9 @@ resolve_refs (Reader  *r,
       index = g_hash_table_lookup (r->names, name->str);
       if (index == NULL)
         {
-          graft_set_error_at_offset (error, r->source, ref->start, ref->end, GRAFT_PARSE_ERROR_GRAPH, "%s%s is not defined", ref->name_start > ref->start ? "%" : "", name->str);
+          graft_set_error_at_offset (error, r->source, ref->start, ref->end,
+                                     GRAFT_PARSE_ERROR_GRAPH, "%s%s is not defined",
+                                     ref->name_start > ref->start ? "%" : "", name->str);
           return FALSE;
         }
       ref->record = GPOINTER_TO_UINT (index) - 1;
@@ -586,15 +611,19 @@ parse_line (Reader   *r,
               guint   line;
 
               graft_source_locate (r->source, first->line_start, &line, NULL);
-              graft_set_error_at_offset (error, r->source, rec.name_start - 1, rec.name_start + rec.name_len, GRAFT_PARSE_ERROR_GRAPH, "%%%s is already defined on line %u", name, line);
+              graft_set_error_at_offset (error, r->source, rec.name_start - 1,
+                                         rec.name_start + rec.name_len, GRAFT_PARSE_ERROR_GRAPH,
+                                         "%%%s is already defined on line %u", name, line);
               ok = FALSE;
             }
           else
-            g_hash_table_insert (r->names, g_steal_pointer (&name), GUINT_TO_POINTER (r->records->len + 1));
+            g_hash_table_insert (r->names, g_steal_pointer (&name),
+                                 GUINT_TO_POINTER (r->records->len + 1));
         }
     }
   else
-    ok = fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected a node ('%name : ...') or 'return'");
+    ok = fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error,
+               "expected a node ('%name : ...') or 'return'");
 
   if (!ok)
     {
@@ -621,12 +650,14 @@ build_graph (Reader  *r,
       Record *rec = &g_array_index (r->records, Record, i);
 
       if (rec->op == GRAFT_OP_OUTPUT)
-        nodes[i] = graft_graph_create_node (graph, rec->op, rec->target, NULL, NULL, "output", NULL);
+        nodes[i] =
+            graft_graph_create_node (graph, rec->op, rec->target, NULL, NULL, "output", NULL);
       else
         {
           g_autofree char *name = g_strndup (r->text + rec->name_start, rec->name_len);
 
-          nodes[i] = graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL, name, NULL);
+          nodes[i] =
+              graft_graph_create_node_named (graph, rec->op, rec->target, NULL, NULL, name, NULL);
         }
       if (nodes[i] == NULL)
         {
@@ -656,7 +687,12 @@ build_graph (Reader  *r,
 
       if (rec->op == GRAFT_OP_OUTPUT || actual == rec->users)
         continue;
-      graft_set_error_at_offset (error, r->source, rec->users_start, rec->users_end, GRAFT_PARSE_ERROR_GRAPH, "node %%%s declares %u user%s but %u node%s %s it", graft_node_get_name (nodes[i]), rec->users, rec->users == 1 ? "" : "s", actual, actual == 1 ? "" : "s", actual == 1 ? "uses" : "use");
+      graft_set_error_at_offset (error, r->source, rec->users_start, rec->users_end,
+                                 GRAFT_PARSE_ERROR_GRAPH,
+                                 "node %%%s declares %u user%s but %u node%s %s it",
+                                 graft_node_get_name (nodes[i]), rec->users,
+                                 rec->users == 1 ? "" : "s", actual, actual == 1 ? "" : "s",
+                                 actual == 1 ? "uses" : "use");
       return NULL;
     }
   return g_steal_pointer (&graph);
@@ -735,7 +771,9 @@ graft_listing_parse (GraftSource *source,
 
   if (r.length > GRAFT_MAX_INPUT_BYTES)
     {
-      graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_LIMIT, "the input is larger than %u MiB", GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
+      graft_set_error_at_offset (error, source, 0, 0, GRAFT_PARSE_ERROR_LIMIT,
+                                 "the input is larger than %u MiB",
+                                 GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
       return NULL;
     }
 
@@ -744,7 +782,8 @@ graft_listing_parse (GraftSource *source,
     {
       if (pos >= r.length)
         {
-          graft_set_error_at_offset (error, source, pos, pos, GRAFT_PARSE_ERROR_SYNTAX, "expected 'graph():' but the input is empty");
+          graft_set_error_at_offset (error, source, pos, pos, GRAFT_PARSE_ERROR_SYNTAX,
+                                     "expected 'graph():' but the input is empty");
           return NULL;
         }
       end = line_end (r.text, r.length, pos, &next);
@@ -759,7 +798,8 @@ graft_listing_parse (GraftSource *source,
   if (end - header_start != strlen ("graph():") ||
       memcmp (r.text + header_start, "graph():", end - header_start) != 0)
     {
-      graft_set_error_at_offset (error, source, header_start, end, GRAFT_PARSE_ERROR_SYNTAX, "expected 'graph():'");
+      graft_set_error_at_offset (error, source, header_start, end, GRAFT_PARSE_ERROR_SYNTAX,
+                                 "expected 'graph():'");
       return NULL;
     }
   pos = next;
@@ -783,13 +823,15 @@ graft_listing_parse (GraftSource *source,
 
           while (r.text[first] == ' ' || r.text[first] == '\t')
             first++;
-          graft_set_error_at_offset (error, source, first, end, GRAFT_PARSE_ERROR_GRAPH, "the 'return' line must be the last line");
+          graft_set_error_at_offset (error, source, first, end, GRAFT_PARSE_ERROR_GRAPH,
+                                     "the 'return' line must be the last line");
           reader_clear (&r);
           return NULL;
         }
       if (r.records->len >= GRAFT_MAX_NODES)
         {
-          graft_set_error_at_offset (error, source, pos, end, GRAFT_PARSE_ERROR_LIMIT, "the graph has more than %u nodes", GRAFT_MAX_NODES);
+          graft_set_error_at_offset (error, source, pos, end, GRAFT_PARSE_ERROR_LIMIT,
+                                     "the graph has more than %u nodes", GRAFT_MAX_NODES);
           reader_clear (&r);
           return NULL;
         }
@@ -803,7 +845,8 @@ graft_listing_parse (GraftSource *source,
 
   if (!have_return)
     {
-      graft_set_error_at_offset (error, source, r.length, r.length, GRAFT_PARSE_ERROR_GRAPH, "the listing has no 'return' line");
+      graft_set_error_at_offset (error, source, r.length, r.length, GRAFT_PARSE_ERROR_GRAPH,
+                                 "the listing has no 'return' line");
       reader_clear (&r);
       return NULL;
     }

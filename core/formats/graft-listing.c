@@ -42,11 +42,12 @@ graft_listing_to_gstring (GraftGraph *graph)
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
-      GraftOp op = graft_node_get_op (node);
+      GraftOp         op = graft_node_get_op (node);
       const GraftArg *args = graft_node_get_args (node);
-      const char *type = graft_node_get_type_annotation (node);
+      const char     *type = graft_node_get_type_annotation (node);
 
       _graft_buf_append (out, "\n    ");
       if (op == GRAFT_OP_OUTPUT)

@@ -18,7 +18,7 @@ append_binding_json (GString          *out,
                      const GraftMatch *match,
                      guint             position)
 {
-  GraftNode *node = NULL;
+  GraftNode      *node = NULL;
   const GraftArg *literal = NULL;
 
   graft_match_get_binding (match, position, &node, &literal);
@@ -26,7 +26,8 @@ append_binding_json (GString          *out,
     graft_json_append_string (out, graft_node_get_name (node), -1);
   else
     {
-      g_autofree char *repr = literal != NULL ? graft_arg_repr (literal, GRAFT_REPR_CODE) : g_strdup ("None");
+      g_autofree char *repr =
+          literal != NULL ? graft_arg_repr (literal, GRAFT_REPR_CODE) : g_strdup ("None");
 
       g_string_append (out, "{\"literal\": ");
       graft_json_append_string (out, repr, -1);
@@ -39,7 +40,7 @@ append_match_json (GString          *out,
                    const GraftMatch *match)
 {
   GraftPattern *p = graft_match_get_pattern (match);
-  gboolean first = TRUE;
+  gboolean      first = TRUE;
 
   g_string_append (out, "{\"anchors\": [");
   for (guint i = 0; i < graft_pattern_get_n_anchors (p); i++)
@@ -120,11 +121,11 @@ char *
 graft_match_to_text (const GraftMatch *match)
 {
   GraftPattern *p = graft_match_get_pattern (match);
-  GString *out = g_string_new (NULL);
+  GString      *out = g_string_new (NULL);
 
   for (guint i = 0; i < graft_pattern_get_n_nodes (p); i++)
     {
-      GraftNode *node = NULL;
+      GraftNode      *node = NULL;
       const GraftArg *literal = NULL;
 
       if (!graft_match_get_binding (match, i, &node, &literal))

@@ -15,8 +15,8 @@
 
 G_BEGIN_DECLS
 
-char *graft_match_to_json   (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
-char *graft_matches_to_json (GPtrArray        *matches) G_GNUC_WARN_UNUSED_RESULT;
-char *graft_match_to_text   (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
+char *graft_match_to_json (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
+char *graft_matches_to_json (GPtrArray *matches) G_GNUC_WARN_UNUSED_RESULT;
+char *graft_match_to_text (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -35,8 +35,8 @@ graft_output_write_file (const char *path,
 {
   g_autofree char *dir = NULL;
   g_autofree char *tmpl = NULL;
-  int fd;
-  gsize written = 0;
+  int              fd;
+  gsize            written = 0;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
@@ -48,7 +48,7 @@ graft_output_write_file (const char *path,
       int saved_errno = errno;
 
       graft_set_file_error (error, path, GRAFT_ERROR_IO,
-                        "cannot write the file: %s", g_strerror (saved_errno));
+                            "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   while (written < length)
@@ -64,7 +64,7 @@ graft_output_write_file (const char *path,
           close (fd);
           g_unlink (tmpl);
           graft_set_file_error (error, path, GRAFT_ERROR_IO,
-                            "cannot write the file: %s", g_strerror (saved_errno));
+                                "cannot write the file: %s", g_strerror (saved_errno));
           return FALSE;
         }
       written += n;
@@ -75,7 +75,7 @@ graft_output_write_file (const char *path,
 
       g_unlink (tmpl);
       graft_set_file_error (error, path, GRAFT_ERROR_IO,
-                        "cannot write the file: %s", g_strerror (saved_errno));
+                            "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   if (g_rename (tmpl, path) != 0)
@@ -84,7 +84,7 @@ graft_output_write_file (const char *path,
 
       g_unlink (tmpl);
       graft_set_file_error (error, path, GRAFT_ERROR_IO,
-                        "cannot write the file: %s", g_strerror (saved_errno));
+                            "cannot write the file: %s", g_strerror (saved_errno));
       return FALSE;
     }
   return TRUE;

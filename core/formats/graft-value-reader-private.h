@@ -40,7 +40,8 @@ typedef gboolean (*GraftValueRefFunc) (GraftValueReader *vr,
                                        gsize             end,
                                        GraftArg         *out);
 
-struct _GraftValueReader {
+struct _GraftValueReader
+{
   /* Borrowed */
   const char       *text;
   GraftValueRefFunc read_ref;
@@ -58,24 +59,24 @@ struct _GraftValueReader {
   GraftParseErrorCode fail_code;
 };
 
-void     _graft_value_reader_init    (GraftValueReader *vr,
-                                      const char       *text,
-                                      GraftValueRefFunc read_ref,
-                                      gpointer          user_data);
-void     _graft_value_reader_clear   (GraftValueReader *vr);
-gboolean _graft_value_read           (GraftValueReader *vr,
-                                      GraftValueStyle   style,
-                                      GraftArg         *out);
-void     _graft_value_skip_blanks    (GraftValueReader *vr);
-gboolean _graft_value_fail           (GraftValueReader   *vr,
-                                      gsize               start,
-                                      gsize               end,
-                                      GraftParseErrorCode code,
-                                      const char         *format,
-                                      ...) G_GNUC_PRINTF (5, 6);
-void     _graft_value_read_word      (const char *s,
-                                      gsize       len,
-                                      GraftArg   *out);
+void     _graft_value_reader_init (GraftValueReader *vr,
+                                   const char       *text,
+                                   GraftValueRefFunc read_ref,
+                                   gpointer          user_data);
+void     _graft_value_reader_clear (GraftValueReader *vr);
+gboolean _graft_value_read (GraftValueReader *vr,
+                            GraftValueStyle   style,
+                            GraftArg         *out);
+void     _graft_value_skip_blanks (GraftValueReader *vr);
+gboolean _graft_value_fail (GraftValueReader   *vr,
+                            gsize               start,
+                            gsize               end,
+                            GraftParseErrorCode code,
+                            const char         *format,
+                            ...) G_GNUC_PRINTF (5, 6);
+void     _graft_value_read_word (const char *s,
+                                 gsize       len,
+                                 GraftArg   *out);
 gboolean _graft_value_symbol_is_bare (const char *s,
                                       gsize       len);
 

@@ -418,11 +418,11 @@ read_dot_number (GraftValueReader *vr,
                  gboolean          allow_int,
                  GraftArg         *out)
 {
-  gsize start, end;
-  gboolean negative = FALSE;
+  gsize            start, end;
+  gboolean         negative = FALSE;
   g_autofree char *copy = NULL;
-  char *stop = NULL;
-  double value;
+  char            *stop = NULL;
+  double           value;
 
   _graft_value_skip_blanks (vr);
   start = vr->pos;
@@ -507,7 +507,7 @@ gboolean
 _graft_value_symbol_is_bare (const char *s,
                              gsize       len)
 {
-  gsize part = 0;
+  gsize    part = 0;
   gboolean dotted = FALSE;
 
   if (strlen (s) != len || len == 0)
@@ -1187,8 +1187,8 @@ static gboolean
 read_dot_word (GraftValueReader *vr,
                GraftArg         *out)
 {
-  gsize start = vr->pos;
-  gsize end = start;
+  gsize            start = vr->pos;
+  gsize            end = start;
   g_autofree char *word = NULL;
 
   while (end < vr->end &&

@@ -88,4 +88,3 @@ _graft_gv_doc_node_get (const GraftGvDocNode *node,
       return g_ptr_array_index (node->attr_values, i);
   return NULL;
 }
-

@@ -23,7 +23,8 @@ typedef enum {
 } GraftGvRank;
 
 /* One box to lay out, sized by the caller in points. */
-typedef struct {
+typedef struct
+{
   double      width;
   double      height;
   GraftGvRank rank;
@@ -31,13 +32,15 @@ typedef struct {
 } GraftGvNodeSpec;
 
 /* One edge, by node index. */
-typedef struct {
+typedef struct
+{
   guint tail;
   guint head;
 } GraftGvEdgeSpec;
 
 /* A graph for dot.  Node and edge indices are positions in these arrays. */
-typedef struct {
+typedef struct
+{
   const GraftGvNodeSpec *nodes;
   guint                  n_nodes;
   const GraftGvEdgeSpec *edges;
@@ -51,7 +54,8 @@ typedef struct {
  * the bounding box, in points.  Edge i's spline is the cubic Bezier chain
  * points[edge_start[i] .. edge_start[i + 1]) (1 + 3k points); when
  * has_arrow[i], an arrowhead runs from its last point to arrow_tip[i]. */
-typedef struct {
+typedef struct
+{
   /* Owned */
   GraftPoint *centers;    /* n_nodes */
   GArray     *points;     /* GraftPoint */
@@ -62,9 +66,9 @@ typedef struct {
   double      height;
 } GraftGvGeometry;
 
-gboolean _graft_gv_layout         (const GraftGvGraphSpec *spec,
-                                   GraftGvGeometry        *out,
-                                   GError                **error);
+gboolean _graft_gv_layout (const GraftGvGraphSpec *spec,
+                           GraftGvGeometry        *out,
+                           GError                **error);
 void     _graft_gv_geometry_clear (GraftGvGeometry *geometry);
 
 G_END_DECLS

@@ -43,11 +43,11 @@ set_inches (void       *object,
 }
 
 static void
-copy_geometry (Agraph_t        *g,
-               Agnode_t       **nodes,
-               Agedge_t       **edges,
+copy_geometry (Agraph_t               *g,
+               Agnode_t              **nodes,
+               Agedge_t              **edges,
                const GraftGvGraphSpec *spec,
-               GraftGvGeometry *out)
+               GraftGvGeometry        *out)
 {
   boxf bb = GD_bb (g);
 
@@ -69,7 +69,8 @@ copy_geometry (Agraph_t        *g,
       splines *spl = ED_spl (edges[i]);
 
       out->edge_start[i] = out->points->len;
-      if (spl != NULL && spl->size > 0 && spl->list[0].size >= 4 && (spl->list[0].size - 1) % 3 == 0)
+      if (spl != NULL && spl->size > 0 && spl->list[0].size >= 4 &&
+          (spl->list[0].size - 1) % 3 == 0)
         {
           bezier *bz = &spl->list[0];
 
@@ -124,11 +125,11 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
 {
   g_autofree Agnode_t **nodes = g_new0 (Agnode_t *, MAX (spec->n_nodes, 1));
   g_autofree Agedge_t **edges = g_new0 (Agedge_t *, MAX (spec->n_edges, 1));
-  g_autofree char *messages = NULL;
-  Agraph_t *g;
-  Agraph_t *top = NULL;
-  Agraph_t *bottom = NULL;
-  int rc;
+  g_autofree char      *messages = NULL;
+  Agraph_t             *g;
+  Agraph_t             *top = NULL;
+  Agraph_t             *bottom = NULL;
+  int                   rc;
 
   memset (out, 0, sizeof *out);
   _graft_gv_enter ();
@@ -167,7 +168,7 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
   for (guint i = 0; i < spec->n_nodes; i++)
     {
       const GraftGvNodeSpec *ns = &spec->nodes[i];
-      char name[32];
+      char                   name[32];
 
       g_snprintf (name, sizeof name, "n%u", i);
       nodes[i] = agnode (g, name, TRUE);
@@ -241,4 +242,3 @@ _graft_gv_geometry_clear (GraftGvGeometry *geometry)
   g_clear_pointer (&geometry->has_arrow, g_free);
   g_clear_pointer (&geometry->arrow_tip, g_free);
 }
-

@@ -21,28 +21,31 @@ G_BEGIN_DECLS
 /* Graphviz keeps global state (its error sink, the current graph's
  * attribute dictionaries): every call into it runs between these two, under
  * one lock.  _graft_gv_leave() returns what Graphviz said meanwhile. */
-void     _graft_gv_enter          (void);
-char    *_graft_gv_leave          (void) G_GNUC_WARN_UNUSED_RESULT;
-char    *_graft_gv_first_message_line (const char *messages) G_GNUC_WARN_UNUSED_RESULT;
+void  _graft_gv_enter (void);
+char *_graft_gv_leave (void) G_GNUC_WARN_UNUSED_RESULT;
+char *_graft_gv_first_message_line (const char *messages) G_GNUC_WARN_UNUSED_RESULT;
 
 /* One node of a DOT file read by cgraph, with its attributes in the order
  * cgraph declares them (only attributes with a value other than the
  * declared default, which is how DOT files set them). */
-typedef struct {
+typedef struct
+{
   char      *name;
   GPtrArray *attr_names;  /* char *, owned */
   GPtrArray *attr_values; /* char *, owned */
 } GraftGvDocNode;
 
 /* One edge of a DOT file: node indices, in the order of the file. */
-typedef struct {
+typedef struct
+{
   guint tail;
   guint head;
 } GraftGvDocEdge;
 
 /* A DOT graph as cgraph read it: nodes in the order they first appear,
  * edges in file order, and the graph's name. */
-typedef struct {
+typedef struct
+{
   /* Owned */
   char      *name;
   GPtrArray *nodes; /* GraftGvDocNode *, owned */
@@ -50,8 +53,8 @@ typedef struct {
   gboolean   is_strict;
 } GraftGvDoc;
 
-GraftGvDoc  *_graft_gv_doc_read        (GraftSource *source,
-                                        GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGvDoc *_graft_gv_doc_read (GraftSource *source,
+                                GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The DOT reader the text core uses: %NULL until a program that links
  * cgraph calls graft_gv_enable_dot_reader() (the lean `graft` CLI never
@@ -60,10 +63,10 @@ typedef GraftGvDoc *(*GraftGvDocReader) (GraftSource *source,
                                          GError     **error);
 GraftGvDocReader _graft_gv_get_doc_reader (void);
 void             _graft_gv_set_doc_reader (GraftGvDocReader reader);
-const char  *_graft_gv_doc_node_get    (const GraftGvDocNode *node,
-                                        const char           *attr);
-void         _graft_gv_doc_free        (GraftGvDoc *doc);
-void         _graft_gv_doc_node_free   (gpointer data);
+const char      *_graft_gv_doc_node_get (const GraftGvDocNode *node,
+                                         const char           *attr);
+void             _graft_gv_doc_free (GraftGvDoc *doc);
+void             _graft_gv_doc_node_free (gpointer data);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGvDoc, _graft_gv_doc_free)
 

@@ -83,7 +83,8 @@ _graft_gv_leave (void)
   return messages;
 }
 
-typedef struct {
+typedef struct
+{
   guint64 seq;
   guint   tail;
   guint   head;
@@ -108,26 +109,27 @@ set_read_error (GError     **error,
                 const char  *messages)
 {
   g_autofree char *line_text = _graft_gv_first_message_line (messages);
-  const char *filename = graft_source_get_filename (source);
-  const char *text = graft_source_get_text (source);
-  gsize length = graft_source_get_length (source);
-  const char *in_line = strstr (line_text, " in line ");
-  guint line = 1;
-  guint column = 1;
+  const char      *filename = graft_source_get_filename (source);
+  const char      *text = graft_source_get_text (source);
+  gsize            length = graft_source_get_length (source);
+  const char      *in_line = strstr (line_text, " in line ");
+  guint            line = 1;
+  guint            column = 1;
   g_autofree char *what = NULL;
 
   if (in_line != NULL)
     {
       const char *near = strstr (in_line, " near '");
 
-      line = (guint) CLAMP (g_ascii_strtoull (in_line + strlen (" in line "), NULL, 10), 1, G_MAXUINT);
+      line =
+          (guint) CLAMP (g_ascii_strtoull (in_line + strlen (" in line "), NULL, 10), 1, G_MAXUINT);
       what = g_strndup (line_text, (gsize) (in_line - line_text));
       if (near != NULL)
         {
           const char *token = near + strlen (" near '");
           const char *token_end = strrchr (token, '\'');
-          gsize start = 0;
-          guint l = 1;
+          gsize       start = 0;
+          guint       l = 1;
 
           /* Find the line in the text, then the token on it. */
           while (l < line && start < length)
@@ -141,10 +143,10 @@ set_read_error (GError     **error,
             }
           if (l == line && token_end != NULL && token_end > token)
             {
-              const char *nl = memchr (text + start, '\n', length - start);
-              gsize line_end = nl != NULL ? (gsize) (nl - text) : length;
+              const char      *nl = memchr (text + start, '\n', length - start);
+              gsize            line_end = nl != NULL ? (gsize) (nl - text) : length;
               g_autofree char *tok = g_strndup (token, (gsize) (token_end - token));
-              const char *hit = g_strstr_len (text + start, (gssize) (line_end - start), tok);
+              const char      *hit = g_strstr_len (text + start, (gssize) (line_end - start), tok);
 
               if (hit != NULL)
                 {
@@ -154,7 +156,8 @@ set_read_error (GError     **error,
                   return;
                 }
               g_free (g_steal_pointer (&what));
-              what = g_strdup_printf ("%.*s near '%s'", (int) (in_line - line_text), line_text, tok);
+              what =
+                  g_strdup_printf ("%.*s near '%s'", (int) (in_line - line_text), line_text, tok);
             }
         }
     }
@@ -191,7 +194,8 @@ copy_doc (Agraph_t    *g,
       node->name = g_strdup (agnameof (n));
       node->attr_names = g_ptr_array_new_with_free_func (g_free);
       node->attr_values = g_ptr_array_new_with_free_func (g_free);
-      for (Agsym_t *sym = agnxtattr (g, AGNODE, NULL); sym != NULL; sym = agnxtattr (g, AGNODE, sym))
+      for (Agsym_t *sym = agnxtattr (g, AGNODE, NULL); sym != NULL;
+           sym = agnxtattr (g, AGNODE, sym))
         {
           const char *value = agxget (n, sym);
 
@@ -220,7 +224,7 @@ copy_doc (Agraph_t    *g,
   g_array_sort (seq_edges, compare_seq_edges);
   for (guint i = 0; i < seq_edges->len; i++)
     {
-      SeqEdge *se = &g_array_index (seq_edges, SeqEdge, i);
+      SeqEdge       *se = &g_array_index (seq_edges, SeqEdge, i);
       GraftGvDocEdge de = { se->tail, se->head };
 
       g_array_append_val (doc->edges, de);
@@ -229,7 +233,8 @@ copy_doc (Agraph_t    *g,
 }
 
 /* cgraph reads through this, as agmemread() does, a line at a time. */
-typedef struct {
+typedef struct
+{
   const char *text;
   gsize       length;
   gsize       pos;
@@ -241,7 +246,7 @@ mem_read_cb (void *chan,
              int   bufsize)
 {
   MemReader *reader = chan;
-  int n = 0;
+  int        n = 0;
 
   while (n < bufsize && reader->pos < reader->length)
     {
@@ -271,16 +276,16 @@ GraftGvDoc *
 _graft_gv_doc_read (GraftSource *source,
                     GError     **error)
 {
-  const char *text = graft_source_get_text (source);
-  gsize length = graft_source_get_length (source);
-  const char *nul = memchr (text, '\0', length);
+  const char      *text = graft_source_get_text (source);
+  gsize            length = graft_source_get_length (source);
+  const char      *nul = memchr (text, '\0', length);
   g_autofree char *messages = NULL;
-  GraftGvDoc *doc = NULL;
-  GError *local_error = NULL;
-  MemReader reader = { text, length, 0 };
-  Agiodisc_t io = { mem_read_cb, AgIoDisc.putstr, AgIoDisc.flush };
-  Agdisc_t disc = { &AgMemDisc, &AgIdDisc, &io };
-  Agraph_t *g;
+  GraftGvDoc      *doc = NULL;
+  GError          *local_error = NULL;
+  MemReader        reader = { text, length, 0 };
+  Agiodisc_t       io = { mem_read_cb, AgIoDisc.putstr, AgIoDisc.flush };
+  Agdisc_t         disc = { &AgMemDisc, &AgIdDisc, &io };
+  Agraph_t        *g;
 
   if (nul != NULL)
     {

@@ -416,7 +416,7 @@ double
 graft_arg_shared_nan (void)
 {
   guint64 bits = SHARED_NAN_BITS;
-  double f;
+  double  f;
 
   memcpy (&f, &bits, sizeof f);
   return f;
@@ -454,9 +454,9 @@ gboolean
 graft_arg_python_equal (const GraftArg *a,
                         const GraftArg *b)
 {
-  double are, aim, bre, bim;
+  double   are, aim, bre, bim;
   gboolean aint, bint;
-  gint64 ai = 0, bi = 0;
+  gint64   ai = 0, bi = 0;
 
   if (numeric_value (a, &are, &aim, &aint, &ai) && numeric_value (b, &bre, &bim, &bint, &bi))
     {
@@ -563,8 +563,8 @@ few_decimals (double value,
       for (guint c = 0; c < 2; c++)
         {
           guint64 m = (guint64) candidates[c];
-          char tmp[24];
-          gsize n = 0;
+          char    tmp[24];
+          gsize   n = 0;
 
           if (m == 0 || (double) m / pow10[k] != value)
             continue;
@@ -634,8 +634,8 @@ void
 graft_append_float_repr (GString *out,
                          double   value)
 {
-  char digits[32];
-  int exp10;
+  char  digits[32];
+  int   exp10;
   gsize n;
 
   if (isnan (value))
@@ -785,7 +785,7 @@ graft_append_str_repr (GString    *out,
                        const char *s,
                        gsize       len)
 {
-  char quote = '\'';
+  char        quote = '\'';
   const char *end = s + len;
 
   if (memchr (s, '\'', len) != NULL && memchr (s, '"', len) == NULL)
@@ -795,7 +795,7 @@ graft_append_str_repr (GString    *out,
   for (const char *p = s; p < end;)
     {
       gunichar c = g_utf8_get_char_validated (p, end - p);
-      gsize step;
+      gsize    step;
 
       if (c == (gunichar) -1 || c == (gunichar) -2)
         {
@@ -866,8 +866,8 @@ void
 graft_append_int (GString *out,
                   gint64   i)
 {
-  char digits[24];
-  gsize at = sizeof digits;
+  char    digits[24];
+  gsize   at = sizeof digits;
   guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
 
   do
@@ -1011,8 +1011,20 @@ const char *
 graft_arg_kind_to_string (GraftArgKind kind)
 {
   static const char *const names[] = {
-    "None", "Ellipsis", "bool", "int", "float", "complex", "str",
-    "symbol", "device", "node", "tuple", "list", "dict", "slice",
+    "None",
+    "Ellipsis",
+    "bool",
+    "int",
+    "float",
+    "complex",
+    "str",
+    "symbol",
+    "device",
+    "node",
+    "tuple",
+    "list",
+    "dict",
+    "slice",
   };
 
   if ((guint) kind < G_N_ELEMENTS (names))

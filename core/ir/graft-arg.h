@@ -80,55 +80,55 @@ typedef enum {
 typedef const char *(*GraftNodeNameFunc) (GraftNode *node,
                                           gpointer   user_data);
 
-void      graft_arg_init_none     (GraftArg *arg);
-void      graft_arg_init_ellipsis (GraftArg *arg);
-void      graft_arg_init_bool     (GraftArg *arg,
-                                   gboolean  value);
-void      graft_arg_init_int      (GraftArg *arg,
-                                   gint64    value);
-void      graft_arg_init_float    (GraftArg *arg,
-                                   double    value);
-void      graft_arg_init_complex  (GraftArg *arg,
-                                   double    real,
-                                   double    imag);
-void      graft_arg_init_str      (GraftArg   *arg,
-                                   const char *value,
-                                   gssize      length);
-void      graft_arg_init_symbol   (GraftArg   *arg,
+void        graft_arg_init_none (GraftArg *arg);
+void        graft_arg_init_ellipsis (GraftArg *arg);
+void        graft_arg_init_bool (GraftArg *arg,
+                                 gboolean  value);
+void        graft_arg_init_int (GraftArg *arg,
+                                gint64    value);
+void        graft_arg_init_float (GraftArg *arg,
+                                  double    value);
+void        graft_arg_init_complex (GraftArg *arg,
+                                    double    real,
+                                    double    imag);
+void        graft_arg_init_str (GraftArg   *arg,
+                                const char *value,
+                                gssize      length);
+void        graft_arg_init_symbol (GraftArg   *arg,
                                    const char *name);
-void      graft_arg_init_device   (GraftArg   *arg,
+void        graft_arg_init_device (GraftArg   *arg,
                                    const char *str_form);
-void      graft_arg_init_node     (GraftArg  *arg,
-                                   GraftNode *node);
-void      graft_arg_init_seq      (GraftArg    *arg,
-                                   GraftArgKind kind,
-                                   guint        n_items);
-void      graft_arg_init_dict     (GraftArg *arg,
-                                   guint     n_entries);
-void      graft_arg_init_slice    (GraftArg *arg);
-void      graft_arg_copy          (GraftArg       *dest,
-                                   const GraftArg *src);
-void      graft_arg_clear         (GraftArg *arg);
-gboolean  graft_arg_equal         (const GraftArg *a,
-                                   const GraftArg *b);
-gboolean  graft_arg_python_equal  (const GraftArg *a,
-                                   const GraftArg *b);
-gboolean  graft_arg_has_node      (const GraftArg *arg);
-double    graft_arg_shared_nan    (void);
-gboolean  graft_arg_is_container  (const GraftArg *arg);
-guint     graft_arg_count_items   (const GraftArg *arg);
-void      graft_arg_append_repr   (GString           *out,
-                                   const GraftArg    *arg,
-                                   GraftReprStyle     style,
-                                   GraftNodeNameFunc  name_func,
-                                   gpointer           user_data);
-char     *graft_arg_repr          (const GraftArg *arg,
-                                   GraftReprStyle  style) G_GNUC_WARN_UNUSED_RESULT;
-void      graft_append_int        (GString *out,
-                                   gint64   i);
-void      graft_append_float_repr (GString *out,
-                                   double   value);
-void      graft_append_str_repr   (GString    *out,
+void        graft_arg_init_node (GraftArg  *arg,
+                                 GraftNode *node);
+void        graft_arg_init_seq (GraftArg    *arg,
+                                GraftArgKind kind,
+                                guint        n_items);
+void        graft_arg_init_dict (GraftArg *arg,
+                                 guint     n_entries);
+void        graft_arg_init_slice (GraftArg *arg);
+void        graft_arg_copy (GraftArg       *dest,
+                            const GraftArg *src);
+void        graft_arg_clear (GraftArg *arg);
+gboolean    graft_arg_equal (const GraftArg *a,
+                             const GraftArg *b);
+gboolean    graft_arg_python_equal (const GraftArg *a,
+                                    const GraftArg *b);
+gboolean    graft_arg_has_node (const GraftArg *arg);
+double      graft_arg_shared_nan (void);
+gboolean    graft_arg_is_container (const GraftArg *arg);
+guint       graft_arg_count_items (const GraftArg *arg);
+void        graft_arg_append_repr (GString          *out,
+                                   const GraftArg   *arg,
+                                   GraftReprStyle    style,
+                                   GraftNodeNameFunc name_func,
+                                   gpointer          user_data);
+char       *graft_arg_repr (const GraftArg *arg,
+                            GraftReprStyle  style) G_GNUC_WARN_UNUSED_RESULT;
+void        graft_append_int (GString *out,
+                              gint64   i);
+void        graft_append_float_repr (GString *out,
+                                     double   value);
+void        graft_append_str_repr (GString    *out,
                                    const char *s,
                                    gsize       len);
 const char *graft_arg_kind_to_string (GraftArgKind kind);

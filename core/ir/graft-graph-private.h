@@ -13,15 +13,15 @@
 G_BEGIN_DECLS
 
 guint32  _graft_graph_new_mark (GraftGraph *self);
-void     _graft_node_set_mark  (GraftNode  *node,
-                                guint       slot,
-                                guint32     mark);
+void     _graft_node_set_mark (GraftNode *node,
+                               guint      slot,
+                               guint32    mark);
 gboolean _graft_node_name_is_canonical (GraftNode *node);
-guint32  _graft_node_get_mark  (GraftNode  *node,
-                                guint       slot);
-gboolean _graft_node_has_mark  (GraftNode  *node,
-                                guint       slot,
-                                guint32     mark);
+guint32  _graft_node_get_mark (GraftNode *node,
+                               guint      slot);
+gboolean _graft_node_has_mark (GraftNode *node,
+                               guint      slot,
+                               guint32    mark);
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
 

@@ -37,21 +37,21 @@ struct _GraftNode
   const char *type;   /* interned, nullable: the annotation as printed */
 
   /* Owned */
-  GraftArg    args;   /* always a tuple */
-  GraftArg    kwargs; /* always a dict with str keys */
-  GraftNode **users;  /* borrowed pointers; an owned array, or &user_inline */
+  GraftArg    args;        /* always a tuple */
+  GraftArg    kwargs;      /* always a dict with str keys */
+  GraftNode **users;       /* borrowed pointers; an owned array, or &user_inline */
   GraftNode  *user_inline; /* the only user, for the many nodes with one */
-  GHashTable *user_index; /* user -> position + 1, once there are many */
+  GHashTable *user_index;  /* user -> position + 1, once there are many */
   guint       n_users;
   guint       users_capacity;
 
-  gint64      order;
-  guint32     marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
-  guint32     span_start; /* where the node came from in its source */
-  guint32     span_end;
-  guint8      op;
-  guint8      is_wrapped;
-  guint8      name_canonical; /* graft_namespace_is_canonical (name, DEFAULT) */
+  gint64  order;
+  guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
+  guint32 span_start; /* where the node came from in its source */
+  guint32 span_end;
+  guint8  op;
+  guint8  is_wrapped;
+  guint8  name_canonical; /* graft_namespace_is_canonical (name, DEFAULT) */
 };
 
 struct _GraftGraph
@@ -64,24 +64,24 @@ struct _GraftGraph
   /* Recently interned targets, in slots picked by length and end bytes: a
    * graph has a few dozen targets and thousands of nodes, and a hit
    * (checked by comparing the text) saves hashing the whole string. */
-  const char     *intern_cache[128];
+  const char *intern_cache[128];
 
-  GHashTable     *trash;   /* detached nodes an edit may bring back */
-  GraftSource    *source;  /* where node spans point, or NULL */
-  GraftEdit      *recording; /* the edit being recorded, or NULL */
+  GHashTable  *trash;     /* detached nodes an edit may bring back */
+  GraftSource *source;    /* where node spans point, or NULL */
+  GraftEdit   *recording; /* the edit being recorded, or NULL */
 
   /* Borrowed (the nodes themselves are owned through the list) */
-  GraftNode      *first;
-  GraftNode      *last;
-  guint           n_nodes;
-  guint32         epoch;   /* the last mark handed out */
+  GraftNode *first;
+  GraftNode *last;
+  guint      n_nodes;
+  guint32    epoch; /* the last mark handed out */
 
   /* Node memory: nodes are carved in creation order out of blocks, so a
    * walk of a traced graph reads memory in order; erased nodes are reused. */
-  GPtrArray      *node_blocks; /* GraftNode[], owned */
-  GraftNode      *block_next;
-  guint           block_left;
-  GraftNode      *free_nodes;  /* linked through next */
+  GPtrArray *node_blocks; /* GraftNode[], owned */
+  GraftNode *block_next;
+  guint      block_left;
+  GraftNode *free_nodes; /* linked through next */
 };
 
 /* Blocks grow with the graph, from 64 nodes to this many. */
@@ -114,8 +114,8 @@ typedef struct
 {
   EditKind   kind;
   GraftNode *node;
-  GraftNode *next;   /* ADD, ERASE, MOVE: the node that followed it */
-  GraftArg   args;   /* SET_ARGS: the other arguments (old when applied) */
+  GraftNode *next; /* ADD, ERASE, MOVE: the node that followed it */
+  GraftArg   args; /* SET_ARGS: the other arguments (old when applied) */
   GraftArg   kwargs;
 } EditOp;
 
@@ -125,12 +125,17 @@ struct _GraftEdit
   GraftGraph *graph;
 
   /* Owned */
-  GArray     *ops;
-  gboolean    applied;
+  GArray  *ops;
+  gboolean applied;
 };
 
 static const char *const op_names[] = {
-  "placeholder", "get_attr", "call_function", "call_method", "call_module", "output",
+  "placeholder",
+  "get_attr",
+  "call_function",
+  "call_method",
+  "call_module",
+  "output",
 };
 
 const char *
@@ -242,7 +247,7 @@ graft_graph_free (GraftGraph *self)
     }
   {
     GHashTableIter iter;
-    gpointer key;
+    gpointer       key;
 
     g_hash_table_iter_init (&iter, self->trash);
     while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -380,7 +385,7 @@ remove_user (GraftNode *used,
 {
   if (used->user_index != NULL)
     {
-      guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (used->user_index, user));
+      guint      pos = GPOINTER_TO_UINT (g_hash_table_lookup (used->user_index, user));
       GraftNode *last;
 
       g_assert (pos > 0);
@@ -466,20 +471,20 @@ graft_node_get_input_nodes (GraftNode *node,
  * of first appearance, without allocating for the usual few inputs. */
 static void
 foreach_input (GraftNode *node,
-               void     (*func) (GraftNode *used, GraftNode *user))
+               void (*func) (GraftNode *used, GraftNode *user))
 {
   GraftNode *seen[16];
-  guint n_seen = 0;
-  g_autoptr(GPtrArray) many = NULL;
+  guint      n_seen = 0;
+  g_autoptr (GPtrArray) many = NULL;
   const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
-  guint sp = 0;
+  guint           sp = 0;
 
   stack[sp++] = &node->kwargs;
   stack[sp++] = &node->args;
   while (sp > 0)
     {
       const GraftArg *arg = stack[--sp];
-      guint n_items;
+      guint           n_items;
 
       if (arg->kind == GRAFT_ARG_NODE)
         {
@@ -509,7 +514,7 @@ foreach_input (GraftNode *node,
         {
           /* Wider than the stack: walk this container by recursion on the
            * general path (containers this wide are rare). */
-          g_autoptr(GPtrArray) inputs = g_ptr_array_new ();
+          g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
 
           collect_inputs (arg, inputs);
           for (guint i = 0; i < inputs->len; i++)
@@ -564,10 +569,10 @@ relabel_around (GraftGraph *self,
 
   for (guint bits = 1; bits < 62; bits++)
     {
-      gint64 lo = base & ~(((gint64) 1 << bits) - 1);
-      gint64 hi = lo + ((gint64) 1 << bits);
+      gint64     lo = base & ~(((gint64) 1 << bits) - 1);
+      gint64     hi = lo + ((gint64) 1 << bits);
       GraftNode *first = node, *last = node;
-      gint64 count = 1, step;
+      gint64     count = 1, step;
 
       limit *= 1.5;
       /* The nodes whose keys fall in [lo, hi), plus @node itself. */
@@ -751,9 +756,9 @@ derived_name (GraftGraph *self,
               GraftOp     op,
               const char *interned_target)
 {
-  guint which = op == GRAFT_OP_CALL_FUNCTION;
+  guint        which = op == GRAFT_OP_CALL_FUNCTION;
   GHashTable **table = &self->derived_names[which];
-  const char *name;
+  const char  *name;
 
   if (*table == NULL)
     *table = g_hash_table_new (NULL, NULL);
@@ -772,9 +777,9 @@ static const char *
 intern_target (GraftGraph *self,
                const char *target)
 {
-  gsize len = strlen (target);
-  guint slot = len == 0 ? 0
-                        : (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]) %
+  gsize       len = strlen (target);
+  guint       slot = len == 0 ? 0
+                              : (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]) %
                               G_N_ELEMENTS (self->intern_cache);
   const char *cached = self->intern_cache[slot];
 
@@ -848,8 +853,8 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs, name,
-                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs,
+                      name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
 /**
@@ -931,7 +936,7 @@ replace_uses (GraftGraph     *self,
               const GraftArg *value)
 {
   g_autofree GraftNode **users = NULL;
-  guint n_users;
+  guint                  n_users;
 
   n_users = old_node->n_users;
   users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
@@ -1068,7 +1073,7 @@ check_arg_nodes (GraftGraph     *self,
   if (arg->kind == GRAFT_ARG_NODE)
     {
       GraftNode *used = arg->node;
-      guint count = 0;
+      guint      count = 0;
 
       if (used == NULL || used->graph != self ||
           _graft_namespace_lookup_bound (self->names, used->name) != used)
@@ -1135,7 +1140,7 @@ graft_graph_lint (GraftGraph    *self,
                   GraftLintFlags flags,
                   GError       **error)
 {
-  guint count = 0, outputs = 0;
+  guint      count = 0, outputs = 0;
   GraftNode *prev = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -1164,7 +1169,8 @@ graft_graph_lint (GraftGraph    *self,
       if (!node->name_canonical != !graft_namespace_is_canonical (node->name, GRAFT_NAME_DEFAULT))
         {
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s is wrongly marked as %scanonical", node->name, node->name_canonical ? "" : "not ");
+                       "node %s is wrongly marked as %scanonical", node->name,
+                       node->name_canonical ? "" : "not ");
           return FALSE;
         }
       if (node->args.kind != GRAFT_ARG_TUPLE || node->kwargs.kind != GRAFT_ARG_DICT)
@@ -1358,7 +1364,8 @@ gint
 graft_node_compare_order (GraftNode *a,
                           GraftNode *b)
 {
-  return a->order < b->order ? -1 : a->order > b->order ? 1 : 0;
+  return a->order < b->order ? -1 : a->order > b->order ? 1
+                                                        : 0;
 }
 
 const char *
@@ -1375,7 +1382,8 @@ void
 graft_node_set_type_annotation (GraftNode  *node,
                                 const char *type_repr)
 {
-  node->type = type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
+  node->type =
+      type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
 }
 
 gboolean
@@ -1686,9 +1694,9 @@ graft_node_set_error (GraftNode     *node,
                       const char    *format,
                       ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *message = NULL;
-  GraftSource *source = node != NULL ? node->graph->source : NULL;
+  GraftSource     *source = node != NULL ? node->graph->source : NULL;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);

@@ -28,99 +28,99 @@ typedef enum {
   GRAFT_LINT_DEFINED_BEFORE_USE = 1 << 0,
 } GraftLintFlags;
 
-const char     *graft_op_to_string              (GraftOp op);
-gboolean        graft_op_from_string            (const char *text,
-                                                 gsize       len,
-                                                 GraftOp    *out_op);
+const char *graft_op_to_string (GraftOp op);
+gboolean    graft_op_from_string (const char *text,
+                                  gsize       len,
+                                  GraftOp    *out_op);
 
-GraftGraph     *graft_graph_new                 (void) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_graph_free                (GraftGraph *self);
-guint           graft_graph_get_n_nodes         (GraftGraph *self);
-GraftNode      *graft_graph_get_first           (GraftGraph *self);
-GraftNode      *graft_graph_get_last            (GraftGraph *self);
-GraftNode      *graft_graph_get_output          (GraftGraph *self);
-GraftNode      *graft_graph_find_node           (GraftGraph *self,
-                                                 const char *name);
-GraftNamespace *graft_graph_get_namespace       (GraftGraph *self);
-const char     *graft_graph_intern              (GraftGraph *self,
-                                                 const char *text);
-GraftNode      *graft_graph_create_node         (GraftGraph *self,
-                                                 GraftOp     op,
-                                                 const char *target,
-                                                 GraftArg   *args,
-                                                 GraftArg   *kwargs,
-                                                 const char *name_candidate,
-                                                 GraftNode  *before);
-GraftNode      *graft_graph_create_node_named   (GraftGraph *self,
-                                                 GraftOp     op,
-                                                 const char *target,
-                                                 GraftArg   *args,
-                                                 GraftArg   *kwargs,
-                                                 const char *exact_name,
-                                                 GraftNode  *before);
-void            graft_graph_set_args            (GraftGraph *self,
-                                                 GraftNode  *node,
-                                                 GraftArg   *args,
-                                                 GraftArg   *kwargs);
-void            graft_graph_replace_all_uses    (GraftGraph *self,
-                                                 GraftNode  *old_node,
-                                                 GraftNode  *new_node);
+GraftGraph     *graft_graph_new (void) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_graph_free (GraftGraph *self);
+guint           graft_graph_get_n_nodes (GraftGraph *self);
+GraftNode      *graft_graph_get_first (GraftGraph *self);
+GraftNode      *graft_graph_get_last (GraftGraph *self);
+GraftNode      *graft_graph_get_output (GraftGraph *self);
+GraftNode      *graft_graph_find_node (GraftGraph *self,
+                                       const char *name);
+GraftNamespace *graft_graph_get_namespace (GraftGraph *self);
+const char     *graft_graph_intern (GraftGraph *self,
+                                    const char *text);
+GraftNode      *graft_graph_create_node (GraftGraph *self,
+                                         GraftOp     op,
+                                         const char *target,
+                                         GraftArg   *args,
+                                         GraftArg   *kwargs,
+                                         const char *name_candidate,
+                                         GraftNode  *before);
+GraftNode      *graft_graph_create_node_named (GraftGraph *self,
+                                               GraftOp     op,
+                                               const char *target,
+                                               GraftArg   *args,
+                                               GraftArg   *kwargs,
+                                               const char *exact_name,
+                                               GraftNode  *before);
+void            graft_graph_set_args (GraftGraph *self,
+                                      GraftNode  *node,
+                                      GraftArg   *args,
+                                      GraftArg   *kwargs);
+void            graft_graph_replace_all_uses (GraftGraph *self,
+                                              GraftNode  *old_node,
+                                              GraftNode  *new_node);
 void            graft_graph_replace_all_uses_with_value (GraftGraph     *self,
                                                          GraftNode      *old_node,
                                                          const GraftArg *value);
-void            graft_graph_erase_node          (GraftGraph *self,
-                                                 GraftNode  *node);
-void            graft_graph_move_before         (GraftGraph *self,
-                                                 GraftNode  *node,
-                                                 GraftNode  *before);
-gboolean        graft_graph_lint                (GraftGraph    *self,
-                                                 GraftLintFlags flags,
-                                                 GError       **error);
-gsize           graft_graph_get_memory_size     (GraftGraph *self);
-void            graft_graph_begin_edit          (GraftGraph *self);
-GraftEdit      *graft_graph_end_edit            (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_edit_undo                 (GraftEdit  *edit);
-void            graft_edit_redo                 (GraftEdit  *edit);
-gboolean        graft_edit_is_applied           (GraftEdit  *edit);
-guint           graft_edit_get_n_operations     (GraftEdit  *edit);
-void            graft_edit_free                 (GraftEdit  *edit);
+void            graft_graph_erase_node (GraftGraph *self,
+                                        GraftNode  *node);
+void            graft_graph_move_before (GraftGraph *self,
+                                         GraftNode  *node,
+                                         GraftNode  *before);
+gboolean        graft_graph_lint (GraftGraph    *self,
+                                  GraftLintFlags flags,
+                                  GError       **error);
+gsize           graft_graph_get_memory_size (GraftGraph *self);
+void            graft_graph_begin_edit (GraftGraph *self);
+GraftEdit      *graft_graph_end_edit (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_edit_undo (GraftEdit *edit);
+void            graft_edit_redo (GraftEdit *edit);
+gboolean        graft_edit_is_applied (GraftEdit *edit);
+guint           graft_edit_get_n_operations (GraftEdit *edit);
+void            graft_edit_free (GraftEdit *edit);
 
-GraftOp         graft_node_get_op               (GraftNode *node);
-const char     *graft_node_get_name             (GraftNode *node);
-const char     *graft_node_get_target           (GraftNode *node);
-const GraftArg *graft_node_get_args             (GraftNode *node);
-const GraftArg *graft_node_get_kwargs           (GraftNode *node);
-guint           graft_node_get_n_users          (GraftNode *node);
-GraftNode      *graft_node_get_user             (GraftNode *node,
-                                                 guint      i);
-GraftNode      *graft_node_get_next             (GraftNode *node);
-GraftNode      *graft_node_get_prev             (GraftNode *node);
-GraftGraph     *graft_node_get_graph            (GraftNode *node);
-gint            graft_node_compare_order        (GraftNode *a,
-                                                 GraftNode *b);
-const char     *graft_node_get_type_annotation  (GraftNode *node);
-void            graft_node_set_type_annotation  (GraftNode  *node,
-                                                 const char *type_repr);
-gboolean        graft_node_get_is_wrapped       (GraftNode *node);
-void            graft_node_set_is_wrapped       (GraftNode *node,
-                                                 gboolean   is_wrapped);
-void            graft_node_get_span             (GraftNode *node,
-                                                 guint32   *out_start,
-                                                 guint32   *out_end);
-void            graft_node_set_span             (GraftNode *node,
-                                                 guint32    start,
-                                                 guint32    end);
-GPtrArray      *graft_node_dup_input_nodes      (GraftNode *node) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_node_get_input_nodes      (GraftNode *node,
-                                                 GPtrArray *out);
-void            graft_graph_set_source          (GraftGraph  *self,
-                                                 GraftSource *source);
-GraftSource    *graft_graph_get_source          (GraftGraph  *self);
-void            graft_node_set_error            (GraftNode     *node,
-                                                 GError       **error,
-                                                 GraftErrorCode code,
-                                                 const char  *format,
-                                                 ...) G_GNUC_PRINTF (4, 5);
+GraftOp         graft_node_get_op (GraftNode *node);
+const char     *graft_node_get_name (GraftNode *node);
+const char     *graft_node_get_target (GraftNode *node);
+const GraftArg *graft_node_get_args (GraftNode *node);
+const GraftArg *graft_node_get_kwargs (GraftNode *node);
+guint           graft_node_get_n_users (GraftNode *node);
+GraftNode      *graft_node_get_user (GraftNode *node,
+                                     guint      i);
+GraftNode      *graft_node_get_next (GraftNode *node);
+GraftNode      *graft_node_get_prev (GraftNode *node);
+GraftGraph     *graft_node_get_graph (GraftNode *node);
+gint            graft_node_compare_order (GraftNode *a,
+                                          GraftNode *b);
+const char     *graft_node_get_type_annotation (GraftNode *node);
+void            graft_node_set_type_annotation (GraftNode  *node,
+                                                const char *type_repr);
+gboolean        graft_node_get_is_wrapped (GraftNode *node);
+void            graft_node_set_is_wrapped (GraftNode *node,
+                                           gboolean   is_wrapped);
+void            graft_node_get_span (GraftNode *node,
+                                     guint32   *out_start,
+                                     guint32   *out_end);
+void            graft_node_set_span (GraftNode *node,
+                                     guint32    start,
+                                     guint32    end);
+GPtrArray      *graft_node_dup_input_nodes (GraftNode *node) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_node_get_input_nodes (GraftNode *node,
+                                            GPtrArray *out);
+void            graft_graph_set_source (GraftGraph  *self,
+                                        GraftSource *source);
+GraftSource    *graft_graph_get_source (GraftGraph *self);
+void            graft_node_set_error (GraftNode     *node,
+                                      GError       **error,
+                                      GraftErrorCode code,
+                                      const char    *format,
+                                      ...) G_GNUC_PRINTF (4, 5);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGraph, graft_graph_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)

@@ -10,13 +10,13 @@ G_BEGIN_DECLS
 
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
-void        _graft_namespace_remove       (GraftNamespace *self,
-                                           const char     *name);
-void        _graft_namespace_bind         (GraftNamespace *self,
-                                           const char     *name,
-                                           gpointer        value);
+void        _graft_namespace_remove (GraftNamespace *self,
+                                     const char     *name);
+void        _graft_namespace_bind (GraftNamespace *self,
+                                   const char     *name,
+                                   gpointer        value);
 gpointer    _graft_namespace_lookup_bound (GraftNamespace *self,
                                            const char     *name);
-guint       _graft_namespace_get_n_bound  (GraftNamespace *self);
+guint       _graft_namespace_get_n_bound (GraftNamespace *self);
 
 G_END_DECLS

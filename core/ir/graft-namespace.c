@@ -21,11 +21,11 @@
 struct _GraftNamespace
 {
   /* Owned */
-  GraftNameTable     used;   /* names (keys in chunk) -> bound value or NULL */
-  GraftNameTable     filled; /* base (owned) -> k: `base_1` ... `base_k` are all used */
-  GString      *scratch; /* reused by create_name */
-  GString      *probe;   /* reused by extend_filled */
-  GStringChunk *chunk;
+  GraftNameTable used;    /* names (keys in chunk) -> bound value or NULL */
+  GraftNameTable filled;  /* base (owned) -> k: `base_1` ... `base_k` are all used */
+  GString       *scratch; /* reused by create_name */
+  GString       *probe;   /* reused by extend_filled */
+  GStringChunk  *chunk;
 
   /* The slot of the name made last, until the next name is made: lets a
    * graph bind its new node to the name without looking it up again. */
@@ -35,52 +35,215 @@ struct _GraftNamespace
 
 /* Python 3.11's keyword.kwlist. */
 static const char *const python_keywords[] = {
-  "False", "None", "True", "and", "as", "assert", "async", "await", "break",
-  "class", "continue", "def", "del", "elif", "else", "except", "finally",
-  "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
-  "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
 };
 
 /* The keys of `builtins.__dict__` under /usr/bin/python3 (3.11, with `site`
  * loaded, which adds exit, quit, help, copyright, credits and license).  A
  * node may not take one of these names: torch.fx would shadow the builtin. */
 static const char *const python_builtins[] = {
-  "ArithmeticError", "AssertionError", "AttributeError", "BaseException",
-  "BaseExceptionGroup", "BlockingIOError", "BrokenPipeError", "BufferError",
-  "BytesWarning", "ChildProcessError", "ConnectionAbortedError",
-  "ConnectionError", "ConnectionRefusedError", "ConnectionResetError",
-  "DeprecationWarning", "EOFError", "Ellipsis", "EncodingWarning",
-  "EnvironmentError", "Exception", "ExceptionGroup", "False",
-  "FileExistsError", "FileNotFoundError", "FloatingPointError",
-  "FutureWarning", "GeneratorExit", "IOError", "ImportError", "ImportWarning",
-  "IndentationError", "IndexError", "InterruptedError", "IsADirectoryError",
-  "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError",
-  "ModuleNotFoundError", "NameError", "None", "NotADirectoryError",
-  "NotImplemented", "NotImplementedError", "OSError", "OverflowError",
-  "PendingDeprecationWarning", "PermissionError", "ProcessLookupError",
-  "RecursionError", "ReferenceError", "ResourceWarning", "RuntimeError",
-  "RuntimeWarning", "StopAsyncIteration", "StopIteration", "SyntaxError",
-  "SyntaxWarning", "SystemError", "SystemExit", "TabError", "TimeoutError",
-  "True", "TypeError", "UnboundLocalError", "UnicodeDecodeError",
-  "UnicodeEncodeError", "UnicodeError", "UnicodeTranslateError",
-  "UnicodeWarning", "UserWarning", "ValueError", "Warning",
-  "ZeroDivisionError", "__build_class__", "__debug__", "__doc__",
-  "__import__", "__loader__", "__name__", "__package__", "__spec__", "abs",
-  "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint",
-  "bytearray", "bytes", "callable", "chr", "classmethod", "compile",
-  "complex", "copyright", "credits", "delattr", "dict", "dir", "divmod",
-  "enumerate", "eval", "exec", "exit", "filter", "float", "format",
-  "frozenset", "getattr", "globals", "hasattr", "hash", "help", "hex", "id",
-  "input", "int", "isinstance", "issubclass", "iter", "len", "license",
-  "list", "locals", "map", "max", "memoryview", "min", "next", "object",
-  "oct", "open", "ord", "pow", "print", "property", "quit", "range", "repr",
-  "reversed", "round", "set", "setattr", "slice", "sorted", "staticmethod",
-  "str", "sum", "super", "tuple", "type", "vars", "zip",
+  "ArithmeticError",
+  "AssertionError",
+  "AttributeError",
+  "BaseException",
+  "BaseExceptionGroup",
+  "BlockingIOError",
+  "BrokenPipeError",
+  "BufferError",
+  "BytesWarning",
+  "ChildProcessError",
+  "ConnectionAbortedError",
+  "ConnectionError",
+  "ConnectionRefusedError",
+  "ConnectionResetError",
+  "DeprecationWarning",
+  "EOFError",
+  "Ellipsis",
+  "EncodingWarning",
+  "EnvironmentError",
+  "Exception",
+  "ExceptionGroup",
+  "False",
+  "FileExistsError",
+  "FileNotFoundError",
+  "FloatingPointError",
+  "FutureWarning",
+  "GeneratorExit",
+  "IOError",
+  "ImportError",
+  "ImportWarning",
+  "IndentationError",
+  "IndexError",
+  "InterruptedError",
+  "IsADirectoryError",
+  "KeyError",
+  "KeyboardInterrupt",
+  "LookupError",
+  "MemoryError",
+  "ModuleNotFoundError",
+  "NameError",
+  "None",
+  "NotADirectoryError",
+  "NotImplemented",
+  "NotImplementedError",
+  "OSError",
+  "OverflowError",
+  "PendingDeprecationWarning",
+  "PermissionError",
+  "ProcessLookupError",
+  "RecursionError",
+  "ReferenceError",
+  "ResourceWarning",
+  "RuntimeError",
+  "RuntimeWarning",
+  "StopAsyncIteration",
+  "StopIteration",
+  "SyntaxError",
+  "SyntaxWarning",
+  "SystemError",
+  "SystemExit",
+  "TabError",
+  "TimeoutError",
+  "True",
+  "TypeError",
+  "UnboundLocalError",
+  "UnicodeDecodeError",
+  "UnicodeEncodeError",
+  "UnicodeError",
+  "UnicodeTranslateError",
+  "UnicodeWarning",
+  "UserWarning",
+  "ValueError",
+  "Warning",
+  "ZeroDivisionError",
+  "__build_class__",
+  "__debug__",
+  "__doc__",
+  "__import__",
+  "__loader__",
+  "__name__",
+  "__package__",
+  "__spec__",
+  "abs",
+  "aiter",
+  "all",
+  "anext",
+  "any",
+  "ascii",
+  "bin",
+  "bool",
+  "breakpoint",
+  "bytearray",
+  "bytes",
+  "callable",
+  "chr",
+  "classmethod",
+  "compile",
+  "complex",
+  "copyright",
+  "credits",
+  "delattr",
+  "dict",
+  "dir",
+  "divmod",
+  "enumerate",
+  "eval",
+  "exec",
+  "exit",
+  "filter",
+  "float",
+  "format",
+  "frozenset",
+  "getattr",
+  "globals",
+  "hasattr",
+  "hash",
+  "help",
+  "hex",
+  "id",
+  "input",
+  "int",
+  "isinstance",
+  "issubclass",
+  "iter",
+  "len",
+  "license",
+  "list",
+  "locals",
+  "map",
+  "max",
+  "memoryview",
+  "min",
+  "next",
+  "object",
+  "oct",
+  "open",
+  "ord",
+  "pow",
+  "print",
+  "property",
+  "quit",
+  "range",
+  "repr",
+  "reversed",
+  "round",
+  "set",
+  "setattr",
+  "slice",
+  "sorted",
+  "staticmethod",
+  "str",
+  "sum",
+  "super",
+  "tuple",
+  "type",
+  "vars",
+  "zip",
 };
 
 /* torch.fx's `_custom_builtins`: globals every generated module has. */
 static const char *const fx_custom_builtins[] = {
-  "inf", "nan", "NoneType", "torch", "device", "fx_pytree", "pytree",
+  "inf",
+  "nan",
+  "NoneType",
+  "torch",
+  "device",
+  "fx_pytree",
+  "pytree",
 };
 
 /* The three word lists in one table, name -> WORD_* bits, built once:
@@ -101,8 +264,8 @@ add_words (const char *const *list,
 {
   for (gsize i = 0; i < n; i++)
     {
-      gsize len = strlen (list[i]);
-      guint hash = _graft_name_hash (list[i], len);
+      gsize          len = strlen (list[i]);
+      guint          hash = _graft_name_hash (list[i], len);
       GraftNameSlot *slot = _graft_name_table_find (&word_table, list[i], len, hash);
 
       if (slot != NULL)
@@ -137,7 +300,7 @@ word_bits_hashed (const char *name,
                   gsize       len,
                   guint       hash)
 {
-  static GOnce once = G_ONCE_INIT;
+  static GOnce   once = G_ONCE_INIT;
   GraftNameSlot *slot;
 
   if (!may_be_word (name, len))
@@ -302,7 +465,7 @@ set_suffix (GString *name,
             gsize    base_len,
             guint64  n)
 {
-  char digits[24];
+  char  digits[24];
   char *end = digits + sizeof digits;
   char *p = end;
   gsize len;
@@ -374,16 +537,17 @@ is_final_form (const char *name)
  * be taken too (made out of order, read verbatim from a file, or left
  * behind when undo released a name inside the run).  Without `beyond`, the
  * name after the run is free, and counting on needs no lookup at all. */
-#define RUN_OF(value)              ((guint64) (GPOINTER_TO_SIZE (value) >> 1))
-#define BEYOND_OF(value)           ((GPOINTER_TO_SIZE (value) & 1) != 0)
-#define RUN_VALUE(run, beyond)     GSIZE_TO_POINTER (((gsize) (run) << 1) | ((beyond) ? 1 : 0))
+#define RUN_OF(value)          ((guint64) (GPOINTER_TO_SIZE (value) >> 1))
+#define BEYOND_OF(value)       ((GPOINTER_TO_SIZE (value) & 1) != 0)
+#define RUN_VALUE(run, beyond) GSIZE_TO_POINTER (((gsize) (run) << 1) | ((beyond) ? 1 : 0))
 
 static gsize
 get_filled (GraftNamespace *self,
             const char     *base,
             gsize           len)
 {
-  GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, _graft_name_hash (base, len));
+  GraftNameSlot *slot =
+      _graft_name_table_find (&self->filled, base, len, _graft_name_hash (base, len));
 
   return slot != NULL ? RUN_OF (slot->value) : 0;
 }
@@ -395,7 +559,7 @@ set_filled (GraftNamespace *self,
             gsize           run,
             gboolean        beyond)
 {
-  guint hash = _graft_name_hash (base, len);
+  guint          hash = _graft_name_hash (base, len);
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, len, hash);
 
   if (slot == NULL)
@@ -412,12 +576,12 @@ extend_filled (GraftNamespace *self,
                const char     *stored,
                gsize           len)
 {
-  gsize i = len;
-  guint64 k, run;
-  gboolean beyond;
-  guint base_hash;
+  gsize          i = len;
+  guint64        k, run;
+  gboolean       beyond;
+  guint          base_hash;
   GraftNameSlot *slot;
-  GString *probe = self->probe;
+  GString       *probe = self->probe;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
@@ -432,7 +596,8 @@ extend_filled (GraftNamespace *self,
   if (!parse_small (stored + i, len - i, &k) || k > run + 1)
     {
       if (slot == NULL)
-        _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, RUN_VALUE (0, TRUE));
+        _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash,
+                                  RUN_VALUE (0, TRUE));
       else
         slot->value = RUN_VALUE (run, TRUE);
       return;
@@ -448,7 +613,8 @@ extend_filled (GraftNamespace *self,
     }
   while (beyond && is_used (self, probe->str, probe->len));
   if (slot == NULL)
-    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash, RUN_VALUE (run, beyond));
+    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash,
+                              RUN_VALUE (run, beyond));
   else
     slot->value = RUN_VALUE (run, beyond);
 }
@@ -478,14 +644,14 @@ count_from (GraftNamespace *self,
             guint           base_hash,
             guint64         after)
 {
-  GString *name = self->scratch;
+  GString       *name = self->scratch;
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
-  guint64 run = slot != NULL ? RUN_OF (slot->value) : 0;
+  guint64        run = slot != NULL ? RUN_OF (slot->value) : 0;
   /* An empty base (`_1`) has no run: its names are always looked up. */
-  gboolean beyond = base_len == 0 || (slot != NULL && BEYOND_OF (slot->value));
-  guint64 num = MAX (after, run) + 1;
+  gboolean    beyond = base_len == 0 || (slot != NULL && BEYOND_OF (slot->value));
+  guint64     num = MAX (after, run) + 1;
   const char *stored;
-  guint hash;
+  guint       hash;
 
   if (base != name->str)
     {
@@ -516,7 +682,8 @@ count_from (GraftNamespace *self,
   if (slot != NULL)
     slot->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert (&self->filled, g_strndup (name->str, base_len), base_hash, RUN_VALUE (run, beyond));
+    _graft_name_table_insert (&self->filled, g_strndup (name->str, base_len), base_hash,
+                              RUN_VALUE (run, beyond));
   return stored;
 }
 
@@ -567,9 +734,9 @@ graft_namespace_create_name (GraftNamespace *self,
                              GraftNameFlags  flags)
 {
   GString *name = self->scratch;
-  gsize base_len, digits_at;
+  gsize    base_len, digits_at;
   gboolean in_run = FALSE;
-  guint64 num = 0;
+  guint64  num = 0;
   gboolean big = FALSE;
   gboolean final_form, taken = FALSE;
 
@@ -638,7 +805,7 @@ graft_namespace_create_name (GraftNamespace *self,
       else
         {
           /* More digits than 64 bits hold: count up in decimal text. */
-          g_autoptr(GString) digits = g_string_new (name->str + j);
+          g_autoptr (GString) digits = g_string_new (name->str + j);
 
           big = TRUE;
           g_string_truncate (name, base_len);
@@ -687,7 +854,7 @@ graft_snake_case (const char *s)
 {
   GString *out;
   gboolean prev_lower = FALSE;
-  gsize len = 0, uppers = 0;
+  gsize    len = 0, uppers = 0;
   gboolean ascii = TRUE;
 
   /* Names are nearly always ASCII: a byte loop does. */
@@ -753,7 +920,7 @@ graft_name_for_target (GraftOp     op,
                        const char *target)
 {
   g_autofree char *cut = NULL;
-  gsize len = strlen (target);
+  gsize            len = strlen (target);
 
   if (op == GRAFT_OP_CALL_FUNCTION)
     {
@@ -790,7 +957,8 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
   stored = g_string_chunk_insert (self->chunk, name);
-  self->last = _graft_name_table_insert (&self->used, stored, _graft_name_hash (stored, strlen (stored)), NULL);
+  self->last = _graft_name_table_insert (&self->used, stored,
+                                         _graft_name_hash (stored, strlen (stored)), NULL);
   extend_filled (self, stored, strlen (stored));
   return stored;
 }
@@ -808,9 +976,10 @@ _graft_namespace_remove (GraftNamespace *self,
                          const char     *name)
 {
   const char *underscore = strrchr (name, '_');
-  gsize digits = 0;
+  gsize       digits = 0;
 
-  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name),
+                                                _graft_name_hash (name, strlen (name)));
 
   if (slot == NULL)
     return;
@@ -864,7 +1033,8 @@ _graft_namespace_bind (GraftNamespace *self,
   if (self->last != NULL && self->last->key == name)
     slot = self->last;
   else
-    slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+    slot = _graft_name_table_find (&self->used, name, strlen (name),
+                                   _graft_name_hash (name, strlen (name)));
   if (slot != NULL)
     set_bound (self, slot, value);
 }
@@ -878,7 +1048,8 @@ gpointer
 _graft_namespace_lookup_bound (GraftNamespace *self,
                                const char     *name)
 {
-  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name),
+                                                _graft_name_hash (name, strlen (name)));
 
   return slot != NULL ? slot->value : NULL;
 }

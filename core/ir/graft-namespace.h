@@ -27,23 +27,23 @@ typedef enum {
   GRAFT_NAME_IS_BUILTIN = 1 << 0,
 } GraftNameFlags;
 
-GraftNamespace *graft_namespace_new         (void) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_namespace_free        (GraftNamespace *self);
+GraftNamespace *graft_namespace_new (void) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_namespace_free (GraftNamespace *self);
 const char     *graft_namespace_create_name (GraftNamespace *self,
                                              const char     *candidate,
                                              GraftNameFlags  flags);
-gboolean        graft_namespace_contains    (GraftNamespace *self,
-                                             const char     *name);
+gboolean        graft_namespace_contains (GraftNamespace *self,
+                                          const char     *name);
 gboolean        graft_namespace_is_canonical (const char    *name,
-                                             GraftNameFlags  flags);
-guint           graft_namespace_get_size    (GraftNamespace *self);
+                                              GraftNameFlags flags);
+guint           graft_namespace_get_size (GraftNamespace *self);
 
-char           *graft_snake_case            (const char     *s) G_GNUC_WARN_UNUSED_RESULT;
-char           *graft_name_for_target       (GraftOp         op,
-                                             const char     *target) G_GNUC_WARN_UNUSED_RESULT;
-gboolean        graft_is_python_keyword     (const char     *name);
-gboolean        graft_is_python_identifier  (const char     *name);
-gboolean        graft_is_python_builtin     (const char     *name);
+char    *graft_snake_case (const char *s) G_GNUC_WARN_UNUSED_RESULT;
+char    *graft_name_for_target (GraftOp     op,
+                                const char *target) G_GNUC_WARN_UNUSED_RESULT;
+gboolean graft_is_python_keyword (const char *name);
+gboolean graft_is_python_identifier (const char *name);
+gboolean graft_is_python_builtin (const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftNamespace, graft_namespace_free)
 

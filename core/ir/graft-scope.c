@@ -32,14 +32,14 @@ typedef struct _Scope Scope;
 
 struct _Scope
 {
-  const char *path;     /* interned */
-  gsize       len;      /* of path */
-  Scope      *parent;   /* NULL for the root */
-  guint       n_nodes;  /* nodes inside, at any depth */
-  guint       n_here;   /* nodes exactly here */
-  guint       n_calls;  /* call_module nodes of this very module */
-  guint       first;    /* position of its first node in graph order */
-  guint       last;     /* and of its last */
+  const char *path;        /* interned */
+  gsize       len;         /* of path */
+  Scope      *parent;      /* NULL for the root */
+  guint       n_nodes;     /* nodes inside, at any depth */
+  guint       n_here;      /* nodes exactly here */
+  guint       n_calls;     /* call_module nodes of this very module */
+  guint       first;       /* position of its first node in graph order */
+  guint       last;        /* and of its last */
   Scope      *first_child; /* children in the order first met */
   Scope      *last_child;
   Scope      *next_sibling;
@@ -56,7 +56,7 @@ struct _GraftScopes
   GStringChunk *strings;
   Scope       **node_scope; /* per node: its deepest scope */
   guint         n_nodes;
-  GHashTable   *scopes;     /* path -> Scope *, the root "" included */
+  GHashTable   *scopes; /* path -> Scope *, the root "" included */
 };
 
 static Scope *
@@ -152,7 +152,7 @@ ensure_scope (GraftScopes *self,
               gsize        len)
 {
   g_autofree char *key = g_strndup (path, len);
-  Scope *scope = g_hash_table_lookup (self->scopes, key);
+  Scope           *scope = g_hash_table_lookup (self->scopes, key);
 
   if (scope == NULL)
     {
@@ -189,12 +189,12 @@ ensure_scope (GraftScopes *self,
 GraftScopes *
 graft_scopes_new (GraftGraph *graph)
 {
-  GraftScopes *self;
+  GraftScopes           *self;
   g_autofree GraftNode **nodes = NULL;
   g_autofree GraftNode **next_namer = NULL;
-  GraftNode *prev_namer = NULL;
-  Scope *scope = NULL;
-  guint i = 0;
+  GraftNode             *prev_namer = NULL;
+  Scope                 *scope = NULL;
+  guint                  i = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -211,15 +211,17 @@ graft_scopes_new (GraftGraph *graph)
   for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
     nodes[i++] = n;
   for (guint k = self->n_nodes; k-- > 0;)
-    next_namer[k] = k + 1 < self->n_nodes ? (context_length (nodes[k + 1]) >= 0 ? nodes[k + 1] : next_namer[k + 1]) : NULL;
+    next_namer[k] = k + 1 < self->n_nodes
+                        ? (context_length (nodes[k + 1]) >= 0 ? nodes[k + 1] : next_namer[k + 1])
+                        : NULL;
 
   for (guint k = 0; k < self->n_nodes; k++)
     {
-      GraftNode *n = nodes[k];
-      GraftOp op = graft_node_get_op (n);
+      GraftNode  *n = nodes[k];
+      GraftOp     op = graft_node_get_op (n);
       const char *target = graft_node_get_target (n);
       const char *path = "";
-      gsize len = 0;
+      gsize       len = 0;
 
       if (op == GRAFT_OP_CALL_MODULE)
         {
@@ -238,7 +240,8 @@ graft_scopes_new (GraftGraph *graph)
           const char *b = graft_node_get_target (next_namer[k]);
 
           path = a;
-          len = common_length (a, (gsize) context_length (prev_namer), b, (gsize) context_length (next_namer[k]));
+          len = common_length (a, (gsize) context_length (prev_namer), b,
+                               (gsize) context_length (next_namer[k]));
           /* A scope whose children are numbered is a container (a
            * ModuleList, a Sequential): it has no code of its own, so what
            * runs between two of its children runs in its parent. */
@@ -452,7 +455,7 @@ graft_scopes_new_overview (GraftScopes *self,
   GHashTable *collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GSequence) queue = g_sequence_new (NULL);
   Scope *root;
-  guint boxes;
+  guint  boxes;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -469,8 +472,8 @@ graft_scopes_new_overview (GraftScopes *self,
   while (!g_sequence_is_empty (queue))
     {
       GSequenceIter *first = g_sequence_get_begin_iter (queue);
-      Scope *s = g_sequence_get (first);
-      guint open = count_open_boxes (s);
+      Scope         *s = g_sequence_get (first);
+      guint          open = count_open_boxes (s);
 
       g_sequence_remove (first);
       if (boxes + open - 1 > max_boxes)
@@ -528,8 +531,8 @@ graft_scopes_collapse (GHashTable *collapsed,
                        const char *scope)
 {
   GHashTableIter iter;
-  gpointer key;
-  gsize len = strlen (scope);
+  gpointer       key;
+  gsize          len = strlen (scope);
 
   g_return_if_fail (collapsed != NULL);
   g_hash_table_iter_init (&iter, collapsed);

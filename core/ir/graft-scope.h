@@ -15,27 +15,27 @@ G_BEGIN_DECLS
 
 typedef struct _GraftScopes GraftScopes;
 
-GraftScopes *graft_scopes_new             (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
-void         graft_scopes_free            (GraftScopes *self);
-guint        graft_scopes_get_n_nodes     (GraftScopes *self);
-const char  *graft_scopes_get_node_scope  (GraftScopes *self,
-                                           guint        node_index);
-guint        graft_scopes_count_nodes     (GraftScopes *self,
-                                           const char  *scope);
-char       **graft_scopes_dup_children    (GraftScopes *self,
-                                           const char  *scope) G_GNUC_WARN_UNUSED_RESULT;
-const char  *graft_scopes_find_folder     (GraftScopes *self,
-                                           guint        node_index,
-                                           GHashTable  *collapsed);
-const char  *graft_scopes_get_innermost   (GraftScopes *self,
-                                           guint        node_index);
-GHashTable  *graft_scopes_new_overview    (GraftScopes *self,
-                                           guint        max_boxes) G_GNUC_WARN_UNUSED_RESULT;
-void         graft_scopes_expand          (GraftScopes *self,
-                                           GHashTable  *collapsed,
-                                           const char  *scope);
-void         graft_scopes_collapse        (GHashTable  *collapsed,
-                                           const char  *scope);
+GraftScopes *graft_scopes_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_scopes_free (GraftScopes *self);
+guint        graft_scopes_get_n_nodes (GraftScopes *self);
+const char  *graft_scopes_get_node_scope (GraftScopes *self,
+                                          guint        node_index);
+guint        graft_scopes_count_nodes (GraftScopes *self,
+                                       const char  *scope);
+char       **graft_scopes_dup_children (GraftScopes *self,
+                                        const char  *scope) G_GNUC_WARN_UNUSED_RESULT;
+const char  *graft_scopes_find_folder (GraftScopes *self,
+                                       guint        node_index,
+                                       GHashTable  *collapsed);
+const char  *graft_scopes_get_innermost (GraftScopes *self,
+                                         guint        node_index);
+GHashTable  *graft_scopes_new_overview (GraftScopes *self,
+                                        guint        max_boxes) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_scopes_expand (GraftScopes *self,
+                                  GHashTable  *collapsed,
+                                  const char  *scope);
+void         graft_scopes_collapse (GHashTable *collapsed,
+                                    const char *scope);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftScopes, graft_scopes_free)
 

@@ -527,7 +527,8 @@ dump_keywords (GString               *out,
 {
   for (guint i = 0; i < n_keywords; i++)
     {
-      g_string_append_printf (out, " (keyword %s ", keywords[i]->name != NULL ? keywords[i]->name : "**");
+      g_string_append_printf (out, " (keyword %s ",
+                              keywords[i]->name != NULL ? keywords[i]->name : "**");
       dump_expr (out, keywords[i]->value, depth);
       g_string_append_c (out, ')');
     }
@@ -1015,7 +1016,9 @@ dump_stmt (GString           *out,
       dump_aliases (out, s->import_from.names, s->import_from.n_names);
       break;
     case GRAFT_PY_STMT_FUNCTION_DEF:
-      g_string_append_printf (out, "(%s %s", s->function_def.is_async ? "AsyncFunctionDef" : "FunctionDef", s->function_def.name);
+      g_string_append_printf (out, "(%s %s",
+                              s->function_def.is_async ? "AsyncFunctionDef" : "FunctionDef",
+                              s->function_def.name);
       dump_decorators (out, &s->function_def.decorators, depth);
       g_string_append_c (out, ' ');
       dump_arguments (out, s->function_def.args, depth);

@@ -26,8 +26,7 @@ typedef struct _GraftPyStmt   GraftPyStmt;
  * The kind of an expression node; each names the Python `ast` class it
  * mirrors and the union member of #GraftPyExpr that holds its fields.
  */
-typedef enum
-{
+typedef enum {
   GRAFT_PY_EXPR_NAME,            /* name */
   GRAFT_PY_EXPR_CONSTANT,        /* constant */
   GRAFT_PY_EXPR_JOINED_STR,      /* joined_str: an f-string */
@@ -63,15 +62,13 @@ typedef enum
  * How a Name, Attribute, Subscript, Starred, Tuple or List is used: read,
  * assigned to (assignment and `for` targets, `as` names of `with`) or deleted.
  */
-typedef enum
-{
+typedef enum {
   GRAFT_PY_CTX_LOAD,
   GRAFT_PY_CTX_STORE,
   GRAFT_PY_CTX_DEL,
 } GraftPyExprContext;
 
-typedef enum
-{
+typedef enum {
   GRAFT_PY_BIN_ADD,
   GRAFT_PY_BIN_SUB,
   GRAFT_PY_BIN_MUL,
@@ -87,22 +84,19 @@ typedef enum
   GRAFT_PY_BIN_BITAND,
 } GraftPyBinOp;
 
-typedef enum
-{
+typedef enum {
   GRAFT_PY_UNARY_NEG,
   GRAFT_PY_UNARY_POS,
   GRAFT_PY_UNARY_INVERT,
   GRAFT_PY_UNARY_NOT,
 } GraftPyUnaryOp;
 
-typedef enum
-{
+typedef enum {
   GRAFT_PY_BOOL_AND,
   GRAFT_PY_BOOL_OR,
 } GraftPyBoolOp;
 
-typedef enum
-{
+typedef enum {
   GRAFT_PY_CMP_EQ,
   GRAFT_PY_CMP_NOT_EQ,
   GRAFT_PY_CMP_LT,
@@ -115,8 +109,7 @@ typedef enum
   GRAFT_PY_CMP_NOT_IN,
 } GraftPyCmpOp;
 
-typedef enum
-{
+typedef enum {
   GRAFT_PY_CONST_NONE,
   GRAFT_PY_CONST_BOOL,
   GRAFT_PY_CONST_ELLIPSIS,
@@ -327,8 +320,7 @@ struct _GraftPyExpr
  * The kind of a statement node and the union member of #GraftPyStmt that
  * holds its fields.
  */
-typedef enum
-{
+typedef enum {
   GRAFT_PY_STMT_EXPR,       /* expr */
   GRAFT_PY_STMT_ASSIGN,     /* assign */
   GRAFT_PY_STMT_AUG_ASSIGN, /* aug_assign */

@@ -358,9 +358,12 @@ bad_utf8_error (GraftPyLexer *self,
   gsize at = self->bad_utf8;
 
   if (self->text[at] == '\0')
-    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "source code cannot contain null bytes");
+    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                               "source code cannot contain null bytes");
   else
-    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "the source is not valid UTF-8 (byte 0x%02x)", (guchar) self->text[at]);
+    graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                               "the source is not valid UTF-8 (byte 0x%02x)",
+                               (guchar) self->text[at]);
   return FALSE;
 }
 
@@ -378,9 +381,11 @@ invalid_character_error (GraftPyLexer *self,
   c = g_utf8_get_char (self->text + at);
   n = g_unichar_to_utf8 (c, buf);
   if (g_unichar_isprint (c) && c != ' ')
-    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX, "invalid character '%s' (U+%04X)", buf, c);
+    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX,
+                               "invalid character '%s' (U+%04X)", buf, c);
   else
-    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX, "invalid non-printable character U+%04X", c);
+    graft_set_error_at_offset (error, self->source, at, at + n, GRAFT_PARSE_ERROR_SYNTAX,
+                               "invalid non-printable character U+%04X", c);
   return FALSE;
 }
 
@@ -550,7 +555,10 @@ lex_string (GraftPyLexer *self,
     {
       if (p >= self->end)
         {
-          graft_set_error_at_offset (error, self->source, start, quote + (triple ? 3 : 1), GRAFT_PARSE_ERROR_SYNTAX, triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
+          graft_set_error_at_offset (error, self->source, start, quote + (triple ? 3 : 1),
+                                     GRAFT_PARSE_ERROR_SYNTAX,
+                                     triple ? "unterminated triple-quoted string literal"
+                                            : "unterminated string literal");
           return FALSE;
         }
       if (t[p] == '\\')
@@ -579,7 +587,8 @@ lex_string (GraftPyLexer *self,
         }
       else if (!triple && at_newline (t + p))
         {
-          graft_set_error_at_offset (error, self->source, start, quote + 1, GRAFT_PARSE_ERROR_SYNTAX, "unterminated string literal");
+          graft_set_error_at_offset (error, self->source, start, quote + 1,
+                                     GRAFT_PARSE_ERROR_SYNTAX, "unterminated string literal");
           return FALSE;
         }
       p++;
@@ -629,7 +638,8 @@ number_error (GraftPyLexer *self,
               const char   *what,
               GError      **error)
 {
-  graft_set_error_at_offset (error, self->source, start, MAX (at, start + 1), GRAFT_PARSE_ERROR_SYNTAX, "invalid %s literal", what);
+  graft_set_error_at_offset (error, self->source, start, MAX (at, start + 1),
+                             GRAFT_PARSE_ERROR_SYNTAX, "invalid %s literal", what);
   return FALSE;
 }
 
@@ -667,7 +677,8 @@ lex_number (GraftPyLexer *self,
       ok = scan_digits (t, &p, end, base);
       if (p < end && g_ascii_isdigit (t[p]))
         {
-          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX, "invalid digit '%c' in %s literal", t[p], what);
+          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                     "invalid digit '%c' in %s literal", t[p], what);
           return FALSE;
         }
       if (!ok || p == digits || continues_number (t, p, end))
@@ -721,8 +732,11 @@ lex_number (GraftPyLexer *self,
           for (gsize i = start; i < int_end; i++)
             if (t[i] != '0' && t[i] != '_')
               {
-                graft_set_error_at_offset (error, self->source, start, int_end, GRAFT_PARSE_ERROR_SYNTAX, "leading zeros in decimal integer literals are not permitted; "
-                                                                                                          "use an 0o prefix for octal integers");
+                graft_set_error_at_offset (error, self->source, start, int_end,
+                                           GRAFT_PARSE_ERROR_SYNTAX,
+                                           "leading zeros in decimal integer literals are not "
+                                           "permitted; "
+                                           "use an 0o prefix for octal integers");
                 return FALSE;
               }
         }
@@ -798,7 +812,8 @@ push_bracket (GraftPyLexer *self,
 {
   if (self->n_brackets >= GRAFT_MAX_PARSE_DEPTH)
     {
-      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_LIMIT, "too many nested parentheses");
+      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_LIMIT,
+                                 "too many nested parentheses");
       return FALSE;
     }
   self->bracket_pos[self->n_brackets++] = at;
@@ -820,7 +835,8 @@ pop_bracket (GraftPyLexer *self,
     {
       if (self->embedded && close == '}')
         return TRUE;
-      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "unmatched '%c'", close);
+      graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                 "unmatched '%c'", close);
       return FALSE;
     }
   open_at = self->bracket_pos[self->n_brackets - 1];
@@ -833,9 +849,12 @@ pop_bracket (GraftPyLexer *self,
       graft_source_locate (self->source, at, &line, NULL);
       graft_source_locate (self->source, open_at, &open_line, NULL);
       if (line != open_line)
-        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "closing '%c' does not match opening '%c' on line %u", close, open, open_line);
+        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                   "closing '%c' does not match opening '%c' on line %u", close,
+                                   open, open_line);
       else
-        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "closing '%c' does not match opening '%c'", close, open);
+        graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                   "closing '%c' does not match opening '%c'", close, open);
       return FALSE;
     }
   self->n_brackets--;
@@ -1038,7 +1057,8 @@ tab_error (GraftPyLexer *self,
            gsize         at,
            GError      **error)
 {
-  graft_set_error_at_offset (error, self->source, line_start, at, GRAFT_PARSE_ERROR_SYNTAX, "inconsistent use of tabs and spaces in indentation");
+  graft_set_error_at_offset (error, self->source, line_start, at, GRAFT_PARSE_ERROR_SYNTAX,
+                             "inconsistent use of tabs and spaces in indentation");
   return FALSE;
 }
 
@@ -1104,7 +1124,8 @@ handle_line_start (GraftPyLexer *self,
         return tab_error (self, line_start, p, error);
       if (self->n_indents > GRAFT_MAX_PARSE_DEPTH)
         {
-          graft_set_error_at_offset (error, self->source, line_start, p, GRAFT_PARSE_ERROR_LIMIT, "too many levels of indentation");
+          graft_set_error_at_offset (error, self->source, line_start, p, GRAFT_PARSE_ERROR_LIMIT,
+                                     "too many levels of indentation");
           return FALSE;
         }
       self->indents[self->n_indents] = col;
@@ -1121,7 +1142,8 @@ handle_line_start (GraftPyLexer *self,
         }
       if (col != self->indents[self->n_indents - 1])
         {
-          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX, "unindent does not match any outer indentation level");
+          graft_set_error_at_offset (error, self->source, p, p + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                     "unindent does not match any outer indentation level");
           return FALSE;
         }
       if (alt != self->alt_indents[self->n_indents - 1])
@@ -1190,7 +1212,8 @@ next_token (GraftPyLexer *self,
             {
               gsize at = self->bracket_pos[self->n_brackets - 1];
 
-              graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX, "'%c' was never closed", t[at]);
+              graft_set_error_at_offset (error, self->source, at, at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                                         "'%c' was never closed", t[at]);
               return FALSE;
             }
           if (self->line_has_tokens)
@@ -1214,7 +1237,9 @@ next_token (GraftPyLexer *self,
         {
           if (self->embedded)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string expression part cannot include '#'");
+              graft_set_error_at_offset (error, self->source, start, start + 1,
+                                         GRAFT_PARSE_ERROR_SYNTAX,
+                                         "f-string expression part cannot include '#'");
               return FALSE;
             }
           while (self->pos < self->end && !at_newline (t + self->pos))
@@ -1243,12 +1268,17 @@ next_token (GraftPyLexer *self,
 
           if (self->embedded)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "f-string expression part cannot include a backslash");
+              graft_set_error_at_offset (error, self->source, start, start + 1,
+                                         GRAFT_PARSE_ERROR_SYNTAX,
+                                         "f-string expression part cannot include a backslash");
               return FALSE;
             }
           if (p >= self->end)
             {
-              graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected end of file after a line continuation character");
+              graft_set_error_at_offset (error, self->source, start, start + 1,
+                                         GRAFT_PARSE_ERROR_SYNTAX,
+                                         "unexpected end of file after a line continuation "
+                                         "character");
               return FALSE;
             }
           if (at_newline (t + p))
@@ -1256,13 +1286,18 @@ next_token (GraftPyLexer *self,
               p += (t[p] == '\r' && p + 1 < self->end && t[p + 1] == '\n') ? 2 : 1;
               if (p >= self->end)
                 {
-                  graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected end of file after a line continuation character");
+                  graft_set_error_at_offset (error, self->source, start, start + 1,
+                                             GRAFT_PARSE_ERROR_SYNTAX,
+                                             "unexpected end of file after a line continuation "
+                                             "character");
                   return FALSE;
                 }
               self->pos = p;
               continue;
             }
-          graft_set_error_at_offset (error, self->source, start, start + 1, GRAFT_PARSE_ERROR_SYNTAX, "unexpected character after a line continuation character");
+          graft_set_error_at_offset (error, self->source, start, start + 1,
+                                     GRAFT_PARSE_ERROR_SYNTAX,
+                                     "unexpected character after a line continuation character");
           return FALSE;
         }
 

@@ -24,8 +24,7 @@ G_BEGIN_DECLS
  * %GRAFT_PY_TOKEN_ERROR is never returned by the lexer: the parser uses it
  * for the place where the lexer failed.
  */
-typedef enum
-{
+typedef enum {
   GRAFT_PY_TOKEN_ENDMARKER,
   GRAFT_PY_TOKEN_ERROR,
   GRAFT_PY_TOKEN_NAME,
@@ -135,8 +134,7 @@ typedef enum
  * @GRAFT_PY_TOKEN_FLAG_FORMAT: a STRING with an `f` prefix
  * @GRAFT_PY_TOKEN_FLAG_TRIPLE: a STRING in triple quotes
  */
-typedef enum
-{
+typedef enum {
   GRAFT_PY_TOKEN_FLAG_INT = 1 << 0,
   GRAFT_PY_TOKEN_FLAG_FLOAT = 1 << 1,
   GRAFT_PY_TOKEN_FLAG_IMAGINARY = 1 << 2,

@@ -311,7 +311,8 @@ take_name (Parser     *p,
   if (!at (p, GRAFT_PY_TOKEN_NAME))
     {
       if (p->cur.kind >= GRAFT_PY_TOKEN_KW_FALSE)
-        fail_tok (p, "invalid syntax: '%s' is a keyword and cannot be used as %s", graft_py_token_kind_get_name (p->cur.kind), what);
+        fail_tok (p, "invalid syntax: '%s' is a keyword and cannot be used as %s",
+                  graft_py_token_kind_get_name (p->cur.kind), what);
       else
         fail_tok (p, "expected %s", what);
       return NULL;
@@ -319,7 +320,8 @@ take_name (Parser     *p,
   len = p->cur.end - p->cur.start;
   if (len > GRAFT_MAX_NAME_LENGTH)
     {
-      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+      fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "name is longer than %u bytes",
+               GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
   name = graft_py_module_strndup (p->module, p->text + p->cur.start, len);
@@ -640,7 +642,8 @@ decode_text (Parser  *p,
         {
           if (bytes && c >= 0x80)
             {
-              fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX, "bytes can only contain ASCII literal characters");
+              fail_at (p, i, i + 1, GRAFT_PARSE_ERROR_SYNTAX,
+                       "bytes can only contain ASCII literal characters");
               return FALSE;
             }
           g_string_append_c (out, c);
@@ -713,7 +716,8 @@ decode_text (Parser  *p,
               {
                 if (value > 0xff)
                   {
-                    fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX, "octal escape value out of range for bytes");
+                    fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
+                             "octal escape value out of range for bytes");
                     return FALSE;
                   }
                 g_string_append_c (out, (char) value);
@@ -728,7 +732,8 @@ decode_text (Parser  *p,
 
             if (value < 0)
               {
-                fail_at (p, esc, MIN (end, i + 2), GRAFT_PARSE_ERROR_SYNTAX, "truncated \\x escape: expected 2 hex digits");
+                fail_at (p, esc, MIN (end, i + 2), GRAFT_PARSE_ERROR_SYNTAX,
+                         "truncated \\x escape: expected 2 hex digits");
                 return FALSE;
               }
             i += 2;
@@ -754,7 +759,9 @@ decode_text (Parser  *p,
               {
                 if (i + k >= end || !g_ascii_isxdigit (t[i + k]))
                   {
-                    fail_at (p, esc, MIN (end, i + k), GRAFT_PARSE_ERROR_SYNTAX, c == 'u' ? "truncated \\u escape: expected 4 hex digits" : "truncated \\U escape: expected 8 hex digits");
+                    fail_at (p, esc, MIN (end, i + k), GRAFT_PARSE_ERROR_SYNTAX,
+                             c == 'u' ? "truncated \\u escape: expected 4 hex digits"
+                                      : "truncated \\U escape: expected 8 hex digits");
                     return FALSE;
                   }
                 value = value * 16 + g_ascii_xdigit_value (t[i + k]);
@@ -762,12 +769,14 @@ decode_text (Parser  *p,
             i += n;
             if (value > 0x10FFFF)
               {
-                fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX, "illegal Unicode character in \\U escape");
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_SYNTAX,
+                         "illegal Unicode character in \\U escape");
                 return FALSE;
               }
             if (value >= 0xD800 && value <= 0xDFFF)
               {
-                fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED, "surrogate code points in strings are not supported");
+                fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                         "surrogate code points in strings are not supported");
                 return FALSE;
               }
             g_string_append_unichar (out, (gunichar) value);
@@ -776,7 +785,8 @@ decode_text (Parser  *p,
         case 'N':
           if (!bytes)
             {
-              fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED, "\\N{...} escapes are not supported");
+              fail_at (p, esc, i, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                       "\\N{...} escapes are not supported");
               return FALSE;
             }
           G_GNUC_FALLTHROUGH;
@@ -917,7 +927,8 @@ parse_fstring_field (Parser  *p,
   if (at (p, GRAFT_PY_TOKEN_RBRACE) || at (p, GRAFT_PY_TOKEN_EXCLAMATION) ||
       at (p, GRAFT_PY_TOKEN_COLON) || at (p, GRAFT_PY_TOKEN_ENDMARKER))
     {
-      fail_at (p, open, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX, "f-string: empty expression not allowed");
+      fail_at (p, open, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX,
+               "f-string: empty expression not allowed");
       goto out;
     }
   if (at (p, GRAFT_PY_TOKEN_KW_YIELD))
@@ -1023,7 +1034,8 @@ parse_strings (Parser *p)
 
       if (bytes != -1 && bytes != is_bytes)
         {
-          fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_SYNTAX, "cannot mix bytes and nonbytes literals");
+          fail_at (p, tok.start, tok.end, GRAFT_PARSE_ERROR_SYNTAX,
+                   "cannot mix bytes and nonbytes literals");
           return NULL;
         }
       bytes = is_bytes;
@@ -1056,8 +1068,7 @@ parse_strings (Parser *p)
 
 /* Parameters */
 
-typedef enum
-{
+typedef enum {
   PARAMS_DEF,
   PARAMS_LAMBDA,
 } ParamsKind;
@@ -1177,7 +1188,8 @@ parse_parameters (Parser          *p,
             defaults = TRUE;
           else if (defaults && !star)
             {
-              fail_at (p, start, arg->end, GRAFT_PARSE_ERROR_SYNTAX, "parameter without a default follows parameter with a default");
+              fail_at (p, start, arg->end, GRAFT_PARSE_ERROR_SYNTAX,
+                       "parameter without a default follows parameter with a default");
               return NULL;
             }
           push (p, arg);
@@ -1187,7 +1199,8 @@ parse_parameters (Parser          *p,
     }
   if (star && a->vararg == NULL && p->scratch->len == kwonly_at)
     {
-      fail_at (p, star_at, star_at + 1, GRAFT_PARSE_ERROR_SYNTAX, "named parameters must follow a bare '*'");
+      fail_at (p, star_at, star_at + 1, GRAFT_PARSE_ERROR_SYNTAX,
+               "named parameters must follow a bare '*'");
       return NULL;
     }
 
@@ -1274,7 +1287,7 @@ parse_comprehension (Parser         *p,
 /* `*value` (a Starred), or whatever @otherwise parses. */
 static GraftPyExpr *
 parse_starred_or (Parser *p,
-                  GraftPyExpr *(*otherwise) (Parser *))
+                  GraftPyExpr *(*otherwise) (Parser *) )
 {
   gsize        start = p->cur.start;
   GraftPyExpr *value, *e;
@@ -1425,7 +1438,8 @@ finish_display (Parser          *p,
       gboolean square = close == GRAFT_PY_TOKEN_RSQB;
 
       if (can_start_expression (p->cur.kind))
-        fail_tok (p, square ? "invalid syntax: expected ',' or ']'" : "invalid syntax: expected ',' or '}'");
+        fail_tok (p, square ? "invalid syntax: expected ',' or ']'"
+                            : "invalid syntax: expected ',' or '}'");
       else
         fail_tok (p, square ? "expected ']'" : "expected '}'");
       return NULL;
@@ -1449,7 +1463,8 @@ parse_list (Parser *p)
   first = parse_star_named_expression (p);
   if (first == NULL)
     return NULL;
-  return finish_display (p, first, GRAFT_PY_TOKEN_RSQB, GRAFT_PY_EXPR_LIST_COMP, GRAFT_PY_EXPR_LIST, start, base);
+  return finish_display (p, first, GRAFT_PY_TOKEN_RSQB, GRAFT_PY_EXPR_LIST_COMP, GRAFT_PY_EXPR_LIST,
+                         start, base);
 }
 
 /* After `{`: a dict, a set, or a dict or set comprehension. */
@@ -1476,7 +1491,8 @@ parse_brace (Parser *p)
     }
 
   if (!is_dict)
-    return finish_display (p, first, GRAFT_PY_TOKEN_RBRACE, GRAFT_PY_EXPR_SET_COMP, GRAFT_PY_EXPR_SET, start, base);
+    return finish_display (p, first, GRAFT_PY_TOKEN_RBRACE, GRAFT_PY_EXPR_SET_COMP,
+                           GRAFT_PY_EXPR_SET, start, base);
 
   /* Keys and values are pushed in pairs and split at the end. */
   for (;;)
@@ -1626,7 +1642,8 @@ parse_atom (Parser *p)
       fail_tok (p, "invalid syntax");
       break;
     default:
-      fail_tok (p, "expected an expression after '%s'", graft_py_token_kind_get_name (p->prev_kind));
+      fail_tok (p, "expected an expression after '%s'",
+                graft_py_token_kind_get_name (p->prev_kind));
       break;
     }
   return NULL;
@@ -1718,7 +1735,8 @@ parse_call_args (Parser           *p,
             }
           else if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
             {
-              GraftPyExpr *gen = parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP, start, e, NULL);
+              GraftPyExpr *gen =
+                  parse_comprehension (p, GRAFT_PY_EXPR_GENERATOR_EXP, start, e, NULL);
 
               if (gen == NULL)
                 goto fail;
@@ -1733,7 +1751,9 @@ parse_call_args (Parser           *p,
             {
               if (seen_kwargs || seen_keyword)
                 {
-                  fail_expr (p, e, seen_kwargs ? "positional argument follows keyword argument unpacking" : "positional argument follows keyword argument");
+                  fail_expr (p, e,
+                             seen_kwargs ? "positional argument follows keyword argument unpacking"
+                                         : "positional argument follows keyword argument");
                   goto fail;
                 }
               push (p, e);
@@ -1786,7 +1806,8 @@ parse_slice (Parser *p)
   advance (p);
   e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_SLICE, start, start);
   e->slice.lower = lower;
-  if (!at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_COMMA) && !at (p, GRAFT_PY_TOKEN_RSQB))
+  if (!at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_COMMA) &&
+      !at (p, GRAFT_PY_TOKEN_RSQB))
     {
       e->slice.upper = parse_expression (p);
       if (e->slice.upper == NULL)
@@ -1989,7 +2010,8 @@ parse_unary (Parser *p)
        * need the big int. */
       if (operand != literal || op != GRAFT_PY_UNARY_NEG)
         {
-          fail_at (p, literal->start, literal->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "integer literal too large: Graft keeps integers in 64 bits");
+          fail_at (p, literal->start, literal->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                   "integer literal too large: Graft keeps integers in 64 bits");
           return NULL;
         }
       literal->start = start;
@@ -2085,7 +2107,7 @@ binary_rest (Parser      *p,
              int          min_prec)
 {
   GraftPyBinOp op;
-  int prec = binary_precedence (p->cur.kind, &op);
+  int          prec = binary_precedence (p->cur.kind, &op);
 
   if (prec == 0 || prec < min_prec)
     return left;
@@ -2180,7 +2202,8 @@ comparison_chain (Parser      *p,
   e->compare.comparators = finish_exprs (p, base);
   n = p->ops->len - ops_base;
   e->compare.ops = graft_py_module_alloc (p->module, n * sizeof (GraftPyCmpOp));
-  memcpy (e->compare.ops, &g_array_index (p->ops, GraftPyCmpOp, ops_base), n * sizeof (GraftPyCmpOp));
+  memcpy (e->compare.ops, &g_array_index (p->ops, GraftPyCmpOp, ops_base),
+          n * sizeof (GraftPyCmpOp));
   g_array_set_size (p->ops, ops_base);
   return e;
 }
@@ -2401,7 +2424,8 @@ parse_named_expression (Parser *p)
     return target;
   if (target->kind != GRAFT_PY_EXPR_NAME)
     {
-      fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s", describe_expr (target));
+      fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s",
+                 describe_expr (target));
       return NULL;
     }
   advance (p);
@@ -2425,7 +2449,7 @@ parse_star_expression (Parser *p)
  * there is a comma.  A trailing comma is allowed. */
 static GraftPyExpr *
 parse_comma_list (Parser *p,
-                  GraftPyExpr *(*item) (Parser *))
+                  GraftPyExpr *(*item) (Parser *) )
 {
   GraftPyExpr *first = item (p);
   guint        base = p->scratch->len;
@@ -2655,7 +2679,8 @@ parse_expression_statement (Parser *p)
       if (e->kind != GRAFT_PY_EXPR_NAME && e->kind != GRAFT_PY_EXPR_ATTRIBUTE &&
           e->kind != GRAFT_PY_EXPR_SUBSCRIPT)
         {
-          fail_expr (p, e, "invalid syntax: cannot use augmented assignment on %s", describe_expr (e));
+          fail_expr (p, e, "invalid syntax: cannot use augmented assignment on %s",
+                     describe_expr (e));
           return NULL;
         }
       check_target (p, e, GRAFT_PY_CTX_STORE, TRUE);
@@ -2725,7 +2750,8 @@ parse_dotted_name (Parser *p)
         g_string_append_c (p->buf, '.');
       if (p->buf->len - buf_base + len > GRAFT_MAX_NAME_LENGTH)
         {
-          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT, "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_LIMIT,
+                   "name is longer than %u bytes", GRAFT_MAX_NAME_LENGTH);
           return NULL;
         }
       g_string_append_len (p->buf, p->text + p->cur.start, len);
@@ -2866,8 +2892,10 @@ parse_simple_statement (Parser *p)
     case GRAFT_PY_TOKEN_KW_BREAK:
     case GRAFT_PY_TOKEN_KW_CONTINUE:
       advance (p);
-      return new_stmt (p, kind == GRAFT_PY_TOKEN_KW_PASS ? GRAFT_PY_STMT_PASS : kind == GRAFT_PY_TOKEN_KW_BREAK ? GRAFT_PY_STMT_BREAK
-                                                                                                                : GRAFT_PY_STMT_CONTINUE,
+      return new_stmt (p,
+                       kind == GRAFT_PY_TOKEN_KW_PASS    ? GRAFT_PY_STMT_PASS
+                       : kind == GRAFT_PY_TOKEN_KW_BREAK ? GRAFT_PY_STMT_BREAK
+                                                         : GRAFT_PY_STMT_CONTINUE,
                        start);
     case GRAFT_PY_TOKEN_KW_RETURN:
       {
@@ -2921,7 +2949,10 @@ parse_simple_statement (Parser *p)
             push (p, (gpointer) name);
           }
         while (accept (p, GRAFT_PY_TOKEN_COMMA));
-        s = new_stmt (p, kind == GRAFT_PY_TOKEN_KW_GLOBAL ? GRAFT_PY_STMT_GLOBAL : GRAFT_PY_STMT_NONLOCAL, start);
+        s = new_stmt (p,
+                      kind == GRAFT_PY_TOKEN_KW_GLOBAL ? GRAFT_PY_STMT_GLOBAL
+                                                       : GRAFT_PY_STMT_NONLOCAL,
+                      start);
         s->names.names = (const char **) finish_list (p, base, &s->names.n_names);
         return s;
       }
@@ -3298,7 +3329,8 @@ parse_class_def (Parser         *p,
     {
       if (!enter (p, "too many nested parentheses"))
         return NULL;
-      if (!parse_call_args (p, &s->class_def.bases, &s->class_def.keywords, &s->class_def.n_keywords))
+      if (!parse_call_args (p, &s->class_def.bases, &s->class_def.keywords,
+                            &s->class_def.n_keywords))
         return NULL;
       leave (p);
     }
@@ -3345,7 +3377,8 @@ parse_definition (Parser *p)
         return parse_for (p, start, TRUE);
       if (decorators.len == 0 && at (p, GRAFT_PY_TOKEN_KW_WITH))
         return parse_with (p, start, TRUE);
-      fail_tok (p, decorators.len == 0 ? "expected 'def', 'for' or 'with' after 'async'" : "expected 'def' after 'async'");
+      fail_tok (p, decorators.len == 0 ? "expected 'def', 'for' or 'with' after 'async'"
+                                       : "expected 'def' after 'async'");
       return NULL;
     }
   if (at (p, GRAFT_PY_TOKEN_INDENT))
@@ -3421,12 +3454,14 @@ parse_statement (Parser *p)
     case GRAFT_PY_TOKEN_KW_ELIF:
     case GRAFT_PY_TOKEN_KW_EXCEPT:
     case GRAFT_PY_TOKEN_KW_FINALLY:
-      fail_tok (p, "invalid syntax: '%s' does not follow a matching statement", graft_py_token_kind_get_name (p->cur.kind));
+      fail_tok (p, "invalid syntax: '%s' does not follow a matching statement",
+                graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
       if (is_match_statement (p))
         {
-          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED, "match statements are not supported");
+          fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                   "match statements are not supported");
           return FALSE;
         }
       return parse_simple_statements (p);
@@ -3469,7 +3504,8 @@ prefer_unclosed_bracket (Parser *p)
   if (graft_py_lexer_get_bracket_depth (lex) > 0 &&
       graft_error_get_location (lex_error, NULL, &lex_line, &lex_column, NULL, NULL))
     {
-      graft_source_locate (p->source, graft_py_lexer_get_innermost_bracket (lex), &bracket_line, &column);
+      graft_source_locate (p->source, graft_py_lexer_get_innermost_bracket (lex), &bracket_line,
+                           &column);
       if (lex_line == bracket_line && lex_column == column)
         {
           g_clear_error (&p->error);

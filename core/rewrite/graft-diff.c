@@ -37,20 +37,21 @@ add (GArray       *out,
  *   paired
  */
 GArray *
-graft_diff_lines (const char * const *before,
-                  const char * const *after)
+graft_diff_lines (const char *const *before,
+                  const char *const *after)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (GraftDiffLine));
-  guint n = g_strv_length ((char **) before);
-  guint m = g_strv_length ((char **) after);
-  guint head = 0;
-  guint tail = 0;
-  guint rows;
-  guint cols;
+  guint   n = g_strv_length ((char **) before);
+  guint   m = g_strv_length ((char **) after);
+  guint   head = 0;
+  guint   tail = 0;
+  guint   rows;
+  guint   cols;
 
   while (head < n && head < m && strcmp (before[head], after[head]) == 0)
     head++;
-  while (tail < n - head && tail < m - head && strcmp (before[n - 1 - tail], after[m - 1 - tail]) == 0)
+  while (tail < n - head && tail < m - head &&
+         strcmp (before[n - 1 - tail], after[m - 1 - tail]) == 0)
     tail++;
   for (guint i = 0; i < head; i++)
     add (out, GRAFT_DIFF_SAME, (gint) i, (gint) i);
@@ -62,14 +63,15 @@ graft_diff_lines (const char * const *before,
       /* lcs[i][j]: the longest common subsequence of the middle parts
        * from line i and line j on. */
       g_autofree guint32 *lcs = g_new0 (guint32, (gsize) (rows + 1) * (cols + 1));
-      guint i = 0;
-      guint j = 0;
+      guint               i = 0;
+      guint               j = 0;
 
 #define LCS(i, j) lcs[(gsize) (i) * (cols + 1) + (j)]
       for (guint a = rows; a-- > 0;)
         for (guint b = cols; b-- > 0;)
-          LCS (a, b) = strcmp (before[head + a], after[head + b]) == 0 ? LCS (a + 1, b + 1) + 1
-                                                                      : MAX (LCS (a + 1, b), LCS (a, b + 1));
+          LCS (a, b) = strcmp (before[head + a], after[head + b]) == 0
+                           ? LCS (a + 1, b + 1) + 1
+                           : MAX (LCS (a + 1, b), LCS (a, b + 1));
       while (i < rows || j < cols)
         {
           if (i < rows && j < cols && strcmp (before[head + i], after[head + j]) == 0)

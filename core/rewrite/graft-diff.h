@@ -24,13 +24,14 @@ typedef enum {
  * @before: its index in the first text's lines, or -1
  * @after: its index in the second text's lines, or -1
  */
-typedef struct {
+typedef struct
+{
   GraftDiffKind kind;
   gint          before;
   gint          after;
 } GraftDiffLine;
 
-GArray *graft_diff_lines (const char * const *before,
-                          const char * const *after) G_GNUC_WARN_UNUSED_RESULT;
+GArray *graft_diff_lines (const char *const *before,
+                          const char *const *after) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -57,9 +57,10 @@ add_inputs (GraftGraph     *out,
     {
       if (!g_hash_table_contains (selected, arg->node) && !g_hash_table_contains (map, arg->node))
         {
-          GraftNode *input = graft_graph_create_node (out, GRAFT_OP_PLACEHOLDER,
-                                                      graft_graph_intern (out, graft_node_get_name (arg->node)),
-                                                      NULL, NULL, graft_node_get_name (arg->node), NULL);
+          GraftNode *input =
+              graft_graph_create_node (out, GRAFT_OP_PLACEHOLDER,
+                                       graft_graph_intern (out, graft_node_get_name (arg->node)),
+                                       NULL, NULL, graft_node_get_name (arg->node), NULL);
 
           g_hash_table_insert (map, arg->node, input);
         }
@@ -91,7 +92,7 @@ graft_extract_pattern_graph (GraftGraph *graph,
   g_autoptr (GPtrArray) outputs = g_ptr_array_new ();
   g_autoptr (GraftGraph) out = graft_graph_new ();
   GraftNode *last = NULL;
-  GraftArg result;
+  GraftArg   result;
 
   g_return_val_if_fail (graph != NULL && nodes != NULL, NULL);
 
@@ -107,7 +108,8 @@ graft_extract_pattern_graph (GraftGraph *graph,
           break;
         case GRAFT_OP_CALL_MODULE:
           g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
-                       "'%s' calls a module, which a pattern function cannot do", graft_node_get_name (node));
+                       "'%s' calls a module, which a pattern function cannot do",
+                       graft_node_get_name (node));
           return NULL;
         case GRAFT_OP_PLACEHOLDER:
         case GRAFT_OP_GET_ATTR:
@@ -124,10 +126,11 @@ graft_extract_pattern_graph (GraftGraph *graph,
     }
 
   /* Graph order: inputs first as they are met, then each node. */
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
-      GraftArg args;
-      GraftArg kwargs;
+      GraftArg   args;
+      GraftArg   kwargs;
       GraftNode *copy;
       /* A value nothing uses is a result too, or the pattern would have
        * dead code, which the matcher refuses. */
@@ -166,6 +169,7 @@ graft_extract_pattern_graph (GraftGraph *graph,
       for (guint i = 0; i < outputs->len; i++)
         graft_arg_init_node (&result.items[0].items[i], outputs->pdata[i]);
     }
-  graft_graph_create_node (out, GRAFT_OP_OUTPUT, graft_graph_intern (out, "output"), &result, NULL, "output", NULL);
+  graft_graph_create_node (out, GRAFT_OP_OUTPUT, graft_graph_intern (out, "output"), &result, NULL,
+                           "output", NULL);
   return g_steal_pointer (&out);
 }

@@ -210,7 +210,7 @@ undo_to (Search *s,
 {
   while (s->trail->len > mark)
     {
-      guint pos = g_array_index (s->trail, guint, s->trail->len - 1);
+      guint    pos = g_array_index (s->trail, guint, s->trail->len - 1);
       Binding *b = &s->bind[pos];
 
       if (b->state == BOUND_NODE)
@@ -231,7 +231,7 @@ match_arg (Search         *s,
     return TRUE;
   if (pa->kind == GRAFT_ARG_NODE)
     {
-      guint pos;
+      guint    pos;
       Binding *b;
 
       if (graft_node_get_op (pa->node) != GRAFT_OP_PLACEHOLDER)
@@ -260,7 +260,7 @@ enter_node (Search    *s,
             GraftNode *pn,
             GraftNode *gn)
 {
-  guint pos = _graft_pattern_position_of (s->pattern, pn);
+  guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
   if (b->state != UNBOUND)
@@ -272,10 +272,12 @@ enter_node (Search    *s,
           g_autofree char *here = describe (gn);
 
           if (b->state == BOUND_NODE)
-            explain_fail (s, "the pattern's '%s' stands for '%s' already, and here would also be %s",
+            explain_fail (s,
+                          "the pattern's '%s' stands for '%s' already, and here would also be %s",
                           graft_node_get_name (pn), graft_node_get_name (b->node), here);
           else
-            explain_fail (s, "the pattern's '%s' stands for a constant already, and here would be %s",
+            explain_fail (s,
+                          "the pattern's '%s' stands for a constant already, and here would be %s",
                           graft_node_get_name (pn), here);
         }
       return -1;
@@ -346,7 +348,9 @@ make_frame (Search    *s,
               {
                 g_autofree char *key = graft_arg_repr (&gk->items[2 * i], GRAFT_REPR_CODE);
 
-                explain_fail (s, "'%s' has the keyword argument %s, which the pattern's '%s' does not have",
+                explain_fail (s,
+                              "'%s' has the keyword argument %s, which the pattern's '%s' does not "
+                              "have",
                               graft_node_get_name (gn), key, graft_node_get_name (pn));
               }
         }
@@ -400,10 +404,10 @@ match_nodes (Search    *s,
              GraftNode *pn,
              GraftNode *gn)
 {
-  GArray *stack = s->stack;
+  GArray  *stack = s->stack;
   gboolean ok = TRUE;
-  Frame frame;
-  int entered = enter_node (s, pn, gn);
+  Frame    frame;
+  int      entered = enter_node (s, pn, gn);
 
   if (entered <= 0)
     return entered == 0;
@@ -417,7 +421,7 @@ match_nodes (Search    *s,
 
   while (stack->len > 0 && ok)
     {
-      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      Frame          *top = &g_array_index (stack, Frame, stack->len - 1);
       const GraftArg *pa, *ga;
 
       if (top->next == top->pattern_leaves->len)
@@ -445,13 +449,16 @@ match_nodes (Search    *s,
           ok = match_arg (s, pa, ga);
           if (!ok && s->explaining && s->why == NULL)
             {
-              g_autofree char *want = pa->kind == GRAFT_ARG_NODE ? g_strdup_printf ("'%s'", graft_node_get_name (pa->node))
-                                                                 : graft_arg_repr (pa, GRAFT_REPR_CODE);
-              g_autofree char *have = ga->kind == GRAFT_ARG_NODE ? g_strdup_printf ("'%s'", graft_node_get_name (ga->node))
-                                                                 : graft_arg_repr (ga, GRAFT_REPR_CODE);
+              g_autofree char *want = pa->kind == GRAFT_ARG_NODE
+                                          ? g_strdup_printf ("'%s'", graft_node_get_name (pa->node))
+                                          : graft_arg_repr (pa, GRAFT_REPR_CODE);
+              g_autofree char *have = ga->kind == GRAFT_ARG_NODE
+                                          ? g_strdup_printf ("'%s'", graft_node_get_name (ga->node))
+                                          : graft_arg_repr (ga, GRAFT_REPR_CODE);
 
               explain_fail (s, "'%s' passes %s where the pattern's '%s' passes %s",
-                            graft_node_get_name (top->gn), have, graft_node_get_name (top->pn), want);
+                            graft_node_get_name (top->gn), have, graft_node_get_name (top->pn),
+                            want);
             }
         }
     }
@@ -465,7 +472,7 @@ static GraftMatch *
 record_match (Search *s)
 {
   GraftMatch *match = g_new0 (GraftMatch, 1);
-  guint n = s->pattern->nodes->len;
+  guint       n = s->pattern->nodes->len;
 
   match->pattern = graft_pattern_ref (s->pattern);
   match->bindings = g_new0 (Binding, n);
@@ -490,7 +497,7 @@ backtrack (Search     *s,
            GPtrArray **candidates,
            guint       anchor)
 {
-  guint mark;
+  guint      mark;
   GraftNode *pn;
 
   if (anchor == anchors->len)
@@ -536,7 +543,7 @@ is_contained (GraftMatch *m,
               GraftGraph *graph)
 {
   GraftPattern *p = m->pattern;
-  guint32 bound = _graft_graph_new_mark (graph);
+  guint32       bound = _graft_graph_new_mark (graph);
 
   for (guint i = 0; i < p->nodes->len; i++)
     if (m->bindings[i].state == BOUND_NODE)
@@ -566,9 +573,9 @@ has_no_cycle (GraftMatch *m,
               GPtrArray  *stack)
 {
   GraftPattern *p = m->pattern;
-  guint32 part = _graft_graph_new_mark (graph);
-  guint32 visited = _graft_graph_new_mark (graph);
-  GraftNode *last = NULL;
+  guint32       part = _graft_graph_new_mark (graph);
+  guint32       visited = _graft_graph_new_mark (graph);
+  GraftNode    *last = NULL;
 
   g_ptr_array_set_size (stack, 0);
   for (guint i = 0; i < p->nodes->len; i++)
@@ -619,7 +626,8 @@ has_no_cycle (GraftMatch *m,
 static gboolean
 graph_is_topological (GraftGraph *graph)
 {
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     for (guint u = 0; u < graft_node_get_n_users (node); u++)
       if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
         return FALSE;
@@ -673,17 +681,17 @@ graft_matcher_find (GraftPattern            *pattern,
                     const GraftMatchOptions *options,
                     GPtrArray              **out_dropped)
 {
-  GraftMatchOptions defaults;
-  Search s = { 0 };
+  GraftMatchOptions      defaults;
+  Search                 s = { 0 };
   g_autofree GPtrArray **candidates = NULL;
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
   GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  g_autoptr(GHashTable) claimed = NULL;
+  g_autoptr (GHashTable) claimed = NULL;
   gboolean topological;
   gboolean any_empty = FALSE;
-  GArray *anchors;
-  g_autoptr(GArray) output_anchor = NULL;
+  GArray  *anchors;
+  g_autoptr (GArray) output_anchor = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
 
@@ -711,7 +719,8 @@ graft_matcher_find (GraftPattern            *pattern,
   candidates = g_new0 (GPtrArray *, anchors->len + 1);
   for (guint i = 0; i < anchors->len; i++)
     candidates[i] = g_ptr_array_new ();
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     for (guint i = 0; i < anchors->len; i++)
       if (nodes_are_equal (&s, pattern->nodes->pdata[g_array_index (anchors, guint, i)], node))
         g_ptr_array_add (candidates[i], node);
@@ -793,12 +802,12 @@ graft_matcher_explain (GraftPattern            *pattern,
                        GPtrArray              **out_bound)
 {
   GraftMatchOptions defaults;
-  Search s = { 0 };
-  GraftNode *anchor;
+  Search            s = { 0 };
+  GraftNode        *anchor;
   g_autoptr (GPtrArray) bound = g_ptr_array_new ();
   g_autoptr (GPtrArray) kept = NULL;
   g_autoptr (GPtrArray) dropped = NULL;
-  char *sentence = NULL;
+  char    *sentence = NULL;
   gboolean ok;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL && at != NULL, NULL);
@@ -815,7 +824,8 @@ graft_matcher_explain (GraftPattern            *pattern,
   anchor = pattern->nodes->pdata[g_array_index (pattern->anchors, guint, 0)];
   ok = match_nodes (&s, anchor, at);
   for (guint i = 0; i < pattern->nodes->len; i++)
-    if (s.bind[i].state == BOUND_NODE && graft_node_get_op (pattern->nodes->pdata[i]) != GRAFT_OP_PLACEHOLDER)
+    if (s.bind[i].state == BOUND_NODE &&
+        graft_node_get_op (pattern->nodes->pdata[i]) != GRAFT_OP_PLACEHOLDER)
       g_ptr_array_add (bound, s.bind[i].node);
   undo_to (&s, 0);
 
@@ -827,8 +837,9 @@ graft_matcher_explain (GraftPattern            *pattern,
       kept = graft_matcher_find (pattern, graph, options, &dropped);
       for (guint i = 0; i < kept->len && sentence == NULL; i++)
         if (graft_match_get_returning_node (kept->pdata[i], 0) == at)
-          sentence = g_strdup_printf ("'%s' is the result of match %u: replace_pattern replaces it.",
-                                      graft_node_get_name (at), i + 1);
+          sentence =
+              g_strdup_printf ("'%s' is the result of match %u: replace_pattern replaces it.",
+                               graft_node_get_name (at), i + 1);
       for (guint i = 0; i < dropped->len && sentence == NULL; i++)
         {
           const GraftMatch *m = dropped->pdata[i];
@@ -841,17 +852,19 @@ graft_matcher_explain (GraftPattern            *pattern,
               for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
                 if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
                     !is_returning (pattern, k))
-                  for (guint u = 0; u < graft_node_get_n_users (m->bindings[k].node) && sentence == NULL; u++)
+                  for (guint u = 0;
+                       u < graft_node_get_n_users (m->bindings[k].node) && sentence == NULL; u++)
                     {
                       GraftNode *user = graft_node_get_user (m->bindings[k].node, u);
-                      gboolean inside = FALSE;
+                      gboolean   inside = FALSE;
 
                       for (guint j = 0; j < pattern->nodes->len; j++)
                         if (m->bindings[j].state == BOUND_NODE && m->bindings[j].node == user &&
                             graft_node_get_op (pattern->nodes->pdata[j]) != GRAFT_OP_PLACEHOLDER)
                           inside = TRUE;
                       if (!inside)
-                        sentence = g_strdup_printf ("The pattern fits at '%s', but '%s' inside it is also used by '%s', "
+                        sentence = g_strdup_printf ("The pattern fits at '%s', but '%s' inside it "
+                                                    "is also used by '%s', "
                                                     "so replace_pattern leaves it alone.",
                                                     graft_node_get_name (at),
                                                     graft_node_get_name (m->bindings[k].node),
@@ -868,26 +881,32 @@ graft_matcher_explain (GraftPattern            *pattern,
 
                         if (other->bindings[q].state == BOUND_NODE && is_compute (pattern, q) &&
                             other->bindings[q].node == m->bindings[k].node)
-                          sentence = g_strdup_printf ("The pattern fits at '%s', but it shares '%s' with match %u, "
-                                                      "which replace_pattern replaces first.",
-                                                      graft_node_get_name (at),
-                                                      graft_node_get_name (m->bindings[k].node), j + 1);
+                          sentence =
+                              g_strdup_printf ("The pattern fits at '%s', but it shares '%s' with "
+                                               "match %u, "
+                                               "which replace_pattern replaces first.",
+                                               graft_node_get_name (at),
+                                               graft_node_get_name (m->bindings[k].node), j + 1);
                       }
               break;
             case GRAFT_MATCH_DROPPED_CYCLE:
-              sentence = g_strdup_printf ("The pattern fits at '%s', but replacing it would make a cycle.",
-                                          graft_node_get_name (at));
+              sentence =
+                  g_strdup_printf ("The pattern fits at '%s', but replacing it would make a cycle.",
+                                   graft_node_get_name (at));
               break;
             case GRAFT_MATCH_DROPPED_FILTER:
             case GRAFT_MATCH_KEPT:
             default:
-              sentence = g_strdup_printf ("The pattern fits at '%s', but a filter drops it.", graft_node_get_name (at));
+              sentence = g_strdup_printf ("The pattern fits at '%s', but a filter drops it.",
+                                          graft_node_get_name (at));
               break;
             }
         }
       if (sentence == NULL)
-        sentence = g_strdup_printf ("The pattern's first result fits at '%s', but its other results find no "
-                                    "partners that fit with it.", graft_node_get_name (at));
+        sentence = g_strdup_printf ("The pattern's first result fits at '%s', but its other "
+                                    "results find no "
+                                    "partners that fit with it.",
+                                    graft_node_get_name (at));
     }
 
   search_clear (&s);
@@ -1026,7 +1045,8 @@ graft_matches_dup_node_marks (GPtrArray  *matches,
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   guint i = 0;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     {
       marks[i] = -1;
       g_hash_table_insert (index, node, GUINT_TO_POINTER (i));

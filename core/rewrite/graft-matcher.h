@@ -15,7 +15,7 @@
 
 G_BEGIN_DECLS
 
-typedef struct _GraftMatch   GraftMatch;
+typedef struct _GraftMatch GraftMatch;
 
 /**
  * GraftMatchFilter:
@@ -71,34 +71,34 @@ typedef enum {
   GRAFT_MATCH_DROPPED_FILTER,
 } GraftMatchDropReason;
 
-void          graft_match_options_init        (GraftMatchOptions *options);
+void graft_match_options_init (GraftMatchOptions *options);
 
-GPtrArray    *graft_matcher_find              (GraftPattern            *pattern,
-                                               GraftGraph              *graph,
-                                               const GraftMatchOptions *options,
-                                               GPtrArray              **out_dropped) G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray *graft_matcher_find (GraftPattern            *pattern,
+                               GraftGraph              *graph,
+                               const GraftMatchOptions *options,
+                               GPtrArray              **out_dropped) G_GNUC_WARN_UNUSED_RESULT;
 
-char         *graft_matcher_explain           (GraftPattern            *pattern,
-                                               GraftGraph              *graph,
-                                               GraftNode               *at,
-                                               const GraftMatchOptions *options,
-                                               GPtrArray              **out_bound) G_GNUC_WARN_UNUSED_RESULT;
-GraftPattern *graft_match_get_pattern         (const GraftMatch *match);
+char                *graft_matcher_explain (GraftPattern            *pattern,
+                                            GraftGraph              *graph,
+                                            GraftNode               *at,
+                                            const GraftMatchOptions *options,
+                                            GPtrArray              **out_bound) G_GNUC_WARN_UNUSED_RESULT;
+GraftPattern        *graft_match_get_pattern (const GraftMatch *match);
 GraftMatchDropReason graft_match_get_drop_reason (const GraftMatch *match);
-gboolean      graft_match_get_binding         (const GraftMatch *match,
-                                               guint             pattern_index,
-                                               GraftNode       **out_node,
-                                               const GraftArg  **out_literal);
-gboolean      graft_match_get_placeholder     (const GraftMatch *match,
-                                               guint             i,
-                                               GraftNode       **out_node,
-                                               const GraftArg  **out_literal);
-GraftNode    *graft_match_get_returning_node  (const GraftMatch *match,
-                                               guint             i);
-GPtrArray    *graft_match_dup_nodes           (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
-void          graft_match_free                (GraftMatch       *match);
-gint         *graft_matches_dup_node_marks    (GPtrArray        *matches,
-                                               GraftGraph       *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean             graft_match_get_binding (const GraftMatch *match,
+                                              guint             pattern_index,
+                                              GraftNode       **out_node,
+                                              const GraftArg  **out_literal);
+gboolean             graft_match_get_placeholder (const GraftMatch *match,
+                                                  guint             i,
+                                                  GraftNode       **out_node,
+                                                  const GraftArg  **out_literal);
+GraftNode           *graft_match_get_returning_node (const GraftMatch *match,
+                                                     guint             i);
+GPtrArray           *graft_match_dup_nodes (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
+void                 graft_match_free (GraftMatch *match);
+gint                *graft_matches_dup_node_marks (GPtrArray  *matches,
+                                                   GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftMatch, graft_match_free)
 

@@ -16,11 +16,11 @@ struct _GraftPattern
 
   /* Owned */
   GraftGraph *graph;
-  GPtrArray  *nodes;       /* every node in graph order, output last */
-  GHashTable *index;       /* GraftNode * -> position + 1 in nodes */
+  GPtrArray  *nodes;        /* every node in graph order, output last */
+  GHashTable *index;        /* GraftNode * -> position + 1 in nodes */
   GArray     *placeholders; /* guint positions */
-  GArray     *returning;   /* guint positions: output.all_input_nodes */
-  GArray     *anchors;     /* guint positions */
+  GArray     *returning;    /* guint positions: output.all_input_nodes */
+  GArray     *anchors;      /* guint positions */
 };
 
 /* A pattern node's position.  The pattern graph is the pattern's own, so

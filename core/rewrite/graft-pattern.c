@@ -27,10 +27,10 @@ GraftPattern *
 graft_pattern_new (GraftGraph *graph,
                    GError    **error)
 {
-  g_autoptr(GraftGraph) owned = graph;
+  g_autoptr (GraftGraph) owned = graph;
   GraftPattern *self;
-  GraftNode *output;
-  g_autoptr(GPtrArray) returning = NULL;
+  GraftNode    *output;
+  g_autoptr (GPtrArray) returning = NULL;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -40,13 +40,15 @@ graft_pattern_new (GraftGraph *graph,
       g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the pattern has no output");
       return NULL;
     }
-  for (GraftNode *node = graft_graph_get_first (graph); node != output; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != output;
+       node = graft_node_get_next (node))
     if (graft_node_get_n_users (node) == 0)
       {
         graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
                               "the pattern has dead code: %s %s is not used by anything it returns "
                               "(torch.fx's SubgraphMatcher refuses such a pattern)",
-                              graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER ? "parameter" : "node",
+                              graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER ? "parameter"
+                                                                               : "node",
                               graft_node_get_name (node));
         return NULL;
       }
@@ -59,7 +61,8 @@ graft_pattern_new (GraftGraph *graph,
   self->placeholders = g_array_new (FALSE, FALSE, sizeof (guint));
   self->returning = g_array_new (FALSE, FALSE, sizeof (guint));
   self->anchors = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       guint pos = self->nodes->len;
 

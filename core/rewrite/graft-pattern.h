@@ -16,23 +16,23 @@ G_BEGIN_DECLS
 
 typedef struct _GraftPattern GraftPattern;
 
-GraftPattern *graft_pattern_new               (GraftGraph   *graph,
-                                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftPattern *graft_pattern_ref               (GraftPattern *self);
-void          graft_pattern_unref             (GraftPattern *self);
-GraftGraph   *graft_pattern_get_graph         (GraftPattern *self);
-guint         graft_pattern_get_n_nodes       (GraftPattern *self);
-GraftNode    *graft_pattern_get_node          (GraftPattern *self,
-                                               guint         i);
-guint         graft_pattern_get_n_anchors     (GraftPattern *self);
-GraftNode    *graft_pattern_get_anchor        (GraftPattern *self,
-                                               guint         i);
+GraftPattern *graft_pattern_new (GraftGraph *graph,
+                                 GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftPattern *graft_pattern_ref (GraftPattern *self);
+void          graft_pattern_unref (GraftPattern *self);
+GraftGraph   *graft_pattern_get_graph (GraftPattern *self);
+guint         graft_pattern_get_n_nodes (GraftPattern *self);
+GraftNode    *graft_pattern_get_node (GraftPattern *self,
+                                      guint         i);
+guint         graft_pattern_get_n_anchors (GraftPattern *self);
+GraftNode    *graft_pattern_get_anchor (GraftPattern *self,
+                                        guint         i);
 guint         graft_pattern_get_n_placeholders (GraftPattern *self);
-guint         graft_pattern_get_n_returning   (GraftPattern *self);
+guint         graft_pattern_get_n_returning (GraftPattern *self);
 guint         graft_pattern_get_placeholder_position (GraftPattern *self,
                                                       guint         i);
-guint         graft_pattern_get_returning_position   (GraftPattern *self,
-                                                      guint         i);
+guint         graft_pattern_get_returning_position (GraftPattern *self,
+                                                    guint         i);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPattern, graft_pattern_unref)
 

@@ -158,20 +158,20 @@ set_node (ValMap    *vm,
 /* Fails the rewrite of @match, located at the match in the graph's source
  * (its first matched node), as the user's input is where to look. */
 static gboolean
-fail (GError           **error,
-      const GraftMatch  *match,
-      const char        *format,
+fail (GError          **error,
+      const GraftMatch *match,
+      const char       *format,
       ...) G_GNUC_PRINTF (3, 4);
 
 static gboolean
-fail (GError           **error,
-      const GraftMatch  *match,
-      const char        *format,
+fail (GError          **error,
+      const GraftMatch *match,
+      const char       *format,
       ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *message = NULL;
-  g_autoptr(GPtrArray) nodes = graft_match_dup_nodes (match);
+  g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -186,10 +186,10 @@ fail (GError           **error,
 /* Reports copies that read a value defined after the point they were put
  * at: torch writes such code, and so does Graft, but the user should know. */
 static void
-check_hazard (GraftRewrite *self,
-              GraftNode    *copy,
+check_hazard (GraftRewrite   *self,
+              GraftNode      *copy,
               const GraftArg *arg,
-              guint         match_number)
+              guint           match_number)
 {
   guint n = graft_arg_count_items (arg);
 
@@ -199,9 +199,11 @@ check_hazard (GraftRewrite *self,
         g_ptr_array_add (self->warnings,
                          g_strdup_printf ("match %u: %s is inserted before %s, which it uses; "
                                           "the rewritten code reads %s before defining it "
-                                          "(torch.fx 1.13.1 inserts the replacement at the same place)",
+                                          "(torch.fx 1.13.1 inserts the replacement at the same "
+                                          "place)",
                                           match_number, graft_node_get_name (copy),
-                                          graft_node_get_name (arg->node), graft_node_get_name (arg->node)));
+                                          graft_node_get_name (arg->node),
+                                          graft_node_get_name (arg->node)));
       return;
     }
   for (guint i = 0; i < n; i++)
@@ -222,7 +224,8 @@ first_user (const GraftMatch *match,
 
       if (gn == NULL)
         {
-          fail (error, match, "the pattern returns a value that matched a literal, which cannot be replaced");
+          fail (error, match,
+                "the pattern returns a value that matched a literal, which cannot be replaced");
           return NULL;
         }
       for (guint u = 0; u < graft_node_get_n_users (gn); u++)
@@ -255,12 +258,12 @@ typedef struct
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
-  GraftNode        *first;        /* the first user of its returning nodes */
-  GraftNode        *rep_output;   /* the replacement's output node */
+  GraftNode        *first;      /* the first user of its returning nodes */
+  GraftNode        *rep_output; /* the replacement's output node */
   /* Owned */
-  ValMap            vm;
-  GPtrArray        *copies;       /* GraftNode *, borrowed: this match's copies */
-  GraftArg          out_value;    /* what the replacement returns, mapped */
+  ValMap     vm;
+  GPtrArray *copies;    /* GraftNode *, borrowed: this match's copies */
+  GraftArg   out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
 /* The replacement must take as many parameters as the pattern. */
@@ -287,7 +290,7 @@ bind_placeholders (Rewriting *rw)
 {
   for (guint i = 0; i < rw->placeholders->len; i++)
     {
-      GraftNode *gn = NULL;
+      GraftNode      *gn = NULL;
       const GraftArg *literal = NULL;
 
       graft_match_get_placeholder (rw->match, i, &gn, &literal);
@@ -320,7 +323,7 @@ copy_replacement (Rewriting *rw,
   for (GraftNode *rn = graft_graph_get_first (rw->replacement); rn != NULL;
        rn = graft_node_get_next (rn))
     {
-      GraftArg args, kwargs;
+      GraftArg   args, kwargs;
       GraftNode *copy;
 
       if (graft_node_get_op (rn) == GRAFT_OP_PLACEHOLDER)
@@ -366,9 +369,9 @@ replace_returned (Rewriting *rw,
                   GError   **error)
 {
   const GraftArg *out_value = &rw->out_value;
-  guint n_returning = graft_pattern_get_n_returning (rw->pattern);
+  guint           n_returning = graft_pattern_get_n_returning (rw->pattern);
   const GraftArg *items;
-  guint n_items;
+  guint           n_items;
 
   if (out_value->kind == GRAFT_ARG_NODE)
     {
@@ -430,7 +433,7 @@ erase_matched (Rewriting *rw,
     {
       GraftNode *pn = graft_pattern_get_node (rw->pattern, i - 1);
       GraftNode *gn = NULL;
-      GraftOp op = graft_node_get_op (pn);
+      GraftOp    op = graft_node_get_op (pn);
 
       if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
         continue;
@@ -492,28 +495,33 @@ static gboolean
 compiles (GraftGraph *graph,
           GError    **error)
 {
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       const GraftArg *args = graft_node_get_args (node);
-      gboolean dotted = graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ||
-                        (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-                         strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
-                         args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
+      gboolean        dotted =
+          graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ||
+          (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+           strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
+           args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
 
       /* An int beyond 64 bits is a symbol of its digits. */
       if (dotted && args->n > 0 &&
           (args->items[0].kind == GRAFT_ARG_INT ||
            (args->items[0].kind == GRAFT_ARG_SYMBOL &&
-            (g_ascii_isdigit (args->items[0].s[0]) || (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
+            (g_ascii_isdigit (args->items[0].s[0]) ||
+             (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
         {
           g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
 
           graft_node_set_error (node, error, GRAFT_ERROR_REWRITE,
                                 "the rewritten code does not compile: %s would be `%s.%s`, "
-                                "an int literal before '.' (torch: SyntaxError: invalid decimal literal)",
+                                "an int literal before '.' (torch: SyntaxError: invalid decimal "
+                                "literal)",
                                 graft_node_get_name (node), receiver,
-                                graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
-                                                                                 : args->items[1].s);
+                                graft_node_get_op (node) == GRAFT_OP_CALL_METHOD
+                                    ? graft_node_get_target (node)
+                                    : args->items[1].s);
           return FALSE;
         }
     }
@@ -543,14 +551,16 @@ graft_rewriter_apply (GraftGraph   *graph,
                       GError      **error)
 {
   GraftRewrite *self;
-  Rewriting rw = { 0 };
-  g_autoptr(GPtrArray) placeholders = g_ptr_array_new ();
-  g_autoptr(GHashTable) changed = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
+  Rewriting     rw = { 0 };
+  g_autoptr (GPtrArray) placeholders = g_ptr_array_new ();
+  g_autoptr (GHashTable) changed = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 
-  g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL, NULL);
+  g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL,
+                        NULL);
 
-  for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL; rn = graft_node_get_next (rn))
+  for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
+       rn = graft_node_get_next (rn))
     if (graft_node_get_op (rn) == GRAFT_OP_PLACEHOLDER)
       g_ptr_array_add (placeholders, rn);
 
@@ -570,7 +580,7 @@ graft_rewriter_apply (GraftGraph   *graph,
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
         {
           /* Roll back: the graph is as it was before the rewrite. */
-          g_autoptr(GraftEdit) edit = graft_graph_end_edit (graph);
+          g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
 
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
@@ -581,7 +591,7 @@ graft_rewriter_apply (GraftGraph   *graph,
     }
   if (!compiles (graph, error))
     {
-      g_autoptr(GraftEdit) edit = graft_graph_end_edit (graph);
+      g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
 
       graft_edit_undo (edit);
       rewrite_free_inner (self);
@@ -607,7 +617,7 @@ graft_replace_pattern (GraftGraph              *graph,
                        const GraftMatchOptions *options,
                        GError                 **error)
 {
-  g_autoptr(GPtrArray) matches = graft_matcher_find (pattern, graph, options, NULL);
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, options, NULL);
 
   return graft_rewriter_apply (graph, pattern, replacement, matches, error);
 }

@@ -15,22 +15,22 @@ G_BEGIN_DECLS
 
 typedef struct _GraftRewrite GraftRewrite;
 
-GraftRewrite *graft_rewriter_apply            (GraftGraph   *graph,
-                                               GraftPattern *pattern,
-                                               GraftGraph   *replacement,
-                                               GPtrArray    *matches,
-                                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftRewrite *graft_replace_pattern           (GraftGraph              *graph,
-                                               GraftPattern            *pattern,
-                                               GraftGraph              *replacement,
-                                               const GraftMatchOptions *options,
-                                               GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
-guint         graft_rewrite_get_n_replaced    (GraftRewrite *self);
-GPtrArray    *graft_rewrite_get_added_nodes   (GraftRewrite *self);
-GPtrArray    *graft_rewrite_get_warnings      (GraftRewrite *self);
-GraftEdit    *graft_rewrite_get_edit          (GraftRewrite *self);
-GraftEdit    *graft_rewrite_steal_edit        (GraftRewrite *self) G_GNUC_WARN_UNUSED_RESULT;
-void          graft_rewrite_free              (GraftRewrite *self);
+GraftRewrite *graft_rewriter_apply (GraftGraph   *graph,
+                                    GraftPattern *pattern,
+                                    GraftGraph   *replacement,
+                                    GPtrArray    *matches,
+                                    GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftRewrite *graft_replace_pattern (GraftGraph              *graph,
+                                     GraftPattern            *pattern,
+                                     GraftGraph              *replacement,
+                                     const GraftMatchOptions *options,
+                                     GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
+guint         graft_rewrite_get_n_replaced (GraftRewrite *self);
+GPtrArray    *graft_rewrite_get_added_nodes (GraftRewrite *self);
+GPtrArray    *graft_rewrite_get_warnings (GraftRewrite *self);
+GraftEdit    *graft_rewrite_get_edit (GraftRewrite *self);
+GraftEdit    *graft_rewrite_steal_edit (GraftRewrite *self) G_GNUC_WARN_UNUSED_RESULT;
+void          graft_rewrite_free (GraftRewrite *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftRewrite, graft_rewrite_free)
 

@@ -17,17 +17,17 @@ G_BEGIN_DECLS
 
 typedef struct _GraftPyProgram GraftPyProgram;
 
-GraftPyProgram *graft_py_program_new       (GraftSource    *source,
-                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_py_program_free      (GraftPyProgram *self);
+GraftPyProgram *graft_py_program_new (GraftSource *source,
+                                      GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+void            graft_py_program_free (GraftPyProgram *self);
 gboolean        graft_py_program_has_entry (GraftPyProgram *self,
                                             const char     *name);
-GraftGraph     *graft_py_program_trace     (GraftPyProgram *self,
-                                            const char     *entry,
-                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftGraph     *graft_trace_source         (GraftSource    *source,
-                                            const char     *entry,
-                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph     *graft_py_program_trace (GraftPyProgram *self,
+                                        const char     *entry,
+                                        GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph     *graft_trace_source (GraftSource *source,
+                                    const char  *entry,
+                                    GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPyProgram, graft_py_program_free)
 

@@ -52,14 +52,15 @@ from_mpz (Tracer            *t,
           const mpz_t        z,
           const GraftPyExpr *at)
 {
-  char *digits;
+  char  *digits;
   Value *v;
 
   if (mpz_fits_slong_p (z))
     return _graft_value_int (t, (gint64) mpz_get_si (z));
   if (mpz_sizeinbase (z, 2) > GRAFT_MAX_BIGINT_BITS)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                               "integer too large: Graft folds ints of up to %d bits", GRAFT_MAX_BIGINT_BITS);
+                               "integer too large: Graft folds ints of up to %d bits",
+                               GRAFT_MAX_BIGINT_BITS);
   digits = mpz_get_str (NULL, 10, z);
   v = _graft_value_path (t, VAL_SYMBOL, digits);
   free (digits);
@@ -115,7 +116,7 @@ _graft_tracer_bigint_binop (Tracer            *t,
                             Value             *b,
                             const GraftPyExpr *at)
 {
-  mpz_t x, y, r;
+  mpz_t  x, y, r;
   Value *out = NULL;
 
   mpz_inits (x, y, r, NULL);
@@ -133,7 +134,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
       if (mpz_sizeinbase (x, 2) + mpz_sizeinbase (y, 2) > GRAFT_MAX_BIGINT_BITS + 1)
         {
           _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                              "integer too large: Graft folds ints of up to %d bits", GRAFT_MAX_BIGINT_BITS);
+                              "integer too large: Graft folds ints of up to %d bits",
+                              GRAFT_MAX_BIGINT_BITS);
           goto done;
         }
       mpz_mul (r, x, y);
@@ -156,13 +158,14 @@ _graft_tracer_bigint_binop (Tracer            *t,
       {
         /* The quotient to the precision of both operands and 192 bits
          * more, then its first 60 digits read back correctly rounded. */
-        mpf_t fx, fy;
-        char *text = NULL;
+        mpf_t  fx, fy;
+        char  *text = NULL;
         double q;
 
         if (mpz_sgn (y) == 0)
           {
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "ZeroDivisionError: division by zero");
+            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                "ZeroDivisionError: division by zero");
             goto done;
           }
         mpf_init2 (fx, mpz_sizeinbase (x, 2) + mpz_sizeinbase (y, 2) + 192);
@@ -172,7 +175,7 @@ _graft_tracer_bigint_binop (Tracer            *t,
         mpf_div (fx, fx, fy);
         {
           mp_exp_t exp10;
-          char *mantissa = mpf_get_str (NULL, &exp10, 10, 60, fx);
+          char    *mantissa = mpf_get_str (NULL, &exp10, 10, 60, fx);
 
           /* 0.DIGITS times 10 to the exponent. */
           text = g_strdup_printf ("%s0.%se%ld", mantissa[0] == '-' ? "-" : "",
@@ -207,10 +210,12 @@ _graft_tracer_bigint_binop (Tracer            *t,
           goto done;
         }
       if (!mpz_fits_ulong_p (y) ||
-          (mpz_cmpabs_ui (x, 1) > 0 && (double) mpz_sizeinbase (x, 2) * mpz_get_d (y) > GRAFT_MAX_BIGINT_BITS + 64.0))
+          (mpz_cmpabs_ui (x, 1) > 0 &&
+           (double) mpz_sizeinbase (x, 2) * mpz_get_d (y) > GRAFT_MAX_BIGINT_BITS + 64.0))
         {
           _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                              "integer too large: Graft folds ints of up to %d bits", GRAFT_MAX_BIGINT_BITS);
+                              "integer too large: Graft folds ints of up to %d bits",
+                              GRAFT_MAX_BIGINT_BITS);
           goto done;
         }
       mpz_pow_ui (r, x, mpz_get_ui (y));
@@ -219,7 +224,8 @@ _graft_tracer_bigint_binop (Tracer            *t,
     case GRAFT_PY_BIN_RSHIFT:
       if (mpz_sgn (y) < 0)
         {
-          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "ValueError: negative shift count");
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                              "ValueError: negative shift count");
           goto done;
         }
       if (op == GRAFT_PY_BIN_RSHIFT)
@@ -230,10 +236,12 @@ _graft_tracer_bigint_binop (Tracer            *t,
             mpz_set_si (r, mpz_sgn (x) < 0 ? -1 : 0);
           break;
         }
-      if (mpz_sgn (x) != 0 && (!mpz_fits_ulong_p (y) || mpz_sizeinbase (x, 2) + mpz_get_ui (y) > GRAFT_MAX_BIGINT_BITS))
+      if (mpz_sgn (x) != 0 &&
+          (!mpz_fits_ulong_p (y) || mpz_sizeinbase (x, 2) + mpz_get_ui (y) > GRAFT_MAX_BIGINT_BITS))
         {
           _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                              "integer too large: Graft folds ints of up to %d bits", GRAFT_MAX_BIGINT_BITS);
+                              "integer too large: Graft folds ints of up to %d bits",
+                              GRAFT_MAX_BIGINT_BITS);
           goto done;
         }
       mpz_mul_2exp (r, x, mpz_sgn (x) != 0 ? mpz_get_ui (y) : 0);
@@ -273,7 +281,7 @@ _graft_tracer_bigint_compare (const Value *a,
                               const Value *b,
                               int         *out)
 {
-  mpz_t x, y;
+  mpz_t    x, y;
   gboolean ok = TRUE;
 
   mpz_inits (x, y, NULL);
@@ -302,7 +310,7 @@ _graft_tracer_bigint_negate (Tracer            *t,
                              gboolean           neg,
                              const GraftPyExpr *at)
 {
-  mpz_t z;
+  mpz_t  z;
   Value *out;
 
   mpz_init (z);

@@ -18,13 +18,65 @@
 #include <string.h>
 
 static const char *const builtin_names[] = {
-  "abs", "all", "any", "bool", "callable", "chr", "complex", "dict", "divmod", "enumerate",
-  "filter", "float", "format", "getattr", "hasattr", "int", "isinstance", "issubclass", "iter",
-  "len", "list", "map", "max", "min", "next", "object", "ord", "pow", "print", "property",
-  "range", "repr", "reversed", "round", "setattr", "slice", "sorted", "staticmethod", "str",
-  "sum", "super", "tuple", "type", "zip", "classmethod", "id", "hash", "set", "frozenset", "bytes",
-  "Exception", "ValueError", "TypeError", "RuntimeError", "NotImplementedError",
-  "AssertionError", "KeyError", "IndexError", "AttributeError",
+  "abs",
+  "all",
+  "any",
+  "bool",
+  "callable",
+  "chr",
+  "complex",
+  "dict",
+  "divmod",
+  "enumerate",
+  "filter",
+  "float",
+  "format",
+  "getattr",
+  "hasattr",
+  "int",
+  "isinstance",
+  "issubclass",
+  "iter",
+  "len",
+  "list",
+  "map",
+  "max",
+  "min",
+  "next",
+  "object",
+  "ord",
+  "pow",
+  "print",
+  "property",
+  "range",
+  "repr",
+  "reversed",
+  "round",
+  "setattr",
+  "slice",
+  "sorted",
+  "staticmethod",
+  "str",
+  "sum",
+  "super",
+  "tuple",
+  "type",
+  "zip",
+  "classmethod",
+  "id",
+  "hash",
+  "set",
+  "frozenset",
+  "bytes",
+  "Exception",
+  "ValueError",
+  "TypeError",
+  "RuntimeError",
+  "NotImplementedError",
+  "AssertionError",
+  "KeyError",
+  "IndexError",
+  "AttributeError",
 };
 
 Value *
@@ -53,7 +105,7 @@ str_length (const Value *v)
 gboolean
 _graft_tracer_check_arity (Tracer            *t,
                            const char        *name,
-                           PtrVec         *args,
+                           PtrVec            *args,
                            guint              min,
                            guint              max,
                            const GraftPyExpr *at)
@@ -64,7 +116,8 @@ _graft_tracer_check_arity (Tracer            *t,
     {
       if (min == max)
         _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "%s() takes %u argument%s (%u given)", name, min, min == 1 ? "" : "s", n);
+                            "%s() takes %u argument%s (%u given)", name, min, min == 1 ? "" : "s",
+                            n);
       else
         _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                             "%s() takes %u to %u arguments (%u given)", name, min, max, n);
@@ -87,11 +140,13 @@ _graft_tracer_get_int (Tracer            *t,
     {
       if (_graft_value_is_proxy (v))
         _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "a traced value cannot be used as an integer: its value is not known while tracing "
+                            "a traced value cannot be used as an integer: its value is not known "
+                            "while tracing "
                             "(torch.fx: 'Proxy' object cannot be interpreted as an integer)");
       else
         _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                            "'%s' object cannot be interpreted as an integer", _graft_value_type_name (v));
+                            "'%s' object cannot be interpreted as an integer",
+                            _graft_value_type_name (v));
       return FALSE;
     }
   return TRUE;
@@ -103,8 +158,10 @@ _graft_tracer_proxy_needs_value (Tracer            *t,
                                  const GraftPyExpr *at)
 {
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                             "%s needs the value of a traced value, which is not known while tracing "
-                             "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)",
+                             "%s needs the value of a traced value, which is not known while "
+                             "tracing "
+                             "(torch.fx: symbolically traced variables cannot be used as inputs to "
+                             "control flow)",
                              what);
 }
 
@@ -123,20 +180,22 @@ builtin_len (Tracer            *t,
     {
       if (v->obj->kind == OBJ_PARAMETER_LIST)
         return _graft_value_int (t, v->obj->params.keys->len);
-      if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_MODULE_DICT)
+      if (v->obj->kind == OBJ_SEQUENTIAL || v->obj->kind == OBJ_MODULE_LIST ||
+          v->obj->kind == OBJ_MODULE_DICT)
         return _graft_value_int (t, v->obj->modules.keys->len);
     }
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                 "len() of a traced value is not known while tracing "
-                 "(torch.fx: 'len' is not supported in symbolic tracing by default)");
+                                  "len() of a traced value is not known while tracing "
+                                  "(torch.fx: 'len' is not supported in symbolic tracing by "
+                                  "default)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "object of type '%s' has no len()", _graft_value_type_name (v));
 }
 
 static Value *
 builtin_range (Tracer            *t,
-               PtrVec         *args,
+               PtrVec            *args,
                const GraftPyExpr *at)
 {
   gint64 start = 0, stop, step = 1;
@@ -177,7 +236,8 @@ to_number (Tracer            *t,
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "%s() of a traced value is not known while tracing "
-                               "(torch.fx: %s() argument must be a string or a number, not 'Proxy')",
+                               "(torch.fx: %s() argument must be a string or a number, not "
+                               "'Proxy')",
                                name, name);
   if (_graft_value_is_bigint (v))
     {
@@ -206,7 +266,7 @@ to_number (Tracer            *t,
   if (v->kind == VAL_STR)
     {
       g_autofree char *s = g_strstrip (g_strndup (v->str.s, v->str.len));
-      char *end = NULL;
+      char            *end = NULL;
 
       if (want_int)
         {
@@ -279,7 +339,8 @@ is_instance (Value *v,
     return v->kind == VAL_PARAMETER;
   if (cls->kind == VAL_NN_CLASS && v->kind == VAL_OBJECT)
     {
-      const char *name = strrchr (cls->path, '.') != NULL ? strrchr (cls->path, '.') + 1 : cls->path;
+      const char *name =
+          strrchr (cls->path, '.') != NULL ? strrchr (cls->path, '.') + 1 : cls->path;
 
       if (strcmp (name, "Module") == 0)
         return v->obj->kind != OBJ_PLAIN;
@@ -288,7 +349,7 @@ is_instance (Value *v,
   if (cls->kind == VAL_CLASS && v->kind == VAL_OBJECT && v->obj->cls != NULL)
     {
       GPtrArray *stack = g_ptr_array_new ();
-      gboolean found = FALSE;
+      gboolean   found = FALSE;
 
       g_ptr_array_add (stack, v->obj->cls);
       while (stack->len > 0 && !found)
@@ -314,14 +375,15 @@ is_instance (Value *v,
 static Value *
 min_max (Tracer            *t,
          const char        *name,
-         PtrVec         *args,
+         PtrVec            *args,
          const GraftPyExpr *at)
 {
-  Value *items, *best = NULL;
+  Value   *items, *best = NULL;
   gboolean want_max = strcmp (name, "max") == 0;
 
   if (_graft_tracer_n_args (args) == 0)
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "%s expected at least 1 argument", name);
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s expected at least 1 argument", name);
   if (_graft_tracer_n_args (args) == 1)
     {
       items = _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at);
@@ -353,7 +415,8 @@ min_max (Tracer            *t,
         best = v;
     }
   if (best == NULL)
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "%s() arg is an empty sequence", name);
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                               "%s() arg is an empty sequence", name);
   return best;
 }
 
@@ -387,7 +450,7 @@ sorted_list (Tracer            *t,
   for (guint i = 0; i < items->seq.items->len; i++)
     {
       Value *v = items->seq.items->pdata[i];
-      guint pos = out->seq.items->len;
+      guint  pos = out->seq.items->len;
 
       if (_graft_value_holds_proxy (v))
         return _graft_tracer_proxy_needs_value (t, "sorting", at);
@@ -468,7 +531,7 @@ call_bool (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  gboolean truth;
+  gboolean           truth;
 
   if (_graft_tracer_n_args (args) == 0)
     return _graft_value_bool (FALSE);
@@ -488,7 +551,7 @@ call_str_repr (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr (GString) s = g_string_new (NULL);
 
   if (_graft_tracer_n_args (args) == 0)
     return _graft_value_str (t, "", 0);
@@ -512,15 +575,16 @@ call_abs (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
+  Value             *v;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
   v = _graft_tracer_arg (args, 0);
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                 "abs() of a traced value is not recorded by torch.fx (bad operand type for abs(): 'Proxy'); "
-                 "use torch.abs or x.abs()");
+                                  "abs() of a traced value is not recorded by torch.fx (bad "
+                                  "operand type for abs(): 'Proxy'); "
+                                  "use torch.abs or x.abs()");
   if (v->kind == VAL_INT)
     return v->i < 0 ? _graft_tracer_unary (t, GRAFT_PY_UNARY_NEG, v, at) : v;
   if (v->kind == VAL_BOOL)
@@ -554,8 +618,8 @@ call_sum (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  Value *items;
+  Value             *v;
+  Value             *items;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
     return NULL;
@@ -577,9 +641,9 @@ call_round (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  gint64 digits = 0;
-  double f, scale, r;
+  Value             *v;
+  gint64             digits = 0;
+  double             f, scale, r;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
     return NULL;
@@ -633,7 +697,7 @@ call_round (const BuiltinCall *call)
       r = nearbyint (f);
       if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                     "integer overflow: Graft folds constants as 64-bit integers");
+                                      "integer overflow: Graft folds constants as 64-bit integers");
       return _graft_value_int (t, (gint64) r);
     }
   if (!isfinite (f) || f == 0.0 || digits > 330)
@@ -648,7 +712,7 @@ call_round (const BuiltinCall *call)
       return _graft_value_float (t, g_ascii_strtod (text, NULL));
     }
   {
-    int e10 = (int) floor (log10 (fabs (f)));
+    int  e10 = (int) floor (log10 (fabs (f)));
     char text[64];
 
     if (e10 + digits >= 0 && e10 + digits < 40)
@@ -683,9 +747,9 @@ call_hasattr_getattr (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  Value *obj;
-  GError *saved;
+  Value             *v;
+  Value             *obj;
+  GError            *saved;
 
   if (!_graft_tracer_check_arity (t, name, args, 2, strcmp (name, "getattr") == 0 ? 3 : 2, at))
     return NULL;
@@ -745,8 +809,8 @@ call_list_tuple (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *items;
-  Value *out;
+  Value             *items;
+  Value             *out;
 
   if (_graft_tracer_n_args (args) == 0)
     return _graft_value_seq (t, name[0] == 'l' ? VAL_LIST : VAL_TUPLE, 0);
@@ -770,9 +834,9 @@ call_dict (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  Value *items;
-  Value *out;
+  Value             *v;
+  Value             *items;
+  Value             *out;
 
   out = _graft_value_dict (t);
   if (_graft_tracer_n_args (args) == 1)
@@ -798,7 +862,8 @@ call_dict (const BuiltinCall *call)
         }
     }
   for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
-    _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+    _graft_dict_set (t, out, _graft_value_str (t, kwargs->keys->pdata[i], -1),
+                     kwargs->values->pdata[i]);
   return out;
 }
 
@@ -810,9 +875,9 @@ call_enumerate (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value *items;
-  Value *out;
-  gint64 start = 0;
+  Value             *items;
+  Value             *out;
+  gint64             start = 0;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
     return NULL;
@@ -843,10 +908,10 @@ call_zip (const BuiltinCall *call)
   Tracer            *t = call->t;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *items;
-  Value *out;
-  PtrVec *lists = _graft_tracer_vec (t);
-  guint n = G_MAXUINT;
+  Value             *items;
+  Value             *out;
+  PtrVec            *lists = _graft_tracer_vec (t);
+  guint              n = G_MAXUINT;
 
   for (guint i = 0; i < _graft_tracer_n_args (args); i++)
     {
@@ -876,8 +941,8 @@ call_reversed_sorted (const BuiltinCall *call)
   PtrVec            *args = call->args;
   StrMap            *kwargs = call->kwargs;
   const GraftPyExpr *at = call->at;
-  Value *items;
-  Value *out;
+  Value             *items;
+  Value             *out;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
@@ -903,9 +968,9 @@ call_any_all (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *items;
-  gboolean truth;
-  gboolean want_any = name[1] == 'n';
+  Value             *items;
+  gboolean           truth;
+  gboolean           want_any = name[1] == 'n';
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
@@ -931,11 +996,11 @@ call_map_filter (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  Value *items;
-  Value *out;
-  gboolean truth;
-  Value *fn;
+  Value             *v;
+  Value             *items;
+  Value             *out;
+  gboolean           truth;
+  Value             *fn;
 
   if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
     return NULL;
@@ -972,14 +1037,15 @@ call_pow_mod (const BuiltinCall *call)
   Tracer            *t = call->t;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  gint64 b, e, m;
-  __int128 r = 1, base;
+  gint64             b, e, m;
+  __int128           r = 1, base;
 
   if (_graft_tracer_arg (args, 0)->kind != VAL_INT ||
       _graft_tracer_arg (args, 1)->kind != VAL_INT ||
       _graft_tracer_arg (args, 2)->kind != VAL_INT)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                 "TypeError: pow() 3rd argument not allowed unless all arguments are integers");
+                                  "TypeError: pow() 3rd argument not allowed unless all arguments "
+                                  "are integers");
   b = _graft_tracer_arg (args, 0)->i;
   e = _graft_tracer_arg (args, 1)->i;
   m = _graft_tracer_arg (args, 2)->i;
@@ -1014,8 +1080,8 @@ call_divmod_pow (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
-  Value *out;
+  Value             *v;
+  Value             *out;
 
   if (!_graft_tracer_check_arity (t, name, args, 2, 2, at))
     return NULL;
@@ -1063,7 +1129,7 @@ call_slice (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
+  Value             *v;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 3, at))
     return NULL;
@@ -1091,14 +1157,15 @@ call_callable (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
+  Value             *v;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
   v = _graft_tracer_arg (args, 0);
-  return _graft_value_bool (v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
-                            v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
-                            v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
+  return _graft_value_bool (
+      v->kind == VAL_FUNCTION || v->kind == VAL_BOUND || v->kind == VAL_BUILTIN ||
+      v->kind == VAL_PATH_FN || v->kind == VAL_CLASS || v->kind == VAL_NN_CLASS ||
+      v->kind == VAL_METHOD || (v->kind == VAL_OBJECT && v->obj->kind != OBJ_PLAIN));
 }
 
 static Value *
@@ -1107,7 +1174,7 @@ call_super (const BuiltinCall *call)
   Tracer            *t = call->t;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
+  Value             *v;
 
   if (_graft_tracer_n_args (args) != 2 || _graft_tracer_arg (args, 0)->kind != VAL_CLASS)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -1125,7 +1192,7 @@ call_chr_ord (const BuiltinCall *call)
   const char        *name = call->name;
   PtrVec            *args = call->args;
   const GraftPyExpr *at = call->at;
-  Value *v;
+  Value             *v;
 
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
@@ -1133,8 +1200,8 @@ call_chr_ord (const BuiltinCall *call)
   if (name[0] == 'c')
     {
       gint64 c = 0;
-      char buf[8];
-      int len;
+      char   buf[8];
+      int    len;
 
       if (!_graft_tracer_get_int (t, v, &c, at))
         return NULL;
@@ -1201,7 +1268,7 @@ static const struct
 Value *
 _graft_tracer_call_builtin (Tracer            *t,
                             const char        *name,
-                            PtrVec         *args,
+                            PtrVec            *args,
                             StrMap            *kwargs,
                             const GraftPyExpr *at)
 {

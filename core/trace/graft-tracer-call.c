@@ -15,8 +15,8 @@
 
 #include <string.h>
 
-static Value *call_object (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs,
-                            const GraftPyExpr *at);
+static Value *
+call_object (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
 
 /* Calls ------------------------------------------------------------------ */
 
@@ -69,16 +69,16 @@ bind_arguments (Tracer                 *t,
                 const GraftPyArguments *params,
                 Value                 **defaults,
                 Value                 **kw_defaults,
-                PtrVec              *args,
+                PtrVec                 *args,
                 StrMap                 *kwargs,
                 Value                 **out_values,
                 const GraftPyExpr      *at)
 {
-  guint n_pos = params->n_posonly + params->n_args;
-  guint n_args = args != NULL ? args->len : 0;
-  guint slot_vararg = n_pos;
-  guint slot_kwonly = n_pos + (params->vararg != NULL ? 1 : 0);
-  guint slot_kwarg = slot_kwonly + params->n_kwonly;
+  guint  n_pos = params->n_posonly + params->n_args;
+  guint  n_args = args != NULL ? args->len : 0;
+  guint  slot_vararg = n_pos;
+  guint  slot_kwonly = n_pos + (params->vararg != NULL ? 1 : 0);
+  guint  slot_kwarg = slot_kwonly + params->n_kwonly;
   Value *rest = NULL, *extra_kw = NULL;
 
   for (guint i = 0; i < n_args; i++)
@@ -105,11 +105,12 @@ bind_arguments (Tracer                 *t,
   for (guint k = 0; kwargs != NULL && k < kwargs->keys->len; k++)
     {
       const char *key = kwargs->keys->pdata[k];
-      gboolean placed = FALSE;
+      gboolean    placed = FALSE;
 
       for (guint i = params->n_posonly; i < n_pos && !placed; i++)
         {
-          const char *pname = i < params->n_posonly ? params->posonly[i]->name : params->args[i - params->n_posonly]->name;
+          const char *pname = i < params->n_posonly ? params->posonly[i]->name
+                                                    : params->args[i - params->n_posonly]->name;
 
           if (strcmp (pname, key) == 0)
             {
@@ -152,7 +153,8 @@ bind_arguments (Tracer                 *t,
           out_values[i] = defaults[i];
         else
           {
-            const char *pname = i < params->n_posonly ? params->posonly[i]->name : params->args[i - params->n_posonly]->name;
+            const char *pname = i < params->n_posonly ? params->posonly[i]->name
+                                                      : params->args[i - params->n_posonly]->name;
 
             _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                 "%s() missing required argument '%s'", fn_name, pname);
@@ -167,7 +169,8 @@ bind_arguments (Tracer                 *t,
         else
           {
             _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                "%s() missing required keyword-only argument '%s'", fn_name, params->kwonly[i]->name);
+                                "%s() missing required keyword-only argument '%s'", fn_name,
+                                params->kwonly[i]->name);
             return FALSE;
           }
       }
@@ -216,7 +219,7 @@ _graft_tracer_bind (Tracer                 *t,
                     const GraftPyArguments *params,
                     Value                 **defaults,
                     Value                 **kw_defaults,
-                    PtrVec              *args,
+                    PtrVec                 *args,
                     StrMap                 *kwargs,
                     const GraftPyExpr      *at)
 {
@@ -231,17 +234,17 @@ Value *
 _graft_tracer_call_function (Tracer            *t,
                              Function          *fn,
                              Value             *self,
-                             PtrVec         *args,
+                             PtrVec            *args,
                              StrMap            *kwargs,
                              const GraftPyExpr *at)
 {
   const GraftPyArguments *params = function_params (fn);
-  guint n_slots = n_param_slots (params);
-  Value **values;
-  Frame *frame;
-  Value *result = NULL;
-  PtrVec *all_args = args;
-  Flow flow;
+  guint                   n_slots = n_param_slots (params);
+  Value                 **values;
+  Frame                  *frame;
+  Value                  *result = NULL;
+  PtrVec                 *all_args = args;
+  Flow                    flow;
 
   if (t->call_depth >= GRAFT_MAX_CALL_DEPTH)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
@@ -256,7 +259,8 @@ _graft_tracer_call_function (Tracer            *t,
     }
 
   values = _graft_tracer_alloc (t, sizeof (Value *) * (n_slots + 1));
-  if (!bind_arguments (t, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs, values, at))
+  if (!bind_arguments (t, fn->name, params, fn->defaults, fn->kw_defaults, all_args, kwargs, values,
+                       at))
     return NULL;
 
   frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
@@ -290,7 +294,7 @@ _graft_tracer_call_function (Tracer            *t,
 Value *
 _graft_tracer_instantiate (Tracer            *t,
                            Class             *cls,
-                           PtrVec         *args,
+                           PtrVec            *args,
                            StrMap            *kwargs,
                            const GraftPyExpr *at)
 {
@@ -303,10 +307,14 @@ _graft_tracer_instantiate (Tracer            *t,
       Class *next = NULL;
 
       if (c->unmodelled != NULL)
-        return _graft_tracer_fail (t, c->unmodelled_at->start, c->unmodelled_at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "a class extending %s cannot be made: Graft traces through the forward of a "
-                                   "torch.nn layer it has a model of (Linear, Conv1d/2d/3d, LayerNorm, Embedding, "
-                                   "the activations, pooling, Flatten, Dropout, Identity) and not of this one",
+        return _graft_tracer_fail (t, c->unmodelled_at->start, c->unmodelled_at->end,
+                                   GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                   "a class extending %s cannot be made: Graft traces through the "
+                                   "forward of a "
+                                   "torch.nn layer it has a model of (Linear, Conv1d/2d/3d, "
+                                   "LayerNorm, Embedding, "
+                                   "the activations, pooling, Flatten, Dropout, Identity) and not "
+                                   "of this one",
                                    c->unmodelled);
       for (guint i = 0; i < c->bases->len && next == NULL; i++)
         if (((Value *) c->bases->pdata[i])->kind == VAL_CLASS)
@@ -329,7 +337,8 @@ _graft_tracer_instantiate (Tracer            *t,
 
           if (base->kind == VAL_NN_CLASS && strcmp (base->path, "torch.nn.Module") != 0)
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                       "class %s extends %s, whose constructor Graft does not model",
+                                       "class %s extends %s, whose constructor Graft does not "
+                                       "model",
                                        cls->name, base->path);
         }
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -344,12 +353,12 @@ _graft_tracer_instantiate (Tracer            *t,
 static Value *
 call_module (Tracer            *t,
              Value             *module,
-             PtrVec         *args,
+             PtrVec            *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
   Object *obj = module->obj;
-  Value *forward;
+  Value  *forward;
 
   switch (obj->kind)
     {
@@ -361,7 +370,8 @@ call_module (Tracer            *t,
           return _graft_value_tensor (t);
         if (path == NULL)
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                     "this %s is not a submodule of the traced module, so torch.fx cannot name it",
+                                     "this %s is not a submodule of the traced module, so torch.fx "
+                                     "cannot name it",
                                      obj->class_name);
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
       }
@@ -386,7 +396,8 @@ call_module (Tracer            *t,
       forward = obj->cls != NULL ? _graft_tracer_class_lookup (obj->cls, "forward", NULL) : NULL;
       if (forward == NULL || forward->kind != VAL_FUNCTION)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "module %s has no forward method Graft can trace", obj->class_name);
+                                   "module %s has no forward method Graft can trace",
+                                   obj->class_name);
       return _graft_tracer_call_function (t, forward->fn, module, args, kwargs, at);
     case OBJ_MODULE_LIST:
     case OBJ_MODULE_DICT:
@@ -419,7 +430,7 @@ graft_tracer_snake (Tracer     *t,
 static Value *
 call_magic (Tracer            *t,
             Value             *callee,
-            PtrVec         *args,
+            PtrVec            *args,
             StrMap            *kwargs,
             const GraftPyExpr *at)
 {
@@ -429,29 +440,46 @@ call_magic (Tracer            *t,
     int         kind; /* 0 binary, 1 reflected binary, 2 unary, 3 compare, 4 getitem */
     int         op;
   } magic[] = {
-    { "__add__", 0, GRAFT_PY_BIN_ADD }, { "__radd__", 1, GRAFT_PY_BIN_ADD },
-    { "__sub__", 0, GRAFT_PY_BIN_SUB }, { "__rsub__", 1, GRAFT_PY_BIN_SUB },
-    { "__mul__", 0, GRAFT_PY_BIN_MUL }, { "__rmul__", 1, GRAFT_PY_BIN_MUL },
-    { "__matmul__", 0, GRAFT_PY_BIN_MATMUL }, { "__rmatmul__", 1, GRAFT_PY_BIN_MATMUL },
-    { "__truediv__", 0, GRAFT_PY_BIN_TRUEDIV }, { "__rtruediv__", 1, GRAFT_PY_BIN_TRUEDIV },
-    { "__floordiv__", 0, GRAFT_PY_BIN_FLOORDIV }, { "__rfloordiv__", 1, GRAFT_PY_BIN_FLOORDIV },
-    { "__mod__", 0, GRAFT_PY_BIN_MOD }, { "__rmod__", 1, GRAFT_PY_BIN_MOD },
-    { "__pow__", 0, GRAFT_PY_BIN_POW }, { "__rpow__", 1, GRAFT_PY_BIN_POW },
-    { "__lshift__", 0, GRAFT_PY_BIN_LSHIFT }, { "__rlshift__", 1, GRAFT_PY_BIN_LSHIFT },
-    { "__rshift__", 0, GRAFT_PY_BIN_RSHIFT }, { "__rrshift__", 1, GRAFT_PY_BIN_RSHIFT },
-    { "__and__", 0, GRAFT_PY_BIN_BITAND }, { "__rand__", 1, GRAFT_PY_BIN_BITAND },
-    { "__or__", 0, GRAFT_PY_BIN_BITOR }, { "__ror__", 1, GRAFT_PY_BIN_BITOR },
-    { "__xor__", 0, GRAFT_PY_BIN_BITXOR }, { "__rxor__", 1, GRAFT_PY_BIN_BITXOR },
-    { "__neg__", 2, GRAFT_PY_UNARY_NEG }, { "__pos__", 2, GRAFT_PY_UNARY_POS },
+    { "__add__", 0, GRAFT_PY_BIN_ADD },
+    { "__radd__", 1, GRAFT_PY_BIN_ADD },
+    { "__sub__", 0, GRAFT_PY_BIN_SUB },
+    { "__rsub__", 1, GRAFT_PY_BIN_SUB },
+    { "__mul__", 0, GRAFT_PY_BIN_MUL },
+    { "__rmul__", 1, GRAFT_PY_BIN_MUL },
+    { "__matmul__", 0, GRAFT_PY_BIN_MATMUL },
+    { "__rmatmul__", 1, GRAFT_PY_BIN_MATMUL },
+    { "__truediv__", 0, GRAFT_PY_BIN_TRUEDIV },
+    { "__rtruediv__", 1, GRAFT_PY_BIN_TRUEDIV },
+    { "__floordiv__", 0, GRAFT_PY_BIN_FLOORDIV },
+    { "__rfloordiv__", 1, GRAFT_PY_BIN_FLOORDIV },
+    { "__mod__", 0, GRAFT_PY_BIN_MOD },
+    { "__rmod__", 1, GRAFT_PY_BIN_MOD },
+    { "__pow__", 0, GRAFT_PY_BIN_POW },
+    { "__rpow__", 1, GRAFT_PY_BIN_POW },
+    { "__lshift__", 0, GRAFT_PY_BIN_LSHIFT },
+    { "__rlshift__", 1, GRAFT_PY_BIN_LSHIFT },
+    { "__rshift__", 0, GRAFT_PY_BIN_RSHIFT },
+    { "__rrshift__", 1, GRAFT_PY_BIN_RSHIFT },
+    { "__and__", 0, GRAFT_PY_BIN_BITAND },
+    { "__rand__", 1, GRAFT_PY_BIN_BITAND },
+    { "__or__", 0, GRAFT_PY_BIN_BITOR },
+    { "__ror__", 1, GRAFT_PY_BIN_BITOR },
+    { "__xor__", 0, GRAFT_PY_BIN_BITXOR },
+    { "__rxor__", 1, GRAFT_PY_BIN_BITXOR },
+    { "__neg__", 2, GRAFT_PY_UNARY_NEG },
+    { "__pos__", 2, GRAFT_PY_UNARY_POS },
     { "__invert__", 2, GRAFT_PY_UNARY_INVERT },
-    { "__eq__", 3, GRAFT_PY_CMP_EQ }, { "__ne__", 3, GRAFT_PY_CMP_NOT_EQ },
-    { "__lt__", 3, GRAFT_PY_CMP_LT }, { "__le__", 3, GRAFT_PY_CMP_LT_E },
-    { "__gt__", 3, GRAFT_PY_CMP_GT }, { "__ge__", 3, GRAFT_PY_CMP_GT_E },
+    { "__eq__", 3, GRAFT_PY_CMP_EQ },
+    { "__ne__", 3, GRAFT_PY_CMP_NOT_EQ },
+    { "__lt__", 3, GRAFT_PY_CMP_LT },
+    { "__le__", 3, GRAFT_PY_CMP_LT_E },
+    { "__gt__", 3, GRAFT_PY_CMP_GT },
+    { "__ge__", 3, GRAFT_PY_CMP_GT_E },
     { "__getitem__", 4, 0 },
   };
   const char *name = callee->attr.attr;
-  guint n = args != NULL ? args->len : 0;
-  Value *self = callee->attr.base;
+  guint       n = args != NULL ? args->len : 0;
+  Value      *self = callee->attr.base;
 
   if (!g_str_has_prefix (name, "__"))
     return NULL;
@@ -461,7 +489,8 @@ call_magic (Tracer            *t,
         continue;
       if (n != (magic[i].kind == 2 ? 0u : 1u) || (kwargs != NULL && kwargs->keys->len > 0))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "%s() takes %s argument", name, magic[i].kind == 2 ? "no" : "one");
+                                   "%s() takes %s argument", name,
+                                   magic[i].kind == 2 ? "no" : "one");
       switch (magic[i].kind)
         {
         case 0:
@@ -482,7 +511,7 @@ call_magic (Tracer            *t,
 static Value *
 call_object (Tracer            *t,
              Value             *callee,
-             PtrVec         *args,
+             PtrVec            *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
@@ -502,8 +531,8 @@ call_object (Tracer            *t,
               const char *target = callee->fn->ext_path != NULL
                                        ? callee->fn->ext_path
                                        : _graft_tracer_join_path (t, t->stem, callee->fn->name);
-              Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target,
-                                                  args, kwargs, graft_tracer_snake (t, callee->fn->name), at);
+              Value      *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, kwargs,
+                                                       graft_tracer_snake (t, callee->fn->name), at);
               if (v != NULL)
                 graft_node_set_is_wrapped (v->node, TRUE);
               return v;
@@ -511,8 +540,10 @@ call_object (Tracer            *t,
         }
       if (callee->fn->ext_path != NULL)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "%s comes from another library: Graft can record it with traced arguments "
-                                   "but cannot run it on constants", callee->fn->ext_path);
+                                   "%s comes from another library: Graft can record it with traced "
+                                   "arguments "
+                                   "but cannot run it on constants",
+                                   callee->fn->ext_path);
       return _graft_tracer_call_function (t, callee->fn, NULL, args, kwargs, at);
     case VAL_BOUND:
       if (callee->bound.fn->kind == VAL_FUNCTION)
@@ -529,13 +560,14 @@ call_object (Tracer            *t,
          * the magic methods a Proxy defines itself (`x.__add__(1)` is
          * `x + 1`). */
         PtrVec *all = _graft_tracer_vec (t);
-        Value *magic;
+        Value  *magic;
 
         /* Proxy.__len__ refuses, as len(x) does. */
         if (strcmp (callee->attr.attr, "__len__") == 0)
           return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                          "len() of a traced value is not known while tracing "
-                          "(torch.fx: 'len' is not supported in symbolic tracing by default)");
+                                        "len() of a traced value is not known while tracing "
+                                        "(torch.fx: 'len' is not supported in symbolic tracing by "
+                                        "default)");
         magic = call_magic (t, callee, args, kwargs, at);
         if (magic != NULL || t->error != NULL)
           return magic;
@@ -543,7 +575,8 @@ call_object (Tracer            *t,
         _graft_vec_add (all, callee->attr.base);
         for (guint i = 0; args != NULL && i < args->len; i++)
           _graft_vec_add (all, args->pdata[i]);
-        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs, NULL, at);
+        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs,
+                                        NULL, at);
       }
     case VAL_PROXY:
       {
@@ -556,7 +589,8 @@ call_object (Tracer            *t,
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, "__call__", all, kwargs, NULL, at);
       }
     case VAL_SELF_PATH:
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL, at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
+                                      at);
     case VAL_PATH_FN:
       return _graft_tracer_call_path (t, callee->path, args, kwargs, at);
     case VAL_NN_CLASS:
@@ -566,7 +600,8 @@ call_object (Tracer            *t,
         return _graft_value_none ();
       return _graft_tracer_call_builtin (t, callee->path, args, kwargs, at);
     case VAL_METHOD:
-      return _graft_tracer_call_method (t, callee->method.recv, callee->method.name, args, kwargs, at);
+      return _graft_tracer_call_method (t, callee->method.recv, callee->method.name, args, kwargs,
+                                        at);
     case VAL_NONE:
     case VAL_BOOL:
     case VAL_INT:
@@ -595,7 +630,7 @@ call_object (Tracer            *t,
 Value *
 _graft_tracer_call (Tracer            *t,
                     Value             *callee,
-                    PtrVec         *args,
+                    PtrVec            *args,
                     StrMap            *kwargs,
                     const GraftPyExpr *at)
 {

@@ -114,7 +114,8 @@ collect_locals (Tracer                *t,
               if (a->asname != NULL)
                 g_hash_table_add (names, (gpointer) a->asname);
               else
-                g_hash_table_add (names, (gpointer) _graft_tracer_strdup (t, a->name, strcspn (a->name, ".")));
+                g_hash_table_add (names, (gpointer) _graft_tracer_strdup (t, a->name,
+                                                                          strcspn (a->name, ".")));
             }
           break;
         case GRAFT_PY_STMT_IMPORT_FROM:
@@ -178,11 +179,13 @@ lookup (Tracer            *t,
   /* A name the function binds somewhere is its own all through: read
    * before it is bound, it is UnboundLocalError, not the global or
    * builtin of that name. */
-  if (frame->fn != NULL && frame->parent == frame->fn->closure && _graft_strmap_get (&frame->vars, name) == NULL &&
-      is_local_of (t, frame->fn, name))
+  if (frame->fn != NULL && frame->parent == frame->fn->closure &&
+      _graft_strmap_get (&frame->vars, name) == NULL && is_local_of (t, frame->fn, name))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "UnboundLocalError: cannot access local variable '%s' where it is not associated "
-                               "with a value", name);
+                               "UnboundLocalError: cannot access local variable '%s' where it is "
+                               "not associated "
+                               "with a value",
+                               name);
   for (Frame *s = frame; s != NULL; s = s->parent)
     if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
       return v;
@@ -193,7 +196,6 @@ lookup (Tracer            *t,
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "name '%s' is not defined", name);
 }
-
 
 /* Expressions -------------------------------------------------------------- */
 
@@ -275,7 +277,8 @@ format_value (Tracer            *t,
   if (_graft_value_holds_proxy (v))
     {
       _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-               "a traced value cannot be formatted into a string: its value is not known while tracing");
+                             "a traced value cannot be formatted into a string: its value is not "
+                             "known while tracing");
       return FALSE;
     }
   if (spec == NULL || *spec == '\0' || conversion == 'r' || conversion == 's' || conversion == 'a')
@@ -293,9 +296,9 @@ format_value (Tracer            *t,
    * in names (`f"layer{i:02d}"`). */
   {
     const char *p = spec;
-    gboolean zero = FALSE;
-    int width = 0, precision = 6;
-    char type;
+    gboolean    zero = FALSE;
+    int         width = 0, precision = 6;
+    char        type;
 
     if (*p == '0')
       {
@@ -318,10 +321,12 @@ format_value (Tracer            *t,
           {
             gint64 i = v->kind == VAL_INT ? v->i : (gint64) v->b;
 
-            g_string_append_printf (out, zero ? "%0*" G_GINT64_FORMAT : "%*" G_GINT64_FORMAT, width, i);
+            g_string_append_printf (out, zero ? "%0*" G_GINT64_FORMAT : "%*" G_GINT64_FORMAT, width,
+                                    i);
             return TRUE;
           }
-        if ((type == 'f' || type == 'e' || type == 'g') && (v->kind == VAL_INT || v->kind == VAL_FLOAT))
+        if ((type == 'f' || type == 'e' || type == 'g') &&
+            (v->kind == VAL_INT || v->kind == VAL_FLOAT))
           {
             double f = v->kind == VAL_INT ? (double) v->i : v->f;
 
@@ -344,7 +349,7 @@ eval_joined_str (Tracer            *t,
                  Frame             *frame,
                  const GraftPyExpr *e)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr (GString) out = g_string_new (NULL);
 
   for (guint i = 0; i < e->joined_str.values.len; i++)
     {
@@ -382,12 +387,12 @@ static gboolean
 eval_items (Tracer                *t,
             Frame                 *frame,
             const GraftPyExprList *items,
-            PtrVec             *out)
+            PtrVec                *out)
 {
   for (guint i = 0; i < items->len; i++)
     {
       const GraftPyExpr *item = items->items[i];
-      Value *v;
+      Value             *v;
 
       if (item->kind == GRAFT_PY_EXPR_STARRED)
         {
@@ -416,7 +421,7 @@ static gboolean
 eval_call_args (Tracer            *t,
                 Frame             *frame,
                 const GraftPyExpr *e,
-                PtrVec        **out_args,
+                PtrVec           **out_args,
                 StrMap           **out_kwargs)
 {
   PtrVec *args = _graft_tracer_vec (t);
@@ -433,7 +438,7 @@ eval_call_args (Tracer            *t,
   for (guint i = 0; i < e->call.n_keywords; i++)
     {
       const GraftPyKeyword *kw = e->call.keywords[i];
-      Value *v = _graft_tracer_eval (t, frame, kw->value);
+      Value                *v = _graft_tracer_eval (t, frame, kw->value);
 
       if (v == NULL)
         return FALSE;
@@ -451,8 +456,10 @@ eval_call_args (Tracer            *t,
       if (v->kind != VAL_DICT)
         {
           _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_TRACE,
-                              "argument after ** must be a mapping, not %s%s", _graft_value_type_name (v),
-                              _graft_value_is_proxy (v) ? " (torch.fx cannot unpack a traced value)" : "");
+                              "argument after ** must be a mapping, not %s%s",
+                              _graft_value_type_name (v),
+                              _graft_value_is_proxy (v) ? " (torch.fx cannot unpack a traced value)"
+                                                        : "");
           return FALSE;
         }
       for (guint k = 0; k < v->dict.keys->len; k++)
@@ -461,7 +468,8 @@ eval_call_args (Tracer            *t,
 
           if (key->kind != VAL_STR)
             {
-              _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_TRACE, "keywords must be strings");
+              _graft_tracer_fail (t, kw->start, kw->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "keywords must be strings");
               return FALSE;
             }
           _graft_strmap_set (kwargs, key->str.s, v->dict.values->pdata[k]);
@@ -496,7 +504,7 @@ eval_call (Tracer            *t,
            Frame             *frame,
            const GraftPyExpr *e)
 {
-  Value *callee;
+  Value  *callee;
   PtrVec *args;
   StrMap *kwargs;
 
@@ -527,7 +535,8 @@ _graft_tracer_eval_defaults (Tracer                 *t,
   fn->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (params->n_kwonly + 1));
   for (guint i = 0; i < n_pos; i++)
     {
-      const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
+      const GraftPyArg *p =
+          i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
 
       if (p->default_value != NULL &&
           (fn->defaults[i] = _graft_tracer_eval (t, frame, p->default_value)) == NULL)
@@ -550,7 +559,7 @@ eval_comprehension (Tracer            *t,
                     Value             *out)
 {
   const GraftPyComprehension *gen;
-  Value *iter, *items;
+  Value                      *iter, *items;
 
   if (level == e->comp.n_generators)
     {
@@ -614,12 +623,13 @@ module_attr (Tracer            *t,
              const GraftPyExpr *at)
 {
   GHashTable *attrs = g_hash_table_lookup (t->attr_cache, module->path);
-  Value *v;
+  Value      *v;
 
   if (attrs == NULL)
     {
       attrs = g_hash_table_new (g_str_hash, g_str_equal);
-      g_hash_table_insert (t->attr_cache, (gpointer) _graft_tracer_strdup (t, module->path, -1), attrs);
+      g_hash_table_insert (t->attr_cache, (gpointer) _graft_tracer_strdup (t, module->path, -1),
+                           attrs);
     }
   else if ((v = g_hash_table_lookup (attrs, name)) != NULL)
     return v;
@@ -716,7 +726,7 @@ eval_bool_op (Tracer            *t,
               Frame             *frame,
               const GraftPyExpr *e)
 {
-  Value *a;
+  Value   *a;
   gboolean truth;
 
   for (guint i = 0; i < e->bool_op.values.len; i++)
@@ -745,7 +755,7 @@ eval_compare (Tracer            *t,
               Frame             *frame,
               const GraftPyExpr *e)
 {
-  Value *a, *b, *v;
+  Value   *a, *b, *v;
   gboolean truth;
 
   a = _graft_tracer_eval (t, frame, e->compare.left);
@@ -762,7 +772,8 @@ eval_compare (Tracer            *t,
           /* `a < b < c` is `a < b and b < c`: it needs a truth value. */
           if (_graft_value_is_proxy (v))
             return _graft_tracer_fail (t, e->start, e->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "a chained comparison needs the truth value of a traced comparison %s",
+                                       "a chained comparison needs the truth value of a traced "
+                                       "comparison %s",
                                        _graft_tracer_control_flow_reason);
           if (!_graft_tracer_truth (t, v, e, &truth))
             return NULL;
@@ -782,14 +793,15 @@ eval_if_exp (Tracer            *t,
              Frame             *frame,
              const GraftPyExpr *e)
 {
-  Value *a;
+  Value   *a;
   gboolean truth;
 
   a = _graft_tracer_eval (t, frame, e->if_exp.test);
   if (a == NULL)
     return NULL;
   if (_graft_value_is_proxy (a))
-    return _graft_tracer_fail (t, e->if_exp.test->start, e->if_exp.test->end, GRAFT_PARSE_ERROR_TRACE,
+    return _graft_tracer_fail (t, e->if_exp.test->start, e->if_exp.test->end,
+                               GRAFT_PARSE_ERROR_TRACE,
                                "a conditional expression cannot depend on a traced value %s",
                                _graft_tracer_control_flow_reason);
   if (!_graft_tracer_truth (t, a, e->if_exp.test, &truth))
@@ -802,7 +814,7 @@ eval_lambda (Tracer            *t,
              Frame             *frame,
              const GraftPyExpr *e)
 {
-  Value *v;
+  Value    *v;
   Function *fn = _graft_tracer_alloc (t, sizeof (Function));
 
   fn->lambda = e;
@@ -825,7 +837,8 @@ eval_sequence (Tracer            *t,
 
   if (e->kind == GRAFT_PY_EXPR_SET)
     return _graft_tracer_fail_at (t, e, GRAFT_PARSE_ERROR_UNSUPPORTED, "sets are not supported");
-  v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST, e->sequence.elts.len);
+  v = _graft_value_seq (t, e->kind == GRAFT_PY_EXPR_TUPLE ? VAL_TUPLE : VAL_LIST,
+                        e->sequence.elts.len);
   if (!eval_items (t, frame, &e->sequence.elts, v->seq.items))
     return NULL;
   return v;
@@ -877,7 +890,8 @@ eval_comprehension_expr (Tracer            *t,
 
   inner->fn = frame->fn;
   inner->self = frame->self;
-  v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t) : _graft_value_seq (t, VAL_LIST, 0);
+  v = e->kind == GRAFT_PY_EXPR_DICT_COMP ? _graft_value_dict (t)
+                                         : _graft_value_seq (t, VAL_LIST, 0);
   return eval_comprehension (t, frame, e, 0, inner, v);
 }
 

@@ -17,21 +17,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const list_methods[] = { "append", "extend", "insert", "pop", "index", "count", "copy", "reverse", "clear", NULL };
+static const char *const list_methods[] = { "append", "extend", "insert", "pop", "index",
+                                            "count", "copy", "reverse", "clear", NULL };
 static const char *const tuple_methods[] = { "index", "count", NULL };
-static const char *const dict_methods[] = { "items", "keys", "values", "get", "update", "pop", "setdefault", "copy", NULL };
-static const char *const str_methods[] = { "format", "join", "upper", "lower", "replace", "split", "strip",
-                                           "startswith", "endswith", "isidentifier", "isdigit", NULL };
-static const char *const module_methods[] = { "register_buffer", "register_parameter", "add_module", "register_module",
-                                              "append", "extend", "insert", "children", "modules", "parameters",
-                                              "named_children", "named_modules", "named_parameters", "buffers",
-                                              "items", "keys", "values", "eval", "train", "to", "cuda", "cpu",
-                                              "float", "double", "half", "requires_grad_", "reset_parameters",
-                                              "apply", "zero_grad", NULL };
+static const char *const dict_methods[] = { "items", "keys", "values", "get", "update",
+                                            "pop", "setdefault", "copy", NULL };
+static const char *const str_methods[] = { "format", "join", "upper", "lower",
+                                           "replace", "split", "strip", "startswith",
+                                           "endswith", "isidentifier", "isdigit", NULL };
+static const char *const module_methods[] = { "register_buffer",
+                                              "register_parameter",
+                                              "add_module",
+                                              "register_module",
+                                              "append",
+                                              "extend",
+                                              "insert",
+                                              "children",
+                                              "modules",
+                                              "parameters",
+                                              "named_children",
+                                              "named_modules",
+                                              "named_parameters",
+                                              "buffers",
+                                              "items",
+                                              "keys",
+                                              "values",
+                                              "eval",
+                                              "train",
+                                              "to",
+                                              "cuda",
+                                              "cpu",
+                                              "float",
+                                              "double",
+                                              "half",
+                                              "requires_grad_",
+                                              "reset_parameters",
+                                              "apply",
+                                              "zero_grad",
+                                              NULL };
 
 static gboolean
 in_names (const char *const *names,
-          const char         *name)
+          const char        *name)
 {
   for (guint i = 0; names[i] != NULL; i++)
     if (strcmp (names[i], name) == 0)
@@ -72,12 +99,12 @@ float_fromhex (Tracer            *t,
                PtrVec            *args,
                const GraftPyExpr *at)
 {
-  Value *text;
+  Value           *text;
   g_autofree char *s = NULL;
   g_autoptr (GString) c_form = g_string_new (NULL);
   const char *p;
-  char *end = NULL;
-  double f;
+  char       *end = NULL;
+  double      f;
 
   if (!_graft_tracer_check_arity (t, "fromhex", args, 1, 1, at))
     return NULL;
@@ -140,17 +167,17 @@ static Value *
 module_method (Tracer            *t,
                Value             *recv,
                const char        *name,
-               PtrVec         *args,
+               PtrVec            *args,
                StrMap            *kwargs,
                const GraftPyExpr *at)
 {
   Object *obj = recv->obj;
-  Value *v;
+  Value  *v;
 
   if (strcmp (name, "register_buffer") == 0 || strcmp (name, "register_parameter") == 0 ||
       strcmp (name, "add_module") == 0 || strcmp (name, "register_module") == 0)
     {
-      Value *key = _graft_tracer_arg (args, 0);
+      Value      *key = _graft_tracer_arg (args, 0);
       const char *kname;
 
       v = _graft_tracer_n_args (args) > 1 ? _graft_tracer_arg (args, 1)
@@ -195,7 +222,8 @@ module_method (Tracer            *t,
     {
       Value *items;
 
-      if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL && obj->kind != OBJ_PARAMETER_LIST)
+      if (obj->kind != OBJ_MODULE_LIST && obj->kind != OBJ_SEQUENTIAL &&
+          obj->kind != OBJ_PARAMETER_LIST)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "'%s' object has no attribute '%s'", obj->class_name, name);
       if (strcmp (name, "insert") == 0)
@@ -213,10 +241,11 @@ module_method (Tracer            *t,
       for (guint i = 0; i < items->seq.items->len; i++)
         {
           StrMap *map = obj->kind == OBJ_PARAMETER_LIST ? &obj->params : &obj->modules;
-          Value *item = items->seq.items->pdata[i];
+          Value  *item = items->seq.items->pdata[i];
 
-          if (obj->kind == OBJ_PARAMETER_LIST ? item->kind != VAL_PARAMETER
-                                              : (item->kind != VAL_OBJECT || item->obj->kind == OBJ_PLAIN))
+          if (obj->kind == OBJ_PARAMETER_LIST
+                  ? item->kind != VAL_PARAMETER
+                  : (item->kind != VAL_OBJECT || item->obj->kind == OBJ_PLAIN))
             return _graft_tracer_fail_at (
                 t, at, GRAFT_PARSE_ERROR_TRACE,
                 "only modules (or parameters) can be added to this container");
@@ -224,8 +253,8 @@ module_method (Tracer            *t,
         }
       return name[0] == 'a' && obj->kind != OBJ_PARAMETER_LIST ? recv : _graft_value_none ();
     }
-  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 || strcmp (name, "parameters") == 0 ||
-      strcmp (name, "buffers") == 0)
+  if (strcmp (name, "children") == 0 || strcmp (name, "modules") == 0 ||
+      strcmp (name, "parameters") == 0 || strcmp (name, "buffers") == 0)
     {
       if (strcmp (name, "children") == 0)
         return list_of_pairs (t, &obj->modules, 1);
@@ -244,7 +273,8 @@ module_method (Tracer            *t,
     return list_of_pairs (t, &obj->modules, 0);
   if (strcmp (name, "values") == 0)
     return list_of_pairs (t, &obj->modules, 1);
-  if (strcmp (name, "reset_parameters") == 0 || strcmp (name, "zero_grad") == 0 || strcmp (name, "apply") == 0)
+  if (strcmp (name, "reset_parameters") == 0 || strcmp (name, "zero_grad") == 0 ||
+      strcmp (name, "apply") == 0)
     return _graft_value_none ();
   /* eval(), train(), to(), cuda() and friends return the module itself. */
   return recv;
@@ -254,7 +284,7 @@ static Value *
 str_method (Tracer            *t,
             Value             *recv,
             const char        *name,
-            PtrVec         *args,
+            PtrVec            *args,
             StrMap            *kwargs,
             const GraftPyExpr *at)
 {
@@ -267,7 +297,7 @@ str_method (Tracer            *t,
       /* A Python string may hold NUL: convert between them. */
       for (gsize at_byte = 0; at_byte <= recv->str.len;)
         {
-          gsize len = strnlen (recv->str.s + at_byte, recv->str.len - at_byte);
+          gsize            len = strnlen (recv->str.s + at_byte, recv->str.len - at_byte);
           g_autofree char *r = name[0] == 'u' ? g_utf8_strup (recv->str.s + at_byte, len)
                                               : g_utf8_strdown (recv->str.s + at_byte, len);
 
@@ -294,7 +324,8 @@ str_method (Tracer            *t,
 
       if (p == NULL || p->kind != VAL_STR)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE, "expected a string argument");
-      return _graft_value_bool (name[0] == 's' ? g_str_has_prefix (s, p->str.s) : g_str_has_suffix (s, p->str.s));
+      return _graft_value_bool (name[0] == 's' ? g_str_has_prefix (s, p->str.s)
+                                               : g_str_has_suffix (s, p->str.s));
     }
   if (strcmp (name, "isidentifier") == 0)
     {
@@ -315,7 +346,7 @@ str_method (Tracer            *t,
   if (strcmp (name, "replace") == 0)
     {
       Value *a = _graft_tracer_arg (args, 0), *b = _graft_tracer_arg (args, 1);
-      g_autoptr(GString) out = g_string_new (s);
+      g_autoptr (GString) out = g_string_new (s);
 
       if (a == NULL || b == NULL || a->kind != VAL_STR || b->kind != VAL_STR || a->str.len == 0)
         return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
@@ -327,7 +358,7 @@ str_method (Tracer            *t,
     {
       Value *sep = _graft_tracer_arg (args, 0);
       Value *out = _graft_value_seq (t, VAL_LIST, 0);
-      g_auto(GStrv) parts = NULL;
+      g_auto (GStrv) parts = NULL;
 
       if (sep == NULL || sep->kind == VAL_NONE)
         {
@@ -350,7 +381,7 @@ str_method (Tracer            *t,
       Value *items = _graft_tracer_n_args (args) > 0
                          ? _graft_tracer_iterate (t, _graft_tracer_arg (args, 0), at)
                          : NULL;
-      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr (GString) out = g_string_new (NULL);
 
       if (items == NULL)
         return t->error != NULL ? NULL
@@ -371,7 +402,7 @@ str_method (Tracer            *t,
   if (strcmp (name, "format") == 0)
     {
       /* `{}` and `{0}` fields with values converted by str(). */
-      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr (GString) out = g_string_new (NULL);
       guint next = 0;
 
       for (const char *p = s; *p != '\0'; p++)
@@ -390,9 +421,9 @@ str_method (Tracer            *t,
             }
           if (*p == '{')
             {
-              const char *close = strchr (p, '}');
+              const char      *close = strchr (p, '}');
               g_autofree char *field = NULL;
-              Value *v = NULL;
+              Value           *v = NULL;
 
               if (close == NULL)
                 return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
@@ -430,7 +461,7 @@ Value *
 _graft_tracer_call_method (Tracer            *t,
                            Value             *recv,
                            const char        *name,
-                           PtrVec         *args,
+                           PtrVec            *args,
                            StrMap            *kwargs,
                            const GraftPyExpr *at)
 {
@@ -546,7 +577,8 @@ _graft_tracer_call_method (Tracer            *t,
             }
           return out;
         }
-      if (strcmp (name, "get") == 0 || strcmp (name, "pop") == 0 || strcmp (name, "setdefault") == 0)
+      if (strcmp (name, "get") == 0 || strcmp (name, "pop") == 0 ||
+          strcmp (name, "setdefault") == 0)
         {
           if (!_graft_tracer_check_arity (t, name, args, 1, 2, at))
             return NULL;
@@ -577,7 +609,8 @@ _graft_tracer_call_method (Tracer            *t,
             for (guint i = 0; i < other->dict.keys->len; i++)
               _graft_dict_set (t, recv, other->dict.keys->pdata[i], other->dict.values->pdata[i]);
           for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
-            _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1), kwargs->values->pdata[i]);
+            _graft_dict_set (t, recv, _graft_value_str (t, kwargs->keys->pdata[i], -1),
+                             kwargs->values->pdata[i]);
           return _graft_value_none ();
         }
       if (strcmp (name, "copy") == 0)
@@ -601,13 +634,17 @@ _graft_tracer_call_method (Tracer            *t,
       if (strcmp (name, "size") == 0 || strcmp (name, "dim") == 0 || strcmp (name, "item") == 0 ||
           strcmp (name, "tolist") == 0 || strcmp (name, "numel") == 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "%s() of a constant tensor depends on its data, which Graft does not compute", name);
+                                   "%s() of a constant tensor depends on its data, which Graft "
+                                   "does not compute",
+                                   name);
       if (g_str_has_suffix (name, "_"))
         return recv;
       return _graft_value_tensor (t);
     }
-  if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 && strcmp (name, "fromhex") == 0)
+  if (recv->kind == VAL_BUILTIN && strcmp (recv->path, "float") == 0 &&
+      strcmp (name, "fromhex") == 0)
     return float_fromhex (t, args, at);
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                             "'%s' object has no method '%s' that Graft models", _graft_value_type_name (recv), name);
+                             "'%s' object has no method '%s' that Graft models",
+                             _graft_value_type_name (recv), name);
 }

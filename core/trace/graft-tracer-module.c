@@ -119,7 +119,7 @@ parameter_proxy (Tracer            *t,
                  const GraftPyExpr *at)
 {
   GraftNode *node = g_hash_table_lookup (t->param_nodes, path);
-  Value *made;
+  Value     *made;
 
   if (node != NULL)
     return _graft_value_proxy (t, node);
@@ -153,8 +153,8 @@ module_getattr (Tracer            *t,
                 const GraftPyExpr *at)
 {
   Object *obj = self->obj;
-  Value *v;
-  Class *owner = NULL;
+  Value  *v;
+  Class  *owner = NULL;
 
   if ((v = _graft_strmap_get (&obj->attrs, name)) != NULL)
     return v;
@@ -222,7 +222,7 @@ self_path_getattr (Tracer            *t,
                    const GraftPyExpr *at)
 {
   const char *path = _graft_tracer_join_path (t, base->path, name);
-  gpointer kind = g_hash_table_lookup (t->self_tree, path);
+  gpointer    kind = g_hash_table_lookup (t->self_tree, path);
 
   if (kind == SELF_PARAM)
     return parameter_proxy (t, path, at);
@@ -305,9 +305,12 @@ _graft_tracer_getattr (Tracer            *t,
     {
       if (strcmp (name, "data") == 0)
         return obj->kind == VAL_PARAMETER && obj->tensor.data != NULL ? obj->tensor.data : obj;
-      if (strcmp (name, "shape") == 0 || strcmp (name, "dtype") == 0 || strcmp (name, "device") == 0)
+      if (strcmp (name, "shape") == 0 || strcmp (name, "dtype") == 0 ||
+          strcmp (name, "device") == 0)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "the %s of a constant tensor depends on its data, which Graft does not compute", name);
+                                   "the %s of a constant tensor depends on its data, which Graft "
+                                   "does not compute",
+                                   name);
       /* Any other attribute of a constant tensor is taken for a method. */
       v = _graft_value_new (t, VAL_METHOD);
       v->method.recv = obj;
@@ -331,7 +334,8 @@ _graft_tracer_getattr (Tracer            *t,
 
       if (name[0] == 't')
         return _graft_value_str (t, obj->path, colon != NULL ? colon - obj->path : -1);
-      return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10)) : _graft_value_none ();
+      return colon != NULL ? _graft_value_int (t, g_ascii_strtoll (colon + 1, NULL, 10))
+                           : _graft_value_none ();
     }
   if (_graft_tracer_has_method (obj, name))
     {
@@ -341,7 +345,8 @@ _graft_tracer_getattr (Tracer            *t,
       return v;
     }
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                             "'%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
+                             "'%s' object has no attribute '%s'", _graft_value_type_name (obj),
+                             name);
 }
 
 static gboolean
@@ -380,10 +385,10 @@ module_setattr (Tracer     *t,
 
 gboolean
 _graft_tracer_setattr (Tracer            *t,
-               Value             *obj,
-               const char        *name,
-               Value             *value,
-               const GraftPyExpr *at)
+                       Value             *obj,
+                       const char        *name,
+                       Value             *value,
+                       const GraftPyExpr *at)
 {
   if (obj->kind == VAL_OBJECT)
     {
@@ -402,14 +407,16 @@ _graft_tracer_setattr (Tracer            *t,
       /* `math.pi = 3` changes what later code means: skipping it at module
        * level, as other unmodelled assignments are, would trace wrongly. */
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "cannot set attribute '%s' of module '%s': Graft does not model changes to imported modules",
+                          "cannot set attribute '%s' of module '%s': Graft does not model changes "
+                          "to imported modules",
                           name, obj->path);
       t->error_is_fatal = TRUE;
       return FALSE;
     }
   _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                       "cannot set attribute '%s' of a %s%s", name, _graft_value_type_name (obj),
-                      _graft_value_is_proxy (obj) ? " (torch.fx cannot record attribute assignment)" : "");
+                      _graft_value_is_proxy (obj) ? " (torch.fx cannot record attribute assignment)"
+                                                  : "");
   return FALSE;
 }
 
@@ -427,7 +434,7 @@ _graft_tracer_index_object (Tracer            *t,
 {
   Object *o = obj->obj;
   StrMap *children = o->kind == OBJ_PARAMETER_LIST ? &o->params : &o->modules;
-  guint n = children->keys->len;
+  guint   n = children->keys->len;
 
   if (o->kind == OBJ_SEQUENTIAL || o->kind == OBJ_MODULE_LIST || o->kind == OBJ_PARAMETER_LIST)
     {
@@ -435,10 +442,10 @@ _graft_tracer_index_object (Tracer            *t,
 
       if (index->kind == VAL_SLICE)
         {
-          Value *keys = _graft_value_seq (t, VAL_LIST, 0);
-          Value *picked;
+          Value  *keys = _graft_value_seq (t, VAL_LIST, 0);
+          Value  *picked;
           Object *copy;
-          Value *result;
+          Value  *result;
 
           for (guint k = 0; k < n; k++)
             _graft_value_seq_add (keys, children->values->pdata[k]);
@@ -476,7 +483,8 @@ _graft_tracer_index_object (Tracer            *t,
       if (i < 0 || i >= (gint64) n)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                    "index %" G_GINT64_FORMAT " is out of range for %s of length %u",
-                                   index->kind == VAL_INT ? index->i : (gint64) index->b, o->class_name, n);
+                                   index->kind == VAL_INT ? index->i : (gint64) index->b,
+                                   o->class_name, n);
       if (o->kind == OBJ_PARAMETER_LIST && t->tracing)
         {
           const char *base = g_hash_table_lookup (t->module_paths, o);

@@ -65,9 +65,9 @@ _graft_tracer_node_of (Tracer *t,
     _graft_vec_add (chain, cur);
   for (guint i = chain->len; i > 0; i--)
     {
-      Value *link = chain->pdata[i - 1];
+      Value  *link = chain->pdata[i - 1];
       PtrVec *args = _graft_tracer_vec (t);
-      Value *made;
+      Value  *made;
 
       _graft_vec_add (args, link->attr.base);
       _graft_vec_add (args, _graft_value_str (t, link->attr.attr, -1));
@@ -88,7 +88,7 @@ tensor_node (Tracer            *t,
              const GraftPyExpr *at)
 {
   const char *path = g_hash_table_lookup (t->tensor_paths, tensor);
-  Value *made;
+  Value      *made;
 
   if (path == NULL)
     {
@@ -166,7 +166,8 @@ _graft_tracer_to_arg (Tracer            *t,
       return TRUE;
     case VAL_TUPLE:
     case VAL_LIST:
-      graft_arg_init_seq (out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST, v->seq.items->len);
+      graft_arg_init_seq (out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
+                          v->seq.items->len);
       for (guint i = 0; i < v->seq.items->len; i++)
         if (!_graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at))
           {
@@ -187,8 +188,9 @@ _graft_tracer_to_arg (Tracer            *t,
               graft_arg_clear (out);
               if (t->error == NULL)
                 _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                         "a traced value cannot be a dict key of an argument (torch.fx: Keys for dictionaries used as "
-                         "an argument cannot contain a Node)");
+                                       "a traced value cannot be a dict key of an argument "
+                                       "(torch.fx: Keys for dictionaries used as "
+                                       "an argument cannot contain a Node)");
               return FALSE;
             }
         }
@@ -232,7 +234,7 @@ static gboolean
 target_is_printable (Tracer            *t,
                      GraftOp            op,
                      const char        *target,
-                     PtrVec         *args,
+                     PtrVec            *args,
                      const GraftPyExpr *at)
 {
   const char *name = NULL;
@@ -245,8 +247,8 @@ target_is_printable (Tracer            *t,
       for (const char *part = target; name == NULL;)
         {
           const char *dot = strchr (part, '.');
-          gsize len = dot != NULL ? (gsize) (dot - part) : strlen (part);
-          char word[16];
+          gsize       len = dot != NULL ? (gsize) (dot - part) : strlen (part);
+          char        word[16];
 
           if (len < sizeof word)
             {
@@ -267,8 +269,10 @@ target_is_printable (Tracer            *t,
   if (name == NULL)
     return TRUE;
   _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                      "'%s' is a Python keyword: torch.fx would write it into the generated code as a name, "
-                      "which is a syntax error", name);
+                      "'%s' is a Python keyword: torch.fx would write it into the generated code "
+                      "as a name, "
+                      "which is a syntax error",
+                      name);
   return FALSE;
 }
 
@@ -287,17 +291,18 @@ Value *
 _graft_tracer_make_node (Tracer            *t,
                          GraftOp            op,
                          const char        *target,
-                         PtrVec         *args,
+                         PtrVec            *args,
                          StrMap            *kwargs,
                          const char        *name,
                          const GraftPyExpr *at)
 {
-  GraftArg a, k;
+  GraftArg   a, k;
   GraftNode *node;
 
   if (!t->tracing || t->graph == NULL)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                    "this operation needs a traced value, but runs before tracing starts");
+                                  "this operation needs a traced value, but runs before tracing "
+                                  "starts");
   if (!target_is_printable (t, op, target, args, at))
     return NULL;
   if (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES)
@@ -376,7 +381,8 @@ _graft_tracer_truth (Tracer            *t,
     case VAL_TENSOR:
     case VAL_PARAMETER:
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "the truth value of a constant tensor depends on its data, which Graft does not compute");
+                          "the truth value of a constant tensor depends on its data, which Graft "
+                          "does not compute");
       return FALSE;
     case VAL_OBJECT:
       if (v->obj->kind == OBJ_MODULE_LIST || v->obj->kind == OBJ_SEQUENTIAL ||
@@ -473,7 +479,8 @@ _graft_tracer_iterate (Tracer            *t,
     }
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "a traced value cannot be iterated: its length is not known while tracing "
+                               "a traced value cannot be iterated: its length is not known while "
+                               "tracing "
                                "(torch.fx: Proxy object cannot be iterated)");
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                              "'%s' object is not iterable", _graft_value_type_name (v));

@@ -176,7 +176,8 @@ int_binop (Tracer            *t,
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "division by zero");
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "division by zero");
       return _graft_value_float (t, (double) x / (double) y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -212,13 +213,15 @@ int_binop (Tracer            *t,
       return _graft_value_int (t, r);
     case GRAFT_PY_BIN_LSHIFT:
       if (y < 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "negative shift count");
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "negative shift count");
       if (y >= 63 || (x != 0 && (x > (G_MAXINT64 >> y) || x < (G_MININT64 >> y))))
         return x == 0 ? _graft_value_int (t, 0) : widen (t, op, x, y, at);
       return _graft_value_int (t, x * ((gint64) 1 << y));
     case GRAFT_PY_BIN_RSHIFT:
       if (y < 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "negative shift count");
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "negative shift count");
       return _graft_value_int (t, y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
     case GRAFT_PY_BIN_BITOR:
       return _graft_value_int (t, x | y);
@@ -231,7 +234,6 @@ int_binop (Tracer            *t,
       return NULL;
     }
 }
-
 
 static Value *
 float_binop (Tracer            *t,
@@ -250,7 +252,8 @@ float_binop (Tracer            *t,
       return _graft_value_float (t, x * y);
     case GRAFT_PY_BIN_TRUEDIV:
       if (y == 0)
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "float division by zero");
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "float division by zero");
       return _graft_value_float (t, x / y);
     case GRAFT_PY_BIN_FLOORDIV:
     case GRAFT_PY_BIN_MOD:
@@ -260,7 +263,8 @@ float_binop (Tracer            *t,
 
         if (y == 0)
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                     op == GRAFT_PY_BIN_MOD ? "float modulo by zero" : "float floor division by zero");
+                                     op == GRAFT_PY_BIN_MOD ? "float modulo by zero"
+                                                            : "float floor division by zero");
         m = fmod (x, y);
         div = (x - m) / y;
         if (m != 0)
@@ -334,7 +338,7 @@ repeat_seq (Tracer *t,
   if (seq->kind == VAL_STR)
     {
       GString *s = g_string_new (NULL);
-      Value *r;
+      Value   *r;
 
       for (gint64 i = 0; i < n; i++)
         g_string_append_len (s, seq->str.s, seq->str.len);
@@ -371,13 +375,13 @@ format_percent (Tracer            *t,
                 Value             *values,
                 const GraftPyExpr *at)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr (GString) out = g_string_new (NULL);
   guint next = 0;
   guint n = values->kind == VAL_TUPLE ? values->seq.items->len : 1;
 
   for (gsize i = 0; i < fmt->str.len; i++)
     {
-      char c = fmt->str.s[i];
+      char   c = fmt->str.s[i];
       Value *v;
       gint64 x;
       double f;
@@ -410,10 +414,12 @@ format_percent (Tracer            *t,
         }
       if (_graft_value_is_proxy (v))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "TypeError: %%%c format: a real number is required, not Proxy", c);
+                                   "TypeError: %%%c format: a real number is required, not Proxy",
+                                   c);
       if (_graft_value_holds_proxy (v))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "a traced value cannot be formatted into a string: its value is not known while tracing");
+                                   "a traced value cannot be formatted into a string: its value is "
+                                   "not known while tracing");
       switch (c)
         {
         case 's':
@@ -424,7 +430,8 @@ format_percent (Tracer            *t,
         case 'i':
         case 'x':
           if (as_int (v, &x))
-            g_string_append_printf (out, c == 'x' ? "%" G_GINT64_MODIFIER "x" : "%" G_GINT64_FORMAT, x);
+            g_string_append_printf (out, c == 'x' ? "%" G_GINT64_MODIFIER "x" : "%" G_GINT64_FORMAT,
+                                    x);
           else if (v->kind == VAL_FLOAT && c != 'x')
             g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) v->f);
           else
@@ -498,7 +505,8 @@ _graft_tracer_binop (Tracer            *t,
       if (r != NULL || t->error != NULL)
         return r;
     }
-  else if ((_graft_value_is_bigint (a) && b->kind == VAL_FLOAT) || (_graft_value_is_bigint (b) && a->kind == VAL_FLOAT))
+  else if ((_graft_value_is_bigint (a) && b->kind == VAL_FLOAT) ||
+           (_graft_value_is_bigint (b) && a->kind == VAL_FLOAT))
     {
       /* With a float, the int becomes a float first, as in Python. */
       if (!(_graft_value_is_bigint (a) ? _graft_bigint_to_double (a, &fx) : (fx = a->f, TRUE)) ||
@@ -514,7 +522,9 @@ _graft_tracer_binop (Tracer            *t,
       /* bool & bool stays a bool in Python. */
       if (a->kind == VAL_BOOL && b->kind == VAL_BOOL &&
           (op == GRAFT_PY_BIN_BITAND || op == GRAFT_PY_BIN_BITOR || op == GRAFT_PY_BIN_BITXOR))
-        return _graft_value_bool (op == GRAFT_PY_BIN_BITAND ? (x & y) : op == GRAFT_PY_BIN_BITOR ? (x | y) : (x ^ y));
+        return _graft_value_bool (op == GRAFT_PY_BIN_BITAND  ? (x & y)
+                                  : op == GRAFT_PY_BIN_BITOR ? (x | y)
+                                                             : (x ^ y));
       r = int_binop (t, op, x, y, at);
       if (r != NULL || t->error != NULL)
         return r;
@@ -535,7 +545,8 @@ _graft_tracer_binop (Tracer            *t,
       memcpy (s + a->str.len, b->str.s, b->str.len);
       return _graft_value_str (t, s, a->str.len + b->str.len);
     }
-  else if ((a->kind == VAL_TUPLE || a->kind == VAL_LIST) && a->kind == b->kind && op == GRAFT_PY_BIN_ADD)
+  else if ((a->kind == VAL_TUPLE || a->kind == VAL_LIST) && a->kind == b->kind &&
+           op == GRAFT_PY_BIN_ADD)
     {
       Value *out = _graft_value_seq (t, a->kind, 0);
 
@@ -550,7 +561,9 @@ _graft_tracer_binop (Tracer            *t,
     {
       if (y > 100000)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                                   "repeating a sequence %" G_GINT64_FORMAT " times is beyond Graft's limits", y);
+                                   "repeating a sequence %" G_GINT64_FORMAT
+                                   " times is beyond Graft's limits",
+                                   y);
       return repeat_seq (t, a, y);
     }
   else if (op == GRAFT_PY_BIN_MUL &&
@@ -558,13 +571,15 @@ _graft_tracer_binop (Tracer            *t,
     {
       if (x > 100000)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                                   "repeating a sequence %" G_GINT64_FORMAT " times is beyond Graft's limits", x);
+                                   "repeating a sequence %" G_GINT64_FORMAT
+                                   " times is beyond Graft's limits",
+                                   x);
       return repeat_seq (t, b, x);
     }
   else if (a->kind == VAL_COMPLEX || b->kind == VAL_COMPLEX)
     {
-      double ar = a->kind == VAL_COMPLEX ? a->c[0] : 0, ai = a->kind == VAL_COMPLEX ? a->c[1] : 0;
-      double br = b->kind == VAL_COMPLEX ? b->c[0] : 0, bi = b->kind == VAL_COMPLEX ? b->c[1] : 0;
+      double   ar = a->kind == VAL_COMPLEX ? a->c[0] : 0, ai = a->kind == VAL_COMPLEX ? a->c[1] : 0;
+      double   br = b->kind == VAL_COMPLEX ? b->c[0] : 0, bi = b->kind == VAL_COMPLEX ? b->c[1] : 0;
       gboolean ok = TRUE;
 
       if (a->kind != VAL_COMPLEX)
@@ -603,7 +618,7 @@ _graft_tracer_unary (Tracer            *t,
                      Value             *a,
                      const GraftPyExpr *at)
 {
-  gint64 x;
+  gint64   x;
   gboolean truth;
 
   if (op == GRAFT_PY_UNARY_NOT)
@@ -614,7 +629,9 @@ _graft_tracer_unary (Tracer            *t,
     }
   if (_graft_value_is_proxy (a))
     return record (t,
-                   op == GRAFT_PY_UNARY_NEG ? "operator.neg" : op == GRAFT_PY_UNARY_POS ? "operator.pos" : "operator.invert",
+                   op == GRAFT_PY_UNARY_NEG   ? "operator.neg"
+                   : op == GRAFT_PY_UNARY_POS ? "operator.pos"
+                                              : "operator.invert",
                    a, NULL, at);
   if (is_tensorish (a))
     return _graft_value_tensor (t);
@@ -641,7 +658,9 @@ _graft_tracer_unary (Tracer            *t,
       /* ~x is -x - 1. */
       Value *neg = _graft_tracer_bigint_negate (t, a, TRUE, at);
 
-      return neg != NULL ? _graft_tracer_bigint_binop (t, GRAFT_PY_BIN_SUB, neg, _graft_value_int (t, 1), at) : NULL;
+      return neg != NULL ? _graft_tracer_bigint_binop (t, GRAFT_PY_BIN_SUB, neg,
+                                                       _graft_value_int (t, 1), at)
+                         : NULL;
     }
   if (a->kind == VAL_COMPLEX && op != GRAFT_PY_UNARY_INVERT)
     {
@@ -657,10 +676,10 @@ _graft_tracer_unary (Tracer            *t,
 }
 
 static int
-compare_values (Tracer            *t,
-                Value             *a,
-                Value             *b,
-                gboolean          *ok)
+compare_values (Tracer   *t,
+                Value    *a,
+                Value    *b,
+                gboolean *ok)
 {
   double x, y;
 
@@ -711,8 +730,8 @@ compare_values (Tracer            *t,
 }
 
 static gboolean
-contains (Value   *container,
-          Value   *item,
+contains (Value    *container,
+          Value    *item,
           gboolean *ok)
 {
   *ok = TRUE;
@@ -822,7 +841,7 @@ _graft_tracer_compare (Tracer            *t,
     [GRAFT_PY_CMP_GT_E] = GRAFT_PY_CMP_LT_E,
   };
   gboolean ok, r;
-  int c;
+  int      c;
 
   if (op == GRAFT_PY_CMP_IS || op == GRAFT_PY_CMP_IS_NOT)
     {
@@ -833,8 +852,10 @@ _graft_tracer_compare (Tracer            *t,
     {
       if (_graft_value_holds_proxy (a) || _graft_value_is_proxy (b))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "'in' with a traced value needs its truth value, which tracing does not have "
-                                   "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)");
+                                   "'in' with a traced value needs its truth value, which tracing "
+                                   "does not have "
+                                   "(torch.fx: symbolically traced variables cannot be used as "
+                                   "inputs to control flow)");
       r = contains (b, a, &ok);
       if (!ok)
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -919,7 +940,8 @@ slice_indices (Tracer            *t,
     goto bad;
   if (step == 0)
     {
-      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "slice step cannot be zero");
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                          "slice step cannot be zero");
       return FALSE;
     }
   if (s->slice.start->kind == VAL_NONE)
@@ -966,8 +988,8 @@ static gsize *
 char_offsets (const Value *str,
               gint64      *out_n)
 {
-  gsize *offsets;
-  gint64 n = 0;
+  gsize   *offsets;
+  gint64   n = 0;
   gboolean ascii = TRUE;
 
   for (gsize i = 0; i < str->str.len && ascii; i++)
@@ -992,16 +1014,16 @@ index_sequence (Tracer            *t,
                 const GraftPyExpr *at)
 {
   g_autofree gsize *offsets = NULL;
-  gint64 len = (gint64) (seq->kind == VAL_STR ? 0 : seq->seq.items->len);
-  gint64 i;
+  gint64            len = (gint64) (seq->kind == VAL_STR ? 0 : seq->seq.items->len);
+  gint64            i;
 
   if (seq->kind == VAL_STR)
     offsets = char_offsets (seq, &len);
 
   if (index->kind == VAL_SLICE)
     {
-      gint64 start, stop, step;
-      Value *out;
+      gint64   start, stop, step;
+      Value   *out;
       GString *s;
 
       if (!slice_indices (t, index, len, &start, &stop, &step, at))
@@ -1089,7 +1111,7 @@ _graft_tracer_subscript (Tracer            *t,
       found = _graft_dict_get (obj, index);
       if (found == NULL)
         {
-          g_autoptr(GString) key = g_string_new (NULL);
+          g_autoptr (GString) key = g_string_new (NULL);
 
           _graft_value_append_str (key, index, TRUE);
           return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,

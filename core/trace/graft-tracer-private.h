@@ -19,12 +19,12 @@
 
 G_BEGIN_DECLS
 
-typedef struct _Value  Value;
-typedef struct _Frame  Frame;
-typedef struct _Tracer Tracer;
-typedef struct _Object Object;
-typedef struct _Class  Class;
-typedef struct _PtrVec PtrVec;
+typedef struct _Value        Value;
+typedef struct _Frame        Frame;
+typedef struct _Tracer       Tracer;
+typedef struct _Object       Object;
+typedef struct _Class        Class;
+typedef struct _PtrVec       PtrVec;
 typedef struct _ResolvedPath ResolvedPath;
 
 /* A growable array of pointers whose blocks come from the tracer's arena:
@@ -52,25 +52,25 @@ typedef enum {
   VAL_LIST,
   VAL_DICT,
   VAL_SLICE,
-  VAL_SYMBOL,      /* torch.float32 and such: text */
-  VAL_DEVICE,      /* str form */
-  VAL_PROXY,       /* node */
-  VAL_ATTR_PROXY,  /* an attribute of a proxy, made a node on first use */
-  VAL_PYMODULE,    /* an imported module: path */
-  VAL_PATH_FN,     /* a function of torch, math, operator...: path */
-  VAL_NN_CLASS,    /* a class of torch.nn: path */
-  VAL_FUNCTION,    /* a def or lambda of the file */
-  VAL_CLASS,       /* a class of the file */
-  VAL_OBJECT,      /* an instance (module or plain object) */
-  VAL_SELF_PATH,   /* in a top-level forward(self): a submodule path */
-  VAL_BOUND,       /* a function bound to a receiver */
-  VAL_BUILTIN,     /* a Python builtin function: name */
-  VAL_METHOD,      /* a method of a constant value: receiver + name */
-  VAL_TENSOR,      /* an opaque constant tensor (identity matters) */
-  VAL_PARAMETER,   /* an nn.Parameter (identity matters) */
-  VAL_SUPER,       /* super(): object + class to start after */
-  VAL_TYPE,        /* a builtin type or typing name used as annotation: text */
-  VAL_GENERIC,     /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
+  VAL_SYMBOL,     /* torch.float32 and such: text */
+  VAL_DEVICE,     /* str form */
+  VAL_PROXY,      /* node */
+  VAL_ATTR_PROXY, /* an attribute of a proxy, made a node on first use */
+  VAL_PYMODULE,   /* an imported module: path */
+  VAL_PATH_FN,    /* a function of torch, math, operator...: path */
+  VAL_NN_CLASS,   /* a class of torch.nn: path */
+  VAL_FUNCTION,   /* a def or lambda of the file */
+  VAL_CLASS,      /* a class of the file */
+  VAL_OBJECT,     /* an instance (module or plain object) */
+  VAL_SELF_PATH,  /* in a top-level forward(self): a submodule path */
+  VAL_BOUND,      /* a function bound to a receiver */
+  VAL_BUILTIN,    /* a Python builtin function: name */
+  VAL_METHOD,     /* a method of a constant value: receiver + name */
+  VAL_TENSOR,     /* an opaque constant tensor (identity matters) */
+  VAL_PARAMETER,  /* an nn.Parameter (identity matters) */
+  VAL_SUPER,      /* super(): object + class to start after */
+  VAL_TYPE,       /* a builtin type or typing name used as annotation: text */
+  VAL_GENERIC,    /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
 } ValueKind;
 
 /* An ordered map with string keys (module attributes, scopes keep order).
@@ -79,8 +79,8 @@ typedef enum {
 typedef struct
 {
   Tracer         *tracer;
-  PtrVec      *keys;   /* const char * */
-  PtrVec      *values; /* Value * */
+  PtrVec         *keys;   /* const char * */
+  PtrVec         *values; /* Value * */
   GraftNameTable *index;  /* key -> position + 1, or NULL while small */
 } StrMap;
 
@@ -109,27 +109,27 @@ struct _Class
 {
   const char        *name;
   const GraftPyStmt *stmt;
-  PtrVec         *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
+  PtrVec            *bases; /* Value * (VAL_CLASS or VAL_NN_CLASS or VAL_PATH_FN) */
   StrMap             ns;    /* class body namespace */
   gboolean           is_module;
-  const char        *unmodelled;      /* a torch.nn base Graft has no Python model of, or NULL */
-  const GraftPyExpr *unmodelled_at;   /* where the class names it */
+  const char        *unmodelled;    /* a torch.nn base Graft has no Python model of, or NULL */
+  const GraftPyExpr *unmodelled_at; /* where the class names it */
 };
 
 typedef struct
 {
-  const GraftPyStmt *def;     /* a FunctionDef, or NULL for a lambda */
-  const GraftPyExpr *lambda;  /* a Lambda, or NULL */
+  const GraftPyStmt *def;    /* a FunctionDef, or NULL for a lambda */
+  const GraftPyExpr *lambda; /* a Lambda, or NULL */
   const char        *name;
-  Frame             *closure; /* the scope the def ran in */
-  Value            **defaults;      /* per positional parameter (posonly + args), NULL if none */
-  Value            **kw_defaults;   /* per kw-only parameter */
-  Class             *owner;         /* the class whose body defined it, or NULL */
-  const char        *ext_path;      /* a wrapped function of another library: its qualified name */
-  gboolean           is_wrapped;    /* torch.fx.wrap'ped at module level */
-  gboolean           is_static;     /* @staticmethod */
-  gboolean           is_property;   /* @property */
-  GHashTable        *locals;        /* names its body binds (Python's local variables), once asked */
+  Frame             *closure;     /* the scope the def ran in */
+  Value            **defaults;    /* per positional parameter (posonly + args), NULL if none */
+  Value            **kw_defaults; /* per kw-only parameter */
+  Class             *owner;       /* the class whose body defined it, or NULL */
+  const char        *ext_path;    /* a wrapped function of another library: its qualified name */
+  gboolean           is_wrapped;  /* torch.fx.wrap'ped at module level */
+  gboolean           is_static;   /* @staticmethod */
+  gboolean           is_property; /* @property */
+  GHashTable        *locals;      /* names its body binds (Python's local variables), once asked */
 } Function;
 
 struct _Value
@@ -162,11 +162,11 @@ struct _Value
     GraftNode *node;
     struct
     {
-      Value      *base;   /* the proxy */
+      Value      *base; /* the proxy */
       const char *attr;
-      GraftNode  *made;   /* the getattr node once made */
+      GraftNode  *made; /* the getattr node once made */
     } attr;
-    const char *path;     /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
+    const char *path; /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
     Function   *fn;
     Class      *cls;
     Object     *obj;
@@ -183,11 +183,11 @@ struct _Value
     struct
     {
       guint  id;
-      Value *data;        /* PARAMETER: the tensor it wraps */
+      Value *data; /* PARAMETER: the tensor it wraps */
     } tensor;
     struct
     {
-      Value *self;        /* the object (VAL_OBJECT) */
+      Value *self; /* the object (VAL_OBJECT) */
       Class *after;
     } super;
     struct
@@ -212,7 +212,6 @@ struct _Frame
   Value    *self;    /* its first argument, for a zero-argument super() */
 };
 
-
 /* The values of Tracer.self_tree: what a `self.a.b` path names. */
 #define SELF_MODULE GINT_TO_POINTER (1)
 #define SELF_PARAM  GINT_TO_POINTER (2)
@@ -233,75 +232,75 @@ struct _Tracer
   GraftPyModule *module;
 
   /* Owned */
-  GraftGraph    *graph;       /* NULL until tracing starts */
-  GPtrArray     *chunks;      /* arena blocks */
-  gsize          chunk_used;
-  gsize          chunk_size;
-  GPtrArray     *garrays;     /* GArrays to free */
-  GPtrArray     *hash_tables; /* GHashTables to free */
-  GPtrArray     *name_tables; /* GraftNameTables to free */
-  GStringChunk  *strings;
-  Frame         *globals;
-  GHashTable    *param_nodes;   /* qualified name -> node (per-trace cache) */
-  GHashTable    *tensor_paths;  /* Value * (tensor) -> qualified name */
-  GHashTable    *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
-  GHashTable    *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
-  GHashTable    *module_paths;  /* Object * -> qualified name (named_modules order) */
-  GHashTable    *attr_cache;    /* module path -> (attribute name -> value) */
-  GHashTable    *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
-  GHashTable    *signatures;    /* torch table entry -> parsed signature, or NULL */
-  GPtrArray     *parsed;        /* GraftPyModules parsed from the torch table */
-  Frame         *table_frame;   /* where the torch table's literals are evaluated */
-  Frame         *nn_frame;      /* the Python models of torch.nn layers, once needed */
-  GError        *error;
+  GraftGraph   *graph;  /* NULL until tracing starts */
+  GPtrArray    *chunks; /* arena blocks */
+  gsize         chunk_used;
+  gsize         chunk_size;
+  GPtrArray    *garrays;     /* GArrays to free */
+  GPtrArray    *hash_tables; /* GHashTables to free */
+  GPtrArray    *name_tables; /* GraftNameTables to free */
+  GStringChunk *strings;
+  Frame        *globals;
+  GHashTable   *param_nodes;   /* qualified name -> node (per-trace cache) */
+  GHashTable   *tensor_paths;  /* Value * (tensor) -> qualified name */
+  GHashTable   *tensor_consts; /* Value * (tensor) -> `_tensor_constantN` */
+  GHashTable   *self_tree;     /* top-level forward(self): path -> SELF_MODULE or SELF_PARAM */
+  GHashTable   *module_paths;  /* Object * -> qualified name (named_modules order) */
+  GHashTable   *attr_cache;    /* module path -> (attribute name -> value) */
+  GHashTable   *call_paths;    /* called path (by address) -> ResolvedPath (graft-tracer-torch.c) */
+  GHashTable   *signatures;    /* torch table entry -> parsed signature, or NULL */
+  GPtrArray    *parsed;        /* GraftPyModules parsed from the torch table */
+  Frame        *table_frame;   /* where the torch table's literals are evaluated */
+  Frame        *nn_frame;      /* the Python models of torch.nn layers, once needed */
+  GError       *error;
 
-  const char    *stem;          /* the input's module name, for wrapped globals */
-  Value         *root;          /* the traced module (VAL_OBJECT), or NULL */
-  guint          n_tensors;
-  guint          n_tensor_consts;
-  guint          depth;
-  guint          call_depth;
-  guint64        loop_steps;
-  gboolean       tracing;       /* proxies exist: forward is being traced */
-  gboolean       error_is_fatal; /* t->error must not be skipped over at module level */
-  guint32        span_start;    /* the statement being traced, for node spans */
-  guint32        span_end;
+  const char *stem; /* the input's module name, for wrapped globals */
+  Value      *root; /* the traced module (VAL_OBJECT), or NULL */
+  guint       n_tensors;
+  guint       n_tensor_consts;
+  guint       depth;
+  guint       call_depth;
+  guint64     loop_steps;
+  gboolean    tracing;        /* proxies exist: forward is being traced */
+  gboolean    error_is_fatal; /* t->error must not be skipped over at module level */
+  guint32     span_start;     /* the statement being traced, for node spans */
+  guint32     span_end;
 };
 
 /* graft-tracer-value.c */
-gpointer    _graft_tracer_alloc        (Tracer *t, gsize size);
-const char *_graft_tracer_strdup       (Tracer *t, const char *s, gssize len);
-const char *_graft_tracer_printf       (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
-PtrVec     *_graft_tracer_vec          (Tracer *t);
-void        _graft_vec_grow            (PtrVec *v, guint min_alloc);
-void        _graft_vec_insert          (PtrVec *v, guint index, gpointer item);
-gpointer    _graft_vec_remove_index    (PtrVec *v, guint index);
-void        _graft_vec_set_size        (PtrVec *v, guint len);
-void        _graft_strmap_init         (Tracer *t, StrMap *map);
+gpointer    _graft_tracer_alloc (Tracer *t, gsize size);
+const char *_graft_tracer_strdup (Tracer *t, const char *s, gssize len);
+const char *_graft_tracer_printf (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
+PtrVec     *_graft_tracer_vec (Tracer *t);
+void        _graft_vec_grow (PtrVec *v, guint min_alloc);
+void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
+gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
+void        _graft_vec_set_size (PtrVec *v, guint len);
+void        _graft_strmap_init (Tracer *t, StrMap *map);
 void        _graft_tracer_name_table_free (GraftNameTable *table);
-Value      *_graft_strmap_get          (const StrMap *map, const char *key);
-void        _graft_strmap_set          (StrMap *map, const char *key, Value *value);
-gboolean    _graft_strmap_remove       (StrMap *map, const char *key);
-Value      *_graft_value_new           (Tracer *t, ValueKind kind);
-Value      *_graft_value_none          (void);
-Value      *_graft_value_bool          (gboolean b);
-Value      *_graft_value_int           (Tracer *t, gint64 i);
-Value      *_graft_value_float         (Tracer *t, double f);
-Value      *_graft_value_str           (Tracer *t, const char *s, gssize len);
-Value      *_graft_value_path          (Tracer *t, ValueKind kind, const char *path);
-Value      *_graft_value_proxy         (Tracer *t, GraftNode *node);
-Value      *_graft_value_seq           (Tracer *t, ValueKind kind, guint reserve);
-Value      *_graft_value_dict          (Tracer *t);
-Value      *_graft_value_tensor        (Tracer *t);
-Value      *_graft_value_ellipsis      (void);
-void        _graft_value_seq_add       (Value *seq, Value *item);
-const char *_graft_value_type_name     (const Value *v);
-gboolean    _graft_value_holds_proxy   (const Value *v);
-gboolean    _graft_value_is_number     (const Value *v);
-gboolean    _graft_value_equal         (const Value *a, const Value *b);
-Value      *_graft_dict_get            (const Value *dict, const Value *key);
-void        _graft_dict_set            (Tracer *t, Value *dict, Value *key, Value *value);
-void        _graft_value_append_str    (GString *out, const Value *v, gboolean repr);
+Value      *_graft_strmap_get (const StrMap *map, const char *key);
+void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
+gboolean    _graft_strmap_remove (StrMap *map, const char *key);
+Value      *_graft_value_new (Tracer *t, ValueKind kind);
+Value      *_graft_value_none (void);
+Value      *_graft_value_bool (gboolean b);
+Value      *_graft_value_int (Tracer *t, gint64 i);
+Value      *_graft_value_float (Tracer *t, double f);
+Value      *_graft_value_str (Tracer *t, const char *s, gssize len);
+Value      *_graft_value_path (Tracer *t, ValueKind kind, const char *path);
+Value      *_graft_value_proxy (Tracer *t, GraftNode *node);
+Value      *_graft_value_seq (Tracer *t, ValueKind kind, guint reserve);
+Value      *_graft_value_dict (Tracer *t);
+Value      *_graft_value_tensor (Tracer *t);
+Value      *_graft_value_ellipsis (void);
+void        _graft_value_seq_add (Value *seq, Value *item);
+const char *_graft_value_type_name (const Value *v);
+gboolean    _graft_value_holds_proxy (const Value *v);
+gboolean    _graft_value_is_number (const Value *v);
+gboolean    _graft_value_equal (const Value *a, const Value *b);
+Value      *_graft_dict_get (const Value *dict, const Value *key);
+void        _graft_dict_set (Tracer *t, Value *dict, Value *key, Value *value);
+void        _graft_value_append_str (GString *out, const Value *v, gboolean repr);
 
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
 static inline gboolean
@@ -334,66 +333,119 @@ _graft_vec_add (PtrVec  *v,
 }
 
 /* graft-tracer.c */
-Value      *_graft_tracer_fail         (Tracer *t, guint32 start, guint32 end, GraftParseErrorCode code, const char *format, ...) G_GNUC_PRINTF (5, 6);
-Value      *_graft_tracer_fail_at      (Tracer *t, const GraftPyExpr *at, GraftParseErrorCode code,
-                                        const char *message);
+Value             *_graft_tracer_fail (Tracer             *t,
+                                       guint32             start,
+                                       guint32             end,
+                                       GraftParseErrorCode code,
+                                       const char         *format,
+                                       ...) G_GNUC_PRINTF (5, 6);
+Value             *_graft_tracer_fail_at (Tracer             *t,
+                                          const GraftPyExpr  *at,
+                                          GraftParseErrorCode code,
+                                          const char         *message);
 const GraftPyExpr *_graft_tracer_span_expr (Tracer *t);
-Value      *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
-extern const char _graft_tracer_control_flow_reason[];
+Value             *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
+extern const char  _graft_tracer_control_flow_reason[];
 
 /* graft-tracer-eval.c */
-Frame      *_graft_tracer_frame_new    (Tracer *t, Frame *parent, Frame *globals);
-Value      *_graft_tracer_eval         (Tracer *t, Frame *frame, const GraftPyExpr *e);
-gboolean    _graft_tracer_eval_defaults (Tracer *t, Frame *frame, const GraftPyArguments *params,
-                                         Function *fn);
+Frame   *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
+Value   *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
+gboolean _graft_tracer_eval_defaults (Tracer                 *t,
+                                      Frame                  *frame,
+                                      const GraftPyArguments *params,
+                                      Function               *fn);
 
 /* graft-tracer-node.c */
-gboolean    _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
-GraftNode  *_graft_tracer_node_of      (Tracer *t, Value *v);
-gboolean    _graft_tracer_to_arg       (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
-Value      *_graft_tracer_make_node    (Tracer *t, GraftOp op, const char *target, PtrVec *args, StrMap *kwargs, const char *name, const GraftPyExpr *at);
-gboolean    _graft_tracer_truth        (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
-Value      *_graft_tracer_iterate      (Tracer *t, Value *v, const GraftPyExpr *at);
+gboolean   _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
+GraftNode *_graft_tracer_node_of (Tracer *t, Value *v);
+gboolean   _graft_tracer_to_arg (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
+Value     *_graft_tracer_make_node (Tracer            *t,
+                                    GraftOp            op,
+                                    const char        *target,
+                                    PtrVec            *args,
+                                    StrMap            *kwargs,
+                                    const char        *name,
+                                    const GraftPyExpr *at);
+gboolean   _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
+Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-module.c */
-const char *_graft_tracer_join_path    (Tracer *t, const char *base, const char *name);
+const char *_graft_tracer_join_path (Tracer *t, const char *base, const char *name);
 Value      *_graft_tracer_class_lookup (Class *cls, const char *name, Class **out_owner);
-Value      *_graft_tracer_getattr      (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
-gboolean    _graft_tracer_setattr      (Tracer *t, Value *obj, const char *name, Value *value, const GraftPyExpr *at);
+Value      *_graft_tracer_getattr (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
+gboolean    _graft_tracer_setattr (Tracer            *t,
+                                   Value             *obj,
+                                   const char        *name,
+                                   Value             *value,
+                                   const GraftPyExpr *at);
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 
 /* graft-tracer-call.c */
-Value      *_graft_tracer_new_object   (Tracer *t, ObjectKind kind, const char *class_name);
-Value     **_graft_tracer_bind         (Tracer *t, const char *fn_name, const GraftPyArguments *params,
-                                        Value **defaults, Value **kw_defaults, PtrVec *args,
-                                        StrMap *kwargs, const GraftPyExpr *at);
-Value      *_graft_tracer_call_function (Tracer *t, Function *fn, Value *self, PtrVec *args,
-                                         StrMap *kwargs, const GraftPyExpr *at);
-Value      *_graft_tracer_instantiate  (Tracer *t, Class *cls, PtrVec *args, StrMap *kwargs,
-                                        const GraftPyExpr *at);
-Value      *_graft_tracer_call         (Tracer *t, Value *callee, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+Value  *_graft_tracer_new_object (Tracer *t, ObjectKind kind, const char *class_name);
+Value **_graft_tracer_bind (Tracer                 *t,
+                            const char             *fn_name,
+                            const GraftPyArguments *params,
+                            Value                 **defaults,
+                            Value                 **kw_defaults,
+                            PtrVec                 *args,
+                            StrMap                 *kwargs,
+                            const GraftPyExpr      *at);
+Value  *_graft_tracer_call_function (Tracer            *t,
+                                     Function          *fn,
+                                     Value             *self,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at);
+Value  *_graft_tracer_instantiate (Tracer            *t,
+                                   Class             *cls,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
+Value  *_graft_tracer_call (Tracer            *t,
+                            Value             *callee,
+                            PtrVec            *args,
+                            StrMap            *kwargs,
+                            const GraftPyExpr *at);
 
 /* graft-tracer-stmt.c */
-gboolean    _graft_tracer_assign       (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
-gboolean    _graft_tracer_contains_yield (const GraftPyStmtList *body);
-Flow        _graft_tracer_exec_stmt    (Tracer *t, Frame *frame, const GraftPyStmt *s, Value **out_return);
-Flow        _graft_tracer_exec_block   (Tracer *t, Frame *frame, const GraftPyStmtList *body,
-                                        Value **out_return);
+gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
+gboolean _graft_tracer_contains_yield (const GraftPyStmtList *body);
+Flow     _graft_tracer_exec_stmt (Tracer *t, Frame *frame, const GraftPyStmt *s, Value **out_return);
+Flow     _graft_tracer_exec_block (Tracer                *t,
+                                   Frame                 *frame,
+                                   const GraftPyStmtList *body,
+                                   Value                **out_return);
 
 /* graft-tracer-ops.c */
-Value      *_graft_tracer_binop        (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
-Value      *_graft_tracer_inplace_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
-Value      *_graft_tracer_unary        (Tracer *t, GraftPyUnaryOp op, Value *a, const GraftPyExpr *at);
-Value      *_graft_tracer_compare      (Tracer *t, GraftPyCmpOp op, Value *a, Value *b, const GraftPyExpr *at);
-Value      *_graft_tracer_subscript    (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
+Value *_graft_tracer_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
+Value *_graft_tracer_inplace_binop (Tracer            *t,
+                                    GraftPyBinOp       op,
+                                    Value             *a,
+                                    Value             *b,
+                                    const GraftPyExpr *at);
+Value *_graft_tracer_unary (Tracer *t, GraftPyUnaryOp op, Value *a, const GraftPyExpr *at);
+Value *_graft_tracer_compare (Tracer            *t,
+                              GraftPyCmpOp       op,
+                              Value             *a,
+                              Value             *b,
+                              const GraftPyExpr *at);
+Value *_graft_tracer_subscript (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 
 /* graft-tracer-builtins.c */
-Value      *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
-Value      *_graft_tracer_call_builtin (Tracer *t, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
-gboolean    _graft_tracer_check_arity  (Tracer *t, const char *name, PtrVec *args, guint min, guint max,
-                                        const GraftPyExpr *at);
-gboolean    _graft_tracer_get_int      (Tracer *t, Value *v, gint64 *out, const GraftPyExpr *at);
-Value      *_graft_tracer_proxy_needs_value (Tracer *t, const char *what, const GraftPyExpr *at);
+Value   *_graft_tracer_lookup_builtin (Tracer *t, const char *name);
+Value   *_graft_tracer_call_builtin (Tracer            *t,
+                                     const char        *name,
+                                     PtrVec            *args,
+                                     StrMap            *kwargs,
+                                     const GraftPyExpr *at);
+gboolean _graft_tracer_check_arity (Tracer            *t,
+                                    const char        *name,
+                                    PtrVec            *args,
+                                    guint              min,
+                                    guint              max,
+                                    const GraftPyExpr *at);
+gboolean _graft_tracer_get_int (Tracer *t, Value *v, gint64 *out, const GraftPyExpr *at);
+Value   *_graft_tracer_proxy_needs_value (Tracer *t, const char *what, const GraftPyExpr *at);
 
 /* The arguments of a call to a builtin or a method. */
 static inline guint
@@ -420,24 +472,44 @@ _graft_tracer_opt_arg (PtrVec *args,
 }
 
 /* graft-tracer-methods.c */
-Value      *_graft_tracer_call_method  (Tracer *t, Value *recv, const char *name, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
-gboolean    _graft_tracer_has_method   (const Value *recv, const char *name);
+Value   *_graft_tracer_call_method (Tracer            *t,
+                                    Value             *recv,
+                                    const char        *name,
+                                    PtrVec            *args,
+                                    StrMap            *kwargs,
+                                    const GraftPyExpr *at);
+gboolean _graft_tracer_has_method (const Value *recv, const char *name);
 
 /* graft-tracer-bigint.c */
-gboolean    _graft_value_is_bigint     (const Value *v);
-gboolean    _graft_bigint_to_double    (const Value *v, double *out);
-Value      *_graft_tracer_bigint_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
-gboolean    _graft_tracer_bigint_compare (const Value *a, const Value *b, int *out);
-Value      *_graft_tracer_bigint_negate (Tracer *t, Value *v, gboolean neg, const GraftPyExpr *at);
+gboolean _graft_value_is_bigint (const Value *v);
+gboolean _graft_bigint_to_double (const Value *v, double *out);
+Value   *_graft_tracer_bigint_binop (Tracer            *t,
+                                     GraftPyBinOp       op,
+                                     Value             *a,
+                                     Value             *b,
+                                     const GraftPyExpr *at);
+gboolean _graft_tracer_bigint_compare (const Value *a, const Value *b, int *out);
+Value   *_graft_tracer_bigint_negate (Tracer *t, Value *v, gboolean neg, const GraftPyExpr *at);
 
 /* graft-tracer-types.c */
-Value      *_graft_tracer_type_subscript (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
-Value      *_graft_tracer_type_or      (Tracer *t, Value *a, Value *b, const GraftPyExpr *at);
-const char *_graft_tracer_type_repr    (Tracer *t, Value *v, const GraftPyExpr *at);
+Value      *_graft_tracer_type_subscript (Tracer            *t,
+                                          Value             *obj,
+                                          Value             *index,
+                                          const GraftPyExpr *at);
+Value      *_graft_tracer_type_or (Tracer *t, Value *a, Value *b, const GraftPyExpr *at);
+const char *_graft_tracer_type_repr (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-torch.c */
-Value      *_graft_tracer_torch_attr   (Tracer *t, const char *path, const GraftPyExpr *at);
-Value      *_graft_tracer_call_path    (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
-Value      *_graft_tracer_new_nn       (Tracer *t, const char *path, PtrVec *args, StrMap *kwargs, const GraftPyExpr *at);
+Value *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
+Value *_graft_tracer_call_path (Tracer            *t,
+                                const char        *path,
+                                PtrVec            *args,
+                                StrMap            *kwargs,
+                                const GraftPyExpr *at);
+Value *_graft_tracer_new_nn (Tracer            *t,
+                             const char        *path,
+                             PtrVec            *args,
+                             StrMap            *kwargs,
+                             const GraftPyExpr *at);
 
 G_END_DECLS

@@ -64,17 +64,18 @@ _graft_tracer_assign (Tracer            *t,
             return TRUE;
           }
         _graft_tracer_fail_at (t, target, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                 _graft_value_is_proxy (obj)
-                     ? "item assignment on a traced value is not supported (torch.fx Proxies do not support item assignment)"
-                     : "this item assignment is not supported");
+                               _graft_value_is_proxy (obj)
+                                   ? "item assignment on a traced value is not supported (torch.fx "
+                                     "Proxies do not support item assignment)"
+                                   : "this item assignment is not supported");
         return FALSE;
       }
 
     case GRAFT_PY_EXPR_TUPLE:
     case GRAFT_PY_EXPR_LIST:
       {
-        guint n = target->sequence.elts.len;
-        gint star = -1;
+        guint  n = target->sequence.elts.len;
+        gint   star = -1;
         Value *items;
 
         for (guint i = 0; i < n; i++)
@@ -116,8 +117,9 @@ _graft_tracer_assign (Tracer            *t,
             if (items->seq.items->len != n)
               {
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
-                                    items->seq.items->len > n ? "too many values to unpack (expected %u)"
-                                                              : "not enough values to unpack (expected %u)",
+                                    items->seq.items->len > n
+                                        ? "too many values to unpack (expected %u)"
+                                        : "not enough values to unpack (expected %u)",
                                     n);
                 return FALSE;
               }
@@ -134,7 +136,7 @@ _graft_tracer_assign (Tracer            *t,
             return FALSE;
           }
         {
-          guint n_rest = items->seq.items->len - (n - 1);
+          guint  n_rest = items->seq.items->len - (n - 1);
           Value *rest = _graft_value_seq (t, VAL_LIST, n_rest);
 
           for (guint i = 0; i < (guint) star; i++)
@@ -281,7 +283,7 @@ exec_import (Tracer            *t,
   for (guint i = 0; i < s->import.n_names; i++)
     {
       const GraftPyAlias *alias = s->import.names[i];
-      Value *mod = import_module (t, alias->name, at);
+      Value              *mod = import_module (t, alias->name, at);
 
       if (mod == NULL)
         return FLOW_ERROR;
@@ -291,7 +293,8 @@ exec_import (Tracer            *t,
         {
           /* `import torch.nn` binds `torch`. */
           const char *dot = strchr (alias->name, '.');
-          const char *first = dot != NULL ? _graft_tracer_strdup (t, alias->name, dot - alias->name) : alias->name;
+          const char *first =
+              dot != NULL ? _graft_tracer_strdup (t, alias->name, dot - alias->name) : alias->name;
           Value *top = import_module (t, first, at);
 
           if (top == NULL)
@@ -318,7 +321,7 @@ exec_import_from (Tracer            *t,
   for (guint i = 0; i < s->import_from.n_names; i++)
     {
       const GraftPyAlias *alias = s->import_from.names[i];
-      Value *v;
+      Value              *v;
 
       if (strcmp (alias->name, "*") == 0)
         {
@@ -343,7 +346,7 @@ make_function (Tracer            *t,
                Class             *owner)
 {
   Function *fn = _graft_tracer_alloc (t, sizeof (Function));
-  Value *v;
+  Value    *v;
 
   fn->def = s;
   fn->name = s->function_def.name;
@@ -355,7 +358,7 @@ make_function (Tracer            *t,
   for (guint i = 0; i < s->function_def.decorators.len; i++)
     {
       const GraftPyExpr *d = s->function_def.decorators.items[i];
-      Value *dv = _graft_tracer_eval (t, frame, d);
+      Value             *dv = _graft_tracer_eval (t, frame, d);
 
       if (dv == NULL)
         return NULL;
@@ -366,8 +369,8 @@ make_function (Tracer            *t,
       else if (dv->kind == VAL_PATH_FN && strcmp (dv->path, "torch.fx.wrap") == 0)
         fn->is_wrapped = TRUE;
       else if (dv->kind == VAL_PATH_FN && (g_str_has_prefix (dv->path, "torch.jit.") ||
-                                          strcmp (dv->path, "torch.no_grad") == 0 ||
-                                          strcmp (dv->path, "typing.overload") == 0))
+                                           strcmp (dv->path, "torch.no_grad") == 0 ||
+                                           strcmp (dv->path, "typing.overload") == 0))
         ; /* annotations for other tools: no effect on tracing */
       else
         {
@@ -386,316 +389,331 @@ make_function (Tracer            *t,
  * Graft from torch 1.13.1's documented behaviour.  Only used for
  * subclasses: a torch.nn layer used as it is stays a leaf (call_module). */
 static const char nn_models[] =
-  "import torch\n"
-  "import torch.nn.functional as F\n"
-  "from torch.nn import Module, Parameter\n"
-  "\n"
-  "class Linear(Module):\n"
-  "    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):\n"
-  "        super().__init__()\n"
-  "        self.in_features = in_features\n"
-  "        self.out_features = out_features\n"
-  "        self.weight = Parameter(torch.empty((out_features, in_features)))\n"
-  "        if bias:\n"
-  "            self.bias = Parameter(torch.empty(out_features))\n"
-  "        else:\n"
-  "            self.register_parameter('bias', None)\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.linear(input, self.weight, self.bias)\n"
-  "\n"
-  "class Identity(Module):\n"
-  "    def __init__(self, *args, **kwargs):\n"
-  "        super().__init__()\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return input\n"
-  "\n"
-  "class ReLU(Module):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.relu(input, inplace=self.inplace)\n"
-  "\n"
-  "class Dropout(Module):\n"
-  "    def __init__(self, p=0.5, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.p = p\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.dropout(input, self.p, self.training, self.inplace)\n"
-  "\n"
-  "class Sigmoid(Module):\n"
-  "    def forward(self, input):\n"
-  "        return torch.sigmoid(input)\n"
-  "\n"
-  "class Tanh(Module):\n"
-  "    def forward(self, input):\n"
-  "        return torch.tanh(input)\n"
-  "\n"
-  "def _tuple_of(n, value):\n"
-  "    if isinstance(value, (tuple, list)):\n"
-  "        return tuple(value)\n"
-  "    return tuple([value] * n)\n"
-  "\n"
-  "class _ConvNd(Module):\n"
-  "    def __init__(self, n, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,\n"
-  "                 groups=1, bias=True, padding_mode='zeros', device=None, dtype=None):\n"
-  "        super().__init__()\n"
-  "        if groups <= 0:\n"
-  "            raise ValueError('groups must be a positive integer')\n"
-  "        if in_channels % groups != 0:\n"
-  "            raise ValueError('in_channels must be divisible by groups')\n"
-  "        if out_channels % groups != 0:\n"
-  "            raise ValueError('out_channels must be divisible by groups')\n"
-  "        kernel_size = _tuple_of(n, kernel_size)\n"
-  "        stride = _tuple_of(n, stride)\n"
-  "        dilation = _tuple_of(n, dilation)\n"
-  "        if not isinstance(padding, str):\n"
-  "            padding = _tuple_of(n, padding)\n"
-  "        elif padding not in ('same', 'valid'):\n"
-  "            raise ValueError('Invalid padding string')\n"
-  "        elif padding == 'same' and any(s != 1 for s in stride):\n"
-  "            raise ValueError(\"padding='same' is not supported for strided convolutions\")\n"
-  "        if padding_mode not in ('zeros', 'reflect', 'replicate', 'circular'):\n"
-  "            raise ValueError('padding_mode must be zeros, reflect, replicate or circular')\n"
-  "        self._n = n\n"
-  "        self.in_channels = in_channels\n"
-  "        self.out_channels = out_channels\n"
-  "        self.kernel_size = kernel_size\n"
-  "        self.stride = stride\n"
-  "        self.padding = padding\n"
-  "        self.dilation = dilation\n"
-  "        self.transposed = False\n"
-  "        self.output_padding = _tuple_of(n, 0)\n"
-  "        self.groups = groups\n"
-  "        self.padding_mode = padding_mode\n"
-  "        if isinstance(padding, str):\n"
-  "            pads = [0, 0] * n\n"
-  "            if padding == 'same':\n"
-  "                for i in range(n):\n"
-  "                    total = dilation[i] * (kernel_size[i] - 1)\n"
-  "                    left = total // 2\n"
-  "                    pads[2 * (n - 1 - i)] = left\n"
-  "                    pads[2 * (n - 1 - i) + 1] = total - left\n"
-  "            self._reversed_padding_repeated_twice = pads\n"
-  "        else:\n"
-  "            self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ in range(2))\n"
-  "        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + kernel_size))\n"
-  "        if bias:\n"
-  "            self.bias = Parameter(torch.empty(out_channels))\n"
-  "        else:\n"
-  "            self.register_parameter('bias', None)\n"
-  "\n"
-  "    def _conv(self, input, weight, bias, padding):\n"
-  "        if self._n == 1:\n"
-  "            return F.conv1d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
-  "        if self._n == 2:\n"
-  "            return F.conv2d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
-  "        return F.conv3d(input, weight, bias, self.stride, padding, self.dilation, self.groups)\n"
-  "\n"
-  "    def _conv_forward(self, input, weight, bias):\n"
-  "        if self.padding_mode != 'zeros':\n"
-  "            padded = F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)\n"
-  "            return self._conv(padded, weight, bias, _tuple_of(self._n, 0))\n"
-  "        return self._conv(input, weight, bias, self.padding)\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return self._conv_forward(input, self.weight, self.bias)\n"
-  "\n"
-  "class Conv1d(_ConvNd):\n"
-  "    def __init__(self, *args, **kwargs):\n"
-  "        super().__init__(1, *args, **kwargs)\n"
-  "\n"
-  "class Conv2d(_ConvNd):\n"
-  "    def __init__(self, *args, **kwargs):\n"
-  "        super().__init__(2, *args, **kwargs)\n"
-  "\n"
-  "class Conv3d(_ConvNd):\n"
-  "    def __init__(self, *args, **kwargs):\n"
-  "        super().__init__(3, *args, **kwargs)\n"
-  "\n"
-  "class LayerNorm(Module):\n"
-  "    def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, device=None, dtype=None):\n"
-  "        super().__init__()\n"
-  "        if isinstance(normalized_shape, int):\n"
-  "            normalized_shape = (normalized_shape,)\n"
-  "        self.normalized_shape = tuple(normalized_shape)\n"
-  "        self.eps = eps\n"
-  "        self.elementwise_affine = elementwise_affine\n"
-  "        if elementwise_affine:\n"
-  "            self.weight = Parameter(torch.empty(self.normalized_shape))\n"
-  "            self.bias = Parameter(torch.empty(self.normalized_shape))\n"
-  "        else:\n"
-  "            self.register_parameter('weight', None)\n"
-  "            self.register_parameter('bias', None)\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)\n"
-  "\n"
-  "class Embedding(Module):\n"
-  "    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,\n"
-  "                 scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None):\n"
-  "        super().__init__()\n"
-  "        self.num_embeddings = num_embeddings\n"
-  "        self.embedding_dim = embedding_dim\n"
-  "        if padding_idx is not None and padding_idx < 0:\n"
-  "            padding_idx = num_embeddings + padding_idx\n"
-  "        self.padding_idx = padding_idx\n"
-  "        self.max_norm = max_norm\n"
-  "        self.norm_type = norm_type\n"
-  "        self.scale_grad_by_freq = scale_grad_by_freq\n"
-  "        self.weight = Parameter(torch.empty((num_embeddings, embedding_dim)))\n"
-  "        self.sparse = sparse\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,\n"
-  "                           self.scale_grad_by_freq, self.sparse)\n"
-  "\n"
-  "class GELU(Module):\n"
-  "    def __init__(self, approximate='none'):\n"
-  "        super().__init__()\n"
-  "        self.approximate = approximate\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.gelu(input, approximate=self.approximate)\n"
-  "\n"
-  "class SiLU(Module):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.silu(input, inplace=self.inplace)\n"
-  "\n"
-  "class Mish(Module):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.mish(input, inplace=self.inplace)\n"
-  "\n"
-  "class Hardswish(Module):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.hardswish(input, self.inplace)\n"
-  "\n"
-  "class Hardsigmoid(Module):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.hardsigmoid(input, self.inplace)\n"
-  "\n"
-  "class LeakyReLU(Module):\n"
-  "    def __init__(self, negative_slope=0.01, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.negative_slope = negative_slope\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.leaky_relu(input, self.negative_slope, self.inplace)\n"
-  "\n"
-  "class ELU(Module):\n"
-  "    def __init__(self, alpha=1.0, inplace=False):\n"
-  "        super().__init__()\n"
-  "        self.alpha = alpha\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.elu(input, self.alpha, self.inplace)\n"
-  "\n"
-  "class Hardtanh(Module):\n"
-  "    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, max_value=None):\n"
-  "        super().__init__()\n"
-  "        if min_value is not None:\n"
-  "            min_val = min_value\n"
-  "        if max_value is not None:\n"
-  "            max_val = max_value\n"
-  "        self.min_val = min_val\n"
-  "        self.max_val = max_val\n"
-  "        self.inplace = inplace\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)\n"
-  "\n"
-  "class ReLU6(Hardtanh):\n"
-  "    def __init__(self, inplace=False):\n"
-  "        super().__init__(0.0, 6.0, inplace)\n"
-  "\n"
-  "class Softplus(Module):\n"
-  "    def __init__(self, beta=1, threshold=20):\n"
-  "        super().__init__()\n"
-  "        self.beta = beta\n"
-  "        self.threshold = threshold\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.softplus(input, self.beta, self.threshold)\n"
-  "\n"
-  "class Softmax(Module):\n"
-  "    def __init__(self, dim=None):\n"
-  "        super().__init__()\n"
-  "        self.dim = dim\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.softmax(input, self.dim, _stacklevel=5)\n"
-  "\n"
-  "class LogSoftmax(Module):\n"
-  "    def __init__(self, dim=None):\n"
-  "        super().__init__()\n"
-  "        self.dim = dim\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.log_softmax(input, self.dim, _stacklevel=5)\n"
-  "\n"
-  "class Flatten(Module):\n"
-  "    def __init__(self, start_dim=1, end_dim=-1):\n"
-  "        super().__init__()\n"
-  "        self.start_dim = start_dim\n"
-  "        self.end_dim = end_dim\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return input.flatten(self.start_dim, self.end_dim)\n"
-  "\n"
-  "class _MaxPoolNd(Module):\n"
-  "    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):\n"
-  "        super().__init__()\n"
-  "        self.kernel_size = kernel_size\n"
-  "        self.stride = stride if stride is not None else kernel_size\n"
-  "        self.padding = padding\n"
-  "        self.dilation = dilation\n"
-  "        self.return_indices = return_indices\n"
-  "        self.ceil_mode = ceil_mode\n"
-  "\n"
-  "class MaxPool1d(_MaxPoolNd):\n"
-  "    def forward(self, input):\n"
-  "        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,\n"
-  "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
-  "\n"
-  "class MaxPool2d(_MaxPoolNd):\n"
-  "    def forward(self, input):\n"
-  "        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,\n"
-  "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
-  "\n"
-  "class AdaptiveAvgPool1d(Module):\n"
-  "    def __init__(self, output_size):\n"
-  "        super().__init__()\n"
-  "        self.output_size = output_size\n"
-  "\n"
-  "    def forward(self, input):\n"
-  "        return F.adaptive_avg_pool1d(input, self.output_size)\n"
-  "\n"
-  "class AdaptiveAvgPool2d(AdaptiveAvgPool1d):\n"
-  "    def forward(self, input):\n"
-  "        return F.adaptive_avg_pool2d(input, self.output_size)\n";
+    "import torch\n"
+    "import torch.nn.functional as F\n"
+    "from torch.nn import Module, Parameter\n"
+    "\n"
+    "class Linear(Module):\n"
+    "    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.in_features = in_features\n"
+    "        self.out_features = out_features\n"
+    "        self.weight = Parameter(torch.empty((out_features, in_features)))\n"
+    "        if bias:\n"
+    "            self.bias = Parameter(torch.empty(out_features))\n"
+    "        else:\n"
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.linear(input, self.weight, self.bias)\n"
+    "\n"
+    "class Identity(Module):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__()\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return input\n"
+    "\n"
+    "class ReLU(Module):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.relu(input, inplace=self.inplace)\n"
+    "\n"
+    "class Dropout(Module):\n"
+    "    def __init__(self, p=0.5, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.p = p\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.dropout(input, self.p, self.training, self.inplace)\n"
+    "\n"
+    "class Sigmoid(Module):\n"
+    "    def forward(self, input):\n"
+    "        return torch.sigmoid(input)\n"
+    "\n"
+    "class Tanh(Module):\n"
+    "    def forward(self, input):\n"
+    "        return torch.tanh(input)\n"
+    "\n"
+    "def _tuple_of(n, value):\n"
+    "    if isinstance(value, (tuple, list)):\n"
+    "        return tuple(value)\n"
+    "    return tuple([value] * n)\n"
+    "\n"
+    "class _ConvNd(Module):\n"
+    "    def __init__(self, n, in_channels, out_channels, kernel_size, stride=1, padding=0, "
+    "dilation=1,\n"
+    "                 groups=1, bias=True, padding_mode='zeros', device=None, dtype=None):\n"
+    "        super().__init__()\n"
+    "        if groups <= 0:\n"
+    "            raise ValueError('groups must be a positive integer')\n"
+    "        if in_channels % groups != 0:\n"
+    "            raise ValueError('in_channels must be divisible by groups')\n"
+    "        if out_channels % groups != 0:\n"
+    "            raise ValueError('out_channels must be divisible by groups')\n"
+    "        kernel_size = _tuple_of(n, kernel_size)\n"
+    "        stride = _tuple_of(n, stride)\n"
+    "        dilation = _tuple_of(n, dilation)\n"
+    "        if not isinstance(padding, str):\n"
+    "            padding = _tuple_of(n, padding)\n"
+    "        elif padding not in ('same', 'valid'):\n"
+    "            raise ValueError('Invalid padding string')\n"
+    "        elif padding == 'same' and any(s != 1 for s in stride):\n"
+    "            raise ValueError(\"padding='same' is not supported for strided convolutions\")\n"
+    "        if padding_mode not in ('zeros', 'reflect', 'replicate', 'circular'):\n"
+    "            raise ValueError('padding_mode must be zeros, reflect, replicate or circular')\n"
+    "        self._n = n\n"
+    "        self.in_channels = in_channels\n"
+    "        self.out_channels = out_channels\n"
+    "        self.kernel_size = kernel_size\n"
+    "        self.stride = stride\n"
+    "        self.padding = padding\n"
+    "        self.dilation = dilation\n"
+    "        self.transposed = False\n"
+    "        self.output_padding = _tuple_of(n, 0)\n"
+    "        self.groups = groups\n"
+    "        self.padding_mode = padding_mode\n"
+    "        if isinstance(padding, str):\n"
+    "            pads = [0, 0] * n\n"
+    "            if padding == 'same':\n"
+    "                for i in range(n):\n"
+    "                    total = dilation[i] * (kernel_size[i] - 1)\n"
+    "                    left = total // 2\n"
+    "                    pads[2 * (n - 1 - i)] = left\n"
+    "                    pads[2 * (n - 1 - i) + 1] = total - left\n"
+    "            self._reversed_padding_repeated_twice = pads\n"
+    "        else:\n"
+    "            self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ "
+    "in range(2))\n"
+    "        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + "
+    "kernel_size))\n"
+    "        if bias:\n"
+    "            self.bias = Parameter(torch.empty(out_channels))\n"
+    "        else:\n"
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "    def _conv(self, input, weight, bias, padding):\n"
+    "        if self._n == 1:\n"
+    "            return F.conv1d(input, weight, bias, self.stride, padding, self.dilation, "
+    "self.groups)\n"
+    "        if self._n == 2:\n"
+    "            return F.conv2d(input, weight, bias, self.stride, padding, self.dilation, "
+    "self.groups)\n"
+    "        return F.conv3d(input, weight, bias, self.stride, padding, self.dilation, "
+    "self.groups)\n"
+    "\n"
+    "    def _conv_forward(self, input, weight, bias):\n"
+    "        if self.padding_mode != 'zeros':\n"
+    "            padded = F.pad(input, self._reversed_padding_repeated_twice, "
+    "mode=self.padding_mode)\n"
+    "            return self._conv(padded, weight, bias, _tuple_of(self._n, 0))\n"
+    "        return self._conv(input, weight, bias, self.padding)\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return self._conv_forward(input, self.weight, self.bias)\n"
+    "\n"
+    "class Conv1d(_ConvNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(1, *args, **kwargs)\n"
+    "\n"
+    "class Conv2d(_ConvNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(2, *args, **kwargs)\n"
+    "\n"
+    "class Conv3d(_ConvNd):\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(3, *args, **kwargs)\n"
+    "\n"
+    "class LayerNorm(Module):\n"
+    "    def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, device=None, "
+    "dtype=None):\n"
+    "        super().__init__()\n"
+    "        if isinstance(normalized_shape, int):\n"
+    "            normalized_shape = (normalized_shape,)\n"
+    "        self.normalized_shape = tuple(normalized_shape)\n"
+    "        self.eps = eps\n"
+    "        self.elementwise_affine = elementwise_affine\n"
+    "        if elementwise_affine:\n"
+    "            self.weight = Parameter(torch.empty(self.normalized_shape))\n"
+    "            self.bias = Parameter(torch.empty(self.normalized_shape))\n"
+    "        else:\n"
+    "            self.register_parameter('weight', None)\n"
+    "            self.register_parameter('bias', None)\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)\n"
+    "\n"
+    "class Embedding(Module):\n"
+    "    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, "
+    "norm_type=2.0,\n"
+    "                 scale_grad_by_freq=False, sparse=False, _weight=None, device=None, "
+    "dtype=None):\n"
+    "        super().__init__()\n"
+    "        self.num_embeddings = num_embeddings\n"
+    "        self.embedding_dim = embedding_dim\n"
+    "        if padding_idx is not None and padding_idx < 0:\n"
+    "            padding_idx = num_embeddings + padding_idx\n"
+    "        self.padding_idx = padding_idx\n"
+    "        self.max_norm = max_norm\n"
+    "        self.norm_type = norm_type\n"
+    "        self.scale_grad_by_freq = scale_grad_by_freq\n"
+    "        self.weight = Parameter(torch.empty((num_embeddings, embedding_dim)))\n"
+    "        self.sparse = sparse\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, "
+    "self.norm_type,\n"
+    "                           self.scale_grad_by_freq, self.sparse)\n"
+    "\n"
+    "class GELU(Module):\n"
+    "    def __init__(self, approximate='none'):\n"
+    "        super().__init__()\n"
+    "        self.approximate = approximate\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.gelu(input, approximate=self.approximate)\n"
+    "\n"
+    "class SiLU(Module):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.silu(input, inplace=self.inplace)\n"
+    "\n"
+    "class Mish(Module):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.mish(input, inplace=self.inplace)\n"
+    "\n"
+    "class Hardswish(Module):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.hardswish(input, self.inplace)\n"
+    "\n"
+    "class Hardsigmoid(Module):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.hardsigmoid(input, self.inplace)\n"
+    "\n"
+    "class LeakyReLU(Module):\n"
+    "    def __init__(self, negative_slope=0.01, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.negative_slope = negative_slope\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.leaky_relu(input, self.negative_slope, self.inplace)\n"
+    "\n"
+    "class ELU(Module):\n"
+    "    def __init__(self, alpha=1.0, inplace=False):\n"
+    "        super().__init__()\n"
+    "        self.alpha = alpha\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.elu(input, self.alpha, self.inplace)\n"
+    "\n"
+    "class Hardtanh(Module):\n"
+    "    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, "
+    "max_value=None):\n"
+    "        super().__init__()\n"
+    "        if min_value is not None:\n"
+    "            min_val = min_value\n"
+    "        if max_value is not None:\n"
+    "            max_val = max_value\n"
+    "        self.min_val = min_val\n"
+    "        self.max_val = max_val\n"
+    "        self.inplace = inplace\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)\n"
+    "\n"
+    "class ReLU6(Hardtanh):\n"
+    "    def __init__(self, inplace=False):\n"
+    "        super().__init__(0.0, 6.0, inplace)\n"
+    "\n"
+    "class Softplus(Module):\n"
+    "    def __init__(self, beta=1, threshold=20):\n"
+    "        super().__init__()\n"
+    "        self.beta = beta\n"
+    "        self.threshold = threshold\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.softplus(input, self.beta, self.threshold)\n"
+    "\n"
+    "class Softmax(Module):\n"
+    "    def __init__(self, dim=None):\n"
+    "        super().__init__()\n"
+    "        self.dim = dim\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.softmax(input, self.dim, _stacklevel=5)\n"
+    "\n"
+    "class LogSoftmax(Module):\n"
+    "    def __init__(self, dim=None):\n"
+    "        super().__init__()\n"
+    "        self.dim = dim\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.log_softmax(input, self.dim, _stacklevel=5)\n"
+    "\n"
+    "class Flatten(Module):\n"
+    "    def __init__(self, start_dim=1, end_dim=-1):\n"
+    "        super().__init__()\n"
+    "        self.start_dim = start_dim\n"
+    "        self.end_dim = end_dim\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return input.flatten(self.start_dim, self.end_dim)\n"
+    "\n"
+    "class _MaxPoolNd(Module):\n"
+    "    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, "
+    "ceil_mode=False):\n"
+    "        super().__init__()\n"
+    "        self.kernel_size = kernel_size\n"
+    "        self.stride = stride if stride is not None else kernel_size\n"
+    "        self.padding = padding\n"
+    "        self.dilation = dilation\n"
+    "        self.return_indices = return_indices\n"
+    "        self.ceil_mode = ceil_mode\n"
+    "\n"
+    "class MaxPool1d(_MaxPoolNd):\n"
+    "    def forward(self, input):\n"
+    "        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, "
+    "self.dilation,\n"
+    "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
+    "\n"
+    "class MaxPool2d(_MaxPoolNd):\n"
+    "    def forward(self, input):\n"
+    "        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, "
+    "self.dilation,\n"
+    "                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)\n"
+    "\n"
+    "class AdaptiveAvgPool1d(Module):\n"
+    "    def __init__(self, output_size):\n"
+    "        super().__init__()\n"
+    "        self.output_size = output_size\n"
+    "\n"
+    "    def forward(self, input):\n"
+    "        return F.adaptive_avg_pool1d(input, self.output_size)\n"
+    "\n"
+    "class AdaptiveAvgPool2d(AdaptiveAvgPool1d):\n"
+    "    def forward(self, input):\n"
+    "        return F.adaptive_avg_pool2d(input, self.output_size)\n";
 
 static Value *
 nn_model_class (Tracer            *t,
@@ -703,15 +721,15 @@ nn_model_class (Tracer            *t,
                 const GraftPyExpr *at)
 {
   const char *name = strrchr (path, '.') != NULL ? strrchr (path, '.') + 1 : path;
-  Value *cls;
+  Value      *cls;
 
   if (t->nn_frame == NULL)
     {
-      g_autoptr(GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
-      g_autoptr(GError) error = NULL;
-      GraftPyModule *module = graft_py_parse (source, &error);
+      g_autoptr (GraftSource) source = graft_source_new ("<graft torch.nn models>", nn_models, -1);
+      g_autoptr (GError) error = NULL;
+      GraftPyModule         *module = graft_py_parse (source, &error);
       const GraftPyStmtList *body;
-      GError *saved = t->error;
+      GError                *saved = t->error;
 
       g_assert (module != NULL);
       g_ptr_array_add (t->parsed, module);
@@ -770,18 +788,21 @@ exec_class (Tracer            *t,
         cls->is_module = cls->is_module || base->cls->is_module;
       else if (base->kind == VAL_NN_CLASS)
         cls->is_module = TRUE;
-      else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) && base->kind != VAL_TYPE)
+      else if (!(base->kind == VAL_BUILTIN && strcmp (base->path, "object") == 0) &&
+               base->kind != VAL_TYPE)
         {
-          _graft_tracer_fail (t, s->class_def.bases.items[i]->start, s->class_def.bases.items[i]->end,
-                              GRAFT_PARSE_ERROR_UNSUPPORTED, "this base class is not supported");
+          _graft_tracer_fail (t, s->class_def.bases.items[i]->start,
+                              s->class_def.bases.items[i]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "this base class is not supported");
           return FLOW_ERROR;
         }
       _graft_vec_add (cls->bases, base);
     }
   for (guint i = 0; i < s->class_def.decorators.len; i++)
     {
-      _graft_tracer_fail (t, s->class_def.decorators.items[i]->start, s->class_def.decorators.items[i]->end,
-                          GRAFT_PARSE_ERROR_UNSUPPORTED, "class decorators are not supported");
+      _graft_tracer_fail (t, s->class_def.decorators.items[i]->start,
+                          s->class_def.decorators.items[i]->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "class decorators are not supported");
       return FLOW_ERROR;
     }
 
@@ -863,8 +884,8 @@ exec_for (Tracer            *t,
     {
       Flow flow;
 
-      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target, items->seq.items->pdata[i],
-                          &s->for_stmt.body, out_return, &flow))
+      if (!run_iteration (t, frame, s->for_stmt.iter, s->for_stmt.target,
+                          items->seq.items->pdata[i], &s->for_stmt.body, out_return, &flow))
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->for_stmt.orelse, out_return);
@@ -878,13 +899,14 @@ exec_while (Tracer            *t,
 {
   for (guint passes = 0;; passes++)
     {
-      Value *c;
+      Value   *c;
       gboolean truth;
-      Flow flow;
+      Flow     flow;
 
       if (passes == GRAFT_MAX_WHILE_PASSES)
         {
-          _graft_tracer_fail (t, s->while_stmt.test->start, s->while_stmt.test->end, GRAFT_PARSE_ERROR_LIMIT,
+          _graft_tracer_fail (t, s->while_stmt.test->start, s->while_stmt.test->end,
+                              GRAFT_PARSE_ERROR_LIMIT,
                               "the while loop ran %u times; its condition never becomes false",
                               GRAFT_MAX_WHILE_PASSES);
           return FLOW_ERROR;
@@ -903,7 +925,8 @@ exec_while (Tracer            *t,
         return FLOW_ERROR;
       if (!truth)
         break;
-      if (!run_iteration (t, frame, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return, &flow))
+      if (!run_iteration (t, frame, s->while_stmt.test, NULL, NULL, &s->while_stmt.body, out_return,
+                          &flow))
         return flow;
     }
   return _graft_tracer_exec_block (t, frame, &s->while_stmt.orelse, out_return);
@@ -915,7 +938,7 @@ exec_stmt_inner (Tracer            *t,
                  const GraftPyStmt *s,
                  Value            **out_return)
 {
-  Value *v;
+  Value   *v;
   gboolean truth;
 
   switch (s->kind)
@@ -971,7 +994,8 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (out_return == NULL)
         {
-          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX, "'return' outside a function");
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_SYNTAX,
+                              "'return' outside a function");
           return FLOW_ERROR;
         }
       *out_return = v;
@@ -1019,7 +1043,8 @@ exec_stmt_inner (Tracer            *t,
               s->with_stmt.items[i]->optional_vars != NULL)
             {
               _graft_tracer_fail (t, s->with_stmt.items[i]->start, s->with_stmt.items[i]->end,
-                                  GRAFT_PARSE_ERROR_UNSUPPORTED, "this with statement is not supported");
+                                  GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                  "this with statement is not supported");
               return FLOW_ERROR;
             }
         }
@@ -1031,8 +1056,10 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (_graft_value_is_proxy (v))
         {
-          _graft_tracer_fail (t, s->assert_stmt.test->start, s->assert_stmt.test->end, GRAFT_PARSE_ERROR_TRACE,
-                              "an assert cannot check a traced value %s; torch._assert records the check instead",
+          _graft_tracer_fail (t, s->assert_stmt.test->start, s->assert_stmt.test->end,
+                              GRAFT_PARSE_ERROR_TRACE,
+                              "an assert cannot check a traced value %s; torch._assert records the "
+                              "check instead",
                               _graft_tracer_control_flow_reason);
           return FLOW_ERROR;
         }
@@ -1040,7 +1067,8 @@ exec_stmt_inner (Tracer            *t,
         return FLOW_ERROR;
       if (!truth)
         {
-          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE, "the assertion fails while tracing");
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_TRACE,
+                              "the assertion fails while tracing");
           return FLOW_ERROR;
         }
       return FLOW_NORMAL;
@@ -1059,20 +1087,23 @@ exec_stmt_inner (Tracer            *t,
            * buffers and modules, then the plain attributes. */
           if (target->kind == GRAFT_PY_EXPR_ATTRIBUTE)
             {
-              Value *obj = _graft_tracer_eval (t, frame, target->attribute.value);
+              Value      *obj = _graft_tracer_eval (t, frame, target->attribute.value);
               const char *name = target->attribute.attr;
 
               if (obj == NULL)
                 return FLOW_ERROR;
-              if (obj->kind == VAL_OBJECT &&
-                  (_graft_strmap_remove (&obj->obj->params, name) || _graft_strmap_remove (&obj->obj->buffers, name) ||
-                   _graft_strmap_remove (&obj->obj->modules, name) || _graft_strmap_remove (&obj->obj->attrs, name)))
+              if (obj->kind == VAL_OBJECT && (_graft_strmap_remove (&obj->obj->params, name) ||
+                                              _graft_strmap_remove (&obj->obj->buffers, name) ||
+                                              _graft_strmap_remove (&obj->obj->modules, name) ||
+                                              _graft_strmap_remove (&obj->obj->attrs, name)))
                 continue;
               _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
-                                  "AttributeError: '%s' object has no attribute '%s'", _graft_value_type_name (obj), name);
+                                  "AttributeError: '%s' object has no attribute '%s'",
+                                  _graft_value_type_name (obj), name);
               return FLOW_ERROR;
             }
-          if (target->kind != GRAFT_PY_EXPR_NAME || !_graft_strmap_remove (&frame->vars, target->name.id))
+          if (target->kind != GRAFT_PY_EXPR_NAME ||
+              !_graft_strmap_remove (&frame->vars, target->name.id))
             {
               if (target->kind == GRAFT_PY_EXPR_NAME)
                 _graft_tracer_fail (t, target->start, target->end, GRAFT_PARSE_ERROR_TRACE,
@@ -1105,7 +1136,8 @@ exec_stmt_inner (Tracer            *t,
     case GRAFT_PY_STMT_FUNCTION_DEF:
       if (s->function_def.is_async)
         {
-          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "async functions cannot be traced");
+          _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "async functions cannot be traced");
           return FLOW_ERROR;
         }
       v = make_function (t, frame, s, NULL);
@@ -1118,7 +1150,8 @@ exec_stmt_inner (Tracer            *t,
       return exec_class (t, frame, s);
 
     default:
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED, "this statement is not supported");
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "this statement is not supported");
       return FLOW_ERROR;
     }
 }
@@ -1129,13 +1162,15 @@ _graft_tracer_exec_stmt (Tracer            *t,
                          const GraftPyStmt *s,
                          Value            **out_return)
 {
-  Flow flow;
+  Flow    flow;
   guint32 saved_start = t->span_start, saved_end = t->span_end;
 
   if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
     {
       t->depth--;
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT, "the statement nests too deeply to evaluate (more than 4000 levels of blocks and calls)");
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the statement nests too deeply to evaluate (more than 4000 levels of "
+                          "blocks and calls)");
       return FLOW_ERROR;
     }
   t->span_start = s->start;

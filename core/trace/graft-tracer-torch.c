@@ -78,12 +78,12 @@ static const char fx_pool[] =
 #define GRAFT_FX_STRING_POOL
 #include "graft-fx-table.inc"
 #undef GRAFT_FX_STRING_POOL
-  ;
+    ;
 
 #define FX_TEXT(offset) (fx_pool + (offset))
 
 static const FxFunction fx_functions[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,    \
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,       \
                           path_at, target_at, name_at, sig_at, pos_at, kw_at) \
   { path_at, FX_##kind, target_at, name_at, sig_at, pos_at, kw_at },
 #include "graft-fx-table.inc"
@@ -110,10 +110,30 @@ static const FxMath fx_math[] = {
 
 /* The Python modules the tracer can import. */
 static const char *const known_modules[] = {
-  "torch", "torch.nn", "torch.nn.functional", "torch.functional", "torch._C", "torch._C._nn",
-  "torch.linalg", "torch.special", "torch.fft", "torch.fx", "torch.fx._symbolic_trace",
-  "torch.nn.init", "torch.nn.modules", "torch.nn.parameter", "torch.ops", "torch.utils",
-  "torch.jit", "math", "operator", "typing", "collections", "functools", "numbers", "builtins",
+  "torch",
+  "torch.nn",
+  "torch.nn.functional",
+  "torch.functional",
+  "torch._C",
+  "torch._C._nn",
+  "torch.linalg",
+  "torch.special",
+  "torch.fft",
+  "torch.fx",
+  "torch.fx._symbolic_trace",
+  "torch.nn.init",
+  "torch.nn.modules",
+  "torch.nn.parameter",
+  "torch.ops",
+  "torch.utils",
+  "torch.jit",
+  "math",
+  "operator",
+  "typing",
+  "collections",
+  "functools",
+  "numbers",
+  "builtins",
   "torch.fx.annotate",
 };
 
@@ -158,7 +178,8 @@ build_indexes (gpointer data)
 {
   constant_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < G_N_ELEMENTS (fx_constants); i++)
-    g_hash_table_insert (constant_index, (gpointer) fx_constants[i].path, (gpointer) &fx_constants[i]);
+    g_hash_table_insert (constant_index, (gpointer) fx_constants[i].path,
+                         (gpointer) &fx_constants[i]);
   math_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < G_N_ELEMENTS (fx_math); i++)
     g_hash_table_insert (math_index, (gpointer) fx_math[i].target, (gpointer) &fx_math[i]);
@@ -183,7 +204,7 @@ find_function (const char *path)
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
-      int cmp = strcmp (FX_TEXT (fx_functions[mid].path), path);
+      int   cmp = strcmp (FX_TEXT (fx_functions[mid].path), path);
 
       if (cmp == 0)
         return &fx_functions[mid];
@@ -200,7 +221,7 @@ find_function (const char *path)
  * torch.special.expit, `torch.nn.functional._threshold` for
  * F.threshold); Graft reads back what it prints.  Built on the first
  * path the table does not hold. */
-static GHashTable *target_index;  /* target -> FxFunction, where no path is that target */
+static GHashTable *target_index;   /* target -> FxFunction, where no path is that target */
 static GHashTable *target_modules; /* the dotted prefixes of those targets */
 
 static gpointer
@@ -212,10 +233,12 @@ build_target_index (gpointer data)
     {
       const char *target = FX_TEXT (fx_functions[i].target);
 
-      if (*target == '\0' || find_function (target) != NULL || g_hash_table_contains (target_index, target))
+      if (*target == '\0' || find_function (target) != NULL ||
+          g_hash_table_contains (target_index, target))
         continue;
       g_hash_table_insert (target_index, (gpointer) target, (gpointer) &fx_functions[i]);
-      for (const char *dot = strchr (target + strlen ("torch."), '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+      for (const char *dot = strchr (target + strlen ("torch."), '.'); dot != NULL;
+           dot = strchr (dot + 1, '.'))
         g_hash_table_add (target_modules, g_strndup (target, dot - target));
     }
   return NULL;
@@ -269,7 +292,8 @@ is_nn_class (const char *path)
     return FALSE;
   if (g_str_has_prefix (path, "torch.nn.modules."))
     return TRUE;
-  return strncmp (path, "torch.nn.", strlen ("torch.nn.")) == 0 && strchr (path + strlen ("torch.nn."), '.') == NULL;
+  return strncmp (path, "torch.nn.", strlen ("torch.nn.")) == 0 &&
+         strchr (path + strlen ("torch.nn."), '.') == NULL;
 }
 
 /**
@@ -284,7 +308,7 @@ _graft_tracer_torch_attr (Tracer            *t,
                           const GraftPyExpr *at)
 {
   const FxConstant *constant;
-  Value *v;
+  Value            *v;
 
   ensure_indexes ();
   if (is_known_module (path))
@@ -292,7 +316,8 @@ _graft_tracer_torch_attr (Tracer            *t,
   /* `from builtins import getattr`, `builtins.len(...)`: Python's own
    * builtins, as the bare names are (torch's generated code imports them
    * so). */
-  if (g_str_has_prefix (path, "builtins.") && (v = _graft_tracer_lookup_builtin (t, path + strlen ("builtins."))) != NULL)
+  if (g_str_has_prefix (path, "builtins.") &&
+      (v = _graft_tracer_lookup_builtin (t, path + strlen ("builtins."))) != NULL)
     return v;
   constant = g_hash_table_lookup (constant_index, path);
   if (constant != NULL)
@@ -317,7 +342,8 @@ _graft_tracer_torch_attr (Tracer            *t,
   if (strcmp (path, "torch.Tensor") == 0 || strcmp (path, "torch.Size") == 0 ||
       g_str_has_prefix (path, "typing."))
     return _graft_value_path (t, VAL_TYPE, path);
-  if (strcmp (path, "torch.nn.Parameter") == 0 || strcmp (path, "torch.nn.parameter.Parameter") == 0)
+  if (strcmp (path, "torch.nn.Parameter") == 0 ||
+      strcmp (path, "torch.nn.parameter.Parameter") == 0)
     return _graft_value_path (t, VAL_PATH_FN, "torch.nn.Parameter");
   if (is_nn_class (path))
     {
@@ -379,8 +405,8 @@ compile_template (Tracer            *t,
                   Signature         *sig,
                   const GraftPyExpr *at)
 {
-  g_auto(GStrv) positional = g_strsplit (FX_TEXT (fn->positional), ",", -1);
-  g_auto(GStrv) keywords = g_strsplit (FX_TEXT (fn->keywords), ",", -1);
+  g_auto (GStrv) positional = g_strsplit (FX_TEXT (fn->positional), ",", -1);
+  g_auto (GStrv) keywords = g_strsplit (FX_TEXT (fn->keywords), ",", -1);
 
   sig->positional = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
   sig->keywords = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
@@ -392,11 +418,11 @@ compile_template (Tracer            *t,
 
       for (guint i = 0; list[i] != NULL; i++)
         {
-          char *text = g_strstrip (list[i]);
-          char *eq = pass == 0 ? (text[0] == '=' ? text : NULL) : strchr (text, '=');
-          char *colon = pass == 1 ? strchr (text, ':') : NULL;
+          char        *text = g_strstrip (list[i]);
+          char        *eq = pass == 0 ? (text[0] == '=' ? text : NULL) : strchr (text, '=');
+          char        *colon = pass == 1 ? strchr (text, ':') : NULL;
           TemplateItem item = { 0 };
-          gboolean found = TRUE;
+          gboolean     found = TRUE;
 
           if (*text == '\0')
             continue;
@@ -419,12 +445,16 @@ compile_template (Tracer            *t,
               if (pass == 1)
                 item.key = _graft_tracer_strdup (t, g_strstrip (text), -1);
               item.spread = pass == 0 && *text == '*';
-              item.slot = slot_of (sig->params, colon != NULL ? g_strstrip (colon + 1) : text + (item.spread ? 1 : 0), &found);
+              item.slot =
+                  slot_of (sig->params,
+                           colon != NULL ? g_strstrip (colon + 1) : text + (item.spread ? 1 : 0),
+                           &found);
             }
           if (!found)
             {
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                  "Graft does not know how torch.fx records %s", FX_TEXT (fn->path));
+                                  "Graft does not know how torch.fx records %s",
+                                  FX_TEXT (fn->path));
               return FALSE;
             }
           g_array_append_val (pass == 0 ? sig->positional : sig->keywords, item);
@@ -438,12 +468,12 @@ get_signature (Tracer            *t,
                const FxFunction  *fn,
                const GraftPyExpr *at)
 {
-  Signature *sig;
+  Signature       *sig;
   g_autofree char *code = NULL;
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GError) error = NULL;
   const GraftPyStmtList *body;
-  guint n_pos;
+  guint                  n_pos;
 
   if (t->signatures == NULL)
     t->signatures = g_hash_table_new (NULL, NULL);
@@ -458,7 +488,8 @@ get_signature (Tracer            *t,
   if (sig->module == NULL)
     {
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "the signature of %s in Graft's torch table is unreadable", FX_TEXT (fn->path));
+                          "the signature of %s in Graft's torch table is unreadable",
+                          FX_TEXT (fn->path));
       return NULL;
     }
   g_ptr_array_add (t->parsed, sig->module);
@@ -469,12 +500,15 @@ get_signature (Tracer            *t,
   sig->kw_defaults = _graft_tracer_alloc (t, sizeof (Value *) * (sig->params->n_kwonly + 1));
   for (guint i = 0; i < n_pos; i++)
     {
-      const GraftPyArg *p = i < sig->params->n_posonly ? sig->params->posonly[i] : sig->params->args[i - sig->params->n_posonly];
+      const GraftPyArg *p = i < sig->params->n_posonly
+                                ? sig->params->posonly[i]
+                                : sig->params->args[i - sig->params->n_posonly];
 
       if (p->default_value != NULL)
         {
-          g_autofree char *text = g_strndup (graft_source_get_text (source) + p->default_value->start,
-                                             p->default_value->end - p->default_value->start);
+          g_autofree char *text =
+              g_strndup (graft_source_get_text (source) + p->default_value->start,
+                         p->default_value->end - p->default_value->start);
 
           if ((sig->defaults[i] = eval_literal (t, text, at)) == NULL)
             return NULL;
@@ -486,8 +520,9 @@ get_signature (Tracer            *t,
 
       if (p->default_value != NULL)
         {
-          g_autofree char *text = g_strndup (graft_source_get_text (source) + p->default_value->start,
-                                             p->default_value->end - p->default_value->start);
+          g_autofree char *text =
+              g_strndup (graft_source_get_text (source) + p->default_value->start,
+                         p->default_value->end - p->default_value->start);
 
           if ((sig->kw_defaults[i] = eval_literal (t, text, at)) == NULL)
             return NULL;
@@ -507,12 +542,12 @@ eval_literal (Tracer            *t,
               const GraftPyExpr *at)
 {
   g_autofree char *code = g_strdup_printf ("(%s)\n", text);
-  g_autoptr(GraftSource) source = graft_source_new ("<torch literal>", code, -1);
-  g_autoptr(GError) error = NULL;
-  GraftPyModule *module = graft_py_parse (source, &error);
+  g_autoptr (GraftSource) source = graft_source_new ("<torch literal>", code, -1);
+  g_autoptr (GError) error = NULL;
+  GraftPyModule         *module = graft_py_parse (source, &error);
   const GraftPyStmtList *body;
-  GError *saved;
-  Value *v;
+  GError                *saved;
+  Value                 *v;
 
   if (module == NULL)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -539,7 +574,7 @@ eval_literal (Tracer            *t,
 
 static gboolean
 any_proxy (PtrVec *args,
-           StrMap    *kwargs)
+           StrMap *kwargs)
 {
   for (guint i = 0; args != NULL && i < args->len; i++)
     if (_graft_value_holds_proxy (args->pdata[i]))
@@ -560,7 +595,9 @@ slot_of (const GraftPyArguments *params,
 
   *found = TRUE;
   for (guint i = 0; i < n_pos; i++, slot++)
-    if (strcmp ((i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly])->name, name) == 0)
+    if (strcmp ((i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly])
+                    ->name,
+                name) == 0)
       return slot;
   if (params->vararg != NULL)
     {
@@ -582,19 +619,19 @@ slot_of (const GraftPyArguments *params,
 static Value *
 call_python_function (Tracer            *t,
                       const FxFunction  *fn,
-                      PtrVec         *args,
+                      PtrVec            *args,
                       StrMap            *kwargs,
                       const GraftPyExpr *at)
 {
   Signature *sig = get_signature (t, fn, at);
-  Value **bound;
-  PtrVec *rec_args;
-  StrMap *rec_kwargs;
+  Value    **bound;
+  PtrVec    *rec_args;
+  StrMap    *rec_kwargs;
 
   if (sig == NULL)
     return NULL;
-  bound = _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults, sig->kw_defaults,
-                              args, kwargs, at);
+  bound = _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults,
+                              sig->kw_defaults, args, kwargs, at);
   if (bound == NULL)
     return NULL;
   if (!any_proxy (args, kwargs))
@@ -623,9 +660,11 @@ call_python_function (Tracer            *t,
     {
       TemplateItem *item = &g_array_index (sig->keywords, TemplateItem, i);
 
-      _graft_strmap_set (rec_kwargs, item->key, item->constant != NULL ? item->constant : bound[item->slot]);
+      _graft_strmap_set (rec_kwargs, item->key,
+                         item->constant != NULL ? item->constant : bound[item->slot]);
     }
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), rec_args, rec_kwargs, FX_TEXT (fn->name), at);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), rec_args,
+                                  rec_kwargs, FX_TEXT (fn->name), at);
 }
 
 /* `torch.ops.aten.add.Tensor`: the node is named after the op and its
@@ -633,12 +672,12 @@ call_python_function (Tracer            *t,
 static Value *
 call_op_overload (Tracer            *t,
                   const char        *path,
-                  PtrVec         *args,
+                  PtrVec            *args,
                   StrMap            *kwargs,
                   const GraftPyExpr *at)
 {
-  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
-  guint n = g_strv_length (parts);
+  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+  guint            n = g_strv_length (parts);
   g_autofree char *name = NULL;
   g_autofree char *base = NULL;
 
@@ -677,9 +716,9 @@ fold_fsum (Tracer            *t,
 {
   Value *items = _graft_tracer_iterate (t, iterable, at);
   g_autoptr (GArray) partials = NULL;
-  double special = 0.0, inf_sum = 0.0, hi = 0.0, lo = 0.0;
+  double  special = 0.0, inf_sum = 0.0, hi = 0.0, lo = 0.0;
   double *p;
-  guint n = 0;
+  guint   n = 0;
 
   if (items == NULL)
     return NULL;
@@ -689,7 +728,7 @@ fold_fsum (Tracer            *t,
   for (guint k = 0; k < items->seq.items->len; k++)
     {
       double x, xsave;
-      guint i = 0;
+      guint  i = 0;
 
       if (!number_arg (items->seq.items->pdata[k], &x))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -734,7 +773,8 @@ fold_fsum (Tracer            *t,
   if (special != 0.0)
     {
       if (isnan (inf_sum))
-        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "ValueError: -inf + inf in fsum");
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "ValueError: -inf + inf in fsum");
       return _graft_value_float (t, special);
     }
   if (n > 0)
@@ -764,13 +804,13 @@ fold_fsum (Tracer            *t,
 /* math.hypot(*coordinates): CPython 3.11's vector_norm, which rounds
  * better than the C library's hypot. */
 static double
-vector_norm (guint   n,
-             double *vec,
-             double  max,
+vector_norm (guint    n,
+             double  *vec,
+             double   max,
              gboolean found_nan)
 {
   double scale, csum = 1.0, frac1 = 0.0, frac2 = 0.0, h, x, hi, lo, sum;
-  int max_e;
+  int    max_e;
 
   if (isinf (max))
     return max;
@@ -811,11 +851,11 @@ vector_norm (guint   n,
 static Value *
 fold_math (Tracer            *t,
            const char        *name,
-           PtrVec         *args,
+           PtrVec            *args,
            const GraftPyExpr *at)
 {
   double x = 0, y = 0;
-  guint n = args != NULL ? args->len : 0;
+  guint  n = args != NULL ? args->len : 0;
 
   if (strcmp (name, "fsum") == 0 && n == 1)
     return fold_fsum (t, args->pdata[0], at);
@@ -842,8 +882,8 @@ fold_math (Tracer            *t,
   if (strcmp (name, "hypot") == 0)
     {
       g_autofree double *vec = g_new0 (double, MAX (n, 1));
-      double max = 0.0;
-      gboolean found_nan = FALSE;
+      double             max = 0.0;
+      gboolean           found_nan = FALSE;
 
       for (guint i = 0; i < n; i++)
         {
@@ -866,12 +906,14 @@ fold_math (Tracer            *t,
       if (strcmp (name, "sqrt") == 0)
         {
           if (x < 0)
-            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "math domain error");
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "math domain error");
           return _graft_value_float (t, sqrt (x));
         }
       if (strcmp (name, "floor") == 0 || strcmp (name, "ceil") == 0 || strcmp (name, "trunc") == 0)
         {
-          double r = name[0] == 'f' ? floor (x) : name[0] == 'c' ? ceil (x) : trunc (x);
+          double r = name[0] == 'f' ? floor (x) : name[0] == 'c' ? ceil (x)
+                                                                 : trunc (x);
 
           if (!isfinite (r) || fabs (r) >= 9.2e18)
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -883,8 +925,11 @@ fold_math (Tracer            *t,
       if (strcmp (name, "log") == 0 || strcmp (name, "log2") == 0 || strcmp (name, "log10") == 0)
         {
           if (x <= 0)
-            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "math domain error");
-          return _graft_value_float (t, strcmp (name, "log") == 0 ? log (x) : strcmp (name, "log2") == 0 ? log2 (x) : log10 (x));
+            return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                       "math domain error");
+          return _graft_value_float (t, strcmp (name, "log") == 0    ? log (x)
+                                        : strcmp (name, "log2") == 0 ? log2 (x)
+                                                                     : log10 (x));
         }
       if (strcmp (name, "sin") == 0)
         return _graft_value_float (t, sin (x));
@@ -919,7 +964,8 @@ fold_math (Tracer            *t,
         return _graft_value_float (t, atan2 (x, y));
       if (strcmp (name, "copysign") == 0)
         return _graft_value_float (t, copysign (x, y));
-      if (strcmp (name, "gcd") == 0 && ((Value *) args->pdata[0])->kind == VAL_INT && ((Value *) args->pdata[1])->kind == VAL_INT)
+      if (strcmp (name, "gcd") == 0 && ((Value *) args->pdata[0])->kind == VAL_INT &&
+          ((Value *) args->pdata[1])->kind == VAL_INT)
         {
           gint64 a = ABS (((Value *) args->pdata[0])->i), b = ABS (((Value *) args->pdata[1])->i);
 
@@ -939,18 +985,24 @@ bad:
 
 static Value *
 make_device (Tracer            *t,
-             PtrVec         *args,
+             PtrVec            *args,
              StrMap            *kwargs,
              const GraftPyExpr *at)
 {
-  Value *type = args != NULL && args->len > 0 ? args->pdata[0] : kwargs != NULL ? _graft_strmap_get (kwargs, "type") : NULL;
-  Value *index = args != NULL && args->len > 1 ? args->pdata[1] : kwargs != NULL ? _graft_strmap_get (kwargs, "index") : NULL;
+  Value *type = args != NULL && args->len > 0 ? args->pdata[0]
+                : kwargs != NULL              ? _graft_strmap_get (kwargs, "type")
+                                              : NULL;
+  Value *index = args != NULL && args->len > 1 ? args->pdata[1]
+                 : kwargs != NULL              ? _graft_strmap_get (kwargs, "index")
+                                               : NULL;
 
   if (type == NULL || type->kind != VAL_STR)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "torch.device() expects a device string");
   if (index != NULL && index->kind == VAL_INT)
-    return _graft_value_path (t, VAL_DEVICE, _graft_tracer_printf (t, "%s:%" G_GINT64_FORMAT, type->str.s, index->i));
+    return _graft_value_path (t, VAL_DEVICE,
+                              _graft_tracer_printf (t, "%s:%" G_GINT64_FORMAT, type->str.s,
+                                                    index->i));
   return _graft_value_path (t, VAL_DEVICE, type->str.s);
 }
 
@@ -964,17 +1016,17 @@ typedef enum {
   PATH_PARAMETER,   /* torch.nn.Parameter */
   PATH_ORDERED_DICT,
   PATH_DEVICE,
-  PATH_WRAP,        /* torch.fx.wrap: gives its argument back */
-  PATH_ANNOTATE,    /* torch.fx.annotate.annotate: sets a node's type */
-  PATH_INIT,        /* torch.nn.init.*: gives its argument back */
-  PATH_CONTEXT,     /* torch.no_grad and the like */
+  PATH_WRAP,     /* torch.fx.wrap: gives its argument back */
+  PATH_ANNOTATE, /* torch.fx.annotate.annotate: sets a node's type */
+  PATH_INIT,     /* torch.nn.init.*: gives its argument back */
+  PATH_CONTEXT,  /* torch.no_grad and the like */
 } PathKind;
 
 struct _ResolvedPath
 {
-  const char       *text;     /* a copy, which a hit is checked against */
+  const char       *text; /* a copy, which a hit is checked against */
   PathKind          kind;
-  const FxMath     *math;     /* for PATH_TABLE */
+  const FxMath     *math; /* for PATH_TABLE */
   const FxFunction *fn;
   const FxDispatch *dispatch; /* the boolean dispatch entry for the path */
 };
@@ -1047,8 +1099,8 @@ annotate (Tracer            *t,
           StrMap            *kwargs,
           const GraftPyExpr *at)
 {
-  Value *val;
-  GraftNode *node;
+  Value      *val;
+  GraftNode  *node;
   const char *type;
 
   if (args == NULL || args->len != 2 || (kwargs != NULL && kwargs->keys->len > 0))
@@ -1065,7 +1117,8 @@ annotate (Tracer            *t,
     return NULL;
   if (graft_node_get_type_annotation (node) != NULL)
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "RuntimeError: Tried to annotate a value that already had a type on it! "
+                               "RuntimeError: Tried to annotate a value that already had a type on "
+                               "it! "
                                "Existing type is %s and new type is %s.",
                                graft_node_get_type_annotation (node), type);
   if (*type != '\0')
@@ -1083,22 +1136,24 @@ annotate (Tracer            *t,
 Value *
 _graft_tracer_call_path (Tracer            *t,
                          const char        *path,
-                         PtrVec         *args,
+                         PtrVec            *args,
                          StrMap            *kwargs,
                          const GraftPyExpr *at)
 {
-  const FxFunction *fn;
-  const FxMath *math_fn;
-  const FxDispatch *dispatch;
+  const FxFunction   *fn;
+  const FxMath       *math_fn;
+  const FxDispatch   *dispatch;
   const ResolvedPath *resolved;
-  guint n = args != NULL ? args->len : 0;
+  guint               n = args != NULL ? args->len : 0;
 
   ensure_indexes ();
 
   /* einsum(equation, [a, b]) is einsum(equation, a, b): torch.functional
    * unpacks a single list of operands before it dispatches. */
-  if ((strcmp (path, "torch.einsum") == 0 || strcmp (path, "torch.functional.einsum") == 0) && n == 2 &&
-      (((Value *) args->pdata[1])->kind == VAL_LIST || ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+  if ((strcmp (path, "torch.einsum") == 0 || strcmp (path, "torch.functional.einsum") == 0) &&
+      n == 2 &&
+      (((Value *) args->pdata[1])->kind == VAL_LIST ||
+       ((Value *) args->pdata[1])->kind == VAL_TUPLE))
     {
       PtrVec *operands = ((Value *) args->pdata[1])->seq.items;
       PtrVec *flat = _graft_tracer_vec (t);
@@ -1129,13 +1184,16 @@ _graft_tracer_call_path (Tracer            *t,
 
               if (n != (kind == 1 ? 1u : 2u))
                 return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                           "%s() takes %d argument%s", path, kind == 1 ? 1 : 2, kind == 1 ? "" : "s");
+                                           "%s() takes %d argument%s", path, kind == 1 ? 1 : 2,
+                                           kind == 1 ? "" : "s");
               if (kind == 0)
-                return _graft_tracer_binop (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+                return _graft_tracer_binop (t, operator_functions[i].op, args->pdata[0],
+                                            args->pdata[1], at);
               if (kind == 1)
                 return _graft_tracer_unary (t, operator_functions[i].op, args->pdata[0], at);
               if (kind == 2)
-                return _graft_tracer_compare (t, operator_functions[i].op, args->pdata[0], args->pdata[1], at);
+                return _graft_tracer_compare (t, operator_functions[i].op, args->pdata[0],
+                                              args->pdata[1], at);
               return _graft_tracer_subscript (t, args->pdata[0], args->pdata[1], at);
             }
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -1173,7 +1231,8 @@ _graft_tracer_call_path (Tracer            *t,
       if (!any_proxy (args, kwargs))
         return fold_math (t, math_fn->name, args, at);
       {
-        Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, math_fn->name, at);
+        Value *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs,
+                                            math_fn->name, at);
 
         if (v != NULL)
           graft_node_set_is_wrapped (v->node, TRUE);
@@ -1185,9 +1244,11 @@ _graft_tracer_call_path (Tracer            *t,
     {
       if (g_str_has_prefix (path, "torch."))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "%s is not a torch 1.13.1 function that torch.fx can record", path);
+                                   "%s is not a torch 1.13.1 function that torch.fx can record",
+                                   path);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                 "%s comes from a library Graft does not model: only torch, math and operator can be called",
+                                 "%s comes from a library Graft does not model: only torch, math "
+                                 "and operator can be called",
                                  path);
     }
 
@@ -1205,9 +1266,12 @@ _graft_tracer_call_path (Tracer            *t,
         flag = args->pdata[dispatch->flag_index];
       if (flag != NULL && _graft_value_is_proxy (flag))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                   "%s cannot depend on a traced value (torch.fx: symbolically traced "
-                                   "variables cannot be used as inputs to control flow)", dispatch->flag);
-      if (flag != NULL && flag->kind == VAL_BOOL && flag->b && strcmp (dispatch->if_true, path) != 0)
+                                   "%s cannot depend on a traced value (torch.fx: symbolically "
+                                   "traced "
+                                   "variables cannot be used as inputs to control flow)",
+                                   dispatch->flag);
+      if (flag != NULL && flag->kind == VAL_BOOL && flag->b &&
+          strcmp (dispatch->if_true, path) != 0)
         {
           fn = find_function (dispatch->if_true);
           if (fn == NULL)
@@ -1222,7 +1286,8 @@ _graft_tracer_call_path (Tracer            *t,
     case FX_BUILTIN:
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), args, kwargs,
+                                      FX_TEXT (fn->name), at);
     case FX_PYTHON:
       return call_python_function (t, fn, args, kwargs, at);
     case FX_METHOD:
@@ -1232,30 +1297,37 @@ _graft_tracer_call_path (Tracer            *t,
         {
           Signature *sig = get_signature (t, fn, at);
 
-          if (sig == NULL || _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults,
-                                                 sig->kw_defaults, args, kwargs, at) == NULL)
+          if (sig == NULL ||
+              _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params,
+                                  sig->defaults, sig->kw_defaults, args, kwargs, at) == NULL)
             return NULL;
         }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs, FX_TEXT (fn->name), at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs,
+                                      FX_TEXT (fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
       {
         /* The size factories need a size: torch.ones() is a TypeError. */
-        static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty", "torch.rand",
-                                             "torch.randn" };
+        static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty",
+                                             "torch.rand", "torch.randn" };
 
         for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
-          if (strcmp (path, sized[i]) == 0 && n == 0 && (kwargs == NULL || _graft_strmap_get (kwargs, "size") == NULL))
+          if (strcmp (path, sized[i]) == 0 && n == 0 &&
+              (kwargs == NULL || _graft_strmap_get (kwargs, "size") == NULL))
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "TypeError: %s() received an invalid combination of arguments - got (), "
-                                       "but expected a size", path + strlen ("torch."));
+                                       "TypeError: %s() received an invalid combination of "
+                                       "arguments - got (), "
+                                       "but expected a size",
+                                       path + strlen ("torch."));
       }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "%s cannot be called with a traced value: torch.fx 1.13.1 fails on it", path);
+                                 "%s cannot be called with a traced value: torch.fx 1.13.1 fails "
+                                 "on it",
+                                 path);
     }
 }
 
@@ -1268,13 +1340,13 @@ _graft_tracer_call_path (Tracer            *t,
 Value *
 _graft_tracer_new_nn (Tracer            *t,
                       const char        *path,
-                      PtrVec         *args,
+                      PtrVec            *args,
                       StrMap            *kwargs,
                       const GraftPyExpr *at)
 {
   const char *name = last_component (path);
-  guint n = args != NULL ? args->len : 0;
-  Value *v;
+  guint       n = args != NULL ? args->len : 0;
+  Value      *v;
 
   if (any_proxy (args, kwargs))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
@@ -1282,10 +1354,11 @@ _graft_tracer_new_nn (Tracer            *t,
   if (strcmp (name, "Sequential") == 0 || strcmp (name, "ModuleList") == 0 ||
       strcmp (name, "ModuleDict") == 0 || strcmp (name, "ParameterList") == 0)
     {
-      ObjectKind kind = name[0] == 'S' ? OBJ_SEQUENTIAL : strcmp (name, "ModuleList") == 0 ? OBJ_MODULE_LIST
-                        : strcmp (name, "ModuleDict") == 0                               ? OBJ_MODULE_DICT
-                                                                                         : OBJ_PARAMETER_LIST;
-      Value *items = NULL;
+      ObjectKind kind = name[0] == 'S'                     ? OBJ_SEQUENTIAL
+                        : strcmp (name, "ModuleList") == 0 ? OBJ_MODULE_LIST
+                        : strcmp (name, "ModuleDict") == 0 ? OBJ_MODULE_DICT
+                                                           : OBJ_PARAMETER_LIST;
+      Value     *items = NULL;
 
       v = _graft_tracer_new_object (t, kind, name);
       if (kind == OBJ_SEQUENTIAL && n == 1 && ((Value *) args->pdata[0])->kind == VAL_DICT)
@@ -1310,10 +1383,12 @@ _graft_tracer_new_nn (Tracer            *t,
               Value *key = items->dict.keys->pdata[i];
               Value *child = items->dict.values->pdata[i];
 
-              if (key->kind != VAL_STR || child->kind != VAL_OBJECT || child->obj->kind == OBJ_PLAIN)
+              if (key->kind != VAL_STR || child->kind != VAL_OBJECT ||
+                  child->obj->kind == OBJ_PLAIN)
                 return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                            "%s() expects modules under string keys", name);
-              _graft_strmap_set (&v->obj->modules, _graft_tracer_strdup (t, key->str.s, key->str.len), child);
+              _graft_strmap_set (&v->obj->modules,
+                                 _graft_tracer_strdup (t, key->str.s, key->str.len), child);
             }
           return v;
         }
@@ -1322,13 +1397,15 @@ _graft_tracer_new_nn (Tracer            *t,
         return NULL;
       for (guint i = 0; i < items->seq.items->len; i++)
         {
-          Value *child = items->seq.items->pdata[i];
-          gboolean ok = kind == OBJ_PARAMETER_LIST ? child->kind == VAL_PARAMETER
-                                                   : child->kind == VAL_OBJECT && child->obj->kind != OBJ_PLAIN;
+          Value   *child = items->seq.items->pdata[i];
+          gboolean ok = kind == OBJ_PARAMETER_LIST
+                            ? child->kind == VAL_PARAMETER
+                            : child->kind == VAL_OBJECT && child->obj->kind != OBJ_PLAIN;
 
           if (!ok)
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                       "%s() expects %s", name, kind == OBJ_PARAMETER_LIST ? "parameters" : "modules");
+                                       "%s() expects %s", name,
+                                       kind == OBJ_PARAMETER_LIST ? "parameters" : "modules");
           _graft_strmap_set (kind == OBJ_PARAMETER_LIST ? &v->obj->params : &v->obj->modules,
                              _graft_tracer_printf (t, "%u", i), child);
         }

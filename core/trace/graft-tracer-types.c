@@ -32,18 +32,51 @@
 /* typing's generic aliases that Graft prints, by their name in typing.
  * (Callable, Literal and Annotated take arguments that are not types.) */
 static const char *const typing_generics[] = {
-  "AbstractSet", "ChainMap", "Collection", "Container", "Counter", "DefaultDict", "Deque", "Dict",
-  "FrozenSet", "Generator", "Iterable", "Iterator", "List", "Mapping", "MutableMapping",
-  "MutableSequence", "MutableSet", "OrderedDict", "Reversible", "Sequence", "Set", "Tuple", "Type",
+  "AbstractSet",
+  "ChainMap",
+  "Collection",
+  "Container",
+  "Counter",
+  "DefaultDict",
+  "Deque",
+  "Dict",
+  "FrozenSet",
+  "Generator",
+  "Iterable",
+  "Iterator",
+  "List",
+  "Mapping",
+  "MutableMapping",
+  "MutableSequence",
+  "MutableSet",
+  "OrderedDict",
+  "Reversible",
+  "Sequence",
+  "Set",
+  "Tuple",
+  "Type",
 };
 
 /* Builtin classes that are types in annotations, and those of them that
  * take arguments (PEP 585). */
 static const char *const builtin_types[] = {
-  "bool", "bytes", "complex", "dict", "float", "frozenset", "int", "list", "object", "set", "str",
-  "tuple", "type",
+  "bool",
+  "bytes",
+  "complex",
+  "dict",
+  "float",
+  "frozenset",
+  "int",
+  "list",
+  "object",
+  "set",
+  "str",
+  "tuple",
+  "type",
 };
-static const char *const builtin_generics[] = { "dict", "frozenset", "list", "set", "tuple", "type" };
+static const char *const builtin_generics[] = {
+  "dict", "frozenset", "list", "set", "tuple", "type"
+};
 
 static gboolean
 in_list (const char        *name,
@@ -60,7 +93,8 @@ static gboolean
 is_typing (const Value *v,
            const char  *name)
 {
-  return v->kind == VAL_TYPE && g_str_has_prefix (v->path, "typing.") && strcmp (v->path + 7, name) == 0;
+  return v->kind == VAL_TYPE && g_str_has_prefix (v->path, "typing.") &&
+         strcmp (v->path + 7, name) == 0;
 }
 
 static gboolean
@@ -117,7 +151,8 @@ not_a_type (Tracer            *t,
             const GraftPyExpr *at)
 {
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                             "a '%s' is not a type Graft can print in an annotation", _graft_value_type_name (v));
+                             "a '%s' is not a type Graft can print in an annotation",
+                             _graft_value_type_name (v));
 }
 
 static Value *
@@ -146,9 +181,9 @@ make_union (Tracer            *t,
 
   for (guint i = 0; i < params->len; i++)
     {
-      Value *p = params->pdata[i];
+      Value  *p = params->pdata[i];
       PtrVec *flat = is_union (p) ? p->generic.args : NULL;
-      guint n = flat != NULL ? flat->len : 1;
+      guint   n = flat != NULL ? flat->len : 1;
 
       for (guint j = 0; j < n; j++)
         {
@@ -195,15 +230,16 @@ _graft_tracer_type_subscript (Tracer            *t,
                               const GraftPyExpr *at)
 {
   g_autoptr (GString) repr = g_string_new (NULL);
-  PtrVec *params;
+  PtrVec     *params;
   const char *origin;
-  gboolean in_typing;
+  gboolean    in_typing;
 
   if (obj->kind == VAL_TYPE && g_str_has_prefix (obj->path, "typing.") &&
-      (in_list (obj->path + 7, typing_generics, G_N_ELEMENTS (typing_generics)) || is_typing (obj, "Union") ||
-       is_typing (obj, "Optional")))
+      (in_list (obj->path + 7, typing_generics, G_N_ELEMENTS (typing_generics)) ||
+       is_typing (obj, "Union") || is_typing (obj, "Optional")))
     in_typing = TRUE;
-  else if (obj->kind == VAL_BUILTIN && in_list (obj->path, builtin_generics, G_N_ELEMENTS (builtin_generics)))
+  else if (obj->kind == VAL_BUILTIN &&
+           in_list (obj->path, builtin_generics, G_N_ELEMENTS (builtin_generics)))
     in_typing = FALSE;
   else
     return NULL;
@@ -277,7 +313,8 @@ _graft_tracer_type_or (Tracer            *t,
   g_autoptr (GString) repr = g_string_new (NULL);
   Value *sides[2] = { a, b };
 
-  if (!((is_class (a) && (is_class (b) || b->kind == VAL_NONE)) || (a->kind == VAL_NONE && is_class (b))))
+  if (!((is_class (a) && (is_class (b) || b->kind == VAL_NONE)) ||
+        (a->kind == VAL_NONE && is_class (b))))
     return NULL;
   params = _graft_tracer_vec (t);
   _graft_vec_add (params, a);
@@ -289,13 +326,14 @@ _graft_tracer_type_or (Tracer            *t,
   args = _graft_tracer_vec (t);
   for (guint i = 0; i < 2; i++)
     {
-      Value *s = sides[i];
-      PtrVec *flat = s->kind == VAL_GENERIC && strcmp (s->generic.origin, "|") == 0 ? s->generic.args : NULL;
+      Value  *s = sides[i];
+      PtrVec *flat =
+          s->kind == VAL_GENERIC && strcmp (s->generic.origin, "|") == 0 ? s->generic.args : NULL;
       guint n = flat != NULL ? flat->len : 1;
 
       for (guint j = 0; j < n; j++)
         {
-          Value *item = flat != NULL ? flat->pdata[j] : s;
+          Value   *item = flat != NULL ? flat->pdata[j] : s;
           gboolean seen = FALSE;
 
           for (guint k = 0; k < args->len && !seen; k++)
@@ -338,7 +376,8 @@ _graft_tracer_type_repr (Tracer            *t,
   if (is_typing (v, "Union") || is_typing (v, "Optional") || !append_arg (out, v, FALSE))
     {
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "this type annotation is not supported: Graft prints classes (torch.Tensor, int, "
+                          "this type annotation is not supported: Graft prints classes "
+                          "(torch.Tensor, int, "
                           "list, ...), typing's names and generic aliases of them");
       return NULL;
     }

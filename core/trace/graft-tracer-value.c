@@ -61,7 +61,7 @@ _graft_tracer_printf (Tracer     *t,
                       const char *format,
                       ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *s = NULL;
 
   va_start (ap, format);
@@ -90,7 +90,7 @@ void
 _graft_vec_grow (PtrVec *v,
                  guint   min_alloc)
 {
-  guint alloc = MAX (v->alloc * 2, min_alloc);
+  guint     alloc = MAX (v->alloc * 2, min_alloc);
   gpointer *pdata;
 
   if (alloc > G_MAXUINT / 2 / sizeof (gpointer))
@@ -211,7 +211,8 @@ strmap_reindex (StrMap *map)
     {
       const char *key = map->keys->pdata[i];
 
-      _graft_name_table_insert (map->index, key, _graft_name_hash (key, strlen (key)), GUINT_TO_POINTER (i + 1));
+      _graft_name_table_insert (map->index, key, _graft_name_hash (key, strlen (key)),
+                                GUINT_TO_POINTER (i + 1));
     }
 }
 
@@ -490,7 +491,8 @@ _graft_value_holds_proxy (const Value *v)
 gboolean
 _graft_value_is_number (const Value *v)
 {
-  return v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_COMPLEX;
+  return v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT ||
+         v->kind == VAL_COMPLEX;
 }
 
 /* Python `==` between constants (identity for everything else). */
@@ -712,7 +714,8 @@ _graft_value_append_str (GString     *out,
           if (colon == NULL)
             g_string_append_printf (out, "device(type='%s')", v->path);
           else
-            g_string_append_printf (out, "device(type='%.*s', index=%s)", (int) (colon - v->path), v->path, colon + 1);
+            g_string_append_printf (out, "device(type='%.*s', index=%s)", (int) (colon - v->path),
+                                    v->path, colon + 1);
         }
       else
         g_string_append (out, v->path);

@@ -57,14 +57,14 @@ _graft_tracer_span_expr (Tracer *t)
  * Returns: %NULL, for `return _graft_tracer_fail (...)`
  */
 Value *
-_graft_tracer_fail (Tracer     *t,
-                    guint32     start,
-                    guint32     end,
+_graft_tracer_fail (Tracer             *t,
+                    guint32             start,
+                    guint32             end,
                     GraftParseErrorCode code,
-                    const char *format,
+                    const char         *format,
                     ...)
 {
-  va_list ap;
+  va_list          ap;
   g_autofree char *message = NULL;
 
   if (t->error != NULL)
@@ -77,17 +77,16 @@ _graft_tracer_fail (Tracer     *t,
 }
 
 Value *
-_graft_tracer_fail_at (Tracer            *t,
-                       const GraftPyExpr *at,
+_graft_tracer_fail_at (Tracer             *t,
+                       const GraftPyExpr  *at,
                        GraftParseErrorCode code,
-                       const char        *message)
+                       const char         *message)
 {
   return _graft_tracer_fail (t, at->start, at->end, code, "%s", message);
 }
 
 const char _graft_tracer_control_flow_reason[] =
-  "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)";
-
+    "(torch.fx: symbolically traced variables cannot be used as inputs to control flow)";
 
 /* The module body -------------------------------------------------------- */
 
@@ -98,9 +97,9 @@ exec_module_wrap (Tracer            *t,
                   Frame             *frame,
                   const GraftPyExpr *e)
 {
-  Value *callee;
+  Value             *callee;
   const GraftPyExpr *arg;
-  Value *fn;
+  Value             *fn;
 
   if (e->kind != GRAFT_PY_EXPR_CALL || e->call.args.len != 1 || e->call.n_keywords != 0)
     return FALSE;
@@ -123,8 +122,8 @@ exec_module_wrap (Tracer            *t,
           /* A function imported from another library and wrapped: calls
            * with traced arguments are recorded under its qualified name
            * (gm.code of torchvision models does this). */
-          Function *ext = _graft_tracer_alloc (t, sizeof (Function));
-          Value *v = _graft_value_new (t, VAL_FUNCTION);
+          Function   *ext = _graft_tracer_alloc (t, sizeof (Function));
+          Value      *v = _graft_value_new (t, VAL_FUNCTION);
           const char *dot = strrchr (fn->path, '.');
 
           ext->name = dot != NULL ? dot + 1 : fn->path;
@@ -242,7 +241,7 @@ self_path_of (Tracer            *t,
               GString           *out)
 {
   const GraftPyExpr *base;
-  const char *name;
+  const char        *name;
 
   if (e->kind == GRAFT_PY_EXPR_NAME)
     return strcmp (e->name.id, "self") == 0;
@@ -275,13 +274,14 @@ mark_self_path (Tracer     *t,
                 gpointer    kind)
 {
   g_autofree char *copy = g_strdup (path);
-  char *dot;
+  char            *dot;
 
   /* Every proper prefix is a module. */
   while ((dot = strrchr (copy, '.')) != NULL)
     {
       *dot = '\0';
-      g_hash_table_insert (t->self_tree, (gpointer) _graft_tracer_strdup (t, copy, -1), SELF_MODULE);
+      g_hash_table_insert (t->self_tree, (gpointer) _graft_tracer_strdup (t, copy, -1),
+                           SELF_MODULE);
     }
   if (kind == SELF_MODULE || !g_hash_table_contains (t->self_tree, path))
     g_hash_table_insert (t->self_tree, (gpointer) _graft_tracer_strdup (t, path, -1), kind);
@@ -292,14 +292,14 @@ mark_self_path (Tracer     *t,
 static void
 scan_self_paths (Tracer            *t,
                  const GraftPyExpr *e,
-                 PtrVec         *called,
-                 PtrVec         *read);
+                 PtrVec            *called,
+                 PtrVec            *read);
 
 static void
 scan_exprs (Tracer                *t,
             const GraftPyExprList *list,
-            PtrVec             *called,
-            PtrVec             *read)
+            PtrVec                *called,
+            PtrVec                *read)
 {
   for (guint i = 0; i < list->len; i++)
     if (list->items[i] != NULL)
@@ -309,10 +309,10 @@ scan_exprs (Tracer                *t,
 static void
 scan_self_paths (Tracer            *t,
                  const GraftPyExpr *e,
-                 PtrVec         *called,
-                 PtrVec         *read)
+                 PtrVec            *called,
+                 PtrVec            *read)
 {
-  g_autoptr(GString) path = g_string_new (NULL);
+  g_autoptr (GString) path = g_string_new (NULL);
 
   if (e == NULL)
     return;
@@ -405,8 +405,8 @@ scan_self_paths (Tracer            *t,
 static void
 scan_self_stmts (Tracer                *t,
                  const GraftPyStmtList *body,
-                 PtrVec             *called,
-                 PtrVec             *read)
+                 PtrVec                *called,
+                 PtrVec                *read)
 {
   for (guint i = 0; i < body->len; i++)
     {
@@ -498,11 +498,13 @@ make_placeholders (Tracer            *t,
                    Value             *self)
 {
   const GraftPyArguments *params = def->function_def.args;
-  guint n_pos = params->n_posonly + params->n_args;
+  guint                   n_pos = params->n_posonly + params->n_args;
 
   if (params->vararg != NULL || params->kwarg != NULL || params->n_kwonly > 0)
     {
-      const GraftPyArg *p = params->vararg != NULL ? params->vararg : params->kwarg != NULL ? params->kwarg : params->kwonly[0];
+      const GraftPyArg *p = params->vararg != NULL  ? params->vararg
+                            : params->kwarg != NULL ? params->kwarg
+                                                    : params->kwonly[0];
 
       _graft_tracer_fail (t, p->start, p->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                           "*args, **kwargs and keyword-only parameters cannot be traced "
@@ -511,9 +513,10 @@ make_placeholders (Tracer            *t,
     }
   for (guint i = 0; i < n_pos; i++)
     {
-      const GraftPyArg *p = i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
-      PtrVec *args = NULL;
-      Value *node;
+      const GraftPyArg *p =
+          i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
+      PtrVec     *args = NULL;
+      Value      *node;
       const char *type = NULL;
 
       if (i == 0 && skip_self)
@@ -530,7 +533,8 @@ make_placeholders (Tracer            *t,
           args = _graft_tracer_vec (t);
           _graft_vec_add (args, d);
         }
-      if (p->annotation != NULL && (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
+      if (p->annotation != NULL &&
+          (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
         return FALSE;
       {
         GraftPyExpr at = { .start = p->start, .end = p->end };
@@ -553,12 +557,12 @@ trace_function (Tracer   *t,
                 gboolean  skip_self)
 {
   const GraftPyStmt *def = fn->def;
-  Frame *frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
-  Value *result = NULL;
-  Flow flow;
-  PtrVec *out_args;
-  Value *out;
-  GraftPyExpr at = { .start = def->start, .end = def->end };
+  Frame             *frame = _graft_tracer_frame_new (t, fn->closure, fn->closure->globals);
+  Value             *result = NULL;
+  Flow               flow;
+  PtrVec            *out_args;
+  Value             *out;
+  GraftPyExpr        at = { .start = def->start, .end = def->end };
 
   frame->fn = fn;
   frame->self = self;
@@ -621,7 +625,8 @@ class_defines_forward (const GraftPyStmt *s)
     {
       const GraftPyStmt *item = s->class_def.body.items[i];
 
-      if (item->kind == GRAFT_PY_STMT_FUNCTION_DEF && strcmp (item->function_def.name, "forward") == 0)
+      if (item->kind == GRAFT_PY_STMT_FUNCTION_DEF &&
+          strcmp (item->function_def.name, "forward") == 0)
         return TRUE;
     }
   return FALSE;
@@ -631,15 +636,15 @@ static char *
 list_candidates (GraftPyModule *module)
 {
   const GraftPyStmtList *body = graft_py_module_get_body (module);
-  GString *out = g_string_new (NULL);
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GString               *out = g_string_new (NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; i < body->len; i++)
     {
       const GraftPyStmt *s = body->items[i];
-      const char *name = s->kind == GRAFT_PY_STMT_CLASS_DEF      ? s->class_def.name
-                         : s->kind == GRAFT_PY_STMT_FUNCTION_DEF ? s->function_def.name
-                                                                 : NULL;
+      const char        *name = s->kind == GRAFT_PY_STMT_CLASS_DEF      ? s->class_def.name
+                                : s->kind == GRAFT_PY_STMT_FUNCTION_DEF ? s->function_def.name
+                                                                        : NULL;
 
       if (name == NULL || !g_hash_table_add (seen, (gpointer) name))
         continue;
@@ -659,7 +664,7 @@ choose_entry (Tracer     *t,
               const char *entry)
 {
   const GraftPyStmtList *body = graft_py_module_get_body (t->module);
-  g_autofree char *candidates = NULL;
+  g_autofree char       *candidates = NULL;
 
   if (entry != NULL)
     {
@@ -667,19 +672,23 @@ choose_entry (Tracer     *t,
         if (is_own_definition (body->items[i], entry))
           return entry;
       candidates = list_candidates (t->module);
-      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "no class or function named '%s'; candidates: %s", entry, candidates);
+      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                          GRAFT_PARSE_ERROR_NAME, "no class or function named '%s'; candidates: %s",
+                          entry, candidates);
       return NULL;
     }
   for (guint i = 0; i < body->len; i++)
     if (body->items[i]->kind == GRAFT_PY_STMT_CLASS_DEF && class_defines_forward (body->items[i]))
       return body->items[i]->class_def.name;
   for (guint i = 0; i < body->len; i++)
-    if (is_own_definition (body->items[i], "forward") && body->items[i]->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+    if (is_own_definition (body->items[i], "forward") &&
+        body->items[i]->kind == GRAFT_PY_STMT_FUNCTION_DEF)
       return "forward";
   candidates = list_candidates (t->module);
-  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1, GRAFT_PARSE_ERROR_NAME,
-                      "no class defines forward and no function is named forward; candidates: %s", candidates);
+  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                      GRAFT_PARSE_ERROR_NAME,
+                      "no class defines forward and no function is named forward; candidates: %s",
+                      candidates);
   return NULL;
 }
 
@@ -687,13 +696,13 @@ static gboolean
 trace_entry (Tracer     *t,
              const char *name)
 {
-  Value *v = _graft_strmap_get (&t->globals->vars, name);
+  Value      *v = _graft_strmap_get (&t->globals->vars, name);
   GraftPyExpr at = { 0 };
 
   if (v == NULL)
     {
-      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "'%s' is not defined at module level", name);
+      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                          GRAFT_PARSE_ERROR_NAME, "'%s' is not defined at module level", name);
       return FALSE;
     }
   if (v->kind == VAL_CLASS)
@@ -725,16 +734,17 @@ trace_entry (Tracer     *t,
     }
   if (v->kind == VAL_FUNCTION && v->fn->def != NULL)
     {
-      const GraftPyStmt *def = v->fn->def;
+      const GraftPyStmt      *def = v->fn->def;
       const GraftPyArguments *params = def->function_def.args;
 
       if (params->n_posonly + params->n_args > 0 &&
-          strcmp ((params->n_posonly > 0 ? params->posonly[0] : params->args[0])->name, "self") == 0)
+          strcmp ((params->n_posonly > 0 ? params->posonly[0] : params->args[0])->name, "self") ==
+              0)
         {
           /* A top-level forward(self, ...), as gm.code reads (cli.md). */
           PtrVec *called = _graft_tracer_vec (t);
           PtrVec *read = _graft_tracer_vec (t);
-          Value *self = _graft_value_path (t, VAL_SELF_PATH, "");
+          Value  *self = _graft_value_path (t, VAL_SELF_PATH, "");
 
           scan_self_stmts (t, &def->function_def.body, called, read);
           for (guint i = 0; i < called->len; i++)
@@ -745,8 +755,8 @@ trace_entry (Tracer     *t,
         }
       return trace_function (t, v->fn, NULL, FALSE);
     }
-  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1, GRAFT_PARSE_ERROR_NAME,
-                      "'%s' is neither a class nor a function", name);
+  graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                      GRAFT_PARSE_ERROR_NAME, "'%s' is neither a class nor a function", name);
   return FALSE;
 }
 
@@ -754,8 +764,8 @@ static char *
 module_stem (const char *filename)
 {
   g_autofree char *base = g_path_get_basename (filename);
-  char *dot = strrchr (base, '.');
-  char *stem;
+  char            *dot = strrchr (base, '.');
+  char            *stem;
 
   if (strcmp (filename, "-") == 0)
     return g_strdup ("stdin");
@@ -781,8 +791,10 @@ _graft_tracer_eval_in_builtins (Tracer            *t,
   if (t->table_frame == NULL)
     {
       t->table_frame = _graft_tracer_frame_new (t, NULL, NULL);
-      _graft_strmap_set (&t->table_frame->vars, "torch", _graft_value_path (t, VAL_PYMODULE, "torch"));
-      _graft_strmap_set (&t->table_frame->vars, "math", _graft_value_path (t, VAL_PYMODULE, "math"));
+      _graft_strmap_set (&t->table_frame->vars, "torch",
+                         _graft_value_path (t, VAL_PYMODULE, "torch"));
+      _graft_strmap_set (&t->table_frame->vars, "math",
+                         _graft_value_path (t, VAL_PYMODULE, "math"));
     }
   return _graft_tracer_eval (t, t->table_frame, e);
 }
@@ -835,8 +847,8 @@ graft_py_program_new (GraftSource *source,
                       GError     **error)
 {
   GraftPyProgram *self;
-  Tracer *t;
-  GraftPyModule *module;
+  Tracer         *t;
+  GraftPyModule  *module;
 
   g_return_val_if_fail (source != NULL, NULL);
 
@@ -859,7 +871,8 @@ graft_py_program_new (GraftSource *source,
   t->tensor_consts = g_hash_table_new (NULL, NULL);
   t->self_tree = g_hash_table_new (g_str_hash, g_str_equal);
   t->module_paths = g_hash_table_new (NULL, NULL);
-  t->attr_cache = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_hash_table_unref);
+  t->attr_cache =
+      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_hash_table_unref);
   t->call_paths = g_hash_table_new (NULL, NULL);
   t->parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_module_free);
   t->stem = module_stem (graft_source_get_filename (source));
@@ -918,7 +931,7 @@ graft_py_program_trace (GraftPyProgram *self,
                         const char     *entry,
                         GError        **error)
 {
-  Tracer *t = &self->tracer;
+  Tracer     *t = &self->tracer;
   const char *name;
   GraftGraph *graph = NULL;
 
@@ -968,7 +981,7 @@ graft_trace_source (GraftSource *source,
                     const char  *entry,
                     GError     **error)
 {
-  g_autoptr(GraftPyProgram) program = graft_py_program_new (source, error);
+  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, error);
 
   if (program == NULL)
     return NULL;

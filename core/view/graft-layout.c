@@ -126,11 +126,11 @@ struct _GraftLayout
   double        height;
   /* Spatial index: the boxes and edges that reach into each band of
    * BAND_HEIGHT points, top to bottom (CSR). */
-  guint         n_bands;
-  guint        *band_box_start;  /* n_bands + 1 */
-  GArray       *band_boxes;      /* guint */
-  guint        *band_edge_start; /* n_bands + 1 */
-  GArray       *band_edges;      /* guint */
+  guint   n_bands;
+  guint  *band_box_start;  /* n_bands + 1 */
+  GArray *band_boxes;      /* guint */
+  guint  *band_edge_start; /* n_bands + 1 */
+  GArray *band_edges;      /* guint */
 };
 
 /**
@@ -180,21 +180,23 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) unit_of_folder = g_hash_table_new (NULL, NULL);
   g_autoptr (GString) buf = g_string_new (NULL);
-  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (free_members); /* per unit: GArray of a folded one's nodes, else NULL */
-  g_autofree guint *stamp = NULL;
+  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (
+      free_members); /* per unit: GArray of a folded one's nodes, else NULL */
+  g_autofree guint   *stamp = NULL;
   GraftLayoutRequest *self;
-  guint n;
-  guint i = 0;
-  gboolean folding;
+  guint               n;
+  guint               i = 0;
+  gboolean            folding;
   /* Neighbours in graph order mostly share a scope, hence a folder. */
   const char *last_scope = NULL;
   const char *folder = NULL;
-  guint folder_unit = 0;
+  guint       folder_unit = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
   n = graft_graph_get_n_nodes (graph);
-  folding = (scopes != NULL && collapsed != NULL && g_hash_table_size (collapsed) > 0) || shown != NULL;
+  folding =
+      (scopes != NULL && collapsed != NULL && g_hash_table_size (collapsed) > 0) || shown != NULL;
   g_return_val_if_fail (scopes == NULL || graft_scopes_get_n_nodes (scopes) == n, NULL);
 
   self = g_new0 (GraftLayoutRequest, 1);
@@ -209,11 +211,12 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
 
   /* Units, in graph order of their first node. */
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     {
       const char *previous_folder = folder;
-      gpointer found;
-      guint u;
+      gpointer    found;
+      guint       u;
 
       g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
       /* Names are unique in a graph: nothing to share. */
@@ -230,13 +233,15 @@ graft_layout_request_new_folded (GraftGraph     *graph,
         }
       if (folder != NULL && folder == previous_folder)
         u = folder_unit;
-      else if (folder != NULL && g_hash_table_lookup_extended (unit_of_folder, folder, NULL, &found))
+      else if (folder != NULL &&
+               g_hash_table_lookup_extended (unit_of_folder, folder, NULL, &found))
         u = GPOINTER_TO_UINT (found);
       else
         {
           u = self->n_nodes++;
           self->unit_node[u] = i;
-          g_ptr_array_add (unit_members, folder != NULL ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL);
+          g_ptr_array_add (unit_members,
+                           folder != NULL ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL);
           if (folder != NULL)
             {
               g_hash_table_insert (unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
@@ -286,27 +291,32 @@ graft_layout_request_new_folded (GraftGraph     *graph,
     g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
     guint k = 0;
 
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+         node = graft_node_get_next (node))
       nodes[k++] = node;
     for (guint u = 0; u < self->n_nodes; u++)
       {
         guint first = self->unit_node[u];
-        guint n_members = self->member_start != NULL ? self->member_start[u + 1] - self->member_start[u] : 0;
+        guint n_members =
+            self->member_start != NULL ? self->member_start[u + 1] - self->member_start[u] : 0;
 
         self->input_start[u] = self->inputs->len;
         for (guint m = 0; m < MAX (n_members, 1); m++)
           {
-            guint node_index = n_members > 0 ? g_array_index (self->members, guint, self->member_start[u] + m) : first;
+            guint node_index = n_members > 0
+                                   ? g_array_index (self->members, guint, self->member_start[u] + m)
+                                   : first;
 
             graft_node_get_input_nodes (nodes[node_index], inputs);
             for (guint a = 0; a < inputs->len; a++)
               {
                 gpointer found;
-                guint v;
+                guint    v;
 
                 /* A node of another graph is a broken graph; lint says so,
                  * the drawing leaves the edge out. */
-                if (!g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, a), NULL, &found))
+                if (!g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, a), NULL,
+                                                   &found))
                   continue;
                 v = self->node_unit[GPOINTER_TO_UINT (found)];
                 if (v == G_MAXUINT || (folding && (v == u || stamp[v] == u + 1)))
@@ -382,7 +392,8 @@ graft_layout_request_get_progress (GraftLayoutRequest *self,
 
 /* An edge of the drawing, before geometry: between boxes, and where its
  * halves are in the segments' dot graphs. */
-typedef struct {
+typedef struct
+{
   guint tail;     /* box */
   guint head;     /* box */
   guint out_edge; /* cross edges: the tail -> out-port edge in the tail's segment */
@@ -390,15 +401,16 @@ typedef struct {
 } Edge;
 
 /* One segment's dot graph under construction. */
-typedef struct {
-  GArray     *nodes;     /* GraftGvNodeSpec */
-  GArray     *edges;     /* GraftGvEdgeSpec */
-  GHashTable *in_ports;  /* box + 1 of a source in another segment -> local index + 1 */
-  GArray     *box_local; /* guint: local index of each of the segment's boxes, in box order */
-  guint       first_box;
+typedef struct
+{
+  GArray         *nodes;     /* GraftGvNodeSpec */
+  GArray         *edges;     /* GraftGvEdgeSpec */
+  GHashTable     *in_ports;  /* box + 1 of a source in another segment -> local index + 1 */
+  GArray         *box_local; /* guint: local index of each of the segment's boxes, in box order */
+  guint           first_box;
   GraftGvGeometry geometry;
-  double      x;         /* offset of the segment's geometry in the drawing */
-  double      y;
+  double          x; /* offset of the segment's geometry in the drawing */
+  double          y;
 } Segment;
 
 static void
@@ -467,7 +479,9 @@ add_box (GraftLayout        *self,
     {
       box.n_members = req->member_start[unit + 1] - req->member_start[unit];
       box.first_member = self->members->len;
-      g_array_append_vals (self->members, &g_array_index (req->members, guint, req->member_start[unit]), box.n_members);
+      g_array_append_vals (self->members,
+                           &g_array_index (req->members, guint, req->member_start[unit]),
+                           box.n_members);
     }
   if (is_stub)
     {
@@ -532,7 +546,8 @@ static GraftPoint
 segment_first_point (const Segment *segment,
                      guint          e)
 {
-  GraftPoint p = g_array_index (segment->geometry.points, GraftPoint, segment->geometry.edge_start[e]);
+  GraftPoint p =
+      g_array_index (segment->geometry.points, GraftPoint, segment->geometry.edge_start[e]);
 
   p.x += segment->x;
   p.y += segment->y;
@@ -549,7 +564,8 @@ compare_guint (const void *a,
   return x < y ? -1 : x > y;
 }
 
-typedef struct {
+typedef struct
+{
   guint  source; /* box */
   double top;
   double bottom;
@@ -574,11 +590,11 @@ compare_lane_uses (const void *a,
 #define QUERY_GROW 10.0
 
 static void
-band_range (double   top,
-            double   bottom,
-            guint    n_bands,
-            guint   *out_first,
-            guint   *out_last)
+band_range (double top,
+            double bottom,
+            guint  n_bands,
+            guint *out_first,
+            guint *out_last)
 {
   gint first = (gint) floor ((top - QUERY_GROW) / BAND_HEIGHT);
   gint last = (gint) floor ((bottom + QUERY_GROW) / BAND_HEIGHT);
@@ -590,16 +606,16 @@ band_range (double   top,
 /* Fills a CSR list of items per band: @n items, item i spanning
  * [@tops[i], @bottoms[i]]. */
 static void
-fill_bands (guint          n_bands,
-            guint          n,
-            const double  *tops,
-            const double  *bottoms,
-            guint        **out_start,
-            GArray       **out_items)
+fill_bands (guint         n_bands,
+            guint         n,
+            const double *tops,
+            const double *bottoms,
+            guint       **out_start,
+            GArray      **out_items)
 {
-  guint *start = g_new0 (guint, n_bands + 1);
+  guint            *start = g_new0 (guint, n_bands + 1);
   g_autofree guint *fill = NULL;
-  GArray *items;
+  GArray           *items;
 
   for (guint i = 0; i < n; i++)
     {
@@ -630,8 +646,8 @@ fill_bands (guint          n_bands,
 static void
 build_index (GraftLayout *self)
 {
-  guint n_boxes = self->nodes->len;
-  guint n_edges = self->edges->len;
+  guint              n_boxes = self->nodes->len;
+  guint              n_edges = self->edges->len;
   g_autofree double *tops = g_new (double, MAX (MAX (n_boxes, n_edges), 1));
   g_autofree double *bottoms = g_new (double, MAX (MAX (n_boxes, n_edges), 1));
 
@@ -671,7 +687,8 @@ query_bands (const guint *start,
   guint kept = from;
 
   for (gint band = first; band <= last; band++)
-    g_array_append_vals (out, &g_array_index (items, guint, start[band]), start[band + 1] - start[band]);
+    g_array_append_vals (out, &g_array_index (items, guint, start[band]),
+                         start[band + 1] - start[band]);
   if (last > first)
     {
       qsort (&g_array_index (out, guint, from), out->len - from, sizeof (guint), compare_guint);
@@ -684,11 +701,12 @@ query_bands (const guint *start,
 
 /* One run of a request, phase by phase: each phase below reads what the
  * earlier ones left here and fills in its own part. */
-typedef struct {
+typedef struct
+{
   /* Borrowed */
   GraftLayoutRequest *req;
   /* Owned */
-  GraftLayout *layout;      /* the result, until it is handed out */
+  GraftLayout *layout; /* the result, until it is handed out */
   GraftText   *text;
   guint8      *hub;         /* per unit: HUB_* */
   guint       *unit_box;    /* per unit: its box */
@@ -701,9 +719,9 @@ typedef struct {
   guint        n_boxes;
   guint        n_segments;
   guint        n_lanes;
-  double       min_x;       /* the drawing's extent, before the final shift */
+  double       min_x; /* the drawing's extent, before the final shift */
   double       max_x;
-  double       y;           /* where the next segment goes */
+  double       y; /* where the next segment goes */
 } Run;
 
 static void
@@ -712,7 +730,7 @@ run_init (Run                *run,
 {
   GraftLayout *self = g_new0 (GraftLayout, 1);
 
-  *run = (Run) { 0 };
+  *run = (Run){ 0 };
   run->req = req;
   self->strings = g_string_chunk_new (4096);
   self->nodes = g_array_new (FALSE, FALSE, sizeof (GraftLayoutNode));
@@ -752,8 +770,8 @@ static void
 find_hubs (Run *run)
 {
   GraftLayoutRequest *req = run->req;
-  g_autofree guint *n_users = g_new0 (guint, MAX (req->n_nodes, 1));
-  guint hub_users;
+  g_autofree guint   *n_users = g_new0 (guint, MAX (req->n_nodes, 1));
+  guint               hub_users;
 
   run->hub = g_new0 (guint8, MAX (req->n_nodes, 1));
   for (guint k = 0; k < req->inputs->len; k++)
@@ -761,7 +779,8 @@ find_hubs (Run *run)
   hub_users = req->n_nodes < SMALL_GRAPH_NODES ? HUB_USERS_SMALL : HUB_USERS;
   for (guint i = 0; i < req->n_nodes; i++)
     {
-      if ((req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) && n_users[i] > hub_users)
+      if ((req->ops[i] == GRAFT_OP_PLACEHOLDER || req->ops[i] == GRAFT_OP_GET_ATTR) &&
+          n_users[i] > hub_users)
         run->hub[i] = HUB_ALL_USES;
       else if (req->ops[i] != GRAFT_OP_OUTPUT && n_users[i] > hub_users)
         run->hub[i] = HUB_FAR_USES;
@@ -774,10 +793,10 @@ static void
 add_boxes (Run *run)
 {
   GraftLayoutRequest *req = run->req;
-  GraftLayout *self = run->layout;
-  guint *unit_box = run->unit_box;
-  guint8 *hub = run->hub;
-  guint *group_start;
+  GraftLayout        *self = run->layout;
+  guint              *unit_box = run->unit_box;
+  guint8             *hub = run->hub;
+  guint              *group_start;
 
   group_start = run->group_start = g_new0 (guint, req->n_nodes + 1);
   for (guint i = 0; i < req->n_nodes; i++)
@@ -797,7 +816,7 @@ add_boxes (Run *run)
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++)
         {
           guint j = g_array_index (req->inputs, guint, k);
-          Edge e = { 0, unit_box[i], G_MAXUINT, G_MAXUINT };
+          Edge  e = { 0, unit_box[i], G_MAXUINT, G_MAXUINT };
 
           e.tail = is_stub_use (hub[j], j, i) ? first_stub++ : G_MAXUINT;
           g_array_append_val (run->edges, e);
@@ -813,7 +832,7 @@ add_boxes (Run *run)
       for (guint k = req->input_start[i]; k < req->input_start[i + 1]; k++, e++)
         if (g_array_index (run->edges, Edge, e).tail == G_MAXUINT)
           g_array_index (run->edges, Edge, e).tail =
-            unit_box[g_array_index (req->inputs, guint, k)];
+              unit_box[g_array_index (req->inputs, guint, k)];
   }
   for (guint i = 0; i < req->n_graph_nodes; i++)
     self->main_of[i] = req->node_unit[i] != G_MAXUINT ? unit_box[req->node_unit[i]] : G_MAXUINT;
@@ -828,10 +847,10 @@ static void
 cut_segments (Run *run)
 {
   GraftLayoutRequest *req = run->req;
-  const guint *group_start = run->group_start;
+  const guint        *group_start = run->group_start;
   g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
   double cost = 0;
-  guint first = 0;
+  guint  first = 0;
 
   run->segment_of = g_new0 (guint, MAX (run->n_boxes, 1));
   for (guint i = 0; i < req->n_nodes; i++)
@@ -871,7 +890,7 @@ add_segment_boxes (Run *run)
   for (guint s = 0; s < run->n_segments; s++)
     {
       Segment *seg = &run->segments[s];
-      guint end = s + 1 < run->n_segments ? run->segments[s + 1].first_box : run->n_boxes;
+      guint    end = s + 1 < run->n_segments ? run->segments[s + 1].first_box : run->n_boxes;
 
       seg->nodes = g_array_new (FALSE, FALSE, sizeof (GraftGvNodeSpec));
       seg->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvEdgeSpec));
@@ -880,7 +899,8 @@ add_segment_boxes (Run *run)
       for (guint b = seg->first_box; b < end; b++)
         {
           GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
-          guint local = segment_add_node (seg, box->box.width, box->box.height, GRAFT_GV_RANK_ANY, FALSE);
+          guint            local =
+              segment_add_node (seg, box->box.width, box->box.height, GRAFT_GV_RANK_ANY, FALSE);
 
           g_array_append_val (seg->box_local, local);
         }
@@ -893,7 +913,7 @@ add_segment_boxes (Run *run)
 static void
 add_segment_edges (Run *run)
 {
-  Segment *segments = run->segments;
+  Segment     *segments = run->segments;
   const guint *segment_of = run->segment_of;
   /* Per box: the local index + 1 of its out-port, and the edge to it. */
   g_autofree guint *out_port = g_new0 (guint, MAX (run->n_boxes, 1));
@@ -901,13 +921,13 @@ add_segment_edges (Run *run)
 
   for (guint e = 0; e < run->edges->len; e++)
     {
-      Edge *edge = &g_array_index (run->edges, Edge, e);
+      Edge    *edge = &g_array_index (run->edges, Edge, e);
       Segment *ts = &segments[segment_of[edge->tail]];
       Segment *hs = &segments[segment_of[edge->head]];
-      guint tail_local = g_array_index (ts->box_local, guint, edge->tail - ts->first_box);
-      guint head_local = g_array_index (hs->box_local, guint, edge->head - hs->first_box);
+      guint    tail_local = g_array_index (ts->box_local, guint, edge->tail - ts->first_box);
+      guint    head_local = g_array_index (hs->box_local, guint, edge->head - hs->first_box);
       gpointer found;
-      guint in_port;
+      guint    in_port;
 
       if (ts == hs)
         {
@@ -916,16 +936,19 @@ add_segment_edges (Run *run)
         }
       if (out_port[edge->tail] == 0)
         {
-          out_port[edge->tail] = segment_add_node (ts, PORT_SIZE, PORT_SIZE, GRAFT_GV_RANK_SINK, TRUE) + 1;
+          out_port[edge->tail] =
+              segment_add_node (ts, PORT_SIZE, PORT_SIZE, GRAFT_GV_RANK_SINK, TRUE) + 1;
           out_edge[edge->tail] = segment_add_edge (ts, tail_local, out_port[edge->tail] - 1);
         }
       edge->out_edge = out_edge[edge->tail];
-      if (g_hash_table_lookup_extended (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1), NULL, &found))
+      if (g_hash_table_lookup_extended (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1), NULL,
+                                        &found))
         in_port = GPOINTER_TO_UINT (found) - 1;
       else
         {
           in_port = segment_add_node (hs, PORT_SIZE, PORT_SIZE, GRAFT_GV_RANK_SOURCE, TRUE);
-          g_hash_table_insert (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1), GUINT_TO_POINTER (in_port + 1));
+          g_hash_table_insert (hs->in_ports, GUINT_TO_POINTER (edge->tail + 1),
+                               GUINT_TO_POINTER (in_port + 1));
         }
       edge->in_edge = segment_add_edge (hs, in_port, head_local);
     }
@@ -938,15 +961,20 @@ lay_out_segments (Run     *run,
 {
   for (guint s = 0; s < run->n_segments; s++)
     {
-      Segment *seg = &run->segments[s];
+      Segment         *seg = &run->segments[s];
       GraftGvGraphSpec spec = {
-        (const GraftGvNodeSpec *) (gpointer) seg->nodes->data, seg->nodes->len,
-        (const GraftGvEdgeSpec *) (gpointer) seg->edges->data, seg->edges->len,
-        NODESEP, RANKSEP, FALSE,
+        (const GraftGvNodeSpec *) (gpointer) seg->nodes->data,
+        seg->nodes->len,
+        (const GraftGvEdgeSpec *) (gpointer) seg->edges->data,
+        seg->edges->len,
+        NODESEP,
+        RANKSEP,
+        FALSE,
       };
 
       spec.budget = is_dense (seg);
-      g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len, spec.budget);
+      g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len,
+               spec.budget);
       if (g_cancellable_set_error_if_cancelled (run->req->cancellable, error))
         return FALSE;
       if (!_graft_gv_layout (&spec, &seg->geometry, error))
@@ -968,8 +996,9 @@ place_boxes (Run *run)
   for (guint b = 0; b < run->n_boxes; b++)
     {
       GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
-      Segment *seg = &run->segments[run->segment_of[b]];
-      GraftPoint c = seg->geometry.centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
+      Segment         *seg = &run->segments[run->segment_of[b]];
+      GraftPoint       c =
+          seg->geometry.centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
 
       box->box.x = seg->x + c.x - box->box.width / 2;
       box->box.y = seg->y + c.y - box->box.height / 2;
@@ -982,7 +1011,7 @@ place_boxes (Run *run)
 static void
 assign_lanes (Run *run)
 {
-  GArray *edges = run->edges;
+  GArray      *edges = run->edges;
   const guint *segment_of = run->segment_of;
   g_autoptr (GArray) lane_uses = g_array_new (FALSE, FALSE, sizeof (LaneUse));
   g_autoptr (GArray) lane_bottom = NULL;
@@ -999,9 +1028,9 @@ assign_lanes (Run *run)
         {
           Segment *ts = &run->segments[st];
           Segment *hs = &run->segments[sh];
-          double a = ts->y + ts->geometry.height;
-          double b = hs->y;
-          LaneUse use = { edge->tail, MIN (a, b) - SEGMENT_GAP, MAX (a, b) + SEGMENT_GAP, 0 };
+          double   a = ts->y + ts->geometry.height;
+          double   b = hs->y;
+          LaneUse  use = { edge->tail, MIN (a, b) - SEGMENT_GAP, MAX (a, b) + SEGMENT_GAP, 0 };
 
           g_array_append_val (lane_uses, use);
         }
@@ -1037,7 +1066,7 @@ assign_lanes (Run *run)
   for (guint i = 0; i < lane_uses->len; i++)
     {
       LaneUse *use = &g_array_index (lane_uses, LaneUse, i);
-      guint lane = 0;
+      guint    lane = 0;
 
       while (lane < lane_bottom->len && g_array_index (lane_bottom, double, lane) >= use->top)
         lane++;
@@ -1080,16 +1109,16 @@ route_edges (Run *run)
 
   for (guint e = 0; e < run->edges->len; e++)
     {
-      Edge *edge = &g_array_index (run->edges, Edge, e);
-      guint st = run->segment_of[edge->tail];
-      guint sh = run->segment_of[edge->head];
-      Segment *hs = &run->segments[sh];
+      Edge           *edge = &g_array_index (run->edges, Edge, e);
+      guint           st = run->segment_of[edge->tail];
+      guint           sh = run->segment_of[edge->head];
+      Segment        *hs = &run->segments[sh];
       GraftLayoutEdge out = { edge->tail, edge->head, 0, NULL, { 0, 0 } };
-      guint start = self->points->len;
+      guint           start = self->points->len;
 
       if (st != sh)
         {
-          Segment *ts = &run->segments[st];
+          Segment   *ts = &run->segments[st];
           GraftPoint from;
           GraftPoint to = segment_first_point (hs, edge->in_edge);
 
@@ -1097,7 +1126,7 @@ route_edges (Run *run)
           from = last_point (self->points);
           if (sh == st + 1)
             {
-              double dy = (to.y - from.y) / 2;
+              double     dy = (to.y - from.y) / 2;
               GraftPoint seg[3] = { { from.x, from.y + dy }, { to.x, to.y - dy }, to };
 
               g_array_append_vals (self->points, seg, 3);
@@ -1109,10 +1138,10 @@ route_edges (Run *run)
               double below = ts->y + ts->geometry.height + SEGMENT_GAP / 2 + jitter;
               double above = hs->y - SEGMENT_GAP / 2 + jitter;
 
-              append_line (self->points, (GraftPoint) { from.x, below });
-              append_line (self->points, (GraftPoint) { x, below });
-              append_line (self->points, (GraftPoint) { x, above });
-              append_line (self->points, (GraftPoint) { to.x, above });
+              append_line (self->points, (GraftPoint){ from.x, below });
+              append_line (self->points, (GraftPoint){ x, below });
+              append_line (self->points, (GraftPoint){ x, above });
+              append_line (self->points, (GraftPoint){ to.x, above });
               append_line (self->points, to);
             }
           append_segment_points (self->points, hs, edge->in_edge, TRUE);
@@ -1140,8 +1169,8 @@ static void
 shift_drawing (Run *run)
 {
   GraftLayout *self = run->layout;
-  double dx = MARGIN - run->min_x;
-  double dy = MARGIN;
+  double       dx = MARGIN - run->min_x;
+  double       dy = MARGIN;
 
   for (guint b = 0; b < run->n_boxes; b++)
     {
@@ -1183,7 +1212,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
                           GError            **error)
 {
   GraftLayout *layout = NULL;
-  Run run;
+  Run          run;
 
   g_return_val_if_fail (req != NULL, NULL);
 
@@ -1396,7 +1425,8 @@ graft_layout_find_node (GraftLayout *self,
       self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < self->n_graph_nodes; i++)
         if (self->main_of[i] != G_MAXUINT)
-          g_hash_table_insert (self->by_name, (gpointer) self->node_names[i], GUINT_TO_POINTER (self->main_of[i] + 1));
+          g_hash_table_insert (self->by_name, (gpointer) self->node_names[i],
+                               GUINT_TO_POINTER (self->main_of[i] + 1));
     }
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
 }
@@ -1439,7 +1469,7 @@ graft_layout_hit_test (GraftLayout *self,
   /* The last box drawn wins, as on screen: boxes are drawn in index order. */
   for (guint k = self->band_box_start[band]; k < self->band_box_start[band + 1]; k++)
     {
-      guint i = g_array_index (self->band_boxes, guint, k);
+      guint            i = g_array_index (self->band_boxes, guint, k);
       const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
 
       if (x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height && (gint) i > hit)
@@ -1473,8 +1503,8 @@ graft_layout_query (GraftLayout *self,
                     GArray      *out_boxes,
                     GArray      *out_edges)
 {
-  gint first;
-  gint last;
+  gint  first;
+  gint  last;
   guint from;
 
   g_return_if_fail (self != NULL && out_boxes != NULL);
@@ -1494,7 +1524,7 @@ graft_layout_query (GraftLayout *self,
 
     for (guint k = from; k < out_boxes->len; k++)
       {
-        guint i = g_array_index (out_boxes, guint, k);
+        guint            i = g_array_index (out_boxes, guint, k);
         const GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, i).box;
 
         if (r->x - QUERY_GROW <= x2 && r->x + r->width + QUERY_GROW >= x1)

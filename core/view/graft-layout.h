@@ -36,7 +36,8 @@ typedef struct _GraftLayoutRequest GraftLayoutRequest;
  *
  * One box of a layout.  Strings live as long as the layout.
  */
-typedef struct {
+typedef struct
+{
   GraftRect   box;
   const char *name;
   const char *caption;
@@ -57,7 +58,8 @@ typedef struct {
  *
  * One data dependency of a layout: one per use, in argument order.
  */
-typedef struct {
+typedef struct
+{
   guint             tail;
   guint             head;
   guint             n_points;
@@ -65,53 +67,53 @@ typedef struct {
   GraftPoint        arrow_tip;
 } GraftLayoutEdge;
 
-GraftLayoutRequest    *graft_layout_request_new      (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
-GraftLayoutRequest    *graft_layout_request_new_folded (GraftGraph     *graph,
-                                                        GraftScopes    *scopes,
-                                                        GHashTable     *collapsed,
-                                                        const gboolean *shown) G_GNUC_WARN_UNUSED_RESULT;
-void                   graft_layout_request_get_progress (GraftLayoutRequest *self,
-                                                          guint              *out_done,
-                                                          guint              *out_total);
-GraftLayout           *graft_layout_request_run      (GraftLayoutRequest *self,
-                                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
-void                   graft_layout_request_set_cancellable (GraftLayoutRequest *self,
-                                                             GCancellable       *cancellable);
-void                   graft_layout_request_free     (GraftLayoutRequest *self);
+GraftLayoutRequest *graft_layout_request_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GraftLayoutRequest *graft_layout_request_new_folded (GraftGraph     *graph,
+                                                     GraftScopes    *scopes,
+                                                     GHashTable     *collapsed,
+                                                     const gboolean *shown) G_GNUC_WARN_UNUSED_RESULT;
+void                graft_layout_request_get_progress (GraftLayoutRequest *self,
+                                                       guint              *out_done,
+                                                       guint              *out_total);
+GraftLayout        *graft_layout_request_run (GraftLayoutRequest *self,
+                                              GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+void                graft_layout_request_set_cancellable (GraftLayoutRequest *self,
+                                                          GCancellable       *cancellable);
+void                graft_layout_request_free (GraftLayoutRequest *self);
 
-GraftLayout           *graft_layout_new              (GraftGraph *graph,
-                                                      GError    **error) G_GNUC_WARN_UNUSED_RESULT;
-void                   graft_layout_free             (GraftLayout *self);
-guint                  graft_layout_get_n_nodes      (GraftLayout *self);
-const GraftLayoutNode *graft_layout_get_node         (GraftLayout *self,
-                                                      guint        i);
-guint                  graft_layout_get_n_edges      (GraftLayout *self);
-const GraftLayoutEdge *graft_layout_get_edge         (GraftLayout *self,
-                                                      guint        i);
+GraftLayout           *graft_layout_new (GraftGraph *graph,
+                                         GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+void                   graft_layout_free (GraftLayout *self);
+guint                  graft_layout_get_n_nodes (GraftLayout *self);
+const GraftLayoutNode *graft_layout_get_node (GraftLayout *self,
+                                              guint        i);
+guint                  graft_layout_get_n_edges (GraftLayout *self);
+const GraftLayoutEdge *graft_layout_get_edge (GraftLayout *self,
+                                              guint        i);
 guint                  graft_layout_get_n_graph_nodes (GraftLayout *self);
-gint                   graft_layout_lookup           (GraftLayout *self,
-                                                      guint        node_index);
-gint                   graft_layout_find_node        (GraftLayout *self,
-                                                      const char  *name);
-const char            *graft_layout_get_node_name    (GraftLayout *self,
-                                                      guint        node_index);
-const guint           *graft_layout_get_members      (GraftLayout *self,
-                                                      guint        box,
-                                                      guint       *out_n);
-void                   graft_layout_query            (GraftLayout *self,
-                                                      double       x1,
-                                                      double       y1,
-                                                      double       x2,
-                                                      double       y2,
-                                                      GArray      *out_boxes,
-                                                      GArray      *out_edges);
-void                   graft_layout_get_size         (GraftLayout *self,
-                                                      double      *out_width,
-                                                      double      *out_height);
-gint                   graft_layout_hit_test         (GraftLayout *self,
-                                                      double       x,
-                                                      double       y);
-guint                  graft_layout_get_n_segments   (GraftLayout *self);
+gint                   graft_layout_lookup (GraftLayout *self,
+                                            guint        node_index);
+gint                   graft_layout_find_node (GraftLayout *self,
+                                               const char  *name);
+const char            *graft_layout_get_node_name (GraftLayout *self,
+                                                   guint        node_index);
+const guint           *graft_layout_get_members (GraftLayout *self,
+                                                 guint        box,
+                                                 guint       *out_n);
+void                   graft_layout_query (GraftLayout *self,
+                                           double       x1,
+                                           double       y1,
+                                           double       x2,
+                                           double       y2,
+                                           GArray      *out_boxes,
+                                           GArray      *out_edges);
+void                   graft_layout_get_size (GraftLayout *self,
+                                              double      *out_width,
+                                              double      *out_height);
+gint                   graft_layout_hit_test (GraftLayout *self,
+                                              double       x,
+                                              double       y);
+guint                  graft_layout_get_n_segments (GraftLayout *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayout, graft_layout_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutRequest, graft_layout_request_free)

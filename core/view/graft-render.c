@@ -26,25 +26,27 @@
 #include <math.h>
 #include <string.h>
 
-#define BOX_RADIUS      5.0
-#define EDGE_WIDTH      1.1
-#define MATCH_WIDTH     3.0
-#define ARROW_HALF      3.2
-#define PNG_SCALE       2.0
+#define BOX_RADIUS  5.0
+#define EDGE_WIDTH  1.1
+#define MATCH_WIDTH 3.0
+#define ARROW_HALF  3.2
+#define PNG_SCALE   2.0
 
-typedef struct {
+typedef struct
+{
   double r, g, b, a;
 } Rgba;
 
-typedef struct {
-  Rgba background;
-  Rgba edge;
-  Rgba text;
-  Rgba caption;
-  Rgba selection;
-  Rgba hover;
-  Rgba added;
-  Rgba dropped;
+typedef struct
+{
+  Rgba                 background;
+  Rgba                 edge;
+  Rgba                 text;
+  Rgba                 caption;
+  Rgba                 selection;
+  Rgba                 hover;
+  Rgba                 added;
+  Rgba                 dropped;
   const GraftOpColors *ops;
 } Theme;
 
@@ -52,7 +54,8 @@ static Rgba
 rgb (guint32 hex,
      double  alpha)
 {
-  return (Rgba) { ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0, (hex & 0xff) / 255.0, alpha };
+  return (Rgba){ ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0, (hex & 0xff) / 255.0,
+                 alpha };
 }
 
 static void
@@ -138,7 +141,7 @@ match_of (GraftLayout              *layout,
           const GraftRenderOptions *options,
           guint                     b)
 {
-  guint n;
+  guint        n;
   const guint *members;
 
   if (options->node_match == NULL)
@@ -157,7 +160,7 @@ flag_of (GraftLayout    *layout,
          const gboolean *flags,
          guint           b)
 {
-  guint n;
+  guint        n;
   const guint *members;
 
   if (flags == NULL)
@@ -193,17 +196,17 @@ set_match_dash (cairo_t *cr,
 }
 
 static void
-draw_edge (cairo_t                  *cr,
-           const GraftLayoutEdge    *edge,
-           Rgba                      color,
-           double                    width)
+draw_edge (cairo_t               *cr,
+           const GraftLayoutEdge *edge,
+           Rgba                   color,
+           double                 width)
 {
   const GraftPoint *p = edge->points;
-  GraftPoint last = p[edge->n_points - 1];
-  GraftPoint tip = edge->arrow_tip;
-  double dx = tip.x - last.x;
-  double dy = tip.y - last.y;
-  double len = sqrt (dx * dx + dy * dy);
+  GraftPoint        last = p[edge->n_points - 1];
+  GraftPoint        tip = edge->arrow_tip;
+  double            dx = tip.x - last.x;
+  double            dy = tip.y - last.y;
+  double            len = sqrt (dx * dx + dy * dy);
 
   set_source (cr, color);
   cairo_set_line_width (cr, width);
@@ -227,14 +230,14 @@ draw_edge (cairo_t                  *cr,
 }
 
 static void
-show_centered (cairo_t        *cr,
-               GraftText      *text,
-               GraftTextStyle  style,
-               const char     *s,
-               double          cx,
-               double          cy)
+show_centered (cairo_t       *cr,
+               GraftText     *text,
+               GraftTextStyle style,
+               const char    *s,
+               double         cx,
+               double         cy)
 {
-  PangoLayout *layout = _graft_text_layout (text, style, s);
+  PangoLayout   *layout = _graft_text_layout (text, style, s);
   PangoRectangle logical;
 
   pango_layout_get_extents (layout, NULL, &logical);
@@ -253,20 +256,21 @@ draw_box (cairo_t                  *cr,
           const GraftRenderOptions *options)
 {
   const GraftLayoutNode *box = graft_layout_get_node (layout, b);
-  const GraftOpColors *colors = &theme->ops[box->op];
-  gint match = match_of (layout, options, b);
-  gboolean selected = flag_of (layout, options->node_selected, b);
-  gboolean hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
-  double radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
-  double cx = box->box.x + box->box.width / 2;
-  double cy = box->box.y + box->box.height / 2;
+  const GraftOpColors   *colors = &theme->ops[box->op];
+  gint                   match = match_of (layout, options, b);
+  gboolean               selected = flag_of (layout, options->node_selected, b);
+  gboolean               hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
+  double                 radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
+  double                 cx = box->box.x + box->box.width / 2;
+  double                 cy = box->box.y + box->box.height / 2;
 
   if (box->n_members > 0)
     {
       /* A collapsed scope: a stack of cards. */
       for (int k = 2; k >= 1; k--)
         {
-          GraftRect card = { box->box.x + 3 * k, box->box.y + 3 * k, box->box.width, box->box.height };
+          GraftRect card = { box->box.x + 3 * k, box->box.y + 3 * k, box->box.width,
+                             box->box.height };
 
           rounded_rect (cr, &card, radius);
           set_source (cr, rgb (colors->fill, 1));
@@ -279,7 +283,7 @@ draw_box (cairo_t                  *cr,
   if (flag_of (layout, options->node_added, b))
     {
       static const double dash[] = { 4.0, 3.0 };
-      GraftRect ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
+      GraftRect           ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
 
       rounded_rect (cr, &ring, radius + 3);
       set_source (cr, theme->added);
@@ -331,7 +335,8 @@ draw_box (cairo_t                  *cr,
   else
     {
       set_source (cr, rgb (colors->border, 1));
-      cairo_set_line_width (cr, box->is_stub ? 0.8 : box->n_members > 0 ? 1.6 : 1.0);
+      cairo_set_line_width (cr, box->is_stub ? 0.8 : box->n_members > 0 ? 1.6
+                                                                        : 1.0);
       cairo_set_dash (cr, NULL, 0, 0);
     }
   cairo_stroke (cr);
@@ -344,16 +349,18 @@ draw_box (cairo_t                  *cr,
     {
       show_centered (cr, text, GRAFT_TEXT_NAME, box->name, cx, box->box.y + box->box.height * 0.32);
       set_source (cr, theme->caption);
-      show_centered (cr, text, GRAFT_TEXT_CAPTION, box->caption, cx, box->box.y + box->box.height * 0.70);
+      show_centered (cr, text, GRAFT_TEXT_CAPTION, box->caption, cx,
+                     box->box.y + box->box.height * 0.70);
     }
 
   if (match >= 0 && !box->is_stub)
     {
-      char number[16];
-      double bx = box->box.x + box->box.width;
-      double by = box->box.y;
+      char    number[16];
+      double  bx = box->box.x + box->box.width;
+      double  by = box->box.y;
       guint32 hex = graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS];
-      double luminance = 0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
+      double  luminance =
+          0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
 
       g_snprintf (number, sizeof number, "%d", match + 1);
       cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
@@ -379,7 +386,7 @@ graft_render_draw (GraftLayout              *layout,
 {
   GraftRenderOptions defaults;
   g_autoptr (GraftText) text = NULL;
-  Theme theme;
+  Theme  theme;
   double x1, y1, x2, y2;
   g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -410,11 +417,11 @@ graft_render_draw (GraftLayout              *layout,
     {
       const GraftLayoutEdge *edge = graft_layout_get_edge (layout, g_array_index (edges, guint, k));
       const GraftLayoutNode *tail = graft_layout_get_node (layout, edge->tail);
-      gint mt = match_of (layout, options, edge->tail);
-      gint mh = match_of (layout, options, edge->head);
-      GraftRect bounds = { edge->points[0].x, edge->points[0].y, 0, 0 };
-      double bx2 = bounds.x;
-      double by2 = bounds.y;
+      gint                   mt = match_of (layout, options, edge->tail);
+      gint                   mh = match_of (layout, options, edge->head);
+      GraftRect              bounds = { edge->points[0].x, edge->points[0].y, 0, 0 };
+      double                 bx2 = bounds.x;
+      double                 by2 = bounds.y;
 
       for (guint p = 1; p < edge->n_points; p++)
         {
@@ -430,16 +437,18 @@ graft_render_draw (GraftLayout              *layout,
       if (!intersects (&bounds, x1, y1, x2, y2))
         continue;
       if (mt >= 0 && mt == mh && !tail->is_stub)
-        draw_edge (cr, edge, rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS], 1), 2.2);
+        draw_edge (cr, edge, rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS], 1),
+                   2.2);
       else
         draw_edge (cr, edge, theme.edge, EDGE_WIDTH);
     }
 
   for (guint k = 0; k < boxes->len; k++)
     {
-      guint b = g_array_index (boxes, guint, k);
+      guint                  b = g_array_index (boxes, guint, k);
       const GraftLayoutNode *box = graft_layout_get_node (layout, b);
-      GraftRect grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20, box->box.height + 20 };
+      GraftRect              grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20,
+                                       box->box.height + 20 };
 
       if (intersects (&grown, x1, y1, x2, y2))
         draw_box (cr, text, &theme, layout, b, options);
@@ -477,12 +486,12 @@ graft_render_to_bytes (GraftLayout              *layout,
 {
   g_autoptr (GByteArray) bytes = g_byte_array_new ();
   GraftRenderOptions opts;
-  cairo_surface_t *surface = NULL;
-  cairo_status_t status;
-  cairo_t *cr;
-  double width;
-  double height;
-  double scale;
+  cairo_surface_t   *surface = NULL;
+  cairo_status_t     status;
+  cairo_t           *cr;
+  double             width;
+  double             height;
+  double             scale;
 
   g_return_val_if_fail (layout != NULL, NULL);
   g_return_val_if_fail (graft_format_is_picture (format), NULL);

@@ -40,7 +40,8 @@ typedef enum {
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
  */
-typedef struct {
+typedef struct
+{
   GraftRenderStyle style;
   const gint      *node_match;
   const gboolean  *node_selected;
@@ -50,21 +51,21 @@ typedef struct {
   const gboolean  *node_dropped;
 } GraftRenderOptions;
 
-void     graft_render_options_init (GraftRenderOptions *options);
-void     graft_render_draw         (GraftLayout              *layout,
-                                    cairo_t                  *cr,
-                                    const GraftRenderOptions *options);
-void     graft_render_get_match_color (guint   match,
-                                       double *out_red,
-                                       double *out_green,
-                                       double *out_blue);
-void     graft_render_get_background (GraftRenderStyle style,
-                                      double          *out_red,
-                                      double          *out_green,
-                                      double          *out_blue);
-GBytes  *graft_render_to_bytes     (GraftLayout              *layout,
-                                    GraftFormat               format,
-                                    const GraftRenderOptions *options,
-                                    GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
+void    graft_render_options_init (GraftRenderOptions *options);
+void    graft_render_draw (GraftLayout              *layout,
+                           cairo_t                  *cr,
+                           const GraftRenderOptions *options);
+void    graft_render_get_match_color (guint   match,
+                                      double *out_red,
+                                      double *out_green,
+                                      double *out_blue);
+void    graft_render_get_background (GraftRenderStyle style,
+                                     double          *out_red,
+                                     double          *out_green,
+                                     double          *out_blue);
+GBytes *graft_render_to_bytes (GraftLayout              *layout,
+                               GraftFormat               format,
+                               const GraftRenderOptions *options,
+                               GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

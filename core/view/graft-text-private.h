@@ -35,17 +35,17 @@ typedef enum {
 
 typedef struct _GraftText GraftText;
 
-GraftText   *_graft_text_new          (void) G_GNUC_WARN_UNUSED_RESULT;
+GraftText   *_graft_text_new (void) G_GNUC_WARN_UNUSED_RESULT;
 GraftText   *_graft_text_new_for_cairo (cairo_t *cr) G_GNUC_WARN_UNUSED_RESULT;
-void         _graft_text_free         (GraftText *self);
-double       _graft_text_width        (GraftText      *self,
-                                       GraftTextStyle  style,
-                                       const char     *text);
-PangoLayout *_graft_text_layout       (GraftText      *self,
-                                       GraftTextStyle  style,
-                                       const char     *text);
-double       _graft_text_line_height  (GraftText      *self,
-                                       GraftTextStyle  style);
+void         _graft_text_free (GraftText *self);
+double       _graft_text_width (GraftText     *self,
+                                GraftTextStyle style,
+                                const char    *text);
+PangoLayout *_graft_text_layout (GraftText     *self,
+                                 GraftTextStyle style,
+                                 const char    *text);
+double       _graft_text_line_height (GraftText     *self,
+                                      GraftTextStyle style);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftText, _graft_text_free)
 

@@ -70,8 +70,8 @@ text_new (PangoContext *context)
   for (guint i = 0; i < GRAFT_TEXT_N_STYLES; i++)
     {
       PangoFontDescription *desc = pango_font_description_from_string (font_descriptions[i]);
-      double one;
-      double ten;
+      double                one;
+      double                ten;
 
       self->layouts[i] = pango_layout_new (context);
       pango_layout_set_font_description (self->layouts[i], desc);

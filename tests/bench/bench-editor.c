@@ -27,10 +27,11 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-  gint64 last_tick;
-  gint64 longest;
-  gint64 start;      /* of the measurement */
+typedef struct
+{
+  gint64   last_tick;
+  gint64   longest;
+  gint64   start;     /* of the measurement */
   gboolean show_gaps; /* --gaps: print every gap over 30 ms */
 } Watchdog;
 
@@ -38,12 +39,13 @@ static gboolean
 tick_cb (gpointer data)
 {
   Watchdog *w = data;
-  gint64 now = g_get_monotonic_time ();
+  gint64    now = g_get_monotonic_time ();
 
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
     w->longest = now - w->last_tick;
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
-    printf ("  gap of %.0f ms, %.0f ms after the start\n", (now - w->last_tick) / 1e3, (w->last_tick - w->start) / 1e3);
+    printf ("  gap of %.0f ms, %.0f ms after the start\n", (now - w->last_tick) / 1e3,
+            (w->last_tick - w->start) / 1e3);
   w->last_tick = now;
   return G_SOURCE_CONTINUE;
 }
@@ -56,7 +58,8 @@ after_paint_cb (GdkFrameClock *clock,
 {
   GraftWindow *window = data;
 
-  if (!graft_window_get_busy (window) && graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
+  if (!graft_window_get_busy (window) &&
+      graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
     drawn = TRUE;
 }
 
@@ -91,7 +94,8 @@ main (int    argc,
   adw_init ();
   g_timeout_add (5, tick_cb, &w);
   printf ("GSK_RENDERER=%s\n", g_getenv ("GSK_RENDERER"));
-  printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace", "stall");
+  printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace",
+          "stall");
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--gaps") == 0)
@@ -106,14 +110,15 @@ main (int    argc,
         }
       g_autoptr (GFile) file = g_file_new_for_path (argv[i]);
       g_autofree char *base = g_path_get_basename (argv[i]);
-      GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
+      GraftWindow     *window =
+          g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
       GdkFrameClock *clock;
-      gint64 start;
-      double open_s;
-      double open_stall;
-      double replace_s = 0;
-      double replace_stall = 0;
-      guint n;
+      gint64         start;
+      double         open_s;
+      double         open_stall;
+      double         replace_s = 0;
+      double         replace_stall = 0;
+      guint          n;
 
       gtk_window_present (GTK_WINDOW (window));
       while (gtk_widget_get_width (GTK_WIDGET (window)) == 0)
@@ -147,7 +152,8 @@ main (int    argc,
           replace_s = wait_drawn (window, &w, start);
           replace_stall = w.longest / 1e3;
         }
-      printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s, replace_stall);
+      printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s,
+              replace_stall);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
       gtk_window_destroy (GTK_WINDOW (window));

@@ -40,10 +40,11 @@ naive_dot (GraftGraph  *graph,
   g_autoptr (GString) out = g_string_new ("digraph fx {\n  node [shape=box];\n");
   guint i = 0;
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), i++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
     {
       const GraftLayoutNode *box = graft_layout_get_node (layout, graft_layout_lookup (layout, i));
-      g_autofree char *label = g_strdup_printf ("%s\n%s", box->name, box->caption);
+      g_autofree char       *label = g_strdup_printf ("%s\n%s", box->name, box->caption);
 
       g_string_append (out, "  ");
       append_quoted (out, box->name);
@@ -51,7 +52,8 @@ naive_dot (GraftGraph  *graph,
       append_quoted (out, label);
       g_string_append (out, "];\n");
     }
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node))
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
       g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
 
@@ -76,12 +78,12 @@ main (int    argc,
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GError) error = NULL;
   const char *naive_path = NULL;
-  int repeat = 3;
-  double best = -1;
-  double width = 0;
-  double height = 0;
-  guint n_boxes = 0;
-  guint n_segments = 0;
+  int         repeat = 3;
+  double      best = -1;
+  double      width = 0;
+  double      height = 0;
+  guint       n_boxes = 0;
+  guint       n_segments = 0;
 
   graft_gv_enable_dot_reader ();
 

@@ -34,11 +34,11 @@ static gint64
 peak_rss_bytes (void)
 {
   g_autofree char *status = NULL;
-  struct rusage usage;
-  const char *hwm;
+  struct rusage    usage;
+  const char      *hwm;
 
-  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      && (hwm = strstr (status, "\nVmHWM:")) != NULL)
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL) &&
+      (hwm = strstr (status, "\nVmHWM:")) != NULL)
     return g_ascii_strtoll (hwm + strlen ("\nVmHWM:"), NULL, 10) * 1024;
   if (getrusage (RUSAGE_SELF, &usage) != 0)
     return 0;
@@ -63,8 +63,8 @@ static gint64
 current_rss_bytes (void)
 {
   g_autofree char *statm = NULL;
-  char *end = NULL;
-  const char *p;
+  char            *end = NULL;
+  const char      *p;
 
   if (!g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
     return 0;
@@ -98,26 +98,26 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
-  gint64 rss_start;
-  gint64 rss_now_start;
-  gint64 rss_parsed;
-  gint64 rss_traced;
-  gint64 rss_retained;
-  gint64 heap_start;
-  gint64 heap_graph;
-  gint64 rss_end;
-  gint64 start;
-  double parse_s;
-  double trace_s;
-  double codegen_s;
-  double listing_s;
-  gsize graph_bytes;
-  guint n_nodes;
+  gint64           rss_start;
+  gint64           rss_now_start;
+  gint64           rss_parsed;
+  gint64           rss_traced;
+  gint64           rss_retained;
+  gint64           heap_start;
+  gint64           heap_graph;
+  gint64           rss_end;
+  gint64           start;
+  double           parse_s;
+  double           trace_s;
+  double           codegen_s;
+  double           listing_s;
+  gsize            graph_bytes;
+  guint            n_nodes;
 
   if (argc != 2)
     {

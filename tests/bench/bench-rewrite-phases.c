@@ -23,17 +23,17 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GraftSource) source = NULL;
-  g_autoptr(GraftPyProgram) program = NULL;
-  g_autoptr(GraftGraph) graph = NULL;
-  g_autoptr(GraftGraph) replacement = NULL;
-  g_autoptr(GraftPattern) pattern = NULL;
-  g_autoptr(GPtrArray) matches = NULL;
-  g_autoptr(GraftRewrite) rewrite = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftPyProgram) program = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *code = NULL;
-  double t0, t_parse, t_trace, t_match, t_rewrite, t_code;
-  guint n_nodes;
+  double           t0, t_parse, t_trace, t_match, t_rewrite, t_code;
+  guint            n_nodes;
 
   if (argc != 2)
     {

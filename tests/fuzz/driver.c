@@ -15,9 +15,9 @@
 static void
 replay (gconstpointer data)
 {
-  const char *path = data;
+  const char      *path = data;
   g_autofree char *contents = NULL;
-  gsize length = 0;
+  gsize            length = 0;
   g_autoptr (GError) error = NULL;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
@@ -51,7 +51,8 @@ main (int    argc,
         {
           g_autofree char *path = g_build_filename (argv[i], name, NULL);
 
-          if (name[0] != '.' && g_strcmp0 (name, "README") != 0 && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+          if (name[0] != '.' && g_strcmp0 (name, "README") != 0 &&
+              g_file_test (path, G_FILE_TEST_IS_REGULAR))
             g_ptr_array_add (paths, g_steal_pointer (&path));
         }
     }

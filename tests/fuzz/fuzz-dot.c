@@ -14,7 +14,8 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
-  g_autoptr (GraftSource) source = graft_source_new ("fuzz.dot", (const char *) data, (gssize) size);
+  g_autoptr (GraftSource) source =
+      graft_source_new ("fuzz.dot", (const char *) data, (gssize) size);
   g_autoptr (GraftGraph) graph = graft_dot_parse (source, NULL);
   g_autofree char *dot = NULL;
   g_autoptr (GraftSource) again = NULL;

@@ -14,7 +14,8 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
-  g_autoptr (GraftSource) source = graft_source_new ("fuzz.graph", (const char *) data, (gssize) size);
+  g_autoptr (GraftSource) source =
+      graft_source_new ("fuzz.graph", (const char *) data, (gssize) size);
   g_autoptr (GraftGraph) graph = graft_listing_parse (source, NULL);
   g_autofree char *listing = NULL;
   g_autofree char *code = NULL;

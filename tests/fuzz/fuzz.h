@@ -13,12 +13,14 @@
 
 /* A finding: abort(), which libFuzzer catches and saves the input for
  * (g_error() raises SIGTRAP, which it does not). */
-#define fuzz_fail(...) \
-  G_STMT_START { \
+#define fuzz_fail(...)        \
+  G_STMT_START                \
+  {                           \
     g_printerr (__VA_ARGS__); \
-    g_printerr ("\n"); \
-    abort (); \
-  } G_STMT_END
+    g_printerr ("\n");        \
+    abort ();                 \
+  }                           \
+  G_STMT_END
 
 int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);

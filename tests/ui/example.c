@@ -49,7 +49,8 @@ example_rewrite (gint     only,
   if (then_all)
     {
       g_autoptr (GPtrArray) rest = graft_matcher_find (pattern, graph, NULL, NULL);
-      g_autoptr (GraftRewrite) second = graft_rewriter_apply (graph, pattern, replacement, rest, NULL);
+      g_autoptr (GraftRewrite) second =
+          graft_rewriter_apply (graph, pattern, replacement, rest, NULL);
 
       g_assert_nonnull (second);
       g_assert_cmpuint (rest->len, ==, 1);

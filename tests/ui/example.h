@@ -6,6 +6,6 @@
 
 #include <glib.h>
 
-char *example_path    (void);
+char *example_path (void);
 char *example_rewrite (gint     only,
                        gboolean then_all);

@@ -27,10 +27,9 @@
 
 #define FIRST_MATCH_RGB  0xe69f00
 #define SECOND_MATCH_RGB 0x0072b2
-#define WINDOW_WIDTH    1200
-#define WINDOW_HEIGHT   800
-#define SIDEBAR         400
-
+#define WINDOW_WIDTH     1200
+#define WINDOW_HEIGHT    800
+#define SIDEBAR          400
 
 /* Runs xdotool with @args; returns its stdout, stripped. */
 static char *
@@ -40,7 +39,7 @@ xdotool (const char *first,
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
-  int status = 0;
+  int     status = 0;
   va_list ap;
 
   g_ptr_array_add (argv, (gpointer) "xdotool");
@@ -49,8 +48,8 @@ xdotool (const char *first,
     g_ptr_array_add (argv, (gpointer) a);
   va_end (ap);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL,
-                               &status, &error));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &out, NULL, &status, &error));
   g_assert_no_error (error);
   return g_strstrip (g_steal_pointer (&out));
 }
@@ -108,13 +107,14 @@ find_colour (guint32 rgb,
              int    *out_y1)
 {
   Display *display = XOpenDisplay (NULL);
-  Window root;
-  XImage *image;
-  int min_x = G_MAXINT, min_y = G_MAXINT, max_x = -1, max_y = -1;
+  Window   root;
+  XImage  *image;
+  int      min_x = G_MAXINT, min_y = G_MAXINT, max_x = -1, max_y = -1;
 
   g_assert_nonnull (display);
   root = DefaultRootWindow (display);
-  image = XGetImage (display, root, 0, 0, WINDOW_WIDTH - SIDEBAR, WINDOW_HEIGHT, AllPlanes, ZPixmap);
+  image =
+      XGetImage (display, root, 0, 0, WINDOW_WIDTH - SIDEBAR, WINDOW_HEIGHT, AllPlanes, ZPixmap);
   g_assert_nonnull (image);
   for (int y = 60; y < WINDOW_HEIGHT; y++)
     for (int x = 0; x < WINDOW_WIDTH - SIDEBAR; x++)
@@ -201,8 +201,8 @@ launch_editor_with (const char *dir,
   g_autoptr (GError) error = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *window = NULL;
-  GSubprocess *editor;
-  gsize length;
+  GSubprocess     *editor;
+  gsize            length;
 
   g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
   g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
@@ -247,8 +247,8 @@ test_drive_editor (void)
   g_autofree char *y_text = NULL;
   g_autoptr (GSubprocess) editor = NULL;
   gsize length;
-  int x = 0;
-  int y = 0;
+  int   x = 0;
+  int   y = 0;
 
   editor = launch_editor (dir, source, model);
 
@@ -356,8 +356,8 @@ test_default_renderer (void)
   g_autofree char *model = g_build_filename (dir, "example.py", NULL);
   g_autoptr (GSubprocess) editor = NULL;
   gboolean drawn = FALSE;
-  int x = 0;
-  int y = 0;
+  int      x = 0;
+  int      y = 0;
 
   editor = launch_editor_with (dir, source, model, NULL);
   drawn = find_first_match (&x, &y);

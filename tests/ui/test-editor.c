@@ -27,7 +27,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 static gboolean
 timeout_cb (gpointer data)
 {
@@ -38,10 +37,10 @@ timeout_cb (gpointer data)
 /* Runs the main loop until @done says so, at most 20 s. */
 static void
 iterate_until (gboolean (*done) (gpointer),
-               gpointer  data)
+               gpointer data)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
 
   while (!done (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
@@ -89,8 +88,8 @@ copy_example (const char *dir)
 {
   g_autofree char *example = example_path ();
   g_autofree char *contents = NULL;
-  char *path = g_build_filename (dir, "model.py", NULL);
-  gsize length;
+  char            *path = g_build_filename (dir, "model.py", NULL);
+  gsize            length;
 
   g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
   g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
@@ -135,18 +134,19 @@ activate (GraftWindow *window,
 static void
 test_open_example (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
-  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftLayout     *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
   g_autofree gint *marks = graft_document_dup_layout_marks (document, layout);
-  guint in_match[2] = { 0, 0 };
+  guint            in_match[2] = { 0, 0 };
 
   g_assert_null (graft_document_get_load_error (document));
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (graft_document_get_matches (document)), ==, 2);
   /* The editors were filled from the file's own functions. */
   g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "def pattern(a1, a2):"));
-  g_assert_nonnull (strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
+  g_assert_nonnull (
+      strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
   g_assert_cmpuint (graft_layout_get_n_graph_nodes (layout), ==, 14);
   for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
     if (marks[i] >= 0)
@@ -160,8 +160,8 @@ test_open_example (void)
 static void
 test_replace_all_undo_redo (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *original = original_code ();
   g_autofree char *code = NULL;
@@ -171,8 +171,9 @@ test_replace_all_undo_redo (void)
   g_assert_cmpstr (code, ==, expected);
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
   g_assert_true (graft_document_get_modified (document));
-  g_assert_cmpuint (graft_layout_get_n_graph_nodes (graft_canvas_get_layout (graft_window_get_canvas (window))), ==,
-                    graft_graph_get_n_nodes (graft_document_get_graph (document)));
+  g_assert_cmpuint (graft_layout_get_n_graph_nodes (
+                        graft_canvas_get_layout (graft_window_get_canvas (window))),
+                    ==, graft_graph_get_n_nodes (graft_document_get_graph (document)));
 
   activate (window, "undo", NULL);
   g_free (code);
@@ -193,8 +194,8 @@ test_replace_all_undo_redo (void)
 static void
 test_replace_second (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *expected = example_rewrite (1, FALSE);
   g_autofree char *code = NULL;
 
@@ -219,9 +220,9 @@ static void
 test_hit_test (void)
 {
   static const double zooms[] = { 0.5, 1.0, 2.0 };
-  GraftWindow *window = open_example ();
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  GraftWindow        *window = open_example ();
+  GraftCanvas        *canvas = graft_window_get_canvas (window);
+  GraftLayout        *layout = graft_canvas_get_layout (canvas);
 
   for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
     {
@@ -230,10 +231,10 @@ test_hit_test (void)
       for (guint i = 0; i < graft_layout_get_n_nodes (layout); i++)
         {
           const GraftLayoutNode *box = graft_layout_get_node (layout, i);
-          double x;
-          double y;
-          double lx;
-          double ly;
+          double                 x;
+          double                 y;
+          double                 lx;
+          double                 ly;
 
           graft_canvas_center_on (canvas, box->name);
           graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
@@ -242,7 +243,8 @@ test_hit_test (void)
           graft_canvas_widget_to_layout (canvas, x, y, &lx, &ly);
           g_assert_cmpfloat_with_epsilon (lx, box->box.x + box->box.width / 2, 1e-6);
           /* Just outside the box, left of it: not this node. */
-          graft_canvas_layout_to_widget (canvas, box->box.x - 3, box->box.y + box->box.height / 2, &x, &y);
+          graft_canvas_layout_to_widget (canvas, box->box.x - 3, box->box.y + box->box.height / 2,
+                                         &x, &y);
           g_assert_cmpstr (graft_canvas_pick (canvas, x, y), !=, box->name);
         }
     }
@@ -258,18 +260,20 @@ pattern_has_error (gpointer data)
 static void
 test_broken_pattern (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
-  GraftPatternEditor *editor = GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
-  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (editor);
+  GraftWindow        *window = open_example ();
+  GraftDocument      *document = graft_window_get_document (window);
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer   *buffer = graft_pattern_editor_get_buffer (editor);
   g_autofree char *before = graft_document_dup_code (document);
   g_autofree char *after = NULL;
-  const char *broken = "import torch\n\n\ndef pattern(a1, a2):\n    return torch.cat([a1, a2).sum()\n";
+  const char      *broken =
+      "import torch\n\n\ndef pattern(a1, a2):\n    return torch.cat([a1, a2).sum()\n";
   g_autoptr (GraftSource) source = graft_source_new ("pattern", broken, -1);
   g_autoptr (GError) expected_error = NULL;
   g_autofree char *expected = NULL;
-  GtkTextIter start;
-  GtkTextIter end;
+  GtkTextIter      start;
+  GtkTextIter      end;
 
   /* What the core says about this text, located. */
   g_assert_null (graft_trace_source (source, "pattern", &expected_error));
@@ -295,11 +299,12 @@ test_broken_pattern (void)
 static void
 test_pattern_from_selection (void)
 {
-  GraftWindow *window = open_example ();
+  GraftWindow   *window = open_example ();
   GraftDocument *document = graft_window_get_document (window);
-  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
 
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pattern-from-selection"));
+  g_assert_false (
+      g_action_group_get_action_enabled (G_ACTION_GROUP (window), "pattern-from-selection"));
   graft_canvas_select (canvas, "neg_1", FALSE);
   graft_canvas_select (canvas, "cat_1", TRUE);
   graft_canvas_select (canvas, "sum_2", TRUE);
@@ -310,7 +315,8 @@ test_pattern_from_selection (void)
                    "    cat_1 = torch.cat([neg_1, w2]);  neg_1 = w2 = None\n"
                    "    sum_2 = cat_1.sum();  cat_1 = None\n"
                    "    return sum_2\n");
-  g_assert_nonnull (strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
+  g_assert_nonnull (
+      strstr (graft_document_get_replacement_text (document), "def replacement(w1, w2):"));
   g_assert_null (graft_document_get_pattern_error (document));
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   close_window (window);
@@ -321,16 +327,17 @@ test_pattern_from_selection (void)
 static void
 test_search (void)
 {
-  GraftWindow *window = open_example ();
+  GraftWindow   *window = open_example ();
   GraftDocument *document = graft_window_get_document (window);
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-  GtkWidget *entry = NULL;
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GtkWidget     *entry = NULL;
   g_auto (GStrv) selection = NULL;
 
   activate (window, "find", NULL);
   entry = gtk_window_get_focus (GTK_WINDOW (window));
   g_assert_true (GTK_IS_TEXT (entry) || GTK_IS_SEARCH_ENTRY (entry));
-  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)), "torch.cat");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)),
+                         "torch.cat");
   iterate_for (300);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 2);
@@ -338,7 +345,8 @@ test_search (void)
   g_assert_cmpstr (selection[1], ==, "cat_1");
 
   activate (window, "search-to-pattern", NULL);
-  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
+  g_assert_nonnull (
+      strstr (graft_document_get_pattern_text (document), "cat = torch.cat([neg, w2])"));
   g_assert_null (graft_document_get_pattern_error (document));
   g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
   close_window (window);
@@ -364,9 +372,9 @@ show_code_tab (GraftWindow *window)
 static void
 test_code_view (void)
 {
-  GraftWindow *window = open_example ();
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-  GtkTextBuffer *buffer = graft_window_get_code_buffer (window);
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GtkTextBuffer   *buffer = graft_window_get_code_buffer (window);
   g_autofree char *code = graft_document_dup_code (graft_window_get_document (window));
   g_autofree char *shown = NULL;
   g_auto (GStrv) selection = NULL;
@@ -404,14 +412,17 @@ test_code_view (void)
 static void
 test_why_not_here (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.py", NULL);
-  g_autofree char *expected_path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.explain", NULL);
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.py", NULL);
+  g_autofree char *expected_path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain", "overlap.explain", NULL);
   g_autofree char *expected = NULL;
-  GraftWindow *window = open_path (path);
+  GraftWindow     *window = open_path (path);
   g_auto (GStrv) selection = NULL;
 
   g_assert_null (graft_window_get_notice (window));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at", g_variant_new_string ("relu_2"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at",
+                                  g_variant_new_string ("relu_2"));
   g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
   g_assert_cmpstr (graft_window_get_notice (window), ==, g_strchomp (expected));
   selection = graft_canvas_dup_selection (graft_window_get_canvas (window));
@@ -427,25 +438,25 @@ static void
 test_band_and_delete (void)
 {
   static const char source[] =
-    "import torch\n\n\n"
-    "def forward(x):\n"
-    "    a = torch.relu(x)\n"
-    "    b = torch.neg(x)\n"
-    "    c = torch.sigmoid(b)\n"
-    "    return a\n";
+      "import torch\n\n\n"
+      "def forward(x):\n"
+      "    a = torch.relu(x)\n"
+      "    b = torch.neg(x)\n"
+      "    c = torch.sigmoid(b)\n"
+      "    return a\n";
   g_autofree char *path = NULL;
-  GraftWindow *window;
-  GraftDocument *document;
-  GraftCanvas *canvas;
-  GraftLayout *layout;
+  GraftWindow     *window;
+  GraftDocument   *document;
+  GraftCanvas     *canvas;
+  GraftLayout     *layout;
   const GraftRect *neg;
   const GraftRect *sigmoid;
   g_auto (GStrv) selection = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *undone = NULL;
-  double x0, y0, x1, y1;
-  int fd = g_file_open_tmp ("graft-band-XXXXXX.py", &path, NULL);
+  double           x0, y0, x1, y1;
+  int              fd = g_file_open_tmp ("graft-band-XXXXXX.py", &path, NULL);
 
   g_assert_cmpint (fd, >=, 0);
   close (fd);
@@ -460,7 +471,8 @@ test_band_and_delete (void)
   neg = &graft_layout_get_node (layout, graft_layout_find_node (layout, "neg"))->box;
   sigmoid = &graft_layout_get_node (layout, graft_layout_find_node (layout, "sigmoid"))->box;
   graft_canvas_layout_to_widget (canvas, neg->x + 2, neg->y + 2, &x0, &y0);
-  graft_canvas_layout_to_widget (canvas, sigmoid->x + sigmoid->width - 2, sigmoid->y + sigmoid->height - 2, &x1, &y1);
+  graft_canvas_layout_to_widget (canvas, sigmoid->x + sigmoid->width - 2,
+                                 sigmoid->y + sigmoid->height - 2, &x1, &y1);
   graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 2);
@@ -486,9 +498,9 @@ test_band_and_delete (void)
 static void
 test_show_changes (void)
 {
-  GraftWindow *window = open_example ();
+  GraftWindow     *window = open_example ();
   GraftDiffWindow *diff = NULL;
-  GList *toplevels;
+  GList           *toplevels;
 
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "show-changes"));
   activate (window, "replace-all", NULL);
@@ -517,7 +529,7 @@ test_autosave_recovery (void)
   g_autofree char *code = NULL;
   g_autoptr (GFile) file = NULL;
   g_autofree char *autosave = NULL;
-  GraftWindow *window;
+  GraftWindow     *window;
 
   file = g_file_new_for_path (path);
   autosave = graft_autosave_path_for (file);
@@ -557,8 +569,8 @@ test_autosave_recovery (void)
 static void
 test_save_reads_back (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *dir = g_dir_make_tmp ("graft-save-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "saved.py", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -584,10 +596,11 @@ test_save_reads_back (void)
 static void
 test_export (void)
 {
-  static const struct {
-    GraftFormat       format;
-    const char       *name;
-    const char       *magic;
+  static const struct
+  {
+    GraftFormat format;
+    const char *name;
+    const char *magic;
   } cases[] = {
     { GRAFT_FORMAT_PNG, "g.png", "\x89PNG" },
     { GRAFT_FORMAT_SVG, "g.svg", "<?xml" },
@@ -597,8 +610,8 @@ test_export (void)
     { GRAFT_FORMAT_GRAPH, "g.graph", "graph():" },
   };
   g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -606,7 +619,7 @@ test_export (void)
       g_autoptr (GFile) file = g_file_new_for_path (path);
       g_autoptr (GError) error = NULL;
       g_autofree char *contents = NULL;
-      gsize length;
+      gsize            length;
 
       g_assert_true (graft_document_export (document, file, cases[i].format, TRUE, FALSE, &error));
       g_assert_no_error (error);
@@ -646,7 +659,7 @@ assert_code_fresh (GraftDocument *document)
 static void
 test_document_code_cache (void)
 {
-  GraftDocument *document = graft_document_new ();
+  GraftDocument   *document = graft_document_new ();
   g_autofree char *path = example_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
@@ -686,7 +699,7 @@ test_document_code_cache (void)
 static void
 test_document_notify (void)
 {
-  GraftDocument *document = graft_document_new ();
+  GraftDocument   *document = graft_document_new ();
   g_autofree char *path = example_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
@@ -732,16 +745,16 @@ static void
 test_dropped_overlap (void)
 {
   static const char source[] =
-    "import torch\n\n\n"
-    "def forward(x):\n"
-    "    a = torch.relu(x)\n"
-    "    b = torch.relu(a)\n"
-    "    c = torch.relu(b)\n"
-    "    return c\n\n\n"
-    "def pattern(x):\n"
-    "    return torch.relu(torch.relu(x))\n\n\n"
-    "def replacement(x):\n"
-    "    return torch.sigmoid(x)\n";
+      "import torch\n\n\n"
+      "def forward(x):\n"
+      "    a = torch.relu(x)\n"
+      "    b = torch.relu(a)\n"
+      "    c = torch.relu(b)\n"
+      "    return c\n\n\n"
+      "def pattern(x):\n"
+      "    return torch.relu(torch.relu(x))\n\n\n"
+      "def replacement(x):\n"
+      "    return torch.sigmoid(x)\n";
   g_autoptr (GraftDocument) document = graft_document_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftMatchItem) kept = NULL;
@@ -766,7 +779,9 @@ test_dropped_overlap (void)
   marks = graft_document_dup_layout_dropped (document, layout);
   for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
     g_assert_cmpint (marks[i], ==,
-                     g_strcmp0 (graft_layout_get_node (layout, graft_layout_lookup (layout, i))->name, "relu_2") == 0);
+                     g_strcmp0 (graft_layout_get_node (layout, graft_layout_lookup (layout, i))
+                                    ->name,
+                                "relu_2") == 0);
 }
 
 static void
@@ -781,7 +796,7 @@ static void
 test_canvas_notify (void)
 {
   GtkWidget *canvas = g_object_ref_sink (graft_canvas_new ());
-  guint count = 0;
+  guint      count = 0;
 
   g_signal_connect (canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), &count);
   graft_canvas_set_zoom (GRAFT_CANVAS (canvas), 2.0);
@@ -800,7 +815,8 @@ find_box (GraftLayout *layout,
           const char  *name)
 {
   for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
-    if (!graft_layout_get_node (layout, b)->is_stub && strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
+    if (!graft_layout_get_node (layout, b)->is_stub &&
+        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
       return (gint) b;
   return -1;
 }
@@ -811,17 +827,18 @@ find_box (GraftLayout *layout,
 static void
 test_fold_modules (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
-  GraftWindow *window = open_path (path);
-  GraftDocument *document;
-  GraftCanvas *canvas;
-  GraftLayout *layout;
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document;
+  GraftCanvas     *canvas;
+  GraftLayout     *layout;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_auto (GStrv) selection = NULL;
-  guint n_full;
-  guint n_members;
-  gint box;
+  guint  n_full;
+  guint  n_members;
+  gint   box;
   double x0, y0, x1, y1;
 
   document = graft_window_get_document (window);
@@ -849,10 +866,11 @@ test_fold_modules (void)
     graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);
     selection = graft_canvas_dup_selection (canvas);
     g_assert_cmpuint (g_strv_length (selection), ==, 32);
-    g_assert_true (g_strv_contains ((const char * const *) selection, "layer1_0_conv1"));
+    g_assert_true (g_strv_contains ((const char *const *) selection, "layer1_0_conv1"));
   }
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope", g_variant_new_string ("layer1"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
+                                  g_variant_new_string ("layer1"));
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
   g_assert_cmpint (find_box (layout, "layer1"), ==, -1);
@@ -862,7 +880,8 @@ test_fold_modules (void)
   g_assert_cmpuint (n_members, ==, 12);
   g_assert_cmpint (find_box (layout, "layer1.1"), >=, 0);
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope", g_variant_new_string ("layer1"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope",
+                                  g_variant_new_string ("layer1"));
   iterate_until (layout_ready, window);
   g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer1"), >=, 0);
 
@@ -878,12 +897,13 @@ test_fold_modules (void)
 static void
 test_match_in_context (void)
 {
-  GraftWindow *window = open_example ();
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GraftWindow        *window = open_example ();
+  GListModel         *toplevels = gtk_window_get_toplevels ();
   GraftContextWindow *context = NULL;
-  guint n_two;
+  guint               n_two;
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context", g_variant_new_uint32 (1));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                  g_variant_new_uint32 (1));
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
@@ -900,7 +920,8 @@ test_match_in_context (void)
   graft_context_window_set_hops (context, 8);
   /* Eight rings reach the whole 14-node graph. */
   g_assert_cmpuint (graft_context_window_get_n_shown (context), ==,
-                    graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window))));
+                    graft_graph_get_n_nodes (
+                        graft_document_get_graph (graft_window_get_document (window))));
   gtk_window_destroy (GTK_WINDOW (context));
   close_window (window);
 }
@@ -958,11 +979,11 @@ n_nodes (GraftWindow *window)
 static void
 test_undo_follows_focus (void)
 {
-  GraftWindow *window = open_example ();
-  GtkWidget *editor = graft_window_get_pattern_editor (window, FALSE);
-  GtkWidget *view = find_text_view (editor);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  GtkWidget *canvas = GTK_WIDGET (graft_window_get_canvas (window));
+  GraftWindow     *window = open_example ();
+  GtkWidget       *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget       *view = find_text_view (editor);
+  GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkWidget       *canvas = GTK_WIDGET (graft_window_get_canvas (window));
   g_autofree char *before = buffer_text (buffer);
   g_autofree char *after = NULL;
   g_autofree char *typed = NULL;
@@ -1013,11 +1034,11 @@ test_undo_follows_focus (void)
 static void
 test_undo_toast (void)
 {
-  GraftWindow *window = open_example ();
+  GraftWindow     *window = open_example ();
   g_autofree char *code_one = example_rewrite (0, FALSE);
   g_autofree char *code = NULL;
-  AdwToast *toast;
-  GVariant *target;
+  AdwToast        *toast;
+  GVariant        *target;
 
   gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
   activate (window, "replace-match", g_variant_new_uint32 (0));
@@ -1043,12 +1064,15 @@ test_undo_toast (void)
   activate (window, "replace-all", NULL);
   g_assert_cmpuint (n_nodes (window), ==, 10);
   g_assert_nonnull (graft_window_get_undo_toast (window));
-  g_assert_false (g_variant_equal (adw_toast_get_action_target_value (graft_window_get_undo_toast (window)), target));
+  g_assert_false (
+      g_variant_equal (adw_toast_get_action_target_value (graft_window_get_undo_toast (window)),
+                       target));
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change", target);
   g_assert_cmpuint (n_nodes (window), ==, 10);
   /* The new toast's button undoes exactly the Replace All. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change",
-                                  adw_toast_get_action_target_value (graft_window_get_undo_toast (window)));
+                                  adw_toast_get_action_target_value (
+                                      graft_window_get_undo_toast (window)));
   iterate_until (layout_ready, window);
   g_assert_cmpuint (n_nodes (window), ==, 12);
   code = graft_document_dup_code (graft_window_get_document (window));
@@ -1063,29 +1087,31 @@ test_undo_toast (void)
 static void
 test_pattern_from_selection_undo (void)
 {
-  GraftWindow *window = open_example ();
-  GraftDocument *document = graft_window_get_document (window);
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-  GtkWidget *pattern_view = find_text_view (graft_window_get_pattern_editor (window, FALSE));
-  GtkWidget *replacement_view = find_text_view (graft_window_get_pattern_editor (window, TRUE));
-  GtkTextBuffer *pattern_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (pattern_view));
-  GtkTextBuffer *replacement_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (replacement_view));
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GtkWidget       *pattern_view = find_text_view (graft_window_get_pattern_editor (window, FALSE));
+  GtkWidget       *replacement_view = find_text_view (graft_window_get_pattern_editor (window, TRUE));
+  GtkTextBuffer   *pattern_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (pattern_view));
+  GtkTextBuffer   *replacement_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (replacement_view));
   g_autofree char *written = NULL;
   g_autofree char *replacement = buffer_text (replacement_buffer);
   g_autofree char *text = NULL;
-  guint serial;
+  guint            serial;
 
   /* A pattern written by hand, seen by the document. */
   type_into (pattern_buffer, "# mine\n");
   written = buffer_text (pattern_buffer);
-  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE)));
+  graft_pattern_editor_flush (
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE)));
   g_assert_cmpstr (graft_document_get_pattern_text (document), ==, written);
 
   graft_canvas_select (canvas, "neg_1", FALSE);
   graft_canvas_select (canvas, "cat_1", TRUE);
   g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
   g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "cat_1 = torch.cat"));
-  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Pattern made from 2 nodes: edit the replacement");
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Pattern made from 2 nodes: edit the replacement");
 
   /* The toast's Undo: both texts back, in the editors and the document. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
@@ -1130,7 +1156,7 @@ test_save_as_drops_old_autosave (void)
   g_autoptr (GFile) file = NULL;
   g_autoptr (GFile) new_file = NULL;
   g_autofree char *autosave = NULL;
-  GraftWindow *window;
+  GraftWindow     *window;
 
   file = g_file_new_for_path (path);
   new_file = g_file_new_for_path (new_path);
@@ -1170,7 +1196,7 @@ test_restore_undo (void)
   g_autofree char *file_pattern = NULL;
   g_autoptr (GFile) file = NULL;
   GraftDocument *document;
-  GraftWindow *window;
+  GraftWindow   *window;
 
   file = g_file_new_for_path (path);
 
