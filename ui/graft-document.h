@@ -64,8 +64,9 @@ const GraftMatch *graft_document_get_match (GraftDocument *self,
 gint              graft_document_get_match_of_node (GraftDocument *self,
                                                     const char    *name);
 guint             graft_document_get_n_dropped (GraftDocument *self);
-gboolean         *graft_document_dup_layout_dropped (GraftDocument *self,
-                                                     GraftLayout   *layout) G_GNUC_WARN_UNUSED_RESULT;
+
+gboolean *graft_document_dup_layout_dropped (GraftDocument *self,
+                                             GraftLayout   *layout) G_GNUC_WARN_UNUSED_RESULT;
 
 gboolean    graft_document_replace (GraftDocument *self,
                                     guint          match,

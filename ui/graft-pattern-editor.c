@@ -384,11 +384,12 @@ static void
 graft_pattern_editor_init (GraftPatternEditor *self)
 {
   GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  GtkSourceLanguage        *python = gtk_source_language_manager_get_language (languages, "python3");
+  GtkSourceLanguage        *python;
   GtkTextBuffer            *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  python = gtk_source_language_manager_get_language (languages, "python3");
   if (python != NULL)
     gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (buffer), python);
   self->error_tag = gtk_text_buffer_create_tag (buffer, "error",

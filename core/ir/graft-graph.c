@@ -778,11 +778,14 @@ intern_target (GraftGraph *self,
                const char *target)
 {
   gsize       len = strlen (target);
-  guint       slot = len == 0 ? 0
-                              : (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]) %
-                              G_N_ELEMENTS (self->intern_cache);
-  const char *cached = self->intern_cache[slot];
+  guint       hash = 0;
+  guint       slot;
+  const char *cached;
 
+  if (len > 0)
+    hash = (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]);
+  slot = hash % G_N_ELEMENTS (self->intern_cache);
+  cached = self->intern_cache[slot];
   if (cached != NULL && strcmp (cached, target) == 0)
     return cached;
   return self->intern_cache[slot] = g_string_chunk_insert_const (self->chunk, target);

@@ -78,11 +78,12 @@ GPtrArray *graft_matcher_find (GraftPattern            *pattern,
                                const GraftMatchOptions *options,
                                GPtrArray              **out_dropped) G_GNUC_WARN_UNUSED_RESULT;
 
-char                *graft_matcher_explain (GraftPattern            *pattern,
-                                            GraftGraph              *graph,
-                                            GraftNode               *at,
-                                            const GraftMatchOptions *options,
-                                            GPtrArray              **out_bound) G_GNUC_WARN_UNUSED_RESULT;
+char *graft_matcher_explain (GraftPattern            *pattern,
+                             GraftGraph              *graph,
+                             GraftNode               *at,
+                             const GraftMatchOptions *options,
+                             GPtrArray              **out_bound) G_GNUC_WARN_UNUSED_RESULT;
+
 GraftPattern        *graft_match_get_pattern (const GraftMatch *match);
 GraftMatchDropReason graft_match_get_drop_reason (const GraftMatch *match);
 gboolean             graft_match_get_binding (const GraftMatch *match,

@@ -531,8 +531,11 @@ call_object (Tracer            *t,
               const char *target = callee->fn->ext_path != NULL
                                        ? callee->fn->ext_path
                                        : _graft_tracer_join_path (t, t->stem, callee->fn->name);
-              Value      *v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, kwargs,
-                                                       graft_tracer_snake (t, callee->fn->name), at);
+              const char *name = graft_tracer_snake (t, callee->fn->name);
+              Value      *v;
+
+              v = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, kwargs, name,
+                                           at);
               if (v != NULL)
                 graft_node_set_is_wrapped (v->node, TRUE);
               return v;

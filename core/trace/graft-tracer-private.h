@@ -410,7 +410,10 @@ Value  *_graft_tracer_call (Tracer            *t,
 /* graft-tracer-stmt.c */
 gboolean _graft_tracer_assign (Tracer *t, Frame *frame, const GraftPyExpr *target, Value *value);
 gboolean _graft_tracer_contains_yield (const GraftPyStmtList *body);
-Flow     _graft_tracer_exec_stmt (Tracer *t, Frame *frame, const GraftPyStmt *s, Value **out_return);
+Flow     _graft_tracer_exec_stmt (Tracer            *t,
+                                  Frame             *frame,
+                                  const GraftPyStmt *s,
+                                  Value            **out_return);
 Flow     _graft_tracer_exec_block (Tracer                *t,
                                    Frame                 *frame,
                                    const GraftPyStmtList *body,

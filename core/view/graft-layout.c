@@ -470,7 +470,11 @@ add_box (GraftLayout        *self,
          guint               unit,
          gboolean            is_stub)
 {
-  GraftLayoutNode box = { { 0, 0, 0, 0 }, NULL, NULL, req->ops[unit], req->unit_node[unit], is_stub, 0, 0 };
+  GraftLayoutNode box = { { 0, 0, 0, 0 } };
+
+  box.op = req->ops[unit];
+  box.node_index = req->unit_node[unit];
+  box.is_stub = is_stub;
 
   /* The layout outlives its request: it keeps its own strings. */
   box.name = g_string_chunk_insert_const (self->strings, req->names[unit]);

@@ -68,18 +68,21 @@ typedef struct
 } GraftLayoutEdge;
 
 GraftLayoutRequest *graft_layout_request_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+
 GraftLayoutRequest *graft_layout_request_new_folded (GraftGraph     *graph,
                                                      GraftScopes    *scopes,
                                                      GHashTable     *collapsed,
-                                                     const gboolean *shown) G_GNUC_WARN_UNUSED_RESULT;
-void                graft_layout_request_get_progress (GraftLayoutRequest *self,
-                                                       guint              *out_done,
-                                                       guint              *out_total);
-GraftLayout        *graft_layout_request_run (GraftLayoutRequest *self,
-                                              GError            **error) G_GNUC_WARN_UNUSED_RESULT;
-void                graft_layout_request_set_cancellable (GraftLayoutRequest *self,
-                                                          GCancellable       *cancellable);
-void                graft_layout_request_free (GraftLayoutRequest *self);
+                                                     const gboolean *shown)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+void         graft_layout_request_get_progress (GraftLayoutRequest *self,
+                                                guint              *out_done,
+                                                guint              *out_total);
+GraftLayout *graft_layout_request_run (GraftLayoutRequest *self,
+                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
+                                                   GCancellable       *cancellable);
+void         graft_layout_request_free (GraftLayoutRequest *self);
 
 GraftLayout           *graft_layout_new (GraftGraph *graph,
                                          GError    **error) G_GNUC_WARN_UNUSED_RESULT;

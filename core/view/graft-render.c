@@ -259,7 +259,8 @@ draw_box (cairo_t                  *cr,
   const GraftOpColors   *colors = &theme->ops[box->op];
   gint                   match = match_of (layout, options, b);
   gboolean               selected = flag_of (layout, options->node_selected, b);
-  gboolean               hovered = options->hovered >= 0 && (guint) options->hovered == box->node_index;
+  gint                   hovered_node = options->hovered;
+  gboolean               hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
   double                 radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
   double                 cx = box->box.x + box->box.width / 2;
   double                 cy = box->box.y + box->box.height / 2;
@@ -283,7 +284,8 @@ draw_box (cairo_t                  *cr,
   if (flag_of (layout, options->node_added, b))
     {
       static const double dash[] = { 4.0, 3.0 };
-      GraftRect           ring = { box->box.x - 3, box->box.y - 3, box->box.width + 6, box->box.height + 6 };
+      const GraftRect    *r = &box->box;
+      GraftRect           ring = { r->x - 3, r->y - 3, r->width + 6, r->height + 6 };
 
       rounded_rect (cr, &ring, radius + 3);
       set_source (cr, theme->added);

@@ -1091,7 +1091,8 @@ test_pattern_from_selection_undo (void)
   GraftDocument   *document = graft_window_get_document (window);
   GraftCanvas     *canvas = graft_window_get_canvas (window);
   GtkWidget       *pattern_view = find_text_view (graft_window_get_pattern_editor (window, FALSE));
-  GtkWidget       *replacement_view = find_text_view (graft_window_get_pattern_editor (window, TRUE));
+  GtkWidget       *replacement_editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkWidget       *replacement_view = find_text_view (replacement_editor);
   GtkTextBuffer   *pattern_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (pattern_view));
   GtkTextBuffer   *replacement_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (replacement_view));
   g_autofree char *written = NULL;
