@@ -16,6 +16,7 @@
 #include "graft-arg.h"
 #include "graft-namespace.h"
 #include "graft-graph.h"
+#include "graft-edit.h"
 #include "graft-codegen.h"
 #include "graft-listing.h"
 #include "graft-dot.h"

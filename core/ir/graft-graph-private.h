@@ -25,4 +25,37 @@ gboolean _graft_node_has_mark (GraftNode *node,
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
 
+/* Shared by graft-graph.c and graft-edit.c. */
+
+/* A recorded change (graft-edit.c) */
+typedef enum {
+  GRAFT_EDIT_ADD,
+  GRAFT_EDIT_ERASE,
+  GRAFT_EDIT_SET_ARGS,
+  GRAFT_EDIT_MOVE,
+} GraftEditKind;
+
+/* graft-edit.c, for the graph */
+void _graft_edit_record (GraftEdit    *edit,
+                         GraftEditKind kind,
+                         GraftNode    *node);
+void _graft_edit_record_args (GraftEdit *edit,
+                              GraftNode *node);
+void _graft_edit_forget_graph (GraftEdit *edit);
+
+/* graft-graph.c, for the edit */
+GraftEdit *_graft_graph_get_recording (GraftGraph *self);
+void       _graft_graph_set_recording (GraftGraph *self,
+                                       GraftEdit  *edit);
+void       _graft_graph_take_out (GraftGraph *self,
+                                  GraftNode  *node,
+                                  gboolean    release_name);
+void       _graft_graph_put_back (GraftGraph *self,
+                                  GraftNode  *node,
+                                  GraftNode  *next,
+                                  gboolean    reserve_name);
+void       _graft_node_swap_args (GraftNode *node,
+                                  GraftArg  *args,
+                                  GraftArg  *kwargs);
+
 G_END_DECLS

@@ -9,6 +9,11 @@
  * The graph owns its nodes, their argument values and every string: targets
  * are interned in a string chunk and names live in the graph's namespace,
  * which keeps an erased node's name reserved, as torch does.
+ *
+ * While an edit records (graft-edit.c), each change is reported to it
+ * before it is made, and erased nodes are kept in a trash so that an undo
+ * can bring them back; the edit replays changes through the primitives at
+ * the end of this file.
  */
 #include "config.h"
 
@@ -96,38 +101,6 @@ struct _GraftGraph
 #define NODES_EACH_ALONE 1
 #endif
 #endif
-
-/* The edit log.  While an edit records, every change to the graph appends
- * the operation that undoes it: a node added (undone by detaching it and
- * releasing its name), a node erased (kept detached in the trash, undone by
- * linking it back where it was), arguments changed (the old ones kept) and
- * a node moved.  Undo runs the operations backwards, redo forwards, so an
- * undo costs the size of the change, not of the graph. */
-typedef enum {
-  EDIT_ADD,
-  EDIT_ERASE,
-  EDIT_SET_ARGS,
-  EDIT_MOVE,
-} EditKind;
-
-typedef struct
-{
-  EditKind   kind;
-  GraftNode *node;
-  GraftNode *next; /* ADD, ERASE, MOVE: the node that followed it */
-  GraftArg   args; /* SET_ARGS: the other arguments (old when applied) */
-  GraftArg   kwargs;
-} EditOp;
-
-struct _GraftEdit
-{
-  /* Borrowed */
-  GraftGraph *graph;
-
-  /* Owned */
-  GArray  *ops;
-  gboolean applied;
-};
 
 static const char *const op_names[] = {
   "placeholder",
@@ -255,7 +228,7 @@ graft_graph_free (GraftGraph *self)
     g_hash_table_unref (self->trash);
   }
   if (self->recording != NULL)
-    self->recording->graph = NULL;
+    _graft_edit_forget_graph (self->recording);
   g_clear_pointer (&self->source, graft_source_unref);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
@@ -678,32 +651,6 @@ take_args (GraftNode *node,
   else
     graft_arg_init_dict (&node->kwargs, 0);
 }
-
-static void
-record (GraftGraph *self,
-        EditKind    kind,
-        GraftNode  *node,
-        GraftNode  *next)
-{
-  EditOp op = { .kind = kind, .node = node, .next = next };
-
-  graft_arg_init_none (&op.args);
-  graft_arg_init_none (&op.kwargs);
-  g_array_append_val (self->recording->ops, op);
-}
-
-/* Records the arguments @node has now, before they change. */
-static void
-record_args (GraftGraph *self,
-             GraftNode  *node)
-{
-  EditOp op = { .kind = EDIT_SET_ARGS, .node = node };
-
-  graft_arg_copy (&op.args, &node->args);
-  graft_arg_copy (&op.kwargs, &node->kwargs);
-  g_array_append_val (self->recording->ops, op);
-}
-
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
 static void
@@ -745,7 +692,7 @@ insert_node (GraftGraph *self,
   index_name (self, node);
   self->n_nodes++;
   if (self->recording != NULL)
-    record (self, EDIT_ADD, node, node->next);
+    _graft_edit_record (self->recording, GRAFT_EDIT_ADD, node);
   return node;
 }
 
@@ -877,7 +824,7 @@ graft_graph_set_args (GraftGraph *self,
   g_return_if_fail (self != NULL && node != NULL && node->graph == self);
 
   if (self->recording != NULL)
-    record_args (self, node);
+    _graft_edit_record_args (self->recording, node);
   unlink_uses (node);
   if (args != NULL)
     {
@@ -948,7 +895,7 @@ replace_uses (GraftGraph     *self,
       GraftNode *user = users[i];
 
       if (self->recording != NULL)
-        record_args (self, user);
+        _graft_edit_record_args (self->recording, user);
       unlink_uses (user);
       if (new_node != NULL)
         {
@@ -1022,6 +969,72 @@ attach (GraftGraph *self,
 }
 
 /**
+ * _graft_graph_take_out:
+ * @release_name: also free the node's name in the namespace
+ *
+ * Detaches @node and keeps it in the trash, for an edit that undoes its
+ * addition or redoes its erasure.
+ */
+void
+_graft_graph_take_out (GraftGraph *self,
+                       GraftNode  *node,
+                       gboolean    release_name)
+{
+  detach (self, node);
+  if (release_name)
+    _graft_namespace_remove (self->names, node->name);
+  g_hash_table_add (self->trash, node);
+}
+
+/**
+ * _graft_graph_put_back:
+ * @next: (nullable): the node to put @node before, %NULL for the end
+ * @reserve_name: reserve the node's name in the namespace again first
+ *
+ * Brings @node back from the trash, the inverse of _graft_graph_take_out().
+ */
+void
+_graft_graph_put_back (GraftGraph *self,
+                       GraftNode  *node,
+                       GraftNode  *next,
+                       gboolean    reserve_name)
+{
+  g_hash_table_remove (self->trash, node);
+  if (reserve_name)
+    _graft_namespace_add_verbatim (self->names, node->name);
+  attach (self, node, next);
+}
+
+/* Exchanges @node's arguments with @args and @kwargs, updating users. */
+void
+_graft_node_swap_args (GraftNode *node,
+                       GraftArg  *args,
+                       GraftArg  *kwargs)
+{
+  GraftArg old_args = node->args, old_kwargs = node->kwargs;
+
+  unlink_uses (node);
+  node->args = *args;
+  node->kwargs = *kwargs;
+  *args = old_args;
+  *kwargs = old_kwargs;
+  link_uses (node);
+}
+
+GraftEdit *
+_graft_graph_get_recording (GraftGraph *self)
+{
+  return self->recording;
+}
+
+void
+_graft_graph_set_recording (GraftGraph *self,
+                            GraftEdit  *edit)
+{
+  self->recording = edit;
+}
+
+/**
  * graft_graph_erase_node:
  *
  * torch.fx's `Graph.erase_node`: removes a node that has no users.  Its name
@@ -1035,7 +1048,7 @@ graft_graph_erase_node (GraftGraph *self,
   g_return_if_fail (node->n_users == 0);
 
   if (self->recording != NULL)
-    record (self, EDIT_ERASE, node, node->next);
+    _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
   detach (self, node);
   /* While an edit records, the node is kept so that undo can bring it back;
    * otherwise it is gone for good. */
@@ -1059,169 +1072,9 @@ graft_graph_move_before (GraftGraph *self,
   g_return_if_fail (self != NULL && node != NULL && node != before);
 
   if (self->recording != NULL)
-    record (self, EDIT_MOVE, node, node->next);
+    _graft_edit_record (self->recording, GRAFT_EDIT_MOVE, node);
   unlink_node (self, node);
   link_node (self, node, before);
-}
-
-static gboolean
-check_arg_nodes (GraftGraph     *self,
-                 GraftNode      *user,
-                 const GraftArg *arg,
-                 GraftLintFlags  flags,
-                 GError        **error)
-{
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    {
-      GraftNode *used = arg->node;
-      guint      count = 0;
-
-      if (used == NULL || used->graph != self ||
-          _graft_namespace_lookup_bound (self->names, used->name) != used)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s refers to a node that is not in the graph", user->name);
-          return FALSE;
-        }
-      for (guint i = 0; i < used->n_users; i++)
-        if (used->users[i] == user)
-          count++;
-      if (count != 1)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s uses %s but is listed %u times among its users",
-                       user->name, used->name, count);
-          return FALSE;
-        }
-      if ((flags & GRAFT_LINT_DEFINED_BEFORE_USE) != 0 && used->order >= user->order)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s uses %s before it is defined", user->name, used->name);
-          return FALSE;
-        }
-      return TRUE;
-    }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    if (!check_arg_nodes (self, user, &arg->items[i], flags, error))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-arg_refers_to (const GraftArg *arg,
-               GraftNode      *node)
-{
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    return arg->node == node;
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    if (arg_refers_to (&arg->items[i], node))
-      return TRUE;
-  return FALSE;
-}
-
-/**
- * graft_graph_lint:
- * @flags: which optional checks to run
- *
- * Checks every invariant of the graph, as torch.fx's `Graph.lint` does and
- * more: the list links and order keys agree, names are unique, registered
- * in the namespace and findable, args are a tuple and kwargs a dict with str
- * keys, every referenced node is in the graph and lists its user exactly
- * once, every listed user does refer to the node, there is exactly one
- * output node and it is the last node.
- *
- * Returns: %TRUE if the graph is consistent, else %FALSE with @error set
- */
-gboolean
-graft_graph_lint (GraftGraph    *self,
-                  GraftLintFlags flags,
-                  GError       **error)
-{
-  guint      count = 0, outputs = 0;
-  GraftNode *prev = NULL;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  for (GraftNode *node = self->first; node != NULL; prev = node, node = node->next)
-    {
-      count++;
-      if (node->prev != prev || node->graph != self)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "the node list is broken at %s", node->name);
-          return FALSE;
-        }
-      if (prev != NULL && prev->order >= node->order)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "order keys of %s and %s are not increasing", prev->name, node->name);
-          return FALSE;
-        }
-      if (_graft_namespace_lookup_bound (self->names, node->name) != node)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node name %s is not unique or not registered", node->name);
-          return FALSE;
-        }
-      if (!node->name_canonical != !graft_namespace_is_canonical (node->name, GRAFT_NAME_DEFAULT))
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s is wrongly marked as %scanonical", node->name,
-                       node->name_canonical ? "" : "not ");
-          return FALSE;
-        }
-      if (node->args.kind != GRAFT_ARG_TUPLE || node->kwargs.kind != GRAFT_ARG_DICT)
-        {
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                       "node %s has malformed args or kwargs", node->name);
-          return FALSE;
-        }
-      for (guint i = 0; i < node->kwargs.n; i++)
-        if (node->kwargs.items[2 * i].kind != GRAFT_ARG_STR)
-          {
-            g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                         "node %s has a keyword that is not a string", node->name);
-            return FALSE;
-          }
-      if (!check_arg_nodes (self, node, &node->args, flags, error) ||
-          !check_arg_nodes (self, node, &node->kwargs, flags, error))
-        return FALSE;
-      for (guint i = 0; i < node->n_users; i++)
-        {
-          GraftNode *user = node->users[i];
-
-          if (user->graph != self ||
-              (!arg_refers_to (&user->args, node) && !arg_refers_to (&user->kwargs, node)))
-            {
-              g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                           "%s is listed as a user of %s but does not use it",
-                           user->name, node->name);
-              return FALSE;
-            }
-        }
-      if (node->op == GRAFT_OP_OUTPUT)
-        outputs++;
-    }
-  if (prev != self->last || count != self->n_nodes ||
-      count != _graft_namespace_get_n_bound (self->names))
-    {
-      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                   "the graph counts %u nodes but holds %u", self->n_nodes, count);
-      return FALSE;
-    }
-  if (outputs != 1 || self->last == NULL || self->last->op != GRAFT_OP_OUTPUT)
-    {
-      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_GRAPH,
-                   "the graph must end with exactly one output node (it has %u)", outputs);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static gsize
@@ -1427,179 +1280,6 @@ graft_node_set_span (GraftNode *node,
 {
   node->span_start = start;
   node->span_end = end;
-}
-
-/**
- * graft_graph_begin_edit:
- *
- * Starts recording changes to the graph into an edit that can be undone
- * and redone (graft_graph_end_edit()).  Edits do not nest.
- */
-void
-graft_graph_begin_edit (GraftGraph *self)
-{
-  GraftEdit *edit;
-
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (self->recording == NULL);
-
-  edit = g_new0 (GraftEdit, 1);
-  edit->graph = self;
-  edit->ops = g_array_new (FALSE, FALSE, sizeof (EditOp));
-  edit->applied = TRUE;
-  self->recording = edit;
-}
-
-/**
- * graft_graph_end_edit:
- *
- * Stops recording.
- *
- * Returns: (transfer full): the edit, applied; free it with
- *   graft_edit_free(), before the graph
- */
-GraftEdit *
-graft_graph_end_edit (GraftGraph *self)
-{
-  GraftEdit *edit;
-
-  g_return_val_if_fail (self != NULL && self->recording != NULL, NULL);
-
-  edit = self->recording;
-  self->recording = NULL;
-  return edit;
-}
-
-/* Applies one operation's inverse (@undo) or the operation again. */
-static void
-replay (GraftGraph *self,
-        EditOp     *op,
-        gboolean    undo)
-{
-  GraftNode *node = op->node;
-
-  switch (op->kind)
-    {
-    case EDIT_ADD:
-      if (undo)
-        {
-          detach (self, node);
-          _graft_namespace_remove (self->names, node->name);
-          g_hash_table_add (self->trash, node);
-        }
-      else
-        {
-          g_hash_table_remove (self->trash, node);
-          _graft_namespace_add_verbatim (self->names, node->name);
-          attach (self, node, op->next);
-        }
-      break;
-    case EDIT_ERASE:
-      if (undo)
-        {
-          g_hash_table_remove (self->trash, node);
-          attach (self, node, op->next);
-        }
-      else
-        {
-          detach (self, node);
-          g_hash_table_add (self->trash, node);
-        }
-      break;
-    case EDIT_SET_ARGS:
-      {
-        GraftArg args = node->args, kwargs = node->kwargs;
-
-        unlink_uses (node);
-        node->args = op->args;
-        node->kwargs = op->kwargs;
-        op->args = args;
-        op->kwargs = kwargs;
-        link_uses (node);
-      }
-      break;
-    case EDIT_MOVE:
-      {
-        GraftNode *next = node->next;
-
-        unlink_node (self, node);
-        link_node (self, node, op->next);
-        op->next = next;
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/**
- * graft_edit_undo:
- *
- * Undoes an applied edit.  The graph must be as the edit left it (undo and
- * redo edits in stack order).
- */
-void
-graft_edit_undo (GraftEdit *edit)
-{
-  g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
-  g_return_if_fail (edit->graph->recording == NULL);
-
-  for (guint i = edit->ops->len; i > 0; i--)
-    replay (edit->graph, &g_array_index (edit->ops, EditOp, i - 1), TRUE);
-  edit->applied = FALSE;
-}
-
-/**
- * graft_edit_redo:
- *
- * Applies an undone edit again, with the same nodes and names.
- */
-void
-graft_edit_redo (GraftEdit *edit)
-{
-  g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied);
-  g_return_if_fail (edit->graph->recording == NULL);
-
-  for (guint i = 0; i < edit->ops->len; i++)
-    replay (edit->graph, &g_array_index (edit->ops, EditOp, i), FALSE);
-  edit->applied = TRUE;
-}
-
-gboolean
-graft_edit_is_applied (GraftEdit *edit)
-{
-  g_return_val_if_fail (edit != NULL, FALSE);
-  return edit->applied;
-}
-
-/**
- * graft_edit_get_n_operations:
- *
- * Returns: how many primitive changes the edit holds
- */
-guint
-graft_edit_get_n_operations (GraftEdit *edit)
-{
-  g_return_val_if_fail (edit != NULL, 0);
-  return edit->ops->len;
-}
-
-void
-graft_edit_free (GraftEdit *edit)
-{
-  if (edit == NULL)
-    return;
-  if (edit->graph != NULL && edit->graph->recording == edit)
-    edit->graph->recording = NULL;
-  for (guint i = 0; i < edit->ops->len; i++)
-    {
-      EditOp *op = &g_array_index (edit->ops, EditOp, i);
-
-      graft_arg_clear (&op->args);
-      graft_arg_clear (&op->kwargs);
-    }
-  g_array_unref (edit->ops);
-  g_free (edit);
 }
 
 /**

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-graph.h: the IR, a torch.fx Graph: nodes in execution order with op,
- * name, target, args, kwargs and users.
+ * name, target, args, kwargs and users.  Undoable edits of a graph are in
+ * graft-edit.h.
  */
 #pragma once
 
@@ -77,13 +78,6 @@ gboolean        graft_graph_lint (GraftGraph    *self,
                                   GraftLintFlags flags,
                                   GError       **error);
 gsize           graft_graph_get_memory_size (GraftGraph *self);
-void            graft_graph_begin_edit (GraftGraph *self);
-GraftEdit      *graft_graph_end_edit (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_edit_undo (GraftEdit *edit);
-void            graft_edit_redo (GraftEdit *edit);
-gboolean        graft_edit_is_applied (GraftEdit *edit);
-guint           graft_edit_get_n_operations (GraftEdit *edit);
-void            graft_edit_free (GraftEdit *edit);
 
 GraftOp         graft_node_get_op (GraftNode *node);
 const char     *graft_node_get_name (GraftNode *node);
@@ -123,6 +117,5 @@ void            graft_node_set_error (GraftNode     *node,
                                       ...) G_GNUC_PRINTF (4, 5);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftGraph, graft_graph_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 #include "graft-rewriter.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-edit.h"
 
 #include <string.h>
 

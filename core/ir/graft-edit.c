@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-edit.c: GraftEdit, a change to a graph that can be undone and
+ * redone.  While an edit records (graft_graph_begin_edit()), every change
+ * graft-graph.c makes appends, through _graft_edit_record(), the operation
+ * that undoes it: a node added (undone by detaching it and releasing its
+ * name), a node erased (kept detached in the graph's trash, undone by
+ * linking it back where it was), arguments changed (the old ones kept) and
+ * a node moved.  Undo runs the operations backwards, redo forwards, so an
+ * undo costs the size of the change, not of the graph.  The edit changes
+ * the graph only through the primitives of graft-graph-private.h.
+ */
+#include "config.h"
+
+#include "graft-edit.h"
+#include "graft-graph.h"
+#include "graft-graph-private.h"
+
+typedef struct
+{
+  GraftEditKind kind;
+  GraftNode    *node;
+  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it */
+  GraftArg      args; /* SET_ARGS: the other arguments (old when applied) */
+  GraftArg      kwargs;
+} EditOp;
+
+struct _GraftEdit
+{
+  /* Borrowed */
+  GraftGraph *graph; /* NULL once the graph is freed */
+
+  /* Owned */
+  GArray  *ops; /* EditOp, in the order the changes were made */
+  gboolean applied;
+};
+
+/**
+ * _graft_edit_record:
+ * @kind: %GRAFT_EDIT_ADD (just after), %GRAFT_EDIT_ERASE or
+ *   %GRAFT_EDIT_MOVE (just before the change)
+ *
+ * Records a change to @node, which is in the list, followed by its next
+ * node: where an undo puts it back.
+ */
+void
+_graft_edit_record (GraftEdit    *edit,
+                    GraftEditKind kind,
+                    GraftNode    *node)
+{
+  EditOp op = { .kind = kind, .node = node, .next = graft_node_get_next (node) };
+
+  graft_arg_init_none (&op.args);
+  graft_arg_init_none (&op.kwargs);
+  g_array_append_val (edit->ops, op);
+}
+
+/* Records the arguments @node has now, before they change. */
+void
+_graft_edit_record_args (GraftEdit *edit,
+                         GraftNode *node)
+{
+  EditOp op = { .kind = GRAFT_EDIT_SET_ARGS, .node = node };
+
+  graft_arg_copy (&op.args, graft_node_get_args (node));
+  graft_arg_copy (&op.kwargs, graft_node_get_kwargs (node));
+  g_array_append_val (edit->ops, op);
+}
+
+/* The graph is being freed: the edit can no longer be undone or redone. */
+void
+_graft_edit_forget_graph (GraftEdit *edit)
+{
+  edit->graph = NULL;
+}
+
+/**
+ * graft_graph_begin_edit:
+ *
+ * Starts recording changes to the graph into an edit that can be undone
+ * and redone (graft_graph_end_edit()).  Edits do not nest.
+ */
+void
+graft_graph_begin_edit (GraftGraph *self)
+{
+  GraftEdit *edit;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (_graft_graph_get_recording (self) == NULL);
+
+  edit = g_new0 (GraftEdit, 1);
+  edit->graph = self;
+  edit->ops = g_array_new (FALSE, FALSE, sizeof (EditOp));
+  edit->applied = TRUE;
+  _graft_graph_set_recording (self, edit);
+}
+
+/**
+ * graft_graph_end_edit:
+ *
+ * Stops recording.
+ *
+ * Returns: (transfer full): the edit, applied; free it with
+ *   graft_edit_free(), before the graph
+ */
+GraftEdit *
+graft_graph_end_edit (GraftGraph *self)
+{
+  GraftEdit *edit;
+
+  g_return_val_if_fail (self != NULL && _graft_graph_get_recording (self) != NULL, NULL);
+
+  edit = _graft_graph_get_recording (self);
+  _graft_graph_set_recording (self, NULL);
+  return edit;
+}
+
+/* Applies one operation's inverse (@undo) or the operation again. */
+static void
+replay (GraftGraph *self,
+        EditOp     *op,
+        gboolean    undo)
+{
+  GraftNode *node = op->node;
+
+  switch (op->kind)
+    {
+    case GRAFT_EDIT_ADD:
+      if (undo)
+        _graft_graph_take_out (self, node, TRUE);
+      else
+        _graft_graph_put_back (self, node, op->next, TRUE);
+      break;
+    case GRAFT_EDIT_ERASE:
+      if (undo)
+        _graft_graph_put_back (self, node, op->next, FALSE);
+      else
+        _graft_graph_take_out (self, node, FALSE);
+      break;
+    case GRAFT_EDIT_SET_ARGS:
+      _graft_node_swap_args (node, &op->args, &op->kwargs);
+      break;
+    case GRAFT_EDIT_MOVE:
+      {
+        GraftNode *next = graft_node_get_next (node);
+
+        /* Nothing records while an edit replays. */
+        graft_graph_move_before (self, node, op->next);
+        op->next = next;
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * graft_edit_undo:
+ *
+ * Undoes an applied edit.  The graph must be as the edit left it (undo and
+ * redo edits in stack order).
+ */
+void
+graft_edit_undo (GraftEdit *edit)
+{
+  g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
+  g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
+
+  for (guint i = edit->ops->len; i > 0; i--)
+    replay (edit->graph, &g_array_index (edit->ops, EditOp, i - 1), TRUE);
+  edit->applied = FALSE;
+}
+
+/**
+ * graft_edit_redo:
+ *
+ * Applies an undone edit again, with the same nodes and names.
+ */
+void
+graft_edit_redo (GraftEdit *edit)
+{
+  g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied);
+  g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
+
+  for (guint i = 0; i < edit->ops->len; i++)
+    replay (edit->graph, &g_array_index (edit->ops, EditOp, i), FALSE);
+  edit->applied = TRUE;
+}
+
+gboolean
+graft_edit_is_applied (GraftEdit *edit)
+{
+  g_return_val_if_fail (edit != NULL, FALSE);
+  return edit->applied;
+}
+
+/**
+ * graft_edit_get_n_operations:
+ *
+ * Returns: how many primitive changes the edit holds
+ */
+guint
+graft_edit_get_n_operations (GraftEdit *edit)
+{
+  g_return_val_if_fail (edit != NULL, 0);
+  return edit->ops->len;
+}
+
+void
+graft_edit_free (GraftEdit *edit)
+{
+  if (edit == NULL)
+    return;
+  if (edit->graph != NULL && _graft_graph_get_recording (edit->graph) == edit)
+    _graft_graph_set_recording (edit->graph, NULL);
+  for (guint i = 0; i < edit->ops->len; i++)
+    {
+      EditOp *op = &g_array_index (edit->ops, EditOp, i);
+
+      graft_arg_clear (&op->args);
+      graft_arg_clear (&op->kwargs);
+    }
+  g_array_unref (edit->ops);
+  g_free (edit);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-edit.h: GraftEdit, the changes made to a graph between
+ * graft_graph_begin_edit() and graft_graph_end_edit(), as one step that can
+ * be undone and redone (a rewrite is one edit).
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+void       graft_graph_begin_edit (GraftGraph *self);
+GraftEdit *graft_graph_end_edit (GraftGraph *self) G_GNUC_WARN_UNUSED_RESULT;
+void       graft_edit_undo (GraftEdit *edit);
+void       graft_edit_redo (GraftEdit *edit);
+gboolean   graft_edit_is_applied (GraftEdit *edit);
+guint      graft_edit_get_n_operations (GraftEdit *edit);
+void       graft_edit_free (GraftEdit *edit);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftEdit, graft_edit_free)
+
+G_END_DECLS
