@@ -396,11 +396,22 @@ export_cb (GSimpleAction *action,
   g_autofree char *name = NULL;
   GFile           *file = graft_document_get_file (self->document);
 
+  g_autoptr (GtkFileFilter) exported = gtk_file_filter_new ();
+  static const char *const all[] = { "*", NULL };
+
+  /* The list shows the files an export may replace, not an empty filter. */
+  gtk_file_filter_set_name (exported, "Pictures, Code and Graphs");
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
+      g_autofree char *pattern =
+          g_strdup_printf ("*.%s", graft_format_get_extension (export_formats[i]));
+
       ids[i] = graft_format_get_name (export_formats[i]);
       labels[i] = graft_format_get_description (export_formats[i]);
+      gtk_file_filter_add_pattern (exported, pattern);
     }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), exported);
+  add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
