@@ -4,7 +4,8 @@
  * graft-window.c (widgets, document, autosave) and graft-window-actions.c
  * (the win.* actions).  Laying out and folding belong to the
  * GraftLayoutRunner, the search to the GraftSearch, the Code tab to the
- * GraftCodeSync.
+ * GraftCodeSync, undoing a replacement of the editors' texts to the
+ * GraftTextUndo.
  */
 #pragma once
 
@@ -13,6 +14,7 @@
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-search.h"
+#include "graft-text-undo.h"
 
 G_BEGIN_DECLS
 
@@ -55,18 +57,15 @@ struct _GraftWindow
   gboolean            loading;     /* a file is being read on a worker */
   guint               autosave_id; /* pending autosave */
   GraftRecovery      *recovery;    /* an autosave offered for restoring, or NULL */
+  GraftTextUndo      *text_undo;   /* undoes the last replacement of the editors' texts */
 
   gboolean  busy;
   gboolean  close_confirmed;
   gboolean  following_canvas;  /* the list selection follows a click */
   AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
   guint     undo_toast_serial; /* the change it undoes */
-  AdwToast *texts_toast;       /* offers to undo the last replacement of the editors' texts */
-  gboolean  texts_replaced[2]; /* which editors (pattern, replacement) it changed */
-  gboolean  texts_undoable;    /* and nothing else has changed them since */
-  gboolean  replacing_texts;
-  guint     restore_serial; /* the change that restored unsaved work */
-  char     *last_toast;     /* the title of the toast shown last */
+  guint     restore_serial;    /* the change that restored unsaved work */
+  char     *last_toast;        /* the title of the toast shown last */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);

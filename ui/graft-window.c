@@ -137,8 +137,7 @@ toast_dismissed_cb (AdwToast    *toast,
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
-  if (self->texts_toast == toast)
-    self->texts_toast = NULL;
+  graft_text_undo_toast_dismissed (self->text_undo, toast);
 }
 
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
@@ -565,10 +564,6 @@ document_notify_cb (GraftDocument *document,
  * Puts the autosaved graph, pattern and replacement in the window, as
  * unsaved changes.
  */
-static void replace_texts (GraftWindow *self,
-                           const char  *pattern,
-                           const char  *replacement);
-
 void
 _graft_window_restore_autosave (GraftWindow *self)
 {
@@ -591,7 +586,7 @@ _graft_window_restore_autosave (GraftWindow *self)
       _graft_window_toast (self, text, FALSE);
       return;
     }
-  replace_texts (self, self->recovery->pattern, self->recovery->replacement);
+  graft_text_undo_replace (self->text_undo, self->recovery->pattern, self->recovery->replacement);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   self->restore_serial = graft_document_get_last_change_serial (self->document);
   _graft_window_relayout (self, FALSE);
@@ -604,11 +599,7 @@ static void
 editor_buffer_changed_cb (GtkTextBuffer *buffer,
                           GraftWindow   *self)
 {
-  if (self->replacing_texts)
-    return;
-  self->texts_undoable = FALSE;
-  if (self->texts_toast != NULL)
-    adw_toast_dismiss (self->texts_toast);
+  graft_text_undo_texts_changed (self->text_undo);
 }
 
 /**
@@ -628,46 +619,11 @@ _graft_window_replace_texts (GraftWindow *self,
                              const char  *replacement,
                              const char  *title)
 {
-  AdwToast *toast;
+  gboolean  undoable = graft_text_undo_replace (self->text_undo, pattern, replacement);
+  AdwToast *toast = show_toast (self, title, 6, undoable ? "win.undo-texts" : NULL, NULL);
 
-  replace_texts (self, pattern, replacement);
-  toast = show_toast (self, title, 6, self->texts_undoable ? "win.undo-texts" : NULL, NULL);
-  if (self->texts_undoable)
-    self->texts_toast = toast;
-}
-
-/* Puts new texts in the editors and the document, each as one step of
- * its editor's undo history (%NULL keeps a text), and remembers which
- * changed for _graft_window_undo_texts(). */
-static void
-replace_texts (GraftWindow *self,
-               const char  *pattern,
-               const char  *replacement)
-{
-  g_autofree char *old_pattern = graft_pattern_editor_dup_text (self->pattern_editor);
-  g_autofree char *old_replacement = graft_pattern_editor_dup_text (self->replacement_editor);
-
-  if (self->texts_toast != NULL)
-    adw_toast_dismiss (self->texts_toast);
-  self->replacing_texts = TRUE;
-  self->texts_replaced[0] = pattern != NULL && strcmp (pattern, old_pattern) != 0;
-  self->texts_replaced[1] = replacement != NULL && strcmp (replacement, old_replacement) != 0;
-  /* A pending edit of the old text is applied first, so that it does not
-   * land after the new one. */
-  graft_pattern_editor_flush (self->pattern_editor);
-  graft_pattern_editor_flush (self->replacement_editor);
-  if (self->texts_replaced[1])
-    {
-      graft_pattern_editor_replace_text (self->replacement_editor, replacement);
-      graft_document_set_replacement_text (self->document, replacement);
-    }
-  if (self->texts_replaced[0])
-    {
-      graft_pattern_editor_replace_text (self->pattern_editor, pattern);
-      graft_document_set_pattern_text (self->document, pattern);
-    }
-  self->replacing_texts = FALSE;
-  self->texts_undoable = self->texts_replaced[0] || self->texts_replaced[1];
+  if (undoable)
+    graft_text_undo_set_toast (self->text_undo, toast);
 }
 
 /**
@@ -681,19 +637,7 @@ replace_texts (GraftWindow *self,
 void
 _graft_window_undo_texts (GraftWindow *self)
 {
-  GraftPatternEditor *editors[2] = { self->pattern_editor, self->replacement_editor };
-
-  if (self->texts_toast != NULL)
-    adw_toast_dismiss (self->texts_toast);
-  if (!self->texts_undoable)
-    return;
-  self->texts_undoable = FALSE;
-  for (guint i = 0; i < 2; i++)
-    if (self->texts_replaced[i])
-      {
-        gtk_text_buffer_undo (graft_pattern_editor_get_buffer (editors[i]));
-        graft_pattern_editor_flush (editors[i]);
-      }
+  graft_text_undo_undo (self->text_undo);
 }
 
 static void
@@ -1218,6 +1162,7 @@ graft_window_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->code_sync);
+  g_clear_pointer (&self->text_undo, graft_text_undo_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
@@ -1299,6 +1244,8 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = graft_document_new ();
+  self->text_undo = graft_text_undo_new (self->pattern_editor, self->replacement_editor,
+                                         self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
                                          self->editor_stack);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-document-loader.c: reading a file or a text into a document
+ * (graft_document_load_text(), graft_document_load_file() and its
+ * threaded graft_document_load_file_async()).  Reading traces Python (or
+ * reads an FX listing or DOT), keeps a Python file's own pattern and
+ * replacement, generates the graph's code and looks for the file's
+ * autosave; all of it works on a Loaded of its own and touches no
+ * document, so that it can run on a worker.  Only install() then puts
+ * what was read into the document, on the document's thread, through
+ * graft-document-private.h.
+ */
+#include "config.h"
+
+#include "graft-document.h"
+#include "graft-document-private.h"
+#include "graft-autosave.h"
+
+/* What reading a file or a text gives: the graph and everything else a new
+ * graph needs that takes long at large sizes, worked out while the graph
+ * belongs to the reader alone (graft_document_load_file_async() reads on a
+ * worker). */
+typedef struct
+{
+  GFile         *file; /* NULL for a text */
+  GraftGraph    *graph;
+  GError        *error;
+  char          *code;
+  char          *pattern;
+  char          *replacement;
+  GraftRecovery *recovery; /* the file's autosave, or NULL */
+} Loaded;
+
+static void
+loaded_clear (Loaded *loaded)
+{
+  g_clear_object (&loaded->file);
+  g_clear_pointer (&loaded->graph, graft_graph_free);
+  g_clear_error (&loaded->error);
+  g_clear_pointer (&loaded->code, g_free);
+  g_clear_pointer (&loaded->pattern, g_free);
+  g_clear_pointer (&loaded->replacement, g_free);
+  g_clear_pointer (&loaded->recovery, graft_recovery_free);
+}
+
+static void
+loaded_free (gpointer data)
+{
+  loaded_clear (data);
+  g_free (data);
+}
+
+/* Traces @source, and for a Python file that traced keeps its own
+ * definitions of the pattern and the replacement.  Touches no document. */
+static void
+read_source (Loaded      *loaded,
+             GraftSource *source)
+{
+  loaded->graph = graft_input_load_graph (source, NULL, &loaded->error);
+  if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
+    {
+      loaded->pattern = graft_input_dup_definition (source, "pattern");
+      loaded->replacement = graft_input_dup_definition (source, "replacement");
+    }
+}
+
+/* Reads @loaded's file, then what a file also brings: the graph's code and
+ * the file's autosave.  Touches no document. */
+static void
+read_file (Loaded *loaded)
+{
+  g_autofree char *path = g_file_get_path (loaded->file);
+  g_autoptr (GraftSource) source = NULL;
+
+  if (path == NULL)
+    {
+      g_autofree char *display = g_file_get_parse_name (loaded->file);
+
+      graft_set_file_error (&loaded->error, display, GRAFT_ERROR_IO, "not a local file");
+      return;
+    }
+  source = graft_input_read_file (path, &loaded->error);
+  if (source == NULL)
+    return;
+  read_source (loaded, source);
+  if (loaded->graph == NULL)
+    return;
+  loaded->code = graft_codegen_python (loaded->graph);
+  loaded->recovery = graft_autosave_find (loaded->file);
+}
+
+/* Puts what was read into the document, taking it out of @loaded; a text
+ * keeps the document's file and what was found of its autosave. */
+static gboolean
+install (GraftDocument *self,
+         Loaded        *loaded,
+         GError       **error)
+{
+  GError *load_error = g_steal_pointer (&loaded->error);
+
+  if (loaded->file != NULL)
+    _graft_document_set_loaded_file (self, loaded->file, g_steal_pointer (&loaded->recovery));
+  _graft_document_load_graph (self, g_steal_pointer (&loaded->graph), load_error,
+                              g_steal_pointer (&loaded->code), g_steal_pointer (&loaded->pattern),
+                              g_steal_pointer (&loaded->replacement));
+  if (load_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (load_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * graft_document_load_text:
+ * @self: a document
+ * @filename: the name errors use
+ * @text: a Python module, an FX listing or DOT
+ * @error: return location for the located error that stopped reading
+ *
+ * Replaces the document's graph with the one @text stands for.  On error
+ * the document is empty and keeps the error (graft_document_get_load_error()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_text (GraftDocument *self,
+                          const char    *filename,
+                          const char    *text,
+                          GError       **error)
+{
+  g_autoptr (GraftSource) source = NULL;
+  Loaded   loaded = { NULL };
+  gboolean ok;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+
+  source = graft_source_new (filename, text, -1);
+  read_source (&loaded, source);
+  ok = install (self, &loaded, error);
+  loaded_clear (&loaded);
+  return ok;
+}
+
+/**
+ * graft_document_load_file:
+ * @self: a document
+ * @file: a Python module, an FX listing or a DOT file
+ * @error: return location for an error
+ *
+ * Reads @file (see graft_document_load_text()) and makes it the document's
+ * file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_file (GraftDocument *self,
+                          GFile         *file,
+                          GError       **error)
+{
+  Loaded   loaded = { NULL };
+  gboolean ok;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  loaded.file = g_object_ref (file);
+  read_file (&loaded);
+  ok = install (self, &loaded, error);
+  loaded_clear (&loaded);
+  return ok;
+}
+
+static void
+load_thread_cb (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  read_file (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * graft_document_load_file_async:
+ * @self: a document
+ * @file: a Python module, an FX listing or a DOT file
+ * @cancellable: (nullable): a cancellable
+ * @callback: called on this thread when the file is in the document
+ * @user_data: for @callback
+ *
+ * graft_document_load_file() with the reading and tracing on a worker
+ * thread, so a large file does not stop the window; the document changes
+ * only when @callback runs.
+ */
+void
+graft_document_load_file_async (GraftDocument      *self,
+                                GFile              *file,
+                                GCancellable       *cancellable,
+                                GAsyncReadyCallback callback,
+                                gpointer            user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Loaded *loaded = g_new0 (Loaded, 1);
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  loaded->file = g_object_ref (file);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, graft_document_load_file_async);
+  g_task_set_task_data (task, loaded, loaded_free);
+  g_task_run_in_thread (task, load_thread_cb);
+}
+
+/**
+ * graft_document_load_file_finish:
+ * @self: a document
+ * @result: the result
+ * @error: return location for the located error that stopped reading
+ *
+ * Puts what was read into the document (see graft_document_load_file()).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_document_load_file_finish (GraftDocument *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return install (self, g_task_get_task_data (G_TASK (result)), error);
+}

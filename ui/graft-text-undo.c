@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-text-undo.c: the undo of the last replacement of the editors'
+ * texts.  A command that fills the pattern and replacement editors
+ * (restoring unsaved work, opening a rewrite's texts) must not lose what
+ * was written by hand: graft_text_undo_replace() puts the new texts in as
+ * one step of each editor's own undo history and remembers which editors
+ * it changed; graft_text_undo_undo() then undoes that step in each of
+ * them, as long as nothing else has changed their texts since (after
+ * that, the editor's own undo still has it).  The window shows the toast
+ * that offers the undo and hands it over with graft_text_undo_set_toast();
+ * the toast is dismissed as soon as the offer is stale.
+ */
+#include "config.h"
+
+#include "graft-text-undo.h"
+
+#include <string.h>
+
+struct _GraftTextUndo
+{
+  /* Borrowed: the window's, which outlives this */
+  GraftPatternEditor *editors[2]; /* the pattern's and the replacement's */
+  GraftDocument      *document;
+  AdwToast           *toast; /* offers the undo, or NULL; NULL once dismissed */
+
+  gboolean replaced[2]; /* which editors (pattern, replacement) the last replacement changed */
+  gboolean undoable;    /* and nothing else has changed them since */
+  gboolean replacing;   /* the texts are being replaced: their changes are ours */
+};
+
+/**
+ * graft_text_undo_new:
+ * @pattern_editor: the pattern's editor
+ * @replacement_editor: the replacement's editor
+ * @document: the document the editors' texts go to
+ *
+ * All three are borrowed and must outlive the result.
+ *
+ * Returns: (transfer full): nothing to undo yet
+ */
+GraftTextUndo *
+graft_text_undo_new (GraftPatternEditor *pattern_editor,
+                     GraftPatternEditor *replacement_editor,
+                     GraftDocument      *document)
+{
+  GraftTextUndo *self = g_new0 (GraftTextUndo, 1);
+
+  self->editors[0] = pattern_editor;
+  self->editors[1] = replacement_editor;
+  self->document = document;
+  return self;
+}
+
+void
+graft_text_undo_free (GraftTextUndo *self)
+{
+  g_free (self);
+}
+
+/**
+ * graft_text_undo_replace:
+ * @self: a text undo
+ * @pattern: (nullable): the pattern's new text, or %NULL to keep it
+ * @replacement: (nullable): the replacement's new text, or %NULL to keep it
+ *
+ * Puts new texts in the editors and the document, each as one step of its
+ * editor's undo history, and remembers which changed for
+ * graft_text_undo_undo().  Dismisses the toast of the replacement before.
+ *
+ * Returns: whether a text changed, so that there is something to undo
+ */
+gboolean
+graft_text_undo_replace (GraftTextUndo *self,
+                         const char    *pattern,
+                         const char    *replacement)
+{
+  g_autofree char *old_pattern = graft_pattern_editor_dup_text (self->editors[0]);
+  g_autofree char *old_replacement = graft_pattern_editor_dup_text (self->editors[1]);
+
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  self->replacing = TRUE;
+  self->replaced[0] = pattern != NULL && strcmp (pattern, old_pattern) != 0;
+  self->replaced[1] = replacement != NULL && strcmp (replacement, old_replacement) != 0;
+  /* A pending edit of the old text is applied first, so that it does not
+   * land after the new one. */
+  graft_pattern_editor_flush (self->editors[0]);
+  graft_pattern_editor_flush (self->editors[1]);
+  if (self->replaced[1])
+    {
+      graft_pattern_editor_replace_text (self->editors[1], replacement);
+      graft_document_set_replacement_text (self->document, replacement);
+    }
+  if (self->replaced[0])
+    {
+      graft_pattern_editor_replace_text (self->editors[0], pattern);
+      graft_document_set_pattern_text (self->document, pattern);
+    }
+  self->replacing = FALSE;
+  self->undoable = self->replaced[0] || self->replaced[1];
+  return self->undoable;
+}
+
+/* @toast (borrowed) offers the undo of the last replacement; the window
+ * reports its dismissal with graft_text_undo_toast_dismissed(). */
+void
+graft_text_undo_set_toast (GraftTextUndo *self,
+                           AdwToast      *toast)
+{
+  self->toast = toast;
+}
+
+/* @toast was dismissed: if it was the one that offers the undo, there is
+ * no toast to dismiss any more. */
+void
+graft_text_undo_toast_dismissed (GraftTextUndo *self,
+                                 AdwToast      *toast)
+{
+  if (self->toast == toast)
+    self->toast = NULL;
+}
+
+/* An editor's text changed (its buffer's ::changed).  Any change but the
+ * replacement's own makes the offer stale: the editor's own undo still
+ * has the replacement. */
+void
+graft_text_undo_texts_changed (GraftTextUndo *self)
+{
+  if (self->replacing)
+    return;
+  self->undoable = FALSE;
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+}
+
+/**
+ * graft_text_undo_undo:
+ * @self: a text undo
+ *
+ * The toast's Undo after graft_text_undo_replace(): gives the editors back
+ * the texts they had, if nothing has changed them since (each editor's own
+ * undo history then still ends with the replacement).  Dismisses the
+ * toast either way.
+ */
+void
+graft_text_undo_undo (GraftTextUndo *self)
+{
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  if (!self->undoable)
+    return;
+  self->undoable = FALSE;
+  for (guint i = 0; i < 2; i++)
+    if (self->replaced[i])
+      {
+        gtk_text_buffer_undo (graft_pattern_editor_get_buffer (self->editors[i]));
+        graft_pattern_editor_flush (self->editors[i]);
+      }
+}
