@@ -58,6 +58,8 @@ zoom_fit_cb (GSimpleAction *action,
   activate_canvas_action (user_data, "canvas.zoom-fit");
 }
 
+static const char *const all_files[] = { "*", NULL };
+
 static void
 add_filter (GtkFileChooser    *chooser,
             const char        *name,
@@ -78,13 +80,12 @@ add_graph_filters (GtkFileChooser *chooser)
   static const char *const python[] = { "*.py", NULL };
   static const char *const listings[] = { "*.graph", "*.txt", NULL };
   static const char *const dot[] = { "*.dot", "*.gv", NULL };
-  static const char *const all[] = { "*", NULL };
 
   add_filter (chooser, "Graphs", graphs);
   add_filter (chooser, "Python Modules", python);
   add_filter (chooser, "FX Graph Listings", listings);
   add_filter (chooser, "DOT Graphs", dot);
-  add_filter (chooser, "All Files", all);
+  add_filter (chooser, "All Files", all_files);
 }
 
 static void
@@ -397,7 +398,6 @@ export_cb (GSimpleAction *action,
   GFile           *file = graft_document_get_file (self->document);
 
   g_autoptr (GtkFileFilter) exported = gtk_file_filter_new ();
-  static const char *const all[] = { "*", NULL };
 
   /* The list shows the files an export may replace, not an empty filter. */
   gtk_file_filter_set_name (exported, "Pictures, Code and Graphs");
@@ -411,7 +411,7 @@ export_cb (GSimpleAction *action,
       gtk_file_filter_add_pattern (exported, pattern);
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), exported);
-  add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all);
+  add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all_files);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
