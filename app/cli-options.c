@@ -46,6 +46,9 @@ static const OptionRow rows[] = {
                                "light (default) or dark", "STYLE" },
   [GRAFT_CLI_OPTION_OUTPUT] = { "output", 'o', G_OPTION_ARG_FILENAME, VALUE (output),
                                 "Write to PATH instead of standard output", "PATH" },
+  [GRAFT_CLI_OPTION_TORCH] = { "torch", 0, G_OPTION_ARG_STRING, VALUE (torch),
+                               "The torch to speak: 2.6 (default, or GRAFT_TORCH) or 1.13",
+                               "VERSION" },
 };
 
 #undef VALUE
@@ -60,6 +63,7 @@ options_clear (GraftCliOptions *o)
   g_free (o->to);
   g_free (o->style);
   g_free (o->output);
+  g_free (o->torch);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GraftCliOptions, options_clear)
@@ -70,13 +74,12 @@ static GOptionEntry *
 entries_new (const GraftCliOptionUse *uses,
              GraftCliOptions         *o)
 {
-  GOptionEntry *entries = g_new0 (GOptionEntry, G_N_ELEMENTS (rows) + 1);
-  guint         n = 0;
+  GOptionEntry    *entries = g_new0 (GOptionEntry, G_N_ELEMENTS (rows) + 2);
+  guint            n = 0;
+  const OptionRow *row;
 
   for (const GraftCliOptionUse *use = uses; use->id != GRAFT_CLI_OPTION_END; use++)
     {
-      const OptionRow *row;
-
       g_return_val_if_fail ((guint) use->id < G_N_ELEMENTS (rows) && n < G_N_ELEMENTS (rows),
                             entries);
       row = &rows[use->id];
@@ -88,6 +91,13 @@ entries_new (const GraftCliOptionUse *uses,
       entries[n].arg_description = row->arg_description;
       n++;
     }
+  /* Every command speaks a torch. */
+  row = &rows[GRAFT_CLI_OPTION_TORCH];
+  entries[n].long_name = row->long_name;
+  entries[n].arg = row->arg;
+  entries[n].arg_data = (char *) o + row->offset;
+  entries[n].description = row->description;
+  entries[n].arg_description = row->arg_description;
   return entries;
 }
 
@@ -121,6 +131,20 @@ graft_cli_run_command (const GraftCommand *command,
     return graft_cli_usage_error (command->name, "%s",
                                   argc < 2 ? "missing INPUT (a file, or - for standard input)"
                                            : "expected one INPUT, got more");
+  if (o.torch != NULL)
+    {
+      o.dialect = graft_dialect_from_name (o.torch);
+      if (o.dialect == NULL)
+        return graft_cli_usage_error (command->name, "--torch %s: unknown torch (use %s)", o.torch,
+                                      graft_dialect_list_names ());
+    }
+  else
+    {
+      o.dialect = graft_dialect_from_environment ();
+      if (o.dialect == NULL)
+        return graft_cli_usage_error (command->name, "GRAFT_TORCH=%s: unknown torch (use %s)",
+                                      g_getenv ("GRAFT_TORCH"), graft_dialect_list_names ());
+    }
   return command->run (&o, argv[1]);
 }
 

@@ -286,6 +286,7 @@ graft_cli_forget_command_line (void)
 
 /**
  * graft_cli_input_set_new:
+ * @dialect: the torch the command speaks
  *
  * A new input set for a command, which the CLI remembers: when an input
  * turns out to be DOT, which the lean `graft` does not read, the command
@@ -294,9 +295,9 @@ graft_cli_forget_command_line (void)
  * Returns: (transfer full): the set
  */
 GraftInputSet *
-graft_cli_input_set_new (void)
+graft_cli_input_set_new (const GraftDialect *dialect)
 {
-  GraftInputSet *inputs = graft_input_set_new ();
+  GraftInputSet *inputs = graft_input_set_new (dialect);
 
 #ifdef GRAFT_CLI_LEAN
   current_inputs = inputs;

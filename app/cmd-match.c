@@ -14,7 +14,7 @@ static int
 run (const GraftCliOptions *o,
      const char            *input)
 {
-  g_autoptr (GraftInputSet) inputs = graft_cli_input_set_new ();
+  g_autoptr (GraftInputSet) inputs = graft_cli_input_set_new (o->dialect);
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GraftPattern) pattern = NULL;
   g_autoptr (GPtrArray) matches = NULL;

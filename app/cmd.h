@@ -54,6 +54,7 @@ typedef enum {
   GRAFT_CLI_OPTION_TO,
   GRAFT_CLI_OPTION_STYLE,
   GRAFT_CLI_OPTION_OUTPUT,
+  GRAFT_CLI_OPTION_TORCH,
 } GraftCliOptionId;
 
 /* One option a command takes, in the order of its --help. */
@@ -74,8 +75,13 @@ typedef struct
   char    *to;              /* Owned: --to FORMAT */
   char    *style;           /* Owned: --style STYLE */
   char    *output;          /* Owned: -o, --output PATH */
+  char    *torch;           /* Owned: --torch VERSION */
   gboolean ignore_literals; /* --ignore-literals */
   gboolean json;            /* --json */
+
+  /* The torch spoken: --torch, else GRAFT_TORCH, else 2.6 (every command
+   * takes --torch, so it is in no command's list). */
+  const GraftDialect *dialect;
 } GraftCliOptions;
 
 typedef struct
@@ -143,7 +149,7 @@ gboolean       graft_cli_prepare_view (int    argc,
                                        int   *out_status);
 void           graft_cli_keep_command_line (char **argv);
 void           graft_cli_forget_command_line (void);
-GraftInputSet *graft_cli_input_set_new (void);
+GraftInputSet *graft_cli_input_set_new (const GraftDialect *dialect);
 int            graft_cli_hand_over_dot (void);
 int            graft_cli_finish (int status);
 

@@ -21,6 +21,9 @@ struct _GoldenCase
   char *expected_dir; /* where STEM.SUFFIX are */
   char *variant;      /* nullable */
 
+  const GraftDialect *dialect; /* static */
+  gboolean            per_dialect;
+
   GoldenFunc    func;
   GoldenOrigin  origin;
   GoldenCompare compare;
@@ -90,9 +93,10 @@ matches_any (const char *const *globs,
 }
 
 static void
-add_case (const GoldenSuite *suite,
-          const char        *name,
-          const char        *variant)
+add_case (const GoldenSuite  *suite,
+          const char         *name,
+          const char         *variant,
+          const GraftDialect *dialect)
 {
   GoldenCase      *gcase = g_new0 (GoldenCase, 1);
   g_autofree char *test_path = NULL;
@@ -104,13 +108,15 @@ add_case (const GoldenSuite *suite,
   gcase->expected_dir = g_strdup (suite->expected_dir != NULL ? suite->expected_dir
                                                               : suite->input_dir);
   gcase->variant = g_strdup (variant);
+  gcase->dialect = dialect;
+  gcase->per_dialect = suite->per_dialect;
   gcase->func = suite->func;
   gcase->origin = suite->origin;
   gcase->compare = suite->compare;
-  if (variant != NULL)
-    test_path = g_strdup_printf ("%s/%s/%s", suite->test_path, gcase->stem, variant);
-  else
-    test_path = g_strdup_printf ("%s/%s", suite->test_path, gcase->stem);
+  test_path = g_strdup_printf ("%s/%s%s%s%s%s", suite->test_path, gcase->stem,
+                               variant != NULL ? "/" : "", variant != NULL ? variant : "",
+                               suite->per_dialect ? "/torch" : "",
+                               suite->per_dialect ? dialect->name : "");
   g_test_add_data_func_full (test_path, gcase, run_case, case_free);
 }
 
@@ -134,12 +140,16 @@ golden_suite_add (const GoldenSuite *suite)
   g_assert_cmpuint (names->len, >, 0);
 
   for (guint i = 0; i < names->len; i++)
-    {
-      if (suite->variants == NULL)
-        add_case (suite, names->pdata[i], NULL);
-      for (guint v = 0; suite->variants != NULL && suite->variants[v] != NULL; v++)
-        add_case (suite, names->pdata[i], suite->variants[v]);
-    }
+    for (guint t = 0; t < (suite->per_dialect ? GRAFT_N_TORCHES : 1); t++)
+      {
+        const GraftDialect *dialect =
+            suite->per_dialect ? graft_dialect_get (t) : graft_dialect_get_default ();
+
+        if (suite->variants == NULL)
+          add_case (suite, names->pdata[i], NULL, dialect);
+        for (guint v = 0; suite->variants != NULL && suite->variants[v] != NULL; v++)
+          add_case (suite, names->pdata[i], suite->variants[v], dialect);
+      }
   return names->len;
 }
 
@@ -178,11 +188,34 @@ golden_case_get_variant (const GoldenCase *gcase)
   return gcase->variant;
 }
 
+/* The torch this case is for: each of them in a per-dialect suite, else
+ * the default (transfer none). */
+const GraftDialect *
+golden_case_get_dialect (const GoldenCase *gcase)
+{
+  return gcase->dialect;
+}
+
+/* The name of the expected file of @stem for @dialect: STEM.SUFFIX for
+ * torch 1.13.1 (the files the project started with), STEM.torch26.SUFFIX
+ * for torch 2.6 (transfer full). */
+char *
+golden_expected_name (const char         *stem,
+                      const GraftDialect *dialect,
+                      const char         *suffix)
+{
+  if (dialect->torch == GRAFT_TORCH_1_13)
+    return g_strconcat (stem, ".", suffix, NULL);
+  return g_strconcat (stem, ".torch26.", suffix, NULL);
+}
+
 static char *
 expected_path (const GoldenCase *gcase,
                const char       *suffix)
 {
-  g_autofree char *name = g_strconcat (gcase->stem, ".", suffix, NULL);
+  g_autofree char *name = gcase->per_dialect
+                              ? golden_expected_name (gcase->stem, gcase->dialect, suffix)
+                              : g_strconcat (gcase->stem, ".", suffix, NULL);
 
   return g_build_filename (gcase->expected_dir, name, NULL);
 }

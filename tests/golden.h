@@ -23,7 +23,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "graft.h"
 
 G_BEGIN_DECLS
 
@@ -53,23 +53,29 @@ typedef struct
   const char *const *inputs;       /* globs of input file names, NULL-terminated */
   const char *const *skip;         /* globs of names that are helpers, not cases; or NULL */
   const char *const *variants;     /* one case per input and variant; or NULL: one per input */
-  GoldenOrigin       origin;
-  GoldenCompare      compare;
-  GoldenFunc         func;
+  gboolean           per_dialect;  /* each case once per torch: STEM.SUFFIX for 1.13,
+                                    * STEM.torch26.SUFFIX for 2.6 */
+  GoldenOrigin  origin;
+  GoldenCompare compare;
+  GoldenFunc    func;
 } GoldenSuite;
 
-gboolean    golden_regenerating (void);
-guint       golden_suite_add (const GoldenSuite *suite);
-const char *golden_case_get_input (const GoldenCase *gcase);
-const char *golden_case_get_input_name (const GoldenCase *gcase);
-const char *golden_case_get_input_dir (const GoldenCase *gcase);
-const char *golden_case_get_stem (const GoldenCase *gcase);
-const char *golden_case_get_variant (const GoldenCase *gcase);
-gboolean    golden_case_has_expected (const GoldenCase *gcase,
-                                      const char       *suffix);
-void        golden_case_check (const GoldenCase *gcase,
-                               const char       *suffix,
-                               const char       *got,
-                               gssize            got_len);
+gboolean            golden_regenerating (void);
+guint               golden_suite_add (const GoldenSuite *suite);
+const char         *golden_case_get_input (const GoldenCase *gcase);
+const char         *golden_case_get_input_name (const GoldenCase *gcase);
+const char         *golden_case_get_input_dir (const GoldenCase *gcase);
+const char         *golden_case_get_stem (const GoldenCase *gcase);
+const char         *golden_case_get_variant (const GoldenCase *gcase);
+const GraftDialect *golden_case_get_dialect (const GoldenCase *gcase);
+char               *golden_expected_name (const char         *stem,
+                                          const GraftDialect *dialect,
+                                          const char         *suffix);
+gboolean            golden_case_has_expected (const GoldenCase *gcase,
+                                              const char       *suffix);
+void                golden_case_check (const GoldenCase *gcase,
+                                       const char       *suffix,
+                                       const char       *got,
+                                       gssize            got_len);
 
 G_END_DECLS

@@ -266,7 +266,7 @@ static GraftGraph *
 make_graph (GraftNode **out_x,
             GraftNode **out_y)
 {
-  GraftGraph *graph = graft_graph_new ();
+  GraftGraph *graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
 
   *out_x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, NULL, NULL);
   *out_y = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "y", NULL, NULL, NULL, NULL);

@@ -110,6 +110,7 @@ typedef struct
   char       *dir;
   char       *name;
   const char *command;
+  const char *torch; /* `--torch` */
 } BadInput;
 
 static void
@@ -140,6 +141,8 @@ test_bad_input (gconstpointer data)
 
   /* A first line `# graft-args: ...` holds the case's options. */
   g_ptr_array_add (args, (gpointer) b->command);
+  g_ptr_array_add (args, (gpointer) "--torch");
+  g_ptr_array_add (args, (gpointer) b->torch);
   g_ptr_array_add (args, b->name);
   if (g_file_get_contents (path, &text, NULL, NULL) && g_str_has_prefix (text, "# graft-args:"))
     {
@@ -157,7 +160,10 @@ test_bad_input (gconstpointer data)
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_regex_match (form, run.err, 0, NULL));
 
-  expected_path = g_strconcat (b->dir, G_DIR_SEPARATOR_S, stem, ".errors", NULL);
+  /* NAME.errors for torch 1.13.1, NAME.torch26.errors for 2.6. */
+  expected_path =
+      g_strconcat (b->dir, G_DIR_SEPARATOR_S, stem,
+                   strcmp (b->torch, "1.13") == 0 ? ".errors" : ".torch26.errors", NULL);
   if (g_strcmp0 (g_getenv ("GRAFT_TEST_REGENERATE"), "1") == 0)
     {
       g_autoptr (GError) error = NULL;
@@ -192,26 +198,29 @@ add_bad_inputs (const char *subdir,
 {
   g_autofree char *dir = data_path (subdir, NULL);
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  const char *name;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char              *name;
+  static const char *const torches[] = { "2.6", "1.13" };
 
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
     if ((g_str_has_suffix (name, ".py") || g_str_has_suffix (name, ".txt")) &&
-        strcmp (name, "ORACLE.txt") != 0 && !g_str_has_suffix (name, "_rules.py"))
+        !g_str_has_prefix (name, "ORACLE") && !g_str_has_suffix (name, "_rules.py"))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names);
   for (guint i = 0; i < names->len; i++)
-    {
-      BadInput        *b = g_new0 (BadInput, 1);
-      g_autofree char *test_path =
-          g_strdup_printf ("/cli/bad-%s/%s", command, (char *) names->pdata[i]);
+    for (guint t = 0; t < G_N_ELEMENTS (torches); t++)
+      {
+        BadInput        *b = g_new0 (BadInput, 1);
+        g_autofree char *test_path = g_strdup_printf ("/cli/bad-%s/%s/torch%s", command,
+                                                      (char *) names->pdata[i], torches[t]);
 
-      b->dir = g_strdup (dir);
-      b->name = names->pdata[i];
-      b->command = command;
-      g_test_add_data_func_full (test_path, b, test_bad_input, bad_input_free);
-    }
+        b->dir = g_strdup (dir);
+        b->name = g_strdup (names->pdata[i]);
+        b->command = command;
+        b->torch = torches[t];
+        g_test_add_data_func_full (test_path, b, test_bad_input, bad_input_free);
+      }
   return names->len;
 }
 
@@ -279,8 +288,8 @@ test_dot_hand_over (void)
   static const char dot[] = "digraph { a -> b }\n";
   static const char listing[] =
       "graph():\n"
-      "    %a : [#users=1] = placeholder[target=a]\n"
-      "    %b : [#users=1] = call_function[target=b](args = (%a,), kwargs = {})\n"
+      "    %a : [num_users=1] = placeholder[target=a]\n"
+      "    %b : [num_users=1] = call_function[target=b](args = (%a,), kwargs = {})\n"
       "    return b\n";
   g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
   g_autofree char *file = g_build_filename (dir, "plain.dot", NULL);
@@ -349,8 +358,8 @@ test_entry (void)
   run_graft (&function, NULL, source, args_function);
   g_assert_cmpstr (function.out, ==,
                    "graph():\n"
-                   "    %y : [#users=1] = placeholder[target=y]\n"
-                   "    %neg : [#users=1] = call_method[target=neg](args = (%y,), kwargs = {})\n"
+                   "    %y : [num_users=1] = placeholder[target=y]\n"
+                   "    %neg : [num_users=1] = call_method[target=neg](args = (%y,), kwargs = {})\n"
                    "    return neg\n");
   run_graft (&missing, NULL, source, args_missing);
   g_assert_cmpint (missing.status, ==, 1);

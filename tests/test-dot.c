@@ -43,7 +43,8 @@ assert_round_trip (GraftGraph            *graph,
   g_autoptr (GError) error = NULL;
   g_autofree char *dot = graft_dot_print (graph, options);
   g_autoptr (GraftSource) source = graft_source_new ("export.dot", dot, -1);
-  g_autoptr (GraftGraph) back = graft_dot_parse (source, &error);
+  g_autoptr (GraftGraph) back =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_autofree char *code = NULL;
   g_autofree char *back_code = NULL;
   g_autofree char *listing = NULL;
@@ -105,7 +106,7 @@ test_corpus_round_trip (const GoldenCase *gcase)
   g_assert_no_error (error);
   if (source == NULL)
     return;
-  graph = graft_trace_source (source, NULL, &error);
+  graph = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
   g_assert_no_error (error);
   if (graph == NULL)
     return;
@@ -140,7 +141,8 @@ test_dot_file (const GoldenCase *gcase)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
-  g_autoptr (GraftGraph) graph = graft_input_load_graph (source, NULL, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
 
@@ -163,7 +165,8 @@ test_dot_error (const GoldenCase *gcase)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
-  g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_autofree char *line = NULL;
   g_autofree char *got = NULL;
 
@@ -208,7 +211,8 @@ trace_text (const char *python)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = graft_source_new ("test.py", python, -1);
-  GraftGraph *graph = graft_trace_source (source, NULL, &error);
+  GraftGraph *graph =
+      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (graph);
@@ -237,7 +241,7 @@ set_str (GraftArg   *arg,
 static GraftGraph *
 values_graph (void)
 {
-  GraftGraph       *graph = graft_graph_new ();
+  GraftGraph       *graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode        *x, *w, *call;
   GraftArg          args, kwargs, *it;
   static const char weird[] =
@@ -333,7 +337,8 @@ test_values (void)
   {
     g_autoptr (GError) error = NULL;
     g_autoptr (GraftSource) source = graft_source_new ("values.dot", dot, -1);
-    g_autoptr (GraftGraph) back = graft_dot_parse (source, &error);
+    g_autoptr (GraftGraph) back =
+        graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
     GraftNode      *call;
     GraftNode      *orig;
     const GraftArg *a, *b;
@@ -396,7 +401,8 @@ test_int_rule (void)
       g_autofree char *text = g_strconcat (head, cases[i].value, tail, NULL);
       g_autoptr (GraftSource) source = graft_source_new ("ints.dot", text, -1);
       g_autoptr (GError) error = NULL;
-      g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+      g_autoptr (GraftGraph) graph =
+          graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
       const GraftArg  *arg;
       g_autofree char *code = NULL;
 
@@ -418,7 +424,7 @@ test_int_rule (void)
 
   /* A symbol of other digits is written so that it reads back as itself. */
   {
-    g_autoptr (GraftGraph) graph = graft_graph_new ();
+    g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
     GraftArg         args, kwargs;
     g_autofree char *dot = NULL;
 
@@ -471,7 +477,7 @@ test_options (void)
 static void
 test_names (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   static const char *const names[] = { "node", "Graph", "EDGE", "strict", "inf",
                                        "nan", "Ellipsis", "_1", "\xc3\xa9t\xc3\xa9" };
   GraftArg                 args;
@@ -565,7 +571,7 @@ test_graphviz_draws (void)
 
       source = graft_input_read_file (path, &error);
       g_assert_no_error (error);
-      resnet = graft_trace_source (source, NULL, &error);
+      resnet = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
       g_assert_no_error (error);
       dot = graft_dot_print (resnet, NULL);
       assert_dot_draws (dot);
@@ -606,7 +612,7 @@ test_input (void)
     }
 
   source = graft_source_new ("in.dot", "// a comment\ndigraph { x -> \"torch.relu\" }\n", -1);
-  graph = graft_input_load_graph (source, NULL, &error);
+  graph = graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (graph);
   code = graft_codegen_python (graph);
@@ -616,7 +622,8 @@ test_input (void)
   {
     g_autoptr (GraftSource) anonymous =
         graft_source_new ("anon.dot", "digraph { x -> y; y [label=\"\\G\"] }", -1);
-    g_autoptr (GraftGraph) anon = graft_dot_parse (anonymous, &error);
+    g_autoptr (GraftGraph) anon =
+        graft_dot_parse (anonymous, graft_dialect_get (GRAFT_TORCH_1_13), &error);
 
     g_assert_no_error (error);
     g_assert_cmpstr (graft_node_get_target (graft_graph_find_node (anon, "y")), ==, "y");
@@ -646,13 +653,14 @@ test_error_recovery (void)
       g_autoptr (GError) error = NULL;
       g_autoptr (GraftSource) source = graft_source_new ("bad.dot", bad[i], -1);
       g_autoptr (GraftSource) good = graft_source_new ("good.dot", "digraph { p -> q }", -1);
-      g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+      g_autoptr (GraftGraph) graph =
+          graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
       g_autoptr (GraftGraph) fine = NULL;
 
       g_assert_null (graph);
       g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_SYNTAX);
       g_clear_error (&error);
-      fine = graft_dot_parse (good, &error);
+      fine = graft_dot_parse (good, graft_dialect_get (GRAFT_TORCH_1_13), &error);
       g_assert_no_error (error);
       g_assert_nonnull (fine);
     }
@@ -668,7 +676,8 @@ test_first_graph_only (void)
       graft_source_new ("two.dot", "digraph { p -> q } digraph zz { y }\n", -1);
   g_autoptr (GraftSource) one = graft_source_new ("one.dot", "digraph { a }", -1);
   g_autoptr (GraftSource) late = graft_source_new ("late.dot", "digraph {\n\n  b -> ;\n}\n", -1);
-  g_autoptr (GraftGraph) first = graft_dot_parse (two, &error);
+  g_autoptr (GraftGraph) first =
+      graft_dot_parse (two, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_autoptr (GraftGraph) second = NULL;
   g_autoptr (GraftGraph) third = NULL;
   g_autofree char *line = NULL;
@@ -676,12 +685,12 @@ test_first_graph_only (void)
   g_assert_no_error (error);
   g_assert_nonnull (graft_graph_find_node (first, "q"));
   g_assert_null (graft_graph_find_node (first, "y"));
-  second = graft_dot_parse (one, &error);
+  second = graft_dot_parse (one, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_assert_no_error (error);
   g_assert_nonnull (graft_graph_find_node (second, "a"));
   g_assert_null (graft_graph_find_node (second, "y"));
   /* Line numbers start again at 1. */
-  third = graft_dot_parse (late, &error);
+  third = graft_dot_parse (late, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_assert_null (third);
   line = graft_error_format (error, NULL);
   g_assert_cmpstr (line, ==, "late.dot:3:8: error: syntax error near ';'");
@@ -733,7 +742,7 @@ test_mutations (void)
             }
         }
       source = graft_source_new ("mutant.dot", text->str, (gssize) text->len);
-      back = graft_dot_parse (source, &error);
+      back = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
       if (back != NULL)
         {
           g_autofree char *code = graft_codegen_python (back);
@@ -769,7 +778,7 @@ test_too_many_edges (void)
     g_string_append_printf (text, "n%u -> n%u;\n", i % 1000, (i * 7 + 1) % 1000);
   g_string_append (text, "}\n");
   source = graft_source_new ("big.dot", text->str, (gssize) text->len);
-  graph = graft_dot_parse (source, &error);
+  graph = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_assert_null (graph);
   g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
   g_assert_nonnull (strstr (error->message, "more than 400000 edges"));
@@ -791,7 +800,8 @@ test_newline_in_target (void)
       "}\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = graft_source_new ("newline.dot", dot, -1);
-  g_autoptr (GraftGraph) graph = graft_dot_parse (source, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_autofree char *code = NULL;
 
   g_assert_no_error (error);

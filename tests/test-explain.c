@@ -16,7 +16,7 @@ static void
 test_case (gconstpointer data)
 {
   const char *path = data;
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, &error);
   g_autoptr (GraftGraph) pattern_graph = NULL;

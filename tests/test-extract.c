@@ -142,7 +142,7 @@ test_torchvision (gconstpointer data)
       g_assert_no_error (error);
       text = graft_codegen_function_source (extracted, "pattern");
       source = graft_source_new ("pattern", text, -1);
-      traced = graft_trace_source (source, "pattern", &error);
+      traced = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), "pattern", &error);
       if (traced == NULL)
         g_error ("%s: the pattern does not trace: %s\n%s", path, error->message, text);
       pattern = graft_pattern_new (g_steal_pointer (&traced), &error);

@@ -57,7 +57,8 @@ traced_code (const char *source_text)
 {
   g_autoptr (GraftSource) source = graft_source_new ("t.py", source_text, -1);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph = graft_input_load_graph (source, NULL, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
 
   if (graph == NULL)
     return g_strdup (error->message);

@@ -68,7 +68,7 @@ assert_lint_fails (GraftGraph    *graph,
 static void
 test_create (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode       *x = placeholder (graph, "x");
   GraftNode       *add = call2 (graph, "operator.add", x, x, NULL);
   GraftNode       *add_1 = call2 (graph, "operator.add", add, x, NULL);
@@ -126,7 +126,7 @@ test_create (void)
 static void
 test_users (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *y = placeholder (graph, "y");
   GraftNode *a = call2 (graph, "operator.mul", x, x, NULL);
@@ -167,7 +167,7 @@ test_users (void)
 static void
 test_replace_all_uses (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode       *x = placeholder (graph, "x");
   GraftNode       *y = placeholder (graph, "y");
   GraftNode       *a = call2 (graph, "operator.add", x, x, NULL);
@@ -209,7 +209,7 @@ test_replace_all_uses (void)
 static void
 test_erase (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *neg = call2 (graph, "operator.neg", x, NULL, NULL);
   GraftNode *neg_1 = call2 (graph, "operator.neg", neg, NULL, NULL);
@@ -240,7 +240,7 @@ test_erase (void)
 static void
 test_move_before (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *a = call2 (graph, "torch.relu", x, NULL, NULL);
   GraftNode *b = call2 (graph, "torch.tanh", x, NULL, NULL);
@@ -274,7 +274,7 @@ static void
 test_insert_before (void)
 {
   const guint n = 100000;
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *out = output (graph, x);
   GraftNode *prev = x;
@@ -312,8 +312,8 @@ test_insert_before (void)
 static void
 test_lint (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
-  g_autoptr (GraftGraph) other = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *foreign = placeholder (other, "f");
   GraftNode *a;
@@ -352,7 +352,7 @@ test_lint (void)
 static void
 test_input_nodes (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *a = placeholder (graph, "a");
   GraftNode *b = placeholder (graph, "b");
   GraftNode *c = placeholder (graph, "c");
@@ -399,7 +399,7 @@ test_input_nodes (void)
 static void
 test_node_fields (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   guint32    start = 1, end = 1;
 
@@ -434,7 +434,7 @@ static void
 test_memory_size (void)
 {
   const guint n = 10000;
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *prev = x;
   gsize      size;

@@ -56,7 +56,7 @@ static GraftGraph *
 make_synthetic (guint    n,
                 gboolean hubs)
 {
-  GraftGraph *graph = graft_graph_new ();
+  GraftGraph *graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
   GraftNode *w = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "w", NULL, NULL, "w", NULL);
@@ -257,7 +257,7 @@ test_segments (void)
 static void
 test_computed_hub (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GraftLayout) layout = NULL;
   g_autoptr (GError) error = NULL;
   GraftNode *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
@@ -446,7 +446,7 @@ render_example (GraftFormat      format,
                 GraftRenderStyle style)
 {
   g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
   g_autofree gint *marks = NULL;

@@ -28,7 +28,7 @@ parse_text (const char *text,
 {
   g_autoptr (GraftSource) source = graft_source_new ("test.txt", text, -1);
 
-  return graft_listing_parse (source, error);
+  return graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), error);
 }
 
 static GraftGraph *
@@ -76,7 +76,7 @@ test_data_case (gconstpointer data)
   source = graft_input_read_file (txt_path, &error);
   g_assert_no_error (error);
   g_assert_true (graft_listing_detect (source));
-  graph = graft_listing_parse (source, &error);
+  graph = graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   g_assert_no_error (error);
   g_assert_nonnull (graph);
   g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error));
@@ -614,7 +614,8 @@ parse_anything (const char *text,
 {
   g_autoptr (GraftSource) source = graft_source_new ("junk", text, len);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph = graft_listing_parse (source, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
 
   if (graph == NULL)
     {
@@ -705,7 +706,7 @@ test_large (void)
   source = graft_source_new ("large.txt", text->str, text->len);
 
   timer = g_timer_new ();
-  graph = graft_listing_parse (source, &error);
+  graph = graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   seconds = g_timer_elapsed (timer, NULL);
   g_assert_no_error (error);
   g_test_message ("parsed %u nodes in %.3f s", n + 2, seconds);

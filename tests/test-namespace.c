@@ -140,7 +140,7 @@ static const struct
 static void
 test_create_name (void)
 {
-  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
 
   for (guint i = 0; i < G_N_ELEMENTS (sequence); i++)
     {
@@ -178,8 +178,8 @@ test_suffix_runs (void)
     { "x_00", "x_11" },
     { "x_1", "x_12" },
   };
-  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
-  g_autoptr (GraftNamespace) many = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftNamespace) many = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GTimer) timer = g_timer_new ();
   const char *name = NULL;
 
@@ -272,7 +272,7 @@ test_against_model (void)
     "add", "x", "layers.0", "layers_0", "_", "sum", "lambda",
     "getattr", "a-b", "1st", "conv_1_2", "inf", "", /* `_3`: a suffix on an empty base */
   };
-  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
   GRand *rand = g_rand_new_with_seed (20261129);
@@ -335,7 +335,7 @@ test_against_model (void)
 static void
 test_builtin_flag (void)
 {
-  g_autoptr (GraftNamespace) ns = graft_namespace_new ();
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_1_13));
 
   /* The getattr builtin itself may be called getattr; a node may not. */
   g_assert_cmpstr (graft_namespace_create_name (ns, "getattr", GRAFT_NAME_IS_BUILTIN), ==,
@@ -351,7 +351,7 @@ test_builtin_flag (void)
 static void
 test_names_never_released (void)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *neg, *neg_1, *again;
   GraftArg   args;
 

@@ -113,7 +113,7 @@ test_case (const GoldenCase *gcase)
 {
   g_autofree char *args_line = case_args (gcase);
   g_auto (Args) a = { 0 };
-  g_autoptr (GraftInputSet) inputs = graft_input_set_new ();
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autofree char *cwd = g_get_current_dir ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = NULL;

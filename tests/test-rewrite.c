@@ -19,7 +19,8 @@ trace (const char *code,
 {
   g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
   g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_trace_source (source, entry, &error);
+  GraftGraph *graph =
+      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), entry, &error);
 
   g_assert_no_error (error);
   return graph;
@@ -30,7 +31,7 @@ parse_listing (const char *text)
 {
   g_autoptr (GraftSource) source = graft_source_new ("listing.txt", text, -1);
   g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_listing_parse (source, &error);
+  GraftGraph *graph = graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
 
   g_assert_no_error (error);
   return graph;

@@ -40,7 +40,8 @@ trace_text (const char *text,
 {
   g_autoptr (GraftSource) source = graft_source_new (name, text, -1);
   g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_trace_source (source, name, &error);
+  GraftGraph *graph =
+      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), name, &error);
 
   g_assert_no_error (error);
   return graph;
@@ -51,7 +52,7 @@ load_resnet (void)
 {
   g_autofree char *path =
       g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
 

@@ -68,7 +68,7 @@ test_golden (const GoldenCase *gcase)
   g_assert_no_error (error);
   if (source == NULL)
     return;
-  graph = graft_trace_source (source, NULL, &error);
+  graph = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
   if (graph == NULL)
     {
       /* Fail this case only, so that one broken case does not hide the
@@ -97,7 +97,7 @@ test_golden (const GoldenCase *gcase)
       if (graph_has_lossy_strings (graph))
         return;
       reread_source = graft_source_new (py_path, listing->str, listing->len);
-      reread = graft_listing_parse (reread_source, &error);
+      reread = graft_listing_parse (reread_source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
       g_assert_no_error (error);
       if (reread == NULL)
         return;

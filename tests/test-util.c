@@ -18,7 +18,7 @@ test_data_path (const char *dir,
 GraftGraph *
 test_load_graph (const char *path)
 {
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
 

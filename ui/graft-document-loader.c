@@ -22,13 +22,14 @@
  * worker). */
 typedef struct
 {
-  GFile         *file; /* NULL for a text */
-  GraftGraph    *graph;
-  GError        *error;
-  char          *code;
-  char          *pattern;
-  char          *replacement;
-  GraftRecovery *recovery; /* the file's autosave, or NULL */
+  GFile              *file;    /* NULL for a text */
+  const GraftDialect *dialect; /* static: the torch to read it for */
+  GraftGraph         *graph;
+  GError             *error;
+  char               *code;
+  char               *pattern;
+  char               *replacement;
+  GraftRecovery      *recovery; /* the file's autosave, or NULL */
 } Loaded;
 
 static void
@@ -56,7 +57,7 @@ static void
 read_source (Loaded      *loaded,
              GraftSource *source)
 {
-  loaded->graph = graft_input_load_graph (source, NULL, &loaded->error);
+  loaded->graph = graft_input_load_graph (source, loaded->dialect, NULL, &loaded->error);
   if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
       loaded->pattern = graft_input_dup_definition (source, "pattern");
@@ -136,6 +137,7 @@ graft_document_load_text (GraftDocument *self,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
   source = graft_source_new (filename, text, -1);
+  loaded.dialect = graft_document_get_dialect (self);
   read_source (&loaded, source);
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -165,6 +167,7 @@ graft_document_load_file (GraftDocument *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   loaded.file = g_object_ref (file);
+  loaded.dialect = graft_document_get_dialect (self);
   read_file (&loaded);
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -207,6 +210,7 @@ graft_document_load_file_async (GraftDocument      *self,
   g_return_if_fail (G_IS_FILE (file));
 
   loaded->file = g_object_ref (file);
+  loaded->dialect = graft_document_get_dialect (self);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, graft_document_load_file_async);
   g_task_set_task_data (task, loaded, loaded_free);

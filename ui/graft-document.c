@@ -63,6 +63,8 @@ struct _GraftDocument
 {
   GObject parent_instance;
 
+  const GraftDialect *dialect; /* static: the torch the document speaks */
+
   /* Owned */
   GFile         *file;
   char          *title;
@@ -242,7 +244,8 @@ graft_document_class_init (GraftDocumentClass *klass)
 static void
 graft_document_init (GraftDocument *self)
 {
-  self->graph = graft_graph_new ();
+  self->dialect = graft_dialect_get_default ();
+  self->graph = graft_graph_new (self->dialect);
   self->title = g_strdup ("Untitled");
   self->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   self->match_items = g_list_store_new (GRAFT_TYPE_MATCH_ITEM);
@@ -414,16 +417,30 @@ set_file (GraftDocument *self,
     }
 }
 
+/**
+ * graft_document_get_dialect:
+ *
+ * Returns: (transfer none): the torch the document traces, prints, matches
+ *   and rewrites as
+ */
+const GraftDialect *
+graft_document_get_dialect (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), graft_dialect_get_default ());
+  return self->dialect;
+}
+
 /* Traces @text's function @name into a graph; errors point into @text,
  * named @label. */
 static GraftGraph *
-trace_text (const char *label,
-            const char *text,
-            const char *name,
-            GError    **error)
+trace_text (const GraftDialect *dialect,
+            const char         *label,
+            const char         *text,
+            const char         *name,
+            GError            **error)
 {
   g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
-  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, error);
+  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, error);
 
   if (program == NULL)
     return NULL;
@@ -467,7 +484,7 @@ _graft_document_load_graph (GraftDocument *self,
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
   g_clear_error (&self->load_error);
-  self->graph = graph != NULL ? graph : graft_graph_new ();
+  self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
   self->load_error = error;
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
@@ -605,7 +622,7 @@ graft_document_set_pattern_text (GraftDocument *self,
     }
   g_clear_error (&self->pattern_error);
   g_clear_pointer (&self->pattern, graft_pattern_unref);
-  graph = trace_text ("pattern", text, "pattern", &self->pattern_error);
+  graph = trace_text (self->dialect, "pattern", text, "pattern", &self->pattern_error);
   if (graph != NULL)
     self->pattern = graft_pattern_new (graph, &self->pattern_error);
   g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
@@ -633,7 +650,8 @@ graft_document_set_replacement_text (GraftDocument *self,
     }
   g_clear_error (&self->replacement_error);
   g_clear_pointer (&self->replacement, graft_graph_free);
-  self->replacement = trace_text ("replacement", text, "replacement", &self->replacement_error);
+  self->replacement =
+      trace_text (self->dialect, "replacement", text, "replacement", &self->replacement_error);
   g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
 }
 
@@ -891,7 +909,7 @@ graft_document_restore_text (GraftDocument *self,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
   source = graft_source_new (filename, text, -1);
-  graph = graft_input_load_graph (source, NULL, error);
+  graph = graft_input_load_graph (source, self->dialect, NULL, error);
   if (graph == NULL)
     return FALSE;
   graft_document_get_code (self);

@@ -16,34 +16,35 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftDocument, graft_document, GRAFT, DOCUMENT, GObject)
 
-GraftDocument *graft_document_new (void) G_GNUC_WARN_UNUSED_RESULT;
-gboolean       graft_document_load_file (GraftDocument *self,
-                                         GFile         *file,
-                                         GError       **error);
-void           graft_document_load_file_async (GraftDocument      *self,
-                                               GFile              *file,
-                                               GCancellable       *cancellable,
-                                               GAsyncReadyCallback callback,
-                                               gpointer            user_data);
-GraftRecovery *graft_document_steal_recovery (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
-gboolean       graft_document_load_file_finish (GraftDocument *self,
-                                                GAsyncResult  *result,
-                                                GError       **error);
-gboolean       graft_document_load_text (GraftDocument *self,
-                                         const char    *filename,
-                                         const char    *text,
-                                         GError       **error);
-gboolean       graft_document_restore_text (GraftDocument *self,
-                                            const char    *filename,
-                                            const char    *text,
-                                            const char    *label,
-                                            GError       **error);
-GFile         *graft_document_get_file (GraftDocument *self);
-const char    *graft_document_get_title (GraftDocument *self);
-gboolean       graft_document_get_modified (GraftDocument *self);
-const GError  *graft_document_get_load_error (GraftDocument *self);
-GraftGraph    *graft_document_get_graph (GraftDocument *self);
-guint          graft_document_get_revision (GraftDocument *self);
+GraftDocument      *graft_document_new (void) G_GNUC_WARN_UNUSED_RESULT;
+gboolean            graft_document_load_file (GraftDocument *self,
+                                              GFile         *file,
+                                              GError       **error);
+void                graft_document_load_file_async (GraftDocument      *self,
+                                                    GFile              *file,
+                                                    GCancellable       *cancellable,
+                                                    GAsyncReadyCallback callback,
+                                                    gpointer            user_data);
+GraftRecovery      *graft_document_steal_recovery (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+gboolean            graft_document_load_file_finish (GraftDocument *self,
+                                                     GAsyncResult  *result,
+                                                     GError       **error);
+gboolean            graft_document_load_text (GraftDocument *self,
+                                              const char    *filename,
+                                              const char    *text,
+                                              GError       **error);
+gboolean            graft_document_restore_text (GraftDocument *self,
+                                                 const char    *filename,
+                                                 const char    *text,
+                                                 const char    *label,
+                                                 GError       **error);
+GFile              *graft_document_get_file (GraftDocument *self);
+const char         *graft_document_get_title (GraftDocument *self);
+const GraftDialect *graft_document_get_dialect (GraftDocument *self);
+gboolean            graft_document_get_modified (GraftDocument *self);
+const GError       *graft_document_get_load_error (GraftDocument *self);
+GraftGraph         *graft_document_get_graph (GraftDocument *self);
+guint               graft_document_get_revision (GraftDocument *self);
 
 const char   *graft_document_get_pattern_text (GraftDocument *self);
 void          graft_document_set_pattern_text (GraftDocument *self,

@@ -795,7 +795,7 @@ names_are_direct (GraftGraph *graph)
     g_hash_table_iter_init (&iter, globals);
     while (g_hash_table_iter_next (&iter, &key, NULL))
       {
-        g_autoptr (GraftNamespace) one = graft_namespace_new ();
+        g_autoptr (GraftNamespace) one = graft_namespace_new (graft_graph_get_dialect (graph));
         const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
 
         if (graft_graph_find_node (graph, clean) != NULL ||
@@ -853,6 +853,7 @@ generate (GraftGraph *graph,
 {
   CodeGen                 *gen = &g->gen;
   GString                 *body;
+  gboolean                 frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   static const char *const custom_builtins[] = {
     "inf",
     "nan",
@@ -866,7 +867,7 @@ generate (GraftGraph *graph,
   memset (g, 0, sizeof *g);
   body = g->body = g_string_new (NULL);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
-  gen->names = graft_namespace_new ();
+  gen->names = graft_namespace_new (graft_graph_get_dialect (graph));
   gen->node_names = g_hash_table_new (NULL, NULL);
   gen->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   gen->wrapped = g_ptr_array_new ();
@@ -883,9 +884,10 @@ generate (GraftGraph *graph,
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
-      GraftOp op = graft_node_get_op (node);
-      gsize   line_start = body->len;
-      guint   start, length;
+      GraftOp  op = graft_node_get_op (node);
+      gsize    line_start = body->len;
+      guint    start = 0, length = 0;
+      gboolean has_frees, frees_itself;
 
       /* Each line is indented as it is written. */
       _graft_buf_append (body, "    ");
@@ -906,12 +908,20 @@ generate (GraftGraph *graph,
           indent_inner_lines (body, line_start);
           continue;
         }
-      if (frees_of (&g->lu, node, &start, &length))
+      has_frees = frees_of (&g->lu, node, &start, &length);
+      /* torch 2.x also frees a value nothing uses, after its last uses. */
+      frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
+      if (has_frees || frees_itself)
         {
           _graft_buf_append (body, ";  ");
-          for (guint i = start; i < start + length; i++)
+          for (guint i = start; has_frees && i < start + length; i++)
             {
               _graft_buf_append (body, code_name (gen, g->lu.freed->pdata[i]));
+              _graft_buf_append (body, " = ");
+            }
+          if (frees_itself)
+            {
+              _graft_buf_append (body, code_name (gen, node));
               _graft_buf_append (body, " = ");
             }
           _graft_buf_append (body, "None");
@@ -950,7 +960,7 @@ append_signature (GString         *out,
  * graft_codegen_python_string:
  * @graph: a graph
  *
- * Generates the module code exactly as `GraphModule.code` of torch 1.13.1:
+ * Generates the module code exactly as `GraphModule.code` of the graph's torch:
  * `"\n" + WRAP + "\n\n" + "def forward(...):" + "\n" + BODY`, every body line
  * indented by four spaces (so the text ends with `"\n    "`).
  *

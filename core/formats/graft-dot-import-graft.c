@@ -293,7 +293,7 @@ _graft_dot_import_graft (Importer *im,
 
   if (ok)
     {
-      graph = graft_graph_new ();
+      graph = graft_graph_new (im->dialect);
       graft_graph_set_source (graph, im->source);
       for (guint i = 0; i < n; i++)
         {

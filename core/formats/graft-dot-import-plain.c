@@ -254,8 +254,8 @@ _graft_dot_import_plain (Importer *im,
   g_autofree guint      *order = g_new (guint, MAX (n, 1));
   g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GraftNamespace) names = graft_namespace_new ();
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftNamespace) names = graft_namespace_new (im->dialect);
+  g_autoptr (GraftGraph) graph = graft_graph_new (im->dialect);
   g_autoptr (GArray) sinks = g_array_new (FALSE, FALSE, sizeof (guint));
   guint    n_ordered = 0;
   GraftArg out_args;

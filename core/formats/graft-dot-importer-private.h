@@ -8,6 +8,7 @@
 #pragma once
 
 #include "graft-dot-scanner-private.h"
+#include "graft-dialect.h"
 #include "graft-error.h"
 #include "graft-gv-private.h"
 
@@ -17,8 +18,9 @@ G_BEGIN_DECLS
 typedef struct
 {
   /* Borrowed */
-  GraftSource *source;
-  GraftGvDoc  *doc;
+  GraftSource        *source;
+  GraftGvDoc         *doc;
+  const GraftDialect *dialect; /* static */
 
   /* Owned */
   GHashTable *index; /* document node name -> index + 1 */

@@ -86,6 +86,8 @@ _graft_dot_node_error (Importer           *im,
 /**
  * graft_dot_parse:
  * @source: DOT text
+ * @dialect: the torch the graph follows (the one a Graft DOT file records
+ *   in `graft_torch` is only informative: the caller's choice wins)
  * @error: return location for a located error
  *
  * Reads a directed DOT graph: Graft's own DOT (graft_dot_print()) back
@@ -95,8 +97,9 @@ _graft_dot_node_error (Importer           *im,
  * Returns: (transfer full) (nullable): the graph, or %NULL with @error set
  */
 GraftGraph *
-graft_dot_parse (GraftSource *source,
-                 GError     **error)
+graft_dot_parse (GraftSource        *source,
+                 const GraftDialect *dialect,
+                 GError            **error)
 {
   const char *text;
   gsize       length;
@@ -160,6 +163,7 @@ graft_dot_parse (GraftSource *source,
 
   im.source = source;
   im.doc = doc;
+  im.dialect = dialect;
   im.index = g_hash_table_new (g_str_hash, g_str_equal);
   im.spans = g_new0 (Span, MAX (doc->nodes->len, 1));
   for (guint i = 0; i < doc->nodes->len; i++)

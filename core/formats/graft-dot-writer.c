@@ -355,7 +355,8 @@ graft_dot_print (GraftGraph            *graph,
 
   out = g_string_sized_new (256 + 160 * (gsize) graft_graph_get_n_nodes (graph));
   _graft_buf_append (out, "digraph graft {\n");
-  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\"];\n", theme->background);
+  g_string_append_printf (out, "  graph [rankdir=TB, bgcolor=\"#%06x\", graft_torch=\"%s\"];\n",
+                          theme->background, graft_graph_get_dialect (graph)->name);
   g_string_append_printf (out,
                           "  node [shape=box, style=\"rounded,filled\", fontname=\"DejaVu Sans "
                           "Mono\", "

@@ -11,6 +11,7 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
@@ -46,7 +47,8 @@ typedef struct
 void        graft_dot_options_init (GraftDotOptions *options);
 char       *graft_dot_print (GraftGraph            *graph,
                              const GraftDotOptions *options) G_GNUC_WARN_UNUSED_RESULT;
-GraftGraph *graft_dot_parse (GraftSource *source,
-                             GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph *graft_dot_parse (GraftSource        *source,
+                             const GraftDialect *dialect,
+                             GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -211,25 +211,27 @@ graft_input_detect (GraftSource *source)
 /**
  * graft_input_load_graph:
  * @source: the input
+ * @dialect: the torch the graph follows
  * @entry: (nullable): for Python, the class or function to trace
  * @error: return location for a located error
  *
  * Returns: (transfer full) (nullable): the graph @source stands for
  */
 GraftGraph *
-graft_input_load_graph (GraftSource *source,
-                        const char  *entry,
-                        GError     **error)
+graft_input_load_graph (GraftSource        *source,
+                        const GraftDialect *dialect,
+                        const char         *entry,
+                        GError            **error)
 {
   switch (graft_input_detect (source))
     {
     case GRAFT_INPUT_LISTING:
-      return graft_listing_parse (source, error);
+      return graft_listing_parse (source, dialect, error);
     case GRAFT_INPUT_DOT:
-      return graft_dot_parse (source, error);
+      return graft_dot_parse (source, dialect, error);
     case GRAFT_INPUT_PYTHON:
     default:
-      return graft_trace_source (source, entry, error);
+      return graft_trace_source (source, dialect, entry, error);
     }
 }
 
@@ -279,6 +281,8 @@ graft_input_parse_ref (const char *ref,
 
 struct _GraftInputSet
 {
+  const GraftDialect *dialect; /* static */
+
   /* Owned */
   GHashTable *sources;  /* path -> GraftSource */
   GHashTable *programs; /* path -> GraftPyProgram */
@@ -286,6 +290,7 @@ struct _GraftInputSet
 
 /**
  * graft_input_set_new:
+ * @dialect: the torch every graph of the set follows
  *
  * A set of input files, each read and parsed once however often it is
  * named: a model file is often also its own pattern's file.
@@ -293,10 +298,11 @@ struct _GraftInputSet
  * Returns: (transfer full): the set
  */
 GraftInputSet *
-graft_input_set_new (void)
+graft_input_set_new (const GraftDialect *dialect)
 {
   GraftInputSet *self = g_new0 (GraftInputSet, 1);
 
+  self->dialect = dialect;
   self->sources =
       g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
   self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -377,11 +383,11 @@ graft_input_set_load (GraftInputSet *self,
   if (source == NULL)
     return NULL;
   if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
-    return graft_input_load_graph (source, is_ref ? NULL : name, error);
+    return graft_input_load_graph (source, self->dialect, is_ref ? NULL : name, error);
   program = g_hash_table_lookup (self->programs, path);
   if (program == NULL)
     {
-      program = graft_py_program_new (source, error);
+      program = graft_py_program_new (source, self->dialect, error);
       if (program == NULL)
         return NULL;
       g_hash_table_insert (self->programs, g_strdup (path), program);

@@ -9,6 +9,7 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
@@ -27,9 +28,10 @@ typedef enum {
 GraftSource   *graft_input_read_file (const char *path,
                                       GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 GraftInputKind graft_input_detect (GraftSource *source);
-GraftGraph    *graft_input_load_graph (GraftSource *source,
-                                       const char  *entry,
-                                       GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph    *graft_input_load_graph (GraftSource        *source,
+                                       const GraftDialect *dialect,
+                                       const char         *entry,
+                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_input_parse_ref (const char *ref,
                                       const char *default_file,
                                       const char *default_name,
@@ -40,7 +42,7 @@ typedef struct _GraftInputSet GraftInputSet;
 
 char          *graft_input_dup_definition (GraftSource *source,
                                            const char  *name) G_GNUC_WARN_UNUSED_RESULT;
-GraftInputSet *graft_input_set_new (void) G_GNUC_WARN_UNUSED_RESULT;
+GraftInputSet *graft_input_set_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_input_set_free (GraftInputSet *self);
 GraftSource   *graft_input_set_get_source (GraftInputSet *self,
                                            const char    *path,

@@ -4,8 +4,9 @@
  * `Graph.__str__` writes (`print(gm.graph)`, see graft-listing.c for the
  * writer) back into a graph.  A listing that torch 1.13.1 printed reads back
  * into a graph whose listing is the same text and whose code is what torch
- * generated; `[num_users=N]` (torch 2.x) is accepted too and printed back as
- * `[#users=N]`.
+ * generated.  Both forms of the user count, `[#users=N]` (1.13.1) and
+ * `[num_users=N]` (2.x), are read in either dialect; the graph prints back
+ * in the dialect it is read for.
  *
  * The listing was made for people, not for reading back, and some values
  * lose their type in it.  Values are read by the value reader that the DOT
@@ -94,8 +95,9 @@ typedef struct
 typedef struct
 {
   /* Borrowed */
-  GraftSource *source;
-  const char  *text;
+  GraftSource        *source;
+  const char         *text;
+  const GraftDialect *dialect; /* static */
 
   /* Owned */
   GArray          *records; /* Record */
@@ -337,7 +339,11 @@ parse_node_head (Reader  *r,
       }
   }
   if (found < 0)
-    return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, "expected '[#users=N]'");
+    {
+      g_autofree char *message = g_strdup_printf ("expected '[%s=N]'", r->dialect->users_field);
+
+      return fail (r, r->pos, r->pos + 1, GRAFT_PARSE_ERROR_SYNTAX, error, message);
+    }
   if ((gsize) found > r->pos)
     {
       if (r->text[found - 1] != ' ' || (gsize) found - 1 == r->pos)
@@ -640,7 +646,7 @@ static GraftGraph *
 build_graph (Reader  *r,
              GError **error)
 {
-  g_autoptr (GraftGraph) graph = graft_graph_new ();
+  g_autoptr (GraftGraph) graph = graft_graph_new (r->dialect);
   g_autofree GraftNode **nodes = g_new (GraftNode *, r->records->len);
 
   graft_graph_set_source (graph, r->source);
@@ -743,6 +749,8 @@ trim_end (const char *text,
 /**
  * graft_listing_parse:
  * @source: the text of a listing, as `print(gm.graph)` writes it
+ * @dialect: the torch the graph follows (either form of the user count is
+ *   read in both)
  * @error: return location for a located #GRAFT_PARSE_ERROR
  *
  * Reads a graph listing back into a graph (see the top of this file for
@@ -754,8 +762,9 @@ trim_end (const char *text,
  * Returns: (transfer full) (nullable): the graph, or %NULL with @error set
  */
 GraftGraph *
-graft_listing_parse (GraftSource *source,
-                     GError     **error)
+graft_listing_parse (GraftSource        *source,
+                     const GraftDialect *dialect,
+                     GError            **error)
 {
   Reader      r = { 0 };
   gsize       pos = 0, next, end, header_start;
@@ -766,6 +775,7 @@ graft_listing_parse (GraftSource *source,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   r.source = source;
+  r.dialect = dialect;
   r.text = graft_source_get_text (source);
   r.length = graft_source_get_length (source);
 

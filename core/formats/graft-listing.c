@@ -30,7 +30,7 @@ append_python_str (GString        *out,
  * graft_listing_to_gstring:
  * @graph: a graph
  *
- * Returns: (transfer full): `str(graph)` of torch 1.13.1: `graph():`, then
+ * Returns: (transfer full): `str(graph)` of the graph's torch: `graph():`, then
  *   one line per node, each after `"\n    "`; no trailing newline.  A string
  *   argument is printed raw, so the text may hold NUL bytes: use the
  *   GString's length.
@@ -38,9 +38,13 @@ append_python_str (GString        *out,
 GString *
 graft_listing_to_gstring (GraftGraph *graph)
 {
-  GString *out = g_string_new ("graph():");
+  GString    *out;
+  const char *users_field;
 
   g_return_val_if_fail (graph != NULL, NULL);
+
+  out = g_string_new ("graph():");
+  users_field = graft_graph_get_dialect (graph)->users_field;
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
@@ -67,7 +71,9 @@ graft_listing_to_gstring (GraftGraph *graph)
           _graft_type_text_append_listing (out, type);
           g_string_append_c (out, ' ');
         }
-      _graft_buf_append (out, "[#users=");
+      g_string_append_c (out, '[');
+      _graft_buf_append (out, users_field);
+      g_string_append_c (out, '=');
       graft_append_int (out, graft_node_get_n_users (node));
       _graft_buf_append (out, "] = ");
       _graft_buf_append (out, graft_op_to_string (op));

@@ -10,13 +10,15 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
 char       *graft_listing_print (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_listing_to_gstring (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
-GraftGraph *graft_listing_parse (GraftSource *source,
-                                 GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph *graft_listing_parse (GraftSource        *source,
+                                 const GraftDialect *dialect,
+                                 GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 gboolean    graft_listing_detect (GraftSource *source);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include "graft-limits.h"
 #include "graft-source.h"
 #include "graft-namespace-private.h"
+#include "graft-dialect.h"
 #include "graft-graph-private.h"
 #include "graft-name-table-private.h"
 
@@ -61,6 +62,8 @@ struct _GraftNode
 
 struct _GraftGraph
 {
+  const GraftDialect *dialect; /* static */
+
   /* Owned */
   GraftNamespace *names;
   GStringChunk   *chunk;
@@ -141,12 +144,22 @@ graft_op_from_string (const char *text,
   return FALSE;
 }
 
+/**
+ * graft_graph_new:
+ * @dialect: the torch whose rules the graph follows: how its nodes are
+ *   named, printed, matched and rewritten
+ *
+ * Returns: (transfer full): an empty graph
+ */
 GraftGraph *
-graft_graph_new (void)
+graft_graph_new (const GraftDialect *dialect)
 {
   GraftGraph *self = g_new0 (GraftGraph, 1);
 
-  self->names = graft_namespace_new ();
+  g_return_val_if_fail (dialect != NULL, self);
+
+  self->dialect = dialect;
+  self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
   self->trash = g_hash_table_new (NULL, NULL);
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
@@ -287,6 +300,18 @@ graft_graph_find_node (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   /* The namespace binds each live node's name to the node. */
   return _graft_namespace_lookup_bound (self->names, name);
+}
+
+/**
+ * graft_graph_get_dialect:
+ *
+ * Returns: (transfer none): the torch the graph follows
+ */
+const GraftDialect *
+graft_graph_get_dialect (GraftGraph *self)
+{
+  g_return_val_if_fail (self != NULL, graft_dialect_get_default ());
+  return self->dialect;
 }
 
 /**

@@ -14,6 +14,7 @@
 #include "graft-arg.h"
 #include "graft-error.h"
 #include "graft-namespace.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
@@ -34,50 +35,51 @@ gboolean    graft_op_from_string (const char *text,
                                   gsize       len,
                                   GraftOp    *out_op);
 
-GraftGraph     *graft_graph_new (void) G_GNUC_WARN_UNUSED_RESULT;
-void            graft_graph_free (GraftGraph *self);
-guint           graft_graph_get_n_nodes (GraftGraph *self);
-GraftNode      *graft_graph_get_first (GraftGraph *self);
-GraftNode      *graft_graph_get_last (GraftGraph *self);
-GraftNode      *graft_graph_get_output (GraftGraph *self);
-GraftNode      *graft_graph_find_node (GraftGraph *self,
-                                       const char *name);
-GraftNamespace *graft_graph_get_namespace (GraftGraph *self);
-const char     *graft_graph_intern (GraftGraph *self,
-                                    const char *text);
-GraftNode      *graft_graph_create_node (GraftGraph *self,
-                                         GraftOp     op,
-                                         const char *target,
-                                         GraftArg   *args,
-                                         GraftArg   *kwargs,
-                                         const char *name_candidate,
-                                         GraftNode  *before);
-GraftNode      *graft_graph_create_node_named (GraftGraph *self,
-                                               GraftOp     op,
-                                               const char *target,
-                                               GraftArg   *args,
-                                               GraftArg   *kwargs,
-                                               const char *exact_name,
-                                               GraftNode  *before);
-void            graft_graph_set_args (GraftGraph *self,
-                                      GraftNode  *node,
-                                      GraftArg   *args,
-                                      GraftArg   *kwargs);
-void            graft_graph_replace_all_uses (GraftGraph *self,
-                                              GraftNode  *old_node,
-                                              GraftNode  *new_node);
-void            graft_graph_replace_all_uses_with_value (GraftGraph     *self,
-                                                         GraftNode      *old_node,
-                                                         const GraftArg *value);
-void            graft_graph_erase_node (GraftGraph *self,
-                                        GraftNode  *node);
-void            graft_graph_move_before (GraftGraph *self,
-                                         GraftNode  *node,
-                                         GraftNode  *before);
-gboolean        graft_graph_lint (GraftGraph    *self,
-                                  GraftLintFlags flags,
-                                  GError       **error);
-gsize           graft_graph_get_memory_size (GraftGraph *self);
+GraftGraph         *graft_graph_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
+const GraftDialect *graft_graph_get_dialect (GraftGraph *self);
+void                graft_graph_free (GraftGraph *self);
+guint               graft_graph_get_n_nodes (GraftGraph *self);
+GraftNode          *graft_graph_get_first (GraftGraph *self);
+GraftNode          *graft_graph_get_last (GraftGraph *self);
+GraftNode          *graft_graph_get_output (GraftGraph *self);
+GraftNode          *graft_graph_find_node (GraftGraph *self,
+                                           const char *name);
+GraftNamespace     *graft_graph_get_namespace (GraftGraph *self);
+const char         *graft_graph_intern (GraftGraph *self,
+                                        const char *text);
+GraftNode          *graft_graph_create_node (GraftGraph *self,
+                                             GraftOp     op,
+                                             const char *target,
+                                             GraftArg   *args,
+                                             GraftArg   *kwargs,
+                                             const char *name_candidate,
+                                             GraftNode  *before);
+GraftNode          *graft_graph_create_node_named (GraftGraph *self,
+                                                   GraftOp     op,
+                                                   const char *target,
+                                                   GraftArg   *args,
+                                                   GraftArg   *kwargs,
+                                                   const char *exact_name,
+                                                   GraftNode  *before);
+void                graft_graph_set_args (GraftGraph *self,
+                                          GraftNode  *node,
+                                          GraftArg   *args,
+                                          GraftArg   *kwargs);
+void                graft_graph_replace_all_uses (GraftGraph *self,
+                                                  GraftNode  *old_node,
+                                                  GraftNode  *new_node);
+void                graft_graph_replace_all_uses_with_value (GraftGraph     *self,
+                                                             GraftNode      *old_node,
+                                                             const GraftArg *value);
+void                graft_graph_erase_node (GraftGraph *self,
+                                            GraftNode  *node);
+void                graft_graph_move_before (GraftGraph *self,
+                                             GraftNode  *node,
+                                             GraftNode  *before);
+gboolean            graft_graph_lint (GraftGraph    *self,
+                                      GraftLintFlags flags,
+                                      GError       **error);
+gsize               graft_graph_get_memory_size (GraftGraph *self);
 
 GraftOp         graft_node_get_op (GraftNode *node);
 const char     *graft_node_get_name (GraftNode *node);

@@ -13,6 +13,7 @@
 
 #include "graft-namespace.h"
 #include "graft-namespace-private.h"
+#include "graft-dialect.h"
 #include "graft-limits.h"
 #include "graft-name-table-private.h"
 
@@ -31,6 +32,13 @@ struct _GraftNamespace
    * graph bind its new node to the name without looking it up again. */
   GraftNameSlot *last;
   guint          n_bound;
+
+  /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
+   * number last used for each base, and for undo, the count each name
+   * replaced when it was made (name -> count + 1, only where it changed). */
+  gboolean    count_per_base;
+  GHashTable *base_count;     /* base (owned) -> count, as a pointer */
+  GHashTable *replaced_count; /* name (in chunk) -> previous count + 1 */
 };
 
 /* Python 3.11's keyword.kwlist. */
@@ -399,10 +407,25 @@ is_used (GraftNamespace *self,
   return _graft_name_table_find (&self->used, name, len, _graft_name_hash (name, len)) != NULL;
 }
 
+/**
+ * graft_namespace_new:
+ * @dialect: whose rules the names follow
+ *
+ * Returns: (transfer full): an empty namespace
+ */
 GraftNamespace *
-graft_namespace_new (void)
+graft_namespace_new (const GraftDialect *dialect)
 {
   GraftNamespace *self = g_new0 (GraftNamespace, 1);
+
+  g_return_val_if_fail (dialect != NULL, self);
+
+  if (dialect->names_count_per_base)
+    {
+      self->count_per_base = TRUE;
+      self->base_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      self->replaced_count = g_hash_table_new (g_str_hash, g_str_equal);
+    }
 
   _graft_name_table_init (&self->used, FALSE);
   _graft_name_table_init (&self->filled, TRUE);
@@ -422,6 +445,11 @@ graft_namespace_free (GraftNamespace *self)
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
   g_string_chunk_free (self->chunk);
+  if (self->base_count != NULL)
+    {
+      g_hash_table_unref (self->base_count);
+      g_hash_table_unref (self->replaced_count);
+    }
   g_free (self);
 }
 
@@ -687,6 +715,104 @@ count_from (GraftNamespace *self,
   return stored;
 }
 
+/* torch 2.x's `_base_count[base]`. */
+static guint64
+get_base_count (GraftNamespace *self,
+                const char     *base,
+                gsize           base_len)
+{
+  char     stack[64];
+  char    *key = base_len < sizeof stack ? stack : g_malloc (base_len + 1);
+  gpointer value;
+
+  memcpy (key, base, base_len);
+  key[base_len] = '\0';
+  value = g_hash_table_lookup (self->base_count, key);
+  if (key != stack)
+    g_free (key);
+  return (guint64) GPOINTER_TO_SIZE (value);
+}
+
+/* `_base_count[base] = num` after @stored was made; remembers the count it
+ * replaced, for _graft_namespace_remove(). */
+static void
+set_base_count (GraftNamespace *self,
+                const char     *stored,
+                gsize           base_len,
+                guint64         num)
+{
+  guint64 old = get_base_count (self, stored, base_len);
+
+  if (old == num)
+    return;
+  g_hash_table_insert (self->replaced_count, (gpointer) stored, GSIZE_TO_POINTER (old + 1));
+  g_hash_table_insert (self->base_count, g_strndup (stored, base_len), GSIZE_TO_POINTER (num));
+}
+
+/* The base and number torch's `(.*)_(\d+)$` splits @name into (in final
+ * form, so no leading zeros but in `_0`); FALSE when there is no suffix
+ * or it is too long to count in 64 bits. */
+static gboolean
+split_suffix (const char *name,
+              gsize       len,
+              gsize      *out_base_len,
+              guint64    *out_num)
+{
+  gsize i = len;
+
+  while (i > 0 && g_ascii_isdigit (name[i - 1]))
+    i--;
+  if (i == len || i == 0 || name[i - 1] != '_')
+    return FALSE;
+  *out_base_len = i - 1;
+  return parse_small (name + i, len - i, out_num);
+}
+
+/* After @stored was made or added verbatim: what torch 2.x's create_name
+ * leaves in `_base_count` for it, when nothing was counted (the name was
+ * free as given). */
+static void
+note_free_name (GraftNamespace *self,
+                const char     *stored,
+                gsize           len)
+{
+  gsize   base_len;
+  guint64 num;
+
+  if (split_suffix (stored, len, &base_len, &num) && num != 0)
+    set_base_count (self, stored, base_len, num);
+}
+
+/* torch 2.x's `_Namespace.create_name` from step 4 on: @name (in scratch)
+ * is `base` or `base_num` after steps 1 to 3; a suffix of none or 0 counts
+ * on from `_base_count[base]`, any other from itself, while the name is
+ * taken or illegal, and the number chosen becomes `_base_count[base]`. */
+static const char *
+count_per_base (GraftNamespace *self,
+                gsize           base_len,
+                gboolean        has_num,
+                guint64         num,
+                GraftNameFlags  flags)
+{
+  GString    *name = self->scratch;
+  const char *stored;
+  guint       hash;
+
+  if (!has_num || num == 0)
+    num = get_base_count (self, name->str, base_len);
+  hash = _graft_name_hash (name->str, name->len);
+  while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL ||
+         is_illegal_hashed (name->str, name->len, hash, flags))
+    {
+      set_suffix (name, base_len, ++num);
+      hash = _graft_name_hash (name->str, name->len);
+    }
+  stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
+  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
+  set_base_count (self, stored, base_len, num);
+  return stored;
+}
+
 static const char *
 store (GraftNamespace *self,
        const char     *name,
@@ -696,7 +822,10 @@ store (GraftNamespace *self,
   char *stored = g_string_chunk_insert_len (self->chunk, name, len);
 
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
-  extend_filled (self, stored, len);
+  if (self->count_per_base)
+    note_free_name (self, stored, len);
+  else
+    extend_filled (self, stored, len);
   return stored;
 }
 
@@ -739,6 +868,7 @@ graft_namespace_create_name (GraftNamespace *self,
   guint64  num = 0;
   gboolean big = FALSE;
   gboolean final_form, taken = FALSE;
+  gboolean has_num;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
@@ -755,7 +885,7 @@ graft_namespace_create_name (GraftNamespace *self,
       taken = _graft_name_table_find (&self->used, candidate, len, hash) != NULL;
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
-      if (!has_number_suffix (candidate, len))
+      if (!self->count_per_base && !has_number_suffix (candidate, len))
         return count_from (self, candidate, len, hash, 0);
     }
 
@@ -781,7 +911,7 @@ graft_namespace_create_name (GraftNamespace *self,
   /* torch indexes candidate[0] and fails on an empty name; a node always
    * has a non-empty candidate, so this is only defence. */
   if (name->len == 0)
-    g_string_append_c (name, '_');
+    g_string_append (name, self->count_per_base ? "_unnamed" : "_");
 
   /* 2. A leading digit gets a '_' prefix. */
   if (g_ascii_isdigit (name->str[0]))
@@ -790,6 +920,7 @@ graft_namespace_create_name (GraftNamespace *self,
   /* 3. Split `<base>_<digits>` (greedy base); the number loses its
    * leading zeros, as `int()` does. */
   base_len = name->len;
+  has_num = FALSE;
   digits_at = name->len;
   while (digits_at > 0 && g_ascii_isdigit (name->str[digits_at - 1]))
     digits_at--;
@@ -800,6 +931,7 @@ graft_namespace_create_name (GraftNamespace *self,
       while (j < name->len - 1 && name->str[j] == '0')
         j++;
       base_len = digits_at - 1;
+      has_num = TRUE;
       if (parse_small (name->str + j, name->len - j, &num))
         set_suffix (name, base_len, num);
       else
@@ -821,6 +953,8 @@ graft_namespace_create_name (GraftNamespace *self,
     }
   if (big)
     return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
+  if (self->count_per_base)
+    return count_per_base (self, base_len, has_num, num, flags);
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -959,8 +1093,29 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   stored = g_string_chunk_insert (self->chunk, name);
   self->last = _graft_name_table_insert (&self->used, stored,
                                          _graft_name_hash (stored, strlen (stored)), NULL);
-  extend_filled (self, stored, strlen (stored));
+  if (self->count_per_base)
+    note_free_name (self, stored, strlen (stored));
+  else
+    extend_filled (self, stored, strlen (stored));
   return stored;
+}
+
+/* Undoes what making @stored did to `_base_count`. */
+static void
+restore_base_count (GraftNamespace *self,
+                    const char     *stored)
+{
+  gpointer old = g_hash_table_lookup (self->replaced_count, stored);
+  gsize    base_len;
+  guint64  num;
+
+  if (old == NULL)
+    return;
+  g_hash_table_remove (self->replaced_count, stored);
+  if (!split_suffix (stored, strlen (stored), &base_len, &num))
+    base_len = strlen (stored);
+  g_hash_table_insert (self->base_count, g_strndup (stored, base_len),
+                       GSIZE_TO_POINTER (GPOINTER_TO_SIZE (old) - 1));
 }
 
 /**
@@ -986,6 +1141,12 @@ _graft_namespace_remove (GraftNamespace *self,
   if (slot->value != NULL)
     self->n_bound--;
   self->last = NULL;
+  if (self->count_per_base)
+    {
+      restore_base_count (self, slot->key);
+      _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
+      return;
+    }
   _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;

@@ -10,6 +10,7 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
@@ -27,7 +28,7 @@ typedef enum {
   GRAFT_NAME_IS_BUILTIN = 1 << 0,
 } GraftNameFlags;
 
-GraftNamespace *graft_namespace_new (void) G_GNUC_WARN_UNUSED_RESULT;
+GraftNamespace *graft_namespace_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
 void            graft_namespace_free (GraftNamespace *self);
 const char     *graft_namespace_create_name (GraftNamespace *self,
                                              const char     *candidate,

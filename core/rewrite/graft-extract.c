@@ -90,7 +90,7 @@ graft_extract_pattern_graph (GraftGraph *graph,
   g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) map = g_hash_table_new (NULL, NULL);
   g_autoptr (GPtrArray) outputs = g_ptr_array_new ();
-  g_autoptr (GraftGraph) out = graft_graph_new ();
+  g_autoptr (GraftGraph) out = graft_graph_new (graft_graph_get_dialect (graph));
   GraftNode *last = NULL;
   GraftArg   result;
 

@@ -12,22 +12,25 @@
 #endif
 
 #include "graft-types.h"
+#include "graft-dialect.h"
 
 G_BEGIN_DECLS
 
 typedef struct _GraftPyProgram GraftPyProgram;
 
-GraftPyProgram *graft_py_program_new (GraftSource *source,
-                                      GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftPyProgram *graft_py_program_new (GraftSource        *source,
+                                      const GraftDialect *dialect,
+                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 void            graft_py_program_free (GraftPyProgram *self);
 gboolean        graft_py_program_has_entry (GraftPyProgram *self,
                                             const char     *name);
 GraftGraph     *graft_py_program_trace (GraftPyProgram *self,
                                         const char     *entry,
                                         GError        **error) G_GNUC_WARN_UNUSED_RESULT;
-GraftGraph     *graft_trace_source (GraftSource *source,
-                                    const char  *entry,
-                                    GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph     *graft_trace_source (GraftSource        *source,
+                                    const GraftDialect *dialect,
+                                    const char         *entry,
+                                    GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftPyProgram, graft_py_program_free)
 

@@ -228,8 +228,9 @@ typedef enum {
 struct _Tracer
 {
   /* Borrowed */
-  GraftSource   *source;
-  GraftPyModule *module;
+  GraftSource        *source;
+  GraftPyModule      *module;
+  const GraftDialect *dialect; /* static */
 
   /* Owned */
   GraftGraph   *graph;  /* NULL until tracing starts */

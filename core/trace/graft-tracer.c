@@ -835,6 +835,7 @@ struct _GraftPyProgram
 /**
  * graft_py_program_new:
  * @source: Python source
+ * @dialect: the torch whose symbolic_trace the program's traces follow
  * @error: return location for a located error
  *
  * Parses @source and runs its module body: imports, definitions and
@@ -843,14 +844,16 @@ struct _GraftPyProgram
  * Returns: (transfer full) (nullable): the program
  */
 GraftPyProgram *
-graft_py_program_new (GraftSource *source,
-                      GError     **error)
+graft_py_program_new (GraftSource        *source,
+                      const GraftDialect *dialect,
+                      GError            **error)
 {
   GraftPyProgram *self;
   Tracer         *t;
   GraftPyModule  *module;
 
   g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (dialect != NULL, NULL);
 
   module = graft_py_parse (source, error);
   if (module == NULL)
@@ -861,6 +864,7 @@ graft_py_program_new (GraftSource *source,
   t = &self->tracer;
   t->source = source;
   t->module = module;
+  t->dialect = dialect;
   t->chunks = g_ptr_array_new_with_free_func (g_free);
   t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
   t->name_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_tracer_name_table_free);
@@ -951,7 +955,7 @@ graft_py_program_trace (GraftPyProgram *self,
 
   if ((name = choose_entry (t, entry)) != NULL)
     {
-      t->graph = graft_graph_new ();
+      t->graph = graft_graph_new (t->dialect);
       graft_graph_set_source (t->graph, t->source);
       if (trace_entry (t, name))
         graph = g_steal_pointer (&t->graph);
@@ -969,6 +973,7 @@ graft_py_program_trace (GraftPyProgram *self,
 /**
  * graft_trace_source:
  * @source: Python source
+ * @dialect: the torch whose symbolic_trace to follow
  * @entry: (nullable): the class or function to trace (cli.md's `--entry`)
  * @error: return location for a located error
  *
@@ -977,11 +982,12 @@ graft_py_program_trace (GraftPyProgram *self,
  * Returns: (transfer full) (nullable): the graph
  */
 GraftGraph *
-graft_trace_source (GraftSource *source,
-                    const char  *entry,
-                    GError     **error)
+graft_trace_source (GraftSource        *source,
+                    const GraftDialect *dialect,
+                    const char         *entry,
+                    GError            **error)
 {
-  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, error);
+  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, error);
 
   if (program == NULL)
     return NULL;

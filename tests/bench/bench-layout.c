@@ -74,7 +74,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GError) error = NULL;
   const char *naive_path = NULL;

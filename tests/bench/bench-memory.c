@@ -156,7 +156,7 @@ main (int    argc,
   }
 
   start = g_get_monotonic_time ();
-  graph = graft_trace_source (source, NULL, &error);
+  graph = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
   trace_s = seconds_since (start);
   if (graph == NULL)
     {

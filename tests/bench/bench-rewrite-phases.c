@@ -43,7 +43,7 @@ main (int    argc,
   t0 = now ();
   source = graft_input_read_file (argv[1], &error);
   if (source != NULL)
-    program = graft_py_program_new (source, &error);
+    program = graft_py_program_new (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   t_parse = now ();
   if (program != NULL)
     graph = graft_py_program_trace (program, NULL, &error);

@@ -16,7 +16,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   g_autoptr (GraftSource) source =
       graft_source_new ("fuzz.dot", (const char *) data, (gssize) size);
-  g_autoptr (GraftGraph) graph = graft_dot_parse (source, NULL);
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL);
   g_autofree char *dot = NULL;
   g_autoptr (GraftSource) again = NULL;
   g_autoptr (GraftGraph) reread = NULL;
@@ -26,7 +27,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
   dot = graft_dot_print (graph, NULL);
   again = graft_source_new ("again.dot", dot, -1);
-  reread = graft_dot_parse (again, &error);
+  reread = graft_dot_parse (again, graft_dialect_get (GRAFT_TORCH_1_13), &error);
   if (reread == NULL)
     fuzz_fail ("Graft's own DOT does not read back: %s", error->message);
   return 0;

@@ -16,7 +16,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   g_autoptr (GraftSource) source =
       graft_source_new ("fuzz.graph", (const char *) data, (gssize) size);
-  g_autoptr (GraftGraph) graph = graft_listing_parse (source, NULL);
+  g_autoptr (GraftGraph) graph =
+      graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL);
   g_autofree char *listing = NULL;
   g_autofree char *code = NULL;
 

@@ -14,7 +14,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   g_autoptr (GraftSource) source = graft_source_new ("fuzz.py", (const char *) data, (gssize) size);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph = graft_trace_source (source, NULL, &error);
+  g_autoptr (GraftGraph) graph =
+      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
 
   if (graph != NULL)
     {

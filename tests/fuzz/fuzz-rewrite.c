@@ -18,7 +18,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr (GraftSource) source = graft_source_new ("fuzz.py", (const char *) data, (gssize) size);
-  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, NULL);
+  g_autoptr (GraftPyProgram) program =
+      graft_py_program_new (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL);
   g_autoptr (GraftGraph) graph = NULL;
   g_autoptr (GraftGraph) pattern_graph = NULL;
   g_autoptr (GraftGraph) replacement = NULL;

@@ -698,7 +698,11 @@ def main():
     a = ap.parse_args()
     warnings.filterwarnings("ignore")
     dtype_before = torch.get_default_dtype()
-    entries = [classify(path, fn) for path, fn in candidates().items()]
+    entries = []
+    for path, fn in candidates().items():
+        if a.verbose:
+            print(f"probing {path}", file=sys.stderr, flush=True)
+        entries.append(classify(path, fn))
     assert torch.get_default_dtype() == dtype_before
     counts = {}
     lines = [HEADER]

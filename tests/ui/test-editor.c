@@ -115,7 +115,7 @@ static char *
 original_code (void)
 {
   g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
   g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
 
   return graft_codegen_python (graph);
@@ -276,7 +276,8 @@ test_broken_pattern (void)
   GtkTextIter      end;
 
   /* What the core says about this text, located. */
-  g_assert_null (graft_trace_source (source, "pattern", &expected_error));
+  g_assert_null (graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), "pattern",
+                                     &expected_error));
   expected = graft_error_format (expected_error, NULL);
   g_assert_true (g_str_has_prefix (expected, "pattern:5:"));
 

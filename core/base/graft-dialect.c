@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-dialect.c: the two torches Graft speaks, as a table, and the
+ * choice of one by name or from `GRAFT_TORCH`.  Adding a third torch is a
+ * row here, a GraftTorch value, and one generated table per dialect in
+ * trace/ (the torch function table) and base/ (the aten schemas).
+ */
+#include "config.h"
+
+#include "graft-dialect.h"
+
+#include <string.h>
+
+static const GraftDialect dialects[GRAFT_N_TORCHES] = {
+  [GRAFT_TORCH_2_6] = {
+      .torch = GRAFT_TORCH_2_6,
+      .name = "2.6",
+      .version = "2.6.0",
+      .users_field = "num_users",
+      .frees_unused_values = TRUE,
+      .names_count_per_base = TRUE,
+      .traces_extra_values = TRUE,
+      .matches_structured_args = TRUE,
+      .matches_attributes_by_value = TRUE,
+      .rewrites_bound_literals = TRUE,
+      .copies_replacement_attributes = TRUE,
+  },
+  [GRAFT_TORCH_1_13] = {
+      .torch = GRAFT_TORCH_1_13,
+      .name = "1.13",
+      .version = "1.13.1",
+      .users_field = "#users",
+  },
+};
+
+/**
+ * graft_dialect_get:
+ * @torch: a torch
+ *
+ * Returns: (transfer none): its dialect
+ */
+const GraftDialect *
+graft_dialect_get (GraftTorch torch)
+{
+  g_return_val_if_fail ((guint) torch < GRAFT_N_TORCHES, &dialects[GRAFT_TORCH_2_6]);
+  return &dialects[torch];
+}
+
+/**
+ * graft_dialect_get_default:
+ *
+ * Returns: (transfer none): the dialect Graft speaks when nothing says
+ *   which: torch 2.6
+ */
+const GraftDialect *
+graft_dialect_get_default (void)
+{
+  return &dialects[GRAFT_TORCH_2_6];
+}
+
+/**
+ * graft_dialect_from_name:
+ * @name: `2.6` or `1.13` (`2.6.0` and `1.13.1` are taken too)
+ *
+ * Returns: (transfer none) (nullable): the dialect of that name, or %NULL
+ */
+const GraftDialect *
+graft_dialect_from_name (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < GRAFT_N_TORCHES; i++)
+    if (strcmp (name, dialects[i].name) == 0 || strcmp (name, dialects[i].version) == 0)
+      return &dialects[i];
+  return NULL;
+}
+
+/**
+ * graft_dialect_list_names:
+ *
+ * Returns: the names graft_dialect_from_name() takes, for messages:
+ *   `2.6 or 1.13`
+ */
+const char *
+graft_dialect_list_names (void)
+{
+  return "2.6 or 1.13";
+}
+
+/**
+ * graft_dialect_from_environment:
+ *
+ * Returns: (transfer none) (nullable): the dialect `GRAFT_TORCH` names, the
+ *   default when it is unset or empty, or %NULL when it names none (the
+ *   caller says so, as a usage error)
+ */
+const GraftDialect *
+graft_dialect_from_environment (void)
+{
+  const char *value = g_getenv ("GRAFT_TORCH");
+
+  if (value == NULL || *value == '\0')
+    return graft_dialect_get_default ();
+  return graft_dialect_from_name (value);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-dialect.h: which torch Graft speaks.  A dialect is one torch
+ * release whose torch.fx Graft reproduces byte for byte; everything that
+ * differs between releases (names, the torch function table, code, listings,
+ * matching, rewriting, what is an error) is one field of GraftDialect, read
+ * where it matters.  Code never compares dialects: it asks the dialect of
+ * the graph at hand.  docs/dialects.md has each difference with its source
+ * in torch.
+ */
+#pragma once
+
+#if !defined(GRAFT_INSIDE) && !defined(GRAFT_COMPILATION)
+#error "Only <graft.h> can be included directly."
+#endif
+
+#include "graft-types.h"
+
+G_BEGIN_DECLS
+
+/**
+ * GraftTorch:
+ * @GRAFT_TORCH_2_6: torch 2.6.0 (Debian 13), the default
+ * @GRAFT_TORCH_1_13: torch 1.13.1 (Debian 12)
+ * @GRAFT_N_TORCHES: how many there are (an index bound for per-dialect data)
+ */
+typedef enum {
+  GRAFT_TORCH_2_6,
+  GRAFT_TORCH_1_13,
+  GRAFT_N_TORCHES,
+} GraftTorch;
+
+/**
+ * GraftDialect:
+ * @torch: which torch
+ * @name: the name `--torch` and `GRAFT_TORCH` take: `2.6`, `1.13`
+ * @version: the torch release: `2.6.0`, `1.13.1`
+ * @users_field: the listing's user count key: `num_users` or `#users`
+ * @frees_unused_values: generated code frees a value nothing uses on its
+ *   own line (`size = x.size();  size = None`)
+ * @names_count_per_base: `_Namespace.create_name` counts on from the last
+ *   suffix used for the base (`add_3` then `add` gives `add_4`), and an
+ *   empty name becomes `_unnamed`
+ * @traces_extra_values: symbolic tracing records `abs()` of a proxy,
+ *   `range`, enum members and dataclass instances (1.13.1 refuses them)
+ * @matches_structured_args: the matcher compares arguments as nested lists
+ *   and tuples (not flattened), kwargs in order, lists of nodes included,
+ *   and fills out aten operators' arguments from their schema
+ * @matches_attributes_by_value: get_attr nodes match by the type of the
+ *   attribute's value, not by its name
+ * @rewrites_bound_literals: a replacement's placeholder bound to a literal
+ *   (or a container) takes that value
+ * @copies_replacement_attributes: a rewrite copies the replacement's
+ *   parameters and buffers into the graph module, not only its submodules
+ *
+ * What one torch does, as data.  Dialects are static: compare pointers or
+ * @torch, never free one.
+ */
+typedef struct
+{
+  GraftTorch  torch;
+  const char *name;
+  const char *version;
+  const char *users_field;
+  guint       frees_unused_values : 1;
+  guint       names_count_per_base : 1;
+  guint       traces_extra_values : 1;
+  guint       matches_structured_args : 1;
+  guint       matches_attributes_by_value : 1;
+  guint       rewrites_bound_literals : 1;
+  guint       copies_replacement_attributes : 1;
+} GraftDialect;
+
+const GraftDialect *graft_dialect_get (GraftTorch torch);
+const GraftDialect *graft_dialect_get_default (void);
+const GraftDialect *graft_dialect_from_name (const char *name);
+const GraftDialect *graft_dialect_from_environment (void);
+const char         *graft_dialect_list_names (void);
+
+G_END_DECLS
