@@ -74,7 +74,8 @@ struct _GraftGraph
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
 
-  GHashTable  *trash;     /* detached nodes an edit may bring back */
+  GHashTable  *trash;      /* detached nodes an edit may bring back */
+  GHashTable  *attr_kinds; /* interned get_attr target -> GraftAttrKind, or NULL */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
 
@@ -239,6 +240,7 @@ graft_graph_free (GraftGraph *self)
     while (g_hash_table_iter_next (&iter, &key, NULL))
       node_free (self, key);
     g_hash_table_unref (self->trash);
+    g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
   }
   if (self->recording != NULL)
     _graft_edit_forget_graph (self->recording);
@@ -339,6 +341,44 @@ graft_graph_intern (GraftGraph *self,
   if (text == NULL)
     return NULL;
   return g_string_chunk_insert_const (self->chunk, text);
+}
+
+/**
+ * graft_graph_get_attr_kind:
+ * @target: a get_attr target (`w`, `sub.weight`)
+ *
+ * Returns: what the attribute holds, as whoever built the graph said
+ *   (graft_graph_set_attr_kind()), or %GRAFT_ATTR_UNKNOWN
+ */
+GraftAttrKind
+graft_graph_get_attr_kind (GraftGraph *self,
+                           const char *target)
+{
+  g_return_val_if_fail (self != NULL && target != NULL, GRAFT_ATTR_UNKNOWN);
+  if (self->attr_kinds == NULL)
+    return GRAFT_ATTR_UNKNOWN;
+  return (GraftAttrKind) GPOINTER_TO_INT (g_hash_table_lookup (self->attr_kinds, target));
+}
+
+/**
+ * graft_graph_set_attr_kind:
+ * @target: a get_attr target
+ * @kind: what the module attribute @target holds
+ *
+ * Records what a module attribute holds (the tracer knows; a listing does
+ * not).  It describes the module the graph belongs to, not its nodes, so
+ * edits do not undo it.
+ */
+void
+graft_graph_set_attr_kind (GraftGraph   *self,
+                           const char   *target,
+                           GraftAttrKind kind)
+{
+  g_return_if_fail (self != NULL && target != NULL);
+  if (self->attr_kinds == NULL)
+    self->attr_kinds = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (self->attr_kinds, (gpointer) graft_graph_intern (self, target),
+                       GINT_TO_POINTER (kind));
 }
 
 /* Above this many users a node indexes them, so that removing one user of

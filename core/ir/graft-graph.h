@@ -30,6 +30,23 @@ typedef enum {
   GRAFT_LINT_DEFINED_BEFORE_USE = 1 << 0,
 } GraftLintFlags;
 
+/**
+ * GraftAttrKind:
+ * @GRAFT_ATTR_UNKNOWN: nothing is known of the value (a graph read from a
+ *   listing or a DOT file)
+ * @GRAFT_ATTR_PARAMETER: an `nn.Parameter`
+ * @GRAFT_ATTR_TENSOR: a plain tensor: a buffer, a tensor attribute or a
+ *   `_tensor_constantN`
+ *
+ * What the module attribute a get_attr node reads holds, as far as torch
+ * 2.6's matcher asks (`_match_attributes` compares the values' types).
+ */
+typedef enum {
+  GRAFT_ATTR_UNKNOWN,
+  GRAFT_ATTR_PARAMETER,
+  GRAFT_ATTR_TENSOR,
+} GraftAttrKind;
+
 const char *graft_op_to_string (GraftOp op);
 gboolean    graft_op_from_string (const char *text,
                                   gsize       len,
@@ -47,6 +64,11 @@ GraftNode          *graft_graph_find_node (GraftGraph *self,
 GraftNamespace     *graft_graph_get_namespace (GraftGraph *self);
 const char         *graft_graph_intern (GraftGraph *self,
                                         const char *text);
+GraftAttrKind       graft_graph_get_attr_kind (GraftGraph *self,
+                                               const char *target);
+void                graft_graph_set_attr_kind (GraftGraph   *self,
+                                               const char   *target,
+                                               GraftAttrKind kind);
 GraftNode          *graft_graph_create_node (GraftGraph *self,
                                              GraftOp     op,
                                              const char *target,

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-matcher.c: subgraph matching as torch.fx 1.13.1's
- * `SubgraphMatcher.match` does it (`torch/fx/passes/utils/matcher_utils.py`),
- * with the same results in the same order, and faster:
+ * graft-matcher.c: subgraph matching as torch.fx's `SubgraphMatcher.match`
+ * does it (`torch/fx/passes/utils/matcher_utils.py`), in the dialect of the
+ * graph searched (docs/dialects.md, section 5): torch 1.13.1 compares
+ * flattened arguments and get_attr nodes by name; torch 2.6 compares
+ * arguments as nested lists and tuples, kwargs in order, get_attr nodes by
+ * the kind of value they read, and has its own `ignore_literals`.  The
+ * results come in torch's order, and faster:
  *
  * - candidates for an anchor come from an index of the graph by op and
  *   target, built once per search, instead of a scan per anchor;
@@ -60,6 +64,7 @@ typedef struct
   GraftPattern            *pattern;
   GraftGraph              *graph;
   const GraftMatchOptions *options;
+  const GraftDialect      *dialect; /* the graph's: whose rules apply */
   Binding                 *bind;
   GArray                  *trail;
   guint32                  bound_mark; /* slot 0: the graph node is bound */
@@ -71,7 +76,9 @@ typedef struct
 } Search;
 
 /* One frame of the depth-first walk: a pattern node bound to a graph node,
- * whose flattened argument pairs are being compared. */
+ * whose argument pairs are being compared: flattened leaves (1.13.1), or
+ * the pairs torch 2.6's recursive `_match_args` reaches, in its order (two
+ * lists or tuples of different lengths stay one pair, which fails). */
 typedef struct
 {
   GPtrArray *pattern_leaves;
@@ -90,6 +97,22 @@ graft_match_options_init (GraftMatchOptions *options)
 
 /* Matching ------------------------------------------------------------------ */
 
+/* torch 2.6's `_match_attributes`: two get_attr nodes match when the
+ * values they read have the same type (an nn.Parameter, or a plain tensor:
+ * a buffer or a constant), whatever their names.  A graph read from a
+ * listing or DOT file does not say what its attributes hold: such an
+ * attribute matches any tensor. */
+static gboolean
+attributes_match (Search    *s,
+                  GraftNode *pn,
+                  GraftNode *gn)
+{
+  GraftAttrKind pk = graft_graph_get_attr_kind (s->pattern->graph, graft_node_get_target (pn));
+  GraftAttrKind gk = graft_graph_get_attr_kind (s->graph, graft_node_get_target (gn));
+
+  return pk == GRAFT_ATTR_UNKNOWN || gk == GRAFT_ATTR_UNKNOWN || pk == gk;
+}
+
 /* `_nodes_are_equal`. */
 static gboolean
 nodes_are_equal (Search    *s,
@@ -104,6 +127,8 @@ nodes_are_equal (Search    *s,
     return FALSE;
   if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
     return TRUE;
+  if (op == GRAFT_OP_GET_ATTR && s->dialect->matches_attributes_by_value)
+    return attributes_match (s, pn, gn);
   return strcmp (graft_node_get_target (pn), graft_node_get_target (gn)) == 0;
 }
 
@@ -221,14 +246,13 @@ undo_to (Search *s,
     }
 }
 
-/* `_match_args` for a pair that is not two nodes. */
+/* `_match_args` (1.13.1) or `_match_literals` (2.6) for a pair that is not
+ * two nodes. */
 static gboolean
-match_arg (Search         *s,
-           const GraftArg *pa,
-           const GraftArg *ga)
+match_literals (Search         *s,
+                const GraftArg *pa,
+                const GraftArg *ga)
 {
-  if (s->options->ignore_literals && !graft_arg_has_node (pa) && !graft_arg_has_node (ga))
-    return TRUE;
   if (pa->kind == GRAFT_ARG_NODE)
     {
       guint    pos;
@@ -250,6 +274,47 @@ match_arg (Search         *s,
   if (ga->kind == GRAFT_ARG_NODE)
     return FALSE;
   return pa->kind == ga->kind && graft_arg_python_equal (pa, ga);
+}
+
+/* A pair that is not two nodes.  With ignore_literals, torch 2.6 accepts
+ * any pair `_match_literals` refuses (a literal against a node too, and a
+ * placeholder against a second, different literal); for torch 1.13.1, which
+ * lacks the option, fx-reference gives it 2.x's meaning on flattened
+ * leaves: two values without nodes match. */
+static gboolean
+match_arg (Search         *s,
+           const GraftArg *pa,
+           const GraftArg *ga)
+{
+  if (s->dialect->matches_structured_args)
+    return match_literals (s, pa, ga) || s->options->ignore_literals;
+  if (s->options->ignore_literals && !graft_arg_has_node (pa) && !graft_arg_has_node (ga))
+    return TRUE;
+  return match_literals (s, pa, ga);
+}
+
+static gboolean
+is_sequence (const GraftArg *arg)
+{
+  return arg->kind == GRAFT_ARG_LIST || arg->kind == GRAFT_ARG_TUPLE;
+}
+
+/* torch 2.6's `_match_args` unrolled: the pairs it compares, in its order.
+ * Two lists or tuples (either kind) of the same length are compared item
+ * by item; of different lengths, they are one pair, which fails. */
+static void
+pair_structured (const GraftArg *pa,
+                 const GraftArg *ga,
+                 Frame          *frame)
+{
+  if (is_sequence (pa) && is_sequence (ga) && pa->n == ga->n)
+    {
+      for (guint i = 0; i < pa->n; i++)
+        pair_structured (&pa->items[i], &ga->items[i], frame);
+      return;
+    }
+  g_ptr_array_add (frame->pattern_leaves, (gpointer) pa);
+  g_ptr_array_add (frame->graph_leaves, (gpointer) ga);
 }
 
 /* The checks of `_match_nodes` before its walk into the arguments.  Returns
@@ -313,6 +378,65 @@ pool_take (Search *s)
   return g_ptr_array_new ();
 }
 
+/* torch 2.6: as many positional arguments, the same keywords in the same
+ * order, then every argument and keyword value paired structurally. */
+static gboolean
+make_structured_frame (Search    *s,
+                       GraftNode *pn,
+                       GraftNode *gn,
+                       Frame     *frame)
+{
+  const GraftArg *pa = graft_node_get_args (pn);
+  const GraftArg *ga = graft_node_get_args (gn);
+  const GraftArg *pk = graft_node_get_kwargs (pn);
+  const GraftArg *gk = graft_node_get_kwargs (gn);
+
+  if (pa->n != ga->n)
+    {
+      explain_fail (s, "'%s' passes %u positional values where the pattern's '%s' passes %u",
+                    graft_node_get_name (gn), ga->n, graft_node_get_name (pn), pa->n);
+      return FALSE;
+    }
+  for (guint i = 0; i < MAX (pk->n, gk->n); i++)
+    {
+      const GraftArg *pkey = i < pk->n ? &pk->items[2 * i] : NULL;
+      const GraftArg *gkey = i < gk->n ? &gk->items[2 * i] : NULL;
+
+      if (pkey != NULL && gkey != NULL && graft_arg_equal (pkey, gkey))
+        continue;
+      if (s->explaining && s->why == NULL)
+        {
+          if (pkey != NULL && kwarg_get (gk, pkey) == NULL)
+            {
+              g_autofree char *key = graft_arg_repr (pkey, GRAFT_REPR_CODE);
+
+              explain_fail (s, "'%s' has no keyword argument %s, which the pattern's '%s' has",
+                            graft_node_get_name (gn), key, graft_node_get_name (pn));
+            }
+          else if (gkey != NULL && kwarg_get (pk, gkey) == NULL)
+            {
+              g_autofree char *key = graft_arg_repr (gkey, GRAFT_REPR_CODE);
+
+              explain_fail (s,
+                            "'%s' has the keyword argument %s, which the pattern's '%s' does not "
+                            "have",
+                            graft_node_get_name (gn), key, graft_node_get_name (pn));
+            }
+          else
+            explain_fail (s,
+                          "'%s' passes its keyword arguments in another order than the "
+                          "pattern's '%s' (torch %s compares them in order)",
+                          graft_node_get_name (gn), graft_node_get_name (pn), s->dialect->version);
+        }
+      return FALSE;
+    }
+  for (guint i = 0; i < pa->n; i++)
+    pair_structured (&pa->items[i], &ga->items[i], frame);
+  for (guint i = 0; i < pk->n; i++)
+    pair_structured (&pk->items[2 * i + 1], &gk->items[2 * i + 1], frame);
+  return TRUE;
+}
+
 static gboolean
 make_frame (Search    *s,
             GraftNode *pn,
@@ -327,6 +451,8 @@ make_frame (Search    *s,
   frame->next = 0;
   frame->pn = pn;
   frame->gn = gn;
+  if (s->dialect->matches_structured_args)
+    return make_structured_frame (s, pn, gn, frame);
   flatten (graft_node_get_args (pn), frame->pattern_leaves);
   flatten (graft_node_get_args (gn), frame->graph_leaves);
   /* Keyword sets must be equal; their values are compared unflattened. */
@@ -443,6 +569,13 @@ match_nodes (Search    *s,
               ok = make_frame (s, pa->node, ga->node, &frame);
               g_array_append_val (stack, frame);
             }
+        }
+      else if (s->dialect->matches_structured_args && is_sequence (pa) && is_sequence (ga))
+        {
+          /* torch 2.6: two lists or tuples of different lengths. */
+          explain_fail (s, "'%s' passes %u values where the pattern's '%s' passes %u",
+                        graft_node_get_name (top->gn), ga->n, graft_node_get_name (top->pn), pa->n);
+          ok = FALSE;
         }
       else
         {
@@ -643,6 +776,7 @@ search_init (Search                  *s,
   s->pattern = pattern;
   s->graph = graph;
   s->options = options;
+  s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
   s->trail = g_array_new (FALSE, FALSE, sizeof (guint));
   s->bound_mark = _graft_graph_new_mark (graph);

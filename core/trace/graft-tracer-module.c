@@ -125,7 +125,11 @@ parameter_proxy (Tracer            *t,
     return _graft_value_proxy (t, node);
   made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
   if (made != NULL)
-    g_hash_table_insert (t->param_nodes, (gpointer) path, made->node);
+    {
+      g_hash_table_insert (t->param_nodes, (gpointer) path, made->node);
+      /* What the attribute holds, for torch 2.6's matcher. */
+      graft_graph_set_attr_kind (t->graph, path, GRAFT_ATTR_PARAMETER);
+    }
   return made;
 }
 

@@ -100,7 +100,13 @@ tensor_node (Tracer            *t,
         }
     }
   made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
-  return made != NULL ? made->node : NULL;
+  if (made == NULL)
+    return NULL;
+  /* What the attribute holds, for torch 2.6's matcher. */
+  graft_graph_set_attr_kind (t->graph, path,
+                             tensor->kind == VAL_PARAMETER ? GRAFT_ATTR_PARAMETER
+                                                           : GRAFT_ATTR_TENSOR);
+  return made->node;
 }
 
 /**
