@@ -20,6 +20,7 @@ run (const GraftCliOptions *o,
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GString) text = NULL;
   g_autofree char  *pattern_file = NULL;
+  g_autoptr (GError) error = NULL;
   GraftMatchOptions options;
   int               status;
 
@@ -30,7 +31,9 @@ run (const GraftCliOptions *o,
 
   graft_match_options_init (&options);
   options.ignore_literals = o->ignore_literals;
-  matches = graft_matcher_find (pattern, graph, &options, NULL);
+  matches = graft_matcher_find_full (pattern, graph, &options, NULL, &error);
+  if (matches == NULL)
+    return graft_cli_report (error, input);
 
   if (o->json)
     {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-rewrite-golden.c: the matcher and the rewriter against torch.fx
- * 1.13.1, as `graft match --json` and `graft rewrite` give them, case by
- * case, in process.  A case is `tests/data/rewrite/NAME.py` (a model with
+ * test-rewrite-golden.c: the matcher and the rewriter against torch.fx, as
+ * `graft match --json` and `graft rewrite` give them, case by case, in
+ * process, once per dialect: torch 1.13.1's expected files are NAME.SUFFIX,
+ * torch 2.6's NAME.torch26.SUFFIX (golden.h).  A case is `tests/data/rewrite/NAME.py` (a model with
  * `pattern` and `replacement`, options on a first line `# graft-args: ...`)
  * or `NAME.args` (the arguments of a rewrite of a model elsewhere, such as
  * those of `tests/data/rewrite-torchvision` or the bundled example); its
@@ -113,7 +114,7 @@ test_case (const GoldenCase *gcase)
 {
   g_autofree char *args_line = case_args (gcase);
   g_auto (Args) a = { 0 };
-  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (golden_case_get_dialect (gcase));
   g_autofree char *cwd = g_get_current_dir ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = NULL;
@@ -222,6 +223,7 @@ add_suite (const char  *suite,
                  .input_dir = dir,
                  .inputs = inputs,
                  .skip = skip,
+                 .per_dialect = TRUE,
                  .origin = origin,
                  .compare = GOLDEN_STRIPPED,
                  .func = test_case,

@@ -5,7 +5,9 @@
  * next rewrite picks), a failed rewrite leaves the graph untouched, and on
  * random graphs and patterns (fixed seeds) every reported match is a real
  * occurrence, no two overlap, no internal node leaks, and after the rewrite
- * the graph lints and none of the replaced nodes is left.
+ * the graph lints and none of the replaced nodes is left.  Each rule of
+ * torch 2.6's matcher and rewriter (docs/dialects.md, sections 5 and 6) is
+ * checked against torch 1.13.1's on the same graph.
  */
 #include "config.h"
 
@@ -14,13 +16,32 @@
 #include <string.h>
 
 static GraftGraph *
-trace (const char *code,
-       const char *entry)
+trace_in (GraftTorch  torch,
+          const char *code,
+          const char *entry)
 {
   g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
   g_autoptr (GError) error = NULL;
-  GraftGraph *graph =
-      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), entry, &error);
+  GraftGraph *graph = graft_trace_source (source, graft_dialect_get (torch), entry, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static GraftGraph *
+trace (const char *code,
+       const char *entry)
+{
+  return trace_in (GRAFT_TORCH_1_13, code, entry);
+}
+
+static GraftGraph *
+parse_listing_in (GraftTorch  torch,
+                  const char *text)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("listing.txt", text, -1);
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_listing_parse (source, graft_dialect_get (torch), &error);
 
   g_assert_no_error (error);
   return graph;
@@ -29,12 +50,7 @@ trace (const char *code,
 static GraftGraph *
 parse_listing (const char *text)
 {
-  g_autoptr (GraftSource) source = graft_source_new ("listing.txt", text, -1);
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
-
-  g_assert_no_error (error);
-  return graph;
+  return parse_listing_in (GRAFT_TORCH_1_13, text);
 }
 
 static void
@@ -66,26 +82,37 @@ static const char seed_model[] =
     "    return torch.relu(a)\n";
 
 static GraftPattern *
-make_pattern (const char *entry)
+make_pattern_in (GraftTorch  torch,
+                 const char *entry)
 {
   g_autoptr (GError) error = NULL;
-  GraftPattern *pattern = graft_pattern_new (trace (seed_model, entry), &error);
+  GraftPattern *pattern = graft_pattern_new (trace_in (torch, seed_model, entry), &error);
 
   g_assert_no_error (error);
   return pattern;
 }
 
-/* Undo restores the code, the listing and the namespace; redo brings the
- * rewrite back with the same names. */
-static void
-test_undo_redo (void)
+static GraftPattern *
+make_pattern (const char *entry)
 {
-  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
-  g_autoptr (GraftGraph) fresh = trace (seed_model, "M");
-  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
-  g_autoptr (GraftGraph) replacement = trace (seed_model, "replacement");
-  g_autoptr (GraftPattern) pattern2 = make_pattern ("pattern2");
-  g_autoptr (GraftGraph) replacement2 = trace (seed_model, "replacement2");
+  return make_pattern_in (GRAFT_TORCH_1_13, entry);
+}
+
+/* Undo restores the code, the listing and the namespace (in torch 2.6 the
+ * last suffix per base too); redo brings the rewrite back with the same
+ * names, and so does the same rewrite made again after an undo. */
+static void
+test_undo_redo (gconstpointer data)
+{
+  GraftTorch torch = GPOINTER_TO_INT (data);
+  g_autoptr (GraftGraph) graph = trace_in (torch, seed_model, "M");
+  g_autoptr (GraftGraph) fresh = trace_in (torch, seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern_in (torch, "pattern");
+  g_autoptr (GraftGraph) replacement = trace_in (torch, seed_model, "replacement");
+  g_autoptr (GraftPattern) pattern2 = make_pattern_in (torch, "pattern2");
+  g_autoptr (GraftGraph) replacement2 = trace_in (torch, seed_model, "replacement2");
+  g_autoptr (GraftRewrite) again = NULL;
+  g_autofree char *again_code = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *before = graft_codegen_python (graph);
   g_autofree char *listing_before = graft_listing_print (graph);
@@ -106,6 +133,7 @@ test_undo_redo (void)
   assert_lint (graph);
   after = graft_codegen_python (graph);
   g_assert_nonnull (strstr (after, "stack_1 = torch.stack([w1, w2])"));
+  g_assert_nonnull (strstr (after, "stack = torch.stack([w1, w2])"));
 
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
   assert_lint (graph);
@@ -118,6 +146,16 @@ test_undo_redo (void)
   assert_lint (graph);
   redone = graft_codegen_python (graph);
   g_assert_cmpstr (redone, ==, after);
+
+  /* Undone, then made again: the same names as the first time (2.6's
+   * namespace must have forgotten the suffixes the first rewrite used). */
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  again = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  again_code = graft_codegen_python (graph);
+  g_assert_cmpstr (again_code, ==, after);
+  graft_edit_undo (graft_rewrite_get_edit (again));
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
 
   /* After an undo, another rewrite names its nodes as on a graph that
    * never saw the first one. */
@@ -509,12 +547,291 @@ test_random (gconstpointer data)
   }
 }
 
+
+/* torch 2.6's rules (docs/dialects.md, sections 5 and 6), each against
+ * torch 1.13.1's on the same input. ------------------------------------- */
+
+/* How many matches @pattern_text (a listing) has in @graph_text. */
+static guint
+count_matches (GraftTorch  torch,
+               const char *graph_text,
+               const char *pattern_text,
+               gboolean    ignore_literals,
+               char      **out_json)
+{
+  g_autoptr (GraftGraph) graph = parse_listing_in (torch, graph_text);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPattern) pattern =
+      graft_pattern_new (parse_listing_in (torch, pattern_text), &error);
+  g_autoptr (GPtrArray) matches = NULL;
+  GraftMatchOptions options;
+
+  g_assert_no_error (error);
+  graft_match_options_init (&options);
+  options.ignore_literals = ignore_literals;
+  matches = graft_matcher_find (pattern, graph, &options, NULL);
+  if (out_json != NULL)
+    *out_json = graft_matches_to_json (matches);
+  return matches->len;
+}
+
+static void
+assert_counts (const char *graph_text,
+               const char *pattern_text,
+               gboolean    ignore_literals,
+               guint       in_2_6,
+               guint       in_1_13)
+{
+  g_assert_cmpuint (count_matches (GRAFT_TORCH_2_6, graph_text, pattern_text, ignore_literals,
+                                   NULL),
+                    ==, in_2_6);
+  g_assert_cmpuint (count_matches (GRAFT_TORCH_1_13, graph_text, pattern_text, ignore_literals,
+                                   NULL),
+                    ==, in_1_13);
+}
+
+/* Nestings with the same leaves match in 1.13.1 (flattened) only; a list
+ * and a tuple of the same length match in both. */
+static void
+test_structured_args (void)
+{
+  static const char graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %y : [#users=1] = placeholder[target=y]\n"
+      "    %z : [#users=1] = placeholder[target=z]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = ((%x, %y), %z), kwargs = {})\n"
+      "    return f\n";
+  static const char nested_other_way[] =
+      "graph():\n"
+      "    %a : [#users=1] = placeholder[target=a]\n"
+      "    %b : [#users=1] = placeholder[target=b]\n"
+      "    %c : [#users=1] = placeholder[target=c]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = (%a, (%b, %c)), kwargs = {})\n"
+      "    return f\n";
+  static const char as_lists[] =
+      "graph():\n"
+      "    %a : [#users=1] = placeholder[target=a]\n"
+      "    %b : [#users=1] = placeholder[target=b]\n"
+      "    %c : [#users=1] = placeholder[target=c]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = ([%a, %b], %c), kwargs = {})\n"
+      "    return f\n";
+  static const char shorter[] =
+      "graph():\n"
+      "    %a : [#users=1] = placeholder[target=a]\n"
+      "    %c : [#users=1] = placeholder[target=c]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = ((%a,), %c), kwargs = {})\n"
+      "    return f\n";
+
+  assert_counts (graph, nested_other_way, FALSE, 0, 1);
+  assert_counts (graph, as_lists, FALSE, 1, 1);
+  assert_counts (graph, shorter, FALSE, 0, 0);
+  /* ignore_literals does not make lengths agree. */
+  assert_counts (graph, shorter, TRUE, 0, 0);
+}
+
+/* In 2.6 a placeholder facing a list binds the whole list. */
+static void
+test_placeholder_binds_container (void)
+{
+  static const char graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %y : [#users=1] = placeholder[target=y]\n"
+      "    %cat : [#users=1] = call_function[target=torch.cat](args = ([%x, %y], 1), kwargs = {})\n"
+      "    return cat\n";
+  static const char pattern[] =
+      "graph():\n"
+      "    %xs : [#users=1] = placeholder[target=xs]\n"
+      "    %cat : [#users=1] = call_function[target=torch.cat](args = (%xs, 1), kwargs = {})\n"
+      "    return cat\n";
+  g_autofree char *json = NULL;
+
+  assert_counts (graph, pattern, FALSE, 1, 0);
+  count_matches (GRAFT_TORCH_2_6, graph, pattern, FALSE, &json);
+  g_assert_nonnull (strstr (json, "\"placeholder_nodes\": [{\"literal\": \"[x, y]\"}]"));
+}
+
+/* Keywords: 2.6 compares the keys in order, and a keyword holding nodes
+ * is compared structurally (1.13.1 compared the lists with `==`). */
+static void
+test_kwargs (void)
+{
+  static const char graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = (%x,), kwargs = {a: 1, b: 2})\n"
+      "    return f\n";
+  static const char other_order[] =
+      "graph():\n"
+      "    %p : [#users=1] = placeholder[target=p]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = (%p,), kwargs = {b: 2, a: 1})\n"
+      "    return f\n";
+  static const char nodes_graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %y : [#users=1] = placeholder[target=y]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = (%x,), kwargs = {o: [%y]})\n"
+      "    return f\n";
+  static const char nodes_pattern[] =
+      "graph():\n"
+      "    %p : [#users=1] = placeholder[target=p]\n"
+      "    %q : [#users=1] = placeholder[target=q]\n"
+      "    %f : [#users=1] = call_function[target=torch.f](args = (%p,), kwargs = {o: [%q]})\n"
+      "    return f\n";
+
+  assert_counts (graph, other_order, FALSE, 0, 1);
+  assert_counts (nodes_graph, nodes_pattern, FALSE, 1, 0);
+}
+
+/* 2.6's ignore_literals accepts whatever `_match_literals` refuses, a
+ * literal against a node included; 1.13.1's (fx-reference's) only pairs of
+ * literals. */
+static void
+test_ignore_literals (void)
+{
+  static const char graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %mul : [#users=1] = call_function[target=operator.mul](args = (%x, %x), kwargs = {})\n"
+      "    %add : [#users=1] = call_function[target=operator.add](args = (%mul, 3), kwargs = {})\n"
+      "    return add\n";
+  static const char literal_for_node[] =
+      "graph():\n"
+      "    %p : [#users=1] = placeholder[target=p]\n"
+      "    %mul : [#users=1] = call_function[target=operator.mul](args = (%p, 2), kwargs = {})\n"
+      "    %add : [#users=1] = call_function[target=operator.add](args = (%mul, 2), kwargs = {})\n"
+      "    return add\n";
+
+  assert_counts (graph, literal_for_node, FALSE, 0, 0);
+  assert_counts (graph, literal_for_node, TRUE, 1, 0);
+}
+
+static const char attr_model[] =
+    "import torch\n"
+    "class M(torch.nn.Module):\n"
+    "    def __init__(self):\n"
+    "        super().__init__()\n"
+    "        self.w = torch.nn.Parameter(torch.ones(3))\n"
+    "        self.register_buffer('b', torch.ones(3))\n"
+    "    def forward(self, x):\n"
+    "        return (x * self.w) * self.b\n"
+    "class ByParameter(torch.nn.Module):\n"
+    "    def __init__(self):\n"
+    "        super().__init__()\n"
+    "        self.weight = torch.nn.Parameter(torch.ones(3))\n"
+    "    def forward(self, x):\n"
+    "        return x * self.weight\n"
+    "class ByBuffer(torch.nn.Module):\n"
+    "    def __init__(self):\n"
+    "        super().__init__()\n"
+    "        self.register_buffer('w', torch.ones(3))\n"
+    "    def forward(self, x):\n"
+    "        return x * self.w\n";
+
+/* Where @pattern_entry of attr_model matches in M: the name of the node
+ * it returns, "" for no match. */
+static char *
+attr_match (GraftTorch  torch,
+            const char *pattern_entry)
+{
+  g_autoptr (GraftGraph) graph = trace_in (torch, attr_model, "M");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPattern) pattern =
+      graft_pattern_new (trace_in (torch, attr_model, pattern_entry), &error);
+  g_autoptr (GPtrArray) matches = NULL;
+
+  g_assert_no_error (error);
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_assert_cmpuint (matches->len, <=, 1);
+  if (matches->len == 0)
+    return g_strdup ("");
+  return g_strdup (graft_node_get_name (graft_match_get_returning_node (matches->pdata[0], 0)));
+}
+
+/* get_attr nodes: by name in 1.13.1, by the kind of value in 2.6. */
+static void
+test_get_attr_by_value (void)
+{
+  g_autoptr (GraftGraph) graph = trace_in (GRAFT_TORCH_2_6, attr_model, "M");
+  static const struct
+  {
+    GraftTorch  torch;
+    const char *pattern;
+    const char *where;
+  } cases[] = {
+    /* `weight` is a parameter, like `w` (not like the buffer `b`). */
+    { GRAFT_TORCH_2_6, "ByParameter", "mul" },
+    { GRAFT_TORCH_1_13, "ByParameter", "" },
+    /* The buffer `w` is a tensor like `b`, not a parameter like `w`. */
+    { GRAFT_TORCH_2_6, "ByBuffer", "mul_1" },
+    { GRAFT_TORCH_1_13, "ByBuffer", "mul" },
+  };
+
+  g_assert_cmpint (graft_graph_get_attr_kind (graph, "w"), ==, GRAFT_ATTR_PARAMETER);
+  g_assert_cmpint (graft_graph_get_attr_kind (graph, "b"), ==, GRAFT_ATTR_TENSOR);
+  g_assert_cmpint (graft_graph_get_attr_kind (graph, "nope"), ==, GRAFT_ATTR_UNKNOWN);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *where = attr_match (cases[i].torch, cases[i].pattern);
+
+      g_assert_cmpstr (where, ==, cases[i].where);
+    }
+}
+
+/* A replacement parameter bound to a container takes it, in 2.6. */
+static void
+test_rewrite_bound_container (void)
+{
+  static const char model[] =
+      "import torch\n"
+      "import torch.fx\n"
+      "def join(xs, d):\n"
+      "    return torch.cat(xs, d)\n"
+      "def stack(xs, d):\n"
+      "    return torch.stack(xs, d)\n"
+      "torch.fx.wrap('join')\n"
+      "torch.fx.wrap('stack')\n"
+      "class M(torch.nn.Module):\n"
+      "    def forward(self, x, y):\n"
+      "        return join([x, y], 1).relu()\n"
+      "def pattern(xs):\n"
+      "    return join(xs, 1)\n"
+      "def replacement(xs):\n"
+      "    return stack(xs, 1)\n";
+  g_autoptr (GraftGraph) graph = trace_in (GRAFT_TORCH_2_6, model, "M");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPattern) pattern =
+      graft_pattern_new (trace_in (GRAFT_TORCH_2_6, model, "pattern"), &error);
+  g_autoptr (GraftGraph) replacement = trace_in (GRAFT_TORCH_2_6, model, "replacement");
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char *code = NULL;
+
+  g_assert_no_error (error);
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 1);
+  assert_lint (graph);
+  code = graft_codegen_python (graph);
+  g_assert_nonnull (strstr (code, "stack = test_stack([x, y], 1);  x = y = None"));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/core/rewrite/undo-redo", test_undo_redo);
+  g_test_add_data_func ("/core/rewrite/undo-redo/torch2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_undo_redo);
+  g_test_add_data_func ("/core/rewrite/undo-redo/torch1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_undo_redo);
+  g_test_add_func ("/core/rewrite/torch2.6/structured-args", test_structured_args);
+  g_test_add_func ("/core/rewrite/torch2.6/placeholder-binds-container",
+                   test_placeholder_binds_container);
+  g_test_add_func ("/core/rewrite/torch2.6/kwargs", test_kwargs);
+  g_test_add_func ("/core/rewrite/torch2.6/ignore-literals", test_ignore_literals);
+  g_test_add_func ("/core/rewrite/torch2.6/get-attr-by-value", test_get_attr_by_value);
+  g_test_add_func ("/core/rewrite/torch2.6/rewrite-bound-container", test_rewrite_bound_container);
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);

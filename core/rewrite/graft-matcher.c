@@ -796,6 +796,39 @@ search_clear (Search *s)
   g_clear_pointer (&s->stack, g_array_unref);
 }
 
+/* torch 2.6 lists a complete candidate's placeholder and returning nodes
+ * from `nodes_map` before any filter: one that ignore_literals left unbound
+ * (what uses it met a constant) raises KeyError, and the search fails. */
+static gboolean
+check_complete (GraftPattern     *pattern,
+                const GraftMatch *m,
+                GError          **error)
+{
+  GArray *lists[] = { pattern->placeholders, pattern->returning };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      {
+        guint      pos = g_array_index (lists[l], guint, i);
+        GraftNode *pn = pattern->nodes->pdata[pos];
+        GraftNode *at;
+
+        if (m->bindings[pos].state != UNBOUND)
+          continue;
+        at = m->bindings[g_array_index (pattern->anchors, guint, 0)].node;
+        graft_node_set_error (at, error, GRAFT_ERROR_REWRITE,
+                              "the pattern's %s %s stands for nothing in the match at %s: with "
+                              "ignore_literals, what uses it was matched against a constant "
+                              "(torch.fx: KeyError: %s)",
+                              graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER ? "parameter"
+                                                                             : "result",
+                              graft_node_get_name (pn), graft_node_get_name (at),
+                              graft_node_get_name (pn));
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /**
  * graft_matcher_find:
  * @pattern: the pattern
@@ -806,6 +839,7 @@ search_clear (Search *s)
  *
  * `SubgraphMatcher.match`: every occurrence of @pattern in @graph that
  * `replace_pattern` would replace, in the order it would replace them.
+ * Where torch fails (graft_matcher_find_full()), no match.
  *
  * Returns: (transfer full) (element-type GraftMatch): the matches
  */
@@ -814,6 +848,37 @@ graft_matcher_find (GraftPattern            *pattern,
                     GraftGraph              *graph,
                     const GraftMatchOptions *options,
                     GPtrArray              **out_dropped)
+{
+  GPtrArray *found = graft_matcher_find_full (pattern, graph, options, out_dropped, NULL);
+
+  if (found != NULL)
+    return found;
+  if (out_dropped != NULL)
+    *out_dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+}
+
+/**
+ * graft_matcher_find_full:
+ * @pattern: the pattern
+ * @graph: the graph to search
+ * @options: (nullable): the options; %NULL for replace_pattern's
+ * @out_dropped: (out) (optional) (transfer full): as graft_matcher_find()'s
+ * @error: return location for an error
+ *
+ * graft_matcher_find(), failing where torch's matcher raises: in torch 2.6
+ * with ignore_literals, a complete match whose placeholder or returned
+ * value is bound to nothing (torch: `KeyError`).
+ *
+ * Returns: (transfer full) (element-type GraftMatch) (nullable): the
+ *   matches, or %NULL with @error set
+ */
+GPtrArray *
+graft_matcher_find_full (GraftPattern            *pattern,
+                         GraftGraph              *graph,
+                         const GraftMatchOptions *options,
+                         GPtrArray              **out_dropped,
+                         GError                 **error)
 {
   GraftMatchOptions      defaults;
   Search                 s = { 0 };
@@ -866,10 +931,21 @@ graft_matcher_find (GraftPattern            *pattern,
   if (!any_empty)
     backtrack (&s, anchors, candidates, 0);
 
+  for (guint i = 0; i < s.found->len; i++)
+    if (!check_complete (pattern, s.found->pdata[i], error))
+      {
+        g_ptr_array_set_free_func (s.found, (GDestroyNotify) graft_match_free);
+        g_ptr_array_unref (kept);
+        g_ptr_array_unref (dropped);
+        kept = NULL;
+        dropped = NULL;
+        break;
+      }
+
   /* torch's filters, in torch's order, then the caller's. */
   topological = graph_is_topological (graph);
   claimed = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < s.found->len; i++)
+  for (guint i = 0; kept != NULL && i < s.found->len; i++)
     {
       GraftMatch *m = s.found->pdata[i];
 
@@ -904,7 +980,7 @@ graft_matcher_find (GraftPattern            *pattern,
   search_clear (&s);
   if (out_dropped != NULL)
     *out_dropped = dropped;
-  else
+  else if (dropped != NULL)
     g_ptr_array_unref (dropped);
   return kept;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-matcher.h: finding a pattern graph in a graph, with the semantics of
- * torch.fx 1.13.1's `SubgraphMatcher`.
+ * torch.fx's `SubgraphMatcher` in the graph's dialect (1.13.1 or 2.6).
  */
 #pragma once
 
@@ -77,6 +77,12 @@ GPtrArray *graft_matcher_find (GraftPattern            *pattern,
                                GraftGraph              *graph,
                                const GraftMatchOptions *options,
                                GPtrArray              **out_dropped) G_GNUC_WARN_UNUSED_RESULT;
+
+GPtrArray *graft_matcher_find_full (GraftPattern            *pattern,
+                                    GraftGraph              *graph,
+                                    const GraftMatchOptions *options,
+                                    GPtrArray              **out_dropped,
+                                    GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
 
 char *graft_matcher_explain (GraftPattern            *pattern,
                              GraftGraph              *graph,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-rewriter.c: `replace_pattern` as torch.fx 1.13.1 does it
- * (`torch/fx/subgraph_rewriter.py`): for each match in order, the
+ * graft-rewriter.c: `replace_pattern` as torch.fx does it
+ * (`torch/fx/subgraph_rewriter.py`; 1.13.1's `replace_pattern` and 2.6's
+ * `_replace_pattern` do the same steps): for each match in order, the
  * replacement graph is copied in before the first user of the match's
  * returning nodes, the uses of those nodes move to the copies, and the
  * matched nodes are erased in reverse pattern order.  A later match whose
@@ -200,11 +201,13 @@ check_hazard (GraftRewrite   *self,
         g_ptr_array_add (self->warnings,
                          g_strdup_printf ("match %u: %s is inserted before %s, which it uses; "
                                           "the rewritten code reads %s before defining it "
-                                          "(torch.fx 1.13.1 inserts the replacement at the same "
+                                          "(torch.fx %s inserts the replacement at the same "
                                           "place)",
                                           match_number, graft_node_get_name (copy),
                                           graft_node_get_name (arg->node),
-                                          graft_node_get_name (arg->node)));
+                                          graft_node_get_name (arg->node),
+                                          graft_graph_get_dialect (graft_node_get_graph (copy))
+                                              ->version));
       return;
     }
   for (guint i = 0; i < n; i++)
@@ -314,6 +317,22 @@ bind_placeholders (Rewriting *rw)
     }
 }
 
+/* torch 2.6's `_replace_attributes`: an attribute the replacement reads and
+ * the graph's module lacks is copied over (an existing one takes
+ * precedence); here, what it holds, for later matches.  torch 1.13.1 copies
+ * submodules only, and Graft keeps no record of those. */
+static void
+copy_attribute (Rewriting  *rw,
+                const char *target)
+{
+  GraftAttrKind kind = graft_graph_get_attr_kind (rw->replacement, target);
+
+  if (graft_graph_get_dialect (rw->graph)->copies_replacement_attributes &&
+      kind != GRAFT_ATTR_UNKNOWN &&
+      graft_graph_get_attr_kind (rw->graph, target) == GRAFT_ATTR_UNKNOWN)
+    graft_graph_set_attr_kind (rw->graph, target, kind);
+}
+
 /* graph_copy: every replacement node but placeholders, in order, before
  * the first user, named after the replacement node; then what the
  * replacement returns, mapped. */
@@ -338,6 +357,8 @@ copy_replacement (Rewriting *rw,
       map_arg (&rw->vm, graft_node_get_kwargs (rn), &kwargs);
       copy = graft_graph_create_node (rw->graph, graft_node_get_op (rn), graft_node_get_target (rn),
                                       &args, &kwargs, graft_node_get_name (rn), rw->first);
+      if (graft_node_get_op (rn) == GRAFT_OP_GET_ATTR)
+        copy_attribute (rw, graft_node_get_target (rn));
       graft_node_set_type_annotation (copy, graft_node_get_type_annotation (rn));
       graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (rn));
       {
@@ -439,7 +460,12 @@ erase_matched (Rewriting *rw,
       if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
         continue;
       graft_match_get_binding (rw->match, i - 1, &gn, NULL);
-      if (gn == NULL || graft_node_get_graph (gn) != graph ||
+      if (gn == NULL)
+        return fail (error, rw->match,
+                     "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
+                     "was matched against a constant (torch.fx: KeyError: %s)",
+                     graft_node_get_name (pn), rw->match_number, graft_node_get_name (pn));
+      if (graft_node_get_graph (gn) != graph ||
           graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
@@ -618,7 +644,9 @@ graft_replace_pattern (GraftGraph              *graph,
                        const GraftMatchOptions *options,
                        GError                 **error)
 {
-  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, options, NULL);
+  g_autoptr (GPtrArray) matches = graft_matcher_find_full (pattern, graph, options, NULL, error);
 
+  if (matches == NULL)
+    return NULL;
   return graft_rewriter_apply (graph, pattern, replacement, matches, error);
 }
