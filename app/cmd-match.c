@@ -19,7 +19,7 @@ run (const GraftCliOptions *o,
   g_autoptr (GraftPattern) pattern = NULL;
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GString) text = NULL;
-  g_autofree char  *pattern_file = NULL;
+  g_autofree char *pattern_file = NULL;
   g_autoptr (GError) error = NULL;
   GraftMatchOptions options;
   int               status;

@@ -15,8 +15,8 @@
 
 typedef struct
 {
-  char       *path;
-  GraftTorch  torch;
+  char      *path;
+  GraftTorch torch;
 } Case;
 
 static void

@@ -547,7 +547,6 @@ test_random (gconstpointer data)
   }
 }
 
-
 /* torch 2.6's rules (docs/dialects.md, sections 5 and 6), each against
  * torch 1.13.1's on the same input. ------------------------------------- */
 
@@ -707,6 +706,68 @@ test_ignore_literals (void)
   assert_counts (graph, literal_for_node, TRUE, 1, 0);
 }
 
+/* With ignore_literals, torch 2.6 accepts a pattern node against a constant
+ * and leaves it unbound: a placeholder so left makes the search fail
+ * (torch: KeyError), a call node the rewrite (KeyError erasing it).  1.13.1's
+ * ignore_literals accepts no such pair: no match. */
+static void
+test_ignore_literals_unbound (void)
+{
+  static const char model[] =
+      "import torch\n"
+      "class M(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return torch.add(x, 2)\n"
+      "class N(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return torch.add(2, x)\n"
+      "def pattern(x, y):\n"
+      "    return torch.add(x, torch.neg(y))\n"
+      "def pattern2(y):\n"
+      "    return torch.add(torch.neg(y), y)\n"
+      "def replacement(x, y):\n"
+      "    return torch.sub(x, y)\n"
+      "def replacement2(y):\n"
+      "    return torch.sub(y, y)\n";
+  static const struct
+  {
+    const char *graph, *pattern, *replacement, *error;
+  } cases[] = {
+    { "M", "pattern", "replacement", "KeyError: y" },
+    { "N", "pattern2", "replacement2", "KeyError: neg" },
+  };
+  GraftMatchOptions options;
+
+  graft_match_options_init (&options);
+  options.ignore_literals = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint t = 0; t < GRAFT_N_TORCHES; t++)
+      {
+        g_autoptr (GraftGraph) graph = trace_in (t, model, cases[i].graph);
+        g_autoptr (GraftGraph) replacement = trace_in (t, model, cases[i].replacement);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GraftPattern) pattern =
+            graft_pattern_new (trace_in (t, model, cases[i].pattern), &error);
+        g_autofree char *before = graft_listing_print (graph);
+        g_autofree char *after = NULL;
+        g_autoptr (GraftRewrite) rewrite = NULL;
+
+        g_assert_no_error (error);
+        rewrite = graft_replace_pattern (graph, pattern, replacement, &options, &error);
+        after = graft_listing_print (graph);
+        g_assert_cmpstr (after, ==, before);
+        if (t == GRAFT_TORCH_1_13)
+          {
+            g_assert_no_error (error);
+            g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 0);
+            continue;
+          }
+        g_assert_null (rewrite);
+        g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
+        g_assert_nonnull (strstr (error->message, cases[i].error));
+      }
+}
+
 static const char attr_model[] =
     "import torch\n"
     "class M(torch.nn.Module):\n"
@@ -830,6 +891,7 @@ main (int    argc,
                    test_placeholder_binds_container);
   g_test_add_func ("/core/rewrite/torch2.6/kwargs", test_kwargs);
   g_test_add_func ("/core/rewrite/torch2.6/ignore-literals", test_ignore_literals);
+  g_test_add_func ("/core/rewrite/torch2.6/ignore-literals-unbound", test_ignore_literals_unbound);
   g_test_add_func ("/core/rewrite/torch2.6/get-attr-by-value", test_get_attr_by_value);
   g_test_add_func ("/core/rewrite/torch2.6/rewrite-bound-container", test_rewrite_bound_container);
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);

@@ -74,10 +74,12 @@ struct _GraftGraph
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
 
-  GHashTable  *trash;      /* detached nodes an edit may bring back */
-  GHashTable  *attr_kinds; /* interned get_attr target -> GraftAttrKind, or NULL */
+  GHashTable  *trash;     /* detached nodes an edit may bring back */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
+
+  /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
+  GHashTable *attr_kinds;
 
   /* Borrowed (the nodes themselves are owned through the list) */
   GraftNode *first;
