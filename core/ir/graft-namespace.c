@@ -37,7 +37,7 @@ struct _GraftNamespace
    * number last used for each base, and for undo, the count each name
    * replaced when it was made (name -> count + 1, only where it changed). */
   gboolean       count_per_base;
-  gboolean       undoable; /* names may be removed: keep replaced_count */
+  gboolean       undoable;       /* names may be removed: keep replaced_count */
   GraftNameTable base_count;     /* base (owned) -> count, as a pointer */
   GraftNameTable replaced_count; /* name (in chunk) -> previous count + 1 */
 };
@@ -1127,7 +1127,7 @@ restore_base_count (GraftNamespace *self,
     return;
   num = (guint64) GPOINTER_TO_SIZE (old->value) - 1;
   _graft_name_table_remove (&self->replaced_count, stored, len, hash);
-  if (!split_suffix (stored, len, &base_len, &(guint64) { 0 }))
+  if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
     base_len = len;
   base_hash = _graft_name_hash (stored, base_len);
   slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
