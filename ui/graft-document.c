@@ -76,7 +76,7 @@ struct _GraftDocument
   char          *title;
   GError        *load_error;
   GraftGraph    *graph;
-  GraftSource   *source; /* the text the graph was read from (a load, a restore, a switch), or NULL */
+  GraftSource   *source; /* what the graph was read from (load, restore, switch), or NULL */
   char          *pattern_text;
   char          *replacement_text;
   GError        *pattern_error;

@@ -238,7 +238,6 @@ update_title (GraftWindow *self)
   GraftGraph      *graph = graft_document_get_graph (self->document);
   GFile           *file = graft_document_get_file (self->document);
   guint            n = graft_document_get_n_matches (self->document);
-
   const char      *torch = graft_document_get_dialect (self->document)->name;
 
   title = g_strdup_printf ("%s%s", graft_document_get_modified (self->document) ? "• " : "",
