@@ -1476,6 +1476,18 @@ test_document_torch (void)
   g_assert_cmpuint (notified, ==, 2);
   g_assert_nonnull (strstr (graft_document_get_code (document), "size = None"));
   assert_code_fresh (document);
+
+  /* A text that does not read: read again, it says why in the new torch. */
+  g_assert_false (graft_document_load_text (document, "bad.py", "def forward(x):\n    return x +\n",
+                                            NULL));
+  graft_document_set_dialect (document, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_nonnull (graft_document_get_load_error (document));
+  g_assert_true (graft_graph_get_dialect (graft_document_get_graph (document)) ==
+                 graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 0);
+  g_assert_nonnull (graft_document_undo (document));
+  g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_2_6));
+  g_assert_nonnull (graft_document_get_load_error (document));
   g_assert_finalize_object (document);
 }
 
