@@ -16,6 +16,12 @@
  * graft-document-loader.c's; it puts what it read into the document
  * through graft-document-private.h.
  *
+ * The document speaks one torch (a GraftDialect, its `torch` property):
+ * its graph, pattern and replacement are all made for it, so that code,
+ * listings, matching, rewriting and exports follow.  Switching
+ * (graft_document_set_dialect()) reads the graph again from the text it
+ * came from, or from its own code once edited, as one step of the history.
+ *
  * Signals: `graph-changed` after any change of the graph (the window lays
  * it out again); `matches-changed` after the matches were found again
  * (after the graph, the pattern or the replacement changed);
