@@ -7,7 +7,11 @@
  * result for that match; the canvas maps points on boxes to their nodes at
  * several zoom levels; typing a broken pattern shows its located error and
  * leaves the graph alone; every export format is written; the canvas
- * notifies its zoom once per change and is finalized.
+ * notifies its zoom once per change and is finalized.  Choosing torch 1.13
+ * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
+ * it in the subtitle, is remembered in GSettings (the memory backend), and
+ * is undone and redone as one step that keeps every edit before it;
+ * GRAFT_TORCH wins at the application's start-up.
  */
 #include "config.h"
 
