@@ -15,6 +15,7 @@
 #include "graft-format.h"
 #include "graft-dialect.h"
 #include "graft-arg.h"
+#include "graft-aten-schema.h"
 #include "graft-namespace.h"
 #include "graft-graph.h"
 #include "graft-edit.h"

@@ -42,6 +42,10 @@ graft_cli (void)
   return path;
 }
 
+/* GRAFT_TORCH for the next runs of graft (NULL: unset, whatever the
+ * environment of the tests says). */
+static const char *graft_torch_env;
+
 /* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
  * feeding @input on stdin. */
 static void
@@ -70,6 +74,10 @@ run_graft (Run               *run,
                                  G_SUBPROCESS_FLAGS_STDERR_PIPE);
   if (cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, cwd);
+  if (graft_torch_env != NULL)
+    g_subprocess_launcher_setenv (launcher, "GRAFT_TORCH", graft_torch_env, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
   proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   /* With a stdin pipe, stdin gets @input, or an immediate end of file. */
@@ -253,6 +261,52 @@ test_usage (void)
     g_assert_cmpint (run.status, ==, 0);
     g_assert_nonnull (strstr (run.out, "code"));
   }
+}
+
+/* --torch, GRAFT_TORCH and the default (cli.md, "Dialects"): the user
+ * count of a listing says which torch spoke. */
+static void
+test_torch_choice (void)
+{
+  static const struct
+  {
+    const char *env;   /* GRAFT_TORCH, or NULL */
+    const char *torch; /* --torch, or NULL */
+    int         status;
+    const char *expect; /* in stdout (status 0) or stderr */
+  } cases[] = {
+    { NULL, NULL, 0, "[num_users=1]" },
+    { NULL, "2.6", 0, "[num_users=1]" },
+    { NULL, "1.13", 0, "[#users=1]" },
+    { NULL, "1.13.1", 0, "[#users=1]" },
+    { "1.13", NULL, 0, "[#users=1]" },
+    { "", NULL, 0, "[num_users=1]" },
+    { "1.13", "2.6", 0, "[num_users=1]" },
+    { "2.6", "1.13", 0, "[#users=1]" },
+    { NULL, "2", 2, "graft graph: --torch 2: unknown torch (use 2.6 or 1.13)\n" },
+    { NULL, "", 2, "graft graph: --torch : unknown torch (use 2.6 or 1.13)\n" },
+    { "3.0", NULL, 2, "graft graph: GRAFT_TORCH=3.0: unknown torch (use 2.6 or 1.13)\n" },
+  };
+  static const char model[] = "def forward(x):\n    return x.relu()\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char *with[] = { "graph", "--torch", cases[i].torch, "-", NULL };
+      const char *without[] = { "graph", "-", NULL };
+
+      graft_torch_env = cases[i].env;
+      run_graft (&run, NULL, model, cases[i].torch != NULL ? with : without);
+      graft_torch_env = NULL;
+      g_assert_cmpint (run.status, ==, cases[i].status);
+      if (cases[i].status == 0)
+        g_assert_nonnull (strstr (run.out, cases[i].expect));
+      else
+        {
+          g_assert_cmpstr (run.out, ==, "");
+          g_assert_cmpstr (run.err, ==, cases[i].expect);
+        }
+    }
 }
 
 static void
@@ -691,6 +745,7 @@ main (int    argc,
   add_bad_inputs ("listing-errors", "code");
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/torch-choice", test_torch_choice);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);

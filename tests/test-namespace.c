@@ -348,6 +348,188 @@ test_builtin_flag (void)
                    "lambda_1");
 }
 
+/* torch 2.6's `_Namespace.create_name` written out naively (fx/graph.py):
+ * as model_create_name(), but an empty name is `_unnamed`, a candidate
+ * without a suffix (or with 0) counts on from `_base_count[base]`, and the
+ * number chosen becomes `_base_count[base]`.  *out_base and *out_old say
+ * what changed, for undo. */
+static char *
+model26_create_name (GHashTable    *used,
+                     GHashTable    *counts,
+                     const char    *candidate,
+                     GraftNameFlags flags,
+                     char         **out_base,
+                     guint64       *out_old)
+{
+  g_autoptr (GString) clean = g_string_new (NULL);
+  char   *base = NULL;
+  char   *name;
+  gsize   digits_at;
+  guint64 num = 0;
+
+  for (const char *p = candidate; *p != '\0'; p++)
+    if (g_ascii_isalnum (*p) || *p == '_')
+      g_string_append_c (clean, *p);
+    else if (p == candidate || g_ascii_isalnum (p[-1]) || p[-1] == '_')
+      g_string_append_c (clean, '_');
+  if (clean->len == 0)
+    g_string_append (clean, "_unnamed");
+  if (g_ascii_isdigit (clean->str[0]))
+    g_string_prepend_c (clean, '_');
+  digits_at = clean->len;
+  while (digits_at > 0 && g_ascii_isdigit (clean->str[digits_at - 1]))
+    digits_at--;
+  if (digits_at < clean->len && digits_at > 0 && clean->str[digits_at - 1] == '_')
+    {
+      num = g_ascii_strtoull (clean->str + digits_at, NULL, 10);
+      base = g_strndup (clean->str, digits_at - 1);
+      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, num);
+    }
+  else
+    {
+      base = g_strdup (clean->str);
+      name = g_strdup (base);
+    }
+  if (num == 0)
+    num = GPOINTER_TO_SIZE (g_hash_table_lookup (counts, base));
+  while (g_hash_table_contains (used, name) || model_is_illegal (name, flags))
+    {
+      g_free (name);
+      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, ++num);
+    }
+  g_hash_table_add (used, g_strdup (name));
+  *out_old = GPOINTER_TO_SIZE (g_hash_table_lookup (counts, base));
+  g_hash_table_insert (counts, g_strdup (base), GSIZE_TO_POINTER ((gsize) num));
+  *out_base = base;
+  return name;
+}
+
+typedef struct
+{
+  char   *name;
+  char   *base;
+  guint64 old_count;
+} Made26;
+
+static void
+made26_free (gpointer data)
+{
+  Made26 *m = data;
+
+  g_free (m->name);
+  g_free (m->base);
+  g_free (m);
+}
+
+/* The torch 2.6 namespace against model26_create_name() on random
+ * candidates, names read verbatim, and undo (which releases the names
+ * made last first, restoring the counts they changed). */
+static void
+test_against_model_26 (void)
+{
+  static const char *const bases[] = {
+    "add",
+    "x",
+    "layers.0",
+    "layers_0",
+    "_",
+    "sum",
+    "lambda",
+    "getattr",
+    "a-b",
+    "1st",
+    "conv_1_2",
+    "inf",
+    "",
+  };
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (made26_free);
+  GRand *rand = g_rand_new_with_seed (20261201);
+
+  _graft_namespace_set_undoable (ns);
+  for (guint i = 0; i < 20000; i++)
+    {
+      const char    *base = bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))];
+      GraftNameFlags flags =
+          g_rand_int_range (rand, 0, 10) == 0 ? GRAFT_NAME_IS_BUILTIN : GRAFT_NAME_DEFAULT;
+      g_autofree char *candidate = NULL;
+      Made26          *m;
+      guint            kind = g_rand_int_range (rand, 0, 9);
+
+      if (kind == 0 && made->len > 0)
+        {
+          /* Undo the newest name. */
+          m = made->pdata[made->len - 1];
+          _graft_namespace_remove (ns, m->name);
+          g_assert_true (g_hash_table_remove (used, m->name));
+          g_hash_table_insert (counts, g_strdup (m->base), GSIZE_TO_POINTER ((gsize) m->old_count));
+          g_ptr_array_remove_index (made, made->len - 1);
+          continue;
+        }
+      if (kind == 8)
+        {
+          /* A name read verbatim: create_name() gives a free, clean name back. */
+          g_autofree char *name = g_strdup_printf ("%s_%d", g_rand_boolean (rand) ? "add" : "x",
+                                                   g_rand_int_range (rand, 1, 60));
+
+          if (g_hash_table_contains (used, name))
+            continue;
+          m = g_new0 (Made26, 1);
+          m->name = model26_create_name (used, counts, name, GRAFT_NAME_DEFAULT, &m->base,
+                                         &m->old_count);
+          g_assert_cmpstr (m->name, ==, name);
+          g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+          g_ptr_array_add (made, m);
+          continue;
+        }
+      if (kind <= 4)
+        candidate = g_strdup (base);
+      else if (kind == 5)
+        candidate = g_strdup_printf ("%s_%d", base, g_rand_int_range (rand, 0, 40));
+      else if (kind == 6)
+        candidate = g_strdup_printf ("%s_0%d", base, g_rand_int_range (rand, 0, 40));
+      else
+        candidate = g_strdup_printf ("%s_%d", base, g_rand_int_range (rand, 1, 4));
+      m = g_new0 (Made26, 1);
+      m->name = model26_create_name (used, counts, candidate, flags, &m->base, &m->old_count);
+      g_assert_cmpstr (graft_namespace_create_name (ns, candidate, flags), ==, m->name);
+      g_ptr_array_add (made, m);
+    }
+  g_assert_cmpuint (graft_namespace_get_size (ns), ==, g_hash_table_size (used));
+  g_rand_free (rand);
+}
+
+/* torch 2.6 examples, checked with the oracle: an argument `add_3` makes
+ * the next `add`s count on from 3; a module list called in a loop counts
+ * on (layers_0 ... layers_8). */
+static void
+test_per_base_counts (void)
+{
+  static const char *const counted[][2] = {
+    { "x", "x" },
+    { "add_3", "add_3" },
+    { "add", "add" },
+    { "add", "add_4" },
+    { "add", "add_5" },
+    { "layers.0", "layers_0" },
+    { "layers.1", "layers_1" },
+    { "layers.0", "layers_2" },
+    { "layers.1", "layers_3" },
+    { "", "_unnamed" },
+    { "", "_unnamed_1" },
+    { "add_1", "add_1" },
+    { "add", "add_2" },
+    { "add", "add_6" },
+  };
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+
+  for (guint i = 0; i < G_N_ELEMENTS (counted); i++)
+    g_assert_cmpstr (graft_namespace_create_name (ns, counted[i][0], GRAFT_NAME_DEFAULT), ==,
+                     counted[i][1]);
+}
+
 static void
 test_names_never_released (void)
 {
@@ -399,6 +581,8 @@ main (int   argc,
   g_test_add_func ("/core/namespace/create-name", test_create_name);
   g_test_add_func ("/core/namespace/suffix-runs", test_suffix_runs);
   g_test_add_func ("/core/namespace/against-model", test_against_model);
+  g_test_add_func ("/core/namespace/against-model-2.6", test_against_model_26);
+  g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);

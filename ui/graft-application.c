@@ -3,7 +3,10 @@
  * graft-application.c: the Graft Editor as a GApplication: one instance
  * per session (a second `graft-editor FILE` opens FILE in the running
  * one), a window per opened file, the app-wide actions (new window, open,
- * about, quit) and their accelerators.  Windows do the rest.
+ * about, quit) and their accelerators, and the torch new windows speak:
+ * GRAFT_TORCH when the editor starts with it set (as for `graft`), else
+ * the `torch` key, the last choice made in a window's menu; after such a
+ * choice, new windows take it.  Windows do the rest.
  */
 #include "config.h"
 
@@ -14,6 +17,9 @@
 struct _GraftApplication
 {
   AdwApplication parent_instance;
+
+  const GraftDialect *dialect;  /* static: the torch new windows speak */
+  GSettings          *settings; /* Owned: NULL when the schema is not installed */
 };
 
 G_DEFINE_FINAL_TYPE (GraftApplication, graft_application, ADW_TYPE_APPLICATION)
@@ -31,6 +37,60 @@ graft_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_PATH,
                        NULL);
+}
+
+/**
+ * graft_application_get_dialect:
+ * @self: the application
+ *
+ * Returns: (transfer none): the torch a new window speaks
+ */
+const GraftDialect *
+graft_application_get_dialect (GraftApplication *self)
+{
+  g_return_val_if_fail (GRAFT_IS_APPLICATION (self), graft_dialect_get_default ());
+  return self->dialect;
+}
+
+/* A window's menu chose a torch: new windows take it. */
+static void
+torch_changed_cb (GSettings        *settings,
+                  const char       *key,
+                  GraftApplication *self)
+{
+  g_autofree char    *name = g_settings_get_string (settings, key);
+  const GraftDialect *dialect = graft_dialect_from_name (name);
+
+  if (dialect != NULL)
+    self->dialect = dialect;
+}
+
+/* GRAFT_TORCH wins at start-up, then the remembered choice. */
+static void
+choose_dialect (GraftApplication *self)
+{
+  GSettingsSchemaSource *schemas = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  const char *env = g_getenv ("GRAFT_TORCH");
+
+  self->dialect = graft_dialect_get_default ();
+  schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
+  if (schema != NULL)
+    {
+      self->settings = g_settings_new (APPLICATION_ID);
+      torch_changed_cb (self->settings, "torch", self);
+      g_signal_connect (self->settings, "changed::torch", G_CALLBACK (torch_changed_cb), self);
+    }
+  if (env != NULL && *env != '\0')
+    {
+      const GraftDialect *dialect = graft_dialect_from_environment ();
+
+      if (dialect != NULL)
+        self->dialect = dialect;
+      else
+        g_printerr ("graft-editor: GRAFT_TORCH: unknown torch '%s' (%s)\n", env,
+                    graft_dialect_list_names ());
+    }
 }
 
 /* The active window if it shows nothing yet, else a new one. */
@@ -146,6 +206,7 @@ graft_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (graft_application_parent_class)->startup (app);
   graft_gv_enable_dot_reader ();
+  choose_dialect (GRAFT_APPLICATION (app));
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
@@ -161,10 +222,21 @@ graft_application_shutdown (GApplication *app)
 }
 
 static void
+graft_application_finalize (GObject *object)
+{
+  GraftApplication *self = GRAFT_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (graft_application_parent_class)->finalize (object);
+}
+
+static void
 graft_application_class_init (GraftApplicationClass *klass)
 {
+  GObjectClass      *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = graft_application_finalize;
   app_class->activate = graft_application_activate;
   app_class->open = graft_application_open;
   app_class->startup = graft_application_startup;
@@ -174,5 +246,6 @@ graft_application_class_init (GraftApplicationClass *klass)
 static void
 graft_application_init (GraftApplication *self)
 {
+  self->dialect = graft_dialect_get_default ();
   g_type_ensure (GRAFT_TYPE_WINDOW);
 }

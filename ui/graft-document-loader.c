@@ -24,6 +24,7 @@ typedef struct
 {
   GFile              *file;    /* NULL for a text */
   const GraftDialect *dialect; /* static: the torch to read it for */
+  GraftSource        *source;  /* the text read, or NULL when it could not be */
   GraftGraph         *graph;
   GError             *error;
   char               *code;
@@ -36,6 +37,7 @@ static void
 loaded_clear (Loaded *loaded)
 {
   g_clear_object (&loaded->file);
+  g_clear_pointer (&loaded->source, graft_source_unref);
   g_clear_pointer (&loaded->graph, graft_graph_free);
   g_clear_error (&loaded->error);
   g_clear_pointer (&loaded->code, g_free);
@@ -51,12 +53,13 @@ loaded_free (gpointer data)
   g_free (data);
 }
 
-/* Traces @source, and for a Python file that traced keeps its own
+/* Traces @source (taken), and for a Python file that traced keeps its own
  * definitions of the pattern and the replacement.  Touches no document. */
 static void
 read_source (Loaded      *loaded,
              GraftSource *source)
 {
+  loaded->source = source;
   loaded->graph = graft_input_load_graph (source, loaded->dialect, NULL, &loaded->error);
   if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
@@ -71,7 +74,7 @@ static void
 read_file (Loaded *loaded)
 {
   g_autofree char *path = g_file_get_path (loaded->file);
-  g_autoptr (GraftSource) source = NULL;
+  GraftSource     *source;
 
   if (path == NULL)
     {
@@ -97,11 +100,26 @@ install (GraftDocument *self,
          Loaded        *loaded,
          GError       **error)
 {
-  GError *load_error = g_steal_pointer (&loaded->error);
+  GError *load_error;
 
+  /* The document switched its dialect while a worker read the file. */
+  if (loaded->dialect != graft_document_get_dialect (self) && loaded->source != NULL)
+    {
+      GraftSource *source = g_steal_pointer (&loaded->source);
+
+      g_clear_pointer (&loaded->graph, graft_graph_free);
+      g_clear_error (&loaded->error);
+      g_clear_pointer (&loaded->code, g_free);
+      g_clear_pointer (&loaded->pattern, g_free);
+      g_clear_pointer (&loaded->replacement, g_free);
+      loaded->dialect = graft_document_get_dialect (self);
+      read_source (loaded, source);
+    }
+  load_error = g_steal_pointer (&loaded->error);
   if (loaded->file != NULL)
     _graft_document_set_loaded_file (self, loaded->file, g_steal_pointer (&loaded->recovery));
-  _graft_document_load_graph (self, g_steal_pointer (&loaded->graph), load_error,
+  _graft_document_load_graph (self, g_steal_pointer (&loaded->source),
+                              g_steal_pointer (&loaded->graph), load_error,
                               g_steal_pointer (&loaded->code), g_steal_pointer (&loaded->pattern),
                               g_steal_pointer (&loaded->replacement));
   if (load_error != NULL)
@@ -130,15 +148,13 @@ graft_document_load_text (GraftDocument *self,
                           const char    *text,
                           GError       **error)
 {
-  g_autoptr (GraftSource) source = NULL;
   Loaded   loaded = { NULL };
   gboolean ok;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
-  source = graft_source_new (filename, text, -1);
   loaded.dialect = graft_document_get_dialect (self);
-  read_source (&loaded, source);
+  read_source (&loaded, graft_source_new (filename, text, -1));
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
   return ok;

@@ -14,6 +14,7 @@ void _graft_document_set_loaded_file (GraftDocument *self,
                                       GFile         *file,
                                       GraftRecovery *recovery);
 void _graft_document_load_graph (GraftDocument *self,
+                                 GraftSource   *source,
                                  GraftGraph    *graph,
                                  GError        *error,
                                  char          *code,

@@ -16,6 +16,12 @@
  * graft-document-loader.c's; it puts what it read into the document
  * through graft-document-private.h.
  *
+ * The document speaks one torch (a GraftDialect, its `torch` property):
+ * its graph, pattern and replacement are all made for it, so that code,
+ * listings, matching, rewriting and exports follow.  Switching
+ * (graft_document_set_dialect()) reads the graph again from the text it
+ * came from, or from its own code once edited, as one step of the history.
+ *
  * Signals: `graph-changed` after any change of the graph (the window lays
  * it out again); `matches-changed` after the matches were found again
  * (after the graph, the pattern or the replacement changed);
@@ -47,16 +53,22 @@
 
 /* One change of the history: an edit of the graph, or (edit NULL) the
  * replacement of the whole graph by another, as restoring unsaved work
- * does; @graph then holds the graph that is not installed (the one before
- * while the change is applied, the one after while it is undone), and
- * the changes on either side keep referring to their own graph. */
+ * and switching the dialect do; @graph, @source and @load_error then hold
+ * the graph that is not installed, the text it was read from and why
+ * reading failed (those before while the change is applied, those after
+ * while it is undone), and the changes on either side keep referring to
+ * their own graph.  A switch of dialect is no change of what a save
+ * writes: it does not make the document modified. */
 typedef struct
 {
-  GraftEdit  *edit;
-  GraftGraph *graph;
-  char       *label;
-  char       *before; /* the graph's code before the edit */
-  guint       serial; /* names this change for as long as the document lives */
+  GraftEdit   *edit;
+  GraftGraph  *graph;
+  GraftSource *source;
+  GError      *load_error;
+  char        *label;
+  char        *before;         /* the graph's code before the edit */
+  guint        serial;         /* names this change for as long as the document lives */
+  gboolean     switch_dialect; /* a switch of dialect, with @graph of the other torch */
 } HistoryEntry;
 
 struct _GraftDocument
@@ -70,6 +82,7 @@ struct _GraftDocument
   char          *title;
   GError        *load_error;
   GraftGraph    *graph;
+  GraftSource   *source; /* what the graph was read from (load, restore, switch), or NULL */
   char          *pattern_text;
   char          *replacement_text;
   GError        *pattern_error;
@@ -102,6 +115,7 @@ enum {
   PROP_N_MATCHES,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_TORCH,
   N_PROPS,
 };
 
@@ -122,6 +136,8 @@ history_entry_free (gpointer data)
 
   graft_edit_free (entry->edit);
   g_clear_pointer (&entry->graph, graft_graph_free);
+  g_clear_pointer (&entry->source, graft_source_unref);
+  g_clear_error (&entry->load_error);
   g_free (entry->label);
   g_free (entry->before);
   g_free (entry);
@@ -155,6 +171,7 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->code, g_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_pointer (&self->source, graft_source_unref);
   g_clear_pointer (&self->pattern, graft_pattern_unref);
   g_clear_pointer (&self->replacement, graft_graph_free);
   g_clear_object (&self->file);
@@ -197,6 +214,9 @@ graft_document_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, graft_document_get_can_redo (self));
       break;
+    case PROP_TORCH:
+      g_value_set_string (value, self->dialect->name);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -228,6 +248,11 @@ graft_document_class_init (GraftDocumentClass *klass)
   properties[PROP_CAN_REDO] =
       g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The name of the document's dialect (`2.6`, `1.13`); see
+   * graft_document_set_dialect(). */
+  properties[PROP_TORCH] =
+      g_param_spec_string ("torch", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_GRAPH_CHANGED] =
@@ -465,17 +490,21 @@ _graft_document_set_loaded_file (GraftDocument *self,
   self->recovery = recovery;
 }
 
-/* Makes @graph (taken; %NULL after @error) the document's graph.  @code
- * (taken), when not %NULL, is its code, already generated.  @pattern and
- * @replacement (taken) are the file's definitions, if any. */
+/* Makes @graph (taken; %NULL after @error) the document's graph, read
+ * from @source (taken; %NULL when even the text could not be read).
+ * @code (taken), when not %NULL, is its code, already generated.
+ * @pattern and @replacement (taken) are the file's definitions, if any. */
 void
 _graft_document_load_graph (GraftDocument *self,
+                            GraftSource   *source,
                             GraftGraph    *graph,
                             GError        *error,
                             char          *code,
                             char          *pattern,
                             char          *replacement)
 {
+  g_return_if_fail (graph == NULL || graft_graph_get_dialect (graph) == self->dialect);
+
   /* The history belongs to the old graph. */
   truncate_history (self, 0);
   g_ptr_array_set_size (self->matches, 0);
@@ -484,7 +513,9 @@ _graft_document_load_graph (GraftDocument *self,
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->code, g_free);
   g_clear_error (&self->load_error);
+  g_clear_pointer (&self->source, graft_source_unref);
   self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
+  self->source = source;
   self->load_error = error;
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
@@ -542,8 +573,19 @@ graft_document_get_title (GraftDocument *self)
 gboolean
 graft_document_get_modified (GraftDocument *self)
 {
+  guint from;
+  guint to;
+
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  return self->saved != (gint) self->position;
+  if (self->saved < 0)
+    return TRUE;
+  /* Switching the dialect changes nothing a save would keep. */
+  from = MIN ((guint) self->saved, self->position);
+  to = MAX ((guint) self->saved, self->position);
+  for (guint i = from; i < to; i++)
+    if (!((HistoryEntry *) self->history->pdata[i])->switch_dialect)
+      return TRUE;
+  return FALSE;
 }
 
 /**
@@ -599,6 +641,30 @@ graft_document_get_replacement_text (GraftDocument *self)
   return self->replacement_text;
 }
 
+/* Traces the pattern's text in the document's dialect. */
+static void
+trace_pattern (GraftDocument *self)
+{
+  GraftGraph *graph;
+
+  g_clear_error (&self->pattern_error);
+  g_clear_pointer (&self->pattern, graft_pattern_unref);
+  graph = trace_text (self->dialect, "pattern", self->pattern_text, "pattern",
+                      &self->pattern_error);
+  if (graph != NULL)
+    self->pattern = graft_pattern_new (graph, &self->pattern_error);
+}
+
+/* Traces the replacement's text in the document's dialect. */
+static void
+trace_replacement (GraftDocument *self)
+{
+  g_clear_error (&self->replacement_error);
+  g_clear_pointer (&self->replacement, graft_graph_free);
+  self->replacement = trace_text (self->dialect, "replacement", self->replacement_text,
+                                  "replacement", &self->replacement_error);
+}
+
 /**
  * graft_document_set_pattern_text:
  * @self: a document
@@ -610,8 +676,6 @@ void
 graft_document_set_pattern_text (GraftDocument *self,
                                  const char    *text)
 {
-  GraftGraph *graph;
-
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
 
@@ -620,11 +684,7 @@ graft_document_set_pattern_text (GraftDocument *self,
       g_free (self->pattern_text);
       self->pattern_text = g_strdup (text);
     }
-  g_clear_error (&self->pattern_error);
-  g_clear_pointer (&self->pattern, graft_pattern_unref);
-  graph = trace_text (self->dialect, "pattern", text, "pattern", &self->pattern_error);
-  if (graph != NULL)
-    self->pattern = graft_pattern_new (graph, &self->pattern_error);
+  trace_pattern (self);
   g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
   find_matches (self);
 }
@@ -648,10 +708,7 @@ graft_document_set_replacement_text (GraftDocument *self,
       g_free (self->replacement_text);
       self->replacement_text = g_strdup (text);
     }
-  g_clear_error (&self->replacement_error);
-  g_clear_pointer (&self->replacement, graft_graph_free);
-  self->replacement =
-      trace_text (self->dialect, "replacement", text, "replacement", &self->replacement_error);
+  trace_replacement (self);
   g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
 }
 
@@ -816,24 +873,18 @@ check_ready (GraftDocument *self,
   return TRUE;
 }
 
-/* Records @edit (taken) as the newest step of the history; with @edit
- * %NULL, the graph was replaced and @graph (taken) is the one before. */
+/* Records @entry (taken; its label, code before and serial are set here)
+ * as the newest step of the history. */
 static void
-push_edit (GraftDocument *self,
-           GraftEdit     *edit,
-           GraftGraph    *graph,
-           const char    *label,
-           char          *before)
+push_entry (GraftDocument *self,
+            HistoryEntry  *entry,
+            const char    *label,
+            char          *before)
 {
-  HistoryEntry *entry;
-
   /* A new edit drops what could be redone. */
   if (self->saved > (gint) self->position)
     self->saved = -1;
   truncate_history (self, self->position);
-  entry = g_new0 (HistoryEntry, 1);
-  entry->edit = edit;
-  entry->graph = graph;
   entry->label = g_strdup (label);
   entry->before = before;
   entry->serial = ++self->last_serial;
@@ -841,6 +892,49 @@ push_edit (GraftDocument *self,
   self->position++;
   notify_history (self);
   graph_changed (self);
+}
+
+/* Records @edit (taken), with @before (taken) the code before it, as the
+ * newest step of the history. */
+static void
+push_edit (GraftDocument *self,
+           GraftEdit     *edit,
+           const char    *label,
+           char          *before)
+{
+  HistoryEntry *entry = g_new0 (HistoryEntry, 1);
+
+  entry->edit = edit;
+  push_entry (self, entry, label, before);
+}
+
+/* Installs @graph (taken; %NULL: an empty graph of @source's failed read),
+ * read from @source (taken) with @error (taken) as the document's graph,
+ * and records the replacement as the newest step of the history: the
+ * graph, text and error that were there go into the step. */
+static void
+push_graph (GraftDocument *self,
+            GraftGraph    *graph,
+            GraftSource   *source,
+            GError        *error,
+            gboolean       switch_dialect,
+            const char    *label)
+{
+  HistoryEntry *entry = g_new0 (HistoryEntry, 1);
+  char         *before;
+
+  graft_document_get_code (self);
+  before = g_steal_pointer (&self->code);
+  entry->graph = self->graph;
+  entry->source = self->source;
+  entry->load_error = self->load_error;
+  entry->switch_dialect = switch_dialect;
+  self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
+  self->source = source;
+  self->load_error = error;
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  push_entry (self, entry, label, before);
 }
 
 /* Applies @matches (a subset of the current ones, in order) and records
@@ -874,7 +968,7 @@ apply (GraftDocument *self,
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
 
-  push_edit (self, graft_rewrite_steal_edit (rewrite), NULL, label, g_steal_pointer (&before));
+  push_edit (self, graft_rewrite_steal_edit (rewrite), label, g_steal_pointer (&before));
   return TRUE;
 }
 
@@ -903,8 +997,6 @@ graft_document_restore_text (GraftDocument *self,
 {
   g_autoptr (GraftSource) source = NULL;
   GraftGraph *graph;
-  GraftGraph *old;
-  char       *before;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
@@ -912,14 +1004,93 @@ graft_document_restore_text (GraftDocument *self,
   graph = graft_input_load_graph (source, self->dialect, NULL, error);
   if (graph == NULL)
     return FALSE;
-  graft_document_get_code (self);
-  before = g_steal_pointer (&self->code);
-  old = self->graph;
-  self->graph = graph;
-  g_ptr_array_set_size (self->warnings, 0);
-  g_ptr_array_set_size (self->added_names, 0);
-  push_edit (self, NULL, old, label, before);
+  push_graph (self, graph, g_steal_pointer (&source), NULL, FALSE, label);
   return TRUE;
+}
+
+/* Makes @dialect the document's and traces the pattern and the
+ * replacement again in it; the graph, and finding its matches, are the
+ * caller's. */
+static void
+speak (GraftDocument      *self,
+       const GraftDialect *dialect)
+{
+  self->dialect = dialect;
+  trace_replacement (self);
+  trace_pattern (self);
+  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TORCH]);
+}
+
+/* Whether the graph is what its source reads as: nothing since the last
+ * load, restore or switch has edited it. */
+static gboolean
+graph_is_as_read (GraftDocument *self)
+{
+  return self->position == 0 ||
+         ((HistoryEntry *) self->history->pdata[self->position - 1])->edit == NULL;
+}
+
+/**
+ * graft_document_set_dialect:
+ * @self: a document
+ * @dialect: the torch to speak
+ *
+ * Reads the document's graph again as @dialect's torch does and traces the
+ * pattern and the replacement again in it; everything the document prints
+ * and matches then follows @dialect.  What is read again is the text the
+ * graph was read from (the file's, as it was opened, or the unsaved work
+ * restored) when nothing has edited the graph since; after rewrites or
+ * deletions, the graph's own code as a save would write it, so that no
+ * edit is lost.  When that text does not read in @dialect, the document
+ * shows why (graft_document_get_load_error()) with an empty graph.
+ *
+ * The switch is one step of the history: graft_document_undo() gives back
+ * the graph, its error and its dialect as they were, and the steps before
+ * it work on that graph as before.  It does not make the document
+ * modified.  A document that has read nothing just speaks @dialect, with
+ * nothing to undo.
+ */
+void
+graft_document_set_dialect (GraftDocument      *self,
+                            const GraftDialect *dialect)
+{
+  g_autofree char *label = NULL;
+  GraftSource     *source;
+  GraftGraph      *graph;
+  GError          *error = NULL;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (dialect != NULL);
+
+  if (dialect == self->dialect)
+    return;
+  /* `torch` is notified once the graph is in. */
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->source == NULL && graft_graph_get_n_nodes (self->graph) == 0)
+    {
+      g_clear_pointer (&self->graph, graft_graph_free);
+      self->graph = graft_graph_new (dialect);
+      speak (self, dialect);
+      graph_changed (self);
+      g_object_thaw_notify (G_OBJECT (self));
+      return;
+    }
+  if (self->source != NULL && graph_is_as_read (self))
+    source = graft_source_ref (self->source);
+  else
+    {
+      g_autofree char *name = g_strdup_printf ("%s (edited)", self->title);
+      char            *text = graft_document_dup_file_text (self);
+
+      source = graft_source_new_take (name, text, strlen (text));
+    }
+  graph = graft_input_load_graph (source, dialect, NULL, &error);
+  label = g_strdup_printf ("Switch to torch %s", dialect->name);
+  /* The texts first: the new graph's matches are found with them. */
+  speak (self, dialect);
+  push_graph (self, graph, source, error, TRUE, label);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /**
@@ -980,7 +1151,7 @@ graft_document_delete_nodes (GraftDocument     *self,
 
     g_ptr_array_set_size (self->warnings, 0);
     g_ptr_array_set_size (self->added_names, 0);
-    push_edit (self, edit, NULL, label, g_steal_pointer (&before));
+    push_edit (self, edit, label, g_steal_pointer (&before));
   }
   return n;
 }
@@ -1146,6 +1317,19 @@ step (GraftDocument *self,
   other = entry->graph;
   entry->graph = self->graph;
   self->graph = other;
+  {
+    GraftSource *source = entry->source;
+    GError      *error = entry->load_error;
+
+    entry->source = self->source;
+    entry->load_error = self->load_error;
+    self->source = source;
+    self->load_error = error;
+  }
+  /* A switch of dialect undone or redone: the graph's torch is the
+   * document's again. */
+  if (graft_graph_get_dialect (self->graph) != self->dialect)
+    speak (self, graft_graph_get_dialect (self->graph));
 }
 
 /**
@@ -1165,6 +1349,7 @@ graft_document_undo (GraftDocument *self)
 
   if (self->position == 0)
     return NULL;
+  g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[--self->position];
   step (self, entry, FALSE);
   g_ptr_array_set_size (self->warnings, 0);
@@ -1172,6 +1357,7 @@ graft_document_undo (GraftDocument *self)
   notify_history (self);
   /* Undone, the graph is what it was before the edit, code and all. */
   graph_changed_with_code (self, g_strdup (entry->before));
+  g_object_thaw_notify (G_OBJECT (self));
   return entry->label;
 }
 
@@ -1192,6 +1378,7 @@ graft_document_redo (GraftDocument *self)
 
   if (self->position >= self->history->len)
     return NULL;
+  g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[self->position++];
   step (self, entry, TRUE);
   g_ptr_array_set_size (self->warnings, 0);
@@ -1203,6 +1390,7 @@ graft_document_redo (GraftDocument *self)
                                ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])
                                                ->before)
                                : NULL);
+  g_object_thaw_notify (G_OBJECT (self));
   return entry->label;
 }
 

@@ -41,6 +41,8 @@ gboolean            graft_document_restore_text (GraftDocument *self,
 GFile              *graft_document_get_file (GraftDocument *self);
 const char         *graft_document_get_title (GraftDocument *self);
 const GraftDialect *graft_document_get_dialect (GraftDocument *self);
+void                graft_document_set_dialect (GraftDocument      *self,
+                                                const GraftDialect *dialect);
 gboolean            graft_document_get_modified (GraftDocument *self);
 const GError       *graft_document_get_load_error (GraftDocument *self);
 GraftGraph         *graft_document_get_graph (GraftDocument *self);

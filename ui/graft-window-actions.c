@@ -535,7 +535,7 @@ history_stepped (GraftWindow *self,
 
       _graft_window_toast (self, text, FALSE);
       _graft_window_show_warnings (self);
-      _graft_window_relayout (self, TRUE);
+      _graft_window_relayout_or_clear (self);
     }
 }
 
@@ -608,6 +608,32 @@ undo_change_cb (GSimpleAction *action,
   /* Restoring unsaved work also filled the editors. */
   if (serial == self->restore_serial)
     _graft_window_undo_texts (self);
+}
+
+/* The primary menu's choice of torch: the document reads its graph and
+ * traces the editors' texts again in it, as one step of the history. */
+static void
+torch_cb (GSimpleAction *action,
+          GVariant      *value,
+          gpointer       user_data)
+{
+  GraftWindow        *self = user_data;
+  const GraftDialect *dialect = graft_dialect_from_name (g_variant_get_string (value, NULL));
+  g_autofree char    *text = NULL;
+  guint               serial;
+
+  if (dialect == NULL || dialect == graft_document_get_dialect (self->document))
+    return;
+  /* What is being typed goes in first, to be traced in the new torch. */
+  graft_pattern_editor_flush (self->pattern_editor);
+  graft_pattern_editor_flush (self->replacement_editor);
+  serial = graft_document_get_last_change_serial (self->document);
+  graft_document_set_dialect (self->document, dialect);
+  text = g_strdup_printf ("Now speaking torch %s", dialect->version);
+  _graft_window_toast (self, text,
+                       graft_document_get_last_change_serial (self->document) != serial);
+  _graft_window_show_warnings (self);
+  _graft_window_relayout_or_clear (self);
 }
 
 static void
@@ -983,6 +1009,7 @@ static const GActionEntry entries[] = {
   { "search-to-pattern", search_to_pattern_cb },
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
+  { "torch", NULL, "s", "'2.6'", torch_cb },
 };
 
 /**
@@ -1023,6 +1050,22 @@ set_enabled (GraftWindow *self,
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/**
+ * _graft_window_update_torch:
+ * @self: a window
+ *
+ * Makes the primary menu's choice of torch the document's.
+ */
+void
+_graft_window_update_torch (GraftWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "torch");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                             g_variant_new_string (
+                                 graft_document_get_dialect (self->document)->name));
 }
 
 /**

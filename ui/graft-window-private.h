@@ -71,11 +71,13 @@ struct _GraftWindow
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
 void _graft_window_init_actions (GraftWindow *self);
 void _graft_window_update_actions (GraftWindow *self);
+void _graft_window_update_torch (GraftWindow *self);
 void _graft_window_toast (GraftWindow *self,
                           const char  *title,
                           gboolean     with_undo);
 void _graft_window_relayout (GraftWindow *self,
                              gboolean     keep_view);
+void _graft_window_relayout_or_clear (GraftWindow *self);
 void _graft_window_show_warnings (GraftWindow *self);
 void _graft_window_restore_autosave (GraftWindow *self);
 void _graft_window_replace_texts (GraftWindow *self,

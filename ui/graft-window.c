@@ -238,14 +238,18 @@ update_title (GraftWindow *self)
   GraftGraph      *graph = graft_document_get_graph (self->document);
   GFile           *file = graft_document_get_file (self->document);
   guint            n = graft_document_get_n_matches (self->document);
+  const char      *torch = graft_document_get_dialect (self->document)->name;
 
   title = g_strdup_printf ("%s%s", graft_document_get_modified (self->document) ? "• " : "",
                            graft_document_get_title (self->document));
   adw_window_title_set_title (self->window_title, file != NULL ? title : "Graft");
+  /* The torch the window speaks, always in sight. */
   if (file != NULL && graft_document_get_load_error (self->document) == NULL)
-    subtitle = g_strdup_printf ("%u nodes · %u match%s", graft_graph_get_n_nodes (graph), n,
-                                n == 1 ? "" : "es");
-  adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
+    subtitle = g_strdup_printf ("torch %s · %u nodes · %u match%s", torch,
+                                graft_graph_get_n_nodes (graph), n, n == 1 ? "" : "es");
+  else
+    subtitle = g_strdup_printf ("torch %s", torch);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_window_set_title (GTK_WINDOW (self), file != NULL ? title : "Graft");
 }
 
@@ -389,6 +393,26 @@ _graft_window_relayout (GraftWindow *self,
 {
   set_busy (self, TRUE);
   graft_layout_runner_queue (self->layout_runner, keep_view);
+}
+
+/**
+ * _graft_window_relayout_or_clear:
+ * @self: a window
+ *
+ * After the graph was replaced (a switch of torch, or its undo): lays it
+ * out again keeping the view, or, when it could not be read, clears the
+ * canvas under the error page.
+ */
+void
+_graft_window_relayout_or_clear (GraftWindow *self)
+{
+  if (graft_document_get_load_error (self->document) == NULL)
+    {
+      _graft_window_relayout (self, TRUE);
+      return;
+    }
+  set_busy (self, graft_layout_runner_get_pending (self->layout_runner));
+  graft_canvas_set_layout (self->canvas, NULL, FALSE);
 }
 
 /**
@@ -555,6 +579,16 @@ document_notify_cb (GraftDocument *document,
   _graft_window_update_actions (self);
   if (g_strcmp0 (pspec->name, "modified") == 0)
     schedule_autosave (self);
+  if (g_strcmp0 (pspec->name, "torch") == 0)
+    {
+      const char *torch = graft_document_get_dialect (document)->name;
+
+      /* The menu's choice follows the document (a switch undone too), and
+       * the last torch the user put a window in is the next run's. */
+      _graft_window_update_torch (self);
+      if (self->settings != NULL)
+        g_settings_set_string (self->settings, "torch", torch);
+    }
 }
 
 /**
@@ -1233,6 +1267,25 @@ graft_window_class_init (GraftWindowClass *klass)
   _graft_window_class_add_actions (widget_class);
 }
 
+/* The torch a new window speaks: the application's (GRAFT_TORCH at
+ * start-up, then the last choice in a menu); without one (the tests), the
+ * `torch` key's; torch 2.6 without either. */
+static const GraftDialect *
+start_dialect (GraftWindow *self)
+{
+  GApplication       *app = g_application_get_default ();
+  g_autofree char    *name = NULL;
+  const GraftDialect *dialect;
+
+  if (GRAFT_IS_APPLICATION (app))
+    return graft_application_get_dialect (GRAFT_APPLICATION (app));
+  if (self->settings == NULL)
+    return graft_dialect_get_default ();
+  name = g_settings_get_string (self->settings, "torch");
+  dialect = graft_dialect_from_name (name);
+  return dialect != NULL ? dialect : graft_dialect_get_default ();
+}
+
 static void
 graft_window_init (GraftWindow *self)
 {
@@ -1243,7 +1296,11 @@ graft_window_init (GraftWindow *self)
   int            sidebar = 400;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
+  if (schema != NULL)
+    self->settings = g_settings_new (APPLICATION_ID);
   self->document = graft_document_new ();
+  graft_document_set_dialect (self->document, start_dialect (self));
   self->text_undo = graft_text_undo_new (self->pattern_editor, self->replacement_editor,
                                          self->document);
   self->code_sync = graft_code_sync_new (self->document, self->canvas, self->code_view,
@@ -1256,10 +1313,8 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->layout_runner, "progress", G_CALLBACK (layout_progress_cb), self);
   g_signal_connect (self->layout_runner, "done", G_CALLBACK (layout_done_cb), self);
 
-  schema = schemas != NULL ? g_settings_schema_source_lookup (schemas, APPLICATION_ID, TRUE) : NULL;
-  if (schema != NULL)
+  if (self->settings != NULL)
     {
-      self->settings = g_settings_new (APPLICATION_ID);
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
@@ -1312,6 +1367,7 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
+  _graft_window_update_torch (self);
   fill_editors (self);
   show_content (self);
   update_title (self);

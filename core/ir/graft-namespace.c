@@ -36,9 +36,10 @@ struct _GraftNamespace
   /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
    * number last used for each base, and for undo, the count each name
    * replaced when it was made (name -> count + 1, only where it changed). */
-  gboolean    count_per_base;
-  GHashTable *base_count;     /* base (owned) -> count, as a pointer */
-  GHashTable *replaced_count; /* name (in chunk) -> previous count + 1 */
+  gboolean       count_per_base;
+  gboolean       undoable;       /* names may be removed: keep replaced_count */
+  GraftNameTable base_count;     /* base (owned) -> count, as a pointer */
+  GraftNameTable replaced_count; /* name (in chunk) -> previous count + 1 */
 };
 
 /* Python 3.11's keyword.kwlist. */
@@ -420,12 +421,9 @@ graft_namespace_new (const GraftDialect *dialect)
 
   g_return_val_if_fail (dialect != NULL, self);
 
-  if (dialect->names_count_per_base)
-    {
-      self->count_per_base = TRUE;
-      self->base_count = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      self->replaced_count = g_hash_table_new (g_str_hash, g_str_equal);
-    }
+  self->count_per_base = dialect->names_count_per_base;
+  _graft_name_table_init (&self->base_count, TRUE);
+  _graft_name_table_init (&self->replaced_count, FALSE);
 
   _graft_name_table_init (&self->used, FALSE);
   _graft_name_table_init (&self->filled, TRUE);
@@ -445,11 +443,8 @@ graft_namespace_free (GraftNamespace *self)
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
   g_string_chunk_free (self->chunk);
-  if (self->base_count != NULL)
-    {
-      g_hash_table_unref (self->base_count);
-      g_hash_table_unref (self->replaced_count);
-    }
+  _graft_name_table_clear (&self->base_count);
+  _graft_name_table_clear (&self->replaced_count);
   g_free (self);
 }
 
@@ -721,32 +716,35 @@ get_base_count (GraftNamespace *self,
                 const char     *base,
                 gsize           base_len)
 {
-  char     stack[64];
-  char    *key = base_len < sizeof stack ? stack : g_malloc (base_len + 1);
-  gpointer value;
+  GraftNameSlot *slot =
+      _graft_name_table_find (&self->base_count, base, base_len, _graft_name_hash (base, base_len));
 
-  memcpy (key, base, base_len);
-  key[base_len] = '\0';
-  value = g_hash_table_lookup (self->base_count, key);
-  if (key != stack)
-    g_free (key);
-  return (guint64) GPOINTER_TO_SIZE (value);
+  return slot != NULL ? (guint64) GPOINTER_TO_SIZE (slot->value) : 0;
 }
 
-/* `_base_count[base] = num` after @stored was made; remembers the count it
- * replaced, for _graft_namespace_remove(). */
+/* `_base_count[base] = num` after @stored (whose hash is @stored_hash) was
+ * made; remembers the count it replaced, for _graft_namespace_remove(). */
 static void
 set_base_count (GraftNamespace *self,
                 const char     *stored,
+                guint           stored_hash,
                 gsize           base_len,
                 guint64         num)
 {
-  guint64 old = get_base_count (self, stored, base_len);
+  guint          base_hash = _graft_name_hash (stored, base_len);
+  GraftNameSlot *slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
+  guint64        old = slot != NULL ? (guint64) GPOINTER_TO_SIZE (slot->value) : 0;
 
   if (old == num)
     return;
-  g_hash_table_insert (self->replaced_count, (gpointer) stored, GSIZE_TO_POINTER (old + 1));
-  g_hash_table_insert (self->base_count, g_strndup (stored, base_len), GSIZE_TO_POINTER (num));
+  if (self->undoable)
+    _graft_name_table_insert (&self->replaced_count, stored, stored_hash,
+                              GSIZE_TO_POINTER ((gsize) old + 1));
+  if (slot != NULL)
+    slot->value = GSIZE_TO_POINTER ((gsize) num);
+  else
+    _graft_name_table_insert (&self->base_count, g_strndup (stored, base_len), base_hash,
+                              GSIZE_TO_POINTER ((gsize) num));
 }
 
 /* The base and number torch's `(.*)_(\d+)$` splits @name into (in final
@@ -774,13 +772,14 @@ split_suffix (const char *name,
 static void
 note_free_name (GraftNamespace *self,
                 const char     *stored,
-                gsize           len)
+                gsize           len,
+                guint           hash)
 {
   gsize   base_len;
   guint64 num;
 
   if (split_suffix (stored, len, &base_len, &num) && num != 0)
-    set_base_count (self, stored, base_len, num);
+    set_base_count (self, stored, hash, base_len, num);
 }
 
 /* torch 2.x's `_Namespace.create_name` from step 4 on: @name (in scratch)
@@ -801,15 +800,28 @@ count_per_base (GraftNamespace *self,
   if (!has_num || num == 0)
     num = get_base_count (self, name->str, base_len);
   hash = _graft_name_hash (name->str, name->len);
-  while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL ||
-         is_illegal_hashed (name->str, name->len, hash, flags))
+  if (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL ||
+      is_illegal_hashed (name->str, name->len, hash, flags))
     {
-      set_suffix (name, base_len, ++num);
-      hash = _graft_name_hash (name->str, name->len);
+      /* torch tries num + 1, num + 2, ... one by one, which is quadratic
+       * when a base's count falls back (a module list called in a loop:
+       * `layers_1` is taken, and so is every name up to the count); the
+       * run of taken `base_1` ... `base_<run>` in `filled` skips what the
+       * loop would skip.  An empty base has no run. */
+      guint64 run = base_len > 0 ? get_filled (self, name->str, base_len) : 0;
+
+      num = MAX (num, run);
+      do
+        {
+          set_suffix (name, base_len, ++num);
+          hash = _graft_name_hash (name->str, name->len);
+        }
+      while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
     }
   stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
-  set_base_count (self, stored, base_len, num);
+  extend_filled (self, stored, name->len);
+  set_base_count (self, stored, hash, base_len, num);
   return stored;
 }
 
@@ -823,9 +835,8 @@ store (GraftNamespace *self,
 
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
   if (self->count_per_base)
-    note_free_name (self, stored, len);
-  else
-    extend_filled (self, stored, len);
+    note_free_name (self, stored, len, hash);
+  extend_filled (self, stored, len);
   return stored;
 }
 
@@ -1094,28 +1105,47 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
   self->last = _graft_name_table_insert (&self->used, stored,
                                          _graft_name_hash (stored, strlen (stored)), NULL);
   if (self->count_per_base)
-    note_free_name (self, stored, strlen (stored));
-  else
-    extend_filled (self, stored, strlen (stored));
+    note_free_name (self, stored, strlen (stored), _graft_name_hash (stored, strlen (stored)));
+  extend_filled (self, stored, strlen (stored));
   return stored;
 }
 
 /* Undoes what making @stored did to `_base_count`. */
 static void
 restore_base_count (GraftNamespace *self,
-                    const char     *stored)
+                    const char     *stored,
+                    guint           hash)
 {
-  gpointer old = g_hash_table_lookup (self->replaced_count, stored);
-  gsize    base_len;
-  guint64  num;
+  gsize          len = strlen (stored);
+  GraftNameSlot *old = _graft_name_table_find (&self->replaced_count, stored, len, hash);
+  gsize          base_len;
+  guint64        num;
+  guint          base_hash;
+  GraftNameSlot *slot;
 
   if (old == NULL)
     return;
-  g_hash_table_remove (self->replaced_count, stored);
-  if (!split_suffix (stored, strlen (stored), &base_len, &num))
-    base_len = strlen (stored);
-  g_hash_table_insert (self->base_count, g_strndup (stored, base_len),
-                       GSIZE_TO_POINTER (GPOINTER_TO_SIZE (old) - 1));
+  num = (guint64) GPOINTER_TO_SIZE (old->value) - 1;
+  _graft_name_table_remove (&self->replaced_count, stored, len, hash);
+  if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
+    base_len = len;
+  base_hash = _graft_name_hash (stored, base_len);
+  slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
+  if (slot != NULL)
+    slot->value = GSIZE_TO_POINTER ((gsize) num);
+}
+
+/**
+ * _graft_namespace_set_undoable:
+ *
+ * Says that names will be removed again (by undo), so that the namespace
+ * keeps what it needs to restore torch 2.x's per-base counts.  A graph's
+ * namespace is undoable; code generation's is not.
+ */
+void
+_graft_namespace_set_undoable (GraftNamespace *self)
+{
+  self->undoable = TRUE;
 }
 
 /**
@@ -1142,11 +1172,7 @@ _graft_namespace_remove (GraftNamespace *self,
     self->n_bound--;
   self->last = NULL;
   if (self->count_per_base)
-    {
-      restore_base_count (self, slot->key);
-      _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
-      return;
-    }
+    restore_base_count (self, slot->key, slot->hash);
   _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;

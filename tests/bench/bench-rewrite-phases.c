@@ -5,7 +5,10 @@
  * rewriting and generating the code.  Prints `key=value` pairs (seconds,
  * counts) for tests/bench/bench-rewrite to tabulate.
  *
- *   bench-rewrite-phases FILE    (FILE holds the model, `pattern` and `replacement`)
+ *   bench-rewrite-phases FILE [TORCH]
+ *
+ * FILE holds the model, `pattern` and `replacement`; TORCH is the dialect
+ * (2.6, the default, or 1.13).
  */
 #include "config.h"
 
@@ -35,15 +38,19 @@ main (int    argc,
   double           t0, t_parse, t_trace, t_match, t_rewrite, t_code;
   guint            n_nodes;
 
-  if (argc != 2)
+  const GraftDialect *dialect = graft_dialect_get_default ();
+
+  if (argc == 3)
+    dialect = graft_dialect_from_name (argv[2]);
+  if ((argc != 2 && argc != 3) || dialect == NULL)
     {
-      fprintf (stderr, "usage: bench-rewrite-phases FILE\n");
+      fprintf (stderr, "usage: bench-rewrite-phases FILE [2.6|1.13]\n");
       return 2;
     }
   t0 = now ();
   source = graft_input_read_file (argv[1], &error);
   if (source != NULL)
-    program = graft_py_program_new (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
+    program = graft_py_program_new (source, dialect, &error);
   t_parse = now ();
   if (program != NULL)
     graph = graft_py_program_trace (program, NULL, &error);

@@ -10,14 +10,16 @@
 
 #include <string.h>
 
-int
-LLVMFuzzerTestOneInput (const uint8_t *data,
-                        size_t         size)
+/* One input in one dialect. */
+static int
+fuzz_one (const uint8_t      *data,
+          size_t              size,
+          const GraftDialect *dialect)
 {
   g_autoptr (GraftSource) source =
       graft_source_new ("fuzz.dot", (const char *) data, (gssize) size);
   g_autoptr (GraftGraph) graph =
-      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL);
+      graft_dot_parse (source, dialect, NULL);
   g_autofree char *dot = NULL;
   g_autoptr (GraftSource) again = NULL;
   g_autoptr (GraftGraph) reread = NULL;
@@ -27,8 +29,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
   dot = graft_dot_print (graph, NULL);
   again = graft_source_new ("again.dot", dot, -1);
-  reread = graft_dot_parse (again, graft_dialect_get (GRAFT_TORCH_1_13), &error);
+  reread = graft_dot_parse (again, dialect, &error);
   if (reread == NULL)
     fuzz_fail ("Graft's own DOT does not read back: %s", error->message);
+  return 0;
+}
+
+/* Every input runs in each dialect. */
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  for (guint t = 0; t < GRAFT_N_TORCHES; t++)
+    fuzz_one (data, size, graft_dialect_get (t));
   return 0;
 }

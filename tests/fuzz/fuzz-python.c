@@ -8,14 +8,16 @@
 #include "fuzz.h"
 #include "graft-view.h"
 
-int
-LLVMFuzzerTestOneInput (const uint8_t *data,
-                        size_t         size)
+/* One input in one dialect. */
+static int
+fuzz_one (const uint8_t      *data,
+          size_t              size,
+          const GraftDialect *dialect)
 {
   g_autoptr (GraftSource) source = graft_source_new ("fuzz.py", (const char *) data, (gssize) size);
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph =
-      graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
+      graft_trace_source (source, dialect, NULL, &error);
 
   if (graph != NULL)
     {
@@ -32,5 +34,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       if (message == NULL || *message == '\0')
         fuzz_fail ("an error without a message");
     }
+  return 0;
+}
+
+/* Every input runs in each dialect. */
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  for (guint t = 0; t < GRAFT_N_TORCHES; t++)
+    fuzz_one (data, size, graft_dialect_get (t));
   return 0;
 }

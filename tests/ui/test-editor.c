@@ -7,13 +7,18 @@
  * result for that match; the canvas maps points on boxes to their nodes at
  * several zoom levels; typing a broken pattern shows its located error and
  * leaves the graph alone; every export format is written; the canvas
- * notifies its zoom once per change and is finalized.
+ * notifies its zoom once per change and is finalized.  Choosing torch 1.13
+ * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
+ * it in the subtitle, is remembered in GSettings (the memory backend), and
+ * is undone and redone as one step that keeps every edit before it;
+ * GRAFT_TORCH wins at the application's start-up.
  */
 #include "config.h"
 
 #include "display.h"
 #include "example.h"
 
+#include "graft-application.h"
 #include "graft-autosave.h"
 #include "graft-canvas.h"
 #include "graft-context-window.h"
@@ -1247,6 +1252,274 @@ test_restore_undo (void)
   g_rmdir (dir);
 }
 
+/* The subtitle of the window's title widget. */
+static const char *
+subtitle (GtkWidget *widget)
+{
+  if (ADW_IS_WINDOW_TITLE (widget))
+    return adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = subtitle (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+listing (GraftWindow *window)
+{
+  return graft_listing_print (graft_document_get_graph (graft_window_get_document (window)));
+}
+
+static void
+choose_torch (GraftWindow *window,
+              const char  *name)
+{
+  activate (window, "torch", g_variant_new_string (name));
+}
+
+static char *
+torch_state (GraftWindow *window)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "torch");
+
+  return g_variant_dup_string (state, NULL);
+}
+
+/* The document, its graphs, the subtitle, the menu's choice and the
+ * remembered key all speak @torch. */
+static void
+assert_speaks (GraftWindow *window,
+               GSettings   *settings,
+               GraftTorch   torch)
+{
+  GraftDocument      *document = graft_window_get_document (window);
+  const GraftDialect *dialect = graft_dialect_get (torch);
+  g_autofree char    *expected = g_strdup_printf ("torch %s · 14 nodes · 2 matches", dialect->name);
+  g_autofree char    *state = torch_state (window);
+  g_autofree char    *key = g_settings_get_string (settings, "torch");
+
+  g_assert_true (graft_document_get_dialect (document) == dialect);
+  g_assert_true (graft_graph_get_dialect (graft_document_get_graph (document)) == dialect);
+  g_assert_true (graft_graph_get_dialect (graft_document_get_pattern_graph (document)) == dialect);
+  g_assert_true (graft_graph_get_dialect (graft_document_get_replacement_graph (document)) ==
+                 dialect);
+  g_assert_cmpstr (subtitle (GTK_WIDGET (window)), ==, expected);
+  g_assert_cmpstr (state, ==, dialect->name);
+  g_assert_cmpstr (key, ==, dialect->name);
+}
+
+/* Exports @format and returns what was written. */
+static char *
+export_text (GraftDocument *document,
+             GraftFormat    format)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-torch-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+
+  g_assert_true (graft_document_export (document, file, format, FALSE, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_unlink (path);
+  g_rmdir (dir);
+  return contents;
+}
+
+/* The primary menu's torch: switching reads the file again in the other
+ * torch (the listing's users field changes, exports follow), shows it in
+ * the subtitle, is remembered for the next window, is one step of the
+ * history that undo and redo take back and forth, and modifies nothing. */
+static void
+test_torch_switch (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow     *window = open_example ();
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *text = NULL;
+  GraftWindow     *second;
+  guint            notified = 0;
+
+  g_signal_connect (document, "notify::torch", G_CALLBACK (count_notify_cb), &notified);
+  assert_speaks (window, settings, GRAFT_TORCH_2_6);
+  text = listing (window);
+  g_assert_nonnull (strstr (text, "[num_users=2]"));
+  g_clear_pointer (&text, g_free);
+
+  choose_torch (window, "1.13");
+  g_assert_cmpuint (notified, ==, 1);
+  assert_speaks (window, settings, GRAFT_TORCH_1_13);
+  text = listing (window);
+  g_assert_nonnull (strstr (text, "[#users=2]"));
+  g_assert_null (strstr (text, "num_users"));
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_true (graft_document_get_can_undo (document));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Now speaking torch 1.13.1");
+  g_assert_nonnull (graft_window_get_undo_toast (window));
+  /* Every export follows the document's torch. */
+  text = export_text (document, GRAFT_FORMAT_GRAPH);
+  g_assert_nonnull (strstr (text, "[#users=2]"));
+  g_clear_pointer (&text, g_free);
+  text = export_text (document, GRAFT_FORMAT_DOT);
+  g_assert_nonnull (strstr (text, "graft_torch=\"1.13\""));
+  g_clear_pointer (&text, g_free);
+  text = export_text (document, GRAFT_FORMAT_CODE);
+  g_assert_cmpstr (text, ==, graft_document_get_code (document));
+  g_clear_pointer (&text, g_free);
+
+  /* A new window speaks the torch chosen last. */
+  second = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  g_assert_true (graft_document_get_dialect (graft_window_get_document (second)) ==
+                 graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpstr (subtitle (GTK_WIDGET (second)), ==, "torch 1.13");
+  close_window (second);
+
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (notified, ==, 2);
+  assert_speaks (window, settings, GRAFT_TORCH_2_6);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Undone: Switch to torch 1.13");
+  text = listing (window);
+  g_assert_nonnull (strstr (text, "[num_users=2]"));
+  g_clear_pointer (&text, g_free);
+  g_assert_false (graft_document_get_can_undo (document));
+  g_assert_false (graft_document_get_modified (document));
+
+  activate (window, "redo", NULL);
+  assert_speaks (window, settings, GRAFT_TORCH_1_13);
+  /* Choosing the torch the window speaks changes nothing. */
+  choose_torch (window, "1.13");
+  g_assert_cmpuint (notified, ==, 3);
+  g_assert_false (graft_document_get_can_redo (document));
+  close_window (window);
+  g_settings_reset (settings, "torch");
+}
+
+/* Switching keeps every edit: a rewritten graph is read again from its
+ * own code, a pattern being typed goes in first, and undo walks back
+ * through the switch to the rewrite and to the file. */
+static void
+test_torch_keeps_edits (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow        *window = open_example ();
+  GraftDocument      *document = graft_window_get_document (window);
+  GraftPatternEditor *editor = GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window,
+                                                                                      FALSE));
+  g_autofree char    *expected = example_rewrite (-1, FALSE);
+  g_autofree char    *original = original_code ();
+  GtkTextBuffer      *buffer = graft_pattern_editor_get_buffer (editor);
+  GtkTextIter         end;
+
+  activate (window, "replace-all", NULL);
+  g_assert_cmpstr (graft_document_get_code (document), ==, expected);
+  /* Typed, and not yet traced (the editor waits for a pause). */
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "# typed\n", -1);
+  choose_torch (window, "1.13");
+  g_assert_nonnull (strstr (graft_document_get_pattern_text (document), "# typed\n"));
+  g_assert_cmpstr (graft_document_get_code (document), ==, expected);
+  g_assert_true (graft_graph_get_dialect (graft_document_get_graph (document)) ==
+                 graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+
+  activate (window, "undo", NULL);
+  g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_2_6));
+  g_assert_cmpstr (graft_document_get_code (document), ==, expected);
+  g_assert_true (graft_document_get_modified (document));
+  activate (window, "undo", NULL);
+  g_assert_cmpstr (graft_document_get_code (document), ==, original);
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 2);
+  activate (window, "redo", NULL);
+  activate (window, "redo", NULL);
+  g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpstr (graft_document_get_code (document), ==, expected);
+  close_window (window);
+  g_settings_reset (settings, "torch");
+}
+
+/* The code follows the torch: a value nothing uses is freed in 2.6 only.
+ * A text that was never saved is read again in the other torch, and an
+ * empty document just speaks it, with nothing to undo. */
+static void
+test_document_torch (void)
+{
+  static const char source[] = "import torch\n\n\n"
+                               "def forward(x):\n"
+                               "    s = x.size()\n"
+                               "    return torch.relu(x)\n";
+  g_autoptr (GraftDocument) empty = graft_document_new ();
+  GraftDocument *document = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  guint notified = 0;
+
+  g_assert_true (graft_document_get_dialect (empty) == graft_dialect_get_default ());
+  graft_document_set_dialect (empty, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_true (graft_graph_get_dialect (graft_document_get_graph (empty)) ==
+                 graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_false (graft_document_get_can_undo (empty));
+
+  g_signal_connect (document, "notify::torch", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (graft_document_load_text (document, "m.py", source, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (graft_document_get_code (document), "size = x.size();  size = None"));
+  graft_document_set_dialect (document, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_nonnull (strstr (graft_document_get_code (document), "size = x.size()\n"));
+  assert_code_fresh (document);
+  graft_document_undo (document);
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_nonnull (strstr (graft_document_get_code (document), "size = None"));
+  assert_code_fresh (document);
+
+  /* A text that does not read: read again, it says why in the new torch. */
+  g_assert_false (graft_document_load_text (document, "bad.py", "def forward(x):\n    return x +\n",
+                                            NULL));
+  graft_document_set_dialect (document, graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_nonnull (graft_document_get_load_error (document));
+  g_assert_true (graft_graph_get_dialect (graft_document_get_graph (document)) ==
+                 graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 0);
+  g_assert_nonnull (graft_document_undo (document));
+  g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_2_6));
+  g_assert_nonnull (graft_document_get_load_error (document));
+  g_assert_finalize_object (document);
+}
+
+/* GRAFT_TORCH wins at start-up; a choice made in a menu then wins. */
+static void
+test_application_torch (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GError) error = NULL;
+  GraftApplication *app;
+
+  g_setenv ("GRAFT_TORCH", "1.13", TRUE);
+  app = graft_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (graft_application_get_dialect (app) == graft_dialect_get (GRAFT_TORCH_1_13));
+  g_settings_set_string (settings, "torch", "1.13");
+  g_settings_set_string (settings, "torch", "2.6");
+  iterate_for (10);
+  g_assert_true (graft_application_get_dialect (app) == graft_dialect_get (GRAFT_TORCH_2_6));
+  g_unsetenv ("GRAFT_TORCH");
+  g_settings_reset (settings, "torch");
+  g_application_set_default (NULL);
+  g_object_unref (app);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1290,5 +1563,9 @@ main (int    argc,
   g_test_add_func ("/ui/window/pattern-from-selection-undo", test_pattern_from_selection_undo);
   g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
+  g_test_add_func ("/ui/document/torch", test_document_torch);
+  g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
+  g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
+  g_test_add_func ("/ui/application/torch", test_application_torch);
   return g_test_run ();
 }
