@@ -111,7 +111,8 @@ add_case (const GoldenSuite  *suite,
   gcase->dialect = dialect;
   gcase->per_dialect = suite->per_dialect;
   gcase->func = suite->func;
-  gcase->origin = suite->origin;
+  gcase->origin = suite->origin_of != NULL ? suite->origin_of (gcase->stem, dialect)
+                                           : suite->origin;
   gcase->compare = suite->compare;
   test_path = g_strdup_printf ("%s/%s%s%s%s%s", suite->test_path, gcase->stem,
                                variant != NULL ? "/" : "", variant != NULL ? variant : "",

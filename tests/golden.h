@@ -58,6 +58,10 @@ typedef struct
   GoldenOrigin  origin;
   GoldenCompare compare;
   GoldenFunc    func;
+  /* Where one case's files come from, when it is not the same for all of
+   * the suite (a case where one torch fails and the other succeeds); or
+   * NULL: @origin for every case. */
+  GoldenOrigin (*origin_of) (const char *stem, const GraftDialect *dialect);
 } GoldenSuite;
 
 gboolean            golden_regenerating (void);

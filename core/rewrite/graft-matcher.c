@@ -113,6 +113,23 @@ attributes_match (Search    *s,
   return pk == GRAFT_ATTR_UNKNOWN || gk == GRAFT_ATTR_UNKNOWN || pk == gk;
 }
 
+/* What a get_attr node reads, in a sentence. */
+static const char *
+attr_kind_phrase (GraftGraph *graph,
+                  GraftNode  *node)
+{
+  switch (graft_graph_get_attr_kind (graph, graft_node_get_target (node)))
+    {
+    case GRAFT_ATTR_PARAMETER:
+      return "an nn.Parameter";
+    case GRAFT_ATTR_TENSOR:
+      return "a plain tensor";
+    case GRAFT_ATTR_UNKNOWN:
+    default:
+      return "a value Graft does not know";
+    }
+}
+
 /* `_nodes_are_equal`. */
 static gboolean
 nodes_are_equal (Search    *s,
@@ -360,7 +377,16 @@ enter_node (Search    *s,
           g_autofree char *want = describe (pn);
           g_autofree char *have = describe (gn);
 
-          explain_fail (s, "the pattern has %s where the graph has %s", want, have);
+          if (graft_node_get_op (pn) == GRAFT_OP_GET_ATTR &&
+              graft_node_get_op (gn) == GRAFT_OP_GET_ATTR &&
+              s->dialect->matches_attributes_by_value)
+            explain_fail (s,
+                          "the pattern has %s, which reads %s, where the graph has %s, which "
+                          "reads %s (torch %s matches attributes by the type of their value)",
+                          want, attr_kind_phrase (s->pattern->graph, pn), have,
+                          attr_kind_phrase (s->graph, gn), s->dialect->version);
+          else
+            explain_fail (s, "the pattern has %s where the graph has %s", want, have);
         }
       return -1;
     }
