@@ -61,6 +61,7 @@ TYPE_CLASS = [
     (r"TensorList(\[\d+\])?|c10::List<(c10|::std)::optional<Tensor>>", "TENSOR_LIST"),
     (r"ScalarType", "DTYPE"),
     (r"Dimname", "DIMNAME"),
+    (r"DimnameList(\[\d+\])?", "DIMNAME_LIST"),
 ]
 
 
@@ -351,7 +352,7 @@ def main():
  *   GRAFT_SIG_PARAM (name_at, CLASS, size, type_name_at, FLAGS)
  *     a distinct parameter: its name; the check class of its C++ type (GRAFT_SIG_TENSOR,
  *     _SCALAR, _INT, _FLOAT, _BOOL, _STRING, _INT_LIST, _FLOAT_LIST, _TENSOR_LIST, _DTYPE,
- *     _DIMNAME, or _OTHER: anything else, which the tracer does not judge); size N of
+ *     _DIMNAME, _DIMNAME_LIST, or _OTHER: anything else, which the tracer does not judge); size N of
  *     `IntArrayRef[N]` (a single int is then accepted too) or 0; the type's name in the
  *     parser's messages (`int`, `tuple of ints`, `Number`, `torch.dtype`; "" if unknown);
  *     FLAGS: GRAFT_SIG_OPTIONAL (has a default), GRAFT_SIG_ALLOW_NONE (None accepted),
@@ -368,6 +369,16 @@ def main():
  *     sorted by path.
  */
 """)
+    try:
+        torch.reshape(torch.zeros(1), (Bogus(),))
+        element = 0
+    except TypeError as e:
+        element = int("but found element of type" in str(e))
+    out.append("/* Whether a tuple of ints whose first item is wrong is reported by that item")
+    out.append(" * (`must be tuple of ints, but found element of type Proxy at pos 0`). */")
+    out.append("#ifdef GRAFT_SIG_TRAIT")
+    out.append("GRAFT_SIG_TRAIT (REPORTS_ELEMENT, %d)" % element)
+    out.append("#endif\n")
     out.append("#ifdef GRAFT_SIG_STRING_POOL")
     out.extend(c_str(t) for t in pool_texts)
     out.append("#endif\n")
