@@ -23,7 +23,8 @@ left out (the tracer then checks nothing for it).
 
 Callables: the builtins (inspect.isbuiltin) reachable as torch.X,
 torch.nn.functional.X, torch._C._nn.X, torch.linalg.X, torch.special.X and
-torch.fft.X, by their access path.  Nothing is copied from torch's sources;
+torch.fft.X (and torch._C._linalg.X, torch._C._special.X, torch._C._fft.X,
+the targets these record), by their access path.  Nothing is copied from torch's sources;
 the script reads the library's strings and asks torch.
 """
 import argparse, importlib.util, inspect, os, re, sys
@@ -38,6 +39,10 @@ NAMESPACES = [
     ("torch.linalg", torch.linalg),
     ("torch.special", torch.special),
     ("torch.fft", torch.fft),
+    # the targets that linalg, special and fft calls record (code calls them by these)
+    ("torch._C._linalg", torch._C._linalg),
+    ("torch._C._special", torch._C._special),
+    ("torch._C._fft", torch._C._fft),
 ]
 # Not called at all (global state); they are not checked.
 NOT_CALLED = {"save", "load", "set_default_dtype", "set_default_tensor_type", "manual_seed",
