@@ -76,14 +76,14 @@ typedef struct
 
 typedef struct
 {
-  const char      *pool;
-  const Param     *params;
-  const guint16   *index;
-  const Signature *sigs;
-  const Parser    *parsers;
-  const SigFunction  *functions;
-  gsize            n_functions;
-  gboolean         reports_element;
+  const char        *pool;
+  const Param       *params;
+  const guint16     *index;
+  const Signature   *sigs;
+  const Parser      *parsers;
+  const SigFunction *functions;
+  gsize              n_functions;
+  gboolean           reports_element;
 } Table;
 
 #define REPORTS_ELEMENT 0
@@ -203,22 +203,38 @@ py_type_name (const Value *v)
 {
   switch (v->kind)
     {
-    case VAL_NONE: return "NoneType";
-    case VAL_BOOL: return "bool";
-    case VAL_INT: return "int";
-    case VAL_FLOAT: return "float";
-    case VAL_COMPLEX: return "complex";
-    case VAL_STR: return "str";
-    case VAL_ELLIPSIS: return "ellipsis";
-    case VAL_TUPLE: return "tuple";
-    case VAL_LIST: return "list";
-    case VAL_DICT: return "dict";
-    case VAL_SLICE: return "slice";
-    case VAL_DEVICE: return "torch.device";
-    case VAL_PROXY: return "Proxy";
-    case VAL_ATTR_PROXY: return "Attribute";
-    case VAL_TENSOR: return "Tensor";
-    case VAL_PARAMETER: return "Parameter";
+    case VAL_NONE:
+      return "NoneType";
+    case VAL_BOOL:
+      return "bool";
+    case VAL_INT:
+      return "int";
+    case VAL_FLOAT:
+      return "float";
+    case VAL_COMPLEX:
+      return "complex";
+    case VAL_STR:
+      return "str";
+    case VAL_ELLIPSIS:
+      return "ellipsis";
+    case VAL_TUPLE:
+      return "tuple";
+    case VAL_LIST:
+      return "list";
+    case VAL_DICT:
+      return "dict";
+    case VAL_SLICE:
+      return "slice";
+    case VAL_DEVICE:
+      return "torch.device";
+    case VAL_PROXY:
+      return "Proxy";
+    case VAL_ATTR_PROXY:
+      return "Attribute";
+    case VAL_TENSOR:
+      return "Tensor";
+    case VAL_PARAMETER:
+      return "Parameter";
     case VAL_SYMBOL:
     case VAL_PYMODULE:
     case VAL_PATH_FN:
@@ -414,7 +430,7 @@ check_value (Call        *c,
           if (first->kind == VAL_STR || first->kind == VAL_NONE)
             return YES;
           return _graft_value_is_proxy ((Value *) first) || is_plain_literal (first) ? NO
-                                                                                  : UNSURE;
+                                                                                     : UNSURE;
         }
       if (v->kind == VAL_STR || v->kind == VAL_NONE)
         return UNSURE;
@@ -615,7 +631,7 @@ parse (Call            *c,
           else if (failed_element && c->table->reports_element)
             {
               const Value *item = _graft_value_is_seq ((Value *) v) ? v->seq.items->pdata[0]
-                                                                         : c->args->pdata[0];
+                                                                    : c->args->pdata[0];
               const char  *item_type = py_type_name (item);
 
               if (item_type == NULL)
@@ -766,12 +782,12 @@ parse_call (Call *c)
       if (text (c, visible->printed_at)[0] == '\0')
         return UNSURE;
       set_message (c, "%s() received an invalid combination of arguments - got (%s), but "
-                   "expected %s",
+                      "expected %s",
                    text (c, c->parser->name_at), got, text (c, visible->printed_at));
     }
   else
     set_message (c, "%s() received an invalid combination of arguments - got (%s), but expected "
-                 "one of:",
+                    "one of:",
                  text (c, c->parser->name_at), got);
   return NO;
 }
@@ -795,7 +811,7 @@ _graft_tracer_check_call (Tracer            *t,
 {
   const Table *table = &tables[t->dialect->torch];
   Call         c = { table, NULL, args, kwargs, args != NULL ? args->len : 0,
-                     kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
+             kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
   Verdict      r;
 
   c.parser = find_parser (table, path);
