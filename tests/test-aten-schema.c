@@ -40,9 +40,15 @@ static void
 test_misses (void)
 {
   static const char *const misses[] = {
-    "torch.ops.aten.add",       "torch.add", "aten::add.Tensor", "aten.add.Tensor",
-    "torch.ops.aten.nope.default", "torch.ops.aten.add.Tensor.x", "torch.ops.prims.add.default",
-    "", "torch.ops.aten.",
+    "torch.ops.aten.add",
+    "torch.add",
+    "aten::add.Tensor",
+    "aten.add.Tensor",
+    "torch.ops.aten.nope.default",
+    "torch.ops.aten.add.Tensor.x",
+    "torch.ops.prims.add.default",
+    "",
+    "torch.ops.aten.",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (misses); i++)
@@ -159,8 +165,23 @@ static void
 test_parse_default (void)
 {
   static const char *const good[] = {
-    "None", "True", "False", "0", "-100", "1e-05", "0.3333333333333333", "[]", "[-2, -1]",
-    "'mean'", "' \\n\\t\\x0c\\x0b'", "'\"\\'\\\\'", "(1,)", "(1, 2)", "()", "inf", "-inf",
+    "None",
+    "True",
+    "False",
+    "0",
+    "-100",
+    "1e-05",
+    "0.3333333333333333",
+    "[]",
+    "[-2, -1]",
+    "'mean'",
+    "' \\n\\t\\x0c\\x0b'",
+    "'\"\\'\\\\'",
+    "(1,)",
+    "(1, 2)",
+    "()",
+    "inf",
+    "-inf",
   };
   static const char *const bad[] = { "", "none", "[1", "'abc", "(1)", "1 2", "-", "'\\q'" };
 

@@ -68,7 +68,8 @@ traced_code (const char *source_text)
 /* Generated code calls a function by its target; tracing that code calls
  * the same function.  Each target is called as `target(x)` and through its
  * table path: both give the same code (the same node, template and all),
- * or, for a function that takes more arguments, both fail. */
+ * or, for a function that takes more arguments, both fail (as torch's
+ * argument parser fails them: fewer than before that check). */
 static void
 test_targets_read_back (void)
 {
@@ -104,7 +105,7 @@ test_targets_read_back (void)
       else if (g_str_has_prefix (by_target, "\n"))
         g_error ("%s traces, %s fails: %s", targets[i].target, targets[i].path, by_path);
     }
-  g_assert_cmpuint (checked, >, 100);
+  g_assert_cmpuint (checked, >, 80);
 }
 
 static void

@@ -236,12 +236,24 @@ parse_string (ReprReader *r,
       c = *r->p++;
       switch (c)
         {
-        case 'n': g_string_append_c (s, '\n'); break;
-        case 't': g_string_append_c (s, '\t'); break;
-        case 'r': g_string_append_c (s, '\r'); break;
-        case '\\': g_string_append_c (s, '\\'); break;
-        case '\'': g_string_append_c (s, '\''); break;
-        case '"': g_string_append_c (s, '"'); break;
+        case 'n':
+          g_string_append_c (s, '\n');
+          break;
+        case 't':
+          g_string_append_c (s, '\t');
+          break;
+        case 'r':
+          g_string_append_c (s, '\r');
+          break;
+        case '\\':
+          g_string_append_c (s, '\\');
+          break;
+        case '\'':
+          g_string_append_c (s, '\'');
+          break;
+        case '"':
+          g_string_append_c (s, '"');
+          break;
         case 'x':
           {
             int hi = g_ascii_xdigit_value (r->p[0]);
@@ -271,8 +283,8 @@ static gboolean
 parse_sequence (ReprReader *r,
                 GraftArg   *out)
 {
-  char    close = *r->p == '[' ? ']' : ')';
-  GArray *items = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  char     close = *r->p == '[' ? ']' : ')';
+  GArray  *items = g_array_new (FALSE, TRUE, sizeof (GraftArg));
   gboolean ok = TRUE;
   gboolean trailing_comma = FALSE;
 
@@ -334,8 +346,8 @@ parse_number (ReprReader *r,
       r->p = q + 3;
       return TRUE;
     }
-  while (g_ascii_isdigit (*q) || *q == '.' || *q == 'e' || *q == 'E'
-         || ((*q == '-' || *q == '+') && (q[-1] == 'e' || q[-1] == 'E')))
+  while (g_ascii_isdigit (*q) || *q == '.' || *q == 'e' || *q == 'E' ||
+         ((*q == '-' || *q == '+') && (q[-1] == 'e' || q[-1] == 'E')))
     {
       if (!g_ascii_isdigit (*q))
         is_float = TRUE;
@@ -382,8 +394,8 @@ parse_value (ReprReader *r,
     {
       gsize len = strlen (words[i].word);
 
-      if (strncmp (r->p, words[i].word, len) == 0 && !g_ascii_isalnum (r->p[len])
-          && r->p[len] != '_')
+      if (strncmp (r->p, words[i].word, len) == 0 && !g_ascii_isalnum (r->p[len]) &&
+          r->p[len] != '_')
         {
           if (words[i].value < 0)
             graft_arg_init_none (out);

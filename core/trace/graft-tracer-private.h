@@ -333,6 +333,13 @@ _graft_vec_add (PtrVec  *v,
   v->pdata[v->len++] = item;
 }
 
+/* graft-tracer-check.c */
+gboolean _graft_tracer_check_call (Tracer            *t,
+                                   const char        *path,
+                                   PtrVec            *args,
+                                   StrMap            *kwargs,
+                                   const GraftPyExpr *at);
+
 /* graft-tracer.c */
 Value             *_graft_tracer_fail (Tracer             *t,
                                        guint32             start,

@@ -1284,6 +1284,8 @@ _graft_tracer_call_path (Tracer            *t,
   switch (fn->kind)
     {
     case FX_BUILTIN:
+      if (!_graft_tracer_check_call (t, path, args, kwargs, at))
+        return NULL;
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), args, kwargs,
@@ -1308,6 +1310,8 @@ _graft_tracer_call_path (Tracer            *t,
                                       FX_TEXT (fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
+      if (!_graft_tracer_check_call (t, path, args, kwargs, at))
+        return NULL;
       {
         /* The size factories need a size: torch.ones() is a TypeError. */
         static const char *const sized[] = { "torch.ones", "torch.zeros", "torch.empty",
