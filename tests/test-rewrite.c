@@ -706,6 +706,53 @@ test_ignore_literals (void)
   assert_counts (graph, literal_for_node, TRUE, 1, 0);
 }
 
+/* aten operators: when the two calls differ in shape, 2.6 fills both out
+ * from the operator's schema, so a positional pattern matches a keyword
+ * call and a placeholder binds a default. */
+static void
+test_aten_schema (void)
+{
+  static const char graph[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %s : [#users=1] = call_function[target=torch.ops.aten.sum.dim_IntList]"
+      "(args = (%x, [0]), kwargs = {keepdim: True})\n"
+      "    return s\n";
+  static const char positional[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %s : [#users=1] = call_function[target=torch.ops.aten.sum.dim_IntList]"
+      "(args = (%x, [0], True), kwargs = {})\n"
+      "    return s\n";
+  static const char binds_default[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %d : [#users=1] = placeholder[target=d]\n"
+      "    %s : [#users=1] = call_function[target=torch.ops.aten.sum.dim_IntList]"
+      "(args = (%x, [0], True), kwargs = {dtype: %d})\n"
+      "    return s\n";
+  static const char packet[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %s : [#users=1] = call_function[target=torch.ops.aten.sum]"
+      "(args = (%x, [0]), kwargs = {keepdim: True})\n"
+      "    return s\n";
+  static const char packet_positional[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %s : [#users=1] = call_function[target=torch.ops.aten.sum]"
+      "(args = (%x, [0], True), kwargs = {})\n"
+      "    return s\n";
+  g_autofree char *json = NULL;
+
+  assert_counts (graph, positional, FALSE, 1, 0);
+  assert_counts (graph, binds_default, FALSE, 1, 0);
+  count_matches (GRAFT_TORCH_2_6, graph, binds_default, FALSE, &json);
+  g_assert_nonnull (strstr (json, "\"d\": {\"literal\": \"None\"}"));
+  /* An OpOverloadPacket has no schema: the shapes must agree. */
+  assert_counts (packet, packet_positional, FALSE, 0, 0);
+}
+
 /* With ignore_literals, torch 2.6 accepts a pattern node against a constant
  * and leaves it unbound: a placeholder so left makes the search fail
  * (torch: KeyError), a call node the rewrite (KeyError erasing it).  1.13.1's
@@ -892,6 +939,7 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/torch2.6/kwargs", test_kwargs);
   g_test_add_func ("/core/rewrite/torch2.6/ignore-literals", test_ignore_literals);
   g_test_add_func ("/core/rewrite/torch2.6/ignore-literals-unbound", test_ignore_literals_unbound);
+  g_test_add_func ("/core/rewrite/torch2.6/aten-schema", test_aten_schema);
   g_test_add_func ("/core/rewrite/torch2.6/get-attr-by-value", test_get_attr_by_value);
   g_test_add_func ("/core/rewrite/torch2.6/rewrite-bound-container", test_rewrite_bound_container);
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);

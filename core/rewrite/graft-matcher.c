@@ -4,8 +4,10 @@
  * does it (`torch/fx/passes/utils/matcher_utils.py`), in the dialect of the
  * graph searched (docs/dialects.md, section 5): torch 1.13.1 compares
  * flattened arguments and get_attr nodes by name; torch 2.6 compares
- * arguments as nested lists and tuples, kwargs in order, get_attr nodes by
- * the kind of value they read, and has its own `ignore_literals`.  The
+ * arguments as nested lists and tuples, kwargs in order (an aten
+ * operator's calls filled out from its schema first when they differ),
+ * get_attr nodes by the kind of value they read, and has its own
+ * `ignore_literals`.  The
  * results come in torch's order, and faster:
  *
  * - candidates for an anchor come from an index of the graph by op and
@@ -24,6 +26,7 @@
 #include "config.h"
 
 #include "graft-matcher.h"
+#include "graft-aten-schema.h"
 #include "graft-pattern-private.h"
 #include "graft-error.h"
 #include "graft-graph.h"
@@ -404,8 +407,23 @@ pool_take (Search *s)
   return g_ptr_array_new ();
 }
 
+/* The same keywords in the same order (torch 2.6 compares the key lists). */
+static gboolean
+kwarg_keys_equal (const GraftArg *pk,
+                  const GraftArg *gk)
+{
+  if (pk->n != gk->n)
+    return FALSE;
+  for (guint i = 0; i < pk->n; i++)
+    if (!graft_arg_equal (&pk->items[2 * i], &gk->items[2 * i]))
+      return FALSE;
+  return TRUE;
+}
+
 /* torch 2.6: as many positional arguments, the same keywords in the same
- * order, then every argument and keyword value paired structurally. */
+ * order, then every argument and keyword value paired structurally; for an
+ * aten operator whose two calls differ in that, the arguments its schema
+ * lists, each from a keyword, a position or its default. */
 static gboolean
 make_structured_frame (Search    *s,
                        GraftNode *pn,
@@ -417,6 +435,26 @@ make_structured_frame (Search    *s,
   const GraftArg *pk = graft_node_get_kwargs (pn);
   const GraftArg *gk = graft_node_get_kwargs (gn);
 
+  const GraftAtenSchema *schema = NULL;
+
+  /* An aten operator (an OpOverload) whose calls differ in shape: both
+   * sides filled out from the pattern's schema (`get_all_arguments`). */
+  if ((pa->n != ga->n || !kwarg_keys_equal (pk, gk)) &&
+      graft_node_get_op (pn) == GRAFT_OP_CALL_FUNCTION &&
+      (schema = graft_aten_schema_lookup (graft_node_get_target (pn))) != NULL)
+    {
+      guint            n = graft_aten_schema_get_n_arguments (schema);
+      const GraftArg **pall = g_new (const GraftArg *, MAX (n, 1));
+      const GraftArg **gall = g_new (const GraftArg *, MAX (n, 1));
+
+      graft_aten_schema_collect_arguments (schema, pa, pk, pall);
+      graft_aten_schema_collect_arguments (schema, ga, gk, gall);
+      for (guint i = 0; i < n; i++)
+        pair_structured (pall[i], gall[i], frame);
+      g_free (pall);
+      g_free (gall);
+      return TRUE;
+    }
   if (pa->n != ga->n)
     {
       explain_fail (s, "'%s' passes %u positional values where the pattern's '%s' passes %u",
