@@ -22,7 +22,6 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .traces_extra_values = TRUE,
       .matches_structured_args = TRUE,
       .matches_attributes_by_value = TRUE,
-      .rewrites_bound_literals = TRUE,
       .copies_replacement_attributes = TRUE,
   },
   [GRAFT_TORCH_1_13] = {

@@ -48,8 +48,6 @@ typedef enum {
  *   and fills out aten operators' arguments from their schema
  * @matches_attributes_by_value: get_attr nodes match by the type of the
  *   attribute's value, not by its name
- * @rewrites_bound_literals: a replacement's placeholder bound to a literal
- *   (or a container) takes that value
  * @copies_replacement_attributes: a rewrite copies the replacement's
  *   parameters and buffers into the graph module, not only its submodules
  *
@@ -67,7 +65,6 @@ typedef struct
   guint       traces_extra_values : 1;
   guint       matches_structured_args : 1;
   guint       matches_attributes_by_value : 1;
-  guint       rewrites_bound_literals : 1;
   guint       copies_replacement_attributes : 1;
 } GraftDialect;
 
