@@ -24,6 +24,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .matches_attributes_by_value = TRUE,
       .rewrites_bound_literals = TRUE,
       .copies_replacement_attributes = TRUE,
+      .shows_dict_key_in_error = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

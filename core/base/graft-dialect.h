@@ -52,6 +52,8 @@ typedef enum {
  *   (or a container) takes that value
  * @copies_replacement_attributes: a rewrite copies the replacement's
  *   parameters and buffers into the graph module, not only its submodules
+ * @shows_dict_key_in_error: the error for a traced value as the key of a
+ *   dict argument shows the key (`Got key: x`); 1.13.1 prints `{k}`
  *
  * What one torch does, as data.  Dialects are static: compare pointers or
  * @torch, never free one.
@@ -69,6 +71,7 @@ typedef struct
   guint       matches_attributes_by_value : 1;
   guint       rewrites_bound_literals : 1;
   guint       copies_replacement_attributes : 1;
+  guint       shows_dict_key_in_error : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

@@ -148,7 +148,8 @@ struct _Value
     } str;
     struct
     {
-      PtrVec *items; /* Value *; a tuple never changes, a list may */
+      PtrVec     *items; /* Value *; a tuple never changes, a list may */
+      const char *range; /* a list made by range(): its repr, `range(0, 2)`; else NULL */
     } seq;
     struct
     {
