@@ -711,7 +711,7 @@ call_op_overload (Tracer            *t,
   if (!any_proxy (args, kwargs))
     return _graft_value_tensor (t);
   base = n >= 5 ? g_strdup_printf ("%s.%s", parts[3], parts[4]) : g_strdup (parts[3]);
-  name = graft_snake_case (base);
+  name = graft_snake_case (base, t->dialect);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, name, at);
 }
 
