@@ -37,9 +37,11 @@ typedef struct
   gsize       pool_size;
 } Table;
 
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,       \
-                          path_at, target_at, name_at, sig_at, pos_at, kw_at) \
-  { path, target, { path, target, name, sig, pos, kw },                       \
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code, path_at, target_at, \
+                          name_at, sig_at, pos_at, kw_at)                                   \
+  { path,                                                                                   \
+    target,                                                                                 \
+    { path, target, name, sig, pos, kw },                                                   \
     { path_at, target_at, name_at, sig_at, pos_at, kw_at } },
 
 static const Row rows_2_6[] = {

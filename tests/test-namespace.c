@@ -40,7 +40,8 @@ test_snake_case (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *out = graft_snake_case (cases[i].in, graft_dialect_get (GRAFT_TORCH_1_13));
-      g_autofree char *out_2_6 = graft_snake_case (cases[i].in, graft_dialect_get (GRAFT_TORCH_2_6));
+      g_autofree char *out_2_6 =
+          graft_snake_case (cases[i].in, graft_dialect_get (GRAFT_TORCH_2_6));
 
       g_assert_cmpstr (out, ==, cases[i].out);
       g_assert_cmpstr (out_2_6, ==, cases[i].out_2_6 != NULL ? cases[i].out_2_6 : cases[i].out);
@@ -71,8 +72,8 @@ test_name_for_target (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *out =
-          graft_name_for_target (cases[i].op, cases[i].target, graft_dialect_get (GRAFT_TORCH_1_13));
+      g_autofree char *out = graft_name_for_target (cases[i].op, cases[i].target,
+                                                    graft_dialect_get (GRAFT_TORCH_1_13));
 
       g_assert_cmpstr (out, ==, cases[i].candidate);
     }
