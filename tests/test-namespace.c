@@ -32,7 +32,7 @@ test_snake_case (void)
     { "myLayer.subMod", "my_layer.sub_mod" },
     /* Non-ASCII letters have a case too. */
     { "\xc3\xb1X", "\xc3\xb1_x", "\xc3\xb1x" },
-    { "a\xc3\x91", "a\xc3\xb1", NULL },
+    { "a\xc3\x91", "a_\xc3\xb1", "a\xc3\xb1" },
     { "\xc3\x91x", "\xc3\xb1x" },
     { "", "" },
   };
