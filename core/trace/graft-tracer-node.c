@@ -229,6 +229,28 @@ _graft_tracer_to_arg (Tracer            *t,
           return FALSE;
         }
       return TRUE;
+    case VAL_OBJECT:
+      /* An enum member: torch 2.6 records it (`C.A` in code, the class a
+       * global of its name, and in the listing); 1.13.1 has no rule. */
+      if (v->obj->cls != NULL && v->obj->cls->is_enum)
+        {
+          if (!t->dialect->traces_extra_values)
+            {
+              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "NotImplementedError: argument of type: <enum '%s'>",
+                                  v->obj->cls->name);
+              return FALSE;
+            }
+          graft_arg_init_symbol (
+              out, _graft_tracer_printf (
+                       t, "%s.%s", v->obj->cls->name,
+                       _graft_strmap_get (&v->obj->attrs, "name")->str.s));
+          return TRUE;
+        }
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "a %s cannot be an argument of a traced operation",
+                          _graft_value_type_name (v));
+      return FALSE;
     case VAL_TYPE:
     case VAL_GENERIC:
     case VAL_PYMODULE:
@@ -236,7 +258,6 @@ _graft_tracer_to_arg (Tracer            *t,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_BUILTIN:

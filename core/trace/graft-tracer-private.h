@@ -114,6 +114,7 @@ struct _Class
   gboolean           is_module;
   const char        *unmodelled;    /* a torch.nn base Graft has no Python model of, or NULL */
   const GraftPyExpr *unmodelled_at; /* where the class names it */
+  gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
 };
 
 typedef struct
