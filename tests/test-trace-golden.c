@@ -21,15 +21,18 @@
 #include <string.h>
 
 /* Listings print strings without quotes, so a string holding a delimiter,
- * a line break or surrounding spaces, or a device, cannot be read back
- * unambiguously. */
+ * a line break or surrounding spaces, a device, a range or an enum member,
+ * cannot be read back unambiguously. */
 static gboolean
 arg_has_lossy_string (const GraftArg *arg)
 {
   guint n = graft_arg_count_items (arg);
 
-  /* A device prints as its bare str form too (`cpu`). */
-  if (arg->kind == GRAFT_ARG_DEVICE)
+  /* A device prints as its bare str form too (`cpu`); so do the literals
+   * only torch 2.6 records, a range (`range(0, 2)`) and an enum member
+   * (`Mode.SUM`), which the reader cannot tell from strings. */
+  if (arg->kind == GRAFT_ARG_DEVICE ||
+      (arg->kind == GRAFT_ARG_SYMBOL && !g_str_has_prefix (arg->s, "torch.")))
     return TRUE;
   if (arg->kind == GRAFT_ARG_STR)
     {
