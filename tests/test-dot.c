@@ -43,8 +43,7 @@ assert_round_trip (GraftGraph            *graph,
   g_autoptr (GError) error = NULL;
   g_autofree char *dot = graft_dot_print (graph, options);
   g_autoptr (GraftSource) source = graft_source_new ("export.dot", dot, -1);
-  g_autoptr (GraftGraph) back =
-      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
+  g_autoptr (GraftGraph) back = graft_dot_parse (source, graft_graph_get_dialect (graph), &error);
   g_autofree char *code = NULL;
   g_autofree char *back_code = NULL;
   g_autofree char *listing = NULL;
@@ -106,7 +105,7 @@ test_corpus_round_trip (const GoldenCase *gcase)
   g_assert_no_error (error);
   if (source == NULL)
     return;
-  graph = graft_trace_source (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
+  graph = graft_trace_source (source, golden_case_get_dialect (gcase), NULL, &error);
   g_assert_no_error (error);
   if (graph == NULL)
     return;
@@ -126,6 +125,7 @@ add_corpus (const char *suite,
                  .test_path = test_path,
                  .input_dir = dir != NULL ? dir : data_dir,
                  .inputs = inputs,
+                 .per_dialect = TRUE,
                  .func = test_corpus_round_trip,
   };
 
@@ -142,7 +142,7 @@ test_dot_file (const GoldenCase *gcase)
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
   g_autoptr (GraftGraph) graph =
-      graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
+      graft_input_load_graph (source, golden_case_get_dialect (gcase), NULL, &error);
   g_autofree char *code = NULL;
   g_autofree char *listing = NULL;
 
@@ -181,11 +181,13 @@ test_dot_error (const GoldenCase *gcase)
   golden_case_check (gcase, "errors", got, -1);
 }
 
-/* The DOT files of tests/data/@suite, one case each.  Graft is the
- * reference for their expected files. */
+/* The DOT files of tests/data/@suite, one case each (per dialect when
+ * @per_dialect: NAME.code for torch 1.13.1, NAME.torch26.code for 2.6).
+ * Graft is the reference for their expected files. */
 static guint
 add_files (const char *suite,
-           GoldenFunc  func)
+           GoldenFunc  func,
+           gboolean    per_dialect)
 {
   static const char *const inputs[] = { "*.dot", NULL };
   g_autofree char         *test_path = g_strconcat ("/core/dot/", suite, NULL);
@@ -194,6 +196,7 @@ add_files (const char *suite,
                  .test_path = test_path,
                  .input_dir = dir_path,
                  .inputs = inputs,
+                 .per_dialect = per_dialect,
                  .origin = GOLDEN_FROM_GRAFT,
                  .compare = GOLDEN_EXACT,
                  .func = func,
@@ -832,10 +835,11 @@ main (int    argc,
   g_test_add_func ("/core/dot/mutations", test_mutations);
   g_test_add_func ("/core/dot/too-many-edges", test_too_many_edges);
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
-  g_assert_cmpuint (add_files ("dot", test_dot_file), >=, 8);
-  g_assert_cmpuint (add_files ("dot-errors", test_dot_error), >=, 20);
+  g_assert_cmpuint (add_files ("dot", test_dot_file, TRUE), >=, 8);
+  g_assert_cmpuint (add_files ("dot-errors", test_dot_error, FALSE), >=, 20);
   add_corpus ("golden", NULL);
   add_corpus ("torchvision", NULL);
+  add_corpus ("torchvision26", NULL);
   add_corpus ("aten", NULL);
   {
     g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);

@@ -23,6 +23,9 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .matches_structured_args = TRUE,
       .matches_attributes_by_value = TRUE,
       .copies_replacement_attributes = TRUE,
+      .shows_dict_key_in_error = TRUE,
+      .snake_case_ascii_only = TRUE,
+      .traces_variadic_forward = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

@@ -50,6 +50,14 @@ typedef enum {
  *   attribute's value, not by its name
  * @copies_replacement_attributes: a rewrite copies the replacement's
  *   parameters and buffers into the graph module, not only its submodules
+ * @shows_dict_key_in_error: the error for a traced value as the key of a
+ *   dict argument shows the key (`Got key: x`); 1.13.1 prints `{k}`
+ * @snake_case_ascii_only: `_snake_case` puts `_` only between an ASCII
+ *   lower-case and an ASCII upper-case letter (a regular expression in
+ *   2.6); 1.13.1 asks str.islower/isupper, which non-ASCII letters pass
+ * @traces_variadic_forward: the traced function may have `*args`,
+ *   `**kwargs` (a placeholder each, targets `*args`, `**kwargs`) and
+ *   keyword-only parameters; torch 1.13.1 on Python 3.11 fails on them
  *
  * What one torch does, as data.  Dialects are static: compare pointers or
  * @torch, never free one.
@@ -66,6 +74,9 @@ typedef struct
   guint       matches_structured_args : 1;
   guint       matches_attributes_by_value : 1;
   guint       copies_replacement_attributes : 1;
+  guint       shows_dict_key_in_error : 1;
+  guint       snake_case_ascii_only : 1;
+  guint       traces_variadic_forward : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

@@ -109,7 +109,9 @@ is_from_torch (const char *target)
  *
  * `_get_qualified_name`: the name a function has in generated code before
  * it is made a global: builtins by bare name (`getattr`), everything else
- * by its qualified name (`operator.not_`, `math.sqrt`, `torch.cat`).
+ * by its qualified name (`math.sqrt`, `torch.cat`); the functions of
+ * `operator` live in `_operator` (`operator.abs` is `_operator.abs`, the
+ * global `_operator_abs`).
  *
  * Returns: (transfer full): the qualified name
  */
@@ -118,6 +120,8 @@ graft_codegen_call_form (const char *target)
 {
   if (g_str_has_prefix (target, "builtins."))
     return g_strdup (target + strlen ("builtins."));
+  if (g_str_has_prefix (target, "operator."))
+    return g_strconcat ("_", target, NULL);
   return g_strdup (target);
 }
 

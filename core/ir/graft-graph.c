@@ -780,7 +780,7 @@ derived_name (GraftGraph *self,
   name = g_hash_table_lookup (*table, interned_target);
   if (name == NULL)
     {
-      g_autofree char *derived = graft_name_for_target (op, interned_target);
+      g_autofree char *derived = graft_name_for_target (op, interned_target, self->dialect);
 
       name = g_string_chunk_insert (self->chunk, derived);
       g_hash_table_insert (*table, (gpointer) interned_target, (gpointer) name);

@@ -988,14 +988,18 @@ graft_namespace_create_name (GraftNamespace *self,
 /**
  * graft_snake_case:
  * @s: a UTF-8 name
+ * @dialect: the torch whose rule to follow
  *
  * torch.fx's `_snake_case`: lower-cases every character and puts `_` before
- * an upper-case character that follows a lower-case one.
+ * an upper-case character that follows a lower-case one; in a dialect whose
+ * `snake_case_ascii_only` is set, only before an ASCII upper-case letter
+ * that follows an ASCII lower-case one (`éB` is `éb`, not `é_b`).
  *
  * Returns: (transfer full): the snake-cased name
  */
 char *
-graft_snake_case (const char *s)
+graft_snake_case (const char         *s,
+                  const GraftDialect *dialect)
 {
   GString *out;
   gboolean prev_lower = FALSE;
@@ -1039,10 +1043,12 @@ graft_snake_case (const char *s)
           p++;
           continue;
         }
-      if (prev_lower && g_unichar_isupper (c))
+      if (prev_lower && (dialect->snake_case_ascii_only ? c < 0x80 && g_ascii_isupper (c)
+                                                        : g_unichar_isupper (c)))
         g_string_append_c (out, '_');
       g_string_append_unichar (out, g_unichar_tolower (c));
-      prev_lower = g_unichar_islower (c);
+      prev_lower =
+          dialect->snake_case_ascii_only ? c < 0x80 && g_ascii_islower (c) : g_unichar_islower (c);
       p = g_utf8_next_char (p);
     }
   return g_string_free (out, FALSE);
@@ -1056,13 +1062,15 @@ graft_snake_case (const char *s)
  * `Graph._target_to_str`: the candidate name of a new node.  For a function
  * it is the function's `__name__` (the part after the last dot of the
  * qualified name); for a string target the target itself with a surrounding
- * pair of double underscores cut off.  Either is then snake-cased.
+ * pair of double underscores cut off.  Either is then snake-cased, as
+ * @dialect does.
  *
  * Returns: (transfer full): the candidate
  */
 char *
-graft_name_for_target (GraftOp     op,
-                       const char *target)
+graft_name_for_target (GraftOp             op,
+                       const char         *target,
+                       const GraftDialect *dialect)
 {
   g_autofree char *cut = NULL;
   gsize            len = strlen (target);
@@ -1071,17 +1079,17 @@ graft_name_for_target (GraftOp     op,
     {
       const char *dot = strrchr (target, '.');
 
-      return graft_snake_case (dot != NULL ? dot + 1 : target);
+      return graft_snake_case (dot != NULL ? dot + 1 : target, dialect);
     }
   if (len >= 4 && g_str_has_prefix (target, "__") && g_str_has_suffix (target, "__"))
     {
       cut = g_strndup (target + 2, len - 4);
-      return graft_snake_case (cut);
+      return graft_snake_case (cut, dialect);
     }
   /* `__` alone, or `___`, both starts and ends with `__` in Python too. */
   if (len >= 2 && g_str_has_prefix (target, "__") && g_str_has_suffix (target, "__"))
     return g_strdup ("");
-  return graft_snake_case (target);
+  return graft_snake_case (target, dialect);
 }
 
 /**

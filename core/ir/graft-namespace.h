@@ -39,9 +39,11 @@ gboolean        graft_namespace_is_canonical (const char    *name,
                                               GraftNameFlags flags);
 guint           graft_namespace_get_size (GraftNamespace *self);
 
-char    *graft_snake_case (const char *s) G_GNUC_WARN_UNUSED_RESULT;
-char    *graft_name_for_target (GraftOp     op,
-                                const char *target) G_GNUC_WARN_UNUSED_RESULT;
+char    *graft_snake_case (const char         *s,
+                           const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
+char    *graft_name_for_target (GraftOp             op,
+                                const char         *target,
+                                const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
 gboolean graft_is_python_keyword (const char *name);
 gboolean graft_is_python_identifier (const char *name);
 gboolean graft_is_python_builtin (const char *name);

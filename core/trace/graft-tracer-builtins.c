@@ -222,6 +222,14 @@ builtin_range (Tracer            *t,
   out = _graft_value_seq (t, VAL_LIST, 0);
   for (gint64 i = start; step > 0 ? i < stop : i > stop; i += step)
     _graft_value_seq_add (out, _graft_value_int (t, i));
+  /* Unrolled as a list, but an argument of a node is the range itself. */
+  out->seq.range =
+      step == 1 ? _graft_tracer_printf (t, "range(%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")",
+                                        start, stop)
+                : _graft_tracer_printf (t,
+                                        "range(%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT
+                                        ", %" G_GINT64_FORMAT ")",
+                                        start, stop, step);
   return out;
 }
 
@@ -580,6 +588,10 @@ call_abs (const BuiltinCall *call)
   if (!_graft_tracer_check_arity (t, name, args, 1, 1, at))
     return NULL;
   v = _graft_tracer_arg (args, 0);
+  /* torch 2.6's Proxy has __abs__: a call of operator.abs, named `abs`. */
+  if (_graft_value_is_proxy (v) && t->dialect->traces_extra_values)
+    return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "operator.abs", args, NULL, "abs",
+                                    at);
   if (_graft_value_is_proxy (v))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
                                   "abs() of a traced value is not recorded by torch.fx (bad "

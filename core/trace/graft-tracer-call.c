@@ -421,7 +421,7 @@ static const char *
 graft_tracer_snake (Tracer     *t,
                     const char *name)
 {
-  g_autofree char *snake = graft_snake_case (name);
+  g_autofree char *snake = graft_snake_case (name, t->dialect);
 
   return _graft_tracer_strdup (t, snake, -1);
 }

@@ -172,6 +172,19 @@ _graft_tracer_to_arg (Tracer            *t,
       return TRUE;
     case VAL_TUPLE:
     case VAL_LIST:
+      /* A range: torch 2.6 records it as such (`range(0, 2)` in code and
+       * listing), torch 1.13.1 has no rule for it. */
+      if (v->kind == VAL_LIST && v->seq.range != NULL)
+        {
+          if (!t->dialect->traces_extra_values)
+            {
+              _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
+                                     "NotImplementedError: argument of type: <class 'range'>");
+              return FALSE;
+            }
+          graft_arg_init_symbol (out, v->seq.range);
+          return TRUE;
+        }
       graft_arg_init_seq (out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
                           v->seq.items->len);
       for (guint i = 0; i < v->seq.items->len; i++)
@@ -187,16 +200,27 @@ _graft_tracer_to_arg (Tracer            *t,
         {
           Value *key = v->dict.keys->pdata[i];
 
+          if (_graft_value_holds_proxy (key) &&
+              _graft_tracer_to_arg (t, key, &out->items[2 * i], at))
+            {
+              /* torch 1.13.1's message lacks its f prefix: `{k}` is
+               * literal; torch 2.6 prints the key (nodes by name). */
+              g_autofree char *shown = t->dialect->shows_dict_key_in_error
+                                           ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
+                                           : g_strdup ("{k}");
+
+              graft_arg_clear (out);
+              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "RuntimeError: Keys for dictionaries used as an argument "
+                                  "cannot contain a Node. Got key: %s",
+                                  shown);
+              return FALSE;
+            }
           if (_graft_value_holds_proxy (key) ||
               !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
               !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
             {
               graft_arg_clear (out);
-              if (t->error == NULL)
-                _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_TRACE,
-                                       "a traced value cannot be a dict key of an argument "
-                                       "(torch.fx: Keys for dictionaries used as "
-                                       "an argument cannot contain a Node)");
               return FALSE;
             }
         }
@@ -211,6 +235,28 @@ _graft_tracer_to_arg (Tracer            *t,
           return FALSE;
         }
       return TRUE;
+    case VAL_OBJECT:
+      /* An enum member: torch 2.6 records it (`C.A` in code, the class a
+       * global of its name, and in the listing); 1.13.1 has no rule. */
+      if (v->obj->cls != NULL && v->obj->cls->is_enum)
+        {
+          if (!t->dialect->traces_extra_values)
+            {
+              _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                  "NotImplementedError: argument of type: <enum '%s'>",
+                                  v->obj->cls->name);
+              return FALSE;
+            }
+          graft_arg_init_symbol (
+              out, _graft_tracer_printf (
+                       t, "%s.%s", v->obj->cls->name,
+                       _graft_strmap_get (&v->obj->attrs, "name")->str.s));
+          return TRUE;
+        }
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "a %s cannot be an argument of a traced operation",
+                          _graft_value_type_name (v));
+      return FALSE;
     case VAL_TYPE:
     case VAL_GENERIC:
     case VAL_PYMODULE:
@@ -218,7 +264,6 @@ _graft_tracer_to_arg (Tracer            *t,
     case VAL_NN_CLASS:
     case VAL_FUNCTION:
     case VAL_CLASS:
-    case VAL_OBJECT:
     case VAL_SELF_PATH:
     case VAL_BOUND:
     case VAL_BUILTIN:

@@ -114,6 +114,7 @@ struct _Class
   gboolean           is_module;
   const char        *unmodelled;    /* a torch.nn base Graft has no Python model of, or NULL */
   const GraftPyExpr *unmodelled_at; /* where the class names it */
+  gboolean           is_enum;       /* derives from enum.Enum: its plain attributes are members */
 };
 
 typedef struct
@@ -148,7 +149,8 @@ struct _Value
     } str;
     struct
     {
-      PtrVec *items; /* Value *; a tuple never changes, a list may */
+      PtrVec     *items; /* Value *; a tuple never changes, a list may */
+      const char *range; /* a list made by range(): its repr, `range(0, 2)`; else NULL */
     } seq;
     struct
     {

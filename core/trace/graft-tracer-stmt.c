@@ -784,6 +784,13 @@ exec_class (Tracer            *t,
             }
           base = model;
         }
+      /* An enum: each plain attribute of the body becomes a member (an
+       * object with `name` and `value`). */
+      if (base->kind == VAL_PATH_FN && strcmp (base->path, "enum.Enum") == 0)
+        {
+          cls->is_enum = TRUE;
+          continue;
+        }
       if (base->kind == VAL_CLASS)
         cls->is_module = cls->is_module || base->cls->is_module;
       else if (base->kind == VAL_NN_CLASS)
@@ -825,6 +832,20 @@ exec_class (Tracer            *t,
       if (_graft_tracer_exec_stmt (t, body, item, NULL) == FLOW_ERROR)
         return FLOW_ERROR;
       cls->ns = body->vars;
+    }
+  for (guint i = 0; cls->is_enum && i < cls->ns.keys->len; i++)
+    {
+      const char *key = cls->ns.keys->pdata[i];
+      Value      *value = cls->ns.values->pdata[i];
+      Value      *member;
+
+      if (key[0] == '_' || value->kind == VAL_FUNCTION)
+        continue;
+      member = _graft_tracer_new_object (t, OBJ_PLAIN, cls->name);
+      member->obj->cls = cls;
+      _graft_strmap_set (&member->obj->attrs, "name", _graft_value_str (t, key, -1));
+      _graft_strmap_set (&member->obj->attrs, "value", value);
+      cls->ns.values->pdata[i] = member;
     }
   v = _graft_value_new (t, VAL_CLASS);
   v->cls = cls;

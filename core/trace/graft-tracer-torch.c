@@ -2,8 +2,9 @@
  *
  * graft-tracer-torch.c: what torch, torch.nn, math and operator look like to
  * the tracer.  Which torch function records which node, with which
- * arguments, comes from graft-fx-table.inc, a table generated from torch
- * 1.13.1 itself (tests/tools/gen-fx-table.py): C builtins record their
+ * arguments, comes from graft-fx-table-X.Y.inc, a table generated from
+ * each torch itself (tests/tools/gen-fx-table.py), the one of the
+ * tracer's dialect (fx_table()): C builtins record their
  * arguments as written, Python-level functions (most of
  * torch.nn.functional) record a rearranged argument list with defaults
  * filled in, and a few are recorded as method calls.  torch.nn classes are
@@ -73,40 +74,48 @@ typedef struct
   const char *name;
 } FxMath;
 
-/* The texts of every function, each once: the table's string pool. */
-static const char fx_pool[] =
-#define GRAFT_FX_STRING_POOL
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_STRING_POOL
-    ;
+/* One generated table (graft-fx-table-X.Y.inc): the functions, sorted by
+ * path, with their texts in pool; the boolean dispatchers; the constants;
+ * math's functions. */
+typedef struct
+{
+  const char       *pool;
+  const FxFunction *functions;
+  gsize             n_functions;
+  const FxDispatch *dispatch;
+  gsize             n_dispatch;
+  const FxConstant *constants;
+  gsize             n_constants;
+  const FxMath     *math;
+  gsize             n_math;
+} FxTable;
 
-#define FX_TEXT(offset) (fx_pool + (offset))
+#define FX_FILE "graft-fx-table-2.6.inc"
+#define FX_ID   2_6
+#include "graft-tracer-fx-table.h"
+#undef FX_FILE
+#undef FX_ID
 
-static const FxFunction fx_functions[] = {
-#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code,       \
-                          path_at, target_at, name_at, sig_at, pos_at, kw_at) \
-  { path_at, FX_##kind, target_at, name_at, sig_at, pos_at, kw_at },
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_FUNCTION
+#define FX_FILE "graft-fx-table-1.13.inc"
+#define FX_ID   1_13
+#include "graft-tracer-fx-table.h"
+#undef FX_FILE
+#undef FX_ID
+
+/* What each torch's functions record: the table generated from it. */
+static const FxTable fx_tables[GRAFT_N_TORCHES] = {
+  [GRAFT_TORCH_2_6] = FX_TABLE (2_6),
+  [GRAFT_TORCH_1_13] = FX_TABLE (1_13),
 };
 
-static const FxDispatch fx_dispatch[] = {
-#define GRAFT_FX_BOOLEAN_DISPATCH(path, flag, index, if_true) { path, flag, index, if_true },
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_BOOLEAN_DISPATCH
-};
+/* The table of the dialect @t traces in. */
+static inline const FxTable *
+fx_table (Tracer *t)
+{
+  return &fx_tables[t->dialect->torch];
+}
 
-static const FxConstant fx_constants[] = {
-#define GRAFT_FX_CONSTANT(path, kind, code, listing) { path, FX_##kind, code, listing },
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_CONSTANT
-};
-
-static const FxMath fx_math[] = {
-#define GRAFT_FX_MATH(target, name) { target, name },
-#include "graft-fx-table.inc"
-#undef GRAFT_FX_MATH
-};
+#define FX_TEXT(table, offset) ((table)->pool + (offset))
 
 /* The Python modules the tracer can import. */
 static const char *const known_modules[] = {
@@ -170,44 +179,59 @@ static const struct
   { "getitem", 3, 0 },
 };
 
-static GHashTable *constant_index;
-static GHashTable *math_index;
+/* A table's lookups by name, built on first use (each table its own). */
+typedef struct
+{
+  GHashTable *constants;      /* path -> FxConstant */
+  GHashTable *math;           /* target -> FxMath */
+  GHashTable *targets;        /* target -> FxFunction, where no path is that target */
+  GHashTable *target_modules; /* the dotted prefixes of those targets */
+} FxIndex;
+
+static FxIndex fx_indexes[GRAFT_N_TORCHES];
 
 static gpointer
 build_indexes (gpointer data)
 {
-  constant_index = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < G_N_ELEMENTS (fx_constants); i++)
-    g_hash_table_insert (constant_index, (gpointer) fx_constants[i].path,
-                         (gpointer) &fx_constants[i]);
-  math_index = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < G_N_ELEMENTS (fx_math); i++)
-    g_hash_table_insert (math_index, (gpointer) fx_math[i].target, (gpointer) &fx_math[i]);
+  const FxTable *table = data;
+  FxIndex       *index = &fx_indexes[table - fx_tables];
+
+  index->constants = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < table->n_constants; i++)
+    g_hash_table_insert (index->constants, (gpointer) table->constants[i].path,
+                         (gpointer) &table->constants[i]);
+  index->math = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < table->n_math; i++)
+    g_hash_table_insert (index->math, (gpointer) table->math[i].target,
+                         (gpointer) &table->math[i]);
   return NULL;
 }
 
-static void
-ensure_indexes (void)
+/* @table's constants and math functions, by name. */
+static const FxIndex *
+ensure_indexes (const FxTable *table)
 {
-  static GOnce once = G_ONCE_INIT;
+  static GOnce once[GRAFT_N_TORCHES] = { G_ONCE_INIT, G_ONCE_INIT };
 
-  g_once (&once, build_indexes, NULL);
+  g_once (&once[table - fx_tables], build_indexes, (gpointer) table);
+  return &fx_indexes[table - fx_tables];
 }
 
 /* The table is sorted by path (tests/test-fx-table.c checks it), so a
  * path is found by bisection, with nothing to build at start-up. */
 static const FxFunction *
-find_function (const char *path)
+find_function (const FxTable *table,
+               const char    *path)
 {
-  gsize lo = 0, hi = G_N_ELEMENTS (fx_functions);
+  gsize lo = 0, hi = table->n_functions;
 
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
-      int   cmp = strcmp (FX_TEXT (fx_functions[mid].path), path);
+      int   cmp = strcmp (FX_TEXT (table, table->functions[mid].path), path);
 
       if (cmp == 0)
-        return &fx_functions[mid];
+        return &table->functions[mid];
       if (cmp < 0)
         lo = mid + 1;
       else
@@ -221,47 +245,48 @@ find_function (const char *path)
  * torch.special.expit, `torch.nn.functional._threshold` for
  * F.threshold); Graft reads back what it prints.  Built on the first
  * path the table does not hold. */
-static GHashTable *target_index;   /* target -> FxFunction, where no path is that target */
-static GHashTable *target_modules; /* the dotted prefixes of those targets */
-
 static gpointer
 build_target_index (gpointer data)
 {
-  target_index = g_hash_table_new (g_str_hash, g_str_equal);
-  target_modules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (gsize i = 0; i < G_N_ELEMENTS (fx_functions); i++)
-    {
-      const char *target = FX_TEXT (fx_functions[i].target);
+  const FxTable *table = data;
+  FxIndex       *index = &fx_indexes[table - fx_tables];
 
-      if (*target == '\0' || find_function (target) != NULL ||
-          g_hash_table_contains (target_index, target))
+  index->targets = g_hash_table_new (g_str_hash, g_str_equal);
+  index->target_modules = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (gsize i = 0; i < table->n_functions; i++)
+    {
+      const char *target = FX_TEXT (table, table->functions[i].target);
+
+      if (*target == '\0' || find_function (table, target) != NULL ||
+          g_hash_table_contains (index->targets, target))
         continue;
-      g_hash_table_insert (target_index, (gpointer) target, (gpointer) &fx_functions[i]);
+      g_hash_table_insert (index->targets, (gpointer) target, (gpointer) &table->functions[i]);
       for (const char *dot = strchr (target + strlen ("torch."), '.'); dot != NULL;
            dot = strchr (dot + 1, '.'))
-        g_hash_table_add (target_modules, g_strndup (target, dot - target));
+        g_hash_table_add (index->target_modules, g_strndup (target, dot - target));
     }
   return NULL;
 }
 
-static void
-ensure_target_index (void)
+static const FxIndex *
+ensure_target_index (const FxTable *table)
 {
-  static GOnce once = G_ONCE_INIT;
+  static GOnce once[GRAFT_N_TORCHES] = { G_ONCE_INIT, G_ONCE_INIT };
 
-  g_once (&once, build_target_index, NULL);
+  g_once (&once[table - fx_tables], build_target_index, (gpointer) table);
+  return &fx_indexes[table - fx_tables];
 }
 
-/* The function of the table at @path, or whose recorded target @path is. */
+/* The function of @table at @path, or whose recorded target @path is. */
 static const FxFunction *
-find_function_or_target (const char *path)
+find_function_or_target (const FxTable *table,
+                         const char    *path)
 {
-  const FxFunction *fn = find_function (path);
+  const FxFunction *fn = find_function (table, path);
 
   if (fn != NULL || !g_str_has_prefix (path, "torch."))
     return fn;
-  ensure_target_index ();
-  return g_hash_table_lookup (target_index, path);
+  return g_hash_table_lookup (ensure_target_index (table)->targets, path);
 }
 
 static gboolean
@@ -307,10 +332,10 @@ _graft_tracer_torch_attr (Tracer            *t,
                           const char        *path,
                           const GraftPyExpr *at)
 {
+  const FxTable    *table = fx_table (t);
   const FxConstant *constant;
   Value            *v;
 
-  ensure_indexes ();
   if (is_known_module (path))
     return _graft_value_path (t, VAL_PYMODULE, path);
   /* `from builtins import getattr`, `builtins.len(...)`: Python's own
@@ -319,7 +344,7 @@ _graft_tracer_torch_attr (Tracer            *t,
   if (g_str_has_prefix (path, "builtins.") &&
       (v = _graft_tracer_lookup_builtin (t, path + strlen ("builtins."))) != NULL)
     return v;
-  constant = g_hash_table_lookup (constant_index, path);
+  constant = g_hash_table_lookup (ensure_indexes (table)->constants, path);
   if (constant != NULL)
     {
       if (constant->kind == FX_FLOAT)
@@ -353,10 +378,9 @@ _graft_tracer_torch_attr (Tracer            *t,
     }
   if (strcmp (path, "torch.fx._symbolic_trace.wrap") == 0)
     return _graft_value_path (t, VAL_PATH_FN, "torch.fx.wrap");
-  if (g_str_has_prefix (path, "torch._") && find_function (path) == NULL)
+  if (g_str_has_prefix (path, "torch._") && find_function (table, path) == NULL)
     {
-      ensure_target_index ();
-      if (g_hash_table_contains (target_modules, path))
+      if (g_hash_table_contains (ensure_target_index (table)->target_modules, path))
         return _graft_value_path (t, VAL_PYMODULE, path);
     }
   if (g_str_has_prefix (path, "torch.") || g_str_has_prefix (path, "math.") ||
@@ -405,8 +429,8 @@ compile_template (Tracer            *t,
                   Signature         *sig,
                   const GraftPyExpr *at)
 {
-  g_auto (GStrv) positional = g_strsplit (FX_TEXT (fn->positional), ",", -1);
-  g_auto (GStrv) keywords = g_strsplit (FX_TEXT (fn->keywords), ",", -1);
+  g_auto (GStrv) positional = g_strsplit (FX_TEXT (fx_table (t), fn->positional), ",", -1);
+  g_auto (GStrv) keywords = g_strsplit (FX_TEXT (fx_table (t), fn->keywords), ",", -1);
 
   sig->positional = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
   sig->keywords = g_array_new (FALSE, TRUE, sizeof (TemplateItem));
@@ -454,7 +478,7 @@ compile_template (Tracer            *t,
             {
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                   "Graft does not know how torch.fx records %s",
-                                  FX_TEXT (fn->path));
+                                  FX_TEXT (fx_table (t), fn->path));
               return FALSE;
             }
           g_array_append_val (pass == 0 ? sig->positional : sig->keywords, item);
@@ -481,7 +505,7 @@ get_signature (Tracer            *t,
   if (sig != NULL)
     return sig;
 
-  code = g_strdup_printf ("def f(%s):\n    pass\n", FX_TEXT (fn->signature));
+  code = g_strdup_printf ("def f(%s):\n    pass\n", FX_TEXT (fx_table (t), fn->signature));
   source = graft_source_new ("<torch signature>", code, -1);
   sig = _graft_tracer_alloc (t, sizeof (Signature));
   sig->module = graft_py_parse (source, &error);
@@ -489,7 +513,7 @@ get_signature (Tracer            *t,
     {
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                           "the signature of %s in Graft's torch table is unreadable",
-                          FX_TEXT (fn->path));
+                          FX_TEXT (fx_table (t), fn->path));
       return NULL;
     }
   g_ptr_array_add (t->parsed, sig->module);
@@ -630,8 +654,8 @@ call_python_function (Tracer            *t,
 
   if (sig == NULL)
     return NULL;
-  bound = _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params, sig->defaults,
-                              sig->kw_defaults, args, kwargs, at);
+  bound = _graft_tracer_bind (t, last_component (FX_TEXT (fx_table (t), fn->path)), sig->params,
+                              sig->defaults, sig->kw_defaults, args, kwargs, at);
   if (bound == NULL)
     return NULL;
   if (!any_proxy (args, kwargs))
@@ -663,8 +687,8 @@ call_python_function (Tracer            *t,
       _graft_strmap_set (rec_kwargs, item->key,
                          item->constant != NULL ? item->constant : bound[item->slot]);
     }
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), rec_args,
-                                  rec_kwargs, FX_TEXT (fn->name), at);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fx_table (t), fn->target),
+                                  rec_args, rec_kwargs, FX_TEXT (fx_table (t), fn->name), at);
 }
 
 /* `torch.ops.aten.add.Tensor`: the node is named after the op and its
@@ -687,7 +711,7 @@ call_op_overload (Tracer            *t,
   if (!any_proxy (args, kwargs))
     return _graft_value_tensor (t);
   base = n >= 5 ? g_strdup_printf ("%s.%s", parts[3], parts[4]) : g_strdup (parts[3]);
-  name = graft_snake_case (base);
+  name = graft_snake_case (base, t->dialect);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, path, args, kwargs, name, at);
 }
 
@@ -1077,12 +1101,14 @@ resolve_path (Tracer     *t,
   r->kind = path_kind (path);
   if (r->kind == PATH_TABLE)
     {
-      r->math = g_hash_table_lookup (math_index, path);
-      r->fn = find_function_or_target (path);
-      for (guint i = 0; i < G_N_ELEMENTS (fx_dispatch); i++)
-        if (strcmp (fx_dispatch[i].path, path) == 0)
+      const FxTable *table = fx_table (t);
+
+      r->math = g_hash_table_lookup (ensure_indexes (table)->math, path);
+      r->fn = find_function_or_target (table, path);
+      for (gsize i = 0; i < table->n_dispatch; i++)
+        if (strcmp (table->dispatch[i].path, path) == 0)
           {
-            r->dispatch = &fx_dispatch[i];
+            r->dispatch = &table->dispatch[i];
             break;
           }
     }
@@ -1144,9 +1170,8 @@ _graft_tracer_call_path (Tracer            *t,
   const FxMath       *math_fn;
   const FxDispatch   *dispatch;
   const ResolvedPath *resolved;
+  const FxTable      *table = fx_table (t);
   guint               n = args != NULL ? args->len : 0;
-
-  ensure_indexes ();
 
   /* einsum(equation, [a, b]) is einsum(equation, a, b): torch.functional
    * unpacks a single list of operands before it dispatches. */
@@ -1177,6 +1202,9 @@ _graft_tracer_call_path (Tracer            *t,
       {
         const char *name = path + strlen ("operator.");
 
+        /* operator.abs is abs() (recorded by torch 2.6 only). */
+        if (strcmp (name, "abs") == 0)
+          return _graft_tracer_call_builtin (t, "abs", args, kwargs, at);
         for (guint i = 0; i < G_N_ELEMENTS (operator_functions); i++)
           if (strcmp (operator_functions[i].name, name) == 0)
             {
@@ -1244,8 +1272,8 @@ _graft_tracer_call_path (Tracer            *t,
     {
       if (g_str_has_prefix (path, "torch."))
         return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                   "%s is not a torch 1.13.1 function that torch.fx can record",
-                                   path);
+                                   "%s is not a torch %s function that torch.fx can record",
+                                   path, t->dialect->version);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                  "%s comes from a library Graft does not model: only torch, math "
                                  "and operator can be called",
@@ -1256,7 +1284,7 @@ _graft_tracer_call_path (Tracer            *t,
   /* The wrapper tests each of its flags (the table's lines for a path are
    * consecutive, torch.unique has two); a flag that names the function
    * itself only has to be a constant. */
-  for (; dispatch != NULL && dispatch < fx_dispatch + G_N_ELEMENTS (fx_dispatch) &&
+  for (; dispatch != NULL && dispatch < table->dispatch + table->n_dispatch &&
          strcmp (dispatch->path, path) == 0;
        dispatch++)
     {
@@ -1273,7 +1301,7 @@ _graft_tracer_call_path (Tracer            *t,
       if (flag != NULL && flag->kind == VAL_BOOL && flag->b &&
           strcmp (dispatch->if_true, path) != 0)
         {
-          fn = find_function (dispatch->if_true);
+          fn = find_function (table, dispatch->if_true);
           if (fn == NULL)
             return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                        "%s is missing from Graft's torch table", dispatch->if_true);
@@ -1288,26 +1316,26 @@ _graft_tracer_call_path (Tracer            *t,
         return NULL;
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fn->target), args, kwargs,
-                                      FX_TEXT (fn->name), at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, fn->target), args,
+                                      kwargs, FX_TEXT (table, fn->name), at);
     case FX_PYTHON:
       return call_python_function (t, fn, args, kwargs, at);
     case FX_METHOD:
       /* A Python function whose body calls a method (F.sigmoid is
        * `input.sigmoid()`): its signature still decides what it takes. */
-      if (FX_TEXT (fn->signature)[0] != '\0')
+      if (FX_TEXT (table, fn->signature)[0] != '\0')
         {
           Signature *sig = get_signature (t, fn, at);
 
           if (sig == NULL ||
-              _graft_tracer_bind (t, last_component (FX_TEXT (fn->path)), sig->params,
+              _graft_tracer_bind (t, last_component (FX_TEXT (table, fn->path)), sig->params,
                                   sig->defaults, sig->kw_defaults, args, kwargs, at) == NULL)
             return NULL;
         }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
-      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (fn->target), args, kwargs,
-                                      FX_TEXT (fn->name), at);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (table, fn->target), args,
+                                      kwargs, FX_TEXT (table, fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
       if (!_graft_tracer_check_call (t, path, args, kwargs, at))
@@ -1329,9 +1357,9 @@ _graft_tracer_call_path (Tracer            *t,
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
       return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                 "%s cannot be called with a traced value: torch.fx 1.13.1 fails "
+                                 "%s cannot be called with a traced value: torch.fx %s fails "
                                  "on it",
-                                 path);
+                                 path, t->dialect->version);
     }
 }
 

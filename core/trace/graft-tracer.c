@@ -490,6 +490,46 @@ annotation_repr (Tracer            *t,
   return _graft_tracer_type_repr (t, v, e);
 }
 
+/* One placeholder of the traced function's parameter @p, under @target
+ * (`x`, or `*args` for torch 2.6's variadic ones), bound in @frame. */
+static gboolean
+make_placeholder (Tracer           *t,
+                  Frame            *frame,
+                  const GraftPyArg *p,
+                  const char       *target)
+{
+  PtrVec     *args = NULL;
+  Value      *node;
+  const char *type = NULL;
+  GraftPyExpr at = { .start = p->start, .end = p->end };
+
+  if (p->default_value != NULL)
+    {
+      Value *d = _graft_tracer_eval (t, frame->globals, p->default_value);
+
+      if (d == NULL)
+        return FALSE;
+      args = _graft_tracer_vec (t);
+      _graft_vec_add (args, d);
+    }
+  /* torch looks annotations up by the placeholder's target: `*args` has
+   * none. */
+  if (p->annotation != NULL && strcmp (target, p->name) == 0 &&
+      (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
+    return FALSE;
+  node = _graft_tracer_make_node (t, GRAFT_OP_PLACEHOLDER, target, args, NULL, NULL, &at);
+  if (node == NULL)
+    return FALSE;
+  if (type != NULL && *type != '\0')
+    graft_node_set_type_annotation (node->node, type);
+  _graft_strmap_set (&frame->vars, p->name, node);
+  return TRUE;
+}
+
+/* `create_args_for_root`: a placeholder per parameter, in Python's order.
+ * torch 2.6 also takes keyword-only parameters (as plain placeholders),
+ * then `*args` and `**kwargs` (one placeholder each, targets `*args` and
+ * `**kwargs`, each a single traced value). */
 static gboolean
 make_placeholders (Tracer            *t,
                    Frame             *frame,
@@ -500,7 +540,8 @@ make_placeholders (Tracer            *t,
   const GraftPyArguments *params = def->function_def.args;
   guint                   n_pos = params->n_posonly + params->n_args;
 
-  if (params->vararg != NULL || params->kwarg != NULL || params->n_kwonly > 0)
+  if ((params->vararg != NULL || params->kwarg != NULL || params->n_kwonly > 0) &&
+      !t->dialect->traces_variadic_forward)
     {
       const GraftPyArg *p = params->vararg != NULL  ? params->vararg
                             : params->kwarg != NULL ? params->kwarg
@@ -508,45 +549,34 @@ make_placeholders (Tracer            *t,
 
       _graft_tracer_fail (t, p->start, p->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                           "*args, **kwargs and keyword-only parameters cannot be traced "
-                          "(torch.fx 1.13.1 on Python 3.11 fails on them)");
+                          "(torch.fx %s on Python 3.11 fails on them)",
+                          t->dialect->version);
       return FALSE;
     }
   for (guint i = 0; i < n_pos; i++)
     {
       const GraftPyArg *p =
           i < params->n_posonly ? params->posonly[i] : params->args[i - params->n_posonly];
-      PtrVec     *args = NULL;
-      Value      *node;
-      const char *type = NULL;
 
       if (i == 0 && skip_self)
         {
           _graft_strmap_set (&frame->vars, p->name, self);
           continue;
         }
-      if (p->default_value != NULL)
-        {
-          Value *d = _graft_tracer_eval (t, frame->globals, p->default_value);
-
-          if (d == NULL)
-            return FALSE;
-          args = _graft_tracer_vec (t);
-          _graft_vec_add (args, d);
-        }
-      if (p->annotation != NULL &&
-          (type = annotation_repr (t, frame->globals, p->annotation)) == NULL)
+      if (!make_placeholder (t, frame, p, p->name))
         return FALSE;
-      {
-        GraftPyExpr at = { .start = p->start, .end = p->end };
-
-        node = _graft_tracer_make_node (t, GRAFT_OP_PLACEHOLDER, p->name, args, NULL, NULL, &at);
-      }
-      if (node == NULL)
-        return FALSE;
-      if (type != NULL && *type != '\0')
-        graft_node_set_type_annotation (node->node, type);
-      _graft_strmap_set (&frame->vars, p->name, node);
     }
+  for (guint i = 0; i < params->n_kwonly; i++)
+    if (!make_placeholder (t, frame, params->kwonly[i], params->kwonly[i]->name))
+      return FALSE;
+  if (params->vararg != NULL &&
+      !make_placeholder (t, frame, params->vararg,
+                         _graft_tracer_printf (t, "*%s", params->vararg->name)))
+    return FALSE;
+  if (params->kwarg != NULL &&
+      !make_placeholder (t, frame, params->kwarg,
+                         _graft_tracer_printf (t, "**%s", params->kwarg->name)))
+    return FALSE;
   return TRUE;
 }
 

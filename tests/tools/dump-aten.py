@@ -2,6 +2,9 @@
 """dump-aten.py: write tests/data/aten/NAME.py, aten-level graphs made by make_fx.
 
     /usr/bin/python3 tests/tools/dump-aten.py [--out DIR] [--check]
+    ../shared/tools/torch26 python3 tests/tools/dump-aten.py --out tests/data/aten26 --check
+
+(the second: torch 2.6's make_fx, which decomposes differently; tests/data/aten26/README.md)
 
 Each model is run through torch.fx.experimental.proxy_tensor.make_fx (torch 1.13.1) on a
 fixed example input; the GraphModule's `gm.code` (calls such as

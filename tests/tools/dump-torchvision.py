@@ -2,6 +2,11 @@
 """dump-torchvision.py: write tests/data/torchvision/NAME.py, the torch.fx code of torchvision models.
 
     /usr/bin/python3 tests/tools/dump-torchvision.py [--out DIR] [--check] [MODEL...]
+    ../shared/tools/torch26 python3 tests/tools/dump-torchvision.py --out tests/data/torchvision26 --check
+
+The first (torch 1.13.1, torchvision 0.14.1) makes tests/data/torchvision, the second (torch
+2.6.0, torchvision 0.21.0) tests/data/torchvision26 (its README); the items below describe the
+1.13.1 run, and hold for 2.6 too.
 
 For each model, `torch.fx.symbolic_trace(torchvision.models.NAME(weights=None).eval())` is run
 (torch 1.13.1, torchvision 0.14.1) and `gm.code` becomes an input file in the form the CLI

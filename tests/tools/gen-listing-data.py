@@ -1,9 +1,13 @@
 #!/usr/bin/python3
-"""gen-listing-data.py: write tests/data/listing/CASE.txt and CASE.code from torch 1.13.1.
+"""gen-listing-data.py: write tests/data/listing/CASE.txt and CASE.code from each torch.
 
-Run with the Python that has torch (Debian: /usr/bin/python3):
+Run with the Python of each torch Graft speaks:
 
-    /usr/bin/python3 tests/tools/gen-listing-data.py [OUTDIR]
+    /usr/bin/python3 tests/tools/gen-listing-data.py [OUTDIR]                   # torch 1.13.1
+    ../shared/tools/torch26 python3 tests/tools/gen-listing-data.py [OUTDIR]    # torch 2.6
+
+torch 1.13.1 writes CASE.txt and CASE.code, torch 2.6 CASE.torch26.txt and CASE.torch26.code
+(its listings say `[num_users=N]`, 1.13.1's `[#users=N]`).
 
 Each case below is a small module traced with torch.fx.symbolic_trace.
 CASE.txt is `print(gm.graph)` (the listing test reads it back and prints it
@@ -188,11 +192,12 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'listing')
     os.makedirs(outdir, exist_ok=True)
     CASES['wrapped'] = wrapped_case()
+    tag = '' if torch.__version__.startswith('1.') else '.torch26'
     for name, cls in sorted(CASES.items()):
         gm = torch.fx.symbolic_trace(cls())
-        with open(os.path.join(outdir, name + '.txt'), 'w') as f:
+        with open(os.path.join(outdir, name + tag + '.txt'), 'w') as f:
             f.write(str(gm.graph) + '\n')
-        with open(os.path.join(outdir, name + '.code'), 'w') as f:
+        with open(os.path.join(outdir, name + tag + '.code'), 'w') as f:
             f.write(gm.code.strip() + '\n')
 
 
