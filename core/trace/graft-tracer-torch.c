@@ -1312,7 +1312,7 @@ _graft_tracer_call_path (Tracer            *t,
   switch (fn->kind)
     {
     case FX_BUILTIN:
-      if (!_graft_tracer_check_call (t, path, args, kwargs, at))
+      if (!_graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at))
         return NULL;
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
@@ -1338,7 +1338,7 @@ _graft_tracer_call_path (Tracer            *t,
                                       kwargs, FX_TEXT (table, fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
-      if (!_graft_tracer_check_call (t, path, args, kwargs, at))
+      if (!_graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at))
         return NULL;
       {
         /* The size factories need a size: torch.ones() is a TypeError. */
