@@ -110,35 +110,6 @@ case_args (const GoldenCase *gcase)
     }
 }
 
-/* Cases whose torch 2.6 output needs torch 2.6's table of torch functions
- * (F.pad records `value = None` there, docs/dialects.md section 4.1), which
- * the trace helper of issue 16 generates.  Until Graft traces with it,
- * these are marked incomplete rather than failed; once it does, they are
- * checked as any other case. */
-static gboolean
-awaits_torch26_table (const GoldenCase *gcase)
-{
-  static const char probe[] = "import torch\n"
-                              "import torch.nn.functional as F\n"
-                              "def f(x):\n"
-                              "    return F.pad(x, (1, 1))\n";
-  static int        has_table = -1;
-
-  if (golden_case_get_dialect (gcase)->torch != GRAFT_TORCH_2_6 ||
-      strcmp (golden_case_get_stem (gcase), "lit_string") != 0)
-    return FALSE;
-  if (has_table < 0)
-    {
-      g_autoptr (GraftSource) source = graft_source_new ("probe.py", probe, -1);
-      g_autoptr (GraftGraph) graph =
-          graft_trace_source (source, golden_case_get_dialect (gcase), "f", NULL);
-      g_autofree char *code = graph != NULL ? graft_codegen_python (graph) : NULL;
-
-      has_table = code != NULL && strstr (code, "value = None") != NULL;
-    }
-  return !has_table;
-}
-
 static void
 test_case (const GoldenCase *gcase)
 {
@@ -156,11 +127,6 @@ test_case (const GoldenCase *gcase)
   g_autofree char  *before = NULL;
   GraftMatchOptions options;
 
-  if (awaits_torch26_table (gcase))
-    {
-      g_test_incomplete ("needs torch 2.6's function table (F.pad's defaults)");
-      return;
-    }
   g_assert_true (g_chdir (golden_case_get_input_dir (gcase)) == 0);
   parse_args (args_line, &a);
 
