@@ -24,7 +24,7 @@
  * -types.c), Python's builtins (graft-tracer-builtins.c) and the methods of
  * constants and modules (graft-tracer-methods.c), operators
  * (graft-tracer-ops.c), and torch's functions (graft-tracer-torch.c, over
- * the generated graft-fx-table.inc).  Parsing is graft-py-parser.c's.
+ * the generated graft-fx-table-*.inc, one per dialect).  Parsing is graft-py-parser.c's.
  */
 #include "config.h"
 
