@@ -42,7 +42,8 @@ typedef enum {
  *   suffix used for the base (`add_3` then `add` gives `add_4`), and an
  *   empty name becomes `_unnamed`
  * @traces_extra_values: symbolic tracing records `abs()` of a proxy,
- *   `range`, enum members and dataclass instances (1.13.1 refuses them)
+ *   `range` and enum members as arguments (1.13.1 refuses them; 2.6 also
+ *   records dataclass instances, which Graft cannot define)
  * @matches_structured_args: the matcher compares arguments as nested lists
  *   and tuples (not flattened), kwargs in order, lists of nodes included,
  *   and fills out aten operators' arguments from their schema
@@ -59,8 +60,8 @@ typedef enum {
  *   `**kwargs` (a placeholder each, targets `*args`, `**kwargs`) and
  *   keyword-only parameters; torch 1.13.1 on Python 3.11 fails on them
  *
- * What one torch does, as data.  Dialects are static: compare pointers or
- * @torch, never free one.
+ * What one torch does, as data.  Dialects are static, never freed; a
+ * table generated per torch is indexed by @torch.
  */
 typedef struct
 {
