@@ -88,87 +88,22 @@ typedef struct
 
 #define REPORTS_ELEMENT 0
 
-/* torch 2.6 */
-static const char pool_2_6[] =
-#define GRAFT_SIG_STRING_POOL
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_STRING_POOL
-    ;
-static const Param params_2_6[] = {
-#define GRAFT_SIG_PARAM(name, cls, size, type_name, flags) { name, cls, size, type_name, flags },
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_PARAM
-};
-static const guint16 index_2_6[] = {
-#define GRAFT_SIG_INDEX
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_INDEX
-};
-static const Signature sigs_2_6[] = {
-#define GRAFT_SIG_SIGNATURE(first, n, flags, printed) { first, n, flags, printed },
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_SIGNATURE
-};
-static const Parser parsers_2_6[] = {
-#define GRAFT_SIG_PARSER(name, first, n) { name, first, n },
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_PARSER
-};
-static const SigFunction functions_2_6[] = {
-#define GRAFT_SIG_FUNCTION(path, parser) { path, parser },
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_FUNCTION
-};
-static const gboolean traits_2_6[] = {
-#define GRAFT_SIG_TRAIT(trait, value) [trait] = value,
-#include "graft-torch-signatures-2.6.inc"
-#undef GRAFT_SIG_TRAIT
-};
+#define SIG_FILE "graft-torch-signatures-2.6.inc"
+#define SIG_ID   2_6
+#include "graft-tracer-signatures.h"
+#undef SIG_FILE
+#undef SIG_ID
 
-/* torch 1.13.1 */
-static const char pool_1_13[] =
-#define GRAFT_SIG_STRING_POOL
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_STRING_POOL
-    ;
-static const Param params_1_13[] = {
-#define GRAFT_SIG_PARAM(name, cls, size, type_name, flags) { name, cls, size, type_name, flags },
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_PARAM
-};
-static const guint16 index_1_13[] = {
-#define GRAFT_SIG_INDEX
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_INDEX
-};
-static const Signature sigs_1_13[] = {
-#define GRAFT_SIG_SIGNATURE(first, n, flags, printed) { first, n, flags, printed },
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_SIGNATURE
-};
-static const Parser parsers_1_13[] = {
-#define GRAFT_SIG_PARSER(name, first, n) { name, first, n },
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_PARSER
-};
-static const SigFunction functions_1_13[] = {
-#define GRAFT_SIG_FUNCTION(path, parser) { path, parser },
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_FUNCTION
-};
-static const gboolean traits_1_13[] = {
-#define GRAFT_SIG_TRAIT(trait, value) [trait] = value,
-#include "graft-torch-signatures-1.13.inc"
-#undef GRAFT_SIG_TRAIT
-};
+#define SIG_FILE "graft-torch-signatures-1.13.inc"
+#define SIG_ID   1_13
+#include "graft-tracer-signatures.h"
+#undef SIG_FILE
+#undef SIG_ID
 
 /* Indexed by GraftTorch. */
 static const Table tables[] = {
-  [GRAFT_TORCH_2_6] = { pool_2_6, params_2_6, index_2_6, sigs_2_6, parsers_2_6, functions_2_6,
-                        G_N_ELEMENTS (functions_2_6), traits_2_6[REPORTS_ELEMENT] },
-  [GRAFT_TORCH_1_13] = { pool_1_13, params_1_13, index_1_13, sigs_1_13, parsers_1_13,
-                         functions_1_13, G_N_ELEMENTS (functions_1_13),
-                         traits_1_13[REPORTS_ELEMENT] },
+  [GRAFT_TORCH_2_6] = SIG_TABLE (2_6),
+  [GRAFT_TORCH_1_13] = SIG_TABLE (1_13),
 };
 
 typedef enum {
