@@ -222,16 +222,18 @@ model_is_illegal (const char    *name,
   return FALSE;
 }
 
+/* Steps 1 to 3 of both torches' create_name: sanitise (an empty result
+ * becomes @empty), prefix a leading digit, split `(.*)_(\d+)$`.  Returns
+ * the first name to try; *out_base (transfer full) and *out_num (0 when
+ * there is no suffix) are its parts. */
 static char *
-model_create_name (GHashTable    *used,
-                   const char    *candidate,
-                   GraftNameFlags flags)
+model_split (const char *candidate,
+             const char *empty,
+             char      **out_base,
+             guint64    *out_num)
 {
   g_autoptr (GString) clean = g_string_new (NULL);
-  g_autofree char *base = NULL;
-  char            *name;
-  gsize            digits_at;
-  guint64          num = 0;
+  gsize digits_at;
 
   /* re.sub('[^0-9a-zA-Z_]+', '_', candidate) */
   for (const char *p = candidate; *p != '\0'; p++)
@@ -240,23 +242,32 @@ model_create_name (GHashTable    *used,
     else if (p == candidate || g_ascii_isalnum (p[-1]) || p[-1] == '_')
       g_string_append_c (clean, '_');
   if (clean->len == 0)
-    g_string_append_c (clean, '_');
+    g_string_append (clean, empty);
   if (g_ascii_isdigit (clean->str[0]))
     g_string_prepend_c (clean, '_');
   digits_at = clean->len;
   while (digits_at > 0 && g_ascii_isdigit (clean->str[digits_at - 1]))
     digits_at--;
+  *out_num = 0;
   if (digits_at < clean->len && digits_at > 0 && clean->str[digits_at - 1] == '_')
     {
-      num = g_ascii_strtoull (clean->str + digits_at, NULL, 10);
-      base = g_strndup (clean->str, digits_at - 1);
-      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, num);
+      *out_num = g_ascii_strtoull (clean->str + digits_at, NULL, 10);
+      *out_base = g_strndup (clean->str, digits_at - 1);
+      return g_strdup_printf ("%s_%" G_GUINT64_FORMAT, *out_base, *out_num);
     }
-  else
-    {
-      base = g_strdup (clean->str);
-      name = g_strdup (base);
-    }
+  *out_base = g_strdup (clean->str);
+  return g_strdup (*out_base);
+}
+
+static char *
+model_create_name (GHashTable    *used,
+                   const char    *candidate,
+                   GraftNameFlags flags)
+{
+  g_autofree char *base = NULL;
+  guint64          num;
+  char            *name = model_split (candidate, "_", &base, &num);
+
   while (g_hash_table_contains (used, name) || model_is_illegal (name, flags))
     {
       g_free (name);
@@ -367,35 +378,10 @@ model26_create_name (GHashTable    *used,
                      char         **out_base,
                      guint64       *out_old)
 {
-  g_autoptr (GString) clean = g_string_new (NULL);
-  char   *base = NULL;
-  char   *name;
-  gsize   digits_at;
-  guint64 num = 0;
+  char   *base;
+  guint64 num;
+  char   *name = model_split (candidate, "_unnamed", &base, &num);
 
-  for (const char *p = candidate; *p != '\0'; p++)
-    if (g_ascii_isalnum (*p) || *p == '_')
-      g_string_append_c (clean, *p);
-    else if (p == candidate || g_ascii_isalnum (p[-1]) || p[-1] == '_')
-      g_string_append_c (clean, '_');
-  if (clean->len == 0)
-    g_string_append (clean, "_unnamed");
-  if (g_ascii_isdigit (clean->str[0]))
-    g_string_prepend_c (clean, '_');
-  digits_at = clean->len;
-  while (digits_at > 0 && g_ascii_isdigit (clean->str[digits_at - 1]))
-    digits_at--;
-  if (digits_at < clean->len && digits_at > 0 && clean->str[digits_at - 1] == '_')
-    {
-      num = g_ascii_strtoull (clean->str + digits_at, NULL, 10);
-      base = g_strndup (clean->str, digits_at - 1);
-      name = g_strdup_printf ("%s_%" G_GUINT64_FORMAT, base, num);
-    }
-  else
-    {
-      base = g_strdup (clean->str);
-      name = g_strdup (base);
-    }
   if (num == 0)
     num = GPOINTER_TO_SIZE (g_hash_table_lookup (counts, base));
   while (g_hash_table_contains (used, name) || model_is_illegal (name, flags))

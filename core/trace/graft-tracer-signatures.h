@@ -13,12 +13,12 @@
 #ifndef SIG_NAME
 #define SIG_NAME_CAT(name, id) name##id
 #define SIG_NAME(name, id)     SIG_NAME_CAT (name, id)
-#define SIG_TABLE(id)                                                                   \
-  {                                                                                     \
-    SIG_NAME (sig_pool_, id), SIG_NAME (sig_params_, id), SIG_NAME (sig_index_, id),    \
-        SIG_NAME (sig_sigs_, id), SIG_NAME (sig_parsers_, id),                          \
-        SIG_NAME (sig_functions_, id), G_N_ELEMENTS (SIG_NAME (sig_functions_, id)),    \
-        SIG_NAME (sig_traits_, id)[REPORTS_ELEMENT]                                     \
+#define SIG_TABLE(id)                                                                \
+  {                                                                                  \
+    SIG_NAME (sig_pool_, id), SIG_NAME (sig_params_, id), SIG_NAME (sig_index_, id), \
+        SIG_NAME (sig_sigs_, id), SIG_NAME (sig_parsers_, id),                       \
+        SIG_NAME (sig_functions_, id), G_N_ELEMENTS (SIG_NAME (sig_functions_, id)), \
+        SIG_NAME (sig_traits_, id)[REPORTS_ELEMENT]                                  \
   }
 #endif
 
