@@ -32,7 +32,7 @@ example_rewrite (gint     only,
                  gboolean then_all)
 {
   g_autofree char *path = example_path ();
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get_default ());
   g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
   g_autoptr (GraftGraph) pattern_graph = graft_input_set_load (set, path, "pattern", TRUE, NULL);
   g_autoptr (GraftGraph) replacement = graft_input_set_load (set, path, "replacement", TRUE, NULL);

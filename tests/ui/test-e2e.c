@@ -208,6 +208,8 @@ launch_editor_with (const char *dir,
   g_assert_true (g_file_set_contents (model, contents, (gssize) length, NULL));
   g_subprocess_launcher_set_cwd (launcher, dir);
   g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
+  /* The editor speaks the default torch, as example_rewrite() does. */
+  g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
   if (renderer != NULL)
     g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", renderer, TRUE);
   else
