@@ -86,7 +86,19 @@ graft_dialect_from_name (const char *name)
 const char *
 graft_dialect_list_names (void)
 {
-  return "2.6 or 1.13";
+  static gsize names = 0;
+
+  if (g_once_init_enter (&names))
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint i = 0; i < GRAFT_N_TORCHES; i++)
+        g_string_append_printf (list, "%s%s", i == 0 ? "" : i + 1 == GRAFT_N_TORCHES ? " or "
+                                                                                     : ", ",
+                                dialects[i].name);
+      g_once_init_leave (&names, (gsize) g_string_free (list, FALSE));
+    }
+  return (const char *) names;
 }
 
 /**
