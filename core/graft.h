@@ -18,6 +18,7 @@
 #include "graft-aten-schema.h"
 #include "graft-namespace.h"
 #include "graft-graph.h"
+#include "graft-meta.h"
 #include "graft-edit.h"
 #include "graft-codegen.h"
 #include "graft-listing.h"

@@ -12,11 +12,12 @@
 
 G_BEGIN_DECLS
 
-typedef struct _GraftSource GraftSource;
-typedef struct _GraftGraph  GraftGraph;
-typedef struct _GraftNode   GraftNode;
-typedef struct _GraftArg    GraftArg;
-typedef struct _GraftEdit   GraftEdit;
+typedef struct _GraftSource  GraftSource;
+typedef struct _GraftGraph   GraftGraph;
+typedef struct _GraftNode    GraftNode;
+typedef struct _GraftArg     GraftArg;
+typedef struct _GraftEdit    GraftEdit;
+typedef struct _GraftProgram GraftProgram;
 
 /**
  * GraftOp:

@@ -25,6 +25,10 @@ gboolean _graft_node_has_mark (GraftNode *node,
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
 
+/* graft-meta.c, for the graph */
+GraftProgram *_graft_program_new (GraftGraph *graph);
+void          _graft_program_free (GraftProgram *self);
+
 /* Shared by graft-graph.c and graft-edit.c. */
 
 /* A recorded change (graft-edit.c) */

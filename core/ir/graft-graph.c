@@ -24,6 +24,7 @@
 #include "graft-namespace-private.h"
 #include "graft-dialect.h"
 #include "graft-graph-private.h"
+#include "graft-meta.h"
 #include "graft-name-table-private.h"
 
 #include <string.h>
@@ -43,13 +44,14 @@ struct _GraftNode
   const char *type;   /* interned, nullable: the annotation as printed */
 
   /* Owned */
-  GraftArg    args;        /* always a tuple */
-  GraftArg    kwargs;      /* always a dict with str keys */
-  GraftNode **users;       /* borrowed pointers; an owned array, or &user_inline */
-  GraftNode  *user_inline; /* the only user, for the many nodes with one */
-  GHashTable *user_index;  /* user -> position + 1, once there are many */
-  guint       n_users;
-  guint       users_capacity;
+  GraftNodeMeta *meta;        /* nullable; its strings and frames are the graph's */
+  GraftArg       args;        /* always a tuple */
+  GraftArg       kwargs;      /* always a dict with str keys */
+  GraftNode    **users;       /* borrowed pointers; an owned array, or &user_inline */
+  GraftNode     *user_inline; /* the only user, for the many nodes with one */
+  GHashTable    *user_index;  /* user -> position + 1, once there are many */
+  guint          n_users;
+  guint          users_capacity;
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
@@ -80,6 +82,9 @@ struct _GraftGraph
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
+
+  GraftProgram *program;     /* Owned, nullable: a torch.export program's signature */
+  const char   *module_name; /* interned, nullable: the class print_readable names */
 
   /* Borrowed (the nodes themselves are owned through the list) */
   GraftNode *first;
@@ -204,6 +209,7 @@ static void
 node_clear (GraftNode *node)
 {
   g_clear_pointer (&node->user_index, g_hash_table_unref);
+  g_clear_pointer (&node->meta, g_free);
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
   if (node->users != &node->user_inline)
@@ -248,6 +254,7 @@ graft_graph_free (GraftGraph *self)
   if (self->recording != NULL)
     _graft_edit_forget_graph (self->recording);
   g_clear_pointer (&self->source, graft_source_unref);
+  g_clear_pointer (&self->program, _graft_program_free);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
@@ -1505,4 +1512,113 @@ gboolean
 _graft_node_name_is_canonical (GraftNode *node)
 {
   return node->name_canonical;
+}
+
+/**
+ * graft_node_get_meta:
+ *
+ * Returns: (transfer none) (nullable): what the program that @node came from
+ *   recorded of it, or %NULL when nothing is known
+ */
+const GraftNodeMeta *
+graft_node_get_meta (GraftNode *node)
+{
+  return node->meta;
+}
+
+/**
+ * graft_node_set_meta:
+ * @meta: (nullable): the metadata; its strings and frames are copied into
+ *   the graph.  %NULL clears it.
+ *
+ * Sets what is known of @node.  Not an undoable edit: readers call it.
+ */
+void
+graft_node_set_meta (GraftNode           *node,
+                     const GraftNodeMeta *meta)
+{
+  GraftGraph       *graph = node->graph;
+  GraftModuleFrame *frames;
+
+  g_clear_pointer (&node->meta, g_free);
+  if (meta == NULL)
+    return;
+  /* One block: the struct, then its frames. */
+  node->meta = g_malloc0 (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
+  frames = (GraftModuleFrame *) (node->meta + 1);
+#define COPY(field) \
+  node->meta->field = meta->field != NULL ? graft_graph_intern (graph, meta->field) : NULL
+  node->meta->kind = meta->kind;
+  COPY (dtype);
+  COPY (shape);
+  COPY (stride);
+  COPY (device);
+  COPY (symbol);
+  COPY (stack_trace);
+  COPY (source_fn_stack);
+  COPY (torch_fn);
+#undef COPY
+  for (guint i = 0; i < meta->n_modules; i++)
+    {
+      frames[i].key =
+          graft_graph_intern (graph, meta->modules[i].key != NULL ? meta->modules[i].key : "");
+      frames[i].path =
+          graft_graph_intern (graph, meta->modules[i].path != NULL ? meta->modules[i].path : "");
+      frames[i].type =
+          graft_graph_intern (graph, meta->modules[i].type != NULL ? meta->modules[i].type : "");
+    }
+  node->meta->n_modules = meta->n_modules;
+  node->meta->modules = meta->n_modules > 0 ? frames : NULL;
+}
+
+/**
+ * graft_graph_get_program:
+ *
+ * Returns: (transfer none) (nullable): the signature of the torch.export
+ *   program the graph is, or %NULL when it is not one
+ */
+GraftProgram *
+graft_graph_get_program (GraftGraph *self)
+{
+  return self->program;
+}
+
+/**
+ * graft_graph_ensure_program:
+ *
+ * Makes the graph a torch.export program (with an empty signature) unless it
+ * is one.
+ *
+ * Returns: (transfer none): its program
+ */
+GraftProgram *
+graft_graph_ensure_program (GraftGraph *self)
+{
+  if (self->program == NULL)
+    self->program = _graft_program_new (self);
+  return self->program;
+}
+
+/**
+ * graft_graph_get_module_name:
+ *
+ * Returns: (nullable): the class name `print_readable` gives the graph's
+ *   module (`GraphModule` for a program, the traced class otherwise), or
+ *   %NULL when none was set
+ */
+const char *
+graft_graph_get_module_name (GraftGraph *self)
+{
+  return self->module_name;
+}
+
+/**
+ * graft_graph_set_module_name:
+ * @name: (nullable): as graft_graph_get_module_name() returns it
+ */
+void
+graft_graph_set_module_name (GraftGraph *self,
+                             const char *name)
+{
+  self->module_name = name != NULL ? graft_graph_intern (self, name) : NULL;
 }
