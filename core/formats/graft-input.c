@@ -3,7 +3,8 @@
  * graft-input.c: recognises an input by its content (cli.md: Python source,
  * an FX graph listing starting with `graph():`, or a DOT graph starting with
  * `digraph`, after DOT comments; an undirected `graph {` counts as DOT too,
- * for the DOT reader to refuse it), hands it to the matching reader, and
+ * for the DOT reader to refuse it; a zip archive, a torch.export `.pt2`),
+ * hands it to the matching reader, and
  * resolves `FILE:NAME` references to patterns and replacements.
  */
 #include "config.h"
@@ -12,6 +13,7 @@
 #include "graft-dot.h"
 #include "graft-error.h"
 #include "graft-listing.h"
+#include "graft-program.h"
 #include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-limits.h"
@@ -178,8 +180,9 @@ graft_input_read_file (const char *path,
 /**
  * graft_input_detect:
  *
- * Returns: the kind of @source, by its first word after white space and
- *   DOT comments; after `#` lines, only a whole DOT header counts as DOT
+ * Returns: the kind of @source: an archive by its first four bytes, else
+ *   by its first word after white space and DOT comments; after `#` lines,
+ *   only a whole DOT header counts as DOT
  */
 GraftInputKind
 graft_input_detect (GraftSource *source)
@@ -188,6 +191,8 @@ graft_input_detect (GraftSource *source)
   const char *end = text + graft_source_get_length (source);
   const char *p = skip_space (text, end);
 
+  if (graft_pt2_detect (source))
+    return GRAFT_INPUT_ARCHIVE;
   /* A UTF-8 byte order mark is not content. */
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = skip_space (p + 3, end);
@@ -229,6 +234,8 @@ graft_input_load_graph (GraftSource        *source,
       return graft_listing_parse (source, dialect, error);
     case GRAFT_INPUT_DOT:
       return graft_dot_parse (source, dialect, error);
+    case GRAFT_INPUT_ARCHIVE:
+      return graft_pt2_read (source, dialect, error);
     case GRAFT_INPUT_PYTHON:
     default:
       return graft_trace_source (source, dialect, entry, error);

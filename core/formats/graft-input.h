@@ -18,11 +18,14 @@ G_BEGIN_DECLS
  * @GRAFT_INPUT_PYTHON: Python source to trace
  * @GRAFT_INPUT_LISTING: an FX graph listing (`graph():` ...)
  * @GRAFT_INPUT_DOT: a Graphviz DOT graph
+ * @GRAFT_INPUT_ARCHIVE: a zip archive (`PK\3\4` at offset 0): a `.pt2`
+ *   that torch.export.save wrote
  */
 typedef enum {
   GRAFT_INPUT_PYTHON,
   GRAFT_INPUT_LISTING,
   GRAFT_INPUT_DOT,
+  GRAFT_INPUT_ARCHIVE,
 } GraftInputKind;
 
 GraftSource   *graft_input_read_file (const char *path,
