@@ -180,7 +180,8 @@ graft_input_read_file (const char *path,
 /**
  * graft_input_detect:
  *
- * Returns: the kind of @source: an archive by its first four bytes, else
+ * Returns: the kind of @source: an archive by its first four bytes (or a
+ *   name ending in `.pt2`), else
  *   by its first word after white space and DOT comments; after `#` lines,
  *   only a whole DOT header counts as DOT
  */
@@ -191,7 +192,9 @@ graft_input_detect (GraftSource *source)
   const char *end = text + graft_source_get_length (source);
   const char *p = skip_space (text, end);
 
-  if (graft_pt2_detect (source))
+  /* An archive by its content, or by its name: a `.pt2` that is no zip
+   * is a bad archive, not Python. */
+  if (graft_pt2_detect (source) || g_str_has_suffix (graft_source_get_filename (source), ".pt2"))
     return GRAFT_INPUT_ARCHIVE;
   /* A UTF-8 byte order mark is not content. */
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)

@@ -721,6 +721,20 @@ find_member (zip_t      *za,
   return -1;
 }
 
+static void
+too_large (Reader     *r,
+           const char *name,
+           gsize       limit)
+{
+  if (limit >= 1024 * 1024)
+    graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                        "the member %s is larger than %" G_GSIZE_FORMAT " MiB", name,
+                        limit / (1024 * 1024));
+  else
+    graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                        "the member %s is larger than %" G_GSIZE_FORMAT " bytes", name, limit);
+}
+
 /* Reads member @idx, at most @limit bytes; NUL-terminates it. */
 static char *
 read_member (Reader     *r,
@@ -740,9 +754,7 @@ read_member (Reader     *r,
   if (zip_stat_index (za, (zip_uint64_t) idx, 0, &st) == 0 && (st.valid & ZIP_STAT_SIZE) != 0 &&
       st.size > limit)
     {
-      graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
-                          "the member %s is larger than %" G_GSIZE_FORMAT " MiB", name,
-                          limit / (1024 * 1024));
+      too_large (r, name, limit);
       return NULL;
     }
   zf = zip_fopen_index (za, (zip_uint64_t) idx, 0);
@@ -759,9 +771,7 @@ read_member (Reader     *r,
       if (buf->len + (gsize) got > limit)
         {
           zip_fclose (zf);
-          graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
-                              "the member %s is larger than %" G_GSIZE_FORMAT " MiB", name,
-                              limit / (1024 * 1024));
+          too_large (r, name, limit);
           return NULL;
         }
       g_string_append_len (buf, chunk, got);
@@ -780,7 +790,7 @@ read_member (Reader     *r,
 }
 
 /* torch.export.load: the member `version` must be `MAJOR.MINOR` with the
- * major torch writes. */
+ * major torch writes (split at dots as it is, not stripped). */
 static gboolean
 check_version (Reader     *r,
                const char *member_name,
@@ -790,19 +800,28 @@ check_version (Reader     *r,
   g_autofree char *where = g_strconcat (r->archive_name, ":", member_name, NULL);
   g_autofree char *copy = g_strndup (text, len);
   g_auto (GStrv) parts = NULL;
+  g_autoptr (GString) shown = g_string_new ("[");
 
-  g_strstrip (copy);
-  parts = g_strsplit (copy, ".", -1);
-  if (g_strv_length (parts) != 2 || strcmp (parts[0], G_STRINGIFY (SCHEMA_MAJOR)) != 0)
+  if (strlen (copy) != len || !g_utf8_validate (copy, -1, NULL))
     {
-      graft_set_error_at (r->error, where, 1, 1, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                          "serialized version '%s' does not match the schema version of torch "
-                          "2.6 (%d, %d)",
-                          g_utf8_validate (copy, -1, NULL) ? copy : "?", SCHEMA_MAJOR,
-                          SCHEMA_MINOR);
+      graft_set_error_at (r->error, where, 1, 1, GRAFT_PARSE_ERROR_SYNTAX,
+                          "the version is not UTF-8 text");
       return FALSE;
     }
-  return TRUE;
+  parts = g_strsplit (copy, ".", -1);
+  if (g_strv_length (parts) == 2 && strcmp (parts[0], G_STRINGIFY (SCHEMA_MAJOR)) == 0)
+    return TRUE;
+  for (guint k = 0; parts[k] != NULL; k++)
+    {
+      if (k > 0)
+        g_string_append (shown, ", ");
+      graft_append_str_repr (shown, parts[k], strlen (parts[k]));
+    }
+  g_string_append_c (shown, ']');
+  graft_set_error_at (r->error, where, 1, 1, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "serialized version %s does not match our current schema version (%d, %d)",
+                      shown->str, SCHEMA_MAJOR, SCHEMA_MINOR);
+  return FALSE;
 }
 
 /* Opens the archive and reads the JSON member (and checks `version`);
@@ -820,6 +839,10 @@ read_archive (Reader      *r,
   char            *json;
   gsize            json_len = 0;
 
+  if (!graft_pt2_detect (archive))
+    return archive_error (r, graft_source_get_length (archive) == 0
+                                 ? "the file is empty, not a zip archive"
+                                 : "not a zip archive (it does not start with PK\\3\\4)");
   zip_error_init (&ze);
   src = zip_source_buffer_create (graft_source_get_text (archive),
                                   graft_source_get_length (archive), 0, &ze);
@@ -852,28 +875,28 @@ read_archive (Reader      *r,
                             MEMBER_NAME);
     }
   member_name = g_strdup (zip_get_name (za, (zip_uint64_t) idx, ZIP_FL_ENC_RAW));
-  version_name = g_strconcat (member_name, NULL);
-  version_name[strlen (member_name) - strlen (MEMBER_NAME)] = '\0';
-  {
-    char *full = g_strconcat (version_name, "version", NULL);
-
-    g_free (version_name);
-    version_name = full;
-  }
+  /* `version` beside the JSON member. */
+  version_name = g_strdup_printf ("%.*sversion",
+                                  (int) (strlen (member_name) - strlen (MEMBER_NAME)), member_name);
   version_idx = zip_name_locate (za, version_name, 0);
-  if (version_idx >= 0)
+  if (version_idx < 0)
     {
-      gsize    vlen = 0;
-      char    *version = read_member (r, za, version_idx, 64, &vlen);
-      gboolean ok = version != NULL && check_version (r, version_name, version, vlen);
-
-      g_free (version);
-      if (!ok)
-        {
-          zip_discard (za);
-          return FALSE;
-        }
+      zip_discard (za);
+      return archive_error (r, "the archive has no member %s, which torch.export.load needs",
+                            version_name);
     }
+  {
+    gsize    vlen = 0;
+    char    *version = read_member (r, za, version_idx, 64, &vlen);
+    gboolean ok = version != NULL && check_version (r, version_name, version, vlen);
+
+    g_free (version);
+    if (!ok)
+      {
+        zip_discard (za);
+        return FALSE;
+      }
+  }
   json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
   zip_discard (za);
   if (json == NULL)
@@ -915,95 +938,286 @@ static gboolean
 int_fits (const char *p,
           gsize       len)
 {
-  char   buf[32];
-  char  *end;
-  gint64 v;
+  char  buf[32];
+  char *end;
 
   if (len >= sizeof buf)
     return FALSE;
   memcpy (buf, p, len);
   buf[len] = '\0';
   errno = 0;
-  v = g_ascii_strtoll (buf, &end, 10);
-  (void) v;
+  (void) g_ascii_strtoll (buf, &end, 10);
   return errno == 0;
 }
 
-/* The one pass over the text described at the top. */
+/* Where check_text is in the grammar. */
+typedef enum {
+  EXPECT_VALUE,     /* a value: the document, an array item, a member value */
+  EXPECT_FIRST_KEY, /* after `{`: a key or `}` */
+  EXPECT_KEY,       /* after `,` in an object */
+  EXPECT_COLON,
+  EXPECT_FIRST_ITEM, /* after `[`: a value or `]` */
+  EXPECT_COMMA,      /* after a value in a container: `,` or its close */
+  EXPECT_END,        /* after the document's value */
+} Expect;
+
+/* A string at t[i] == '"': its end, or an error at the offending byte. */
+static gboolean
+scan_string (Reader *r,
+             gsize  *pos)
+{
+  const char *t = graft_source_get_text (r->member);
+  gsize       n = graft_source_get_length (r->member);
+  gsize       start = *pos;
+
+  for (gsize i = start + 1; i < n; i++)
+    {
+      guchar c = (guchar) t[i];
+
+      if (c == '"')
+        {
+          *pos = i + 1;
+          return TRUE;
+        }
+      if (c < 0x20)
+        return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "invalid control character in a string");
+      if (c == '\\')
+        {
+          if (i + 1 >= n)
+            break;
+          if (t[i + 1] == 'u')
+            {
+              for (guint k = 2; k < 6; k++)
+                if (i + k >= n || !g_ascii_isxdigit (t[i + k]))
+                  return text_error (r, i + 1, GRAFT_PARSE_ERROR_SYNTAX, "invalid \\uXXXX escape");
+              i += 5;
+            }
+          else if (strchr ("\"\\/bfnrt", t[i + 1]) != NULL && t[i + 1] != '\0')
+            i++;
+          else
+            return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "invalid \\escape");
+        }
+    }
+  return text_error (r, start, GRAFT_PARSE_ERROR_SYNTAX, "unterminated string");
+}
+
+/* A number as Python's json reads one, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`,
+ * at t[*pos]; whether one was there. */
+static gboolean
+scan_number (const char *t,
+             gsize       n,
+             gsize      *pos,
+             gboolean   *is_float)
+{
+  gsize i = *pos;
+
+  *is_float = FALSE;
+  if (i < n && t[i] == '-')
+    i++;
+  if (i >= n || !g_ascii_isdigit (t[i]))
+    return FALSE;
+  if (t[i] == '0')
+    i++;
+  else
+    while (i < n && g_ascii_isdigit (t[i]))
+      i++;
+  if (i + 1 < n && t[i] == '.' && g_ascii_isdigit (t[i + 1]))
+    {
+      *is_float = TRUE;
+      for (i++; i < n && g_ascii_isdigit (t[i]); i++)
+        ;
+    }
+  if (i < n && (t[i] == 'e' || t[i] == 'E'))
+    {
+      gsize e = i + 1;
+
+      if (e < n && (t[e] == '+' || t[e] == '-'))
+        e++;
+      if (e < n && g_ascii_isdigit (t[e]))
+        {
+          *is_float = TRUE;
+          for (i = e; i < n && g_ascii_isdigit (t[i]); i++)
+            ;
+        }
+    }
+  *pos = i;
+  return TRUE;
+}
+
+static gboolean
+starts (const char *t,
+        gsize       n,
+        gsize       i,
+        const char *word)
+{
+  gsize len = strlen (word);
+
+  return n - i >= len && memcmp (t + i, word, len) == 0;
+}
+
+/* One value that is not a container, at t[*pos]: a string, a number or a
+ * literal (NaN and the infinities are marked, as the top says). */
+static gboolean
+scan_scalar (Reader *r,
+             gsize  *pos)
+{
+  char    *t = (char *) graft_source_get_text (r->member);
+  gsize    n = graft_source_get_length (r->member);
+  gsize    i = *pos;
+  gboolean is_float;
+  static const struct
+  {
+    const char *word;
+    char        mark;
+  } literals[] = {
+    { "true", 0 },
+    { "false", 0 },
+    { "null", 0 },
+    { "NaN", NAN_MARK },
+    { "Infinity", INF_MARK },
+    { "-Infinity", NEG_INF_MARK },
+  };
+
+  if (t[i] == '"')
+    return scan_string (r, pos);
+  for (guint k = 0; k < G_N_ELEMENTS (literals); k++)
+    if (starts (t, n, i, literals[k].word))
+      {
+        gsize len = strlen (literals[k].word);
+
+        if (literals[k].mark != 0)
+          mark_token (t + i, len, literals[k].mark);
+        *pos = i + len;
+        return TRUE;
+      }
+  if (scan_number (t, n, pos, &is_float))
+    {
+      if (!is_float && !int_fits (t + i, *pos - i))
+        return text_error (r, i, GRAFT_PARSE_ERROR_LIMIT, "an integer beyond 64 bits");
+      return TRUE;
+    }
+  return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
+}
+
+/* The one pass over the text described at the top: a JSON grammar as
+ * Python's json reads it (its messages too), with an explicit stack. */
 static gboolean
 check_text (Reader *r)
 {
-  char       *t = (char *) graft_source_get_text (r->member);
+  const char *t = graft_source_get_text (r->member);
   gsize       n = graft_source_get_length (r->member);
   const char *bad;
+  char        stack[GRAFT_MAX_JSON_DEPTH];
   guint       depth = 0;
+  Expect      expect = EXPECT_VALUE;
+  gsize       i = 0;
 
   if (!g_utf8_validate_len (t, n, &bad))
     return text_error (r, bad - t, GRAFT_PARSE_ERROR_SYNTAX,
                        *bad == '\0' ? "a NUL byte in the JSON text" : "the JSON text is not UTF-8");
-  for (gsize i = 0; i < n;)
+  for (;;)
     {
-      char c = t[i];
+      char c;
 
-      if (c == '"')
-        {
-          for (i++; i < n && t[i] != '"'; i++)
-            {
-              if (t[i] == '\\')
-                i++;
-              else if ((guchar) t[i] < 0x20)
-                return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX,
-                                   "a control character in a string (write it as \\u00XX)");
-            }
-          i++;
-        }
-      else if (c == '[' || c == '{')
-        {
-          if (++depth > GRAFT_MAX_JSON_DEPTH)
-            return text_error (r, i, GRAFT_PARSE_ERROR_LIMIT,
-                               "the JSON text nests more than " G_STRINGIFY (
-                                   GRAFT_MAX_JSON_DEPTH) " levels deep");
-          i++;
-        }
-      else if (c == ']' || c == '}')
-        {
-          if (depth > 0)
-            depth--;
-          i++;
-        }
-      else if (c == '-' && n - i >= 9 && memcmp (t + i, "-Infinity", 9) == 0)
-        {
-          mark_token (t + i, 9, NEG_INF_MARK);
-          i += 9;
-        }
-      else if (c == 'I' && n - i >= 8 && memcmp (t + i, "Infinity", 8) == 0)
-        {
-          mark_token (t + i, 8, INF_MARK);
-          i += 8;
-        }
-      else if (c == 'N' && n - i >= 3 && memcmp (t + i, "NaN", 3) == 0)
-        {
-          mark_token (t + i, 3, NAN_MARK);
-          i += 3;
-        }
-      else if (c == '-' || g_ascii_isdigit (c))
-        {
-          gsize    start = i;
-          gboolean is_float = FALSE;
-
-          for (i++; i < n && (g_ascii_isdigit (t[i]) || t[i] == '.' || t[i] == 'e' ||
-                              t[i] == 'E' || t[i] == '+' || t[i] == '-');
-               i++)
-            if (t[i] == '.' || t[i] == 'e' || t[i] == 'E')
-              is_float = TRUE;
-          if (!is_float && !int_fits (t + start, i - start))
-            return text_error (r, start, GRAFT_PARSE_ERROR_LIMIT,
-                               "an integer beyond 64 bits");
-        }
-      else
+      while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
         i++;
+      if (i >= n)
+        break;
+      c = t[i];
+      switch (expect)
+        {
+        case EXPECT_END:
+          return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "extra data");
+        case EXPECT_COLON:
+          if (c != ':')
+            return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting ':' delimiter");
+          i++;
+          expect = EXPECT_VALUE;
+          continue;
+        case EXPECT_COMMA:
+          if (c == ',')
+            {
+              i++;
+              expect = stack[depth - 1] == '{' ? EXPECT_KEY : EXPECT_VALUE;
+              /* Python 3.13: a comma before the close is an error of its own. */
+              while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+                i++;
+              if (i < n && (t[i] == '}' || t[i] == ']') &&
+                  t[i] == (stack[depth - 1] == '{' ? '}' : ']'))
+                {
+                  gsize comma = i - 1;
+
+                  while (t[comma] != ',')
+                    comma--;
+                  return text_error (r, comma, GRAFT_PARSE_ERROR_SYNTAX,
+                                     stack[depth - 1] == '{'
+                                         ? "illegal trailing comma before end of object"
+                                         : "illegal trailing comma before end of array");
+                }
+              continue;
+            }
+          if (c == (stack[depth - 1] == '{' ? '}' : ']'))
+            {
+              i++;
+              depth--;
+              expect = depth == 0 ? EXPECT_END : EXPECT_COMMA;
+              continue;
+            }
+          return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting ',' delimiter");
+        case EXPECT_FIRST_KEY:
+        case EXPECT_KEY:
+          if (c == '}' && expect == EXPECT_FIRST_KEY)
+            {
+              i++;
+              depth--;
+              expect = depth == 0 ? EXPECT_END : EXPECT_COMMA;
+              continue;
+            }
+          if (c != '"')
+            return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX,
+                               "expecting property name enclosed in double quotes");
+          if (!scan_string (r, &i))
+            return FALSE;
+          expect = EXPECT_COLON;
+          continue;
+        case EXPECT_FIRST_ITEM:
+          if (c == ']')
+            {
+              i++;
+              depth--;
+              expect = depth == 0 ? EXPECT_END : EXPECT_COMMA;
+              continue;
+            }
+          G_GNUC_FALLTHROUGH;
+        case EXPECT_VALUE:
+        default:
+          if (c == '{' || c == '[')
+            {
+              if (depth == GRAFT_MAX_JSON_DEPTH)
+                return text_error (r, i, GRAFT_PARSE_ERROR_LIMIT,
+                                   "the JSON text nests more than " G_STRINGIFY (
+                                       GRAFT_MAX_JSON_DEPTH) " levels deep");
+              stack[depth++] = c;
+              i++;
+              expect = c == '{' ? EXPECT_FIRST_KEY : EXPECT_FIRST_ITEM;
+              continue;
+            }
+          if (!scan_scalar (r, &i))
+            return FALSE;
+          expect = depth == 0 ? EXPECT_END : EXPECT_COMMA;
+          continue;
+        }
     }
-  return TRUE;
+  if (expect == EXPECT_END)
+    return TRUE;
+  if (expect == EXPECT_COLON)
+    return text_error (r, n, GRAFT_PARSE_ERROR_SYNTAX, "expecting ':' delimiter");
+  if (expect == EXPECT_COMMA)
+    return text_error (r, n, GRAFT_PARSE_ERROR_SYNTAX, "expecting ',' delimiter");
+  if (expect == EXPECT_FIRST_KEY || expect == EXPECT_KEY)
+    return text_error (r, n, GRAFT_PARSE_ERROR_SYNTAX,
+                       "expecting property name enclosed in double quotes");
+  return text_error (r, n, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
 }
 
 /* json-glib's message, `<data>:LINE:COL: Parse error: TEXT`, as an error
@@ -1856,22 +2070,31 @@ read_info (Reader   *r,
 static const char *
 output_name (Reader     *r,
              JsonNode   *arg,
-             const char *type)
+             const char *type,
+             JsonNode  **out_node)
 {
   const char *sym_type;
   JsonNode   *value;
 
   if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_tensors") == 0)
-    return check_object (r, arg, "a TensorArgument") ? req_string (r, arg, "name") : NULL;
-  if (!read_union (r, arg, "a symbolic output", &sym_type, &value))
-    return NULL;
-  if (strcmp (sym_type, "as_name") != 0)
     {
-      fail (r, arg, GRAFT_PARSE_ERROR_SYNTAX, "an output must be named ('as_name'), not '%s'",
-            sym_type);
-      return NULL;
+      if (!check_object (r, arg, "a TensorArgument") || (value = req (r, arg, "name")) == NULL)
+        return NULL;
     }
-  return check_string (r, value, "'as_name'");
+  else
+    {
+      if (!read_union (r, arg, "a symbolic output", &sym_type, &value))
+        return NULL;
+      if (strcmp (sym_type, "as_name") != 0)
+        {
+          fail (r, arg, GRAFT_PARSE_ERROR_SYNTAX, "an output must be named ('as_name'), not '%s'",
+                sym_type);
+          return NULL;
+        }
+    }
+  if (out_node != NULL)
+    *out_node = value;
+  return check_string (r, value, "a name");
 }
 
 static gboolean generate_getitems (Reader         *r,
@@ -1920,7 +2143,7 @@ generate_getitems (Reader         *r,
     {
       JsonNode   *item = json_array_get_element (items, idx);
       const char *type, *name;
-      JsonNode   *value;
+      JsonNode   *value, *at = NULL;
 
       if (list_type != NULL)
         {
@@ -1928,8 +2151,8 @@ generate_getitems (Reader         *r,
               strcmp (list_type, "as_sym_floats") != 0)
             return fail (r, item, GRAFT_PARSE_ERROR_UNSUPPORTED,
                          "an output list of type '%s' is not supported", list_type);
-          if ((name = output_name (r, item, list_type)) == NULL ||
-              !generate_getitem (r, from, idx, name, item, info))
+          if ((name = output_name (r, item, list_type, &at)) == NULL ||
+              !generate_getitem (r, from, idx, name, at, info))
             return FALSE;
           continue;
         }
@@ -1938,8 +2161,8 @@ generate_getitems (Reader         *r,
       if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_sym_int") == 0 ||
           strcmp (type, "as_sym_float") == 0)
         {
-          if ((name = output_name (r, value, type)) == NULL ||
-              !generate_getitem (r, from, idx, name, item, info))
+          if ((name = output_name (r, value, type, &at)) == NULL ||
+              !generate_getitem (r, from, idx, name, at, info))
             return FALSE;
         }
       else if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_sym_ints") == 0 ||
@@ -2107,7 +2330,7 @@ read_sym_node (Reader         *r,
   guint       len = json_array_get_length (inputs);
   JsonNode   *out0;
   const char *type, *name;
-  JsonNode   *value;
+  JsonNode   *value, *at = NULL;
   GraftArg    args;
   GraftNode  *node;
 
@@ -2122,7 +2345,7 @@ read_sym_node (Reader         *r,
     return fail (r, out0, GRAFT_PARSE_ERROR_GRAPH,
                  "the output of the symbolic operator %s must be symbolic, not '%s'", target,
                  type);
-  if ((name = output_name (r, value, type)) == NULL)
+  if ((name = output_name (r, value, type, &at)) == NULL)
     return FALSE;
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, len);
   for (guint k = 0; k < len; k++)
@@ -2137,7 +2360,7 @@ read_sym_node (Reader         *r,
           return FALSE;
         }
     }
-  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, value);
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, at);
   if (node == NULL)
     return FALSE;
   set_info (r, node, info, NULL);
@@ -2158,7 +2381,7 @@ read_op_node (Reader                *r,
   guint                      n_outputs = json_array_get_length (outputs);
   JsonNode                  *out0 = n_outputs > 0 ? json_array_get_element (outputs, 0) : NULL;
   const char                *type = NULL, *single_name = NULL, *synced = NULL;
-  JsonNode                  *value = NULL;
+  JsonNode                  *value = NULL, *at = NULL;
   GraftAtenReturn            ret;
   GraftArg                   args, kwargs;
   GraftNode                 *node;
@@ -2177,7 +2400,7 @@ read_op_node (Reader                *r,
                          GRAFT_PARSE_ERROR_GRAPH, "%s returns one tensor: its output must be "
                                                   "'as_tensor'",
                          target);
-          if ((single_name = output_name (r, value, type)) == NULL)
+          if ((single_name = output_name (r, value, type, &at)) == NULL)
             return FALSE;
         }
     }
@@ -2186,11 +2409,11 @@ read_op_node (Reader                *r,
   if (single_name == NULL)
     derived = graft_snake_case (graft_aten_schema_get_name (schema), r->dialect);
   if (n_outputs == 1 && strcmp (type, "as_tensor") == 0)
-    synced = single_name != NULL ? single_name : output_name (r, value, type);
+    synced = single_name != NULL ? single_name : output_name (r, value, type, &at);
   else if (n_outputs == 1 && (strcmp (type, "as_sym_int") == 0 ||
                               strcmp (type, "as_sym_bool") == 0 ||
                               strcmp (type, "as_sym_float") == 0))
-    synced = output_name (r, value, type);
+    synced = output_name (r, value, type, &at);
   if (n_outputs == 1 && synced == NULL &&
       (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_sym_int") == 0 ||
        strcmp (type, "as_sym_bool") == 0 || strcmp (type, "as_sym_float") == 0))
@@ -2201,7 +2424,7 @@ read_op_node (Reader                *r,
     }
   node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, &kwargs,
                    single_name != NULL ? single_name : derived, synced,
-                   synced != NULL ? out0 : snode);
+                   synced != NULL ? at : snode);
   if (node == NULL)
     return FALSE;
   if (n_outputs == 0 || synced != NULL)
@@ -2284,7 +2507,8 @@ read_inputs (Reader    *r,
               (name = req_string (r, value, "name")) == NULL)
             return FALSE;
           candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
-          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name, value) == NULL)
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name,
+                        opt (value, "name")) == NULL)
             return FALSE;
         }
       else if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0 ||
@@ -2426,7 +2650,7 @@ read_argument_spec (Reader      *r,
   if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_float") == 0)
     {
       *out_class = strcmp (type, "as_sym_int") == 0 ? "SymIntArgument" : "SymFloatArgument";
-      return (*out_name = output_name (r, value, type)) != NULL;
+      return (*out_name = output_name (r, value, type, NULL)) != NULL;
     }
   if (strcmp (type, "as_custom_obj") == 0)
     return fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
