@@ -1640,7 +1640,11 @@ parse_signature (Reader  *r,
                  "expected 'Graph signature: ExportGraphSignature(...)' but the input ends");
   enter_line (r, i);
   r->refs_allowed = FALSE;
-  if (!expect (r, "Graph signature: ExportGraphSignature(input_specs=", error) ||
+  if (!looking_at (r, "Graph signature: "))
+    return fail (r, r->pos, r->end, GRAFT_PARSE_ERROR_SYNTAX, error,
+                 "expected 'Graph signature: ExportGraphSignature(...)'");
+  r->pos += strlen ("Graph signature: ");
+  if (!expect (r, "ExportGraphSignature(input_specs=", error) ||
       !parse_spec_list (r, TRUE, error) || !expect (r, ", output_specs=", error) ||
       !parse_spec_list (r, FALSE, error) || !expect (r, ")", error))
     return FALSE;
