@@ -176,7 +176,7 @@ metadata_lines_of_text (const char *text)
         }
       cut = strstr (line, ": \"");
       cut = cut != NULL && cut < strstr (line, " = ") ? strstr (strchr (cut + 3, '"'), " = ")
-                                                       : strstr (line, " = ");
+                                                      : strstr (line, " = ");
       g_assert_nonnull (cut);
       g_string_append_printf (out, "%.*s =\n", (int) (cut - line), line);
     }
@@ -559,7 +559,9 @@ test_detect (void)
   } cases[] = {
     { "ExportedProgram:\n    class GraphModule(torch.nn.Module):\n", GRAFT_INPUT_EXPORTED_PROGRAM },
     { "\n\n  ExportedProgram:\n", GRAFT_INPUT_EXPORTED_PROGRAM },
-    { "\xEF\xBB\xBF" "ExportedProgram:\n", GRAFT_INPUT_EXPORTED_PROGRAM },
+    { "\xEF\xBB\xBF"
+      "ExportedProgram:\n",
+      GRAFT_INPUT_EXPORTED_PROGRAM },
     { "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[2]\"):\n",
       GRAFT_INPUT_READABLE_PROGRAM },
     { "class G(torch.nn.Module):\n    def forward(self, x):\n"
@@ -576,7 +578,8 @@ test_detect (void)
     /* Python models. */
     { "class M(torch.nn.Module):\n    def forward(self, x):\n        return x.relu()\n",
       GRAFT_INPUT_PYTHON },
-    { "class M(torch.nn.Module):\n    def forward(self, x):\n        # relu\n", GRAFT_INPUT_PYTHON },
+    { "class M(torch.nn.Module):\n    def forward(self, x):\n        # relu\n",
+      GRAFT_INPUT_PYTHON },
     { "class M(nn.Module):\n    def forward(self, x: \"Tensor\"):\n", GRAFT_INPUT_PYTHON },
     { "import torch\nclass GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[2]\"):\n",
       GRAFT_INPUT_PYTHON },
@@ -794,29 +797,29 @@ test_annotations (void)
 static void
 test_stack_traces (void)
 {
-  g_autoptr (GraftGraph) graph =
-      parse_ok (HEAD "         # File: m.py:3 in helper, code: return x + 1\n"
-                     "        a = x + 1\n"
-                     "        b = a + 1\n"
-                     "        \n"
-                     "         # File: m.py:3 in helper, code: return x + 1\n"
-                     "        c = b + 1\n"
-                     "        \n"
-                     "         # File: m.py:3 in helper, code: return x + 1\n"
-                     "        d = c + 1\n"
-                     "        \n"
-                     "         # \n"
-                     "        e = d + 1\n"
-                     "        \n"
-                     "         # \n"
-                     "        f = e + 1\n"
-                     "        \n"
-                     "         # File: a \"b\", line 3, in c.py:12 in <lambda>, code: y = f(x, code: 1)\n"
-                     "        g = f + 1\n"
-                     "        \n"
-                     "         # File: m.py:9 in forward, code:\n"
-                     "        h = g + 1\n"
-                     "        return (h,)\n");
+  g_autoptr (GraftGraph) graph = parse_ok (
+      HEAD "         # File: m.py:3 in helper, code: return x + 1\n"
+           "        a = x + 1\n"
+           "        b = a + 1\n"
+           "        \n"
+           "         # File: m.py:3 in helper, code: return x + 1\n"
+           "        c = b + 1\n"
+           "        \n"
+           "         # File: m.py:3 in helper, code: return x + 1\n"
+           "        d = c + 1\n"
+           "        \n"
+           "         # \n"
+           "        e = d + 1\n"
+           "        \n"
+           "         # \n"
+           "        f = e + 1\n"
+           "        \n"
+           "         # File: a \"b\", line 3, in c.py:12 in <lambda>, code: y = f(x, code: 1)\n"
+           "        g = f + 1\n"
+           "        \n"
+           "         # File: m.py:9 in forward, code:\n"
+           "        h = g + 1\n"
+           "        return (h,)\n");
   g_autofree char *lines = metadata_lines (graph);
   const char      *ta = graft_node_get_meta (node (graph, "a"))->stack_trace;
   const char      *tb = graft_node_get_meta (node (graph, "b"))->stack_trace;

@@ -168,10 +168,10 @@ typedef struct
   gsize    pos; /* the cursor, within the current line */
   gsize    end; /* the end of the current line */
   guint    n_placeholders;
-  gint     trace;            /* the group being read, or -1 */
-  gboolean refs_allowed;     /* names in values are nodes (not in the signature) */
-  gboolean in_placeholders;  /* no node line yet: `name = param` renames */
-  guint    output_record;    /* the `return` line's record */
+  gint     trace;           /* the group being read, or -1 */
+  gboolean refs_allowed;    /* names in values are nodes (not in the signature) */
+  gboolean in_placeholders; /* no node line yet: `name = param` renames */
+  guint    output_record;   /* the `return` line's record */
   gboolean have_output;
 } Reader;
 
@@ -463,8 +463,26 @@ parse_string (Reader  *r,
 /* ------------------------------------------------------------------ */
 
 static const char *const dtype_abbrs[] = {
-  "bf16", "f64",  "f32", "f16", "f8e4m3fn", "f8e5m2", "f8e4m3fnuz", "f8e5m2fnuz", "c32", "c64",
-  "c128", "i8",   "i16", "i32", "i64",      "b8",     "u8",         "u16",        "u32", "u64",
+  "bf16",
+  "f64",
+  "f32",
+  "f16",
+  "f8e4m3fn",
+  "f8e5m2",
+  "f8e4m3fnuz",
+  "f8e5m2fnuz",
+  "c32",
+  "c64",
+  "c128",
+  "i8",
+  "i16",
+  "i32",
+  "i64",
+  "b8",
+  "u8",
+  "u16",
+  "u32",
+  "u64",
   "b16",
 };
 
@@ -915,7 +933,7 @@ parse_operator_form (Reader  *r,
               graft_arg_clear (&values[0]);
               return FALSE;
             }
-          rec->target = g_strdup (c == '-' ? "operator.neg"
+          rec->target = g_strdup (c == '-'   ? "operator.neg"
                                   : c == '+' ? "operator.pos"
                                              : "operator.invert");
           set_args (rec, values, 1);
@@ -1097,11 +1115,11 @@ define_name (Reader  *r,
 
 /* `name = param` before the nodes: the placeholder for param is named name. */
 static gboolean
-try_rename (Reader  *r,
-            gsize    name_start,
-            gsize    name_len,
+try_rename (Reader   *r,
+            gsize     name_start,
+            gsize     name_len,
             gboolean *out_done,
-            GError **error)
+            GError  **error)
 {
   gsize            n = scan_ident (r);
   g_autofree char *param = NULL;
@@ -1433,10 +1451,10 @@ parse_class (Reader  *r,
 
 /* `<InputKind.NAME: N>`: the kind whose torch value is N. */
 static gboolean
-parse_kind (Reader   *r,
-            gboolean  is_input,
-            int      *out_kind,
-            GError  **error)
+parse_kind (Reader  *r,
+            gboolean is_input,
+            int     *out_kind,
+            GError **error)
 {
   const char *prefix = is_input ? "<InputKind." : "<OutputKind.";
   gsize       n, digits;
@@ -1505,8 +1523,13 @@ parse_argument (Reader  *r,
                 GError **error)
 {
   static const char *const classes[] = {
-    "TensorArgument",   "SymIntArgument",   "SymFloatArgument", "SymBoolArgument",
-    "TokenArgument",    "ConstantArgument", "CustomObjArgument",
+    "TensorArgument",
+    "SymIntArgument",
+    "SymFloatArgument",
+    "SymBoolArgument",
+    "TokenArgument",
+    "ConstantArgument",
+    "CustomObjArgument",
   };
   gsize n = scan_ident (r);
   gint  which = -1;
@@ -1557,9 +1580,9 @@ parse_argument (Reader  *r,
 
 /* One `InputSpec(...)` or `OutputSpec(...)`. */
 static gboolean
-parse_spec (Reader   *r,
-            gboolean  is_input,
-            GError  **error)
+parse_spec (Reader  *r,
+            gboolean is_input,
+            GError **error)
 {
   Spec spec = { 0 };
 
@@ -1611,9 +1634,9 @@ parse_spec (Reader   *r,
 
 /* `[spec, spec]` */
 static gboolean
-parse_spec_list (Reader   *r,
-                 gboolean  is_input,
-                 GError  **error)
+parse_spec_list (Reader  *r,
+                 gboolean is_input,
+                 GError **error)
 {
   if (!expect (r, "[", error))
     return FALSE;
@@ -1791,7 +1814,7 @@ build_graph (Reader  *r,
 {
   g_autoptr (GraftGraph) graph = graft_graph_new (r->dialect);
   g_autofree GraftNode **nodes = g_new (GraftNode *, r->records->len);
-  GraftProgram *program;
+  GraftProgram          *program;
 
   graft_graph_set_source (graph, r->source);
   graft_graph_set_module_name (graph, r->module_name);
