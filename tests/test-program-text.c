@@ -842,6 +842,30 @@ test_stack_traces (void)
                    "# File: m.py:9 in forward, code:\nh =\n");
 }
 
+/* print_readable of a symbolically traced module (torch 2.6 printed both
+ * texts): its call_module and call_method lines read too. */
+static void
+test_traced_module (void)
+{
+  g_autoptr (GraftGraph) graph =
+      parse_ok ("class M(torch.nn.Module):\n"
+                "    def forward(self, x):\n"
+                "        # No stacktrace found for following nodes\n"
+                "        lin = self.lin(x);  x = None\n"
+                "        relu = lin.relu();  lin = None\n"
+                "        return relu\n"
+                "        \n");
+  g_autofree char *code = graft_codegen_python (graph);
+
+  g_strstrip (code);
+  g_assert_cmpstr (code, ==,
+                   "def forward(self, x):\n"
+                   "    lin = self.lin(x);  x = None\n"
+                   "    relu = lin.relu();  lin = None\n"
+                   "    return relu");
+  g_assert_cmpstr (graft_graph_get_module_name (graph), ==, "M");
+}
+
 /* A placeholder whose name is not its parameter; uses before definitions. */
 static void
 test_placeholders_and_order (void)
@@ -997,6 +1021,7 @@ main (int    argc,
   g_test_add_func ("/program-text/values", test_values);
   g_test_add_func ("/program-text/annotations", test_annotations);
   g_test_add_func ("/program-text/stack-traces", test_stack_traces);
+  g_test_add_func ("/program-text/traced-module", test_traced_module);
   g_test_add_func ("/program-text/placeholders-and-order", test_placeholders_and_order);
   g_test_add_func ("/program-text/signature", test_signature);
   g_test_add_func ("/program-text/errors", test_errors);

@@ -1206,7 +1206,13 @@ parse_body_line (Reader  *r,
                    "expected a node ('name: \"f32[2, 4]\" = ...'), a source comment or 'return'");
     }
   r->pos += name_len;
-  ok = parse_optional_annotation (r, &rec.ann, error) && expect (r, " = ", error);
+  ok = parse_optional_annotation (r, &rec.ann, error);
+  if (ok && (looking_at (r, ";") || looking_at (r, ", = fx_pytree.")))
+    ok = fail (r, line->start + line_indent (r, line_index), line->end,
+               GRAFT_PARSE_ERROR_UNSUPPORTED, error,
+               "a forward that flattens its inputs with pytree (the module of ep.module()) is "
+               "not supported: print ep.graph_module instead");
+  ok = ok && expect (r, " = ", error);
   if (ok && rec.ann.kind == GRAFT_VALUE_UNKNOWN)
     {
       gboolean renamed;
