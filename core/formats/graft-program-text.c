@@ -611,11 +611,14 @@ trace_for_summary (const char *s,
                    gsize       len)
 {
   const char *end = s + len, *file = s + strlen ("File: ");
+  guint       tries = 0;
 
   if (len < strlen ("File: ") || memcmp (s, "File: ", 6) != 0)
     return NULL;
-  /* The file runs to a `:LINE in `; the name to the first `, code: `. */
-  for (const char *p = file; p < end; p++)
+  /* The file runs to a `:LINE in `; the name to the first `, code: `.  A
+   * file name rarely holds `:N in ` itself: a few tries keep a hostile
+   * line linear. */
+  for (const char *p = file; p < end && tries < 32; p++)
     {
       const char      *digits = p + 1, *q = digits, *name, *code;
       g_autofree char *trace = NULL;
@@ -626,6 +629,7 @@ trace_for_summary (const char *s,
         q++;
       if (q == digits || end - q < 4 || memcmp (q, " in ", 4) != 0)
         continue;
+      tries++;
       name = q + 4;
       code = g_strstr_len (name, end - name, ", code: ");
       if (code == NULL || code == name)
