@@ -380,9 +380,10 @@ test_readable (void)
 
     run_graft (&run, NULL, NULL, args);
     g_assert_cmpint (run.status, ==, 0);
-    g_assert_true (g_str_has_prefix (run.out, "class M(torch.nn.Module):\n"
-                                              "    def forward(self, x, w1, w2):\n"
-                                              "        # No stacktrace found for following nodes\n"));
+    g_assert_true (g_str_has_prefix (run.out,
+                                     "class M(torch.nn.Module):\n"
+                                     "    def forward(self, x, w1, w2):\n"
+                                     "        # No stacktrace found for following nodes\n"));
     g_assert_cmpstr (run.err, ==, "replaced 2 matches\n");
   }
 }
