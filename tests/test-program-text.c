@@ -7,7 +7,8 @@
  * NAME.readable.txt (`print_readable()`) must read into the graph whose
  * code and listing are what torch printed for the archive they came from
  * (NAME.torch26.code, NAME.torch26.graph), with the metadata that prints
- * the text's annotations and source comments again, and for `print(ep)`
+ * the text's annotations and source comments again (the readable form
+ * graft_codegen_readable() prints is the print_readable text), and for `print(ep)`
  * text the graph signature and range constraints it shows.  The located
  * errors of tests/data/program-text-errors (NAME.txt, NAME.errors; checked
  * by hand, GRAFT_TEST_REGENERATE=1 rewrites them for review), detection
@@ -306,6 +307,7 @@ test_sample (gconstpointer data)
   g_autofree char *readable = read_file (readable_path);
   g_autofree char *text = read_file (path);
   g_autofree char *code = NULL, *listing = NULL, *got_meta = NULL, *want_meta = NULL;
+  g_autofree char *printed = NULL, *want_readable = NULL;
   g_autofree char *message = NULL, *want_message = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
@@ -333,6 +335,11 @@ test_sample (gconstpointer data)
   got_meta = metadata_lines (graph);
   want_meta = metadata_lines_of_text (readable);
   g_assert_cmpstr (got_meta, ==, want_meta);
+  /* And the whole of it, as `--to readable` prints it. */
+  printed = graft_codegen_readable (graph);
+  g_strstrip (printed);
+  want_readable = g_strstrip (g_strdup (readable));
+  g_assert_cmpstr (printed, ==, want_readable);
 
   g_assert_cmpstr (graft_graph_get_module_name (graph), ==, "GraphModule");
   program = graft_graph_get_program (graph);
