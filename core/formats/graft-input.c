@@ -3,8 +3,9 @@
  * graft-input.c: recognises an input by its content (cli.md: Python source,
  * an FX graph listing starting with `graph():`, or a DOT graph starting with
  * `digraph`, after DOT comments; an undirected `graph {` counts as DOT too,
- * for the DOT reader to refuse it; a zip archive, a torch.export `.pt2`),
- * hands it to the matching reader, and
+ * for the DOT reader to refuse it; a zip archive, a torch.export `.pt2`;
+ * the two texts torch prints for a torch.export program,
+ * graft-program-text.c), hands it to the matching reader, and
  * resolves `FILE:NAME` references to patterns and replacements.
  */
 #include "config.h"
@@ -181,9 +182,9 @@ graft_input_read_file (const char *path,
  * graft_input_detect:
  *
  * Returns: the kind of @source: an archive by its first four bytes (or a
- *   name ending in `.pt2`), else
- *   by its first word after white space and DOT comments; after `#` lines,
- *   only a whole DOT header counts as DOT
+ *   name ending in `.pt2`); else by its first word after white space and
+ *   DOT comments (after `#` lines, only a whole DOT header counts as DOT);
+ *   a program's text as graft_program_text_detect() tells it
  */
 GraftInputKind
 graft_input_detect (GraftSource *source)
@@ -213,7 +214,16 @@ graft_input_detect (GraftSource *source)
       if (starts_with_word (q, end, "digraph") || starts_with_word (q, end, "graph"))
         return GRAFT_INPUT_DOT;
     }
-  return GRAFT_INPUT_PYTHON;
+  switch (graft_program_text_detect (source))
+    {
+    case GRAFT_PROGRAM_TEXT_EXPORTED:
+      return GRAFT_INPUT_EXPORTED_PROGRAM;
+    case GRAFT_PROGRAM_TEXT_READABLE:
+      return GRAFT_INPUT_READABLE_PROGRAM;
+    case GRAFT_PROGRAM_TEXT_NONE:
+    default:
+      return GRAFT_INPUT_PYTHON;
+    }
 }
 
 /**
@@ -239,6 +249,9 @@ graft_input_load_graph (GraftSource        *source,
       return graft_dot_parse (source, dialect, error);
     case GRAFT_INPUT_ARCHIVE:
       return graft_pt2_read (source, dialect, error);
+    case GRAFT_INPUT_EXPORTED_PROGRAM:
+    case GRAFT_INPUT_READABLE_PROGRAM:
+      return graft_program_text_parse (source, dialect, error);
     case GRAFT_INPUT_PYTHON:
     default:
       return graft_trace_source (source, dialect, entry, error);

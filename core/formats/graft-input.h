@@ -18,6 +18,10 @@ G_BEGIN_DECLS
  * @GRAFT_INPUT_PYTHON: Python source to trace
  * @GRAFT_INPUT_LISTING: an FX graph listing (`graph():` ...)
  * @GRAFT_INPUT_DOT: a Graphviz DOT graph
+ * @GRAFT_INPUT_EXPORTED_PROGRAM: the text `print(ep)` writes for a
+ *   torch.export program (`ExportedProgram:` ...)
+ * @GRAFT_INPUT_READABLE_PROGRAM: the text `gm.print_readable()` writes for
+ *   a program's graph module (`class GraphModule(torch.nn.Module):` ...)
  * @GRAFT_INPUT_ARCHIVE: a zip archive (`PK\3\4` at offset 0): a `.pt2`
  *   that torch.export.save wrote
  */
@@ -25,6 +29,8 @@ typedef enum {
   GRAFT_INPUT_PYTHON,
   GRAFT_INPUT_LISTING,
   GRAFT_INPUT_DOT,
+  GRAFT_INPUT_EXPORTED_PROGRAM,
+  GRAFT_INPUT_READABLE_PROGRAM,
   GRAFT_INPUT_ARCHIVE,
 } GraftInputKind;
 

@@ -27,7 +27,7 @@ graft_program_check_dialect (const GraftDialect *dialect,
 
   if (dialect->has_export)
     return TRUE;
-  graft_set_error_at (error, filename, 1, 1, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                      "a torch.export program needs torch 2.6 (--torch 2.6)");
+  graft_set_error_at (error, filename, 1, 1, GRAFT_PARSE_ERROR_UNSUPPORTED, "%s",
+                      GRAFT_PROGRAM_NEEDS_TORCH_2_6);
   return FALSE;
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-program.h: the readers of torch.export programs.  A program comes
- * as a `.pt2` archive (graft-pt2-reader.c), as the text `print(ep)`
- * writes, or as the text `gm.print_readable()` writes; each reader builds
- * the graph torch 2.6 holds for it, with node metadata and the graph
- * signature (graft-meta.h).  Programs exist only in torch 2.x: every reader
- * refuses a dialect without them with the one message of
- * graft_program_check_dialect().
+ * graft-program.h: reading torch.export programs.  A program comes as a
+ * `.pt2` archive (graft-pt2-reader.c) or as one of the texts torch prints
+ * for one (graft-program-text.c: `print(ep)` and `gm.print_readable()`).
+ * Every form becomes a graph of the torch 2.6 dialect whose nodes carry
+ * their metadata and whose graph carries the signature (graft-meta.h); a
+ * dialect without torch.export (1.13) refuses them all with the one
+ * message below.
  */
 #pragma once
 
@@ -19,6 +19,14 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GRAFT_PROGRAM_NEEDS_TORCH_2_6:
+ *
+ * The message (at `FILE:1:1`) for a program read with a dialect other than
+ * torch 2.6's, which every program reader gives.
+ */
+#define GRAFT_PROGRAM_NEEDS_TORCH_2_6 "a torch.export program needs torch 2.6 (--torch 2.6)"
+
 gboolean graft_program_check_dialect (const GraftDialect *dialect,
                                       const char         *filename,
                                       GError            **error);
@@ -28,5 +36,23 @@ gboolean    graft_pt2_detect (GraftSource *source);
 GraftGraph *graft_pt2_read (GraftSource        *source,
                             const GraftDialect *dialect,
                             GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/**
+ * GraftProgramTextForm:
+ * @GRAFT_PROGRAM_TEXT_NONE: not a program's text
+ * @GRAFT_PROGRAM_TEXT_EXPORTED: the text `print(ep)` writes (`ExportedProgram:`)
+ * @GRAFT_PROGRAM_TEXT_READABLE: the text `gm.print_readable()` writes
+ *   (`class GraphModule(torch.nn.Module):` with annotated lines)
+ */
+typedef enum {
+  GRAFT_PROGRAM_TEXT_NONE,
+  GRAFT_PROGRAM_TEXT_EXPORTED,
+  GRAFT_PROGRAM_TEXT_READABLE,
+} GraftProgramTextForm;
+
+GraftProgramTextForm graft_program_text_detect (GraftSource *source);
+GraftGraph          *graft_program_text_parse (GraftSource        *source,
+                                               const GraftDialect *dialect,
+                                               GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

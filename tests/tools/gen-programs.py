@@ -283,7 +283,9 @@ class Factory(nn.Module):
         pos = torch.arange(x.shape[-1], dtype=torch.float32, device=x.device)
         ones = torch.ones_like(x, dtype=torch.float16)
         y = (x + pos).to(torch.float16) * ones
-        return y.contiguous(memory_format=torch.channels_last)
+        z = torch.zeros(8, layout=torch.strided, device=x.device)
+        up = F.interpolate(x, scale_factor=2.0) + z
+        return y.contiguous(memory_format=torch.channels_last), up
 '''
 
 
@@ -300,8 +302,9 @@ def load_models():
 
 
 def program_specs(models):
-    """NAME -> (build, decompose): build() gives (module, args, kwargs, dynamic_shapes), made
-    on the meta device; decompose runs run_decompositions() on the export."""
+    """NAME -> (build, decompose[, device]): build() gives (module, args, kwargs,
+    dynamic_shapes), made on the device (default: meta, so that parameters hold no data);
+    decompose runs run_decompositions() on the export."""
     import torch
     import torchvision
     tv = torchvision.models
@@ -370,6 +373,7 @@ def program_specs(models):
         "multi_output": (m("MultiOutput", (3, 4)), False),
         "multi_output_core": (m("MultiOutput", (3, 4)), True),
         "factory": (m("Factory", (1, 2, 3, 4)), False),
+        "factory_cpu": (m("Factory", (1, 2, 3, 4)), False, "cpu"),
         "resnet18": (tvm(lambda: tv.resnet18(), (1, 3, 32, 32)), True),
         "mobilenet_v3_small_b4": (mobilenet_v3_small_b4, True),
         "shufflenet_small": (shufflenet_small, False),
@@ -395,8 +399,9 @@ def normalized_zip(data):
 def export_program(name, spec):
     """The bytes of the normalized .pt2 of program `name`."""
     import torch
-    build, decompose = spec
-    with torch.device("meta"):
+    build, decompose, device = (spec + ("meta",))[:3]
+    torch.manual_seed(0)  # the cpu program's parameters (if any) are saved
+    with torch.device(device):
         mod, args, kwargs, dynamic = build()
     ep = torch.export.export(mod, args, kwargs, dynamic_shapes=dynamic)
     if decompose:
