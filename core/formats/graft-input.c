@@ -15,6 +15,7 @@
 #include "graft-error.h"
 #include "graft-listing.h"
 #include "graft-program.h"
+#include "graft-pt2-private.h"
 #include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-limits.h"
@@ -309,6 +310,7 @@ struct _GraftInputSet
   /* Owned */
   GHashTable *sources;  /* path -> GraftSource */
   GHashTable *programs; /* path -> GraftPyProgram */
+  GPtrArray  *kept;     /* GObject: the parsed JSON of archives read */
 };
 
 /**
@@ -316,7 +318,10 @@ struct _GraftInputSet
  * @dialect: the torch every graph of the set follows
  *
  * A set of input files, each read and parsed once however often it is
- * named: a model file is often also its own pattern's file.
+ * named: a model file is often also its own pattern's file.  What parsing
+ * made (syntax trees, an archive's parsed JSON) lives as long as the set,
+ * so that a program that exits without freeing it never pays for freeing
+ * it.
  *
  * Returns: (transfer full): the set
  */
@@ -330,6 +335,7 @@ graft_input_set_new (const GraftDialect *dialect)
       g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
   self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                           (GDestroyNotify) graft_py_program_free);
+  self->kept = g_ptr_array_new_with_free_func (g_object_unref);
   return self;
 }
 
@@ -338,6 +344,7 @@ graft_input_set_free (GraftInputSet *self)
 {
   if (self == NULL)
     return;
+  g_ptr_array_unref (self->kept);
   g_hash_table_unref (self->programs);
   g_hash_table_unref (self->sources);
   g_free (self);
@@ -405,6 +412,17 @@ graft_input_set_load (GraftInputSet *self,
 
   if (source == NULL)
     return NULL;
+  if (graft_input_detect (source) == GRAFT_INPUT_ARCHIVE)
+    {
+      /* The parsed JSON lives as long as the set, which a program about to
+       * exit does not free (the `graft` CLI). */
+      GObject    *kept = NULL;
+      GraftGraph *graph = _graft_pt2_read_keeping (source, self->dialect, &kept, error);
+
+      if (kept != NULL)
+        g_ptr_array_add (self->kept, kept);
+      return graph;
+    }
   if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
     return graft_input_load_graph (source, self->dialect, is_ref ? NULL : name, error);
   program = g_hash_table_lookup (self->programs, path);

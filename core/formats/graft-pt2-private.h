@@ -50,6 +50,13 @@ typedef struct
   GString   *scratch;
 } Reader;
 
+/* graft-pt2-reader.c, for the input set (graft-input.c) */
+GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
+                                     const GraftDialect *dialect,
+                                     GObject           **out_kept,
+                                     GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* graft-pt2-archive.c */
 gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
 

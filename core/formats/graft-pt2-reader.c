@@ -98,21 +98,25 @@ typedef struct
 
 /* The node's name is checked and made as torch makes it: @candidate
  * through torch's namespace, then @synced over it when given (and then
- * recorded under that name, with that value's metadata).  Consumes @args
- * and @kwargs. */
+ * recorded under that name).  Its metadata is the value's (@synced's, or
+ * @other when not synced) with @info's, when either is given.  Consumes
+ * @args and @kwargs. */
 static GraftNode *
-add_node (Reader     *r,
-          GraftOp     op,
-          const char *target,
-          GraftArg   *args,
-          GraftArg   *kwargs,
-          const char *candidate,
-          const char *synced,
-          JsonNode   *where)
+add_node (Reader              *r,
+          GraftOp              op,
+          const char          *target,
+          GraftArg            *args,
+          GraftArg            *kwargs,
+          const char          *candidate,
+          const char          *synced,
+          const GraftNodeMeta *other,
+          const NodeInfo      *info,
+          JsonNode            *where)
 {
-  GraftNamespace *names = graft_graph_get_namespace (r->graph);
-  const char     *made, *name;
-  GraftNode      *node;
+  GraftNamespace      *names = graft_graph_get_namespace (r->graph);
+  const GraftNodeMeta *value = other;
+  const char          *made, *name;
+  GraftNode           *node;
 
   if (synced != NULL && g_hash_table_contains (r->by_name, synced))
     {
@@ -125,6 +129,12 @@ add_node (Reader     *r,
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH,
                        synced[0] == '\0' ? "a value without a name" : "a name longer than %u bytes",
                        GRAFT_MAX_NAME_LENGTH);
+      goto fail;
+    }
+  if (synced != NULL && (value = g_hash_table_lookup (r->values, synced)) == NULL)
+    {
+      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
+                       synced);
       goto fail;
     }
   if (graft_graph_get_n_nodes (r->graph) >= GRAFT_MAX_NODES)
@@ -144,19 +154,25 @@ add_node (Reader     *r,
   node = graft_graph_create_node_named (r->graph, op, target, args, kwargs, name, NULL);
   if (synced != NULL)
     {
-      const GraftNodeMeta *value;
-
       if (strcmp (made, synced) != 0)
         g_ptr_array_add (r->reserved, (gpointer) made);
       g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
-      value = g_hash_table_lookup (r->values, synced);
-      if (value == NULL)
+    }
+  if (value != NULL || info != NULL)
+    {
+      GraftNodeMeta meta = { 0 };
+
+      if (value != NULL)
+        meta = *value;
+      if (info != NULL)
         {
-          _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
-                           synced);
-          return NULL;
+          meta.stack_trace = info->stack_trace;
+          meta.source_fn_stack = info->source_fn_stack;
+          meta.torch_fn = info->torch_fn;
+          meta.modules = info->modules;
+          meta.n_modules = info->n_modules;
         }
-      graft_node_set_meta (node, value);
+      graft_node_set_meta (node, &meta);
     }
   return node;
 
@@ -166,28 +182,6 @@ fail:
   if (kwargs != NULL)
     graft_arg_clear (kwargs);
   return NULL;
-}
-
-/* Gives @node its value's metadata (already set, or @other when not
- * %NULL) and @info's. */
-static void
-set_info (Reader              *r,
-          GraftNode           *node,
-          const NodeInfo      *info,
-          const GraftNodeMeta *other)
-{
-  const GraftNodeMeta *value = other != NULL ? other : graft_node_get_meta (node);
-  GraftNodeMeta        meta = { 0 };
-
-  (void) r;
-  if (value != NULL)
-    meta = *value;
-  meta.stack_trace = info->stack_trace;
-  meta.source_fn_stack = info->source_fn_stack;
-  meta.torch_fn = info->torch_fn;
-  meta.modules = info->modules;
-  meta.n_modules = info->n_modules;
-  graft_node_set_meta (node, &meta);
 }
 
 /* metadata_split: parenthesised runs removed, then split at commas
@@ -347,16 +341,22 @@ read_info (Reader   *r,
   if (out->source_fn_stack != NULL)
     {
       /* Each entry is `name,target`, split at its one comma. */
-      g_auto (GStrv) entries = g_strsplit (out->source_fn_stack, ";", -1);
+      guint commas = 0;
 
-      for (guint k = 0; entries[k] != NULL; k++)
+      for (const char *p = out->source_fn_stack;; p++)
         {
-          const char *comma = strchr (entries[k], ',');
-
-          if (comma == NULL || strchr (comma + 1, ',') != NULL)
-            return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
-                                    GRAFT_PARSE_ERROR_SYNTAX,
-                                    "a source_fn_stack entry is not 'name,target'");
+          if (*p == ',')
+            commas++;
+          else if (*p == ';' || *p == '\0')
+            {
+              if (commas != 1)
+                return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
+                                        GRAFT_PARSE_ERROR_SYNTAX,
+                                        "a source_fn_stack entry is not 'name,target'");
+              if (*p == '\0')
+                break;
+              commas = 0;
+            }
         }
     }
   return TRUE;
@@ -417,11 +417,9 @@ generate_getitem (Reader         *r,
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
   graft_arg_init_node (&args.items[0], from);
   graft_arg_init_int (&args.items[1], idx);
-  node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL, name, name, where);
-  if (node == NULL)
-    return FALSE;
-  set_info (r, node, info, NULL);
-  return TRUE;
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL, name, name, NULL,
+                   info, where);
+  return node != NULL;
 }
 
 /* deserialize_multiple_outputs' generate_getitems.  @list_type: the
@@ -479,10 +477,9 @@ generate_getitems (Reader         *r,
           graft_arg_init_node (&args.items[0], from);
           graft_arg_init_int (&args.items[1], idx);
           list_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
-                                "getitem", NULL, item);
+                                "getitem", NULL, &other, info, item);
           if (list_node == NULL)
             return FALSE;
-          set_info (r, list_node, info, &other);
           if (!generate_getitems (r, list_node, sub, type, info))
             return FALSE;
         }
@@ -495,10 +492,9 @@ generate_getitems (Reader         *r,
           graft_arg_init_node (&args.items[0], from);
           graft_arg_init_int (&args.items[1], idx);
           none_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
-                                "as_none", NULL, item);
+                                "as_none", NULL, &other, info, item);
           if (none_node == NULL)
             return FALSE;
-          set_info (r, none_node, info, &other);
         }
       else
         return _graft_pt2_fail (r, item, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -611,6 +607,10 @@ place_inputs (Reader                *r,
 static const char *
 sym_op_target (const char *serialized)
 {
+  if (!g_str_has_prefix (serialized, "_operator.") &&
+      !g_str_has_prefix (serialized, "torch.sym_") &&
+      strcmp (serialized, "torch.ops.aten.item.default") != 0)
+    return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (sym_ops); i++)
     if (strcmp (serialized, sym_ops[i].serialized) == 0)
       return sym_ops[i].target;
@@ -661,11 +661,8 @@ read_sym_node (Reader         *r,
           return FALSE;
         }
     }
-  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, at);
-  if (node == NULL)
-    return FALSE;
-  set_info (r, node, info, NULL);
-  return TRUE;
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, NULL, info, at);
+  return node != NULL;
 }
 
 /* deserialize_node, OpOverload branch, with deserialize_outputs. */
@@ -683,6 +680,7 @@ read_op_node (Reader                *r,
   JsonNode                  *out0 = n_outputs > 0 ? json_array_get_element (outputs, 0) : NULL;
   const char                *type = NULL, *single_name = NULL, *synced = NULL;
   JsonNode                  *value = NULL, *at = NULL;
+  gboolean                   multiple;
   GraftAtenReturn            ret;
   GraftArg                   args, kwargs;
   GraftNode                 *node;
@@ -725,19 +723,16 @@ read_op_node (Reader                *r,
       graft_arg_clear (&kwargs);
       return FALSE;
     }
+  /* Several outputs (deserialize_multiple_outputs): the node holds a tuple,
+   * and a getitem each follows it. */
+  multiple = n_outputs > 0 && synced == NULL;
   node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, &kwargs,
-                   single_name != NULL ? single_name : derived, synced,
-                   synced != NULL ? at : snode);
+                   single_name != NULL ? single_name : derived, synced, multiple ? &other : NULL,
+                   info, synced != NULL ? at : snode);
   if (node == NULL)
     return FALSE;
-  if (n_outputs == 0 || synced != NULL)
-    {
-      set_info (r, node, info, NULL);
-      return TRUE;
-    }
-
-  /* deserialize_multiple_outputs: the node holds a tuple, a getitem each. */
-  set_info (r, node, info, &other);
+  if (!multiple)
+    return TRUE;
   g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
   if (n_outputs == 1)
     {
@@ -811,7 +806,7 @@ read_inputs (Reader    *r,
               (name = _graft_pt2_req_string (r, value, "name")) == NULL)
             return FALSE;
           candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
-          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name,
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name, NULL, NULL,
                         _graft_pt2_opt (value, "name")) == NULL)
             return FALSE;
         }
@@ -820,9 +815,9 @@ read_inputs (Reader    *r,
                strcmp (type, "as_string") == 0)
         {
           /* A constant input: named by its input spec, not synced. */
-          GraftNodeMeta meta = { .kind = GRAFT_VALUE_OTHER };
-          GraftArg      constant;
-          GraftNode    *node;
+          GraftNodeMeta    meta = { .kind = GRAFT_VALUE_OTHER };
+          GraftArg         constant;
+          g_autofree char *text = NULL;
 
           if (i >= r->input_names->len)
             return _graft_pt2_fail (r, input, GRAFT_PARSE_ERROR_GRAPH,
@@ -833,16 +828,11 @@ read_inputs (Reader    *r,
           else if (!_graft_pt2_read_scalar (r, value, &constant))
             return FALSE;
           candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
-          node = add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, NULL, input);
-          if (node != NULL)
-            {
-              g_autofree char *text = graft_arg_repr (&constant, GRAFT_REPR_CODE);
-
-              meta.symbol = text;
-              graft_node_set_meta (node, &meta);
-            }
+          text = graft_arg_repr (&constant, GRAFT_REPR_CODE);
           graft_arg_clear (&constant);
-          if (node == NULL)
+          meta.symbol = text;
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, NULL, &meta, NULL,
+                        input) == NULL)
             return FALSE;
         }
       else if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_float") == 0)
@@ -923,7 +913,7 @@ read_outputs (Reader    *r,
     }
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
   args.items[0] = result;
-  node = add_node (r, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL,
+  node = add_node (r, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL, NULL, NULL,
                    _graft_pt2_opt (graph, "outputs"));
   if (node == NULL)
     return FALSE;
@@ -1303,24 +1293,15 @@ free_frames (gpointer frames)
   g_array_unref (frames);
 }
 
-/**
- * graft_pt2_read:
- * @source: the bytes of a `.pt2` archive
- * @dialect: the torch to read for: one with torch.export (2.6)
- * @error: return location for a #GRAFT_PARSE_ERROR, placed in the JSON
- *   member (`m.pt2:serialized_exported_program.json:LINE:COL`) or, for
- *   the archive itself, at `m.pt2:1:1`
- *
- * Reads the program the archive holds into the graph torch 2.6's
- * `torch.export.load(path).graph_module` holds, with node metadata, the
- * graph signature and the range constraints (graft-meta.h).
- *
- * Returns: (transfer full) (nullable): the graph, or %NULL with @error set
- */
+/* graft_pt2_read(); with @out_kept, the parsed JSON tree is not freed but
+ * handed over (a #GObject to unref), for callers that would only free it
+ * just before they exit: freeing the tree of a 10,000-node program is a
+ * third of reading it. */
 GraftGraph *
-graft_pt2_read (GraftSource        *source,
-                const GraftDialect *dialect,
-                GError            **error)
+_graft_pt2_read_keeping (GraftSource        *source,
+                         const GraftDialect *dialect,
+                         GObject           **out_kept,
+                         GError            **error)
 {
   Reader      r = { 0 };
   JsonNode   *root;
@@ -1346,7 +1327,11 @@ graft_pt2_read (GraftSource        *source,
 
   if (_graft_pt2_read_archive (&r, source) && _graft_pt2_check_text (&r) &&
       (root = _graft_pt2_parse_json (&r)) != NULL && read_program (&r, root))
-    result = g_steal_pointer (&r.graph);
+    {
+      result = g_steal_pointer (&r.graph);
+      if (out_kept != NULL)
+        *out_kept = G_OBJECT (g_steal_pointer (&r.parser));
+    }
 
   g_string_free (r.scratch, TRUE);
   g_ptr_array_unref (r.input_names);
@@ -1361,4 +1346,26 @@ graft_pt2_read (GraftSource        *source,
   g_clear_object (&r.parser);
   g_clear_pointer (&r.member, graft_source_unref);
   return result;
+}
+
+/**
+ * graft_pt2_read:
+ * @source: the bytes of a `.pt2` archive
+ * @dialect: the torch to read for: one with torch.export (2.6)
+ * @error: return location for a #GRAFT_PARSE_ERROR, placed in the JSON
+ *   member (`m.pt2:serialized_exported_program.json:LINE:COL`) or, for
+ *   the archive itself, at `m.pt2:1:1`
+ *
+ * Reads the program the archive holds into the graph torch 2.6's
+ * `torch.export.load(path).graph_module` holds, with node metadata, the
+ * graph signature and the range constraints (graft-meta.h).
+ *
+ * Returns: (transfer full) (nullable): the graph, or %NULL with @error set
+ */
+GraftGraph *
+graft_pt2_read (GraftSource        *source,
+                const GraftDialect *dialect,
+                GError            **error)
+{
+  return _graft_pt2_read_keeping (source, dialect, NULL, error);
 }
