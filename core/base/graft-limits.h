@@ -15,13 +15,14 @@
  * memory (the line table and tokens add a small multiple of the size). */
 #define GRAFT_MAX_INPUT_BYTES (256u * 1024u * 1024u)
 
-/* Largest JSON member of a .pt2 archive, uncompressed.  json-glib keeps the
- * parsed tree, about 13 times the text, for the whole read (measured on a
- * 10,000-node program: 10 MB of JSON); a 100,000-node program is about
- * 100 MB.  The archive itself is bounded by GRAFT_MAX_INPUT_BYTES, but a zip
- * member can inflate a thousandfold; this stops a hostile one before it is
+/* Largest JSON member of a .pt2 archive, uncompressed.  json-glib's tree of
+ * the member is about 17 times its text (a 10,000-node program: 6.0 MB of
+ * JSON, 123 MiB peak for the whole `graft code`), so this keeps a read
+ * near 2 GB, as GRAFT_MAX_DOT_BYTES does; a 100,000-node program is about
+ * 60 MB.  The archive itself is bounded by GRAFT_MAX_INPUT_BYTES, but a zip
+ * member can inflate a thousandfold: this stops a hostile one while it is
  * read. */
-#define GRAFT_MAX_JSON_BYTES (256u * 1024u * 1024u)
+#define GRAFT_MAX_JSON_BYTES (128u * 1024u * 1024u)
 
 /* Deepest nesting of arrays and objects in that JSON.  json-glib's parser
  * recurses once per level with no limit of its own (100,000 nested `[`
