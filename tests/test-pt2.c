@@ -494,6 +494,44 @@ test_error_places (void)
     }
 }
 
+/* Symbolic sizes, and the range constraints of the expressions the graph
+ * uses (torch keeps every sub-expression's str(), `4*s4` too). */
+static void
+test_symbolic (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sized = edited (
+      "\"x\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 2}]",
+      "\"x\": {\"dtype\": 7, \"sizes\": [{\"as_expr\": {\"expr_str\": \"Mul(Integer(4), "
+      "Symbol('s4', positive=True, integer=True))\", \"hint\": {\"as_int\": 8}}}]");
+  g_autofree char *json = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  const GraftNodeMeta *meta;
+
+  g_assert_nonnull (strstr (sized, "Mul(Integer(4)"));
+  {
+    char            *ranges = strstr (sized, "\"range_constraints\": {}");
+    g_autofree char *head = NULL;
+
+    g_assert_nonnull (ranges);
+    head = g_strndup (sized, ranges - sized);
+    json = g_strconcat (head,
+                        "\"range_constraints\": {\"s0\": {\"min_val\": 2, \"max_val\": 32}, "
+                        "\"4*s4\": {\"min_val\": 8, \"max_val\": 256}, \"s4\": {\"min_val\": 2, "
+                        "\"max_val\": null}}",
+                        ranges + strlen ("\"range_constraints\": {}"), NULL);
+  }
+  graph = read_json (json, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  if (graph == NULL)
+    return;
+  meta = graft_node_get_meta (graft_graph_find_node (graph, "x"));
+  g_assert_cmpstr (meta->shape, ==, "[4*s4]");
+  g_assert_cmpstr (graft_program_get_range_constraints (graft_graph_get_program (graph)), ==,
+                   "{4*s4: VR[8, 256], s4: VR[2, int_oo]}");
+}
+
 /* JSON syntax, placed and worded as Python's json does it (the pairs
  * were checked with Python 3.13's json.loads). */
 static void
@@ -836,6 +874,7 @@ main (int    argc,
   g_assert_cmpuint (golden_suite_add (&errors), >=, 10);
   g_test_add_func ("/pt2/minimal", test_minimal);
   g_test_add_func ("/pt2/error-places", test_error_places);
+  g_test_add_func ("/pt2/symbolic", test_symbolic);
   g_test_add_func ("/pt2/syntax", test_syntax);
   g_test_add_func ("/pt2/floats", test_floats);
   g_test_add_func ("/pt2/limits", test_limits);

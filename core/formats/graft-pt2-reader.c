@@ -1177,7 +1177,8 @@ append_bound (Reader     *r,
   return TRUE;
 }
 
-/* `{s0: VR[2, 64]}`: the ranges of the symbols the graph uses, as
+/* `{s0: VR[2, 64]}`: the ranges of the expressions the graph uses (its
+ * symbols, `4*s4`), as
  * `print(ep)` shows them (ExportedProgramDeserializer drops the others). */
 static gboolean
 read_range_constraints (Reader   *r,

@@ -64,7 +64,6 @@ typedef struct
   const char *p;
   const char *end;
   GPtrArray  *all;     /* Owned: every Expr and args array, freed together */
-  GHashTable *symbols; /* Borrowed, nullable: names of the Symbols seen */
   const char *problem; /* static: why the text was refused */
 } Parser;
 
@@ -236,16 +235,11 @@ parse_expr (Parser *ps,
           ps->p++;
           if (!parse_call_args (ps, e, depth))
             return NULL;
-          if (call_is (e, "Symbol") || call_is (e, "Dummy"))
+          if ((call_is (e, "Symbol") || call_is (e, "Dummy")) &&
+              (e->n_args < 1 || e->args[0]->kind != EXPR_STR))
             {
-              if (e->n_args < 1 || e->args[0]->kind != EXPR_STR)
-                {
-                  ps->problem = "a Symbol without a name";
-                  return NULL;
-                }
-              if (ps->symbols != NULL)
-                g_hash_table_add (ps->symbols,
-                                  g_strndup (e->args[0]->text, e->args[0]->len));
+              ps->problem = "a Symbol without a name";
+              return NULL;
             }
           return e;
         }
@@ -734,13 +728,32 @@ print_expr (GString    *out,
     }
 }
 
+/* Adds str() of @e and of each of its sub-expressions that is not a
+ * number to @keys: the names GraphModuleDeserializer._parse_sym_expr
+ * keeps in symbol_name_to_symbol, which decide the range constraints a
+ * loaded program shows. */
+static void
+collect_keys (const Expr *e,
+              GHashTable *keys,
+              GString    *scratch)
+{
+  if (e->kind != EXPR_CALL || is_number (e))
+    return;
+  g_string_truncate (scratch, 0);
+  print_expr (scratch, e);
+  g_hash_table_add (keys, g_strdup (scratch->str));
+  for (guint i = 0; i < e->n_args; i++)
+    collect_keys (e->args[i], keys, scratch);
+}
+
 /**
  * _graft_sympy_print_srepr:
  * @srepr: the text, `sympy.srepr` of an expression
  * @length: its length in bytes
  * @out: where `str()` of the expression is appended
  * @symbols: (nullable): a set of strings (owned by the set) that receives
- *   the name of every Symbol in the expression
+ *   str() of the expression and of each sub-expression that is not a
+ *   number (`2*s0` and `s0`), as torch's deserializer records them
  * @out_problem: (out) (optional): on failure, why (a static text)
  *
  * Returns: whether @srepr reads as an expression; nothing is appended
@@ -753,7 +766,7 @@ _graft_sympy_print_srepr (const char  *srepr,
                           GHashTable  *symbols,
                           const char **out_problem)
 {
-  Parser ps = { srepr, srepr + length, g_ptr_array_new_with_free_func (g_free), symbols, NULL };
+  Parser ps = { srepr, srepr + length, g_ptr_array_new_with_free_func (g_free), NULL };
   Expr  *e = parse_expr (&ps, 0);
 
   if (e != NULL)
@@ -766,7 +779,15 @@ _graft_sympy_print_srepr (const char  *srepr,
         }
     }
   if (e != NULL)
-    print_expr (out, e);
+    {
+      print_expr (out, e);
+      if (symbols != NULL)
+        {
+          g_autoptr (GString) scratch = g_string_new (NULL);
+
+          collect_keys (e, symbols, scratch);
+        }
+    }
   else if (out_problem != NULL)
     *out_problem = ps.problem;
   g_ptr_array_free (ps.all, TRUE);
