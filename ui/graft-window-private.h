@@ -62,6 +62,8 @@ struct _GraftWindow
   gboolean  busy;
   gboolean  close_confirmed;
   gboolean  following_canvas;  /* the list selection follows a click */
+  AdwToast *toast;             /* the toast on screen (the overlay's), or NULL */
+  gboolean  toast_offers;      /* its message came with an Undo */
   AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
   guint     undo_toast_serial; /* the change it undoes */
   guint     restore_serial;    /* the change that restored unsaved work */

@@ -130,18 +130,69 @@ set_busy (GraftWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-/* A dismissed toast is no longer the one that offers an undo. */
+/* The offers @toast made (an undo of a change, or the GraftTextUndo's)
+ * end with the message they came with. */
 static void
-toast_dismissed_cb (AdwToast    *toast,
-                    GraftWindow *self)
+end_offers (GraftWindow *self,
+            AdwToast    *toast)
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
   graft_text_undo_toast_dismissed (self->text_undo, toast);
 }
 
+/* A dismissed toast is gone, and what it offered with it. */
+static void
+toast_dismissed_cb (AdwToast    *toast,
+                    GraftWindow *self)
+{
+  if (self->toast == toast)
+    self->toast = NULL;
+  end_offers (self, toast);
+}
+
+static AdwToast *show_toast (GraftWindow *self,
+                             const char  *title,
+                             guint        timeout,
+                             const char  *undo_action,
+                             GVariant    *target);
+
+/* The toast's button dismisses its toast once the button's action has
+ * run (from an idle: AdwToastWidget's action_clicked_cb()).  A message
+ * that the action showed in it (an undo's "Undone: ...") goes in a toast
+ * of its own, which comes when this one has gone. */
+static void
+toast_button_clicked_cb (AdwToast    *toast,
+                         GraftWindow *self)
+{
+  if (self->toast != toast)
+    return;
+  self->toast = NULL;
+  end_offers (self, toast);
+  if (!self->toast_offers)
+    show_toast (self, adw_toast_get_title (toast), adw_toast_get_timeout (toast), NULL, NULL);
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
- * its @target, nullable), an Undo button that activates it. */
+ * its @target, nullable), an Undo button that activates it.
+ *
+ * Every message goes in the toast on screen, changed in place, and Graft
+ * never dismisses a toast (a stale Undo is withdrawn, the message stays):
+ * toasts go at their timeout or when the user closes them.  This works
+ * around a use after free in libadwaita 1.2.2 (Debian 12's), whose
+ * adw-toast-overlay.c frees a toast's ToastInfo when its hide animation
+ * ends (hide_done_cb() calls free_toast_info()) and drops its show
+ * animation there without disconnecting that animation's "done" handler.
+ * A playing AdwAnimation holds a reference to itself (play() in
+ * adw-animation.c), so a show animation still playing goes on, and when
+ * it ends, on its last frame or when the window unmaps (the "unmap"
+ * handler, adw_animation_skip()), show_done_cb() unrefs through the freed
+ * ToastInfo.  A toast's show animation outlasts its hide animation when
+ * the toast is dismissed less than 0.2 s after it came in place of
+ * another (REPLACE_DURATION 500 ms, HIDE_DURATION 300 ms), or in the
+ * frame it came: which is what dismissing the last undo toast and adding
+ * a new one did for a change made right after another.  (Newer
+ * libadwaita disconnects the handler in free_toast_info().) */
 static AdwToast *
 show_toast (GraftWindow *self,
             const char  *title,
@@ -149,31 +200,48 @@ show_toast (GraftWindow *self,
             const char  *undo_action,
             GVariant    *target)
 {
-  AdwToast *toast = adw_toast_new (title);
+  g_autoptr (GVariant) owned_target = target != NULL ? g_variant_ref_sink (target) : NULL;
+  g_autoptr (AdwToast) created = NULL;
+  AdwToast *toast = self->toast;
 
-  adw_toast_set_timeout (toast, timeout);
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
-  if (undo_action != NULL)
+  if (toast == NULL)
     {
+      toast = created = adw_toast_new (title);
       g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
-      adw_toast_set_button_label (toast, "_Undo");
-      adw_toast_set_action_name (toast, undo_action);
-      if (target != NULL)
-        adw_toast_set_action_target_value (toast, target);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_button_clicked_cb), self,
+                               0);
+      self->toast = toast;
     }
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  else
+    end_offers (self, toast);
+  adw_toast_set_title (toast, title);
+  adw_toast_set_timeout (toast, timeout);
+  adw_toast_set_button_label (toast, undo_action != NULL ? "_Undo" : NULL);
+  /* The button takes each as it changes: no action while the target
+   * changes, so that it never has an action and the wrong target. */
+  adw_toast_set_action_name (toast, NULL);
+  adw_toast_set_action_target_value (toast, owned_target);
+  adw_toast_set_action_name (toast, undo_action);
+  self->toast_offers = undo_action != NULL;
+  /* Shows it, or starts its timeout again. */
+  adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
   return toast;
 }
 
-/* The toast that offers to undo a change goes as soon as that change is
- * no longer the last one applied (undone, or followed by another). */
+/* The toast that offers to undo a change no longer does once that change
+ * is no longer the last one applied (undone, or followed by another). */
 static void
 check_undo_toast (GraftWindow *self)
 {
-  if (self->undo_toast != NULL &&
-      graft_document_get_last_change_serial (self->document) != self->undo_toast_serial)
-    adw_toast_dismiss (self->undo_toast);
+  if (self->undo_toast == NULL ||
+      graft_document_get_last_change_serial (self->document) == self->undo_toast_serial)
+    return;
+  adw_toast_set_button_label (self->undo_toast, NULL);
+  adw_toast_set_action_name (self->undo_toast, NULL);
+  adw_toast_set_action_target_value (self->undo_toast, NULL);
+  self->undo_toast = NULL;
 }
 
 /**
@@ -183,8 +251,7 @@ check_undo_toast (GraftWindow *self)
  * @with_undo: offer to undo it: the document's last change
  *
  * The Undo button undoes exactly that change (win.undo-change with its
- * serial), and the toast is dismissed once the change is no longer the
- * last one.
+ * serial), and goes once the change is no longer the last one.
  */
 void
 _graft_window_toast (GraftWindow *self,
@@ -196,8 +263,6 @@ _graft_window_toast (GraftWindow *self,
       show_toast (self, title, 4, NULL, NULL);
       return;
     }
-  if (self->undo_toast != NULL)
-    adw_toast_dismiss (self->undo_toast);
   self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
   self->undo_toast = show_toast (self, title, 4, "win.undo-change",
                                  g_variant_new_uint32 (self->undo_toast_serial));

@@ -11,7 +11,8 @@
  * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
  * it in the subtitle, is remembered in GSettings (the memory backend), and
  * is undone and redone as one step that keeps every edit before it;
- * GRAFT_TORCH wins at the application's start-up.
+ * GRAFT_TORCH wins at the application's start-up.  Offers to undo go in
+ * the toast on screen, and a window closes safely while toasts animate.
  */
 #include "config.h"
 
@@ -1447,6 +1448,99 @@ test_torch_keeps_edits (void)
   g_settings_reset (settings, "torch");
 }
 
+/* The first widget of @type in @widget, depth first. */
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The title of the toast on screen (not of one going away), or NULL. */
+static const char *
+shown_toast (GraftWindow *window)
+{
+  GtkWidget *overlay = find_widget (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (strcmp (gtk_widget_get_css_name (child), "toast") == 0 && gtk_widget_get_can_target (child))
+      return gtk_label_get_label (GTK_LABEL (find_widget (child, GTK_TYPE_LABEL)));
+  return NULL;
+}
+
+/* Closing a window while its toasts slide in and out is safe.  Each
+ * switch of the torch offers its undo; switched faster than toasts
+ * animate, and closed while they still do, the window crashed in
+ * libadwaita 1.2.2 when each offer was a new toast in place of the last
+ * one (see show_toast() in ui/graft-window.c).  Now the offers go in one
+ * toast, changed in place. */
+static void
+test_toasts_close_mid_animation (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window = open_example ();
+  AdwToast    *first = NULL;
+  gboolean     one_toast = TRUE;
+
+  for (guint i = 0; i < 6; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "torch",
+                                      g_variant_new_string (i % 2 == 0 ? "1.13" : "2.6"));
+      g_assert_nonnull (graft_window_get_undo_toast (window));
+      if (first == NULL)
+        first = graft_window_get_undo_toast (window);
+      one_toast = one_toast && graft_window_get_undo_toast (window) == first;
+      iterate_for (40);
+    }
+  g_assert_cmpstr (shown_toast (window), ==, graft_window_get_last_toast (window));
+  /* A toast that came in place of another would be hidden by now, and
+   * still sliding in. */
+  iterate_for (150);
+  close_window (window);
+  g_assert_true (one_toast);
+  g_settings_reset (settings, "torch");
+}
+
+/* A toast's Undo button runs its action, then dismisses the toast (from
+ * an idle, as AdwToastWidget does): what the undo says comes in a toast
+ * of its own, not in the one going away. */
+static void
+test_undo_toast_button (void)
+{
+  GraftWindow *window = open_example ();
+  AdwToast    *toast;
+  GVariant    *target;
+
+  activate (window, "replace-all", NULL);
+  toast = g_object_ref (graft_window_get_undo_toast (window));
+  target = g_variant_ref (adw_toast_get_action_target_value (toast));
+  /* In, and still: a click comes after the toast has been seen. */
+  iterate_for (600);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change", target);
+  g_signal_emit_by_name (toast, "button-clicked");
+  adw_toast_dismiss (toast);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+  g_assert_null (graft_window_get_undo_toast (window));
+  /* The clicked toast has gone; the new one is on screen. */
+  iterate_for (400);
+  g_assert_cmpstr (shown_toast (window), ==, "Undone: Replace all");
+  g_variant_unref (target);
+  g_object_unref (toast);
+  close_window (window);
+}
+
 /* The code follows the torch: a value nothing uses is freed in 2.6 only.
  * A text that was never saved is read again in the other torch, and an
  * empty document just speaks it, with nothing to undo. */
@@ -1562,12 +1656,14 @@ main (int    argc,
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
   g_test_add_func ("/ui/window/undo-follows-focus", test_undo_follows_focus);
   g_test_add_func ("/ui/window/undo-toast", test_undo_toast);
+  g_test_add_func ("/ui/window/undo-toast-button", test_undo_toast_button);
   g_test_add_func ("/ui/window/pattern-from-selection-undo", test_pattern_from_selection_undo);
   g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   g_test_add_func ("/ui/document/torch", test_document_torch);
   g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
+  g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);
   g_test_add_func ("/ui/application/torch", test_application_torch);
   return g_test_run ();
 }
