@@ -26,7 +26,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .shows_dict_key_in_error = TRUE,
       .snake_case_ascii_only = TRUE,
       .traces_variadic_forward = TRUE,
-      .reads_programs = TRUE,
+      .has_export = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

@@ -59,9 +59,9 @@ typedef enum {
  * @traces_variadic_forward: the traced function may have `*args`,
  *   `**kwargs` (a placeholder each, targets `*args`, `**kwargs`) and
  *   keyword-only parameters; torch 1.13.1 on Python 3.11 fails on them
- * @reads_programs: torch.export exists, so a program can be read (a
- *   `.pt2`, its texts, Graft's DOT of one); torch 1.13.1 has no
- *   torch.export
+ * @has_export: torch.export exists, so programs (`.pt2` archives and the
+ *   texts `print(ep)` and `print_readable()` write) can be read; torch
+ *   1.13.1 has no torch.export
  *
  * What one torch does, as data.  Dialects are static, never freed; a
  * table generated per torch is indexed by @torch.
@@ -81,7 +81,7 @@ typedef struct
   guint       shows_dict_key_in_error : 1;
   guint       snake_case_ascii_only : 1;
   guint       traces_variadic_forward : 1;
-  guint       reads_programs : 1;
+  guint       has_export : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

@@ -464,7 +464,7 @@ read_graph_attrs (Importer   *im,
                   inputs == NULL ? "graft_inputs" : "graft_outputs");
       return FALSE;
     }
-  if (!im->dialect->reads_programs)
+  if (!im->dialect->has_export)
     {
       attr_error (im, GRAPH_ATTR, "graft_inputs", error, GRAFT_PARSE_ERROR_GRAPH,
                   ": a torch.export program needs torch 2.6 (--torch 2.6)");
