@@ -8,7 +8,11 @@
  * `.code` and `.graph` next to them; bad DOT files in tests/data/dot-errors/
  * must give the diagnostic lines in their `.errors`.  Graft is the reference
  * for both, so `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
- * review (golden.h).  Graphviz's `dot` must draw what the writer makes
+ * review (golden.h).  torch.export programs (tests/data/programs, every
+ * form) go out as DOT and come back with their metadata and signature;
+ * Graft's DOT of some of them (tests/data/dot-programs) prints as torch
+ * prints the program; bad metadata (tests/data/dot-program-errors) gives
+ * located errors.  Graphviz's `dot` must draw what the writer makes
  * (skipped when it is not installed), values of every kind must survive,
  * and mutated DOT must give a graph or an error, never a crash.
  */
@@ -1018,6 +1022,93 @@ test_dot_program_error (const GoldenCase *gcase)
   golden_case_check (gcase, "errors", got, -1);
 }
 
+/* Every program of tests/data/programs, in each of its forms, goes out as
+ * DOT and comes back the same program. */
+static void
+test_program_file_round_trip (const GoldenCase *gcase)
+{
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph =
+      graft_input_set_load (inputs, golden_case_get_input (gcase), NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  g_assert_nonnull (graft_graph_get_program (graph));
+  assert_round_trip (graph, NULL);
+}
+
+static void
+add_program_corpus (void)
+{
+  static const char *const inputs[] = { "*.pt2", "*.ep.txt", "*.readable.txt", NULL };
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "programs", NULL);
+  GoldenSuite              golden = {
+                 .test_path = "/core/dot/round-trip/programs",
+                 .input_dir = dir,
+                 .inputs = inputs,
+                 .func = test_program_file_round_trip,
+  };
+
+  golden_suite_add (&golden);
+}
+
+/* tests/data/dot-programs: Graft's DOT of programs of tests/data/programs
+ * (tests/data/README.md says how it was written) must print as torch
+ * prints the program and read back the same; in torch 1.13 they are the
+ * program error. */
+static void
+test_dot_program_file (const GoldenCase *gcase)
+{
+  const GraftDialect *dialect = golden_case_get_dialect (gcase);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
+  g_autoptr (GraftGraph) graph = graft_input_load_graph (source, dialect, NULL, &error);
+  g_autofree char *code = NULL;
+  g_autofree char *listing = NULL;
+
+  if (!dialect->has_export)
+    {
+      g_assert_null (graph);
+      g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED);
+      if (error != NULL)
+        g_assert_cmpstr (error->message, ==,
+                         "a torch.export program needs torch 2.6 (--torch 2.6)");
+      return;
+    }
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  g_assert_nonnull (graft_graph_get_program (graph));
+  code = graft_codegen_python (graph);
+  listing = graft_listing_print (graph);
+  golden_case_check (gcase, "code", code, -1);
+  golden_case_check (gcase, "graph", listing, -1);
+  assert_round_trip (graph, NULL);
+}
+
+static void
+add_dot_programs (void)
+{
+  static const char *const inputs[] = { "*.dot", NULL };
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "dot-programs", NULL);
+  g_autofree char         *programs = g_test_build_filename (G_TEST_DIST, "data", "programs", NULL);
+  GoldenSuite              golden = {
+                 .test_path = "/core/dot/programs",
+                 .input_dir = dir,
+                 .expected_dir = programs,
+                 .inputs = inputs,
+                 .per_dialect = TRUE,
+                 .origin = GOLDEN_FROM_ORACLE,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_dot_program_file,
+  };
+
+  g_assert_cmpuint (golden_suite_add (&golden), >=, 3);
+}
+
 /* A million edges fail with a located limit error, before cgraph spends
  * seconds on them. */
 static void
@@ -1092,6 +1183,8 @@ main (int    argc,
   g_assert_cmpuint (add_files ("dot", test_dot_file, TRUE), >=, 8);
   g_assert_cmpuint (add_files ("dot-errors", test_dot_error, FALSE), >=, 20);
   g_assert_cmpuint (add_files ("dot-program-errors", test_dot_program_error, FALSE), >=, 10);
+  add_dot_programs ();
+  add_program_corpus ();
   add_corpus ("golden", NULL);
   add_corpus ("torchvision", NULL);
   add_corpus ("torchvision26", NULL);

@@ -466,8 +466,15 @@ read_graph_attrs (Importer   *im,
     }
   if (!im->dialect->has_export)
     {
-      attr_error (im, GRAPH_ATTR, "graft_inputs", error, GRAFT_PARSE_ERROR_GRAPH,
-                  ": a torch.export program needs torch 2.6 (--torch 2.6)");
+      /* The readers' one message (graft_program_check_dialect()), at the
+       * signature that makes the graph a program. */
+      Span span = { 0 };
+
+      _graft_dot_find_graph_attr_span (graft_source_get_text (im->source),
+                                       graft_source_get_length (im->source), "graft_inputs", &span);
+      graft_set_error_at_offset (error, im->source, span.start, span.end,
+                                 GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a torch.export program needs torch 2.6 (--torch 2.6)");
       return FALSE;
     }
   program = graft_graph_ensure_program (graph);

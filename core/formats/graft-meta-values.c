@@ -274,7 +274,8 @@ read_entry (const GraftArg *dict,
     }
   if (e->kind == NULL || e->name == NULL)
     {
-      *out_message = g_strdup_printf ("entry %u needs '%s'", number, e->kind == NULL ? "kind" : "name");
+      *out_message =
+          g_strdup_printf ("entry %u needs '%s'", number, e->kind == NULL ? "kind" : "name");
       return FALSE;
     }
   return TRUE;
