@@ -448,7 +448,7 @@ append_signature_line (GString   *out,
 
   if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
     return;
-  spec = graft_program_find_input (program, graft_node_get_target (node));
+  spec = graft_program_find_input (program, graft_node_get_name (node));
   if (spec == NULL || spec->kind == GRAFT_INPUT_SPEC_USER_INPUT)
     return;
   kind = g_ascii_strdown (graft_input_spec_kind_to_string (spec->kind), -1);
