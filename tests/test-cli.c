@@ -323,6 +323,71 @@ test_torch_choice (void)
     }
 }
 
+/* `--to readable` (cli.md): `graft code` prints what torch 2.6's
+ * print_readable(print_output=False) returns, as the golden files of
+ * tests/data/golden hold it; torch 1.13.1 has no such call, a usage
+ * error; `graft code` takes no other format.  `graft rewrite --to
+ * readable` prints the rewritten graph in that form. */
+static void
+test_readable (void)
+{
+  g_autofree char *model = data_path ("golden", "function_forward.py", NULL);
+  g_autofree char *expected_path = data_path ("golden", "function_forward.torch26.readable", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *example =
+      data_path ("..", "..", "data", "examples", "subgraph_rewriter_basic_use.py", NULL);
+  static const char *const usage[][8] = {
+    { "code", NULL, "--to", "readable", "--torch", "1.13", NULL },
+    { "code", NULL, "--to", "graph", NULL },
+    { "code", NULL, "--to", "dot", NULL },
+    { "rewrite", NULL, "--to", "readable", "--torch", "1.13", NULL },
+  };
+
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  {
+    g_auto (Run) run = { 0 };
+    const char *args[] = { "code", model, "--to", "readable", NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, expected);
+    g_assert_cmpstr (run.err, ==, "");
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (usage); i++)
+    {
+      g_auto (Run) run = { 0 };
+      const char *args[8];
+
+      memcpy (args, usage[i], sizeof args);
+      args[1] = strcmp (usage[i][0], "rewrite") == 0 ? example : model;
+      run_graft (&run, NULL, NULL, args);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_true (g_str_has_prefix (run.err, "graft "));
+    }
+  {
+    g_auto (Run) run = { 0 };
+    const char *args[] = { "code", model, "--to", "readable", "--torch", "1.13", NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpstr (run.err, ==,
+                     "graft code: --to readable: torch 1.13.1 has no "
+                     "print_readable(print_output=False) (use --torch 2.6)\n");
+  }
+  {
+    g_auto (Run) run = { 0 };
+    const char *args[] = { "rewrite", example, "--to", "readable", NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_str_has_prefix (run.out,
+                                     "class M(torch.nn.Module):\n"
+                                     "    def forward(self, x, w1, w2):\n"
+                                     "        # No stacktrace found for following nodes\n"));
+    g_assert_cmpstr (run.err, ==, "replaced 2 matches\n");
+  }
+}
+
 static void
 test_missing_file (void)
 {
@@ -760,6 +825,7 @@ main (int    argc,
   add_bad_inputs ("rewrite" G_DIR_SEPARATOR_S "errors", "rewrite");
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/torch-choice", test_torch_choice);
+  g_test_add_func ("/cli/readable", test_readable);
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
