@@ -40,7 +40,9 @@ load_source (const char *path)
   return graft_source_new (base, text != NULL ? text : "", (gssize) length);
 }
 
-/* Exports @graph, reads it back and checks that nothing changed. */
+/* Exports @graph, reads it back and checks that nothing changed: code,
+ * listing, DOT, readable form, every node and its metadata, the program's
+ * signature. */
 static void
 assert_round_trip (GraftGraph            *graph,
                    const GraftDotOptions *options)
@@ -76,6 +78,13 @@ assert_round_trip (GraftGraph            *graph,
 
     g_assert_cmpstr (back_program, ==, program);
   }
+  if (graft_graph_get_dialect (graph)->prints_readable)
+    {
+      g_autofree char *readable = graft_codegen_readable (graph);
+      g_autofree char *back_readable = graft_codegen_readable (back);
+
+      g_assert_cmpstr (back_readable, ==, readable);
+    }
 
   /* Node by node: names, ops, targets, annotations, wrapped flags and
    * arguments, the latter through their printed form (which names
@@ -1028,11 +1037,17 @@ static void
 test_program_file_round_trip (const GoldenCase *gcase)
 {
   const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  const char         *name = golden_case_get_input_name (gcase);
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftGraph) graph =
-      graft_input_set_load (inputs, golden_case_get_input (gcase), NULL, FALSE, &error);
+  g_autoptr (GraftGraph) graph = NULL;
 
+  if (!test_program_form_has_reader (strchr (name, '.')))
+    {
+      g_test_skip ("no reader for this form of program in this build");
+      return;
+    }
+  graph = graft_input_set_load (inputs, golden_case_get_input (gcase), NULL, FALSE, &error);
   g_assert_no_error (error);
   if (graph == NULL)
     return;

@@ -113,3 +113,35 @@ test_describe_program (GraftGraph *graph)
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);
 }
+
+/* Whether this build reads the programs of tests/data/programs whose files
+ * end in @suffix (`.pt2`, `.ep.txt`, `.readable.txt`): whether
+ * graft_input_detect() takes some of them for something other than Python.
+ * The answer is kept per suffix. */
+gboolean
+test_program_form_has_reader (const char *suffix)
+{
+  static GHashTable *known; /* suffix -> GINT_TO_POINTER (1 + answer) */
+  g_autofree char   *dir = test_data_path ("programs", NULL);
+  g_autoptr (GDir) listing = NULL;
+  const char *name;
+  gboolean    found = FALSE;
+
+  if (known == NULL)
+    known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_contains (known, suffix))
+    return GPOINTER_TO_INT (g_hash_table_lookup (known, suffix)) - 1;
+  listing = g_dir_open (dir, 0, NULL);
+  while (!found && listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GraftSource) source = NULL;
+
+      if (!g_str_has_suffix (name, suffix))
+        continue;
+      source = graft_input_read_file (path, NULL);
+      found = source != NULL && graft_input_detect (source) != GRAFT_INPUT_PYTHON;
+    }
+  g_hash_table_insert (known, g_strdup (suffix), GINT_TO_POINTER (1 + found));
+  return found;
+}
