@@ -928,8 +928,9 @@ test_program_round_trip (void)
   }
 }
 
-/* What viewers see: shapes on the edges, parameters and buffers with
- * their targets, and the metadata attributes as the writer's file comment
+/* What viewers see, as the renderer draws it: shapes on the edges,
+ * parameters and buffers by their targets and roles, operators without
+ * `torch.ops.`; and the metadata attributes as the writer's file comment
  * gives them. */
 static void
 test_program_dot_text (void)
@@ -946,10 +947,12 @@ test_program_dot_text (void)
   g_assert_nonnull (strstr (dot, "  x -> linear [label=\"f32[s0, 4]\"];\n"));
   g_assert_nonnull (strstr (dot, "  sym_size_int -> output [label=\"Sym(s0)\"];\n"));
   g_assert_nonnull (strstr (dot, "  split -> getitem;\n"));
-  g_assert_nonnull (strstr (dot, "label=\"p_lin_weight\\ninput\\nparameter lin.weight\""));
-  g_assert_nonnull (strstr (dot, "label=\"c_lifted\\ninput\\nconstant tensor lifted "
-                                 "'tensor'\\n\""));
+  g_assert_nonnull (strstr (dot, "label=\"lin.weight\\nparameter\""));
+  g_assert_nonnull (strstr (dot, "label=\"buf\\nbuffer\""));
+  g_assert_nonnull (strstr (dot, "label=\"lifted 'tensor'\\n\\nconstant\""));
   g_assert_nonnull (strstr (dot, "label=\"x\\ninput\""));
+  g_assert_nonnull (strstr (dot, "label=\"linear\\naten.linear.default\""));
+  g_assert_nonnull (strstr (dot, "label=\"getitem\\noperator.getitem\""));
   g_assert_nonnull (strstr (dot, "graft_kind=tensor, graft_dtype=f32, graft_shape=\"[3, 4]\", "
                                  "graft_stride=\"[4, 1]\", graft_device=meta"));
   g_assert_nonnull (strstr (dot, "graft_module_stack=\"[('L__self__', '', '__main__.M'), "

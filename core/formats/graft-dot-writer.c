@@ -52,9 +52,10 @@
  * Strings and text are escaped as graft-dot-escape.c says.  For viewers,
  * each node also has `label="NAME\nCAPTION"` (an escString, so its
  * backslashes are doubled) and op colours from graft-palette-private.h;
- * shape and style are node defaults.  A placeholder that the program's
- * signature says is not a user input gets a third label line with its
- * kind and target (`parameter lin.weight`), and an edge from a node whose
+ * shape and style are node defaults.  In a program, labels follow the
+ * renderer (core/view): a parameter, buffer or constant placeholder shows
+ * its target over its role (`lin.weight\nparameter`), an operator's caption
+ * drops `torch.ops.` (`aten.add.Tensor`), and an edge from a node whose
  * metadata has an annotation (`f32[2, 4]`, `Sym(s0)`) carries it as its
  * `label`, so that `dot -Tpng` shows what flows.
  */
@@ -294,18 +295,6 @@ append_label_text (GString    *out,
     }
 }
 
-/* What a node does, as the renderer captions its box (the shared
- * caption, escaped for a label). */
-static void
-append_caption (GString   *out,
-                GraftNode *node)
-{
-  g_autoptr (GString) caption = g_string_new (NULL);
-
-  _graft_node_append_caption (caption, node);
-  append_label_text (out, caption->str);
-}
-
 /* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
  * labelled with the tail's annotation when its metadata has one. */
 static void
@@ -436,30 +425,63 @@ append_program (GString    *out,
     }
 }
 
-/* The label line of a placeholder that is not a user input: the kind of
- * value it stands for and its target (`parameter lin.weight`). */
-static void
-append_signature_line (GString   *out,
-                       GraftNode *node)
+/* The role word the renderer captions a program's placeholder with
+ * (`parameter`, `buffer`, `constant`), or %NULL for a user input and a
+ * node that is no such placeholder. */
+static const char *
+placeholder_role (GraftNode             *node,
+                  const GraftInputSpec **out_spec)
 {
   GraftProgram         *program = graft_graph_get_program (graft_node_get_graph (node));
   const GraftInputSpec *spec;
-  g_autofree char      *kind = NULL;
 
   if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
-    return;
+    return NULL;
   spec = graft_program_find_input (program, graft_node_get_name (node));
-  if (spec == NULL || spec->kind == GRAFT_INPUT_SPEC_USER_INPUT)
-    return;
-  kind = g_ascii_strdown (graft_input_spec_kind_to_string (spec->kind), -1);
-  g_strdelimit (kind, "_", ' ');
-  _graft_buf_append (out, "\\n");
-  append_label_text (out, kind);
-  if (spec->target != NULL)
+  *out_spec = spec;
+  if (spec == NULL)
+    return NULL;
+  switch (spec->kind)
     {
-      g_string_append_c (out, ' ');
-      append_label_text (out, spec->target);
+    case GRAFT_INPUT_SPEC_PARAMETER:
+      return "parameter";
+    case GRAFT_INPUT_SPEC_BUFFER:
+      return "buffer";
+    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+      return "constant";
+    case GRAFT_INPUT_SPEC_USER_INPUT:
+    case GRAFT_INPUT_SPEC_TOKEN:
+    default:
+      return NULL;
     }
+}
+
+/* The label viewers show, as the renderer draws the box: the name (for a
+ * program's parameter, buffer or constant, its target) over the caption
+ * (for those, the role; for a program's operator, without `torch.ops.`). */
+static void
+append_label (GString   *out,
+              GraftNode *node)
+{
+  const GraftInputSpec *spec = NULL;
+  const char           *role = placeholder_role (node, &spec);
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  append_label_text (out, role != NULL && spec->target != NULL ? spec->target
+                                                                : graft_node_get_name (node));
+  _graft_buf_append (out, "\\n");
+  if (role != NULL)
+    {
+      append_label_text (out, role);
+      return;
+    }
+  _graft_node_append_caption (caption, node);
+  if (graft_graph_get_program (graft_node_get_graph (node)) != NULL &&
+      graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+      g_str_has_prefix (caption->str, "torch.ops."))
+    g_string_erase (caption, 0, strlen ("torch.ops."));
+  append_label_text (out, caption->str);
 }
 
 /**
@@ -567,10 +589,7 @@ graft_dot_print (GraftGraph            *graph,
         append_meta_attrs (out, value, &first, graft_node_get_meta (node));
 
       g_string_truncate (value, 0);
-      append_label_text (value, graft_node_get_name (node));
-      _graft_buf_append (value, "\\n");
-      append_caption (value, node);
-      append_signature_line (value, node);
+      append_label (value, node);
       append_attr (out, &first, "label", value->str);
       g_snprintf (color, sizeof color, "#%06x", colors->fill);
       append_attr (out, &first, "fillcolor", color);
