@@ -7,7 +7,8 @@
  * NAME.readable.txt (`print_readable()`) must read into the graph whose
  * code and listing are what torch printed for the archive they came from
  * (NAME.torch26.code, NAME.torch26.graph), with the metadata that prints
- * the text's annotations and source comments again, and for `print(ep)`
+ * the text's annotations and source comments again (the readable form
+ * graft_codegen_readable() prints is the print_readable text), and for `print(ep)`
  * text the graph signature and range constraints it shows.  The located
  * errors of tests/data/program-text-errors (NAME.txt, NAME.errors; checked
  * by hand, GRAFT_TEST_REGENERATE=1 rewrites them for review), detection
@@ -306,6 +307,7 @@ test_sample (gconstpointer data)
   g_autofree char *readable = read_file (readable_path);
   g_autofree char *text = read_file (path);
   g_autofree char *code = NULL, *listing = NULL, *got_meta = NULL, *want_meta = NULL;
+  g_autofree char *printed = NULL, *want_readable = NULL;
   g_autofree char *message = NULL, *want_message = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftSource) source = NULL;
@@ -333,6 +335,11 @@ test_sample (gconstpointer data)
   got_meta = metadata_lines (graph);
   want_meta = metadata_lines_of_text (readable);
   g_assert_cmpstr (got_meta, ==, want_meta);
+  /* And the whole of it, as `--to readable` prints it. */
+  printed = graft_codegen_readable (graph);
+  g_strstrip (printed);
+  want_readable = g_strstrip (g_strdup (readable));
+  g_assert_cmpstr (printed, ==, want_readable);
 
   g_assert_cmpstr (graft_graph_get_module_name (graph), ==, "GraphModule");
   program = graft_graph_get_program (graph);
@@ -842,6 +849,30 @@ test_stack_traces (void)
                    "# File: m.py:9 in forward, code:\nh =\n");
 }
 
+/* print_readable of a symbolically traced module (torch 2.6 printed both
+ * texts): its call_module and call_method lines read too. */
+static void
+test_traced_module (void)
+{
+  g_autoptr (GraftGraph) graph =
+      parse_ok ("class M(torch.nn.Module):\n"
+                "    def forward(self, x):\n"
+                "        # No stacktrace found for following nodes\n"
+                "        lin = self.lin(x);  x = None\n"
+                "        relu = lin.relu();  lin = None\n"
+                "        return relu\n"
+                "        \n");
+  g_autofree char *code = graft_codegen_python (graph);
+
+  g_strstrip (code);
+  g_assert_cmpstr (code, ==,
+                   "def forward(self, x):\n"
+                   "    lin = self.lin(x);  x = None\n"
+                   "    relu = lin.relu();  lin = None\n"
+                   "    return relu");
+  g_assert_cmpstr (graft_graph_get_module_name (graph), ==, "M");
+}
+
 /* A placeholder whose name is not its parameter; uses before definitions. */
 static void
 test_placeholders_and_order (void)
@@ -997,6 +1028,7 @@ main (int    argc,
   g_test_add_func ("/program-text/values", test_values);
   g_test_add_func ("/program-text/annotations", test_annotations);
   g_test_add_func ("/program-text/stack-traces", test_stack_traces);
+  g_test_add_func ("/program-text/traced-module", test_traced_module);
   g_test_add_func ("/program-text/placeholders-and-order", test_placeholders_and_order);
   g_test_add_func ("/program-text/signature", test_signature);
   g_test_add_func ("/program-text/errors", test_errors);

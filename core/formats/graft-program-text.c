@@ -611,11 +611,14 @@ trace_for_summary (const char *s,
                    gsize       len)
 {
   const char *end = s + len, *file = s + strlen ("File: ");
+  guint       tries = 0;
 
   if (len < strlen ("File: ") || memcmp (s, "File: ", 6) != 0)
     return NULL;
-  /* The file runs to a `:LINE in `; the name to the first `, code: `. */
-  for (const char *p = file; p < end; p++)
+  /* The file runs to a `:LINE in `; the name to the first `, code: `.  A
+   * file name rarely holds `:N in ` itself: a few tries keep a hostile
+   * line linear. */
+  for (const char *p = file; p < end && tries < 32; p++)
     {
       const char      *digits = p + 1, *q = digits, *name, *code;
       g_autofree char *trace = NULL;
@@ -626,6 +629,7 @@ trace_for_summary (const char *s,
         q++;
       if (q == digits || end - q < 4 || memcmp (q, " in ", 4) != 0)
         continue;
+      tries++;
       name = q + 4;
       code = g_strstr_len (name, end - name, ", code: ");
       if (code == NULL || code == name)
@@ -1206,7 +1210,13 @@ parse_body_line (Reader  *r,
                    "expected a node ('name: \"f32[2, 4]\" = ...'), a source comment or 'return'");
     }
   r->pos += name_len;
-  ok = parse_optional_annotation (r, &rec.ann, error) && expect (r, " = ", error);
+  ok = parse_optional_annotation (r, &rec.ann, error);
+  if (ok && (looking_at (r, ";") || looking_at (r, ", = fx_pytree.")))
+    ok = fail (r, line->start + line_indent (r, line_index), line->end,
+               GRAFT_PARSE_ERROR_UNSUPPORTED, error,
+               "a forward that flattens its inputs with pytree (the module of ep.module()) is "
+               "not supported: print ep.graph_module instead");
+  ok = ok && expect (r, " = ", error);
   if (ok && rec.ann.kind == GRAFT_VALUE_UNKNOWN)
     {
       gboolean renamed;
