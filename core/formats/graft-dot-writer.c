@@ -469,7 +469,7 @@ append_label (GString   *out,
   g_autoptr (GString) caption = g_string_new (NULL);
 
   append_label_text (out, role != NULL && spec->target != NULL ? spec->target
-                                                                : graft_node_get_name (node));
+                                                               : graft_node_get_name (node));
   _graft_buf_append (out, "\\n");
   if (role != NULL)
     {
