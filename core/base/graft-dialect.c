@@ -28,6 +28,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .prints_readable = TRUE,
       .tags_node_lines = TRUE,
       .traces_variadic_forward = TRUE,
+      .has_export = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

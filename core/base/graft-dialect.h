@@ -66,6 +66,9 @@ typedef enum {
  * @traces_variadic_forward: the traced function may have `*args`,
  *   `**kwargs` (a placeholder each, targets `*args`, `**kwargs`) and
  *   keyword-only parameters; torch 1.13.1 on Python 3.11 fails on them
+ * @has_export: torch.export exists, so programs (`.pt2` archives and the
+ *   texts `print(ep)` and `print_readable()` write) can be read; torch
+ *   1.13.1 has no torch.export
  *
  * What one torch does, as data.  Dialects are static, never freed; a
  * table generated per torch is indexed by @torch.
@@ -87,6 +90,7 @@ typedef struct
   guint       prints_readable : 1;
   guint       tags_node_lines : 1;
   guint       traces_variadic_forward : 1;
+  guint       has_export : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);
