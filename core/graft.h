@@ -31,6 +31,7 @@
 #include "graft-py-parser.h"
 #include "graft-py-program.h"
 #include "graft-json.h"
+#include "graft-program.h"
 #include "graft-pattern.h"
 #include "graft-matcher.h"
 #include "graft-match-text.h"

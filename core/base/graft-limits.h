@@ -15,6 +15,20 @@
  * memory (the line table and tokens add a small multiple of the size). */
 #define GRAFT_MAX_INPUT_BYTES (256u * 1024u * 1024u)
 
+/* Largest JSON member of a .pt2 archive, uncompressed.  json-glib keeps the
+ * parsed tree, about 13 times the text, for the whole read (measured on a
+ * 10,000-node program: 10 MB of JSON); a 100,000-node program is about
+ * 100 MB.  The archive itself is bounded by GRAFT_MAX_INPUT_BYTES, but a zip
+ * member can inflate a thousandfold; this stops a hostile one before it is
+ * read. */
+#define GRAFT_MAX_JSON_BYTES (256u * 1024u * 1024u)
+
+/* Deepest nesting of arrays and objects in that JSON.  json-glib's parser
+ * recurses once per level with no limit of its own (100,000 nested `[`
+ * overflow its stack); torch writes about ten levels, Python's json stops
+ * near 1,000. */
+#define GRAFT_MAX_JSON_DEPTH 512
+
 /* Deepest nesting of brackets, expressions and blocks the Python parser
  * accepts.  CPython itself stops at 200 nested parentheses; every level costs
  * a few recursive calls, and 200 of them stay far inside an 8 MiB stack even

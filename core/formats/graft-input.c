@@ -3,9 +3,9 @@
  * graft-input.c: recognises an input by its content (cli.md: Python source,
  * an FX graph listing starting with `graph():`, or a DOT graph starting with
  * `digraph`, after DOT comments; an undirected `graph {` counts as DOT too,
- * for the DOT reader to refuse it; the two texts torch prints for a
- * torch.export program, graft-program-text.c), hands it to the matching
- * reader, and
+ * for the DOT reader to refuse it; a zip archive, a torch.export `.pt2`;
+ * the two texts torch prints for a torch.export program,
+ * graft-program-text.c), hands it to the matching reader, and
  * resolves `FILE:NAME` references to patterns and replacements.
  */
 #include "config.h"
@@ -181,8 +181,9 @@ graft_input_read_file (const char *path,
 /**
  * graft_input_detect:
  *
- * Returns: the kind of @source, by its first word after white space and
- *   DOT comments; after `#` lines, only a whole DOT header counts as DOT;
+ * Returns: the kind of @source: an archive by its first four bytes (or a
+ *   name ending in `.pt2`); else by its first word after white space and
+ *   DOT comments (after `#` lines, only a whole DOT header counts as DOT);
  *   a program's text as graft_program_text_detect() tells it
  */
 GraftInputKind
@@ -192,6 +193,10 @@ graft_input_detect (GraftSource *source)
   const char *end = text + graft_source_get_length (source);
   const char *p = skip_space (text, end);
 
+  /* An archive by its content, or by its name: a `.pt2` that is no zip
+   * is a bad archive, not Python. */
+  if (graft_pt2_detect (source) || g_str_has_suffix (graft_source_get_filename (source), ".pt2"))
+    return GRAFT_INPUT_ARCHIVE;
   /* A UTF-8 byte order mark is not content. */
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = skip_space (p + 3, end);
@@ -242,6 +247,8 @@ graft_input_load_graph (GraftSource        *source,
       return graft_listing_parse (source, dialect, error);
     case GRAFT_INPUT_DOT:
       return graft_dot_parse (source, dialect, error);
+    case GRAFT_INPUT_ARCHIVE:
+      return graft_pt2_read (source, dialect, error);
     case GRAFT_INPUT_EXPORTED_PROGRAM:
     case GRAFT_INPUT_READABLE_PROGRAM:
       return graft_program_text_parse (source, dialect, error);

@@ -22,6 +22,8 @@ G_BEGIN_DECLS
  *   torch.export program (`ExportedProgram:` ...)
  * @GRAFT_INPUT_READABLE_PROGRAM: the text `gm.print_readable()` writes for
  *   a program's graph module (`class GraphModule(torch.nn.Module):` ...)
+ * @GRAFT_INPUT_ARCHIVE: a zip archive (`PK\3\4` at offset 0): a `.pt2`
+ *   that torch.export.save wrote
  */
 typedef enum {
   GRAFT_INPUT_PYTHON,
@@ -29,6 +31,7 @@ typedef enum {
   GRAFT_INPUT_DOT,
   GRAFT_INPUT_EXPORTED_PROGRAM,
   GRAFT_INPUT_READABLE_PROGRAM,
+  GRAFT_INPUT_ARCHIVE,
 } GraftInputKind;
 
 GraftSource   *graft_input_read_file (const char *path,

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-program.h: reading torch.export programs: the texts torch prints
+ * graft-program.h: reading torch.export programs.  A program comes as a
+ * `.pt2` archive (graft-pt2-reader.c) or as one of the texts torch prints
  * for one (graft-program-text.c: `print(ep)` and `gm.print_readable()`).
  * Every form becomes a graph of the torch 2.6 dialect whose nodes carry
- * their metadata (graft-meta.h); the 1.13 dialect refuses them all with
- * the one message below.
+ * their metadata and whose graph carries the signature (graft-meta.h); a
+ * dialect without torch.export (1.13) refuses them all with the one
+ * message below.
  */
 #pragma once
 
@@ -24,6 +26,16 @@ G_BEGIN_DECLS
  * torch 2.6's, which every program reader gives.
  */
 #define GRAFT_PROGRAM_NEEDS_TORCH_2_6 "a torch.export program needs torch 2.6 (--torch 2.6)"
+
+gboolean graft_program_check_dialect (const GraftDialect *dialect,
+                                      const char         *filename,
+                                      GError            **error);
+
+/* A .pt2 archive, torch.export.save's zip (graft-pt2-reader.c). */
+gboolean    graft_pt2_detect (GraftSource *source);
+GraftGraph *graft_pt2_read (GraftSource        *source,
+                            const GraftDialect *dialect,
+                            GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /**
  * GraftProgramTextForm:

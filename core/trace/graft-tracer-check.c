@@ -83,7 +83,7 @@ typedef struct
   const Parser      *parsers;
   const SigFunction *functions;
   gsize              n_functions;
-  gboolean           reports_element;
+  const gboolean    *traits; /* by trait, REPORTS_ELEMENT */
 } Table;
 
 #define REPORTS_ELEMENT 0
@@ -540,7 +540,7 @@ parse (Call            *c,
             }
           if (all == UNSURE)
             unsure = TRUE;
-          else if (c->table->reports_element)
+          else if (c->table->traits[REPORTS_ELEMENT])
             failed_element = TRUE;
         }
       if (r == UNSURE)
@@ -563,7 +563,7 @@ parse (Call            *c,
             return UNSURE;
           if (is_kwd)
             set_message (c, "%s(): argument '%s' must be %s, not %s", name, pname, type_name, got);
-          else if (failed_element && c->table->reports_element)
+          else if (failed_element && c->table->traits[REPORTS_ELEMENT])
             {
               const Value *item = _graft_value_is_seq ((Value *) v) ? v->seq.items->pdata[0]
                                                                     : c->args->pdata[0];

@@ -18,7 +18,7 @@
     SIG_NAME (sig_pool_, id), SIG_NAME (sig_params_, id), SIG_NAME (sig_index_, id), \
         SIG_NAME (sig_sigs_, id), SIG_NAME (sig_parsers_, id),                       \
         SIG_NAME (sig_functions_, id), G_N_ELEMENTS (SIG_NAME (sig_functions_, id)), \
-        SIG_NAME (sig_traits_, id)[REPORTS_ELEMENT]                                  \
+        SIG_NAME (sig_traits_, id)                                                   \
   }
 #endif
 

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-pt2-archive.c: the zip of a `.pt2`, through libzip: finds the
+ * member `serialized_exported_program.json` (at the root, or in one
+ * top-level folder) and the member `version` beside it, checks the
+ * version as torch.export.load does, and reads the JSON member, bounded by
+ * GRAFT_MAX_JSON_BYTES.  Nothing else is opened.  Errors are at
+ * `ARCHIVE:1:1` (a bad version at `ARCHIVE:version:1:1`).
+ */
+#include "config.h"
+
+#include "graft-pt2-private.h"
+#include "graft-arg.h"
+#include "graft-limits.h"
+#include "graft-program.h"
+#include "graft-source.h"
+
+#include <string.h>
+#include <zip.h>
+
+#define MEMBER_NAME "serialized_exported_program.json"
+
+/* ------------------------------------------------------------------ */
+/* The archive */
+
+static gboolean
+archive_error (Reader     *r,
+               const char *format,
+               ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+archive_error (Reader     *r,
+               const char *format,
+               ...)
+{
+  g_autofree char *message = NULL;
+  va_list          ap;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_SYNTAX, "%s", message);
+  return FALSE;
+}
+
+/* libzip's message, lowercased at the start as Graft's messages are. */
+static char *
+zip_message (zip_error_t *ze)
+{
+  char *text = g_strdup (zip_error_strerror (ze));
+
+  if (text[0] != '\0' && g_ascii_isupper (text[0]) && !g_ascii_isupper (text[1]))
+    text[0] = g_ascii_tolower (text[0]);
+  return text;
+}
+
+/* The index of the member @base at the root, or else in one top-level
+ * folder (the first such entry), or -1. */
+static zip_int64_t
+find_member (zip_t      *za,
+             const char *base)
+{
+  zip_int64_t idx = zip_name_locate (za, base, 0);
+  zip_int64_t n;
+  gsize       base_len = strlen (base);
+
+  if (idx >= 0)
+    return idx;
+  n = zip_get_num_entries (za, 0);
+  for (zip_int64_t i = 0; i < n; i++)
+    {
+      const char *name = zip_get_name (za, (zip_uint64_t) i, ZIP_FL_ENC_RAW);
+      const char *slash;
+      gsize       len;
+
+      if (name == NULL)
+        continue;
+      len = strlen (name);
+      slash = strchr (name, '/');
+      if (slash != NULL && slash > name && len == (gsize) (slash - name) + 1 + base_len &&
+          strcmp (slash + 1, base) == 0)
+        return i;
+    }
+  return -1;
+}
+
+static void
+too_large (Reader     *r,
+           const char *name,
+           gsize       limit)
+{
+  if (limit >= 1024 * 1024)
+    graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                        "the member %s is larger than %" G_GSIZE_FORMAT " MiB", name,
+                        limit / (1024 * 1024));
+  else
+    graft_set_error_at (r->error, r->archive_name, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                        "the member %s is larger than %" G_GSIZE_FORMAT " bytes", name, limit);
+}
+
+/* Reads member @idx, at most @limit bytes; NUL-terminates it. */
+static char *
+read_member (Reader     *r,
+             zip_t      *za,
+             zip_int64_t idx,
+             gsize       limit,
+             gsize      *out_len)
+{
+  const char *name = zip_get_name (za, (zip_uint64_t) idx, ZIP_FL_ENC_RAW);
+  zip_stat_t  st;
+  zip_file_t *zf;
+  g_autoptr (GString) buf = NULL;
+  char        chunk[65536];
+  zip_int64_t got;
+
+  zip_stat_init (&st);
+  if (zip_stat_index (za, (zip_uint64_t) idx, 0, &st) == 0 && (st.valid & ZIP_STAT_SIZE) != 0 &&
+      st.size > limit)
+    {
+      too_large (r, name, limit);
+      return NULL;
+    }
+  zf = zip_fopen_index (za, (zip_uint64_t) idx, 0);
+  if (zf == NULL)
+    {
+      g_autofree char *why = zip_message (zip_get_error (za));
+
+      archive_error (r, "cannot read the member %s: %s", name, why);
+      return NULL;
+    }
+  buf = g_string_sized_new ((st.valid & ZIP_STAT_SIZE) != 0 ? (gsize) st.size + 1 : 4096);
+  while ((got = zip_fread (zf, chunk, sizeof chunk)) > 0)
+    {
+      if (buf->len + (gsize) got > limit)
+        {
+          zip_fclose (zf);
+          too_large (r, name, limit);
+          return NULL;
+        }
+      g_string_append_len (buf, chunk, got);
+    }
+  if (got < 0)
+    {
+      g_autofree char *why = zip_message (zip_file_get_error (zf));
+
+      zip_fclose (zf);
+      archive_error (r, "cannot read the member %s: %s", name, why);
+      return NULL;
+    }
+  zip_fclose (zf);
+  *out_len = buf->len;
+  return g_string_free (g_steal_pointer (&buf), FALSE);
+}
+
+/* torch.export.load: the member `version` must be `MAJOR.MINOR` with the
+ * major torch writes (split at dots as it is, not stripped). */
+static gboolean
+check_version (Reader     *r,
+               const char *member_name,
+               const char *text,
+               gsize       len)
+{
+  g_autofree char *where = g_strconcat (r->archive_name, ":", member_name, NULL);
+  g_autofree char *copy = g_strndup (text, len);
+  g_auto (GStrv) parts = NULL;
+  g_autoptr (GString) shown = g_string_new ("[");
+
+  if (strlen (copy) != len || !g_utf8_validate (copy, -1, NULL))
+    {
+      graft_set_error_at (r->error, where, 1, 1, GRAFT_PARSE_ERROR_SYNTAX,
+                          "the version is not UTF-8 text");
+      return FALSE;
+    }
+  parts = g_strsplit (copy, ".", -1);
+  if (g_strv_length (parts) == 2 && strcmp (parts[0], G_STRINGIFY (SCHEMA_MAJOR)) == 0)
+    return TRUE;
+  for (guint k = 0; parts[k] != NULL; k++)
+    {
+      if (k > 0)
+        g_string_append (shown, ", ");
+      graft_append_str_repr (shown, parts[k], strlen (parts[k]));
+    }
+  g_string_append_c (shown, ']');
+  graft_set_error_at (r->error, where, 1, 1, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "serialized version %s does not match our current schema version (%d, %d)",
+                      shown->str, SCHEMA_MAJOR, SCHEMA_MINOR);
+  return FALSE;
+}
+
+/* Opens the archive and reads the JSON member (and checks `version`);
+ * sets r->member. */
+gboolean
+_graft_pt2_read_archive (Reader      *r,
+                         GraftSource *archive)
+{
+  zip_error_t      ze;
+  zip_source_t    *src;
+  zip_t           *za;
+  zip_int64_t      idx, version_idx;
+  g_autofree char *member_name = NULL;
+  g_autofree char *version_name = NULL;
+  char            *json;
+  gsize            json_len = 0;
+
+  if (!graft_pt2_detect (archive))
+    return archive_error (r, graft_source_get_length (archive) == 0
+                                 ? "the file is empty, not a zip archive"
+                                 : "not a zip archive (it does not start with PK\\3\\4)");
+  zip_error_init (&ze);
+  src = zip_source_buffer_create (graft_source_get_text (archive),
+                                  graft_source_get_length (archive), 0, &ze);
+  if (src == NULL)
+    {
+      g_autofree char *why = zip_message (&ze);
+
+      zip_error_fini (&ze);
+      return archive_error (r, "cannot read the zip archive: %s", why);
+    }
+  za = zip_open_from_source (src, ZIP_RDONLY | ZIP_CHECKCONS, &ze);
+  if (za == NULL)
+    {
+      g_autofree char *why = zip_message (&ze);
+      int              code = zip_error_code_zip (&ze);
+
+      zip_source_free (src);
+      zip_error_fini (&ze);
+      if (code == ZIP_ER_NOZIP)
+        return archive_error (r, "not a zip archive (truncated?): it has no zip directory");
+      return archive_error (r, "cannot read the zip archive: %s", why);
+    }
+  zip_error_fini (&ze);
+
+  idx = find_member (za, MEMBER_NAME);
+  if (idx < 0)
+    {
+      zip_discard (za);
+      return archive_error (r, "the archive has no member %s: not a torch.export program",
+                            MEMBER_NAME);
+    }
+  member_name = g_strdup (zip_get_name (za, (zip_uint64_t) idx, ZIP_FL_ENC_RAW));
+  /* `version` beside the JSON member. */
+  version_name = g_strdup_printf ("%.*sversion",
+                                  (int) (strlen (member_name) - strlen (MEMBER_NAME)), member_name);
+  version_idx = zip_name_locate (za, version_name, 0);
+  if (version_idx < 0)
+    {
+      zip_discard (za);
+      return archive_error (r, "the archive has no member %s, which torch.export.load needs",
+                            version_name);
+    }
+  {
+    gsize    vlen = 0;
+    char    *version = read_member (r, za, version_idx, 64, &vlen);
+    gboolean ok = version != NULL && check_version (r, version_name, version, vlen);
+
+    g_free (version);
+    if (!ok)
+      {
+        zip_discard (za);
+        return FALSE;
+      }
+  }
+  json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
+  zip_discard (za);
+  if (json == NULL)
+    return FALSE;
+  {
+    g_autofree char *name = g_strconcat (r->archive_name, ":", member_name, NULL);
+
+    r->member = graft_source_new_take (name, json, json_len);
+  }
+  return TRUE;
+}

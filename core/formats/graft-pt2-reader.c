@@ -1,0 +1,1364 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-pt2-reader.c: reads a `.pt2` archive, the zip torch.export.save
+ * writes, into the graph `torch.export.load(path).graph_module` holds in
+ * torch 2.6 (torch/_export/serde/serialize.py, GraphModuleDeserializer;
+ * the schema is torch/_export/serde/schema.py).  docs/programs.md says
+ * what each rule comes from, with examples.
+ *
+ * Only the member `serialized_exported_program.json` is read, and `version`
+ * beside it: weights, constants and example inputs are never opened
+ * (graft-pt2-archive.c, through libzip).  The member's text is checked
+ * as Python's json reads it and then parsed by json-glib
+ * (graft-pt2-json.c); values and arguments are read in
+ * graft-pt2-values.c.  Errors are located in the member, as
+ * `ARCHIVE:MEMBER:LINE:COL`: a syntax error where Python's json would
+ * stop, any other error at the start of the value it is about (a missing
+ * key at its object); errors of the archive itself are at `ARCHIVE:1:1`.
+ *
+ * The graph is built as the deserializer builds it.  Placeholders come
+ * from the graph's inputs, call_function nodes from its nodes, with their
+ * arguments placed by the operator's schema (graft-aten-schema.h);
+ * operators with several outputs get a getitem node per output, and one
+ * output node ends the graph.  torch makes each node with a name from the
+ * graph's namespace and then overwrites the name with the serialized one
+ * (`sync_fx_node`) without telling the namespace: the names FX itself
+ * gives (`chunk_default`, `as_none`, the getitem of a list) depend on the
+ * names the namespace made, not on the nodes' names.  So the reader keeps
+ * a second namespace that follows torch's exactly, names the nodes as
+ * torch does, and at the end reserves in the graph's namespace the names
+ * torch's holds that no node has, so that later edits do not reuse them.
+ *
+ * Every node gets a #GraftNodeMeta from its value (tensor_values and the
+ * symbolic values) and its metadata, and the graph its signature (its
+ * #GraftProgram), its range constraints and the class name `GraphModule`.
+ * What torch 2.6 cannot load is refused: a schema version other than 8,
+ * an operator outside the aten schema table or the symbolic operators, a
+ * name used before it is defined or defined twice; so are higher-order
+ * operators (graphs inside graphs), which Graft does not represent.
+ */
+#include "config.h"
+
+#include "graft-program.h"
+#include "graft-pt2-private.h"
+#include "graft-arg.h"
+#include "graft-aten-schema.h"
+#include "graft-limits.h"
+#include "graft-meta.h"
+#include "graft-source.h"
+
+#include <string.h>
+
+/* serialize.py: _SYM_INT_OPS, _SYM_BOOL_OPS and _SYM_FLOAT_OPS as
+ * serialized, with the target the graph prints. */
+static const struct
+{
+  const char *serialized;
+  const char *target;
+} sym_ops[] = {
+  { "_operator.mul", "operator.mul" },
+  { "_operator.add", "operator.add" },
+  { "_operator.sub", "operator.sub" },
+  { "_operator.floordiv", "operator.floordiv" },
+  { "_operator.mod", "operator.mod" },
+  { "_operator.pow", "operator.pow" },
+  { "_operator.truediv", "operator.truediv" },
+  { "_operator.eq", "operator.eq" },
+  { "_operator.ne", "operator.ne" },
+  { "_operator.le", "operator.le" },
+  { "_operator.ge", "operator.ge" },
+  { "_operator.lt", "operator.lt" },
+  { "_operator.gt", "operator.gt" },
+  { "_operator.neg", "operator.neg" },
+  { "_operator.pos", "operator.pos" },
+  { "torch.sym_int", "torch.sym_int" },
+  { "torch.sym_float", "torch.sym_float" },
+  { "torch.sym_ite", "torch.sym_ite" },
+  { "torch.sym_max", "torch.sym_max" },
+  { "torch.sym_min", "torch.sym_min" },
+  { "torch.sym_sqrt", "torch.sym_sqrt" },
+  { "torch.sym_not", "torch.sym_not" },
+  /* Not a symbolic operator, but the deserializer treats it as one. */
+  { "torch.ops.aten.item.default", "torch.ops.aten.item.default" },
+};
+
+/* A node's metadata, as deserialize_metadata reads it; strings borrowed
+ * from the JSON or interned in the graph. */
+typedef struct
+{
+  const char             *stack_trace;
+  const char             *source_fn_stack;
+  const char             *torch_fn;
+  const GraftModuleFrame *modules;
+  guint                   n_modules;
+} NodeInfo;
+
+/* ------------------------------------------------------------------ */
+/* Nodes */
+
+/* The node's name is checked and made as torch makes it: @candidate
+ * through torch's namespace, then @synced over it when given (and then
+ * recorded under that name, with that value's metadata).  Consumes @args
+ * and @kwargs. */
+static GraftNode *
+add_node (Reader     *r,
+          GraftOp     op,
+          const char *target,
+          GraftArg   *args,
+          GraftArg   *kwargs,
+          const char *candidate,
+          const char *synced,
+          JsonNode   *where)
+{
+  GraftNamespace *names = graft_graph_get_namespace (r->graph);
+  const char     *made, *name;
+  GraftNode      *node;
+
+  if (synced != NULL && g_hash_table_contains (r->by_name, synced))
+    {
+      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
+                       synced);
+      goto fail;
+    }
+  if (synced != NULL && (synced[0] == '\0' || strlen (synced) > GRAFT_MAX_NAME_LENGTH))
+    {
+      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH,
+                       synced[0] == '\0' ? "a value without a name" : "a name longer than %u bytes",
+                       GRAFT_MAX_NAME_LENGTH);
+      goto fail;
+    }
+  if (graft_graph_get_n_nodes (r->graph) >= GRAFT_MAX_NODES)
+    {
+      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_LIMIT, "the program has more than %u nodes",
+                       GRAFT_MAX_NODES);
+      goto fail;
+    }
+  made = graft_namespace_create_name (r->shadow, candidate, GRAFT_NAME_DEFAULT);
+  name = synced != NULL ? synced : made;
+  if (graft_namespace_contains (names, name))
+    {
+      /* torch would hold two nodes of this name, which Graft cannot. */
+      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'", name);
+      goto fail;
+    }
+  node = graft_graph_create_node_named (r->graph, op, target, args, kwargs, name, NULL);
+  if (synced != NULL)
+    {
+      const GraftNodeMeta *value;
+
+      if (strcmp (made, synced) != 0)
+        g_ptr_array_add (r->reserved, (gpointer) made);
+      g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+      value = g_hash_table_lookup (r->values, synced);
+      if (value == NULL)
+        {
+          _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
+                           synced);
+          return NULL;
+        }
+      graft_node_set_meta (node, value);
+    }
+  return node;
+
+fail:
+  if (args != NULL)
+    graft_arg_clear (args);
+  if (kwargs != NULL)
+    graft_arg_clear (kwargs);
+  return NULL;
+}
+
+/* Gives @node its value's metadata (already set, or @other when not
+ * %NULL) and @info's. */
+static void
+set_info (Reader              *r,
+          GraftNode           *node,
+          const NodeInfo      *info,
+          const GraftNodeMeta *other)
+{
+  const GraftNodeMeta *value = other != NULL ? other : graft_node_get_meta (node);
+  GraftNodeMeta        meta = { 0 };
+
+  (void) r;
+  if (value != NULL)
+    meta = *value;
+  meta.stack_trace = info->stack_trace;
+  meta.source_fn_stack = info->source_fn_stack;
+  meta.torch_fn = info->torch_fn;
+  meta.modules = info->modules;
+  meta.n_modules = info->n_modules;
+  graft_node_set_meta (node, &meta);
+}
+
+/* metadata_split: parenthesised runs removed, then split at commas
+ * with the white space around them. */
+static gboolean
+split_module_frame (Reader           *r,
+                    const char       *item,
+                    gsize             len,
+                    GraftModuleFrame *out)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  const char *parts[3];
+  gsize       part_len[3];
+  guint       n_parts = 0;
+  gsize       start = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (item[i] == '(')
+        {
+          const char *close = memchr (item + i, ')', len - i);
+
+          if (close != NULL)
+            {
+              i = close - item;
+              continue;
+            }
+        }
+      g_string_append_c (text, item[i]);
+    }
+  for (gsize i = 0; i <= text->len; i++)
+    {
+      gsize a, b;
+
+      if (i < text->len && text->str[i] != ',')
+        continue;
+      if (i < text->len)
+        {
+          /* `(?<!\()\s*,\s*(?!\()`: not next to an opening parenthesis. */
+          a = i;
+          while (a > start && g_ascii_isspace (text->str[a - 1]))
+            a--;
+          b = i + 1;
+          while (b < text->len && g_ascii_isspace (text->str[b]))
+            b++;
+          if ((a > 0 && text->str[a - 1] == '(') || (b < text->len && text->str[b] == '('))
+            continue;
+        }
+      else
+        a = b = i;
+      if (n_parts == 3)
+        return FALSE;
+      parts[n_parts] = text->str + start;
+      part_len[n_parts++] = a - start;
+      if (i == text->len)
+        break;
+      start = b;
+      i = b - 1;
+    }
+  if (n_parts != 3)
+    return FALSE;
+  {
+    char *key = g_strndup (parts[0], part_len[0]);
+    char *path = g_strndup (parts[1], part_len[1]);
+    char *type = g_strndup (parts[2], part_len[2]);
+
+    out->key = graft_graph_intern (r->graph, key);
+    out->path = graft_graph_intern (r->graph, path);
+    out->type = graft_graph_intern (r->graph, type);
+    g_free (key);
+    g_free (path);
+    g_free (type);
+  }
+  return TRUE;
+}
+
+/* The frames of an nn_module_stack text (cached: nodes share stacks). */
+static GArray *
+module_stack (Reader     *r,
+              JsonNode   *node,
+              const char *text)
+{
+  GArray     *frames = g_hash_table_lookup (r->module_stacks, text);
+  const char *p = text;
+
+  if (frames != NULL)
+    return frames;
+  frames = g_array_new (FALSE, TRUE, sizeof (GraftModuleFrame));
+  for (;;)
+    {
+      const char      *semi = strchr (p, ';');
+      gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
+      GraftModuleFrame frame;
+
+      if (!split_module_frame (r, p, len, &frame))
+        {
+          g_array_unref (frames);
+          _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
+                           "an nn_module_stack entry is not 'key,path,type': '%.*s'",
+                           (int) MIN (len, 200), p);
+          return NULL;
+        }
+      g_array_append_val (frames, frame);
+      if (semi == NULL)
+        break;
+      p = semi + 1;
+    }
+  g_hash_table_insert (r->module_stacks, g_strdup (text), frames);
+  return frames;
+}
+
+/* An optional string of a node's metadata, "" read as absent. */
+static gboolean
+metadata_string (Reader      *r,
+                 JsonNode    *metadata,
+                 const char  *key,
+                 const char **out)
+{
+  JsonNode        *value = _graft_pt2_opt (metadata, key);
+  g_autofree char *what = NULL;
+
+  *out = NULL;
+  if (value == NULL)
+    return TRUE;
+  what = g_strdup_printf ("'%s'", key);
+  if ((*out = _graft_pt2_check_string (r, value, what)) == NULL)
+    return FALSE;
+  if (**out == '\0')
+    *out = NULL;
+  return TRUE;
+}
+
+/* deserialize_metadata. */
+static gboolean
+read_info (Reader   *r,
+           JsonNode *metadata,
+           NodeInfo *out)
+{
+  const char *stack = NULL;
+
+  memset (out, 0, sizeof *out);
+  if (!_graft_pt2_check_object (r, metadata, "'metadata'") ||
+      !metadata_string (r, metadata, "stack_trace", &out->stack_trace) ||
+      !metadata_string (r, metadata, "nn_module_stack", &stack) ||
+      !metadata_string (r, metadata, "source_fn_stack", &out->source_fn_stack) ||
+      !metadata_string (r, metadata, "torch_fn", &out->torch_fn))
+    return FALSE;
+  if (stack != NULL)
+    {
+      GArray *frames = module_stack (r, _graft_pt2_opt (metadata, "nn_module_stack"), stack);
+
+      if (frames == NULL)
+        return FALSE;
+      out->modules = (const GraftModuleFrame *) (gpointer) frames->data;
+      out->n_modules = frames->len;
+    }
+  if (out->source_fn_stack != NULL)
+    {
+      /* Each entry is `name,target`, split at its one comma. */
+      g_auto (GStrv) entries = g_strsplit (out->source_fn_stack, ";", -1);
+
+      for (guint k = 0; entries[k] != NULL; k++)
+        {
+          const char *comma = strchr (entries[k], ',');
+
+          if (comma == NULL || strchr (comma + 1, ',') != NULL)
+            return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
+                                    GRAFT_PARSE_ERROR_SYNTAX,
+                                    "a source_fn_stack entry is not 'name,target'");
+        }
+    }
+  return TRUE;
+}
+
+/* The name of a TensorArgument, or of a SymIntArgument or SymFloatArgument
+ * (`as_name`); @nested: the item of a list (a bare argument class) rather
+ * than an Argument's value. */
+static const char *
+output_name (Reader     *r,
+             JsonNode   *arg,
+             const char *type,
+             JsonNode  **out_node)
+{
+  const char *sym_type;
+  JsonNode   *value;
+
+  if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_tensors") == 0)
+    {
+      if (!_graft_pt2_check_object (r, arg, "a TensorArgument") ||
+          (value = _graft_pt2_req (r, arg, "name")) == NULL)
+        return NULL;
+    }
+  else
+    {
+      if (!_graft_pt2_read_union (r, arg, "a symbolic output", &sym_type, &value))
+        return NULL;
+      if (strcmp (sym_type, "as_name") != 0)
+        {
+          _graft_pt2_fail (r, arg, GRAFT_PARSE_ERROR_SYNTAX,
+                           "an output must be named ('as_name'), not '%s'", sym_type);
+          return NULL;
+        }
+    }
+  if (out_node != NULL)
+    *out_node = value;
+  return _graft_pt2_check_string (r, value, "a name");
+}
+
+static gboolean generate_getitems (Reader         *r,
+                                   GraftNode      *from,
+                                   JsonArray      *items,
+                                   const char     *list_type,
+                                   const NodeInfo *info);
+
+/* getitem(@from, @idx) named @name, with that value's metadata. */
+static gboolean
+generate_getitem (Reader         *r,
+                  GraftNode      *from,
+                  guint           idx,
+                  const char     *name,
+                  JsonNode       *where,
+                  const NodeInfo *info)
+{
+  GraftArg   args;
+  GraftNode *node;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0], from);
+  graft_arg_init_int (&args.items[1], idx);
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL, name, name, where);
+  if (node == NULL)
+    return FALSE;
+  set_info (r, node, info, NULL);
+  return TRUE;
+}
+
+/* deserialize_multiple_outputs' generate_getitems.  @list_type: the
+ * Argument type of @items when they are the items of a list output
+ * (`as_tensors`: TensorArguments), %NULL for a node's outputs
+ * (Arguments). */
+static gboolean
+generate_getitems (Reader         *r,
+                   GraftNode      *from,
+                   JsonArray      *items,
+                   const char     *list_type,
+                   const NodeInfo *info)
+{
+  static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
+  guint                      len = json_array_get_length (items);
+
+  for (guint idx = 0; idx < len; idx++)
+    {
+      JsonNode   *item = json_array_get_element (items, idx);
+      const char *type, *name;
+      JsonNode   *value, *at = NULL;
+
+      if (list_type != NULL)
+        {
+          if (strcmp (list_type, "as_tensors") != 0 && strcmp (list_type, "as_sym_ints") != 0 &&
+              strcmp (list_type, "as_sym_floats") != 0)
+            return _graft_pt2_fail (r, item, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                    "an output list of type '%s' is not supported", list_type);
+          if ((name = output_name (r, item, list_type, &at)) == NULL ||
+              !generate_getitem (r, from, idx, name, at, info))
+            return FALSE;
+          continue;
+        }
+      if (!_graft_pt2_read_union (r, item, "an output", &type, &value))
+        return FALSE;
+      if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_sym_int") == 0 ||
+          strcmp (type, "as_sym_float") == 0)
+        {
+          if ((name = output_name (r, value, type, &at)) == NULL ||
+              !generate_getitem (r, from, idx, name, at, info))
+            return FALSE;
+        }
+      else if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_sym_ints") == 0 ||
+               strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_ints") == 0 ||
+               strcmp (type, "as_floats") == 0 || strcmp (type, "as_strings") == 0 ||
+               strcmp (type, "as_bools") == 0 || strcmp (type, "as_sym_bools") == 0)
+        {
+          JsonArray *sub = _graft_pt2_check_array (r, value, type);
+          GraftArg   args;
+          GraftNode *list_node;
+
+          if (sub == NULL)
+            return FALSE;
+          graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+          graft_arg_init_node (&args.items[0], from);
+          graft_arg_init_int (&args.items[1], idx);
+          list_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+                                "getitem", NULL, item);
+          if (list_node == NULL)
+            return FALSE;
+          set_info (r, list_node, info, &other);
+          if (!generate_getitems (r, list_node, sub, type, info))
+            return FALSE;
+        }
+      else if (strcmp (type, "as_none") == 0)
+        {
+          GraftArg   args;
+          GraftNode *none_node;
+
+          graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+          graft_arg_init_node (&args.items[0], from);
+          graft_arg_init_int (&args.items[1], idx);
+          none_node = add_node (r, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+                                "as_none", NULL, item);
+          if (none_node == NULL)
+            return FALSE;
+          set_info (r, none_node, info, &other);
+        }
+      else
+        return _graft_pt2_fail (r, item, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "an output of type '%s' is not supported", type);
+    }
+  return TRUE;
+}
+
+/* Whether a schema return type is a plain Tensor (torch's TensorType:
+ * `Tensor`, `Tensor(a)`, `Tensor(a!)`; not `Tensor?` or `Tensor[]`). */
+static gboolean
+is_tensor_type (const char *type)
+{
+  const char *close;
+
+  if (!g_str_has_prefix (type, "Tensor"))
+    return FALSE;
+  if (type[6] == '\0')
+    return TRUE;
+  close = strchr (type, ')');
+  return type[6] == '(' && close != NULL && close[1] == '\0';
+}
+
+/* deserialize_inputs: the node's named inputs placed by the schema. */
+static gboolean
+place_inputs (Reader                *r,
+              const GraftAtenSchema *schema,
+              const char            *target,
+              JsonNode              *inputs_node,
+              JsonArray             *inputs,
+              GraftArg              *out_args,
+              GraftArg              *out_kwargs)
+{
+  guint                   len = json_array_get_length (inputs);
+  guint                   n_schema = graft_aten_schema_get_n_arguments (schema);
+  g_autofree GraftArg    *values = g_new0 (GraftArg, MAX (len, 1));
+  g_autofree const char **names = g_new0 (const char *, MAX (len, 1));
+  g_autoptr (GArray) args = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  g_autoptr (GArray) kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  gboolean ok = TRUE;
+
+  for (guint k = 0; k < len && ok; k++)
+    {
+      JsonNode *input = json_array_get_element (inputs, k);
+      JsonNode *arg;
+
+      ok = _graft_pt2_check_object (r, input, "a NamedArgument") &&
+           (names[k] = _graft_pt2_req_string (r, input, "name")) != NULL &&
+           (arg = _graft_pt2_req (r, input, "arg")) != NULL &&
+           _graft_pt2_read_argument (r, arg, &values[k]);
+    }
+  for (guint i = 0; i < n_schema && ok; i++)
+    {
+      GraftAtenArgument sa;
+      int               found = -1;
+      GraftArg          copy;
+
+      graft_aten_schema_get_argument (schema, i, &sa);
+      for (guint k = 0; k < len; k++)
+        if (strcmp (names[k], sa.name) == 0)
+          found = (int) k;
+      if ((sa.default_repr == NULL && !sa.kwarg_only) || graft_is_python_keyword (sa.name))
+        {
+          if (found < 0)
+            {
+              ok = _graft_pt2_fail (r, inputs_node, GRAFT_PARSE_ERROR_GRAPH,
+                                    "missing argument '%s' of %s", sa.name, target);
+              break;
+            }
+          if (graft_is_python_keyword (sa.name) && !(sa.default_repr == NULL && !sa.kwarg_only))
+            {
+              /* The keyword-named case drops the keywords collected so
+               * far, as torch's deserialize_inputs does. */
+              for (guint k = 0; k < kwargs->len; k++)
+                graft_arg_clear (&g_array_index (kwargs, GraftArg, k));
+              g_array_set_size (kwargs, 0);
+            }
+          graft_arg_copy (&copy, &values[found]);
+          g_array_append_val (args, copy);
+        }
+      else if (found >= 0)
+        {
+          GraftArg key;
+
+          graft_arg_init_str (&key, sa.name, -1);
+          g_array_append_val (kwargs, key);
+          graft_arg_copy (&copy, &values[found]);
+          g_array_append_val (kwargs, copy);
+        }
+    }
+  for (guint k = 0; k < len; k++)
+    graft_arg_clear (&values[k]);
+  if (!ok)
+    {
+      for (guint k = 0; k < args->len; k++)
+        graft_arg_clear (&g_array_index (args, GraftArg, k));
+      for (guint k = 0; k < kwargs->len; k++)
+        graft_arg_clear (&g_array_index (kwargs, GraftArg, k));
+      return FALSE;
+    }
+  graft_arg_init_seq (out_args, GRAFT_ARG_TUPLE, args->len);
+  if (args->len > 0)
+    memcpy (out_args->items, args->data, args->len * sizeof (GraftArg));
+  graft_arg_init_dict (out_kwargs, kwargs->len / 2);
+  if (kwargs->len > 0)
+    memcpy (out_kwargs->items, kwargs->data, kwargs->len * sizeof (GraftArg));
+  return TRUE;
+}
+
+static const char *
+sym_op_target (const char *serialized)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sym_ops); i++)
+    if (strcmp (serialized, sym_ops[i].serialized) == 0)
+      return sym_ops[i].target;
+  return NULL;
+}
+
+/* deserialize_node, symbolic branch: named after its one output, every
+ * input positional. */
+static gboolean
+read_sym_node (Reader         *r,
+               JsonNode       *snode,
+               const char     *target,
+               JsonArray      *inputs,
+               JsonArray      *outputs,
+               const NodeInfo *info)
+{
+  guint       len = json_array_get_length (inputs);
+  JsonNode   *out0;
+  const char *type, *name;
+  JsonNode   *value, *at = NULL;
+  GraftArg    args;
+  GraftNode  *node;
+
+  if (json_array_get_length (outputs) == 0)
+    return _graft_pt2_fail (r, _graft_pt2_req (r, snode, "outputs"), GRAFT_PARSE_ERROR_GRAPH,
+                            "the symbolic operator %s has no output", target);
+  out0 = json_array_get_element (outputs, 0);
+  if (!_graft_pt2_read_union (r, out0, "an output", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_sym_int") != 0 && strcmp (type, "as_sym_bool") != 0 &&
+      strcmp (type, "as_sym_float") != 0)
+    return _graft_pt2_fail (r, out0, GRAFT_PARSE_ERROR_GRAPH,
+                            "the output of the symbolic operator %s must be symbolic, not '%s'",
+                            target, type);
+  if ((name = output_name (r, value, type, &at)) == NULL)
+    return FALSE;
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, len);
+  for (guint k = 0; k < len; k++)
+    {
+      JsonNode *input = json_array_get_element (inputs, k);
+      JsonNode *arg;
+
+      if (!_graft_pt2_check_object (r, input, "a NamedArgument") ||
+          (arg = _graft_pt2_req (r, input, "arg")) == NULL ||
+          !_graft_pt2_read_argument (r, arg, &args.items[k]))
+        {
+          graft_arg_clear (&args);
+          return FALSE;
+        }
+    }
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, name, name, at);
+  if (node == NULL)
+    return FALSE;
+  set_info (r, node, info, NULL);
+  return TRUE;
+}
+
+/* deserialize_node, OpOverload branch, with deserialize_outputs. */
+static gboolean
+read_op_node (Reader                *r,
+              JsonNode              *snode,
+              const char            *target,
+              const GraftAtenSchema *schema,
+              JsonArray             *inputs,
+              JsonArray             *outputs,
+              const NodeInfo        *info)
+{
+  static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
+  guint                      n_outputs = json_array_get_length (outputs);
+  JsonNode                  *out0 = n_outputs > 0 ? json_array_get_element (outputs, 0) : NULL;
+  const char                *type = NULL, *single_name = NULL, *synced = NULL;
+  JsonNode                  *value = NULL, *at = NULL;
+  GraftAtenReturn            ret;
+  GraftArg                   args, kwargs;
+  GraftNode                 *node;
+  g_autofree char           *derived = NULL;
+
+  if (out0 != NULL && !_graft_pt2_read_union (r, out0, "an output", &type, &value))
+    return FALSE;
+  /* _is_single_tensor_return: then the node is made with that name. */
+  if (graft_aten_schema_get_n_returns (schema) == 1)
+    {
+      graft_aten_schema_get_return (schema, 0, &ret);
+      if (is_tensor_type (ret.type))
+        {
+          if (out0 == NULL || strcmp (type, "as_tensor") != 0)
+            return _graft_pt2_fail (r, out0 != NULL ? out0 : _graft_pt2_req (r, snode, "outputs"),
+                                    GRAFT_PARSE_ERROR_GRAPH,
+                                    "%s returns one tensor: its output must be "
+                                    "'as_tensor'",
+                                    target);
+          if ((single_name = output_name (r, value, type, &at)) == NULL)
+            return FALSE;
+        }
+    }
+  if (!place_inputs (r, schema, target, _graft_pt2_req (r, snode, "inputs"), inputs, &args,
+                     &kwargs))
+    return FALSE;
+  if (single_name == NULL)
+    derived = graft_snake_case (graft_aten_schema_get_name (schema), r->dialect);
+  if (n_outputs == 1 && strcmp (type, "as_tensor") == 0)
+    synced = single_name != NULL ? single_name : output_name (r, value, type, &at);
+  else if (n_outputs == 1 && (strcmp (type, "as_sym_int") == 0 ||
+                              strcmp (type, "as_sym_bool") == 0 ||
+                              strcmp (type, "as_sym_float") == 0))
+    synced = output_name (r, value, type, &at);
+  if (n_outputs == 1 && synced == NULL &&
+      (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_sym_int") == 0 ||
+       strcmp (type, "as_sym_bool") == 0 || strcmp (type, "as_sym_float") == 0))
+    {
+      graft_arg_clear (&args);
+      graft_arg_clear (&kwargs);
+      return FALSE;
+    }
+  node = add_node (r, GRAFT_OP_CALL_FUNCTION, target, &args, &kwargs,
+                   single_name != NULL ? single_name : derived, synced,
+                   synced != NULL ? at : snode);
+  if (node == NULL)
+    return FALSE;
+  if (n_outputs == 0 || synced != NULL)
+    {
+      set_info (r, node, info, NULL);
+      return TRUE;
+    }
+
+  /* deserialize_multiple_outputs: the node holds a tuple, a getitem each. */
+  set_info (r, node, info, &other);
+  g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+  if (n_outputs == 1)
+    {
+      JsonArray *items;
+
+      if (strcmp (type, "as_tensors") != 0)
+        return _graft_pt2_fail (r, out0, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "an output of type '%s' is not supported", type);
+      if ((items = _graft_pt2_check_array (r, value, "'as_tensors'")) == NULL)
+        return FALSE;
+      if (json_array_get_length (items) == 0)
+        return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_GRAPH, "an empty list of outputs");
+      return generate_getitems (r, node, items, "as_tensors", info);
+    }
+  return generate_getitems (r, node, outputs, NULL, info);
+}
+
+static gboolean
+read_node (Reader   *r,
+           JsonNode *snode)
+{
+  const char            *serialized, *target;
+  const GraftAtenSchema *schema;
+  JsonArray             *inputs, *outputs;
+  JsonNode              *metadata;
+  NodeInfo               info;
+
+  if (!_graft_pt2_check_object (r, snode, "a Node") ||
+      (serialized = _graft_pt2_req_string (r, snode, "target")) == NULL ||
+      (inputs = _graft_pt2_req_array (r, snode, "inputs")) == NULL ||
+      (outputs = _graft_pt2_req_array (r, snode, "outputs")) == NULL ||
+      (metadata = _graft_pt2_req (r, snode, "metadata")) == NULL || !read_info (r, metadata, &info))
+    return FALSE;
+  if ((target = sym_op_target (serialized)) != NULL)
+    return read_sym_node (r, snode, target, inputs, outputs, &info);
+  if ((schema = graft_aten_schema_lookup (serialized)) != NULL)
+    return read_op_node (r, snode, serialized, schema, inputs, outputs, &info);
+  if (g_str_has_prefix (serialized, "torch.ops.higher_order."))
+    return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "higher-order operators such as %s are not supported", serialized);
+  if (g_str_has_prefix (serialized, "torch.ops.aten."))
+    return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "%s is not an operator of torch 2.6's aten schema table", serialized);
+  return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "unknown operator %s (Graft reads aten operators and symbolic "
+                          "arithmetic)",
+                          serialized);
+}
+
+/* ------------------------------------------------------------------ */
+/* Inputs, outputs and the signature */
+
+static gboolean
+read_inputs (Reader    *r,
+             JsonArray *inputs)
+{
+  guint len = json_array_get_length (inputs);
+
+  for (guint i = 0; i < len; i++)
+    {
+      JsonNode        *input = json_array_get_element (inputs, i);
+      const char      *type, *name;
+      JsonNode        *value;
+      g_autofree char *candidate = NULL;
+
+      if (!_graft_pt2_read_union (r, input, "a graph input", &type, &value))
+        return FALSE;
+      if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_custom_obj") == 0)
+        {
+          if (!_graft_pt2_check_object (r, value, "a graph input") ||
+              (name = _graft_pt2_req_string (r, value, "name")) == NULL)
+            return FALSE;
+          candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name,
+                        _graft_pt2_opt (value, "name")) == NULL)
+            return FALSE;
+        }
+      else if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0 ||
+               strcmp (type, "as_bool") == 0 || strcmp (type, "as_none") == 0 ||
+               strcmp (type, "as_string") == 0)
+        {
+          /* A constant input: named by its input spec, not synced. */
+          GraftNodeMeta meta = { .kind = GRAFT_VALUE_OTHER };
+          GraftArg      constant;
+          GraftNode    *node;
+
+          if (i >= r->input_names->len)
+            return _graft_pt2_fail (r, input, GRAFT_PARSE_ERROR_GRAPH,
+                                    "graph input %u has no input spec", i);
+          name = r->input_names->pdata[i];
+          if (strcmp (type, "as_none") == 0)
+            graft_arg_init_none (&constant);
+          else if (!_graft_pt2_read_scalar (r, value, &constant))
+            return FALSE;
+          candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+          node = add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, NULL, input);
+          if (node != NULL)
+            {
+              g_autofree char *text = graft_arg_repr (&constant, GRAFT_REPR_CODE);
+
+              meta.symbol = text;
+              graft_node_set_meta (node, &meta);
+            }
+          graft_arg_clear (&constant);
+          if (node == NULL)
+            return FALSE;
+        }
+      else if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_float") == 0)
+        return _graft_pt2_fail (r, input, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                "a symbolic graph input ('%s'), which torch 2.6 cannot load either",
+                                type);
+      else
+        return _graft_pt2_fail (r, input, GRAFT_PARSE_ERROR_SYNTAX, "invalid graph input type '%s'",
+                                type);
+    }
+  return TRUE;
+}
+
+/* deserialize_graph_output: one output as a value of the output node. */
+static gboolean
+read_output (Reader   *r,
+             JsonNode *output,
+             GraftArg *out)
+{
+  const char *type, *sym_type;
+  JsonNode   *value, *name;
+
+  graft_arg_init_none (out);
+  if (!_graft_pt2_read_union (r, output, "a graph output", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_tensor") == 0)
+    return _graft_pt2_read_tensor_ref (r, value, out);
+  if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_bool") == 0 ||
+      strcmp (type, "as_sym_float") == 0)
+    {
+      if (!_graft_pt2_read_union (r, value, "a symbolic output", &sym_type, &name))
+        return FALSE;
+      if (strcmp (sym_type, "as_name") != 0)
+        return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_SYNTAX,
+                                "a graph output must be named ('as_name')");
+      return _graft_pt2_lookup_node (r, name, out);
+    }
+  if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0)
+    return _graft_pt2_read_scalar (r, value, out);
+  if (strcmp (type, "as_none") == 0)
+    return TRUE;
+  return _graft_pt2_fail (r, output, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                          "a graph output of type '%s' is not supported", type);
+}
+
+static gboolean
+read_outputs (Reader    *r,
+              JsonNode  *graph,
+              JsonArray *outputs)
+{
+  static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
+  guint                      len = json_array_get_length (outputs);
+  JsonNode                  *single_node = _graft_pt2_opt (graph, "is_single_tensor_return");
+  gboolean                   single = FALSE;
+  GraftArg                   args, result;
+  GraftNode                 *node;
+
+  if (single_node != NULL &&
+      !_graft_pt2_check_bool (r, single_node, "'is_single_tensor_return'", &single))
+    return FALSE;
+  if (single && len != 1)
+    return _graft_pt2_fail (r, single_node, GRAFT_PARSE_ERROR_GRAPH,
+                            "a single tensor return with %u outputs", len);
+  if (single)
+    {
+      if (!read_output (r, json_array_get_element (outputs, 0), &result))
+        return FALSE;
+    }
+  else
+    {
+      graft_arg_init_seq (&result, GRAFT_ARG_TUPLE, len);
+      for (guint k = 0; k < len; k++)
+        if (!read_output (r, json_array_get_element (outputs, k), &result.items[k]))
+          {
+            graft_arg_clear (&result);
+            return FALSE;
+          }
+    }
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  args.items[0] = result;
+  node = add_node (r, GRAFT_OP_OUTPUT, "output", &args, NULL, "output", NULL,
+                   _graft_pt2_opt (graph, "outputs"));
+  if (node == NULL)
+    return FALSE;
+  if (single && graft_node_get_args (node)->items[0].kind == GRAFT_ARG_NODE)
+    graft_node_set_meta (node, graft_node_get_meta (graft_node_get_args (node)->items[0].node));
+  else
+    graft_node_set_meta (node, &other);
+  return TRUE;
+}
+
+/* deserialize_argument_spec: an Argument of the signature as torch's
+ * ArgumentSpec: its name, its class (%NULL for a TensorArgument) and, for
+ * a ConstantArgument, its value. */
+static gboolean
+read_argument_spec (Reader      *r,
+                    JsonNode    *node,
+                    const char **out_name,
+                    const char **out_class,
+                    char       **out_value)
+{
+  const char *type;
+  JsonNode   *value;
+
+  *out_name = NULL;
+  *out_class = NULL;
+  *out_value = NULL;
+  if (!_graft_pt2_read_union (r, node, "an Argument", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_tensor") == 0)
+    return _graft_pt2_check_object (r, value, "a TensorArgument") &&
+           (*out_name = _graft_pt2_req_string (r, value, "name")) != NULL;
+  if (strcmp (type, "as_sym_int") == 0 || strcmp (type, "as_sym_float") == 0)
+    {
+      *out_class = strcmp (type, "as_sym_int") == 0 ? "SymIntArgument" : "SymFloatArgument";
+      return (*out_name = output_name (r, value, type, NULL)) != NULL;
+    }
+  if (strcmp (type, "as_custom_obj") == 0)
+    return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "a script object as a user input or output is not supported");
+  {
+    GraftArg arg;
+
+    if (!_graft_pt2_read_argument (r, node, &arg))
+      return FALSE;
+    *out_name = "";
+    *out_class = "ConstantArgument";
+    *out_value = graft_arg_repr (&arg, GRAFT_REPR_CODE);
+    graft_arg_clear (&arg);
+  }
+  return TRUE;
+}
+
+/* The `name` of the argument object `arg` of a spec. */
+static const char *
+spec_arg_name (Reader   *r,
+               JsonNode *spec)
+{
+  JsonNode *arg = _graft_pt2_req_object (r, spec, "arg");
+
+  return arg != NULL ? _graft_pt2_req_string (r, arg, "name") : NULL;
+}
+
+static gboolean
+read_input_spec (Reader       *r,
+                 GraftProgram *program,
+                 JsonNode     *node)
+{
+  static const struct
+  {
+    const char        *type;
+    GraftInputSpecKind kind;
+    const char        *target_key;
+    const char        *argument;
+  } kinds[] = {
+    { "parameter", GRAFT_INPUT_SPEC_PARAMETER, "parameter_name", NULL },
+    { "buffer", GRAFT_INPUT_SPEC_BUFFER, "buffer_name", NULL },
+    { "tensor_constant", GRAFT_INPUT_SPEC_CONSTANT_TENSOR, "tensor_constant_name", NULL },
+    { "custom_obj", GRAFT_INPUT_SPEC_CUSTOM_OBJ, "custom_obj_name", "CustomObjArgument" },
+    { "token", GRAFT_INPUT_SPEC_TOKEN, NULL, "TokenArgument" },
+  };
+  GraftInputSpec   spec = { .persistent = -1 };
+  g_autofree char *value_text = NULL;
+  const char      *type;
+  JsonNode        *value;
+
+  if (!_graft_pt2_read_union (r, node, "an InputSpec", &type, &value) ||
+      !_graft_pt2_check_object (r, value, "an InputSpec"))
+    return FALSE;
+  if (strcmp (type, "user_input") == 0)
+    {
+      JsonNode *arg = _graft_pt2_req (r, value, "arg");
+
+      spec.kind = GRAFT_INPUT_SPEC_USER_INPUT;
+      if (arg == NULL ||
+          !read_argument_spec (r, arg, &spec.name, &spec.argument, &value_text))
+        return FALSE;
+      spec.value = value_text;
+    }
+  else if (strcmp (type, "constant_input") == 0)
+    {
+      JsonNode   *constant = _graft_pt2_req (r, value, "value");
+      const char *ctype;
+      JsonNode   *cvalue;
+      GraftArg    arg;
+
+      spec.kind = GRAFT_INPUT_SPEC_USER_INPUT;
+      spec.argument = "ConstantArgument";
+      if ((spec.name = _graft_pt2_req_string (r, value, "name")) == NULL || constant == NULL ||
+          !_graft_pt2_read_union (r, constant, "a ConstantValue", &ctype, &cvalue))
+        return FALSE;
+      if (strcmp (ctype, "as_none") == 0)
+        graft_arg_init_none (&arg);
+      else if (strcmp (ctype, "as_int") == 0 || strcmp (ctype, "as_float") == 0 ||
+               strcmp (ctype, "as_string") == 0 || strcmp (ctype, "as_bool") == 0)
+        {
+          if (!_graft_pt2_read_scalar (r, cvalue, &arg))
+            return FALSE;
+        }
+      else
+        return _graft_pt2_fail (r, constant, GRAFT_PARSE_ERROR_SYNTAX,
+                                "a ConstantValue has no field '%s'", ctype);
+      value_text = graft_arg_repr (&arg, GRAFT_REPR_CODE);
+      graft_arg_clear (&arg);
+      spec.value = value_text;
+    }
+  else
+    {
+      guint k;
+
+      for (k = 0; k < G_N_ELEMENTS (kinds); k++)
+        if (strcmp (type, kinds[k].type) == 0)
+          break;
+      if (k == G_N_ELEMENTS (kinds))
+        return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "unknown input spec '%s'", type);
+      spec.kind = kinds[k].kind;
+      spec.argument = kinds[k].argument;
+      if ((spec.name = spec_arg_name (r, value)) == NULL)
+        return FALSE;
+      if (kinds[k].target_key != NULL &&
+          (spec.target = _graft_pt2_req_string (r, value, kinds[k].target_key)) == NULL)
+        return FALSE;
+      if (spec.kind == GRAFT_INPUT_SPEC_CUSTOM_OBJ &&
+          (spec.value = _graft_pt2_req_string (r, _graft_pt2_req (r, value, "arg"), "class_fqn")) ==
+              NULL)
+        return FALSE;
+      if (spec.kind == GRAFT_INPUT_SPEC_BUFFER)
+        {
+          JsonNode *persistent = _graft_pt2_req (r, value, "persistent");
+          gboolean  b;
+
+          if (persistent == NULL || !_graft_pt2_check_bool (r, persistent, "'persistent'", &b))
+            return FALSE;
+          spec.persistent = b ? 1 : 0;
+        }
+    }
+  g_ptr_array_add (r->input_names, (gpointer) graft_graph_intern (r->graph, spec.name));
+  graft_program_add_input (program, &spec);
+  return TRUE;
+}
+
+static gboolean
+read_output_spec (Reader       *r,
+                  GraftProgram *program,
+                  JsonNode     *node)
+{
+  static const struct
+  {
+    const char         *type;
+    GraftOutputSpecKind kind;
+    const char         *target_key;
+    const char         *argument;
+  } kinds[] = {
+    { "loss_output", GRAFT_OUTPUT_SPEC_LOSS_OUTPUT, NULL, NULL },
+    { "buffer_mutation", GRAFT_OUTPUT_SPEC_BUFFER_MUTATION, "buffer_name", NULL },
+    { "gradient_to_parameter", GRAFT_OUTPUT_SPEC_GRADIENT_TO_PARAMETER, "parameter_name", NULL },
+    { "gradient_to_user_input", GRAFT_OUTPUT_SPEC_GRADIENT_TO_USER_INPUT, "user_input_name",
+      NULL },
+    { "user_input_mutation", GRAFT_OUTPUT_SPEC_USER_INPUT_MUTATION, "user_input_name", NULL },
+    { "token", GRAFT_OUTPUT_SPEC_TOKEN, NULL, "TokenArgument" },
+  };
+  GraftOutputSpec  spec = { 0 };
+  g_autofree char *value_text = NULL;
+  const char      *type;
+  JsonNode        *value;
+
+  if (!_graft_pt2_read_union (r, node, "an OutputSpec", &type, &value) ||
+      !_graft_pt2_check_object (r, value, "an OutputSpec"))
+    return FALSE;
+  if (strcmp (type, "user_output") == 0)
+    {
+      JsonNode *arg = _graft_pt2_req (r, value, "arg");
+
+      spec.kind = GRAFT_OUTPUT_SPEC_USER_OUTPUT;
+      if (arg == NULL ||
+          !read_argument_spec (r, arg, &spec.name, &spec.argument, &value_text))
+        return FALSE;
+      spec.value = value_text;
+    }
+  else
+    {
+      guint k;
+
+      for (k = 0; k < G_N_ELEMENTS (kinds); k++)
+        if (strcmp (type, kinds[k].type) == 0)
+          break;
+      if (k == G_N_ELEMENTS (kinds))
+        return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "unknown output spec '%s'",
+                                type);
+      spec.kind = kinds[k].kind;
+      spec.argument = kinds[k].argument;
+      if ((spec.name = spec_arg_name (r, value)) == NULL)
+        return FALSE;
+      if (kinds[k].target_key != NULL &&
+          (spec.target = _graft_pt2_req_string (r, value, kinds[k].target_key)) == NULL)
+        return FALSE;
+    }
+  graft_program_add_output (program, &spec);
+  return TRUE;
+}
+
+static gboolean
+read_signature (Reader   *r,
+                JsonNode *graph_module)
+{
+  GraftProgram *program = graft_graph_ensure_program (r->graph);
+  JsonNode     *signature = _graft_pt2_req_object (r, graph_module, "signature");
+  JsonArray    *specs;
+
+  if (signature == NULL || (specs = _graft_pt2_req_array (r, signature, "input_specs")) == NULL)
+    return FALSE;
+  for (guint k = 0; k < json_array_get_length (specs); k++)
+    if (!read_input_spec (r, program, json_array_get_element (specs, k)))
+      return FALSE;
+  if ((specs = _graft_pt2_req_array (r, signature, "output_specs")) == NULL)
+    return FALSE;
+  for (guint k = 0; k < json_array_get_length (specs); k++)
+    if (!read_output_spec (r, program, json_array_get_element (specs, k)))
+      return FALSE;
+  return TRUE;
+}
+
+/* One end of a range: the number, or torch's `int_oo` for none. */
+static gboolean
+append_bound (Reader     *r,
+              JsonNode   *range,
+              const char *key,
+              const char *unbounded)
+{
+  JsonNode *bound = _graft_pt2_opt (range, key);
+  GraftArg  arg;
+
+  if (bound == NULL || JSON_NODE_HOLDS_NULL (bound))
+    {
+      g_string_append (r->scratch, unbounded);
+      return TRUE;
+    }
+  if (!_graft_pt2_read_scalar (r, bound, &arg))
+    return FALSE;
+  graft_arg_append_repr (r->scratch, &arg, GRAFT_REPR_CODE, NULL, NULL);
+  graft_arg_clear (&arg);
+  return TRUE;
+}
+
+/* `{s0: VR[2, 64]}`: the ranges of the symbols the graph uses, as
+ * `print(ep)` shows them (ExportedProgramDeserializer drops the others). */
+static gboolean
+read_range_constraints (Reader   *r,
+                        JsonNode *ranges)
+{
+  GList   *keys = json_object_get_members (json_node_get_object (ranges));
+  gboolean first = TRUE, ok = TRUE;
+
+  g_string_assign (r->scratch, "{");
+  for (GList *l = keys; l != NULL && ok; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode   *range = _graft_pt2_opt (ranges, key);
+
+      if (!g_hash_table_contains (r->symbols, key))
+        continue;
+      if (!_graft_pt2_check_object (r, range, "a RangeConstraint"))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (!first)
+        g_string_append (r->scratch, ", ");
+      first = FALSE;
+      g_string_append_printf (r->scratch, "%s: VR[", key);
+      ok = append_bound (r, range, "min_val", "-int_oo");
+      g_string_append (r->scratch, ", ");
+      ok = ok && append_bound (r, range, "max_val", "int_oo");
+      g_string_append_c (r->scratch, ']');
+    }
+  g_list_free (keys);
+  if (!ok)
+    return FALSE;
+  g_string_append_c (r->scratch, '}');
+  graft_program_set_range_constraints (graft_graph_get_program (r->graph), r->scratch->str);
+  return TRUE;
+}
+
+static gboolean
+check_schema_version (Reader   *r,
+                      JsonNode *root)
+{
+  JsonNode *version = _graft_pt2_req_object (r, root, "schema_version");
+  gint64    major, minor;
+
+  if (version == NULL || !_graft_pt2_req_int (r, version, "major", &major) ||
+      !_graft_pt2_req_int (r, version, "minor", &minor))
+    return FALSE;
+  if (major != SCHEMA_MAJOR && !(major == 0 && minor == 0))
+    return _graft_pt2_fail (r, _graft_pt2_opt (version, "major"), GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "serialized schema version SchemaVersion(major=%" G_GINT64_FORMAT
+                            ", minor=%" G_GINT64_FORMAT
+                            ") does not match our current schema version "
+                            "(%d, %d)",
+                            major, minor, SCHEMA_MAJOR, SCHEMA_MINOR);
+  return TRUE;
+}
+
+/* ExportedProgramDeserializer.deserialize, as far as the graph module. */
+static gboolean
+read_program (Reader   *r,
+              JsonNode *root)
+{
+  JsonNode  *ranges, *graph_module, *graph;
+  JsonArray *inputs, *nodes, *outputs;
+
+  if (!_graft_pt2_check_object (r, root, "the program") || !check_schema_version (r, root) ||
+      (ranges = _graft_pt2_req_object (r, root, "range_constraints")) == NULL ||
+      (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL ||
+      !read_signature (r, graph_module) ||
+      (graph = _graft_pt2_req_object (r, graph_module, "graph")) == NULL ||
+      !_graft_pt2_read_values (r, graph) ||
+      (inputs = _graft_pt2_req_array (r, graph, "inputs")) == NULL ||
+      (nodes = _graft_pt2_req_array (r, graph, "nodes")) == NULL ||
+      (outputs = _graft_pt2_req_array (r, graph, "outputs")) == NULL || !read_inputs (r, inputs))
+    return FALSE;
+  for (guint k = 0; k < json_array_get_length (nodes); k++)
+    if (!read_node (r, json_array_get_element (nodes, k)))
+      return FALSE;
+  if (!read_outputs (r, graph, outputs))
+    return FALSE;
+
+  /* What torch's namespace holds and no node is named stays taken. */
+  for (guint k = 0; k < r->reserved->len; k++)
+    {
+      GraftNamespace *names = graft_graph_get_namespace (r->graph);
+
+      if (!graft_namespace_contains (names, r->reserved->pdata[k]))
+        graft_namespace_create_name (names, r->reserved->pdata[k], GRAFT_NAME_DEFAULT);
+    }
+  if (!read_range_constraints (r, ranges))
+    return FALSE;
+  graft_graph_set_module_name (r->graph, "GraphModule");
+  return TRUE;
+}
+
+/**
+ * graft_pt2_detect:
+ *
+ * Returns: whether @source starts as a zip archive does (`PK\3\4`), as a
+ *   `.pt2` does
+ */
+gboolean
+graft_pt2_detect (GraftSource *source)
+{
+  return graft_source_get_length (source) >= 4 &&
+         memcmp (graft_source_get_text (source), "PK\x03\x04", 4) == 0;
+}
+
+static void
+free_frames (gpointer frames)
+{
+  g_array_unref (frames);
+}
+
+/**
+ * graft_pt2_read:
+ * @source: the bytes of a `.pt2` archive
+ * @dialect: the torch to read for: one with torch.export (2.6)
+ * @error: return location for a #GRAFT_PARSE_ERROR, placed in the JSON
+ *   member (`m.pt2:serialized_exported_program.json:LINE:COL`) or, for
+ *   the archive itself, at `m.pt2:1:1`
+ *
+ * Reads the program the archive holds into the graph torch 2.6's
+ * `torch.export.load(path).graph_module` holds, with node metadata, the
+ * graph signature and the range constraints (graft-meta.h).
+ *
+ * Returns: (transfer full) (nullable): the graph, or %NULL with @error set
+ */
+GraftGraph *
+graft_pt2_read (GraftSource        *source,
+                const GraftDialect *dialect,
+                GError            **error)
+{
+  Reader      r = { 0 };
+  JsonNode   *root;
+  GraftGraph *result = NULL;
+
+  g_return_val_if_fail (source != NULL && dialect != NULL, NULL);
+
+  if (!graft_program_check_dialect (dialect, graft_source_get_filename (source), error))
+    return NULL;
+  r.dialect = dialect;
+  r.archive_name = graft_source_get_filename (source);
+  r.error = error;
+  r.graph = graft_graph_new (dialect);
+  r.shadow = graft_namespace_new (dialect);
+  r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  r.values = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  r.expr_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  r.symbols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r.module_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_frames);
+  r.reserved = g_ptr_array_new ();
+  r.input_names = g_ptr_array_new ();
+  r.scratch = g_string_new (NULL);
+
+  if (_graft_pt2_read_archive (&r, source) && _graft_pt2_check_text (&r) &&
+      (root = _graft_pt2_parse_json (&r)) != NULL && read_program (&r, root))
+    result = g_steal_pointer (&r.graph);
+
+  g_string_free (r.scratch, TRUE);
+  g_ptr_array_unref (r.input_names);
+  g_ptr_array_unref (r.reserved);
+  g_hash_table_unref (r.module_stacks);
+  g_hash_table_unref (r.symbols);
+  g_hash_table_unref (r.expr_texts);
+  g_hash_table_unref (r.values);
+  g_hash_table_unref (r.by_name);
+  graft_namespace_free (r.shadow);
+  g_clear_pointer (&r.graph, graft_graph_free);
+  g_clear_object (&r.parser);
+  g_clear_pointer (&r.member, graft_source_unref);
+  return result;
+}

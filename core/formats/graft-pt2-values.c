@@ -1,0 +1,587 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-pt2-values.c: the values of a `.pt2` program.  The metadata of
+ * every named value (tensor_values: dtype as torch abbreviates it, shape
+ * and stride as readable code prints them, symbolic sizes included
+ * (graft-sympy.c), the device; the symbolic numbers; script objects), and
+ * arguments as deserialize_input reads them, as Graft arguments that print
+ * as torch prints them: nodes, lists of nodes (None inside), numbers as
+ * Python reads the JSON, dtypes, memory formats and layouts as their
+ * `torch.` names, devices.
+ */
+#include "config.h"
+
+#include "graft-pt2-private.h"
+#include "graft-arg.h"
+#include "graft-meta.h"
+#include "graft-source.h"
+#include "graft-sympy-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The values of schema.py's enums, by number. */
+typedef struct
+{
+  int         number;
+  const char *abbr;  /* torch/fx/graph.py: dtype_abbrs */
+  const char *torch; /* the dtype as code prints it */
+} ScalarType;
+
+static const ScalarType scalar_types[] = {
+  { 1, "u8", "torch.uint8" },
+  { 2, "i8", "torch.int8" },
+  { 3, "i16", "torch.int16" },
+  { 4, "i32", "torch.int32" },
+  { 5, "i64", "torch.int64" },
+  { 6, "f16", "torch.float16" },
+  { 7, "f32", "torch.float32" },
+  { 8, "f64", "torch.float64" },
+  { 9, "c32", "torch.complex32" },
+  { 10, "c64", "torch.complex64" },
+  { 11, "c128", "torch.complex128" },
+  { 12, "b8", "torch.bool" },
+  { 13, "bf16", "torch.bfloat16" },
+  { 28, "u16", "torch.uint16" },
+};
+
+static const char *const memory_formats[] = {
+  NULL,
+  "torch.contiguous_format",
+  "torch.channels_last",
+  "torch.channels_last_3d",
+  "torch.preserve_format",
+};
+
+static const char *const layouts[] = {
+  NULL,
+  "torch.sparse_coo",
+  "torch.sparse_csr",
+  "torch.sparse_csc",
+  "torch.sparse_bsr",
+  "torch.sparse_bsc",
+  "torch._mkldnn",
+  "torch.strided",
+};
+
+/* ------------------------------------------------------------------ */
+/* Values: tensor metadata and symbolic numbers */
+
+static const ScalarType *
+find_scalar_type (gint64 number)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (scalar_types); i++)
+    if (scalar_types[i].number == number)
+      return &scalar_types[i];
+  return NULL;
+}
+
+/* str() of a SymExpr's expression (cached: shapes repeat it), or NULL. */
+static const char *
+expr_text (Reader   *r,
+           JsonNode *sym_expr)
+{
+  const char *srepr, *text, *problem = NULL;
+  JsonNode   *expr_str;
+  GString    *out;
+
+  if (!_graft_pt2_check_object (r, sym_expr, "'as_expr'") ||
+      (expr_str = _graft_pt2_req (r, sym_expr, "expr_str")) == NULL ||
+      (srepr = _graft_pt2_check_string (r, expr_str, "'expr_str'")) == NULL)
+    return NULL;
+  text = g_hash_table_lookup (r->expr_texts, srepr);
+  if (text != NULL)
+    return text;
+  out = g_string_new (NULL);
+  if (!_graft_sympy_print_srepr (srepr, strlen (srepr), out, r->symbols, &problem))
+    {
+      g_string_free (out, TRUE);
+      _graft_pt2_fail (r, expr_str, GRAFT_PARSE_ERROR_SYNTAX, "not a sympy expression: %s",
+                       problem);
+      return NULL;
+    }
+  text = g_string_free (out, FALSE);
+  g_hash_table_insert (r->expr_texts, g_strdup (srepr), (gpointer) text);
+  return text;
+}
+
+/* A SymInt (`as_int` or `as_expr`) as torch prints it, appended to @out. */
+static gboolean
+append_sym_int (Reader   *r,
+                JsonNode *node,
+                GString  *out)
+{
+  const char *type, *text;
+  JsonNode   *value;
+  gint64      i;
+
+  if (!_graft_pt2_read_union (r, node, "a SymInt", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_int") == 0)
+    {
+      if (!_graft_pt2_check_int (r, value, "'as_int'", &i))
+        return FALSE;
+      graft_append_int (out, i);
+      return TRUE;
+    }
+  if (strcmp (type, "as_expr") == 0)
+    {
+      if ((text = expr_text (r, value)) == NULL)
+        return FALSE;
+      g_string_append (out, text);
+      return TRUE;
+    }
+  return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "a SymInt has no field '%s'", type);
+}
+
+/* `[2, s0]`: torch's stringify_shape of a list of SymInts. */
+static const char *
+shape_text (Reader    *r,
+            JsonArray *dims)
+{
+  guint len = json_array_get_length (dims);
+
+  g_string_assign (r->scratch, "[");
+  for (guint k = 0; k < len; k++)
+    {
+      if (k > 0)
+        g_string_append (r->scratch, ", ");
+      if (!append_sym_int (r, json_array_get_element (dims, k), r->scratch))
+        return NULL;
+    }
+  g_string_append_c (r->scratch, ']');
+  return graft_graph_intern (r->graph, r->scratch->str);
+}
+
+/* `cpu`, `cuda:0`: str(torch.device) of a Device. */
+static const char *
+device_text (Reader   *r,
+             JsonNode *device)
+{
+  const char *type;
+  JsonNode   *index;
+  gint64      i;
+
+  if (!_graft_pt2_check_object (r, device, "'device'") ||
+      (type = _graft_pt2_req_string (r, device, "type")) == NULL)
+    return NULL;
+  index = _graft_pt2_opt (device, "index");
+  if (index == NULL || JSON_NODE_HOLDS_NULL (index))
+    return graft_graph_intern (r->graph, type);
+  if (!_graft_pt2_check_int (r, index, "'index'", &i))
+    return NULL;
+  g_string_printf (r->scratch, "%s:%" G_GINT64_FORMAT, type, i);
+  return graft_graph_intern (r->graph, r->scratch->str);
+}
+
+static GraftNodeMeta *
+new_value (Reader        *r,
+           const char    *name,
+           GraftValueKind kind)
+{
+  GraftNodeMeta *meta = g_new0 (GraftNodeMeta, 1);
+
+  meta->kind = kind;
+  g_hash_table_replace (r->values, (gpointer) name, meta);
+  return meta;
+}
+
+static gboolean
+read_tensor_value (Reader     *r,
+                   const char *name,
+                   JsonNode   *tm)
+{
+  GraftNodeMeta    *meta;
+  const ScalarType *st;
+  JsonArray        *sizes, *strides;
+  JsonNode         *device;
+  gint64            dtype;
+
+  if (!_graft_pt2_check_object (r, tm, "a TensorMeta") ||
+      !_graft_pt2_req_int (r, tm, "dtype", &dtype))
+    return FALSE;
+  if ((st = find_scalar_type (dtype)) == NULL)
+    return _graft_pt2_fail (r, _graft_pt2_req (r, tm, "dtype"), GRAFT_PARSE_ERROR_SYNTAX,
+                            "unknown dtype %" G_GINT64_FORMAT, dtype);
+  if ((sizes = _graft_pt2_req_array (r, tm, "sizes")) == NULL ||
+      (strides = _graft_pt2_req_array (r, tm, "strides")) == NULL ||
+      (device = _graft_pt2_req (r, tm, "device")) == NULL)
+    return FALSE;
+  meta = new_value (r, name, GRAFT_VALUE_TENSOR);
+  meta->dtype = st->abbr;
+  if ((meta->shape = shape_text (r, sizes)) == NULL ||
+      (meta->stride = shape_text (r, strides)) == NULL ||
+      (meta->device = device_text (r, device)) == NULL)
+    return FALSE;
+  return TRUE;
+}
+
+/* A SymInt, SymFloat or SymBool value: `as_expr`, or the plain number. */
+static gboolean
+read_sym_value (Reader     *r,
+                const char *name,
+                JsonNode   *node,
+                const char *what,
+                const char *plain)
+{
+  GraftNodeMeta *meta;
+  const char    *type;
+  JsonNode      *value;
+
+  if (!_graft_pt2_read_union (r, node, what, &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_expr") == 0)
+    {
+      meta = new_value (r, name, GRAFT_VALUE_SYMBOL);
+      return (meta->symbol = expr_text (r, value)) != NULL;
+    }
+  if (strcmp (type, plain) == 0 && JSON_NODE_HOLDS_VALUE (value))
+    {
+      GraftArg arg;
+
+      meta = new_value (r, name, GRAFT_VALUE_OTHER);
+      if (_graft_pt2_holds (value, G_TYPE_BOOLEAN))
+        graft_arg_init_bool (&arg, json_node_get_boolean (value));
+      else if (_graft_pt2_holds (value, G_TYPE_INT64))
+        graft_arg_init_int (&arg, json_node_get_int (value));
+      else if (_graft_pt2_holds (value, G_TYPE_DOUBLE))
+        graft_arg_init_float (&arg, json_node_get_double (value));
+      else
+        return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_SYNTAX, "'%s' must be a number", plain);
+      {
+        g_autofree char *text = graft_arg_repr (&arg, GRAFT_REPR_CODE);
+
+        meta->symbol = graft_graph_intern (r->graph, text);
+      }
+      graft_arg_clear (&arg);
+      return TRUE;
+    }
+  return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s has no field '%s'", what, type);
+}
+
+/* deserialize_graph's first part: every value's metadata, by name. */
+gboolean
+_graft_pt2_read_values (Reader   *r,
+                        JsonNode *graph)
+{
+  static const struct
+  {
+    const char *key;
+    gboolean    required;
+    const char *what;
+    const char *plain;
+  } sym_dicts[] = {
+    { "sym_int_values", TRUE, "a SymInt", "as_int" },
+    { "sym_float_values", FALSE, "a SymFloat", "as_float" },
+    { "sym_bool_values", TRUE, "a SymBool", "as_bool" },
+  };
+  JsonNode      *dict;
+  JsonObjectIter iter;
+  const char    *name;
+  JsonNode      *value;
+
+  if ((dict = _graft_pt2_req_object (r, graph, "tensor_values")) == NULL)
+    return FALSE;
+  json_object_iter_init (&iter, json_node_get_object (dict));
+  while (json_object_iter_next (&iter, &name, &value))
+    if (!read_tensor_value (r, name, value))
+      return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (sym_dicts); k++)
+    {
+      dict = sym_dicts[k].required ? _graft_pt2_req_object (r, graph, sym_dicts[k].key)
+                                   : _graft_pt2_opt (graph, sym_dicts[k].key);
+      if (dict == NULL)
+        {
+          if (sym_dicts[k].required)
+            return FALSE;
+          continue;
+        }
+      if (!_graft_pt2_check_object (r, dict, sym_dicts[k].key))
+        return FALSE;
+      json_object_iter_init (&iter, json_node_get_object (dict));
+      while (json_object_iter_next (&iter, &name, &value))
+        if (!read_sym_value (r, name, value, sym_dicts[k].what, sym_dicts[k].plain))
+          return FALSE;
+    }
+  if ((dict = _graft_pt2_opt (graph, "custom_obj_values")) != NULL)
+    {
+      if (!_graft_pt2_check_object (r, dict, "'custom_obj_values'"))
+        return FALSE;
+      json_object_iter_init (&iter, json_node_get_object (dict));
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          GraftNodeMeta *meta;
+          const char    *fqn;
+
+          if (!_graft_pt2_check_object (r, value, "a CustomObjArgument") ||
+              (fqn = _graft_pt2_req_string (r, value, "class_fqn")) == NULL)
+            return FALSE;
+          meta = new_value (r, name, GRAFT_VALUE_OTHER);
+          meta->symbol = graft_graph_intern (r->graph, fqn);
+        }
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Arguments */
+
+/* A JSON string that check_text made of a float token. */
+static gboolean
+float_mark (Reader   *r,
+            JsonNode *node,
+            double   *out)
+{
+  const char *s = json_node_get_string (node);
+  gsize       len = strlen (s);
+  char        mark = s[0];
+  gsize       offset;
+
+  if (len == 1 && mark == NAN_MARK)
+    *out = graft_arg_shared_nan ();
+  else if (len == 6 && mark == INF_MARK)
+    *out = INFINITY;
+  else if (len == 7 && mark == NEG_INF_MARK)
+    *out = -INFINITY;
+  else
+    return FALSE;
+  for (gsize k = 1; k < len; k++)
+    if (s[k] != mark)
+      return FALSE;
+  /* A string written with \u escapes decodes to the same bytes: only the
+   * marks themselves stand raw in the text. */
+  offset = _graft_pt2_node_offset (r, node);
+  return offset + 1 < graft_source_get_length (r->member) &&
+         graft_source_get_text (r->member)[offset + 1] == mark;
+}
+
+/* A JSON scalar as the Python value json.loads makes of it. */
+gboolean
+_graft_pt2_read_scalar (Reader   *r,
+                        JsonNode *node,
+                        GraftArg *out)
+{
+  double f;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    graft_arg_init_none (out);
+  else if (_graft_pt2_holds (node, G_TYPE_BOOLEAN))
+    graft_arg_init_bool (out, json_node_get_boolean (node));
+  else if (_graft_pt2_holds (node, G_TYPE_INT64))
+    graft_arg_init_int (out, json_node_get_int (node));
+  else if (_graft_pt2_holds (node, G_TYPE_DOUBLE))
+    graft_arg_init_float (out, json_node_get_double (node));
+  else if (_graft_pt2_holds (node, G_TYPE_STRING))
+    {
+      if (float_mark (r, node, &f))
+        graft_arg_init_float (out, f);
+      else
+        graft_arg_init_str (out, json_node_get_string (node), -1);
+    }
+  else
+    return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
+                            "expected a number, a string, a bool or null, not %s",
+                            _graft_pt2_type_name (node));
+  return TRUE;
+}
+
+gboolean
+_graft_pt2_lookup_node (Reader   *r,
+                        JsonNode *name_node,
+                        GraftArg *out)
+{
+  const char *name = _graft_pt2_check_string (r, name_node, "a name");
+  GraftNode  *node;
+
+  if (name == NULL)
+    return FALSE;
+  node = g_hash_table_lookup (r->by_name, name);
+  if (node == NULL)
+    return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
+  graft_arg_init_node (out, node);
+  return TRUE;
+}
+
+/* A TensorArgument ({"name": ...}) as the node it names. */
+gboolean
+_graft_pt2_read_tensor_ref (Reader   *r,
+                            JsonNode *node,
+                            GraftArg *out)
+{
+  JsonNode *name;
+
+  return _graft_pt2_check_object (r, node, "a TensorArgument") &&
+         (name = _graft_pt2_req (r, node, "name")) != NULL && _graft_pt2_lookup_node (r, name, out);
+}
+
+/* deserialize_sym_argument: a SymIntArgument, SymFloatArgument or
+ * SymBoolArgument (@plain: its plain field). */
+static gboolean
+read_sym_argument (Reader     *r,
+                   JsonNode   *node,
+                   const char *plain,
+                   GraftArg   *out)
+{
+  const char *type;
+  JsonNode   *value;
+
+  if (!_graft_pt2_read_union (r, node, "a symbolic argument", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_name") == 0)
+    return _graft_pt2_lookup_node (r, value, out);
+  if (strcmp (type, plain) == 0)
+    return _graft_pt2_read_scalar (r, value, out);
+  return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
+                          "a symbolic argument has no field '%s'", type);
+}
+
+static gboolean
+read_enum (Reader            *r,
+           JsonNode          *value,
+           const char *const *names,
+           guint              n_names,
+           const char        *what,
+           GraftArg          *out)
+{
+  gint64 v;
+
+  if (!_graft_pt2_check_int (r, value, what, &v))
+    return FALSE;
+  if (v < 0 || (guint64) v >= n_names || names[v] == NULL)
+    return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_SYNTAX, "unknown %s %" G_GINT64_FORMAT,
+                            what, v);
+  graft_arg_init_symbol (out, names[v]);
+  return TRUE;
+}
+
+/* A list value of deserialize_input: each item read by @type's rule. */
+static gboolean
+read_list (Reader     *r,
+           const char *type,
+           JsonNode   *value,
+           GraftArg   *out)
+{
+  JsonArray *items = _graft_pt2_check_array (r, value, type);
+  guint      len;
+
+  if (items == NULL)
+    return FALSE;
+  len = json_array_get_length (items);
+  graft_arg_init_seq (out, GRAFT_ARG_LIST, len);
+  for (guint k = 0; k < len; k++)
+    {
+      JsonNode *item = json_array_get_element (items, k);
+      GraftArg *dest = &out->items[k];
+      gboolean  ok;
+
+      if (strcmp (type, "as_tensors") == 0)
+        ok = _graft_pt2_read_tensor_ref (r, item, dest);
+      else if (strcmp (type, "as_sym_ints") == 0)
+        ok = read_sym_argument (r, item, "as_int", dest);
+      else if (strcmp (type, "as_sym_floats") == 0)
+        ok = read_sym_argument (r, item, "as_float", dest);
+      else if (strcmp (type, "as_sym_bools") == 0)
+        ok = read_sym_argument (r, item, "as_bool", dest);
+      else if (strcmp (type, "as_optional_tensors") == 0)
+        {
+          const char *item_type;
+          JsonNode   *item_value;
+
+          ok =
+              _graft_pt2_read_union (r, item, "an OptionalTensorArgument", &item_type, &item_value);
+          if (ok && strcmp (item_type, "as_none") == 0)
+            graft_arg_init_none (dest);
+          else if (ok && strcmp (item_type, "as_tensor") == 0)
+            ok = _graft_pt2_read_tensor_ref (r, item_value, dest);
+          else if (ok)
+            ok = _graft_pt2_fail (r, item, GRAFT_PARSE_ERROR_SYNTAX,
+                                  "an OptionalTensorArgument has no field '%s'", item_type);
+        }
+      else /* as_ints, as_floats, as_bools, as_strings: the values as they are */
+        ok = _graft_pt2_read_scalar (r, item, dest);
+      if (!ok)
+        {
+          graft_arg_clear (out);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* deserialize_input: an Argument as the value of the graph. */
+gboolean
+_graft_pt2_read_argument (Reader   *r,
+                          JsonNode *node,
+                          GraftArg *out)
+{
+  const char *type;
+  JsonNode   *value;
+
+  graft_arg_init_none (out);
+  if (!_graft_pt2_read_union (r, node, "an Argument", &type, &value))
+    return FALSE;
+  if (strcmp (type, "as_none") == 0)
+    return TRUE;
+  if (strcmp (type, "as_tensor") == 0)
+    return _graft_pt2_read_tensor_ref (r, value, out);
+  if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0 ||
+      strcmp (type, "as_bool") == 0 || strcmp (type, "as_string") == 0)
+    return _graft_pt2_read_scalar (r, value, out);
+  if (strcmp (type, "as_scalar_type") == 0)
+    {
+      const ScalarType *st;
+      gint64            v;
+
+      if (!_graft_pt2_check_int (r, value, "'as_scalar_type'", &v))
+        return FALSE;
+      if ((st = find_scalar_type (v)) == NULL)
+        return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_SYNTAX,
+                                "unknown scalar type %" G_GINT64_FORMAT, v);
+      graft_arg_init_symbol (out, st->torch);
+      return TRUE;
+    }
+  if (strcmp (type, "as_memory_format") == 0)
+    return read_enum (r, value, memory_formats, G_N_ELEMENTS (memory_formats), "memory format",
+                      out);
+  if (strcmp (type, "as_layout") == 0)
+    return read_enum (r, value, layouts, G_N_ELEMENTS (layouts), "layout", out);
+  if (strcmp (type, "as_device") == 0)
+    {
+      const char *text = device_text (r, value);
+
+      if (text == NULL)
+        return FALSE;
+      graft_arg_init_device (out, text);
+      return TRUE;
+    }
+  if (strcmp (type, "as_sym_int") == 0)
+    return read_sym_argument (r, value, "as_int", out);
+  if (strcmp (type, "as_sym_float") == 0)
+    return read_sym_argument (r, value, "as_float", out);
+  if (strcmp (type, "as_sym_bool") == 0)
+    return read_sym_argument (r, value, "as_bool", out);
+  if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_ints") == 0 ||
+      strcmp (type, "as_floats") == 0 || strcmp (type, "as_bools") == 0 ||
+      strcmp (type, "as_strings") == 0 || strcmp (type, "as_sym_ints") == 0 ||
+      strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_sym_bools") == 0 ||
+      strcmp (type, "as_optional_tensors") == 0)
+    return read_list (r, type, value, out);
+  if (strcmp (type, "as_custom_obj") == 0)
+    {
+      JsonNode   *name;
+      const char *text;
+
+      if (!_graft_pt2_check_object (r, value, "a CustomObjArgument") ||
+          (name = _graft_pt2_req (r, value, "name")) == NULL ||
+          (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
+        return FALSE;
+      if (g_hash_table_lookup (r->by_name, text) != NULL)
+        return _graft_pt2_lookup_node (r, name, out);
+      return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                              "a script object constant ('%s') is not supported", text);
+    }
+  if (strcmp (type, "as_graph") == 0 || strcmp (type, "as_operator") == 0)
+    return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                            "'%s' arguments (of higher-order operators) are not supported", type);
+  return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "unknown argument type '%s'", type);
+}

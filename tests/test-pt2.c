@@ -1,0 +1,846 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-pt2.c: the .pt2 reader.  Every archive of tests/data/programs must
+ * read into the graph torch 2.6's torch.export.load holds: its code and
+ * listing equal the oracle's NAME.torch26.code and NAME.torch26.graph, the
+ * annotation of every node (dtype, shape, `Sym(...)`) and every source
+ * comment appear in NAME.torch26.readable as torch prints them, and the
+ * signature and range constraints print as in NAME.ep.txt (torch's
+ * `print(ep)`).  Every archive of tests/data/program-errors must give the
+ * diagnostic in its NAME.errors (Graft is the reference for those:
+ * `GRAFT_TEST_REGENERATE=1` rewrites them for review, golden.h).  Small
+ * programs made here check the places of errors (line and column in the
+ * JSON member), the floats Python writes as NaN and Infinity, the limits,
+ * folders in the archive, the module stack, and the printing of symbolic
+ * sizes (pairs from sympy under torch 2.6).
+ */
+#include "config.h"
+
+#include "golden.h"
+#include "graft-sympy-private.h"
+#include "pt2-zip.h"
+
+#include <string.h>
+
+static const char *
+data_dir (const char *name)
+{
+  static GHashTable *dirs;
+  char              *path;
+
+  if (dirs == NULL)
+    dirs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  path = g_hash_table_lookup (dirs, name);
+  if (path == NULL)
+    {
+      path = g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+      g_hash_table_insert (dirs, g_strdup (name), path);
+    }
+  return path;
+}
+
+/* A file's bytes, named as the CLI names it when run in its folder. */
+static GraftSource *
+load_source (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  gsize            length = 0;
+
+  g_file_get_contents (path, &text, &length, &error);
+  g_assert_no_error (error);
+  return graft_source_new (base, text != NULL ? text : "", (gssize) length);
+}
+
+static char *
+read_text (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char            *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  return text;
+}
+
+/* ---- The annotations of print_readable ---- */
+
+/* NAME -> annotation ("" for none) of each definition in a readable
+ * text: the forward's parameters and the lines `NAME[: "T"] = ...`. */
+static GHashTable *
+readable_annotations (const char *text)
+{
+  GHashTable *map = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *p = lines[i];
+      const char *def = strstr (p, "def forward(self");
+
+      if (def != NULL)
+        {
+          p = def + strlen ("def forward(self");
+          while (*p == ',' || *p == ' ')
+            {
+              const char *name;
+              gsize       len;
+
+              while (*p == ',' || *p == ' ')
+                p++;
+              name = p;
+              while (g_ascii_isalnum (*p) || *p == '_')
+                p++;
+              len = p - name;
+              if (len == 0)
+                break;
+              if (g_str_has_prefix (p, ": \""))
+                {
+                  const char *close = strchr (p + 3, '"');
+
+                  g_hash_table_insert (map, g_strndup (name, len),
+                                       g_strndup (p + 3, close - p - 3));
+                  p = close + 1;
+                }
+              else
+                g_hash_table_insert (map, g_strndup (name, len), g_strdup (""));
+            }
+          continue;
+        }
+      while (*p == ' ')
+        p++;
+      {
+        const char *name = p;
+
+        while (g_ascii_isalnum (*p) || *p == '_')
+          p++;
+        if (p == name || g_ascii_isdigit (*name))
+          continue;
+        if (g_str_has_prefix (p, ": \""))
+          {
+            const char *close = strchr (p + 3, '"');
+
+            if (close != NULL && g_str_has_prefix (close, "\" = "))
+              g_hash_table_insert (map, g_strndup (name, p - name),
+                                   g_strndup (p + 3, close - p - 3));
+          }
+        else if (g_str_has_prefix (p, " = "))
+          g_hash_table_insert (map, g_strndup (name, p - name), g_strdup (""));
+      }
+    }
+  return map;
+}
+
+static void
+check_readable (GraftGraph *graph,
+                const char *readable)
+{
+  g_autoptr (GHashTable) annotations = readable_annotations (readable);
+  guint checked = 0;
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char          *want = g_hash_table_lookup (annotations, graft_node_get_name (node));
+      const GraftNodeMeta *meta = graft_node_get_meta (node);
+      g_autofree char     *got = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
+      g_autoptr (GString) summary = g_string_new ("# ");
+
+      if (graft_node_get_op (node) == GRAFT_OP_OUTPUT)
+        continue;
+      if (want != NULL)
+        {
+          g_assert_cmpstr (got != NULL ? got : "", ==, want);
+          checked++;
+        }
+      if (meta != NULL && meta->stack_trace != NULL &&
+          graft_stack_trace_summarize (meta->stack_trace, summary))
+        g_assert_nonnull (strstr (readable, summary->str));
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
+/* ---- print(ep)'s signature ---- */
+
+static void
+append_str (GString    *out,
+            const char *s)
+{
+  if (s == NULL)
+    g_string_append (out, "None");
+  else
+    graft_append_str_repr (out, s, strlen (s));
+}
+
+static void
+append_argument (GString    *out,
+                 const char *class_name,
+                 const char *name,
+                 const char *value)
+{
+  g_string_append_printf (out, "%s(name=", class_name != NULL ? class_name : "TensorArgument");
+  append_str (out, name);
+  if (g_strcmp0 (class_name, "ConstantArgument") == 0)
+    g_string_append_printf (out, ", value=%s", value);
+  else if (g_strcmp0 (class_name, "CustomObjArgument") == 0)
+    {
+      g_string_append (out, ", class_fqn=");
+      append_str (out, value);
+    }
+  g_string_append_c (out, ')');
+}
+
+/* `ExportGraphSignature(input_specs=[...], output_specs=[...])`. */
+static char *
+signature_text (GraftProgram *program)
+{
+  GString *out = g_string_new ("ExportGraphSignature(input_specs=[");
+
+  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, i);
+
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append_printf (out, "InputSpec(kind=<InputKind.%s: %d>, arg=",
+                              graft_input_spec_kind_to_string (spec->kind), (int) spec->kind + 1);
+      append_argument (out, spec->argument, spec->name, spec->value);
+      g_string_append (out, ", target=");
+      append_str (out, spec->target);
+      g_string_append_printf (out, ", persistent=%s)",
+                              spec->persistent < 0 ? "None" : spec->persistent ? "True"
+                                                                               : "False");
+    }
+  g_string_append (out, "], output_specs=[");
+  for (guint i = 0; i < graft_program_get_n_outputs (program); i++)
+    {
+      const GraftOutputSpec *spec = graft_program_get_output (program, i);
+
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append_printf (out, "OutputSpec(kind=<OutputKind.%s: %d>, arg=",
+                              graft_output_spec_kind_to_string (spec->kind), (int) spec->kind + 1);
+      append_argument (out, spec->argument, spec->name, spec->value);
+      g_string_append (out, ", target=");
+      append_str (out, spec->target);
+      g_string_append_c (out, ')');
+    }
+  g_string_append (out, "])");
+  return g_string_free (out, FALSE);
+}
+
+static void
+check_ep_text (GraftGraph *graph,
+               const char *ep_text)
+{
+  GraftProgram    *program = graft_graph_get_program (graph);
+  g_autofree char *signature = NULL;
+  g_autofree char *want_signature = NULL;
+  g_autofree char *want_ranges = NULL;
+  const char      *sig = strstr (ep_text, "\nGraph signature: ");
+  const char      *ranges = strstr (ep_text, "\nRange constraints: ");
+
+  g_assert_nonnull (program);
+  g_assert_nonnull (sig);
+  g_assert_nonnull (ranges);
+  sig += strlen ("\nGraph signature: ");
+  want_signature = g_strndup (sig, strchr (sig, '\n') - sig);
+  signature = signature_text (program);
+  g_assert_cmpstr (signature, ==, want_signature);
+  ranges += strlen ("\nRange constraints: ");
+  want_ranges = g_strndup (ranges, strcspn (ranges, "\n"));
+  g_assert_cmpstr (graft_program_get_range_constraints (program), ==, want_ranges);
+  g_assert_cmpstr (graft_graph_get_module_name (graph), ==, "GraphModule");
+}
+
+static void
+test_program (const GoldenCase *gcase)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *readable_name = NULL;
+  g_autofree char *readable = NULL;
+  g_autofree char *ep_name = NULL;
+  g_autofree char *ep_text = NULL;
+
+  g_assert_cmpint (graft_input_detect (source), ==, GRAFT_INPUT_ARCHIVE);
+  graph = graft_input_load_graph (source, golden_case_get_dialect (gcase), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  if (graph == NULL)
+    return;
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error));
+  g_assert_no_error (error);
+  code = graft_codegen_python (graph);
+  listing = graft_listing_print (graph);
+  golden_case_check (gcase, "torch26.code", code, -1);
+  golden_case_check (gcase, "torch26.graph", listing, -1);
+
+  readable_name = g_strconcat (golden_case_get_stem (gcase), ".torch26.readable", NULL);
+  readable = read_text (golden_case_get_input_dir (gcase), readable_name);
+  g_assert_nonnull (readable);
+  check_readable (graph, readable);
+  ep_name = g_strconcat (golden_case_get_stem (gcase), ".ep.txt", NULL);
+  ep_text = read_text (golden_case_get_input_dir (gcase), ep_name);
+  g_assert_nonnull (ep_text);
+  check_ep_text (graph, ep_text);
+}
+
+static void
+test_program_error (const GoldenCase *gcase)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
+  g_autoptr (GraftGraph) graph =
+      graft_input_load_graph (source, golden_case_get_dialect (gcase), NULL, &error);
+  g_autofree char *line = NULL;
+  g_autofree char *got = NULL;
+
+  g_assert_null (graph);
+  g_assert_nonnull (error);
+  if (error == NULL)
+    return;
+  g_assert_true (error->domain == GRAFT_PARSE_ERROR);
+  g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+  line = graft_error_format (error, NULL);
+  got = g_strconcat (line, "\n", NULL);
+  golden_case_check (gcase, "errors", got, -1);
+}
+
+/* ---- Programs made here ---- */
+
+/* A program of one relu, laid out over lines so that places have lines
+ * and columns; @edit replaces one text of it (or nothing when NULL). */
+static const char minimal_json[] =
+    "{\"graph_module\": {\"graph\": {\n"
+    "  \"inputs\": [{\"as_tensor\": {\"name\": \"x\"}}],\n"
+    "  \"outputs\": [{\"as_tensor\": {\"name\": \"relu\"}}],\n"
+    "  \"nodes\": [\n"
+    "    {\"target\": \"torch.ops.aten.relu.default\",\n"
+    "     \"inputs\": [{\"name\": \"self\", \"arg\": {\"as_tensor\": {\"name\": \"x\"}}}],\n"
+    "     \"outputs\": [{\"as_tensor\": {\"name\": \"relu\"}}],\n"
+    "     \"metadata\": {\"nn_module_stack\": \"L__self__,,m.M;L__self___layers_slice(1, None, "
+    "None)_0,layers.slice(1, None, None).0,torch.nn.modules.linear.Linear\"}}],\n"
+    "  \"tensor_values\": {\n"
+    "    \"x\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n"
+    "          \"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}],\n"
+    "          \"storage_offset\": {\"as_int\": 0}, \"layout\": 7},\n"
+    "    \"relu\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n"
+    "             \"device\": {\"type\": \"cuda\", \"index\": 1}, \"strides\": [{\"as_int\": 1}],\n"
+    "             \"storage_offset\": {\"as_int\": 0}, \"layout\": 7}},\n"
+    "  \"sym_int_values\": {}, \"sym_bool_values\": {}},\n"
+    " \"signature\": {\"input_specs\": [{\"user_input\": {\"arg\": {\"as_tensor\": {\"name\": "
+    "\"x\"}}}}],\n"
+    "               \"output_specs\": [{\"user_output\": {\"arg\": {\"as_tensor\": {\"name\": "
+    "\"relu\"}}}}]},\n"
+    " \"module_call_graph\": []},\n"
+    " \"range_constraints\": {},\n"
+    " \"schema_version\": {\"major\": 8, \"minor\": 2}}\n";
+
+static char *
+edited (const char *from,
+        const char *to)
+{
+  const char *at;
+
+  if (from == NULL)
+    return g_strdup (minimal_json);
+  at = strstr (minimal_json, from);
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - minimal_json), minimal_json, to,
+                          at + strlen (from));
+}
+
+/* Reads @bytes as the archive `m.pt2`. */
+static GraftGraph *
+read_bytes (GBytes  *bytes,
+            GError **error)
+{
+  gsize       len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  g_autoptr (GraftSource) source = graft_source_new ("m.pt2", data, (gssize) len);
+
+  return graft_pt2_read (source, graft_dialect_get_default (), error);
+}
+
+static GraftGraph *
+read_json (const char *json,
+           GError    **error)
+{
+  g_autoptr (GBytes) bytes = pt2_zip_program (json, strlen (json));
+
+  return read_bytes (bytes, error);
+}
+
+static void
+assert_error (GraftGraph   *graph,
+              const GError *error,
+              const char   *want)
+{
+  g_autofree char *line = NULL;
+
+  g_assert_null (graph);
+  g_assert_nonnull (error);
+  if (error == NULL)
+    return;
+  line = graft_error_format (error, NULL);
+  g_assert_cmpstr (line, ==, want);
+}
+
+static void
+test_minimal (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = read_json (minimal_json, &error);
+  g_autofree char     *code = NULL;
+  const GraftNodeMeta *meta;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  code = graft_codegen_python (graph);
+  g_assert_cmpstr (code, ==,
+                   "\n\n\ndef forward(self, x):\n"
+                   "    relu = torch.ops.aten.relu.default(x);  x = None\n"
+                   "    return (relu,)\n    ");
+  meta = graft_node_get_meta (graft_graph_find_node (graph, "relu"));
+  g_assert_nonnull (meta);
+  g_assert_cmpint (meta->kind, ==, GRAFT_VALUE_TENSOR);
+  g_assert_cmpstr (meta->dtype, ==, "f32");
+  g_assert_cmpstr (meta->shape, ==, "[2]");
+  g_assert_cmpstr (meta->stride, ==, "[1]");
+  g_assert_cmpstr (meta->device, ==, "cuda:1");
+  /* metadata_split drops what is in parentheses, then splits at commas. */
+  g_assert_cmpuint (meta->n_modules, ==, 2);
+  g_assert_cmpstr (meta->modules[0].key, ==, "L__self__");
+  g_assert_cmpstr (meta->modules[0].path, ==, "");
+  g_assert_cmpstr (meta->modules[0].type, ==, "m.M");
+  g_assert_cmpstr (meta->modules[1].key, ==, "L__self___layers_slice_0");
+  g_assert_cmpstr (meta->modules[1].path, ==, "layers.slice.0");
+  g_assert_cmpstr (meta->modules[1].type, ==, "torch.nn.modules.linear.Linear");
+  meta = graft_node_get_meta (graft_graph_find_node (graph, "x"));
+  g_assert_cmpstr (meta->device, ==, "cpu");
+  g_assert_cmpuint (meta->n_modules, ==, 0);
+}
+
+/* Errors in the JSON member, each at its value. */
+static void
+test_error_places (void)
+{
+  static const struct
+  {
+    const char *from;
+    const char *to;
+    const char *want;
+  } cases[] = {
+    { "{\"name\": \"x\"}}}],\n     \"outputs\"", "{\"name\": \"y\"}}}],\n     \"outputs\"",
+      "m.pt2:serialized_exported_program.json:6:64: error: undefined value 'y'" },
+    { "\"major\": 8", "\"major\": 9",
+      "m.pt2:serialized_exported_program.json:21:30: error: serialized schema version "
+      "SchemaVersion(major=9, minor=2) does not match our current schema version (8, 2)" },
+    { "\"major\": 8, \"minor\": 2", "\"major\": 0, \"minor\": 0", NULL },
+    { "\"nodes\": [", "\"nodez\": [",
+      "m.pt2:serialized_exported_program.json:1:28: error: missing key 'nodes'" },
+    { "\"target\": \"torch.ops.aten.relu.default\"", "\"target\": 5",
+      "m.pt2:serialized_exported_program.json:5:16: error: 'target' must be a string, not a "
+      "number" },
+    { "torch.ops.aten.relu.default", "torch.ops.aten.relu.nope",
+      "m.pt2:serialized_exported_program.json:5:16: error: torch.ops.aten.relu.nope is not an "
+      "operator of torch 2.6's aten schema table" },
+    { "torch.ops.aten.relu.default", "torch.ops.higher_order.cond",
+      "m.pt2:serialized_exported_program.json:5:16: error: higher-order operators such as "
+      "torch.ops.higher_order.cond are not supported" },
+    { "\"dtype\": 7, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n          ",
+      "\"dtype\": 0, \"sizes\": [{\"as_int\": 2}], \"requires_grad\": false,\n          ",
+      "m.pt2:serialized_exported_program.json:10:20: error: unknown dtype 0" },
+    { "\"inputs\": [{\"name\": \"self\"", "\"inputs\": [{\"name\": \"other\"",
+      "m.pt2:serialized_exported_program.json:6:16: error: missing argument 'self' of "
+      "torch.ops.aten.relu.default" },
+    { "\"outputs\": [{\"as_tensor\": {\"name\": \"relu\"}}],\n     \"metadata\"",
+      "\"outputs\": [{\"as_tensor\": {\"name\": \"x\"}}],\n     \"metadata\"",
+      "m.pt2:serialized_exported_program.json:7:41: error: the value 'x' is defined twice" },
+    { "  \"nodes\": [\n", "  \"nodes\": [,\n",
+      "m.pt2:serialized_exported_program.json:4:13: error: expecting value" },
+    { "{\"as_int\": 2}], \"requires_grad\": false,\n          \"device\"",
+      "{\"as_int\": 99999999999999999999}], \"requires_grad\": false,\n          \"device\"",
+      "m.pt2:serialized_exported_program.json:10:44: error: an integer beyond 64 bits" },
+    { "\"relu\"}}}}]},", "\"re\001lu\"}}}}]},",
+      "m.pt2:serialized_exported_program.json:18:83: error: invalid control character in a "
+      "string" },
+    { "\"type\": \"cpu\"", "\"type\": \"cpu\", \"type\": 7",
+      "m.pt2:serialized_exported_program.json:11:45: error: 'type' must be a string, not a "
+      "number" },
+    { "\"x\"}}}}],\n", "\"x\"}}}}], \"x\": [[[[]]]],\n", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *json = edited (cases[i].from, cases[i].to);
+      g_autoptr (GraftGraph) graph = read_json (json, &error);
+
+      g_test_message ("case %u", i);
+      if (cases[i].want == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (graph);
+        }
+      else
+        assert_error (graph, error, cases[i].want);
+    }
+}
+
+/* JSON syntax, placed and worded as Python's json does it (the pairs
+ * were checked with Python 3.13's json.loads). */
+static void
+test_syntax (void)
+{
+  static const struct
+  {
+    const char *json;
+    const char *want;
+  } cases[] = {
+    { "{\"a\": [1, 2,]}", "1:12: error: illegal trailing comma before end of array" },
+    { "{\"a\": 1,}", "1:8: error: illegal trailing comma before end of object" },
+    { "{\"a\": 1} x", "1:10: error: extra data" },
+    { "{\"a\": \"abc", "1:7: error: unterminated string" },
+    { "{\"a\" 1}", "1:6: error: expecting ':' delimiter" },
+    { "{\"a\": \"\\q\"}", "1:8: error: invalid \\escape" },
+    { "{\"a\": \"\\u12G4\"}", "1:9: error: invalid \\uXXXX escape" },
+    { "{\"a\": 01}", "1:8: error: expecting ',' delimiter" },
+    { "{1: 2}", "1:2: error: expecting property name enclosed in double quotes" },
+    { "   ", "1:4: error: expecting value" },
+    { "{\"a\": tru}", "1:7: error: expecting value" },
+    { "{\"a\": 1.}", "1:8: error: expecting ',' delimiter" },
+    { "\n\n  {\"x\": 1,\n \"y\": [}", "4:8: error: expecting value" },
+    { "{\"a\": \"\xc3\xa9\xc3\xa9\", x}", "1:13: error: expecting property name enclosed in "
+                                          "double quotes" },
+    { "{\"a\": \"\xff\"}", "1:8: error: the JSON text is not UTF-8" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = read_json (cases[i].json, &error);
+      g_autofree char *want =
+          g_strconcat ("m.pt2:serialized_exported_program.json:", cases[i].want, NULL);
+
+      assert_error (graph, error, want);
+    }
+}
+
+/* Python's json writes floats as NaN and Infinity; a string that only
+ * looks like what the reader makes of them stays a string. */
+static void
+test_floats (void)
+{
+  static const struct
+  {
+    const char *arg;
+    const char *code;
+  } cases[] = {
+    { "{\"as_float\": -Infinity}", "torch.ops.aten.leaky_relu.default(x, negative_slope = -inf)" },
+    { "{\"as_float\": Infinity}", "torch.ops.aten.leaky_relu.default(x, negative_slope = inf)" },
+    { "{\"as_float\": NaN}", "torch.ops.aten.leaky_relu.default(x, negative_slope = nan)" },
+    { "{\"as_float\": 1e-05}", "torch.ops.aten.leaky_relu.default(x, negative_slope = 1e-05)" },
+    { "{\"as_float\": 10000000000.0}",
+      "torch.ops.aten.leaky_relu.default(x, negative_slope = 10000000000.0)" },
+    { "{\"as_float\": \"\\u0002\\u0002\\u0002\\u0002\\u0002\\u0002\"}",
+      "torch.ops.aten.leaky_relu.default(x, negative_slope = '\\x02\\x02\\x02\\x02\\x02\\x02')" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *to = g_strdup_printf (
+          "torch.ops.aten.leaky_relu.default\",\n     \"inputs\": [{\"name\": \"self\", \"arg\": "
+          "{\"as_tensor\": {\"name\": \"x\"}}}, {\"name\": \"negative_slope\", \"arg\": %s}",
+          cases[i].arg);
+      g_autofree char *json = NULL;
+      g_autoptr (GraftGraph) graph = NULL;
+      g_autofree char *code = NULL;
+
+      json = edited ("torch.ops.aten.relu.default\",\n     \"inputs\": [{\"name\": \"self\", "
+                     "\"arg\": {\"as_tensor\": {\"name\": \"x\"}}}",
+                     to);
+      graph = read_json (json, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (graph);
+      if (graph == NULL)
+        continue;
+      code = graft_codegen_python (graph);
+      g_assert_nonnull (strstr (code, cases[i].code));
+    }
+}
+
+static void
+test_limits (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) deep = g_string_new ("{\"a\": ");
+  g_autoptr (GraftGraph) graph = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  graph = read_json (deep->str, &error);
+  assert_error (graph, error,
+                "m.pt2:serialized_exported_program.json:1:518: error: the JSON text nests more "
+                "than 512 levels deep");
+}
+
+/* The archive itself: errors at m.pt2:1:1; members in one folder. */
+static void
+test_archive (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GBytes) program = pt2_zip_program (minimal_json, strlen (minimal_json));
+  gsize       len = 0;
+  const char *data = g_bytes_get_data (program, &len);
+
+  {
+    g_autoptr (GBytes) cut = g_bytes_new (data, len / 2);
+
+    graph = read_bytes (cut, &error);
+    assert_error (graph, error,
+                  "m.pt2:1:1: error: not a zip archive (truncated?): it has no zip directory");
+    g_clear_error (&error);
+  }
+  {
+    const char *names[] = { "version" };
+    const char *texts[] = { "8.2" };
+    gsize       lengths[] = { 3 };
+    g_autoptr (GBytes) bytes = pt2_zip_make (1, names, texts, lengths);
+
+    graph = read_bytes (bytes, &error);
+    assert_error (graph, error,
+                  "m.pt2:1:1: error: the archive has no member serialized_exported_program.json: "
+                  "not a torch.export program");
+    g_clear_error (&error);
+  }
+  {
+    const char *names[] = { "serialized_exported_program.json", "version" };
+    const char *texts[] = { minimal_json, "9.0" };
+    gsize       lengths[] = { strlen (minimal_json), 3 };
+    g_autoptr (GBytes) bytes = pt2_zip_make (2, names, texts, lengths);
+
+    graph = read_bytes (bytes, &error);
+    assert_error (graph, error,
+                  "m.pt2:version:1:1: error: serialized version ['9', '0'] does not match our "
+                  "current schema version (8, 2)");
+    g_clear_error (&error);
+  }
+  {
+    const char *names[] = { "prog/serialized_exported_program.json", "prog/version" };
+    const char *texts[] = { minimal_json, "8.2" };
+    gsize       lengths[] = { strlen (minimal_json), 3 };
+    g_autoptr (GBytes) bytes = pt2_zip_make (2, names, texts, lengths);
+    g_autofree char *broken = edited ("\"major\": 8", "\"major\": 9");
+    const char      *broken_texts[] = { broken, "8.2" };
+    gsize            broken_lengths[] = { strlen (broken), 3 };
+    g_autoptr (GBytes) broken_bytes = pt2_zip_make (2, names, broken_texts, broken_lengths);
+
+    graph = read_bytes (bytes, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (graph);
+    g_clear_pointer (&graph, graft_graph_free);
+    graph = read_bytes (broken_bytes, &error);
+    g_assert_nonnull (error);
+    g_assert_true (g_str_has_prefix (error->message, "") &&
+                   strstr (graft_error_format (error, NULL), "m.pt2:prog/") != NULL);
+  }
+}
+
+/* Programs exist only in torch 2.x. */
+static void
+test_old_torch (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = pt2_zip_program (minimal_json, strlen (minimal_json));
+  gsize       len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  g_autoptr (GraftSource) source = graft_source_new ("m.pt2", data, (gssize) len);
+  g_autoptr (GraftGraph) graph =
+      graft_input_load_graph (source, graft_dialect_get (GRAFT_TORCH_1_13), NULL, &error);
+
+  assert_error (graph, error,
+                "m.pt2:1:1: error: a torch.export program needs torch 2.6 (--torch 2.6)");
+}
+
+/* srepr -> str, as sympy prints under torch 2.6 (tests/tools: the pairs
+ * were printed by sympy itself). */
+static void
+test_sympy (void)
+{
+  static const struct
+  {
+    const char *srepr;
+    const char *str;
+  } pairs[] = {
+    { "Symbol('s0', positive=True, integer=True)", "s0" },
+    { "Mul(Integer(2), Symbol('s0', positive=True, integer=True))", "2*s0" },
+    { "Add(Symbol('s0', positive=True, integer=True), Integer(1))", "s0 + 1" },
+    { "Add(Symbol('s0', positive=True, integer=True), Integer(-1))", "s0 - 1" },
+    { "Add(Integer(1), Mul(Integer(-1), Symbol('s0', positive=True, integer=True)))", "1 - s0" },
+    { "Add(Integer(10), Mul(Integer(-1), Symbol('s0', positive=True, integer=True)))", "10 - s0" },
+    { "Mul(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, integer=True))",
+      "s0*s1" },
+    { "Mul(Integer(4), Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, "
+      "integer=True))",
+      "4*s0*s1" },
+    { "Add(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, integer=True))",
+      "s0 + s1" },
+    { "Add(Mul(Integer(2), Symbol('s0', positive=True, integer=True)), Symbol('s1', positive=True, "
+      "integer=True))",
+      "2*s0 + s1" },
+    { "Pow(Symbol('s0', positive=True, integer=True), Integer(2))", "s0**2" },
+    { "Add(Pow(Symbol('s0', positive=True, integer=True), Integer(2)), Symbol('s0', positive=True, "
+      "integer=True), Integer(1))",
+      "s0**2 + s0 + 1" },
+    { "Add(Mul(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, "
+      "integer=True)), Symbol('s0', positive=True, integer=True))",
+      "s0*s1 + s0" },
+    { "Add(Mul(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, "
+      "integer=True)), Symbol('s1', positive=True, integer=True))",
+      "s0*s1 + s1" },
+    { "FloorDiv(Symbol('s0', positive=True, integer=True), Integer(2))", "(s0//2)" },
+    { "Add(FloorDiv(Add(Symbol('s0', positive=True, integer=True), Integer(-1)), Integer(2)), "
+      "Integer(1))",
+      "(((s0 - 1)//2)) + 1" },
+    { "FloorDiv(Add(Symbol('s0', positive=True, integer=True), Mul(Integer(2), Symbol('s1', "
+      "positive=True, integer=True))), Integer(4))",
+      "((s0 + 2*s1)//4)" },
+    { "PythonMod(Symbol('s0', positive=True, integer=True), Integer(2))", "PythonMod(s0, 2)" },
+    { "Mod(Symbol('s0', positive=True, integer=True), Integer(2))", "Mod(s0, 2)" },
+    { "Symbol('s0', positive=True, integer=True)", "s0" },
+    { "Min(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, integer=True))",
+      "Min(s0, s1)" },
+    { "Mul(Integer(-1), Symbol('s0', positive=True, integer=True))", "-s0" },
+    { "Mul(Integer(-1), Integer(2), Symbol('s0', positive=True, integer=True))", "-2*s0" },
+    { "Mul(Rational(1, 2), Symbol('s0', positive=True, integer=True))", "s0/2" },
+    { "Mul(Rational(3, 2), Symbol('s0', positive=True, integer=True))", "3*s0/2" },
+    { "Add(Mul(Integer(3), Symbol('s0', positive=True, integer=True)), Mul(Integer(2), "
+      "Symbol('s1', positive=True, integer=True)), Integer(7))",
+      "3*s0 + 2*s1 + 7" },
+    { "Add(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, integer=True), "
+      "Symbol('s2', positive=True, integer=True))",
+      "s0 + s1 + s2" },
+    { "Add(Mul(Integer(2), Symbol('s0', positive=True, integer=True)), Integer(-2))", "2*s0 - 2" },
+    { "Symbol('u0', integer=True)", "u0" },
+    { "Add(Symbol('s0', positive=True, integer=True), Symbol('u0', integer=True))", "s0 + u0" },
+    { "Equality(Symbol('s0', positive=True, integer=True), Integer(2))", "Eq(s0, 2)" },
+    { "Unequality(Symbol('s0', positive=True, integer=True), Integer(3))", "Ne(s0, 3)" },
+    { "StrictGreaterThan(Symbol('s0', positive=True, integer=True), Integer(2))", "s0 > 2" },
+    { "GreaterThan(Symbol('s0', positive=True, integer=True), Integer(2))", "s0 >= 2" },
+    { "StrictLessThan(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, "
+      "integer=True))",
+      "s0 < s1" },
+    { "Integer(3)", "3" },
+    { "Mul(Symbol('s0', positive=True, integer=True), Add(Symbol('s1', positive=True, "
+      "integer=True), Integer(1)))",
+      "s0*(s1 + 1)" },
+    { "Mul(Add(Symbol('s0', positive=True, integer=True), Integer(1)), Add(Symbol('s1', "
+      "positive=True, integer=True), Integer(2)))",
+      "(s0 + 1)*(s1 + 2)" },
+    { "Pow(Add(Symbol('s0', positive=True, integer=True), Integer(1)), Integer(2))",
+      "(s0 + 1)**2" },
+    { "CeilToInt(IntTrueDiv(Symbol('s0', positive=True, integer=True), Integer(2)))",
+      "CeilToInt(IntTrueDiv(s0, 2))" },
+    { "Mul(Symbol('s0', positive=True, integer=True), FloorDiv(Symbol('s1', positive=True, "
+      "integer=True), Integer(2)))",
+      "s0*((s1//2))" },
+    { "Mul(Integer(2), FloorDiv(Symbol('s0', positive=True, integer=True), Integer(2)))",
+      "2*((s0//2))" },
+    { "Add(Symbol('s0', positive=True, integer=True), Mul(Integer(2), FloorDiv(Symbol('s0', "
+      "positive=True, integer=True), Integer(2))))",
+      "s0 + 2*((s0//2))" },
+    { "ModularIndexing(Symbol('s0', positive=True, integer=True), Integer(1), Integer(4))",
+      "ModularIndexing(s0, 1, 4)" },
+    { "Pow(Symbol('s0', positive=True, integer=True), Rational(1, 2))", "sqrt(s0)" },
+    { "Pow(Symbol('s0', positive=True, integer=True), Integer(-1))", "1/s0" },
+    { "Mul(Pow(Symbol('s0', positive=True, integer=True), Integer(-1)), Symbol('s1', "
+      "positive=True, integer=True))",
+      "s1/s0" },
+    { "Mul(Integer(2), Symbol('s0', positive=True, integer=True), Pow(Symbol('s1', positive=True, "
+      "integer=True), Integer(-1)))",
+      "2*s0/s1" },
+    { "Mul(Float('1.5', precision=53), Symbol('s0', positive=True, integer=True))", "1.5*s0" },
+    { "And(StrictGreaterThan(Symbol('s0', positive=True, integer=True), Integer(2)), "
+      "StrictGreaterThan(Symbol('s1', positive=True, integer=True), Integer(2)))",
+      "(s0 > 2) & (s1 > 2)" },
+    { "Unequality(Symbol('s0', positive=True, integer=True), Integer(2))", "Ne(s0, 2)" },
+    { "Add(Mul(Integer(-1), Symbol('s0', positive=True, integer=True)), Integer(-1))", "-s0 - 1" },
+    { "Add(Mul(Integer(-1), Symbol('s0', positive=True, integer=True)), Symbol('s1', "
+      "positive=True, integer=True))",
+      "-s0 + s1" },
+    { "Add(Symbol('s0', positive=True, integer=True), Mul(Integer(-1), Symbol('s1', positive=True, "
+      "integer=True)))",
+      "s0 - s1" },
+    { "Add(Mul(Integer(64), Symbol('s0', positive=True, integer=True)), Symbol('s1', "
+      "positive=True, integer=True))",
+      "64*s0 + s1" },
+    { "Mul(Symbol('s0', positive=True, integer=True), Symbol('s1', positive=True, integer=True), "
+      "Symbol('s2', positive=True, integer=True))",
+      "s0*s1*s2" },
+    { "Mul(Symbol('s0', positive=True, integer=True), Symbol('s2', positive=True, integer=True))",
+      "s0*s2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+      const char *problem = NULL;
+
+      g_assert_true (
+          _graft_sympy_print_srepr (pairs[i].srepr, strlen (pairs[i].srepr), out, NULL, &problem));
+      g_assert_cmpstr (out->str, ==, pairs[i].str);
+    }
+  {
+    g_autoptr (GString) out = g_string_new (NULL);
+    const char *problem = NULL;
+
+    g_assert_false (_graft_sympy_print_srepr ("Add(", 4, out, NULL, &problem));
+    g_assert_nonnull (problem);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *const archives[] = { "*.pt2", NULL };
+  GoldenSuite              programs, errors;
+
+  g_test_init (&argc, &argv, NULL);
+  programs = (GoldenSuite){
+    .test_path = "/pt2/programs",
+    .input_dir = data_dir ("programs"),
+    .inputs = archives,
+    .origin = GOLDEN_FROM_ORACLE,
+    .compare = GOLDEN_STRIPPED,
+    .func = test_program,
+  };
+  errors = (GoldenSuite){
+    .test_path = "/pt2/errors",
+    .input_dir = data_dir ("program-errors"),
+    .inputs = archives,
+    .origin = GOLDEN_FROM_GRAFT,
+    .compare = GOLDEN_EXACT,
+    .func = test_program_error,
+  };
+  g_assert_cmpuint (golden_suite_add (&programs), >=, 10);
+  g_assert_cmpuint (golden_suite_add (&errors), >=, 10);
+  g_test_add_func ("/pt2/minimal", test_minimal);
+  g_test_add_func ("/pt2/error-places", test_error_places);
+  g_test_add_func ("/pt2/syntax", test_syntax);
+  g_test_add_func ("/pt2/floats", test_floats);
+  g_test_add_func ("/pt2/limits", test_limits);
+  g_test_add_func ("/pt2/archive", test_archive);
+  g_test_add_func ("/pt2/old-torch", test_old_torch);
+  g_test_add_func ("/pt2/sympy", test_sympy);
+  return g_test_run ();
+}
