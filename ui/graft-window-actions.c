@@ -973,6 +973,19 @@ collapse_all_cb (GSimpleAction *action,
   _graft_window_set_folding (user_data, TRUE);
 }
 
+/* F9 or Ctrl+I: the properties panel shows or hides; the focus follows. */
+static void
+show_properties_cb (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  gboolean     show = g_variant_get_boolean (state);
+
+  g_simple_action_set_state (action, state);
+  _graft_window_show_properties (self, show, TRUE);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -1010,6 +1023,7 @@ static const GActionEntry entries[] = {
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
   { "torch", NULL, "s", "'2.6'", torch_cb },
+  { "show-properties", NULL, NULL, "false", show_properties_cb },
 };
 
 /**

@@ -13,6 +13,7 @@
 #include "graft-code-sync.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
+#include "graft-properties.h"
 #include "graft-search.h"
 #include "graft-text-undo.h"
 
@@ -46,6 +47,8 @@ struct _GraftWindow
   GtkTextView        *code_view;
   GtkWidget          *restore_button;
   GtkProgressBar     *layout_progress;
+  GtkRevealer        *properties_revealer;
+  GraftProperties    *properties;
 
   /* Owned */
   GraftDocument      *document;
@@ -91,5 +94,8 @@ void _graft_window_collapse_scope (GraftWindow *self,
                                    const char  *scope);
 void _graft_window_set_folding (GraftWindow *self,
                                 gboolean     overview);
+void _graft_window_show_properties (GraftWindow *self,
+                                    gboolean     show,
+                                    gboolean     move_focus);
 
 G_END_DECLS

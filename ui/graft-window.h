@@ -9,6 +9,7 @@
 
 #include "graft-application.h"
 #include "graft-canvas.h"
+#include "graft-properties.h"
 #include "graft-document.h"
 
 G_BEGIN_DECLS
@@ -38,5 +39,7 @@ GtkWidget     *graft_window_get_pattern_editor (GraftWindow *self,
                                                 gboolean     replacement);
 AdwToast      *graft_window_get_undo_toast (GraftWindow *self);
 const char    *graft_window_get_last_toast (GraftWindow *self);
+GraftProperties *graft_window_get_properties (GraftWindow *self);
+gboolean         graft_window_get_properties_shown (GraftWindow *self);
 
 G_END_DECLS
