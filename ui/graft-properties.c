@@ -707,8 +707,8 @@ graft_properties_init (GraftProperties *self)
   self->title = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
+  /* Selectable, so the first stop of the focus in the panel. */
   gtk_label_set_selectable (GTK_LABEL (self->title), TRUE);
-  gtk_widget_set_focusable (self->title, FALSE);
   gtk_widget_set_hexpand (self->title, TRUE);
   gtk_widget_add_css_class (self->title, "title-4");
   self->copy_button = gtk_button_new_from_icon_name ("edit-copy-symbolic");

@@ -337,6 +337,16 @@ update_properties (GraftWindow *self)
                          selected_folder (self, (const char *const *) names));
 }
 
+static gboolean
+focus_properties_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+
+  if (gtk_revealer_get_reveal_child (self->properties_revealer))
+    graft_properties_focus_first (self->properties);
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * _graft_window_show_properties:
  * @self: a window
@@ -361,8 +371,11 @@ _graft_window_show_properties (GraftWindow *self,
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible") != show)
     g_settings_set_boolean (self->settings, "properties-visible", show);
   update_properties (self);
-  if (show && move_focus)
-    graft_properties_focus_first (self->properties);
+  /* The panel takes the focus once it is mapped: the revealer maps it on
+   * the next frame. */
+  if (show && move_focus && !graft_properties_focus_first (self->properties))
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_properties_cb, g_object_ref (self),
+                     g_object_unref);
   else if (!show && inside)
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
