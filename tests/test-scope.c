@@ -446,9 +446,9 @@ test_program_scopes (void)
   g_assert_cmpstr (graft_scopes_get_type_name (scopes, "layer1"), ==,
                    "torch.nn.modules.container.Sequential");
   g_assert_cmpstr (graft_scopes_get_type_name (scopes, ""), ==, "torchvision.models.resnet.ResNet");
-  /* A block: seven calls and ten weights. */
-  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1.0"), ==, 17);
-  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1"), ==, 34);
+  /* A block: seven calls and twelve weights. */
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1.0"), ==, 19);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1"), ==, 38);
   /* One call and its weights is not worth a box, nor is a module called
    * twice around others: the block is what folds. */
   children = graft_scopes_dup_children (scopes, "layer1.0");
@@ -463,6 +463,9 @@ test_program_scopes (void)
   g_assert_cmpuint (order[1], ==, index_of (graph, "p_layer1_0_conv1_weight"));
   g_assert_cmpuint (order[2], ==, index_of (graph, "conv2d"));
   g_assert_cmpuint (order[3], ==, index_of (graph, "p_layer1_0_bn1_weight"));
+  /* An unused buffer stands before the first node of its module. */
+  g_assert_cmpuint (order[7], ==, index_of (graph, "b_layer1_0_bn1_num_batches_tracked"));
+  g_assert_cmpuint (order[8], ==, index_of (graph, "batch_norm"));
   g_assert_cmpuint (graft_scopes_get_order (scopes)[0], ==, order[0]);
 
   collapsed = graft_scopes_new_overview (scopes, 12);
@@ -529,7 +532,7 @@ test_program_layout (void)
   box = graft_layout_get_node (folded, graft_layout_find_node (folded, "conv2d"));
   g_assert_cmpstr (box->name, ==, "layer1.0");
   g_assert_cmpstr (box->label, ==, "layer1.0 \u00b7 BasicBlock");
-  g_assert_cmpstr (box->caption, ==, "17 nodes");
+  g_assert_cmpstr (box->caption, ==, "19 nodes");
   /* What leaves the block is its last relu. */
   g_assert_cmpstr (box->annotation, ==, "f32[1, 64, 56, 56]");
 }

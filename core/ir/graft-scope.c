@@ -25,9 +25,10 @@
  * and user inputs and the output to the whole graph.
  *
  * Drawings list a program's parameter, buffer and constant placeholders
- * right before their first user rather than at the top, where torch puts
- * them (graft_draw_order_new()); scopes count positions in that order, so
- * a block's weights stand with its calls.
+ * right before their first user (an unused one before the first node of
+ * its module) rather than at the top, where torch puts them
+ * (graft_draw_order_new()); scopes count positions in that order, so a
+ * block's weights stand with its calls.
  *
  * Scopes nest by their dotted components (`layer1` holds `layer1.0`, not
  * `layer10`).  The root scope is "".  Folding is described by a set of
@@ -252,8 +253,39 @@ find_weights (GraftGraph *graph,
   return weights;
 }
 
+/* The first node (by index) that ran in the module owning @weight or in a
+ * module inside it, by the nodes' frames; G_MAXUINT for none.  *@owners
+ * is made on the first call. */
+static guint
+first_of_owner (GraftNode           **nodes,
+                guint                 n,
+                const GraftInputSpec *weight,
+                GHashTable          **owners)
+{
+  g_autofree char *owner = NULL;
+
+  if (*owners == NULL)
+    {
+      *owners = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint k = 0; k < n; k++)
+        {
+          const GraftNodeMeta *meta = graft_node_get_meta (nodes[k]);
+
+          for (guint f = 0; meta != NULL && f < meta->n_modules; f++)
+            if (meta->modules[f].path != NULL &&
+                !g_hash_table_contains (*owners, meta->modules[f].path))
+              g_hash_table_insert (*owners, (gpointer) meta->modules[f].path,
+                                   GUINT_TO_POINTER (k + 1));
+        }
+    }
+  owner = g_strndup (weight->target, parent_length (weight->target, strlen (weight->target)));
+  return (guint) GPOINTER_TO_UINT (g_hash_table_lookup (*owners, owner)) - 1;
+}
+
 /* Fills @order (n entries) with the drawing order of @nodes: graph order,
- * each weight (@weights, nullable) moved to right before its first user. */
+ * each weight (@weights, nullable) moved to right before its first user,
+ * or when it has none (a batch norm's `num_batches_tracked`) before the
+ * first node that ran in its module. */
 static void
 fill_order (GraftNode                  **nodes,
             guint                        n,
@@ -265,6 +297,7 @@ fill_order (GraftNode                  **nodes,
   g_autofree guint    *tail = NULL; /* and the last */
   g_autofree guint    *link = NULL; /* per moved weight: the next before the same node */
   g_autofree gboolean *moved = NULL;
+  g_autoptr (GHashTable) owners = NULL; /* module path -> first node that ran in it, + 1 */
   guint                p = 0;
 
   if (weights == NULL)
@@ -297,6 +330,8 @@ fill_order (GraftNode                  **nodes,
                                             &found))
             first = MIN (first, GPOINTER_TO_UINT (found));
         }
+      if (first == G_MAXUINT)
+        first = first_of_owner (nodes, n, weights[k], &owners);
       if (first == G_MAXUINT || first <= k)
         continue;
       if (head[first] == G_MAXUINT)

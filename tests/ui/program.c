@@ -111,7 +111,7 @@ add_call (Builder          *b,
 
 /**
  * program_new:
- * @n_blocks: how many basic blocks (21 nodes each)
+ * @n_blocks: how many basic blocks (19 nodes each)
  *
  * Returns: (transfer full): the program
  */
@@ -170,6 +170,13 @@ program_new (guint n_blocks)
                                        j < 2 ? GRAFT_INPUT_SPEC_PARAMETER : GRAFT_INPUT_SPEC_BUFFER,
                                        "[64]");
                 }
+              /* Unused, as in every export of a batch norm in eval mode. */
+              {
+                g_autofree char *name = g_strdup_printf ("b_%s_num_batches_tracked", flat);
+                g_autofree char *target = g_strdup_printf ("%s.num_batches_tracked", mod);
+
+                add_placeholder (&b, name, target, GRAFT_INPUT_SPEC_BUFFER, "[]");
+              }
             }
         }
     }

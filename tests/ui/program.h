@@ -3,7 +3,7 @@
  * program.h: a torch.export program made by hand for the editor's tests
  * and benchmark, shaped as torchvision's resnet exports: parameters and
  * buffers first, then per basic block two convolutions and batch norms, an
- * add and relus, each node with its shape, stack trace and module frames.
+ * add and relus (and the unused `num_batches_tracked` buffers), each node with its shape, stack trace and module frames.
  */
 #pragma once
 

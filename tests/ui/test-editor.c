@@ -1601,7 +1601,7 @@ test_properties_program (void)
   g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1.0");
   g_assert_cmpstr (graft_properties_get_value (panel, "class"), ==,
                    "torchvision.models.resnet.BasicBlock");
-  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "17");
+  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "19");
   graft_properties_show (panel, graph, scopes, two, NULL);
   g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "conv2d, relu");
   graft_properties_show (panel, graph, scopes, NULL, NULL);
