@@ -69,6 +69,7 @@ struct _GraftWindow
   guint     undo_toast_serial; /* the change it undoes */
   guint     restore_serial;    /* the change that restored unsaved work */
   char     *last_toast;        /* the title of the toast shown last */
+  int       paned_shift;       /* what showing the properties took from the side panel */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);

@@ -25,6 +25,12 @@ G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void fill_editors (GraftWindow *self);
 
+/* The properties panel's width, and what it leaves the canvas and the side
+ * panel at least, when it can (pixels). */
+#define PROPERTIES_WIDTH   300
+#define MIN_CANVAS_WIDTH   520
+#define MIN_SIDEBAR_WIDTH  360
+
 enum {
   PROP_0,
   PROP_BUSY,
@@ -364,6 +370,33 @@ _graft_window_show_properties (GraftWindow *self,
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   gboolean   inside = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
 
+  /* Room for the panel comes from the side panel first, while the canvas
+   * would be narrow; it goes back when the panel hides. */
+  if (show != gtk_revealer_get_reveal_child (self->properties_revealer))
+    {
+      int position = gtk_paned_get_position (self->paned);
+      int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+
+      /* Before the first allocation (the panel shown at start-up). */
+      if (width <= 0)
+        gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+
+      if (show && width > 0)
+        {
+          int canvas = position - PROPERTIES_WIDTH;
+
+          self->paned_shift = canvas < MIN_CANVAS_WIDTH
+                                  ? CLAMP (MIN_CANVAS_WIDTH - canvas, 0,
+                                           MAX (width - MIN_SIDEBAR_WIDTH - position, 0))
+                                  : 0;
+          gtk_paned_set_position (self->paned, position + self->paned_shift);
+        }
+      else if (!show && self->paned_shift > 0)
+        {
+          gtk_paned_set_position (self->paned, MAX (position - self->paned_shift, 300));
+          self->paned_shift = 0;
+        }
+    }
   gtk_revealer_set_reveal_child (self->properties_revealer, show);
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
@@ -1246,7 +1279,7 @@ save_size (GraftWindow *self)
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   g_settings_set_int (self->settings, "sidebar-width",
                       gtk_widget_get_width (GTK_WIDGET (self)) -
-                          gtk_paned_get_position (self->paned));
+                          gtk_paned_get_position (self->paned) + self->paned_shift);
 }
 
 static void

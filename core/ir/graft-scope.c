@@ -285,7 +285,8 @@ first_of_owner (GraftNode           **nodes,
 /* Fills @order (n entries) with the drawing order of @nodes: graph order,
  * each weight (@weights, nullable) moved to right before its first user,
  * or when it has none (a batch norm's `num_batches_tracked`) before the
- * first node that ran in its module. */
+ * first node that ran in its module, or without frames before the first
+ * user of its module's other weights. */
 static void
 fill_order (GraftNode                  **nodes,
             guint                        n,
@@ -297,7 +298,9 @@ fill_order (GraftNode                  **nodes,
   g_autofree guint    *tail = NULL; /* and the last */
   g_autofree guint    *link = NULL; /* per moved weight: the next before the same node */
   g_autofree gboolean *moved = NULL;
-  g_autoptr (GHashTable) owners = NULL; /* module path -> first node that ran in it, + 1 */
+  g_autoptr (GHashTable) owners = NULL;   /* module path -> first node that ran in it, + 1 */
+  g_autoptr (GHashTable) siblings = NULL; /* module path -> first user of its weights, + 1 */
+  g_autofree guint *firsts = NULL;        /* per weight: its first user, or G_MAXUINT */
   guint                p = 0;
 
   if (weights == NULL)
@@ -316,10 +319,12 @@ fill_order (GraftNode                  **nodes,
       g_hash_table_insert (index, nodes[k], GUINT_TO_POINTER (k));
       head[k] = tail[k] = link[k] = G_MAXUINT;
     }
+  /* First users; a weight nothing uses goes with its module's first node,
+   * or failing frames with the other weights of its module. */
+  firsts = g_new (guint, MAX (n, 1));
   for (guint k = 0; k < n; k++)
     {
-      guint first = G_MAXUINT;
-
+      firsts[k] = G_MAXUINT;
       if (weights[k] == NULL)
         continue;
       for (guint u = 0; u < graft_node_get_n_users (nodes[k]); u++)
@@ -328,10 +333,37 @@ fill_order (GraftNode                  **nodes,
 
           if (g_hash_table_lookup_extended (index, graft_node_get_user (nodes[k], u), NULL,
                                             &found))
-            first = MIN (first, GPOINTER_TO_UINT (found));
+            firsts[k] = MIN (firsts[k], GPOINTER_TO_UINT (found));
         }
+      if (firsts[k] != G_MAXUINT)
+        {
+          const char      *target = weights[k]->target;
+          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
+          gpointer         known;
+
+          if (siblings == NULL)
+            siblings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          known = g_hash_table_lookup (siblings, owner);
+          if (known == NULL || GPOINTER_TO_UINT (known) - 1 > firsts[k])
+            g_hash_table_insert (siblings, g_steal_pointer (&owner),
+                                 GUINT_TO_POINTER (firsts[k] + 1));
+        }
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint first = firsts[k];
+
+      if (weights[k] == NULL)
+        continue;
       if (first == G_MAXUINT)
         first = first_of_owner (nodes, n, weights[k], &owners);
+      if (first == G_MAXUINT && siblings != NULL)
+        {
+          const char      *target = weights[k]->target;
+          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
+
+          first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (siblings, owner)) - 1;
+        }
       if (first == G_MAXUINT || first <= k)
         continue;
       if (head[first] == G_MAXUINT)
