@@ -106,6 +106,20 @@ add_heading (GraftProperties *self,
   gtk_grid_attach (GTK_GRID (self->content), label, 0, (int) self->row++, 2, 1);
 }
 
+/* Values are code: wrapped anywhere, without the hyphens Pango would
+ * insert (`torch.ops.aten.conv-olution`), so that copied text is exact. */
+static void
+no_hyphens (GtkWidget *label)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+}
+
 /* A row: @key, and @plain as the value, shown as @markup when given (with
  * node links), in a monospace font when @code. */
 static GtkWidget *
@@ -130,8 +144,7 @@ add_row (GraftProperties *self,
   else
     gtk_label_set_text (GTK_LABEL (value), plain);
   gtk_label_set_xalign (GTK_LABEL (value), 0);
-  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  no_hyphens (value);
   gtk_label_set_selectable (GTK_LABEL (value), TRUE);
   gtk_widget_set_hexpand (value, TRUE);
   if (code)
@@ -365,8 +378,7 @@ add_source (GraftProperties *self,
   trace = gtk_label_new (stack_trace);
   gtk_label_set_xalign (GTK_LABEL (trace), 0);
   gtk_label_set_selectable (GTK_LABEL (trace), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (trace), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (trace), PANGO_WRAP_WORD_CHAR);
+  no_hyphens (trace);
   gtk_widget_add_css_class (trace, "monospace");
   gtk_widget_add_css_class (trace, "caption");
   gtk_expander_set_child (GTK_EXPANDER (expander), trace);
