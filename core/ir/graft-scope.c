@@ -383,8 +383,8 @@ fill_order (GraftNode                  **nodes,
   g_assert (p == n);
 }
 
-/* Scope types are set from each framed node's frames, once per run of
- * nodes with the same innermost frame. */
+/* Scope types are set from a framed node's frames, once per run of nodes
+ * with the same innermost frame. */
 static void
 note_frame_types (GraftScopes         *self,
                   const GraftNodeMeta *meta)
@@ -541,11 +541,11 @@ graft_scopes_new (GraftGraph *graph)
         }
       /* Runs of nodes share a scope: look it up only when it changes. */
       if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
-        {
-          scope = ensure_scope (self, path, len);
-          if (meta != NULL && meta->n_modules > 0)
-            note_frame_types (self, meta);
-        }
+        scope = ensure_scope (self, path, len);
+      /* The first framed node of a run names the classes (a run may start
+       * with the module's weights). */
+      if (meta != NULL && meta->n_modules > 0 && scope->type == NULL)
+        note_frame_types (self, meta);
       self->node_scope[k] = scope;
       scope->n_here++;
       if (op == GRAFT_OP_CALL_MODULE)

@@ -1006,6 +1006,33 @@ add_segment_edges (Run *run)
     }
 }
 
+/* A program's weight that nothing uses (a batch norm's
+ * `num_batches_tracked`) stands before the box drawn after it (see
+ * graft_draw_order_new()): an edge that dot alone sees keeps it there,
+ * instead of on dot's top rank. */
+static void
+tie_unused_weights (Run *run)
+{
+  GraftLayoutRequest *req = run->req;
+  g_autofree gboolean *used = g_new0 (gboolean, MAX (req->n_nodes, 1));
+
+  for (guint k = 0; k < req->inputs->len; k++)
+    used[g_array_index (req->inputs, guint, k)] = TRUE;
+  for (guint u = 0; u + 1 < req->n_nodes; u++)
+    {
+      guint    box = run->unit_box[u];
+      guint    next = run->unit_box[u + 1];
+      Segment *seg = &run->segments[run->segment_of[box]];
+
+      if (used[u] || run->segment_of[next] != run->segment_of[box] ||
+          (req->roles[u] != GRAFT_LAYOUT_ROLE_PARAMETER && req->roles[u] != GRAFT_LAYOUT_ROLE_BUFFER &&
+           req->roles[u] != GRAFT_LAYOUT_ROLE_CONSTANT))
+        continue;
+      segment_add_edge (seg, g_array_index (seg->box_local, guint, box - seg->first_box),
+                        g_array_index (seg->box_local, guint, next - seg->first_box));
+    }
+}
+
 /* dot, one segment at a time; stack the results, centred. */
 static gboolean
 lay_out_segments (Run     *run,
@@ -1123,6 +1150,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   cut_segments (&run);
   add_segment_boxes (&run);
   add_segment_edges (&run);
+  tie_unused_weights (&run);
   if (lay_out_segments (&run, error))
     {
       place_boxes (&run);
