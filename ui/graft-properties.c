@@ -397,14 +397,13 @@ short_class (const char *type)
   return dot != NULL ? dot + 1 : type != NULL ? type : "";
 }
 
+/* One row per level of the module stack, outermost first: the class
+ * (short; whole in the tooltip) as the key, the path as the value. */
 static void
 add_modules (GraftProperties     *self,
              const GraftNodeMeta *meta)
 {
   g_autoptr (GString) plain = g_string_new (NULL);
-  g_autoptr (GString) shown = g_string_new (NULL);
-  g_autoptr (GString) tooltip = g_string_new (NULL);
-  GtkWidget *label;
 
   if (meta->n_modules == 0)
     return;
@@ -414,23 +413,27 @@ add_modules (GraftProperties     *self,
       const GraftModuleFrame *frame = &meta->modules[f];
       const char             *path = frame->path != NULL && *frame->path != '\0' ? frame->path
                                                                                  : "(root)";
+      const char             *type = frame->type != NULL ? frame->type : "";
+      GtkWidget              *key = gtk_label_new (short_class (type));
+      GtkWidget              *value = gtk_label_new (path);
 
+      gtk_label_set_xalign (GTK_LABEL (key), 0);
+      gtk_widget_set_valign (key, GTK_ALIGN_START);
+      gtk_widget_add_css_class (key, "dim-label");
+      gtk_widget_set_tooltip_text (key, type);
+      gtk_label_set_xalign (GTK_LABEL (value), 0);
+      gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+      gtk_widget_set_hexpand (value, TRUE);
+      gtk_widget_add_css_class (value, "monospace");
+      no_hyphens (value);
+      gtk_grid_attach (GTK_GRID (self->content), key, 0, (int) self->row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->content), value, 1, (int) self->row++, 1, 1);
       if (f > 0)
-        {
-          g_string_append_c (plain, '\n');
-          g_string_append_c (shown, '\n');
-          g_string_append_c (tooltip, '\n');
-        }
-      g_string_append_printf (plain, "%s \u00b7 %s", path, frame->type != NULL ? frame->type : "");
-      for (guint k = 0; k < f; k++)
-        g_string_append (shown, "  ");
-      g_string_append_printf (shown, "%s \u00b7 %s", path, short_class (frame->type));
-      g_string_append_printf (tooltip, "%s: %s", frame->key != NULL ? frame->key : path,
-                              frame->type != NULL ? frame->type : "");
+        g_string_append_c (plain, '\n');
+      g_string_append_printf (plain, "%s \u00b7 %s", path, type);
+      g_string_append_printf (self->text, "module: %s \u00b7 %s\n", path, type);
     }
-  label = add_row (self, "module", plain->str, NULL, TRUE);
-  gtk_label_set_text (GTK_LABEL (label), shown->str);
-  gtk_widget_set_tooltip_text (label, tooltip->str);
+  g_hash_table_insert (self->values, g_strdup ("module"), g_strdup (plain->str));
 }
 
 static void
