@@ -212,14 +212,16 @@ append_arg (GString        *markup,
       gboolean tuple = arg->kind == GRAFT_ARG_TUPLE;
       gboolean dict = arg->kind == GRAFT_ARG_DICT;
 
-      append_both (markup, plain, tuple ? "(" : dict ? "{" : "[");
+      append_both (markup, plain, tuple ? "(" : dict ? "{"
+                                                     : "[");
       for (guint i = 0; i < arg->n; i++)
         {
           if (i > 0)
             append_both (markup, plain, dict && i % 2 == 1 ? ": " : ", ");
           append_arg (markup, plain, &arg->items[i]);
         }
-      append_both (markup, plain, tuple ? (arg->n == 1 ? ",)" : ")") : dict ? "}" : "]");
+      append_both (markup, plain, tuple ? (arg->n == 1 ? ",)" : ")") : dict ? "}"
+                                                                            : "]");
     }
   else
     {
@@ -292,9 +294,9 @@ add_signature (GraftProperties *self,
                GraftGraph      *graph,
                GraftNode       *node)
 {
-  GraftProgram         *program = graft_graph_get_program (graph);
-  const GraftInputSpec *spec;
-  static const char    *const kinds[] = {
+  GraftProgram            *program = graft_graph_get_program (graph);
+  const GraftInputSpec    *spec;
+  static const char *const kinds[] = {
     [GRAFT_INPUT_SPEC_USER_INPUT] = "user input",
     [GRAFT_INPUT_SPEC_PARAMETER] = "parameter",
     [GRAFT_INPUT_SPEC_BUFFER] = "buffer",
@@ -394,7 +396,8 @@ short_class (const char *type)
 {
   const char *dot = type != NULL ? strrchr (type, '.') : NULL;
 
-  return dot != NULL ? dot + 1 : type != NULL ? type : "";
+  return dot != NULL ? dot + 1 : type != NULL ? type
+                                              : "";
 }
 
 /* One row per level of the module stack, outermost first: the class
@@ -457,7 +460,7 @@ show_node (GraftProperties *self,
     add_heading (self, "Arguments");
   for (guint i = 0; i < args->n; i++)
     {
-      g_autofree char *key = NULL;
+      g_autofree char  *key = NULL;
       GraftAtenArgument argument = { 0 };
 
       /* An operator's schema names its parameters. */

@@ -27,9 +27,9 @@ static void fill_editors (GraftWindow *self);
 
 /* The properties panel's width, and what it leaves the canvas and the side
  * panel at least, when it can (pixels). */
-#define PROPERTIES_WIDTH   300
-#define MIN_CANVAS_WIDTH   520
-#define MIN_SIDEBAR_WIDTH  360
+#define PROPERTIES_WIDTH  300
+#define MIN_CANVAS_WIDTH  520
+#define MIN_SIDEBAR_WIDTH 360
 
 enum {
   PROP_0,
@@ -368,7 +368,8 @@ _graft_window_show_properties (GraftWindow *self,
                                gboolean     move_focus)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  gboolean   inside = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
+  gboolean   inside =
+      focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
 
   /* Room for the panel comes from the side panel first, while the canvas
    * would be narrow; it goes back when the panel hides. */
@@ -401,7 +402,8 @@ _graft_window_show_properties (GraftWindow *self,
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
       g_variant_new_boolean (show));
-  if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible") != show)
+  if (self->settings != NULL &&
+      g_settings_get_boolean (self->settings, "properties-visible") != show)
     g_settings_set_boolean (self->settings, "properties-visible", show);
   update_properties (self);
   /* The panel takes the focus once it is mapped: the revealer maps it on

@@ -301,7 +301,7 @@ fill_order (GraftNode                  **nodes,
   g_autoptr (GHashTable) owners = NULL;   /* module path -> first node that ran in it, + 1 */
   g_autoptr (GHashTable) siblings = NULL; /* module path -> first user of its weights, + 1 */
   g_autofree guint *firsts = NULL;        /* per weight: its first user, or G_MAXUINT */
-  guint                p = 0;
+  guint             p = 0;
 
   if (weights == NULL)
     {

@@ -1013,7 +1013,7 @@ add_segment_edges (Run *run)
 static void
 tie_unused_weights (Run *run)
 {
-  GraftLayoutRequest *req = run->req;
+  GraftLayoutRequest  *req = run->req;
   g_autofree gboolean *used = g_new0 (gboolean, MAX (req->n_nodes, 1));
 
   for (guint k = 0; k < req->inputs->len; k++)
@@ -1025,7 +1025,8 @@ tie_unused_weights (Run *run)
       Segment *seg = &run->segments[run->segment_of[box]];
 
       if (used[u] || run->segment_of[next] != run->segment_of[box] ||
-          (req->roles[u] != GRAFT_LAYOUT_ROLE_PARAMETER && req->roles[u] != GRAFT_LAYOUT_ROLE_BUFFER &&
+          (req->roles[u] != GRAFT_LAYOUT_ROLE_PARAMETER &&
+           req->roles[u] != GRAFT_LAYOUT_ROLE_BUFFER &&
            req->roles[u] != GRAFT_LAYOUT_ROLE_CONSTANT))
         continue;
       segment_add_edge (seg, g_array_index (seg->box_local, guint, box - seg->first_box),

@@ -60,11 +60,11 @@ add_call (Builder          *b,
           const char       *code,
           const char       *shape)
 {
-  GraftArg         args;
-  GraftArg         kwargs;
-  g_autofree char *target = g_strconcat ("torch.ops.aten.", op, NULL);
-  g_autofree char *candidate = g_strdup (op);
-  g_autofree char *trace = NULL;
+  GraftArg                     args;
+  GraftArg                     kwargs;
+  g_autofree char             *target = g_strconcat ("torch.ops.aten.", op, NULL);
+  g_autofree char             *candidate = g_strdup (op);
+  g_autofree char             *trace = NULL;
   g_autofree GraftModuleFrame *modules = g_new0 (GraftModuleFrame, n_frames);
   g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
   GraftNodeMeta meta = { 0 };
@@ -118,13 +118,13 @@ add_call (Builder          *b,
 GraftGraph *
 program_new (guint n_blocks)
 {
-  Builder       b = { 0 };
-  GraftProgram *program;
-  GraftNode    *x;
-  GraftNode    *prev;
-  GraftNode   **w;
-  guint         per_layer = MAX ((n_blocks + 3) / 4, 1);
-  GraftArg      out_args;
+  Builder         b = { 0 };
+  GraftProgram   *program;
+  GraftNode      *x;
+  GraftNode      *prev;
+  GraftNode     **w;
+  guint           per_layer = MAX ((n_blocks + 3) / 4, 1);
+  GraftArg        out_args;
   GraftOutputSpec out_spec = { GRAFT_OUTPUT_SPEC_USER_OUTPUT, NULL, NULL, NULL, NULL };
 
   b.graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
@@ -137,8 +137,9 @@ program_new (guint n_blocks)
   /* Parameters and buffers first, as torch.export lists them. */
   for (guint k = 0; k < n_blocks; k++)
     {
-      g_autofree char *block = g_strdup_printf ("layer%u.%u", 1 + k / per_layer, k % per_layer);
-      static const char *const parts[6] = { "conv1", "bn1", "conv2", "bn2", NULL, NULL };
+      guint                    layer = 1 + k / per_layer;
+      g_autofree char         *block = g_strdup_printf ("layer%u.%u", layer, k % per_layer);
+      static const char *const parts[4] = { "conv1", "bn1", "conv2", "bn2" };
 
       for (guint c = 0; c < 4; c++)
         {
@@ -185,13 +186,13 @@ program_new (guint n_blocks)
 
   for (guint k = 0; k < n_blocks; k++)
     {
-      g_autofree char *layer = g_strdup_printf ("layer%u", 1 + k / per_layer);
-      g_autofree char *block = g_strdup_printf ("%s.%u", layer, k % per_layer);
-      g_autofree char *conv1 = g_strconcat (block, ".conv1", NULL);
-      g_autofree char *bn1 = g_strconcat (block, ".bn1", NULL);
-      g_autofree char *conv2 = g_strconcat (block, ".conv2", NULL);
-      g_autofree char *bn2 = g_strconcat (block, ".bn2", NULL);
-      g_autofree char *relu = g_strconcat (block, ".relu", NULL);
+      g_autofree char  *layer = g_strdup_printf ("layer%u", 1 + k / per_layer);
+      g_autofree char  *block = g_strdup_printf ("%s.%u", layer, k % per_layer);
+      g_autofree char  *conv1 = g_strconcat (block, ".conv1", NULL);
+      g_autofree char  *bn1 = g_strconcat (block, ".bn1", NULL);
+      g_autofree char  *conv2 = g_strconcat (block, ".conv2", NULL);
+      g_autofree char  *bn2 = g_strconcat (block, ".bn2", NULL);
+      g_autofree char  *relu = g_strconcat (block, ".relu", NULL);
       const char *const f_conv1[][2] = {
         { "", "torchvision.models.resnet.ResNet" },
         { layer, "torch.nn.modules.container.Sequential" },
@@ -222,9 +223,9 @@ program_new (guint n_blocks)
         { block, "torchvision.models.resnet.BasicBlock" },
         { bn2, "torch.nn.modules.batchnorm.BatchNorm2d" },
       };
-      GraftNode *in = prev;
-      GraftNode *n;
-      GraftNode *ins[6];
+      GraftNode  *in = prev;
+      GraftNode  *n;
+      GraftNode  *ins[6];
       const char *shape = "[1, 64, 56, 56]";
 
       ins[0] = in;
