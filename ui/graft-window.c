@@ -380,7 +380,11 @@ _graft_window_show_properties (GraftWindow *self,
 
       /* Before the first allocation (the panel shown at start-up). */
       if (width <= 0)
-        gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+        {
+          int height;
+
+          gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+        }
 
       if (show && width > 0)
         {
