@@ -146,6 +146,9 @@ add_row (GraftProperties *self,
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   no_hyphens (value);
   gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  /* The keyboard goes from link to link; plain values are selected with
+   * the pointer, and Copy takes them all. */
+  gtk_widget_set_focusable (value, markup != NULL);
   gtk_widget_set_hexpand (value, TRUE);
   if (code)
     gtk_widget_add_css_class (value, "monospace");
@@ -380,6 +383,7 @@ add_source (GraftProperties *self,
   trace = gtk_label_new (stack_trace);
   gtk_label_set_xalign (GTK_LABEL (trace), 0);
   gtk_label_set_selectable (GTK_LABEL (trace), TRUE);
+  gtk_widget_set_focusable (trace, FALSE);
   no_hyphens (trace);
   gtk_widget_add_css_class (trace, "monospace");
   gtk_widget_add_css_class (trace, "caption");
@@ -426,6 +430,7 @@ add_modules (GraftProperties     *self,
       gtk_widget_set_tooltip_text (key, type);
       gtk_label_set_xalign (GTK_LABEL (value), 0);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+      gtk_widget_set_focusable (value, FALSE);
       gtk_widget_set_hexpand (value, TRUE);
       gtk_widget_add_css_class (value, "monospace");
       no_hyphens (value);
