@@ -3,7 +3,8 @@
  * graft-properties.c: the properties panel, as Netron's and Model
  * Explorer's sidebars have it.  For one selected node it lists the op and
  * target, every argument and keyword (nodes as links: activating one emits
- * ::node-activated with its name, and the window selects it), and what a
+ * ::node-activated with its name on the next turn of the main loop, and the
+ * window selects it), and what a
  * program recorded: the signature entry of a placeholder (kind, target),
  * the value (type, shape, dtype, stride, device), the source line with its
  * code (torch's summary of the stack trace; the whole trace folds open),
@@ -27,10 +28,9 @@
 
 struct _GraftProperties
 {
-  GtkWidget parent_instance;
+  GtkBox parent_instance;
 
-  /* Owned (children) */
-  GtkWidget *box;
+  /* Borrowed (children) */
   GtkWidget *title;
   GtkWidget *copy_button;
   GtkWidget *scroller;
@@ -43,7 +43,7 @@ struct _GraftProperties
   guint       row;    /* the grid's next row */
 };
 
-G_DEFINE_FINAL_TYPE (GraftProperties, graft_properties, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (GraftProperties, graft_properties, GTK_TYPE_BOX)
 
 enum {
   SIGNAL_NODE_ACTIVATED,
@@ -63,12 +63,36 @@ graft_properties_new (void)
   return g_object_new (GRAFT_TYPE_PROPERTIES, NULL);
 }
 
+typedef struct
+{
+  GraftProperties *self; /* Owned */
+  char            *name; /* Owned */
+} Activation;
+
+static gboolean
+emit_activated_cb (gpointer data)
+{
+  Activation *a = data;
+
+  g_signal_emit (a->self, signals[SIGNAL_NODE_ACTIVATED], 0, a->name);
+  g_object_unref (a->self);
+  g_free (a->name);
+  g_free (a);
+  return G_SOURCE_REMOVE;
+}
+
+/* The node is selected from an idle: selecting it rebuilds the panel, and
+ * GTK still uses the label whose link was activated when this returns. */
 static gboolean
 activate_link_cb (GtkLabel        *label,
                   const char      *uri,
                   GraftProperties *self)
 {
-  g_signal_emit (self, signals[SIGNAL_NODE_ACTIVATED], 0, uri);
+  Activation *a = g_new0 (Activation, 1);
+
+  a->self = g_object_ref (self);
+  a->name = g_strdup (uri);
+  g_idle_add (emit_activated_cb, a);
   return TRUE;
 }
 
@@ -77,7 +101,13 @@ begin (GraftProperties *self,
        const char      *title)
 {
   GtkWidget *grid = gtk_grid_new ();
+  GtkRoot   *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
+  /* The focus leaves the rows before they go (GTK does not like its focus
+   * widget destroyed under it); it stays in the panel, on the title. */
+  if (focus != NULL && self->content != NULL && gtk_widget_is_ancestor (focus, self->content))
+    gtk_widget_grab_focus (self->title);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   gtk_widget_set_margin_start (grid, 12);
@@ -120,6 +150,17 @@ no_hyphens (GtkWidget *label)
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
 }
 
+/* A selectable label out of the keyboard's way: not focusable, and not
+ * taking part in focus moves at all (a selectable label that cannot take
+ * the focus would otherwise stop Tab where it stands). */
+static void
+set_pointer_only (GtkWidget *label,
+                  gboolean   pointer_only)
+{
+  gtk_widget_set_focusable (label, !pointer_only);
+  gtk_widget_set_can_focus (label, !pointer_only);
+}
+
 /* A row: @key, and @plain as the value, shown as @markup when given (with
  * node links), in a monospace font when @code. */
 static GtkWidget *
@@ -145,10 +186,10 @@ add_row (GraftProperties *self,
     gtk_label_set_text (GTK_LABEL (value), plain);
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   no_hyphens (value);
-  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-  /* The keyboard goes from link to link; plain values are selected with
-   * the pointer, and Copy takes them all. */
-  gtk_widget_set_focusable (value, markup != NULL);
+  /* The keyboard goes from link to link (Enter follows one); plain values
+   * are selected with the pointer, and Copy takes them all. */
+  gtk_label_set_selectable (GTK_LABEL (value), markup == NULL);
+  set_pointer_only (value, markup == NULL);
   gtk_widget_set_hexpand (value, TRUE);
   if (code)
     gtk_widget_add_css_class (value, "monospace");
@@ -383,7 +424,7 @@ add_source (GraftProperties *self,
   trace = gtk_label_new (stack_trace);
   gtk_label_set_xalign (GTK_LABEL (trace), 0);
   gtk_label_set_selectable (GTK_LABEL (trace), TRUE);
-  gtk_widget_set_focusable (trace, FALSE);
+  set_pointer_only (trace, TRUE);
   no_hyphens (trace);
   gtk_widget_add_css_class (trace, "monospace");
   gtk_widget_add_css_class (trace, "caption");
@@ -430,7 +471,7 @@ add_modules (GraftProperties     *self,
       gtk_widget_set_tooltip_text (key, type);
       gtk_label_set_xalign (GTK_LABEL (value), 0);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-      gtk_widget_set_focusable (value, FALSE);
+      set_pointer_only (value, TRUE);
       gtk_widget_set_hexpand (value, TRUE);
       gtk_widget_add_css_class (value, "monospace");
       no_hyphens (value);
@@ -623,7 +664,8 @@ graft_properties_get_value (GraftProperties *self,
  * @key: a row's key
  * @node: a node's name that the row links
  *
- * Activates that link as a click does.
+ * Activates that link as a click does: ::node-activated follows on the
+ * main loop's next turn.
  *
  * Returns: whether the row has such a link
  */
@@ -659,7 +701,7 @@ gboolean
 graft_properties_focus_first (GraftProperties *self)
 {
   g_return_val_if_fail (GRAFT_IS_PROPERTIES (self), FALSE);
-  return gtk_widget_child_focus (self->box, GTK_DIR_TAB_FORWARD);
+  return gtk_widget_child_focus (GTK_WIDGET (self), GTK_DIR_TAB_FORWARD);
 }
 
 static void
@@ -667,15 +709,6 @@ copy_clicked_cb (GtkButton       *button,
                  GraftProperties *self)
 {
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->text->str);
-}
-
-static void
-graft_properties_dispose (GObject *object)
-{
-  GraftProperties *self = GRAFT_PROPERTIES (object);
-
-  g_clear_pointer (&self->box, gtk_widget_unparent);
-  G_OBJECT_CLASS (graft_properties_parent_class)->dispose (object);
 }
 
 static void
@@ -695,9 +728,7 @@ graft_properties_class_init (GraftPropertiesClass *klass)
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = graft_properties_dispose;
   object_class->finalize = graft_properties_finalize;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "graft-properties");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 
@@ -721,8 +752,7 @@ graft_properties_init (GraftProperties *self)
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_margin_start (header, 12);
   gtk_widget_set_margin_end (header, 6);
   gtk_widget_set_margin_top (header, 6);
@@ -743,11 +773,11 @@ graft_properties_init (GraftProperties *self)
   g_signal_connect (self->copy_button, "clicked", G_CALLBACK (copy_clicked_cb), self);
   gtk_box_append (GTK_BOX (header), self->title);
   gtk_box_append (GTK_BOX (header), self->copy_button);
-  gtk_box_append (GTK_BOX (self->box), header);
+  gtk_box_append (GTK_BOX (self), header);
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_box_append (GTK_BOX (self->box), self->scroller);
+  gtk_box_append (GTK_BOX (self), self->scroller);
   begin (self, "Properties");
 }

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 #define GRAFT_TYPE_PROPERTIES (graft_properties_get_type ())
 
-G_DECLARE_FINAL_TYPE (GraftProperties, graft_properties, GRAFT, PROPERTIES, GtkWidget)
+G_DECLARE_FINAL_TYPE (GraftProperties, graft_properties, GRAFT, PROPERTIES, GtkBox)
 
 GtkWidget  *graft_properties_new (void) G_GNUC_WARN_UNUSED_RESULT;
 void        graft_properties_show (GraftProperties   *self,

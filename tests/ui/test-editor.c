@@ -1580,8 +1580,10 @@ test_properties_program (void)
   g_assert_nonnull (strstr (text, "\ncode: out = self.conv1(x)\n"));
   /* A link names its node. */
   g_assert_true (graft_properties_activate_link (panel, "weight", "p_layer1_0_conv1_weight"));
+  iterate_for (20);
   g_assert_cmpstr (activated, ==, "p_layer1_0_conv1_weight");
   g_assert_true (graft_properties_activate_link (panel, "users", "batch_norm"));
+  iterate_for (20);
   g_assert_cmpstr (activated, ==, "batch_norm");
   g_assert_false (graft_properties_activate_link (panel, "users", "relu"));
 
@@ -1643,6 +1645,25 @@ test_properties_window (void)
 
   /* A traced graph has the rows Graft knows. */
   graft_canvas_select (canvas, "add", FALSE);
+  /* From the keyboard: Tab goes from the copy button to the links, and
+   * Enter on a link selects its node. */
+  iterate_for (100);
+  {
+    GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (panel));
+    GtkWidget *focus;
+
+    gtk_widget_grab_focus (gtk_widget_get_last_child (header));
+    g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+    focus = gtk_root_get_focus (GTK_ROOT (window));
+    g_assert_true (GTK_IS_LABEL (focus));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (focus)), ==, "x");
+    g_signal_emit_by_name (focus, "activate-current-link");
+    iterate_for (20);
+    selection = graft_canvas_dup_selection (canvas);
+    g_assert_cmpstrv (selection, ((const char *const[]){ "x", NULL }));
+    g_clear_pointer (&selection, g_strfreev);
+    graft_canvas_select (canvas, "add", FALSE);
+  }
   g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "call_function");
   g_assert_cmpstr (graft_properties_get_value (panel, "target"), ==, "operator.add");
   g_assert_cmpstr (graft_properties_get_value (panel, "args[0]"), ==, "x");
@@ -1650,6 +1671,7 @@ test_properties_window (void)
   g_assert_null (graft_properties_get_value (panel, "shape"));
   /* Clicking an argument selects its node, and the panel follows. */
   g_assert_true (graft_properties_activate_link (panel, "args[0]", "x"));
+  iterate_for (20);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 1);
   g_assert_cmpstr (selection[0], ==, "x");
