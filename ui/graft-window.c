@@ -930,8 +930,13 @@ describe_node_cb (const char *name,
     {
       g_autofree char *path = g_markup_escape_text (name, -1);
 
-      return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>",
-                              path, graft_scopes_count_nodes (scopes, name));
+      const char *type = graft_scopes_get_type_name (scopes, name);
+      g_autofree char *class = g_markup_escape_text (type != NULL ? type : "", -1);
+
+      return g_strdup_printf ("<b>%s</b>%s%s\n%u nodes, folded\n"
+                              "<small>Double-click to expand</small>",
+                              path, type != NULL ? "\n" : "", class,
+                              graft_scopes_count_nodes (scopes, name));
     }
   if (node == NULL)
     return NULL;
@@ -950,6 +955,17 @@ describe_node_cb (const char *name,
   g_clear_pointer (&escaped, g_free);
   escaped = g_markup_escape_text (kwargs, -1);
   g_string_append_printf (text, "\n<tt>kwargs</tt>  %s", escaped);
+  {
+    g_autofree char *annotation =
+        graft_node_meta_dup_annotation (graft_node_get_meta (node), FALSE, FALSE);
+
+    if (annotation != NULL)
+      {
+        g_clear_pointer (&escaped, g_free);
+        escaped = g_markup_escape_text (annotation, -1);
+        g_string_append_printf (text, "\n<tt>value</tt>  %s", escaped);
+      }
+  }
   g_string_append (text, "\n<tt>users</tt>  ");
   if (graft_node_get_n_users (node) == 0)
     g_string_append (text, "none");

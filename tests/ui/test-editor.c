@@ -1580,10 +1580,12 @@ test_properties_program (void)
   g_assert_nonnull (strstr (text, "\ncode: out = self.conv1(x)\n"));
   /* A link names its node. */
   g_assert_true (graft_properties_activate_link (panel, "weight", "p_layer1_0_conv1_weight"));
-  iterate_for (20);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   g_assert_cmpstr (activated, ==, "p_layer1_0_conv1_weight");
   g_assert_true (graft_properties_activate_link (panel, "users", "batch_norm"));
-  iterate_for (20);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   g_assert_cmpstr (activated, ==, "batch_norm");
   g_assert_false (graft_properties_activate_link (panel, "users", "relu"));
 
@@ -1615,6 +1617,15 @@ static gboolean
 revealed (gpointer data)
 {
   return graft_window_get_properties_shown (data);
+}
+
+/* Links are followed on an idle. */
+static gboolean
+selects_x (gpointer data)
+{
+  g_auto (GStrv) names = graft_canvas_dup_selection (data);
+
+  return names[0] != NULL && names[1] == NULL && g_str_equal (names[0], "x");
 }
 
 static gboolean
@@ -1658,7 +1669,7 @@ test_properties_window (void)
     g_assert_true (GTK_IS_LABEL (focus));
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (focus)), ==, "x");
     g_signal_emit_by_name (focus, "activate-current-link");
-    iterate_for (20);
+    iterate_until (selects_x, canvas);
     selection = graft_canvas_dup_selection (canvas);
     g_assert_cmpstrv (selection, ((const char *const[]){ "x", NULL }));
     g_clear_pointer (&selection, g_strfreev);
@@ -1671,7 +1682,7 @@ test_properties_window (void)
   g_assert_null (graft_properties_get_value (panel, "shape"));
   /* Clicking an argument selects its node, and the panel follows. */
   g_assert_true (graft_properties_activate_link (panel, "args[0]", "x"));
-  iterate_for (20);
+  iterate_until (selects_x, canvas);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 1);
   g_assert_cmpstr (selection[0], ==, "x");
