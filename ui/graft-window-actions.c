@@ -76,13 +76,18 @@ add_filter (GtkFileChooser    *chooser,
 static void
 add_graph_filters (GtkFileChooser *chooser)
 {
-  static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", NULL };
+  static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", "*.pt2",
+                                        NULL };
   static const char *const python[] = { "*.py", NULL };
+  static const char *const programs[] = { "*.pt2", "*.txt", NULL };
   static const char *const listings[] = { "*.graph", "*.txt", NULL };
   static const char *const dot[] = { "*.dot", "*.gv", NULL };
 
   add_filter (chooser, "Graphs", graphs);
   add_filter (chooser, "Python Modules", python);
+  /* torch.export.save's archives, and the texts print(ep) and
+   * print_readable() write. */
+  add_filter (chooser, "torch.export Programs", programs);
   add_filter (chooser, "FX Graph Listings", listings);
   add_filter (chooser, "DOT Graphs", dot);
   add_filter (chooser, "All Files", all_files);
