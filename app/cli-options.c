@@ -40,7 +40,8 @@ static const OptionRow rows[] = {
   [GRAFT_CLI_OPTION_AT] = { "at", 0, G_OPTION_ARG_STRING, VALUE (at),
                             "The graph node where the pattern's result should match", "NODE" },
   [GRAFT_CLI_OPTION_TO] = { "to", 0, G_OPTION_ARG_STRING, VALUE (to),
-                            "The output format: code (default), graph, json, dot, png, svg or pdf",
+                            "The output format: code (default), readable, graph, json, dot, png, "
+                            "svg or pdf",
                             "FORMAT" },
   [GRAFT_CLI_OPTION_STYLE] = { "style", 0, G_OPTION_ARG_STRING, VALUE (style),
                                "light (default) or dark", "STYLE" },

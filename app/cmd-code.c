@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * cmd-code.c: `graft code` (cli.md): trace (or read) the input and print
- * its generated code, as torch.fx's GraphModule.code.  Also the pipeline
+ * its generated code, as torch.fx's GraphModule.code, or with `--to
+ * readable` as `gm.print_readable(print_output=False)`.  Also the pipeline
  * that `graft graph` shares: load one graph, print it, write it.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include "cmd.h"
 
@@ -45,15 +48,52 @@ graft_cli_print_graph (const GraftCliOptions *options,
   return graft_cli_finish (status);
 }
 
+/**
+ * graft_cli_check_readable:
+ * @command: the command's name, for the message
+ * @dialect: the torch spoken
+ *
+ * The readable form is torch 2.x's: torch 1.13.1's `print_readable` takes
+ * no `print_output` and returns nothing (it only prints), so
+ * `print_readable(print_output=False)` fails there.
+ *
+ * Returns: an exit status: a usage error when @dialect has no readable form
+ */
+int
+graft_cli_check_readable (const char         *command,
+                          const GraftDialect *dialect)
+{
+  if (dialect->prints_readable)
+    return GRAFT_EXIT_OK;
+  return graft_cli_usage_error (command,
+                                "--to readable: torch %s has no "
+                                "print_readable(print_output=False) (use --torch 2.6)",
+                                dialect->version);
+}
+
+static GString *
+print_readable (GraftGraph *graph)
+{
+  return graft_codegen_readable_string (graph, GRAFT_READABLE_DEFAULT);
+}
+
 static int
 run (const GraftCliOptions *options,
      const char            *input)
 {
-  return graft_cli_print_graph (options, input, graft_codegen_python_string);
+  if (options->to == NULL || strcmp (options->to, "code") == 0)
+    return graft_cli_print_graph (options, input, graft_codegen_python_string);
+  if (strcmp (options->to, "readable") != 0)
+    return graft_cli_usage_error ("code", "unknown format '%s' (use code or readable)",
+                                  options->to);
+  if (graft_cli_check_readable ("code", options->dialect) != GRAFT_EXIT_OK)
+    return GRAFT_EXIT_USAGE;
+  return graft_cli_print_graph (options, input, print_readable);
 }
 
 static const GraftCliOptionUse command_options[] = {
   { GRAFT_CLI_OPTION_ENTRY, NULL },
+  { GRAFT_CLI_OPTION_TO, "code (default) or readable (print_readable)" },
   { GRAFT_CLI_OPTION_OUTPUT, NULL },
   { GRAFT_CLI_OPTION_END, NULL },
 };
@@ -61,7 +101,8 @@ static const GraftCliOptionUse command_options[] = {
 const GraftCommand graft_cmd_code = {
   "code",
   "print the traced graph as torch.fx's GraphModule.code",
-  "Print the traced graph's code, exactly as torch.fx's GraphModule.code.",
+  "Print the traced graph's code, exactly as torch.fx's GraphModule.code (--to readable: as "
+  "gm.print_readable(print_output=False)).",
   command_options,
   run,
 };

@@ -2,7 +2,8 @@
  *
  * cmd-rewrite.c: `graft rewrite` (cli.md): replace a pattern in the input's
  * graph as torch.fx's `replace_pattern` does, and write the graph after it
- * in any GraftFormat: code (the default), a listing, JSON, DOT or a picture.
+ * in any GraftFormat: code (the default), the readable form, a listing,
+ * JSON, DOT or a picture.
  */
 #include "config.h"
 
@@ -33,9 +34,12 @@ run (const GraftCliOptions *o,
 
   if (o->to != NULL && !graft_format_from_string (o->to, &format))
     return graft_cli_usage_error ("rewrite",
-                                  "unknown format '%s' (use code, graph, json, dot, png, svg or "
-                                  "pdf)",
+                                  "unknown format '%s' (use code, readable, graph, json, dot, "
+                                  "png, svg or pdf)",
                                   o->to);
+  if (format == GRAFT_FORMAT_READABLE &&
+      graft_cli_check_readable ("rewrite", o->dialect) != GRAFT_EXIT_OK)
+    return GRAFT_EXIT_USAGE;
   if (graft_cli_format_is_drawing (format))
     {
       status = graft_cli_check_picture_args ("rewrite", format, o->style, o->output);
@@ -71,7 +75,9 @@ run (const GraftCliOptions *o,
     }
   else
     {
-      text = format == GRAFT_FORMAT_JSON ? graft_json_graph (graph) : graft_codegen_python (graph);
+      text = format == GRAFT_FORMAT_JSON       ? graft_json_graph (graph)
+             : format == GRAFT_FORMAT_READABLE ? graft_codegen_readable (graph)
+                                               : graft_codegen_python (graph);
       status = graft_cli_emit_text (text, strlen (text), o->output);
     }
   n = graft_rewrite_get_n_replaced (rewrite);

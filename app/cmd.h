@@ -157,6 +157,8 @@ int            graft_cli_finish (int status);
 int graft_cli_print_graph (const GraftCliOptions *options,
                            const char            *input,
                            GString *(*print) (GraftGraph *graph));
+int graft_cli_check_readable (const char         *command,
+                              const GraftDialect *dialect);
 
 /* cmd-render.c: the picture writer that `render` and `rewrite` share. */
 gboolean graft_cli_format_is_drawing (GraftFormat format);

@@ -25,6 +25,7 @@
 #include "graft-dot.h"
 #include "graft-output.h"
 #include "graft-input.h"
+#include "graft-program.h"
 #include "graft-py-lexer.h"
 #include "graft-py-ast.h"
 #include "graft-py-parser.h"

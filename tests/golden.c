@@ -17,7 +17,7 @@ struct _GoldenCase
   char *input;      /* the input file's path */
   char *input_name; /* its name in input_dir */
   char *input_dir;
-  char *stem;         /* input_name without its last extension */
+  char *stem;         /* input_name without its last extension (or input_suffix) */
   char *expected_dir; /* where STEM.SUFFIX are */
   char *variant;      /* nullable */
 
@@ -104,7 +104,11 @@ add_case (const GoldenSuite  *suite,
   gcase->input = g_build_filename (suite->input_dir, name, NULL);
   gcase->input_name = g_strdup (name);
   gcase->input_dir = g_strdup (suite->input_dir);
-  gcase->stem = g_strndup (name, stem_length (name));
+  if (suite->input_suffix != NULL && g_str_has_suffix (name, suite->input_suffix) &&
+      strlen (name) > strlen (suite->input_suffix))
+    gcase->stem = g_strndup (name, strlen (name) - strlen (suite->input_suffix));
+  else
+    gcase->stem = g_strndup (name, stem_length (name));
   gcase->expected_dir = g_strdup (suite->expected_dir != NULL ? suite->expected_dir
                                                               : suite->input_dir);
   gcase->variant = g_strdup (variant);

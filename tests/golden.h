@@ -62,6 +62,10 @@ typedef struct
    * the suite (a case where one torch fails and the other succeeds); or
    * NULL: @origin for every case. */
   GoldenOrigin (*origin_of) (const char *stem, const GraftDialect *dialect);
+  /* The ending cut off an input's name to give its stem, for inputs whose
+   * names end in more than one extension (`.ep.txt`: `linear.ep.txt` is
+   * `linear`); or NULL: the name without its last extension. */
+  const char *input_suffix;
 } GoldenSuite;
 
 gboolean            golden_regenerating (void);

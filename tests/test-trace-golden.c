@@ -5,7 +5,10 @@
  * example of data/examples) is traced in process, once per dialect; its
  * generated code and graph listing must equal torch's byte for byte (after
  * stripping, as cli.md compares): `NAME.code` and `NAME.graph` for torch
- * 1.13.1, `NAME.torch26.code` and `NAME.torch26.graph` for torch 2.6.  Those
+ * 1.13.1, `NAME.torch26.code` and `NAME.torch26.graph` for torch 2.6.  In
+ * golden, torchvision26 and examples, the readable form must also equal
+ * torch 2.6's `gm.print_readable(print_output=False)`, `NAME.torch26.readable`
+ * (torch 1.13.1 has none: its print_readable takes no print_output).  Those
  * files were written by each torch through shared/tools/fx-reference
  * (tests/tools/regen-golden), so this test needs no torch, and
  * GRAFT_TEST_REGENERATE never rewrites them (golden.h).  Every traced graph
@@ -88,6 +91,12 @@ test_golden (const GoldenCase *gcase)
       g_test_skip ("torch 1.13.1 cannot run this input (it lacks an operator)");
       return;
     }
+  if (g_str_equal (golden_case_get_variant (gcase), "readable") &&
+      !golden_case_get_dialect (gcase)->prints_readable)
+    {
+      g_test_skip ("this torch has no print_readable(print_output=False)");
+      return;
+    }
   source = graft_input_read_file (py_path, &error);
   g_assert_no_error (error);
   if (source == NULL)
@@ -106,7 +115,13 @@ test_golden (const GoldenCase *gcase)
   graft_graph_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE, &error);
   g_assert_no_error (error);
 
-  if (g_str_equal (golden_case_get_variant (gcase), "graph"))
+  if (g_str_equal (golden_case_get_variant (gcase), "readable"))
+    {
+      g_autofree char *readable = graft_codegen_readable (graph);
+
+      golden_case_check (gcase, "readable", readable, -1);
+    }
+  else if (g_str_equal (golden_case_get_variant (gcase), "graph"))
     {
       g_autoptr (GString) listing = graft_listing_to_gstring (graph);
       g_autoptr (GraftSource) reread_source = NULL;
@@ -150,15 +165,18 @@ test_golden (const GoldenCase *gcase)
 
 /* The models of tests/data/@suite (or of @input_dir), with torch's
  * outputs in @expected_dir: a case per model (@inputs: globs of their
- * names, or NULL for every `*.py`) for its code and one for its listing. */
+ * names, or NULL for every `*.py`) for its code, one for its listing and,
+ * if @readable, one for its readable form. */
 static void
 add_suite (const char        *suite,
            const char        *input_dir,
            const char        *expected_dir,
-           const char *const *inputs)
+           const char *const *inputs,
+           gboolean           readable)
 {
   static const char *const every[] = { "*.py", NULL };
-  static const char *const variants[] = { "code", "graph", NULL };
+  static const char *const plain[] = { "code", "graph", NULL };
+  static const char *const with_readable[] = { "code", "graph", "readable", NULL };
   g_autofree char         *test_path = g_strconcat ("/golden/", suite, NULL);
   g_autofree char         *data_dir = g_test_build_filename (G_TEST_DIST, "data", suite, NULL);
   GoldenSuite              golden = {
@@ -166,7 +184,7 @@ add_suite (const char        *suite,
                  .input_dir = input_dir != NULL ? input_dir : data_dir,
                  .expected_dir = expected_dir,
                  .inputs = inputs != NULL ? inputs : every,
-                 .variants = variants,
+                 .variants = readable ? with_readable : plain,
                  .per_dialect = TRUE,
                  /* torch's outputs: GRAFT_TEST_REGENERATE never rewrites them. */
                  .origin = GOLDEN_FROM_ORACLE,
@@ -184,11 +202,11 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   graft_gv_enable_dot_reader ();
   g_test_set_nonfatal_assertions ();
-  add_suite ("golden", NULL, NULL, NULL);
-  add_suite ("torchvision", NULL, NULL, NULL);
-  add_suite ("torchvision26", NULL, NULL, NULL);
-  add_suite ("aten", NULL, NULL, NULL);
-  add_suite ("aten26", NULL, NULL, NULL);
+  add_suite ("golden", NULL, NULL, NULL, TRUE);
+  add_suite ("torchvision", NULL, NULL, NULL, FALSE);
+  add_suite ("torchvision26", NULL, NULL, NULL, TRUE);
+  add_suite ("aten", NULL, NULL, NULL, FALSE);
+  add_suite ("aten26", NULL, NULL, NULL, FALSE);
   {
     /* The bad inputs that torch 2.6 accepts, as regen-golden lists them. */
     g_autofree char *list = g_test_build_filename (G_TEST_DIST, "data", "errors",
@@ -203,14 +221,14 @@ main (int    argc,
       if (lines[i][0] != '\0' && lines[i][0] != '#')
         g_ptr_array_add (names, lines[i]);
     g_ptr_array_add (names, NULL);
-    add_suite ("errors", NULL, NULL, (const char *const *) names->pdata);
+    add_suite ("errors", NULL, NULL, (const char *const *) names->pdata, FALSE);
   }
   {
     /* The bundled example, whose expected outputs live with the tests. */
     g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
     g_autofree char *expected = g_test_build_filename (G_TEST_DIST, "data", "examples", NULL);
 
-    add_suite ("examples", examples, expected, NULL);
+    add_suite ("examples", examples, expected, NULL, TRUE);
   }
   return g_test_run ();
 }

@@ -25,6 +25,8 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .copies_replacement_attributes = TRUE,
       .shows_dict_key_in_error = TRUE,
       .snake_case_ascii_only = TRUE,
+      .prints_readable = TRUE,
+      .tags_node_lines = TRUE,
       .traces_variadic_forward = TRUE,
   },
   [GRAFT_TORCH_1_13] = {

@@ -56,6 +56,13 @@ typedef enum {
  * @snake_case_ascii_only: `_snake_case` puts `_` only between an ASCII
  *   lower-case and an ASCII upper-case letter (a regular expression in
  *   2.6); 1.13.1 asks str.islower/isupper, which non-ASCII letters pass
+ * @prints_readable: `gm.print_readable(print_output=False)` returns the
+ *   readable form (torch 1.13.1's print_readable takes no arguments and
+ *   only prints)
+ * @tags_node_lines: generated code tags each node with a `# COUNTER: N`
+ *   line and then drops every line in which `# COUNTER: DIGITS` occurs (a
+ *   node's own line too, when its text holds that) and the blank lines
+ *   that open the body; a graph with nodes never gets the `pass` body
  * @traces_variadic_forward: the traced function may have `*args`,
  *   `**kwargs` (a placeholder each, targets `*args`, `**kwargs`) and
  *   keyword-only parameters; torch 1.13.1 on Python 3.11 fails on them
@@ -77,6 +84,8 @@ typedef struct
   guint       copies_replacement_attributes : 1;
   guint       shows_dict_key_in_error : 1;
   guint       snake_case_ascii_only : 1;
+  guint       prints_readable : 1;
+  guint       tags_node_lines : 1;
   guint       traces_variadic_forward : 1;
 } GraftDialect;
 

@@ -21,6 +21,8 @@ typedef struct
 
 static const FormatRow formats[] = {
   [GRAFT_FORMAT_CODE] = { "code", "py", "text/x-python", "Python Code", FALSE },
+  /* Python too: a path ending in `.py` stays code (the first row wins). */
+  [GRAFT_FORMAT_READABLE] = { "readable", "py", "text/x-python", "Readable Python Code", FALSE },
   [GRAFT_FORMAT_GRAPH] = { "graph", "graph", "text/plain", "FX Graph Listing", FALSE },
   [GRAFT_FORMAT_JSON] = { "json", "json", "application/json", "JSON Graph", FALSE },
   [GRAFT_FORMAT_DOT] = { "dot", "dot", "text/vnd.graphviz", "DOT Graph", FALSE },
@@ -90,7 +92,8 @@ graft_format_from_path (const char  *path,
  * graft_format_get_name:
  * @format: a format
  *
- * Returns: its name: `code`, `graph`, `json`, `dot`, `png`, `svg` or `pdf`
+ * Returns: its name: `code`, `readable`, `graph`, `json`, `dot`, `png`, `svg`
+ *   or `pdf`
  */
 const char *
 graft_format_get_name (GraftFormat format)

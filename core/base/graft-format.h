@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 /**
  * GraftFormat:
  * @GRAFT_FORMAT_CODE: Python code, as torch.fx's GraphModule.code (`code`)
+ * @GRAFT_FORMAT_READABLE: the readable class form, as torch.fx's
+ *   `gm.print_readable(print_output=False)` (`readable`): shapes and
+ *   source lines where the graph knows them (torch 2.x only)
  * @GRAFT_FORMAT_GRAPH: the graph listing, as print(gm.graph) (`graph`)
  * @GRAFT_FORMAT_JSON: the graph as JSON (`json`)
  * @GRAFT_FORMAT_DOT: a Graphviz DOT graph (`dot`)
@@ -25,11 +28,12 @@ G_BEGIN_DECLS
  * @GRAFT_FORMAT_SVG: a picture: SVG (`svg`)
  * @GRAFT_FORMAT_PDF: a picture: PDF (`pdf`)
  *
- * What a graph can be written as.  The first four are text; the pictures
+ * What a graph can be written as.  The first five are text; the pictures
  * (graft_format_is_picture()) are drawn by the renderer from a layout.
  */
 typedef enum {
   GRAFT_FORMAT_CODE,
+  GRAFT_FORMAT_READABLE,
   GRAFT_FORMAT_GRAPH,
   GRAFT_FORMAT_JSON,
   GRAFT_FORMAT_DOT,

@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-codegen.c: generated code, as torch.fx 1.13.1's
- * `CodeGen._gen_python_code` writes it (`torch/fx/graph.py`): the
- * signature from the placeholders, one line per node in graph order, values
- * freed after their last use (`;  a = b = None`), globals for functions that
- * do not come from torch, and `wrap(...)` lines for wrapped functions.
+ * graft-codegen.c: generated code, as torch.fx's `CodeGen._gen_python_code`
+ * writes it (`torch/fx/graph.py`) in the graph's dialect: the signature
+ * from the placeholders, one line per node in graph order, values freed
+ * after their last use (`;  a = b = None`), globals for functions that do
+ * not come from torch, and `wrap(...)` lines for wrapped functions.
+ *
+ * The readable form is the same code generated `verbose`, as torch 2.x's
+ * `GraphModule.print_readable` asks for it (`_print_readable` in
+ * torch/fx/graph_module.py): annotations from the nodes' metadata
+ * (`x: "f32[2, 4]"`), a comment summarizing the stack trace before each
+ * run of nodes that share one, and the whole in a class named after the
+ * module.  What the metadata says comes from graft-meta.c.
  *
  * Names in the code come from a fresh namespace, exactly as torch re-creates
  * them: its reserved globals first, then each node under its own name at its
@@ -19,6 +26,7 @@
 #include "graft-strbuf-private.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-meta.h"
 #include "graft-namespace.h"
 #include "graft-type-text-private.h"
 
@@ -27,13 +35,15 @@
 typedef struct
 {
   /* Owned */
-  GraftNamespace *names;
-  GHashTable     *node_names;   /* GraftNode * -> name (in names) */
-  GHashTable     *globals;      /* target -> global name */
-  GPtrArray      *wrapped;      /* global names, first-emission order */
-  GHashTable     *wrapped_seen; /* global name set */
-  GHashTable     *forms;        /* call_function target (by address) -> Form */
-  gboolean        direct;       /* code names are the node names (see below) */
+  GraftNamespace    *names;
+  GHashTable        *node_names;   /* GraftNode * -> name (in names) */
+  GHashTable        *globals;      /* target -> global name */
+  GPtrArray         *wrapped;      /* global names, first-emission order */
+  GHashTable        *wrapped_seen; /* global name set */
+  GHashTable        *forms;        /* call_function target (by address) -> Form */
+  gboolean           direct;       /* code names are the node names (see below) */
+  gboolean           verbose;      /* the readable form's code */
+  GraftReadableFlags readable;     /* with verbose: what annotations show */
 } CodeGen;
 
 /* How a call_function target is written, worked out once per target: the
@@ -560,19 +570,38 @@ frees_of (LastUses  *lu,
   return TRUE;
 }
 
-/* `name = ` or `name : T = ` at the start of a node's line. */
+/* The annotation of a placeholder or a node's target: `: "f32[2, 4]"`
+ * when the readable form has metadata to show (@shape), else ` : T` for
+ * the node's own type (@declared), else nothing. */
+static void
+append_annotation (GString    *out,
+                   const char *declared,
+                   const char *shape)
+{
+  if (shape != NULL)
+    {
+      _graft_buf_append (out, ": \"");
+      _graft_buf_append (out, shape);
+      g_string_append_c (out, '"');
+    }
+  else if (declared != NULL)
+    {
+      _graft_buf_append (out, " : ");
+      _graft_buf_append (out, declared);
+    }
+}
+
+/* `name = `, `name : T = ` or `name: "f32[2]" = ` at the start of a
+ * node's line. */
 static void
 append_target (CodeGen    *gen,
                GString    *body,
                GraftNode  *node,
-               const char *declared)
+               const char *declared,
+               const char *shape)
 {
   _graft_buf_append (body, code_name (gen, node));
-  if (declared != NULL)
-    {
-      _graft_buf_append (body, " : ");
-      _graft_buf_append (body, declared);
-    }
+  append_annotation (body, declared, shape);
   _graft_buf_append (body, " = ");
 }
 
@@ -594,6 +623,13 @@ emit_node (CodeGen   *gen,
                                  graft_node_get_type_annotation (node) != NULL
                              ? type_repr (gen, graft_node_get_type_annotation (node))
                              : NULL;
+  /* Verbose, a tensor's or a symbol's value overrides the type (emit_node
+   * under `verbose`; the type's global is made all the same). */
+  g_autofree char *shape =
+      gen->verbose ? graft_node_meta_dup_annotation (graft_node_get_meta (node),
+                                                     (gen->readable & GRAFT_READABLE_STRIDE) != 0,
+                                                     (gen->readable & GRAFT_READABLE_DEVICE) != 0)
+                   : NULL;
 
   switch (graft_node_get_op (node))
     {
@@ -604,8 +640,7 @@ emit_node (CodeGen   *gen,
         const char      *type = graft_node_get_type_annotation (node);
         const char      *name;
 
-        if (type != NULL)
-          g_string_append_printf (var, " : %s", type_repr (gen, type));
+        append_annotation (var, type != NULL ? type_repr (gen, type) : NULL, shape);
         if (args->n > 0)
           {
             _graft_buf_append (var, " = ");
@@ -628,7 +663,7 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
-      append_target (gen, body, node, declared);
+      append_target (gen, body, node, declared, shape);
       if (is_plain_path (target))
         {
           /* The usual case: `receiver.method`, written in place. */
@@ -667,7 +702,7 @@ emit_node (CodeGen   *gen,
       }
       if (format != NULL)
         {
-          append_target (gen, body, node, declared);
+          append_target (gen, body, node, declared, shape);
           append_operator (gen, body, format, args);
           break;
         }
@@ -678,12 +713,12 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr (GString) obj = g_string_new (NULL);
 
-          append_target (gen, body, node, declared);
+          append_target (gen, body, node, declared, shape);
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
           break;
         }
-      append_target (gen, body, node, declared);
+      append_target (gen, body, node, declared, shape);
       _graft_buf_append (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -698,7 +733,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      append_target (gen, body, node, declared);
+      append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
@@ -706,7 +741,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
-      append_target (gen, body, node, declared);
+      append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       break;
 
@@ -833,6 +868,10 @@ typedef struct
   GString    *body;        /* owned */
   GPtrArray  *free_vars;   /* char *, owned */
   const char *return_type; /* owned by gen's globals, or NULL */
+  /* Verbose: torch's `prev_stacktrace`, the stack trace of the last node
+   * that had one (borrowed from the graph), "" after a node without one
+   * (static), NULL before the first node (torch's None). */
+  const char *prev_trace;
 } Generated;
 
 static void
@@ -850,10 +889,113 @@ generated_clear (Generated *g)
   g_hash_table_unref (g->gen.forms);
 }
 
-/* Walks @graph once, writing each node's line into g->body. */
+/* `append_stacktrace_summary`, before a node of the readable form's code:
+ * when its stack trace differs from the last one seen, a blank line and
+ * ` # SUMMARY` (the leading space is torch's); when it has none and the
+ * last node had one (or it is the first), a blank line and `# No
+ * stacktrace found for following nodes`.  An empty trace counts as none. */
 static void
-generate (GraftGraph *graph,
-          Generated  *g)
+append_trace_summary (Generated *g,
+                      GraftNode *node)
+{
+  const GraftNodeMeta *meta = graft_node_get_meta (node);
+  const char          *trace = meta != NULL ? meta->stack_trace : NULL;
+  static const char    none[] = "";
+
+  if (trace != NULL && *trace != '\0')
+    {
+      if (g->prev_trace == trace ||
+          (g->prev_trace != NULL && strcmp (g->prev_trace, trace) == 0))
+        return;
+      g->prev_trace = trace;
+      _graft_buf_append (g->body, "    \n     # ");
+      graft_stack_trace_summarize (trace, g->body);
+      g_string_append_c (g->body, '\n');
+    }
+  else if (g->prev_trace != none)
+    {
+      g->prev_trace = none;
+      _graft_buf_append (g->body, "    \n    # No stacktrace found for following nodes\n");
+    }
+}
+
+/* The first `# COUNTER: ` in [@p, @end), or NULL. */
+static const char *
+find_counter_tag (const char *p,
+                  const char *end)
+{
+  static const char tag[] = "# COUNTER: ";
+  const gsize       tag_len = sizeof tag - 1;
+
+  while ((gsize) (end - p) >= tag_len && (p = memchr (p, '#', (gsize) (end - p))) != NULL)
+    {
+      if ((gsize) (end - p) >= tag_len && memcmp (p, tag, tag_len) == 0)
+        return p;
+      p++;
+    }
+  return NULL;
+}
+
+/* Whether the line [@p, @end) holds `# COUNTER: ` and a digit (Python's
+ * `\d`: any Unicode decimal digit), torch 2.x's own line tag. */
+static gboolean
+line_has_counter (const char *p,
+                  const char *end)
+{
+  while ((p = find_counter_tag (p, end)) != NULL)
+    {
+      const char *digit = p + strlen ("# COUNTER: ");
+      gunichar    c = g_utf8_get_char_validated (digit, end - digit);
+
+      if (c != (gunichar) -1 && c != (gunichar) -2 && g_unichar_isdigit (c))
+        return TRUE;
+      p = digit;
+    }
+  return FALSE;
+}
+
+/* The end of torch 2.x's `_gen_python_code`: the lines in which its
+ * `# COUNTER: N` tags occur go (with the tags, any line of the body whose
+ * text holds one), then the blank lines that open the body
+ * (`lstrip("\n")`).  @body's lines are indented, so a blank line is four
+ * spaces. */
+static void
+drop_tagged_lines (GString *body)
+{
+  gsize    r = 0, w = 0;
+  gboolean opening = TRUE;
+
+  if (find_counter_tag (body->str, body->str + body->len) == NULL &&
+      !g_str_has_prefix (body->str, "    \n"))
+    return;
+  while (r < body->len)
+    {
+      const char *line = body->str + r;
+      const char *nl = memchr (line, '\n', body->len - r);
+      gsize       len = nl != NULL ? (gsize) (nl - line) + 1 : body->len - r;
+
+      r += len;
+      if (line_has_counter (line, line + len))
+        continue;
+      if (opening && len == 5 && memcmp (line, "    \n", 5) == 0)
+        continue;
+      opening = FALSE;
+      memmove (body->str + w, line, len);
+      w += len;
+    }
+  g_string_truncate (body, w);
+}
+
+/* Walks @graph once, writing each node's line into g->body (the readable
+ * form's code when @verbose).  @as_torch: the body torch prints, its line
+ * tags' effects included (tags_node_lines); else every node's line, for
+ * source that must trace back into the graph. */
+static void
+generate (GraftGraph        *graph,
+          gboolean           verbose,
+          GraftReadableFlags readable,
+          gboolean           as_torch,
+          Generated         *g)
 {
   CodeGen                 *gen = &g->gen;
   GString                 *body;
@@ -877,6 +1019,8 @@ generate (GraftGraph *graph,
   gen->wrapped = g_ptr_array_new ();
   gen->wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  gen->verbose = verbose;
+  gen->readable = readable;
 
   /* The custom builtins are registered under their own names first. */
   for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
@@ -893,6 +1037,9 @@ generate (GraftGraph *graph,
       guint    start = 0, length = 0;
       gboolean has_frees, frees_itself;
 
+      if (verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+        append_trace_summary (g, node);
+      line_start = body->len;
       /* Each line is indented as it is written. */
       _graft_buf_append (body, "    ");
       emit_node (gen, node, body, g->free_vars);
@@ -933,7 +1080,14 @@ generate (GraftGraph *graph,
       g_string_append_c (body, '\n');
       indent_inner_lines (body, line_start);
     }
-  if (body->len == 0)
+  if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
+    {
+      /* The tags make the body of a graph with nodes never empty. */
+      drop_tagged_lines (body);
+      if (graft_graph_get_first (graph) == NULL)
+        _graft_buf_append (body, "    pass\n");
+    }
+  else if (body->len == 0)
     _graft_buf_append (body, "    pass\n");
 }
 
@@ -978,7 +1132,7 @@ graft_codegen_python_string (GraftGraph *graph)
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  generate (graph, &g);
+  generate (graph, FALSE, GRAFT_READABLE_DEFAULT, TRUE, &g);
   /* The empty line after the final newline is indented too. */
   _graft_buf_append (g.body, "    ");
 
@@ -997,6 +1151,92 @@ graft_codegen_python_string (GraftGraph *graph)
   _graft_buf_append_len (out, g.body->str, g.body->len);
   generated_clear (&g);
   return out;
+}
+
+/**
+ * graft_codegen_readable_string:
+ * @graph: a graph whose dialect prints the readable form
+ *   (GraftDialect.prints_readable)
+ * @flags: what the annotations show beyond torch's defaults
+ *
+ * Generates what torch 2.x's `gm.print_readable (print_output=False)`
+ * returns for the graph (torch/fx/graph_module.py, `_print_readable`): the
+ * verbose code (graph.py's `python_code (root_module="self",
+ * verbose=True)`), without its opening newlines, under `class NAME
+ * (torch.nn.Module):`, every line after that one indented by four more
+ * spaces (`_addindent`).  NAME is graft_graph_get_module_name(), or
+ * `GraphModule`.  Graft's graphs have no child graph modules, which torch
+ * would print after the class.
+ *
+ * Returns: (transfer full): the text, which ends as torch's does, with a
+ *   line of eight spaces
+ */
+GString *
+graft_codegen_readable_string (GraftGraph        *graph,
+                               GraftReadableFlags flags)
+{
+  const char *name;
+  Generated   g;
+  GString    *code, *out;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  g_return_val_if_fail (graft_graph_get_dialect (graph)->prints_readable, NULL);
+
+  name = graft_graph_get_module_name (graph);
+  generate (graph, TRUE, flags, TRUE, &g);
+  _graft_buf_append (g.body, "    ");
+
+  /* torch's source, `"\n" + WRAP + "\n\n" + DEF + "\n" + CODE`, after
+   * lstrip("\n"). */
+  code = g_string_sized_new (g.body->len + 256);
+  for (guint i = 0; i < g.gen.wrapped->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (code, '\n');
+      g_string_append_printf (code, "torch.fx._symbolic_trace.wrap(\"%s\")",
+                              (const char *) g.gen.wrapped->pdata[i]);
+    }
+  if (code->len > 0)
+    _graft_buf_append (code, "\n\n");
+  _graft_buf_append (code, "def ");
+  append_signature (code, &g, "forward", TRUE);
+  _graft_buf_append_len (code, g.body->str, g.body->len);
+  generated_clear (&g);
+
+  out = g_string_sized_new (code->len + code->len / 8 + 64);
+  g_string_append_printf (out, "class %s(torch.nn.Module):\n    ",
+                          name != NULL ? name : "GraphModule");
+  for (const char *p = code->str, *end = code->str + code->len; p < end;)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+
+      if (nl == NULL)
+        {
+          _graft_buf_append_len (out, p, (gsize) (end - p));
+          break;
+        }
+      _graft_buf_append_len (out, p, (gsize) (nl - p) + 1);
+      _graft_buf_append (out, "    ");
+      p = nl + 1;
+    }
+  g_string_free (code, TRUE);
+  return out;
+}
+
+/**
+ * graft_codegen_readable:
+ * @graph: as for graft_codegen_readable_string()
+ *
+ * graft_codegen_readable_string() with torch's defaults, as a string.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+graft_codegen_readable (GraftGraph *graph)
+{
+  GString *text = graft_codegen_readable_string (graph, GRAFT_READABLE_DEFAULT);
+
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
 /* Whether generated code calls a global of @module (`operator.getitem`). */
@@ -1035,7 +1275,7 @@ graft_codegen_function_source (GraftGraph *graph,
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  generate (graph, &g);
+  generate (graph, FALSE, GRAFT_READABLE_DEFAULT, FALSE, &g);
   if (uses_module (&g, "operator"))
     g_string_append (out, "import operator\n");
   if (uses_module (&g, "math"))

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-codegen.h: Python source for a graph, byte-identical to torch.fx
- * 1.13.1's `GraphModule.code`.
+ * graft-codegen.h: Python source for a graph, byte-identical to torch.fx's
+ * `GraphModule.code` in the graph's dialect, and the readable class form of
+ * `gm.print_readable (print_output=False)`.
  */
 #pragma once
 
@@ -13,6 +14,24 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GraftReadableFlags:
+ * @GRAFT_READABLE_DEFAULT: as `print_readable (print_output=False)`
+ * @GRAFT_READABLE_STRIDE: with `include_stride=True`: a tensor's strides
+ *   after its shape (`f32[2, 4][4, 1]`)
+ * @GRAFT_READABLE_DEVICE: with `include_device=True`: then its device
+ *
+ * What the readable form shows beyond torch's defaults.
+ */
+typedef enum {
+  GRAFT_READABLE_DEFAULT = 0,
+  GRAFT_READABLE_STRIDE = 1 << 0,
+  GRAFT_READABLE_DEVICE = 1 << 1,
+} GraftReadableFlags;
+
+char       *graft_codegen_readable (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+GString    *graft_codegen_readable_string (GraftGraph        *graph,
+                                           GraftReadableFlags flags) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_python (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_codegen_python_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_function_source (GraftGraph *graph,

@@ -3,7 +3,9 @@
  * graft-input.c: recognises an input by its content (cli.md: Python source,
  * an FX graph listing starting with `graph():`, or a DOT graph starting with
  * `digraph`, after DOT comments; an undirected `graph {` counts as DOT too,
- * for the DOT reader to refuse it), hands it to the matching reader, and
+ * for the DOT reader to refuse it; the two texts torch prints for a
+ * torch.export program, graft-program-text.c), hands it to the matching
+ * reader, and
  * resolves `FILE:NAME` references to patterns and replacements.
  */
 #include "config.h"
@@ -12,6 +14,7 @@
 #include "graft-dot.h"
 #include "graft-error.h"
 #include "graft-listing.h"
+#include "graft-program.h"
 #include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-limits.h"
@@ -179,7 +182,8 @@ graft_input_read_file (const char *path,
  * graft_input_detect:
  *
  * Returns: the kind of @source, by its first word after white space and
- *   DOT comments; after `#` lines, only a whole DOT header counts as DOT
+ *   DOT comments; after `#` lines, only a whole DOT header counts as DOT;
+ *   a program's text as graft_program_text_detect() tells it
  */
 GraftInputKind
 graft_input_detect (GraftSource *source)
@@ -205,7 +209,16 @@ graft_input_detect (GraftSource *source)
       if (starts_with_word (q, end, "digraph") || starts_with_word (q, end, "graph"))
         return GRAFT_INPUT_DOT;
     }
-  return GRAFT_INPUT_PYTHON;
+  switch (graft_program_text_detect (source))
+    {
+    case GRAFT_PROGRAM_TEXT_EXPORTED:
+      return GRAFT_INPUT_EXPORTED_PROGRAM;
+    case GRAFT_PROGRAM_TEXT_READABLE:
+      return GRAFT_INPUT_READABLE_PROGRAM;
+    case GRAFT_PROGRAM_TEXT_NONE:
+    default:
+      return GRAFT_INPUT_PYTHON;
+    }
 }
 
 /**
@@ -229,6 +242,9 @@ graft_input_load_graph (GraftSource        *source,
       return graft_listing_parse (source, dialect, error);
     case GRAFT_INPUT_DOT:
       return graft_dot_parse (source, dialect, error);
+    case GRAFT_INPUT_EXPORTED_PROGRAM:
+    case GRAFT_INPUT_READABLE_PROGRAM:
+      return graft_program_text_parse (source, dialect, error);
     case GRAFT_INPUT_PYTHON:
     default:
       return graft_trace_source (source, dialect, entry, error);

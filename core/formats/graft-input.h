@@ -18,11 +18,17 @@ G_BEGIN_DECLS
  * @GRAFT_INPUT_PYTHON: Python source to trace
  * @GRAFT_INPUT_LISTING: an FX graph listing (`graph():` ...)
  * @GRAFT_INPUT_DOT: a Graphviz DOT graph
+ * @GRAFT_INPUT_EXPORTED_PROGRAM: the text `print(ep)` writes for a
+ *   torch.export program (`ExportedProgram:` ...)
+ * @GRAFT_INPUT_READABLE_PROGRAM: the text `gm.print_readable()` writes for
+ *   a program's graph module (`class GraphModule(torch.nn.Module):` ...)
  */
 typedef enum {
   GRAFT_INPUT_PYTHON,
   GRAFT_INPUT_LISTING,
   GRAFT_INPUT_DOT,
+  GRAFT_INPUT_EXPORTED_PROGRAM,
+  GRAFT_INPUT_READABLE_PROGRAM,
 } GraftInputKind;
 
 GraftSource   *graft_input_read_file (const char *path,

@@ -302,15 +302,73 @@ graft_node_meta_dup_annotation (const GraftNodeMeta *meta,
     }
 }
 
-/* The text of @line with white space at both ends cut, as Python's strip(). */
+/* Whether @c is white space to Python's str.isspace(), which strip()
+ * removes: ASCII's six and the four separators U+001C-U+001F, then the
+ * Unicode spaces (bidirectional class WS, B or S, or category Zs). */
+static gboolean
+is_py_space (gunichar c)
+{
+  if (c < 0x80)
+    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
+  return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+/* The character that starts at @p (before @end), or (gunichar) -1 for a
+ * byte that starts none (the text is not valid UTF-8 there). */
+static gunichar
+char_at (const char *p,
+         const char *end)
+{
+  gunichar c = g_utf8_get_char_validated (p, end - p);
+
+  return c == (gunichar) -2 ? (gunichar) -1 : c;
+}
+
+/* [@start, @end) with white space at both ends cut, as Python's strip().
+ * A byte that is not valid UTF-8 is not white space. */
 static void
 strip_span (const char **start,
             const char **end)
 {
-  while (*start < *end && g_ascii_isspace (**start))
-    (*start)++;
-  while (*end > *start && g_ascii_isspace ((*end)[-1]))
-    (*end)--;
+  while (*start < *end)
+    {
+      gunichar c = char_at (*start, *end);
+
+      if (c == (gunichar) -1 || !is_py_space (c))
+        break;
+      *start = g_utf8_next_char (*start);
+    }
+  while (*end > *start)
+    {
+      const char *prev = *end - 1;
+      gunichar    c;
+
+      /* Back to the lead byte of the last character. */
+      while (prev > *start && ((guchar) *prev & 0xC0) == 0x80 && *end - prev < 4)
+        prev--;
+      c = char_at (prev, *end);
+      if (c == (gunichar) -1 || g_utf8_next_char (prev) != *end || !is_py_space (c))
+        break;
+      *end = prev;
+    }
+}
+
+/* The end of the run of digits at @p (Python's `\d` in a str pattern: any
+ * Unicode decimal digit), or @p when none starts there. */
+static const char *
+skip_digits (const char *p,
+             const char *end)
+{
+  while (p < end)
+    {
+      gunichar c = char_at (p, end);
+
+      if (c == (gunichar) -1 || !g_unichar_isdigit (c))
+        break;
+      p = g_utf8_next_char (p);
+    }
+  return p;
 }
 
 /* Whether [start, end) is `File "FILE", line N, in NAME`; sets the parts. */
@@ -338,9 +396,8 @@ parse_frame_line (const char  *start,
 
       if (*q != '"' || end - q < 9 || memcmp (q, "\", line ", 8) != 0)
         continue;
-      digits = r = q + 8;
-      while (r < end && g_ascii_isdigit (*r))
-        r++;
+      digits = q + 8;
+      r = skip_digits (digits, end);
       if (r == digits || (gsize) (end - r) < sizeof in_word ||
           memcmp (r, in_word, sizeof in_word - 1) != 0)
         continue;

@@ -99,9 +99,9 @@ const GraftNodeMeta *graft_node_get_meta (GraftNode *node);
 void                 graft_node_set_meta (GraftNode           *node,
                                           const GraftNodeMeta *meta);
 
-char    *graft_node_meta_dup_annotation (const GraftNodeMeta *meta,
-                                         gboolean             include_stride,
-                                         gboolean             include_device)
+char *graft_node_meta_dup_annotation (const GraftNodeMeta *meta,
+                                      gboolean             include_stride,
+                                      gboolean             include_device)
     G_GNUC_WARN_UNUSED_RESULT;
 gboolean graft_stack_trace_summarize (const char *stack_trace,
                                       GString    *out);
@@ -198,26 +198,24 @@ typedef struct
   const char         *value;
 } GraftOutputSpec;
 
+GraftProgram *graft_graph_get_program (GraftGraph *self);
+GraftProgram *graft_graph_ensure_program (GraftGraph *self);
 
-
-GraftProgram         *graft_graph_get_program (GraftGraph *self);
-GraftProgram         *graft_graph_ensure_program (GraftGraph *self);
-
-guint                 graft_program_get_n_inputs (GraftProgram *self);
-const GraftInputSpec *graft_program_get_input (GraftProgram *self,
-                                               guint         i);
-const GraftInputSpec *graft_program_find_input (GraftProgram *self,
-                                                const char   *name);
-void                  graft_program_add_input (GraftProgram         *self,
-                                               const GraftInputSpec *spec);
-guint                 graft_program_get_n_outputs (GraftProgram *self);
+guint                  graft_program_get_n_inputs (GraftProgram *self);
+const GraftInputSpec  *graft_program_get_input (GraftProgram *self,
+                                                guint         i);
+const GraftInputSpec  *graft_program_find_input (GraftProgram *self,
+                                                 const char   *name);
+void                   graft_program_add_input (GraftProgram         *self,
+                                                const GraftInputSpec *spec);
+guint                  graft_program_get_n_outputs (GraftProgram *self);
 const GraftOutputSpec *graft_program_get_output (GraftProgram *self,
                                                  guint         i);
-void                  graft_program_add_output (GraftProgram          *self,
-                                                const GraftOutputSpec *spec);
-const char           *graft_program_get_range_constraints (GraftProgram *self);
-void                  graft_program_set_range_constraints (GraftProgram *self,
-                                                           const char   *text);
+void                   graft_program_add_output (GraftProgram          *self,
+                                                 const GraftOutputSpec *spec);
+const char            *graft_program_get_range_constraints (GraftProgram *self);
+void                   graft_program_set_range_constraints (GraftProgram *self,
+                                                            const char   *text);
 
 const char *graft_input_spec_kind_to_string (GraftInputSpecKind kind);
 gboolean    graft_input_spec_kind_from_string (const char         *text,

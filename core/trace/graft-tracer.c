@@ -760,6 +760,8 @@ trace_entry (Tracer     *t,
         }
       t->root = root;
       collect_paths (t, root->obj, "");
+      /* symbolic_trace names the GraphModule's class after the root's. */
+      graft_graph_set_module_name (t->graph, cls->name);
       return trace_function (t, forward->fn, root, TRUE);
     }
   if (v->kind == VAL_FUNCTION && v->fn->def != NULL)
@@ -781,8 +783,13 @@ trace_entry (Tracer     *t,
             mark_self_path (t, called->pdata[i], SELF_MODULE);
           for (guint i = 0; i < read->len; i++)
             mark_self_path (t, read->pdata[i], SELF_PARAM);
+          /* The class of the module the oracle builds around it
+           * (fx-reference, docstring 1). */
+          graft_graph_set_module_name (t->graph, "GraftSelfRoot");
           return trace_function (t, v->fn, self, TRUE);
         }
+      /* A traced function names the class after itself (its __name__). */
+      graft_graph_set_module_name (t->graph, v->fn->name);
       return trace_function (t, v->fn, NULL, FALSE);
     }
   graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
