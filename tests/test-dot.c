@@ -8,7 +8,11 @@
  * `.code` and `.graph` next to them; bad DOT files in tests/data/dot-errors/
  * must give the diagnostic lines in their `.errors`.  Graft is the reference
  * for both, so `GRAFT_TEST_REGENERATE=1` rewrites those expectations for
- * review (golden.h).  Graphviz's `dot` must draw what the writer makes
+ * review (golden.h).  torch.export programs (tests/data/programs, every
+ * form) go out as DOT and come back with their metadata and signature;
+ * Graft's DOT of some of them (tests/data/dot-programs) prints as torch
+ * prints the program; bad metadata (tests/data/dot-program-errors) gives
+ * located errors.  Graphviz's `dot` must draw what the writer makes
  * (skipped when it is not installed), values of every kind must survive,
  * and mutated DOT must give a graph or an error, never a crash.
  */
@@ -16,6 +20,7 @@
 
 #include "golden.h"
 #include "graft-view.h"
+#include "test-util.h"
 
 #include <gio/gio.h>
 #include <math.h>
@@ -35,7 +40,9 @@ load_source (const char *path)
   return graft_source_new (base, text != NULL ? text : "", (gssize) length);
 }
 
-/* Exports @graph, reads it back and checks that nothing changed. */
+/* Exports @graph, reads it back and checks that nothing changed: code,
+ * listing, DOT, readable form, every node and its metadata, the program's
+ * signature. */
 static void
 assert_round_trip (GraftGraph            *graph,
                    const GraftDotOptions *options)
@@ -65,6 +72,19 @@ assert_round_trip (GraftGraph            *graph,
   g_assert_cmpstr (back_listing, ==, listing);
   back_dot = graft_dot_print (back, options);
   g_assert_cmpstr (back_dot, ==, dot);
+  {
+    g_autofree char *program = test_describe_program (graph);
+    g_autofree char *back_program = test_describe_program (back);
+
+    g_assert_cmpstr (back_program, ==, program);
+  }
+  if (graft_graph_get_dialect (graph)->prints_readable)
+    {
+      g_autofree char *readable = graft_codegen_readable (graph);
+      g_autofree char *back_readable = graft_codegen_readable (back);
+
+      g_assert_cmpstr (back_readable, ==, readable);
+    }
 
   /* Node by node: names, ops, targets, annotations, wrapped flags and
    * arguments, the latter through their printed form (which names
@@ -699,6 +719,8 @@ test_first_graph_only (void)
   g_assert_cmpstr (line, ==, "late.dot:3:8: error: syntax error near ';'");
 }
 
+static GraftGraph *program_graph (void);
+
 /* Mutated DOT gives a graph or a located error: never a crash, a hang
  * or a leak (the sanitizer build runs this too). */
 static void
@@ -706,15 +728,18 @@ test_mutations (void)
 {
   g_autoptr (GraftGraph) graph = values_graph ();
   g_autoptr (GraftGraph) example = example_graph ();
+  g_autoptr (GraftGraph) program = program_graph ();
   g_autofree char  *values_dot = graft_dot_print (graph, NULL);
   g_autofree char  *example_dot = graft_dot_print (example, NULL);
+  g_autofree char  *program_dot = graft_dot_print (program, NULL);
   const char *const seeds[] = { values_dot, example_dot,
-                                "digraph { a -> b -> c; a -> c; d [label=\"x.y\"] }" };
+                                "digraph { a -> b -> c; a -> c; d [label=\"x.y\"] }",
+                                program_dot };
   static const char alphabet[] = "\"'\\%(),[]{}:;=-><#/*\n x0.9+e";
   GRand            *rand = g_rand_new_with_seed (20240611);
   guint             n_graphs = 0;
 
-  for (guint round = 0; round < 600; round++)
+  for (guint round = 0; round < 800; round++)
     {
       const char *seed = seeds[round % G_N_ELEMENTS (seeds)];
       g_autoptr (GString) text = g_string_new (seed);
@@ -745,7 +770,11 @@ test_mutations (void)
             }
         }
       source = graft_source_new ("mutant.dot", text->str, (gssize) text->len);
-      back = graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_1_13), &error);
+      /* The program in its torch, the others in 1.13.1. */
+      back = graft_dot_parse (source,
+                              graft_dialect_get (seed == program_dot ? GRAFT_TORCH_2_6
+                                                                     : GRAFT_TORCH_1_13),
+                              &error);
       if (back != NULL)
         {
           g_autofree char *code = graft_codegen_python (back);
@@ -763,8 +792,339 @@ test_mutations (void)
           g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
         }
     }
-  g_test_message ("%u of 600 mutants read as graphs", n_graphs);
+  g_test_message ("%u of 800 mutants read as graphs", n_graphs);
   g_rand_free (rand);
+}
+
+/* ------------------------------------------------------------------ */
+/* Programs: metadata and signature                                    */
+/* ------------------------------------------------------------------ */
+
+/* A small torch.export program, as a listing, whose nodes get the
+ * metadata of program_meta[] and the signature of program_graph(). */
+static const char program_listing[] =
+    "graph():\n"
+    "    %p_lin_weight : [num_users=1] = placeholder[target=p_lin_weight]\n"
+    "    %p_lin_bias : [num_users=1] = placeholder[target=p_lin_bias]\n"
+    "    %b_buf : [num_users=1] = placeholder[target=b_buf]\n"
+    "    %c_lifted : [num_users=0] = placeholder[target=c_lifted]\n"
+    "    %x : [num_users=2] = placeholder[target=x]\n"
+    "    %linear : [num_users=1] = call_function[target=torch.ops.aten.linear.default]"
+    "(args = (%x, %p_lin_weight, %p_lin_bias), kwargs = {})\n"
+    "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor]"
+    "(args = (%linear, %b_buf), kwargs = {})\n"
+    "    %sym_size_int : [num_users=1] = call_function[target=torch.ops.aten.sym_size.int]"
+    "(args = (%x, 0), kwargs = {})\n"
+    "    %split : [num_users=2] = call_function[target=torch.ops.aten.split.Tensor]"
+    "(args = (%add, 2), kwargs = {})\n"
+    "    %getitem : [num_users=1] = call_function[target=operator.getitem]"
+    "(args = (%split, 0), kwargs = {})\n"
+    "    %getitem_1 : [num_users=0] = call_function[target=operator.getitem]"
+    "(args = (%split, 1), kwargs = {})\n"
+    "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default]"
+    "(args = (%getitem,), kwargs = {})\n"
+    "    return (relu, sym_size_int)\n";
+
+/* A stack trace with what DOT makes hard: quotes, backslashes (an odd run
+ * before a quote and at the end), line breaks, a tab, non-ASCII and a byte
+ * that is not UTF-8. */
+static const char nasty_trace[] =
+    "  File \"/src/my \\\"models\\\"\\\\\\\\x.py\", line 12, in forward\n"
+    "    y = self.lin(x)  # caf\xc3\xa9 \"q\" \\\n"
+    "\tFile \"C:\\\\tmp\\\\m.py\", line 3, in <lambda>\n"
+    "    return torch.relu(y) \xff\\";
+
+static const GraftModuleFrame lin_frames[] = {
+  { "L__self__", "", "__main__.M" },
+  { "L__self___lin", "lin", "torch.nn.modules.linear.Linear" },
+};
+
+static const struct
+{
+  const char   *name;
+  GraftNodeMeta meta;
+} program_meta[] = {
+  { "p_lin_weight", { GRAFT_VALUE_TENSOR, "f32", "[3, 4]", "[4, 1]", "meta" } },
+  { "p_lin_bias", { GRAFT_VALUE_TENSOR, "f32", "[3]" } },
+  { "b_buf", { GRAFT_VALUE_TENSOR, "f32", "[]", NULL, "cuda:0" } },
+  { "x", { GRAFT_VALUE_TENSOR, "f32", "[s0, 4]", "[4, 1]", "cpu" } },
+  { "linear",
+    { GRAFT_VALUE_TENSOR, "f32", "[s0, 3]", NULL, NULL, NULL, nasty_trace,
+      "[('linear', 'torch.nn.modules.linear.Linear')]",
+      "('lin.0', 'builtin_function_or_method.linear')", G_N_ELEMENTS (lin_frames), lin_frames } },
+  { "add", { GRAFT_VALUE_TENSOR, "f32", "[s0, 3]" } },
+  { "sym_size_int", { GRAFT_VALUE_SYMBOL, NULL, NULL, NULL, NULL, "s0" } },
+  { "split", { GRAFT_VALUE_OTHER, NULL, NULL, NULL, NULL, "tuple of 2" } },
+  { "getitem", { GRAFT_VALUE_UNKNOWN, NULL, NULL, NULL, NULL, NULL, "  File \"m.py\", line 1" } },
+  { "relu",
+    { GRAFT_VALUE_TENSOR, "b8", "[s0, 2]", NULL, NULL, NULL, NULL, NULL, NULL, 1, lin_frames } },
+};
+
+static GraftGraph *
+program_graph (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = graft_source_new ("program.graph", program_listing, -1);
+  const GraftDialect         *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  GraftGraph                 *graph = graft_listing_parse (source, dialect, &error);
+  GraftProgram               *program;
+  static const GraftInputSpec inputs[] = {
+    { GRAFT_INPUT_SPEC_PARAMETER, "p_lin_weight", "lin.weight", -1 },
+    { GRAFT_INPUT_SPEC_PARAMETER, "p_lin_bias", "lin.bias", -1 },
+    { GRAFT_INPUT_SPEC_BUFFER, "b_buf", "buf", 0 },
+    { GRAFT_INPUT_SPEC_CONSTANT_TENSOR, "c_lifted", "lifted 'tensor'\n", -1 },
+    { GRAFT_INPUT_SPEC_USER_INPUT, "x", NULL, -1 },
+    { GRAFT_INPUT_SPEC_USER_INPUT, "scale", NULL, -1, "ConstantArgument", "2.5" },
+    { GRAFT_INPUT_SPEC_BUFFER, "b_kept", "kept", 1 },
+  };
+  static const GraftOutputSpec outputs[] = {
+    { GRAFT_OUTPUT_SPEC_USER_OUTPUT, "relu" },
+    { GRAFT_OUTPUT_SPEC_USER_OUTPUT, "sym_size_int", NULL, "SymIntArgument" },
+    { GRAFT_OUTPUT_SPEC_BUFFER_MUTATION, "", "buf", "ConstantArgument", "None" },
+  };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  for (guint i = 0; i < G_N_ELEMENTS (program_meta); i++)
+    {
+      GraftNode *node = graft_graph_find_node (graph, program_meta[i].name);
+
+      g_assert_nonnull (node);
+      graft_node_set_meta (node, &program_meta[i].meta);
+    }
+  program = graft_graph_ensure_program (graph);
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    graft_program_add_input (program, &inputs[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    graft_program_add_output (program, &outputs[i]);
+  graft_program_set_range_constraints (program, "{s0: VR[2, int_oo]}");
+  graft_graph_set_module_name (graph, "GraphModule");
+  return graph;
+}
+
+/* A program's DOT reads back into the identical program: code, listing,
+ * DOT, every node's metadata, the signature, the class name. */
+static void
+test_program_round_trip (void)
+{
+  g_autoptr (GraftGraph) graph = program_graph ();
+  g_autofree char *dot = graft_dot_print (graph, NULL);
+
+  g_assert_true (g_utf8_validate (dot, -1, NULL));
+  assert_round_trip (graph, NULL);
+  /* A program with an empty signature is still a program. */
+  g_clear_pointer (&dot, g_free);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftSource) source = graft_source_new ("program.graph", program_listing, -1);
+    g_autoptr (GraftGraph) bare =
+        graft_listing_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+
+    g_assert_no_error (error);
+    graft_graph_ensure_program (bare);
+    assert_round_trip (bare, NULL);
+    dot = graft_dot_print (bare, NULL);
+    g_assert_nonnull (strstr (dot, "graft_inputs=\"[]\""));
+  }
+}
+
+/* What viewers see, as the renderer draws it: shapes on the edges,
+ * parameters and buffers by their targets and roles, operators without
+ * `torch.ops.`; and the metadata attributes as the writer's file comment
+ * gives them. */
+static void
+test_program_dot_text (void)
+{
+  g_autoptr (GraftGraph) graph = program_graph ();
+  g_autofree char *dot = graft_dot_print (graph, NULL);
+
+  g_assert_nonnull (strstr (dot, "  graph [graft_module=GraphModule];\n"));
+  g_assert_nonnull (strstr (dot, "  graph [graft_inputs=\"[{'kind': 'PARAMETER', 'name': "
+                                 "'p_lin_weight', 'target': 'lin.weight'}, "));
+  g_assert_nonnull (strstr (dot, "{'kind': 'BUFFER', 'name': 'b_buf', 'target': 'buf', "
+                                 "'persistent': False}"));
+  g_assert_nonnull (strstr (dot, "  graph [graft_range_constraints=\"{s0: VR[2, int_oo]}\"];\n"));
+  g_assert_nonnull (strstr (dot, "  x -> linear [label=\"f32[s0, 4]\"];\n"));
+  g_assert_nonnull (strstr (dot, "  sym_size_int -> output [label=\"Sym(s0)\"];\n"));
+  g_assert_nonnull (strstr (dot, "  split -> getitem;\n"));
+  g_assert_nonnull (strstr (dot, "label=\"lin.weight\\nparameter\""));
+  g_assert_nonnull (strstr (dot, "label=\"buf\\nbuffer\""));
+  g_assert_nonnull (strstr (dot, "label=\"lifted 'tensor'\\n\\nconstant\""));
+  g_assert_nonnull (strstr (dot, "label=\"x\\ninput\""));
+  g_assert_nonnull (strstr (dot, "label=\"linear\\naten.linear.default\""));
+  g_assert_nonnull (strstr (dot, "label=\"getitem\\noperator.getitem\""));
+  g_assert_nonnull (strstr (dot, "graft_kind=tensor, graft_dtype=f32, graft_shape=\"[3, 4]\", "
+                                 "graft_stride=\"[4, 1]\", graft_device=meta"));
+  g_assert_nonnull (strstr (dot, "graft_module_stack=\"[('L__self__', '', '__main__.M'), "
+                                 "('L__self___lin', 'lin', 'torch.nn.modules.linear.Linear')]\""));
+  g_assert_nonnull (strstr (dot, "graft_stack_trace=\"  File \\\"m.py\\\", line 1\""));
+  if (have_dot ())
+    assert_dot_draws (dot);
+}
+
+/* A rewrite gives its new nodes the replacement nodes' metadata (none,
+ * from symbolic tracing), keeps the rest, and undo brings back the erased
+ * nodes with theirs; the signature does not change. */
+static void
+test_program_rewrite_meta (void)
+{
+  g_autoptr (GraftGraph) graph = program_graph ();
+  GraftGraph *pattern_graph = NULL; /* the pattern takes it */
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) psrc = graft_source_new (
+      "p.py",
+      "import torch\n"
+      "def pattern(x, w, b, c):\n"
+      "    return torch.ops.aten.add.Tensor(torch.ops.aten.linear.default(x, w, b), c)\n"
+      "def replacement(x, w, b, c):\n"
+      "    return torch.ops.aten.addmm.default(c, x, torch.ops.aten.t.default(w))\n",
+      -1);
+  g_autofree char    *before = test_describe_program (graph);
+  g_autofree char    *after = NULL;
+  g_autofree char    *undone = NULL;
+  const GraftDialect *d26 = graft_dialect_get (GRAFT_TORCH_2_6);
+
+  pattern_graph = graft_trace_source (psrc, d26, "pattern", &error);
+  g_assert_no_error (error);
+  replacement = graft_trace_source (psrc, d26, "replacement", &error);
+  g_assert_no_error (error);
+  pattern = graft_pattern_new (pattern_graph, &error);
+  g_assert_no_error (error);
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (rewrite);
+  if (rewrite == NULL)
+    return;
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 1);
+  after = test_describe_program (graph);
+  g_assert_nonnull (strstr (after, "\nt_default: no meta\naddmm_default: no meta\n"));
+  g_assert_null (strstr (after, "\nlinear:"));
+  g_assert_nonnull (strstr (after, "\nx: kind=1 dtype='f32' shape='[s0, 4]'"));
+  g_assert_nonnull (strstr (after, "output USER_OUTPUT name='relu'"));
+  /* The rewritten program goes out as DOT and back, new nodes and all. */
+  assert_round_trip (graph, NULL);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  undone = test_describe_program (graph);
+  g_assert_cmpstr (undone, ==, before);
+}
+
+/* The DOT of a program needs torch 2.6, and bad metadata gives a located
+ * error: tests/data/dot-program-errors is read in torch 2.6. */
+static void
+test_dot_program_error (const GoldenCase *gcase)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
+  g_autoptr (GraftGraph) graph =
+      graft_dot_parse (source, graft_dialect_get (GRAFT_TORCH_2_6), &error);
+  g_autofree char *line = NULL;
+  g_autofree char *got = NULL;
+
+  g_assert_null (graph);
+  g_assert_nonnull (error);
+  if (error == NULL)
+    return;
+  g_assert_true (error->domain == GRAFT_PARSE_ERROR);
+  g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+  line = graft_error_format (error, NULL);
+  got = g_strconcat (line, "\n", NULL);
+  golden_case_check (gcase, "errors", got, -1);
+}
+
+/* Every program of tests/data/programs, in each of its forms, goes out as
+ * DOT and comes back the same program. */
+static void
+test_program_file_round_trip (const GoldenCase *gcase)
+{
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  const char         *name = golden_case_get_input_name (gcase);
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+
+  if (!test_program_form_has_reader (strchr (name, '.')))
+    {
+      g_test_skip ("no reader for this form of program in this build");
+      return;
+    }
+  graph = graft_input_set_load (inputs, golden_case_get_input (gcase), NULL, FALSE, &error);
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  g_assert_nonnull (graft_graph_get_program (graph));
+  assert_round_trip (graph, NULL);
+}
+
+static void
+add_program_corpus (void)
+{
+  static const char *const inputs[] = { "*.pt2", "*.ep.txt", "*.readable.txt", NULL };
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "programs", NULL);
+  GoldenSuite              golden = {
+                 .test_path = "/core/dot/round-trip/programs",
+                 .input_dir = dir,
+                 .inputs = inputs,
+                 .func = test_program_file_round_trip,
+  };
+
+  golden_suite_add (&golden);
+}
+
+/* tests/data/dot-programs: Graft's DOT of programs of tests/data/programs
+ * (tests/data/README.md says how it was written) must print as torch
+ * prints the program and read back the same; in torch 1.13 they are the
+ * program error. */
+static void
+test_dot_program_file (const GoldenCase *gcase)
+{
+  const GraftDialect *dialect = golden_case_get_dialect (gcase);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftSource) source = load_source (golden_case_get_input (gcase));
+  g_autoptr (GraftGraph) graph = graft_input_load_graph (source, dialect, NULL, &error);
+  g_autofree char *code = NULL;
+  g_autofree char *listing = NULL;
+
+  if (!dialect->has_export)
+    {
+      g_assert_null (graph);
+      g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_UNSUPPORTED);
+      if (error != NULL)
+        g_assert_cmpstr (error->message, ==,
+                         "a torch.export program needs torch 2.6 (--torch 2.6)");
+      return;
+    }
+  g_assert_no_error (error);
+  if (graph == NULL)
+    return;
+  g_assert_nonnull (graft_graph_get_program (graph));
+  code = graft_codegen_python (graph);
+  listing = graft_listing_print (graph);
+  golden_case_check (gcase, "code", code, -1);
+  golden_case_check (gcase, "graph", listing, -1);
+  assert_round_trip (graph, NULL);
+}
+
+static void
+add_dot_programs (void)
+{
+  static const char *const inputs[] = { "*.dot", NULL };
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "dot-programs", NULL);
+  g_autofree char         *programs = g_test_build_filename (G_TEST_DIST, "data", "programs", NULL);
+  GoldenSuite              golden = {
+                 .test_path = "/core/dot/programs",
+                 .input_dir = dir,
+                 .expected_dir = programs,
+                 .inputs = inputs,
+                 .per_dialect = TRUE,
+                 .origin = GOLDEN_FROM_ORACLE,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_dot_program_file,
+  };
+
+  g_assert_cmpuint (golden_suite_add (&golden), >=, 3);
 }
 
 /* A million edges fail with a located limit error, before cgraph spends
@@ -835,8 +1195,14 @@ main (int    argc,
   g_test_add_func ("/core/dot/mutations", test_mutations);
   g_test_add_func ("/core/dot/too-many-edges", test_too_many_edges);
   g_test_add_func ("/core/dot/newline-in-target", test_newline_in_target);
+  g_test_add_func ("/core/dot/program/round-trip", test_program_round_trip);
+  g_test_add_func ("/core/dot/program/dot-text", test_program_dot_text);
+  g_test_add_func ("/core/dot/program/rewrite-meta", test_program_rewrite_meta);
   g_assert_cmpuint (add_files ("dot", test_dot_file, TRUE), >=, 8);
   g_assert_cmpuint (add_files ("dot-errors", test_dot_error, FALSE), >=, 20);
+  g_assert_cmpuint (add_files ("dot-program-errors", test_dot_program_error, FALSE), >=, 10);
+  add_dot_programs ();
+  add_program_corpus ();
   add_corpus ("golden", NULL);
   add_corpus ("torchvision", NULL);
   add_corpus ("torchvision26", NULL);

@@ -17,11 +17,25 @@
  * may break "defined before use" only where Graft warned about the
  * insertion-point hazard, and it warns exactly then.  Every rewrite is then
  * undone, which must give back the traced graph.
+ *
+ * `tests/data/program-rewrites` rewrites torch.export programs: each
+ * `NAME.args` names a program of `tests/data/programs` and patterns over
+ * aten ops (paths relative to tests/data), and the oracle, reading the
+ * `.pt2` under torch 2.6, wrote `NAME.torch26.{match.json,code,graph,
+ * readable,stderr}`, all compared.  Programs are torch 2.6's only: the 2.6 case of each
+ * form (the `.pt2`, and the `ExportedProgram:` and print_readable texts
+ * beside it, which must rewrite the same) compares those files, checks
+ * that the nodes the rewrite made carry no metadata while every other node
+ * keeps its own and the signature stays, that the rewritten program goes
+ * out as DOT and comes back identical, and that undo gives back the
+ * program, metadata included; the 1.13 case checks that reading the
+ * program is the error torch 1.13.1 gives (it has no torch.export).
  */
 #include "config.h"
 
 #include "golden.h"
 #include "graft-view.h"
+#include "test-util.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -209,6 +223,246 @@ test_case (const GoldenCase *gcase)
   }
 }
 
+/* Programs ------------------------------------------------------------------ */
+
+/* The file of @form of the program at @pt2 (a path ending in `.pt2`):
+ * the archive itself, `NAME.ep.txt` (print(ep)) or `NAME.readable.txt`
+ * (print_readable), transfer full. */
+static char *
+program_form_path (const char *pt2,
+                   const char *form)
+{
+  g_autofree char *stem = g_strndup (pt2, strlen (pt2) - strlen (".pt2"));
+
+  if (strcmp (form, "pt2") == 0)
+    return g_strdup (pt2);
+  return g_strconcat (stem, strcmp (form, "ep") == 0 ? ".ep.txt" : ".readable.txt", NULL);
+}
+
+/* The text of every node's metadata whose node is still in @graph, from a
+ * description made before a rewrite (test_describe_program()): a line per
+ * node, `NAME: ...`. */
+static gboolean
+line_is_kept (const char *line,
+              GraftGraph *graph)
+{
+  const char      *colon = strchr (line, ':');
+  g_autofree char *name = colon != NULL ? g_strndup (line, (gsize) (colon - line)) : NULL;
+
+  return name == NULL || graft_graph_find_node (graph, name) != NULL ||
+         g_str_has_prefix (line, "module name:") || g_str_has_prefix (line, "range constraints:");
+}
+
+/* After a rewrite: the copies have no metadata (torch's copies have their
+ * replacement nodes' empty meta), and every other line of the description
+ * is what it was. */
+static void
+check_rewritten_meta (GraftGraph   *graph,
+                      GraftRewrite *rewrite,
+                      const char   *before)
+{
+  GPtrArray       *added = graft_rewrite_get_added_nodes (rewrite);
+  g_autofree char *after = test_describe_program (graph);
+  g_auto (GStrv) before_lines = g_strsplit (before, "\n", -1);
+  g_autoptr (GString) kept = g_string_new (NULL);
+  g_autoptr (GString) after_kept = g_string_new (NULL);
+  g_auto (GStrv) after_lines = g_strsplit (after, "\n", -1);
+
+  for (guint i = 0; i < added->len; i++)
+    g_assert_null (graft_node_get_meta (added->pdata[i]));
+  for (guint i = 0; before_lines[i] != NULL; i++)
+    if (line_is_kept (before_lines[i], graph))
+      g_string_append_printf (kept, "%s\n", before_lines[i]);
+  for (guint i = 0; after_lines[i] != NULL; i++)
+    {
+      gboolean is_added = FALSE;
+
+      for (guint k = 0; k < added->len && !is_added; k++)
+        is_added = g_str_has_prefix (after_lines[i], graft_node_get_name (added->pdata[k])) &&
+                   after_lines[i][strlen (graft_node_get_name (added->pdata[k]))] == ':';
+      if (!is_added)
+        g_string_append_printf (after_kept, "%s\n", after_lines[i]);
+    }
+  g_assert_cmpstr (after_kept->str, ==, kept->str);
+}
+
+/* The rewritten program goes out as DOT and comes back the same. */
+static void
+check_dot_round_trip (GraftGraph *graph)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dot = graft_dot_print (graph, NULL);
+  g_autoptr (GraftSource) source = graft_source_new ("program.dot", dot, -1);
+  g_autoptr (GraftGraph) back = graft_dot_parse (source, graft_graph_get_dialect (graph), &error);
+  g_autofree char *code = NULL, *back_code = NULL, *listing = NULL, *back_listing = NULL;
+  g_autofree char *described = NULL, *back_described = NULL;
+
+  g_assert_no_error (error);
+  if (back == NULL)
+    return;
+  code = graft_codegen_python (graph);
+  back_code = graft_codegen_python (back);
+  g_assert_cmpstr (back_code, ==, code);
+  listing = graft_listing_print (graph);
+  back_listing = graft_listing_print (back);
+  g_assert_cmpstr (back_listing, ==, listing);
+  described = test_describe_program (graph);
+  back_described = test_describe_program (back);
+  g_assert_cmpstr (back_described, ==, described);
+  {
+    g_autofree char *readable = graft_codegen_readable (graph);
+    g_autofree char *back_readable = graft_codegen_readable (back);
+
+    g_assert_cmpstr (back_readable, ==, readable);
+  }
+}
+
+static void
+test_program_case (const GoldenCase *gcase)
+{
+  g_autofree char *args_line = case_args (gcase);
+  g_auto (Args) a = { 0 };
+  const GraftDialect *dialect = golden_case_get_dialect (gcase);
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *data_dir = g_path_get_dirname (golden_case_get_input_dir (gcase));
+  g_autofree char *input = NULL;
+  g_autofree char *base = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char  *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
+  g_autofree char  *before = NULL, *before_meta = NULL;
+  GraftMatchOptions options;
+
+  parse_args (args_line, &a);
+  g_assert_true (g_str_has_suffix (a.input, ".pt2"));
+  input = program_form_path (a.input, golden_case_get_variant (gcase));
+  g_assert_true (g_chdir (data_dir) == 0);
+  base = g_path_get_basename (input);
+  if (!g_file_test (input, G_FILE_TEST_IS_REGULAR) ||
+      !test_program_form_has_reader (strchr (base, '.')))
+    {
+      g_assert_true (g_chdir (cwd) == 0);
+      g_test_skip ("no such form of the program, or no reader for it in this build");
+      return;
+    }
+  graph = graft_input_set_load (inputs, input, NULL, FALSE, &error);
+  if (!dialect->has_export)
+    {
+      /* torch 1.13.1 has no torch.export: every form is an error. */
+      g_assert_true (g_chdir (cwd) == 0);
+      g_assert_null (graph);
+      g_assert_nonnull (error);
+      if (error != NULL)
+        {
+          g_assert_true (error->domain == GRAFT_PARSE_ERROR);
+          g_assert_nonnull (strstr (error->message, "needs torch 2.6 (--torch 2.6)"));
+        }
+      return;
+    }
+  g_assert_no_error (error);
+  if (graph != NULL)
+    {
+      GraftGraph *pattern_graph;
+
+      graft_input_parse_ref (a.pattern, a.input, "pattern", &pfile, &pname);
+      pattern_graph = graft_input_set_load (inputs, pfile, pname, TRUE, &error);
+      if (pattern_graph != NULL)
+        pattern = graft_pattern_new (pattern_graph, &error);
+      g_assert_no_error (error);
+    }
+  if (pattern != NULL)
+    {
+      graft_input_parse_ref (a.replacement, pfile, "replacement", &rfile, &rname);
+      replacement = graft_input_set_load (inputs, rfile, rname, TRUE, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_true (g_chdir (cwd) == 0);
+  if (graph == NULL || pattern == NULL || replacement == NULL)
+    return;
+  g_assert_nonnull (graft_graph_get_program (graph));
+  before = graft_listing_print (graph);
+  before_meta = test_describe_program (graph);
+
+  graft_match_options_init (&options);
+  options.ignore_literals = a.ignore_literals;
+  matches = graft_matcher_find (pattern, graph, &options, NULL);
+  {
+    g_autofree char *json = graft_matches_to_json (matches);
+
+    golden_case_check (gcase, "match.json", json, -1);
+  }
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  g_assert_no_error (error);
+  if (rewrite == NULL)
+    return;
+  {
+    g_autofree char *code = graft_codegen_python (graph);
+
+    golden_case_check (gcase, "code", code, -1);
+  }
+  {
+    g_autoptr (GString) listing = graft_listing_to_gstring (graph);
+
+    golden_case_check (gcase, "graph", listing->str, (gssize) listing->len);
+  }
+  {
+    /* Shapes only on the nodes that kept them, the copies under `# No
+     * stacktrace found for following nodes`. */
+    g_autoptr (GString) readable = graft_codegen_readable_string (graph, GRAFT_READABLE_DEFAULT);
+
+    golden_case_check (gcase, "readable", readable->str, (gssize) readable->len);
+  }
+  {
+    guint            n = graft_rewrite_get_n_replaced (rewrite);
+    g_autofree char *got = g_strdup_printf ("replaced %u match%s\n", n, n == 1 ? "" : "es");
+
+    golden_case_check (gcase, "stderr", got, -1);
+  }
+  g_assert_true (graft_graph_lint (graph, GRAFT_LINT_DEFAULT, &error));
+  g_assert_no_error (error);
+  check_rewritten_meta (graph, rewrite, before_meta);
+  check_dot_round_trip (graph);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  {
+    g_autofree char *after_undo = graft_listing_print (graph);
+    g_autofree char *meta_after_undo = test_describe_program (graph);
+
+    g_assert_cmpstr (after_undo, ==, before);
+    g_assert_cmpstr (meta_after_undo, ==, before_meta);
+  }
+}
+
+/* The program rewrites: torch's outputs, 2.6 only, each case once per
+ * form of its program (and once per torch, for 1.13's error). */
+static void
+add_program_suite (void)
+{
+  static const char *const inputs[] = { "*.args", NULL };
+  static const char *const skip[] = { "patterns.py", NULL };
+  static const char *const forms[] = { "pt2", "ep", "readable", NULL };
+  g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "program-rewrites",
+                                                        NULL);
+  GoldenSuite              golden = {
+                 .test_path = "/rewrite/program-rewrites",
+                 .input_dir = dir,
+                 .inputs = inputs,
+                 .skip = skip,
+                 .variants = forms,
+                 .per_dialect = TRUE,
+                 .origin = GOLDEN_FROM_ORACLE,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_program_case,
+  };
+
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    golden_suite_add (&golden);
+}
+
 /* rewrite-deviations: torch 1.13.1 fails on every case, so Graft wrote
  * their NAME.* files; torch 2.6 succeeds on these, and its oracle wrote
  * their NAME.torch26.* (tests/tools/regen-rewrite; the README there). */
@@ -273,5 +527,6 @@ main (int    argc,
     if (g_file_test (tv, G_FILE_TEST_IS_DIR))
       add_suite ("rewrite-torchvision", GOLDEN_FROM_ORACLE, NULL);
   }
+  add_program_suite ();
   return g_test_run ();
 }

@@ -7,12 +7,17 @@
  * edges are the dependencies between boxes (each once, none from a box to
  * itself), expanding and collapsing keep that true, and the graph's code
  * is the same before and after.  A layout of a subset draws only that
- * subset.  The spatial index finds every box a rectangle touches.
+ * subset.  The spatial index finds every box a rectangle touches.  In a
+ * torch.export program (made by hand, tests/ui/program.c) scopes follow the
+ * module frames and carry their classes, weights are drawn right before
+ * their users as pills labelled with their targets, and boxes carry the
+ * shapes of their values.
  */
 #include "config.h"
 
 #include "graft-view.h"
 #include "test-util.h"
+#include "ui/program.h"
 
 #include <string.h>
 
@@ -404,6 +409,134 @@ test_progress (void)
   g_assert_cmpuint (total, >, 1);
 }
 
+static void
+test_program_scopes (void)
+{
+  g_autoptr (GraftGraph) graph = program_new (8);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) collapsed = NULL;
+  g_auto (GStrv) children = NULL;
+  g_autofree guint *order = graft_draw_order_new (graph);
+  GraftNode        *conv = graft_graph_find_node (graph, "conv2d");
+  GraftNode        *relu_1 = graft_graph_find_node (graph, "relu_1");
+  GraftNode        *added;
+  GraftArg          args;
+  static const struct
+  {
+    const char *node;
+    const char *scope;
+  } expected[] = {
+    { "x", "" },
+    { "p_layer1_0_conv1_weight", "layer1.0.conv1" }, /* its owner, by target */
+    { "b_layer1_0_bn1_running_mean", "layer1.0.bn1" },
+    { "conv2d", "layer1.0.conv1" }, /* the innermost frame */
+    { "relu", "layer1.0.relu" },
+    { "add", "layer1.0" },
+    { "conv2d_2", "layer1.1.conv1" },
+    { "add_7", "layer4.1" },
+    { "output", "" },
+  };
+
+  g_assert_true (graft_scopes_get_from_frames (scopes));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (graft_scopes_get_node_scope (scopes, index_of (graph, expected[i].node)), ==,
+                     expected[i].scope);
+  g_assert_cmpstr (graft_scopes_get_type_name (scopes, "layer1.0"), ==,
+                   "torchvision.models.resnet.BasicBlock");
+  g_assert_cmpstr (graft_scopes_get_type_name (scopes, "layer1"), ==,
+                   "torch.nn.modules.container.Sequential");
+  g_assert_cmpstr (graft_scopes_get_type_name (scopes, ""), ==, "torchvision.models.resnet.ResNet");
+  /* A block: seven calls and twelve weights. */
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1.0"), ==, 19);
+  g_assert_cmpuint (graft_scopes_count_nodes (scopes, "layer1"), ==, 38);
+  /* One call and its weights is not worth a box, nor is a module called
+   * twice around others: the block is what folds. */
+  children = graft_scopes_dup_children (scopes, "layer1.0");
+  g_assert_cmpuint (g_strv_length (children), ==, 0);
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "conv2d")), ==,
+                   "layer1.0");
+  g_assert_cmpstr (graft_scopes_get_innermost (scopes, index_of (graph, "p_layer1_0_conv1_weight")),
+                   ==, "layer1.0");
+
+  /* Weights are drawn right before their first user (the input first). */
+  g_assert_cmpuint (order[0], ==, index_of (graph, "x"));
+  g_assert_cmpuint (order[1], ==, index_of (graph, "p_layer1_0_conv1_weight"));
+  g_assert_cmpuint (order[2], ==, index_of (graph, "conv2d"));
+  g_assert_cmpuint (order[3], ==, index_of (graph, "p_layer1_0_bn1_weight"));
+  /* An unused buffer stands before the first node of its module. */
+  g_assert_cmpuint (order[7], ==, index_of (graph, "b_layer1_0_bn1_num_batches_tracked"));
+  g_assert_cmpuint (order[8], ==, index_of (graph, "batch_norm"));
+  g_assert_cmpuint (graft_scopes_get_order (scopes)[0], ==, order[0]);
+
+  collapsed = graft_scopes_new_overview (scopes, 12);
+  g_assert_true (g_hash_table_contains (collapsed, "layer1.0"));
+  g_assert_cmpstr (
+      graft_scopes_find_folder (scopes, index_of (graph, "p_layer2_1_bn2_bias"), collapsed), ==,
+      "layer2.1");
+
+  /* A node a rewrite made has no frames: it belongs where its neighbours
+   * ran. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], conv);
+  added = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.ops.aten.neg.default",
+                                   &args, NULL, "neg", relu_1);
+  g_assert_null (graft_node_get_meta (added));
+  {
+    g_autoptr (GraftScopes) again = graft_scopes_new (graph);
+
+    g_assert_cmpstr (graft_scopes_get_node_scope (again, index_of (graph, "neg")), ==,
+                     "layer1.0");
+  }
+}
+
+static void
+test_program_layout (void)
+{
+  g_autoptr (GraftGraph) graph = program_new (4);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) collapsed = graft_scopes_new_overview (scopes, 6);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autoptr (GraftLayoutRequest) req = NULL;
+  g_autoptr (GraftLayout) folded = NULL;
+  const GraftLayoutNode *box;
+
+  g_assert_nonnull (layout);
+  box = graft_layout_get_node (layout, graft_layout_find_node (layout, "p_layer1_0_conv1_weight"));
+  g_assert_cmpint (box->role, ==, GRAFT_LAYOUT_ROLE_PARAMETER);
+  g_assert_cmpstr (box->label, ==, "layer1.0.conv1.weight");
+  g_assert_cmpstr (box->annotation, ==, "f32[64, 64, 3, 3]");
+  box =
+      graft_layout_get_node (layout, graft_layout_find_node (layout, "b_layer1_0_bn1_running_var"));
+  g_assert_cmpint (box->role, ==, GRAFT_LAYOUT_ROLE_BUFFER);
+  box = graft_layout_get_node (layout, graft_layout_find_node (layout, "x"));
+  g_assert_cmpint (box->role, ==, GRAFT_LAYOUT_ROLE_INPUT);
+  g_assert_cmpstr (box->label, ==, "x");
+  box = graft_layout_get_node (layout, graft_layout_find_node (layout, "conv2d"));
+  g_assert_cmpint (box->role, ==, GRAFT_LAYOUT_ROLE_NODE);
+  g_assert_cmpstr (box->caption, ==, "aten.conv2d.default");
+  g_assert_cmpstr (box->annotation, ==, "f32[1, 64, 56, 56]");
+  /* Each weight stands right above its user. */
+  {
+    const GraftRect *w =
+        &graft_layout_get_node (layout, graft_layout_find_node (layout, "p_layer1_0_conv1_weight"))
+             ->box;
+    const GraftRect *c = &box->box;
+
+    g_assert_cmpfloat (c->y - (w->y + w->height), <, 80);
+  }
+
+  req = graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
+  folded = graft_layout_request_run (req, NULL);
+  g_assert_nonnull (folded);
+  check_folded (graph, scopes, collapsed, folded);
+  box = graft_layout_get_node (folded, graft_layout_find_node (folded, "conv2d"));
+  g_assert_cmpstr (box->name, ==, "layer1.0");
+  g_assert_cmpstr (box->label, ==, "layer1.0 \u00b7 BasicBlock");
+  g_assert_cmpstr (box->caption, ==, "19 nodes");
+  /* What leaves the block is its last relu. */
+  g_assert_cmpstr (box->annotation, ==, "f32[1, 64, 56, 56]");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -415,5 +548,7 @@ main (int    argc,
   g_test_add_func ("/core/scope/shown-subset", test_shown_subset);
   g_test_add_func ("/core/layout/spatial-index", test_spatial_index);
   g_test_add_func ("/core/layout/progress", test_progress);
+  g_test_add_func ("/core/scope/program", test_program_scopes);
+  g_test_add_func ("/core/layout/program", test_program_layout);
   return g_test_run ();
 }

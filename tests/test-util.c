@@ -6,6 +6,8 @@
 
 #include "test-util.h"
 
+#include <string.h>
+
 /* tests/data/@dir/@name (@name may be NULL for the folder itself). */
 char *
 test_data_path (const char *dir,
@@ -25,4 +27,121 @@ test_load_graph (const char *path)
   g_assert_no_error (error);
   g_assert_nonnull (graph);
   return graph;
+}
+
+static void
+describe_text (GString    *out,
+               const char *field,
+               const char *text)
+{
+  if (text == NULL)
+    return;
+  g_string_append_printf (out, " %s=", field);
+  graft_append_str_repr (out, text, strlen (text));
+}
+
+/* Every node's metadata, in graph order, then the module name and the
+ * program's signature, one line each: two graphs hold the same program
+ * exactly when these texts are equal (transfer full). */
+char *
+test_describe_program (GraftGraph *graph)
+{
+  GString      *out = g_string_new (NULL);
+  GraftProgram *program = graft_graph_get_program (graph);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const GraftNodeMeta *meta = graft_node_get_meta (node);
+
+      g_string_append_printf (out, "%s:", graft_node_get_name (node));
+      if (meta == NULL)
+        {
+          g_string_append (out, " no meta\n");
+          continue;
+        }
+      g_string_append_printf (out, " kind=%d", meta->kind);
+      describe_text (out, "dtype", meta->dtype);
+      describe_text (out, "shape", meta->shape);
+      describe_text (out, "stride", meta->stride);
+      describe_text (out, "device", meta->device);
+      describe_text (out, "symbol", meta->symbol);
+      describe_text (out, "stack_trace", meta->stack_trace);
+      describe_text (out, "source_fn_stack", meta->source_fn_stack);
+      describe_text (out, "torch_fn", meta->torch_fn);
+      for (guint i = 0; i < meta->n_modules; i++)
+        {
+          describe_text (out, "module.key", meta->modules[i].key);
+          describe_text (out, "module.path", meta->modules[i].path);
+          describe_text (out, "module.type", meta->modules[i].type);
+        }
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "module name:");
+  describe_text (out, "", graft_graph_get_module_name (graph));
+  g_string_append_c (out, '\n');
+  if (program == NULL)
+    {
+      g_string_append (out, "not a program\n");
+      return g_string_free (out, FALSE);
+    }
+  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, i);
+
+      g_string_append_printf (out, "input %s", graft_input_spec_kind_to_string (spec->kind));
+      describe_text (out, "name", spec->name);
+      describe_text (out, "target", spec->target);
+      g_string_append_printf (out, " persistent=%d", spec->persistent);
+      describe_text (out, "argument", spec->argument);
+      describe_text (out, "value", spec->value);
+      g_string_append_c (out, '\n');
+    }
+  for (guint i = 0; i < graft_program_get_n_outputs (program); i++)
+    {
+      const GraftOutputSpec *spec = graft_program_get_output (program, i);
+
+      g_string_append_printf (out, "output %s", graft_output_spec_kind_to_string (spec->kind));
+      describe_text (out, "name", spec->name);
+      describe_text (out, "target", spec->target);
+      describe_text (out, "argument", spec->argument);
+      describe_text (out, "value", spec->value);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "range constraints:");
+  describe_text (out, "", graft_program_get_range_constraints (program));
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+/* Whether this build reads the programs of tests/data/programs whose files
+ * end in @suffix (`.pt2`, `.ep.txt`, `.readable.txt`): whether
+ * graft_input_detect() takes some of them for something other than Python.
+ * The answer is kept per suffix. */
+gboolean
+test_program_form_has_reader (const char *suffix)
+{
+  static GHashTable *known; /* suffix -> GINT_TO_POINTER (1 + answer) */
+  g_autofree char   *dir = test_data_path ("programs", NULL);
+  g_autoptr (GDir) listing = NULL;
+  const char *name;
+  gboolean    found = FALSE;
+
+  if (known == NULL)
+    known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_contains (known, suffix))
+    return GPOINTER_TO_INT (g_hash_table_lookup (known, suffix)) - 1;
+  listing = g_dir_open (dir, 0, NULL);
+  while (!found && listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GraftSource) source = NULL;
+
+      if (!g_str_has_suffix (name, suffix))
+        continue;
+      source = graft_input_read_file (path, NULL);
+      found = source != NULL && graft_input_detect (source) != GRAFT_INPUT_PYTHON;
+    }
+  g_hash_table_insert (known, g_strdup (suffix), GINT_TO_POINTER (1 + found));
+  return found;
 }

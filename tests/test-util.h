@@ -9,3 +9,5 @@
 char       *test_data_path (const char *dir,
                             const char *name);
 GraftGraph *test_load_graph (const char *path);
+char       *test_describe_program (GraftGraph *graph);
+gboolean    test_program_form_has_reader (const char *suffix);

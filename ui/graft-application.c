@@ -202,6 +202,7 @@ graft_application_startup (GApplication *app)
     { "win.previous-match", { "<Control><Shift>g", "<Shift>F8", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.show-properties", { "F9", "<Control>i", NULL } },
   };
 
   G_APPLICATION_CLASS (graft_application_parent_class)->startup (app);

@@ -9,7 +9,8 @@
  * them, as long as nothing else has changed their texts since (after
  * that, the editor's own undo still has it).  The window shows the toast
  * that offers the undo and hands it over with graft_text_undo_set_toast();
- * the toast is dismissed as soon as the offer is stale.
+ * the toast's Undo is withdrawn as soon as the offer is stale (the toast
+ * is left to go by itself: see show_toast() in graft-window.c).
  */
 #include "config.h"
 
@@ -22,7 +23,7 @@ struct _GraftTextUndo
   /* Borrowed: the window's, which outlives this */
   GraftPatternEditor *editors[2]; /* the pattern's and the replacement's */
   GraftDocument      *document;
-  AdwToast           *toast; /* offers the undo, or NULL; NULL once dismissed */
+  AdwToast           *toast; /* offers the undo, or NULL; NULL once it no longer does */
 
   gboolean replaced[2]; /* which editors (pattern, replacement) the last replacement changed */
   gboolean undoable;    /* and nothing else has changed them since */
@@ -58,6 +59,17 @@ graft_text_undo_free (GraftTextUndo *self)
   g_free (self);
 }
 
+/* The offer is stale: the toast keeps its message and loses its Undo. */
+static void
+withdraw_offer (GraftTextUndo *self)
+{
+  if (self->toast == NULL)
+    return;
+  adw_toast_set_button_label (self->toast, NULL);
+  adw_toast_set_action_name (self->toast, NULL);
+  self->toast = NULL;
+}
+
 /**
  * graft_text_undo_replace:
  * @self: a text undo
@@ -66,7 +78,7 @@ graft_text_undo_free (GraftTextUndo *self)
  *
  * Puts new texts in the editors and the document, each as one step of its
  * editor's undo history, and remembers which changed for
- * graft_text_undo_undo().  Dismisses the toast of the replacement before.
+ * graft_text_undo_undo().  Withdraws the offer of the replacement before.
  *
  * Returns: whether a text changed, so that there is something to undo
  */
@@ -78,8 +90,7 @@ graft_text_undo_replace (GraftTextUndo *self,
   g_autofree char *old_pattern = graft_pattern_editor_dup_text (self->editors[0]);
   g_autofree char *old_replacement = graft_pattern_editor_dup_text (self->editors[1]);
 
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  withdraw_offer (self);
   self->replacing = TRUE;
   self->replaced[0] = pattern != NULL && strcmp (pattern, old_pattern) != 0;
   self->replaced[1] = replacement != NULL && strcmp (replacement, old_replacement) != 0;
@@ -103,7 +114,8 @@ graft_text_undo_replace (GraftTextUndo *self,
 }
 
 /* @toast (borrowed) offers the undo of the last replacement; the window
- * reports its dismissal with graft_text_undo_toast_dismissed(). */
+ * reports with graft_text_undo_toast_dismissed() that it no longer does
+ * (dismissed, or showing another message). */
 void
 graft_text_undo_set_toast (GraftTextUndo *self,
                            AdwToast      *toast)
@@ -111,8 +123,8 @@ graft_text_undo_set_toast (GraftTextUndo *self,
   self->toast = toast;
 }
 
-/* @toast was dismissed: if it was the one that offers the undo, there is
- * no toast to dismiss any more. */
+/* @toast no longer offers what it did: if it was the one that offers the
+ * undo, there is no offer to withdraw any more. */
 void
 graft_text_undo_toast_dismissed (GraftTextUndo *self,
                                  AdwToast      *toast)
@@ -130,8 +142,7 @@ graft_text_undo_texts_changed (GraftTextUndo *self)
   if (self->replacing)
     return;
   self->undoable = FALSE;
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  withdraw_offer (self);
 }
 
 /**
@@ -140,14 +151,13 @@ graft_text_undo_texts_changed (GraftTextUndo *self)
  *
  * The toast's Undo after graft_text_undo_replace(): gives the editors back
  * the texts they had, if nothing has changed them since (each editor's own
- * undo history then still ends with the replacement).  Dismisses the
- * toast either way.
+ * undo history then still ends with the replacement).  Withdraws the
+ * toast's offer either way.
  */
 void
 graft_text_undo_undo (GraftTextUndo *self)
 {
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  withdraw_offer (self);
   if (!self->undoable)
     return;
   self->undoable = FALSE;

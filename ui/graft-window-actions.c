@@ -76,13 +76,18 @@ add_filter (GtkFileChooser    *chooser,
 static void
 add_graph_filters (GtkFileChooser *chooser)
 {
-  static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", NULL };
+  static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", "*.pt2",
+                                        NULL };
   static const char *const python[] = { "*.py", NULL };
+  static const char *const programs[] = { "*.pt2", "*.txt", NULL };
   static const char *const listings[] = { "*.graph", "*.txt", NULL };
   static const char *const dot[] = { "*.dot", "*.gv", NULL };
 
   add_filter (chooser, "Graphs", graphs);
   add_filter (chooser, "Python Modules", python);
+  /* torch.export.save's archives, and the texts print(ep) and
+   * print_readable() write. */
+  add_filter (chooser, "torch.export Programs", programs);
   add_filter (chooser, "FX Graph Listings", listings);
   add_filter (chooser, "DOT Graphs", dot);
   add_filter (chooser, "All Files", all_files);
@@ -973,6 +978,19 @@ collapse_all_cb (GSimpleAction *action,
   _graft_window_set_folding (user_data, TRUE);
 }
 
+/* F9 or Ctrl+I: the properties panel shows or hides; the focus follows. */
+static void
+show_properties_cb (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  gboolean     show = g_variant_get_boolean (state);
+
+  g_simple_action_set_state (action, state);
+  _graft_window_show_properties (self, show, TRUE);
+}
+
 static const GActionEntry entries[] = {
   { "open", open_cb },
   { "open-recent", open_recent_cb, "s" },
@@ -1010,6 +1028,7 @@ static const GActionEntry entries[] = {
   { "load-patterns", load_patterns_cb },
   { "save-patterns", save_patterns_cb },
   { "torch", NULL, "s", "'2.6'", torch_cb },
+  { "show-properties", NULL, NULL, "false", show_properties_cb },
 };
 
 /**

@@ -13,6 +13,7 @@
 #include "graft-code-sync.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
+#include "graft-properties.h"
 #include "graft-search.h"
 #include "graft-text-undo.h"
 
@@ -46,6 +47,8 @@ struct _GraftWindow
   GtkTextView        *code_view;
   GtkWidget          *restore_button;
   GtkProgressBar     *layout_progress;
+  GtkRevealer        *properties_revealer;
+  GraftProperties    *properties;
 
   /* Owned */
   GraftDocument      *document;
@@ -62,10 +65,13 @@ struct _GraftWindow
   gboolean  busy;
   gboolean  close_confirmed;
   gboolean  following_canvas;  /* the list selection follows a click */
+  AdwToast *toast;             /* the toast on screen (the overlay's), or NULL */
+  gboolean  toast_offers;      /* its message came with an Undo */
   AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
   guint     undo_toast_serial; /* the change it undoes */
   guint     restore_serial;    /* the change that restored unsaved work */
   char     *last_toast;        /* the title of the toast shown last */
+  int       paned_shift;       /* what showing the properties took from the side panel */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -91,5 +97,8 @@ void _graft_window_collapse_scope (GraftWindow *self,
                                    const char  *scope);
 void _graft_window_set_folding (GraftWindow *self,
                                 gboolean     overview);
+void _graft_window_show_properties (GraftWindow *self,
+                                    gboolean     show,
+                                    gboolean     move_focus);
 
 G_END_DECLS

@@ -25,6 +25,12 @@ G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void fill_editors (GraftWindow *self);
 
+/* The properties panel's width, and what it leaves the canvas and the side
+ * panel at least, when it can (pixels). */
+#define PROPERTIES_WIDTH  300
+#define MIN_CANVAS_WIDTH  520
+#define MIN_SIDEBAR_WIDTH 360
+
 enum {
   PROP_0,
   PROP_BUSY,
@@ -130,18 +136,69 @@ set_busy (GraftWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-/* A dismissed toast is no longer the one that offers an undo. */
+/* The offers @toast made (an undo of a change, or the GraftTextUndo's)
+ * end with the message they came with. */
 static void
-toast_dismissed_cb (AdwToast    *toast,
-                    GraftWindow *self)
+end_offers (GraftWindow *self,
+            AdwToast    *toast)
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
   graft_text_undo_toast_dismissed (self->text_undo, toast);
 }
 
+/* A dismissed toast is gone, and what it offered with it. */
+static void
+toast_dismissed_cb (AdwToast    *toast,
+                    GraftWindow *self)
+{
+  if (self->toast == toast)
+    self->toast = NULL;
+  end_offers (self, toast);
+}
+
+static AdwToast *show_toast (GraftWindow *self,
+                             const char  *title,
+                             guint        timeout,
+                             const char  *undo_action,
+                             GVariant    *target);
+
+/* The toast's button dismisses its toast once the button's action has
+ * run (from an idle: AdwToastWidget's action_clicked_cb()).  A message
+ * that the action showed in it (an undo's "Undone: ...") goes in a toast
+ * of its own, which comes when this one has gone. */
+static void
+toast_button_clicked_cb (AdwToast    *toast,
+                         GraftWindow *self)
+{
+  if (self->toast != toast)
+    return;
+  self->toast = NULL;
+  end_offers (self, toast);
+  if (!self->toast_offers)
+    show_toast (self, adw_toast_get_title (toast), adw_toast_get_timeout (toast), NULL, NULL);
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
- * its @target, nullable), an Undo button that activates it. */
+ * its @target, nullable), an Undo button that activates it.
+ *
+ * Every message goes in the toast on screen, changed in place, and Graft
+ * never dismisses a toast (a stale Undo is withdrawn, the message stays):
+ * toasts go at their timeout or when the user closes them.  This works
+ * around a use after free in libadwaita 1.2.2 (Debian 12's), whose
+ * adw-toast-overlay.c frees a toast's ToastInfo when its hide animation
+ * ends (hide_done_cb() calls free_toast_info()) and drops its show
+ * animation there without disconnecting that animation's "done" handler.
+ * A playing AdwAnimation holds a reference to itself (play() in
+ * adw-animation.c), so a show animation still playing goes on, and when
+ * it ends, on its last frame or when the window unmaps (the "unmap"
+ * handler, adw_animation_skip()), show_done_cb() unrefs through the freed
+ * ToastInfo.  A toast's show animation outlasts its hide animation when
+ * the toast is dismissed less than 0.2 s after it came in place of
+ * another (REPLACE_DURATION 500 ms, HIDE_DURATION 300 ms), or in the
+ * frame it came: which is what dismissing the last undo toast and adding
+ * a new one did for a change made right after another.  (Newer
+ * libadwaita disconnects the handler in free_toast_info().) */
 static AdwToast *
 show_toast (GraftWindow *self,
             const char  *title,
@@ -149,31 +206,48 @@ show_toast (GraftWindow *self,
             const char  *undo_action,
             GVariant    *target)
 {
-  AdwToast *toast = adw_toast_new (title);
+  g_autoptr (GVariant) owned_target = target != NULL ? g_variant_ref_sink (target) : NULL;
+  g_autoptr (AdwToast) created = NULL;
+  AdwToast *toast = self->toast;
 
-  adw_toast_set_timeout (toast, timeout);
   g_free (self->last_toast);
   self->last_toast = g_strdup (title);
-  if (undo_action != NULL)
+  if (toast == NULL)
     {
+      toast = created = adw_toast_new (title);
       g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
-      adw_toast_set_button_label (toast, "_Undo");
-      adw_toast_set_action_name (toast, undo_action);
-      if (target != NULL)
-        adw_toast_set_action_target_value (toast, target);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (toast_button_clicked_cb), self,
+                               0);
+      self->toast = toast;
     }
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  else
+    end_offers (self, toast);
+  adw_toast_set_title (toast, title);
+  adw_toast_set_timeout (toast, timeout);
+  adw_toast_set_button_label (toast, undo_action != NULL ? "_Undo" : NULL);
+  /* The button takes each as it changes: no action while the target
+   * changes, so that it never has an action and the wrong target. */
+  adw_toast_set_action_name (toast, NULL);
+  adw_toast_set_action_target_value (toast, owned_target);
+  adw_toast_set_action_name (toast, undo_action);
+  self->toast_offers = undo_action != NULL;
+  /* Shows it, or starts its timeout again. */
+  adw_toast_overlay_add_toast (self->toasts, g_object_ref (toast));
   return toast;
 }
 
-/* The toast that offers to undo a change goes as soon as that change is
- * no longer the last one applied (undone, or followed by another). */
+/* The toast that offers to undo a change no longer does once that change
+ * is no longer the last one applied (undone, or followed by another). */
 static void
 check_undo_toast (GraftWindow *self)
 {
-  if (self->undo_toast != NULL &&
-      graft_document_get_last_change_serial (self->document) != self->undo_toast_serial)
-    adw_toast_dismiss (self->undo_toast);
+  if (self->undo_toast == NULL ||
+      graft_document_get_last_change_serial (self->document) == self->undo_toast_serial)
+    return;
+  adw_toast_set_button_label (self->undo_toast, NULL);
+  adw_toast_set_action_name (self->undo_toast, NULL);
+  adw_toast_set_action_target_value (self->undo_toast, NULL);
+  self->undo_toast = NULL;
 }
 
 /**
@@ -183,8 +257,7 @@ check_undo_toast (GraftWindow *self)
  * @with_undo: offer to undo it: the document's last change
  *
  * The Undo button undoes exactly that change (win.undo-change with its
- * serial), and the toast is dismissed once the change is no longer the
- * last one.
+ * serial), and goes once the change is no longer the last one.
  */
 void
 _graft_window_toast (GraftWindow *self,
@@ -196,8 +269,6 @@ _graft_window_toast (GraftWindow *self,
       show_toast (self, title, 4, NULL, NULL);
       return;
     }
-  if (self->undo_toast != NULL)
-    adw_toast_dismiss (self->undo_toast);
   self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
   self->undo_toast = show_toast (self, title, 4, "win.undo-change",
                                  g_variant_new_uint32 (self->undo_toast_serial));
@@ -302,6 +373,157 @@ update_marks (GraftWindow *self)
   graft_canvas_set_added (self->canvas, added);
 }
 
+/* The folded module whose box is selected whole, or NULL. */
+static const char *
+selected_folder (GraftWindow       *self,
+                 const char *const *names)
+{
+  GraftLayout           *layout = graft_canvas_get_layout (self->canvas);
+  const GraftLayoutNode *box;
+  gint                   b;
+
+  if (layout == NULL || names[0] == NULL || (b = graft_layout_find_node (layout, names[0])) < 0)
+    return NULL;
+  box = graft_layout_get_node (layout, (guint) b);
+  if (box->n_members == 0 || box->n_members != g_strv_length ((char **) names))
+    return NULL;
+  for (guint i = 1; names[i] != NULL; i++)
+    if (graft_layout_find_node (layout, names[i]) != b)
+      return NULL;
+  return box->name;
+}
+
+/* The properties panel follows the selection and the graph, while shown. */
+static void
+update_properties (GraftWindow *self)
+{
+  g_auto (GStrv) names = NULL;
+
+  if (!gtk_revealer_get_reveal_child (self->properties_revealer))
+    return;
+  names = graft_canvas_dup_selection (self->canvas);
+  graft_properties_show (self->properties, graft_document_get_graph (self->document),
+                         graft_layout_runner_get_scopes (self->layout_runner),
+                         (const char *const *) names,
+                         selected_folder (self, (const char *const *) names));
+}
+
+/* The panel was mapped after it was asked for the focus: it takes it now,
+ * once. */
+static void
+properties_mapped_cb (GtkWidget   *panel,
+                      GraftWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (panel, properties_mapped_cb, self);
+  if (gtk_revealer_get_reveal_child (self->properties_revealer))
+    graft_properties_focus_first (self->properties);
+}
+
+/**
+ * _graft_window_show_properties:
+ * @self: a window
+ * @show: show the properties panel, or hide it
+ * @move_focus: move the focus into the panel when shown, back to the
+ *   canvas when hidden from inside
+ *
+ * Shows or hides the panel and remembers it (GSettings `properties-visible`).
+ */
+void
+_graft_window_show_properties (GraftWindow *self,
+                               gboolean     show,
+                               gboolean     move_focus)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean   inside =
+      focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
+
+  /* Room for the panel comes from the side panel first, while the canvas
+   * would be narrow; it goes back when the panel hides. */
+  if (show != gtk_revealer_get_reveal_child (self->properties_revealer))
+    {
+      int position = gtk_paned_get_position (self->paned);
+      int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
+
+      /* Before the first allocation (the panel shown at start-up). */
+      if (width <= 0)
+        {
+          int height;
+
+          gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+        }
+
+      if (show && width > 0)
+        {
+          int canvas = position - PROPERTIES_WIDTH;
+
+          self->paned_shift = canvas < MIN_CANVAS_WIDTH
+                                  ? CLAMP (MIN_CANVAS_WIDTH - canvas, 0,
+                                           MAX (width - MIN_SIDEBAR_WIDTH - position, 0))
+                                  : 0;
+          gtk_paned_set_position (self->paned, position + self->paned_shift);
+        }
+      else if (!show && self->paned_shift > 0)
+        {
+          gtk_paned_set_position (self->paned, MAX (position - self->paned_shift, 300));
+          self->paned_shift = 0;
+        }
+    }
+  gtk_revealer_set_reveal_child (self->properties_revealer, show);
+  g_simple_action_set_state (
+      G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
+      g_variant_new_boolean (show));
+  if (self->settings != NULL &&
+      g_settings_get_boolean (self->settings, "properties-visible") != show)
+    g_settings_set_boolean (self->settings, "properties-visible", show);
+  update_properties (self);
+  /* The panel takes the focus once it is mapped: the revealer maps it when
+   * its transition starts, on a later frame, which on a busy machine comes
+   * after any idle. */
+  g_signal_handlers_disconnect_by_func (self->properties, properties_mapped_cb, self);
+  if (show && move_focus && !graft_properties_focus_first (self->properties) &&
+      !gtk_widget_get_mapped (GTK_WIDGET (self->properties)))
+    g_signal_connect_object (self->properties, "map", G_CALLBACK (properties_mapped_cb), self,
+                             G_CONNECT_AFTER);
+  else if (!show && inside)
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+/**
+ * graft_window_get_properties:
+ * @self: a window
+ *
+ * Returns: (transfer none): the properties panel, shown or not
+ */
+GraftProperties *
+graft_window_get_properties (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->properties;
+}
+
+/**
+ * graft_window_get_properties_shown:
+ * @self: a window
+ *
+ * Returns: whether the properties panel is shown
+ */
+gboolean
+graft_window_get_properties_shown (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return gtk_revealer_get_reveal_child (self->properties_revealer);
+}
+
+/* A link in the panel: its node is selected and brought into view. */
+static void
+properties_node_activated_cb (GraftProperties *panel,
+                              const char      *name,
+                              GraftWindow     *self)
+{
+  graft_canvas_select (self->canvas, name, FALSE);
+  graft_canvas_center_on (self->canvas, name);
+}
+
 static void
 layout_progress_cb (GraftLayoutRunner *runner,
                     guint              done,
@@ -325,7 +547,11 @@ layout_done_cb (GraftLayoutRunner *runner,
   /* A layout asked for meanwhile has not started yet. */
   set_busy (self, graft_layout_runner_get_pending (runner));
   if (error == NULL)
-    update_marks (self);
+    {
+      update_marks (self);
+      /* A folded box may have opened or closed. */
+      update_properties (self);
+    }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_autofree char *text = g_strdup_printf ("The graph cannot be drawn: %s", error->message);
@@ -496,6 +722,7 @@ graph_changed_cb (GraftDocument *document,
 {
   check_undo_toast (self);
   graft_code_sync_refresh (self->code_sync);
+  update_properties (self);
   show_content (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -772,8 +999,13 @@ describe_node_cb (const char *name,
     {
       g_autofree char *path = g_markup_escape_text (name, -1);
 
-      return g_strdup_printf ("<b>%s</b>\n%u nodes, folded\n<small>Double-click to expand</small>",
-                              path, graft_scopes_count_nodes (scopes, name));
+      const char *type = graft_scopes_get_type_name (scopes, name);
+      g_autofree char *class = g_markup_escape_text (type != NULL ? type : "", -1);
+
+      return g_strdup_printf ("<b>%s</b>%s%s\n%u nodes, folded\n"
+                              "<small>Double-click to expand</small>",
+                              path, type != NULL ? "\n" : "", class,
+                              graft_scopes_count_nodes (scopes, name));
     }
   if (node == NULL)
     return NULL;
@@ -792,6 +1024,17 @@ describe_node_cb (const char *name,
   g_clear_pointer (&escaped, g_free);
   escaped = g_markup_escape_text (kwargs, -1);
   g_string_append_printf (text, "\n<tt>kwargs</tt>  %s", escaped);
+  {
+    g_autofree char *annotation =
+        graft_node_meta_dup_annotation (graft_node_get_meta (node), FALSE, FALSE);
+
+    if (annotation != NULL)
+      {
+        g_clear_pointer (&escaped, g_free);
+        escaped = g_markup_escape_text (annotation, -1);
+        g_string_append_printf (text, "\n<tt>value</tt>  %s", escaped);
+      }
+  }
   g_string_append (text, "\n<tt>users</tt>  ");
   if (graft_node_get_n_users (node) == 0)
     g_string_append (text, "none");
@@ -883,6 +1126,7 @@ canvas_selection_changed_cb (GraftCanvas *canvas,
   gtk_single_selection_set_selected (self->match_selection,
                                      match >= 0 ? (guint) match : GTK_INVALID_LIST_POSITION);
   self->following_canvas = FALSE;
+  update_properties (self);
   _graft_window_update_actions (self);
 }
 
@@ -1126,7 +1370,7 @@ save_size (GraftWindow *self)
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   g_settings_set_int (self->settings, "sidebar-width",
                       gtk_widget_get_width (GTK_WIDGET (self)) -
-                          gtk_paned_get_position (self->paned));
+                          gtk_paned_get_position (self->paned) + self->paned_shift);
 }
 
 static void
@@ -1239,6 +1483,7 @@ graft_window_class_init (GraftWindowClass *klass)
 
   g_type_ensure (GRAFT_TYPE_CANVAS);
   g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
+  g_type_ensure (GRAFT_TYPE_PROPERTIES);
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, toasts);
@@ -1264,6 +1509,8 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_revealer);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -1346,6 +1593,8 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
+  g_signal_connect (self->properties, "node-activated", G_CALLBACK (properties_node_activated_cb),
+                    self);
   g_signal_connect (self->canvas, "selection-changed", G_CALLBACK (canvas_selection_changed_cb),
                     self);
   g_signal_connect_swapped (self->canvas, "delete-selection",
@@ -1368,6 +1617,8 @@ graft_window_init (GraftWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
   _graft_window_update_torch (self);
+  if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
+    _graft_window_show_properties (self, TRUE, FALSE);
   fill_editors (self);
   show_content (self);
   update_title (self);

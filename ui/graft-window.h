@@ -9,6 +9,7 @@
 
 #include "graft-application.h"
 #include "graft-canvas.h"
+#include "graft-properties.h"
 #include "graft-document.h"
 
 G_BEGIN_DECLS
@@ -17,26 +18,28 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftWindow, graft_window, GRAFT, WINDOW, AdwApplicationWindow)
 
-GraftWindow   *graft_window_new (GraftApplication *application) G_GNUC_WARN_UNUSED_RESULT;
-void           graft_window_open_file (GraftWindow *self,
+GraftWindow     *graft_window_new (GraftApplication *application) G_GNUC_WARN_UNUSED_RESULT;
+void             graft_window_open_file (GraftWindow *self,
+                                         GFile       *file);
+gboolean         graft_window_is_empty (GraftWindow *self);
+GraftDocument   *graft_window_get_document (GraftWindow *self);
+GraftCanvas     *graft_window_get_canvas (GraftWindow *self);
+gboolean         graft_window_get_busy (GraftWindow *self);
+const char      *graft_window_get_notice (GraftWindow *self);
+void             graft_window_autosave_now (GraftWindow *self);
+gboolean         graft_window_save_to (GraftWindow *self,
                                        GFile       *file);
-gboolean       graft_window_is_empty (GraftWindow *self);
-GraftDocument *graft_window_get_document (GraftWindow *self);
-GraftCanvas   *graft_window_get_canvas (GraftWindow *self);
-gboolean       graft_window_get_busy (GraftWindow *self);
-const char    *graft_window_get_notice (GraftWindow *self);
-void           graft_window_autosave_now (GraftWindow *self);
-gboolean       graft_window_save_to (GraftWindow *self,
-                                     GFile       *file);
-void           graft_window_select_match (GraftWindow *self,
-                                          guint        match);
-gint           graft_window_get_selected_match (GraftWindow *self);
-GtkTextBuffer *graft_window_get_code_buffer (GraftWindow *self);
-void           graft_window_show_page (GraftWindow *self,
-                                       const char  *page);
-GtkWidget     *graft_window_get_pattern_editor (GraftWindow *self,
-                                                gboolean     replacement);
-AdwToast      *graft_window_get_undo_toast (GraftWindow *self);
-const char    *graft_window_get_last_toast (GraftWindow *self);
+void             graft_window_select_match (GraftWindow *self,
+                                            guint        match);
+gint             graft_window_get_selected_match (GraftWindow *self);
+GtkTextBuffer   *graft_window_get_code_buffer (GraftWindow *self);
+void             graft_window_show_page (GraftWindow *self,
+                                         const char  *page);
+GtkWidget       *graft_window_get_pattern_editor (GraftWindow *self,
+                                                  gboolean     replacement);
+AdwToast        *graft_window_get_undo_toast (GraftWindow *self);
+const char      *graft_window_get_last_toast (GraftWindow *self);
+GraftProperties *graft_window_get_properties (GraftWindow *self);
+gboolean         graft_window_get_properties_shown (GraftWindow *self);
 
 G_END_DECLS

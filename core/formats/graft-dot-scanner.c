@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-dot-scanner.c: where things are in DOT text, which cgraph does not
- * record: a small DOT scanner finds the first place each node appears
- * (for located errors) and checks a text before cgraph reads it.
+ * record: a small DOT scanner finds the first place each node appears and
+ * where a graph attribute is set (for located errors), and checks a text
+ * before cgraph reads it.
  */
 #include "config.h"
 
@@ -385,6 +386,64 @@ _graft_dot_find_node_spans (const char *text,
           read_id (&sc, &tok, buf);
         }
     }
+}
+
+/* Finds where the graph attribute @name is first set in the text: its name
+ * in a `graph [...]` list or in a `name = value` statement.  Returns
+ * whether it was found; @span is then the attribute's name. */
+gboolean
+_graft_dot_find_graph_attr_span (const char *text,
+                                 gsize       length,
+                                 const char *name,
+                                 Span       *span)
+{
+  Scanner sc = { text, length, 0, { 0 }, FALSE, NULL, 0 };
+  g_autoptr (GString) buf = g_string_new (NULL);
+  gboolean after_graph = FALSE; /* the last token was the keyword `graph` */
+  gboolean in_brackets = FALSE;
+  gboolean in_graph_list = FALSE; /* the brackets follow `graph` */
+  gboolean at_value = FALSE;      /* the token after `=`: a value, not a name */
+  Tok      tok;
+
+  for (next_token (&sc, &tok); tok.kind != TOK_END; next_token (&sc, &tok))
+    {
+      gboolean   was_after_graph = after_graph;
+      gboolean   was_at_value = at_value;
+      const Tok *ahead;
+
+      after_graph = FALSE;
+      at_value = FALSE;
+      if (tok.kind != TOK_ID)
+        {
+          if (tok.kind == TOK_PUNCT && tok.punct == '[')
+            {
+              in_brackets = TRUE;
+              in_graph_list = was_after_graph;
+            }
+          else if (tok.kind == TOK_PUNCT && tok.punct == ']')
+            in_brackets = in_graph_list = FALSE;
+          else if (tok.kind == TOK_PUNCT && tok.punct == '=')
+            at_value = TRUE;
+          continue;
+        }
+      if (tok_is_keyword (&sc, &tok, "graph") && !in_brackets && !was_at_value)
+        {
+          after_graph = TRUE;
+          continue;
+        }
+      read_id (&sc, &tok, buf);
+      if (was_at_value || (in_brackets && !in_graph_list))
+        continue;
+      ahead = peek_token (&sc);
+      if (ahead->kind == TOK_PUNCT && ahead->punct == '=' && strcmp (buf->str, name) == 0)
+        {
+          span->start = (guint32) tok.start;
+          span->end = (guint32) tok.end;
+          span->found = TRUE;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* Checks the text before cgraph reads it: an empty text and an

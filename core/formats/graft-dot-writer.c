@@ -29,10 +29,35 @@
  *  - `graft_match=N` for a node of match N when the caller highlights
  *    matches (written, never read).
  *
+ * A node of a torch.export program carries its metadata (graft-meta.h),
+ * each field that is set as one attribute: `graft_kind` (`tensor`,
+ * `symbol`, `other` or `unknown`; written whenever the node has metadata,
+ * and required by the others), then as text `graft_dtype` (`f32`),
+ * `graft_shape` (`[2, 4]`), `graft_stride`, `graft_device`,
+ * `graft_symbol`, `graft_stack_trace`, then `graft_module_stack`, a list
+ * of `(key, path, type)` tuples of strings, outermost first, then as text
+ * `graft_source_fn_stack` and `graft_torch_fn`.  An empty text is not
+ * written (cgraph reads an empty value as an unset one), so it reads back
+ * as unset, which is how every printer treats it: torch prints no source
+ * line for an empty stack trace, and its serializer drops one.  The
+ * graph's own
+ * attributes give the class name print_readable uses (`graft_module`,
+ * text) and, for a program, its signature: `graft_inputs` and
+ * `graft_outputs`, lists of dicts with the keys `kind` (torch's name,
+ * `PARAMETER`), `name`, and when set `target`, `persistent` (inputs: True
+ * or False), `argument` and `value` (graft-meta-values.c), and
+ * `graft_range_constraints` (text).  Each is written in a `graph [...]`
+ * statement of its own, before the nodes.
+ *
  * Strings and text are escaped as graft-dot-escape.c says.  For viewers,
  * each node also has `label="NAME\nCAPTION"` (an escString, so its
  * backslashes are doubled) and op colours from graft-palette-private.h;
- * shape and style are node defaults.
+ * shape and style are node defaults.  In a program, labels follow the
+ * renderer (core/view): a parameter, buffer or constant placeholder shows
+ * its target over its role (`lin.weight\nparameter`), an operator's caption
+ * drops `torch.ops.` (`aten.add.Tensor`), and an edge from a node whose
+ * metadata has an annotation (`f32[2, 4]`, `Sym(s0)`) carries it as its
+ * `label`, so that `dot -Tpng` shows what flows.
  */
 #include "config.h"
 
@@ -41,6 +66,7 @@
 #include "graft-dot-escape-private.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-meta-values-private.h"
 #include "graft-palette-private.h"
 #include "graft-strbuf-private.h"
 #include "graft-value-reader-private.h"
@@ -269,19 +295,8 @@ append_label_text (GString    *out,
     }
 }
 
-/* What a node does, as the renderer captions its box (the shared
- * caption, escaped for a label). */
-static void
-append_caption (GString   *out,
-                GraftNode *node)
-{
-  g_autoptr (GString) caption = g_string_new (NULL);
-
-  _graft_node_append_caption (caption, node);
-  append_label_text (out, caption->str);
-}
-
-/* Appends `  TAIL -> @node;` for each node @arg refers to, in order. */
+/* Appends `  TAIL -> @node;` for each node @arg refers to, in order,
+ * labelled with the tail's annotation when its metadata has one. */
 static void
 append_edges (GString        *out,
               const GraftArg *arg,
@@ -291,16 +306,182 @@ append_edges (GString        *out,
 
   if (arg->kind == GRAFT_ARG_NODE)
     {
+      g_autofree char *annotation =
+          graft_node_meta_dup_annotation (graft_node_get_meta (arg->node), FALSE, FALSE);
+
       _graft_buf_append (out, "  ");
       append_dot_string (out, graft_node_get_name (arg->node));
       _graft_buf_append (out, " -> ");
       append_dot_string (out, graft_node_get_name (node));
+      if (annotation != NULL)
+        {
+          g_autoptr (GString) label = g_string_new (NULL);
+
+          append_label_text (label, annotation);
+          _graft_buf_append (out, " [label=");
+          append_dot_string (out, label->str);
+          g_string_append_c (out, ']');
+        }
       _graft_buf_append (out, ";\n");
       return;
     }
   n_items = graft_arg_count_items (arg);
   for (guint i = 0; i < n_items; i++)
     append_edges (out, &arg->items[i], node);
+}
+
+/* Appends attribute @name with @text escaped, when @text is set. */
+static void
+append_text_attr (GString    *out,
+                  GString    *value,
+                  gboolean   *first,
+                  const char *name,
+                  const char *text)
+{
+  /* cgraph cannot tell an empty value from an unset one. */
+  if (text == NULL || *text == '\0')
+    return;
+  g_string_truncate (value, 0);
+  _graft_dot_append_escaped (value, text, strlen (text), 0);
+  append_attr (out, first, name, value->str);
+}
+
+/* The attributes of a node's metadata, in the order the file comment
+ * gives. */
+static void
+append_meta_attrs (GString             *out,
+                   GString             *value,
+                   gboolean            *first,
+                   const GraftNodeMeta *meta)
+{
+  append_attr (out, first, "graft_kind", _graft_value_kind_to_string (meta->kind));
+  append_text_attr (out, value, first, "graft_dtype", meta->dtype);
+  append_text_attr (out, value, first, "graft_shape", meta->shape);
+  append_text_attr (out, value, first, "graft_stride", meta->stride);
+  append_text_attr (out, value, first, "graft_device", meta->device);
+  append_text_attr (out, value, first, "graft_symbol", meta->symbol);
+  append_text_attr (out, value, first, "graft_stack_trace", meta->stack_trace);
+  if (meta->n_modules > 0)
+    {
+      GraftArg frames;
+
+      _graft_meta_modules_to_arg (meta, &frames);
+      g_string_truncate (value, 0);
+      append_value (value, &frames);
+      graft_arg_clear (&frames);
+      append_attr (out, first, "graft_module_stack", value->str);
+    }
+  append_text_attr (out, value, first, "graft_source_fn_stack", meta->source_fn_stack);
+  append_text_attr (out, value, first, "graft_torch_fn", meta->torch_fn);
+}
+
+/* Appends `  graph [@name=VALUE];` for a graph attribute. */
+static void
+append_graph_attr (GString    *out,
+                   const char *name,
+                   const char *value)
+{
+  gboolean first = TRUE;
+
+  _graft_buf_append (out, "  graph");
+  append_attr (out, &first, name, value);
+  _graft_buf_append (out, "];\n");
+}
+
+/* The class name and the program's signature, as graph attributes. */
+static void
+append_program (GString    *out,
+                GraftGraph *graph)
+{
+  GraftProgram *program = graft_graph_get_program (graph);
+  const char   *module = graft_graph_get_module_name (graph);
+  g_autoptr (GString) value = g_string_new (NULL);
+  GraftArg specs;
+
+  if (module != NULL)
+    {
+      _graft_dot_append_escaped (value, module, strlen (module), 0);
+      append_graph_attr (out, "graft_module", value->str);
+    }
+  if (program == NULL)
+    return;
+  _graft_program_inputs_to_arg (program, &specs);
+  g_string_truncate (value, 0);
+  append_value (value, &specs);
+  graft_arg_clear (&specs);
+  append_graph_attr (out, "graft_inputs", value->str);
+  _graft_program_outputs_to_arg (program, &specs);
+  g_string_truncate (value, 0);
+  append_value (value, &specs);
+  graft_arg_clear (&specs);
+  append_graph_attr (out, "graft_outputs", value->str);
+  if (graft_program_get_range_constraints (program) != NULL)
+    {
+      const char *text = graft_program_get_range_constraints (program);
+
+      g_string_truncate (value, 0);
+      _graft_dot_append_escaped (value, text, strlen (text), 0);
+      append_graph_attr (out, "graft_range_constraints", value->str);
+    }
+}
+
+/* The role word the renderer captions a program's placeholder with
+ * (`parameter`, `buffer`, `constant`), or %NULL for a user input and a
+ * node that is no such placeholder. */
+static const char *
+placeholder_role (GraftNode             *node,
+                  const GraftInputSpec **out_spec)
+{
+  GraftProgram         *program = graft_graph_get_program (graft_node_get_graph (node));
+  const GraftInputSpec *spec;
+
+  if (program == NULL || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+    return NULL;
+  spec = graft_program_find_input (program, graft_node_get_name (node));
+  *out_spec = spec;
+  if (spec == NULL)
+    return NULL;
+  switch (spec->kind)
+    {
+    case GRAFT_INPUT_SPEC_PARAMETER:
+      return "parameter";
+    case GRAFT_INPUT_SPEC_BUFFER:
+      return "buffer";
+    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+      return "constant";
+    case GRAFT_INPUT_SPEC_USER_INPUT:
+    case GRAFT_INPUT_SPEC_TOKEN:
+    default:
+      return NULL;
+    }
+}
+
+/* The label viewers show, as the renderer draws the box: the name (for a
+ * program's parameter, buffer or constant, its target) over the caption
+ * (for those, the role; for a program's operator, without `torch.ops.`). */
+static void
+append_label (GString   *out,
+              GraftNode *node)
+{
+  const GraftInputSpec *spec = NULL;
+  const char           *role = placeholder_role (node, &spec);
+  g_autoptr (GString) caption = g_string_new (NULL);
+
+  append_label_text (out, role != NULL && spec->target != NULL ? spec->target
+                                                               : graft_node_get_name (node));
+  _graft_buf_append (out, "\\n");
+  if (role != NULL)
+    {
+      append_label_text (out, role);
+      return;
+    }
+  _graft_node_append_caption (caption, node);
+  if (graft_graph_get_program (graft_node_get_graph (node)) != NULL &&
+      graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+      g_str_has_prefix (caption->str, "torch.ops."))
+    g_string_erase (caption, 0, strlen ("torch.ops."));
+  append_label_text (out, caption->str);
 }
 
 /**
@@ -362,7 +543,11 @@ graft_dot_print (GraftGraph            *graph,
                           "Mono\", "
                           "fontsize=9, fontcolor=\"#%06x\"];\n",
                           theme->text);
-  g_string_append_printf (out, "  edge [color=\"#%06x\", arrowsize=0.7];\n", theme->edge);
+  g_string_append_printf (out,
+                          "  edge [color=\"#%06x\", arrowsize=0.7, fontname=\"DejaVu Sans Mono\", "
+                          "fontsize=8, fontcolor=\"#%06x\"];\n",
+                          theme->edge, theme->text);
+  append_program (out, graph);
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node), index++)
@@ -400,11 +585,11 @@ graft_dot_print (GraftGraph            *graph,
         }
       if (graft_node_get_is_wrapped (node))
         append_attr (out, &first, "graft_wrapped", "true");
+      if (graft_node_get_meta (node) != NULL)
+        append_meta_attrs (out, value, &first, graft_node_get_meta (node));
 
       g_string_truncate (value, 0);
-      append_label_text (value, graft_node_get_name (node));
-      _graft_buf_append (value, "\\n");
-      append_caption (value, node);
+      append_label (value, node);
       append_attr (out, &first, "label", value->str);
       g_snprintf (color, sizeof color, "#%06x", colors->fill);
       append_attr (out, &first, "fillcolor", color);

@@ -8,6 +8,8 @@
 #include "graft-json.h"
 #include "graft-arg.h"
 #include "graft-graph.h"
+#include "graft-meta.h"
+#include "graft-meta-values-private.h"
 #include "graft-type-text-private.h"
 
 #include <math.h>
@@ -171,6 +173,93 @@ append_arg (GString        *out,
     }
 }
 
+/* `, "KEY": "TEXT"` when @text is set. */
+static void
+append_text_member (GString    *out,
+                    const char *key,
+                    const char *text)
+{
+  if (text == NULL)
+    return;
+  g_string_append (out, ", ");
+  graft_json_append_string (out, key, -1);
+  g_string_append (out, ": ");
+  graft_json_append_string (out, text, -1);
+}
+
+/* A node's metadata as an object: `kind`, the fields that are set, and
+ * `nn_module_stack` as a list of {key, path, type} objects. */
+static void
+append_meta (GString             *out,
+             const GraftNodeMeta *meta)
+{
+  g_string_append (out, "{\"kind\": ");
+  graft_json_append_string (out, _graft_value_kind_to_string (meta->kind), -1);
+  append_text_member (out, "dtype", meta->dtype);
+  append_text_member (out, "shape", meta->shape);
+  append_text_member (out, "stride", meta->stride);
+  append_text_member (out, "device", meta->device);
+  append_text_member (out, "symbol", meta->symbol);
+  append_text_member (out, "stack_trace", meta->stack_trace);
+  if (meta->n_modules > 0)
+    {
+      g_string_append (out, ", \"nn_module_stack\": [");
+      for (guint i = 0; i < meta->n_modules; i++)
+        {
+          g_string_append (out, i > 0 ? ", {\"key\": " : "{\"key\": ");
+          graft_json_append_string (out, meta->modules[i].key, -1);
+          g_string_append (out, ", \"path\": ");
+          graft_json_append_string (out, meta->modules[i].path, -1);
+          g_string_append (out, ", \"type\": ");
+          graft_json_append_string (out, meta->modules[i].type, -1);
+          g_string_append_c (out, '}');
+        }
+      g_string_append_c (out, ']');
+    }
+  append_text_member (out, "source_fn_stack", meta->source_fn_stack);
+  append_text_member (out, "torch_fn", meta->torch_fn);
+  g_string_append_c (out, '}');
+}
+
+/* The program's signature: `{"inputs": [...], "outputs": [...]}`, an
+ * object per entry with torch's field names. */
+static void
+append_signature (GString      *out,
+                  GraftProgram *program)
+{
+  g_string_append (out, "{\"inputs\": [");
+  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, i);
+
+      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+      graft_json_append_string (out, graft_input_spec_kind_to_string (spec->kind), -1);
+      append_text_member (out, "name", spec->name);
+      append_text_member (out, "target", spec->target);
+      if (spec->persistent >= 0)
+        g_string_append_printf (out, ", \"persistent\": %s", spec->persistent ? "true" : "false");
+      append_text_member (out, "argument", spec->argument);
+      append_text_member (out, "value", spec->value);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "],\n  \"outputs\": [");
+  for (guint i = 0; i < graft_program_get_n_outputs (program); i++)
+    {
+      const GraftOutputSpec *spec = graft_program_get_output (program, i);
+
+      g_string_append (out, i > 0 ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+      graft_json_append_string (out, graft_output_spec_kind_to_string (spec->kind), -1);
+      append_text_member (out, "name", spec->name);
+      append_text_member (out, "target", spec->target);
+      append_text_member (out, "argument", spec->argument);
+      append_text_member (out, "value", spec->value);
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
+  append_text_member (out, "range_constraints", graft_program_get_range_constraints (program));
+  g_string_append_c (out, '}');
+}
+
 /**
  * graft_json_graph:
  * @graph: a graph
@@ -180,6 +269,13 @@ append_arg (GString        *out,
  * order), users and type.  Values that JSON has no form for are objects
  * with one key saying what they are (`{"node": "add"}`, `{"tuple": [...]}`,
  * `{"symbol": "torch.float32"}`, `{"float": "inf"}`), so nothing is lost.
+ * A node of a torch.export program also has `meta` (`{"kind": "tensor",
+ * "dtype": "f32", "shape": "[2, 4]", "stack_trace": ..., "nn_module_stack":
+ * [{"key": ..., "path": ..., "type": ...}], ...}`: the fields of
+ * #GraftNodeMeta that are set), and the graph `module` (the class
+ * print_readable names) and `signature` (`{"inputs": [{"kind":
+ * "PARAMETER", "name": "p_lin_weight", "target": "lin.weight"}, ...],
+ * "outputs": [...], "range_constraints": "{}"}`) after `nodes`.
  *
  * Returns: (transfer full): the JSON text
  */
@@ -239,8 +335,24 @@ graft_json_graph (GraftGraph *graph)
           g_string_append (out, ", \"type\": ");
           graft_json_append_string (out, listed->str, listed->len);
         }
+      if (graft_node_get_meta (node) != NULL)
+        {
+          g_string_append (out, ", \"meta\": ");
+          append_meta (out, graft_node_get_meta (node));
+        }
       g_string_append_c (out, '}');
     }
-  g_string_append (out, first ? "]}" : "\n]}");
+  g_string_append (out, first ? "]" : "\n]");
+  if (graft_graph_get_module_name (graph) != NULL)
+    {
+      g_string_append (out, ",\n \"module\": ");
+      graft_json_append_string (out, graft_graph_get_module_name (graph), -1);
+    }
+  if (graft_graph_get_program (graph) != NULL)
+    {
+      g_string_append (out, ",\n \"signature\": ");
+      append_signature (out, graft_graph_get_program (graph));
+    }
+  g_string_append_c (out, '}');
   return g_string_free (out, FALSE);
 }

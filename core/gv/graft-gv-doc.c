@@ -69,6 +69,8 @@ _graft_gv_doc_free (GraftGvDoc *doc)
   g_free (doc->name);
   g_ptr_array_unref (doc->nodes);
   g_array_unref (doc->edges);
+  if (doc->graph_attrs != NULL)
+    _graft_gv_doc_node_free (doc->graph_attrs);
   g_free (doc);
 }
 

@@ -43,14 +43,17 @@ typedef struct
 } GraftGvDocEdge;
 
 /* A DOT graph as cgraph read it: nodes in the order they first appear,
- * edges in file order, and the graph's name. */
+ * edges in file order, the graph's name, and the root graph's own
+ * attributes (as a node named after the graph, for
+ * _graft_gv_doc_node_get()). */
 typedef struct
 {
   /* Owned */
-  char      *name;
-  GPtrArray *nodes; /* GraftGvDocNode *, owned */
-  GArray    *edges; /* GraftGvDocEdge */
-  gboolean   is_strict;
+  char           *name;
+  GPtrArray      *nodes; /* GraftGvDocNode *, owned */
+  GArray         *edges; /* GraftGvDocEdge */
+  gboolean        is_strict;
+  GraftGvDocNode *graph_attrs; /* Owned: the root graph's attributes */
 } GraftGvDoc;
 
 GraftGvDoc *_graft_gv_doc_read (GraftSource *source,

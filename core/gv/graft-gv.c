@@ -187,6 +187,20 @@ copy_doc (Agraph_t    *g,
       return NULL;
     }
 
+  doc->graph_attrs = g_new0 (GraftGvDocNode, 1);
+  doc->graph_attrs->name = g_strdup (doc->name);
+  doc->graph_attrs->attr_names = g_ptr_array_new_with_free_func (g_free);
+  doc->graph_attrs->attr_values = g_ptr_array_new_with_free_func (g_free);
+  for (Agsym_t *sym = agnxtattr (g, AGRAPH, NULL); sym != NULL; sym = agnxtattr (g, AGRAPH, sym))
+    {
+      const char *value = agxget (g, sym);
+
+      if (value == NULL || *value == '\0')
+        continue;
+      g_ptr_array_add (doc->graph_attrs->attr_names, g_strdup (sym->name));
+      g_ptr_array_add (doc->graph_attrs->attr_values, g_strdup (value));
+    }
+
   for (n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
     {
       GraftGvDocNode *node = g_new0 (GraftGvDocNode, 1);

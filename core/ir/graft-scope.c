@@ -15,16 +15,33 @@
  * `layers.2` is in the parent of `layers`).  Inputs and the output belong
  * to the whole graph.
  *
+ * A torch.export program says where each node ran: the innermost frame of
+ * its `nn_module_stack` (graft-meta.h) is its scope, exactly, and the
+ * frames give each scope its module class (`layer1.0` is a BasicBlock).
+ * When any node of a graph has module frames, a node without them (the
+ * nodes a rewrite made) is placed as a traced call is, between the framed
+ * nodes around it; a parameter, buffer or constant placeholder belongs to
+ * the module that owns it (`layer1.0.conv1.weight` to `layer1.0.conv1`),
+ * and user inputs and the output to the whole graph.
+ *
+ * Drawings list a program's parameter, buffer and constant placeholders
+ * right before their first user (an unused one before the first node of
+ * its module) rather than at the top, where torch puts them
+ * (graft_draw_order_new()); scopes count positions in that order, so a
+ * block's weights stand with its calls.
+ *
  * Scopes nest by their dotted components (`layer1` holds `layer1.0`, not
  * `layer10`).  The root scope is "".  Folding is described by a set of
  * collapsed scopes: a node is drawn inside the box of the outermost
  * collapsed scope that holds it, if that scope can be folded (two nodes or
- * more, and not only the calls of one module).
+ * more, and not only the calls of one module, nor one call and its
+ * weights).
  */
 #include "config.h"
 
 #include "graft-scope.h"
 #include "graft-graph.h"
+#include "graft-meta.h"
 
 #include <string.h>
 
@@ -38,7 +55,9 @@ struct _Scope
   guint       n_nodes;     /* nodes inside, at any depth */
   guint       n_here;      /* nodes exactly here */
   guint       n_calls;     /* call_module nodes of this very module */
-  guint       first;       /* position of its first node in graph order */
+  guint       n_weights;   /* program placeholders inside, at any depth */
+  const char *type;        /* interned: the module's class from frames, or NULL */
+  guint       first;       /* position of its first node in drawing order */
   guint       last;        /* and of its last */
   Scope      *first_child; /* children in the order first met */
   Scope      *last_child;
@@ -55,8 +74,10 @@ struct _GraftScopes
   guint         block_used; /* scopes taken from the last block */
   GStringChunk *strings;
   Scope       **node_scope; /* per node: its deepest scope */
+  guint        *order;      /* per position in drawing order: a node's index */
   guint         n_nodes;
-  GHashTable   *scopes; /* path -> Scope *, the root "" included */
+  gboolean      by_frames; /* scopes come from module frames */
+  GHashTable   *scopes;    /* path -> Scope *, the root "" included */
 };
 
 static Scope *
@@ -117,17 +138,30 @@ starts_numbered_child (const char *path,
   return TRUE;
 }
 
-/* The module a node that names one was called from, as a prefix of its
- * target, or -1 for a node that names none. */
+/* The module a node that names one was called from, as a prefix of
+ * *@out_path, or -1 for a node that names none: in a traced graph a
+ * call_module or get_attr node, in a program a node with module frames. */
 static gssize
-context_length (GraftNode *node)
+context_length (GraftNode   *node,
+                gboolean     by_frames,
+                const char **out_path)
 {
   GraftOp op = graft_node_get_op (node);
 
+  if (by_frames)
+    {
+      const GraftNodeMeta *meta = graft_node_get_meta (node);
+
+      if (meta == NULL || meta->n_modules == 0)
+        return -1;
+      *out_path = meta->modules[meta->n_modules - 1].path;
+      return (gssize) strlen (*out_path);
+    }
   if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
       const char *target = graft_node_get_target (node);
 
+      *out_path = target;
       return (gssize) parent_length (target, strlen (target));
     }
   return -1;
@@ -143,6 +177,7 @@ static gboolean
 is_foldable (const Scope *scope)
 {
   return scope->n_nodes >= 2 && scope->n_nodes != scope->n_calls &&
+         scope->n_nodes - scope->n_weights >= 2 &&
          scope->last - scope->first + 1 <= scope->n_nodes + scope->n_nodes / 4 + 2;
 }
 
@@ -177,6 +212,228 @@ ensure_scope (GraftScopes *self,
   return scope;
 }
 
+/* Per node of @graph, the entry of a program placeholder that stands for
+ * a parameter, buffer, constant or script object (NULL for every other
+ * node); NULL when @graph is not a program.  @nodes lists the graph. */
+static const GraftInputSpec **
+find_weights (GraftGraph *graph,
+              GraftNode **nodes,
+              guint       n)
+{
+  GraftProgram          *program = graft_graph_get_program (graph);
+  const GraftInputSpec **weights;
+  g_autoptr (GHashTable) by_name = NULL;
+
+  if (program == NULL)
+    return NULL;
+  by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
+    {
+      const GraftInputSpec *spec = graft_program_get_input (program, i);
+
+      switch (spec->kind)
+        {
+        case GRAFT_INPUT_SPEC_PARAMETER:
+        case GRAFT_INPUT_SPEC_BUFFER:
+        case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+        case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+          if (spec->target != NULL)
+            g_hash_table_insert (by_name, (gpointer) spec->name, (gpointer) spec);
+          break;
+        case GRAFT_INPUT_SPEC_USER_INPUT:
+        case GRAFT_INPUT_SPEC_TOKEN:
+        default:
+          break;
+        }
+    }
+  weights = g_new0 (const GraftInputSpec *, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    if (graft_node_get_op (nodes[k]) == GRAFT_OP_PLACEHOLDER)
+      weights[k] = g_hash_table_lookup (by_name, graft_node_get_name (nodes[k]));
+  return weights;
+}
+
+/* The first node (by index) that ran in the module owning @weight or in a
+ * module inside it, by the nodes' frames; G_MAXUINT for none.  *@owners
+ * is made on the first call. */
+static guint
+first_of_owner (GraftNode           **nodes,
+                guint                 n,
+                const GraftInputSpec *weight,
+                GHashTable          **owners)
+{
+  g_autofree char *owner = NULL;
+
+  if (*owners == NULL)
+    {
+      *owners = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint k = 0; k < n; k++)
+        {
+          const GraftNodeMeta *meta = graft_node_get_meta (nodes[k]);
+
+          for (guint f = 0; meta != NULL && f < meta->n_modules; f++)
+            if (meta->modules[f].path != NULL &&
+                !g_hash_table_contains (*owners, meta->modules[f].path))
+              g_hash_table_insert (*owners, (gpointer) meta->modules[f].path,
+                                   GUINT_TO_POINTER (k + 1));
+        }
+    }
+  owner = g_strndup (weight->target, parent_length (weight->target, strlen (weight->target)));
+  return (guint) GPOINTER_TO_UINT (g_hash_table_lookup (*owners, owner)) - 1;
+}
+
+/* Fills @order (n entries) with the drawing order of @nodes: graph order,
+ * each weight (@weights, nullable) moved to right before its first user,
+ * or when it has none (a batch norm's `num_batches_tracked`) before the
+ * first node that ran in its module, or without frames before the first
+ * user of its module's other weights. */
+static void
+fill_order (GraftNode                  **nodes,
+            guint                        n,
+            const GraftInputSpec *const *weights,
+            guint                       *order)
+{
+  g_autoptr (GHashTable) index = NULL;
+  g_autofree guint    *head = NULL; /* per node: the first weight drawn before it */
+  g_autofree guint    *tail = NULL; /* and the last */
+  g_autofree guint    *link = NULL; /* per moved weight: the next before the same node */
+  g_autofree gboolean *moved = NULL;
+  g_autoptr (GHashTable) owners = NULL;   /* module path -> first node that ran in it, + 1 */
+  g_autoptr (GHashTable) siblings = NULL; /* module path -> first user of its weights, + 1 */
+  g_autofree guint *firsts = NULL;        /* per weight: its first user, or G_MAXUINT */
+  guint             p = 0;
+
+  if (weights == NULL)
+    {
+      for (guint k = 0; k < n; k++)
+        order[k] = k;
+      return;
+    }
+  index = g_hash_table_new (NULL, NULL);
+  head = g_new (guint, MAX (n, 1));
+  tail = g_new (guint, MAX (n, 1));
+  link = g_new (guint, MAX (n, 1));
+  moved = g_new0 (gboolean, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      g_hash_table_insert (index, nodes[k], GUINT_TO_POINTER (k));
+      head[k] = tail[k] = link[k] = G_MAXUINT;
+    }
+  /* First users; a weight nothing uses goes with its module's first node,
+   * or failing frames with the other weights of its module. */
+  firsts = g_new (guint, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      firsts[k] = G_MAXUINT;
+      if (weights[k] == NULL)
+        continue;
+      for (guint u = 0; u < graft_node_get_n_users (nodes[k]); u++)
+        {
+          gpointer found;
+
+          if (g_hash_table_lookup_extended (index, graft_node_get_user (nodes[k], u), NULL,
+                                            &found))
+            firsts[k] = MIN (firsts[k], GPOINTER_TO_UINT (found));
+        }
+      if (firsts[k] != G_MAXUINT)
+        {
+          const char      *target = weights[k]->target;
+          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
+          gpointer         known;
+
+          if (siblings == NULL)
+            siblings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          known = g_hash_table_lookup (siblings, owner);
+          if (known == NULL || GPOINTER_TO_UINT (known) - 1 > firsts[k])
+            g_hash_table_insert (siblings, g_steal_pointer (&owner),
+                                 GUINT_TO_POINTER (firsts[k] + 1));
+        }
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint first = firsts[k];
+
+      if (weights[k] == NULL)
+        continue;
+      if (first == G_MAXUINT)
+        first = first_of_owner (nodes, n, weights[k], &owners);
+      if (first == G_MAXUINT && siblings != NULL)
+        {
+          const char      *target = weights[k]->target;
+          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
+
+          first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (siblings, owner)) - 1;
+        }
+      if (first == G_MAXUINT || first <= k)
+        continue;
+      if (head[first] == G_MAXUINT)
+        head[first] = k;
+      else
+        link[tail[first]] = k;
+      tail[first] = k;
+      moved[k] = TRUE;
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      for (guint d = head[k]; d != G_MAXUINT; d = link[d])
+        order[p++] = d;
+      if (!moved[k])
+        order[p++] = k;
+    }
+  g_assert (p == n);
+}
+
+/* Scope types are set from a framed node's frames, once per run of nodes
+ * with the same innermost frame. */
+static void
+note_frame_types (GraftScopes         *self,
+                  const GraftNodeMeta *meta)
+{
+  for (guint f = 0; f < meta->n_modules; f++)
+    {
+      const GraftModuleFrame *frame = &meta->modules[f];
+      Scope                  *s;
+
+      if (frame->path == NULL || frame->type == NULL)
+        continue;
+      s = ensure_scope (self, frame->path, strlen (frame->path));
+      if (s->type == NULL)
+        s->type = g_string_chunk_insert_const (self->strings, frame->type);
+    }
+}
+
+/**
+ * graft_draw_order_new:
+ * @graph: a graph
+ *
+ * The order in which drawings list @graph's nodes: graph order, except
+ * that a program's parameter, buffer and constant placeholders come right
+ * before their first user (see the file's comment).
+ *
+ * Returns: (transfer full) (array): per position, the index in graph order
+ *   of the node drawn there; one entry per node
+ */
+guint *
+graft_draw_order_new (GraftGraph *graph)
+{
+  guint                             n;
+  g_autofree GraftNode            **nodes = NULL;
+  g_autofree const GraftInputSpec **weights = NULL;
+  guint                            *order;
+  guint                             k = 0;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  n = graft_graph_get_n_nodes (graph);
+  nodes = g_new0 (GraftNode *, MAX (n, 1));
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    nodes[k++] = node;
+  weights = find_weights (graph, nodes, n);
+  order = g_new (guint, MAX (n, 1));
+  fill_order (nodes, n, weights, order);
+  return order;
+}
+
 /**
  * graft_scopes_new:
  * @graph: a graph
@@ -189,12 +446,14 @@ ensure_scope (GraftScopes *self,
 GraftScopes *
 graft_scopes_new (GraftGraph *graph)
 {
-  GraftScopes           *self;
-  g_autofree GraftNode **nodes = NULL;
-  g_autofree GraftNode **next_namer = NULL;
-  GraftNode             *prev_namer = NULL;
-  Scope                 *scope = NULL;
-  guint                  i = 0;
+  GraftScopes                      *self;
+  g_autofree GraftNode            **nodes = NULL;
+  g_autofree const GraftInputSpec **weights = NULL;
+  g_autofree guint                 *next_namer = NULL; /* per position: a position, or n */
+  GraftNode                        *prev_namer = NULL;
+  Scope                            *scope = NULL;
+  guint                             i = 0;
+  guint                             n;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -202,46 +461,78 @@ graft_scopes_new (GraftGraph *graph)
   self->strings = g_string_chunk_new (1024);
   self->blocks = g_ptr_array_new_with_free_func (g_free);
   self->scopes = g_hash_table_new (g_str_hash, g_str_equal);
-  self->n_nodes = graft_graph_get_n_nodes (graph);
-  self->node_scope = g_new0 (Scope *, MAX (self->n_nodes, 1));
-  nodes = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
-  next_namer = g_new0 (GraftNode *, MAX (self->n_nodes, 1));
+  n = self->n_nodes = graft_graph_get_n_nodes (graph);
+  self->node_scope = g_new0 (Scope *, MAX (n, 1));
+  self->order = g_new0 (guint, MAX (n, 1));
+  nodes = g_new0 (GraftNode *, MAX (n, 1));
+  next_namer = g_new0 (guint, MAX (n, 1));
   ensure_scope (self, "", 0);
 
-  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
-    nodes[i++] = n;
-  for (guint k = self->n_nodes; k-- > 0;)
-    next_namer[k] = k + 1 < self->n_nodes
-                        ? (context_length (nodes[k + 1]) >= 0 ? nodes[k + 1] : next_namer[k + 1])
-                        : NULL;
-
-  for (guint k = 0; k < self->n_nodes; k++)
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
-      GraftNode  *n = nodes[k];
-      GraftOp     op = graft_node_get_op (n);
-      const char *target = graft_node_get_target (n);
-      const char *path = "";
-      gsize       len = 0;
+      const GraftNodeMeta *meta = graft_node_get_meta (node);
 
-      if (op == GRAFT_OP_CALL_MODULE)
+      nodes[i++] = node;
+      if (meta != NULL && meta->n_modules > 0)
+        self->by_frames = TRUE;
+    }
+  weights = find_weights (graph, nodes, n);
+  fill_order (nodes, n, weights, self->order);
+  for (guint p = n; p-- > 0;)
+    {
+      const char *ignored;
+
+      next_namer[p] = p + 1 < n ? (context_length (nodes[self->order[p + 1]], self->by_frames,
+                                                   &ignored) >= 0
+                                       ? p + 1
+                                       : next_namer[p + 1])
+                                : n;
+    }
+
+  for (guint p = 0; p < n; p++)
+    {
+      guint                k = self->order[p];
+      GraftNode           *node = nodes[k];
+      GraftOp              op = graft_node_get_op (node);
+      const char          *target = graft_node_get_target (node);
+      const GraftNodeMeta *meta = self->by_frames ? graft_node_get_meta (node) : NULL;
+      const char          *path = "";
+      gsize                len = 0;
+      const char          *ignored;
+
+      if (weights != NULL && weights[k] != NULL)
+        {
+          /* A parameter belongs to the module that owns it. */
+          path = weights[k]->target;
+          len = parent_length (path, strlen (path));
+        }
+      else if (meta != NULL && meta->n_modules > 0)
+        {
+          path = meta->modules[meta->n_modules - 1].path;
+          len = strlen (path);
+        }
+      else if (!self->by_frames && op == GRAFT_OP_CALL_MODULE)
         {
           path = target;
           len = strlen (target);
         }
-      else if (op == GRAFT_OP_GET_ATTR)
+      else if (!self->by_frames && op == GRAFT_OP_GET_ATTR)
         {
           path = target;
           len = parent_length (target, strlen (target));
         }
       else if ((op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) &&
-               prev_namer != NULL && next_namer[k] != NULL)
+               prev_namer != NULL && next_namer[p] < n)
         {
-          const char *a = graft_node_get_target (prev_namer);
-          const char *b = graft_node_get_target (next_namer[k]);
+          const char *a;
+          const char *b;
+          gssize      a_len = context_length (prev_namer, self->by_frames, &a);
+          gssize      b_len = context_length (nodes[self->order[next_namer[p]]], self->by_frames,
+                                              &b);
 
           path = a;
-          len = common_length (a, (gsize) context_length (prev_namer), b,
-                               (gsize) context_length (next_namer[k]));
+          len = common_length (a, (gsize) a_len, b, (gsize) b_len);
           /* A scope whose children are numbered is a container (a
            * ModuleList, a Sequential): it has no code of its own, so what
            * runs between two of its children runs in its parent. */
@@ -251,23 +542,34 @@ graft_scopes_new (GraftGraph *graph)
       /* Runs of nodes share a scope: look it up only when it changes. */
       if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
         scope = ensure_scope (self, path, len);
+      /* The first framed node of a run names the classes (a run may start
+       * with the module's weights). */
+      if (meta != NULL && meta->n_modules > 0 && scope->type == NULL)
+        note_frame_types (self, meta);
       self->node_scope[k] = scope;
       scope->n_here++;
       if (op == GRAFT_OP_CALL_MODULE)
         scope->n_calls++;
-      if (context_length (n) >= 0)
-        prev_namer = n;
+      if (context_length (node, self->by_frames, &ignored) >= 0)
+        prev_namer = node;
     }
 
-  /* Deep counts: each node counts in its scope and every enclosing one. */
-  for (guint k = 0; k < self->n_nodes; k++)
-    for (Scope *s = self->node_scope[k]; s != NULL; s = s->parent)
-      {
-        if (s->n_nodes == 0)
-          s->first = k;
-        s->last = k;
-        s->n_nodes++;
-      }
+  /* Deep counts: each node counts in its scope and every enclosing one, at
+   * its position in drawing order. */
+  for (guint p = 0; p < n; p++)
+    {
+      guint k = self->order[p];
+
+      for (Scope *s = self->node_scope[k]; s != NULL; s = s->parent)
+        {
+          if (s->n_nodes == 0)
+            s->first = p;
+          s->last = p;
+          s->n_nodes++;
+          if (weights != NULL && weights[k] != NULL)
+            s->n_weights++;
+        }
+    }
   return self;
 }
 
@@ -284,6 +586,7 @@ graft_scopes_free (GraftScopes *self)
   g_ptr_array_unref (self->blocks);
   g_string_chunk_free (self->strings);
   g_free (self->node_scope);
+  g_free (self->order);
   g_free (self);
 }
 
@@ -315,6 +618,54 @@ graft_scopes_get_node_scope (GraftScopes *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (node_index < self->n_nodes, NULL);
   return self->node_scope[node_index]->path;
+}
+
+/**
+ * graft_scopes_get_order:
+ * @self: scopes
+ *
+ * Returns: (transfer none) (array): the drawing order of the graph's nodes
+ *   (graft_draw_order_new()): per position, a node's index in graph order
+ */
+const guint *
+graft_scopes_get_order (GraftScopes *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->order;
+}
+
+/**
+ * graft_scopes_get_from_frames:
+ * @self: scopes
+ *
+ * Returns: whether the scopes come from the module frames of a program
+ *   rather than from targets
+ */
+gboolean
+graft_scopes_get_from_frames (GraftScopes *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->by_frames;
+}
+
+/**
+ * graft_scopes_get_type_name:
+ * @self: scopes
+ * @scope: a scope path
+ *
+ * Returns: (transfer none) (nullable): the class of the module @scope is
+ *   (`torchvision.models.resnet.BasicBlock`), as the program's module
+ *   frames name it; %NULL when no frame names it
+ */
+const char *
+graft_scopes_get_type_name (GraftScopes *self,
+                            const char  *scope)
+{
+  Scope *s;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  s = g_hash_table_lookup (self->scopes, scope);
+  return s != NULL ? s->type : NULL;
 }
 
 /**

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-scope.h: the module scopes of a graph's nodes (`layer1.0`), for
- * folding a large graph into one box per module.
+ * folding a large graph into one box per module, from targets or from a
+ * program's module frames; and the order drawings list nodes in.
  */
 #pragma once
 
@@ -15,11 +16,17 @@ G_BEGIN_DECLS
 
 typedef struct _GraftScopes GraftScopes;
 
+guint *graft_draw_order_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+
 GraftScopes *graft_scopes_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 void         graft_scopes_free (GraftScopes *self);
 guint        graft_scopes_get_n_nodes (GraftScopes *self);
 const char  *graft_scopes_get_node_scope (GraftScopes *self,
                                           guint        node_index);
+const guint *graft_scopes_get_order (GraftScopes *self);
+gboolean     graft_scopes_get_from_frames (GraftScopes *self);
+const char  *graft_scopes_get_type_name (GraftScopes *self,
+                                         const char  *scope);
 guint        graft_scopes_count_nodes (GraftScopes *self,
                                        const char  *scope);
 char       **graft_scopes_dup_children (GraftScopes *self,

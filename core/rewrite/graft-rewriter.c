@@ -13,6 +13,14 @@
  * so it can be undone and redone, and a rewrite that fails half-way is
  * rolled back: the graph is never left half rewritten.
  *
+ * Metadata (a program's shapes, stack traces, module stacks) is torch
+ * 2.6's: a copy has its replacement node's (node_copy copies `meta`, and
+ * symbolic tracing of a function records none, so copies print no
+ * annotation and no source line); a node that stays, a placeholder's
+ * value included, keeps its own; an erased node keeps its metadata for
+ * undo; the program's signature is left as it is, even where it names an
+ * erased output (torch rewrites `gm.graph`, not `ep.graph_signature`).
+ *
  * Torch's insertion rule can put a copy before the definition of a value it
  * reads (fx-semantics.md, "insertion-point hazard").  The rewrite reproduces
  * that exactly, as the output must equal torch's, and says so in a warning.
@@ -23,6 +31,7 @@
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-edit.h"
+#include "graft-meta.h"
 
 #include <string.h>
 
@@ -361,6 +370,10 @@ copy_replacement (Rewriting *rw,
         copy_attribute (rw, graft_node_get_target (rn));
       graft_node_set_type_annotation (copy, graft_node_get_type_annotation (rn));
       graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (rn));
+      /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
+       * replacement node's, which symbolic tracing left empty. */
+      if (graft_node_get_meta (rn) != NULL)
+        graft_node_set_meta (copy, graft_node_get_meta (rn));
       {
         guint32 start, end;
 

@@ -37,16 +37,19 @@
 #include "graft-graph-private.h"
 #include "graft-gv-layout-private.h"
 #include "graft-limits.h"
+#include "graft-meta.h"
 #include "graft-text-private.h"
 
 #include <math.h>
 #include <string.h>
 
 /* Spacing, in points. */
-#define NODESEP   14.0
-#define RANKSEP   26.0
-#define MARGIN    12.0
-#define PORT_SIZE 2.0
+#define NODESEP 14.0
+#define RANKSEP 26.0
+/* Ranks of a program leave room for the annotation under each box. */
+#define RANKSEP_ANNOTATED (RANKSEP + GRAFT_EDGE_LABEL_GAP + GRAFT_EDGE_LABEL_HEIGHT)
+#define MARGIN            12.0
+#define PORT_SIZE         2.0
 
 /* A node with more users than this in a graph of at least
  * SMALL_GRAPH_NODES nodes is a hub (fewer: HUB_USERS_SMALL). */
@@ -89,22 +92,26 @@ is_stub_use (guint8 hub,
 struct _GraftLayoutRequest
 {
   /* Owned */
-  GStringChunk *strings;
-  GraftOp      *ops;          /* per unit */
-  const char  **names;        /* per unit, in strings: a node's name or a scope's path */
-  const char  **captions;     /* per unit, in strings */
-  guint        *input_start;  /* n_nodes + 1, into inputs */
-  GArray       *inputs;       /* guint: units, distinct per unit, in argument order */
-  guint        *unit_node;    /* per unit: the graph node whose index its box carries */
-  guint        *member_start; /* n_nodes + 1, into members; NULL when nothing is folded */
-  GArray       *members;      /* guint: graph nodes of each folded unit (empty for others) */
-  const char  **node_names;   /* per graph node, in strings */
-  guint        *node_unit;    /* per graph node: its unit, or G_MAXUINT when not shown */
-  GCancellable *cancellable;  /* nullable: checked between segments */
-  guint         n_nodes;      /* units */
-  guint         n_graph_nodes;
-  gint          segments_done; /* atomic: progress, read by other threads */
-  gint          n_segments;    /* atomic: 0 until the segments are known */
+  GStringChunk    *strings;
+  GraftOp         *ops;          /* per unit */
+  const char     **names;        /* per unit, in strings: a node's name or a scope's path */
+  const char     **captions;     /* per unit, in strings */
+  const char     **labels;       /* per unit, in strings: a box's first line */
+  const char     **annotations;  /* per unit, in strings, nullable: the value's type */
+  GraftLayoutRole *roles;        /* per unit */
+  gboolean         annotated;    /* some unit has an annotation: ranks leave room */
+  guint           *input_start;  /* n_nodes + 1, into inputs */
+  GArray          *inputs;       /* guint: units, distinct per unit, in argument order */
+  guint           *unit_node;    /* per unit: the graph node whose index its box carries */
+  guint           *member_start; /* n_nodes + 1, into members; NULL when nothing is folded */
+  GArray          *members;      /* guint: graph nodes of each folded unit (empty for others) */
+  const char     **node_names;   /* per graph node, in strings */
+  guint           *node_unit;    /* per graph node: its unit, or G_MAXUINT when not shown */
+  GCancellable    *cancellable;  /* nullable: checked between segments */
+  guint            n_nodes;      /* units */
+  guint            n_graph_nodes;
+  gint             segments_done; /* atomic: progress, read by other threads */
+  gint             n_segments;    /* atomic: 0 until the segments are known */
 };
 
 struct _GraftLayout
@@ -153,6 +160,85 @@ free_members (gpointer data)
     g_array_unref (data);
 }
 
+static int compare_guint (const void *a,
+                          const void *b);
+
+/* The role a program's signature gives a placeholder. */
+static GraftLayoutRole
+role_of (const GraftInputSpec *spec)
+{
+  if (spec == NULL)
+    return GRAFT_LAYOUT_ROLE_NODE;
+  switch (spec->kind)
+    {
+    case GRAFT_INPUT_SPEC_USER_INPUT:
+      return GRAFT_LAYOUT_ROLE_INPUT;
+    case GRAFT_INPUT_SPEC_PARAMETER:
+      return GRAFT_LAYOUT_ROLE_PARAMETER;
+    case GRAFT_INPUT_SPEC_BUFFER:
+      return GRAFT_LAYOUT_ROLE_BUFFER;
+    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+      return GRAFT_LAYOUT_ROLE_CONSTANT;
+    case GRAFT_INPUT_SPEC_TOKEN:
+    default:
+      return GRAFT_LAYOUT_ROLE_NODE;
+    }
+}
+
+/* Unit @u draws @node, graph node @i, alone: its name, caption, label, annotation and
+ * role.  @specs (nullable) maps a program's placeholders to their entries. */
+static void
+fill_node_unit (GraftLayoutRequest *self,
+                guint               u,
+                guint               i,
+                GraftNode          *node,
+                GHashTable         *specs,
+                GString            *buf)
+{
+  const GraftNodeMeta  *meta = graft_node_get_meta (node);
+  const GraftInputSpec *spec = NULL;
+  g_autofree char      *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
+  GraftOp               op = graft_node_get_op (node);
+
+  self->ops[u] = op;
+  self->names[u] = self->labels[u] = self->node_names[i];
+  if (specs != NULL && op == GRAFT_OP_PLACEHOLDER)
+    spec = g_hash_table_lookup (specs, graft_node_get_name (node));
+  self->roles[u] = role_of (spec);
+  g_string_truncate (buf, 0);
+  switch (self->roles[u])
+    {
+    case GRAFT_LAYOUT_ROLE_PARAMETER:
+      g_string_append (buf, "parameter");
+      break;
+    case GRAFT_LAYOUT_ROLE_BUFFER:
+      g_string_append (buf, "buffer");
+      break;
+    case GRAFT_LAYOUT_ROLE_CONSTANT:
+      g_string_append (buf, "constant");
+      break;
+    case GRAFT_LAYOUT_ROLE_INPUT:
+    case GRAFT_LAYOUT_ROLE_NODE:
+    default:
+      _graft_node_append_caption (buf, node);
+      /* Every target of a program is an operator: `aten.add.Tensor` says
+       * it all. */
+      if (specs != NULL && op == GRAFT_OP_CALL_FUNCTION &&
+          g_str_has_prefix (buf->str, "torch.ops."))
+        g_string_erase (buf, 0, strlen ("torch.ops."));
+      break;
+    }
+  self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
+  if (spec != NULL && spec->target != NULL && self->roles[u] != GRAFT_LAYOUT_ROLE_INPUT)
+    self->labels[u] = g_string_chunk_insert_const (self->strings, spec->target);
+  if (annotation != NULL)
+    {
+      self->annotations[u] = g_string_chunk_insert_const (self->strings, annotation);
+      self->annotated = TRUE;
+    }
+}
+
 /**
  * graft_layout_request_new_folded:
  * @graph: a graph
@@ -180,7 +266,12 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   g_autoptr (GString) buf = g_string_new (NULL);
   g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (
       free_members); /* per unit: GArray of a folded one's nodes, else NULL */
-  g_autofree guint   *stamp = NULL;
+  g_autofree guint      *stamp = NULL;
+  g_autofree guint      *own_order = NULL;
+  g_autofree GraftNode **nodes = NULL;
+  g_autoptr (GHashTable) specs = NULL; /* placeholder name -> GraftInputSpec */
+  const guint        *order;
+  GraftProgram       *program;
   GraftLayoutRequest *self;
   guint               n;
   guint               i = 0;
@@ -206,19 +297,50 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self->ops = g_new0 (GraftOp, MAX (n, 1));
   self->names = g_new0 (const char *, MAX (n, 1));
   self->captions = g_new0 (const char *, MAX (n, 1));
+  self->labels = g_new0 (const char *, MAX (n, 1));
+  self->annotations = g_new0 (const char *, MAX (n, 1));
+  self->roles = g_new0 (GraftLayoutRole, MAX (n, 1));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  /* Units, in graph order of their first node. */
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node), i++)
+  {
+    guint k = 0;
+
+    nodes = g_new0 (GraftNode *, MAX (n, 1));
+    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+         node = graft_node_get_next (node))
+      {
+        g_hash_table_insert (index, node, GUINT_TO_POINTER (k));
+        /* Names are unique in a graph: nothing to share. */
+        self->node_names[k] = g_string_chunk_insert (self->strings, graft_node_get_name (node));
+        nodes[k++] = node;
+      }
+  }
+  if (scopes != NULL)
+    order = graft_scopes_get_order (scopes);
+  else
+    order = own_order = graft_draw_order_new (graph);
+  program = graft_graph_get_program (graph);
+  if (program != NULL)
+    {
+      specs = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint k = 0; k < graft_program_get_n_inputs (program); k++)
+        {
+          const GraftInputSpec *spec = graft_program_get_input (program, k);
+
+          g_hash_table_insert (specs, (gpointer) spec->name, (gpointer) spec);
+        }
+    }
+
+  /* Units, in drawing order of their first node. */
+  for (guint p = 0; p < n; p++)
     {
       const char *previous_folder = folder;
+      GraftNode  *node;
       gpointer    found;
       guint       u;
 
-      g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
-      /* Names are unique in a graph: nothing to share. */
-      self->node_names[i] = g_string_chunk_insert (self->strings, graft_node_get_name (node));
+      i = order[p];
+      node = nodes[i];
       if (shown != NULL && !shown[i])
         {
           self->node_unit[i] = G_MAXUINT;
@@ -242,18 +364,23 @@ graft_layout_request_new_folded (GraftGraph     *graph,
                            folder != NULL ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL);
           if (folder != NULL)
             {
+              const char *type = graft_scopes_get_type_name (scopes, folder);
+
               g_hash_table_insert (unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
               self->ops[u] = GRAFT_OP_CALL_MODULE;
               self->names[u] = g_string_chunk_insert_const (self->strings, folder);
+              self->labels[u] = self->names[u];
+              if (type != NULL)
+                {
+                  const char *dot = strrchr (type, '.');
+
+                  g_string_printf (buf, "%s \u00b7 %s", *folder != '\0' ? folder : "self",
+                                   dot != NULL ? dot + 1 : type);
+                  self->labels[u] = g_string_chunk_insert_const (self->strings, buf->str);
+                }
             }
           else
-            {
-              self->ops[u] = graft_node_get_op (node);
-              self->names[u] = self->node_names[i];
-              g_string_truncate (buf, 0);
-              _graft_node_append_caption (buf, node);
-              self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
-            }
+            fill_node_unit (self, u, i, node, specs, buf);
         }
       self->node_unit[i] = u;
       folder_unit = u;
@@ -272,6 +399,9 @@ graft_layout_request_new_folded (GraftGraph     *graph,
           self->member_start[u] = self->members->len;
           if (m != NULL)
             {
+              /* Drawing order may differ from graph order: members are
+               * listed in graph order. */
+              g_array_sort (m, compare_guint);
               g_array_append_vals (self->members, m->data, m->len);
               g_string_printf (buf, "%u nodes", m->len);
               self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
@@ -285,13 +415,11 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self->input_start = g_new0 (guint, self->n_nodes + 1);
   stamp = g_new0 (guint, self->n_nodes + 1);
   {
-    g_autofree GraftNode **nodes = g_new0 (GraftNode *, MAX (n, 1));
     g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-    guint k = 0;
+    /* Per folded unit: the one node of it that others read, + 1; 0 for
+     * none yet, G_MAXUINT for several. */
+    g_autofree guint *exit = folding ? g_new0 (guint, self->n_nodes + 1) : NULL;
 
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-         node = graft_node_get_next (node))
-      nodes[k++] = node;
     for (guint u = 0; u < self->n_nodes; u++)
       {
         guint first = self->unit_node[u];
@@ -317,6 +445,10 @@ graft_layout_request_new_folded (GraftGraph     *graph,
                                                    &found))
                   continue;
                 v = self->node_unit[GPOINTER_TO_UINT (found)];
+                if (exit != NULL && v != G_MAXUINT && v != u)
+                  exit[v] = exit[v] == 0 || exit[v] == GPOINTER_TO_UINT (found) + 1
+                                ? GPOINTER_TO_UINT (found) + 1
+                                : G_MAXUINT;
                 if (v == G_MAXUINT || (folding && (v == u || stamp[v] == u + 1)))
                   continue;
                 stamp[v] = u + 1;
@@ -324,6 +456,22 @@ graft_layout_request_new_folded (GraftGraph     *graph,
               }
           }
       }
+    /* A folded box whose outside readers all read one value shows what
+     * that value is, as a node's box does. */
+    for (guint u = 0; exit != NULL && u < self->n_nodes; u++)
+      if (self->member_start[u + 1] > self->member_start[u] && exit[u] != 0 &&
+          exit[u] != G_MAXUINT)
+        {
+          g_autofree char *annotation =
+              graft_node_meta_dup_annotation (graft_node_get_meta (nodes[exit[u] - 1]), FALSE,
+                                              FALSE);
+
+          if (annotation != NULL)
+            {
+              self->annotations[u] = g_string_chunk_insert_const (self->strings, annotation);
+              self->annotated = TRUE;
+            }
+        }
   }
   self->input_start[self->n_nodes] = self->inputs->len;
   return self;
@@ -359,6 +507,9 @@ graft_layout_request_free (GraftLayoutRequest *self)
   g_free (self->ops);
   g_free (self->names);
   g_free (self->captions);
+  g_free (self->labels);
+  g_free (self->annotations);
+  g_free (self->roles);
   g_free (self->input_start);
   g_array_unref (self->inputs);
   g_free (self->unit_node);
@@ -453,7 +604,14 @@ add_box (GraftLayout        *self,
 
   /* The layout outlives its request: it keeps its own strings. */
   box.name = g_string_chunk_insert_const (self->strings, req->names[unit]);
+  box.label = req->labels[unit] == req->names[unit]
+                  ? box.name
+                  : g_string_chunk_insert_const (self->strings, req->labels[unit]);
   box.caption = is_stub ? "" : g_string_chunk_insert_const (self->strings, req->captions[unit]);
+  box.annotation = req->annotations[unit] != NULL
+                       ? g_string_chunk_insert_const (self->strings, req->annotations[unit])
+                       : NULL;
+  box.role = req->roles[unit];
   if (req->member_start != NULL && !is_stub)
     {
       box.n_members = req->member_start[unit + 1] - req->member_start[unit];
@@ -462,16 +620,29 @@ add_box (GraftLayout        *self,
                            &g_array_index (req->members, guint, req->member_start[unit]),
                            box.n_members);
     }
-  if (is_stub)
+  if (box.role == GRAFT_LAYOUT_ROLE_PARAMETER || box.role == GRAFT_LAYOUT_ROLE_BUFFER ||
+      box.role == GRAFT_LAYOUT_ROLE_CONSTANT)
+    {
+      /* A weight, stub or not: a pill with its target. */
+      double w = _graft_text_width (text, GRAFT_TEXT_CAPTION, box.label) + 2 * GRAFT_STUB_PAD_X;
+
+      if (box.annotation != NULL)
+        w = MAX (w, _graft_text_width (text, GRAFT_TEXT_EDGE, box.annotation) + 4);
+      box.box.width = w;
+      box.box.height = GRAFT_WEIGHT_HEIGHT;
+    }
+  else if (is_stub)
     {
       box.box.width = _graft_text_width (text, GRAFT_TEXT_STUB, box.name) + 2 * GRAFT_STUB_PAD_X;
       box.box.height = GRAFT_STUB_HEIGHT;
     }
   else
     {
-      double w = MAX (_graft_text_width (text, GRAFT_TEXT_NAME, box.name),
+      double w = MAX (_graft_text_width (text, GRAFT_TEXT_NAME, box.label),
                       _graft_text_width (text, GRAFT_TEXT_CAPTION, box.caption));
 
+      if (box.annotation != NULL)
+        w = MAX (w, _graft_text_width (text, GRAFT_TEXT_EDGE, box.annotation));
       box.box.width = MAX (w + 2 * GRAFT_BOX_PAD_X, GRAFT_BOX_MIN_WIDTH);
       box.box.height = GRAFT_BOX_HEIGHT;
     }
@@ -491,8 +662,9 @@ compare_guint (const void *a,
 
 /* The spatial index's bands are this tall, in points: a few ranks each. */
 #define BAND_HEIGHT 256.0
-/* How far past its box a box's drawing reaches (selection ring, badge). */
-#define QUERY_GROW 10.0
+/* How far past its box a box's drawing reaches (selection ring, badge,
+ * the annotation under it). */
+#define QUERY_GROW (GRAFT_EDGE_LABEL_GAP + GRAFT_EDGE_LABEL_HEIGHT + 8.0)
 
 static void
 band_range (double top,
@@ -834,6 +1006,34 @@ add_segment_edges (Run *run)
     }
 }
 
+/* A program's weight that nothing uses (a batch norm's
+ * `num_batches_tracked`) stands before the box drawn after it (see
+ * graft_draw_order_new()): an edge that dot alone sees keeps it there,
+ * instead of on dot's top rank. */
+static void
+tie_unused_weights (Run *run)
+{
+  GraftLayoutRequest  *req = run->req;
+  g_autofree gboolean *used = g_new0 (gboolean, MAX (req->n_nodes, 1));
+
+  for (guint k = 0; k < req->inputs->len; k++)
+    used[g_array_index (req->inputs, guint, k)] = TRUE;
+  for (guint u = 0; u + 1 < req->n_nodes; u++)
+    {
+      guint    box = run->unit_box[u];
+      guint    next = run->unit_box[u + 1];
+      Segment *seg = &run->segments[run->segment_of[box]];
+
+      if (used[u] || run->segment_of[next] != run->segment_of[box] ||
+          (req->roles[u] != GRAFT_LAYOUT_ROLE_PARAMETER &&
+           req->roles[u] != GRAFT_LAYOUT_ROLE_BUFFER &&
+           req->roles[u] != GRAFT_LAYOUT_ROLE_CONSTANT))
+        continue;
+      segment_add_edge (seg, g_array_index (seg->box_local, guint, box - seg->first_box),
+                        g_array_index (seg->box_local, guint, next - seg->first_box));
+    }
+}
+
 /* dot, one segment at a time; stack the results, centred. */
 static gboolean
 lay_out_segments (Run     *run,
@@ -848,7 +1048,7 @@ lay_out_segments (Run     *run,
         (const GraftGvEdgeSpec *) (gpointer) seg->edges->data,
         seg->edges->len,
         NODESEP,
-        RANKSEP,
+        run->req->annotated ? RANKSEP_ANNOTATED : RANKSEP,
         FALSE,
       };
 
@@ -951,6 +1151,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   cut_segments (&run);
   add_segment_boxes (&run);
   add_segment_edges (&run);
+  tie_unused_weights (&run);
   if (lay_out_segments (&run, error))
     {
       place_boxes (&run);

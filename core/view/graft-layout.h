@@ -21,6 +21,25 @@ typedef struct _GraftLayout        GraftLayout;
 typedef struct _GraftLayoutRequest GraftLayoutRequest;
 
 /**
+ * GraftLayoutRole:
+ * @GRAFT_LAYOUT_ROLE_NODE: any node (a traced graph's inputs included)
+ * @GRAFT_LAYOUT_ROLE_INPUT: a program's user input
+ * @GRAFT_LAYOUT_ROLE_PARAMETER: a program's parameter (drawn as a pill
+ *   labelled with its target, `lin.weight`)
+ * @GRAFT_LAYOUT_ROLE_BUFFER: a program's buffer
+ * @GRAFT_LAYOUT_ROLE_CONSTANT: a program's lifted constant or script object
+ *
+ * What a box stands for, as a program's signature says.
+ */
+typedef enum {
+  GRAFT_LAYOUT_ROLE_NODE,
+  GRAFT_LAYOUT_ROLE_INPUT,
+  GRAFT_LAYOUT_ROLE_PARAMETER,
+  GRAFT_LAYOUT_ROLE_BUFFER,
+  GRAFT_LAYOUT_ROLE_CONSTANT,
+} GraftLayoutRole;
+
+/**
  * GraftLayoutNode:
  * @box: where the box is drawn
  * @name: the graph node's name
@@ -33,19 +52,29 @@ typedef struct _GraftLayoutRequest GraftLayoutRequest;
  *   graph nodes it holds (see graft_layout_get_members()); its @name is then
  *   the scope's path and @node_index its first node
  * @first_member: where its nodes start in the layout's member list
+ * @label: what the first line of the box shows: @name, or a program
+ *   weight's target (`lin.weight`), or a folded module's path and class
+ *   (`layer1.0 · BasicBlock`)
+ * @annotation: (nullable): the value the node computes (`f32[2, 3]`), as a
+ *   program records it, drawn on the edges that leave the box; %NULL when
+ *   nothing is known (traced graphs, new nodes, folded boxes)
+ * @role: what the box stands for in a program's signature
  *
  * One box of a layout.  Strings live as long as the layout.
  */
 typedef struct
 {
-  GraftRect   box;
-  const char *name;
-  const char *caption;
-  GraftOp     op;
-  guint       node_index;
-  gboolean    is_stub;
-  guint       n_members;
-  guint       first_member;
+  GraftRect       box;
+  const char     *name;
+  const char     *caption;
+  GraftOp         op;
+  guint           node_index;
+  gboolean        is_stub;
+  guint           n_members;
+  guint           first_member;
+  const char     *label;
+  const char     *annotation;
+  GraftLayoutRole role;
 } GraftLayoutNode;
 
 /**

@@ -31,6 +31,8 @@
 #define MATCH_WIDTH 3.0
 #define ARROW_HALF  3.2
 #define PNG_SCALE   2.0
+/* Below this zoom an annotation's 7 points are under 4 pixels. */
+#define MIN_ANNOTATION_SCALE 0.55
 
 typedef struct
 {
@@ -47,6 +49,7 @@ typedef struct
   Rgba                 hover;
   Rgba                 added;
   Rgba                 dropped;
+  Rgba                 annotation;
   const GraftOpColors *ops;
 } Theme;
 
@@ -72,6 +75,7 @@ get_theme (GraftRenderStyle style,
       theme->hover = rgb (0xffffff, 0.12);
       theme->added = rgb (0x57e389, 1);
       theme->dropped = rgb (0x9a9996, 1);
+      theme->annotation = rgb (0xb8b8b8, 1);
       theme->ops = graft_palette_dark;
     }
   else
@@ -84,6 +88,7 @@ get_theme (GraftRenderStyle style,
       theme->hover = rgb (0x000000, 0.07);
       theme->added = rgb (0x26a269, 1);
       theme->dropped = rgb (0x5e5c64, 1);
+      theme->annotation = rgb (0x505050, 1);
       theme->ops = graft_palette_light;
     }
 }
@@ -247,6 +252,41 @@ show_centered (cairo_t       *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+static gboolean
+is_weight (const GraftLayoutNode *box)
+{
+  return box->role == GRAFT_LAYOUT_ROLE_PARAMETER || box->role == GRAFT_LAYOUT_ROLE_BUFFER ||
+         box->role == GRAFT_LAYOUT_ROLE_CONSTANT;
+}
+
+/* What flows out of @box, written under it on its edges, over a patch of
+ * background so the edges do not run through the text. */
+static void
+draw_annotation (cairo_t               *cr,
+                 GraftText             *text,
+                 const Theme           *theme,
+                 const GraftLayoutNode *box)
+{
+  PangoLayout   *layout = _graft_text_layout (text, GRAFT_TEXT_EDGE, box->annotation);
+  PangoRectangle logical;
+  double         w;
+  double         h;
+  double         x;
+  /* Below the cards of a folded box. */
+  double y = box->box.y + box->box.height + GRAFT_EDGE_LABEL_GAP + (box->n_members > 0 ? 6 : 0);
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  w = (double) logical.width / PANGO_SCALE;
+  h = (double) logical.height / PANGO_SCALE;
+  x = box->box.x + (box->box.width - w) / 2;
+  cairo_rectangle (cr, x - 1.5, y, w + 3, MIN (h, GRAFT_EDGE_LABEL_HEIGHT));
+  set_source (cr, theme->background);
+  cairo_fill (cr);
+  set_source (cr, theme->annotation);
+  cairo_move_to (cr, x, y + (GRAFT_EDGE_LABEL_HEIGHT - h) / 2);
+  pango_cairo_show_layout (cr, layout);
+}
+
 static void
 draw_box (cairo_t                  *cr,
           GraftText                *text,
@@ -256,12 +296,13 @@ draw_box (cairo_t                  *cr,
           const GraftRenderOptions *options)
 {
   const GraftLayoutNode *box = graft_layout_get_node (layout, b);
-  const GraftOpColors   *colors = &theme->ops[box->op];
+  const GraftOpColors   *colors = &theme->ops[is_weight (box) ? GRAFT_OP_GET_ATTR : box->op];
   gint                   match = match_of (layout, options, b);
   gboolean               selected = flag_of (layout, options->node_selected, b);
   gint                   hovered_node = options->hovered;
   gboolean               hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
-  double                 radius = box->is_stub ? box->box.height / 2 : BOX_RADIUS;
+  gboolean               weight = is_weight (box);
+  double                 radius = box->is_stub || weight ? box->box.height / 2 : BOX_RADIUS;
   double                 cx = box->box.x + box->box.width / 2;
   double                 cy = box->box.y + box->box.height / 2;
 
@@ -336,20 +377,33 @@ draw_box (cairo_t                  *cr,
     }
   else
     {
+      static const double buffer_dash[] = { 3.0, 2.0 };
+      static const double constant_dash[] = { 1.0, 2.0 };
+
       set_source (cr, rgb (colors->border, 1));
       cairo_set_line_width (cr, box->is_stub ? 0.8 : box->n_members > 0 ? 1.6
                                                                         : 1.0);
-      cairo_set_dash (cr, NULL, 0, 0);
+      /* Buffers dashed, constants dotted: told apart from parameters
+       * without colour. */
+      if (box->role == GRAFT_LAYOUT_ROLE_BUFFER)
+        cairo_set_dash (cr, buffer_dash, G_N_ELEMENTS (buffer_dash), 0);
+      else if (box->role == GRAFT_LAYOUT_ROLE_CONSTANT)
+        cairo_set_dash (cr, constant_dash, G_N_ELEMENTS (constant_dash), 0);
+      else
+        cairo_set_dash (cr, NULL, 0, 0);
     }
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
 
   set_source (cr, theme->text);
-  if (box->is_stub)
+  if (weight)
+    show_centered (cr, text, GRAFT_TEXT_CAPTION, box->label, cx, cy);
+  else if (box->is_stub)
     show_centered (cr, text, GRAFT_TEXT_STUB, box->name, cx, cy);
   else
     {
-      show_centered (cr, text, GRAFT_TEXT_NAME, box->name, cx, box->box.y + box->box.height * 0.32);
+      show_centered (cr, text, GRAFT_TEXT_NAME, box->label, cx,
+                     box->box.y + box->box.height * 0.32);
       set_source (cr, theme->caption);
       show_centered (cr, text, GRAFT_TEXT_CAPTION, box->caption, cx,
                      box->box.y + box->box.height * 0.70);
@@ -388,8 +442,9 @@ graft_render_draw (GraftLayout              *layout,
 {
   GraftRenderOptions defaults;
   g_autoptr (GraftText) text = NULL;
-  Theme  theme;
-  double x1, y1, x2, y2;
+  Theme    theme;
+  double   x1, y1, x2, y2;
+  gboolean readable;
   g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -412,6 +467,15 @@ graft_render_draw (GraftLayout              *layout,
       cairo_paint (cr);
     }
 
+  /* Annotations are small: drawn only where they can be read (files are
+   * drawn at 1 or more). */
+  {
+    double dx = 1;
+    double dy = 0;
+
+    cairo_user_to_device_distance (cr, &dx, &dy);
+    readable = sqrt (dx * dx + dy * dy) >= MIN_ANNOTATION_SCALE;
+  }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   graft_layout_query (layout, x1, y1, x2, y2, boxes, edges);
@@ -450,10 +514,14 @@ graft_render_draw (GraftLayout              *layout,
       guint                  b = g_array_index (boxes, guint, k);
       const GraftLayoutNode *box = graft_layout_get_node (layout, b);
       GraftRect              grown = { box->box.x - 10, box->box.y - 10, box->box.width + 20,
-                                       box->box.height + 20 };
+                                       box->box.height + 30 };
 
       if (intersects (&grown, x1, y1, x2, y2))
-        draw_box (cr, text, &theme, layout, b, options);
+        {
+          draw_box (cr, text, &theme, layout, b, options);
+          if (box->annotation != NULL && readable)
+            draw_annotation (cr, text, &theme, box);
+        }
     }
   cairo_restore (cr);
 }

@@ -23,6 +23,7 @@ typedef enum {
   GRAFT_TEXT_CAPTION, /* what the node does, second line */
   GRAFT_TEXT_STUB,    /* the name in a stub */
   GRAFT_TEXT_BADGE,   /* a match number */
+  GRAFT_TEXT_EDGE,    /* what flows on an edge (`f32[2, 3]`) */
   GRAFT_TEXT_N_STYLES,
 } GraftTextStyle;
 
@@ -32,6 +33,13 @@ typedef enum {
 #define GRAFT_BOX_MIN_WIDTH 48.0
 #define GRAFT_STUB_PAD_X    5.0
 #define GRAFT_STUB_HEIGHT   16.0
+/* A program's parameter, buffer or constant: a pill labelled with its
+ * target. */
+#define GRAFT_WEIGHT_HEIGHT 20.0
+/* What flows out of a box is written under it, on its edges, this far
+ * below the box and this tall. */
+#define GRAFT_EDGE_LABEL_GAP    2.0
+#define GRAFT_EDGE_LABEL_HEIGHT 10.0
 
 typedef struct _GraftText GraftText;
 

@@ -20,6 +20,7 @@ static const char *const font_descriptions[GRAFT_TEXT_N_STYLES] = {
   [GRAFT_TEXT_CAPTION] = "DejaVu Sans Mono, Monospace 8",
   [GRAFT_TEXT_STUB] = "DejaVu Sans Mono, Monospace 7.5",
   [GRAFT_TEXT_BADGE] = "DejaVu Sans, Sans Bold 8",
+  [GRAFT_TEXT_EDGE] = "DejaVu Sans Mono, Monospace 7",
 };
 
 struct _GraftText

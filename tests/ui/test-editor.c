@@ -11,7 +11,14 @@
  * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
  * it in the subtitle, is remembered in GSettings (the memory backend), and
  * is undone and redone as one step that keeps every edit before it;
- * GRAFT_TORCH wins at the application's start-up.
+ * GRAFT_TORCH wins at the application's start-up.  Offers to undo go in
+ * the toast on screen, and a window closes safely while toasts animate.
+ * The properties panel
+ * shows the rows of the selected node (for a hand-made torch.export
+ * program, tests/ui/program.c: arguments by their schema names, shape,
+ * stride, source line, module stack, signature; for a folded module its
+ * class and nodes), F9 shows and hides it and GSettings remembers that,
+ * and clicking an argument's node selects that node.
  */
 #include "config.h"
 
@@ -26,6 +33,8 @@
 #include "graft-document.h"
 #include "graft-match-item.h"
 #include "graft-pattern-editor.h"
+#include "graft-properties.h"
+#include "program.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -39,19 +48,23 @@ timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Runs the main loop until @done says so, at most 20 s. */
+/* Runs the main loop until @done says so, at most 20 s; a time-out fails
+ * the test, naming what it waited for. */
 static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer data)
+iterate_until_named (gboolean (*done) (gpointer),
+                     gpointer    data,
+                     const char *what)
 {
   gboolean timed_out = FALSE;
   guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
 
   while (!done (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
+  if (timed_out)
+    g_error ("waited 20 s for %s", what);
   g_source_remove (id);
 }
+#define iterate_until(done, data) iterate_until_named (done, data, #done)
 
 static void
 iterate_for (guint ms)
@@ -1447,6 +1460,99 @@ test_torch_keeps_edits (void)
   g_settings_reset (settings, "torch");
 }
 
+/* The first widget of @type in @widget, depth first. */
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The title of the toast on screen (not of one going away), or NULL. */
+static const char *
+shown_toast (GraftWindow *window)
+{
+  GtkWidget *overlay = find_widget (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (strcmp (gtk_widget_get_css_name (child), "toast") == 0 && gtk_widget_get_can_target (child))
+      return gtk_label_get_label (GTK_LABEL (find_widget (child, GTK_TYPE_LABEL)));
+  return NULL;
+}
+
+/* Closing a window while its toasts slide in and out is safe.  Each
+ * switch of the torch offers its undo; switched faster than toasts
+ * animate, and closed while they still do, the window crashed in
+ * libadwaita 1.2.2 when each offer was a new toast in place of the last
+ * one (see show_toast() in ui/graft-window.c).  Now the offers go in one
+ * toast, changed in place. */
+static void
+test_toasts_close_mid_animation (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  GraftWindow *window = open_example ();
+  AdwToast    *first = NULL;
+  gboolean     one_toast = TRUE;
+
+  for (guint i = 0; i < 6; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "torch",
+                                      g_variant_new_string (i % 2 == 0 ? "1.13" : "2.6"));
+      g_assert_nonnull (graft_window_get_undo_toast (window));
+      if (first == NULL)
+        first = graft_window_get_undo_toast (window);
+      one_toast = one_toast && graft_window_get_undo_toast (window) == first;
+      iterate_for (40);
+    }
+  g_assert_cmpstr (shown_toast (window), ==, graft_window_get_last_toast (window));
+  /* A toast that came in place of another would be hidden by now, and
+   * still sliding in. */
+  iterate_for (150);
+  close_window (window);
+  g_assert_true (one_toast);
+  g_settings_reset (settings, "torch");
+}
+
+/* A toast's Undo button runs its action, then dismisses the toast (from
+ * an idle, as AdwToastWidget does): what the undo says comes in a toast
+ * of its own, not in the one going away. */
+static void
+test_undo_toast_button (void)
+{
+  GraftWindow *window = open_example ();
+  AdwToast    *toast;
+  GVariant    *target;
+
+  activate (window, "replace-all", NULL);
+  toast = g_object_ref (graft_window_get_undo_toast (window));
+  target = g_variant_ref (adw_toast_get_action_target_value (toast));
+  /* In, and still: a click comes after the toast has been seen. */
+  iterate_for (600);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-change", target);
+  g_signal_emit_by_name (toast, "button-clicked");
+  adw_toast_dismiss (toast);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (n_nodes (window), ==, 14);
+  g_assert_null (graft_window_get_undo_toast (window));
+  /* The clicked toast has gone; the new one is on screen. */
+  iterate_for (400);
+  g_assert_cmpstr (shown_toast (window), ==, "Undone: Replace all");
+  g_variant_unref (target);
+  g_object_unref (toast);
+  close_window (window);
+}
+
 /* The code follows the torch: a value nothing uses is freed in 2.6 only.
  * A text that was never saved is read again in the other torch, and an
  * empty document just speaks it, with nothing to undo. */
@@ -1520,6 +1626,187 @@ test_application_torch (void)
   g_object_unref (app);
 }
 
+static void
+activated_cb (GraftProperties *panel,
+              const char      *name,
+              char           **out)
+{
+  g_free (*out);
+  *out = g_strdup (name);
+}
+
+static void
+test_properties_program (void)
+{
+  g_autoptr (GraftGraph) graph = program_new (2);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  GraftProperties *panel = g_object_ref_sink (GRAFT_PROPERTIES (graft_properties_new ()));
+  const char      *conv[] = { "conv2d", NULL };
+  const char      *weight[] = { "p_layer1_0_conv1_weight", NULL };
+  const char      *bn[] = { "b_layer1_0_bn1_running_var", NULL };
+  const char      *two[] = { "conv2d", "relu", NULL };
+  g_autofree char *activated = NULL;
+  g_autofree char *text = NULL;
+
+  g_signal_connect (panel, "node-activated", G_CALLBACK (activated_cb), &activated);
+  graft_properties_show (panel, graph, scopes, conv, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "call_function");
+  g_assert_cmpstr (graft_properties_get_value (panel, "target"), ==,
+                   "torch.ops.aten.conv2d.default");
+  /* Positional arguments by the operator's schema. */
+  g_assert_cmpstr (graft_properties_get_value (panel, "input"), ==, "x");
+  g_assert_cmpstr (graft_properties_get_value (panel, "weight"), ==, "p_layer1_0_conv1_weight");
+  g_assert_cmpstr (graft_properties_get_value (panel, "type"), ==, "f32[1, 64, 56, 56]");
+  g_assert_cmpstr (graft_properties_get_value (panel, "shape"), ==, "[1, 64, 56, 56]");
+  g_assert_cmpstr (graft_properties_get_value (panel, "dtype"), ==, "f32");
+  g_assert_cmpstr (graft_properties_get_value (panel, "stride"), ==, "[200704, 3136, 56, 1]");
+  g_assert_cmpstr (graft_properties_get_value (panel, "device"), ==, "cpu");
+  g_assert_cmpstr (graft_properties_get_value (panel, "source"), ==,
+                   "/usr/lib/python3/dist-packages/torchvision/models/resnet.py:92 in forward");
+  g_assert_cmpstr (graft_properties_get_value (panel, "code"), ==, "out = self.conv1(x)");
+  g_assert_true (g_str_has_prefix (graft_properties_get_value (panel, "stack trace"),
+                                   "  File \"/usr/lib/python3/dist-packages/torchvision/"));
+  g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==,
+                   "(root) \u00b7 torchvision.models.resnet.ResNet\n"
+                   "layer1 \u00b7 torch.nn.modules.container.Sequential\n"
+                   "layer1.0 \u00b7 torchvision.models.resnet.BasicBlock\n"
+                   "layer1.0.conv1 \u00b7 torch.nn.modules.conv.Conv2d");
+  g_assert_cmpstr (graft_properties_get_value (panel, "users"), ==, "batch_norm");
+  /* Copy gives every row. */
+  text = graft_properties_dup_text (panel);
+  g_assert_true (g_str_has_prefix (text, "conv2d\nop: call_function\n"));
+  g_assert_nonnull (strstr (text, "\nweight: p_layer1_0_conv1_weight\n"));
+  g_assert_nonnull (strstr (text, "\ncode: out = self.conv1(x)\n"));
+  /* A link names its node. */
+  g_assert_true (graft_properties_activate_link (panel, "weight", "p_layer1_0_conv1_weight"));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpstr (activated, ==, "p_layer1_0_conv1_weight");
+  g_assert_true (graft_properties_activate_link (panel, "users", "batch_norm"));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpstr (activated, ==, "batch_norm");
+  g_assert_false (graft_properties_activate_link (panel, "users", "relu"));
+
+  graft_properties_show (panel, graph, scopes, weight, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "placeholder");
+  g_assert_cmpstr (graft_properties_get_value (panel, "kind"), ==, "parameter");
+  g_assert_cmpstr (graft_properties_get_value (panel, "signature target"), ==,
+                   "layer1.0.conv1.weight");
+  g_assert_cmpstr (graft_properties_get_value (panel, "shape"), ==, "[64, 64, 3, 3]");
+  g_assert_null (graft_properties_get_value (panel, "source"));
+  g_assert_cmpstr (graft_properties_get_value (panel, "users"), ==, "conv2d");
+  graft_properties_show (panel, graph, scopes, bn, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "kind"), ==, "buffer");
+  g_assert_cmpstr (graft_properties_get_value (panel, "persistent"), ==, "yes");
+
+  graft_properties_show (panel, graph, scopes, NULL, "layer1.0");
+  g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1.0");
+  g_assert_cmpstr (graft_properties_get_value (panel, "class"), ==,
+                   "torchvision.models.resnet.BasicBlock");
+  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "19");
+  graft_properties_show (panel, graph, scopes, two, NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "conv2d, relu");
+  graft_properties_show (panel, graph, scopes, NULL, NULL);
+  g_assert_null (graft_properties_get_value (panel, "op"));
+  g_object_unref (panel);
+}
+
+static gboolean
+revealed (gpointer data)
+{
+  return graft_window_get_properties_shown (data);
+}
+
+/* Links are followed on an idle. */
+static gboolean
+selects_x (gpointer data)
+{
+  g_auto (GStrv) names = graft_canvas_dup_selection (data);
+
+  return names[0] != NULL && names[1] == NULL && g_str_equal (names[0], "x");
+}
+
+static gboolean
+focus_in_properties (gpointer data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (data));
+
+  return focus != NULL &&
+         gtk_widget_is_ancestor (focus, GTK_WIDGET (graft_window_get_properties (data)));
+}
+
+static void
+test_properties_window (void)
+{
+  GraftWindow     *window = open_example ();
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autoptr (GSettings) settings = g_settings_new ("org.graft.Editor");
+  g_auto (GStrv) selection = NULL;
+
+  g_settings_set_boolean (settings, "properties-visible", FALSE);
+  g_assert_false (graft_window_get_properties_shown (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (revealed, window);
+  g_assert_true (g_settings_get_boolean (settings, "properties-visible"));
+  /* The focus moved into the panel. */
+  iterate_until (focus_in_properties, window);
+
+  /* A traced graph has the rows Graft knows. */
+  graft_canvas_select (canvas, "add", FALSE);
+  /* From the keyboard: Tab goes from the copy button to the links, and
+   * Enter on a link selects its node. */
+  iterate_for (100);
+  {
+    GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (panel));
+    GtkWidget *focus;
+
+    gtk_widget_grab_focus (gtk_widget_get_last_child (header));
+    g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+    focus = gtk_root_get_focus (GTK_ROOT (window));
+    g_assert_true (GTK_IS_LABEL (focus));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (focus)), ==, "x");
+    g_signal_emit_by_name (focus, "activate-current-link");
+    iterate_until (selects_x, canvas);
+    selection = graft_canvas_dup_selection (canvas);
+    g_assert_cmpstrv (selection, ((const char *const[]){ "x", NULL }));
+    g_clear_pointer (&selection, g_strfreev);
+    graft_canvas_select (canvas, "add", FALSE);
+  }
+  g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "call_function");
+  g_assert_cmpstr (graft_properties_get_value (panel, "target"), ==, "operator.add");
+  g_assert_cmpstr (graft_properties_get_value (panel, "args[0]"), ==, "x");
+  g_assert_cmpstr (graft_properties_get_value (panel, "users"), ==, "add_1");
+  g_assert_null (graft_properties_get_value (panel, "shape"));
+  /* Clicking an argument selects its node, and the panel follows. */
+  g_assert_true (graft_properties_activate_link (panel, "args[0]", "x"));
+  iterate_until (selects_x, canvas);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpuint (g_strv_length (selection), ==, 1);
+  g_assert_cmpstr (selection[0], ==, "x");
+  g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "placeholder");
+
+  /* A rewrite and its undo: the panel shows the graph of the moment. */
+  activate (window, "replace-all", NULL);
+  graft_canvas_select (canvas, "add", FALSE);
+  g_assert_cmpstr (graft_properties_get_value (panel, "op"), ==, "call_function");
+  activate (window, "undo", NULL);
+  g_assert_cmpstr (graft_properties_get_value (panel, "target"), ==, "operator.add");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  g_assert_false (graft_window_get_properties_shown (window));
+  g_assert_false (g_settings_get_boolean (settings, "properties-visible"));
+  close_window (window);
+
+  /* A new window opens the panel as it was left. */
+  g_settings_set_boolean (settings, "properties-visible", TRUE);
+  window = open_example ();
+  g_assert_true (graft_window_get_properties_shown (window));
+  g_settings_set_boolean (settings, "properties-visible", FALSE);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1545,6 +1832,8 @@ main (int    argc,
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/properties/program", test_properties_program);
+  g_test_add_func ("/ui/properties/window", test_properties_window);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
   g_test_add_func ("/ui/window/replace-second", test_replace_second);
   g_test_add_func ("/ui/window/hit-test", test_hit_test);
@@ -1562,12 +1851,14 @@ main (int    argc,
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
   g_test_add_func ("/ui/window/undo-follows-focus", test_undo_follows_focus);
   g_test_add_func ("/ui/window/undo-toast", test_undo_toast);
+  g_test_add_func ("/ui/window/undo-toast-button", test_undo_toast_button);
   g_test_add_func ("/ui/window/pattern-from-selection-undo", test_pattern_from_selection_undo);
   g_test_add_func ("/ui/window/save-as-drops-old-autosave", test_save_as_drops_old_autosave);
   g_test_add_func ("/ui/window/restore-undo", test_restore_undo);
   g_test_add_func ("/ui/document/torch", test_document_torch);
   g_test_add_func ("/ui/window/torch-switch", test_torch_switch);
   g_test_add_func ("/ui/window/torch-keeps-edits", test_torch_keeps_edits);
+  g_test_add_func ("/ui/window/toasts-close-mid-animation", test_toasts_close_mid_animation);
   g_test_add_func ("/ui/application/torch", test_application_torch);
   return g_test_run ();
 }
