@@ -2028,12 +2028,8 @@ graft_program_text_parse (GraftSource        *source,
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (dialect->torch != GRAFT_TORCH_2_6)
-    {
-      graft_set_error_at (error, graft_source_get_filename (source), 1, 1,
-                          GRAFT_PARSE_ERROR_UNSUPPORTED, "%s", GRAFT_PROGRAM_NEEDS_TORCH_2_6);
-      return NULL;
-    }
+  if (!graft_program_check_dialect (dialect, graft_source_get_filename (source), error))
+    return NULL;
   r.source = source;
   r.dialect = dialect;
   r.text = graft_source_get_text (source);
