@@ -29,6 +29,7 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .tags_node_lines = TRUE,
       .traces_variadic_forward = TRUE,
       .has_export = TRUE,
+      .has_ignore_literals = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,

@@ -69,6 +69,10 @@ typedef enum {
  * @has_export: torch.export exists, so programs (`.pt2` archives and the
  *   texts `print(ep)` and `print_readable()` write) can be read; torch
  *   1.13.1 has no torch.export
+ * @has_ignore_literals: torch.fx's `replace_pattern_with_filters` takes
+ *   `ignore_literals`, so a pass written for this torch can ask for it
+ *   (torch 1.13.1 has neither; Graft gives `--ignore-literals` 2.x's
+ *   meaning in both dialects)
  *
  * What one torch does, as data.  Dialects are static, never freed; a
  * table generated per torch is indexed by @torch.
@@ -91,6 +95,7 @@ typedef struct
   guint       tags_node_lines : 1;
   guint       traces_variadic_forward : 1;
   guint       has_export : 1;
+  guint       has_ignore_literals : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

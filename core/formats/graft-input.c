@@ -389,6 +389,45 @@ graft_input_set_peek_source (GraftInputSet *self,
 }
 
 /**
+ * graft_input_set_get_program:
+ * @path: a Python file, or `-`
+ * @error: return location for a located error
+ *
+ * Returns: (transfer none) (nullable): @path parsed and its module body
+ *   run, once however often it is asked for
+ */
+GraftPyProgram *
+graft_input_set_get_program (GraftInputSet *self,
+                             const char    *path,
+                             GError       **error)
+{
+  GraftPyProgram *program = g_hash_table_lookup (self->programs, path);
+  GraftSource    *source;
+
+  if (program != NULL)
+    return program;
+  source = graft_input_set_get_source (self, path, error);
+  if (source == NULL)
+    return NULL;
+  program = graft_py_program_new (source, self->dialect, error);
+  if (program == NULL)
+    return NULL;
+  g_hash_table_insert (self->programs, g_strdup (path), program);
+  return program;
+}
+
+/**
+ * graft_input_set_get_dialect:
+ *
+ * Returns: (transfer none): the torch the set's graphs follow
+ */
+const GraftDialect *
+graft_input_set_get_dialect (GraftInputSet *self)
+{
+  return self->dialect;
+}
+
+/**
  * graft_input_set_load:
  * @path: the file
  * @name: (nullable): the class or function to trace in a Python file
@@ -425,14 +464,9 @@ graft_input_set_load (GraftInputSet *self,
     }
   if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
     return graft_input_load_graph (source, self->dialect, is_ref ? NULL : name, error);
-  program = g_hash_table_lookup (self->programs, path);
+  program = graft_input_set_get_program (self, path, error);
   if (program == NULL)
-    {
-      program = graft_py_program_new (source, self->dialect, error);
-      if (program == NULL)
-        return NULL;
-      g_hash_table_insert (self->programs, g_strdup (path), program);
-    }
+    return NULL;
   if (is_ref && !graft_py_program_has_entry (program, name))
     {
       graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,

@@ -10,6 +10,7 @@
 
 #include "graft-types.h"
 #include "graft-dialect.h"
+#include "graft-py-program.h"
 
 G_BEGIN_DECLS
 
@@ -49,20 +50,24 @@ void           graft_input_parse_ref (const char *ref,
 
 typedef struct _GraftInputSet GraftInputSet;
 
-char          *graft_input_dup_definition (GraftSource *source,
-                                           const char  *name) G_GNUC_WARN_UNUSED_RESULT;
-GraftInputSet *graft_input_set_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
-void           graft_input_set_free (GraftInputSet *self);
-GraftSource   *graft_input_set_get_source (GraftInputSet *self,
-                                           const char    *path,
-                                           GError       **error);
-GraftSource   *graft_input_set_peek_source (GraftInputSet *self,
-                                            const char    *path);
-GraftGraph    *graft_input_set_load (GraftInputSet *self,
-                                     const char    *path,
-                                     const char    *name,
-                                     gboolean       is_ref,
-                                     GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+char               *graft_input_dup_definition (GraftSource *source,
+                                                const char  *name) G_GNUC_WARN_UNUSED_RESULT;
+GraftInputSet      *graft_input_set_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
+void                graft_input_set_free (GraftInputSet *self);
+GraftSource        *graft_input_set_get_source (GraftInputSet *self,
+                                                const char    *path,
+                                                GError       **error);
+GraftSource        *graft_input_set_peek_source (GraftInputSet *self,
+                                                 const char    *path);
+GraftPyProgram     *graft_input_set_get_program (GraftInputSet *self,
+                                                 const char    *path,
+                                                 GError       **error);
+const GraftDialect *graft_input_set_get_dialect (GraftInputSet *self);
+GraftGraph         *graft_input_set_load (GraftInputSet *self,
+                                          const char    *path,
+                                          const char    *name,
+                                          gboolean       is_ref,
+                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftInputSet, graft_input_set_free)
 

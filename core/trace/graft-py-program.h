@@ -18,6 +18,31 @@ G_BEGIN_DECLS
 
 typedef struct _GraftPyProgram GraftPyProgram;
 
+/**
+ * GraftPyRuleRef:
+ * @pattern_name: the name the rules file gives the pattern (the last
+ *   module-level name bound to it, as `{id(v): k for k, v in vars(mod)}`
+ *   finds it)
+ * @pattern_entry: the name of its `def` or `class`, which traces it
+ * @replacement_name: likewise for the replacement
+ * @replacement_entry: likewise
+ * @start: byte span of the pair in the source, for errors about the rule
+ * @end: (see @start)
+ *
+ * One `(pattern, replacement)` pair of a rules file's `RULES`.
+ */
+typedef struct
+{
+  char   *pattern_name;
+  char   *pattern_entry;
+  char   *replacement_name;
+  char   *replacement_entry;
+  guint32 start;
+  guint32 end;
+} GraftPyRuleRef;
+
+void graft_py_rule_ref_free (GraftPyRuleRef *ref);
+
 GraftPyProgram *graft_py_program_new (GraftSource        *source,
                                       const GraftDialect *dialect,
                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
@@ -27,6 +52,9 @@ gboolean        graft_py_program_has_entry (GraftPyProgram *self,
 GraftGraph     *graft_py_program_trace (GraftPyProgram *self,
                                         const char     *entry,
                                         GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+GPtrArray      *graft_py_program_get_rules (GraftPyProgram *self,
+                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftSource    *graft_py_program_get_source (GraftPyProgram *self);
 GraftGraph     *graft_trace_source (GraftSource        *source,
                                     const GraftDialect *dialect,
                                     const char         *entry,

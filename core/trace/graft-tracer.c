@@ -1030,3 +1030,246 @@ graft_trace_source (GraftSource        *source,
     return NULL;
   return graft_py_program_trace (program, entry, error);
 }
+
+/* Rules files ----------------------------------------------------------- */
+
+void
+graft_py_rule_ref_free (GraftPyRuleRef *ref)
+{
+  if (ref == NULL)
+    return;
+  g_free (ref->pattern_name);
+  g_free (ref->pattern_entry);
+  g_free (ref->replacement_name);
+  g_free (ref->replacement_entry);
+  g_free (ref);
+}
+
+/**
+ * graft_py_program_get_source:
+ *
+ * Returns: (transfer none): the program's text
+ */
+GraftSource *
+graft_py_program_get_source (GraftPyProgram *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->source;
+}
+
+/* The value of the module-level statement that binds RULES last, or
+ * NULL; *out_stmt gets the statement. */
+static const GraftPyExpr *
+find_rules_value (GraftPyModule      *module,
+                  const GraftPyStmt **out_stmt)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (module);
+  const GraftPyExpr     *value = NULL;
+
+  *out_stmt = NULL;
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt *s = body->items[i];
+
+      if (s->kind == GRAFT_PY_STMT_ASSIGN)
+        {
+          for (guint k = 0; k < s->assign.targets.len; k++)
+            {
+              const GraftPyExpr *target = s->assign.targets.items[k];
+
+              if (target->kind == GRAFT_PY_EXPR_NAME && strcmp (target->name.id, "RULES") == 0)
+                {
+                  value = s->assign.value;
+                  *out_stmt = s;
+                }
+            }
+        }
+      else if (s->kind == GRAFT_PY_STMT_ANN_ASSIGN && s->ann_assign.value != NULL &&
+               s->ann_assign.target->kind == GRAFT_PY_EXPR_NAME &&
+               strcmp (s->ann_assign.target->name.id, "RULES") == 0)
+        {
+          value = s->ann_assign.value;
+          *out_stmt = s;
+        }
+    }
+  return value;
+}
+
+/* The expression that wrote item @i of @seq, a list or tuple display of
+ * @n items, or @seq itself when it is not one (a comprehension, a sum). */
+static const GraftPyExpr *
+item_expr (const GraftPyExpr *seq,
+           guint              n,
+           guint              i)
+{
+  if (seq != NULL &&
+      (seq->kind == GRAFT_PY_EXPR_LIST || seq->kind == GRAFT_PY_EXPR_TUPLE) &&
+      seq->sequence.elts.len == n)
+    return seq->sequence.elts.items[i];
+  return seq;
+}
+
+/* The last module-level name bound to @v (what fx-reference's
+ * `{id(v): k for k, v in vars(mod).items()}` keeps), or NULL. */
+static const char *
+global_name_of (Tracer *t,
+                Value  *v)
+{
+  const StrMap *vars = &t->globals->vars;
+  const char   *name = NULL;
+
+  for (guint i = 0; i < vars->keys->len; i++)
+    {
+      Value *w = vars->values->pdata[i];
+
+      if (w == v || (w->kind == v->kind && ((v->kind == VAL_FUNCTION && w->fn == v->fn) ||
+                                            (v->kind == VAL_CLASS && w->cls == v->cls))))
+        name = vars->keys->pdata[i];
+    }
+  return name;
+}
+
+/* The def or class name that traces @v, one half of a rule, or NULL
+ * with the tracer's error set at @at. */
+static const char *
+rule_entry (Tracer            *t,
+            Value             *v,
+            guint              rule,
+            const char        *role,
+            const GraftPyExpr *at)
+{
+  const char *kind = NULL;
+
+  if (v->kind == VAL_FUNCTION && v->fn->def != NULL && v->fn->owner == NULL &&
+      v->fn->closure == t->globals)
+    {
+      if (graft_py_module_get_body (t->module) != NULL)
+        {
+          const GraftPyStmtList *body = graft_py_module_get_body (t->module);
+
+          for (guint i = 0; i < body->len; i++)
+            if (body->items[i] == v->fn->def)
+              return v->fn->name;
+        }
+      kind = "a function not defined at module level";
+    }
+  else if (v->kind == VAL_CLASS)
+    {
+      if (!v->cls->is_module)
+        kind = "a class that is not a torch.nn.Module";
+      else
+        return v->cls->name;
+    }
+  else if (v->kind == VAL_FUNCTION && v->fn->lambda != NULL)
+    kind = "a lambda";
+  else if (v->kind == VAL_FUNCTION)
+    kind = "a function not defined at module level";
+  else
+    kind = _graft_value_type_name (v);
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
+                      "the %s of rule %u must be a function or a torch.nn.Module class that the "
+                      "rules file defines (got %s)",
+                      role, rule, kind);
+  return NULL;
+}
+
+/**
+ * graft_py_program_get_rules:
+ * @error: return location for an error located in the program's text
+ *
+ * The pairs of the program's `RULES` (cli.md, "Rules"): a non-empty list
+ * or tuple of `(pattern, replacement)` pairs, each naming a function or a
+ * torch.nn.Module class the file defines.  `RULES` is evaluated again
+ * here, so that what the module body quietly skips (an undefined name) is
+ * reported where it is.
+ *
+ * Returns: (transfer full) (element-type GraftPyRuleRef) (nullable): the
+ *   pairs in order
+ */
+GPtrArray *
+graft_py_program_get_rules (GraftPyProgram *self,
+                            GError        **error)
+{
+  Tracer            *t = &self->tracer;
+  const GraftPyStmt *stmt;
+  const GraftPyExpr *expr = find_rules_value (self->module, &stmt);
+  g_autoptr (GPtrArray) refs = NULL;
+  Value *list;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  if (expr == NULL)
+    {
+      graft_set_error_at (error, graft_source_get_filename (self->source), 1, 1,
+                          GRAFT_PARSE_ERROR_NAME,
+                          "the rules file defines no RULES (a list of (pattern, replacement) "
+                          "pairs)");
+      return NULL;
+    }
+  g_clear_error (&t->error);
+  t->tracing = FALSE;
+  list = _graft_tracer_eval (t, t->globals, expr);
+  if (list == NULL)
+    goto failed;
+  if (list->kind != VAL_LIST && list->kind != VAL_TUPLE)
+    {
+      _graft_tracer_fail (t, expr->start, expr->end, GRAFT_PARSE_ERROR_NAME,
+                          "RULES must be a list of (pattern, replacement) pairs (got %s)",
+                          _graft_value_type_name (list));
+      goto failed;
+    }
+  if (list->seq.items->len == 0)
+    {
+      _graft_tracer_fail (t, expr->start, expr->end, GRAFT_PARSE_ERROR_NAME,
+                          "RULES is empty: it needs at least one (pattern, replacement) pair");
+      goto failed;
+    }
+  refs = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_py_rule_ref_free);
+  for (guint i = 0; i < list->seq.items->len; i++)
+    {
+      Value             *pair = list->seq.items->pdata[i];
+      const GraftPyExpr *at = item_expr (expr, list->seq.items->len, i);
+      GraftPyRuleRef    *ref;
+      const char        *entries[2];
+
+      if ((pair->kind == VAL_LIST || pair->kind == VAL_TUPLE) && pair->seq.items->len != 2)
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
+                              "rule %u of RULES has %u item%s; a rule is a (pattern, replacement) "
+                              "pair",
+                              i + 1, pair->seq.items->len, pair->seq.items->len == 1 ? "" : "s");
+          goto failed;
+        }
+      if (pair->kind != VAL_LIST && pair->kind != VAL_TUPLE)
+        {
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
+                              "rule %u of RULES must be a (pattern, replacement) pair (got %s)",
+                              i + 1, _graft_value_type_name (pair));
+          goto failed;
+        }
+      for (guint k = 0; k < 2; k++)
+        {
+          entries[k] = rule_entry (t, pair->seq.items->pdata[k], i + 1,
+                                   k == 0 ? "pattern" : "replacement", item_expr (at, 2, k));
+          if (entries[k] == NULL)
+            goto failed;
+        }
+      ref = g_new0 (GraftPyRuleRef, 1);
+      ref->pattern_entry = g_strdup (entries[0]);
+      ref->replacement_entry = g_strdup (entries[1]);
+      ref->pattern_name = g_strdup (global_name_of (t, pair->seq.items->pdata[0]));
+      ref->replacement_name = g_strdup (global_name_of (t, pair->seq.items->pdata[1]));
+      if (ref->pattern_name == NULL)
+        ref->pattern_name = g_strdup ("?");
+      if (ref->replacement_name == NULL)
+        ref->replacement_name = g_strdup ("?");
+      ref->start = at->start;
+      ref->end = at->end;
+      g_ptr_array_add (refs, ref);
+    }
+  return g_steal_pointer (&refs);
+
+failed:
+  g_assert (t->error != NULL);
+  g_propagate_error (error, g_steal_pointer (&t->error));
+  return NULL;
+}
