@@ -94,9 +94,11 @@ class BasicBlock(nn.Module):
 
 
 class pattern(nn.Module):
-    """The stem's batch norm, then its ReLU.  The submodules are named as
-    the model's are, `bn1` and `relu`, because torch.fx matches modules by
-    their path; how they are built does not matter to the matcher."""
+    """The stem's batch norm, then its ReLU.
+
+    The submodules sit at the model's paths, `bn1` and
+    `relu`: torch.fx matches a call_module node only by
+    its target, the module's path, never by its class."""
 
     def __init__(self):
         super().__init__()
@@ -108,10 +110,11 @@ class pattern(nn.Module):
 
 
 class replacement(nn.Module):
-    """The same batch norm, then ReLU as a function: the graph no longer
-    calls the `relu` module there.  replace_pattern keeps the model's own
-    `bn1`: a submodule the model already has at a path the replacement
-    calls takes precedence over the replacement's."""
+    """The same batch norm, then ReLU as a function.
+
+    replace_pattern keeps the model's own `bn1`: where
+    the model has a submodule at a path the replacement
+    calls, the model's wins over the replacement's."""
 
     def __init__(self):
         super().__init__()
