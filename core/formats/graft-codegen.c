@@ -1491,18 +1491,16 @@ graft_codegen_pattern_source (GraftGraph *graph,
   g_string_append_printf (out, "class %s(torch.nn.Module):\n", name);
   _graft_buf_append (out, "    def __init__(self):\n"
                           "        super().__init__()\n");
-  /* The rule, where the user meets it. */
-  _graft_buf_append (out,
-                     "        # torch.fx matches a call_module node by its target alone, the\n");
-  _graft_buf_append (out,
-                     "        # module's path: each submodule sits at the path the graph calls.\n");
+  /* The rule, where the user meets it; short lines, as the editor's
+   * pane is narrow. */
+  _graft_buf_append (out, "        # torch.fx matches a call_module node by its\n"
+                          "        # target alone, the module's path: each\n"
+                          "        # submodule sits at the path the graph calls.\n");
   if (stand_in)
-    {
-      _graft_buf_append (out, "        # Identity stands in where the graph does not record how a "
-                              "module was\n");
-      _graft_buf_append (out, "        # built: torch.fx records the call of any torch.nn module, "
-                              "never runs it.\n");
-    }
+    _graft_buf_append (out, "        # Identity stands in where the graph does not\n"
+                            "        # record how a module was built: torch.fx\n"
+                            "        # records the call of any torch.nn module and\n"
+                            "        # never runs it.\n");
   g_string_append_len (out, lines->str, (gssize) lines->len);
   g_string_free (lines, TRUE);
   _graft_buf_append (out, "\n    def ");
