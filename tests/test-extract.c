@@ -287,8 +287,9 @@ module_pattern_text (const char        *path,
 static void
 test_module_text (void)
 {
-  g_autofree char         *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
-                                                    "resnet18_bn_relu.py", NULL);
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples", "resnet18_bn_relu.py",
+                        NULL);
   static const char *const stem[] = { "bn1", "relu", NULL };
   static const char *const block[] = { "layer2_0_bn2", "layer2_0_downsample_0",
                                        "layer2_0_downsample_1", "add_2", "layer2_0_relu_1", NULL };

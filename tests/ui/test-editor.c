@@ -6,8 +6,10 @@
  * and Redo reapplies it; replacing the second match alone gives the core's
  * result for that match; the canvas maps points on boxes to their nodes at
  * several zoom levels; typing a broken pattern shows its located error and
- * leaves the graph alone; every export format is written; the canvas
- * notifies its zoom once per change and is finalized.  Choosing torch 1.13
+ * leaves the graph alone; a pattern over modules (a class, typed or made
+ * from selected module calls) matches at its submodules' paths and Why
+ * Not Here? names the paths that differ; every export format is written;
+ * the canvas notifies its zoom once per change and is finalized.  Choosing torch 1.13
  * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
  * it in the subtitle, is remembered in GSettings (the memory backend), and
  * is undone and redone as one step that keeps every edit before it;
