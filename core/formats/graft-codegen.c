@@ -6,6 +6,10 @@
  * after their last use (`;  a = b = None`), globals for functions that do
  * not come from torch, and `wrap(...)` lines for wrapped functions.
  *
+ * A pattern made from selected nodes (graft-extract.c) is written here
+ * too, as a function, or as a torch.nn.Module class when it calls modules
+ * (graft_codegen_pattern_source()).
+ *
  * The readable form is the same code generated `verbose`, as torch 2.x's
  * `GraphModule.print_readable` asks for it (`_print_readable` in
  * torch/fx/graph_module.py): annotations from the nodes' metadata
@@ -1307,25 +1311,20 @@ graft_codegen_function_source (GraftGraph *graph,
   return g_string_free (out, FALSE);
 }
 
-/* One module of a pattern class: a path's last part, and whether the
- * graph calls it (a leaf) or it only holds others (a container). */
+/* One module of a pattern class, a node of the tree of paths: its name,
+ * and whether the graph calls it (a leaf) or it only holds others (a
+ * container). */
 typedef struct
 {
   const char *name; /* borrowed from the graph: the part up to the next dot */
   const char *path; /* borrowed from the graph: the target, for a called module */
 } Submodule;
 
-static void
-submodule_free (gpointer data)
-{
-  g_free (data);
-}
-
 static gboolean
 free_submodule_cb (GNode   *node,
                    gpointer data)
 {
-  submodule_free (node->data);
+  g_free (node->data);
   return FALSE;
 }
 

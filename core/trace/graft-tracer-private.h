@@ -103,8 +103,8 @@ struct _Object
   StrMap      modules;    /* _modules */
   StrMap      params;     /* _parameters */
   StrMap      buffers;    /* _buffers */
-  const char
-      *constructor; /* a leaf built from plain values: Python that builds it again, or NULL */
+  /* A leaf built from plain values: Python that builds it again, or NULL */
+  const char *constructor;
 };
 
 struct _Class
