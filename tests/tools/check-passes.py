@@ -85,10 +85,12 @@ def check(job, fx_path):
 
     # 1. the model, as fx-reference builds it (its fail() exits: the model itself is bad)
     try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
             gm = build_model(fx, job["args"])
     except SystemExit:
-        return "SKIP", "torch cannot build the model: " + (err.getvalue().strip().splitlines() or ["?"])[-1]
+        said = err.getvalue().strip().splitlines() or ["?"]
+        return "SKIP", "torch cannot build the model: " + said[-1]
     except Exception as e:
         return "SKIP", "torch cannot build the model: " + one_line(e)
 
@@ -106,7 +108,9 @@ def check(job, fx_path):
     run = getattr(mod, "run", None)
     if not callable(run):
         return "ERROR", "the pass defines no run(gm)"
-    note = "" if isinstance(getattr(mod, "RULES", None), (list, tuple)) else " (the pass defines no RULES list)"
+    note = ""
+    if not isinstance(getattr(mod, "RULES", None), (list, tuple)):
+        note = " (the pass defines no RULES list)"
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             out = run(gm)

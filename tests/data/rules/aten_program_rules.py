@@ -8,7 +8,9 @@
 # - rule 3 has three outputs and takes stride and padding as parameters (on torch 2.6 a
 #   placeholder also matches a literal), so all 20 convolutions fold; its replacement makes two
 #   empty tensors that nothing reads, which --dce removes with the program's unused
-#   max-pool indices;
+#   max-pool indices.  They read `mean`: were they to read the new convolution, rule 1 could
+#   never match it (a node read outside a match cannot be inside it, and --dce only runs
+#   after the last pass);
 # - rules 2 and 4 fire in pass 1 only; pass 3 replaces nothing and ends the loop.
 import torch
 

@@ -1,15 +1,18 @@
 # Inference lowering of resnet18 as make_fx records it (../aten/resnet18.py: in-place relu_ and
-# add_, eval-mode native_batch_norm with its three outputs, dead `empty` nodes), in four rules
-# over aten ops.  Run with --fixpoint 4 --dce (case aten_resnet18).
+# add_, eval-mode native_batch_norm with its three outputs), in four rules over aten ops.
+# Run with --fixpoint 4 --dce (case aten_resnet18).
 # What it pins:
 # - rule 1 only matches what rules 2 and 3 make, so it replaces nothing in pass 1 and every
 #   residual relu in pass 2; pass 3 replaces nothing and ends the loop;
-# - in pass 2 the ops of rules 2 and 3 are gone (torch 1.13.1 alone would raise KeyError for a
-#   pattern whose op never occurs: it is 0 matches);
+# - some patterns' ops are absent when their rule runs (relu.default in pass 1, relu_ and add_
+#   from pass 2): 0 matches, where torch 1.13.1 alone raises KeyError;
 # - rule 4 has three outputs and spells out its literals (torch 1.13.1's placeholders never
 #   match a literal), so only the 13 stride-1 3x3 convolutions fold; its replacement makes two
 #   empty tensors that nothing reads (the eval-mode batch norm's saved statistics), which
-#   --dce removes with make_fx's own dead `empty` and unused getitem nodes.
+#   --dce removes with the unused getitems (the max pool's indices, the saved statistics of
+#   the seven batch norms that rule 4 does not fold).  They read `mean`, not the
+#   convolution: a dead reader of a node keeps a later pattern from matching through it,
+#   since --dce only runs after the last pass.
 import torch
 
 aten = torch.ops.aten
