@@ -37,6 +37,7 @@
 #include "graft-match-text.h"
 #include "graft-rewriter.h"
 #include "graft-extract.h"
+#include "graft-dce.h"
 #include "graft-diff.h"
 #include "graft-scope.h"
 #undef GRAFT_INSIDE
