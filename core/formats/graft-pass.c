@@ -210,6 +210,76 @@ need (PassFile *file,
     }
 }
 
+/* The name a module-level `torch.fx.wrap("name")` (or `wrap(...)`, any
+ * spelling whose callee ends in `wrap`) statement wraps, or NULL. */
+static const char *
+wrapped_name (const GraftPyStmt *s)
+{
+  const GraftPyExpr *call;
+  const GraftPyExpr *func;
+  const GraftPyExpr *arg;
+
+  if (s->kind != GRAFT_PY_STMT_EXPR || s->expr.value->kind != GRAFT_PY_EXPR_CALL)
+    return NULL;
+  call = s->expr.value;
+  func = call->call.func;
+  if (!((func->kind == GRAFT_PY_EXPR_NAME && strcmp (func->name.id, "wrap") == 0) ||
+        (func->kind == GRAFT_PY_EXPR_ATTRIBUTE && strcmp (func->attribute.attr, "wrap") == 0)))
+    return NULL;
+  if (call->call.args.len != 1)
+    return NULL;
+  arg = call->call.args.items[0];
+  if (arg->kind != GRAFT_PY_EXPR_CONSTANT || arg->constant.kind != GRAFT_PY_CONST_STR)
+    return NULL;
+  return arg->constant.str;
+}
+
+/* Whether @s wraps a function that @file defines itself (a def, not an
+ * import): the pass holds a copy of it, another object than the model's. */
+static gboolean
+wraps_own_function (PassFile          *file,
+                    const GraftPyStmt *s)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (file->module);
+  const char            *name = wrapped_name (s);
+
+  if (name == NULL)
+    return FALSE;
+  for (guint i = 0; i < body->len; i++)
+    if (body->items[i]->kind == GRAFT_PY_STMT_FUNCTION_DEF && stmt_binds (body->items[i], name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds the `torch.fx.wrap` statements of functions the copied statements
+ * bind: without them torch.fx would trace through a function that the
+ * rules' file keeps as one call. */
+static void
+need_wraps (PassFile *file)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (file->module);
+  gboolean               changed = TRUE;
+
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < body->len; i++)
+        {
+          const char *name = wrapped_name (body->items[i]);
+
+          if (file->needed[i] || name == NULL)
+            continue;
+          for (guint j = 0; j < body->len; j++)
+            if (file->needed[j] && stmt_binds (body->items[j], name))
+              {
+                need (file, i);
+                changed = TRUE;
+                break;
+              }
+        }
+    }
+}
+
 /* The index of @file's top-level def or class @name, or -1. */
 static gint
 find_definition (PassFile   *file,
@@ -255,9 +325,9 @@ static const char *const own_names[] = { "torch", "RULES", "run", "_instance", "
  * rest, each text once.  Fails when two files bind one name differently
  * or a copied statement binds a name of the pass's own. */
 static gboolean
-write_statements (GArray   *files,
-                  GString  *out,
-                  GError  **error)
+write_statements (GArray  *files,
+                  GString *out,
+                  GError **error)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -320,6 +390,13 @@ write_statements (GArray   *files,
               }
             if (pass == 1)
               g_string_append (out, "\n\n");
+            if (wraps_own_function (file, s))
+              g_string_append_printf (
+                  out,
+                  "# torch.fx matches a call of a wrapped function by the function object:\n"
+                  "# this %s is a copy, so the pass matches calls of the model's own %s only\n"
+                  "# if it imports that one instead (from the model's module).\n",
+                  wrapped_name (s), wrapped_name (s));
             g_string_append (out, text);
             g_string_append_c (out, '\n');
             g_hash_table_add (seen, text);
@@ -459,6 +536,8 @@ graft_pass_write (const GraftPassRule    *rules,
         need (file, (guint) at);
       }
 
+  for (guint f = 0; f < files->len; f++)
+    need_wraps (&g_array_index (files, PassFile, f));
   write_header (out, n_rules, options);
   g_string_append (out, "import torch\nimport torch.fx\n");
   if (options->ignore_literals)
