@@ -319,15 +319,15 @@ add_suites (void)
   static const char *const pass_variant[] = { "pass", NULL };
   static const char *const bad_inputs[] = { "*_rules.py", NULL };
   g_autofree char         *dir = g_test_build_filename (G_TEST_DIST, "data", "rules", NULL);
-  g_autofree char *errors = g_test_build_filename (G_TEST_DIST, "data", "rules", "errors", NULL);
-  GoldenSuite      runs = {
-         .test_path = "/rules/run",
-         .input_dir = dir,
-         .inputs = inputs,
-         .per_dialect = TRUE,
-         .origin = GOLDEN_FROM_ORACLE,
-         .compare = GOLDEN_STRIPPED,
-         .func = test_case,
+  g_autofree char         *errors = g_build_filename (dir, "errors", NULL);
+  GoldenSuite              runs = {
+                 .test_path = "/rules/run",
+                 .input_dir = dir,
+                 .inputs = inputs,
+                 .per_dialect = TRUE,
+                 .origin = GOLDEN_FROM_ORACLE,
+                 .compare = GOLDEN_STRIPPED,
+                 .func = test_case,
   };
   GoldenSuite passes = {
     .test_path = "/rules/pass",

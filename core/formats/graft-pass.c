@@ -106,55 +106,43 @@ alias_binds (const GraftPyAlias *alias,
   return strlen (name) == len && strncmp (bound, name, len) == 0;
 }
 
-/* Whether the top-level statement @s binds @name. */
+/* Whether the top-level statement @s binds @name: a def, a class, an
+ * assignment or an import (compound statements are never copied). */
 static gboolean
 stmt_binds (const GraftPyStmt *s,
             const char        *name)
 {
-  switch (s->kind)
+  if (s->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+    return strcmp (s->function_def.name, name) == 0;
+  if (s->kind == GRAFT_PY_STMT_CLASS_DEF)
+    return strcmp (s->class_def.name, name) == 0;
+  if (s->kind == GRAFT_PY_STMT_ASSIGN)
     {
-    case GRAFT_PY_STMT_FUNCTION_DEF:
-      return strcmp (s->function_def.name, name) == 0;
-    case GRAFT_PY_STMT_CLASS_DEF:
-      return strcmp (s->class_def.name, name) == 0;
-    case GRAFT_PY_STMT_ASSIGN:
       for (guint i = 0; i < s->assign.targets.len; i++)
         if (target_binds (s->assign.targets.items[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_ANN_ASSIGN:
-      return s->ann_assign.value != NULL && target_binds (s->ann_assign.target, name);
-    case GRAFT_PY_STMT_AUG_ASSIGN:
-      return target_binds (s->aug_assign.target, name);
-    case GRAFT_PY_STMT_IMPORT:
+    }
+  if (s->kind == GRAFT_PY_STMT_ANN_ASSIGN)
+    return s->ann_assign.value != NULL && target_binds (s->ann_assign.target, name);
+  if (s->kind == GRAFT_PY_STMT_AUG_ASSIGN)
+    return target_binds (s->aug_assign.target, name);
+  if (s->kind == GRAFT_PY_STMT_IMPORT)
+    {
       for (guint i = 0; i < s->import.n_names; i++)
         if (alias_binds (s->import.names[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_IMPORT_FROM:
+    }
+  if (s->kind == GRAFT_PY_STMT_IMPORT_FROM)
+    {
       for (guint i = 0; i < s->import_from.n_names; i++)
         if (strcmp (s->import_from.names[i]->name, "*") == 0 ||
             alias_binds (s->import_from.names[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_EXPR:
-    case GRAFT_PY_STMT_RETURN:
-    case GRAFT_PY_STMT_PASS:
-    case GRAFT_PY_STMT_BREAK:
-    case GRAFT_PY_STMT_CONTINUE:
-    case GRAFT_PY_STMT_IF:
-    case GRAFT_PY_STMT_FOR:
-    case GRAFT_PY_STMT_WHILE:
-    case GRAFT_PY_STMT_WITH:
-    case GRAFT_PY_STMT_ASSERT:
-    case GRAFT_PY_STMT_RAISE:
-    case GRAFT_PY_STMT_DELETE:
-    case GRAFT_PY_STMT_GLOBAL:
-    case GRAFT_PY_STMT_NONLOCAL:
-    case GRAFT_PY_STMT_TRY:
-    default:
-      return FALSE;
     }
+  return FALSE;
 }
 
 static gboolean
