@@ -455,7 +455,8 @@ graft_document_get_dialect (GraftDocument *self)
   return self->dialect;
 }
 
-/* Traces @text's function @name into a graph; errors point into @text,
+/* Traces @text's entry (graft_input_dup_entry(): the function or class
+ * named @name, else the first one) into a graph; errors point into @text,
  * named @label. */
 static GraftGraph *
 trace_text (const GraftDialect *dialect,
@@ -465,17 +466,8 @@ trace_text (const GraftDialect *dialect,
             GError            **error)
 {
   g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
-  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, error);
 
-  if (program == NULL)
-    return NULL;
-  if (!graft_py_program_has_entry (program, name))
-    {
-      graft_set_error_at (error, label, 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "define a function named '%s'", name);
-      return NULL;
-    }
-  return graft_py_program_trace (program, name, error);
+  return graft_input_trace_entry (source, dialect, name, error);
 }
 
 /* Makes @file the document's file and @recovery (taken) what was found of

@@ -476,17 +476,199 @@ graft_input_set_load (GraftInputSet *self,
   return graft_py_program_trace (program, name, error);
 }
 
+/* The name a top-level statement defines as a function or a class, or
+ * %NULL. */
+static const char *
+definition_name (const GraftPyStmt *stmt)
+{
+  if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+    return stmt->function_def.name;
+  if (stmt->kind == GRAFT_PY_STMT_CLASS_DEF)
+    return stmt->class_def.name;
+  return NULL;
+}
+
+/* The first function or class defined inside a compound statement of
+ * @body (an `if`, a loop, a `with` or a `try`, where a pattern's
+ * definition does not count), or %NULL. */
+static const GraftPyStmt *
+find_nested_definition (const GraftPyStmtList *body)
+{
+  for (guint i = 0; i < body->len; i++)
+    {
+      const GraftPyStmt     *stmt = body->items[i];
+      const GraftPyStmtList *lists[4] = { NULL, NULL, NULL, NULL };
+      const GraftPyStmt     *found = NULL;
+
+      if (definition_name (stmt) != NULL)
+        return stmt;
+      switch (stmt->kind)
+        {
+        case GRAFT_PY_STMT_IF:
+          lists[0] = &stmt->if_stmt.body;
+          lists[1] = &stmt->if_stmt.orelse;
+          break;
+        case GRAFT_PY_STMT_FOR:
+          lists[0] = &stmt->for_stmt.body;
+          lists[1] = &stmt->for_stmt.orelse;
+          break;
+        case GRAFT_PY_STMT_WHILE:
+          lists[0] = &stmt->while_stmt.body;
+          lists[1] = &stmt->while_stmt.orelse;
+          break;
+        case GRAFT_PY_STMT_WITH:
+          lists[0] = &stmt->with_stmt.body;
+          break;
+        case GRAFT_PY_STMT_TRY:
+          lists[0] = &stmt->try_stmt.body;
+          lists[1] = &stmt->try_stmt.orelse;
+          lists[2] = &stmt->try_stmt.finalbody;
+          for (guint h = 0; h < stmt->try_stmt.n_handlers && found == NULL; h++)
+            found = find_nested_definition (&stmt->try_stmt.handlers[h]->body);
+          break;
+        case GRAFT_PY_STMT_EXPR:
+        case GRAFT_PY_STMT_ASSIGN:
+        case GRAFT_PY_STMT_AUG_ASSIGN:
+        case GRAFT_PY_STMT_ANN_ASSIGN:
+        case GRAFT_PY_STMT_RETURN:
+        case GRAFT_PY_STMT_PASS:
+        case GRAFT_PY_STMT_BREAK:
+        case GRAFT_PY_STMT_CONTINUE:
+        case GRAFT_PY_STMT_ASSERT:
+        case GRAFT_PY_STMT_RAISE:
+        case GRAFT_PY_STMT_DELETE:
+        case GRAFT_PY_STMT_GLOBAL:
+        case GRAFT_PY_STMT_NONLOCAL:
+        case GRAFT_PY_STMT_IMPORT:
+        case GRAFT_PY_STMT_IMPORT_FROM:
+        case GRAFT_PY_STMT_FUNCTION_DEF:
+        case GRAFT_PY_STMT_CLASS_DEF:
+        default:
+          break;
+        }
+      for (guint l = 0; l < G_N_ELEMENTS (lists) && found == NULL; l++)
+        if (lists[l] != NULL)
+          found = find_nested_definition (lists[l]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The top-level function or class a pattern or replacement text stands
+ * for: the one named @name, else the first one; %NULL when there is none. */
+static const GraftPyStmt *
+choose_definition (const GraftPyStmtList *body,
+                   const char            *name)
+{
+  const GraftPyStmt *first = NULL;
+
+  for (guint i = 0; i < body->len; i++)
+    {
+      const char *defined = definition_name (body->items[i]);
+
+      if (defined == NULL)
+        continue;
+      if (strcmp (defined, name) == 0)
+        return body->items[i];
+      if (first == NULL)
+        first = body->items[i];
+    }
+  return first;
+}
+
+/**
+ * graft_input_dup_entry:
+ * @source: the text of a pattern or of a replacement (an editor's)
+ * @name: `pattern` or `replacement`: the name the entry has by default
+ * @error: return location for a located #GRAFT_PARSE_ERROR
+ *
+ * The class or function such a text stands for: its top-level function or
+ * class named @name, else the first top-level function or class it
+ * defines, so that a text holding one `class BnRelu(nn.Module)` or one
+ * `def relu_add(a, b)` needs no particular name.  A text that defines
+ * neither is an error, located at a definition nested in a block if there
+ * is one (it would count at the top level), else at 1:1.
+ *
+ * Returns: (transfer full) (nullable): the entry's name, or %NULL with
+ *   @error set when @source does not parse or defines no function or class
+ *   at its top level
+ */
+char *
+graft_input_dup_entry (GraftSource *source,
+                       const char  *name,
+                       GError     **error)
+{
+  g_autoptr (GraftPyModule) module = NULL;
+  const GraftPyStmt *entry;
+  const GraftPyStmt *nested;
+
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  module = graft_py_parse (source, error);
+  if (module == NULL)
+    return NULL;
+  entry = choose_definition (graft_py_module_get_body (module), name);
+  if (entry != NULL)
+    return g_strdup (definition_name (entry));
+  nested = find_nested_definition (graft_py_module_get_body (module));
+  if (nested != NULL)
+    {
+      const char *text = graft_source_get_text (source);
+      const char *nl = memchr (text + nested->start, '\n', nested->end - nested->start);
+
+      graft_set_error_at_offset (error, source, nested->start,
+                                 nl != NULL ? (gsize) (nl - text) : nested->end,
+                                 GRAFT_PARSE_ERROR_NAME,
+                                 "'%s' is defined inside a block: define the %s as a function or "
+                                 "a torch.nn.Module class at the top level",
+                                 definition_name (nested), name);
+    }
+  else
+    graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_NAME,
+                        "define the %s as a function or a torch.nn.Module class", name);
+  return NULL;
+}
+
+/**
+ * graft_input_trace_entry:
+ * @source: the text of a pattern or of a replacement
+ * @dialect: the torch to trace it as
+ * @name: `pattern` or `replacement`
+ * @error: return location for a located error
+ *
+ * Traces the entry graft_input_dup_entry() chooses in @source.
+ *
+ * Returns: (transfer full) (nullable): the graph
+ */
+GraftGraph *
+graft_input_trace_entry (GraftSource        *source,
+                         const GraftDialect *dialect,
+                         const char         *name,
+                         GError            **error)
+{
+  g_autofree char *entry = graft_input_dup_entry (source, name, error);
+
+  if (entry == NULL)
+    return NULL;
+  return graft_trace_source (source, dialect, entry, error);
+}
+
 /**
  * graft_input_dup_definition:
  * @source: Python source
- * @name: a top-level function's name
+ * @name: the name of a top-level function or class
  *
  * The text a pattern or replacement editor starts from: the module's
  * top-level imports, then the definition of @name as written (decorators
- * included), so that the text traces on its own.
+ * included), so that the text traces on its own.  A class (a pattern over
+ * modules, whose `__init__` builds its submodules) comes with the imports
+ * too; what else its body names (a class of the model it instantiates, a
+ * helper function) is not copied.
  *
  * Returns: (transfer full) (nullable): the text, or %NULL when @source does
- *   not parse or has no top-level function @name
+ *   not parse or has no top-level function or class @name
  */
 char *
 graft_input_dup_definition (GraftSource *source,
@@ -511,8 +693,7 @@ graft_input_dup_definition (GraftSource *source,
           g_string_append_len (imports, text + stmt->start, stmt->end - stmt->start);
           g_string_append_c (imports, '\n');
         }
-      else if (stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF &&
-               strcmp (stmt->function_def.name, name) == 0)
+      else if (g_strcmp0 (definition_name (stmt), name) == 0)
         def = stmt;
     }
   if (def == NULL)

@@ -52,6 +52,13 @@ typedef struct _GraftInputSet GraftInputSet;
 
 char               *graft_input_dup_definition (GraftSource *source,
                                                 const char  *name) G_GNUC_WARN_UNUSED_RESULT;
+char               *graft_input_dup_entry (GraftSource *source,
+                                           const char  *name,
+                                           GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftGraph         *graft_input_trace_entry (GraftSource        *source,
+                                             const GraftDialect *dialect,
+                                             const char         *name,
+                                             GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 GraftInputSet      *graft_input_set_new (const GraftDialect *dialect) G_GNUC_WARN_UNUSED_RESULT;
 void                graft_input_set_free (GraftInputSet *self);
 GraftSource        *graft_input_set_get_source (GraftInputSet *self,
