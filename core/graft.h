@@ -40,6 +40,7 @@
 #include "graft-rules-file.h"
 #include "graft-pass.h"
 #include "graft-extract.h"
+#include "graft-dce.h"
 #include "graft-diff.h"
 #include "graft-scope.h"
 #undef GRAFT_INSIDE

@@ -15,7 +15,11 @@
  * the switch does rewrite them (golden.h), except the torch 2.6 files of
  * the cases where torch 2.6 succeeds, which its oracle wrote.  The rewritten graph must lint; it
  * may break "defined before use" only where Graft warned about the
- * insertion-point hazard, and it warns exactly then.  Every rewrite is then
+ * insertion-point hazard, and it warns exactly then.  With `--dce` among a
+ * case's options, graft_eliminate_dead_code() runs after the rewrite, as
+ * the oracle runs `gm.graph.eliminate_dead_code()`, and the expected files
+ * are of the graph after it; undo of both gives back the traced graph,
+ * and redo of both the result.  Every rewrite is then
  * undone, which must give back the traced graph.
  *
  * `tests/data/program-rewrites` rewrites torch.export programs: each
@@ -47,6 +51,7 @@ typedef struct
   char    *pattern;
   char    *replacement;
   gboolean ignore_literals;
+  gboolean dce;
 } Args;
 
 static void
@@ -71,6 +76,8 @@ parse_args (const char *line,
     {
       if (g_str_equal (argv[i], "--ignore-literals"))
         a->ignore_literals = TRUE;
+      else if (g_str_equal (argv[i], "--dce"))
+        a->dce = TRUE;
       else if (g_str_equal (argv[i], "--entry") && argv[i + 1] != NULL)
         a->entry = g_strdup (argv[++i]);
       else if (g_str_equal (argv[i], "--pattern") && argv[i + 1] != NULL)
@@ -124,6 +131,59 @@ case_args (const GoldenCase *gcase)
     }
 }
 
+/* `--dce`: torch's `gm.graph.eliminate_dead_code()` after the rewrite, as
+ * its own edit.  Returns it (%NULL without `--dce`); the count of erased
+ * nodes is checked against the graph. */
+static GraftEdit *
+eliminate_dead_code (const Args *a,
+                     GraftGraph *graph)
+{
+  g_autoptr (GError) error = NULL;
+  guint      n_before = graft_graph_get_n_nodes (graph);
+  guint      n_removed = G_MAXUINT;
+  GraftEdit *edit;
+
+  if (!a->dce)
+    return NULL;
+  edit = graft_eliminate_dead_code (graph, &n_removed, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (edit);
+  g_assert_cmpuint (n_removed, ==, n_before - graft_graph_get_n_nodes (graph));
+  g_assert_cmpuint (graft_edit_get_n_operations (edit), ==, n_removed);
+  return edit;
+}
+
+/* Undoes the dead code elimination, then the rewrite, and checks that the
+ * graph is @before again; redoes both and checks that it is @after. */
+static void
+check_undo_redo (GraftGraph   *graph,
+                 GraftRewrite *rewrite,
+                 GraftEdit    *dce,
+                 const char   *before)
+{
+  g_autofree char *after = graft_listing_print (graph);
+
+  if (dce != NULL)
+    graft_edit_undo (dce);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  {
+    g_autofree char *after_undo = graft_listing_print (graph);
+
+    g_assert_cmpstr (after_undo, ==, before);
+  }
+  if (dce == NULL)
+    return;
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  graft_edit_redo (dce);
+  {
+    g_autofree char *after_redo = graft_listing_print (graph);
+
+    g_assert_cmpstr (after_redo, ==, after);
+  }
+  graft_edit_undo (dce);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+}
+
 static void
 test_case (const GoldenCase *gcase)
 {
@@ -137,6 +197,7 @@ test_case (const GoldenCase *gcase)
   g_autoptr (GraftPattern) pattern = NULL;
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftEdit) dce = NULL;
   g_autofree char  *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
   g_autofree char  *before = NULL;
   GraftMatchOptions options;
@@ -188,6 +249,7 @@ test_case (const GoldenCase *gcase)
   g_assert_no_error (error);
   if (rewrite == NULL)
     return;
+  dce = eliminate_dead_code (&a, graph);
   {
     g_autofree char *code = graft_codegen_python (graph);
 
@@ -215,12 +277,7 @@ test_case (const GoldenCase *gcase)
      * definition. */
     g_assert_cmpint (ordered, ==, graft_rewrite_get_warnings (rewrite)->len == 0);
   }
-  graft_edit_undo (graft_rewrite_get_edit (rewrite));
-  {
-    g_autofree char *after_undo = graft_listing_print (graph);
-
-    g_assert_cmpstr (after_undo, ==, before);
-  }
+  check_undo_redo (graph, rewrite, dce, before);
 }
 
 /* Programs ------------------------------------------------------------------ */
@@ -334,6 +391,7 @@ test_program_case (const GoldenCase *gcase)
   g_autoptr (GraftPattern) pattern = NULL;
   g_autoptr (GPtrArray) matches = NULL;
   g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftEdit) dce = NULL;
   g_autofree char  *pfile = NULL, *pname = NULL, *rfile = NULL, *rname = NULL;
   g_autofree char  *before = NULL, *before_meta = NULL;
   GraftMatchOptions options;
@@ -400,6 +458,7 @@ test_program_case (const GoldenCase *gcase)
   g_assert_no_error (error);
   if (rewrite == NULL)
     return;
+  dce = eliminate_dead_code (&a, graph);
   {
     g_autofree char *code = graft_codegen_python (graph);
 
@@ -427,6 +486,8 @@ test_program_case (const GoldenCase *gcase)
   g_assert_no_error (error);
   check_rewritten_meta (graph, rewrite, before_meta);
   check_dot_round_trip (graph);
+  if (dce != NULL)
+    graft_edit_undo (dce);
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
   {
     g_autofree char *after_undo = graft_listing_print (graph);

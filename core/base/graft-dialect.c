@@ -11,12 +11,45 @@
 
 #include <string.h>
 
+/* torch.fx's `_side_effectful_functions` (`torch/fx/node.py`) of each torch,
+ * as `_get_qualified_name` prints them, once `import torch` has run (2.6's
+ * `has_side_effect` adds `torch.ops.higher_order.call_torchbind` then, and
+ * `inductor.resize_storage_bytes_` is there since its `hasattr` holds). */
+static const char *const side_effectful_2_6[] = {
+  "torch._assert",
+  "torch._assert_async",
+  "torch.ops.aten._assert_async.msg",
+  "torch.ops.aten._assert_scalar.default",
+  "torch.ops.aten._assert_tensor_metadata.default",
+  "torch.ops.aten.sym_constrain_range.default",
+  "torch.ops.aten.sym_constrain_range_for_size.default",
+  "torch.ops.profiler._record_function_enter",
+  "torch.ops.profiler._record_function_enter_new",
+  "torch.ops.profiler._record_function_exit",
+  "torch.ops.inductor.accumulate_grad_.default",
+  "torch.ops.inductor.resize_storage_bytes_.default",
+  "torch.ops.higher_order.call_torchbind",
+  "torch._C._set_grad_enabled",
+  "torch.amp.autocast_mode._enter_autocast",
+  "torch.amp.autocast_mode._exit_autocast",
+  NULL,
+};
+
+static const char *const side_effectful_1_13[] = {
+  "torch._assert",
+  "torch.ops.profiler._record_function_enter",
+  "torch.ops.profiler._record_function_enter_new",
+  "torch.ops.profiler._record_function_exit",
+  NULL,
+};
+
 static const GraftDialect dialects[GRAFT_N_TORCHES] = {
   [GRAFT_TORCH_2_6] = {
       .torch = GRAFT_TORCH_2_6,
       .name = "2.6",
       .version = "2.6.0",
       .users_field = "num_users",
+      .side_effectful_functions = side_effectful_2_6,
       .frees_unused_values = TRUE,
       .names_count_per_base = TRUE,
       .traces_extra_values = TRUE,
@@ -30,12 +63,14 @@ static const GraftDialect dialects[GRAFT_N_TORCHES] = {
       .traces_variadic_forward = TRUE,
       .has_export = TRUE,
       .has_ignore_literals = TRUE,
+      .impure_if_schema_mutable = TRUE,
   },
   [GRAFT_TORCH_1_13] = {
       .torch = GRAFT_TORCH_1_13,
       .name = "1.13",
       .version = "1.13.1",
       .users_field = "#users",
+      .side_effectful_functions = side_effectful_1_13,
   },
 };
 

@@ -36,6 +36,12 @@ typedef enum {
  * @name: the name `--torch` and `GRAFT_TORCH` take: `2.6`, `1.13`
  * @version: the torch release: `2.6.0`, `1.13.1`
  * @users_field: the listing's user count key: `num_users` or `#users`
+ * @side_effectful_functions: what torch.fx's `_side_effectful_functions`
+ *   (`node.py`) holds, as the qualified names call_function targets are
+ *   stored under (`torch._assert`, `torch.ops.aten._assert_scalar.default`),
+ *   %NULL-terminated: `Node.is_impure` says a call of one is impure, so
+ *   `Graph.eliminate_dead_code` keeps it unused (4 names in 1.13.1, 16 in
+ *   2.6)
  * @frees_unused_values: generated code frees a value nothing uses on its
  *   own line (`size = x.size();  size = None`)
  * @names_count_per_base: `_Namespace.create_name` counts on from the last
@@ -73,29 +79,35 @@ typedef enum {
  *   `ignore_literals`, so a pass written for this torch can ask for it
  *   (torch 1.13.1 has neither; Graft gives `--ignore-literals` 2.x's
  *   meaning in both dialects)
+ * @impure_if_schema_mutable: `Node.is_impure` also says a call_function is
+ *   impure when its target has a mutable schema (`target._schema.is_mutable`:
+ *   an OpOverload that writes to an argument, `torch.ops.aten.add_.Tensor`,
+ *   `torch.ops.aten.add.out`; graft_aten_schema_target_is_mutable())
  *
  * What one torch does, as data.  Dialects are static, never freed; a
  * table generated per torch is indexed by @torch.
  */
 typedef struct
 {
-  GraftTorch  torch;
-  const char *name;
-  const char *version;
-  const char *users_field;
-  guint       frees_unused_values : 1;
-  guint       names_count_per_base : 1;
-  guint       traces_extra_values : 1;
-  guint       matches_structured_args : 1;
-  guint       matches_attributes_by_value : 1;
-  guint       copies_replacement_attributes : 1;
-  guint       shows_dict_key_in_error : 1;
-  guint       snake_case_ascii_only : 1;
-  guint       prints_readable : 1;
-  guint       tags_node_lines : 1;
-  guint       traces_variadic_forward : 1;
-  guint       has_export : 1;
-  guint       has_ignore_literals : 1;
+  GraftTorch         torch;
+  const char        *name;
+  const char        *version;
+  const char        *users_field;
+  const char *const *side_effectful_functions;
+  guint              frees_unused_values : 1;
+  guint              names_count_per_base : 1;
+  guint              traces_extra_values : 1;
+  guint              matches_structured_args : 1;
+  guint              matches_attributes_by_value : 1;
+  guint              copies_replacement_attributes : 1;
+  guint              shows_dict_key_in_error : 1;
+  guint              snake_case_ascii_only : 1;
+  guint              prints_readable : 1;
+  guint              tags_node_lines : 1;
+  guint              traces_variadic_forward : 1;
+  guint              has_export : 1;
+  guint              impure_if_schema_mutable : 1;
+  guint              has_ignore_literals : 1;
 } GraftDialect;
 
 const GraftDialect *graft_dialect_get (GraftTorch torch);

@@ -5,7 +5,9 @@
  * The table holds offsets, not pointers, so it is read-only data with no
  * relocations: a string pool, the distinct argument and return rows, an
  * index of row numbers and one line per operator, sorted by `NAME.OVERLOAD`
- * so that a lookup bisects (12 string comparisons for ~3800 operators).
+ * so that a lookup bisects (12 string comparisons for ~3800 operators),
+ * each with its flags (whether the schema is mutable among them), and the
+ * sorted targets of the mutable overloads of the other namespaces.
  * Argument defaults are parsed from their Python reprs the first time any
  * is asked for, once per distinct argument row, and kept for the life of
  * the program.
@@ -22,9 +24,11 @@
 #define GRAFT_ATEN_HAS_DEFAULT (1u << 1)
 #define GRAFT_ATEN_VARARG      (1u << 0)
 #define GRAFT_ATEN_VARRET      (1u << 1)
+#define GRAFT_ATEN_MUTABLE     (1u << 2)
 
 /* The prefix of an OpOverload's call_function target as Graft stores it. */
-#define ATEN_PREFIX "torch.ops.aten."
+#define OPS_PREFIX  "torch.ops."
+#define ATEN_PREFIX OPS_PREFIX "aten."
 
 static const char pool[] =
 #define GRAFT_ATEN_STRING_POOL
@@ -82,6 +86,13 @@ static const GraftAtenSchema operators[] = {
   { target, first_arg, n_args, n_rets, first_ret, flags },
 #include "graft-aten-schema.inc"
 #undef GRAFT_ATEN_OPERATOR
+};
+
+/* The mutable OpOverloads of the other namespaces, `NS.NAME.OVERLOAD`, sorted. */
+static const guint32 mutable_elsewhere[] = {
+#define GRAFT_ATEN_MUTABLE_ELSEWHERE(target) target,
+#include "graft-aten-schema.inc"
+#undef GRAFT_ATEN_MUTABLE_ELSEWHERE
 };
 
 /**
@@ -541,6 +552,63 @@ graft_aten_schema_is_varret (const GraftAtenSchema *schema)
   g_return_val_if_fail (schema != NULL, FALSE);
 
   return (schema->flags & GRAFT_ATEN_VARRET) != 0;
+}
+
+/**
+ * graft_aten_schema_is_mutable:
+ *
+ * Returns: whether the schema writes to an argument (`Tensor(a!) self`, an
+ *   `out` tensor): torch's `FunctionSchema.is_mutable`
+ */
+gboolean
+graft_aten_schema_is_mutable (const GraftAtenSchema *schema)
+{
+  g_return_val_if_fail (schema != NULL, FALSE);
+
+  return (schema->flags & GRAFT_ATEN_MUTABLE) != 0;
+}
+
+/**
+ * graft_aten_schema_target_is_mutable:
+ * @target: a call_function target as Graft stores it
+ *
+ * Whether @target is an OpOverload of torch 2.6 whose schema is mutable:
+ * an aten operator of the table (`torch.ops.aten.add_.Tensor`,
+ * `torch.ops.aten.add.out`) or one of another namespace that `import
+ * torch` registers (`torch.ops.prims.copy_to.default`).  A packet
+ * (`torch.ops.aten.add_`) has no schema, and neither has any other
+ * target (`torch.relu_`).
+ *
+ * Returns: %TRUE when `target._schema.is_mutable` would be true
+ */
+gboolean
+graft_aten_schema_target_is_mutable (const char *target)
+{
+  const GraftAtenSchema *schema;
+  gsize                  lo = 0;
+  gsize                  hi = G_N_ELEMENTS (mutable_elsewhere);
+
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  if (strncmp (target, OPS_PREFIX, strlen (OPS_PREFIX)) != 0)
+    return FALSE;
+  schema = graft_aten_schema_lookup (target);
+  if (schema != NULL)
+    return graft_aten_schema_is_mutable (schema);
+  target += strlen (OPS_PREFIX);
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+      int   cmp = strcmp (target, pool + mutable_elsewhere[mid]);
+
+      if (cmp == 0)
+        return TRUE;
+      if (cmp < 0)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return FALSE;
 }
 
 static const GraftArg *

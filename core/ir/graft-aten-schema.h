@@ -3,7 +3,9 @@
  * graft-aten-schema.h: the schemas of torch 2.6's aten operators, read from
  * the generated table core/ir/graft-aten-schema.inc
  * (tests/tools/gen-aten-schema.py), so that torch 2.6's matcher can fill out
- * the arguments of a call of an OpOverload (`torch.ops.aten.add.Tensor`).
+ * the arguments of a call of an OpOverload (`torch.ops.aten.add.Tensor`),
+ * and so that its dead code elimination can tell the overloads whose schema
+ * is mutable (`torch.ops.aten.add_.Tensor`, and those of other namespaces).
  *
  * A schema is static data: lookups never allocate and the pointers they
  * return live as long as the program.  Argument `i` of a schema is in
@@ -69,6 +71,8 @@ void                   graft_aten_schema_get_return (const GraftAtenSchema *sche
                                                      GraftAtenReturn       *out);
 gboolean               graft_aten_schema_is_vararg (const GraftAtenSchema *schema);
 gboolean               graft_aten_schema_is_varret (const GraftAtenSchema *schema);
+gboolean               graft_aten_schema_is_mutable (const GraftAtenSchema *schema);
+gboolean               graft_aten_schema_target_is_mutable (const char *target);
 void                   graft_aten_schema_collect_arguments (const GraftAtenSchema *schema,
                                                             const GraftArg        *args,
                                                             const GraftArg        *kwargs,

@@ -21,7 +21,16 @@ whose schema has no overload name).  For each, read from `overload._schema`:
              note that it is not always the schema's own text: `int[2]
              padding=0` has the default [0, 0]);
   returns    the type text and the name ('' when unnamed);
-  flags      is_vararg / is_varret (`aten::format(str self, ...) -> str`).
+  flags      is_vararg / is_varret (`aten::format(str self, ...) -> str`), and
+             is_mutable: some argument is written to (`Tensor(a!) self`, an `out=`
+             tensor), which makes torch 2.6's `Node.is_impure` keep a call of the
+             overload that nothing uses (`torch.ops.aten.add_.Tensor`).
+
+The operators of the other namespaces (`prims`, `quantized`, `inductor`, ...) are not
+described, but `Node.is_impure` asks every OpOverload's schema, so the ones whose schema is
+mutable are listed by target (`prims.copy_to.default`).  Which namespaces exist depends on
+what has been imported: these are the ones `import torch` registers (what a model traced
+by torch.fx sees; importing torchvision adds none that is mutable).
 
 The type texts come from splitting str(schema) at its top-level commas; each
 piece is checked against the Argument's name, kwarg_only and position.
@@ -36,15 +45,36 @@ import sys
 import torch
 
 
-def op_names():
+def op_names(namespace):
+    """The operator names (without overload) of `namespace`, or of every other
+    namespace as (namespace, name) pairs when `namespace` is None."""
     names = set()
-    for n in torch._C._dispatch_get_all_op_names():
-        if n.startswith("aten::"):
-            names.add(n[len("aten::"):].partition(".")[0])
-    for s in torch._C._jit_get_all_schemas():
-        if s.name.startswith("aten::"):
-            names.add(s.name[len("aten::"):])
+    qualified = [n.partition(".")[0] for n in torch._C._dispatch_get_all_op_names()]
+    qualified += [s.name for s in torch._C._jit_get_all_schemas()]
+    for n in qualified:
+        ns, sep, name = n.partition("::")
+        if not sep:
+            continue
+        if namespace is None and ns != "aten":
+            names.add((ns, name))
+        elif ns == namespace:
+            names.add(name)
     return sorted(names)
+
+
+def mutable_elsewhere():
+    """`NS.NAME.OVERLOAD` of every OpOverload outside aten whose schema is mutable."""
+    targets = []
+    for ns, name in op_names(None):
+        try:
+            packet = getattr(getattr(torch.ops, ns), name)
+            overloads = packet.overloads()
+        except (AttributeError, RuntimeError):
+            continue
+        for ov in overloads:
+            if getattr(packet, ov)._schema.is_mutable:
+                targets.append(f"{ns}.{name}.{ov}")
+    return sorted(targets, key=lambda t: t.encode("utf-8"))
 
 
 def split_top(text, sep=","):
@@ -158,7 +188,7 @@ def describe(schema):
     assert len(out_rets) == len(schema.returns), text
     for (ty, name), r in zip(out_rets, schema.returns):
         assert name == (r.name or ""), (text, name, r.name)
-    return out_args, out_rets, vararg, varret
+    return out_args, out_rets, vararg, varret, schema.is_mutable
 
 
 def c_str(s):
@@ -226,8 +256,14 @@ HEADER = """\
  *     (`add.Tensor`, `relu.default`); its arguments are the argument rows
  *     index[first_arg .. first_arg + n_args - 1], its returns the return rows
  *     index[first_ret .. first_ret + n_rets - 1].  FLAGS is 0, or an |-combination of
- *     GRAFT_ATEN_VARARG (`...` among the arguments) and GRAFT_ATEN_VARRET.
+ *     GRAFT_ATEN_VARARG (`...` among the arguments), GRAFT_ATEN_VARRET and
+ *     GRAFT_ATEN_MUTABLE (`schema.is_mutable`: an argument is written to, `Tensor(a!)`).
  *     Lines are sorted by target (byte order), so a lookup can bisect.
+ *
+ *   GRAFT_ATEN_MUTABLE_ELSEWHERE (target_at)
+ *     an OpOverload of another namespace (one that `import torch` registers) whose schema
+ *     is mutable, as `NS.NAME.OVERLOAD` in `torch.ops.NS.NAME.OVERLOAD`
+ *     (`prims.copy_to.default`).  %(n_elsewhere)d lines, sorted by target (byte order).
  */
 """
 
@@ -240,7 +276,7 @@ def main():
 
     ops = {}
     unresolved = []
-    for name in op_names():
+    for name in op_names("aten"):
         try:
             packet = getattr(torch.ops.aten, name)
         except (AttributeError, RuntimeError):
@@ -255,7 +291,7 @@ def main():
     arg_rows, ret_rows, index, op_lines = {}, {}, [], []
     n_args = n_rets = 0
     for target in sorted(ops, key=lambda t: t.encode("utf-8")):
-        args, rets, vararg, varret = ops[target]
+        args, rets, vararg, varret, mutable = ops[target]
         first_arg = len(index)
         for name, ty, kw, default in args:
             flags = []
@@ -274,16 +310,19 @@ def main():
             flags.append("GRAFT_ATEN_VARARG")
         if varret:
             flags.append("GRAFT_ATEN_VARRET")
+        if mutable:
+            flags.append("GRAFT_ATEN_MUTABLE")
         op_lines.append((pool.add(target), first_arg, len(args), first_ret, len(rets),
                          " | ".join(flags) or "0"))
         n_args += len(args)
         n_rets += len(rets)
+    elsewhere = [pool.add(t) for t in mutable_elsewhere()]
 
     out = []
     out.append(HEADER % {
         "version": torch.__version__, "py": sys.version.split()[0], "n_ops": len(op_lines),
         "n_args": n_args, "n_arg_rows": len(arg_rows), "n_rets": n_rets,
-        "n_ret_rows": len(ret_rows), "pool": pool.size})
+        "n_ret_rows": len(ret_rows), "pool": pool.size, "n_elsewhere": len(elsewhere)})
     out.append("#ifdef GRAFT_ATEN_STRING_POOL")
     out.extend(c_str(t) for t in pool.texts)
     out.append("#endif\n")
@@ -302,6 +341,10 @@ def main():
     out.append("#ifdef GRAFT_ATEN_OPERATOR")
     for line in op_lines:
         out.append("GRAFT_ATEN_OPERATOR (%d, %d, %d, %d, %d, %s)" % line)
+    out.append("#endif\n")
+    out.append("#ifdef GRAFT_ATEN_MUTABLE_ELSEWHERE")
+    for at in elsewhere:
+        out.append("GRAFT_ATEN_MUTABLE_ELSEWHERE (%d)" % at)
     out.append("#endif")
     text = "\n".join(out) + "\n"
     if opts.output == "-":
@@ -309,8 +352,10 @@ def main():
     else:
         with open(opts.output, "w", encoding="utf-8") as f:
             f.write(text)
-    print(f"gen-aten-schema: {len(op_lines)} operators, {n_args} arguments "
+    n_mutable = sum(1 for line in op_lines if "GRAFT_ATEN_MUTABLE" in line[5])
+    print(f"gen-aten-schema: {len(op_lines)} operators ({n_mutable} mutable), {n_args} arguments "
           f"({len(arg_rows)} rows), {n_rets} returns ({len(ret_rows)} rows), "
+          f"{len(elsewhere)} mutable operators elsewhere, "
           f"pool {pool.size} bytes; unresolved names: {len(unresolved)}", file=sys.stderr)
     if opts.verbose and unresolved:
         print("unresolved: " + " ".join(unresolved), file=sys.stderr)
