@@ -15,37 +15,37 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#define RULES_FILE                              \
-  "import torch\n"                              \
-  "import operator\n"                           \
-  "\n"                                          \
-  "\n"                                          \
-  "def helper(x):\n"                            \
-  "    return torch.relu(x)\n"                  \
-  "\n"                                          \
-  "\n"                                          \
-  "class Base(torch.nn.Module):\n"              \
-  "    def forward(self, x):\n"                 \
-  "        return helper(x)\n"                  \
-  "\n"                                          \
-  "\n"                                          \
-  "class Twice(Base):\n"                        \
-  "    def forward(self, x):\n"                 \
-  "        return helper(helper(x))\n"          \
-  "\n"                                          \
-  "\n"                                          \
-  "def once(x):\n"                              \
-  "    return torch.relu(x)\n"                  \
-  "\n"                                          \
-  "\n"                                          \
-  "def add(a, b):\n"                            \
-  "    return operator.add(a, b)\n"             \
-  "\n"                                          \
-  "\n"                                          \
-  "def torch_add(a, b):\n"                      \
-  "    return torch.add(a, b)\n"                \
-  "\n"                                          \
-  "\n"                                          \
+#define RULES_FILE                     \
+  "import torch\n"                     \
+  "import operator\n"                  \
+  "\n"                                 \
+  "\n"                                 \
+  "def helper(x):\n"                   \
+  "    return torch.relu(x)\n"         \
+  "\n"                                 \
+  "\n"                                 \
+  "class Base(torch.nn.Module):\n"     \
+  "    def forward(self, x):\n"        \
+  "        return helper(x)\n"         \
+  "\n"                                 \
+  "\n"                                 \
+  "class Twice(Base):\n"               \
+  "    def forward(self, x):\n"        \
+  "        return helper(helper(x))\n" \
+  "\n"                                 \
+  "\n"                                 \
+  "def once(x):\n"                     \
+  "    return torch.relu(x)\n"         \
+  "\n"                                 \
+  "\n"                                 \
+  "def add(a, b):\n"                   \
+  "    return operator.add(a, b)\n"    \
+  "\n"                                 \
+  "\n"                                 \
+  "def torch_add(a, b):\n"             \
+  "    return torch.add(a, b)\n"       \
+  "\n"                                 \
+  "\n"                                 \
   "RULES = [(Twice, once), (add, torch_add)]\n"
 
 static void
@@ -95,7 +95,8 @@ test_write_reads_back (void)
   g_autoptr (GraftSource) source = graft_source_new ("rules.py", RULES_FILE, -1);
   g_autofree char *dir = g_dir_make_tmp ("graft-rules-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "saved.py", NULL);
-  g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
+  g_autoptr (GPtrArray) sources =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get_default ());
   g_autoptr (GraftRuleSet) rules = NULL;
   g_autoptr (GPtrArray) refs = NULL;
@@ -125,7 +126,8 @@ test_write_reads_back (void)
   g_assert_no_error (error);
   g_assert_true (g_str_has_prefix (text, "# Written by a test\nimport torch\nimport operator\n\n\n"
                                          "def helper(x):\n"));
-  g_assert_true (g_str_has_suffix (text, "RULES = [\n    (Twice, once),\n    (add, torch_add),\n]\n"));
+  g_assert_true (
+      g_str_has_suffix (text, "RULES = [\n    (Twice, once),\n    (add, torch_add),\n]\n"));
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   rules = graft_input_set_load_rules (inputs, path, &refs, &error);
   g_assert_no_error (error);

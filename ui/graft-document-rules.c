@@ -211,9 +211,9 @@ graft_document_add_rule (GraftDocument *self,
                          const char    *replacement_text)
 {
   g_autoptr (GraftRule) rule = NULL;
-  g_autofree char *pattern = NULL;
-  g_autofree char *replacement = NULL;
-  g_autofree char *label = NULL;
+  g_autofree char  *pattern = NULL;
+  g_autofree char  *replacement = NULL;
+  g_autofree char  *label = NULL;
   GraftRulesChange *change;
   guint             position;
 
@@ -259,8 +259,8 @@ gboolean
 graft_document_remove_rule (GraftDocument *self,
                             guint          i)
 {
-  g_autofree char *title = NULL;
-  g_autofree char *label = NULL;
+  g_autofree char  *title = NULL;
+  g_autofree char  *label = NULL;
   GraftRulesChange *change;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
@@ -295,8 +295,8 @@ graft_document_move_rule (GraftDocument *self,
 {
   g_autoptr (GraftRule) rule = NULL;
   g_autoptr (GraftRule) selected = NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *label = NULL;
+  g_autofree char  *title = NULL;
+  g_autofree char  *label = NULL;
   GraftRulesChange *change;
   guint             n;
 
@@ -333,8 +333,8 @@ graft_document_set_rule_enabled (GraftDocument *self,
                                  guint          i,
                                  gboolean       enabled)
 {
-  g_autofree char *title = NULL;
-  g_autofree char *label = NULL;
+  g_autofree char  *title = NULL;
+  g_autofree char  *label = NULL;
   GraftRulesChange *change;
   GraftRule        *rule;
 
@@ -354,10 +354,42 @@ graft_document_set_rule_enabled (GraftDocument *self,
 /* Renaming ---------------------------------------------------------------- */
 
 static const char *const keywords[] = {
-  "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-  "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
-  "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with",
-  "yield", NULL,
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
+  NULL,
 };
 
 /* Whether @name can name a rule's function in a rules file. */
@@ -440,8 +472,8 @@ rename_in_texts (GraftDocument *self,
   if (pattern_from != NULL && pattern_to != NULL)
     pattern = rename_definition (graft_rule_get_pattern_text (rule), pattern_from, pattern_to);
   if (replacement_from != NULL && replacement_to != NULL)
-    replacement =
-        rename_definition (graft_rule_get_replacement_text (rule), replacement_from, replacement_to);
+    replacement = rename_definition (graft_rule_get_replacement_text (rule), replacement_from,
+                                     replacement_to);
   _graft_rule_set_entries (rule, pattern != NULL ? pattern_to : graft_rule_get_pattern_entry (rule),
                            replacement != NULL ? replacement_to
                                                : graft_rule_get_replacement_entry (rule));
@@ -853,7 +885,8 @@ graft_document_dup_next_text (GraftDocument *self)
     case GRAFT_NEXT_DONE:
     default:
       if (next.bound_reached)
-        return g_strdup_printf ("Done: pass %u, the last allowed, still replaced matches", next.pass);
+        return g_strdup_printf ("Done: pass %u, the last allowed, still replaced matches",
+                                next.pass);
       if (graft_document_get_position (self) == 0 || next.pass == 1)
         return g_strdup ("Done: no rule has a match");
       return g_strdup_printf ("Done: pass %u replaced nothing", next.pass);
@@ -1049,12 +1082,12 @@ graft_document_step_match (GraftDocument *self,
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   g_autofree char *prefix = NULL;
   g_autofree char *label = NULL;
-  GraftNextStep next;
-  HistoryEntry *entry;
-  GraftRule    *rule;
-  GPtrArray    *matches;
-  Cursor        c;
-  guint         before;
+  GraftNextStep    next;
+  HistoryEntry    *entry;
+  GraftRule       *rule;
+  GPtrArray       *matches;
+  Cursor           c;
+  guint            before;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   get_cursor (self, &c);
@@ -1133,9 +1166,9 @@ make_rule_set (GraftDocument *self,
 
   for (guint i = 0; i < graft_document_get_n_rules (self); i++)
     {
-      GraftRule       *rule = graft_document_get_rule (self, i);
+      GraftRule *rule = graft_document_get_rule (self, i);
       g_autoptr (GraftSource) source = NULL;
-      GraftGraph      *replacement;
+      GraftGraph *replacement;
 
       if (!graft_rule_get_enabled (rule))
         continue;
@@ -1185,7 +1218,7 @@ graft_document_run_all (GraftDocument *self,
   g_autoptr (GArray) positions = NULL;
   g_autoptr (GraftRulesRun) run = NULL;
   g_autoptr (GHashTable) added = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree char *before = NULL;
+  g_autofree char  *before = NULL;
   GraftRulesOptions options;
   guint             pushed = 0;
   guint             pass_replaced = 0;
@@ -1218,7 +1251,7 @@ graft_document_run_all (GraftDocument *self,
       const GraftRuleStep *step = graft_rules_run_get_step (run, i);
       GraftRewrite        *rewrite = graft_rules_run_get_rewrite (run, i);
       GraftRule           *rule = graft_document_get_rule (self, g_array_index (positions, guint,
-                                                                                 step->rule));
+                                                                                step->rule));
       GPtrArray           *warnings = graft_rewrite_get_warnings (rewrite);
       GPtrArray           *nodes = graft_rewrite_get_added_nodes (rewrite);
       g_autofree char     *prefix = NULL;
@@ -1445,9 +1478,10 @@ read_left_out (GArray            *rules,
                GraftSource       *source,
                const GraftPyStmt *statement)
 {
-  g_autoptr (GRegex) regex = g_regex_new ("^[ \\t]*#[ \\t]*\\([ \\t]*([A-Za-z_][A-Za-z0-9_]*)[ \\t]*,"
-                                          "[ \\t]*([A-Za-z_][A-Za-z0-9_]*)[ \\t]*\\)[ \\t]*,",
-                                          G_REGEX_MULTILINE, 0, NULL);
+  g_autoptr (GRegex) regex =
+      g_regex_new ("^[ \\t]*#[ \\t]*\\([ \\t]*([A-Za-z_][A-Za-z0-9_]*)[ \\t]*,"
+                   "[ \\t]*([A-Za-z_][A-Za-z0-9_]*)[ \\t]*\\)[ \\t]*,",
+                   G_REGEX_MULTILINE, 0, NULL);
   g_autoptr (GMatchInfo) info = NULL;
   const char *text = graft_source_get_text (source);
 
@@ -1664,7 +1698,8 @@ char *
 graft_document_dup_rules_text (GraftDocument *self,
                                GError       **error)
 {
-  g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
+  g_autoptr (GPtrArray) sources =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
   g_autoptr (GArray) left_out = g_array_new (FALSE, FALSE, sizeof (gboolean));
   g_autoptr (GArray) rules = NULL;
 
@@ -1674,8 +1709,10 @@ graft_document_dup_rules_text (GraftDocument *self,
     return NULL;
   return graft_rules_file_write ((const GraftPassRule *) (gpointer) rules->data, rules->len,
                                  (const gboolean *) (gpointer) left_out->data,
-                                 "Rules written by Graft: `graft rewrite MODEL --rules FILE` applies "
-                                 "them in order,\neach as one torch.fx replace_pattern call; a rule "
+                                 "Rules written by Graft: `graft rewrite MODEL --rules FILE` "
+                                 "applies "
+                                 "them in order,\neach as one torch.fx replace_pattern call; a "
+                                 "rule "
                                  "commented out in RULES is left out.",
                                  error);
 }
@@ -1729,7 +1766,8 @@ char *
 graft_document_dup_pass (GraftDocument *self,
                          GError       **error)
 {
-  g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
+  g_autoptr (GPtrArray) sources =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) graft_source_unref);
   g_autoptr (GArray) rules = NULL;
   GraftPassOptions options = { 0 };
 

@@ -34,8 +34,8 @@ struct _GraftRule
   /* Owned */
   char         *pattern_text;
   char         *replacement_text;
-  char         *name;             /* the pattern's entry, NULL when it has none */
-  char         *replacement_name; /* likewise */
+  char         *name;              /* the pattern's entry, NULL when it has none */
+  char         *replacement_name;  /* likewise */
   char         *pattern_entry;     /* the entry to trace, or NULL for `pattern` or the first */
   char         *replacement_entry; /* likewise, NULL for `replacement` or the first */
   GraftPattern *pattern;

@@ -36,28 +36,28 @@ const GError *graft_rule_get_replacement_error (GraftRule *self);
 const char   *graft_rule_get_problem (GraftRule *self);
 
 /* For the document that holds the rule (graft-document.c): */
-void _graft_rule_set_pattern (GraftRule    *self,
-                              const char   *text,
-                              char         *name,
-                              GraftPattern *pattern,
-                              GError       *error);
-void _graft_rule_set_replacement (GraftRule  *self,
-                                  const char *text,
-                                  char       *name,
-                                  GraftGraph *replacement,
-                                  GError     *error);
-void _graft_rule_set_entries (GraftRule  *self,
-                              const char *pattern_entry,
-                              const char *replacement_entry);
-void _graft_rule_set_enabled (GraftRule *self,
-                              gboolean   enabled);
-void _graft_rule_set_position (GraftRule *self,
-                               guint      position);
-void _graft_rule_set_is_next (GraftRule *self,
-                              gboolean   is_next);
-void _graft_rule_take_matches (GraftRule *self,
-                               GPtrArray *matches,
-                               guint      n_matches);
+void       _graft_rule_set_pattern (GraftRule    *self,
+                                    const char   *text,
+                                    char         *name,
+                                    GraftPattern *pattern,
+                                    GError       *error);
+void       _graft_rule_set_replacement (GraftRule  *self,
+                                        const char *text,
+                                        char       *name,
+                                        GraftGraph *replacement,
+                                        GError     *error);
+void       _graft_rule_set_entries (GraftRule  *self,
+                                    const char *pattern_entry,
+                                    const char *replacement_entry);
+void       _graft_rule_set_enabled (GraftRule *self,
+                                    gboolean   enabled);
+void       _graft_rule_set_position (GraftRule *self,
+                                     guint      position);
+void       _graft_rule_set_is_next (GraftRule *self,
+                                    gboolean   is_next);
+void       _graft_rule_take_matches (GraftRule *self,
+                                     GPtrArray *matches,
+                                     guint      n_matches);
 GPtrArray *_graft_rule_get_matches (GraftRule *self);
 
 G_END_DECLS
