@@ -35,13 +35,13 @@ struct _GraftRulesPanel
   GtkWidget parent_instance;
 
   /* Template widgets */
-  GtkListView    *rule_list;
-  GtkListView    *history_list;
-  GtkSwitch      *fixpoint_switch;
-  GtkSpinButton  *fixpoint_spin;
-  GtkSwitch      *dce_switch;
-  GtkLabel       *next_label;
-  GtkWidget      *run_button;
+  GtkListView   *rule_list;
+  GtkListView   *history_list;
+  GtkSwitch     *fixpoint_switch;
+  GtkSpinButton *fixpoint_spin;
+  GtkSwitch     *dce_switch;
+  GtkLabel      *next_label;
+  GtkWidget     *run_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -454,11 +454,18 @@ rule_selected_cb (GtkSingleSelection *selection,
                   GParamSpec         *pspec,
                   GraftRulesPanel    *self)
 {
-  guint selected = gtk_single_selection_get_selected (selection);
+  GraftRule *item = gtk_single_selection_get_selected_item (selection);
+  guint      chosen;
 
-  if (self->syncing || self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+  if (self->syncing || self->document == NULL || item == NULL)
     return;
-  graft_document_select_rule (self->document, selected);
+  /* While the document moves rules, the selection follows the rows; only
+   * another rule is a choice. */
+  chosen = graft_document_get_selected_rule (self->document);
+  if (chosen < graft_document_get_n_rules (self->document) &&
+      graft_document_get_rule (self->document, chosen) == item)
+    return;
+  graft_document_select_rule (self->document, gtk_single_selection_get_selected (selection));
 }
 
 static void
@@ -513,7 +520,9 @@ graft_rules_panel_set_document (GraftRulesPanel *self,
   self->document = g_object_ref (document);
   self->rule_selection =
       gtk_single_selection_new (g_object_ref (graft_document_get_rules (document)));
-  gtk_single_selection_set_autoselect (self->rule_selection, TRUE);
+  /* No choice of its own when the chosen rule goes: the document says
+   * which is chosen then (sync_rules()). */
+  gtk_single_selection_set_autoselect (self->rule_selection, FALSE);
   gtk_single_selection_set_can_unselect (self->rule_selection, FALSE);
   gtk_list_view_set_model (self->rule_list, GTK_SELECTION_MODEL (self->rule_selection));
   g_signal_connect (self->rule_selection, "notify::selected", G_CALLBACK (rule_selected_cb), self);

@@ -531,13 +531,16 @@ replace_selected_cb (GSimpleAction *action,
     replace_match (user_data, (guint) match);
 }
 
-/* After an undo or redo of the graph that did @what (NULL: nothing to
- * do): the toast says which change it was, since the graph may be out of
- * sight. */
+/* After an undo or redo that did @what (NULL: nothing to do): the toast
+ * says which change it was, since the graph may be out of sight.  When
+ * the graph moved (the document's revision is no longer @revision), the
+ * rule the next step applies is chosen; a change of the rule set keeps
+ * the choice it restored. */
 static void
 history_stepped (GraftWindow *self,
                  const char  *verb,
-                 const char  *what)
+                 const char  *what,
+                 guint        revision)
 {
   if (what != NULL)
     {
@@ -546,7 +549,8 @@ history_stepped (GraftWindow *self,
       _graft_window_toast (self, text, FALSE);
       _graft_window_show_warnings (self);
       _graft_window_relayout_or_clear (self);
-      _graft_window_follow_next (self, FALSE);
+      if (revision != graft_document_get_revision (self->document))
+        _graft_window_follow_next (self, FALSE);
     }
 }
 
@@ -577,7 +581,11 @@ undo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
   else
-    history_stepped (self, "Undone", graft_document_undo (self->document));
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      history_stepped (self, "Undone", graft_document_undo (self->document), revision);
+    }
 }
 
 static void
@@ -591,7 +599,11 @@ redo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
   else
-    history_stepped (self, "Redone", graft_document_redo (self->document));
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      history_stepped (self, "Redone", graft_document_redo (self->document), revision);
+    }
 }
 
 static void
@@ -618,12 +630,18 @@ undo_change_cb (GSimpleAction *action,
   if (serial == self->undo_run_serial &&
       self->undo_run_from < graft_document_get_position (self->document))
     {
+      guint revision = graft_document_get_revision (self->document);
+
       _graft_window_flush_editors (self);
       graft_document_go_to (self->document, self->undo_run_from);
-      history_stepped (self, "Undone", "Run all");
+      history_stepped (self, "Undone", "Run all", revision);
       return;
     }
-  history_stepped (self, "Undone", graft_document_undo (self->document));
+  {
+    guint revision = graft_document_get_revision (self->document);
+
+    history_stepped (self, "Undone", graft_document_undo (self->document), revision);
+  }
   /* Restoring unsaved work also filled the editors. */
   if (serial == self->restore_serial)
     _graft_window_undo_texts (self);

@@ -271,28 +271,28 @@ test_run_all (void)
   close_window (window);
 }
 
-#define DEAD_MODEL                                 \
-  "import torch\n"                                 \
-  "\n"                                             \
-  "\n"                                             \
-  "class M(torch.nn.Module):\n"                    \
-  "    def forward(self, x, y):\n"                 \
-  "        a = torch.relu(x)\n"                    \
-  "        b = torch.sigmoid(y)\n"                 \
+#define DEAD_MODEL                 \
+  "import torch\n"                 \
+  "\n"                             \
+  "\n"                             \
+  "class M(torch.nn.Module):\n"    \
+  "    def forward(self, x, y):\n" \
+  "        a = torch.relu(x)\n"    \
+  "        b = torch.sigmoid(y)\n" \
   "        return a + b\n"
 
-#define DEAD_RULES                                 \
-  "import torch\n"                                 \
-  "\n"                                             \
-  "\n"                                             \
-  "def relu_plus(a, b):\n"                         \
-  "    return torch.relu(a) + b\n"                 \
-  "\n"                                             \
-  "\n"                                             \
-  "def plain_relu(a, b):\n"                        \
-  "    return torch.relu(a)\n"                     \
-  "\n"                                             \
-  "\n"                                             \
+#define DEAD_RULES                 \
+  "import torch\n"                 \
+  "\n"                             \
+  "\n"                             \
+  "def relu_plus(a, b):\n"         \
+  "    return torch.relu(a) + b\n" \
+  "\n"                             \
+  "\n"                             \
+  "def plain_relu(a, b):\n"        \
+  "    return torch.relu(a)\n"     \
+  "\n"                             \
+  "\n"                             \
   "RULES = [(relu_plus, plain_relu)]\n"
 
 /* With dead-code removal: the replacement leaves `torch.sigmoid(y)`
@@ -306,9 +306,9 @@ test_dead_code (void)
   g_autofree char *expected = NULL;
   g_autofree char *code = NULL;
   g_autoptr (GFile) rules_file = NULL;
-  GraftWindow     *window;
-  GraftDocument   *document;
-  GraftNextStep    next;
+  GraftWindow   *window;
+  GraftDocument *document;
+  GraftNextStep  next;
 
   g_assert_true (g_file_set_contents (model, DEAD_MODEL, -1, NULL));
   g_assert_true (g_file_set_contents (rules, DEAD_RULES, -1, NULL));
@@ -466,6 +466,436 @@ test_step_match_skip (void)
   close_window (window);
 }
 
+/* The GtkTextView inside @widget (the first, depth first). */
+static GtkWidget *
+find_text_view (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start;
+  GtkTextIter end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* Replaces the first @from in @buffer by @to, as typing does. */
+static void
+type_over (GtkTextBuffer *buffer,
+           const char    *from,
+           const char    *to)
+{
+  g_autofree char *text = buffer_text (buffer);
+  const char      *at = strstr (text, from);
+  GtkTextIter      start;
+  GtkTextIter      end;
+
+  g_assert_nonnull (at);
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start, (gint) g_utf8_pointer_to_offset (text, at));
+  end = start;
+  gtk_text_iter_forward_chars (&end, (gint) g_utf8_strlen (from, -1));
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, to, -1);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+static const char *
+rule_name (GraftWindow *window,
+           guint        i)
+{
+  return graft_rule_get_name (graft_document_get_rule (graft_window_get_document (window), i));
+}
+
+static GtkSingleSelection *
+rule_selection (GraftWindow *window)
+{
+  GtkListView *list = graft_rules_panel_get_rule_list (graft_window_get_rules_panel (window));
+
+  return GTK_SINGLE_SELECTION (gtk_list_view_get_model (list));
+}
+
+typedef struct
+{
+  GraftRule *rule;
+  guint      n_matches;
+} CountWait;
+
+static gboolean
+count_is (gpointer data)
+{
+  CountWait *wait = data;
+
+  return graft_rule_get_n_matches (wait->rule) == wait->n_matches;
+}
+
+/* The Rules page: choosing a rule shows it in the editors; adding,
+ * removing, moving (keys' actions and a drop) and leaving out are changes
+ * of the history that undo takes back; counts follow typing. */
+static void
+test_panel_edits (void)
+{
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftRulesPanel *panel = graft_window_get_rules_panel (window);
+  GtkWidget       *pattern_editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer   *buffer;
+  g_autofree char *shown = NULL;
+  g_autoptr (GraftRule) first = g_object_ref (graft_document_get_rule (document, 0));
+  GraftNextStep next;
+  CountWait     wait;
+  guint         start = position (window);
+
+  /* A click on a row (its selection) chooses the rule. */
+  gtk_single_selection_set_selected (rule_selection (window), 2);
+  g_assert_cmpuint (graft_document_get_selected_rule (document), ==, 2);
+  shown = graft_pattern_editor_dup_text (GRAFT_PATTERN_EDITOR (pattern_editor));
+  g_assert_cmpstr (shown, ==, graft_rule_get_pattern_text (graft_document_get_rule (document, 2)));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+
+  /* Alt+Up's action moves it; the chosen rule moves with it. */
+  gtk_widget_grab_focus (GTK_WIDGET (graft_rules_panel_get_rule_list (panel)));
+  activate (window, "rule-move-up", NULL);
+  g_assert_cmpstr (rule_name (window, 1), ==, "flatten_fn");
+  g_assert_cmpstr (rule_name (window, 2), ==, "add_op");
+  g_assert_cmpuint (graft_document_get_selected_rule (document), ==, 1);
+  g_assert_cmpuint (gtk_single_selection_get_selected (rule_selection (window)), ==, 1);
+  /* A drop of rule 1 on the lower half of the last row puts it last. */
+  graft_rules_panel_drop_rule (panel, 0, 3, TRUE);
+  g_assert_cmpstr (rule_name (window, 3), ==, "sub_neg");
+  g_assert_cmpuint (graft_rule_get_position (first), ==, 3);
+  /* Ctrl+Z, with the focus in the panel, takes both back. */
+  activate (window, "undo", NULL);
+  activate (window, "undo", NULL);
+  g_assert_cmpstr (rule_name (window, 0), ==, "sub_neg");
+  g_assert_cmpstr (rule_name (window, 1), ==, "add_op");
+  g_assert_cmpstr (rule_name (window, 2), ==, "flatten_fn");
+  g_assert_cmpuint (position (window), ==, start);
+
+  /* Left out, a rule is not next any more. */
+  gtk_single_selection_set_selected (rule_selection (window), 1);
+  activate (window, "rule-toggle", NULL);
+  g_assert_false (graft_rule_get_enabled (graft_document_get_rule (document, 1)));
+  graft_document_get_next_step (document, &next);
+  g_assert_cmpuint (next.rule, ==, 2);
+  activate (window, "undo", NULL);
+  g_assert_true (graft_rule_get_enabled (graft_document_get_rule (document, 1)));
+
+  /* Removed and put back: the same rule. */
+  gtk_single_selection_set_selected (rule_selection (window), 0);
+  activate (window, "rule-remove", NULL);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 3);
+  g_assert_cmpstr (rule_name (window, 0), ==, "add_op");
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 4);
+  g_assert_true (graft_document_get_rule (document, 0) == first);
+
+  /* Added after the chosen one, with names of its own. */
+  activate (window, "rule-add", NULL);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 5);
+  g_assert_cmpuint (graft_document_get_selected_rule (document), ==, 1);
+  g_assert_cmpstr (rule_name (window, 1), ==, "pattern");
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 4);
+
+  /* Counts follow typing (after the editor's pause), and Ctrl+Z in the
+   * editor is the text's. */
+  gtk_single_selection_set_selected (rule_selection (window), 1);
+  graft_window_show_page (window, "pattern");
+  buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor));
+  gtk_widget_grab_focus (find_text_view (pattern_editor));
+  wait.rule = graft_document_get_rule (document, 1);
+  g_assert_cmpuint (graft_rule_get_n_matches (wait.rule), ==, 8);
+  type_over (buffer, "a + b", "a * b");
+  wait.n_matches = 0;
+  iterate_until (count_is, &wait);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  wait.n_matches = 8;
+  iterate_until (count_is, &wait);
+  g_assert_cmpuint (position (window), ==, start);
+  close_window (window);
+}
+
+/* The AdwMessageDialog a window shows, once it is there. */
+static gboolean
+has_dialog (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        {
+          *(AdwMessageDialog **) data = ADW_MESSAGE_DIALOG (window);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* F2 renames the rule's functions in its texts (and the editors); Ctrl+Z
+ * renames them back. */
+static void
+test_rename (void)
+{
+  GraftWindow      *window = open_resnet_with_rules ();
+  GraftDocument    *document = graft_window_get_document (window);
+  GtkWidget        *pattern_editor = graft_window_get_pattern_editor (window, FALSE);
+  AdwMessageDialog *dialog = NULL;
+  GtkWidget        *box;
+  GtkWidget        *entry;
+  g_autofree char  *shown = NULL;
+  g_autoptr (GError) error = NULL;
+
+  gtk_single_selection_set_selected (rule_selection (window), 1);
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rule-rename", NULL);
+  iterate_until (has_dialog, &dialog);
+  box = adw_message_dialog_get_extra_child (dialog);
+  entry = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
+  g_assert_true (GTK_IS_ENTRY (entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "add_op");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "plus_op");
+  adw_message_dialog_response (dialog, "rename");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate_pending ();
+
+  g_assert_cmpstr (rule_name (window, 1), ==, "plus_op");
+  g_assert_nonnull (strstr (graft_rule_get_pattern_text (graft_document_get_rule (document, 1)),
+                            "def plus_op(a, b):"));
+  shown = graft_pattern_editor_dup_text (GRAFT_PATTERN_EDITOR (pattern_editor));
+  g_assert_nonnull (strstr (shown, "def plus_op(a, b):"));
+  g_assert_cmpuint (graft_rule_get_n_matches (graft_document_get_rule (document, 1)), ==, 8);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Renamed the rule plus_op → sub_of_neg");
+
+  activate (window, "undo", NULL);
+  g_assert_cmpstr (rule_name (window, 1), ==, "add_op");
+  g_clear_pointer (&shown, g_free);
+  shown = graft_pattern_editor_dup_text (GRAFT_PATTERN_EDITOR (pattern_editor));
+  g_assert_nonnull (strstr (shown, "def add_op(a, b):"));
+  activate (window, "redo", NULL);
+  g_assert_cmpstr (rule_name (window, 1), ==, "plus_op");
+
+  /* A name Python refuses, or one the pair already uses, changes nothing. */
+  g_assert_false (graft_document_rename_rule (document, 1, "not a name", NULL, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
+  g_clear_error (&error);
+  g_assert_false (graft_document_rename_rule (document, 1, "sub_of_neg", NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (rule_name (window, 1), ==, "plus_op");
+  close_window (window);
+}
+
+/* Choosing a row of the History list goes to that change, by undo and
+ * redo: the graph is as it was after it. */
+static void
+test_history_selection (void)
+{
+  GraftWindow   *window = open_resnet_with_rules ();
+  GraftDocument *document = graft_window_get_document (window);
+  GtkListView   *list =
+      graft_rules_panel_get_history_list (graft_window_get_rules_panel (window));
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (list));
+  g_autofree char    *opened = window_code (window);
+  g_autofree char    *after_first = NULL;
+  g_autofree char    *last = NULL;
+  g_autofree char    *code = NULL;
+
+  graft_document_set_fixpoint (document, FIXPOINT);
+  activate (window, "step", NULL);
+  after_first = window_code (window);
+  activate (window, "step", NULL);
+  activate (window, "step", NULL);
+  last = window_code (window);
+  g_assert_cmpuint (history_rows (window), ==, 5);
+
+  gtk_single_selection_set_selected (selection, 2);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (position (window), ==, 2);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, after_first);
+  /* The steps after it are still there, to go back to. */
+  g_assert_cmpuint (history_rows (window), ==, 5);
+  g_assert_true (graft_document_get_can_redo (document));
+
+  gtk_single_selection_set_selected (selection, 0);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (position (window), ==, 0);
+  g_clear_pointer (&code, g_free);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, opened);
+  /* Before the rules were opened: the example's own rule. */
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 1);
+
+  gtk_single_selection_set_selected (selection, 4);
+  iterate_until (layout_ready, window);
+  g_clear_pointer (&code, g_free);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, last);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 4);
+  close_window (window);
+}
+
+/* Saved, the rules read back with the core into the same rules (a rule
+ * left out stays a comment), the CLI's run of the file equals Run All,
+ * and the editor reads its own file back into the same set. */
+static void
+test_rules_file_round_trip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-rules-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "saved_rules.py", NULL);
+  g_autofree char *model = resnet18_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (saved);
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GraftRuleSet) rules = NULL;
+  g_autoptr (GPtrArray) refs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *code = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftWindow     *again;
+  GraftDocument   *other;
+
+  graft_document_set_rule_enabled (document, 3, FALSE);
+  g_assert_true (graft_window_save_rules_to (window, file));
+  g_assert_true (g_file_get_contents (saved, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "    (add_op, sub_of_neg),\n"));
+  g_assert_nonnull (strstr (text, "    # (method_flatten, reshape_rows),\n"));
+
+  rules = graft_input_set_load_rules (inputs, saved, &refs, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (refs->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      GraftPyRuleRef *ref = refs->pdata[i];
+      GraftRule      *rule = graft_document_get_rule (document, i);
+
+      g_assert_cmpstr (ref->pattern_entry, ==, graft_rule_get_name (rule));
+      g_assert_cmpstr (ref->replacement_entry, ==, graft_rule_get_replacement_name (rule));
+    }
+
+  /* The CLI on the saved file is Run All with the rule left out. */
+  expected = core_code (model, saved, FIXPOINT, FALSE);
+  graft_document_set_fixpoint (document, FIXPOINT);
+  activate (window, "run-all", NULL);
+  code = window_code (window);
+  g_assert_cmpstr (code, ==, expected);
+
+  /* The editor reads it back: four rules, the fourth left out, the same
+   * texts. */
+  again = open_path (model);
+  other = graft_window_get_document (again);
+  graft_window_open_rules (again, file);
+  g_assert_cmpuint (graft_document_get_n_rules (other), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      GraftRule *a = graft_document_get_rule (document, i);
+      GraftRule *b = graft_document_get_rule (other, i);
+
+      g_assert_cmpstr (graft_rule_get_pattern_text (a), ==, graft_rule_get_pattern_text (b));
+      g_assert_cmpstr (graft_rule_get_replacement_text (a), ==,
+                       graft_rule_get_replacement_text (b));
+      g_assert_cmpint (graft_rule_get_enabled (a), ==, graft_rule_get_enabled (b));
+    }
+  close_window (again);
+  close_window (window);
+  g_unlink (saved);
+  g_rmdir (dir);
+}
+
+/* Export as a torch.fx pass writes what the core writes for the saved
+ * rules file: `graft rewrite --rules FILE --fixpoint N --to pass`. */
+static void
+test_export_pass (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-pass-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "rules.py", NULL);
+  g_autofree char *pass = g_build_filename (dir, "pass.py", NULL);
+  g_autoptr (GFile) rules_file = g_file_new_for_path (saved);
+  g_autoptr (GFile) pass_file = g_file_new_for_path (pass);
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GraftRuleSet) rules = NULL;
+  g_autoptr (GPtrArray) refs = NULL;
+  g_autoptr (GArray) pass_rules = g_array_new (FALSE, TRUE, sizeof (GraftPassRule));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftPassOptions options = { 0 };
+  GraftSource     *source;
+
+  graft_document_set_fixpoint (document, FIXPOINT);
+  graft_document_set_dce (document, TRUE);
+  g_assert_true (graft_window_save_rules_to (window, rules_file));
+  g_assert_true (graft_window_export_pass_to (window, pass_file));
+  g_assert_true (g_file_get_contents (pass, &written, NULL, NULL));
+
+  rules = graft_input_set_load_rules (inputs, saved, &refs, &error);
+  g_assert_no_error (error);
+  source = graft_input_set_get_source (inputs, saved, &error);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      GraftPyRuleRef *ref = refs->pdata[i];
+      GraftPassRule   rule = { source, ref->pattern_entry, source, ref->replacement_entry };
+
+      g_array_append_val (pass_rules, rule);
+    }
+  options.dialect = graft_dialect_get_default ();
+  options.origin = "rules.py";
+  options.fixpoint = FIXPOINT;
+  options.dce = TRUE;
+  expected = graft_pass_write ((const GraftPassRule *) (gpointer) pass_rules->data,
+                               pass_rules->len, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_nonnull (strstr (written, "def run(gm: torch.fx.GraphModule)"));
+  close_window (window);
+  g_unlink (saved);
+  g_unlink (pass);
+  g_rmdir (dir);
+}
+
+/* With one rule the window is as it was: the Pattern page first, and the
+ * rule is the file's own pair. */
+static void
+test_one_rule (void)
+{
+  g_autofree char *example = example_path ();
+  GraftWindow     *window = open_path (example);
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkWidget       *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget       *stack = gtk_widget_get_ancestor (editor, GTK_TYPE_STACK);
+
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 1);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "pattern");
+  g_assert_cmpstr (rule_name (window, 0), ==, "pattern");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "rule-remove"));
+  g_assert_false (graft_document_get_keeps_rules (document));
+  activate (window, "replace-all", NULL);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -489,5 +919,11 @@ main (int    argc,
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);
   g_test_add_func ("/ui/rules/step-match-skip", test_step_match_skip);
+  g_test_add_func ("/ui/rules/panel-edits", test_panel_edits);
+  g_test_add_func ("/ui/rules/rename", test_rename);
+  g_test_add_func ("/ui/rules/history-selection", test_history_selection);
+  g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
+  g_test_add_func ("/ui/rules/export-pass", test_export_pass);
+  g_test_add_func ("/ui/rules/one-rule", test_one_rule);
   return g_test_run ();
 }
