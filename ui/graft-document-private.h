@@ -178,7 +178,22 @@ void          _graft_document_set_rules_snapshot (GraftDocument *self,
                                                   GArray        *enabled,
                                                   guint          selected);
 
+void _graft_document_speak (GraftDocument      *self,
+                            const GraftDialect *dialect);
+void _graft_document_install_rules (GraftDocument *self,
+                                    GPtrArray     *rules,
+                                    guint          selected,
+                                    guint          fixpoint,
+                                    gboolean       dce);
+void _graft_document_reset_rules (GraftDocument *self);
+void _graft_document_mark_saved (GraftDocument *self,
+                                 gboolean       is_session);
+
 /* graft-document-rules.c */
+gboolean _graft_document_replay_dce (GraftDocument *self,
+                                     gboolean       looped,
+                                     guint          pass,
+                                     GError       **error);
 void     _graft_rules_change_apply (GraftDocument    *self,
                                     GraftRulesChange *change,
                                     gboolean          redo);

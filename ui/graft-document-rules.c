@@ -990,6 +990,29 @@ remove_dead_code (GraftDocument *self,
 }
 
 /**
+ * _graft_document_replay_dce:
+ * @self: a document
+ * @looped: it was the loop's last step
+ * @pass: the pass it followed
+ * @error: return location for an error
+ *
+ * Removes dead code again (reopening a session).
+ *
+ * Returns: whether it was done
+ */
+gboolean
+_graft_document_replay_dce (GraftDocument *self,
+                            gboolean       looped,
+                            guint          pass,
+                            GError       **error)
+{
+  if (!remove_dead_code (self, pass, FALSE, error))
+    return FALSE;
+  ((HistoryEntry *) self->history->pdata[self->position - 1])->looped = looped;
+  return TRUE;
+}
+
+/**
  * graft_document_step:
  * @self: a document
  * @error: return location for an error

@@ -1419,6 +1419,109 @@ speak (GraftDocument      *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TORCH]);
 }
 
+/**
+ * _graft_document_speak:
+ * @self: a document
+ * @dialect: a torch
+ *
+ * Makes @dialect the document's without a change of the history (a
+ * session about to read its input in it).
+ */
+void
+_graft_document_speak (GraftDocument      *self,
+                       const GraftDialect *dialect)
+{
+  if (dialect == self->dialect)
+    return;
+  /* The history's edits refer to the graph: they go first. */
+  truncate_history (self, 0);
+  self->position = 0;
+  self->saved = 0;
+  g_ptr_array_set_size (self->matches, 0);
+  g_ptr_array_set_size (self->dropped, 0);
+  g_hash_table_remove_all (self->match_of);
+  g_hash_table_remove_all (self->dropped_of);
+  g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_pointer (&self->code, g_free);
+  self->graph = graft_graph_new (dialect);
+  speak (self, dialect);
+}
+
+/**
+ * _graft_document_install_rules:
+ * @self: a document
+ * @rules: (element-type GraftRule): the rules, not traced yet
+ * @selected: the chosen one
+ * @fixpoint: the passes option
+ * @dce: the dead-code option
+ *
+ * Makes @rules the rule set, with no change of the history (a session
+ * read).
+ */
+void
+_graft_document_install_rules (GraftDocument *self,
+                               GPtrArray     *rules,
+                               guint          selected,
+                               guint          fixpoint,
+                               gboolean       dce)
+{
+  g_return_if_fail (rules->len > 0);
+  for (guint i = 0; i < rules->len; i++)
+    _graft_document_trace_rule (self, rules->pdata[i], NULL, NULL);
+  g_list_store_splice (self->rules, 0, graft_document_get_n_rules (self), rules->pdata,
+                       rules->len);
+  self->selected = MIN (selected, rules->len - 1);
+  self->fixpoint = fixpoint;
+  self->dce = dce;
+  _graft_document_rules_changed (self);
+}
+
+/**
+ * _graft_document_reset_rules:
+ * @self: a document
+ *
+ * Back to one rule, the template, and one pass (a session that failed to
+ * read leaves nothing of its own).
+ */
+void
+_graft_document_reset_rules (GraftDocument *self)
+{
+  g_autoptr (GPtrArray) rules = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_ptr_array_add (rules, graft_rule_new (DEFAULT_PATTERN, DEFAULT_REPLACEMENT));
+  _graft_document_install_rules (self, rules, 0, 0, FALSE);
+}
+
+/**
+ * _graft_document_mark_saved:
+ * @self: a document
+ * @is_session: what was saved, or read, is a session
+ *
+ * The document is as saved now.
+ */
+void
+_graft_document_mark_saved (GraftDocument *self,
+                            gboolean       is_session)
+{
+  self->saved = (gint) self->position;
+  self->saved_text_changes = self->text_changes;
+  self->is_session = is_session;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+/**
+ * graft_document_get_is_session:
+ * @self: a document
+ *
+ * Returns: whether the document was read from or saved as a session
+ */
+gboolean
+graft_document_get_is_session (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->is_session;
+}
+
 /* Whether the graph is what its source reads as: nothing since the last
  * load, restore or switch has edited it (changes of the rule set leave
  * the graph alone). */

@@ -182,6 +182,10 @@ gboolean    graft_document_export_pass (GraftDocument *self,
                                         GFile         *file,
                                         GError       **error);
 gboolean    graft_document_get_keeps_rules (GraftDocument *self);
+gboolean    graft_document_get_is_session (GraftDocument *self);
+gboolean    graft_document_save_session (GraftDocument *self,
+                                         GFile         *file,
+                                         GError       **error);
 
 guint    graft_document_get_fixpoint (GraftDocument *self);
 void     graft_document_set_fixpoint (GraftDocument *self,

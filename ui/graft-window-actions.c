@@ -8,7 +8,9 @@
  *
  * Save never overwrites the file a graph was opened from (a model, a
  * listing or a DOT file, which the generated code would replace): until
- * the graph has been saved somewhere, Save asks where, like Save As.
+ * the graph has been saved somewhere, Save asks where, like Save As.  A
+ * document with a rule set, or read from a session, saves as a session
+ * (`.graft`: the input, the rules, the history); Save As offers both.
  *
  * The rules (win.rule-*, win.rules-*): add, remove, move, rename, leave
  * out; open and save a rules file; export the enabled rules as a torch.fx
@@ -82,7 +84,8 @@ static void
 add_graph_filters (GtkFileChooser *chooser)
 {
   static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", "*.pt2",
-                                        NULL };
+                                        "*.graft", NULL };
+  static const char *const sessions[] = { "*.graft", NULL };
   static const char *const python[] = { "*.py", NULL };
   static const char *const programs[] = { "*.pt2", "*.txt", NULL };
   static const char *const listings[] = { "*.graph", "*.txt", NULL };
@@ -95,6 +98,7 @@ add_graph_filters (GtkFileChooser *chooser)
   add_filter (chooser, "torch.export Programs", programs);
   add_filter (chooser, "FX Graph Listings", listings);
   add_filter (chooser, "DOT Graphs", dot);
+  add_filter (chooser, "Graft Sessions", sessions);
   add_filter (chooser, "All Files", all_files);
 }
 
@@ -175,7 +179,8 @@ update_recent (GraftWindow *self)
 
       if (gtk_recent_info_is_local (l->data) && gtk_recent_info_exists (l->data) &&
           (g_str_has_suffix (uri, ".py") || g_str_has_suffix (uri, ".dot") ||
-           g_str_has_suffix (uri, ".gv") || g_str_has_suffix (uri, ".graph")))
+           g_str_has_suffix (uri, ".gv") || g_str_has_suffix (uri, ".graph") ||
+           g_str_has_suffix (uri, ".graft")))
         g_ptr_array_add (sorted, l->data);
     }
   g_ptr_array_sort (sorted, compare_recent);
@@ -215,12 +220,23 @@ typedef enum {
   AFTER_SAVE_CLOSE,
 } AfterSave;
 
+/* Whether @file is named as a session. */
+static gboolean
+is_session_file (GFile *file)
+{
+  g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+
+  return base != NULL && g_str_has_suffix (base, ".graft");
+}
+
 /**
  * graft_window_save_to:
  * @self: a window
  * @file: where to save, as the Save As file chooser answered
  *
- * Saves the graph as code to @file, which becomes the window's file.
+ * Saves to @file, which becomes the window's file: a session (the input,
+ * the rules, the history and where it stands) when @file is named
+ * `*.graft`, else the graph as code.
  *
  * Returns: whether it was saved (if not, a toast says why)
  */
@@ -230,15 +246,19 @@ graft_window_save_to (GraftWindow *self,
 {
   g_autoptr (GFile) previous = NULL;
   g_autoptr (GError) error = NULL;
+  gboolean session = is_session_file (file);
 
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  _graft_window_flush_editors (self);
   if (graft_document_get_file (self->document) != NULL)
     previous = g_object_ref (graft_document_get_file (self->document));
-  if (!graft_document_save (self->document, file, &error))
+  if (session ? !graft_document_save_session (self->document, file, &error)
+              : !graft_document_save (self->document, file, &error))
     {
-      report_error (self, "The graph was not saved", error);
+      report_error (self, session ? "The session was not saved" : "The graph was not saved",
+                    error);
       return FALSE;
     }
   /* The unsaved work is in the new file now: the old file's autosave
@@ -246,7 +266,10 @@ graft_window_save_to (GraftWindow *self,
   if (previous != NULL && !g_file_equal (previous, file))
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
-  _graft_window_toast (self, "Saved as Python code", FALSE);
+  _graft_window_toast (self,
+                       session ? "Saved the session: graph, rules and history"
+                               : "Saved as Python code",
+                       FALSE);
   return TRUE;
 }
 
@@ -260,7 +283,18 @@ save_response_cb (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *base = g_file_get_basename (file);
+      const char      *format = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
 
+      /* A name without .graft or .py takes the format chosen. */
+      if (g_strcmp0 (format, "session") == 0 && !g_str_has_suffix (base, ".graft") &&
+          !g_str_has_suffix (base, ".py"))
+        {
+          g_autoptr (GFile) parent = g_file_get_parent (file);
+          g_autofree char *named = g_strconcat (base, ".graft", NULL);
+
+          g_set_object (&file, g_file_get_child (parent, named));
+        }
       if (graft_window_save_to (self, file) && after == AFTER_SAVE_CLOSE)
         gtk_window_destroy (GTK_WINDOW (self));
     }
@@ -271,12 +305,18 @@ static void
 save_as (GraftWindow *self,
          AfterSave    after)
 {
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Save the Graph as Code", GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-  GFile           *file = graft_document_get_file (self->document);
-  g_autofree char *name = NULL;
+  gboolean              session = graft_document_get_keeps_rules (self->document);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      session ? "Save the Session" : "Save the Graph as Code", GTK_WINDOW (self),
+      GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GFile             *file = graft_document_get_file (self->document);
+  g_autofree char   *name = NULL;
+  static const char *ids[] = { "session", "code", NULL };
+  static const char *labels[] = { "Graft session: graph, rules and history (.graft)",
+                                  "The graph as Python code (.py)", NULL };
 
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", session ? "session" : "code");
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);
@@ -285,11 +325,15 @@ save_as (GraftWindow *self,
 
       if (dot != NULL)
         *dot = '\0';
-      name = g_strdup_printf ("%s-rewritten.py", base);
+      name = session ? g_strdup_printf ("%s.graft", base)
+                     : g_strdup_printf ("%s-rewritten.py", base);
       if (parent != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), parent, NULL);
     }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.py");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
+                                     name != NULL ? name
+                                     : session    ? "session.graft"
+                                                  : "graph.py");
   g_object_set_data (G_OBJECT (dialog), "after-save", GINT_TO_POINTER (after));
   g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -302,6 +346,26 @@ save (GraftWindow *self,
   GFile *file = graft_document_get_file (self->document);
   g_autoptr (GError) error = NULL;
 
+  _graft_window_flush_editors (self);
+  /* A document with a rule set saves as a session (a file of code would
+   * lose the rules and the history): into its own session file, or
+   * wherever Save As says. */
+  if (graft_document_get_keeps_rules (self->document))
+    {
+      if (!graft_document_get_is_session (self->document) || !is_session_file (file))
+        {
+          save_as (self, after);
+          return;
+        }
+      if (!graft_document_save_session (self->document, file, &error))
+        {
+          report_error (self, "The session was not saved", error);
+          return;
+        }
+      if (after == AFTER_SAVE_CLOSE)
+        gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
   if (file == NULL || g_object_get_data (G_OBJECT (self->document), "graft-saved-here") == NULL)
     {
       save_as (self, after);

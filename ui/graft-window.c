@@ -1158,6 +1158,12 @@ file_loaded_cb (GObject      *object,
 
   graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
   self->loading = FALSE;
+  /* A session opens on its rules, the next step's rule chosen. */
+  if (error == NULL && graft_document_get_keeps_rules (self->document))
+    {
+      gtk_stack_set_visible_child_name (self->editor_stack, "rules");
+      _graft_window_follow_next (self, FALSE);
+    }
   /* A new graph: its size decides whether it opens folded. */
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);

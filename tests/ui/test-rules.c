@@ -896,6 +896,182 @@ test_one_rule (void)
   close_window (window);
 }
 
+/* A session keeps the graph, the rules and where the history stands:
+ * reopened, the same code and rules, undo and redo as before, and Save
+ * writes the session again. */
+static void
+test_session_round_trip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "steps.graft", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *before_last = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *again = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftWindow     *reopened;
+  GraftDocument   *other;
+  GraftNextStep    next;
+
+  graft_document_set_fixpoint (document, FIXPOINT);
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (window)));
+  activate (window, "step", NULL);
+  activate (window, "step-match", NULL);
+  /* Skipped in pass 1, rule 4's match is replaced in pass 2. */
+  activate (window, "skip-match", NULL);
+  activate (window, "step", NULL);
+  before_last = window_code (window);
+  activate (window, "step", NULL);
+  g_assert_cmpstr (graft_document_get_history_label (document, 4), ==,
+                   "pass 2 · method_flatten → reshape_rows · 1 match");
+  last = window_code (window);
+  activate (window, "undo", NULL);
+  g_assert_true (graft_document_get_keeps_rules (document));
+  g_assert_true (graft_document_get_modified (document));
+
+  g_assert_true (graft_window_save_to (window, file));
+  g_assert_false (graft_document_get_modified (document));
+  g_assert_true (graft_document_get_is_session (document));
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_true (g_str_has_prefix (saved, "{\n \"graft-session\" : 1,"));
+
+  reopened = open_path (path);
+  other = graft_window_get_document (reopened);
+  g_assert_null (graft_document_get_load_error (other));
+  g_assert_cmpstr (graft_document_get_title (other), ==, "steps.graft");
+  g_assert_false (graft_document_get_modified (other));
+  code = window_code (reopened);
+  g_assert_cmpstr (code, ==, before_last);
+  g_assert_cmpuint (graft_document_get_n_rules (other), ==, 4);
+  g_assert_cmpuint (graft_document_get_fixpoint (other), ==, FIXPOINT);
+  for (guint i = 0; i < 4; i++)
+    {
+      GraftRule *a = graft_document_get_rule (document, i);
+      GraftRule *b = graft_document_get_rule (other, i);
+
+      g_assert_cmpstr (graft_rule_get_pattern_text (a), ==, graft_rule_get_pattern_text (b));
+      g_assert_cmpstr (graft_rule_get_replacement_text (a), ==,
+                       graft_rule_get_replacement_text (b));
+      g_assert_cmpstr (graft_rule_get_name (a), ==, graft_rule_get_name (b));
+    }
+  /* The steps, not the change of the rule set: three applied, one to
+   * redo; the loop where it was. */
+  g_assert_cmpuint (graft_document_get_history_length (other), ==, 4);
+  g_assert_cmpuint (position (reopened), ==, 3);
+  g_assert_cmpstr (graft_document_get_history_label (other, 1), ==,
+                   "pass 1 · flatten_fn → flatten_method · match 1");
+  graft_document_get_next_step (other, &next);
+  g_assert_cmpint (next.kind, ==, GRAFT_NEXT_RULE);
+  g_assert_cmpuint (next.pass, ==, 2);
+  g_assert_cmpuint (next.rule, ==, 3);
+  g_assert_cmpuint (graft_document_get_selected_rule (other), ==, 3);
+  g_assert_cmpuint (history_selected (reopened), ==, 3);
+
+  gtk_widget_grab_focus (GTK_WIDGET (graft_window_get_canvas (reopened)));
+  activate (reopened, "redo", NULL);
+  g_clear_pointer (&code, g_free);
+  code = window_code (reopened);
+  g_assert_cmpstr (code, ==, last);
+  activate (reopened, "undo", NULL);
+  activate (reopened, "undo", NULL);
+  g_assert_cmpuint (position (reopened), ==, 2);
+  g_assert_true (graft_document_get_modified (other));
+
+  /* Save writes the session it was read from, as it stands now. */
+  activate (reopened, "save", NULL);
+  g_assert_false (graft_document_get_modified (other));
+  g_assert_true (g_file_get_contents (path, &again, NULL, NULL));
+  g_assert_nonnull (strstr (again, "\"position\" : 2"));
+  close_window (reopened);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A bad session file is a located error, never a crash and never half
+ * read: the document shows the error with the template rule. */
+static void
+test_session_errors (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *text; /* NULL: the good session cut in half */
+    guint       line;
+    const char *message;
+  } cases[] = {
+    { "not-json.graft", "{\n  \"graft-session\": 1,\n  \"torch\": nope\n}\n", 3, "session: " },
+    { "cut.graft", NULL, 0, "session: " },
+    { "array.graft", "[1, 2]\n", 1, "a session is a JSON object" },
+    { "newer.graft", "{\"graft-session\": 7}\n", 1, "newer than this Graft" },
+    { "torch.graft", "{\"graft-session\": 1, \"torch\": \"3.0\"}\n", 1, "no torch '3.0'" },
+    { "no-input.graft", "{\"graft-session\": 1,\n \"torch\": \"2.6\"}\n", 1, "'input' must be" },
+    { "bad-rule.graft",
+      "{\"graft-session\": 1, \"torch\": \"2.6\",\n"
+      " \"input\": {\"name\": \"m.py\", \"text\": \"def forward(x):\\n    return x.relu()\\n\"},\n"
+      " \"rules\": [\n  {\"pattern\": 3, \"replacement\": \"\"}]}\n",
+      4, "'pattern' must be a string" },
+    { "bad-step.graft",
+      "{\"graft-session\": 1, \"torch\": \"2.6\",\n"
+      " \"input\": {\"name\": \"m.py\", \"text\": \"def forward(x):\\n    return x.relu()\\n\"},\n"
+      " \"rules\": [{\"pattern\": \"\", \"replacement\": \"\"}],\n"
+      " \"texts\": [\"import torch\\ndef p(x):\\n    return torch.sigmoid(x)\\n\"],\n"
+      " \"steps\": [\n"
+      "  {\"do\": \"rule\", \"label\": \"x\", \"pattern\": 0, \"replacement\": 0, \"match\": 0}],\n"
+      " \"position\": 1}\n",
+      6, "step 1 (x) does not apply" },
+    { "position.graft",
+      "{\"graft-session\": 1, \"torch\": \"2.6\",\n"
+      " \"input\": {\"name\": \"m.py\", \"text\": \"def forward(x):\\n    return x.relu()\\n\"},\n"
+      " \"rules\": [{\"pattern\": \"\", \"replacement\": \"\"}], \"position\": 4}\n",
+      1, "'position' is 4, out of 0..0" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-session-errors-XXXXXX", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.graft", NULL);
+  g_autoptr (GFile) good_file = g_file_new_for_path (good);
+  g_autofree char *good_text = NULL;
+  GraftWindow     *window = open_resnet_with_rules ();
+
+  activate (window, "step", NULL);
+  g_assert_true (graft_window_save_to (window, good_file));
+  close_window (window);
+  g_assert_true (g_file_get_contents (good, &good_text, NULL, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GraftDocument) document = graft_document_new ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = cases[i].text != NULL ? g_strdup (cases[i].text)
+                                                    : g_strndup (good_text, strlen (good_text) / 2);
+      const char      *where = NULL;
+      guint            line = 0;
+      guint            column = 0;
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      g_assert_false (graft_document_load_file (document, file, &error));
+      g_assert_nonnull (error);
+      g_assert_true (graft_error_get_location (error, &where, &line, &column, NULL, NULL));
+      g_assert_cmpstr (where, ==, path);
+      g_test_message ("%s: %s", cases[i].name, error->message);
+      if (cases[i].line > 0)
+        g_assert_cmpuint (line, ==, cases[i].line);
+      g_assert_cmpuint (line, >=, 1);
+      g_assert_cmpuint (column, >=, 1);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+      g_assert_nonnull (graft_document_get_load_error (document));
+      g_assert_cmpuint (graft_document_get_n_rules (document), ==, 1);
+      g_assert_cmpuint (graft_document_get_history_length (document), ==, 0);
+      g_unlink (path);
+    }
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -925,5 +1101,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
   g_test_add_func ("/ui/rules/export-pass", test_export_pass);
   g_test_add_func ("/ui/rules/one-rule", test_one_rule);
+  g_test_add_func ("/ui/rules/session-round-trip", test_session_round_trip);
+  g_test_add_func ("/ui/rules/session-errors", test_session_errors);
   return g_test_run ();
 }
