@@ -16,11 +16,12 @@
  * the cases where torch 2.6 succeeds, which its oracle wrote.  The rewritten graph must lint; it
  * may break "defined before use" only where Graft warned about the
  * insertion-point hazard, and it warns exactly then.  With `--dce` among a
- * case's options, graft_eliminate_dead_code() runs after the rewrite, as
- * the oracle runs `gm.graph.eliminate_dead_code()`, and the expected files
- * are of the graph after it; undo of both gives back the traced graph,
- * and redo of both the result.  Every rewrite is then
- * undone, which must give back the traced graph.
+ * case's options (the `dce_*` cases, and program rewrites), the oracle ran
+ * `gm.graph.eliminate_dead_code()` after the rewrite, and so does the case:
+ * graft_eliminate_dead_code(), as a second edit.  Every rewrite (and
+ * elimination) is then undone, which must give back the traced graph (in
+ * `tests/data/rewrite`, a rewrite with `--dce` is then redone too, which
+ * must give the result again).
  *
  * `tests/data/program-rewrites` rewrites torch.export programs: each
  * `NAME.args` names a program of `tests/data/programs` and patterns over

@@ -883,8 +883,10 @@ save_patterns_cb (GSimpleAction *action,
 }
 
 /* Issue 6's "Create Pattern from Selection": the selected nodes become
- * the pattern, written as a person would write it, and the replacement
- * starts as a copy for the user to edit. */
+ * the pattern, written as a person would write it (a function, or a
+ * torch.nn.Module class whose submodules sit at the graph's paths when
+ * the nodes call modules), and the replacement starts as a copy for the
+ * user to edit. */
 static void
 pattern_from_selection_cb (GSimpleAction *action,
                            GVariant      *param,
@@ -913,8 +915,8 @@ pattern_from_selection_cb (GSimpleAction *action,
       report_error (self, "No pattern", error);
       return;
     }
-  pattern = graft_codegen_function_source (extracted, "pattern");
-  replacement = graft_codegen_function_source (extracted, "replacement");
+  pattern = graft_codegen_pattern_source (extracted, "pattern");
+  replacement = graft_codegen_pattern_source (extracted, "replacement");
   gtk_stack_set_visible_child_name (self->editor_stack, "pattern");
   text = g_strdup_printf ("Pattern made from %u node%s: edit the replacement", nodes->len,
                           nodes->len == 1 ? "" : "s");

@@ -6,6 +6,10 @@
  * after their last use (`;  a = b = None`), globals for functions that do
  * not come from torch, and `wrap(...)` lines for wrapped functions.
  *
+ * A pattern made from selected nodes (graft-extract.c) is written here
+ * too, as a function, or as a torch.nn.Module class when it calls modules
+ * (graft_codegen_pattern_source()).
+ *
  * The readable form is the same code generated `verbose`, as torch 2.x's
  * `GraphModule.print_readable` asks for it (`_print_readable` in
  * torch/fx/graph_module.py): annotations from the nodes' metadata
@@ -1255,6 +1259,28 @@ uses_module (const Generated *g,
   return FALSE;
 }
 
+/* The imports a pattern's code needs, then two empty lines. */
+static void
+append_imports (GString         *out,
+                const Generated *g)
+{
+  g_string_append (out, "import torch\n");
+  if (uses_module (g, "operator"))
+    g_string_append (out, "import operator\n");
+  if (uses_module (g, "math"))
+    g_string_append (out, "import math\n");
+  g_string_append (out, "\n\n");
+}
+
+/* Drops trailing white space, then ends @out with one newline. */
+static void
+end_text (GString *out)
+{
+  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+}
+
 /**
  * graft_codegen_function_source:
  * @graph: a graph without modules or attributes (a pattern)
@@ -1271,21 +1297,224 @@ graft_codegen_function_source (GraftGraph *graph,
                                const char *name)
 {
   Generated g;
-  GString  *out = g_string_new ("import torch\n");
+  GString  *out = g_string_new (NULL);
 
   g_return_val_if_fail (graph != NULL, NULL);
 
   generate (graph, FALSE, GRAFT_READABLE_DEFAULT, FALSE, &g);
-  if (uses_module (&g, "operator"))
-    g_string_append (out, "import operator\n");
-  if (uses_module (&g, "math"))
-    g_string_append (out, "import math\n");
-  _graft_buf_append (out, "\n\ndef ");
+  append_imports (out, &g);
+  _graft_buf_append (out, "def ");
   append_signature (out, &g, name, FALSE);
   g_string_append_len (out, g.body->str, g.body->len);
-  while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
-    g_string_truncate (out, out->len - 1);
-  g_string_append_c (out, '\n');
+  end_text (out);
+  generated_clear (&g);
+  return g_string_free (out, FALSE);
+}
+
+/* One module of a pattern class, a node of the tree of paths: its name,
+ * and whether the graph calls it (a leaf) or it only holds others (a
+ * container). */
+typedef struct
+{
+  const char *name; /* borrowed from the graph: the part up to the next dot */
+  const char *path; /* borrowed from the graph: the target, for a called module */
+} Submodule;
+
+static gboolean
+free_submodule_cb (GNode   *node,
+                   gpointer data)
+{
+  g_free (node->data);
+  return FALSE;
+}
+
+/* The child of @parent named @name (@len bytes), made if it is new:
+ * children keep the order in which the graph first reaches them. */
+static GNode *
+submodule_child (GNode      *parent,
+                 const char *name,
+                 gsize       len)
+{
+  Submodule *sub;
+
+  for (GNode *child = parent->children; child != NULL; child = child->next)
+    {
+      Submodule *s = child->data;
+
+      if (strcspn (s->name, ".") == len && strncmp (s->name, name, len) == 0)
+        return child;
+    }
+  sub = g_new0 (Submodule, 1);
+  sub->name = name;
+  return g_node_append_data (parent, sub);
+}
+
+/* `"0"` for a module name, as torch writes `getattr(self.layer1, "0")`;
+ * a name that plain quotes cannot hold is written as Python's repr. */
+static void
+append_name_literal (GString    *out,
+                     const char *name,
+                     gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (name[i] == '"' || name[i] == '\\' || (guchar) name[i] < 0x20)
+      {
+        graft_append_str_repr (out, name, len);
+        return;
+      }
+  g_string_append_c (out, '"');
+  g_string_append_len (out, name, (gssize) len);
+  g_string_append_c (out, '"');
+}
+
+/* `__init__`'s lines for @node's children and below: each child is set on
+ * its parent (`self.layer1 = ...`, `self.layer1.add_module("0", ...)` for
+ * a name that is no identifier), then its own children follow. */
+static void
+append_submodules (GString    *out,
+                   GraftGraph *graph,
+                   GNode      *node,
+                   const char *parent_path,
+                   gboolean   *out_stand_in)
+{
+  for (GNode *child = node->children; child != NULL; child = child->next)
+    {
+      Submodule       *sub = child->data;
+      gsize            len = strcspn (sub->name, ".");
+      g_autofree char *one = g_strndup (sub->name, len);
+      g_autofree char *path =
+          parent_path != NULL ? g_strconcat (parent_path, ".", one, NULL) : g_strdup (one);
+      const char *constructor = NULL;
+
+      if (sub->path != NULL)
+        {
+          constructor = graft_graph_get_module_constructor (graph, sub->path);
+          if (constructor == NULL)
+            {
+              constructor = "torch.nn.Identity()";
+              *out_stand_in = TRUE;
+            }
+        }
+      else
+        constructor = "torch.nn.Module()";
+      _graft_buf_append (out, "        ");
+      if (parent_path != NULL)
+        append_path (out, "self", parent_path);
+      else
+        _graft_buf_append (out, "self");
+      if (graft_is_python_identifier (one))
+        g_string_append_printf (out, ".%s = %s\n", one, constructor);
+      else
+        {
+          _graft_buf_append (out, ".add_module(");
+          append_name_literal (out, one, len);
+          g_string_append_printf (out, ", %s)\n", constructor);
+        }
+      append_submodules (out, graph, child, path, out_stand_in);
+    }
+}
+
+/* The tree of the modules @graph calls, in the order it first reaches
+ * them. */
+static GNode *
+collect_submodules (GraftGraph *graph)
+{
+  GNode *root = g_node_new (NULL);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const char *target = graft_node_get_target (node);
+      GNode      *at = root;
+
+      if (graft_node_get_op (node) != GRAFT_OP_CALL_MODULE)
+        continue;
+      for (const char *part = target;;)
+        {
+          const char *dot = strchr (part, '.');
+
+          at = submodule_child (at, part, dot != NULL ? (gsize) (dot - part) : strlen (part));
+          if (dot == NULL)
+            break;
+          part = dot + 1;
+        }
+      ((Submodule *) at->data)->path = target;
+    }
+  return root;
+}
+
+/**
+ * graft_codegen_pattern_source:
+ * @graph: a pattern's graph (graft_extract_pattern_graph())
+ * @name: the function's or the class's name
+ *
+ * Writes @graph as Python that traces back into it.  A graph that calls
+ * no module is a function (graft_codegen_function_source()).  One that
+ * does is a torch.nn.Module class: torch.fx matches a call_module node by
+ * its target alone, so `__init__` puts a submodule at each path the graph
+ * calls, in plain `torch.nn.Module()` containers for the paths' parents,
+ * and `forward` is torch.fx's code for the graph.  Each submodule is built
+ * as the graph recorded it (graft_graph_get_module_constructor()), else
+ * as a `torch.nn.Identity()`: any module under torch.nn is a leaf whose
+ * call torch.fx records without running it, which Graft's tracer does
+ * too, so the class traces to the same call_module nodes in both.
+ *
+ * Returns: (transfer full): the source
+ */
+char *
+graft_codegen_pattern_source (GraftGraph *graph,
+                              const char *name)
+{
+  Generated g;
+  GString  *out;
+  GNode    *modules;
+  GString  *lines;
+  gboolean  stand_in = FALSE;
+
+  g_return_val_if_fail (graph != NULL && name != NULL, NULL);
+
+  modules = collect_submodules (graph);
+  if (modules->children == NULL)
+    {
+      g_node_destroy (modules);
+      return graft_codegen_function_source (graph, name);
+    }
+  lines = g_string_new (NULL);
+  append_submodules (lines, graph, modules, NULL, &stand_in);
+  g_node_traverse (modules, G_PRE_ORDER, G_TRAVERSE_ALL, -1, free_submodule_cb, NULL);
+  g_node_destroy (modules);
+
+  out = g_string_new (NULL);
+  generate (graph, FALSE, GRAFT_READABLE_DEFAULT, FALSE, &g);
+  append_imports (out, &g);
+  g_string_append_printf (out, "class %s(torch.nn.Module):\n", name);
+  _graft_buf_append (out, "    def __init__(self):\n"
+                          "        super().__init__()\n");
+  /* The rule, where the user meets it; short lines, as the editor's
+   * pane is narrow. */
+  _graft_buf_append (out, "        # torch.fx matches a call_module node by its\n"
+                          "        # target alone, the module's path: each\n"
+                          "        # submodule sits at the path the graph calls.\n");
+  if (stand_in)
+    _graft_buf_append (out, "        # Identity stands in where the graph does not\n"
+                            "        # record how a module was built: torch.fx\n"
+                            "        # records the call of any torch.nn module and\n"
+                            "        # never runs it.\n");
+  g_string_append_len (out, lines->str, (gssize) lines->len);
+  g_string_free (lines, TRUE);
+  _graft_buf_append (out, "\n    def ");
+  append_signature (out, &g, "forward", TRUE);
+  /* The body, one level deeper. */
+  for (const char *p = g.body->str, *end = g.body->str + g.body->len; p < end;)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *stop = nl != NULL ? nl + 1 : end;
+
+      _graft_buf_append (out, "    ");
+      _graft_buf_append_len (out, p, (gsize) (stop - p));
+      p = stop;
+    }
+  end_text (out);
   generated_clear (&g);
   return g_string_free (out, FALSE);
 }

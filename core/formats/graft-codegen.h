@@ -36,6 +36,8 @@ char       *graft_codegen_python (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GString    *graft_codegen_python_string (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_function_source (GraftGraph *graph,
                                            const char *name) G_GNUC_WARN_UNUSED_RESULT;
+char       *graft_codegen_pattern_source (GraftGraph *graph,
+                                          const char *name) G_GNUC_WARN_UNUSED_RESULT;
 char       *graft_codegen_call_form (const char *target) G_GNUC_WARN_UNUSED_RESULT;
 const char *graft_codegen_operator_format (const char *target);
 

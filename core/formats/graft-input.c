@@ -488,67 +488,48 @@ definition_name (const GraftPyStmt *stmt)
   return NULL;
 }
 
-/* The first function or class defined inside a compound statement of
- * @body (an `if`, a loop, a `with` or a `try`, where a pattern's
- * definition does not count), or %NULL. */
+/* The first function or class defined in @body or in the blocks of its
+ * compound statements (an `if`, a loop, a `with`, a `try`), or %NULL. */
 static const GraftPyStmt *
 find_nested_definition (const GraftPyStmtList *body)
 {
   for (guint i = 0; i < body->len; i++)
     {
       const GraftPyStmt     *stmt = body->items[i];
-      const GraftPyStmtList *lists[4] = { NULL, NULL, NULL, NULL };
+      const GraftPyStmtList *blocks[2] = { NULL, NULL };
       const GraftPyStmt     *found = NULL;
 
       if (definition_name (stmt) != NULL)
         return stmt;
-      switch (stmt->kind)
+      if (stmt->kind == GRAFT_PY_STMT_IF)
         {
-        case GRAFT_PY_STMT_IF:
-          lists[0] = &stmt->if_stmt.body;
-          lists[1] = &stmt->if_stmt.orelse;
-          break;
-        case GRAFT_PY_STMT_FOR:
-          lists[0] = &stmt->for_stmt.body;
-          lists[1] = &stmt->for_stmt.orelse;
-          break;
-        case GRAFT_PY_STMT_WHILE:
-          lists[0] = &stmt->while_stmt.body;
-          lists[1] = &stmt->while_stmt.orelse;
-          break;
-        case GRAFT_PY_STMT_WITH:
-          lists[0] = &stmt->with_stmt.body;
-          break;
-        case GRAFT_PY_STMT_TRY:
-          lists[0] = &stmt->try_stmt.body;
-          lists[1] = &stmt->try_stmt.orelse;
-          lists[2] = &stmt->try_stmt.finalbody;
+          blocks[0] = &stmt->if_stmt.body;
+          blocks[1] = &stmt->if_stmt.orelse;
+        }
+      else if (stmt->kind == GRAFT_PY_STMT_FOR)
+        {
+          blocks[0] = &stmt->for_stmt.body;
+          blocks[1] = &stmt->for_stmt.orelse;
+        }
+      else if (stmt->kind == GRAFT_PY_STMT_WHILE)
+        {
+          blocks[0] = &stmt->while_stmt.body;
+          blocks[1] = &stmt->while_stmt.orelse;
+        }
+      else if (stmt->kind == GRAFT_PY_STMT_WITH)
+        blocks[0] = &stmt->with_stmt.body;
+      else if (stmt->kind == GRAFT_PY_STMT_TRY)
+        {
+          /* In the order the text has them: the handlers come between. */
+          found = find_nested_definition (&stmt->try_stmt.body);
           for (guint h = 0; h < stmt->try_stmt.n_handlers && found == NULL; h++)
             found = find_nested_definition (&stmt->try_stmt.handlers[h]->body);
-          break;
-        case GRAFT_PY_STMT_EXPR:
-        case GRAFT_PY_STMT_ASSIGN:
-        case GRAFT_PY_STMT_AUG_ASSIGN:
-        case GRAFT_PY_STMT_ANN_ASSIGN:
-        case GRAFT_PY_STMT_RETURN:
-        case GRAFT_PY_STMT_PASS:
-        case GRAFT_PY_STMT_BREAK:
-        case GRAFT_PY_STMT_CONTINUE:
-        case GRAFT_PY_STMT_ASSERT:
-        case GRAFT_PY_STMT_RAISE:
-        case GRAFT_PY_STMT_DELETE:
-        case GRAFT_PY_STMT_GLOBAL:
-        case GRAFT_PY_STMT_NONLOCAL:
-        case GRAFT_PY_STMT_IMPORT:
-        case GRAFT_PY_STMT_IMPORT_FROM:
-        case GRAFT_PY_STMT_FUNCTION_DEF:
-        case GRAFT_PY_STMT_CLASS_DEF:
-        default:
-          break;
+          blocks[0] = &stmt->try_stmt.orelse;
+          blocks[1] = &stmt->try_stmt.finalbody;
         }
-      for (guint l = 0; l < G_N_ELEMENTS (lists) && found == NULL; l++)
-        if (lists[l] != NULL)
-          found = find_nested_definition (lists[l]);
+      for (guint b = 0; b < G_N_ELEMENTS (blocks) && found == NULL; b++)
+        if (blocks[b] != NULL)
+          found = find_nested_definition (blocks[b]);
       if (found != NULL)
         return found;
     }

@@ -82,6 +82,8 @@ struct _GraftGraph
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
+  /* Owned: interned call_module target -> interned constructor, or NULL */
+  GHashTable *module_constructors;
 
   GraftProgram *program;     /* Owned, nullable: a torch.export program's signature */
   const char   *module_name; /* interned, nullable: the class print_readable names */
@@ -250,6 +252,7 @@ graft_graph_free (GraftGraph *self)
       node_free (self, key);
     g_hash_table_unref (self->trash);
     g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
+    g_clear_pointer (&self->module_constructors, g_hash_table_unref);
   }
   if (self->recording != NULL)
     _graft_edit_forget_graph (self->recording);
@@ -389,6 +392,48 @@ graft_graph_set_attr_kind (GraftGraph   *self,
     self->attr_kinds = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_insert (self->attr_kinds, (gpointer) graft_graph_intern (self, target),
                        GINT_TO_POINTER (kind));
+}
+
+/**
+ * graft_graph_get_module_constructor:
+ * @target: a call_module target (`bn1`, `layer1.0.relu`)
+ *
+ * Returns: (nullable): Python that builds the module @target names again,
+ *   as whoever built the graph recorded it
+ *   (graft_graph_set_module_constructor()), or %NULL when the graph does
+ *   not know; valid as long as the graph
+ */
+const char *
+graft_graph_get_module_constructor (GraftGraph *self,
+                                    const char *target)
+{
+  g_return_val_if_fail (self != NULL && target != NULL, NULL);
+  if (self->module_constructors == NULL)
+    return NULL;
+  return g_hash_table_lookup (self->module_constructors, target);
+}
+
+/**
+ * graft_graph_set_module_constructor:
+ * @target: a call_module target
+ * @constructor: a Python expression that builds the module at @target
+ *   (`torch.nn.BatchNorm2d(64)`)
+ *
+ * Records how a module of the graph was built (the tracer knows for the
+ * torch.nn layers it built from plain values; a listing does not).  Like
+ * graft_graph_set_attr_kind(), it describes the module the graph belongs
+ * to, so edits do not undo it.
+ */
+void
+graft_graph_set_module_constructor (GraftGraph *self,
+                                    const char *target,
+                                    const char *constructor)
+{
+  g_return_if_fail (self != NULL && target != NULL && constructor != NULL);
+  if (self->module_constructors == NULL)
+    self->module_constructors = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (self->module_constructors, (gpointer) graft_graph_intern (self, target),
+                       (gpointer) graft_graph_intern (self, constructor));
 }
 
 /* Above this many users a node indexes them, so that removing one user of

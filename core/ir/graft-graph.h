@@ -69,6 +69,11 @@ GraftAttrKind       graft_graph_get_attr_kind (GraftGraph *self,
 void                graft_graph_set_attr_kind (GraftGraph   *self,
                                                const char   *target,
                                                GraftAttrKind kind);
+const char         *graft_graph_get_module_constructor (GraftGraph *self,
+                                                        const char *target);
+void                graft_graph_set_module_constructor (GraftGraph *self,
+                                                        const char *target,
+                                                        const char *constructor);
 const char         *graft_graph_get_module_name (GraftGraph *self);
 void                graft_graph_set_module_name (GraftGraph *self,
                                                  const char *name);

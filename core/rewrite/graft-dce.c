@@ -30,6 +30,7 @@
 #include "graft-edit.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 
 #include <string.h>
 
@@ -151,6 +152,7 @@ graft_eliminate_dead_code (GraftGraph *graph,
   guint n_removed = 0;
 
   g_return_val_if_fail (graph != NULL, NULL);
+  g_return_val_if_fail (_graft_graph_get_recording (graph) == NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (out_n_removed != NULL)

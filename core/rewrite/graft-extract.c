@@ -4,14 +4,18 @@
  * graph are copied into a graph of their own whose placeholders are the
  * values that flow into the selection (in order of first use) and whose
  * output is what flows out of it (a tuple when several values do), then
- * printed as a Python function the way torch.fx prints code: readable
- * names (the graph's own), operators as operators.  Traced again, the
- * function is a pattern that matches at least the selection.
+ * printed as Python the way torch.fx prints code (graft-codegen.c):
+ * readable names (the graph's own), operators as operators.  Traced
+ * again, it is a pattern that matches at least the selection.
  *
- * Only call_function and call_method nodes can be part of a pattern
- * function (a function has no `self` to call modules or read attributes
- * on); selected placeholders and get_attr nodes become parameters, and a
- * selected output node is ignored.
+ * Function, method and module calls can be part of a pattern.  A pattern
+ * that calls modules is written as a torch.nn.Module class whose
+ * submodules sit at the graph's module paths, since torch.fx matches a
+ * call_module node by its target; the copied graph keeps, for each path,
+ * how the module was built where the graph knows it
+ * (graft_graph_get_module_constructor()).  Selected placeholders and
+ * get_attr nodes become parameters, and a selected output node is
+ * ignored.
  */
 #include "config.h"
 
@@ -79,8 +83,7 @@ add_inputs (GraftGraph     *out,
  * Copies @nodes into a graph of their own (see the file's comment).
  *
  * Returns: (transfer full) (nullable): the graph, or %NULL if the
- *   selection has no call_function or call_method node, or has a module
- *   call
+ *   selection has no call_function, call_method or call_module node
  */
 GraftGraph *
 graft_extract_pattern_graph (GraftGraph *graph,
@@ -104,13 +107,9 @@ graft_extract_pattern_graph (GraftGraph *graph,
         {
         case GRAFT_OP_CALL_FUNCTION:
         case GRAFT_OP_CALL_METHOD:
+        case GRAFT_OP_CALL_MODULE:
           g_hash_table_add (selected, node);
           break;
-        case GRAFT_OP_CALL_MODULE:
-          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
-                       "'%s' calls a module, which a pattern function cannot do",
-                       graft_node_get_name (node));
-          return NULL;
         case GRAFT_OP_PLACEHOLDER:
         case GRAFT_OP_GET_ATTR:
         case GRAFT_OP_OUTPUT:
@@ -121,7 +120,7 @@ graft_extract_pattern_graph (GraftGraph *graph,
   if (g_hash_table_size (selected) == 0)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_SELECTION,
-                           "select at least one function or method call");
+                           "select at least one function, method or module call");
       return NULL;
     }
 
@@ -146,6 +145,11 @@ graft_extract_pattern_graph (GraftGraph *graph,
                                       graft_graph_intern (out, graft_node_get_target (node)),
                                       &args, &kwargs, graft_node_get_name (node), NULL);
       graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (node));
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_MODULE &&
+          graft_graph_get_module_constructor (graph, graft_node_get_target (node)) != NULL)
+        graft_graph_set_module_constructor (
+            out, graft_node_get_target (node),
+            graft_graph_get_module_constructor (graph, graft_node_get_target (node)));
       g_hash_table_insert (map, node, copy);
       last = node;
       for (guint u = 0; u < graft_node_get_n_users (node); u++)

@@ -388,6 +388,15 @@ enter_node (Search    *s,
                           "reads %s (torch %s matches attributes by the type of their value)",
                           want, attr_kind_phrase (s->pattern->graph, pn), have,
                           attr_kind_phrase (s->graph, gn), s->dialect->version);
+          else if (graft_node_get_op (pn) == GRAFT_OP_CALL_MODULE &&
+                   graft_node_get_op (gn) == GRAFT_OP_CALL_MODULE)
+            /* The same layer at another path is the usual surprise of a
+             * pattern over modules: say the rule. */
+            explain_fail (s,
+                          "the pattern's module is '%s' where the graph's '%s' calls '%s': "
+                          "torch.fx matches call_module nodes only when their targets are equal",
+                          graft_node_get_target (pn), graft_node_get_name (gn),
+                          graft_node_get_target (gn));
           else
             explain_fail (s, "the pattern has %s where the graph has %s", want, have);
         }
@@ -1062,7 +1071,8 @@ graft_matcher_find_full (GraftPattern            *pattern,
  * "Why not here?": walks the pattern from its returning node at @at as
  * `SubgraphMatcher._match_nodes` does, and says in one sentence where it
  * first fails (an op or target that differs, a literal, a keyword, a
- * placeholder that would stand for two values).  When the walk succeeds,
+ * placeholder that would stand for two values; for two module calls at
+ * different paths, that torch.fx matches them only by equal targets).  When the walk succeeds,
  * says whether `replace_pattern` replaces the occurrence (match N) or why
  * its rules drop it (an inner value used outside, an overlap, a cycle).
  *

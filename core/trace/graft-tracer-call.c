@@ -373,6 +373,10 @@ call_module (Tracer            *t,
                                      "this %s is not a submodule of the traced module, so torch.fx "
                                      "cannot name it",
                                      obj->class_name);
+        /* How the module was built, for a pattern written from this graph
+         * (graft-extract.c). */
+        if (obj->constructor != NULL)
+          graft_graph_set_module_constructor (t->graph, path, obj->constructor);
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
       }
     case OBJ_SEQUENTIAL:

@@ -103,6 +103,8 @@ struct _Object
   StrMap      modules;    /* _modules */
   StrMap      params;     /* _parameters */
   StrMap      buffers;    /* _buffers */
+  /* A leaf built from plain values: Python that builds it again, or NULL */
+  const char *constructor;
 };
 
 struct _Class

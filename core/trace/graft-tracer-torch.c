@@ -1363,6 +1363,112 @@ _graft_tracer_call_path (Tracer            *t,
     }
 }
 
+/* Writes @v as Python if it is a plain value (None, a bool, an int, a
+ * float, a string, a dtype and such, or a tuple or list of them). */
+static gboolean
+append_plain_value (GString     *out,
+                    const Value *v)
+{
+  switch (v->kind)
+    {
+    case VAL_NONE:
+      g_string_append (out, "None");
+      return TRUE;
+    case VAL_BOOL:
+      g_string_append (out, v->b ? "True" : "False");
+      return TRUE;
+    case VAL_INT:
+      if (_graft_value_is_bigint (v))
+        return FALSE;
+      graft_append_int (out, v->i);
+      return TRUE;
+    case VAL_FLOAT:
+      if (!isfinite (v->f))
+        return FALSE;
+      graft_append_float_repr (out, v->f);
+      return TRUE;
+    case VAL_STR:
+      graft_append_str_repr (out, v->str.s, v->str.len);
+      return TRUE;
+    case VAL_SYMBOL:
+      if (!g_str_has_prefix (v->path, "torch."))
+        return FALSE;
+      g_string_append (out, v->path);
+      return TRUE;
+    case VAL_TUPLE:
+    case VAL_LIST:
+      if (v->kind == VAL_LIST && v->seq.range != NULL)
+        return FALSE;
+      g_string_append_c (out, v->kind == VAL_TUPLE ? '(' : '[');
+      for (guint i = 0; i < v->seq.items->len; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          if (!append_plain_value (out, v->seq.items->pdata[i]))
+            return FALSE;
+        }
+      if (v->kind == VAL_TUPLE && v->seq.items->len == 1)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, v->kind == VAL_TUPLE ? ')' : ']');
+      return TRUE;
+    case VAL_COMPLEX:
+    case VAL_ELLIPSIS:
+    case VAL_DICT:
+    case VAL_SLICE:
+    case VAL_DEVICE:
+    case VAL_PROXY:
+    case VAL_ATTR_PROXY:
+    case VAL_PYMODULE:
+    case VAL_PATH_FN:
+    case VAL_NN_CLASS:
+    case VAL_FUNCTION:
+    case VAL_CLASS:
+    case VAL_OBJECT:
+    case VAL_SELF_PATH:
+    case VAL_BOUND:
+    case VAL_BUILTIN:
+    case VAL_METHOD:
+    case VAL_TENSOR:
+    case VAL_PARAMETER:
+    case VAL_SUPER:
+    case VAL_TYPE:
+    case VAL_GENERIC:
+    default:
+      return FALSE;
+    }
+}
+
+/* `torch.nn.Conv2d(3, 64, kernel_size=7)`: the call that built a leaf, if
+ * every argument is a plain value (what a pattern over modules can write
+ * down again, graft_graph_get_module_constructor()); else %NULL. */
+static const char *
+constructor_text (Tracer     *t,
+                  const char *path,
+                  PtrVec     *args,
+                  StrMap     *kwargs)
+{
+  g_autoptr (GString) out = g_string_new (path);
+
+  g_string_append_c (out, '(');
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      if (!append_plain_value (out, args->pdata[i]))
+        return NULL;
+    }
+  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+    {
+      if (i > 0 || (args != NULL && args->len > 0))
+        g_string_append (out, ", ");
+      g_string_append_printf (out, "%s=", (const char *) kwargs->keys->pdata[i]);
+      if (!append_plain_value (out, kwargs->values->pdata[i]))
+        return NULL;
+    }
+  g_string_append_c (out, ')');
+  return _graft_tracer_strdup (t, out->str, (gssize) out->len);
+}
+
 /**
  * _graft_tracer_new_nn:
  * @path: `torch.nn.Conv2d`, `torch.nn.Sequential`, ...
@@ -1446,5 +1552,7 @@ _graft_tracer_new_nn (Tracer            *t,
   if (strcmp (name, "Module") == 0)
     return _graft_tracer_new_object (t, OBJ_USER_MODULE, "Module");
   /* Every other torch.nn class is a leaf: torch.fx records its calls. */
-  return _graft_tracer_new_object (t, OBJ_LEAF, name);
+  v = _graft_tracer_new_object (t, OBJ_LEAF, name);
+  v->obj->constructor = constructor_text (t, path, args, kwargs);
+  return v;
 }

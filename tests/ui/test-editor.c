@@ -6,8 +6,10 @@
  * and Redo reapplies it; replacing the second match alone gives the core's
  * result for that match; the canvas maps points on boxes to their nodes at
  * several zoom levels; typing a broken pattern shows its located error and
- * leaves the graph alone; every export format is written; the canvas
- * notifies its zoom once per change and is finalized.  Choosing torch 1.13
+ * leaves the graph alone; a pattern over modules (a class, typed or made
+ * from selected module calls) matches at its submodules' paths and Why
+ * Not Here? names the paths that differ; every export format is written;
+ * the canvas notifies its zoom once per change and is finalized.  Choosing torch 1.13
  * in the menu reads the graph again (`[#users=` for `[num_users=`), shows
  * it in the subtitle, is remembered in GSettings (the memory backend), and
  * is undone and redone as one step that keeps every edit before it;
@@ -1807,6 +1809,162 @@ test_properties_window (void)
   close_window (window);
 }
 
+/* The document's pattern is @data's text, traced (the debounce ran). */
+typedef struct
+{
+  GraftDocument *document;
+  const char    *text;
+} PatternWait;
+
+static gboolean
+pattern_is (gpointer data)
+{
+  PatternWait *wait = data;
+
+  return g_strcmp0 (graft_document_get_pattern_text (wait->document), wait->text) == 0;
+}
+
+/* Types @text into the Pattern editor, as a user would, and waits until
+ * the document has traced it. */
+static void
+type_pattern (GraftWindow *window,
+              const char  *text)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (editor);
+  PatternWait    wait = { graft_window_get_document (window), text };
+  GtkTextIter    start;
+  GtkTextIter    end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
+  iterate_until (pattern_is, &wait);
+}
+
+static GraftWindow *
+open_resnet_example (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                                            "resnet18_bn_relu.py", NULL);
+
+  return open_path (path);
+}
+
+/* Patterns over modules: the example's own pattern class fills the editor
+ * and matches the stem; a class typed into the editor, whatever its name,
+ * matches where its submodules' paths are the graph's; Why Not Here?
+ * says the rule where a path differs; a text with no definition says
+ * what to write. */
+static void
+test_module_pattern (void)
+{
+  static const char block_pattern[] =
+      "import torch\n"
+      "\n"
+      "\n"
+      "class BlockBnRelu(torch.nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.layer1 = torch.nn.Module()\n"
+      "        self.layer1.add_module(\"1\", torch.nn.Module())\n"
+      "        getattr(self.layer1, \"1\").bn1 = torch.nn.BatchNorm2d(64)\n"
+      "        getattr(self.layer1, \"1\").relu = torch.nn.ReLU(inplace=True)\n"
+      "\n"
+      "    def forward(self, x):\n"
+      "        return getattr(self.layer1, \"1\").relu(getattr(self.layer1, \"1\").bn1(x))\n";
+  static const char   nothing[] = "import torch\n\nscale = 2\n";
+  GraftWindow        *window = open_resnet_example ();
+  GraftDocument      *document = graft_window_get_document (window);
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GraftGraph *graph = graft_document_get_graph (document);
+
+  g_assert_null (graft_document_get_load_error (document));
+  g_assert_nonnull (
+      strstr (graft_document_get_pattern_text (document), "class pattern(nn.Module):"));
+  g_assert_nonnull (
+      strstr (graft_document_get_replacement_text (document), "class replacement(nn.Module):"));
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_null (graft_document_get_replacement_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "bn1"), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "relu"), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "layer1_0_relu"), <, 0);
+
+  /* A class of any name, at layer1.1's paths: its pair, and only it. */
+  type_pattern (window, block_pattern);
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_null (graft_pattern_editor_get_error_text (editor));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "layer1_1_bn1"), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "layer1_1_relu"), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "bn1"), <, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"));
+
+  /* Why not at layer1.0's pair: the same layers at other paths. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at",
+                                  g_variant_new_string ("layer1_0_relu"));
+  g_assert_cmpstr (graft_window_get_notice (window), ==,
+                   "No match at 'layer1_0_relu': the pattern's module is 'layer1.1.relu' where "
+                   "the graph's 'layer1_0_relu' calls 'layer1.0.relu': torch.fx matches "
+                   "call_module nodes only when their targets are equal.");
+
+  /* Neither a function nor a class: the error says so, at 1:1. */
+  type_pattern (window, nothing);
+  g_assert_cmpstr (graft_pattern_editor_get_error_text (editor), ==,
+                   "pattern:1:1: error: define the pattern as a function or a torch.nn.Module "
+                   "class");
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_true (graft_document_get_graph (document) == graph);
+  close_window (window);
+}
+
+/* Create Pattern from Selection on module calls writes a class whose
+ * submodules sit at the selection's paths, built as the model built them;
+ * it matches exactly the selection, and the replacement traces too. */
+static void
+test_module_pattern_from_selection (void)
+{
+  GraftWindow   *window = open_resnet_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+
+  graft_canvas_select (canvas, "layer1_0_bn1", FALSE);
+  graft_canvas_select (canvas, "layer1_0_relu", TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "pattern-from-selection", NULL);
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==,
+                   "import torch\n"
+                   "\n"
+                   "\n"
+                   "class pattern(torch.nn.Module):\n"
+                   "    def __init__(self):\n"
+                   "        super().__init__()\n"
+                   "        # torch.fx matches a call_module node by its\n"
+                   "        # target alone, the module's path: each\n"
+                   "        # submodule sits at the path the graph calls.\n"
+                   "        self.layer1 = torch.nn.Module()\n"
+                   "        self.layer1.add_module(\"0\", torch.nn.Module())\n"
+                   "        getattr(self.layer1, \"0\").bn1 = torch.nn.BatchNorm2d(64)\n"
+                   "        getattr(self.layer1, \"0\").relu = torch.nn.ReLU(inplace=True)\n"
+                   "\n"
+                   "    def forward(self, layer1_0_conv1):\n"
+                   "        layer1_0_bn1 = getattr(self.layer1, \"0\").bn1(layer1_0_conv1);  "
+                   "layer1_0_conv1 = None\n"
+                   "        layer1_0_relu = getattr(self.layer1, \"0\").relu(layer1_0_bn1);  "
+                   "layer1_0_bn1 = None\n"
+                   "        return layer1_0_relu\n");
+  g_assert_nonnull (strstr (graft_document_get_replacement_text (document),
+                            "class replacement(torch.nn.Module):"));
+  g_assert_null (graft_document_get_pattern_error (document));
+  g_assert_null (graft_document_get_replacement_error (document));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 1);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "layer1_0_bn1"), ==, 0);
+  g_assert_cmpint (graft_document_get_match_of_node (document, "layer1_0_relu"), ==, 0);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1843,6 +2001,8 @@ main (int    argc,
   g_test_add_func ("/ui/window/search", test_search);
   g_test_add_func ("/ui/window/code-view", test_code_view);
   g_test_add_func ("/ui/window/why-not-here", test_why_not_here);
+  g_test_add_func ("/ui/window/module-pattern", test_module_pattern);
+  g_test_add_func ("/ui/window/module-pattern-from-selection", test_module_pattern_from_selection);
   g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
   g_test_add_func ("/ui/window/show-changes", test_show_changes);
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);

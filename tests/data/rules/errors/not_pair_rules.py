@@ -1,0 +1,13 @@
+# RULES is flat: pattern and replacement as two elements instead of one pair.
+import torch
+
+
+def add_relu(a, b):
+    return torch.relu(a + b)
+
+
+def add_relu_clamp(a, b):
+    return torch.clamp(a + b, min=0)
+
+
+RULES = [add_relu, add_relu_clamp]

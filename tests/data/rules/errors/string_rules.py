@@ -1,0 +1,13 @@
+# A pair of names (strings), as the command line would name them, instead of the functions.
+import torch
+
+
+def add_relu(a, b):
+    return torch.relu(a + b)
+
+
+def add_relu_clamp(a, b):
+    return torch.clamp(a + b, min=0)
+
+
+RULES = [("add_relu", "add_relu_clamp")]

@@ -1,0 +1,13 @@
+# A pair names a function that the file does not define (a typo): running the file fails.
+import torch
+
+
+def add_relu(a, b):
+    return torch.relu(a + b)
+
+
+def add_relu_clamp(a, b):
+    return torch.clamp(a + b, min=0)
+
+
+RULES = [(add_relu, add_relu_clmap)]
