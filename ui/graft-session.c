@@ -93,11 +93,11 @@ typedef struct
 struct _GraftSession
 {
   /* Owned */
-  char       *path;
-  char       *input_name;
-  GBytes     *input;
-  GPtrArray  *rules; /* SessionRule */
-  GPtrArray  *steps; /* SessionStep */
+  char      *path;
+  char      *input_name;
+  GBytes    *input;
+  GPtrArray *rules; /* SessionRule */
+  GPtrArray *steps; /* SessionStep */
 
   const GraftDialect *torch; /* static */
   guint               selected;
@@ -302,8 +302,9 @@ get_int (Reader     *r,
     return fail (r, object, error, "'%s' must be a whole number", name);
   *out = json_node_get_int (node);
   if (*out < lowest || *out > highest)
-    return fail (r, object, error, "'%s' is %" G_GINT64_FORMAT ", out of %" G_GINT64_FORMAT
-                 "..%" G_GINT64_FORMAT, name, *out, lowest, highest);
+    return fail (r, object, error,
+                 "'%s' is %" G_GINT64_FORMAT ", out of %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
+                 name, *out, lowest, highest);
   return TRUE;
 }
 
@@ -342,12 +343,12 @@ get_bool (Reader     *r,
 }
 
 static gboolean
-get_array (Reader      *r,
-           JsonObject  *object,
-           const char  *name,
-           gboolean     optional,
-           JsonArray  **out,
-           GError     **error)
+get_array (Reader     *r,
+           JsonObject *object,
+           const char *name,
+           gboolean    optional,
+           JsonArray **out,
+           GError    **error)
 {
   JsonNode *node = member (object, name);
 
@@ -576,8 +577,9 @@ read_step (Reader       *r,
               JsonNode *node = json_array_get_element (except, i);
               guint     index;
 
-              if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
-                  json_node_get_int (node) < 0 || json_node_get_int (node) > G_MAXINT)
+              if (!JSON_NODE_HOLDS_VALUE (node) ||
+                  json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) < 0 ||
+                  json_node_get_int (node) > G_MAXINT)
                 return fail (r, object, error, "'except' must hold match numbers");
               index = (guint) json_node_get_int (node);
               g_array_append_val (step->except, index);
@@ -690,7 +692,8 @@ graft_session_parse (const char *path,
   g_signal_connect (parser, "object-end", G_CALLBACK (closed_cb), &r);
   g_signal_connect (parser, "array-end", G_CALLBACK (closed_cb), &r);
   g_signal_connect (parser, "error", G_CALLBACK (parse_error_cb), &r);
-  if (length > G_MAXSSIZE || !json_parser_load_from_data (parser, text, (gssize) length, &json_error))
+  if (length > G_MAXSSIZE ||
+      !json_parser_load_from_data (parser, text, (gssize) length, &json_error))
     {
       const char *message = json_error != NULL ? json_error->message : "the file is too large";
       const char *what = strstr (message, "error: ");

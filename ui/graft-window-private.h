@@ -110,5 +110,14 @@ void _graft_window_show_properties (GraftWindow *self,
 void _graft_window_follow_next (GraftWindow *self,
                                 gboolean     show_match);
 void _graft_window_flush_editors (GraftWindow *self);
+void _graft_window_report_error (GraftWindow  *self,
+                                 const char   *what,
+                                 const GError *error);
+void _graft_window_add_filter (GtkFileChooser    *chooser,
+                               const char        *name,
+                               const char *const *patterns);
+void _graft_window_init_rule_actions (GraftWindow *self);
+void _graft_window_update_rule_actions (GraftWindow *self,
+                                        gboolean     has_graph);
 
 G_END_DECLS
