@@ -888,4 +888,3 @@ _graft_document_replay_rule (GraftDocument *self,
     }
   return _graft_document_apply_rewrite (self, pattern, replacement, subset, entry, label, error);
 }
-

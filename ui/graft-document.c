@@ -35,6 +35,7 @@
 #include "graft-autosave.h"
 #include "graft-match-item.h"
 #include "graft-rule.h"
+#include "graft-session.h"
 
 #include <string.h>
 
@@ -2145,6 +2146,9 @@ graft_document_dup_recovery (GraftDocument *self)
   recovery->code = graft_document_dup_file_text (self);
   recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
   recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
+  /* The rules and the history are lost to a crash otherwise. */
+  if (graft_document_get_keeps_rules (self) && self->root_source != NULL)
+    recovery->session = graft_session_write (self, NULL);
   return recovery;
 }
 

@@ -1133,3 +1133,43 @@ graft_document_save_session (GraftDocument *self,
   _graft_document_mark_saved (self, TRUE);
   return TRUE;
 }
+
+/**
+ * graft_session_restore:
+ * @document: a document
+ * @name: what errors call the text (the autosave's file)
+ * @text: a session, as an autosave keeps it
+ * @error: return location for a located error
+ *
+ * Puts the unsaved work of a document with rules back: its rules and its
+ * history as the session has them, unsaved.  The session is first tried
+ * on a document of its own: if it does not install, @document is left as
+ * it was.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_session_restore (GraftDocument *document,
+                       const char    *name,
+                       const char    *text,
+                       GError       **error)
+{
+  g_autoptr (GraftSession) session = NULL;
+  g_autoptr (GraftDocument) trial = NULL;
+  gboolean is_session;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), FALSE);
+  session = graft_session_parse (name, text, strlen (text), error);
+  if (session == NULL)
+    return FALSE;
+  trial = graft_document_new ();
+  if (!graft_session_install (session, trial, error))
+    return FALSE;
+  is_session = document->is_session;
+  if (!graft_session_install (session, document, error))
+    return FALSE;
+  document->is_session = is_session;
+  document->saved = -1;
+  _graft_document_notify_modified (document);
+  return TRUE;
+}

@@ -26,6 +26,10 @@ gboolean      graft_session_install (GraftSession  *self,
 void          graft_session_free (GraftSession *self);
 char         *graft_session_write (GraftDocument *document,
                                    GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+gboolean      graft_session_restore (GraftDocument *document,
+                                     const char    *name,
+                                     const char    *text,
+                                     GError       **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftSession, graft_session_free)
 

@@ -13,7 +13,6 @@
 
 #include "graft-window-private.h"
 
-
 /* The chosen rule's position. */
 static guint
 chosen_rule (GraftWindow *self)
@@ -508,7 +507,6 @@ history_go_to_cb (GSimpleAction *action,
   _graft_window_relayout_or_clear (self);
   _graft_window_follow_next (self, FALSE);
 }
-
 
 static const GActionEntry rule_entries[] = {
   { "show-rules", show_rules_cb },

@@ -23,6 +23,7 @@
 #include "graft-window-private.h"
 #include "graft-autosave.h"
 #include "graft-match-item.h"
+#include "graft-session.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
@@ -854,6 +855,26 @@ _graft_window_restore_autosave (GraftWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
   if (self->recovery == NULL)
     return;
+  /* A document with rules comes back whole: its rules, its history. */
+  if (self->recovery->session != NULL)
+    {
+      if (!graft_session_restore (self->document, name, self->recovery->session, &error))
+        {
+          g_autofree char *message = graft_error_format (error, NULL);
+          g_autofree char *text =
+              g_strdup_printf ("The unsaved changes cannot be read: %s", message);
+
+          _graft_window_toast (self, text, FALSE);
+          return;
+        }
+      g_clear_pointer (&self->recovery, graft_recovery_free);
+      fill_editors (self);
+      gtk_stack_set_visible_child_name (self->editor_stack, "rules");
+      _graft_window_follow_next (self, FALSE);
+      _graft_window_relayout (self, FALSE);
+      _graft_window_toast (self, "Unsaved changes restored: the rules and their history", FALSE);
+      return;
+    }
   /* One change of the history: undo gives the file's graph back, and the
    * toast's Undo the editors' texts too. */
   if (!graft_document_restore_text (self->document, name, self->recovery->code,

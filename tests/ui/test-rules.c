@@ -30,6 +30,7 @@
 #include "example.h"
 
 #include "graft-application.h"
+#include "graft-autosave.h"
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-pattern-editor.h"
@@ -1072,6 +1073,64 @@ test_session_errors (void)
   g_rmdir (dir);
 }
 
+/* A crash loses no rule: the autosave of a document with rules keeps it
+ * whole, and restoring gives back the rules and the history, unsaved. */
+static void
+test_autosave_rules (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-rules-autosave-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "resnet18.py", NULL);
+  g_autofree char *original = resnet18_path ();
+  g_autofree char *rules = steps_rules_path ();
+  g_autofree char *contents = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *restored = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) rules_file = g_file_new_for_path (rules);
+  g_autofree char *autosave = NULL;
+  GraftWindow     *window;
+  GraftDocument   *document;
+
+  g_assert_true (g_file_get_contents (original, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
+  file = g_file_new_for_path (model);
+  autosave = graft_autosave_path_for (file);
+
+  window = open_path (model);
+  graft_window_open_rules (window, rules_file);
+  document = graft_window_get_document (window);
+  graft_document_set_rule_enabled (document, 2, FALSE);
+  activate (window, "step", NULL);
+  code = window_code (window);
+  graft_window_autosave_now (window);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  /* Gone without close-request, as in a crash. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_pending ();
+
+  window = open_path (model);
+  document = graft_window_get_document (window);
+  g_assert_nonnull (graft_window_get_notice (window));
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 1);
+  activate (window, "restore-autosave", NULL);
+  restored = window_code (window);
+  g_assert_cmpstr (restored, ==, code);
+  g_assert_cmpuint (graft_document_get_n_rules (document), ==, 4);
+  g_assert_false (graft_rule_get_enabled (graft_document_get_rule (document, 2)));
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_true (graft_document_get_can_undo (document));
+  activate (window, "undo", NULL);
+  g_clear_pointer (&restored, g_free);
+  restored = window_code (window);
+  g_assert_cmpstr (restored, !=, code);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_pending ();
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1103,5 +1162,6 @@ main (int    argc,
   g_test_add_func ("/ui/rules/one-rule", test_one_rule);
   g_test_add_func ("/ui/rules/session-round-trip", test_session_round_trip);
   g_test_add_func ("/ui/rules/session-errors", test_session_errors);
+  g_test_add_func ("/ui/rules/autosave-rules", test_autosave_rules);
   return g_test_run ();
 }
