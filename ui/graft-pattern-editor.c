@@ -30,6 +30,7 @@ struct _GraftPatternEditor
   GtkWidget parent_instance;
 
   /* Template widgets */
+  GtkLabel      *caption;
   GtkSourceView *view;
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
@@ -158,6 +159,21 @@ graft_pattern_editor_set_buffer (GraftPatternEditor *self,
   g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, 0);
   g_clear_pointer (&self->error_text, g_free);
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+/**
+ * graft_pattern_editor_set_caption:
+ * @self: an editor
+ * @caption: (nullable): a line above the text (which rule of a set it
+ *   is), or %NULL for none
+ */
+void
+graft_pattern_editor_set_caption (GraftPatternEditor *self,
+                                  const char         *caption)
+{
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  gtk_label_set_text (self->caption, caption != NULL ? caption : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caption), caption != NULL);
 }
 
 /**
@@ -439,6 +455,7 @@ graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
   g_type_ensure (GRAFT_TYPE_CANVAS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/graft-pattern-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, caption);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, view);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_label);

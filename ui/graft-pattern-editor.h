@@ -33,5 +33,7 @@ void           graft_pattern_editor_set_buffer (GraftPatternEditor *self,
                                                 GtkTextBuffer      *buffer);
 void           graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
 void           graft_pattern_editor_flush (GraftPatternEditor *self);
+void           graft_pattern_editor_set_caption (GraftPatternEditor *self,
+                                                 const char         *caption);
 
 G_END_DECLS

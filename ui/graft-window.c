@@ -1063,8 +1063,26 @@ sync_editors (GraftWindow *self)
   GraftRule *rule = graft_document_get_rule (self->document,
                                              graft_document_get_selected_rule (self->document));
 
+  guint n = graft_document_get_n_rules (self->document);
+
   graft_pattern_editor_set_buffer (self->pattern_editor, rule_buffer (self, rule, FALSE));
   graft_pattern_editor_set_buffer (self->replacement_editor, rule_buffer (self, rule, TRUE));
+  /* With a rule set, the editors say whose texts they hold. */
+  if (n > 1)
+    {
+      g_autofree char *title = graft_rule_dup_title (rule);
+      g_autofree char *caption =
+          g_strdup_printf ("Rule %u of %u · %s%s", graft_rule_get_position (rule) + 1, n, title,
+                           graft_rule_get_enabled (rule) ? "" : " (left out)");
+
+      graft_pattern_editor_set_caption (self->pattern_editor, caption);
+      graft_pattern_editor_set_caption (self->replacement_editor, caption);
+    }
+  else
+    {
+      graft_pattern_editor_set_caption (self->pattern_editor, NULL);
+      graft_pattern_editor_set_caption (self->replacement_editor, NULL);
+    }
 }
 
 /**
