@@ -150,10 +150,11 @@ graft_pattern_editor_set_buffer (GraftPatternEditor *self,
 
   g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
   g_return_if_fail (GTK_SOURCE_IS_BUFFER (buffer));
+  /* What the flush sets off may switch the buffer itself. */
+  graft_pattern_editor_flush (self);
   old = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
   if (old == buffer)
     return;
-  graft_pattern_editor_flush (self);
   g_signal_handlers_disconnect_by_func (old, buffer_changed_cb, self);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->view), buffer);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, 0);

@@ -1252,6 +1252,51 @@ test_rules_cases (void)
     }
 }
 
+/* What is typed in a rule's editor stays that rule's: choosing another
+ * rule before the editor's pause sends it to the rule it was typed in,
+ * and each rule keeps its own text history (Ctrl+Z in its editor). */
+static void
+test_typing_then_choosing (void)
+{
+  GraftWindow     *window = open_resnet_with_rules ();
+  GraftDocument   *document = graft_window_get_document (window);
+  GtkWidget       *pattern_editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer   *first_buffer;
+  GtkTextBuffer   *buffer;
+  GraftRule       *add_op = graft_document_get_rule (document, 1);
+  GraftRule       *flatten = graft_document_get_rule (document, 2);
+  g_autofree char *flatten_text = g_strdup (graft_rule_get_pattern_text (flatten));
+  g_autofree char *text = NULL;
+  CountWait        wait;
+
+  gtk_single_selection_set_selected (rule_selection (window), 1);
+  graft_window_show_page (window, "pattern");
+  first_buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor));
+  gtk_widget_grab_focus (find_text_view (pattern_editor));
+  type_over (first_buffer, "a + b", "a * b");
+  /* At once, before the editor's pause. */
+  gtk_single_selection_set_selected (rule_selection (window), 2);
+  g_assert_nonnull (strstr (graft_rule_get_pattern_text (add_op), "a * b"));
+  g_assert_cmpuint (graft_rule_get_n_matches (add_op), ==, 0);
+  g_assert_cmpstr (graft_rule_get_pattern_text (flatten), ==, flatten_text);
+  buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor));
+  g_assert_true (buffer != first_buffer);
+  text = buffer_text (buffer);
+  g_assert_cmpstr (text, ==, flatten_text);
+
+  /* Back on the first rule, its editor's Ctrl+Z undoes the typing. */
+  gtk_single_selection_set_selected (rule_selection (window), 1);
+  g_assert_true (graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (pattern_editor)) ==
+                 first_buffer);
+  gtk_widget_grab_focus (find_text_view (pattern_editor));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  wait.rule = add_op;
+  wait.n_matches = 8;
+  iterate_until (count_is, &wait);
+  g_assert_nonnull (strstr (graft_rule_get_pattern_text (add_op), "a + b"));
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1277,6 +1322,7 @@ main (int    argc,
   g_test_add_func ("/ui/rules/step-match-skip", test_step_match_skip);
   g_test_add_func ("/ui/rules/panel-edits", test_panel_edits);
   g_test_add_func ("/ui/rules/rename", test_rename);
+  g_test_add_func ("/ui/rules/typing-then-choosing", test_typing_then_choosing);
   g_test_add_func ("/ui/rules/history-selection", test_history_selection);
   g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
   g_test_add_func ("/ui/rules/export-pass", test_export_pass);
