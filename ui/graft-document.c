@@ -2,31 +2,44 @@
  *
  * graft-document.c: the model behind an editor window.  It holds the
  * graph read from a file (Python traced as torch.fx would, an FX listing
- * or DOT), the pattern and replacement as Python text with the graphs
- * traced from them (or the located errors that stopped them), the matches
- * of the pattern in the graph as a list model, and the undo history.
+ * or DOT), a set of rules (GraftRule: a pattern and a replacement as
+ * Python text with the graphs traced from them, or the located errors
+ * that stopped them; at least one), the matches of the chosen rule's
+ * pattern in the graph as a list model, every rule's count, and the undo
+ * history.  The pattern and replacement the editors show, and Replace and
+ * Replace All, are the chosen rule's (graft_document_get_pattern_text(),
+ * graft_document_select_rule()).
  *
  * Matching is cheap next to everything a window draws, so it runs again
- * on the spot whenever the graph or the pattern changes; the widgets that
+ * on the spot whenever the graph or a pattern changes; the widgets that
  * type debounce their own edits.  Every rewrite records the core's edit
  * (graft_rewrite_steal_edit()), so undo and redo cost what the rewrite
- * changed, not the graph's size, and the history has no limit.
+ * changed, not the graph's size, and the history has no limit.  Each
+ * change of the history also says what it did (a rule's texts and
+ * matches, nodes deleted, a text restored, a switch of torch), so that a
+ * session can do it again (graft-session.c), and the history can be
+ * walked to any position (graft_document_go_to()).
  *
  * Reading a file or a text into a graph (graft_document_load_*()) is
- * graft-document-loader.c's; it puts what it read into the document
- * through graft-document-private.h.
+ * graft-document-loader.c's; changing the rule set is
+ * graft-document-rules.c's, and the steps that apply it are
+ * graft-document-steps.c's; they share the document's struct through
+ * graft-document-private.h.
  *
  * The document speaks one torch (a GraftDialect, its `torch` property):
- * its graph, pattern and replacement are all made for it, so that code,
- * listings, matching, rewriting and exports follow.  Switching
+ * its graph and rules are all made for it, so that code, listings,
+ * matching, rewriting and exports follow.  Switching
  * (graft_document_set_dialect()) reads the graph again from the text it
  * came from, or from its own code once edited, as one step of the history.
  *
  * Signals: `graph-changed` after any change of the graph (the window lays
- * it out again); `matches-changed` after the matches were found again
- * (after the graph, the pattern or the replacement changed);
- * `patterns-changed` when the pattern or replacement text was traced again
- * (its error may have changed).
+ * it out again); `matches-changed` after the chosen rule's matches were
+ * found again; `patterns-changed` when the chosen rule's texts were traced
+ * again (their errors may have changed) or another rule was chosen;
+ * `rules-changed` when the rule set, the chosen rule, a count, an option
+ * or the next step changed; `rule-texts-changed` when the document itself
+ * changed a rule's texts (a rename); `history-changed` after a change was
+ * made, undone or redone.
  */
 #include "config.h"
 
