@@ -50,6 +50,15 @@ static const OptionRow rows[] = {
   [GRAFT_CLI_OPTION_TORCH] = { "torch", 0, G_OPTION_ARG_STRING, VALUE (torch),
                                "The torch to speak: 2.6 (default, or GRAFT_TORCH) or 1.13",
                                "VERSION" },
+  [GRAFT_CLI_OPTION_RULES] = { "rules", 0, G_OPTION_ARG_FILENAME, VALUE (rules),
+                               "Rewrite with the RULES list of FILE, in order, as one pass",
+                               "FILE" },
+  [GRAFT_CLI_OPTION_FIXPOINT] = { "fixpoint", 0, G_OPTION_ARG_INT, VALUE (fixpoint),
+                                  "With --rules: passes until one replaces nothing, at most N",
+                                  "N" },
+  [GRAFT_CLI_OPTION_DCE] = { "dce", 0, G_OPTION_ARG_NONE, VALUE (dce),
+                             "Remove dead code afterwards, as gm.graph.eliminate_dead_code()",
+                             NULL },
 };
 
 #undef VALUE
@@ -65,6 +74,7 @@ options_clear (GraftCliOptions *o)
   g_free (o->style);
   g_free (o->output);
   g_free (o->torch);
+  g_free (o->rules);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GraftCliOptions, options_clear)
@@ -118,7 +128,7 @@ graft_cli_run_command (const GraftCommand *command,
                        int                 argc,
                        char              **argv)
 {
-  g_auto (GraftCliOptions) o = { 0 };
+  g_auto (GraftCliOptions) o = { .fixpoint = -1 };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree GOptionEntry *entries = entries_new (command->options, &o);

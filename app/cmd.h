@@ -55,6 +55,9 @@ typedef enum {
   GRAFT_CLI_OPTION_STYLE,
   GRAFT_CLI_OPTION_OUTPUT,
   GRAFT_CLI_OPTION_TORCH,
+  GRAFT_CLI_OPTION_RULES,
+  GRAFT_CLI_OPTION_FIXPOINT,
+  GRAFT_CLI_OPTION_DCE,
 } GraftCliOptionId;
 
 /* One option a command takes, in the order of its --help. */
@@ -76,8 +79,11 @@ typedef struct
   char    *style;           /* Owned: --style STYLE */
   char    *output;          /* Owned: -o, --output PATH */
   char    *torch;           /* Owned: --torch VERSION */
+  char    *rules;           /* Owned: --rules FILE */
+  gint     fixpoint;        /* --fixpoint N; -1 when not given */
   gboolean ignore_literals; /* --ignore-literals */
   gboolean json;            /* --json */
+  gboolean dce;             /* --dce */
 
   /* The torch spoken: --torch, else GRAFT_TORCH, else 2.6 (every command
    * takes --torch, so it is in no command's list). */

@@ -826,6 +826,104 @@ test_long_attribute_chain (void)
                                             "getattr_39999 = None\n    return getattr_40000\n"));
 }
 
+/* `--rules`, `--fixpoint`, `--dce` and `--to pass` (cli.md, "Rules"):
+ * the options that go together, the lines on stderr, a bad rules file
+ * (status 1, nothing written), and a pass written to a file.  What the
+ * outputs are is tests/test-rules-golden.c's business. */
+static void
+test_rules (void)
+{
+  g_autofree char  *example = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data",
+                                                "examples", "subgraph_rewriter_basic_use.py",
+                                                NULL);
+  g_autofree char  *dir = g_dir_make_tmp ("graft-rules-XXXXXX", NULL);
+  g_autofree char  *rules = g_build_filename (dir, "r.py", NULL);
+  g_autofree char  *bad = g_build_filename (dir, "bad.py", NULL);
+  g_autofree char  *pass = g_build_filename (dir, "pass.py", NULL);
+  static const char rules_text[] = "import torch\n"
+                                   "def pattern(w1, w2):\n"
+                                   "    return torch.cat([w1, w2]).sum()\n"
+                                   "def replacement(w1, w2):\n"
+                                   "    return torch.stack([w1, w2])\n"
+                                   "def max_of(x):\n"
+                                   "    return torch.max(x)\n"
+                                   "def amax_of(x):\n"
+                                   "    return torch.amax(x)\n"
+                                   "RULES = [(pattern, replacement), (max_of, amax_of)]\n";
+  static const char bad_text[] = "import torch\n"
+                                 "def p(x):\n"
+                                 "    return torch.relu(x)\n"
+                                 "def r(x, y):\n"
+                                 "    return x\n"
+                                 "RULES = [(p, p), (p, r)]\n";
+  const char       *usage[][8] = {
+          { "rewrite", example, "--rules", rules, "--pattern", "pattern", NULL },
+          { "rewrite", example, "--fixpoint", "2", NULL },
+          { "rewrite", example, "--rules", rules, "--fixpoint", "0", NULL },
+          { "rewrite", example, "--to", "pass", "--ignore-literals", "--torch", "1.13", NULL },
+          { "match", example, "--rules", rules, NULL },
+  };
+
+  g_assert_true (g_file_set_contents (rules, rules_text, -1, NULL));
+  g_assert_true (g_file_set_contents (bad, bad_text, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (usage); i++)
+    {
+      g_auto (Run) run = { 0 };
+
+      run_graft (&run, NULL, NULL, usage[i]);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+    }
+  {
+    g_auto (Run) run = { 0 };
+    const char *args[] = { "rewrite", example, "--rules", rules, "--fixpoint", "1", NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.err, ==,
+                     "pass 1, rule 1 (pattern -> replacement): replaced 2 matches\n"
+                     "pass 1, rule 2 (max_of -> amax_of): replaced 2 matches\n"
+                     "warning: stopped after 1 passes with matches still replaced in the last\n"
+                     "replaced 4 matches\n");
+    g_assert_nonnull (strstr (run.out, "torch.amax(stack)"));
+  }
+  {
+    g_auto (Run) run = { 0 };
+    const char *args[] = { "rewrite", example, "--rules", bad, "-o", pass, NULL };
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_true (g_str_has_suffix (run.err, "bad.py:6:18: error: rule 2 (p -> r): the pattern "
+                                              "takes 1 parameter but the replacement takes 2; "
+                                              "they must take the same number (torch.fx asserts "
+                                              "this)\n"));
+    g_assert_false (g_file_test (pass, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_auto (Run) run = { 0 };
+    const char      *args[] = { "rewrite", example, "--rules", rules, "--fixpoint", "3", "--dce",
+                                "--to", "pass", "-o", pass, NULL };
+    g_autofree char *text = NULL;
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_true (g_file_get_contents (pass, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "RULES = [\n    (pattern, replacement),\n"
+                                    "    (max_of, amax_of),\n]\n"));
+    g_assert_nonnull (strstr (text, "    for _ in range(3):\n"));
+    g_assert_nonnull (strstr (text, "    gm.graph.eliminate_dead_code()\n"));
+    /* The tutorial's own module, symbolic_trace and replace_pattern lines
+     * are not the pass's. */
+    g_assert_null (strstr (text, "class M"));
+    g_unlink (pass);
+  }
+  g_unlink (rules);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -848,5 +946,6 @@ main (int    argc,
   g_test_add_func ("/cli/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cli/long-attribute-chain", test_long_attribute_chain);
   g_test_add_func ("/cli/kill-while-writing", test_kill_while_writing);
+  g_test_add_func ("/cli/rules", test_rules);
   return g_test_run ();
 }

@@ -111,55 +111,43 @@ alias_binds (const GraftPyAlias *alias,
   return strlen (name) == len && strncmp (bound, name, len) == 0;
 }
 
-/* Whether the top-level statement @s binds @name. */
+/* Whether the top-level statement @s binds @name: a def, a class, an
+ * assignment or an import (compound statements are never copied). */
 static gboolean
 stmt_binds (const GraftPyStmt *s,
             const char        *name)
 {
-  switch (s->kind)
+  if (s->kind == GRAFT_PY_STMT_FUNCTION_DEF)
+    return strcmp (s->function_def.name, name) == 0;
+  if (s->kind == GRAFT_PY_STMT_CLASS_DEF)
+    return strcmp (s->class_def.name, name) == 0;
+  if (s->kind == GRAFT_PY_STMT_ASSIGN)
     {
-    case GRAFT_PY_STMT_FUNCTION_DEF:
-      return strcmp (s->function_def.name, name) == 0;
-    case GRAFT_PY_STMT_CLASS_DEF:
-      return strcmp (s->class_def.name, name) == 0;
-    case GRAFT_PY_STMT_ASSIGN:
       for (guint i = 0; i < s->assign.targets.len; i++)
         if (target_binds (s->assign.targets.items[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_ANN_ASSIGN:
-      return s->ann_assign.value != NULL && target_binds (s->ann_assign.target, name);
-    case GRAFT_PY_STMT_AUG_ASSIGN:
-      return target_binds (s->aug_assign.target, name);
-    case GRAFT_PY_STMT_IMPORT:
+    }
+  if (s->kind == GRAFT_PY_STMT_ANN_ASSIGN)
+    return s->ann_assign.value != NULL && target_binds (s->ann_assign.target, name);
+  if (s->kind == GRAFT_PY_STMT_AUG_ASSIGN)
+    return target_binds (s->aug_assign.target, name);
+  if (s->kind == GRAFT_PY_STMT_IMPORT)
+    {
       for (guint i = 0; i < s->import.n_names; i++)
         if (alias_binds (s->import.names[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_IMPORT_FROM:
+    }
+  if (s->kind == GRAFT_PY_STMT_IMPORT_FROM)
+    {
       for (guint i = 0; i < s->import_from.n_names; i++)
         if (strcmp (s->import_from.names[i]->name, "*") == 0 ||
             alias_binds (s->import_from.names[i], name))
           return TRUE;
       return FALSE;
-    case GRAFT_PY_STMT_EXPR:
-    case GRAFT_PY_STMT_RETURN:
-    case GRAFT_PY_STMT_PASS:
-    case GRAFT_PY_STMT_BREAK:
-    case GRAFT_PY_STMT_CONTINUE:
-    case GRAFT_PY_STMT_IF:
-    case GRAFT_PY_STMT_FOR:
-    case GRAFT_PY_STMT_WHILE:
-    case GRAFT_PY_STMT_WITH:
-    case GRAFT_PY_STMT_ASSERT:
-    case GRAFT_PY_STMT_RAISE:
-    case GRAFT_PY_STMT_DELETE:
-    case GRAFT_PY_STMT_GLOBAL:
-    case GRAFT_PY_STMT_NONLOCAL:
-    case GRAFT_PY_STMT_TRY:
-    default:
-      return FALSE;
     }
+  return FALSE;
 }
 
 static gboolean
@@ -210,6 +198,76 @@ need (PassFile *file,
                 file->needed[j] = TRUE;
                 if (!is_import (body->items[j]))
                   g_array_append_val (todo, j);
+              }
+        }
+    }
+}
+
+/* The name a module-level `torch.fx.wrap("name")` (or `wrap(...)`, any
+ * spelling whose callee ends in `wrap`) statement wraps, or NULL. */
+static const char *
+wrapped_name (const GraftPyStmt *s)
+{
+  const GraftPyExpr *call;
+  const GraftPyExpr *func;
+  const GraftPyExpr *arg;
+
+  if (s->kind != GRAFT_PY_STMT_EXPR || s->expr.value->kind != GRAFT_PY_EXPR_CALL)
+    return NULL;
+  call = s->expr.value;
+  func = call->call.func;
+  if (!((func->kind == GRAFT_PY_EXPR_NAME && strcmp (func->name.id, "wrap") == 0) ||
+        (func->kind == GRAFT_PY_EXPR_ATTRIBUTE && strcmp (func->attribute.attr, "wrap") == 0)))
+    return NULL;
+  if (call->call.args.len != 1)
+    return NULL;
+  arg = call->call.args.items[0];
+  if (arg->kind != GRAFT_PY_EXPR_CONSTANT || arg->constant.kind != GRAFT_PY_CONST_STR)
+    return NULL;
+  return arg->constant.str;
+}
+
+/* Whether @s wraps a function that @file defines itself (a def, not an
+ * import): the pass holds a copy of it, another object than the model's. */
+static gboolean
+wraps_own_function (PassFile          *file,
+                    const GraftPyStmt *s)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (file->module);
+  const char            *name = wrapped_name (s);
+
+  if (name == NULL)
+    return FALSE;
+  for (guint i = 0; i < body->len; i++)
+    if (body->items[i]->kind == GRAFT_PY_STMT_FUNCTION_DEF && stmt_binds (body->items[i], name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds the `torch.fx.wrap` statements of functions the copied statements
+ * bind: without them torch.fx would trace through a function that the
+ * rules' file keeps as one call. */
+static void
+need_wraps (PassFile *file)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (file->module);
+  gboolean               changed = TRUE;
+
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < body->len; i++)
+        {
+          const char *name = wrapped_name (body->items[i]);
+
+          if (file->needed[i] || name == NULL)
+            continue;
+          for (guint j = 0; j < body->len; j++)
+            if (file->needed[j] && stmt_binds (body->items[j], name))
+              {
+                need (file, i);
+                changed = TRUE;
+                break;
               }
         }
     }
@@ -336,6 +394,13 @@ write_statements (GArray            *files,
             /* Definitions stand two blank lines apart, as PEP 8 has them. */
             if (pass == 1 && out->len > 0)
               g_string_append (out, "\n\n");
+            if (own == own_names && wraps_own_function (file, s))
+              g_string_append_printf (
+                  out,
+                  "# torch.fx matches a call of a wrapped function by the function object:\n"
+                  "# this %s is a copy, so the pass matches calls of the model's own %s only\n"
+                  "# if it imports that one instead (from the model's module).\n",
+                  wrapped_name (s), wrapped_name (s));
             g_string_append (out, text);
             g_string_append_c (out, '\n');
             g_hash_table_add (seen, text);
@@ -475,6 +540,8 @@ graft_pass_write (const GraftPassRule    *rules,
         need (file, (guint) at);
       }
 
+  for (guint f = 0; f < files->len; f++)
+    need_wraps (&g_array_index (files, PassFile, f));
   write_header (out, n_rules, options);
   g_string_append (out, "import torch\nimport torch.fx\n");
   if (options->ignore_literals)

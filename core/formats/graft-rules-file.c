@@ -129,14 +129,17 @@ graft_input_set_load_rules (GraftInputSet *self,
       g_autofree char *problem = NULL;
 
       pattern_graph = graft_py_program_trace (program, ref->pattern_entry, error);
-      if (pattern_graph == NULL)
-        return NULL;
-      pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), error);
-      if (pattern == NULL)
-        return NULL;
-      replacement = graft_py_program_trace (program, ref->replacement_entry, error);
+      if (pattern_graph != NULL)
+        pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), error);
+      if (pattern != NULL)
+        replacement = graft_py_program_trace (program, ref->replacement_entry, error);
       if (replacement == NULL)
-        return NULL;
+        {
+          /* Where the trace failed, with the rule it was for. */
+          g_prefix_error (error, "rule %u (%s -> %s): ", i + 1, ref->pattern_name,
+                          ref->replacement_name);
+          return NULL;
+        }
       if (!graft_rule_check_fit (pattern, replacement, &problem))
         {
           graft_set_error_at_offset (error, source, ref->start, ref->end, GRAFT_PARSE_ERROR_NAME,

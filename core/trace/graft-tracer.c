@@ -1164,6 +1164,14 @@ rule_entry (Tracer            *t,
     kind = "a lambda";
   else if (v->kind == VAL_FUNCTION)
     kind = "a function not defined at module level";
+  else if (v->kind == VAL_PATH_FN || v->kind == VAL_NN_CLASS || v->kind == VAL_PYMODULE)
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
+                          "the %s of rule %u must be a function or a torch.nn.Module class that "
+                          "the rules file defines, not '%s', which it imports",
+                          role, rule, v->path);
+      return NULL;
+    }
   else
     kind = _graft_value_type_name (v);
   _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
