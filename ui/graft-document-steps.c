@@ -165,6 +165,20 @@ is_skipped (GraftDocument *self,
   return FALSE;
 }
 
+/* Whether any match of @rule's call in @pass was skipped (its matches'
+ * keys are only worth making then: a rule may have thousands). */
+static gboolean
+may_skip (GraftDocument *self,
+          const Cursor  *c,
+          guint          pass,
+          guint          rule)
+{
+  return (c->in_call && pass == c->pass && rule == c->rule && c->skipped != NULL &&
+          c->skipped[0] != NULL) ||
+         (self->pending_skips->len > 0 && pass == self->pending_pass &&
+          rule == self->pending_rule);
+}
+
 /* How many nodes dead-code removal would remove now. */
 static guint
 count_dead (GraftDocument *self)
@@ -238,19 +252,25 @@ resolve (GraftDocument *self,
           return;
         }
       matches = _graft_document_get_rule_matches (self, rule);
-      for (guint i = 0; i < matches->len; i++)
+      if (!may_skip (self, c, pass, r))
         {
-          g_autofree char *key = _graft_match_key (matches->pdata[i]);
-
-          if (is_skipped (self, c, pass, r, key))
-            skipped++;
-          else
-            {
-              if (first < 0)
-                first = (gint) i;
-              count++;
-            }
+          count = matches->len;
+          first = 0;
         }
+      else
+        for (guint i = 0; i < matches->len; i++)
+          {
+            g_autofree char *key = _graft_match_key (matches->pdata[i]);
+
+            if (is_skipped (self, c, pass, r, key))
+              skipped++;
+            else
+              {
+                if (first < 0)
+                  first = (gint) i;
+                count++;
+              }
+          }
       if (count > 0)
         {
           next->kind = GRAFT_NEXT_RULE;
