@@ -203,6 +203,15 @@ graft_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.show-properties", { "F9", "<Control>i", NULL } },
+    { "win.show-rules", { "<Control>l", NULL } },
+    { "win.rule-add", { "<Control><Shift>n", NULL } },
+    { "win.rules-open", { "<Control><Shift>o", NULL } },
+    { "win.rules-save", { "<Control><Alt>s", NULL } },
+    { "win.export-pass", { "<Control><Shift>e", NULL } },
+    { "win.run-all", { "F5", NULL } },
+    { "win.step", { "F6", NULL } },
+    { "win.step-match", { "F7", NULL } },
+    { "win.skip-match", { "<Shift>F7", NULL } },
   };
 
   G_APPLICATION_CLASS (graft_application_parent_class)->startup (app);

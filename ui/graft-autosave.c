@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-autosave.c: while a document has unsaved changes, its graph (as
- * code, which Graft reads back), its pattern and its replacement are
+ * code, which Graft reads back), its pattern and its replacement (and,
+ * for a document with rules, the whole document as a session) are
  * written every few seconds to one key file per document in
  * `$XDG_STATE_HOME/graft/autosave/`, named after a hash of the document's
  * path (or "untitled").  Saving, or closing and discarding, removes it;
@@ -30,6 +31,7 @@ graft_recovery_free (GraftRecovery *recovery)
   g_free (recovery->code);
   g_free (recovery->pattern);
   g_free (recovery->replacement);
+  g_free (recovery->session);
   g_free (recovery);
 }
 
@@ -96,6 +98,8 @@ run_job (gpointer job_data,
       g_key_file_set_string (keys, "autosave", "code", job->texts->code);
       g_key_file_set_string (keys, "autosave", "pattern", job->texts->pattern);
       g_key_file_set_string (keys, "autosave", "replacement", job->texts->replacement);
+      if (job->texts->session != NULL)
+        g_key_file_set_string (keys, "autosave", "session", job->texts->session);
       data = g_key_file_to_data (keys, &length, NULL);
       if (g_mkdir_with_parents (dir, 0700) != 0)
         g_warning ("cannot autosave: cannot create %s", dir);
@@ -203,6 +207,7 @@ graft_autosave_find (GFile *file)
   recovery->code = g_key_file_get_string (keys, "autosave", "code", NULL);
   recovery->pattern = g_key_file_get_string (keys, "autosave", "pattern", NULL);
   recovery->replacement = g_key_file_get_string (keys, "autosave", "replacement", NULL);
+  recovery->session = g_key_file_get_string (keys, "autosave", "session", NULL);
   if (recovery->code == NULL || recovery->pattern == NULL || recovery->replacement == NULL)
     return NULL;
   return g_steal_pointer (&recovery);

@@ -17,6 +17,8 @@ typedef struct
   char *code;        /* Owned: the graph as a Python file Graft reads back */
   char *pattern;     /* Owned: the pattern editor's text */
   char *replacement; /* Owned: the replacement editor's text */
+  char *session;     /* Owned, nullable: the whole document as a session, when it has
+                      * rules (graft-session.c), which restoring puts back instead */
 } GraftRecovery;
 
 void graft_recovery_free (GraftRecovery *recovery);

@@ -9,12 +9,16 @@
  * document, so that it can run on a worker.  Only install() then puts
  * what was read into the document, on the document's thread, through
  * graft-document-private.h.
+ *
+ * A session (`.graft`, graft-session.c) is parsed on the worker too, and
+ * done again in the document (its steps replayed) when installed.
  */
 #include "config.h"
 
 #include "graft-document.h"
 #include "graft-document-private.h"
 #include "graft-autosave.h"
+#include "graft-session.h"
 
 /* What reading a file or a text gives: the graph and everything else a new
  * graph needs that takes long at large sizes, worked out while the graph
@@ -31,6 +35,7 @@ typedef struct
   char               *pattern;
   char               *replacement;
   GraftRecovery      *recovery; /* the file's autosave, or NULL */
+  GraftSession       *session;  /* the file is a session, read */
 } Loaded;
 
 static void
@@ -44,6 +49,7 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->pattern, g_free);
   g_clear_pointer (&loaded->replacement, g_free);
   g_clear_pointer (&loaded->recovery, graft_recovery_free);
+  g_clear_pointer (&loaded->session, graft_session_free);
 }
 
 static void
@@ -86,6 +92,15 @@ read_file (Loaded *loaded)
   source = graft_input_read_file (path, &loaded->error);
   if (source == NULL)
     return;
+  if (graft_session_detect (path, graft_source_get_text (source), graft_source_get_length (source)))
+    {
+      loaded->session = graft_session_parse (path, graft_source_get_text (source),
+                                             graft_source_get_length (source), &loaded->error);
+      graft_source_unref (source);
+      if (loaded->session != NULL)
+        loaded->recovery = graft_autosave_find (loaded->file);
+      return;
+    }
   read_source (loaded, source);
   if (loaded->graph == NULL)
     return;
@@ -102,6 +117,11 @@ install (GraftDocument *self,
 {
   GError *load_error;
 
+  if (loaded->session != NULL)
+    {
+      _graft_document_set_loaded_file (self, loaded->file, g_steal_pointer (&loaded->recovery));
+      return graft_session_install (loaded->session, self, error);
+    }
   /* The document switched its dialect while a worker read the file. */
   if (loaded->dialect != graft_document_get_dialect (self) && loaded->source != NULL)
     {

@@ -1,14 +1,137 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-document-private.h: what graft-document-loader.c needs of a
- * document to put a graph it read into it.  Only the document's own files
- * include it.
+ * graft-document-private.h: the document's instance struct and history,
+ * shared by the document's own files: graft-document.c (graph, matches,
+ * history), graft-document-loader.c (reading a file or a text into it),
+ * graft-document-rules.c (the rule set and its steps) and graft-session.c
+ * (saving and reopening it all).  No other file includes it.
  */
 #pragma once
 
 #include "graft-document.h"
 
 G_BEGIN_DECLS
+
+/**
+ * GraftStepKind:
+ * @GRAFT_STEP_RULE: a rule applied: `replace_pattern`, one match of it,
+ *   or every match but those skipped
+ * @GRAFT_STEP_DCE: dead code removed
+ * @GRAFT_STEP_DELETE: nodes deleted by hand
+ * @GRAFT_STEP_RESTORE: unsaved work restored (the graph read from a text)
+ * @GRAFT_STEP_TORCH: a switch of dialect
+ * @GRAFT_STEP_RULES: a change of the rule set (the graph stays)
+ *
+ * What a change of the history did, described so that it can be done again
+ * on the graph it started from (graft-session.c replays them).
+ */
+typedef enum {
+  GRAFT_STEP_RULE,
+  GRAFT_STEP_DCE,
+  GRAFT_STEP_DELETE,
+  GRAFT_STEP_RESTORE,
+  GRAFT_STEP_TORCH,
+  GRAFT_STEP_RULES,
+} GraftStepKind;
+
+/* The rule set before and after a GRAFT_STEP_RULES change (see
+ * graft-document-rules.c). */
+typedef struct _GraftRulesChange GraftRulesChange;
+
+void _graft_rules_change_free (GraftRulesChange *change);
+
+/* One change of the history: an edit of the graph, or (edit NULL) the
+ * replacement of the whole graph by another, as restoring unsaved work
+ * and switching the dialect do; @graph, @source and @load_error then hold
+ * the graph that is not installed, the text it was read from and why
+ * reading failed (those before while the change is applied, those after
+ * while it is undone), and the changes on either side keep referring to
+ * their own graph.  A switch of dialect is no change of what a save
+ * writes: it does not make the document modified.  A change of the rule
+ * set (@rules) has neither edit nor graph.
+ *
+ * The step fields say what the change did.  A rule's step keeps the texts
+ * it was applied with (the rule may change later), which matches it
+ * replaced (@match, or all but @except) and, when it is a step of the
+ * loop of passes (@looped: Next, Next Match, Run All), where in the loop
+ * it stands: @pass and @rule, what the pass had replaced with it
+ * (@pass_replaced), whether the rule's call of that pass is over
+ * (@call_done) and the matches skipped in it so far (@skipped, keys as
+ * match_key() makes them). */
+typedef struct
+{
+  /* Owned */
+  GraftEdit        *edit;
+  GraftGraph       *graph;
+  GraftSource      *source;
+  GError           *load_error;
+  GraftRulesChange *rules;
+  char             *label;
+  char             *before; /* the graph's code before the change, or NULL if not known */
+  guint             serial; /* names this change for as long as the document lives */
+  gboolean          switch_dialect;
+
+  /* What the change did */
+  GraftStepKind       kind;
+  char               *pattern_text;
+  char               *replacement_text;
+  char               *pattern_name;
+  char               *replacement_name;
+  gint                match;      /* -1: every match but @except */
+  GArray             *except;     /* guint, or NULL */
+  guint               n_replaced; /* matches replaced, or nodes removed */
+  gboolean            looped;
+  guint               pass; /* from 1 */
+  guint               rule; /* from 0 */
+  guint               pass_replaced;
+  gboolean            call_done;
+  GStrv               skipped;
+  GStrv               names;        /* GRAFT_STEP_DELETE */
+  char               *restore_name; /* GRAFT_STEP_RESTORE */
+  char               *restore_text;
+  const GraftDialect *torch; /* GRAFT_STEP_TORCH: the dialect switched to */
+} HistoryEntry;
+
+struct _GraftDocument
+{
+  GObject parent_instance;
+
+  const GraftDialect *dialect;      /* static: the torch the document speaks */
+  const GraftDialect *root_dialect; /* static: the torch the file was read in */
+
+  /* Owned */
+  GFile         *file;
+  char          *title;
+  GError        *load_error;
+  GraftGraph    *graph;
+  GraftSource   *source;        /* what the graph was read from (load, restore, switch), or NULL */
+  GraftSource   *root_source;   /* what the file read was, before any change */
+  GListStore    *rules;         /* GraftRule, at least one */
+  GPtrArray     *matches;       /* GraftMatch, owned: the selected rule's */
+  GPtrArray     *dropped;       /* GraftMatch, owned: candidates torch's rules drop */
+  GHashTable    *dropped_of;    /* node name -> dropped candidate + 1 */
+  GListStore    *match_items;   /* GraftMatchItem */
+  GHashTable    *match_of;      /* node name (the graph's string) -> match + 1 */
+  GPtrArray     *history;       /* HistoryEntry, owned */
+  GPtrArray     *warnings;      /* char *, of the last rewrite */
+  GPtrArray     *added_names;   /* char *, nodes the last rewrite added */
+  GPtrArray     *pending_skips; /* char *: matches skipped since the last change */
+  guint          pending_pass;  /* the pass and rule they were skipped in */
+  guint          pending_rule;
+  guint          selected;     /* the rule the editors show */
+  guint          fixpoint;     /* 0: one pass; N: passes until nothing changes, at most N */
+  gboolean       dce;          /* remove dead code after the last pass */
+  gboolean       is_session;   /* read from or saved as a session (graft-session.c) */
+  guint          position;     /* entries of history that are applied */
+  gint           saved;        /* the position the file was saved at, -1 if lost */
+  guint          revision;     /* counts changes of the graph */
+  guint          last_serial;  /* of the newest history entry made */
+  guint          text_changes; /* counts edits of the rules' texts and options */
+  guint          saved_text_changes;
+  char          *rules_name; /* the rules file read or saved last, or NULL */
+  char          *code;       /* the graph's code, or NULL until asked for */
+  GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
+};
 
 void _graft_document_set_loaded_file (GraftDocument *self,
                                       GFile         *file,
@@ -20,5 +143,65 @@ void _graft_document_load_graph (GraftDocument *self,
                                  char          *code,
                                  char          *pattern,
                                  char          *replacement);
+
+/* graft-document.c */
+GraftRule    *_graft_document_get_selected (GraftDocument *self);
+void          _graft_document_trace_rule (GraftDocument *self,
+                                          GraftRule     *rule,
+                                          const char    *pattern_text,
+                                          const char    *replacement_text);
+void          _graft_document_rules_changed (GraftDocument *self);
+void          _graft_document_recount (GraftDocument *self);
+GPtrArray    *_graft_document_get_rule_matches (GraftDocument *self,
+                                                GraftRule     *rule);
+HistoryEntry *_graft_document_new_entry (GraftStepKind kind);
+void          _graft_document_free_entry (HistoryEntry *entry);
+void          _graft_document_push (GraftDocument *self,
+                                    HistoryEntry  *entry,
+                                    const char    *label,
+                                    char          *before,
+                                    gboolean       quiet);
+void          _graft_document_changed (GraftDocument *self);
+void          _graft_document_history_changed (GraftDocument *self);
+void          _graft_document_notify_modified (GraftDocument *self);
+gboolean      _graft_document_apply_rewrite (GraftDocument *self,
+                                             GraftPattern  *pattern,
+                                             GraftGraph    *replacement,
+                                             GPtrArray     *matches,
+                                             HistoryEntry  *entry,
+                                             const char    *label,
+                                             GError       **error);
+void          _graft_document_emit_rule_texts_changed (GraftDocument *self,
+                                                       GraftRule     *rule);
+void          _graft_document_set_rules_snapshot (GraftDocument *self,
+                                                  GPtrArray     *rules,
+                                                  GArray        *enabled,
+                                                  guint          selected);
+
+void _graft_document_speak (GraftDocument      *self,
+                            const GraftDialect *dialect);
+void _graft_document_install_rules (GraftDocument *self,
+                                    GPtrArray     *rules,
+                                    guint          selected,
+                                    guint          fixpoint,
+                                    gboolean       dce);
+void _graft_document_reset_rules (GraftDocument *self);
+void _graft_document_mark_saved (GraftDocument *self,
+                                 gboolean       is_session);
+
+/* graft-document-rules.c */
+gboolean _graft_document_replay_dce (GraftDocument *self,
+                                     gboolean       looped,
+                                     guint          pass,
+                                     GError       **error);
+void     _graft_rules_change_apply (GraftDocument    *self,
+                                    GraftRulesChange *change,
+                                    gboolean          redo);
+char    *_graft_match_key (const GraftMatch *match) G_GNUC_WARN_UNUSED_RESULT;
+gboolean _graft_document_replay_rule (GraftDocument *self,
+                                      HistoryEntry  *entry,
+                                      const char    *label,
+                                      GError       **error);
+void     _graft_document_update_next (GraftDocument *self);
 
 G_END_DECLS

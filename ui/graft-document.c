@@ -2,31 +2,44 @@
  *
  * graft-document.c: the model behind an editor window.  It holds the
  * graph read from a file (Python traced as torch.fx would, an FX listing
- * or DOT), the pattern and replacement as Python text with the graphs
- * traced from them (or the located errors that stopped them), the matches
- * of the pattern in the graph as a list model, and the undo history.
+ * or DOT), a set of rules (GraftRule: a pattern and a replacement as
+ * Python text with the graphs traced from them, or the located errors
+ * that stopped them; at least one), the matches of the chosen rule's
+ * pattern in the graph as a list model, every rule's count, and the undo
+ * history.  The pattern and replacement the editors show, and Replace and
+ * Replace All, are the chosen rule's (graft_document_get_pattern_text(),
+ * graft_document_select_rule()).
  *
  * Matching is cheap next to everything a window draws, so it runs again
- * on the spot whenever the graph or the pattern changes; the widgets that
+ * on the spot whenever the graph or a pattern changes; the widgets that
  * type debounce their own edits.  Every rewrite records the core's edit
  * (graft_rewrite_steal_edit()), so undo and redo cost what the rewrite
- * changed, not the graph's size, and the history has no limit.
+ * changed, not the graph's size, and the history has no limit.  Each
+ * change of the history also says what it did (a rule's texts and
+ * matches, nodes deleted, a text restored, a switch of torch), so that a
+ * session can do it again (graft-session.c), and the history can be
+ * walked to any position (graft_document_go_to()).
  *
  * Reading a file or a text into a graph (graft_document_load_*()) is
- * graft-document-loader.c's; it puts what it read into the document
- * through graft-document-private.h.
+ * graft-document-loader.c's; changing the rule set is
+ * graft-document-rules.c's, and the steps that apply it are
+ * graft-document-steps.c's; they share the document's struct through
+ * graft-document-private.h.
  *
  * The document speaks one torch (a GraftDialect, its `torch` property):
- * its graph, pattern and replacement are all made for it, so that code,
- * listings, matching, rewriting and exports follow.  Switching
+ * its graph and rules are all made for it, so that code, listings,
+ * matching, rewriting and exports follow.  Switching
  * (graft_document_set_dialect()) reads the graph again from the text it
  * came from, or from its own code once edited, as one step of the history.
  *
  * Signals: `graph-changed` after any change of the graph (the window lays
- * it out again); `matches-changed` after the matches were found again
- * (after the graph, the pattern or the replacement changed);
- * `patterns-changed` when the pattern or replacement text was traced again
- * (its error may have changed).
+ * it out again); `matches-changed` after the chosen rule's matches were
+ * found again; `patterns-changed` when the chosen rule's texts were traced
+ * again (their errors may have changed) or another rule was chosen;
+ * `rules-changed` when the rule set, the chosen rule, a count, an option
+ * or the next step changed; `rule-texts-changed` when the document itself
+ * changed a rule's texts (a rename); `history-changed` after a change was
+ * made, undone or redone.
  */
 #include "config.h"
 
@@ -34,6 +47,8 @@
 #include "graft-document-private.h"
 #include "graft-autosave.h"
 #include "graft-match-item.h"
+#include "graft-rule.h"
+#include "graft-session.h"
 
 #include <string.h>
 
@@ -50,60 +65,6 @@
   "\n"                      \
   "def replacement(x):\n"   \
   "    return torch.nn.functional.relu(x)\n"
-
-/* One change of the history: an edit of the graph, or (edit NULL) the
- * replacement of the whole graph by another, as restoring unsaved work
- * and switching the dialect do; @graph, @source and @load_error then hold
- * the graph that is not installed, the text it was read from and why
- * reading failed (those before while the change is applied, those after
- * while it is undone), and the changes on either side keep referring to
- * their own graph.  A switch of dialect is no change of what a save
- * writes: it does not make the document modified. */
-typedef struct
-{
-  GraftEdit   *edit;
-  GraftGraph  *graph;
-  GraftSource *source;
-  GError      *load_error;
-  char        *label;
-  char        *before;         /* the graph's code before the edit */
-  guint        serial;         /* names this change for as long as the document lives */
-  gboolean     switch_dialect; /* a switch of dialect, with @graph of the other torch */
-} HistoryEntry;
-
-struct _GraftDocument
-{
-  GObject parent_instance;
-
-  const GraftDialect *dialect; /* static: the torch the document speaks */
-
-  /* Owned */
-  GFile         *file;
-  char          *title;
-  GError        *load_error;
-  GraftGraph    *graph;
-  GraftSource   *source; /* what the graph was read from (load, restore, switch), or NULL */
-  char          *pattern_text;
-  char          *replacement_text;
-  GError        *pattern_error;
-  GError        *replacement_error;
-  GraftPattern  *pattern;
-  GraftGraph    *replacement;
-  GPtrArray     *matches;     /* GraftMatch, owned */
-  GPtrArray     *dropped;     /* GraftMatch, owned: candidates torch's rules drop */
-  GHashTable    *dropped_of;  /* node name -> dropped candidate + 1 */
-  GListStore    *match_items; /* GraftMatchItem */
-  GHashTable    *match_of;    /* node name (the graph's string) -> match + 1 */
-  GPtrArray     *history;     /* HistoryEntry, owned */
-  GPtrArray     *warnings;    /* char *, of the last rewrite */
-  GPtrArray     *added_names; /* char *, nodes the last rewrite added */
-  guint          position;    /* entries of history that are applied */
-  gint           saved;       /* the position the file was saved at, -1 if lost */
-  guint          revision;    /* counts changes of the graph */
-  guint          last_serial; /* of the newest history entry made */
-  char          *code;        /* the graph's code, or NULL until asked for */
-  GraftRecovery *recovery;    /* what the last load found of an autosave, or NULL */
-};
 
 G_DEFINE_FINAL_TYPE (GraftDocument, graft_document, G_TYPE_OBJECT)
 
@@ -123,6 +84,9 @@ enum {
   SIGNAL_GRAPH_CHANGED,
   SIGNAL_MATCHES_CHANGED,
   SIGNAL_PATTERNS_CHANGED,
+  SIGNAL_RULES_CHANGED,
+  SIGNAL_RULE_TEXTS_CHANGED,
+  SIGNAL_HISTORY_CHANGED,
   N_SIGNALS,
 };
 
@@ -138,8 +102,18 @@ history_entry_free (gpointer data)
   g_clear_pointer (&entry->graph, graft_graph_free);
   g_clear_pointer (&entry->source, graft_source_unref);
   g_clear_error (&entry->load_error);
+  g_clear_pointer (&entry->rules, _graft_rules_change_free);
   g_free (entry->label);
   g_free (entry->before);
+  g_free (entry->pattern_text);
+  g_free (entry->replacement_text);
+  g_free (entry->pattern_name);
+  g_free (entry->replacement_name);
+  g_clear_pointer (&entry->except, g_array_unref);
+  g_strfreev (entry->skipped);
+  g_strfreev (entry->names);
+  g_free (entry->restore_name);
+  g_free (entry->restore_text);
   g_free (entry);
 }
 
@@ -172,17 +146,15 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->graph, graft_graph_free);
   g_clear_pointer (&self->source, graft_source_unref);
-  g_clear_pointer (&self->pattern, graft_pattern_unref);
-  g_clear_pointer (&self->replacement, graft_graph_free);
+  g_clear_pointer (&self->root_source, graft_source_unref);
+  g_clear_object (&self->rules);
   g_clear_object (&self->file);
   g_clear_error (&self->load_error);
-  g_clear_error (&self->pattern_error);
-  g_clear_error (&self->replacement_error);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
   g_clear_pointer (&self->added_names, g_ptr_array_unref);
+  g_clear_pointer (&self->pending_skips, g_ptr_array_unref);
+  g_free (self->rules_name);
   g_free (self->title);
-  g_free (self->pattern_text);
-  g_free (self->replacement_text);
   G_OBJECT_CLASS (graft_document_parent_class)->finalize (object);
 }
 
@@ -264,6 +236,19 @@ graft_document_class_init (GraftDocumentClass *klass)
   signals[SIGNAL_PATTERNS_CHANGED] =
       g_signal_new ("patterns-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
+  /* The rule set, the chosen rule, a rule's count or the next step changed. */
+  signals[SIGNAL_RULES_CHANGED] =
+      g_signal_new ("rules-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  /* The document changed a rule's texts itself (a rename, its undo): the
+   * editors that show them follow. */
+  signals[SIGNAL_RULE_TEXTS_CHANGED] =
+      g_signal_new ("rule-texts-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 1, GRAFT_TYPE_RULE);
+  /* A change was made, undone or redone. */
+  signals[SIGNAL_HISTORY_CHANGED] =
+      g_signal_new ("history-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -280,8 +265,13 @@ graft_document_init (GraftDocument *self)
   self->history = g_ptr_array_new_with_free_func (history_entry_free);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   self->added_names = g_ptr_array_new_with_free_func (g_free);
-  self->pattern_text = g_strdup (DEFAULT_PATTERN);
-  self->replacement_text = g_strdup (DEFAULT_REPLACEMENT);
+  self->pending_skips = g_ptr_array_new_with_free_func (g_free);
+  self->rules = g_list_store_new (GRAFT_TYPE_RULE);
+  {
+    g_autoptr (GraftRule) rule = graft_rule_new (DEFAULT_PATTERN, DEFAULT_REPLACEMENT);
+
+    g_list_store_append (self->rules, rule);
+  }
 }
 
 /**
@@ -296,6 +286,7 @@ graft_document_new (void)
 
   graft_document_set_pattern_text (self, DEFAULT_PATTERN);
   graft_document_set_replacement_text (self, DEFAULT_REPLACEMENT);
+  self->text_changes = self->saved_text_changes = 0;
   return self;
 }
 
@@ -303,17 +294,19 @@ graft_document_new (void)
 static void
 find_matches (GraftDocument *self)
 {
-  guint old = self->matches->len;
+  GraftRule    *rule = _graft_document_get_selected (self);
+  GraftPattern *pattern = graft_rule_get_pattern (rule);
+  guint         old = self->matches->len;
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_ptr_array_set_size (self->matches, 0);
   g_ptr_array_set_size (self->dropped, 0);
   g_hash_table_remove_all (self->match_of);
   g_hash_table_remove_all (self->dropped_of);
-  if (self->pattern != NULL && self->load_error == NULL)
+  if (pattern != NULL && self->load_error == NULL)
     {
       g_autoptr (GPtrArray) dropped = NULL;
-      g_autoptr (GPtrArray) found = graft_matcher_find (self->pattern, self->graph, NULL, &dropped);
+      g_autoptr (GPtrArray) found = graft_matcher_find (pattern, self->graph, NULL, &dropped);
 
       for (guint i = 0; i < found->len; i++)
         g_ptr_array_add (self->matches, g_steal_pointer (&found->pdata[i]));
@@ -391,6 +384,7 @@ find_matches (GraftDocument *self)
   g_list_store_splice (self->match_items, 0,
                        g_list_model_get_n_items (G_LIST_MODEL (self->match_items)), items->pdata,
                        items->len);
+  _graft_rule_take_matches (rule, NULL, self->matches->len);
   if (old != self->matches->len)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_MATCHES]);
   g_signal_emit (self, signals[SIGNAL_MATCHES_CHANGED], 0);
@@ -399,9 +393,12 @@ find_matches (GraftDocument *self)
 static void
 notify_history (GraftDocument *self)
 {
+  /* What was skipped belongs to the graph it was skipped on. */
+  g_ptr_array_set_size (self->pending_skips, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  g_signal_emit (self, signals[SIGNAL_HISTORY_CHANGED], 0);
 }
 
 /* After a change of the graph; @code (taken) is its new code if known. */
@@ -414,6 +411,7 @@ graph_changed_with_code (GraftDocument *self,
   self->code = code;
   g_signal_emit (self, signals[SIGNAL_GRAPH_CHANGED], 0);
   find_matches (self);
+  _graft_document_recount (self);
 }
 
 static void
@@ -509,17 +507,22 @@ _graft_document_load_graph (GraftDocument *self,
   self->graph = graph != NULL ? graph : graft_graph_new (self->dialect);
   self->source = source;
   self->load_error = error;
+  g_clear_pointer (&self->root_source, graft_source_unref);
+  self->root_source = source != NULL ? graft_source_ref (source) : NULL;
+  self->root_dialect = self->dialect;
+  self->is_session = FALSE;
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
 
   /* A Python file that defines the pattern and the replacement fills the
-   * editors. */
+   * editors (the chosen rule's). */
   if (pattern != NULL)
     graft_document_set_pattern_text (self, pattern);
   if (replacement != NULL)
     graft_document_set_replacement_text (self, replacement);
   g_free (pattern);
   g_free (replacement);
+  self->saved_text_changes = self->text_changes;
   notify_history (self);
   graph_changed_with_code (self, code);
 }
@@ -557,10 +560,26 @@ graft_document_get_title (GraftDocument *self)
 }
 
 /**
+ * graft_document_get_keeps_rules:
+ * @self: a document
+ *
+ * Returns: whether what a save writes holds the rules: the document is a
+ *   session (graft_document_save_session()), or has more than one rule,
+ *   which only a session keeps
+ */
+gboolean
+graft_document_get_keeps_rules (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->is_session || graft_document_get_n_rules (self) > 1;
+}
+
+/**
  * graft_document_get_modified:
  * @self: a document
  *
- * Returns: whether the graph differs from what was last loaded or saved
+ * Returns: whether the graph differs from what was last loaded or saved,
+ *   or (graft_document_get_keeps_rules()) the rules or options do
  */
 gboolean
 graft_document_get_modified (GraftDocument *self)
@@ -570,6 +589,8 @@ graft_document_get_modified (GraftDocument *self)
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
   if (self->saved < 0)
+    return TRUE;
+  if (graft_document_get_keeps_rules (self) && self->text_changes != self->saved_text_changes)
     return TRUE;
   /* Switching the dialect changes nothing a save would keep. */
   from = MIN ((guint) self->saved, self->position);
@@ -623,46 +644,126 @@ const char *
 graft_document_get_pattern_text (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->pattern_text;
+  return graft_rule_get_pattern_text (_graft_document_get_selected (self));
 }
 
 const char *
 graft_document_get_replacement_text (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->replacement_text;
+  return graft_rule_get_replacement_text (_graft_document_get_selected (self));
 }
 
-/* Traces the pattern's text in the document's dialect. */
+/* Traces @text as a pattern (@replacement FALSE) or a replacement of
+ * @rule, in the document's dialect, and gives the rule what it found. */
 static void
-trace_pattern (GraftDocument *self)
+trace_half (GraftDocument *self,
+            GraftRule     *rule,
+            const char    *text,
+            gboolean       replacement)
 {
+  const char *label = replacement ? "replacement" : "pattern";
+  const char *hint = replacement ? graft_rule_get_replacement_entry (rule)
+                                 : graft_rule_get_pattern_entry (rule);
+  g_autoptr (GraftSource) source = graft_source_new (label, text, -1);
   GraftGraph *graph;
+  GError     *error = NULL;
+  char       *name;
 
-  g_clear_error (&self->pattern_error);
-  g_clear_pointer (&self->pattern, graft_pattern_unref);
-  graph = trace_text (self->dialect, "pattern", self->pattern_text, "pattern",
-                      &self->pattern_error);
-  if (graph != NULL)
-    self->pattern = graft_pattern_new (graph, &self->pattern_error);
+  if (hint == NULL)
+    hint = label;
+  name = graft_input_dup_entry (source, hint, NULL);
+  graph = trace_text (self->dialect, label, text, hint, &error);
+  if (replacement)
+    {
+      _graft_rule_set_replacement (rule, text, name, graph, error);
+      return;
+    }
+  {
+    GraftPattern *pattern = graph != NULL ? graft_pattern_new (graph, &error) : NULL;
+
+    _graft_rule_set_pattern (rule, text, name, pattern, error);
+  }
 }
 
-/* Traces the replacement's text in the document's dialect. */
-static void
-trace_replacement (GraftDocument *self)
+/**
+ * _graft_document_trace_rule:
+ * @self: a document
+ * @rule: one of its rules
+ * @pattern_text: (nullable): the pattern's new text; %NULL traces the one
+ *   it has again
+ * @replacement_text: (nullable): likewise for the replacement
+ *
+ * Traces the rule's texts; the caller finds matches again.
+ */
+void
+_graft_document_trace_rule (GraftDocument *self,
+                            GraftRule     *rule,
+                            const char    *pattern_text,
+                            const char    *replacement_text)
 {
-  g_clear_error (&self->replacement_error);
-  g_clear_pointer (&self->replacement, graft_graph_free);
-  self->replacement = trace_text (self->dialect, "replacement", self->replacement_text,
-                                  "replacement", &self->replacement_error);
+  g_autofree char *pattern = g_strdup (pattern_text != NULL ? pattern_text
+                                                            : graft_rule_get_pattern_text (rule));
+  g_autofree char *replacement =
+      g_strdup (replacement_text != NULL ? replacement_text
+                                         : graft_rule_get_replacement_text (rule));
+
+  trace_half (self, rule, replacement, TRUE);
+  trace_half (self, rule, pattern, FALSE);
+}
+
+/**
+ * graft_document_set_rule_texts:
+ * @self: a document
+ * @rule: one of its rules
+ * @pattern_text: (nullable): the pattern's new text, or %NULL to keep it
+ * @replacement_text: (nullable): the replacement's new text, or %NULL
+ *
+ * Traces what changed again and finds the rule's matches.  An edit of the
+ * texts is the editors' to undo, not the history's.
+ */
+void
+graft_document_set_rule_texts (GraftDocument *self,
+                               GraftRule     *rule,
+                               const char    *pattern_text,
+                               const char    *replacement_text)
+{
+  gboolean selected;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (GRAFT_IS_RULE (rule));
+
+  selected = rule == _graft_document_get_selected (self);
+  if ((pattern_text != NULL && g_strcmp0 (pattern_text, graft_rule_get_pattern_text (rule)) != 0) ||
+      (replacement_text != NULL &&
+       g_strcmp0 (replacement_text, graft_rule_get_replacement_text (rule)) != 0))
+    self->text_changes++;
+  if (replacement_text != NULL)
+    trace_half (self, rule, replacement_text, TRUE);
+  if (pattern_text != NULL)
+    trace_half (self, rule, pattern_text, FALSE);
+  if (selected)
+    g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+  if (pattern_text == NULL)
+    _graft_document_update_next (self);
+  else if (selected)
+    {
+      find_matches (self);
+      _graft_document_update_next (self);
+    }
+  else
+    _graft_document_recount (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
 /**
  * graft_document_set_pattern_text:
  * @self: a document
- * @text: Python defining `pattern`
+ * @text: Python defining the pattern (`pattern`, or the first function or
+ *   class)
  *
- * Traces the pattern again and finds its matches.
+ * Gives the chosen rule a new pattern: traces it again and finds its
+ * matches.
  */
 void
 graft_document_set_pattern_text (GraftDocument *self,
@@ -670,23 +771,15 @@ graft_document_set_pattern_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
-
-  if (self->pattern_text != text)
-    {
-      g_free (self->pattern_text);
-      self->pattern_text = g_strdup (text);
-    }
-  trace_pattern (self);
-  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
-  find_matches (self);
+  graft_document_set_rule_texts (self, _graft_document_get_selected (self), text, NULL);
 }
 
 /**
  * graft_document_set_replacement_text:
  * @self: a document
- * @text: Python defining `replacement`
+ * @text: Python defining the replacement
  *
- * Traces the replacement again.
+ * Gives the chosen rule a new replacement and traces it again.
  */
 void
 graft_document_set_replacement_text (GraftDocument *self,
@@ -694,67 +787,262 @@ graft_document_set_replacement_text (GraftDocument *self,
 {
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (text != NULL);
-
-  if (self->replacement_text != text)
-    {
-      g_free (self->replacement_text);
-      self->replacement_text = g_strdup (text);
-    }
-  trace_replacement (self);
-  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+  graft_document_set_rule_texts (self, _graft_document_get_selected (self), NULL, text);
 }
 
 const GError *
 graft_document_get_pattern_error (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->pattern_error;
+  return graft_rule_get_pattern_error (_graft_document_get_selected (self));
 }
 
 const GError *
 graft_document_get_replacement_error (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->replacement_error;
+  return graft_rule_get_replacement_error (_graft_document_get_selected (self));
 }
 
 /**
  * graft_document_get_pattern_graph:
  * @self: a document
  *
- * Returns: (nullable) (transfer none): the traced pattern
+ * Returns: (nullable) (transfer none): the chosen rule's traced pattern
  */
 GraftGraph *
 graft_document_get_pattern_graph (GraftDocument *self)
 {
+  GraftPattern *pattern;
+
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->pattern != NULL ? graft_pattern_get_graph (self->pattern) : NULL;
+  pattern = graft_rule_get_pattern (_graft_document_get_selected (self));
+  return pattern != NULL ? graft_pattern_get_graph (pattern) : NULL;
 }
 
 /**
  * graft_document_get_pattern:
  * @self: a document
  *
- * Returns: (nullable) (transfer none): the traced pattern, ready to match
+ * Returns: (nullable) (transfer none): the chosen rule's traced pattern,
+ *   ready to match
  */
 GraftPattern *
 graft_document_get_pattern (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->pattern;
+  return graft_rule_get_pattern (_graft_document_get_selected (self));
 }
 
 /**
  * graft_document_get_replacement_graph:
  * @self: a document
  *
- * Returns: (nullable) (transfer none): the traced replacement
+ * Returns: (nullable) (transfer none): the chosen rule's traced replacement
  */
 GraftGraph *
 graft_document_get_replacement_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  return self->replacement;
+  return graft_rule_get_replacement (_graft_document_get_selected (self));
+}
+
+/* The rule set ------------------------------------------------------------ */
+
+/* Returns: (transfer none): the rule the editors show */
+GraftRule *
+_graft_document_get_selected (GraftDocument *self)
+{
+  g_autoptr (GraftRule) rule = g_list_model_get_item (G_LIST_MODEL (self->rules), self->selected);
+
+  return rule;
+}
+
+/**
+ * graft_document_get_rules:
+ * @self: a document
+ *
+ * Returns: (transfer none): the rules as #GraftRule, in the order they run;
+ *   there is always at least one
+ */
+GListModel *
+graft_document_get_rules (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return G_LIST_MODEL (self->rules);
+}
+
+guint
+graft_document_get_n_rules (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->rules));
+}
+
+/**
+ * graft_document_get_rule:
+ * @self: a document
+ * @i: a rule's position
+ *
+ * Returns: (transfer none): rule @i
+ */
+GraftRule *
+graft_document_get_rule (GraftDocument *self,
+                         guint          i)
+{
+  g_autoptr (GraftRule) rule = NULL;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (i < graft_document_get_n_rules (self), NULL);
+  rule = g_list_model_get_item (G_LIST_MODEL (self->rules), i);
+  return rule;
+}
+
+/**
+ * graft_document_get_selected_rule:
+ * @self: a document
+ *
+ * Returns: the position of the rule the pattern and replacement editors
+ *   show, whose matches the document lists
+ */
+guint
+graft_document_get_selected_rule (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->selected;
+}
+
+/* Finds @rule's matches (not the chosen rule's: the document keeps
+ * those) and keeps them in the rule. */
+static void
+count_rule (GraftDocument *self,
+            GraftRule     *rule)
+{
+  GraftPattern *pattern = graft_rule_get_pattern (rule);
+  GPtrArray    *found = NULL;
+
+  if (pattern != NULL && self->load_error == NULL)
+    found = graft_matcher_find (pattern, self->graph, NULL, NULL);
+  _graft_rule_take_matches (rule, found, found != NULL ? found->len : 0);
+}
+
+/**
+ * _graft_document_recount:
+ * @self: a document
+ *
+ * Finds the matches of every rule but the chosen one (find_matches()
+ * does that one), then what the next step is.
+ */
+void
+_graft_document_recount (GraftDocument *self)
+{
+  GraftRule *selected = _graft_document_get_selected (self);
+
+  for (guint i = 0; i < graft_document_get_n_rules (self); i++)
+    {
+      GraftRule *rule = graft_document_get_rule (self, i);
+
+      if (rule != selected)
+        count_rule (self, rule);
+    }
+  _graft_document_update_next (self);
+}
+
+/**
+ * _graft_document_get_rule_matches:
+ * @self: a document
+ * @rule: one of its rules
+ *
+ * Returns: (transfer none) (element-type GraftMatch): @rule's matches on
+ *   the graph now, in the order `replace_pattern` replaces them
+ */
+GPtrArray *
+_graft_document_get_rule_matches (GraftDocument *self,
+                                  GraftRule     *rule)
+{
+  if (rule == _graft_document_get_selected (self))
+    return self->matches;
+  if (_graft_rule_get_matches (rule) == NULL)
+    count_rule (self, rule);
+  if (_graft_rule_get_matches (rule) == NULL)
+    _graft_rule_take_matches (rule, g_ptr_array_new (), 0);
+  return _graft_rule_get_matches (rule);
+}
+
+/**
+ * _graft_document_rules_changed:
+ * @self: a document
+ *
+ * After a change of the rule set or of the chosen rule: positions, the
+ * chosen rule's matches and texts, the next step.
+ */
+void
+_graft_document_rules_changed (GraftDocument *self)
+{
+  guint n = graft_document_get_n_rules (self);
+
+  for (guint i = 0; i < n; i++)
+    _graft_rule_set_position (graft_document_get_rule (self, i), i);
+  if (self->selected >= n)
+    self->selected = n - 1;
+  /* The chosen rule's matches are the document's own. */
+  _graft_rule_take_matches (_graft_document_get_selected (self), NULL,
+                            graft_rule_get_n_matches (_graft_document_get_selected (self)));
+  g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
+  find_matches (self);
+  _graft_document_recount (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  g_signal_emit (self, signals[SIGNAL_RULES_CHANGED], 0);
+}
+
+/**
+ * graft_document_select_rule:
+ * @self: a document
+ * @i: a rule's position
+ *
+ * Makes rule @i the one the editors show and whose matches are listed.
+ * Choosing is no change of the document.
+ */
+void
+graft_document_select_rule (GraftDocument *self,
+                            guint          i)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (i < graft_document_get_n_rules (self));
+  if (i == self->selected)
+    return;
+  self->selected = i;
+  _graft_document_rules_changed (self);
+}
+
+/**
+ * _graft_document_set_rules_snapshot:
+ * @self: a document
+ * @rules: (element-type GraftRule): the rules, in order
+ * @enabled: (element-type gboolean): whether each takes part
+ * @selected: the chosen rule
+ *
+ * Makes @rules the rule set (undoing or redoing a change of it).
+ */
+void
+_graft_document_set_rules_snapshot (GraftDocument *self,
+                                    GPtrArray     *rules,
+                                    GArray        *enabled,
+                                    guint          selected)
+{
+  g_list_store_splice (self->rules, 0, graft_document_get_n_rules (self), rules->pdata,
+                       rules->len);
+  for (guint i = 0; i < rules->len; i++)
+    _graft_rule_set_enabled (rules->pdata[i], g_array_index (enabled, gboolean, i));
+  self->selected = selected;
+  _graft_document_rules_changed (self);
+}
+
+void
+_graft_document_emit_rule_texts_changed (GraftDocument *self,
+                                         GraftRule     *rule)
+{
+  g_signal_emit (self, signals[SIGNAL_RULE_TEXTS_CHANGED], 0, rule);
 }
 
 /**
@@ -852,12 +1140,14 @@ static gboolean
 check_ready (GraftDocument *self,
              GError       **error)
 {
-  if (self->pattern == NULL)
+  GraftRule *rule = _graft_document_get_selected (self);
+
+  if (graft_rule_get_pattern (rule) == NULL)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the pattern has errors");
       return FALSE;
     }
-  if (self->replacement == NULL)
+  if (graft_rule_get_replacement (rule) == NULL)
     {
       g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "the replacement has errors");
       return FALSE;
@@ -865,13 +1155,46 @@ check_ready (GraftDocument *self,
   return TRUE;
 }
 
-/* Records @entry (taken; its label, code before and serial are set here)
- * as the newest step of the history. */
-static void
-push_entry (GraftDocument *self,
-            HistoryEntry  *entry,
-            const char    *label,
-            char          *before)
+void
+_graft_document_free_entry (HistoryEntry *entry)
+{
+  history_entry_free (entry);
+}
+
+/**
+ * _graft_document_new_entry:
+ * @kind: what the change does
+ *
+ * Returns: (transfer full): an empty change of the history
+ */
+HistoryEntry *
+_graft_document_new_entry (GraftStepKind kind)
+{
+  HistoryEntry *entry = g_new0 (HistoryEntry, 1);
+
+  entry->kind = kind;
+  entry->match = -1;
+  return entry;
+}
+
+/**
+ * _graft_document_push:
+ * @self: a document
+ * @entry: (transfer full): the change, already made
+ * @label: what the history calls it
+ * @before: (transfer full) (nullable): the graph's code before it
+ * @quiet: record it only: the caller calls _graft_document_changed() when
+ *   it has recorded all it makes (a run of the rules)
+ *
+ * Records @entry as the newest change of the history; its label, code
+ * before and serial are set here.
+ */
+void
+_graft_document_push (GraftDocument *self,
+                      HistoryEntry  *entry,
+                      const char    *label,
+                      char          *before,
+                      gboolean       quiet)
 {
   /* A new edit drops what could be redone. */
   if (self->saved > (gint) self->position)
@@ -882,38 +1205,67 @@ push_entry (GraftDocument *self,
   entry->serial = ++self->last_serial;
   g_ptr_array_add (self->history, entry);
   self->position++;
+  if (!quiet)
+    _graft_document_changed (self);
+}
+
+/**
+ * _graft_document_changed:
+ * @self: a document
+ *
+ * After new changes were recorded: the history and the graph changed.
+ */
+void
+_graft_document_changed (GraftDocument *self)
+{
   notify_history (self);
   graph_changed (self);
 }
 
-/* Records @edit (taken), with @before (taken) the code before it, as the
+/**
+ * _graft_document_history_changed:
+ * @self: a document
+ *
+ * After a change of the rule set was recorded: the history changed, the
+ * graph did not.
+ */
+void
+_graft_document_history_changed (GraftDocument *self)
+{
+  notify_history (self);
+}
+
+void
+_graft_document_notify_modified (GraftDocument *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+/* Records @entry (taken), with @before (taken) the code before it, as the
  * newest step of the history. */
 static void
-push_edit (GraftDocument *self,
-           GraftEdit     *edit,
-           const char    *label,
-           char          *before)
+push_entry (GraftDocument *self,
+            HistoryEntry  *entry,
+            const char    *label,
+            char          *before)
 {
-  HistoryEntry *entry = g_new0 (HistoryEntry, 1);
-
-  entry->edit = edit;
-  push_entry (self, entry, label, before);
+  _graft_document_push (self, entry, label, before, FALSE);
 }
 
 /* Installs @graph (taken; %NULL: an empty graph of @source's failed read),
  * read from @source (taken) with @error (taken) as the document's graph,
- * and records the replacement as the newest step of the history: the
- * graph, text and error that were there go into the step. */
+ * and records the replacement as @entry (taken), the newest step of the
+ * history: the graph, text and error that were there go into the step. */
 static void
 push_graph (GraftDocument *self,
+            HistoryEntry  *entry,
             GraftGraph    *graph,
             GraftSource   *source,
             GError        *error,
             gboolean       switch_dialect,
             const char    *label)
 {
-  HistoryEntry *entry = g_new0 (HistoryEntry, 1);
-  char         *before;
+  char *before;
 
   graft_document_get_code (self);
   before = g_steal_pointer (&self->code);
@@ -929,39 +1281,103 @@ push_graph (GraftDocument *self,
   push_entry (self, entry, label, before);
 }
 
-/* Applies @matches (a subset of the current ones, in order) and records
- * the edit. */
-static gboolean
-apply (GraftDocument *self,
-       GPtrArray     *matches,
-       const char    *label,
-       GError       **error)
+/* Keeps what @rewrite warned about and the nodes it added, to show them. */
+static void
+keep_rewrite_notes (GraftDocument *self,
+                    GraftRewrite  *rewrite)
 {
-  g_autoptr (GraftRewrite) rewrite = NULL;
-  g_autofree char *before = NULL;
-  GPtrArray       *added;
-
-  /* The graph's code now is what it was before the edit. */
-  graft_document_get_code (self);
-  before = g_steal_pointer (&self->code);
-  rewrite = graft_rewriter_apply (self->graph, self->pattern, self->replacement, matches, error);
-  if (rewrite == NULL)
-    {
-      /* The rewriter rolled the graph back: its code still holds. */
-      self->code = g_steal_pointer (&before);
-      return FALSE;
-    }
+  GPtrArray *added = graft_rewrite_get_added_nodes (rewrite);
 
   g_ptr_array_set_size (self->warnings, 0);
   for (guint i = 0; i < graft_rewrite_get_warnings (rewrite)->len; i++)
     g_ptr_array_add (self->warnings, g_strdup (graft_rewrite_get_warnings (rewrite)->pdata[i]));
   g_ptr_array_set_size (self->added_names, 0);
-  added = graft_rewrite_get_added_nodes (rewrite);
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (self->added_names, g_strdup (graft_node_get_name (added->pdata[i])));
+}
 
-  push_edit (self, graft_rewrite_steal_edit (rewrite), label, g_steal_pointer (&before));
+/**
+ * _graft_document_apply_rewrite:
+ * @self: a document
+ * @pattern: the pattern
+ * @replacement: its replacement
+ * @matches: (nullable) (element-type GraftMatch): the matches to replace,
+ *   a subset of the pattern's matches now, in order; %NULL for
+ *   `replace_pattern`, which finds them all
+ * @entry: (transfer full): the step it is, with what it did said
+ * @label: what the history calls it
+ * @error: return location for an error
+ *
+ * Rewrites the graph and records the edit as @entry; on error the graph is
+ * as it was and @entry is freed.
+ *
+ * Returns: %TRUE if the graph was rewritten
+ */
+gboolean
+_graft_document_apply_rewrite (GraftDocument *self,
+                               GraftPattern  *pattern,
+                               GraftGraph    *replacement,
+                               GPtrArray     *matches,
+                               HistoryEntry  *entry,
+                               const char    *label,
+                               GError       **error)
+{
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char *before = NULL;
+
+  /* The graph's code now is what it was before the edit. */
+  graft_document_get_code (self);
+  before = g_steal_pointer (&self->code);
+  if (matches != NULL)
+    rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
+  else
+    rewrite = graft_replace_pattern (self->graph, pattern, replacement, NULL, error);
+  if (rewrite == NULL)
+    {
+      /* The rewriter rolled the graph back: its code still holds. */
+      self->code = g_steal_pointer (&before);
+      history_entry_free (entry);
+      return FALSE;
+    }
+  keep_rewrite_notes (self, rewrite);
+  entry->edit = graft_rewrite_steal_edit (rewrite);
+  entry->n_replaced = graft_rewrite_get_n_replaced (rewrite);
+  push_entry (self, entry, label, g_steal_pointer (&before));
   return TRUE;
+}
+
+/* A step of the chosen rule, by hand (Replace, Replace All): what it does
+ * is kept so that a session can do it again. */
+static HistoryEntry *
+new_rule_entry (GraftDocument *self,
+                gint           match)
+{
+  GraftRule    *rule = _graft_document_get_selected (self);
+  HistoryEntry *entry = _graft_document_new_entry (GRAFT_STEP_RULE);
+
+  entry->pattern_text = g_strdup (graft_rule_get_pattern_text (rule));
+  entry->replacement_text = g_strdup (graft_rule_get_replacement_text (rule));
+  entry->pattern_name = g_strdup (graft_rule_get_name (rule));
+  entry->replacement_name = g_strdup (graft_rule_get_replacement_name (rule));
+  entry->rule = graft_rule_get_position (rule);
+  entry->match = match;
+  return entry;
+}
+
+/* Applies @matches (a subset of the chosen rule's current ones, in order,
+ * or %NULL for all) and records the edit. */
+static gboolean
+apply (GraftDocument *self,
+       GPtrArray     *matches,
+       gint           match,
+       const char    *label,
+       GError       **error)
+{
+  GraftRule *rule = _graft_document_get_selected (self);
+
+  return _graft_document_apply_rewrite (self, graft_rule_get_pattern (rule),
+                                        graft_rule_get_replacement (rule), matches,
+                                        new_rule_entry (self, match), label, error);
 }
 
 /**
@@ -988,7 +1404,8 @@ graft_document_restore_text (GraftDocument *self,
                              GError       **error)
 {
   g_autoptr (GraftSource) source = NULL;
-  GraftGraph *graph;
+  HistoryEntry *entry;
+  GraftGraph   *graph;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
@@ -996,31 +1413,143 @@ graft_document_restore_text (GraftDocument *self,
   graph = graft_input_load_graph (source, self->dialect, NULL, error);
   if (graph == NULL)
     return FALSE;
-  push_graph (self, graph, g_steal_pointer (&source), NULL, FALSE, label);
+  entry = _graft_document_new_entry (GRAFT_STEP_RESTORE);
+  entry->restore_name = g_strdup (filename);
+  entry->restore_text = g_strdup (text);
+  push_graph (self, entry, graph, g_steal_pointer (&source), NULL, FALSE, label);
   return TRUE;
 }
 
-/* Makes @dialect the document's and traces the pattern and the
- * replacement again in it; the graph, and finding its matches, are the
- * caller's. */
+/* Makes @dialect the document's and traces every rule again in it; the
+ * graph, and finding its matches, are the caller's. */
 static void
 speak (GraftDocument      *self,
        const GraftDialect *dialect)
 {
   self->dialect = dialect;
-  trace_replacement (self);
-  trace_pattern (self);
+  for (guint i = 0; i < graft_document_get_n_rules (self); i++)
+    _graft_document_trace_rule (self, graft_document_get_rule (self, i), NULL, NULL);
   g_signal_emit (self, signals[SIGNAL_PATTERNS_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TORCH]);
 }
 
+/**
+ * _graft_document_speak:
+ * @self: a document
+ * @dialect: a torch
+ *
+ * Makes @dialect the document's without a change of the history (a
+ * session about to read its input in it).
+ */
+void
+_graft_document_speak (GraftDocument      *self,
+                       const GraftDialect *dialect)
+{
+  if (dialect == self->dialect)
+    return;
+  /* The history's edits refer to the graph: they go first. */
+  truncate_history (self, 0);
+  self->position = 0;
+  self->saved = 0;
+  g_ptr_array_set_size (self->matches, 0);
+  g_ptr_array_set_size (self->dropped, 0);
+  g_hash_table_remove_all (self->match_of);
+  g_hash_table_remove_all (self->dropped_of);
+  g_clear_pointer (&self->graph, graft_graph_free);
+  g_clear_pointer (&self->code, g_free);
+  self->graph = graft_graph_new (dialect);
+  speak (self, dialect);
+}
+
+/**
+ * _graft_document_install_rules:
+ * @self: a document
+ * @rules: (element-type GraftRule): the rules, not traced yet
+ * @selected: the chosen one
+ * @fixpoint: the passes option
+ * @dce: the dead-code option
+ *
+ * Makes @rules the rule set, with no change of the history (a session
+ * read).
+ */
+void
+_graft_document_install_rules (GraftDocument *self,
+                               GPtrArray     *rules,
+                               guint          selected,
+                               guint          fixpoint,
+                               gboolean       dce)
+{
+  g_return_if_fail (rules->len > 0);
+  for (guint i = 0; i < rules->len; i++)
+    _graft_document_trace_rule (self, rules->pdata[i], NULL, NULL);
+  g_list_store_splice (self->rules, 0, graft_document_get_n_rules (self), rules->pdata,
+                       rules->len);
+  self->selected = MIN (selected, rules->len - 1);
+  self->fixpoint = fixpoint;
+  self->dce = dce;
+  _graft_document_rules_changed (self);
+}
+
+/**
+ * _graft_document_reset_rules:
+ * @self: a document
+ *
+ * Back to one rule, the template, and one pass (a session that failed to
+ * read leaves nothing of its own).
+ */
+void
+_graft_document_reset_rules (GraftDocument *self)
+{
+  g_autoptr (GPtrArray) rules = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_ptr_array_add (rules, graft_rule_new (DEFAULT_PATTERN, DEFAULT_REPLACEMENT));
+  _graft_document_install_rules (self, rules, 0, 0, FALSE);
+}
+
+/**
+ * _graft_document_mark_saved:
+ * @self: a document
+ * @is_session: what was saved, or read, is a session
+ *
+ * The document is as saved now.
+ */
+void
+_graft_document_mark_saved (GraftDocument *self,
+                            gboolean       is_session)
+{
+  self->saved = (gint) self->position;
+  self->saved_text_changes = self->text_changes;
+  self->is_session = is_session;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+/**
+ * graft_document_get_is_session:
+ * @self: a document
+ *
+ * Returns: whether the document was read from or saved as a session
+ */
+gboolean
+graft_document_get_is_session (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->is_session;
+}
+
 /* Whether the graph is what its source reads as: nothing since the last
- * load, restore or switch has edited it. */
+ * load, restore or switch has edited it (changes of the rule set leave
+ * the graph alone). */
 static gboolean
 graph_is_as_read (GraftDocument *self)
 {
-  return self->position == 0 ||
-         ((HistoryEntry *) self->history->pdata[self->position - 1])->edit == NULL;
+  for (guint i = self->position; i > 0; i--)
+    {
+      HistoryEntry *entry = self->history->pdata[i - 1];
+
+      if (entry->rules == NULL)
+        return entry->edit == NULL;
+    }
+  return TRUE;
 }
 
 /**
@@ -1081,7 +1610,12 @@ graft_document_set_dialect (GraftDocument      *self,
   label = g_strdup_printf ("Switch to torch %s", dialect->name);
   /* The texts first: the new graph's matches are found with them. */
   speak (self, dialect);
-  push_graph (self, graph, source, error, TRUE, label);
+  {
+    HistoryEntry *entry = _graft_document_new_entry (GRAFT_STEP_TORCH);
+
+    entry->torch = dialect;
+    push_graph (self, entry, graph, source, error, TRUE, label);
+  }
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -1140,10 +1674,14 @@ graft_document_delete_nodes (GraftDocument     *self,
     }
   {
     g_autofree char *label = g_strdup_printf ("Delete %u node%s", n, n == 1 ? "" : "s");
+    HistoryEntry    *entry = _graft_document_new_entry (GRAFT_STEP_DELETE);
 
+    entry->edit = edit;
+    entry->names = g_strdupv ((char **) names);
+    entry->n_replaced = n;
     g_ptr_array_set_size (self->warnings, 0);
     g_ptr_array_set_size (self->added_names, 0);
-    push_edit (self, edit, label, g_steal_pointer (&before));
+    push_entry (self, entry, label, g_steal_pointer (&before));
   }
   return n;
 }
@@ -1173,7 +1711,7 @@ graft_document_replace (GraftDocument *self,
     return FALSE;
   g_ptr_array_add (one, self->matches->pdata[match]);
   label = g_strdup_printf ("Replace match %u", match + 1);
-  return apply (self, one, label, error);
+  return apply (self, one, (gint) match, label, error);
 }
 
 /**
@@ -1201,7 +1739,7 @@ graft_document_replace_all (GraftDocument *self,
   all = g_ptr_array_sized_new (self->matches->len);
   for (guint i = 0; i < self->matches->len; i++)
     g_ptr_array_add (all, self->matches->pdata[i]);
-  return apply (self, all, "Replace all", error);
+  return apply (self, all, -1, "Replace all", error);
 }
 
 /**
@@ -1232,13 +1770,29 @@ graft_document_get_added_names (GraftDocument *self)
   return self->added_names;
 }
 
+/* The newest applied change of the graph (not of the rule set) at or
+ * before @position, or NULL. */
+static HistoryEntry *
+last_graph_change (GraftDocument *self,
+                   guint          position)
+{
+  for (guint i = position; i > 0; i--)
+    {
+      HistoryEntry *entry = self->history->pdata[i - 1];
+
+      if (entry->rules == NULL)
+        return entry;
+    }
+  return NULL;
+}
+
 /**
  * graft_document_dup_last_change:
  * @self: a document
  * @out_label: (out) (optional) (transfer none): what the change was
  *
  * Returns: (transfer full) (nullable): the graph's code before the most
- *   recent change that is applied, or %NULL if none is
+ *   recent change of the graph that is applied, or %NULL if none is
  */
 char *
 graft_document_dup_last_change (GraftDocument *self,
@@ -1247,9 +1801,17 @@ graft_document_dup_last_change (GraftDocument *self,
   HistoryEntry *entry;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
-  if (self->position == 0)
+  entry = last_graph_change (self, self->position);
+  if (entry == NULL)
     return NULL;
-  entry = self->history->pdata[self->position - 1];
+  /* A run of the rules records its steps without their code: it is made
+   * when asked for, the step undone for a moment. */
+  if (entry->before == NULL && entry->edit != NULL)
+    {
+      graft_edit_undo (entry->edit);
+      entry->before = graft_codegen_python (self->graph);
+      graft_edit_redo (entry->edit);
+    }
   if (out_label != NULL)
     *out_label = entry->label;
   return g_strdup (entry->before);
@@ -1290,7 +1852,7 @@ graft_document_get_can_redo (GraftDocument *self)
   return self->position < self->history->len;
 }
 
-/* Undoes or redoes @entry's change of the graph. */
+/* Undoes or redoes @entry's change of the graph or of the rules. */
 static void
 step (GraftDocument *self,
       HistoryEntry  *entry,
@@ -1298,6 +1860,11 @@ step (GraftDocument *self,
 {
   GraftGraph *other;
 
+  if (entry->rules != NULL)
+    {
+      _graft_rules_change_apply (self, entry->rules, redo);
+      return;
+    }
   if (entry->edit != NULL)
     {
       if (redo)
@@ -1324,11 +1891,41 @@ step (GraftDocument *self,
     speak (self, graft_graph_get_dialect (self->graph));
 }
 
+/* After @entry was undone (@redo FALSE) or redone: what follows. */
+static void
+stepped (GraftDocument *self,
+         HistoryEntry  *entry,
+         gboolean       redo)
+{
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  notify_history (self);
+  if (entry->rules != NULL)
+    {
+      /* The graph is as it was; the rules did their own notifying. */
+      _graft_document_update_next (self);
+      return;
+    }
+  if (!redo)
+    {
+      /* Undone, the graph is what it was before the edit, code and all. */
+      graph_changed_with_code (self, g_strdup (entry->before));
+      return;
+    }
+  /* The next edit, if any, recorded the code this one left. */
+  graph_changed_with_code (self,
+                           self->position < self->history->len
+                               ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])
+                                               ->before)
+                               : NULL);
+}
+
 /**
  * graft_document_undo:
  * @self: a document
  *
- * Undoes the last rewrite.
+ * Undoes the last change: a rewrite, a step of the rules, a change of the
+ * rule set.
  *
  * Returns: (nullable): what was undone, or %NULL if nothing was
  */
@@ -1344,11 +1941,7 @@ graft_document_undo (GraftDocument *self)
   g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[--self->position];
   step (self, entry, FALSE);
-  g_ptr_array_set_size (self->warnings, 0);
-  g_ptr_array_set_size (self->added_names, 0);
-  notify_history (self);
-  /* Undone, the graph is what it was before the edit, code and all. */
-  graph_changed_with_code (self, g_strdup (entry->before));
+  stepped (self, entry, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
   return entry->label;
 }
@@ -1357,7 +1950,7 @@ graft_document_undo (GraftDocument *self)
  * graft_document_redo:
  * @self: a document
  *
- * Applies again the last rewrite that was undone.
+ * Applies again the last change that was undone.
  *
  * Returns: (nullable): what was redone, or %NULL if nothing was
  */
@@ -1373,17 +1966,108 @@ graft_document_redo (GraftDocument *self)
   g_object_freeze_notify (G_OBJECT (self));
   entry = self->history->pdata[self->position++];
   step (self, entry, TRUE);
+  stepped (self, entry, TRUE);
+  g_object_thaw_notify (G_OBJECT (self));
+  return entry->label;
+}
+
+/**
+ * graft_document_get_history_length:
+ * @self: a document
+ *
+ * Returns: how many changes the history holds, applied or undone
+ */
+guint
+graft_document_get_history_length (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->history->len;
+}
+
+/**
+ * graft_document_get_history_label:
+ * @self: a document
+ * @i: a change of the history, from 0
+ *
+ * Returns: what the history calls change @i (for a step of the rules,
+ *   `pass 1 · relu_add → clamp_add · 3 matches`)
+ */
+const char *
+graft_document_get_history_label (GraftDocument *self,
+                                  guint          i)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (i < self->history->len, NULL);
+  return ((HistoryEntry *) self->history->pdata[i])->label;
+}
+
+/**
+ * graft_document_get_position:
+ * @self: a document
+ *
+ * Returns: how many changes of the history are applied: 0 for the graph as
+ *   read, graft_document_get_history_length() after the newest
+ */
+guint
+graft_document_get_position (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->position;
+}
+
+/**
+ * graft_document_go_to:
+ * @self: a document
+ * @position: a position of the history (see graft_document_get_position())
+ *
+ * Undoes or redoes changes until @position changes are applied: the
+ * document is then as it was after the change @position - 1 (as read, for
+ * 0).  Nothing is copied; each change is undone or redone in turn, and the
+ * graph changes once.
+ */
+void
+graft_document_go_to (GraftDocument *self,
+                      guint          position)
+{
+  gboolean graph_moved = FALSE;
+  guint    from;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (position <= self->history->len);
+
+  if (position == self->position)
+    return;
+  from = self->position;
+  g_object_freeze_notify (G_OBJECT (self));
+  while (self->position > position)
+    {
+      HistoryEntry *entry = self->history->pdata[--self->position];
+
+      step (self, entry, FALSE);
+      graph_moved |= entry->rules == NULL;
+    }
+  while (self->position < position)
+    {
+      HistoryEntry *entry = self->history->pdata[self->position++];
+
+      step (self, entry, TRUE);
+      graph_moved |= entry->rules == NULL;
+    }
   g_ptr_array_set_size (self->warnings, 0);
   g_ptr_array_set_size (self->added_names, 0);
   notify_history (self);
-  /* The next edit, if any, recorded the code this one left. */
-  graph_changed_with_code (self,
-                           self->position < self->history->len
-                               ? g_strdup (((HistoryEntry *) self->history->pdata[self->position])
-                                               ->before)
-                               : NULL);
+  if (graph_moved)
+    {
+      HistoryEntry *after = position < self->history->len ? self->history->pdata[position] : NULL;
+
+      /* Going back, the change after the position recorded the code
+       * before it, which is the code now; going forward too. */
+      graph_changed_with_code (self, after != NULL && from != position ? g_strdup (after->before)
+                                                                       : NULL);
+    }
+  else
+    _graft_document_update_next (self);
   g_object_thaw_notify (G_OBJECT (self));
-  return entry->label;
 }
 
 /**
@@ -1473,8 +2157,11 @@ graft_document_dup_recovery (GraftDocument *self)
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   recovery = g_new0 (GraftRecovery, 1);
   recovery->code = graft_document_dup_file_text (self);
-  recovery->pattern = g_strdup (self->pattern_text);
-  recovery->replacement = g_strdup (self->replacement_text);
+  recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
+  recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
+  /* The rules and the history are lost to a crash otherwise. */
+  if (graft_document_get_keeps_rules (self) && self->root_source != NULL)
+    recovery->session = graft_session_write (self, NULL);
   return recovery;
 }
 

@@ -8,6 +8,12 @@
  * the line and column the core located it (the same fields `graft` prints
  * as FILE:LINE:COL), its message shown under the text and as the
  * underline's tooltip; nothing is modal.
+ *
+ * The editor shows one buffer at a time, and a rule set gives each rule
+ * buffers of its own (graft_pattern_editor_new_buffer()), so that each
+ * keeps its own undo history: graft_pattern_editor_set_buffer() swaps
+ * them, first emitting a `changed` still pending for the buffer it
+ * leaves.
  */
 #include "config.h"
 
@@ -24,6 +30,7 @@ struct _GraftPatternEditor
   GtkWidget parent_instance;
 
   /* Template widgets */
+  GtkLabel      *caption;
   GtkSourceView *view;
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
@@ -32,9 +39,6 @@ struct _GraftPatternEditor
 
   /* Owned */
   char *error_text;
-
-  /* Borrowed */
-  GtkTextTag *error_tag;
 
   guint    debounce_id;
   gboolean setting_text;
@@ -58,6 +62,18 @@ GtkWidget *
 graft_pattern_editor_new (void)
 {
   return g_object_new (GRAFT_TYPE_PATTERN_EDITOR, NULL);
+}
+
+/* The error underline of the buffer shown (each buffer has its own). */
+static GtkTextTag *
+error_tag (GraftPatternEditor *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  GtkTextTag    *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "error");
+
+  if (tag == NULL)
+    tag = gtk_text_buffer_create_tag (buffer, "error", "underline", PANGO_UNDERLINE_ERROR, NULL);
+  return tag;
 }
 
 static gboolean
@@ -91,6 +107,74 @@ graft_pattern_editor_get_buffer (GraftPatternEditor *self)
 {
   g_return_val_if_fail (GRAFT_IS_PATTERN_EDITOR (self), NULL);
   return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+}
+
+/**
+ * graft_pattern_editor_new_buffer:
+ * @text: the buffer's text (not a step of its undo history)
+ *
+ * Returns: (transfer full): a buffer for a pattern or a replacement:
+ *   Python, coloured in the system's style, with no undo history yet
+ */
+GtkTextBuffer *
+graft_pattern_editor_new_buffer (const char *text)
+{
+  GtkSourceLanguage *python =
+      gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
+                                                "python3");
+  GtkSourceBuffer *buffer = gtk_source_buffer_new (NULL);
+
+  if (python != NULL)
+    gtk_source_buffer_set_language (buffer, python);
+  graft_source_buffer_follow_style (buffer);
+  gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, -1);
+  gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (buffer));
+  return GTK_TEXT_BUFFER (buffer);
+}
+
+/**
+ * graft_pattern_editor_set_buffer:
+ * @self: an editor
+ * @buffer: a buffer from graft_pattern_editor_new_buffer()
+ *
+ * Shows and edits @buffer.  A `changed` still pending for the buffer shown
+ * before is emitted first, while that buffer is still the editor's.  The
+ * error and the preview are the caller's to set again.
+ */
+void
+graft_pattern_editor_set_buffer (GraftPatternEditor *self,
+                                 GtkTextBuffer      *buffer)
+{
+  GtkTextBuffer *old;
+
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  g_return_if_fail (GTK_SOURCE_IS_BUFFER (buffer));
+  /* What the flush sets off may switch the buffer itself. */
+  graft_pattern_editor_flush (self);
+  old = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
+  if (old == buffer)
+    return;
+  g_signal_handlers_disconnect_by_func (old, buffer_changed_cb, self);
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->view), buffer);
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, 0);
+  g_clear_pointer (&self->error_text, g_free);
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+/**
+ * graft_pattern_editor_set_caption:
+ * @self: an editor
+ * @caption: (nullable): a line above the text (which rule of a set it
+ *   is), or %NULL for none
+ */
+void
+graft_pattern_editor_set_caption (GraftPatternEditor *self,
+                                  const char         *caption)
+{
+  g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
+  gtk_label_set_text (self->caption, caption != NULL ? caption : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caption), caption != NULL);
 }
 
 /**
@@ -206,7 +290,7 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
   g_return_if_fail (GRAFT_IS_PATTERN_EDITOR (self));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
   gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, error_tag (self), &start, &end);
   g_clear_pointer (&self->error_text, g_free);
 
   if (error == NULL)
@@ -240,7 +324,7 @@ graft_pattern_editor_set_error (GraftPatternEditor *self,
       /* At the end of a line: underline what comes before. */
       gtk_text_iter_backward_char (&start);
     }
-  gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
+  gtk_text_buffer_apply_tag (buffer, error_tag (self), &start, &end);
 }
 
 /**
@@ -294,7 +378,7 @@ query_tooltip_cb (GtkWidget          *widget,
                                          &bx, &by);
   if (!gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->view), &iter, bx, by))
     return FALSE;
-  if (!gtk_text_iter_has_tag (&iter, self->error_tag))
+  if (!gtk_text_iter_has_tag (&iter, error_tag (self)))
     return FALSE;
   gtk_tooltip_set_text (tooltip, self->error_text);
   return TRUE;
@@ -372,6 +456,7 @@ graft_pattern_editor_class_init (GraftPatternEditorClass *klass)
   g_type_ensure (GRAFT_TYPE_CANVAS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/graft-pattern-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, caption);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, view);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftPatternEditor, error_label);
@@ -392,9 +477,6 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   python = gtk_source_language_manager_get_language (languages, "python3");
   if (python != NULL)
     gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (buffer), python);
-  self->error_tag = gtk_text_buffer_create_tag (buffer, "error",
-                                                "underline", PANGO_UNDERLINE_ERROR,
-                                                NULL);
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");
   graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));

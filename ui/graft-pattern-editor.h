@@ -28,7 +28,12 @@ void           graft_pattern_editor_set_graph (GraftPatternEditor *self,
                                                GraftGraph         *graph);
 const char    *graft_pattern_editor_get_error_text (GraftPatternEditor *self);
 GtkTextBuffer *graft_pattern_editor_get_buffer (GraftPatternEditor *self);
+GtkTextBuffer *graft_pattern_editor_new_buffer (const char *text) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_pattern_editor_set_buffer (GraftPatternEditor *self,
+                                                GtkTextBuffer      *buffer);
 void           graft_source_buffer_follow_style (GtkSourceBuffer *buffer);
 void           graft_pattern_editor_flush (GraftPatternEditor *self);
+void           graft_pattern_editor_set_caption (GraftPatternEditor *self,
+                                                 const char         *caption);
 
 G_END_DECLS

@@ -25,6 +25,10 @@ struct _GraftTextUndo
   GraftDocument      *document;
   AdwToast           *toast; /* offers the undo, or NULL; NULL once it no longer does */
 
+  /* Owned: the buffers the last replacement changed (a rule set gives each
+   * rule its own, and another rule may be shown when the undo comes) */
+  GtkTextBuffer *buffers[2];
+
   gboolean replaced[2]; /* which editors (pattern, replacement) the last replacement changed */
   gboolean undoable;    /* and nothing else has changed them since */
   gboolean replacing;   /* the texts are being replaced: their changes are ours */
@@ -56,6 +60,10 @@ graft_text_undo_new (GraftPatternEditor *pattern_editor,
 void
 graft_text_undo_free (GraftTextUndo *self)
 {
+  if (self == NULL)
+    return;
+  g_clear_object (&self->buffers[0]);
+  g_clear_object (&self->buffers[1]);
   g_free (self);
 }
 
@@ -98,6 +106,8 @@ graft_text_undo_replace (GraftTextUndo *self,
    * land after the new one. */
   graft_pattern_editor_flush (self->editors[0]);
   graft_pattern_editor_flush (self->editors[1]);
+  for (guint i = 0; i < 2; i++)
+    g_set_object (&self->buffers[i], graft_pattern_editor_get_buffer (self->editors[i]));
   if (self->replaced[1])
     {
       graft_pattern_editor_replace_text (self->editors[1], replacement);
@@ -161,10 +171,13 @@ graft_text_undo_undo (GraftTextUndo *self)
   if (!self->undoable)
     return;
   self->undoable = FALSE;
+  /* The buffers replaced, shown or not (the window sends a buffer not
+   * shown to the document itself). */
   for (guint i = 0; i < 2; i++)
-    if (self->replaced[i])
+    if (self->replaced[i] && self->buffers[i] != NULL)
       {
-        gtk_text_buffer_undo (graft_pattern_editor_get_buffer (self->editors[i]));
-        graft_pattern_editor_flush (self->editors[i]);
+        gtk_text_buffer_undo (self->buffers[i]);
+        if (graft_pattern_editor_get_buffer (self->editors[i]) == self->buffers[i])
+          graft_pattern_editor_flush (self->editors[i]);
       }
 }

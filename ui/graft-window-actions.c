@@ -8,7 +8,11 @@
  *
  * Save never overwrites the file a graph was opened from (a model, a
  * listing or a DOT file, which the generated code would replace): until
- * the graph has been saved somewhere, Save asks where, like Save As.
+ * the graph has been saved somewhere, Save asks where, like Save As.  A
+ * document with a rule set, or read from a session, saves as a session
+ * (`.graft`: the input, the rules, the history); Save As offers both.
+ *
+ * The actions on the rules are graft-window-rules.c's.
  */
 #include "config.h"
 
@@ -60,13 +64,24 @@ zoom_fit_cb (GSimpleAction *action,
 
 static const char *const all_files[] = { "*", NULL };
 
-static void
-add_filter (GtkFileChooser    *chooser,
-            const char        *name,
-            const char *const *patterns)
+/**
+ * _graft_window_add_filter:
+ * @chooser: a file chooser
+ * @name: what the filter shows
+ * @patterns: (array zero-terminated=1): the file names it shows; %NULL
+ *   for every file
+ *
+ * Adds a filter to @chooser.
+ */
+void
+_graft_window_add_filter (GtkFileChooser    *chooser,
+                          const char        *name,
+                          const char *const *patterns)
 {
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
 
+  if (patterns == NULL)
+    patterns = all_files;
   gtk_file_filter_set_name (filter, name);
   for (guint i = 0; patterns[i] != NULL; i++)
     gtk_file_filter_add_pattern (filter, patterns[i]);
@@ -77,20 +92,22 @@ static void
 add_graph_filters (GtkFileChooser *chooser)
 {
   static const char *const graphs[] = { "*.py", "*.graph", "*.txt", "*.dot", "*.gv", "*.pt2",
-                                        NULL };
+                                        "*.graft", NULL };
+  static const char *const sessions[] = { "*.graft", NULL };
   static const char *const python[] = { "*.py", NULL };
   static const char *const programs[] = { "*.pt2", "*.txt", NULL };
   static const char *const listings[] = { "*.graph", "*.txt", NULL };
   static const char *const dot[] = { "*.dot", "*.gv", NULL };
 
-  add_filter (chooser, "Graphs", graphs);
-  add_filter (chooser, "Python Modules", python);
+  _graft_window_add_filter (chooser, "Graphs", graphs);
+  _graft_window_add_filter (chooser, "Python Modules", python);
   /* torch.export.save's archives, and the texts print(ep) and
    * print_readable() write. */
-  add_filter (chooser, "torch.export Programs", programs);
-  add_filter (chooser, "FX Graph Listings", listings);
-  add_filter (chooser, "DOT Graphs", dot);
-  add_filter (chooser, "All Files", all_files);
+  _graft_window_add_filter (chooser, "torch.export Programs", programs);
+  _graft_window_add_filter (chooser, "FX Graph Listings", listings);
+  _graft_window_add_filter (chooser, "DOT Graphs", dot);
+  _graft_window_add_filter (chooser, "Graft Sessions", sessions);
+  _graft_window_add_filter (chooser, "All Files", all_files);
 }
 
 static void
@@ -170,7 +187,8 @@ update_recent (GraftWindow *self)
 
       if (gtk_recent_info_is_local (l->data) && gtk_recent_info_exists (l->data) &&
           (g_str_has_suffix (uri, ".py") || g_str_has_suffix (uri, ".dot") ||
-           g_str_has_suffix (uri, ".gv") || g_str_has_suffix (uri, ".graph")))
+           g_str_has_suffix (uri, ".gv") || g_str_has_suffix (uri, ".graph") ||
+           g_str_has_suffix (uri, ".graft")))
         g_ptr_array_add (sorted, l->data);
     }
   g_ptr_array_sort (sorted, compare_recent);
@@ -195,10 +213,18 @@ recent_changed_cb (GtkRecentManager *manager,
   update_recent (self);
 }
 
-static void
-report_error (GraftWindow  *self,
-              const char   *what,
-              const GError *error)
+/**
+ * _graft_window_report_error:
+ * @self: a window
+ * @what: what did not happen
+ * @error: why
+ *
+ * Says it in a toast.
+ */
+void
+_graft_window_report_error (GraftWindow  *self,
+                            const char   *what,
+                            const GError *error)
 {
   g_autofree char *text = g_strdup_printf ("%s: %s", what, error->message);
 
@@ -210,12 +236,23 @@ typedef enum {
   AFTER_SAVE_CLOSE,
 } AfterSave;
 
+/* Whether @file is named as a session. */
+static gboolean
+is_session_file (GFile *file)
+{
+  g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+
+  return base != NULL && g_str_has_suffix (base, ".graft");
+}
+
 /**
  * graft_window_save_to:
  * @self: a window
  * @file: where to save, as the Save As file chooser answered
  *
- * Saves the graph as code to @file, which becomes the window's file.
+ * Saves to @file, which becomes the window's file: a session (the input,
+ * the rules, the history and where it stands) when @file is named
+ * `*.graft`, else the graph as code.
  *
  * Returns: whether it was saved (if not, a toast says why)
  */
@@ -225,15 +262,20 @@ graft_window_save_to (GraftWindow *self,
 {
   g_autoptr (GFile) previous = NULL;
   g_autoptr (GError) error = NULL;
+  gboolean session = is_session_file (file);
 
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  _graft_window_flush_editors (self);
   if (graft_document_get_file (self->document) != NULL)
     previous = g_object_ref (graft_document_get_file (self->document));
-  if (!graft_document_save (self->document, file, &error))
+  if (session ? !graft_document_save_session (self->document, file, &error)
+              : !graft_document_save (self->document, file, &error))
     {
-      report_error (self, "The graph was not saved", error);
+      _graft_window_report_error (self,
+                                  session ? "The session was not saved" : "The graph was not saved",
+                                  error);
       return FALSE;
     }
   /* The unsaved work is in the new file now: the old file's autosave
@@ -241,7 +283,10 @@ graft_window_save_to (GraftWindow *self,
   if (previous != NULL && !g_file_equal (previous, file))
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
-  _graft_window_toast (self, "Saved as Python code", FALSE);
+  _graft_window_toast (self,
+                       session ? "Saved the session: graph, rules and history"
+                               : "Saved as Python code",
+                       FALSE);
   return TRUE;
 }
 
@@ -255,7 +300,18 @@ save_response_cb (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *base = g_file_get_basename (file);
+      const char      *format = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
 
+      /* A name without .graft or .py takes the format chosen. */
+      if (g_strcmp0 (format, "session") == 0 && !g_str_has_suffix (base, ".graft") &&
+          !g_str_has_suffix (base, ".py"))
+        {
+          g_autoptr (GFile) parent = g_file_get_parent (file);
+          g_autofree char *named = g_strconcat (base, ".graft", NULL);
+
+          g_set_object (&file, g_file_get_child (parent, named));
+        }
       if (graft_window_save_to (self, file) && after == AFTER_SAVE_CLOSE)
         gtk_window_destroy (GTK_WINDOW (self));
     }
@@ -266,12 +322,18 @@ static void
 save_as (GraftWindow *self,
          AfterSave    after)
 {
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Save the Graph as Code", GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-  GFile           *file = graft_document_get_file (self->document);
-  g_autofree char *name = NULL;
+  gboolean              session = graft_document_get_keeps_rules (self->document);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      session ? "Save the Session" : "Save the Graph as Code", GTK_WINDOW (self),
+      GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GFile             *file = graft_document_get_file (self->document);
+  g_autofree char   *name = NULL;
+  static const char *ids[] = { "session", "code", NULL };
+  static const char *labels[] = { "Graft session: graph, rules and history (.graft)",
+                                  "The graph as Python code (.py)", NULL };
 
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", session ? "session" : "code");
   if (file != NULL)
     {
       g_autofree char *base = g_file_get_basename (file);
@@ -280,11 +342,15 @@ save_as (GraftWindow *self,
 
       if (dot != NULL)
         *dot = '\0';
-      name = g_strdup_printf ("%s-rewritten.py", base);
+      name = session ? g_strdup_printf ("%s.graft", base)
+                     : g_strdup_printf ("%s-rewritten.py", base);
       if (parent != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), parent, NULL);
     }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.py");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
+                                     name != NULL ? name
+                                     : session    ? "session.graft"
+                                                  : "graph.py");
   g_object_set_data (G_OBJECT (dialog), "after-save", GINT_TO_POINTER (after));
   g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -297,6 +363,26 @@ save (GraftWindow *self,
   GFile *file = graft_document_get_file (self->document);
   g_autoptr (GError) error = NULL;
 
+  _graft_window_flush_editors (self);
+  /* A document with a rule set saves as a session (a file of code would
+   * lose the rules and the history): into its own session file, or
+   * wherever Save As says. */
+  if (graft_document_get_keeps_rules (self->document))
+    {
+      if (!graft_document_get_is_session (self->document) || !is_session_file (file))
+        {
+          save_as (self, after);
+          return;
+        }
+      if (!graft_document_save_session (self->document, file, &error))
+        {
+          _graft_window_report_error (self, "The session was not saved", error);
+          return;
+        }
+      if (after == AFTER_SAVE_CLOSE)
+        gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
   if (file == NULL || g_object_get_data (G_OBJECT (self->document), "graft-saved-here") == NULL)
     {
       save_as (self, after);
@@ -304,7 +390,7 @@ save (GraftWindow *self,
     }
   if (!graft_document_save (self->document, file, &error))
     {
-      report_error (self, "The graph was not saved", error);
+      _graft_window_report_error (self, "The graph was not saved", error);
       return;
     }
   if (after == AFTER_SAVE_CLOSE)
@@ -377,7 +463,7 @@ export_response_cb (GtkNativeDialog *dialog,
                                   g_strcmp0 (highlights, "true") == 0,
                                   adw_style_manager_get_dark (adw_style_manager_get_default ()),
                                   &error))
-        report_error (self, "Export failed", error);
+        _graft_window_report_error (self, "Export failed", error);
       else
         {
           g_autofree char *text = g_strdup_printf ("Exported %s", base);
@@ -416,7 +502,7 @@ export_cb (GSimpleAction *action,
       gtk_file_filter_add_pattern (exported, pattern);
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), exported);
-  add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all_files);
+  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all_files);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
@@ -469,7 +555,7 @@ replace_all_cb (GSimpleAction *action,
       return;
     }
   if (!graft_document_replace_all (self->document, &error))
-    report_error (self, "Nothing was replaced", error);
+    _graft_window_report_error (self, "Nothing was replaced", error);
   else
     after_rewrite (self, n);
 }
@@ -483,7 +569,7 @@ replace_match (GraftWindow *self,
   if (match >= graft_document_get_n_matches (self->document))
     return;
   if (!graft_document_replace (self->document, match, &error))
-    report_error (self, "Nothing was replaced", error);
+    _graft_window_report_error (self, "Nothing was replaced", error);
   else
     after_rewrite (self, 1);
 }
@@ -526,13 +612,16 @@ replace_selected_cb (GSimpleAction *action,
     replace_match (user_data, (guint) match);
 }
 
-/* After an undo or redo of the graph that did @what (NULL: nothing to
- * do): the toast says which change it was, since the graph may be out of
- * sight. */
+/* After an undo or redo that did @what (NULL: nothing to do): the toast
+ * says which change it was, since the graph may be out of sight.  When
+ * the graph moved (the document's revision is no longer @revision), the
+ * rule the next step applies is chosen; a change of the rule set keeps
+ * the choice it restored. */
 static void
 history_stepped (GraftWindow *self,
                  const char  *verb,
-                 const char  *what)
+                 const char  *what,
+                 guint        revision)
 {
   if (what != NULL)
     {
@@ -541,6 +630,8 @@ history_stepped (GraftWindow *self,
       _graft_window_toast (self, text, FALSE);
       _graft_window_show_warnings (self);
       _graft_window_relayout_or_clear (self);
+      if (revision != graft_document_get_revision (self->document))
+        _graft_window_follow_next (self, FALSE);
     }
 }
 
@@ -571,7 +662,11 @@ undo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.undo", NULL);
   else
-    history_stepped (self, "Undone", graft_document_undo (self->document));
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      history_stepped (self, "Undone", graft_document_undo (self->document), revision);
+    }
 }
 
 static void
@@ -585,7 +680,11 @@ redo_cb (GSimpleAction *action,
   if (text != NULL)
     gtk_widget_activate_action (text, "text.redo", NULL);
   else
-    history_stepped (self, "Redone", graft_document_redo (self->document));
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      history_stepped (self, "Redone", graft_document_redo (self->document), revision);
+    }
 }
 
 static void
@@ -609,7 +708,21 @@ undo_change_cb (GSimpleAction *action,
 
   if (graft_document_get_last_change_serial (self->document) != serial)
     return;
-  history_stepped (self, "Undone", graft_document_undo (self->document));
+  if (serial == self->undo_run_serial &&
+      self->undo_run_from < graft_document_get_position (self->document))
+    {
+      guint revision = graft_document_get_revision (self->document);
+
+      _graft_window_flush_editors (self);
+      graft_document_go_to (self->document, self->undo_run_from);
+      history_stepped (self, "Undone", "Run all", revision);
+      return;
+    }
+  {
+    guint revision = graft_document_get_revision (self->document);
+
+    history_stepped (self, "Undone", graft_document_undo (self->document), revision);
+  }
   /* Restoring unsaved work also filled the editors. */
   if (serial == self->restore_serial)
     _graft_window_undo_texts (self);
@@ -707,7 +820,7 @@ load_patterns_response_cb (GtkNativeDialog *dialog,
         {
           if (error == NULL)
             g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
-          report_error (self, "The file cannot be read", error);
+          _graft_window_report_error (self, "The file cannot be read", error);
         }
       else
         {
@@ -744,7 +857,7 @@ load_patterns_cb (GSimpleAction *action,
                                    GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
   static const char *const python[] = { "*.py", NULL };
 
-  add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
+  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
   g_signal_connect (dialog, "response", G_CALLBACK (load_patterns_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -766,7 +879,7 @@ save_patterns_response_cb (GtkNativeDialog *dialog,
       if (path == NULL)
         g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
       if (error != NULL || !graft_output_write_file (path, text, strlen (text), &error))
-        report_error (self, "The patterns were not saved", error);
+        _graft_window_report_error (self, "The patterns were not saved", error);
     }
   g_object_unref (dialog);
 }
@@ -816,7 +929,7 @@ pattern_from_selection_cb (GSimpleAction *action,
   extracted = graft_extract_pattern_graph (graph, nodes, &error);
   if (extracted == NULL)
     {
-      report_error (self, "No pattern", error);
+      _graft_window_report_error (self, "No pattern", error);
       return;
     }
   pattern = graft_codegen_pattern_source (extracted, "pattern");
@@ -895,7 +1008,7 @@ delete_selected_cb (GSimpleAction *action,
     return;
   n = graft_document_delete_nodes (self->document, (const char *const *) names, &error);
   if (n == 0)
-    report_error (self, "Nothing deleted", error);
+    _graft_window_report_error (self, "Nothing deleted", error);
   else
     {
       g_autofree char *text = g_strdup_printf ("Deleted %u node%s", n, n == 1 ? "" : "s");
@@ -1055,6 +1168,7 @@ void
 _graft_window_init_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  _graft_window_init_rule_actions (self);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (
                                    g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")),
                                FALSE);
@@ -1130,4 +1244,5 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);
   set_enabled (self, "zoom-fit", has_graph);
+  _graft_window_update_rule_actions (self, has_graph);
 }

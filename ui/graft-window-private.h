@@ -14,6 +14,7 @@
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-properties.h"
+#include "graft-rules-panel.h"
 #include "graft-search.h"
 #include "graft-text-undo.h"
 
@@ -49,6 +50,9 @@ struct _GraftWindow
   GtkProgressBar     *layout_progress;
   GtkRevealer        *properties_revealer;
   GraftProperties    *properties;
+  GraftRulesPanel    *rules_panel;
+  GtkButton          *side_open_button;
+  GtkButton          *side_save_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -71,6 +75,9 @@ struct _GraftWindow
   guint     undo_toast_serial; /* the change it undoes */
   guint     restore_serial;    /* the change that restored unsaved work */
   char     *last_toast;        /* the title of the toast shown last */
+  gboolean  syncing_texts;     /* the rules' buffers are being set from the document */
+  guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
+  guint     undo_run_from;     /* the position before that run */
   int       paned_shift;       /* what showing the properties took from the side panel */
 };
 
@@ -100,5 +107,17 @@ void _graft_window_set_folding (GraftWindow *self,
 void _graft_window_show_properties (GraftWindow *self,
                                     gboolean     show,
                                     gboolean     move_focus);
+void _graft_window_follow_next (GraftWindow *self,
+                                gboolean     show_match);
+void _graft_window_flush_editors (GraftWindow *self);
+void _graft_window_report_error (GraftWindow  *self,
+                                 const char   *what,
+                                 const GError *error);
+void _graft_window_add_filter (GtkFileChooser    *chooser,
+                               const char        *name,
+                               const char *const *patterns);
+void _graft_window_init_rule_actions (GraftWindow *self);
+void _graft_window_update_rule_actions (GraftWindow *self,
+                                        gboolean     has_graph);
 
 G_END_DECLS

@@ -11,12 +11,19 @@
  * errors, offers autosaved work for restoring, and autosaves.  The search
  * is a GraftSearch, the Code tab a GraftCodeSync; the win.* actions are
  * in graft-window-actions.c.
+ *
+ * With a rule set, the Rules page (a GraftRulesPanel) lists the rules and
+ * the editors edit the chosen one.  Each rule has buffers of its own
+ * (created when first shown, kept on the rule), so its text keeps its own
+ * undo history when another rule is chosen; a buffer not shown that
+ * changes (a toast's Undo, a rename undone) goes to the document at once.
  */
 #include "config.h"
 
 #include "graft-window-private.h"
 #include "graft-autosave.h"
 #include "graft-match-item.h"
+#include "graft-session.h"
 
 #include <gtksourceview/gtksource.h>
 #include <string.h>
@@ -502,6 +509,19 @@ graft_window_get_properties (GraftWindow *self)
 }
 
 /**
+ * graft_window_get_rules_panel:
+ * @self: a window
+ *
+ * Returns: (transfer none): the Rules page
+ */
+GraftRulesPanel *
+graft_window_get_rules_panel (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->rules_panel;
+}
+
+/**
  * graft_window_get_properties_shown:
  * @self: a window
  *
@@ -835,6 +855,26 @@ _graft_window_restore_autosave (GraftWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
   if (self->recovery == NULL)
     return;
+  /* A document with rules comes back whole: its rules, its history. */
+  if (self->recovery->session != NULL)
+    {
+      if (!graft_session_restore (self->document, name, self->recovery->session, &error))
+        {
+          g_autofree char *message = graft_error_format (error, NULL);
+          g_autofree char *text =
+              g_strdup_printf ("The unsaved changes cannot be read: %s", message);
+
+          _graft_window_toast (self, text, FALSE);
+          return;
+        }
+      g_clear_pointer (&self->recovery, graft_recovery_free);
+      fill_editors (self);
+      gtk_stack_set_visible_child_name (self->editor_stack, "rules");
+      _graft_window_follow_next (self, FALSE);
+      _graft_window_relayout (self, FALSE);
+      _graft_window_toast (self, "Unsaved changes restored: the rules and their history", FALSE);
+      return;
+    }
   /* One change of the history: undo gives the file's graph back, and the
    * toast's Undo the editors' texts too. */
   if (!graft_document_restore_text (self->document, name, self->recovery->code,
@@ -901,26 +941,241 @@ _graft_window_undo_texts (GraftWindow *self)
   graft_text_undo_undo (self->text_undo);
 }
 
+/* The text of @buffer. */
+static char *
+dup_buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start;
+  GtkTextIter end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* An edit of a rule's text goes to that rule, whichever is chosen now. */
+static void
+buffer_edited (GraftWindow   *self,
+               GtkTextBuffer *buffer)
+{
+  GraftRule *rule = g_object_get_data (G_OBJECT (buffer), "graft-rule");
+  gboolean   replacement =
+      GPOINTER_TO_INT (g_object_get_data (G_OBJECT (buffer), "graft-replacement"));
+  g_autofree char *text = dup_buffer_text (buffer);
+
+  if (rule == NULL)
+    return;
+  graft_document_set_rule_texts (self->document, rule, replacement ? NULL : text,
+                                 replacement ? text : NULL);
+}
+
 static void
 pattern_edited_cb (GraftPatternEditor *editor,
                    GraftWindow        *self)
 {
-  g_autofree char *text = graft_pattern_editor_dup_text (editor);
+  buffer_edited (self, graft_pattern_editor_get_buffer (editor));
+}
 
-  if (editor == self->pattern_editor)
-    graft_document_set_pattern_text (self->document, text);
+/* A buffer the editors do not show changed (an undo of a toast, a rename
+ * undone): the document follows at once, as there is no typing to wait
+ * for. */
+static void
+hidden_buffer_changed_cb (GtkTextBuffer *buffer,
+                          GraftWindow   *self)
+{
+  if (self->syncing_texts || buffer == graft_pattern_editor_get_buffer (self->pattern_editor) ||
+      buffer == graft_pattern_editor_get_buffer (self->replacement_editor))
+    return;
+  buffer_edited (self, buffer);
+}
+
+/* The buffer of @rule's pattern (or replacement), made on first use. */
+static GtkTextBuffer *
+rule_buffer (GraftWindow *self,
+             GraftRule   *rule,
+             gboolean     replacement)
+{
+  const char    *key = replacement ? "graft-replacement-buffer" : "graft-pattern-buffer";
+  GtkTextBuffer *buffer = g_object_get_data (G_OBJECT (rule), key);
+
+  if (buffer != NULL)
+    return buffer;
+  buffer = graft_pattern_editor_new_buffer (replacement ? graft_rule_get_replacement_text (rule)
+                                                        : graft_rule_get_pattern_text (rule));
+  /* The rule owns its buffers; a buffer names its rule (borrowed). */
+  g_object_set_data (G_OBJECT (buffer), "graft-rule", rule);
+  g_object_set_data (G_OBJECT (buffer), "graft-replacement", GINT_TO_POINTER (replacement));
+  g_object_set_data_full (G_OBJECT (rule), key, buffer, g_object_unref);
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (editor_buffer_changed_cb), self, 0);
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (hidden_buffer_changed_cb), self, 0);
+  return buffer;
+}
+
+/* Puts @text in @buffer as one step of its undo history, unless it holds
+ * it already. */
+static void
+follow_text (GraftWindow   *self,
+             GtkTextBuffer *buffer,
+             const char    *text)
+{
+  g_autofree char *old = dup_buffer_text (buffer);
+
+  if (strcmp (old, text) == 0)
+    return;
+  self->syncing_texts = TRUE;
+  if (buffer == graft_pattern_editor_get_buffer (self->pattern_editor))
+    graft_pattern_editor_replace_text (self->pattern_editor, text);
+  else if (buffer == graft_pattern_editor_get_buffer (self->replacement_editor))
+    graft_pattern_editor_replace_text (self->replacement_editor, text);
   else
-    graft_document_set_replacement_text (self->document, text);
+    {
+      GtkTextIter start;
+      GtkTextIter end;
+
+      gtk_text_buffer_begin_user_action (buffer);
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      gtk_text_buffer_delete (buffer, &start, &end);
+      gtk_text_buffer_insert (buffer, &start, text, -1);
+      gtk_text_buffer_end_user_action (buffer);
+    }
+  self->syncing_texts = FALSE;
+}
+
+/* The document changed a rule's texts itself (a rename, its undo): its
+ * buffers follow, as an edit each can undo. */
+static void
+rule_texts_changed_cb (GraftDocument *document,
+                       GraftRule     *rule,
+                       GraftWindow   *self)
+{
+  GtkTextBuffer *pattern = g_object_get_data (G_OBJECT (rule), "graft-pattern-buffer");
+  GtkTextBuffer *replacement = g_object_get_data (G_OBJECT (rule), "graft-replacement-buffer");
+
+  if (pattern != NULL)
+    follow_text (self, pattern, graft_rule_get_pattern_text (rule));
+  if (replacement != NULL)
+    follow_text (self, replacement, graft_rule_get_replacement_text (rule));
+}
+
+/* The editors show the chosen rule's buffers. */
+static void
+sync_editors (GraftWindow *self)
+{
+  GraftRule *rule = graft_document_get_rule (self->document,
+                                             graft_document_get_selected_rule (self->document));
+
+  guint n = graft_document_get_n_rules (self->document);
+
+  graft_pattern_editor_set_buffer (self->pattern_editor, rule_buffer (self, rule, FALSE));
+  graft_pattern_editor_set_buffer (self->replacement_editor, rule_buffer (self, rule, TRUE));
+  /* With a rule set, the editors say whose texts they hold. */
+  if (n > 1)
+    {
+      g_autofree char *title = graft_rule_dup_title (rule);
+      g_autofree char *caption =
+          g_strdup_printf ("Rule %u of %u · %s%s", graft_rule_get_position (rule) + 1, n, title,
+                           graft_rule_get_enabled (rule) ? "" : " (left out)");
+
+      graft_pattern_editor_set_caption (self->pattern_editor, caption);
+      graft_pattern_editor_set_caption (self->replacement_editor, caption);
+    }
+  else
+    {
+      graft_pattern_editor_set_caption (self->pattern_editor, NULL);
+      graft_pattern_editor_set_caption (self->replacement_editor, NULL);
+    }
+}
+
+/**
+ * _graft_window_flush_editors:
+ * @self: a window
+ *
+ * What is being typed in the editors goes to the document now.
+ */
+void
+_graft_window_flush_editors (GraftWindow *self)
+{
+  graft_pattern_editor_flush (self->pattern_editor);
+  graft_pattern_editor_flush (self->replacement_editor);
 }
 
 static void
+rules_changed_cb (GraftDocument *document,
+                  GraftWindow   *self)
+{
+  GtkTextBuffer *shown = graft_pattern_editor_get_buffer (self->pattern_editor);
+
+  sync_editors (self);
+  if (shown != graft_pattern_editor_get_buffer (self->pattern_editor))
+    patterns_changed_cb (document, self);
+  update_title (self);
+  _graft_window_update_actions (self);
+}
+
+/* The editors show the chosen rule's texts as the document has them (a
+ * file just read filled them). */
+static void
 fill_editors (GraftWindow *self)
 {
-  graft_pattern_editor_set_text (self->pattern_editor,
-                                 graft_document_get_pattern_text (self->document));
-  graft_pattern_editor_set_text (self->replacement_editor,
-                                 graft_document_get_replacement_text (self->document));
+  g_autofree char *pattern = NULL;
+  g_autofree char *replacement = NULL;
+
+  sync_editors (self);
+  pattern = graft_pattern_editor_dup_text (self->pattern_editor);
+  replacement = graft_pattern_editor_dup_text (self->replacement_editor);
+  self->syncing_texts = TRUE;
+  if (g_strcmp0 (pattern, graft_document_get_pattern_text (self->document)) != 0)
+    graft_pattern_editor_set_text (self->pattern_editor,
+                                   graft_document_get_pattern_text (self->document));
+  if (g_strcmp0 (replacement, graft_document_get_replacement_text (self->document)) != 0)
+    graft_pattern_editor_set_text (self->replacement_editor,
+                                   graft_document_get_replacement_text (self->document));
+  self->syncing_texts = FALSE;
   patterns_changed_cb (self->document, self);
+}
+
+/* The side panel's open and save buttons open and save what the page
+ * shows: a rules file on the Rules page, the pattern and replacement
+ * elsewhere. */
+static void
+side_page_changed_cb (GtkStack    *stack,
+                      GParamSpec  *pspec,
+                      GraftWindow *self)
+{
+  gboolean rules = g_strcmp0 (gtk_stack_get_visible_child_name (stack), "rules") == 0;
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
+                                  rules ? "win.rules-open" : "win.load-patterns");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->side_open_button),
+                               rules ? "Open a Rules File (Shift+Ctrl+O)" : "Open Pattern File");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_save_button),
+                                  rules ? "win.rules-save" : "win.save-patterns");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->side_save_button),
+                               rules ? "Save the Rules File (Ctrl+Alt+S)"
+                                     : "Save Pattern and Replacement");
+}
+
+/**
+ * _graft_window_follow_next:
+ * @self: a window
+ * @show_match: also choose the match Next Match would replace, and bring
+ *   it into view
+ *
+ * After a step, an undo or a redo: the rule the next step applies becomes
+ * the chosen one, so the canvas highlights what the step will change.
+ */
+void
+_graft_window_follow_next (GraftWindow *self,
+                           gboolean     show_match)
+{
+  GraftNextStep next;
+
+  graft_document_get_next_step (self->document, &next);
+  if (next.kind != GRAFT_NEXT_RULE)
+    return;
+  _graft_window_flush_editors (self);
+  graft_document_select_rule (self->document, next.rule);
+  if (show_match)
+    graft_window_select_match (self, next.match);
 }
 
 /**
@@ -942,6 +1197,12 @@ file_loaded_cb (GObject      *object,
 
   graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error);
   self->loading = FALSE;
+  /* A session opens on its rules, the next step's rule chosen. */
+  if (error == NULL && graft_document_get_keeps_rules (self->document))
+    {
+      gtk_stack_set_visible_child_name (self->editor_stack, "rules");
+      _graft_window_follow_next (self, FALSE);
+    }
   /* A new graph: its size decides whether it opens folded. */
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
@@ -1484,6 +1745,7 @@ graft_window_class_init (GraftWindowClass *klass)
   g_type_ensure (GRAFT_TYPE_CANVAS);
   g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
   g_type_ensure (GRAFT_TYPE_PROPERTIES);
+  g_type_ensure (GRAFT_TYPE_RULES_PANEL);
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-window.ui");
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, toasts);
@@ -1511,6 +1773,9 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -1610,6 +1875,12 @@ graft_window_init (GraftWindow *self)
   g_signal_connect (self->document, "matches-changed", G_CALLBACK (matches_changed_cb), self);
   g_signal_connect (self->document, "patterns-changed", G_CALLBACK (patterns_changed_cb), self);
   g_signal_connect (self->document, "notify", G_CALLBACK (document_notify_cb), self);
+  g_signal_connect (self->document, "rules-changed", G_CALLBACK (rules_changed_cb), self);
+  g_signal_connect (self->document, "rule-texts-changed", G_CALLBACK (rule_texts_changed_cb),
+                    self);
+  graft_rules_panel_set_document (self->rules_panel, self->document);
+  g_signal_connect (self->editor_stack, "notify::visible-child-name",
+                    G_CALLBACK (side_page_changed_cb), self);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));

@@ -11,6 +11,7 @@
 #include "graft-canvas.h"
 #include "graft-properties.h"
 #include "graft-document.h"
+#include "graft-rules-panel.h"
 
 G_BEGIN_DECLS
 
@@ -41,5 +42,12 @@ AdwToast        *graft_window_get_undo_toast (GraftWindow *self);
 const char      *graft_window_get_last_toast (GraftWindow *self);
 GraftProperties *graft_window_get_properties (GraftWindow *self);
 gboolean         graft_window_get_properties_shown (GraftWindow *self);
+GraftRulesPanel *graft_window_get_rules_panel (GraftWindow *self);
+void             graft_window_open_rules (GraftWindow *self,
+                                          GFile       *file);
+gboolean         graft_window_save_rules_to (GraftWindow *self,
+                                             GFile       *file);
+gboolean         graft_window_export_pass_to (GraftWindow *self,
+                                              GFile       *file);
 
 G_END_DECLS

@@ -22,6 +22,11 @@
  * once; two files that bind one name differently are an error, as the
  * pass could hold only one of them.  Nothing here runs Python: torch runs
  * the pass (tests/tools/check-passes).
+ *
+ * The same copying makes two other texts: one definition with what it
+ * uses, on its own (graft_pass_dup_definition(), what the editor holds of
+ * a rule read from a rules file), and a rules file made of such texts
+ * (graft_rules_file_write(), what the editor saves).
  */
 #include "config.h"
 
@@ -309,20 +314,29 @@ get_file (GArray      *files,
 /* Names the pass itself defines: a copied statement must not bind them. */
 static const char *const own_names[] = { "torch", "RULES", "run", "_instance", "_replace", NULL };
 
+/* The statements the pass writes itself, before what it copies. */
+static const char *const pass_imports[] = { "import torch", "import torch.fx", NULL };
+
+/* What a rules file defines itself. */
+static const char *const rules_names[] = { "RULES", NULL };
+static const char *const no_statements[] = { NULL };
+
 /* Appends the needed statements of every file: imports first, then the
  * rest, each text once.  Fails when two files bind one name differently
  * or a copied statement binds a name of the pass's own. */
 static gboolean
-write_statements (GArray  *files,
-                  GString *out,
-                  GError **error)
+write_statements (GArray            *files,
+                  const char *const *own,
+                  const char *const *written,
+                  GString           *out,
+                  GError           **error)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  /* The pass's own imports come first and once. */
-  g_hash_table_add (seen, g_strdup ("import torch"));
-  g_hash_table_add (seen, g_strdup ("import torch.fx"));
+  /* What the caller wrote itself (the pass's own imports) comes once. */
+  for (guint i = 0; written[i] != NULL; i++)
+    g_hash_table_add (seen, g_strdup (written[i]));
 
   for (guint pass = 0; pass < 2; pass++)
     for (guint f = 0; f < files->len; f++)
@@ -355,13 +369,13 @@ write_statements (GArray  *files,
                                   token->end - token->start);
                 if (!stmt_binds (s, name))
                   continue;
-                for (guint k = 0; own_names[k] != NULL; k++)
-                  if (strcmp (name, own_names[k]) == 0)
+                for (guint k = 0; own[k] != NULL; k++)
+                  if (strcmp (name, own[k]) == 0)
                     {
                       graft_set_error_at_offset (
                           error, file->source, s->start, s->start, GRAFT_PARSE_ERROR_NAME,
-                          "cannot write a pass: this binds '%s', a name the pass defines itself",
-                          name);
+                          "cannot write a %s: this binds '%s', a name it defines itself",
+                          own == own_names ? "pass" : "rules file", name);
                       g_free (text);
                       return FALSE;
                     }
@@ -370,15 +384,17 @@ write_statements (GArray  *files,
                   {
                     graft_set_error_at_offset (
                         error, file->source, s->start, s->start, GRAFT_PARSE_ERROR_NAME,
-                        "cannot write one pass: '%s' is defined differently in two files", name);
+                        "cannot write one %s: '%s' is defined differently in two files",
+                        own == own_names ? "pass" : "rules file", name);
                     g_free (text);
                     return FALSE;
                   }
                 g_hash_table_insert (bound, g_strdup (name), g_strdup (text));
               }
-            if (pass == 1)
+            /* Definitions stand two blank lines apart, as PEP 8 has them. */
+            if (pass == 1 && out->len > 0)
               g_string_append (out, "\n\n");
-            if (wraps_own_function (file, s))
+            if (own == own_names && wraps_own_function (file, s))
               g_string_append_printf (
                   out,
                   "# torch.fx matches a call of a wrapped function by the function object:\n"
@@ -530,12 +546,122 @@ graft_pass_write (const GraftPassRule    *rules,
   g_string_append (out, "import torch\nimport torch.fx\n");
   if (options->ignore_literals)
     g_string_append (out, "from torch.fx.subgraph_rewriter import replace_pattern_with_filters\n");
-  if (!write_statements (files, out, error))
+  if (!write_statements (files, own_names, pass_imports, out, error))
     return NULL;
   g_string_append (out, "\n\nRULES = [\n");
   for (guint i = 0; i < n_rules; i++)
     g_string_append_printf (out, "    (%s, %s),\n", rules[i].pattern, rules[i].replacement);
   g_string_append (out, "]\n");
   write_run (out, has_class, options);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Marks what defining @name in @source takes: the definition and every
+ * module-level statement it uses. */
+static PassFile *
+need_definition (GArray      *files,
+                 GraftSource *source,
+                 const char  *name,
+                 GError     **error)
+{
+  PassFile *file = get_file (files, source, error);
+  gint      at;
+
+  if (file == NULL)
+    return NULL;
+  at = find_definition (file, name);
+  if (at < 0)
+    {
+      graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_NAME,
+                          "no function or class named '%s'", name);
+      return NULL;
+    }
+  need (file, (guint) at);
+  return file;
+}
+
+/**
+ * graft_pass_dup_definition:
+ * @source: Python source (a rules file)
+ * @name: a top-level function or class of it
+ * @error: return location for an error located in @source
+ *
+ * The text that defines @name on its own, as a pass copies it: the
+ * imports it uses, then every module-level statement it uses, directly or
+ * not (a base class, a helper function, `aten = torch.ops.aten`), and the
+ * definition, in file order and as written.  An editor holds one rule's
+ * pattern or replacement in such a text.
+ *
+ * Returns: (transfer full) (nullable): the text
+ */
+char *
+graft_pass_dup_definition (GraftSource *source,
+                           const char  *name,
+                           GError     **error)
+{
+  g_autoptr (GArray) files = g_array_new (FALSE, TRUE, sizeof (PassFile));
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (source != NULL && name != NULL, NULL);
+  g_array_set_clear_func (files, (GDestroyNotify) pass_file_clear);
+  if (need_definition (files, source, name, error) == NULL)
+    return NULL;
+  if (!write_statements (files, rules_names, no_statements, out, error))
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/**
+ * graft_rules_file_write:
+ * @rules: the rules, in order
+ * @n_rules: how many
+ * @left_out: (nullable) (array length=n_rules): per rule, whether it is
+ *   left out of `RULES` (written as a comment there, its definitions kept)
+ * @comment: (nullable): the file's opening comment, one or more lines
+ *   without their `#`
+ * @error: return location for an error located in a rule's source
+ *
+ * Writes a rules file (cli.md, "Rules") that `graft rewrite --rules`
+ * reads into these rules: the imports the definitions use, then the
+ * definitions with what they use (as graft_pass_dup_definition() finds
+ * it), each statement once, then `RULES`.  A rule left out is the line
+ * `# (pattern, replacement),` in `RULES`, which Python and the CLI skip;
+ * two sources that bind one name differently are an error.
+ *
+ * Returns: (transfer full) (nullable): the file's text
+ */
+char *
+graft_rules_file_write (const GraftPassRule *rules,
+                        guint                n_rules,
+                        const gboolean      *left_out,
+                        const char          *comment,
+                        GError             **error)
+{
+  g_autoptr (GArray) files = g_array_new (FALSE, TRUE, sizeof (PassFile));
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GString) body = g_string_new (NULL);
+
+  g_return_val_if_fail (rules != NULL || n_rules == 0, NULL);
+  g_array_set_clear_func (files, (GDestroyNotify) pass_file_clear);
+  for (guint i = 0; i < n_rules; i++)
+    if (need_definition (files, rules[i].pattern_source, rules[i].pattern, error) == NULL ||
+        need_definition (files, rules[i].replacement_source, rules[i].replacement, error) == NULL)
+      return NULL;
+  if (comment != NULL)
+    {
+      g_auto (GStrv) lines = g_strsplit (comment, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_string_append_printf (out, "#%s%s\n", lines[i][0] != '\0' ? " " : "", lines[i]);
+    }
+  if (!write_statements (files, rules_names, no_statements, body, error))
+    return NULL;
+  g_string_append (out, body->str);
+  g_string_append (out, body->len > 0 ? "\n\nRULES = [\n" : "RULES = [\n");
+  for (guint i = 0; i < n_rules; i++)
+    g_string_append_printf (out, "    %s(%s, %s),\n",
+                            left_out != NULL && left_out[i] ? "# " : "", rules[i].pattern,
+                            rules[i].replacement);
+  g_string_append (out, "]\n");
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-pass.h: a rewrite written as a standalone torch.fx pass
- * (`graft rewrite --to pass`, cli.md).
+ * (`graft rewrite --to pass`, cli.md), and the other texts made of copied
+ * definitions: one definition on its own, a rules file.
  */
 #pragma once
 
@@ -55,5 +56,14 @@ char *graft_pass_write (const GraftPassRule    *rules,
                         guint                   n_rules,
                         const GraftPassOptions *options,
                         GError                **error) G_GNUC_WARN_UNUSED_RESULT;
+
+char *graft_pass_dup_definition (GraftSource *source,
+                                 const char  *name,
+                                 GError     **error) G_GNUC_WARN_UNUSED_RESULT;
+char *graft_rules_file_write (const GraftPassRule *rules,
+                              guint                n_rules,
+                              const gboolean      *left_out,
+                              const char          *comment,
+                              GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

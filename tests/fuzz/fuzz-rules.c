@@ -66,7 +66,8 @@ fuzz_one (const uint8_t      *data,
           size_t              size,
           const GraftDialect *dialect)
 {
-  g_autoptr (GraftSource) source = graft_source_new ("rules.py", (const char *) data, (gssize) size);
+  g_autoptr (GraftSource) source =
+      graft_source_new ("rules.py", (const char *) data, (gssize) size);
   g_autoptr (GraftSource) model = graft_source_new ("model.py", model_text, -1);
   g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, NULL);
   g_autoptr (GraftGraph) graph = NULL;
@@ -75,9 +76,9 @@ fuzz_one (const uint8_t      *data,
   g_autoptr (GraftRulesRun) run = NULL;
   g_autoptr (GraftEdit) dce = NULL;
   g_autoptr (GArray) pass_rules = g_array_new (FALSE, TRUE, sizeof (GraftPassRule));
-  g_autofree char *before = NULL;
-  g_autofree char *undone = NULL;
-  g_autofree char *pass = NULL;
+  g_autofree char  *before = NULL;
+  g_autofree char  *undone = NULL;
+  g_autofree char  *pass = NULL;
   GraftRulesOptions options;
   GraftPassOptions  pass_options = { 0 };
 

@@ -9,7 +9,10 @@
  * chosen match) and exports through Ctrl+E and the file chooser as Python
  * code, which must equal what the core makes of replacing the first match
  * alone; then Ctrl+R (Replace All) and another export, which must equal
- * the core's result for the rest; then a PNG.  Without a display or xdotool the test
+ * the core's result for the rest; then a PNG.  With a session of resnet18
+ * and four rules it presses F6 four times (Next), Ctrl+Z twice and
+ * Shift+Ctrl+Z twice, and exports after each, against the core's
+ * `replace_pattern` calls.  Without a display or xdotool the test
  * reports a TAP skip.
  */
 #include "config.h"
@@ -20,6 +23,7 @@
 #include "graft-view.h"
 
 #include <X11/Xlib.h>
+#include <json-glib/json-glib.h>
 #include <X11/Xutil.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -217,7 +221,11 @@ launch_editor_with (const char *dir,
   g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
   editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), model, NULL);
   g_assert_no_error (error);
-  window = wait_window ("example.py");
+  {
+    g_autofree char *title = g_path_get_basename (model);
+
+    window = wait_window (title);
+  }
   g_free (xdotool ("windowmove", window, "0", "0", NULL));
   g_free (xdotool ("windowsize", window, "1200", "800", NULL));
   pause_ms (1500);
@@ -372,6 +380,154 @@ test_default_renderer (void)
   g_assert_true (drawn);
 }
 
+/* The rules' keys in the real editor: a session of resnet18 and the four
+ * rules of tests/data/rules/editor_steps_rules.py, made here, opens on the
+ * Rules page; F6 four times steps through both passes, Ctrl+Z twice and
+ * Shift+Ctrl+Z twice go back and forth, and the code exported after each
+ * is the core's. */
+static char *
+steps_session (const char *model_text,
+               const char *rules_path)
+{
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GraftRuleSet) rules = NULL;
+  g_autoptr (GPtrArray) refs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  GraftSource *source;
+
+  rules = graft_input_set_load_rules (inputs, rules_path, &refs, &error);
+  g_assert_no_error (error);
+  source = graft_input_set_get_source (inputs, rules_path, &error);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "graft-session");
+  json_builder_add_int_value (builder, 1);
+  json_builder_set_member_name (builder, "torch");
+  json_builder_add_string_value (builder, graft_dialect_get_default ()->name);
+  json_builder_set_member_name (builder, "input");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, "resnet18.py");
+  json_builder_set_member_name (builder, "text");
+  json_builder_add_string_value (builder, model_text);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "rules");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      GraftPyRuleRef  *ref = refs->pdata[i];
+      g_autofree char *pattern = graft_pass_dup_definition (source, ref->pattern_entry, &error);
+      g_autofree char *replacement =
+          graft_pass_dup_definition (source, ref->replacement_entry, &error);
+
+      g_assert_no_error (error);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "pattern");
+      json_builder_add_string_value (builder, pattern);
+      json_builder_set_member_name (builder, "replacement");
+      json_builder_add_string_value (builder, replacement);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "options");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "fixpoint");
+  json_builder_add_int_value (builder, 5);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "position");
+  json_builder_add_int_value (builder, 0);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+/* The core's code after `replace_pattern` calls of the rules numbered in
+ * @calls (from 0), in that order. */
+static char *
+calls_code (const char  *model,
+            const char  *rules_path,
+            const guint *calls,
+            guint        n_calls)
+{
+  g_autoptr (GraftInputSet) inputs = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GError) error = NULL;
+  GraftGraph   *graph = graft_input_set_load (inputs, model, NULL, FALSE, &error);
+  GraftRuleSet *rules = graft_input_set_load_rules (inputs, rules_path, NULL, &error);
+  GPtrArray    *rewrites = g_ptr_array_new ();
+  char         *code;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_calls; i++)
+    {
+      GraftRewrite *rewrite =
+          graft_replace_pattern (graph, graft_rule_set_get_pattern (rules, calls[i]),
+                                 graft_rule_set_get_replacement (rules, calls[i]), NULL, &error);
+
+      g_assert_no_error (error);
+      g_ptr_array_add (rewrites, rewrite);
+    }
+  code = graft_codegen_python (graph);
+  /* Edits refer to the graph: they go first, the last first. */
+  for (guint i = rewrites->len; i-- > 0;)
+    graft_rewrite_free (rewrites->pdata[i]);
+  g_ptr_array_unref (rewrites);
+  graft_rule_set_free (rules);
+  graft_graph_free (graph);
+  return code;
+}
+
+static void
+test_rule_keys (void)
+{
+  g_autofree char   *dir = g_dir_make_tmp ("graft-e2e-XXXXXX", NULL);
+  g_autofree char   *model = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision",
+                                               "resnet18.py", NULL);
+  g_autofree char   *rules = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "rules",
+                                               "editor_steps_rules.py", NULL);
+  g_autofree char   *session_source = g_build_filename (dir, "source.graft", NULL);
+  g_autofree char   *session = g_build_filename (dir, "example.graft", NULL);
+  g_autofree char   *model_text = NULL;
+  g_autofree char   *text = NULL;
+  static const guint all_calls[] = { 1, 2, 3, 0 };
+  g_autofree char   *expected = calls_code (model, rules, all_calls, 4);
+  g_autofree char   *undone = calls_code (model, rules, all_calls, 2);
+  g_autoptr (GSubprocess) editor = NULL;
+  static const char *const names[] = { "after.py", "undone.py", "redone.py" };
+
+  g_assert_true (g_file_get_contents (model, &model_text, NULL, NULL));
+  text = steps_session (model_text, rules);
+  g_assert_true (g_file_set_contents (session_source, text, -1, NULL));
+  editor = launch_editor (dir, session_source, session);
+
+  /* F6, four times: pass 1's three calls, pass 2's one. */
+  for (guint i = 0; i < 4; i++)
+    g_free (xdotool ("key", "F6", NULL));
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[k], NULL);
+      g_autofree char *contents = NULL;
+
+      if (k == 1)
+        g_free (xdotool ("key", "ctrl+z", "ctrl+z", NULL));
+      if (k == 2)
+        g_free (xdotool ("key", "ctrl+shift+z", "ctrl+shift+z", NULL));
+      export_to (path);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      /* Undone twice: pass 1's first two calls. */
+      g_assert_cmpstr (contents, ==, k == 1 ? undone : expected);
+      g_unlink (path);
+    }
+
+  g_subprocess_force_exit (editor);
+  g_subprocess_wait (editor, NULL, NULL);
+  g_unlink (session_source);
+  g_unlink (session);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -388,5 +544,6 @@ main (int    argc,
   g_test_add_func ("/ui/e2e/drive-editor", test_drive_editor);
   g_test_add_func ("/ui/e2e/rubber-band", test_rubber_band);
   g_test_add_func ("/ui/e2e/default-renderer", test_default_renderer);
+  g_test_add_func ("/ui/e2e/rule-keys", test_rule_keys);
   return g_test_run ();
 }

@@ -1,0 +1,910 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-document-steps.c: the steps that apply a document's rules.
+ *
+ * The loop that `graft rewrite --rules FILE --fixpoint N` runs
+ * (graft-rules.c) is walked a call at a time.  Where the loop stands is
+ * read from the history, never kept beside it: the newest change of the
+ * graph, when it is a step of the loop, says its pass, its rule, what the
+ * pass has replaced so far, whether the rule's call is over and which
+ * matches the call skipped; anything else starts the loop again at pass 1.
+ * So undo, redo and reopening a session put the loop where the graph is.
+ * From there graft_document_get_next_step() goes round the rules in order
+ * and the passes as the CLI loop does, passing over rules left out and
+ * rules with no match (their call would replace nothing), and ends when a
+ * pass replaced nothing or the bound is reached; then dead-code removal,
+ * if asked and there is dead code.  Next (graft_document_step()) is that
+ * rule's `replace_pattern` call; Next Match replaces its next match alone
+ * and Skip passes over one (the call then leaves it alone).  Run All
+ * (graft_document_run_all()) is graft_rules_apply() on the graph as it is,
+ * then graft_eliminate_dead_code(), exactly as the CLI, with each call
+ * that replaced something recorded as a step of its own.  A session's
+ * steps are done again here too (_graft_document_replay_rule()).
+ */
+#include "config.h"
+
+#include "graft-document.h"
+#include "graft-document-private.h"
+#include "graft-rule.h"
+
+#include <string.h>
+
+/* Options ------------------------------------------------------------------ */
+
+guint
+graft_document_get_fixpoint (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), 0);
+  return self->fixpoint;
+}
+
+/**
+ * graft_document_set_fixpoint:
+ * @self: a document
+ * @fixpoint: 0 for one pass; N for passes until one replaces nothing, at
+ *   most N (`--fixpoint N`)
+ *
+ * How many passes steps and runs make.
+ */
+void
+graft_document_set_fixpoint (GraftDocument *self,
+                             guint          fixpoint)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  if (self->fixpoint == fixpoint)
+    return;
+  self->fixpoint = fixpoint;
+  self->text_changes++;
+  _graft_document_notify_modified (self);
+  _graft_document_update_next (self);
+}
+
+gboolean
+graft_document_get_dce (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->dce;
+}
+
+/**
+ * graft_document_set_dce:
+ * @self: a document
+ * @dce: remove dead code after the last pass (`--dce`)
+ */
+void
+graft_document_set_dce (GraftDocument *self,
+                        gboolean       dce)
+{
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  dce = !!dce;
+  if (self->dce == dce)
+    return;
+  self->dce = dce;
+  self->text_changes++;
+  _graft_document_notify_modified (self);
+  _graft_document_update_next (self);
+}
+
+/* Where the loop stands -------------------------------------------------- */
+
+/* Where the newest change of the graph left the loop. */
+typedef struct
+{
+  guint        pass;
+  guint        rule;
+  guint        replaced; /* in the pass so far */
+  gboolean     in_call;  /* @rule's call has begun: @skipped holds */
+  const char **skipped;  /* Borrowed, or NULL */
+  gboolean     dce_done;
+} Cursor;
+
+static void
+get_cursor (GraftDocument *self,
+            Cursor        *c)
+{
+  HistoryEntry *entry = NULL;
+
+  memset (c, 0, sizeof *c);
+  c->pass = 1;
+  for (guint i = self->position; i > 0 && entry == NULL; i--)
+    if (((HistoryEntry *) self->history->pdata[i - 1])->rules == NULL)
+      entry = self->history->pdata[i - 1];
+  if (entry == NULL || !entry->looped)
+    return;
+  c->pass = entry->pass;
+  c->replaced = entry->pass_replaced;
+  if (entry->kind == GRAFT_STEP_DCE)
+    c->dce_done = TRUE;
+  else if (entry->call_done)
+    c->rule = entry->rule + 1;
+  else
+    {
+      c->rule = entry->rule;
+      c->in_call = TRUE;
+      c->skipped = (const char **) entry->skipped;
+    }
+}
+
+/**
+ * _graft_match_key:
+ * @match: a match
+ *
+ * Returns: (transfer full): what names @match among the matches of its
+ *   rule on the same graph: its nodes' names
+ */
+char *
+_graft_match_key (const GraftMatch *match)
+{
+  g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
+  g_autoptr (GString) key = g_string_new (NULL);
+
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (key, ',');
+      g_string_append (key, graft_node_get_name (nodes->pdata[i]));
+    }
+  return g_string_free (g_steal_pointer (&key), FALSE);
+}
+
+/* Whether the match of @key was skipped in the call of @rule in @pass. */
+static gboolean
+is_skipped (GraftDocument *self,
+            const Cursor  *c,
+            guint          pass,
+            guint          rule,
+            const char    *key)
+{
+  if (c->in_call && pass == c->pass && rule == c->rule && c->skipped != NULL &&
+      g_strv_contains (c->skipped, key))
+    return TRUE;
+  if (self->pending_skips->len > 0 && pass == self->pending_pass && rule == self->pending_rule)
+    for (guint i = 0; i < self->pending_skips->len; i++)
+      if (strcmp (self->pending_skips->pdata[i], key) == 0)
+        return TRUE;
+  return FALSE;
+}
+
+/* Whether any match of @rule's call in @pass was skipped (its matches'
+ * keys are only worth making then: a rule may have thousands). */
+static gboolean
+may_skip (GraftDocument *self,
+          const Cursor  *c,
+          guint          pass,
+          guint          rule)
+{
+  return (c->in_call && pass == c->pass && rule == c->rule && c->skipped != NULL &&
+          c->skipped[0] != NULL) ||
+         (self->pending_skips->len > 0 && pass == self->pending_pass &&
+          rule == self->pending_rule);
+}
+
+/* How many nodes dead-code removal would remove now. */
+static guint
+count_dead (GraftDocument *self)
+{
+  g_autoptr (GraftEdit) edit = NULL;
+  guint n = 0;
+
+  if (graft_document_get_load_error (self) != NULL)
+    return 0;
+  edit = graft_eliminate_dead_code (self->graph, &n, NULL);
+  if (edit != NULL)
+    graft_edit_undo (edit);
+  return edit != NULL ? n : 0;
+}
+
+/* What the next step is, from @c. */
+static void
+resolve (GraftDocument *self,
+         const Cursor  *c,
+         GraftNextStep *next)
+{
+  guint n_rules = graft_document_get_n_rules (self);
+  guint max_passes = MAX (self->fixpoint, 1);
+  guint pass = c->pass;
+  guint r = c->rule;
+  guint replaced = c->replaced;
+
+  memset (next, 0, sizeof *next);
+  next->pass = pass;
+  next->kind = GRAFT_NEXT_DONE;
+  if (c->dce_done)
+    return;
+  /* Two turns round the rules at most: a pass that replaced nothing ends
+   * the loop, and this walk replaces nothing. */
+  for (guint guard = 0; guard <= 2 * (n_rules + 1); guard++)
+    {
+      GraftRule *rule;
+      GPtrArray *matches;
+      guint      count = 0;
+      guint      skipped = 0;
+      gint       first = -1;
+
+      if (r >= n_rules)
+        {
+          if (replaced == 0 || pass >= max_passes)
+            {
+              guint dead = self->dce ? count_dead (self) : 0;
+
+              next->pass = pass;
+              next->bound_reached = replaced > 0 && self->fixpoint > 0 && pass >= max_passes;
+              next->kind = dead > 0 ? GRAFT_NEXT_DCE : GRAFT_NEXT_DONE;
+              next->n_matches = dead;
+              return;
+            }
+          pass++;
+          r = 0;
+          replaced = 0;
+          continue;
+        }
+      rule = graft_document_get_rule (self, r);
+      if (!graft_rule_get_enabled (rule))
+        {
+          r++;
+          continue;
+        }
+      if (graft_rule_get_problem (rule) != NULL)
+        {
+          next->kind = GRAFT_NEXT_BLOCKED;
+          next->pass = pass;
+          next->rule = r;
+          return;
+        }
+      matches = _graft_document_get_rule_matches (self, rule);
+      if (!may_skip (self, c, pass, r))
+        {
+          count = matches->len;
+          first = 0;
+        }
+      else
+        for (guint i = 0; i < matches->len; i++)
+          {
+            g_autofree char *key = _graft_match_key (matches->pdata[i]);
+
+            if (is_skipped (self, c, pass, r, key))
+              skipped++;
+            else
+              {
+                if (first < 0)
+                  first = (gint) i;
+                count++;
+              }
+          }
+      if (count > 0)
+        {
+          next->kind = GRAFT_NEXT_RULE;
+          next->pass = pass;
+          next->rule = r;
+          next->n_matches = count;
+          next->match = (guint) first;
+          next->n_skipped = skipped;
+          next->in_call = skipped > 0 || (c->in_call && pass == c->pass && r == c->rule);
+          return;
+        }
+      r++;
+    }
+}
+
+/**
+ * graft_document_get_next_step:
+ * @self: a document
+ * @out_next: (out caller-allocates): what the next step is
+ *
+ * Where the loop of passes stands, from the history (see the top of
+ * graft-document-rules.c).
+ */
+void
+graft_document_get_next_step (GraftDocument *self,
+                              GraftNextStep *out_next)
+{
+  Cursor c;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  g_return_if_fail (out_next != NULL);
+  get_cursor (self, &c);
+  resolve (self, &c, out_next);
+}
+
+/**
+ * _graft_document_update_next:
+ * @self: a document
+ *
+ * After anything that may change the next step: marks its rule, and emits
+ * `rules-changed`.
+ */
+void
+_graft_document_update_next (GraftDocument *self)
+{
+  GraftNextStep next;
+
+  graft_document_get_next_step (self, &next);
+  for (guint i = 0; i < graft_document_get_n_rules (self); i++)
+    _graft_rule_set_is_next (graft_document_get_rule (self, i),
+                             next.kind == GRAFT_NEXT_RULE && next.rule == i);
+  g_signal_emit_by_name (self, "rules-changed");
+}
+
+/* `pass 1 · relu_add → clamp_add`, what the history's labels start with. */
+static char *
+step_prefix (guint       pass,
+             const char *pattern,
+             const char *replacement)
+{
+  return g_strdup_printf ("pass %u · %s → %s", pass, pattern != NULL ? pattern : "?",
+                          replacement != NULL ? replacement : "?");
+}
+
+/**
+ * graft_document_dup_next_text:
+ * @self: a document
+ *
+ * Returns: (transfer full): what the next step does, in a sentence for the
+ *   Rules panel
+ */
+char *
+graft_document_dup_next_text (GraftDocument *self)
+{
+  GraftNextStep next;
+  GraftRule    *rule;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  graft_document_get_next_step (self, &next);
+  switch (next.kind)
+    {
+    case GRAFT_NEXT_RULE:
+      {
+        g_autofree char *prefix = NULL;
+
+        rule = graft_document_get_rule (self, next.rule);
+        prefix = step_prefix (next.pass, graft_rule_get_name (rule),
+                              graft_rule_get_replacement_name (rule));
+        if (next.n_skipped > 0)
+          return g_strdup_printf ("Next: %s · %u match%s, match %u first (%u skipped)", prefix,
+                                  next.n_matches, next.n_matches == 1 ? "" : "es", next.match + 1,
+                                  next.n_skipped);
+        return g_strdup_printf ("Next: %s · %u match%s, match %u first", prefix, next.n_matches,
+                                next.n_matches == 1 ? "" : "es", next.match + 1);
+      }
+    case GRAFT_NEXT_DCE:
+      return g_strdup_printf ("Next: remove dead code · %u node%s", next.n_matches,
+                              next.n_matches == 1 ? "" : "s");
+    case GRAFT_NEXT_BLOCKED:
+      {
+        g_autofree char *title = NULL;
+
+        rule = graft_document_get_rule (self, next.rule);
+        title = graft_rule_dup_title (rule);
+        return g_strdup_printf ("Rule %u (%s) cannot run. %s", next.rule + 1, title,
+                                graft_rule_get_problem (rule));
+      }
+    case GRAFT_NEXT_DONE:
+    default:
+      if (next.bound_reached)
+        return g_strdup_printf ("Done: pass %u, the last allowed, still replaced matches",
+                                next.pass);
+      if (graft_document_get_position (self) == 0 || next.pass == 1)
+        return g_strdup ("Done: no rule has a match");
+      return g_strdup_printf ("Done: pass %u replaced nothing", next.pass);
+    }
+}
+
+/* Steps ------------------------------------------------------------------ */
+
+/* The entry of a step of @rule in the loop, at @pass. */
+static HistoryEntry *
+new_step (GraftRule *rule,
+          guint      pass,
+          guint      position)
+{
+  HistoryEntry *entry = _graft_document_new_entry (GRAFT_STEP_RULE);
+
+  entry->pattern_text = g_strdup (graft_rule_get_pattern_text (rule));
+  entry->replacement_text = g_strdup (graft_rule_get_replacement_text (rule));
+  entry->pattern_name = g_strdup (graft_rule_get_name (rule));
+  entry->replacement_name = g_strdup (graft_rule_get_replacement_name (rule));
+  entry->looped = TRUE;
+  entry->pass = pass;
+  entry->rule = position;
+  return entry;
+}
+
+/* The pass's count before a step at @next: the cursor's, in its pass. */
+static guint
+replaced_before (const Cursor        *c,
+                 const GraftNextStep *next)
+{
+  return next->pass == c->pass ? c->replaced : 0;
+}
+
+/* The keys of the matches of @next's call skipped so far. */
+static GStrv
+skipped_keys (GraftDocument       *self,
+              const Cursor        *c,
+              const GraftNextStep *next)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (c->in_call && c->pass == next->pass && c->rule == next->rule && c->skipped != NULL)
+    g_strv_builder_addv (builder, c->skipped);
+  if (self->pending_pass == next->pass && self->pending_rule == next->rule)
+    for (guint i = 0; i < self->pending_skips->len; i++)
+      g_strv_builder_add (builder, self->pending_skips->pdata[i]);
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+refuse (GraftDocument       *self,
+        const GraftNextStep *next,
+        GError             **error)
+{
+  if (next->kind == GRAFT_NEXT_BLOCKED)
+    {
+      GraftRule       *rule = graft_document_get_rule (self, next->rule);
+      g_autofree char *title = graft_rule_dup_title (rule);
+
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "rule %u (%s) cannot run: %s",
+                   next->rule + 1, title, graft_rule_get_problem (rule));
+      return TRUE;
+    }
+  if (next->kind == GRAFT_NEXT_DONE)
+    {
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "nothing is left to do");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The last step of the loop: dead code removed. */
+static gboolean
+remove_dead_code (GraftDocument *self,
+                  guint          pass,
+                  gboolean       quiet,
+                  GError       **error)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *label = NULL;
+  HistoryEntry    *entry;
+  GraftEdit       *edit;
+  guint            n = 0;
+
+  if (!quiet)
+    before = graft_document_dup_code (self);
+  edit = graft_eliminate_dead_code (self->graph, &n, error);
+  if (edit == NULL)
+    return FALSE;
+  entry = _graft_document_new_entry (GRAFT_STEP_DCE);
+  entry->edit = edit;
+  entry->n_replaced = n;
+  entry->looped = TRUE;
+  entry->pass = pass;
+  label = g_strdup_printf ("dead code · %u node%s removed", n, n == 1 ? "" : "s");
+  g_ptr_array_set_size (self->warnings, 0);
+  g_ptr_array_set_size (self->added_names, 0);
+  _graft_document_push (self, entry, label, g_steal_pointer (&before), quiet);
+  return TRUE;
+}
+
+/**
+ * _graft_document_replay_dce:
+ * @self: a document
+ * @looped: it was the loop's last step
+ * @pass: the pass it followed
+ * @error: return location for an error
+ *
+ * Removes dead code again (reopening a session).
+ *
+ * Returns: whether it was done
+ */
+gboolean
+_graft_document_replay_dce (GraftDocument *self,
+                            gboolean       looped,
+                            guint          pass,
+                            GError       **error)
+{
+  if (!remove_dead_code (self, pass, FALSE, error))
+    return FALSE;
+  ((HistoryEntry *) self->history->pdata[self->position - 1])->looped = looped;
+  return TRUE;
+}
+
+/**
+ * graft_document_step:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * Next: the next step of the loop, as one change of the history: the next
+ * rule's `replace_pattern` call (the matches of its call that were skipped
+ * left alone), or, once the passes are over, dead-code removal.
+ *
+ * Returns: whether a step was made
+ */
+gboolean
+graft_document_step (GraftDocument *self,
+                     GError       **error)
+{
+  g_autoptr (GPtrArray) subset = NULL;
+  g_autofree char *prefix = NULL;
+  g_autofree char *label = NULL;
+  g_auto (GStrv) skipped = NULL;
+  GraftNextStep next;
+  HistoryEntry *entry;
+  GraftRule    *rule;
+  GPtrArray    *matches;
+  Cursor        c;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  get_cursor (self, &c);
+  resolve (self, &c, &next);
+  if (refuse (self, &next, error))
+    return FALSE;
+  if (next.kind == GRAFT_NEXT_DCE)
+    return remove_dead_code (self, next.pass, FALSE, error);
+
+  rule = graft_document_get_rule (self, next.rule);
+  matches = _graft_document_get_rule_matches (self, rule);
+  entry = new_step (rule, next.pass, next.rule);
+  skipped = skipped_keys (self, &c, &next);
+  if (skipped[0] != NULL)
+    {
+      /* Every match but those skipped: the rewriter, on that subset. */
+      subset = g_ptr_array_new ();
+      entry->except = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i < matches->len; i++)
+        {
+          g_autofree char *key = _graft_match_key (matches->pdata[i]);
+
+          if (g_strv_contains ((const char *const *) skipped, key))
+            g_array_append_val (entry->except, i);
+          else
+            g_ptr_array_add (subset, matches->pdata[i]);
+        }
+    }
+  entry->call_done = TRUE;
+  entry->skipped = g_steal_pointer (&skipped);
+  prefix = step_prefix (next.pass, graft_rule_get_name (rule),
+                        graft_rule_get_replacement_name (rule));
+  label = g_strdup_printf ("%s · %u match%s", prefix, next.n_matches,
+                           next.n_matches == 1 ? "" : "es");
+  entry->pass_replaced = replaced_before (&c, &next);
+  /* The count is the rewrite's; it is known once it is made. */
+  {
+    guint before = entry->pass_replaced;
+
+    if (!_graft_document_apply_rewrite (self, graft_rule_get_pattern (rule),
+                                        graft_rule_get_replacement (rule), subset, entry, label,
+                                        error))
+      return FALSE;
+    entry = self->history->pdata[self->position - 1];
+    entry->pass_replaced = before + entry->n_replaced;
+  }
+  /* Where the loop goes next depends on the count just known. */
+  _graft_document_update_next (self);
+  return TRUE;
+}
+
+/**
+ * graft_document_step_match:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * Next Match: replaces the next rule's next match alone (the first not
+ * skipped), as one change of the history; the rule stays next while its
+ * call has matches left.
+ *
+ * Returns: whether a match was replaced
+ */
+gboolean
+graft_document_step_match (GraftDocument *self,
+                           GError       **error)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *prefix = NULL;
+  g_autofree char *label = NULL;
+  GraftNextStep    next;
+  HistoryEntry    *entry;
+  GraftRule       *rule;
+  GPtrArray       *matches;
+  Cursor           c;
+  guint            before;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  get_cursor (self, &c);
+  resolve (self, &c, &next);
+  if (refuse (self, &next, error))
+    return FALSE;
+  if (next.kind == GRAFT_NEXT_DCE)
+    return remove_dead_code (self, next.pass, FALSE, error);
+
+  rule = graft_document_get_rule (self, next.rule);
+  matches = _graft_document_get_rule_matches (self, rule);
+  g_ptr_array_add (one, matches->pdata[next.match]);
+  entry = new_step (rule, next.pass, next.rule);
+  entry->match = (gint) next.match;
+  entry->skipped = skipped_keys (self, &c, &next);
+  entry->call_done = FALSE;
+  before = replaced_before (&c, &next);
+  prefix = step_prefix (next.pass, graft_rule_get_name (rule),
+                        graft_rule_get_replacement_name (rule));
+  label = g_strdup_printf ("%s · match %u", prefix, next.match + 1);
+  if (!_graft_document_apply_rewrite (self, graft_rule_get_pattern (rule),
+                                      graft_rule_get_replacement (rule), one, entry, label, error))
+    return FALSE;
+  entry = self->history->pdata[self->position - 1];
+  entry->pass_replaced = before + entry->n_replaced;
+  _graft_document_update_next (self);
+  return TRUE;
+}
+
+/**
+ * graft_document_skip_match:
+ * @self: a document
+ *
+ * Skip: passes over the match Next Match would replace; the rest of the
+ * rule's call leaves it alone.  Skipping is no change of the graph: it
+ * holds until the next change (recorded then with the step that follows).
+ *
+ * Returns: whether a match was skipped
+ */
+gboolean
+graft_document_skip_match (GraftDocument *self)
+{
+  GraftNextStep next;
+  GraftRule    *rule;
+  GPtrArray    *matches;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  graft_document_get_next_step (self, &next);
+  if (next.kind != GRAFT_NEXT_RULE)
+    return FALSE;
+  rule = graft_document_get_rule (self, next.rule);
+  matches = _graft_document_get_rule_matches (self, rule);
+  if (self->pending_skips->len == 0 || self->pending_pass != next.pass ||
+      self->pending_rule != next.rule)
+    {
+      g_ptr_array_set_size (self->pending_skips, 0);
+      self->pending_pass = next.pass;
+      self->pending_rule = next.rule;
+    }
+  g_ptr_array_add (self->pending_skips, _graft_match_key (matches->pdata[next.match]));
+  _graft_document_update_next (self);
+  return TRUE;
+}
+
+/* Run All ------------------------------------------------------------------ */
+
+/* The enabled rules as the core's rule set; @out_positions says where each
+ * stands in the document's. */
+static GraftRuleSet *
+make_rule_set (GraftDocument *self,
+               GArray       **out_positions,
+               GError       **error)
+{
+  g_autoptr (GraftRuleSet) set = graft_rule_set_new ();
+  g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < graft_document_get_n_rules (self); i++)
+    {
+      GraftRule *rule = graft_document_get_rule (self, i);
+      g_autoptr (GraftSource) source = NULL;
+      GraftGraph *replacement;
+
+      if (!graft_rule_get_enabled (rule))
+        continue;
+      if (graft_rule_get_problem (rule) != NULL)
+        {
+          g_autofree char *title = graft_rule_dup_title (rule);
+
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "rule %u (%s) cannot run: %s",
+                       i + 1, title, graft_rule_get_problem (rule));
+          return NULL;
+        }
+      /* The set takes a graph of its own. */
+      source = graft_source_new ("replacement", graft_rule_get_replacement_text (rule), -1);
+      replacement = graft_input_trace_entry (source, self->dialect,
+                                             graft_rule_get_replacement_name (rule), error);
+      if (replacement == NULL)
+        return NULL;
+      graft_rule_set_add (set, graft_rule_get_name (rule), graft_rule_get_pattern (rule),
+                          graft_rule_get_replacement_name (rule), replacement);
+      g_array_append_val (positions, i);
+    }
+  *out_positions = g_steal_pointer (&positions);
+  return g_steal_pointer (&set);
+}
+
+/**
+ * graft_document_run_all:
+ * @self: a document
+ * @out_n_replaced: (out) (optional): how many matches were replaced
+ * @error: return location for an error
+ *
+ * Run All: graft_rules_apply() with the enabled rules on the graph as it
+ * is, in the passes the fixpoint option allows, then, if asked,
+ * graft_eliminate_dead_code(): the CLI's `graft rewrite --rules FILE
+ * [--fixpoint N] [--dce]`.  Each call that replaced something is a change
+ * of the history of its own (`pass 1 · relu_add → clamp_add · 3
+ * matches`), and so is the dead-code removal; on error nothing changes.
+ *
+ * Returns: whether the rules ran
+ */
+gboolean
+graft_document_run_all (GraftDocument *self,
+                        guint         *out_n_replaced,
+                        GError       **error)
+{
+  g_autoptr (GraftRuleSet) set = NULL;
+  g_autoptr (GArray) positions = NULL;
+  g_autoptr (GraftRulesRun) run = NULL;
+  g_autoptr (GHashTable) added = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char  *before = NULL;
+  GraftRulesOptions options;
+  guint             pushed = 0;
+  guint             pass_replaced = 0;
+  guint             pass = 0;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  if (graft_document_get_load_error (self) != NULL)
+    {
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "there is no graph");
+      return FALSE;
+    }
+  set = make_rule_set (self, &positions, error);
+  if (set == NULL)
+    return FALSE;
+  if (graft_rule_set_get_n_rules (set) == 0)
+    {
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "every rule is left out");
+      return FALSE;
+    }
+  graft_rules_options_init (&options);
+  options.fixpoint = self->fixpoint;
+  before = graft_document_dup_code (self);
+  run = graft_rules_apply (self->graph, set, &options, error);
+  if (run == NULL)
+    return FALSE;
+
+  g_ptr_array_set_size (self->warnings, 0);
+  for (guint i = 0; i < graft_rules_run_get_n_steps (run); i++)
+    {
+      const GraftRuleStep *step = graft_rules_run_get_step (run, i);
+      GraftRewrite        *rewrite = graft_rules_run_get_rewrite (run, i);
+      GraftRule           *rule = graft_document_get_rule (self, g_array_index (positions, guint,
+                                                                                step->rule));
+      GPtrArray           *warnings = graft_rewrite_get_warnings (rewrite);
+      GPtrArray           *nodes = graft_rewrite_get_added_nodes (rewrite);
+      g_autofree char     *prefix = NULL;
+      g_autofree char     *label = NULL;
+      HistoryEntry        *entry;
+
+      if (step->pass != pass)
+        pass_replaced = 0;
+      pass = step->pass;
+      if (step->n_replaced == 0)
+        continue;
+      pass_replaced += step->n_replaced;
+      for (guint k = 0; k < warnings->len; k++)
+        g_ptr_array_add (self->warnings, g_strdup (warnings->pdata[k]));
+      for (guint k = 0; k < nodes->len; k++)
+        g_hash_table_add (added, g_strdup (graft_node_get_name (nodes->pdata[k])));
+      entry = new_step (rule, step->pass, g_array_index (positions, guint, step->rule));
+      entry->edit = graft_rewrite_steal_edit (rewrite);
+      entry->n_replaced = step->n_replaced;
+      entry->pass_replaced = pass_replaced;
+      entry->call_done = TRUE;
+      prefix = step_prefix (step->pass, graft_rule_get_name (rule),
+                            graft_rule_get_replacement_name (rule));
+      label = g_strdup_printf ("%s · %u match%s", prefix, step->n_replaced,
+                               step->n_replaced == 1 ? "" : "es");
+      /* The code before the first step is known; the others' is made if
+       * Show Changes asks for it. */
+      _graft_document_push (self, entry, label, pushed == 0 ? g_steal_pointer (&before) : NULL,
+                            TRUE);
+      pushed++;
+    }
+  if (self->dce)
+    {
+      g_autoptr (GError) dce_error = NULL;
+      guint dead = count_dead (self);
+
+      if (dead > 0 && remove_dead_code (self, MAX (pass, 1), TRUE, &dce_error))
+        {
+          if (pushed == 0)
+            ((HistoryEntry *) self->history->pdata[self->position - 1])->before =
+                g_steal_pointer (&before);
+          pushed++;
+        }
+      else if (dce_error != NULL)
+        g_warning ("dead-code removal failed: %s", dce_error->message);
+    }
+  /* The nodes the run added that are still there keep their ring. */
+  g_ptr_array_set_size (self->added_names, 0);
+  {
+    GHashTableIter iter;
+    gpointer       key;
+
+    g_hash_table_iter_init (&iter, added);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      if (graft_graph_find_node (self->graph, key) != NULL)
+        g_ptr_array_add (self->added_names, g_strdup (key));
+  }
+  if (out_n_replaced != NULL)
+    *out_n_replaced = graft_rules_run_get_n_replaced (run);
+  if (pushed > 0)
+    _graft_document_changed (self);
+  return TRUE;
+}
+
+/**
+ * _graft_document_replay_rule:
+ * @self: a document
+ * @entry: (transfer full): a rule's step as a session keeps it: texts,
+ *   names, which matches, where in the loop
+ * @label: what the history calls it
+ * @error: return location for an error
+ *
+ * Does the step again on the graph as it is (reopening a session): traces
+ * the texts as they were, finds their matches and replaces those the step
+ * replaced.
+ *
+ * Returns: whether it was done
+ */
+gboolean
+_graft_document_replay_rule (GraftDocument *self,
+                             HistoryEntry  *entry,
+                             const char    *label,
+                             GError       **error)
+{
+  g_autoptr (GraftSource) pattern_source = NULL;
+  g_autoptr (GraftSource) replacement_source = NULL;
+  g_autoptr (GraftGraph) pattern_graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GPtrArray) subset = NULL;
+
+  pattern_source = graft_source_new ("pattern", entry->pattern_text, -1);
+  replacement_source = graft_source_new ("replacement", entry->replacement_text, -1);
+  pattern_graph = graft_input_trace_entry (
+      pattern_source, self->dialect,
+      entry->pattern_name != NULL ? entry->pattern_name : "pattern", error);
+  if (pattern_graph != NULL)
+    pattern = graft_pattern_new (g_steal_pointer (&pattern_graph), error);
+  if (pattern != NULL)
+    replacement = graft_input_trace_entry (
+        replacement_source, self->dialect,
+        entry->replacement_name != NULL ? entry->replacement_name : "replacement", error);
+  if (replacement == NULL)
+    {
+      _graft_document_free_entry (entry);
+      return FALSE;
+    }
+  matches = graft_matcher_find (pattern, self->graph, NULL, NULL);
+  if (entry->match >= 0)
+    {
+      if ((guint) entry->match >= matches->len)
+        {
+          g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE,
+                       "the step replaced match %d, and the pattern has %u matches here",
+                       entry->match + 1, matches->len);
+          _graft_document_free_entry (entry);
+          return FALSE;
+        }
+      subset = g_ptr_array_new ();
+      g_ptr_array_add (subset, matches->pdata[entry->match]);
+    }
+  else if (entry->except != NULL && entry->except->len > 0)
+    {
+      subset = g_ptr_array_new ();
+      for (guint i = 0; i < matches->len; i++)
+        {
+          gboolean left = FALSE;
+
+          for (guint k = 0; k < entry->except->len; k++)
+            left |= g_array_index (entry->except, guint, k) == i;
+          if (!left)
+            g_ptr_array_add (subset, matches->pdata[i]);
+        }
+    }
+  return _graft_document_apply_rewrite (self, pattern, replacement, subset, entry, label, error);
+}

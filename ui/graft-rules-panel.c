@@ -1,0 +1,697 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-rules-panel.c: the Rules page beside Pattern and Replacement.
+ *
+ * It shows the document's rules in the order they run, each with its
+ * number, its name as the CLI prints it (`relu_add → clamp_add`), how many
+ * matches it has on the graph now (or why it cannot run), a mark on the
+ * rule the next step applies, and a switch that leaves it out.  Choosing
+ * a rule makes it the one the Pattern and Replacement editors edit and
+ * whose matches are listed and highlighted.  Rules move by drag and drop
+ * (onto a row: before it, or after it on its lower half) and from the
+ * keyboard (Alt+Up, Alt+Down); Delete removes, F2 renames, Space leaves
+ * out or takes in.  The keys, like the buttons, go through the window's
+ * actions (win.rule-*), so every change is one step of the history.
+ *
+ * Under the list: the options of a run (passes until one replaces nothing,
+ * at most N; dead-code removal), the step buttons (win.run-all, win.step,
+ * win.step-match, win.skip-match), the sentence saying what the next step
+ * does, and the history: one row per change (`pass 1 · relu_add →
+ * clamp_add · 3 matches`), the graph as read first.  The row of the
+ * document's position is selected and follows undo and redo; choosing
+ * another row goes there (graft_document_go_to()); rows undone are dimmed.
+ *
+ * The panel reads the document and calls it for choosing a rule, the
+ * options and moving in the history; it owns no state of its own.
+ */
+#include "config.h"
+
+#include "graft-rules-panel.h"
+
+#include <adwaita.h>
+
+struct _GraftRulesPanel
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkListView   *rule_list;
+  GtkListView   *history_list;
+  GtkSwitch     *fixpoint_switch;
+  GtkSpinButton *fixpoint_spin;
+  GtkSwitch     *dce_switch;
+  GtkLabel      *next_label;
+  GtkWidget     *run_button;
+
+  /* Owned */
+  GraftDocument      *document;
+  GtkSingleSelection *rule_selection;
+  GtkStringList      *history;
+  GtkSingleSelection *history_selection;
+
+  gboolean syncing; /* the widgets are being set from the document */
+};
+
+G_DEFINE_FINAL_TYPE (GraftRulesPanel, graft_rules_panel, GTK_TYPE_WIDGET)
+
+/**
+ * graft_rules_panel_new:
+ *
+ * Returns: (transfer full): a panel showing no document yet
+ */
+GtkWidget *
+graft_rules_panel_new (void)
+{
+  return g_object_new (GRAFT_TYPE_RULES_PANEL, NULL);
+}
+
+/* Rows of rules ------------------------------------------------------------ */
+
+/* The widgets of a rule's row, kept on its box. */
+typedef struct
+{
+  GtkWidget *number;
+  GtkWidget *title;
+  GtkWidget *caption;
+  GtkWidget *next;
+  GtkWidget *enabled;
+  GraftRule *rule; /* Borrowed: bound, or NULL */
+} RuleRow;
+
+static void
+update_caption (RuleRow *row)
+{
+  GraftRule       *rule = row->rule;
+  const char      *problem = graft_rule_get_problem (rule);
+  guint            n = graft_rule_get_n_matches (rule);
+  g_autofree char *text = NULL;
+
+  if (problem != NULL)
+    text = g_strdup (problem);
+  else if (n == 0)
+    text = g_strdup ("No match");
+  else
+    text = g_strdup_printf ("%u match%s", n, n == 1 ? "" : "es");
+  if (!graft_rule_get_enabled (rule))
+    {
+      char *left = g_strdup_printf ("Left out · %s", text);
+
+      g_free (text);
+      text = left;
+    }
+  gtk_label_set_text (GTK_LABEL (row->caption), text);
+  gtk_widget_set_tooltip_text (row->caption, problem);
+  if (problem != NULL)
+    gtk_widget_add_css_class (row->caption, "error");
+  else
+    gtk_widget_remove_css_class (row->caption, "error");
+  if (graft_rule_get_enabled (rule))
+    gtk_widget_remove_css_class (row->title, "dim-label");
+  else
+    gtk_widget_add_css_class (row->title, "dim-label");
+}
+
+static void
+rule_notify_cb (GraftRule  *rule,
+                GParamSpec *pspec,
+                RuleRow    *row)
+{
+  g_autofree char *number = g_strdup_printf ("%u", graft_rule_get_position (rule) + 1);
+  g_autofree char *title = graft_rule_dup_title (rule);
+
+  gtk_label_set_text (GTK_LABEL (row->number), number);
+  gtk_label_set_text (GTK_LABEL (row->title), title);
+  gtk_widget_set_tooltip_text (row->title, title);
+  gtk_widget_set_visible (row->next, graft_rule_get_is_next (rule));
+  if (gtk_switch_get_active (GTK_SWITCH (row->enabled)) != graft_rule_get_enabled (rule))
+    gtk_switch_set_active (GTK_SWITCH (row->enabled), graft_rule_get_enabled (rule));
+  update_caption (row);
+}
+
+/* The switch: leaving out or taking in is a change of the history, made
+ * through the window's action so that it says so. */
+static gboolean
+enabled_state_set_cb (GtkSwitch *button,
+                      gboolean   state,
+                      RuleRow   *row)
+{
+  GraftRulesPanel *self;
+
+  if (row->rule == NULL || state == graft_rule_get_enabled (row->rule))
+    return FALSE;
+  self = GRAFT_RULES_PANEL (gtk_widget_get_ancestor (GTK_WIDGET (button),
+                                                     GRAFT_TYPE_RULES_PANEL));
+  if (self == NULL || self->document == NULL)
+    return TRUE;
+  graft_document_set_rule_enabled (self->document, graft_rule_get_position (row->rule), state);
+  /* The switch follows the rule (rule_notify_cb()). */
+  return TRUE;
+}
+
+static void
+rule_row_free (gpointer data)
+{
+  g_free (data);
+}
+
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 RuleRow       *row)
+{
+  if (row->rule == NULL)
+    return NULL;
+  return gdk_content_provider_new_typed (GRAFT_TYPE_RULE, row->rule);
+}
+
+static void
+drag_begin_cb (GtkDragSource *source,
+               GdkDrag       *drag,
+               GtkWidget     *box)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (box);
+
+  gtk_drag_source_set_icon (source, paintable, 12, 12);
+}
+
+/**
+ * graft_rules_panel_drop_rule:
+ * @self: a panel
+ * @from: the position of the rule dropped
+ * @onto: the position of the row it was dropped on
+ * @after: it was dropped on the row's lower half
+ *
+ * Moves the rule where the drop puts it: before the row, or after it.
+ */
+void
+graft_rules_panel_drop_rule (GraftRulesPanel *self,
+                             guint            from,
+                             guint            onto,
+                             gboolean         after)
+{
+  guint to = onto + (after ? 1 : 0);
+
+  g_return_if_fail (GRAFT_IS_RULES_PANEL (self));
+  if (self->document == NULL)
+    return;
+  /* Taken out first, the rule leaves a gap above the place it goes to. */
+  if (to > from)
+    to--;
+  if (to >= graft_document_get_n_rules (self->document))
+    to = graft_document_get_n_rules (self->document) - 1;
+  graft_document_move_rule (self->document, from, to);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         RuleRow       *row)
+{
+  GtkWidget       *box = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  GraftRulesPanel *self = GRAFT_RULES_PANEL (gtk_widget_get_ancestor (box, GRAFT_TYPE_RULES_PANEL));
+  GraftRule       *dropped;
+
+  if (self == NULL || row->rule == NULL || !G_VALUE_HOLDS (value, GRAFT_TYPE_RULE))
+    return FALSE;
+  dropped = g_value_get_object (value);
+  graft_rules_panel_drop_rule (self, graft_rule_get_position (dropped),
+                               graft_rule_get_position (row->rule),
+                               y > gtk_widget_get_height (box) / 2.0);
+  return TRUE;
+}
+
+static void
+rule_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget     *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget     *handle = gtk_image_new_from_icon_name ("list-drag-handle-symbolic");
+  GtkWidget     *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  RuleRow       *row = g_new0 (RuleRow, 1);
+  GtkDragSource *drag = gtk_drag_source_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (GRAFT_TYPE_RULE, GDK_ACTION_MOVE);
+
+  row->number = gtk_label_new (NULL);
+  row->title = gtk_label_new (NULL);
+  row->caption = gtk_label_new (NULL);
+  row->next = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+  row->enabled = gtk_switch_new ();
+  gtk_widget_add_css_class (handle, "dim-label");
+  gtk_widget_set_tooltip_text (handle, "Drag to move the rule");
+  gtk_widget_add_css_class (row->number, "rule-number");
+  gtk_widget_add_css_class (row->number, "dim-label");
+  gtk_widget_add_css_class (row->number, "numeric");
+  gtk_label_set_xalign (GTK_LABEL (row->title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (row->title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (row->caption), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (row->caption), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (row->caption, "caption");
+  gtk_widget_add_css_class (row->caption, "dim-label");
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_widget_set_tooltip_text (row->next, "The next step applies this rule");
+  gtk_widget_add_css_class (row->next, "accent");
+  gtk_widget_set_valign (row->enabled, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (row->enabled, "Take part in steps, runs, saved rules and passes "
+                                             "(Space)");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->enabled), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Take part in runs", -1);
+  gtk_box_append (GTK_BOX (labels), row->title);
+  gtk_box_append (GTK_BOX (labels), row->caption);
+  gtk_box_append (GTK_BOX (box), handle);
+  gtk_box_append (GTK_BOX (box), row->number);
+  gtk_box_append (GTK_BOX (box), labels);
+  gtk_box_append (GTK_BOX (box), row->next);
+  gtk_box_append (GTK_BOX (box), row->enabled);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  g_object_set_data_full (G_OBJECT (box), "graft-rule-row", row, rule_row_free);
+  g_signal_connect (row->enabled, "state-set", G_CALLBACK (enabled_state_set_cb), row);
+
+  gtk_drag_source_set_actions (drag, GDK_ACTION_MOVE);
+  g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), row);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), box);
+  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), row);
+  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (drop));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+rule_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  RuleRow   *row = g_object_get_data (G_OBJECT (box), "graft-rule-row");
+
+  row->rule = gtk_list_item_get_item (item);
+  g_signal_connect (row->rule, "notify", G_CALLBACK (rule_notify_cb), row);
+  rule_notify_cb (row->rule, NULL, row);
+}
+
+static void
+rule_unbind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  RuleRow   *row = g_object_get_data (G_OBJECT (box), "graft-rule-row");
+
+  if (row->rule != NULL)
+    g_signal_handlers_disconnect_by_func (row->rule, rule_notify_cb, row);
+  row->rule = NULL;
+}
+
+/* Rows of the history ------------------------------------------------------- */
+
+static void
+history_row_update (GtkListItem   *item,
+                    GraftDocument *document)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint      position = gtk_list_item_get_position (item);
+
+  if (position == GTK_INVALID_LIST_POSITION || document == NULL)
+    return;
+  /* Changes undone (that redo would make again) are dimmed. */
+  if (position > graft_document_get_position (document))
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
+}
+
+static void
+history_changed_row_cb (GraftDocument *document,
+                        GtkListItem   *item)
+{
+  history_row_update (item, document);
+}
+
+static void
+history_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+history_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 GraftRulesPanel          *self)
+{
+  GtkWidget  *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
+  if (self->document != NULL)
+    g_signal_connect (self->document, "history-changed", G_CALLBACK (history_changed_row_cb), item);
+  history_row_update (item, self->document);
+}
+
+static void
+history_unbind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   GraftRulesPanel          *self)
+{
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_func (self->document, history_changed_row_cb, item);
+}
+
+/* Following the document ---------------------------------------------------- */
+
+/* The history list holds the graph as read, then a row per change. */
+static void
+sync_history (GraftRulesPanel *self)
+{
+  GListModel      *model = G_LIST_MODEL (self->history);
+  guint            length = graft_document_get_history_length (self->document);
+  guint            shown = g_list_model_get_n_items (model);
+  guint            same = 0;
+  g_autofree char *first = g_strdup_printf ("Opened %s", graft_document_get_title (self->document));
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  /* Entries never change once made; the history only drops its end and
+   * grows: what differs is a tail. */
+  if (shown > 0 &&
+      g_strcmp0 (gtk_string_list_get_string (self->history, 0), first) == 0)
+    {
+      same = 1;
+      while (same < shown && same - 1 < length &&
+             g_strcmp0 (gtk_string_list_get_string (self->history, same),
+                        graft_document_get_history_label (self->document, same - 1)) == 0)
+        same++;
+    }
+  if (same == 0)
+    g_ptr_array_add (labels, first);
+  for (guint i = same == 0 ? 0 : same - 1; i < length; i++)
+    g_ptr_array_add (labels, (gpointer) graft_document_get_history_label (self->document, i));
+  g_ptr_array_add (labels, NULL);
+  self->syncing = TRUE;
+  if (same < shown || labels->len > 1)
+    gtk_string_list_splice (self->history, same, shown - same,
+                            (const char *const *) labels->pdata);
+  gtk_single_selection_set_selected (self->history_selection,
+                                     graft_document_get_position (self->document));
+  self->syncing = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
+                              graft_document_get_position (self->document));
+}
+
+static void
+sync_rules (GraftRulesPanel *self)
+{
+  g_autofree char *next = graft_document_dup_next_text (self->document);
+  guint            fixpoint = graft_document_get_fixpoint (self->document);
+
+  self->syncing = TRUE;
+  gtk_single_selection_set_selected (self->rule_selection,
+                                     graft_document_get_selected_rule (self->document));
+  gtk_switch_set_active (self->fixpoint_switch, fixpoint > 0);
+  if (fixpoint > 0)
+    gtk_spin_button_set_value (self->fixpoint_spin, fixpoint);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->fixpoint_spin), fixpoint > 0);
+  gtk_switch_set_active (self->dce_switch, graft_document_get_dce (self->document));
+  self->syncing = FALSE;
+  gtk_label_set_text (self->next_label, next);
+}
+
+static void
+rules_changed_cb (GraftDocument   *document,
+                  GraftRulesPanel *self)
+{
+  sync_rules (self);
+}
+
+static void
+history_changed_cb (GraftDocument   *document,
+                    GraftRulesPanel *self)
+{
+  sync_history (self);
+}
+
+static void
+title_changed_cb (GraftDocument   *document,
+                  GParamSpec      *pspec,
+                  GraftRulesPanel *self)
+{
+  sync_history (self);
+}
+
+static void
+rule_selected_cb (GtkSingleSelection *selection,
+                  GParamSpec         *pspec,
+                  GraftRulesPanel    *self)
+{
+  GraftRule *item = gtk_single_selection_get_selected_item (selection);
+  guint      chosen;
+
+  if (self->syncing || self->document == NULL || item == NULL)
+    return;
+  /* While the document moves rules, the selection follows the rows; only
+   * another rule is a choice. */
+  chosen = graft_document_get_selected_rule (self->document);
+  if (chosen < graft_document_get_n_rules (self->document) &&
+      graft_document_get_rule (self->document, chosen) == item)
+    return;
+  graft_document_select_rule (self->document, gtk_single_selection_get_selected (selection));
+}
+
+static void
+history_selected_cb (GtkSingleSelection *selection,
+                     GParamSpec         *pspec,
+                     GraftRulesPanel    *self)
+{
+  guint selected = gtk_single_selection_get_selected (selection);
+
+  if (self->syncing || self->document == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  /* The window says what the move did (the toast) and lays out again. */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.history-go-to", "u", selected);
+}
+
+static void
+fixpoint_changed_cb (GraftRulesPanel *self)
+{
+  if (self->syncing || self->document == NULL)
+    return;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->fixpoint_spin),
+                            gtk_switch_get_active (self->fixpoint_switch));
+  graft_document_set_fixpoint (self->document,
+                               gtk_switch_get_active (self->fixpoint_switch)
+                                   ? (guint) gtk_spin_button_get_value_as_int (self->fixpoint_spin)
+                                   : 0);
+}
+
+static void
+dce_changed_cb (GraftRulesPanel *self)
+{
+  if (self->syncing || self->document == NULL)
+    return;
+  graft_document_set_dce (self->document, gtk_switch_get_active (self->dce_switch));
+}
+
+/**
+ * graft_rules_panel_set_document:
+ * @self: a panel
+ * @document: the window's document, for the panel's life
+ *
+ * Shows @document's rules and history, and follows them.
+ */
+void
+graft_rules_panel_set_document (GraftRulesPanel *self,
+                                GraftDocument   *document)
+{
+  g_return_if_fail (GRAFT_IS_RULES_PANEL (self));
+  g_return_if_fail (GRAFT_IS_DOCUMENT (document));
+  g_return_if_fail (self->document == NULL);
+
+  self->document = g_object_ref (document);
+  self->rule_selection =
+      gtk_single_selection_new (g_object_ref (graft_document_get_rules (document)));
+  /* No choice of its own when the chosen rule goes: the document says
+   * which is chosen then (sync_rules()). */
+  gtk_single_selection_set_autoselect (self->rule_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->rule_selection, FALSE);
+  gtk_list_view_set_model (self->rule_list, GTK_SELECTION_MODEL (self->rule_selection));
+  g_signal_connect (self->rule_selection, "notify::selected", G_CALLBACK (rule_selected_cb), self);
+  g_signal_connect_object (document, "rules-changed", G_CALLBACK (rules_changed_cb), self, 0);
+  g_signal_connect_object (document, "history-changed", G_CALLBACK (history_changed_cb), self, 0);
+  g_signal_connect_object (document, "notify::title", G_CALLBACK (title_changed_cb), self, 0);
+  sync_rules (self);
+  sync_history (self);
+}
+
+/**
+ * graft_rules_panel_focus_rules:
+ * @self: a panel
+ *
+ * Puts the keyboard focus on the chosen rule.
+ */
+void
+graft_rules_panel_focus_rules (GraftRulesPanel *self)
+{
+  g_return_if_fail (GRAFT_IS_RULES_PANEL (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->rule_list));
+  if (self->document != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self->rule_list), "list.scroll-to-item", "u",
+                                graft_document_get_selected_rule (self->document));
+}
+
+/**
+ * graft_rules_panel_get_next_text:
+ * @self: a panel
+ *
+ * Returns: what the panel says the next step does
+ */
+const char *
+graft_rules_panel_get_next_text (GraftRulesPanel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULES_PANEL (self), NULL);
+  return gtk_label_get_text (self->next_label);
+}
+
+/**
+ * graft_rules_panel_get_rule_list:
+ * @self: a panel
+ *
+ * Returns: (transfer none): the list of rules
+ */
+GtkListView *
+graft_rules_panel_get_rule_list (GraftRulesPanel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULES_PANEL (self), NULL);
+  return self->rule_list;
+}
+
+/**
+ * graft_rules_panel_get_history_list:
+ * @self: a panel
+ *
+ * Returns: (transfer none): the history's list
+ */
+GtkListView *
+graft_rules_panel_get_history_list (GraftRulesPanel *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULES_PANEL (self), NULL);
+  return self->history_list;
+}
+
+/* The rule list's own keys: in a text they mean something else (Alt+Up
+ * moves lines in a GtkSourceView), so they hold only here.  They are
+ * caught before the row sees them, so that Space toggles the rule rather
+ * than selecting it. */
+static void
+add_list_keys (GraftRulesPanel *self)
+{
+  static const struct
+  {
+    guint           key;
+    GdkModifierType modifiers;
+    const char     *action;
+  } keys[] = {
+    { GDK_KEY_Up, GDK_ALT_MASK, "win.rule-move-up" },
+    { GDK_KEY_Down, GDK_ALT_MASK, "win.rule-move-down" },
+    { GDK_KEY_Delete, 0, "win.rule-remove" },
+    { GDK_KEY_KP_Delete, 0, "win.rule-remove" },
+    { GDK_KEY_F2, 0, "win.rule-rename" },
+    { GDK_KEY_space, 0, "win.rule-toggle" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].modifiers),
+                          gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self->rule_list), controller);
+}
+
+static void
+graft_rules_panel_dispose (GObject *object)
+{
+  GraftRulesPanel *self = GRAFT_RULES_PANEL (object);
+  GtkWidget       *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_RULES_PANEL);
+  /* The boxes the template does not name go too. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->rule_selection);
+  g_clear_object (&self->history_selection);
+  g_clear_object (&self->history);
+  G_OBJECT_CLASS (graft_rules_panel_parent_class)->dispose (object);
+}
+
+static void
+graft_rules_panel_finalize (GObject *object)
+{
+  GraftRulesPanel *self = GRAFT_RULES_PANEL (object);
+
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (graft_rules_panel_parent_class)->finalize (object);
+}
+
+static void
+graft_rules_panel_class_init (GraftRulesPanelClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = graft_rules_panel_dispose;
+  object_class->finalize = graft_rules_panel_finalize;
+
+  g_type_ensure (ADW_TYPE_ACTION_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/graft-rules-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, rule_list);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, history_list);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, fixpoint_switch);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, fixpoint_spin);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, dce_switch);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, next_label);
+  gtk_widget_class_bind_template_child (widget_class, GraftRulesPanel, run_button);
+  gtk_widget_class_set_css_name (widget_class, "graftrulespanel");
+}
+
+static void
+graft_rules_panel_init (GraftRulesPanel *self)
+{
+  g_autoptr (GtkListItemFactory) rules = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) history = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (rules, "setup", G_CALLBACK (rule_setup_cb), self);
+  g_signal_connect (rules, "bind", G_CALLBACK (rule_bind_cb), self);
+  g_signal_connect (rules, "unbind", G_CALLBACK (rule_unbind_cb), self);
+  gtk_list_view_set_factory (self->rule_list, rules);
+  add_list_keys (self);
+
+  self->history = gtk_string_list_new (NULL);
+  self->history_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->history)));
+  gtk_single_selection_set_autoselect (self->history_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->history_selection, FALSE);
+  g_signal_connect (history, "setup", G_CALLBACK (history_setup_cb), self);
+  g_signal_connect (history, "bind", G_CALLBACK (history_bind_cb), self);
+  g_signal_connect (history, "unbind", G_CALLBACK (history_unbind_cb), self);
+  gtk_list_view_set_factory (self->history_list, history);
+  gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
+  g_signal_connect (self->history_selection, "notify::selected", G_CALLBACK (history_selected_cb),
+                    self);
+  g_signal_connect_swapped (self->fixpoint_switch, "notify::active",
+                            G_CALLBACK (fixpoint_changed_cb), self);
+  g_signal_connect_swapped (self->fixpoint_spin, "value-changed", G_CALLBACK (fixpoint_changed_cb),
+                            self);
+  g_signal_connect_swapped (self->dce_switch, "notify::active", G_CALLBACK (dce_changed_cb), self);
+}
