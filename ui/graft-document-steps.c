@@ -383,6 +383,20 @@ graft_document_dup_next_text (GraftDocument *self)
       if (next.bound_reached)
         return g_strdup_printf ("Done: pass %u, the last allowed, still replaced matches",
                                 next.pass);
+      /* One pass (Repeat Passes off) may end with matches left, as
+       * `graft rewrite --rules` without --fixpoint does: say so. */
+      for (guint i = 0; i < graft_document_get_n_rules (self); i++)
+        {
+          rule = graft_document_get_rule (self, i);
+          if (graft_rule_get_enabled (rule) && graft_rule_get_n_matches (rule) > 0)
+            {
+              guint n = graft_rule_get_n_matches (rule);
+
+              return g_strdup_printf ("Done: one pass; %s still has %u match%s "
+                                      "(Repeat Passes goes on)",
+                                      graft_rule_get_name (rule), n, n == 1 ? "" : "es");
+            }
+        }
       if (graft_document_get_position (self) == 0 || next.pass == 1)
         return g_strdup ("Done: no rule has a match");
       return g_strdup_printf ("Done: pass %u replaced nothing", next.pass);
