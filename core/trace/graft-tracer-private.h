@@ -268,6 +268,7 @@ struct _Tracer
   guint64     loop_steps;
   gboolean    tracing;        /* proxies exist: forward is being traced */
   gboolean    error_is_fatal; /* t->error must not be skipped over at module level */
+  GError     *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
   guint32     span_start;     /* the statement being traced, for node spans */
   guint32     span_end;
 };

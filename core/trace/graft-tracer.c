@@ -137,9 +137,63 @@ exec_module_wrap (Tracer            *t,
   return FALSE;
 }
 
+static gboolean
+is_rules_name (const GraftPyExpr *e)
+{
+  return e != NULL && e->kind == GRAFT_PY_EXPR_NAME && strcmp (e->name.id, "RULES") == 0;
+}
+
+/* Whether @s binds or changes a rules file's RULES: `RULES = ...` (also
+ * among other targets, or annotated), `RULES += ...`, or a method call on
+ * it (`RULES.append(...)`, `RULES.extend(...)`). */
+static gboolean
+changes_rules (const GraftPyStmt *s)
+{
+  switch (s->kind)
+    {
+    case GRAFT_PY_STMT_ASSIGN:
+      for (guint k = 0; k < s->assign.targets.len; k++)
+        if (is_rules_name (s->assign.targets.items[k]))
+          return TRUE;
+      return FALSE;
+    case GRAFT_PY_STMT_ANN_ASSIGN:
+      return is_rules_name (s->ann_assign.target);
+    case GRAFT_PY_STMT_AUG_ASSIGN:
+      return is_rules_name (s->aug_assign.target);
+    case GRAFT_PY_STMT_EXPR:
+      return s->expr.value->kind == GRAFT_PY_EXPR_CALL &&
+             s->expr.value->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
+             is_rules_name (s->expr.value->call.func->attribute.value);
+    case GRAFT_PY_STMT_RETURN:
+    case GRAFT_PY_STMT_PASS:
+    case GRAFT_PY_STMT_BREAK:
+    case GRAFT_PY_STMT_CONTINUE:
+    case GRAFT_PY_STMT_IF:
+    case GRAFT_PY_STMT_FOR:
+    case GRAFT_PY_STMT_WHILE:
+    case GRAFT_PY_STMT_WITH:
+    case GRAFT_PY_STMT_ASSERT:
+    case GRAFT_PY_STMT_RAISE:
+    case GRAFT_PY_STMT_DELETE:
+    case GRAFT_PY_STMT_GLOBAL:
+    case GRAFT_PY_STMT_NONLOCAL:
+    case GRAFT_PY_STMT_TRY:
+    case GRAFT_PY_STMT_IMPORT:
+    case GRAFT_PY_STMT_IMPORT_FROM:
+    case GRAFT_PY_STMT_FUNCTION_DEF:
+    case GRAFT_PY_STMT_CLASS_DEF:
+    default:
+      return FALSE;
+    }
+}
+
 /* Runs the module body: imports, definitions and constant assignments.
  * Anything else, or an assignment that cannot be evaluated, is skipped: a
- * model file's own `traced = symbolic_trace(M())` is not Graft's business. */
+ * model file's own `traced = symbolic_trace(M())` is not Graft's business.
+ * RULES is the exception: every statement that binds or changes it runs
+ * where it stands, as Python runs it (`RULES += [...]` and
+ * `RULES.append(...)` included), and the first one that fails is kept for
+ * graft_py_program_get_rules(). */
 static gboolean
 exec_module (Tracer *t)
 {
@@ -165,10 +219,24 @@ exec_module (Tracer *t)
             {
               if (t->error_is_fatal)
                 return FALSE;
+              if (changes_rules (s) && t->rules_error == NULL)
+                t->rules_error = g_steal_pointer (&t->error);
               g_clear_error (&t->error);
             }
           break;
         case GRAFT_PY_STMT_EXPR:
+          if (changes_rules (s))
+            {
+              if (_graft_tracer_eval (t, t->globals, s->expr.value) == NULL)
+                {
+                  if (t->error_is_fatal)
+                    return FALSE;
+                  if (t->rules_error == NULL)
+                    t->rules_error = g_steal_pointer (&t->error);
+                  g_clear_error (&t->error);
+                }
+              break;
+            }
           exec_module_wrap (t, t->globals, s->expr.value);
           break;
         case GRAFT_PY_STMT_RETURN:
@@ -855,6 +923,7 @@ tracer_clear (Tracer *t)
   g_ptr_array_unref (t->parsed);
   g_clear_pointer (&t->graph, graft_graph_free);
   g_clear_error (&t->error);
+  g_clear_error (&t->rules_error);
   g_free ((char *) t->stem);
 }
 
@@ -1129,6 +1198,44 @@ global_name_of (Tracer *t,
   return name;
 }
 
+static guint
+def_line (Tracer            *t,
+          const GraftPyStmt *def)
+{
+  guint line = 0, column = 0;
+
+  graft_source_locate (t->source, def->start, &line, &column);
+  return line;
+}
+
+/* Whether the module-level name @name of @v's def or class still holds
+ * @v at the end of the file: a rule is traced, and a pass copies it, by
+ * that name.  If a later statement rebinds it (a second `def pattern`
+ * after RULES took the first), the tracer's error is set at @at. */
+static gboolean
+rule_entry_bound (Tracer            *t,
+                  Value             *v,
+                  const char        *name,
+                  guint              rule,
+                  const char        *role,
+                  const GraftPyExpr *at)
+{
+  Value *w = _graft_strmap_get (&t->globals->vars, name);
+
+  if (w != NULL && w->kind == v->kind &&
+      ((v->kind == VAL_FUNCTION && w->fn == v->fn) || (v->kind == VAL_CLASS && w->cls == v->cls)))
+    return TRUE;
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_NAME,
+                      "the %s of rule %u is the '%s' defined at line %u, but a later statement "
+                      "binds '%s' again; Graft reads a rule's definitions by name: give each "
+                      "definition a name of its own",
+                      role, rule, name,
+                      v->kind == VAL_FUNCTION ? def_line (t, v->fn->def)
+                                              : def_line (t, v->cls->stmt),
+                      name);
+  return FALSE;
+}
+
 /* The def or class name that traces @v, one half of a rule, or NULL
  * with the tracer's error set at @at. */
 static const char *
@@ -1149,7 +1256,7 @@ rule_entry (Tracer            *t,
 
           for (guint i = 0; i < body->len; i++)
             if (body->items[i] == v->fn->def)
-              return v->fn->name;
+              return rule_entry_bound (t, v, v->fn->name, rule, role, at) ? v->fn->name : NULL;
         }
       kind = "a function not defined at module level";
     }
@@ -1158,7 +1265,7 @@ rule_entry (Tracer            *t,
       if (!v->cls->is_module)
         kind = "a class that is not a torch.nn.Module";
       else
-        return v->cls->name;
+        return rule_entry_bound (t, v, v->cls->name, rule, role, at) ? v->cls->name : NULL;
     }
   else if (v->kind == VAL_FUNCTION && v->fn->lambda != NULL)
     kind = "a lambda";
@@ -1215,7 +1322,17 @@ graft_py_program_get_rules (GraftPyProgram *self,
     }
   g_clear_error (&t->error);
   t->tracing = FALSE;
-  list = _graft_tracer_eval (t, t->globals, expr);
+  /* RULES as the module body left it, each statement run where it stands
+   * (a function redefined after RULES does not change it); a statement
+   * that failed there is the error, at its place. */
+  if (t->rules_error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (t->rules_error));
+      return NULL;
+    }
+  list = _graft_strmap_get (&t->globals->vars, "RULES");
+  if (list == NULL)
+    list = _graft_tracer_eval (t, t->globals, expr);
   if (list == NULL)
     goto failed;
   if (list->kind != VAL_LIST && list->kind != VAL_TUPLE)
