@@ -53,7 +53,7 @@ static const OptionRow rows[] = {
   [GRAFT_CLI_OPTION_RULES] = { "rules", 0, G_OPTION_ARG_FILENAME, VALUE (rules),
                                "Rewrite with the RULES list of FILE, in order, as one pass",
                                "FILE" },
-  [GRAFT_CLI_OPTION_FIXPOINT] = { "fixpoint", 0, G_OPTION_ARG_INT, VALUE (fixpoint),
+  [GRAFT_CLI_OPTION_FIXPOINT] = { "fixpoint", 0, G_OPTION_ARG_STRING, VALUE (fixpoint_arg),
                                   "With --rules: passes until one replaces nothing, at most N",
                                   "N" },
   [GRAFT_CLI_OPTION_DCE] = { "dce", 0, G_OPTION_ARG_NONE, VALUE (dce),
@@ -75,6 +75,7 @@ options_clear (GraftCliOptions *o)
   g_free (o->output);
   g_free (o->torch);
   g_free (o->rules);
+  g_free (o->fixpoint_arg);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GraftCliOptions, options_clear)
@@ -112,6 +113,30 @@ entries_new (const GraftCliOptionUse *uses,
   return entries;
 }
 
+/* `--fixpoint N` as Python's int() reads the oracle's: decimal digits,
+ * white space around them and a `+` allowed.  N is a bound, so one beyond
+ * G_MAXINT is G_MAXINT (no rule set runs that many passes); 0 passes the
+ * parse, for the command to refuse with its own words. */
+static gboolean
+parse_fixpoint (const char *text,
+                gint       *out_n)
+{
+  g_autofree char *digits = g_strstrip (g_strdup (text));
+  const char      *p = digits[0] == '+' ? digits + 1 : digits;
+  guint64          n = 0;
+
+  if (*p == '\0')
+    return FALSE;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      n = MIN (n * 10 + (guint64) (*p - '0'), (guint64) G_MAXINT);
+    }
+  *out_n = (gint) n;
+  return TRUE;
+}
+
 /**
  * graft_cli_run_command:
  * @command: the command
@@ -138,6 +163,10 @@ graft_cli_run_command (const GraftCommand *command,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return graft_cli_usage_error (command->name, "%s", error->message);
+  if (o.fixpoint_arg != NULL && !parse_fixpoint (o.fixpoint_arg, &o.fixpoint))
+    return graft_cli_usage_error (command->name,
+                                  "--fixpoint %s: N must be a whole number, 1 or more",
+                                  o.fixpoint_arg);
   if (argc != 2)
     return graft_cli_usage_error (command->name, "%s",
                                   argc < 2 ? "missing INPUT (a file, or - for standard input)"

@@ -54,7 +54,8 @@ check_options (const GraftCliOptions *o,
   if (o->fixpoint != -1 && o->rules == NULL)
     return graft_cli_usage_error ("rewrite", "--fixpoint N goes with --rules");
   if (o->fixpoint != -1 && o->fixpoint < 1)
-    return graft_cli_usage_error ("rewrite", "--fixpoint %d: N must be 1 or more", o->fixpoint);
+    return graft_cli_usage_error ("rewrite", "--fixpoint %s: N must be 1 or more",
+                                  o->fixpoint_arg);
   if (to_pass)
     {
       if (o->ignore_literals && !o->dialect->has_ignore_literals)
@@ -277,6 +278,15 @@ run (const GraftCliOptions *o,
     }
 
   status = to_pass ? emit_pass (o, inputs, &rw) : emit_graph (o, graph, format, input);
+  if (status != GRAFT_EXIT_OK)
+    {
+      /* The error said it all: no "replaced N matches" after it, as if
+       * the command had done its work. */
+      g_clear_pointer (&dce, graft_edit_free);
+      g_clear_pointer (&rewrite, graft_rewrite_free);
+      g_clear_pointer (&rules_run, graft_rules_run_free);
+      return graft_cli_finish (status);
+    }
 
   /* After the output, as fx-reference prints them: a line per call, the
    * bound's warning, the total. */

@@ -80,7 +80,8 @@ typedef struct
   char    *output;          /* Owned: -o, --output PATH */
   char    *torch;           /* Owned: --torch VERSION */
   char    *rules;           /* Owned: --rules FILE */
-  gint     fixpoint;        /* --fixpoint N; -1 when not given */
+  char    *fixpoint_arg;    /* Owned: --fixpoint N as given */
+  gint     fixpoint;        /* --fixpoint N, parsed (at most G_MAXINT); -1 when not given */
   gboolean ignore_literals; /* --ignore-literals */
   gboolean json;            /* --json */
   gboolean dce;             /* --dce */

@@ -860,6 +860,11 @@ test_rules (void)
           { "rewrite", example, "--rules", rules, "--pattern", "pattern", NULL },
           { "rewrite", example, "--fixpoint", "2", NULL },
           { "rewrite", example, "--rules", rules, "--fixpoint", "0", NULL },
+          /* -1 was the value of no --fixpoint at all, and ran one pass */
+          { "rewrite", example, "--rules", rules, "--fixpoint", "-1", NULL },
+          { "rewrite", example, "--fixpoint", "-1", NULL },
+          { "rewrite", example, "--rules", rules, "--fixpoint", "0x10", NULL },
+          { "rewrite", example, "--rules", rules, "--fixpoint", "", NULL },
           { "rewrite", example, "--to", "pass", "--ignore-literals", "--torch", "1.13", NULL },
           { "match", example, "--rules", rules, NULL },
   };
@@ -886,6 +891,39 @@ test_rules (void)
                      "warning: stopped after 1 passes with matches still replaced in the last\n"
                      "replaced 4 matches\n");
     g_assert_nonnull (strstr (run.out, "torch.amax(stack)"));
+  }
+  {
+    /* A bound beyond an int is still a bound (Python's int() reads any),
+     * and so is `+3` with spaces around it. */
+    const char *bounds[] = { "99999999999999999999", " +3 " };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bounds); i++)
+      {
+        g_auto (Run) run = { 0 };
+        const char *args[] = { "rewrite", example, "--rules", rules, "--fixpoint", bounds[i],
+                               NULL };
+
+        run_graft (&run, NULL, NULL, args);
+        g_assert_cmpint (run.status, ==, 0);
+        g_assert_true (g_str_has_suffix (run.err,
+                                         "pass 2, rule 2 (max_of -> amax_of): replaced 0 matches\n"
+                                         "replaced 4 matches\n"));
+      }
+  }
+  {
+    /* An output that cannot be written is the one line on stderr: no
+     * "replaced N matches" after it, as if the command had done its work. */
+    g_auto (Run) run = { 0 };
+    g_autofree char *nowhere = g_build_filename (dir, "no-such-dir", "out.py", NULL);
+    const char      *args[] = { "rewrite", example, "--rules", rules, "-o", nowhere, NULL };
+    g_autofree char *expected = g_strdup_printf ("%s:1:1: error: cannot write the file: No such "
+                                                 "file or directory\n",
+                                                 nowhere);
+
+    run_graft (&run, NULL, NULL, args);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_cmpstr (run.err, ==, expected);
   }
   {
     g_auto (Run) run = { 0 };
