@@ -49,7 +49,9 @@ struct _GraftRulesPanel
   GtkStringList      *history;
   GtkSingleSelection *history_selection;
 
-  gboolean syncing; /* the widgets are being set from the document */
+  gboolean syncing;       /* the widgets are being set from the document */
+  gboolean history_added; /* rows came since the History list was laid out */
+  guint    history_idle;  /* scrolls the History list again, once laid out */
 };
 
 G_DEFINE_FINAL_TYPE (GraftRulesPanel, graft_rules_panel, GTK_TYPE_WIDGET)
@@ -372,6 +374,37 @@ history_unbind_cb (GtkSignalListItemFactory *factory,
 /* Following the document ---------------------------------------------------- */
 
 /* The history list holds the graph as read, then a row per change. */
+/* Brings the History row of the graph shown into view.  GTK 4.8's
+ * list.scroll-to-item goes by the rows laid out: for rows just added it
+ * stops short (the row shown last after a run stayed below the edge), so
+ * after rows are added the list scrolls again once they are measured,
+ * which changes its adjustment (once: a list scrolled by hand stays). */
+static void
+scroll_history (GraftRulesPanel *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
+                              graft_document_get_position (self->document));
+}
+
+static gboolean
+history_idle_cb (gpointer data)
+{
+  GraftRulesPanel *self = data;
+
+  self->history_idle = 0;
+  self->history_added = FALSE;
+  if (self->document != NULL)
+    scroll_history (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_adjustment_changed_cb (GraftRulesPanel *self)
+{
+  if (self->history_added && self->history_idle == 0 && self->document != NULL)
+    self->history_idle = g_idle_add (history_idle_cb, self);
+}
+
 static void
 sync_history (GraftRulesPanel *self)
 {
@@ -400,13 +433,15 @@ sync_history (GraftRulesPanel *self)
   g_ptr_array_add (labels, NULL);
   self->syncing = TRUE;
   if (same < shown || labels->len > 1)
-    gtk_string_list_splice (self->history, same, shown - same,
-                            (const char *const *) labels->pdata);
+    {
+      gtk_string_list_splice (self->history, same, shown - same,
+                              (const char *const *) labels->pdata);
+      self->history_added = labels->len > 1;
+    }
   gtk_single_selection_set_selected (self->history_selection,
                                      graft_document_get_position (self->document));
   self->syncing = FALSE;
-  gtk_widget_activate_action (GTK_WIDGET (self->history_list), "list.scroll-to-item", "u",
-                              graft_document_get_position (self->document));
+  scroll_history (self);
 }
 
 static void
@@ -629,6 +664,7 @@ graft_rules_panel_dispose (GObject *object)
   /* The boxes the template does not name go too. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_handle_id (&self->history_idle, g_source_remove);
   g_clear_object (&self->rule_selection);
   g_clear_object (&self->history_selection);
   g_clear_object (&self->history);
@@ -689,6 +725,9 @@ graft_rules_panel_init (GraftRulesPanel *self)
   gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (self->history_selection));
   g_signal_connect (self->history_selection, "notify::selected", G_CALLBACK (history_selected_cb),
                     self);
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->history_list)),
+                           "changed", G_CALLBACK (history_adjustment_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->fixpoint_switch, "notify::active",
                             G_CALLBACK (fixpoint_changed_cb), self);
   g_signal_connect_swapped (self->fixpoint_spin, "value-changed", G_CALLBACK (fixpoint_changed_cb),

@@ -239,7 +239,8 @@ rules_open_cb (GSimpleAction *action,
  * @file: a rules file
  *
  * Makes @file's rules the window's (one change of the history, with Undo
- * in a toast); if it cannot be read, a toast says where and why.
+ * in a toast) and puts the keyboard focus on the chosen rule; if it cannot
+ * be read, a toast says where and why.
  */
 void
 graft_window_open_rules (GraftWindow *self,
@@ -265,6 +266,10 @@ graft_window_open_rules (GraftWindow *self,
   gtk_stack_set_visible_child_name (self->editor_stack, "rules");
   _graft_window_toast (self, text, TRUE);
   _graft_window_follow_next (self, FALSE);
+  /* The keyboard goes on where the rules are: the file chooser, when it
+   * closes, leaves the window with no focus, and Tab would start again in
+   * the header bar (Open, Undo, Replace All). */
+  graft_rules_panel_focus_rules (self->rules_panel);
 }
 
 /**

@@ -937,6 +937,68 @@ test_one_rule (void)
   close_window (window);
 }
 
+/* Whether the History list's selected row is drawn whole inside the
+ * list's scrolled window. */
+static gboolean
+history_selected_shown (gpointer data)
+{
+  GraftWindow *window = data;
+  GtkWidget   *list =
+      GTK_WIDGET (graft_rules_panel_get_history_list (graft_window_get_rules_panel (window)));
+  GtkWidget      *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (gtk_widget_get_mapped (row) &&
+        (gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED) != 0)
+      return gtk_widget_compute_bounds (row, scroller, &bounds) && bounds.origin.y >= 0 &&
+             bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller);
+  return FALSE;
+}
+
+/* After a run that adds rows past the end of a History list that
+ * scrolls, the row of the graph shown (the last) is scrolled into view
+ * whole, not left cut by the list's bottom edge. */
+static void
+test_history_follows (void)
+{
+  GraftWindow *window = open_resnet_with_rules ();
+
+  graft_document_set_fixpoint (graft_window_get_document (window), FIXPOINT);
+  activate (window, "run-all", NULL);
+  g_assert_cmpuint (history_selected (window), ==, history_rows (window) - 1);
+  iterate_until (history_selected_shown, window);
+  close_window (window);
+}
+
+/* Opening a rules file leaves the keyboard on the Rules page's list: the
+ * file chooser leaves the window with no focus when it closes, and Tab
+ * went from the header bar's first button, so Tab and Space could reach
+ * Replace All before any rule. */
+static void
+test_open_rules_focus (void)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *rules = data_path ("rules", "tutorial_reversed_rules.py");
+  g_autoptr (GFile) file = g_file_new_for_path (rules);
+  GraftWindow *window = open_path (example);
+  GtkWidget   *list =
+      GTK_WIDGET (graft_rules_panel_get_rule_list (graft_window_get_rules_panel (window)));
+  GtkWidget *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget *stack = gtk_widget_get_ancestor (editor, GTK_TYPE_STACK);
+  GtkWidget *focus;
+
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  graft_window_open_rules (window, file);
+  g_assert_cmpuint (graft_document_get_n_rules (graft_window_get_document (window)), ==, 2);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "rules");
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == list || gtk_widget_is_ancestor (focus, list));
+  close_window (window);
+}
+
 /* A session keeps the graph, the rules and where the history stands:
  * reopened, the same code and rules, undo and redo as before, and Save
  * writes the session again. */
@@ -1432,6 +1494,8 @@ main (int    argc,
   g_test_add_func ("/ui/rules/rules-file-round-trip", test_rules_file_round_trip);
   g_test_add_func ("/ui/rules/export-pass", test_export_pass);
   g_test_add_func ("/ui/rules/one-rule", test_one_rule);
+  g_test_add_func ("/ui/rules/open-rules-focus", test_open_rules_focus);
+  g_test_add_func ("/ui/rules/history-follows", test_history_follows);
   g_test_add_func ("/ui/rules/session-round-trip", test_session_round_trip);
   g_test_add_func ("/ui/rules/session-errors", test_session_errors);
   g_test_add_func ("/ui/rules/session-every-change", test_session_every_change);
