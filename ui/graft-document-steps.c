@@ -375,7 +375,7 @@ graft_document_dup_next_text (GraftDocument *self)
 
         rule = graft_document_get_rule (self, next.rule);
         title = graft_rule_dup_title (rule);
-        return g_strdup_printf ("Rule %u (%s) cannot run. %s", next.rule + 1, title,
+        return g_strdup_printf ("Rule %u (%s) cannot run: %s", next.rule + 1, title,
                                 graft_rule_get_problem (rule));
       }
     case GRAFT_NEXT_DONE:

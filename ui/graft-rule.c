@@ -350,6 +350,21 @@ graft_rule_get_problem (GraftRule *self)
   return self->problem;
 }
 
+/* `the pattern has an error at line 7, column 2: ...`: where the editor
+ * underlines it. */
+static char *
+describe_error (const char   *half,
+                const GError *error)
+{
+  guint line = 0;
+  guint column = 0;
+
+  if (graft_error_get_location (error, NULL, &line, &column, NULL, NULL) && line > 0)
+    return g_strdup_printf ("the %s has an error at line %u, column %u: %s", half, line, column,
+                            error->message);
+  return g_strdup_printf ("the %s has an error: %s", half, error->message);
+}
+
 /* The problem follows the two halves. */
 static void
 update_problem (GraftRule *self)
@@ -358,13 +373,12 @@ update_problem (GraftRule *self)
   g_autofree char *fit = NULL;
 
   if (self->pattern_error != NULL)
-    problem = g_strdup_printf ("The pattern has an error: %s", self->pattern_error->message);
+    problem = describe_error ("pattern", self->pattern_error);
   else if (self->replacement_error != NULL)
-    problem =
-        g_strdup_printf ("The replacement has an error: %s", self->replacement_error->message);
+    problem = describe_error ("replacement", self->replacement_error);
   else if (self->pattern != NULL && self->replacement != NULL &&
            !graft_rule_check_fit (self->pattern, self->replacement, &fit))
-    problem = g_strdup_printf ("The replacement does not fit: %s", fit);
+    problem = g_strdup_printf ("the replacement does not fit: %s", fit);
   if (g_strcmp0 (problem, self->problem) == 0)
     return;
   g_free (self->problem);

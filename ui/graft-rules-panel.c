@@ -89,7 +89,11 @@ update_caption (RuleRow *row)
   g_autofree char *text = NULL;
 
   if (problem != NULL)
-    text = g_strdup (problem);
+    {
+      /* A caption of its own starts as a sentence does. */
+      text = g_strdup (problem);
+      text[0] = g_ascii_toupper (text[0]);
+    }
   else if (n == 0)
     text = g_strdup ("No match");
   else
