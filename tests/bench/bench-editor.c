@@ -9,7 +9,9 @@
  * for the relayout.  Figures, not a pass/fail test.  With `--gaps` first,
  * it also prints every gap over 30 ms and when it began; with `--code`, the
  * longest stall in the 3 s after showing the code view (the graph's whole
- * code in a GtkSourceView) once the graph is drawn.
+ * code in a GtkSourceView) once the graph is drawn; with `--changes`,
+ * after Replace All, how long Show Changes takes: building the Changes
+ * window (the diff included) and until it has drawn its first frame.
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -22,6 +24,7 @@
 #include "config.h"
 
 #include "graft-canvas.h"
+#include "graft-diff-window.h"
 #include "graft-window.h"
 
 #include <stdio.h>
@@ -51,6 +54,50 @@ tick_cb (gpointer data)
 }
 
 static gboolean drawn;
+static gboolean changes_painted;
+
+static void
+changes_paint_cb (GdkFrameClock *clock,
+                  gpointer       data)
+{
+  changes_painted = TRUE;
+}
+
+/* Shows the last change and returns the time until its window has drawn
+ * once; *built_s gets the time until it was built. */
+static double
+time_show_changes (GraftWindow *window,
+                   double      *built_s)
+{
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GList) toplevels = NULL;
+  GraftDiffWindow *diff = NULL;
+  GdkFrameClock   *clock;
+  double           shown_s;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
+  *built_s = (g_get_monotonic_time () - start) / 1e6;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_DIFF_WINDOW (l->data))
+      diff = l->data;
+  if (diff == NULL)
+    return -1;
+  while (!gtk_widget_get_mapped (GTK_WIDGET (diff)))
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (diff));
+  changes_painted = FALSE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  shown_s = (g_get_monotonic_time () - start) / 1e6;
+  g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
+  printf ("  show changes: %u removed, %u added; built in %.3fs, drawn after %.3fs\n",
+          graft_diff_window_get_n_removed (diff), graft_diff_window_get_n_added (diff),
+          *built_s, shown_s);
+  gtk_window_destroy (GTK_WINDOW (diff));
+  return shown_s;
+}
 
 static void
 after_paint_cb (GdkFrameClock *clock,
@@ -86,6 +133,7 @@ main (int    argc,
 {
   Watchdog w = { 0, 0, 0, FALSE };
   gboolean code_page = FALSE;
+  gboolean changes = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -101,6 +149,11 @@ main (int    argc,
       if (strcmp (argv[i], "--gaps") == 0)
         {
           w.show_gaps = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--changes") == 0)
+        {
+          changes = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -154,6 +207,12 @@ main (int    argc,
         }
       printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s,
               replace_stall);
+      if (changes && replace_s > 0)
+        {
+          double built_s;
+
+          time_show_changes (window, &built_s);
+        }
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
       gtk_window_destroy (GTK_WINDOW (window));
