@@ -19,15 +19,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_RULE                             \
-  "import torch\n"                               \
-  "\n"                                           \
-  "\n"                                           \
-  "def pattern(x):\n"                            \
-  "    return torch.relu(x)\n"                   \
-  "\n"                                           \
-  "\n"                                           \
-  "def replacement(x):\n"                        \
+#define DEFAULT_RULE           \
+  "import torch\n"             \
+  "\n"                         \
+  "\n"                         \
+  "def pattern(x):\n"          \
+  "    return torch.relu(x)\n" \
+  "\n"                         \
+  "\n"                         \
+  "def replacement(x):\n"      \
   "    return torch.nn.functional.relu(x)\n"
 
 static double
@@ -111,7 +111,8 @@ main (int    argc,
       g_auto (GStrv) a = g_strsplit (g_strstrip (before), "\n", -1);
       g_auto (GStrv) b = g_strsplit (g_strstrip (after), "\n", -1);
       double t1 = now ();
-      g_autoptr (GArray) lines = graft_diff_lines ((const char *const *) a, (const char *const *) b);
+      g_autoptr (GArray) lines =
+          graft_diff_lines ((const char *const *) a, (const char *const *) b);
       double t2 = now ();
 
       best_split = MIN (best_split, t1 - t0);
