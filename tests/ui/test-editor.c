@@ -514,6 +514,98 @@ test_band_and_delete (void)
   g_unlink (path);
 }
 
+/* Activates the shortcut of @widget (its class's bindings, or its own
+ * controllers) whose trigger is @accel, as pressing those keys does. */
+static gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+static gboolean
+toplevel_gone (gpointer data)
+{
+  return find_toplevel (*(GType *) data) == NULL;
+}
+
+/* Escape and Ctrl+W close the window @open opens (a window to glance at). */
+static void
+assert_closes_with_keys (GtkWidget *(*open) (GraftWindow *),
+                         GraftWindow *window)
+{
+  static const char *const keys[] = { "Escape", "<Control>w" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkWidget *glance = open (window);
+      GType      type = G_OBJECT_TYPE (glance);
+
+      g_assert_true (press_shortcut (glance, keys[i]));
+      iterate_until_named (toplevel_gone, &type, keys[i]);
+    }
+}
+
+static GtkWidget *
+open_changes (GraftWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
+  return find_toplevel (GRAFT_TYPE_DIFF_WINDOW);
+}
+
+static GtkWidget *
+open_context (GraftWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                  g_variant_new_uint32 (1));
+  return find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW);
+}
+
+/* The Changes and Match in Context windows close with Escape and Ctrl+W. */
+static void
+test_glance_windows_close (void)
+{
+  GraftWindow *window = open_example ();
+
+  assert_closes_with_keys (open_context, window);
+  activate (window, "replace-all", NULL);
+  assert_closes_with_keys (open_changes, window);
+  close_window (window);
+}
+
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
  * 4 replacement lines come. */
 static void
@@ -2005,6 +2097,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/module-pattern-from-selection", test_module_pattern_from_selection);
   g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
   g_test_add_func ("/ui/window/show-changes", test_show_changes);
+  g_test_add_func ("/ui/window/glance-windows-close", test_glance_windows_close);
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
