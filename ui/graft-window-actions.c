@@ -1244,5 +1244,12 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);
   set_enabled (self, "zoom-fit", has_graph);
+  /* Folding and the context of a match need a graph to act on. */
+  set_enabled (self, "expand-all", has_graph);
+  set_enabled (self, "collapse-all", has_graph);
+  set_enabled (self, "expand-scope", has_graph);
+  set_enabled (self, "collapse-scope", has_graph);
+  set_enabled (self, "match-in-context",
+               has_graph && graft_document_get_n_matches (self->document) > 0);
   _graft_window_update_rule_actions (self, has_graph);
 }

@@ -606,6 +606,39 @@ test_glance_windows_close (void)
   close_window (window);
 }
 
+/* A window with no graph offers nothing that needs one: the zoom, the
+ * folding, exporting, the context of a match; opening a graph enables
+ * them. */
+static void
+test_no_graph_actions (void)
+{
+  static const char *const needs_graph[] = {
+    "collapse-all",
+    "expand-all",
+    "collapse-scope",
+    "expand-scope",
+    "match-in-context",
+    "export",
+    "save",
+    "zoom-fit",
+    "find",
+  };
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (needs_graph); i++)
+    if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), needs_graph[i]))
+      g_error ("%s is enabled with no graph", needs_graph[i]);
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  for (guint i = 0; i < G_N_ELEMENTS (needs_graph); i++)
+    if (!g_action_group_get_action_enabled (G_ACTION_GROUP (window), needs_graph[i]))
+      g_error ("%s is disabled with a graph", needs_graph[i]);
+  close_window (window);
+}
+
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
  * 4 replacement lines come. */
 static void
@@ -2082,6 +2115,7 @@ main (int    argc,
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
   g_test_add_func ("/ui/properties/window", test_properties_window);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
