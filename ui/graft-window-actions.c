@@ -172,6 +172,61 @@ compare_recent (gconstpointer a,
   return g_date_time_compare (ty, tx);
 }
 
+/* @text with its underscores doubled, so that a menu, which reads one
+ * underscore as a mnemonic, shows them. */
+static char *
+escape_underscores (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* Longest folder a recent file's item shows whole; a longer one keeps its
+ * start and its end, the end being what tells two folders apart. */
+#define RECENT_FOLDER_MAX 48
+
+/* What Open Recent shows for @uri: the file's name as it is, then its
+ * folder (the home folder as ~), as GNOME's editors do, so that two files
+ * of one name are told apart. */
+static char *
+recent_label (const char *uri)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (base);
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *label = NULL;
+  const char      *home = g_get_home_dir ();
+  glong            length;
+
+  if (path == NULL)
+    return escape_underscores (name);
+  folder = g_filename_display_name (path);
+  if (g_str_has_prefix (folder, home) &&
+      (folder[strlen (home)] == '\0' || folder[strlen (home)] == G_DIR_SEPARATOR))
+    {
+      char *shorter = g_strconcat ("~", folder + strlen (home), NULL);
+
+      g_free (folder);
+      folder = shorter;
+    }
+  length = g_utf8_strlen (folder, -1);
+  if (length > RECENT_FOLDER_MAX)
+    {
+      const char      *tail = g_utf8_offset_to_pointer (folder, length - (RECENT_FOLDER_MAX - 12));
+      g_autofree char *head = g_utf8_substring (folder, 0, 11);
+      char            *shorter = g_strconcat (head, "…", tail, NULL);
+
+      g_free (folder);
+      folder = shorter;
+    }
+  label = g_strdup_printf ("%s — %s", name, folder);
+  return escape_underscores (label);
+}
+
 /* The eight most recent graph files that still exist. */
 static void
 update_recent (GraftWindow *self)
@@ -194,8 +249,8 @@ update_recent (GraftWindow *self)
   g_ptr_array_sort (sorted, compare_recent);
   for (guint i = 0; i < sorted->len && shown < 8; i++, shown++)
     {
-      g_autoptr (GMenuItem) item =
-          g_menu_item_new (gtk_recent_info_get_display_name (sorted->pdata[i]), NULL);
+      g_autofree char *label = recent_label (gtk_recent_info_get_uri (sorted->pdata[i]));
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s",
                                          gtk_recent_info_get_uri (sorted->pdata[i]));

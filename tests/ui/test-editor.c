@@ -639,6 +639,116 @@ test_no_graph_actions (void)
   close_window (window);
 }
 
+/* The label of the item of @model (its sections and submenus too) that
+ * opens @uri from Open Recent, or %NULL. */
+static char *
+find_recent_label (GMenuModel *model,
+                   const char *uri)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr (GVariant) target =
+          g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+      g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_strcmp0 (action, "win.open-recent") == 0 && target != NULL &&
+          g_strcmp0 (g_variant_get_string (target, NULL), uri) == 0)
+        {
+          char *label = NULL;
+
+          g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          return label;
+        }
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          char *label = find_recent_label (link, uri);
+
+          g_object_unref (link);
+          if (label != NULL)
+            return label;
+        }
+    }
+  return NULL;
+}
+
+/* The menus of the menu buttons inside @widget, searched for @uri. */
+static char *
+find_recent_in_menus (GtkWidget  *widget,
+                      const char *uri)
+{
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    {
+      char *label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
+                                       uri);
+
+      if (label != NULL)
+        return label;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      char *label = find_recent_in_menus (child, uri);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  const char  *uri;
+} RecentWait;
+
+static gboolean
+recent_listed (gpointer data)
+{
+  RecentWait      *wait = data;
+  g_autofree char *label = find_recent_in_menus (GTK_WIDGET (wait->window), wait->uri);
+
+  return label != NULL;
+}
+
+/* Open Recent shows a file's name as it is (underscores, which a menu
+ * reads as mnemonics, included) and the folder it is in. */
+static void
+test_recent_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-recent-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  g_autofree char *contents = NULL;
+  g_autofree char *path = g_build_filename (dir, "shufflenet_v2_x1_0.py", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *label = NULL;
+  g_autofree char *folder = g_path_get_basename (dir);
+  GraftWindow     *window;
+  RecentWait       wait;
+  GtkWidget       *shown;
+
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  window = open_path (path);
+  wait = (RecentWait){ window, uri };
+  iterate_until (recent_listed, &wait);
+  label = find_recent_in_menus (GTK_WIDGET (window), uri);
+  /* What the menu shows: its label read as a mnemonic label is. */
+  shown = g_object_ref_sink (gtk_label_new_with_mnemonic (label));
+  /* The name whole, then the folder (shortened at its start if long). */
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (shown)),
+                                   "shufflenet_v2_x1_0.py — "));
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (shown)), folder));
+  g_object_unref (shown);
+  close_window (window);
+  gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
  * 4 replacement lines come. */
 static void
@@ -2115,6 +2225,7 @@ main (int    argc,
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/window/recent-names", test_recent_names);
   g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
   g_test_add_func ("/ui/properties/window", test_properties_window);
