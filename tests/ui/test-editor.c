@@ -40,6 +40,7 @@
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
+#include <gtksourceview/gtksource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -1257,6 +1258,77 @@ type_into (GtkTextBuffer *buffer,
   gtk_text_buffer_end_user_action (buffer);
 }
 
+/* Return in @view as the view handles it with auto-indent on: the
+ * indenter must take the key, then indents the new line. */
+static void
+press_return (GtkSourceView *view)
+{
+  GtkTextBuffer     *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkSourceIndenter *indenter = gtk_source_view_get_indenter (view);
+  GtkTextIter        iter;
+
+  g_assert_true (gtk_source_view_get_auto_indent (view));
+  g_assert_nonnull (indenter);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_true (gtk_source_indenter_is_trigger (indenter, view, &iter, 0, GDK_KEY_Return));
+  g_assert_false (
+      gtk_source_indenter_is_trigger (indenter, view, &iter, GDK_CONTROL_MASK, GDK_KEY_Return));
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert (buffer, &iter, "\n", 1);
+  gtk_source_indenter_indent (indenter, view, &iter);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+static void
+type_at_cursor (GtkTextBuffer *buffer,
+                const char    *text)
+{
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+/* Return in the Pattern and Replacement editors indents as Python does:
+ * one level (4 spaces) after a line ending in `:`, the same indentation
+ * after any other line; the text Return splits off loses its leading
+ * blanks to the indentation. */
+static void
+test_python_indent (void)
+{
+  GraftWindow *window = open_example ();
+
+  for (guint k = 0; k < 2; k++)
+    {
+      GtkSourceView *view =
+          GTK_SOURCE_VIEW (find_text_view (graft_window_get_pattern_editor (window, k == 1)));
+      GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+      g_autofree char *text = NULL;
+      GtkTextIter      iter;
+
+      gtk_text_buffer_set_text (buffer, "", -1);
+      type_at_cursor (buffer, "def pattern(x):");
+      press_return (view);
+      type_at_cursor (buffer, "if x:  ");
+      press_return (view);
+      type_at_cursor (buffer, "y = x");
+      press_return (view);
+      type_at_cursor (buffer, "z = y");
+      text = buffer_text (buffer);
+      g_assert_cmpstr (text, ==, "def pattern(x):\n    if x:  \n        y = x\n        z = y");
+      g_clear_pointer (&text, g_free);
+
+      /* Return after the colon of `def f(x):    return x`. */
+      gtk_text_buffer_set_text (buffer, "def f(x):    return x", -1);
+      gtk_text_buffer_get_iter_at_offset (buffer, &iter, (int) strlen ("def f(x):"));
+      gtk_text_buffer_place_cursor (buffer, &iter);
+      press_return (view);
+      text = buffer_text (buffer);
+      g_assert_cmpstr (text, ==, "def f(x):\n    return x");
+    }
+  close_window (window);
+}
+
 static guint
 n_nodes (GraftWindow *window)
 {
@@ -2281,6 +2353,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/module-pattern-from-selection", test_module_pattern_from_selection);
   g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
   g_test_add_func ("/ui/window/show-changes", test_show_changes);
+  g_test_add_func ("/ui/window/python-indent", test_python_indent);
   g_test_add_func ("/ui/window/glance-windows-close", test_glance_windows_close);
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
