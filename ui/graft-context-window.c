@@ -49,7 +49,13 @@ graft_context_window_dispose (GObject *object)
 static void
 graft_context_window_class_init (GraftContextWindowClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = graft_context_window_dispose;
+  /* A window to glance at: Escape and Ctrl+W close it. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
+                                       NULL);
 }
 
 static void

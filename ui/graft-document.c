@@ -2123,6 +2123,13 @@ write_file (GFile      *file,
  * graft_document_dup_file_text:
  * @self: a document
  *
+ * The code is torch's text (graft_document_get_code(), what `graft code`
+ * prints), which opens with three blank lines and ends with the
+ * indentation of a next line; a file is tidied as a Python file is: the
+ * imports, two blank lines, the code without trailing whitespace on any
+ * line, one final newline.  Whitespace at the ends of lines means nothing
+ * to Python, so the file reads back into the same graph.
+ *
  * Returns: (transfer full): the graph as a Python file Graft reads back
  *   into the same graph: the imports its code needs, then the code
  */
@@ -2130,14 +2137,29 @@ char *
 graft_document_dup_file_text (GraftDocument *self)
 {
   g_autofree char *code = graft_document_dup_code (self);
-  GString         *out = g_string_new ("import torch\n");
+  g_auto (GStrv) lines = NULL;
+  GString *out = g_string_new ("import torch\n");
+  gboolean started = FALSE;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   if (strstr (code, "operator.") != NULL)
     g_string_append (out, "import operator\n");
   if (strstr (code, "math.") != NULL)
     g_string_append (out, "import math\n");
-  g_string_append (out, code);
+  g_string_append (out, "\n\n");
+  lines = g_strsplit (code, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strchomp (lines[i]);
+      if (!started && lines[i][0] == '\0')
+        continue;
+      started = TRUE;
+      g_string_append (out, lines[i]);
+      g_string_append_c (out, '\n');
+    }
+  /* One final newline, not the blank lines of the last indentation. */
+  while (out->len >= 2 && out->str[out->len - 1] == '\n' && out->str[out->len - 2] == '\n')
+    g_string_truncate (out, out->len - 1);
   return g_string_free (out, FALSE);
 }
 
@@ -2226,7 +2248,8 @@ graft_document_dup_layout_marks (GraftDocument *self,
  * @dark: pictures: the dark style
  * @error: return location for an error
  *
- * Writes the graph through the core, atomically.
+ * Writes the graph through the core, atomically; code is written as a
+ * Python file (graft_document_dup_file_text()).
  *
  * Returns: %TRUE on success
  */
@@ -2250,9 +2273,9 @@ graft_document_export (GraftDocument *self,
 
   if (format == GRAFT_FORMAT_CODE)
     {
-      const char *code = graft_document_get_code (self);
-
-      return write_file (file, code, strlen (code), error);
+      /* A Python file, as Save writes it; `graft code` keeps torch's text. */
+      text = graft_document_dup_file_text (self);
+      return write_file (file, text, strlen (text), error);
     }
   if (format == GRAFT_FORMAT_GRAPH || format == GRAFT_FORMAT_JSON)
     {

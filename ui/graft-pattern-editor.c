@@ -14,6 +14,9 @@
  * keeps its own undo history: graft_pattern_editor_set_buffer() swaps
  * them, first emitting a `changed` still pending for the buffer it
  * leaves.
+ *
+ * Return indents as Python wants: one level more after a line ending in
+ * `:`, the same indentation otherwise (GraftPythonIndenter).
  */
 #include "config.h"
 
@@ -22,6 +25,7 @@
 
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
+#include <string.h>
 
 #define DEBOUNCE_MS 250
 
@@ -52,6 +56,99 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* The editor's indenter: Return keeps the indentation of the line it
+ * ends, one level more (the view's indent width, 4) after a line that
+ * opens a block, one ending in `:`, as Python's editors do.  The line
+ * split off by Return loses the blanks it started with, which the
+ * indentation replaces. */
+#define GRAFT_TYPE_PYTHON_INDENTER (graft_python_indenter_get_type ())
+G_DECLARE_FINAL_TYPE (GraftPythonIndenter, graft_python_indenter, GRAFT, PYTHON_INDENTER, GObject)
+
+struct _GraftPythonIndenter
+{
+  GObject parent_instance;
+};
+
+static gboolean
+python_indenter_is_trigger (GtkSourceIndenter *indenter,
+                            GtkSourceView     *view,
+                            const GtkTextIter *location,
+                            GdkModifierType    state,
+                            guint              keyval)
+{
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
+    return FALSE;
+  return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter;
+}
+
+static void
+python_indenter_indent (GtkSourceIndenter *indenter,
+                        GtkSourceView     *view,
+                        GtkTextIter       *iter)
+{
+  GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter      start = *iter;
+  GtkTextIter      end = *iter;
+  g_autofree char *previous = NULL;
+  GString         *indent = g_string_new (NULL);
+  gsize            length;
+  int              width = gtk_source_view_get_indent_width (view);
+
+  if (gtk_text_iter_get_line (iter) == 0)
+    {
+      g_string_free (indent, TRUE);
+      return;
+    }
+  /* The line Return ended. */
+  gtk_text_iter_set_line (&start, gtk_text_iter_get_line (iter) - 1);
+  end = start;
+  if (!gtk_text_iter_ends_line (&end))
+    gtk_text_iter_forward_to_line_end (&end);
+  previous = gtk_text_iter_get_slice (&start, &end);
+  for (const char *p = previous; *p == ' ' || *p == '\t'; p++)
+    g_string_append_c (indent, *p);
+  length = strlen (g_strchomp (previous));
+  if (length > 0 && previous[length - 1] == ':')
+    {
+      if (width <= 0)
+        width = (int) gtk_source_view_get_tab_width (view);
+      for (int i = 0; i < width; i++)
+        g_string_append_c (indent, ' ');
+    }
+  /* The blanks the new line starts with give way to the indentation. */
+  gtk_text_iter_set_line_offset (iter, 0);
+  end = *iter;
+  while (!gtk_text_iter_ends_line (&end) &&
+         (gtk_text_iter_get_char (&end) == ' ' || gtk_text_iter_get_char (&end) == '\t'))
+    gtk_text_iter_forward_char (&end);
+  gtk_text_buffer_delete (buffer, iter, &end);
+  gtk_text_buffer_insert (buffer, iter, indent->str, (int) indent->len);
+  g_string_free (indent, TRUE);
+}
+
+static void
+graft_python_indenter_iface_init (GtkSourceIndenterInterface *iface)
+{
+  iface->is_trigger = python_indenter_is_trigger;
+  iface->indent = python_indenter_indent;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GraftPythonIndenter,
+                               graft_python_indenter,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_INDENTER,
+                                                      graft_python_indenter_iface_init))
+
+static void
+graft_python_indenter_class_init (GraftPythonIndenterClass *klass)
+{
+}
+
+static void
+graft_python_indenter_init (GraftPythonIndenter *self)
+{
+}
 
 /**
  * graft_pattern_editor_new:
@@ -477,6 +574,11 @@ graft_pattern_editor_init (GraftPatternEditor *self)
   python = gtk_source_language_manager_get_language (languages, "python3");
   if (python != NULL)
     gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (buffer), python);
+  {
+    g_autoptr (GtkSourceIndenter) indenter = g_object_new (GRAFT_TYPE_PYTHON_INDENTER, NULL);
+
+    gtk_source_view_set_indenter (self->view, indenter);
+  }
   graft_canvas_set_interactive (self->preview, FALSE);
   gtk_stack_set_visible_child_name (self->preview_stack, "empty");
   graft_source_buffer_follow_style (GTK_SOURCE_BUFFER (buffer));

@@ -172,6 +172,61 @@ compare_recent (gconstpointer a,
   return g_date_time_compare (ty, tx);
 }
 
+/* @text with its underscores doubled, so that a menu, which reads one
+ * underscore as a mnemonic, shows them. */
+static char *
+escape_underscores (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* Longest folder a recent file's item shows whole; a longer one keeps its
+ * start and its end, the end being what tells two folders apart. */
+#define RECENT_FOLDER_MAX 48
+
+/* What Open Recent shows for @uri: the file's name as it is, then its
+ * folder (the home folder as ~), as GNOME's editors do, so that two files
+ * of one name are told apart. */
+static char *
+recent_label (const char *uri)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (base);
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *label = NULL;
+  const char      *home = g_get_home_dir ();
+  glong            length;
+
+  if (path == NULL)
+    return escape_underscores (name);
+  folder = g_filename_display_name (path);
+  if (g_str_has_prefix (folder, home) &&
+      (folder[strlen (home)] == '\0' || folder[strlen (home)] == G_DIR_SEPARATOR))
+    {
+      char *shorter = g_strconcat ("~", folder + strlen (home), NULL);
+
+      g_free (folder);
+      folder = shorter;
+    }
+  length = g_utf8_strlen (folder, -1);
+  if (length > RECENT_FOLDER_MAX)
+    {
+      const char      *tail = g_utf8_offset_to_pointer (folder, length - (RECENT_FOLDER_MAX - 12));
+      g_autofree char *head = g_utf8_substring (folder, 0, 11);
+      char            *shorter = g_strconcat (head, "…", tail, NULL);
+
+      g_free (folder);
+      folder = shorter;
+    }
+  label = g_strdup_printf ("%s — %s", name, folder);
+  return escape_underscores (label);
+}
+
 /* The eight most recent graph files that still exist. */
 static void
 update_recent (GraftWindow *self)
@@ -194,8 +249,8 @@ update_recent (GraftWindow *self)
   g_ptr_array_sort (sorted, compare_recent);
   for (guint i = 0; i < sorted->len && shown < 8; i++, shown++)
     {
-      g_autoptr (GMenuItem) item =
-          g_menu_item_new (gtk_recent_info_get_display_name (sorted->pdata[i]), NULL);
+      g_autofree char *label = recent_label (gtk_recent_info_get_uri (sorted->pdata[i]));
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s",
                                          gtk_recent_info_get_uri (sorted->pdata[i]));
@@ -421,8 +476,9 @@ save_and_close_cb (GSimpleAction *action,
   save (user_data, AFTER_SAVE_CLOSE);
 }
 
-/* The formats the export dialog offers, in its order; their names are
- * the choice's ids. */
+#define EXPORT_TITLE "Export the Graph"
+
+/* The formats the export dialog offers, each as a filter, in its order. */
 static const GraftFormat export_formats[] = {
   GRAFT_FORMAT_PNG,
   GRAFT_FORMAT_SVG,
@@ -432,6 +488,132 @@ static const GraftFormat export_formats[] = {
   GRAFT_FORMAT_GRAPH,
 };
 
+/* The export format @name's extension names, if it is one of the
+ * dialog's. */
+static gboolean
+export_format_from_name (const char  *name,
+                         GraftFormat *out_format)
+{
+  GraftFormat format;
+
+  if (name == NULL || !graft_format_from_path (name, &format))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    if (export_formats[i] == format)
+      {
+        *out_format = format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The format of the export dialog's chosen filter (matched by its name,
+ * which is what a portal hands back); PNG if none is chosen. */
+static GraftFormat
+export_format_from_filter (GtkFileChooser *chooser)
+{
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
+  const char    *name = filter != NULL ? gtk_file_filter_get_name (filter) : NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    if (g_strcmp0 (name, graft_format_get_description (export_formats[i])) == 0)
+      return export_formats[i];
+  return GRAFT_FORMAT_PNG;
+}
+
+/* Choosing a filter renames the file to the filter's extension, as GNOME's
+ * applications do, when the name ends in an export format's extension or
+ * in none; a name with another extension (a listing as `.txt`) is left as
+ * the user typed it. */
+static void
+export_filter_changed_cb (GtkFileChooser *chooser,
+                          GParamSpec     *pspec,
+                          gpointer        user_data)
+{
+  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  GraftFormat      format = export_format_from_filter (chooser);
+  GraftFormat      named;
+  g_autofree char *renamed = NULL;
+  char            *base;
+  char            *dot;
+
+  if (name == NULL || name[0] == '\0' || gtk_file_chooser_get_filter (chooser) == NULL)
+    return;
+  /* The name may be a path: its extension is its last part's. */
+  base = strrchr (name, G_DIR_SEPARATOR);
+  base = base != NULL ? base + 1 : name;
+  dot = strrchr (base, '.');
+  if (dot != NULL && dot != base && !export_format_from_name (base, &named))
+    return;
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  renamed = g_strdup_printf ("%s.%s", name, graft_format_get_extension (format));
+  if (g_strcmp0 (renamed, name) != 0)
+    gtk_file_chooser_set_current_name (chooser, renamed);
+}
+
+/* GtkFileChooserNative does not tell when its filter changes; GTK's own
+ * dialog, which it shows where there is no portal, does.  That dialog is
+ * the file chooser dialog on screen for @self; a portal's dialog is out
+ * of reach, and there the name the user leaves decides (see
+ * export_target()). */
+static void
+follow_filter (GraftWindow *self)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)) &&
+          gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (self) &&
+          g_strcmp0 (gtk_window_get_title (GTK_WINDOW (item)), EXPORT_TITLE) == 0 &&
+          g_object_get_data (item, "graft-follows-filter") == NULL)
+        {
+          g_object_set_data (item, "graft-follows-filter", GINT_TO_POINTER (TRUE));
+          g_signal_connect (item, "notify::filter", G_CALLBACK (export_filter_changed_cb), NULL);
+        }
+    }
+}
+
+/* What an export of @file writes, in @out_format: the filter's format,
+ * to the file the user named, with the filter's extension added when the
+ * name has none.  A name that ends in another export format's extension
+ * wins, as the user typed it and will see it: the file is what its name
+ * says, and @out_note says so (else %NULL). */
+static GFile *
+export_target (GFile       *file,
+               GraftFormat  filter_format,
+               GraftFormat *out_format,
+               char       **out_note)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  GraftFormat      named;
+
+  *out_note = NULL;
+  *out_format = filter_format;
+  if (export_format_from_name (base, &named))
+    {
+      if (named != filter_format)
+        *out_note = g_strdup_printf ("as a %s, as its name says, not as the chosen %s",
+                                     graft_format_get_description (named),
+                                     graft_format_get_description (filter_format));
+      *out_format = named;
+      return g_object_ref (file);
+    }
+  if (strchr (base, '.') == NULL || base[0] == '.')
+    {
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      g_autofree char *named_base =
+          g_strdup_printf ("%s.%s", base, graft_format_get_extension (filter_format));
+
+      if (parent != NULL)
+        return g_file_get_child (parent, named_base);
+    }
+  return g_object_ref (file);
+}
+
 static void
 export_response_cb (GtkNativeDialog *dialog,
                     int              response,
@@ -439,34 +621,27 @@ export_response_cb (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *base = g_file_get_basename (file);
-      const char      *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "format");
-      const char      *highlights =
+      g_autoptr (GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      const char *highlights =
           gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "highlights");
       g_autoptr (GError) error = NULL;
-      guint k = 0;
+      g_autofree char *note = NULL;
+      GraftFormat      format;
+      g_autoptr (GFile) file =
+          export_target (chosen,
+                         export_format_from_filter (GTK_FILE_CHOOSER (dialog)),
+                         &format, &note);
+      g_autofree char *base = g_file_get_basename (file);
 
-      /* The extension the user typed wins over the format choice. */
-      for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-        if (g_strcmp0 (choice, graft_format_get_name (export_formats[i])) == 0)
-          k = i;
-      for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-        {
-          g_autofree char *suffix =
-              g_strconcat (".", graft_format_get_extension (export_formats[i]), NULL);
-
-          if (g_str_has_suffix (base, suffix))
-            k = i;
-        }
-      if (!graft_document_export (self->document, file, export_formats[k],
+      if (!graft_document_export (self->document, file, format,
                                   g_strcmp0 (highlights, "true") == 0,
                                   adw_style_manager_get_dark (adw_style_manager_get_default ()),
                                   &error))
         _graft_window_report_error (self, "Export failed", error);
       else
         {
-          g_autofree char *text = g_strdup_printf ("Exported %s", base);
+          g_autofree char *text = note != NULL ? g_strdup_printf ("Exported %s %s", base, note)
+                                               : g_strdup_printf ("Exported %s", base);
 
           _graft_window_toast (self, text, FALSE);
         }
@@ -474,6 +649,8 @@ export_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* The export dialog: one filter per format, the chosen one the format
+ * written (PNG first), and whether pictures and DOT mark the matches. */
 static void
 export_cb (GSimpleAction *action,
            GVariant      *param,
@@ -481,30 +658,23 @@ export_cb (GSimpleAction *action,
 {
   GraftWindow          *self = user_data;
   GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Export the Graph", GTK_WINDOW (self),
+      gtk_file_chooser_native_new (EXPORT_TITLE, GTK_WINDOW (self),
                                    GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  const char      *ids[G_N_ELEMENTS (export_formats) + 1] = { NULL };
-  const char      *labels[G_N_ELEMENTS (export_formats) + 1] = { NULL };
   g_autofree char *name = NULL;
   GFile           *file = graft_document_get_file (self->document);
 
-  g_autoptr (GtkFileFilter) exported = gtk_file_filter_new ();
-
-  /* The list shows the files an export may replace, not an empty filter. */
-  gtk_file_filter_set_name (exported, "Pictures, Code and Graphs");
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
       g_autofree char *pattern =
           g_strdup_printf ("*.%s", graft_format_get_extension (export_formats[i]));
 
-      ids[i] = graft_format_get_name (export_formats[i]);
-      labels[i] = graft_format_get_description (export_formats[i]);
-      gtk_file_filter_add_pattern (exported, pattern);
+      gtk_file_filter_set_name (filter, graft_format_get_description (export_formats[i]));
+      gtk_file_filter_add_pattern (filter, pattern);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+      if (i == 0)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
     }
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), exported);
-  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "All Files", all_files);
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", "Format", ids, labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", "png");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
                                NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "highlights", "true");
@@ -520,6 +690,7 @@ export_cb (GSimpleAction *action,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.png");
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  follow_filter (self);
 }
 
 static void
@@ -1244,5 +1415,12 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "zoom-out", has_graph);
   set_enabled (self, "zoom-reset", has_graph);
   set_enabled (self, "zoom-fit", has_graph);
+  /* Folding and the context of a match need a graph to act on. */
+  set_enabled (self, "expand-all", has_graph);
+  set_enabled (self, "collapse-all", has_graph);
+  set_enabled (self, "expand-scope", has_graph);
+  set_enabled (self, "collapse-scope", has_graph);
+  set_enabled (self, "match-in-context",
+               has_graph && graft_document_get_n_matches (self->document) > 0);
   _graft_window_update_rule_actions (self, has_graph);
 }

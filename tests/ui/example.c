@@ -8,6 +8,8 @@
 #include "example.h"
 #include "graft-view.h"
 
+#include <string.h>
+
 /**
  * example_path:
  *
@@ -56,4 +58,38 @@ example_rewrite (gint     only,
       g_assert_cmpuint (rest->len, ==, 1);
     }
   return graft_codegen_python (graph);
+}
+
+/**
+ * example_python_file:
+ * @code: code as torch writes it (graft_codegen_python())
+ *
+ * Returns: (transfer full): the Python file the editor exports for @code:
+ *   `import torch` (and `operator`, `math` when used), two blank lines,
+ *   the code with no blank line at its start, no whitespace at the end
+ *   of a line, one final newline
+ */
+char *
+example_python_file (const char *code)
+{
+  g_auto (GStrv) lines = g_strsplit (code, "\n", -1);
+  GString *out = g_string_new ("import torch\n");
+  guint    first = 0;
+  guint    last;
+
+  if (strstr (code, "operator.") != NULL)
+    g_string_append (out, "import operator\n");
+  if (strstr (code, "math.") != NULL)
+    g_string_append (out, "import math\n");
+  g_string_append (out, "\n\n");
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_strchomp (lines[i]);
+  last = g_strv_length (lines);
+  while (first < last && lines[first][0] == '\0')
+    first++;
+  while (last > first && lines[last - 1][0] == '\0')
+    last--;
+  for (guint i = first; i < last; i++)
+    g_string_append_printf (out, "%s\n", lines[i]);
+  return g_string_free (out, FALSE);
 }

@@ -9,3 +9,4 @@
 char *example_path (void);
 char *example_rewrite (gint     only,
                        gboolean then_all);
+char *example_python_file (const char *code);

@@ -251,8 +251,10 @@ test_drive_editor (void)
   g_autofree char *png_path = g_build_filename (dir, "out.png", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *code_all_path = g_build_filename (dir, "all.py", NULL);
-  g_autofree char *expected = example_rewrite (0, FALSE);
-  g_autofree char *expected_all = example_rewrite (0, TRUE);
+  g_autofree char *expected_code = example_rewrite (0, FALSE);
+  g_autofree char *expected_all_code = example_rewrite (0, TRUE);
+  g_autofree char *expected = example_python_file (expected_code);
+  g_autofree char *expected_all = example_python_file (expected_all_code);
   g_autofree char *x_text = NULL;
   g_autofree char *y_text = NULL;
   g_autoptr (GSubprocess) editor = NULL;
@@ -315,7 +317,8 @@ test_rubber_band (void)
   g_autofree char *source = example_path ();
   g_autofree char *model = g_build_filename (dir, "example.py", NULL);
   g_autofree char *code_path = g_build_filename (dir, "band.py", NULL);
-  g_autofree char *expected = example_rewrite (1, FALSE);
+  g_autofree char *expected_code = example_rewrite (1, FALSE);
+  g_autofree char *expected = example_python_file (expected_code);
   g_autofree char *contents = NULL;
   g_autoptr (GSubprocess) editor = NULL;
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -492,8 +495,10 @@ test_rule_keys (void)
   g_autofree char   *model_text = NULL;
   g_autofree char   *text = NULL;
   static const guint all_calls[] = { 1, 2, 3, 0 };
-  g_autofree char   *expected = calls_code (model, rules, all_calls, 4);
-  g_autofree char   *undone = calls_code (model, rules, all_calls, 2);
+  g_autofree char   *expected_code = calls_code (model, rules, all_calls, 4);
+  g_autofree char   *undone_code = calls_code (model, rules, all_calls, 2);
+  g_autofree char   *expected = example_python_file (expected_code);
+  g_autofree char   *undone = example_python_file (undone_code);
   g_autoptr (GSubprocess) editor = NULL;
   static const char *const names[] = { "after.py", "undone.py", "redone.py" };
 

@@ -40,6 +40,7 @@
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
+#include <gtksourceview/gtksource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -514,6 +515,241 @@ test_band_and_delete (void)
   g_unlink (path);
 }
 
+/* Activates the shortcut of @widget (its class's bindings, or its own
+ * controllers) whose trigger is @accel, as pressing those keys does. */
+static gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+static gboolean
+toplevel_gone (gpointer data)
+{
+  return find_toplevel (*(GType *) data) == NULL;
+}
+
+/* Escape and Ctrl+W close the window @open opens (a window to glance at). */
+static void
+assert_closes_with_keys (GtkWidget *(*open) (GraftWindow *),
+                         GraftWindow *window)
+{
+  static const char *const keys[] = { "Escape", "<Control>w" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkWidget *glance = open (window);
+      GType      type = G_OBJECT_TYPE (glance);
+
+      g_assert_true (press_shortcut (glance, keys[i]));
+      iterate_until_named (toplevel_gone, &type, keys[i]);
+    }
+}
+
+static GtkWidget *
+open_changes (GraftWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
+  return find_toplevel (GRAFT_TYPE_DIFF_WINDOW);
+}
+
+static GtkWidget *
+open_context (GraftWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                  g_variant_new_uint32 (1));
+  return find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW);
+}
+
+/* The Changes and Match in Context windows close with Escape and Ctrl+W. */
+static void
+test_glance_windows_close (void)
+{
+  GraftWindow *window = open_example ();
+
+  assert_closes_with_keys (open_context, window);
+  activate (window, "replace-all", NULL);
+  assert_closes_with_keys (open_changes, window);
+  close_window (window);
+}
+
+/* A window with no graph offers nothing that needs one: the zoom, the
+ * folding, exporting, the context of a match; opening a graph enables
+ * them. */
+static void
+test_no_graph_actions (void)
+{
+  static const char *const needs_graph[] = {
+    "collapse-all",
+    "expand-all",
+    "collapse-scope",
+    "expand-scope",
+    "match-in-context",
+    "export",
+    "save",
+    "zoom-fit",
+    "find",
+  };
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (needs_graph); i++)
+    if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), needs_graph[i]))
+      g_error ("%s is enabled with no graph", needs_graph[i]);
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  for (guint i = 0; i < G_N_ELEMENTS (needs_graph); i++)
+    if (!g_action_group_get_action_enabled (G_ACTION_GROUP (window), needs_graph[i]))
+      g_error ("%s is disabled with a graph", needs_graph[i]);
+  close_window (window);
+}
+
+/* The label of the item of @model (its sections and submenus too) that
+ * opens @uri from Open Recent, or %NULL. */
+static char *
+find_recent_label (GMenuModel *model,
+                   const char *uri)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr (GVariant) target =
+          g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+      g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_strcmp0 (action, "win.open-recent") == 0 && target != NULL &&
+          g_strcmp0 (g_variant_get_string (target, NULL), uri) == 0)
+        {
+          char *label = NULL;
+
+          g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          return label;
+        }
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          char *label = find_recent_label (link, uri);
+
+          g_object_unref (link);
+          if (label != NULL)
+            return label;
+        }
+    }
+  return NULL;
+}
+
+/* The menus of the menu buttons inside @widget, searched for @uri. */
+static char *
+find_recent_in_menus (GtkWidget  *widget,
+                      const char *uri)
+{
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    {
+      char *label = find_recent_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
+                                       uri);
+
+      if (label != NULL)
+        return label;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      char *label = find_recent_in_menus (child, uri);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  const char  *uri;
+} RecentWait;
+
+static gboolean
+recent_listed (gpointer data)
+{
+  RecentWait      *wait = data;
+  g_autofree char *label = find_recent_in_menus (GTK_WIDGET (wait->window), wait->uri);
+
+  return label != NULL;
+}
+
+/* Open Recent shows a file's name as it is (underscores, which a menu
+ * reads as mnemonics, included) and the folder it is in. */
+static void
+test_recent_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-recent-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  g_autofree char *contents = NULL;
+  g_autofree char *path = g_build_filename (dir, "shufflenet_v2_x1_0.py", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *label = NULL;
+  g_autofree char *folder = g_path_get_basename (dir);
+  GraftWindow     *window;
+  RecentWait       wait;
+  GtkWidget       *shown;
+
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  window = open_path (path);
+  wait = (RecentWait){ window, uri };
+  iterate_until (recent_listed, &wait);
+  label = find_recent_in_menus (GTK_WIDGET (window), uri);
+  /* What the menu shows: its label read as a mnemonic label is. */
+  shown = g_object_ref_sink (gtk_label_new_with_mnemonic (label));
+  /* The name whole, then the folder (shortened at its start if long). */
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (shown)),
+                                   "shufflenet_v2_x1_0.py — "));
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (shown)), folder));
+  g_object_unref (shown);
+  close_window (window);
+  gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
  * 4 replacement lines come. */
 static void
@@ -614,6 +850,42 @@ test_save_reads_back (void)
   g_rmdir (dir);
 }
 
+/* @contents is a tidy Python file, no blank line at its start, no
+ * whitespace at the end of a line, one final newline, that reads back
+ * into @document's graph; the code `graft code` prints keeps torch's
+ * text. */
+static void
+assert_clean_python (const char    *contents,
+                     GraftDocument *document)
+{
+  g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
+  guint n = g_strv_length (lines);
+  g_autoptr (GraftDocument) again = graft_document_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *reread = NULL;
+  g_autofree char *fresh = graft_codegen_python (graft_document_get_graph (document));
+
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpstr (lines[0], !=, "");
+  for (guint i = 0; i < n; i++)
+    if (lines[i][0] != '\0' && g_ascii_isspace (lines[i][strlen (lines[i]) - 1]))
+      g_error ("line %u of the exported code ends with whitespace: '%s'", i + 1, lines[i]);
+  /* Ends with one newline: the last piece is empty, the one before not. */
+  g_assert_cmpstr (lines[n - 1], ==, "");
+  g_assert_cmpstr (lines[n - 2], !=, "");
+  g_assert_true (graft_document_load_text (again, "exported.py", contents, &error));
+  g_assert_no_error (error);
+  reread = graft_document_dup_code (again);
+  g_assert_cmpstr (reread, ==, graft_document_get_code (document));
+  g_assert_cmpstr (graft_document_get_code (document), ==, fresh);
+  g_assert_true (g_str_has_prefix (fresh, "\n\n\ndef forward"));
+  {
+    g_autofree char *file_text = example_python_file (fresh);
+
+    g_assert_cmpstr (contents, ==, file_text);
+  }
+}
+
 static void
 test_export (void)
 {
@@ -627,7 +899,7 @@ test_export (void)
     { GRAFT_FORMAT_SVG, "g.svg", "<?xml" },
     { GRAFT_FORMAT_PDF, "g.pdf", "%PDF" },
     { GRAFT_FORMAT_DOT, "g.dot", "digraph" },
-    { GRAFT_FORMAT_CODE, "g.py", "\n\n\ndef forward(self, x, w1, w2):" },
+    { GRAFT_FORMAT_CODE, "g.py", "import torch\n\n\ndef forward(self, x, w1, w2):\n" },
     { GRAFT_FORMAT_GRAPH, "g.graph", "graph():" },
   };
   g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
@@ -646,16 +918,167 @@ test_export (void)
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
       g_assert_cmpuint (length, >=, strlen (cases[i].magic));
+      g_assert_true (memcmp (contents, cases[i].magic, strlen (cases[i].magic)) == 0);
       if (cases[i].format == GRAFT_FORMAT_CODE)
-        g_assert_nonnull (strstr (contents, "def forward(self, x, w1, w2):"));
-      else
-        g_assert_true (memcmp (contents, cases[i].magic, strlen (cases[i].magic)) == 0);
+        assert_clean_python (contents, document);
       if (cases[i].format == GRAFT_FORMAT_DOT)
         g_assert_nonnull (strstr (contents, "graft_match=1"));
       g_unlink (path);
     }
   g_rmdir (dir);
   close_window (window);
+}
+
+/* The export dialog on screen (GtkFileChooserNative's own dialog, as
+ * without a portal), or %NULL. */
+static GtkFileChooser *
+shown_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_FILE_CHOOSER (item);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return shown_file_chooser () != NULL;
+}
+
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+/* Ctrl+E: the export dialog, with the filter named @filter chosen (%NULL:
+ * as it opens), then @name typed in @dir (as a path, as a user may type
+ * it; %NULL: the name the dialog has then, in @dir). */
+static GtkFileChooser *
+open_export_dialog (GraftWindow *window,
+                    const char  *dir,
+                    const char  *filter,
+                    const char  *name)
+{
+  GtkFileChooser  *chooser;
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert_null (shown_file_chooser ());
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  iterate_until (file_chooser_shown, NULL);
+  chooser = shown_file_chooser ();
+  if (filter != NULL)
+    {
+      g_autoptr (GListModel) filters = gtk_file_chooser_get_filters (chooser);
+
+      for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+        {
+          g_autoptr (GtkFileFilter) item = g_list_model_get_item (filters, i);
+
+          if (g_strcmp0 (gtk_file_filter_get_name (item), filter) == 0)
+            gtk_file_chooser_set_filter (chooser, item);
+        }
+      g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                       filter);
+    }
+  base = name != NULL ? g_strdup (name) : gtk_file_chooser_get_current_name (chooser);
+  path = g_build_filename (dir, base, NULL);
+  gtk_file_chooser_set_current_name (chooser, path);
+  return chooser;
+}
+
+/* Accepts @chooser and waits for @dir/@name to be written; returns its
+ * contents. */
+static char *
+accept_export (GtkFileChooser *chooser,
+               const char     *dir,
+               const char     *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char            *contents = NULL;
+
+  /* The Export button, as a click: the dialog checks the name first. */
+  gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser),
+                                                           GTK_RESPONSE_ACCEPT));
+  iterate_until_named (file_exists, path, path);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_unlink (path);
+  return contents;
+}
+
+/* The export dialog has a filter per format and no other; the chosen one
+ * is the format, and choosing one renames the file to its extension; a
+ * name without an extension gets the filter's; a name whose extension is
+ * another format's wins, and the toast says so. */
+static void
+test_export_dialog (void)
+{
+  static const char *const filters[] = {
+    "PNG Image",
+    "SVG Image",
+    "PDF Document",
+    "DOT Graph",
+    "Python Code",
+    "FX Graph Listing",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  GraftWindow     *window = open_example ();
+  GtkFileChooser  *chooser;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = NULL;
+
+  chooser = open_export_dialog (window, dir, NULL, NULL);
+  {
+    g_autoptr (GListModel) list = gtk_file_chooser_get_filters (chooser);
+
+    g_assert_cmpuint (g_list_model_get_n_items (list), ==, G_N_ELEMENTS (filters));
+    for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
+      {
+        g_autoptr (GtkFileFilter) item = g_list_model_get_item (list, i);
+
+        g_assert_cmpstr (gtk_file_filter_get_name (item), ==, filters[i]);
+      }
+  }
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   "PNG Image");
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.png"));
+  g_clear_pointer (&name, g_free);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+
+  /* The SVG filter: the name follows, the file is an SVG. */
+  chooser = open_export_dialog (window, dir, "SVG Image", NULL);
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.svg"));
+  contents = accept_export (chooser, dir, "subgraph_rewriter_basic_use.svg");
+  g_assert_true (g_str_has_prefix (contents, "<?xml"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported subgraph_rewriter_basic_use.svg");
+  g_clear_pointer (&contents, g_free);
+
+  /* Python Code, a name without extension: code.py, Python. */
+  chooser = open_export_dialog (window, dir, "Python Code", "code");
+  contents = accept_export (chooser, dir, "code.py");
+  g_assert_true (g_str_has_prefix (contents, "import torch\n"));
+  g_clear_pointer (&contents, g_free);
+
+  /* PNG chosen, `g.dot` typed: the name wins, and the toast says so. */
+  chooser = open_export_dialog (window, dir, "PNG Image", "g.dot");
+  contents = accept_export (chooser, dir, "g.dot");
+  g_assert_true (g_str_has_prefix (contents, "digraph"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported g.dot as a DOT Graph, as its name says, not as the chosen PNG Image");
+
+  close_window (window);
+  g_rmdir (dir);
 }
 
 static void
@@ -985,6 +1408,77 @@ type_into (GtkTextBuffer *buffer,
   gtk_text_buffer_get_start_iter (buffer, &start);
   gtk_text_buffer_insert (buffer, &start, text, -1);
   gtk_text_buffer_end_user_action (buffer);
+}
+
+/* Return in @view as the view handles it with auto-indent on: the
+ * indenter must take the key, then indents the new line. */
+static void
+press_return (GtkSourceView *view)
+{
+  GtkTextBuffer     *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkSourceIndenter *indenter = gtk_source_view_get_indenter (view);
+  GtkTextIter        iter;
+
+  g_assert_true (gtk_source_view_get_auto_indent (view));
+  g_assert_nonnull (indenter);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_true (gtk_source_indenter_is_trigger (indenter, view, &iter, 0, GDK_KEY_Return));
+  g_assert_false (
+      gtk_source_indenter_is_trigger (indenter, view, &iter, GDK_CONTROL_MASK, GDK_KEY_Return));
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert (buffer, &iter, "\n", 1);
+  gtk_source_indenter_indent (indenter, view, &iter);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+static void
+type_at_cursor (GtkTextBuffer *buffer,
+                const char    *text)
+{
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+/* Return in the Pattern and Replacement editors indents as Python does:
+ * one level (4 spaces) after a line ending in `:`, the same indentation
+ * after any other line; the text Return splits off loses its leading
+ * blanks to the indentation. */
+static void
+test_python_indent (void)
+{
+  GraftWindow *window = open_example ();
+
+  for (guint k = 0; k < 2; k++)
+    {
+      GtkSourceView *view =
+          GTK_SOURCE_VIEW (find_text_view (graft_window_get_pattern_editor (window, k == 1)));
+      GtkTextBuffer   *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+      g_autofree char *text = NULL;
+      GtkTextIter      iter;
+
+      gtk_text_buffer_set_text (buffer, "", -1);
+      type_at_cursor (buffer, "def pattern(x):");
+      press_return (view);
+      type_at_cursor (buffer, "if x:  ");
+      press_return (view);
+      type_at_cursor (buffer, "y = x");
+      press_return (view);
+      type_at_cursor (buffer, "z = y");
+      text = buffer_text (buffer);
+      g_assert_cmpstr (text, ==, "def pattern(x):\n    if x:  \n        y = x\n        z = y");
+      g_clear_pointer (&text, g_free);
+
+      /* Return after the colon of `def f(x):    return x`. */
+      gtk_text_buffer_set_text (buffer, "def f(x):    return x", -1);
+      gtk_text_buffer_get_iter_at_offset (buffer, &iter, (int) strlen ("def f(x):"));
+      gtk_text_buffer_place_cursor (buffer, &iter);
+      press_return (view);
+      text = buffer_text (buffer);
+      g_assert_cmpstr (text, ==, "def f(x):\n    return x");
+    }
+  close_window (window);
 }
 
 static guint
@@ -1387,7 +1881,11 @@ test_torch_switch (void)
   g_assert_nonnull (strstr (text, "graft_torch=\"1.13\""));
   g_clear_pointer (&text, g_free);
   text = export_text (document, GRAFT_FORMAT_CODE);
-  g_assert_cmpstr (text, ==, graft_document_get_code (document));
+  {
+    g_autofree char *file_text = example_python_file (graft_document_get_code (document));
+
+    g_assert_cmpstr (text, ==, file_text);
+  }
   g_clear_pointer (&text, g_free);
 
   /* A new window speaks the torch chosen last. */
@@ -1990,6 +2488,8 @@ main (int    argc,
   g_test_add_func ("/ui/document/code-cache", test_document_code_cache);
   g_test_add_func ("/ui/document/dropped-overlap", test_dropped_overlap);
   g_test_add_func ("/ui/window/open-example", test_open_example);
+  g_test_add_func ("/ui/window/recent-names", test_recent_names);
+  g_test_add_func ("/ui/window/no-graph-actions", test_no_graph_actions);
   g_test_add_func ("/ui/properties/program", test_properties_program);
   g_test_add_func ("/ui/properties/window", test_properties_window);
   g_test_add_func ("/ui/window/replace-all-undo-redo", test_replace_all_undo_redo);
@@ -1997,6 +2497,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/hit-test", test_hit_test);
   g_test_add_func ("/ui/window/broken-pattern", test_broken_pattern);
   g_test_add_func ("/ui/window/export", test_export);
+  g_test_add_func ("/ui/window/export-dialog", test_export_dialog);
   g_test_add_func ("/ui/window/pattern-from-selection", test_pattern_from_selection);
   g_test_add_func ("/ui/window/search", test_search);
   g_test_add_func ("/ui/window/code-view", test_code_view);
@@ -2005,6 +2506,8 @@ main (int    argc,
   g_test_add_func ("/ui/window/module-pattern-from-selection", test_module_pattern_from_selection);
   g_test_add_func ("/ui/window/band-and-delete", test_band_and_delete);
   g_test_add_func ("/ui/window/show-changes", test_show_changes);
+  g_test_add_func ("/ui/window/python-indent", test_python_indent);
+  g_test_add_func ("/ui/window/glance-windows-close", test_glance_windows_close);
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
