@@ -202,18 +202,57 @@ show_rules_cb (GSimpleAction *action,
   graft_rules_panel_focus_rules (self->rules_panel);
 }
 
-static void
-rules_open_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        GraftWindow     *self)
+/* What a file chooser of the Rules page does with the chosen file. */
+typedef gboolean (*FileChosenFunc) (GraftWindow *self,
+                                    GFile       *file);
+
+typedef struct
 {
+  GraftWindow   *window; /* Borrowed: it outlives its dialogs */
+  FileChosenFunc func;
+} Chooser;
+
+static void
+chooser_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     gpointer         user_data)
+{
+  Chooser *chooser = user_data;
+
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
-      graft_window_open_rules (self, file);
+      chooser->func (chooser->window, file);
     }
+  g_free (chooser);
   g_object_unref (dialog);
+}
+
+/* Shows a file chooser for Python files (and, to open, any file) that
+ * hands the chosen file to @func; @name, when saving, is the name offered. */
+static void
+choose_python_file (GraftWindow         *self,
+                    const char          *title,
+                    GtkFileChooserAction action,
+                    const char          *accept_label,
+                    const char          *name,
+                    FileChosenFunc       func)
+{
+  static const char *const python[] = { "*.py", NULL };
+  GtkFileChooserNative    *dialog =
+      gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept_label, "_Cancel");
+  Chooser *chooser = g_new0 (Chooser, 1);
+
+  chooser->window = self;
+  chooser->func = func;
+  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
+  if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
+    _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "All Files", NULL);
+  if (name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
@@ -221,16 +260,8 @@ rules_open_cb (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  GraftWindow          *self = user_data;
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Open a Rules File", GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
-  static const char *const python[] = { "*.py", NULL };
-
-  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
-  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "All Files", NULL);
-  g_signal_connect (dialog, "response", G_CALLBACK (rules_open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  choose_python_file (user_data, "Open a Rules File", GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", NULL,
+                      graft_window_open_rules);
 }
 
 /**
@@ -241,8 +272,10 @@ rules_open_cb (GSimpleAction *action,
  * Makes @file's rules the window's (one change of the history, with Undo
  * in a toast) and puts the keyboard focus on the chosen rule; if it cannot
  * be read, a toast says where and why.
+ *
+ * Returns: whether the rules were read
  */
-void
+gboolean
 graft_window_open_rules (GraftWindow *self,
                          GFile       *file)
 {
@@ -251,7 +284,7 @@ graft_window_open_rules (GraftWindow *self,
   g_autofree char *text = NULL;
   guint            n;
 
-  g_return_if_fail (GRAFT_IS_WINDOW (self));
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
   _graft_window_flush_editors (self);
   if (!graft_document_load_rules (self->document, file, &error))
     {
@@ -259,7 +292,7 @@ graft_window_open_rules (GraftWindow *self,
 
       text = g_strdup_printf ("The rules were not read: %s", message);
       _graft_window_toast (self, text, FALSE);
-      return;
+      return FALSE;
     }
   n = graft_document_get_n_rules (self->document);
   text = g_strdup_printf ("%u rule%s read from %s", n, n == 1 ? "" : "s", base);
@@ -270,6 +303,36 @@ graft_window_open_rules (GraftWindow *self,
    * closes, leaves the window with no focus, and Tab would start again in
    * the header bar (Open, Undo, Replace All). */
   graft_rules_panel_focus_rules (self->rules_panel);
+  return TRUE;
+}
+
+/* Writes @file with @write (a document's save or export), then says in
+ * a toast what came of it: @failure and the located error, or the file's
+ * name between @before and @after. */
+static gboolean
+write_with_toast (GraftWindow *self,
+                  GFile       *file,
+                  gboolean (*write) (GraftDocument *, GFile *, GError **),
+                  const char *failure,
+                  const char *before,
+                  const char *after)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *text = NULL;
+
+  _graft_window_flush_editors (self);
+  if (!write (self->document, file, &error))
+    {
+      g_autofree char *message = graft_error_format (error, NULL);
+
+      text = g_strdup_printf ("%s: %s", failure, message);
+      _graft_window_toast (self, text, FALSE);
+      return FALSE;
+    }
+  text = g_strconcat (before, base, after, NULL);
+  _graft_window_toast (self, text, FALSE);
+  return TRUE;
 }
 
 /**
@@ -283,37 +346,9 @@ gboolean
 graft_window_save_rules_to (GraftWindow *self,
                             GFile       *file)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  _graft_window_flush_editors (self);
-  if (!graft_document_save_rules (self->document, file, &error))
-    {
-      g_autofree char *message = graft_error_format (error, NULL);
-
-      text = g_strdup_printf ("The rules were not saved: %s", message);
-      _graft_window_toast (self, text, FALSE);
-      return FALSE;
-    }
-  text = g_strdup_printf ("Rules saved as %s", base);
-  _graft_window_toast (self, text, FALSE);
-  return TRUE;
-}
-
-static void
-rules_save_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        GraftWindow     *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      graft_window_save_rules_to (self, file);
-    }
-  g_object_unref (dialog);
+  return write_with_toast (self, file, graft_document_save_rules, "The rules were not saved",
+                           "Rules saved as ", "");
 }
 
 static void
@@ -321,14 +356,8 @@ rules_save_cb (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  GraftWindow          *self = user_data;
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Save the Rules File", GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "rules.py");
-  g_signal_connect (dialog, "response", G_CALLBACK (rules_save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  choose_python_file (user_data, "Save the Rules File", GTK_FILE_CHOOSER_ACTION_SAVE, "_Save",
+                      "rules.py", graft_window_save_rules_to);
 }
 
 /**
@@ -342,37 +371,9 @@ gboolean
 graft_window_export_pass_to (GraftWindow *self,
                              GFile       *file)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  _graft_window_flush_editors (self);
-  if (!graft_document_export_pass (self->document, file, &error))
-    {
-      g_autofree char *message = graft_error_format (error, NULL);
-
-      text = g_strdup_printf ("The pass was not written: %s", message);
-      _graft_window_toast (self, text, FALSE);
-      return FALSE;
-    }
-  text = g_strdup_printf ("Exported %s: run(gm) applies the rules", base);
-  _graft_window_toast (self, text, FALSE);
-  return TRUE;
-}
-
-static void
-export_pass_response_cb (GtkNativeDialog *dialog,
-                         int              response,
-                         GraftWindow     *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      graft_window_export_pass_to (self, file);
-    }
-  g_object_unref (dialog);
+  return write_with_toast (self, file, graft_document_export_pass, "The pass was not written",
+                           "Exported ", ": run(gm) applies the rules");
 }
 
 static void
@@ -380,16 +381,8 @@ export_pass_cb (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
 {
-  GraftWindow          *self = user_data;
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new ("Export as a torch.fx Pass", GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  static const char *const python[] = { "*.py", NULL };
-
-  _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Python Modules", python);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "graft_pass.py");
-  g_signal_connect (dialog, "response", G_CALLBACK (export_pass_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  choose_python_file (user_data, "Export as a torch.fx Pass", GTK_FILE_CHOOSER_ACTION_SAVE,
+                      "_Export", "graft_pass.py", graft_window_export_pass_to);
 }
 
 /* After a step or a run: the toast, the warnings, a layout that keeps the

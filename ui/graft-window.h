@@ -43,7 +43,7 @@ const char      *graft_window_get_last_toast (GraftWindow *self);
 GraftProperties *graft_window_get_properties (GraftWindow *self);
 gboolean         graft_window_get_properties_shown (GraftWindow *self);
 GraftRulesPanel *graft_window_get_rules_panel (GraftWindow *self);
-void             graft_window_open_rules (GraftWindow *self,
+gboolean         graft_window_open_rules (GraftWindow *self,
                                           GFile       *file);
 gboolean         graft_window_save_rules_to (GraftWindow *self,
                                              GFile       *file);
