@@ -181,6 +181,166 @@ is_foldable (const Scope *scope)
          scope->last - scope->first + 1 <= scope->n_nodes + scope->n_nodes / 4 + 2;
 }
 
+/* The way from one module call to the next in drawing order: what ran
+ * between them ran in a module on it, from the first call's caller (@a)
+ * up to the module both were called from (@top) and down to the second
+ * call's caller (@b).  @a and @b are the calls' targets (or frames), of
+ * which the callers are the first @a_len and @b_len bytes. */
+typedef struct
+{
+  const char *a;
+  gsize       a_len;
+  const char *b;
+  gsize       b_len;
+  gsize       top;
+} Way;
+
+/* Whether the module @path (of length @len) lies on @way. */
+static gboolean
+on_way (const Way  *way,
+        const char *path,
+        gsize       len)
+{
+  return len >= way->top && (common_length (path, len, way->a, way->a_len) == len ||
+                             common_length (path, len, way->b, way->b_len) == len);
+}
+
+/* The deepest module on @way that holds @path (of length @len), as a
+ * prefix of @way's @a or @b in *@out_path; its length. */
+static gsize
+way_holder (const Way   *way,
+            const char  *path,
+            gsize        len,
+            const char **out_path)
+{
+  gsize via_a = common_length (path, len, way->a, way->a_len);
+  gsize via_b = common_length (path, len, way->b, way->b_len);
+
+  *out_path = via_a >= via_b ? way->a : way->b;
+  return MAX (MAX (via_a, via_b), way->top);
+}
+
+/* A module whose children are numbered (a Sequential, a ModuleList) runs
+ * no code of its own.  For a call placed in one (the first @len bytes of
+ * @side), returns where it ran: inside the numbered child on the way to
+ * @side (the module call the rule followed; `stage2.1` on the way to
+ * `stage2.1.branch2.0`), or, when that child is the module @side calls
+ * itself (`layers.2`), in the container's parent. */
+static gsize
+leave_containers (const char *side,
+                  gsize       len)
+{
+  gsize side_len = strlen (side);
+  gsize child;
+
+  while (len > 0 && len < side_len && starts_numbered_child (side, len))
+    {
+      for (child = len + 1; child < side_len && side[child] != '.'; child++)
+        ;
+      if (child == side_len)
+        return parent_length (side, len);
+      len = child;
+    }
+  return len;
+}
+
+/* The scope of a function or method call @node that names no module, on
+ * @way (see the file's comment).  When it joins values of different
+ * modules, or goes on from other such calls, it ran in the deepest module
+ * on the way that holds the modules its inputs came from, if that module
+ * is inside one end of the way (shufflenet's `cat` of a block's two
+ * branches and the channel shuffle after it ran in that block).  Else it
+ * ran in the caller of a module call that uses its value, if that caller
+ * is on the way (code that prepares a module's input is that module's:
+ * densenet's `cat` of the earlier features before each dense layer); else
+ * in the module both ends were called from.  Never in a container of
+ * numbered children.
+ * @index maps nodes to their index + 1; @inputs is scratch. */
+static void
+place_call (GraftScopes *self,
+            GraftNode   *node,
+            const Way   *way,
+            GHashTable  *index,
+            GPtrArray   *inputs,
+            const char **out_path,
+            gsize       *out_len)
+{
+  const char *user_path = NULL;
+  gsize       user_len = 0;
+  const char *in_path = NULL;
+  gsize       in_len = 0;
+  const char *side = way->a;
+  gsize       len = way->top;
+  gboolean    goes_on = FALSE; /* an input is a call that names no module */
+  gboolean    joins = FALSE;   /* its inputs come from different modules */
+
+  /* The innermost module holding what its inputs came from. */
+  g_ptr_array_set_size (inputs, 0);
+  graft_node_get_input_nodes (node, inputs);
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      GraftNode  *input = inputs->pdata[i];
+      guint       k = GPOINTER_TO_UINT (g_hash_table_lookup (index, input));
+      const char *p;
+      gsize       l;
+
+      if (k == 0)
+        continue;
+      if (graft_node_get_op (input) == GRAFT_OP_CALL_MODULE)
+        l = (gsize) context_length (input, FALSE, &p);
+      else if (self->node_scope[k - 1] != NULL)
+        {
+          goes_on = goes_on || graft_node_get_op (input) == GRAFT_OP_CALL_FUNCTION ||
+                    graft_node_get_op (input) == GRAFT_OP_CALL_METHOD;
+          p = self->node_scope[k - 1]->path;
+          l = self->node_scope[k - 1]->len;
+        }
+      else
+        continue; /* drawn later: not known yet */
+      if (in_path == NULL)
+        {
+          in_path = p;
+          in_len = l;
+        }
+      else
+        {
+          gsize common = common_length (in_path, in_len, p, l);
+
+          joins = joins || common < in_len || common < l;
+          in_len = common;
+        }
+    }
+  if (in_path != NULL && (goes_on || joins))
+    len = way_holder (way, in_path, in_len, &side);
+
+  /* Else a user that calls a module on the way. */
+  if (len == way->top)
+    for (guint u = 0; u < graft_node_get_n_users (node); u++)
+      {
+        GraftNode  *user = graft_node_get_user (node, u);
+        const char *target;
+        gssize      c_len;
+
+        if (graft_node_get_op (user) != GRAFT_OP_CALL_MODULE && !self->by_frames)
+          continue;
+        c_len = context_length (user, self->by_frames, &target);
+        if (c_len < 0 || !on_way (way, target, (gsize) c_len))
+          continue;
+        if (user_path == NULL || (gsize) c_len > user_len)
+          {
+            user_path = target;
+            user_len = (gsize) c_len;
+          }
+      }
+  if (user_path != NULL)
+    {
+      side = user_path;
+      len = user_len;
+    }
+  *out_path = side;
+  *out_len = self->by_frames ? len : leave_containers (side, len);
+}
+
 static Scope *
 ensure_scope (GraftScopes *self,
               const char  *path,
@@ -449,11 +609,13 @@ graft_scopes_new (GraftGraph *graph)
   GraftScopes                      *self;
   g_autofree GraftNode            **nodes = NULL;
   g_autofree const GraftInputSpec **weights = NULL;
-  g_autofree guint                 *next_namer = NULL; /* per position: a position, or n */
-  GraftNode                        *prev_namer = NULL;
-  Scope                            *scope = NULL;
-  guint                             i = 0;
-  guint                             n;
+  g_autofree guint                 *next_namer = NULL;          /* per position: a position, or n */
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL); /* node -> index + 1 */
+  g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
+  GraftNode *prev_namer = NULL;
+  Scope     *scope = NULL;
+  guint      i = 0;
+  guint      n;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
@@ -474,6 +636,7 @@ graft_scopes_new (GraftGraph *graph)
       const GraftNodeMeta *meta = graft_node_get_meta (node);
 
       nodes[i++] = node;
+      g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
       if (meta != NULL && meta->n_modules > 0)
         self->by_frames = TRUE;
     }
@@ -522,22 +685,17 @@ graft_scopes_new (GraftGraph *graph)
           path = target;
           len = parent_length (target, strlen (target));
         }
-      else if ((op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD) &&
-               prev_namer != NULL && next_namer[p] < n)
+      else if (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD)
         {
-          const char *a;
-          const char *b;
-          gssize      a_len = context_length (prev_namer, self->by_frames, &a);
-          gssize      b_len = context_length (nodes[self->order[next_namer[p]]], self->by_frames,
-                                              &b);
+          Way way = { "", 0, "", 0, 0 };
 
-          path = a;
-          len = common_length (a, (gsize) a_len, b, (gsize) b_len);
-          /* A scope whose children are numbered is a container (a
-           * ModuleList, a Sequential): it has no code of its own, so what
-           * runs between two of its children runs in its parent. */
-          while (len > 0 && starts_numbered_child (a, len))
-            len = parent_length (a, len);
+          if (prev_namer != NULL)
+            way.a_len = (gsize) context_length (prev_namer, self->by_frames, &way.a);
+          if (next_namer[p] < n)
+            way.b_len = (gsize) context_length (nodes[self->order[next_namer[p]]],
+                                                self->by_frames, &way.b);
+          way.top = common_length (way.a, way.a_len, way.b, way.b_len);
+          place_call (self, node, &way, index, inputs, &path, &len);
         }
       /* Runs of nodes share a scope: look it up only when it changes. */
       if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
