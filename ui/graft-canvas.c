@@ -720,6 +720,25 @@ pressed_cb (GtkGestureClick *gesture,
     }
   if (button != GDK_BUTTON_PRIMARY)
     return;
+  /* A frame's collapse control folds its module, a folded box's expand
+   * control opens it: the window's actions, which keep the view. */
+  if (self->layout != NULL)
+    {
+      const char *scope;
+      gboolean    expand;
+      double      lx;
+      double      ly;
+
+      graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+      if (graft_layout_hit_control (self->layout, lx, ly, &scope, &expand))
+        {
+          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+          gtk_widget_activate_action (GTK_WIDGET (self),
+                                      expand ? "win.expand-scope" : "win.collapse-scope", "s",
+                                      scope);
+          return;
+        }
+    }
   if (name == NULL)
     {
       if (!extend)

@@ -307,10 +307,31 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
 
   g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
   graph = graft_document_get_graph (self->document);
-  /* An eighth of the nodes, so that a small graph folds too. */
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
-  self->overview_boxes = overview ? (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph) / 8)
-                                  : -1;
+  self->overview_boxes = -1;
+  /* The top level: every outermost module folded, whatever the size. */
+  if (overview)
+    self->collapsed = graft_scopes_new_folded_at (self->scopes, 1);
+  (void) graph;
+}
+
+/**
+ * graft_layout_runner_expand_level:
+ * @self: a runner
+ *
+ * Opens every folded module one level in the next layout: a graph folded
+ * at one depth is then folded at the next.
+ *
+ * Returns: whether something was folded (else nothing changes)
+ */
+gboolean
+graft_layout_runner_expand_level (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  if (self->collapsed == NULL || self->scopes == NULL || g_hash_table_size (self->collapsed) == 0)
+    return FALSE;
+  graft_scopes_expand_level (self->scopes, self->collapsed);
+  return TRUE;
 }
 
 /**

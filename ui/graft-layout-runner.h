@@ -27,6 +27,7 @@ gboolean     graft_layout_runner_is_folded (GraftLayoutRunner *self,
 void         graft_layout_runner_fold_new_graph (GraftLayoutRunner *self);
 void         graft_layout_runner_reset_folding (GraftLayoutRunner *self,
                                                 gboolean           overview);
+gboolean     graft_layout_runner_expand_level (GraftLayoutRunner *self);
 gboolean     graft_layout_runner_expand (GraftLayoutRunner *self,
                                          const char        *scope);
 void         graft_layout_runner_collapse (GraftLayoutRunner *self,

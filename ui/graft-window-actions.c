@@ -1249,6 +1249,14 @@ collapse_scope_cb (GSimpleAction *action,
 }
 
 static void
+expand_level_cb (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  _graft_window_expand_level (user_data);
+}
+
+static void
 expand_all_cb (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
@@ -1308,6 +1316,7 @@ static const GActionEntry entries[] = {
   { "match-in-context", match_in_context_cb, "u" },
   { "expand-scope", expand_scope_cb, "s" },
   { "collapse-scope", collapse_scope_cb, "s" },
+  { "expand-level", expand_level_cb },
   { "expand-all", expand_all_cb },
   { "collapse-all", collapse_all_cb },
   { "search-to-pattern", search_to_pattern_cb },
@@ -1417,6 +1426,7 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "zoom-fit", has_graph);
   /* Folding and the context of a match need a graph to act on. */
   set_enabled (self, "expand-all", has_graph);
+  set_enabled (self, "expand-level", has_graph);
   set_enabled (self, "collapse-all", has_graph);
   set_enabled (self, "expand-scope", has_graph);
   set_enabled (self, "collapse-scope", has_graph);

@@ -596,6 +596,20 @@ _graft_window_set_folding (GraftWindow *self,
 }
 
 /**
+ * _graft_window_expand_level:
+ * @self: a window
+ *
+ * Opens every folded module one level and lays the graph out again,
+ * keeping the view.
+ */
+void
+_graft_window_expand_level (GraftWindow *self)
+{
+  if (graft_layout_runner_expand_level (self->layout_runner))
+    _graft_window_relayout (self, TRUE);
+}
+
+/**
  * _graft_window_expand_scope:
  * @self: a window
  * @scope: a collapsed scope
@@ -1582,6 +1596,7 @@ context_menu_cb (GraftCanvas *canvas,
       g_menu_append_item (section, item);
     }
   g_menu_append (section, "Collapse _Modules", "win.collapse-all");
+  g_menu_append (section, "Expand One _Level", "win.expand-level");
   g_menu_append (section, "E_xpand All", "win.expand-all");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_clear_object (&section);

@@ -29,7 +29,17 @@ typedef struct
   double      height;
   GraftGvRank rank;
   gboolean    is_point; /* an invisible junction, not a box */
+  guint       cluster;  /* the innermost cluster holding it, or G_MAXUINT */
 } GraftGvNodeSpec;
+
+/* A cluster: a frame dot keeps its nodes inside, nested in another one
+ * (a cluster's parent comes before it), with room on top for a label of
+ * @label's length in an 8-point monospace font. */
+typedef struct
+{
+  guint       parent; /* or G_MAXUINT */
+  const char *label;
+} GraftGvClusterSpec;
 
 /* One edge, by node index. */
 typedef struct
@@ -41,13 +51,15 @@ typedef struct
 /* A graph for dot.  Node and edge indices are positions in these arrays. */
 typedef struct
 {
-  const GraftGvNodeSpec *nodes;
-  guint                  n_nodes;
-  const GraftGvEdgeSpec *edges;
-  guint                  n_edges;
-  double                 nodesep; /* points */
-  double                 ranksep; /* points */
-  gboolean               budget;  /* bound dot's iterations (large or dense graphs) */
+  const GraftGvNodeSpec    *nodes;
+  guint                     n_nodes;
+  const GraftGvEdgeSpec    *edges;
+  guint                     n_edges;
+  double                    nodesep; /* points */
+  double                    ranksep; /* points */
+  gboolean                  budget;  /* bound dot's iterations (large or dense graphs) */
+  const GraftGvClusterSpec *clusters;
+  guint                     n_clusters;
 } GraftGvGraphSpec;
 
 /* What dot made of a GraftGvGraphSpec, y down, origin at the top-left of
@@ -62,6 +74,7 @@ typedef struct
   guint      *edge_start; /* n_edges + 1 */
   gboolean   *has_arrow;  /* n_edges */
   GraftPoint *arrow_tip;  /* n_edges */
+  GraftRect  *clusters;   /* n_clusters: each cluster's frame */
   double      width;
   double      height;
 } GraftGvGeometry;

@@ -46,10 +46,22 @@ static void
 copy_geometry (Agraph_t               *g,
                Agnode_t              **nodes,
                Agedge_t              **edges,
+               Agraph_t              **clusters,
                const GraftGvGraphSpec *spec,
                GraftGvGeometry        *out)
 {
   boxf bb = GD_bb (g);
+
+  out->clusters = g_new0 (GraftRect, MAX (spec->n_clusters, 1));
+  for (guint i = 0; i < spec->n_clusters; i++)
+    {
+      boxf cb = GD_bb (clusters[i]);
+
+      out->clusters[i].x = cb.LL.x - bb.LL.x;
+      out->clusters[i].y = bb.UR.y - cb.UR.y;
+      out->clusters[i].width = cb.UR.x - cb.LL.x;
+      out->clusters[i].height = cb.UR.y - cb.LL.y;
+    }
 
   out->width = bb.UR.x - bb.LL.x;
   out->height = bb.UR.y - bb.LL.y;
@@ -125,6 +137,7 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
 {
   g_autofree Agnode_t **nodes = g_new0 (Agnode_t *, MAX (spec->n_nodes, 1));
   g_autofree Agedge_t **edges = g_new0 (Agedge_t *, MAX (spec->n_edges, 1));
+  g_autofree Agraph_t **clusters = g_new0 (Agraph_t *, MAX (spec->n_clusters, 1));
   g_autofree char      *messages = NULL;
   Agraph_t             *g;
   Agraph_t             *top = NULL;
@@ -165,6 +178,23 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
   agattr (g, AGNODE, (char *) "height", (char *) "0.5");
   agattr (g, AGEDGE, (char *) "arrowhead", (char *) "normal");
 
+  /* Clusters, each inside its parent; a node goes into its innermost one
+   * (and so into all that hold it). */
+  for (guint i = 0; i < spec->n_clusters; i++)
+    {
+      const GraftGvClusterSpec *cs = &spec->clusters[i];
+      char                      name[32];
+
+      g_snprintf (name, sizeof name, "cluster_%u", i);
+      clusters[i] = agsubg (cs->parent < i ? clusters[cs->parent] : g, name, TRUE);
+      /* dot sizes the label with its Courier metrics, which match the
+       * monospace font the renderer draws it in. */
+      set_attr (clusters[i], "label", cs->label);
+      set_attr (clusters[i], "fontname", "Courier");
+      set_attr (clusters[i], "fontsize", "8");
+      set_attr (clusters[i], "labeljust", "l");
+      set_attr (clusters[i], "margin", "6");
+    }
   for (guint i = 0; i < spec->n_nodes; i++)
     {
       const GraftGvNodeSpec *ns = &spec->nodes[i];
@@ -176,6 +206,8 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
       set_inches (nodes[i], "height", MAX (ns->height, 1.0));
       if (ns->is_point)
         set_attr (nodes[i], "shape", "point");
+      if (ns->cluster < spec->n_clusters)
+        agsubnode (clusters[ns->cluster], nodes[i], TRUE);
       if (ns->rank == GRAFT_GV_RANK_SOURCE)
         {
           if (top == NULL)
@@ -207,7 +239,7 @@ _graft_gv_layout (const GraftGvGraphSpec *spec,
   rc = gvLayout (gv_context, g, "dot");
   if (rc == 0)
     {
-      copy_geometry (g, nodes, edges, spec, out);
+      copy_geometry (g, nodes, edges, clusters, spec, out);
       gvFreeLayout (gv_context, g);
     }
   agclose (g);
@@ -241,4 +273,5 @@ _graft_gv_geometry_clear (GraftGvGeometry *geometry)
   g_clear_pointer (&geometry->edge_start, g_free);
   g_clear_pointer (&geometry->has_arrow, g_free);
   g_clear_pointer (&geometry->arrow_tip, g_free);
+  g_clear_pointer (&geometry->clusters, g_free);
 }

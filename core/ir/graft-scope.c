@@ -62,6 +62,7 @@ struct _Scope
   Scope      *first_child; /* children in the order first met */
   Scope      *last_child;
   Scope      *next_sibling;
+  guint       depth; /* foldable scopes holding it, itself included (the root not) */
 };
 
 /* Scopes are carved out of blocks of this many: a graph of a large model
@@ -77,6 +78,7 @@ struct _GraftScopes
   guint        *order;      /* per position in drawing order: a node's index */
   guint         n_nodes;
   gboolean      by_frames; /* scopes come from module frames */
+  guint         n_depths;  /* the deepest depth of a foldable scope */
   GHashTable   *scopes;    /* path -> Scope *, the root "" included */
 };
 
@@ -562,6 +564,25 @@ note_frame_types (GraftScopes         *self,
     }
 }
 
+/* Depths, from @scope (whose enclosing foldable scopes are @outer) down. */
+static void
+set_depths (GraftScopes *self,
+            Scope       *scope,
+            guint        outer)
+{
+  /* Iterative over siblings, recursive over children: nesting is shallow
+   * (bounded by the dotted components of a path), breadth is not. */
+  for (; scope != NULL; scope = scope->next_sibling)
+    {
+      scope->depth = outer + (scope->parent != NULL && is_foldable (scope) ? 1 : 0);
+      self->n_depths = MAX (self->n_depths, scope->depth);
+      if (scope->first_child != NULL)
+        set_depths (self, scope->first_child, scope->depth);
+      if (scope->parent == NULL)
+        break; /* the root has no siblings */
+    }
+}
+
 /**
  * graft_draw_order_new:
  * @graph: a graph
@@ -728,6 +749,7 @@ graft_scopes_new (GraftGraph *graph)
             s->n_weights++;
         }
     }
+  set_depths (self, g_hash_table_lookup (self->scopes, ""), 0);
   return self;
 }
 
@@ -844,13 +866,27 @@ graft_scopes_count_nodes (GraftScopes *self,
   return s != NULL ? s->n_nodes : 0;
 }
 
+/* Adds to @builder the outermost foldable scopes strictly inside @scope,
+ * in graph order. */
+static void
+add_foldable_below (GStrvBuilder *builder,
+                    const Scope  *scope)
+{
+  for (const Scope *child = scope->first_child; child != NULL; child = child->next_sibling)
+    if (is_foldable (child))
+      g_strv_builder_add (builder, child->path);
+    else
+      add_foldable_below (builder, child);
+}
+
 /**
  * graft_scopes_dup_children:
  * @self: scopes
  * @scope: a scope path
  *
- * Returns: (transfer full): the scopes directly inside @scope that can be
- *   folded (two nodes or more, not only calls of one module), in graph order
+ * Returns: (transfer full): the scopes one level inside @scope: the
+ *   outermost scopes strictly inside it that can be folded (two nodes or
+ *   more, not only calls of one module), in graph order
  */
 char **
 graft_scopes_dup_children (GraftScopes *self,
@@ -862,10 +898,66 @@ graft_scopes_dup_children (GraftScopes *self,
   g_return_val_if_fail (self != NULL, NULL);
   s = g_hash_table_lookup (self->scopes, scope);
   if (s != NULL)
-    for (Scope *child = s->first_child; child != NULL; child = child->next_sibling)
-      if (is_foldable (child))
-        g_strv_builder_add (builder, child->path);
+    add_foldable_below (builder, s);
   return g_strv_builder_end (builder);
+}
+
+/**
+ * graft_scopes_get_depth:
+ * @self: scopes
+ * @scope: a scope path
+ *
+ * Returns: how many scopes that can be folded hold @scope, itself
+ *   included if it can be folded: 1 for the outermost modules
+ *   (`layer1`), 2 for the ones inside those (`layer1.0`); 0 for the whole
+ *   graph and for unknown paths
+ */
+guint
+graft_scopes_get_depth (GraftScopes *self,
+                        const char  *scope)
+{
+  Scope *s;
+
+  g_return_val_if_fail (self != NULL, 0);
+  s = g_hash_table_lookup (self->scopes, scope);
+  return s != NULL ? s->depth : 0;
+}
+
+/**
+ * graft_scopes_get_n_depths:
+ * @self: scopes
+ *
+ * Returns: the depth (graft_scopes_get_depth()) of the deepest scope that
+ *   can be folded; 0 when none can
+ */
+guint
+graft_scopes_get_n_depths (GraftScopes *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_depths;
+}
+
+/**
+ * graft_scopes_get_outer:
+ * @self: scopes
+ * @scope: a scope path
+ *
+ * Returns: (transfer none) (nullable): the innermost scope that can be
+ *   folded strictly holding @scope, other than the whole graph: the frame
+ *   drawn around @scope's box; %NULL for none
+ */
+const char *
+graft_scopes_get_outer (GraftScopes *self,
+                        const char  *scope)
+{
+  Scope *s;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  s = g_hash_table_lookup (self->scopes, scope);
+  for (s = s != NULL ? s->parent : NULL; s != NULL && s->parent != NULL; s = s->parent)
+    if (is_foldable (s))
+      return s->path;
+  return NULL;
 }
 
 /**
@@ -919,29 +1011,66 @@ graft_scopes_get_innermost (GraftScopes *self,
   return NULL;
 }
 
-/* How many boxes opening @scope draws for what it holds, its child scopes
- * collapsed. */
-static guint
-count_open_boxes (const Scope *scope)
+/* Adds to @collapsed every scope that can be folded at @depth, from
+ * @scope down. */
+static void
+add_at_depth (GHashTable  *collapsed,
+              const Scope *scope,
+              guint        depth)
 {
-  guint n = scope->n_here;
-
   for (const Scope *child = scope->first_child; child != NULL; child = child->next_sibling)
-    n += is_foldable (child) ? 1 : child->n_nodes;
-  return n;
+    if (child->depth == depth && is_foldable (child))
+      g_hash_table_add (collapsed, g_strdup (child->path));
+    else if (child->depth < depth)
+      add_at_depth (collapsed, child, depth);
 }
 
-static gint
-compare_larger_first (gconstpointer a,
-                      gconstpointer b,
-                      gpointer      user_data)
+/**
+ * graft_scopes_new_folded_at:
+ * @self: scopes
+ * @depth: a depth, 1 or more (graft_scopes_get_depth())
+ *
+ * Folds the graph at one depth: every scope that can be folded at @depth
+ * is collapsed, so the scopes above it are open (drawn as frames) and
+ * everything below it is inside a box.  Depth 1 is the outermost modules.
+ *
+ * Returns: (transfer full) (element-type utf8 utf8): the collapsed scopes,
+ *   a set of strings for graft_scopes_find_folder()
+ */
+GHashTable *
+graft_scopes_new_folded_at (GraftScopes *self,
+                            guint        depth)
 {
-  const Scope *x = a;
-  const Scope *y = b;
+  GHashTable *collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  if (x->n_nodes != y->n_nodes)
-    return x->n_nodes > y->n_nodes ? -1 : 1;
-  return strcmp (x->path, y->path);
+  g_return_val_if_fail (self != NULL, NULL);
+  add_at_depth (collapsed, g_hash_table_lookup (self->scopes, ""), MAX (depth, 1));
+  return collapsed;
+}
+
+/**
+ * graft_scopes_count_boxes_at:
+ * @self: scopes
+ * @depth: a depth, 1 or more
+ *
+ * Returns: how many boxes folding at @depth (graft_scopes_new_folded_at())
+ *   draws: one per scope folded, one per node outside them
+ */
+guint
+graft_scopes_count_boxes_at (GraftScopes *self,
+                             guint        depth)
+{
+  g_autoptr (GHashTable) folded = NULL;
+  guint boxes = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  depth = MAX (depth, 1);
+  folded = graft_scopes_new_folded_at (self, depth);
+  boxes = g_hash_table_size (folded);
+  for (guint k = 0; k < self->n_nodes; k++)
+    if (self->node_scope[k]->depth < depth)
+      boxes++;
+  return boxes;
 }
 
 /**
@@ -949,10 +1078,11 @@ compare_larger_first (gconstpointer a,
  * @self: scopes
  * @max_boxes: how many boxes the overview may have
  *
- * Chooses what to collapse for a first picture of a large graph: starting
- * from every top-level scope collapsed, opens the largest collapsed scope
- * whose contents still fit within @max_boxes, and repeats.  A graph without
- * modules has nothing to collapse.
+ * Chooses what to collapse for a first picture of a large graph: the graph
+ * folded at the deepest depth whose boxes still fit within @max_boxes, and
+ * at depth 1 when none does (graft_scopes_new_folded_at()): every module
+ * at one depth is folded, never some of them.  A graph without modules has
+ * nothing to collapse.
  *
  * Returns: (transfer full) (element-type utf8 utf8): the collapsed scopes,
  *   a set of strings for graft_scopes_find_folder()
@@ -961,44 +1091,61 @@ GHashTable *
 graft_scopes_new_overview (GraftScopes *self,
                            guint        max_boxes)
 {
-  GHashTable *collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GSequence) queue = g_sequence_new (NULL);
-  Scope *root;
-  guint  boxes;
+  g_autofree guint *direct = NULL;    /* per depth: nodes whose innermost foldable scope is there */
+  g_autofree guint *scopes_at = NULL; /* per depth: foldable scopes there */
+  GHashTableIter    iter;
+  gpointer          value;
+  guint             best = 1;
+  guint             outside = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  root = g_hash_table_lookup (self->scopes, "");
-  boxes = count_open_boxes (root);
-  for (Scope *child = root->first_child; child != NULL; child = child->next_sibling)
+  /* Boxes at depth d: the scopes at d, and the nodes less deep than d. */
+  direct = g_new0 (guint, self->n_depths + 2);
+  scopes_at = g_new0 (guint, self->n_depths + 2);
+  for (guint k = 0; k < self->n_nodes; k++)
+    direct[self->node_scope[k]->depth]++;
+  g_hash_table_iter_init (&iter, self->scopes);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
     {
-      if (is_foldable (child))
-        {
-          g_hash_table_add (collapsed, g_strdup (child->path));
-          g_sequence_insert_sorted (queue, child, compare_larger_first, NULL);
-        }
-    }
-  while (!g_sequence_is_empty (queue))
-    {
-      GSequenceIter *first = g_sequence_get_begin_iter (queue);
-      Scope         *s = g_sequence_get (first);
-      guint          open = count_open_boxes (s);
+      const Scope *s = value;
 
-      g_sequence_remove (first);
-      if (boxes + open - 1 > max_boxes)
-        continue;
-      boxes += open - 1;
-      g_hash_table_remove (collapsed, s->path);
-      for (Scope *child = s->first_child; child != NULL; child = child->next_sibling)
-        {
-          if (is_foldable (child))
-            {
-              g_hash_table_add (collapsed, g_strdup (child->path));
-              g_sequence_insert_sorted (queue, child, compare_larger_first, NULL);
-            }
-        }
+      if (s->parent != NULL && is_foldable (s))
+        scopes_at[s->depth]++;
     }
-  return collapsed;
+  for (guint d = 1; d <= self->n_depths; d++)
+    {
+      outside += direct[d - 1];
+      if (outside + scopes_at[d] <= max_boxes)
+        best = d;
+    }
+  return graft_scopes_new_folded_at (self, best);
+}
+
+/**
+ * graft_scopes_expand_level:
+ * @self: scopes
+ * @collapsed: (element-type utf8 utf8): the collapsed scopes
+ *
+ * Opens every collapsed scope one level (graft_scopes_expand()): a graph
+ * folded at one depth is then folded at the next.
+ */
+void
+graft_scopes_expand_level (GraftScopes *self,
+                           GHashTable  *collapsed)
+{
+  g_autofree gpointer *keys = NULL;
+  guint                n = 0;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (collapsed != NULL);
+  keys = g_hash_table_get_keys_as_array (collapsed, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *scope = g_strdup (keys[i]);
+
+      graft_scopes_expand (self, collapsed, scope);
+    }
 }
 
 /**

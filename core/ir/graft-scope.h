@@ -36,8 +36,19 @@ const char  *graft_scopes_find_folder (GraftScopes *self,
                                        GHashTable  *collapsed);
 const char  *graft_scopes_get_innermost (GraftScopes *self,
                                          guint        node_index);
+guint        graft_scopes_get_depth (GraftScopes *self,
+                                     const char  *scope);
+guint        graft_scopes_get_n_depths (GraftScopes *self);
+const char  *graft_scopes_get_outer (GraftScopes *self,
+                                     const char  *scope);
+GHashTable  *graft_scopes_new_folded_at (GraftScopes *self,
+                                         guint        depth) G_GNUC_WARN_UNUSED_RESULT;
+guint        graft_scopes_count_boxes_at (GraftScopes *self,
+                                          guint        depth);
 GHashTable  *graft_scopes_new_overview (GraftScopes *self,
                                         guint        max_boxes) G_GNUC_WARN_UNUSED_RESULT;
+void         graft_scopes_expand_level (GraftScopes *self,
+                                        GHashTable  *collapsed);
 void         graft_scopes_expand (GraftScopes *self,
                                   GHashTable  *collapsed,
                                   const char  *scope);

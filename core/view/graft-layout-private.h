@@ -33,10 +33,12 @@ typedef struct
 /* One segment's dot graph under construction. */
 typedef struct
 {
-  GArray         *nodes;     /* GraftGvNodeSpec */
-  GArray         *edges;     /* GraftGvEdgeSpec */
-  GHashTable     *in_ports;  /* box + 1 of a source in another segment -> local index + 1 */
-  GArray         *box_local; /* guint: local index of each of the segment's boxes, in box order */
+  GArray         *nodes;         /* GraftGvNodeSpec */
+  GArray         *edges;         /* GraftGvEdgeSpec */
+  GHashTable     *in_ports;      /* box + 1 of a source in another segment -> local index + 1 */
+  GArray         *box_local;     /* guint: local index of each of the segment's boxes, in box order */
+  GArray         *clusters;      /* GraftGvClusterSpec: the frames it holds boxes of */
+  GArray         *cluster_frame; /* guint: each cluster's frame in the request */
   guint           first_box;
   GraftGvGeometry geometry;
   double          x; /* offset of the segment's geometry in the drawing */
@@ -60,6 +62,7 @@ typedef struct
   Segment     *segments;    /* n_segments of them */
   double      *lane_x;      /* n_lanes of them */
   guint       *lane_of;     /* per box with a lane: its lane */
+  guint       *box_frame;   /* per box: the request frame it is in, or G_MAXUINT */
   guint        n_boxes;
   guint        n_segments;
   guint        n_lanes;

@@ -43,6 +43,11 @@
 #include <math.h>
 #include <string.h>
 
+/* The expand and collapse controls: squares this large, this far inside
+ * the corner of the box or frame they sit in, in points. */
+#define CONTROL_SIZE  11.0
+#define CONTROL_INSET 2.0
+
 /* Spacing, in points. */
 #define NODESEP 14.0
 #define RANKSEP 26.0
@@ -87,6 +92,15 @@ is_stub_use (guint8 hub,
  * the segment cut below). */
 #define SPAN_COST 10
 
+/* A frame of a request: an open module, inside another or not. */
+typedef struct
+{
+  const char *scope;  /* in the request's strings */
+  const char *label;  /* likewise */
+  guint       parent; /* or G_MAXUINT */
+  guint       depth;
+} RequestFrame;
+
 /* A request lays out units: a graph node, or a folded scope drawn as one
  * box.  Unfolded, unit i is graph node i. */
 struct _GraftLayoutRequest
@@ -107,6 +121,8 @@ struct _GraftLayoutRequest
   GArray          *members;      /* guint: graph nodes of each folded unit (empty for others) */
   const char     **node_names;   /* per graph node, in strings */
   guint           *node_unit;    /* per graph node: its unit, or G_MAXUINT when not shown */
+  GArray          *frames;       /* RequestFrame: the open modules drawn as frames */
+  guint           *unit_frame;   /* per unit: its innermost frame, or G_MAXUINT */
   GCancellable    *cancellable;  /* nullable: checked between segments */
   guint            n_nodes;      /* units */
   guint            n_graph_nodes;
@@ -122,6 +138,7 @@ struct _GraftLayout
   GArray       *edges;      /* GraftLayoutEdge */
   GArray       *points;     /* GraftPoint, pointed into by edges */
   GArray       *members;    /* guint: graph nodes of folded boxes */
+  GArray       *frames;     /* GraftLayoutFrame, outer ones before the ones they hold */
   guint        *main_of;    /* per graph node: its box, or G_MAXUINT */
   const char  **node_names; /* per graph node, in strings */
   GHashTable   *by_name;    /* node name -> box + 1, built on first lookup */
@@ -239,6 +256,50 @@ fill_node_unit (GraftLayoutRequest *self,
     }
 }
 
+/* A module's label: its path, and its class when known (`layer1.0 ·
+ * BasicBlock`), in @buf. */
+static const char *
+format_scope_label (GraftScopes *scopes,
+                    const char  *scope,
+                    GString     *buf)
+{
+  const char *type = graft_scopes_get_type_name (scopes, scope);
+  const char *dot = type != NULL ? strrchr (type, '.') : NULL;
+
+  g_string_assign (buf, *scope != '\0' ? scope : "self");
+  if (type != NULL)
+    g_string_append_printf (buf, " \u00b7 %s", dot != NULL ? dot + 1 : type);
+  return buf->str;
+}
+
+/* The frame of the open module @scope (made with the frames around it on
+ * first use); @by_scope maps interned scopes to frames + 1. */
+static guint
+frame_for_scope (GraftLayoutRequest *self,
+                 GraftScopes        *scopes,
+                 const char         *scope,
+                 GHashTable         *by_scope,
+                 GString            *buf)
+{
+  gpointer     found;
+  const char  *outer;
+  RequestFrame frame = { 0 };
+
+  if (g_hash_table_lookup_extended (by_scope, scope, NULL, &found))
+    return GPOINTER_TO_UINT (found) - 1;
+  outer = graft_scopes_get_outer (scopes, scope);
+  frame.parent = outer != NULL ? frame_for_scope (self, scopes, outer, by_scope, buf) : G_MAXUINT;
+  frame.depth = outer != NULL ? g_array_index (self->frames, RequestFrame, frame.parent).depth + 1
+                              : 0;
+  frame.scope = g_string_chunk_insert_const (self->strings, scope);
+  frame.label =
+      g_string_chunk_insert_const (self->strings, format_scope_label (scopes, scope, buf));
+  g_array_append_val (self->frames, frame);
+  /* Keyed by the scopes' own string, as callers pass it. */
+  g_hash_table_insert (by_scope, (gpointer) scope, GUINT_TO_POINTER (self->frames->len));
+  return self->frames->len - 1;
+}
+
 /**
  * graft_layout_request_new_folded:
  * @graph: a graph
@@ -270,6 +331,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   g_autofree guint      *own_order = NULL;
   g_autofree GraftNode **nodes = NULL;
   g_autoptr (GHashTable) specs = NULL; /* placeholder name -> GraftInputSpec */
+  g_autoptr (GHashTable) frames_by_scope = g_hash_table_new (NULL, NULL);
   const guint        *order;
   GraftProgram       *program;
   GraftLayoutRequest *self;
@@ -301,6 +363,10 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self->annotations = g_new0 (const char *, MAX (n, 1));
   self->roles = g_new0 (GraftLayoutRole, MAX (n, 1));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frames = g_array_new (FALSE, FALSE, sizeof (RequestFrame));
+  self->unit_frame = g_new (guint, MAX (n, 1));
+  for (guint u = 0; u < n; u++)
+    self->unit_frame[u] = G_MAXUINT;
 
   {
     guint k = 0;
@@ -381,6 +447,17 @@ graft_layout_request_new_folded (GraftGraph     *graph,
             }
           else
             fill_node_unit (self, u, i, node, specs, buf);
+          /* The frame around its box: the innermost open module that
+           * holds it. */
+          if (scopes != NULL)
+            {
+              const char *frame = folder != NULL ? graft_scopes_get_outer (scopes, folder)
+                                                 : graft_scopes_get_innermost (scopes, i);
+
+              self->unit_frame[u] =
+                  frame != NULL ? frame_for_scope (self, scopes, frame, frames_by_scope, buf)
+                                : G_MAXUINT;
+            }
         }
       self->node_unit[i] = u;
       folder_unit = u;
@@ -517,6 +594,8 @@ graft_layout_request_free (GraftLayoutRequest *self)
   g_clear_pointer (&self->members, g_array_unref);
   g_free (self->node_names);
   g_free (self->node_unit);
+  g_array_unref (self->frames);
+  g_free (self->unit_frame);
   g_free (self);
 }
 
@@ -546,6 +625,10 @@ segment_clear (Segment *segment)
   g_clear_pointer (&segment->edges, g_array_unref);
   g_clear_pointer (&segment->in_ports, g_hash_table_unref);
   g_clear_pointer (&segment->box_local, g_array_unref);
+  for (guint c = 0; segment->clusters != NULL && c < segment->clusters->len; c++)
+    g_free ((char *) g_array_index (segment->clusters, GraftGvClusterSpec, c).label);
+  g_clear_pointer (&segment->clusters, g_array_unref);
+  g_clear_pointer (&segment->cluster_frame, g_array_unref);
   _graft_gv_geometry_clear (&segment->geometry);
 }
 
@@ -556,7 +639,7 @@ segment_add_node (Segment    *segment,
                   GraftGvRank rank,
                   gboolean    is_point)
 {
-  GraftGvNodeSpec spec = { width, height, rank, is_point };
+  GraftGvNodeSpec spec = { width, height, rank, is_point, G_MAXUINT };
 
   g_array_append_val (segment->nodes, spec);
   return segment->nodes->len - 1;
@@ -644,6 +727,10 @@ add_box (GraftLayout        *self,
       if (box.annotation != NULL)
         w = MAX (w, _graft_text_width (text, GRAFT_TEXT_EDGE, box.annotation));
       box.box.width = MAX (w + 2 * GRAFT_BOX_PAD_X, GRAFT_BOX_MIN_WIDTH);
+      /* A folded module has its expand control in its top left corner:
+       * room for it on both sides keeps the text centred and clear. */
+      if (box.n_members > 0)
+        box.box.width += 2 * (CONTROL_SIZE + CONTROL_INSET);
       box.box.height = GRAFT_BOX_HEIGHT;
     }
   g_array_append_val (self->nodes, box);
@@ -789,6 +876,7 @@ run_init (Run                *run,
   self->edges = g_array_new (FALSE, FALSE, sizeof (GraftLayoutEdge));
   self->points = g_array_new (FALSE, FALSE, sizeof (GraftPoint));
   self->members = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frames = g_array_new (FALSE, FALSE, sizeof (GraftLayoutFrame));
   self->n_graph_nodes = req->n_graph_nodes;
   self->main_of = g_new0 (guint, MAX (req->n_graph_nodes, 1));
   self->node_names = g_new0 (const char *, MAX (req->n_graph_nodes, 1));
@@ -815,6 +903,7 @@ run_clear (Run *run)
   g_clear_pointer (&run->segment_of, g_free);
   g_clear_pointer (&run->lane_x, g_free);
   g_clear_pointer (&run->lane_of, g_free);
+  g_clear_pointer (&run->box_frame, g_free);
 }
 
 /* Hubs. */
@@ -889,6 +978,12 @@ add_boxes (Run *run)
   for (guint i = 0; i < req->n_graph_nodes; i++)
     self->main_of[i] = req->node_unit[i] != G_MAXUINT ? unit_box[req->node_unit[i]] : G_MAXUINT;
   run->n_boxes = self->nodes->len;
+  /* A box is in its unit's frame, and a stub in the frame of the box it
+   * stands beside. */
+  run->box_frame = g_new (guint, MAX (run->n_boxes, 1));
+  for (guint i = 0; i < req->n_nodes; i++)
+    for (guint b = group_start[i]; b < group_start[i + 1]; b++)
+      run->box_frame[b] = req->unit_frame[i];
 }
 
 /* Segments: whole groups (a node and its stubs), cut where a segment's
@@ -935,10 +1030,41 @@ cut_segments (Run *run)
   g_atomic_int_set (&req->n_segments, (gint) run->n_segments);
 }
 
-/* Each segment's dot graph starts with its boxes, in box order. */
+/* The cluster of request frame @frame in segment @seg (number @s), made
+ * with the clusters around it on first use: @stamp and @local, per frame,
+ * say in which segment it was last made (+ 1) and as which cluster. */
+static guint
+segment_cluster (Run     *run,
+                 Segment *seg,
+                 guint    s,
+                 guint    frame,
+                 guint   *stamp,
+                 guint   *local)
+{
+  const RequestFrame *rf = &g_array_index (run->req->frames, RequestFrame, frame);
+  GraftGvClusterSpec  spec = { G_MAXUINT, NULL };
+
+  if (stamp[frame] == s + 1)
+    return local[frame];
+  if (rf->parent != G_MAXUINT)
+    spec.parent = segment_cluster (run, seg, s, rf->parent, stamp, local);
+  /* Room for the label and, at its right end, the control. */
+  spec.label = g_strconcat (rf->label, "     ", NULL);
+  g_array_append_val (seg->clusters, spec);
+  g_array_append_val (seg->cluster_frame, frame);
+  stamp[frame] = s + 1;
+  local[frame] = seg->clusters->len - 1;
+  return local[frame];
+}
+
+/* Each segment's dot graph starts with its boxes, in box order, each in
+ * the cluster of its frame. */
 static void
 add_segment_boxes (Run *run)
 {
+  g_autofree guint *cluster_stamp = g_new0 (guint, MAX (run->req->frames->len, 1));
+  g_autofree guint *cluster_local = g_new0 (guint, MAX (run->req->frames->len, 1));
+
   for (guint s = 0; s < run->n_segments; s++)
     {
       Segment *seg = &run->segments[s];
@@ -948,12 +1074,17 @@ add_segment_boxes (Run *run)
       seg->edges = g_array_new (FALSE, FALSE, sizeof (GraftGvEdgeSpec));
       seg->in_ports = g_hash_table_new (NULL, NULL);
       seg->box_local = g_array_new (FALSE, FALSE, sizeof (guint));
+      seg->clusters = g_array_new (FALSE, FALSE, sizeof (GraftGvClusterSpec));
+      seg->cluster_frame = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint b = seg->first_box; b < end; b++)
         {
           GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
           guint            local =
               segment_add_node (seg, box->box.width, box->box.height, GRAFT_GV_RANK_ANY, FALSE);
 
+          if (run->box_frame[b] != G_MAXUINT)
+            g_array_index (seg->nodes, GraftGvNodeSpec, local).cluster =
+                segment_cluster (run, seg, s, run->box_frame[b], cluster_stamp, cluster_local);
           g_array_append_val (seg->box_local, local);
         }
     }
@@ -1053,6 +1184,8 @@ lay_out_segments (Run     *run,
       };
 
       spec.budget = is_dense (seg);
+      spec.clusters = (const GraftGvClusterSpec *) (gpointer) seg->clusters->data;
+      spec.n_clusters = seg->clusters->len;
       g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len,
                spec.budget);
       if (g_cancellable_set_error_if_cancelled (run->req->cancellable, error))
@@ -1085,6 +1218,30 @@ place_boxes (Run *run)
     }
 }
 
+/* Frames: a segment's clusters, outer ones first. */
+static void
+place_frames (Run *run)
+{
+  for (guint s = 0; s < run->n_segments; s++)
+    {
+      Segment *seg = &run->segments[s];
+
+      for (guint c = 0; c < seg->clusters->len; c++)
+        {
+          const RequestFrame *rf = &g_array_index (run->req->frames, RequestFrame,
+                                                   g_array_index (seg->cluster_frame, guint, c));
+          GraftLayoutFrame    frame = { seg->geometry.clusters[c] };
+
+          frame.box.x += seg->x;
+          frame.box.y += seg->y;
+          frame.scope = g_string_chunk_insert_const (run->layout->strings, rf->scope);
+          frame.label = g_string_chunk_insert_const (run->layout->strings, rf->label);
+          frame.depth = rf->depth;
+          g_array_append_val (run->layout->frames, frame);
+        }
+    }
+}
+
 /* Shift everything so the drawing starts at (MARGIN, MARGIN). */
 static void
 shift_drawing (Run *run)
@@ -1099,6 +1256,11 @@ shift_drawing (Run *run)
 
       box->box.x += dx;
       box->box.y += dy;
+    }
+  for (guint f = 0; f < self->frames->len; f++)
+    {
+      g_array_index (self->frames, GraftLayoutFrame, f).box.x += dx;
+      g_array_index (self->frames, GraftLayoutFrame, f).box.y += dy;
     }
   for (guint k = 0; k < self->points->len; k++)
     {
@@ -1155,6 +1317,7 @@ graft_layout_request_run (GraftLayoutRequest *req,
   if (lay_out_segments (&run, error))
     {
       place_boxes (&run);
+      place_frames (&run);
       _graft_layout_assign_lanes (&run);
       _graft_layout_route_edges (&run, run.layout->points, run.layout->edges);
       shift_drawing (&run);
@@ -1201,6 +1364,7 @@ graft_layout_free (GraftLayout *self)
   g_free (self->main_of);
   g_free (self->node_names);
   g_array_unref (self->members);
+  g_array_unref (self->frames);
   g_free (self->band_box_start);
   g_free (self->band_edge_start);
   g_clear_pointer (&self->band_boxes, g_array_unref);
@@ -1466,4 +1630,132 @@ guint
 graft_layout_get_n_segments (GraftLayout *self)
 {
   return self->n_segments;
+}
+
+/**
+ * graft_layout_get_n_frames:
+ * @self: a layout
+ *
+ * Returns: how many frames (open modules, per segment) the layout has
+ */
+guint
+graft_layout_get_n_frames (GraftLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->frames->len;
+}
+
+/**
+ * graft_layout_get_frame:
+ * @self: a layout
+ * @i: a frame index; a frame comes after the frames that hold it
+ *
+ * Returns: (transfer none): frame @i, valid as long as @self
+ */
+const GraftLayoutFrame *
+graft_layout_get_frame (GraftLayout *self,
+                        guint        i)
+{
+  g_return_val_if_fail (self != NULL && i < self->frames->len, NULL);
+  return &g_array_index (self->frames, GraftLayoutFrame, i);
+}
+
+/**
+ * graft_layout_get_frame_control:
+ * @frame: a frame
+ * @out_rect: (out): where its collapse control is, at the right end of its
+ *   label band
+ */
+void
+graft_layout_get_frame_control (const GraftLayoutFrame *frame,
+                                GraftRect              *out_rect)
+{
+  g_return_if_fail (frame != NULL && out_rect != NULL);
+  out_rect->x = frame->box.x + frame->box.width - CONTROL_SIZE - CONTROL_INSET;
+  out_rect->y = frame->box.y + CONTROL_INSET;
+  out_rect->width = CONTROL_SIZE;
+  out_rect->height = CONTROL_SIZE;
+}
+
+/**
+ * graft_layout_get_box_control:
+ * @self: a layout
+ * @box: a box index
+ * @out_rect: (out): where the box's expand control is
+ *
+ * Returns: whether @box has one: it is a folded module's
+ */
+gboolean
+graft_layout_get_box_control (GraftLayout *self,
+                              guint        box,
+                              GraftRect   *out_rect)
+{
+  const GraftLayoutNode *b;
+
+  g_return_val_if_fail (self != NULL && box < self->nodes->len, FALSE);
+  b = &g_array_index (self->nodes, GraftLayoutNode, box);
+  if (b->n_members == 0 || b->is_stub)
+    return FALSE;
+  out_rect->x = b->box.x + CONTROL_INSET;
+  out_rect->y = b->box.y + CONTROL_INSET;
+  out_rect->width = CONTROL_SIZE;
+  out_rect->height = CONTROL_SIZE;
+  return TRUE;
+}
+
+static gboolean
+in_rect (const GraftRect *r,
+         double           x,
+         double           y)
+{
+  return x >= r->x && x <= r->x + r->width && y >= r->y && y <= r->y + r->height;
+}
+
+/**
+ * graft_layout_hit_control:
+ * @self: a layout
+ * @x: a point in layout coordinates
+ * @y: its y
+ * @out_scope: (out) (transfer none): the module the control folds or opens
+ * @out_expand: (out): %TRUE for a folded box's expand control, %FALSE for
+ *   a frame's collapse control
+ *
+ * Returns: whether (@x, @y) is on a control
+ */
+gboolean
+graft_layout_hit_control (GraftLayout *self,
+                          double       x,
+                          double       y,
+                          const char **out_scope,
+                          gboolean    *out_expand)
+{
+  gint      box;
+  GraftRect r;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  box = graft_layout_hit_test (self, x, y);
+  if (box >= 0)
+    {
+      if (graft_layout_get_box_control (self, (guint) box, &r) && in_rect (&r, x, y))
+        {
+          *out_scope = g_array_index (self->nodes, GraftLayoutNode, box).name;
+          *out_expand = TRUE;
+          return TRUE;
+        }
+      return FALSE;
+    }
+  /* Inner frames are drawn last, over their outer ones. */
+  for (guint f = self->frames->len; f-- > 0;)
+    {
+      const GraftLayoutFrame *frame = &g_array_index (self->frames, GraftLayoutFrame, f);
+
+      graft_layout_get_frame_control (frame, &r);
+      if (in_rect (&r, x, y))
+        {
+          *out_scope = frame->scope;
+          *out_expand = FALSE;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }

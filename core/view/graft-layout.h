@@ -96,6 +96,32 @@ typedef struct
   GraftPoint        arrow_tip;
 } GraftLayoutEdge;
 
+/**
+ * GraftLayoutFrame:
+ * @box: where the frame is drawn; its label is in its top
+ *   %GRAFT_LAYOUT_FRAME_LABEL_HEIGHT points
+ * @scope: the module it holds, open (`layer2`)
+ * @label: what its label says: the module's path, and its class when
+ *   known (`layer2 · Sequential`)
+ * @depth: how many frames hold it (0: the outermost)
+ *
+ * A frame around the boxes of a module that is drawn open (its nodes, or
+ * the boxes of its folded modules).  A module cut by the segments of a
+ * large drawing has one frame per segment.  Strings live as long as the
+ * layout.
+ */
+typedef struct
+{
+  GraftRect   box;
+  const char *scope;
+  const char *label;
+  guint       depth;
+} GraftLayoutFrame;
+
+/* The height of a frame's label band, in points; its control (a square
+ * button at the band's right end) is as tall. */
+#define GRAFT_LAYOUT_FRAME_LABEL_HEIGHT 14.0
+
 GraftLayoutRequest *graft_layout_request_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 GraftLayoutRequest *graft_layout_request_new_folded (GraftGraph     *graph,
@@ -113,39 +139,52 @@ void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
 void         graft_layout_request_free (GraftLayoutRequest *self);
 
-GraftLayout           *graft_layout_new (GraftGraph *graph,
-                                         GError    **error) G_GNUC_WARN_UNUSED_RESULT;
-void                   graft_layout_free (GraftLayout *self);
-guint                  graft_layout_get_n_nodes (GraftLayout *self);
-const GraftLayoutNode *graft_layout_get_node (GraftLayout *self,
-                                              guint        i);
-guint                  graft_layout_get_n_edges (GraftLayout *self);
-const GraftLayoutEdge *graft_layout_get_edge (GraftLayout *self,
-                                              guint        i);
-guint                  graft_layout_get_n_graph_nodes (GraftLayout *self);
-gint                   graft_layout_lookup (GraftLayout *self,
-                                            guint        node_index);
-gint                   graft_layout_find_node (GraftLayout *self,
-                                               const char  *name);
-const char            *graft_layout_get_node_name (GraftLayout *self,
-                                                   guint        node_index);
-const guint           *graft_layout_get_members (GraftLayout *self,
-                                                 guint        box,
-                                                 guint       *out_n);
-void                   graft_layout_query (GraftLayout *self,
-                                           double       x1,
-                                           double       y1,
-                                           double       x2,
-                                           double       y2,
-                                           GArray      *out_boxes,
-                                           GArray      *out_edges);
-void                   graft_layout_get_size (GraftLayout *self,
-                                              double      *out_width,
-                                              double      *out_height);
-gint                   graft_layout_hit_test (GraftLayout *self,
-                                              double       x,
-                                              double       y);
-guint                  graft_layout_get_n_segments (GraftLayout *self);
+GraftLayout            *graft_layout_new (GraftGraph *graph,
+                                          GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+void                    graft_layout_free (GraftLayout *self);
+guint                   graft_layout_get_n_nodes (GraftLayout *self);
+const GraftLayoutNode  *graft_layout_get_node (GraftLayout *self,
+                                               guint        i);
+guint                   graft_layout_get_n_edges (GraftLayout *self);
+const GraftLayoutEdge  *graft_layout_get_edge (GraftLayout *self,
+                                               guint        i);
+guint                   graft_layout_get_n_graph_nodes (GraftLayout *self);
+gint                    graft_layout_lookup (GraftLayout *self,
+                                             guint        node_index);
+gint                    graft_layout_find_node (GraftLayout *self,
+                                                const char  *name);
+const char             *graft_layout_get_node_name (GraftLayout *self,
+                                                    guint        node_index);
+const guint            *graft_layout_get_members (GraftLayout *self,
+                                                  guint        box,
+                                                  guint       *out_n);
+void                    graft_layout_query (GraftLayout *self,
+                                            double       x1,
+                                            double       y1,
+                                            double       x2,
+                                            double       y2,
+                                            GArray      *out_boxes,
+                                            GArray      *out_edges);
+void                    graft_layout_get_size (GraftLayout *self,
+                                               double      *out_width,
+                                               double      *out_height);
+gint                    graft_layout_hit_test (GraftLayout *self,
+                                               double       x,
+                                               double       y);
+guint                   graft_layout_get_n_segments (GraftLayout *self);
+guint                   graft_layout_get_n_frames (GraftLayout *self);
+const GraftLayoutFrame *graft_layout_get_frame (GraftLayout *self,
+                                                guint        i);
+void                    graft_layout_get_frame_control (const GraftLayoutFrame *frame,
+                                                        GraftRect              *out_rect);
+gboolean                graft_layout_get_box_control (GraftLayout *self,
+                                                      guint        box,
+                                                      GraftRect   *out_rect);
+gboolean                graft_layout_hit_control (GraftLayout *self,
+                                                  double       x,
+                                                  double       y,
+                                                  const char **out_scope,
+                                                  gboolean    *out_expand);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayout, graft_layout_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutRequest, graft_layout_request_free)

@@ -50,6 +50,8 @@ typedef struct
   Rgba                 added;
   Rgba                 dropped;
   Rgba                 annotation;
+  Rgba                 frame;        /* a module frame's fill, and its label band's */
+  Rgba                 frame_border; /* its outline, its label and its control */
   const GraftOpColors *ops;
 } Theme;
 
@@ -76,6 +78,8 @@ get_theme (GraftRenderStyle style,
       theme->added = rgb (0x57e389, 1);
       theme->dropped = rgb (0x9a9996, 1);
       theme->annotation = rgb (0xb8b8b8, 1);
+      theme->frame = rgb (0xffffff, 0.035);
+      theme->frame_border = rgb (0x9a9996, 1);
       theme->ops = graft_palette_dark;
     }
   else
@@ -89,6 +93,8 @@ get_theme (GraftRenderStyle style,
       theme->added = rgb (0x26a269, 1);
       theme->dropped = rgb (0x5e5c64, 1);
       theme->annotation = rgb (0x505050, 1);
+      theme->frame = rgb (0x3d6ab0, 0.045);
+      theme->frame_border = rgb (0x77767b, 1);
       theme->ops = graft_palette_light;
     }
 }
@@ -252,6 +258,34 @@ show_centered (cairo_t       *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* A square control with a minus (collapse) or a plus (expand). */
+static void
+draw_control (cairo_t         *cr,
+              const Theme     *theme,
+              const GraftRect *r,
+              gboolean         plus)
+{
+  double cx = r->x + r->width / 2;
+  double cy = r->y + r->height / 2;
+  double arm = r->width / 2 - 2.5;
+
+  rounded_rect (cr, r, 2.0);
+  set_source (cr, theme->background);
+  cairo_fill_preserve (cr);
+  set_source (cr, theme->frame_border);
+  cairo_set_line_width (cr, 0.9);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 1.3);
+  cairo_move_to (cr, cx - arm, cy);
+  cairo_line_to (cr, cx + arm, cy);
+  if (plus)
+    {
+      cairo_move_to (cr, cx, cy - arm);
+      cairo_line_to (cr, cx, cy + arm);
+    }
+  cairo_stroke (cr);
+}
+
 static gboolean
 is_weight (const GraftLayoutNode *box)
 {
@@ -409,6 +443,12 @@ draw_box (cairo_t                  *cr,
                      box->box.y + box->box.height * 0.70);
     }
 
+  {
+    GraftRect control;
+
+    if (graft_layout_get_box_control (layout, b, &control))
+      draw_control (cr, theme, &control, TRUE);
+  }
   if (match >= 0 && !box->is_stub)
     {
       char    number[16];
@@ -425,6 +465,42 @@ draw_box (cairo_t                  *cr,
       set_source (cr, luminance > 140 ? rgb (0x000000, 1) : rgb (0xffffff, 1));
       show_centered (cr, text, GRAFT_TEXT_BADGE, number, bx, by);
     }
+}
+
+/* The frame of an open module: a tinted rounded area (tints add up, so
+ * nested frames read as depth), an outline, its label at the top left and
+ * its collapse control at the top right. */
+static void
+draw_frame (cairo_t                *cr,
+            GraftText              *text,
+            const Theme            *theme,
+            const GraftLayoutFrame *frame)
+{
+  PangoLayout   *layout;
+  PangoRectangle logical;
+  GraftRect      control;
+
+  rounded_rect (cr, &frame->box, 6.0);
+  set_source (cr, theme->frame);
+  cairo_fill_preserve (cr);
+  set_source (cr, theme->frame_border);
+  cairo_set_line_width (cr, 0.8);
+  cairo_stroke (cr);
+  graft_layout_get_frame_control (frame, &control);
+  cairo_save (cr);
+  cairo_rectangle (cr, frame->box.x, frame->box.y, MAX (control.x - frame->box.x - 2, 0),
+                   GRAFT_LAYOUT_FRAME_LABEL_HEIGHT);
+  cairo_clip (cr);
+  layout = _graft_text_layout (text, GRAFT_TEXT_CAPTION, frame->label);
+  pango_layout_get_extents (layout, NULL, &logical);
+  set_source (cr, theme->caption);
+  cairo_move_to (cr, frame->box.x + 6,
+                 frame->box.y +
+                     (GRAFT_LAYOUT_FRAME_LABEL_HEIGHT - (double) logical.height / PANGO_SCALE) / 2 +
+                     1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  draw_control (cr, theme, &control, FALSE);
 }
 
 /**
@@ -479,6 +555,13 @@ graft_render_draw (GraftLayout              *layout,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   graft_layout_query (layout, x1, y1, x2, y2, boxes, edges);
+  for (guint f = 0; f < graft_layout_get_n_frames (layout); f++)
+    {
+      const GraftLayoutFrame *frame = graft_layout_get_frame (layout, f);
+
+      if (intersects (&frame->box, x1, y1, x2, y2))
+        draw_frame (cr, text, &theme, frame);
+    }
   for (guint k = 0; k < edges->len; k++)
     {
       const GraftLayoutEdge *edge = graft_layout_get_edge (layout, g_array_index (edges, guint, k));
