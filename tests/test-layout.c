@@ -598,6 +598,314 @@ add_corpus (const char *dir,
     }
 }
 
+/* Modules ---------------------------------------------------------------- */
+
+static GraftGraph *
+load_model (const char *dir,
+            const char *file,
+            GraftTorch  torch)
+{
+  g_autofree char *path = test_data_path (dir, file);
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static guint
+node_index (GraftGraph *graph,
+            const char *name)
+{
+  guint i = 0;
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    if (strcmp (graft_node_get_name (n), name) == 0)
+      return i;
+  g_assert_not_reached ();
+  return 0;
+}
+
+static gboolean
+rect_holds (const GraftRect *outer,
+            const GraftRect *inner)
+{
+  return inner->x >= outer->x - 0.5 && inner->y >= outer->y - 0.5 &&
+         inner->x + inner->width <= outer->x + outer->width + 0.5 &&
+         inner->y + inner->height <= outer->y + outer->height + 0.5;
+}
+
+/* Lays @graph out folded as @collapsed says and checks the folding: every
+ * folded box holds exactly the nodes of its module at any depth (a module
+ * folds whole), every module that is open and can fold has a frame
+ * labelled with its path that holds the boxes of what it holds, frames
+ * nest inside the frames of the modules that hold them, and a box's or
+ * frame's control says what it folds or opens.  Returns the layout. */
+static GraftLayout *
+check_modules (GraftGraph  *graph,
+               GraftScopes *scopes,
+               GHashTable  *collapsed)
+{
+  g_autoptr (GraftLayoutRequest) req =
+      graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = graft_layout_request_run (req, &error);
+  g_autoptr (GHashTable) framed = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_no_error (error);
+  for (guint f = 0; f < graft_layout_get_n_frames (layout); f++)
+    {
+      const GraftLayoutFrame *frame = graft_layout_get_frame (layout, f);
+      const char             *outer = graft_scopes_get_outer (scopes, frame->scope);
+      GraftRect               control;
+      const char             *scope = NULL;
+      gboolean                expand = TRUE;
+
+      g_assert_true (g_str_has_prefix (frame->label, frame->scope));
+      g_assert_false (g_hash_table_contains (collapsed, frame->scope));
+      g_hash_table_add (framed, (gpointer) frame->scope);
+      /* Inside the frame of the module that holds it, in the same
+       * segment (a frame comes after the frames that hold it). */
+      if (outer != NULL)
+        {
+          gboolean inside = FALSE;
+
+          for (guint o = 0; o < f && !inside; o++)
+            inside = strcmp (graft_layout_get_frame (layout, o)->scope, outer) == 0 &&
+                     rect_holds (&graft_layout_get_frame (layout, o)->box, &frame->box);
+          g_assert_true (inside);
+        }
+      graft_layout_get_frame_control (frame, &control);
+      g_assert_true (rect_holds (&frame->box, &control));
+      g_assert_true (graft_layout_hit_control (layout, control.x + control.width / 2,
+                                               control.y + control.height / 2, &scope, &expand));
+      g_assert_cmpstr (scope, ==, frame->scope);
+      g_assert_false (expand);
+    }
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+      const char            *frame_scope;
+      gboolean               inside = FALSE;
+
+      if (box->is_stub)
+        continue;
+      if (box->n_members > 0)
+        {
+          GraftRect   control;
+          const char *scope = NULL;
+          gboolean    expand = FALSE;
+
+          g_assert_true (g_hash_table_contains (collapsed, box->name));
+          g_assert_cmpuint (box->n_members, ==, graft_scopes_count_nodes (scopes, box->name));
+          g_assert_true (graft_layout_get_box_control (layout, b, &control));
+          g_assert_true (graft_layout_hit_control (layout, control.x + 1, control.y + 1, &scope,
+                                                   &expand));
+          g_assert_cmpstr (scope, ==, box->name);
+          g_assert_true (expand);
+          frame_scope = graft_scopes_get_outer (scopes, box->name);
+        }
+      else
+        frame_scope = graft_scopes_get_innermost (scopes, box->node_index);
+      if (frame_scope == NULL)
+        continue;
+      for (guint f = 0; f < graft_layout_get_n_frames (layout) && !inside; f++)
+        inside = strcmp (graft_layout_get_frame (layout, f)->scope, frame_scope) == 0 &&
+                 rect_holds (&graft_layout_get_frame (layout, f)->box, &box->box);
+      g_assert_true (inside);
+    }
+  return layout;
+}
+
+/* Folding at a depth folds every module at that depth, and only those,
+ * and draws as many boxes as graft_scopes_count_boxes_at() says. */
+static void
+check_depth (GraftGraph  *graph,
+             GraftScopes *scopes,
+             guint        depth)
+{
+  g_autoptr (GHashTable) collapsed = graft_scopes_new_folded_at (scopes, depth);
+  g_autoptr (GraftLayout) layout = check_modules (graph, scopes, collapsed);
+  GHashTableIter iter;
+  gpointer       key;
+  guint          boxes = 0;
+
+  g_hash_table_iter_init (&iter, collapsed);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_assert_cmpuint (graft_scopes_get_depth (scopes, key), ==, depth);
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    boxes += !graft_layout_get_node (layout, b)->is_stub;
+  g_assert_cmpuint (boxes, ==, graft_scopes_count_boxes_at (scopes, depth));
+}
+
+/* resnet50: Collapse Modules folds layer1 to layer4 whole; one level
+ * deeper, every block of every layer is a box (layer2 no longer splits
+ * from layer1), inside a frame labelled with its layer; each block's add
+ * is in its block. */
+static void
+test_modules_resnet50 (void)
+{
+  g_autoptr (GraftGraph) graph = load_model ("torchvision", "resnet50.py", GRAFT_TORCH_1_13);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) top = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  static const char *const layers[] = { "layer1", "layer2", "layer3", "layer4" };
+
+  g_assert_cmpuint (graft_scopes_get_top_depth (scopes), ==, 1);
+  top = graft_scopes_new_folded_at (scopes, 1);
+  g_assert_cmpuint (g_hash_table_size (top), ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    g_assert_true (g_hash_table_contains (top, layers[i]));
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "add")), ==, "layer1.0");
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "add_4")), ==,
+                   "layer2.1");
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "flatten")), ==, "");
+  for (guint d = 1; d <= graft_scopes_get_n_depths (scopes); d++)
+    check_depth (graph, scopes, d);
+
+  /* Expand One Level from the top: the four layers framed, their 16
+   * blocks folded. */
+  graft_scopes_expand_level (scopes, top);
+  g_assert_cmpuint (g_hash_table_size (top), ==, 16);
+  layout = check_modules (graph, scopes, top);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
+  g_assert_cmpstr (graft_layout_get_frame (layout, 1)->label, ==, "layer2");
+  g_assert_cmpint (graft_layout_find_node (layout, "layer2_0_conv1"), ==,
+                   graft_layout_find_node (layout, "layer2_0_relu_2"));
+}
+
+/* densenet121: the `cat` that joins the earlier features before each
+ * dense layer is in that layer, so all 58 dense layers hold seven nodes
+ * and fold alike; all modules sit in `features`, so the top level is the
+ * one inside it. */
+static void
+test_modules_densenet121 (void)
+{
+  g_autoptr (GraftGraph) graph = load_model ("torchvision", "densenet121.py", GRAFT_TORCH_1_13);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) top = NULL;
+  static const guint layers[] = { 6, 12, 24, 16 };
+  guint              i = 0;
+
+  /* Every cat is in a block but the last: the flat code cannot tell that
+   * it ended denseblock4 rather than started `features`' norm5, and the
+   * rule puts code that prepares a module's input with that module. */
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    if (g_str_has_prefix (graft_node_get_name (n), "cat") &&
+        strcmp (graft_node_get_name (n), "cat_61") != 0)
+      g_assert_true (g_str_has_prefix (graft_scopes_get_node_scope (scopes, i), "features."));
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "cat_61")), ==,
+                   "features");
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "cat")), ==,
+                   "features.denseblock1.denselayer1");
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "cat_7")), ==,
+                   "features.denseblock2.denselayer1");
+  for (guint b = 0; b < G_N_ELEMENTS (layers); b++)
+    for (guint l = 1; l <= layers[b]; l++)
+      {
+        g_autofree char *path =
+            g_strdup_printf ("features.denseblock%u.denselayer%u", b + 1, l);
+
+        g_assert_cmpuint (graft_scopes_count_nodes (scopes, path), ==, 7);
+        g_assert_cmpuint (graft_scopes_get_depth (scopes, path), ==, 3);
+      }
+  g_assert_cmpuint (graft_scopes_get_top_depth (scopes), ==, 2);
+  top = graft_scopes_new_folded_at (scopes, 2);
+  g_assert_true (g_hash_table_contains (top, "features.denseblock1"));
+  g_assert_true (g_hash_table_contains (top, "features.transition3"));
+  for (guint d = 1; d <= graft_scopes_get_n_depths (scopes); d++)
+    check_depth (graph, scopes, d);
+}
+
+/* shufflenet: each block's concatenation and channel shuffle are in the
+ * block, so every stage and every block folds (before, only conv1 did). */
+static void
+test_modules_shufflenet (void)
+{
+  g_autoptr (GraftGraph) graph =
+      load_model ("torchvision", "shufflenet_v2_x1_0.py", GRAFT_TORCH_1_13);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) top = graft_scopes_new_folded_at (scopes, 1);
+  static const struct
+  {
+    const char *stage;
+    guint       blocks;
+  } stages[] = { { "stage2", 4 }, { "stage3", 8 }, { "stage4", 4 } };
+  guint i = 0;
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    {
+      const char *name = graft_node_get_name (n);
+
+      if (g_str_has_prefix (name, "cat") || g_str_has_prefix (name, "transpose") ||
+          g_str_has_prefix (name, "chunk"))
+        g_assert_true (g_str_has_prefix (graft_scopes_get_node_scope (scopes, i), "stage"));
+    }
+  g_assert_cmpstr (graft_scopes_get_node_scope (scopes, node_index (graph, "cat_1")), ==,
+                   "stage2.1");
+  for (guint s = 0; s < G_N_ELEMENTS (stages); s++)
+    {
+      g_auto (GStrv) children = graft_scopes_dup_children (scopes, stages[s].stage);
+
+      g_assert_true (g_hash_table_contains (top, stages[s].stage));
+      g_assert_cmpuint (g_strv_length (children), ==, stages[s].blocks);
+    }
+  for (guint d = 1; d <= graft_scopes_get_n_depths (scopes); d++)
+    check_depth (graph, scopes, d);
+}
+
+/* A torch.export program folds by its module stack: a node's scope is its
+ * innermost nn_module_stack frame, and frames and folded boxes carry the
+ * module's class. */
+static void
+test_modules_program (void)
+{
+  g_autoptr (GraftGraph) graph = load_model ("programs", "resnet18.pt2", GRAFT_TORCH_2_6);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) collapsed = NULL;
+  g_autoptr (GraftLayout) layout = NULL;
+  guint    i = 0;
+  gboolean labelled = FALSE;
+
+  g_assert_true (graft_scopes_get_from_frames (scopes));
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+    {
+      const GraftNodeMeta *meta = graft_node_get_meta (n);
+
+      if (meta != NULL && meta->n_modules > 0 && graft_node_get_op (n) != GRAFT_OP_PLACEHOLDER)
+        g_assert_cmpstr (graft_scopes_get_node_scope (scopes, i), ==,
+                         meta->modules[meta->n_modules - 1].path);
+    }
+  collapsed = graft_scopes_new_folded_at (scopes, 1);
+  graft_scopes_expand (scopes, collapsed, "layer1");
+  layout = check_modules (graph, scopes, collapsed);
+  for (guint f = 0; f < graft_layout_get_n_frames (layout); f++)
+    if (strcmp (graft_layout_get_frame (layout, f)->scope, "layer1") == 0)
+      {
+        g_assert_cmpstr (graft_layout_get_frame (layout, f)->label, ==, "layer1 \u00b7 Sequential");
+        labelled = TRUE;
+      }
+  g_assert_true (labelled);
+  for (guint d = 1; d <= graft_scopes_get_n_depths (scopes); d++)
+    check_depth (graph, scopes, d);
+}
+
+/* A graph cut into segments: a module cut by a segment has a frame in
+ * each, and every frame still holds its boxes. */
+static void
+test_modules_segments (void)
+{
+  g_autofree char *path = test_data_path ("torchvision", "regnet_y_400mf.py");
+  g_autoptr (GraftGraph) graph = test_load_graph (path);
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) none = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GraftLayout) layout = check_modules (graph, scopes, none);
+
+  g_assert_cmpuint (graft_layout_get_n_segments (layout), >, 1);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -613,6 +921,11 @@ main (int    argc,
   g_test_add_func ("/core/layout/worker-thread", test_worker_thread);
   g_test_add_func ("/core/layout/too-large", test_too_large);
   g_test_add_func ("/core/layout/cancel", test_cancel);
+  g_test_add_func ("/core/layout/modules/resnet50", test_modules_resnet50);
+  g_test_add_func ("/core/layout/modules/densenet121", test_modules_densenet121);
+  g_test_add_func ("/core/layout/modules/shufflenet", test_modules_shufflenet);
+  g_test_add_func ("/core/layout/modules/program", test_modules_program);
+  g_test_add_func ("/core/layout/modules/segments", test_modules_segments);
   g_test_add_func ("/core/render/png-matches", test_png_matches);
   g_test_add_func ("/core/render/svg", test_svg_parses);
   g_test_add_func ("/core/render/pdf", test_pdf);

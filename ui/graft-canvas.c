@@ -688,6 +688,39 @@ graft_canvas_dup_selection (GraftCanvas *self)
   return g_strv_builder_end (builder);
 }
 
+/**
+ * graft_canvas_activate_control:
+ * @self: a canvas
+ * @x: a point, widget coordinates
+ * @y: its y
+ *
+ * What a click at (@x, @y) does on a module's control: a frame's collapse
+ * control folds its module, a folded box's expand control opens it, by
+ * the window's `win.collapse-scope` and `win.expand-scope` actions.
+ *
+ * Returns: whether (@x, @y) is on a control
+ */
+gboolean
+graft_canvas_activate_control (GraftCanvas *self,
+                               double       x,
+                               double       y)
+{
+  const char *scope;
+  gboolean    expand;
+  double      lx;
+  double      ly;
+
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), FALSE);
+  if (self->layout == NULL)
+    return FALSE;
+  graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
+  if (!graft_layout_hit_control (self->layout, lx, ly, &scope, &expand))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), expand ? "win.expand-scope" : "win.collapse-scope",
+                              "s", scope);
+  return TRUE;
+}
+
 static void
 pressed_cb (GtkGestureClick *gesture,
             int              n_press,
@@ -720,24 +753,10 @@ pressed_cb (GtkGestureClick *gesture,
     }
   if (button != GDK_BUTTON_PRIMARY)
     return;
-  /* A frame's collapse control folds its module, a folded box's expand
-   * control opens it: the window's actions, which keep the view. */
-  if (self->layout != NULL)
+  if (graft_canvas_activate_control (self, x, y))
     {
-      const char *scope;
-      gboolean    expand;
-      double      lx;
-      double      ly;
-
-      graft_canvas_widget_to_layout (self, x, y, &lx, &ly);
-      if (graft_layout_hit_control (self->layout, lx, ly, &scope, &expand))
-        {
-          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-          gtk_widget_activate_action (GTK_WIDGET (self),
-                                      expand ? "win.expand-scope" : "win.collapse-scope", "s",
-                                      scope);
-          return;
-        }
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
     }
   if (name == NULL)
     {

@@ -72,4 +72,8 @@ void         graft_canvas_popup_menu (GraftCanvas *self,
                                       double       y);
 char       **graft_canvas_dup_selection (GraftCanvas *self) G_GNUC_WARN_UNUSED_RESULT;
 
+gboolean graft_canvas_activate_control (GraftCanvas *self,
+                                        double       x,
+                                        double       y);
+
 G_END_DECLS

@@ -309,10 +309,13 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
   graph = graft_document_get_graph (self->document);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = -1;
-  /* The top level: every outermost module folded, whatever the size. */
-  if (overview)
-    self->collapsed = graft_scopes_new_folded_at (self->scopes, 1);
-  (void) graph;
+  /* The top level, whatever the size (before the first layout, an
+   * overview chosen when it starts). */
+  if (overview && self->scopes != NULL)
+    self->collapsed =
+        graft_scopes_new_folded_at (self->scopes, graft_scopes_get_top_depth (self->scopes));
+  else if (overview)
+    self->overview_boxes = (gint) MIN (OVERVIEW_BOXES, graft_graph_get_n_nodes (graph));
 }
 
 /**

@@ -1123,6 +1123,40 @@ graft_scopes_new_overview (GraftScopes *self,
 }
 
 /**
+ * graft_scopes_get_top_depth:
+ * @self: scopes
+ *
+ * The top level of the graph's modules: the first depth that has more
+ * than one module to fold.  A model whose modules all sit in one (densenet's
+ * `features`) shows that one open, its modules folded, rather than one
+ * box.
+ *
+ * Returns: a depth for graft_scopes_new_folded_at(), 1 or more
+ */
+guint
+graft_scopes_get_top_depth (GraftScopes *self)
+{
+  g_autofree guint *scopes_at = NULL;
+  GHashTableIter    iter;
+  gpointer          value;
+
+  g_return_val_if_fail (self != NULL, 1);
+  scopes_at = g_new0 (guint, self->n_depths + 2);
+  g_hash_table_iter_init (&iter, self->scopes);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const Scope *s = value;
+
+      if (s->parent != NULL && is_foldable (s))
+        scopes_at[s->depth]++;
+    }
+  for (guint d = 1; d <= self->n_depths; d++)
+    if (scopes_at[d] > 1)
+      return d;
+  return MAX (self->n_depths, 1);
+}
+
+/**
  * graft_scopes_expand_level:
  * @self: scopes
  * @collapsed: (element-type utf8 utf8): the collapsed scopes

@@ -47,6 +47,7 @@ guint        graft_scopes_count_boxes_at (GraftScopes *self,
                                           guint        depth);
 GHashTable  *graft_scopes_new_overview (GraftScopes *self,
                                         guint        max_boxes) G_GNUC_WARN_UNUSED_RESULT;
+guint        graft_scopes_get_top_depth (GraftScopes *self);
 void         graft_scopes_expand_level (GraftScopes *self,
                                         GHashTable  *collapsed);
 void         graft_scopes_expand (GraftScopes *self,

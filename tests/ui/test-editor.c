@@ -615,6 +615,7 @@ test_no_graph_actions (void)
 {
   static const char *const needs_graph[] = {
     "collapse-all",
+    "expand-level",
     "expand-all",
     "collapse-scope",
     "expand-scope",
@@ -1334,6 +1335,101 @@ test_fold_modules (void)
   g_assert_cmpuint (graft_layout_get_n_nodes (graft_canvas_get_layout (canvas)), ==, n_full);
   after = graft_document_dup_code (document);
   g_assert_cmpstr (before, ==, after);
+  close_window (window);
+}
+
+/* Clicks the control whose centre is at (@x, @y) in layout coordinates,
+ * and waits for the layout it asks for. */
+static void
+click_control (GraftWindow     *window,
+               const GraftRect *control)
+{
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  double       wx;
+  double       wy;
+
+  graft_canvas_layout_to_widget (canvas, control->x + control->width / 2,
+                                 control->y + control->height / 2, &wx, &wy);
+  g_assert_true (graft_canvas_activate_control (canvas, wx, wy));
+  iterate_until (layout_ready, window);
+}
+
+/* The frame of an open module has a collapse control and a folded box an
+ * expand control: on resnet50 folded to the top level, Expand One Level
+ * frames the four layers (labelled with their paths) around their folded
+ * blocks; the frame's control folds layer2 back into one box, and the
+ * box's control opens it again, in a frame; the folding stays across a
+ * relayout after an edit, and the code never changes.  A click elsewhere
+ * is not on a control. */
+static void
+test_module_frames (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  GraftWindow            *window = open_path (path);
+  GraftDocument          *document = graft_window_get_document (window);
+  GraftCanvas            *canvas = graft_window_get_canvas (window);
+  g_autofree char        *before = graft_document_dup_code (document);
+  g_autofree char        *after = NULL;
+  GraftLayout            *layout;
+  const GraftLayoutFrame *frame = NULL;
+  GraftRect               control;
+  gint                    box;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 0);
+  g_assert_cmpint (find_box (layout, "layer2"), >=, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-level", NULL);
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
+  g_assert_cmpint (find_box (layout, "layer2"), ==, -1);
+  g_assert_cmpint (find_box (layout, "layer2.3"), >=, 0);
+  for (guint f = 0; f < graft_layout_get_n_frames (layout); f++)
+    if (strcmp (graft_layout_get_frame (layout, f)->scope, "layer2") == 0)
+      frame = graft_layout_get_frame (layout, f);
+  g_assert_nonnull (frame);
+  g_assert_cmpstr (frame->label, ==, "layer2");
+
+  /* Not a control: the middle of a box. */
+  {
+    const GraftRect *r = &graft_layout_get_node (layout, find_box (layout, "layer2.3"))->box;
+    double           wx;
+    double           wy;
+
+    graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &wx, &wy);
+    g_assert_false (graft_canvas_activate_control (canvas, wx, wy));
+  }
+
+  graft_layout_get_frame_control (frame, &control);
+  click_control (window, &control);
+  layout = graft_canvas_get_layout (canvas);
+  box = find_box (layout, "layer2");
+  g_assert_cmpint (box, >=, 0);
+  g_assert_cmpuint (graft_layout_get_node (layout, box)->n_members, ==, 42);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 3);
+
+  g_assert_true (graft_layout_get_box_control (layout, (guint) box, &control));
+  click_control (window, &control);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (find_box (layout, "layer2"), ==, -1);
+  g_assert_cmpint (find_box (layout, "layer2.0"), >=, 0);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
+
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A new layout of a graph read again (the other torch) keeps what is
+   * folded: the folding is the view's, not the graph's. */
+  activate (window, "torch", g_variant_new_string ("1.13"));
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (find_box (layout, "layer2.0"), >=, 0);
+  g_assert_cmpint (find_box (layout, "layer1.0"), >=, 0);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
   close_window (window);
 }
 
@@ -2511,6 +2607,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
+  g_test_add_func ("/ui/window/module-frames", test_module_frames);
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
   g_test_add_func ("/ui/window/undo-follows-focus", test_undo_follows_focus);
   g_test_add_func ("/ui/window/undo-toast", test_undo_toast);
