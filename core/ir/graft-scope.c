@@ -7,13 +7,29 @@
  * their module: a call_module node's target is the module (`layer1.0.conv1`)
  * and a get_attr node's target is a parameter of one (`layer1.0.conv1.weight`
  * belongs to `layer1.0.conv1`).  A function or method call, a placeholder or
- * the output names none; a call belongs to the deepest module that both the
- * nearest module-naming node before it and the nearest one after it were
- * called from (the `add` between `layer1.0.bn2` and `layer1.0.relu` is in
- * `layer1.0`), unless that module is a container of numbered children,
- * which runs no code of its own (the `relu` between `layers.1` and
- * `layers.2` is in the parent of `layers`).  Inputs and the output belong
- * to the whole graph.
+ * the output names none.  torch.fx records no module stack for them, so a
+ * call's module is worked out from where it stands and what it touches.
+ * It ran after the nearest module call before it and before the nearest
+ * one after it, so in a module on the way from the first's caller up to
+ * the module both were called from and down to the second's caller
+ * (place_call() picks one):
+ *
+ *  1. a call that joins values of different modules, or goes on from
+ *     other such calls, ran in the deepest module on that way that holds
+ *     where its inputs came from, if that module is below the common one
+ *     (shufflenet's `cat` of a block's two branches and the channel
+ *     shuffle after it are in the block);
+ *  2. else, a call whose value a module on the way takes ran in that
+ *     module's caller: code preparing a module's input is that module's
+ *     (densenet's `cat` of the earlier features before a dense layer is in
+ *     the layer, resnet's `add` before a block's `relu` in the block);
+ *  3. else it ran in the common module (resnet's `flatten`).
+ *
+ * A container of numbered children (a Sequential, a ModuleList) runs no
+ * code of its own: a call placed there ran in its child on the side the
+ * rule followed (`stage2.1`), or in the container's parent when that child
+ * is itself a module call (the `relu` between `layers.1` and `layers.2`).
+ * Inputs and the output belong to the whole graph.
  *
  * A torch.export program says where each node ran: the innermost frame of
  * its `nn_module_stack` (graft-meta.h) is its scope, exactly, and the
@@ -35,7 +51,9 @@
  * collapsed scopes: a node is drawn inside the box of the outermost
  * collapsed scope that holds it, if that scope can be folded (two nodes or
  * more, and not only the calls of one module, nor one call and its
- * weights).
+ * weights).  A scope's depth counts the scopes that can be folded around
+ * it, itself included; folding at a depth collapses every scope there, so
+ * a picture shows one level of the model at a time.
  */
 #include "config.h"
 
