@@ -1430,6 +1430,10 @@ test_module_frames (void)
   g_assert_cmpint (find_box (layout, "layer2.0"), >=, 0);
   g_assert_cmpint (find_box (layout, "layer1.0"), >=, 0);
   g_assert_cmpuint (graft_layout_get_n_frames (layout), ==, 4);
+  /* Back to the torch the other tests expect (the choice is remembered). */
+  activate (window, "torch", g_variant_new_string ("2.6"));
+  iterate_until (layout_ready, window);
+  g_assert_cmpint (find_box (graft_canvas_get_layout (canvas), "layer2.0"), >=, 0);
   close_window (window);
 }
 
