@@ -170,7 +170,6 @@ graft_graph_new (const GraftDialect *dialect)
 
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
-  _graft_namespace_set_undoable (self->names);
   self->chunk = g_string_chunk_new (4096);
   self->trash = g_hash_table_new (NULL, NULL);
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
