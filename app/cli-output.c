@@ -148,8 +148,8 @@ graft_cli_note (const char *format,
  * @error: an error of reading an input or writing an output
  * @fallback_filename: the file to name when @error carries no place
  *
- * Prints `FILE:LINE:COL: error: TEXT`.  In `graft`, a DOT input instead
- * hands the command line to graft-render.
+ * Prints `FILE:LINE:COL: error: TEXT`.  In `graft`, a DOT input or a
+ * `.pt2` archive instead hands the command line to graft-render.
  *
  * Returns: %GRAFT_EXIT_INPUT
  */
@@ -161,7 +161,8 @@ graft_cli_report (const GError *error,
 
 #ifdef GRAFT_CLI_LEAN
   /* Nothing has been written yet: inputs are read before any output. */
-  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER))
+  if (g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_DOT_READER) ||
+      g_error_matches (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_NO_ARCHIVE_READER))
     return graft_cli_hand_over_dot ();
 #endif
   line = graft_error_format (error, fallback_filename);

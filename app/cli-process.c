@@ -3,10 +3,10 @@
  * cli-process.c: the `graft` process around its commands.  At start-up,
  * the heap is laid out for huge pages and the user's locale is loaded only
  * when GLib needs it (both measured: see below).  The lean `graft` links no
- * view and no DOT reader, so it runs a command line that draws, or whose
- * input turns out to be DOT, again as graft-render, the same program with
- * the view linked in.  At the end, normal builds exit without freeing.
- * What fails here is reported through cli-output.c.
+ * view, no DOT reader and no `.pt2` reader, so it runs a command line that
+ * draws, or whose input turns out to be DOT or an archive, again as
+ * graft-render, the same program with the view linked in.  At the end, normal builds exit without
+ * freeing. What fails here is reported through cli-output.c.
  */
 #define _GNU_SOURCE 1 /* memfd_create */
 #include "config.h"
@@ -199,8 +199,8 @@ exec_view (char **argv)
 /**
  * graft_cli_hand_over_dot:
  *
- * Runs the whole command line again as graft-render, which reads DOT, for
- * an input that turned out to be DOT.  Standard input was consumed: a
+ * Runs the whole command line again as graft-render, which reads DOT and
+ * `.pt2` archives, for an input that turned out to be one.  Standard input was consumed: a
  * memory file with what was read stands in for it.
  *
  * Returns: an exit status, only on failure

@@ -47,18 +47,17 @@ graft_cli (void)
 static const char *graft_torch_env;
 
 /* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
- * with @input on stdin (NULL: an immediate end of file). */
+ * with the file @stdin_path on stdin (NULL: an immediate end of file). */
 static void
-run_graft (Run               *run,
-           const char        *cwd,
-           const char        *input,
-           const char *const *args)
+run_graft_reading (Run               *run,
+                   const char        *cwd,
+                   const char        *stdin_path,
+                   const char *const *args)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) proc = NULL;
-  g_autofree char *in_path = NULL;
   g_autoptr (GBytes) out = NULL;
   g_autoptr (GBytes) err = NULL;
   gsize       len;
@@ -68,6 +67,40 @@ run_graft (Run               *run,
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdin_file_path (launcher,
+                                             stdin_path != NULL ? stdin_path : "/dev/null");
+  if (cwd != NULL)
+    g_subprocess_launcher_set_cwd (launcher, cwd);
+  if (graft_torch_env != NULL)
+    g_subprocess_launcher_setenv (launcher, "GRAFT_TORCH", graft_torch_env, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (proc, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+  data = g_bytes_get_data (out, &len);
+  run->out = data != NULL ? g_strndup (data, len) : g_strdup ("");
+  run->out_len = len;
+  data = g_bytes_get_data (err, &len);
+  run->err = data != NULL ? g_strndup (data, len) : g_strdup ("");
+}
+
+/* Runs graft with @argv (NULL-terminated, without the program) in @cwd,
+ * with @input on stdin (NULL: an immediate end of file). */
+static void
+run_graft (Run               *run,
+           const char        *cwd,
+           const char        *input,
+           const char *const *args)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *in_path = NULL;
 
   /* Standard input is a file, not a pipe: a graft that exits without
    * reading it (a usage error) must not kill the test with SIGPIPE. */
@@ -80,28 +113,9 @@ run_graft (Run               *run,
       in_path = g_file_get_path (file);
       g_assert_true (g_file_set_contents (in_path, input, -1, NULL));
     }
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_set_stdin_file_path (launcher, in_path != NULL ? in_path : "/dev/null");
-  if (cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, cwd);
-  if (graft_torch_env != NULL)
-    g_subprocess_launcher_setenv (launcher, "GRAFT_TORCH", graft_torch_env, TRUE);
-  else
-    g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate (proc, NULL, NULL, &out, &err, &error);
-  g_assert_no_error (error);
+  run_graft_reading (run, cwd, in_path, args);
   if (in_path != NULL)
     g_unlink (in_path);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
-  data = g_bytes_get_data (out, &len);
-  run->out = data != NULL ? g_strndup (data, len) : g_strdup ("");
-  run->out_len = len;
-  data = g_bytes_get_data (err, &len);
-  run->err = data != NULL ? g_strndup (data, len) : g_strdup ("");
 }
 
 static char *
@@ -467,6 +481,43 @@ test_dot_hand_over (void)
   g_assert_cmpstr (written, ==, listing);
   g_unlink (out);
   g_unlink (file);
+  g_rmdir (dir);
+}
+
+/* Nor does it link the `.pt2` reader (libzip, json-glib): an archive, from
+ * a file or from standard input, goes to graft-render too, and the answer
+ * is the program torch.export.load gives. */
+static void
+test_pt2_hand_over (void)
+{
+  g_autofree char *archive = data_path ("programs", "attention_manual.pt2", NULL);
+  g_autofree char *golden = data_path ("programs", "attention_manual.torch26.code", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("graft-cli-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.pt2", NULL);
+  const char      *from_file[] = { "code", archive, NULL };
+  const char      *from_stdin[] = { "code", "-", NULL };
+  const char      *broken[] = { "code", bad, NULL };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) c = { 0 };
+
+  g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+  run_graft (&a, NULL, NULL, from_file);
+  g_assert_cmpstr (a.err, ==, "");
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (g_strstrip (a.out), ==, g_strstrip (expected));
+  run_graft_reading (&b, NULL, archive, from_stdin);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (g_strstrip (b.out), ==, expected);
+  /* A `.pt2` that is no zip: graft-render's located error. */
+  g_assert_true (g_file_set_contents (bad, "PK\x03\x04 not really", -1, NULL));
+  run_graft (&c, NULL, NULL, broken);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_true (g_str_has_prefix (c.err, bad));
+  g_assert_nonnull (strstr (c.err, ": error: "));
+  g_assert_cmpstr (c.out, ==, "");
+  g_unlink (bad);
   g_rmdir (dir);
 }
 
@@ -976,6 +1027,7 @@ main (int    argc,
   g_test_add_func ("/cli/missing-file", test_missing_file);
   g_test_add_func ("/cli/stdin", test_stdin);
   g_test_add_func ("/cli/dot-hand-over", test_dot_hand_over);
+  g_test_add_func ("/cli/pt2-hand-over", test_pt2_hand_over);
   g_test_add_func ("/cli/entry", test_entry);
   g_test_add_func ("/cli/module-attribute-assignment", test_module_attribute_assignment);
   g_test_add_func ("/cli/output-file", test_output_file);

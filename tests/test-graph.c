@@ -123,6 +123,61 @@ test_create (void)
                    "    return add_1");
 }
 
+/* A value read by many nodes indexes its users: erasing them in any
+ * order, and undoing and redoing that, keeps each remaining user listed
+ * exactly once (the index shifts entries back on removal). */
+static void
+test_many_users (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *users[300];
+  gboolean   erased[G_N_ELEMENTS (users)] = { FALSE };
+  GRand     *rand = g_rand_new_with_seed (20261202);
+  g_autoptr (GraftEdit) edit = NULL;
+  guint n_left = G_N_ELEMENTS (users);
+
+  for (guint i = 0; i < G_N_ELEMENTS (users); i++)
+    users[i] = call2 (graph, "torch.neg", x, NULL, NULL);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, G_N_ELEMENTS (users));
+  graft_graph_begin_edit (graph);
+  while (n_left > 0)
+    {
+      guint i = g_rand_int_range (rand, 0, G_N_ELEMENTS (users));
+      guint seen = 0;
+
+      if (erased[i])
+        continue;
+      graft_graph_erase_node (graph, users[i]);
+      erased[i] = TRUE;
+      n_left--;
+      g_assert_cmpuint (graft_node_get_n_users (x), ==, n_left);
+      /* Every listed user is one not erased, each listed once. */
+      for (guint k = 0; k < G_N_ELEMENTS (users); k++)
+        for (guint u = 0; u < graft_node_get_n_users (x); u++)
+          if (graft_node_get_user (x, u) == users[k])
+            {
+              g_assert_false (erased[k]);
+              seen++;
+            }
+      g_assert_cmpuint (seen, ==, n_left);
+    }
+  edit = graft_graph_end_edit (graph);
+  graft_edit_undo (edit);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, G_N_ELEMENTS (users));
+  for (guint k = 0; k < G_N_ELEMENTS (users); k++)
+    {
+      guint seen = 0;
+
+      for (guint u = 0; u < graft_node_get_n_users (x); u++)
+        seen += graft_node_get_user (x, u) == users[k];
+      g_assert_cmpuint (seen, ==, 1);
+    }
+  graft_edit_redo (edit);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 0);
+  g_rand_free (rand);
+}
+
 static void
 test_users (void)
 {
@@ -468,6 +523,7 @@ main (int   argc,
 
   g_test_add_func ("/core/graph/create", test_create);
   g_test_add_func ("/core/graph/users", test_users);
+  g_test_add_func ("/core/graph/many-users", test_many_users);
   g_test_add_func ("/core/graph/replace-all-uses", test_replace_all_uses);
   g_test_add_func ("/core/graph/erase", test_erase);
   g_test_add_func ("/core/graph/move-before", test_move_before);

@@ -440,7 +440,6 @@ test_against_model_26 (void)
   g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (made26_free);
   GRand *rand = g_rand_new_with_seed (20261201);
 
-  _graft_namespace_set_undoable (ns);
   for (guint i = 0; i < 20000; i++)
     {
       const char    *base = bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))];

@@ -29,6 +29,9 @@ G_BEGIN_DECLS
  * @GRAFT_PARSE_ERROR_NO_DOT_READER: the input is DOT and this program does
  *   not read DOT (the lean `graft` CLI, which then hands the command line
  *   to graft-render)
+ * @GRAFT_PARSE_ERROR_NO_ARCHIVE_READER: the input is a `.pt2` archive and
+ *   this program does not read archives (the lean `graft` CLI, which then
+ *   hands the command line to graft-render)
  *
  * What is wrong with an input text.  Errors of this domain always carry
  * the place in the text (graft_error_get_location()).
@@ -41,6 +44,7 @@ typedef enum {
   GRAFT_PARSE_ERROR_LIMIT,
   GRAFT_PARSE_ERROR_GRAPH,
   GRAFT_PARSE_ERROR_NO_DOT_READER,
+  GRAFT_PARSE_ERROR_NO_ARCHIVE_READER,
 } GraftParseErrorCode;
 
 /**

@@ -8,8 +8,8 @@
 
 #include "graft-name-table-private.h"
 
-static const char removed_mark;
-#define REMOVED (&removed_mark)
+const char _graft_name_table_removed;
+#define REMOVED (&_graft_name_table_removed)
 
 guint
 _graft_name_hash (const char *key,
@@ -54,30 +54,11 @@ _graft_name_table_clear (GraftNameTable *t)
   t->n_items = t->n_occupied = 0;
 }
 
-/* The slot holding the first @len bytes of @key as its whole key, or NULL.
- * The table always has an empty slot (load at most 3/4), so this ends. */
-GraftNameSlot *
-_graft_name_table_find (const GraftNameTable *t,
-                        const char           *key,
-                        gsize                 len,
-                        guint                 hash)
-{
-  for (guint i = hash & t->mask;; i = (i + 1) & t->mask)
-    {
-      GraftNameSlot *slot = &t->slots[i];
-
-      if (slot->key == NULL)
-        return NULL;
-      if (slot->key != REMOVED && slot->hash == hash && strncmp (slot->key, key, len) == 0 &&
-          slot->key[len] == '\0')
-        return slot;
-    }
-}
-
 static GraftNameSlot *
 place (GraftNameTable *t,
        const char     *key,
        guint           hash,
+       guint           len,
        gpointer        value)
 {
   guint i = hash & t->mask;
@@ -86,7 +67,7 @@ place (GraftNameTable *t,
     i = (i + 1) & t->mask;
   if (t->slots[i].key == NULL)
     t->n_occupied++;
-  t->slots[i] = (GraftNameSlot){ key, hash, value };
+  t->slots[i] = (GraftNameSlot){ key, hash, len, value };
   t->n_items++;
   return &t->slots[i];
 }
@@ -111,10 +92,10 @@ _graft_name_table_insert (GraftNameTable *t,
       t->n_items = t->n_occupied = 0;
       for (guint i = 0; i < old_size; i++)
         if (old[i].key != NULL && old[i].key != REMOVED)
-          place (t, old[i].key, old[i].hash, old[i].value);
+          place (t, old[i].key, old[i].hash, old[i].len, old[i].value);
       g_free (old);
     }
-  return place (t, key, hash, value);
+  return place (t, key, hash, (guint) strlen (key), value);
 }
 
 gboolean
@@ -130,6 +111,7 @@ _graft_name_table_remove (GraftNameTable *t,
   if (t->owns_keys)
     g_free ((char *) slot->key);
   slot->key = REMOVED;
+  slot->len = G_MAXUINT;
   slot->value = NULL;
   t->n_items--;
   return TRUE;

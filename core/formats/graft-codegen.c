@@ -36,18 +36,30 @@
 
 #include <string.h>
 
+#define RECENT_SLOTS 64
+
+static inline guint
+recent_slot (const void *address)
+{
+  return ((guintptr) address >> 3) & (RECENT_SLOTS - 1);
+}
+
 typedef struct
 {
   /* Owned */
-  GraftNamespace    *names;
-  GHashTable        *node_names;   /* GraftNode * -> name (in names) */
-  GHashTable        *globals;      /* target -> global name */
-  GPtrArray         *wrapped;      /* global names, first-emission order */
-  GHashTable        *wrapped_seen; /* global name set */
-  GHashTable        *forms;        /* call_function target (by address) -> Form */
-  gboolean           direct;       /* code names are the node names (see below) */
-  gboolean           verbose;      /* the readable form's code */
-  GraftReadableFlags readable;     /* with verbose: what annotations show */
+  GraftNamespace *names;
+  GHashTable     *node_names;   /* GraftNode * -> name (in names) */
+  GHashTable     *globals;      /* target -> global name */
+  GPtrArray      *wrapped;      /* global names, first-emission order */
+  GHashTable     *wrapped_seen; /* global name set */
+  GHashTable     *forms;        /* call_function target (by address) -> Form */
+  /* The last forms looked up, in slots picked by address: a hit costs no
+   * hashing (the targets of a graph alternate among a few dozen). */
+  const char        *recent_targets[RECENT_SLOTS];
+  const void        *recent_forms[RECENT_SLOTS];
+  gboolean           direct;   /* code names are the node names (see below) */
+  gboolean           verbose;  /* the readable form's code */
+  GraftReadableFlags readable; /* with verbose: what annotations show */
 } CodeGen;
 
 /* How a call_function target is written, worked out once per target: the
@@ -691,7 +703,9 @@ emit_node (CodeGen   *gen,
 
     case GRAFT_OP_CALL_FUNCTION:
       {
-        Form *form = g_hash_table_lookup (gen->forms, target);
+        guint slot = recent_slot (target);
+        Form *form = gen->recent_targets[slot] == target ? (Form *) gen->recent_forms[slot]
+                                                         : g_hash_table_lookup (gen->forms, target);
 
         if (form == NULL)
           {
@@ -701,6 +715,8 @@ emit_node (CodeGen   *gen,
               form->global = add_global (gen, target);
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
+        gen->recent_targets[slot] = target;
+        gen->recent_forms[slot] = form;
         format = form->format;
         global = form->global;
       }
@@ -802,6 +818,7 @@ names_are_direct (GraftGraph *graph)
   g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
   const char *last_target = NULL;
+  const char *recent[RECENT_SLOTS] = { NULL }; /* targets seen, by address */
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
@@ -813,9 +830,11 @@ names_are_direct (GraftGraph *graph)
       if (!_graft_node_name_is_canonical (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-          graft_node_get_target (node) != last_target)
+          graft_node_get_target (node) != last_target &&
+          recent[recent_slot (graft_node_get_target (node))] != graft_node_get_target (node))
         {
           last_target = graft_node_get_target (node);
+          recent[recent_slot (last_target)] = last_target;
           if (g_hash_table_add (seen_targets, (gpointer) last_target))
             {
               g_autofree char *candidate = global_candidate (last_target);

@@ -15,7 +15,7 @@
 #include "graft-error.h"
 #include "graft-listing.h"
 #include "graft-program.h"
-#include "graft-pt2-private.h"
+#include "graft-input-archive-private.h"
 #include "graft-py-parser.h"
 #include "graft-source.h"
 #include "graft-limits.h"
@@ -180,6 +180,19 @@ graft_input_read_file (const char *path,
 }
 
 /**
+ * graft_pt2_detect:
+ *
+ * Returns: whether @source starts as a zip archive does (`PK\3\4`), as a
+ *   `.pt2` does
+ */
+gboolean
+graft_pt2_detect (GraftSource *source)
+{
+  return graft_source_get_length (source) >= 4 &&
+         memcmp (graft_source_get_text (source), "PK\x03\x04", 4) == 0;
+}
+
+/**
  * graft_input_detect:
  *
  * Returns: the kind of @source: an archive by its first four bytes (or a
@@ -249,7 +262,7 @@ graft_input_load_graph (GraftSource        *source,
     case GRAFT_INPUT_DOT:
       return graft_dot_parse (source, dialect, error);
     case GRAFT_INPUT_ARCHIVE:
-      return graft_pt2_read (source, dialect, error);
+      return _graft_input_read_archive (source, dialect, NULL, error);
     case GRAFT_INPUT_EXPORTED_PROGRAM:
     case GRAFT_INPUT_READABLE_PROGRAM:
       return graft_program_text_parse (source, dialect, error);
@@ -310,7 +323,7 @@ struct _GraftInputSet
   /* Owned */
   GHashTable *sources;  /* path -> GraftSource */
   GHashTable *programs; /* path -> GraftPyProgram */
-  GPtrArray  *kept;     /* GObject: the parsed JSON of archives read */
+  GPtrArray  *kept;     /* the parsed JSON of archives read */
 };
 
 /**
@@ -335,7 +348,7 @@ graft_input_set_new (const GraftDialect *dialect)
       g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) graft_source_unref);
   self->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                           (GDestroyNotify) graft_py_program_free);
-  self->kept = g_ptr_array_new_with_free_func (g_object_unref);
+  self->kept = g_ptr_array_new_with_free_func (_graft_input_archive_free_kept);
   return self;
 }
 
@@ -455,8 +468,8 @@ graft_input_set_load (GraftInputSet *self,
     {
       /* The parsed JSON lives as long as the set, which a program about to
        * exit does not free (the `graft` CLI). */
-      GObject    *kept = NULL;
-      GraftGraph *graph = _graft_pt2_read_keeping (source, self->dialect, &kept, error);
+      gpointer    kept = NULL;
+      GraftGraph *graph = _graft_input_read_archive (source, self->dialect, &kept, error);
 
       if (kept != NULL)
         g_ptr_array_add (self->kept, kept);

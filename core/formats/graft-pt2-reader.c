@@ -1275,19 +1275,6 @@ read_program (Reader   *r,
   return TRUE;
 }
 
-/**
- * graft_pt2_detect:
- *
- * Returns: whether @source starts as a zip archive does (`PK\3\4`), as a
- *   `.pt2` does
- */
-gboolean
-graft_pt2_detect (GraftSource *source)
-{
-  return graft_source_get_length (source) >= 4 &&
-         memcmp (graft_source_get_text (source), "PK\x03\x04", 4) == 0;
-}
-
 static void
 free_frames (gpointer frames)
 {

@@ -33,6 +33,124 @@
  * need a relabelling. */
 #define ORDER_GAP ((gint64) 1 << 16)
 
+/* An open-addressing table from a user to its position + 1 in the users
+ * array, for values with many users (see add_user()): probed inline, with
+ * no tombstones (a removal shifts the run after it back), so it costs a
+ * fraction of a GHashTable's insert and removal. */
+typedef struct
+{
+  GraftNode *key; /* NULL: empty */
+  guint      pos;
+} UserSlot;
+
+typedef struct
+{
+  UserSlot *slots;
+  guint     mask; /* capacity - 1, a power of two; load at most 1/2 */
+  guint     n_items;
+} UserIndex;
+
+static inline guint
+user_hash (const GraftNode *key)
+{
+  return (guint) ((((guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+}
+
+/* The slot of @key, or the empty slot where it would go. */
+static inline UserSlot *
+user_index_slot (UserIndex       *index,
+                 const GraftNode *key)
+{
+  for (guint i = user_hash (key) & index->mask;; i = (i + 1) & index->mask)
+    if (index->slots[i].key == key || index->slots[i].key == NULL)
+      return &index->slots[i];
+}
+
+static UserIndex *
+user_index_new (guint n)
+{
+  UserIndex *index = g_new (UserIndex, 1);
+  guint      size = 64;
+
+  while (size < 2 * n + 2)
+    size *= 2;
+  index->slots = g_new0 (UserSlot, size);
+  index->mask = size - 1;
+  index->n_items = 0;
+  return index;
+}
+
+static void
+user_index_free (UserIndex *index)
+{
+  g_free (index->slots);
+  g_free (index);
+}
+
+static void
+user_index_set (UserIndex *index,
+                GraftNode *key,
+                guint      pos)
+{
+  UserSlot *slot = user_index_slot (index, key);
+
+  if (slot->key == NULL)
+    {
+      if (2 * (index->n_items + 1) > index->mask + 1)
+        {
+          UserSlot *old = index->slots;
+          guint     old_size = index->mask + 1;
+
+          index->slots = g_new0 (UserSlot, 2 * old_size);
+          index->mask = 2 * old_size - 1;
+          for (guint i = 0; i < old_size; i++)
+            if (old[i].key != NULL)
+              *user_index_slot (index, old[i].key) = old[i];
+          g_free (old);
+          slot = user_index_slot (index, key);
+        }
+      slot->key = key;
+      index->n_items++;
+    }
+  slot->pos = pos;
+}
+
+static guint
+user_index_get (UserIndex       *index,
+                const GraftNode *key)
+{
+  return user_index_slot (index, key)->pos;
+}
+
+/* Removes @key (present), moving back the entries after it in its run
+ * that may no longer be reached past the hole. */
+static void
+user_index_remove (UserIndex       *index,
+                   const GraftNode *key)
+{
+  UserSlot *slots = index->slots;
+  guint     i = (guint) (user_index_slot (index, key) - slots);
+  guint     j = i;
+
+  for (;;)
+    {
+      guint k;
+
+      j = (j + 1) & index->mask;
+      if (slots[j].key == NULL)
+        break;
+      k = user_hash (slots[j].key) & index->mask;
+      /* Leave the entry if its home lies cyclically in (i, j]. */
+      if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+        continue;
+      slots[i] = slots[j];
+      i = j;
+    }
+  slots[i].key = NULL;
+  slots[i].pos = 0;
+  index->n_items--;
+}
+
 struct _GraftNode
 {
   /* Borrowed */
@@ -49,7 +167,7 @@ struct _GraftNode
   GraftArg       kwargs;      /* always a dict with str keys */
   GraftNode    **users;       /* borrowed pointers; an owned array, or &user_inline */
   GraftNode     *user_inline; /* the only user, for the many nodes with one */
-  GHashTable    *user_index;  /* user -> position + 1, once there are many */
+  UserIndex     *user_index;  /* user -> position + 1, once there are many */
   guint          n_users;
   guint          users_capacity;
 
@@ -170,7 +288,6 @@ graft_graph_new (const GraftDialect *dialect)
 
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
-  _graft_namespace_set_undoable (self->names);
   self->chunk = g_string_chunk_new (4096);
   self->trash = g_hash_table_new (NULL, NULL);
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
@@ -210,7 +327,7 @@ node_alloc (GraftGraph *self)
 static void
 node_clear (GraftNode *node)
 {
-  g_clear_pointer (&node->user_index, g_hash_table_unref);
+  g_clear_pointer (&node->user_index, user_index_free);
   g_clear_pointer (&node->meta, g_free);
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
@@ -460,12 +577,12 @@ add_user (GraftNode *used,
     }
   used->users[used->n_users++] = user;
   if (used->user_index != NULL)
-    g_hash_table_insert (used->user_index, user, GUINT_TO_POINTER (used->n_users));
+    user_index_set (used->user_index, user, used->n_users);
   else if (used->n_users > USER_INDEX_THRESHOLD)
     {
-      used->user_index = g_hash_table_new (NULL, NULL);
+      used->user_index = user_index_new (used->n_users);
       for (guint i = 0; i < used->n_users; i++)
-        g_hash_table_insert (used->user_index, used->users[i], GUINT_TO_POINTER (i + 1));
+        user_index_set (used->user_index, used->users[i], i + 1);
     }
 }
 
@@ -478,16 +595,16 @@ remove_user (GraftNode *used,
 {
   if (used->user_index != NULL)
     {
-      guint      pos = GPOINTER_TO_UINT (g_hash_table_lookup (used->user_index, user));
+      guint      pos = user_index_get (used->user_index, user);
       GraftNode *last;
 
       g_assert (pos > 0);
-      g_hash_table_remove (used->user_index, user);
+      user_index_remove (used->user_index, user);
       last = used->users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
           used->users[pos - 1] = last;
-          g_hash_table_insert (used->user_index, last, GUINT_TO_POINTER (pos));
+          user_index_set (used->user_index, last, pos);
         }
       return;
     }

@@ -10,7 +10,6 @@ G_BEGIN_DECLS
 
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
-void        _graft_namespace_set_undoable (GraftNamespace *self);
 void        _graft_namespace_remove (GraftNamespace *self,
                                      const char     *name);
 void        _graft_namespace_bind (GraftNamespace *self,

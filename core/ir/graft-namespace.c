@@ -6,8 +6,10 @@
  * node keeps its name reserved, which is what makes a copied `neg` become
  * `neg_2` after `neg` was erased.
  *
- * Names live in a string chunk owned by the namespace, so a returned name
- * stays valid (and its address stable) for the namespace's lifetime.
+ * Names live in blocks owned by the namespace, so a returned name stays
+ * valid (and its address stable) for the namespace's lifetime.  Each is
+ * stored after a header of eight bytes, which says, for undo, what its
+ * making replaced in torch 2.x's per-base counts.
  */
 #include "config.h"
 
@@ -26,7 +28,10 @@ struct _GraftNamespace
   GraftNameTable filled;  /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GString       *scratch; /* reused by create_name */
   GString       *probe;   /* reused by extend_filled */
-  GStringChunk  *chunk;
+  char          *block;   /* the newest block of names; starts with a link
+                           * to the one before */
+  gsize block_used;
+  gsize block_size;
 
   /* The slot of the name made last, until the next name is made: lets a
    * graph bind its new node to the name without looking it up again. */
@@ -34,13 +39,60 @@ struct _GraftNamespace
   guint          n_bound;
 
   /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
-   * number last used for each base, and for undo, the count each name
-   * replaced when it was made (name -> count + 1, only where it changed). */
+   * number last used for each base.  For undo, each name's header holds
+   * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
-  gboolean       undoable;       /* names may be removed: keep replaced_count */
-  GraftNameTable base_count;     /* base (owned) -> count, as a pointer */
-  GraftNameTable replaced_count; /* name (in chunk) -> previous count + 1 */
+  GraftNameTable base_count; /* base (owned) -> count, as a pointer */
 };
+
+#define NAME_HEADER 8
+
+/* A copy of the first @len bytes of @name, NUL-terminated, after a header
+ * of zeros, kept as long as the namespace. */
+static char *
+keep_name (GraftNamespace *self,
+           const char     *name,
+           gsize           len)
+{
+  gsize need = NAME_HEADER + len + 1;
+  char *p;
+
+  if (self->block == NULL || self->block_used + need > self->block_size)
+    {
+      /* Blocks grow with the namespace, up to 256 KiB. */
+      gsize size = MAX (MIN (self->block_size * 2, 256u << 10), 4096u);
+      char *block;
+
+      size = MAX (size, need + sizeof (char *));
+      block = g_malloc (size);
+      memcpy (block, &self->block, sizeof (char *));
+      self->block = block;
+      self->block_size = size;
+      self->block_used = sizeof (char *);
+    }
+  p = self->block + self->block_used;
+  memset (p, 0, NAME_HEADER);
+  memcpy (p + NAME_HEADER, name, len);
+  p[NAME_HEADER + len] = '\0';
+  self->block_used += need;
+  return p + NAME_HEADER;
+}
+
+static void
+set_replaced_count (const char *stored,
+                    guint64     value)
+{
+  memcpy ((char *) stored - NAME_HEADER, &value, sizeof value);
+}
+
+static guint64
+get_replaced_count (const char *stored)
+{
+  guint64 value;
+
+  memcpy (&value, stored - NAME_HEADER, sizeof value);
+  return value;
+}
 
 /* Python 3.11's keyword.kwlist. */
 static const char *const python_keywords[] = {
@@ -423,13 +475,11 @@ graft_namespace_new (const GraftDialect *dialect)
 
   self->count_per_base = dialect->names_count_per_base;
   _graft_name_table_init (&self->base_count, TRUE);
-  _graft_name_table_init (&self->replaced_count, FALSE);
 
   _graft_name_table_init (&self->used, FALSE);
   _graft_name_table_init (&self->filled, TRUE);
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
-  self->chunk = g_string_chunk_new (4096);
   return self;
 }
 
@@ -442,9 +492,14 @@ graft_namespace_free (GraftNamespace *self)
   _graft_name_table_clear (&self->filled);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
-  g_string_chunk_free (self->chunk);
+  while (self->block != NULL)
+    {
+      char *block = self->block;
+
+      memcpy (&self->block, block, sizeof (char *));
+      g_free (block);
+    }
   _graft_name_table_clear (&self->base_count);
-  _graft_name_table_clear (&self->replaced_count);
   g_free (self);
 }
 
@@ -591,6 +646,60 @@ set_filled (GraftNamespace *self,
     slot->value = RUN_VALUE (run, beyond);
 }
 
+/* extend_filled() for @stored whose base, as the `(.*)_(\d+)$` split
+ * makes it, is its first @base_len bytes, hashed to @base_hash (@base_len
+ * is @len when it has no numeric suffix). */
+static void
+extend_filled_base (GraftNamespace *self,
+                    const char     *stored,
+                    gsize           len,
+                    gsize           base_len,
+                    guint           base_hash)
+{
+  guint64        k, run;
+  gboolean       beyond;
+  GraftNameSlot *slot;
+  GString       *probe = self->probe;
+
+  /* `base_0` and `base_01` are never counted to; an empty base is not
+   * counted on (the general path always looks names up). */
+  if (base_len == len || base_len < 1 || stored[base_len + 1] == '0')
+    return;
+  slot = _graft_name_table_find (&self->filled, stored, base_len, base_hash);
+  run = slot != NULL ? RUN_OF (slot->value) : 0;
+  beyond = slot != NULL && BEYOND_OF (slot->value);
+  if (!parse_small (stored + base_len + 1, len - base_len - 1, &k) || k > run + 1)
+    {
+      if (slot == NULL)
+        _graft_name_table_insert (&self->filled, g_strndup (stored, base_len), base_hash,
+                                  RUN_VALUE (0, TRUE));
+      else
+        slot->value = RUN_VALUE (run, TRUE);
+      return;
+    }
+  if (k != run + 1)
+    return;
+  run++;
+  if (beyond)
+    {
+      /* Names past the run may be taken: extend it as far as they go. */
+      g_string_truncate (probe, 0);
+      g_string_append_len (probe, stored, base_len);
+      for (;;)
+        {
+          set_suffix (probe, base_len, run + 1);
+          if (!is_used (self, probe->str, probe->len))
+            break;
+          run++;
+        }
+    }
+  if (slot == NULL)
+    _graft_name_table_insert (&self->filled, g_strndup (stored, base_len), base_hash,
+                              RUN_VALUE (run, beyond));
+  else
+    slot->value = RUN_VALUE (run, beyond);
+}
+
 /* After @stored (of length @len) was added: if it is `base_<k>`
  * continuing the run of taken `base_1` ... `base_<k-1>`, extends the run as
  * far as it now goes; if it lies past the run, notes that. */
@@ -599,47 +708,13 @@ extend_filled (GraftNamespace *self,
                const char     *stored,
                gsize           len)
 {
-  gsize          i = len;
-  guint64        k, run;
-  gboolean       beyond;
-  guint          base_hash;
-  GraftNameSlot *slot;
-  GString       *probe = self->probe;
+  gsize i = len;
 
   while (i > 0 && g_ascii_isdigit (stored[i - 1]))
     i--;
-  /* `base_0` and `base_01` are never counted to; an empty base is not
-   * counted on (the general path always looks names up). */
-  if (i == len || i < 2 || stored[i - 1] != '_' || stored[i] == '0')
+  if (i == len || i < 2 || stored[i - 1] != '_')
     return;
-  base_hash = _graft_name_hash (stored, i - 1);
-  slot = _graft_name_table_find (&self->filled, stored, i - 1, base_hash);
-  run = slot != NULL ? RUN_OF (slot->value) : 0;
-  beyond = slot != NULL && BEYOND_OF (slot->value);
-  if (!parse_small (stored + i, len - i, &k) || k > run + 1)
-    {
-      if (slot == NULL)
-        _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash,
-                                  RUN_VALUE (0, TRUE));
-      else
-        slot->value = RUN_VALUE (run, TRUE);
-      return;
-    }
-  if (k != run + 1)
-    return;
-  g_string_truncate (probe, 0);
-  g_string_append_len (probe, stored, i - 1);
-  do
-    {
-      run++;
-      set_suffix (probe, i - 1, run + 1);
-    }
-  while (beyond && is_used (self, probe->str, probe->len));
-  if (slot == NULL)
-    _graft_name_table_insert (&self->filled, g_strndup (stored, i - 1), base_hash,
-                              RUN_VALUE (run, beyond));
-  else
-    slot->value = RUN_VALUE (run, beyond);
+  extend_filled_base (self, stored, len, i - 1, _graft_name_hash (stored, i - 1));
 }
 
 /* Whether @name ends in `_<digits>`, which step 3 of create_name splits
@@ -689,7 +764,7 @@ count_from (GraftNamespace *self,
       set_suffix (name, base_len, ++num);
       hash = _graft_name_hash (name->str, name->len);
     }
-  stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
+  stored = keep_name (self, name->str, name->len);
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
   if (num != run + 1 || base_len == 0)
     return stored;
@@ -710,24 +785,11 @@ count_from (GraftNamespace *self,
   return stored;
 }
 
-/* torch 2.x's `_base_count[base]`. */
-static guint64
-get_base_count (GraftNamespace *self,
-                const char     *base,
-                gsize           base_len)
-{
-  GraftNameSlot *slot =
-      _graft_name_table_find (&self->base_count, base, base_len, _graft_name_hash (base, base_len));
-
-  return slot != NULL ? (guint64) GPOINTER_TO_SIZE (slot->value) : 0;
-}
-
-/* `_base_count[base] = num` after @stored (whose hash is @stored_hash) was
- * made; remembers the count it replaced, for _graft_namespace_remove(). */
+/* `_base_count[base] = num` after @stored was made; remembers the count
+ * it replaced, for _graft_namespace_remove(). */
 static void
 set_base_count (GraftNamespace *self,
                 const char     *stored,
-                guint           stored_hash,
                 gsize           base_len,
                 guint64         num)
 {
@@ -737,9 +799,7 @@ set_base_count (GraftNamespace *self,
 
   if (old == num)
     return;
-  if (self->undoable)
-    _graft_name_table_insert (&self->replaced_count, stored, stored_hash,
-                              GSIZE_TO_POINTER ((gsize) old + 1));
+  set_replaced_count (stored, old + 1);
   if (slot != NULL)
     slot->value = GSIZE_TO_POINTER ((gsize) num);
   else
@@ -772,34 +832,43 @@ split_suffix (const char *name,
 static void
 note_free_name (GraftNamespace *self,
                 const char     *stored,
-                gsize           len,
-                guint           hash)
+                gsize           len)
 {
   gsize   base_len;
   guint64 num;
 
   if (split_suffix (stored, len, &base_len, &num) && num != 0)
-    set_base_count (self, stored, hash, base_len, num);
+    set_base_count (self, stored, base_len, num);
 }
 
 /* torch 2.x's `_Namespace.create_name` from step 4 on: @name (in scratch)
  * is `base` or `base_num` after steps 1 to 3; a suffix of none or 0 counts
  * on from `_base_count[base]`, any other from itself, while the name is
- * taken or illegal, and the number chosen becomes `_base_count[base]`. */
+ * taken or illegal, and the number chosen becomes `_base_count[base]`.
+ * @name_hash is the hash of @name if the caller knows it, else 0 (the
+ * base is hashed once, and so is each name tried). */
 static const char *
 count_per_base (GraftNamespace *self,
                 gsize           base_len,
                 gboolean        has_num,
                 guint64         num,
-                GraftNameFlags  flags)
+                GraftNameFlags  flags,
+                guint           name_hash)
 {
-  GString    *name = self->scratch;
-  const char *stored;
-  guint       hash;
+  GString       *name = self->scratch;
+  const char    *stored;
+  guint          base_hash, hash;
+  GraftNameSlot *count_slot;
+  guint64        old_count;
 
+  if (name_hash == 0)
+    name_hash = _graft_name_hash (name->str, name->len);
+  base_hash = base_len == name->len ? name_hash : _graft_name_hash (name->str, base_len);
+  count_slot = _graft_name_table_find (&self->base_count, name->str, base_len, base_hash);
+  old_count = count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
   if (!has_num || num == 0)
-    num = get_base_count (self, name->str, base_len);
-  hash = _graft_name_hash (name->str, name->len);
+    num = old_count;
+  hash = name_hash;
   if (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL ||
       is_illegal_hashed (name->str, name->len, hash, flags))
     {
@@ -808,7 +877,10 @@ count_per_base (GraftNamespace *self,
        * `layers_1` is taken, and so is every name up to the count); the
        * run of taken `base_1` ... `base_<run>` in `filled` skips what the
        * loop would skip.  An empty base has no run. */
-      guint64 run = base_len > 0 ? get_filled (self, name->str, base_len) : 0;
+      GraftNameSlot *filled =
+          base_len > 0 ? _graft_name_table_find (&self->filled, name->str, base_len, base_hash)
+                       : NULL;
+      guint64 run = filled != NULL ? RUN_OF (filled->value) : 0;
 
       num = MAX (num, run);
       do
@@ -818,10 +890,21 @@ count_per_base (GraftNamespace *self,
         }
       while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
     }
-  stored = g_string_chunk_insert_len (self->chunk, name->str, name->len);
+  stored = keep_name (self, name->str, name->len);
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
-  extend_filled (self, stored, name->len);
-  set_base_count (self, stored, hash, base_len, num);
+  extend_filled_base (self, stored, name->len, base_len, base_hash);
+  /* `_base_count[base] = num`, remembering the count it replaced for
+   * _graft_namespace_remove() (set_base_count() without a lookup:
+   * nothing was added to the counts since count_slot was found). */
+  if (old_count != num)
+    {
+      set_replaced_count (stored, old_count + 1);
+      if (count_slot != NULL)
+        count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+      else
+        _graft_name_table_insert (&self->base_count, g_strndup (stored, base_len), base_hash,
+                                  GSIZE_TO_POINTER ((gsize) num));
+    }
   return stored;
 }
 
@@ -831,11 +914,11 @@ store (GraftNamespace *self,
        gsize           len,
        guint           hash)
 {
-  char *stored = g_string_chunk_insert_len (self->chunk, name, len);
+  char *stored = keep_name (self, name, len);
 
   self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
   if (self->count_per_base)
-    note_free_name (self, stored, len, hash);
+    note_free_name (self, stored, len);
   extend_filled (self, stored, len);
   return stored;
 }
@@ -880,6 +963,7 @@ graft_namespace_create_name (GraftNamespace *self,
   gboolean big = FALSE;
   gboolean final_form, taken = FALSE;
   gboolean has_num;
+  guint    candidate_hash = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
@@ -898,6 +982,7 @@ graft_namespace_create_name (GraftNamespace *self,
         return store (self, candidate, len, hash);
       if (!self->count_per_base && !has_number_suffix (candidate, len))
         return count_from (self, candidate, len, hash, 0);
+      candidate_hash = hash;
     }
 
   /* 1. Each run of characters outside [0-9A-Za-z_] becomes one '_' (a
@@ -965,7 +1050,7 @@ graft_namespace_create_name (GraftNamespace *self,
   if (big)
     return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
   if (self->count_per_base)
-    return count_per_base (self, base_len, has_num, num, flags);
+    return count_per_base (self, base_len, has_num, num, flags, final_form ? candidate_hash : 0);
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -1109,11 +1194,11 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
-  stored = g_string_chunk_insert (self->chunk, name);
+  stored = keep_name (self, name, strlen (name));
   self->last = _graft_name_table_insert (&self->used, stored,
                                          _graft_name_hash (stored, strlen (stored)), NULL);
   if (self->count_per_base)
-    note_free_name (self, stored, strlen (stored), _graft_name_hash (stored, strlen (stored)));
+    note_free_name (self, stored, strlen (stored));
   extend_filled (self, stored, strlen (stored));
   return stored;
 }
@@ -1121,39 +1206,22 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 /* Undoes what making @stored did to `_base_count`. */
 static void
 restore_base_count (GraftNamespace *self,
-                    const char     *stored,
-                    guint           hash)
+                    const char     *stored)
 {
   gsize          len = strlen (stored);
-  GraftNameSlot *old = _graft_name_table_find (&self->replaced_count, stored, len, hash);
+  guint64        replaced = get_replaced_count (stored);
   gsize          base_len;
-  guint64        num;
-  guint          base_hash;
   GraftNameSlot *slot;
 
-  if (old == NULL)
+  if (replaced == 0)
     return;
-  num = (guint64) GPOINTER_TO_SIZE (old->value) - 1;
-  _graft_name_table_remove (&self->replaced_count, stored, len, hash);
+  set_replaced_count (stored, 0);
   if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
     base_len = len;
-  base_hash = _graft_name_hash (stored, base_len);
-  slot = _graft_name_table_find (&self->base_count, stored, base_len, base_hash);
+  slot = _graft_name_table_find (&self->base_count, stored, base_len,
+                                 _graft_name_hash (stored, base_len));
   if (slot != NULL)
-    slot->value = GSIZE_TO_POINTER ((gsize) num);
-}
-
-/**
- * _graft_namespace_set_undoable:
- *
- * Says that names will be removed again (by undo), so that the namespace
- * keeps what it needs to restore torch 2.x's per-base counts.  A graph's
- * namespace is undoable; code generation's is not.
- */
-void
-_graft_namespace_set_undoable (GraftNamespace *self)
-{
-  self->undoable = TRUE;
+    slot->value = GSIZE_TO_POINTER ((gsize) (replaced - 1));
 }
 
 /**
@@ -1180,7 +1248,7 @@ _graft_namespace_remove (GraftNamespace *self,
     self->n_bound--;
   self->last = NULL;
   if (self->count_per_base)
-    restore_base_count (self, slot->key, slot->hash);
+    restore_base_count (self, slot->key);
   _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;

@@ -931,6 +931,42 @@ graft_matcher_find (GraftPattern            *pattern,
   return g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
 }
 
+/* The nodes the matches kept so far hold, for remove_overlapping_matches:
+ * a mark in scratch slot 0, free once the search is over; or, when the
+ * caller's filter runs in between (and may use the marks itself), a set. */
+typedef struct
+{
+  guint32     mark;
+  GHashTable *set;
+} Claims;
+
+static void
+claims_init (Claims     *c,
+             GraftGraph *graph,
+             gboolean    use_set)
+{
+  c->set = use_set ? g_hash_table_new (NULL, NULL) : NULL;
+  c->mark = use_set ? 0 : _graft_graph_new_mark (graph);
+}
+
+static gboolean
+is_claimed (const Claims *c,
+            GraftNode    *node)
+{
+  return c->set != NULL ? g_hash_table_contains (c->set, node)
+                        : _graft_node_has_mark (node, 0, c->mark);
+}
+
+static void
+claim (Claims    *c,
+       GraftNode *node)
+{
+  if (c->set != NULL)
+    g_hash_table_add (c->set, node);
+  else
+    _graft_node_set_mark (node, 0, c->mark);
+}
+
 /**
  * graft_matcher_find_full:
  * @pattern: the pattern
@@ -959,10 +995,10 @@ graft_matcher_find_full (GraftPattern            *pattern,
   g_autoptr (GPtrArray) stack = g_ptr_array_new ();
   GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  g_autoptr (GHashTable) claimed = NULL;
-  gboolean topological;
-  gboolean any_empty = FALSE;
-  GArray  *anchors;
+  Claims     claimed;
+  gboolean   topological;
+  gboolean   any_empty = FALSE;
+  GArray    *anchors;
   g_autoptr (GArray) output_anchor = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
@@ -1017,7 +1053,7 @@ graft_matcher_find_full (GraftPattern            *pattern,
 
   /* torch's filters, in torch's order, then the caller's. */
   topological = graph_is_topological (graph);
-  claimed = g_hash_table_new (NULL, NULL);
+  claims_init (&claimed, graph, options->filter != NULL);
   for (guint i = 0; kept != NULL && i < s.found->len; i++)
     {
       GraftMatch *m = s.found->pdata[i];
@@ -1030,12 +1066,12 @@ graft_matcher_find_full (GraftPattern            *pattern,
         {
           for (guint k = 0; k < pattern->nodes->len && m->reason == GRAFT_MATCH_KEPT; k++)
             if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
-                g_hash_table_contains (claimed, m->bindings[k].node))
+                is_claimed (&claimed, m->bindings[k].node))
               m->reason = GRAFT_MATCH_DROPPED_OVERLAP;
           if (m->reason == GRAFT_MATCH_KEPT)
             for (guint k = 0; k < pattern->nodes->len; k++)
               if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
-                g_hash_table_add (claimed, m->bindings[k].node);
+                claim (&claimed, m->bindings[k].node);
         }
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
@@ -1043,6 +1079,7 @@ graft_matcher_find_full (GraftPattern            *pattern,
       g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
     }
 
+  g_clear_pointer (&claimed.set, g_hash_table_unref);
   /* Searching the pattern's own graph used the scratch slot that holds the
    * pattern's positions: put them back. */
   if (graph == pattern->graph)

@@ -117,11 +117,86 @@ graft_rewrite_steal_edit (GraftRewrite *self)
 }
 
 /* `val_map` of graph_copy: what a replacement node stands for in the graph,
- * a node or (for a placeholder bound to a literal) a literal. */
+ * a node or (for a placeholder bound to a literal) a literal.  Allocated
+ * once per rewrite with room for every replacement node, and emptied for
+ * each match; looked up by a scan, as replacements are a few nodes, or
+ * through an index for large ones. */
 typedef struct
 {
-  GHashTable *map; /* replacement node -> GraftArg * */
+  GraftNode *key;
+  GraftArg   value;
+} ValEntry;
+
+typedef struct
+{
+  ValEntry   *entries;
+  guint       n;
+  guint       capacity;
+  GHashTable *index; /* key -> position + 1, for large replacements */
 } ValMap;
+
+#define VAL_MAP_SCAN_MAX 32
+
+static void
+val_map_init (ValMap *vm,
+              guint   capacity)
+{
+  vm->entries = g_new (ValEntry, MAX (capacity, 1));
+  vm->n = 0;
+  vm->capacity = capacity;
+  vm->index = capacity > VAL_MAP_SCAN_MAX ? g_hash_table_new (NULL, NULL) : NULL;
+}
+
+static void
+val_map_empty (ValMap *vm)
+{
+  for (guint i = 0; i < vm->n; i++)
+    graft_arg_clear (&vm->entries[i].value);
+  vm->n = 0;
+  if (vm->index != NULL)
+    g_hash_table_remove_all (vm->index);
+}
+
+static void
+val_map_clear (ValMap *vm)
+{
+  val_map_empty (vm);
+  g_clear_pointer (&vm->entries, g_free);
+  g_clear_pointer (&vm->index, g_hash_table_unref);
+}
+
+static const GraftArg *
+val_map_lookup (const ValMap    *vm,
+                const GraftNode *key)
+{
+  if (vm->index != NULL)
+    {
+      guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (vm->index, key));
+
+      return pos > 0 ? &vm->entries[pos - 1].value : NULL;
+    }
+  for (guint i = 0; i < vm->n; i++)
+    if (vm->entries[i].key == key)
+      return &vm->entries[i].value;
+  return NULL;
+}
+
+/* Where @key's value goes: a new entry (each replacement node is set at
+ * most once per match), initialised to None. */
+static GraftArg *
+val_map_add (ValMap    *vm,
+             GraftNode *key)
+{
+  ValEntry *entry;
+
+  g_assert (vm->n < vm->capacity);
+  entry = &vm->entries[vm->n++];
+  entry->key = key;
+  graft_arg_init_none (&entry->value);
+  if (vm->index != NULL)
+    g_hash_table_insert (vm->index, key, GUINT_TO_POINTER (vm->n));
+  return &entry->value;
+}
 
 static void
 arg_free (gpointer data)
@@ -141,7 +216,7 @@ map_arg (ValMap         *vm,
 
   if (arg->kind == GRAFT_ARG_NODE)
     {
-      const GraftArg *mapped = g_hash_table_lookup (vm->map, arg->node);
+      const GraftArg *mapped = val_map_lookup (vm, arg->node);
 
       g_assert (mapped != NULL);
       graft_arg_copy (out, mapped);
@@ -160,10 +235,7 @@ set_node (ValMap    *vm,
           GraftNode *key,
           GraftNode *node)
 {
-  GraftArg *value = g_new (GraftArg, 1);
-
-  graft_arg_init_node (value, node);
-  g_hash_table_insert (vm->map, key, value);
+  graft_arg_init_node (val_map_add (vm, key), node);
 }
 
 /* Fails the rewrite of @match, located at the match in the graph's source
@@ -317,12 +389,7 @@ bind_placeholders (Rewriting *rw)
           continue;
         }
       if (literal != NULL)
-        {
-          GraftArg *value = g_new (GraftArg, 1);
-
-          graft_arg_copy (value, literal);
-          g_hash_table_insert (rw->vm.map, rw->placeholders->pdata[i], value);
-        }
+        graft_arg_copy (val_map_add (&rw->vm, rw->placeholders->pdata[i]), literal);
     }
 }
 
@@ -506,7 +573,6 @@ replace_one (Rewriting        *rw,
   rw->match_number = match_number;
   rw->first = NULL;
   rw->rep_output = NULL;
-  rw->vm.map = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
   rw->copies = g_ptr_array_new ();
   graft_arg_init_none (&rw->out_value);
 
@@ -523,7 +589,7 @@ replace_one (Rewriting        *rw,
 
   graft_arg_clear (&rw->out_value);
   g_clear_pointer (&rw->copies, g_ptr_array_unref);
-  g_clear_pointer (&rw->vm.map, g_hash_table_unref);
+  val_map_empty (&rw->vm);
   return ok;
 }
 
@@ -614,6 +680,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.placeholders = placeholders;
   rw.changed = changed;
   rw.changed_literals = changed_literals;
+  val_map_init (&rw.vm, graft_graph_get_n_nodes (replacement));
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
     {
@@ -624,11 +691,13 @@ graft_rewriter_apply (GraftGraph   *graph,
 
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
+          val_map_clear (&rw.vm);
           rewrite_free_inner (self);
           return NULL;
         }
       self->n_replaced++;
     }
+  val_map_clear (&rw.vm);
   if (!compiles (graph, error))
     {
       g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);

@@ -174,19 +174,20 @@ lookup (Tracer            *t,
         const char        *name,
         const GraftPyExpr *at)
 {
-  Value *v;
+  Value *v = _graft_strmap_get (&frame->vars, name);
 
+  if (v != NULL)
+    return v;
   /* A name the function binds somewhere is its own all through: read
    * before it is bound, it is UnboundLocalError, not the global or
    * builtin of that name. */
-  if (frame->fn != NULL && frame->parent == frame->fn->closure &&
-      _graft_strmap_get (&frame->vars, name) == NULL && is_local_of (t, frame->fn, name))
+  if (frame->fn != NULL && frame->parent == frame->fn->closure && is_local_of (t, frame->fn, name))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                "UnboundLocalError: cannot access local variable '%s' where it is "
                                "not associated "
                                "with a value",
                                name);
-  for (Frame *s = frame; s != NULL; s = s->parent)
+  for (Frame *s = frame->parent; s != NULL; s = s->parent)
     if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
       return v;
   if ((v = _graft_strmap_get (&frame->globals->vars, name)) != NULL)
