@@ -192,6 +192,7 @@ graft_application_startup (GApplication *app)
     { "win.export", { "<Control>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
     { "win.show-changes", { "<Control>d", NULL } },
+    { "win.compare", { "<Control><Shift>d", NULL } },
     { "win.collapse-all", { "<Control>m", NULL } },
     { "win.expand-all", { "<Control><Shift>m", NULL } },
     { "win.undo", { "<Control>z", NULL } },

@@ -119,5 +119,8 @@ void _graft_window_add_filter (GtkFileChooser    *chooser,
 void _graft_window_init_rule_actions (GraftWindow *self);
 void _graft_window_update_rule_actions (GraftWindow *self,
                                         gboolean     has_graph);
+void _graft_window_init_compare_actions (GraftWindow *self);
+void _graft_window_update_compare_actions (GraftWindow *self,
+                                           gboolean     has_graph);
 
 G_END_DECLS
