@@ -204,6 +204,7 @@ graft_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.show-properties", { "F9", "<Control>i", NULL } },
+    { "win.show-side-panel", { "<Shift>F9", NULL } },
     { "win.show-rules", { "<Control>l", NULL } },
     { "win.rule-add", { "<Control><Shift>n", NULL } },
     { "win.rules-open", { "<Control><Shift>o", NULL } },

@@ -25,9 +25,9 @@ GraftLayoutRequest *graft_comparison_steal_request (GraftComparison *self,
 guint8             *graft_comparison_steal_node_changes (GraftComparison *self,
                                                          gboolean         after)
     G_GNUC_WARN_UNUSED_RESULT;
-const char *const  *graft_comparison_get_names (GraftComparison *self,
-                                                GraftChange      change);
-void                graft_comparison_free (GraftComparison *self);
+const char *const *graft_comparison_get_names (GraftComparison *self,
+                                               GraftChange      change);
+void               graft_comparison_free (GraftComparison *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftComparison, graft_comparison_free)
 

@@ -27,12 +27,11 @@ typedef struct
   GtkWidget   *progress;
 
   /* Owned */
-  guint8 *changes; /* per graph node of the layout, a copy of the canvas's */
-  gint   *twin;    /* per box: the box of the same name on the other side, or -1 */
-  guint   n_graph_nodes;
+  guint8  *changes; /* per graph node of the layout, a copy of the canvas's */
+  gint    *twin;    /* per box: the box of the same name on the other side, or -1 */
+  guint    n_graph_nodes;
   gboolean laid_out;
 } Side;
-
 
 struct _GraftSplitWindow
 {
