@@ -23,7 +23,7 @@
 /* The canvas never gets narrower than this beside the side panel, nor
  * than MIN_CANVAS_BESIDE_PROPERTIES beside the properties panel: below
  * that the panel folds over the canvas instead (pixels). */
-#define MIN_CANVAS_WIDTH              440
+#define MIN_CANVAS_WIDTH             440
 #define MIN_CANVAS_BESIDE_PROPERTIES 360
 /* The side panel's narrowest and widest (pixels). */
 #define MIN_SIDEBAR_WIDTH 300

@@ -265,9 +265,9 @@ side_state_is (GraftWindow *window,
 static void
 test_side_flap (void)
 {
-  GraftWindow *window = open_example_sized (1200, 700);
-  AdwFlap     *flap = side_flap (window);
-  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftWindow    *window = open_example_sized (1200, 700);
+  AdwFlap        *flap = side_flap (window);
+  GraftCanvas    *canvas = graft_window_get_canvas (window);
   GtkApplication *app = NULL;
 
   iterate_until (flap_settled, flap);
@@ -376,8 +376,8 @@ test_split_classes (void)
 {
   static const char *const removed[] = { "neg", "cat", "sum_1", "neg_1", "cat_1", "sum_2", NULL };
   static const char *const rewired[] = { "max_1", "max_2", NULL };
-  GraftWindow      *window = open_example_sized (1200, 700);
-  GraftDocument    *document = graft_window_get_document (window);
+  GraftWindow             *window = open_example_sized (1200, 700);
+  GraftDocument           *document = graft_window_get_document (window);
   g_autoptr (GPtrArray) matched = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_free);
   GraftSplitWindow *split;
@@ -605,7 +605,7 @@ static void
 test_split_closes (void)
 {
   static const char *const keys[] = { "Escape", "<Control>w" };
-  GraftWindow *window = open_example_sized (1200, 700);
+  GraftWindow             *window = open_example_sized (1200, 700);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
   iterate_until (layout_ready, window);
