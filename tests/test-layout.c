@@ -494,6 +494,47 @@ test_png_matches (void)
   g_assert_cmpuint (corner, ==, 0x1e1e1e);
 }
 
+/* The graphs before and after a change: removed nodes drawn in red, added
+ * ones in green, rewired ones in amber; none of it without changes. */
+static void
+test_png_changes (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autofree guint8 *change = g_new0 (guint8, graft_graph_get_n_nodes (graph));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) marked = NULL;
+  GraftRenderOptions options;
+  guint              i = 0;
+
+  g_assert_nonnull (layout);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
+    {
+      if (g_str_equal (graft_node_get_name (node), "neg"))
+        change[i] = GRAFT_CHANGE_REMOVED;
+      else if (g_str_equal (graft_node_get_name (node), "cat"))
+        change[i] = GRAFT_CHANGE_ADDED;
+      else if (g_str_equal (graft_node_get_name (node), "max_1"))
+        change[i] = GRAFT_CHANGE_REWIRED;
+    }
+  graft_render_options_init (&options);
+  plain = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, &error);
+  g_assert_no_error (error);
+  options.node_change = change;
+  marked = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pixels (marked, 0xc01c28, NULL), >, 100);
+  g_assert_cmpuint (count_pixels (marked, 0x26a269, NULL), >, 100);
+  g_assert_cmpuint (count_pixels (marked, 0xc64600, NULL), >, 50);
+  g_assert_cmpuint (count_pixels (plain, 0xc01c28, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (plain, 0x26a269, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (plain, 0xc64600, NULL), ==, 0);
+}
+
 static void
 test_svg_parses (void)
 {
@@ -927,6 +968,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/modules/program", test_modules_program);
   g_test_add_func ("/core/layout/modules/segments", test_modules_segments);
   g_test_add_func ("/core/render/png-matches", test_png_matches);
+  g_test_add_func ("/core/render/png-changes", test_png_changes);
   g_test_add_func ("/core/render/svg", test_svg_parses);
   g_test_add_func ("/core/render/pdf", test_pdf);
   g_test_add_func ("/core/render/png-large", test_png_large);

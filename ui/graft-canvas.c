@@ -41,6 +41,7 @@ struct _GraftCanvas
   gint          *marks;     /* per graph node of the layout, or NULL */
   gboolean      *added;     /* per graph node of the layout, or NULL */
   gboolean      *dropped;   /* per graph node of the layout, or NULL */
+  guint8        *changes;   /* per graph node of the layout: a GraftChange, or NULL */
   gboolean      *selected;  /* per graph node of the layout */
   GHashTable    *selection; /* node names */
   GtkWidget     *menu;      /* the context popover, a child */
@@ -83,6 +84,7 @@ enum {
   SIGNAL_CONTEXT_MENU,
   SIGNAL_NODE_ACTIVATED,
   SIGNAL_DELETE_SELECTION,
+  SIGNAL_VIEW_CHANGED,
   N_SIGNALS,
 };
 
@@ -113,6 +115,14 @@ update_selected (GraftCanvas *self)
   for (guint i = 0; i < n; i++)
     self->selected[i] =
         g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
+}
+
+/* The view moved or zoomed: redraw, and tell whoever follows it. */
+static void
+view_changed (GraftCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_VIEW_CHANGED], 0);
 }
 
 static void
@@ -152,7 +162,7 @@ zoom_at (GraftCanvas *self,
   self->offset_y = ly - y / zoom;
   clamp_offsets (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
 }
 
 /**
@@ -307,6 +317,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.node_selected = self->selected;
   options.node_added = self->added;
   options.node_dropped = self->dropped;
+  options.node_change = self->changes;
   options.hovered = self->hovered >= 0
                         ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index
                         : -1;
@@ -365,7 +376,7 @@ graft_canvas_zoom_to_fit (GraftCanvas *self)
   else
     self->offset_y = -FIT_PAD / zoom;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
 }
 
 /**
@@ -390,7 +401,7 @@ graft_canvas_center_on (GraftCanvas *self,
   self->offset_x = r->x + r->width / 2 - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
   self->offset_y =
       r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
 }
 
 /* The node nearest the middle of the view, and where it is on screen. */
@@ -460,6 +471,7 @@ graft_canvas_set_layout (GraftCanvas *self,
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
   g_clear_pointer (&self->dropped, g_free);
+  g_clear_pointer (&self->changes, g_free);
   self->layout = layout;
   self->hovered = -1;
   update_selected (self);
@@ -479,7 +491,7 @@ graft_canvas_set_layout (GraftCanvas *self,
         }
       clamp_offsets (self);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
 }
 
 /**
@@ -541,6 +553,55 @@ graft_canvas_set_dropped (GraftCanvas *self,
   g_free (self->dropped);
   self->dropped = dropped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_set_changes:
+ * @self: a canvas
+ * @changes: (transfer full) (nullable): per graph node of the layout, a
+ *   #GraftChange: what a change did to it (the split view's colours)
+ */
+void
+graft_canvas_set_changes (GraftCanvas *self,
+                          guint8      *changes)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_free (self->changes);
+  self->changes = changes;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_show_point:
+ * @self: a canvas
+ * @zoom: the scale to show the layout at
+ * @x: a point of the layout
+ * @y: its y
+ * @widget_x: where in the widget to show it
+ * @widget_y: its y
+ *
+ * Zooms to @zoom and scrolls so that layout point (@x, @y) is at widget
+ * point (@widget_x, @widget_y) (a view that follows another one).
+ */
+void
+graft_canvas_show_point (GraftCanvas *self,
+                         double       zoom,
+                         double       x,
+                         double       y,
+                         double       widget_x,
+                         double       widget_y)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  self->fit_pending = FALSE;
+  self->offset_x = x - widget_x / zoom;
+  self->offset_y = y - widget_y / zoom;
+  if (zoom != self->zoom)
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+  view_changed (self);
 }
 
 /**
@@ -876,7 +937,7 @@ drag_update_cb (GtkGestureDrag *gesture,
   self->offset_x = self->drag_start_x - dx / self->zoom;
   self->offset_y = self->drag_start_y - dy / self->zoom;
   clamp_offsets (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
 }
 
 static void
@@ -928,7 +989,7 @@ scroll_cb (GtkEventControllerScroll *controller,
   self->offset_x += dx * step / self->zoom;
   self->offset_y += dy * step / self->zoom;
   clamp_offsets (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self);
   return TRUE;
 }
 
@@ -1191,6 +1252,7 @@ graft_canvas_finalize (GObject *object)
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
   g_clear_pointer (&self->dropped, g_free);
+  g_clear_pointer (&self->changes, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
   G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);
@@ -1222,6 +1284,16 @@ graft_canvas_class_init (GraftCanvasClass *klass)
                     NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
   signals[SIGNAL_DELETE_SELECTION] =
       g_signal_new ("delete-selection", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  /**
+   * GraftCanvas::view-changed:
+   * @self: the canvas
+   *
+   * Emitted when the view pans or zooms (by the user, a fit, a new
+   * layout or a call).
+   */
+  signals[SIGNAL_VIEW_CHANGED] =
+      g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_NODE_ACTIVATED] =
       g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,

@@ -29,6 +29,14 @@ void         graft_canvas_set_added (GraftCanvas *self,
                                      gboolean    *added);
 void         graft_canvas_set_dropped (GraftCanvas *self,
                                        gboolean    *dropped);
+void         graft_canvas_set_changes (GraftCanvas *self,
+                                       guint8      *changes);
+void         graft_canvas_show_point (GraftCanvas *self,
+                                      double       zoom,
+                                      double       x,
+                                      double       y,
+                                      double       widget_x,
+                                      double       widget_y);
 void         graft_canvas_set_describe_func (GraftCanvas            *self,
                                              GraftCanvasDescribeFunc func,
                                              gpointer                user_data,

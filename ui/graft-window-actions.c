@@ -1349,6 +1349,7 @@ _graft_window_init_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   _graft_window_init_rule_actions (self);
+  _graft_window_init_compare_actions (self);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (
                                    g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")),
                                FALSE);
@@ -1433,4 +1434,5 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "match-in-context",
                has_graph && graft_document_get_n_matches (self->document) > 0);
   _graft_window_update_rule_actions (self, has_graph);
+  _graft_window_update_compare_actions (self, has_graph);
 }

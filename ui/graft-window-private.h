@@ -30,7 +30,9 @@ struct _GraftWindow
   GtkSpinner         *spinner;
   GtkRevealer        *warning_revealer;
   GtkLabel           *warning_label;
-  GtkPaned           *paned;
+  AdwFlap            *side_flap;
+  GtkWidget          *side_handle;
+  GtkWidget          *sidebar;
   GtkStack           *content_stack;
   AdwStatusPage      *error_page;
   GraftCanvas        *canvas;
@@ -48,7 +50,7 @@ struct _GraftWindow
   GtkTextView        *code_view;
   GtkWidget          *restore_button;
   GtkProgressBar     *layout_progress;
-  GtkRevealer        *properties_revealer;
+  AdwFlap            *properties_flap;
   GraftProperties    *properties;
   GraftRulesPanel    *rules_panel;
   GtkButton          *side_open_button;
@@ -68,17 +70,17 @@ struct _GraftWindow
 
   gboolean  busy;
   gboolean  close_confirmed;
-  gboolean  following_canvas;  /* the list selection follows a click */
-  AdwToast *toast;             /* the toast on screen (the overlay's), or NULL */
-  gboolean  toast_offers;      /* its message came with an Undo */
-  AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
-  guint     undo_toast_serial; /* the change it undoes */
-  guint     restore_serial;    /* the change that restored unsaved work */
-  char     *last_toast;        /* the title of the toast shown last */
-  gboolean  syncing_texts;     /* the rules' buffers are being set from the document */
-  guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
-  guint     undo_run_from;     /* the position before that run */
-  int       paned_shift;       /* what showing the properties took from the side panel */
+  gboolean  following_canvas;   /* the list selection follows a click */
+  AdwToast *toast;              /* the toast on screen (the overlay's), or NULL */
+  gboolean  toast_offers;       /* its message came with an Undo */
+  AdwToast *undo_toast;         /* the toast offering to undo a change, or NULL */
+  guint     undo_toast_serial;  /* the change it undoes */
+  guint     restore_serial;     /* the change that restored unsaved work */
+  char     *last_toast;         /* the title of the toast shown last */
+  gboolean  syncing_texts;      /* the rules' buffers are being set from the document */
+  guint     undo_run_serial;    /* the last change of the last Run All, which its toast undoes */
+  guint     undo_run_from;      /* the position before that run */
+  int       handle_start_width; /* the side panel's width when a drag of its handle began */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -120,5 +122,11 @@ void _graft_window_add_filter (GtkFileChooser    *chooser,
 void _graft_window_init_rule_actions (GraftWindow *self);
 void _graft_window_update_rule_actions (GraftWindow *self,
                                         gboolean     has_graph);
+void _graft_window_init_compare_actions (GraftWindow *self);
+void _graft_window_init_adaptive (GraftWindow *self,
+                                  int          sidebar_width);
+int  _graft_window_get_sidebar_width (GraftWindow *self);
+void _graft_window_update_compare_actions (GraftWindow *self,
+                                           gboolean     has_graph);
 
 G_END_DECLS

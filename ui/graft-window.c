@@ -32,12 +32,6 @@ G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void fill_editors (GraftWindow *self);
 
-/* The properties panel's width, and what it leaves the canvas and the side
- * panel at least, when it can (pixels). */
-#define PROPERTIES_WIDTH  300
-#define MIN_CANVAS_WIDTH  520
-#define MIN_SIDEBAR_WIDTH 360
-
 enum {
   PROP_0,
   PROP_BUSY,
@@ -406,7 +400,7 @@ update_properties (GraftWindow *self)
 {
   g_auto (GStrv) names = NULL;
 
-  if (!gtk_revealer_get_reveal_child (self->properties_revealer))
+  if (!adw_flap_get_reveal_flap (self->properties_flap))
     return;
   names = graft_canvas_dup_selection (self->canvas);
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
@@ -422,7 +416,7 @@ properties_mapped_cb (GtkWidget   *panel,
                       GraftWindow *self)
 {
   g_signal_handlers_disconnect_by_func (panel, properties_mapped_cb, self);
-  if (gtk_revealer_get_reveal_child (self->properties_revealer))
+  if (adw_flap_get_reveal_flap (self->properties_flap))
     graft_properties_focus_first (self->properties);
 }
 
@@ -444,38 +438,9 @@ _graft_window_show_properties (GraftWindow *self,
   gboolean   inside =
       focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
 
-  /* Room for the panel comes from the side panel first, while the canvas
-   * would be narrow; it goes back when the panel hides. */
-  if (show != gtk_revealer_get_reveal_child (self->properties_revealer))
-    {
-      int position = gtk_paned_get_position (self->paned);
-      int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
-
-      /* Before the first allocation (the panel shown at start-up). */
-      if (width <= 0)
-        {
-          int height;
-
-          gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-        }
-
-      if (show && width > 0)
-        {
-          int canvas = position - PROPERTIES_WIDTH;
-
-          self->paned_shift = canvas < MIN_CANVAS_WIDTH
-                                  ? CLAMP (MIN_CANVAS_WIDTH - canvas, 0,
-                                           MAX (width - MIN_SIDEBAR_WIDTH - position, 0))
-                                  : 0;
-          gtk_paned_set_position (self->paned, position + self->paned_shift);
-        }
-      else if (!show && self->paned_shift > 0)
-        {
-          gtk_paned_set_position (self->paned, MAX (position - self->paned_shift, 300));
-          self->paned_shift = 0;
-        }
-    }
-  gtk_revealer_set_reveal_child (self->properties_revealer, show);
+  /* The flap makes room for the panel, or lays it over the canvas when
+   * the window is too narrow for both (graft-window-adaptive.c). */
+  adw_flap_set_reveal_flap (self->properties_flap, show);
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
       g_variant_new_boolean (show));
@@ -483,7 +448,7 @@ _graft_window_show_properties (GraftWindow *self,
       g_settings_get_boolean (self->settings, "properties-visible") != show)
     g_settings_set_boolean (self->settings, "properties-visible", show);
   update_properties (self);
-  /* The panel takes the focus once it is mapped: the revealer maps it when
+  /* The panel takes the focus once it is mapped: the flap maps it when
    * its transition starts, on a later frame, which on a busy machine comes
    * after any idle. */
   g_signal_handlers_disconnect_by_func (self->properties, properties_mapped_cb, self);
@@ -531,7 +496,7 @@ gboolean
 graft_window_get_properties_shown (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  return gtk_revealer_get_reveal_child (self->properties_revealer);
+  return adw_flap_get_reveal_flap (self->properties_flap);
 }
 
 /* A link in the panel: its node is selected and brought into view. */
@@ -1644,9 +1609,7 @@ save_size (GraftWindow *self)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
-  g_settings_set_int (self->settings, "sidebar-width",
-                      gtk_widget_get_width (GTK_WIDGET (self)) -
-                          gtk_paned_get_position (self->paned) + self->paned_shift);
+  g_settings_set_int (self->settings, "sidebar-width", _graft_window_get_sidebar_width (self));
 }
 
 static void
@@ -1769,7 +1732,9 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, layout_progress);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_label);
-  gtk_widget_class_bind_template_child (widget_class, GraftWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_flap);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_handle);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, canvas);
@@ -1786,7 +1751,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
-  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_revealer);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_flap);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
@@ -1849,13 +1814,7 @@ graft_window_init (GraftWindow *self)
         gtk_window_maximize (GTK_WINDOW (self));
       sidebar = g_settings_get_int (self->settings, "sidebar-width");
     }
-  {
-    int width;
-    int height;
-
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-    gtk_paned_set_position (self->paned, MAX (width - CLAMP (sidebar, 300, 800), 300));
-  }
+  _graft_window_init_adaptive (self, sidebar);
 
   self->match_selection =
       gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));

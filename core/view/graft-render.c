@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "graft-render.h"
+#include "graft-edit.h"
 #include "graft-error.h"
 #include "graft-limits.h"
 #include "graft-palette-private.h"
@@ -52,6 +53,8 @@ typedef struct
   Rgba                 annotation;
   Rgba                 frame;        /* a module frame's fill, and its label band's */
   Rgba                 frame_border; /* its outline, its label and its control */
+  Rgba                 removed;
+  Rgba                 rewired;
   const GraftOpColors *ops;
 } Theme;
 
@@ -80,6 +83,8 @@ get_theme (GraftRenderStyle style,
       theme->annotation = rgb (0xb8b8b8, 1);
       theme->frame = rgb (0xffffff, 0.035);
       theme->frame_border = rgb (0x9a9996, 1);
+      theme->removed = rgb (0xff7b63, 1);
+      theme->rewired = rgb (0xf8e45c, 1);
       theme->ops = graft_palette_dark;
     }
   else
@@ -95,6 +100,8 @@ get_theme (GraftRenderStyle style,
       theme->annotation = rgb (0x505050, 1);
       theme->frame = rgb (0x3d6ab0, 0.045);
       theme->frame_border = rgb (0x77767b, 1);
+      theme->removed = rgb (0xc01c28, 1);
+      theme->rewired = rgb (0xc64600, 1);
       theme->ops = graft_palette_light;
     }
 }
@@ -183,6 +190,30 @@ flag_of (GraftLayout    *layout,
     if (flags[members[k]])
       return TRUE;
   return FALSE;
+}
+
+/* What a change did to box @b: its node's change, or for a collapsed
+ * scope the one change all its nodes share, else rewired (something in
+ * it changed). */
+static GraftChange
+change_of (GraftLayout              *layout,
+           const GraftRenderOptions *options,
+           guint                     b)
+{
+  guint        n;
+  const guint *members;
+  GraftChange  first;
+
+  if (options->node_change == NULL)
+    return GRAFT_CHANGE_KEPT;
+  members = graft_layout_get_members (layout, b, &n);
+  if (n == 0)
+    return options->node_change[graft_layout_get_node (layout, b)->node_index];
+  first = options->node_change[members[0]];
+  for (guint k = 1; k < n; k++)
+    if (options->node_change[members[k]] != first)
+      return GRAFT_CHANGE_REWIRED;
+  return first;
 }
 
 static void
@@ -336,6 +367,7 @@ draw_box (cairo_t                  *cr,
   gint                   hovered_node = options->hovered;
   gboolean               hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
   gboolean               weight = is_weight (box);
+  GraftChange            change = change_of (layout, options, b);
   double                 radius = box->is_stub || weight ? box->box.height / 2 : BOX_RADIUS;
   double                 cx = box->box.x + box->box.width / 2;
   double                 cy = box->box.y + box->box.height / 2;
@@ -390,12 +422,47 @@ draw_box (cairo_t                  *cr,
       set_source (cr, mc);
       cairo_fill_preserve (cr);
     }
+  if (change == GRAFT_CHANGE_ADDED || change == GRAFT_CHANGE_REMOVED)
+    {
+      Rgba tint = change == GRAFT_CHANGE_ADDED ? theme->added : theme->removed;
+
+      tint.a = 0.28;
+      set_source (cr, tint);
+      cairo_fill_preserve (cr);
+    }
   if (hovered)
     {
       set_source (cr, theme->hover);
       cairo_fill_preserve (cr);
     }
-  if (match >= 0)
+  if (change != GRAFT_CHANGE_KEPT && match < 0)
+    {
+      /* Told apart without colour too: removed dashed, rewired dotted. */
+      static const double removed_dash[] = { 6.0, 3.0 };
+      static const double rewired_dash[] = { 2.0, 2.5 };
+
+      switch (change)
+        {
+        case GRAFT_CHANGE_ADDED:
+          set_source (cr, theme->added);
+          cairo_set_line_width (cr, 2.6);
+          cairo_set_dash (cr, NULL, 0, 0);
+          break;
+        case GRAFT_CHANGE_REMOVED:
+          set_source (cr, theme->removed);
+          cairo_set_line_width (cr, 2.6);
+          cairo_set_dash (cr, removed_dash, G_N_ELEMENTS (removed_dash), 0);
+          break;
+        case GRAFT_CHANGE_REWIRED:
+        case GRAFT_CHANGE_KEPT:
+        default:
+          set_source (cr, theme->rewired);
+          cairo_set_line_width (cr, 2.2);
+          cairo_set_dash (cr, rewired_dash, G_N_ELEMENTS (rewired_dash), 0);
+          break;
+        }
+    }
+  else if (match >= 0)
     {
       set_source (cr, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1));
       cairo_set_line_width (cr, MATCH_WIDTH);
@@ -588,6 +655,15 @@ graft_render_draw (GraftLayout              *layout,
       if (mt >= 0 && mt == mh && !tail->is_stub)
         draw_edge (cr, edge, rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS], 1),
                    2.2);
+      else if (options->node_change != NULL &&
+               change_of (layout, options, edge->head) == change_of (layout, options, edge->tail) &&
+               (change_of (layout, options, edge->head) == GRAFT_CHANGE_ADDED ||
+                change_of (layout, options, edge->head) == GRAFT_CHANGE_REMOVED))
+        /* An edge inside what a change removed or added. */
+        draw_edge (cr, edge,
+                   change_of (layout, options, edge->head) == GRAFT_CHANGE_ADDED ? theme.added
+                                                                                 : theme.removed,
+                   1.8);
       else
         draw_edge (cr, edge, theme.edge, EDGE_WIDTH);
     }

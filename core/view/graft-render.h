@@ -36,6 +36,10 @@ typedef enum {
  *   rewrite added it (drawn with a green dashed ring)
  * @node_dropped: (nullable): one entry per graph node: whether it is part
  *   of an occurrence that torch's rules leave alone (a grey dashed outline)
+ * @node_change: (nullable): one entry per graph node: what a change did to
+ *   it, a #GraftChange (removed: red, dashed; added: green; rewired: an
+ *   amber outline; kept: as usual), for the graphs before and after a
+ *   change side by side
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -49,6 +53,7 @@ typedef struct
   gboolean         draw_background;
   const gboolean  *node_added;
   const gboolean  *node_dropped;
+  const guint8    *node_change;
 } GraftRenderOptions;
 
 void    graft_render_options_init (GraftRenderOptions *options);

@@ -11,7 +11,9 @@
  * longest stall in the 3 s after showing the code view (the graph's whole
  * code in a GtkSourceView) once the graph is drawn; with `--changes`,
  * after Replace All, how long Show Changes takes: building the Changes
- * window (the diff included) and until it has drawn its first frame.
+ * window (the diff included) and until it has drawn its first frame; with
+ * `--split`, after Replace All, how long Compare Graphs takes: to its
+ * window's first frame, and until both graphs are laid out and drawn.
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -25,6 +27,7 @@
 
 #include "graft-canvas.h"
 #include "graft-diff-window.h"
+#include "graft-split-window.h"
 #include "graft-window.h"
 
 #include <stdio.h>
@@ -127,6 +130,49 @@ wait_drawn (GraftWindow *window,
   return (g_get_monotonic_time () - start) / 1e6;
 }
 
+/* Opens the split view of the last change; prints the time to its first
+ * frame (both sides still being laid out) and until both sides are laid
+ * out and drawn. */
+static void
+time_split (GraftWindow *window)
+{
+  gint64            start = g_get_monotonic_time ();
+  GraftSplitWindow *split = NULL;
+  g_autoptr (GList) toplevels = NULL;
+  GdkFrameClock *clock;
+  double         built_s;
+  double         first_s;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "compare", NULL);
+  built_s = (g_get_monotonic_time () - start) / 1e6;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_SPLIT_WINDOW (l->data))
+      split = l->data;
+  if (split == NULL)
+    return;
+  while (!gtk_widget_get_mapped (GTK_WIDGET (split)))
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (split));
+  changes_painted = FALSE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  first_s = (g_get_monotonic_time () - start) / 1e6;
+  while (!graft_split_window_get_ready (split))
+    g_main_context_iteration (NULL, TRUE);
+  changes_painted = FALSE;
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
+  printf ("  split view: %u removed, %u added; built in %.3fs, first frame after %.3fs, "
+          "both sides drawn after %.3fs\n",
+          graft_split_window_get_n_changed (split, GRAFT_CHANGE_REMOVED),
+          graft_split_window_get_n_changed (split, GRAFT_CHANGE_ADDED), built_s, first_s,
+          (g_get_monotonic_time () - start) / 1e6);
+  gtk_window_destroy (GTK_WINDOW (split));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -134,6 +180,7 @@ main (int    argc,
   Watchdog w = { 0, 0, 0, FALSE };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
+  gboolean split = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -154,6 +201,11 @@ main (int    argc,
       if (strcmp (argv[i], "--changes") == 0)
         {
           changes = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--split") == 0)
+        {
+          split = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -213,6 +265,8 @@ main (int    argc,
 
           time_show_changes (window, &built_s);
         }
+      if (split && replace_s > 0)
+        time_split (window);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
       gtk_window_destroy (GTK_WINDOW (window));
