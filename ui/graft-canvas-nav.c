@@ -60,13 +60,13 @@ struct _GraftCanvasNav
   GraftLayout *indexed; /* the layout the index was built for, or NULL */
 
   /* Owned */
-  guint                  *in_start;  /* per box, and one past: where its inputs start */
-  guint                  *in_boxes;  /* the inputs' boxes, in argument order */
-  guint                  *out_start; /* per box, and one past: where its users start */
-  guint                  *out_boxes; /* the users' boxes, in graph order */
-  GArray                 *anchors;   /* Anchor, by position; NULL until needed */
+  guint                  *in_start;   /* per box, and one past: where its inputs start */
+  guint                  *in_boxes;   /* the inputs' boxes, in argument order */
+  guint                  *out_start;  /* per box, and one past: where its users start */
+  guint                  *out_boxes;  /* the users' boxes, in graph order */
+  GArray                 *anchors;    /* Anchor, by position; NULL until needed */
   GArray                 *match_last; /* gint: per match, its returning node's position */
-  GArray                 *row;       /* guint: the boxes Left and Right walk, or NULL */
+  GArray                 *row;        /* guint: the boxes Left and Right walk, or NULL */
   char                   *focus_name; /* a graph node the focused box holds */
   GraftCanvasDescribeFunc describe;
   gpointer                describe_data;
@@ -122,9 +122,9 @@ main_box (GraftLayout *layout,
 static void
 ensure_index (GraftCanvasNav *nav)
 {
-  GraftLayout *layout = layout_of (nav);
-  guint        n;
-  guint        n_edges;
+  GraftLayout      *layout = layout_of (nav);
+  guint             n;
+  guint             n_edges;
   g_autofree guint *in_fill = NULL;
   g_autofree guint *out_fill = NULL;
 
@@ -584,6 +584,9 @@ update_accessible (GraftCanvasNav *nav)
   guint            n;
   gint             match;
 
+  /* A preview is a picture, with the label its owner gave it. */
+  if (!gtk_widget_get_focusable (GTK_WIDGET (nav->canvas)))
+    return;
   if (nav->focus < 0 || layout == NULL)
     {
       gtk_accessible_update_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "Graph",
@@ -853,7 +856,6 @@ select_cb (GtkWidget *widget,
   return TRUE;
 }
 
-
 /* Whether the ring shows: the focus is on the canvas or in its context
  * menu, and the window shows where the keyboard focus is. */
 static gboolean
@@ -958,8 +960,8 @@ focus_enter_cb (GtkEventControllerFocus *controller,
 }
 
 static void
-state_flags_changed_cb (GtkWidget     *widget,
-                        GtkStateFlags  previous,
+state_flags_changed_cb (GtkWidget      *widget,
+                        GtkStateFlags   previous,
                         GraftCanvasNav *nav)
 {
   GtkStateFlags mask = GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_WITHIN |

@@ -395,13 +395,14 @@ test_menu_key (void)
   g_assert_true (press (GTK_WIDGET (canvas), "Menu"));
   g_assert_cmpstr (asked.name, ==, "add_1");
   {
-    GMenuModel      *menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (find_popover (canvas)));
+    GtkPopover      *popover = find_popover (canvas);
+    GMenuModel      *menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
     g_autofree char *first = menu_label (menu, 0, 0);
     g_autofree char *why = menu_label (menu, 1, 1);
 
     g_assert_cmpstr (first, ==, "Replace _All");
     g_assert_cmpstr (why, ==, "_Why Not Here?");
-    gtk_popover_popdown (find_popover (canvas));
+    gtk_popover_popdown (popover);
   }
   g_free (asked.name);
   close_window (window);
@@ -451,7 +452,25 @@ test_return_and_space (void)
   close_window (window);
 }
 
-/* What assistive technologies are told follows the focus. */
+/* The first GraftCanvas inside @widget, or NULL. */
+static GraftCanvas *
+find_canvas (GtkWidget *widget)
+{
+  if (GRAFT_IS_CANVAS (widget))
+    return GRAFT_CANVAS (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GraftCanvas *found = find_canvas (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What assistive technologies are told follows the focus; a preview
+ * stays a picture with its own label. */
 static void
 test_accessible (void)
 {
@@ -501,6 +520,17 @@ test_accessible (void)
   assert_key (canvas, "Home", "x");
   gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        "no inputs; user add");
+
+  {
+    GraftCanvas *preview =
+        find_canvas (GTK_WIDGET (graft_window_get_pattern_editor (window, FALSE)));
+
+    g_assert_nonnull (preview);
+    g_assert_nonnull (graft_canvas_get_layout (preview));
+    gtk_test_accessible_assert_role (preview, GTK_ACCESSIBLE_ROLE_IMG);
+    gtk_test_accessible_assert_property (preview, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                         "Preview of the graph");
+  }
   close_window (window);
 }
 
@@ -511,12 +541,12 @@ test_folded_module (void)
 {
   g_autofree char *path =
       g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
-  GraftWindow   *window = open_path (path);
-  GraftCanvas   *canvas;
-  GtkAccessible *accessible;
-  GraftLayout   *layout;
+  GraftWindow           *window = open_path (path);
+  GraftCanvas           *canvas;
+  GtkAccessible         *accessible;
+  GraftLayout           *layout;
   const GraftLayoutNode *box;
-  gint           b;
+  gint                   b;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
   iterate_until (layout_ready, window);
