@@ -856,6 +856,18 @@ select_cb (GtkWidget *widget,
   return TRUE;
 }
 
+/* Whether the window's focus widget is the canvas or in it (its context
+ * menu), the window active or not. */
+static gboolean
+focus_inside (GraftCanvasNav *nav)
+{
+  GtkWidget *widget = GTK_WIDGET (nav->canvas);
+  GtkRoot   *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
 /* Whether the ring shows: the focus is on the canvas or in its context
  * menu, and the window shows where the keyboard focus is. */
 static gboolean
@@ -1033,7 +1045,7 @@ _graft_canvas_nav_layout_changed (GraftCanvasNav *nav)
   set_focus (nav, layout != NULL && name != NULL ? graft_layout_find_node (layout, name) : -1,
              FALSE);
   if (nav->focus < 0 && layout != NULL && graft_layout_get_n_nodes (layout) > 0 &&
-      (gtk_widget_get_state_flags (GTK_WIDGET (nav->canvas)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0)
+      focus_inside (nav))
     set_focus (nav, box_in_view (nav), FALSE);
   /* Nothing held it: keep the name for a later layout (an undo). */
   if (nav->focus < 0 && layout != NULL && name != NULL)
