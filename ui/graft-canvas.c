@@ -19,10 +19,14 @@
  * When a new layout replaces the old one (after a rewrite), the view keeps
  * the node nearest the centre of the window where it was on screen, so the
  * user keeps looking at the same place.
+ *
+ * The keyboard focus on nodes, its ring and what assistive technologies
+ * are told of it are graft-canvas-nav.c's.
  */
 #include "config.h"
 
 #include "graft-canvas.h"
+#include "graft-canvas-private.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -47,6 +51,9 @@ struct _GraftCanvas
   GtkWidget     *menu;      /* the context popover, a child */
   gpointer       describe_data;
   GDestroyNotify describe_destroy;
+
+  /* Owned: the keyboard focus on nodes (graft-canvas-nav.c) */
+  GraftCanvasNav *nav;
 
   /* Borrowed */
   GraftCanvasDescribeFunc describe;
@@ -327,6 +334,7 @@ graft_canvas_snapshot (GtkWidget   *widget,
   cairo_scale (cr, self->zoom, self->zoom);
   cairo_translate (cr, -self->offset_x, -self->offset_y);
   graft_render_draw (self->layout, cr, &options);
+  _graft_canvas_nav_draw (self->nav, cr);
   cairo_restore (cr);
   if (self->banding)
     {
@@ -491,6 +499,7 @@ graft_canvas_set_layout (GraftCanvas *self,
         }
       clamp_offsets (self);
     }
+  _graft_canvas_nav_layout_changed (self->nav);
   view_changed (self);
 }
 
@@ -520,6 +529,7 @@ graft_canvas_set_marks (GraftCanvas *self,
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_free (self->marks);
   self->marks = marks;
+  _graft_canvas_nav_marks_changed (self->nav);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -668,6 +678,7 @@ static void
 emit_selection_changed (GraftCanvas *self)
 {
   update_selected (self);
+  _graft_canvas_nav_selection_changed (self->nav, self->selection);
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -799,6 +810,7 @@ pressed_cb (GtkGestureClick *gesture,
   if (!self->interactive)
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  _graft_canvas_nav_clicked (self->nav, box);
   if (button == GDK_BUTTON_SECONDARY)
     {
       if (box >= 0 && graft_layout_get_node (self->layout, box)->n_members > 0)
@@ -1255,6 +1267,7 @@ graft_canvas_finalize (GObject *object)
   g_clear_pointer (&self->changes, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
+  g_clear_pointer (&self->nav, _graft_canvas_nav_free);
   G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);
 }
 
@@ -1329,6 +1342,7 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.clear-selection",
                                        NULL);
+  _graft_canvas_nav_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "graftcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -1376,4 +1390,25 @@ graft_canvas_init (GraftCanvas *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (dark_changed_cb), self, 0);
+  self->nav = _graft_canvas_nav_new (self);
+}
+
+GraftCanvasNav *
+_graft_canvas_get_nav (GraftCanvas *self)
+{
+  return self->nav;
+}
+
+/* Per graph node of the layout, the match it belongs to or -1; or NULL. */
+const gint *
+_graft_canvas_get_marks (GraftCanvas *self)
+{
+  return self->marks;
+}
+
+gboolean
+_graft_canvas_is_selected (GraftCanvas *self,
+                           const char  *name)
+{
+  return name != NULL && g_hash_table_contains (self->selection, name);
 }

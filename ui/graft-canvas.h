@@ -41,6 +41,14 @@ void         graft_canvas_set_describe_func (GraftCanvas            *self,
                                              GraftCanvasDescribeFunc func,
                                              gpointer                user_data,
                                              GDestroyNotify          destroy);
+void         graft_canvas_set_accessible_func (GraftCanvas            *self,
+                                               GraftCanvasDescribeFunc func,
+                                               gpointer                user_data,
+                                               GDestroyNotify          destroy);
+void         graft_canvas_update_accessible (GraftCanvas *self);
+const char  *graft_canvas_get_focus_node (GraftCanvas *self);
+gboolean     graft_canvas_focus_node (GraftCanvas *self,
+                                      const char  *name);
 void         graft_canvas_set_interactive (GraftCanvas *self,
                                            gboolean     interactive);
 double       graft_canvas_get_zoom (GraftCanvas *self);

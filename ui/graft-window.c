@@ -662,6 +662,17 @@ _graft_window_show_warnings (GraftWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, warnings->len > 0);
 }
 
+/* A graph opened: the canvas takes the keyboard focus, so the keyboard
+ * goes on from the graph, unless the user is typing in a text. */
+static void
+focus_canvas_unless_typing (GraftWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL || !(GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
 static void
 show_content (GraftWindow *self)
 {
@@ -1198,7 +1209,10 @@ file_loaded_cb (GObject      *object,
   show_content (self);
   update_title (self);
   if (error == NULL)
-    _graft_window_relayout (self, FALSE);
+    {
+      focus_canvas_unless_typing (self);
+      _graft_window_relayout (self, FALSE);
+    }
   else
     {
       set_busy (self, FALSE);
@@ -1345,6 +1359,7 @@ match_selected_cb (GtkSingleSelection *selection,
 
   if (item != NULL && !self->following_canvas)
     graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+  graft_canvas_update_accessible (self->canvas);
   _graft_window_update_actions (self);
 }
 
@@ -1481,7 +1496,8 @@ node_position (GraftGraph *graph,
   return -1;
 }
 
-/* Double-click: a collapsed scope opens. */
+/* Double-click, or Return on the canvas: a collapsed scope opens; a node
+ * shows its properties, the focus staying on the canvas. */
 static void
 node_activated_cb (GraftCanvas *canvas,
                    const char  *name,
@@ -1489,6 +1505,28 @@ node_activated_cb (GraftCanvas *canvas,
 {
   if (graft_layout_runner_is_folded (self->layout_runner, name))
     _graft_window_expand_scope (self, name);
+  else if (!gtk_revealer_get_reveal_child (self->properties_revealer))
+    _graft_window_show_properties (self, TRUE, FALSE);
+}
+
+/* What a screen reader hears after the focused node's inputs and users:
+ * the match it is in, of how many, and whether Replace would rewrite it;
+ * for a folded module, that Return opens it. */
+static char *
+accessible_node_cb (const char *name,
+                    gpointer    user_data)
+{
+  GraftWindow *self = user_data;
+  guint        n = graft_document_get_n_matches (self->document);
+  gint         match;
+
+  if (graft_layout_runner_is_folded (self->layout_runner, name))
+    return g_strdup ("folded, Return expands it");
+  match = graft_document_get_match_of_node (self->document, name);
+  if (match < 0)
+    return n > 0 ? g_strdup ("in no match") : NULL;
+  return g_strdup_printf ("in match %d of %u%s", match + 1, n,
+                          graft_window_get_selected_match (self) == match ? " (chosen)" : "");
 }
 
 static void
@@ -1829,6 +1867,7 @@ graft_window_init (GraftWindow *self)
                     self);
 
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
+  graft_canvas_set_accessible_func (self->canvas, accessible_node_cb, self, NULL);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
