@@ -1505,7 +1505,7 @@ node_activated_cb (GraftCanvas *canvas,
 {
   if (graft_layout_runner_is_folded (self->layout_runner, name))
     _graft_window_expand_scope (self, name);
-  else if (!gtk_revealer_get_reveal_child (self->properties_revealer))
+  else if (!adw_flap_get_reveal_flap (self->properties_flap))
     _graft_window_show_properties (self, TRUE, FALSE);
 }
 
