@@ -117,6 +117,7 @@ void _graft_window_add_filter (GtkFileChooser    *chooser,
                                const char        *name,
                                const char *const *patterns);
 void _graft_window_init_rule_actions (GraftWindow *self);
+void _graft_window_init_view_actions (GraftWindow *self);
 void _graft_window_update_rule_actions (GraftWindow *self,
                                         gboolean     has_graph);
 

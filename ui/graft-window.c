@@ -1887,6 +1887,7 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
+  _graft_window_init_view_actions (self);
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);
