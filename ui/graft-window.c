@@ -1134,14 +1134,20 @@ fill_editors (GraftWindow *self)
 }
 
 /* The side panel's open and save buttons open and save what the page
- * shows: a rules file on the Rules page, the pattern and replacement
- * elsewhere. */
+ * shows: a rules file on the Rules page, the pattern and replacement on
+ * theirs.  The Code tab shows the graph's code, which they do not open or
+ * save: they go while it is shown. */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
                       GraftWindow *self)
 {
-  gboolean rules = g_strcmp0 (gtk_stack_get_visible_child_name (stack), "rules") == 0;
+  const char *page = gtk_stack_get_visible_child_name (stack);
+  gboolean    rules = g_strcmp0 (page, "rules") == 0;
+  gboolean    code = g_strcmp0 (page, "code") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->side_open_button), !code);
+  gtk_widget_set_visible (GTK_WIDGET (self->side_save_button), !code);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");

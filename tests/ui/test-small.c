@@ -3,7 +3,8 @@
  * test-small.c: the editor's smaller conveniences, under a display (Xvfb
  * in CI).  Left to right: the menu's choice lays the graph out with its
  * edges pointing right and GSettings (the memory backend) remembers it
- * for the next window.
+ * for the next window.  The side panel's open and save buttons are
+ * gone on the Code tab.
  */
 #include "config.h"
 
@@ -145,6 +146,41 @@ test_left_to_right (void)
   close_window (window);
 }
 
+/* The side panel's open and save buttons belong to the pattern, the
+ * replacement and the rules: the Code tab, which shows the graph's code,
+ * has none. */
+static void
+test_side_buttons (void)
+{
+  static const struct
+  {
+    const char *page;
+    const char *open_action;
+  } pages[] = {
+    { "pattern", "win.load-patterns" },
+    { "code", NULL },
+    { "replacement", "win.load-patterns" },
+    { "rules", "win.rules-open" },
+    { "code", NULL },
+    { "pattern", "win.load-patterns" },
+  };
+  GraftWindow *window = open_example ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *open = GTK_WIDGET (window->side_open_button);
+      GtkWidget *save = GTK_WIDGET (window->side_save_button);
+
+      graft_window_show_page (window, pages[i].page);
+      g_assert_cmpint (gtk_widget_get_visible (open), ==, pages[i].open_action != NULL);
+      g_assert_cmpint (gtk_widget_get_visible (save), ==, pages[i].open_action != NULL);
+      if (pages[i].open_action != NULL)
+        g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (open)), ==,
+                         pages[i].open_action);
+    }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -165,5 +201,6 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/window/left-to-right", test_left_to_right);
+  g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
   return g_test_run ();
 }
