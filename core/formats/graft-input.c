@@ -469,8 +469,18 @@ graft_input_set_load (GraftInputSet *self,
     return NULL;
   if (is_ref && !graft_py_program_has_entry (program, name))
     {
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "no pattern or replacement named '%s'", name);
+      g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
+      gsize start;
+      gsize end;
+
+      /* At the definition the user most likely meant (`def patern`). */
+      if (module != NULL &&
+          graft_py_module_locate_closest_definition (module, name, &start, &end))
+        graft_set_error_at_offset (error, source, start, end, GRAFT_PARSE_ERROR_NAME,
+                                   "no pattern or replacement named '%s'", name);
+      else
+        graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
+                            "no pattern or replacement named '%s'", name);
       return NULL;
     }
   return graft_py_program_trace (program, name, error);
