@@ -1385,8 +1385,10 @@ _graft_window_update_actions (GraftWindow *self)
 {
   gboolean has_graph = graft_document_get_load_error (self->document) == NULL &&
                        graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > 0;
-  gboolean can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
-                         graft_document_get_replacement_error (self->document) == NULL;
+  const GError *fit_error = _graft_window_get_fit_error (self);
+  gboolean      can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
+                         graft_document_get_replacement_error (self->document) == NULL &&
+                         fit_error == NULL;
 
   set_enabled (self, "save", has_graph);
   set_enabled (self, "save-as", has_graph);
@@ -1397,6 +1399,7 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "replace-all", can_replace);
   set_enabled (self, "replace-match", can_replace);
   set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
+  _graft_window_explain_replace (self, fit_error);
   set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
   {

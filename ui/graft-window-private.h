@@ -53,6 +53,8 @@ struct _GraftWindow
   GraftRulesPanel    *rules_panel;
   GtkButton          *side_open_button;
   GtkButton          *side_save_button;
+  GtkWidget          *replace_all_button;
+  GtkWidget          *replace_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -81,44 +83,47 @@ struct _GraftWindow
   int       paned_shift;       /* what showing the properties took from the side panel */
 };
 
-void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
-void _graft_window_init_actions (GraftWindow *self);
-void _graft_window_update_actions (GraftWindow *self);
-void _graft_window_update_torch (GraftWindow *self);
-void _graft_window_toast (GraftWindow *self,
-                          const char  *title,
-                          gboolean     with_undo);
-void _graft_window_relayout (GraftWindow *self,
-                             gboolean     keep_view);
-void _graft_window_relayout_or_clear (GraftWindow *self);
-void _graft_window_show_warnings (GraftWindow *self);
-void _graft_window_restore_autosave (GraftWindow *self);
-void _graft_window_replace_texts (GraftWindow *self,
-                                  const char  *pattern,
-                                  const char  *replacement,
-                                  const char  *title);
-void _graft_window_undo_texts (GraftWindow *self);
-void _graft_window_expand_scope (GraftWindow *self,
-                                 const char  *scope);
-void _graft_window_collapse_scope (GraftWindow *self,
-                                   const char  *scope);
-void _graft_window_set_folding (GraftWindow *self,
-                                gboolean     overview);
-void _graft_window_show_properties (GraftWindow *self,
-                                    gboolean     show,
-                                    gboolean     move_focus);
-void _graft_window_follow_next (GraftWindow *self,
-                                gboolean     show_match);
-void _graft_window_flush_editors (GraftWindow *self);
-void _graft_window_report_error (GraftWindow  *self,
-                                 const char   *what,
-                                 const GError *error);
-void _graft_window_add_filter (GtkFileChooser    *chooser,
-                               const char        *name,
-                               const char *const *patterns);
-void _graft_window_init_rule_actions (GraftWindow *self);
-void _graft_window_init_view_actions (GraftWindow *self);
-void _graft_window_update_rule_actions (GraftWindow *self,
-                                        gboolean     has_graph);
+void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
+void          _graft_window_init_actions (GraftWindow *self);
+void          _graft_window_update_actions (GraftWindow *self);
+void          _graft_window_update_torch (GraftWindow *self);
+void          _graft_window_toast (GraftWindow *self,
+                                   const char  *title,
+                                   gboolean     with_undo);
+void          _graft_window_relayout (GraftWindow *self,
+                                      gboolean     keep_view);
+void          _graft_window_relayout_or_clear (GraftWindow *self);
+void          _graft_window_show_warnings (GraftWindow *self);
+void          _graft_window_restore_autosave (GraftWindow *self);
+void          _graft_window_replace_texts (GraftWindow *self,
+                                           const char  *pattern,
+                                           const char  *replacement,
+                                           const char  *title);
+void          _graft_window_undo_texts (GraftWindow *self);
+void          _graft_window_expand_scope (GraftWindow *self,
+                                          const char  *scope);
+void          _graft_window_collapse_scope (GraftWindow *self,
+                                            const char  *scope);
+void          _graft_window_set_folding (GraftWindow *self,
+                                         gboolean     overview);
+void          _graft_window_show_properties (GraftWindow *self,
+                                             gboolean     show,
+                                             gboolean     move_focus);
+void          _graft_window_follow_next (GraftWindow *self,
+                                         gboolean     show_match);
+void          _graft_window_flush_editors (GraftWindow *self);
+void          _graft_window_report_error (GraftWindow  *self,
+                                          const char   *what,
+                                          const GError *error);
+void          _graft_window_add_filter (GtkFileChooser    *chooser,
+                                        const char        *name,
+                                        const char *const *patterns);
+void          _graft_window_init_rule_actions (GraftWindow *self);
+void          _graft_window_init_view_actions (GraftWindow *self);
+const GError *_graft_window_get_fit_error (GraftWindow *self);
+void          _graft_window_explain_replace (GraftWindow  *self,
+                                             const GError *fit_error);
+void          _graft_window_update_rule_actions (GraftWindow *self,
+                                                 gboolean     has_graph);
 
 G_END_DECLS

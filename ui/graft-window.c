@@ -339,11 +339,17 @@ update_match_count (GraftWindow *self)
 
   if (graft_document_get_pattern_error (self->document) != NULL)
     text = g_strdup ("Pattern Has Errors");
+  else if (_graft_window_get_fit_error (self) != NULL)
+    text = g_strdup ("Replacement Does Not Fit");
   else if (n == 0)
     text = g_strdup ("No Matches");
   else
     text = g_strdup_printf ("%u Match%s", n, n == 1 ? "" : "es");
   gtk_label_set_text (self->match_count, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->match_count),
+                               _graft_window_get_fit_error (self) != NULL
+                                   ? _graft_window_get_fit_error (self)->message
+                                   : NULL);
 }
 
 /* Match marks for the layout on screen, from the current matches, and
@@ -766,8 +772,12 @@ patterns_changed_cb (GraftDocument *document,
                                   graft_document_get_pattern_error (document));
   graft_pattern_editor_set_graph (self->pattern_editor,
                                   graft_document_get_pattern_graph (document));
+  /* A replacement that traced but does not fit the pattern is flagged as
+   * it is typed, where its definition is. */
   graft_pattern_editor_set_error (self->replacement_editor,
-                                  graft_document_get_replacement_error (document));
+                                  graft_document_get_replacement_error (document) != NULL
+                                      ? graft_document_get_replacement_error (document)
+                                      : _graft_window_get_fit_error (self));
   graft_pattern_editor_set_graph (self->replacement_editor,
                                   graft_document_get_replacement_graph (document));
   update_match_count (self);
@@ -1782,6 +1792,8 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_all_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_button);
   _graft_window_class_add_actions (widget_class);
 }
 

@@ -4,7 +4,10 @@
  * in CI).  Left to right: the menu's choice lays the graph out with its
  * edges pointing right and GSettings (the memory backend) remembers it
  * for the next window.  The side panel's open and save buttons are
- * gone on the Code tab.
+ * gone on the Code tab.  A replacement that does not fit the pattern is
+ * flagged as it is typed (underlined at its def, said above the matches,
+ * Replace and Replace All disabled with a tooltip saying why), and toasts
+ * leave the zoom controls uncovered.
  */
 #include "config.h"
 
@@ -181,6 +184,136 @@ test_side_buttons (void)
   close_window (window);
 }
 
+/* Types @replacement over the window's replacement. */
+static void
+type_replacement (GraftWindow *window,
+                  const char  *replacement)
+{
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
+  GtkTextIter    start;
+  GtkTextIter    end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer, replacement, -1);
+  /* What the debounce would send a moment later. */
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
+}
+
+static gboolean
+enabled (GraftWindow *window,
+         const char  *action)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), action);
+}
+
+/* A replacement that takes fewer parameters than the pattern is flagged as
+ * it is typed: underlined at its def, said above the matches, and Replace
+ * and Replace All are disabled with a tooltip that says why; fixing it
+ * gives them back. */
+static void
+test_replacement_fit (void)
+{
+  GraftWindow     *window = open_example ();
+  GtkWidget       *editor = graft_window_get_pattern_editor (window, TRUE);
+  g_autofree char *good = graft_pattern_editor_dup_text (GRAFT_PATTERN_EDITOR (editor));
+  const char      *error;
+  const char      *tooltip;
+
+  g_assert_true (enabled (window, "replace-all"));
+  g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), ==, 2);
+  type_replacement (window, "import torch\n\n\ndef replacment(x):\n    return torch.relu(x)\n");
+  error = graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor));
+  g_assert_nonnull (error);
+  /* At the name of the def, line 4. */
+  g_assert_true (g_str_has_prefix (error, "replacement:4:5: error: the pattern takes 2 parameters "
+                                          "but the replacement takes 1"));
+  g_assert_false (enabled (window, "replace-all"));
+  g_assert_false (enabled (window, "replace-selected"));
+  g_assert_false (enabled (window, "replace-match"));
+  g_assert_cmpstr (gtk_label_get_text (window->match_count), ==, "Replacement Does Not Fit");
+  tooltip = gtk_widget_get_tooltip_text (window->replace_all_button);
+  g_assert_true (g_str_has_prefix (tooltip, "Cannot replace: the replacement does not fit"));
+  g_assert_nonnull (strstr (tooltip, "takes 1"));
+  tooltip = gtk_widget_get_tooltip_text (window->replace_button);
+  g_assert_true (g_str_has_prefix (tooltip, "Cannot replace:"));
+
+  type_replacement (window, good);
+  g_assert_null (graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor)));
+  g_assert_true (enabled (window, "replace-all"));
+  g_assert_cmpstr (gtk_label_get_text (window->match_count), ==, "2 Matches");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->replace_all_button), ==,
+                   "Replace every match, as replace_pattern does (Ctrl+R)");
+  close_window (window);
+}
+
+/* The first widget under @widget (itself included) whose CSS name is
+ * @name, or NULL. */
+static GtkWidget *
+find_css_name (GtkWidget  *widget,
+               const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_css_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  GtkWidget *toast = find_css_name (GTK_WIDGET (data), "toast");
+
+  return toast != NULL && gtk_widget_get_mapped (toast) && gtk_widget_get_height (toast) > 0;
+}
+
+/* A toast, even a long one in a narrow window, leaves the zoom controls
+ * uncovered. */
+static void
+test_toast_spares_zoom (void)
+{
+  static const int widths[] = { 1200, 800 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+      g_autofree char *path = example_path ();
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      GtkWidget      *toast;
+      graphene_rect_t toast_bounds;
+      graphene_rect_t zoom_bounds;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 700);
+      gtk_window_present (GTK_WINDOW (window));
+      graft_window_open_file (window, file);
+      iterate_until (layout_ready, window);
+      _graft_window_toast (window,
+                           "A message long enough to reach across most of the window, as an "
+                           "error about a replacement that did not happen can",
+                           FALSE);
+      iterate_until (toast_shown, window);
+      toast = find_css_name (GTK_WIDGET (window), "toast");
+      g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
+      g_assert_true (gtk_widget_compute_bounds (window->zoom_box, GTK_WIDGET (window),
+                                                &zoom_bounds));
+      g_assert_true (gtk_widget_get_mapped (window->zoom_box));
+      if (graphene_rect_intersection (&toast_bounds, &zoom_bounds, NULL))
+        g_error ("at %d px the toast (%g,%g %gx%g) covers the zoom controls (%g,%g %gx%g)",
+                 widths[i], toast_bounds.origin.x, toast_bounds.origin.y, toast_bounds.size.width,
+                 toast_bounds.size.height, zoom_bounds.origin.x, zoom_bounds.origin.y,
+                 zoom_bounds.size.width, zoom_bounds.size.height);
+      close_window (window);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -200,7 +333,21 @@ main (int    argc,
   hold_display ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* The style sheet AdwApplication loads from the resource base path. */
+  {
+    GtkCssProvider *provider = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (provider, RESOURCE_PATH "/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref (provider);
+  }
+  /* Toasts and revealers take their final place at once. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/ui/window/left-to-right", test_left_to_right);
   g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
+  g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
+  g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   return g_test_run ();
 }
