@@ -7,7 +7,8 @@
  * gone on the Code tab.  A replacement that does not fit the pattern is
  * flagged as it is typed (underlined at its def, said above the matches,
  * Replace and Replace All disabled with a tooltip saying why), and toasts
- * leave the zoom controls uncovered.
+ * leave the zoom controls uncovered.  Why Not Here? on an inner node
+ * reports the alignment that got furthest.
  */
 #include "config.h"
 
@@ -314,6 +315,33 @@ test_toast_spares_zoom (void)
     }
 }
 
+/* Why Not Here? on a node that is not the pattern's result tries the
+ * pattern's other nodes there: the bar says which walk got furthest, and
+ * the nodes it got through are selected. */
+static void
+test_why_not_here_inner (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain",
+                                            "inner_literal_differs.py", NULL);
+  g_autofree char *expected_path = g_build_filename (
+      g_getenv ("G_TEST_SRCDIR"), "data", "explain", "inner_literal_differs.torch26.explain", NULL);
+  g_autofree char *expected = NULL;
+  GraftWindow     *window = open_path (path);
+  g_auto (GStrv) selection = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "explain-at",
+                                  g_variant_new_string ("relu"));
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  g_assert_cmpstr (graft_window_get_notice (window), ==, g_strchomp (expected));
+  g_assert_nonnull (strstr (expected, "the pattern's 'relu' there and its result at 'neg'"));
+  selection = graft_canvas_dup_selection (graft_window_get_canvas (window));
+  g_assert_cmpuint (g_strv_length (selection), ==, 3);
+  g_assert_true (g_strv_contains ((const char *const *) selection, "relu"));
+  g_assert_true (g_strv_contains ((const char *const *) selection, "add"));
+  g_assert_true (g_strv_contains ((const char *const *) selection, "neg"));
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -349,5 +377,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/side-buttons", test_side_buttons);
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
+  g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
   return g_test_run ();
 }
