@@ -628,6 +628,21 @@ graft_document_get_graph (GraftDocument *self)
 }
 
 /**
+ * graft_document_get_texts_are_default:
+ * @self: a document
+ *
+ * Returns: whether the chosen rule's pattern and replacement are the texts
+ *   a new document starts with, so that nobody wrote or opened them
+ */
+gboolean
+graft_document_get_texts_are_default (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return g_strcmp0 (graft_document_get_pattern_text (self), DEFAULT_PATTERN) == 0 &&
+         g_strcmp0 (graft_document_get_replacement_text (self), DEFAULT_REPLACEMENT) == 0;
+}
+
+/**
  * graft_document_get_revision:
  * @self: a document
  *

@@ -99,6 +99,7 @@ void          graft_document_set_pattern_text (GraftDocument *self,
 const char   *graft_document_get_replacement_text (GraftDocument *self);
 void          graft_document_set_replacement_text (GraftDocument *self,
                                                    const char    *text);
+gboolean      graft_document_get_texts_are_default (GraftDocument *self);
 const GError *graft_document_get_pattern_error (GraftDocument *self);
 const GError *graft_document_get_replacement_error (GraftDocument *self);
 GraftGraph   *graft_document_get_pattern_graph (GraftDocument *self);

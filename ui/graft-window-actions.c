@@ -114,11 +114,7 @@ static void
 open_file (GraftWindow *self,
            GFile       *file)
 {
-  if (graft_window_is_empty (self))
-    graft_window_open_file (self, file);
-  else
-    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1,
-                        "");
+  _graft_window_open_from (self, file);
 }
 
 static void

@@ -81,6 +81,9 @@ struct _GraftWindow
   guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
   guint     undo_run_from;     /* the position before that run */
   int       paned_shift;       /* what showing the properties took from the side panel */
+
+  char *carry_pattern;     /* texts to put in the editors once the file being read is in */
+  char *carry_replacement; /* (graft-window-open.c), or NULL */
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -121,6 +124,9 @@ void          _graft_window_add_filter (GtkFileChooser    *chooser,
 void          _graft_window_init_rule_actions (GraftWindow *self);
 void          _graft_window_init_view_actions (GraftWindow *self);
 const GError *_graft_window_get_fit_error (GraftWindow *self);
+GraftWindow  *_graft_window_open_from (GraftWindow *self,
+                                       GFile       *file);
+void          _graft_window_apply_carried (GraftWindow *self);
 void          _graft_window_explain_replace (GraftWindow  *self,
                                              const GError *fit_error);
 void          _graft_window_update_rule_actions (GraftWindow *self,

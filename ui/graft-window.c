@@ -1222,6 +1222,7 @@ file_loaded_cb (GObject      *object,
   /* A new graph: its size decides whether it opens folded. */
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
+  _graft_window_apply_carried (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
@@ -1623,8 +1624,9 @@ drop_cb (GtkDropTarget *target,
   files = gdk_file_list_get_files (g_value_get_boxed (value));
   if (files == NULL)
     return FALSE;
-  g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                      (GFile **) &files->data, 1, "");
+  /* The first file as Open would open it; any others in windows of their
+   * own. */
+  _graft_window_open_from (self, files->data);
   for (GSList *l = files->next; l != NULL; l = l->next)
     g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                         (GFile **) &l->data, 1, "");
@@ -1720,6 +1722,8 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->text_undo, graft_text_undo_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->carry_pattern, g_free);
+  g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 

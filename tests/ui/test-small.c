@@ -8,7 +8,10 @@
  * flagged as it is typed (underlined at its def, said above the matches,
  * Replace and Replace All disabled with a tooltip saying why), and toasts
  * leave the zoom controls uncovered.  Why Not Here? on an inner node
- * reports the alignment that got furthest.
+ * reports the alignment that got furthest.  A file opened from a window
+ * with nothing unsaved takes its place, and from one with unsaved
+ * changes opens in a new window; the typed pattern comes along either
+ * way, undoably when the file brought its own.
  */
 #include "config.h"
 
@@ -342,6 +345,175 @@ test_why_not_here_inner (void)
   close_window (window);
 }
 
+#define TYPED_PATTERN \
+  "import torch\n\n\ndef pattern(x):\n    return torch.sigmoid(x)\n"
+
+/* Types @text over the window's pattern, as the debounce sends it. */
+static void
+type_pattern (GraftWindow *window,
+              const char  *text)
+{
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
+  GtkTextIter    start;
+  GtkTextIter    end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
+  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
+}
+
+/* The Graft windows on screen. */
+static GPtrArray *
+list_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GPtrArray  *windows = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GRAFT_IS_WINDOW (window))
+        g_ptr_array_add (windows, window);
+    }
+  return windows;
+}
+
+/* Open Recent, as the menu does it. */
+static void
+open_recent (GraftWindow *window,
+             const char  *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-recent",
+                                  g_variant_new_string (uri));
+}
+
+static gboolean
+shows_path (GraftWindow *window,
+            const char  *path)
+{
+  GFile *file = graft_document_get_file (graft_window_get_document (window));
+  g_autoptr (GFile) expected = g_file_new_for_path (path);
+
+  return file != NULL && g_file_equal (file, expected);
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  const char  *path;
+} Showing;
+
+static gboolean
+showing (gpointer data)
+{
+  Showing *s = data;
+
+  return shows_path (s->window, s->path) && layout_ready (s->window);
+}
+
+static char *
+pattern_text (GraftWindow *window)
+{
+  return graft_pattern_editor_dup_text (
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE)));
+}
+
+/* A window with nothing unsaved shows the file opened from it in its
+ * place, and the typed pattern stays in the editor; a file that brings a
+ * pattern of its own gives way to the typed one, undoably (the toast's
+ * Undo, and the editor's own undo). */
+static void
+test_open_in_place (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-open-XXXXXX", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.py", NULL);
+  g_autofree char *example = example_path ();
+  g_autofree char *own = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) windows = NULL;
+  GraftWindow   *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftDocument *document = graft_window_get_document (window);
+  Showing        wait = { window, NULL };
+
+  g_assert_true (g_file_set_contents (plain,
+                                      "import torch\n\n\ndef forward(x):\n"
+                                      "    return torch.sigmoid(torch.neg(x))\n",
+                                      -1, NULL));
+  /* A new window, which shows nothing, opens it in its place. */
+  gtk_window_present (GTK_WINDOW (window));
+  open_recent (window, plain);
+  wait.path = plain;
+  iterate_until (showing, &wait);
+  type_pattern (window, TYPED_PATTERN);
+  g_assert_false (graft_document_get_modified (document));
+
+  /* The example defines its own pattern: the typed one wins, undoably. */
+  open_recent (window, example);
+  wait.path = example;
+  iterate_until (showing, &wait);
+  windows = list_windows ();
+  g_assert_cmpuint (windows->len, ==, 1);
+  text = pattern_text (window);
+  g_assert_cmpstr (text, ==, TYPED_PATTERN);
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, TYPED_PATTERN);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Kept the pattern and replacement you were working on");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo-texts", NULL);
+  own = pattern_text (window);
+  g_assert_nonnull (strstr (own, "def pattern(a1, a2):"));
+  g_assert_cmpstr (graft_document_get_pattern_text (document), ==, own);
+  close_window (window);
+  g_unlink (plain);
+  g_rmdir (dir);
+}
+
+/* A window with unsaved changes keeps them: the file opens in a new
+ * window, with the pattern typed in the first. */
+static void
+test_open_in_new_window (void)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *other = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "explain",
+                                             "literal_differs.py", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) windows = NULL;
+  GraftWindow   *window = open_example ();
+  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow   *second;
+  Showing        wait = { NULL, other };
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  g_assert_true (graft_document_get_modified (document));
+  before = graft_document_dup_code (document);
+  type_pattern (window, TYPED_PATTERN);
+
+  open_recent (window, other);
+  windows = list_windows ();
+  g_assert_cmpuint (windows->len, ==, 2);
+  second = windows->pdata[windows->pdata[0] == window ? 1 : 0];
+  wait.window = second;
+  iterate_until (showing, &wait);
+  text = pattern_text (second);
+  g_assert_cmpstr (text, ==, TYPED_PATTERN);
+  /* The first window is as it was, its change still undoable. */
+  g_assert_true (shows_path (window, example));
+  g_assert_true (graft_document_get_modified (document));
+  g_assert_true (graft_document_get_can_undo (document));
+  {
+    g_autofree char *after = graft_document_dup_code (document);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  close_window (second);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -378,5 +550,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/replacement-fit", test_replacement_fit);
   g_test_add_func ("/ui/window/toast-spares-zoom", test_toast_spares_zoom);
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
+  g_test_add_func ("/ui/window/open-in-place", test_open_in_place);
+  g_test_add_func ("/ui/window/open-in-new-window", test_open_in_new_window);
   return g_test_run ();
 }
