@@ -334,6 +334,7 @@ graft_window_save_to (GraftWindow *self,
   if (previous != NULL && !g_file_equal (previous, file))
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+  _graft_window_watch_file (self);
   _graft_window_toast (self,
                        session ? "Saved the session: graph, rules and history"
                                : "Saved as Python code",
@@ -430,6 +431,7 @@ save (GraftWindow *self,
           _graft_window_report_error (self, "The session was not saved", error);
           return;
         }
+      _graft_window_watch_file (self);
       if (after == AFTER_SAVE_CLOSE)
         gtk_window_destroy (GTK_WINDOW (self));
       return;
@@ -444,6 +446,7 @@ save (GraftWindow *self,
       _graft_window_report_error (self, "The graph was not saved", error);
       return;
     }
+  _graft_window_watch_file (self);
   if (after == AFTER_SAVE_CLOSE)
     gtk_window_destroy (GTK_WINDOW (self));
 }

@@ -84,6 +84,14 @@ struct _GraftWindow
 
   char *carry_pattern;     /* texts to put in the editors once the file being read is in */
   char *carry_replacement; /* (graft-window-open.c), or NULL */
+
+  /* The file on disk (graft-window-watch.c) */
+  GFileMonitor *file_monitor;
+  GFile        *watched;
+  char         *file_etag; /* as read or saved last, or NULL */
+  GtkWidget    *file_bar;  /* a revealer under the warning bar */
+  GtkWidget    *file_bar_label;
+  GtkWidget    *file_bar_reload;
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -127,6 +135,9 @@ const GError *_graft_window_get_fit_error (GraftWindow *self);
 GraftWindow  *_graft_window_open_from (GraftWindow *self,
                                        GFile       *file);
 void          _graft_window_apply_carried (GraftWindow *self);
+void          _graft_window_init_watch (GraftWindow *self);
+void          _graft_window_watch_file (GraftWindow *self);
+void          _graft_window_unwatch_file (GraftWindow *self);
 void          _graft_window_explain_replace (GraftWindow  *self,
                                              const GError *fit_error);
 void          _graft_window_update_rule_actions (GraftWindow *self,

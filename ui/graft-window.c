@@ -1223,6 +1223,7 @@ file_loaded_cb (GObject      *object,
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
   _graft_window_apply_carried (self);
+  _graft_window_watch_file (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
@@ -1704,6 +1705,7 @@ graft_window_dispose (GObject *object)
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  _graft_window_unwatch_file (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -1910,6 +1912,7 @@ graft_window_init (GraftWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
   _graft_window_init_view_actions (self);
+  _graft_window_init_watch (self);
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);

@@ -11,7 +11,9 @@
  * reports the alignment that got furthest.  A file opened from a window
  * with nothing unsaved takes its place, and from one with unsaved
  * changes opens in a new window; the typed pattern comes along either
- * way, undoably when the file brought its own.
+ * way, undoably when the file brought its own.  The file changing on
+ * disk shows a bar whose Reload keeps the typed pattern; the window's own
+ * save does not; a deleted file is said.
  */
 #include "config.h"
 
@@ -514,6 +516,98 @@ test_open_in_new_window (void)
   close_window (window);
 }
 
+static gboolean
+has_file_notice (gpointer data)
+{
+  return graft_window_get_file_notice (data) != NULL;
+}
+
+static void
+disk_event_cb (GFileMonitor     *monitor,
+               GFile            *file,
+               GFile            *other,
+               GFileMonitorEvent event,
+               gpointer          user_data)
+{
+  *(gboolean *) user_data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+typedef struct
+{
+  GraftWindow *window;
+  guint        n_nodes;
+} NodeCount;
+
+static gboolean
+reloaded (gpointer data)
+{
+  NodeCount *c = data;
+
+  return layout_ready (c->window) &&
+         graft_graph_get_n_nodes (graft_document_get_graph (
+             graft_window_get_document (c->window))) == c->n_nodes;
+}
+
+/* The file changing on disk shows the bar, and Reload reads it again in
+ * place keeping the typed pattern; the window's own save shows nothing;
+ * deleting the file says so. */
+static void
+test_file_changed_on_disk (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-watch-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileMonitor) monitor = NULL;
+  g_autofree char *text = NULL;
+  GraftWindow     *window;
+  NodeCount        count = { NULL, 4 };
+  gboolean         seen = FALSE;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "import torch\n\n\ndef forward(x):\n"
+                                      "    return torch.neg(x)\n",
+                                      -1, NULL));
+  window = open_path (path);
+  count.window = window;
+  g_assert_null (graft_window_get_file_notice (window));
+  type_pattern (window, TYPED_PATTERN);
+
+  /* Another program writes a new version. */
+  g_assert_true (g_file_set_contents (path,
+                                      "import torch\n\n\ndef forward(x):\n"
+                                      "    return torch.sigmoid(torch.neg(x))\n",
+                                      -1, NULL));
+  iterate_until (has_file_notice, window);
+  g_assert_cmpstr (graft_window_get_file_notice (window), ==, "“model.py” changed on disk.");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "reload-file", NULL);
+  iterate_until (reloaded, &count);
+  g_assert_null (graft_window_get_file_notice (window));
+  text = pattern_text (window);
+  g_assert_cmpstr (text, ==, TYPED_PATTERN);
+
+  /* The window's own save is no change from elsewhere: once the test's
+   * own monitor has seen it, and the events are all dispatched, no bar. */
+  monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  g_signal_connect (monitor, "changed", G_CALLBACK (disk_event_cb), &seen);
+  g_assert_true (graft_window_save_to (window, file));
+  iterate_until (flag_set, &seen);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (graft_window_get_file_notice (window));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  iterate_until (has_file_notice, window);
+  g_assert_nonnull (strstr (graft_window_get_file_notice (window), "was deleted or moved away"));
+  close_window (window);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -552,5 +646,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/why-not-here-inner", test_why_not_here_inner);
   g_test_add_func ("/ui/window/open-in-place", test_open_in_place);
   g_test_add_func ("/ui/window/open-in-new-window", test_open_in_new_window);
+  g_test_add_func ("/ui/window/file-changed-on-disk", test_file_changed_on_disk);
   return g_test_run ();
 }
