@@ -155,6 +155,8 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->pending_skips, g_ptr_array_unref);
   g_free (self->rules_name);
   g_free (self->title);
+  g_free (self->entry);
+  g_strfreev (self->models);
   G_OBJECT_CLASS (graft_document_parent_class)->finalize (object);
 }
 
@@ -1621,7 +1623,10 @@ graft_document_set_dialect (GraftDocument      *self,
 
       source = graft_source_new_take (name, text, strlen (text));
     }
-  graph = graft_input_load_graph (source, dialect, NULL, &error);
+  /* The file as read traces the class it was traced from; the graph's
+   * own code has one. */
+  graph = graft_input_load_graph (source, dialect, source == self->source ? self->entry : NULL,
+                                  &error);
   label = g_strdup_printf ("Switch to torch %s", dialect->name);
   /* The texts first: the new graph's matches are found with them. */
   speak (self, dialect);

@@ -84,6 +84,10 @@ gboolean            graft_document_restore_text (GraftDocument *self,
                                                  const char    *label,
                                                  GError       **error);
 GFile              *graft_document_get_file (GraftDocument *self);
+const char         *graft_document_get_entry (GraftDocument *self);
+void                graft_document_set_entry (GraftDocument *self,
+                                              const char    *entry);
+const char *const  *graft_document_get_models (GraftDocument *self);
 const char         *graft_document_get_title (GraftDocument *self);
 const GraftDialect *graft_document_get_dialect (GraftDocument *self);
 void                graft_document_set_dialect (GraftDocument      *self,

@@ -92,6 +92,9 @@ struct _GraftWindow
   GtkWidget    *file_bar;  /* a revealer under the warning bar */
   GtkWidget    *file_bar_label;
   GtkWidget    *file_bar_reload;
+
+  GtkWidget *entry_dropdown; /* the model to trace (graft-window-entry.c) */
+  gboolean   updating_entry;
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -138,6 +141,9 @@ void          _graft_window_apply_carried (GraftWindow *self);
 void          _graft_window_init_watch (GraftWindow *self);
 void          _graft_window_watch_file (GraftWindow *self);
 void          _graft_window_unwatch_file (GraftWindow *self);
+void          _graft_window_init_entry (GraftWindow *self);
+void          _graft_window_update_entry (GraftWindow *self);
+const char   *_graft_window_entry_for (GFile *file);
 void          _graft_window_explain_replace (GraftWindow  *self,
                                              const GError *fit_error);
 void          _graft_window_update_rule_actions (GraftWindow *self,

@@ -1224,6 +1224,7 @@ file_loaded_cb (GObject      *object,
   fill_editors (self);
   _graft_window_apply_carried (self);
   _graft_window_watch_file (self);
+  _graft_window_update_entry (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
@@ -1255,6 +1256,8 @@ graft_window_open_file (GraftWindow *self,
 
   /* Reading and tracing run on a worker; the spinner turns meanwhile. */
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  /* The model chosen for this file earlier in the session, if any. */
+  graft_document_set_entry (self->document, _graft_window_entry_for (file));
   self->loading = TRUE;
   set_busy (self, TRUE);
   graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
@@ -1913,6 +1916,7 @@ graft_window_init (GraftWindow *self)
   _graft_window_init_actions (self);
   _graft_window_init_view_actions (self);
   _graft_window_init_watch (self);
+  _graft_window_init_entry (self);
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);

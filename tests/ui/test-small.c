@@ -13,7 +13,8 @@
  * changes opens in a new window; the typed pattern comes along either
  * way, undoably when the file brought its own.  The file changing on
  * disk shows a bar whose Reload keeps the typed pattern; the window's own
- * save does not; a deleted file is said.
+ * save does not; a deleted file is said.  A file with two models offers
+ * the choice (remembered per file, kept in a session).
  */
 #include "config.h"
 
@@ -608,6 +609,82 @@ test_file_changed_on_disk (void)
   g_rmdir (dir);
 }
 
+static gboolean
+traced_neg (gpointer data)
+{
+  GraftWindow *window = data;
+
+  return layout_ready (window) &&
+         graft_graph_find_node (graft_document_get_graph (graft_window_get_document (window)),
+                                "neg") != NULL;
+}
+
+/* A file with two models offers the choice in the header; choosing the
+ * second traces it, keeps the typed pattern, is remembered for the file
+ * (a window opened on it later traces it too) and saved with a session. */
+static void
+test_entry_choice (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-entry-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "two.py", NULL);
+  g_autofree char *session_path = g_build_filename (dir, "two.graft", NULL);
+  g_autoptr (GFile) session = g_file_new_for_path (session_path);
+  g_autofree char *text = NULL;
+  GraftWindow     *window;
+  GraftWindow     *again;
+  GtkDropDown     *dropdown;
+  GraftDocument   *document;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "import torch\n\n\n"
+                                      "class A(torch.nn.Module):\n"
+                                      "    def forward(self, x):\n"
+                                      "        return torch.relu(x)\n\n\n"
+                                      "class B(torch.nn.Module):\n"
+                                      "    def forward(self, x):\n"
+                                      "        return torch.sigmoid(torch.neg(x))\n",
+                                      -1, NULL));
+  window = open_path (path);
+  document = graft_window_get_document (window);
+  dropdown = GTK_DROP_DOWN (window->entry_dropdown);
+  g_assert_true (gtk_widget_get_visible (window->entry_dropdown));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, 2);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+  g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
+  type_pattern (window, TYPED_PATTERN);
+
+  gtk_drop_down_set_selected (dropdown, 1);
+  iterate_until (traced_neg, window);
+  g_assert_cmpstr (graft_document_get_entry (document), ==, "B");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1);
+  text = pattern_text (window);
+  g_assert_cmpstr (text, ==, TYPED_PATTERN);
+
+  /* Remembered for the file. */
+  again = open_path (path);
+  g_assert_nonnull (
+      graft_graph_find_node (graft_document_get_graph (graft_window_get_document (again)), "neg"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (again->entry_dropdown)), ==, 1);
+  close_window (again);
+
+  /* A session keeps it with its input. */
+  g_assert_true (graft_window_save_to (window, session));
+  close_window (window);
+  window = open_path (session_path);
+  g_assert_cmpstr (graft_document_get_entry (graft_window_get_document (window)), ==, "B");
+  g_assert_nonnull (
+      graft_graph_find_node (graft_document_get_graph (graft_window_get_document (window)), "neg"));
+  close_window (window);
+
+  /* A file with one model shows no choice. */
+  window = open_example ();
+  g_assert_false (gtk_widget_get_visible (window->entry_dropdown));
+  close_window (window);
+  g_unlink (session_path);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -647,5 +724,6 @@ main (int    argc,
   g_test_add_func ("/ui/window/open-in-place", test_open_in_place);
   g_test_add_func ("/ui/window/open-in-new-window", test_open_in_new_window);
   g_test_add_func ("/ui/window/file-changed-on-disk", test_file_changed_on_disk);
+  g_test_add_func ("/ui/window/entry-choice", test_entry_choice);
   return g_test_run ();
 }
