@@ -114,11 +114,7 @@ static void
 open_file (GraftWindow *self,
            GFile       *file)
 {
-  if (graft_window_is_empty (self))
-    graft_window_open_file (self, file);
-  else
-    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1,
-                        "");
+  _graft_window_open_from (self, file);
 }
 
 static void
@@ -338,6 +334,7 @@ graft_window_save_to (GraftWindow *self,
   if (previous != NULL && !g_file_equal (previous, file))
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+  _graft_window_watch_file (self);
   _graft_window_toast (self,
                        session ? "Saved the session: graph, rules and history"
                                : "Saved as Python code",
@@ -434,6 +431,7 @@ save (GraftWindow *self,
           _graft_window_report_error (self, "The session was not saved", error);
           return;
         }
+      _graft_window_watch_file (self);
       if (after == AFTER_SAVE_CLOSE)
         gtk_window_destroy (GTK_WINDOW (self));
       return;
@@ -448,6 +446,7 @@ save (GraftWindow *self,
       _graft_window_report_error (self, "The graph was not saved", error);
       return;
     }
+  _graft_window_watch_file (self);
   if (after == AFTER_SAVE_CLOSE)
     gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -1395,8 +1394,10 @@ _graft_window_update_actions (GraftWindow *self)
 {
   gboolean has_graph = graft_document_get_load_error (self->document) == NULL &&
                        graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > 0;
-  gboolean can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
-                         graft_document_get_replacement_error (self->document) == NULL;
+  const GError *fit_error = _graft_window_get_fit_error (self);
+  gboolean      can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
+                         graft_document_get_replacement_error (self->document) == NULL &&
+                         fit_error == NULL;
 
   set_enabled (self, "save", has_graph);
   set_enabled (self, "save-as", has_graph);
@@ -1407,6 +1408,7 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "replace-all", can_replace);
   set_enabled (self, "replace-match", can_replace);
   set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
+  _graft_window_explain_replace (self, fit_error);
   set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
   {

@@ -333,11 +333,17 @@ update_match_count (GraftWindow *self)
 
   if (graft_document_get_pattern_error (self->document) != NULL)
     text = g_strdup ("Pattern Has Errors");
+  else if (_graft_window_get_fit_error (self) != NULL)
+    text = g_strdup ("Replacement Does Not Fit");
   else if (n == 0)
     text = g_strdup ("No Matches");
   else
     text = g_strdup_printf ("%u Match%s", n, n == 1 ? "" : "es");
   gtk_label_set_text (self->match_count, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->match_count),
+                               _graft_window_get_fit_error (self) != NULL
+                                   ? _graft_window_get_fit_error (self)->message
+                                   : NULL);
 }
 
 /* Match marks for the layout on screen, from the current matches, and
@@ -756,8 +762,12 @@ patterns_changed_cb (GraftDocument *document,
                                   graft_document_get_pattern_error (document));
   graft_pattern_editor_set_graph (self->pattern_editor,
                                   graft_document_get_pattern_graph (document));
+  /* A replacement that traced but does not fit the pattern is flagged as
+   * it is typed, where its definition is. */
   graft_pattern_editor_set_error (self->replacement_editor,
-                                  graft_document_get_replacement_error (document));
+                                  graft_document_get_replacement_error (document) != NULL
+                                      ? graft_document_get_replacement_error (document)
+                                      : _graft_window_get_fit_error (self));
   graft_pattern_editor_set_graph (self->replacement_editor,
                                   graft_document_get_replacement_graph (document));
   update_match_count (self);
@@ -1124,14 +1134,20 @@ fill_editors (GraftWindow *self)
 }
 
 /* The side panel's open and save buttons open and save what the page
- * shows: a rules file on the Rules page, the pattern and replacement
- * elsewhere. */
+ * shows: a rules file on the Rules page, the pattern and replacement on
+ * theirs.  The Code tab shows the graph's code, which they do not open or
+ * save: they go while it is shown. */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
                       GraftWindow *self)
 {
-  gboolean rules = g_strcmp0 (gtk_stack_get_visible_child_name (stack), "rules") == 0;
+  const char *page = gtk_stack_get_visible_child_name (stack);
+  gboolean    rules = g_strcmp0 (page, "rules") == 0;
+  gboolean    code = g_strcmp0 (page, "code") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->side_open_button), !code);
+  gtk_widget_set_visible (GTK_WIDGET (self->side_save_button), !code);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -1196,6 +1212,9 @@ file_loaded_cb (GObject      *object,
   /* A new graph: its size decides whether it opens folded. */
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
+  _graft_window_apply_carried (self);
+  _graft_window_watch_file (self);
+  _graft_window_update_entry (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
@@ -1230,6 +1249,8 @@ graft_window_open_file (GraftWindow *self,
 
   /* Reading and tracing run on a worker; the spinner turns meanwhile. */
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  /* The model chosen for this file earlier in the session, if any. */
+  graft_document_set_entry (self->document, _graft_window_entry_for (file));
   self->loading = TRUE;
   set_busy (self, TRUE);
   graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
@@ -1625,8 +1646,9 @@ drop_cb (GtkDropTarget *target,
   files = gdk_file_list_get_files (g_value_get_boxed (value));
   if (files == NULL)
     return FALSE;
-  g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                      (GFile **) &files->data, 1, "");
+  /* The first file as Open would open it; any others in windows of their
+   * own. */
+  _graft_window_open_from (self, files->data);
   for (GSList *l = files->next; l != NULL; l = l->next)
     g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                         (GFile **) &l->data, 1, "");
@@ -1702,6 +1724,7 @@ graft_window_dispose (GObject *object)
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  _graft_window_unwatch_file (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -1720,6 +1743,8 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->text_undo, graft_text_undo_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->carry_pattern, g_free);
+  g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -1794,6 +1819,8 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_all_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_button);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -1900,6 +1927,9 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
+  _graft_window_init_view_actions (self);
+  _graft_window_init_watch (self);
+  _graft_window_init_entry (self);
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);

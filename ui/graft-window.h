@@ -27,6 +27,7 @@ GraftDocument   *graft_window_get_document (GraftWindow *self);
 GraftCanvas     *graft_window_get_canvas (GraftWindow *self);
 gboolean         graft_window_get_busy (GraftWindow *self);
 const char      *graft_window_get_notice (GraftWindow *self);
+const char      *graft_window_get_file_notice (GraftWindow *self);
 void             graft_window_autosave_now (GraftWindow *self);
 gboolean         graft_window_save_to (GraftWindow *self,
                                        GFile       *file);

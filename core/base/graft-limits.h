@@ -24,6 +24,13 @@
  * read. */
 #define GRAFT_MAX_JSON_BYTES (128u * 1024u * 1024u)
 
+/* Alignments "Why not here?" tries: the clicked node and the nodes that use
+ * it, breadth first, each a walk of the pattern that may take one of the
+ * clicked node's users for the pattern's result.  A node read by thousands
+ * (a weight, a mask every layer uses) answers at once; a real pattern's
+ * result sits a few uses away from any of its nodes, well within. */
+#define GRAFT_MAX_EXPLAIN_ALIGNMENTS 256u
+
 /* Deepest nesting of arrays and objects in that JSON.  json-glib's parser
  * recurses once per level with no limit of its own (100,000 nested `[`
  * overflow its stack); torch writes about ten levels, Python's json stops
