@@ -36,6 +36,11 @@ typedef enum {
  *   rewrite added it (drawn with a green dashed ring)
  * @node_dropped: (nullable): one entry per graph node: whether it is part
  *   of an occurrence that torch's rules leave alone (a grey dashed outline)
+ * @chosen_match: the match Replace would rewrite, or -1: drawn with a halo
+ *   at least a few pixels wide at any zoom, the other matches quieter
+ *   (files leave it at -1 and show every match alike)
+ * @current: the graph node of the current Find hit, or -1: its selection
+ *   ring is drawn thicker, with a halo
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -49,6 +54,8 @@ typedef struct
   gboolean         draw_background;
   const gboolean  *node_added;
   const gboolean  *node_dropped;
+  gint             chosen_match;
+  gint             current;
 } GraftRenderOptions;
 
 void    graft_render_options_init (GraftRenderOptions *options);
@@ -63,6 +70,9 @@ void    graft_render_get_background (GraftRenderStyle style,
                                      double          *out_red,
                                      double          *out_green,
                                      double          *out_blue);
+char   *graft_render_dup_match_label (GraftLayout *layout,
+                                      const gint  *node_match,
+                                      guint        box) G_GNUC_WARN_UNUSED_RESULT;
 GBytes *graft_render_to_bytes (GraftLayout              *layout,
                                GraftFormat               format,
                                const GraftRenderOptions *options,
