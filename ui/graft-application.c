@@ -194,6 +194,7 @@ graft_application_startup (GApplication *app)
     { "win.show-changes", { "<Control>d", NULL } },
     { "win.collapse-all", { "<Control>m", NULL } },
     { "win.expand-all", { "<Control><Shift>m", NULL } },
+    { "win.show-overview", { "<Control><Alt>m", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.replace-all", { "<Control>r", NULL } },

@@ -306,7 +306,7 @@ draw_halo (cairo_t               *cr,
   double width = MAX (HALO_WIDTH, HALO_PIXELS * pixel);
 
   rounded_rect (cr, &box->box, box_radius (box));
-  color.a = 0.4;
+  color.a = 0.5;
   set_source (cr, color);
   cairo_set_dash (cr, NULL, 0, 0);
   /* Half the stroke lies under the box, which covers it. */
