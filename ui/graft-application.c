@@ -196,6 +196,7 @@ graft_application_startup (GApplication *app)
     { "win.collapse-all", { "<Control>m", NULL } },
     { "win.expand-all", { "<Control><Shift>m", NULL } },
     { "win.expand-level", { "<Control><Alt>m", NULL } },
+    { "win.show-overview", { "<Control><Alt>o", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.replace-all", { "<Control>r", NULL } },

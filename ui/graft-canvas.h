@@ -57,6 +57,18 @@ void         graft_canvas_set_zoom (GraftCanvas *self,
 void         graft_canvas_zoom_to_fit (GraftCanvas *self);
 void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
+void         graft_canvas_set_center (GraftCanvas *self,
+                                      double       x,
+                                      double       y);
+void         graft_canvas_get_visible_area (GraftCanvas *self,
+                                            GraftRect   *out_area);
+const gint  *graft_canvas_get_marks (GraftCanvas *self);
+void         graft_canvas_set_chosen_match (GraftCanvas *self,
+                                            gint         match);
+gint         graft_canvas_get_chosen_match (GraftCanvas *self);
+void         graft_canvas_set_current_hit (GraftCanvas *self,
+                                           const char  *name);
+const char  *graft_canvas_get_current_hit (GraftCanvas *self);
 void         graft_canvas_widget_to_layout (GraftCanvas *self,
                                             double       x,
                                             double       y,

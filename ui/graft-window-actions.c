@@ -1409,6 +1409,8 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "replace-match", can_replace);
   set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
   _graft_window_explain_replace (self, fit_error);
+  /* The canvas shows which match Replace would rewrite. */
+  graft_canvas_set_chosen_match (self->canvas, has_graph ? chosen_match (self) : -1);
   set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
   {

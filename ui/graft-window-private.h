@@ -36,6 +36,7 @@ struct _GraftWindow
   GtkStack           *content_stack;
   AdwStatusPage      *error_page;
   GraftCanvas        *canvas;
+  GtkWidget          *overview;
   GtkButton          *zoom_label;
   GtkWidget          *zoom_box;
   GtkStack           *editor_stack;

@@ -66,6 +66,13 @@ graft_window_get_canvas (GraftWindow *self)
   return self->canvas;
 }
 
+GraftOverview *
+graft_window_get_overview (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return GRAFT_OVERVIEW (self->overview);
+}
+
 /**
  * graft_window_get_pattern_editor:
  * @self: a window
@@ -1410,6 +1417,7 @@ static void
 search_changed_cb (GraftSearch *search,
                    GraftWindow *self)
 {
+  graft_canvas_set_current_hit (self->canvas, graft_search_get_current (search));
   _graft_window_update_actions (self);
 }
 
@@ -1784,6 +1792,7 @@ graft_window_class_init (GraftWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GRAFT_TYPE_CANVAS);
+  g_type_ensure (GRAFT_TYPE_OVERVIEW);
   g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
   g_type_ensure (GRAFT_TYPE_PROPERTIES);
   g_type_ensure (GRAFT_TYPE_RULES_PANEL);
@@ -1801,6 +1810,7 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_box);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
@@ -1930,6 +1940,16 @@ graft_window_init (GraftWindow *self)
   _graft_window_init_view_actions (self);
   _graft_window_init_watch (self);
   _graft_window_init_entry (self);
+  {
+    /* Ctrl+Alt+O: the overview map shows or hides, in every window. */
+    g_autoptr (GPropertyAction) overview =
+        g_property_action_new ("show-overview", self->overview, "visible");
+
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (overview));
+    if (self->settings != NULL)
+      g_settings_bind (self->settings, "overview-visible", self->overview, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
+  }
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);

@@ -11,6 +11,7 @@
 #include "graft-canvas.h"
 #include "graft-properties.h"
 #include "graft-document.h"
+#include "graft-overview.h"
 #include "graft-rules-panel.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,7 @@ void             graft_window_open_file (GraftWindow *self,
 gboolean         graft_window_is_empty (GraftWindow *self);
 GraftDocument   *graft_window_get_document (GraftWindow *self);
 GraftCanvas     *graft_window_get_canvas (GraftWindow *self);
+GraftOverview   *graft_window_get_overview (GraftWindow *self);
 gboolean         graft_window_get_busy (GraftWindow *self);
 const char      *graft_window_get_notice (GraftWindow *self);
 const char      *graft_window_get_file_notice (GraftWindow *self);

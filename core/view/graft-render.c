@@ -10,6 +10,10 @@
  * input, see graft-layout.c) are small pills.  Each match gets its colour
  * as a thick outline and a tint, a numbered badge, and an outline dash
  * that changes every seven matches, so matches stay apart without colour.
+ * The chosen match (the one Replace rewrites) and the current Find hit
+ * get a halo whose width has a floor in device pixels, so they stand out
+ * at any zoom; the other matches are then drawn quieter.  A folded box
+ * says which matches it holds ("matches 4–6") rather than a bare number.
  * Only what intersects the clip is drawn, which keeps the canvas fast on
  * large graphs.
  */
@@ -30,6 +34,10 @@
 #define BOX_RADIUS  5.0
 #define EDGE_WIDTH  1.1
 #define MATCH_WIDTH 3.0
+/* The halo of the chosen match and of the current Find hit: this wide in
+ * points, and never under HALO_PIXELS device pixels. */
+#define HALO_WIDTH  9.0
+#define HALO_PIXELS 7.0
 #define ARROW_HALF  3.2
 #define PNG_SCALE   2.0
 /* Below this zoom an annotation's 7 points are under 4 pixels. */
@@ -125,6 +133,8 @@ graft_render_options_init (GraftRenderOptions *options)
   memset (options, 0, sizeof *options);
   options->style = GRAFT_RENDER_LIGHT;
   options->hovered = -1;
+  options->chosen_match = -1;
+  options->current = -1;
 }
 
 static void
@@ -153,7 +163,8 @@ intersects (const GraftRect *r,
 }
 
 /* What box @b shows of a per-node mark: its node's, or for a collapsed
- * scope the first of its nodes that has one (-1 or FALSE: none). */
+ * scope the chosen match if it holds part of it, else the first of its
+ * nodes that has one (-1 or FALSE: none). */
 static gint
 match_of (GraftLayout              *layout,
           const GraftRenderOptions *options,
@@ -161,6 +172,7 @@ match_of (GraftLayout              *layout,
 {
   guint        n;
   const guint *members;
+  gint         first = -1;
 
   if (options->node_match == NULL)
     return -1;
@@ -168,9 +180,27 @@ match_of (GraftLayout              *layout,
   if (n == 0)
     return options->node_match[graft_layout_get_node (layout, b)->node_index];
   for (guint k = 0; k < n; k++)
-    if (options->node_match[members[k]] >= 0)
-      return options->node_match[members[k]];
-  return -1;
+    {
+      gint match = options->node_match[members[k]];
+
+      if (match >= 0 && match == options->chosen_match)
+        return match;
+      if (first < 0)
+        first = match;
+    }
+  return first;
+}
+
+static gboolean
+is_current (GraftLayout              *layout,
+            const GraftRenderOptions *options,
+            guint                     b)
+{
+  const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+
+  return options->current >= 0 && !box->is_stub &&
+         (guint) options->current < graft_layout_get_n_graph_nodes (layout) &&
+         graft_layout_lookup (layout, (guint) options->current) == (gint) b;
 }
 
 static gboolean
@@ -324,6 +354,31 @@ is_weight (const GraftLayoutNode *box)
          box->role == GRAFT_LAYOUT_ROLE_CONSTANT;
 }
 
+static double
+box_radius (const GraftLayoutNode *box)
+{
+  return box->is_stub || is_weight (box) ? box->box.height / 2 : BOX_RADIUS;
+}
+
+/* A wide translucent ring around @box, under the boxes; @pixel is the size
+ * of a device pixel in points. */
+static void
+draw_halo (cairo_t               *cr,
+           const GraftLayoutNode *box,
+           Rgba                   color,
+           double                 pixel)
+{
+  double width = MAX (HALO_WIDTH, HALO_PIXELS * pixel);
+
+  rounded_rect (cr, &box->box, box_radius (box));
+  color.a = 0.5;
+  set_source (cr, color);
+  cairo_set_dash (cr, NULL, 0, 0);
+  /* Half the stroke lies under the box, which covers it. */
+  cairo_set_line_width (cr, 2 * width);
+  cairo_stroke (cr);
+}
+
 /* What flows out of @box, written under it on its edges, over a patch of
  * background so the edges do not run through the text. */
 static void
@@ -352,25 +407,39 @@ draw_annotation (cairo_t               *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+static gint
+compare_ints (gconstpointer a,
+              gconstpointer b)
+{
+  gint x = *(const gint *) a;
+  gint y = *(const gint *) b;
+
+  return (x > y) - (x < y);
+}
+
 static void
 draw_box (cairo_t                  *cr,
           GraftText                *text,
           const Theme              *theme,
           GraftLayout              *layout,
           guint                     b,
-          const GraftRenderOptions *options)
+          const GraftRenderOptions *options,
+          double                    pixel)
 {
   const GraftLayoutNode *box = graft_layout_get_node (layout, b);
   const GraftOpColors   *colors = &theme->ops[is_weight (box) ? GRAFT_OP_GET_ATTR : box->op];
   gint                   match = match_of (layout, options, b);
-  gboolean               selected = flag_of (layout, options->node_selected, b);
-  gint                   hovered_node = options->hovered;
-  gboolean               hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
-  gboolean               weight = is_weight (box);
-  GraftChange            change = change_of (layout, options, b);
-  double                 radius = box->is_stub || weight ? box->box.height / 2 : BOX_RADIUS;
-  double                 cx = box->box.x + box->box.width / 2;
-  double                 cy = box->box.y + box->box.height / 2;
+  /* With a match chosen, the others step back. */
+  gboolean    chosen = match >= 0 && match == options->chosen_match;
+  gboolean    quiet = match >= 0 && options->chosen_match >= 0 && !chosen;
+  gboolean    selected = flag_of (layout, options->node_selected, b);
+  gint        hovered_node = options->hovered;
+  gboolean    hovered = hovered_node >= 0 && (guint) hovered_node == box->node_index;
+  gboolean    weight = is_weight (box);
+  GraftChange change = change_of (layout, options, b);
+  double      radius = box_radius (box);
+  double      cx = box->box.x + box->box.width / 2;
+  double      cy = box->box.y + box->box.height / 2;
 
   if (box->n_members > 0)
     {
@@ -407,7 +476,7 @@ draw_box (cairo_t                  *cr,
 
       rounded_rect (cr, &ring, radius + 4);
       set_source (cr, theme->selection);
-      cairo_set_line_width (cr, 2.5);
+      cairo_set_line_width (cr, is_current (layout, options, b) ? MAX (4.0, 2.5 * pixel) : 2.5);
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_stroke (cr);
     }
@@ -417,7 +486,9 @@ draw_box (cairo_t                  *cr,
   cairo_fill_preserve (cr);
   if (match >= 0)
     {
-      Rgba mc = rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 0.22);
+      Rgba mc = rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS],
+                     quiet ? 0.10 : chosen ? 0.30
+                                           : 0.22);
 
       set_source (cr, mc);
       cairo_fill_preserve (cr);
@@ -464,8 +535,11 @@ draw_box (cairo_t                  *cr,
     }
   else if (match >= 0)
     {
-      set_source (cr, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1));
-      cairo_set_line_width (cr, MATCH_WIDTH);
+      set_source (cr, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS],
+                           quiet ? 0.6 : 1));
+      cairo_set_line_width (cr, quiet    ? MATCH_WIDTH * 0.6
+                                : chosen ? MAX (MATCH_WIDTH * 1.5, 2.5 * pixel)
+                                         : MATCH_WIDTH);
       set_match_dash (cr, match);
     }
   else if (flag_of (layout, options->node_dropped, b))
@@ -518,19 +592,29 @@ draw_box (cairo_t                  *cr,
   }
   if (match >= 0 && !box->is_stub)
     {
-      char    number[16];
-      double  bx = box->box.x + box->box.width;
-      double  by = box->box.y;
-      guint32 hex = graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS];
-      double  luminance =
+      g_autofree char *label = graft_render_dup_match_label (layout, options->node_match, b);
+      double           bx = box->box.x + box->box.width;
+      double           by = box->box.y;
+      guint32          hex = graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS];
+      double           luminance =
           0.2126 * ((hex >> 16) & 0xff) + 0.7152 * ((hex >> 8) & 0xff) + 0.0722 * (hex & 0xff);
+      double alpha = quiet ? 0.6 : 1;
 
-      g_snprintf (number, sizeof number, "%d", match + 1);
-      cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
-      set_source (cr, rgb (hex, 1));
+      if (box->n_members > 0)
+        {
+          /* A pill that ends where a node's badge would be centred. */
+          double    w = _graft_text_width (text, GRAFT_TEXT_BADGE, label) + 10;
+          GraftRect pill = { bx + 7.5 - w, by - 7.5, w, 15 };
+
+          rounded_rect (cr, &pill, 7.5);
+          bx = pill.x + w / 2;
+        }
+      else
+        cairo_arc (cr, bx, by, 7.5, 0, 2 * G_PI);
+      set_source (cr, rgb (hex, alpha));
       cairo_fill (cr);
-      set_source (cr, luminance > 140 ? rgb (0x000000, 1) : rgb (0xffffff, 1));
-      show_centered (cr, text, GRAFT_TEXT_BADGE, number, bx, by);
+      set_source (cr, luminance > 140 ? rgb (0x000000, alpha) : rgb (0xffffff, alpha));
+      show_centered (cr, text, GRAFT_TEXT_BADGE, label, bx, by);
     }
 }
 
@@ -570,6 +654,99 @@ draw_frame (cairo_t                *cr,
   draw_control (cr, theme, &control, FALSE);
 }
 
+/* The halos of the chosen match and of the current Find hit, under every
+ * box: those whose halo reaches into the clip (@x1, @y1)–(@x2, @y2). */
+static void
+draw_halos (GraftLayout              *layout,
+            cairo_t                  *cr,
+            const GraftRenderOptions *options,
+            const Theme              *theme,
+            double                    pixel,
+            double                    x1,
+            double                    y1,
+            double                    x2,
+            double                    y2)
+{
+  double reach = MAX (HALO_WIDTH, HALO_PIXELS * pixel);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  graft_layout_query (layout, x1 - reach, y1 - reach, x2 + reach, y2 + reach, boxes, NULL);
+  for (guint k = 0; k < boxes->len; k++)
+    {
+      guint                  b = g_array_index (boxes, guint, k);
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+      gint                   match = match_of (layout, options, b);
+
+      if (box->is_stub)
+        continue;
+      if (match >= 0 && match == options->chosen_match)
+        draw_halo (cr, box, rgb (graft_palette_matches[match % GRAFT_PALETTE_N_MATCH_COLORS], 1),
+                   pixel);
+      if (is_current (layout, options, b))
+        draw_halo (cr, box, theme->selection, pixel);
+    }
+}
+
+/**
+ * graft_render_dup_match_label:
+ * @layout: a layout
+ * @node_match: (nullable): one entry per graph node: its match, or -1
+ * @box: a box of @layout
+ *
+ * What the badge of box @box says: a node's match number ("4"), or for a
+ * folded box the matches it holds parts of ("match 4", "matches 4–6" for
+ * a run, "3 matches" otherwise), so a number on a fold does not read as a
+ * count.  Numbers count from 1, as the match list does.
+ *
+ * Returns: (transfer full) (nullable): the label, or %NULL when the box
+ *   holds no match
+ */
+char *
+graft_render_dup_match_label (GraftLayout *layout,
+                              const gint  *node_match,
+                              guint        box)
+{
+  const GraftLayoutNode *node;
+  const guint           *members;
+  guint                  n;
+  gint                   lowest = G_MAXINT;
+  gint                   highest = -1;
+  guint                  distinct = 0;
+  g_autoptr (GArray) found = NULL;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+  g_return_val_if_fail (box < graft_layout_get_n_nodes (layout), NULL);
+  if (node_match == NULL)
+    return NULL;
+  node = graft_layout_get_node (layout, box);
+  members = graft_layout_get_members (layout, box, &n);
+  if (n == 0)
+    return node_match[node->node_index] >= 0
+               ? g_strdup_printf ("%d", node_match[node->node_index] + 1)
+               : NULL;
+  found = g_array_sized_new (FALSE, FALSE, sizeof (gint), n);
+  for (guint k = 0; k < n; k++)
+    if (node_match[members[k]] >= 0)
+      g_array_append_val (found, node_match[members[k]]);
+  g_array_sort (found, compare_ints);
+  for (guint k = 0; k < found->len; k++)
+    {
+      gint match = g_array_index (found, gint, k);
+
+      if (k == 0 || match != g_array_index (found, gint, k - 1))
+        distinct++;
+      lowest = MIN (lowest, match);
+      highest = MAX (highest, match);
+    }
+  if (distinct == 0)
+    return NULL;
+  if (distinct == 1)
+    return g_strdup_printf ("match %d", lowest + 1);
+  if ((guint) (highest - lowest + 1) == distinct)
+    return g_strdup_printf ("matches %d\u2013%d", lowest + 1, highest + 1);
+  return g_strdup_printf ("%u matches", distinct);
+}
+
 /**
  * graft_render_draw:
  * @layout: a layout
@@ -588,6 +765,7 @@ graft_render_draw (GraftLayout              *layout,
   Theme    theme;
   double   x1, y1, x2, y2;
   gboolean readable;
+  double   pixel; /* a device pixel, in points */
   g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -618,6 +796,7 @@ graft_render_draw (GraftLayout              *layout,
 
     cairo_user_to_device_distance (cr, &dx, &dy);
     readable = sqrt (dx * dx + dy * dy) >= MIN_ANNOTATION_SCALE;
+    pixel = 1 / MAX (sqrt (dx * dx + dy * dy), 1e-6);
   }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -653,8 +832,16 @@ graft_render_draw (GraftLayout              *layout,
       if (!intersects (&bounds, x1, y1, x2, y2))
         continue;
       if (mt >= 0 && mt == mh && !tail->is_stub)
-        draw_edge (cr, edge, rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS], 1),
-                   2.2);
+        {
+          gboolean quiet = options->chosen_match >= 0 && mt != options->chosen_match;
+
+          draw_edge (cr, edge,
+                     rgb (graft_palette_matches[mt % GRAFT_PALETTE_N_MATCH_COLORS],
+                          quiet ? 0.6 : 1),
+                     quiet                         ? 1.6
+                     : mt == options->chosen_match ? 3.2
+                                                   : 2.2);
+        }
       else if (options->node_change != NULL &&
                change_of (layout, options, edge->head) == change_of (layout, options, edge->tail) &&
                (change_of (layout, options, edge->head) == GRAFT_CHANGE_ADDED ||
@@ -668,6 +855,8 @@ graft_render_draw (GraftLayout              *layout,
         draw_edge (cr, edge, theme.edge, EDGE_WIDTH);
     }
 
+  if (options->chosen_match >= 0 || options->current >= 0)
+    draw_halos (layout, cr, options, &theme, pixel, x1, y1, x2, y2);
   for (guint k = 0; k < boxes->len; k++)
     {
       guint                  b = g_array_index (boxes, guint, k);
@@ -677,7 +866,7 @@ graft_render_draw (GraftLayout              *layout,
 
       if (intersects (&grown, x1, y1, x2, y2))
         {
-          draw_box (cr, text, &theme, layout, b, options);
+          draw_box (cr, text, &theme, layout, b, options, pixel);
           if (box->annotation != NULL && readable)
             draw_annotation (cr, text, &theme, box);
         }

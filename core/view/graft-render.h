@@ -40,6 +40,11 @@ typedef enum {
  *   it, a #GraftChange (removed: red, dashed; added: green; rewired: an
  *   amber outline; kept: as usual), for the graphs before and after a
  *   change side by side
+ * @chosen_match: the match Replace would rewrite, or -1: drawn with a halo
+ *   at least a few pixels wide at any zoom, the other matches quieter
+ *   (files leave it at -1 and show every match alike)
+ * @current: the graph node of the current Find hit, or -1: its selection
+ *   ring is drawn thicker, with a halo
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -54,6 +59,8 @@ typedef struct
   const gboolean  *node_added;
   const gboolean  *node_dropped;
   const guint8    *node_change;
+  gint             chosen_match;
+  gint             current;
 } GraftRenderOptions;
 
 void    graft_render_options_init (GraftRenderOptions *options);
@@ -68,6 +75,9 @@ void    graft_render_get_background (GraftRenderStyle style,
                                      double          *out_red,
                                      double          *out_green,
                                      double          *out_blue);
+char   *graft_render_dup_match_label (GraftLayout *layout,
+                                      const gint  *node_match,
+                                      guint        box) G_GNUC_WARN_UNUSED_RESULT;
 GBytes *graft_render_to_bytes (GraftLayout              *layout,
                                GraftFormat               format,
                                const GraftRenderOptions *options,

@@ -14,6 +14,11 @@
  * window (the diff included) and until it has drawn its first frame; with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
+ * `--overview`, once the graph is drawn, what the overview map's picture
+ * costs to draw (the map at the window's size, at 1 and 2 device pixels
+ * per pixel, best and mean of 20) and how many pictures the map draws
+ * while the view pans over 40 frames (0: panning only moves its
+ * rectangle).
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -102,6 +107,80 @@ time_show_changes (GraftWindow *window,
   return shown_s;
 }
 
+static guint n_paints;
+
+static void
+count_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  n_paints++;
+}
+
+/* The overview map's figures for the graph on screen. */
+static void
+time_overview (GraftWindow *window)
+{
+  GraftOverview     *overview = graft_window_get_overview (window);
+  GraftCanvas       *canvas = graft_window_get_canvas (window);
+  GraftLayout       *layout = graft_canvas_get_layout (canvas);
+  GdkFrameClock     *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  GraftRenderOptions options;
+  GraftMap           map;
+  guint              renders;
+  double             width;
+  double             height;
+
+  if (!graft_overview_get_map (overview, &map))
+    {
+      printf ("  overview: no map (the whole graph is in view)\n");
+      return;
+    }
+  graft_render_options_init (&options);
+  options.node_match = graft_canvas_get_marks (canvas);
+  options.chosen_match = 0;
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      double best = G_MAXDOUBLE;
+      double total = 0;
+
+      for (int k = 0; k < 20; k++)
+        {
+          cairo_surface_t *surface = cairo_image_surface_create (
+              CAIRO_FORMAT_ARGB32, (int) (map.width * scale) + 1, (int) (map.height * scale) + 1);
+          cairo_t *cr = cairo_create (surface);
+          gint64   t0 = g_get_monotonic_time ();
+          double   ms;
+
+          cairo_scale (cr, scale, scale);
+          graft_map_draw (&map, layout, cr, &options);
+          cairo_surface_flush (surface);
+          ms = (g_get_monotonic_time () - t0) / 1e3;
+          best = MIN (best, ms);
+          total += ms;
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+      printf ("  overview: %u boxes on a %.0fx%.0f map at scale %d: best %.1f ms, mean %.1f ms\n",
+              graft_layout_get_n_nodes (layout), map.width, map.height, scale, best, total / 20);
+    }
+
+  /* Pan down the graph one frame at a time. */
+  graft_layout_get_size (layout, &width, &height);
+  renders = graft_overview_get_n_renders (overview);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
+  for (int k = 0; k < 40; k++)
+    {
+      guint painted = n_paints;
+
+      graft_canvas_set_center (canvas, width / 2, height * (k + 1) / 41);
+      while (n_paints == painted)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handlers_disconnect_by_func (clock, count_paint_cb, NULL);
+  printf ("  overview: %u pictures drawn over 40 frames of panning\n",
+          graft_overview_get_n_renders (overview) - renders);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
@@ -181,6 +260,7 @@ main (int    argc,
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
   gboolean split = FALSE;
+  gboolean overview = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -206,6 +286,11 @@ main (int    argc,
       if (strcmp (argv[i], "--split") == 0)
         {
           split = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--overview") == 0)
+        {
+          overview = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -237,6 +322,8 @@ main (int    argc,
       open_stall = w.longest / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
 
+      if (overview)
+        time_overview (window);
       if (code_page)
         {
           gint64 t0 = g_get_monotonic_time ();
