@@ -11,6 +11,7 @@
 
 #include "graft-window.h"
 #include "graft-code-sync.h"
+#include "graft-export-bar.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-properties.h"
@@ -79,6 +80,9 @@ struct _GraftWindow
   guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
   guint     undo_run_from;     /* the position before that run */
   int       paned_shift;       /* what showing the properties took from the side panel */
+
+  GraftExport *export;        /* Owned: the export running, or NULL */
+  GraftExportBar *export_bar; /* Borrowed: shows it, over the canvas */
 };
 
 void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -117,6 +121,10 @@ void _graft_window_add_filter (GtkFileChooser    *chooser,
                                const char        *name,
                                const char *const *patterns);
 void _graft_window_init_rule_actions (GraftWindow *self);
+void _graft_window_init_export (GraftWindow *self);
+void _graft_window_update_export (GraftWindow *self,
+                                  gboolean     has_graph);
+void _graft_window_dispose_export (GraftWindow *self);
 void _graft_window_update_rule_actions (GraftWindow *self,
                                         gboolean     has_graph);
 
