@@ -151,8 +151,8 @@ test_region (void)
   g_autoptr (GraftOutputFile) out = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree char *contents = NULL;
-  GraftRenderArea  area = { { 10, 200, 150, 100 }, 1.5 };
+  g_autofree char   *contents = NULL;
+  GraftRenderArea    area = { { 10, 200, 150, 100 }, 1.5 };
   GraftRenderOptions options;
   GraftRenderFit     fit;
   cairo_surface_t   *read;
@@ -195,11 +195,11 @@ test_region (void)
   cairo_surface_flush (expected);
   cairo_surface_flush (read);
   {
-    int            stride = cairo_image_surface_get_stride (expected);
-    const guchar  *a = cairo_image_surface_get_data (expected);
-    const guchar  *b = cairo_image_surface_get_data (read);
-    guint          differ = 0;
-    guint          ink = 0;
+    int           stride = cairo_image_surface_get_stride (expected);
+    const guchar *a = cairo_image_surface_get_data (expected);
+    const guchar *b = cairo_image_surface_get_data (read);
+    guint         differ = 0;
+    guint         ink = 0;
 
     g_assert_cmpint (cairo_image_surface_get_stride (read), ==, stride);
     for (int y = 0; y < 150; y++)
@@ -234,8 +234,8 @@ static void
 test_cancel (void)
 {
   g_autoptr (GraftLayout) layout = chain_layout (600);
-  g_autofree char *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "g.svg", NULL);
+  g_autofree char  *dir = g_dir_make_tmp ("graft-render-XXXXXX", NULL);
+  g_autofree char  *path = g_build_filename (dir, "g.svg", NULL);
   const GraftFormat formats[] = { GRAFT_FORMAT_PNG, GRAFT_FORMAT_SVG, GRAFT_FORMAT_PDF };
 
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
