@@ -716,9 +716,12 @@ _graft_window_init_export (GraftWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   self->export_bar = GRAFT_EXPORT_BAR (graft_export_bar_new ());
+  /* At the top, clear of the zoom controls and of the toasts below. */
   gtk_widget_set_halign (GTK_WIDGET (self->export_bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (GTK_WIDGET (self->export_bar), GTK_ALIGN_END);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->export_bar), 12);
+  gtk_widget_set_valign (GTK_WIDGET (self->export_bar), GTK_ALIGN_START);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->export_bar), 12);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->export_bar), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->export_bar), 12);
   g_assert (overlay != NULL);
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), GTK_WIDGET (self->export_bar));
 }
