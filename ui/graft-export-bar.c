@@ -45,7 +45,7 @@ graft_export_bar_new (void)
 }
 
 static void
-fraction_changed_cb (GraftExport    *export,
+fraction_changed_cb (GraftExport *export,
                      GParamSpec     *pspec,
                      GraftExportBar *self)
 {
@@ -68,7 +68,7 @@ cancel_clicked_cb (GtkButton      *button,
  */
 void
 graft_export_bar_set_export (GraftExportBar *self,
-                             GraftExport    *export)
+                             GraftExport *export)
 {
   g_return_if_fail (GRAFT_IS_EXPORT_BAR (self));
   g_return_if_fail (export == NULL || GRAFT_IS_EXPORT (export));

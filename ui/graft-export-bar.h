@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE (GraftExportBar, graft_export_bar, GRAFT, EXPORT_BAR, GtkWi
 
 GtkWidget   *graft_export_bar_new (void) G_GNUC_WARN_UNUSED_RESULT;
 void         graft_export_bar_set_export (GraftExportBar *self,
-                                          GraftExport    *export);
+                                          GraftExport *export);
 GraftExport *graft_export_bar_get_export (GraftExportBar *self);
 GtkButton   *graft_export_bar_get_cancel_button (GraftExportBar *self);
 double       graft_export_bar_get_shown_fraction (GraftExportBar *self);

@@ -58,9 +58,9 @@ struct _GraftExport
   gboolean        highlights;
   gboolean        dark;
   double          fraction;
-  double          base;           /* where the drawing's progress starts */
-  gint            reported;       /* atomic: the worker's last thousandth */
-  guint           poll_id;        /* polls @request while it runs */
+  double          base;     /* where the drawing's progress starts */
+  gint            reported; /* atomic: the worker's last thousandth */
+  guint           poll_id;  /* polls @request while it runs */
   gboolean        running;
 };
 
@@ -500,7 +500,8 @@ compute_marks (GraftExport *self)
         g_hash_table_add (added, added_names->pdata[i]);
       self->added = g_new0 (gboolean, MAX (n, 1));
       for (guint i = 0; i < n; i++)
-        self->added[i] = g_hash_table_contains (added, graft_layout_get_node_name (self->layout, i));
+        self->added[i] =
+            g_hash_table_contains (added, graft_layout_get_node_name (self->layout, i));
     }
 }
 

@@ -278,8 +278,8 @@ export_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  GraftExport     *export = GRAFT_EXPORT (object);
-  Done            *done = user_data;
+  GraftExport *export = GRAFT_EXPORT (object);
+  Done *done = user_data;
   g_autoptr (GraftWindow) self = g_weak_ref_get (&done->window);
   g_autoptr (GError) error = NULL;
   g_autofree char *base = g_file_get_basename (graft_export_get_file (export));
@@ -320,7 +320,7 @@ export_done_cb (GObject      *object,
 static void
 start (GraftWindow *self,
        GraftExport *export,
-       const char  *note)
+       const char *note)
 {
   Done *done = g_new0 (Done, 1);
 
@@ -545,7 +545,7 @@ export_response_cb (GtkNativeDialog *dialog,
           export_target (chosen, export_format_from_filter (chooser), &format, &note);
       GraftExportScope scope = scope_from_choice (chooser);
       gboolean         marked = g_strcmp0 (highlights, "true") == 0;
-      GraftExport     *export = NULL;
+      GraftExport *export = NULL;
 
       /* The dialog is gone from the screen before the export starts. */
       gtk_native_dialog_hide (dialog);
@@ -675,8 +675,8 @@ export_matches_cb (GSimpleAction *action,
   GtkFileChooserNative *dialog =
       gtk_file_chooser_native_new (MATCHES_TITLE, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                    "_Export", "_Cancel");
-  GFile           *file = graft_document_get_file (self->document);
-  g_autofree char *name = NULL;
+  GFile                   *file = graft_document_get_file (self->document);
+  g_autofree char         *name = NULL;
   static const char *const patterns[] = { "*.json", NULL };
 
   _graft_window_add_filter (GTK_FILE_CHOOSER (dialog), "Match List (graft match --json)",

@@ -202,18 +202,18 @@ test_view (void)
   GraftDocument   *document = graft_window_get_document (window);
   GraftLayout     *layout = graft_canvas_get_layout (canvas);
   g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (graft_document_get_match (document, 0));
-  int              width = gtk_widget_get_width (GTK_WIDGET (canvas));
-  int              height = gtk_widget_get_height (GTK_WIDGET (canvas));
-  g_autofree char *png = NULL;
-  g_autofree char *svg = NULL;
-  g_autofree char *whole = NULL;
-  g_autofree char *svg_text = NULL;
-  g_autofree char *whole_text = NULL;
-  g_autofree gint *marks = NULL;
-  double           x1, y1, x2, y2, layout_height;
-  cairo_surface_t *read;
-  cairo_surface_t *expected;
-  cairo_t         *cr;
+  int                width = gtk_widget_get_width (GTK_WIDGET (canvas));
+  int                height = gtk_widget_get_height (GTK_WIDGET (canvas));
+  g_autofree char   *png = NULL;
+  g_autofree char   *svg = NULL;
+  g_autofree char   *whole = NULL;
+  g_autofree char   *svg_text = NULL;
+  g_autofree char   *whole_text = NULL;
+  g_autofree gint   *marks = NULL;
+  double             x1, y1, x2, y2, layout_height;
+  cairo_surface_t   *read;
+  cairo_surface_t   *expected;
+  cairo_t           *cr;
   GraftRenderOptions options;
 
   graft_canvas_set_zoom (canvas, 3.0);
@@ -313,9 +313,9 @@ test_folded (void)
   g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
   g_autofree char *model =
       g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
-  GraftWindow   *window = open_path (model);
-  GraftCanvas   *canvas = graft_window_get_canvas (window);
-  GraftDocument *document = graft_window_get_document (window);
+  GraftWindow     *window = open_path (model);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *folded = NULL;
   g_autofree char *whole = NULL;
   g_autoptr (GraftLayout) unfolded = NULL;
@@ -458,8 +458,8 @@ test_big_png (void)
 
 static void
 fraction_cb (GraftExport *export,
-             GParamSpec  *pspec,
-             GArray      *seen)
+             GParamSpec *pspec,
+             GArray     *seen)
 {
   GraftExportBar *bar = g_object_get_data (G_OBJECT (export), "test-bar");
   double          fraction = graft_export_get_fraction (export);
@@ -485,7 +485,7 @@ test_progress_cancel (void)
   g_autofree char *path = g_build_filename (out_dir, "chain.svg", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
-  guint            between = 0;
+  guint between = 0;
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE,
