@@ -12,6 +12,11 @@
  * that changes every seven matches, so matches stay apart without colour.
  * Only what intersects the clip is drawn, which keeps the canvas fast on
  * large graphs.
+ *
+ * Files show the whole drawing or a part of it (the editor's visible
+ * area), at a scale that graft_render_fit() holds to the format's limits,
+ * and are written as they are drawn (graft_render_to_output()), with
+ * progress and cancellation for a worker thread.
  */
 #include "config.h"
 
