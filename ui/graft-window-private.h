@@ -11,6 +11,7 @@
 
 #include "graft-window.h"
 #include "graft-code-sync.h"
+#include "graft-export-bar.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-properties.h"
@@ -98,6 +99,9 @@ struct _GraftWindow
 
   GtkWidget *entry_dropdown; /* the model to trace (graft-window-entry.c) */
   gboolean   updating_entry;
+
+  GraftExport *export;        /* Owned: the export running, or NULL */
+  GraftExportBar *export_bar; /* Borrowed: shows it, over the canvas */
 };
 
 void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
@@ -158,5 +162,9 @@ void          _graft_window_update_entry (GraftWindow *self);
 const char   *_graft_window_entry_for (GFile *file);
 void          _graft_window_explain_replace (GraftWindow  *self,
                                              const GError *fit_error);
+void          _graft_window_init_export (GraftWindow *self);
+void          _graft_window_update_export (GraftWindow *self,
+                                           gboolean     has_graph);
+void          _graft_window_dispose_export (GraftWindow *self);
 
 G_END_DECLS

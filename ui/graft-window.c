@@ -1731,6 +1731,7 @@ graft_window_dispose (GObject *object)
 
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
+  _graft_window_dispose_export (self);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   _graft_window_unwatch_file (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);

@@ -12,6 +12,7 @@
 #include "graft-properties.h"
 #include "graft-document.h"
 #include "graft-overview.h"
+#include "graft-export-bar.h"
 #include "graft-rules-panel.h"
 
 G_BEGIN_DECLS
@@ -52,5 +53,16 @@ gboolean         graft_window_save_rules_to (GraftWindow *self,
                                              GFile       *file);
 gboolean         graft_window_export_pass_to (GraftWindow *self,
                                               GFile       *file);
+gboolean         graft_window_export (GraftWindow     *self,
+                                      GFile           *file,
+                                      GraftFormat      format,
+                                      GraftExportScope scope,
+                                      gboolean         highlights,
+                                      GError         **error);
+gboolean         graft_window_export_matches (GraftWindow *self,
+                                              GFile       *file,
+                                              GError     **error);
+GraftExport     *graft_window_get_export (GraftWindow *self);
+GraftExportBar  *graft_window_get_export_bar (GraftWindow *self);
 
 G_END_DECLS

@@ -138,6 +138,8 @@ struct _GraftLayoutRequest
 
 struct _GraftLayout
 {
+  gatomicrefcount ref_count;
+
   /* Owned */
   GStringChunk *strings;
   GArray       *nodes;      /* GraftLayoutNode */
@@ -892,6 +894,7 @@ run_init (Run                *run,
 {
   GraftLayout *self = g_new0 (GraftLayout, 1);
 
+  g_atomic_ref_count_init (&self->ref_count);
   *run = (Run){ 0 };
   run->req = req;
   self->strings = g_string_chunk_new (4096);
@@ -1440,13 +1443,35 @@ graft_layout_new (GraftGraph *graph,
 }
 
 /**
+ * graft_layout_ref:
+ * @self: a layout
+ *
+ * Takes a reference, for a holder on another thread (an export drawing
+ * the layout on screen while the canvas moves on).  What the renderer and
+ * the queries read never changes once the layout is made, so holders may
+ * read it at once on different threads; graft_layout_find_node() builds
+ * an index on first use, so only one thread may call it.
+ *
+ * Returns: (transfer full): @self
+ */
+GraftLayout *
+graft_layout_ref (GraftLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+/**
  * graft_layout_free:
  * @self: (transfer full) (nullable): a layout
+ *
+ * Drops the caller's reference; the last one frees the layout.
  */
 void
 graft_layout_free (GraftLayout *self)
 {
-  if (self == NULL)
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_string_chunk_free (self->strings);
   g_array_unref (self->nodes);

@@ -157,6 +157,7 @@ void         graft_layout_request_free (GraftLayoutRequest *self);
 
 GraftLayout            *graft_layout_new (GraftGraph *graph,
                                           GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftLayout            *graft_layout_ref (GraftLayout *self);
 void                    graft_layout_free (GraftLayout *self);
 guint                   graft_layout_get_n_nodes (GraftLayout *self);
 const GraftLayoutNode  *graft_layout_get_node (GraftLayout *self,

@@ -13,8 +13,10 @@
 #include "graft-types.h"
 #include "graft-format.h"
 #include "graft-layout.h"
+#include "graft-output.h"
 
 #include <cairo.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -63,6 +65,51 @@ typedef struct
   gint             current;
 } GraftRenderOptions;
 
+/**
+ * GraftRenderArea:
+ * @region: the part of the drawing a file shows, in layout points; empty
+ *   (zero width or height) for the whole drawing
+ * @scale: file units (PNG pixels, SVG or PDF points) per layout point; 0
+ *   for the format's own (graft_render_fit())
+ *
+ * What a file shows of a layout, and how large.
+ */
+typedef struct
+{
+  GraftRect region;
+  double    scale;
+} GraftRenderArea;
+
+/**
+ * GraftRenderFit:
+ * @scale: file units per layout point, once the format's limits are met
+ * @width: the file's width in its units (PNG pixels, SVG or PDF points)
+ * @height: its height
+ * @readable: whether the text in it can be read (a PNG drawn at less than
+ *   GRAFT_MIN_READABLE_PNG_SCALE cannot)
+ * @scaled: whether the limits made it smaller than asked
+ *
+ * How a drawing fits a picture format.
+ */
+typedef struct
+{
+  double   scale;
+  double   width;
+  double   height;
+  gboolean readable;
+  gboolean scaled;
+} GraftRenderFit;
+
+/**
+ * GraftRenderProgressFunc:
+ * @fraction: how much of the file is done, from 0 to 1
+ * @user_data: the data given with the function
+ *
+ * Told how far a file has got, on the thread that draws it.
+ */
+typedef void (*GraftRenderProgressFunc) (double   fraction,
+                                         gpointer user_data);
+
 void    graft_render_options_init (GraftRenderOptions *options);
 void    graft_render_draw (GraftLayout              *layout,
                            cairo_t                  *cr,
@@ -82,5 +129,23 @@ GBytes *graft_render_to_bytes (GraftLayout              *layout,
                                GraftFormat               format,
                                const GraftRenderOptions *options,
                                GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
+
+gboolean graft_render_fit (GraftFormat     format,
+                           double          width,
+                           double          height,
+                           double          scale,
+                           GraftRenderFit *out_fit,
+                           GError        **error);
+char    *graft_render_fit_describe (const GraftRenderFit *fit) G_GNUC_WARN_UNUSED_RESULT;
+gboolean graft_render_to_output (GraftLayout              *layout,
+                                 GraftFormat               format,
+                                 const GraftRenderOptions *options,
+                                 const GraftRenderArea    *area,
+                                 GraftOutputFile          *output,
+                                 GraftRenderProgressFunc   progress,
+                                 gpointer                  progress_data,
+                                 GCancellable             *cancellable,
+                                 GraftRenderFit           *out_fit,
+                                 GError                  **error);
 
 G_END_DECLS

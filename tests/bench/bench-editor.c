@@ -18,7 +18,10 @@
  * costs to draw (the map at the window's size, at 1 and 2 device pixels
  * per pixel, best and mean of 20) and how many pictures the map draws
  * while the view pans over 40 frames (0: panning only moves its
- * rectangle).
+ * rectangle); with `--export`, once the graph is drawn, how long exports
+ * take, from the call (the dialog's response) to the written file, and the
+ * longest stall meanwhile: the visible area as PNG and SVG, then the whole
+ * graph as SVG and PNG (a refused PNG prints the toast's reason).
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -35,6 +38,7 @@
 #include "graft-split-window.h"
 #include "graft-window.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -181,6 +185,44 @@ time_overview (GraftWindow *window)
           graft_overview_get_n_renders (overview) - renders);
 }
 
+/* Exports @scope of the graph as @name in a folder of its own and prints
+ * the time until the file is written, the longest stall meanwhile, and
+ * the file's size (or the toast, when it was not written). */
+static void
+time_export (GraftWindow     *window,
+             Watchdog        *w,
+             const char      *name,
+             GraftFormat      format,
+             GraftExportScope scope)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bench-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  gint64   start = g_get_monotonic_time ();
+  GStatBuf st;
+
+  w->start = start;
+  w->last_tick = start;
+  w->longest = 0;
+  if (!graft_window_export (window, file, format, scope, TRUE, &error))
+    {
+      printf ("  export %-18s not started: %s\n", name, error->message);
+      return;
+    }
+  while (graft_window_get_export (window) != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (g_stat (path, &st) == 0)
+    printf ("  export %-18s %8.3fs %6.0fms stall %10.1f MB\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, st.st_size / 1e6);
+  else
+    printf ("  export %-18s %8.3fs %6.0fms stall  %s\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3,
+            graft_window_get_last_toast (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
@@ -261,6 +303,7 @@ main (int    argc,
   gboolean changes = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
+  gboolean exports = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -291,6 +334,11 @@ main (int    argc,
       if (strcmp (argv[i], "--overview") == 0)
         {
           overview = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--export") == 0)
+        {
+          exports = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -336,6 +384,14 @@ main (int    argc,
             g_main_context_iteration (NULL, FALSE);
           printf ("  code page: longest stall %.0f ms\n", w.longest / 1e3);
           graft_window_show_page (window, "pattern");
+        }
+      if (exports)
+        {
+          printf ("%s, once drawn:\n", base);
+          time_export (window, &w, "view.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_VIEW);
+          time_export (window, &w, "view.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_VIEW);
+          time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
+          time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
         }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
