@@ -770,23 +770,11 @@ graft_render_dup_match_label (GraftLayout *layout,
   return g_strdup_printf ("%u matches", distinct);
 }
 
-/**
- * graft_render_draw:
- * @layout: a layout
- * @cr: where to draw, in layout coordinates (points; scale @cr to zoom)
- * @options: (nullable): what to highlight; %NULL for the defaults
- *
- * Draws the boxes and edges of @layout that intersect @cr's clip.
- */
-void
-graft_render_draw (GraftLayout              *layout,
-                   cairo_t                  *cr,
-                   const GraftRenderOptions *options)
 /* Reports drawing progress and checks for cancellation every
  * PROGRESS_STEP items, so neither costs anything measurable. */
 #define PROGRESS_STEP 512
 
-    typedef struct
+typedef struct
 {
   GraftRenderProgressFunc func;
   gpointer                data;
@@ -1096,8 +1084,10 @@ graft_render_fit (GraftFormat     format,
           return FALSE;
         }
       out_fit->scale = scale;
-      out_fit->width = MIN (ceil (width * scale), GRAFT_MAX_PNG_SIDE);
-      out_fit->height = MIN (ceil (height * scale), GRAFT_MAX_PNG_SIDE);
+      /* Whole pixels, not one more for a rounding error (a view's area
+       * converted to layout points and back). */
+      out_fit->width = MIN (ceil (width * scale - 1e-6), GRAFT_MAX_PNG_SIDE);
+      out_fit->height = MIN (ceil (height * scale - 1e-6), GRAFT_MAX_PNG_SIDE);
       out_fit->readable = scale >= GRAFT_MIN_READABLE_PNG_SCALE;
     }
   else
