@@ -10,7 +10,10 @@
  * view, when every request since the last start asked for that), then
  * ::done is emitted; a failed one emits ::done with its error.  While a
  * layout of more than one segment runs, ::progress says how far it has
- * got.  The runner also keeps the folding: the graph's scopes (rebuilt
+ * got.  A layout that keeps the view, with the folding and direction of
+ * the one the canvas shows, is laid out incrementally from it: only the
+ * segments a change touched go to dot (graft_layout_request_set_previous()).
+ * The runner also keeps the folding: the graph's scopes (rebuilt
  * on every request, so the menus can read them before the layout starts)
  * and which scopes are drawn as one box.  It touches no widget but the
  * canvas; the window shows the busy state, the progress and the errors.
@@ -40,7 +43,9 @@ struct _GraftLayoutRunner
   guint               progress_id; /* polls @request */
   guint               start_id;    /* starts the next layout */
   gboolean            start_keep_view;
-  guint               generation; /* counts requests: a task of an older one is dropped */
+  guint               generation;  /* counts requests: a task of an older one is dropped */
+  guint               shape;       /* counts changes of folding and direction */
+  guint               shown_shape; /* @shape when the canvas's layout was made */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -59,6 +64,7 @@ static guint signals[N_SIGNALS];
 typedef struct
 {
   guint    generation;
+  guint    shape;
   gboolean keep_view;
 } Job;
 
@@ -121,7 +127,10 @@ layout_done_cb (GObject      *object,
   self->request = NULL;
   g_clear_handle_id (&self->progress_id, g_source_remove);
   if (layout != NULL)
-    graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+    {
+      self->shown_shape = job->shape;
+      graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+    }
   g_signal_emit (self, signals[SIGNAL_DONE], 0, error);
 }
 
@@ -156,9 +165,11 @@ start_cb (gpointer user_data)
   g_autoptr (GTask) task = NULL;
   Job                *job = g_new0 (Job, 1);
   GraftLayoutRequest *request;
+  GraftLayout        *shown = graft_canvas_get_layout (self->canvas);
 
   self->start_id = 0;
   job->generation = self->generation;
+  job->shape = self->shape;
   job->keep_view = self->start_keep_view;
   self->start_keep_view = FALSE;
   g_clear_object (&self->cancellable);
@@ -172,6 +183,9 @@ start_cb (gpointer user_data)
   request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
                                              self->scopes, self->collapsed, NULL);
   graft_layout_request_set_direction (request, self->direction);
+  /* After an edit, what it did not touch keeps its place. */
+  if (job->keep_view && shown != NULL && self->shown_shape == self->shape)
+    graft_layout_request_set_previous (request, shown, TRUE);
   /* A newer layout stops this one between segments. */
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
@@ -227,6 +241,7 @@ graft_layout_runner_set_direction (GraftLayoutRunner   *self,
 {
   g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
   self->direction = direction;
+  self->shape++;
 }
 
 /**
@@ -308,6 +323,7 @@ graft_layout_runner_fold_new_graph (GraftLayoutRunner *self)
   graph = graft_document_get_graph (self->document);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : -1;
+  self->shape++;
 }
 
 /**
@@ -327,6 +343,7 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
   graph = graft_document_get_graph (self->document);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = -1;
+  self->shape++;
   /* The top level, whatever the size (before the first layout, an
    * overview chosen when it starts). */
   if (overview && self->scopes != NULL)
@@ -352,6 +369,7 @@ graft_layout_runner_expand_level (GraftLayoutRunner *self)
   if (self->collapsed == NULL || self->scopes == NULL || g_hash_table_size (self->collapsed) == 0)
     return FALSE;
   graft_scopes_expand_level (self->scopes, self->collapsed);
+  self->shape++;
   return TRUE;
 }
 
@@ -373,6 +391,7 @@ graft_layout_runner_expand (GraftLayoutRunner *self,
       !g_hash_table_contains (self->collapsed, scope))
     return FALSE;
   graft_scopes_expand (self->scopes, self->collapsed, scope);
+  self->shape++;
   return TRUE;
 }
 
@@ -391,6 +410,7 @@ graft_layout_runner_collapse (GraftLayoutRunner *self,
   if (self->collapsed == NULL)
     self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   graft_scopes_collapse (self->collapsed, scope);
+  self->shape++;
 }
 
 static void
