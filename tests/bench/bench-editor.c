@@ -6,7 +6,15 @@
  * and the longest time the main loop did not run meanwhile (a 5 ms tick
  * measures the gaps; the synchronous part of opening, reading and tracing
  * the file, counts as one).  Then it does Replace All and reports the same
- * for the relayout.  Figures, not a pass/fail test.  With `--gaps` first,
+ * for the relayout.  Each stall is also given without GTK's frames: "own"
+ * is the longest gap less the time the window's frame clock spent in the
+ * frames within it (from flush-events to after-paint: events, layout and
+ * drawing), so what is left is Graft's own work in one main-loop turn.
+ * After Replace All, "reused" says how many segments of the new layout
+ * were not laid out by dot but taken from an identical one (of the old
+ * layout, or a repeated block of the new).  With `--one`, the rewrite is
+ * Replace of the one match in the middle of the graph instead of Replace
+ * All: a local edit.  Figures, not a pass/fail test.  With `--gaps` first,
  * it also prints every gap over 30 ms and when it began; with `--code`, the
  * longest stall in the 3 s after showing the code view (the graph's whole
  * code in a GtkSourceView) once the graph is drawn; with `--changes`,
@@ -46,8 +54,11 @@ typedef struct
 {
   gint64   last_tick;
   gint64   longest;
-  gint64   start;     /* of the measurement */
-  gboolean show_gaps; /* --gaps: print every gap over 30 ms */
+  gint64   longest_own; /* the longest gap less the frames within it */
+  gint64   frame_start; /* of the frame in progress, or 0 */
+  gint64   frames;      /* time in frames since the last tick */
+  gint64   start;       /* of the measurement */
+  gboolean show_gaps;   /* --gaps: print every gap over 30 ms */
 } Watchdog;
 
 static gboolean
@@ -58,11 +69,45 @@ tick_cb (gpointer data)
 
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
     w->longest = now - w->last_tick;
+  if (w->last_tick > 0 && now - w->last_tick - w->frames > w->longest_own)
+    w->longest_own = now - w->last_tick - w->frames;
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
-    printf ("  gap of %.0f ms, %.0f ms after the start\n", (now - w->last_tick) / 1e3,
-            (w->last_tick - w->start) / 1e3);
+    printf ("  gap of %.0f ms (%.0f ms in frames), %.0f ms after the start\n",
+            (now - w->last_tick) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3);
   w->last_tick = now;
+  w->frames = 0;
   return G_SOURCE_CONTINUE;
+}
+
+static void
+frame_start_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  Watchdog *w = data;
+
+  w->frame_start = g_get_monotonic_time ();
+}
+
+static void
+frame_end_cb (GdkFrameClock *clock,
+              gpointer       data)
+{
+  Watchdog *w = data;
+
+  if (w->frame_start > 0)
+    w->frames += g_get_monotonic_time () - w->frame_start;
+  w->frame_start = 0;
+}
+
+static void
+watchdog_reset (Watchdog *w,
+                gint64    start)
+{
+  w->start = start;
+  w->last_tick = start;
+  w->longest = 0;
+  w->longest_own = 0;
+  w->frames = 0;
 }
 
 static gboolean drawn;
@@ -243,9 +288,7 @@ wait_drawn (GraftWindow *window,
             gint64       start)
 {
   drawn = FALSE;
-  w->start = start;
-  w->last_tick = start;
-  w->longest = 0;
+  watchdog_reset (w, start);
   while (!drawn)
     g_main_context_iteration (NULL, TRUE);
   return (g_get_monotonic_time () - start) / 1e6;
@@ -298,12 +341,13 @@ int
 main (int    argc,
       char **argv)
 {
-  Watchdog w = { 0, 0, 0, FALSE };
+  Watchdog w = { 0 };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
   gboolean exports = FALSE;
+  gboolean one = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -312,8 +356,8 @@ main (int    argc,
   adw_init ();
   g_timeout_add (5, tick_cb, &w);
   printf ("GSK_RENDERER=%s\n", g_getenv ("GSK_RENDERER"));
-  printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace",
-          "stall");
+  printf ("%-20s %7s %10s %7s %7s %10s %7s %7s %9s\n", "file", "nodes", "open+draw", "stall", "own",
+          "replace", "stall", "own", "reused");
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--gaps") == 0)
@@ -341,6 +385,11 @@ main (int    argc,
           exports = TRUE;
           continue;
         }
+      if (strcmp (argv[i], "--one") == 0)
+        {
+          one = TRUE;
+          continue;
+        }
       if (strcmp (argv[i], "--code") == 0)
         {
           code_page = TRUE;
@@ -354,8 +403,12 @@ main (int    argc,
       gint64         start;
       double         open_s;
       double         open_stall;
+      double         open_own;
       double         replace_s = 0;
       double         replace_stall = 0;
+      double         replace_own = 0;
+      guint          n_reused = 0;
+      guint          n_segments = 0;
       guint          n;
 
       gtk_window_present (GTK_WINDOW (window));
@@ -363,11 +416,14 @@ main (int    argc,
         g_main_context_iteration (NULL, TRUE);
       clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
       g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), window);
+      g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), &w);
+      g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), &w);
 
       start = g_get_monotonic_time ();
       graft_window_open_file (window, file);
       open_s = wait_drawn (window, &w, start);
       open_stall = w.longest / 1e3;
+      open_own = w.longest_own / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
 
       if (overview)
@@ -396,12 +452,23 @@ main (int    argc,
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
           start = g_get_monotonic_time ();
-          g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+          guint n_matches = graft_document_get_n_matches (graft_window_get_document (window));
+
+          if (one)
+            g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                            g_variant_new_uint32 (n_matches / 2));
+          else
+            g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
           replace_s = wait_drawn (window, &w, start);
           replace_stall = w.longest / 1e3;
+          replace_own = w.longest_own / 1e3;
+          n_reused = graft_layout_get_n_reused_segments (
+              graft_canvas_get_layout (graft_window_get_canvas (window)));
+          n_segments = graft_layout_get_n_segments (
+              graft_canvas_get_layout (graft_window_get_canvas (window)));
         }
-      printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s,
-              replace_stall);
+      printf ("%-20s %7u %9.3fs %5.0fms %5.0fms %9.3fs %5.0fms %5.0fms %5u/%-4u\n", base, n, open_s,
+              open_stall, open_own, replace_s, replace_stall, replace_own, n_reused, n_segments);
       if (changes && replace_s > 0)
         {
           double built_s;
@@ -412,6 +479,8 @@ main (int    argc,
         time_split (window);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+      g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+      g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
       gtk_window_destroy (GTK_WINDOW (window));
     }
   return 0;
