@@ -7,9 +7,12 @@
  * measures the gaps; the synchronous part of opening, reading and tracing
  * the file, counts as one).  Then it does Replace All and reports the same
  * for the relayout.  Each stall is also given without GTK's frames: "own"
- * is the longest gap less the time the window's frame clock spent in the
- * frames within it (from flush-events to after-paint: events, layout and
- * drawing), so what is left is Graft's own work in one main-loop turn.
+ * is the most processor time the main thread spent between two ticks,
+ * less what it spent in the window's frames meanwhile (from flush-events
+ * to after-paint: events, layout and drawing), so what is left is Graft's
+ * own work in one main-loop turn.  It is measured in the thread's
+ * processor time, so other processes competing for the cores (the gaps
+ * grow with the load of a shared machine) do not count.
  * After Replace All, "reused" says how many segments of the new layout
  * were not laid out by dot but taken from an identical one (of the old
  * layout, or a repeated block of the new).  With `--one`, the rewrite is
@@ -49,14 +52,26 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+/* The main thread's processor time, in microseconds. */
+static gint64
+thread_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 typedef struct
 {
   gint64   last_tick;
   gint64   longest;
-  gint64   longest_own; /* the longest gap less the frames within it */
-  gint64   frame_start; /* of the frame in progress, or 0 */
-  gint64   frames;      /* time in frames since the last tick */
+  gint64   last_cpu;    /* thread_time() at the last tick */
+  gint64   longest_own; /* the most processor time between ticks, frames left out */
+  gint64   frame_start; /* processor time at the start of the frame in progress, or 0 */
+  gint64   frames;      /* processor time in frames since the last tick */
   gint64   start;       /* of the measurement */
   gboolean show_gaps;   /* --gaps: print every gap over 30 ms */
 } Watchdog;
@@ -66,15 +81,17 @@ tick_cb (gpointer data)
 {
   Watchdog *w = data;
   gint64    now = g_get_monotonic_time ();
+  gint64    cpu = thread_time ();
 
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
     w->longest = now - w->last_tick;
-  if (w->last_tick > 0 && now - w->last_tick - w->frames > w->longest_own)
-    w->longest_own = now - w->last_tick - w->frames;
+  if (w->last_cpu > 0 && cpu - w->last_cpu - w->frames > w->longest_own)
+    w->longest_own = cpu - w->last_cpu - w->frames;
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
     printf ("  gap of %.0f ms (%.0f ms in frames), %.0f ms after the start\n",
             (now - w->last_tick) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3);
   w->last_tick = now;
+  w->last_cpu = cpu;
   w->frames = 0;
   return G_SOURCE_CONTINUE;
 }
@@ -85,7 +102,7 @@ frame_start_cb (GdkFrameClock *clock,
 {
   Watchdog *w = data;
 
-  w->frame_start = g_get_monotonic_time ();
+  w->frame_start = thread_time ();
 }
 
 static void
@@ -95,16 +112,18 @@ frame_end_cb (GdkFrameClock *clock,
   Watchdog *w = data;
 
   if (w->frame_start > 0)
-    w->frames += g_get_monotonic_time () - w->frame_start;
+    w->frames += thread_time () - w->frame_start;
   w->frame_start = 0;
 }
 
 static void
 watchdog_reset (Watchdog *w,
-                gint64    start)
+                gint64    start,
+                gint64    start_cpu)
 {
   w->start = start;
   w->last_tick = start;
+  w->last_cpu = start_cpu;
   w->longest = 0;
   w->longest_own = 0;
   w->frames = 0;
@@ -280,15 +299,17 @@ after_paint_cb (GdkFrameClock *clock,
 }
 
 /* Runs the loop until the window has drawn a laid-out graph.  The
- * watchdog counts from @start, so the call that started the work (run on
- * the main loop's thread before this) counts as a stall too. */
+ * watchdog counts from @start (and the thread's processor time from
+ * @start_cpu), so the call that started the work (run on the main loop's
+ * thread before this) counts as a stall too. */
 static double
 wait_drawn (GraftWindow *window,
             Watchdog    *w,
-            gint64       start)
+            gint64       start,
+            gint64       start_cpu)
 {
   drawn = FALSE;
-  watchdog_reset (w, start);
+  watchdog_reset (w, start, start_cpu);
   while (!drawn)
     g_main_context_iteration (NULL, TRUE);
   return (g_get_monotonic_time () - start) / 1e6;
@@ -401,6 +422,7 @@ main (int    argc,
           g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
       GdkFrameClock *clock;
       gint64         start;
+      gint64         start_cpu;
       double         open_s;
       double         open_stall;
       double         open_own;
@@ -420,8 +442,9 @@ main (int    argc,
       g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), &w);
 
       start = g_get_monotonic_time ();
+      start_cpu = thread_time ();
       graft_window_open_file (window, file);
-      open_s = wait_drawn (window, &w, start);
+      open_s = wait_drawn (window, &w, start, start_cpu);
       open_stall = w.longest / 1e3;
       open_own = w.longest_own / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
@@ -451,15 +474,16 @@ main (int    argc,
         }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
-          start = g_get_monotonic_time ();
           guint n_matches = graft_document_get_n_matches (graft_window_get_document (window));
 
+          start = g_get_monotonic_time ();
+          start_cpu = thread_time ();
           if (one)
             g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
                                             g_variant_new_uint32 (n_matches / 2));
           else
             g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
-          replace_s = wait_drawn (window, &w, start);
+          replace_s = wait_drawn (window, &w, start, start_cpu);
           replace_stall = w.longest / 1e3;
           replace_own = w.longest_own / 1e3;
           n_reused = graft_layout_get_n_reused_segments (

@@ -153,13 +153,13 @@ test_replace_all (void)
 {
   g_autofree char *path = write_chain ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-  GraftLayout *first;
-  GraftLayout *after;
-  GraftLayout *undone;
-  guint        n_segments;
-  guint        touched;
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftLayout     *first;
+  GraftLayout     *after;
+  GraftLayout     *undone;
+  guint            n_segments;
+  guint            touched;
   g_autofree char *anchor = NULL;
   double           x0, y0, x1, y1;
 
