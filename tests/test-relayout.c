@@ -7,7 +7,8 @@
  * layout must equal a layout with the same cuts made by dot alone, box for
  * box and point for point; the untouched segments must be reused and keep
  * their boxes' places (those before the change exactly, those after it
- * moved together); the result must answer hit tests and queries.  A fresh
+ * moved together); the result must answer hit tests and queries.  A
+ * segment mostly deleted stays a segment.  A fresh
  * layout of a graph of repeated blocks reuses its repeated segments, and
  * equals one made with reuse off.
  */
@@ -190,6 +191,10 @@ assert_valid (GraftLayout *layout,
     }
 }
 
+/* Shifts are sums of the same coordinates with other offsets: equal up to
+ * rounding. */
+#define SAME 1e-6
+
 /* The segments of @after that reuse geometry and hold no changed node
  * keep their boxes where @before had them, relative to each other: one
  * shift per segment, the same across the drawing (dx), and none at all
@@ -227,12 +232,12 @@ check_unchanged_in_place (GraftLayout *before,
               sdx = box->box.x - old->box.x;
               sdy = box->box.y - old->box.y;
             }
-          g_assert_cmpfloat (box->box.x - old->box.x, ==, sdx);
-          g_assert_cmpfloat (box->box.y - old->box.y, ==, sdy);
+          g_assert_cmpfloat_with_epsilon (box->box.x - old->box.x, sdx, SAME);
+          g_assert_cmpfloat_with_epsilon (box->box.y - old->box.y, sdy, SAME);
         }
       if (isnan (dx))
         dx = sdx;
-      g_assert_cmpfloat (sdx, ==, dx);
+      g_assert_cmpfloat_with_epsilon (sdx, dx, SAME);
       if (s < first_changed)
         g_assert_cmpfloat (sdy, ==, 0);
       n++;
@@ -332,6 +337,57 @@ test_insert (void)
   g_assert_cmpfloat (h_after, >, h_before);
 }
 
+/* Most of a segment deleted: what is left stays a segment of its own
+ * (joining it to the next would move every later cut), and every other
+ * segment is reused. */
+static void
+test_delete (void)
+{
+  g_autoptr (GraftGraph) graph = make_chain (1500);
+  g_autoptr (GraftLayout) before = graft_layout_new (graph, NULL);
+  g_autoptr (GraftLayout) after = NULL;
+  g_autoptr (GraftLayout) same_cuts = NULL;
+  g_autoptr (GPtrArray) doomed = g_ptr_array_new ();
+  guint      first;
+  guint      end;
+  guint      k = 0;
+  GraftNode *node;
+
+  g_assert_nonnull (before);
+  g_assert_cmpuint (graft_layout_get_n_segments (before), >=, 6);
+  graft_layout_get_segment (before, 3, &first, &end);
+  /* The segment's nodes but its first 10 and last 5. */
+  for (node = graft_graph_get_first (graph); node != NULL; node = graft_node_get_next (node), k++)
+    {
+      gint box = graft_layout_lookup (before, k);
+
+      if (box >= (gint) first + 10 && box + 5 < (gint) end &&
+          !graft_layout_get_node (before, box)->is_stub)
+        g_ptr_array_add (doomed, node);
+    }
+  g_assert_cmpuint (doomed->len, >, 100);
+  for (guint i = 0; i < doomed->len; i++)
+    {
+      GraftNode *gone = doomed->pdata[i];
+
+      graft_graph_replace_all_uses (graph, gone, graft_node_get_args (gone)->items[0].node);
+      graft_graph_erase_node (graph, gone);
+    }
+
+  after = relayout (graph, before, TRUE);
+  same_cuts = relayout (graph, before, FALSE);
+  assert_layouts_equal (after, same_cuts);
+  assert_valid (after, graph);
+  g_assert_cmpuint (graft_layout_get_n_segments (after), ==, graft_layout_get_n_segments (before));
+  g_assert_false (graft_layout_get_segment (after, 3, NULL, NULL));
+  /* And the segment after it, whose edges from the deleted nodes now
+   * come from others. */
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (after), >=,
+                    graft_layout_get_n_segments (after) - 2);
+  g_assert_cmpuint (check_unchanged_in_place (before, after, 3), >=,
+                    graft_layout_get_n_segments (after) - 2);
+}
+
 /* Repeated blocks make repeated segments: a fresh layout reuses them,
  * and is the same as one laid out segment by segment. */
 static void
@@ -358,6 +414,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/relayout/swap", test_swap);
   g_test_add_func ("/core/relayout/insert", test_insert);
+  g_test_add_func ("/core/relayout/delete", test_delete);
   g_test_add_func ("/core/relayout/repeated-segments", test_repeated_segments);
   return g_test_run ();
 }

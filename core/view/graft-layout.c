@@ -1138,7 +1138,9 @@ add_boxes (Run *run)
  * within the segment 1 per SPAN_COST positions it spans, so dense
  * stretches of a graph get shorter segments.  After a change, also where
  * the previous layout was cut: the segments the change did not touch then
- * come out the same (the cost of a segment depends on it alone). */
+ * come out the same (the cost of a segment depends on it alone).  A
+ * segment that shrank stays on its own: joining it to the next would move
+ * every later cut, and every later segment would go to dot again. */
 static void
 cut_segments (Run *run)
 {
