@@ -10,7 +10,7 @@
  * moved together); the result must answer hit tests and queries.  A
  * segment mostly deleted stays a segment.  A fresh
  * layout of a graph of repeated blocks reuses its repeated segments, and
- * equals one made with reuse off.
+ * equals one where dot lays out every segment.
  */
 #include "config.h"
 
@@ -275,6 +275,7 @@ test_swap (void)
   fresh = graft_layout_new (graph, NULL);
   /* Same box count, same costs: the cuts are a fresh layout's. */
   assert_layouts_equal (after, fresh);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
   assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   changed = segment_of_box (after, graft_layout_lookup (after, node_index (graph, swapped)));
@@ -317,6 +318,7 @@ test_insert (void)
 
   after = relayout (graph, before, TRUE);
   same_cuts = relayout (graph, before, FALSE);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
   assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   first_changed = segment_of_box (after, graft_layout_lookup (after, node_index (graph, at)));
@@ -376,6 +378,7 @@ test_delete (void)
 
   after = relayout (graph, before, TRUE);
   same_cuts = relayout (graph, before, FALSE);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
   assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   g_assert_cmpuint (graft_layout_get_n_segments (after), ==, graft_layout_get_n_segments (before));
@@ -396,11 +399,14 @@ test_repeated_segments (void)
   g_autoptr (GraftGraph) graph = make_chain (3000);
   g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
   g_autoptr (GraftLayout) again = relayout (graph, layout, TRUE);
+  g_autoptr (GraftLayout) by_dot = relayout (graph, NULL, FALSE);
 
   g_assert_nonnull (layout);
-  g_assert_cmpuint (graft_layout_get_n_reused_segments (layout), <,
-                    graft_layout_get_n_segments (layout));
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (layout), >, 0);
   assert_valid (layout, graph);
+  /* What dot makes of each segment, repeated or not. */
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (by_dot), ==, 0);
+  assert_layouts_equal (layout, by_dot);
   /* Nothing changed: everything is reused, nothing moves. */
   g_assert_cmpuint (graft_layout_get_n_reused_segments (again), ==,
                     graft_layout_get_n_segments (layout));

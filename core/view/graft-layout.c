@@ -130,10 +130,11 @@ struct _GraftLayoutRequest
   GCancellable    *cancellable;  /* nullable: checked between segments */
   guint            n_nodes;      /* units */
   guint            n_graph_nodes;
-  GraftLayout     *previous;      /* Owned, nullable: cuts and segments to reuse */
-  gboolean         reuse;         /* reuse @previous's segments, not only its cuts */
-  gint             segments_done; /* atomic: progress, read by other threads */
-  gint             n_segments;    /* atomic: 0 until the segments are known */
+  GraftLayout     *previous; /* Owned, nullable: cuts and segments to reuse */
+  gboolean         reuse;    /* take a segment's geometry from an identical one (of
+                              * @previous, or earlier in the run) rather than dot */
+  gint segments_done;        /* atomic: progress, read by other threads */
+  gint n_segments;           /* atomic: 0 until the segments are known */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -157,7 +158,7 @@ struct _GraftLayout
   LaidSegment **laid;          /* n_segments: what dot made of each */
   guint        *segment_start; /* n_segments + 1: each segment's first box */
   const char  **segment_first; /* n_segments: the name of its first unit, in strings */
-  gboolean     *reused;        /* n_segments: taken from the previous layout */
+  gboolean     *reused;        /* n_segments: taken from an identical segment */
   guint         n_reused;
   double        width;
   double        height;
@@ -368,6 +369,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self = g_new0 (GraftLayoutRequest, 1);
   self->n_graph_nodes = n;
   self->strings = g_string_chunk_new (4096);
+  self->reuse = TRUE;
   self->node_names = g_new0 (const char *, MAX (n, 1));
   self->node_unit = g_new0 (guint, MAX (n, 1));
   self->unit_node = g_new0 (guint, MAX (n, 1));
@@ -607,7 +609,8 @@ graft_layout_request_set_direction (GraftLayoutRequest  *self,
  * @self: a request
  * @previous: (nullable): a layout of the same graph before a change
  * @reuse: take from @previous every segment whose graph for dot is
- *   unchanged, rather than laying it out again
+ *   unchanged, rather than laying it out again (and from an earlier
+ *   segment of the same run, as every run does by default)
  *
  * Lays the graph out again after a change, keeping what did not change:
  * the graph is cut into segments where @previous was cut (a segment that
@@ -616,8 +619,9 @@ graft_layout_request_set_direction (GraftLayoutRequest  *self,
  * @previous instead of from dot, which is exactly what dot would make of
  * them again.  The later segments move down (or up) by the change in
  * height of the changed ones; within an unchanged segment, every box keeps
- * its place.  Without @reuse every segment is laid out afresh with the
- * same cuts: what a run with @reuse must equal.
+ * its place.  Without @reuse every segment is laid out by dot, with the
+ * same cuts: what a run with @reuse must equal.  (With @previous %NULL and
+ * @reuse %FALSE: a fresh layout, every segment by dot, even repeated ones.)
  *
  * @previous may be of another graph, another folding or another direction:
  * segments that differ are laid out afresh, whatever the reason.
@@ -1343,6 +1347,7 @@ lay_out_segments (Run     *run,
                   GError **error)
 {
   GraftLayout *prev = run->req->reuse ? run->req->previous : NULL;
+  gboolean     reuse = run->req->reuse;
   /* key -> LaidSegment: the previous layout's segments, and this one's so
    * far (a graph of repeated blocks repeats segments too). */
   g_autoptr (GHashTable) known = g_hash_table_new (laid_key_hash, laid_key_equal);
@@ -1380,7 +1385,7 @@ lay_out_segments (Run     *run,
       seg->laid = g_new0 (LaidSegment, 1);
       g_atomic_ref_count_init (&seg->laid->ref_count);
       spec_key (&spec, seg->laid->key);
-      found = g_hash_table_lookup (known, seg->laid->key);
+      found = reuse ? g_hash_table_lookup (known, seg->laid->key) : NULL;
       if (found != NULL)
         {
           /* dot would make the same of the same graph. */
