@@ -17,11 +17,11 @@
  * were not laid out by dot but taken from an identical one (of the old
  * layout, or a repeated block of the new).  With `--one`, the rewrite is
  * Replace of the one match in the middle of the graph instead of Replace
- * All: a local edit.  Figures, not a pass/fail test.  With `--gaps` first,
- * it also prints every gap over 30 ms and when it began; with `--code`, the
- * longest stall in the 3 s after showing the code view (the graph's whole
- * code in a GtkSourceView) once the graph is drawn; with `--changes`,
- * after Replace All, how long Show Changes takes: building the Changes
+ * All: a local edit.  A graph that cannot be drawn (too many boxes)
+ * prints the window's reason and when it gave it.  Figures, not a pass/fail test.  With `--gaps`
+ * first, it also prints every gap over 30 ms and when it began; with `--code`, the longest stall in
+ * the 3 s after showing the code view (the graph's whole code in a GtkSourceView) once the graph is
+ * drawn; with `--changes`, after Replace All, how long Show Changes takes: building the Changes
  * window (the diff included) and until it has drawn its first frame; with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
@@ -292,9 +292,14 @@ after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
 {
   GraftWindow *window = data;
+  const char  *toast = graft_window_get_last_toast (window);
 
   if (!graft_window_get_busy (window) &&
       graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
+    drawn = TRUE;
+  /* A layout that failed: nothing more will come. */
+  if (!graft_window_get_busy (window) && toast != NULL &&
+      g_str_has_prefix (toast, "The graph cannot be drawn"))
     drawn = TRUE;
 }
 
@@ -445,6 +450,16 @@ main (int    argc,
       start_cpu = thread_time ();
       graft_window_open_file (window, file);
       open_s = wait_drawn (window, &w, start, start_cpu);
+      if (graft_canvas_get_layout (graft_window_get_canvas (window)) == NULL)
+        {
+          printf ("%-20s not drawn after %.3fs: %s\n", base, open_s,
+                  graft_window_get_last_toast (window));
+          g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+          g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+          g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
+        }
       open_stall = w.longest / 1e3;
       open_own = w.longest_own / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
