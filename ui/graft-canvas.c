@@ -901,7 +901,9 @@ graft_canvas_dup_selection (GraftCanvas *self)
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
 
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
-  if (self->layout != NULL)
+  /* The window asks after every edit: nothing selected costs nothing,
+   * not one lookup per node. */
+  if (self->layout != NULL && g_hash_table_size (self->selection) > 0)
     for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
       {
         const char *name = graft_layout_get_node_name (self->layout, i);

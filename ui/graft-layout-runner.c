@@ -10,8 +10,12 @@
  * view, when every request since the last start asked for that), then
  * ::done is emitted; a failed one emits ::done with its error.  While a
  * layout of more than one segment runs, ::progress says how far it has
- * got.  The runner also keeps the folding: the graph's scopes (rebuilt
- * on every request, so the menus can read them before the layout starts)
+ * got.  Each turn of the main loop the runner takes stays short: a request
+ * first makes the graph's scopes, in a turn of their own, then copies the
+ * graph for the worker in the next.  A layout that keeps the view, with the folding and direction
+ * of the one the canvas shows, is laid out incrementally from it: only the segments a change
+ * touched go to dot (graft_layout_request_set_previous()). The runner also keeps the folding: the
+ * graph's scopes (rebuilt on every request, so the menus can read them before the layout starts)
  * and which scopes are drawn as one box.  It touches no widget but the
  * canvas; the window shows the busy state, the progress and the errors.
  */
@@ -32,6 +36,7 @@ struct _GraftLayoutRunner
   GraftCanvas   *canvas;           /* Owned: where layouts go */
   GCancellable  *cancellable;      /* Owned: of the layout running, or NULL */
   GraftScopes   *scopes;           /* Owned: of the graph last queued, or NULL */
+  gboolean       scopes_stale;     /* @scopes are to be made again for the graph (queued) */
   GHashTable    *collapsed;        /* Owned: scope paths drawn as one box; NULL: choose
                                     * on the next start */
   gint overview_boxes;             /* what to choose then: an overview of at most this
@@ -40,7 +45,9 @@ struct _GraftLayoutRunner
   guint               progress_id; /* polls @request */
   guint               start_id;    /* starts the next layout */
   gboolean            start_keep_view;
-  guint               generation; /* counts requests: a task of an older one is dropped */
+  guint               generation;  /* counts requests: a task of an older one is dropped */
+  guint               shape;       /* counts changes of folding and direction */
+  guint               shown_shape; /* @shape when the canvas's layout was made */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -59,6 +66,7 @@ static guint signals[N_SIGNALS];
 typedef struct
 {
   guint    generation;
+  guint    shape;
   gboolean keep_view;
 } Job;
 
@@ -97,9 +105,14 @@ layout_thread_cb (GTask        *task,
     return;
   layout = graft_layout_request_run (request, &error);
   if (layout == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The canvas looks boxes up by name at once: the index is built here,
+   * off the main loop (the layout is not shared yet). */
+  graft_layout_find_node (layout, "");
+  g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
 }
 
 static void
@@ -121,7 +134,10 @@ layout_done_cb (GObject      *object,
   self->request = NULL;
   g_clear_handle_id (&self->progress_id, g_source_remove);
   if (layout != NULL)
-    graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+    {
+      self->shown_shape = job->shape;
+      graft_canvas_set_layout (self->canvas, layout, job->keep_view);
+    }
   g_signal_emit (self, signals[SIGNAL_DONE], 0, error);
 }
 
@@ -145,20 +161,42 @@ poll_progress_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Starts the layout graft_layout_runner_queue() asked for.  Copying the
- * graph for the worker takes tens of milliseconds at 50,000 nodes, so it
- * runs in a main-loop turn of its own, apart from the change that asked
- * for it: events and frames due meanwhile are handled between the two. */
+/* The scopes of the graph queued, made when first needed. */
+static GraftScopes *
+ensure_scopes (GraftLayoutRunner *self)
+{
+  if (self->scopes_stale)
+    {
+      g_clear_pointer (&self->scopes, graft_scopes_free);
+      self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
+      self->scopes_stale = FALSE;
+    }
+  return self->scopes;
+}
+
+/* Starts the layout graft_layout_runner_queue() asked for.  Making the
+ * scopes and copying the graph for the worker take about 10 ms each at
+ * 50,000 nodes, so each runs in a main-loop turn of its own, apart from
+ * the change that asked for it: events and frames due meanwhile are
+ * handled between them. */
 static gboolean
 start_cb (gpointer user_data)
 {
   GraftLayoutRunner *self = user_data;
   g_autoptr (GTask) task = NULL;
-  Job                *job = g_new0 (Job, 1);
+  Job                *job;
   GraftLayoutRequest *request;
+  GraftLayout        *shown = graft_canvas_get_layout (self->canvas);
 
+  if (self->scopes_stale)
+    {
+      ensure_scopes (self);
+      return G_SOURCE_CONTINUE;
+    }
+  job = g_new0 (Job, 1);
   self->start_id = 0;
   job->generation = self->generation;
+  job->shape = self->shape;
   job->keep_view = self->start_keep_view;
   self->start_keep_view = FALSE;
   g_clear_object (&self->cancellable);
@@ -172,6 +210,9 @@ start_cb (gpointer user_data)
   request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
                                              self->scopes, self->collapsed, NULL);
   graft_layout_request_set_direction (request, self->direction);
+  /* After an edit, what it did not touch keeps its place. */
+  if (job->keep_view && shown != NULL && self->shown_shape == self->shape)
+    graft_layout_request_set_previous (request, shown, TRUE);
   /* A newer layout stops this one between segments. */
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
@@ -203,10 +244,9 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   self->request = NULL;
   /* Two requests before the start: fitting wins over keeping the view. */
   self->start_keep_view = self->start_id != 0 ? self->start_keep_view && keep_view : keep_view;
-  /* Scopes follow the graph, which may have changed; the menus read them
-   * before the layout starts. */
-  g_clear_pointer (&self->scopes, graft_scopes_free);
-  self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
+  /* Scopes follow the graph, which may have changed: they are made again
+   * before the layout starts, or when the menus read them first. */
+  self->scopes_stale = TRUE;
   /* At the default priority: below the redraw's, an animation whose frames
    * take longer than the frame interval (the busy spinner under a software
    * GL renderer) would keep it from ever running. */
@@ -227,6 +267,7 @@ graft_layout_runner_set_direction (GraftLayoutRunner   *self,
 {
   g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
   self->direction = direction;
+  self->shape++;
 }
 
 /**
@@ -272,7 +313,7 @@ GraftScopes *
 graft_layout_runner_get_scopes (GraftLayoutRunner *self)
 {
   g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
-  return self->scopes;
+  return ensure_scopes (self);
 }
 
 /**
@@ -308,6 +349,7 @@ graft_layout_runner_fold_new_graph (GraftLayoutRunner *self)
   graph = graft_document_get_graph (self->document);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : -1;
+  self->shape++;
 }
 
 /**
@@ -327,9 +369,10 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
   graph = graft_document_get_graph (self->document);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = -1;
+  self->shape++;
   /* The top level, whatever the size (before the first layout, an
    * overview chosen when it starts). */
-  if (overview && self->scopes != NULL)
+  if (overview && ensure_scopes (self) != NULL)
     self->collapsed =
         graft_scopes_new_folded_at (self->scopes, graft_scopes_get_top_depth (self->scopes));
   else if (overview)
@@ -349,9 +392,11 @@ gboolean
 graft_layout_runner_expand_level (GraftLayoutRunner *self)
 {
   g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
-  if (self->collapsed == NULL || self->scopes == NULL || g_hash_table_size (self->collapsed) == 0)
+  if (self->collapsed == NULL || ensure_scopes (self) == NULL ||
+      g_hash_table_size (self->collapsed) == 0)
     return FALSE;
   graft_scopes_expand_level (self->scopes, self->collapsed);
+  self->shape++;
   return TRUE;
 }
 
@@ -369,10 +414,11 @@ graft_layout_runner_expand (GraftLayoutRunner *self,
                             const char        *scope)
 {
   g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
-  if (self->collapsed == NULL || self->scopes == NULL ||
+  if (self->collapsed == NULL || ensure_scopes (self) == NULL ||
       !g_hash_table_contains (self->collapsed, scope))
     return FALSE;
   graft_scopes_expand (self->scopes, self->collapsed, scope);
+  self->shape++;
   return TRUE;
 }
 
@@ -391,6 +437,7 @@ graft_layout_runner_collapse (GraftLayoutRunner *self,
   if (self->collapsed == NULL)
     self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   graft_scopes_collapse (self->collapsed, scope);
+  self->shape++;
 }
 
 static void

@@ -30,19 +30,31 @@ typedef struct
   guint in_edge;  /* the edge into head in head's segment (tail -> head, or in-port -> head) */
 } Edge;
 
+/* What dot made of one segment's graph, shared by the layouts that hold
+ * the segment unchanged (an incremental run reuses it, see
+ * graft_layout_request_set_previous()).  Immutable once made; freed by
+ * whichever layout drops the last reference, on any thread. */
+typedef struct
+{
+  gatomicrefcount ref_count;
+  guint8          key[32]; /* SHA-256 of the dot graph it was made from */
+  GraftGvGeometry geometry;
+} LaidSegment;
+
 /* One segment's dot graph under construction. */
 typedef struct
 {
-  GArray         *nodes;         /* GraftGvNodeSpec */
-  GArray         *edges;         /* GraftGvEdgeSpec */
-  GHashTable     *in_ports;      /* box + 1 of a source in another segment -> local index + 1 */
-  GArray         *box_local;     /* guint: local index of each of the segment's boxes, in box order */
-  GArray         *clusters;      /* GraftGvClusterSpec: the frames it holds boxes of */
-  GArray         *cluster_frame; /* guint: each cluster's frame in the request */
-  guint           first_box;
-  GraftGvGeometry geometry;
-  double          x; /* offset of the segment's geometry in the drawing */
-  double          y;
+  GArray          *nodes;         /* GraftGvNodeSpec */
+  GArray          *edges;         /* GraftGvEdgeSpec */
+  GHashTable      *in_ports;      /* box + 1 of a source in another segment -> local index + 1 */
+  GArray          *box_local;     /* guint: local index of each of the segment's boxes, in box order */
+  GArray          *clusters;      /* GraftGvClusterSpec: the frames it holds boxes of */
+  GArray          *cluster_frame; /* guint: each cluster's frame in the request */
+  guint            first_box;
+  LaidSegment     *laid;     /* Owned: its geometry, made or reused */
+  GraftGvGeometry *geometry; /* &laid->geometry */
+  double           x;        /* offset of the segment's geometry in the drawing */
+  double           y;
 } Segment;
 
 /* One run of a request, phase by phase: each phase (graft_layout_request_run()

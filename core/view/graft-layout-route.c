@@ -24,7 +24,7 @@ append_segment_points (GArray        *points,
                        guint          e,
                        gboolean       skip_first)
 {
-  const GraftGvGeometry *g = &segment->geometry;
+  const GraftGvGeometry *g = segment->geometry;
 
   for (guint k = g->edge_start[e] + (skip_first ? 1 : 0); k < g->edge_start[e + 1]; k++)
     {
@@ -63,7 +63,7 @@ segment_first_point (const Segment *segment,
                      guint          e)
 {
   GraftPoint p =
-      g_array_index (segment->geometry.points, GraftPoint, segment->geometry.edge_start[e]);
+      g_array_index (segment->geometry->points, GraftPoint, segment->geometry->edge_start[e]);
 
   p.x += segment->x;
   p.y += segment->y;
@@ -113,7 +113,7 @@ _graft_layout_assign_lanes (Run *run)
         {
           Segment *ts = &run->segments[st];
           Segment *hs = &run->segments[sh];
-          double   a = ts->y + ts->geometry.height;
+          double   a = ts->y + ts->geometry->height;
           double   b = hs->y;
           LaneUse  use = { edge->tail, MIN (a, b) - SEGMENT_GAP, MAX (a, b) + SEGMENT_GAP, 0 };
 
@@ -220,7 +220,7 @@ _graft_layout_route_edges (Run    *run,
             {
               double x = run->lane_x[run->lane_of[edge->tail]];
               double jitter = (run->lane_of[edge->tail] % 5) * 3.0 - 6.0;
-              double below = ts->y + ts->geometry.height + SEGMENT_GAP / 2 + jitter;
+              double below = ts->y + ts->geometry->height + SEGMENT_GAP / 2 + jitter;
               double above = hs->y - SEGMENT_GAP / 2 + jitter;
 
               append_line (points, (GraftPoint){ from.x, below });
@@ -235,9 +235,9 @@ _graft_layout_route_edges (Run    *run,
         append_segment_points (points, hs, edge->in_edge, FALSE);
 
       out.n_points = points->len - start;
-      if (hs->geometry.has_arrow[edge->in_edge])
+      if (hs->geometry->has_arrow[edge->in_edge])
         {
-          out.arrow_tip = hs->geometry.arrow_tip[edge->in_edge];
+          out.arrow_tip = hs->geometry->arrow_tip[edge->in_edge];
           out.arrow_tip.x += hs->x;
           out.arrow_tip.y += hs->y;
         }

@@ -130,8 +130,11 @@ struct _GraftLayoutRequest
   GCancellable    *cancellable;  /* nullable: checked between segments */
   guint            n_nodes;      /* units */
   guint            n_graph_nodes;
-  gint             segments_done; /* atomic: progress, read by other threads */
-  gint             n_segments;    /* atomic: 0 until the segments are known */
+  GraftLayout     *previous; /* Owned, nullable: cuts and segments to reuse */
+  gboolean         reuse;    /* take a segment's geometry from an identical one (of
+                              * @previous, or earlier in the run) rather than dot */
+  gint segments_done;        /* atomic: progress, read by other threads */
+  gint n_segments;           /* atomic: 0 until the segments are known */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -152,6 +155,11 @@ struct _GraftLayout
   GHashTable   *by_name;    /* node name -> box + 1, built on first lookup */
   guint         n_graph_nodes;
   guint         n_segments;
+  LaidSegment **laid;          /* n_segments: what dot made of each */
+  guint        *segment_start; /* n_segments + 1: each segment's first box */
+  const char  **segment_first; /* n_segments: the name of its first unit, in strings */
+  gboolean     *reused;        /* n_segments: taken from an identical segment */
+  guint         n_reused;
   double        width;
   double        height;
   /* Spatial index: the boxes and edges that reach into each band of
@@ -361,6 +369,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self = g_new0 (GraftLayoutRequest, 1);
   self->n_graph_nodes = n;
   self->strings = g_string_chunk_new (4096);
+  self->reuse = TRUE;
   self->node_names = g_new0 (const char *, MAX (n, 1));
   self->node_unit = g_new0 (guint, MAX (n, 1));
   self->unit_node = g_new0 (guint, MAX (n, 1));
@@ -596,6 +605,39 @@ graft_layout_request_set_direction (GraftLayoutRequest  *self,
 }
 
 /**
+ * graft_layout_request_set_previous:
+ * @self: a request
+ * @previous: (nullable): a layout of the same graph before a change
+ * @reuse: take from @previous every segment whose graph for dot is
+ *   unchanged, rather than laying it out again (and from an earlier
+ *   segment of the same run, as every run does by default)
+ *
+ * Lays the graph out again after a change, keeping what did not change:
+ * the graph is cut into segments where @previous was cut (a segment that
+ * grew past the limit is cut further), so the segments the change did not
+ * touch are the same as before; with @reuse, their geometry is taken from
+ * @previous instead of from dot, which is exactly what dot would make of
+ * them again.  The later segments move down (or up) by the change in
+ * height of the changed ones; within an unchanged segment, every box keeps
+ * its place.  Without @reuse every segment is laid out by dot, with the
+ * same cuts: what a run with @reuse must equal.  (With @previous %NULL and
+ * @reuse %FALSE: a fresh layout, every segment by dot, even repeated ones.)
+ *
+ * @previous may be of another graph, another folding or another direction:
+ * segments that differ are laid out afresh, whatever the reason.
+ */
+void
+graft_layout_request_set_previous (GraftLayoutRequest *self,
+                                   GraftLayout        *previous,
+                                   gboolean            reuse)
+{
+  g_return_if_fail (self != NULL);
+  g_clear_pointer (&self->previous, graft_layout_free);
+  self->previous = previous != NULL ? graft_layout_ref (previous) : NULL;
+  self->reuse = reuse;
+}
+
+/**
  * graft_layout_request_free:
  * @self: (transfer full) (nullable): a request
  */
@@ -606,6 +648,7 @@ graft_layout_request_free (GraftLayoutRequest *self)
     return;
   g_string_chunk_free (self->strings);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->previous, graft_layout_free);
   g_free (self->ops);
   g_free (self->names);
   g_free (self->captions);
@@ -643,6 +686,87 @@ graft_layout_request_get_progress (GraftLayoutRequest *self,
   *out_total = (guint) g_atomic_int_get (&self->n_segments);
 }
 
+static LaidSegment *
+laid_segment_ref (LaidSegment *laid)
+{
+  g_atomic_ref_count_inc (&laid->ref_count);
+  return laid;
+}
+
+static void
+laid_segment_unref (LaidSegment *laid)
+{
+  if (laid == NULL || !g_atomic_ref_count_dec (&laid->ref_count))
+    return;
+  _graft_gv_geometry_clear (&laid->geometry);
+  g_free (laid);
+}
+
+static guint
+laid_key_hash (gconstpointer key)
+{
+  guint h;
+
+  memcpy (&h, key, sizeof h);
+  return h;
+}
+
+static gboolean
+laid_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  return memcmp (a, b, sizeof ((LaidSegment *) NULL)->key) == 0;
+}
+
+static void
+append_bytes (GByteArray   *buf,
+              gconstpointer data,
+              gsize         size)
+{
+  g_byte_array_append (buf, data, (guint) size);
+}
+
+/* The key of a segment's graph for dot: a digest of everything
+ * _graft_gv_layout() reads, field by field (structs have padding). */
+static void
+spec_key (const GraftGvGraphSpec *spec,
+          guint8                  out_key[32])
+{
+  g_autoptr (GByteArray) buf = g_byte_array_sized_new (spec->n_nodes * 32 + spec->n_edges * 8);
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize len = 32;
+
+  append_bytes (buf, &spec->n_nodes, sizeof spec->n_nodes);
+  append_bytes (buf, &spec->n_edges, sizeof spec->n_edges);
+  append_bytes (buf, &spec->n_clusters, sizeof spec->n_clusters);
+  append_bytes (buf, &spec->nodesep, sizeof spec->nodesep);
+  append_bytes (buf, &spec->ranksep, sizeof spec->ranksep);
+  append_bytes (buf, &spec->budget, sizeof spec->budget);
+  for (guint i = 0; i < spec->n_nodes; i++)
+    {
+      const GraftGvNodeSpec *n = &spec->nodes[i];
+
+      append_bytes (buf, &n->width, sizeof n->width);
+      append_bytes (buf, &n->height, sizeof n->height);
+      append_bytes (buf, &n->rank, sizeof n->rank);
+      append_bytes (buf, &n->is_point, sizeof n->is_point);
+      append_bytes (buf, &n->cluster, sizeof n->cluster);
+    }
+  for (guint e = 0; e < spec->n_edges; e++)
+    {
+      append_bytes (buf, &spec->edges[e].tail, sizeof spec->edges[e].tail);
+      append_bytes (buf, &spec->edges[e].head, sizeof spec->edges[e].head);
+    }
+  for (guint c = 0; c < spec->n_clusters; c++)
+    {
+      append_bytes (buf, &spec->clusters[c].parent, sizeof spec->clusters[c].parent);
+      append_bytes (buf, spec->clusters[c].label, strlen (spec->clusters[c].label) + 1);
+    }
+  g_checksum_update (sum, buf->data, buf->len);
+  g_checksum_get_digest (sum, out_key, &len);
+  g_assert (len == 32);
+}
+
 static void
 segment_clear (Segment *segment)
 {
@@ -654,7 +778,8 @@ segment_clear (Segment *segment)
     g_free ((char *) g_array_index (segment->clusters, GraftGvClusterSpec, c).label);
   g_clear_pointer (&segment->clusters, g_array_unref);
   g_clear_pointer (&segment->cluster_frame, g_array_unref);
-  _graft_gv_geometry_clear (&segment->geometry);
+  g_clear_pointer (&segment->laid, laid_segment_unref);
+  segment->geometry = NULL;
 }
 
 static guint
@@ -1015,16 +1140,29 @@ add_boxes (Run *run)
 /* Segments: whole groups (a node and its stubs), cut where a segment's
  * cost reaches GRAFT_MAX_SEGMENT_NODES.  A box costs 1, and an edge
  * within the segment 1 per SPAN_COST positions it spans, so dense
- * stretches of a graph get shorter segments. */
+ * stretches of a graph get shorter segments.  After a change, also where
+ * the previous layout was cut: the segments the change did not touch then
+ * come out the same (the cost of a segment depends on it alone).  A
+ * segment that shrank stays on its own: joining it to the next would move
+ * every later cut, and every later segment would go to dot again. */
 static void
 cut_segments (Run *run)
 {
   GraftLayoutRequest *req = run->req;
+  GraftLayout        *self = run->layout;
   const guint        *group_start = run->group_start;
   g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) start_units = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GHashTable) hints = NULL; /* names of the previous segments' first units */
   double cost = 0;
   guint  first = 0;
 
+  if (req->previous != NULL)
+    {
+      hints = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint s = 0; s < req->previous->n_segments; s++)
+        g_hash_table_add (hints, (gpointer) req->previous->segment_first[s]);
+    }
   run->segment_of = g_new0 (guint, MAX (run->n_boxes, 1));
   for (guint i = 0; i < req->n_nodes; i++)
     {
@@ -1038,10 +1176,13 @@ cut_segments (Run *run)
           if (tail < head)
             group_cost += (double) (head - MAX (tail, first)) / SPAN_COST;
         }
-      if (starts->len == 0 || (cost > 0 && cost + group_cost > GRAFT_MAX_SEGMENT_NODES))
+      if (starts->len == 0 ||
+          (cost > 0 && (cost + group_cost > GRAFT_MAX_SEGMENT_NODES ||
+                        (hints != NULL && g_hash_table_contains (hints, req->names[i])))))
         {
           first = group_start[i];
           g_array_append_val (starts, first);
+          g_array_append_val (start_units, i);
           cost = 0;
         }
       for (guint b = group_start[i]; b < group_start[i + 1]; b++)
@@ -1050,9 +1191,18 @@ cut_segments (Run *run)
     }
   run->n_segments = starts->len;
   run->segments = g_new0 (Segment, MAX (run->n_segments, 1));
+  self->segment_start = g_new (guint, run->n_segments + 1);
+  self->segment_first = g_new (const char *, MAX (run->n_segments, 1));
+  self->laid = g_new0 (LaidSegment *, MAX (run->n_segments, 1));
+  self->reused = g_new0 (gboolean, MAX (run->n_segments, 1));
   for (guint s = 0; s < run->n_segments; s++)
-    run->segments[s].first_box = g_array_index (starts, guint, s);
-  run->layout->n_segments = run->n_segments;
+    {
+      run->segments[s].first_box = self->segment_start[s] = g_array_index (starts, guint, s);
+      self->segment_first[s] = g_string_chunk_insert_const (
+          self->strings, req->names[g_array_index (start_units, guint, s)]);
+    }
+  self->segment_start[run->n_segments] = run->n_boxes;
+  self->n_segments = run->n_segments;
   g_atomic_int_set (&req->n_segments, (gint) run->n_segments);
 }
 
@@ -1196,9 +1346,18 @@ static gboolean
 lay_out_segments (Run     *run,
                   GError **error)
 {
+  GraftLayout *prev = run->req->reuse ? run->req->previous : NULL;
+  gboolean     reuse = run->req->reuse;
+  /* key -> LaidSegment: the previous layout's segments, and this one's so
+   * far (a graph of repeated blocks repeats segments too). */
+  g_autoptr (GHashTable) known = g_hash_table_new (laid_key_hash, laid_key_equal);
+
+  for (guint s = 0; prev != NULL && s < prev->n_segments; s++)
+    g_hash_table_insert (known, prev->laid[s]->key, prev->laid[s]);
   for (guint s = 0; s < run->n_segments; s++)
     {
       Segment         *seg = &run->segments[s];
+      LaidSegment     *found;
       GraftGvGraphSpec spec = {
         (const GraftGvNodeSpec *) (gpointer) seg->nodes->data,
         seg->nodes->len,
@@ -1221,18 +1380,36 @@ lay_out_segments (Run     *run,
       spec.budget = is_dense (seg);
       spec.clusters = (const GraftGvClusterSpec *) (gpointer) seg->clusters->data;
       spec.n_clusters = seg->clusters->len;
-      g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len, seg->edges->len,
-               spec.budget);
       if (g_cancellable_set_error_if_cancelled (run->req->cancellable, error))
         return FALSE;
-      if (!_graft_gv_layout (&spec, &seg->geometry, error))
-        return FALSE;
+      seg->laid = g_new0 (LaidSegment, 1);
+      g_atomic_ref_count_init (&seg->laid->ref_count);
+      spec_key (&spec, seg->laid->key);
+      found = reuse ? g_hash_table_lookup (known, seg->laid->key) : NULL;
+      if (found != NULL)
+        {
+          /* dot would make the same of the same graph. */
+          g_free (seg->laid);
+          seg->laid = laid_segment_ref (found);
+          run->layout->reused[s] = TRUE;
+          run->layout->n_reused++;
+        }
+      else
+        {
+          g_debug ("segment %u: %u boxes, %u edges, budget %d", s, seg->nodes->len,
+                   seg->edges->len, spec.budget);
+          if (!_graft_gv_layout (&spec, &seg->laid->geometry, error))
+            return FALSE;
+          g_hash_table_insert (known, seg->laid->key, seg->laid);
+        }
+      seg->geometry = &seg->laid->geometry;
+      run->layout->laid[s] = laid_segment_ref (seg->laid);
       g_atomic_int_inc (&run->req->segments_done);
-      seg->x = -seg->geometry.width / 2;
+      seg->x = -seg->geometry->width / 2;
       seg->y = run->y;
-      run->y += seg->geometry.height + SEGMENT_GAP;
+      run->y += seg->geometry->height + SEGMENT_GAP;
       run->min_x = MIN (run->min_x, seg->x);
-      run->max_x = MAX (run->max_x, seg->x + seg->geometry.width);
+      run->max_x = MAX (run->max_x, seg->x + seg->geometry->width);
     }
   return TRUE;
 }
@@ -1246,7 +1423,7 @@ place_boxes (Run *run)
       GraftLayoutNode *box = &g_array_index (run->layout->nodes, GraftLayoutNode, b);
       Segment         *seg = &run->segments[run->segment_of[b]];
       GraftPoint       c =
-          seg->geometry.centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
+          seg->geometry->centers[g_array_index (seg->box_local, guint, b - seg->first_box)];
 
       box->box.x = seg->x + c.x - box->box.width / 2;
       box->box.y = seg->y + c.y - box->box.height / 2;
@@ -1265,7 +1442,7 @@ place_frames (Run *run)
         {
           const RequestFrame *rf = &g_array_index (run->req->frames, RequestFrame,
                                                    g_array_index (seg->cluster_frame, guint, c));
-          GraftLayoutFrame    frame = { seg->geometry.clusters[c] };
+          GraftLayoutFrame    frame = { seg->geometry->clusters[c] };
 
           frame.box.x += seg->x;
           frame.box.y += seg->y;
@@ -1477,6 +1654,12 @@ graft_layout_free (GraftLayout *self)
   g_array_unref (self->nodes);
   g_array_unref (self->edges);
   g_array_unref (self->points);
+  for (guint s = 0; self->laid != NULL && s < self->n_segments; s++)
+    laid_segment_unref (self->laid[s]);
+  g_free (self->laid);
+  g_free (self->segment_start);
+  g_free (self->segment_first);
+  g_free (self->reused);
   g_free (self->main_of);
   g_free (self->node_names);
   g_array_unref (self->members);
@@ -1746,6 +1929,47 @@ guint
 graft_layout_get_n_segments (GraftLayout *self)
 {
   return self->n_segments;
+}
+
+/**
+ * graft_layout_get_n_reused_segments:
+ * @self: a layout
+ *
+ * Returns: how many of its segments were not laid out by dot but taken
+ *   from an identical one: of the previous layout
+ *   (graft_layout_request_set_previous()), or an earlier segment of this
+ *   one
+ */
+guint
+graft_layout_get_n_reused_segments (GraftLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_reused;
+}
+
+/**
+ * graft_layout_get_segment:
+ * @self: a layout
+ * @s: a segment index, below graft_layout_get_n_segments()
+ * @out_first: (out) (optional): its first box
+ * @out_end: (out) (optional): one past its last box (boxes of a segment
+ *   are consecutive; stubs included)
+ *
+ * Returns: whether its geometry was reused rather than made by dot (see
+ *   graft_layout_get_n_reused_segments())
+ */
+gboolean
+graft_layout_get_segment (GraftLayout *self,
+                          guint        s,
+                          guint       *out_first,
+                          guint       *out_end)
+{
+  g_return_val_if_fail (self != NULL && s < self->n_segments, FALSE);
+  if (out_first != NULL)
+    *out_first = self->segment_start[s];
+  if (out_end != NULL)
+    *out_end = self->segment_start[s + 1];
+  return self->reused[s];
 }
 
 /**

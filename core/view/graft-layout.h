@@ -153,6 +153,9 @@ void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
 void         graft_layout_request_set_direction (GraftLayoutRequest  *self,
                                                  GraftLayoutDirection direction);
+void         graft_layout_request_set_previous (GraftLayoutRequest *self,
+                                                GraftLayout        *previous,
+                                                gboolean            reuse);
 void         graft_layout_request_free (GraftLayoutRequest *self);
 
 GraftLayout            *graft_layout_new (GraftGraph *graph,
@@ -189,6 +192,11 @@ gint                    graft_layout_hit_test (GraftLayout *self,
                                                double       x,
                                                double       y);
 guint                   graft_layout_get_n_segments (GraftLayout *self);
+guint                   graft_layout_get_n_reused_segments (GraftLayout *self);
+gboolean                graft_layout_get_segment (GraftLayout *self,
+                                                  guint        s,
+                                                  guint       *out_first,
+                                                  guint       *out_end);
 guint                   graft_layout_get_n_frames (GraftLayout *self);
 const GraftLayoutFrame *graft_layout_get_frame (GraftLayout *self,
                                                 guint        i);

@@ -6,11 +6,22 @@
  * and the longest time the main loop did not run meanwhile (a 5 ms tick
  * measures the gaps; the synchronous part of opening, reading and tracing
  * the file, counts as one).  Then it does Replace All and reports the same
- * for the relayout.  Figures, not a pass/fail test.  With `--gaps` first,
- * it also prints every gap over 30 ms and when it began; with `--code`, the
- * longest stall in the 3 s after showing the code view (the graph's whole
- * code in a GtkSourceView) once the graph is drawn; with `--changes`,
- * after Replace All, how long Show Changes takes: building the Changes
+ * for the relayout.  Each stall is also given without GTK's frames: "own"
+ * is the most processor time the main thread spent between two ticks,
+ * less what it spent in the window's frames meanwhile (from flush-events
+ * to after-paint: events, layout and drawing), so what is left is Graft's
+ * own work in one main-loop turn.  It is measured in the thread's
+ * processor time, so other processes competing for the cores (the gaps
+ * grow with the load of a shared machine) do not count.
+ * After Replace All, "reused" says how many segments of the new layout
+ * were not laid out by dot but taken from an identical one (of the old
+ * layout, or a repeated block of the new).  With `--one`, the rewrite is
+ * Replace of the one match in the middle of the graph instead of Replace
+ * All: a local edit.  A graph that cannot be drawn (too many boxes)
+ * prints the window's reason and when it gave it.  Figures, not a pass/fail test.  With `--gaps`
+ * first, it also prints every gap over 30 ms and when it began; with `--code`, the longest stall in
+ * the 3 s after showing the code view (the graph's whole code in a GtkSourceView) once the graph is
+ * drawn; with `--changes`, after Replace All, how long Show Changes takes: building the Changes
  * window (the diff included) and until it has drawn its first frame; with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
@@ -41,13 +52,28 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+/* The main thread's processor time, in microseconds. */
+static gint64
+thread_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 typedef struct
 {
   gint64   last_tick;
   gint64   longest;
-  gint64   start;     /* of the measurement */
-  gboolean show_gaps; /* --gaps: print every gap over 30 ms */
+  gint64   last_cpu;    /* thread_time() at the last tick */
+  gint64   longest_own; /* the most processor time between ticks, frames left out */
+  gint64   frame_start; /* processor time at the start of the frame in progress, or 0 */
+  gint64   frames;      /* processor time in frames since the last tick */
+  gint64   start;       /* of the measurement */
+  gboolean show_gaps;   /* --gaps: print every gap over 30 ms */
 } Watchdog;
 
 static gboolean
@@ -55,14 +81,52 @@ tick_cb (gpointer data)
 {
   Watchdog *w = data;
   gint64    now = g_get_monotonic_time ();
+  gint64    cpu = thread_time ();
 
   if (w->last_tick > 0 && now - w->last_tick > w->longest)
     w->longest = now - w->last_tick;
+  if (w->last_cpu > 0 && cpu - w->last_cpu - w->frames > w->longest_own)
+    w->longest_own = cpu - w->last_cpu - w->frames;
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
-    printf ("  gap of %.0f ms, %.0f ms after the start\n", (now - w->last_tick) / 1e3,
-            (w->last_tick - w->start) / 1e3);
+    printf ("  gap of %.0f ms (%.0f ms in frames), %.0f ms after the start\n",
+            (now - w->last_tick) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3);
   w->last_tick = now;
+  w->last_cpu = cpu;
+  w->frames = 0;
   return G_SOURCE_CONTINUE;
+}
+
+static void
+frame_start_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  Watchdog *w = data;
+
+  w->frame_start = thread_time ();
+}
+
+static void
+frame_end_cb (GdkFrameClock *clock,
+              gpointer       data)
+{
+  Watchdog *w = data;
+
+  if (w->frame_start > 0)
+    w->frames += thread_time () - w->frame_start;
+  w->frame_start = 0;
+}
+
+static void
+watchdog_reset (Watchdog *w,
+                gint64    start,
+                gint64    start_cpu)
+{
+  w->start = start;
+  w->last_tick = start;
+  w->last_cpu = start_cpu;
+  w->longest = 0;
+  w->longest_own = 0;
+  w->frames = 0;
 }
 
 static gboolean drawn;
@@ -228,24 +292,29 @@ after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
 {
   GraftWindow *window = data;
+  const char  *toast = graft_window_get_last_toast (window);
 
   if (!graft_window_get_busy (window) &&
       graft_canvas_get_layout (graft_window_get_canvas (window)) != NULL)
     drawn = TRUE;
+  /* A layout that failed: nothing more will come. */
+  if (!graft_window_get_busy (window) && toast != NULL &&
+      g_str_has_prefix (toast, "The graph cannot be drawn"))
+    drawn = TRUE;
 }
 
 /* Runs the loop until the window has drawn a laid-out graph.  The
- * watchdog counts from @start, so the call that started the work (run on
- * the main loop's thread before this) counts as a stall too. */
+ * watchdog counts from @start (and the thread's processor time from
+ * @start_cpu), so the call that started the work (run on the main loop's
+ * thread before this) counts as a stall too. */
 static double
 wait_drawn (GraftWindow *window,
             Watchdog    *w,
-            gint64       start)
+            gint64       start,
+            gint64       start_cpu)
 {
   drawn = FALSE;
-  w->start = start;
-  w->last_tick = start;
-  w->longest = 0;
+  watchdog_reset (w, start, start_cpu);
   while (!drawn)
     g_main_context_iteration (NULL, TRUE);
   return (g_get_monotonic_time () - start) / 1e6;
@@ -298,12 +367,13 @@ int
 main (int    argc,
       char **argv)
 {
-  Watchdog w = { 0, 0, 0, FALSE };
+  Watchdog w = { 0 };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
   gboolean exports = FALSE;
+  gboolean one = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -312,8 +382,8 @@ main (int    argc,
   adw_init ();
   g_timeout_add (5, tick_cb, &w);
   printf ("GSK_RENDERER=%s\n", g_getenv ("GSK_RENDERER"));
-  printf ("%-28s %7s %10s %10s %10s %10s\n", "file", "nodes", "open+draw", "stall", "replace",
-          "stall");
+  printf ("%-20s %7s %10s %7s %7s %10s %7s %7s %9s\n", "file", "nodes", "open+draw", "stall", "own",
+          "replace", "stall", "own", "reused");
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--gaps") == 0)
@@ -341,6 +411,11 @@ main (int    argc,
           exports = TRUE;
           continue;
         }
+      if (strcmp (argv[i], "--one") == 0)
+        {
+          one = TRUE;
+          continue;
+        }
       if (strcmp (argv[i], "--code") == 0)
         {
           code_page = TRUE;
@@ -352,10 +427,15 @@ main (int    argc,
           g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
       GdkFrameClock *clock;
       gint64         start;
+      gint64         start_cpu;
       double         open_s;
       double         open_stall;
+      double         open_own;
       double         replace_s = 0;
       double         replace_stall = 0;
+      double         replace_own = 0;
+      guint          n_reused = 0;
+      guint          n_segments = 0;
       guint          n;
 
       gtk_window_present (GTK_WINDOW (window));
@@ -363,11 +443,25 @@ main (int    argc,
         g_main_context_iteration (NULL, TRUE);
       clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
       g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), window);
+      g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), &w);
+      g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), &w);
 
       start = g_get_monotonic_time ();
+      start_cpu = thread_time ();
       graft_window_open_file (window, file);
-      open_s = wait_drawn (window, &w, start);
+      open_s = wait_drawn (window, &w, start, start_cpu);
+      if (graft_canvas_get_layout (graft_window_get_canvas (window)) == NULL)
+        {
+          printf ("%-20s not drawn after %.3fs: %s\n", base, open_s,
+                  graft_window_get_last_toast (window));
+          g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+          g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+          g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
+        }
       open_stall = w.longest / 1e3;
+      open_own = w.longest_own / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
 
       if (overview)
@@ -395,13 +489,25 @@ main (int    argc,
         }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
+          guint n_matches = graft_document_get_n_matches (graft_window_get_document (window));
+
           start = g_get_monotonic_time ();
-          g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
-          replace_s = wait_drawn (window, &w, start);
+          start_cpu = thread_time ();
+          if (one)
+            g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                            g_variant_new_uint32 (n_matches / 2));
+          else
+            g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+          replace_s = wait_drawn (window, &w, start, start_cpu);
           replace_stall = w.longest / 1e3;
+          replace_own = w.longest_own / 1e3;
+          n_reused = graft_layout_get_n_reused_segments (
+              graft_canvas_get_layout (graft_window_get_canvas (window)));
+          n_segments = graft_layout_get_n_segments (
+              graft_canvas_get_layout (graft_window_get_canvas (window)));
         }
-      printf ("%-28s %7u %9.3fs %8.0fms %9.3fs %8.0fms\n", base, n, open_s, open_stall, replace_s,
-              replace_stall);
+      printf ("%-20s %7u %9.3fs %5.0fms %5.0fms %9.3fs %5.0fms %5.0fms %5u/%-4u\n", base, n, open_s,
+              open_stall, open_own, replace_s, replace_stall, replace_own, n_reused, n_segments);
       if (changes && replace_s > 0)
         {
           double built_s;
@@ -412,6 +518,8 @@ main (int    argc,
         time_split (window);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+      g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+      g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
       gtk_window_destroy (GTK_WINDOW (window));
     }
   return 0;

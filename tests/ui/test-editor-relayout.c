@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-editor-relayout.c: the editor lays a graph out again after an edit
+ * incrementally, under a display (Xvfb in CI).  On a generated chain of
+ * 1,200 nodes (several segments) whose only `torch.relu` calls sit in the
+ * middle, Replace All with the default rule (relu to F.relu) sends only
+ * the segments holding them to dot: every other segment of the new layout
+ * is reused from the one on screen; the node in the middle of the view
+ * stays where it was on screen; Undo lays out incrementally too and brings
+ * the first picture back box for box (dot makes the same of the same).
+ */
+#include "config.h"
+
+#include "display.h"
+
+#include "graft-canvas.h"
+#include "graft-document.h"
+#include "graft-window.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+#define CHAIN_NODES 1200
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, at most 30 s. */
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (30, timeout_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (timed_out)
+    g_error ("waited 30 s");
+  g_source_remove (id);
+}
+
+static gboolean
+layout_ready (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+static void
+close_window (GraftWindow *window)
+{
+  gboolean done = FALSE;
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_timeout_add (10, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A chain of sigmoid and tanh calls with a residual add every 8 nodes
+ * (reaching back 2 to 8 nodes, in turn: no two segments are alike), and
+ * three relu calls in the middle. */
+static char *
+write_chain (void)
+{
+  g_autoptr (GString) code = g_string_new ("import torch\nimport torch.nn as nn\n\n\n"
+                                           "class Chain(nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        h0 = torch.sigmoid(x)\n");
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int   fd = g_file_open_tmp ("graft-relayout-XXXXXX.py", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 1; i < CHAIN_NODES; i++)
+    {
+      if (i % 8 == 0)
+        g_string_append_printf (code, "        h%u = h%u + h%u\n", i, i - 1, i - 2 - (i / 8) % 7);
+      else if (i >= 600 && i < 603)
+        g_string_append_printf (code, "        h%u = torch.relu(h%u)\n", i, i - 1);
+      else
+        g_string_append_printf (code, "        h%u = torch.%s(h%u)\n", i,
+                                i % 2 == 0 ? "sigmoid" : "tanh", i - 1);
+    }
+  g_string_append_printf (code, "        return h%u\n", CHAIN_NODES - 1);
+  g_file_set_contents (path, code->str, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static guint
+segment_of_box (GraftLayout *layout,
+                guint        box)
+{
+  for (guint s = 0; s < graft_layout_get_n_segments (layout); s++)
+    {
+      guint first;
+      guint end;
+
+      graft_layout_get_segment (layout, s, &first, &end);
+      if (box >= first && box < end)
+        return s;
+    }
+  g_assert_not_reached ();
+}
+
+/* How many segments of @layout hold a box whose caption is @caption. */
+static guint
+count_segments_with (GraftLayout *layout,
+                     const char  *caption)
+{
+  g_autofree gboolean *seen = g_new0 (gboolean, graft_layout_get_n_segments (layout));
+  guint                n = 0;
+
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (g_strcmp0 (graft_layout_get_node (layout, b)->caption, caption) == 0)
+      {
+        guint s = segment_of_box (layout, b);
+
+        n += !seen[s];
+        seen[s] = TRUE;
+      }
+  return n;
+}
+
+/* Where the centre of @name's box is in the canvas, in pixels. */
+static void
+widget_position (GraftCanvas *canvas,
+                 const char  *name,
+                 double      *out_x,
+                 double      *out_y)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_find_node (layout, name);
+  const GraftRect *r;
+
+  g_assert_cmpint (box, >=, 0);
+  r = &graft_layout_get_node (layout, box)->box;
+  graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, out_x, out_y);
+}
+
+static void
+test_replace_all (void)
+{
+  g_autofree char *path = write_chain ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftLayout     *first;
+  GraftLayout     *after;
+  GraftLayout     *undone;
+  guint            n_segments;
+  guint            touched;
+  g_autofree char *anchor = NULL;
+  double           x0, y0, x1, y1;
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  first = graft_layout_ref (graft_canvas_get_layout (canvas));
+  n_segments = graft_layout_get_n_segments (first);
+  g_assert_cmpuint (n_segments, >=, 5);
+  /* No segment repeats another: whatever is reused below comes from the
+   * layout on screen. */
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (first), ==, 0);
+  touched = count_segments_with (first, "torch.relu");
+  g_assert_cmpuint (touched, >=, 1);
+  g_assert_cmpuint (touched, <=, 2);
+
+  /* Look at a node far below the change, at 100 %. */
+  {
+    guint            box = graft_layout_get_n_nodes (first) - 40;
+    const GraftRect *r = &graft_layout_get_node (first, box)->box;
+
+    anchor = g_strdup (graft_layout_get_node (first, box)->name);
+    graft_canvas_set_zoom (canvas, 1.0);
+    graft_canvas_set_center (canvas, r->x + r->width / 2, r->y + r->height / 2);
+  }
+  widget_position (canvas, anchor, &x0, &y0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  after = graft_canvas_get_layout (canvas);
+  g_assert_true (after != first);
+  g_assert_cmpuint (count_segments_with (after, "torch.relu"), ==, 0);
+  g_assert_cmpuint (count_segments_with (after, "torch.nn.functional.relu"), ==, touched);
+  /* Only the touched segments went to dot. */
+  g_assert_cmpuint (graft_layout_get_n_segments (after), ==, n_segments);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (after), ==, n_segments - touched);
+  for (guint b = 0; b < graft_layout_get_n_nodes (after); b++)
+    if (g_strcmp0 (graft_layout_get_node (after, b)->caption, "torch.nn.functional.relu") == 0)
+      g_assert_false (graft_layout_get_segment (after, segment_of_box (after, b), NULL, NULL));
+  /* The view is on the same node, at the same place. */
+  widget_position (canvas, anchor, &x1, &y1);
+  g_assert_cmpfloat (fabs (x1 - x0), <, 1.0);
+  g_assert_cmpfloat (fabs (y1 - y0), <, 1.0);
+
+  /* Undo: incremental again, and the first picture comes back. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  iterate_until (layout_ready, window);
+  undone = graft_canvas_get_layout (canvas);
+  g_assert_true (undone != after);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (undone), ==, n_segments - touched);
+  g_assert_cmpuint (graft_layout_get_n_nodes (undone), ==, graft_layout_get_n_nodes (first));
+  for (guint b = 0; b < graft_layout_get_n_nodes (first); b++)
+    {
+      const GraftRect *a = &graft_layout_get_node (first, b)->box;
+      const GraftRect *c = &graft_layout_get_node (undone, b)->box;
+
+      g_assert_cmpfloat (a->x, ==, c->x);
+      g_assert_cmpfloat (a->y, ==, c->y);
+    }
+  widget_position (canvas, anchor, &x1, &y1);
+  g_assert_cmpfloat (fabs (y1 - y0), <, 1.0);
+
+  graft_layout_free (first);
+  close_window (window);
+  g_unlink (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  {
+    /* Autosaves go to a state folder of the test's own. */
+    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
+
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+  }
+  g_unsetenv ("GRAFT_TORCH");
+  hold_display ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/ui/relayout/replace-all", test_replace_all);
+  return g_test_run ();
+}
