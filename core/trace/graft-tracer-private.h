@@ -271,6 +271,15 @@ struct _Tracer
   GError     *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
   guint32     span_start;     /* the statement being traced, for node spans */
   guint32     span_end;
+
+  /* graft-tracer-check.c: the signature parser found for recently checked
+   * paths, by the path's address (a string of the static torch table),
+   * direct-mapped; an entry with a NULL path is empty. */
+  struct
+  {
+    const char   *path;
+    gconstpointer parser; /* or the address of the cache itself: none */
+  } checked[32];
 };
 
 /* graft-tracer-value.c */
