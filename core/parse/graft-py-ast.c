@@ -51,6 +51,9 @@ struct _GraftPyModule
   GraftSource    *source;
   Chunk          *chunks; /* the current chunk first */
   GraftPyStmtList body;
+  /* Recently made names, in slots picked by length and end bytes. */
+  const char *recent[512];
+  guint32     recent_len[512];
 
   gsize chunk_size; /* size of the next regular chunk */
 };
@@ -237,6 +240,47 @@ graft_py_module_strndup (GraftPyModule *self,
   if (len > 0)
     memcpy (copy, str, len);
   copy[len] = '\0';
+  return copy;
+}
+
+/**
+ * graft_py_module_intern:
+ * @str: bytes of a name (no NUL byte among them)
+ * @len: how many
+ *
+ * Like graft_py_module_strndup(), but a name made recently with the same
+ * bytes is given back instead of a copy: a module of ten thousand
+ * statements names `torch`, `self` and its few variables tens of thousands
+ * of times.  Only a cache (no hash table): two equal names may still be
+ * different strings, so equal addresses mean equal names but not the
+ * other way round.
+ *
+ * Returns: (transfer none): a NUL-terminated string equal to @str, owned
+ *   by @self
+ */
+const char *
+graft_py_module_intern (GraftPyModule *self,
+                        const char    *str,
+                        gsize          len)
+{
+  guint       r;
+  const char *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (str != NULL || len == 0, NULL);
+
+  if (len == 0)
+    return graft_py_module_strndup (self, str, len);
+  /* The slot mixes the length, the first byte and the last two: `h12`
+   * and `h13`, `h10` and `h20` go to different slots. */
+  r = (guint) len * 67u + (guchar) str[0] * 31u + (guchar) str[len - 1] +
+      (guchar) str[len > 1 ? len - 2 : 0] * 131u;
+  r &= G_N_ELEMENTS (self->recent) - 1;
+  if (self->recent_len[r] == len && memcmp (self->recent[r], str, len) == 0)
+    return self->recent[r];
+  copy = graft_py_module_strndup (self, str, len);
+  self->recent[r] = copy;
+  self->recent_len[r] = (guint32) len;
   return copy;
 }
 

@@ -324,7 +324,7 @@ take_name (Parser     *p,
                GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
-  name = graft_py_module_strndup (p->module, p->text + p->cur.start, len);
+  name = graft_py_module_intern (p->module, p->text + p->cur.start, len);
   advance (p);
   return name;
 }
