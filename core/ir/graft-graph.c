@@ -194,7 +194,8 @@ struct _GraftGraph
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
 
-  GHashTable  *trash;     /* detached nodes an edit may bring back */
+  GPtrArray *trash;       /* detached nodes an edit may bring back; a node's
+                           * order is its index here while it is in it */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
 
@@ -289,7 +290,7 @@ graft_graph_new (const GraftDialect *dialect)
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
-  self->trash = g_hash_table_new (NULL, NULL);
+  self->trash = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
   return self;
 }
@@ -360,17 +361,11 @@ graft_graph_free (GraftGraph *self)
       next = node->next;
       node_free (self, node);
     }
-  {
-    GHashTableIter iter;
-    gpointer       key;
-
-    g_hash_table_iter_init (&iter, self->trash);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      node_free (self, key);
-    g_hash_table_unref (self->trash);
-    g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
-    g_clear_pointer (&self->module_constructors, g_hash_table_unref);
-  }
+  for (guint i = 0; i < self->trash->len; i++)
+    node_free (self, self->trash->pdata[i]);
+  g_ptr_array_unref (self->trash);
+  g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
+  g_clear_pointer (&self->module_constructors, g_hash_table_unref);
   if (self->recording != NULL)
     _graft_edit_forget_graph (self->recording);
   g_clear_pointer (&self->source, graft_source_unref);
@@ -1205,6 +1200,29 @@ attach (GraftGraph *self,
   self->n_nodes++;
 }
 
+/* Keeps detached @node in the trash.  Its order means nothing until it is
+ * linked again, so it holds the node's index in the trash: taking it back
+ * out costs no search. */
+static void
+trash_add (GraftGraph *self,
+           GraftNode  *node)
+{
+  node->order = self->trash->len;
+  g_ptr_array_add (self->trash, node);
+}
+
+static void
+trash_remove (GraftGraph *self,
+              GraftNode  *node)
+{
+  guint i = (guint) node->order;
+
+  g_return_if_fail (i < self->trash->len && self->trash->pdata[i] == node);
+  g_ptr_array_remove_index_fast (self->trash, i);
+  if (i < self->trash->len)
+    ((GraftNode *) self->trash->pdata[i])->order = i;
+}
+
 /**
  * _graft_graph_take_out:
  * @release_name: also free the node's name in the namespace
@@ -1220,7 +1238,7 @@ _graft_graph_take_out (GraftGraph *self,
   detach (self, node);
   if (release_name)
     _graft_namespace_remove (self->names, node->name);
-  g_hash_table_add (self->trash, node);
+  trash_add (self, node);
 }
 
 /**
@@ -1236,7 +1254,7 @@ _graft_graph_put_back (GraftGraph *self,
                        GraftNode  *next,
                        gboolean    reserve_name)
 {
-  g_hash_table_remove (self->trash, node);
+  trash_remove (self, node);
   if (reserve_name)
     _graft_namespace_add_verbatim (self->names, node->name);
   attach (self, node, next);
@@ -1290,7 +1308,7 @@ graft_graph_erase_node (GraftGraph *self,
   /* While an edit records, the node is kept so that undo can bring it back;
    * otherwise it is gone for good. */
   if (self->recording != NULL)
-    g_hash_table_add (self->trash, node);
+    trash_add (self, node);
   else
     node_free (self, node);
 }
