@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "graft-graph-private.h"
 
 static GraftNode *
 placeholder (GraftGraph *graph,
@@ -209,6 +210,11 @@ test_undo_above_trash (void)
   graft_edit_undo (edits[1]);
   after = graft_listing_print (graph);
   g_assert_cmpstr (after, ==, before);
+  /* What the rewriter asks before erasing a matched node. */
+  g_assert_true (_graft_node_is_attached (graph, x));
+  g_assert_true (_graft_node_is_attached (graph, n[1]));
+  g_assert_false (_graft_node_is_attached (graph, n[0]));
+  g_assert_false (_graft_node_is_attached (graph, n[5]));
   g_assert_true (graft_node_get_next (x) == n[1]);
   g_assert_true (graft_node_get_next (n[3]) == n[4]);
   graft_edit_redo (edits[1]);

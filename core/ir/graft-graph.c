@@ -429,6 +429,16 @@ graft_graph_find_node (GraftGraph *self,
   return _graft_namespace_lookup_bound (self->names, name);
 }
 
+/* Whether @node, a node of @self that may have been erased (and kept for
+ * undo), is in the graph's list now: what graft_graph_find_node() of its
+ * name answers, without a lookup.  A detached node has no neighbours. */
+gboolean
+_graft_node_is_attached (GraftGraph *self,
+                         GraftNode  *node)
+{
+  return node->graph == self && (node->prev != NULL || self->first == node);
+}
+
 /**
  * graft_graph_get_dialect:
  *

@@ -30,6 +30,7 @@
 #include "graft-rewriter.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-edit.h"
 #include "graft-meta.h"
 
@@ -347,8 +348,9 @@ typedef struct
   GraftNode        *rep_output; /* the replacement's output node */
   /* Owned */
   ValMap     vm;
-  GPtrArray *copies;    /* GraftNode *, borrowed: this match's copies */
-  GraftArg   out_value; /* what the replacement returns, mapped */
+  GPtrArray *copies;  /* GraftNode *, borrowed: this match's copies (the
+                       * array is the rewrite's, emptied for each match) */
+  GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
 /* The replacement must take as many parameters as the pattern. */
@@ -545,8 +547,7 @@ erase_matched (Rewriting *rw,
                      "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
                      "was matched against a constant (torch.fx: KeyError: %s)",
                      graft_node_get_name (pn), rw->match_number, graft_node_get_name (pn));
-      if (graft_node_get_graph (gn) != graph ||
-          graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
+      if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
       if (graft_node_get_n_users (gn) > 0)
@@ -573,7 +574,7 @@ replace_one (Rewriting        *rw,
   rw->match_number = match_number;
   rw->first = NULL;
   rw->rep_output = NULL;
-  rw->copies = g_ptr_array_new ();
+  g_ptr_array_set_size (rw->copies, 0);
   graft_arg_init_none (&rw->out_value);
 
   ok = check_arity (rw, error);
@@ -588,7 +589,6 @@ replace_one (Rewriting        *rw,
   ok = ok && erase_matched (rw, error);
 
   graft_arg_clear (&rw->out_value);
-  g_clear_pointer (&rw->copies, g_ptr_array_unref);
   val_map_empty (&rw->vm);
   return ok;
 }
@@ -659,6 +659,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   GraftRewrite *self;
   Rewriting     rw = { 0 };
   g_autoptr (GPtrArray) placeholders = g_ptr_array_new ();
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
   g_autoptr (GHashTable) changed = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 
@@ -680,6 +681,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.placeholders = placeholders;
   rw.changed = changed;
   rw.changed_literals = changed_literals;
+  rw.copies = copies;
   val_map_init (&rw.vm, graft_graph_get_n_nodes (replacement));
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
