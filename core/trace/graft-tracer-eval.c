@@ -623,9 +623,14 @@ module_attr (Tracer            *t,
              const char        *name,
              const GraftPyExpr *at)
 {
-  GHashTable *attrs = g_hash_table_lookup (t->attr_cache, module->path);
+  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->attr_recent);
+  GHashTable *attrs;
   Value      *v;
 
+  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+    return t->attr_recent[r].value;
+  attrs = g_hash_table_lookup (t->attr_cache, module->path);
   if (attrs == NULL)
     {
       attrs = g_hash_table_new (g_str_hash, g_str_equal);
@@ -633,10 +638,15 @@ module_attr (Tracer            *t,
                            attrs);
     }
   else if ((v = g_hash_table_lookup (attrs, name)) != NULL)
-    return v;
+    goto found;
   v = _graft_tracer_getattr (t, module, name, at);
-  if (v != NULL)
-    g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+  if (v == NULL)
+    return NULL;
+  g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+found:
+  t->attr_recent[r].path = module->path;
+  t->attr_recent[r].name = name;
+  t->attr_recent[r].value = v;
   return v;
 }
 

@@ -280,6 +280,17 @@ struct _Tracer
     const char   *path;
     gconstpointer parser; /* or the address of the cache itself: none */
   } checked[32];
+
+  /* graft-tracer-eval.c: recent module attributes (`torch.neg`) by the
+   * addresses of the module's path and the attribute's name (AST and
+   * arena strings, which live as long as the tracer), direct-mapped, in
+   * front of attr_cache. */
+  struct
+  {
+    const char *path;
+    const char *name;
+    Value      *value;
+  } attr_recent[64];
 };
 
 /* graft-tracer-value.c */
