@@ -1127,11 +1127,20 @@ replace_uses (GraftGraph     *self,
               GraftNode      *new_node,
               const GraftArg *value)
 {
-  g_autofree GraftNode **users = NULL;
+  GraftNode             *few[8];
+  g_autofree GraftNode **many = NULL;
+  GraftNode            **users;
   guint                  n_users;
 
+  /* The users as they are now (the loop changes the list): most values
+   * have a few. */
   n_users = old_node->n_users;
-  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
+  if (n_users <= G_N_ELEMENTS (few))
+    users = few;
+  else
+    users = many = g_new (GraftNode *, n_users);
+  if (n_users > 0)
+    memcpy (users, old_node->users, n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
       GraftNode *user = users[i];

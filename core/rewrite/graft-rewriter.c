@@ -341,6 +341,7 @@ typedef struct
   GPtrArray    *placeholders;     /* GraftNode *: the replacement's, in order */
   GHashTable   *changed;          /* matched node -> the node that replaced it */
   GHashTable   *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
+  guint32       changed_mark;     /* slot 0 of every node in changed or changed_literals */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
@@ -381,6 +382,12 @@ bind_placeholders (Rewriting *rw)
       const GraftArg *literal = NULL;
 
       graft_match_get_placeholder (rw->match, i, &gn, &literal);
+      /* Only a node an earlier match replaced is in the maps. */
+      if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
+        {
+          set_node (&rw->vm, rw->placeholders->pdata[i], gn);
+          continue;
+        }
       if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
         literal = g_hash_table_lookup (rw->changed_literals, gn);
       else if (gn != NULL)
@@ -518,10 +525,12 @@ replace_returned (Rewriting *rw,
           literal = g_new (GraftArg, 1);
           graft_arg_copy (literal, &items[i]);
           g_hash_table_insert (rw->changed_literals, gn, literal);
+          _graft_node_set_mark (gn, 0, rw->changed_mark);
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
       g_hash_table_insert (rw->changed, gn, items[i].node);
+      _graft_node_set_mark (gn, 0, rw->changed_mark);
     }
   return TRUE;
 }
@@ -682,6 +691,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.changed = changed;
   rw.changed_literals = changed_literals;
   rw.copies = copies;
+  rw.changed_mark = _graft_graph_new_mark (graph);
   val_map_init (&rw.vm, graft_graph_get_n_nodes (replacement));
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
