@@ -425,7 +425,7 @@ eval_call_args (Tracer            *t,
                 PtrVec           **out_args,
                 StrMap           **out_kwargs)
 {
-  PtrVec *args = _graft_tracer_vec (t);
+  PtrVec *args = _graft_tracer_vec_sized (t, e->call.args.len);
   StrMap *kwargs = NULL;
 
   /* Most calls have no keywords: they get no map at all. */

@@ -298,6 +298,7 @@ gpointer    _graft_tracer_alloc (Tracer *t, gsize size);
 const char *_graft_tracer_strdup (Tracer *t, const char *s, gssize len);
 const char *_graft_tracer_printf (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 PtrVec     *_graft_tracer_vec (Tracer *t);
+PtrVec     *_graft_tracer_vec_sized (Tracer *t, guint alloc);
 void        _graft_vec_grow (PtrVec *v, guint min_alloc);
 void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
 gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
