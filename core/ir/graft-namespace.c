@@ -47,6 +47,25 @@ struct _GraftNamespace
 
 #define NAME_HEADER 8
 
+static char *keep_name (GraftNamespace *self, const char *name, gsize len);
+
+/* keep_numbered() when the block is full: through a composed copy. */
+static char *
+keep_name_slow (GraftNamespace *self,
+                const char     *base,
+                gsize           base_len,
+                const char     *digits,
+                gsize           n_digits)
+{
+  g_autofree char *name = g_malloc (base_len + 1 + n_digits + 1);
+
+  memcpy (name, base, base_len);
+  name[base_len] = '_';
+  memcpy (name + base_len + 1, digits, n_digits);
+  name[base_len + 1 + n_digits] = '\0';
+  return keep_name (self, name, base_len + 1 + n_digits);
+}
+
 /* A copy of the first @len bytes of @name, NUL-terminated, after a header
  * of zeros, kept as long as the namespace. */
 static char *
@@ -76,6 +95,30 @@ keep_name (GraftNamespace *self,
   p[NAME_HEADER + len] = '\0';
   self->block_used += need;
   return p + NAME_HEADER;
+}
+
+/* keep_name() of `<base>_<digits>`, the name written in place. */
+static char *
+keep_numbered (GraftNamespace *self,
+               const char     *base,
+               gsize           base_len,
+               const char     *digits,
+               gsize           n_digits)
+{
+  gsize need = NAME_HEADER + base_len + 1 + n_digits + 1;
+  char *p;
+
+  if (self->block == NULL || self->block_used + need > self->block_size)
+    return keep_name_slow (self, base, base_len, digits, n_digits);
+  p = self->block + self->block_used;
+  memset (p, 0, NAME_HEADER);
+  p += NAME_HEADER;
+  memcpy (p, base, base_len);
+  p[base_len] = '_';
+  memcpy (p + base_len + 1, digits, n_digits);
+  p[base_len + 1 + n_digits] = '\0';
+  self->block_used += need;
+  return p;
 }
 
 static void
@@ -1022,11 +1065,37 @@ count_on_base (GraftNamespace *self,
     run = RUN_OF (filled->value);
   num = MAX (old_count, run);
   /* Past the run, `base_<k>` is free unless names past it may be taken. */
-  do
-    hash = put_numbered (self, base, base_len, base_state, ++num);
-  while (beyond && _graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
-  stored = keep_name (self, name->str, name->len);
-  self->last = _graft_name_table_insert_len (&self->used, stored, (guint) name->len, hash, NULL);
+  if (!beyond)
+    {
+      char    digits[24];
+      char   *end = digits + sizeof digits;
+      char   *p = end;
+      guint64 k = ++num;
+      gsize   n;
+
+      /* The name is written once, where it is kept. */
+      do
+        {
+          *--p = (char) ('0' + k % 10);
+          k /= 10;
+        }
+      while (k > 0);
+      n = (gsize) (end - p);
+      stored = keep_numbered (self, base, base_len, p, n);
+      hash = _graft_name_hash_finish (
+          _graft_name_hash_step (_graft_name_hash_step (base_state, "_", 1), p, n));
+      self->last = _graft_name_table_insert_len (&self->used, stored, (guint) (base_len + 1 + n),
+                                                 hash, NULL);
+    }
+  else
+    {
+      do
+        hash = put_numbered (self, base, base_len, base_state, ++num);
+      while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
+      stored = keep_name (self, name->str, name->len);
+      self->last =
+          _graft_name_table_insert_len (&self->used, stored, (guint) name->len, hash, NULL);
+    }
   /* extend_filled_base() for `base_<num>`, num > run. */
   if (num == run + 1)
     {
