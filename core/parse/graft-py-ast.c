@@ -219,6 +219,25 @@ graft_py_module_alloc (GraftPyModule *self,
   return mem;
 }
 
+/* graft_py_module_alloc() from the current chunk when it has room: the
+ * parser makes a node or a name for every few bytes of source. */
+static inline gpointer
+alloc_fast (GraftPyModule *self,
+            gsize          size)
+{
+  Chunk *chunk = self->chunks;
+
+  size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
+  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
+    {
+      gpointer mem = (char *) chunk->data + chunk->used;
+
+      chunk->used += size;
+      return mem;
+    }
+  return graft_py_module_alloc (self, size);
+}
+
 /**
  * graft_py_module_strndup:
  * @str: bytes to copy (may contain NUL bytes)
@@ -236,7 +255,7 @@ graft_py_module_strndup (GraftPyModule *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (str != NULL || len == 0, NULL);
 
-  copy = graft_py_module_alloc (self, len + 1);
+  copy = alloc_fast (self, len + 1);
   if (len > 0)
     memcpy (copy, str, len);
   copy[len] = '\0';
@@ -302,7 +321,7 @@ graft_py_expr_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  expr = graft_py_module_alloc (self, sizeof *expr);
+  expr = alloc_fast (self, sizeof *expr);
   memset (expr, 0, sizeof *expr);
   expr->kind = kind;
   expr->start = start;
@@ -328,7 +347,7 @@ graft_py_stmt_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  stmt = graft_py_module_alloc (self, sizeof *stmt);
+  stmt = alloc_fast (self, sizeof *stmt);
   memset (stmt, 0, sizeof *stmt);
   stmt->kind = kind;
   stmt->start = start;
