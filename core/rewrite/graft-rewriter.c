@@ -223,12 +223,18 @@ map_arg (ValMap         *vm,
       graft_arg_copy (out, mapped);
       return;
     }
-  graft_arg_copy (out, arg);
-  for (guint i = 0; i < n; i++)
+  if (n == 0)
     {
-      graft_arg_clear (&out->items[i]);
-      map_arg (vm, &arg->items[i], &out->items[i]);
+      graft_arg_copy (out, arg);
+      return;
     }
+  /* A container with items: the same kind and length, each item mapped
+   * (as graft_arg_copy() makes a container, without copying the items
+   * first). */
+  *out = *arg;
+  out->items = g_new (GraftArg, n);
+  for (guint i = 0; i < n; i++)
+    map_arg (vm, &arg->items[i], &out->items[i]);
 }
 
 static void
