@@ -43,6 +43,25 @@ struct _GraftNamespace
    * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
   GraftNameTable base_count; /* base (owned) -> count, as a pointer */
+
+  /* Candidates counted on from their base lately (`neg`, `sum`), by the
+   * caller's pointer: their slots in base_count and filled, valid while
+   * those tables keep their arrays (and the candidate its text, checked
+   * against the base the filled slot holds), for a candidate that was
+   * taken (taken names stay taken) or reserved with the same flags.
+   * Cleared when a name is released, which may free a candidate. */
+  struct
+  {
+    const char    *candidate;
+    GraftNameSlot *count_slot;
+    GraftNameSlot *filled;
+    GraftNameSlot *count_slots; /* base_count.slots when remembered */
+    GraftNameSlot *filled_slots;
+    guint          state;
+    guint          len;
+    gint           flags; /* -1: the candidate is taken; else the flags
+                           * with which it is reserved */
+  } counted[16];
 };
 
 #define NAME_HEADER 8
@@ -1044,20 +1063,49 @@ put_numbered (GraftNamespace *self,
  * `base_1` ... `base_<run>`; @base_state is its hash state.  The base is
  * hashed once and the name made from it by continuing that hash, and no
  * name is looked up unless names past the run may be taken. */
+static const char *count_on_base_slots (GraftNamespace *self,
+                                        const char     *base,
+                                        gsize           base_len,
+                                        guint           base_state,
+                                        GraftNameSlot  *count_slot,
+                                        GraftNameSlot  *filled,
+                                        gint            why);
+
 static const char *
 count_on_base (GraftNamespace *self,
                const char     *base,
                gsize           base_len,
-               guint           base_state)
+               guint           base_state,
+               gint            why)
 {
-  guint          base_hash = _graft_name_hash_finish (base_state);
-  GraftNameSlot *count_slot = _graft_name_table_find (&self->base_count, base, base_len, base_hash);
-  GraftNameSlot *filled = _graft_name_table_find (&self->filled, base, base_len, base_hash);
-  guint64        old_count = 0, run = 0, num;
-  gboolean       beyond = filled != NULL && BEYOND_OF (filled->value);
-  GString       *name = self->scratch;
-  const char    *stored;
-  guint          hash;
+  guint base_hash = _graft_name_hash_finish (base_state);
+
+  return count_on_base_slots (self, base, base_len, base_state,
+                              _graft_name_table_find (&self->base_count, base, base_len, base_hash),
+                              _graft_name_table_find (&self->filled, base, base_len, base_hash),
+                              why);
+}
+
+/* count_on_base() with the base's slots in base_count and filled found
+ * (NULL: the base has none), remembered for the caller's pointer with
+ * @why the candidate is counted on: -1, it is taken; else it is reserved
+ * for these GraftNameFlags. */
+static const char *
+count_on_base_slots (GraftNamespace *self,
+                     const char     *base,
+                     gsize           base_len,
+                     guint           base_state,
+                     GraftNameSlot  *count_slot,
+                     GraftNameSlot  *filled,
+                     gint            why)
+{
+  guint       base_hash = _graft_name_hash_finish (base_state);
+  guint       m = (guint) (GPOINTER_TO_SIZE (base) >> 3) % G_N_ELEMENTS (self->counted);
+  guint64     old_count = 0, run = 0, num;
+  gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
+  GString    *name = self->scratch;
+  const char *stored;
+  guint       hash;
 
   if (count_slot != NULL)
     old_count = (guint64) GPOINTER_TO_SIZE (count_slot->value);
@@ -1113,18 +1161,25 @@ count_on_base (GraftNamespace *self,
   if (filled != NULL)
     filled->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert_len (&self->filled, g_strndup (stored, base_len), (guint) base_len,
-                                  base_hash, RUN_VALUE (run, beyond));
-  /* `_base_count[base] = num`, as count_per_base() sets it. */
-  if (old_count != num)
-    {
-      set_replaced_count (stored, old_count + 1);
-      if (count_slot != NULL)
-        count_slot->value = GSIZE_TO_POINTER ((gsize) num);
-      else
-        _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
-                                      (guint) base_len, base_hash, GSIZE_TO_POINTER ((gsize) num));
-    }
+    filled = _graft_name_table_insert_len (&self->filled, g_strndup (stored, base_len),
+                                           (guint) base_len, base_hash, RUN_VALUE (run, beyond));
+  /* `_base_count[base] = num` (num > old_count), as count_per_base() sets
+   * it. */
+  set_replaced_count (stored, old_count + 1);
+  if (count_slot != NULL)
+    count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+  else
+    count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
+                                               (guint) base_len, base_hash,
+                                               GSIZE_TO_POINTER ((gsize) num));
+  self->counted[m].candidate = base;
+  self->counted[m].flags = why;
+  self->counted[m].count_slot = count_slot;
+  self->counted[m].filled = filled;
+  self->counted[m].count_slots = self->base_count.slots;
+  self->counted[m].filled_slots = self->filled.slots;
+  self->counted[m].state = base_state;
+  self->counted[m].len = (guint) base_len;
   return stored;
 }
 
@@ -1174,6 +1229,22 @@ graft_namespace_create_name (GraftNamespace *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
+  /* The same candidate as lately (the tracer passes torch's names from
+   * its tables): its base's slots are known, and it is taken. */
+  if (self->count_per_base)
+    {
+      guint m = (guint) (GPOINTER_TO_SIZE (candidate) >> 3) % G_N_ELEMENTS (self->counted);
+
+      if (self->counted[m].candidate == candidate &&
+          (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+          self->counted[m].count_slots == self->base_count.slots &&
+          self->counted[m].filled_slots == self->filled.slots &&
+          strcmp (candidate, self->counted[m].filled->key) == 0)
+        return count_on_base_slots (self, candidate, self->counted[m].len,
+                                    self->counted[m].state, self->counted[m].count_slot,
+                                    self->counted[m].filled, self->counted[m].flags);
+    }
+
   /* The common cases need none of the steps below: a clean free name, and
    * a clean name without a numeric suffix that is taken (the second `add`
    * of a graph), which is its own base. */
@@ -1188,7 +1259,8 @@ graft_namespace_create_name (GraftNamespace *self,
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
       if (!scan.number_suffix)
-        return self->count_per_base ? count_on_base (self, candidate, len, scan.state)
+        return self->count_per_base ? count_on_base (self, candidate, len, scan.state,
+                                                     taken ? -1 : (gint) flags)
                                     : count_from (self, candidate, len, hash, 0);
       candidate_hash = hash;
     }
@@ -1455,6 +1527,7 @@ _graft_namespace_remove (GraftNamespace *self,
   if (slot->value != NULL)
     self->n_bound--;
   self->last = NULL;
+  memset (self->counted, 0, sizeof self->counted);
   if (self->count_per_base)
     restore_base_count (self, slot->key);
   _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
