@@ -179,8 +179,16 @@ is_local_of (Tracer     *t,
              Function   *fn,
              const char *name)
 {
+  guint r = (guint) ((GPOINTER_TO_SIZE (fn) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->local_recent);
+  gboolean local;
+
   if (fn->def == NULL)
     return FALSE;
+  /* A function's locals never change once collected, and the names asked
+   * about are the syntax tree's: the answer is kept by their addresses. */
+  if (t->local_recent[r].fn == fn && t->local_recent[r].name == name)
+    return t->local_recent[r].local;
   if (fn->locals == NULL)
     {
       /* Keys are the AST's strings, or the arena's for `import a.b`. */
@@ -191,7 +199,11 @@ is_local_of (Tracer     *t,
       locals.names = fn->locals;
       collect_locals (t, &locals, &fn->def->function_def.body);
     }
-  return g_hash_table_contains (fn->locals, name);
+  local = g_hash_table_contains (fn->locals, name);
+  t->local_recent[r].fn = fn;
+  t->local_recent[r].name = name;
+  t->local_recent[r].local = local;
+  return local;
 }
 
 static Value *

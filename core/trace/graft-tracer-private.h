@@ -291,6 +291,15 @@ struct _Tracer
     const char *name;
     Value      *value;
   } attr_recent[64];
+
+  /* graft-tracer-eval.c: whether a name (a syntax-tree string) is a local
+   * variable of a function, for recent pairs, by address. */
+  struct
+  {
+    const Function *fn;
+    const char     *name;
+    gboolean        local;
+  } local_recent[32];
 };
 
 /* graft-tracer-value.c */
