@@ -13,4 +13,5 @@
 #include "graft-gv.h"
 #include "graft-layout.h"
 #include "graft-render.h"
+#include "graft-map.h"
 #undef GRAFT_INSIDE

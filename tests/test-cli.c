@@ -559,7 +559,7 @@ test_entry (void)
   run_graft (&missing, NULL, source, args_missing);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_cmpstr (missing.err, ==,
-                   "-:1:1: error: no class or function named 'C'; candidates: A, B, helper\n");
+                   "-:2:7: error: no class or function named 'C'; candidates: A, B, helper\n");
 }
 
 /* Assigning to an imported module's attribute would change what later

@@ -224,6 +224,31 @@ test_definition (void)
   g_assert_null (definition_of ("def pattern(:\n", "pattern"));
 }
 
+/* The classes --entry chooses between: those defining forward, in file
+ * order, each once; nothing for other inputs. */
+static void
+test_models (void)
+{
+  g_autoptr (GraftSource) python = graft_source_new (
+      "m.py",
+      "import torch\n\n"
+      "class A(torch.nn.Module):\n    def forward(self, x):\n        return x\n\n"
+      "class Helper:\n    def run(self):\n        pass\n\n"
+      "def forward(x):\n    return x\n\n"
+      "class B(torch.nn.Module):\n    def forward(self, x):\n        return -x\n\n"
+      "class A(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n",
+      -1);
+  g_autoptr (GraftSource) listing = graft_source_new (
+      "g.txt", "graph():\n    %x : [num_users=1] = placeholder[target=x]\n    return x\n", -1);
+  g_auto (GStrv) models = graft_input_dup_models (python);
+  g_auto (GStrv) none = graft_input_dup_models (listing);
+
+  g_assert_cmpuint (g_strv_length (models), ==, 2);
+  g_assert_cmpstr (models[0], ==, "A");
+  g_assert_cmpstr (models[1], ==, "B");
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -234,5 +259,6 @@ main (int    argc,
   g_test_add_func ("/core/input/entry-none", test_entry_none);
   g_test_add_func ("/core/input/trace-class", test_trace_class);
   g_test_add_func ("/core/input/definition", test_definition);
+  g_test_add_func ("/core/input/models", test_models);
   return g_test_run ();
 }

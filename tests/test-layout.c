@@ -5,7 +5,8 @@
  * large enough to be cut into segments (no two boxes overlap, every edge
  * leaves its source's box and ends at its user's box, every node lies
  * below its inputs, one box per node plus one stub per use of a hub); hit
- * testing; layout on a worker thread; and the files the renderer writes:
+ * testing; laying out left to right (edges point right, boxes keep their
+ * size); layout on a worker thread; and the files the renderer writes:
  * the example's PNG shows its two matches in two colours, PNG/SVG/PDF
  * files are accepted by their own readers.
  */
@@ -225,6 +226,66 @@ test_corpus_geometry (gconstpointer data)
 
   g_assert_no_error (error);
   check_geometry (layout, graph, TRUE);
+}
+
+/* Every edge runs from left to right, and each box has the size it has
+ * top to bottom. */
+static void
+check_left_to_right (GraftLayout *layout,
+                     GraftLayout *top_down)
+{
+  double width;
+  double height;
+  double tb_width;
+  double tb_height;
+
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, graft_layout_get_n_nodes (top_down));
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftRect *r = &graft_layout_get_node (layout, b)->box;
+      const GraftRect *t = &graft_layout_get_node (top_down, b)->box;
+
+      g_assert_cmpfloat_with_epsilon (r->width, t->width, 0.01);
+      g_assert_cmpfloat_with_epsilon (r->height, t->height, 0.01);
+    }
+  for (guint e = 0; e < graft_layout_get_n_edges (layout); e++)
+    {
+      const GraftLayoutEdge *edge = graft_layout_get_edge (layout, e);
+      const GraftRect       *tail = &graft_layout_get_node (layout, edge->tail)->box;
+      const GraftRect       *head = &graft_layout_get_node (layout, edge->head)->box;
+
+      g_assert_cmpfloat (tail->x + tail->width, <, head->x);
+    }
+  /* A long chain is wide, not tall. */
+  graft_layout_get_size (layout, &width, &height);
+  graft_layout_get_size (top_down, &tb_width, &tb_height);
+  g_assert_cmpfloat (width / height, >, tb_width / tb_height);
+}
+
+/* rankdir=LR: the example, and a graph cut into segments (they run left
+ * to right, the lanes between distant ones above the drawing). */
+static void
+test_left_to_right (void)
+{
+  g_autofree char *path = example_path ();
+  GraftGraph      *graphs[2] = { test_load_graph (path), make_synthetic (1500, TRUE) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (graphs); i++)
+    {
+      g_autoptr (GraftLayoutRequest) request = graft_layout_request_new (graphs[i]);
+      g_autoptr (GraftLayout) top_down = graft_layout_new (graphs[i], NULL);
+      g_autoptr (GraftLayout) layout = NULL;
+      g_autoptr (GError) error = NULL;
+
+      graft_layout_request_set_direction (request, GRAFT_LAYOUT_LEFT_TO_RIGHT);
+      layout = graft_layout_request_run (request, &error);
+      g_assert_no_error (error);
+      check_geometry (layout, graphs[i], FALSE);
+      check_left_to_right (layout, top_down);
+      g_assert_cmpuint (graft_layout_get_n_segments (layout), ==,
+                        graft_layout_get_n_segments (top_down));
+      graft_graph_free (graphs[i]);
+    }
 }
 
 static void
@@ -492,6 +553,47 @@ test_png_matches (void)
   g_assert_cmpuint (count_pixels (without, SECOND_MATCH_RGB, NULL), ==, 0);
   g_assert_cmpuint (count_pixels (dark, FIRST_MATCH_RGB, &corner), >, 500);
   g_assert_cmpuint (corner, ==, 0x1e1e1e);
+}
+
+/* The graphs before and after a change: removed nodes drawn in red, added
+ * ones in green, rewired ones in amber; none of it without changes. */
+static void
+test_png_changes (void)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
+  g_autoptr (GraftLayout) layout = graft_layout_new (graph, NULL);
+  g_autofree guint8 *change = g_new0 (guint8, graft_graph_get_n_nodes (graph));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) marked = NULL;
+  GraftRenderOptions options;
+  guint              i = 0;
+
+  g_assert_nonnull (layout);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node), i++)
+    {
+      if (g_str_equal (graft_node_get_name (node), "neg"))
+        change[i] = GRAFT_CHANGE_REMOVED;
+      else if (g_str_equal (graft_node_get_name (node), "cat"))
+        change[i] = GRAFT_CHANGE_ADDED;
+      else if (g_str_equal (graft_node_get_name (node), "max_1"))
+        change[i] = GRAFT_CHANGE_REWIRED;
+    }
+  graft_render_options_init (&options);
+  plain = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, &error);
+  g_assert_no_error (error);
+  options.node_change = change;
+  marked = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pixels (marked, 0xc01c28, NULL), >, 100);
+  g_assert_cmpuint (count_pixels (marked, 0x26a269, NULL), >, 100);
+  g_assert_cmpuint (count_pixels (marked, 0xc64600, NULL), >, 50);
+  g_assert_cmpuint (count_pixels (plain, 0xc01c28, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (plain, 0x26a269, NULL), ==, 0);
+  g_assert_cmpuint (count_pixels (plain, 0xc64600, NULL), ==, 0);
 }
 
 static void
@@ -916,6 +1018,7 @@ main (int    argc,
   add_corpus ("torchvision", ".py");
   add_corpus ("aten", ".graph");
   g_test_add_func ("/core/layout/segments", test_segments);
+  g_test_add_func ("/core/layout/left-to-right", test_left_to_right);
   g_test_add_func ("/core/layout/computed-hub", test_computed_hub);
   g_test_add_func ("/core/layout/hit-test", test_hit_test);
   g_test_add_func ("/core/layout/worker-thread", test_worker_thread);
@@ -927,6 +1030,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/modules/program", test_modules_program);
   g_test_add_func ("/core/layout/modules/segments", test_modules_segments);
   g_test_add_func ("/core/render/png-matches", test_png_matches);
+  g_test_add_func ("/core/render/png-changes", test_png_changes);
   g_test_add_func ("/core/render/svg", test_svg_parses);
   g_test_add_func ("/core/render/pdf", test_pdf);
   g_test_add_func ("/core/render/png-large", test_png_large);

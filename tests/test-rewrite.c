@@ -924,6 +924,69 @@ test_rewrite_bound_container (void)
   g_assert_nonnull (strstr (code, "stack = test_stack([x, y], 1);  x = y = None"));
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The names of the nodes @changes gives @change, sorted. */
+static char *
+changed_names (GHashTable *changes,
+               GraftChange change)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer       node;
+  gpointer       value;
+
+  g_hash_table_iter_init (&iter, changes);
+  while (g_hash_table_iter_next (&iter, &node, &value))
+    if (GPOINTER_TO_INT (value) == (gint) change)
+      g_ptr_array_add (names, (gpointer) graft_node_get_name (node));
+  g_ptr_array_sort (names, compare_strings);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* What a rewrite did, node by node: the matched nodes removed, the
+ * replacement's nodes added (those the rewrite reports), the users of the
+ * matches' outputs rewired; the same after an undo and a redo, which keep
+ * the nodes. */
+static void
+test_edit_changes (void)
+{
+  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftRewrite) rewrite =
+      graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  GraftEdit *edit;
+
+  g_assert_no_error (error);
+  edit = graft_rewrite_get_edit (rewrite);
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr (GHashTable) changes = graft_edit_dup_changes (edit);
+      g_autofree char *removed = changed_names (changes, GRAFT_CHANGE_REMOVED);
+      g_autofree char *added = changed_names (changes, GRAFT_CHANGE_ADDED);
+      g_autofree char *rewired = changed_names (changes, GRAFT_CHANGE_REWIRED);
+      GPtrArray       *reported = graft_rewrite_get_added_nodes (rewrite);
+
+      g_assert_cmpstr (removed, ==, "cat cat_1 neg neg_1 sum_1 sum_2");
+      g_assert_cmpstr (added, ==, "stack stack_1");
+      g_assert_cmpstr (rewired, ==, "max_1 max_2");
+      g_assert_cmpuint (g_hash_table_size (changes), ==, 10);
+      for (guint i = 0; i < reported->len; i++)
+        g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, reported->pdata[i])), ==,
+                         GRAFT_CHANGE_ADDED);
+      graft_edit_undo (edit);
+      graft_edit_redo (edit);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -945,6 +1008,7 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
+  g_test_add_func ("/core/rewrite/edit-changes", test_edit_changes);
   for (guint seed = 1; seed <= 60; seed++)
     {
       g_autofree char *path = g_strdup_printf ("/core/rewrite/random/%u", seed);

@@ -19,10 +19,24 @@
  * When a new layout replaces the old one (after a rewrite), the view keeps
  * the node nearest the centre of the window where it was on screen, so the
  * user keeps looking at the same place.
+ *
+ * The keyboard focus on nodes, its ring and what assistive technologies
+ * are told of it are graft-canvas-nav.c's.
+ *
+ * Fit shows the whole graph at whatever zoom that takes, down to the
+ * minimum zoom; a graph too large even then is shown from its top at a
+ * readable zoom, and the overview map (graft-overview.c) is the way
+ * around it.  Fit is
+ * sticky: until the user pans or zooms, a new size of the canvas (or a
+ * new layout) fits again.  Otherwise a resize keeps the layout point at
+ * the centre of the view where it is.  ::view-changed says the visible
+ * area moved, ::content-changed that the layout, the marks or the chosen
+ * match did, for the overview map.
  */
 #include "config.h"
 
 #include "graft-canvas.h"
+#include "graft-canvas-private.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -31,6 +45,8 @@
 #define MAX_ZOOM  8.0
 #define ZOOM_STEP 1.2
 #define FIT_PAD   24.0
+/* Text is still legible at this zoom. */
+#define READABLE_ZOOM 0.35
 
 struct _GraftCanvas
 {
@@ -41,11 +57,15 @@ struct _GraftCanvas
   gint          *marks;     /* per graph node of the layout, or NULL */
   gboolean      *added;     /* per graph node of the layout, or NULL */
   gboolean      *dropped;   /* per graph node of the layout, or NULL */
+  guint8        *changes;   /* per graph node of the layout: a GraftChange, or NULL */
   gboolean      *selected;  /* per graph node of the layout */
   GHashTable    *selection; /* node names */
   GtkWidget     *menu;      /* the context popover, a child */
   gpointer       describe_data;
   GDestroyNotify describe_destroy;
+
+  /* Owned: the keyboard focus on nodes (graft-canvas-nav.c) */
+  GraftCanvasNav *nav;
 
   /* Borrowed */
   GraftCanvasDescribeFunc describe;
@@ -68,6 +88,11 @@ struct _GraftCanvas
   double   band_y1;
   gboolean fit_pending; /* fit once the widget has a size */
   gboolean interactive;
+  gboolean fitted;     /* the view is Fit's, until the user moves it */
+  int      last_width; /* the size the offsets were set for */
+  int      last_height;
+  gint     chosen_match; /* drawn emphasised, or -1 */
+  char    *current_hit;  /* the Find hit drawn emphasised, while selected */
 };
 
 G_DEFINE_FINAL_TYPE (GraftCanvas, graft_canvas, GTK_TYPE_WIDGET)
@@ -83,6 +108,8 @@ enum {
   SIGNAL_CONTEXT_MENU,
   SIGNAL_NODE_ACTIVATED,
   SIGNAL_DELETE_SELECTION,
+  SIGNAL_VIEW_CHANGED,
+  SIGNAL_CONTENT_CHANGED,
   N_SIGNALS,
 };
 
@@ -98,6 +125,24 @@ GtkWidget *
 graft_canvas_new (void)
 {
   return g_object_new (GRAFT_TYPE_CANVAS, NULL);
+}
+
+/* The visible area moved; @by_user: the view is no longer Fit's. */
+static void
+view_changed (GraftCanvas *self,
+              gboolean     by_user)
+{
+  if (by_user)
+    self->fitted = FALSE;
+  g_signal_emit (self, signals[SIGNAL_VIEW_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+content_changed (GraftCanvas *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CONTENT_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -152,7 +197,7 @@ zoom_at (GraftCanvas *self,
   self->offset_y = ly - y / zoom;
   clamp_offsets (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self, TRUE);
 }
 
 /**
@@ -307,15 +352,25 @@ graft_canvas_snapshot (GtkWidget   *widget,
   options.node_selected = self->selected;
   options.node_added = self->added;
   options.node_dropped = self->dropped;
+  options.node_change = self->changes;
   options.hovered = self->hovered >= 0
                         ? (gint) graft_layout_get_node (self->layout, self->hovered)->node_index
                         : -1;
+  options.chosen_match = self->chosen_match;
+  if (self->current_hit != NULL && g_hash_table_contains (self->selection, self->current_hit))
+    {
+      gint box = graft_layout_find_node (self->layout, self->current_hit);
+
+      if (box >= 0)
+        options.current = (gint) graft_layout_get_node (self->layout, box)->node_index;
+    }
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_save (cr);
   cairo_scale (cr, self->zoom, self->zoom);
   cairo_translate (cr, -self->offset_x, -self->offset_y);
   graft_render_draw (self->layout, cr, &options);
+  _graft_canvas_nav_draw (self->nav, cr);
   cairo_restore (cr);
   if (self->banding)
     {
@@ -335,8 +390,12 @@ graft_canvas_snapshot (GtkWidget   *widget,
  * graft_canvas_zoom_to_fit:
  * @self: a canvas
  *
- * Shows the whole graph, at 100 % at most; a graph too tall to read whole
- * is shown from its top at a readable size instead.
+ * Shows the whole graph, centred, at 100 % at most, however small that
+ * makes it.  A graph that does not fit even at the minimum zoom (tens of
+ * thousands of nodes) would only be specks there, so it is shown from its
+ * top at a readable zoom instead (its width, between READABLE_ZOOM and
+ * 100 %), and the overview map is the way around it.  The view stays
+ * fitted across resizes and new layouts until the user pans or zooms.
  */
 void
 graft_canvas_zoom_to_fit (GraftCanvas *self)
@@ -356,16 +415,26 @@ graft_canvas_zoom_to_fit (GraftCanvas *self)
       return;
     }
   graft_layout_get_size (self->layout, &width, &height);
-  zoom = MIN ((view_w - 2 * FIT_PAD) / MAX (width, 1), (view_h - 2 * FIT_PAD) / MAX (height, 1));
-  zoom = CLAMP (zoom, 0.35, 1.0);
-  self->zoom = zoom;
-  self->offset_x = (width - view_w / zoom) / 2;
+  zoom = MIN ((MAX (view_w - 2 * FIT_PAD, 1)) / MAX (width, 1),
+              (MAX (view_h - 2 * FIT_PAD, 1)) / MAX (height, 1));
+  if (zoom < MIN_ZOOM)
+    zoom = CLAMP ((view_w - 2 * FIT_PAD) / MAX (width, 1), READABLE_ZOOM, 1.0);
+  zoom = MIN (zoom, 1.0);
+  if (width * zoom <= view_w)
+    self->offset_x = (width - view_w / zoom) / 2;
+  else
+    self->offset_x = -FIT_PAD / zoom;
   if (height * zoom <= view_h)
     self->offset_y = (height - view_h / zoom) / 2;
   else
     self->offset_y = -FIT_PAD / zoom;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  self->fitted = TRUE;
+  if (zoom != self->zoom)
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+  view_changed (self, FALSE);
 }
 
 /**
@@ -387,10 +456,44 @@ graft_canvas_center_on (GraftCanvas *self,
       (box = graft_layout_find_node (self->layout, name)) < 0)
     return;
   r = &graft_layout_get_node (self->layout, box)->box;
-  self->offset_x = r->x + r->width / 2 - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
-  self->offset_y =
-      r->y + r->height / 2 - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  graft_canvas_set_center (self, r->x + r->width / 2, r->y + r->height / 2);
+}
+
+/**
+ * graft_canvas_set_center:
+ * @self: a canvas
+ * @x: a layout point
+ * @y: its y
+ *
+ * Scrolls so that layout point (@x, @y) is in the middle of the view (as
+ * near as the canvas lets the drawing go).
+ */
+void
+graft_canvas_set_center (GraftCanvas *self,
+                         double       x,
+                         double       y)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  self->offset_x = x - gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom / 2;
+  self->offset_y = y - gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom / 2;
+  clamp_offsets (self);
+  view_changed (self, TRUE);
+}
+
+/**
+ * graft_canvas_get_visible_area:
+ * @self: a canvas
+ * @out_area: (out): the part of the layout in view, in layout coordinates
+ */
+void
+graft_canvas_get_visible_area (GraftCanvas *self,
+                               GraftRect   *out_area)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  out_area->x = self->offset_x;
+  out_area->y = self->offset_y;
+  out_area->width = gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom;
+  out_area->height = gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom;
 }
 
 /* The node nearest the middle of the view, and where it is on screen. */
@@ -460,11 +563,12 @@ graft_canvas_set_layout (GraftCanvas *self,
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
   g_clear_pointer (&self->dropped, g_free);
+  g_clear_pointer (&self->changes, g_free);
   self->layout = layout;
   self->hovered = -1;
   update_selected (self);
 
-  if (layout != NULL && !keep_view)
+  if (layout != NULL && (!keep_view || self->fitted))
     graft_canvas_zoom_to_fit (self);
   else if (layout != NULL && anchor != NULL)
     {
@@ -479,7 +583,9 @@ graft_canvas_set_layout (GraftCanvas *self,
         }
       clamp_offsets (self);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _graft_canvas_nav_layout_changed (self->nav);
+  content_changed (self);
+  view_changed (self, FALSE);
 }
 
 /**
@@ -508,7 +614,75 @@ graft_canvas_set_marks (GraftCanvas *self,
   g_return_if_fail (GRAFT_IS_CANVAS (self));
   g_free (self->marks);
   self->marks = marks;
+  _graft_canvas_nav_marks_changed (self->nav);
+  content_changed (self);
+}
+
+/**
+ * graft_canvas_get_marks:
+ * @self: a canvas
+ *
+ * Returns: (nullable) (transfer none): per graph node of the layout, the
+ *   match it belongs to or -1, as last set
+ */
+const gint *
+graft_canvas_get_marks (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  return self->marks;
+}
+
+/**
+ * graft_canvas_set_chosen_match:
+ * @self: a canvas
+ * @match: the match Replace would rewrite, or -1
+ *
+ * Draws match @match with a halo and the other matches quieter.
+ */
+void
+graft_canvas_set_chosen_match (GraftCanvas *self,
+                               gint         match)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  match = MAX (match, -1);
+  if (match == self->chosen_match)
+    return;
+  self->chosen_match = match;
+  content_changed (self);
+}
+
+gint
+graft_canvas_get_chosen_match (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), -1);
+  return self->chosen_match;
+}
+
+/**
+ * graft_canvas_set_current_hit:
+ * @self: a canvas
+ * @name: (nullable): the node Find shows, or %NULL
+ *
+ * Draws node @name's selection ring thicker, with a halo, while it is
+ * selected.
+ */
+void
+graft_canvas_set_current_hit (GraftCanvas *self,
+                              const char  *name)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  if (g_strcmp0 (name, self->current_hit) == 0)
+    return;
+  g_free (self->current_hit);
+  self->current_hit = g_strdup (name);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+graft_canvas_get_current_hit (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
+  return self->current_hit;
 }
 
 /**
@@ -541,6 +715,55 @@ graft_canvas_set_dropped (GraftCanvas *self,
   g_free (self->dropped);
   self->dropped = dropped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_set_changes:
+ * @self: a canvas
+ * @changes: (transfer full) (nullable): per graph node of the layout, a
+ *   #GraftChange: what a change did to it (the split view's colours)
+ */
+void
+graft_canvas_set_changes (GraftCanvas *self,
+                          guint8      *changes)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  g_free (self->changes);
+  self->changes = changes;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * graft_canvas_show_point:
+ * @self: a canvas
+ * @zoom: the scale to show the layout at
+ * @x: a point of the layout
+ * @y: its y
+ * @widget_x: where in the widget to show it
+ * @widget_y: its y
+ *
+ * Zooms to @zoom and scrolls so that layout point (@x, @y) is at widget
+ * point (@widget_x, @widget_y) (a view that follows another one).
+ */
+void
+graft_canvas_show_point (GraftCanvas *self,
+                         double       zoom,
+                         double       x,
+                         double       y,
+                         double       widget_x,
+                         double       widget_y)
+{
+  g_return_if_fail (GRAFT_IS_CANVAS (self));
+  zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  self->fit_pending = FALSE;
+  self->offset_x = x - widget_x / zoom;
+  self->offset_y = y - widget_y / zoom;
+  if (zoom != self->zoom)
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+  view_changed (self, TRUE);
 }
 
 /**
@@ -607,6 +830,7 @@ static void
 emit_selection_changed (GraftCanvas *self)
 {
   update_selected (self);
+  _graft_canvas_nav_selection_changed (self->nav, self->selection);
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -738,6 +962,7 @@ pressed_cb (GtkGestureClick *gesture,
   if (!self->interactive)
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  _graft_canvas_nav_clicked (self->nav, box);
   if (button == GDK_BUTTON_SECONDARY)
     {
       if (box >= 0 && graft_layout_get_node (self->layout, box)->n_members > 0)
@@ -876,7 +1101,7 @@ drag_update_cb (GtkGestureDrag *gesture,
   self->offset_x = self->drag_start_x - dx / self->zoom;
   self->offset_y = self->drag_start_y - dy / self->zoom;
   clamp_offsets (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self, TRUE);
 }
 
 static void
@@ -928,7 +1153,7 @@ scroll_cb (GtkEventControllerScroll *controller,
   self->offset_x += dx * step / self->zoom;
   self->offset_y += dy * step / self->zoom;
   clamp_offsets (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  view_changed (self, TRUE);
   return TRUE;
 }
 
@@ -1131,8 +1356,18 @@ graft_canvas_size_allocate (GtkWidget *widget,
       self->fit_pending = FALSE;
       graft_canvas_zoom_to_fit (self);
     }
-  else if (!self->interactive)
+  else if (!self->interactive || self->fitted)
     graft_canvas_zoom_to_fit (self);
+  else if (self->last_width > 0 && self->last_height > 0 &&
+           (width != self->last_width || height != self->last_height))
+    {
+      /* The point at the centre stays there. */
+      self->offset_x += (self->last_width - width) / 2.0 / self->zoom;
+      self->offset_y += (self->last_height - height) / 2.0 / self->zoom;
+      view_changed (self, FALSE);
+    }
+  self->last_width = width;
+  self->last_height = height;
 }
 
 static void
@@ -1191,8 +1426,11 @@ graft_canvas_finalize (GObject *object)
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->added, g_free);
   g_clear_pointer (&self->dropped, g_free);
+  g_clear_pointer (&self->changes, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->selection, g_hash_table_unref);
+  g_clear_pointer (&self->nav, _graft_canvas_nav_free);
+  g_clear_pointer (&self->current_hit, g_free);
   G_OBJECT_CLASS (graft_canvas_parent_class)->finalize (object);
 }
 
@@ -1223,6 +1461,19 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   signals[SIGNAL_DELETE_SELECTION] =
       g_signal_new ("delete-selection", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
+  /**
+   * GraftCanvas::view-changed:
+   * @self: the canvas
+   *
+   * Emitted when the view pans or zooms (by the user, a fit, a new
+   * layout or a call).
+   */
+  signals[SIGNAL_VIEW_CHANGED] =
+      g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CONTENT_CHANGED] =
+      g_signal_new ("content-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_NODE_ACTIVATED] =
       g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -1257,6 +1508,7 @@ graft_canvas_class_init (GraftCanvasClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, 0, "canvas.zoom-fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "canvas.clear-selection",
                                        NULL);
+  _graft_canvas_nav_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "graftcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -1274,6 +1526,7 @@ graft_canvas_init (GraftCanvas *self)
 
   self->zoom = 1.0;
   self->hovered = -1;
+  self->chosen_match = -1;
   self->interactive = TRUE;
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -1304,4 +1557,25 @@ graft_canvas_init (GraftCanvas *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (dark_changed_cb), self, 0);
+  self->nav = _graft_canvas_nav_new (self);
+}
+
+GraftCanvasNav *
+_graft_canvas_get_nav (GraftCanvas *self)
+{
+  return self->nav;
+}
+
+/* Per graph node of the layout, the match it belongs to or -1; or NULL. */
+const gint *
+_graft_canvas_get_marks (GraftCanvas *self)
+{
+  return self->marks;
+}
+
+gboolean
+_graft_canvas_is_selected (GraftCanvas *self,
+                           const char  *name)
+{
+  return name != NULL && g_hash_table_contains (self->selection, name);
 }

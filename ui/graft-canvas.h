@@ -29,10 +29,26 @@ void         graft_canvas_set_added (GraftCanvas *self,
                                      gboolean    *added);
 void         graft_canvas_set_dropped (GraftCanvas *self,
                                        gboolean    *dropped);
+void         graft_canvas_set_changes (GraftCanvas *self,
+                                       guint8      *changes);
+void         graft_canvas_show_point (GraftCanvas *self,
+                                      double       zoom,
+                                      double       x,
+                                      double       y,
+                                      double       widget_x,
+                                      double       widget_y);
 void         graft_canvas_set_describe_func (GraftCanvas            *self,
                                              GraftCanvasDescribeFunc func,
                                              gpointer                user_data,
                                              GDestroyNotify          destroy);
+void         graft_canvas_set_accessible_func (GraftCanvas            *self,
+                                               GraftCanvasDescribeFunc func,
+                                               gpointer                user_data,
+                                               GDestroyNotify          destroy);
+void         graft_canvas_update_accessible (GraftCanvas *self);
+const char  *graft_canvas_get_focus_node (GraftCanvas *self);
+gboolean     graft_canvas_focus_node (GraftCanvas *self,
+                                      const char  *name);
 void         graft_canvas_set_interactive (GraftCanvas *self,
                                            gboolean     interactive);
 double       graft_canvas_get_zoom (GraftCanvas *self);
@@ -41,6 +57,18 @@ void         graft_canvas_set_zoom (GraftCanvas *self,
 void         graft_canvas_zoom_to_fit (GraftCanvas *self);
 void         graft_canvas_center_on (GraftCanvas *self,
                                      const char  *name);
+void         graft_canvas_set_center (GraftCanvas *self,
+                                      double       x,
+                                      double       y);
+void         graft_canvas_get_visible_area (GraftCanvas *self,
+                                            GraftRect   *out_area);
+const gint  *graft_canvas_get_marks (GraftCanvas *self);
+void         graft_canvas_set_chosen_match (GraftCanvas *self,
+                                            gint         match);
+gint         graft_canvas_get_chosen_match (GraftCanvas *self);
+void         graft_canvas_set_current_hit (GraftCanvas *self,
+                                           const char  *name);
+const char  *graft_canvas_get_current_hit (GraftCanvas *self);
 void         graft_canvas_widget_to_layout (GraftCanvas *self,
                                             double       x,
                                             double       y,

@@ -211,7 +211,9 @@ graft_context_window_new (GtkWindow     *parent,
   gtk_box_append (GTK_BOX (hops_box), label);
   gtk_box_append (GTK_BOX (hops_box), GTK_WIDGET (self->hops));
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), hops_box);
-  self->canvas = GRAFT_CANVAS (graft_canvas_new ());
+  /* A graph to walk from the keyboard, not a picture (graft-canvas-nav.c). */
+  self->canvas = GRAFT_CANVAS (
+      g_object_new (GRAFT_TYPE_CANVAS, "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_box_append (GTK_BOX (box), header);

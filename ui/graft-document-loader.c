@@ -36,6 +36,8 @@ typedef struct
   char               *replacement;
   GraftRecovery      *recovery; /* the file's autosave, or NULL */
   GraftSession       *session;  /* the file is a session, read */
+  char               *entry;    /* the class to trace, NULL for the first */
+  GStrv               models;   /* the classes it could be */
 } Loaded;
 
 static void
@@ -50,6 +52,8 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->replacement, g_free);
   g_clear_pointer (&loaded->recovery, graft_recovery_free);
   g_clear_pointer (&loaded->session, graft_session_free);
+  g_clear_pointer (&loaded->entry, g_free);
+  g_clear_pointer (&loaded->models, g_strfreev);
 }
 
 static void
@@ -66,7 +70,13 @@ read_source (Loaded      *loaded,
              GraftSource *source)
 {
   loaded->source = source;
-  loaded->graph = graft_input_load_graph (source, loaded->dialect, NULL, &loaded->error);
+  g_clear_pointer (&loaded->models, g_strfreev);
+  loaded->models = graft_input_dup_models (source);
+  /* A class chosen earlier that the file no longer has: the first. */
+  if (loaded->entry != NULL &&
+      !g_strv_contains ((const char *const *) loaded->models, loaded->entry))
+    g_clear_pointer (&loaded->entry, g_free);
+  loaded->graph = graft_input_load_graph (source, loaded->dialect, loaded->entry, &loaded->error);
   if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
       loaded->pattern = graft_input_dup_definition (source, "pattern");
@@ -138,6 +148,8 @@ install (GraftDocument *self,
   load_error = g_steal_pointer (&loaded->error);
   if (loaded->file != NULL)
     _graft_document_set_loaded_file (self, loaded->file, g_steal_pointer (&loaded->recovery));
+  _graft_document_set_models (self, g_steal_pointer (&loaded->entry),
+                              g_steal_pointer (&loaded->models));
   _graft_document_load_graph (self, g_steal_pointer (&loaded->source),
                               g_steal_pointer (&loaded->graph), load_error,
                               g_steal_pointer (&loaded->code), g_steal_pointer (&loaded->pattern),
@@ -174,6 +186,7 @@ graft_document_load_text (GraftDocument *self,
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
   loaded.dialect = graft_document_get_dialect (self);
+  loaded.entry = g_strdup (graft_document_get_entry (self));
   read_source (&loaded, graft_source_new (filename, text, -1));
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -204,6 +217,7 @@ graft_document_load_file (GraftDocument *self,
 
   loaded.file = g_object_ref (file);
   loaded.dialect = graft_document_get_dialect (self);
+  loaded.entry = g_strdup (graft_document_get_entry (self));
   read_file (&loaded);
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -247,6 +261,7 @@ graft_document_load_file_async (GraftDocument      *self,
 
   loaded->file = g_object_ref (file);
   loaded->dialect = graft_document_get_dialect (self);
+  loaded->entry = g_strdup (graft_document_get_entry (self));
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, graft_document_load_file_async);
   g_task_set_task_data (task, loaded, loaded_free);

@@ -131,11 +131,17 @@ struct _GraftDocument
   char          *rules_name; /* the rules file read or saved last, or NULL */
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
+
+  char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
+  GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
 
 void _graft_document_set_loaded_file (GraftDocument *self,
                                       GFile         *file,
                                       GraftRecovery *recovery);
+void _graft_document_set_models (GraftDocument *self,
+                                 char          *entry,
+                                 GStrv          models);
 void _graft_document_load_graph (GraftDocument *self,
                                  GraftSource   *source,
                                  GraftGraph    *graph,

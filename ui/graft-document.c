@@ -155,6 +155,8 @@ graft_document_finalize (GObject *object)
   g_clear_pointer (&self->pending_skips, g_ptr_array_unref);
   g_free (self->rules_name);
   g_free (self->title);
+  g_free (self->entry);
+  g_strfreev (self->models);
   G_OBJECT_CLASS (graft_document_parent_class)->finalize (object);
 }
 
@@ -625,6 +627,21 @@ graft_document_get_graph (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   return self->graph;
+}
+
+/**
+ * graft_document_get_texts_are_default:
+ * @self: a document
+ *
+ * Returns: whether the chosen rule's pattern and replacement are the texts
+ *   a new document starts with, so that nobody wrote or opened them
+ */
+gboolean
+graft_document_get_texts_are_default (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return g_strcmp0 (graft_document_get_pattern_text (self), DEFAULT_PATTERN) == 0 &&
+         g_strcmp0 (graft_document_get_replacement_text (self), DEFAULT_REPLACEMENT) == 0;
 }
 
 /**
@@ -1606,7 +1623,10 @@ graft_document_set_dialect (GraftDocument      *self,
 
       source = graft_source_new_take (name, text, strlen (text));
     }
-  graph = graft_input_load_graph (source, dialect, NULL, &error);
+  /* The file as read traces the class it was traced from; the graph's
+   * own code has one. */
+  graph = graft_input_load_graph (source, dialect, source == self->source ? self->entry : NULL,
+                                  &error);
   label = g_strdup_printf ("Switch to torch %s", dialect->name);
   /* The texts first: the new graph's matches are found with them. */
   speak (self, dialect);

@@ -84,6 +84,10 @@ gboolean            graft_document_restore_text (GraftDocument *self,
                                                  const char    *label,
                                                  GError       **error);
 GFile              *graft_document_get_file (GraftDocument *self);
+const char         *graft_document_get_entry (GraftDocument *self);
+void                graft_document_set_entry (GraftDocument *self,
+                                              const char    *entry);
+const char *const  *graft_document_get_models (GraftDocument *self);
 const char         *graft_document_get_title (GraftDocument *self);
 const GraftDialect *graft_document_get_dialect (GraftDocument *self);
 void                graft_document_set_dialect (GraftDocument      *self,
@@ -99,6 +103,7 @@ void          graft_document_set_pattern_text (GraftDocument *self,
 const char   *graft_document_get_replacement_text (GraftDocument *self);
 void          graft_document_set_replacement_text (GraftDocument *self,
                                                    const char    *text);
+gboolean      graft_document_get_texts_are_default (GraftDocument *self);
 const GError *graft_document_get_pattern_error (GraftDocument *self);
 const GError *graft_document_get_replacement_error (GraftDocument *self);
 GraftGraph   *graft_document_get_pattern_graph (GraftDocument *self);

@@ -41,6 +41,8 @@ struct _GraftLayoutRunner
   guint               start_id;    /* starts the next layout */
   gboolean            start_keep_view;
   guint               generation; /* counts requests: a task of an older one is dropped */
+
+  GraftLayoutDirection direction; /* which way the drawing runs */
 };
 
 G_DEFINE_FINAL_TYPE (GraftLayoutRunner, graft_layout_runner, G_TYPE_OBJECT)
@@ -169,6 +171,7 @@ start_cb (gpointer user_data)
                           : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
                                              self->scopes, self->collapsed, NULL);
+  graft_layout_request_set_direction (request, self->direction);
   /* A newer layout stops this one between segments. */
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
@@ -209,6 +212,21 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
    * GL renderer) would keep it from ever running. */
   if (self->start_id == 0)
     self->start_id = g_idle_add_full (G_PRIORITY_DEFAULT, start_cb, self, NULL);
+}
+
+/**
+ * graft_layout_runner_set_direction:
+ * @self: a runner
+ * @direction: which way the layouts run from now on
+ *
+ * The next layout queued runs that way; the caller queues one.
+ */
+void
+graft_layout_runner_set_direction (GraftLayoutRunner   *self,
+                                   GraftLayoutDirection direction)
+{
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  self->direction = direction;
 }
 
 /**

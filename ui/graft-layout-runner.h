@@ -33,4 +33,7 @@ gboolean     graft_layout_runner_expand (GraftLayoutRunner *self,
 void         graft_layout_runner_collapse (GraftLayoutRunner *self,
                                            const char        *scope);
 
+void graft_layout_runner_set_direction (GraftLayoutRunner   *self,
+                                        GraftLayoutDirection direction);
+
 G_END_DECLS

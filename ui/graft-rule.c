@@ -42,6 +42,7 @@ struct _GraftRule
   GraftGraph   *replacement;
   GError       *pattern_error;
   GError       *replacement_error;
+  GError       *fit_error; /* the replacement does not fit the pattern, located at its def */
   char         *problem;
   GPtrArray    *matches; /* GraftMatch, or NULL when the document keeps them */
 
@@ -82,6 +83,7 @@ graft_rule_finalize (GObject *object)
   g_clear_pointer (&self->replacement, graft_graph_free);
   g_clear_error (&self->pattern_error);
   g_clear_error (&self->replacement_error);
+  g_clear_error (&self->fit_error);
   g_free (self->problem);
   g_clear_pointer (&self->matches, g_ptr_array_unref);
   G_OBJECT_CLASS (graft_rule_parent_class)->finalize (object);
@@ -338,6 +340,22 @@ graft_rule_get_replacement_error (GraftRule *self)
 }
 
 /**
+ * graft_rule_get_fit_error:
+ * @self: a rule
+ *
+ * Returns: (nullable): why the replacement, which traced, cannot stand for
+ *   a match of the pattern (its parameters or its results do not fit the
+ *   pattern's), located at the replacement's definition; %NULL when it
+ *   fits or either half has an error of its own
+ */
+const GError *
+graft_rule_get_fit_error (GraftRule *self)
+{
+  g_return_val_if_fail (GRAFT_IS_RULE (self), NULL);
+  return self->fit_error;
+}
+
+/**
  * graft_rule_get_problem:
  * @self: a rule
  *
@@ -365,6 +383,27 @@ describe_error (const char   *half,
   return g_strdup_printf ("the %s has an error: %s", half, error->message);
 }
 
+/* @fit (the replacement does not fit the pattern) as an error of the
+ * replacement's text, at the name of its definition (where its parameters
+ * and its return are), as the editor underlines it. */
+static GError *
+locate_fit_error (GraftRule  *self,
+                  const char *fit)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("replacement", self->replacement_text, -1);
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
+  GError *error = NULL;
+  gsize   start;
+  gsize   end;
+
+  if (module != NULL && self->replacement_name != NULL &&
+      graft_py_module_locate_closest_definition (module, self->replacement_name, &start, &end))
+    graft_set_error_at_offset (&error, source, start, end, GRAFT_PARSE_ERROR_NAME, "%s", fit);
+  else
+    graft_set_error_at (&error, "replacement", 1, 1, GRAFT_PARSE_ERROR_NAME, "%s", fit);
+  return error;
+}
+
 /* The problem follows the two halves. */
 static void
 update_problem (GraftRule *self)
@@ -372,13 +411,17 @@ update_problem (GraftRule *self)
   g_autofree char *problem = NULL;
   g_autofree char *fit = NULL;
 
+  g_clear_error (&self->fit_error);
   if (self->pattern_error != NULL)
     problem = describe_error ("pattern", self->pattern_error);
   else if (self->replacement_error != NULL)
     problem = describe_error ("replacement", self->replacement_error);
   else if (self->pattern != NULL && self->replacement != NULL &&
            !graft_rule_check_fit (self->pattern, self->replacement, &fit))
-    problem = g_strdup_printf ("the replacement does not fit: %s", fit);
+    {
+      problem = g_strdup_printf ("the replacement does not fit: %s", fit);
+      self->fit_error = locate_fit_error (self, fit);
+    }
   if (g_strcmp0 (problem, self->problem) == 0)
     return;
   g_free (self->problem);

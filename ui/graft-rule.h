@@ -34,6 +34,7 @@ GraftGraph   *graft_rule_get_replacement (GraftRule *self);
 const GError *graft_rule_get_pattern_error (GraftRule *self);
 const GError *graft_rule_get_replacement_error (GraftRule *self);
 const char   *graft_rule_get_problem (GraftRule *self);
+const GError *graft_rule_get_fit_error (GraftRule *self);
 
 /* For the document that holds the rule (graft-document.c): */
 void       _graft_rule_set_pattern (GraftRule    *self,

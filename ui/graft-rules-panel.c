@@ -337,12 +337,63 @@ history_changed_row_cb (GraftDocument *document,
   history_row_update (item, document);
 }
 
+static gboolean
+unparent_cb (gpointer popover)
+{
+  if (gtk_widget_get_parent (popover) != NULL)
+    gtk_widget_unparent (popover);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_menu_closed_cb (GtkPopover *popover)
+{
+  /* Not while the popover is still emitting. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unparent_cb, g_object_ref (popover), g_object_unref);
+}
+
+/* A right click on a change: its context menu offers to compare the graph
+ * before and after it (the first row is the graph as read: no change). */
+static void
+history_pressed_cb (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    GtkListItem     *item)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint      position = gtk_list_item_get_position (item);
+  g_autoptr (GMenu) menu = NULL;
+  g_autoptr (GMenuItem) compare = NULL;
+  GtkWidget *popover;
+
+  if (position == GTK_INVALID_LIST_POSITION || position == 0)
+    return;
+  menu = g_menu_new ();
+  compare = g_menu_item_new ("Compare _Graphs Before and After", NULL);
+  g_menu_item_set_action_and_target_value (compare, "win.compare-step",
+                                           g_variant_new_uint32 (position - 1));
+  g_menu_append_item (menu, compare);
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, label);
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int) x, (int) y, 1, 1 });
+  g_signal_connect (popover, "closed", G_CALLBACK (history_menu_closed_cb), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
 static void
 history_setup_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
                   gpointer                  user_data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget  *label = gtk_label_new (NULL);
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (history_pressed_cb), item);
+  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (click));
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);

@@ -9,7 +9,9 @@
  *       "graft-session": 1,
  *       "torch": "2.6",                  the torch the input was read in
  *       "input": {"name": "resnet18.py", "text": "..."},
- *                                        ("base64" for a binary input, .pt2)
+ *                                        ("base64" for a binary input, .pt2;
+ *                                        "entry": "Net" when a class other
+ *                                        than the first was traced)
  *       "rules": [{"pattern": "...", "replacement": "...",
  *                  "pattern-entry": "relu_add", "replacement-entry": null,
  *                  "enabled": true}, ...],
@@ -96,6 +98,7 @@ struct _GraftSession
   char      *path;
   char      *input_name;
   GBytes    *input;
+  char      *entry; /* the class traced, or NULL for the first */
   GPtrArray *rules; /* SessionRule */
   GPtrArray *steps; /* SessionStep */
 
@@ -143,6 +146,7 @@ graft_session_free (GraftSession *self)
     return;
   g_free (self->path);
   g_free (self->input_name);
+  g_free (self->entry);
   g_clear_pointer (&self->input, g_bytes_unref);
   g_clear_pointer (&self->rules, g_ptr_array_unref);
   g_clear_pointer (&self->steps, g_ptr_array_unref);
@@ -456,6 +460,14 @@ read_input (Reader       *r,
       if (!get_string (r, input, "text", FALSE, &text, error))
         return FALSE;
       self->input = g_bytes_new (text, strlen (text));
+    }
+  if (member (input, "entry") != NULL)
+    {
+      const char *entry;
+
+      if (!get_string (r, input, "entry", TRUE, &entry, error))
+        return FALSE;
+      self->entry = g_strdup (entry);
     }
   self->input_name = g_strdup (name);
   return TRUE;
@@ -816,7 +828,8 @@ graft_session_install (GraftSession  *self,
   _graft_document_speak (document, self->torch);
   data = g_bytes_get_data (self->input, &length);
   source = graft_source_new (self->input_name, data != NULL ? data : "", (gssize) length);
-  graph = graft_input_load_graph (source, self->torch, NULL, &read_error);
+  graph = graft_input_load_graph (source, self->torch, self->entry, &read_error);
+  _graft_document_set_models (document, g_strdup (self->entry), graft_input_dup_models (source));
   if (graph == NULL)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&read_error),
@@ -965,7 +978,8 @@ write_step (JsonBuilder  *builder,
 
 static void
 write_input (JsonBuilder *builder,
-             GraftSource *source)
+             GraftSource *source,
+             const char  *entry)
 {
   const char *text = graft_source_get_text (source);
   gsize       length = graft_source_get_length (source);
@@ -986,6 +1000,11 @@ write_input (JsonBuilder *builder,
     {
       json_builder_set_member_name (builder, "text");
       json_builder_add_string_value (builder, text);
+    }
+  if (entry != NULL)
+    {
+      json_builder_set_member_name (builder, "entry");
+      json_builder_add_string_value (builder, entry);
     }
   json_builder_end_object (builder);
 }
@@ -1071,7 +1090,7 @@ graft_session_write (GraftDocument *document,
   json_builder_add_int_value (builder, SESSION_VERSION);
   json_builder_set_member_name (builder, "torch");
   json_builder_add_string_value (builder, document->root_dialect->name);
-  write_input (builder, document->root_source);
+  write_input (builder, document->root_source, document->entry);
   write_rules (builder, document);
   json_builder_set_member_name (builder, "texts");
   json_builder_begin_array (builder);

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-window-actions.c: the win.* actions of an editor window: opening
- * (file chooser, recent files), saving the graph as code, exporting it
- * (PNG, SVG, PDF, DOT, code, FX listing), replacing one match or all of
- * them, undo and redo, moving between matches, zooming, and loading or
- * saving the pattern and the replacement.
+ * (file chooser, recent files), saving the graph as code, replacing one
+ * match or all of them, undo and redo, moving between matches, zooming,
+ * and loading or saving the pattern and the replacement.
  *
  * Save never overwrites the file a graph was opened from (a model, a
  * listing or a DOT file, which the generated code would replace): until
@@ -12,7 +11,8 @@
  * document with a rule set, or read from a session, saves as a session
  * (`.graft`: the input, the rules, the history); Save As offers both.
  *
- * The actions on the rules are graft-window-rules.c's.
+ * The actions on the rules are graft-window-rules.c's, the exports
+ * graft-window-export.c's.
  */
 #include "config.h"
 
@@ -114,11 +114,7 @@ static void
 open_file (GraftWindow *self,
            GFile       *file)
 {
-  if (graft_window_is_empty (self))
-    graft_window_open_file (self, file);
-  else
-    g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), &file, 1,
-                        "");
+  _graft_window_open_from (self, file);
 }
 
 static void
@@ -338,6 +334,7 @@ graft_window_save_to (GraftWindow *self,
   if (previous != NULL && !g_file_equal (previous, file))
     graft_autosave_discard (previous);
   g_object_set_data (G_OBJECT (self->document), "graft-saved-here", GINT_TO_POINTER (TRUE));
+  _graft_window_watch_file (self);
   _graft_window_toast (self,
                        session ? "Saved the session: graph, rules and history"
                                : "Saved as Python code",
@@ -434,6 +431,7 @@ save (GraftWindow *self,
           _graft_window_report_error (self, "The session was not saved", error);
           return;
         }
+      _graft_window_watch_file (self);
       if (after == AFTER_SAVE_CLOSE)
         gtk_window_destroy (GTK_WINDOW (self));
       return;
@@ -448,6 +446,7 @@ save (GraftWindow *self,
       _graft_window_report_error (self, "The graph was not saved", error);
       return;
     }
+  _graft_window_watch_file (self);
   if (after == AFTER_SAVE_CLOSE)
     gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -474,223 +473,6 @@ save_and_close_cb (GSimpleAction *action,
                    gpointer       user_data)
 {
   save (user_data, AFTER_SAVE_CLOSE);
-}
-
-#define EXPORT_TITLE "Export the Graph"
-
-/* The formats the export dialog offers, each as a filter, in its order. */
-static const GraftFormat export_formats[] = {
-  GRAFT_FORMAT_PNG,
-  GRAFT_FORMAT_SVG,
-  GRAFT_FORMAT_PDF,
-  GRAFT_FORMAT_DOT,
-  GRAFT_FORMAT_CODE,
-  GRAFT_FORMAT_GRAPH,
-};
-
-/* The export format @name's extension names, if it is one of the
- * dialog's. */
-static gboolean
-export_format_from_name (const char  *name,
-                         GraftFormat *out_format)
-{
-  GraftFormat format;
-
-  if (name == NULL || !graft_format_from_path (name, &format))
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-    if (export_formats[i] == format)
-      {
-        *out_format = format;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* The format of the export dialog's chosen filter (matched by its name,
- * which is what a portal hands back); PNG if none is chosen. */
-static GraftFormat
-export_format_from_filter (GtkFileChooser *chooser)
-{
-  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
-  const char    *name = filter != NULL ? gtk_file_filter_get_name (filter) : NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-    if (g_strcmp0 (name, graft_format_get_description (export_formats[i])) == 0)
-      return export_formats[i];
-  return GRAFT_FORMAT_PNG;
-}
-
-/* Choosing a filter renames the file to the filter's extension, as GNOME's
- * applications do, when the name ends in an export format's extension or
- * in none; a name with another extension (a listing as `.txt`) is left as
- * the user typed it. */
-static void
-export_filter_changed_cb (GtkFileChooser *chooser,
-                          GParamSpec     *pspec,
-                          gpointer        user_data)
-{
-  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
-  GraftFormat      format = export_format_from_filter (chooser);
-  GraftFormat      named;
-  g_autofree char *renamed = NULL;
-  char            *base;
-  char            *dot;
-
-  if (name == NULL || name[0] == '\0' || gtk_file_chooser_get_filter (chooser) == NULL)
-    return;
-  /* The name may be a path: its extension is its last part's. */
-  base = strrchr (name, G_DIR_SEPARATOR);
-  base = base != NULL ? base + 1 : name;
-  dot = strrchr (base, '.');
-  if (dot != NULL && dot != base && !export_format_from_name (base, &named))
-    return;
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  renamed = g_strdup_printf ("%s.%s", name, graft_format_get_extension (format));
-  if (g_strcmp0 (renamed, name) != 0)
-    gtk_file_chooser_set_current_name (chooser, renamed);
-}
-
-/* GtkFileChooserNative does not tell when its filter changes; GTK's own
- * dialog, which it shows where there is no portal, does.  That dialog is
- * the file chooser dialog on screen for @self; a portal's dialog is out
- * of reach, and there the name the user leaves decides (see
- * export_target()). */
-static void
-follow_filter (GraftWindow *self)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)) &&
-          gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (self) &&
-          g_strcmp0 (gtk_window_get_title (GTK_WINDOW (item)), EXPORT_TITLE) == 0 &&
-          g_object_get_data (item, "graft-follows-filter") == NULL)
-        {
-          g_object_set_data (item, "graft-follows-filter", GINT_TO_POINTER (TRUE));
-          g_signal_connect (item, "notify::filter", G_CALLBACK (export_filter_changed_cb), NULL);
-        }
-    }
-}
-
-/* What an export of @file writes, in @out_format: the filter's format,
- * to the file the user named, with the filter's extension added when the
- * name has none.  A name that ends in another export format's extension
- * wins, as the user typed it and will see it: the file is what its name
- * says, and @out_note says so (else %NULL). */
-static GFile *
-export_target (GFile       *file,
-               GraftFormat  filter_format,
-               GraftFormat *out_format,
-               char       **out_note)
-{
-  g_autofree char *base = g_file_get_basename (file);
-  GraftFormat      named;
-
-  *out_note = NULL;
-  *out_format = filter_format;
-  if (export_format_from_name (base, &named))
-    {
-      if (named != filter_format)
-        *out_note = g_strdup_printf ("as a %s, as its name says, not as the chosen %s",
-                                     graft_format_get_description (named),
-                                     graft_format_get_description (filter_format));
-      *out_format = named;
-      return g_object_ref (file);
-    }
-  if (strchr (base, '.') == NULL || base[0] == '.')
-    {
-      g_autoptr (GFile) parent = g_file_get_parent (file);
-      g_autofree char *named_base =
-          g_strdup_printf ("%s.%s", base, graft_format_get_extension (filter_format));
-
-      if (parent != NULL)
-        return g_file_get_child (parent, named_base);
-    }
-  return g_object_ref (file);
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    GraftWindow     *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      const char *highlights =
-          gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "highlights");
-      g_autoptr (GError) error = NULL;
-      g_autofree char *note = NULL;
-      GraftFormat      format;
-      g_autoptr (GFile) file =
-          export_target (chosen,
-                         export_format_from_filter (GTK_FILE_CHOOSER (dialog)),
-                         &format, &note);
-      g_autofree char *base = g_file_get_basename (file);
-
-      if (!graft_document_export (self->document, file, format,
-                                  g_strcmp0 (highlights, "true") == 0,
-                                  adw_style_manager_get_dark (adw_style_manager_get_default ()),
-                                  &error))
-        _graft_window_report_error (self, "Export failed", error);
-      else
-        {
-          g_autofree char *text = note != NULL ? g_strdup_printf ("Exported %s %s", base, note)
-                                               : g_strdup_printf ("Exported %s", base);
-
-          _graft_window_toast (self, text, FALSE);
-        }
-    }
-  g_object_unref (dialog);
-}
-
-/* The export dialog: one filter per format, the chosen one the format
- * written (PNG first), and whether pictures and DOT mark the matches. */
-static void
-export_cb (GSimpleAction *action,
-           GVariant      *param,
-           gpointer       user_data)
-{
-  GraftWindow          *self = user_data;
-  GtkFileChooserNative *dialog =
-      gtk_file_chooser_native_new (EXPORT_TITLE, GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  g_autofree char *name = NULL;
-  GFile           *file = graft_document_get_file (self->document);
-
-  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-      g_autofree char *pattern =
-          g_strdup_printf ("*.%s", graft_format_get_extension (export_formats[i]));
-
-      gtk_file_filter_set_name (filter, graft_format_get_description (export_formats[i]));
-      gtk_file_filter_add_pattern (filter, pattern);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-      if (i == 0)
-        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "highlights", "Highlight matches", NULL,
-                               NULL);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "highlights", "true");
-  if (file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (file);
-      char            *dot = strrchr (base, '.');
-
-      if (dot != NULL)
-        *dot = '\0';
-      name = g_strdup_printf ("%s.png", base);
-    }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name != NULL ? name : "graph.png");
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-  follow_filter (self);
 }
 
 static void
@@ -1292,7 +1074,6 @@ static const GActionEntry entries[] = {
   { "save", save_cb },
   { "save-as", save_as_cb },
   { "save-and-close", save_and_close_cb },
-  { "export", export_cb },
   { "undo", undo_cb },
   { "redo", redo_cb },
   { "undo-change", undo_change_cb, "u" },
@@ -1349,6 +1130,8 @@ _graft_window_init_actions (GraftWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   _graft_window_init_rule_actions (self);
+  _graft_window_init_compare_actions (self);
+  _graft_window_init_export (self);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (
                                    g_action_map_lookup_action (G_ACTION_MAP (self), "no-recent")),
                                FALSE);
@@ -1394,18 +1177,23 @@ _graft_window_update_actions (GraftWindow *self)
 {
   gboolean has_graph = graft_document_get_load_error (self->document) == NULL &&
                        graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > 0;
-  gboolean can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
-                         graft_document_get_replacement_error (self->document) == NULL;
+  const GError *fit_error = _graft_window_get_fit_error (self);
+  gboolean      can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
+                         graft_document_get_replacement_error (self->document) == NULL &&
+                         fit_error == NULL;
 
   set_enabled (self, "save", has_graph);
   set_enabled (self, "save-as", has_graph);
-  set_enabled (self, "export", has_graph);
+  _graft_window_update_export (self, has_graph);
   set_enabled (self, "undo", graft_document_get_can_undo (self->document));
   set_enabled (self, "show-changes", graft_document_get_can_undo (self->document));
   set_enabled (self, "redo", graft_document_get_can_redo (self->document));
   set_enabled (self, "replace-all", can_replace);
   set_enabled (self, "replace-match", can_replace);
   set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
+  _graft_window_explain_replace (self, fit_error);
+  /* The canvas shows which match Replace would rewrite. */
+  graft_canvas_set_chosen_match (self->canvas, has_graph ? chosen_match (self) : -1);
   set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
   {
@@ -1433,4 +1221,5 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "match-in-context",
                has_graph && graft_document_get_n_matches (self->document) > 0);
   _graft_window_update_rule_actions (self, has_graph);
+  _graft_window_update_compare_actions (self, has_graph);
 }

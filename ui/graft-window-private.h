@@ -11,6 +11,7 @@
 
 #include "graft-window.h"
 #include "graft-code-sync.h"
+#include "graft-export-bar.h"
 #include "graft-layout-runner.h"
 #include "graft-pattern-editor.h"
 #include "graft-properties.h"
@@ -30,10 +31,13 @@ struct _GraftWindow
   GtkSpinner         *spinner;
   GtkRevealer        *warning_revealer;
   GtkLabel           *warning_label;
-  GtkPaned           *paned;
+  AdwFlap            *side_flap;
+  GtkWidget          *side_handle;
+  GtkWidget          *sidebar;
   GtkStack           *content_stack;
   AdwStatusPage      *error_page;
   GraftCanvas        *canvas;
+  GtkWidget          *overview;
   GtkButton          *zoom_label;
   GtkWidget          *zoom_box;
   GtkStack           *editor_stack;
@@ -48,11 +52,13 @@ struct _GraftWindow
   GtkTextView        *code_view;
   GtkWidget          *restore_button;
   GtkProgressBar     *layout_progress;
-  GtkRevealer        *properties_revealer;
+  AdwFlap            *properties_flap;
   GraftProperties    *properties;
   GraftRulesPanel    *rules_panel;
   GtkButton          *side_open_button;
   GtkButton          *side_save_button;
+  GtkWidget          *replace_all_button;
+  GtkWidget          *replace_button;
 
   /* Owned */
   GraftDocument      *document;
@@ -68,57 +74,97 @@ struct _GraftWindow
 
   gboolean  busy;
   gboolean  close_confirmed;
-  gboolean  following_canvas;  /* the list selection follows a click */
-  AdwToast *toast;             /* the toast on screen (the overlay's), or NULL */
-  gboolean  toast_offers;      /* its message came with an Undo */
-  AdwToast *undo_toast;        /* the toast offering to undo a change, or NULL */
-  guint     undo_toast_serial; /* the change it undoes */
-  guint     restore_serial;    /* the change that restored unsaved work */
-  char     *last_toast;        /* the title of the toast shown last */
-  gboolean  syncing_texts;     /* the rules' buffers are being set from the document */
-  guint     undo_run_serial;   /* the last change of the last Run All, which its toast undoes */
-  guint     undo_run_from;     /* the position before that run */
-  int       paned_shift;       /* what showing the properties took from the side panel */
+  gboolean  following_canvas;   /* the list selection follows a click */
+  AdwToast *toast;              /* the toast on screen (the overlay's), or NULL */
+  gboolean  toast_offers;       /* its message came with an Undo */
+  AdwToast *undo_toast;         /* the toast offering to undo a change, or NULL */
+  guint     undo_toast_serial;  /* the change it undoes */
+  guint     restore_serial;     /* the change that restored unsaved work */
+  char     *last_toast;         /* the title of the toast shown last */
+  gboolean  syncing_texts;      /* the rules' buffers are being set from the document */
+  guint     undo_run_serial;    /* the last change of the last Run All, which its toast undoes */
+  guint     undo_run_from;      /* the position before that run */
+  int       handle_start_width; /* the side panel's width when a drag of its handle began */
+
+  char *carry_pattern;     /* texts to put in the editors once the file being read is in */
+  char *carry_replacement; /* (graft-window-open.c), or NULL */
+
+  /* The file on disk (graft-window-watch.c) */
+  GFileMonitor *file_monitor;
+  GFile        *watched;
+  char         *file_etag; /* as read or saved last, or NULL */
+  GtkWidget    *file_bar;  /* a revealer under the warning bar */
+  GtkWidget    *file_bar_label;
+  GtkWidget    *file_bar_reload;
+
+  GtkWidget *entry_dropdown; /* the model to trace (graft-window-entry.c) */
+  gboolean   updating_entry;
+
+  GraftExport *export;        /* Owned: the export running, or NULL */
+  GraftExportBar *export_bar; /* Borrowed: shows it, over the canvas */
 };
 
-void _graft_window_class_add_actions (GtkWidgetClass *widget_class);
-void _graft_window_init_actions (GraftWindow *self);
-void _graft_window_update_actions (GraftWindow *self);
-void _graft_window_update_torch (GraftWindow *self);
-void _graft_window_toast (GraftWindow *self,
-                          const char  *title,
-                          gboolean     with_undo);
-void _graft_window_relayout (GraftWindow *self,
-                             gboolean     keep_view);
-void _graft_window_relayout_or_clear (GraftWindow *self);
-void _graft_window_show_warnings (GraftWindow *self);
-void _graft_window_restore_autosave (GraftWindow *self);
-void _graft_window_replace_texts (GraftWindow *self,
-                                  const char  *pattern,
-                                  const char  *replacement,
-                                  const char  *title);
-void _graft_window_undo_texts (GraftWindow *self);
-void _graft_window_expand_level (GraftWindow *self);
-void _graft_window_expand_scope (GraftWindow *self,
-                                 const char  *scope);
-void _graft_window_collapse_scope (GraftWindow *self,
-                                   const char  *scope);
-void _graft_window_set_folding (GraftWindow *self,
-                                gboolean     overview);
-void _graft_window_show_properties (GraftWindow *self,
-                                    gboolean     show,
-                                    gboolean     move_focus);
-void _graft_window_follow_next (GraftWindow *self,
-                                gboolean     show_match);
-void _graft_window_flush_editors (GraftWindow *self);
-void _graft_window_report_error (GraftWindow  *self,
-                                 const char   *what,
-                                 const GError *error);
-void _graft_window_add_filter (GtkFileChooser    *chooser,
-                               const char        *name,
-                               const char *const *patterns);
-void _graft_window_init_rule_actions (GraftWindow *self);
-void _graft_window_update_rule_actions (GraftWindow *self,
-                                        gboolean     has_graph);
+void          _graft_window_class_add_actions (GtkWidgetClass *widget_class);
+void          _graft_window_init_actions (GraftWindow *self);
+void          _graft_window_update_actions (GraftWindow *self);
+void          _graft_window_update_torch (GraftWindow *self);
+void          _graft_window_toast (GraftWindow *self,
+                                   const char  *title,
+                                   gboolean     with_undo);
+void          _graft_window_relayout (GraftWindow *self,
+                                      gboolean     keep_view);
+void          _graft_window_relayout_or_clear (GraftWindow *self);
+void          _graft_window_show_warnings (GraftWindow *self);
+void          _graft_window_restore_autosave (GraftWindow *self);
+void          _graft_window_replace_texts (GraftWindow *self,
+                                           const char  *pattern,
+                                           const char  *replacement,
+                                           const char  *title);
+void          _graft_window_undo_texts (GraftWindow *self);
+void          _graft_window_expand_level (GraftWindow *self);
+void          _graft_window_expand_scope (GraftWindow *self,
+                                          const char  *scope);
+void          _graft_window_collapse_scope (GraftWindow *self,
+                                            const char  *scope);
+void          _graft_window_set_folding (GraftWindow *self,
+                                         gboolean     overview);
+void          _graft_window_show_properties (GraftWindow *self,
+                                             gboolean     show,
+                                             gboolean     move_focus);
+void          _graft_window_follow_next (GraftWindow *self,
+                                         gboolean     show_match);
+void          _graft_window_flush_editors (GraftWindow *self);
+void          _graft_window_report_error (GraftWindow  *self,
+                                          const char   *what,
+                                          const GError *error);
+void          _graft_window_add_filter (GtkFileChooser    *chooser,
+                                        const char        *name,
+                                        const char *const *patterns);
+void          _graft_window_init_rule_actions (GraftWindow *self);
+void          _graft_window_update_rule_actions (GraftWindow *self,
+                                                 gboolean     has_graph);
+void          _graft_window_init_compare_actions (GraftWindow *self);
+void          _graft_window_init_adaptive (GraftWindow *self,
+                                           int          sidebar_width);
+int           _graft_window_get_sidebar_width (GraftWindow *self);
+void          _graft_window_update_compare_actions (GraftWindow *self,
+                                                    gboolean     has_graph);
+void          _graft_window_init_view_actions (GraftWindow *self);
+const GError *_graft_window_get_fit_error (GraftWindow *self);
+GraftWindow  *_graft_window_open_from (GraftWindow *self,
+                                       GFile       *file);
+void          _graft_window_apply_carried (GraftWindow *self);
+void          _graft_window_init_watch (GraftWindow *self);
+void          _graft_window_watch_file (GraftWindow *self);
+void          _graft_window_unwatch_file (GraftWindow *self);
+void          _graft_window_init_entry (GraftWindow *self);
+void          _graft_window_update_entry (GraftWindow *self);
+const char   *_graft_window_entry_for (GFile *file);
+void          _graft_window_explain_replace (GraftWindow  *self,
+                                             const GError *fit_error);
+void          _graft_window_init_export (GraftWindow *self);
+void          _graft_window_update_export (GraftWindow *self,
+                                           gboolean     has_graph);
+void          _graft_window_dispose_export (GraftWindow *self);
 
 G_END_DECLS

@@ -32,12 +32,6 @@ G_DEFINE_FINAL_TYPE (GraftWindow, graft_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void fill_editors (GraftWindow *self);
 
-/* The properties panel's width, and what it leaves the canvas and the side
- * panel at least, when it can (pixels). */
-#define PROPERTIES_WIDTH  300
-#define MIN_CANVAS_WIDTH  520
-#define MIN_SIDEBAR_WIDTH 360
-
 enum {
   PROP_0,
   PROP_BUSY,
@@ -70,6 +64,13 @@ graft_window_get_canvas (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
   return self->canvas;
+}
+
+GraftOverview *
+graft_window_get_overview (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return GRAFT_OVERVIEW (self->overview);
 }
 
 /**
@@ -339,11 +340,17 @@ update_match_count (GraftWindow *self)
 
   if (graft_document_get_pattern_error (self->document) != NULL)
     text = g_strdup ("Pattern Has Errors");
+  else if (_graft_window_get_fit_error (self) != NULL)
+    text = g_strdup ("Replacement Does Not Fit");
   else if (n == 0)
     text = g_strdup ("No Matches");
   else
     text = g_strdup_printf ("%u Match%s", n, n == 1 ? "" : "es");
   gtk_label_set_text (self->match_count, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->match_count),
+                               _graft_window_get_fit_error (self) != NULL
+                                   ? _graft_window_get_fit_error (self)->message
+                                   : NULL);
 }
 
 /* Match marks for the layout on screen, from the current matches, and
@@ -406,7 +413,7 @@ update_properties (GraftWindow *self)
 {
   g_auto (GStrv) names = NULL;
 
-  if (!gtk_revealer_get_reveal_child (self->properties_revealer))
+  if (!adw_flap_get_reveal_flap (self->properties_flap))
     return;
   names = graft_canvas_dup_selection (self->canvas);
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
@@ -422,7 +429,7 @@ properties_mapped_cb (GtkWidget   *panel,
                       GraftWindow *self)
 {
   g_signal_handlers_disconnect_by_func (panel, properties_mapped_cb, self);
-  if (gtk_revealer_get_reveal_child (self->properties_revealer))
+  if (adw_flap_get_reveal_flap (self->properties_flap))
     graft_properties_focus_first (self->properties);
 }
 
@@ -444,38 +451,9 @@ _graft_window_show_properties (GraftWindow *self,
   gboolean   inside =
       focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->properties));
 
-  /* Room for the panel comes from the side panel first, while the canvas
-   * would be narrow; it goes back when the panel hides. */
-  if (show != gtk_revealer_get_reveal_child (self->properties_revealer))
-    {
-      int position = gtk_paned_get_position (self->paned);
-      int width = gtk_widget_get_width (GTK_WIDGET (self->paned));
-
-      /* Before the first allocation (the panel shown at start-up). */
-      if (width <= 0)
-        {
-          int height;
-
-          gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-        }
-
-      if (show && width > 0)
-        {
-          int canvas = position - PROPERTIES_WIDTH;
-
-          self->paned_shift = canvas < MIN_CANVAS_WIDTH
-                                  ? CLAMP (MIN_CANVAS_WIDTH - canvas, 0,
-                                           MAX (width - MIN_SIDEBAR_WIDTH - position, 0))
-                                  : 0;
-          gtk_paned_set_position (self->paned, position + self->paned_shift);
-        }
-      else if (!show && self->paned_shift > 0)
-        {
-          gtk_paned_set_position (self->paned, MAX (position - self->paned_shift, 300));
-          self->paned_shift = 0;
-        }
-    }
-  gtk_revealer_set_reveal_child (self->properties_revealer, show);
+  /* The flap makes room for the panel, or lays it over the canvas when
+   * the window is too narrow for both (graft-window-adaptive.c). */
+  adw_flap_set_reveal_flap (self->properties_flap, show);
   g_simple_action_set_state (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "show-properties")),
       g_variant_new_boolean (show));
@@ -483,7 +461,7 @@ _graft_window_show_properties (GraftWindow *self,
       g_settings_get_boolean (self->settings, "properties-visible") != show)
     g_settings_set_boolean (self->settings, "properties-visible", show);
   update_properties (self);
-  /* The panel takes the focus once it is mapped: the revealer maps it when
+  /* The panel takes the focus once it is mapped: the flap maps it when
    * its transition starts, on a later frame, which on a busy machine comes
    * after any idle. */
   g_signal_handlers_disconnect_by_func (self->properties, properties_mapped_cb, self);
@@ -531,7 +509,7 @@ gboolean
 graft_window_get_properties_shown (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  return gtk_revealer_get_reveal_child (self->properties_revealer);
+  return adw_flap_get_reveal_flap (self->properties_flap);
 }
 
 /* A link in the panel: its node is selected and brought into view. */
@@ -697,6 +675,17 @@ _graft_window_show_warnings (GraftWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, warnings->len > 0);
 }
 
+/* A graph opened: the canvas takes the keyboard focus, so the keyboard
+ * goes on from the graph, unless the user is typing in a text. */
+static void
+focus_canvas_unless_typing (GraftWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL || !(GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
 static void
 show_content (GraftWindow *self)
 {
@@ -780,8 +769,12 @@ patterns_changed_cb (GraftDocument *document,
                                   graft_document_get_pattern_error (document));
   graft_pattern_editor_set_graph (self->pattern_editor,
                                   graft_document_get_pattern_graph (document));
+  /* A replacement that traced but does not fit the pattern is flagged as
+   * it is typed, where its definition is. */
   graft_pattern_editor_set_error (self->replacement_editor,
-                                  graft_document_get_replacement_error (document));
+                                  graft_document_get_replacement_error (document) != NULL
+                                      ? graft_document_get_replacement_error (document)
+                                      : _graft_window_get_fit_error (self));
   graft_pattern_editor_set_graph (self->replacement_editor,
                                   graft_document_get_replacement_graph (document));
   update_match_count (self);
@@ -1148,14 +1141,20 @@ fill_editors (GraftWindow *self)
 }
 
 /* The side panel's open and save buttons open and save what the page
- * shows: a rules file on the Rules page, the pattern and replacement
- * elsewhere. */
+ * shows: a rules file on the Rules page, the pattern and replacement on
+ * theirs.  The Code tab shows the graph's code, which they do not open or
+ * save: they go while it is shown. */
 static void
 side_page_changed_cb (GtkStack    *stack,
                       GParamSpec  *pspec,
                       GraftWindow *self)
 {
-  gboolean rules = g_strcmp0 (gtk_stack_get_visible_child_name (stack), "rules") == 0;
+  const char *page = gtk_stack_get_visible_child_name (stack);
+  gboolean    rules = g_strcmp0 (page, "rules") == 0;
+  gboolean    code = g_strcmp0 (page, "code") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->side_open_button), !code);
+  gtk_widget_set_visible (GTK_WIDGET (self->side_save_button), !code);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->side_open_button),
                                   rules ? "win.rules-open" : "win.load-patterns");
@@ -1220,6 +1219,9 @@ file_loaded_cb (GObject      *object,
   /* A new graph: its size decides whether it opens folded. */
   graft_layout_runner_fold_new_graph (self->layout_runner);
   fill_editors (self);
+  _graft_window_apply_carried (self);
+  _graft_window_watch_file (self);
+  _graft_window_update_entry (self);
   _graft_window_show_warnings (self);
   if (error == NULL && (recovery = graft_document_steal_recovery (self->document)) != NULL)
     {
@@ -1233,7 +1235,10 @@ file_loaded_cb (GObject      *object,
   show_content (self);
   update_title (self);
   if (error == NULL)
-    _graft_window_relayout (self, FALSE);
+    {
+      focus_canvas_unless_typing (self);
+      _graft_window_relayout (self, FALSE);
+    }
   else
     {
       set_busy (self, FALSE);
@@ -1251,6 +1256,8 @@ graft_window_open_file (GraftWindow *self,
 
   /* Reading and tracing run on a worker; the spinner turns meanwhile. */
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  /* The model chosen for this file earlier in the session, if any. */
+  graft_document_set_entry (self->document, _graft_window_entry_for (file));
   self->loading = TRUE;
   set_busy (self, TRUE);
   graft_document_load_file_async (self->document, file, NULL, file_loaded_cb, g_object_ref (self));
@@ -1380,6 +1387,7 @@ match_selected_cb (GtkSingleSelection *selection,
 
   if (item != NULL && !self->following_canvas)
     graft_canvas_center_on (self->canvas, graft_match_item_get_anchor (item));
+  graft_canvas_update_accessible (self->canvas);
   _graft_window_update_actions (self);
 }
 
@@ -1409,6 +1417,7 @@ static void
 search_changed_cb (GraftSearch *search,
                    GraftWindow *self)
 {
+  graft_canvas_set_current_hit (self->canvas, graft_search_get_current (search));
   _graft_window_update_actions (self);
 }
 
@@ -1516,7 +1525,8 @@ node_position (GraftGraph *graph,
   return -1;
 }
 
-/* Double-click: a collapsed scope opens. */
+/* Double-click, or Return on the canvas: a collapsed scope opens; a node
+ * shows its properties, the focus staying on the canvas. */
 static void
 node_activated_cb (GraftCanvas *canvas,
                    const char  *name,
@@ -1524,6 +1534,28 @@ node_activated_cb (GraftCanvas *canvas,
 {
   if (graft_layout_runner_is_folded (self->layout_runner, name))
     _graft_window_expand_scope (self, name);
+  else if (!adw_flap_get_reveal_flap (self->properties_flap))
+    _graft_window_show_properties (self, TRUE, FALSE);
+}
+
+/* What a screen reader hears after the focused node's inputs and users:
+ * the match it is in, of how many, and whether Replace would rewrite it;
+ * for a folded module, that Return opens it. */
+static char *
+accessible_node_cb (const char *name,
+                    gpointer    user_data)
+{
+  GraftWindow *self = user_data;
+  guint        n = graft_document_get_n_matches (self->document);
+  gint         match;
+
+  if (graft_layout_runner_is_folded (self->layout_runner, name))
+    return g_strdup ("folded, Return expands it");
+  match = graft_document_get_match_of_node (self->document, name);
+  if (match < 0)
+    return n > 0 ? g_strdup ("in no match") : NULL;
+  return g_strdup_printf ("in match %d of %u%s", match + 1, n,
+                          graft_window_get_selected_match (self) == match ? " (chosen)" : "");
 }
 
 static void
@@ -1622,8 +1654,9 @@ drop_cb (GtkDropTarget *target,
   files = gdk_file_list_get_files (g_value_get_boxed (value));
   if (files == NULL)
     return FALSE;
-  g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                      (GFile **) &files->data, 1, "");
+  /* The first file as Open would open it; any others in windows of their
+   * own. */
+  _graft_window_open_from (self, files->data);
   for (GSList *l = files->next; l != NULL; l = l->next)
     g_application_open (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                         (GFile **) &l->data, 1, "");
@@ -1644,9 +1677,7 @@ save_size (GraftWindow *self)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
-  g_settings_set_int (self->settings, "sidebar-width",
-                      gtk_widget_get_width (GTK_WIDGET (self)) -
-                          gtk_paned_get_position (self->paned) + self->paned_shift);
+  g_settings_set_int (self->settings, "sidebar-width", _graft_window_get_sidebar_width (self));
 }
 
 static void
@@ -1700,7 +1731,9 @@ graft_window_dispose (GObject *object)
 
   if (self->layout_runner != NULL)
     graft_layout_runner_stop (self->layout_runner);
+  _graft_window_dispose_export (self);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  _graft_window_unwatch_file (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
 }
@@ -1719,6 +1752,8 @@ graft_window_finalize (GObject *object)
   g_clear_pointer (&self->text_undo, graft_text_undo_free);
   g_clear_pointer (&self->recovery, graft_recovery_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->carry_pattern, g_free);
+  g_clear_pointer (&self->carry_replacement, g_free);
   G_OBJECT_CLASS (graft_window_parent_class)->finalize (object);
 }
 
@@ -1758,6 +1793,7 @@ graft_window_class_init (GraftWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GRAFT_TYPE_CANVAS);
+  g_type_ensure (GRAFT_TYPE_OVERVIEW);
   g_type_ensure (GRAFT_TYPE_PATTERN_EDITOR);
   g_type_ensure (GRAFT_TYPE_PROPERTIES);
   g_type_ensure (GRAFT_TYPE_RULES_PANEL);
@@ -1769,10 +1805,13 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, layout_progress);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_revealer);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, warning_label);
-  gtk_widget_class_bind_template_child (widget_class, GraftWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_flap);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_handle);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, overview);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, zoom_box);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, editor_stack);
@@ -1786,11 +1825,13 @@ graft_window_class_init (GraftWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, search_count);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, code_view);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, restore_button);
-  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_revealer);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties_flap);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, properties);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, rules_panel);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_open_button);
   gtk_widget_class_bind_template_child (widget_class, GraftWindow, side_save_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_all_button);
+  gtk_widget_class_bind_template_child (widget_class, GraftWindow, replace_button);
   _graft_window_class_add_actions (widget_class);
 }
 
@@ -1849,13 +1890,7 @@ graft_window_init (GraftWindow *self)
         gtk_window_maximize (GTK_WINDOW (self));
       sidebar = g_settings_get_int (self->settings, "sidebar-width");
     }
-  {
-    int width;
-    int height;
-
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-    gtk_paned_set_position (self->paned, MAX (width - CLAMP (sidebar, 300, 800), 300));
-  }
+  _graft_window_init_adaptive (self, sidebar);
 
   self->match_selection =
       gtk_single_selection_new (g_object_ref (graft_document_get_matches (self->document)));
@@ -1870,6 +1905,7 @@ graft_window_init (GraftWindow *self)
                     self);
 
   graft_canvas_set_describe_func (self->canvas, describe_node_cb, self, NULL);
+  graft_canvas_set_accessible_func (self->canvas, accessible_node_cb, self, NULL);
   g_signal_connect (self->canvas, "notify::zoom", G_CALLBACK (zoom_notify_cb), self);
   g_signal_connect (self->canvas, "context-menu", G_CALLBACK (context_menu_cb), self);
   g_signal_connect (self->canvas, "node-activated", G_CALLBACK (node_activated_cb), self);
@@ -1902,6 +1938,19 @@ graft_window_init (GraftWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   _graft_window_init_actions (self);
+  _graft_window_init_view_actions (self);
+  _graft_window_init_watch (self);
+  _graft_window_init_entry (self);
+  {
+    /* Ctrl+Alt+O: the overview map shows or hides, in every window. */
+    g_autoptr (GPropertyAction) overview =
+        g_property_action_new ("show-overview", self->overview, "visible");
+
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (overview));
+    if (self->settings != NULL)
+      g_settings_bind (self->settings, "overview-visible", self->overview, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
+  }
   _graft_window_update_torch (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "properties-visible"))
     _graft_window_show_properties (self, TRUE, FALSE);

@@ -11,6 +11,8 @@
 #include "graft-canvas.h"
 #include "graft-properties.h"
 #include "graft-document.h"
+#include "graft-overview.h"
+#include "graft-export-bar.h"
 #include "graft-rules-panel.h"
 
 G_BEGIN_DECLS
@@ -25,8 +27,10 @@ void             graft_window_open_file (GraftWindow *self,
 gboolean         graft_window_is_empty (GraftWindow *self);
 GraftDocument   *graft_window_get_document (GraftWindow *self);
 GraftCanvas     *graft_window_get_canvas (GraftWindow *self);
+GraftOverview   *graft_window_get_overview (GraftWindow *self);
 gboolean         graft_window_get_busy (GraftWindow *self);
 const char      *graft_window_get_notice (GraftWindow *self);
+const char      *graft_window_get_file_notice (GraftWindow *self);
 void             graft_window_autosave_now (GraftWindow *self);
 gboolean         graft_window_save_to (GraftWindow *self,
                                        GFile       *file);
@@ -49,5 +53,16 @@ gboolean         graft_window_save_rules_to (GraftWindow *self,
                                              GFile       *file);
 gboolean         graft_window_export_pass_to (GraftWindow *self,
                                               GFile       *file);
+gboolean         graft_window_export (GraftWindow     *self,
+                                      GFile           *file,
+                                      GraftFormat      format,
+                                      GraftExportScope scope,
+                                      gboolean         highlights,
+                                      GError         **error);
+gboolean         graft_window_export_matches (GraftWindow *self,
+                                              GFile       *file,
+                                              GError     **error);
+GraftExport     *graft_window_get_export (GraftWindow *self);
+GraftExportBar  *graft_window_get_export_bar (GraftWindow *self);
 
 G_END_DECLS

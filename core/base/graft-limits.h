@@ -24,6 +24,13 @@
  * read. */
 #define GRAFT_MAX_JSON_BYTES (128u * 1024u * 1024u)
 
+/* Alignments "Why not here?" tries: the clicked node and the nodes that use
+ * it, breadth first, each a walk of the pattern that may take one of the
+ * clicked node's users for the pattern's result.  A node read by thousands
+ * (a weight, a mask every layer uses) answers at once; a real pattern's
+ * result sits a few uses away from any of its nodes, well within. */
+#define GRAFT_MAX_EXPLAIN_ALIGNMENTS 256u
+
 /* Deepest nesting of arrays and objects in that JSON.  json-glib's parser
  * recurses once per level with no limit of its own (100,000 nested `[`
  * overflow its stack); torch writes about ten levels, Python's json stops
@@ -103,9 +110,21 @@
 
 /* Largest side of a PNG, in pixels.  cairo's image surfaces stop at 32,767
  * pixels a side; a taller drawing (about 500 nodes of a chain at the usual
- * 2x scale) is scaled down to fit, and refused once its text would be
- * drawn smaller than a twentieth of its size. */
+ * 2x scale) is scaled down to fit, and refused below
+ * GRAFT_MIN_PNG_SCALE.  cairo writes a PNG from an image surface, so
+ * this bounds the file too. */
 #define GRAFT_MAX_PNG_SIDE 32000.0
+
+/* The smallest scale of a PNG, in pixels per point: below it a box
+ * (about 36 points tall) is under two pixels and the picture shows
+ * nothing but a smudge, so the PNG is refused and SVG or PDF, or a part
+ * of the drawing, is the way. */
+#define GRAFT_MIN_PNG_SCALE 0.05
+
+/* Below this scale, in pixels per point, a PNG's 8-point captions are
+ * under 6 pixels tall: the boxes and edges show, the text cannot be read.
+ * The editor says so before and after such an export. */
+#define GRAFT_MIN_READABLE_PNG_SCALE 0.75
 
 /* Most pixels of a PNG: 64 Mi pixels, 256 MiB of ARGB32 memory while it is
  * drawn.  A wide and tall drawing is scaled down to stay under it. */

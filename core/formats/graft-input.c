@@ -482,8 +482,18 @@ graft_input_set_load (GraftInputSet *self,
     return NULL;
   if (is_ref && !graft_py_program_has_entry (program, name))
     {
-      graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "no pattern or replacement named '%s'", name);
+      g_autoptr (GraftPyModule) module = graft_py_parse (source, NULL);
+      gsize start;
+      gsize end;
+
+      /* At the definition the user most likely meant (`def patern`). */
+      if (module != NULL &&
+          graft_py_module_locate_closest_definition (module, name, &start, &end))
+        graft_set_error_at_offset (error, source, start, end, GRAFT_PARSE_ERROR_NAME,
+                                   "no pattern or replacement named '%s'", name);
+      else
+        graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_NAME,
+                            "no pattern or replacement named '%s'", name);
       return NULL;
     }
   return graft_py_program_trace (program, name, error);
@@ -647,6 +657,55 @@ graft_input_trace_entry (GraftSource        *source,
   if (entry == NULL)
     return NULL;
   return graft_trace_source (source, dialect, entry, error);
+}
+
+/**
+ * graft_input_dup_models:
+ * @source: an input
+ *
+ * What `--entry` can choose between in a Python input: its top-level
+ * classes that define `forward`, in the order the file has them (the
+ * first is what is traced without `--entry`).
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the class names;
+ *   empty for any other input, or Python that does not parse
+ */
+char **
+graft_input_dup_models (GraftSource *source)
+{
+  g_autoptr (GraftPyModule) module = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  const GraftPyStmtList *body;
+
+  g_return_val_if_fail (source != NULL, NULL);
+  if (graft_input_detect (source) == GRAFT_INPUT_PYTHON)
+    module = graft_py_parse (source, NULL);
+  body = module != NULL ? graft_py_module_get_body (module) : NULL;
+  for (guint i = 0; body != NULL && i < body->len; i++)
+    {
+      const GraftPyStmt *stmt = body->items[i];
+
+      if (stmt->kind != GRAFT_PY_STMT_CLASS_DEF)
+        continue;
+      for (guint k = 0; k < stmt->class_def.body.len; k++)
+        {
+          const GraftPyStmt *item = stmt->class_def.body.items[k];
+          gboolean           seen = FALSE;
+
+          if (item->kind != GRAFT_PY_STMT_FUNCTION_DEF ||
+              strcmp (item->function_def.name, "forward") != 0)
+            continue;
+          /* A class defined twice is one choice (the tracer takes the
+           * first). */
+          for (guint n = 0; n < names->len && !seen; n++)
+            seen = strcmp (names->pdata[n], stmt->class_def.name) == 0;
+          if (!seen)
+            g_ptr_array_add (names, g_strdup (stmt->class_def.name));
+          break;
+        }
+    }
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
 }
 
 /**

@@ -50,6 +50,7 @@ void           graft_input_parse_ref (const char *ref,
 
 typedef struct _GraftInputSet GraftInputSet;
 
+char              **graft_input_dup_models (GraftSource *source) G_GNUC_WARN_UNUSED_RESULT;
 char               *graft_input_dup_definition (GraftSource *source,
                                                 const char  *name) G_GNUC_WARN_UNUSED_RESULT;
 char               *graft_input_dup_entry (GraftSource *source,

@@ -288,6 +288,25 @@ find_definition (PassFile   *file,
   return -1;
 }
 
+/* @name is not defined in @file: says so at the definition the user most
+ * likely meant, else at 1:1. */
+static void
+set_missing_error (GError     **error,
+                   PassFile    *file,
+                   GraftSource *source,
+                   const char  *name)
+{
+  gsize start;
+  gsize end;
+
+  if (graft_py_module_locate_closest_definition (file->module, name, &start, &end))
+    graft_set_error_at_offset (error, source, start, end, GRAFT_PARSE_ERROR_NAME,
+                               "no function or class named '%s'", name);
+  else
+    graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_NAME,
+                        "no function or class named '%s'", name);
+}
+
 /* The file of @source among @files, parsed on first use. */
 static PassFile *
 get_file (GArray      *files,
@@ -531,8 +550,7 @@ graft_pass_write (const GraftPassRule    *rules,
         at = find_definition (file, name);
         if (at < 0)
           {
-            graft_set_error_at (error, graft_source_get_filename (source), 1, 1,
-                                GRAFT_PARSE_ERROR_NAME, "no function or class named '%s'", name);
+            set_missing_error (error, file, source, name);
             return NULL;
           }
         if (graft_py_module_get_body (file->module)->items[at]->kind == GRAFT_PY_STMT_CLASS_DEF)
@@ -572,8 +590,7 @@ need_definition (GArray      *files,
   at = find_definition (file, name);
   if (at < 0)
     {
-      graft_set_error_at (error, graft_source_get_filename (source), 1, 1, GRAFT_PARSE_ERROR_NAME,
-                          "no function or class named '%s'", name);
+      set_missing_error (error, file, source, name);
       return NULL;
     }
   need (file, (guint) at);

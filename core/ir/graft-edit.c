@@ -220,6 +220,59 @@ graft_edit_get_n_operations (GraftEdit *edit)
   return edit->n_ops;
 }
 
+/**
+ * graft_edit_dup_changes:
+ * @edit: an edit
+ *
+ * Says what the edit did to each node it touched, by node identity (a
+ * node keeps its address through undo and redo): the nodes it added and
+ * kept, those it erased (a node added and erased again within the edit
+ * is in neither), and the nodes on both sides whose arguments it changed.
+ * A node only moved is not listed.  Linear in the edit's size.
+ *
+ * Returns: (transfer full) (element-type GraftNode GraftChange): a table
+ *   from each changed node (borrowed: it lives as long as the edit) to
+ *   its #GraftChange
+ */
+GHashTable *
+graft_edit_dup_changes (GraftEdit *edit)
+{
+  GHashTable *changes;
+
+  g_return_val_if_fail (edit != NULL, NULL);
+
+  changes = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < edit->n_ops; i++)
+    {
+      EditOp  *op = &edit->ops[i];
+      gpointer seen = NULL;
+      gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
+
+      switch (op->kind)
+        {
+        case GRAFT_EDIT_ADD:
+          g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));
+          break;
+        case GRAFT_EDIT_ERASE:
+          /* Added by this edit and erased again: the edit shows it nowhere. */
+          if (known && GPOINTER_TO_INT (seen) == GRAFT_CHANGE_ADDED)
+            g_hash_table_remove (changes, op->node);
+          else
+            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
+          break;
+        case GRAFT_EDIT_SET_ARGS:
+          if (!known)
+            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
+          break;
+        case GRAFT_EDIT_MOVE:
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  return changes;
+}
+
 void
 graft_edit_free (GraftEdit *edit)
 {

@@ -127,6 +127,113 @@ graft_py_module_get_body (GraftPyModule *self)
   return &self->body;
 }
 
+/* The Levenshtein distance between @a and @b, in bytes (names are
+ * identifiers), with one row of the table. */
+static guint
+edit_distance (const char *a,
+               const char *b)
+{
+  gsize             la = strlen (a);
+  gsize             lb = strlen (b);
+  g_autofree guint *row = g_new (guint, lb + 1);
+
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = (guint) j;
+  for (gsize i = 1; i <= la; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = (guint) i;
+      for (gsize j = 1; j <= lb; j++)
+        {
+          guint above = row[j];
+          guint best = MIN (row[j - 1], above) + 1;
+
+          row[j] = MIN (best, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1));
+          diagonal = above;
+        }
+    }
+  return row[lb];
+}
+
+/**
+ * graft_py_module_locate_closest_definition:
+ * @self: a module
+ * @name: a name the module was expected to define (an `--entry`, a
+ *   pattern's name) and does not
+ * @out_start: (out): where the definition's name starts, a byte offset
+ *   into the module's source
+ * @out_end: (out): where it ends
+ *
+ * Where to point at when @name is missing: the name of the top-level
+ * function or class whose name is closest to @name (a misspelled `def
+ * patern`: at most half the longer name's length of single-character
+ * edits away, the first of the closest), else of the first one.
+ *
+ * Returns: %FALSE when the module defines no function or class at its top
+ *   level
+ */
+gboolean
+graft_py_module_locate_closest_definition (GraftPyModule *self,
+                                           const char    *name,
+                                           gsize         *out_start,
+                                           gsize         *out_end)
+{
+  const char        *text;
+  const GraftPyStmt *first = NULL;
+  const GraftPyStmt *closest = NULL;
+  const char        *defined = NULL;
+  guint              best = G_MAXUINT;
+  const char        *at;
+
+  g_return_val_if_fail (self != NULL && name != NULL, FALSE);
+  for (guint i = 0; i < self->body.len; i++)
+    {
+      const GraftPyStmt *stmt = self->body.items[i];
+      const char        *own = stmt->kind == GRAFT_PY_STMT_FUNCTION_DEF ? stmt->function_def.name
+                               : stmt->kind == GRAFT_PY_STMT_CLASS_DEF  ? stmt->class_def.name
+                                                                        : NULL;
+      guint              distance;
+
+      if (own == NULL)
+        continue;
+      if (first == NULL)
+        first = stmt;
+      distance = edit_distance (own, name);
+      if (distance < best && distance <= MAX (strlen (own), strlen (name)) / 2)
+        {
+          best = distance;
+          closest = stmt;
+        }
+    }
+  if (closest == NULL)
+    closest = first;
+  if (closest == NULL)
+    return FALSE;
+  defined = closest->kind == GRAFT_PY_STMT_FUNCTION_DEF ? closest->function_def.name
+                                                        : closest->class_def.name;
+  /* The name follows `def` or `class`, after any decorators: the first
+   * whole-word occurrence after the keyword. */
+  text = graft_source_get_text (graft_py_module_get_source (self));
+  at = text + closest->start;
+  while ((at = strstr (at, defined)) != NULL && at < text + closest->end)
+    {
+      gboolean word_start = at > text && (at[-1] == ' ' || at[-1] == '\t');
+      char     after = at[strlen (defined)];
+
+      if (word_start && !g_ascii_isalnum (after) && after != '_')
+        {
+          *out_start = (gsize) (at - text);
+          *out_end = *out_start + strlen (defined);
+          return TRUE;
+        }
+      at += strlen (defined);
+    }
+  *out_start = closest->start;
+  *out_end = closest->start;
+  return TRUE;
+}
+
 /**
  * graft_py_module_set_body:
  * @body: statements allocated from @self

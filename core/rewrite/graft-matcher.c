@@ -31,6 +31,7 @@
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-limits.h"
 
 #include <string.h>
 
@@ -78,14 +79,28 @@ typedef struct
   GraftNode *gn;
 } Frame;
 
-/* A growable array for the walk, pushed and cut back inline. */
-#define VEC(type) \
-  struct          \
-  {               \
-    type *items;  \
-    guint len;    \
-    guint alloc;  \
-  }
+/* Growable arrays for the walk, pushed (VEC_PUSH) and cut back inline. */
+typedef struct
+{
+  guint *items;
+  guint  len;
+  guint  alloc;
+} PosVec;
+
+typedef struct
+{
+  const GraftArg **items;
+  guint            len;
+  guint            alloc;
+} LeafVec;
+
+typedef struct
+{
+  Frame *items;
+  guint  len;
+  guint  alloc;
+} FrameVec;
+
 #define VEC_PUSH(v, item)                                                      \
   G_STMT_START                                                                 \
   {                                                                            \
@@ -105,18 +120,16 @@ typedef struct
   const GraftMatchOptions *options;
   const GraftDialect      *dialect; /* the graph's: whose rules apply */
   Binding                 *bind;
-  VEC (guint)
-  trail;
-  guint32    bound_mark; /* slot 0: the graph node is bound */
-  GPtrArray *found;
-  VEC (const GraftArg *)
-  pattern_leaves; /* the frames' pairs, pattern side */
-  VEC (const GraftArg *)
-  graph_leaves; /* and graph side */
-  VEC (Frame)
-  stack;               /* Frames of the walk */
-  gboolean explaining; /* graft_matcher_explain() is walking */
-  char    *why;        /* its first failure, or NULL */
+  PosVec                   trail;
+  guint32                  bound_mark; /* slot 0: the graph node is bound */
+  GPtrArray               *found;
+  LeafVec                  pattern_leaves; /* the frames' pairs, pattern side */
+  LeafVec                  graph_leaves;   /* and graph side */
+  FrameVec                 stack;          /* Frames of the walk */
+  gboolean                 explaining;     /* graft_matcher_explain() is walking */
+  char                    *why;            /* its first failure, or NULL */
+  GraftNode               *failed_pn;      /* the nodes whose comparison failed first, */
+  GraftNode               *failed_gn;      /* when it was one of two nodes */
 } Search;
 
 void
@@ -379,6 +392,12 @@ enter_node (Search    *s,
   guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
+  if (s->explaining && s->why == NULL)
+    {
+      /* Where the walk stands, should this comparison be its first failure. */
+      s->failed_pn = pn;
+      s->failed_gn = gn;
+    }
   if (b->state != UNBOUND)
     {
       if (b->state == BOUND_NODE && b->node == gn)
@@ -1119,23 +1138,183 @@ graft_matcher_find_full (GraftPattern            *pattern,
   return kept;
 }
 
+/* The sentence for a walk from the pattern's returning node at @at that
+ * succeeded: whether replace_pattern replaces the occurrence (match N) or
+ * why its rules drop it. */
+static char *
+explain_fit (GraftPattern            *pattern,
+             GraftGraph              *graph,
+             GraftNode               *at,
+             const GraftMatchOptions *options)
+{
+  g_autoptr (GPtrArray) dropped = NULL;
+  g_autoptr (GPtrArray) kept = graft_matcher_find (pattern, graph, options, &dropped);
+  char *sentence = NULL;
+
+  for (guint i = 0; i < kept->len && sentence == NULL; i++)
+    if (graft_match_get_returning_node (kept->pdata[i], 0) == at)
+      sentence = g_strdup_printf ("'%s' is the result of match %u: replace_pattern replaces it.",
+                                  graft_node_get_name (at), i + 1);
+  for (guint i = 0; i < dropped->len && sentence == NULL; i++)
+    {
+      const GraftMatch *m = dropped->pdata[i];
+
+      if (graft_match_get_returning_node (m, 0) != at)
+        continue;
+      switch (graft_match_get_drop_reason (m))
+        {
+        case GRAFT_MATCH_DROPPED_LEAK:
+          for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
+            if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
+                !is_returning (pattern, k))
+              for (guint u = 0;
+                   u < graft_node_get_n_users (m->bindings[k].node) && sentence == NULL; u++)
+                {
+                  GraftNode *user = graft_node_get_user (m->bindings[k].node, u);
+                  gboolean   inside = FALSE;
+
+                  for (guint j = 0; j < pattern->nodes->len; j++)
+                    if (m->bindings[j].state == BOUND_NODE && m->bindings[j].node == user &&
+                        graft_node_get_op (pattern->nodes->pdata[j]) != GRAFT_OP_PLACEHOLDER)
+                      inside = TRUE;
+                  if (!inside)
+                    sentence = g_strdup_printf ("The pattern fits at '%s', but '%s' inside it "
+                                                "is also used by '%s', "
+                                                "so replace_pattern leaves it alone.",
+                                                graft_node_get_name (at),
+                                                graft_node_get_name (m->bindings[k].node),
+                                                graft_node_get_name (user));
+                }
+          break;
+        case GRAFT_MATCH_DROPPED_OVERLAP:
+          for (guint j = 0; j < kept->len && sentence == NULL; j++)
+            for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
+              if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
+                for (guint q = 0; q < pattern->nodes->len && sentence == NULL; q++)
+                  {
+                    const GraftMatch *other = kept->pdata[j];
+
+                    if (other->bindings[q].state == BOUND_NODE && is_compute (pattern, q) &&
+                        other->bindings[q].node == m->bindings[k].node)
+                      sentence =
+                          g_strdup_printf ("The pattern fits at '%s', but it shares '%s' with "
+                                           "match %u, "
+                                           "which replace_pattern replaces first.",
+                                           graft_node_get_name (at),
+                                           graft_node_get_name (m->bindings[k].node), j + 1);
+                  }
+          break;
+        case GRAFT_MATCH_DROPPED_CYCLE:
+          sentence =
+              g_strdup_printf ("The pattern fits at '%s', but replacing it would make a cycle.",
+                               graft_node_get_name (at));
+          break;
+        case GRAFT_MATCH_DROPPED_FILTER:
+        case GRAFT_MATCH_KEPT:
+        default:
+          sentence = g_strdup_printf ("The pattern fits at '%s', but a filter drops it.",
+                                      graft_node_get_name (at));
+          break;
+        }
+    }
+  if (sentence == NULL)
+    sentence = g_strdup_printf ("The pattern's first result fits at '%s', but its other "
+                                "results find no "
+                                "partners that fit with it.",
+                                graft_node_get_name (at));
+  return sentence;
+}
+
+/* One alignment "Why not here?" tried: the walk from the pattern's
+ * returning node at @start, and how far it got. */
+typedef struct
+{
+  GraftNode *start;
+  gboolean   ok;
+  guint      n_bound; /* pattern nodes other than placeholders it bound */
+  GraftNode *aligned; /* the pattern node it put on the clicked node */
+  char      *why;     /* where it failed first, or NULL */
+  GPtrArray *bound;   /* GraftNode: the graph nodes it bound, placeholders aside */
+} Alignment;
+
+static void
+alignment_clear (Alignment *a)
+{
+  g_clear_pointer (&a->why, g_free);
+  g_clear_pointer (&a->bound, g_ptr_array_unref);
+}
+
+/* Walks the pattern from its returning node at @start; records in @out
+ * whether the walk reached @at (bound it, or failed on it), and with which
+ * pattern node. */
+static gboolean
+try_alignment (Search    *s,
+               GraftNode *start,
+               GraftNode *at,
+               Alignment *out)
+{
+  GraftPattern *pattern = s->pattern;
+  GraftNode    *anchor = pattern->nodes->pdata[g_array_index (pattern->anchors, guint, 0)];
+
+  g_clear_pointer (&s->why, g_free);
+  s->failed_pn = NULL;
+  s->failed_gn = NULL;
+  memset (out, 0, sizeof *out);
+  out->start = start;
+  out->bound = g_ptr_array_new ();
+  out->ok = match_nodes (s, anchor, start);
+  for (guint i = 0; i < pattern->nodes->len; i++)
+    if (s->bind[i].state == BOUND_NODE)
+      {
+        if (s->bind[i].node == at)
+          out->aligned = pattern->nodes->pdata[i];
+        if (graft_node_get_op (pattern->nodes->pdata[i]) != GRAFT_OP_PLACEHOLDER)
+          g_ptr_array_add (out->bound, s->bind[i].node);
+      }
+  out->n_bound = out->bound->len;
+  if (out->aligned == NULL && s->failed_gn == at)
+    out->aligned = s->failed_pn;
+  out->why = g_steal_pointer (&s->why);
+  undo_to (s, 0);
+  return out->aligned != NULL || start == at;
+}
+
+/* Whether @a explains more than @b: a walk that fits beats one that fails,
+ * then the walk that got through more of the pattern; ties go to @b, the
+ * one tried first (the clicked node as the pattern's result first). */
+static gboolean
+alignment_better (const Alignment *a,
+                  const Alignment *b)
+{
+  if (a->ok != b->ok)
+    return a->ok;
+  return !a->ok && a->n_bound > b->n_bound;
+}
+
 /**
  * graft_matcher_explain:
  * @pattern: the pattern
  * @graph: the graph
- * @at: a node of @graph, where the user expected the pattern's (first)
- *   returning node to match
+ * @at: a node of @graph, where the user expected the pattern to match
  * @options: (nullable): the options; %NULL for replace_pattern's
  * @out_bound: (out) (optional) (transfer container) (element-type GraftNode):
  *   the graph nodes the walk bound before it stopped
  *
- * "Why not here?": walks the pattern from its returning node at @at as
+ * "Why not here?": walks the pattern from its returning node as
  * `SubgraphMatcher._match_nodes` does, and says in one sentence where it
  * first fails (an op or target that differs, a literal, a keyword, a
  * placeholder that would stand for two values; for two module calls at
  * different paths, that torch.fx matches them only by equal targets).  When the walk succeeds,
  * says whether `replace_pattern` replaces the occurrence (match N) or why
  * its rules drop it (an inner value used outside, an overlap, a cycle).
+ *
+ * The walk is tried with the pattern's result at @at, and then with any
+ * other pattern node on @at: from each node that uses @at, directly or
+ * not (breadth first, at most %GRAFT_MAX_EXPLAIN_ALIGNMENTS walks), as the
+ * pattern's result.  The best walk is reported: one that fits, else the
+ * one that got through the most pattern nodes before it failed; when it is
+ * not the first, the sentence says which pattern node it put on @at and
+ * where it put the result.
  *
  * Returns: (transfer full): the sentence
  */
@@ -1148,12 +1327,10 @@ graft_matcher_explain (GraftPattern            *pattern,
 {
   GraftMatchOptions defaults;
   Search            s = { 0 };
-  GraftNode        *anchor;
-  g_autoptr (GPtrArray) bound = g_ptr_array_new ();
-  g_autoptr (GPtrArray) kept = NULL;
-  g_autoptr (GPtrArray) dropped = NULL;
-  char    *sentence = NULL;
-  gboolean ok;
+  Alignment         best;
+  g_autoptr (GPtrArray) queue = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  char *sentence = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL && at != NULL, NULL);
   g_return_val_if_fail (graph != pattern->graph, NULL);
@@ -1166,97 +1343,59 @@ graft_matcher_explain (GraftPattern            *pattern,
   search_init (&s, pattern, graph, options);
   s.explaining = TRUE;
 
-  anchor = pattern->nodes->pdata[g_array_index (pattern->anchors, guint, 0)];
-  ok = match_nodes (&s, anchor, at);
-  for (guint i = 0; i < pattern->nodes->len; i++)
-    if (s.bind[i].state == BOUND_NODE &&
-        graft_node_get_op (pattern->nodes->pdata[i]) != GRAFT_OP_PLACEHOLDER)
-      g_ptr_array_add (bound, s.bind[i].node);
-  undo_to (&s, 0);
+  /* The clicked node as the result, then its users, their users, ...: a
+   * pattern node reached from the result by a path of N arguments lies N
+   * uses below it. */
+  try_alignment (&s, at, at, &best);
+  g_ptr_array_add (queue, at);
+  g_hash_table_add (seen, at);
+  for (guint q = 0; q < queue->len && queue->len < GRAFT_MAX_EXPLAIN_ALIGNMENTS && !best.ok; q++)
+    {
+      GraftNode *node = queue->pdata[q];
 
-  if (!ok)
+      for (guint u = 0;
+           u < graft_node_get_n_users (node) && queue->len < GRAFT_MAX_EXPLAIN_ALIGNMENTS; u++)
+        {
+          GraftNode *user = graft_node_get_user (node, u);
+          Alignment  tried;
+
+          if (!g_hash_table_add (seen, user))
+            continue;
+          g_ptr_array_add (queue, user);
+          if (try_alignment (&s, user, at, &tried) && alignment_better (&tried, &best))
+            {
+              alignment_clear (&best);
+              best = tried;
+            }
+          else
+            alignment_clear (&tried);
+        }
+    }
+
+  if (!best.ok && best.start == at)
     sentence = g_strdup_printf ("No match at '%s': %s.", graft_node_get_name (at),
-                                s.why != NULL ? s.why : "the pattern does not fit here");
+                                best.why != NULL ? best.why : "the pattern does not fit here");
+  else if (!best.ok)
+    sentence = g_strdup_printf ("No match at '%s', even with the pattern's '%s' there and its "
+                                "result at '%s': %s.",
+                                graft_node_get_name (at), graft_node_get_name (best.aligned),
+                                graft_node_get_name (best.start),
+                                best.why != NULL ? best.why : "the pattern does not fit here");
+  else if (best.start == at)
+    sentence = explain_fit (pattern, graph, at, options);
   else
     {
-      kept = graft_matcher_find (pattern, graph, options, &dropped);
-      for (guint i = 0; i < kept->len && sentence == NULL; i++)
-        if (graft_match_get_returning_node (kept->pdata[i], 0) == at)
-          sentence =
-              g_strdup_printf ("'%s' is the result of match %u: replace_pattern replaces it.",
-                               graft_node_get_name (at), i + 1);
-      for (guint i = 0; i < dropped->len && sentence == NULL; i++)
-        {
-          const GraftMatch *m = dropped->pdata[i];
+      g_autofree char *fit = explain_fit (pattern, graph, best.start, options);
 
-          if (graft_match_get_returning_node (m, 0) != at)
-            continue;
-          switch (graft_match_get_drop_reason (m))
-            {
-            case GRAFT_MATCH_DROPPED_LEAK:
-              for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
-                if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
-                    !is_returning (pattern, k))
-                  for (guint u = 0;
-                       u < graft_node_get_n_users (m->bindings[k].node) && sentence == NULL; u++)
-                    {
-                      GraftNode *user = graft_node_get_user (m->bindings[k].node, u);
-                      gboolean   inside = FALSE;
-
-                      for (guint j = 0; j < pattern->nodes->len; j++)
-                        if (m->bindings[j].state == BOUND_NODE && m->bindings[j].node == user &&
-                            graft_node_get_op (pattern->nodes->pdata[j]) != GRAFT_OP_PLACEHOLDER)
-                          inside = TRUE;
-                      if (!inside)
-                        sentence = g_strdup_printf ("The pattern fits at '%s', but '%s' inside it "
-                                                    "is also used by '%s', "
-                                                    "so replace_pattern leaves it alone.",
-                                                    graft_node_get_name (at),
-                                                    graft_node_get_name (m->bindings[k].node),
-                                                    graft_node_get_name (user));
-                    }
-              break;
-            case GRAFT_MATCH_DROPPED_OVERLAP:
-              for (guint j = 0; j < kept->len && sentence == NULL; j++)
-                for (guint k = 0; k < pattern->nodes->len && sentence == NULL; k++)
-                  if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
-                    for (guint q = 0; q < pattern->nodes->len && sentence == NULL; q++)
-                      {
-                        const GraftMatch *other = kept->pdata[j];
-
-                        if (other->bindings[q].state == BOUND_NODE && is_compute (pattern, q) &&
-                            other->bindings[q].node == m->bindings[k].node)
-                          sentence =
-                              g_strdup_printf ("The pattern fits at '%s', but it shares '%s' with "
-                                               "match %u, "
-                                               "which replace_pattern replaces first.",
-                                               graft_node_get_name (at),
-                                               graft_node_get_name (m->bindings[k].node), j + 1);
-                      }
-              break;
-            case GRAFT_MATCH_DROPPED_CYCLE:
-              sentence =
-                  g_strdup_printf ("The pattern fits at '%s', but replacing it would make a cycle.",
-                                   graft_node_get_name (at));
-              break;
-            case GRAFT_MATCH_DROPPED_FILTER:
-            case GRAFT_MATCH_KEPT:
-            default:
-              sentence = g_strdup_printf ("The pattern fits at '%s', but a filter drops it.",
-                                          graft_node_get_name (at));
-              break;
-            }
-        }
-      if (sentence == NULL)
-        sentence = g_strdup_printf ("The pattern's first result fits at '%s', but its other "
-                                    "results find no "
-                                    "partners that fit with it.",
-                                    graft_node_get_name (at));
+      sentence = g_strdup_printf ("With the pattern's '%s' at '%s': %s",
+                                  graft_node_get_name (best.aligned), graft_node_get_name (at),
+                                  fit);
     }
 
   search_clear (&s);
   if (out_bound != NULL)
-    *out_bound = g_steal_pointer (&bound);
+    *out_bound = g_steal_pointer (&best.bound);
+  alignment_clear (&best);
   return sentence;
 }
 

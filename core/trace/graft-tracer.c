@@ -763,6 +763,8 @@ choose_entry (Tracer     *t,
 {
   const GraftPyStmtList *body = graft_py_module_get_body (t->module);
   g_autofree char       *candidates = NULL;
+  gsize                  start;
+  gsize                  end;
 
   if (entry != NULL)
     {
@@ -770,9 +772,15 @@ choose_entry (Tracer     *t,
         if (is_own_definition (body->items[i], entry))
           return entry;
       candidates = list_candidates (t->module);
-      graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
-                          GRAFT_PARSE_ERROR_NAME, "no class or function named '%s'; candidates: %s",
-                          entry, candidates);
+      /* At the definition the user most likely meant, if there is one. */
+      if (graft_py_module_locate_closest_definition (t->module, entry, &start, &end))
+        graft_set_error_at_offset (&t->error, t->source, start, end, GRAFT_PARSE_ERROR_NAME,
+                                   "no class or function named '%s'; candidates: %s", entry,
+                                   candidates);
+      else
+        graft_set_error_at (&t->error, graft_source_get_filename (t->source), 1, 1,
+                            GRAFT_PARSE_ERROR_NAME,
+                            "no class or function named '%s'; candidates: %s", entry, candidates);
       return NULL;
     }
   for (guint i = 0; i < body->len; i++)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-layout.c: lays a graph out top to bottom with Graphviz's dot and
- * keeps the result as plain geometry (boxes, Bezier edges, the drawing's
- * size) that the renderer draws and the canvas hit-tests.
+ * graft-layout.c: lays a graph out top to bottom (or, transposed, left to
+ * right) with Graphviz's dot and keeps the result as plain geometry (boxes,
+ * Bezier edges, the drawing's size) that the renderer draws and the canvas
+ * hit-tests.
  *
  * dot is fast on small graphs and hopeless on large or hub-shaped ones
  * (../shared/spec/layout-notes.md), so this file shapes what it gives dot:
@@ -55,6 +56,9 @@
 #define RANKSEP_ANNOTATED (RANKSEP + GRAFT_EDGE_LABEL_GAP + GRAFT_EDGE_LABEL_HEIGHT)
 #define MARGIN            12.0
 #define PORT_SIZE         2.0
+
+/* Between the columns of a drawing laid out left to right. */
+#define RANKSEP_COLUMNS 40.0
 
 /* A node with more users than this in a graph of at least
  * SMALL_GRAPH_NODES nodes is a hub (fewer: HUB_USERS_SMALL). */
@@ -128,10 +132,14 @@ struct _GraftLayoutRequest
   guint            n_graph_nodes;
   gint             segments_done; /* atomic: progress, read by other threads */
   gint             n_segments;    /* atomic: 0 until the segments are known */
+
+  GraftLayoutDirection direction; /* which way the drawing runs */
 };
 
 struct _GraftLayout
 {
+  gatomicrefcount ref_count;
+
   /* Owned */
   GStringChunk *strings;
   GArray       *nodes;      /* GraftLayoutNode */
@@ -571,6 +579,23 @@ graft_layout_request_set_cancellable (GraftLayoutRequest *self,
 }
 
 /**
+ * graft_layout_request_set_direction:
+ * @self: a request
+ * @direction: which way the data flows
+ *
+ * Lays the graph out top to bottom (the default) or left to right.
+ */
+void
+graft_layout_request_set_direction (GraftLayoutRequest  *self,
+                                    GraftLayoutDirection direction)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (direction == GRAFT_LAYOUT_TOP_TO_BOTTOM ||
+                    direction == GRAFT_LAYOUT_LEFT_TO_RIGHT);
+  self->direction = direction;
+}
+
+/**
  * graft_layout_request_free:
  * @self: (transfer full) (nullable): a request
  */
@@ -869,6 +894,7 @@ run_init (Run                *run,
 {
   GraftLayout *self = g_new0 (GraftLayout, 1);
 
+  g_atomic_ref_count_init (&self->ref_count);
   *run = (Run){ 0 };
   run->req = req;
   self->strings = g_string_chunk_new (4096);
@@ -1183,6 +1209,15 @@ lay_out_segments (Run     *run,
         FALSE,
       };
 
+      /* Left to right, dot's ranks are the drawing's columns: the room an
+       * annotation takes under its box goes between the boxes of a column,
+       * and columns leave edges room to turn. */
+      if (run->req->direction == GRAFT_LAYOUT_LEFT_TO_RIGHT)
+        {
+          spec.nodesep = run->req->annotated ? RANKSEP_ANNOTATED - RANKSEP + NODESEP : NODESEP;
+          spec.ranksep = RANKSEP_COLUMNS;
+        }
+
       spec.budget = is_dense (seg);
       spec.clusters = (const GraftGvClusterSpec *) (gpointer) seg->clusters->data;
       spec.n_clusters = seg->clusters->len;
@@ -1279,6 +1314,61 @@ shift_drawing (Run *run)
   self->height = MAX (run->y - SEGMENT_GAP, 0) + 2 * MARGIN;
 }
 
+/* Left to right is top to bottom transposed: every phase works top to
+ * bottom on boxes whose width and height are swapped (so dot leaves each
+ * the room it takes once turned), and the finished drawing is mirrored in
+ * its diagonal.  Segments then run left to right, and the lanes between
+ * distant segments run above the drawing. */
+static void
+swap_box_sizes (Run *run)
+{
+  for (guint b = 0; b < run->n_boxes; b++)
+    {
+      GraftRect *r = &g_array_index (run->layout->nodes, GraftLayoutNode, b).box;
+      double     w = r->width;
+
+      r->width = r->height;
+      r->height = w;
+    }
+}
+
+static void
+transpose_drawing (GraftLayout *self)
+{
+  double size = self->width;
+
+  for (guint b = 0; b < self->nodes->len; b++)
+    {
+      GraftRect *r = &g_array_index (self->nodes, GraftLayoutNode, b).box;
+      double     cx = r->x + r->width / 2;
+      double     cy = r->y + r->height / 2;
+      double     w = r->height;
+
+      r->height = r->width;
+      r->width = w;
+      r->x = cy - r->width / 2;
+      r->y = cx - r->height / 2;
+    }
+  for (guint k = 0; k < self->points->len; k++)
+    {
+      GraftPoint *p = &g_array_index (self->points, GraftPoint, k);
+      double      x = p->x;
+
+      p->x = p->y;
+      p->y = x;
+    }
+  for (guint e = 0; e < self->edges->len; e++)
+    {
+      GraftPoint *tip = &g_array_index (self->edges, GraftLayoutEdge, e).arrow_tip;
+      double      x = tip->x;
+
+      tip->x = tip->y;
+      tip->y = x;
+    }
+  self->width = self->height;
+  self->height = size;
+}
+
 /**
  * graft_layout_request_run:
  * @self: a request
@@ -1310,6 +1400,8 @@ graft_layout_request_run (GraftLayoutRequest *req,
   run_init (&run, req);
   find_hubs (&run);
   add_boxes (&run);
+  if (req->direction == GRAFT_LAYOUT_LEFT_TO_RIGHT)
+    swap_box_sizes (&run);
   cut_segments (&run);
   add_segment_boxes (&run);
   add_segment_edges (&run);
@@ -1321,6 +1413,8 @@ graft_layout_request_run (GraftLayoutRequest *req,
       _graft_layout_assign_lanes (&run);
       _graft_layout_route_edges (&run, run.layout->points, run.layout->edges);
       shift_drawing (&run);
+      if (req->direction == GRAFT_LAYOUT_LEFT_TO_RIGHT)
+        transpose_drawing (run.layout);
       layout = g_steal_pointer (&run.layout);
     }
   run_clear (&run);
@@ -1349,13 +1443,35 @@ graft_layout_new (GraftGraph *graph,
 }
 
 /**
+ * graft_layout_ref:
+ * @self: a layout
+ *
+ * Takes a reference, for a holder on another thread (an export drawing
+ * the layout on screen while the canvas moves on).  What the renderer and
+ * the queries read never changes once the layout is made, so holders may
+ * read it at once on different threads; graft_layout_find_node() builds
+ * an index on first use, so only one thread may call it.
+ *
+ * Returns: (transfer full): @self
+ */
+GraftLayout *
+graft_layout_ref (GraftLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+/**
  * graft_layout_free:
  * @self: (transfer full) (nullable): a layout
+ *
+ * Drops the caller's reference; the last one frees the layout.
  */
 void
 graft_layout_free (GraftLayout *self)
 {
-  if (self == NULL)
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_string_chunk_free (self->strings);
   g_array_unref (self->nodes);

@@ -21,6 +21,20 @@ typedef struct _GraftLayout        GraftLayout;
 typedef struct _GraftLayoutRequest GraftLayoutRequest;
 
 /**
+ * GraftLayoutDirection:
+ * @GRAFT_LAYOUT_TOP_TO_BOTTOM: inputs at the top, results below (dot's
+ *   `rankdir=TB`)
+ * @GRAFT_LAYOUT_LEFT_TO_RIGHT: inputs on the left, results to the right
+ *   (`rankdir=LR`), for graphs that are wider than they are deep
+ *
+ * Which way the data flows in a drawing.
+ */
+typedef enum {
+  GRAFT_LAYOUT_TOP_TO_BOTTOM,
+  GRAFT_LAYOUT_LEFT_TO_RIGHT,
+} GraftLayoutDirection;
+
+/**
  * GraftLayoutRole:
  * @GRAFT_LAYOUT_ROLE_NODE: any node (a traced graph's inputs included)
  * @GRAFT_LAYOUT_ROLE_INPUT: a program's user input
@@ -137,10 +151,13 @@ GraftLayout *graft_layout_request_run (GraftLayoutRequest *self,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 void         graft_layout_request_set_cancellable (GraftLayoutRequest *self,
                                                    GCancellable       *cancellable);
+void         graft_layout_request_set_direction (GraftLayoutRequest  *self,
+                                                 GraftLayoutDirection direction);
 void         graft_layout_request_free (GraftLayoutRequest *self);
 
 GraftLayout            *graft_layout_new (GraftGraph *graph,
                                           GError    **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftLayout            *graft_layout_ref (GraftLayout *self);
 void                    graft_layout_free (GraftLayout *self);
 guint                   graft_layout_get_n_nodes (GraftLayout *self);
 const GraftLayoutNode  *graft_layout_get_node (GraftLayout *self,

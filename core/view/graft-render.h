@@ -13,8 +13,10 @@
 #include "graft-types.h"
 #include "graft-format.h"
 #include "graft-layout.h"
+#include "graft-output.h"
 
 #include <cairo.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -36,6 +38,15 @@ typedef enum {
  *   rewrite added it (drawn with a green dashed ring)
  * @node_dropped: (nullable): one entry per graph node: whether it is part
  *   of an occurrence that torch's rules leave alone (a grey dashed outline)
+ * @node_change: (nullable): one entry per graph node: what a change did to
+ *   it, a #GraftChange (removed: red, dashed; added: green; rewired: an
+ *   amber outline; kept: as usual), for the graphs before and after a
+ *   change side by side
+ * @chosen_match: the match Replace would rewrite, or -1: drawn with a halo
+ *   at least a few pixels wide at any zoom, the other matches quieter
+ *   (files leave it at -1 and show every match alike)
+ * @current: the graph node of the current Find hit, or -1: its selection
+ *   ring is drawn thicker, with a halo
  *
  * What to draw besides the graph.  Initialise with
  * graft_render_options_init(); later fields may be added.
@@ -49,7 +60,55 @@ typedef struct
   gboolean         draw_background;
   const gboolean  *node_added;
   const gboolean  *node_dropped;
+  const guint8    *node_change;
+  gint             chosen_match;
+  gint             current;
 } GraftRenderOptions;
+
+/**
+ * GraftRenderArea:
+ * @region: the part of the drawing a file shows, in layout points; empty
+ *   (zero width or height) for the whole drawing
+ * @scale: file units (PNG pixels, SVG or PDF points) per layout point; 0
+ *   for the format's own (graft_render_fit())
+ *
+ * What a file shows of a layout, and how large.
+ */
+typedef struct
+{
+  GraftRect region;
+  double    scale;
+} GraftRenderArea;
+
+/**
+ * GraftRenderFit:
+ * @scale: file units per layout point, once the format's limits are met
+ * @width: the file's width in its units (PNG pixels, SVG or PDF points)
+ * @height: its height
+ * @readable: whether the text in it can be read (a PNG drawn at less than
+ *   GRAFT_MIN_READABLE_PNG_SCALE cannot)
+ * @scaled: whether the limits made it smaller than asked
+ *
+ * How a drawing fits a picture format.
+ */
+typedef struct
+{
+  double   scale;
+  double   width;
+  double   height;
+  gboolean readable;
+  gboolean scaled;
+} GraftRenderFit;
+
+/**
+ * GraftRenderProgressFunc:
+ * @fraction: how much of the file is done, from 0 to 1
+ * @user_data: the data given with the function
+ *
+ * Told how far a file has got, on the thread that draws it.
+ */
+typedef void (*GraftRenderProgressFunc) (double   fraction,
+                                         gpointer user_data);
 
 void    graft_render_options_init (GraftRenderOptions *options);
 void    graft_render_draw (GraftLayout              *layout,
@@ -63,9 +122,30 @@ void    graft_render_get_background (GraftRenderStyle style,
                                      double          *out_red,
                                      double          *out_green,
                                      double          *out_blue);
+char   *graft_render_dup_match_label (GraftLayout *layout,
+                                      const gint  *node_match,
+                                      guint        box) G_GNUC_WARN_UNUSED_RESULT;
 GBytes *graft_render_to_bytes (GraftLayout              *layout,
                                GraftFormat               format,
                                const GraftRenderOptions *options,
                                GError                  **error) G_GNUC_WARN_UNUSED_RESULT;
+
+gboolean graft_render_fit (GraftFormat     format,
+                           double          width,
+                           double          height,
+                           double          scale,
+                           GraftRenderFit *out_fit,
+                           GError        **error);
+char    *graft_render_fit_describe (const GraftRenderFit *fit) G_GNUC_WARN_UNUSED_RESULT;
+gboolean graft_render_to_output (GraftLayout              *layout,
+                                 GraftFormat               format,
+                                 const GraftRenderOptions *options,
+                                 const GraftRenderArea    *area,
+                                 GraftOutputFile          *output,
+                                 GraftRenderProgressFunc   progress,
+                                 gpointer                  progress_data,
+                                 GCancellable             *cancellable,
+                                 GraftRenderFit           *out_fit,
+                                 GError                  **error);
 
 G_END_DECLS

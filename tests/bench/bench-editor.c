@@ -11,7 +11,17 @@
  * longest stall in the 3 s after showing the code view (the graph's whole
  * code in a GtkSourceView) once the graph is drawn; with `--changes`,
  * after Replace All, how long Show Changes takes: building the Changes
- * window (the diff included) and until it has drawn its first frame.
+ * window (the diff included) and until it has drawn its first frame; with
+ * `--split`, after Replace All, how long Compare Graphs takes: to its
+ * window's first frame, and until both graphs are laid out and drawn.
+ * `--overview`, once the graph is drawn, what the overview map's picture
+ * costs to draw (the map at the window's size, at 1 and 2 device pixels
+ * per pixel, best and mean of 20) and how many pictures the map draws
+ * while the view pans over 40 frames (0: panning only moves its
+ * rectangle); with `--export`, once the graph is drawn, how long exports
+ * take, from the call (the dialog's response) to the written file, and the
+ * longest stall meanwhile: the visible area as PNG and SVG, then the whole
+ * graph as SVG and PNG (a refused PNG prints the toast's reason).
  *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
@@ -25,8 +35,10 @@
 
 #include "graft-canvas.h"
 #include "graft-diff-window.h"
+#include "graft-split-window.h"
 #include "graft-window.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -99,6 +111,118 @@ time_show_changes (GraftWindow *window,
   return shown_s;
 }
 
+static guint n_paints;
+
+static void
+count_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  n_paints++;
+}
+
+/* The overview map's figures for the graph on screen. */
+static void
+time_overview (GraftWindow *window)
+{
+  GraftOverview     *overview = graft_window_get_overview (window);
+  GraftCanvas       *canvas = graft_window_get_canvas (window);
+  GraftLayout       *layout = graft_canvas_get_layout (canvas);
+  GdkFrameClock     *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  GraftRenderOptions options;
+  GraftMap           map;
+  guint              renders;
+  double             width;
+  double             height;
+
+  if (!graft_overview_get_map (overview, &map))
+    {
+      printf ("  overview: no map (the whole graph is in view)\n");
+      return;
+    }
+  graft_render_options_init (&options);
+  options.node_match = graft_canvas_get_marks (canvas);
+  options.chosen_match = 0;
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      double best = G_MAXDOUBLE;
+      double total = 0;
+
+      for (int k = 0; k < 20; k++)
+        {
+          cairo_surface_t *surface = cairo_image_surface_create (
+              CAIRO_FORMAT_ARGB32, (int) (map.width * scale) + 1, (int) (map.height * scale) + 1);
+          cairo_t *cr = cairo_create (surface);
+          gint64   t0 = g_get_monotonic_time ();
+          double   ms;
+
+          cairo_scale (cr, scale, scale);
+          graft_map_draw (&map, layout, cr, &options);
+          cairo_surface_flush (surface);
+          ms = (g_get_monotonic_time () - t0) / 1e3;
+          best = MIN (best, ms);
+          total += ms;
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+      printf ("  overview: %u boxes on a %.0fx%.0f map at scale %d: best %.1f ms, mean %.1f ms\n",
+              graft_layout_get_n_nodes (layout), map.width, map.height, scale, best, total / 20);
+    }
+
+  /* Pan down the graph one frame at a time. */
+  graft_layout_get_size (layout, &width, &height);
+  renders = graft_overview_get_n_renders (overview);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
+  for (int k = 0; k < 40; k++)
+    {
+      guint painted = n_paints;
+
+      graft_canvas_set_center (canvas, width / 2, height * (k + 1) / 41);
+      while (n_paints == painted)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handlers_disconnect_by_func (clock, count_paint_cb, NULL);
+  printf ("  overview: %u pictures drawn over 40 frames of panning\n",
+          graft_overview_get_n_renders (overview) - renders);
+}
+
+/* Exports @scope of the graph as @name in a folder of its own and prints
+ * the time until the file is written, the longest stall meanwhile, and
+ * the file's size (or the toast, when it was not written). */
+static void
+time_export (GraftWindow     *window,
+             Watchdog        *w,
+             const char      *name,
+             GraftFormat      format,
+             GraftExportScope scope)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bench-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  gint64   start = g_get_monotonic_time ();
+  GStatBuf st;
+
+  w->start = start;
+  w->last_tick = start;
+  w->longest = 0;
+  if (!graft_window_export (window, file, format, scope, TRUE, &error))
+    {
+      printf ("  export %-18s not started: %s\n", name, error->message);
+      return;
+    }
+  while (graft_window_get_export (window) != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (g_stat (path, &st) == 0)
+    printf ("  export %-18s %8.3fs %6.0fms stall %10.1f MB\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, st.st_size / 1e6);
+  else
+    printf ("  export %-18s %8.3fs %6.0fms stall  %s\n", name,
+            (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3,
+            graft_window_get_last_toast (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gpointer       data)
@@ -127,6 +251,49 @@ wait_drawn (GraftWindow *window,
   return (g_get_monotonic_time () - start) / 1e6;
 }
 
+/* Opens the split view of the last change; prints the time to its first
+ * frame (both sides still being laid out) and until both sides are laid
+ * out and drawn. */
+static void
+time_split (GraftWindow *window)
+{
+  gint64            start = g_get_monotonic_time ();
+  GraftSplitWindow *split = NULL;
+  g_autoptr (GList) toplevels = NULL;
+  GdkFrameClock *clock;
+  double         built_s;
+  double         first_s;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "compare", NULL);
+  built_s = (g_get_monotonic_time () - start) / 1e6;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_SPLIT_WINDOW (l->data))
+      split = l->data;
+  if (split == NULL)
+    return;
+  while (!gtk_widget_get_mapped (GTK_WIDGET (split)))
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (split));
+  changes_painted = FALSE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  first_s = (g_get_monotonic_time () - start) / 1e6;
+  while (!graft_split_window_get_ready (split))
+    g_main_context_iteration (NULL, TRUE);
+  changes_painted = FALSE;
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
+  printf ("  split view: %u removed, %u added; built in %.3fs, first frame after %.3fs, "
+          "both sides drawn after %.3fs\n",
+          graft_split_window_get_n_changed (split, GRAFT_CHANGE_REMOVED),
+          graft_split_window_get_n_changed (split, GRAFT_CHANGE_ADDED), built_s, first_s,
+          (g_get_monotonic_time () - start) / 1e6);
+  gtk_window_destroy (GTK_WINDOW (split));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -134,6 +301,9 @@ main (int    argc,
   Watchdog w = { 0, 0, 0, FALSE };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
+  gboolean split = FALSE;
+  gboolean overview = FALSE;
+  gboolean exports = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -154,6 +324,21 @@ main (int    argc,
       if (strcmp (argv[i], "--changes") == 0)
         {
           changes = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--split") == 0)
+        {
+          split = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--overview") == 0)
+        {
+          overview = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--export") == 0)
+        {
+          exports = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -185,6 +370,8 @@ main (int    argc,
       open_stall = w.longest / 1e3;
       n = graft_graph_get_n_nodes (graft_document_get_graph (graft_window_get_document (window)));
 
+      if (overview)
+        time_overview (window);
       if (code_page)
         {
           gint64 t0 = g_get_monotonic_time ();
@@ -197,6 +384,14 @@ main (int    argc,
             g_main_context_iteration (NULL, FALSE);
           printf ("  code page: longest stall %.0f ms\n", w.longest / 1e3);
           graft_window_show_page (window, "pattern");
+        }
+      if (exports)
+        {
+          printf ("%s, once drawn:\n", base);
+          time_export (window, &w, "view.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_VIEW);
+          time_export (window, &w, "view.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_VIEW);
+          time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
+          time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
         }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {
@@ -213,6 +408,8 @@ main (int    argc,
 
           time_show_changes (window, &built_s);
         }
+      if (split && replace_s > 0)
+        time_split (window);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
       gtk_window_destroy (GTK_WINDOW (window));

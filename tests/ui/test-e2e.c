@@ -12,8 +12,11 @@
  * the core's result for the rest; then a PNG.  With a session of resnet18
  * and four rules it presses F6 four times (Next), Ctrl+Z twice and
  * Shift+Ctrl+Z twice, and exports after each, against the core's
- * `replace_pattern` calls.  Without a display or xdotool the test
- * reports a TAP skip.
+ * `replace_pattern` calls.  From the keyboard alone, an empty editor opens
+ * the example through Ctrl+O, walks the canvas to the second match (Home,
+ * Tab, Tab, Up), replaces it through the context menu (Menu, Return) and
+ * exports the code through Ctrl+E, which must equal the core's result for
+ * that match.  Without a display or xdotool the test reports a TAP skip.
  */
 #include "config.h"
 
@@ -361,6 +364,125 @@ test_rubber_band (void)
  * rasterizer) the graph is drawn too.  There the busy spinner's frames
  * take longer than the frame interval and follow each other without a
  * pause; a layout started below the redraw's priority never ran. */
+/* Gives the X input focus to @window and waits until it has it.  Xvfb
+ * runs no window manager, which would focus a new window by itself; this
+ * stands in for it, and is no mouse event. */
+static void
+focus_window (const char *window)
+{
+  g_free (xdotool ("windowfocus", "--sync", window, NULL));
+}
+
+/* Waits up to 20 s until no visible window's name matches @name. */
+static gboolean
+wait_window_gone (const char *name)
+{
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *id = xdotool ("search", "--onlyvisible", "--name", name, NULL);
+
+      if (*id == '\0')
+        return TRUE;
+      pause_ms (100);
+    }
+  return FALSE;
+}
+
+/* Waits up to 20 s until colour @rgb is no longer drawn left of the side
+ * panel. */
+static gboolean
+wait_colour_gone (guint32 rgb)
+{
+  int x0, y0, x1, y1;
+
+  for (int i = 0; i < 100; i++)
+    {
+      if (!find_colour (rgb, &x0, &y0, &x1, &y1))
+        return TRUE;
+      pause_ms (200);
+    }
+  return FALSE;
+}
+
+/* The keyboard-only path, no mouse event anywhere: Ctrl+O in an empty
+ * editor, the example's path typed into the file chooser; on the canvas
+ * (which has the focus once the graph opens) Home goes to the first node
+ * (x), Tab to the first match (its returning node sum_1), Tab to the
+ * second (sum_2), Up to its input cat_1; Menu opens cat_1's context menu,
+ * whose first item is Replace Match 2, and Return takes it; Ctrl+E and a
+ * typed name export the code, which must be the core's for replacing the
+ * second match alone. */
+static void
+test_keyboard_only (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("graft-e2e-XXXXXX", NULL);
+  g_autofree char *source = example_path ();
+  g_autofree char *model = g_build_filename (dir, "example.py", NULL);
+  g_autofree char *code_path = g_build_filename (dir, "keys.py", NULL);
+  g_autofree char *expected_code = example_rewrite (1, FALSE);
+  g_autofree char *expected = example_python_file (expected_code);
+  g_autofree char *contents = NULL;
+  g_autofree char *window = NULL;
+  g_autofree char *chooser = NULL;
+  g_autofree char *dialog = NULL;
+  g_autoptr (GSubprocess) editor = NULL;
+  int x0, y0, x1, y1;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (model, contents, -1, NULL));
+  g_clear_pointer (&contents, g_free);
+  g_subprocess_launcher_set_cwd (launcher, dir);
+  g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "memory", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "GRAFT_TORCH");
+  g_subprocess_launcher_setenv (launcher, "GSK_RENDERER", "cairo", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GTK_A11Y", "none", TRUE);
+  editor = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("GRAFT_EDITOR"), NULL);
+  g_assert_no_error (error);
+
+  /* An empty window; Ctrl+O, and the path typed (a leading / opens the
+   * chooser's location entry). */
+  window = wait_window ("^Graft$");
+  g_free (xdotool ("windowmove", window, "0", "0", NULL));
+  g_free (xdotool ("windowsize", window, "1200", "800", NULL));
+  focus_window (window);
+  g_free (xdotool ("key", "ctrl+o", NULL));
+  chooser = wait_window ("Open a Graph");
+  focus_window (chooser);
+  g_free (xdotool ("type", "--delay", "20", model, NULL));
+  g_free (xdotool ("key", "Return", NULL));
+  g_assert_true (wait_window_gone ("Open a Graph"));
+  g_free (wait_window ("example.py"));
+  focus_window (window);
+  g_assert_true (wait_colour (SECOND_MATCH_RGB, &x0, &y0, &x1, &y1));
+
+  /* To the second match and up one node; its menu; its first item. */
+  g_free (xdotool ("key", "Home", "Tab", "Tab", "Up", "Menu", NULL));
+  g_free (wait_window ("^Graft$"));
+  g_free (xdotool ("key", "Return", NULL));
+  g_assert_true (wait_colour_gone (SECOND_MATCH_RGB));
+  /* The first match is still there. */
+  g_assert_true (find_colour (FIRST_MATCH_RGB, &x0, &y0, &x1, &y1));
+
+  focus_window (window);
+  g_free (xdotool ("key", "ctrl+e", NULL));
+  dialog = wait_window ("Export the Graph");
+  focus_window (dialog);
+  g_free (xdotool ("key", "ctrl+a", NULL));
+  g_free (xdotool ("type", "--delay", "20", code_path, NULL));
+  g_free (xdotool ("key", "Return", NULL));
+  g_assert_true (wait_file (code_path));
+  g_assert_true (g_file_get_contents (code_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, expected);
+
+  g_subprocess_force_exit (editor);
+  g_subprocess_wait (editor, NULL, NULL);
+  g_unlink (code_path);
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 static void
 test_default_renderer (void)
 {
@@ -550,5 +672,6 @@ main (int    argc,
   g_test_add_func ("/ui/e2e/rubber-band", test_rubber_band);
   g_test_add_func ("/ui/e2e/default-renderer", test_default_renderer);
   g_test_add_func ("/ui/e2e/rule-keys", test_rule_keys);
+  g_test_add_func ("/ui/e2e/keyboard-only", test_keyboard_only);
   return g_test_run ();
 }

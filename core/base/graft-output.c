@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-output.c: every file Graft writes goes to a temporary file in the
+ * destination's folder, is flushed to disk, then renamed over the target,
+ * so a crash or a kill mid-write leaves the old file intact and never a
+ * partial one.
+ *
+ * A file written in pieces (a picture drawn straight to disk) is a
+ * GraftOutputFile: opened (the temporary file is made), written, then
+ * committed (renamed over the target) or abandoned (the temporary file is
+ * removed), so a cancelled or failed export leaves nothing behind.
+ */
+#include "config.h"
+
+#include "graft-output.h"
+#include "graft-error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <unistd.h>
+
+struct _GraftOutputFile
+{
+  /* Owned */
+  char *path;      /* the target */
+  char *temp_path; /* the temporary file beside it */
+  int   fd;
+};
+
+static gboolean
+fail (GraftOutputFile *self,
+      int              saved_errno,
+      GError         **error)
+{
+  graft_set_file_error (error, self->path, GRAFT_ERROR_IO, "cannot write the file: %s",
+                        g_strerror (saved_errno));
+  return FALSE;
+}
+
+/**
+ * graft_output_file_open:
+ * @path: the target file
+ * @error: return location for a #GRAFT_ERROR_IO error at `PATH:1:1`
+ *
+ * Makes the temporary file that graft_output_file_commit() renames to
+ * @path.  The target is not touched until then.
+ *
+ * Returns: (transfer full) (nullable): the file being written; commit or
+ *   abandon it
+ */
+GraftOutputFile *
+graft_output_file_open (const char *path,
+                        GError    **error)
+{
+  g_autofree char *dir = NULL;
+  GraftOutputFile *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_new0 (GraftOutputFile, 1);
+  self->path = g_strdup (path);
+  dir = g_path_get_dirname (path);
+  self->temp_path = g_build_filename (dir, ".graft-XXXXXX", NULL);
+  self->fd = g_mkstemp_full (self->temp_path, O_WRONLY, 0666 & ~0022);
+  if (self->fd < 0)
+    {
+      fail (self, errno, error);
+      g_clear_pointer (&self->temp_path, g_free);
+      graft_output_file_abandon (self);
+      return NULL;
+    }
+  return self;
+}
+
+/**
+ * graft_output_file_get_temp_path:
+ * @self: a file being written
+ *
+ * Returns: (transfer none): where the bytes go until the commit
+ */
+const char *
+graft_output_file_get_temp_path (GraftOutputFile *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->temp_path;
+}
+
+/**
+ * graft_output_file_write:
+ * @self: a file being written
+ * @data: bytes
+ * @length: their number
+ * @error: return location for a #GRAFT_ERROR_IO error
+ *
+ * Appends @data to the temporary file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_output_file_write (GraftOutputFile *self,
+                         const void      *data,
+                         gsize            length,
+                         GError         **error)
+{
+  gsize written = 0;
+
+  g_return_val_if_fail (self != NULL && self->fd >= 0, FALSE);
+
+  while (written < length)
+    {
+      gssize n = write (self->fd, (const char *) data + written, length - written);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return fail (self, errno, error);
+      written += n;
+    }
+  return TRUE;
+}
+
+/**
+ * graft_output_file_sync:
+ * @self: a file being written
+ * @error: return location for a #GRAFT_ERROR_IO error
+ *
+ * Flushes the temporary file to disk and closes it, the slow part of a
+ * commit, so that a worker thread can do it and leave only the rename to
+ * graft_output_file_commit().  Nothing can be written afterwards.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_output_file_sync (GraftOutputFile *self,
+                        GError         **error)
+{
+  int fd;
+
+  g_return_val_if_fail (self != NULL && self->fd >= 0, FALSE);
+
+  fd = self->fd;
+  self->fd = -1;
+  if (fsync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      close (fd);
+      return fail (self, saved_errno, error);
+    }
+  if (close (fd) != 0)
+    return fail (self, errno, error);
+  return TRUE;
+}
+
+/**
+ * graft_output_file_commit:
+ * @self: (transfer full): a file being written
+ * @error: return location for a #GRAFT_ERROR_IO error
+ *
+ * Flushes the temporary file to disk (unless graft_output_file_sync() did)
+ * and renames it to the target; on failure it is removed.  Frees @self
+ * either way.
+ *
+ * Returns: %TRUE when the target now holds what was written
+ */
+gboolean
+graft_output_file_commit (GraftOutputFile *self,
+                          GError         **error)
+{
+  g_return_val_if_fail (self != NULL && self->temp_path != NULL, FALSE);
+
+  if (self->fd >= 0 && !graft_output_file_sync (self, error))
+    {
+      graft_output_file_abandon (self);
+      return FALSE;
+    }
+  if (g_rename (self->temp_path, self->path) != 0)
+    {
+      fail (self, errno, error);
+      graft_output_file_abandon (self);
+      return FALSE;
+    }
+  g_clear_pointer (&self->temp_path, g_free);
+  graft_output_file_abandon (self);
+  return TRUE;
+}
+
+/**
+ * graft_output_file_abandon:
+ * @self: (transfer full) (nullable): a file being written
+ *
+ * Removes the temporary file, leaving the target as it was, and frees
+ * @self.
+ */
+void
+graft_output_file_abandon (GraftOutputFile *self)
+{
+  if (self == NULL)
+    return;
+  if (self->fd >= 0)
+    close (self->fd);
+  if (self->temp_path != NULL)
+    g_unlink (self->temp_path);
+  g_free (self->temp_path);
+  g_free (self->path);
+  g_free (self);
+}
+
+/**
+ * graft_output_write_file:
+ * @path: the target file
+ * @data: the bytes to write
+ * @length: their number
+ * @error: return location for a #GRAFT_ERROR_IO error at `PATH:1:1`
+ *
+ * Writes @data to @path atomically (temporary file, fsync, rename).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+graft_output_write_file (const char *path,
+                         const char *data,
+                         gsize       length,
+                         GError    **error)
+{
+  GraftOutputFile *out;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  out = graft_output_file_open (path, error);
+  if (out == NULL)
+    return FALSE;
+  if (!graft_output_file_write (out, data, length, error))
+    {
+      graft_output_file_abandon (out);
+      return FALSE;
+    }
+  return graft_output_file_commit (out, error);
+}

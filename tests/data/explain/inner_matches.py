@@ -1,0 +1,14 @@
+# at: add
+import torch
+
+
+def forward(x):
+    r = torch.relu(x)
+    a = r + 1
+    return torch.neg(a)
+
+
+def pattern(x):
+    r = torch.relu(x)
+    a = r + 1
+    return torch.neg(a)

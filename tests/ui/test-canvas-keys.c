@@ -1,0 +1,620 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-canvas-keys.c: the canvas from the keyboard, under a display (Xvfb
+ * in CI), on the bundled example (x, w1, w2; neg, cat, sum_1 and neg_1,
+ * cat_1, sum_2 the two matches; max_1, add, max_2, add_1, output).  Each
+ * key is pressed as GTK does it, by activating the canvas's shortcut for
+ * it: the arrows follow edges (back where they came from, Left and Right
+ * along the last step's row, a bell where there is nowhere to go), Home,
+ * End, Page Up and Page Down follow graph order, the focused node comes
+ * into view; Tab and Shift+Tab go from match to match and choose it, and
+ * past the last let GTK move the focus out of the canvas, as Ctrl+Tab
+ * always does; Menu and Shift+F10 open the node's context menu at the
+ * node; Return and Space select, Return shows the properties, Ctrl+Space
+ * adds to the selection; a folded module is a node too and Return opens
+ * it.  What the canvas tells assistive technologies (GTK's test AT
+ * context, GTK_A11Y=test) follows the focus: role, label, role
+ * description, description with the match and whether it is chosen, and
+ * the selected state.
+ */
+#include "config.h"
+
+#include "display.h"
+#include "example.h"
+
+#include "graft-canvas.h"
+#include "graft-document.h"
+#include "graft-window.h"
+
+#include <string.h>
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, at most 20 s. */
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (timed_out)
+    g_error ("waited 20 s");
+  g_source_remove (id);
+}
+
+static gboolean
+layout_ready (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+static GraftWindow *
+open_path (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  return window;
+}
+
+static GraftWindow *
+open_example (void)
+{
+  g_autofree char *path = example_path ();
+
+  return open_path (path);
+}
+
+static void
+close_window (GraftWindow *window)
+{
+  gboolean done = FALSE;
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_timeout_add (10, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Whether @trigger is @wanted, or one of its alternatives is (GtkWindow
+ * binds Tab|KP_Tab as one trigger). */
+static gboolean
+trigger_has (GtkShortcutTrigger *trigger,
+             GtkShortcutTrigger *wanted)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_has (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                        wanted) ||
+           trigger_has (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                        wanted);
+  return gtk_shortcut_trigger_equal (trigger, wanted);
+}
+
+/* Activates the shortcut of @widget (its class's bindings, or its own
+ * controllers) whose trigger is @accel, as pressing those keys does;
+ * returns whether it took the key (FALSE: the key goes on to the parent
+ * widgets, and to the window's bindings). */
+static gboolean
+press (GtkWidget  *widget,
+       const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  g_assert_nonnull (wanted);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (trigger_has (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* Presses @accel on the canvas, which must take it, and checks where the
+ * focus went. */
+static void
+assert_key (GraftCanvas *canvas,
+            const char  *accel,
+            const char  *focus)
+{
+  g_assert_true (press (GTK_WIDGET (canvas), accel));
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, focus);
+}
+
+static GraftCanvas *
+focused_canvas (GraftWindow *window)
+{
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  /* The window's focus widget: other test programs' windows may have the
+   * display's focus meanwhile. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (canvas)));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (canvas));
+  return canvas;
+}
+
+/* Up, Down, Left and Right follow the edges; Home, End, Page Up and Page
+ * Down graph order. */
+static void
+test_arrows (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+
+  assert_key (canvas, "Home", "x");
+  /* No step yet: Left and Right walk the inputs of x's first user, add
+   * (x, then max_1 on screen); at either end the focus stays. */
+  assert_key (canvas, "Right", "max_1");
+  assert_key (canvas, "Right", "max_1");
+  assert_key (canvas, "Left", "x");
+  assert_key (canvas, "Left", "x");
+  assert_key (canvas, "Up", "x");
+  assert_key (canvas, "Down", "add");
+  /* Up goes back where Down came from, though max_1 is an input too. */
+  assert_key (canvas, "Up", "x");
+  assert_key (canvas, "Down", "add");
+  assert_key (canvas, "Down", "add_1");
+  assert_key (canvas, "Down", "output");
+  assert_key (canvas, "Down", "output");
+
+  /* w1's users, neg (left) and neg_1 (right): Left and Right walk them,
+   * Up goes back to w1 from either, Down back to where Up came from. */
+  assert_key (canvas, "Home", "x");
+  assert_key (canvas, "Page_Down", "w1");
+  g_assert_true (press (GTK_WIDGET (canvas), "Down"));
+  assert_key (canvas, "Left", "neg");
+  assert_key (canvas, "Right", "neg_1");
+  assert_key (canvas, "Right", "neg_1");
+  assert_key (canvas, "Up", "w1");
+  assert_key (canvas, "Down", "neg_1");
+  assert_key (canvas, "Down", "cat_1");
+  /* Up goes back to neg_1 (not w2, cat_1's other input). */
+  assert_key (canvas, "Up", "neg_1");
+  assert_key (canvas, "Down", "cat_1");
+  assert_key (canvas, "Left", "cat_1");
+  /* After a jump, Up goes to the input drawn nearest in x: neg_1 rather
+   * than w2; Left and Right then walk cat_1's inputs. */
+  assert_key (canvas, "Page_Down", "sum_2");
+  assert_key (canvas, "Up", "cat_1");
+  assert_key (canvas, "Up", "neg_1");
+  assert_key (canvas, "Left", "w2");
+  assert_key (canvas, "Right", "neg_1");
+
+  assert_key (canvas, "End", "output");
+  assert_key (canvas, "Page_Down", "output");
+  assert_key (canvas, "Page_Up", "add_1");
+  assert_key (canvas, "KP_Up", "add");
+  assert_key (canvas, "KP_Home", "x");
+  close_window (window);
+}
+
+/* The focused node comes into view: zoomed in at 400 %, End scrolls to
+ * the output, Home back to x. */
+static void
+test_scrolls_into_view (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  const char  *names[] = { "output", "x", "w1" };
+  const char  *keys[] = { "End", "Home", "Page_Down" };
+
+  graft_canvas_set_zoom (canvas, 4.0);
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      const GraftRect *r;
+      double           x0, y0, x1, y1;
+
+      assert_key (canvas, keys[k], names[k]);
+      r = &graft_layout_get_node (layout, graft_layout_find_node (layout, names[k]))->box;
+      graft_canvas_layout_to_widget (canvas, r->x, r->y, &x0, &y0);
+      graft_canvas_layout_to_widget (canvas, r->x + r->width, r->y + r->height, &x1, &y1);
+      g_assert_cmpfloat (x0, >=, 0);
+      g_assert_cmpfloat (y0, >=, 0);
+      g_assert_cmpfloat (x1, <=, gtk_widget_get_width (GTK_WIDGET (canvas)));
+      g_assert_cmpfloat (y1, <=, gtk_widget_get_height (GTK_WIDGET (canvas)));
+    }
+  close_window (window);
+}
+
+static gboolean
+focus_outside (gpointer data)
+{
+  GraftWindow *window = data;
+  GtkWidget   *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && focus != GTK_WIDGET (graft_window_get_canvas (window));
+}
+
+/* Tab and Shift+Tab go from match to match, selecting the returning node
+ * and choosing the match; past the ends the key is GTK's, which moves the
+ * focus out, and Ctrl+Tab always leaves: no trap. */
+static void
+test_tab_matches (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+  g_auto (GStrv) selection = NULL;
+
+  assert_key (canvas, "Home", "x");
+  assert_key (canvas, "Tab", "sum_1");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, ((const char *const[]){ "sum_1", NULL }));
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  /* From inside a match, Tab goes to the next one. */
+  assert_key (canvas, "Up", "cat");
+  assert_key (canvas, "Tab", "sum_2");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
+  /* Past the last match: not the canvas's. */
+  g_assert_false (press (GTK_WIDGET (canvas), "Tab"));
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
+  assert_key (canvas, "<Shift>Tab", "sum_1");
+  g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
+  g_assert_false (press (GTK_WIDGET (canvas), "<Shift>Tab"));
+  /* From a node after both matches, Shift+Tab goes to the last. */
+  assert_key (canvas, "End", "output");
+  assert_key (canvas, "<Shift>Tab", "sum_2");
+
+  /* Ctrl+Tab is never the canvas's: the window's binding moves the focus
+   * on, as it does for Tab past the last match. */
+  g_assert_false (press (GTK_WIDGET (canvas), "<Control>Tab"));
+  g_assert_true (press (GTK_WIDGET (window), "<Control>Tab"));
+  iterate_until (focus_outside, window);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  iterate_until (focus_outside, window);
+
+  /* With no match Tab is GTK's at once. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), ==, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_false (press (GTK_WIDGET (canvas), "Tab"));
+  g_assert_false (press (GTK_WIDGET (canvas), "<Shift>Tab"));
+  close_window (window);
+}
+
+typedef struct
+{
+  char  *name;
+  double x;
+  double y;
+  guint  count;
+} MenuAsked;
+
+static void
+context_menu_cb (GraftCanvas *canvas,
+                 const char  *name,
+                 double       x,
+                 double       y,
+                 MenuAsked   *asked)
+{
+  g_free (asked->name);
+  asked->name = g_strdup (name);
+  asked->x = x;
+  asked->y = y;
+  asked->count++;
+}
+
+/* The context popover the canvas shows, or NULL. */
+static GtkPopover *
+find_popover (GraftCanvas *canvas)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      return GTK_POPOVER (child);
+  return NULL;
+}
+
+/* The label of item @item of section @section of @menu, or NULL. */
+static char *
+menu_label (GMenuModel *menu,
+            gint        section,
+            gint        item)
+{
+  GMenuModel *part = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
+  char       *label = NULL;
+
+  if (part != NULL && item < g_menu_model_get_n_items (part))
+    g_menu_model_get_item_attribute (part, item, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+  g_clear_object (&part);
+  return label;
+}
+
+/* Menu and Shift+F10 open the focused node's context menu (the one a
+ * right click opens: Replace Match N first on a matched node, Why Not
+ * Here? on another), pointing at the node, which is then selected. */
+static void
+test_menu_key (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  MenuAsked    asked = { NULL, 0, 0, 0 };
+  const char  *keys[] = { "Menu", "<Shift>F10" };
+
+  g_signal_connect (canvas, "context-menu", G_CALLBACK (context_menu_cb), &asked);
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      const GraftRect *r;
+      GtkPopover      *popover;
+      g_autofree char *first = NULL;
+      g_auto (GStrv) selection = NULL;
+      double x0, y0, x1, y1;
+
+      assert_key (canvas, "Home", "x");
+      assert_key (canvas, "Tab", "sum_1");
+      assert_key (canvas, "Up", "cat");
+      g_assert_true (press (GTK_WIDGET (canvas), keys[k]));
+      g_assert_cmpuint (asked.count, ==, k + 1);
+      g_assert_cmpstr (asked.name, ==, "cat");
+      r = &graft_layout_get_node (layout, graft_layout_find_node (layout, "cat"))->box;
+      graft_canvas_layout_to_widget (canvas, r->x, r->y, &x0, &y0);
+      graft_canvas_layout_to_widget (canvas, r->x + r->width, r->y + r->height, &x1, &y1);
+      g_assert_cmpfloat (asked.x, >=, x0);
+      g_assert_cmpfloat (asked.x, <=, x1);
+      g_assert_cmpfloat (asked.y, >=, y0);
+      g_assert_cmpfloat (asked.y, <=, y1 + 1);
+      selection = graft_canvas_dup_selection (canvas);
+      g_assert_cmpstrv (selection, ((const char *const[]){ "cat", NULL }));
+      popover = find_popover (canvas);
+      g_assert_nonnull (popover);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+      first = menu_label (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)), 0, 0);
+      g_assert_cmpstr (first, ==, "Replace Match 1");
+      gtk_popover_popdown (popover);
+    }
+
+  /* A node in no match: Why Not Here? is offered. */
+  assert_key (canvas, "End", "output");
+  assert_key (canvas, "Page_Up", "add_1");
+  g_assert_true (press (GTK_WIDGET (canvas), "Menu"));
+  g_assert_cmpstr (asked.name, ==, "add_1");
+  {
+    GtkPopover      *popover = find_popover (canvas);
+    GMenuModel      *menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+    g_autofree char *first = menu_label (menu, 0, 0);
+    g_autofree char *why = menu_label (menu, 1, 1);
+
+    g_assert_cmpstr (first, ==, "Replace _All");
+    g_assert_cmpstr (why, ==, "_Why Not Here?");
+    gtk_popover_popdown (popover);
+  }
+  g_free (asked.name);
+  close_window (window);
+}
+
+/* Return selects the focused node and shows its properties, the focus
+ * staying on the canvas; Space selects it alone, Ctrl+Space adds it or
+ * takes it out. */
+static void
+test_return_and_space (void)
+{
+  GraftWindow *window = open_example ();
+  GraftCanvas *canvas = focused_canvas (window);
+  g_auto (GStrv) selection = NULL;
+
+  if (graft_window_get_properties_shown (window))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_false (graft_window_get_properties_shown (window));
+  assert_key (canvas, "Home", "x");
+  assert_key (canvas, "Down", "add");
+  assert_key (canvas, "Return", "add");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, ((const char *const[]){ "add", NULL }));
+  g_clear_pointer (&selection, g_strfreev);
+  g_assert_true (graft_window_get_properties_shown (window));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (canvas));
+
+  assert_key (canvas, "Up", "x");
+  assert_key (canvas, "space", "x");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, ((const char *const[]){ "x", NULL }));
+  g_clear_pointer (&selection, g_strfreev);
+  assert_key (canvas, "Right", "max_1");
+  assert_key (canvas, "<Control>space", "max_1");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, ((const char *const[]){ "x", "max_1", NULL }));
+  g_clear_pointer (&selection, g_strfreev);
+  assert_key (canvas, "<Control>space", "max_1");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, ((const char *const[]){ "x", NULL }));
+  g_clear_pointer (&selection, g_strfreev);
+  /* Escape still clears the selection; the focus stays. */
+  assert_key (canvas, "Escape", "max_1");
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpuint (g_strv_length (selection), ==, 0);
+  close_window (window);
+}
+
+/* The first GraftCanvas inside @widget, or NULL. */
+static GraftCanvas *
+find_canvas (GtkWidget *widget)
+{
+  if (GRAFT_IS_CANVAS (widget))
+    return GRAFT_CANVAS (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GraftCanvas *found = find_canvas (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What assistive technologies are told follows the focus; a preview
+ * stays a picture with its own label. */
+static void
+test_accessible (void)
+{
+  GraftWindow   *window = open_example ();
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GtkAccessible *accessible = GTK_ACCESSIBLE (canvas);
+
+  gtk_test_accessible_assert_role (accessible, GTK_ACCESSIBLE_ROLE_GROUP);
+  /* Taking the focus focuses a node at once, for a screen reader to say. */
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_nonnull (graft_canvas_get_focus_node (canvas));
+  g_assert_true (gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL));
+
+  assert_key (canvas, "Home", "x");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "x, placeholder input");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_ROLE_DESCRIPTION,
+                                       "graph node");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "no inputs; user add; in no match");
+  gtk_test_accessible_assert_state (accessible, GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
+
+  assert_key (canvas, "Tab", "sum_1");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "sum_1, call_method .sum()");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "input cat; user max_1; in match 1 of 2 (chosen)");
+  gtk_test_accessible_assert_state (accessible, GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
+
+  assert_key (canvas, "Up", "cat");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "cat, call_function torch.cat");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "inputs neg, w2; user sum_1; in match 1 of 2 (chosen)");
+  gtk_test_accessible_assert_state (accessible, GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
+
+  /* Choosing the other match in the list: no longer "(chosen)". */
+  graft_window_select_match (window, 1);
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "inputs neg, w2; user sum_1; in match 1 of 2");
+
+  /* After Replace All, the matches are gone from the description; the
+   * focus went to a node in view. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  g_assert_nonnull (graft_canvas_get_focus_node (canvas));
+  assert_key (canvas, "Home", "x");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "no inputs; user add");
+
+  {
+    GraftCanvas *preview =
+        find_canvas (GTK_WIDGET (graft_window_get_pattern_editor (window, FALSE)));
+
+    g_assert_nonnull (preview);
+    g_assert_nonnull (graft_canvas_get_layout (preview));
+    gtk_test_accessible_assert_role (preview, GTK_ACCESSIBLE_ROLE_IMG);
+    gtk_test_accessible_assert_property (preview, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                         "Preview of the graph");
+  }
+  close_window (window);
+}
+
+/* A folded module is a node too: the arrows reach it, it says what it is,
+ * Return opens it and the focus goes to its first node. */
+static void
+test_folded_module (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
+  GraftWindow           *window = open_path (path);
+  GraftCanvas           *canvas;
+  GtkAccessible         *accessible;
+  GraftLayout           *layout;
+  const GraftLayoutNode *box;
+  gint                   b;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  canvas = focused_canvas (window);
+  accessible = GTK_ACCESSIBLE (canvas);
+  layout = graft_canvas_get_layout (canvas);
+  b = graft_layout_find_node (layout, "layer1_0_conv1");
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (layout, (guint) b);
+  g_assert_cmpuint (box->n_members, >, 0);
+  g_assert_cmpstr (box->name, ==, "layer1");
+
+  /* Down from the stem's last node, maxpool, reaches the module. */
+  g_assert_true (graft_canvas_focus_node (canvas, "maxpool"));
+  assert_key (canvas, "Down", "layer1");
+  gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_ROLE_DESCRIPTION,
+                                       "folded module");
+  {
+    g_autofree char *label = g_strdup_printf ("%s, folded module of %u nodes", box->label,
+                                              box->n_members);
+
+    gtk_test_accessible_assert_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+  }
+  assert_key (canvas, "Up", "maxpool");
+  assert_key (canvas, "Down", "layer1");
+  g_assert_true (press (GTK_WIDGET (canvas), "Return"));
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "layer1_0_conv1"))
+                       ->name,
+                   !=, "layer1");
+  /* The focus is on the box that now holds the module's first node. */
+  g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==,
+                   graft_layout_get_node (layout, graft_layout_find_node (layout, "layer1_0_conv1"))
+                       ->name);
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  {
+    /* Autosaves go to a state folder of the test's own. */
+    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
+
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+  }
+  g_unsetenv ("GRAFT_TORCH");
+  /* GTK's test AT context records what the canvas tells assistive
+   * technologies (tests/meson.build sets it too). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  hold_display ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/ui/canvas-keys/arrows", test_arrows);
+  g_test_add_func ("/ui/canvas-keys/scrolls-into-view", test_scrolls_into_view);
+  g_test_add_func ("/ui/canvas-keys/tab-matches", test_tab_matches);
+  g_test_add_func ("/ui/canvas-keys/menu-key", test_menu_key);
+  g_test_add_func ("/ui/canvas-keys/return-and-space", test_return_and_space);
+  g_test_add_func ("/ui/canvas-keys/accessible", test_accessible);
+  g_test_add_func ("/ui/canvas-keys/folded-module", test_folded_module);
+  return g_test_run ();
+}

@@ -1,0 +1,680 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-export.c: the editor's exports under a display (Xvfb in CI).
+ *
+ * - The visible area: a PNG of the canvas's size at twice its zoom, equal
+ *   pixel for pixel to drawing that area with the core's renderer, and an
+ *   SVG holding fewer boxes than the whole graph's.
+ * - The graph as folded is the canvas's layout whole; the whole graph,
+ *   while the canvas folds, is laid out unfolded by the export itself.
+ * - A PNG too tall for cairo is scaled: the export dialog's PNG filter
+ *   says so before, the toast after.
+ * - Cancel, from the bar over the canvas, leaves no file and no temporary
+ *   file; progress rises to 1 through the bar while the file is written.
+ * - The match list is what `graft match --json` prints, byte for byte.
+ * - An unwritable path is a toast, and the next export works.
+ */
+#include "config.h"
+
+#include "display.h"
+#include "example.h"
+
+#include "graft-application.h"
+#include "graft-canvas.h"
+#include "graft-document.h"
+#include "graft-window.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, at most 60 s; a time-out fails
+ * the test, naming what it waited for. */
+static void
+iterate_until_named (gboolean (*done) (gpointer),
+                     gpointer    data,
+                     const char *what)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (60, timeout_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (timed_out)
+    g_error ("waited 60 s for %s", what);
+  g_source_remove (id);
+}
+#define iterate_until(done, data) iterate_until_named (done, data, #done)
+
+static gboolean
+idle_done_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs what is pending on the main loop now (not a wait for time). */
+static void
+iterate_pending (void)
+{
+  gboolean done = FALSE;
+
+  g_idle_add_full (G_PRIORITY_LOW, idle_done_cb, &done, NULL);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+layout_ready (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+export_done (gpointer data)
+{
+  return graft_window_get_export (data) == NULL;
+}
+
+static GraftWindow *
+open_path (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  return window;
+}
+
+static void
+close_window (GraftWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_pending ();
+}
+
+/* A chain of @n calls (relu and a product by turns) as @dir/chain.py. */
+static char *
+write_chain (const char *dir,
+             guint       n)
+{
+  g_autoptr (GString) text = g_string_new ("import torch\n\n\nclass Chain(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n");
+  char *path = g_build_filename (dir, "chain.py", NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (text, i % 2 == 0 ? "        x = torch.relu(x)\n" : "        x = x * 2\n");
+  g_string_append (text, "        return x\n");
+  g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+  return path;
+}
+
+/* Exports with graft_window_export() and waits for the end; returns the
+ * path written in @dir. */
+static char *
+export_and_wait (GraftWindow     *window,
+                 const char      *dir,
+                 const char      *name,
+                 GraftFormat      format,
+                 GraftExportScope scope)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (graft_window_export (window, file, format, scope, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (graft_window_get_export (window));
+  iterate_until (export_done, window);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  return path;
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_test_message ("in %s: %s", dir, name);
+      n++;
+    }
+  return n;
+}
+
+static guint
+count (const char *haystack,
+       const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+static void
+png_size (const char *path,
+          int        *out_width,
+          int        *out_height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  *out_width = cairo_image_surface_get_width (surface);
+  *out_height = cairo_image_surface_get_height (surface);
+  cairo_surface_destroy (surface);
+}
+
+/* The visible area, zoomed in on the first match: a PNG of twice the
+ * canvas's size, the same pixels as the renderer draws for that area with
+ * the matches marked, and fewer boxes in an SVG than the whole graph. */
+static void
+test_view (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  GraftWindow     *window = open_path (example);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (graft_document_get_match (document, 0));
+  int                width = gtk_widget_get_width (GTK_WIDGET (canvas));
+  int                height = gtk_widget_get_height (GTK_WIDGET (canvas));
+  g_autofree char   *png = NULL;
+  g_autofree char   *svg = NULL;
+  g_autofree char   *whole = NULL;
+  g_autofree char   *svg_text = NULL;
+  g_autofree char   *whole_text = NULL;
+  g_autofree gint   *marks = NULL;
+  double             x1, y1, x2, y2, layout_height;
+  cairo_surface_t   *read;
+  cairo_surface_t   *expected;
+  cairo_t           *cr;
+  GraftRenderOptions options;
+
+  graft_canvas_set_zoom (canvas, 3.0);
+  graft_canvas_center_on (canvas, graft_node_get_name (nodes->pdata[0]));
+  iterate_pending ();
+  graft_canvas_widget_to_layout (canvas, 0, 0, &x1, &y1);
+  graft_canvas_widget_to_layout (canvas, width, height, &x2, &y2);
+  graft_layout_get_size (layout, NULL, &layout_height);
+  g_assert_cmpfloat (y2 - y1, <, layout_height);
+
+  png = export_and_wait (window, dir, "view.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_VIEW);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported view.png");
+  read = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (read), ==, 2 * width);
+  g_assert_cmpint (cairo_image_surface_get_height (read), ==, 2 * height);
+
+  /* The renderer, on the same area at the same scale, with the marks. */
+  expected = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * width, 2 * height);
+  cr = cairo_create (expected);
+  cairo_scale (cr, 6, 6);
+  cairo_translate (cr, -x1, -y1);
+  cairo_rectangle (cr, x1, y1, x2 - x1, y2 - y1);
+  cairo_clip (cr);
+  marks = graft_document_dup_layout_marks (document, layout);
+  graft_render_options_init (&options);
+  options.draw_background = TRUE;
+  options.node_match = marks;
+  graft_render_draw (layout, cr, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (expected);
+  cairo_surface_flush (read);
+  {
+    int           stride = cairo_image_surface_get_stride (expected);
+    const guchar *a = cairo_image_surface_get_data (expected);
+    const guchar *b = cairo_image_surface_get_data (read);
+    double        r, g, bl;
+    guint32       first_colour;
+    guint         differ = 0;
+    guint         first = 0;
+
+    graft_render_get_match_color (0, &r, &g, &bl);
+    first_colour = 0xff000000u | (guint32) (r * 255 + 0.5) << 16 | (guint32) (g * 255 + 0.5) << 8 |
+                   (guint32) (bl * 255 + 0.5);
+    for (int y = 0; y < 2 * height; y++)
+      for (int x = 0; x < 2 * width; x++)
+        {
+          guint32 pb = *(const guint32 *) (b + y * stride + x * 4);
+
+          differ += *(const guint32 *) (a + y * stride + x * 4) != pb;
+          first += pb == first_colour;
+        }
+    g_assert_cmpuint (differ, ==, 0);
+    /* The first match is in view, in its colour. */
+    g_assert_cmpuint (first, >, 100);
+  }
+  cairo_surface_destroy (read);
+  cairo_surface_destroy (expected);
+
+  /* An SVG of the view: the canvas's size in points, and fewer boxes
+   * (each a path) than the whole graph's. */
+  svg = export_and_wait (window, dir, "view.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_VIEW);
+  whole = export_and_wait (window, dir, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
+  g_assert_true (g_file_get_contents (svg, &svg_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (whole, &whole_text, NULL, NULL));
+  {
+    g_autofree char *size = g_strdup_printf ("width=\"%dpt\" height=\"%dpt\"", width, height);
+
+    g_assert_nonnull (strstr (svg_text, size));
+  }
+  g_assert_cmpuint (count (svg_text, "<path"), >, 0);
+  g_assert_cmpuint (count (strstr (svg_text, "</defs>"), "<path"), <,
+                    count (strstr (whole_text, "</defs>"), "<path"));
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (whole);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+static gboolean
+canvas_folds (GraftCanvas *canvas)
+{
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (graft_layout_get_node (layout, b)->n_members > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* resnet18 folded: the graph as folded is the canvas's layout whole; the
+ * whole graph is laid out anew, unfolded, and taller. */
+static void
+test_folded (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *model =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
+  GraftWindow     *window = open_path (model);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *folded = NULL;
+  g_autofree char *whole = NULL;
+  g_autoptr (GraftLayout) unfolded = NULL;
+  GraftRenderFit fit;
+  double         w, h;
+  int            pw, ph;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  g_assert_true (canvas_folds (canvas));
+
+  folded = export_and_wait (window, dir, "folded.png", GRAFT_FORMAT_PNG,
+                            GRAFT_EXPORT_SCOPE_FOLDED);
+  graft_layout_get_size (graft_canvas_get_layout (canvas), &w, &h);
+  g_assert_true (graft_render_fit (GRAFT_FORMAT_PNG, w, h, 0, &fit, NULL));
+  png_size (folded, &pw, &ph);
+  g_assert_cmpint (pw, ==, (int) fit.width);
+  g_assert_cmpint (ph, ==, (int) fit.height);
+
+  whole = export_and_wait (window, dir, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
+  unfolded = graft_layout_new (graft_document_get_graph (document), NULL);
+  graft_layout_get_size (unfolded, &w, &h);
+  g_assert_true (graft_render_fit (GRAFT_FORMAT_PNG, w, h, 0, &fit, NULL));
+  png_size (whole, &pw, &ph);
+  g_assert_cmpint (pw, ==, (int) fit.width);
+  g_assert_cmpint (ph, ==, (int) fit.height);
+  /* The canvas still folds: the export did not touch it. */
+  g_assert_true (canvas_folds (canvas));
+
+  g_unlink (folded);
+  g_unlink (whole);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* The export dialog on screen (GtkFileChooserNative's own dialog, as
+ * without a portal), or %NULL. */
+static GtkFileChooser *
+shown_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_FILE_CHOOSER (item);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return shown_file_chooser () != NULL;
+}
+
+static gboolean
+file_chooser_gone (gpointer data)
+{
+  return shown_file_chooser () == NULL;
+}
+
+/* A 1,200-node chain is about 72,000 points tall: its PNG is scaled below
+ * legibility, which the dialog's PNG filter says before and the toast
+ * after; the visible area, chosen in the dialog, is not scaled. */
+static void
+test_big_png (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *model = write_chain (dir, 1200);
+  GraftWindow     *window = open_path (model);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  g_autofree char *png = NULL;
+  g_autofree char *expected_filter = NULL;
+  g_autofree char *expected_toast = NULL;
+  g_autofree char *how = NULL;
+  g_autofree char *view = g_build_filename (dir, "chain-view.png", NULL);
+  GtkFileChooser  *chooser;
+  GraftRenderFit   fit;
+  double           w, h;
+  int              pw, ph;
+
+  graft_layout_get_size (graft_canvas_get_layout (canvas), &w, &h);
+  g_assert_true (graft_render_fit (GRAFT_FORMAT_PNG, w, h, 0, &fit, NULL));
+  g_assert_true (fit.scaled);
+  g_assert_false (fit.readable);
+  how = graft_render_fit_describe (&fit);
+  expected_filter = g_strdup_printf ("PNG Image (whole graph at %s)", how);
+  expected_toast = g_strdup_printf ("Exported chain.png (drawn at %s)", how);
+
+  /* Ctrl+E: the PNG filter says what a PNG holds. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  iterate_until (file_chooser_shown, NULL);
+  chooser = shown_file_chooser ();
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   expected_filter);
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "scope"), ==, "whole");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate_until (file_chooser_gone, NULL);
+
+  png = export_and_wait (window, dir, "chain.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, expected_toast);
+  png_size (png, &pw, &ph);
+  g_assert_cmpint (ph, <=, 32000);
+  g_assert_cmpint (ph, ==, (int) fit.height);
+
+  /* Export Current View: the dialog opens on the visible area; accepted,
+   * the file chooser is gone before the export ends. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-view", NULL);
+  iterate_until (file_chooser_shown, NULL);
+  chooser = shown_file_chooser ();
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "scope"), ==, "view");
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   expected_filter);
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+
+    g_assert_cmpstr (name, ==, "chain-view.png");
+    gtk_file_chooser_set_current_name (chooser, view);
+  }
+  gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser),
+                                                           GTK_RESPONSE_ACCEPT));
+  /* The response hides the dialog and starts the export in one dispatch;
+   * the export's end comes in a later one. */
+  iterate_until (file_chooser_gone, NULL);
+  g_assert_nonnull (graft_window_get_export (window));
+  iterate_until (export_done, window);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported chain-view.png");
+  png_size (view, &pw, &ph);
+  g_assert_cmpint (pw, ==, 2 * gtk_widget_get_width (GTK_WIDGET (canvas)));
+
+  g_unlink (png);
+  g_unlink (view);
+  g_unlink (model);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+static void
+fraction_cb (GraftExport *export,
+             GParamSpec *pspec,
+             GArray     *seen)
+{
+  GraftExportBar *bar = g_object_get_data (G_OBJECT (export), "test-bar");
+  double          fraction = graft_export_get_fraction (export);
+
+  /* The bar shows it (its handler runs first). */
+  g_assert_true (graft_export_bar_get_export (bar) == export);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpfloat (graft_export_bar_get_shown_fraction (bar), ==, fraction);
+  g_array_append_val (seen, fraction);
+}
+
+/* An SVG of a 1,200-node chain: the bar shows progress rising to 1, then
+ * goes; Cancel pressed on a second export leaves nothing in the folder. */
+static void
+test_progress_cancel (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *out_dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *model = write_chain (dir, 1200);
+  GraftWindow     *window = open_path (model);
+  GraftExportBar  *bar = graft_window_get_export_bar (window);
+  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *path = g_build_filename (out_dir, "chain.svg", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  guint between = 0;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE,
+                                      TRUE, &error));
+  g_assert_no_error (error);
+  /* One export at a time. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  g_assert_false (graft_window_export (window, file, GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE,
+                                       TRUE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_object_set_data (G_OBJECT (graft_window_get_export (window)), "test-bar", bar);
+  g_signal_connect (graft_window_get_export (window), "notify::fraction",
+                    G_CALLBACK (fraction_cb), seen);
+  iterate_until (export_done, window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  g_assert_cmpuint (seen->len, >=, 3);
+  for (guint i = 0; i < seen->len; i++)
+    {
+      double f = g_array_index (seen, double, i);
+
+      if (i > 0)
+        g_assert_cmpfloat (f, >, g_array_index (seen, double, i - 1));
+      between += f > 0 && f < 1;
+    }
+  g_assert_cmpuint (between, >=, 2);
+  g_assert_cmpfloat (g_array_index (seen, double, seen->len - 1), ==, 1.0);
+  /* 72,000 points tall: scaled to PDF's 200-inch page, which SVG
+   * follows, and the toast says so. */
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported chain.svg (drawn at 20 %)");
+  g_unlink (path);
+  g_assert_cmpuint (count_files (out_dir), ==, 0);
+
+  /* Cancel, as a click on the bar's button, before the export's end
+   * reaches the main loop (gtk_widget_activate() would click only after
+   * a time-out). */
+  g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE,
+                                      TRUE, &error));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_signal_emit_by_name (graft_export_bar_get_cancel_button (bar), "clicked");
+  iterate_until (export_done, window);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Export cancelled");
+  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+
+  /* So does closing the window mid-export, once the export is gone. */
+  g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE,
+                                      TRUE, &error));
+  {
+    GraftExport *export = graft_window_get_export (window);
+
+    g_object_add_weak_pointer (G_OBJECT (export), (gpointer *) &export);
+    close_window (window);
+    iterate_until (is_null, &export);
+  }
+  g_assert_cmpuint (count_files (out_dir), ==, 0);
+
+  g_unlink (model);
+  g_rmdir (dir);
+  g_rmdir (out_dir);
+}
+
+/* What `graft match INPUT --pattern FILE:pattern --json` prints. */
+static char *
+cli_matches (const char *input,
+             const char *pattern_file)
+{
+  const char      *cli = g_getenv ("GRAFT_CLI");
+  g_autofree char *ref = g_strdup_printf ("%s:pattern", pattern_file);
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { cli, "match", input, "--pattern", ref, "--json", NULL };
+  char       *out = NULL;
+  int         status = 0;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static gboolean
+has_matches (gpointer data)
+{
+  return graft_document_get_n_matches (data) > 0;
+}
+
+/* The match list, for the example's own pattern and for resnet18's
+ * additions, equals the CLI's JSON byte for byte. */
+static void
+test_matches_json (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  g_autofree char *resnet =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet18.py", NULL);
+  const char *inputs[] = { example, resnet };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      GraftWindow     *window = open_path (inputs[i]);
+      GraftDocument   *document = graft_window_get_document (window);
+      g_autofree char *pattern = g_build_filename (dir, "pattern.py", NULL);
+      g_autofree char *path = g_build_filename (dir, "matches.json", NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *ours = NULL;
+      g_autofree char *theirs = NULL;
+
+      /* resnet18 has no torch.relu: its residual additions instead. */
+      if (i == 1)
+        {
+          graft_document_set_pattern_text (document, "def pattern(a, b):\n    return a + b\n");
+          iterate_until (has_matches, document);
+        }
+      g_assert_cmpuint (graft_document_get_n_matches (document), >, 0);
+      g_assert_true (g_file_set_contents (pattern, graft_document_get_pattern_text (document), -1,
+                                          NULL));
+      g_assert_true (
+          g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-matches"));
+      g_assert_true (graft_window_export_matches (window, file, &error));
+      g_assert_no_error (error);
+      iterate_until (export_done, window);
+      g_assert_true (g_file_get_contents (path, &ours, NULL, NULL));
+      theirs = cli_matches (inputs[i], pattern);
+      g_assert_cmpstr (ours, ==, theirs);
+      g_assert_true (g_str_has_prefix (ours, "{\"matches\": [\n"));
+      g_unlink (path);
+      g_unlink (pattern);
+      close_window (window);
+    }
+  g_rmdir (dir);
+}
+
+/* A folder that does not exist: the toast says so, nothing is left
+ * running, and the next export works. */
+static void
+test_unwritable (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *example = example_path ();
+  GraftWindow     *window = open_path (example);
+  g_autofree char *bad = g_build_filename (dir, "missing", "g.png", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (bad);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *good = NULL;
+
+  g_assert_true (graft_window_export (window, file, GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE,
+                                      TRUE, &error));
+  iterate_until (export_done, window);
+  g_assert_true (g_str_has_prefix (graft_window_get_last_toast (window), "Export failed: "));
+  g_assert_nonnull (strstr (graft_window_get_last_toast (window), "No such file or directory"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (graft_window_get_export_bar (window))));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+
+  good = export_and_wait (window, dir, "g.py", GRAFT_FORMAT_CODE, GRAFT_EXPORT_SCOPE_WHOLE);
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported g.py");
+  g_unlink (good);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  {
+    /* Autosaves go to a state folder of the test's own. */
+    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
+
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+  }
+  g_unsetenv ("GRAFT_TORCH");
+  hold_display ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/ui/export/view", test_view);
+  g_test_add_func ("/ui/export/folded", test_folded);
+  g_test_add_func ("/ui/export/big-png", test_big_png);
+  g_test_add_func ("/ui/export/progress-cancel", test_progress_cancel);
+  g_test_add_func ("/ui/export/matches-json", test_matches_json);
+  g_test_add_func ("/ui/export/unwritable", test_unwritable);
+  return g_test_run ();
+}

@@ -1,0 +1,648 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-window.c: the editor window on small and large screens, and the
+ * split view of the graphs before and after a change (under Xvfb).
+ *
+ * Small screens: the window's content needs no more than 800x600 (its
+ * minimum size, measured), its default size fits a 1366x768 screen, and
+ * at 800x600 no widget is allocated less than its own minimum; the side
+ * panel sits beside the canvas in a wide window and folds over it in a
+ * narrow one, where win.show-side-panel (Shift+F9) shows and hides it.
+ *
+ * The split view: after Replace All on the tutorial, the nodes drawn
+ * removed, added, rewired and kept are exactly what the rewrite did (the
+ * matched nodes gone, the nodes the document reports added, the users of
+ * the matches' outputs rewired, everything else kept); the two views zoom
+ * and pan together, keeping a shared node at the same place on screen; a
+ * History step compares too; Escape and Ctrl+W close the window.
+ */
+#include "config.h"
+
+#include "display.h"
+#include "example.h"
+
+#include "graft-canvas.h"
+#include "graft-comparison.h"
+#include "graft-document.h"
+#include "graft-split-window.h"
+#include "graft-window.h"
+
+#include <math.h>
+#include <string.h>
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so, at most 20 s; a time-out fails
+ * the test, naming what it waited for. */
+static void
+iterate_until_named (gboolean (*done) (gpointer),
+                     gpointer    data,
+                     const char *what)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (timed_out)
+    g_error ("waited 20 s for %s", what);
+  g_source_remove (id);
+}
+#define iterate_until(done, data) iterate_until_named (done, data, #done)
+
+static void
+iterate_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+layout_ready (gpointer data)
+{
+  GraftWindow *window = data;
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+static GraftWindow *
+open_example_sized (int width,
+                    int height)
+{
+  g_autofree char *path = example_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  return window;
+}
+
+static void
+close_window (GtkWidget *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_for (10);
+}
+
+static GtkWidget *
+find_by_type (GtkWidget *widget,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The flap that holds the side panel: the outermost one. */
+static AdwFlap *
+side_flap (GraftWindow *window)
+{
+  return ADW_FLAP (find_by_type (GTK_WIDGET (window), ADW_TYPE_FLAP));
+}
+
+typedef struct
+{
+  GtkWidget *window;
+  int        width;
+  int        height;
+} Size;
+
+static gboolean
+allocated (gpointer data)
+{
+  Size *size = data;
+
+  /* The window's own widget leaves out the frame around it (the shadow
+   * and resize border of client-side decorations). */
+  return gtk_widget_get_width (size->window) <= size->width &&
+         gtk_widget_get_width (size->window) > size->width - 24 &&
+         gtk_widget_get_height (size->window) <= size->height &&
+         gtk_widget_get_height (size->window) > size->height - 24;
+}
+
+/* @widget, when mapped, is allocated at least its minimum width (a
+ * measure counts the margins, an allocation's width does not). */
+static gboolean
+fits (GtkWidget *widget)
+{
+  int min_width;
+
+  if (widget == NULL || !gtk_widget_get_mapped (widget))
+    return TRUE;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  return gtk_widget_get_width (widget) + gtk_widget_get_margin_start (widget) +
+             gtk_widget_get_margin_end (widget) >=
+         min_width;
+}
+
+/* The parts of the window's layout: the content, the side panel's flap
+ * with the canvas side and the panel, the properties panel's flap with
+ * the canvas and the panel. */
+static gboolean
+nothing_squeezed (gpointer data)
+{
+  GraftWindow *window = data;
+  AdwFlap     *side = side_flap (window);
+  AdwFlap     *properties =
+      ADW_FLAP (find_by_type (adw_flap_get_content (side), ADW_TYPE_FLAP));
+
+  return fits (adw_application_window_get_content (ADW_APPLICATION_WINDOW (window))) &&
+         fits (GTK_WIDGET (side)) && fits (adw_flap_get_content (side)) &&
+         fits (adw_flap_get_flap (side)) && fits (GTK_WIDGET (properties)) &&
+         fits (adw_flap_get_content (properties)) && fits (adw_flap_get_flap (properties)) &&
+         fits (GTK_WIDGET (graft_window_get_canvas (window)));
+}
+
+/* Every part of the window's layout got at least its minimum width, once
+ * the last change of a label or a zoom has been laid out. */
+static void
+assert_no_squeeze (GraftWindow *window)
+{
+  iterate_until (nothing_squeezed, window);
+}
+
+static void
+resize (GraftWindow *window,
+        int          width,
+        int          height)
+{
+  Size size = { GTK_WIDGET (window), width, height };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  iterate_until (allocated, &size);
+}
+
+static gboolean
+flap_settled (gpointer data)
+{
+  AdwFlap *flap = data;
+
+  return adw_flap_get_reveal_progress (flap) == (adw_flap_get_reveal_flap (flap) ? 1.0 : 0.0) &&
+         gtk_widget_get_mapped (adw_flap_get_flap (flap)) == adw_flap_get_reveal_flap (flap);
+}
+
+/* The window needs no more than 800x600; its default fits a 1366x768
+ * screen with room for a top bar; at 800x600 nothing is squeezed below
+ * its minimum, with the side panel shown over the canvas or not. */
+static void
+test_small_screen (void)
+{
+  GraftWindow *window = open_example_sized (-1, -1);
+  GtkWidget   *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwFlap     *flap = side_flap (window);
+  int          width;
+  int          height;
+  int          min_width;
+  int          min_height;
+
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, <=, 1366);
+  g_assert_cmpint (height, <=, 768 - 48);
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 800, &min_height, NULL, NULL, NULL);
+  g_test_message ("minimum content size: %dx%d", min_width, min_height);
+  g_assert_cmpint (min_width, <=, 800);
+  g_assert_cmpint (min_height, <=, 600);
+  /* A 1600x1000 screen at twice the scale is 800x500. */
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 800, &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (min_height, <=, 500 - 40);
+
+  resize (window, 800, 600);
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_folded (flap));
+  assert_no_squeeze (window);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (content),
+                      &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_height (content), >=, min_height);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (graft_window_get_canvas (window))), ==,
+                   gtk_widget_get_width (content));
+
+  /* Shift+F9 activates it: a toggle. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-panel", NULL);
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  assert_no_squeeze (window);
+  /* The side panel is there, over the canvas. */
+  g_assert_true (gtk_widget_get_mapped (adw_flap_get_flap (flap)));
+  close_window (GTK_WIDGET (window));
+}
+
+static gboolean
+side_state_is (GraftWindow *window,
+               gboolean     shown)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window),
+                                                                "show-side-panel");
+
+  return g_variant_get_boolean (state) == shown;
+}
+
+/* Wide, the side panel sits beside the canvas; narrow, it folds away and
+ * its toggle (the action and its Shift+F9) shows it over the canvas and
+ * hides it again; wide again, it is back beside the canvas. */
+static void
+test_side_flap (void)
+{
+  GraftWindow    *window = open_example_sized (1200, 700);
+  AdwFlap        *flap = side_flap (window);
+  GraftCanvas    *canvas = graft_window_get_canvas (window);
+  GtkApplication *app = NULL;
+
+  iterate_until (flap_settled, flap);
+  {
+    int content_min;
+    int panel_min;
+
+    gtk_widget_measure (adw_flap_get_content (flap), GTK_ORIENTATION_HORIZONTAL, -1, &content_min,
+                        NULL, NULL, NULL);
+    gtk_widget_measure (adw_flap_get_flap (flap), GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, NULL,
+                        NULL, NULL);
+    g_test_message ("canvas side at least %d, side panel %d, window %d", content_min, panel_min,
+                    gtk_widget_get_width (GTK_WIDGET (flap)));
+  }
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (side_state_is (window, TRUE));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (canvas)), <, 1200 - 300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (canvas)), >=, 440);
+
+  resize (window, 800, 600);
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (side_state_is (window, FALSE));
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, flap);
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  /* Over the canvas, which keeps the whole width. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (canvas)), ==,
+                   gtk_widget_get_width (
+                       adw_application_window_get_content (ADW_APPLICATION_WINDOW (window))));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-side-panel",
+                                      g_variant_new_boolean (FALSE));
+  iterate_until (flap_settled, flap);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  resize (window, 1200, 700);
+  iterate_until (flap_settled, flap);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (side_state_is (window, TRUE));
+
+  app = gtk_window_get_application (GTK_WINDOW (window));
+  if (app != NULL)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (app, "win.show-side-panel");
+
+      g_assert_cmpstr (accels[0], ==, "<Shift>F9");
+    }
+  close_window (GTK_WIDGET (window));
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+static gboolean
+split_ready (gpointer data)
+{
+  GraftSplitWindow *split = data;
+
+  return graft_split_window_get_ready (split) &&
+         gtk_widget_get_width (GTK_WIDGET (graft_split_window_get_canvas (split, TRUE))) > 0;
+}
+
+static GraftSplitWindow *
+open_split (GraftWindow *window,
+            const char  *action,
+            GVariant    *param)
+{
+  GraftSplitWindow *split;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
+  split = GRAFT_SPLIT_WINDOW (find_toplevel (GRAFT_TYPE_SPLIT_WINDOW));
+  g_assert_nonnull (split);
+  iterate_until (split_ready, split);
+  return split;
+}
+
+static gboolean
+in_names (const char *const *names,
+          const char        *name)
+{
+  return names != NULL && g_strv_contains (names, name);
+}
+
+/* The split view after Replace All on the tutorial: removed, added,
+ * rewired and kept are what the rewrite did, on each side. */
+static void
+test_split_classes (void)
+{
+  static const char *const removed[] = { "neg", "cat", "sum_1", "neg_1", "cat_1", "sum_2", NULL };
+  static const char *const rewired[] = { "max_1", "max_2", NULL };
+  GraftWindow             *window = open_example_sized (1200, 700);
+  GraftDocument           *document = graft_window_get_document (window);
+  g_autoptr (GPtrArray) matched = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_free);
+  GraftSplitWindow *split;
+  GraftLayout      *before;
+  GraftLayout      *after;
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare"));
+  /* What the rewrite will remove: the nodes of the matches that are not
+   * their placeholders' values. */
+  for (guint m = 0; m < graft_document_get_n_matches (document); m++)
+    for (guint k = 0; removed[k] != NULL; k++)
+      if (graft_document_get_match_of_node (document, removed[k]) == (gint) m &&
+          !g_ptr_array_find_with_equal_func (matched, removed[k], g_str_equal, NULL))
+        g_ptr_array_add (matched, g_strdup (removed[k]));
+  g_assert_cmpuint (matched->len, ==, 6);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  for (guint k = 0; k < graft_document_get_added_names (document)->len; k++)
+    g_ptr_array_add (added, g_strdup (graft_document_get_added_names (document)->pdata[k]));
+  g_assert_cmpuint (added->len, ==, 2);
+
+  split = open_split (window, "compare", NULL);
+  before = graft_canvas_get_layout (graft_split_window_get_canvas (split, FALSE));
+  after = graft_canvas_get_layout (graft_split_window_get_canvas (split, TRUE));
+  for (guint b = 0; b < graft_layout_get_n_nodes (before); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (before, b);
+      gint                   change = graft_split_window_get_node_change (split, FALSE, box->name);
+
+      if (box->is_stub)
+        continue;
+      if (g_ptr_array_find_with_equal_func (matched, box->name, g_str_equal, NULL))
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_REMOVED);
+      else if (in_names (rewired, box->name))
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_REWIRED);
+      else
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_KEPT);
+      /* What is not removed is on the other side too. */
+      g_assert_cmpint (change == GRAFT_CHANGE_REMOVED, ==,
+                       graft_layout_find_node (after, box->name) < 0);
+    }
+  for (guint b = 0; b < graft_layout_get_n_nodes (after); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (after, b);
+      gint                   change = graft_split_window_get_node_change (split, TRUE, box->name);
+
+      if (box->is_stub)
+        continue;
+      if (g_ptr_array_find_with_equal_func (added, box->name, g_str_equal, NULL))
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_ADDED);
+      else if (in_names (rewired, box->name))
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_REWIRED);
+      else
+        g_assert_cmpint (change, ==, GRAFT_CHANGE_KEPT);
+    }
+  g_assert_cmpuint (graft_split_window_get_n_changed (split, GRAFT_CHANGE_REMOVED), ==, 6);
+  g_assert_cmpuint (graft_split_window_get_n_changed (split, GRAFT_CHANGE_ADDED), ==, 2);
+  g_assert_cmpuint (graft_split_window_get_n_changed (split, GRAFT_CHANGE_REWIRED), ==, 2);
+  /* x, w1, w2, add, add_1, output. */
+  g_assert_cmpuint (graft_split_window_get_n_changed (split, GRAFT_CHANGE_KEPT), ==, 6);
+  /* The document's graph is as it was. */
+  g_assert_cmpuint (graft_graph_get_n_nodes (graft_document_get_graph (document)), ==, 10);
+  close_window (GTK_WIDGET (split));
+  close_window (GTK_WIDGET (window));
+}
+
+/* Where node @name is drawn on @canvas, in widget coordinates. */
+static void
+node_on_screen (GraftCanvas *canvas,
+                const char  *name,
+                double      *out_x,
+                double      *out_y)
+{
+  GraftLayout           *layout = graft_canvas_get_layout (canvas);
+  gint                   b = graft_layout_find_node (layout, name);
+  const GraftLayoutNode *box;
+
+  g_assert_cmpint (b, >=, 0);
+  box = graft_layout_get_node (layout, (guint) b);
+  graft_canvas_layout_to_widget (canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, out_x, out_y);
+}
+
+/* The two views zoom and pan together: a zoom on one side is the other's
+ * zoom, and the kept node nearest the middle is at the same place on
+ * both; the views stay linked whichever side moves. */
+static void
+test_split_linked (void)
+{
+  GraftWindow      *window = open_example_sized (1200, 700);
+  GraftSplitWindow *split;
+  GraftCanvas      *left;
+  GraftCanvas      *right;
+  double            lx, ly, rx, ry;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  split = open_split (window, "compare", NULL);
+  left = graft_split_window_get_canvas (split, FALSE);
+  right = graft_split_window_get_canvas (split, TRUE);
+
+  graft_canvas_set_zoom (left, 2.5);
+  g_assert_cmpfloat_with_epsilon (graft_canvas_get_zoom (right), 2.5, 1e-9);
+  /* Put the kept `add` in the middle of the left view: the right view
+   * shows it at the same place. */
+  {
+    GraftLayout           *layout = graft_canvas_get_layout (left);
+    const GraftLayoutNode *box =
+        graft_layout_get_node (layout, (guint) graft_layout_find_node (layout, "add"));
+
+    graft_canvas_show_point (left, 2.0, box->box.x + box->box.width / 2,
+                             box->box.y + box->box.height / 2,
+                             gtk_widget_get_width (GTK_WIDGET (left)) / 2.0,
+                             gtk_widget_get_height (GTK_WIDGET (left)) / 2.0);
+  }
+  g_assert_cmpfloat_with_epsilon (graft_canvas_get_zoom (right), 2.0, 1e-9);
+  node_on_screen (left, "add", &lx, &ly);
+  node_on_screen (right, "add", &rx, &ry);
+  g_assert_cmpfloat (fabs (lx - rx), <, 1.0);
+  g_assert_cmpfloat (fabs (ly - ry), <, 1.0);
+
+  /* The other way round, with another kept node. */
+  graft_canvas_set_zoom (right, 0.5);
+  g_assert_cmpfloat_with_epsilon (graft_canvas_get_zoom (left), 0.5, 1e-9);
+  graft_canvas_center_on (right, "x");
+  node_on_screen (left, "x", &lx, &ly);
+  node_on_screen (right, "x", &rx, &ry);
+  g_assert_cmpfloat (fabs (lx - rx), <, 1.0);
+  g_assert_cmpfloat (fabs (ly - ry), <, 1.0);
+
+  /* A node selected on one side is selected on the other. */
+  graft_canvas_select (left, "add_1", FALSE);
+  {
+    g_auto (GStrv) selected = graft_canvas_dup_selection (right);
+
+    g_assert_cmpstrv (selected, ((const char *const[]){ "add_1", NULL }));
+  }
+  close_window (GTK_WIDGET (split));
+  close_window (GTK_WIDGET (window));
+}
+
+/* A History step compares too, and a change undone can still be
+ * compared; the comparison leaves the graph as it was. */
+static void
+test_split_history_step (void)
+{
+  GraftWindow      *window = open_example_sized (1200, 700);
+  GraftDocument    *document = graft_window_get_document (window);
+  GraftSplitWindow *split;
+  g_autofree char  *code = NULL;
+  g_autofree char  *after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftComparison) comparison = NULL;
+
+  /* The second match first (`neg_1` and company), then the first. */
+  graft_document_replace (document, 1, &error);
+  g_assert_no_error (error);
+  iterate_until (layout_ready, window);
+  graft_document_replace (document, 0, &error);
+  g_assert_no_error (error);
+  iterate_until (layout_ready, window);
+  g_assert_cmpuint (graft_document_get_history_length (document), ==, 2);
+  graft_document_undo (document);
+  iterate_until (layout_ready, window);
+  code = graft_document_dup_code (document);
+
+  /* The undone second replacement: `neg` and company. */
+  comparison = graft_document_compare (document, 1, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (graft_comparison_get_names (comparison, GRAFT_CHANGE_REMOVED),
+                    ((const char *const[]){ "neg", "cat", "sum_1", NULL }));
+  g_assert_cmpuint (g_strv_length ((char **) graft_comparison_get_names (comparison,
+                                                                         GRAFT_CHANGE_ADDED)),
+                    ==, 1);
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (after, ==, code);
+
+  split = open_split (window, "compare-step", g_variant_new_uint32 (0));
+  g_assert_cmpint (graft_split_window_get_node_change (split, FALSE, "neg_1"), ==,
+                   GRAFT_CHANGE_REMOVED);
+  g_assert_cmpint (graft_split_window_get_node_change (split, FALSE, "neg"), ==,
+                   GRAFT_CHANGE_KEPT);
+  g_assert_cmpint (graft_split_window_get_node_change (split, TRUE, "neg_1"), ==, -1);
+  g_clear_pointer (&after, g_free);
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (after, ==, code);
+  close_window (GTK_WIDGET (split));
+  close_window (GTK_WIDGET (window));
+}
+
+/* Activates the shortcut of @widget's class whose trigger is @accel. */
+static gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+split_gone (gpointer data)
+{
+  return find_toplevel (GRAFT_TYPE_SPLIT_WINDOW) == NULL;
+}
+
+/* Escape and Ctrl+W close the split view, as the Changes window. */
+static void
+test_split_closes (void)
+{
+  static const char *const keys[] = { "Escape", "<Control>w" };
+  GraftWindow             *window = open_example_sized (1200, 700);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GraftSplitWindow *split = open_split (window, "compare", NULL);
+
+      g_assert_true (press_shortcut (GTK_WIDGET (split), keys[i]));
+      iterate_until_named (split_gone, NULL, keys[i]);
+    }
+  close_window (GTK_WIDGET (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  {
+    /* Autosaves go to a state folder of the test's own. */
+    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
+
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+  }
+  g_unsetenv ("GRAFT_TORCH");
+  hold_display ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/ui/window/small-screen", test_small_screen);
+  g_test_add_func ("/ui/window/side-flap", test_side_flap);
+  g_test_add_func ("/ui/split/classes", test_split_classes);
+  g_test_add_func ("/ui/split/linked", test_split_linked);
+  g_test_add_func ("/ui/split/history-step", test_split_history_step);
+  g_test_add_func ("/ui/split/closes", test_split_closes);
+  return g_test_run ();
+}

@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-split-window.c: "Compare Graphs": the graph before a change on the
+ * left, after it on the right, each node coloured by what the change did
+ * to it (removed red and dashed, added green, rewired amber and dotted,
+ * kept as usual; the renderer's node_change), from the comparison the
+ * document made (graft-comparison.c).
+ *
+ * The two sides are laid out on worker threads, each as soon as the window
+ * opens, so the window's first frame does not wait for Graphviz; a bar on
+ * each side says it is being laid out.  The views follow each other: when
+ * one pans or zooms, the other takes the same zoom and puts the node both
+ * sides share that is nearest the middle of the first at the same place on
+ * screen, so the user keeps looking at the same part of the graph on both
+ * sides.  Selecting a node selects it on the other side too.  Escape and
+ * Ctrl+W close the window.
+ */
+#include "config.h"
+
+#include "graft-split-window.h"
+#include "graft-view.h"
+
+typedef struct
+{
+  /* Borrowed: children */
+  GraftCanvas *canvas;
+  GtkWidget   *progress;
+
+  /* Owned */
+  guint8  *changes; /* per graph node of the layout, a copy of the canvas's */
+  gint    *twin;    /* per box: the box of the same name on the other side, or -1 */
+  guint    n_graph_nodes;
+  gboolean laid_out;
+} Side;
+
+struct _GraftSplitWindow
+{
+  AdwWindow parent_instance;
+
+  /* Owned */
+  GraftComparison *comparison;
+  GCancellable    *cancellable;
+
+  /* Borrowed: children */
+  AdwWindowTitle *title;
+
+  Side     sides[2]; /* before, after */
+  gboolean syncing;  /* one view is being moved to follow the other */
+  guint    n_changed[4];
+};
+
+G_DEFINE_FINAL_TYPE (GraftSplitWindow, graft_split_window, ADW_TYPE_WINDOW)
+
+static void
+graft_split_window_dispose (GObject *object)
+{
+  GraftSplitWindow *self = GRAFT_SPLIT_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (graft_split_window_parent_class)->dispose (object);
+}
+
+static void
+graft_split_window_finalize (GObject *object)
+{
+  GraftSplitWindow *self = GRAFT_SPLIT_WINDOW (object);
+
+  for (guint s = 0; s < 2; s++)
+    {
+      g_free (self->sides[s].changes);
+      g_free (self->sides[s].twin);
+    }
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->comparison, graft_comparison_free);
+  G_OBJECT_CLASS (graft_split_window_parent_class)->finalize (object);
+}
+
+static void
+graft_split_window_class_init (GraftSplitWindowClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = graft_split_window_dispose;
+  object_class->finalize = graft_split_window_finalize;
+  /* A window to glance at: Escape and Ctrl+W close it. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
+                                       NULL);
+}
+
+static void
+graft_split_window_init (GraftSplitWindow *self)
+{
+  self->cancellable = g_cancellable_new ();
+}
+
+/* The box of @side nearest the middle of its view that the other side
+ * shows too, or -1. */
+static gint
+anchor_box (GraftSplitWindow *self,
+            guint             side)
+{
+  Side        *s = &self->sides[side];
+  GraftLayout *layout = graft_canvas_get_layout (s->canvas);
+  double       cx;
+  double       cy;
+  double       best = G_MAXDOUBLE;
+  gint         found = -1;
+
+  graft_canvas_widget_to_layout (s->canvas, gtk_widget_get_width (GTK_WIDGET (s->canvas)) / 2.0,
+                                 gtk_widget_get_height (GTK_WIDGET (s->canvas)) / 2.0, &cx, &cy);
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+      double                 dx = box->box.x + box->box.width / 2 - cx;
+      double                 dy = box->box.y + box->box.height / 2 - cy;
+
+      if (s->twin[b] >= 0 && !box->is_stub && dx * dx + dy * dy < best)
+        {
+          best = dx * dx + dy * dy;
+          found = (gint) b;
+        }
+    }
+  return found;
+}
+
+/* Moves the other side's view to follow side @side's. */
+static void
+follow (GraftSplitWindow *self,
+        guint             side)
+{
+  Side                  *from = &self->sides[side];
+  Side                  *to = &self->sides[1 - side];
+  gint                   b;
+  const GraftLayoutNode *box;
+  const GraftLayoutNode *twin;
+  double                 wx;
+  double                 wy;
+
+  if (self->syncing || !from->laid_out || !to->laid_out)
+    return;
+  b = anchor_box (self, side);
+  if (b < 0)
+    return;
+  box = graft_layout_get_node (graft_canvas_get_layout (from->canvas), (guint) b);
+  twin = graft_layout_get_node (graft_canvas_get_layout (to->canvas), (guint) from->twin[b]);
+  graft_canvas_layout_to_widget (from->canvas, box->box.x + box->box.width / 2,
+                                 box->box.y + box->box.height / 2, &wx, &wy);
+  self->syncing = TRUE;
+  graft_canvas_show_point (to->canvas, graft_canvas_get_zoom (from->canvas),
+                           twin->box.x + twin->box.width / 2, twin->box.y + twin->box.height / 2,
+                           wx, wy);
+  self->syncing = FALSE;
+}
+
+static void
+view_changed_cb (GraftCanvas      *canvas,
+                 GraftSplitWindow *self)
+{
+  follow (self, canvas == self->sides[0].canvas ? 0 : 1);
+}
+
+static void
+selection_changed_cb (GraftCanvas      *canvas,
+                      GraftSplitWindow *self)
+{
+  guint side = canvas == self->sides[0].canvas ? 0 : 1;
+  g_auto (GStrv) names = NULL;
+
+  if (self->syncing)
+    return;
+  names = graft_canvas_dup_selection (canvas);
+  self->syncing = TRUE;
+  graft_canvas_set_selection (self->sides[1 - side].canvas, (const char *const *) names);
+  self->syncing = FALSE;
+}
+
+/* Which box of the other side each box of each side is. */
+static void
+match_boxes (GraftSplitWindow *self)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      GraftLayout *layout = graft_canvas_get_layout (self->sides[s].canvas);
+      GraftLayout *other = graft_canvas_get_layout (self->sides[1 - s].canvas);
+      guint        n = graft_layout_get_n_nodes (layout);
+
+      g_free (self->sides[s].twin);
+      self->sides[s].twin = g_new (gint, MAX (n, 1));
+      for (guint b = 0; b < n; b++)
+        {
+          const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+
+          self->sides[s].twin[b] = box->is_stub ? -1 : graft_layout_find_node (other, box->name);
+        }
+    }
+}
+
+/* Both sides are laid out: the view goes to the first thing the change
+ * did, and the other side follows. */
+static void
+show_first_change (GraftSplitWindow *self)
+{
+  static const struct
+  {
+    GraftChange change;
+    guint       side;
+  } order[] = {
+    { GRAFT_CHANGE_REMOVED, 0 },
+    { GRAFT_CHANGE_ADDED, 1 },
+    { GRAFT_CHANGE_REWIRED, 1 },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+    {
+      const char *const *names = graft_comparison_get_names (self->comparison, order[k].change);
+
+      if (names[0] != NULL)
+        {
+          graft_canvas_center_on (self->sides[order[k].side].canvas, names[0]);
+          follow (self, order[k].side);
+          return;
+        }
+    }
+  follow (self, 0);
+}
+
+static void
+layout_thread_cb (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  GError      *error = NULL;
+  GraftLayout *layout;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  layout = graft_layout_request_run (task_data, &error);
+  if (layout == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
+}
+
+static void
+layout_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GraftSplitWindow *self = GRAFT_SPLIT_WINDOW (object);
+  guint             side = GPOINTER_TO_UINT (user_data);
+  Side             *s = &self->sides[side];
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_clear_pointer (&layout, graft_layout_free);
+      return;
+    }
+  gtk_widget_set_visible (s->progress, FALSE);
+  if (layout == NULL)
+    {
+      adw_window_title_set_subtitle (self->title, error->message);
+      return;
+    }
+  s->n_graph_nodes = graft_layout_get_n_graph_nodes (layout);
+  self->syncing = TRUE;
+  graft_canvas_set_layout (s->canvas, layout, FALSE);
+  graft_canvas_set_changes (s->canvas, g_memdup2 (s->changes, MAX (s->n_graph_nodes, 1)));
+  self->syncing = FALSE;
+  s->laid_out = TRUE;
+  if (self->sides[1 - side].laid_out)
+    {
+      match_boxes (self);
+      show_first_change (self);
+    }
+}
+
+/* Pulses the bars of the sides still being laid out. */
+static gboolean
+pulse_cb (gpointer user_data)
+{
+  GraftSplitWindow *self = user_data;
+  gboolean          waiting = FALSE;
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return G_SOURCE_REMOVE;
+  for (guint s = 0; s < 2; s++)
+    if (!self->sides[s].laid_out && gtk_widget_get_visible (self->sides[s].progress))
+      {
+        gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->sides[s].progress));
+        waiting = TRUE;
+      }
+  return waiting ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static char *
+describe_cb (const char *name,
+             gpointer    user_data)
+{
+  GraftSplitWindow *self = user_data;
+  gint              before = graft_split_window_get_node_change (self, FALSE, name);
+  gint              after = graft_split_window_get_node_change (self, TRUE, name);
+
+  if (before == GRAFT_CHANGE_REMOVED)
+    return g_strdup_printf ("%s: removed by the change", name);
+  if (after == GRAFT_CHANGE_ADDED)
+    return g_strdup_printf ("%s: added by the change", name);
+  if (after == GRAFT_CHANGE_REWIRED)
+    return g_strdup_printf ("%s: kept, its inputs changed", name);
+  return g_strdup_printf ("%s: kept", name);
+}
+
+/* One side: its canvas, what it is called, and a bar while it is laid
+ * out. */
+static GtkWidget *
+make_side (GraftSplitWindow *self,
+           guint             side)
+{
+  Side      *s = &self->sides[side];
+  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *name = gtk_label_new (side == 0 ? "Before" : "After");
+  GtkWidget *name_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  s->canvas = GRAFT_CANVAS (graft_canvas_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (s->canvas), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (s->canvas), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (s->canvas), 200, 200);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (s->canvas), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  side == 0 ? "The graph before the change"
+                                            : "The graph after the change",
+                                  -1);
+  graft_canvas_set_describe_func (s->canvas, describe_cb, self, NULL);
+  g_signal_connect_object (s->canvas, "view-changed", G_CALLBACK (view_changed_cb), self, 0);
+  g_signal_connect_object (s->canvas, "selection-changed", G_CALLBACK (selection_changed_cb), self,
+                           0);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (s->canvas));
+
+  /* An OSD toolbar gives the name a padded, rounded backdrop. */
+  gtk_widget_add_css_class (name, "heading");
+  gtk_box_append (GTK_BOX (name_box), name);
+  gtk_widget_set_halign (name_box, GTK_ALIGN_START);
+  gtk_widget_set_valign (name_box, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (name_box, 12);
+  gtk_widget_set_margin_top (name_box, 12);
+  gtk_widget_add_css_class (name_box, "osd");
+  gtk_widget_add_css_class (name_box, "toolbar");
+  gtk_widget_set_can_target (name_box, FALSE);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), name_box);
+
+  s->progress = gtk_progress_bar_new ();
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (s->progress), "Laying out…");
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (s->progress), TRUE);
+  gtk_widget_set_halign (s->progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (s->progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (s->progress, 180, -1);
+  gtk_widget_add_css_class (s->progress, "osd");
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), s->progress);
+  return overlay;
+}
+
+/* "■ 6 removed": a legend entry, in the colour the canvas uses. */
+static GtkWidget *
+make_legend_entry (const char *colour,
+                   guint       count,
+                   const char *what)
+{
+  g_autofree char *markup =
+      g_markup_printf_escaped ("<span foreground=\"%s\">■</span> %u %s", colour, count, what);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  return label;
+}
+
+static void
+start_layout (GraftSplitWindow *self,
+              guint             side)
+{
+  g_autoptr (GTask) task = g_task_new (self, self->cancellable, layout_done_cb,
+                                       GUINT_TO_POINTER (side));
+  GraftLayoutRequest *request = graft_comparison_steal_request (self->comparison, side == 1);
+
+  graft_layout_request_set_cancellable (request, self->cancellable);
+  g_task_set_source_tag (task, start_layout);
+  g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+  g_task_run_in_thread (task, layout_thread_cb);
+}
+
+/**
+ * graft_split_window_new:
+ * @parent: (nullable): the editor window
+ * @comparison: (transfer full): the graphs to show
+ *   (graft_document_compare())
+ *
+ * Returns: (transfer full): the window, not shown yet; both sides are
+ *   being laid out
+ */
+GtkWidget *
+graft_split_window_new (GtkWindow       *parent,
+                        GraftComparison *comparison)
+{
+  GraftSplitWindow *self;
+  GtkWidget        *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget        *header = adw_header_bar_new ();
+  GtkWidget        *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget        *legend = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
+  g_autofree char  *subtitle = NULL;
+  int               width = 1100;
+  int               height = 700;
+  gboolean          dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+
+  /* As large as the editor window, which fits its screen. */
+  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      width = gtk_widget_get_width (GTK_WIDGET (parent));
+      height = gtk_widget_get_height (GTK_WIDGET (parent));
+    }
+  self = g_object_new (GRAFT_TYPE_SPLIT_WINDOW,
+                       "transient-for", parent,
+                       "default-width", width,
+                       "default-height", height,
+                       "title", "Before and After",
+                       NULL);
+  self->comparison = comparison;
+  for (guint c = 0; c < G_N_ELEMENTS (self->n_changed); c++)
+    self->n_changed[c] = g_strv_length ((char **) graft_comparison_get_names (comparison, c));
+  for (guint s = 0; s < 2; s++)
+    self->sides[s].changes = graft_comparison_steal_node_changes (comparison, s == 1);
+
+  subtitle = g_strdup_printf ("%s", graft_comparison_get_label (comparison));
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new ("Before and After", subtitle));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+
+  /* Both sides expand: the box shares the width equally. */
+  gtk_box_append (GTK_BOX (sides), make_side (self, 0));
+  gtk_box_append (GTK_BOX (sides), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (sides), make_side (self, 1));
+  gtk_widget_set_vexpand (sides, TRUE);
+
+  gtk_widget_set_halign (legend, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (legend, 6);
+  gtk_widget_set_margin_bottom (legend, 6);
+  gtk_box_append (GTK_BOX (legend),
+                  make_legend_entry (dark ? "#ff7b63" : "#c01c28",
+                                     self->n_changed[GRAFT_CHANGE_REMOVED], "removed"));
+  gtk_box_append (GTK_BOX (legend),
+                  make_legend_entry (dark ? "#57e389" : "#26a269",
+                                     self->n_changed[GRAFT_CHANGE_ADDED], "added"));
+  gtk_box_append (GTK_BOX (legend),
+                  make_legend_entry (dark ? "#f8e45c" : "#c64600",
+                                     self->n_changed[GRAFT_CHANGE_REWIRED],
+                                     "rewired (kept, inputs changed)"));
+  gtk_box_append (GTK_BOX (legend),
+                  make_legend_entry (dark ? "#9a9996" : "#77767b",
+                                     self->n_changed[GRAFT_CHANGE_KEPT], "kept"));
+
+  gtk_box_append (GTK_BOX (box), header);
+  gtk_box_append (GTK_BOX (box), sides);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), legend);
+  adw_window_set_content (ADW_WINDOW (self), box);
+
+  start_layout (self, 0);
+  start_layout (self, 1);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 100, pulse_cb, g_object_ref (self), g_object_unref);
+  return GTK_WIDGET (self);
+}
+
+/**
+ * graft_split_window_get_canvas:
+ * @self: a split window
+ * @after: the side after the change, else the side before
+ *
+ * Returns: (transfer none): that side's canvas
+ */
+GraftCanvas *
+graft_split_window_get_canvas (GraftSplitWindow *self,
+                               gboolean          after)
+{
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), NULL);
+  return self->sides[after ? 1 : 0].canvas;
+}
+
+/**
+ * graft_split_window_get_ready:
+ * @self: a split window
+ *
+ * Returns: whether both sides are laid out and shown
+ */
+gboolean
+graft_split_window_get_ready (GraftSplitWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), FALSE);
+  return self->sides[0].laid_out && self->sides[1].laid_out;
+}
+
+/**
+ * graft_split_window_get_node_change:
+ * @self: a split window
+ * @after: the side after the change, else the side before
+ * @name: a node's name
+ *
+ * Returns: the #GraftChange the node called @name is drawn with on that
+ *   side, or -1 if the side does not show it (or is not laid out yet)
+ */
+gint
+graft_split_window_get_node_change (GraftSplitWindow *self,
+                                    gboolean          after,
+                                    const char       *name)
+{
+  Side        *s;
+  GraftLayout *layout;
+  gint         box;
+
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), -1);
+  s = &self->sides[after ? 1 : 0];
+  layout = graft_canvas_get_layout (s->canvas);
+  if (layout == NULL || name == NULL || (box = graft_layout_find_node (layout, name)) < 0)
+    return -1;
+  return s->changes[graft_layout_get_node (layout, (guint) box)->node_index];
+}
+
+/**
+ * graft_split_window_get_n_changed:
+ * @self: a split window
+ * @change: a class of nodes
+ *
+ * Returns: how many nodes the change put in that class (the legend's
+ *   counts)
+ */
+guint
+graft_split_window_get_n_changed (GraftSplitWindow *self,
+                                  GraftChange       change)
+{
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), 0);
+  g_return_val_if_fail ((guint) change < G_N_ELEMENTS (self->n_changed), 0);
+  return self->n_changed[change];
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-window-watch.c: the window's file, watched on disk (a
+ * GFileMonitor).  When another program changes it, a bar under the header
+ * says so and offers to read it again (win.reload-file); when it is
+ * deleted or moved away, the bar says that (the window keeps its graph
+ * until it is saved).  The window's own saves are told apart by the file's etag,
+ * recorded after each read and each save.
+ *
+ * Reloading never loses work: a window without unsaved changes reads the
+ * file again in its place, one with unsaved changes opens the new version
+ * in a new window and keeps its own; either way the pattern and
+ * replacement being edited come along (graft-window-open.c).  libadwaita
+ * 1.2 has no AdwBanner, so the bar is a revealer styled as the warning
+ * bar.
+ */
+#include "config.h"
+
+#include "graft-window-private.h"
+
+/* The etag of @file, or NULL when it cannot be read (deleted). */
+static char *
+dup_etag (GFile *file)
+{
+  g_autoptr (GFileInfo) info =
+      g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  return info != NULL ? g_strdup (g_file_info_get_etag (info)) : NULL;
+}
+
+static void
+hide_bar (GraftWindow *self)
+{
+  if (self->file_bar != NULL)
+    gtk_revealer_set_reveal_child (GTK_REVEALER (self->file_bar), FALSE);
+}
+
+/* Shows the bar saying @text, with the Reload button or without. */
+static void
+show_bar (GraftWindow *self,
+          const char  *text,
+          gboolean     reload)
+{
+  gtk_label_set_text (GTK_LABEL (self->file_bar_label), text);
+  gtk_widget_set_visible (self->file_bar_reload, reload);
+  gtk_button_set_label (GTK_BUTTON (self->file_bar_reload),
+                        graft_document_get_modified (self->document) ? "Open the _New Version"
+                                                                     : "_Reload");
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->file_bar), TRUE);
+}
+
+static void
+file_changed_cb (GFileMonitor     *monitor,
+                 GFile            *file,
+                 GFile            *other,
+                 GFileMonitorEvent event,
+                 GraftWindow      *self)
+{
+  GFile           *watched = graft_document_get_file (self->document);
+  g_autofree char *etag = NULL;
+  g_autofree char *text = NULL;
+
+  if (watched == NULL || self->loading || event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED ||
+      event == G_FILE_MONITOR_EVENT_PRE_UNMOUNT)
+    return;
+  etag = dup_etag (watched);
+  if (etag == NULL)
+    {
+      text = g_strdup_printf ("“%s” was deleted or moved away on disk: the window keeps the "
+                              "graph until you save it.",
+                              graft_document_get_title (self->document));
+      show_bar (self, text, FALSE);
+      return;
+    }
+  if (g_strcmp0 (etag, self->file_etag) == 0)
+    {
+      /* Back as it was read or saved (a deletion undone). */
+      hide_bar (self);
+      return;
+    }
+  text = g_strdup_printf (graft_document_get_modified (self->document)
+                              ? "“%s” changed on disk. Open the new version in a new window, "
+                                "and keep your unsaved changes here?"
+                              : "“%s” changed on disk.",
+                          graft_document_get_title (self->document));
+  show_bar (self, text, TRUE);
+}
+
+/**
+ * _graft_window_watch_file:
+ * @self: a window
+ *
+ * After the window's file was read or saved: watches it (again, if it is
+ * another file) and takes what is on disk now as the window's own.
+ */
+void
+_graft_window_watch_file (GraftWindow *self)
+{
+  GFile *file = graft_document_get_file (self->document);
+
+  hide_bar (self);
+  g_clear_pointer (&self->file_etag, g_free);
+  if (file == NULL || (self->watched != NULL && !g_file_equal (file, self->watched)))
+    {
+      if (self->file_monitor != NULL)
+        g_file_monitor_cancel (self->file_monitor);
+      g_clear_object (&self->file_monitor);
+      g_clear_object (&self->watched);
+    }
+  if (file == NULL)
+    return;
+  self->file_etag = dup_etag (file);
+  if (self->file_monitor != NULL)
+    return;
+  self->file_monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->file_monitor == NULL)
+    return;
+  self->watched = g_object_ref (file);
+  g_signal_connect_object (self->file_monitor, "changed", G_CALLBACK (file_changed_cb), self, 0);
+}
+
+/**
+ * _graft_window_unwatch_file:
+ * @self: a window
+ *
+ * Stops watching (the window goes).
+ */
+void
+_graft_window_unwatch_file (GraftWindow *self)
+{
+  if (self->file_monitor != NULL)
+    g_file_monitor_cancel (self->file_monitor);
+  g_clear_object (&self->file_monitor);
+  g_clear_object (&self->watched);
+  g_clear_pointer (&self->file_etag, g_free);
+}
+
+static void
+reload_cb (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  GraftWindow *self = user_data;
+  GFile       *file = graft_document_get_file (self->document);
+
+  hide_bar (self);
+  if (file != NULL)
+    _graft_window_open_from (self, file);
+}
+
+static void
+dismiss_cb (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  hide_bar (user_data);
+}
+
+static const GActionEntry watch_entries[] = {
+  { "reload-file", reload_cb },
+  { "dismiss-file-bar", dismiss_cb },
+};
+
+/**
+ * _graft_window_init_watch:
+ * @self: a window
+ *
+ * Adds the bar under the header (after the warning bar) and its actions.
+ */
+void
+_graft_window_init_watch (GraftWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->warning_revealer));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), watch_entries,
+                                   G_N_ELEMENTS (watch_entries), self);
+  self->file_bar = gtk_revealer_new ();
+  self->file_bar_label = gtk_label_new (NULL);
+  self->file_bar_reload = gtk_button_new_with_mnemonic ("_Reload");
+  gtk_widget_add_css_class (box, "warning-bar");
+  gtk_widget_set_hexpand (self->file_bar_label, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->file_bar_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->file_bar_label), TRUE);
+  gtk_widget_set_valign (self->file_bar_reload, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->file_bar_reload), "win.reload-file");
+  gtk_widget_add_css_class (self->file_bar_reload, "suggested-action");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "win.dismiss-file-bar");
+  gtk_widget_set_tooltip_text (close, "Dismiss");
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_add_css_class (close, "circular");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), self->file_bar_label);
+  gtk_box_append (GTK_BOX (box), self->file_bar_reload);
+  gtk_box_append (GTK_BOX (box), close);
+  gtk_revealer_set_child (GTK_REVEALER (self->file_bar), box);
+  gtk_box_insert_child_after (GTK_BOX (parent), self->file_bar,
+                              GTK_WIDGET (self->warning_revealer));
+}
+
+/**
+ * graft_window_get_file_notice:
+ * @self: a window
+ *
+ * Returns: (nullable): what the bar about the file on disk says, or %NULL
+ *   while it is hidden
+ */
+const char *
+graft_window_get_file_notice (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), NULL);
+  return self->file_bar != NULL && gtk_revealer_get_reveal_child (GTK_REVEALER (self->file_bar))
+             ? gtk_label_get_text (GTK_LABEL (self->file_bar_label))
+             : NULL;
+}
