@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "graft-graph-private.h"
 
 static GraftNode *
 placeholder (GraftGraph *graph,
@@ -176,6 +177,55 @@ test_many_users (void)
   graft_edit_redo (edit);
   g_assert_cmpuint (graft_node_get_n_users (x), ==, 0);
   g_rand_free (rand);
+}
+
+/* Erased nodes wait in the graph's trash while an edit may bring them
+ * back, and stay there when the edit that erased them is dropped: later
+ * edits undo and redo above them, and the graph frees them all. */
+static void
+test_undo_above_trash (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *n[6];
+  GraftEdit       *edits[3];
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    n[i] = call2 (graph, "torch.neg", x, NULL, NULL);
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++)
+    {
+      graft_graph_begin_edit (graph);
+      graft_graph_erase_node (graph, n[e]);
+      graft_graph_erase_node (graph, n[5 - e]);
+      edits[e] = graft_graph_end_edit (graph);
+      if (e == 0)
+        before = graft_listing_print (graph);
+    }
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 1);
+  /* n[0] and n[5] stay erased for good. */
+  graft_edit_free (edits[0]);
+  graft_edit_undo (edits[2]);
+  graft_edit_undo (edits[1]);
+  after = graft_listing_print (graph);
+  g_assert_cmpstr (after, ==, before);
+  /* What the rewriter asks before erasing a matched node. */
+  g_assert_true (_graft_node_is_attached (graph, x));
+  g_assert_true (_graft_node_is_attached (graph, n[1]));
+  g_assert_false (_graft_node_is_attached (graph, n[0]));
+  g_assert_false (_graft_node_is_attached (graph, n[5]));
+  g_assert_true (graft_node_get_next (x) == n[1]);
+  g_assert_true (graft_node_get_next (n[3]) == n[4]);
+  graft_edit_redo (edits[1]);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 3);
+  graft_edit_undo (edits[1]);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 4);
+  graft_edit_redo (edits[1]);
+  graft_edit_redo (edits[2]);
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 1);
+  graft_edit_free (edits[1]);
+  graft_edit_free (edits[2]);
 }
 
 static void
@@ -526,6 +576,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/many-users", test_many_users);
   g_test_add_func ("/core/graph/replace-all-uses", test_replace_all_uses);
   g_test_add_func ("/core/graph/erase", test_erase);
+  g_test_add_func ("/core/graph/undo-above-trash", test_undo_above_trash);
   g_test_add_func ("/core/graph/move-before", test_move_before);
   g_test_add_func ("/core/graph/insert-before", test_insert_before);
   g_test_add_func ("/core/graph/lint", test_lint);

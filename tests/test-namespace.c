@@ -521,6 +521,41 @@ test_per_base_counts (void)
                      counted[i][1]);
 }
 
+/* A candidate counted on lately is remembered by its address: the same
+ * string asked for again, with other flags, with other text at the same
+ * address, or after a name was released, is named as the first time. */
+static void
+test_counted_again (void)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  static const char sum[] = "sum";
+  char              buf[8];
+
+  /* `sum` is a builtin's name: reserved, unless the node is the builtin. */
+  g_assert_cmpstr (graft_namespace_create_name (ns, sum, GRAFT_NAME_DEFAULT), ==, "sum_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, sum, GRAFT_NAME_DEFAULT), ==, "sum_2");
+  g_assert_cmpstr (graft_namespace_create_name (ns, sum, GRAFT_NAME_IS_BUILTIN), ==, "sum");
+  g_assert_cmpstr (graft_namespace_create_name (ns, sum, GRAFT_NAME_IS_BUILTIN), ==, "sum_3");
+  g_assert_cmpstr (graft_namespace_create_name (ns, sum, GRAFT_NAME_DEFAULT), ==, "sum_4");
+  /* Other text at the same address. */
+  strcpy (buf, "neg");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg_1");
+  strcpy (buf, "relu");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu_1");
+  strcpy (buf, "neg");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg_2");
+  /* Undo releases `neg_2` and the count it set: `neg_2` comes again. */
+  _graft_namespace_remove (ns, "neg_2");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg_2");
+  /* Released `relu`: free again, whatever was remembered. */
+  _graft_namespace_remove (ns, "relu_1");
+  _graft_namespace_remove (ns, "relu");
+  strcpy (buf, "relu");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu");
+}
+
 static void
 test_names_never_released (void)
 {
@@ -574,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/against-model", test_against_model);
   g_test_add_func ("/core/namespace/against-model-2.6", test_against_model_26);
   g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
+  g_test_add_func ("/core/namespace/counted-again", test_counted_again);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);

@@ -879,6 +879,43 @@ test_torch_module (void)
                  "(Call (Attribute (Call (Attribute (Name self) lin) (Name x)) relu)))))))))");
 }
 
+/* Names read again soon are shared, not copied; equal bytes stay equal
+ * strings either way. */
+static void
+test_names_shared (void)
+{
+  g_autoptr (GraftSource) source =
+      graft_source_new ("test.py", "torch.neg(torch)\nh10 = h20\n", -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) module = graft_py_parse (source, &error);
+  const GraftPyStmtList *body;
+  const GraftPyExpr     *call, *assigned, *read;
+  const char            *a, *b;
+
+  g_assert_no_error (error);
+  body = graft_py_module_get_body (module);
+  g_assert_cmpuint (body->len, ==, 2);
+  call = body->items[0]->expr.value;
+  g_assert_cmpint (call->kind, ==, GRAFT_PY_EXPR_CALL);
+  a = call->call.func->attribute.value->name.id;
+  b = call->call.args.items[0]->name.id;
+  g_assert_cmpstr (a, ==, "torch");
+  g_assert_true (a == b);
+  g_assert_cmpstr (call->call.func->attribute.attr, ==, "neg");
+  assigned = body->items[1]->assign.targets.items[0];
+  read = body->items[1]->assign.value;
+  g_assert_cmpstr (assigned->name.id, ==, "h10");
+  g_assert_cmpstr (read->name.id, ==, "h20");
+
+  /* The cache itself: a hit gives the same string, a miss a new copy. */
+  a = graft_py_module_intern (module, "layers_12", 9);
+  g_assert_true (graft_py_module_intern (module, "layers_12xyz", 9) == a);
+  b = graft_py_module_intern (module, "layers_13", 9);
+  g_assert_cmpstr (b, ==, "layers_13");
+  g_assert_true (a != b);
+  g_assert_cmpstr (graft_py_module_intern (module, "", 0), ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -886,6 +923,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/py-parser/lexer-tokens", test_lexer_tokens);
+  g_test_add_func ("/core/py-parser/names-shared", test_names_shared);
   g_test_add_func ("/core/py-parser/lexer-errors", test_lexer_errors);
   g_test_add_func ("/core/py-parser/lexer-nul", test_lexer_nul_in_source);
   g_test_add_func ("/core/py-parser/numbers", test_literals_numbers);

@@ -34,6 +34,11 @@ typedef struct
 extern const char _graft_name_table_removed;
 
 guint          _graft_name_hash (const char *key, gsize len);
+GraftNameSlot *_graft_name_table_insert_len (GraftNameTable *t,
+                                             const char     *key,
+                                             guint           len,
+                                             guint           hash,
+                                             gpointer        value);
 void           _graft_name_table_init (GraftNameTable *t, gboolean owns_keys);
 void           _graft_name_table_clear (GraftNameTable *t);
 GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
@@ -41,6 +46,36 @@ GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
                                          guint           hash,
                                          gpointer        value);
 gboolean       _graft_name_table_remove (GraftNameTable *t, const char *key, gsize len, guint hash);
+
+/* _graft_name_hash() in two steps, for a name made by appending to a
+ * prefix whose state is known: _graft_name_hash (key, len) is
+ * _graft_name_hash_finish (_graft_name_hash_step (GRAFT_NAME_HASH_SEED,
+ * key, len)), and steps chain. */
+#define GRAFT_NAME_HASH_SEED 2166136261u
+
+static inline guint
+_graft_name_hash_step (guint       h,
+                       const char *key,
+                       gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      h ^= (guchar) key[i];
+      h *= 16777619u;
+    }
+  return h;
+}
+
+static inline guint
+_graft_name_hash_finish (guint h)
+{
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return h;
+}
 
 /* The slot holding the first @len bytes of @key as its whole key, or NULL.
  * The table always has an empty slot (load at most 3/4), so this ends.

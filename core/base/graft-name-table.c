@@ -15,22 +15,10 @@ guint
 _graft_name_hash (const char *key,
                   gsize       len)
 {
-  guint h = 2166136261u; /* FNV-1a */
-
-  for (gsize i = 0; i < len; i++)
-    {
-      h ^= (guchar) key[i];
-      h *= 16777619u;
-    }
-  /* FNV-1a's low bits, which pick the slot, mix poorly for names that
-   * differ only in their last digits (relu_1 ... relu_999999): finish with
-   * MurmurHash3's avalanche step. */
-  h ^= h >> 16;
-  h *= 0x85ebca6bu;
-  h ^= h >> 13;
-  h *= 0xc2b2ae35u;
-  h ^= h >> 16;
-  return h;
+  /* FNV-1a.  Its low bits, which pick the slot, mix poorly for names
+   * that differ only in their last digits (relu_1 ... relu_999999): the
+   * finish is MurmurHash3's avalanche step. */
+  return _graft_name_hash_finish (_graft_name_hash_step (GRAFT_NAME_HASH_SEED, key, len));
 }
 
 void
@@ -81,6 +69,17 @@ _graft_name_table_insert (GraftNameTable *t,
                           guint           hash,
                           gpointer        value)
 {
+  return _graft_name_table_insert_len (t, key, (guint) strlen (key), hash, value);
+}
+
+/* _graft_name_table_insert() for a key whose length @len is known. */
+GraftNameSlot *
+_graft_name_table_insert_len (GraftNameTable *t,
+                              const char     *key,
+                              guint           len,
+                              guint           hash,
+                              gpointer        value)
+{
   if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
     {
       GraftNameSlot *old = t->slots;
@@ -95,7 +94,7 @@ _graft_name_table_insert (GraftNameTable *t,
           place (t, old[i].key, old[i].hash, old[i].len, old[i].value);
       g_free (old);
     }
-  return place (t, key, hash, (guint) strlen (key), value);
+  return place (t, key, hash, len, value);
 }
 
 gboolean

@@ -31,9 +31,24 @@ struct _GraftEdit
   GraftGraph *graph; /* NULL once the graph is freed */
 
   /* Owned */
-  GArray  *ops; /* EditOp, in the order the changes were made */
+  EditOp  *ops; /* in the order the changes were made */
+  guint    n_ops;
+  guint    ops_alloc;
   gboolean applied;
 };
+
+/* A new operation at the end, for the caller to fill in (a rewrite
+ * records a few per node: this is an inline append, not a GArray's). */
+static inline EditOp *
+add_op (GraftEdit *edit)
+{
+  if (G_UNLIKELY (edit->n_ops == edit->ops_alloc))
+    {
+      edit->ops_alloc = MAX (edit->ops_alloc * 2, 16);
+      edit->ops = g_renew (EditOp, edit->ops, edit->ops_alloc);
+    }
+  return &edit->ops[edit->n_ops++];
+}
 
 /**
  * _graft_edit_record:
@@ -48,11 +63,11 @@ _graft_edit_record (GraftEdit    *edit,
                     GraftEditKind kind,
                     GraftNode    *node)
 {
-  EditOp op = { .kind = kind, .node = node, .next = graft_node_get_next (node) };
+  EditOp *op = add_op (edit);
 
-  graft_arg_init_none (&op.args);
-  graft_arg_init_none (&op.kwargs);
-  g_array_append_val (edit->ops, op);
+  *op = (EditOp){ .kind = kind, .node = node, .next = graft_node_get_next (node) };
+  graft_arg_init_none (&op->args);
+  graft_arg_init_none (&op->kwargs);
 }
 
 /* Records the arguments @node has now, before they change. */
@@ -60,11 +75,11 @@ void
 _graft_edit_record_args (GraftEdit *edit,
                          GraftNode *node)
 {
-  EditOp op = { .kind = GRAFT_EDIT_SET_ARGS, .node = node };
+  EditOp *op = add_op (edit);
 
-  graft_arg_copy (&op.args, graft_node_get_args (node));
-  graft_arg_copy (&op.kwargs, graft_node_get_kwargs (node));
-  g_array_append_val (edit->ops, op);
+  *op = (EditOp){ .kind = GRAFT_EDIT_SET_ARGS, .node = node };
+  graft_arg_copy (&op->args, graft_node_get_args (node));
+  graft_arg_copy (&op->kwargs, graft_node_get_kwargs (node));
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone. */
@@ -90,7 +105,6 @@ graft_graph_begin_edit (GraftGraph *self)
 
   edit = g_new0 (GraftEdit, 1);
   edit->graph = self;
-  edit->ops = g_array_new (FALSE, FALSE, sizeof (EditOp));
   edit->applied = TRUE;
   _graft_graph_set_recording (self, edit);
 }
@@ -166,8 +180,8 @@ graft_edit_undo (GraftEdit *edit)
   g_return_if_fail (edit != NULL && edit->graph != NULL && edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
-  for (guint i = edit->ops->len; i > 0; i--)
-    replay (edit->graph, &g_array_index (edit->ops, EditOp, i - 1), TRUE);
+  for (guint i = edit->n_ops; i > 0; i--)
+    replay (edit->graph, &edit->ops[i - 1], TRUE);
   edit->applied = FALSE;
 }
 
@@ -182,8 +196,8 @@ graft_edit_redo (GraftEdit *edit)
   g_return_if_fail (edit != NULL && edit->graph != NULL && !edit->applied);
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
-  for (guint i = 0; i < edit->ops->len; i++)
-    replay (edit->graph, &g_array_index (edit->ops, EditOp, i), FALSE);
+  for (guint i = 0; i < edit->n_ops; i++)
+    replay (edit->graph, &edit->ops[i], FALSE);
   edit->applied = TRUE;
 }
 
@@ -203,7 +217,7 @@ guint
 graft_edit_get_n_operations (GraftEdit *edit)
 {
   g_return_val_if_fail (edit != NULL, 0);
-  return edit->ops->len;
+  return edit->n_ops;
 }
 
 /**
@@ -228,9 +242,9 @@ graft_edit_dup_changes (GraftEdit *edit)
   g_return_val_if_fail (edit != NULL, NULL);
 
   changes = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < edit->ops->len; i++)
+  for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp  *op = &g_array_index (edit->ops, EditOp, i);
+      EditOp  *op = &edit->ops[i];
       gpointer seen = NULL;
       gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
 
@@ -266,13 +280,11 @@ graft_edit_free (GraftEdit *edit)
     return;
   if (edit->graph != NULL && _graft_graph_get_recording (edit->graph) == edit)
     _graft_graph_set_recording (edit->graph, NULL);
-  for (guint i = 0; i < edit->ops->len; i++)
+  for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp *op = &g_array_index (edit->ops, EditOp, i);
-
-      graft_arg_clear (&op->args);
-      graft_arg_clear (&op->kwargs);
+      graft_arg_clear (&edit->ops[i].args);
+      graft_arg_clear (&edit->ops[i].kwargs);
     }
-  g_array_unref (edit->ops);
+  g_free (edit->ops);
   g_free (edit);
 }

@@ -17,6 +17,8 @@ void     _graft_node_set_mark (GraftNode *node,
                                guint      slot,
                                guint32    mark);
 gboolean _graft_node_name_is_canonical (GraftNode *node);
+gboolean _graft_node_is_attached (GraftGraph *self,
+                                  GraftNode  *node);
 guint32  _graft_node_get_mark (GraftNode *node,
                                guint      slot);
 gboolean _graft_node_has_mark (GraftNode *node,

@@ -194,7 +194,8 @@ struct _GraftGraph
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
 
-  GHashTable  *trash;     /* detached nodes an edit may bring back */
+  GPtrArray *trash;       /* detached nodes an edit may bring back; a node's
+                           * order is its index here while it is in it */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
 
@@ -289,7 +290,7 @@ graft_graph_new (const GraftDialect *dialect)
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
-  self->trash = g_hash_table_new (NULL, NULL);
+  self->trash = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
   return self;
 }
@@ -360,17 +361,11 @@ graft_graph_free (GraftGraph *self)
       next = node->next;
       node_free (self, node);
     }
-  {
-    GHashTableIter iter;
-    gpointer       key;
-
-    g_hash_table_iter_init (&iter, self->trash);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      node_free (self, key);
-    g_hash_table_unref (self->trash);
-    g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
-    g_clear_pointer (&self->module_constructors, g_hash_table_unref);
-  }
+  for (guint i = 0; i < self->trash->len; i++)
+    node_free (self, self->trash->pdata[i]);
+  g_ptr_array_unref (self->trash);
+  g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
+  g_clear_pointer (&self->module_constructors, g_hash_table_unref);
   if (self->recording != NULL)
     _graft_edit_forget_graph (self->recording);
   g_clear_pointer (&self->source, graft_source_unref);
@@ -432,6 +427,16 @@ graft_graph_find_node (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   /* The namespace binds each live node's name to the node. */
   return _graft_namespace_lookup_bound (self->names, name);
+}
+
+/* Whether @node, a node of @self that may have been erased (and kept for
+ * undo), is in the graph's list now: what graft_graph_find_node() of its
+ * name answers, without a lookup.  A detached node has no neighbours. */
+gboolean
+_graft_node_is_attached (GraftGraph *self,
+                         GraftNode  *node)
+{
+  return node->graph == self && (node->prev != NULL || self->first == node);
 }
 
 /**
@@ -1122,11 +1127,20 @@ replace_uses (GraftGraph     *self,
               GraftNode      *new_node,
               const GraftArg *value)
 {
-  g_autofree GraftNode **users = NULL;
+  GraftNode             *few[8];
+  g_autofree GraftNode **many = NULL;
+  GraftNode            **users;
   guint                  n_users;
 
+  /* The users as they are now (the loop changes the list): most values
+   * have a few. */
   n_users = old_node->n_users;
-  users = g_memdup2 (old_node->users, n_users * sizeof (GraftNode *));
+  if (n_users <= G_N_ELEMENTS (few))
+    users = few;
+  else
+    users = many = g_new (GraftNode *, n_users);
+  if (n_users > 0)
+    memcpy (users, old_node->users, n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
       GraftNode *user = users[i];
@@ -1205,6 +1219,29 @@ attach (GraftGraph *self,
   self->n_nodes++;
 }
 
+/* Keeps detached @node in the trash.  Its order means nothing until it is
+ * linked again, so it holds the node's index in the trash: taking it back
+ * out costs no search. */
+static void
+trash_add (GraftGraph *self,
+           GraftNode  *node)
+{
+  node->order = self->trash->len;
+  g_ptr_array_add (self->trash, node);
+}
+
+static void
+trash_remove (GraftGraph *self,
+              GraftNode  *node)
+{
+  guint i = (guint) node->order;
+
+  g_return_if_fail (i < self->trash->len && self->trash->pdata[i] == node);
+  g_ptr_array_remove_index_fast (self->trash, i);
+  if (i < self->trash->len)
+    ((GraftNode *) self->trash->pdata[i])->order = i;
+}
+
 /**
  * _graft_graph_take_out:
  * @release_name: also free the node's name in the namespace
@@ -1220,7 +1257,7 @@ _graft_graph_take_out (GraftGraph *self,
   detach (self, node);
   if (release_name)
     _graft_namespace_remove (self->names, node->name);
-  g_hash_table_add (self->trash, node);
+  trash_add (self, node);
 }
 
 /**
@@ -1236,7 +1273,7 @@ _graft_graph_put_back (GraftGraph *self,
                        GraftNode  *next,
                        gboolean    reserve_name)
 {
-  g_hash_table_remove (self->trash, node);
+  trash_remove (self, node);
   if (reserve_name)
     _graft_namespace_add_verbatim (self->names, node->name);
   attach (self, node, next);
@@ -1290,7 +1327,7 @@ graft_graph_erase_node (GraftGraph *self,
   /* While an edit records, the node is kept so that undo can bring it back;
    * otherwise it is gone for good. */
   if (self->recording != NULL)
-    g_hash_table_add (self->trash, node);
+    trash_add (self, node);
   else
     node_free (self, node);
 }

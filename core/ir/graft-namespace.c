@@ -43,9 +43,47 @@ struct _GraftNamespace
    * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
   GraftNameTable base_count; /* base (owned) -> count, as a pointer */
+
+  /* Candidates counted on from their base lately (`neg`, `sum`), by the
+   * caller's pointer: their slots in base_count and filled, valid while
+   * those tables keep their arrays (and the candidate its text, checked
+   * against the base the filled slot holds), for a candidate that was
+   * taken (taken names stay taken) or reserved with the same flags.
+   * Cleared when a name is released, which may free a candidate. */
+  struct
+  {
+    const char    *candidate;
+    GraftNameSlot *count_slot;
+    GraftNameSlot *filled;
+    GraftNameSlot *count_slots; /* base_count.slots when remembered */
+    GraftNameSlot *filled_slots;
+    guint          state;
+    guint          len;
+    gint           flags; /* -1: the candidate is taken; else the flags
+                           * with which it is reserved */
+  } counted[16];
 };
 
 #define NAME_HEADER 8
+
+static char *keep_name (GraftNamespace *self, const char *name, gsize len);
+
+/* keep_numbered() when the block is full: through a composed copy. */
+static char *
+keep_name_slow (GraftNamespace *self,
+                const char     *base,
+                gsize           base_len,
+                const char     *digits,
+                gsize           n_digits)
+{
+  g_autofree char *name = g_malloc (base_len + 1 + n_digits + 1);
+
+  memcpy (name, base, base_len);
+  name[base_len] = '_';
+  memcpy (name + base_len + 1, digits, n_digits);
+  name[base_len + 1 + n_digits] = '\0';
+  return keep_name (self, name, base_len + 1 + n_digits);
+}
 
 /* A copy of the first @len bytes of @name, NUL-terminated, after a header
  * of zeros, kept as long as the namespace. */
@@ -76,6 +114,30 @@ keep_name (GraftNamespace *self,
   p[NAME_HEADER + len] = '\0';
   self->block_used += need;
   return p + NAME_HEADER;
+}
+
+/* keep_name() of `<base>_<digits>`, the name written in place. */
+static char *
+keep_numbered (GraftNamespace *self,
+               const char     *base,
+               gsize           base_len,
+               const char     *digits,
+               gsize           n_digits)
+{
+  gsize need = NAME_HEADER + base_len + 1 + n_digits + 1;
+  char *p;
+
+  if (self->block == NULL || self->block_used + need > self->block_size)
+    return keep_name_slow (self, base, base_len, digits, n_digits);
+  p = self->block + self->block_used;
+  memset (p, 0, NAME_HEADER);
+  p += NAME_HEADER;
+  memcpy (p, base, base_len);
+  p[base_len] = '_';
+  memcpy (p + base_len + 1, digits, n_digits);
+  p[base_len + 1 + n_digits] = '\0';
+  self->block_used += need;
+  return p;
 }
 
 static void
@@ -717,19 +779,6 @@ extend_filled (GraftNamespace *self,
   extend_filled_base (self, stored, len, i - 1, _graft_name_hash (stored, i - 1));
 }
 
-/* Whether @name ends in `_<digits>`, which step 3 of create_name splits
- * off (`_1` too: its base is empty). */
-static gboolean
-has_number_suffix (const char *name,
-                   gsize       len)
-{
-  gsize i = len;
-
-  while (i > 0 && g_ascii_isdigit (name[i - 1]))
-    i--;
-  return i < len && i >= 1 && name[i - 1] == '_';
-}
-
 /* Step 4 of create_name: `base_<k>` for the first free k past @after and
  * past the run of taken `base_1` ... `base_<run>`, stored, and the run
  * extended when k continues it.  Every string is hashed once, and nothing
@@ -916,10 +965,221 @@ store (GraftNamespace *self,
 {
   char *stored = keep_name (self, name, len);
 
-  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
+  self->last = _graft_name_table_insert_len (&self->used, stored, (guint) len, hash, NULL);
   if (self->count_per_base)
     note_free_name (self, stored, len);
   extend_filled (self, stored, len);
+  return stored;
+}
+
+/* What one pass over a candidate tells create_name. */
+typedef struct
+{
+  gsize    len;
+  guint    state;         /* _graft_name_hash_step() of the whole name */
+  gboolean final_form;    /* is_final_form() */
+  gboolean number_suffix; /* has_number_suffix() */
+} Scan;
+
+/* is_final_form(), has_number_suffix(), strlen() and the hash of @name in
+ * one pass. */
+static inline void
+scan_candidate (const char *name,
+                Scan       *out)
+{
+  const char *p = name;
+  const char *last_underscore = NULL;
+  guint       h = GRAFT_NAME_HASH_SEED;
+  gboolean    clean = TRUE;
+  gboolean    digits_only = FALSE; /* everything after the last '_' is a digit */
+
+  for (; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      h ^= c;
+      h *= 16777619u;
+      if (c == '_')
+        {
+          last_underscore = p;
+          digits_only = TRUE;
+        }
+      else if (g_ascii_isdigit (c))
+        ;
+      else if (g_ascii_isalpha (c))
+        digits_only = FALSE;
+      else
+        clean = digits_only = FALSE;
+    }
+  out->len = (gsize) (p - name);
+  out->state = h;
+  /* A suffix `_<digits>`, at least one digit. */
+  out->number_suffix = last_underscore != NULL && last_underscore[1] != '\0' && digits_only;
+  /* torch's `(.*)_(\d+)$` splits `_08` too, with an empty base: a suffix
+   * with a leading zero is not final. */
+  out->final_form =
+      clean && out->len > 0 && !g_ascii_isdigit (name[0]) &&
+      !(out->number_suffix && last_underscore[1] == '0' && last_underscore[2] != '\0');
+}
+
+/* Writes `<base>_<num>` to the scratch string (@base its first @base_len
+ * bytes, or another string) and returns its hash, continuing @base_state,
+ * the hash state of @base. */
+static guint
+put_numbered (GraftNamespace *self,
+              const char     *base,
+              gsize           base_len,
+              guint           base_state,
+              guint64         num)
+{
+  GString *name = self->scratch;
+  char     digits[24];
+  char    *end = digits + sizeof digits;
+  char    *p = end;
+  gsize    n;
+  gboolean in_place = base == name->str;
+
+  do
+    {
+      *--p = (char) ('0' + num % 10);
+      num /= 10;
+    }
+  while (num > 0);
+  n = (gsize) (end - p);
+  if (base_len + n + 2 > name->allocated_len)
+    g_string_set_size (name, base_len + 1 + n);
+  if (!in_place)
+    memcpy (name->str, base, base_len);
+  name->len = base_len + 1 + n;
+  name->str[base_len] = '_';
+  memcpy (name->str + base_len + 1, p, n);
+  name->str[name->len] = '\0';
+  return _graft_name_hash_finish (_graft_name_hash_step (base_state, name->str + base_len, n + 1));
+}
+
+/* count_per_base() for a candidate in final form without a numeric suffix
+ * that is taken or reserved (the second `neg` of a graph): its own base,
+ * counted on from the larger of `_base_count[base]` and the run of taken
+ * `base_1` ... `base_<run>`; @base_state is its hash state.  The base is
+ * hashed once and the name made from it by continuing that hash, and no
+ * name is looked up unless names past the run may be taken. */
+static const char *count_on_base_slots (GraftNamespace *self,
+                                        const char     *base,
+                                        gsize           base_len,
+                                        guint           base_state,
+                                        GraftNameSlot  *count_slot,
+                                        GraftNameSlot  *filled,
+                                        gint            why);
+
+static const char *
+count_on_base (GraftNamespace *self,
+               const char     *base,
+               gsize           base_len,
+               guint           base_state,
+               gint            why)
+{
+  guint base_hash = _graft_name_hash_finish (base_state);
+
+  return count_on_base_slots (self, base, base_len, base_state,
+                              _graft_name_table_find (&self->base_count, base, base_len, base_hash),
+                              _graft_name_table_find (&self->filled, base, base_len, base_hash),
+                              why);
+}
+
+/* count_on_base() with the base's slots in base_count and filled found
+ * (NULL: the base has none), remembered for the caller's pointer with
+ * @why the candidate is counted on: -1, it is taken; else it is reserved
+ * for these GraftNameFlags. */
+static const char *
+count_on_base_slots (GraftNamespace *self,
+                     const char     *base,
+                     gsize           base_len,
+                     guint           base_state,
+                     GraftNameSlot  *count_slot,
+                     GraftNameSlot  *filled,
+                     gint            why)
+{
+  guint       base_hash = _graft_name_hash_finish (base_state);
+  guint       m = (guint) (GPOINTER_TO_SIZE (base) >> 3) % G_N_ELEMENTS (self->counted);
+  guint64     old_count = 0, run = 0, num;
+  gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
+  GString    *name = self->scratch;
+  const char *stored;
+  guint       hash;
+
+  if (count_slot != NULL)
+    old_count = (guint64) GPOINTER_TO_SIZE (count_slot->value);
+  if (filled != NULL)
+    run = RUN_OF (filled->value);
+  num = MAX (old_count, run);
+  /* Past the run, `base_<k>` is free unless names past it may be taken. */
+  if (!beyond)
+    {
+      char    digits[24];
+      char   *end = digits + sizeof digits;
+      char   *p = end;
+      guint64 k = ++num;
+      gsize   n;
+
+      /* The name is written once, where it is kept. */
+      do
+        {
+          *--p = (char) ('0' + k % 10);
+          k /= 10;
+        }
+      while (k > 0);
+      n = (gsize) (end - p);
+      stored = keep_numbered (self, base, base_len, p, n);
+      hash = _graft_name_hash_finish (
+          _graft_name_hash_step (_graft_name_hash_step (base_state, "_", 1), p, n));
+      self->last = _graft_name_table_insert_len (&self->used, stored, (guint) (base_len + 1 + n),
+                                                 hash, NULL);
+    }
+  else
+    {
+      do
+        hash = put_numbered (self, base, base_len, base_state, ++num);
+      while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
+      stored = keep_name (self, name->str, name->len);
+      self->last =
+          _graft_name_table_insert_len (&self->used, stored, (guint) name->len, hash, NULL);
+    }
+  /* extend_filled_base() for `base_<num>`, num > run. */
+  if (num == run + 1)
+    {
+      run++;
+      while (beyond)
+        {
+          put_numbered (self, stored, base_len, base_state, run + 1);
+          if (!is_used (self, name->str, name->len))
+            break;
+          run++;
+        }
+    }
+  else
+    beyond = TRUE;
+  if (filled != NULL)
+    filled->value = RUN_VALUE (run, beyond);
+  else
+    filled = _graft_name_table_insert_len (&self->filled, g_strndup (stored, base_len),
+                                           (guint) base_len, base_hash, RUN_VALUE (run, beyond));
+  /* `_base_count[base] = num` (num > old_count), as count_per_base() sets
+   * it. */
+  set_replaced_count (stored, old_count + 1);
+  if (count_slot != NULL)
+    count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+  else
+    count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
+                                               (guint) base_len, base_hash,
+                                               GSIZE_TO_POINTER ((gsize) num));
+  self->counted[m].candidate = base;
+  self->counted[m].flags = why;
+  self->counted[m].count_slot = count_slot;
+  self->counted[m].filled = filled;
+  self->counted[m].count_slots = self->base_count.slots;
+  self->counted[m].filled_slots = self->filled.slots;
+  self->counted[m].state = base_state;
+  self->counted[m].len = (guint) base_len;
   return stored;
 }
 
@@ -964,24 +1224,44 @@ graft_namespace_create_name (GraftNamespace *self,
   gboolean final_form, taken = FALSE;
   gboolean has_num;
   guint    candidate_hash = 0;
+  Scan     scan;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
+  /* The same candidate as lately (the tracer passes torch's names from
+   * its tables): its base's slots are known, and it is taken. */
+  if (self->count_per_base)
+    {
+      guint m = (guint) (GPOINTER_TO_SIZE (candidate) >> 3) % G_N_ELEMENTS (self->counted);
+
+      if (self->counted[m].candidate == candidate &&
+          (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+          self->counted[m].count_slots == self->base_count.slots &&
+          self->counted[m].filled_slots == self->filled.slots &&
+          strcmp (candidate, self->counted[m].filled->key) == 0)
+        return count_on_base_slots (self, candidate, self->counted[m].len,
+                                    self->counted[m].state, self->counted[m].count_slot,
+                                    self->counted[m].filled, self->counted[m].flags);
+    }
+
   /* The common cases need none of the steps below: a clean free name, and
    * a clean name without a numeric suffix that is taken (the second `add`
    * of a graph), which is its own base. */
-  final_form = is_final_form (candidate);
+  scan_candidate (candidate, &scan);
+  final_form = scan.final_form;
   if (final_form)
     {
-      gsize len = strlen (candidate);
-      guint hash = _graft_name_hash (candidate, len);
+      gsize len = scan.len;
+      guint hash = _graft_name_hash_finish (scan.state);
 
       taken = _graft_name_table_find (&self->used, candidate, len, hash) != NULL;
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
-      if (!self->count_per_base && !has_number_suffix (candidate, len))
-        return count_from (self, candidate, len, hash, 0);
+      if (!scan.number_suffix)
+        return self->count_per_base ? count_on_base (self, candidate, len, scan.state,
+                                                     taken ? -1 : (gint) flags)
+                                    : count_from (self, candidate, len, hash, 0);
       candidate_hash = hash;
     }
 
@@ -1247,6 +1527,7 @@ _graft_namespace_remove (GraftNamespace *self,
   if (slot->value != NULL)
     self->n_bound--;
   self->last = NULL;
+  memset (self->counted, 0, sizeof self->counted);
   if (self->count_per_base)
     restore_base_count (self, slot->key);
   _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);

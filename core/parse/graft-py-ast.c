@@ -51,6 +51,9 @@ struct _GraftPyModule
   GraftSource    *source;
   Chunk          *chunks; /* the current chunk first */
   GraftPyStmtList body;
+  /* Recently made names, in slots picked by length and end bytes. */
+  const char *recent[512];
+  guint32     recent_len[512];
 
   gsize chunk_size; /* size of the next regular chunk */
 };
@@ -323,6 +326,25 @@ graft_py_module_alloc (GraftPyModule *self,
   return mem;
 }
 
+/* graft_py_module_alloc() from the current chunk when it has room: the
+ * parser makes a node or a name for every few bytes of source. */
+static inline gpointer
+alloc_fast (GraftPyModule *self,
+            gsize          size)
+{
+  Chunk *chunk = self->chunks;
+
+  size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
+  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
+    {
+      gpointer mem = (char *) chunk->data + chunk->used;
+
+      chunk->used += size;
+      return mem;
+    }
+  return graft_py_module_alloc (self, size);
+}
+
 /**
  * graft_py_module_strndup:
  * @str: bytes to copy (may contain NUL bytes)
@@ -340,10 +362,51 @@ graft_py_module_strndup (GraftPyModule *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (str != NULL || len == 0, NULL);
 
-  copy = graft_py_module_alloc (self, len + 1);
+  copy = alloc_fast (self, len + 1);
   if (len > 0)
     memcpy (copy, str, len);
   copy[len] = '\0';
+  return copy;
+}
+
+/**
+ * graft_py_module_intern:
+ * @str: bytes of a name (no NUL byte among them)
+ * @len: how many
+ *
+ * Like graft_py_module_strndup(), but a name made recently with the same
+ * bytes is given back instead of a copy: a module of ten thousand
+ * statements names `torch`, `self` and its few variables tens of thousands
+ * of times.  Only a cache (no hash table): two equal names may still be
+ * different strings, so equal addresses mean equal names but not the
+ * other way round.
+ *
+ * Returns: (transfer none): a NUL-terminated string equal to @str, owned
+ *   by @self
+ */
+const char *
+graft_py_module_intern (GraftPyModule *self,
+                        const char    *str,
+                        gsize          len)
+{
+  guint       r;
+  const char *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (str != NULL || len == 0, NULL);
+
+  if (len == 0)
+    return graft_py_module_strndup (self, str, len);
+  /* The slot mixes the length, the first byte and the last two: `h12`
+   * and `h13`, `h10` and `h20` go to different slots. */
+  r = (guint) len * 67u + (guchar) str[0] * 31u + (guchar) str[len - 1] +
+      (guchar) str[len > 1 ? len - 2 : 0] * 131u;
+  r &= G_N_ELEMENTS (self->recent) - 1;
+  if (self->recent_len[r] == len && memcmp (self->recent[r], str, len) == 0)
+    return self->recent[r];
+  copy = graft_py_module_strndup (self, str, len);
+  self->recent[r] = copy;
+  self->recent_len[r] = (guint32) len;
   return copy;
 }
 
@@ -365,7 +428,7 @@ graft_py_expr_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  expr = graft_py_module_alloc (self, sizeof *expr);
+  expr = alloc_fast (self, sizeof *expr);
   memset (expr, 0, sizeof *expr);
   expr->kind = kind;
   expr->start = start;
@@ -391,7 +454,7 @@ graft_py_stmt_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  stmt = graft_py_module_alloc (self, sizeof *stmt);
+  stmt = alloc_fast (self, sizeof *stmt);
   memset (stmt, 0, sizeof *stmt);
   stmt->kind = kind;
   stmt->start = start;

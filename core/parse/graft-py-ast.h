@@ -512,6 +512,9 @@ gpointer               graft_py_module_alloc (GraftPyModule *self,
 const char            *graft_py_module_strndup (GraftPyModule *self,
                                                 const char    *str,
                                                 gsize          len);
+const char            *graft_py_module_intern (GraftPyModule *self,
+                                               const char    *str,
+                                               gsize          len);
 GraftPyExpr           *graft_py_expr_new (GraftPyModule  *self,
                                           GraftPyExprKind kind,
                                           gsize           start,

@@ -63,6 +63,56 @@ struct _GraftMatch
  * attempt is undone by popping back to a mark; a graph node bound in the
  * partial match carries `bound_mark` in its slot 0 (torch's
  * `gn in nodes_map.values()`; the map is injective, so a flag suffices). */
+/* One frame of the depth-first walk: a pattern node bound to a graph node,
+ * whose argument pairs are being compared: flattened leaves (1.13.1), or
+ * the pairs torch 2.6's recursive `_match_args` reaches, in its order (two
+ * lists or tuples of different lengths stay one pair, which fails).  The
+ * pairs are items start ... end - 1 of the search's two leaf stacks: a
+ * frame pushes its own above its parent's and they are cut off when it is
+ * done, so the walk allocates nothing once the stacks have grown. */
+typedef struct
+{
+  guint      start;
+  guint      end;
+  guint      next;
+  GraftNode *pn; /* the nodes whose arguments these are */
+  GraftNode *gn;
+} Frame;
+
+/* Growable arrays for the walk, pushed (VEC_PUSH) and cut back inline. */
+typedef struct
+{
+  guint *items;
+  guint  len;
+  guint  alloc;
+} PosVec;
+
+typedef struct
+{
+  const GraftArg **items;
+  guint            len;
+  guint            alloc;
+} LeafVec;
+
+typedef struct
+{
+  Frame *items;
+  guint  len;
+  guint  alloc;
+} FrameVec;
+
+#define VEC_PUSH(v, item)                                                      \
+  G_STMT_START                                                                 \
+  {                                                                            \
+    if (G_UNLIKELY ((v)->len == (v)->alloc))                                   \
+      {                                                                        \
+        (v)->alloc = MAX ((v)->alloc * 2, 16);                                 \
+        (v)->items = g_realloc_n ((v)->items, (v)->alloc, sizeof *(v)->items); \
+      }                                                                        \
+    (v)->items[(v)->len++] = (item);                                           \
+  }                                                                            \
+  G_STMT_END
+
 typedef struct
 {
   GraftPattern            *pattern;
@@ -70,29 +120,17 @@ typedef struct
   const GraftMatchOptions *options;
   const GraftDialect      *dialect; /* the graph's: whose rules apply */
   Binding                 *bind;
-  GArray                  *trail;
+  PosVec                   trail;
   guint32                  bound_mark; /* slot 0: the graph node is bound */
   GPtrArray               *found;
-  GPtrArray               *pool;       /* spare leaf arrays for frames */
-  GArray                  *stack;      /* Frames of the walk, reused */
-  gboolean                 explaining; /* graft_matcher_explain() is walking */
-  char                    *why;        /* its first failure, or NULL */
-  GraftNode               *failed_pn;  /* the nodes whose comparison failed first, */
-  GraftNode               *failed_gn;  /* when it was one of two nodes */
+  LeafVec                  pattern_leaves; /* the frames' pairs, pattern side */
+  LeafVec                  graph_leaves;   /* and graph side */
+  FrameVec                 stack;          /* Frames of the walk */
+  gboolean                 explaining;     /* graft_matcher_explain() is walking */
+  char                    *why;            /* its first failure, or NULL */
+  GraftNode               *failed_pn;      /* the nodes whose comparison failed first, */
+  GraftNode               *failed_gn;      /* when it was one of two nodes */
 } Search;
-
-/* One frame of the depth-first walk: a pattern node bound to a graph node,
- * whose argument pairs are being compared: flattened leaves (1.13.1), or
- * the pairs torch 2.6's recursive `_match_args` reaches, in its order (two
- * lists or tuples of different lengths stay one pair, which fails). */
-typedef struct
-{
-  GPtrArray *pattern_leaves;
-  GPtrArray *graph_leaves;
-  guint      next;
-  GraftNode *pn; /* the nodes whose arguments these are */
-  GraftNode *gn;
-} Frame;
 
 void
 graft_match_options_init (GraftMatchOptions *options)
@@ -190,18 +228,19 @@ describe (GraftNode *node)
  * depth first; everything else (nodes, literals, slices) is a leaf. */
 static void
 flatten (const GraftArg *arg,
-         GPtrArray      *out)
+         Search         *s,
+         gboolean        pattern_side)
 {
   switch (arg->kind)
     {
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
       for (guint i = 0; i < arg->n; i++)
-        flatten (&arg->items[i], out);
+        flatten (&arg->items[i], s, pattern_side);
       return;
     case GRAFT_ARG_DICT:
       for (guint i = 0; i < arg->n; i++)
-        flatten (&arg->items[2 * i + 1], out);
+        flatten (&arg->items[2 * i + 1], s, pattern_side);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -215,7 +254,10 @@ flatten (const GraftArg *arg,
     case GRAFT_ARG_NODE:
     case GRAFT_ARG_SLICE:
     default:
-      g_ptr_array_add (out, (gpointer) arg);
+      if (pattern_side)
+        VEC_PUSH (&s->pattern_leaves, arg);
+      else
+        VEC_PUSH (&s->graph_leaves, arg);
       return;
     }
 }
@@ -238,7 +280,7 @@ bind_node (Search    *s,
   s->bind[pos].state = BOUND_NODE;
   s->bind[pos].node = gn;
   _graft_node_set_mark (gn, 0, s->bound_mark);
-  g_array_append_val (s->trail, pos);
+  VEC_PUSH (&s->trail, pos);
 }
 
 static void
@@ -249,23 +291,22 @@ bind_literal (Search         *s,
   s->bind[pos].state = BOUND_LITERAL;
   /* Borrowed while searching; a recorded match copies it. */
   s->bind[pos].literal = *literal;
-  g_array_append_val (s->trail, pos);
+  VEC_PUSH (&s->trail, pos);
 }
 
 static void
 undo_to (Search *s,
          guint   mark)
 {
-  while (s->trail->len > mark)
+  while (s->trail.len > mark)
     {
-      guint    pos = g_array_index (s->trail, guint, s->trail->len - 1);
+      guint    pos = s->trail.items[--s->trail.len];
       Binding *b = &s->bind[pos];
 
       if (b->state == BOUND_NODE)
         _graft_node_set_mark (b->node, 0, 0);
       b->state = UNBOUND;
       b->node = NULL;
-      g_array_set_size (s->trail, s->trail->len - 1);
     }
 }
 
@@ -328,16 +369,16 @@ is_sequence (const GraftArg *arg)
 static void
 pair_structured (const GraftArg *pa,
                  const GraftArg *ga,
-                 Frame          *frame)
+                 Search         *s)
 {
   if (is_sequence (pa) && is_sequence (ga) && pa->n == ga->n)
     {
       for (guint i = 0; i < pa->n; i++)
-        pair_structured (&pa->items[i], &ga->items[i], frame);
+        pair_structured (&pa->items[i], &ga->items[i], s);
       return;
     }
-  g_ptr_array_add (frame->pattern_leaves, (gpointer) pa);
-  g_ptr_array_add (frame->graph_leaves, (gpointer) ga);
+  VEC_PUSH (&s->pattern_leaves, pa);
+  VEC_PUSH (&s->graph_leaves, ga);
 }
 
 /* The checks of `_match_nodes` before its walk into the arguments.  Returns
@@ -417,14 +458,6 @@ enter_node (Search    *s,
   return 1;
 }
 
-static GPtrArray *
-pool_take (Search *s)
-{
-  if (s->pool->len > 0)
-    return g_ptr_array_steal_index (s->pool, s->pool->len - 1);
-  return g_ptr_array_new ();
-}
-
 /* The same keywords in the same order (torch 2.6 compares the key lists). */
 static gboolean
 kwarg_keys_equal (const GraftArg *pk,
@@ -445,8 +478,7 @@ kwarg_keys_equal (const GraftArg *pk,
 static gboolean
 make_structured_frame (Search    *s,
                        GraftNode *pn,
-                       GraftNode *gn,
-                       Frame     *frame)
+                       GraftNode *gn)
 {
   const GraftArg *pa = graft_node_get_args (pn);
   const GraftArg *ga = graft_node_get_args (gn);
@@ -468,7 +500,7 @@ make_structured_frame (Search    *s,
       graft_aten_schema_collect_arguments (schema, pa, pk, pall);
       graft_aten_schema_collect_arguments (schema, ga, gk, gall);
       for (guint i = 0; i < n; i++)
-        pair_structured (pall[i], gall[i], frame);
+        pair_structured (pall[i], gall[i], s);
       g_free (pall);
       g_free (gall);
       return TRUE;
@@ -513,30 +545,26 @@ make_structured_frame (Search    *s,
       return FALSE;
     }
   for (guint i = 0; i < pa->n; i++)
-    pair_structured (&pa->items[i], &ga->items[i], frame);
+    pair_structured (&pa->items[i], &ga->items[i], s);
   for (guint i = 0; i < pk->n; i++)
-    pair_structured (&pk->items[2 * i + 1], &gk->items[2 * i + 1], frame);
+    pair_structured (&pk->items[2 * i + 1], &gk->items[2 * i + 1], s);
   return TRUE;
 }
 
+/* make_frame()'s leaves, pushed on both stacks. */
 static gboolean
-make_frame (Search    *s,
-            GraftNode *pn,
-            GraftNode *gn,
-            Frame     *frame)
+make_frame_leaves (Search    *s,
+                   GraftNode *pn,
+                   GraftNode *gn)
 {
   const GraftArg *pk = graft_node_get_kwargs (pn);
   const GraftArg *gk = graft_node_get_kwargs (gn);
+  guint           start = s->pattern_leaves.len;
 
-  frame->pattern_leaves = pool_take (s);
-  frame->graph_leaves = pool_take (s);
-  frame->next = 0;
-  frame->pn = pn;
-  frame->gn = gn;
   if (s->dialect->matches_structured_args)
-    return make_structured_frame (s, pn, gn, frame);
-  flatten (graft_node_get_args (pn), frame->pattern_leaves);
-  flatten (graft_node_get_args (gn), frame->graph_leaves);
+    return make_structured_frame (s, pn, gn);
+  flatten (graft_node_get_args (pn), s, TRUE);
+  flatten (graft_node_get_args (gn), s, FALSE);
   /* Keyword sets must be equal; their values are compared unflattened. */
   if (pk->n != gk->n)
     {
@@ -576,33 +604,42 @@ make_frame (Search    *s,
                         graft_node_get_name (gn), key, graft_node_get_name (pn));
           return FALSE;
         }
-      g_ptr_array_add (frame->pattern_leaves, &pk->items[2 * i + 1]);
-      g_ptr_array_add (frame->graph_leaves, (gpointer) gv);
+      VEC_PUSH (&s->pattern_leaves, &pk->items[2 * i + 1]);
+      VEC_PUSH (&s->graph_leaves, gv);
     }
-  if (frame->pattern_leaves->len != frame->graph_leaves->len)
+  if (s->pattern_leaves.len != s->graph_leaves.len)
     {
       explain_fail (s, "'%s' passes %u values where the pattern's '%s' passes %u",
-                    graft_node_get_name (gn), frame->graph_leaves->len, graft_node_get_name (pn),
-                    frame->pattern_leaves->len);
+                    graft_node_get_name (gn), s->graph_leaves.len - start,
+                    graft_node_get_name (pn), s->pattern_leaves.len - start);
       return FALSE;
     }
   return TRUE;
 }
 
+static gboolean
+make_frame (Search    *s,
+            GraftNode *pn,
+            GraftNode *gn,
+            Frame     *frame)
+{
+  gboolean ok;
+
+  /* Both stacks hold as many leaves between frames. */
+  frame->start = frame->next = s->pattern_leaves.len;
+  frame->pn = pn;
+  frame->gn = gn;
+  ok = make_frame_leaves (s, pn, gn);
+  frame->end = s->pattern_leaves.len;
+  return ok;
+}
+
+/* Cuts the leaf stacks back to below @frame's pairs. */
 static void
 frame_clear (Search *s,
              Frame  *frame)
 {
-  if (frame->pattern_leaves != NULL)
-    {
-      g_ptr_array_set_size (frame->pattern_leaves, 0);
-      g_ptr_array_add (s->pool, g_steal_pointer (&frame->pattern_leaves));
-    }
-  if (frame->graph_leaves != NULL)
-    {
-      g_ptr_array_set_size (frame->graph_leaves, 0);
-      g_ptr_array_add (s->pool, g_steal_pointer (&frame->graph_leaves));
-    }
+  s->pattern_leaves.len = s->graph_leaves.len = frame->start;
 }
 
 /* `_match_nodes (pn, gn)`: depth first towards the inputs, in torch's
@@ -612,34 +649,34 @@ match_nodes (Search    *s,
              GraftNode *pn,
              GraftNode *gn)
 {
-  GArray  *stack = s->stack;
   gboolean ok = TRUE;
   Frame    frame;
   int      entered = enter_node (s, pn, gn);
 
   if (entered <= 0)
     return entered == 0;
-  g_array_set_size (stack, 0);
+  s->stack.len = 0;
+  s->pattern_leaves.len = s->graph_leaves.len = 0;
   if (!make_frame (s, pn, gn, &frame))
     {
       frame_clear (s, &frame);
       return FALSE;
     }
-  g_array_append_val (stack, frame);
+  VEC_PUSH (&s->stack, frame);
 
-  while (stack->len > 0 && ok)
+  while (s->stack.len > 0 && ok)
     {
-      Frame          *top = &g_array_index (stack, Frame, stack->len - 1);
+      Frame          *top = &s->stack.items[s->stack.len - 1];
       const GraftArg *pa, *ga;
 
-      if (top->next == top->pattern_leaves->len)
+      if (top->next == top->end)
         {
           frame_clear (s, top);
-          g_array_set_size (stack, stack->len - 1);
+          s->stack.len--;
           continue;
         }
-      pa = top->pattern_leaves->pdata[top->next];
-      ga = top->graph_leaves->pdata[top->next];
+      pa = s->pattern_leaves.items[top->next];
+      ga = s->graph_leaves.items[top->next];
       top->next++;
       if (pa->kind == GRAFT_ARG_NODE && ga->kind == GRAFT_ARG_NODE)
         {
@@ -649,7 +686,7 @@ match_nodes (Search    *s,
           else if (entered > 0)
             {
               ok = make_frame (s, pa->node, ga->node, &frame);
-              g_array_append_val (stack, frame);
+              VEC_PUSH (&s->stack, frame);
             }
         }
       else if (s->dialect->matches_structured_args && is_sequence (pa) && is_sequence (ga))
@@ -677,9 +714,8 @@ match_nodes (Search    *s,
             }
         }
     }
-  for (guint i = 0; i < stack->len; i++)
-    frame_clear (s, &g_array_index (stack, Frame, i));
-  g_array_set_size (stack, 0);
+  s->stack.len = 0;
+  s->pattern_leaves.len = s->graph_leaves.len = 0;
   return ok;
 }
 
@@ -721,7 +757,7 @@ backtrack (Search     *s,
       return;
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
-  mark = s->trail->len;
+  mark = s->trail.len;
   for (guint i = 0; i < candidates[anchor]->len; i++)
     {
       if (match_nodes (s, pn, candidates[anchor]->pdata[i]))
@@ -860,11 +896,8 @@ search_init (Search                  *s,
   s->options = options;
   s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
-  s->trail = g_array_new (FALSE, FALSE, sizeof (guint));
   s->bound_mark = _graft_graph_new_mark (graph);
   s->found = g_ptr_array_new ();
-  s->pool = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  s->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
 }
 
 static void
@@ -872,10 +905,11 @@ search_clear (Search *s)
 {
   g_clear_pointer (&s->why, g_free);
   g_clear_pointer (&s->bind, g_free);
-  g_clear_pointer (&s->trail, g_array_unref);
+  g_clear_pointer (&s->trail.items, g_free);
+  g_clear_pointer (&s->pattern_leaves.items, g_free);
+  g_clear_pointer (&s->graph_leaves.items, g_free);
+  g_clear_pointer (&s->stack.items, g_free);
   g_clear_pointer (&s->found, g_ptr_array_unref);
-  g_clear_pointer (&s->pool, g_ptr_array_unref);
-  g_clear_pointer (&s->stack, g_array_unref);
 }
 
 /* torch 2.6 lists a complete candidate's placeholder and returning nodes

@@ -30,6 +30,7 @@
 #include "graft-rewriter.h"
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-edit.h"
 #include "graft-meta.h"
 
@@ -222,12 +223,18 @@ map_arg (ValMap         *vm,
       graft_arg_copy (out, mapped);
       return;
     }
-  graft_arg_copy (out, arg);
-  for (guint i = 0; i < n; i++)
+  if (n == 0)
     {
-      graft_arg_clear (&out->items[i]);
-      map_arg (vm, &arg->items[i], &out->items[i]);
+      graft_arg_copy (out, arg);
+      return;
     }
+  /* A container with items: the same kind and length, each item mapped
+   * (as graft_arg_copy() makes a container, without copying the items
+   * first). */
+  *out = *arg;
+  out->items = g_new (GraftArg, n);
+  for (guint i = 0; i < n; i++)
+    map_arg (vm, &arg->items[i], &out->items[i]);
 }
 
 static void
@@ -340,6 +347,7 @@ typedef struct
   GPtrArray    *placeholders;     /* GraftNode *: the replacement's, in order */
   GHashTable   *changed;          /* matched node -> the node that replaced it */
   GHashTable   *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
+  guint32       changed_mark;     /* slot 0 of every node in changed or changed_literals */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
@@ -347,8 +355,9 @@ typedef struct
   GraftNode        *rep_output; /* the replacement's output node */
   /* Owned */
   ValMap     vm;
-  GPtrArray *copies;    /* GraftNode *, borrowed: this match's copies */
-  GraftArg   out_value; /* what the replacement returns, mapped */
+  GPtrArray *copies;  /* GraftNode *, borrowed: this match's copies (the
+                       * array is the rewrite's, emptied for each match) */
+  GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
 /* The replacement must take as many parameters as the pattern. */
@@ -379,6 +388,12 @@ bind_placeholders (Rewriting *rw)
       const GraftArg *literal = NULL;
 
       graft_match_get_placeholder (rw->match, i, &gn, &literal);
+      /* Only a node an earlier match replaced is in the maps. */
+      if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
+        {
+          set_node (&rw->vm, rw->placeholders->pdata[i], gn);
+          continue;
+        }
       if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
         literal = g_hash_table_lookup (rw->changed_literals, gn);
       else if (gn != NULL)
@@ -516,10 +531,12 @@ replace_returned (Rewriting *rw,
           literal = g_new (GraftArg, 1);
           graft_arg_copy (literal, &items[i]);
           g_hash_table_insert (rw->changed_literals, gn, literal);
+          _graft_node_set_mark (gn, 0, rw->changed_mark);
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
       g_hash_table_insert (rw->changed, gn, items[i].node);
+      _graft_node_set_mark (gn, 0, rw->changed_mark);
     }
   return TRUE;
 }
@@ -545,8 +562,7 @@ erase_matched (Rewriting *rw,
                      "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
                      "was matched against a constant (torch.fx: KeyError: %s)",
                      graft_node_get_name (pn), rw->match_number, graft_node_get_name (pn));
-      if (graft_node_get_graph (gn) != graph ||
-          graft_graph_find_node (graph, graft_node_get_name (gn)) != gn)
+      if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
       if (graft_node_get_n_users (gn) > 0)
@@ -573,7 +589,7 @@ replace_one (Rewriting        *rw,
   rw->match_number = match_number;
   rw->first = NULL;
   rw->rep_output = NULL;
-  rw->copies = g_ptr_array_new ();
+  g_ptr_array_set_size (rw->copies, 0);
   graft_arg_init_none (&rw->out_value);
 
   ok = check_arity (rw, error);
@@ -588,7 +604,6 @@ replace_one (Rewriting        *rw,
   ok = ok && erase_matched (rw, error);
 
   graft_arg_clear (&rw->out_value);
-  g_clear_pointer (&rw->copies, g_ptr_array_unref);
   val_map_empty (&rw->vm);
   return ok;
 }
@@ -659,6 +674,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   GraftRewrite *self;
   Rewriting     rw = { 0 };
   g_autoptr (GPtrArray) placeholders = g_ptr_array_new ();
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
   g_autoptr (GHashTable) changed = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 
@@ -680,6 +696,8 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.placeholders = placeholders;
   rw.changed = changed;
   rw.changed_literals = changed_literals;
+  rw.copies = copies;
+  rw.changed_mark = _graft_graph_new_mark (graph);
   val_map_init (&rw.vm, graft_graph_get_n_nodes (replacement));
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)

@@ -566,7 +566,7 @@ call_object (Tracer            *t,
         /* `x.meth(...)`: call_method with the receiver first, except for
          * the magic methods a Proxy defines itself (`x.__add__(1)` is
          * `x + 1`). */
-        PtrVec *all = _graft_tracer_vec (t);
+        PtrVec *all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
         Value  *magic;
 
         /* Proxy.__len__ refuses, as len(x) does. */
@@ -588,7 +588,7 @@ call_object (Tracer            *t,
     case VAL_PROXY:
       {
         /* Proxy.__call__ records the call as the method `__call__`. */
-        PtrVec *all = _graft_tracer_vec (t);
+        PtrVec *all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
 
         _graft_vec_add (all, callee);
         for (guint i = 0; args != NULL && i < args->len; i++)

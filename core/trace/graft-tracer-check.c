@@ -729,7 +729,8 @@ parse_call (Call *c)
 
 /**
  * _graft_tracer_check_call:
- * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`)
+ * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`),
+ *   a string of the static torch table: its address keys a cache
  *
  * Applies torch's argument parser to a call of a C builtin, in the
  * tracer's dialect.
@@ -748,8 +749,19 @@ _graft_tracer_check_call (Tracer            *t,
   Call         c = { table, NULL, args, kwargs, args != NULL ? args->len : 0,
              kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
   Verdict      r;
+  guint        slot;
 
-  c.parser = find_parser (table, path);
+  /* A model calls the same few functions over and over: the binary
+   * search of the table is done once per function. */
+  slot = (guint) (GPOINTER_TO_SIZE (path) >> 3) % G_N_ELEMENTS (t->checked);
+  if (t->checked[slot].path == path)
+    c.parser = t->checked[slot].parser != t->checked ? t->checked[slot].parser : NULL;
+  else
+    {
+      c.parser = find_parser (table, path);
+      t->checked[slot].path = path;
+      t->checked[slot].parser = c.parser != NULL ? (gconstpointer) c.parser : t->checked;
+    }
   if (c.parser == NULL)
     return TRUE;
   r = parse_call (&c);

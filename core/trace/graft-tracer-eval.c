@@ -31,16 +31,37 @@ _graft_tracer_frame_new (Tracer *t,
   return frame;
 }
 
-static void collect_locals (Tracer *t, GHashTable *names, const GraftPyStmtList *body);
+/* The set collect_locals() fills, with the names added last by address
+ * in front of it: a long body assigns the same few variables over and over
+ * (and the parser shares the string of a name read again). */
+typedef struct
+{
+  GHashTable *names;
+  const char *recent[64];
+} Locals;
+
+static void collect_locals (Tracer *t, Locals *names, const GraftPyStmtList *body);
 
 static void
-collect_target (GHashTable        *names,
+add_local (Locals     *l,
+           const char *name)
+{
+  guint r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (l->recent);
+
+  if (l->recent[r] == name)
+    return;
+  g_hash_table_add (l->names, (gpointer) name);
+  l->recent[r] = name;
+}
+
+static void
+collect_target (Locals            *names,
                 const GraftPyExpr *e)
 {
   if (e == NULL)
     return;
   if (e->kind == GRAFT_PY_EXPR_NAME)
-    g_hash_table_add (names, (gpointer) e->name.id);
+    add_local (names, e->name.id);
   else if (e->kind == GRAFT_PY_EXPR_TUPLE || e->kind == GRAFT_PY_EXPR_LIST)
     for (guint i = 0; i < e->sequence.elts.len; i++)
       collect_target (names, e->sequence.elts.items[i]);
@@ -54,7 +75,7 @@ collect_target (GHashTable        *names,
  * classes or comprehensions. */
 static void
 collect_locals (Tracer                *t,
-                GHashTable            *names,
+                Locals                *names,
                 const GraftPyStmtList *body)
 {
   for (guint i = 0; i < body->len; i++)
@@ -100,7 +121,7 @@ collect_locals (Tracer                *t,
           for (guint k = 0; k < s->try_stmt.n_handlers; k++)
             {
               if (s->try_stmt.handlers[k]->name != NULL)
-                g_hash_table_add (names, (gpointer) s->try_stmt.handlers[k]->name);
+                add_local (names, s->try_stmt.handlers[k]->name);
               collect_locals (t, names, &s->try_stmt.handlers[k]->body);
             }
           collect_locals (t, names, &s->try_stmt.orelse);
@@ -112,10 +133,10 @@ collect_locals (Tracer                *t,
               const GraftPyAlias *a = s->import.names[k];
 
               if (a->asname != NULL)
-                g_hash_table_add (names, (gpointer) a->asname);
+                add_local (names, a->asname);
               else
-                g_hash_table_add (names, (gpointer) _graft_tracer_strdup (t, a->name,
-                                                                          strcspn (a->name, ".")));
+                add_local (names, _graft_tracer_strdup (t, a->name,
+                                                        strcspn (a->name, ".")));
             }
           break;
         case GRAFT_PY_STMT_IMPORT_FROM:
@@ -123,19 +144,21 @@ collect_locals (Tracer                *t,
             {
               const GraftPyAlias *a = s->import_from.names[k];
 
-              g_hash_table_add (names, (gpointer) (a->asname != NULL ? a->asname : a->name));
+              add_local (names, (a->asname != NULL ? a->asname : a->name));
             }
           break;
         case GRAFT_PY_STMT_FUNCTION_DEF:
-          g_hash_table_add (names, (gpointer) s->function_def.name);
+          add_local (names, s->function_def.name);
           break;
         case GRAFT_PY_STMT_CLASS_DEF:
-          g_hash_table_add (names, (gpointer) s->class_def.name);
+          add_local (names, s->class_def.name);
           break;
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
           for (guint k = 0; k < s->names.n_names; k++)
-            g_hash_table_remove (names, s->names.names[k]);
+            g_hash_table_remove (names->names, s->names.names[k]);
+          /* A name added again must go back in the set. */
+          memset (names->recent, 0, sizeof names->recent);
           break;
         case GRAFT_PY_STMT_EXPR:
         case GRAFT_PY_STMT_RETURN:
@@ -156,16 +179,31 @@ is_local_of (Tracer     *t,
              Function   *fn,
              const char *name)
 {
+  guint r = (guint) ((GPOINTER_TO_SIZE (fn) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->local_recent);
+  gboolean local;
+
   if (fn->def == NULL)
     return FALSE;
+  /* A function's locals never change once collected, and the names asked
+   * about are the syntax tree's: the answer is kept by their addresses. */
+  if (t->local_recent[r].fn == fn && t->local_recent[r].name == name)
+    return t->local_recent[r].local;
   if (fn->locals == NULL)
     {
       /* Keys are the AST's strings, or the arena's for `import a.b`. */
+      Locals locals = { 0 };
+
       fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
       g_ptr_array_add (t->hash_tables, fn->locals);
-      collect_locals (t, fn->locals, &fn->def->function_def.body);
+      locals.names = fn->locals;
+      collect_locals (t, &locals, &fn->def->function_def.body);
     }
-  return g_hash_table_contains (fn->locals, name);
+  local = g_hash_table_contains (fn->locals, name);
+  t->local_recent[r].fn = fn;
+  t->local_recent[r].name = name;
+  t->local_recent[r].local = local;
+  return local;
 }
 
 static Value *
@@ -425,7 +463,7 @@ eval_call_args (Tracer            *t,
                 PtrVec           **out_args,
                 StrMap           **out_kwargs)
 {
-  PtrVec *args = _graft_tracer_vec (t);
+  PtrVec *args = _graft_tracer_vec_sized (t, e->call.args.len);
   StrMap *kwargs = NULL;
 
   /* Most calls have no keywords: they get no map at all. */
@@ -623,9 +661,14 @@ module_attr (Tracer            *t,
              const char        *name,
              const GraftPyExpr *at)
 {
-  GHashTable *attrs = g_hash_table_lookup (t->attr_cache, module->path);
+  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->attr_recent);
+  GHashTable *attrs;
   Value      *v;
 
+  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+    return t->attr_recent[r].value;
+  attrs = g_hash_table_lookup (t->attr_cache, module->path);
   if (attrs == NULL)
     {
       attrs = g_hash_table_new (g_str_hash, g_str_equal);
@@ -633,10 +676,15 @@ module_attr (Tracer            *t,
                            attrs);
     }
   else if ((v = g_hash_table_lookup (attrs, name)) != NULL)
-    return v;
+    goto found;
   v = _graft_tracer_getattr (t, module, name, at);
-  if (v != NULL)
-    g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+  if (v == NULL)
+    return NULL;
+  g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+found:
+  t->attr_recent[r].path = module->path;
+  t->attr_recent[r].name = name;
+  t->attr_recent[r].value = v;
   return v;
 }
 

@@ -99,7 +99,7 @@ record (Tracer            *t,
         Value             *b,
         const GraftPyExpr *at)
 {
-  PtrVec *args = _graft_tracer_vec (t);
+  PtrVec *args = _graft_tracer_vec_sized (t, b != NULL ? 2 : 1);
 
   _graft_vec_add (args, a);
   if (b != NULL)

@@ -271,6 +271,35 @@ struct _Tracer
   GError     *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
   guint32     span_start;     /* the statement being traced, for node spans */
   guint32     span_end;
+
+  /* graft-tracer-check.c: the signature parser found for recently checked
+   * paths, by the path's address (a string of the static torch table),
+   * direct-mapped; an entry with a NULL path is empty. */
+  struct
+  {
+    const char   *path;
+    gconstpointer parser; /* or the address of the cache itself: none */
+  } checked[32];
+
+  /* graft-tracer-eval.c: recent module attributes (`torch.neg`) by the
+   * addresses of the module's path and the attribute's name (AST and
+   * arena strings, which live as long as the tracer), direct-mapped, in
+   * front of attr_cache. */
+  struct
+  {
+    const char *path;
+    const char *name;
+    Value      *value;
+  } attr_recent[64];
+
+  /* graft-tracer-eval.c: whether a name (a syntax-tree string) is a local
+   * variable of a function, for recent pairs, by address. */
+  struct
+  {
+    const Function *fn;
+    const char     *name;
+    gboolean        local;
+  } local_recent[32];
 };
 
 /* graft-tracer-value.c */
@@ -278,6 +307,7 @@ gpointer    _graft_tracer_alloc (Tracer *t, gsize size);
 const char *_graft_tracer_strdup (Tracer *t, const char *s, gssize len);
 const char *_graft_tracer_printf (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 PtrVec     *_graft_tracer_vec (Tracer *t);
+PtrVec     *_graft_tracer_vec_sized (Tracer *t, guint alloc);
 void        _graft_vec_grow (PtrVec *v, guint min_alloc);
 void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
 gpointer    _graft_vec_remove_index (PtrVec *v, guint index);

@@ -1175,10 +1175,10 @@ _graft_tracer_call_path (Tracer            *t,
 
   /* einsum(equation, [a, b]) is einsum(equation, a, b): torch.functional
    * unpacks a single list of operands before it dispatches. */
-  if ((strcmp (path, "torch.einsum") == 0 || strcmp (path, "torch.functional.einsum") == 0) &&
-      n == 2 &&
+  if (n == 2 &&
       (((Value *) args->pdata[1])->kind == VAL_LIST ||
-       ((Value *) args->pdata[1])->kind == VAL_TUPLE))
+       ((Value *) args->pdata[1])->kind == VAL_TUPLE) &&
+      (strcmp (path, "torch.einsum") == 0 || strcmp (path, "torch.functional.einsum") == 0))
     {
       PtrVec *operands = ((Value *) args->pdata[1])->seq.items;
       PtrVec *flat = _graft_tracer_vec (t);

@@ -76,10 +76,35 @@ _graft_tracer_printf (Tracer     *t,
 PtrVec *
 _graft_tracer_vec (Tracer *t)
 {
-  PtrVec *v = _graft_tracer_alloc (t, sizeof (PtrVec) + VEC_FIRST_ALLOC * sizeof (gpointer));
+  return _graft_tracer_vec_sized (t, VEC_FIRST_ALLOC);
+}
 
+/* A vector with room for @alloc items in its own block (it grows as any):
+ * a call's arguments and a list display say how many they are, and a
+ * tracer makes a few per node. */
+PtrVec *
+_graft_tracer_vec_sized (Tracer *t,
+                         guint   alloc)
+{
+  PtrVec *v;
+  gsize   size;
+
+  alloc = MAX (alloc, 1);
+  if (alloc > (CHUNK_SIZE / 4 - sizeof (PtrVec)) / sizeof (gpointer))
+    alloc = VEC_FIRST_ALLOC;
+  /* The items past the length are never read: only the header is set,
+   * and the room the rounding leaves is used. */
+  size = (sizeof (PtrVec) + alloc * sizeof (gpointer) + 15) & ~(gsize) 15;
+  if (t->chunks->len > 0 && t->chunk_used + size <= CHUNK_SIZE)
+    {
+      v = (PtrVec *) ((char *) g_ptr_array_index (t->chunks, t->chunks->len - 1) + t->chunk_used);
+      t->chunk_used += size;
+    }
+  else
+    v = _graft_tracer_alloc (t, size);
   v->pdata = (gpointer *) (v + 1);
-  v->alloc = VEC_FIRST_ALLOC;
+  v->len = 0;
+  v->alloc = (guint) ((size - sizeof (PtrVec)) / sizeof (gpointer));
   v->tracer = t;
   return v;
 }
@@ -366,9 +391,7 @@ _graft_value_seq (Tracer   *t,
 {
   Value *v = _graft_value_new (t, kind);
 
-  v->seq.items = _graft_tracer_vec (t);
-  if (reserve > 0)
-    _graft_vec_set_size (v->seq.items, 0);
+  v->seq.items = _graft_tracer_vec_sized (t, reserve > 0 ? reserve : VEC_FIRST_ALLOC);
   return v;
 }
 
