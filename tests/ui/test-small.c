@@ -18,86 +18,13 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-window-private.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static void
-iterate_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-/* A new window on @path, once its layout is drawn. */
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static GraftWindow *
-open_example (void)
-{
-  g_autofree char *path = example_path ();
-
-  return open_path (path);
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_for (10);
-}
 
 static gboolean
 action_state (GraftWindow *window,
@@ -255,33 +182,6 @@ test_replacement_fit (void)
   close_window (window);
 }
 
-/* The first widget under @widget (itself included) whose CSS name is
- * @name, or NULL. */
-static GtkWidget *
-find_css_name (GtkWidget  *widget,
-               const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_css_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_css_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-toast_shown (gpointer data)
-{
-  GtkWidget *toast = find_css_name (GTK_WIDGET (data), "toast");
-
-  return toast != NULL && gtk_widget_get_mapped (toast) && gtk_widget_get_height (toast) > 0;
-}
-
 /* A toast, even a long one in a narrow window, leaves the zoom controls
  * uncovered. */
 static void
@@ -291,23 +191,17 @@ test_toast_spares_zoom (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
     {
-      GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-      g_autofree char *path = example_path ();
-      g_autoptr (GFile) file = g_file_new_for_path (path);
+      GraftWindow    *window = open_example_sized (widths[i], 700);
       GtkWidget      *toast;
       graphene_rect_t toast_bounds;
       graphene_rect_t zoom_bounds;
 
-      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 700);
-      gtk_window_present (GTK_WINDOW (window));
-      graft_window_open_file (window, file);
-      iterate_until (layout_ready, window);
       _graft_window_toast (window,
                            "A message long enough to reach across most of the window, as an "
                            "error about a replacement that did not happen can",
                            FALSE);
       iterate_until (toast_shown, window);
-      toast = find_css_name (GTK_WIDGET (window), "toast");
+      toast = find_toast (window);
       g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
       g_assert_true (gtk_widget_compute_bounds (window->zoom_box, GTK_WIDGET (window),
                                                 &zoom_bounds));
@@ -689,21 +583,8 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   /* The style sheet AdwApplication loads from the resource base path. */
   {
     GtkCssProvider *provider = gtk_css_provider_new ();
