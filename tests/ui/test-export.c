@@ -18,6 +18,7 @@
 
 #include "example.h"
 #include "window-util.h"
+#include "test-util.h"
 
 #include "graft-application.h"
 #include "graft-canvas.h"
@@ -74,34 +75,6 @@ export_and_wait (GraftWindow     *window,
   iterate_until (export_done, window);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   return path;
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_test_message ("in %s: %s", dir, name);
-      n++;
-    }
-  return n;
-}
-
-static guint
-count (const char *haystack,
-       const char *needle)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
 }
 
 static void
@@ -211,9 +184,9 @@ test_view (void)
 
     g_assert_nonnull (strstr (svg_text, size));
   }
-  g_assert_cmpuint (count (svg_text, "<path"), >, 0);
-  g_assert_cmpuint (count (strstr (svg_text, "</defs>"), "<path"), <,
-                    count (strstr (whole_text, "</defs>"), "<path"));
+  g_assert_cmpuint (test_count (svg_text, "<path"), >, 0);
+  g_assert_cmpuint (test_count (strstr (svg_text, "</defs>"), "<path"), <,
+                    test_count (strstr (whole_text, "</defs>"), "<path"));
 
   g_unlink (png);
   g_unlink (svg);
@@ -423,7 +396,7 @@ test_progress_cancel (void)
    * follows, and the toast says so. */
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported chain.svg (drawn at 20 %)");
   g_unlink (path);
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
 
   /* Cancel, as a click on the bar's button, before the export's end
    * reaches the main loop (gtk_widget_activate() would click only after
@@ -434,7 +407,7 @@ test_progress_cancel (void)
   g_signal_emit_by_name (graft_export_bar_get_cancel_button (bar), "clicked");
   iterate_until (export_done, window);
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Export cancelled");
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
 
   /* So does closing the window mid-export, once the export is gone. */
@@ -447,7 +420,7 @@ test_progress_cancel (void)
     close_window (window);
     iterate_until (is_null, &export);
   }
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
 
   g_unlink (model);
   g_rmdir (dir);
@@ -547,7 +520,7 @@ test_unwritable (void)
   g_assert_nonnull (strstr (graft_window_get_last_toast (window), "No such file or directory"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (graft_window_get_export_bar (window))));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
-  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
 
   good = export_and_wait (window, dir, "g.py", GRAFT_FORMAT_CODE, GRAFT_EXPORT_SCOPE_WHOLE);
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported g.py");
