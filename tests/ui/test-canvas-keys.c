@@ -347,23 +347,6 @@ test_return_and_space (void)
   close_window (window);
 }
 
-/* The first GraftCanvas inside @widget, or NULL. */
-static GraftCanvas *
-find_canvas (GtkWidget *widget)
-{
-  if (GRAFT_IS_CANVAS (widget))
-    return GRAFT_CANVAS (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GraftCanvas *found = find_canvas (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* What assistive technologies are told follows the focus; a preview
  * stays a picture with its own label. */
 static void
@@ -418,7 +401,8 @@ test_accessible (void)
 
   {
     GraftCanvas *preview =
-        find_canvas (GTK_WIDGET (graft_window_get_pattern_editor (window, FALSE)));
+        GRAFT_CANVAS (
+            find_widget (graft_window_get_pattern_editor (window, FALSE), GRAFT_TYPE_CANVAS));
 
     g_assert_nonnull (preview);
     g_assert_nonnull (graft_canvas_get_layout (preview));

@@ -118,20 +118,21 @@ test_side_buttons (void)
   close_window (window);
 }
 
-/* Types @replacement over the window's replacement. */
+/* Types @text over the window's replacement (@replacement) or pattern,
+ * and sends it as the editor's debounce would a moment later. */
 static void
-type_replacement (GraftWindow *window,
-                  const char  *replacement)
+type_code (GraftWindow *window,
+           gboolean     replacement,
+           const char  *text)
 {
-  GtkWidget     *editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, replacement);
   GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
   GtkTextIter    start;
   GtkTextIter    end;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert_at_cursor (buffer, replacement, -1);
-  /* What the debounce would send a moment later. */
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
   graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
 }
 
@@ -157,7 +158,7 @@ test_replacement_fit (void)
 
   g_assert_true (enabled (window, "replace-all"));
   g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), ==, 2);
-  type_replacement (window, "import torch\n\n\ndef replacment(x):\n    return torch.relu(x)\n");
+  type_code (window, TRUE, "import torch\n\n\ndef replacment(x):\n    return torch.relu(x)\n");
   error = graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor));
   g_assert_nonnull (error);
   /* At the name of the def, line 4. */
@@ -173,7 +174,7 @@ test_replacement_fit (void)
   tooltip = gtk_widget_get_tooltip_text (window->replace_button);
   g_assert_true (g_str_has_prefix (tooltip, "Cannot replace:"));
 
-  type_replacement (window, good);
+  type_code (window, TRUE, good);
   g_assert_null (graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor)));
   g_assert_true (enabled (window, "replace-all"));
   g_assert_cmpstr (gtk_label_get_text (window->match_count), ==, "2 Matches");
@@ -244,22 +245,6 @@ test_why_not_here_inner (void)
 
 #define TYPED_PATTERN \
   "import torch\n\n\ndef pattern(x):\n    return torch.sigmoid(x)\n"
-
-/* Types @text over the window's pattern, as the debounce sends it. */
-static void
-type_pattern (GraftWindow *window,
-              const char  *text)
-{
-  GtkWidget     *editor = graft_window_get_pattern_editor (window, FALSE);
-  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
-  GtkTextIter    start;
-  GtkTextIter    end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
-  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
-}
 
 /* The Graft windows on screen. */
 static GPtrArray *
@@ -346,7 +331,7 @@ test_open_in_place (void)
   open_recent (window, plain);
   wait.path = plain;
   iterate_until (showing, &wait);
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
   g_assert_false (graft_document_get_modified (document));
 
   /* The example defines its own pattern: the typed one wins, undoably. */
@@ -388,7 +373,7 @@ test_open_in_new_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
   g_assert_true (graft_document_get_modified (document));
   before = graft_document_dup_code (document);
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   open_recent (window, other);
   windows = list_windows ();
@@ -471,7 +456,7 @@ test_file_changed_on_disk (void)
   window = open_path (path);
   count.window = window;
   g_assert_null (graft_window_get_file_notice (window));
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   /* Another program writes a new version. */
   g_assert_true (g_file_set_contents (path,
@@ -545,7 +530,7 @@ test_entry_choice (void)
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, 2);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
   g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   gtk_drop_down_set_selected (dropdown, 1);
   iterate_until (traced_neg, window);
