@@ -446,36 +446,15 @@ test_too_large (void)
   g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_LIMIT);
 }
 
-typedef struct
-{
-  GBytes *bytes;
-  gsize   offset;
-} Reader;
-
-static cairo_status_t
-read_cb (void          *closure,
-         unsigned char *data,
-         unsigned int   length)
-{
-  Reader       *r = closure;
-  gsize         size;
-  const guint8 *p = g_bytes_get_data (r->bytes, &size);
-
-  if (r->offset + length > size)
-    return CAIRO_STATUS_READ_ERROR;
-  memcpy (data, p + r->offset, length);
-  r->offset += length;
-  return CAIRO_STATUS_SUCCESS;
-}
-
 /* Counts the pixels of a PNG that have exactly the colour @rgb. */
 static guint
 count_pixels (GBytes  *png,
               guint32  rgb,
               guint32 *out_corner)
 {
-  Reader           r = { png, 0 };
-  cairo_surface_t *surface = cairo_image_surface_create_from_png_stream (read_cb, &r);
+  gsize            size;
+  gconstpointer    bytes = g_bytes_get_data (png, &size);
+  cairo_surface_t *surface = test_png_read (bytes, size);
   guint            count = 0;
   int              width;
   int              height;
@@ -655,15 +634,16 @@ test_png_large (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) png = NULL;
   double           height;
-  Reader           r = { NULL, 0 };
   cairo_surface_t *surface;
+  gconstpointer    data;
+  gsize            size;
 
   graft_layout_get_size (layout, NULL, &height);
   g_assert_cmpfloat (height * 2, >, 32767);
   png = graft_render_to_bytes (layout, GRAFT_FORMAT_PNG, NULL, &error);
   g_assert_no_error (error);
-  r.bytes = png;
-  surface = cairo_image_surface_create_from_png_stream (read_cb, &r);
+  data = g_bytes_get_data (png, &size);
+  surface = test_png_read (data, size);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_height (surface), <=, 32000);
   cairo_surface_destroy (surface);

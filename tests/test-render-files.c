@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "test-util.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -44,18 +45,6 @@ chain_layout (guint n)
   g_unlink (path);
   g_rmdir (dir);
   return layout;
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
 }
 
 static void
@@ -113,27 +102,6 @@ test_fit (void)
   g_assert_false (fit.scaled);
 }
 
-typedef struct
-{
-  const guchar *data;
-  gsize         length;
-  gsize         offset;
-} Reader;
-
-static cairo_status_t
-read_cb (void          *closure,
-         unsigned char *data,
-         unsigned int   length)
-{
-  Reader *r = closure;
-
-  if (r->offset + length > r->length)
-    return CAIRO_STATUS_READ_ERROR;
-  memcpy (data, r->data + r->offset, length);
-  r->offset += length;
-  return CAIRO_STATUS_SUCCESS;
-}
-
 static void
 record_cb (double   fraction,
            gpointer user_data)
@@ -159,7 +127,6 @@ test_region (void)
   cairo_surface_t   *expected;
   cairo_t           *cr;
   gsize              length;
-  Reader             r;
 
   graft_render_options_init (&options);
   out = graft_output_file_open (path, &error);
@@ -171,14 +138,13 @@ test_region (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (graft_output_file_commit (g_steal_pointer (&out), &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (count_files (dir), ==, 1);
+  g_assert_cmpuint (test_count_files (dir), ==, 1);
   g_assert_cmpfloat (fit.scale, ==, 1.5);
   g_assert_cmpuint (steps->len, >=, 1);
   g_assert_cmpfloat (g_array_index (steps, double, steps->len - 1), ==, 1.0);
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  r = (Reader){ (const guchar *) contents, length, 0 };
-  read = cairo_image_surface_create_from_png_stream (read_cb, &r);
+  read = test_png_read (contents, length);
   g_assert_cmpint (cairo_image_surface_get_width (read), ==, 225);
   g_assert_cmpint (cairo_image_surface_get_height (read), ==, 150);
 
@@ -245,13 +211,13 @@ test_cancel (void)
       g_autoptr (GError) error = NULL;
 
       g_assert_nonnull (out);
-      g_assert_cmpuint (count_files (dir), ==, 1);
+      g_assert_cmpuint (test_count_files (dir), ==, 1);
       g_cancellable_cancel (cancellable);
       g_assert_false (graft_render_to_output (layout, formats[i], NULL, NULL, out, NULL, NULL,
                                               cancellable, NULL, &error));
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_clear_pointer (&out, graft_output_file_abandon);
-      g_assert_cmpuint (count_files (dir), ==, 0);
+      g_assert_cmpuint (test_count_files (dir), ==, 0);
     }
 
   /* While drawing: the first progress report cancels. */
@@ -265,7 +231,7 @@ test_cancel (void)
                                               cancellable, cancellable, NULL, &error));
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_clear_pointer (&out, graft_output_file_abandon);
-      g_assert_cmpuint (count_files (dir), ==, 0);
+      g_assert_cmpuint (test_count_files (dir), ==, 0);
     }
 
   /* A commit whose rename fails (the target is a folder) removes the
@@ -284,22 +250,11 @@ test_cancel (void)
     g_assert_true (graft_output_file_sync (out, &error));
     g_assert_false (graft_output_file_commit (out, &error));
     g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_IO);
-    g_assert_cmpuint (count_files (dir), ==, 1);
+    g_assert_cmpuint (test_count_files (dir), ==, 1);
     g_unlink (inner);
     g_rmdir (folder);
   }
   g_rmdir (dir);
-}
-
-static guint
-count (const char *haystack,
-       const char *needle)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
 }
 
 /* Plain edges are one stroke and one fill of arrowheads: fewer paths
@@ -315,7 +270,7 @@ test_svg_edges (void)
 
   g_assert_no_error (error);
   text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
-  paths = count (strstr (text, "</defs>"), "<path");
+  paths = test_count (strstr (text, "</defs>"), "<path");
   /* One path per box (its fill and outline), two for all the edges. */
   g_assert_cmpuint (graft_layout_get_n_edges (layout), >=, 200);
   g_assert_cmpuint (paths, ==, graft_layout_get_n_nodes (layout) + 2);

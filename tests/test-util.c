@@ -145,3 +145,64 @@ test_program_form_has_reader (const char *suffix)
   g_hash_table_insert (known, g_strdup (suffix), GINT_TO_POINTER (1 + found));
   return found;
 }
+
+/* How many times @needle starts in @haystack (overlaps counted). */
+guint
+test_count (const char *haystack,
+            const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* How many entries @dir holds, each named in the test's log. */
+guint
+test_count_files (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint       n = 0;
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_test_message ("in %s: %s", dir, name);
+      n++;
+    }
+  return n;
+}
+
+typedef struct
+{
+  const guchar *data;
+  gsize         length;
+  gsize         offset;
+} Reader;
+
+static cairo_status_t
+read_cb (void          *closure,
+         unsigned char *data,
+         unsigned int   length)
+{
+  Reader *r = closure;
+
+  if (r->offset + length > r->length)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, r->data + r->offset, length);
+  r->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The picture of the PNG file @data (@length bytes); an error surface
+ * when it is not one.  Free with cairo_surface_destroy(). */
+cairo_surface_t *
+test_png_read (gconstpointer data,
+               gsize         length)
+{
+  Reader r = { data, length, 0 };
+
+  return cairo_image_surface_create_from_png_stream (read_cb, &r);
+}

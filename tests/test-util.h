@@ -6,8 +6,15 @@
 
 #include "graft-view.h"
 
-char       *test_data_path (const char *dir,
-                            const char *name);
-GraftGraph *test_load_graph (const char *path);
-char       *test_describe_program (GraftGraph *graph);
-gboolean    test_program_form_has_reader (const char *suffix);
+#include <cairo.h>
+
+char            *test_data_path (const char *dir,
+                                 const char *name);
+GraftGraph      *test_load_graph (const char *path);
+char            *test_describe_program (GraftGraph *graph);
+gboolean         test_program_form_has_reader (const char *suffix);
+guint            test_count (const char *haystack,
+                             const char *needle);
+guint            test_count_files (const char *dir);
+cairo_surface_t *test_png_read (gconstpointer data,
+                                gsize         length);

@@ -675,44 +675,24 @@ moved_or_bell (GraftCanvasNav *nav,
   return TRUE;
 }
 
+/* Up (@args "up"), Down ("down"), Left ("left"), Right ("right"): along
+ * the edges. */
 static gboolean
-up_cb (GtkWidget *widget,
-       GVariant  *args,
-       gpointer   data)
-{
-  GraftCanvasNav *nav = nav_of (widget);
-
-  return ready (nav) && moved_or_bell (nav, step_vertically (nav, TRUE));
-}
-
-static gboolean
-down_cb (GtkWidget *widget,
-         GVariant  *args,
-         gpointer   data)
-{
-  GraftCanvasNav *nav = nav_of (widget);
-
-  return ready (nav) && moved_or_bell (nav, step_vertically (nav, FALSE));
-}
-
-static gboolean
-left_cb (GtkWidget *widget,
-         GVariant  *args,
-         gpointer   data)
-{
-  GraftCanvasNav *nav = nav_of (widget);
-
-  return ready (nav) && moved_or_bell (nav, step_sideways (nav, -1));
-}
-
-static gboolean
-right_cb (GtkWidget *widget,
+arrow_cb (GtkWidget *widget,
           GVariant  *args,
           gpointer   data)
 {
   GraftCanvasNav *nav = nav_of (widget);
+  const char     *way = g_variant_get_string (args, NULL);
+  gboolean        moved;
 
-  return ready (nav) && moved_or_bell (nav, step_sideways (nav, 1));
+  if (!ready (nav))
+    return FALSE;
+  if (g_str_equal (way, "up") || g_str_equal (way, "down"))
+    moved = step_vertically (nav, g_str_equal (way, "up"));
+  else
+    moved = step_sideways (nav, g_str_equal (way, "left") ? -1 : 1);
+  return moved_or_bell (nav, moved);
 }
 
 /* Home (@args "first"), End ("last"), Page Up ("previous"), Page Down
@@ -1218,14 +1198,14 @@ _graft_canvas_nav_class_init (GtkWidgetClass *widget_class)
 {
   static const struct
   {
-    guint           key;
-    guint           keypad;
-    GtkShortcutFunc func;
+    guint       key;
+    guint       keypad;
+    const char *way;
   } arrows[] = {
-    { GDK_KEY_Up, GDK_KEY_KP_Up, up_cb },
-    { GDK_KEY_Down, GDK_KEY_KP_Down, down_cb },
-    { GDK_KEY_Left, GDK_KEY_KP_Left, left_cb },
-    { GDK_KEY_Right, GDK_KEY_KP_Right, right_cb },
+    { GDK_KEY_Up, GDK_KEY_KP_Up, "up" },
+    { GDK_KEY_Down, GDK_KEY_KP_Down, "down" },
+    { GDK_KEY_Left, GDK_KEY_KP_Left, "left" },
+    { GDK_KEY_Right, GDK_KEY_KP_Right, "right" },
   };
   static const struct
   {
@@ -1241,8 +1221,9 @@ _graft_canvas_nav_class_init (GtkWidgetClass *widget_class)
 
   for (guint k = 0; k < G_N_ELEMENTS (arrows); k++)
     {
-      gtk_widget_class_add_binding (widget_class, arrows[k].key, 0, arrows[k].func, NULL);
-      gtk_widget_class_add_binding (widget_class, arrows[k].keypad, 0, arrows[k].func, NULL);
+      gtk_widget_class_add_binding (widget_class, arrows[k].key, 0, arrow_cb, "s", arrows[k].way);
+      gtk_widget_class_add_binding (widget_class, arrows[k].keypad, 0, arrow_cb, "s",
+                                    arrows[k].way);
     }
   for (guint k = 0; k < G_N_ELEMENTS (order); k++)
     {

@@ -115,6 +115,23 @@ layout_thread_cb (GTask        *task,
   g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
 }
 
+/**
+ * graft_layout_runner_run_in_thread:
+ * @task: a task whose data is a #GraftLayoutRequest
+ *
+ * Runs @task on a worker thread: it lays the request out and returns the
+ * #GraftLayout (free it with graft_layout_free()) or the error; a task
+ * cancelled before the thread starts returns %G_IO_ERROR_CANCELLED without
+ * laying out.  For the split view, which lays out two graphs of its own
+ * as the runner does one.
+ */
+void
+graft_layout_runner_run_in_thread (GTask *task)
+{
+  g_return_if_fail (G_IS_TASK (task));
+  g_task_run_in_thread (task, layout_thread_cb);
+}
+
 static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,

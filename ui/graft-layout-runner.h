@@ -36,4 +36,6 @@ void         graft_layout_runner_collapse (GraftLayoutRunner *self,
 void graft_layout_runner_set_direction (GraftLayoutRunner   *self,
                                         GraftLayoutDirection direction);
 
+void graft_layout_runner_run_in_thread (GTask *task);
+
 G_END_DECLS

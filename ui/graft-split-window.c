@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include "graft-split-window.h"
+#include "graft-layout-runner.h"
 #include "graft-view.h"
 
 typedef struct
@@ -227,24 +228,6 @@ show_first_change (GraftSplitWindow *self)
 }
 
 static void
-layout_thread_cb (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
-{
-  GError      *error = NULL;
-  GraftLayout *layout;
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  layout = graft_layout_request_run (task_data, &error);
-  if (layout == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, layout, (GDestroyNotify) graft_layout_free);
-}
-
-static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -388,7 +371,7 @@ start_layout (GraftSplitWindow *self,
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_source_tag (task, start_layout);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
-  g_task_run_in_thread (task, layout_thread_cb);
+  graft_layout_runner_run_in_thread (task);
 }
 
 /**

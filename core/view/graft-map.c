@@ -148,32 +148,6 @@ put_rect (Picture         *picture,
     }
 }
 
-/* The match box @box shows (the first of a fold's, or the chosen one if
- * the fold holds part of it), or -1. */
-static gint
-match_of (GraftLayout              *layout,
-          const GraftRenderOptions *options,
-          const GraftLayoutNode    *box,
-          guint                     b)
-{
-  guint        n;
-  const guint *members = graft_layout_get_members (layout, b, &n);
-  gint         first = -1;
-
-  if (n == 0)
-    return options->node_match[box->node_index];
-  for (guint k = 0; k < n; k++)
-    {
-      gint match = options->node_match[members[k]];
-
-      if (match >= 0 && match == options->chosen_match)
-        return match;
-      if (first < 0)
-        first = match;
-    }
-  return first;
-}
-
 /**
  * graft_map_draw:
  * @self: a map of @layout
@@ -243,7 +217,7 @@ graft_map_draw (const GraftMap           *self,
       const GraftLayoutNode *box = graft_layout_get_node (layout, i);
 
       if (!box->is_stub &&
-          (options->node_match == NULL || match_of (layout, options, box, i) < 0))
+          (options->node_match == NULL || graft_render_box_match (layout, options, i) < 0))
         put_rect (&picture, self, scale, &box->box, 0, unmatched);
     }
   if (options->node_match != NULL)
@@ -251,9 +225,12 @@ graft_map_draw (const GraftMap           *self,
       for (guint i = 0; i < n; i++)
         {
           const GraftLayoutNode *box = graft_layout_get_node (layout, i);
-          gint                   match = box->is_stub ? -1 : match_of (layout, options, box, i);
-          gboolean               chosen = match >= 0 && match == options->chosen_match;
+          gint                   match = -1;
+          gboolean               chosen;
 
+          if (!box->is_stub)
+            match = graft_render_box_match (layout, options, i);
+          chosen = match >= 0 && match == options->chosen_match;
           if (match < 0 || (pass == 0) == chosen)
             continue;
           if (pass == 0)

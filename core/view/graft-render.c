@@ -168,13 +168,21 @@ intersects (const GraftRect *r,
   return r->x <= x2 && r->x + r->width >= x1 && r->y <= y2 && r->y + r->height >= y1;
 }
 
-/* What box @b shows of a per-node mark: its node's, or for a collapsed
- * scope the chosen match if it holds part of it, else the first of its
- * nodes that has one (-1 or FALSE: none). */
-static gint
-match_of (GraftLayout              *layout,
-          const GraftRenderOptions *options,
-          guint                     b)
+/**
+ * graft_render_box_match:
+ * @layout: a layout
+ * @options: the options it is drawn with
+ * @box: a box of @layout
+ *
+ * Returns: the match @box is drawn in: its node's
+ *   (@options->node_match), or for a folded scope the chosen match if the
+ *   scope holds part of it, else the first of its nodes' matches; -1 for
+ *   none, or without @options->node_match
+ */
+gint
+graft_render_box_match (GraftLayout              *layout,
+                        const GraftRenderOptions *options,
+                        guint                     box)
 {
   guint        n;
   const guint *members;
@@ -182,9 +190,9 @@ match_of (GraftLayout              *layout,
 
   if (options->node_match == NULL)
     return -1;
-  members = graft_layout_get_members (layout, b, &n);
+  members = graft_layout_get_members (layout, box, &n);
   if (n == 0)
-    return options->node_match[graft_layout_get_node (layout, b)->node_index];
+    return options->node_match[graft_layout_get_node (layout, box)->node_index];
   for (guint k = 0; k < n; k++)
     {
       gint match = options->node_match[members[k]];
@@ -451,7 +459,7 @@ draw_box (cairo_t                  *cr,
 {
   const GraftLayoutNode *box = graft_layout_get_node (layout, b);
   const GraftOpColors   *colors = &theme->ops[is_weight (box) ? GRAFT_OP_GET_ATTR : box->op];
-  gint                   match = match_of (layout, options, b);
+  gint                   match = graft_render_box_match (layout, options, b);
   /* With a match chosen, the others step back. */
   gboolean    chosen = match >= 0 && match == options->chosen_match;
   gboolean    quiet = match >= 0 && options->chosen_match >= 0 && !chosen;
@@ -698,7 +706,7 @@ draw_halos (GraftLayout              *layout,
     {
       guint                  b = g_array_index (boxes, guint, k);
       const GraftLayoutNode *box = graft_layout_get_node (layout, b);
-      gint                   match = match_of (layout, options, b);
+      gint                   match = graft_render_box_match (layout, options, b);
 
       if (box->is_stub)
         continue;
@@ -811,8 +819,8 @@ is_plain_edge (GraftLayout              *layout,
                const GraftLayoutEdge    *edge,
                gint                     *out_match)
 {
-  gint        mt = match_of (layout, options, edge->tail);
-  gint        mh = match_of (layout, options, edge->head);
+  gint        mt = graft_render_box_match (layout, options, edge->tail);
+  gint        mh = graft_render_box_match (layout, options, edge->head);
   GraftChange change;
 
   if (mt >= 0 && mt == mh && !graft_layout_get_node (layout, edge->tail)->is_stub)

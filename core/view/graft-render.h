@@ -137,6 +137,9 @@ gboolean graft_render_fit (GraftFormat     format,
                            GraftRenderFit *out_fit,
                            GError        **error);
 char    *graft_render_fit_describe (const GraftRenderFit *fit) G_GNUC_WARN_UNUSED_RESULT;
+gint     graft_render_box_match (GraftLayout              *layout,
+                                 const GraftRenderOptions *options,
+                                 guint                     box);
 gboolean graft_render_to_output (GraftLayout              *layout,
                                  GraftFormat               format,
                                  const GraftRenderOptions *options,

@@ -16,35 +16,10 @@
 
 #include "graft-canvas.h"
 #include "graft-window.h"
+#include "ui/window-util.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Activates @widget's shortcut for @accel; returns whether it took it. */
-static gboolean
-press (GtkWidget  *widget,
-       const char *accel)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
 
 static void
 wait_ready (GraftWindow *window)
@@ -73,7 +48,7 @@ timed_press (GtkWidget  *canvas,
   gint64 t0 = g_get_monotonic_time ();
   double ms;
 
-  press (canvas, accel);
+  press_shortcut (canvas, accel);
   ms = (g_get_monotonic_time () - t0) / 1e3;
   times->total += ms;
   times->longest = MAX (times->longest, ms);
@@ -124,7 +99,7 @@ main (int    argc,
       for (guint k = 0; k < 3000; k++)
         timed_press (canvas, walk[k % G_N_ELEMENTS (walk)], &arrows);
       report ("arrows and Page Down", &arrows);
-      press (canvas, "Home");
+      press_shortcut (canvas, "Home");
       for (guint k = 0; k < 200; k++)
         timed_press (canvas, "Tab", &tabs);
       report ("Tab (selects the match's node)", &tabs);

@@ -19,121 +19,14 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-canvas.h"
 #include "graft-document.h"
 #include "graft-window.h"
 
 #include <string.h>
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s. */
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer data)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s");
-  g_source_remove (id);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static GraftWindow *
-open_example (void)
-{
-  g_autofree char *path = example_path ();
-
-  return open_path (path);
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gboolean done = FALSE;
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_timeout_add (10, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-/* Whether @trigger is @wanted, or one of its alternatives is (GtkWindow
- * binds Tab|KP_Tab as one trigger). */
-static gboolean
-trigger_has (GtkShortcutTrigger *trigger,
-             GtkShortcutTrigger *wanted)
-{
-  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
-    return trigger_has (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
-                        wanted) ||
-           trigger_has (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)),
-                        wanted);
-  return gtk_shortcut_trigger_equal (trigger, wanted);
-}
-
-/* Activates the shortcut of @widget (its class's bindings, or its own
- * controllers) whose trigger is @accel, as pressing those keys does;
- * returns whether it took the key (FALSE: the key goes on to the parent
- * widgets, and to the window's bindings). */
-static gboolean
-press (GtkWidget  *widget,
-       const char *accel)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
-
-  g_assert_nonnull (wanted);
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (trigger_has (gtk_shortcut_get_trigger (shortcut), wanted))
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
 
 /* Presses @accel on the canvas, which must take it, and checks where the
  * focus went. */
@@ -142,7 +35,7 @@ assert_key (GraftCanvas *canvas,
             const char  *accel,
             const char  *focus)
 {
-  g_assert_true (press (GTK_WIDGET (canvas), accel));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), accel));
   g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, focus);
 }
 
@@ -186,7 +79,7 @@ test_arrows (void)
    * Up goes back to w1 from either, Down back to where Up came from. */
   assert_key (canvas, "Home", "x");
   assert_key (canvas, "Page_Down", "w1");
-  g_assert_true (press (GTK_WIDGET (canvas), "Down"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Down"));
   assert_key (canvas, "Left", "neg");
   assert_key (canvas, "Right", "neg_1");
   assert_key (canvas, "Right", "neg_1");
@@ -271,19 +164,19 @@ test_tab_matches (void)
   assert_key (canvas, "Tab", "sum_2");
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 1);
   /* Past the last match: not the canvas's. */
-  g_assert_false (press (GTK_WIDGET (canvas), "Tab"));
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "Tab"));
   g_assert_cmpstr (graft_canvas_get_focus_node (canvas), ==, "sum_2");
   assert_key (canvas, "<Shift>Tab", "sum_1");
   g_assert_cmpint (graft_window_get_selected_match (window), ==, 0);
-  g_assert_false (press (GTK_WIDGET (canvas), "<Shift>Tab"));
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "<Shift>Tab"));
   /* From a node after both matches, Shift+Tab goes to the last. */
   assert_key (canvas, "End", "output");
   assert_key (canvas, "<Shift>Tab", "sum_2");
 
   /* Ctrl+Tab is never the canvas's: the window's binding moves the focus
    * on, as it does for Tab past the last match. */
-  g_assert_false (press (GTK_WIDGET (canvas), "<Control>Tab"));
-  g_assert_true (press (GTK_WIDGET (window), "<Control>Tab"));
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "<Control>Tab"));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), "<Control>Tab"));
   iterate_until (focus_outside, window);
   gtk_widget_grab_focus (GTK_WIDGET (canvas));
   g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
@@ -294,8 +187,8 @@ test_tab_matches (void)
   iterate_until (layout_ready, window);
   g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), ==, 0);
   gtk_widget_grab_focus (GTK_WIDGET (canvas));
-  g_assert_false (press (GTK_WIDGET (canvas), "Tab"));
-  g_assert_false (press (GTK_WIDGET (canvas), "<Shift>Tab"));
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "Tab"));
+  g_assert_false (press_shortcut (GTK_WIDGET (canvas), "<Shift>Tab"));
   close_window (window);
 }
 
@@ -371,7 +264,7 @@ test_menu_key (void)
       assert_key (canvas, "Home", "x");
       assert_key (canvas, "Tab", "sum_1");
       assert_key (canvas, "Up", "cat");
-      g_assert_true (press (GTK_WIDGET (canvas), keys[k]));
+      g_assert_true (press_shortcut (GTK_WIDGET (canvas), keys[k]));
       g_assert_cmpuint (asked.count, ==, k + 1);
       g_assert_cmpstr (asked.name, ==, "cat");
       r = &graft_layout_get_node (layout, graft_layout_find_node (layout, "cat"))->box;
@@ -394,7 +287,7 @@ test_menu_key (void)
   /* A node in no match: Why Not Here? is offered. */
   assert_key (canvas, "End", "output");
   assert_key (canvas, "Page_Up", "add_1");
-  g_assert_true (press (GTK_WIDGET (canvas), "Menu"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Menu"));
   g_assert_cmpstr (asked.name, ==, "add_1");
   {
     GtkPopover      *popover = find_popover (canvas);
@@ -454,23 +347,6 @@ test_return_and_space (void)
   close_window (window);
 }
 
-/* The first GraftCanvas inside @widget, or NULL. */
-static GraftCanvas *
-find_canvas (GtkWidget *widget)
-{
-  if (GRAFT_IS_CANVAS (widget))
-    return GRAFT_CANVAS (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GraftCanvas *found = find_canvas (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* What assistive technologies are told follows the focus; a preview
  * stays a picture with its own label. */
 static void
@@ -525,7 +401,8 @@ test_accessible (void)
 
   {
     GraftCanvas *preview =
-        find_canvas (GTK_WIDGET (graft_window_get_pattern_editor (window, FALSE)));
+        GRAFT_CANVAS (
+            find_widget (graft_window_get_pattern_editor (window, FALSE), GRAFT_TYPE_CANVAS));
 
     g_assert_nonnull (preview);
     g_assert_nonnull (graft_canvas_get_layout (preview));
@@ -574,7 +451,7 @@ test_folded_module (void)
   }
   assert_key (canvas, "Up", "maxpool");
   assert_key (canvas, "Down", "layer1");
-  g_assert_true (press (GTK_WIDGET (canvas), "Return"));
+  g_assert_true (press_shortcut (GTK_WIDGET (canvas), "Return"));
   iterate_until (layout_ready, window);
   layout = graft_canvas_get_layout (canvas);
   g_assert_cmpstr (graft_layout_get_node (layout, graft_layout_find_node (layout, "layer1_0_conv1"))
@@ -591,24 +468,11 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
   /* GTK's test AT context records what the canvas tells assistive
    * technologies (tests/meson.build sets it too). */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui/canvas-keys/arrows", test_arrows);
   g_test_add_func ("/ui/canvas-keys/scrolls-into-view", test_scrolls_into_view);
   g_test_add_func ("/ui/canvas-keys/tab-matches", test_tab_matches);

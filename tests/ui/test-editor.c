@@ -26,6 +26,7 @@
 
 #include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-application.h"
 #include "graft-autosave.h"
@@ -44,64 +45,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static void
-iterate_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-/* A new window on @path, once its layout is drawn. */
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
 /* A copy of the example as @dir/model.py, for tests that write next to
  * the file or autosave it. */
 static char *
@@ -117,21 +60,6 @@ copy_example (const char *dir)
   return path;
 }
 
-static GraftWindow *
-open_example (void)
-{
-  g_autofree char *path = example_path ();
-
-  return open_path (path);
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_for (10);
-}
-
 static char *
 original_code (void)
 {
@@ -140,16 +68,6 @@ original_code (void)
   g_autoptr (GraftGraph) graph = graft_input_set_load (set, path, NULL, FALSE, NULL);
 
   return graft_codegen_python (graph);
-}
-
-static void
-activate (GraftWindow *window,
-          const char  *action,
-          GVariant    *param)
-{
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
-  iterate_until (layout_ready, window);
 }
 
 static void
@@ -513,48 +431,6 @@ test_band_and_delete (void)
   g_assert_cmpstr (undone, ==, before);
   close_window (window);
   g_unlink (path);
-}
-
-/* Activates the shortcut of @widget (its class's bindings, or its own
- * controllers) whose trigger is @accel, as pressing those keys does. */
-static gboolean
-press_shortcut (GtkWidget  *widget,
-                const char *accel)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
-        return GTK_WIDGET (item);
-    }
-  return NULL;
 }
 
 static gboolean
@@ -928,29 +804,6 @@ test_export (void)
     }
   g_rmdir (dir);
   close_window (window);
-}
-
-/* The export dialog on screen (GtkFileChooserNative's own dialog, as
- * without a portal), or %NULL. */
-static GtkFileChooser *
-shown_file_chooser (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return GTK_FILE_CHOOSER (item);
-    }
-  return NULL;
-}
-
-static gboolean
-file_chooser_shown (gpointer data)
-{
-  return shown_file_chooser () != NULL;
 }
 
 static gboolean
@@ -1468,33 +1321,6 @@ test_match_in_context (void)
                         graft_document_get_graph (graft_window_get_document (window))));
   gtk_window_destroy (GTK_WINDOW (context));
   close_window (window);
-}
-
-/* The GtkTextView inside @widget (the first, depth first). */
-static GtkWidget *
-find_text_view (GtkWidget *widget)
-{
-  if (GTK_IS_TEXT_VIEW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_text_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static char *
-buffer_text (GtkTextBuffer *buffer)
-{
-  GtkTextIter start;
-  GtkTextIter end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
 /* Types @text at the start of @buffer, as a user would. */
@@ -2058,37 +1884,6 @@ test_torch_keeps_edits (void)
   g_assert_cmpstr (graft_document_get_code (document), ==, expected);
   close_window (window);
   g_settings_reset (settings, "torch");
-}
-
-/* The first widget of @type in @widget, depth first. */
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The title of the toast on screen (not of one going away), or NULL. */
-static const char *
-shown_toast (GraftWindow *window)
-{
-  GtkWidget *overlay = find_widget (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (strcmp (gtk_widget_get_css_name (child), "toast") == 0 && gtk_widget_get_can_target (child))
-      return gtk_label_get_label (GTK_LABEL (find_widget (child, GTK_TYPE_LABEL)));
-  return NULL;
 }
 
 /* Closing a window while its toasts slide in and out is safe.  Each

@@ -16,8 +16,9 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
+#include "test-util.h"
 
 #include "graft-application.h"
 #include "graft-canvas.h"
@@ -26,59 +27,6 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 60 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (60, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 60 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static gboolean
-idle_done_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs what is pending on the main loop now (not a wait for time). */
-static void
-iterate_pending (void)
-{
-  gboolean done = FALSE;
-
-  g_idle_add_full (G_PRIORITY_LOW, idle_done_cb, &done, NULL);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
 
 static gboolean
 is_null (gpointer data)
@@ -90,25 +38,6 @@ static gboolean
 export_done (gpointer data)
 {
   return graft_window_get_export (data) == NULL;
-}
-
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_pending ();
 }
 
 /* A chain of @n calls (relu and a product by turns) as @dir/chain.py. */
@@ -146,34 +75,6 @@ export_and_wait (GraftWindow     *window,
   iterate_until (export_done, window);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   return path;
-}
-
-static guint
-count_files (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_test_message ("in %s: %s", dir, name);
-      n++;
-    }
-  return n;
-}
-
-static guint
-count (const char *haystack,
-       const char *needle)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
 }
 
 static void
@@ -283,9 +184,9 @@ test_view (void)
 
     g_assert_nonnull (strstr (svg_text, size));
   }
-  g_assert_cmpuint (count (svg_text, "<path"), >, 0);
-  g_assert_cmpuint (count (strstr (svg_text, "</defs>"), "<path"), <,
-                    count (strstr (whole_text, "</defs>"), "<path"));
+  g_assert_cmpuint (test_count (svg_text, "<path"), >, 0);
+  g_assert_cmpuint (test_count (strstr (svg_text, "</defs>"), "<path"), <,
+                    test_count (strstr (whole_text, "</defs>"), "<path"));
 
   g_unlink (png);
   g_unlink (svg);
@@ -349,29 +250,6 @@ test_folded (void)
   g_unlink (whole);
   g_rmdir (dir);
   close_window (window);
-}
-
-/* The export dialog on screen (GtkFileChooserNative's own dialog, as
- * without a portal), or %NULL. */
-static GtkFileChooser *
-shown_file_chooser (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return GTK_FILE_CHOOSER (item);
-    }
-  return NULL;
-}
-
-static gboolean
-file_chooser_shown (gpointer data)
-{
-  return shown_file_chooser () != NULL;
 }
 
 static gboolean
@@ -518,7 +396,7 @@ test_progress_cancel (void)
    * follows, and the toast says so. */
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported chain.svg (drawn at 20 %)");
   g_unlink (path);
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
 
   /* Cancel, as a click on the bar's button, before the export's end
    * reaches the main loop (gtk_widget_activate() would click only after
@@ -529,7 +407,7 @@ test_progress_cancel (void)
   g_signal_emit_by_name (graft_export_bar_get_cancel_button (bar), "clicked");
   iterate_until (export_done, window);
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Export cancelled");
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
 
   /* So does closing the window mid-export, once the export is gone. */
@@ -542,7 +420,7 @@ test_progress_cancel (void)
     close_window (window);
     iterate_until (is_null, &export);
   }
-  g_assert_cmpuint (count_files (out_dir), ==, 0);
+  g_assert_cmpuint (test_count_files (out_dir), ==, 0);
 
   g_unlink (model);
   g_rmdir (dir);
@@ -642,7 +520,7 @@ test_unwritable (void)
   g_assert_nonnull (strstr (graft_window_get_last_toast (window), "No such file or directory"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (graft_window_get_export_bar (window))));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
-  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_assert_cmpuint (test_count_files (dir), ==, 0);
 
   good = export_and_wait (window, dir, "g.py", GRAFT_FORMAT_CODE, GRAFT_EXPORT_SCOPE_WHOLE);
   g_assert_cmpstr (graft_window_get_last_toast (window), ==, "Exported g.py");
@@ -655,21 +533,10 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  /* Exports of the big chains take longer than other waits. */
+  set_wait_limit (60);
   g_test_add_func ("/ui/export/view", test_view);
   g_test_add_func ("/ui/export/folded", test_folded);
   g_test_add_func ("/ui/export/big-png", test_big_png);

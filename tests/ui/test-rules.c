@@ -34,8 +34,8 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-application.h"
 #include "graft-autosave.h"
@@ -50,59 +50,6 @@
 
 /* The acceptance case's passes: two do the work, the third finds nothing. */
 #define FIXPOINT 5
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static gboolean
-idle_done_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs what is pending on the main loop now (not a wait for time). */
-static void
-iterate_pending (void)
-{
-  gboolean done = FALSE;
-
-  g_idle_add_full (G_PRIORITY_LOW, idle_done_cb, &done, NULL);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
 
 static char *
 data_path (const char *folder,
@@ -123,26 +70,6 @@ steps_rules_path (void)
   return data_path ("rules", "editor_steps_rules.py");
 }
 
-/* A new window on @path, once its layout is drawn. */
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_pending ();
-}
-
 /* A window on resnet18 with the four rules of the acceptance case. */
 static GraftWindow *
 open_resnet_with_rules (void)
@@ -155,16 +82,6 @@ open_resnet_with_rules (void)
   graft_window_open_rules (window, file);
   g_assert_cmpuint (graft_document_get_n_rules (graft_window_get_document (window)), ==, 4);
   return window;
-}
-
-static void
-activate (GraftWindow *window,
-          const char  *action,
-          GVariant    *param)
-{
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
-  iterate_until (layout_ready, window);
 }
 
 /* What the CLI prints for `graft rewrite INPUT --rules RULES --fixpoint
@@ -505,33 +422,6 @@ test_step_match_skip (void)
   g_assert_cmpuint (next.rule, ==, 1);
   g_assert_cmpuint (next.n_matches, ==, 7);
   close_window (window);
-}
-
-/* The GtkTextView inside @widget (the first, depth first). */
-static GtkWidget *
-find_text_view (GtkWidget *widget)
-{
-  if (GTK_IS_TEXT_VIEW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_text_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static char *
-buffer_text (GtkTextBuffer *buffer)
-{
-  GtkTextIter start;
-  GtkTextIter end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
 /* Replaces the first @from in @buffer by @to, as typing does. */
@@ -1468,21 +1358,8 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui/rules/run-all", test_run_all);
   g_test_add_func ("/ui/rules/dead-code", test_dead_code);
   g_test_add_func ("/ui/rules/step-acceptance", test_step_acceptance);

@@ -18,86 +18,13 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-window-private.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static void
-iterate_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-/* A new window on @path, once its layout is drawn. */
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static GraftWindow *
-open_example (void)
-{
-  g_autofree char *path = example_path ();
-
-  return open_path (path);
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_for (10);
-}
 
 static gboolean
 action_state (GraftWindow *window,
@@ -191,20 +118,21 @@ test_side_buttons (void)
   close_window (window);
 }
 
-/* Types @replacement over the window's replacement. */
+/* Types @text over the window's replacement (@replacement) or pattern,
+ * and sends it as the editor's debounce would a moment later. */
 static void
-type_replacement (GraftWindow *window,
-                  const char  *replacement)
+type_code (GraftWindow *window,
+           gboolean     replacement,
+           const char  *text)
 {
-  GtkWidget     *editor = graft_window_get_pattern_editor (window, TRUE);
+  GtkWidget     *editor = graft_window_get_pattern_editor (window, replacement);
   GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
   GtkTextIter    start;
   GtkTextIter    end;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert_at_cursor (buffer, replacement, -1);
-  /* What the debounce would send a moment later. */
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
   graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
 }
 
@@ -230,7 +158,7 @@ test_replacement_fit (void)
 
   g_assert_true (enabled (window, "replace-all"));
   g_assert_cmpuint (graft_document_get_n_matches (graft_window_get_document (window)), ==, 2);
-  type_replacement (window, "import torch\n\n\ndef replacment(x):\n    return torch.relu(x)\n");
+  type_code (window, TRUE, "import torch\n\n\ndef replacment(x):\n    return torch.relu(x)\n");
   error = graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor));
   g_assert_nonnull (error);
   /* At the name of the def, line 4. */
@@ -246,40 +174,13 @@ test_replacement_fit (void)
   tooltip = gtk_widget_get_tooltip_text (window->replace_button);
   g_assert_true (g_str_has_prefix (tooltip, "Cannot replace:"));
 
-  type_replacement (window, good);
+  type_code (window, TRUE, good);
   g_assert_null (graft_pattern_editor_get_error_text (GRAFT_PATTERN_EDITOR (editor)));
   g_assert_true (enabled (window, "replace-all"));
   g_assert_cmpstr (gtk_label_get_text (window->match_count), ==, "2 Matches");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (window->replace_all_button), ==,
                    "Replace every match, as replace_pattern does (Ctrl+R)");
   close_window (window);
-}
-
-/* The first widget under @widget (itself included) whose CSS name is
- * @name, or NULL. */
-static GtkWidget *
-find_css_name (GtkWidget  *widget,
-               const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_css_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_css_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-toast_shown (gpointer data)
-{
-  GtkWidget *toast = find_css_name (GTK_WIDGET (data), "toast");
-
-  return toast != NULL && gtk_widget_get_mapped (toast) && gtk_widget_get_height (toast) > 0;
 }
 
 /* A toast, even a long one in a narrow window, leaves the zoom controls
@@ -291,23 +192,17 @@ test_toast_spares_zoom (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
     {
-      GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-      g_autofree char *path = example_path ();
-      g_autoptr (GFile) file = g_file_new_for_path (path);
+      GraftWindow    *window = open_example_sized (widths[i], 700);
       GtkWidget      *toast;
       graphene_rect_t toast_bounds;
       graphene_rect_t zoom_bounds;
 
-      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 700);
-      gtk_window_present (GTK_WINDOW (window));
-      graft_window_open_file (window, file);
-      iterate_until (layout_ready, window);
       _graft_window_toast (window,
                            "A message long enough to reach across most of the window, as an "
                            "error about a replacement that did not happen can",
                            FALSE);
       iterate_until (toast_shown, window);
-      toast = find_css_name (GTK_WIDGET (window), "toast");
+      toast = find_toast (window);
       g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
       g_assert_true (gtk_widget_compute_bounds (window->zoom_box, GTK_WIDGET (window),
                                                 &zoom_bounds));
@@ -350,22 +245,6 @@ test_why_not_here_inner (void)
 
 #define TYPED_PATTERN \
   "import torch\n\n\ndef pattern(x):\n    return torch.sigmoid(x)\n"
-
-/* Types @text over the window's pattern, as the debounce sends it. */
-static void
-type_pattern (GraftWindow *window,
-              const char  *text)
-{
-  GtkWidget     *editor = graft_window_get_pattern_editor (window, FALSE);
-  GtkTextBuffer *buffer = graft_pattern_editor_get_buffer (GRAFT_PATTERN_EDITOR (editor));
-  GtkTextIter    start;
-  GtkTextIter    end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
-  graft_pattern_editor_flush (GRAFT_PATTERN_EDITOR (editor));
-}
 
 /* The Graft windows on screen. */
 static GPtrArray *
@@ -452,7 +331,7 @@ test_open_in_place (void)
   open_recent (window, plain);
   wait.path = plain;
   iterate_until (showing, &wait);
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
   g_assert_false (graft_document_get_modified (document));
 
   /* The example defines its own pattern: the typed one wins, undoably. */
@@ -494,7 +373,7 @@ test_open_in_new_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
   g_assert_true (graft_document_get_modified (document));
   before = graft_document_dup_code (document);
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   open_recent (window, other);
   windows = list_windows ();
@@ -577,7 +456,7 @@ test_file_changed_on_disk (void)
   window = open_path (path);
   count.window = window;
   g_assert_null (graft_window_get_file_notice (window));
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   /* Another program writes a new version. */
   g_assert_true (g_file_set_contents (path,
@@ -651,7 +530,7 @@ test_entry_choice (void)
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, 2);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
   g_assert_nonnull (graft_graph_find_node (graft_document_get_graph (document), "relu"));
-  type_pattern (window, TYPED_PATTERN);
+  type_code (window, FALSE, TYPED_PATTERN);
 
   gtk_drop_down_set_selected (dropdown, 1);
   iterate_until (traced_neg, window);
@@ -689,21 +568,8 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   /* The style sheet AdwApplication loads from the resource base path. */
   {
     GtkCssProvider *provider = gtk_css_provider_new ();

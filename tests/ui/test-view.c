@@ -14,8 +14,8 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-canvas.h"
 #include "graft-overview.h"
@@ -25,53 +25,9 @@
 
 #include <string.h>
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-static GraftWindow *
-open_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window =
-      g_object_new (GRAFT_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
+/* The default size of the windows these tests open. */
+#define WIDTH  1400
+#define HEIGHT 900
 
 static GraftWindow *
 open_resnet50 (void)
@@ -79,22 +35,7 @@ open_resnet50 (void)
   g_autofree char *path =
       g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
 
-  return open_path (path);
-}
-
-static gboolean
-no_windows (gpointer data)
-{
-  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
-
-  return toplevels == NULL;
-}
-
-static void
-close_window (GraftWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (no_windows, NULL);
+  return open_path_sized (path, WIDTH, HEIGHT);
 }
 
 /* The canvas's size, once it differs from the one recorded. */
@@ -122,14 +63,6 @@ size_of (GraftCanvas *canvas)
 }
 
 static gboolean
-flap_settled (gpointer data)
-{
-  AdwFlap *flap = data;
-
-  return adw_flap_get_reveal_progress (flap) == (adw_flap_get_reveal_flap (flap) ? 1.0 : 0.0);
-}
-
-static gboolean
 panel_settled (gpointer data)
 {
   GraftCanvas *canvas = data;
@@ -137,9 +70,6 @@ panel_settled (gpointer data)
   return flap_settled (gtk_widget_get_ancestor (GTK_WIDGET (canvas), ADW_TYPE_FLAP));
 }
 
-/* Shows or hides the properties panel beside the canvas (F9), checking
- * @check at each new size of the canvas while the panel slides, and
- * once it has. */
 /* Hides the side panel, so that the properties panel sits beside the
  * canvas, changing its size, rather than folding over it (Xvfb's screen
  * keeps the window at about 1270 pixels, where both panels would not fit
@@ -161,6 +91,32 @@ hide_side_panel (GraftWindow *window)
   g_assert_false (adw_flap_get_folded (properties));
 }
 
+/* While the properties panel slides: the canvas's size last checked, and
+ * the check to make at each new one. */
+typedef struct
+{
+  Size last;
+  void (*check) (GraftCanvas *canvas, gpointer data);
+  gpointer data;
+} Sliding;
+
+/* Checks the canvas at a new size; whether the panel has settled. */
+static gboolean
+checked_until_settled (gpointer data)
+{
+  Sliding *sliding = data;
+
+  if (size_changed (&sliding->last))
+    {
+      sliding->check (sliding->last.canvas, sliding->data);
+      sliding->last = size_of (sliding->last.canvas);
+    }
+  return panel_settled (sliding->last.canvas);
+}
+
+/* Shows or hides the properties panel beside the canvas (F9), checking
+ * @check at each new size of the canvas while the panel slides, and
+ * once it has. */
 static void
 toggle_panel (GraftWindow *window,
               void (*check) (GraftCanvas *canvas, gpointer data),
@@ -168,24 +124,13 @@ toggle_panel (GraftWindow *window,
 {
   GraftCanvas *canvas = graft_window_get_canvas (window);
   Size         before = size_of (canvas);
-
-  gboolean timed_out = FALSE;
-  guint    id;
+  Sliding      sliding;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
   iterate_until (size_changed, &before);
   check (canvas, data);
-  id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-  while (!panel_settled (canvas) && !timed_out)
-    {
-      before = size_of (canvas);
-      g_main_context_iteration (NULL, TRUE);
-      if (size_changed (&before))
-        check (canvas, data);
-    }
-  if (timed_out)
-    g_error ("waited 20 s for the properties panel");
-  g_source_remove (id);
+  sliding = (Sliding){ size_of (canvas), check, data };
+  iterate_until_named (checked_until_settled, &sliding, "the properties panel");
   check (canvas, data);
 }
 
@@ -273,7 +218,7 @@ test_fit (void)
   assert_all_boxes_inside (canvas);
   g_assert_cmpfloat (graft_canvas_get_zoom (canvas), <, zoom);
   toggle_panel (window, check_inside, NULL);
-  close_window (window);
+  close_last_window (window);
 }
 
 /* A moved view keeps its centre while the properties panel slides in and
@@ -310,7 +255,7 @@ test_resize_keeps_center (void)
   iterate_until (size_changed, &before);
   assert_center_at (canvas, cx, cy);
   g_assert_cmpfloat (graft_canvas_get_zoom (canvas), ==, 1.0);
-  close_window (window);
+  close_last_window (window);
 }
 
 static gboolean
@@ -406,7 +351,7 @@ test_overview (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
   g_assert_false (graft_overview_get_needed (overview));
   g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (overview)));
-  close_window (window);
+  close_last_window (window);
 }
 
 /* The menu's check item hides and shows the map. */
@@ -430,7 +375,7 @@ test_overview_action (void)
   again = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-overview");
   g_assert_true (g_variant_get_boolean (again));
   g_assert_true (gtk_widget_get_visible (overview));
-  close_window (window);
+  close_last_window (window);
 }
 
 /* The canvas draws apart the match Replace would rewrite: the one chosen
@@ -439,7 +384,7 @@ static void
 test_chosen_match (void)
 {
   g_autofree char *path = example_path ();
-  GraftWindow     *window = open_path (path);
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
   GraftCanvas     *canvas = graft_window_get_canvas (window);
   GraftDocument   *document = graft_window_get_document (window);
   const char      *node = NULL;
@@ -459,7 +404,7 @@ test_chosen_match (void)
   g_assert_cmpint (graft_canvas_get_chosen_match (canvas), ==, 0);
   graft_canvas_clear_selection (canvas);
   g_assert_cmpint (graft_canvas_get_chosen_match (canvas), ==, -1);
-  close_window (window);
+  close_last_window (window);
 }
 
 static gboolean
@@ -473,7 +418,7 @@ static void
 test_find_current (void)
 {
   g_autofree char *path = example_path ();
-  GraftWindow     *window = open_path (path);
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
   GraftCanvas     *canvas = graft_window_get_canvas (window);
   GtkWidget       *entry;
 
@@ -486,27 +431,15 @@ test_find_current (void)
   g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "cat");
   g_signal_emit_by_name (entry, "next-match");
   g_assert_cmpstr (graft_canvas_get_current_hit (canvas), ==, "cat_1");
-  close_window (window);
+  close_last_window (window);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui/view/fit", test_fit);
   g_test_add_func ("/ui/view/resize-keeps-center", test_resize_keeps_center);
   g_test_add_func ("/ui/view/overview", test_overview);

@@ -18,8 +18,8 @@
  */
 #include "config.h"
 
-#include "display.h"
 #include "example.h"
+#include "window-util.h"
 
 #include "graft-canvas.h"
 #include "graft-comparison.h"
@@ -30,96 +30,11 @@
 #include <math.h>
 #include <string.h>
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done says so, at most 20 s; a time-out fails
- * the test, naming what it waited for. */
-static void
-iterate_until_named (gboolean (*done) (gpointer),
-                     gpointer    data,
-                     const char *what)
-{
-  gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (timed_out)
-    g_error ("waited 20 s for %s", what);
-  g_source_remove (id);
-}
-#define iterate_until(done, data) iterate_until_named (done, data, #done)
-
-static void
-iterate_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-layout_ready (gpointer data)
-{
-  GraftWindow *window = data;
-  GraftCanvas *canvas = graft_window_get_canvas (window);
-
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
-}
-
-static GraftWindow *
-open_example_sized (int width,
-                    int height)
-{
-  g_autofree char *path = example_path ();
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
-
-  if (width > 0)
-    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  graft_window_open_file (window, file);
-  iterate_until (layout_ready, window);
-  return window;
-}
-
-static void
-close_window (GtkWidget *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_for (10);
-}
-
-static GtkWidget *
-find_by_type (GtkWidget *widget,
-              GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The flap that holds the side panel: the outermost one. */
 static AdwFlap *
 side_flap (GraftWindow *window)
 {
-  return ADW_FLAP (find_by_type (GTK_WIDGET (window), ADW_TYPE_FLAP));
+  return ADW_FLAP (find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP));
 }
 
 typedef struct
@@ -166,7 +81,7 @@ nothing_squeezed (gpointer data)
   GraftWindow *window = data;
   AdwFlap     *side = side_flap (window);
   AdwFlap     *properties =
-      ADW_FLAP (find_by_type (adw_flap_get_content (side), ADW_TYPE_FLAP));
+      ADW_FLAP (find_widget (adw_flap_get_content (side), ADW_TYPE_FLAP));
 
   return fits (adw_application_window_get_content (ADW_APPLICATION_WINDOW (window))) &&
          fits (GTK_WIDGET (side)) && fits (adw_flap_get_content (side)) &&
@@ -192,15 +107,6 @@ resize (GraftWindow *window,
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   iterate_until (allocated, &size);
-}
-
-static gboolean
-flap_settled (gpointer data)
-{
-  AdwFlap *flap = data;
-
-  return adw_flap_get_reveal_progress (flap) == (adw_flap_get_reveal_flap (flap) ? 1.0 : 0.0) &&
-         gtk_widget_get_mapped (adw_flap_get_flap (flap)) == adw_flap_get_reveal_flap (flap);
 }
 
 /* The window needs no more than 800x600; its default fits a 1366x768
@@ -321,21 +227,6 @@ test_side_flap (void)
       g_assert_cmpstr (accels[0], ==, "<Shift>F9");
     }
   close_window (GTK_WIDGET (window));
-}
-
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
-        return GTK_WIDGET (item);
-    }
-  return NULL;
 }
 
 static gboolean
@@ -568,32 +459,6 @@ test_split_history_step (void)
   close_window (GTK_WIDGET (window));
 }
 
-/* Activates the shortcut of @widget's class whose trigger is @accel. */
-static gboolean
-press_shortcut (GtkWidget  *widget,
-                const char *accel)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
-}
-
 static gboolean
 split_gone (gpointer data)
 {
@@ -623,21 +488,8 @@ int
 main (int    argc,
       char **argv)
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  {
-    /* Autosaves go to a state folder of the test's own. */
-    g_autofree char *state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
-
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-  }
-  g_unsetenv ("GRAFT_TORCH");
-  hold_display ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/split/classes", test_split_classes);

@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * window-util.c: the helpers every editor widget test uses, written once.
+ *
+ * Nothing here waits for a time to pass where a condition can be waited
+ * for: iterate_until() runs the main loop until a condition holds and
+ * fails the test, naming the condition, when it has not after the wait
+ * limit (20 s unless the program sets another); iterate_pending() runs
+ * what the main loop has ready.  Windows open on a file and are returned
+ * once their layout is on the canvas; they close with whatever their
+ * destruction left pending run.
+ */
+#include "config.h"
+
+#include "window-util.h"
+
+#include "display.h"
+#include "example.h"
+
+#include "graft-canvas.h"
+
+#include <string.h>
+
+/* How long iterate_until() waits, in seconds. */
+static guint wait_limit = 20;
+
+/**
+ * ui_test_init:
+ * @argc: main()'s
+ * @argv: main()'s
+ *
+ * Starts a widget test program: without a display, prints TAP's skip
+ * line and returns %FALSE (main() then returns 0).  Otherwise autosaves
+ * go to a new state folder of the program's own, windows speak the
+ * default torch (GRAFT_TORCH unset), the display is held (display.c),
+ * and GTK and libadwaita are initialised for tests.
+ *
+ * Returns: whether to go on and run the tests
+ */
+gboolean
+ui_test_init (int    *argc,
+              char ***argv)
+{
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return FALSE;
+    }
+  state = g_dir_make_tmp ("graft-state-XXXXXX", NULL);
+  g_assert_nonnull (state);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_unsetenv ("GRAFT_TORCH");
+  hold_display ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  return TRUE;
+}
+
+/**
+ * set_wait_limit:
+ * @seconds: the longest iterate_until() waits from now on
+ *
+ * For a program whose waits are long by nature (exports of large
+ * graphs); the default is 20 s.
+ */
+void
+set_wait_limit (guint seconds)
+{
+  g_assert_cmpuint (seconds, >, 0);
+  wait_limit = seconds;
+}
+
+static gboolean
+flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * iterate_until_named:
+ * @done: the condition, called with @data before each iteration
+ * @data: its data
+ * @what: what is waited for, for the failure's message
+ *
+ * Runs the main loop until @done returns %TRUE.  Fails the test program
+ * when it has not within the wait limit (set_wait_limit()).
+ * iterate_until() names the condition by its function.
+ */
+void
+iterate_until_named (gboolean (*done) (gpointer),
+                     gpointer    data,
+                     const char *what)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (wait_limit, flag_cb, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (timed_out)
+    g_error ("waited %u s for %s", wait_limit, what);
+  g_source_remove (id);
+}
+
+/**
+ * iterate_for:
+ * @ms: milliseconds
+ *
+ * Runs the main loop for @ms: only for what is a matter of time itself
+ * (an animation, a toast seen for a while), never as a wait for work.
+ */
+void
+iterate_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, flag_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/**
+ * iterate_pending:
+ *
+ * Runs what is pending on the main loop now, down to its lowest-priority
+ * idles (not a wait for time, nor for work on other threads).
+ */
+void
+iterate_pending (void)
+{
+  gboolean done = FALSE;
+
+  g_idle_add_full (G_PRIORITY_LOW, flag_cb, &done, NULL);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/**
+ * layout_ready:
+ * @window: (type GraftWindow): a window
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @window is not busy and its canvas, allocated, shows a
+ *   layout
+ */
+gboolean
+layout_ready (gpointer window)
+{
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+
+  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+}
+
+/**
+ * open_path_sized:
+ * @path: a model file
+ * @width: the window's default width, or 0 or less for the window's own
+ * @height: its default height (with @width)
+ *
+ * Returns: (transfer none): a new window on @path, presented, once its
+ *   layout is ready (layout_ready())
+ */
+GraftWindow *
+open_path_sized (const char *path,
+                 int         width,
+                 int         height)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  return window;
+}
+
+/**
+ * open_path:
+ * @path: a model file
+ *
+ * Returns: (transfer none): open_path_sized() at the window's default size
+ */
+GraftWindow *
+open_path (const char *path)
+{
+  return open_path_sized (path, 0, 0);
+}
+
+/**
+ * open_example_sized:
+ * @width: as open_path_sized()'s
+ * @height: as open_path_sized()'s
+ *
+ * Returns: (transfer none): open_path_sized() on the bundled example
+ */
+GraftWindow *
+open_example_sized (int width,
+                    int height)
+{
+  g_autofree char *path = example_path ();
+
+  return open_path_sized (path, width, height);
+}
+
+/**
+ * open_example:
+ *
+ * Returns: (transfer none): open_path() on the bundled example
+ */
+GraftWindow *
+open_example (void)
+{
+  return open_example_sized (0, 0);
+}
+
+/**
+ * activate:
+ * @window: a window
+ * @action: one of its actions, which must be enabled
+ * @param: (nullable): the action's parameter
+ *
+ * Activates @action and waits until the layout is ready again.
+ */
+void
+activate (GraftWindow *window,
+          const char  *action,
+          GVariant    *param)
+{
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
+  iterate_until (layout_ready, window);
+}
+
+/**
+ * close_window:
+ * @window: (type GtkWindow): a window
+ *
+ * Destroys @window and runs what that left pending (iterate_pending()).
+ */
+void
+close_window (gpointer window)
+{
+  g_assert_true (GTK_IS_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_pending ();
+}
+
+/**
+ * no_windows:
+ * @data: unused
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether no toplevel window is left
+ */
+gboolean
+no_windows (gpointer data)
+{
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+
+  return toplevels == NULL;
+}
+
+/**
+ * close_last_window:
+ * @window: (type GtkWindow): the last window a test has open
+ *
+ * close_window(), then waits until no window is left: nothing the test
+ * opened outlives it.
+ */
+void
+close_last_window (gpointer window)
+{
+  close_window (window);
+  iterate_until (no_windows, NULL);
+}
+
+/**
+ * flap_settled:
+ * @flap: (type AdwFlap): a flap
+ *
+ * A condition for iterate_until().
+ *
+ * Returns: whether @flap has finished showing or hiding its flap: the
+ *   reveal progress at its end, and the flap mapped when revealed only
+ */
+gboolean
+flap_settled (gpointer flap)
+{
+  return adw_flap_get_reveal_progress (flap) == (adw_flap_get_reveal_flap (flap) ? 1.0 : 0.0) &&
+         gtk_widget_get_mapped (adw_flap_get_flap (flap)) == adw_flap_get_reveal_flap (flap);
+}
+
+/**
+ * find_widget:
+ * @widget: a widget
+ * @type: a widget type
+ *
+ * Returns: (transfer none) (nullable): the first widget of @type in
+ *   @widget, itself included, depth first
+ */
+GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/**
+ * find_text_view:
+ * @widget: a widget
+ *
+ * Returns: (transfer none) (nullable): the first GtkTextView in @widget
+ */
+GtkWidget *
+find_text_view (GtkWidget *widget)
+{
+  return find_widget (widget, GTK_TYPE_TEXT_VIEW);
+}
+
+/**
+ * find_toplevel:
+ * @type: a window type
+ *
+ * Returns: (transfer none) (nullable): the first toplevel window of @type
+ */
+GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+/**
+ * shown_file_chooser:
+ *
+ * Returns: (transfer none) (nullable): the file dialog on screen
+ *   (GtkFileChooserNative's own dialog, as without a portal)
+ */
+GtkFileChooser *
+shown_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_FILE_CHOOSER (item);
+    }
+  return NULL;
+}
+
+/**
+ * file_chooser_shown:
+ * @data: unused
+ *
+ * Returns: whether a file dialog is on screen (a condition for
+ *   iterate_until())
+ */
+gboolean
+file_chooser_shown (gpointer data)
+{
+  return shown_file_chooser () != NULL;
+}
+
+/**
+ * buffer_text:
+ * @buffer: a text buffer
+ *
+ * Returns: (transfer full): all of @buffer's text
+ */
+char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start;
+  GtkTextIter end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/**
+ * find_toast:
+ * @window: a window
+ *
+ * Returns: (transfer none) (nullable): the toast on screen in @window's
+ *   toast overlay: mapped, given a height, and not one going away (those
+ *   no longer take clicks)
+ */
+GtkWidget *
+find_toast (GraftWindow *window)
+{
+  GtkWidget *overlay = find_widget (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY);
+
+  g_assert_nonnull (overlay);
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (strcmp (gtk_widget_get_css_name (child), "toast") == 0 &&
+        gtk_widget_get_can_target (child) && gtk_widget_get_mapped (child) &&
+        gtk_widget_get_height (child) > 0)
+      return child;
+  return NULL;
+}
+
+/**
+ * shown_toast:
+ * @window: a window
+ *
+ * Returns: (transfer none) (nullable): the title of find_toast()
+ */
+const char *
+shown_toast (GraftWindow *window)
+{
+  GtkWidget *toast = find_toast (window);
+
+  return toast != NULL ? gtk_label_get_label (GTK_LABEL (find_widget (toast, GTK_TYPE_LABEL)))
+                       : NULL;
+}
+
+/**
+ * toast_shown:
+ * @window: (type GraftWindow): a window
+ *
+ * Returns: whether a toast is on screen in @window (find_toast(); a
+ *   condition for iterate_until())
+ */
+gboolean
+toast_shown (gpointer window)
+{
+  return find_toast (window) != NULL;
+}
+
+/* Whether @trigger is @wanted, or one of its alternatives is (GtkWindow
+ * binds Tab|KP_Tab as one trigger). */
+static gboolean
+trigger_has (GtkShortcutTrigger *trigger,
+             GtkShortcutTrigger *wanted)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_has (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                        wanted) ||
+           trigger_has (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)),
+                        wanted);
+  return gtk_shortcut_trigger_equal (trigger, wanted);
+}
+
+/**
+ * press_shortcut:
+ * @widget: a widget
+ * @accel: keys, as gtk_shortcut_trigger_parse_string() reads them
+ *
+ * Activates the shortcut of @widget (its class's bindings, or its own
+ * controllers) whose trigger is @accel, or has it as an alternative, as
+ * pressing those keys does.
+ *
+ * Returns: whether @widget took the keys (%FALSE: they would go on to its
+ *   parents, and to the window's bindings)
+ */
+gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *accel)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  g_assert_nonnull (wanted);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (trigger_has (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * window-util.h: what the editor's widget tests share: bounded waits on
+ * the main loop, opening and closing windows, finding widgets, pressing
+ * keys, and the start of a test program.
+ */
+#pragma once
+
+#include "graft-window.h"
+
+#include <adwaita.h>
+
+gboolean ui_test_init (int    *argc,
+                       char ***argv);
+
+void set_wait_limit (guint seconds);
+void iterate_until_named (gboolean (*done) (gpointer),
+                          gpointer    data,
+                          const char *what);
+#define iterate_until(done, data) iterate_until_named (done, data, #done)
+void iterate_for (guint ms);
+void iterate_pending (void);
+
+gboolean     layout_ready (gpointer window);
+GraftWindow *open_path_sized (const char *path,
+                              int         width,
+                              int         height);
+GraftWindow *open_path (const char *path);
+GraftWindow *open_example_sized (int width,
+                                 int height);
+GraftWindow *open_example (void);
+void         activate (GraftWindow *window,
+                       const char  *action,
+                       GVariant    *param);
+void         close_window (gpointer window);
+gboolean     no_windows (gpointer data);
+void         close_last_window (gpointer window);
+
+GtkWidget      *find_widget (GtkWidget *widget,
+                             GType      type);
+GtkWidget      *find_text_view (GtkWidget *widget);
+GtkWidget      *find_toplevel (GType type);
+GtkFileChooser *shown_file_chooser (void);
+gboolean        file_chooser_shown (gpointer data);
+char           *buffer_text (GtkTextBuffer *buffer);
+
+GtkWidget  *find_toast (GraftWindow *window);
+const char *shown_toast (GraftWindow *window);
+gboolean    toast_shown (gpointer window);
+
+gboolean press_shortcut (GtkWidget  *widget,
+                         const char *accel);
+
+gboolean flap_settled (gpointer flap);
