@@ -18,10 +18,11 @@ GraftComparison *graft_document_compare (GraftDocument *self,
                                          guint          overview_boxes,
                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
-guint               graft_comparison_get_change (GraftComparison *self);
-const char         *graft_comparison_get_label (GraftComparison *self);
+guint       graft_comparison_get_change (GraftComparison *self);
+const char *graft_comparison_get_label (GraftComparison *self);
+G_GNUC_WARN_UNUSED_RESULT
 GraftLayoutRequest *graft_comparison_steal_request (GraftComparison *self,
-                                                    gboolean         after) G_GNUC_WARN_UNUSED_RESULT;
+                                                    gboolean         after);
 guint8             *graft_comparison_steal_node_changes (GraftComparison *self,
                                                          gboolean         after)
     G_GNUC_WARN_UNUSED_RESULT;

@@ -47,7 +47,7 @@ typedef struct
   GArray          *nodes;         /* GraftGvNodeSpec */
   GArray          *edges;         /* GraftGvEdgeSpec */
   GHashTable      *in_ports;      /* box + 1 of a source in another segment -> local index + 1 */
-  GArray          *box_local;     /* guint: local index of each of the segment's boxes, in box order */
+  GArray          *box_local;     /* guint: each of its boxes' local index, in box order */
   GArray          *clusters;      /* GraftGvClusterSpec: the frames it holds boxes of */
   GArray          *cluster_frame; /* guint: each cluster's frame in the request */
   guint            first_box;
