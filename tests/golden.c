@@ -335,3 +335,51 @@ golden_case_check (const GoldenCase *gcase,
   if (got_size != want_size || memcmp (got, want, got_size) != 0)
     report_difference (gcase, path, got, got_size, want, want_size);
 }
+
+/**
+ * golden_args_parse:
+ * @line: a case's `.args` line, quoted as a shell would
+ * @args: (out caller-allocates): zero-initialised; filled in
+ *
+ * Reads the options the rewrite and rules cases give; anything else is a
+ * broken test case.
+ */
+void
+golden_args_parse (const char *line,
+                   GoldenArgs *args)
+{
+  g_auto (GStrv) argv = NULL;
+
+  g_assert_true (g_shell_parse_argv (line, NULL, &argv, NULL));
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      if (g_str_equal (argv[i], "--ignore-literals"))
+        args->ignore_literals = TRUE;
+      else if (g_str_equal (argv[i], "--dce"))
+        args->dce = TRUE;
+      else if (g_str_equal (argv[i], "--entry") && argv[i + 1] != NULL)
+        args->entry = g_strdup (argv[++i]);
+      else if (g_str_equal (argv[i], "--pattern") && argv[i + 1] != NULL)
+        args->pattern = g_strdup (argv[++i]);
+      else if (g_str_equal (argv[i], "--replacement") && argv[i + 1] != NULL)
+        args->replacement = g_strdup (argv[++i]);
+      else if (g_str_equal (argv[i], "--rules") && argv[i + 1] != NULL)
+        args->rules = g_strdup (argv[++i]);
+      else if (g_str_equal (argv[i], "--fixpoint") && argv[i + 1] != NULL)
+        args->fixpoint = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
+      else if (argv[i][0] != '-' && args->input == NULL)
+        args->input = g_strdup (argv[i]);
+      else
+        g_error ("unknown argument in a test case: %s", argv[i]);
+    }
+}
+
+void
+golden_args_clear (GoldenArgs *args)
+{
+  g_free (args->input);
+  g_free (args->entry);
+  g_free (args->pattern);
+  g_free (args->replacement);
+  g_free (args->rules);
+}

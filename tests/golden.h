@@ -86,4 +86,24 @@ void                golden_case_check (const GoldenCase *gcase,
                                        const char       *got,
                                        gssize            got_len);
 
+/* The options of a case's `.args` line (the CLI's, as the oracle got
+ * them): those the rewrite and rules suites use. */
+typedef struct
+{
+  char    *input;
+  char    *entry;
+  char    *pattern;
+  char    *replacement;
+  char    *rules;
+  guint    fixpoint;
+  gboolean dce;
+  gboolean ignore_literals;
+} GoldenArgs;
+
+void golden_args_parse (const char *line,
+                        GoldenArgs *args);
+void golden_args_clear (GoldenArgs *args);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (GoldenArgs, golden_args_clear)
+
 G_END_DECLS

@@ -45,53 +45,6 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-typedef struct
-{
-  char    *input;
-  char    *entry;
-  char    *pattern;
-  char    *replacement;
-  gboolean ignore_literals;
-  gboolean dce;
-} Args;
-
-static void
-args_clear (Args *a)
-{
-  g_free (a->input);
-  g_free (a->entry);
-  g_free (a->pattern);
-  g_free (a->replacement);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Args, args_clear)
-
-static void
-parse_args (const char *line,
-            Args       *a)
-{
-  g_auto (GStrv) argv = NULL;
-
-  g_assert_true (g_shell_parse_argv (line, NULL, &argv, NULL));
-  for (guint i = 0; argv[i] != NULL; i++)
-    {
-      if (g_str_equal (argv[i], "--ignore-literals"))
-        a->ignore_literals = TRUE;
-      else if (g_str_equal (argv[i], "--dce"))
-        a->dce = TRUE;
-      else if (g_str_equal (argv[i], "--entry") && argv[i + 1] != NULL)
-        a->entry = g_strdup (argv[++i]);
-      else if (g_str_equal (argv[i], "--pattern") && argv[i + 1] != NULL)
-        a->pattern = g_strdup (argv[++i]);
-      else if (g_str_equal (argv[i], "--replacement") && argv[i + 1] != NULL)
-        a->replacement = g_strdup (argv[++i]);
-      else if (argv[i][0] != '-' && a->input == NULL)
-        a->input = g_strdup (argv[i]);
-      else
-        g_error ("unknown argument in a test case: %s", argv[i]);
-    }
-}
-
 static char *
 first_line_args (const char *path)
 {
@@ -136,8 +89,8 @@ case_args (const GoldenCase *gcase)
  * its own edit.  Returns it (%NULL without `--dce`); the count of erased
  * nodes is checked against the graph. */
 static GraftEdit *
-eliminate_dead_code (const Args *a,
-                     GraftGraph *graph)
+eliminate_dead_code (const GoldenArgs *a,
+                     GraftGraph       *graph)
 {
   g_autoptr (GError) error = NULL;
   guint      n_before = graft_graph_get_n_nodes (graph);
@@ -189,7 +142,7 @@ static void
 test_case (const GoldenCase *gcase)
 {
   g_autofree char *args_line = case_args (gcase);
-  g_auto (Args) a = { 0 };
+  g_auto (GoldenArgs) a = { 0 };
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (golden_case_get_dialect (gcase));
   g_autofree char *cwd = g_get_current_dir ();
   g_autoptr (GError) error = NULL;
@@ -204,7 +157,7 @@ test_case (const GoldenCase *gcase)
   GraftMatchOptions options;
 
   g_assert_true (g_chdir (golden_case_get_input_dir (gcase)) == 0);
-  parse_args (args_line, &a);
+  golden_args_parse (args_line, &a);
 
   graph = graft_input_set_load (inputs, a.input, a.entry, FALSE, &error);
   g_assert_no_error (error);
@@ -379,7 +332,7 @@ static void
 test_program_case (const GoldenCase *gcase)
 {
   g_autofree char *args_line = case_args (gcase);
-  g_auto (Args) a = { 0 };
+  g_auto (GoldenArgs) a = { 0 };
   const GraftDialect *dialect = golden_case_get_dialect (gcase);
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
   g_autofree char *cwd = g_get_current_dir ();
@@ -397,7 +350,7 @@ test_program_case (const GoldenCase *gcase)
   g_autofree char  *before = NULL, *before_meta = NULL;
   GraftMatchOptions options;
 
-  parse_args (args_line, &a);
+  golden_args_parse (args_line, &a);
   g_assert_true (g_str_has_suffix (a.input, ".pt2"));
   input = program_form_path (a.input, golden_case_get_variant (gcase));
   g_assert_true (g_chdir (data_dir) == 0);

@@ -34,50 +34,12 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-typedef struct
-{
-  char    *input;
-  char    *entry;
-  char    *rules;
-  guint    fixpoint;
-  gboolean dce;
-  gboolean ignore_literals;
-} Args;
-
-static void
-args_clear (Args *a)
-{
-  g_free (a->input);
-  g_free (a->entry);
-  g_free (a->rules);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Args, args_clear)
-
+/* A rules case always names its input. */
 static void
 parse_args (const char *line,
-            Args       *a)
+            GoldenArgs *a)
 {
-  g_auto (GStrv) argv = NULL;
-
-  g_assert_true (g_shell_parse_argv (line, NULL, &argv, NULL));
-  for (guint i = 0; argv[i] != NULL; i++)
-    {
-      if (g_str_equal (argv[i], "--ignore-literals"))
-        a->ignore_literals = TRUE;
-      else if (g_str_equal (argv[i], "--dce"))
-        a->dce = TRUE;
-      else if (g_str_equal (argv[i], "--entry") && argv[i + 1] != NULL)
-        a->entry = g_strdup (argv[++i]);
-      else if (g_str_equal (argv[i], "--rules") && argv[i + 1] != NULL)
-        a->rules = g_strdup (argv[++i]);
-      else if (g_str_equal (argv[i], "--fixpoint") && argv[i + 1] != NULL)
-        a->fixpoint = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
-      else if (argv[i][0] != '-' && a->input == NULL)
-        a->input = g_strdup (argv[i]);
-      else
-        g_error ("unknown argument in a test case: %s", argv[i]);
-    }
+  golden_args_parse (line, a);
   g_assert_nonnull (a->input);
 }
 
@@ -92,9 +54,9 @@ read_args (const GoldenCase *gcase)
 
 /* What `graft rewrite --rules` writes to stderr after its output. */
 static char *
-stderr_text (GraftRulesRun *run,
-             GraftRuleSet  *rules,
-             const Args    *a)
+stderr_text (GraftRulesRun    *run,
+             GraftRuleSet     *rules,
+             const GoldenArgs *a)
 {
   GString *out = g_string_new (NULL);
   guint    n = graft_rules_run_get_n_replaced (run);
@@ -122,7 +84,7 @@ stderr_text (GraftRulesRun *run,
 static gboolean
 load_case (const GoldenCase *gcase,
            GraftInputSet    *inputs,
-           const Args       *a,
+           const GoldenArgs *a,
            GraftGraph      **out_graph,
            GraftRuleSet    **out_rules,
            GPtrArray       **out_refs,
@@ -144,7 +106,7 @@ static void
 test_case (const GoldenCase *gcase)
 {
   g_autofree char *line = read_args (gcase);
-  g_auto (Args) a = { 0 };
+  g_auto (GoldenArgs) a = { 0 };
   const GraftDialect *dialect = golden_case_get_dialect (gcase);
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
   g_autoptr (GError) error = NULL;
@@ -228,7 +190,7 @@ static void
 test_pass (const GoldenCase *gcase)
 {
   g_autofree char *line = read_args (gcase);
-  g_auto (Args) a = { 0 };
+  g_auto (GoldenArgs) a = { 0 };
   const GraftDialect *dialect = golden_case_get_dialect (gcase);
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (dialect);
   g_autoptr (GError) error = NULL;
@@ -288,7 +250,7 @@ test_pass (const GoldenCase *gcase)
 static void
 test_error (const GoldenCase *gcase)
 {
-  g_auto (Args) a = { 0 };
+  g_auto (GoldenArgs) a = { 0 };
   g_autoptr (GraftInputSet) inputs = graft_input_set_new (golden_case_get_dialect (gcase));
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftGraph) graph = NULL;
