@@ -155,6 +155,51 @@ test_small_screen (void)
   close_window (GTK_WIDGET (window));
 }
 
+/* At the default size, the application's style sheet loaded as the
+ * application loads it: the side panel sits beside the canvas at about
+ * its default width, and the properties panel (F9), folded over the
+ * canvas, covers part of it, not all of it. */
+static void
+test_properties_default_size (void)
+{
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  GraftWindow *window;
+  AdwFlap     *flap;
+  GtkWidget   *properties;
+  AdwFlap     *properties_flap;
+  GtkWidget   *canvas;
+  int          panel_min;
+
+  gtk_css_provider_load_from_resource (css, "/org/graft/Editor/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  window = open_example_sized (-1, -1);
+  flap = side_flap (window);
+  properties = GTK_WIDGET (graft_window_get_properties (window));
+  properties_flap = ADW_FLAP (gtk_widget_get_ancestor (properties, ADW_TYPE_FLAP));
+  canvas = GTK_WIDGET (graft_window_get_canvas (window));
+  iterate_until (flap_settled, flap);
+  g_assert_false (adw_flap_get_folded (flap));
+  gtk_widget_measure (adw_flap_get_flap (flap), GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, NULL,
+                      NULL, NULL);
+  g_test_message ("side panel at least %d, canvas %d", panel_min, gtk_widget_get_width (canvas));
+  /* Its four tabs each as wide as their titles, not all as "Replacement". */
+  g_assert_cmpint (panel_min, <=, 480);
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, 560);
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-properties",
+                                      g_variant_new_boolean (TRUE));
+  iterate_until (flap_settled, properties_flap);
+  g_assert_true (gtk_widget_get_mapped (properties));
+  g_test_message ("properties %d over a canvas of %d", gtk_widget_get_width (properties),
+                  gtk_widget_get_width (canvas));
+  g_assert_cmpint (gtk_widget_get_width (properties), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (canvas) - gtk_widget_get_width (properties), >=, 200);
+  close_window (GTK_WIDGET (window));
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
 static gboolean
 side_state_is (GraftWindow *window,
                gboolean     shown)
@@ -492,6 +537,7 @@ main (int    argc,
     return 0;
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
+  g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
   g_test_add_func ("/ui/split/classes", test_split_classes);
   g_test_add_func ("/ui/split/linked", test_split_linked);
   g_test_add_func ("/ui/split/history-step", test_split_history_step);
