@@ -279,6 +279,7 @@ test_chain (gconstpointer data)
     GraftArg   args;
     GraftNode *x = graft_graph_find_node (graph, "x");
     GraftNode *made;
+    GraftEdit *made_edit;
 
     graft_graph_begin_edit (graph);
     graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
@@ -286,7 +287,9 @@ test_chain (gconstpointer data)
     made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL, "neg",
                                     graft_graph_get_output (graph));
     g_assert_cmpstr (graft_node_get_name (made), ==, "neg_1");
-    graft_edit_undo (graft_graph_end_edit (graph));
+    made_edit = graft_graph_end_edit (graph);
+    graft_edit_undo (made_edit);
+    graft_edit_free (made_edit);
   }
   g_assert_null (graft_graph_find_node (graph, "neg_1"));
 

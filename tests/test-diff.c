@@ -219,6 +219,7 @@ test_torchvision (void)
   g_assert_nonnull (listing);
   while ((name = g_dir_read_name (listing)) != NULL)
     {
+      g_autofree char *base = NULL;
       g_autofree char *model = NULL;
       g_autofree char *before_path = NULL;
       g_autofree char *after_path = g_build_filename (dir, name, NULL);
@@ -231,10 +232,9 @@ test_torchvision (void)
       if (!g_str_has_suffix (name, ".code") || strstr (name, "__") == NULL)
         continue;
       suffix = g_str_has_suffix (name, ".torch26.code") ? ".torch26.code" : ".code";
-      model = g_strndup (name, strstr (name, "__") - name);
-      before_path = g_test_build_filename (G_TEST_DIST, "data", "torchvision",
-                                           (model = g_strconcat (model, suffix, NULL), model),
-                                           NULL);
+      base = g_strndup (name, strstr (name, "__") - name);
+      model = g_strconcat (base, suffix, NULL);
+      before_path = g_test_build_filename (G_TEST_DIST, "data", "torchvision", model, NULL);
       if (!g_file_test (before_path, G_FILE_TEST_EXISTS))
         continue;
       g_assert_true (g_file_get_contents (before_path, &before_text, NULL, NULL));
