@@ -7,7 +7,7 @@
  * and every block Graft allocates goes through GLib: a suppression
  * naming GLib (tests/lsan.supp once had `leak:libglib-2.0.so`) hides
  * every leak of the project while the suites stay green.  This program
- * runs itself again to leak blocks through g_strdup_printf() under the
+ * runs itself again to leak blocks through g_malloc0() under the
  * suites' own LSAN_OPTIONS and asserts that the leak is reported.
  * Without AddressSanitizer the case is skipped.
  */
@@ -24,13 +24,13 @@
 
 /* Where the leaked blocks were last held: overwritten each time, so only
  * the last one could look reachable. */
-static char *volatile held;
+static gpointer volatile held;
 
 static __attribute__ ((noinline)) void
 leak_canary_blocks (void)
 {
   for (int i = 0; i < 64; i++)
-    held = g_strdup_printf ("leaked block %d", i);
+    held = g_malloc0 (16 + i);
   held = NULL;
 }
 
