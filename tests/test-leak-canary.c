@@ -38,12 +38,12 @@ static void
 test_reported (void)
 {
 #ifdef HAVE_ASAN
-  const char *argv[] = { g_test_get_filename (G_TEST_BUILT, "test-leak-canary", NULL), "--leak",
-                         NULL };
+  const char      *argv[] = { g_test_get_filename (G_TEST_BUILT, "test-leak-canary", NULL), "--leak",
+                              NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autoptr (GError) error = NULL;
-  int                status = 0;
+  int status = 0;
 
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
                                &status, &error));
