@@ -31,7 +31,7 @@
 
 #include "graft-matcher.h"
 #include "graft-aten-schema.h"
-#include "graft-pattern-private.h"
+#include "graft-match-private.h"
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
@@ -39,27 +39,12 @@
 
 #include <string.h>
 
-/* What a pattern node is bound to in a match: a graph node, or, for a
- * placeholder, a literal found where the pattern has that placeholder. */
-typedef struct
-{
-  GraftNode *node;
-  GraftArg   literal;
-  guint8     state; /* BOUND_* */
-} Binding;
+typedef GraftBinding Binding;
 
 enum {
-  UNBOUND,
-  BOUND_NODE,
-  BOUND_LITERAL,
-};
-
-struct _GraftMatch
-{
-  /* Owned */
-  GraftPattern        *pattern;
-  GraftMatchDropReason reason;
-  Binding              bindings[]; /* one per pattern node */
+  UNBOUND = GRAFT_UNBOUND,
+  BOUND_NODE = GRAFT_BOUND_NODE,
+  BOUND_LITERAL = GRAFT_BOUND_LITERAL,
 };
 
 /* The search state.  `bind` is the current partial match; `trail` lists the
