@@ -67,8 +67,9 @@ typedef struct
  * the cache is keyed by address (a miss only costs working it out again). */
 typedef struct
 {
-  const char *format; /* operator form, or NULL */
-  const char *global; /* otherwise: the global's name (owned by globals) */
+  const char *format;  /* operator form, or NULL */
+  const char *global;  /* otherwise: the global's name (owned by globals) */
+  gboolean    getattr; /* the global is `getattr` */
 } Form;
 
 static const struct
@@ -362,12 +363,51 @@ type_repr (CodeGen    *gen,
   return name;
 }
 
+/* graft_arg_append_repr() with nodes by code name, written here for the
+ * values most arguments are (nodes, and tuples and lists of them, ints,
+ * None). */
 static void
 append_repr (CodeGen        *gen,
              GString        *out,
              const GraftArg *arg)
 {
-  graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NODE:
+      _graft_buf_append (out, code_name (gen, arg->node));
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
+      for (guint i = 0; i < arg->n; i++)
+        {
+          if (i > 0)
+            _graft_buf_append_len (out, ", ", 2);
+          append_repr (gen, out, &arg->items[i]);
+        }
+      if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
+      return;
+    case GRAFT_ARG_INT:
+      graft_append_int (out, arg->i);
+      return;
+    case GRAFT_ARG_NONE:
+      _graft_buf_append_len (out, "None", 4);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+    default:
+      graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
+      return;
+    }
 }
 
 /* `_format_target`: a dotted path from a base, with `getattr(base, "part")`
@@ -502,39 +542,60 @@ append_operator (CodeGen        *gen,
 /* The values each node frees after it (`;  a = b = None`): walking the
  * nodes backwards, a value is freed by the first node met that uses it.
  * Seen values carry the walk's mark in slot 0; each user's list is a run
- * of `freed`, found through slot 1 (an index into `runs`, plus one). */
+ * of `freed`, found through slot 1 (an index into `runs`, plus one).  The
+ * arrays grow inline: the walk adds to them for most nodes. */
 typedef struct
 {
-  guint32    seen;
-  GPtrArray *freed;
-  GArray    *runs; /* guint pairs: start, length */
+  guint32     seen;
+  GraftNode **freed;
+  guint       n_freed;
+  guint       freed_alloc;
+  guint      *runs; /* pairs: start, length */
+  guint       n_runs;
+  guint       runs_alloc;
 } LastUses;
 
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
 {
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
+  switch (arg->kind)
     {
+    case GRAFT_ARG_NODE:
       if (!_graft_node_has_mark (arg->node, 0, lu->seen))
         {
           _graft_node_set_mark (arg->node, 0, lu->seen);
-          g_ptr_array_add (lu->freed, arg->node);
+          if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
+            {
+              lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
+              lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
+            }
+          lu->freed[lu->n_freed++] = arg->node;
         }
       return;
-    }
-  if (arg->kind == GRAFT_ARG_DICT)
-    {
+    case GRAFT_ARG_DICT:
       /* map_arg visits dict values only. */
       for (guint i = 0; i < arg->n; i++)
         record_last_uses (lu, &arg->items[2 * i + 1]);
       return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_SLICE:
+      for (guint i = 0; i < arg->n; i++)
+        record_last_uses (lu, &arg->items[i]);
+      return;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    default:
+      return;
     }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    record_last_uses (lu, &arg->items[i]);
 }
 
 static void
@@ -543,30 +604,40 @@ collect_last_uses (GraftGraph *graph,
 {
   guint32 no_run = _graft_graph_new_mark (graph);
 
+  memset (lu, 0, sizeof *lu);
   lu->seen = _graft_graph_new_mark (graph);
-  lu->freed = g_ptr_array_new ();
-  lu->runs = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
   for (GraftNode *node = graft_graph_get_last (graph); node != NULL;
        node = graft_node_get_prev (node))
     {
-      guint start = lu->freed->len;
-      guint run[2];
+      guint start = lu->n_freed;
 
       record_last_uses (lu, graft_node_get_args (node));
       record_last_uses (lu, graft_node_get_kwargs (node));
-      if (lu->freed->len == start)
+      if (lu->n_freed == start)
         {
           _graft_node_set_mark (node, 1, no_run);
           continue;
         }
-      run[0] = start;
-      run[1] = lu->freed->len - start;
-      g_array_append_val (lu->runs, run);
+      if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
+        {
+          lu->runs_alloc = MAX (2 * lu->runs_alloc, 64);
+          lu->runs = g_renew (guint, lu->runs, 2 * lu->runs_alloc);
+        }
+      lu->runs[2 * lu->n_runs] = start;
+      lu->runs[2 * lu->n_runs + 1] = lu->n_freed - start;
+      lu->n_runs++;
       /* Slot 1 holds the run's index + 1, offset past no_run so that a
        * stale value from another walk cannot be read as a run. */
-      _graft_node_set_mark (node, 1, no_run + lu->runs->len);
+      _graft_node_set_mark (node, 1, no_run + lu->n_runs);
     }
   lu->seen = no_run; /* from here on, the base for decoding slot 1 */
+}
+
+static void
+last_uses_clear (LastUses *lu)
+{
+  g_clear_pointer (&lu->freed, g_free);
+  g_clear_pointer (&lu->runs, g_free);
 }
 
 static gboolean
@@ -578,11 +649,11 @@ frees_of (LastUses  *lu,
   guint32 mark = _graft_node_get_mark (node, 1);
   guint   index;
 
-  if (mark <= lu->seen || mark - lu->seen > lu->runs->len)
+  if (mark <= lu->seen || mark - lu->seen > lu->n_runs)
     return FALSE;
   index = mark - lu->seen - 1;
-  *out_start = ((guint *) lu->runs->data)[2 * index];
-  *out_length = ((guint *) lu->runs->data)[2 * index + 1];
+  *out_start = lu->runs[2 * index];
+  *out_length = lu->runs[2 * index + 1];
   return TRUE;
 }
 
@@ -632,6 +703,7 @@ emit_node (CodeGen   *gen,
   const char     *target = graft_node_get_target (node);
   const char     *format;
   const char     *global;
+  gboolean        is_getattr;
   /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
    * worked out first, as torch does, before the target's global. */
   const char *declared = graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER &&
@@ -712,13 +784,17 @@ emit_node (CodeGen   *gen,
             form = g_new0 (Form, 1);
             form->format = graft_codegen_operator_format (target);
             if (form->format == NULL)
-              form->global = add_global (gen, target);
+              {
+                form->global = add_global (gen, target);
+                form->getattr = strcmp (form->global, "getattr") == 0;
+              }
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
         gen->recent_targets[slot] = target;
         gen->recent_forms[slot] = form;
         format = form->format;
         global = form->global;
+        is_getattr = form->getattr;
       }
       if (format != NULL)
         {
@@ -726,7 +802,7 @@ emit_node (CodeGen   *gen,
           append_operator (gen, body, format, args);
           break;
         }
-      if (strcmp (global, "getattr") == 0 && args->n == 2 && kwargs->n == 0 &&
+      if (is_getattr && args->n == 2 && kwargs->n == 0 &&
           args->items[1].kind == GRAFT_ARG_STR &&
           strlen (args->items[1].s) == args->items[1].n &&
           graft_is_python_identifier (args->items[1].s))
@@ -902,8 +978,7 @@ generated_clear (Generated *g)
 {
   g_string_free (g->body, TRUE);
   g_ptr_array_unref (g->free_vars);
-  g_ptr_array_unref (g->lu.freed);
-  g_array_unref (g->lu.runs);
+  last_uses_clear (&g->lu);
   graft_namespace_free (g->gen.names);
   g_hash_table_unref (g->gen.node_names);
   g_hash_table_unref (g->gen.globals);
@@ -1090,7 +1165,7 @@ generate (GraftGraph        *graph,
           _graft_buf_append (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              _graft_buf_append (body, code_name (gen, g->lu.freed->pdata[i]));
+              _graft_buf_append (body, code_name (gen, g->lu.freed[i]));
               _graft_buf_append (body, " = ");
             }
           if (frees_itself)

@@ -10,8 +10,12 @@
  * `ignore_literals`.  The
  * results come in torch's order, and faster:
  *
- * - candidates for an anchor come from an index of the graph by op and
- *   target, built once per search, instead of a scan per anchor;
+ * - candidates for every anchor come from one pass over the graph, which
+ *   compares each distinct target text once (targets are interned) instead
+ *   of once per node and anchor; the same pass finds out whether every
+ *   node that any match must bind has an equal in the graph, and when one
+ *   has none the search stops there (most rules of a rule set, most of
+ *   the time);
  * - bindings are undone through a trail instead of copying the whole map at
  *   every anchor level;
  * - the cycle check walks forward from the match only as far as the match's
@@ -27,7 +31,7 @@
 
 #include "graft-matcher.h"
 #include "graft-aten-schema.h"
-#include "graft-pattern-private.h"
+#include "graft-match-private.h"
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
@@ -35,27 +39,12 @@
 
 #include <string.h>
 
-/* What a pattern node is bound to in a match: a graph node, or, for a
- * placeholder, a literal found where the pattern has that placeholder. */
-typedef struct
-{
-  GraftNode *node;
-  GraftArg   literal;
-  guint8     state; /* BOUND_* */
-} Binding;
+typedef GraftBinding Binding;
 
 enum {
-  UNBOUND,
-  BOUND_NODE,
-  BOUND_LITERAL,
-};
-
-struct _GraftMatch
-{
-  /* Owned */
-  GraftPattern        *pattern;
-  Binding             *bindings; /* one per pattern node */
-  GraftMatchDropReason reason;
+  UNBOUND = GRAFT_UNBOUND,
+  BOUND_NODE = GRAFT_BOUND_NODE,
+  BOUND_LITERAL = GRAFT_BOUND_LITERAL,
 };
 
 /* The search state.  `bind` is the current partial match; `trail` lists the
@@ -101,6 +90,13 @@ typedef struct
   guint  alloc;
 } FrameVec;
 
+typedef struct
+{
+  GraftNode **items;
+  guint       len;
+  guint       alloc;
+} NodeVec;
+
 #define VEC_PUSH(v, item)                                                      \
   G_STMT_START                                                                 \
   {                                                                            \
@@ -120,16 +116,20 @@ typedef struct
   const GraftMatchOptions *options;
   const GraftDialect      *dialect; /* the graph's: whose rules apply */
   Binding                 *bind;
-  PosVec                   trail;
-  guint32                  bound_mark; /* slot 0: the graph node is bound */
-  GPtrArray               *found;
-  LeafVec                  pattern_leaves; /* the frames' pairs, pattern side */
-  LeafVec                  graph_leaves;   /* and graph side */
-  FrameVec                 stack;          /* Frames of the walk */
-  gboolean                 explaining;     /* graft_matcher_explain() is walking */
-  char                    *why;            /* its first failure, or NULL */
-  GraftNode               *failed_pn;      /* the nodes whose comparison failed first, */
-  GraftNode               *failed_gn;      /* when it was one of two nodes */
+  /* Per pattern position: a graph target pointer known to equal the
+   * pattern node's target (the graph interns its targets, so one pointer
+   * usually stands for every equal one), or NULL. */
+  const char **same_target;
+  PosVec       trail;
+  guint32      bound_mark; /* slot 0: the graph node is bound */
+  GPtrArray   *found;
+  LeafVec      pattern_leaves; /* the frames' pairs, pattern side */
+  LeafVec      graph_leaves;   /* and graph side */
+  FrameVec     stack;          /* Frames of the walk */
+  gboolean     explaining;     /* graft_matcher_explain() is walking */
+  char        *why;            /* its first failure, or NULL */
+  GraftNode   *failed_pn;      /* the nodes whose comparison failed first, */
+  GraftNode   *failed_gn;      /* when it was one of two nodes */
 } Search;
 
 void
@@ -174,6 +174,23 @@ attr_kind_phrase (GraftGraph *graph,
     }
 }
 
+/* Whether @target, a graph node's, is the text of @pn's target: a pointer
+ * seen equal before answers without comparing text. */
+static inline gboolean
+targets_equal (Search     *s,
+               GraftNode  *pn,
+               const char *target)
+{
+  guint pos = _graft_pattern_position_of (s->pattern, pn);
+
+  if (s->same_target[pos] == target)
+    return TRUE;
+  if (strcmp (graft_node_get_target (pn), target) != 0)
+    return FALSE;
+  s->same_target[pos] = target;
+  return TRUE;
+}
+
 /* `_nodes_are_equal`. */
 static gboolean
 nodes_are_equal (Search    *s,
@@ -190,7 +207,7 @@ nodes_are_equal (Search    *s,
     return TRUE;
   if (op == GRAFT_OP_GET_ATTR && s->dialect->matches_attributes_by_value)
     return attributes_match (s, pn, gn);
-  return strcmp (graft_node_get_target (pn), graft_node_get_target (gn)) == 0;
+  return targets_equal (s, pn, graft_node_get_target (gn));
 }
 
 /* graft_matcher_explain(): keeps the first reason a walk failed. */
@@ -722,20 +739,16 @@ match_nodes (Search    *s,
 static GraftMatch *
 record_match (Search *s)
 {
-  GraftMatch *match = g_new0 (GraftMatch, 1);
   guint       n = s->pattern->nodes->len;
+  GraftMatch *match = g_malloc (sizeof (GraftMatch) + n * sizeof (Binding));
 
   match->pattern = graft_pattern_ref (s->pattern);
-  match->bindings = g_new0 (Binding, n);
+  match->reason = GRAFT_MATCH_KEPT;
+  /* The search's literals are borrowed: the match copies its own. */
+  memcpy (match->bindings, s->bind, n * sizeof (Binding));
   for (guint i = 0; i < n; i++)
-    {
-      match->bindings[i].state = s->bind[i].state;
-      match->bindings[i].node = s->bind[i].node;
-      if (s->bind[i].state == BOUND_LITERAL)
-        graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
-      else
-        graft_arg_init_none (&match->bindings[i].literal);
-    }
+    if (s->bind[i].state == BOUND_LITERAL)
+      graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
   return match;
 }
 
@@ -743,10 +756,10 @@ record_match (Search *s)
  * that matches, every candidate of anchor i + 1, so matches come in
  * lexicographic order of candidate positions, as torch finds them. */
 static void
-backtrack (Search     *s,
-           GArray     *anchors,
-           GPtrArray **candidates,
-           guint       anchor)
+backtrack (Search  *s,
+           GArray  *anchors,
+           NodeVec *candidates,
+           guint    anchor)
 {
   guint      mark;
   GraftNode *pn;
@@ -758,12 +771,305 @@ backtrack (Search     *s,
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
   mark = s->trail.len;
-  for (guint i = 0; i < candidates[anchor]->len; i++)
+  for (guint i = 0; i < candidates[anchor].len; i++)
     {
-      if (match_nodes (s, pn, candidates[anchor]->pdata[i]))
+      if (match_nodes (s, pn, candidates[anchor].items[i]))
         backtrack (s, anchors, candidates, anchor + 1);
       undo_to (s, mark);
     }
+}
+
+/* Candidates ---------------------------------------------------------------- */
+
+/* Whether nodes_are_equal() compares @pn's target (with its op). */
+static gboolean
+compares_target (Search    *s,
+                 GraftNode *pn)
+{
+  switch (graft_node_get_op (pn))
+    {
+    case GRAFT_OP_CALL_FUNCTION:
+    case GRAFT_OP_CALL_METHOD:
+    case GRAFT_OP_CALL_MODULE:
+      return TRUE;
+    case GRAFT_OP_GET_ATTR:
+      return !s->dialect->matches_attributes_by_value;
+    case GRAFT_OP_PLACEHOLDER:
+    case GRAFT_OP_OUTPUT:
+    default:
+      return FALSE;
+    }
+}
+
+/* The pattern's targets as classes, for one pass over the graph: each
+ * distinct target text of a pattern node compared by target gets a number
+ * from 1, and a graph node's class is the number of the pattern target its
+ * own equals (0: none), found once per distinct target pointer (the graph
+ * interns its targets) through an open-addressing table.  A graph node and
+ * a pattern node compared by target are equal exactly when their ops and
+ * classes are. */
+typedef struct
+{
+  const char *key; /* NULL: empty */
+  guint       cls;
+} ClassSlot;
+
+typedef struct
+{
+  GHashTable *by_text; /* pattern target -> class */
+  guint      *of_pos;  /* pattern position -> class, 0 if not compared by target */
+  guint       n_classes;
+  ClassSlot  *slots;
+  guint       mask; /* capacity - 1; load at most 1/2 */
+  guint       n_used;
+} Classes;
+
+static void
+classes_init (Classes *c,
+              Search  *s)
+{
+  GPtrArray *nodes = s->pattern->nodes;
+
+  c->by_text = g_hash_table_new (g_str_hash, g_str_equal);
+  c->of_pos = g_new0 (guint, nodes->len);
+  c->n_classes = 0;
+  for (guint i = 0; i < nodes->len; i++)
+    if (compares_target (s, nodes->pdata[i]))
+      {
+        const char *target = graft_node_get_target (nodes->pdata[i]);
+        guint       cls = GPOINTER_TO_UINT (g_hash_table_lookup (c->by_text, target));
+
+        if (cls == 0)
+          {
+            cls = ++c->n_classes;
+            g_hash_table_insert (c->by_text, (gpointer) target, GUINT_TO_POINTER (cls));
+          }
+        c->of_pos[i] = cls;
+      }
+  c->mask = 63;
+  c->n_used = 0;
+  c->slots = g_new0 (ClassSlot, c->mask + 1);
+}
+
+static void
+classes_clear (Classes *c)
+{
+  g_clear_pointer (&c->by_text, g_hash_table_unref);
+  g_clear_pointer (&c->of_pos, g_free);
+  g_clear_pointer (&c->slots, g_free);
+}
+
+static inline ClassSlot *
+classes_slot (ClassSlot  *slots,
+              guint       mask,
+              const char *key)
+{
+  guint i = (guint) ((((guintptr) key >> 3) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+
+  for (i &= mask;; i = (i + 1) & mask)
+    if (slots[i].key == key || slots[i].key == NULL)
+      return &slots[i];
+}
+
+/* The class of a graph node's @target. */
+static guint
+classes_lookup (Classes    *c,
+                const char *target)
+{
+  ClassSlot *slot = classes_slot (c->slots, c->mask, target);
+
+  if (G_LIKELY (slot->key == target))
+    return slot->cls;
+  if (2 * (c->n_used + 1) > c->mask + 1)
+    {
+      ClassSlot *old = c->slots;
+      guint      old_size = c->mask + 1;
+
+      c->slots = g_new0 (ClassSlot, 2 * old_size);
+      c->mask = 2 * old_size - 1;
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].key != NULL)
+          *classes_slot (c->slots, c->mask, old[i].key) = old[i];
+      g_free (old);
+      slot = classes_slot (c->slots, c->mask, target);
+    }
+  slot->key = target;
+  slot->cls = GPOINTER_TO_UINT (g_hash_table_lookup (c->by_text, target));
+  c->n_used++;
+  return slot->cls;
+}
+
+static void require_node (Search    *s,
+                          GraftNode *pn,
+                          gboolean  *required,
+                          GPtrArray *todo);
+
+/* The nodes in @arg that a comparison of it pairs with nodes of the graph
+ * or fails: items of tuples and lists (and, flattened for torch 1.13, dict
+ * values).  See make_frame_leaves(). */
+static void
+require_in_arg (Search         *s,
+                const GraftArg *arg,
+                gboolean       *required,
+                GPtrArray      *todo)
+{
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NODE:
+      require_node (s, arg->node, required, todo);
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+      for (guint i = 0; i < arg->n; i++)
+        require_in_arg (s, &arg->items[i], required, todo);
+      return;
+    case GRAFT_ARG_DICT:
+      if (!s->dialect->matches_structured_args)
+        for (guint i = 0; i < arg->n; i++)
+          require_in_arg (s, &arg->items[2 * i + 1], required, todo);
+      return;
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    case GRAFT_ARG_SLICE:
+    default:
+      return;
+    }
+}
+
+static void
+require_node (Search    *s,
+              GraftNode *pn,
+              gboolean  *required,
+              GPtrArray *todo)
+{
+  guint pos = _graft_pattern_position_of (s->pattern, pn);
+
+  if (!required[pos])
+    {
+      required[pos] = TRUE;
+      g_ptr_array_add (todo, pn);
+    }
+}
+
+/* The pattern nodes that every complete match binds, each to a graph node
+ * nodes_are_equal() accepts: the anchors, and from each such node that is
+ * not a placeholder, the nodes among its arguments that the walk pairs
+ * with graph nodes or else fails on (without ignore_literals, a pattern
+ * node that meets a constant fails).  An aten operator's arguments, which
+ * torch 2.6 may fill out from its schema, are left out.  Conservative: a
+ * node left out may still be bound. */
+static gboolean *
+dup_required (Search *s,
+              GArray *anchors)
+{
+  GPtrArray *nodes = s->pattern->nodes;
+  gboolean  *required = g_new0 (gboolean, nodes->len);
+  g_autoptr (GPtrArray) todo = g_ptr_array_new ();
+
+  for (guint i = 0; i < anchors->len; i++)
+    require_node (s, nodes->pdata[g_array_index (anchors, guint, i)], required, todo);
+  while (todo->len > 0)
+    {
+      GraftNode      *pn = g_ptr_array_steal_index (todo, todo->len - 1);
+      GraftOp         op = graft_node_get_op (pn);
+      const GraftArg *kwargs = graft_node_get_kwargs (pn);
+
+      if (op == GRAFT_OP_PLACEHOLDER ||
+          (s->dialect->matches_structured_args && op == GRAFT_OP_CALL_FUNCTION &&
+           graft_aten_schema_lookup (graft_node_get_target (pn)) != NULL))
+        continue;
+      require_in_arg (s, graft_node_get_args (pn), required, todo);
+      for (guint i = 0; i < kwargs->n; i++)
+        {
+          const GraftArg *value = &kwargs->items[2 * i + 1];
+
+          /* torch 1.13.1 compares keyword values unflattened. */
+          if (s->dialect->matches_structured_args)
+            require_in_arg (s, value, required, todo);
+          else if (value->kind == GRAFT_ARG_NODE)
+            require_node (s, value->node, required, todo);
+        }
+    }
+  return required;
+}
+
+/* Candidates of each anchor, in graph order, from one pass over the graph
+ * (torch scans the graph once per anchor).  Returns FALSE when the search
+ * cannot match: an anchor has no candidate, or a node every match needs
+ * has no equal in the graph. */
+static gboolean
+find_candidates (Search  *s,
+                 GArray  *anchors,
+                 NodeVec *candidates)
+{
+  GPtrArray *nodes = s->pattern->nodes;
+  guint      n_anchors = anchors->len;
+  Classes    classes;
+  /* class -> the ops of graph nodes of that class, as bits */
+  guint8 *ops_seen;
+  /* per anchor: its class << 3 | its op, or 0 if compared otherwise */
+  guint   *anchor_key = g_new (guint, MAX (n_anchors, 1));
+  gboolean possible = TRUE;
+
+  classes_init (&classes, s);
+  ops_seen = g_new0 (guint8, classes.n_classes + 1);
+  for (guint i = 0; i < n_anchors; i++)
+    {
+      guint pos = g_array_index (anchors, guint, i);
+
+      anchor_key[i] = classes.of_pos[pos] != 0
+                          ? classes.of_pos[pos] << 3 | graft_node_get_op (nodes->pdata[pos])
+                          : 0;
+    }
+  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      GraftOp op = graft_node_get_op (node);
+      guint   key = 0;
+
+      if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+        {
+          guint cls = classes_lookup (&classes, graft_node_get_target (node));
+
+          if (cls != 0)
+            {
+              ops_seen[cls] |= 1u << op;
+              key = cls << 3 | op;
+            }
+        }
+      for (guint i = 0; i < n_anchors; i++)
+        if (anchor_key[i] != 0
+                ? key == anchor_key[i]
+                : nodes_are_equal (s, nodes->pdata[g_array_index (anchors, guint, i)], node))
+          VEC_PUSH (&candidates[i], node);
+    }
+  /* Deviation: an anchor without candidates means no match (torch raises
+   * KeyError). */
+  for (guint i = 0; i < anchors->len; i++)
+    if (candidates[i].len == 0)
+      possible = FALSE;
+  /* With ignore_literals, a pattern node may meet a constant and stay
+   * unbound. */
+  if (possible && !s->options->ignore_literals)
+    {
+      g_autofree gboolean *required = dup_required (s, anchors);
+
+      for (guint i = 0; i < nodes->len && possible; i++)
+        if (required[i] && classes.of_pos[i] != 0 &&
+            (ops_seen[classes.of_pos[i]] & (1u << graft_node_get_op (nodes->pdata[i]))) == 0)
+          possible = FALSE;
+    }
+  g_free (ops_seen);
+  g_free (anchor_key);
+  classes_clear (&classes);
+  return possible;
 }
 
 /* Filters ------------------------------------------------------------------- */
@@ -787,89 +1093,74 @@ is_compute (GraftPattern *p,
   return op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT;
 }
 
+/* What the filters need of the pattern and the graph, prepared once per
+ * search. */
+typedef struct
+{
+  GraftGraph *graph;
+  guint      *compute; /* positions of the pattern's nodes other than
+                        * placeholders and the output */
+  guint   n_compute;
+  guint  *inner; /* those of them the pattern does not return */
+  guint   n_inner;
+  NodeVec stack;       /* has_no_cycle()'s walk */
+  int     topological; /* whether the graph's order is; -1: not known yet */
+} Filtering;
+
+static void
+filtering_init (Filtering    *f,
+                GraftPattern *p,
+                GraftGraph   *graph)
+{
+  f->graph = graph;
+  f->compute = g_new (guint, MAX (p->nodes->len, 1));
+  f->inner = g_new (guint, MAX (p->nodes->len, 1));
+  f->n_compute = f->n_inner = 0;
+  for (guint i = 0; i < p->nodes->len; i++)
+    if (is_compute (p, i))
+      {
+        f->compute[f->n_compute++] = i;
+        if (!is_returning (p, i))
+          f->inner[f->n_inner++] = i;
+      }
+  memset (&f->stack, 0, sizeof f->stack);
+  f->topological = -1;
+}
+
+static void
+filtering_clear (Filtering *f)
+{
+  g_clear_pointer (&f->compute, g_free);
+  g_clear_pointer (&f->inner, g_free);
+  g_clear_pointer (&f->stack.items, g_free);
+}
+
 /* `_is_contained`: no node inside the match (other than what it returns)
  * is used by a node outside it. */
 static gboolean
-is_contained (GraftMatch *m,
-              GraftGraph *graph)
+is_contained (Filtering  *f,
+              GraftMatch *m)
 {
   GraftPattern *p = m->pattern;
-  guint32       bound = _graft_graph_new_mark (graph);
+  guint32       bound;
 
+  if (f->n_inner == 0)
+    return TRUE;
+  bound = _graft_graph_new_mark (f->graph);
   for (guint i = 0; i < p->nodes->len; i++)
     if (m->bindings[i].state == BOUND_NODE)
       _graft_node_set_mark (m->bindings[i].node, 1, bound);
-  for (guint i = 0; i < p->nodes->len; i++)
+  for (guint k = 0; k < f->n_inner; k++)
     {
-      GraftNode *gn = m->bindings[i].node;
+      const Binding *b = &m->bindings[f->inner[k]];
+      guint          n_users;
 
-      if (m->bindings[i].state != BOUND_NODE ||
-          graft_node_get_op (p->nodes->pdata[i]) == GRAFT_OP_PLACEHOLDER || is_returning (p, i))
+      if (b->state != BOUND_NODE)
         continue;
-      for (guint u = 0; u < graft_node_get_n_users (gn); u++)
-        if (!_graft_node_has_mark (graft_node_get_user (gn, u), 1, bound))
+      n_users = graft_node_get_n_users (b->node);
+      for (guint u = 0; u < n_users; u++)
+        if (!_graft_node_has_mark (graft_node_get_user (b->node, u), 1, bound))
           return FALSE;
-    }
-  return TRUE;
-}
-
-/* `validate_partition`: replacing the match must not create a cycle, that
- * is, no path may leave the match and come back into it.  In a graph whose
- * order is topological, a path that comes back must stay before the
- * match's last node, which bounds the walk. */
-static gboolean
-has_no_cycle (GraftMatch *m,
-              GraftGraph *graph,
-              gboolean    topological,
-              GPtrArray  *stack)
-{
-  GraftPattern *p = m->pattern;
-  guint32       part = _graft_graph_new_mark (graph);
-  guint32       visited = _graft_graph_new_mark (graph);
-  GraftNode    *last = NULL;
-
-  g_ptr_array_set_size (stack, 0);
-  for (guint i = 0; i < p->nodes->len; i++)
-    if (m->bindings[i].state == BOUND_NODE && is_compute (p, i))
-      {
-        GraftNode *gn = m->bindings[i].node;
-
-        _graft_node_set_mark (gn, 1, part);
-        if (last == NULL || graft_node_compare_order (gn, last) > 0)
-          last = gn;
-      }
-  /* The users outside the match are where the walk starts. */
-  for (guint i = 0; i < p->nodes->len; i++)
-    if (m->bindings[i].state == BOUND_NODE && is_compute (p, i))
-      {
-        GraftNode *gn = m->bindings[i].node;
-
-        for (guint u = 0; u < graft_node_get_n_users (gn); u++)
-          {
-            GraftNode *user = graft_node_get_user (gn, u);
-
-            if (!_graft_node_has_mark (user, 1, part))
-              g_ptr_array_add (stack, user);
-          }
-      }
-  while (stack->len > 0)
-    {
-      GraftNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
-
-      if (_graft_node_has_mark (node, 1, part))
-        return FALSE;
-      if (_graft_node_has_mark (node, 0, visited))
-        continue;
-      _graft_node_set_mark (node, 0, visited);
-      if (topological && last != NULL && graft_node_compare_order (node, last) > 0)
-        continue;
-      for (guint u = 0; u < graft_node_get_n_users (node); u++)
-        {
-          GraftNode *user = graft_node_get_user (node, u);
-
-          if (!_graft_node_has_mark (user, 0, visited))
-            g_ptr_array_add (stack, user);
-        }
     }
   return TRUE;
 }
@@ -885,6 +1176,77 @@ graph_is_topological (GraftGraph *graph)
   return TRUE;
 }
 
+/* `validate_partition`: replacing the match must not create a cycle, that
+ * is, no path may leave the match and come back into it.  In a graph whose
+ * order is topological (found out the first time it matters), a path that
+ * comes back must stay before the match's last node, which bounds the
+ * walk. */
+static gboolean
+has_no_cycle (Filtering  *f,
+              GraftMatch *m)
+{
+  guint32    part = _graft_graph_new_mark (f->graph);
+  guint32    visited = _graft_graph_new_mark (f->graph);
+  GraftNode *last = NULL;
+  NodeVec   *stack = &f->stack;
+
+  stack->len = 0;
+  for (guint k = 0; k < f->n_compute; k++)
+    {
+      const Binding *b = &m->bindings[f->compute[k]];
+
+      if (b->state != BOUND_NODE)
+        continue;
+      _graft_node_set_mark (b->node, 1, part);
+      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
+        last = b->node;
+    }
+  /* The users outside the match are where the walk starts. */
+  for (guint k = 0; k < f->n_compute; k++)
+    {
+      const Binding *b = &m->bindings[f->compute[k]];
+      guint          n_users;
+
+      if (b->state != BOUND_NODE)
+        continue;
+      n_users = graft_node_get_n_users (b->node);
+      for (guint u = 0; u < n_users; u++)
+        {
+          GraftNode *user = graft_node_get_user (b->node, u);
+
+          if (!_graft_node_has_mark (user, 1, part))
+            VEC_PUSH (stack, user);
+        }
+    }
+  while (stack->len > 0)
+    {
+      GraftNode *node = stack->items[--stack->len];
+      guint      n_users;
+
+      if (_graft_node_has_mark (node, 1, part))
+        return FALSE;
+      if (_graft_node_has_mark (node, 0, visited))
+        continue;
+      _graft_node_set_mark (node, 0, visited);
+      if (last != NULL && graft_node_compare_order (node, last) > 0)
+        {
+          if (f->topological < 0)
+            f->topological = graph_is_topological (f->graph);
+          if (f->topological)
+            continue;
+        }
+      n_users = graft_node_get_n_users (node);
+      for (guint u = 0; u < n_users; u++)
+        {
+          GraftNode *user = graft_node_get_user (node, u);
+
+          if (!_graft_node_has_mark (user, 0, visited))
+            VEC_PUSH (stack, user);
+        }
+    }
+  return TRUE;
+}
+
 static void
 search_init (Search                  *s,
              GraftPattern            *pattern,
@@ -896,6 +1258,7 @@ search_init (Search                  *s,
   s->options = options;
   s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
+  s->same_target = g_new0 (const char *, pattern->nodes->len);
   s->bound_mark = _graft_graph_new_mark (graph);
   s->found = g_ptr_array_new ();
 }
@@ -905,6 +1268,7 @@ search_clear (Search *s)
 {
   g_clear_pointer (&s->why, g_free);
   g_clear_pointer (&s->bind, g_free);
+  g_clear_pointer (&s->same_target, g_free);
   g_clear_pointer (&s->trail.items, g_free);
   g_clear_pointer (&s->pattern_leaves.items, g_free);
   g_clear_pointer (&s->graph_leaves.items, g_free);
@@ -1032,16 +1396,14 @@ graft_matcher_find_full (GraftPattern            *pattern,
                          GPtrArray              **out_dropped,
                          GError                 **error)
 {
-  GraftMatchOptions      defaults;
-  Search                 s = { 0 };
-  g_autofree GPtrArray **candidates = NULL;
-  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
-  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  Claims     claimed;
-  gboolean   topological;
-  gboolean   any_empty = FALSE;
-  GArray    *anchors;
+  GraftMatchOptions   defaults;
+  Search              s = { 0 };
+  g_autofree NodeVec *candidates = NULL;
+  Filtering           filtering;
+  GPtrArray          *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  GPtrArray          *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  Claims              claimed;
+  GArray             *anchors;
   g_autoptr (GArray) output_anchor = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
@@ -1065,22 +1427,8 @@ graft_matcher_find_full (GraftPattern            *pattern,
       anchors = output_anchor;
     }
 
-  /* Candidates of each anchor, in graph order, from one pass over the
-   * graph (torch scans the graph once per anchor). */
-  candidates = g_new0 (GPtrArray *, anchors->len + 1);
-  for (guint i = 0; i < anchors->len; i++)
-    candidates[i] = g_ptr_array_new ();
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    for (guint i = 0; i < anchors->len; i++)
-      if (nodes_are_equal (&s, pattern->nodes->pdata[g_array_index (anchors, guint, i)], node))
-        g_ptr_array_add (candidates[i], node);
-  for (guint i = 0; i < anchors->len; i++)
-    if (candidates[i]->len == 0)
-      any_empty = TRUE;
-  /* Deviation: an anchor without candidates means no match (torch raises
-   * KeyError). */
-  if (!any_empty)
+  candidates = g_new0 (NodeVec, anchors->len + 1);
+  if (find_candidates (&s, anchors, candidates))
     backtrack (&s, anchors, candidates, 0);
 
   for (guint i = 0; i < s.found->len; i++)
@@ -1095,26 +1443,33 @@ graft_matcher_find_full (GraftPattern            *pattern,
       }
 
   /* torch's filters, in torch's order, then the caller's. */
-  topological = graph_is_topological (graph);
+  filtering_init (&filtering, pattern, graph);
   claims_init (&claimed, graph, options->filter != NULL);
   for (guint i = 0; kept != NULL && i < s.found->len; i++)
     {
       GraftMatch *m = s.found->pdata[i];
 
-      if (!is_contained (m, graph))
+      if (!is_contained (&filtering, m))
         m->reason = GRAFT_MATCH_DROPPED_LEAK;
-      else if (!has_no_cycle (m, graph, topological, stack))
+      else if (!has_no_cycle (&filtering, m))
         m->reason = GRAFT_MATCH_DROPPED_CYCLE;
       else if (options->remove_overlapping_matches)
         {
-          for (guint k = 0; k < pattern->nodes->len && m->reason == GRAFT_MATCH_KEPT; k++)
-            if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k) &&
-                is_claimed (&claimed, m->bindings[k].node))
-              m->reason = GRAFT_MATCH_DROPPED_OVERLAP;
+          for (guint k = 0; k < filtering.n_compute && m->reason == GRAFT_MATCH_KEPT; k++)
+            {
+              const Binding *b = &m->bindings[filtering.compute[k]];
+
+              if (b->state == BOUND_NODE && is_claimed (&claimed, b->node))
+                m->reason = GRAFT_MATCH_DROPPED_OVERLAP;
+            }
           if (m->reason == GRAFT_MATCH_KEPT)
-            for (guint k = 0; k < pattern->nodes->len; k++)
-              if (m->bindings[k].state == BOUND_NODE && is_compute (pattern, k))
-                claim (&claimed, m->bindings[k].node);
+            for (guint k = 0; k < filtering.n_compute; k++)
+              {
+                const Binding *b = &m->bindings[filtering.compute[k]];
+
+                if (b->state == BOUND_NODE)
+                  claim (&claimed, b->node);
+              }
         }
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
@@ -1123,13 +1478,14 @@ graft_matcher_find_full (GraftPattern            *pattern,
     }
 
   g_clear_pointer (&claimed.set, g_hash_table_unref);
+  filtering_clear (&filtering);
   /* Searching the pattern's own graph used the scratch slot that holds the
    * pattern's positions: put them back. */
   if (graph == pattern->graph)
     for (guint i = 0; i < pattern->nodes->len; i++)
       _graft_node_set_mark (pattern->nodes->pdata[i], 1, i + 1);
   for (guint i = 0; i < anchors->len; i++)
-    g_ptr_array_unref (candidates[i]);
+    g_free (candidates[i].items);
   search_clear (&s);
   if (out_dropped != NULL)
     *out_dropped = dropped;
@@ -1407,8 +1763,8 @@ graft_match_free (GraftMatch *match)
   if (match == NULL)
     return;
   for (guint i = 0; i < match->pattern->nodes->len; i++)
-    graft_arg_clear (&match->bindings[i].literal);
-  g_free (match->bindings);
+    if (match->bindings[i].state == BOUND_LITERAL)
+      graft_arg_clear (&match->bindings[i].literal);
   graft_pattern_unref (match->pattern);
   g_free (match);
 }

@@ -31,6 +31,7 @@
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
+#include "graft-match-private.h"
 #include "graft-edit.h"
 #include "graft-meta.h"
 
@@ -117,87 +118,106 @@ graft_rewrite_steal_edit (GraftRewrite *self)
   return g_steal_pointer (&self->edit);
 }
 
-/* `val_map` of graph_copy: what a replacement node stands for in the graph,
- * a node or (for a placeholder bound to a literal) a literal.  Allocated
- * once per rewrite with room for every replacement node, and emptied for
- * each match; looked up by a scan, as replacements are a few nodes, or
- * through an index for large ones. */
+/* A map from pointers to pointers, open addressing, without removal: the
+ * nodes earlier matches replaced, and the replacement's nodes' positions. */
 typedef struct
 {
-  GraftNode *key;
-  GraftArg   value;
-} ValEntry;
+  gconstpointer key; /* NULL: empty */
+  gpointer      value;
+} PtrSlot;
 
 typedef struct
 {
-  ValEntry   *entries;
-  guint       n;
-  guint       capacity;
-  GHashTable *index; /* key -> position + 1, for large replacements */
-} ValMap;
-
-#define VAL_MAP_SCAN_MAX 32
+  PtrSlot *slots;
+  guint    mask; /* capacity - 1; load at most 1/2 */
+  guint    n;
+} PtrMap;
 
 static void
-val_map_init (ValMap *vm,
-              guint   capacity)
+ptr_map_init (PtrMap *map,
+              guint   expected)
 {
-  vm->entries = g_new (ValEntry, MAX (capacity, 1));
-  vm->n = 0;
-  vm->capacity = capacity;
-  vm->index = capacity > VAL_MAP_SCAN_MAX ? g_hash_table_new (NULL, NULL) : NULL;
+  guint size = 16;
+
+  while (size < 2 * expected + 2)
+    size *= 2;
+  map->slots = g_new0 (PtrSlot, size);
+  map->mask = size - 1;
+  map->n = 0;
 }
 
 static void
-val_map_empty (ValMap *vm)
+ptr_map_clear (PtrMap *map)
 {
-  for (guint i = 0; i < vm->n; i++)
-    graft_arg_clear (&vm->entries[i].value);
-  vm->n = 0;
-  if (vm->index != NULL)
-    g_hash_table_remove_all (vm->index);
+  g_clear_pointer (&map->slots, g_free);
+}
+
+static inline PtrSlot *
+ptr_map_slot (PtrSlot      *slots,
+              guint         mask,
+              gconstpointer key)
+{
+  guint i = (guint) ((((guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+
+  for (i &= mask;; i = (i + 1) & mask)
+    if (slots[i].key == key || slots[i].key == NULL)
+      return &slots[i];
+}
+
+static gpointer
+ptr_map_lookup (const PtrMap *map,
+                gconstpointer key)
+{
+  return ptr_map_slot (map->slots, map->mask, key)->value;
 }
 
 static void
-val_map_clear (ValMap *vm)
+ptr_map_insert (PtrMap       *map,
+                gconstpointer key,
+                gpointer      value)
 {
-  val_map_empty (vm);
-  g_clear_pointer (&vm->entries, g_free);
-  g_clear_pointer (&vm->index, g_hash_table_unref);
-}
+  PtrSlot *slot = ptr_map_slot (map->slots, map->mask, key);
 
-static const GraftArg *
-val_map_lookup (const ValMap    *vm,
-                const GraftNode *key)
-{
-  if (vm->index != NULL)
+  if (slot->key == NULL)
     {
-      guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (vm->index, key));
+      if (2 * (map->n + 1) > map->mask + 1)
+        {
+          PtrSlot *old = map->slots;
+          guint    old_size = map->mask + 1;
 
-      return pos > 0 ? &vm->entries[pos - 1].value : NULL;
+          map->slots = g_new0 (PtrSlot, 2 * old_size);
+          map->mask = 2 * old_size - 1;
+          for (guint i = 0; i < old_size; i++)
+            if (old[i].key != NULL)
+              *ptr_map_slot (map->slots, map->mask, old[i].key) = old[i];
+          g_free (old);
+          slot = ptr_map_slot (map->slots, map->mask, key);
+        }
+      slot->key = key;
+      map->n++;
     }
-  for (guint i = 0; i < vm->n; i++)
-    if (vm->entries[i].key == key)
-      return &vm->entries[i].value;
-  return NULL;
+  slot->value = value;
 }
 
-/* Where @key's value goes: a new entry (each replacement node is set at
- * most once per match), initialised to None. */
-static GraftArg *
-val_map_add (ValMap    *vm,
-             GraftNode *key)
+/* A replacement node other than a placeholder or the output, prepared once
+ * per rewrite: what each of its copies takes from it. */
+typedef struct
 {
-  ValEntry *entry;
-
-  g_assert (vm->n < vm->capacity);
-  entry = &vm->entries[vm->n++];
-  entry->key = key;
-  graft_arg_init_none (&entry->value);
-  if (vm->index != NULL)
-    g_hash_table_insert (vm->index, key, GUINT_TO_POINTER (vm->n));
-  return &entry->value;
-}
+  GraftNode           *rn;
+  GraftOp              op;
+  const char          *target;
+  const char          *name;
+  const char          *type; /* nullable */
+  gboolean             is_wrapped;
+  const GraftNodeMeta *meta; /* nullable */
+  const GraftArg      *args;
+  const GraftArg      *kwargs;
+  guint                pos; /* in the value map */
+  /* Whether its arguments refer to a replacement parameter: only such a
+   * copy can read a graph value defined after it (the others read copies
+   * made before it). */
+  gboolean reads_graph;
+} Template;
 
 static void
 arg_free (gpointer data)
@@ -205,46 +225,6 @@ arg_free (gpointer data)
   graft_arg_clear (data);
   g_free (data);
 }
-
-/* map_arg: a copy of @arg with every replacement node replaced by what it
- * stands for. */
-static void
-map_arg (ValMap         *vm,
-         const GraftArg *arg,
-         GraftArg       *out)
-{
-  guint n = graft_arg_count_items (arg);
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    {
-      const GraftArg *mapped = val_map_lookup (vm, arg->node);
-
-      g_assert (mapped != NULL);
-      graft_arg_copy (out, mapped);
-      return;
-    }
-  if (n == 0)
-    {
-      graft_arg_copy (out, arg);
-      return;
-    }
-  /* A container with items: the same kind and length, each item mapped
-   * (as graft_arg_copy() makes a container, without copying the items
-   * first). */
-  *out = *arg;
-  out->items = g_new (GraftArg, n);
-  for (guint i = 0; i < n; i++)
-    map_arg (vm, &arg->items[i], &out->items[i]);
-}
-
-static void
-set_node (ValMap    *vm,
-          GraftNode *key,
-          GraftNode *node)
-{
-  graft_arg_init_node (val_map_add (vm, key), node);
-}
-
 /* Fails the rewrite of @match, located at the match in the graph's source
  * (its first matched node), as the user's input is where to look. */
 static gboolean
@@ -273,6 +253,23 @@ fail (GError          **error,
   return FALSE;
 }
 
+static void
+warn_hazard (GraftRewrite *self,
+             GraftNode    *copy,
+             GraftNode    *used,
+             guint         match_number)
+{
+  g_ptr_array_add (self->warnings,
+                   g_strdup_printf ("match %u: %s is inserted before %s, which it uses; "
+                                    "the rewritten code reads %s before defining it "
+                                    "(torch.fx %s inserts the replacement at the same "
+                                    "place)",
+                                    match_number, graft_node_get_name (copy),
+                                    graft_node_get_name (used), graft_node_get_name (used),
+                                    graft_graph_get_dialect (graft_node_get_graph (copy))
+                                        ->version));
+}
+
 /* Reports copies that read a value defined after the point they were put
  * at: torch writes such code, and so does Graft, but the user should know. */
 static void
@@ -281,38 +278,49 @@ check_hazard (GraftRewrite   *self,
               const GraftArg *arg,
               guint           match_number)
 {
-  guint n = graft_arg_count_items (arg);
-
-  if (arg->kind == GRAFT_ARG_NODE)
+  switch (arg->kind)
     {
+    case GRAFT_ARG_NODE:
       if (graft_node_compare_order (arg->node, copy) > 0)
-        g_ptr_array_add (self->warnings,
-                         g_strdup_printf ("match %u: %s is inserted before %s, which it uses; "
-                                          "the rewritten code reads %s before defining it "
-                                          "(torch.fx %s inserts the replacement at the same "
-                                          "place)",
-                                          match_number, graft_node_get_name (copy),
-                                          graft_node_get_name (arg->node),
-                                          graft_node_get_name (arg->node),
-                                          graft_graph_get_dialect (graft_node_get_graph (copy))
-                                              ->version));
+        warn_hazard (self, copy, arg->node, match_number);
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      {
+        guint n = graft_arg_count_items (arg);
+
+        for (guint i = 0; i < n; i++)
+          check_hazard (self, copy, &arg->items[i], match_number);
+        return;
+      }
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    default:
       return;
     }
-  for (guint i = 0; i < n; i++)
-    check_hazard (self, copy, &arg->items[i], match_number);
 }
 
 /* The first user of a match's returning nodes, in graph order. */
 static GraftNode *
 first_user (const GraftMatch *match,
-            guint             n_returning,
             GError          **error)
 {
-  GraftNode *first = NULL;
+  GraftPattern *pattern = match->pattern;
+  GraftNode    *first = NULL;
 
-  for (guint i = 0; i < n_returning; i++)
+  for (guint i = 0; i < pattern->returning->len; i++)
     {
-      GraftNode *gn = graft_match_get_returning_node (match, i);
+      GraftNode *gn = match->bindings[g_array_index (pattern->returning, guint, i)].node;
+      guint      n_users;
 
       if (gn == NULL)
         {
@@ -320,7 +328,8 @@ first_user (const GraftMatch *match,
                 "the pattern returns a value that matched a literal, which cannot be replaced");
           return NULL;
         }
-      for (guint u = 0; u < graft_node_get_n_users (gn); u++)
+      n_users = graft_node_get_n_users (gn);
+      for (guint u = 0; u < n_users; u++)
         {
           GraftNode *user = graft_node_get_user (gn, u);
 
@@ -335,8 +344,9 @@ first_user (const GraftMatch *match,
   return first;
 }
 
-/* One rewrite under way: what holds for every match, and the match being
- * replaced, which the phases of replace_one() fill in turn. */
+/* One rewrite under way: what holds for every match, prepared once, and
+ * the match being replaced, which the phases of replace_one() fill in
+ * turn. */
 typedef struct
 {
   /* Borrowed */
@@ -344,28 +354,203 @@ typedef struct
   GraftGraph   *graph;
   GraftPattern *pattern;
   GraftGraph   *replacement;
-  GPtrArray    *placeholders;     /* GraftNode *: the replacement's, in order */
-  GHashTable   *changed;          /* matched node -> the node that replaced it */
-  GHashTable   *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
-  guint32       changed_mark;     /* slot 0 of every node in changed or changed_literals */
+  GraftNode    *rep_output;   /* the replacement's output node, or NULL */
+  guint32       changed_mark; /* slot 0 of every node in changed or changed_literals */
+  /* Owned */
+  GPtrArray *placeholders; /* GraftNode *: the replacement's, in order */
+  Template  *templates;    /* the replacement's other nodes, in order */
+  guint      n_templates;
+  guint     *erased; /* the pattern positions a match erases, in order */
+  guint      n_erased;
+  PtrMap     positions;         /* replacement node -> position + 1 in values */
+  GraftArg  *values;            /* `val_map` of graph_copy: what each replacement
+                                 * node stands for in this match */
+  guint      *value_set;        /* per position: the match number that set it */
+  PtrMap      changed;          /* matched node -> the node that replaced it */
+  GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
-  GraftNode        *first;      /* the first user of its returning nodes */
-  GraftNode        *rep_output; /* the replacement's output node */
+  GraftNode        *first; /* the first user of its returning nodes */
   /* Owned */
-  ValMap     vm;
-  GPtrArray *copies;  /* GraftNode *, borrowed: this match's copies (the
-                       * array is the rewrite's, emptied for each match) */
   GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
+
+/* Whether @arg, a replacement node's argument, refers to a replacement
+ * parameter. */
+static gboolean
+refers_to_placeholder (const GraftArg *arg)
+{
+  guint n = graft_arg_count_items (arg);
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    return graft_node_get_op (arg->node) == GRAFT_OP_PLACEHOLDER;
+  for (guint i = 0; i < n; i++)
+    if (refers_to_placeholder (&arg->items[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+rewriting_prepare (Rewriting *rw,
+                   guint      n_matches)
+{
+  GraftGraph *replacement = rw->replacement;
+  guint       n = graft_graph_get_n_nodes (replacement);
+  guint       pos = 0;
+
+  rw->placeholders = g_ptr_array_new ();
+  rw->templates = g_new0 (Template, MAX (n, 1));
+  rw->values = g_new0 (GraftArg, MAX (n, 1));
+  rw->value_set = g_new0 (guint, MAX (n, 1));
+  ptr_map_init (&rw->positions, n);
+  for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
+       rn = graft_node_get_next (rn), pos++)
+    {
+      GraftOp op = graft_node_get_op (rn);
+
+      ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
+      if (op == GRAFT_OP_PLACEHOLDER)
+        g_ptr_array_add (rw->placeholders, rn);
+      else if (op == GRAFT_OP_OUTPUT)
+        {
+          /* graph_copy stops at the first output. */
+          if (rw->rep_output == NULL)
+            rw->rep_output = rn;
+        }
+      else if (rw->rep_output == NULL)
+        {
+          Template *t = &rw->templates[rw->n_templates++];
+
+          t->rn = rn;
+          t->op = op;
+          t->target = graft_node_get_target (rn);
+          t->name = graft_node_get_name (rn);
+          t->type = graft_node_get_type_annotation (rn);
+          t->is_wrapped = graft_node_get_is_wrapped (rn);
+          t->meta = graft_node_get_meta (rn);
+          t->args = graft_node_get_args (rn);
+          t->kwargs = graft_node_get_kwargs (rn);
+          t->pos = pos;
+          t->reads_graph = refers_to_placeholder (t->args) || refers_to_placeholder (t->kwargs);
+        }
+    }
+  rw->erased = g_new (guint, MAX (rw->pattern->nodes->len, 1));
+  for (guint i = rw->pattern->nodes->len; i > 0; i--)
+    {
+      GraftOp op = graft_node_get_op (rw->pattern->nodes->pdata[i - 1]);
+
+      if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+        rw->erased[rw->n_erased++] = i - 1;
+    }
+  ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
+  rw->changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
+}
+
+/* Empties the value map after a match. */
+static void
+values_empty (Rewriting *rw)
+{
+  guint n = graft_graph_get_n_nodes (rw->replacement);
+
+  for (guint i = 0; i < n; i++)
+    if (rw->value_set[i] == rw->match_number && rw->values[i].kind != GRAFT_ARG_NODE)
+      graft_arg_clear (&rw->values[i]);
+}
+
+static void
+rewriting_clear (Rewriting *rw)
+{
+  g_clear_pointer (&rw->placeholders, g_ptr_array_unref);
+  g_clear_pointer (&rw->templates, g_free);
+  g_clear_pointer (&rw->erased, g_free);
+  g_clear_pointer (&rw->values, g_free);
+  g_clear_pointer (&rw->value_set, g_free);
+  g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
+  ptr_map_clear (&rw->positions);
+  ptr_map_clear (&rw->changed);
+}
+
+/* Where @key's value goes in this match (each replacement node is set at
+ * most once per match). */
+static GraftArg *
+value_slot (Rewriting *rw,
+            GraftNode *key)
+{
+  guint pos = GPOINTER_TO_UINT (ptr_map_lookup (&rw->positions, key));
+
+  g_assert (pos > 0 && rw->value_set[pos - 1] != rw->match_number);
+  rw->value_set[pos - 1] = rw->match_number;
+  return &rw->values[pos - 1];
+}
+
+static void
+set_node (Rewriting *rw,
+          GraftNode *key,
+          GraftNode *node)
+{
+  graft_arg_init_node (value_slot (rw, key), node);
+}
+
+/* map_arg: a copy of @arg with every replacement node replaced by what it
+ * stands for in this match. */
+static void
+map_arg (Rewriting      *rw,
+         const GraftArg *arg,
+         GraftArg       *out)
+{
+  guint n;
+
+  switch (arg->kind)
+    {
+    case GRAFT_ARG_NODE:
+      {
+        guint pos = GPOINTER_TO_UINT (ptr_map_lookup (&rw->positions, arg->node));
+
+        g_assert (pos > 0 && rw->value_set[pos - 1] == rw->match_number);
+        if (rw->values[pos - 1].kind == GRAFT_ARG_NODE)
+          *out = rw->values[pos - 1];
+        else
+          graft_arg_copy (out, &rw->values[pos - 1]);
+        return;
+      }
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+      *out = *arg;
+      return;
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      n = graft_arg_count_items (arg);
+      if (n == 0)
+        break;
+      /* The same kind and length, each item mapped (as graft_arg_copy()
+       * makes a container, without copying the items first). */
+      *out = *arg;
+      out->items = g_new (GraftArg, n);
+      for (guint i = 0; i < n; i++)
+        map_arg (rw, &arg->items[i], &out->items[i]);
+      return;
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+    default:
+      break;
+    }
+  graft_arg_copy (out, arg);
+}
 
 /* The replacement must take as many parameters as the pattern. */
 static gboolean
 check_arity (Rewriting *rw,
              GError   **error)
 {
-  guint n_pattern = graft_pattern_get_n_placeholders (rw->pattern);
+  guint n_pattern = rw->pattern->placeholders->len;
 
   if (n_pattern == rw->placeholders->len)
     return TRUE;
@@ -382,29 +567,32 @@ check_arity (Rewriting *rw,
 static void
 bind_placeholders (Rewriting *rw)
 {
+  GraftPattern *pattern = rw->pattern;
+
   for (guint i = 0; i < rw->placeholders->len; i++)
     {
-      GraftNode      *gn = NULL;
-      const GraftArg *literal = NULL;
+      const GraftBinding *b =
+          &rw->match->bindings[g_array_index (pattern->placeholders, guint, i)];
+      GraftNode      *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
+      const GraftArg *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
 
-      graft_match_get_placeholder (rw->match, i, &gn, &literal);
       /* Only a node an earlier match replaced is in the maps. */
       if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
         {
-          set_node (&rw->vm, rw->placeholders->pdata[i], gn);
+          set_node (rw, rw->placeholders->pdata[i], gn);
           continue;
         }
       if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
         literal = g_hash_table_lookup (rw->changed_literals, gn);
       else if (gn != NULL)
         {
-          GraftNode *now = g_hash_table_lookup (rw->changed, gn);
+          GraftNode *now = ptr_map_lookup (&rw->changed, gn);
 
-          set_node (&rw->vm, rw->placeholders->pdata[i], now != NULL ? now : gn);
+          set_node (rw, rw->placeholders->pdata[i], now != NULL ? now : gn);
           continue;
         }
       if (literal != NULL)
-        graft_arg_copy (val_map_add (&rw->vm, rw->placeholders->pdata[i]), literal);
+        graft_arg_copy (value_slot (rw, rw->placeholders->pdata[i]), literal);
     }
 }
 
@@ -431,51 +619,44 @@ static gboolean
 copy_replacement (Rewriting *rw,
                   GError   **error)
 {
-  for (GraftNode *rn = graft_graph_get_first (rw->replacement); rn != NULL;
-       rn = graft_node_get_next (rn))
-    {
-      GraftArg   args, kwargs;
-      GraftNode *copy;
+  guint32 start, end;
 
-      if (graft_node_get_op (rn) == GRAFT_OP_PLACEHOLDER)
-        continue;
-      if (graft_node_get_op (rn) == GRAFT_OP_OUTPUT)
-        {
-          rw->rep_output = rn;
-          break;
-        }
-      map_arg (&rw->vm, graft_node_get_args (rn), &args);
-      map_arg (&rw->vm, graft_node_get_kwargs (rn), &kwargs);
-      copy = graft_graph_create_node (rw->graph, graft_node_get_op (rn), graft_node_get_target (rn),
-                                      &args, &kwargs, graft_node_get_name (rn), rw->first);
-      if (graft_node_get_op (rn) == GRAFT_OP_GET_ATTR)
-        copy_attribute (rw, graft_node_get_target (rn));
-      graft_node_set_type_annotation (copy, graft_node_get_type_annotation (rn));
-      graft_node_set_is_wrapped (copy, graft_node_get_is_wrapped (rn));
+  graft_node_get_span (rw->first, &start, &end);
+  for (guint i = 0; i < rw->n_templates; i++)
+    {
+      const Template *t = &rw->templates[i];
+      GraftArg        args, kwargs;
+      GraftNode      *copy;
+
+      map_arg (rw, t->args, &args);
+      map_arg (rw, t->kwargs, &kwargs);
+      copy = graft_graph_create_node (rw->graph, t->op, t->target, &args, &kwargs, t->name,
+                                      rw->first);
+      if (t->op == GRAFT_OP_GET_ATTR)
+        copy_attribute (rw, t->target);
+      /* A new node has no annotation and is not wrapped. */
+      if (t->type != NULL)
+        graft_node_set_type_annotation (copy, t->type);
+      if (t->is_wrapped)
+        graft_node_set_is_wrapped (copy, TRUE);
       /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
        * replacement node's, which symbolic tracing left empty. */
-      if (graft_node_get_meta (rn) != NULL)
-        graft_node_set_meta (copy, graft_node_get_meta (rn));
-      {
-        guint32 start, end;
-
-        graft_node_get_span (rw->first, &start, &end);
-        graft_node_set_span (copy, start, end);
-      }
-      set_node (&rw->vm, rn, copy);
-      g_ptr_array_add (rw->copies, copy);
+      if (t->meta != NULL)
+        graft_node_set_meta (copy, t->meta);
+      graft_node_set_span (copy, start, end);
+      set_node (rw, t->rn, copy);
       g_ptr_array_add (rw->self->added, copy);
-    }
-  for (guint i = 0; i < rw->copies->len; i++)
-    {
-      GraftNode *copy = rw->copies->pdata[i];
-
-      check_hazard (rw->self, copy, graft_node_get_args (copy), rw->match_number);
-      check_hazard (rw->self, copy, graft_node_get_kwargs (copy), rw->match_number);
+      /* A copy put before a value it reads: only a replacement parameter
+       * can stand for one (the copies before it precede it). */
+      if (t->reads_graph)
+        {
+          check_hazard (rw->self, copy, graft_node_get_args (copy), rw->match_number);
+          check_hazard (rw->self, copy, graft_node_get_kwargs (copy), rw->match_number);
+        }
     }
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
-  map_arg (&rw->vm, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
+  map_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
   return TRUE;
 }
 
@@ -486,7 +667,8 @@ replace_returned (Rewriting *rw,
                   GError   **error)
 {
   const GraftArg *out_value = &rw->out_value;
-  guint           n_returning = graft_pattern_get_n_returning (rw->pattern);
+  GraftPattern   *pattern = rw->pattern;
+  guint           n_returning = pattern->returning->len;
   const GraftArg *items;
   guint           n_items;
 
@@ -515,7 +697,7 @@ replace_returned (Rewriting *rw,
                  n_returning, n_returning == 1 ? "" : "s", n_items);
   for (guint i = 0; i < n_items; i++)
     {
-      GraftNode *gn = graft_match_get_returning_node (rw->match, i);
+      GraftNode *gn = rw->match->bindings[g_array_index (pattern->returning, guint, i)].node;
 
       if (items[i].kind != GRAFT_ARG_NODE)
         {
@@ -535,7 +717,7 @@ replace_returned (Rewriting *rw,
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
-      g_hash_table_insert (rw->changed, gn, items[i].node);
+      ptr_map_insert (&rw->changed, gn, items[i].node);
       _graft_node_set_mark (gn, 0, rw->changed_mark);
     }
   return TRUE;
@@ -548,15 +730,14 @@ erase_matched (Rewriting *rw,
 {
   GraftGraph *graph = rw->graph;
 
-  for (guint i = graft_pattern_get_n_nodes (rw->pattern); i > 0; i--)
+  for (guint k = 0; k < rw->n_erased; k++)
     {
-      GraftNode *pn = graft_pattern_get_node (rw->pattern, i - 1);
-      GraftNode *gn = NULL;
-      GraftOp    op = graft_node_get_op (pn);
+      guint               pos = rw->erased[k];
+      GraftNode          *pn = rw->pattern->nodes->pdata[pos];
+      const GraftBinding *b = &rw->match->bindings[pos];
+      GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
+      guint               n_users;
 
-      if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
-        continue;
-      graft_match_get_binding (rw->match, i - 1, &gn, NULL);
       if (gn == NULL)
         return fail (error, rw->match,
                      "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
@@ -565,12 +746,13 @@ erase_matched (Rewriting *rw,
       if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
-      if (graft_node_get_n_users (gn) > 0)
+      n_users = graft_node_get_n_users (gn);
+      if (n_users > 0)
         return fail (error, rw->match,
                      "%s cannot be erased: it still has %u user%s "
                      "(torch.fx: Tried to erase Node %s but it still had users)",
-                     graft_node_get_name (gn), graft_node_get_n_users (gn),
-                     graft_node_get_n_users (gn) == 1 ? "" : "s", graft_node_get_name (gn));
+                     graft_node_get_name (gn), n_users, n_users == 1 ? "" : "s",
+                     graft_node_get_name (gn));
       graft_graph_erase_node (graph, gn);
     }
   return TRUE;
@@ -588,15 +770,13 @@ replace_one (Rewriting        *rw,
   rw->match = match;
   rw->match_number = match_number;
   rw->first = NULL;
-  rw->rep_output = NULL;
-  g_ptr_array_set_size (rw->copies, 0);
   graft_arg_init_none (&rw->out_value);
 
   ok = check_arity (rw, error);
   if (ok)
     {
       bind_placeholders (rw);
-      rw->first = first_user (match, graft_pattern_get_n_returning (rw->pattern), error);
+      rw->first = first_user (match, error);
       ok = rw->first != NULL;
     }
   ok = ok && copy_replacement (rw, error);
@@ -604,7 +784,7 @@ replace_one (Rewriting        *rw,
   ok = ok && erase_matched (rw, error);
 
   graft_arg_clear (&rw->out_value);
-  val_map_empty (&rw->vm);
+  values_empty (rw);
   return ok;
 }
 
@@ -620,18 +800,23 @@ compiles (GraftGraph *graph,
        node = graft_node_get_next (node))
     {
       const GraftArg *args = graft_node_get_args (node);
-      gboolean        dotted =
-          graft_node_get_op (node) == GRAFT_OP_CALL_METHOD ||
-          (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-           strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
-           args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
+      GraftOp         op;
+      gboolean        dotted;
 
       /* An int beyond 64 bits is a symbol of its digits. */
-      if (dotted && args->n > 0 &&
-          (args->items[0].kind == GRAFT_ARG_INT ||
-           (args->items[0].kind == GRAFT_ARG_SYMBOL &&
-            (g_ascii_isdigit (args->items[0].s[0]) ||
-             (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
+      if (args->n == 0 ||
+          !(args->items[0].kind == GRAFT_ARG_INT ||
+            (args->items[0].kind == GRAFT_ARG_SYMBOL &&
+             (g_ascii_isdigit (args->items[0].s[0]) ||
+              (args->items[0].s[0] == '-' && g_ascii_isdigit (args->items[0].s[1]))))))
+        continue;
+      op = graft_node_get_op (node);
+      dotted =
+          op == GRAFT_OP_CALL_METHOD ||
+          (op == GRAFT_OP_CALL_FUNCTION &&
+           strcmp (graft_node_get_target (node), "builtins.getattr") == 0 && args->n == 2 &&
+           args->items[1].kind == GRAFT_ARG_STR && graft_is_python_identifier (args->items[1].s));
+      if (dotted)
         {
           g_autofree char *receiver = graft_arg_repr (&args->items[0], GRAFT_REPR_CODE);
 
@@ -640,9 +825,8 @@ compiles (GraftGraph *graph,
                                 "an int literal before '.' (torch: SyntaxError: invalid decimal "
                                 "literal)",
                                 graft_node_get_name (node), receiver,
-                                graft_node_get_op (node) == GRAFT_OP_CALL_METHOD
-                                    ? graft_node_get_target (node)
-                                    : args->items[1].s);
+                                op == GRAFT_OP_CALL_METHOD ? graft_node_get_target (node)
+                                                           : args->items[1].s);
           return FALSE;
         }
     }
@@ -673,32 +857,19 @@ graft_rewriter_apply (GraftGraph   *graph,
 {
   GraftRewrite *self;
   Rewriting     rw = { 0 };
-  g_autoptr (GPtrArray) placeholders = g_ptr_array_new ();
-  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
-  g_autoptr (GHashTable) changed = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 
   g_return_val_if_fail (graph != NULL && pattern != NULL && replacement != NULL && matches != NULL,
                         NULL);
 
-  for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
-       rn = graft_node_get_next (rn))
-    if (graft_node_get_op (rn) == GRAFT_OP_PLACEHOLDER)
-      g_ptr_array_add (placeholders, rn);
-
   self = g_new0 (GraftRewrite, 1);
-  self->added = g_ptr_array_new ();
-  self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.self = self;
   rw.graph = graph;
   rw.pattern = pattern;
   rw.replacement = replacement;
-  rw.placeholders = placeholders;
-  rw.changed = changed;
-  rw.changed_literals = changed_literals;
-  rw.copies = copies;
+  rewriting_prepare (&rw, matches->len);
+  self->added = g_ptr_array_sized_new (matches->len * rw.n_templates);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.changed_mark = _graft_graph_new_mark (graph);
-  val_map_init (&rw.vm, graft_graph_get_n_nodes (replacement));
   graft_graph_begin_edit (graph);
   for (guint i = 0; i < matches->len; i++)
     {
@@ -709,13 +880,13 @@ graft_rewriter_apply (GraftGraph   *graph,
 
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
-          val_map_clear (&rw.vm);
+          rewriting_clear (&rw);
           rewrite_free_inner (self);
           return NULL;
         }
       self->n_replaced++;
     }
-  val_map_clear (&rw.vm);
+  rewriting_clear (&rw);
   if (!compiles (graph, error))
     {
       g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
