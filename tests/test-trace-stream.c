@@ -159,6 +159,35 @@ static const Case cases[] = {
                               "      return y\n" },
   { "same_line_body", HEAD "class M(nn.Module):\n"
                            "    def forward(self, x): return x + 1\n" },
+  { "tricky_text", HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x):\n"
+                        "        \"\"\"A docstring with 'quotes', (brackets and\n"
+                        "a line # that is not indented.\"\"\"\n"
+                        "        s = 'a # not a comment ) ]'  # a comment ( [\n"
+                        "        y = torch.cat([x,\n"
+                        "  x], dim=0)\n"
+                        "        z = y + \\\n"
+                        "1\n"
+                        "# a comment at column 0\n"
+                        "\n"
+                        "        t = \"it's\" + s; u = z * 2;\n"
+                        "        return u\n"
+                        "    # the class goes on\n"
+                        "    def other(self):\n"
+                        "        return 1\n" },
+  { "tabs", HEAD "class M(nn.Module):\n"
+                 "\tdef forward(self, x):\n"
+                 "\t\ty = x + 1\n"
+                 "\t\treturn y\n" },
+  { "crlf", HEAD "class M(nn.Module):\r\n"
+                 "    def forward(self, x):\r\n"
+                 "        y = x + 1\r\n"
+                 "        return y\r\n" },
+  { "no_final_newline", HEAD "class M(nn.Module):\n"
+                             "    def forward(self, x):\n"
+                             "        if x is None:\n"
+                             "            return x\n"
+                             "        return x + 1" },
   { "unclosed_bracket_in_body", HEAD "class M(nn.Module):\n"
                                      "    def forward(self, x):\n"
                                      "        y = torch.cat([x, x]\n"

@@ -121,6 +121,7 @@ struct _GraftPyDeferredBody
   guint            depth;   /* the parser's depth outside the body */
   guint            n_stmts; /* statements of the module outside the body */
   guint32          end;     /* where the body's last statement ends */
+  GraftPyToken     close;   /* the body's DEDENT */
 };
 
 /* Everything backtracking must restore (only `with (` needs it). */
@@ -3347,6 +3348,227 @@ parse_try (Parser *p)
   return s;
 }
 
+/* Finds the end of a function body without the lexer, at a few
+ * instructions a byte: from @pos, the first byte of the body's first
+ * statement, whose lines are indented by @indent spaces, to the end of its
+ * last logical line (just past its newline, or the end of the text).
+ * Strings, comments, brackets and backslash continuations are followed as
+ * the lexer follows them; anything it does not expect (a tab or form feed
+ * in an indentation, a carriage return, a NUL byte, an unterminated
+ * string, unbalanced brackets) gives up, and the lexer runs through the
+ * body instead.  *out_last_end is where the last statement ends: past its
+ * last byte that is not a blank, a comment or a `;`.  The body is read
+ * again later by the lexer itself, which checks this end. */
+/* scan_body()'s classes of bytes: 0 for those that only make up tokens
+ * (names, numbers, most operators, UTF-8), 1 for blanks, 2 for those it
+ * must look at. */
+static const guint8 scan_class[256] = {
+  ['\0'] = 2,
+  ['\t'] = 1,
+  ['\n'] = 2,
+  ['\f'] = 1,
+  ['\r'] = 2,
+  [' '] = 1,
+  ['"'] = 2,
+  ['#'] = 2,
+  ['\''] = 2,
+  ['('] = 2,
+  [')'] = 2,
+  [';'] = 2,
+  ['['] = 2,
+  ['\\'] = 2,
+  [']'] = 2,
+  ['{'] = 2,
+  ['}'] = 2,
+};
+
+static gboolean
+scan_body (const char *t,
+           gsize       pos,
+           gsize       end,
+           guint       indent,
+           gsize      *out_line_end,
+           guint32    *out_last_end)
+{
+  guint   depth = 0;
+  guint32 last_end = 0;
+
+  /* The text ends with a NUL byte, which stops the runs below. */
+  while (pos < end)
+    {
+      char c = t[pos];
+
+      if (scan_class[(guchar) c] == 0)
+        {
+          do
+            pos++;
+          while (scan_class[(guchar) t[pos]] == 0);
+          last_end = (guint32) pos;
+          continue;
+        }
+      switch (c)
+        {
+        case ' ':
+        case '\t':
+        case '\f':
+          do
+            pos++;
+          while (scan_class[(guchar) t[pos]] == 1);
+          break;
+        case '#':
+          while (pos < end && t[pos] != '\n')
+            pos++;
+          break;
+        case '\\':
+          if (pos + 1 >= end || t[pos + 1] != '\n')
+            return FALSE;
+          pos += 2;
+          break;
+        case '\n':
+          pos++;
+          if (depth > 0)
+            break;
+          /* The end of a logical line: skip blank and comment lines, and
+           * stop at a line indented less than the body. */
+          {
+            gsize line_end = pos;
+
+            for (;;)
+              {
+                gsize q = pos;
+
+                while (q < end && t[q] == ' ')
+                  q++;
+                if (q >= end)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r')
+                  return FALSE;
+                if (t[q] == '#')
+                  while (q < end && t[q] != '\n')
+                    q++;
+                if (q < end && t[q] == '\n')
+                  {
+                    pos = q + 1;
+                    continue;
+                  }
+                if (q >= end)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                if (q - pos < indent)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                pos = q;
+                break;
+              }
+          }
+          break;
+        case '\'':
+        case '"':
+          {
+            gboolean triple = pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c;
+
+            pos += triple ? 3 : 1;
+            for (;;)
+              {
+                if (pos >= end)
+                  return FALSE;
+                if (t[pos] == '\\')
+                  pos += 2;
+                else if (t[pos] == c &&
+                         (!triple || (pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c)))
+                  {
+                    pos += triple ? 3 : 1;
+                    break;
+                  }
+                else if (t[pos] == '\n' && !triple)
+                  return FALSE;
+                else
+                  pos++;
+              }
+            last_end = (guint32) pos;
+          }
+          break;
+        case '(':
+        case '[':
+        case '{':
+          if (++depth > GRAFT_MAX_PARSE_DEPTH)
+            return FALSE;
+          last_end = (guint32) ++pos;
+          break;
+        case ')':
+        case ']':
+        case '}':
+          if (depth == 0)
+            return FALSE;
+          depth--;
+          last_end = (guint32) ++pos;
+          break;
+        case ';':
+          pos++;
+          break;
+        case '\r':
+        case '\0':
+        default:
+          return FALSE;
+        }
+    }
+  if (depth > 0 || last_end == 0)
+    return FALSE;
+  *out_line_end = end;
+  *out_last_end = last_end;
+  return TRUE;
+}
+
+/* Skips the body whose INDENT is the lookahead with scan_body(), then
+ * sets the lexer where it would stand after the body's last NEWLINE (the
+ * levels of blocks nested in the body left out: they close before the
+ * body does) and reads the body's DEDENT.  Returns FALSE, with the parser
+ * unchanged, when scan_body() gives up or the lexer does not find the
+ * DEDENT there. */
+static gboolean
+skip_body_quickly (Parser              *p,
+                   GraftPyDeferredBody *body,
+                   guint32             *out_last_end)
+{
+  GraftPyLexer *lex = &p->main_lexer;
+  GraftPyLexer  saved;
+  GraftPyToken  saved_cur = p->cur;
+  gsize         line_end;
+  guint         indent = lex->indents[lex->n_indents - 1];
+
+  for (gsize i = p->cur.start; i < p->cur.end; i++)
+    if (p->text[i] != ' ')
+      return FALSE;
+  if (lex->embedded || lex->pending_dedents > 0 || lex->n_brackets > 0 ||
+      lex->alt_indents[lex->n_indents - 1] != indent ||
+      !scan_body (p->text, lex->pos, lex->end, indent, &line_end, out_last_end))
+    return FALSE;
+  saved = *lex;
+  lex->pos = line_end;
+  lex->at_line_start = TRUE;
+  lex->line_has_tokens = FALSE;
+  advance (p);
+  if (!at (p, GRAFT_PY_TOKEN_DEDENT))
+    {
+      *lex = saved;
+      p->cur = saved_cur;
+      g_clear_error (&p->lex_error);
+      return FALSE;
+    }
+  body->close = p->cur;
+  return TRUE;
+}
+
 /* Whether graft_py_parse_deferring() leaves the body of the def @name,
  * being parsed, unread: the first `forward` directly in the body of a
  * top-level class (the one named @defer_class if set), which is what
@@ -3390,6 +3612,8 @@ defer_body (Parser      *p,
   body->prev_kind = p->prev_kind;
   body->prev_end = p->prev_end;
   body->depth = p->depth;
+  if (skip_body_quickly (p, body, &last_end))
+    goto skipped;
   for (;;)
     {
       switch ((int) p->cur.kind)
@@ -3416,6 +3640,10 @@ defer_body (Parser      *p,
         break;
       advance (p);
     }
+  body->close = p->cur;
+
+skipped:
+  /* Past the DEDENT, as parse_block() leaves it. */
   advance (p);
   body->end = last_end;
   p->stmt_end = last_end;
@@ -3895,11 +4123,16 @@ graft_py_body_stream_next (GraftPyBodyStream *self,
         fail_tok (p, "invalid syntax");
     }
   self->done = TRUE;
+  if (p->error == NULL && at (p, GRAFT_PY_TOKEN_DEDENT) &&
+      (p->cur.start != self->body->close.start || p->cur.end != self->body->close.end))
+    fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX,
+             "the function body ends elsewhere than where it was skipped");
   if (p->error == NULL && expect (p, GRAFT_PY_TOKEN_DEDENT))
     {
       leave (p);
-      /* The lexer found the same end in graft_py_parse_deferring(), so
-       * the def's span is right. */
+      /* graft_py_parse_deferring() found the same end, so the rest of
+       * the file was read from the right place, and the def's span is
+       * right. */
       if (p->stmt_end != self->body->end)
         fail_at (p, p->stmt_end, p->stmt_end, GRAFT_PARSE_ERROR_SYNTAX,
                  "the function body ends elsewhere than where it was skipped");
