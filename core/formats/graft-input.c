@@ -477,6 +477,17 @@ graft_input_set_load (GraftInputSet *self,
     }
   if (graft_input_detect (source) != GRAFT_INPUT_PYTHON)
     return graft_input_load_graph (source, self->dialect, is_ref ? NULL : name, error);
+  if (!is_ref && g_hash_table_lookup (self->programs, path) == NULL)
+    {
+      GraftGraph *graph = NULL;
+
+      /* Read and traced in one go, the forward's tree never whole. */
+      program = graft_py_program_new_traced (source, self->dialect, name, &graph, error);
+      if (program == NULL)
+        return NULL;
+      g_hash_table_insert (self->programs, g_strdup (path), program);
+      return graph;
+    }
   program = graft_input_set_get_program (self, path, error);
   if (program == NULL)
     return NULL;

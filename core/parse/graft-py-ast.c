@@ -45,17 +45,27 @@ struct _Chunk
   gdouble data[]; /* gdouble: the alignment every node needs */
 };
 
+/* A list of chunks, the current one first. */
+typedef struct
+{
+  Chunk *chunks;
+  gsize  chunk_size; /* size of the next regular chunk */
+} Arena;
+
 struct _GraftPyModule
 {
   /* Owned */
   GraftSource    *source;
-  Chunk          *chunks; /* the current chunk first */
+  Arena           main;      /* names, strings, and the nodes of the tree */
+  Arena           transient; /* nodes of a body read one statement at a time */
   GraftPyStmtList body;
   /* Recently made names, in slots picked by length and end bytes. */
   const char *recent[512];
   guint32     recent_len[512];
 
-  gsize chunk_size; /* size of the next regular chunk */
+  /* Borrowed */
+  Arena   *nodes;  /* where nodes and lists go: &main, or &transient */
+  gboolean pinned; /* the transient nodes hold a lambda, def or class */
 };
 
 /**
@@ -75,7 +85,19 @@ graft_py_module_new (GraftSource *source)
 
   self = g_new0 (GraftPyModule, 1);
   self->source = graft_source_ref (source);
+  self->nodes = &self->main;
   return self;
+}
+
+static void
+free_chunks (Chunk *chunk)
+{
+  while (chunk != NULL)
+    {
+      Chunk *next = chunk->next;
+      free (chunk);
+      chunk = next;
+    }
 }
 
 /**
@@ -87,17 +109,10 @@ graft_py_module_new (GraftSource *source)
 void
 graft_py_module_free (GraftPyModule *self)
 {
-  Chunk *chunk;
-
   if (self == NULL)
     return;
-  chunk = self->chunks;
-  while (chunk != NULL)
-    {
-      Chunk *next = chunk->next;
-      free (chunk);
-      chunk = next;
-    }
+  free_chunks (self->main.chunks);
+  free_chunks (self->transient.chunks);
   graft_source_unref (self->source);
   g_free (self);
 }
@@ -270,55 +285,44 @@ new_chunk (gsize size)
   return chunk;
 }
 
-/**
- * graft_py_module_alloc:
- * @size: bytes wanted
- *
- * Allocates uninitialised memory, aligned for any node field, that lives as
- * long as @self.
- *
- * Returns: (transfer none): the memory
- */
-gpointer
-graft_py_module_alloc (GraftPyModule *self,
-                       gsize          size)
+static gpointer
+arena_alloc (Arena *arena,
+             gsize  size)
 {
   Chunk   *chunk;
   gpointer mem;
-
-  g_return_val_if_fail (self != NULL, NULL);
 
   size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
   if (size == 0)
     size = sizeof (gdouble);
 
-  chunk = self->chunks;
+  chunk = arena->chunks;
   if (chunk == NULL || chunk->size - chunk->used < size)
     {
       gboolean own_chunk;
       gsize    chunk_size;
 
-      if (self->chunk_size == 0)
-        self->chunk_size = FIRST_CHUNK_SIZE;
-      own_chunk = size > self->chunk_size / 4;
+      if (arena->chunk_size == 0)
+        arena->chunk_size = FIRST_CHUNK_SIZE;
+      own_chunk = size > arena->chunk_size / 4;
       if (own_chunk)
         chunk_size = size;
       else
         {
-          chunk_size = self->chunk_size - sizeof (Chunk);
-          self->chunk_size = MIN (self->chunk_size * 2, MAX_CHUNK_SIZE);
+          chunk_size = arena->chunk_size - sizeof (Chunk);
+          arena->chunk_size = MIN (arena->chunk_size * 2, MAX_CHUNK_SIZE);
         }
       chunk = new_chunk (chunk_size);
-      if (own_chunk && self->chunks != NULL)
+      if (own_chunk && arena->chunks != NULL)
         {
           /* Keep filling the current chunk after a large request. */
-          chunk->next = self->chunks->next;
-          self->chunks->next = chunk;
+          chunk->next = arena->chunks->next;
+          arena->chunks->next = chunk;
         }
       else
         {
-          chunk->next = self->chunks;
-          self->chunks = chunk;
+          chunk->next = arena->chunks;
+          arena->chunks = chunk;
         }
     }
   mem = (char *) chunk->data + chunk->used;
@@ -326,13 +330,13 @@ graft_py_module_alloc (GraftPyModule *self,
   return mem;
 }
 
-/* graft_py_module_alloc() from the current chunk when it has room: the
- * parser makes a node or a name for every few bytes of source. */
+/* arena_alloc() from the current chunk when it has room: the parser makes
+ * a node or a name for every few bytes of source. */
 static inline gpointer
-alloc_fast (GraftPyModule *self,
-            gsize          size)
+alloc_fast (Arena *arena,
+            gsize  size)
 {
-  Chunk *chunk = self->chunks;
+  Chunk *chunk = arena->chunks;
 
   size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
   if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
@@ -342,7 +346,112 @@ alloc_fast (GraftPyModule *self,
       chunk->used += size;
       return mem;
     }
-  return graft_py_module_alloc (self, size);
+  return arena_alloc (arena, size);
+}
+
+/**
+ * graft_py_module_alloc:
+ * @size: bytes wanted
+ *
+ * Allocates uninitialised memory for a node or a list of the tree, aligned
+ * for any node field.  It lives as long as @self or, in transient mode
+ * (graft_py_module_begin_transient()), until the next
+ * graft_py_module_release_transient().
+ *
+ * Returns: (transfer none): the memory
+ */
+gpointer
+graft_py_module_alloc (GraftPyModule *self,
+                       gsize          size)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return arena_alloc (self->nodes, size);
+}
+
+/**
+ * graft_py_module_begin_transient:
+ *
+ * From now on, nodes and lists go to a second arena that
+ * graft_py_module_release_transient() empties: a long function body is
+ * then read one statement at a time in the same few kilobytes.  Names and
+ * strings still live as long as @self (the tracer's values and caches
+ * keep them).
+ */
+void
+graft_py_module_begin_transient (GraftPyModule *self)
+{
+  g_return_if_fail (self != NULL);
+  self->nodes = &self->transient;
+}
+
+/**
+ * graft_py_module_pin_transient:
+ *
+ * Keeps the transient nodes made since the last release for as long as
+ * @self lives: the parser calls it for a lambda, a def or a class, which
+ * the tracer's function and class values point at.  Does nothing outside
+ * transient mode.
+ */
+void
+graft_py_module_pin_transient (GraftPyModule *self)
+{
+  g_return_if_fail (self != NULL);
+  if (self->nodes == &self->transient)
+    self->pinned = TRUE;
+}
+
+/**
+ * graft_py_module_release_transient:
+ *
+ * Frees the nodes made in transient mode since the last release, keeping
+ * one chunk for the next statement; pinned ones join the main arena
+ * instead.
+ */
+void
+graft_py_module_release_transient (GraftPyModule *self)
+{
+  Chunk *first;
+
+  g_return_if_fail (self != NULL);
+  first = self->transient.chunks;
+  if (first == NULL)
+    return;
+  if (self->pinned)
+    {
+      Chunk *last = first;
+
+      while (last->next != NULL)
+        last = last->next;
+      /* Behind the main arena's current chunk, which stays first. */
+      if (self->main.chunks == NULL)
+        self->main.chunks = first;
+      else
+        {
+          last->next = self->main.chunks->next;
+          self->main.chunks->next = first;
+        }
+      self->transient.chunks = NULL;
+      self->transient.chunk_size = 0;
+      self->pinned = FALSE;
+      return;
+    }
+  free_chunks (first->next);
+  first->next = NULL;
+  first->used = 0;
+}
+
+/**
+ * graft_py_module_end_transient:
+ *
+ * Releases the transient nodes; nodes go to the main arena again.
+ */
+void
+graft_py_module_end_transient (GraftPyModule *self)
+{
+  g_return_if_fail (self != NULL);
+  graft_py_module_release_transient (self);
+  self->nodes = &self->main;
 }
 
 /**
@@ -362,7 +471,7 @@ graft_py_module_strndup (GraftPyModule *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (str != NULL || len == 0, NULL);
 
-  copy = alloc_fast (self, len + 1);
+  copy = alloc_fast (&self->main, len + 1);
   if (len > 0)
     memcpy (copy, str, len);
   copy[len] = '\0';
@@ -428,7 +537,7 @@ graft_py_expr_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  expr = alloc_fast (self, sizeof *expr);
+  expr = alloc_fast (self->nodes, sizeof *expr);
   memset (expr, 0, sizeof *expr);
   expr->kind = kind;
   expr->start = start;
@@ -454,7 +563,7 @@ graft_py_stmt_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  stmt = alloc_fast (self, sizeof *stmt);
+  stmt = alloc_fast (self->nodes, sizeof *stmt);
   memset (stmt, 0, sizeof *stmt);
   stmt->kind = kind;
   stmt->start = start;

@@ -20,6 +20,9 @@ typedef struct _GraftPyModule GraftPyModule;
 typedef struct _GraftPyExpr   GraftPyExpr;
 typedef struct _GraftPyStmt   GraftPyStmt;
 
+/* A function body the parser has not read yet (graft-py-parser.c). */
+typedef struct _GraftPyDeferredBody GraftPyDeferredBody;
+
 /**
  * GraftPyExprKind:
  *
@@ -488,6 +491,8 @@ struct _GraftPyStmt
       GraftPyExpr      *returns; /* nullable */
       GraftPyStmtList   body;    /* a docstring is the first Expr */
       gboolean          is_async;
+      /* Not NULL while @body is still to be read: graft_py_parse_deferring() */
+      GraftPyDeferredBody *deferred;
     } function_def;
     struct
     {
@@ -515,6 +520,10 @@ const char            *graft_py_module_strndup (GraftPyModule *self,
 const char            *graft_py_module_intern (GraftPyModule *self,
                                                const char    *str,
                                                gsize          len);
+void                   graft_py_module_begin_transient (GraftPyModule *self);
+void                   graft_py_module_pin_transient (GraftPyModule *self);
+void                   graft_py_module_release_transient (GraftPyModule *self);
+void                   graft_py_module_end_transient (GraftPyModule *self);
 GraftPyExpr           *graft_py_expr_new (GraftPyModule  *self,
                                           GraftPyExprKind kind,
                                           gsize           start,

@@ -98,7 +98,31 @@ typedef struct
    * minus must then absorb. */
   gsize        neg_operand;
   GraftPyExpr *min_literal;
+
+  /* graft_py_parse_deferring(): which forward body to leave unread.
+   * top_class is the top-level class whose body is being parsed. */
+  gboolean             defer;
+  const char          *defer_class; /* or NULL: the first class with a forward */
+  const char          *top_class;
+  GraftPyDeferredBody *deferred; /* the body left unread, once there is one */
 } Parser;
+
+/* A function body left unread by graft_py_parse_deferring(): the state of
+ * the parser at its INDENT, from which graft_py_body_stream_new() reads it
+ * again.  The lexer runs through the body once to find its end (and the
+ * end of its last statement, the def's own end), which leaves the syntax
+ * of its statements unchecked until it is read. */
+struct _GraftPyDeferredBody
+{
+  GraftPyLexer     lexer; /* just after the INDENT */
+  GraftPyToken     indent;
+  GraftPyTokenKind prev_kind;
+  guint32          prev_end;
+  guint            depth;   /* the parser's depth outside the body */
+  guint            n_stmts; /* statements of the module outside the body */
+  guint32          end;     /* where the body's last statement ends */
+  GraftPyToken     close;   /* the body's DEDENT */
+};
 
 /* Everything backtracking must restore (only `with (` needs it). */
 typedef struct
@@ -2367,6 +2391,8 @@ parse_lambda (Parser *p)
   if (body == NULL)
     return NULL;
   e = new_expr (p, GRAFT_PY_EXPR_LAMBDA, start);
+  /* A function value will point at it. */
+  graft_py_module_pin_transient (p->module);
   e->lambda.args = args;
   e->lambda.body = body;
   return e;
@@ -3322,6 +3348,310 @@ parse_try (Parser *p)
   return s;
 }
 
+/* Finds the end of a function body without the lexer, at a few
+ * instructions a byte: from @pos, the first byte of the body's first
+ * statement, whose lines are indented by @indent spaces, to the end of its
+ * last logical line (just past its newline, or the end of the text).
+ * Strings, comments, brackets and backslash continuations are followed as
+ * the lexer follows them; anything it does not expect (a tab or form feed
+ * in an indentation, a carriage return, a NUL byte, an unterminated
+ * string, unbalanced brackets) gives up, and the lexer runs through the
+ * body instead.  *out_last_end is where the last statement ends: past its
+ * last byte that is not a blank, a comment or a `;`.  The body is read
+ * again later by the lexer itself, which checks this end. */
+/* scan_body()'s classes of bytes: 0 for those that only make up tokens
+ * (names, numbers, most operators, UTF-8), 1 for blanks, 2 for those it
+ * must look at. */
+static const guint8 scan_class[256] = {
+  ['\0'] = 2,
+  ['\t'] = 1,
+  ['\n'] = 2,
+  ['\f'] = 1,
+  ['\r'] = 2,
+  [' '] = 1,
+  ['"'] = 2,
+  ['#'] = 2,
+  ['\''] = 2,
+  ['('] = 2,
+  [')'] = 2,
+  [';'] = 2,
+  ['['] = 2,
+  ['\\'] = 2,
+  [']'] = 2,
+  ['{'] = 2,
+  ['}'] = 2,
+};
+
+static gboolean
+scan_body (const char *t,
+           gsize       pos,
+           gsize       end,
+           guint       indent,
+           gsize      *out_line_end,
+           guint32    *out_last_end)
+{
+  guint   depth = 0;
+  guint32 last_end = 0;
+
+  /* The text ends with a NUL byte, which stops the runs below. */
+  while (pos < end)
+    {
+      char c = t[pos];
+
+      if (scan_class[(guchar) c] == 0)
+        {
+          do
+            pos++;
+          while (scan_class[(guchar) t[pos]] == 0);
+          last_end = (guint32) pos;
+          continue;
+        }
+      switch (c)
+        {
+        case ' ':
+        case '\t':
+        case '\f':
+          do
+            pos++;
+          while (scan_class[(guchar) t[pos]] == 1);
+          break;
+        case '#':
+          while (pos < end && t[pos] != '\n')
+            pos++;
+          break;
+        case '\\':
+          if (pos + 1 >= end || t[pos + 1] != '\n')
+            return FALSE;
+          pos += 2;
+          break;
+        case '\n':
+          pos++;
+          if (depth > 0)
+            break;
+          /* The end of a logical line: skip blank and comment lines, and
+           * stop at a line indented less than the body. */
+          {
+            gsize line_end = pos;
+
+            for (;;)
+              {
+                gsize q = pos;
+
+                while (q < end && t[q] == ' ')
+                  q++;
+                if (q >= end)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r')
+                  return FALSE;
+                if (t[q] == '#')
+                  while (q < end && t[q] != '\n')
+                    q++;
+                if (q < end && t[q] == '\n')
+                  {
+                    pos = q + 1;
+                    continue;
+                  }
+                if (q >= end)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                if (q - pos < indent)
+                  {
+                    *out_line_end = line_end;
+                    *out_last_end = last_end;
+                    return last_end > 0;
+                  }
+                pos = q;
+                break;
+              }
+          }
+          break;
+        case '\'':
+        case '"':
+          {
+            gboolean triple = pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c;
+
+            pos += triple ? 3 : 1;
+            for (;;)
+              {
+                if (pos >= end)
+                  return FALSE;
+                if (t[pos] == '\\')
+                  pos += 2;
+                else if (t[pos] == c &&
+                         (!triple || (pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c)))
+                  {
+                    pos += triple ? 3 : 1;
+                    break;
+                  }
+                else if (t[pos] == '\n' && !triple)
+                  return FALSE;
+                else
+                  pos++;
+              }
+            last_end = (guint32) pos;
+          }
+          break;
+        case '(':
+        case '[':
+        case '{':
+          if (++depth > GRAFT_MAX_PARSE_DEPTH)
+            return FALSE;
+          last_end = (guint32) ++pos;
+          break;
+        case ')':
+        case ']':
+        case '}':
+          if (depth == 0)
+            return FALSE;
+          depth--;
+          last_end = (guint32) ++pos;
+          break;
+        case ';':
+          pos++;
+          break;
+        case '\r':
+        case '\0':
+        default:
+          return FALSE;
+        }
+    }
+  if (depth > 0 || last_end == 0)
+    return FALSE;
+  *out_line_end = end;
+  *out_last_end = last_end;
+  return TRUE;
+}
+
+/* Skips the body whose INDENT is the lookahead with scan_body(), then
+ * sets the lexer where it would stand after the body's last NEWLINE (the
+ * levels of blocks nested in the body left out: they close before the
+ * body does) and reads the body's DEDENT.  Returns FALSE, with the parser
+ * unchanged, when scan_body() gives up or the lexer does not find the
+ * DEDENT there. */
+static gboolean
+skip_body_quickly (Parser              *p,
+                   GraftPyDeferredBody *body,
+                   guint32             *out_last_end)
+{
+  GraftPyLexer *lex = &p->main_lexer;
+  GraftPyLexer  saved;
+  GraftPyToken  saved_cur = p->cur;
+  gsize         line_end;
+  guint         indent = lex->indents[lex->n_indents - 1];
+
+  for (gsize i = p->cur.start; i < p->cur.end; i++)
+    if (p->text[i] != ' ')
+      return FALSE;
+  if (lex->embedded || lex->pending_dedents > 0 || lex->n_brackets > 0 ||
+      lex->alt_indents[lex->n_indents - 1] != indent ||
+      !scan_body (p->text, lex->pos, lex->end, indent, &line_end, out_last_end))
+    return FALSE;
+  saved = *lex;
+  lex->pos = line_end;
+  lex->at_line_start = TRUE;
+  lex->line_has_tokens = FALSE;
+  advance (p);
+  if (!at (p, GRAFT_PY_TOKEN_DEDENT))
+    {
+      *lex = saved;
+      p->cur = saved_cur;
+      g_clear_error (&p->lex_error);
+      return FALSE;
+    }
+  body->close = p->cur;
+  return TRUE;
+}
+
+/* Whether graft_py_parse_deferring() leaves the body of the def @name,
+ * being parsed, unread: the first `forward` directly in the body of a
+ * top-level class (the one named @defer_class if set), which is what
+ * torch.fx traces. */
+static gboolean
+should_defer (Parser     *p,
+              const char *name)
+{
+  return p->defer && p->deferred == NULL && p->depth == 1 && p->top_class != NULL &&
+         name != NULL && strcmp (name, "forward") == 0 &&
+         (p->defer_class == NULL || strcmp (p->top_class, p->defer_class) == 0);
+}
+
+/* Runs the lexer through the indented body of @def, at its `:`, and
+ * records where it starts; the statements are left unread.  Returns FALSE
+ * with the parser where it was when the body is not an indented block or
+ * the lexer fails in it: the body is then parsed as usual, and reports
+ * its errors as usual. */
+static gboolean
+defer_body (Parser      *p,
+            GraftPyStmt *def)
+{
+  Snapshot             snapshot;
+  GraftPyDeferredBody *body;
+  guint                level = 0;
+  guint32              last_end = 0;
+
+  if (!at (p, GRAFT_PY_TOKEN_COLON) || p->lex != &p->main_lexer ||
+      p->depth + 1 >= GRAFT_MAX_PARSE_DEPTH)
+    return FALSE;
+  snapshot_take (p, &snapshot);
+  advance (p);
+  if (!accept (p, GRAFT_PY_TOKEN_NEWLINE) || !at (p, GRAFT_PY_TOKEN_INDENT))
+    {
+      snapshot_restore (p, &snapshot);
+      return FALSE;
+    }
+  body = graft_py_module_alloc (p->module, sizeof *body);
+  body->lexer = p->main_lexer;
+  body->indent = p->cur;
+  body->prev_kind = p->prev_kind;
+  body->prev_end = p->prev_end;
+  body->depth = p->depth;
+  if (skip_body_quickly (p, body, &last_end))
+    goto skipped;
+  for (;;)
+    {
+      switch ((int) p->cur.kind)
+        {
+        case GRAFT_PY_TOKEN_INDENT:
+          level++;
+          break;
+        case GRAFT_PY_TOKEN_DEDENT:
+          level--;
+          break;
+        case GRAFT_PY_TOKEN_ENDMARKER:
+        case GRAFT_PY_TOKEN_ERROR:
+          snapshot_restore (p, &snapshot);
+          return FALSE;
+        case GRAFT_PY_TOKEN_NEWLINE:
+        case GRAFT_PY_TOKEN_SEMI:
+          break;
+        default:
+          /* A statement ends at its last token, before a `;`. */
+          last_end = p->cur.end;
+          break;
+        }
+      if (level == 0)
+        break;
+      advance (p);
+    }
+  body->close = p->cur;
+
+skipped:
+  /* Past the DEDENT, as parse_block() leaves it. */
+  advance (p);
+  body->end = last_end;
+  p->stmt_end = last_end;
+  def->function_def.deferred = body;
+  p->deferred = body;
+  return TRUE;
+}
+
 static GraftPyStmt *
 parse_function_def (Parser         *p,
                     gsize           start,
@@ -3331,6 +3661,7 @@ parse_function_def (Parser         *p,
   gsize        header = p->cur.start;
   GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_FUNCTION_DEF, start, start);
 
+  graft_py_module_pin_transient (p->module);
   advance (p);
   s->function_def.name = take_name (p, "a function name");
   if (s->function_def.name == NULL || !expect (p, GRAFT_PY_TOKEN_LPAR))
@@ -3346,7 +3677,13 @@ parse_function_def (Parser         *p,
     }
   s->function_def.decorators = decorators;
   s->function_def.is_async = is_async;
-  if (!parse_block (p, "function definition", header, &s->function_def.body))
+  if (should_defer (p, s->function_def.name) && defer_body (p, s))
+    {
+      s->end = p->stmt_end;
+      return s;
+    }
+  if (p->error != NULL ||
+      !parse_block (p, "function definition", header, &s->function_def.body))
     return NULL;
   s->end = p->stmt_end;
   return s;
@@ -3359,7 +3696,10 @@ parse_class_def (Parser         *p,
 {
   gsize        header = p->cur.start;
   GraftPyStmt *s = new_stmt_spanning (p, GRAFT_PY_STMT_CLASS_DEF, start, start);
+  const char  *outer_class = p->top_class;
+  gboolean     ok;
 
+  graft_py_module_pin_transient (p->module);
   advance (p);
   s->class_def.name = take_name (p, "a class name");
   if (s->class_def.name == NULL)
@@ -3374,7 +3714,11 @@ parse_class_def (Parser         *p,
       leave (p);
     }
   s->class_def.decorators = decorators;
-  if (!parse_block (p, "class definition", header, &s->class_def.body))
+  if (p->depth == 0)
+    p->top_class = s->class_def.name;
+  ok = parse_block (p, "class definition", header, &s->class_def.body);
+  p->top_class = outer_class;
+  if (!ok)
     return NULL;
   s->end = p->stmt_end;
   return s;
@@ -3554,30 +3898,12 @@ prefer_unclosed_bracket (Parser *p)
   g_clear_error (&lex_error);
 }
 
-/**
- * graft_py_parse:
- * @source: the Python source
- * @error: return location for a #GRAFT_PARSE_ERROR located in @source
- *
- * Parses a whole module.  Errors are SYNTAX for invalid Python, LIMIT when
- * nesting exceeds %GRAFT_MAX_PARSE_DEPTH or a name %GRAFT_MAX_NAME_LENGTH,
- * and UNSUPPORTED for valid Python the tree cannot hold (integers beyond
- * 64 bits, `\N{...}` escapes, `match` statements).
- *
- * Returns: (transfer full) (nullable): the module, or %NULL with @error set
- */
-GraftPyModule *
-graft_py_parse (GraftSource *source,
-                GError     **error)
+static Parser *
+parser_new (GraftSource   *source,
+            GraftPyModule *module)
 {
-  g_autoptr (GraftPyModule) module = NULL;
-  g_autofree Parser *p = NULL;
+  Parser *p = g_new0 (Parser, 1);
 
-  g_return_val_if_fail (source != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  module = graft_py_module_new (source);
-  p = g_new0 (Parser, 1);
   p->source = source;
   p->text = graft_source_get_text (source);
   p->module = module;
@@ -3585,8 +3911,36 @@ graft_py_parse (GraftSource *source,
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
   p->neg_operand = G_MAXSIZE;
-  graft_py_lexer_init (&p->main_lexer, source);
   p->lex = &p->main_lexer;
+  return p;
+}
+
+static void
+parser_free (Parser *p)
+{
+  g_free (p->scratch->pdata);
+  g_free (p->scratch);
+  g_array_unref (p->ops);
+  g_string_free (p->buf, TRUE);
+  g_clear_error (&p->lex_error);
+  g_clear_error (&p->error);
+  g_free (p);
+}
+
+static GraftPyModule *
+parse_module (GraftSource *source,
+              gboolean     defer,
+              const char  *defer_class,
+              GError     **error)
+{
+  g_autoptr (GraftPyModule) module = NULL;
+  Parser *p;
+
+  module = graft_py_module_new (source);
+  p = parser_new (source, module);
+  p->defer = defer;
+  p->defer_class = defer_class;
+  graft_py_lexer_init (&p->main_lexer, source);
   p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;
   advance (p);
 
@@ -3604,16 +3958,257 @@ graft_py_parse (GraftSource *source,
     graft_py_module_set_body (module, finish_stmts (p, 0));
   else
     prefer_unclosed_bracket (p);
+  if (p->deferred != NULL)
+    p->deferred->n_stmts = p->n_stmts;
 
-  g_free (p->scratch->pdata);
-  g_free (p->scratch);
-  g_array_unref (p->ops);
-  g_string_free (p->buf, TRUE);
-  g_clear_error (&p->lex_error);
   if (p->error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&p->error));
+      parser_free (p);
       return NULL;
     }
+  parser_free (p);
   return g_steal_pointer (&module);
+}
+
+/**
+ * graft_py_parse:
+ * @source: the Python source
+ * @error: return location for a #GRAFT_PARSE_ERROR located in @source
+ *
+ * Parses a whole module.  Errors are SYNTAX for invalid Python, LIMIT when
+ * nesting exceeds %GRAFT_MAX_PARSE_DEPTH or a name %GRAFT_MAX_NAME_LENGTH,
+ * and UNSUPPORTED for valid Python the tree cannot hold (integers beyond
+ * 64 bits, `\N{...}` escapes, `match` statements).
+ *
+ * Returns: (transfer full) (nullable): the module, or %NULL with @error set
+ */
+GraftPyModule *
+graft_py_parse (GraftSource *source,
+                GError     **error)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return parse_module (source, FALSE, NULL, error);
+}
+
+/**
+ * graft_py_parse_deferring:
+ * @source: the Python source
+ * @entry_class: (nullable): the class whose forward to leave unread, or
+ *   %NULL for the first class that defines one
+ * @error: return location for a #GRAFT_PARSE_ERROR located in @source
+ *
+ * Parses a whole module as graft_py_parse() does, except the body of one
+ * `def forward` directly in a top-level class: its FunctionDef has an
+ * empty body and a `deferred` record, and the body is read later, one
+ * statement at a time by a #GraftPyBodyStream or all at once by
+ * graft_py_module_read_body().  That body's syntax is unchecked until
+ * then: an error in it is reported by whoever reads it, and only an error
+ * elsewhere by this function (which is then not necessarily the first of
+ * the file).
+ *
+ * Returns: (transfer full) (nullable): the module, or %NULL with @error set
+ */
+GraftPyModule *
+graft_py_parse_deferring (GraftSource *source,
+                          const char  *entry_class,
+                          GError     **error)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return parse_module (source, TRUE, entry_class, error);
+}
+
+/**
+ * GraftPyBodyStream:
+ *
+ * Reads a deferred function body one statement (one line of simple
+ * statements, or one compound statement) at a time.  In transient mode
+ * each statement's nodes are freed when the next one is read, so that a
+ * long straight-line body never has more than one statement's tree; the
+ * names and strings stay in the module.
+ */
+struct _GraftPyBodyStream
+{
+  /* Owned */
+  Parser *p;
+
+  /* Borrowed */
+  GraftPyDeferredBody *body;
+  gboolean             transient;
+  gboolean             done;
+};
+
+/**
+ * graft_py_body_stream_new:
+ * @module: the module of @def
+ * @def: a FunctionDef whose body graft_py_parse_deferring() left unread
+ * @transient: whether each statement's nodes live only until the next
+ *   call of graft_py_body_stream_next()
+ *
+ * Returns: (transfer full): a stream at the body's first statement
+ */
+GraftPyBodyStream *
+graft_py_body_stream_new (GraftPyModule     *module,
+                          const GraftPyStmt *def,
+                          gboolean           transient)
+{
+  GraftPyBodyStream   *self;
+  GraftPyDeferredBody *body;
+  Parser              *p;
+
+  g_return_val_if_fail (module != NULL, NULL);
+  g_return_val_if_fail (def != NULL && def->kind == GRAFT_PY_STMT_FUNCTION_DEF, NULL);
+  g_return_val_if_fail (def->function_def.deferred != NULL, NULL);
+
+  body = def->function_def.deferred;
+  self = g_new0 (GraftPyBodyStream, 1);
+  self->body = body;
+  self->transient = transient;
+  self->p = p = parser_new (graft_py_module_get_source (module), module);
+  p->main_lexer = body->lexer;
+  p->cur = body->indent;
+  p->prev_kind = body->prev_kind;
+  p->prev_end = body->prev_end;
+  p->depth = body->depth;
+  p->n_stmts = body->n_stmts;
+  /* As parse_block() does at the INDENT. */
+  if (enter (p, "too many nested blocks"))
+    advance (p);
+  if (transient)
+    graft_py_module_begin_transient (module);
+  return self;
+}
+
+/**
+ * graft_py_body_stream_next:
+ * @out_stmts: (out): the statements read: one compound statement, or the
+ *   simple statements of one line
+ * @error: return location for a #GRAFT_PARSE_ERROR located in the source
+ *
+ * Reads the next statement of the body.  In transient mode, the nodes of
+ * the statements given by the previous call are freed first.
+ *
+ * Returns: %TRUE with @out_stmts set; %FALSE at the end of the body, or
+ *   with @error set on a syntax error (after which the stream stays
+ *   failed)
+ */
+gboolean
+graft_py_body_stream_next (GraftPyBodyStream *self,
+                           GraftPyStmtList   *out_stmts,
+                           GError           **error)
+{
+  Parser *p;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  p = self->p;
+  if (self->transient)
+    graft_py_module_release_transient (p->module);
+  if (self->done)
+    return FALSE;
+  if (p->error == NULL && !at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
+    {
+      guint base = p->scratch->len;
+
+      if (parse_statement (p) && p->error == NULL)
+        {
+          *out_stmts = finish_stmts (p, base);
+          return TRUE;
+        }
+      if (p->error == NULL)
+        fail_tok (p, "invalid syntax");
+    }
+  self->done = TRUE;
+  if (p->error == NULL && at (p, GRAFT_PY_TOKEN_DEDENT) &&
+      (p->cur.start != self->body->close.start || p->cur.end != self->body->close.end))
+    fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_SYNTAX,
+             "the function body ends elsewhere than where it was skipped");
+  if (p->error == NULL && expect (p, GRAFT_PY_TOKEN_DEDENT))
+    {
+      leave (p);
+      /* graft_py_parse_deferring() found the same end, so the rest of
+       * the file was read from the right place, and the def's span is
+       * right. */
+      if (p->stmt_end != self->body->end)
+        fail_at (p, p->stmt_end, p->stmt_end, GRAFT_PARSE_ERROR_SYNTAX,
+                 "the function body ends elsewhere than where it was skipped");
+    }
+  if (p->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&p->error));
+      return FALSE;
+    }
+  return FALSE;
+}
+
+/**
+ * graft_py_body_stream_get_n_statements:
+ *
+ * Returns: the statements of the module so far, those of the body read
+ *   so far included (against %GRAFT_MAX_STATEMENTS)
+ */
+guint
+graft_py_body_stream_get_n_statements (GraftPyBodyStream *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->p->n_stmts;
+}
+
+void
+graft_py_body_stream_free (GraftPyBodyStream *self)
+{
+  if (self == NULL)
+    return;
+  if (self->transient)
+    graft_py_module_end_transient (self->p->module);
+  parser_free (self->p);
+  g_free (self);
+}
+
+/**
+ * graft_py_module_read_body:
+ * @module: the module of @def
+ * @def: a FunctionDef of @module
+ * @error: return location for a #GRAFT_PARSE_ERROR located in the source
+ *
+ * Reads the whole body of @def if graft_py_parse_deferring() left it
+ * unread; the body then lives as long as @module, as any other.
+ *
+ * Returns: %FALSE with @error set on a syntax error in the body
+ */
+gboolean
+graft_py_module_read_body (GraftPyModule *module,
+                           GraftPyStmt   *def,
+                           GError       **error)
+{
+  g_autoptr (GraftPyBodyStream) stream = NULL;
+  g_autoptr (GPtrArray) stmts = NULL;
+  GraftPyStmtList list;
+  GError         *local_error = NULL;
+
+  g_return_val_if_fail (module != NULL, FALSE);
+  g_return_val_if_fail (def != NULL && def->kind == GRAFT_PY_STMT_FUNCTION_DEF, FALSE);
+
+  if (def->function_def.deferred == NULL)
+    return TRUE;
+  stream = graft_py_body_stream_new (module, def, FALSE);
+  stmts = g_ptr_array_new ();
+  while (graft_py_body_stream_next (stream, &list, &local_error))
+    for (guint i = 0; i < list.len; i++)
+      g_ptr_array_add (stmts, list.items[i]);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  def->function_def.body.len = stmts->len;
+  def->function_def.body.items = graft_py_module_alloc (module, stmts->len * sizeof (gpointer));
+  if (stmts->len > 0)
+    memcpy (def->function_def.body.items, stmts->pdata, stmts->len * sizeof (gpointer));
+  def->function_def.deferred = NULL;
+  return TRUE;
 }

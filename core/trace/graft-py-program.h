@@ -46,6 +46,11 @@ void graft_py_rule_ref_free (GraftPyRuleRef *ref);
 GraftPyProgram *graft_py_program_new (GraftSource        *source,
                                       const GraftDialect *dialect,
                                       GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+GraftPyProgram *graft_py_program_new_traced (GraftSource        *source,
+                                             const GraftDialect *dialect,
+                                             const char         *entry,
+                                             GraftGraph        **out_graph,
+                                             GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 void            graft_py_program_free (GraftPyProgram *self);
 gboolean        graft_py_program_has_entry (GraftPyProgram *self,
                                             const char     *name);

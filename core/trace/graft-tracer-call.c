@@ -276,6 +276,8 @@ _graft_tracer_call_function (Tracer            *t,
       t->call_depth--;
       return result;
     }
+  if (!_graft_tracer_read_body (t, fn->def))
+    return NULL;
   if (_graft_tracer_contains_yield (&fn->def->function_def.body))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                "%s() is a generator, which Graft cannot trace", fn->name);

@@ -34,11 +34,11 @@ _graft_tracer_frame_new (Tracer *t,
 /* The set collect_locals() fills, with the names added last by address
  * in front of it: a long body assigns the same few variables over and over
  * (and the parser shares the string of a name read again). */
-typedef struct
+struct _Locals
 {
   GHashTable *names;
   const char *recent[64];
-} Locals;
+};
 
 static void collect_locals (Tracer *t, Locals *names, const GraftPyStmtList *body);
 
@@ -189,6 +189,8 @@ is_local_of (Tracer     *t,
    * about are the syntax tree's: the answer is kept by their addresses. */
   if (t->local_recent[r].fn == fn && t->local_recent[r].name == name)
     return t->local_recent[r].local;
+  if (fn->locals == NULL && !_graft_tracer_read_body (t, fn->def))
+    return FALSE;
   if (fn->locals == NULL)
     {
       /* Keys are the AST's strings, or the arena's for `import a.b`. */
@@ -206,6 +208,54 @@ is_local_of (Tracer     *t,
   return local;
 }
 
+/**
+ * _graft_tracer_locals_begin:
+ *
+ * Starts collecting the names @fn's body binds statement by statement, as
+ * the body is read (graft_py_program_new_traced()); @fn's set is complete
+ * once every statement has been added.
+ *
+ * Returns: (transfer full): the collection, for _graft_tracer_locals_add()
+ */
+Locals *
+_graft_tracer_locals_begin (Tracer   *t,
+                            Function *fn)
+{
+  Locals *locals = g_new0 (Locals, 1);
+
+  fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
+  g_ptr_array_add (t->hash_tables, fn->locals);
+  locals->names = fn->locals;
+  return locals;
+}
+
+void
+_graft_tracer_locals_add (Tracer                *t,
+                          Locals                *locals,
+                          const GraftPyStmtList *stmts)
+{
+  collect_locals (t, locals, stmts);
+}
+
+void
+_graft_tracer_locals_free (Locals *locals)
+{
+  g_free (locals);
+}
+
+/* A name the streaming function's frame looked up outside it. */
+static void
+note_miss (Tracer     *t,
+           const char *name)
+{
+  guint r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
+
+  if (t->miss_recent[r] == name)
+    return;
+  g_hash_table_add (t->stream_misses, (gpointer) name);
+  t->miss_recent[r] = name;
+}
+
 static Value *
 lookup (Tracer            *t,
         Frame             *frame,
@@ -218,13 +268,21 @@ lookup (Tracer            *t,
     return v;
   /* A name the function binds somewhere is its own all through: read
    * before it is bound, it is UnboundLocalError, not the global or
-   * builtin of that name. */
-  if (frame->fn != NULL && frame->parent == frame->fn->closure && is_local_of (t, frame->fn, name))
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                               "UnboundLocalError: cannot access local variable '%s' where it is "
-                               "not associated "
-                               "with a value",
-                               name);
+   * builtin of that name.  (Of a body still being read, which names it
+   * binds is checked once it is all read.) */
+  if (frame->fn != NULL && frame->parent == frame->fn->closure)
+    {
+      if (G_UNLIKELY (frame->fn == t->stream_fn))
+        note_miss (t, name);
+      else if (is_local_of (t, frame->fn, name))
+        return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                   "UnboundLocalError: cannot access local variable '%s' where it "
+                                   "is not associated "
+                                   "with a value",
+                                   name);
+      else if (t->error != NULL && t->fallback)
+        return NULL;
+    }
   for (Frame *s = frame->parent; s != NULL; s = s->parent)
     if ((v = _graft_strmap_get (&s->vars, name)) != NULL)
       return v;

@@ -300,6 +300,19 @@ struct _Tracer
     const char     *name;
     gboolean        local;
   } local_recent[32];
+
+  /* graft_py_program_new_traced(): the entry's forward traced as it is
+   * read (graft-tracer.c).  While its body streams, which names it binds
+   * is known only up to the statement being traced, so a name its frame
+   * does not hold is looked up outside (stream_misses keeps it, with the
+   * recently kept by address in front), and the read is good only if no
+   * name so looked up turns out to be bound further down. */
+  gboolean           may_stream;    /* the trace may read the entry's forward as it goes */
+  const Function    *stream_fn;     /* the function whose body streams, or NULL */
+  const GraftPyStmt *streamed;      /* a def whose body was read as traced, to the end */
+  GHashTable        *stream_misses; /* names stream_fn's frame looked up outside it */
+  const char        *miss_recent[64];
+  gboolean           fallback; /* read and trace again the usual way */
 };
 
 /* graft-tracer-value.c */
@@ -390,13 +403,22 @@ const GraftPyExpr *_graft_tracer_span_expr (Tracer *t);
 Value             *_graft_tracer_eval_in_builtins (Tracer *t, const GraftPyExpr *e);
 extern const char  _graft_tracer_control_flow_reason[];
 
+/* graft-tracer.c */
+gboolean _graft_tracer_read_body (Tracer *t, const GraftPyStmt *def);
+
 /* graft-tracer-eval.c */
-Frame   *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
-Value   *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
-gboolean _graft_tracer_eval_defaults (Tracer                 *t,
-                                      Frame                  *frame,
-                                      const GraftPyArguments *params,
-                                      Function               *fn);
+typedef struct _Locals Locals;
+Locals                *_graft_tracer_locals_begin (Tracer *t, Function *fn);
+void                   _graft_tracer_locals_add (Tracer                *t,
+                                                 Locals                *locals,
+                                                 const GraftPyStmtList *stmts);
+void                   _graft_tracer_locals_free (Locals *locals);
+Frame                 *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
+Value                 *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
+gboolean               _graft_tracer_eval_defaults (Tracer                 *t,
+                                                    Frame                  *frame,
+                                                    const GraftPyArguments *params,
+                                                    Function               *fn);
 
 /* graft-tracer-node.c */
 gboolean   _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);

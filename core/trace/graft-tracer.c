@@ -648,6 +648,101 @@ make_placeholders (Tracer            *t,
   return TRUE;
 }
 
+/**
+ * _graft_tracer_read_body:
+ * @def: a FunctionDef
+ *
+ * Reads the body of @def if graft_py_parse_deferring() left it unread.
+ * The body being traced as it streams cannot be read again meanwhile (a
+ * forward that calls itself): the read then falls back to the usual way.
+ *
+ * Returns: %FALSE with the tracer's error set (and the program to be read
+ *   again the usual way) if the body has a syntax error
+ */
+gboolean
+_graft_tracer_read_body (Tracer            *t,
+                         const GraftPyStmt *def)
+{
+  GError *error = NULL;
+
+  if (def == NULL || def->function_def.deferred == NULL)
+    return TRUE;
+  if (t->stream_fn != NULL && t->stream_fn->def == def)
+    {
+      t->fallback = TRUE;
+      _graft_tracer_fail (t, def->start, def->end, GRAFT_PARSE_ERROR_TRACE,
+                          "the body being read is called");
+      return FALSE;
+    }
+  if (graft_py_module_read_body (t->module, (GraftPyStmt *) def, &error))
+    return TRUE;
+  t->fallback = TRUE;
+  g_clear_error (&t->error);
+  t->error = error;
+  return FALSE;
+}
+
+/* The body of the traced forward @fn, read one statement at a time and
+ * each traced as soon as it is read, its nodes freed before the next
+ * (graft_py_program_new_traced()).  After a return, the rest is still read
+ * (Python compiles all of it).  Anything this way cannot decide as the
+ * usual way would (a yield, which makes the function a generator; a name
+ * looked up outside that the body binds further down; an error of any
+ * kind) asks for the usual way instead: t->fallback. */
+static Flow
+exec_streamed (Tracer   *t,
+               Function *fn,
+               Frame    *frame,
+               Value   **out_result)
+{
+  g_autoptr (GraftPyBodyStream) stream = graft_py_body_stream_new (t->module, fn->def, TRUE);
+  g_autoptr (GError) error = NULL;
+  Locals         *locals = _graft_tracer_locals_begin (t, fn);
+  GraftPyStmtList stmts;
+  Flow            flow = FLOW_NORMAL;
+  GHashTableIter  iter;
+  gpointer        name;
+
+  if (t->stream_misses == NULL)
+    t->stream_misses = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_remove_all (t->stream_misses);
+  memset (t->miss_recent, 0, sizeof t->miss_recent);
+  t->stream_fn = fn;
+  while (graft_py_body_stream_next (stream, &stmts, &error))
+    {
+      _graft_tracer_locals_add (t, locals, &stmts);
+      if (_graft_tracer_contains_yield (&stmts))
+        {
+          t->fallback = TRUE;
+          break;
+        }
+      if (flow == FLOW_NORMAL)
+        flow = _graft_tracer_exec_block (t, frame, &stmts, out_result);
+      if (flow == FLOW_ERROR)
+        {
+          t->fallback = TRUE;
+          break;
+        }
+    }
+  t->stream_fn = NULL;
+  _graft_tracer_locals_free (locals);
+  if (error != NULL)
+    t->fallback = TRUE;
+  g_hash_table_iter_init (&iter, t->stream_misses);
+  while (!t->fallback && g_hash_table_iter_next (&iter, &name, NULL))
+    if (g_hash_table_contains (fn->locals, name))
+      t->fallback = TRUE;
+  g_hash_table_remove_all (t->stream_misses);
+  if (t->fallback)
+    {
+      _graft_tracer_fail (t, fn->def->start, fn->def->end, GRAFT_PARSE_ERROR_TRACE,
+                          "the body must be traced again the usual way");
+      return FLOW_ERROR;
+    }
+  t->streamed = fn->def;
+  return flow;
+}
+
 static gboolean
 trace_function (Tracer   *t,
                 Function *fn,
@@ -667,14 +762,26 @@ trace_function (Tracer   *t,
   t->tracing = TRUE;
   if (!make_placeholders (t, frame, def, skip_self, self))
     return FALSE;
-  if (_graft_tracer_contains_yield (&def->function_def.body))
+  if (def->function_def.deferred != NULL && t->may_stream)
     {
-      _graft_tracer_fail_at (t, &at, GRAFT_PARSE_ERROR_UNSUPPORTED, "a generator cannot be traced");
-      return FALSE;
+      t->call_depth++;
+      flow = exec_streamed (t, fn, frame, &result);
+      t->call_depth--;
     }
-  t->call_depth++;
-  flow = _graft_tracer_exec_block (t, frame, &def->function_def.body, &result);
-  t->call_depth--;
+  else
+    {
+      if (!_graft_tracer_read_body (t, def))
+        return FALSE;
+      if (_graft_tracer_contains_yield (&def->function_def.body))
+        {
+          _graft_tracer_fail_at (t, &at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                 "a generator cannot be traced");
+          return FALSE;
+        }
+      t->call_depth++;
+      flow = _graft_tracer_exec_block (t, frame, &def->function_def.body, &result);
+      t->call_depth--;
+    }
   if (flow == FLOW_ERROR)
     return FALSE;
   if (flow == FLOW_BREAK || flow == FLOW_CONTINUE)
@@ -928,6 +1035,7 @@ tracer_clear (Tracer *t)
   g_hash_table_unref (t->attr_cache);
   g_hash_table_unref (t->call_paths);
   g_clear_pointer (&t->signatures, g_hash_table_unref);
+  g_clear_pointer (&t->stream_misses, g_hash_table_unref);
   g_ptr_array_unref (t->parsed);
   g_clear_pointer (&t->graph, graft_graph_free);
   g_clear_error (&t->error);
@@ -946,30 +1054,20 @@ struct _GraftPyProgram
   Tracer         tracer;
 };
 
-/**
- * graft_py_program_new:
- * @source: Python source
- * @dialect: the torch whose symbolic_trace the program's traces follow
- * @error: return location for a located error
- *
- * Parses @source and runs its module body: imports, definitions and
- * constant assignments (nothing else runs; see exec_module()).
- *
- * Returns: (transfer full) (nullable): the program
- */
-GraftPyProgram *
-graft_py_program_new (GraftSource        *source,
-                      const GraftDialect *dialect,
-                      GError            **error)
+/* graft_py_program_new(); with @defer, as graft_py_parse_deferring()
+ * parses for @entry (graft_py_program_new_traced()). */
+static GraftPyProgram *
+program_new (GraftSource        *source,
+             const GraftDialect *dialect,
+             gboolean            defer,
+             const char         *entry,
+             GError            **error)
 {
   GraftPyProgram *self;
   Tracer         *t;
   GraftPyModule  *module;
 
-  g_return_val_if_fail (source != NULL, NULL);
-  g_return_val_if_fail (dialect != NULL, NULL);
-
-  module = graft_py_parse (source, error);
+  module = defer ? graft_py_parse_deferring (source, entry, error) : graft_py_parse (source, error);
   if (module == NULL)
     return NULL;
   self = g_new0 (GraftPyProgram, 1);
@@ -1002,6 +1100,28 @@ graft_py_program_new (GraftSource        *source,
       return NULL;
     }
   return self;
+}
+
+/**
+ * graft_py_program_new:
+ * @source: Python source
+ * @dialect: the torch whose symbolic_trace the program's traces follow
+ * @error: return location for a located error
+ *
+ * Parses @source and runs its module body: imports, definitions and
+ * constant assignments (nothing else runs; see exec_module()).
+ *
+ * Returns: (transfer full) (nullable): the program
+ */
+GraftPyProgram *
+graft_py_program_new (GraftSource        *source,
+                      const GraftDialect *dialect,
+                      GError            **error)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (dialect != NULL, NULL);
+
+  return program_new (source, dialect, FALSE, NULL, error);
 }
 
 void
@@ -1044,10 +1164,10 @@ graft_py_program_has_entry (GraftPyProgram *self,
  *
  * Returns: (transfer full) (nullable): the graph
  */
-GraftGraph *
-graft_py_program_trace (GraftPyProgram *self,
-                        const char     *entry,
-                        GError        **error)
+static GraftGraph *
+program_trace (GraftPyProgram *self,
+               const char     *entry,
+               GError        **error)
 {
   Tracer     *t = &self->tracer;
   const char *name;
@@ -1084,6 +1204,114 @@ graft_py_program_trace (GraftPyProgram *self,
   return graph;
 }
 
+GraftGraph *
+graft_py_program_trace (GraftPyProgram *self,
+                        const char     *entry,
+                        GError        **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return program_trace (self, entry, error);
+}
+
+/* The FunctionDef graft_py_parse_deferring() left unread, or NULL: a
+ * forward directly in a top-level class. */
+static GraftPyStmt *
+find_deferred (GraftPyModule *module)
+{
+  const GraftPyStmtList *body = graft_py_module_get_body (module);
+
+  for (guint i = 0; i < body->len; i++)
+    if (body->items[i]->kind == GRAFT_PY_STMT_CLASS_DEF)
+      {
+        const GraftPyStmtList *members = &body->items[i]->class_def.body;
+
+        for (guint k = 0; k < members->len; k++)
+          if (members->items[k]->kind == GRAFT_PY_STMT_FUNCTION_DEF &&
+              members->items[k]->function_def.deferred != NULL)
+            return members->items[k];
+      }
+  return NULL;
+}
+
+/**
+ * graft_py_program_new_traced:
+ * @source: Python source
+ * @dialect: the torch whose symbolic_trace the program's traces follow
+ * @entry: (nullable): the class or function to trace, as for
+ *   graft_py_program_trace()
+ * @out_graph: (out) (transfer full) (nullable): the traced graph, or
+ *   %NULL with @error set
+ * @error: return location for a located error
+ *
+ * graft_py_program_new() followed by graft_py_program_trace() of @entry,
+ * with the same results and errors, but reading the body of the entry's
+ * forward only as it is traced: a statement's syntax tree is freed once
+ * the statement is traced, so a long straight-line forward never has
+ * its whole tree in memory, and no pass walks it beforehand.
+ *
+ * Python compiles the whole file before it runs any of it, so a syntax
+ * error anywhere wins over an error of the trace, and what a name of the
+ * forward means depends on the whole body (a name bound anywhere in it
+ * is its local all through).  This way is therefore only kept when it
+ * ends well: the file parsed, the module ran, the trace succeeded while
+ * reading every statement of the forward, and no name it looked up
+ * outside its frame is bound later in the body.  Anything else (an error,
+ * a yield) reads and traces the file again the usual way, which reports
+ * exactly what graft_py_program_new() and graft_py_program_trace() would.
+ *
+ * Returns: (transfer full) (nullable): the program, for the traces of
+ *   other entries; %NULL with @error set if graft_py_program_new() would
+ *   fail
+ */
+GraftPyProgram *
+graft_py_program_new_traced (GraftSource        *source,
+                             const GraftDialect *dialect,
+                             const char         *entry,
+                             GraftGraph        **out_graph,
+                             GError            **error)
+{
+  GraftPyProgram *self;
+  GraftGraph     *graph = NULL;
+  GraftPyStmt    *deferred;
+
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (dialect != NULL, NULL);
+  g_return_val_if_fail (out_graph != NULL, NULL);
+
+  *out_graph = NULL;
+  self = program_new (source, dialect, TRUE, entry, NULL);
+  if (self != NULL)
+    {
+      Tracer *t = &self->tracer;
+
+      t->may_stream = TRUE;
+      graph = program_trace (self, entry, NULL);
+      t->may_stream = FALSE;
+      /* A forward left unread but not traced still has to compile. */
+      deferred = find_deferred (self->module);
+      if (graph != NULL && !t->fallback && deferred != NULL && deferred != t->streamed &&
+          !graft_py_module_read_body (self->module, deferred, NULL))
+        t->fallback = TRUE;
+      if (graph == NULL || t->fallback)
+        {
+          g_debug ("%s: the entry is read and traced again the usual way (%s)",
+                   graft_source_get_filename (source),
+                   graph == NULL ? "the trace failed" : "the streamed read cannot stand");
+          g_clear_pointer (&graph, graft_graph_free);
+          g_clear_pointer (&self, graft_py_program_free);
+        }
+    }
+  if (self == NULL)
+    {
+      self = program_new (source, dialect, FALSE, NULL, error);
+      if (self == NULL)
+        return NULL;
+      graph = program_trace (self, entry, error);
+    }
+  *out_graph = graph;
+  return self;
+}
+
 /**
  * graft_trace_source:
  * @source: Python source
@@ -1101,11 +1329,11 @@ graft_trace_source (GraftSource        *source,
                     const char         *entry,
                     GError            **error)
 {
-  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, error);
+  g_autoptr (GraftPyProgram) program = NULL;
+  GraftGraph *graph = NULL;
 
-  if (program == NULL)
-    return NULL;
-  return graft_py_program_trace (program, entry, error);
+  program = graft_py_program_new_traced (source, dialect, entry, &graph, error);
+  return graph;
 }
 
 /* Rules files ----------------------------------------------------------- */

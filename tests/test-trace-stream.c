@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-trace-stream.c: the forward traced as it is read
+ * (graft_py_program_new_traced()) against the usual way
+ * (graft_py_program_new() then graft_py_program_trace()), and the
+ * deferred body of graft_py_parse_deferring() against graft_py_parse().
+ * Every case is traced both ways in both dialects; the code, or the
+ * formatted error, must be the same byte for byte.  The cases are the
+ * ones where reading as tracing could go wrong: a syntax error after a
+ * trace error (Python compiles the whole file first), a name read before
+ * the body binds it further down, a yield, a return before the end,
+ * lambdas and defs in the body (whose trees must outlive their
+ * statement), helpers defined after the class, and a forward that other
+ * traces of the same program call again.
+ */
+#include "config.h"
+
+#include "graft-view.h"
+
+#include <string.h>
+
+#define HEAD "import torch\nimport torch.nn as nn\n\n\n"
+
+typedef struct
+{
+  const char *name;
+  const char *text;
+  const char *entry; /* or NULL */
+} Case;
+
+static const Case cases[] = {
+  { "plain", HEAD "class M(nn.Module):\n"
+                  "    def __init__(self):\n"
+                  "        super().__init__()\n"
+                  "        self.lin = nn.Linear(4, 4)\n\n"
+                  "    def forward(self, x, w):\n"
+                  "        a = self.lin(x) + w\n"
+                  "        b = torch.relu(a); c = b * 2\n"
+                  "        d = helper(c)\n"
+                  "        return d + SCALE\n\n\n"
+                  "def helper(t):\n"
+                  "    return t.sum(1, keepdim=True)\n\n\n"
+                  "SCALE = 3\n" },
+  { "syntax_after_trace_error", HEAD "class M(nn.Module):\n"
+                                     "    def forward(self, x):\n"
+                                     "        y = undefined_name(x)\n"
+                                     "        z = y + 1\n"
+                                     "        w = z + * 2\n"
+                                     "        return w\n" },
+  { "syntax_after_class", HEAD "class M(nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        y = undefined_name(x)\n"
+                               "        return y\n\n\n"
+                               "def later(:\n"
+                               "    pass\n" },
+  { "trace_error", HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x):\n"
+                        "        y = x + 1\n"
+                        "        if y:\n"
+                        "            y = y * 2\n"
+                        "        return y\n" },
+  { "global_then_local", HEAD "y = 2\n\n\n"
+                              "class M(nn.Module):\n"
+                              "    def forward(self, x):\n"
+                              "        z = x + y\n"
+                              "        y = z * 2\n"
+                              "        return y\n" },
+  { "deleted_then_read", HEAD "z = 5\n\n\n"
+                              "class M(nn.Module):\n"
+                              "    def forward(self, x):\n"
+                              "        z = x + 1\n"
+                              "        del z\n"
+                              "        return x + z\n" },
+  { "global_statement", HEAD "k = 2\n\n\n"
+                             "class M(nn.Module):\n"
+                             "    def forward(self, x):\n"
+                             "        a = x * k\n"
+                             "        global k\n"
+                             "        return a\n" },
+  { "yield_late", HEAD "class M(nn.Module):\n"
+                       "    def forward(self, x):\n"
+                       "        a = x + 1\n"
+                       "        b = a * 2\n"
+                       "        yield b\n" },
+  { "return_then_dead_code", HEAD "class M(nn.Module):\n"
+                                  "    def forward(self, x):\n"
+                                  "        a = x + 1\n"
+                                  "        return a\n"
+                                  "        b = a * 2\n"
+                                  "        return b\n" },
+  { "dead_code_syntax_error", HEAD "class M(nn.Module):\n"
+                                   "    def forward(self, x):\n"
+                                   "        a = x + 1\n"
+                                   "        return a\n"
+                                   "        b = a *\n" },
+  { "dead_code_binds_name", HEAD "w = 3\n\n\n"
+                                 "class M(nn.Module):\n"
+                                 "    def forward(self, x):\n"
+                                 "        return x + w\n"
+                                 "        w = 4\n" },
+  { "lambdas_and_defs", HEAD "class M(nn.Module):\n"
+                             "    def forward(self, x):\n"
+                             "        f = lambda t: t * 2\n"
+                             "        a = f(x)\n"
+                             "        def g(t):\n"
+                             "            return t + 1\n"
+                             "        b = [f(g(a)) for _ in range(3)]\n"
+                             "        c = g(f(b[0])) + b[1] + b[2]\n"
+                             "        class K:\n"
+                             "            scale = 4\n"
+                             "        return f(c) * K.scale\n" },
+  { "compound_statements", HEAD "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        for i in range(3):\n"
+                                "            x = x + i\n"
+                                "        if True:\n"
+                                "            x = x * 2\n"
+                                "        else:\n"
+                                "            x = x - 1\n"
+                                "        with torch.no_grad():\n"
+                                "            y = x.relu()\n"
+                                "        return y\n" },
+  { "forward_calls_itself", HEAD "class M(nn.Module):\n"
+                                 "    def forward(self, x, n=2):\n"
+                                 "        if n == 0:\n"
+                                 "            return x\n"
+                                 "        return self.forward(x + 1, n - 1)\n" },
+  { "inner_module", HEAD "class Block(nn.Module):\n"
+                         "    def forward(self, x):\n"
+                         "        return x.relu() + 1\n\n\n"
+                         "class M(nn.Module):\n"
+                         "    def __init__(self):\n"
+                         "        super().__init__()\n"
+                         "        self.a = Block()\n"
+                         "        self.b = Block()\n\n"
+                         "    def forward(self, x):\n"
+                         "        return self.b(self.a(x))\n" },
+  { "forward_overridden", HEAD "class M(nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        return x + 1\n\n"
+                               "    def forward(self, x):\n"
+                               "        return x * 2\n" },
+  { "second_class_named", HEAD "class A(nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        return x + 1\n\n\n"
+                               "class B(nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        return x * 2\n",
+    "B" },
+  { "entry_elsewhere_syntax", HEAD "class A(nn.Module):\n"
+                                   "    def forward(self, x):\n"
+                                   "        return x +\n\n\n"
+                                   "def f(x):\n"
+                                   "    return x - 1\n",
+    "f" },
+  { "unindent_mismatch", HEAD "class M(nn.Module):\n"
+                              "    def forward(self, x):\n"
+                              "        y = x + 1\n"
+                              "      return y\n" },
+  { "same_line_body", HEAD "class M(nn.Module):\n"
+                           "    def forward(self, x): return x + 1\n" },
+  { "tricky_text", HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x):\n"
+                        "        \"\"\"A docstring with 'quotes', (brackets and\n"
+                        "a line # that is not indented.\"\"\"\n"
+                        "        s = 'a # not a comment ) ]'  # a comment ( [\n"
+                        "        y = torch.cat([x,\n"
+                        "  x], dim=0)\n"
+                        "        z = y + \\\n"
+                        "1\n"
+                        "# a comment at column 0\n"
+                        "\n"
+                        "        t = \"it's\" + s; u = z * 2;\n"
+                        "        return u\n"
+                        "    # the class goes on\n"
+                        "    def other(self):\n"
+                        "        return 1\n" },
+  { "tabs", HEAD "class M(nn.Module):\n"
+                 "\tdef forward(self, x):\n"
+                 "\t\ty = x + 1\n"
+                 "\t\treturn y\n" },
+  { "crlf", HEAD "class M(nn.Module):\r\n"
+                 "    def forward(self, x):\r\n"
+                 "        y = x + 1\r\n"
+                 "        return y\r\n" },
+  { "no_final_newline", HEAD "class M(nn.Module):\n"
+                             "    def forward(self, x):\n"
+                             "        if x is None:\n"
+                             "            return x\n"
+                             "        return x + 1" },
+  { "unclosed_bracket_in_body", HEAD "class M(nn.Module):\n"
+                                     "    def forward(self, x):\n"
+                                     "        y = torch.cat([x, x]\n"
+                                     "        return y\n" },
+};
+
+/* The code of the traced graph, or `error: ` and the formatted error. */
+static char *
+describe (GraftGraph *graph,
+          GError     *error)
+{
+  if (graph == NULL)
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_nonnull (error);
+      text = graft_error_format (error, "test.py");
+      return g_strconcat ("error: ", text, NULL);
+    }
+  g_assert_no_error (error);
+  return g_string_free (graft_codegen_python_string (graph), FALSE);
+}
+
+static char *
+trace_usual (const Case         *c,
+             const GraftDialect *dialect)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", c->text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyProgram) program = graft_py_program_new (source, dialect, &error);
+  g_autoptr (GraftGraph) graph = NULL;
+
+  if (program == NULL)
+    return describe (NULL, error);
+  graph = graft_py_program_trace (program, c->entry, &error);
+  return describe (graph, error);
+}
+
+static char *
+trace_streamed (const Case         *c,
+                const GraftDialect *dialect)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", c->text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPyProgram) program =
+      graft_py_program_new_traced (source, dialect, c->entry, &graph, &error);
+  g_autofree char *text = NULL;
+
+  if (program == NULL)
+    {
+      g_assert_null (graph);
+      return describe (NULL, error);
+    }
+  text = describe (graph, error);
+  /* The program goes on serving traces: the same entry again reads the
+   * forward's body again, whole. */
+  if (graph != NULL)
+    {
+      g_autoptr (GraftGraph) again = graft_py_program_trace (program, c->entry, &error);
+      g_autofree char *again_text = describe (again, error);
+
+      g_assert_cmpstr (again_text, ==, text);
+    }
+  return g_steal_pointer (&text);
+}
+
+static void
+test_same (gconstpointer data)
+{
+  const Case *c = data;
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *usual = trace_usual (c, dialect);
+      g_autofree char    *streamed = trace_streamed (c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+    }
+}
+
+/* The expected answers of a few cases, so that "the same" also means
+ * "right": the syntax error wins over the earlier trace error, and a name
+ * read before the body binds it is UnboundLocalError, not the global. */
+static void
+test_precedence (void)
+{
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  g_autofree char    *syntax = trace_streamed (&cases[1], dialect);
+  g_autofree char    *later = trace_streamed (&cases[2], dialect);
+  g_autofree char    *unbound = trace_streamed (&cases[4], dialect);
+  g_autofree char    *dead = trace_streamed (&cases[9], dialect);
+  g_autofree char    *dead_name = trace_streamed (&cases[10], dialect);
+
+  g_assert_true (g_str_has_prefix (syntax, "error: test.py:9:"));
+  g_assert_nonnull (strstr (later, "test.py:11:"));
+  g_assert_nonnull (strstr (unbound, "UnboundLocalError: cannot access local variable 'y'"));
+  g_assert_true (g_str_has_prefix (dead, "error: test.py:9:"));
+  g_assert_nonnull (strstr (dead_name, "UnboundLocalError: cannot access local variable 'w'"));
+}
+
+/* graft_py_parse_deferring() leaves the forward unread; reading it gives
+ * the tree graft_py_parse() makes, and a syntax error in it is the
+ * reader's. */
+static void
+test_deferred_body (void)
+{
+  const char *text = cases[0].text;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) usual = graft_py_parse (source, &error);
+  g_autoptr (GraftPyModule) deferred = graft_py_parse_deferring (source, NULL, &error);
+  g_autoptr (GString) usual_dump = g_string_new (NULL);
+  g_autoptr (GString) deferred_dump = g_string_new (NULL);
+  const GraftPyStmtList *body;
+  GraftPyStmt           *forward = NULL;
+  guint                  n = 0;
+
+  g_assert_no_error (error);
+  body = graft_py_module_get_body (deferred);
+  for (guint i = 0; i < body->len; i++)
+    if (body->items[i]->kind == GRAFT_PY_STMT_CLASS_DEF)
+      forward = body->items[i]->class_def.body.items[1];
+  g_assert_nonnull (forward);
+  g_assert_nonnull (forward->function_def.deferred);
+  g_assert_cmpuint (forward->function_def.body.len, ==, 0);
+
+  /* One statement line at a time: `b = ...; c = ...` is one. */
+  {
+    g_autoptr (GraftPyBodyStream) stream = graft_py_body_stream_new (deferred, forward, TRUE);
+    GraftPyStmtList stmts;
+    guint           lens[4] = { 1, 2, 1, 1 };
+
+    while (graft_py_body_stream_next (stream, &stmts, &error))
+      {
+        g_assert_cmpuint (n, <, G_N_ELEMENTS (lens));
+        g_assert_cmpuint (stmts.len, ==, lens[n]);
+        n++;
+      }
+    g_assert_no_error (error);
+    g_assert_cmpuint (n, ==, 4);
+  }
+
+  g_assert_true (graft_py_module_read_body (deferred, forward, &error));
+  g_assert_no_error (error);
+  g_assert_null (forward->function_def.deferred);
+  graft_py_ast_dump (usual, usual_dump);
+  graft_py_ast_dump (deferred, deferred_dump);
+  g_assert_cmpstr (deferred_dump->str, ==, usual_dump->str);
+}
+
+static void
+test_deferred_syntax_error (void)
+{
+  const char *text = cases[1].text;
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPyModule) usual = graft_py_parse (source, &error);
+  g_autofree char *usual_text = NULL;
+  g_autoptr (GraftPyModule) deferred = NULL;
+  GraftPyStmt *forward;
+
+  g_assert_null (usual);
+  usual_text = graft_error_format (error, "test.py");
+  g_clear_error (&error);
+  deferred = graft_py_parse_deferring (source, "M", &error);
+  g_assert_no_error (error);
+  forward = graft_py_module_get_body (deferred)->items[2]->class_def.body.items[0];
+  g_assert_nonnull (forward->function_def.deferred);
+  g_assert_false (graft_py_module_read_body (deferred, forward, &error));
+  g_assert_nonnull (error);
+  {
+    g_autofree char *deferred_text = graft_error_format (error, "test.py");
+
+    g_assert_cmpstr (deferred_text, ==, usual_text);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strconcat ("/core/trace-stream/same/", cases[i].name, NULL);
+
+      g_test_add_data_func (path, &cases[i], test_same);
+    }
+  g_test_add_func ("/core/trace-stream/precedence", test_precedence);
+  g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
+  g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
+  return g_test_run ();
+}
