@@ -306,6 +306,12 @@ typedef enum {
   EXPECT_END,        /* after the document's value */
 } Expect;
 
+/* Whether a byte of the word @w is zero, or less than @n (below 128):
+ * the bit tricks of "Bit Twiddling Hacks" (Sean Eron Anderson). */
+#define ONES           (~(guint64) 0 / 255)
+#define HAS_ZERO(w)    (((w) -ONES) & ~(w) & (ONES * 0x80))
+#define HAS_LESS(w, n) (((w) -ONES * (n)) & ~(w) & (ONES * 0x80))
+
 /* A string at t[i] == '"': its end, or an error at the offending byte. */
 static gboolean
 scan_string (Reader *r,
@@ -317,7 +323,22 @@ scan_string (Reader *r,
 
   for (gsize i = start + 1; i < n; i++)
     {
-      guchar c = (guchar) t[i];
+      guchar c;
+
+      /* Past the first 16 bytes (keys are shorter), eight plain bytes at
+       * a time: none a quote, a backslash or a control character (stack
+       * traces and module stacks are most of the text). */
+      while (i >= start + 16 && i + 8 <= n)
+        {
+          guint64 w;
+
+          memcpy (&w, t + i, 8);
+          if (HAS_LESS (w, 0x20) || HAS_ZERO (w ^ (~(guint64) 0 / 255 * '"')) ||
+              HAS_ZERO (w ^ (~(guint64) 0 / 255 * '\\')))
+            break;
+          i += 8;
+        }
+      c = (guchar) t[i];
 
       if (c == '"')
         {
@@ -444,6 +465,43 @@ scan_scalar (Reader *r,
   return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
 }
 
+/* g_utf8_validate_len(), with ASCII (nearly all of torch's JSON) taken
+ * eight bytes at a time. */
+static gboolean
+utf8_check (const char  *t,
+            gsize        n,
+            const char **bad)
+{
+  gsize i = 0;
+
+  while (i < n)
+    {
+      gsize run = i;
+
+      while (run + 8 <= n)
+        {
+          guint64 w;
+
+          memcpy (&w, t + run, 8);
+          if ((w & (ONES * 0x80)) != 0 || HAS_ZERO (w))
+            break;
+          run += 8;
+        }
+      /* From the first word that is not plain ASCII to an ASCII byte at
+       * least 64 bytes on, which no character straddles. */
+      {
+        gsize end = MIN (n, run + 64);
+
+        while (end < n && (guchar) t[end] >= 0x80)
+          end++;
+        if (!g_utf8_validate_len (t + run, end - run, bad))
+          return FALSE;
+        i = end;
+      }
+    }
+  return TRUE;
+}
+
 /* The one pass over the text described at the top: a JSON grammar as
  * Python's json reads it (its messages too), with an explicit stack. */
 gboolean
@@ -457,7 +515,7 @@ _graft_pt2_check_text (Reader *r)
   Expect      expect = EXPECT_VALUE;
   gsize       i = 0;
 
-  if (!g_utf8_validate_len (t, n, &bad))
+  if (!utf8_check (t, n, &bad))
     return text_error (r, bad - t, GRAFT_PARSE_ERROR_SYNTAX,
                        *bad == '\0' ? "a NUL byte in the JSON text" : "the JSON text is not UTF-8");
   for (;;)

@@ -282,6 +282,24 @@ merge_repeated_keys (Pt2Member *members,
   return kept;
 }
 
+typedef struct
+{
+  Pt2Member *items;
+  guint      len;
+  guint      size;
+} Stack;
+
+static inline Pt2Member *
+push (Stack *stack)
+{
+  if (G_UNLIKELY (stack->len == stack->size))
+    {
+      stack->size *= 2;
+      stack->items = g_renew (Pt2Member, stack->items, stack->size);
+    }
+  return &stack->items[stack->len++];
+}
+
 /* The containers being read: where their children start on the stack. */
 typedef struct
 {
@@ -295,7 +313,8 @@ _graft_pt2_tree_new (const char *t,
                      gsize       n)
 {
   Pt2Tree *tree = g_new0 (Pt2Tree, 1);
-  g_autoptr (GArray) stack = g_array_sized_new (FALSE, FALSE, sizeof (Pt2Member), 256);
+  /* The values read whose container is still open, each with its key. */
+  Stack stack = { g_new (Pt2Member, 256), 0, 256 };
   g_autoptr (GArray) open = g_array_sized_new (FALSE, FALSE, sizeof (Open), 32);
   const char *key = NULL;
   gsize       i = 0;
@@ -321,12 +340,12 @@ _graft_pt2_tree_new (const char *t,
         }
       if (c == '{' || c == '[')
         {
-          Open o = { stack->len, c == '{', i };
-          Pt2Member slot = { key, { 0 } };
+          Open       o = { 0, c == '{', i };
+          Pt2Member *slot = push (&stack);
 
           /* The container's slot in its parent, filled when it closes. */
-          g_array_append_val (stack, slot);
-          o.first = stack->len;
+          slot->key = key;
+          o.first = stack.len;
           g_array_append_val (open, o);
           key = NULL;
           i++;
@@ -335,13 +354,13 @@ _graft_pt2_tree_new (const char *t,
       if (c == '}' || c == ']')
         {
           Open      o = g_array_index (open, Open, open->len - 1);
-          guint     len = stack->len - o.first;
-          Pt2Value *slot = &g_array_index (stack, Pt2Member, o.first - 1).value;
+          guint     len = stack.len - o.first;
+          Pt2Value *slot = &stack.items[o.first - 1].value;
 
           slot->offset = o.offset;
           if (o.object)
             {
-              Pt2Member *members = &g_array_index (stack, Pt2Member, o.first);
+              Pt2Member *members = &stack.items[o.first];
 
               len = merge_repeated_keys (members, len);
               slot->type = PT2_OBJECT;
@@ -354,10 +373,10 @@ _graft_pt2_tree_new (const char *t,
               slot->type = PT2_ARRAY;
               slot->v.items = len > 0 ? tree_alloc (tree, len * sizeof (Pt2Value)) : NULL;
               for (guint k = 0; k < len; k++)
-                slot->v.items[k] = g_array_index (stack, Pt2Member, o.first + k).value;
+                slot->v.items[k] = stack.items[o.first + k].value;
             }
           slot->len = len;
-          g_array_set_size (stack, o.first);
+          stack.len = o.first;
           g_array_set_size (open, open->len - 1);
           i++;
           if (open->len == 0)
@@ -384,16 +403,18 @@ _graft_pt2_tree_new (const char *t,
       else
         read_number (t, &i, &value);
       {
-        Pt2Member slot = { key, value };
+        Pt2Member *slot = push (&stack);
 
-        g_array_append_val (stack, slot);
+        slot->key = key;
+        slot->value = value;
         key = NULL;
       }
       if (open->len == 0)
         break;
     }
-  g_assert (stack->len == 1);
-  tree->root = g_array_index (stack, Pt2Member, 0).value;
+  g_assert (stack.len == 1);
+  tree->root = stack.items[0].value;
+  g_free (stack.items);
   return tree;
 }
 
