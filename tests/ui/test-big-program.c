@@ -17,9 +17,9 @@
 
 #include <string.h>
 
-#define STAGES 4
-#define GROUPS 8
-#define BLOCKS 10
+#define STAGES      4
+#define GROUPS      8
+#define BLOCKS      10
 #define BLOCK_NODES 19
 
 static gint
