@@ -2108,7 +2108,8 @@ graft_document_dup_code (GraftDocument *self)
  * @self: a document
  *
  * The code is generated once per change of the graph, on first request
- * (opening a file generates it on the worker that reads the file).
+ * (opening a file of up to 200,000 nodes generates it on the worker that
+ * reads the file).
  *
  * Returns: (transfer none): the graph's code, as `graft code` prints it,
  *   valid until the next change

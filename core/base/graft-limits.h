@@ -15,14 +15,22 @@
  * memory (the line table and tokens add a small multiple of the size). */
 #define GRAFT_MAX_INPUT_BYTES (256u * 1024u * 1024u)
 
-/* Largest JSON member of a .pt2 archive, uncompressed.  json-glib's tree of
- * the member is about 17 times its text (a 10,000-node program: 6.0 MB of
- * JSON, 123 MiB peak for the whole `graft code`), so this keeps a read
- * near 2 GB, as GRAFT_MAX_DOT_BYTES does; a 100,000-node program is about
- * 60 MB.  The archive itself is bounded by GRAFT_MAX_INPUT_BYTES, but a zip
- * member can inflate a thousandfold: this stops a hostile one while it is
- * read. */
-#define GRAFT_MAX_JSON_BYTES (128u * 1024u * 1024u)
+/* Largest JSON member of a .pt2 archive, uncompressed.  Its tree
+ * (graft-pt2-tree.c) and the graph read from it take about four times the
+ * text at the peak of a read (a 1,000,000-node program from
+ * tests/bench/gen-program-big.py: 0.88 GB of JSON), so 1 GiB keeps a read
+ * of the largest program under about 5 GB; a 100,000-node program is about
+ * 90 MB.  The archive itself is bounded by GRAFT_MAX_ARCHIVE_BYTES, but a
+ * zip member can inflate a thousandfold: this stops a hostile one while it
+ * is read. */
+#define GRAFT_MAX_JSON_BYTES (1024u * 1024u * 1024u)
+
+/* Largest .pt2 archive (a file that starts as a zip does).  torch.export
+ * stores the JSON member uncompressed next to the weights, so a
+ * 1,000,000-node program is a 0.93 GB archive even when its weights are
+ * small; the archive is read whole before its JSON, so this stays within
+ * what GRAFT_MAX_JSON_BYTES lets through plus room for weights. */
+#define GRAFT_MAX_ARCHIVE_BYTES (1536u * 1024u * 1024u)
 
 /* Alignments "Why not here?" tries: the clicked node and the nodes that use
  * it, breadth first, each a walk of the pattern that may take one of the

@@ -41,7 +41,7 @@ _graft_input_read_archive (GraftSource        *source,
                            gpointer           *out_kept,
                            GError            **error)
 {
-  GObject    *kept = NULL;
+  Pt2Tree    *kept = NULL;
   GraftGraph *graph = _graft_pt2_read_keeping (source, dialect, out_kept != NULL ? &kept : NULL,
                                                error);
 
@@ -53,7 +53,7 @@ _graft_input_read_archive (GraftSource        *source,
 void
 _graft_input_archive_free_kept (gpointer kept)
 {
-  g_clear_object (&kept);
+  _graft_pt2_tree_free (kept);
 }
 
 #endif

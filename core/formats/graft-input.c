@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *
 skip_space (const char *p,
@@ -122,7 +123,9 @@ skip_hash_lines (const char *p,
  * @path: a file path, or `-` for standard input
  * @error: return location for a #GRAFT_PARSE_ERROR at `PATH:1:1`
  *
- * Reads a whole file.  Inputs larger than %GRAFT_MAX_INPUT_BYTES are refused.
+ * Reads a whole file.  Inputs larger than %GRAFT_MAX_INPUT_BYTES are refused,
+ * or than %GRAFT_MAX_ARCHIVE_BYTES for a file that starts as a zip archive
+ * does (a `.pt2`).
  *
  * Returns: (transfer full) (nullable): the source, or %NULL with @error set
  */
@@ -131,12 +134,14 @@ graft_input_read_file (const char *path,
                        GError    **error)
 {
   g_autoptr (GString) buf = NULL;
-  FILE    *fp;
-  gboolean is_stdin;
-  char     chunk[65536];
-  size_t   n;
-  int      saved_errno = 0;
-  gsize    length;
+  FILE       *fp;
+  gboolean    is_stdin;
+  char        chunk[65536];
+  size_t      n;
+  int         saved_errno = 0;
+  gsize       length;
+  guint       limit = GRAFT_MAX_INPUT_BYTES;
+  struct stat st;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -150,16 +155,24 @@ graft_input_read_file (const char *path,
       return NULL;
     }
 
-  buf = g_string_sized_new (sizeof chunk);
+  /* A regular file's buffer has its size from the start (a large archive
+   * is not grown and copied again and again). */
+  if (!is_stdin && fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0 &&
+      (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES)
+    buf = g_string_sized_new ((gsize) st.st_size + 1);
+  else
+    buf = g_string_sized_new (sizeof chunk);
   while ((n = fread (chunk, 1, sizeof chunk, fp)) > 0)
     {
-      if (buf->len + n > GRAFT_MAX_INPUT_BYTES)
+      /* An archive may be larger than a text (its first read decides). */
+      if (buf->len == 0 && n >= 4 && memcmp (chunk, "PK\x03\x04", 4) == 0)
+        limit = GRAFT_MAX_ARCHIVE_BYTES;
+      if (buf->len + n > limit)
         {
           if (!is_stdin)
             fclose (fp);
           graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
-                              "the input is larger than %u MiB",
-                              GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
+                              "the input is larger than %u MiB", limit / (1024u * 1024u));
           return NULL;
         }
       g_string_append_len (buf, chunk, n);

@@ -12,9 +12,46 @@
 #include "graft-namespace.h"
 #include "graft-types.h"
 
-#include <json-glib/json-glib.h>
-
 G_BEGIN_DECLS
+
+/* The JSON member as a tree (graft-pt2-tree.c). */
+typedef enum {
+  PT2_NULL,
+  PT2_BOOL,
+  PT2_INT,
+  PT2_DOUBLE,
+  PT2_STRING,
+  PT2_ARRAY,
+  PT2_OBJECT,
+} Pt2Type;
+
+typedef struct _Pt2Value  Pt2Value;
+typedef struct _Pt2Member Pt2Member;
+typedef struct _Pt2Tree   Pt2Tree;
+
+/* One value: its type, where it starts in the text, and what it holds. */
+struct _Pt2Value
+{
+  guint32 type; /* a Pt2Type */
+  guint32 len;  /* the items of an array, the members of an object, a string's bytes */
+  gsize   offset;
+  union
+  {
+    gboolean    b;
+    gint64      i;
+    double      d;
+    const char *s; /* NUL-terminated */
+    Pt2Value   *items;
+    Pt2Member  *members;
+  } v;
+};
+
+/* A member of an object: in the text's order, each key once. */
+struct _Pt2Member
+{
+  const char *key;
+  Pt2Value    value;
+};
 
 /* The schema version torch 2.6 writes (schema.py: SCHEMA_VERSION). */
 #define SCHEMA_MAJOR 8
@@ -36,7 +73,7 @@ typedef struct
 
   /* Owned */
   GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
-  JsonParser     *parser;
+  Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;        /* torch's graph namespace: the names it made */
   GHashTable     *by_name;       /* serialized name -> GraftNode (borrowed) */
@@ -53,81 +90,96 @@ typedef struct
 /* graft-pt2-reader.c, for the input set (graft-input.c) */
 GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
                                      const GraftDialect *dialect,
-                                     GObject           **out_kept,
+                                     Pt2Tree           **out_kept,
                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* graft-pt2-archive.c */
 gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
 
+/* graft-pt2-tree.c */
+Pt2Tree  *_graft_pt2_tree_new (const char *text,
+                               gsize       length);
+void      _graft_pt2_tree_free (Pt2Tree *tree);
+Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
+Pt2Value *_graft_pt2_member (Pt2Value   *obj,
+                             const char *key);
+
+static inline gboolean
+_graft_pt2_is_scalar (Pt2Value *v)
+{
+  return v->type == PT2_BOOL || v->type == PT2_INT || v->type == PT2_DOUBLE ||
+         v->type == PT2_STRING;
+}
+
 /* graft-pt2-json.c */
 gboolean    _graft_pt2_check_text (Reader *r);
-JsonNode   *_graft_pt2_parse_json (Reader *r);
+Pt2Value   *_graft_pt2_parse_json (Reader *r);
 gsize       _graft_pt2_node_offset (Reader   *r,
-                                    JsonNode *node);
+                                    Pt2Value *node);
 gboolean    _graft_pt2_fail (Reader             *r,
-                             JsonNode           *at,
+                             Pt2Value           *at,
                              GraftParseErrorCode code,
                              const char         *format,
                              ...) G_GNUC_PRINTF (4, 5);
-const char *_graft_pt2_type_name (JsonNode *node);
-gboolean    _graft_pt2_holds (JsonNode *node,
-                              GType     type);
-JsonNode   *_graft_pt2_opt (JsonNode   *obj,
+const char *_graft_pt2_type_name (Pt2Value *node);
+gboolean    _graft_pt2_holds (Pt2Value *node,
+                              Pt2Type   type);
+Pt2Value   *_graft_pt2_opt (Pt2Value   *obj,
                             const char *key);
-JsonNode   *_graft_pt2_req (Reader     *r,
-                            JsonNode   *obj,
+Pt2Value   *_graft_pt2_req (Reader     *r,
+                            Pt2Value   *obj,
                             const char *key);
-JsonNode   *_graft_pt2_req_object (Reader     *r,
-                                   JsonNode   *obj,
+Pt2Value   *_graft_pt2_req_object (Reader     *r,
+                                   Pt2Value   *obj,
                                    const char *key);
-JsonArray  *_graft_pt2_req_array (Reader     *r,
-                                  JsonNode   *obj,
+Pt2Value   *_graft_pt2_req_array (Reader     *r,
+                                  Pt2Value   *obj,
                                   const char *key);
 const char *_graft_pt2_req_string (Reader     *r,
-                                   JsonNode   *obj,
+                                   Pt2Value   *obj,
                                    const char *key);
 gboolean    _graft_pt2_req_int (Reader     *r,
-                                JsonNode   *obj,
+                                Pt2Value   *obj,
                                 const char *key,
                                 gint64     *out);
 gboolean    _graft_pt2_check_object (Reader     *r,
-                                     JsonNode   *node,
+                                     Pt2Value   *node,
                                      const char *what);
-JsonArray  *_graft_pt2_check_array (Reader     *r,
-                                    JsonNode   *node,
+Pt2Value   *_graft_pt2_check_array (Reader     *r,
+                                    Pt2Value   *node,
                                     const char *what);
 const char *_graft_pt2_check_string (Reader     *r,
-                                     JsonNode   *node,
+                                     Pt2Value   *node,
                                      const char *what);
 gboolean    _graft_pt2_check_int (Reader     *r,
-                                  JsonNode   *node,
+                                  Pt2Value   *node,
                                   const char *what,
                                   gint64     *out);
 gboolean    _graft_pt2_check_bool (Reader     *r,
-                                   JsonNode   *node,
+                                   Pt2Value   *node,
                                    const char *what,
                                    gboolean   *out);
 gboolean    _graft_pt2_read_union (Reader      *r,
-                                   JsonNode    *node,
+                                   Pt2Value    *node,
                                    const char  *what,
                                    const char **out_type,
-                                   JsonNode   **out_value);
+                                   Pt2Value   **out_value);
 
 /* graft-pt2-values.c */
 gboolean _graft_pt2_read_values (Reader   *r,
-                                 JsonNode *graph);
+                                 Pt2Value *graph);
 gboolean _graft_pt2_read_argument (Reader   *r,
-                                   JsonNode *node,
+                                   Pt2Value *node,
                                    GraftArg *out);
 gboolean _graft_pt2_read_scalar (Reader   *r,
-                                 JsonNode *node,
+                                 Pt2Value *node,
                                  GraftArg *out);
 gboolean _graft_pt2_read_tensor_ref (Reader   *r,
-                                     JsonNode *node,
+                                     Pt2Value *node,
                                      GraftArg *out);
 gboolean _graft_pt2_lookup_node (Reader   *r,
-                                 JsonNode *name_node,
+                                 Pt2Value *name_node,
                                  GraftArg *out);
 
 G_END_DECLS

@@ -9,8 +9,8 @@
  * Only the member `serialized_exported_program.json` is read, and `version`
  * beside it: weights, constants and example inputs are never opened
  * (graft-pt2-archive.c, through libzip).  The member's text is checked
- * as Python's json reads it and then parsed by json-glib
- * (graft-pt2-json.c); values and arguments are read in
+ * as Python's json reads it and then read into a tree (graft-pt2-json.c,
+ * graft-pt2-tree.c); values and arguments are read in
  * graft-pt2-values.c.  Errors are located in the member, as
  * `ARCHIVE:MEMBER:LINE:COL`: a syntax error where Python's json would
  * stop, any other error at the start of the value it is about (a missing
@@ -111,7 +111,7 @@ add_node (Reader              *r,
           const char          *synced,
           const GraftNodeMeta *other,
           const NodeInfo      *info,
-          JsonNode            *where)
+          Pt2Value            *where)
 {
   GraftNamespace      *names = graft_graph_get_namespace (r->graph);
   const GraftNodeMeta *value = other;
@@ -261,7 +261,7 @@ split_module_frame (Reader           *r,
 /* The frames of an nn_module_stack text (cached: nodes share stacks). */
 static GArray *
 module_stack (Reader     *r,
-              JsonNode   *node,
+              Pt2Value   *node,
               const char *text)
 {
   GArray     *frames = g_hash_table_lookup (r->module_stacks, text);
@@ -296,19 +296,22 @@ module_stack (Reader     *r,
 /* An optional string of a node's metadata, "" read as absent. */
 static gboolean
 metadata_string (Reader      *r,
-                 JsonNode    *metadata,
+                 Pt2Value    *metadata,
                  const char  *key,
                  const char **out)
 {
-  JsonNode        *value = _graft_pt2_opt (metadata, key);
-  g_autofree char *what = NULL;
+  Pt2Value *value = _graft_pt2_opt (metadata, key);
 
   *out = NULL;
   if (value == NULL)
     return TRUE;
-  what = g_strdup_printf ("'%s'", key);
-  if ((*out = _graft_pt2_check_string (r, value, what)) == NULL)
-    return FALSE;
+  if (value->type != PT2_STRING)
+    {
+      g_autofree char *what = g_strdup_printf ("'%s'", key);
+
+      return _graft_pt2_check_string (r, value, what) != NULL;
+    }
+  *out = value->v.s;
   if (**out == '\0')
     *out = NULL;
   return TRUE;
@@ -317,7 +320,7 @@ metadata_string (Reader      *r,
 /* deserialize_metadata. */
 static gboolean
 read_info (Reader   *r,
-           JsonNode *metadata,
+           Pt2Value *metadata,
            NodeInfo *out)
 {
   const char *stack = NULL;
@@ -367,12 +370,12 @@ read_info (Reader   *r,
  * than an Argument's value. */
 static const char *
 output_name (Reader     *r,
-             JsonNode   *arg,
+             Pt2Value   *arg,
              const char *type,
-             JsonNode  **out_node)
+             Pt2Value  **out_node)
 {
   const char *sym_type;
-  JsonNode   *value;
+  Pt2Value   *value;
 
   if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_tensors") == 0)
     {
@@ -398,7 +401,7 @@ output_name (Reader     *r,
 
 static gboolean generate_getitems (Reader         *r,
                                    GraftNode      *from,
-                                   JsonArray      *items,
+                                   Pt2Value       *items,
                                    const char     *list_type,
                                    const NodeInfo *info);
 
@@ -408,7 +411,7 @@ generate_getitem (Reader         *r,
                   GraftNode      *from,
                   guint           idx,
                   const char     *name,
-                  JsonNode       *where,
+                  Pt2Value       *where,
                   const NodeInfo *info)
 {
   GraftArg   args;
@@ -429,18 +432,18 @@ generate_getitem (Reader         *r,
 static gboolean
 generate_getitems (Reader         *r,
                    GraftNode      *from,
-                   JsonArray      *items,
+                   Pt2Value       *items,
                    const char     *list_type,
                    const NodeInfo *info)
 {
   static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
-  guint                      len = json_array_get_length (items);
+  guint                      len = items->len;
 
   for (guint idx = 0; idx < len; idx++)
     {
-      JsonNode   *item = json_array_get_element (items, idx);
+      Pt2Value   *item = &items->v.items[idx];
       const char *type, *name;
-      JsonNode   *value, *at = NULL;
+      Pt2Value   *value, *at = NULL;
 
       if (list_type != NULL)
         {
@@ -467,7 +470,7 @@ generate_getitems (Reader         *r,
                strcmp (type, "as_floats") == 0 || strcmp (type, "as_strings") == 0 ||
                strcmp (type, "as_bools") == 0 || strcmp (type, "as_sym_bools") == 0)
         {
-          JsonArray *sub = _graft_pt2_check_array (r, value, type);
+          Pt2Value  *sub = _graft_pt2_check_array (r, value, type);
           GraftArg   args;
           GraftNode *list_node;
 
@@ -523,12 +526,12 @@ static gboolean
 place_inputs (Reader                *r,
               const GraftAtenSchema *schema,
               const char            *target,
-              JsonNode              *inputs_node,
-              JsonArray             *inputs,
+              Pt2Value              *inputs_node,
+              Pt2Value              *inputs,
               GraftArg              *out_args,
               GraftArg              *out_kwargs)
 {
-  guint                   len = json_array_get_length (inputs);
+  guint                   len = inputs->len;
   guint                   n_schema = graft_aten_schema_get_n_arguments (schema);
   g_autofree GraftArg    *values = g_new0 (GraftArg, MAX (len, 1));
   g_autofree const char **names = g_new0 (const char *, MAX (len, 1));
@@ -538,8 +541,8 @@ place_inputs (Reader                *r,
 
   for (guint k = 0; k < len && ok; k++)
     {
-      JsonNode *input = json_array_get_element (inputs, k);
-      JsonNode *arg;
+      Pt2Value *input = &inputs->v.items[k];
+      Pt2Value *arg;
 
       ok = _graft_pt2_check_object (r, input, "a NamedArgument") &&
            (names[k] = _graft_pt2_req_string (r, input, "name")) != NULL &&
@@ -621,23 +624,23 @@ sym_op_target (const char *serialized)
  * input positional. */
 static gboolean
 read_sym_node (Reader         *r,
-               JsonNode       *snode,
+               Pt2Value       *snode,
                const char     *target,
-               JsonArray      *inputs,
-               JsonArray      *outputs,
+               Pt2Value       *inputs,
+               Pt2Value       *outputs,
                const NodeInfo *info)
 {
-  guint       len = json_array_get_length (inputs);
-  JsonNode   *out0;
+  guint       len = inputs->len;
+  Pt2Value   *out0;
   const char *type, *name;
-  JsonNode   *value, *at = NULL;
+  Pt2Value   *value, *at = NULL;
   GraftArg    args;
   GraftNode  *node;
 
-  if (json_array_get_length (outputs) == 0)
+  if (outputs->len == 0)
     return _graft_pt2_fail (r, _graft_pt2_req (r, snode, "outputs"), GRAFT_PARSE_ERROR_GRAPH,
                             "the symbolic operator %s has no output", target);
-  out0 = json_array_get_element (outputs, 0);
+  out0 = &outputs->v.items[0];
   if (!_graft_pt2_read_union (r, out0, "an output", &type, &value))
     return FALSE;
   if (strcmp (type, "as_sym_int") != 0 && strcmp (type, "as_sym_bool") != 0 &&
@@ -650,8 +653,8 @@ read_sym_node (Reader         *r,
   graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, len);
   for (guint k = 0; k < len; k++)
     {
-      JsonNode *input = json_array_get_element (inputs, k);
-      JsonNode *arg;
+      Pt2Value *input = &inputs->v.items[k];
+      Pt2Value *arg;
 
       if (!_graft_pt2_check_object (r, input, "a NamedArgument") ||
           (arg = _graft_pt2_req (r, input, "arg")) == NULL ||
@@ -668,18 +671,18 @@ read_sym_node (Reader         *r,
 /* deserialize_node, OpOverload branch, with deserialize_outputs. */
 static gboolean
 read_op_node (Reader                *r,
-              JsonNode              *snode,
+              Pt2Value              *snode,
               const char            *target,
               const GraftAtenSchema *schema,
-              JsonArray             *inputs,
-              JsonArray             *outputs,
+              Pt2Value              *inputs,
+              Pt2Value              *outputs,
               const NodeInfo        *info)
 {
   static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
-  guint                      n_outputs = json_array_get_length (outputs);
-  JsonNode                  *out0 = n_outputs > 0 ? json_array_get_element (outputs, 0) : NULL;
+  guint                      n_outputs = outputs->len;
+  Pt2Value                  *out0 = n_outputs > 0 ? &outputs->v.items[0] : NULL;
   const char                *type = NULL, *single_name = NULL, *synced = NULL;
-  JsonNode                  *value = NULL, *at = NULL;
+  Pt2Value                  *value = NULL, *at = NULL;
   gboolean                   multiple;
   GraftAtenReturn            ret;
   GraftArg                   args, kwargs;
@@ -736,14 +739,14 @@ read_op_node (Reader                *r,
   g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
   if (n_outputs == 1)
     {
-      JsonArray *items;
+      Pt2Value *items;
 
       if (strcmp (type, "as_tensors") != 0)
         return _graft_pt2_fail (r, out0, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                 "an output of type '%s' is not supported", type);
       if ((items = _graft_pt2_check_array (r, value, "'as_tensors'")) == NULL)
         return FALSE;
-      if (json_array_get_length (items) == 0)
+      if (items->len == 0)
         return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_GRAPH, "an empty list of outputs");
       return generate_getitems (r, node, items, "as_tensors", info);
     }
@@ -752,12 +755,12 @@ read_op_node (Reader                *r,
 
 static gboolean
 read_node (Reader   *r,
-           JsonNode *snode)
+           Pt2Value *snode)
 {
   const char            *serialized, *target;
   const GraftAtenSchema *schema;
-  JsonArray             *inputs, *outputs;
-  JsonNode              *metadata;
+  Pt2Value              *inputs, *outputs;
+  Pt2Value              *metadata;
   NodeInfo               info;
 
   if (!_graft_pt2_check_object (r, snode, "a Node") ||
@@ -786,16 +789,16 @@ read_node (Reader   *r,
 /* Inputs, outputs and the signature */
 
 static gboolean
-read_inputs (Reader    *r,
-             JsonArray *inputs)
+read_inputs (Reader   *r,
+             Pt2Value *inputs)
 {
-  guint len = json_array_get_length (inputs);
+  guint len = inputs->len;
 
   for (guint i = 0; i < len; i++)
     {
-      JsonNode        *input = json_array_get_element (inputs, i);
+      Pt2Value        *input = &inputs->v.items[i];
       const char      *type, *name;
-      JsonNode        *value;
+      Pt2Value        *value;
       g_autofree char *candidate = NULL;
 
       if (!_graft_pt2_read_union (r, input, "a graph input", &type, &value))
@@ -849,11 +852,11 @@ read_inputs (Reader    *r,
 /* deserialize_graph_output: one output as a value of the output node. */
 static gboolean
 read_output (Reader   *r,
-             JsonNode *output,
+             Pt2Value *output,
              GraftArg *out)
 {
   const char *type, *sym_type;
-  JsonNode   *value, *name;
+  Pt2Value   *value, *name;
 
   graft_arg_init_none (out);
   if (!_graft_pt2_read_union (r, output, "a graph output", &type, &value))
@@ -879,13 +882,13 @@ read_output (Reader   *r,
 }
 
 static gboolean
-read_outputs (Reader    *r,
-              JsonNode  *graph,
-              JsonArray *outputs)
+read_outputs (Reader   *r,
+              Pt2Value *graph,
+              Pt2Value *outputs)
 {
   static const GraftNodeMeta other = { .kind = GRAFT_VALUE_OTHER };
-  guint                      len = json_array_get_length (outputs);
-  JsonNode                  *single_node = _graft_pt2_opt (graph, "is_single_tensor_return");
+  guint                      len = outputs->len;
+  Pt2Value                  *single_node = _graft_pt2_opt (graph, "is_single_tensor_return");
   gboolean                   single = FALSE;
   GraftArg                   args, result;
   GraftNode                 *node;
@@ -898,14 +901,14 @@ read_outputs (Reader    *r,
                             "a single tensor return with %u outputs", len);
   if (single)
     {
-      if (!read_output (r, json_array_get_element (outputs, 0), &result))
+      if (!read_output (r, &outputs->v.items[0], &result))
         return FALSE;
     }
   else
     {
       graft_arg_init_seq (&result, GRAFT_ARG_TUPLE, len);
       for (guint k = 0; k < len; k++)
-        if (!read_output (r, json_array_get_element (outputs, k), &result.items[k]))
+        if (!read_output (r, &outputs->v.items[k], &result.items[k]))
           {
             graft_arg_clear (&result);
             return FALSE;
@@ -929,13 +932,13 @@ read_outputs (Reader    *r,
  * a ConstantArgument, its value. */
 static gboolean
 read_argument_spec (Reader      *r,
-                    JsonNode    *node,
+                    Pt2Value    *node,
                     const char **out_name,
                     const char **out_class,
                     char       **out_value)
 {
   const char *type;
-  JsonNode   *value;
+  Pt2Value   *value;
 
   *out_name = NULL;
   *out_class = NULL;
@@ -969,9 +972,9 @@ read_argument_spec (Reader      *r,
 /* The `name` of the argument object `arg` of a spec. */
 static const char *
 spec_arg_name (Reader   *r,
-               JsonNode *spec)
+               Pt2Value *spec)
 {
-  JsonNode *arg = _graft_pt2_req_object (r, spec, "arg");
+  Pt2Value *arg = _graft_pt2_req_object (r, spec, "arg");
 
   return arg != NULL ? _graft_pt2_req_string (r, arg, "name") : NULL;
 }
@@ -979,7 +982,7 @@ spec_arg_name (Reader   *r,
 static gboolean
 read_input_spec (Reader       *r,
                  GraftProgram *program,
-                 JsonNode     *node)
+                 Pt2Value     *node)
 {
   static const struct
   {
@@ -997,14 +1000,14 @@ read_input_spec (Reader       *r,
   GraftInputSpec   spec = { .persistent = -1 };
   g_autofree char *value_text = NULL;
   const char      *type;
-  JsonNode        *value;
+  Pt2Value        *value;
 
   if (!_graft_pt2_read_union (r, node, "an InputSpec", &type, &value) ||
       !_graft_pt2_check_object (r, value, "an InputSpec"))
     return FALSE;
   if (strcmp (type, "user_input") == 0)
     {
-      JsonNode *arg = _graft_pt2_req (r, value, "arg");
+      Pt2Value *arg = _graft_pt2_req (r, value, "arg");
 
       spec.kind = GRAFT_INPUT_SPEC_USER_INPUT;
       if (arg == NULL ||
@@ -1014,9 +1017,9 @@ read_input_spec (Reader       *r,
     }
   else if (strcmp (type, "constant_input") == 0)
     {
-      JsonNode   *constant = _graft_pt2_req (r, value, "value");
+      Pt2Value   *constant = _graft_pt2_req (r, value, "value");
       const char *ctype;
-      JsonNode   *cvalue;
+      Pt2Value   *cvalue;
       GraftArg    arg;
 
       spec.kind = GRAFT_INPUT_SPEC_USER_INPUT;
@@ -1061,7 +1064,7 @@ read_input_spec (Reader       *r,
         return FALSE;
       if (spec.kind == GRAFT_INPUT_SPEC_BUFFER)
         {
-          JsonNode *persistent = _graft_pt2_req (r, value, "persistent");
+          Pt2Value *persistent = _graft_pt2_req (r, value, "persistent");
           gboolean  b;
 
           if (persistent == NULL || !_graft_pt2_check_bool (r, persistent, "'persistent'", &b))
@@ -1077,7 +1080,7 @@ read_input_spec (Reader       *r,
 static gboolean
 read_output_spec (Reader       *r,
                   GraftProgram *program,
-                  JsonNode     *node)
+                  Pt2Value     *node)
 {
   static const struct
   {
@@ -1097,14 +1100,14 @@ read_output_spec (Reader       *r,
   GraftOutputSpec  spec = { 0 };
   g_autofree char *value_text = NULL;
   const char      *type;
-  JsonNode        *value;
+  Pt2Value        *value;
 
   if (!_graft_pt2_read_union (r, node, "an OutputSpec", &type, &value) ||
       !_graft_pt2_check_object (r, value, "an OutputSpec"))
     return FALSE;
   if (strcmp (type, "user_output") == 0)
     {
-      JsonNode *arg = _graft_pt2_req (r, value, "arg");
+      Pt2Value *arg = _graft_pt2_req (r, value, "arg");
 
       spec.kind = GRAFT_OUTPUT_SPEC_USER_OUTPUT;
       if (arg == NULL ||
@@ -1136,21 +1139,21 @@ read_output_spec (Reader       *r,
 
 static gboolean
 read_signature (Reader   *r,
-                JsonNode *graph_module)
+                Pt2Value *graph_module)
 {
   GraftProgram *program = graft_graph_ensure_program (r->graph);
-  JsonNode     *signature = _graft_pt2_req_object (r, graph_module, "signature");
-  JsonArray    *specs;
+  Pt2Value     *signature = _graft_pt2_req_object (r, graph_module, "signature");
+  Pt2Value     *specs;
 
   if (signature == NULL || (specs = _graft_pt2_req_array (r, signature, "input_specs")) == NULL)
     return FALSE;
-  for (guint k = 0; k < json_array_get_length (specs); k++)
-    if (!read_input_spec (r, program, json_array_get_element (specs, k)))
+  for (guint k = 0; k < specs->len; k++)
+    if (!read_input_spec (r, program, &specs->v.items[k]))
       return FALSE;
   if ((specs = _graft_pt2_req_array (r, signature, "output_specs")) == NULL)
     return FALSE;
-  for (guint k = 0; k < json_array_get_length (specs); k++)
-    if (!read_output_spec (r, program, json_array_get_element (specs, k)))
+  for (guint k = 0; k < specs->len; k++)
+    if (!read_output_spec (r, program, &specs->v.items[k]))
       return FALSE;
   return TRUE;
 }
@@ -1158,14 +1161,14 @@ read_signature (Reader   *r,
 /* One end of a range: the number, or torch's `int_oo` for none. */
 static gboolean
 append_bound (Reader     *r,
-              JsonNode   *range,
+              Pt2Value   *range,
               const char *key,
               const char *unbounded)
 {
-  JsonNode *bound = _graft_pt2_opt (range, key);
+  Pt2Value *bound = _graft_pt2_opt (range, key);
   GraftArg  arg;
 
-  if (bound == NULL || JSON_NODE_HOLDS_NULL (bound))
+  if (bound == NULL || (bound)->type == PT2_NULL)
     {
       g_string_append (r->scratch, unbounded);
       return TRUE;
@@ -1182,16 +1185,15 @@ append_bound (Reader     *r,
  * `print(ep)` shows them (ExportedProgramDeserializer drops the others). */
 static gboolean
 read_range_constraints (Reader   *r,
-                        JsonNode *ranges)
+                        Pt2Value *ranges)
 {
-  GList   *keys = json_object_get_members (json_node_get_object (ranges));
   gboolean first = TRUE, ok = TRUE;
 
   g_string_assign (r->scratch, "{");
-  for (GList *l = keys; l != NULL && ok; l = l->next)
+  for (guint m = 0; m < ranges->len && ok; m++)
     {
-      const char *key = l->data;
-      JsonNode   *range = _graft_pt2_opt (ranges, key);
+      const char *key = ranges->v.members[m].key;
+      Pt2Value   *range = &ranges->v.members[m].value;
 
       if (!g_hash_table_contains (r->symbols, key))
         continue;
@@ -1209,7 +1211,6 @@ read_range_constraints (Reader   *r,
       ok = ok && append_bound (r, range, "max_val", "int_oo");
       g_string_append_c (r->scratch, ']');
     }
-  g_list_free (keys);
   if (!ok)
     return FALSE;
   g_string_append_c (r->scratch, '}');
@@ -1219,9 +1220,9 @@ read_range_constraints (Reader   *r,
 
 static gboolean
 check_schema_version (Reader   *r,
-                      JsonNode *root)
+                      Pt2Value *root)
 {
-  JsonNode *version = _graft_pt2_req_object (r, root, "schema_version");
+  Pt2Value *version = _graft_pt2_req_object (r, root, "schema_version");
   gint64    major, minor;
 
   if (version == NULL || !_graft_pt2_req_int (r, version, "major", &major) ||
@@ -1240,10 +1241,10 @@ check_schema_version (Reader   *r,
 /* ExportedProgramDeserializer.deserialize, as far as the graph module. */
 static gboolean
 read_program (Reader   *r,
-              JsonNode *root)
+              Pt2Value *root)
 {
-  JsonNode  *ranges, *graph_module, *graph;
-  JsonArray *inputs, *nodes, *outputs;
+  Pt2Value *ranges, *graph_module, *graph;
+  Pt2Value *inputs, *nodes, *outputs;
 
   if (!_graft_pt2_check_object (r, root, "the program") || !check_schema_version (r, root) ||
       (ranges = _graft_pt2_req_object (r, root, "range_constraints")) == NULL ||
@@ -1255,8 +1256,8 @@ read_program (Reader   *r,
       (nodes = _graft_pt2_req_array (r, graph, "nodes")) == NULL ||
       (outputs = _graft_pt2_req_array (r, graph, "outputs")) == NULL || !read_inputs (r, inputs))
     return FALSE;
-  for (guint k = 0; k < json_array_get_length (nodes); k++)
-    if (!read_node (r, json_array_get_element (nodes, k)))
+  for (guint k = 0; k < nodes->len; k++)
+    if (!read_node (r, &nodes->v.items[k]))
       return FALSE;
   if (!read_outputs (r, graph, outputs))
     return FALSE;
@@ -1282,17 +1283,16 @@ free_frames (gpointer frames)
 }
 
 /* graft_pt2_read(); with @out_kept, the parsed JSON tree is not freed but
- * handed over (a #GObject to unref), for callers that would only free it
- * just before they exit: freeing the tree of a 10,000-node program is a
- * third of reading it. */
+ * handed over (to _graft_pt2_tree_free()), for callers that would only
+ * free it just before they exit. */
 GraftGraph *
 _graft_pt2_read_keeping (GraftSource        *source,
                          const GraftDialect *dialect,
-                         GObject           **out_kept,
+                         Pt2Tree           **out_kept,
                          GError            **error)
 {
   Reader      r = { 0 };
-  JsonNode   *root;
+  Pt2Value   *root;
   GraftGraph *result = NULL;
 
   g_return_val_if_fail (source != NULL && dialect != NULL, NULL);
@@ -1318,7 +1318,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
     {
       result = g_steal_pointer (&r.graph);
       if (out_kept != NULL)
-        *out_kept = G_OBJECT (g_steal_pointer (&r.parser));
+        *out_kept = g_steal_pointer (&r.tree);
     }
 
   g_string_free (r.scratch, TRUE);
@@ -1331,7 +1331,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_hash_table_unref (r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
-  g_clear_object (&r.parser);
+  g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);
   return result;
 }

@@ -79,10 +79,10 @@ find_scalar_type (gint64 number)
 /* str() of a SymExpr's expression (cached: shapes repeat it), or NULL. */
 static const char *
 expr_text (Reader   *r,
-           JsonNode *sym_expr)
+           Pt2Value *sym_expr)
 {
   const char *srepr, *text, *problem = NULL;
-  JsonNode   *expr_str;
+  Pt2Value   *expr_str;
   GString    *out;
 
   if (!_graft_pt2_check_object (r, sym_expr, "'as_expr'") ||
@@ -108,11 +108,11 @@ expr_text (Reader   *r,
 /* A SymInt (`as_int` or `as_expr`) as torch prints it, appended to @out. */
 static gboolean
 append_sym_int (Reader   *r,
-                JsonNode *node,
+                Pt2Value *node,
                 GString  *out)
 {
   const char *type, *text;
-  JsonNode   *value;
+  Pt2Value   *value;
   gint64      i;
 
   if (!_graft_pt2_read_union (r, node, "a SymInt", &type, &value))
@@ -136,17 +136,17 @@ append_sym_int (Reader   *r,
 
 /* `[2, s0]`: torch's stringify_shape of a list of SymInts. */
 static const char *
-shape_text (Reader    *r,
-            JsonArray *dims)
+shape_text (Reader   *r,
+            Pt2Value *dims)
 {
-  guint len = json_array_get_length (dims);
+  guint len = dims->len;
 
   g_string_assign (r->scratch, "[");
   for (guint k = 0; k < len; k++)
     {
       if (k > 0)
         g_string_append (r->scratch, ", ");
-      if (!append_sym_int (r, json_array_get_element (dims, k), r->scratch))
+      if (!append_sym_int (r, &dims->v.items[k], r->scratch))
         return NULL;
     }
   g_string_append_c (r->scratch, ']');
@@ -156,17 +156,17 @@ shape_text (Reader    *r,
 /* `cpu`, `cuda:0`: str(torch.device) of a Device. */
 static const char *
 device_text (Reader   *r,
-             JsonNode *device)
+             Pt2Value *device)
 {
   const char *type;
-  JsonNode   *index;
+  Pt2Value   *index;
   gint64      i;
 
   if (!_graft_pt2_check_object (r, device, "'device'") ||
       (type = _graft_pt2_req_string (r, device, "type")) == NULL)
     return NULL;
   index = _graft_pt2_opt (device, "index");
-  if (index == NULL || JSON_NODE_HOLDS_NULL (index))
+  if (index == NULL || (index)->type == PT2_NULL)
     return graft_graph_intern (r->graph, type);
   if (!_graft_pt2_check_int (r, index, "'index'", &i))
     return NULL;
@@ -189,12 +189,12 @@ new_value (Reader        *r,
 static gboolean
 read_tensor_value (Reader     *r,
                    const char *name,
-                   JsonNode   *tm)
+                   Pt2Value   *tm)
 {
   GraftNodeMeta    *meta;
   const ScalarType *st;
-  JsonArray        *sizes, *strides;
-  JsonNode         *device;
+  Pt2Value         *sizes, *strides;
+  Pt2Value         *device;
   gint64            dtype;
 
   if (!_graft_pt2_check_object (r, tm, "a TensorMeta") ||
@@ -220,13 +220,13 @@ read_tensor_value (Reader     *r,
 static gboolean
 read_sym_value (Reader     *r,
                 const char *name,
-                JsonNode   *node,
+                Pt2Value   *node,
                 const char *what,
                 const char *plain)
 {
   GraftNodeMeta *meta;
   const char    *type;
-  JsonNode      *value;
+  Pt2Value      *value;
 
   if (!_graft_pt2_read_union (r, node, what, &type, &value))
     return FALSE;
@@ -235,17 +235,17 @@ read_sym_value (Reader     *r,
       meta = new_value (r, name, GRAFT_VALUE_SYMBOL);
       return (meta->symbol = expr_text (r, value)) != NULL;
     }
-  if (strcmp (type, plain) == 0 && JSON_NODE_HOLDS_VALUE (value))
+  if (strcmp (type, plain) == 0 && _graft_pt2_is_scalar (value))
     {
       GraftArg arg;
 
       meta = new_value (r, name, GRAFT_VALUE_OTHER);
-      if (_graft_pt2_holds (value, G_TYPE_BOOLEAN))
-        graft_arg_init_bool (&arg, json_node_get_boolean (value));
-      else if (_graft_pt2_holds (value, G_TYPE_INT64))
-        graft_arg_init_int (&arg, json_node_get_int (value));
-      else if (_graft_pt2_holds (value, G_TYPE_DOUBLE))
-        graft_arg_init_float (&arg, json_node_get_double (value));
+      if (_graft_pt2_holds (value, PT2_BOOL))
+        graft_arg_init_bool (&arg, value->v.b);
+      else if (_graft_pt2_holds (value, PT2_INT))
+        graft_arg_init_int (&arg, value->v.i);
+      else if (_graft_pt2_holds (value, PT2_DOUBLE))
+        graft_arg_init_float (&arg, value->v.d);
       else
         return _graft_pt2_fail (r, value, GRAFT_PARSE_ERROR_SYNTAX, "'%s' must be a number", plain);
       {
@@ -262,7 +262,7 @@ read_sym_value (Reader     *r,
 /* deserialize_graph's first part: every value's metadata, by name. */
 gboolean
 _graft_pt2_read_values (Reader   *r,
-                        JsonNode *graph)
+                        Pt2Value *graph)
 {
   static const struct
   {
@@ -275,16 +275,12 @@ _graft_pt2_read_values (Reader   *r,
     { "sym_float_values", FALSE, "a SymFloat", "as_float" },
     { "sym_bool_values", TRUE, "a SymBool", "as_bool" },
   };
-  JsonNode      *dict;
-  JsonObjectIter iter;
-  const char    *name;
-  JsonNode      *value;
+  Pt2Value *dict;
 
   if ((dict = _graft_pt2_req_object (r, graph, "tensor_values")) == NULL)
     return FALSE;
-  json_object_iter_init (&iter, json_node_get_object (dict));
-  while (json_object_iter_next (&iter, &name, &value))
-    if (!read_tensor_value (r, name, value))
+  for (guint m = 0; m < dict->len; m++)
+    if (!read_tensor_value (r, dict->v.members[m].key, &dict->v.members[m].value))
       return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (sym_dicts); k++)
     {
@@ -298,18 +294,19 @@ _graft_pt2_read_values (Reader   *r,
         }
       if (!_graft_pt2_check_object (r, dict, sym_dicts[k].key))
         return FALSE;
-      json_object_iter_init (&iter, json_node_get_object (dict));
-      while (json_object_iter_next (&iter, &name, &value))
-        if (!read_sym_value (r, name, value, sym_dicts[k].what, sym_dicts[k].plain))
+      for (guint m = 0; m < dict->len; m++)
+        if (!read_sym_value (r, dict->v.members[m].key, &dict->v.members[m].value,
+                             sym_dicts[k].what, sym_dicts[k].plain))
           return FALSE;
     }
   if ((dict = _graft_pt2_opt (graph, "custom_obj_values")) != NULL)
     {
       if (!_graft_pt2_check_object (r, dict, "'custom_obj_values'"))
         return FALSE;
-      json_object_iter_init (&iter, json_node_get_object (dict));
-      while (json_object_iter_next (&iter, &name, &value))
+      for (guint m = 0; m < dict->len; m++)
         {
+          const char    *name = dict->v.members[m].key;
+          Pt2Value      *value = &dict->v.members[m].value;
           GraftNodeMeta *meta;
           const char    *fqn;
 
@@ -329,10 +326,10 @@ _graft_pt2_read_values (Reader   *r,
 /* A JSON string that check_text made of a float token. */
 static gboolean
 float_mark (Reader   *r,
-            JsonNode *node,
+            Pt2Value *node,
             double   *out)
 {
-  const char *s = json_node_get_string (node);
+  const char *s = node->v.s;
   gsize       len = strlen (s);
   char        mark = s[0];
   gsize       offset;
@@ -358,25 +355,25 @@ float_mark (Reader   *r,
 /* A JSON scalar as the Python value json.loads makes of it. */
 gboolean
 _graft_pt2_read_scalar (Reader   *r,
-                        JsonNode *node,
+                        Pt2Value *node,
                         GraftArg *out)
 {
   double f;
 
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+  if (node == NULL || (node)->type == PT2_NULL)
     graft_arg_init_none (out);
-  else if (_graft_pt2_holds (node, G_TYPE_BOOLEAN))
-    graft_arg_init_bool (out, json_node_get_boolean (node));
-  else if (_graft_pt2_holds (node, G_TYPE_INT64))
-    graft_arg_init_int (out, json_node_get_int (node));
-  else if (_graft_pt2_holds (node, G_TYPE_DOUBLE))
-    graft_arg_init_float (out, json_node_get_double (node));
-  else if (_graft_pt2_holds (node, G_TYPE_STRING))
+  else if (_graft_pt2_holds (node, PT2_BOOL))
+    graft_arg_init_bool (out, node->v.b);
+  else if (_graft_pt2_holds (node, PT2_INT))
+    graft_arg_init_int (out, node->v.i);
+  else if (_graft_pt2_holds (node, PT2_DOUBLE))
+    graft_arg_init_float (out, node->v.d);
+  else if (_graft_pt2_holds (node, PT2_STRING))
     {
       if (float_mark (r, node, &f))
         graft_arg_init_float (out, f);
       else
-        graft_arg_init_str (out, json_node_get_string (node), -1);
+        graft_arg_init_str (out, node->v.s, -1);
     }
   else
     return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
@@ -387,7 +384,7 @@ _graft_pt2_read_scalar (Reader   *r,
 
 gboolean
 _graft_pt2_lookup_node (Reader   *r,
-                        JsonNode *name_node,
+                        Pt2Value *name_node,
                         GraftArg *out)
 {
   const char *name = _graft_pt2_check_string (r, name_node, "a name");
@@ -405,10 +402,10 @@ _graft_pt2_lookup_node (Reader   *r,
 /* A TensorArgument ({"name": ...}) as the node it names. */
 gboolean
 _graft_pt2_read_tensor_ref (Reader   *r,
-                            JsonNode *node,
+                            Pt2Value *node,
                             GraftArg *out)
 {
-  JsonNode *name;
+  Pt2Value *name;
 
   return _graft_pt2_check_object (r, node, "a TensorArgument") &&
          (name = _graft_pt2_req (r, node, "name")) != NULL && _graft_pt2_lookup_node (r, name, out);
@@ -418,12 +415,12 @@ _graft_pt2_read_tensor_ref (Reader   *r,
  * SymBoolArgument (@plain: its plain field). */
 static gboolean
 read_sym_argument (Reader     *r,
-                   JsonNode   *node,
+                   Pt2Value   *node,
                    const char *plain,
                    GraftArg   *out)
 {
   const char *type;
-  JsonNode   *value;
+  Pt2Value   *value;
 
   if (!_graft_pt2_read_union (r, node, "a symbolic argument", &type, &value))
     return FALSE;
@@ -437,7 +434,7 @@ read_sym_argument (Reader     *r,
 
 static gboolean
 read_enum (Reader            *r,
-           JsonNode          *value,
+           Pt2Value          *value,
            const char *const *names,
            guint              n_names,
            const char        *what,
@@ -458,19 +455,19 @@ read_enum (Reader            *r,
 static gboolean
 read_list (Reader     *r,
            const char *type,
-           JsonNode   *value,
+           Pt2Value   *value,
            GraftArg   *out)
 {
-  JsonArray *items = _graft_pt2_check_array (r, value, type);
-  guint      len;
+  Pt2Value *items = _graft_pt2_check_array (r, value, type);
+  guint     len;
 
   if (items == NULL)
     return FALSE;
-  len = json_array_get_length (items);
+  len = items->len;
   graft_arg_init_seq (out, GRAFT_ARG_LIST, len);
   for (guint k = 0; k < len; k++)
     {
-      JsonNode *item = json_array_get_element (items, k);
+      Pt2Value *item = &items->v.items[k];
       GraftArg *dest = &out->items[k];
       gboolean  ok;
 
@@ -485,7 +482,7 @@ read_list (Reader     *r,
       else if (strcmp (type, "as_optional_tensors") == 0)
         {
           const char *item_type;
-          JsonNode   *item_value;
+          Pt2Value   *item_value;
 
           ok =
               _graft_pt2_read_union (r, item, "an OptionalTensorArgument", &item_type, &item_value);
@@ -511,11 +508,11 @@ read_list (Reader     *r,
 /* deserialize_input: an Argument as the value of the graph. */
 gboolean
 _graft_pt2_read_argument (Reader   *r,
-                          JsonNode *node,
+                          Pt2Value *node,
                           GraftArg *out)
 {
   const char *type;
-  JsonNode   *value;
+  Pt2Value   *value;
 
   graft_arg_init_none (out);
   if (!_graft_pt2_read_union (r, node, "an Argument", &type, &value))
@@ -568,7 +565,7 @@ _graft_pt2_read_argument (Reader   *r,
     return read_list (r, type, value, out);
   if (strcmp (type, "as_custom_obj") == 0)
     {
-      JsonNode   *name;
+      Pt2Value   *name;
       const char *text;
 
       if (!_graft_pt2_check_object (r, value, "a CustomObjArgument") ||

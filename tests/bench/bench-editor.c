@@ -34,6 +34,14 @@
  * longest stall meanwhile: the visible area as PNG and SVG, then the whole
  * graph as SVG and PNG (a refused PNG prints the toast's reason).
  *
+ * With `--pan`, once the graph is drawn: the frame times of panning (40
+ * steps across the drawing, each from the call that moves the view to
+ * the frame that shows it) and of zooming (20 steps in and out), mean and
+ * worst; then the same after opening the first folded module one level
+ * (`expand-scope`, timed to its redrawn layout).  `--pan` alone on a
+ * program of a million nodes is the check that the folded graph stays
+ * responsive.
+ *
  * GTK draws with the cairo renderer here unless GSK_RENDERER says
  * otherwise.  Under Xvfb there is no GPU, and GTK's default GL renderer
  * then runs on Mesa's software rasterizer, whose threads compete with the
@@ -363,6 +371,97 @@ time_split (GraftWindow *window)
   gtk_window_destroy (GTK_WINDOW (split));
 }
 
+/* Moves the view @steps times by @move and prints the mean and the worst
+ * time from each move to the frame that shows it. */
+static void
+time_frames (GraftWindow *window,
+             const char  *what,
+             guint        steps,
+             void (*move) (GraftCanvas *canvas,
+                           guint        k,
+                           guint        steps))
+{
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  double         worst = 0;
+  double         total = 0;
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
+  for (guint k = 0; k < steps; k++)
+    {
+      guint  painted = n_paints;
+      gint64 t0 = g_get_monotonic_time ();
+      double ms;
+
+      move (canvas, k, steps);
+      while (n_paints == painted)
+        g_main_context_iteration (NULL, TRUE);
+      ms = (g_get_monotonic_time () - t0) / 1e3;
+      worst = MAX (worst, ms);
+      total += ms;
+    }
+  g_signal_handlers_disconnect_by_func (clock, count_paint_cb, NULL);
+  printf ("  %-28s %3u frames: mean %.1f ms, worst %.1f ms\n", what, steps, total / steps, worst);
+}
+
+static void
+pan_step (GraftCanvas *canvas,
+          guint        k,
+          guint        steps)
+{
+  double width;
+  double height;
+
+  graft_layout_get_size (graft_canvas_get_layout (canvas), &width, &height);
+  graft_canvas_set_center (canvas, width * (k + 1) / (steps + 1), height * (k + 1) / (steps + 1));
+}
+
+static void
+zoom_step (GraftCanvas *canvas,
+           guint        k,
+           guint        steps)
+{
+  double zoom = graft_canvas_get_zoom (canvas);
+
+  graft_canvas_set_zoom (canvas, k < steps / 2 ? zoom * 1.25 : zoom / 1.25);
+}
+
+/* Panning and zooming on the graph drawn, then after opening its first
+ * folded module one level. */
+static void
+time_pan (GraftWindow *window,
+          Watchdog    *w)
+{
+  GraftLayout *layout = graft_canvas_get_layout (graft_window_get_canvas (window));
+  const char  *scope = NULL;
+  gint64       start;
+  double       s;
+
+  time_frames (window, "pan", 40, pan_step);
+  time_frames (window, "zoom", 20, zoom_step);
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout) && scope == NULL; b++)
+    if (graft_layout_get_node (layout, b)->n_members > 0)
+      scope = graft_layout_get_node (layout, b)->name;
+  if (scope == NULL)
+    {
+      printf ("  nothing folded to open\n");
+      return;
+    }
+  {
+    g_autofree char *name = g_strdup (scope);
+
+    start = g_get_monotonic_time ();
+    g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
+                                    g_variant_new_string (name));
+    s = wait_drawn (window, w, start, thread_time ());
+    printf ("  opened %s: %u boxes, drawn after %.3fs, longest stall %.0f ms\n", name,
+            graft_layout_get_n_nodes (graft_canvas_get_layout (graft_window_get_canvas (window))),
+            s, w->longest / 1e3);
+  }
+  time_frames (window, "pan, one module open", 40, pan_step);
+  time_frames (window, "zoom, one module open", 20, zoom_step);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -374,6 +473,7 @@ main (int    argc,
   gboolean overview = FALSE;
   gboolean exports = FALSE;
   gboolean one = FALSE;
+  gboolean pan = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -414,6 +514,11 @@ main (int    argc,
       if (strcmp (argv[i], "--one") == 0)
         {
           one = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--pan") == 0)
+        {
+          pan = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -466,6 +571,12 @@ main (int    argc,
 
       if (overview)
         time_overview (window);
+      if (pan)
+        {
+          printf ("%s: %u nodes, drawn after %.3fs (longest stall %.0f ms)\n", base, n, open_s,
+                  open_stall);
+          time_pan (window, &w);
+        }
       if (code_page)
         {
           gint64 t0 = g_get_monotonic_time ();

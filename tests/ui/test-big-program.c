@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-big-program.c: a large torch.export program in the editor, under a
+ * display (Xvfb in CI).  The program is made at build time by
+ * tests/bench/gen-program-big.py (`6000 --groups 8`: 4 stages of 8 groups
+ * of 10 torchvision BasicBlocks, 6,089 nodes; GRAFT_TEST_PROGRAM names
+ * it).  It opens folded by its module frames at the deepest level of at
+ * most 300 boxes: the 32 groups (the 320 blocks are too many), each a box
+ * labelled with its path and class that holds its 190 nodes, between the
+ * stem and the head, which stay nodes.  Opening a group shows its ten
+ * blocks, folded, and leaves the other groups folded; the view then pans
+ * and zooms with the folded graph drawn.
+ */
+#include "config.h"
+
+#include "window-util.h"
+
+#include <string.h>
+
+#define STAGES      4
+#define GROUPS      8
+#define BLOCKS      10
+#define BLOCK_NODES 19
+
+static gint
+find_box (GraftLayout *layout,
+          const char  *name)
+{
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    if (!graft_layout_get_node (layout, b)->is_stub &&
+        strcmp (graft_layout_get_node (layout, b)->name, name) == 0)
+      return (gint) b;
+  return -1;
+}
+
+/* The box of scope @path, folded, with @n nodes, labelled with the path
+ * and @type. */
+static void
+assert_folded (GraftLayout *layout,
+               const char  *path,
+               guint        n,
+               const char  *type)
+{
+  gint                   box = find_box (layout, path);
+  const GraftLayoutNode *node;
+  g_autofree char       *label = g_strdup_printf ("%s · %s", path, type);
+
+  g_assert_cmpint (box, >=, 0);
+  node = graft_layout_get_node (layout, (guint) box);
+  g_assert_cmpuint (node->n_members, ==, n);
+  g_assert_cmpstr (node->label, ==, label);
+}
+
+static GraftWindow *
+open_program (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+
+  g_assert_nonnull (path);
+  return open_path (path);
+}
+
+static void
+test_opens_folded (void)
+{
+  GraftWindow *window = open_program ();
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  GraftGraph  *graph = graft_document_get_graph (graft_window_get_document (window));
+  guint        n_folded = 0;
+
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==,
+                    STAGES * GROUPS * BLOCKS * BLOCK_NODES + 9);
+  for (guint i = 0; i < STAGES; i++)
+    for (guint j = 0; j < GROUPS; j++)
+      {
+        g_autofree char *path = g_strdup_printf ("stages.%u.%u", i, j);
+
+        assert_folded (layout, path, BLOCKS * BLOCK_NODES, "Sequential");
+        n_folded++;
+      }
+  /* Nothing deeper or shallower is a box of its own: no block, no stage,
+   * no node of a block; the stem's convolution and the head are nodes. */
+  g_assert_cmpint (find_box (layout, "stages.0.0.0"), ==, -1);
+  g_assert_cmpint (find_box (layout, "stages.0"), ==, -1);
+  g_assert_cmpint (find_box (layout, "conv2d_1"), ==, -1);
+  g_assert_cmpint (find_box (layout, "conv2d"), >=, 0);
+  g_assert_cmpint (find_box (layout, "linear"), >=, 0);
+  g_assert_cmpuint (n_folded, ==, STAGES * GROUPS);
+  close_window (window);
+}
+
+static guint n_paints;
+
+static void
+count_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  n_paints++;
+}
+
+static gboolean
+painted (gpointer data)
+{
+  return n_paints > GPOINTER_TO_UINT (data);
+}
+
+static void
+test_expand_group (void)
+{
+  GraftWindow   *window = open_program ();
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  GraftLayout   *layout;
+  double         zoom;
+
+  activate (window, "expand-scope", g_variant_new_string ("stages.1.3"));
+  iterate_until (layout_ready, window);
+  layout = graft_canvas_get_layout (canvas);
+  g_assert_cmpint (find_box (layout, "stages.1.3"), ==, -1);
+  for (guint k = 0; k < BLOCKS; k++)
+    {
+      g_autofree char *path = g_strdup_printf ("stages.1.3.%u", k);
+
+      assert_folded (layout, path, BLOCK_NODES, "BasicBlock");
+    }
+  assert_folded (layout, "stages.1.2", BLOCKS * BLOCK_NODES, "Sequential");
+  assert_folded (layout, "stages.3.7", BLOCKS * BLOCK_NODES, "Sequential");
+
+  /* Panning and zooming redraw the folded graph. */
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
+  {
+    const GraftRect *r = &graft_layout_get_node (layout, find_box (layout, "stages.1.3.5"))->box;
+    guint            before = n_paints;
+
+    graft_canvas_set_center (canvas, r->x + r->width / 2, r->y + r->height / 2);
+    iterate_until (painted, GUINT_TO_POINTER (before));
+  }
+  zoom = graft_canvas_get_zoom (canvas);
+  {
+    guint before = n_paints;
+
+    graft_canvas_set_zoom (canvas, zoom * 2);
+    iterate_until (painted, GUINT_TO_POINTER (before));
+  }
+  g_assert_cmpfloat (graft_canvas_get_zoom (canvas), >, zoom);
+  g_signal_handlers_disconnect_by_func (clock, count_paint_cb, NULL);
+  close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/program/opens-folded", test_opens_folded);
+  g_test_add_func ("/ui/program/expand-group", test_expand_group);
+  return g_test_run ();
+}
