@@ -38,8 +38,8 @@ static void
 test_reported (void)
 {
 #ifdef HAVE_ASAN
-  const char      *argv[] = { g_test_get_filename (G_TEST_BUILT, "test-leak-canary", NULL), "--leak",
-                              NULL };
+  const char      *self = g_test_get_filename (G_TEST_BUILT, "test-leak-canary", NULL);
+  const char      *argv[] = { self, "--leak", NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autoptr (GError) error = NULL;

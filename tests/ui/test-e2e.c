@@ -67,11 +67,17 @@ pause_ms (guint ms)
   g_usleep (ms * 1000);
 }
 
-/* Waits up to 20 s for a visible window whose name matches @name. */
+/* The longest any wait below lasts before it fails.  Each ends as soon as
+ * what it waits for is there, so the bound only has to hold a slow
+ * machine: the editor under AddressSanitizer, on two cores shared with
+ * other builds, took more than 10 s to write an exported file. */
+#define WAIT_MS 120000
+
+/* Waits up to WAIT_MS for a visible window whose name matches @name. */
 static char *
 wait_window (const char *name)
 {
-  for (int i = 0; i < 200; i++)
+  for (int i = 0; i < WAIT_MS / 100; i++)
     {
       g_autofree char *id = xdotool ("search", "--onlyvisible", "--name", name, NULL);
 
@@ -92,7 +98,7 @@ wait_window (const char *name)
 static gboolean
 wait_file (const char *path)
 {
-  for (int i = 0; i < 100; i++)
+  for (int i = 0; i < WAIT_MS / 100; i++)
     {
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         {
@@ -153,7 +159,7 @@ wait_colour (guint32 rgb,
              int    *out_x1,
              int    *out_y1)
 {
-  for (int i = 0; i < 100; i++)
+  for (int i = 0; i < WAIT_MS / 200; i++)
     {
       if (find_colour (rgb, out_x0, out_y0, out_x1, out_y1))
         return TRUE;
@@ -373,11 +379,11 @@ focus_window (const char *window)
   g_free (xdotool ("windowfocus", "--sync", window, NULL));
 }
 
-/* Waits up to 20 s until no visible window's name matches @name. */
+/* Waits up to WAIT_MS until no visible window's name matches @name. */
 static gboolean
 wait_window_gone (const char *name)
 {
-  for (int i = 0; i < 200; i++)
+  for (int i = 0; i < WAIT_MS / 100; i++)
     {
       g_autofree char *id = xdotool ("search", "--onlyvisible", "--name", name, NULL);
 
@@ -388,14 +394,14 @@ wait_window_gone (const char *name)
   return FALSE;
 }
 
-/* Waits up to 20 s until colour @rgb is no longer drawn left of the side
- * panel. */
+/* Waits up to WAIT_MS until colour @rgb is no longer drawn left of the
+ * side panel. */
 static gboolean
 wait_colour_gone (guint32 rgb)
 {
   int x0, y0, x1, y1;
 
-  for (int i = 0; i < 100; i++)
+  for (int i = 0; i < WAIT_MS / 200; i++)
     {
       if (!find_colour (rgb, &x0, &y0, &x1, &y1))
         return TRUE;
