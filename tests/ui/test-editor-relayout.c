@@ -50,8 +50,8 @@ layout_ready (gpointer data)
   GraftWindow *window = data;
   GraftCanvas *canvas = graft_window_get_canvas (window);
 
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+         graft_canvas_get_layout (canvas) != NULL && gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
 }
 
 static void
