@@ -32,7 +32,7 @@ typedef struct
 
 struct _GraftMatchRows
 {
-  GArray *rows;    /* Row */
+  GArray *rows;   /* Row */
   guint   n_kept; /* rows that are matches, all before the dropped ones */
 };
 
@@ -47,7 +47,9 @@ struct _GraftMatchModel
 
 static void graft_match_model_list_model_init (GListModelInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (GraftMatchModel, graft_match_model, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (GraftMatchModel,
+                               graft_match_model,
+                               G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
                                                       graft_match_model_list_model_init))
 
@@ -189,7 +191,8 @@ graft_match_model_set_rows (GraftMatchModel *self,
 
     for (guint i = 0; i < n_new; i++)
       {
-        guint from = i < head ? i : i >= n_new - tail ? i - n_new + n_old : G_MAXUINT;
+        guint from = i < head ? i : i >= n_new - tail ? i - n_new + n_old
+                                                      : G_MAXUINT;
 
         g_ptr_array_add (items, from != G_MAXUINT ? g_steal_pointer (&self->items->pdata[from])
                                                   : NULL);

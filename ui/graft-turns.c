@@ -28,10 +28,10 @@ typedef struct
   GDestroyNotify notify;
 } Job;
 
-static GQueue jobs = G_QUEUE_INIT; /* Job *, owned, next first */
-static guint  source_id;           /* the idle that runs them, or 0 */
-static guint  last_id;
-static guint  running_id;      /* the job whose step runs now, or 0 */
+static GQueue   jobs = G_QUEUE_INIT; /* Job *, owned, next first */
+static guint    source_id;           /* the idle that runs them, or 0 */
+static guint    last_id;
+static guint    running_id;      /* the job whose step runs now, or 0 */
 static gboolean running_removed; /* it was removed from inside its step */
 
 static void

@@ -426,9 +426,10 @@ picture_clear (Picture *p)
 
 /* What moved from @before to the canvas's layout now: boxes of the same
  * node (same name and caption) in both are "kept"; "moved" counts those
- * whose place in the layout changed (in segments reused as they were, and
- * in segments dot laid out again), "jumped" those of the visible ones whose
- * place on screen changed. */
+ * whose place in the layout changed, in segments reused as they were
+ * (of which "whole" is those of segments that moved as one, every kept box
+ * by the same vector) and in segments dot laid out again; "jumped" counts
+ * those of the visible ones whose place on screen changed. */
 static void
 picture_compare (Picture     *before,
                  GraftCanvas *canvas,
@@ -436,7 +437,7 @@ picture_compare (Picture     *before,
                  gsize        size)
 {
   GraftLayout *layout = graft_canvas_get_layout (canvas);
-  guint        kept = 0, moved_reused = 0, moved_dot = 0, visible = 0, jumped = 0;
+  guint        kept = 0, moved_reused = 0, moved_whole = 0, moved_dot = 0, visible = 0, jumped = 0;
   double       most = 0;
 
   for (guint s = 0; s < graft_layout_get_n_segments (layout); s++)
@@ -444,6 +445,11 @@ picture_compare (Picture     *before,
       guint    first;
       guint    end;
       gboolean reused = graft_layout_get_segment (layout, s, &first, &end);
+      gboolean have = FALSE;
+      gboolean whole = TRUE;
+      double   sdx = 0;
+      double   sdy = 0;
+      guint    moved = 0;
 
       for (guint b = first; b < end; b++)
         {
@@ -462,13 +468,16 @@ picture_compare (Picture     *before,
           kept++;
           x = node->box.x + node->box.width / 2;
           y = node->box.y + node->box.height / 2;
-          if (fabs (x - old->x) > 0.5 || fabs (y - old->y) > 0.5)
+          if (!have)
             {
-              if (reused)
-                moved_reused++;
-              else
-                moved_dot++;
+              sdx = x - old->x;
+              sdy = y - old->y;
+              have = TRUE;
             }
+          else if (fabs (x - old->x - sdx) > 0.5 || fabs (y - old->y - sdy) > 0.5)
+            whole = FALSE;
+          if (fabs (x - old->x) > 0.5 || fabs (y - old->y) > 0.5)
+            moved++;
           if (old->visible)
             {
               visible++;
@@ -480,11 +489,19 @@ picture_compare (Picture     *before,
                 }
             }
         }
+      if (!reused)
+        moved_dot += moved;
+      else
+        {
+          moved_reused += moved;
+          if (whole)
+            moved_whole += moved;
+        }
     }
   g_snprintf (out, size,
-              "kept %u, moved %u in reused + %u in redone segments; visible %u, jumped %u (%.0f "
-              "px)",
-              kept, moved_reused, moved_dot, visible, jumped, most);
+              "kept %u, moved %u in reused segments (%u as whole segments) + %u in redone; "
+              "visible %u, jumped %u (%.0f px)",
+              kept, moved_reused, moved_whole, moved_dot, visible, jumped, most);
 }
 
 static gboolean op_painted;
