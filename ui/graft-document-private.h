@@ -9,6 +9,7 @@
 #pragma once
 
 #include "graft-document.h"
+#include "graft-match-model.h"
 
 G_BEGIN_DECLS
 
@@ -110,7 +111,6 @@ struct _GraftDocument
   GPtrArray     *matches;       /* GraftMatch, owned: the selected rule's */
   GPtrArray     *dropped;       /* GraftMatch, owned: candidates torch's rules drop */
   GHashTable    *dropped_of;    /* node name -> dropped candidate + 1 */
-  GListStore    *match_items;   /* GraftMatchItem */
   GHashTable    *match_of;      /* node name (the graph's string) -> match + 1 */
   GPtrArray     *history;       /* HistoryEntry, owned */
   GPtrArray     *warnings;      /* char *, of the last rewrite */
@@ -131,6 +131,16 @@ struct _GraftDocument
   char          *rules_name; /* the rules file read or saved last, or NULL */
   char          *code;       /* the graph's code, or NULL until asked for */
   GraftRecovery *recovery;   /* what the last load found of an autosave, or NULL */
+
+  /* The matches as the list shows them (owned), and finding them again after a change: deferred
+   * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
+   * (_graft_document_ensure_matches()). */
+  GraftMatchModel      *match_items;
+  guint                 match_job;     /* the job, or 0 */
+  gboolean              matches_stale; /* the chosen rule's matches are to be found again */
+  struct _FoundMatches *found;         /* Owned: found, not yet the document's, or NULL */
+  gboolean              recount_due;   /* the other rules are to be counted again */
+  gboolean              next_due;      /* the next step is to be worked out again */
 
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
@@ -158,6 +168,7 @@ void          _graft_document_trace_rule (GraftDocument *self,
                                           const char    *replacement_text);
 void          _graft_document_rules_changed (GraftDocument *self);
 void          _graft_document_recount (GraftDocument *self);
+void          _graft_document_ensure_matches (GraftDocument *self);
 GPtrArray    *_graft_document_get_rule_matches (GraftDocument *self,
                                                 GraftRule     *rule);
 HistoryEntry *_graft_document_new_entry (GraftStepKind kind);

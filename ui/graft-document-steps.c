@@ -302,6 +302,7 @@ graft_document_get_next_step (GraftDocument *self,
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
   g_return_if_fail (out_next != NULL);
+  _graft_document_ensure_matches (self);
   get_cursor (self, &c);
   resolve (self, &c, out_next);
 }

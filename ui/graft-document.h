@@ -112,6 +112,8 @@ GraftGraph   *graft_document_get_replacement_graph (GraftDocument *self);
 
 GListModel       *graft_document_get_matches (GraftDocument *self);
 guint             graft_document_get_n_matches (GraftDocument *self);
+guint             graft_document_get_n_matches_shown (GraftDocument *self);
+gboolean          graft_document_get_matches_pending (GraftDocument *self);
 const GraftMatch *graft_document_get_match (GraftDocument *self,
                                             guint          i);
 gint              graft_document_get_match_of_node (GraftDocument *self,

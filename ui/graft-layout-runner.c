@@ -12,16 +12,18 @@
  * layout of more than one segment runs, ::progress says how far it has
  * got.  Each turn of the main loop the runner takes stays short: a request
  * first makes the graph's scopes, in a turn of their own, then copies the
- * graph for the worker in the next.  A layout that keeps the view, with the folding and direction
- * of the one the canvas shows, is laid out incrementally from it: only the segments a change
- * touched go to dot (graft_layout_request_set_previous()). The runner also keeps the folding: the
- * graph's scopes (rebuilt on every request, so the menus can read them before the layout starts)
- * and which scopes are drawn as one box.  It touches no widget but the
- * canvas; the window shows the busy state, the progress and the errors.
+ * graph for the worker in the next (steps of graft-turns.c, so that they
+ * never share a turn with other deferred work, such as the matching).  A layout that keeps the
+ * view, with the folding and direction of the one the canvas shows, is laid out incrementally from
+ * it: only the segments a change touched go to dot (graft_layout_request_set_previous()). The
+ * runner also keeps the folding: the graph's scopes (rebuilt on every request, so the menus can
+ * read them before the layout starts) and which scopes are drawn as one box.  It touches no widget
+ * but the canvas; the window shows the busy state, the progress and the errors.
  */
 #include "config.h"
 
 #include "graft-layout-runner.h"
+#include "graft-turns.h"
 
 /* Graphs larger than this open folded by module, as an overview of at most
  * OVERVIEW_BOXES boxes. */
@@ -43,7 +45,7 @@ struct _GraftLayoutRunner
                                     * many boxes, or none (-1) */
   GraftLayoutRequest *request;     /* Borrowed: the layout running, owned by its task, or NULL */
   guint               progress_id; /* polls @request */
-  guint               start_id;    /* starts the next layout */
+  guint               start_id;    /* starts the next layout: a job of graft-turns.c */
   gboolean            start_keep_view;
   guint               generation;  /* counts requests: a task of an older one is dropped */
   guint               shape;       /* counts changes of folding and direction */
@@ -264,11 +266,11 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   /* Scopes follow the graph, which may have changed: they are made again
    * before the layout starts, or when the menus read them first. */
   self->scopes_stale = TRUE;
-  /* At the default priority: below the redraw's, an animation whose frames
-   * take longer than the frame interval (the busy spinner under a software
-   * GL renderer) would keep it from ever running. */
+  /* A step of graft-turns.c, at the default priority: below the redraw's,
+   * an animation whose frames take longer than the frame interval (the busy
+   * spinner under a software GL renderer) would keep it from ever running. */
   if (self->start_id == 0)
-    self->start_id = g_idle_add_full (G_PRIORITY_DEFAULT, start_cb, self, NULL);
+    self->start_id = graft_turns_add (start_cb, self, NULL);
 }
 
 /**
@@ -316,7 +318,8 @@ graft_layout_runner_stop (GraftLayoutRunner *self)
   self->generation++;
   self->request = NULL;
   g_clear_handle_id (&self->progress_id, g_source_remove);
-  g_clear_handle_id (&self->start_id, g_source_remove);
+  graft_turns_remove (self->start_id);
+  self->start_id = 0;
 }
 
 /**

@@ -543,6 +543,10 @@ chosen_match (GraftWindow *self)
   gint match = graft_window_get_selected_match (self);
   g_auto (GStrv) names = NULL;
 
+  /* While the matches are being found again, the list's choice, as the
+   * list shows it: asking the document would find them at once. */
+  if (graft_document_get_matches_pending (self->document))
+    return match < (gint) graft_document_get_n_matches_shown (self->document) ? match : -1;
   if (match >= (gint) graft_document_get_n_matches (self->document))
     return -1;
   if (match >= 0)
@@ -1178,7 +1182,8 @@ _graft_window_update_actions (GraftWindow *self)
   gboolean has_graph = graft_document_get_load_error (self->document) == NULL &&
                        graft_graph_get_n_nodes (graft_document_get_graph (self->document)) > 0;
   const GError *fit_error = _graft_window_get_fit_error (self);
-  gboolean      can_replace = has_graph && graft_document_get_n_matches (self->document) > 0 &&
+  gboolean      can_replace = has_graph &&
+                         graft_document_get_n_matches_shown (self->document) > 0 &&
                          graft_document_get_replacement_error (self->document) == NULL &&
                          fit_error == NULL;
 
@@ -1194,8 +1199,8 @@ _graft_window_update_actions (GraftWindow *self)
   _graft_window_explain_replace (self, fit_error);
   /* The canvas shows which match Replace would rewrite. */
   graft_canvas_set_chosen_match (self->canvas, has_graph ? chosen_match (self) : -1);
-  set_enabled (self, "next-match", graft_document_get_n_matches (self->document) > 0);
-  set_enabled (self, "previous-match", graft_document_get_n_matches (self->document) > 0);
+  set_enabled (self, "next-match", graft_document_get_n_matches_shown (self->document) > 0);
+  set_enabled (self, "previous-match", graft_document_get_n_matches_shown (self->document) > 0);
   {
     g_auto (GStrv) selection = graft_canvas_dup_selection (self->canvas);
 
@@ -1219,7 +1224,7 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "expand-scope", has_graph);
   set_enabled (self, "collapse-scope", has_graph);
   set_enabled (self, "match-in-context",
-               has_graph && graft_document_get_n_matches (self->document) > 0);
+               has_graph && graft_document_get_n_matches_shown (self->document) > 0);
   _graft_window_update_rule_actions (self, has_graph);
   _graft_window_update_compare_actions (self, has_graph);
 }

@@ -562,11 +562,15 @@ _graft_window_update_rule_actions (GraftWindow *self,
   guint         chosen = graft_document_get_selected_rule (self->document);
   GraftNextStep next;
 
-  graft_document_get_next_step (self->document, &next);
   set_enabled (self, "rule-remove", n_rules > 1);
   set_enabled (self, "rule-move-up", chosen > 0);
   set_enabled (self, "rule-move-down", chosen + 1 < n_rules);
   set_enabled (self, "run-all", has_graph);
+  /* The next step depends on the matches: while they are found again,
+   * the steps stay as they were until `rules-changed` says it is known. */
+  if (graft_document_get_matches_pending (self->document))
+    return;
+  graft_document_get_next_step (self->document, &next);
   set_enabled (self, "step",
                has_graph && (next.kind == GRAFT_NEXT_RULE || next.kind == GRAFT_NEXT_DCE));
   set_enabled (self, "step-match",

@@ -118,6 +118,22 @@ graft_window_get_busy (GraftWindow *self)
 }
 
 /**
+ * graft_window_get_pending:
+ * @self: a window
+ *
+ * Returns: whether work the last change left to the turns to come
+ *   (finding the matches again, then the counts and the next step) has
+ *   not run yet: the match list, the counts and the actions that depend on
+ *   them show what they showed before until then
+ */
+gboolean
+graft_window_get_pending (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return graft_document_get_matches_pending (self->document);
+}
+
+/**
  * graft_window_is_empty:
  * @self: a window
  *
@@ -316,7 +332,7 @@ update_title (GraftWindow *self)
   g_autofree char *subtitle = NULL;
   GraftGraph      *graph = graft_document_get_graph (self->document);
   GFile           *file = graft_document_get_file (self->document);
-  guint            n = graft_document_get_n_matches (self->document);
+  guint            n = graft_document_get_n_matches_shown (self->document);
   const char      *torch = graft_document_get_dialect (self->document)->name;
 
   title = g_strdup_printf ("%s%s", graft_document_get_modified (self->document) ? "• " : "",
@@ -335,7 +351,7 @@ update_title (GraftWindow *self)
 static void
 update_match_count (GraftWindow *self)
 {
-  guint            n = graft_document_get_n_matches (self->document);
+  guint            n = graft_document_get_n_matches_shown (self->document);
   g_autofree char *text = NULL;
 
   if (graft_document_get_pattern_error (self->document) != NULL)
@@ -755,7 +771,10 @@ static void
 matches_changed_cb (GraftDocument *document,
                     GraftWindow   *self)
 {
-  update_marks (self);
+  /* A layout on its way gets its marks when it comes (layout_done_cb()):
+   * the one on screen is of the graph before the change. */
+  if (!self->busy)
+    update_marks (self);
   update_match_count (self);
   update_title (self);
   _graft_window_update_actions (self);
@@ -1182,6 +1201,10 @@ _graft_window_follow_next (GraftWindow *self,
 {
   GraftNextStep next;
 
+  /* With one rule there is nothing to choose: asking for the next step
+   * would find the matches at once, rather than in the turns to come. */
+  if (!show_match && graft_document_get_n_rules (self->document) == 1)
+    return;
   graft_document_get_next_step (self->document, &next);
   if (next.kind != GRAFT_NEXT_RULE)
     return;
@@ -1445,36 +1468,27 @@ match_row_tooltip_cb (GtkWidget  *label,
   return TRUE;
 }
 
+/* A row of the match list is one label: GTK 4.8's list view keeps up to
+ * 200 rows made whatever it shows, and makes or drops them all when the
+ * matches change at the top of the list, so each widget a row has costs
+ * 200 times (a row of five widgets took 15 ms to make or drop, one label
+ * 6 ms).  Its two lines are two paragraphs, each ellipsized on its own. */
 static void
 match_row_setup_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
                     gpointer                  user_data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *swatch = gtk_label_new (NULL);
-  GtkWidget *title = gtk_label_new (NULL);
-  GtkWidget *nodes = gtk_label_new (NULL);
+  GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (swatch, "match-swatch");
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_xalign (GTK_LABEL (nodes), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (nodes), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (nodes, "dim-label");
-  gtk_widget_add_css_class (nodes, "caption");
-  gtk_box_append (GTK_BOX (labels), title);
-  gtk_box_append (GTK_BOX (labels), nodes);
-  gtk_box_append (GTK_BOX (box), swatch);
-  gtk_box_append (GTK_BOX (box), labels);
-  gtk_widget_set_margin_top (box, 4);
-  gtk_widget_set_margin_bottom (box, 4);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "match-row");
   /* The tooltip asks the row's item when it is shown: setting a tooltip's
    * text on every bind costs an X round trip per row. */
-  g_object_set_data (G_OBJECT (nodes), "graft-list-item", item);
-  gtk_widget_set_has_tooltip (nodes, TRUE);
-  g_signal_connect (nodes, "query-tooltip", G_CALLBACK (match_row_tooltip_cb), NULL);
-  gtk_list_item_set_child (item, box);
+  g_object_set_data (G_OBJECT (label), "graft-list-item", item);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (match_row_tooltip_cb), NULL);
+  gtk_list_item_set_child (item, label);
 }
 
 static void
@@ -1483,33 +1497,30 @@ match_row_bind_cb (GtkSignalListItemFactory *factory,
                    gpointer                  user_data)
 {
   GraftMatchItem  *match = gtk_list_item_get_item (item);
-  GtkWidget       *box = gtk_list_item_get_child (item);
-  GtkWidget       *swatch = gtk_widget_get_first_child (box);
-  GtkWidget       *labels = gtk_widget_get_next_sibling (swatch);
-  GtkWidget       *title = gtk_widget_get_first_child (labels);
-  GtkWidget       *nodes = gtk_widget_get_next_sibling (title);
-  guint            index = graft_match_item_get_index (match);
+  GtkWidget       *label = gtk_list_item_get_child (item);
+  g_autofree char *title = g_markup_escape_text (graft_match_item_get_title (match), -1);
+  g_autofree char *nodes = g_markup_escape_text (graft_match_item_get_nodes (match), -1);
   g_autofree char *markup = NULL;
   double           r;
   double           g;
   double           b;
 
+  /* The swatch, then the title (dimmed for an occurrence torch's rules
+   * drop), then the nodes in the dimmed caption style. */
   if (graft_match_item_get_dropped (match))
-    {
-      gtk_label_set_markup (GTK_LABEL (swatch),
-                            "<span foreground=\"#9a9996\" size=\"x-large\">◌</span>");
-      gtk_widget_add_css_class (title, "dim-label");
-    }
+    markup = g_strdup_printf ("<span foreground=\"#9a9996\" size=\"x-large\">◌</span>  "
+                              "<span alpha=\"55%%\">%s</span>\n"
+                              "<span size=\"small\" alpha=\"55%%\">%s</span>",
+                              title, nodes);
   else
     {
-      graft_render_get_match_color (index, &r, &g, &b);
-      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>",
-                                (guint) (r * 255), (guint) (g * 255), (guint) (b * 255));
-      gtk_label_set_markup (GTK_LABEL (swatch), markup);
-      gtk_widget_remove_css_class (title, "dim-label");
+      graft_render_get_match_color (graft_match_item_get_index (match), &r, &g, &b);
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" size=\"x-large\">●</span>  "
+                                "%s\n<span size=\"small\" alpha=\"55%%\">%s</span>",
+                                (guint) (r * 255), (guint) (g * 255), (guint) (b * 255), title,
+                                nodes);
     }
-  gtk_label_set_text (GTK_LABEL (title), graft_match_item_get_title (match));
-  gtk_label_set_text (GTK_LABEL (nodes), graft_match_item_get_nodes (match));
+  gtk_label_set_markup (GTK_LABEL (label), markup);
 }
 
 /* The position in graph order of the node called @name, or -1. */

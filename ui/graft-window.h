@@ -29,6 +29,7 @@ GraftDocument   *graft_window_get_document (GraftWindow *self);
 GraftCanvas     *graft_window_get_canvas (GraftWindow *self);
 GraftOverview   *graft_window_get_overview (GraftWindow *self);
 gboolean         graft_window_get_busy (GraftWindow *self);
+gboolean         graft_window_get_pending (GraftWindow *self);
 const char      *graft_window_get_notice (GraftWindow *self);
 const char      *graft_window_get_file_notice (GraftWindow *self);
 void             graft_window_autosave_now (GraftWindow *self);

@@ -53,11 +53,13 @@
 #include "config.h"
 
 #include "graft-canvas.h"
+#include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -95,6 +97,10 @@ tick_cb (gpointer data)
     w->longest = now - w->last_tick;
   if (w->last_cpu > 0 && cpu - w->last_cpu - w->frames > w->longest_own)
     w->longest_own = cpu - w->last_cpu - w->frames;
+  if (w->show_gaps && w->last_cpu > 0 && cpu - w->last_cpu - w->frames > 16000)
+    printf ("  turn of %.1f ms of own work (%.0f ms in frames), %.0f ms after the start [%lld]\n",
+            (cpu - w->last_cpu - w->frames) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3,
+            (long long) now / 1000);
   if (w->show_gaps && w->last_tick > 0 && now - w->last_tick > 30000)
     printf ("  gap of %.0f ms (%.0f ms in frames), %.0f ms after the start\n",
             (now - w->last_tick) / 1e3, w->frames / 1e3, (w->last_tick - w->start) / 1e3);
@@ -462,6 +468,314 @@ time_pan (GraftWindow *window,
   time_frames (window, "zoom, one module open", 20, zoom_step);
 }
 
+/* --ops: each edit of the graph in turn, with the longest turn of the
+ * editor's own work and what moved on the canvas. */
+
+/* A box of the layout on screen before an edit: where it was, in the
+ * layout and in the canvas. */
+typedef struct
+{
+  double      x; /* layout points, the box's centre */
+  double      y;
+  double      wx; /* canvas pixels */
+  double      wy;
+  gboolean    visible; /* inside the canvas */
+  const char *caption;
+} BoxBefore;
+
+typedef struct
+{
+  GraftLayout *layout; /* the layout before, a reference */
+  GHashTable  *boxes;  /* name -> BoxBefore */
+} Picture;
+
+static void
+picture_take (Picture     *p,
+              GraftCanvas *canvas)
+{
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  double       w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  double       h = gtk_widget_get_height (GTK_WIDGET (canvas));
+
+  p->layout = graft_layout_ref (layout);
+  p->boxes = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftLayoutNode *node = graft_layout_get_node (layout, b);
+      BoxBefore             *box;
+
+      if (node->is_stub || node->n_members > 0)
+        continue;
+      box = g_new0 (BoxBefore, 1);
+      box->x = node->box.x + node->box.width / 2;
+      box->y = node->box.y + node->box.height / 2;
+      graft_canvas_layout_to_widget (canvas, box->x, box->y, &box->wx, &box->wy);
+      box->visible = box->wx >= 0 && box->wx < w && box->wy >= 0 && box->wy < h;
+      box->caption = node->caption;
+      g_hash_table_insert (p->boxes, (gpointer) node->name, box);
+    }
+}
+
+static void
+picture_clear (Picture *p)
+{
+  g_clear_pointer (&p->boxes, g_hash_table_unref);
+  g_clear_pointer (&p->layout, graft_layout_free);
+}
+
+/* What moved from @before to the canvas's layout now: boxes of the same
+ * node (same name and caption) in both are "kept"; "moved" counts those
+ * whose place in the layout changed, in segments reused as they were
+ * (of which "whole" is those of segments that moved as one, every kept box
+ * by the same vector) and in segments dot laid out again; "jumped" counts
+ * those of the visible ones whose place on screen changed. */
+static void
+picture_compare (Picture     *before,
+                 GraftCanvas *canvas,
+                 char        *out,
+                 gsize        size)
+{
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  guint        kept = 0, moved_reused = 0, moved_whole = 0, moved_dot = 0, visible = 0, jumped = 0;
+  double       most = 0;
+
+  for (guint s = 0; s < graft_layout_get_n_segments (layout); s++)
+    {
+      guint    first;
+      guint    end;
+      gboolean reused = graft_layout_get_segment (layout, s, &first, &end);
+      gboolean have = FALSE;
+      gboolean whole = TRUE;
+      double   sdx = 0;
+      double   sdy = 0;
+      guint    moved = 0;
+
+      for (guint b = first; b < end; b++)
+        {
+          const GraftLayoutNode *node = graft_layout_get_node (layout, b);
+          BoxBefore             *old;
+          double                 x;
+          double                 y;
+          double                 wx;
+          double                 wy;
+
+          if (node->is_stub || node->n_members > 0)
+            continue;
+          old = g_hash_table_lookup (before->boxes, node->name);
+          if (old == NULL || g_strcmp0 (old->caption, node->caption) != 0)
+            continue;
+          kept++;
+          x = node->box.x + node->box.width / 2;
+          y = node->box.y + node->box.height / 2;
+          if (!have)
+            {
+              sdx = x - old->x;
+              sdy = y - old->y;
+              have = TRUE;
+            }
+          else if (fabs (x - old->x - sdx) > 0.5 || fabs (y - old->y - sdy) > 0.5)
+            whole = FALSE;
+          if (fabs (x - old->x) > 0.5 || fabs (y - old->y) > 0.5)
+            moved++;
+          if (old->visible)
+            {
+              visible++;
+              graft_canvas_layout_to_widget (canvas, x, y, &wx, &wy);
+              if (fabs (wx - old->wx) > 0.5 || fabs (wy - old->wy) > 0.5)
+                {
+                  jumped++;
+                  most = MAX (most, hypot (wx - old->wx, wy - old->wy));
+                }
+            }
+        }
+      if (!reused)
+        moved_dot += moved;
+      else
+        {
+          moved_reused += moved;
+          if (whole)
+            moved_whole += moved;
+        }
+    }
+  g_snprintf (out, size,
+              "kept %u, moved %u in reused segments (%u as whole segments) + %u in redone; "
+              "visible %u, jumped %u (%.0f px)",
+              kept, moved_reused, moved_whole, moved_dot, visible, jumped, most);
+}
+
+static gboolean op_painted;
+
+static void
+op_paint_cb (GdkFrameClock *clock,
+             gpointer       data)
+{
+  op_painted = TRUE;
+}
+
+/* Runs the loop until the window has nothing left to do for the last
+ * edit (no layout running or due) and has drawn a frame since. */
+static void
+wait_settled (GraftWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (op_paint_cb), NULL);
+  for (;;)
+    {
+      op_painted = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      while (!op_painted)
+        g_main_context_iteration (NULL, TRUE);
+      if (!graft_window_get_busy (window) && !graft_window_get_pending (window))
+        break;
+    }
+  g_signal_handlers_disconnect_by_func (clock, op_paint_cb, NULL);
+}
+
+typedef enum {
+  OP_REPLACE_ONE,
+  OP_REPLACE_ALL,
+  OP_UNDO,
+  OP_REDO,
+  OP_TYPE,
+  OP_FIND,
+} OpKind;
+
+/* The pattern editor's text with the first `relu(` turned into `rel(`,
+ * or back. */
+static void
+type_in_pattern (GraftWindow *window)
+{
+  GraftPatternEditor *editor =
+      GRAFT_PATTERN_EDITOR (graft_window_get_pattern_editor (window, FALSE));
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (graft_pattern_editor_get_buffer (editor));
+  GtkTextIter    start;
+  GtkTextIter    end;
+  GtkTextIter    at;
+  GtkTextIter    match_end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  if (gtk_text_iter_forward_search (&start, "relu(", 0, &at, &match_end, NULL))
+    {
+      gtk_text_iter_forward_chars (&at, 3);
+      match_end = at;
+      gtk_text_iter_forward_char (&match_end);
+      gtk_text_buffer_delete (buffer, &at, &match_end);
+    }
+  else if (gtk_text_iter_forward_search (&start, "rel(", 0, &at, &match_end, NULL))
+    {
+      gtk_text_iter_forward_chars (&at, 3);
+      gtk_text_buffer_insert (buffer, &at, "u", 1);
+    }
+  graft_pattern_editor_flush (editor);
+}
+
+/* The Find bar's entry, shown. */
+static GtkEditable *
+find_entry (GraftWindow *window)
+{
+  GtkWidget *focus;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  while (focus != NULL && !GTK_IS_SEARCH_ENTRY (focus))
+    focus = gtk_widget_get_parent (focus);
+  return GTK_EDITABLE (focus);
+}
+
+static void
+run_op (GraftWindow *window,
+        Watchdog    *w,
+        OpKind       kind,
+        const char  *label,
+        const char  *text)
+{
+  GraftDocument *document = graft_window_get_document (window);
+  GraftCanvas   *canvas = graft_window_get_canvas (window);
+  Picture        before = { 0 };
+  char           moves[256] = "";
+  gint64         start;
+  gint64         start_cpu;
+  guint          n_matches = graft_document_get_n_matches (document);
+  GtkEditable   *entry = kind == OP_FIND ? find_entry (window) : NULL;
+
+  wait_settled (window);
+  picture_take (&before, canvas);
+  start = g_get_monotonic_time ();
+  start_cpu = thread_time ();
+  watchdog_reset (w, start, start_cpu);
+  switch (kind)
+    {
+    case OP_REPLACE_ONE:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                      g_variant_new_uint32 (n_matches / 2));
+      break;
+    case OP_REPLACE_ALL:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+      break;
+    case OP_UNDO:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+      break;
+    case OP_REDO:
+      g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+      break;
+    case OP_TYPE:
+      type_in_pattern (window);
+      break;
+    case OP_FIND:
+      gtk_editable_set_text (entry, text);
+      /* The entry waits before it says the text changed: not counted. */
+      while (g_get_monotonic_time () - start < 400000)
+        g_main_context_iteration (NULL, FALSE);
+      break;
+    }
+  wait_settled (window);
+  if (graft_canvas_get_layout (canvas) != before.layout)
+    picture_compare (&before, canvas, moves, sizeof moves);
+  printf ("  %-22s %8.3fs %6.0fms %5.0fms  matches %u  %s%s%u/%u reused\n", label,
+          (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3,
+          graft_document_get_n_matches (document), moves, *moves != '\0' ? "; " : "",
+          graft_layout_get_n_reused_segments (graft_canvas_get_layout (canvas)),
+          graft_layout_get_n_segments (graft_canvas_get_layout (canvas)));
+  picture_clear (&before);
+  if (kind == OP_FIND)
+    {
+      gtk_editable_set_text (entry, "");
+      wait_settled (window);
+    }
+}
+
+/* --ops: the edits a user makes, one after the other, each timed. */
+static void
+time_ops (GraftWindow *window,
+          Watchdog    *w)
+{
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  double       width;
+  double       height;
+
+  if (!g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
+    return;
+  /* Look at the middle of the graph, at 100 %. */
+  graft_layout_get_size (layout, &width, &height);
+  graft_canvas_set_zoom (canvas, 1.0);
+  graft_canvas_set_center (canvas, width / 2, height / 2);
+  printf ("  %-22s %9s %8s %7s\n", "edit", "to drawn", "stall", "own");
+  run_op (window, w, OP_REPLACE_ONE, "replace one (middle)", NULL);
+  run_op (window, w, OP_UNDO, "undo", NULL);
+  run_op (window, w, OP_REDO, "redo", NULL);
+  run_op (window, w, OP_UNDO, "undo", NULL);
+  run_op (window, w, OP_REPLACE_ALL, "replace all", NULL);
+  run_op (window, w, OP_UNDO, "undo replace all", NULL);
+  run_op (window, w, OP_REDO, "redo replace all", NULL);
+  run_op (window, w, OP_UNDO, "undo replace all", NULL);
+  run_op (window, w, OP_TYPE, "type: relu( -> rel(", NULL);
+  run_op (window, w, OP_TYPE, "type: rel( -> relu(", NULL);
+  run_op (window, w, OP_FIND, "find \"relu\"", "relu");
+  run_op (window, w, OP_FIND, "find \"add\"", "add");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -474,6 +788,7 @@ main (int    argc,
   gboolean exports = FALSE;
   gboolean one = FALSE;
   gboolean pan = FALSE;
+  gboolean ops = FALSE;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -519,6 +834,11 @@ main (int    argc,
       if (strcmp (argv[i], "--pan") == 0)
         {
           pan = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--ops") == 0)
+        {
+          ops = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--code") == 0)
@@ -597,6 +917,18 @@ main (int    argc,
           time_export (window, &w, "view.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_VIEW);
           time_export (window, &w, "whole.svg", GRAFT_FORMAT_SVG, GRAFT_EXPORT_SCOPE_WHOLE);
           time_export (window, &w, "whole.png", GRAFT_FORMAT_PNG, GRAFT_EXPORT_SCOPE_WHOLE);
+        }
+      if (ops)
+        {
+          printf ("%s, %u nodes, opened in %.3fs, stall %.0f ms, own %.0f ms\n", base, n, open_s,
+                  open_stall, open_own);
+          time_ops (window, &w);
+          fflush (stdout);
+          g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
+          g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);
+          g_signal_handlers_disconnect_by_func (clock, frame_end_cb, &w);
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
         }
       if (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "replace-all"))
         {

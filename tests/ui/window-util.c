@@ -143,7 +143,8 @@ iterate_pending (void)
  *
  * A condition for iterate_until().
  *
- * Returns: whether @window is not busy and its canvas, allocated, shows a
+ * Returns: whether @window is not busy, has no deferred work left (the
+ *   matches found again after a change), and its canvas, allocated, shows a
  *   layout
  */
 gboolean
@@ -151,8 +152,8 @@ layout_ready (gpointer window)
 {
   GraftCanvas *canvas = graft_window_get_canvas (window);
 
-  return !graft_window_get_busy (window) && graft_canvas_get_layout (canvas) != NULL &&
-         gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
+  return !graft_window_get_busy (window) && !graft_window_get_pending (window) &&
+         graft_canvas_get_layout (canvas) != NULL && gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
 }
 
 /**

@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-match-list.c: the match list after an edit, and the deferred work
+ * that keeps the editor's main-loop turns short, under a display (Xvfb in
+ * CI).  The match model reports a change as the smallest range and keeps
+ * the items of rows that did not change.  Deferred work runs one step
+ * per main-loop turn, whoever queued it.  In a window, after Replace,
+ * Replace All, Undo and Redo on a chain with many matches, the matches
+ * are found again in the turns after the edit (or at once when asked
+ * for), and the list then holds exactly what a fresh search of the graph
+ * finds, the rows before the edit being the same items as before.
+ */
+#include "config.h"
+
+#include "window-util.h"
+
+#include "graft-match-item.h"
+#include "graft-match-model.h"
+#include "graft-turns.h"
+
+#include <glib/gstdio.h>
+
+#define N_RELU 60
+
+/* What one ::items-changed said. */
+typedef struct
+{
+  guint calls;
+  guint position;
+  guint removed;
+  guint added;
+} Change;
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Change     *change)
+{
+  change->calls++;
+  change->position = position;
+  change->removed = removed;
+  change->added = added;
+}
+
+/* Rows for matches @first..@end - 1 of a chain (match k replaces node
+ * relu_k), then one dropped occurrence. */
+static GraftMatchRows *
+rows_of (guint first,
+         guint end,
+         guint skip)
+{
+  GraftMatchRows *rows = graft_match_rows_new ();
+
+  for (guint k = first; k < end; k++)
+    if (k != skip)
+      {
+        g_autofree char *name = g_strdup_printf ("relu_%u", k);
+
+        graft_match_rows_add (rows, NULL, name, name);
+      }
+  graft_match_rows_add (rows, "Not replaced: overlaps match 1", "relu_0, add", "add");
+  return rows;
+}
+
+static GraftMatchItem *
+item_at (GListModel *model,
+         guint       i)
+{
+  GraftMatchItem *item = g_list_model_get_item (model, i);
+
+  /* The model keeps its items: the reference is not the last. */
+  g_object_unref (item);
+  return item;
+}
+
+static void
+test_model_minimal_change (void)
+{
+  g_autoptr (GraftMatchModel) model = graft_match_model_new ();
+  GListModel     *list = G_LIST_MODEL (model);
+  Change          change = { 0 };
+  GraftMatchItem *first;
+  GraftMatchItem *last;
+
+  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &change);
+  graft_match_model_set_rows (model, rows_of (0, 10, G_MAXUINT));
+  g_assert_cmpuint (change.calls, ==, 1);
+  g_assert_cmpuint (change.position, ==, 0);
+  g_assert_cmpuint (change.removed, ==, 0);
+  g_assert_cmpuint (change.added, ==, 11);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 11);
+  g_assert_cmpuint (graft_match_model_get_n_matches (model), ==, 10);
+  /* Items are made when asked for. */
+  g_assert_cmpuint (graft_match_model_get_n_created (model), ==, 0);
+  first = item_at (list, 0);
+  last = item_at (list, 10);
+  g_assert_cmpuint (graft_match_model_get_n_created (model), ==, 2);
+  g_assert_cmpstr (graft_match_item_get_title (first), ==, "Match 1");
+  g_assert_true (graft_match_item_get_dropped (last));
+
+  /* The same rows: nothing said. */
+  graft_match_model_set_rows (model, rows_of (0, 10, G_MAXUINT));
+  g_assert_cmpuint (change.calls, ==, 1);
+  g_assert_true (item_at (list, 0) == first);
+
+  /* Match 6 gone: the rows from there renumber, the dropped one at the
+   * end and the five before stay, with their items. */
+  graft_match_model_set_rows (model, rows_of (0, 10, 5));
+  g_assert_cmpuint (change.calls, ==, 2);
+  g_assert_cmpuint (change.position, ==, 5);
+  g_assert_cmpuint (change.removed, ==, 5);
+  g_assert_cmpuint (change.added, ==, 4);
+  g_assert_true (item_at (list, 0) == first);
+  g_assert_true (item_at (list, 9) == last);
+  g_assert_cmpstr (graft_match_item_get_nodes (item_at (list, 5)), ==, "relu_6");
+  g_assert_cmpstr (graft_match_item_get_title (item_at (list, 5)), ==, "Match 6");
+
+  /* Everything gone but the dropped row. */
+  graft_match_model_set_rows (model, rows_of (0, 0, G_MAXUINT));
+  g_assert_cmpuint (change.position, ==, 0);
+  g_assert_cmpuint (change.removed, ==, 9);
+  g_assert_cmpuint (change.added, ==, 0);
+  g_assert_true (item_at (list, 0) == last);
+  g_assert_cmpuint (graft_match_model_get_n_matches (model), ==, 0);
+}
+
+typedef struct
+{
+  guint  steps_left;
+  guint *ran; /* shared: steps run so far, by any job */
+} Job;
+
+static gboolean
+job_step_cb (gpointer data)
+{
+  Job *job = data;
+
+  (*job->ran)++;
+  return --job->steps_left > 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void
+test_turns_one_step_per_turn (void)
+{
+  guint ran = 0;
+  Job   a = { 3, &ran };
+  Job   b = { 2, &ran };
+  guint id_a = graft_turns_add (job_step_cb, &a, NULL);
+  guint id_b = graft_turns_add (job_step_cb, &b, NULL);
+  guint removed_ran = 0;
+  Job   removed = { 5, &removed_ran };
+
+  g_assert_true (graft_turns_is_queued (id_a));
+  g_assert_true (graft_turns_is_queued (id_b));
+  graft_turns_remove (graft_turns_add (job_step_cb, &removed, NULL));
+  /* Each iteration of the main loop runs at most one step of them all;
+   * other sources may make an iteration run none. */
+  for (guint before = ran; ran < 5; before = ran)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpuint (ran - before, <=, 1);
+    }
+  g_assert_cmpuint (a.steps_left, ==, 0);
+  g_assert_cmpuint (b.steps_left, ==, 0);
+  g_assert_false (graft_turns_is_queued (id_a));
+  g_assert_false (graft_turns_is_queued (id_b));
+  /* A job removed before it ran never runs. */
+  g_assert_cmpuint (removed_ran, ==, 0);
+}
+
+/* A chain of sigmoid calls with a relu every tenth node. */
+static char *
+write_chain (void)
+{
+  g_autoptr (GString) code = g_string_new ("import torch\nimport torch.nn as nn\n\n\n"
+                                           "class Chain(nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        h0 = torch.sigmoid(x)\n");
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int   fd = g_file_open_tmp ("graft-match-list-XXXXXX.py", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 1; i <= N_RELU * 10; i++)
+    g_string_append_printf (code, "        h%u = torch.%s(h%u)\n", i,
+                            i % 10 == 0 ? "relu" : "sigmoid", i - 1);
+  g_string_append_printf (code, "        return h%u\n", N_RELU * 10);
+  g_file_set_contents (path, code->str, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The list holds exactly what a fresh search of the graph as it is finds:
+ * the matches in order, then the dropped occurrences. */
+static void
+assert_list_fresh (GraftWindow *window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+  GListModel    *list = graft_document_get_matches (document);
+  g_autoptr (GPtrArray) dropped = NULL;
+  g_autoptr (GPtrArray) found = graft_matcher_find (graft_document_get_pattern (document),
+                                                    graft_document_get_graph (document), NULL,
+                                                    &dropped);
+
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, found->len + dropped->len);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, found->len);
+  for (guint i = 0; i < found->len + dropped->len; i++)
+    {
+      const GraftMatch *match = i < found->len ? found->pdata[i] : dropped->pdata[i - found->len];
+      g_autoptr (GPtrArray) nodes = graft_match_dup_nodes (match);
+      g_autoptr (GString) names = g_string_new (NULL);
+      g_autoptr (GraftMatchItem) item = g_list_model_get_item (list, i);
+      GraftNode *anchor = graft_match_get_returning_node (match, 0);
+
+      for (guint k = 0; k < nodes->len; k++)
+        g_string_append_printf (names, "%s%s", k > 0 ? ", " : "",
+                                graft_node_get_name (nodes->pdata[k]));
+      g_assert_cmpstr (graft_match_item_get_nodes (item), ==, names->str);
+      g_assert_cmpstr (graft_match_item_get_anchor (item), ==, graft_node_get_name (anchor));
+      g_assert_cmpint (graft_match_item_get_dropped (item), ==, i >= found->len);
+      if (i < found->len)
+        g_assert_cmpuint (graft_match_item_get_index (item), ==, i);
+    }
+}
+
+static gboolean
+not_pending (gpointer window)
+{
+  return !graft_window_get_pending (window);
+}
+
+static void
+test_list_after_edits (void)
+{
+  g_autofree char *path = write_chain ();
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+  GListModel      *list = graft_document_get_matches (document);
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  guint middle = N_RELU / 2;
+
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, N_RELU);
+  assert_list_fresh (window);
+  for (guint i = 0; i < N_RELU; i++)
+    g_ptr_array_add (before, g_list_model_get_item (list, i));
+
+  /* Replace the match in the middle: the matches are found again after
+   * the edit's turn, and the rows before it keep their items. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-match",
+                                  g_variant_new_uint32 (middle));
+  g_assert_true (graft_window_get_pending (window));
+  /* Until then the list shows what it showed. */
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU);
+  iterate_until (not_pending, window);
+  g_assert_cmpuint (graft_document_get_n_matches_shown (document), ==, N_RELU - 1);
+  assert_list_fresh (window);
+  for (guint i = 0; i < middle; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (list, i);
+
+      g_assert_true (item == before->pdata[i]);
+    }
+  iterate_until (layout_ready, window);
+
+  /* Replace All, undo, redo, undo: the list is fresh after each, and
+   * asking for the matches right after the edit finds them at once. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  g_assert_true (graft_window_get_pending (window));
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, 0);
+  g_assert_false (graft_window_get_pending (window));
+  assert_list_fresh (window);
+  iterate_until (layout_ready, window);
+  activate (window, "undo", NULL);
+  assert_list_fresh (window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, N_RELU - 1);
+  activate (window, "redo", NULL);
+  assert_list_fresh (window);
+  activate (window, "undo", NULL);
+  activate (window, "undo", NULL);
+  assert_list_fresh (window);
+  g_assert_cmpuint (graft_document_get_n_matches (document), ==, N_RELU);
+
+  close_window (window);
+  g_unlink (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/match-list/model-minimal-change", test_model_minimal_change);
+  g_test_add_func ("/ui/match-list/turns", test_turns_one_step_per_turn);
+  g_test_add_func ("/ui/match-list/after-edits", test_list_after_edits);
+  return g_test_run ();
+}

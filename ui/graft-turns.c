@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-turns.c: the editor's deferred work, one step per main-loop turn.
+ *
+ * Contract: a job added with graft_turns_add() runs on the default main
+ * context's thread, a step at a time: each turn of the main loop runs at
+ * most one step of all the jobs queued, in the order they were queued (a
+ * step that returns %G_SOURCE_CONTINUE goes to the back of the queue), so
+ * work that several parts of the editor defer after one change (finding
+ * the matches again, making the scopes, copying the graph for the layout
+ * worker) never adds up in one turn.  Idle sources of their own would not
+ * do: GLib dispatches every ready source of the highest priority in the
+ * same iteration.  The steps run at the default priority, as input events
+ * do, so a frame that takes longer than the frame interval cannot starve
+ * them; GTK's frames run between them.  A job is removed when its step
+ * returns %G_SOURCE_REMOVE or by graft_turns_remove(); either way its
+ * @notify runs.
+ */
+#include "config.h"
+
+#include "graft-turns.h"
+
+typedef struct
+{
+  guint          id;
+  GSourceFunc    step;
+  gpointer       data;
+  GDestroyNotify notify;
+} Job;
+
+static GQueue   jobs = G_QUEUE_INIT; /* Job *, owned, next first */
+static guint    source_id;           /* the idle that runs them, or 0 */
+static guint    last_id;
+static guint    running_id;      /* the job whose step runs now, or 0 */
+static gboolean running_removed; /* it was removed from inside its step */
+
+static void
+job_free (Job *job)
+{
+  if (job->notify != NULL)
+    job->notify (job->data);
+  g_free (job);
+}
+
+static gboolean
+dispatch_cb (gpointer user_data)
+{
+  Job     *job = g_queue_pop_head (&jobs);
+  gboolean again;
+
+  if (job == NULL)
+    {
+      source_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  running_id = job->id;
+  running_removed = FALSE;
+  again = job->step (job->data);
+  running_id = 0;
+  if (again && !running_removed)
+    g_queue_push_tail (&jobs, job);
+  else
+    job_free (job);
+  if (g_queue_is_empty (&jobs))
+    {
+      source_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * graft_turns_add:
+ * @step: runs one step of the job; returns %G_SOURCE_CONTINUE for more
+ * @data: its data
+ * @notify: (nullable): frees @data when the job is removed
+ *
+ * Queues a job whose steps run one per main-loop turn, after the steps
+ * queued before them.
+ *
+ * Returns: the job's id, never 0
+ */
+guint
+graft_turns_add (GSourceFunc    step,
+                 gpointer       data,
+                 GDestroyNotify notify)
+{
+  Job *job = g_new0 (Job, 1);
+
+  g_return_val_if_fail (step != NULL, 0);
+  job->id = ++last_id;
+  if (job->id == 0)
+    job->id = ++last_id;
+  job->step = step;
+  job->data = data;
+  job->notify = notify;
+  g_queue_push_tail (&jobs, job);
+  if (source_id == 0)
+    {
+      source_id = g_idle_add_full (G_PRIORITY_DEFAULT, dispatch_cb, NULL, NULL);
+      g_source_set_static_name (g_main_context_find_source_by_id (NULL, source_id),
+                                "[graft] deferred work");
+    }
+  return job->id;
+}
+
+/**
+ * graft_turns_remove:
+ * @id: a job's id, or 0
+ *
+ * Removes a job (its steps still to run are not run), if it is still
+ * queued; from inside its own step, once the step returns.
+ */
+void
+graft_turns_remove (guint id)
+{
+  if (id == 0)
+    return;
+  if (id == running_id)
+    {
+      running_removed = TRUE;
+      return;
+    }
+  for (GList *l = jobs.head; l != NULL; l = l->next)
+    {
+      Job *job = l->data;
+
+      if (job->id == id)
+        {
+          g_queue_delete_link (&jobs, l);
+          job_free (job);
+          return;
+        }
+    }
+}
+
+/**
+ * graft_turns_is_queued:
+ * @id: a job's id, or 0
+ *
+ * Returns: whether the job has steps still to run
+ */
+gboolean
+graft_turns_is_queued (guint id)
+{
+  if (id == 0)
+    return FALSE;
+  if (id == running_id)
+    return !running_removed;
+  for (GList *l = jobs.head; l != NULL; l = l->next)
+    if (((Job *) l->data)->id == id)
+      return TRUE;
+  return FALSE;
+}

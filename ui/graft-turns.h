@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-turns.h: long main-loop work cut into steps, one step per turn.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+guint    graft_turns_add (GSourceFunc    step,
+                          gpointer       data,
+                          GDestroyNotify notify);
+void     graft_turns_remove (guint id);
+gboolean graft_turns_is_queued (guint id);
+
+G_END_DECLS
