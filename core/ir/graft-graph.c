@@ -151,6 +151,22 @@ user_index_remove (UserIndex       *index,
   index->n_items--;
 }
 
+/* A value's users once it has more than one: the array and, for values
+ * with many, an index into it. */
+typedef struct
+{
+  guint      capacity;
+  UserIndex *index; /* user -> position + 1, once there are many; or NULL */
+  GraftNode *items[];
+} UserArray;
+
+/* What few nodes have: kept out of the node, behind one pointer. */
+typedef struct
+{
+  GraftNodeMeta *meta; /* nullable; its strings and frames are the graph's */
+  const char    *type; /* interned, nullable: the annotation as printed */
+} NodeExtra;
+
 struct _GraftNode
 {
   /* Borrowed */
@@ -159,26 +175,43 @@ struct _GraftNode
   GraftGraph *graph;
   const char *name;   /* in the graph's namespace */
   const char *target; /* interned in the graph's chunk */
-  const char *type;   /* interned, nullable: the annotation as printed */
 
   /* Owned */
-  GraftNodeMeta *meta;        /* nullable; its strings and frames are the graph's */
-  GraftArg       args;        /* always a tuple */
-  GraftArg       kwargs;      /* always a dict with str keys */
-  GraftNode    **users;       /* borrowed pointers; an owned array, or &user_inline */
-  GraftNode     *user_inline; /* the only user, for the many nodes with one */
-  UserIndex     *user_index;  /* user -> position + 1, once there are many */
-  guint          n_users;
-  guint          users_capacity;
+  NodeExtra *extra;  /* nullable */
+  GraftArg   args;   /* always a tuple */
+  GraftArg   kwargs; /* always a dict with str keys */
+  union
+  {
+    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
+    UserArray *many; /* when users_many is set */
+  } users;
+  guint32 n_users;
+  guint8  op;
+  guint8  is_wrapped : 1;
+  guint8  name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
+  guint8  users_many : 1;
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
   guint32 span_start; /* where the node came from in its source */
   guint32 span_end;
-  guint8  op;
-  guint8  is_wrapped;
-  guint8  name_canonical; /* graft_namespace_is_canonical (name, DEFAULT) */
 };
+
+/* @node's extra part, made if it has none. */
+static NodeExtra *
+node_extra (GraftNode *node)
+{
+  if (node->extra == NULL)
+    node->extra = g_new0 (NodeExtra, 1);
+  return node->extra;
+}
+
+/* The node's users as an array (a single user is its own array of one). */
+static inline GraftNode **
+node_users (GraftNode *node)
+{
+  return node->users_many ? node->users.many->items : &node->users.one;
+}
 
 struct _GraftGraph
 {
@@ -328,12 +361,19 @@ node_alloc (GraftGraph *self)
 static void
 node_clear (GraftNode *node)
 {
-  g_clear_pointer (&node->user_index, user_index_free);
-  g_clear_pointer (&node->meta, g_free);
+  if (node->extra != NULL)
+    {
+      g_free (node->extra->meta);
+      g_clear_pointer (&node->extra, g_free);
+    }
   graft_arg_clear (&node->args);
   graft_arg_clear (&node->kwargs);
-  if (node->users != &node->user_inline)
-    g_free (node->users);
+  if (node->users_many)
+    {
+      g_clear_pointer (&node->users.many->index, user_index_free);
+      g_free (node->users.many);
+      node->users_many = FALSE;
+    }
 }
 
 static void
@@ -566,28 +606,39 @@ static void
 add_user (GraftNode *used,
           GraftNode *user)
 {
-  if (used->n_users == used->users_capacity)
+  UserArray *array;
+
+  if (!used->users_many)
     {
       /* Most values have one user: it lives in the node. */
-      if (used->users_capacity == 0)
-        used->users = &used->user_inline;
-      else if (used->users == &used->user_inline)
+      if (used->n_users == 0)
         {
-          used->users = g_new (GraftNode *, 2 * used->users_capacity);
-          used->users[0] = used->user_inline;
+          used->users.one = user;
+          used->n_users = 1;
+          return;
         }
-      else
-        used->users = g_renew (GraftNode *, used->users, 2 * used->users_capacity);
-      used->users_capacity = MAX (1, 2 * used->users_capacity);
+      array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
+      array->capacity = 2;
+      array->index = NULL;
+      array->items[0] = used->users.one;
+      used->users.many = array;
+      used->users_many = TRUE;
     }
-  used->users[used->n_users++] = user;
-  if (used->user_index != NULL)
-    user_index_set (used->user_index, user, used->n_users);
+  array = used->users.many;
+  if (used->n_users == array->capacity)
+    {
+      array = g_realloc (array, sizeof (UserArray) + 2 * array->capacity * sizeof (GraftNode *));
+      array->capacity *= 2;
+      used->users.many = array;
+    }
+  array->items[used->n_users++] = user;
+  if (array->index != NULL)
+    user_index_set (array->index, user, used->n_users);
   else if (used->n_users > USER_INDEX_THRESHOLD)
     {
-      used->user_index = user_index_new (used->n_users);
+      array->index = user_index_new (used->n_users);
       for (guint i = 0; i < used->n_users; i++)
-        user_index_set (used->user_index, used->users[i], i + 1);
+        user_index_set (array->index, array->items[i], i + 1);
     }
 }
 
@@ -598,27 +649,29 @@ static void
 remove_user (GraftNode *used,
              GraftNode *user)
 {
-  if (used->user_index != NULL)
+  GraftNode **users = node_users (used);
+
+  if (used->users_many && used->users.many->index != NULL)
     {
-      guint      pos = user_index_get (used->user_index, user);
+      UserIndex *index = used->users.many->index;
+      guint      pos = user_index_get (index, user);
       GraftNode *last;
 
       g_assert (pos > 0);
-      user_index_remove (used->user_index, user);
-      last = used->users[--used->n_users];
+      user_index_remove (index, user);
+      last = users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
-          used->users[pos - 1] = last;
-          user_index_set (used->user_index, last, pos);
+          users[pos - 1] = last;
+          user_index_set (index, last, pos);
         }
       return;
     }
   /* Search from the end: the most recent user is the likeliest to go. */
   for (guint i = used->n_users; i > 0; i--)
-    if (used->users[i - 1] == user)
+    if (users[i - 1] == user)
       {
-        memmove (&used->users[i - 1], &used->users[i],
-                 (used->n_users - i) * sizeof (GraftNode *));
+        memmove (&users[i - 1], &users[i], (used->n_users - i) * sizeof (GraftNode *));
         used->n_users--;
         return;
       }
@@ -1140,7 +1193,7 @@ replace_uses (GraftGraph     *self,
   else
     users = many = g_new (GraftNode *, n_users);
   if (n_users > 0)
-    memcpy (users, old_node->users, n_users * sizeof (GraftNode *));
+    memcpy (users, node_users (old_node), n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
       GraftNode *user = users[i];
@@ -1404,8 +1457,10 @@ graft_graph_get_memory_size (GraftGraph *self)
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     {
       size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
-      if (node->users != &node->user_inline)
-        size += node->users_capacity * sizeof (GraftNode *);
+      if (node->users_many)
+        size += sizeof (UserArray) + node->users.many->capacity * sizeof (GraftNode *);
+      if (node->extra != NULL)
+        size += sizeof (NodeExtra);
       /* The name in the namespace's chunk and its slot in the namespace's
        * table, which also binds it to the node. */
       size += strlen (node->name) + 1 + sizeof (GraftNameSlot);
@@ -1464,7 +1519,7 @@ graft_node_get_user (GraftNode *node,
                      guint      i)
 {
   g_return_val_if_fail (i < node->n_users, NULL);
-  return node->users[i];
+  return node_users (node)[i];
 }
 
 GraftNode *
@@ -1501,7 +1556,7 @@ graft_node_compare_order (GraftNode *a,
 const char *
 graft_node_get_type_annotation (GraftNode *node)
 {
-  return node->type;
+  return node->extra != NULL ? node->extra->type : NULL;
 }
 
 /**
@@ -1512,7 +1567,9 @@ void
 graft_node_set_type_annotation (GraftNode  *node,
                                 const char *type_repr)
 {
-  node->type =
+  if (type_repr == NULL && node->extra == NULL)
+    return;
+  node_extra (node)->type =
       type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
 }
 
@@ -1722,7 +1779,7 @@ _graft_node_name_is_canonical (GraftNode *node)
 const GraftNodeMeta *
 graft_node_get_meta (GraftNode *node)
 {
-  return node->meta;
+  return node->extra != NULL ? node->extra->meta : NULL;
 }
 
 /**
@@ -1738,16 +1795,19 @@ graft_node_set_meta (GraftNode           *node,
 {
   GraftGraph       *graph = node->graph;
   GraftModuleFrame *frames;
+  GraftNodeMeta    *copy;
 
-  g_clear_pointer (&node->meta, g_free);
+  if (node->extra != NULL)
+    g_clear_pointer (&node->extra->meta, g_free);
   if (meta == NULL)
     return;
   /* One block: the struct, then its frames. */
-  node->meta = g_malloc0 (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
-  frames = (GraftModuleFrame *) (node->meta + 1);
+  copy = g_malloc0 (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
+  node_extra (node)->meta = copy;
+  frames = (GraftModuleFrame *) (copy + 1);
 #define COPY(field) \
-  node->meta->field = meta->field != NULL ? graft_graph_intern (graph, meta->field) : NULL
-  node->meta->kind = meta->kind;
+  copy->field = meta->field != NULL ? graft_graph_intern (graph, meta->field) : NULL
+  copy->kind = meta->kind;
   COPY (dtype);
   COPY (shape);
   COPY (stride);
@@ -1766,8 +1826,8 @@ graft_node_set_meta (GraftNode           *node,
       frames[i].type =
           graft_graph_intern (graph, meta->modules[i].type != NULL ? meta->modules[i].type : "");
     }
-  node->meta->n_modules = meta->n_modules;
-  node->meta->modules = meta->n_modules > 0 ? frames : NULL;
+  copy->n_modules = meta->n_modules;
+  copy->modules = meta->n_modules > 0 ? frames : NULL;
 }
 
 /**
