@@ -26,6 +26,7 @@
 #include "graft-graph-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
+#include "graft-arg-pool-private.h"
 
 #include <string.h>
 
@@ -220,6 +221,7 @@ struct _GraftGraph
   /* Owned */
   GraftNamespace *names;
   GStringChunk   *chunk;
+  GraftArgPool   *args_pool;        /* every node's arguments, and those edits keep */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
   /* Recently interned targets, in slots picked by length and end bytes: a
@@ -231,6 +233,8 @@ struct _GraftGraph
                            * order is its index here while it is in it */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
+  GPtrArray   *edits;     /* every edit of the graph not yet freed
+                           * (borrowed), told when the graph goes */
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
@@ -252,6 +256,7 @@ struct _GraftGraph
   GraftNode *block_next;
   guint      block_left;
   GraftNode *free_nodes; /* linked through next */
+  gsize      node_slots; /* nodes allocated, free or not */
 };
 
 /* Blocks grow with the graph, from 64 nodes to this many. */
@@ -323,7 +328,9 @@ graft_graph_new (const GraftDialect *dialect)
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
+  self->args_pool = _graft_arg_pool_new ();
   self->trash = g_ptr_array_new ();
+  self->edits = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_free);
   return self;
 }
@@ -335,6 +342,7 @@ node_alloc (GraftGraph *self)
 
 #ifdef NODES_EACH_ALONE
   node = g_new (GraftNode, 1);
+  self->node_slots++;
 #else
   if (self->free_nodes != NULL)
     {
@@ -347,6 +355,7 @@ node_alloc (GraftGraph *self)
         {
           self->block_left = CLAMP (self->n_nodes, 64, MAX_NODES_PER_BLOCK);
           self->block_next = g_new (GraftNode, self->block_left);
+          self->node_slots += self->block_left;
           g_ptr_array_add (self->node_blocks, self->block_next);
         }
       node = self->block_next++;
@@ -357,17 +366,24 @@ node_alloc (GraftGraph *self)
   return node;
 }
 
-/* Frees what @node owns; its own memory goes back to the graph. */
+/* Frees what @node owns (its arguments too if @release_args: when the
+ * graph goes, its pool goes whole); its own memory goes back to the
+ * graph. */
 static void
-node_clear (GraftNode *node)
+node_clear (GraftGraph *self,
+            GraftNode  *node,
+            gboolean    release_args)
 {
   if (node->extra != NULL)
     {
       g_free (node->extra->meta);
       g_clear_pointer (&node->extra, g_free);
     }
-  graft_arg_clear (&node->args);
-  graft_arg_clear (&node->kwargs);
+  if (release_args)
+    {
+      _graft_arg_pool_release (self->args_pool, &node->args);
+      _graft_arg_pool_release (self->args_pool, &node->kwargs);
+    }
   if (node->users_many)
     {
       g_clear_pointer (&node->users.many->index, user_index_free);
@@ -378,11 +394,13 @@ node_clear (GraftNode *node)
 
 static void
 node_free (GraftGraph *self,
-           GraftNode  *node)
+           GraftNode  *node,
+           gboolean    release_args)
 {
-  node_clear (node);
+  node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
   g_free (node);
+  self->node_slots--;
 #else
   node->next = self->free_nodes;
   self->free_nodes = node;
@@ -399,20 +417,24 @@ graft_graph_free (GraftGraph *self)
   for (node = self->first; node != NULL; node = next)
     {
       next = node->next;
-      node_free (self, node);
+      node_free (self, node, FALSE);
     }
   for (guint i = 0; i < self->trash->len; i++)
-    node_free (self, self->trash->pdata[i]);
+    node_free (self, self->trash->pdata[i], FALSE);
   g_ptr_array_unref (self->trash);
   g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
   g_clear_pointer (&self->module_constructors, g_hash_table_unref);
-  if (self->recording != NULL)
-    _graft_edit_forget_graph (self->recording);
+  /* Edits may outlive the graph: they forget it, and the arguments they
+   * keep in its pool. */
+  for (guint i = 0; i < self->edits->len; i++)
+    _graft_edit_forget_graph (self->edits->pdata[i]);
+  g_ptr_array_unref (self->edits);
   g_clear_pointer (&self->source, graft_source_unref);
   g_clear_pointer (&self->program, _graft_program_free);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
+  _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
   g_free (self);
@@ -924,27 +946,48 @@ unlink_node (GraftGraph *self,
   node->prev = node->next = NULL;
 }
 
+/* Gives @node the caller's @args and @kwargs, in the graph's pool: moved
+ * from the heap (and left `None`), or with @copy copied, the caller's left
+ * as they are. */
 static void
-take_args (GraftNode *node,
-           GraftArg  *args,
-           GraftArg  *kwargs)
+take_args (GraftGraph *self,
+           GraftNode  *node,
+           GraftArg   *args,
+           GraftArg   *kwargs,
+           gboolean    copy)
 {
-  if (args != NULL)
+  if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
-      g_return_if_fail (args->kind == GRAFT_ARG_TUPLE);
-      node->args = *args;
-      graft_arg_init_none (args);
+      if (copy)
+        _graft_arg_pool_copy (self->args_pool, &node->args, args);
+      else
+        {
+          node->args = *args;
+          graft_arg_init_none (args);
+          _graft_arg_pool_adopt (self->args_pool, &node->args);
+        }
     }
   else
-    graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
-  if (kwargs != NULL)
     {
-      g_return_if_fail (kwargs->kind == GRAFT_ARG_DICT);
-      node->kwargs = *kwargs;
-      graft_arg_init_none (kwargs);
+      g_warn_if_fail (args == NULL);
+      graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
+    }
+  if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
+    {
+      if (copy)
+        _graft_arg_pool_copy (self->args_pool, &node->kwargs, kwargs);
+      else
+        {
+          node->kwargs = *kwargs;
+          graft_arg_init_none (kwargs);
+          _graft_arg_pool_adopt (self->args_pool, &node->kwargs);
+        }
     }
   else
-    graft_arg_init_dict (&node->kwargs, 0);
+    {
+      g_warn_if_fail (kwargs == NULL);
+      graft_arg_init_dict (&node->kwargs, 0);
+    }
 }
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
@@ -970,6 +1013,7 @@ insert_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
+             gboolean    copy_args,
              const char *name,
              gboolean    name_canonical,
              GraftNode  *before)
@@ -981,7 +1025,7 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
-  take_args (node, args, kwargs);
+  take_args (self, node, args, kwargs, copy_args);
   link_node (self, node, before);
   link_uses (node);
   index_name (self, node);
@@ -1068,7 +1112,41 @@ graft_graph_create_node (GraftGraph *self,
     name_candidate = derived_name (self, op, target);
   name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
   /* A name the namespace made is canonical: clean, and not reserved. */
-  return insert_node (self, op, target, args, kwargs, name, TRUE, before);
+  return insert_node (self, op, target, args, kwargs, FALSE, name, TRUE, before);
+}
+
+/**
+ * graft_graph_create_node_copy:
+ * @args: (transfer none) (nullable): a tuple, copied
+ * @kwargs: (transfer none) (nullable): a dict, copied
+ *
+ * Like graft_graph_create_node(), but copies @args and @kwargs into the
+ * graph instead of consuming them: a caller can build them in its own
+ * scratch memory (items on its stack, strings it keeps), which costs no
+ * allocation.
+ *
+ * Returns: (transfer none): the node, owned by the graph
+ */
+GraftNode *
+graft_graph_create_node_copy (GraftGraph     *self,
+                              GraftOp         op,
+                              const char     *target,
+                              const GraftArg *args,
+                              const GraftArg *kwargs,
+                              const char     *name_candidate,
+                              GraftNode      *before)
+{
+  const char *name;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+
+  target = intern_target (self, target);
+  if (name_candidate == NULL)
+    name_candidate = derived_name (self, op, target);
+  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+  return insert_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE, name, TRUE,
+                      before);
 }
 
 /**
@@ -1099,7 +1177,7 @@ graft_graph_create_node_named (GraftGraph *self,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
   return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs,
-                      name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+                      FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
 /**
@@ -1123,15 +1201,17 @@ graft_graph_set_args (GraftGraph *self,
   unlink_uses (node);
   if (args != NULL)
     {
-      graft_arg_clear (&node->args);
+      _graft_arg_pool_release (self->args_pool, &node->args);
       node->args = *args;
       graft_arg_init_none (args);
+      _graft_arg_pool_adopt (self->args_pool, &node->args);
     }
   if (kwargs != NULL)
     {
-      graft_arg_clear (&node->kwargs);
+      _graft_arg_pool_release (self->args_pool, &node->kwargs);
       node->kwargs = *kwargs;
       graft_arg_init_none (kwargs);
+      _graft_arg_pool_adopt (self->args_pool, &node->kwargs);
     }
   link_uses (node);
 }
@@ -1155,7 +1235,8 @@ replace_in_arg (GraftArg  *arg,
 }
 
 static void
-put_value_in_arg (GraftArg       *arg,
+put_value_in_arg (GraftGraph     *self,
+                  GraftArg       *arg,
                   GraftNode      *old_node,
                   const GraftArg *value)
 {
@@ -1164,12 +1245,12 @@ put_value_in_arg (GraftArg       *arg,
   if (arg->kind == GRAFT_ARG_NODE)
     {
       if (arg->node == old_node)
-        graft_arg_copy (arg, value);
+        _graft_arg_pool_copy (self->args_pool, arg, value);
       return;
     }
   n_items = graft_arg_count_items (arg);
   for (guint i = 0; i < n_items; i++)
-    put_value_in_arg (&arg->items[i], old_node, value);
+    put_value_in_arg (self, &arg->items[i], old_node, value);
 }
 
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
@@ -1208,8 +1289,8 @@ replace_uses (GraftGraph     *self,
         }
       else
         {
-          put_value_in_arg (&user->args, old_node, value);
-          put_value_in_arg (&user->kwargs, old_node, value);
+          put_value_in_arg (self, &user->args, old_node, value);
+          put_value_in_arg (self, &user->kwargs, old_node, value);
         }
       link_uses (user);
     }
@@ -1348,6 +1429,45 @@ _graft_node_swap_args (GraftNode *node,
   link_uses (node);
 }
 
+/* A copy of @src (in either form) in the graph's pool, for an edit. */
+void
+_graft_graph_copy_arg (GraftGraph     *self,
+                       GraftArg       *dest,
+                       const GraftArg *src)
+{
+  _graft_arg_pool_copy (self->args_pool, dest, src);
+}
+
+/* Gives back an argument in the graph's pool (an edit's), leaving it
+ * `None`. */
+void
+_graft_graph_release_arg (GraftGraph *self,
+                          GraftArg   *arg)
+{
+  _graft_arg_pool_release (self->args_pool, arg);
+}
+
+/* Registers a new @edit of the graph, told when the graph goes.  Returns
+ * its place for _graft_graph_remove_edit(). */
+guint
+_graft_graph_add_edit (GraftGraph *self,
+                       GraftEdit  *edit)
+{
+  g_ptr_array_add (self->edits, edit);
+  return self->edits->len - 1;
+}
+
+/* Forgets the edit at @index (being freed); the last edit takes its place
+ * and is told its new one. */
+void
+_graft_graph_remove_edit (GraftGraph *self,
+                          guint       index)
+{
+  g_ptr_array_remove_index_fast (self->edits, index);
+  if (index < self->edits->len)
+    _graft_edit_set_index (self->edits->pdata[index], index);
+}
+
 GraftEdit *
 _graft_graph_get_recording (GraftGraph *self)
 {
@@ -1382,7 +1502,7 @@ graft_graph_erase_node (GraftGraph *self,
   if (self->recording != NULL)
     trash_add (self, node);
   else
-    node_free (self, node);
+    node_free (self, node, TRUE);
 }
 
 /**
@@ -1404,68 +1524,92 @@ graft_graph_move_before (GraftGraph *self,
   link_node (self, node, before);
 }
 
+/* What @node holds outside its struct. */
 static gsize
-arg_memory (const GraftArg *arg)
+node_memory (GraftNode *node)
 {
   gsize size = 0;
-  guint n_items = graft_arg_count_items (arg);
 
-  switch (arg->kind)
+  if (node->users_many)
     {
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-      size += arg->n + 1;
-      break;
-    case GRAFT_ARG_COMPLEX:
-      size += 2 * sizeof (double);
-      break;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_NODE:
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-    default:
-      break;
+      UserIndex *index = node->users.many->index;
+
+      size += sizeof (UserArray) + node->users.many->capacity * sizeof (GraftNode *);
+      if (index != NULL)
+        size += sizeof (UserIndex) + (index->mask + 1) * sizeof (UserSlot);
     }
-  for (guint i = 0; i < n_items; i++)
-    size += sizeof (GraftArg) + arg_memory (&arg->items[i]);
+  if (node->extra != NULL)
+    {
+      size += sizeof (NodeExtra);
+      if (node->extra->meta != NULL)
+        size += sizeof (GraftNodeMeta) + node->extra->meta->n_modules * sizeof (GraftModuleFrame);
+    }
+  return size;
+}
+
+static gsize
+memory_size (GraftGraph *self,
+             gsize      *out_strings)
+{
+  gsize size = sizeof (GraftGraph);
+  gsize names_text = 0, args_text = 0;
+
+  /* Node memory as allocated (the free nodes and those kept for undo
+   * too), and what each node holds apart. */
+  size += self->node_slots * sizeof (GraftNode) + self->node_blocks->len * sizeof (gpointer);
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    size += node_memory (node);
+  for (guint i = 0; i < self->trash->len; i++)
+    size += node_memory (self->trash->pdata[i]) + sizeof (gpointer);
+  /* Arguments in their pool, names in the namespace, each with the text
+   * they intern; the derived-name tables.  Not counted: the string chunk
+   * of targets, annotations and metadata text (one copy per distinct
+   * string, as GStringChunk does not tell its size). */
+  size += _graft_arg_pool_get_size (self->args_pool, &args_text);
+  size += _graft_namespace_get_memory_size (self->names, &names_text);
+  for (guint i = 0; i < G_N_ELEMENTS (self->derived_names); i++)
+    if (self->derived_names[i] != NULL)
+      size += g_hash_table_size (self->derived_names[i]) * 3 * sizeof (gpointer);
+  if (out_strings != NULL)
+    *out_strings = names_text + args_text;
   return size;
 }
 
 /**
  * graft_graph_get_memory_size:
  *
- * Estimates the heap bytes the graph holds: nodes, argument values, user
- * arrays, and the name and target strings with hash-table overhead.  Used by
- * the memory benchmark.
+ * Counts the heap bytes the graph holds as it allocated them: node blocks
+ * (free slots included), users arrays and their indexes, node metadata,
+ * the argument pool with its interned strings, and the namespace's tables
+ * at their capacity with the names' text.  Not counted: malloc's own
+ * overhead, and the string chunk of targets, type annotations and
+ * metadata text (one copy of each distinct string).  Used by the memory
+ * benchmark.
  *
  * Returns: bytes
  */
 gsize
 graft_graph_get_memory_size (GraftGraph *self)
 {
-  gsize size = sizeof (GraftGraph);
+  g_return_val_if_fail (self != NULL, 0);
+  return memory_size (self, NULL);
+}
+
+/**
+ * graft_graph_get_string_memory_size:
+ *
+ * Returns: of graft_graph_get_memory_size(), the bytes of interned text:
+ *   node names (with their undo headers), and the strings of arguments
+ *   (keyword names, string literals), one copy per distinct string
+ */
+gsize
+graft_graph_get_string_memory_size (GraftGraph *self)
+{
+  gsize strings = 0;
 
   g_return_val_if_fail (self != NULL, 0);
-
-  for (GraftNode *node = self->first; node != NULL; node = node->next)
-    {
-      size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
-      if (node->users_many)
-        size += sizeof (UserArray) + node->users.many->capacity * sizeof (GraftNode *);
-      if (node->extra != NULL)
-        size += sizeof (NodeExtra);
-      /* The name in the namespace's chunk and its slot in the namespace's
-       * table, which also binds it to the node. */
-      size += strlen (node->name) + 1 + sizeof (GraftNameSlot);
-    }
-  return size;
+  memory_size (self, &strings);
+  return strings;
 }
 
 GraftOp

@@ -18,5 +18,7 @@ void        _graft_namespace_bind (GraftNamespace *self,
 gpointer    _graft_namespace_lookup_bound (GraftNamespace *self,
                                            const char     *name);
 guint       _graft_namespace_get_n_bound (GraftNamespace *self);
+gsize       _graft_namespace_get_memory_size (GraftNamespace *self,
+                                              gsize          *out_strings);
 
 G_END_DECLS

@@ -32,6 +32,7 @@ struct _GraftNamespace
                            * to the one before */
   gsize block_used;
   gsize block_size;
+  gsize blocks_total; /* bytes of every block */
 
   /* The slot of the name made last, until the next name is made: lets a
    * graph bind its new node to the name without looking it up again. */
@@ -106,6 +107,7 @@ keep_name (GraftNamespace *self,
       memcpy (block, &self->block, sizeof (char *));
       self->block = block;
       self->block_size = size;
+      self->blocks_total += size;
       self->block_used = sizeof (char *);
     }
   p = self->block + self->block_used;
@@ -1596,6 +1598,37 @@ _graft_namespace_lookup_bound (GraftNamespace *self,
                                                 _graft_name_hash (name, strlen (name)));
 
   return slot != NULL ? slot->value : NULL;
+}
+
+static gsize
+table_size (const GraftNameTable *t)
+{
+  gsize size = (t->mask + 1) * sizeof (GraftNameSlot);
+
+  /* Keys the table owns (bases) are allocated one by one. */
+  for (guint i = 0; t->owns_keys && i <= t->mask; i++)
+    if (t->slots[i].key != NULL && t->slots[i].key != &_graft_name_table_removed)
+      size += t->slots[i].len + 1;
+  return size;
+}
+
+/**
+ * _graft_namespace_get_memory_size:
+ * @out_strings: (out) (optional): of the bytes returned, those that hold
+ *   the names' text (with their undo headers)
+ *
+ * Returns: the bytes the namespace holds: its tables, at their capacity,
+ *   and the blocks its names live in
+ */
+gsize
+_graft_namespace_get_memory_size (GraftNamespace *self,
+                                  gsize          *out_strings)
+{
+  if (out_strings != NULL)
+    *out_strings = self->blocks_total;
+  return sizeof (GraftNamespace) + table_size (&self->used) + table_size (&self->filled) +
+         table_size (&self->base_count) + self->scratch->allocated_len +
+         self->probe->allocated_len + self->blocks_total;
 }
 
 /* How many names are bound to something. */
