@@ -34,22 +34,19 @@
  * need a relabelling. */
 #define ORDER_GAP ((gint64) 1 << 16)
 
-/* An open-addressing table from a user to its position + 1 in the users
- * array, for values with many users (see add_user()): probed inline, with
- * no tombstones (a removal shifts the run after it back), so it costs a
- * fraction of a GHashTable's insert and removal. */
+/* A value's users once it has more than one: the array and, for values
+ * with many, an index into it.  The index is an open-addressing table of
+ * positions + 1 in the array (0: empty), hashed by the user at that
+ * position: four bytes a slot, the users themselves read from the array.
+ * It is probed inline, with no tombstones (a removal shifts the run after
+ * it back), so it costs a fraction of a GHashTable's insert and removal. */
 typedef struct
 {
-  GraftNode *key; /* NULL: empty */
-  guint      pos;
-} UserSlot;
-
-typedef struct
-{
-  UserSlot *slots;
-  guint     mask; /* capacity - 1, a power of two; load at most 1/2 */
-  guint     n_items;
-} UserIndex;
+  guint      capacity;
+  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
+  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
+  GraftNode *items[];
+} UserArray;
 
 static inline guint
 user_hash (const GraftNode *key)
@@ -57,109 +54,64 @@ user_hash (const GraftNode *key)
   return (guint) ((((guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
 }
 
-/* The slot of @key, or the empty slot where it would go. */
-static inline UserSlot *
-user_index_slot (UserIndex       *index,
+/* The index slot of @key, or the empty slot where it would go. */
+static inline guint32 *
+user_index_slot (UserArray       *array,
                  const GraftNode *key)
 {
-  for (guint i = user_hash (key) & index->mask;; i = (i + 1) & index->mask)
-    if (index->slots[i].key == key || index->slots[i].key == NULL)
-      return &index->slots[i];
+  for (guint i = user_hash (key) & array->index_mask;; i = (i + 1) & array->index_mask)
+    {
+      guint32 pos = array->index[i];
+
+      if (pos == 0 || array->items[pos - 1] == key)
+        return &array->index[i];
+    }
 }
 
-static UserIndex *
-user_index_new (guint n)
+/* (Re)builds the index for the @n users of @array, at most half full. */
+static void
+user_index_build (UserArray *array,
+                  guint      n)
 {
-  UserIndex *index = g_new (UserIndex, 1);
-  guint      size = 64;
+  guint size = 64;
 
   while (size < 2 * n + 2)
     size *= 2;
-  index->slots = g_new0 (UserSlot, size);
-  index->mask = size - 1;
-  index->n_items = 0;
-  return index;
+  g_free (array->index);
+  array->index = g_new0 (guint32, size);
+  array->index_mask = size - 1;
+  for (guint p = 0; p < n; p++)
+    *user_index_slot (array, array->items[p]) = p + 1;
 }
 
+/* Removes the index slot of @key (present), moving back the slots after
+ * it in its run that may no longer be reached past the hole; the users
+ * array must be as the index says. */
 static void
-user_index_free (UserIndex *index)
-{
-  g_free (index->slots);
-  g_free (index);
-}
-
-static void
-user_index_set (UserIndex *index,
-                GraftNode *key,
-                guint      pos)
-{
-  UserSlot *slot = user_index_slot (index, key);
-
-  if (slot->key == NULL)
-    {
-      if (2 * (index->n_items + 1) > index->mask + 1)
-        {
-          UserSlot *old = index->slots;
-          guint     old_size = index->mask + 1;
-
-          index->slots = g_new0 (UserSlot, 2 * old_size);
-          index->mask = 2 * old_size - 1;
-          for (guint i = 0; i < old_size; i++)
-            if (old[i].key != NULL)
-              *user_index_slot (index, old[i].key) = old[i];
-          g_free (old);
-          slot = user_index_slot (index, key);
-        }
-      slot->key = key;
-      index->n_items++;
-    }
-  slot->pos = pos;
-}
-
-static guint
-user_index_get (UserIndex       *index,
-                const GraftNode *key)
-{
-  return user_index_slot (index, key)->pos;
-}
-
-/* Removes @key (present), moving back the entries after it in its run
- * that may no longer be reached past the hole. */
-static void
-user_index_remove (UserIndex       *index,
+user_index_remove (UserArray       *array,
                    const GraftNode *key)
 {
-  UserSlot *slots = index->slots;
-  guint     i = (guint) (user_index_slot (index, key) - slots);
-  guint     j = i;
+  guint32 *slots = array->index;
+  guint    mask = array->index_mask;
+  guint    i = (guint) (user_index_slot (array, key) - slots);
+  guint    j = i;
 
   for (;;)
     {
       guint k;
 
-      j = (j + 1) & index->mask;
-      if (slots[j].key == NULL)
+      j = (j + 1) & mask;
+      if (slots[j] == 0)
         break;
-      k = user_hash (slots[j].key) & index->mask;
-      /* Leave the entry if its home lies cyclically in (i, j]. */
+      k = user_hash (array->items[slots[j] - 1]) & mask;
+      /* Leave the slot if its home lies cyclically in (i, j]. */
       if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
         continue;
       slots[i] = slots[j];
       i = j;
     }
-  slots[i].key = NULL;
-  slots[i].pos = 0;
-  index->n_items--;
+  slots[i] = 0;
 }
-
-/* A value's users once it has more than one: the array and, for values
- * with many, an index into it. */
-typedef struct
-{
-  guint      capacity;
-  UserIndex *index; /* user -> position + 1, once there are many; or NULL */
-  GraftNode *items[];
-} UserArray;
 
 /* What few nodes have: kept out of the node, behind one pointer. */
 typedef struct
@@ -386,7 +338,7 @@ node_clear (GraftGraph *self,
     }
   if (node->users_many)
     {
-      g_clear_pointer (&node->users.many->index, user_index_free);
+      g_free (node->users.many->index);
       g_free (node->users.many);
       node->users_many = FALSE;
     }
@@ -641,6 +593,7 @@ add_user (GraftNode *used,
         }
       array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
       array->capacity = 2;
+      array->index_mask = 0;
       array->index = NULL;
       array->items[0] = used->users.one;
       used->users.many = array;
@@ -654,14 +607,10 @@ add_user (GraftNode *used,
       used->users.many = array;
     }
   array->items[used->n_users++] = user;
-  if (array->index != NULL)
-    user_index_set (array->index, user, used->n_users);
+  if (array->index != NULL && 2 * used->n_users <= array->index_mask + 1)
+    *user_index_slot (array, user) = used->n_users;
   else if (used->n_users > USER_INDEX_THRESHOLD)
-    {
-      array->index = user_index_new (used->n_users);
-      for (guint i = 0; i < used->n_users; i++)
-        user_index_set (array->index, array->items[i], i + 1);
-    }
+    user_index_build (array, used->n_users);
 }
 
 /* Removes @user.  A short list keeps its order; an indexed one moves its
@@ -675,17 +624,19 @@ remove_user (GraftNode *used,
 
   if (used->users_many && used->users.many->index != NULL)
     {
-      UserIndex *index = used->users.many->index;
-      guint      pos = user_index_get (index, user);
+      UserArray *array = used->users.many;
+      guint32    pos = *user_index_slot (array, user);
       GraftNode *last;
 
       g_assert (pos > 0);
-      user_index_remove (index, user);
+      user_index_remove (array, user);
       last = users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
+          /* The last user moves into the gap: its slot (found while the
+           * array still has it last) says so. */
+          *user_index_slot (array, last) = pos;
           users[pos - 1] = last;
-          user_index_set (index, last, pos);
         }
       return;
     }
@@ -1532,11 +1483,11 @@ node_memory (GraftNode *node)
 
   if (node->users_many)
     {
-      UserIndex *index = node->users.many->index;
+      UserArray *array = node->users.many;
 
-      size += sizeof (UserArray) + node->users.many->capacity * sizeof (GraftNode *);
-      if (index != NULL)
-        size += sizeof (UserIndex) + (index->mask + 1) * sizeof (UserSlot);
+      size += sizeof (UserArray) + array->capacity * sizeof (GraftNode *);
+      if (array->index != NULL)
+        size += (array->index_mask + 1) * sizeof (guint32);
     }
   if (node->extra != NULL)
     {
