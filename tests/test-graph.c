@@ -535,6 +535,40 @@ test_node_fields (void)
   }
 }
 
+/* Undoing an addition releases the node's name and redoing it takes the
+ * same name back, bound to the same node: the graph finds it by name, and
+ * its name is the namespace's own (one address, as lint checks). */
+static void
+test_undo_add_names (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode  *neg = call2 (graph, "torch.neg", x, NULL, NULL);
+  GraftNode  *neg_1, *neg_2;
+  const char *name;
+  g_autoptr (GraftEdit) edit = NULL;
+
+  output (graph, neg);
+  graft_graph_begin_edit (graph);
+  neg_1 = call2 (graph, "torch.neg", neg, NULL, graft_graph_get_output (graph));
+  edit = graft_graph_end_edit (graph);
+  name = graft_node_get_name (neg_1);
+  g_assert_cmpstr (name, ==, "neg_1");
+  graft_edit_undo (edit);
+  g_assert_null (graft_graph_find_node (graph, "neg_1"));
+  g_assert_false (graft_namespace_contains (graft_graph_get_namespace (graph), "neg_1"));
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  graft_edit_redo (edit);
+  g_assert_true (graft_graph_find_node (graph, "neg_1") == neg_1);
+  g_assert_true (graft_node_get_name (neg_1) == name);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  neg_2 = call2 (graph, "torch.neg", neg_1, NULL, graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (neg_2), ==, "neg_2");
+  g_assert_true (graft_graph_find_node (graph, "neg_2") == neg_2);
+  g_assert_true (graft_graph_find_node (graph, "neg") == neg);
+  g_assert_cmpuint (graft_namespace_get_size (graft_graph_get_namespace (graph)), ==, 5);
+}
+
 /* Arguments of every kind, to check how the graph keeps them. */
 static void
 rich_args (GraftNode *x,
@@ -694,6 +728,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/lint", test_lint);
   g_test_add_func ("/core/graph/input-nodes", test_input_nodes);
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
+  g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
 

@@ -1360,7 +1360,7 @@ _graft_graph_put_back (GraftGraph *self,
 {
   trash_remove (self, node);
   if (reserve_name)
-    _graft_namespace_add_verbatim (self->names, node->name);
+    _graft_namespace_add_back (self->names, node->name);
   attach (self, node, next);
 }
 
