@@ -187,7 +187,9 @@ struct _GraftNamespace
    * those tables keep their arrays (and the candidate its text, checked
    * against the base the filled slot holds), for a candidate that was
    * taken (taken names stay taken) or reserved with the same flags.
-   * Cleared when a name is released, which may free a candidate. */
+   * Two ways per set (counted_home()), so that two candidates whose
+   * addresses meet in a set do not evict each other each time.  Cleared
+   * when a name is released, which may free a candidate. */
   struct
   {
     const char    *candidate;
@@ -199,8 +201,20 @@ struct _GraftNamespace
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
-  } counted[16];
+  } counted[32];
 };
+
+/* The first way of @candidate's set in `counted` (the other is home ^ 1),
+ * from all the bits of its address: the tracer's candidates are strings
+ * of a static table, a few bytes apart. */
+static inline guint
+counted_home (const char *candidate)
+{
+  return (guint) (((guint64) GPOINTER_TO_SIZE (candidate) *
+                   G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                  59) &
+         ~1u;
+}
 
 #define NAME_HEADER 8
 
@@ -1245,7 +1259,7 @@ count_on_base_slots (GraftNamespace *self,
                      gint            why)
 {
   guint       base_hash = _graft_name_hash_finish (base_state);
-  guint       m = (guint) (GPOINTER_TO_SIZE (base) >> 3) % G_N_ELEMENTS (self->counted);
+  guint       m = counted_home (base);
   guint64     old_count = 0, run = 0, num;
   gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
   GString    *name = self->scratch;
@@ -1315,6 +1329,15 @@ count_on_base_slots (GraftNamespace *self,
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
+  /* Into the way that holds @base, or the first, whose candidate moves to
+   * the second. */
+  if (self->counted[m].candidate != base)
+    {
+      if (self->counted[m + 1].candidate == base)
+        m++;
+      else
+        self->counted[m + 1] = self->counted[m];
+    }
   self->counted[m].candidate = base;
   self->counted[m].flags = why;
   self->counted[m].count_slot = count_slot;
@@ -1376,8 +1399,10 @@ graft_namespace_create_name (GraftNamespace *self,
    * its tables): its base's slots are known, and it is taken. */
   if (self->count_per_base)
     {
-      guint m = (guint) (GPOINTER_TO_SIZE (candidate) >> 3) % G_N_ELEMENTS (self->counted);
+      guint m = counted_home (candidate);
 
+      if (self->counted[m].candidate != candidate)
+        m++;
       if (self->counted[m].candidate == candidate &&
           (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
           self->counted[m].count_slots == self->base_count.slots &&
