@@ -122,10 +122,9 @@ typedef struct
 
 struct _GraftNode
 {
-  /* Borrowed */
+  /* Borrowed (the graph is the one of the node's page: node_graph()) */
   GraftNode  *prev;
   GraftNode  *next;
-  GraftGraph *graph;
   const char *name;   /* in the graph's namespace */
   const char *target; /* interned in the graph's chunk */
 
@@ -202,17 +201,17 @@ struct _GraftGraph
   guint      n_nodes;
   guint32    epoch; /* the last mark handed out */
 
-  /* Node memory: nodes are carved in creation order out of blocks, so a
-   * walk of a traced graph reads memory in order; erased nodes are reused. */
-  GPtrArray *node_blocks; /* GraftNode[], owned */
-  GraftNode *block_next;
-  guint      block_left;
-  GraftNode *free_nodes; /* linked through next */
-  gsize      node_slots; /* nodes allocated, free or not */
+  /* Node memory: nodes are carved in creation order out of pages (see
+   * NodePage), so a walk of a traced graph reads memory in order; erased
+   * nodes are reused. */
+  GPtrArray *node_blocks; /* runs of pages, owned */
+  char      *next_page;   /* in the newest run */
+  guint      pages_left;  /* in it */
+  GraftNode *page_next;   /* in the newest page */
+  guint      page_left;   /* nodes left in it */
+  GraftNode *free_nodes;  /* linked through next */
+  gsize      node_bytes;  /* of every run */
 };
-
-/* Blocks grow with the graph, from 64 nodes to this many. */
-#define MAX_NODES_PER_BLOCK 4096
 
 /* Under AddressSanitizer every node is its own allocation, so that a use
  * of an erased node is caught rather than reading a reused one. */
@@ -223,6 +222,33 @@ struct _GraftGraph
 #define NODES_EACH_ALONE 1
 #endif
 #endif
+
+/* Nodes live in aligned pages that start with their graph: a node finds
+ * its graph from its own address, which saves a pointer per node.  Under
+ * AddressSanitizer, a page holds one node. */
+typedef struct
+{
+  GraftGraph *graph;
+} NodePage;
+
+#ifdef NODES_EACH_ALONE
+#define NODE_PAGE_SIZE 256
+#else
+#define NODE_PAGE_SIZE 4096
+#endif
+#define NODES_PER_PAGE ((NODE_PAGE_SIZE - sizeof (NodePage)) / sizeof (GraftNode))
+
+G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
+G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
+
+/* Runs of pages grow with the graph, up to this many pages (256 KiB). */
+#define MAX_PAGES_PER_RUN 64
+
+static inline GraftGraph *
+node_graph (const GraftNode *node)
+{
+  return ((const NodePage *) ((guintptr) node & ~(guintptr) (NODE_PAGE_SIZE - 1)))->graph;
+}
 
 static const char *const op_names[] = {
   "placeholder",
@@ -283,7 +309,7 @@ graft_graph_new (const GraftDialect *dialect)
   self->args_pool = _graft_arg_pool_new ();
   self->trash = g_ptr_array_new ();
   self->edits = g_ptr_array_new ();
-  self->node_blocks = g_ptr_array_new_with_free_func (g_free);
+  self->node_blocks = g_ptr_array_new_with_free_func (g_aligned_free);
   return self;
 }
 
@@ -293,8 +319,13 @@ node_alloc (GraftGraph *self)
   GraftNode *node;
 
 #ifdef NODES_EACH_ALONE
-  node = g_new (GraftNode, 1);
-  self->node_slots++;
+  {
+    NodePage *page = g_aligned_alloc (1, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+
+    page->graph = self;
+    node = (GraftNode *) (page + 1);
+    self->node_bytes += NODE_PAGE_SIZE;
+  }
 #else
   if (self->free_nodes != NULL)
     {
@@ -303,15 +334,28 @@ node_alloc (GraftGraph *self)
     }
   else
     {
-      if (self->block_left == 0)
+      if (self->page_left == 0)
         {
-          self->block_left = CLAMP (self->n_nodes, 64, MAX_NODES_PER_BLOCK);
-          self->block_next = g_new (GraftNode, self->block_left);
-          self->node_slots += self->block_left;
-          g_ptr_array_add (self->node_blocks, self->block_next);
+          NodePage *page;
+
+          if (self->pages_left == 0)
+            {
+              guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
+
+              self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+              self->pages_left = n;
+              self->node_bytes += n * NODE_PAGE_SIZE;
+              g_ptr_array_add (self->node_blocks, self->next_page);
+            }
+          page = (NodePage *) self->next_page;
+          page->graph = self;
+          self->next_page += NODE_PAGE_SIZE;
+          self->pages_left--;
+          self->page_next = (GraftNode *) (page + 1);
+          self->page_left = NODES_PER_PAGE;
         }
-      node = self->block_next++;
-      self->block_left--;
+      node = self->page_next++;
+      self->page_left--;
     }
 #endif
   memset (node, 0, sizeof *node);
@@ -351,8 +395,8 @@ node_free (GraftGraph *self,
 {
   node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
-  g_free (node);
-  self->node_slots--;
+  g_aligned_free ((NodePage *) node - 1);
+  self->node_bytes -= NODE_PAGE_SIZE;
 #else
   node->next = self->free_nodes;
   self->free_nodes = node;
@@ -450,7 +494,7 @@ gboolean
 _graft_node_is_attached (GraftGraph *self,
                          GraftNode  *node)
 {
-  return node->graph == self && (node->prev != NULL || self->first == node);
+  return node_graph (node) == self && (node->prev != NULL || self->first == node);
 }
 
 /**
@@ -971,7 +1015,6 @@ insert_node (GraftGraph *self,
 {
   GraftNode *node = node_alloc (self);
 
-  node->graph = self;
   node->op = op;
   node->target = target;
   node->name = name;
@@ -1145,7 +1188,7 @@ graft_graph_set_args (GraftGraph *self,
                       GraftArg   *args,
                       GraftArg   *kwargs)
 {
-  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+  g_return_if_fail (self != NULL && node != NULL && node_graph (node) == self);
 
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
@@ -1442,7 +1485,7 @@ void
 graft_graph_erase_node (GraftGraph *self,
                         GraftNode  *node)
 {
-  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+  g_return_if_fail (self != NULL && node != NULL && node_graph (node) == self);
   g_return_if_fail (node->n_users == 0);
 
   if (self->recording != NULL)
@@ -1507,7 +1550,7 @@ memory_size (GraftGraph *self,
 
   /* Node memory as allocated (the free nodes and those kept for undo
    * too), and what each node holds apart. */
-  size += self->node_slots * sizeof (GraftNode) + self->node_blocks->len * sizeof (gpointer);
+  size += self->node_bytes + self->node_blocks->len * sizeof (gpointer);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
   for (guint i = 0; i < self->trash->len; i++)
@@ -1632,7 +1675,7 @@ graft_node_get_prev (GraftNode *node)
 GraftGraph *
 graft_node_get_graph (GraftNode *node)
 {
-  return node->graph;
+  return node_graph (node);
 }
 
 /**
@@ -1665,7 +1708,7 @@ graft_node_set_type_annotation (GraftNode  *node,
   if (type_repr == NULL && node->extra == NULL)
     return;
   node_extra (node)->type =
-      type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
+      type_repr != NULL ? g_string_chunk_insert_const (node_graph (node)->chunk, type_repr) : NULL;
 }
 
 gboolean
@@ -1805,7 +1848,7 @@ graft_node_set_error (GraftNode     *node,
 {
   va_list          ap;
   g_autofree char *message = NULL;
-  GraftSource     *source = node != NULL ? node->graph->source : NULL;
+  GraftSource     *source = node != NULL ? node_graph (node)->source : NULL;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -1888,7 +1931,7 @@ void
 graft_node_set_meta (GraftNode           *node,
                      const GraftNodeMeta *meta)
 {
-  GraftGraph       *graph = node->graph;
+  GraftGraph       *graph = node_graph (node);
   GraftModuleFrame *frames;
   GraftNodeMeta    *copy;
 
