@@ -28,6 +28,9 @@ void          _graft_arg_pool_copy (GraftArgPool   *pool,
                                     const GraftArg *src);
 void          _graft_arg_pool_release (GraftArgPool *pool,
                                        GraftArg     *arg);
+GraftArg     *_graft_arg_pool_new_box (GraftArgPool *pool);
+void          _graft_arg_pool_free_box (GraftArgPool *pool,
+                                        GraftArg     *box);
 gsize         _graft_arg_pool_get_size (GraftArgPool *pool,
                                         gsize        *out_strings);
 

@@ -434,6 +434,28 @@ _graft_arg_pool_release (GraftArgPool *pool,
 }
 
 /**
+ * _graft_arg_pool_new_box:
+ *
+ * Returns: (transfer full): room for one argument (uninitialised), for a
+ *   caller that keeps an argument apart; give it back with
+ *   _graft_arg_pool_free_box()
+ */
+GraftArg *
+_graft_arg_pool_new_box (GraftArgPool *pool)
+{
+  return items_alloc (pool, 1);
+}
+
+/* Gives back a box from _graft_arg_pool_new_box() (what it holds is the
+ * caller's to release first). */
+void
+_graft_arg_pool_free_box (GraftArgPool *pool,
+                          GraftArg     *box)
+{
+  items_free (pool, box, 1);
+}
+
+/**
  * _graft_arg_pool_get_size:
  * @out_strings: (out) (optional): of the bytes returned, those that hold
  *   interned text and its table

@@ -131,7 +131,8 @@ struct _GraftNode
   /* Owned */
   NodeExtra *extra;  /* nullable */
   GraftArg   args;   /* always a tuple */
-  GraftArg   kwargs; /* always a dict with str keys */
+  GraftArg  *kwargs; /* always a dict with str keys: &no_kwargs, or a box
+                      * in the graph's pool (see put_kwargs()) */
   union
   {
     GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
@@ -243,6 +244,10 @@ G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 
 /* Runs of pages grow with the graph, up to this many pages (256 KiB). */
 #define MAX_PAGES_PER_RUN 64
+
+/* The keyword arguments of every node that has none (most): never
+ * written, as every walk of it stops at its zero items. */
+static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
 static inline GraftGraph *
 node_graph (const GraftNode *node)
@@ -362,6 +367,37 @@ node_alloc (GraftGraph *self)
   return node;
 }
 
+/* Gives @node the keyword arguments @value (in the pool's form; moved,
+ * and left `None`): kept in a box of the pool unless there are none. */
+static void
+put_kwargs (GraftGraph *self,
+            GraftNode  *node,
+            GraftArg   *value)
+{
+  if (value->n == 0)
+    {
+      _graft_arg_pool_release (self->args_pool, value);
+      node->kwargs = &no_kwargs;
+      return;
+    }
+  node->kwargs = _graft_arg_pool_new_box (self->args_pool);
+  *node->kwargs = *value;
+  graft_arg_init_none (value);
+}
+
+/* Moves @node's keyword arguments to @out (in the pool's form), leaving it
+ * none. */
+static void
+take_kwargs (GraftGraph *self,
+             GraftNode  *node,
+             GraftArg   *out)
+{
+  *out = *node->kwargs;
+  if (node->kwargs != &no_kwargs)
+    _graft_arg_pool_free_box (self->args_pool, node->kwargs);
+  node->kwargs = &no_kwargs;
+}
+
 /* Frees what @node owns (its arguments too if @release_args: when the
  * graph goes, its pool goes whole); its own memory goes back to the
  * graph. */
@@ -377,8 +413,11 @@ node_clear (GraftGraph *self,
     }
   if (release_args)
     {
+      GraftArg kwargs;
+
       _graft_arg_pool_release (self->args_pool, &node->args);
-      _graft_arg_pool_release (self->args_pool, &node->kwargs);
+      take_kwargs (self, node, &kwargs);
+      _graft_arg_pool_release (self->args_pool, &kwargs);
     }
   if (node->users_many)
     {
@@ -749,7 +788,7 @@ graft_node_get_input_nodes (GraftNode *node,
   g_return_if_fail (node != NULL && out != NULL);
   g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
-  collect_inputs (&node->kwargs, out);
+  collect_inputs (node->kwargs, out);
 }
 
 /* Calls @func for each distinct node @node's arguments reference, in order
@@ -764,7 +803,7 @@ foreach_input (GraftNode *node,
   const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
   guint           sp = 0;
 
-  stack[sp++] = &node->kwargs;
+  stack[sp++] = node->kwargs;
   stack[sp++] = &node->args;
   while (sp > 0)
     {
@@ -969,19 +1008,22 @@ take_args (GraftGraph *self,
     }
   if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
     {
+      GraftArg value;
+
       if (copy)
-        _graft_arg_pool_copy (self->args_pool, &node->kwargs, kwargs);
+        _graft_arg_pool_copy (self->args_pool, &value, kwargs);
       else
         {
-          node->kwargs = *kwargs;
+          value = *kwargs;
           graft_arg_init_none (kwargs);
-          _graft_arg_pool_adopt (self->args_pool, &node->kwargs);
+          _graft_arg_pool_adopt (self->args_pool, &value);
         }
+      put_kwargs (self, node, &value);
     }
   else
     {
       g_warn_if_fail (kwargs == NULL);
-      graft_arg_init_dict (&node->kwargs, 0);
+      node->kwargs = &no_kwargs;
     }
 }
 /* Binds a live node's name to it in the namespace (which has the name),
@@ -1202,10 +1244,13 @@ graft_graph_set_args (GraftGraph *self,
     }
   if (kwargs != NULL)
     {
-      _graft_arg_pool_release (self->args_pool, &node->kwargs);
-      node->kwargs = *kwargs;
+      GraftArg old, value = *kwargs;
+
+      take_kwargs (self, node, &old);
+      _graft_arg_pool_release (self->args_pool, &old);
       graft_arg_init_none (kwargs);
-      _graft_arg_pool_adopt (self->args_pool, &node->kwargs);
+      _graft_arg_pool_adopt (self->args_pool, &value);
+      put_kwargs (self, node, &value);
     }
   link_uses (node);
 }
@@ -1279,12 +1324,12 @@ replace_uses (GraftGraph     *self,
       if (new_node != NULL)
         {
           replace_in_arg (&user->args, old_node, new_node);
-          replace_in_arg (&user->kwargs, old_node, new_node);
+          replace_in_arg (user->kwargs, old_node, new_node);
         }
       else
         {
           put_value_in_arg (self, &user->args, old_node, value);
-          put_value_in_arg (self, &user->kwargs, old_node, value);
+          put_value_in_arg (self, user->kwargs, old_node, value);
         }
       link_uses (user);
     }
@@ -1413,11 +1458,13 @@ _graft_node_swap_args (GraftNode *node,
                        GraftArg  *args,
                        GraftArg  *kwargs)
 {
-  GraftArg old_args = node->args, old_kwargs = node->kwargs;
+  GraftGraph *self = node_graph (node);
+  GraftArg    old_args = node->args, old_kwargs;
 
   unlink_uses (node);
   node->args = *args;
-  node->kwargs = *kwargs;
+  take_kwargs (self, node, &old_kwargs);
+  put_kwargs (self, node, kwargs);
   *args = old_args;
   *kwargs = old_kwargs;
   link_uses (node);
@@ -1643,7 +1690,7 @@ graft_node_get_args (GraftNode *node)
 const GraftArg *
 graft_node_get_kwargs (GraftNode *node)
 {
-  return &node->kwargs;
+  return node->kwargs;
 }
 
 guint
