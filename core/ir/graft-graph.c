@@ -113,7 +113,8 @@ user_index_remove (UserArray       *array,
   slots[i] = 0;
 }
 
-/* What few nodes have: kept out of the node, behind one pointer. */
+/* What few nodes have: kept out of the node, in an array of the graph
+ * (GraftGraph.extras) that the node indexes. */
 typedef struct
 {
   GraftNodeMeta *meta; /* nullable; its strings and frames are the graph's */
@@ -129,20 +130,20 @@ struct _GraftNode
   const char *target; /* interned in the graph's chunk */
 
   /* Owned */
-  NodeExtra *extra;  /* nullable */
-  GraftArg   args;   /* always a tuple */
-  GraftArg  *kwargs; /* always a dict with str keys: &no_kwargs, or a box
-                      * in the graph's pool (see put_kwargs()) */
+  GraftArg  args;   /* always a tuple */
+  GraftArg *kwargs; /* always a dict with str keys: &no_kwargs, or a box
+                     * in the graph's pool (see put_kwargs()) */
   union
   {
     GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
     UserArray *many; /* when users_many is set */
   } users;
-  guint32 n_users;
-  guint8  op;
-  guint8  is_wrapped : 1;
-  guint8  name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
-  guint8  users_many : 1;
+  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
+  guint32 op : 3;
+  guint32 is_wrapped : 1;
+  guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
+  guint32 users_many : 1;
+  guint32 extra; /* 1 + its index in the graph's extras, or 0 */
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
@@ -150,14 +151,8 @@ struct _GraftNode
   guint32 span_end;
 };
 
-/* @node's extra part, made if it has none. */
-static NodeExtra *
-node_extra (GraftNode *node)
-{
-  if (node->extra == NULL)
-    node->extra = g_new0 (NodeExtra, 1);
-  return node->extra;
-}
+G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
+G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
 
 /* The node's users as an array (a single user is its own array of one). */
 static inline GraftNode **
@@ -212,6 +207,9 @@ struct _GraftGraph
   guint      page_left;   /* nodes left in it */
   GraftNode *free_nodes;  /* linked through next */
   gsize      node_bytes;  /* of every run */
+
+  GArray *extras;      /* NodeExtra, owned: what few nodes have */
+  GArray *free_extras; /* guint: indexes of extras no node has */
 };
 
 /* Under AddressSanitizer every node is its own allocation, so that a use
@@ -253,6 +251,40 @@ static inline GraftGraph *
 node_graph (const GraftNode *node)
 {
   return ((const NodePage *) ((guintptr) node & ~(guintptr) (NODE_PAGE_SIZE - 1)))->graph;
+}
+
+/* @node's extra part, or NULL; valid until another node gets one. */
+static inline NodeExtra *
+get_extra (const GraftNode *node)
+{
+  if (node->extra == 0)
+    return NULL;
+  return &g_array_index (node_graph (node)->extras, NodeExtra, node->extra - 1);
+}
+
+/* @node's extra part, made if it has none. */
+static NodeExtra *
+node_extra (GraftNode *node)
+{
+  GraftGraph *graph = node_graph (node);
+
+  if (node->extra == 0)
+    {
+      guint i;
+
+      if (graph->free_extras->len > 0)
+        {
+          i = g_array_index (graph->free_extras, guint, graph->free_extras->len - 1);
+          g_array_set_size (graph->free_extras, graph->free_extras->len - 1);
+        }
+      else
+        {
+          i = graph->extras->len;
+          g_array_set_size (graph->extras, i + 1);
+        }
+      node->extra = i + 1;
+    }
+  return get_extra (node);
 }
 
 static const char *const op_names[] = {
@@ -315,6 +347,8 @@ graft_graph_new (const GraftDialect *dialect)
   self->trash = g_ptr_array_new ();
   self->edits = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_aligned_free);
+  self->extras = g_array_new (FALSE, TRUE, sizeof (NodeExtra));
+  self->free_extras = g_array_new (FALSE, FALSE, sizeof (guint));
   return self;
 }
 
@@ -406,10 +440,15 @@ node_clear (GraftGraph *self,
             GraftNode  *node,
             gboolean    release_args)
 {
-  if (node->extra != NULL)
+  if (node->extra != 0)
     {
-      g_free (node->extra->meta);
-      g_clear_pointer (&node->extra, g_free);
+      NodeExtra *extra = get_extra (node);
+      guint      i = node->extra - 1;
+
+      g_free (extra->meta);
+      *extra = (NodeExtra){ NULL, NULL };
+      g_array_append_val (self->free_extras, i);
+      node->extra = 0;
     }
   if (release_args)
     {
@@ -472,6 +511,8 @@ graft_graph_free (GraftGraph *self)
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
+  g_array_unref (self->extras);
+  g_array_unref (self->free_extras);
   g_free (self);
 }
 
@@ -1579,12 +1620,8 @@ node_memory (GraftNode *node)
       if (array->index != NULL)
         size += (array->index_mask + 1) * sizeof (guint32);
     }
-  if (node->extra != NULL)
-    {
-      size += sizeof (NodeExtra);
-      if (node->extra->meta != NULL)
-        size += sizeof (GraftNodeMeta) + node->extra->meta->n_modules * sizeof (GraftModuleFrame);
-    }
+  if (node->extra != 0 && get_extra (node)->meta != NULL)
+    size += sizeof (GraftNodeMeta) + get_extra (node)->meta->n_modules * sizeof (GraftModuleFrame);
   return size;
 }
 
@@ -1598,6 +1635,7 @@ memory_size (GraftGraph *self,
   /* Node memory as allocated (the free nodes and those kept for undo
    * too), and what each node holds apart. */
   size += self->node_bytes + self->node_blocks->len * sizeof (gpointer);
+  size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
   for (guint i = 0; i < self->trash->len; i++)
@@ -1741,7 +1779,7 @@ graft_node_compare_order (GraftNode *a,
 const char *
 graft_node_get_type_annotation (GraftNode *node)
 {
-  return node->extra != NULL ? node->extra->type : NULL;
+  return node->extra != 0 ? get_extra (node)->type : NULL;
 }
 
 /**
@@ -1752,7 +1790,7 @@ void
 graft_node_set_type_annotation (GraftNode  *node,
                                 const char *type_repr)
 {
-  if (type_repr == NULL && node->extra == NULL)
+  if (type_repr == NULL && node->extra == 0)
     return;
   node_extra (node)->type =
       type_repr != NULL ? g_string_chunk_insert_const (node_graph (node)->chunk, type_repr) : NULL;
@@ -1964,7 +2002,7 @@ _graft_node_name_is_canonical (GraftNode *node)
 const GraftNodeMeta *
 graft_node_get_meta (GraftNode *node)
 {
-  return node->extra != NULL ? node->extra->meta : NULL;
+  return node->extra != 0 ? get_extra (node)->meta : NULL;
 }
 
 /**
@@ -1982,8 +2020,8 @@ graft_node_set_meta (GraftNode           *node,
   GraftModuleFrame *frames;
   GraftNodeMeta    *copy;
 
-  if (node->extra != NULL)
-    g_clear_pointer (&node->extra->meta, g_free);
+  if (node->extra != 0)
+    g_clear_pointer (&get_extra (node)->meta, g_free);
   if (meta == NULL)
     return;
   /* One block: the struct, then its frames. */
