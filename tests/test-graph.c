@@ -535,6 +535,146 @@ test_node_fields (void)
   }
 }
 
+/* Undoing an addition releases the node's name and redoing it takes the
+ * same name back, bound to the same node: the graph finds it by name, and
+ * its name is the namespace's own (one address, as lint checks). */
+static void
+test_undo_add_names (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode  *neg = call2 (graph, "torch.neg", x, NULL, NULL);
+  GraftNode  *neg_1, *neg_2;
+  const char *name;
+  g_autoptr (GraftEdit) edit = NULL;
+
+  output (graph, neg);
+  graft_graph_begin_edit (graph);
+  neg_1 = call2 (graph, "torch.neg", neg, NULL, graft_graph_get_output (graph));
+  edit = graft_graph_end_edit (graph);
+  name = graft_node_get_name (neg_1);
+  g_assert_cmpstr (name, ==, "neg_1");
+  graft_edit_undo (edit);
+  g_assert_null (graft_graph_find_node (graph, "neg_1"));
+  g_assert_false (graft_namespace_contains (graft_graph_get_namespace (graph), "neg_1"));
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  graft_edit_redo (edit);
+  g_assert_true (graft_graph_find_node (graph, "neg_1") == neg_1);
+  g_assert_true (graft_node_get_name (neg_1) == name);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  neg_2 = call2 (graph, "torch.neg", neg_1, NULL, graft_graph_get_output (graph));
+  g_assert_cmpstr (graft_node_get_name (neg_2), ==, "neg_2");
+  g_assert_true (graft_graph_find_node (graph, "neg_2") == neg_2);
+  g_assert_true (graft_graph_find_node (graph, "neg") == neg);
+  g_assert_cmpuint (graft_namespace_get_size (graft_graph_get_namespace (graph)), ==, 5);
+}
+
+/* Arguments of every kind, to check how the graph keeps them. */
+static void
+rich_args (GraftNode *x,
+           GraftArg  *args,
+           GraftArg  *kwargs)
+{
+  GraftArg *list, *dict;
+
+  graft_arg_init_seq (args, GRAFT_ARG_TUPLE, 7);
+  graft_arg_init_node (&args->items[0], x);
+  graft_arg_init_str (&args->items[1], "a\0b", 3);
+  graft_arg_init_complex (&args->items[2], 1.5, -2);
+  list = &args->items[3];
+  graft_arg_init_seq (list, GRAFT_ARG_LIST, 3);
+  graft_arg_init_node (&list->items[0], x);
+  graft_arg_init_float (&list->items[1], 1.5);
+  graft_arg_init_none (&list->items[2]);
+  dict = &args->items[4];
+  graft_arg_init_dict (dict, 1);
+  graft_arg_init_str (&dict->items[0], "k", -1);
+  graft_arg_init_slice (&dict->items[1]);
+  graft_arg_init_int (&dict->items[1].items[0], 1);
+  graft_arg_init_int (&dict->items[1].items[2], 2);
+  graft_arg_init_symbol (&args->items[5], "torch.float32");
+  graft_arg_init_device (&args->items[6], "cuda:0");
+  graft_arg_init_dict (kwargs, 2);
+  graft_arg_init_str (&kwargs->items[0], "alpha", -1);
+  graft_arg_init_str (&kwargs->items[1], "x", -1);
+  graft_arg_init_str (&kwargs->items[2], "dim", -1);
+  graft_arg_init_seq (&kwargs->items[3], GRAFT_ARG_TUPLE, 0);
+}
+
+/* The graph keeps its nodes' arguments in its own storage, strings
+ * interned: they read back as given, whether consumed or copied, and
+ * edits that change them undo and redo exactly, even when the edit
+ * outlives the graph. */
+static void
+test_arg_storage (void)
+{
+  GraftGraph *graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode  *n1, *n2, *n3;
+  GraftArg    args, kwargs, expected_args, expected_kwargs, new_args, value;
+  GraftEdit  *edit;
+
+  rich_args (x, &args, &kwargs);
+  graft_arg_copy (&expected_args, &args);
+  graft_arg_copy (&expected_kwargs, &kwargs);
+  n1 = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "f", &args, &kwargs, NULL, NULL);
+  g_assert_cmpint (args.kind, ==, GRAFT_ARG_NONE);
+  g_assert_cmpint (kwargs.kind, ==, GRAFT_ARG_NONE);
+  g_assert_true (graft_arg_equal (graft_node_get_args (n1), &expected_args));
+  g_assert_true (graft_arg_equal (graft_node_get_kwargs (n1), &expected_kwargs));
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+
+  /* Copied, the caller's arguments stay the caller's. */
+  rich_args (x, &args, &kwargs);
+  n2 = graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, "f", &args, &kwargs, NULL,
+                                     NULL);
+  g_assert_true (graft_arg_equal (&args, &expected_args));
+  g_assert_true (graft_arg_equal (graft_node_get_args (n2), &expected_args));
+  g_assert_true (graft_arg_equal (graft_node_get_kwargs (n2), &expected_kwargs));
+  g_assert_true (graft_node_get_args (n2)->items != args.items);
+  g_assert_cmpstr (graft_node_get_name (n2), ==, "f_1");
+  graft_arg_clear (&args);
+  graft_arg_clear (&kwargs);
+  /* Strings are interned: one `alpha` for both nodes. */
+  g_assert_true (graft_node_get_kwargs (n1)->items[0].s == graft_node_get_kwargs (n2)->items[0].s);
+  g_assert_cmpmem (graft_node_get_args (n2)->items[1].s, 4, "a\0b", 4);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
+
+  /* Edits keep copies of the arguments they change. */
+  n3 = call2 (graph, "torch.neg", n2, NULL, NULL);
+  output (graph, n3);
+  graft_graph_begin_edit (graph);
+  graft_arg_init_seq (&new_args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_str (&new_args.items[0], "new", -1);
+  graft_graph_set_args (graph, n1, &new_args, NULL);
+  g_assert_cmpint (new_args.kind, ==, GRAFT_ARG_NONE);
+  graft_arg_init_str (&value, "v", -1);
+  graft_graph_replace_all_uses_with_value (graph, n2, &value);
+  graft_graph_erase_node (graph, n2);
+  edit = graft_graph_end_edit (graph);
+  g_assert_cmpstr (graft_node_get_args (n1)->items[0].s, ==, "new");
+  g_assert_cmpstr (graft_node_get_args (n3)->items[0].s, ==, "v");
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 0);
+  graft_arg_clear (&value);
+  graft_edit_undo (edit);
+  g_assert_true (graft_arg_equal (graft_node_get_args (n1), &expected_args));
+  g_assert_true (graft_arg_equal (graft_node_get_kwargs (n1), &expected_kwargs));
+  g_assert_true (graft_arg_equal (graft_node_get_args (n2), &expected_args));
+  g_assert_true (graft_node_get_args (n3)->items[0].node == n2);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
+  graft_edit_redo (edit);
+  g_assert_cmpstr (graft_node_get_args (n1)->items[0].s, ==, "new");
+  g_assert_cmpuint (graft_node_get_args (n1)->items[0].n, ==, 3);
+  graft_edit_undo (edit);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* The edit outlives the graph: it forgets the arguments it kept. */
+  graft_graph_free (graph);
+  graft_edit_free (edit);
+  graft_arg_clear (&expected_args);
+  graft_arg_clear (&expected_kwargs);
+}
+
 static void
 test_memory_size (void)
 {
@@ -542,7 +682,7 @@ test_memory_size (void)
   g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
   GraftNode *x = placeholder (graph, "x");
   GraftNode *prev = x;
-  gsize      size;
+  gsize      size, strings;
 
   /* A typical node: `add_N = prev + x` with a keyword. */
   for (guint i = 0; i < n; i++)
@@ -560,9 +700,15 @@ test_memory_size (void)
     }
   output (graph, prev);
   size = graft_graph_get_memory_size (graph);
-  g_test_message ("%" G_GSIZE_FORMAT " bytes for %u nodes", size, n + 2);
+  strings = graft_graph_get_string_memory_size (graph);
+  g_test_message ("%" G_GSIZE_FORMAT " bytes for %u nodes, %" G_GSIZE_FORMAT " of text", size,
+                  n + 2, strings);
   g_assert_cmpuint (size / (n + 2), <, 1024);
   g_assert_cmpuint (size, >, n * sizeof (GraftArg) * 4);
+  /* The names' text (`add_9999` after an 8-byte header, in blocks of up
+   * to 256 KiB), and `alpha` once. */
+  g_assert_cmpuint (strings, >, n * 8);
+  g_assert_cmpuint (strings, <, n * 18 + (256u << 10) + 4096);
 }
 
 int
@@ -582,6 +728,8 @@ main (int   argc,
   g_test_add_func ("/core/graph/lint", test_lint);
   g_test_add_func ("/core/graph/input-nodes", test_input_nodes);
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
+  g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
+  g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
 
   return g_test_run ();

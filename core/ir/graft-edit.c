@@ -29,6 +29,7 @@ struct _GraftEdit
 {
   /* Borrowed */
   GraftGraph *graph; /* NULL once the graph is freed */
+  guint       index; /* in the graph's list of its edits */
 
   /* Owned */
   EditOp  *ops; /* in the order the changes were made */
@@ -78,15 +79,25 @@ _graft_edit_record_args (GraftEdit *edit,
   EditOp *op = add_op (edit);
 
   *op = (EditOp){ .kind = GRAFT_EDIT_SET_ARGS, .node = node };
-  graft_arg_copy (&op->args, graft_node_get_args (node));
-  graft_arg_copy (&op->kwargs, graft_node_get_kwargs (node));
+  /* In the graph's pool, as the node's own arguments are, since undo
+   * swaps them in. */
+  _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
+  _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
 }
 
-/* The graph is being freed: the edit can no longer be undone or redone. */
+/* The graph is being freed: the edit can no longer be undone or redone,
+ * and the arguments it keeps went with the graph's pool. */
 void
 _graft_edit_forget_graph (GraftEdit *edit)
 {
   edit->graph = NULL;
+}
+
+void
+_graft_edit_set_index (GraftEdit *edit,
+                       guint      index)
+{
+  edit->index = index;
 }
 
 /**
@@ -105,6 +116,7 @@ graft_graph_begin_edit (GraftGraph *self)
 
   edit = g_new0 (GraftEdit, 1);
   edit->graph = self;
+  edit->index = _graft_graph_add_edit (self, edit);
   edit->applied = TRUE;
   _graft_graph_set_recording (self, edit);
 }
@@ -115,7 +127,8 @@ graft_graph_begin_edit (GraftGraph *self)
  * Stops recording.
  *
  * Returns: (transfer full): the edit, applied; free it with
- *   graft_edit_free(), before the graph
+ *   graft_edit_free() (an edit freed after its graph can no longer be
+ *   undone or redone, but is freed safely)
  */
 GraftEdit *
 graft_graph_end_edit (GraftGraph *self)
@@ -280,10 +293,16 @@ graft_edit_free (GraftEdit *edit)
     return;
   if (edit->graph != NULL && _graft_graph_get_recording (edit->graph) == edit)
     _graft_graph_set_recording (edit->graph, NULL);
-  for (guint i = 0; i < edit->n_ops; i++)
+  /* The arguments kept are in the graph's pool: gone with the graph, or
+   * given back to it. */
+  if (edit->graph != NULL)
     {
-      graft_arg_clear (&edit->ops[i].args);
-      graft_arg_clear (&edit->ops[i].kwargs);
+      for (guint i = 0; i < edit->n_ops; i++)
+        {
+          _graft_graph_release_arg (edit->graph, &edit->ops[i].args);
+          _graft_graph_release_arg (edit->graph, &edit->ops[i].kwargs);
+        }
+      _graft_graph_remove_edit (edit->graph, edit->index);
     }
   g_free (edit->ops);
   g_free (edit);

@@ -48,9 +48,15 @@ void _graft_edit_record (GraftEdit    *edit,
 void _graft_edit_record_args (GraftEdit *edit,
                               GraftNode *node);
 void _graft_edit_forget_graph (GraftEdit *edit);
+void _graft_edit_set_index (GraftEdit *edit,
+                            guint      index);
 
 /* graft-graph.c, for the edit */
 GraftEdit *_graft_graph_get_recording (GraftGraph *self);
+guint      _graft_graph_add_edit (GraftGraph *self,
+                                  GraftEdit  *edit);
+void       _graft_graph_remove_edit (GraftGraph *self,
+                                     guint       index);
 void       _graft_graph_set_recording (GraftGraph *self,
                                        GraftEdit  *edit);
 void       _graft_graph_take_out (GraftGraph *self,
@@ -63,5 +69,10 @@ void       _graft_graph_put_back (GraftGraph *self,
 void       _graft_node_swap_args (GraftNode *node,
                                   GraftArg  *args,
                                   GraftArg  *kwargs);
+void       _graft_graph_copy_arg (GraftGraph     *self,
+                                  GraftArg       *dest,
+                                  const GraftArg *src);
+void       _graft_graph_release_arg (GraftGraph *self,
+                                     GraftArg   *arg);
 
 G_END_DECLS

@@ -26,6 +26,7 @@
 #include "graft-graph-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
+#include "graft-arg-pool-private.h"
 
 #include <string.h>
 
@@ -33,22 +34,19 @@
  * need a relabelling. */
 #define ORDER_GAP ((gint64) 1 << 16)
 
-/* An open-addressing table from a user to its position + 1 in the users
- * array, for values with many users (see add_user()): probed inline, with
- * no tombstones (a removal shifts the run after it back), so it costs a
- * fraction of a GHashTable's insert and removal. */
+/* A value's users once it has more than one: the array and, for values
+ * with many, an index into it.  The index is an open-addressing table of
+ * positions + 1 in the array (0: empty), hashed by the user at that
+ * position: four bytes a slot, the users themselves read from the array.
+ * It is probed inline, with no tombstones (a removal shifts the run after
+ * it back), so it costs a fraction of a GHashTable's insert and removal. */
 typedef struct
 {
-  GraftNode *key; /* NULL: empty */
-  guint      pos;
-} UserSlot;
-
-typedef struct
-{
-  UserSlot *slots;
-  guint     mask; /* capacity - 1, a power of two; load at most 1/2 */
-  guint     n_items;
-} UserIndex;
+  guint      capacity;
+  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
+  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
+  GraftNode *items[];
+} UserArray;
 
 static inline guint
 user_hash (const GraftNode *key)
@@ -56,129 +54,112 @@ user_hash (const GraftNode *key)
   return (guint) ((((guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
 }
 
-/* The slot of @key, or the empty slot where it would go. */
-static inline UserSlot *
-user_index_slot (UserIndex       *index,
+/* The index slot of @key, or the empty slot where it would go. */
+static inline guint32 *
+user_index_slot (UserArray       *array,
                  const GraftNode *key)
 {
-  for (guint i = user_hash (key) & index->mask;; i = (i + 1) & index->mask)
-    if (index->slots[i].key == key || index->slots[i].key == NULL)
-      return &index->slots[i];
+  for (guint i = user_hash (key) & array->index_mask;; i = (i + 1) & array->index_mask)
+    {
+      guint32 pos = array->index[i];
+
+      if (pos == 0 || array->items[pos - 1] == key)
+        return &array->index[i];
+    }
 }
 
-static UserIndex *
-user_index_new (guint n)
+/* (Re)builds the index for the @n users of @array, at most half full. */
+static void
+user_index_build (UserArray *array,
+                  guint      n)
 {
-  UserIndex *index = g_new (UserIndex, 1);
-  guint      size = 64;
+  guint size = 64;
 
   while (size < 2 * n + 2)
     size *= 2;
-  index->slots = g_new0 (UserSlot, size);
-  index->mask = size - 1;
-  index->n_items = 0;
-  return index;
+  g_free (array->index);
+  array->index = g_new0 (guint32, size);
+  array->index_mask = size - 1;
+  for (guint p = 0; p < n; p++)
+    *user_index_slot (array, array->items[p]) = p + 1;
 }
 
+/* Removes the index slot of @key (present), moving back the slots after
+ * it in its run that may no longer be reached past the hole; the users
+ * array must be as the index says. */
 static void
-user_index_free (UserIndex *index)
-{
-  g_free (index->slots);
-  g_free (index);
-}
-
-static void
-user_index_set (UserIndex *index,
-                GraftNode *key,
-                guint      pos)
-{
-  UserSlot *slot = user_index_slot (index, key);
-
-  if (slot->key == NULL)
-    {
-      if (2 * (index->n_items + 1) > index->mask + 1)
-        {
-          UserSlot *old = index->slots;
-          guint     old_size = index->mask + 1;
-
-          index->slots = g_new0 (UserSlot, 2 * old_size);
-          index->mask = 2 * old_size - 1;
-          for (guint i = 0; i < old_size; i++)
-            if (old[i].key != NULL)
-              *user_index_slot (index, old[i].key) = old[i];
-          g_free (old);
-          slot = user_index_slot (index, key);
-        }
-      slot->key = key;
-      index->n_items++;
-    }
-  slot->pos = pos;
-}
-
-static guint
-user_index_get (UserIndex       *index,
-                const GraftNode *key)
-{
-  return user_index_slot (index, key)->pos;
-}
-
-/* Removes @key (present), moving back the entries after it in its run
- * that may no longer be reached past the hole. */
-static void
-user_index_remove (UserIndex       *index,
+user_index_remove (UserArray       *array,
                    const GraftNode *key)
 {
-  UserSlot *slots = index->slots;
-  guint     i = (guint) (user_index_slot (index, key) - slots);
-  guint     j = i;
+  guint32 *slots = array->index;
+  guint    mask = array->index_mask;
+  guint    i = (guint) (user_index_slot (array, key) - slots);
+  guint    j = i;
 
   for (;;)
     {
       guint k;
 
-      j = (j + 1) & index->mask;
-      if (slots[j].key == NULL)
+      j = (j + 1) & mask;
+      if (slots[j] == 0)
         break;
-      k = user_hash (slots[j].key) & index->mask;
-      /* Leave the entry if its home lies cyclically in (i, j]. */
+      k = user_hash (array->items[slots[j] - 1]) & mask;
+      /* Leave the slot if its home lies cyclically in (i, j]. */
       if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
         continue;
       slots[i] = slots[j];
       i = j;
     }
-  slots[i].key = NULL;
-  slots[i].pos = 0;
-  index->n_items--;
+  slots[i] = 0;
 }
+
+/* What few nodes have: kept out of the node, in an array of the graph
+ * (GraftGraph.extras) that the node indexes. */
+typedef struct
+{
+  GraftNodeMeta *meta; /* nullable; its strings and frames are the graph's */
+  const char    *type; /* interned, nullable: the annotation as printed */
+} NodeExtra;
 
 struct _GraftNode
 {
-  /* Borrowed */
+  /* Borrowed (the graph is the one of the node's page: node_graph()) */
   GraftNode  *prev;
   GraftNode  *next;
-  GraftGraph *graph;
   const char *name;   /* in the graph's namespace */
   const char *target; /* interned in the graph's chunk */
-  const char *type;   /* interned, nullable: the annotation as printed */
 
   /* Owned */
-  GraftNodeMeta *meta;        /* nullable; its strings and frames are the graph's */
-  GraftArg       args;        /* always a tuple */
-  GraftArg       kwargs;      /* always a dict with str keys */
-  GraftNode    **users;       /* borrowed pointers; an owned array, or &user_inline */
-  GraftNode     *user_inline; /* the only user, for the many nodes with one */
-  UserIndex     *user_index;  /* user -> position + 1, once there are many */
-  guint          n_users;
-  guint          users_capacity;
+  GraftArg  args;   /* always a tuple */
+  GraftArg *kwargs; /* always a dict with str keys: &no_kwargs, or a box
+                     * in the graph's pool (see put_kwargs()) */
+  union
+  {
+    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
+    UserArray *many; /* when users_many is set */
+  } users;
+  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
+  guint32 op : 3;
+  guint32 is_wrapped : 1;
+  guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
+  guint32 users_many : 1;
+  guint32 extra; /* 1 + its index in the graph's extras, or 0 */
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
   guint32 span_start; /* where the node came from in its source */
   guint32 span_end;
-  guint8  op;
-  guint8  is_wrapped;
-  guint8  name_canonical; /* graft_namespace_is_canonical (name, DEFAULT) */
 };
+
+G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
+G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
+
+/* The node's users as an array (a single user is its own array of one). */
+static inline GraftNode **
+node_users (GraftNode *node)
+{
+  return node->users_many ? node->users.many->items : &node->users.one;
+}
 
 struct _GraftGraph
 {
@@ -187,6 +168,7 @@ struct _GraftGraph
   /* Owned */
   GraftNamespace *names;
   GStringChunk   *chunk;
+  GraftArgPool   *args_pool;        /* every node's arguments, and those edits keep */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
   /* Recently interned targets, in slots picked by length and end bytes: a
@@ -198,6 +180,8 @@ struct _GraftGraph
                            * order is its index here while it is in it */
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
+  GPtrArray   *edits;     /* every edit of the graph not yet freed
+                           * (borrowed), told when the graph goes */
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
@@ -213,16 +197,20 @@ struct _GraftGraph
   guint      n_nodes;
   guint32    epoch; /* the last mark handed out */
 
-  /* Node memory: nodes are carved in creation order out of blocks, so a
-   * walk of a traced graph reads memory in order; erased nodes are reused. */
-  GPtrArray *node_blocks; /* GraftNode[], owned */
-  GraftNode *block_next;
-  guint      block_left;
-  GraftNode *free_nodes; /* linked through next */
-};
+  /* Node memory: nodes are carved in creation order out of pages (see
+   * NodePage), so a walk of a traced graph reads memory in order; erased
+   * nodes are reused. */
+  GPtrArray *node_blocks; /* runs of pages, owned */
+  char      *next_page;   /* in the newest run */
+  guint      pages_left;  /* in it */
+  GraftNode *page_next;   /* in the newest page */
+  guint      page_left;   /* nodes left in it */
+  GraftNode *free_nodes;  /* linked through next */
+  gsize      node_bytes;  /* of every run */
 
-/* Blocks grow with the graph, from 64 nodes to this many. */
-#define MAX_NODES_PER_BLOCK 4096
+  GArray *extras;      /* NodeExtra, owned: what few nodes have */
+  GArray *free_extras; /* guint: indexes of extras no node has */
+};
 
 /* Under AddressSanitizer every node is its own allocation, so that a use
  * of an erased node is caught rather than reading a reused one. */
@@ -233,6 +221,71 @@ struct _GraftGraph
 #define NODES_EACH_ALONE 1
 #endif
 #endif
+
+/* Nodes live in aligned pages that start with their graph: a node finds
+ * its graph from its own address, which saves a pointer per node.  Under
+ * AddressSanitizer, a page holds one node. */
+typedef struct
+{
+  GraftGraph *graph;
+} NodePage;
+
+#ifdef NODES_EACH_ALONE
+#define NODE_PAGE_SIZE 256
+#else
+#define NODE_PAGE_SIZE 4096
+#endif
+#define NODES_PER_PAGE ((NODE_PAGE_SIZE - sizeof (NodePage)) / sizeof (GraftNode))
+
+G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
+G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
+
+/* Runs of pages grow with the graph, up to this many pages (256 KiB). */
+#define MAX_PAGES_PER_RUN 64
+
+/* The keyword arguments of every node that has none (most): never
+ * written, as every walk of it stops at its zero items. */
+static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
+
+static inline GraftGraph *
+node_graph (const GraftNode *node)
+{
+  return ((const NodePage *) ((guintptr) node & ~(guintptr) (NODE_PAGE_SIZE - 1)))->graph;
+}
+
+/* @node's extra part, or NULL; valid until another node gets one. */
+static inline NodeExtra *
+get_extra (const GraftNode *node)
+{
+  if (node->extra == 0)
+    return NULL;
+  return &g_array_index (node_graph (node)->extras, NodeExtra, node->extra - 1);
+}
+
+/* @node's extra part, made if it has none. */
+static NodeExtra *
+node_extra (GraftNode *node)
+{
+  GraftGraph *graph = node_graph (node);
+
+  if (node->extra == 0)
+    {
+      guint i;
+
+      if (graph->free_extras->len > 0)
+        {
+          i = g_array_index (graph->free_extras, guint, graph->free_extras->len - 1);
+          g_array_set_size (graph->free_extras, graph->free_extras->len - 1);
+        }
+      else
+        {
+          i = graph->extras->len;
+          g_array_set_size (graph->extras, i + 1);
+        }
+      node->extra = i + 1;
+    }
+  return get_extra (node);
+}
 
 static const char *const op_names[] = {
   "placeholder",
@@ -290,8 +343,12 @@ graft_graph_new (const GraftDialect *dialect)
   self->dialect = dialect;
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
+  self->args_pool = _graft_arg_pool_new ();
   self->trash = g_ptr_array_new ();
-  self->node_blocks = g_ptr_array_new_with_free_func (g_free);
+  self->edits = g_ptr_array_new ();
+  self->node_blocks = g_ptr_array_new_with_free_func (g_aligned_free);
+  self->extras = g_array_new (FALSE, TRUE, sizeof (NodeExtra));
+  self->free_extras = g_array_new (FALSE, FALSE, sizeof (guint));
   return self;
 }
 
@@ -301,7 +358,13 @@ node_alloc (GraftGraph *self)
   GraftNode *node;
 
 #ifdef NODES_EACH_ALONE
-  node = g_new (GraftNode, 1);
+  {
+    NodePage *page = g_aligned_alloc (1, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+
+    page->graph = self;
+    node = (GraftNode *) (page + 1);
+    self->node_bytes += NODE_PAGE_SIZE;
+  }
 #else
   if (self->free_nodes != NULL)
     {
@@ -310,39 +373,108 @@ node_alloc (GraftGraph *self)
     }
   else
     {
-      if (self->block_left == 0)
+      if (self->page_left == 0)
         {
-          self->block_left = CLAMP (self->n_nodes, 64, MAX_NODES_PER_BLOCK);
-          self->block_next = g_new (GraftNode, self->block_left);
-          g_ptr_array_add (self->node_blocks, self->block_next);
+          NodePage *page;
+
+          if (self->pages_left == 0)
+            {
+              guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
+
+              self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+              self->pages_left = n;
+              self->node_bytes += n * NODE_PAGE_SIZE;
+              g_ptr_array_add (self->node_blocks, self->next_page);
+            }
+          page = (NodePage *) self->next_page;
+          page->graph = self;
+          self->next_page += NODE_PAGE_SIZE;
+          self->pages_left--;
+          self->page_next = (GraftNode *) (page + 1);
+          self->page_left = NODES_PER_PAGE;
         }
-      node = self->block_next++;
-      self->block_left--;
+      node = self->page_next++;
+      self->page_left--;
     }
 #endif
   memset (node, 0, sizeof *node);
   return node;
 }
 
-/* Frees what @node owns; its own memory goes back to the graph. */
+/* Gives @node the keyword arguments @value (in the pool's form; moved,
+ * and left `None`): kept in a box of the pool unless there are none. */
 static void
-node_clear (GraftNode *node)
+put_kwargs (GraftGraph *self,
+            GraftNode  *node,
+            GraftArg   *value)
 {
-  g_clear_pointer (&node->user_index, user_index_free);
-  g_clear_pointer (&node->meta, g_free);
-  graft_arg_clear (&node->args);
-  graft_arg_clear (&node->kwargs);
-  if (node->users != &node->user_inline)
-    g_free (node->users);
+  if (value->n == 0)
+    {
+      _graft_arg_pool_release (self->args_pool, value);
+      node->kwargs = &no_kwargs;
+      return;
+    }
+  node->kwargs = _graft_arg_pool_new_box (self->args_pool);
+  *node->kwargs = *value;
+  graft_arg_init_none (value);
+}
+
+/* Moves @node's keyword arguments to @out (in the pool's form), leaving it
+ * none. */
+static void
+take_kwargs (GraftGraph *self,
+             GraftNode  *node,
+             GraftArg   *out)
+{
+  *out = *node->kwargs;
+  if (node->kwargs != &no_kwargs)
+    _graft_arg_pool_free_box (self->args_pool, node->kwargs);
+  node->kwargs = &no_kwargs;
+}
+
+/* Frees what @node owns (its arguments too if @release_args: when the
+ * graph goes, its pool goes whole); its own memory goes back to the
+ * graph. */
+static void
+node_clear (GraftGraph *self,
+            GraftNode  *node,
+            gboolean    release_args)
+{
+  if (node->extra != 0)
+    {
+      NodeExtra *extra = get_extra (node);
+      guint      i = node->extra - 1;
+
+      g_free (extra->meta);
+      *extra = (NodeExtra){ NULL, NULL };
+      g_array_append_val (self->free_extras, i);
+      node->extra = 0;
+    }
+  if (release_args)
+    {
+      GraftArg kwargs;
+
+      _graft_arg_pool_release (self->args_pool, &node->args);
+      take_kwargs (self, node, &kwargs);
+      _graft_arg_pool_release (self->args_pool, &kwargs);
+    }
+  if (node->users_many)
+    {
+      g_free (node->users.many->index);
+      g_free (node->users.many);
+      node->users_many = FALSE;
+    }
 }
 
 static void
 node_free (GraftGraph *self,
-           GraftNode  *node)
+           GraftNode  *node,
+           gboolean    release_args)
 {
-  node_clear (node);
+  node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
-  g_free (node);
+  g_aligned_free ((NodePage *) node - 1);
+  self->node_bytes -= NODE_PAGE_SIZE;
 #else
   node->next = self->free_nodes;
   self->free_nodes = node;
@@ -359,22 +491,28 @@ graft_graph_free (GraftGraph *self)
   for (node = self->first; node != NULL; node = next)
     {
       next = node->next;
-      node_free (self, node);
+      node_free (self, node, FALSE);
     }
   for (guint i = 0; i < self->trash->len; i++)
-    node_free (self, self->trash->pdata[i]);
+    node_free (self, self->trash->pdata[i], FALSE);
   g_ptr_array_unref (self->trash);
   g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
   g_clear_pointer (&self->module_constructors, g_hash_table_unref);
-  if (self->recording != NULL)
-    _graft_edit_forget_graph (self->recording);
+  /* Edits may outlive the graph: they forget it, and the arguments they
+   * keep in its pool. */
+  for (guint i = 0; i < self->edits->len; i++)
+    _graft_edit_forget_graph (self->edits->pdata[i]);
+  g_ptr_array_unref (self->edits);
   g_clear_pointer (&self->source, graft_source_unref);
   g_clear_pointer (&self->program, _graft_program_free);
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
+  _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
+  g_array_unref (self->extras);
+  g_array_unref (self->free_extras);
   g_free (self);
 }
 
@@ -436,7 +574,7 @@ gboolean
 _graft_node_is_attached (GraftGraph *self,
                          GraftNode  *node)
 {
-  return node->graph == self && (node->prev != NULL || self->first == node);
+  return node_graph (node) == self && (node->prev != NULL || self->first == node);
 }
 
 /**
@@ -566,29 +704,37 @@ static void
 add_user (GraftNode *used,
           GraftNode *user)
 {
-  if (used->n_users == used->users_capacity)
+  UserArray *array;
+
+  if (!used->users_many)
     {
       /* Most values have one user: it lives in the node. */
-      if (used->users_capacity == 0)
-        used->users = &used->user_inline;
-      else if (used->users == &used->user_inline)
+      if (used->n_users == 0)
         {
-          used->users = g_new (GraftNode *, 2 * used->users_capacity);
-          used->users[0] = used->user_inline;
+          used->users.one = user;
+          used->n_users = 1;
+          return;
         }
-      else
-        used->users = g_renew (GraftNode *, used->users, 2 * used->users_capacity);
-      used->users_capacity = MAX (1, 2 * used->users_capacity);
+      array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
+      array->capacity = 2;
+      array->index_mask = 0;
+      array->index = NULL;
+      array->items[0] = used->users.one;
+      used->users.many = array;
+      used->users_many = TRUE;
     }
-  used->users[used->n_users++] = user;
-  if (used->user_index != NULL)
-    user_index_set (used->user_index, user, used->n_users);
-  else if (used->n_users > USER_INDEX_THRESHOLD)
+  array = used->users.many;
+  if (used->n_users == array->capacity)
     {
-      used->user_index = user_index_new (used->n_users);
-      for (guint i = 0; i < used->n_users; i++)
-        user_index_set (used->user_index, used->users[i], i + 1);
+      array = g_realloc (array, sizeof (UserArray) + 2 * array->capacity * sizeof (GraftNode *));
+      array->capacity *= 2;
+      used->users.many = array;
     }
+  array->items[used->n_users++] = user;
+  if (array->index != NULL && 2 * used->n_users <= array->index_mask + 1)
+    *user_index_slot (array, user) = used->n_users;
+  else if (used->n_users > USER_INDEX_THRESHOLD)
+    user_index_build (array, used->n_users);
 }
 
 /* Removes @user.  A short list keeps its order; an indexed one moves its
@@ -598,27 +744,31 @@ static void
 remove_user (GraftNode *used,
              GraftNode *user)
 {
-  if (used->user_index != NULL)
+  GraftNode **users = node_users (used);
+
+  if (used->users_many && used->users.many->index != NULL)
     {
-      guint      pos = user_index_get (used->user_index, user);
+      UserArray *array = used->users.many;
+      guint32    pos = *user_index_slot (array, user);
       GraftNode *last;
 
       g_assert (pos > 0);
-      user_index_remove (used->user_index, user);
-      last = used->users[--used->n_users];
+      user_index_remove (array, user);
+      last = users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
-          used->users[pos - 1] = last;
-          user_index_set (used->user_index, last, pos);
+          /* The last user moves into the gap: its slot (found while the
+           * array still has it last) says so. */
+          *user_index_slot (array, last) = pos;
+          users[pos - 1] = last;
         }
       return;
     }
   /* Search from the end: the most recent user is the likeliest to go. */
   for (guint i = used->n_users; i > 0; i--)
-    if (used->users[i - 1] == user)
+    if (users[i - 1] == user)
       {
-        memmove (&used->users[i - 1], &used->users[i],
-                 (used->n_users - i) * sizeof (GraftNode *));
+        memmove (&users[i - 1], &users[i], (used->n_users - i) * sizeof (GraftNode *));
         used->n_users--;
         return;
       }
@@ -679,7 +829,7 @@ graft_node_get_input_nodes (GraftNode *node,
   g_return_if_fail (node != NULL && out != NULL);
   g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
-  collect_inputs (&node->kwargs, out);
+  collect_inputs (node->kwargs, out);
 }
 
 /* Calls @func for each distinct node @node's arguments reference, in order
@@ -694,7 +844,7 @@ foreach_input (GraftNode *node,
   const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
   guint           sp = 0;
 
-  stack[sp++] = &node->kwargs;
+  stack[sp++] = node->kwargs;
   stack[sp++] = &node->args;
   while (sp > 0)
     {
@@ -871,27 +1021,51 @@ unlink_node (GraftGraph *self,
   node->prev = node->next = NULL;
 }
 
+/* Gives @node the caller's @args and @kwargs, in the graph's pool: moved
+ * from the heap (and left `None`), or with @copy copied, the caller's left
+ * as they are. */
 static void
-take_args (GraftNode *node,
-           GraftArg  *args,
-           GraftArg  *kwargs)
+take_args (GraftGraph *self,
+           GraftNode  *node,
+           GraftArg   *args,
+           GraftArg   *kwargs,
+           gboolean    copy)
 {
-  if (args != NULL)
+  if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
-      g_return_if_fail (args->kind == GRAFT_ARG_TUPLE);
-      node->args = *args;
-      graft_arg_init_none (args);
+      if (copy)
+        _graft_arg_pool_copy (self->args_pool, &node->args, args);
+      else
+        {
+          node->args = *args;
+          graft_arg_init_none (args);
+          _graft_arg_pool_adopt (self->args_pool, &node->args);
+        }
     }
   else
-    graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
-  if (kwargs != NULL)
     {
-      g_return_if_fail (kwargs->kind == GRAFT_ARG_DICT);
-      node->kwargs = *kwargs;
-      graft_arg_init_none (kwargs);
+      g_warn_if_fail (args == NULL);
+      graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
+    }
+  if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
+    {
+      GraftArg value;
+
+      if (copy)
+        _graft_arg_pool_copy (self->args_pool, &value, kwargs);
+      else
+        {
+          value = *kwargs;
+          graft_arg_init_none (kwargs);
+          _graft_arg_pool_adopt (self->args_pool, &value);
+        }
+      put_kwargs (self, node, &value);
     }
   else
-    graft_arg_init_dict (&node->kwargs, 0);
+    {
+      g_warn_if_fail (kwargs == NULL);
+      node->kwargs = &no_kwargs;
+    }
 }
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
@@ -917,18 +1091,18 @@ insert_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
+             gboolean    copy_args,
              const char *name,
              gboolean    name_canonical,
              GraftNode  *before)
 {
   GraftNode *node = node_alloc (self);
 
-  node->graph = self;
   node->op = op;
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
-  take_args (node, args, kwargs);
+  take_args (self, node, args, kwargs, copy_args);
   link_node (self, node, before);
   link_uses (node);
   index_name (self, node);
@@ -1015,7 +1189,41 @@ graft_graph_create_node (GraftGraph *self,
     name_candidate = derived_name (self, op, target);
   name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
   /* A name the namespace made is canonical: clean, and not reserved. */
-  return insert_node (self, op, target, args, kwargs, name, TRUE, before);
+  return insert_node (self, op, target, args, kwargs, FALSE, name, TRUE, before);
+}
+
+/**
+ * graft_graph_create_node_copy:
+ * @args: (transfer none) (nullable): a tuple, copied
+ * @kwargs: (transfer none) (nullable): a dict, copied
+ *
+ * Like graft_graph_create_node(), but copies @args and @kwargs into the
+ * graph instead of consuming them: a caller can build them in its own
+ * scratch memory (items on its stack, strings it keeps), which costs no
+ * allocation.
+ *
+ * Returns: (transfer none): the node, owned by the graph
+ */
+GraftNode *
+graft_graph_create_node_copy (GraftGraph     *self,
+                              GraftOp         op,
+                              const char     *target,
+                              const GraftArg *args,
+                              const GraftArg *kwargs,
+                              const char     *name_candidate,
+                              GraftNode      *before)
+{
+  const char *name;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+
+  target = intern_target (self, target);
+  if (name_candidate == NULL)
+    name_candidate = derived_name (self, op, target);
+  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+  return insert_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE, name, TRUE,
+                      before);
 }
 
 /**
@@ -1046,7 +1254,7 @@ graft_graph_create_node_named (GraftGraph *self,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
   return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs,
-                      name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+                      FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
 /**
@@ -1063,22 +1271,27 @@ graft_graph_set_args (GraftGraph *self,
                       GraftArg   *args,
                       GraftArg   *kwargs)
 {
-  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+  g_return_if_fail (self != NULL && node != NULL && node_graph (node) == self);
 
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
   unlink_uses (node);
   if (args != NULL)
     {
-      graft_arg_clear (&node->args);
+      _graft_arg_pool_release (self->args_pool, &node->args);
       node->args = *args;
       graft_arg_init_none (args);
+      _graft_arg_pool_adopt (self->args_pool, &node->args);
     }
   if (kwargs != NULL)
     {
-      graft_arg_clear (&node->kwargs);
-      node->kwargs = *kwargs;
+      GraftArg old, value = *kwargs;
+
+      take_kwargs (self, node, &old);
+      _graft_arg_pool_release (self->args_pool, &old);
       graft_arg_init_none (kwargs);
+      _graft_arg_pool_adopt (self->args_pool, &value);
+      put_kwargs (self, node, &value);
     }
   link_uses (node);
 }
@@ -1102,7 +1315,8 @@ replace_in_arg (GraftArg  *arg,
 }
 
 static void
-put_value_in_arg (GraftArg       *arg,
+put_value_in_arg (GraftGraph     *self,
+                  GraftArg       *arg,
                   GraftNode      *old_node,
                   const GraftArg *value)
 {
@@ -1111,12 +1325,12 @@ put_value_in_arg (GraftArg       *arg,
   if (arg->kind == GRAFT_ARG_NODE)
     {
       if (arg->node == old_node)
-        graft_arg_copy (arg, value);
+        _graft_arg_pool_copy (self->args_pool, arg, value);
       return;
     }
   n_items = graft_arg_count_items (arg);
   for (guint i = 0; i < n_items; i++)
-    put_value_in_arg (&arg->items[i], old_node, value);
+    put_value_in_arg (self, &arg->items[i], old_node, value);
 }
 
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
@@ -1140,7 +1354,7 @@ replace_uses (GraftGraph     *self,
   else
     users = many = g_new (GraftNode *, n_users);
   if (n_users > 0)
-    memcpy (users, old_node->users, n_users * sizeof (GraftNode *));
+    memcpy (users, node_users (old_node), n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
       GraftNode *user = users[i];
@@ -1151,12 +1365,12 @@ replace_uses (GraftGraph     *self,
       if (new_node != NULL)
         {
           replace_in_arg (&user->args, old_node, new_node);
-          replace_in_arg (&user->kwargs, old_node, new_node);
+          replace_in_arg (user->kwargs, old_node, new_node);
         }
       else
         {
-          put_value_in_arg (&user->args, old_node, value);
-          put_value_in_arg (&user->kwargs, old_node, value);
+          put_value_in_arg (self, &user->args, old_node, value);
+          put_value_in_arg (self, user->kwargs, old_node, value);
         }
       link_uses (user);
     }
@@ -1275,7 +1489,7 @@ _graft_graph_put_back (GraftGraph *self,
 {
   trash_remove (self, node);
   if (reserve_name)
-    _graft_namespace_add_verbatim (self->names, node->name);
+    _graft_namespace_add_back (self->names, node->name);
   attach (self, node, next);
 }
 
@@ -1285,14 +1499,55 @@ _graft_node_swap_args (GraftNode *node,
                        GraftArg  *args,
                        GraftArg  *kwargs)
 {
-  GraftArg old_args = node->args, old_kwargs = node->kwargs;
+  GraftGraph *self = node_graph (node);
+  GraftArg    old_args = node->args, old_kwargs;
 
   unlink_uses (node);
   node->args = *args;
-  node->kwargs = *kwargs;
+  take_kwargs (self, node, &old_kwargs);
+  put_kwargs (self, node, kwargs);
   *args = old_args;
   *kwargs = old_kwargs;
   link_uses (node);
+}
+
+/* A copy of @src (in either form) in the graph's pool, for an edit. */
+void
+_graft_graph_copy_arg (GraftGraph     *self,
+                       GraftArg       *dest,
+                       const GraftArg *src)
+{
+  _graft_arg_pool_copy (self->args_pool, dest, src);
+}
+
+/* Gives back an argument in the graph's pool (an edit's), leaving it
+ * `None`. */
+void
+_graft_graph_release_arg (GraftGraph *self,
+                          GraftArg   *arg)
+{
+  _graft_arg_pool_release (self->args_pool, arg);
+}
+
+/* Registers a new @edit of the graph, told when the graph goes.  Returns
+ * its place for _graft_graph_remove_edit(). */
+guint
+_graft_graph_add_edit (GraftGraph *self,
+                       GraftEdit  *edit)
+{
+  g_ptr_array_add (self->edits, edit);
+  return self->edits->len - 1;
+}
+
+/* Forgets the edit at @index (being freed); the last edit takes its place
+ * and is told its new one. */
+void
+_graft_graph_remove_edit (GraftGraph *self,
+                          guint       index)
+{
+  g_ptr_array_remove_index_fast (self->edits, index);
+  if (index < self->edits->len)
+    _graft_edit_set_index (self->edits->pdata[index], index);
 }
 
 GraftEdit *
@@ -1318,7 +1573,7 @@ void
 graft_graph_erase_node (GraftGraph *self,
                         GraftNode  *node)
 {
-  g_return_if_fail (self != NULL && node != NULL && node->graph == self);
+  g_return_if_fail (self != NULL && node != NULL && node_graph (node) == self);
   g_return_if_fail (node->n_users == 0);
 
   if (self->recording != NULL)
@@ -1329,7 +1584,7 @@ graft_graph_erase_node (GraftGraph *self,
   if (self->recording != NULL)
     trash_add (self, node);
   else
-    node_free (self, node);
+    node_free (self, node, TRUE);
 }
 
 /**
@@ -1351,66 +1606,89 @@ graft_graph_move_before (GraftGraph *self,
   link_node (self, node, before);
 }
 
+/* What @node holds outside its struct. */
 static gsize
-arg_memory (const GraftArg *arg)
+node_memory (GraftNode *node)
 {
   gsize size = 0;
-  guint n_items = graft_arg_count_items (arg);
 
-  switch (arg->kind)
+  if (node->users_many)
     {
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-      size += arg->n + 1;
-      break;
-    case GRAFT_ARG_COMPLEX:
-      size += 2 * sizeof (double);
-      break;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_NODE:
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-    default:
-      break;
+      UserArray *array = node->users.many;
+
+      size += sizeof (UserArray) + array->capacity * sizeof (GraftNode *);
+      if (array->index != NULL)
+        size += (array->index_mask + 1) * sizeof (guint32);
     }
-  for (guint i = 0; i < n_items; i++)
-    size += sizeof (GraftArg) + arg_memory (&arg->items[i]);
+  if (node->extra != 0 && get_extra (node)->meta != NULL)
+    size += sizeof (GraftNodeMeta) + get_extra (node)->meta->n_modules * sizeof (GraftModuleFrame);
+  return size;
+}
+
+static gsize
+memory_size (GraftGraph *self,
+             gsize      *out_strings)
+{
+  gsize size = sizeof (GraftGraph);
+  gsize names_text = 0, args_text = 0;
+
+  /* Node memory as allocated (the free nodes and those kept for undo
+   * too), and what each node holds apart. */
+  size += self->node_bytes + self->node_blocks->len * sizeof (gpointer);
+  size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    size += node_memory (node);
+  for (guint i = 0; i < self->trash->len; i++)
+    size += node_memory (self->trash->pdata[i]) + sizeof (gpointer);
+  /* Arguments in their pool, names in the namespace, each with the text
+   * they intern; the derived-name tables.  Not counted: the string chunk
+   * of targets, annotations and metadata text (one copy per distinct
+   * string, as GStringChunk does not tell its size). */
+  size += _graft_arg_pool_get_size (self->args_pool, &args_text);
+  size += _graft_namespace_get_memory_size (self->names, &names_text);
+  for (guint i = 0; i < G_N_ELEMENTS (self->derived_names); i++)
+    if (self->derived_names[i] != NULL)
+      size += g_hash_table_size (self->derived_names[i]) * 3 * sizeof (gpointer);
+  if (out_strings != NULL)
+    *out_strings = names_text + args_text;
   return size;
 }
 
 /**
  * graft_graph_get_memory_size:
  *
- * Estimates the heap bytes the graph holds: nodes, argument values, user
- * arrays, and the name and target strings with hash-table overhead.  Used by
- * the memory benchmark.
+ * Counts the heap bytes the graph holds as it allocated them: node blocks
+ * (free slots included), users arrays and their indexes, node metadata,
+ * the argument pool with its interned strings, and the namespace's tables
+ * at their capacity with the names' text.  Not counted: malloc's own
+ * overhead, and the string chunk of targets, type annotations and
+ * metadata text (one copy of each distinct string).  Used by the memory
+ * benchmark.
  *
  * Returns: bytes
  */
 gsize
 graft_graph_get_memory_size (GraftGraph *self)
 {
-  gsize size = sizeof (GraftGraph);
+  g_return_val_if_fail (self != NULL, 0);
+  return memory_size (self, NULL);
+}
+
+/**
+ * graft_graph_get_string_memory_size:
+ *
+ * Returns: of graft_graph_get_memory_size(), the bytes of interned text:
+ *   node names (with their undo headers), and the strings of arguments
+ *   (keyword names, string literals), one copy per distinct string
+ */
+gsize
+graft_graph_get_string_memory_size (GraftGraph *self)
+{
+  gsize strings = 0;
 
   g_return_val_if_fail (self != NULL, 0);
-
-  for (GraftNode *node = self->first; node != NULL; node = node->next)
-    {
-      size += sizeof (GraftNode) + arg_memory (&node->args) + arg_memory (&node->kwargs);
-      if (node->users != &node->user_inline)
-        size += node->users_capacity * sizeof (GraftNode *);
-      /* The name in the namespace's chunk and its slot in the namespace's
-       * table, which also binds it to the node. */
-      size += strlen (node->name) + 1 + sizeof (GraftNameSlot);
-    }
-  return size;
+  memory_size (self, &strings);
+  return strings;
 }
 
 GraftOp
@@ -1450,7 +1728,7 @@ graft_node_get_args (GraftNode *node)
 const GraftArg *
 graft_node_get_kwargs (GraftNode *node)
 {
-  return &node->kwargs;
+  return node->kwargs;
 }
 
 guint
@@ -1464,7 +1742,7 @@ graft_node_get_user (GraftNode *node,
                      guint      i)
 {
   g_return_val_if_fail (i < node->n_users, NULL);
-  return node->users[i];
+  return node_users (node)[i];
 }
 
 GraftNode *
@@ -1482,7 +1760,7 @@ graft_node_get_prev (GraftNode *node)
 GraftGraph *
 graft_node_get_graph (GraftNode *node)
 {
-  return node->graph;
+  return node_graph (node);
 }
 
 /**
@@ -1501,7 +1779,7 @@ graft_node_compare_order (GraftNode *a,
 const char *
 graft_node_get_type_annotation (GraftNode *node)
 {
-  return node->type;
+  return node->extra != 0 ? get_extra (node)->type : NULL;
 }
 
 /**
@@ -1512,8 +1790,10 @@ void
 graft_node_set_type_annotation (GraftNode  *node,
                                 const char *type_repr)
 {
-  node->type =
-      type_repr != NULL ? g_string_chunk_insert_const (node->graph->chunk, type_repr) : NULL;
+  if (type_repr == NULL && node->extra == 0)
+    return;
+  node_extra (node)->type =
+      type_repr != NULL ? g_string_chunk_insert_const (node_graph (node)->chunk, type_repr) : NULL;
 }
 
 gboolean
@@ -1653,7 +1933,7 @@ graft_node_set_error (GraftNode     *node,
 {
   va_list          ap;
   g_autofree char *message = NULL;
-  GraftSource     *source = node != NULL ? node->graph->source : NULL;
+  GraftSource     *source = node != NULL ? node_graph (node)->source : NULL;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
@@ -1722,7 +2002,7 @@ _graft_node_name_is_canonical (GraftNode *node)
 const GraftNodeMeta *
 graft_node_get_meta (GraftNode *node)
 {
-  return node->meta;
+  return node->extra != 0 ? get_extra (node)->meta : NULL;
 }
 
 /**
@@ -1736,18 +2016,21 @@ void
 graft_node_set_meta (GraftNode           *node,
                      const GraftNodeMeta *meta)
 {
-  GraftGraph       *graph = node->graph;
+  GraftGraph       *graph = node_graph (node);
   GraftModuleFrame *frames;
+  GraftNodeMeta    *copy;
 
-  g_clear_pointer (&node->meta, g_free);
+  if (node->extra != 0)
+    g_clear_pointer (&get_extra (node)->meta, g_free);
   if (meta == NULL)
     return;
   /* One block: the struct, then its frames. */
-  node->meta = g_malloc0 (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
-  frames = (GraftModuleFrame *) (node->meta + 1);
+  copy = g_malloc0 (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
+  node_extra (node)->meta = copy;
+  frames = (GraftModuleFrame *) (copy + 1);
 #define COPY(field) \
-  node->meta->field = meta->field != NULL ? graft_graph_intern (graph, meta->field) : NULL
-  node->meta->kind = meta->kind;
+  copy->field = meta->field != NULL ? graft_graph_intern (graph, meta->field) : NULL
+  copy->kind = meta->kind;
   COPY (dtype);
   COPY (shape);
   COPY (stride);
@@ -1766,8 +2049,8 @@ graft_node_set_meta (GraftNode           *node,
       frames[i].type =
           graft_graph_intern (graph, meta->modules[i].type != NULL ? meta->modules[i].type : "");
     }
-  node->meta->n_modules = meta->n_modules;
-  node->meta->modules = meta->n_modules > 0 ? frames : NULL;
+  copy->n_modules = meta->n_modules;
+  copy->modules = meta->n_modules > 0 ? frames : NULL;
 }
 
 /**

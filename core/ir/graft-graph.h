@@ -84,6 +84,13 @@ GraftNode          *graft_graph_create_node (GraftGraph *self,
                                              GraftArg   *kwargs,
                                              const char *name_candidate,
                                              GraftNode  *before);
+GraftNode          *graft_graph_create_node_copy (GraftGraph     *self,
+                                                  GraftOp         op,
+                                                  const char     *target,
+                                                  const GraftArg *args,
+                                                  const GraftArg *kwargs,
+                                                  const char     *name_candidate,
+                                                  GraftNode      *before);
 GraftNode          *graft_graph_create_node_named (GraftGraph *self,
                                                    GraftOp     op,
                                                    const char *target,
@@ -110,6 +117,7 @@ gboolean            graft_graph_lint (GraftGraph    *self,
                                       GraftLintFlags flags,
                                       GError       **error);
 gsize               graft_graph_get_memory_size (GraftGraph *self);
+gsize               graft_graph_get_string_memory_size (GraftGraph *self);
 
 GraftOp         graft_node_get_op (GraftNode *node);
 const char     *graft_node_get_name (GraftNode *node);

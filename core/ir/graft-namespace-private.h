@@ -10,13 +10,17 @@ G_BEGIN_DECLS
 
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
+void        _graft_namespace_add_back (GraftNamespace *self,
+                                       const char     *stored);
 void        _graft_namespace_remove (GraftNamespace *self,
                                      const char     *name);
 void        _graft_namespace_bind (GraftNamespace *self,
                                    const char     *name,
-                                   gpointer        value);
-gpointer    _graft_namespace_lookup_bound (GraftNamespace *self,
+                                   GraftNode      *node);
+GraftNode  *_graft_namespace_lookup_bound (GraftNamespace *self,
                                            const char     *name);
 guint       _graft_namespace_get_n_bound (GraftNamespace *self);
+gsize       _graft_namespace_get_memory_size (GraftNamespace *self,
+                                              gsize          *out_strings);
 
 G_END_DECLS

@@ -18,13 +18,149 @@
 #include "graft-dialect.h"
 #include "graft-limits.h"
 #include "graft-name-table-private.h"
+#include "graft-graph.h"
 
 #include <string.h>
+
+/* The names taken: an open-addressing set whose slots are twelve bytes,
+ * a hash in one array and an entry in another.  The entry is the stored
+ * name, or, for a name bound to a node (graft-graph.c binds each live
+ * node's name), the node's address + 1, whose name is the stored one:
+ * the node is found from its name without a slot of its own.  Names are
+ * stored at even addresses, so the low bit tells the two apart.  Probing
+ * reads the hash array; an entry is read only when its hash matches. */
+typedef struct
+{
+  guint32  *hashes;  /* 0: never used; else the name's hash, 0 made 1 */
+  gpointer *entries; /* the name, a bound node + 1, or NULL once removed */
+  guint     mask;    /* capacity - 1, a power of two; load at most 3/4 */
+  guint     n_items;
+  guint     n_occupied; /* items and removed slots */
+} UsedNames;
+
+#define USED_NONE G_MAXUINT
+
+static inline guint32
+used_hash (guint hash)
+{
+  return hash != 0 ? hash : 1;
+}
+
+static inline gboolean
+entry_is_node (gconstpointer entry)
+{
+  return ((guintptr) entry & 1) != 0;
+}
+
+static inline GraftNode *
+entry_node (gconstpointer entry)
+{
+  return (GraftNode *) ((guintptr) entry - 1);
+}
+
+/* The stored name of an entry. */
+static inline const char *
+entry_name (gconstpointer entry)
+{
+  return entry_is_node (entry) ? graft_node_get_name (entry_node (entry)) : entry;
+}
+
+static void
+used_init (UsedNames *u,
+           guint      size)
+{
+  u->mask = size - 1;
+  u->entries = g_malloc0 (size * (sizeof (gpointer) + sizeof (guint32)));
+  u->hashes = (guint32 *) (u->entries + size);
+  u->n_items = u->n_occupied = 0;
+}
+
+static void
+used_clear (UsedNames *u)
+{
+  g_clear_pointer (&u->entries, g_free);
+  u->hashes = NULL;
+  u->n_items = u->n_occupied = 0;
+}
+
+/* The slot of the first @len bytes of @key as a whole name (hashed to
+ * @hash), or USED_NONE.  The set always has an empty slot, so this ends. */
+static inline guint
+used_find (const UsedNames *u,
+           const char      *key,
+           gsize            len,
+           guint            hash)
+{
+  guint32 h = used_hash (hash);
+
+  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+    {
+      guint32 slot_hash = u->hashes[i];
+
+      if (slot_hash == 0)
+        return USED_NONE;
+      if (slot_hash == h && u->entries[i] != NULL)
+        {
+          const char *name = entry_name (u->entries[i]);
+
+          if (strncmp (name, key, len) == 0 && name[len] == '\0')
+            return i;
+        }
+    }
+}
+
+static guint
+used_place (UsedNames *u,
+            gpointer   entry,
+            guint32    h)
+{
+  guint i = h & u->mask;
+
+  while (u->hashes[i] != 0 && u->entries[i] != NULL)
+    i = (i + 1) & u->mask;
+  if (u->hashes[i] == 0)
+    u->n_occupied++;
+  u->hashes[i] = h;
+  u->entries[i] = entry;
+  u->n_items++;
+  return i;
+}
+
+/* Adds @stored (not present), hashed to @hash; grows the set, or clears
+ * its removed slots, at 3/4 load.  Returns its slot, valid until the set
+ * next changes. */
+static guint
+used_insert (UsedNames  *u,
+             const char *stored,
+             guint       hash)
+{
+  if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
+    {
+      UsedNames old = *u;
+      guint     old_size = old.mask + 1;
+
+      used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+      for (guint i = 0; i < old_size; i++)
+        if (old.entries[i] != NULL)
+          used_place (u, old.entries[i], old.hashes[i]);
+      used_clear (&old);
+    }
+  return used_place (u, (gpointer) stored, used_hash (hash));
+}
+
+/* Removes the name in @slot: the slot stays in probe runs. */
+static void
+used_remove (UsedNames *u,
+             guint      slot)
+{
+  u->entries[slot] = NULL;
+  u->n_items--;
+}
 
 struct _GraftNamespace
 {
   /* Owned */
-  GraftNameTable used;    /* names (keys in chunk) -> bound value or NULL */
+  UsedNames      used;    /* every name taken, with the node it is bound to */
   GraftNameTable filled;  /* base (owned) -> k: `base_1` ... `base_k` are all used */
   GString       *scratch; /* reused by create_name */
   GString       *probe;   /* reused by extend_filled */
@@ -32,11 +168,13 @@ struct _GraftNamespace
                            * to the one before */
   gsize block_used;
   gsize block_size;
+  gsize blocks_total; /* bytes of every block */
 
-  /* The slot of the name made last, until the next name is made: lets a
-   * graph bind its new node to the name without looking it up again. */
-  GraftNameSlot *last;
-  guint          n_bound;
+  /* The slot of the name made last (USED_NONE: none), until the next name
+   * is made: lets a graph bind its new node to the name without looking
+   * it up again. */
+  guint last;
+  guint n_bound;
 
   /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
    * number last used for each base.  For undo, each name's header holds
@@ -49,7 +187,9 @@ struct _GraftNamespace
    * those tables keep their arrays (and the candidate its text, checked
    * against the base the filled slot holds), for a candidate that was
    * taken (taken names stay taken) or reserved with the same flags.
-   * Cleared when a name is released, which may free a candidate. */
+   * Two ways per set (counted_home()), so that two candidates whose
+   * addresses meet in a set do not evict each other each time.  Cleared
+   * when a name is released, which may free a candidate. */
   struct
   {
     const char    *candidate;
@@ -61,10 +201,27 @@ struct _GraftNamespace
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
-  } counted[16];
+  } counted[32];
 };
 
+/* The first way of @candidate's set in `counted` (the other is home ^ 1),
+ * from all the bits of its address: the tracer's candidates are strings
+ * of a static table, a few bytes apart. */
+static inline guint
+counted_home (const char *candidate)
+{
+  return (guint) (((guint64) GPOINTER_TO_SIZE (candidate) *
+                   G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                  59) &
+         ~1u;
+}
+
 #define NAME_HEADER 8
+
+/* The bytes a name of @len bytes takes in a block: its header, its text
+ * and NUL, to an even size, so that names start at even addresses (blocks
+ * start with an 8-byte link) and the used set tells a name from a node. */
+#define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
 
@@ -92,7 +249,7 @@ keep_name (GraftNamespace *self,
            const char     *name,
            gsize           len)
 {
-  gsize need = NAME_HEADER + len + 1;
+  gsize need = NAME_SPACE (len);
   char *p;
 
   if (self->block == NULL || self->block_used + need > self->block_size)
@@ -106,6 +263,7 @@ keep_name (GraftNamespace *self,
       memcpy (block, &self->block, sizeof (char *));
       self->block = block;
       self->block_size = size;
+      self->blocks_total += size;
       self->block_used = sizeof (char *);
     }
   p = self->block + self->block_used;
@@ -124,7 +282,7 @@ keep_numbered (GraftNamespace *self,
                const char     *digits,
                gsize           n_digits)
 {
-  gsize need = NAME_HEADER + base_len + 1 + n_digits + 1;
+  gsize need = NAME_SPACE (base_len + 1 + n_digits);
   char *p;
 
   if (self->block == NULL || self->block_used + need > self->block_size)
@@ -519,7 +677,7 @@ is_used (GraftNamespace *self,
          const char     *name,
          gsize           len)
 {
-  return _graft_name_table_find (&self->used, name, len, _graft_name_hash (name, len)) != NULL;
+  return used_find (&self->used, name, len, _graft_name_hash (name, len)) != USED_NONE;
 }
 
 /**
@@ -538,7 +696,8 @@ graft_namespace_new (const GraftDialect *dialect)
   self->count_per_base = dialect->names_count_per_base;
   _graft_name_table_init (&self->base_count, TRUE);
 
-  _graft_name_table_init (&self->used, FALSE);
+  used_init (&self->used, 64);
+  self->last = USED_NONE;
   _graft_name_table_init (&self->filled, TRUE);
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
@@ -550,7 +709,7 @@ graft_namespace_free (GraftNamespace *self)
 {
   if (self == NULL)
     return;
-  _graft_name_table_clear (&self->used);
+  used_clear (&self->used);
   _graft_name_table_clear (&self->filled);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
@@ -808,13 +967,13 @@ count_from (GraftNamespace *self,
   set_suffix (name, base_len, num);
   hash = _graft_name_hash (name->str, name->len);
   /* `base_<run + 1>` is free unless names past the run may be taken. */
-  while (beyond && _graft_name_table_find (&self->used, name->str, name->len, hash) != NULL)
+  while (beyond && used_find (&self->used, name->str, name->len, hash) != USED_NONE)
     {
       set_suffix (name, base_len, ++num);
       hash = _graft_name_hash (name->str, name->len);
     }
   stored = keep_name (self, name->str, name->len);
-  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
+  self->last = used_insert (&self->used, stored, hash);
   if (num != run + 1 || base_len == 0)
     return stored;
   /* `base_<num>` continues the run: extend it as far as it now goes. */
@@ -918,7 +1077,7 @@ count_per_base (GraftNamespace *self,
   if (!has_num || num == 0)
     num = old_count;
   hash = name_hash;
-  if (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL ||
+  if (used_find (&self->used, name->str, name->len, hash) != USED_NONE ||
       is_illegal_hashed (name->str, name->len, hash, flags))
     {
       /* torch tries num + 1, num + 2, ... one by one, which is quadratic
@@ -937,10 +1096,10 @@ count_per_base (GraftNamespace *self,
           set_suffix (name, base_len, ++num);
           hash = _graft_name_hash (name->str, name->len);
         }
-      while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
+      while (used_find (&self->used, name->str, name->len, hash) != USED_NONE);
     }
   stored = keep_name (self, name->str, name->len);
-  self->last = _graft_name_table_insert (&self->used, stored, hash, NULL);
+  self->last = used_insert (&self->used, stored, hash);
   extend_filled_base (self, stored, name->len, base_len, base_hash);
   /* `_base_count[base] = num`, remembering the count it replaced for
    * _graft_namespace_remove() (set_base_count() without a lookup:
@@ -965,7 +1124,7 @@ store (GraftNamespace *self,
 {
   char *stored = keep_name (self, name, len);
 
-  self->last = _graft_name_table_insert_len (&self->used, stored, (guint) len, hash, NULL);
+  self->last = used_insert (&self->used, stored, hash);
   if (self->count_per_base)
     note_free_name (self, stored, len);
   extend_filled (self, stored, len);
@@ -1100,7 +1259,7 @@ count_on_base_slots (GraftNamespace *self,
                      gint            why)
 {
   guint       base_hash = _graft_name_hash_finish (base_state);
-  guint       m = (guint) (GPOINTER_TO_SIZE (base) >> 3) % G_N_ELEMENTS (self->counted);
+  guint       m = counted_home (base);
   guint64     old_count = 0, run = 0, num;
   gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
   GString    *name = self->scratch;
@@ -1132,17 +1291,15 @@ count_on_base_slots (GraftNamespace *self,
       stored = keep_numbered (self, base, base_len, p, n);
       hash = _graft_name_hash_finish (
           _graft_name_hash_step (_graft_name_hash_step (base_state, "_", 1), p, n));
-      self->last = _graft_name_table_insert_len (&self->used, stored, (guint) (base_len + 1 + n),
-                                                 hash, NULL);
+      self->last = used_insert (&self->used, stored, hash);
     }
   else
     {
       do
         hash = put_numbered (self, base, base_len, base_state, ++num);
-      while (_graft_name_table_find (&self->used, name->str, name->len, hash) != NULL);
+      while (used_find (&self->used, name->str, name->len, hash) != USED_NONE);
       stored = keep_name (self, name->str, name->len);
-      self->last =
-          _graft_name_table_insert_len (&self->used, stored, (guint) name->len, hash, NULL);
+      self->last = used_insert (&self->used, stored, hash);
     }
   /* extend_filled_base() for `base_<num>`, num > run. */
   if (num == run + 1)
@@ -1172,6 +1329,15 @@ count_on_base_slots (GraftNamespace *self,
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
+  /* Into the way that holds @base, or the first, whose candidate moves to
+   * the second. */
+  if (self->counted[m].candidate != base)
+    {
+      if (self->counted[m + 1].candidate == base)
+        m++;
+      else
+        self->counted[m + 1] = self->counted[m];
+    }
   self->counted[m].candidate = base;
   self->counted[m].flags = why;
   self->counted[m].count_slot = count_slot;
@@ -1233,8 +1399,10 @@ graft_namespace_create_name (GraftNamespace *self,
    * its tables): its base's slots are known, and it is taken. */
   if (self->count_per_base)
     {
-      guint m = (guint) (GPOINTER_TO_SIZE (candidate) >> 3) % G_N_ELEMENTS (self->counted);
+      guint m = counted_home (candidate);
 
+      if (self->counted[m].candidate != candidate)
+        m++;
       if (self->counted[m].candidate == candidate &&
           (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
           self->counted[m].count_slots == self->base_count.slots &&
@@ -1255,7 +1423,7 @@ graft_namespace_create_name (GraftNamespace *self,
       gsize len = scan.len;
       guint hash = _graft_name_hash_finish (scan.state);
 
-      taken = _graft_name_table_find (&self->used, candidate, len, hash) != NULL;
+      taken = used_find (&self->used, candidate, len, hash) != USED_NONE;
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
       if (!scan.number_suffix)
@@ -1457,6 +1625,20 @@ graft_name_for_target (GraftOp             op,
   return graft_snake_case (target, dialect);
 }
 
+/* Takes @stored, a name kept in the namespace's blocks and not taken. */
+static const char *
+add_stored (GraftNamespace *self,
+            char           *stored)
+{
+  gsize len = strlen (stored);
+
+  self->last = used_insert (&self->used, stored, _graft_name_hash (stored, len));
+  if (self->count_per_base)
+    note_free_name (self, stored, len);
+  extend_filled (self, stored, len);
+  return stored;
+}
+
 /**
  * _graft_namespace_add_verbatim:
  * @name: a name not yet in the namespace
@@ -1470,17 +1652,26 @@ const char *
 _graft_namespace_add_verbatim (GraftNamespace *self,
                                const char     *name)
 {
-  char *stored;
-
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
-  stored = keep_name (self, name, strlen (name));
-  self->last = _graft_name_table_insert (&self->used, stored,
-                                         _graft_name_hash (stored, strlen (stored)), NULL);
-  if (self->count_per_base)
-    note_free_name (self, stored, strlen (stored));
-  extend_filled (self, stored, strlen (stored));
-  return stored;
+  return add_stored (self, keep_name (self, name, strlen (name)));
+}
+
+/**
+ * _graft_namespace_add_back:
+ * @stored: a name the namespace made (or added) and released since
+ *
+ * _graft_namespace_add_verbatim() for a name put back by undo or redo:
+ * the namespace takes the same stored name again, so that the node that
+ * has it can be bound to it.
+ */
+void
+_graft_namespace_add_back (GraftNamespace *self,
+                           const char     *stored)
+{
+  g_return_if_fail (!is_used (self, stored, strlen (stored)));
+
+  add_stored (self, (char *) stored);
 }
 
 /* Undoes what making @stored did to `_base_count`. */
@@ -1519,18 +1710,17 @@ _graft_namespace_remove (GraftNamespace *self,
   const char *underscore = strrchr (name, '_');
   gsize       digits = 0;
 
-  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name),
-                                                _graft_name_hash (name, strlen (name)));
+  guint slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
 
-  if (slot == NULL)
+  if (slot == USED_NONE)
     return;
-  if (slot->value != NULL)
+  if (entry_is_node (self->used.entries[slot]))
     self->n_bound--;
-  self->last = NULL;
+  self->last = USED_NONE;
   memset (self->counted, 0, sizeof self->counted);
   if (self->count_per_base)
-    restore_base_count (self, slot->key);
-  _graft_name_table_remove (&self->used, name, strlen (name), slot->hash);
+    restore_base_count (self, entry_name (self->used.entries[slot]));
+  used_remove (&self->used, slot);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;
   for (const char *p = underscore + 1; *p != '\0'; p++, digits++)
@@ -1549,53 +1739,82 @@ _graft_namespace_remove (GraftNamespace *self,
     }
 }
 
-static void
-set_bound (GraftNamespace *self,
-           GraftNameSlot  *slot,
-           gpointer        value)
-{
-  self->n_bound += (value != NULL) - (slot->value != NULL);
-  slot->value = value;
-}
-
 /**
  * _graft_namespace_bind:
- * @name: a name of the namespace
- * @value: (nullable): what it stands for now, or %NULL for nothing
+ * @name: a name of the namespace, as it returned it
+ * @node: (nullable): the node @name stands for now, whose name is @name
+ *   itself (the same address), or %NULL for none
  *
- * Binds @name to @value (a graph binds each live node's name to the node,
+ * Binds @name to @node (a graph binds each live node's name to the node,
  * and unbinds the name of an erased node, which stays reserved).  Does
  * nothing for a name the namespace does not hold.
  */
 void
 _graft_namespace_bind (GraftNamespace *self,
                        const char     *name,
-                       gpointer        value)
+                       GraftNode      *node)
 {
-  GraftNameSlot *slot;
+  guint    slot = self->last;
+  gpointer entry;
 
-  if (self->last != NULL && self->last->key == name)
-    slot = self->last;
-  else
-    slot = _graft_name_table_find (&self->used, name, strlen (name),
-                                   _graft_name_hash (name, strlen (name)));
-  if (slot != NULL)
-    set_bound (self, slot, value);
+  if (slot == USED_NONE || self->used.entries[slot] != name)
+    slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  if (slot == USED_NONE)
+    return;
+  entry = self->used.entries[slot];
+  /* A node has the stored name itself, not a copy. */
+  g_return_if_fail (entry_name (entry) == name);
+  self->n_bound += (node != NULL) - entry_is_node (entry);
+  self->used.entries[slot] =
+      node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) entry_name (entry);
 }
 
 /**
  * _graft_namespace_lookup_bound:
  *
- * Returns: (nullable): what @name is bound to, or %NULL
+ * Returns: (nullable): the node @name is bound to, or %NULL
  */
-gpointer
+GraftNode *
 _graft_namespace_lookup_bound (GraftNamespace *self,
                                const char     *name)
 {
-  GraftNameSlot *slot = _graft_name_table_find (&self->used, name, strlen (name),
-                                                _graft_name_hash (name, strlen (name)));
+  guint slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
 
-  return slot != NULL ? slot->value : NULL;
+  if (slot == USED_NONE || !entry_is_node (self->used.entries[slot]))
+    return NULL;
+  return entry_node (self->used.entries[slot]);
+}
+
+static gsize
+table_size (const GraftNameTable *t)
+{
+  gsize size = (t->mask + 1) * sizeof (GraftNameSlot);
+
+  /* Keys the table owns (bases) are allocated one by one. */
+  for (guint i = 0; t->owns_keys && i <= t->mask; i++)
+    if (t->slots[i].key != NULL && t->slots[i].key != &_graft_name_table_removed)
+      size += t->slots[i].len + 1;
+  return size;
+}
+
+/**
+ * _graft_namespace_get_memory_size:
+ * @out_strings: (out) (optional): of the bytes returned, those that hold
+ *   the names' text (with their undo headers)
+ *
+ * Returns: the bytes the namespace holds: its tables, at their capacity,
+ *   and the blocks its names live in
+ */
+gsize
+_graft_namespace_get_memory_size (GraftNamespace *self,
+                                  gsize          *out_strings)
+{
+  if (out_strings != NULL)
+    *out_strings = self->blocks_total;
+  return sizeof (GraftNamespace) + (self->used.mask + 1) * (sizeof (gpointer) + sizeof (guint32)) +
+         table_size (&self->filled) +
+         table_size (&self->base_count) + self->scratch->allocated_len +
+         self->probe->allocated_len + self->blocks_total;
 }
 
 /* How many names are bound to something. */

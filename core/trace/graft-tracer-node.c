@@ -327,6 +327,14 @@ target_is_printable (Tracer            *t,
   return FALSE;
 }
 
+/* Whether @arg owns nothing (a node, a number, None): most arguments. */
+static inline gboolean
+arg_is_plain (const GraftArg *arg)
+{
+  return arg->kind == GRAFT_ARG_NODE || arg->kind == GRAFT_ARG_INT ||
+         arg->kind == GRAFT_ARG_FLOAT || arg->kind == GRAFT_ARG_NONE || arg->kind == GRAFT_ARG_BOOL;
+}
+
 /**
  * _graft_tracer_make_node:
  * @args: (element-type Value) (nullable): positional arguments
@@ -347,8 +355,15 @@ _graft_tracer_make_node (Tracer            *t,
                          const char        *name,
                          const GraftPyExpr *at)
 {
-  GraftArg   a, k;
-  GraftNode *node;
+  /* The arguments are built in scratch memory (items on the stack, the
+   * keywords' names borrowed) and copied into the graph's own. */
+  GraftArg   a_stack[8], k_stack[16];
+  guint      n_args = args != NULL ? args->len : 0;
+  guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
+  GraftArg   a = { .kind = GRAFT_ARG_TUPLE, .n = n_args };
+  GraftArg   k = { .kind = GRAFT_ARG_DICT, .n = n_kw / 2 };
+  GraftNode *node = NULL;
+  guint      i;
 
   if (!t->tracing || t->graph == NULL)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -360,25 +375,38 @@ _graft_tracer_make_node (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
                                "the graph would have more than %u nodes", GRAFT_MAX_NODES);
 
-  graft_arg_init_seq (&a, GRAFT_ARG_TUPLE, args != NULL ? args->len : 0);
-  for (guint i = 0; args != NULL && i < args->len; i++)
+  a.items = n_args <= G_N_ELEMENTS (a_stack) ? a_stack : g_new (GraftArg, n_args);
+  k.items = n_kw <= G_N_ELEMENTS (k_stack) ? k_stack : g_new (GraftArg, n_kw);
+  memset (a.items, 0, n_args * sizeof (GraftArg));
+  memset (k.items, 0, n_kw * sizeof (GraftArg));
+  for (i = 0; i < n_args; i++)
     if (!_graft_tracer_to_arg (t, args->pdata[i], &a.items[i], at))
-      {
-        graft_arg_clear (&a);
-        return NULL;
-      }
-  graft_arg_init_dict (&k, kwargs != NULL ? kwargs->keys->len : 0);
-  for (guint i = 0; kwargs != NULL && i < kwargs->keys->len; i++)
+      goto out;
+  for (i = 0; i < n_kw / 2; i++)
     {
-      graft_arg_init_str (&k.items[2 * i], kwargs->keys->pdata[i], -1);
+      const char *key = kwargs->keys->pdata[i];
+
+      k.items[2 * i] = (GraftArg){ .kind = GRAFT_ARG_STR, .n = strlen (key), .s = (char *) key };
       if (!_graft_tracer_to_arg (t, kwargs->values->pdata[i], &k.items[2 * i + 1], at))
-        {
-          graft_arg_clear (&a);
-          graft_arg_clear (&k);
-          return NULL;
-        }
+        goto out;
     }
-  node = graft_graph_create_node (t->graph, op, target, &a, &k, name, NULL);
+  node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+
+out:
+  /* What the values own (nested containers, strings), not the borrowed
+   * names. */
+  for (i = 0; i < n_args; i++)
+    if (!arg_is_plain (&a.items[i]))
+      graft_arg_clear (&a.items[i]);
+  for (i = 1; i < n_kw; i += 2)
+    if (!arg_is_plain (&k.items[i]))
+      graft_arg_clear (&k.items[i]);
+  if (a.items != a_stack)
+    g_free (a.items);
+  if (k.items != k_stack)
+    g_free (k.items);
+  if (node == NULL)
+    return NULL;
   graft_node_set_span (node, at->start, at->end);
   return _graft_value_proxy (t, node);
 }

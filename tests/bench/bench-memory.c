@@ -3,11 +3,12 @@
  * bench-memory.c: the memory benchmark.  Reads one Python file (as
  * gen-module.py writes them), traces it, generates its code and its
  * listing, and prints what each step took and what the graph costs per
- * node: the graph IR's own estimate (graft_graph_get_memory_size), the
- * growth of the process's peak resident set (after parsing alone, then
- * after tracing, which parses again), and the resident set still held once
- * the trace returns (the graph, the source and what malloc keeps).  A benchmark, not a test: it
- * prints figures and fails only if the input does not trace.
+ * node: the graph IR's own count of what it allocated
+ * (graft_graph_get_memory_size), and of that the interned text of names
+ * and argument strings (graft_graph_get_string_memory_size), the growth of the process's peak
+ * resident set (after parsing alone, then after tracing, which parses again), and the resident set
+ * still held once the trace returns (the graph, the source and what malloc keeps).  A benchmark,
+ * not a test: it prints figures and fails only if the input does not trace.
  *
  *   bench-memory FILE
  *
@@ -117,6 +118,7 @@ main (int    argc,
   double           codegen_s;
   double           listing_s;
   gsize            graph_bytes;
+  gsize            graph_string_bytes;
   guint            n_nodes;
 
   if (argc != 2)
@@ -184,11 +186,13 @@ main (int    argc,
 
   n_nodes = graft_graph_get_n_nodes (graph);
   graph_bytes = graft_graph_get_memory_size (graph);
+  graph_string_bytes = graft_graph_get_string_memory_size (graph);
   if (n_nodes == 0)
     n_nodes = 1;
 
   printf ("nodes=%u source_bytes=%" G_GSIZE_FORMAT
           " graph_bytes=%" G_GSIZE_FORMAT " graph_bytes_per_node=%.1f"
+          " graph_string_bytes=%" G_GSIZE_FORMAT " graph_string_bytes_per_node=%.1f"
           " rss_parse_bytes=%" G_GINT64_FORMAT " rss_parse_per_node=%.1f"
           " rss_trace_bytes=%" G_GINT64_FORMAT " rss_trace_per_node=%.1f"
           " rss_retained_bytes=%" G_GINT64_FORMAT " rss_retained_per_node=%.1f"
@@ -198,6 +202,7 @@ main (int    argc,
           " parse_s=%.6f trace_s=%.6f codegen_s=%.6f listing_s=%.6f\n",
           n_nodes, graft_source_get_length (source),
           graph_bytes, (double) graph_bytes / n_nodes,
+          graph_string_bytes, (double) graph_string_bytes / n_nodes,
           rss_parsed - rss_start, (double) (rss_parsed - rss_start) / n_nodes,
           rss_traced - rss_start, (double) (rss_traced - rss_start) / n_nodes,
           rss_retained, (double) rss_retained / n_nodes,
