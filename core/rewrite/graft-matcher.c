@@ -1180,7 +1180,17 @@ graph_is_topological (GraftGraph *graph)
  * is, no path may leave the match and come back into it.  In a graph whose
  * order is topological (found out the first time it matters), a path that
  * comes back must stay before the match's last node, which bounds the
- * walk. */
+ * walk.
+ *
+ * Both sets of the walk, the match (`part`) and the nodes seen (`visited`),
+ * live in scratch slot 1, as two marks: the walk stops at the first node
+ * of the match it meets, so it never marks one visited.  Slot 0 is not
+ * touched, because it holds the claims of the overlap filter (Claims)
+ * from one match to the next: a walk may well pass through the nodes of
+ * an earlier kept match (a returning node of this match feeding them),
+ * and a visited mark there would wipe their claim, so that a later match
+ * holding them would not be dropped as overlapping, as torch drops it
+ * (tests/data/rewrite/overlap_claim_after_cycle_walk.py). */
 static gboolean
 has_no_cycle (Filtering  *f,
               GraftMatch *m)
@@ -1225,9 +1235,9 @@ has_no_cycle (Filtering  *f,
 
       if (_graft_node_has_mark (node, 1, part))
         return FALSE;
-      if (_graft_node_has_mark (node, 0, visited))
+      if (_graft_node_has_mark (node, 1, visited))
         continue;
-      _graft_node_set_mark (node, 0, visited);
+      _graft_node_set_mark (node, 1, visited);
       if (last != NULL && graft_node_compare_order (node, last) > 0)
         {
           if (f->topological < 0)
@@ -1240,7 +1250,7 @@ has_no_cycle (Filtering  *f,
         {
           GraftNode *user = graft_node_get_user (node, u);
 
-          if (!_graft_node_has_mark (user, 0, visited))
+          if (!_graft_node_has_mark (user, 1, visited))
             VEC_PUSH (stack, user);
         }
     }
@@ -1339,8 +1349,9 @@ graft_matcher_find (GraftPattern            *pattern,
 }
 
 /* The nodes the matches kept so far hold, for remove_overlapping_matches:
- * a mark in scratch slot 0, free once the search is over; or, when the
- * caller's filter runs in between (and may use the marks itself), a set. */
+ * a mark in scratch slot 0, free once the search is over and left alone by
+ * the other filters (they mark in slot 1); or, when the caller's filter
+ * runs in between (and may use the marks itself), a set. */
 typedef struct
 {
   guint32     mark;
