@@ -711,6 +711,46 @@ test_memory_size (void)
   g_assert_cmpuint (strings, <, n * 18 + (256u << 10) + 4096);
 }
 
+/* Nodes numbered in their scratch slots are found at their position; a
+ * node of another graph that carries the same mark, and a node added since,
+ * are not. */
+static void
+test_index_nodes (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *nodes[3];
+  GraftNode *foreign[3];
+  GraftNode *late;
+  guint32    mark;
+  guint32    other_mark;
+  guint      index = G_MAXUINT;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("x%u", k);
+
+      placeholder (graph, name);
+      placeholder (other, name);
+    }
+  placeholder (other, "x3");
+  mark = _graft_graph_index_nodes (graph, nodes);
+  other_mark = _graft_graph_index_nodes (other, NULL);
+  g_assert_cmpuint (mark, ==, other_mark);
+  for (guint k = 0; k < 3; k++)
+    {
+      g_assert_true (_graft_node_get_index (nodes[k], mark, nodes, 3, &index));
+      g_assert_cmpuint (index, ==, k);
+    }
+  foreign[0] = graft_graph_get_first (other);
+  foreign[1] = graft_node_get_next (foreign[0]);
+  foreign[2] = graft_node_get_next (graft_node_get_next (foreign[1]));
+  for (guint k = 0; k < 3; k++)
+    g_assert_false (_graft_node_get_index (foreign[k], mark, nodes, 3, &index));
+  late = placeholder (graph, "late");
+  g_assert_false (_graft_node_get_index (late, mark, nodes, 3, &index));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -731,6 +771,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
+  g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
 
   return g_test_run ();
 }

@@ -24,6 +24,13 @@ guint32  _graft_node_get_mark (GraftNode *node,
 gboolean _graft_node_has_mark (GraftNode *node,
                                guint      slot,
                                guint32    mark);
+guint32  _graft_graph_index_nodes (GraftGraph *self,
+                                   GraftNode **nodes);
+gboolean _graft_node_get_index (GraftNode        *node,
+                                guint32           mark,
+                                GraftNode *const *nodes,
+                                guint             n,
+                                guint            *index);
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
 

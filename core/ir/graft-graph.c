@@ -1882,6 +1882,60 @@ _graft_node_has_mark (GraftNode *node,
 }
 
 /**
+ * _graft_graph_index_nodes:
+ * @nodes: (out caller-allocates) (array) (nullable): gets the nodes in
+ *   graph order, one entry per node
+ *
+ * Numbers the graph's nodes in their scratch slots, for algorithms that map
+ * nodes to their position without a hash table: slot 0 gets a fresh mark,
+ * slot 1 the position.  Valid until the next use of the slots (any later
+ * _graft_graph_new_mark()).
+ *
+ * Returns: the mark, for _graft_node_get_index()
+ */
+guint32
+_graft_graph_index_nodes (GraftGraph *self,
+                          GraftNode **nodes)
+{
+  guint32 mark = _graft_graph_new_mark (self);
+  guint   k = 0;
+
+  for (GraftNode *node = self->first; node != NULL; node = node->next, k++)
+    {
+      node->marks[0] = mark;
+      node->marks[1] = k;
+      if (nodes != NULL)
+        nodes[k] = node;
+    }
+  return mark;
+}
+
+/**
+ * _graft_node_get_index:
+ * @node: a node, of any graph
+ * @mark: what _graft_graph_index_nodes() returned
+ * @nodes: (array length=n): the nodes it listed
+ * @n: how many
+ * @index: (out): the node's position in graph order
+ *
+ * Returns: whether @node was numbered with @mark (else it is not of the
+ *   graph, or was added since)
+ */
+gboolean
+_graft_node_get_index (GraftNode        *node,
+                       guint32           mark,
+                       GraftNode *const *nodes,
+                       guint             n,
+                       guint            *index)
+{
+  /* Marks are per graph: a node of another graph may carry the same one. */
+  if (node->marks[0] != mark || node->marks[1] >= n || nodes[node->marks[1]] != node)
+    return FALSE;
+  *index = node->marks[1];
+  return TRUE;
+}
+
+/**
  * graft_graph_set_source:
  * @source: (nullable): the text the graph was read from
  *

@@ -59,6 +59,7 @@
 
 #include "graft-scope.h"
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-meta.h"
 
 #include <string.h>
@@ -275,12 +276,13 @@ leave_containers (const char *side,
  * densenet's `cat` of the earlier features before each dense layer); else
  * in the module both ends were called from.  Never in a container of
  * numbered children.
- * @index maps nodes to their index + 1; @inputs is scratch. */
+ * @mark numbers @nodes (_graft_graph_index_nodes()); @inputs is scratch. */
 static void
 place_call (GraftScopes *self,
             GraftNode   *node,
             const Way   *way,
-            GHashTable  *index,
+            guint32      mark,
+            GraftNode  **nodes,
             GPtrArray   *inputs,
             const char **out_path,
             gsize       *out_len)
@@ -300,12 +302,13 @@ place_call (GraftScopes *self,
   for (guint i = 0; i < inputs->len; i++)
     {
       GraftNode  *input = inputs->pdata[i];
-      guint       k = GPOINTER_TO_UINT (g_hash_table_lookup (index, input));
+      guint       k;
       const char *p;
       gsize       l;
 
-      if (k == 0)
+      if (!_graft_node_get_index (input, mark, nodes, self->n_nodes, &k))
         continue;
+      k++;
       if (graft_node_get_op (input) == GRAFT_OP_CALL_MODULE)
         l = (gsize) context_length (input, FALSE, &p);
       else if (self->node_scope[k - 1] != NULL)
@@ -462,18 +465,19 @@ first_of_owner (GraftNode           **nodes,
   return (guint) GPOINTER_TO_UINT (g_hash_table_lookup (*owners, owner)) - 1;
 }
 
-/* Fills @order (n entries) with the drawing order of @nodes: graph order,
+/* Fills @order (n entries) with the drawing order of @nodes (numbered by
+ * @mark, _graft_graph_index_nodes()): graph order,
  * each weight (@weights, nullable) moved to right before its first user,
  * or when it has none (a batch norm's `num_batches_tracked`) before the
  * first node that ran in its module, or without frames before the first
  * user of its module's other weights. */
 static void
 fill_order (GraftNode                  **nodes,
+            guint32                      mark,
             guint                        n,
             const GraftInputSpec *const *weights,
             guint                       *order)
 {
-  g_autoptr (GHashTable) index = NULL;
   g_autofree guint    *head = NULL; /* per node: the first weight drawn before it */
   g_autofree guint    *tail = NULL; /* and the last */
   g_autofree guint    *link = NULL; /* per moved weight: the next before the same node */
@@ -489,16 +493,12 @@ fill_order (GraftNode                  **nodes,
         order[k] = k;
       return;
     }
-  index = g_hash_table_new (NULL, NULL);
   head = g_new (guint, MAX (n, 1));
   tail = g_new (guint, MAX (n, 1));
   link = g_new (guint, MAX (n, 1));
   moved = g_new0 (gboolean, MAX (n, 1));
   for (guint k = 0; k < n; k++)
-    {
-      g_hash_table_insert (index, nodes[k], GUINT_TO_POINTER (k));
-      head[k] = tail[k] = link[k] = G_MAXUINT;
-    }
+    head[k] = tail[k] = link[k] = G_MAXUINT;
   /* First users; a weight nothing uses goes with its module's first node,
    * or failing frames with the other weights of its module. */
   firsts = g_new (guint, MAX (n, 1));
@@ -509,11 +509,10 @@ fill_order (GraftNode                  **nodes,
         continue;
       for (guint u = 0; u < graft_node_get_n_users (nodes[k]); u++)
         {
-          gpointer found;
+          guint found;
 
-          if (g_hash_table_lookup_extended (index, graft_node_get_user (nodes[k], u), NULL,
-                                            &found))
-            firsts[k] = MIN (firsts[k], GPOINTER_TO_UINT (found));
+          if (_graft_node_get_index (graft_node_get_user (nodes[k], u), mark, nodes, n, &found))
+            firsts[k] = MIN (firsts[k], found);
         }
       if (firsts[k] != G_MAXUINT)
         {
@@ -619,17 +618,15 @@ graft_draw_order_new (GraftGraph *graph)
   g_autofree GraftNode            **nodes = NULL;
   g_autofree const GraftInputSpec **weights = NULL;
   guint                            *order;
-  guint                             k = 0;
+  guint32                           mark;
 
   g_return_val_if_fail (graph != NULL, NULL);
   n = graft_graph_get_n_nodes (graph);
   nodes = g_new0 (GraftNode *, MAX (n, 1));
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    nodes[k++] = node;
+  mark = _graft_graph_index_nodes (graph, nodes);
   weights = find_weights (graph, nodes, n);
   order = g_new (guint, MAX (n, 1));
-  fill_order (nodes, n, weights, order);
+  fill_order (nodes, mark, n, weights, order);
   return order;
 }
 
@@ -648,12 +645,11 @@ graft_scopes_new (GraftGraph *graph)
   GraftScopes                      *self;
   g_autofree GraftNode            **nodes = NULL;
   g_autofree const GraftInputSpec **weights = NULL;
-  g_autofree guint                 *next_namer = NULL;          /* per position: a position, or n */
-  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL); /* node -> index + 1 */
+  g_autofree guint                 *next_namer = NULL; /* per position: a position, or n */
   g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
   GraftNode *prev_namer = NULL;
   Scope     *scope = NULL;
-  guint      i = 0;
+  guint32    mark;
   guint      n;
 
   g_return_val_if_fail (graph != NULL, NULL);
@@ -669,18 +665,16 @@ graft_scopes_new (GraftGraph *graph)
   next_namer = g_new0 (guint, MAX (n, 1));
   ensure_scope (self, "", 0);
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
+  mark = _graft_graph_index_nodes (graph, nodes);
+  for (guint k = 0; k < n && !self->by_frames; k++)
     {
-      const GraftNodeMeta *meta = graft_node_get_meta (node);
+      const GraftNodeMeta *meta = graft_node_get_meta (nodes[k]);
 
-      nodes[i++] = node;
-      g_hash_table_insert (index, node, GUINT_TO_POINTER (i));
       if (meta != NULL && meta->n_modules > 0)
         self->by_frames = TRUE;
     }
   weights = find_weights (graph, nodes, n);
-  fill_order (nodes, n, weights, self->order);
+  fill_order (nodes, mark, n, weights, self->order);
   for (guint p = n; p-- > 0;)
     {
       const char *ignored;
@@ -734,7 +728,7 @@ graft_scopes_new (GraftGraph *graph)
             way.b_len = (gsize) context_length (nodes[self->order[next_namer[p]]],
                                                 self->by_frames, &way.b);
           way.top = common_length (way.a, way.a_len, way.b, way.b_len);
-          place_call (self, node, &way, index, inputs, &path, &len);
+          place_call (self, node, &way, mark, nodes, inputs, &path, &len);
         }
       /* Runs of nodes share a scope: look it up only when it changes. */
       if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)

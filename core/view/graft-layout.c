@@ -338,7 +338,6 @@ graft_layout_request_new_folded (GraftGraph     *graph,
                                  GHashTable     *collapsed,
                                  const gboolean *shown)
 {
-  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) unit_of_folder = g_hash_table_new (NULL, NULL);
   g_autoptr (GString) buf = g_string_new (NULL);
   g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (
@@ -349,6 +348,7 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   g_autoptr (GHashTable) specs = NULL; /* placeholder name -> GraftInputSpec */
   g_autoptr (GHashTable) frames_by_scope = g_hash_table_new (NULL, NULL);
   const guint        *order;
+  guint32             mark; /* numbers the graph's nodes */
   GraftProgram       *program;
   GraftLayoutRequest *self;
   guint               n;
@@ -385,23 +385,17 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   for (guint u = 0; u < n; u++)
     self->unit_frame[u] = G_MAXUINT;
 
-  {
-    guint k = 0;
-
-    nodes = g_new0 (GraftNode *, MAX (n, 1));
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-         node = graft_node_get_next (node))
-      {
-        g_hash_table_insert (index, node, GUINT_TO_POINTER (k));
-        /* Names are unique in a graph: nothing to share. */
-        self->node_names[k] = g_string_chunk_insert (self->strings, graft_node_get_name (node));
-        nodes[k++] = node;
-      }
-  }
+  /* The drawing order first: graft_draw_order_new() numbers the nodes
+   * too. */
   if (scopes != NULL)
     order = graft_scopes_get_order (scopes);
   else
     order = own_order = graft_draw_order_new (graph);
+  nodes = g_new0 (GraftNode *, MAX (n, 1));
+  mark = _graft_graph_index_nodes (graph, nodes);
+  /* Names are unique in a graph: nothing to share. */
+  for (guint k = 0; k < n; k++)
+    self->node_names[k] = g_string_chunk_insert (self->strings, graft_node_get_name (nodes[k]));
   program = graft_graph_get_program (graph);
   if (program != NULL)
     {
@@ -530,19 +524,16 @@ graft_layout_request_new_folded (GraftGraph     *graph,
             graft_node_get_input_nodes (nodes[node_index], inputs);
             for (guint a = 0; a < inputs->len; a++)
               {
-                gpointer found;
-                guint    v;
+                guint found;
+                guint v;
 
                 /* A node of another graph is a broken graph; lint says so,
                  * the drawing leaves the edge out. */
-                if (!g_hash_table_lookup_extended (index, g_ptr_array_index (inputs, a), NULL,
-                                                   &found))
+                if (!_graft_node_get_index (g_ptr_array_index (inputs, a), mark, nodes, n, &found))
                   continue;
-                v = self->node_unit[GPOINTER_TO_UINT (found)];
+                v = self->node_unit[found];
                 if (exit != NULL && v != G_MAXUINT && v != u)
-                  exit[v] = exit[v] == 0 || exit[v] == GPOINTER_TO_UINT (found) + 1
-                                ? GPOINTER_TO_UINT (found) + 1
-                                : G_MAXUINT;
+                  exit[v] = exit[v] == 0 || exit[v] == found + 1 ? found + 1 : G_MAXUINT;
                 if (v == G_MAXUINT || (folding && (v == u || stamp[v] == u + 1)))
                   continue;
                 stamp[v] = u + 1;
