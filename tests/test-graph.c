@@ -711,9 +711,9 @@ test_memory_size (void)
   g_assert_cmpuint (strings, <, n * 18 + (256u << 10) + 4096);
 }
 
-/* Nodes numbered in their scratch slots are found at their position; a
+/* Nodes numbered in their scratch slot are found at their position; a
  * node of another graph that carries the same mark, and a node added since,
- * are not. */
+ * are not; slot 1 (a pattern's positions) is left as it was. */
 static void
 test_index_nodes (void)
 {

@@ -54,13 +54,14 @@ struct _GraftCanvas
 
   /* Owned */
   GraftLayout   *layout;
-  gint          *marks;     /* per graph node of the layout, or NULL */
-  gboolean      *added;     /* per graph node of the layout, or NULL */
-  gboolean      *dropped;   /* per graph node of the layout, or NULL */
-  guint8        *changes;   /* per graph node of the layout: a GraftChange, or NULL */
-  gboolean      *selected;  /* per graph node of the layout */
-  GHashTable    *selection; /* node names */
-  GtkWidget     *menu;      /* the context popover, a child */
+  gint          *marks;      /* per graph node of the layout, or NULL */
+  gboolean      *added;      /* per graph node of the layout, or NULL */
+  gboolean      *dropped;    /* per graph node of the layout, or NULL */
+  guint8        *changes;    /* per graph node of the layout: a GraftChange, or NULL */
+  gboolean      *selected;   /* per graph node of the layout: its name is in @selection */
+  guint          n_selected; /* how many are */
+  GHashTable    *selection;  /* node names */
+  GtkWidget     *menu;       /* the context popover, a child */
   gpointer       describe_data;
   GDestroyNotify describe_destroy;
 
@@ -145,19 +146,41 @@ content_changed (GraftCanvas *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Makes @selected say again which of the layout's nodes @selection names.
+ * A selection smaller than the graph (Find's hits, a click) is looked up
+ * name by name in the layout's index rather than each node's name in the
+ * selection. */
 static void
 update_selected (GraftCanvas *self)
 {
   guint n;
 
   g_clear_pointer (&self->selected, g_free);
+  self->n_selected = 0;
   if (self->layout == NULL)
     return;
   n = graft_layout_get_n_graph_nodes (self->layout);
   self->selected = g_new0 (gboolean, MAX (n, 1));
+  if (g_hash_table_size (self->selection) < n)
+    {
+      GHashTableIter iter;
+      gpointer       name;
+
+      g_hash_table_iter_init (&iter, self->selection);
+      while (g_hash_table_iter_next (&iter, &name, NULL))
+        {
+          gint i = graft_layout_find_graph_node (self->layout, name);
+
+          if (i >= 0)
+            self->selected[i] = TRUE;
+        }
+    }
+  else
+    for (guint i = 0; i < n; i++)
+      self->selected[i] =
+          g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
   for (guint i = 0; i < n; i++)
-    self->selected[i] =
-        g_hash_table_contains (self->selection, graft_layout_get_node_name (self->layout, i));
+    self->n_selected += self->selected[i] ? 1 : 0;
 }
 
 static void
@@ -901,17 +924,26 @@ graft_canvas_dup_selection (GraftCanvas *self)
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
 
   g_return_val_if_fail (GRAFT_IS_CANVAS (self), NULL);
-  /* The window asks after every edit: nothing selected costs nothing,
-   * not one lookup per node. */
-  if (self->layout != NULL && g_hash_table_size (self->selection) > 0)
+  /* The window asks after every edit: @selected answers without a lookup. */
+  if (self->layout != NULL && self->n_selected > 0)
     for (guint i = 0; i < graft_layout_get_n_graph_nodes (self->layout); i++)
-      {
-        const char *name = graft_layout_get_node_name (self->layout, i);
-
-        if (g_hash_table_contains (self->selection, name))
-          g_strv_builder_add (builder, name);
-      }
+      if (self->selected[i])
+        g_strv_builder_add (builder, graft_layout_get_node_name (self->layout, i));
   return g_strv_builder_end (builder);
+}
+
+/**
+ * graft_canvas_get_n_selected:
+ * @self: a canvas
+ *
+ * Returns: how many names graft_canvas_dup_selection() would return, without
+ *   making them
+ */
+guint
+graft_canvas_get_n_selected (GraftCanvas *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CANVAS (self), 0);
+  return self->n_selected;
 }
 
 /**

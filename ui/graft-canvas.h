@@ -99,6 +99,7 @@ void         graft_canvas_popup_menu (GraftCanvas *self,
                                       double       x,
                                       double       y);
 char       **graft_canvas_dup_selection (GraftCanvas *self) G_GNUC_WARN_UNUSED_RESULT;
+guint        graft_canvas_get_n_selected (GraftCanvas *self);
 
 gboolean graft_canvas_activate_control (GraftCanvas *self,
                                         double       x,

@@ -1201,12 +1201,10 @@ _graft_window_update_actions (GraftWindow *self)
   graft_canvas_set_chosen_match (self->canvas, has_graph ? chosen_match (self) : -1);
   set_enabled (self, "next-match", graft_document_get_n_matches_shown (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches_shown (self->document) > 0);
-  {
-    g_auto (GStrv) selection = graft_canvas_dup_selection (self->canvas);
-
-    set_enabled (self, "pattern-from-selection", has_graph && selection[0] != NULL);
-    set_enabled (self, "delete-selected", has_graph && selection[0] != NULL);
-  }
+  set_enabled (self, "pattern-from-selection",
+               has_graph && graft_canvas_get_n_selected (self->canvas) > 0);
+  set_enabled (self, "delete-selected",
+               has_graph && graft_canvas_get_n_selected (self->canvas) > 0);
   set_enabled (self, "find", has_graph);
   set_enabled (self, "explain-at",
                has_graph && graft_document_get_pattern (self->document) != NULL);

@@ -1420,11 +1420,12 @@ static void
 canvas_selection_changed_cb (GraftCanvas *canvas,
                              GraftWindow *self)
 {
-  g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
   gint match = -1;
 
-  if (names[0] != NULL && names[1] == NULL)
+  if (graft_canvas_get_n_selected (canvas) == 1)
     {
+      g_auto (GStrv) names = graft_canvas_dup_selection (canvas);
+
       match = graft_document_get_match_of_node (self->document, names[0]);
       graft_code_sync_select (self->code_sync, names[0]);
     }

@@ -1886,52 +1886,64 @@ _graft_node_has_mark (GraftNode *node,
  * @nodes: (out caller-allocates) (array) (nullable): gets the nodes in
  *   graph order, one entry per node
  *
- * Numbers the graph's nodes in their scratch slots, for algorithms that map
- * nodes to their position without a hash table: slot 0 gets a fresh mark,
- * slot 1 the position.  Valid until the next use of the slots (any later
- * _graft_graph_new_mark()).
+ * Numbers the graph's nodes in scratch slot 0, for algorithms that map
+ * nodes to their position without a hash table: the node at position k
+ * gets the mark base + k, from a range of fresh marks that no node
+ * carries yet.  Slot 1 is left alone (a pattern keeps its positions
+ * there).  Valid until the next use of slot 0.
  *
- * Returns: the mark, for _graft_node_get_index()
+ * Returns: the base, for _graft_node_get_index()
  */
 guint32
 _graft_graph_index_nodes (GraftGraph *self,
                           GraftNode **nodes)
 {
-  guint32 mark = _graft_graph_new_mark (self);
+  guint32 base;
   guint   k = 0;
 
+  if (G_MAXUINT32 - self->epoch <= (guint32) self->n_nodes + 1)
+    {
+      /* Start over with every slot cleared, as _graft_graph_new_mark()
+       * does. */
+      for (GraftNode *node = self->first; node != NULL; node = node->next)
+        node->marks[0] = node->marks[1] = 0;
+      self->epoch = 0;
+    }
+  base = self->epoch + 1;
   for (GraftNode *node = self->first; node != NULL; node = node->next, k++)
     {
-      node->marks[0] = mark;
-      node->marks[1] = k;
+      node->marks[0] = base + k;
       if (nodes != NULL)
         nodes[k] = node;
     }
-  return mark;
+  self->epoch = base + k;
+  return base;
 }
 
 /**
  * _graft_node_get_index:
  * @node: a node, of any graph
- * @mark: what _graft_graph_index_nodes() returned
+ * @base: what _graft_graph_index_nodes() returned
  * @nodes: (array length=n): the nodes it listed
  * @n: how many
  * @index: (out): the node's position in graph order
  *
- * Returns: whether @node was numbered with @mark (else it is not of the
+ * Returns: whether @node was numbered from @base (else it is not of the
  *   graph, or was added since)
  */
 gboolean
 _graft_node_get_index (GraftNode        *node,
-                       guint32           mark,
+                       guint32           base,
                        GraftNode *const *nodes,
                        guint             n,
                        guint            *index)
 {
+  guint32 k = node->marks[0] - base;
+
   /* Marks are per graph: a node of another graph may carry the same one. */
-  if (node->marks[0] != mark || node->marks[1] >= n || nodes[node->marks[1]] != node)
+  if (k >= n || nodes[k] != node)
     return FALSE;
-  *index = node->marks[1];
+  *index = k;
   return TRUE;
 }
 

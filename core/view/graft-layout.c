@@ -152,7 +152,7 @@ struct _GraftLayout
   GArray       *frames;     /* GraftLayoutFrame, outer ones before the ones they hold */
   guint        *main_of;    /* per graph node: its box, or G_MAXUINT */
   const char  **node_names; /* per graph node, in strings */
-  GHashTable   *by_name;    /* node name -> box + 1, built on first lookup */
+  GHashTable   *by_name;    /* node name -> graph node + 1, built on first lookup */
   guint         n_graph_nodes;
   guint         n_segments;
   LaidSegment **laid;          /* n_segments: what dot made of each */
@@ -1796,13 +1796,29 @@ gint
 graft_layout_find_node (GraftLayout *self,
                         const char  *name)
 {
+  gint node = graft_layout_find_graph_node (self, name);
+
+  return node >= 0 && self->main_of[node] != G_MAXUINT ? (gint) self->main_of[node] : -1;
+}
+
+/**
+ * graft_layout_find_graph_node:
+ * @self: a layout
+ * @name: a graph node's name
+ *
+ * Returns: the position in graph order of the node called @name (drawn or
+ *   not), or -1 when the layout's graph has none
+ */
+gint
+graft_layout_find_graph_node (GraftLayout *self,
+                              const char  *name)
+{
   if (self->by_name == NULL)
     {
       self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < self->n_graph_nodes; i++)
-        if (self->main_of[i] != G_MAXUINT)
-          g_hash_table_insert (self->by_name, (gpointer) self->node_names[i],
-                               GUINT_TO_POINTER (self->main_of[i] + 1));
+        g_hash_table_insert (self->by_name, (gpointer) self->node_names[i],
+                             GUINT_TO_POINTER (i + 1));
     }
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
 }

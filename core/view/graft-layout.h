@@ -173,6 +173,8 @@ gint                    graft_layout_lookup (GraftLayout *self,
                                              guint        node_index);
 gint                    graft_layout_find_node (GraftLayout *self,
                                                 const char  *name);
+gint                    graft_layout_find_graph_node (GraftLayout *self,
+                                                      const char  *name);
 const char             *graft_layout_get_node_name (GraftLayout *self,
                                                     guint        node_index);
 const guint            *graft_layout_get_members (GraftLayout *self,
