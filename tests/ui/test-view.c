@@ -18,6 +18,7 @@
 #include "window-util.h"
 
 #include "graft-canvas.h"
+#include "graft-canvas-private.h"
 #include "graft-overview.h"
 #include "graft-window.h"
 
@@ -434,6 +435,73 @@ test_find_current (void)
   close_last_window (window);
 }
 
+/* The canvas's selection, as graft_canvas_dup_selection() and
+ * graft_canvas_get_n_selected() give it, is what a fresh scan of the
+ * layout's nodes against the selected names finds: after Find, after a
+ * selection of more names than the graph has (one not in it), and after a
+ * relayout. */
+static void
+assert_selection_scanned (GraftCanvas *canvas,
+                          guint        expected)
+{
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+  g_auto (GStrv) selection = graft_canvas_dup_selection (canvas);
+  guint k = 0;
+
+  for (guint i = 0; i < graft_layout_get_n_graph_nodes (layout); i++)
+    {
+      const char *name = graft_layout_get_node_name (layout, i);
+
+      if (_graft_canvas_is_selected (canvas, name))
+        g_assert_cmpstr (selection[k++], ==, name);
+    }
+  g_assert_null (selection[k]);
+  g_assert_cmpuint (k, ==, expected);
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, expected);
+}
+
+static void
+test_selection_scan (void)
+{
+  g_autofree char *path = example_path ();
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftGraph      *graph = graft_document_get_graph (graft_window_get_document (window));
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) all = NULL;
+  guint      n_found = 0;
+  GtkWidget *entry;
+
+  iterate_until (layout_ready, window);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    if (strstr (graft_node_get_name (node), "cat") != NULL ||
+        strstr (graft_node_get_target (node), "cat") != NULL)
+      n_found++;
+  g_assert_cmpuint (n_found, >=, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                   GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "cat");
+  iterate_until (has_current_hit, canvas);
+  assert_selection_scanned (canvas, n_found);
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    g_strv_builder_add (builder, graft_node_get_name (node));
+  g_strv_builder_add (builder, "no_such_node");
+  all = g_strv_builder_end (builder);
+  graft_canvas_set_selection (canvas, (const char *const *) all);
+  assert_selection_scanned (canvas, graft_graph_get_n_nodes (graph));
+
+  /* An input, which the rule leaves as it is. */
+  graft_canvas_select (canvas, graft_node_get_name (graft_graph_get_first (graph)), FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  assert_selection_scanned (canvas, 1);
+  close_last_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -446,5 +514,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/overview-action", test_overview_action);
   g_test_add_func ("/ui/view/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/view/find-current", test_find_current);
+  g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
   return g_test_run ();
 }
