@@ -262,6 +262,12 @@ test_pattern_from_selection (void)
   close_window (window);
 }
 
+static gboolean
+two_selected (gpointer canvas)
+{
+  return graft_canvas_get_n_selected (canvas) == 2;
+}
+
 /* Ctrl+F finds nodes by name, op or target and selects them; the current
  * hit becomes a one-node pattern. */
 static void
@@ -278,7 +284,8 @@ test_search (void)
   g_assert_true (GTK_IS_TEXT (entry) || GTK_IS_SEARCH_ENTRY (entry));
   gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_ancestor (entry, GTK_TYPE_SEARCH_ENTRY)),
                          "torch.cat");
-  iterate_for (300);
+  /* The entry reports a change after a pause of its own. */
+  iterate_until (two_selected, canvas);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpuint (g_strv_length (selection), ==, 2);
   g_assert_cmpstr (selection[0], ==, "cat");
