@@ -63,34 +63,6 @@ struct _GraftArgPool
   guint       recent_len[64];
 };
 
-/* The number of items a container stores (graft_arg_count_items(),
- * inline: copying an argument list asks it of every item). */
-static inline guint
-count_items (const GraftArg *arg)
-{
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_SLICE:
-      return arg->n;
-    case GRAFT_ARG_DICT:
-      return 2 * arg->n;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    case GRAFT_ARG_NODE:
-    default:
-      return 0;
-    }
-}
-
 /* Whether @arg owns memory beyond its struct: a string, a complex number
  * or a container's items. */
 static inline gboolean
@@ -107,7 +79,7 @@ owns_memory (const GraftArg *arg)
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
-      return count_items (arg) > 0;
+      return _graft_arg_count_items (arg) > 0;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_BOOL:
@@ -310,7 +282,7 @@ _graft_arg_pool_adopt (GraftArgPool *pool,
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
-      n_items = count_items (arg);
+      n_items = _graft_arg_count_items (arg);
       if (n_items == 0)
         {
           g_clear_pointer (&arg->items, g_free);
@@ -364,7 +336,7 @@ _graft_arg_pool_copy (GraftArgPool   *pool,
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
-      n_items = count_items (src);
+      n_items = _graft_arg_count_items (src);
       if (n_items == 0)
         {
           dest->items = NULL;
@@ -410,7 +382,7 @@ _graft_arg_pool_release (GraftArgPool *pool,
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
-      n_items = count_items (arg);
+      n_items = _graft_arg_count_items (arg);
       if (n_items == 0)
         break;
       for (guint i = 0; i < n_items; i++)

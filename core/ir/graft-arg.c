@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "graft-arg.h"
+#include "graft-arg-pool-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -177,27 +178,7 @@ graft_arg_init_slice (GraftArg *arg)
 guint
 graft_arg_count_items (const GraftArg *arg)
 {
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_SLICE:
-      return arg->n;
-    case GRAFT_ARG_DICT:
-      return 2 * arg->n;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    case GRAFT_ARG_NODE:
-    default:
-      return 0;
-    }
+  return _graft_arg_count_items (arg);
 }
 
 gboolean
