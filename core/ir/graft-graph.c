@@ -1154,6 +1154,29 @@ intern_target (GraftGraph *self,
   return self->intern_cache[slot] = g_string_chunk_insert_const (self->chunk, target);
 }
 
+/* graft_graph_create_node() and graft_graph_create_node_copy(): a fresh
+ * name from the namespace, then the node, its arguments consumed or
+ * copied (@copy). */
+static GraftNode *
+create_node (GraftGraph *self,
+             GraftOp     op,
+             const char *target,
+             GraftArg   *args,
+             GraftArg   *kwargs,
+             gboolean    copy,
+             const char *name_candidate,
+             GraftNode  *before)
+{
+  const char *name;
+
+  target = intern_target (self, target);
+  if (name_candidate == NULL)
+    name_candidate = derived_name (self, op, target);
+  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+  /* A name the namespace made is canonical: clean, and not reserved. */
+  return insert_node (self, op, target, args, kwargs, copy, name, TRUE, before);
+}
+
 /**
  * graft_graph_create_node:
  * @op: the op
@@ -1179,17 +1202,10 @@ graft_graph_create_node (GraftGraph *self,
                          const char *name_candidate,
                          GraftNode  *before)
 {
-  const char *name;
-
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  target = intern_target (self, target);
-  if (name_candidate == NULL)
-    name_candidate = derived_name (self, op, target);
-  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
-  /* A name the namespace made is canonical: clean, and not reserved. */
-  return insert_node (self, op, target, args, kwargs, FALSE, name, TRUE, before);
+  return create_node (self, op, target, args, kwargs, FALSE, name_candidate, before);
 }
 
 /**
@@ -1213,17 +1229,11 @@ graft_graph_create_node_copy (GraftGraph     *self,
                               const char     *name_candidate,
                               GraftNode      *before)
 {
-  const char *name;
-
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  target = intern_target (self, target);
-  if (name_candidate == NULL)
-    name_candidate = derived_name (self, op, target);
-  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
-  return insert_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE, name, TRUE,
-                      before);
+  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
+                      name_candidate, before);
 }
 
 /**
