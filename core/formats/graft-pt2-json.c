@@ -446,43 +446,6 @@ scan_scalar (Reader *r,
   return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
 }
 
-/* g_utf8_validate_len(), with ASCII (nearly all of torch's JSON) taken
- * eight bytes at a time. */
-static gboolean
-utf8_check (const char  *t,
-            gsize        n,
-            const char **bad)
-{
-  gsize i = 0;
-
-  while (i < n)
-    {
-      gsize run = i;
-
-      while (run + 8 <= n)
-        {
-          guint64 w;
-
-          memcpy (&w, t + run, 8);
-          if ((w & (ONES * 0x80)) != 0 || HAS_ZERO (w))
-            break;
-          run += 8;
-        }
-      /* From the first word that is not plain ASCII to an ASCII byte at
-       * least 64 bytes on, which no character straddles. */
-      {
-        gsize end = MIN (n, run + 64);
-
-        while (end < n && (guchar) t[end] >= 0x80)
-          end++;
-        if (!g_utf8_validate_len (t + run, end - run, bad))
-          return FALSE;
-        i = end;
-      }
-    }
-  return TRUE;
-}
-
 /* The one pass over the text described at the top: a JSON grammar as
  * Python's json reads it (its messages too), with an explicit stack.
  * Sets the error of the first fault and returns %FALSE; %TRUE when there
@@ -498,7 +461,7 @@ check_text (Reader *r)
   Expect      expect = EXPECT_VALUE;
   gsize       i = 0;
 
-  if (!utf8_check (t, n, &bad))
+  if (!g_utf8_validate_len (t, n, &bad))
     return text_error (r, bad - t, GRAFT_PARSE_ERROR_SYNTAX,
                        *bad == '\0' ? "a NUL byte in the JSON text" : "the JSON text is not UTF-8");
   for (;;)
