@@ -484,7 +484,7 @@ test_dot_hand_over (void)
   g_rmdir (dir);
 }
 
-/* Nor does it link the `.pt2` reader (libzip, json-glib): an archive, from
+/* Nor does it link the `.pt2` reader (libzip, yajl): an archive, from
  * a file or from standard input, goes to graft-render too, and the answer
  * is the program torch.export.load gives. */
 static void

@@ -558,6 +558,30 @@ test_syntax (void)
     { "{\"a\": \"\xc3\xa9\xc3\xa9\", x}", "1:13: error: expecting property name enclosed in "
                                           "double quotes" },
     { "{\"a\": \"\xff\"}", "1:8: error: the JSON text is not UTF-8" },
+    /* What yajl takes and Python's json does not: \f and \v as blanks,
+     * UTF-8 longer than needed, surrogates, beyond U+10FFFF, integers
+     * beyond 64 bits (the float tokens below, the other way round). */
+    { "{\"a\": \f1}", "1:7: error: expecting value" },
+    { "{\"a\":\v[]}", "1:6: error: expecting value" },
+    { "\f{\"a\": 1}", "1:1: error: expecting value" },
+    { "{\"a\": 1}\v", "1:9: error: extra data" },
+    { "-Infinity\f", "1:10: error: extra data" },
+    { "{\"a\": \"\xc0\x80\"}", "1:8: error: the JSON text is not UTF-8" },
+    { "{\"a\": \"\xed\xa0\x80\"}", "1:8: error: the JSON text is not UTF-8" },
+    { "{\"a\": \"\xf4\x90\x80\x80\"}", "1:8: error: the JSON text is not UTF-8" },
+    { "{\"a\": 9223372036854775808}", "1:7: error: an integer beyond 64 bits" },
+    { "{\"a\": -9223372036854775809}", "1:7: error: an integer beyond 64 bits" },
+    /* The float tokens stand only where a value may. */
+    { "{\"a\": [NaN, 1 NaN]}", "1:15: error: expecting ',' delimiter" },
+    { "{NaN: 1}", "1:2: error: expecting property name enclosed in double quotes" },
+    { "{\"a\" NaN}", "1:6: error: expecting ':' delimiter" },
+    { "{\"a\": [1,, NaN]}", "1:10: error: expecting value" },
+    { "{\"a\": NaNx}", "1:10: error: expecting ',' delimiter" },
+    { "{\"a\": -NaN}", "1:7: error: expecting value" },
+    { "{\"a\": [Infinity,]}", "1:16: error: illegal trailing comma before end of array" },
+    { "NaN NaN", "1:5: error: extra data" },
+    { "{\"a\": [NaN, [[{\"b\": -Infinity}]], Infinity]} x", "1:46: error: extra data" },
+    { "[NaN]", "1:1: error: the program must be an object, not a list" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -569,6 +593,26 @@ test_syntax (void)
 
       assert_error (graph, error, want);
     }
+}
+
+/* The code of the minimal program with its relu made a leaky_relu whose
+ * negative_slope is the argument @arg (JSON). */
+static char *
+leaky_relu_code (const char *arg)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *to = g_strdup_printf (
+      "torch.ops.aten.leaky_relu.default\",\n     \"inputs\": [{\"name\": \"self\", \"arg\": "
+      "{\"as_tensor\": {\"name\": \"x\"}}}, {\"name\": \"negative_slope\", \"arg\": %s}",
+      arg);
+  g_autofree char *json = edited ("torch.ops.aten.relu.default\",\n     \"inputs\": [{\"name\": "
+                                  "\"self\", \"arg\": {\"as_tensor\": {\"name\": \"x\"}}}",
+                                  to);
+  g_autoptr (GraftGraph) graph = read_json (json, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph != NULL ? graft_codegen_python (graph) : g_strdup ("");
 }
 
 /* Python's json writes floats as NaN and Infinity; a string that only
@@ -587,32 +631,31 @@ test_floats (void)
     { "{\"as_float\": 1e-05}", "torch.ops.aten.leaky_relu.default(x, negative_slope = 1e-05)" },
     { "{\"as_float\": 10000000000.0}",
       "torch.ops.aten.leaky_relu.default(x, negative_slope = 10000000000.0)" },
+    { "{\"as_floats\": [NaN, -Infinity, 2.5, Infinity]}",
+      "torch.ops.aten.leaky_relu.default(x, negative_slope = [nan, -inf, 2.5, inf])" },
     { "{\"as_float\": \"\\u0002\\u0002\\u0002\\u0002\\u0002\\u0002\"}",
       "torch.ops.aten.leaky_relu.default(x, negative_slope = '\\x02\\x02\\x02\\x02\\x02\\x02')" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (GError) error = NULL;
-      g_autofree char *to = g_strdup_printf (
-          "torch.ops.aten.leaky_relu.default\",\n     \"inputs\": [{\"name\": \"self\", \"arg\": "
-          "{\"as_tensor\": {\"name\": \"x\"}}}, {\"name\": \"negative_slope\", \"arg\": %s}",
-          cases[i].arg);
-      g_autofree char *json = NULL;
-      g_autoptr (GraftGraph) graph = NULL;
-      g_autofree char *code = NULL;
+      g_autofree char *code = leaky_relu_code (cases[i].arg);
 
-      json = edited ("torch.ops.aten.relu.default\",\n     \"inputs\": [{\"name\": \"self\", "
-                     "\"arg\": {\"as_tensor\": {\"name\": \"x\"}}}",
-                     to);
-      graph = read_json (json, &error);
-      g_assert_no_error (error);
-      g_assert_nonnull (graph);
-      if (graph == NULL)
-        continue;
-      code = graft_codegen_python (graph);
       g_assert_nonnull (strstr (code, cases[i].code));
     }
+}
+
+/* Strings as json-glib read them: escapes decoded, a UTF-16 pair as its
+ * character, any other surrogate as U+FFFD (yajl reads them otherwise). */
+static void
+test_strings (void)
+{
+  g_autofree char *code = leaky_relu_code (
+      "{\"as_string\": \"\\ud800x\\udc00\\ud83d\\ude00\\ud83d\\u0041\\u00e9\\n\\/\\\"\"}");
+
+  g_assert_nonnull (strstr (code, "negative_slope = '\xef\xbf\xbdx\xef\xbf\xbd\xf0\x9f\x98\x80"
+                                  "\xef\xbf\xbd"
+                                  "A\xc3\xa9\\n/\"'"));
 }
 
 static void
@@ -627,6 +670,16 @@ test_limits (void)
   graph = read_json (deep->str, &error);
   assert_error (graph, error,
                 "m.pt2:serialized_exported_program.json:1:518: error: the JSON text nests more "
+                "than 512 levels deep");
+  g_clear_error (&error);
+
+  /* The depth is counted on after a float token. */
+  g_string_assign (deep, "{\"a\": [NaN, ");
+  for (guint i = 0; i < 520; i++)
+    g_string_append_c (deep, '[');
+  graph = read_json (deep->str, &error);
+  assert_error (graph, error,
+                "m.pt2:serialized_exported_program.json:1:523: error: the JSON text nests more "
                 "than 512 levels deep");
 }
 
@@ -879,6 +932,7 @@ main (int    argc,
   g_test_add_func ("/pt2/symbolic", test_symbolic);
   g_test_add_func ("/pt2/syntax", test_syntax);
   g_test_add_func ("/pt2/floats", test_floats);
+  g_test_add_func ("/pt2/strings", test_strings);
   g_test_add_func ("/pt2/limits", test_limits);
   g_test_add_func ("/pt2/archive", test_archive);
   g_test_add_func ("/pt2/old-torch", test_old_torch);

@@ -39,10 +39,11 @@
  * result sits a few uses away from any of its nodes, well within. */
 #define GRAFT_MAX_EXPLAIN_ALIGNMENTS 256u
 
-/* Deepest nesting of arrays and objects in that JSON.  json-glib's parser
- * recurses once per level with no limit of its own (100,000 nested `[`
- * overflow its stack); torch writes about ten levels, Python's json stops
- * near 1,000. */
+/* Deepest nesting of arrays and objects in that JSON.  The tree of it
+ * keeps a frame per open level (formats/graft-pt2-tree.c), and json-glib,
+ * which read it before yajl, recursed once per level with no limit of its
+ * own (100,000 nested `[` overflowed its stack); torch writes about ten
+ * levels, Python's json stops near 1,000. */
 #define GRAFT_MAX_JSON_DEPTH 512
 
 /* Deepest nesting of brackets, expressions and blocks the Python parser

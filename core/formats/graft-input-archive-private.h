@@ -2,7 +2,7 @@
  *
  * graft-input-archive-private.h: how the input set reads a `.pt2` archive
  * (graft-input-archive.c).  The file is built twice: with the archive
- * reader (libzip, json-glib) for every program but the lean `graft` CLI,
+ * reader (libzip, yajl) for every program but the lean `graft` CLI,
  * and without it for `graft`, which then needs neither library and starts
  * as a static program; there reading an archive fails with
  * %GRAFT_PARSE_ERROR_NO_ARCHIVE_READER and the CLI hands the command line

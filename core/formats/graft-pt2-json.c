@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * graft-pt2-json.c: the JSON member of a `.pt2`: the check of its text
- * before the tree is built (a JSON grammar as Python's json reads it,
- * with its messages and places, UTF-8, nesting bounded by
- * GRAFT_MAX_JSON_DEPTH, integers within 64 bits, and NaN and the
- * infinities marked as graft-pt2-private.h says), parsing into the tree
- * (graft-pt2-tree.c), errors located at the place of a value, and typed
- * access to values that fails with such an error.
+ * graft-pt2-json.c: the JSON member of a `.pt2`: parsing it into the tree
+ * (yajl, graft-pt2-tree.c), errors located at the place of a value, and
+ * typed access to values that fails with such an error.  When the tree
+ * is not built, check_text() reports what is wrong with the text, as
+ * Python's json reads it (a JSON grammar with its messages and places,
+ * UTF-8, nesting bounded by GRAFT_MAX_JSON_DEPTH, integers within 64
+ * bits): it is only the error reporter, run on that failure path alone.
  */
 #include "config.h"
 
@@ -255,7 +255,7 @@ _graft_pt2_read_union (Reader      *r,
 }
 
 /* ------------------------------------------------------------------ */
-/* The text check before the tree is built (graft-pt2-tree.c) */
+/* What is wrong with a text the tree was not built from */
 
 static gboolean
 text_error (Reader             *r,
@@ -265,17 +265,6 @@ text_error (Reader             *r,
 {
   graft_set_error_at_offset (r->error, r->member, offset, offset, code, "%s", message);
   return FALSE;
-}
-
-/* Replaces @len bytes at @p (a float token) by a string of @mark. */
-static void
-mark_token (char *p,
-            gsize len,
-            char  mark)
-{
-  p[0] = '"';
-  memset (p + 1, mark, len - 2);
-  p[len - 1] = '"';
 }
 
 /* Whether the integer token [p, p + len) fits 64 bits. */
@@ -422,38 +411,30 @@ starts (const char *t,
 }
 
 /* One value that is not a container, at t[*pos]: a string, a number or a
- * literal (NaN and the infinities are marked, as the top says). */
+ * literal (NaN and the infinities too, as Python writes them). */
 static gboolean
 scan_scalar (Reader *r,
              gsize  *pos)
 {
-  char    *t = (char *) graft_source_get_text (r->member);
-  gsize    n = graft_source_get_length (r->member);
-  gsize    i = *pos;
-  gboolean is_float;
-  static const struct
-  {
-    const char *word;
-    char        mark;
-  } literals[] = {
-    { "true", 0 },
-    { "false", 0 },
-    { "null", 0 },
-    { "NaN", NAN_MARK },
-    { "Infinity", INF_MARK },
-    { "-Infinity", NEG_INF_MARK },
+  const char              *t = graft_source_get_text (r->member);
+  gsize                    n = graft_source_get_length (r->member);
+  gsize                    i = *pos;
+  gboolean                 is_float;
+  static const char *const literals[] = {
+    "true",
+    "false",
+    "null",
+    "NaN",
+    "Infinity",
+    "-Infinity",
   };
 
   if (t[i] == '"')
     return scan_string (r, pos);
   for (guint k = 0; k < G_N_ELEMENTS (literals); k++)
-    if (starts (t, n, i, literals[k].word))
+    if (starts (t, n, i, literals[k]))
       {
-        gsize len = strlen (literals[k].word);
-
-        if (literals[k].mark != 0)
-          mark_token (t + i, len, literals[k].mark);
-        *pos = i + len;
+        *pos = i + strlen (literals[k]);
         return TRUE;
       }
   if (scan_number (t, n, pos, &is_float))
@@ -465,47 +446,12 @@ scan_scalar (Reader *r,
   return text_error (r, i, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
 }
 
-/* g_utf8_validate_len(), with ASCII (nearly all of torch's JSON) taken
- * eight bytes at a time. */
-static gboolean
-utf8_check (const char  *t,
-            gsize        n,
-            const char **bad)
-{
-  gsize i = 0;
-
-  while (i < n)
-    {
-      gsize run = i;
-
-      while (run + 8 <= n)
-        {
-          guint64 w;
-
-          memcpy (&w, t + run, 8);
-          if ((w & (ONES * 0x80)) != 0 || HAS_ZERO (w))
-            break;
-          run += 8;
-        }
-      /* From the first word that is not plain ASCII to an ASCII byte at
-       * least 64 bytes on, which no character straddles. */
-      {
-        gsize end = MIN (n, run + 64);
-
-        while (end < n && (guchar) t[end] >= 0x80)
-          end++;
-        if (!g_utf8_validate_len (t + run, end - run, bad))
-          return FALSE;
-        i = end;
-      }
-    }
-  return TRUE;
-}
-
 /* The one pass over the text described at the top: a JSON grammar as
- * Python's json reads it (its messages too), with an explicit stack. */
-gboolean
-_graft_pt2_check_text (Reader *r)
+ * Python's json reads it (its messages too), with an explicit stack.
+ * Sets the error of the first fault and returns %FALSE; %TRUE when there
+ * is none. */
+static gboolean
+check_text (Reader *r)
 {
   const char *t = graft_source_get_text (r->member);
   gsize       n = graft_source_get_length (r->member);
@@ -515,7 +461,7 @@ _graft_pt2_check_text (Reader *r)
   Expect      expect = EXPECT_VALUE;
   gsize       i = 0;
 
-  if (!utf8_check (t, n, &bad))
+  if (!g_utf8_validate_len (t, n, &bad))
     return text_error (r, bad - t, GRAFT_PARSE_ERROR_SYNTAX,
                        *bad == '\0' ? "a NUL byte in the JSON text" : "the JSON text is not UTF-8");
   for (;;)
@@ -623,10 +569,21 @@ _graft_pt2_check_text (Reader *r)
   return text_error (r, n, GRAFT_PARSE_ERROR_SYNTAX, "expecting value");
 }
 
+/* The tree of the member, or %NULL with the error set. */
 Pt2Value *
 _graft_pt2_parse_json (Reader *r)
 {
-  r->tree = _graft_pt2_tree_new (graft_source_get_text (r->member),
-                                 graft_source_get_length (r->member));
-  return _graft_pt2_tree_get_root (r->tree);
+  gsize            stop = 0;
+  g_autofree char *why = NULL;
+
+  r->tree = _graft_pt2_tree_new ((char *) graft_source_get_text (r->member),
+                                 graft_source_get_length (r->member), &stop, &why);
+  if (r->tree != NULL)
+    return _graft_pt2_tree_get_root (r->tree);
+  if (!check_text (r))
+    return NULL;
+  /* Never, unless yajl and the check above disagree about a text: then
+   * what stopped the tree. */
+  text_error (r, stop, GRAFT_PARSE_ERROR_SYNTAX, why);
+  return NULL;
 }

@@ -57,7 +57,7 @@ struct _Pt2Member
 #define SCHEMA_MAJOR 8
 #define SCHEMA_MINOR 2
 
-/* What the float tokens Python writes become (graft-pt2-json.c): a string
+/* What the float tokens Python writes become (graft-pt2-tree.c): a string
  * of one control character repeated, as long as the token, quotes
  * included. */
 #define NAN_MARK     '\x01'
@@ -98,8 +98,10 @@ gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
 
 /* graft-pt2-tree.c */
-Pt2Tree  *_graft_pt2_tree_new (const char *text,
-                               gsize       length);
+Pt2Tree  *_graft_pt2_tree_new (char  *text,
+                               gsize  length,
+                               gsize *out_stop,
+                               char **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 Pt2Value *_graft_pt2_member (Pt2Value   *obj,
@@ -113,7 +115,6 @@ _graft_pt2_is_scalar (Pt2Value *v)
 }
 
 /* graft-pt2-json.c */
-gboolean    _graft_pt2_check_text (Reader *r);
 Pt2Value   *_graft_pt2_parse_json (Reader *r);
 gsize       _graft_pt2_node_offset (Reader   *r,
                                     Pt2Value *node);

@@ -1313,8 +1313,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
 
-  if (_graft_pt2_read_archive (&r, source) && _graft_pt2_check_text (&r) &&
-      (root = _graft_pt2_parse_json (&r)) != NULL && read_program (&r, root))
+  if (_graft_pt2_read_archive (&r, source) && (root = _graft_pt2_parse_json (&r)) != NULL &&
+      read_program (&r, root))
     {
       result = g_steal_pointer (&r.graph);
       if (out_kept != NULL)

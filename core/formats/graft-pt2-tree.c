@@ -1,26 +1,40 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * graft-pt2-tree.c: the JSON member of a `.pt2` as a tree of its own,
- * built in one pass over the text that _graft_pt2_check_text() has
- * checked (so the grammar, UTF-8, the nesting and the integers are known
- * to be good here).  json-glib's tree of a 10,000-node program was 17
- * times its text and most of the reading time (a GObject parser, a
- * GHashTable and a GQueue for every object, a slice for every value);
- * this one is two or three times the text: a value is 24 bytes with its
- * place in the text (so errors need no search), the items of an array or
- * the members of an object are one block, strings and keys are copied
- * once into the same chunks (a key seen lately is shared), and the whole
- * tree is freed at once.  Values read as json-glib read them: integers
- * as 64-bit, numbers with a fraction or an exponent as doubles
- * (g_ascii_strtod), escapes decoded; an object that repeats a key keeps
- * its first place and its last value.
+ * built from the callbacks of yajl, which lexes and parses the text (the
+ * grammar, escapes, UTF-8 in strings).  Where Python's json, whose reading
+ * torch's is, and yajl differ, this file follows Python: yajl refuses the
+ * float tokens `NaN`, `Infinity` and `-Infinity`, so where one stands in
+ * place of a value a new yajl takes over after it (resume()), and the
+ * token is marked in the text as graft-pt2-private.h says; the callbacks
+ * stop yajl at what it takes and Python's json does not (\f and \v as
+ * blanks, UTF-8 sequences longer than needed or encoding surrogates,
+ * integers beyond 64 bits) and at nesting deeper than
+ * GRAFT_MAX_JSON_DEPTH.  When the tree is not built,
+ * _graft_pt2_check_text() (graft-pt2-json.c) says what Python's json says
+ * of the text, and where.
+ *
+ * json-glib's tree of a 10,000-node program was 17 times its text and
+ * most of the reading time (a GObject parser, a GHashTable and a GQueue
+ * for every object, a slice for every value); this one is two or three
+ * times the text: a value is 24 bytes with its place in the text (so
+ * errors need no search: a callback finds where its token starts from
+ * where the last one ended, and yajl_get_bytes_consumed() is where the
+ * token just read ends), the items of an array or the members of an
+ * object are one block, strings and keys are copied once into the same
+ * chunks (a key seen lately is shared), and the whole tree is freed at
+ * once.  Values read as json-glib read them: integers as 64-bit, numbers
+ * with a fraction or an exponent as doubles (g_ascii_strtod), escapes
+ * decoded (a lone surrogate as U+FFFD); an object that repeats a key
+ * keeps its first place and its last value.
  */
 #include "config.h"
 
 #include "graft-pt2-private.h"
-#include "graft-source.h"
+#include "graft-limits.h"
 
 #include <string.h>
+#include <yajl/yajl_parse.h>
 
 /* The tree's memory: chunks a value never crosses. */
 #define CHUNK_SIZE (4u * 1024u * 1024u)
@@ -81,6 +95,54 @@ _graft_pt2_tree_free (Pt2Tree *tree)
   g_free (tree);
 }
 
+/* The place of the first byte above 127 of the @n bytes at @p, or @n
+ * (a word at a time: torch's JSON is ASCII, as json.dumps escapes the
+ * rest). */
+static gsize
+first_high_byte (const char *p,
+                 gsize       n)
+{
+  gsize i = 0;
+
+  for (; i + 8 <= n; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p + i, 8);
+      if ((w & (~(guint64) 0 / 255 * 0x80)) != 0)
+        break;
+    }
+  for (; i < n; i++)
+    if ((guchar) p[i] >= 0x80)
+      return i;
+  return n;
+}
+
+/* Whether the @n bytes between a string's quotes (escapes checked by
+ * yajl) hold a \u escape of a UTF-16 surrogate, which yajl decodes
+ * otherwise than this tree always has (a lone one, or a high one followed
+ * by an escape that is not a low one). */
+static gboolean
+has_surrogate_escape (const char *p,
+                      gsize       n)
+{
+  const char *end = p + n;
+
+  while ((p = memchr (p, '\\', end - p)) != NULL)
+    {
+      if (p[1] != 'u')
+        {
+          p += 2;
+          continue;
+        }
+      if ((p[2] | 0x20) == 'd' &&
+          (p[3] == '8' || p[3] == '9' || ((p[3] | 0x20) >= 'a' && (p[3] | 0x20) <= 'f')))
+        return TRUE;
+      p += 6;
+    }
+  return FALSE;
+}
+
 static guint
 hex4 (const char *p)
 {
@@ -95,65 +157,18 @@ hex4 (const char *p)
   return v;
 }
 
-/* The string at t[*i] == '"', escapes decoded, copied into the tree;
- * *i moves past it.  A key (@is_key) seen lately is shared. */
-static const char *
-read_string (Pt2Tree    *tree,
-             const char *t,
-             gsize       n,
-             gsize      *i,
-             gboolean    is_key,
-             guint32    *out_len)
+/* The @n bytes between a string's quotes with a surrogate escape among
+ * them, decoded into @out (at least @n bytes): a pair is its character,
+ * any other surrogate U+FFFD, as json-glib read them.  Returns the length. */
+static gsize
+decode_surrogates (const char *p,
+                   gsize       n,
+                   char       *out)
 {
-  const char *start = t + *i + 1;
-  const char *end = memchr (start, '"', n - (*i + 1));
-  const char *bs = memchr (start, '\\', end - start);
-  char       *out, *o;
+  const char *end = p + n;
+  char       *o = out;
 
-  if (bs == NULL)
-    {
-      gsize len = end - start;
-
-      *i = end + 1 - t;
-      *out_len = (guint32) len;
-      if (is_key && len > 0 && len < 64)
-        {
-          guint       h = (guint) len * 31u + (guchar) start[0] * 7u + (guchar) start[len - 1];
-          const char *seen;
-
-          h = (h ^ (guchar) start[len / 2] * 131u) & (G_N_ELEMENTS (tree->keys) - 1);
-          seen = tree->keys[h];
-          if (seen != NULL && memcmp (seen, start, len) == 0 && seen[len] == '\0')
-            return seen;
-          out = tree_alloc (tree, len + 1);
-          memcpy (out, start, len);
-          out[len] = '\0';
-          tree->keys[h] = out;
-          return out;
-        }
-      out = tree_alloc (tree, len + 1);
-      memcpy (out, start, len);
-      out[len] = '\0';
-      return out;
-    }
-
-  /* With escapes: the text of the string up to its real end. */
-  {
-    const char *p = start;
-
-    for (;;)
-      {
-        if (*p == '\\')
-          p += 2;
-        else if (*p == '"')
-          break;
-        else
-          p++;
-      }
-    end = p;
-  }
-  o = out = tree_alloc (tree, (end - start) + 1);
-  for (const char *p = start; p < end;)
+  while (p < end)
     {
       if (*p != '\\')
         {
@@ -199,48 +214,13 @@ read_string (Pt2Tree    *tree,
             o += g_unichar_to_utf8 (c, o);
           }
           break;
-        default:
+        default: /* the quote, the backslash, the slash */
           *o++ = p[-1];
           break;
         }
     }
-  *o = '\0';
-  *i = end + 1 - t;
-  *out_len = (guint32) (o - out);
-  return out;
+  return o - out;
 }
-
-/* A number at t[*i] (checked: Python's grammar, integers within 64 bits). */
-static void
-read_number (const char *t,
-             gsize      *i,
-             Pt2Value   *out)
-{
-  const char *p = t + *i;
-  gboolean    neg = FALSE;
-  guint64     v = 0;
-
-  if (*p == '-')
-    {
-      neg = TRUE;
-      p++;
-    }
-  while (*p >= '0' && *p <= '9')
-    v = v * 10 + (guint64) (*p++ - '0');
-  if (*p == '.' || *p == 'e' || *p == 'E')
-    {
-      char *end;
-
-      out->type = PT2_DOUBLE;
-      out->v.d = g_ascii_strtod (t + *i, &end);
-      *i = end - t;
-      return;
-    }
-  out->type = PT2_INT;
-  out->v.i = neg ? (gint64) (0 - v) : (gint64) v;
-  *i = p - t;
-}
-
 /* Keeps the first place and the last value of a repeated key. */
 static guint
 merge_repeated_keys (Pt2Member *members,
@@ -308,113 +288,569 @@ typedef struct
   gsize    offset;
 } Open;
 
-Pt2Tree *
-_graft_pt2_tree_new (const char *t,
-                     gsize       n)
+/* A float token Python writes (`NaN`, `Infinity`, `-Infinity`), marked in
+ * the text once the tree is built (graft-pt2-private.h). */
+typedef struct
 {
-  Pt2Tree *tree = g_new0 (Pt2Tree, 1);
-  /* The values read whose container is still open, each with its key. */
-  Stack stack = { g_new (Pt2Member, 256), 0, 256 };
-  g_autoptr (GArray) open = g_array_sized_new (FALSE, FALSE, sizeof (Open), 32);
-  const char *key = NULL;
-  gsize       i = 0;
+  gsize offset;
+  guint len;
+  char  mark;
+} FloatToken;
 
-  for (;;)
+/* What the last token yajl reported was, for where a float token may
+ * stand. */
+typedef enum {
+  LAST_NONE,
+  LAST_OPEN_ARRAY,
+  LAST_OPEN_OBJECT,
+  LAST_KEY,
+  LAST_VALUE,
+} Last;
+
+/* The tree being built from yajl's callbacks. */
+typedef struct
+{
+  Pt2Tree    *tree;
+  const char *text; /* NUL-terminated */
+  gsize       length;
+  yajl_handle handle;
+  gsize       base;  /* where the text yajl is reading starts */
+  gsize       end;   /* where the last token ended */
+  Last        last;  /* what that token was */
+  gboolean    muted; /* yajl is being brought back to a place (resume()) */
+  const char *key;   /* of the member whose value comes next */
+  Stack       stack; /* the values read whose container is still open, each with its key */
+  Open        open[GRAFT_MAX_JSON_DEPTH];
+  guint       depth; /* of open */
+  GArray     *floats;
+  /* Where, and why, a callback stopped yajl. */
+  gsize       stop;
+  const char *why;
+} Builder;
+
+static int
+stop (Builder    *b,
+      gsize       at,
+      const char *why)
+{
+  b->stop = at;
+  b->why = why;
+  return 0;
+}
+
+/* Where the token yajl has just read starts: after the last one and the
+ * blanks, commas and colons between them.  yajl also takes \f and \v as
+ * blanks, Python's json does not: a token that does not start with
+ * @first (or @other) there stops the parse. */
+static inline gboolean
+token_start (Builder *b,
+             char     first,
+             char     other,
+             gsize   *out_start)
+{
+  static const guint8 between[256] = {
+    ['\t'] = 1,
+    ['\n'] = 1,
+    ['\r'] = 1,
+    [' '] = 1,
+    [','] = 1,
+    [':'] = 1,
+  };
+  const char *t = b->text;
+  gsize       i = b->end;
+
+  while (between[(guchar) t[i]])
+    i++;
+  *out_start = i;
+  if (G_LIKELY (t[i] == first || t[i] == other))
+    return TRUE;
+  return stop (b, i, "a blank Python's json does not take");
+}
+
+static inline void
+add_value (Builder  *b,
+           Pt2Value *value)
+{
+  Pt2Member *slot = push (&b->stack);
+
+  slot->key = b->key;
+  slot->value = *value;
+  b->key = NULL;
+  b->last = LAST_VALUE;
+}
+
+static int
+on_null (void *ctx)
+{
+  Builder *b = ctx;
+  Pt2Value value = { 0 };
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!token_start (b, 'n', 'n', &value.offset))
+    return 0;
+  value.type = PT2_NULL;
+  b->end = value.offset + 4;
+  add_value (b, &value);
+  return 1;
+}
+
+static int
+on_boolean (void *ctx,
+            int   truth)
+{
+  Builder *b = ctx;
+  Pt2Value value = { 0 };
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!token_start (b, 't', 'f', &value.offset))
+    return 0;
+  value.type = PT2_BOOL;
+  value.v.b = truth != 0;
+  b->end = value.offset + (truth ? 4 : 5);
+  add_value (b, &value);
+  return 1;
+}
+
+/* A number's text as yajl hands it over (its grammar checked): integers
+ * as 64-bit, a number with a fraction or an exponent as a double
+ * (g_ascii_strtod); an integer beyond 64 bits stops the parse. */
+static int
+on_number (void       *ctx,
+           const char *s,
+           size_t      len)
+{
+  Builder    *b = ctx;
+  Pt2Value    value = { 0 };
+  const char *p = s, *end = s + len;
+  gboolean    neg = *p == '-';
+  guint64     v = 0;
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!token_start (b, *s, *s, &value.offset))
+    return 0;
+  b->end = value.offset + len;
+  for (p += neg; p < end && *p >= '0' && *p <= '9'; p++)
+    v = v * 10 + (guint64) (*p - '0');
+  if (p < end)
     {
-      Pt2Value value = { 0 };
-      char     c;
+      char  buf[64];
+      char *copy = len < sizeof buf ? buf : g_malloc (len + 1);
 
-      while (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == ',' ||
-             t[i] == ':')
-        i++;
-      if (i >= n)
-        break;
-      c = t[i];
-      if (open->len > 0 && g_array_index (open, Open, open->len - 1).object && key == NULL &&
-          c == '"')
-        {
-          guint32 len;
-
-          key = read_string (tree, t, n, &i, TRUE, &len);
-          continue;
-        }
-      if (c == '{' || c == '[')
-        {
-          Open       o = { 0, c == '{', i };
-          Pt2Member *slot = push (&stack);
-
-          /* The container's slot in its parent, filled when it closes. */
-          slot->key = key;
-          o.first = stack.len;
-          g_array_append_val (open, o);
-          key = NULL;
-          i++;
-          continue;
-        }
-      if (c == '}' || c == ']')
-        {
-          Open      o = g_array_index (open, Open, open->len - 1);
-          guint     len = stack.len - o.first;
-          Pt2Value *slot = &stack.items[o.first - 1].value;
-
-          slot->offset = o.offset;
-          if (o.object)
-            {
-              Pt2Member *members = &stack.items[o.first];
-
-              len = merge_repeated_keys (members, len);
-              slot->type = PT2_OBJECT;
-              slot->v.members = len > 0 ? tree_alloc (tree, len * sizeof (Pt2Member)) : NULL;
-              if (len > 0)
-                memcpy (slot->v.members, members, len * sizeof (Pt2Member));
-            }
-          else
-            {
-              slot->type = PT2_ARRAY;
-              slot->v.items = len > 0 ? tree_alloc (tree, len * sizeof (Pt2Value)) : NULL;
-              for (guint k = 0; k < len; k++)
-                slot->v.items[k] = stack.items[o.first + k].value;
-            }
-          slot->len = len;
-          stack.len = o.first;
-          g_array_set_size (open, open->len - 1);
-          i++;
-          if (open->len == 0)
-            break;
-          continue;
-        }
-      value.offset = i;
-      if (c == '"')
-        {
-          value.type = PT2_STRING;
-          value.v.s = read_string (tree, t, n, &i, FALSE, &value.len);
-        }
-      else if (c == 't' || c == 'f')
-        {
-          value.type = PT2_BOOL;
-          value.v.b = c == 't';
-          i += c == 't' ? 4 : 5;
-        }
-      else if (c == 'n')
-        {
-          value.type = PT2_NULL;
-          i += 4;
-        }
-      else
-        read_number (t, &i, &value);
-      {
-        Pt2Member *slot = push (&stack);
-
-        slot->key = key;
-        slot->value = value;
-        key = NULL;
-      }
-      if (open->len == 0)
-        break;
+      memcpy (copy, s, len);
+      copy[len] = '\0';
+      value.type = PT2_DOUBLE;
+      value.v.d = g_ascii_strtod (copy, NULL);
+      if (copy != buf)
+        g_free (copy);
     }
-  g_assert (stack.len == 1);
-  tree->root = stack.items[0].value;
-  g_free (stack.items);
+  else
+    {
+      /* No leading zeros: 19 digits fit 64 unsigned bits, 20 do not fit 63. */
+      if (p - s - neg > 19 || v > (guint64) G_MAXINT64 + neg)
+        return stop (b, value.offset, "an integer beyond 64 bits");
+      value.type = PT2_INT;
+      value.v.i = neg ? (gint64) (0 - v) : (gint64) v;
+    }
+  add_value (b, &value);
+  return 1;
+}
+
+/* The string yajl has just read, @len bytes at @s with its escapes
+ * decoded, copied into the tree.  A key seen lately is shared. */
+static gboolean
+read_string (Builder             *b,
+             const unsigned char *s,
+             gsize                len,
+             gboolean             is_key,
+             Pt2Value            *out)
+{
+  Pt2Tree    *tree = b->tree;
+  const char *raw;
+  gsize       end, raw_len;
+  char       *copy;
+
+  if (!token_start (b, '"', '"', &out->offset))
+    return FALSE;
+  /* yajl's token ends at the closing quote (escapes make a string shorter). */
+  end = b->base + yajl_get_bytes_consumed (b->handle);
+  raw = b->text + out->offset + 1;
+  raw_len = end - out->offset - 2;
+  b->end = end;
+  if (G_UNLIKELY (raw_len != len) && has_surrogate_escape (raw, raw_len))
+    {
+      copy = tree_alloc (tree, raw_len + 1);
+      len = decode_surrogates (raw, raw_len, copy);
+      copy[len] = '\0';
+      out->v.s = copy;
+      out->len = (guint32) len;
+      return TRUE;
+    }
+  out->len = (guint32) len;
+  if (is_key && len > 0 && len < 64)
+    {
+      guint       h = (guint) len * 31u + s[0] * 7u + s[len - 1];
+      const char *seen;
+
+      h = (h ^ s[len / 2] * 131u) & (G_N_ELEMENTS (tree->keys) - 1);
+      seen = tree->keys[h];
+      if (seen != NULL && memcmp (seen, s, len) == 0 && seen[len] == '\0')
+        {
+          out->v.s = seen;
+          return TRUE;
+        }
+      copy = tree_alloc (tree, len + 1);
+      tree->keys[h] = copy;
+    }
+  else
+    copy = tree_alloc (tree, len + 1);
+  memcpy (copy, s, len);
+  copy[len] = '\0';
+  out->v.s = copy;
+  return TRUE;
+}
+
+static int
+on_string (void                *ctx,
+           const unsigned char *s,
+           size_t               len)
+{
+  Builder *b = ctx;
+  Pt2Value value = { 0 };
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!read_string (b, s, len, FALSE, &value))
+    return 0;
+  value.type = PT2_STRING;
+  add_value (b, &value);
+  return 1;
+}
+
+static int
+on_map_key (void                *ctx,
+            const unsigned char *s,
+            size_t               len)
+{
+  Builder *b = ctx;
+  Pt2Value key = { 0 };
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!read_string (b, s, len, TRUE, &key))
+    return 0;
+  b->key = key.v.s;
+  b->last = LAST_KEY;
+  return 1;
+}
+
+static int
+open_container (Builder *b,
+                gboolean object)
+{
+  Open       o = { 0, object, 0 };
+  Pt2Member *slot;
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!token_start (b, object ? '{' : '[', object ? '{' : '[', &o.offset))
+    return 0;
+  if (b->depth == GRAFT_MAX_JSON_DEPTH)
+    return stop (b, o.offset,
+                 "the JSON text nests more than " G_STRINGIFY (
+                     GRAFT_MAX_JSON_DEPTH) " levels deep");
+  /* The container's slot in its parent, filled when it closes. */
+  slot = push (&b->stack);
+  slot->key = b->key;
+  b->key = NULL;
+  o.first = b->stack.len;
+  b->open[b->depth++] = o;
+  b->end = o.offset + 1;
+  b->last = object ? LAST_OPEN_OBJECT : LAST_OPEN_ARRAY;
+  return 1;
+}
+
+static int
+close_container (Builder *b,
+                 gboolean object)
+{
+  Stack    *stack = &b->stack;
+  Open      o;
+  guint     len;
+  Pt2Value *slot;
+  gsize     at;
+
+  if (G_UNLIKELY (b->muted))
+    return 1;
+  if (!token_start (b, object ? '}' : ']', object ? '}' : ']', &at))
+    return 0;
+  o = b->open[b->depth - 1];
+  len = stack->len - o.first;
+  slot = &stack->items[o.first - 1].value;
+  slot->offset = o.offset;
+  if (object)
+    {
+      Pt2Member *members = &stack->items[o.first];
+
+      len = merge_repeated_keys (members, len);
+      slot->type = PT2_OBJECT;
+      slot->v.members = len > 0 ? tree_alloc (b->tree, len * sizeof (Pt2Member)) : NULL;
+      if (len > 0)
+        memcpy (slot->v.members, members, len * sizeof (Pt2Member));
+    }
+  else
+    {
+      slot->type = PT2_ARRAY;
+      slot->v.items = len > 0 ? tree_alloc (b->tree, len * sizeof (Pt2Value)) : NULL;
+      for (guint k = 0; k < len; k++)
+        slot->v.items[k] = stack->items[o.first + k].value;
+    }
+  slot->len = len;
+  stack->len = o.first;
+  b->depth--;
+  b->end = at + 1;
+  b->last = LAST_VALUE;
+  return 1;
+}
+
+static int
+on_start_map (void *ctx)
+{
+  return open_container (ctx, TRUE);
+}
+
+static int
+on_end_map (void *ctx)
+{
+  return close_container (ctx, TRUE);
+}
+
+static int
+on_start_array (void *ctx)
+{
+  return open_container (ctx, FALSE);
+}
+
+static int
+on_end_array (void *ctx)
+{
+  return close_container (ctx, FALSE);
+}
+
+static const yajl_callbacks callbacks = {
+  .yajl_null = on_null,
+  .yajl_boolean = on_boolean,
+  .yajl_number = on_number,
+  .yajl_string = on_string,
+  .yajl_start_map = on_start_map,
+  .yajl_map_key = on_map_key,
+  .yajl_end_map = on_end_map,
+  .yajl_start_array = on_start_array,
+  .yajl_end_array = on_end_array,
+};
+
+/* yajl refused the text: whether it stopped at a float token Python
+ * writes, standing where a value may (the separators since the last
+ * token are the grammar's), which it does not read; if so its place,
+ * length and mark. */
+static gboolean
+float_token_at (Builder *b,
+                gsize   *out_start,
+                guint   *out_len,
+                char    *out_mark)
+{
+  static const struct
+  {
+    const char *word;
+    guint       len;
+    char        mark;
+  } words[] = {
+    { "NaN", 3, NAN_MARK },
+    { "Infinity", 8, INF_MARK },
+    { "-Infinity", 9, NEG_INF_MARK },
+  };
+  const char *t = b->text;
+  gsize       i = b->end;
+  guint       commas = 0, colons = 0;
+  gboolean    in_array, where_a_value;
+
+  for (; t[i] == ' ' || t[i] == ',' || t[i] == ':' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r';
+       i++)
+    {
+      commas += t[i] == ',';
+      colons += t[i] == ':';
+    }
+  in_array = b->depth > 0 && !b->open[b->depth - 1].object;
+  switch (b->last)
+    {
+    case LAST_NONE:
+    case LAST_OPEN_ARRAY:
+      where_a_value = commas == 0 && colons == 0;
+      break;
+    case LAST_KEY:
+      where_a_value = commas == 0 && colons == 1;
+      break;
+    case LAST_VALUE:
+      where_a_value = in_array && commas == 1 && colons == 0;
+      break;
+    case LAST_OPEN_OBJECT:
+    default:
+      where_a_value = FALSE;
+      break;
+    }
+  if (!where_a_value)
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (words); k++)
+    if (b->length - i >= words[k].len && memcmp (t + i, words[k].word, words[k].len) == 0)
+      {
+        *out_start = i;
+        *out_len = words[k].len;
+        *out_mark = words[k].mark;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Takes the float token at @start as a string of @mark (as long as the
+ * token, quotes included), and brings a new yajl to where the old one
+ * would stand after a value there: muted, it reads the opening of each
+ * open container and an empty string. */
+static gboolean
+resume (Builder *b,
+        gsize    start,
+        guint    len,
+        char     mark)
+{
+  g_autoptr (GString) way = g_string_sized_new (4 * b->depth + 2);
+  FloatToken  token = { start, len, mark };
+  Pt2Value    value = { 0 };
+  char       *marks = tree_alloc (b->tree, len - 1);
+  yajl_status status;
+
+  memset (marks, mark, len - 2);
+  marks[len - 2] = '\0';
+  value.type = PT2_STRING;
+  value.len = len - 2;
+  value.offset = start;
+  value.v.s = marks;
+  add_value (b, &value);
+  g_array_append_val (b->floats, token);
+  b->end = start + len;
+
+  for (guint k = 0; k < b->depth; k++)
+    g_string_append (way, b->open[k].object ? "{\"\":" : "[");
+  g_string_append (way, "\"\"");
+  yajl_free (b->handle);
+  b->handle = yajl_alloc (&callbacks, NULL, b);
+  b->muted = TRUE;
+  status = yajl_parse (b->handle, (const unsigned char *) way->str, way->len);
+  b->muted = FALSE;
+  b->base = b->end;
+  return status == yajl_status_ok;
+}
+
+/* Replaces @len bytes at @p (a float token) by a string of @mark. */
+static void
+mark_token (char *p,
+            gsize len,
+            char  mark)
+{
+  p[0] = '"';
+  memset (p + 1, mark, len - 2);
+  p[len - 1] = '"';
+}
+
+/**
+ * The tree of the JSON text @text (@length bytes, NUL-terminated), or
+ * %NULL when yajl or a check of the callbacks refuses the text, with
+ * where (*@out_stop) and why (*@out_why, to be freed).  Float tokens are
+ * marked in @text as graft-pt2-private.h says.
+ */
+Pt2Tree *
+_graft_pt2_tree_new (char  *text,
+                     gsize  length,
+                     gsize *out_stop,
+                     char **out_why)
+{
+  Builder b = {
+    .tree = g_new0 (Pt2Tree, 1),
+    .text = text,
+    .length = length,
+    .stack = { g_new (Pt2Member, 256), 0, 256 },
+    .floats = g_array_new (FALSE, FALSE, sizeof (FloatToken)),
+  };
+  yajl_status status;
+  gsize       start;
+  guint       len;
+  char        mark;
+  const char *bad;
+  Pt2Tree    *tree = NULL;
+
+  b.handle = yajl_alloc (&callbacks, NULL, &b);
+  /* yajl checks the form of UTF-8 sequences in strings (outside them it
+   * takes ASCII only), not that each is the shortest, nor surrogates or
+   * what lies beyond U+10FFFF: GLib checks the text from its first byte
+   * above 127, if any. */
+  start = first_high_byte (text, length);
+  if (start < length && !g_utf8_validate_len (text + start, length - start, &bad))
+    {
+      stop (&b, bad - text, "the JSON text is not UTF-8");
+      status = yajl_status_client_canceled;
+    }
+  else
+    status = yajl_parse (b.handle, (const unsigned char *) text, length);
+  while (status == yajl_status_error && float_token_at (&b, &start, &len, &mark) &&
+         resume (&b, start, len, mark))
+    status = yajl_parse (b.handle, (const unsigned char *) text + b.base, length - b.base);
+  if (status == yajl_status_ok)
+    status = yajl_complete_parse (b.handle);
+  if (status == yajl_status_ok)
+    {
+      /* What Python's json takes after the value (yajl takes \f and \v too). */
+      gsize i = b.end;
+
+      while (i < length &&
+             (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+      if (i < length)
+        {
+          stop (&b, i, "extra data");
+          status = yajl_status_client_canceled;
+        }
+    }
+
+  if (status == yajl_status_ok)
+    {
+      g_assert (b.stack.len == 1 && b.depth == 0);
+      tree = b.tree;
+      tree->root = b.stack.items[0].value;
+      for (guint k = 0; k < b.floats->len; k++)
+        {
+          FloatToken *f = &g_array_index (b.floats, FloatToken, k);
+
+          mark_token (text + f->offset, f->len, f->mark);
+        }
+    }
+  else if (status == yajl_status_client_canceled)
+    {
+      *out_stop = b.stop;
+      *out_why = g_strdup (b.why);
+    }
+  else
+    {
+      unsigned char *message = yajl_get_error (b.handle, 0, NULL, 0);
+
+      *out_stop = b.base + yajl_get_bytes_consumed (b.handle);
+      *out_why = g_strchomp (g_strdup ((const char *) message));
+      yajl_free_error (b.handle, message);
+    }
+  if (tree == NULL)
+    _graft_pt2_tree_free (b.tree);
+  yajl_free (b.handle);
+  g_free (b.stack.items);
+  g_array_unref (b.floats);
   return tree;
 }
 
