@@ -23,6 +23,7 @@
 #include "graft-py-parser.h"
 #include "graft-error.h"
 #include "graft-limits.h"
+#include "graft-py-ast-private.h"
 #include "graft-py-lexer.h"
 #include "graft-source.h"
 
@@ -296,8 +297,12 @@ finish_list (Parser *p,
 
   if (n > 0)
     {
-      items = graft_py_module_alloc (p->module, n * sizeof (gpointer));
-      memcpy (items, p->scratch->pdata + base, n * sizeof (gpointer));
+      gpointer *from = p->scratch->pdata + base;
+
+      /* Most lists have one to three items: a loop beats a call of memcpy. */
+      items = _graft_py_module_alloc_fast (p->module, n * sizeof (gpointer));
+      for (guint i = 0; i < n; i++)
+        items[i] = from[i];
     }
   stack_set_size (p->scratch, base);
   *out_len = n;
@@ -338,7 +343,7 @@ new_expr (Parser         *p,
           GraftPyExprKind kind,
           gsize           start)
 {
-  return graft_py_expr_new (p->module, kind, start, p->prev_end);
+  return _graft_py_expr_new_fast (p->module, kind, start, p->prev_end);
 }
 
 /* A statement from @start to @end, counted against GRAFT_MAX_STATEMENTS. */
@@ -387,7 +392,7 @@ take_name (Parser     *p,
                GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
-  name = graft_py_module_intern (p->module, p->text + p->cur.start, len);
+  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
   advance (p);
   return name;
 }
@@ -874,7 +879,7 @@ flush_literal (Parser *p,
 
   if (p->buf->len == buf_base)
     return;
-  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_CONSTANT, start, end);
+  e = _graft_py_expr_new_fast (p->module, GRAFT_PY_EXPR_CONSTANT, start, end);
   e->constant.kind = GRAFT_PY_CONST_STR;
   e->constant.len = p->buf->len - buf_base;
   e->constant.str = graft_py_module_strndup (p->module, p->buf->str + buf_base, e->constant.len);
@@ -1752,7 +1757,7 @@ parse_call_args (Parser           *p,
         }
       else if (at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
         {
-          GraftPyKeyword *kw = graft_py_module_alloc (p->module, sizeof *kw);
+          GraftPyKeyword *kw = _graft_py_module_alloc_fast (p->module, sizeof *kw);
 
           advance (p);
           kw->name = NULL;
@@ -1784,7 +1789,7 @@ parse_call_args (Parser           *p,
                   goto fail;
                 }
               advance (p);
-              kw = graft_py_module_alloc (p->module, sizeof *kw);
+              kw = _graft_py_module_alloc_fast (p->module, sizeof *kw);
               kw->name = e->name.id;
               kw->value = parse_expression (p);
               if (kw->value == NULL)
@@ -1867,7 +1872,7 @@ parse_slice (Parser *p)
         return lower;
     }
   advance (p);
-  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_SLICE, start, start);
+  e = _graft_py_expr_new_fast (p->module, GRAFT_PY_EXPR_SLICE, start, start);
   e->slice.lower = lower;
   if (!at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_COMMA) &&
       !at (p, GRAFT_PY_TOKEN_RSQB))
