@@ -3353,40 +3353,86 @@ parse_try (Parser *p)
   return s;
 }
 
-/* Finds the end of a function body without the lexer, at a few
- * instructions a byte: from @pos, the first byte of the body's first
- * statement, whose lines are indented by @indent spaces, to the end of its
- * last logical line (just past its newline, or the end of the text).
- * Strings, comments, brackets and backslash continuations are followed as
- * the lexer follows them; anything it does not expect (a tab or form feed
- * in an indentation, a carriage return, a NUL byte, an unterminated
- * string, unbalanced brackets) gives up, and the lexer runs through the
- * body instead.  *out_last_end is where the last statement ends: past its
- * last byte that is not a blank, a comment or a `;`.  The body is read
- * again later by the lexer itself, which checks this end. */
-/* scan_body()'s classes of bytes: 0 for those that only make up tokens
- * (names, numbers, most operators, UTF-8), 1 for blanks, 2 for those it
- * must look at. */
-static const guint8 scan_class[256] = {
-  ['\0'] = 2,
-  ['\t'] = 1,
-  ['\n'] = 2,
-  ['\f'] = 1,
-  ['\r'] = 2,
-  [' '] = 1,
-  ['"'] = 2,
-  ['#'] = 2,
-  ['\''] = 2,
-  ['('] = 2,
-  [')'] = 2,
-  [';'] = 2,
-  ['['] = 2,
-  ['\\'] = 2,
-  [']'] = 2,
-  ['{'] = 2,
-  ['}'] = 2,
-};
+/* Where the statement on the line [@pos, @stop) ends, for scan_body():
+ * past its last byte that is not a blank, a comment or a `;`, following
+ * the strings on the line.  Returns FALSE when the line does not read as
+ * the end of a statement on its own (a string left open, a backslash, a
+ * carriage return, nothing but `;`). */
+static gboolean
+line_statement_end (const char *t,
+                    gsize       pos,
+                    gsize       stop,
+                    guint32    *out_end)
+{
+  gsize last_end = 0;
 
+  while (pos < stop)
+    {
+      char c = t[pos];
+
+      switch (c)
+        {
+        case ' ':
+        case '\t':
+        case '\f':
+        case ';':
+          pos++;
+          break;
+        case '#':
+          pos = stop;
+          break;
+        case '\\':
+        case '\r':
+        case '\0':
+          return FALSE;
+        case '\'':
+        case '"':
+          {
+            gboolean triple = pos + 2 < stop && t[pos + 1] == c && t[pos + 2] == c;
+
+            pos += triple ? 3 : 1;
+            for (;;)
+              {
+                if (pos >= stop)
+                  return FALSE;
+                if (t[pos] == '\\')
+                  pos += 2;
+                else if (t[pos] == c &&
+                         (!triple || (pos + 2 < stop && t[pos + 1] == c && t[pos + 2] == c)))
+                  {
+                    pos += triple ? 3 : 1;
+                    break;
+                  }
+                else
+                  pos++;
+              }
+            last_end = pos;
+          }
+          break;
+        default:
+          last_end = ++pos;
+          break;
+        }
+    }
+  if (last_end == 0)
+    return FALSE;
+  *out_end = (guint32) last_end;
+  return TRUE;
+}
+
+/* Finds the end of a function body without the lexer, at a few
+ * instructions a line: from @pos, the first byte of the body's first
+ * statement, whose lines are indented by @indent spaces, to the end of its
+ * last line (just past its newline, or the end of the text), which is the
+ * last line with a token before the first one indented less than the body
+ * (blank and comment lines aside).  Only the indentation of each line is
+ * read, and the last line's statement; a line indented less inside a
+ * string or brackets of the body makes the guess wrong, and so does a
+ * last line that continues an earlier one, but the body is read again
+ * later by the lexer itself, which checks its end and the end of its last
+ * statement (*out_last_end), and the whole file is read the usual way
+ * when they differ.  A tab, form feed, carriage return or NUL byte in an
+ * indentation gives up, and the lexer runs through the body instead. */
 static gboolean
 scan_body (const char *t,
            gsize       pos,
@@ -3395,142 +3441,60 @@ scan_body (const char *t,
            gsize      *out_line_end,
            guint32    *out_last_end)
 {
-  guint   depth = 0;
-  guint32 last_end = 0;
+  const guint64 spaces = G_GUINT64_CONSTANT (0x2020202020202020);
+  gsize         last = pos; /* where the last line with a token starts */
+  gsize         stop;       /* and where it ends: its newline, or end */
 
-  /* The text ends with a NUL byte, which stops the runs below. */
-  while (pos < end)
+  for (;;)
     {
-      char c = t[pos];
+      const char *nl = memchr (t + last, '\n', end - last);
+      gsize       q;
 
-      if (scan_class[(guchar) c] == 0)
+      stop = nl != NULL ? (gsize) (nl - t) : end;
+      if (nl == NULL)
+        break;
+
+      /* The next line with a token, blank and comment lines skipped. */
+      for (q = stop + 1;;)
         {
-          do
-            pos++;
-          while (scan_class[(guchar) t[pos]] == 0);
-          last_end = (guint32) pos;
-          continue;
-        }
-      switch (c)
-        {
-        case ' ':
-        case '\t':
-        case '\f':
-          do
-            pos++;
-          while (scan_class[(guchar) t[pos]] == 1);
-          break;
-        case '#':
-          while (pos < end && t[pos] != '\n')
-            pos++;
-          break;
-        case '\\':
-          if (pos + 1 >= end || t[pos + 1] != '\n')
-            return FALSE;
-          pos += 2;
-          break;
-        case '\n':
-          pos++;
-          if (depth > 0)
+          gsize    line = q;
+          guint64  w;
+          gboolean more = FALSE;
+
+          while (q + 8 <= end && (memcpy (&w, t + q, 8), w == spaces))
+            q += 8;
+          while (q < end && t[q] == ' ')
+            q++;
+          if (q >= end)
             break;
-          /* The end of a logical line: skip blank and comment lines, and
-           * stop at a line indented less than the body. */
-          {
-            gsize line_end = pos;
-
-            for (;;)
-              {
-                gsize q = pos;
-
-                while (q < end && t[q] == ' ')
-                  q++;
-                if (q >= end)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r')
-                  return FALSE;
-                if (t[q] == '#')
-                  while (q < end && t[q] != '\n')
-                    q++;
-                if (q < end && t[q] == '\n')
-                  {
-                    pos = q + 1;
-                    continue;
-                  }
-                if (q >= end)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                if (q - pos < indent)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                pos = q;
+          if (t[q] == '\n')
+            more = TRUE;
+          else if (t[q] == '#')
+            {
+              nl = memchr (t + q, '\n', end - q);
+              if (nl == NULL)
                 break;
-              }
-          }
-          break;
-        case '\'':
-        case '"':
-          {
-            gboolean triple = pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c;
-
-            pos += triple ? 3 : 1;
-            for (;;)
-              {
-                if (pos >= end)
-                  return FALSE;
-                if (t[pos] == '\\')
-                  pos += 2;
-                else if (t[pos] == c &&
-                         (!triple || (pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c)))
-                  {
-                    pos += triple ? 3 : 1;
-                    break;
-                  }
-                else if (t[pos] == '\n' && !triple)
-                  return FALSE;
-                else
-                  pos++;
-              }
-            last_end = (guint32) pos;
-          }
-          break;
-        case '(':
-        case '[':
-        case '{':
-          if (++depth > GRAFT_MAX_PARSE_DEPTH)
+              q = nl - t;
+              more = TRUE;
+            }
+          else if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r' || t[q] == '\0')
             return FALSE;
-          last_end = (guint32) ++pos;
+          if (more)
+            {
+              q++;
+              continue;
+            }
+          if (q - line < indent)
+            break;
+          last = q;
           break;
-        case ')':
-        case ']':
-        case '}':
-          if (depth == 0)
-            return FALSE;
-          depth--;
-          last_end = (guint32) ++pos;
-          break;
-        case ';':
-          pos++;
-          break;
-        case '\r':
-        case '\0':
-        default:
-          return FALSE;
         }
+      if (last < stop)
+        break;
     }
-  if (depth > 0 || last_end == 0)
+  if (!line_statement_end (t, last, stop, out_last_end))
     return FALSE;
-  *out_line_end = end;
-  *out_last_end = last_end;
+  *out_line_end = stop < end ? stop + 1 : end;
   return TRUE;
 }
 
