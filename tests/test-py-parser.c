@@ -489,6 +489,12 @@ test_statements_simple (void)
                  "(AnnAssign (Name y store) : (Subscript (Name List) (Name int)) = (List)) "
                  "(AnnAssign (Name z store) : (Name int) = (Constant 1) not-simple))");
   assert_module ("pass; break; continue;\n", "(Module (Pass) (Break) (Continue))");
+  /* A statement that starts with a primary (most) is read from it
+   * upwards; one that starts with `*` or a prefix operator is not. */
+  assert_module ("return *a, b\nx = -a, b,\na, = f(x := 1, y)\n",
+                 "(Module (Return (Tuple (Starred (Name a)) (Name b))) (Assign (Name x store) = "
+                 "(Tuple (UnaryOp - (Name a)) (Name b))) (Assign (Tuple (Name a store) store) = "
+                 "(Call (Name f) (NamedExpr (Name x store) (Constant 1)) (Name y))))");
   assert_module ("return\nreturn x\nreturn a, *b\n", "(Module (Return) (Return (Name x)) (Return "
                                                      "(Tuple (Name a) (Starred (Name b)))))");
   assert_module ("raise\nraise E\nraise E(1) from e\n",

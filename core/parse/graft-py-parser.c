@@ -140,6 +140,7 @@ typedef struct
 
 static GraftPyExpr *parse_expression (Parser *p);
 static GraftPyExpr *parse_named_expression (Parser *p);
+static GraftPyExpr *named_expression_rest (Parser *p, GraftPyExpr *target);
 static GraftPyExpr *parse_star_expressions (Parser *p);
 static GraftPyExpr *parse_disjunction (Parser *p);
 static GraftPyExpr *parse_binary (Parser *p, int min_prec);
@@ -1773,8 +1774,10 @@ parse_call_args (Parser           *p,
         }
       else
         {
-          GraftPyExpr *e = parse_named_expression (p);
+          GraftPyExpr *e = parse_expression (p);
 
+          if (e != NULL && at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+            e = named_expression_rest (p, e);
           if (e == NULL)
             goto fail;
           if (at (p, GRAFT_PY_TOKEN_EQUAL))
@@ -2092,51 +2095,42 @@ parse_unary (Parser *p)
 }
 
 /* Binary operators from `|` (1) to `*` (6); 0 for any other token. */
-static int
+static const guint8 binary_precedences[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_VBAR] = 1,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = 2,
+  [GRAFT_PY_TOKEN_AMPER] = 3,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = 4,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = 4,
+  [GRAFT_PY_TOKEN_PLUS] = 5,
+  [GRAFT_PY_TOKEN_MINUS] = 5,
+  [GRAFT_PY_TOKEN_STAR] = 6,
+  [GRAFT_PY_TOKEN_SLASH] = 6,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = 6,
+  [GRAFT_PY_TOKEN_PERCENT] = 6,
+  [GRAFT_PY_TOKEN_AT] = 6,
+};
+
+static const guint8 binary_ops[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_VBAR] = GRAFT_PY_BIN_BITOR,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = GRAFT_PY_BIN_BITXOR,
+  [GRAFT_PY_TOKEN_AMPER] = GRAFT_PY_BIN_BITAND,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = GRAFT_PY_BIN_LSHIFT,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = GRAFT_PY_BIN_RSHIFT,
+  [GRAFT_PY_TOKEN_PLUS] = GRAFT_PY_BIN_ADD,
+  [GRAFT_PY_TOKEN_MINUS] = GRAFT_PY_BIN_SUB,
+  [GRAFT_PY_TOKEN_STAR] = GRAFT_PY_BIN_MUL,
+  [GRAFT_PY_TOKEN_SLASH] = GRAFT_PY_BIN_TRUEDIV,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = GRAFT_PY_BIN_FLOORDIV,
+  [GRAFT_PY_TOKEN_PERCENT] = GRAFT_PY_BIN_MOD,
+  [GRAFT_PY_TOKEN_AT] = GRAFT_PY_BIN_MATMUL,
+};
+
+static inline int
 binary_precedence (GraftPyTokenKind kind,
                    GraftPyBinOp    *out_op)
 {
-  switch ((int) kind)
-    {
-    case GRAFT_PY_TOKEN_VBAR:
-      *out_op = GRAFT_PY_BIN_BITOR;
-      return 1;
-    case GRAFT_PY_TOKEN_CIRCUMFLEX:
-      *out_op = GRAFT_PY_BIN_BITXOR;
-      return 2;
-    case GRAFT_PY_TOKEN_AMPER:
-      *out_op = GRAFT_PY_BIN_BITAND;
-      return 3;
-    case GRAFT_PY_TOKEN_LEFTSHIFT:
-      *out_op = GRAFT_PY_BIN_LSHIFT;
-      return 4;
-    case GRAFT_PY_TOKEN_RIGHTSHIFT:
-      *out_op = GRAFT_PY_BIN_RSHIFT;
-      return 4;
-    case GRAFT_PY_TOKEN_PLUS:
-      *out_op = GRAFT_PY_BIN_ADD;
-      return 5;
-    case GRAFT_PY_TOKEN_MINUS:
-      *out_op = GRAFT_PY_BIN_SUB;
-      return 5;
-    case GRAFT_PY_TOKEN_STAR:
-      *out_op = GRAFT_PY_BIN_MUL;
-      return 6;
-    case GRAFT_PY_TOKEN_SLASH:
-      *out_op = GRAFT_PY_BIN_TRUEDIV;
-      return 6;
-    case GRAFT_PY_TOKEN_DOUBLESLASH:
-      *out_op = GRAFT_PY_BIN_FLOORDIV;
-      return 6;
-    case GRAFT_PY_TOKEN_PERCENT:
-      *out_op = GRAFT_PY_BIN_MOD;
-      return 6;
-    case GRAFT_PY_TOKEN_AT:
-      *out_op = GRAFT_PY_BIN_MATMUL;
-      return 6;
-    default:
-      return 0;
-    }
+  *out_op = binary_ops[kind];
+  return binary_precedences[kind];
 }
 
 /* Precedence climbing: a loop builds left-associative chains, and the
@@ -2423,6 +2417,37 @@ starts_with_primary (GraftPyTokenKind kind)
 
 static GraftPyExpr *if_exp_rest (Parser *p, GraftPyExpr *body);
 
+/* The tokens that may follow an operand within an expression: binary and
+ * comparison operators, `and`, `or`, `if`.  After most primaries comes
+ * none of them (a `,`, `)`, `=` or the end of the line). */
+static const gboolean continues_expression[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_DOUBLESTAR] = TRUE,
+  [GRAFT_PY_TOKEN_VBAR] = TRUE,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = TRUE,
+  [GRAFT_PY_TOKEN_AMPER] = TRUE,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = TRUE,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = TRUE,
+  [GRAFT_PY_TOKEN_PLUS] = TRUE,
+  [GRAFT_PY_TOKEN_MINUS] = TRUE,
+  [GRAFT_PY_TOKEN_STAR] = TRUE,
+  [GRAFT_PY_TOKEN_SLASH] = TRUE,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = TRUE,
+  [GRAFT_PY_TOKEN_PERCENT] = TRUE,
+  [GRAFT_PY_TOKEN_AT] = TRUE,
+  [GRAFT_PY_TOKEN_EQEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_NOTEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_LESS] = TRUE,
+  [GRAFT_PY_TOKEN_LESSEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_GREATER] = TRUE,
+  [GRAFT_PY_TOKEN_GREATEREQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IN] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IS] = TRUE,
+  [GRAFT_PY_TOKEN_KW_NOT] = TRUE,
+  [GRAFT_PY_TOKEN_KW_AND] = TRUE,
+  [GRAFT_PY_TOKEN_KW_OR] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IF] = TRUE,
+};
+
 /* expression: lambda, or a disjunction with an optional `if ... else ...`.
  * An expression that starts with a primary (most do) is parsed from it
  * upwards: the primary, then whatever operators follow, level by level,
@@ -2439,8 +2464,8 @@ parse_expression (Parser *p)
     return if_exp_rest (p, parse_disjunction (p));
   start = p->cur.start;
   body = parse_primary (p);
-  if (body == NULL)
-    return NULL;
+  if (body == NULL || !continues_expression[p->cur.kind])
+    return body;
   body = power_rest (p, body, start);
   if (body != NULL)
     body = binary_rest (p, body, 1);
@@ -2483,15 +2508,13 @@ if_exp_rest (Parser      *p,
   return e;
 }
 
-/* An expression, or `name := expression`. */
+/* `name := value` after the name, at the `:=`. */
 static GraftPyExpr *
-parse_named_expression (Parser *p)
+named_expression_rest (Parser      *p,
+                       GraftPyExpr *target)
 {
-  GraftPyExpr *target = parse_expression (p);
   GraftPyExpr *value, *e;
 
-  if (target == NULL || !at (p, GRAFT_PY_TOKEN_COLONEQUAL))
-    return target;
   if (target->kind != GRAFT_PY_EXPR_NAME)
     {
       fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s",
@@ -2509,19 +2532,30 @@ parse_named_expression (Parser *p)
   return e;
 }
 
+/* An expression, or `name := expression`. */
+static GraftPyExpr *
+parse_named_expression (Parser *p)
+{
+  GraftPyExpr *target = parse_expression (p);
+
+  if (target == NULL || !at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    return target;
+  return named_expression_rest (p, target);
+}
+
 static GraftPyExpr *
 parse_star_expression (Parser *p)
 {
   return parse_starred_or (p, parse_expression);
 }
 
-/* Items parsed by @item, separated by commas, without brackets; a Tuple if
- * there is a comma.  A trailing comma is allowed. */
+/* After the first of items parsed by @item, separated by commas, without
+ * brackets: a Tuple if there is a comma.  A trailing comma is allowed. */
 static GraftPyExpr *
-parse_comma_list (Parser *p,
-                  GraftPyExpr *(*item) (Parser *) )
+comma_list_rest (Parser      *p,
+                 GraftPyExpr *first,
+                 GraftPyExpr *(*item) (Parser *) )
 {
-  GraftPyExpr *first = item (p);
   guint        base = p->scratch->len;
   GraftPyExpr *e;
 
@@ -2544,11 +2578,23 @@ parse_comma_list (Parser *p,
   return e;
 }
 
-/* `return a, *b` */
+/* Items parsed by @item, separated by commas, without brackets; a Tuple if
+ * there is a comma.  A trailing comma is allowed. */
+static GraftPyExpr *
+parse_comma_list (Parser *p,
+                  GraftPyExpr *(*item) (Parser *) )
+{
+  return comma_list_rest (p, item (p), item);
+}
+
+/* `return a, *b`.  Most start with neither `*` nor a prefix operator:
+ * those go straight to parse_expression(). */
 static GraftPyExpr *
 parse_star_expressions (Parser *p)
 {
-  return parse_comma_list (p, parse_star_expression);
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    return parse_comma_list (p, parse_star_expression);
+  return comma_list_rest (p, parse_expression (p), parse_star_expression);
 }
 
 /* An operand that stops before `in` and comparisons. */
