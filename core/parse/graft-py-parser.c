@@ -294,19 +294,17 @@ finish_list (Parser *p,
              guint  *out_len)
 {
   guint     n = p->scratch->len - base;
-  gpointer *items = NULL;
+  gpointer *from = p->scratch->pdata + base;
+  gpointer *items;
 
-  if (n > 0)
-    {
-      gpointer *from = p->scratch->pdata + base;
-
-      /* Most lists have one to three items: a loop beats a call of memcpy. */
-      items = _graft_py_module_alloc_fast (p->module, n * sizeof (gpointer));
-      for (guint i = 0; i < n; i++)
-        items[i] = from[i];
-    }
-  stack_set_size (p->scratch, base);
   *out_len = n;
+  if (n == 0)
+    return NULL;
+  /* Most lists have one to three items: a loop beats a call of memcpy. */
+  items = _graft_py_module_alloc_fast (p->module, n * sizeof (gpointer));
+  for (guint i = 0; i < n; i++)
+    items[i] = from[i];
+  p->scratch->len = base;
   return items;
 }
 
@@ -3856,7 +3854,7 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (is_match_statement (p))
+      if (p->cur.end - p->cur.start == 5 && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
