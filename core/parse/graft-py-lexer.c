@@ -1453,6 +1453,7 @@ next_slow (GraftPyLexer *self,
 {
   if (!next_token (self, tok, error))
     return FALSE;
+  self->mid_line = !self->embedded && self->pending_dedents == 0 && !self->at_line_start;
 
   /* A token that runs over the first bad byte is reported at that byte
    * rather than at the token, which may start lines earlier. */
@@ -1491,11 +1492,13 @@ graft_py_lexer_next (GraftPyLexer *self,
    * before any byte next_token() must judge; whatever it does not finish
    * it leaves to next_token() from where the token starts, with the state
    * untouched.  No g_return_val_if_fail here: this runs once per token. */
-  if (G_UNLIKELY (self->embedded || self->pending_dedents > 0))
-    return next_slow (self, out_token, error);
-  if (self->at_line_start && self->n_brackets == 0)
+  if (G_UNLIKELY (!self->mid_line))
     {
       guint top = self->indents[self->n_indents - 1];
+
+      if (self->embedded || self->pending_dedents > 0 || !self->at_line_start ||
+          self->n_brackets > 0)
+        return next_slow (self, out_token, error);
 
       /* A line indented with spaces as deep as the block, not blank:
        * no INDENT or DEDENT, only the first token. */
@@ -1506,6 +1509,7 @@ graft_py_lexer_next (GraftPyLexer *self,
           self->alt_indents[self->n_indents - 1] != top)
         return next_slow (self, out_token, error);
       self->at_line_start = FALSE;
+      self->mid_line = TRUE;
       p = q;
     }
 
@@ -1550,6 +1554,7 @@ graft_py_lexer_next (GraftPyLexer *self,
           if (!self->line_has_tokens)
             goto slow;
           self->at_line_start = TRUE;
+          self->mid_line = FALSE;
           self->line_has_tokens = FALSE;
           self->pos = p + 1;
           out_token->kind = GRAFT_PY_TOKEN_NEWLINE;

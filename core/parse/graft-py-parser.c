@@ -396,6 +396,21 @@ take_name (Parser     *p,
   return name;
 }
 
+/* take_name() inline where names are most frequent: in expressions. */
+static inline const char *
+take_name_fast (Parser     *p,
+                const char *what)
+{
+  gsize       len = p->cur.end - p->cur.start;
+  const char *name;
+
+  if (G_UNLIKELY (p->cur.kind != GRAFT_PY_TOKEN_NAME || len > GRAFT_MAX_NAME_LENGTH))
+    return take_name (p, what);
+  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
+  advance (p);
+  return name;
+}
+
 static gboolean
 can_start_expression (GraftPyTokenKind kind)
 {
@@ -1634,7 +1649,7 @@ parse_atom (Parser *p)
     {
     case GRAFT_PY_TOKEN_NAME:
       {
-        const char *id = take_name (p, "a name");
+        const char *id = take_name_fast (p, "a name");
 
         if (id == NULL)
           return NULL;
@@ -1945,7 +1960,7 @@ parse_primary (Parser *p)
     {
       if (accept (p, GRAFT_PY_TOKEN_DOT))
         {
-          const char  *attr = take_name (p, "an attribute name after '.'");
+          const char  *attr = take_name_fast (p, "an attribute name after '.'");
           GraftPyExpr *a;
 
           if (attr == NULL)
@@ -3569,6 +3584,7 @@ skip_body_quickly (Parser              *p,
   saved = *lex;
   lex->pos = line_end;
   lex->at_line_start = TRUE;
+  lex->mid_line = FALSE;
   lex->line_has_tokens = FALSE;
   advance (p);
   if (!at (p, GRAFT_PY_TOKEN_DEDENT))
