@@ -80,6 +80,7 @@ typedef struct
   /* Owned */
   GraftPyLexer main_lexer;
   Stack       *scratch;   /* stack of list items under construction */
+  Stack       *keywords;  /* stack of call keywords under construction */
   GArray      *ops;       /* stack of GraftPyCmpOp under construction */
   GString     *buf;       /* stack of decoded text under construction */
   GError      *lex_error; /* the lexer's error, when cur is ERROR */
@@ -134,6 +135,7 @@ typedef struct
   guint32          prev_end;
   guint            depth;
   guint            scratch_len;
+  guint            keywords_len;
   guint            ops_len;
   gsize            buf_len;
 } Snapshot;
@@ -264,6 +266,7 @@ snapshot_take (Parser   *p,
   s->prev_end = p->prev_end;
   s->depth = p->depth;
   s->scratch_len = p->scratch->len;
+  s->keywords_len = p->keywords->len;
   s->ops_len = p->ops->len;
   s->buf_len = p->buf->len;
 }
@@ -278,6 +281,7 @@ snapshot_restore (Parser   *p,
   p->prev_end = s->prev_end;
   p->depth = s->depth;
   stack_set_size (p->scratch, s->scratch_len);
+  stack_set_size (p->keywords, s->keywords_len);
   g_array_set_size (p->ops, s->ops_len);
   g_string_truncate (p->buf, s->buf_len);
   g_clear_error (&p->error);
@@ -1738,15 +1742,14 @@ parse_call_args (Parser           *p,
                  GraftPyKeyword ***out_keywords,
                  guint            *out_n_keywords)
 {
-  guint      base = p->scratch->len;
-  GPtrArray *keywords_stack = NULL;
-  gboolean   seen_keyword = FALSE, seen_kwargs = FALSE;
-  guint      n_keywords = 0;
-  guint      kw_base;
+  guint    base = p->scratch->len;
+  guint    kw_base = p->keywords->len;
+  gboolean seen_keyword = FALSE, seen_kwargs = FALSE;
+  guint    n_keywords = 0;
 
-  /* Positional arguments go on the scratch stack; keywords are collected
-   * after them and moved apart at the end (they may interleave with `*`
-   * arguments, so their order within each kind is kept). */
+  /* Positional arguments go on the scratch stack, keywords on their own
+   * (they may interleave with `*` arguments, so their order within each
+   * kind is kept); both are cut back to where they were on failure. */
   advance (p);
   while (!at (p, GRAFT_PY_TOKEN_RPAR))
     {
@@ -1780,9 +1783,7 @@ parse_call_args (Parser           *p,
             goto fail;
           kw->start = start;
           kw->end = p->prev_end;
-          if (keywords_stack == NULL)
-            keywords_stack = g_ptr_array_new ();
-          g_ptr_array_add (keywords_stack, kw);
+          stack_push (p->keywords, kw);
           seen_kwargs = TRUE;
         }
       else
@@ -1812,9 +1813,7 @@ parse_call_args (Parser           *p,
                 goto fail;
               kw->start = start;
               kw->end = p->prev_end;
-              if (keywords_stack == NULL)
-                keywords_stack = g_ptr_array_new ();
-              g_ptr_array_add (keywords_stack, kw);
+              stack_push (p->keywords, kw);
               seen_keyword = TRUE;
             }
           else if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
@@ -1824,7 +1823,8 @@ parse_call_args (Parser           *p,
 
               if (gen == NULL)
                 goto fail;
-              if (p->scratch->len != base || keywords_stack != NULL || !at (p, GRAFT_PY_TOKEN_RPAR))
+              if (p->scratch->len != base || p->keywords->len != kw_base ||
+                  !at (p, GRAFT_PY_TOKEN_RPAR))
                 {
                   fail_expr (p, gen, "generator expression must be parenthesized");
                   goto fail;
@@ -1857,20 +1857,23 @@ parse_call_args (Parser           *p,
   advance (p);
 
   *out_args = finish_exprs (p, base);
-  kw_base = p->scratch->len;
-  if (keywords_stack != NULL)
+  n_keywords = p->keywords->len - kw_base;
+  *out_keywords = NULL;
+  if (n_keywords > 0)
     {
-      for (guint i = 0; i < keywords_stack->len; i++)
-        push (p, keywords_stack->pdata[i]);
-      g_ptr_array_unref (keywords_stack);
+      GraftPyKeyword **items = _graft_py_module_alloc_fast (p->module,
+                                                            n_keywords * sizeof (gpointer));
+
+      for (guint i = 0; i < n_keywords; i++)
+        items[i] = p->keywords->pdata[kw_base + i];
+      *out_keywords = items;
+      p->keywords->len = kw_base;
     }
-  *out_keywords = (GraftPyKeyword **) finish_list (p, kw_base, &n_keywords);
   *out_n_keywords = n_keywords;
   return TRUE;
 
 fail:
-  if (keywords_stack != NULL)
-    g_ptr_array_unref (keywords_stack);
+  p->keywords->len = kw_base;
   return FALSE;
 }
 
@@ -3937,6 +3940,7 @@ parser_new (GraftSource   *source,
   p->text = graft_source_get_text (source);
   p->module = module;
   p->scratch = g_new0 (Stack, 1);
+  p->keywords = g_new0 (Stack, 1);
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
   p->neg_operand = G_MAXSIZE;
@@ -3949,6 +3953,8 @@ parser_free (Parser *p)
 {
   g_free (p->scratch->pdata);
   g_free (p->scratch);
+  g_free (p->keywords->pdata);
+  g_free (p->keywords);
   g_array_unref (p->ops);
   g_string_free (p->buf, TRUE);
   g_clear_error (&p->lex_error);
