@@ -284,6 +284,10 @@ test_literals_numbers (void)
   assert_expr ("1_000_000", "(Constant 1000000)");
   assert_expr ("00", "(Constant 0)");
   assert_expr ("9223372036854775807", "(Constant 9223372036854775807)");
+  /* Up to 18 digits are read at once, more digit by digit. */
+  assert_expr ("999999999999999999", "(Constant 999999999999999999)");
+  assert_expr ("1000000000000000000", "(Constant 1000000000000000000)");
+  assert_expr ("-123456789012345678", "(UnaryOp - (Constant 123456789012345678))");
   assert_expr ("1.", "(Constant 1.0)");
   assert_expr (".5", "(Constant 0.5)");
   assert_expr ("1e-5", "(Constant 1e-05)");

@@ -614,6 +614,26 @@ parse_number (Parser *p)
   gsize              base_len = p->buf->len;
   GraftPyExpr       *e;
 
+  /* Most are a few decimal digits, without underscores or a leading zero
+   * (the lexer refuses `07`): their value fits in 63 bits as read. */
+  if ((tok.flags & GRAFT_PY_TOKEN_FLAG_INT) != 0 && tok.end - tok.start <= 18 &&
+      (t[tok.start] != '0' || tok.end - tok.start == 1))
+    {
+      gint64 value = 0;
+      gsize  i;
+
+      for (i = tok.start; i < tok.end && g_ascii_isdigit (t[i]); i++)
+        value = value * 10 + (t[i] - '0');
+      if (i == tok.end)
+        {
+          advance (p);
+          e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, tok.start);
+          e->constant.kind = GRAFT_PY_CONST_INT;
+          e->constant.int_value = value;
+          return e;
+        }
+    }
+
   /* Copy the digits without underscores. */
   for (gsize i = tok.start; i < tok.end; i++)
     if (t[i] != '_')
