@@ -1412,7 +1412,15 @@ parse_starred_or (Parser *p,
 static GraftPyExpr *
 parse_star_named_expression (Parser *p)
 {
-  return parse_starred_or (p, parse_named_expression);
+  GraftPyExpr *e;
+
+  /* Straight to parse_expression() unless the item is starred. */
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    return parse_starred_or (p, parse_named_expression);
+  e = parse_expression (p);
+  if (e != NULL && at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    e = named_expression_rest (p, e);
+  return e;
 }
 
 static GraftPyExpr *
