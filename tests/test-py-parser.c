@@ -250,6 +250,12 @@ test_lexer_errors (void)
   assert_error ("x = 1\n\\",
                 "2:1: [syntax] unexpected end of file after a line continuation character");
   assert_error ("x = 'a\xff'\n", "1:7: [syntax] the source is not valid UTF-8 (byte 0xff)");
+  /* Past the first sixteen and thirty-two bytes, which are checked in
+   * blocks. */
+  assert_error ("x = 1\ny = 'abcdefghijklmnopqrstuvwxyz'\nz = '\xc3\xa9\xc3'\n",
+                "3:7: [syntax] the source is not valid UTF-8 (byte 0xc3)");
+  assert_error ("x = 1\ny = 'abcdefghijklmnopqrstuvwxyz0123456789'  # \x80\n",
+                "2:47: [syntax] the source is not valid UTF-8 (byte 0x80)");
 }
 
 static void
