@@ -152,6 +152,72 @@ test_lexer_tokens (void)
                    ":=@19-21 name@22-23 ...@24-27 !=@28-30 newline@30-30 end of file@30-30");
 }
 
+/* The lexer reads ordinary code by byte class and hands anything else
+ * over to its general path, sometimes after part of a token (a name that
+ * turns out to be a string prefix, digits that turn out to be a float):
+ * the tokens must be those the general path makes. */
+static void
+test_lexer_handover (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *expected;
+  } cases[] = {
+    { "x = 1_000 + 0x1F + 00 + 0 + 2.5 + .5 + 3j + 1e3 + 7\n",
+      "name@0-1 =@2-3 number@4-9 +@10-11 number@12-16 +@17-18 number@19-21 +@22-23 number@24-25 "
+      "+@26-27 number@28-31 +@32-33 number@34-36 +@37-38 number@39-41 +@42-43 number@44-47 +@48-49 "
+      "number@50-51 newline@51-52 end of file@52-52" },
+    { "s = rb'a' + f\"b\" + u'c' + br + x + Rb\"\" + abc'd'\n",
+      "name@0-1 =@2-3 string@4-9 +@10-11 string@12-16 +@17-18 string@19-23 +@24-25 name@26-28 "
+      "+@29-30 name@31-32 +@33-34 string@35-39 +@40-41 name@42-45 string@45-48 newline@48-49 end "
+      "of file@49-49" },
+    { "a->b; c<<=d>>e**f//g <> h ~i !j @k\n",
+      "name@0-1 ->@1-3 name@3-4 ;@4-5 name@6-7 <<=@7-10 name@10-11 >>@11-13 name@13-14 **@14-16 "
+      "name@16-17 //@17-19 name@19-20 <@21-22 >@22-23 name@24-25 ~@26-27 name@27-28 !@29-30 "
+      "name@30-31 @@32-33 name@33-34 newline@34-35 end of file@35-35" },
+    { "\xc3\xa9 = ab\xc3\xa9 + x\xc3\xa9y\n",
+      "name@0-2 =@3-4 name@5-9 +@10-11 name@12-16 newline@16-17 end of file@17-17" },
+    { "if x:\n\ty\n\tz\n", "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-7 name@7-8 newline@8-9 "
+                           "name@10-11 newline@11-12 dedent@12-12 end of file@12-12" },
+    { "if x:\n  y\n  \n\n  z\n    \nw\n",
+      "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-8 name@8-9 newline@9-10 name@16-17 newline@17-18 "
+      "dedent@23-23 name@23-24 newline@24-25 end of file@25-25" },
+    { "(a\n  ,b)\n[c\n]\n", "(@0-1 name@1-2 ,@5-6 name@6-7 )@7-8 newline@8-9 [@9-10 name@10-11 "
+                            "]@12-13 newline@13-14 end of file@14-14" },
+    { "x = [1,\r\n 2]\r\ny\r\n", "name@0-1 =@2-3 [@4-5 number@5-6 ,@6-7 number@10-11 ]@11-12 "
+                                 "newline@12-14 name@14-15 newline@15-17 end of file@17-17" },
+    { "x = 1 # c\n# d\n  # e\ny\n",
+      "name@0-1 =@2-3 number@4-5 newline@9-10 name@20-21 newline@21-22 end of file@22-22" },
+    { "class_ = not_ + iff + fo + for_ + Nonee + i + continues\n",
+      "name@0-6 =@7-8 name@9-13 +@14-15 name@16-19 +@20-21 name@22-24 +@25-26 name@27-31 +@32-33 "
+      "name@34-39 +@40-41 name@42-43 +@44-45 name@46-55 newline@55-56 end of file@56-56" },
+    { "False None True and as assert async await break class continue def del elif else "
+      "except finally for from global if import in is lambda nonlocal not or pass raise "
+      "return try while with yield\n",
+      "False@0-5 None@6-10 True@11-15 and@16-19 as@20-22 assert@23-29 async@30-35 await@36-41 "
+      "break@42-47 class@48-53 continue@54-62 def@63-66 del@67-70 elif@71-75 else@76-80 "
+      "except@81-87 finally@88-95 for@96-99 from@100-104 global@105-111 if@112-114 import@115-121 "
+      "in@122-124 is@125-127 lambda@128-134 nonlocal@135-143 not@144-147 or@148-150 pass@151-155 "
+      "raise@156-161 return@162-168 try@169-172 while@173-178 with@179-183 yield@184-189 "
+      "newline@189-190 end of file@190-190" },
+    { "if a:\n  if b:\n    c\n  d\ne",
+      "if@0-2 name@3-4 :@4-5 newline@5-6 indent@6-8 if@8-10 name@11-12 :@12-13 newline@13-14 "
+      "indent@14-18 name@18-19 newline@19-20 dedent@22-22 name@22-23 newline@23-24 dedent@24-24 "
+      "name@24-25 newline@25-25 end of file@25-25" },
+    { "\xef\xbb\xbfx\n \fy\n", "name@3-4 newline@4-5 name@7-8 newline@8-9 end of file@9-9" },
+    { "f(x)  \\\n  + y\n",
+      "name@0-1 (@1-2 name@2-3 )@3-4 +@10-11 name@12-13 newline@13-14 end of file@14-14" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *got = tokens (cases[i].text);
+
+      g_assert_cmpstr (got, ==, cases[i].expected);
+    }
+}
+
 static void
 test_lexer_errors (void)
 {
@@ -184,6 +250,12 @@ test_lexer_errors (void)
   assert_error ("x = 1\n\\",
                 "2:1: [syntax] unexpected end of file after a line continuation character");
   assert_error ("x = 'a\xff'\n", "1:7: [syntax] the source is not valid UTF-8 (byte 0xff)");
+  /* Past the first sixteen and thirty-two bytes, which are checked in
+   * blocks. */
+  assert_error ("x = 1\ny = 'abcdefghijklmnopqrstuvwxyz'\nz = '\xc3\xa9\xc3'\n",
+                "3:7: [syntax] the source is not valid UTF-8 (byte 0xc3)");
+  assert_error ("x = 1\ny = 'abcdefghijklmnopqrstuvwxyz0123456789'  # \x80\n",
+                "2:47: [syntax] the source is not valid UTF-8 (byte 0x80)");
 }
 
 static void
@@ -218,6 +290,10 @@ test_literals_numbers (void)
   assert_expr ("1_000_000", "(Constant 1000000)");
   assert_expr ("00", "(Constant 0)");
   assert_expr ("9223372036854775807", "(Constant 9223372036854775807)");
+  /* Up to 18 digits are read at once, more digit by digit. */
+  assert_expr ("999999999999999999", "(Constant 999999999999999999)");
+  assert_expr ("1000000000000000000", "(Constant 1000000000000000000)");
+  assert_expr ("-123456789012345678", "(UnaryOp - (Constant 123456789012345678))");
   assert_expr ("1.", "(Constant 1.0)");
   assert_expr (".5", "(Constant 0.5)");
   assert_expr ("1e-5", "(Constant 1e-05)");
@@ -423,6 +499,12 @@ test_statements_simple (void)
                  "(AnnAssign (Name y store) : (Subscript (Name List) (Name int)) = (List)) "
                  "(AnnAssign (Name z store) : (Name int) = (Constant 1) not-simple))");
   assert_module ("pass; break; continue;\n", "(Module (Pass) (Break) (Continue))");
+  /* A statement that starts with a primary (most) is read from it
+   * upwards; one that starts with `*` or a prefix operator is not. */
+  assert_module ("return *a, b\nx = -a, b,\na, = f(x := 1, y)\n",
+                 "(Module (Return (Tuple (Starred (Name a)) (Name b))) (Assign (Name x store) = "
+                 "(Tuple (UnaryOp - (Name a)) (Name b))) (Assign (Tuple (Name a store) store) = "
+                 "(Call (Name f) (NamedExpr (Name x store) (Constant 1)) (Name y))))");
   assert_module ("return\nreturn x\nreturn a, *b\n", "(Module (Return) (Return (Name x)) (Return "
                                                      "(Tuple (Name a) (Starred (Name b)))))");
   assert_module ("raise\nraise E\nraise E(1) from e\n",
@@ -924,6 +1006,7 @@ main (int   argc,
 
   g_test_add_func ("/core/py-parser/lexer-tokens", test_lexer_tokens);
   g_test_add_func ("/core/py-parser/names-shared", test_names_shared);
+  g_test_add_func ("/core/py-parser/lexer-handover", test_lexer_handover);
   g_test_add_func ("/core/py-parser/lexer-errors", test_lexer_errors);
   g_test_add_func ("/core/py-parser/lexer-nul", test_lexer_nul_in_source);
   g_test_add_func ("/core/py-parser/numbers", test_literals_numbers);

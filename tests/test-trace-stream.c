@@ -140,18 +140,20 @@ static const Case cases[] = {
                                "        return x + 1\n\n"
                                "    def forward(self, x):\n"
                                "        return x * 2\n" },
-  { "second_class_named", HEAD "class A(nn.Module):\n"
-                               "    def forward(self, x):\n"
-                               "        return x + 1\n\n\n"
-                               "class B(nn.Module):\n"
-                               "    def forward(self, x):\n"
-                               "        return x * 2\n",
+  { "second_class_named",
+    HEAD "class A(nn.Module):\n"
+         "    def forward(self, x):\n"
+         "        return x + 1\n\n\n"
+         "class B(nn.Module):\n"
+         "    def forward(self, x):\n"
+         "        return x * 2\n",
     "B" },
-  { "entry_elsewhere_syntax", HEAD "class A(nn.Module):\n"
-                                   "    def forward(self, x):\n"
-                                   "        return x +\n\n\n"
-                                   "def f(x):\n"
-                                   "    return x - 1\n",
+  { "entry_elsewhere_syntax",
+    HEAD "class A(nn.Module):\n"
+         "    def forward(self, x):\n"
+         "        return x +\n\n\n"
+         "def f(x):\n"
+         "    return x - 1\n",
     "f" },
   { "unindent_mismatch", HEAD "class M(nn.Module):\n"
                               "    def forward(self, x):\n"
@@ -188,10 +190,54 @@ static const Case cases[] = {
                              "        if x is None:\n"
                              "            return x\n"
                              "        return x + 1" },
-  { "unclosed_bracket_in_body", HEAD "class M(nn.Module):\n"
-                                     "    def forward(self, x):\n"
-                                     "        y = torch.cat([x, x]\n"
-                                     "        return y\n" },
+  { "unclosed_bracket_in_body",
+    HEAD "class M(nn.Module):\n"
+         "    def forward(self, x):\n"
+         "        y = torch.cat([x, x]\n"
+         "        return y\n" }, /* The end of the body is found from the indentation of its lines,
+                                  * and the end of its last statement from its last line: cases
+                                  * where the last line is not a statement on its own. */
+  { "last_line_continued", HEAD "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        y = torch.cat([x,\n"
+                                "                       x], dim=0)\n\n"
+                                "    def other(self):\n"
+                                "        return 1\n" },
+  { "last_line_strings", HEAD "class M(nn.Module):\n"
+                              "    def forward(self, x):\n"
+                              "        s = \"#;\"; t = '\\'' ; return x  ;  # 'c \" )\n"
+                              "    # the class goes on\n"
+                              "    def other(self):\n"
+                              "        return 1\n" },
+  { "last_line_in_string", HEAD "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        s = '''text\n"
+                                "    def inside(self): ('''\n"
+                                "        return x\n\n"
+                                "    def other(self):\n"
+                                "        return 1\n" },
+  { "last_line_backslash", HEAD "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        return x + \\\n"
+                                "            1\n"
+                                "def after():\n"
+                                "    return 2\n" },
+  { "last_line_triple_closing", HEAD
+    "class M(nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        s = \"\"\"a\n"
+    "        \"\"\"\n"
+    "        return x\n" }, /* Skipped to the wrong place: the string's lines indented less than the
+                             * body look like its end, and the rest of the file still parses. */
+  { "string_at_lower_indent", HEAD "class M(nn.Module):\n"
+                                   "    def forward(self, x):\n"
+                                   "        return x\n"
+                                   "        s = \"\"\"\n"
+                                   "        a\n"
+                                   "    \"\"\" + \"\"\"\n"
+                                   "    b\"\"\"  # \"\"\"\n\n"
+                                   "    def other(self):\n"
+                                   "        return 1\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */
@@ -367,6 +413,70 @@ test_deferred_syntax_error (void)
   }
 }
 
+/* Over every case that parses: reading the forward that
+ * graft_py_parse_deferring() left unread gives graft_py_parse()'s tree, or
+ * fails because the body was skipped to the wrong place (then the program
+ * is read the usual way).  The cases whose lines are all indented as deep
+ * as the body must take the quick way. */
+static void
+test_deferred_every_case (void)
+{
+  static const char *const quick[] = {
+    "plain",
+    "last_line_continued",
+    "last_line_strings",
+    "no_final_newline",
+    NULL,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const Case *c = &cases[i];
+      g_autoptr (GraftSource) source = graft_source_new ("test.py", c->text, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftPyModule) usual = graft_py_parse (source, NULL);
+      g_autoptr (GraftPyModule) deferred = NULL;
+      g_autoptr (GString) usual_dump = g_string_new (NULL);
+      g_autoptr (GString) deferred_dump = g_string_new (NULL);
+      const GraftPyStmtList *body;
+      GraftPyStmt           *forward = NULL;
+      gboolean               must_be_quick = g_strv_contains (quick, c->name);
+
+      if (usual == NULL)
+        continue;
+      deferred = graft_py_parse_deferring (source, NULL, &error);
+      if (deferred == NULL)
+        {
+          g_test_message ("%s: %s", c->name, error->message);
+          g_assert_false (must_be_quick);
+          continue;
+        }
+      body = graft_py_module_get_body (deferred);
+      for (guint j = 0; j < body->len && forward == NULL; j++)
+        if (body->items[j]->kind == GRAFT_PY_STMT_CLASS_DEF)
+          for (guint k = 0; k < body->items[j]->class_def.body.len; k++)
+            {
+              GraftPyStmt *s = body->items[j]->class_def.body.items[k];
+
+              if (s->kind == GRAFT_PY_STMT_FUNCTION_DEF && s->function_def.deferred != NULL)
+                forward = s;
+            }
+      if (forward == NULL)
+        continue;
+      if (!graft_py_module_read_body (deferred, forward, &error))
+        {
+          g_test_message ("%s: %s", c->name, error->message);
+          g_assert_false (must_be_quick);
+          g_assert_nonnull (strstr (error->message, "ends elsewhere than where it was skipped"));
+          continue;
+        }
+      g_test_message ("%s: read as skipped", c->name);
+      graft_py_ast_dump (usual, usual_dump);
+      graft_py_ast_dump (deferred, deferred_dump);
+      g_assert_cmpstr (deferred_dump->str, ==, usual_dump->str);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -381,5 +491,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/precedence", test_precedence);
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
+  g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);
   return g_test_run ();
 }

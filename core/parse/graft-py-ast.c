@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "graft-py-ast.h"
+#include "graft-py-ast-private.h"
 #include "graft-source.h"
 
 #include <math.h>
@@ -19,9 +20,9 @@
 #endif
 
 /* Most allocations are small nodes; a chunk holds thousands of them.
- * Chunks start small, so that a small module costs little, and double up to
+ * GraftPyChunks start small, so that a small module costs little, and double up to
  * a few MiB for large inputs (a 6 MB generated module makes a tree of about
- * 80 MB).  Chunks of 2 MiB and more are aligned and offered to the kernel as
+ * 80 MB).  GraftPyChunks of 2 MiB and more are aligned and offered to the kernel as
  * transparent huge pages: filling the tree then takes a few hundred page
  * faults instead of tens of thousands, which is most of the parsing time of
  * a large input.  A request larger than a quarter of the current chunk size
@@ -35,38 +36,6 @@
  * chains (`a + a + ...`) are deep without being nested in the source, so
  * deeper levels are elided rather than risking the stack. */
 #define MAX_DUMP_DEPTH 1000
-
-typedef struct _Chunk Chunk;
-struct _Chunk
-{
-  Chunk  *next;
-  gsize   size;
-  gsize   used;
-  gdouble data[]; /* gdouble: the alignment every node needs */
-};
-
-/* A list of chunks, the current one first. */
-typedef struct
-{
-  Chunk *chunks;
-  gsize  chunk_size; /* size of the next regular chunk */
-} Arena;
-
-struct _GraftPyModule
-{
-  /* Owned */
-  GraftSource    *source;
-  Arena           main;      /* names, strings, and the nodes of the tree */
-  Arena           transient; /* nodes of a body read one statement at a time */
-  GraftPyStmtList body;
-  /* Recently made names, in slots picked by length and end bytes. */
-  const char *recent[512];
-  guint32     recent_len[512];
-
-  /* Borrowed */
-  Arena   *nodes;  /* where nodes and lists go: &main, or &transient */
-  gboolean pinned; /* the transient nodes hold a lambda, def or class */
-};
 
 /**
  * graft_py_module_new:
@@ -90,11 +59,11 @@ graft_py_module_new (GraftSource *source)
 }
 
 static void
-free_chunks (Chunk *chunk)
+free_chunks (GraftPyChunk *chunk)
 {
   while (chunk != NULL)
     {
-      Chunk *next = chunk->next;
+      GraftPyChunk *next = chunk->next;
       free (chunk);
       chunk = next;
     }
@@ -261,12 +230,12 @@ graft_py_module_set_body (GraftPyModule  *self,
   self->body = body;
 }
 
-static Chunk *
+static GraftPyChunk *
 new_chunk (gsize size)
 {
-  gsize    total = sizeof (Chunk) + size;
-  gpointer mem = NULL;
-  Chunk   *chunk;
+  gsize         total = sizeof (GraftPyChunk) + size;
+  gpointer      mem = NULL;
+  GraftPyChunk *chunk;
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (total >= HUGE_PAGE_SIZE && posix_memalign (&mem, HUGE_PAGE_SIZE, total) == 0)
@@ -285,12 +254,12 @@ new_chunk (gsize size)
   return chunk;
 }
 
-static gpointer
-arena_alloc (Arena *arena,
-             gsize  size)
+gpointer
+_graft_py_arena_alloc (GraftPyArena *arena,
+                       gsize         size)
 {
-  Chunk   *chunk;
-  gpointer mem;
+  GraftPyChunk *chunk;
+  gpointer      mem;
 
   size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
   if (size == 0)
@@ -309,7 +278,7 @@ arena_alloc (Arena *arena,
         chunk_size = size;
       else
         {
-          chunk_size = arena->chunk_size - sizeof (Chunk);
+          chunk_size = arena->chunk_size - sizeof (GraftPyChunk);
           arena->chunk_size = MIN (arena->chunk_size * 2, MAX_CHUNK_SIZE);
         }
       chunk = new_chunk (chunk_size);
@@ -330,25 +299,6 @@ arena_alloc (Arena *arena,
   return mem;
 }
 
-/* arena_alloc() from the current chunk when it has room: the parser makes
- * a node or a name for every few bytes of source. */
-static inline gpointer
-alloc_fast (Arena *arena,
-            gsize  size)
-{
-  Chunk *chunk = arena->chunks;
-
-  size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
-  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
-    {
-      gpointer mem = (char *) chunk->data + chunk->used;
-
-      chunk->used += size;
-      return mem;
-    }
-  return arena_alloc (arena, size);
-}
-
 /**
  * graft_py_module_alloc:
  * @size: bytes wanted
@@ -366,7 +316,7 @@ graft_py_module_alloc (GraftPyModule *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return arena_alloc (self->nodes, size);
+  return _graft_py_arena_alloc (self->nodes, size);
 }
 
 /**
@@ -411,7 +361,7 @@ graft_py_module_pin_transient (GraftPyModule *self)
 void
 graft_py_module_release_transient (GraftPyModule *self)
 {
-  Chunk *first;
+  GraftPyChunk *first;
 
   g_return_if_fail (self != NULL);
   first = self->transient.chunks;
@@ -419,7 +369,7 @@ graft_py_module_release_transient (GraftPyModule *self)
     return;
   if (self->pinned)
     {
-      Chunk *last = first;
+      GraftPyChunk *last = first;
 
       while (last->next != NULL)
         last = last->next;
@@ -471,7 +421,7 @@ graft_py_module_strndup (GraftPyModule *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (str != NULL || len == 0, NULL);
 
-  copy = alloc_fast (&self->main, len + 1);
+  copy = _graft_py_arena_alloc_fast (&self->main, len + 1);
   if (len > 0)
     memcpy (copy, str, len);
   copy[len] = '\0';
@@ -498,24 +448,26 @@ graft_py_module_intern (GraftPyModule *self,
                         const char    *str,
                         gsize          len)
 {
-  guint       r;
-  const char *copy;
-
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (str != NULL || len == 0, NULL);
 
   if (len == 0)
     return graft_py_module_strndup (self, str, len);
-  /* The slot mixes the length, the first byte and the last two: `h12`
-   * and `h13`, `h10` and `h20` go to different slots. */
-  r = (guint) len * 67u + (guchar) str[0] * 31u + (guchar) str[len - 1] +
-      (guchar) str[len > 1 ? len - 2 : 0] * 131u;
-  r &= G_N_ELEMENTS (self->recent) - 1;
-  if (self->recent_len[r] == len && memcmp (self->recent[r], str, len) == 0)
-    return self->recent[r];
-  copy = graft_py_module_strndup (self, str, len);
-  self->recent[r] = copy;
-  self->recent_len[r] = (guint32) len;
+  return _graft_py_module_intern_fast (self, str, len);
+}
+
+/* The name cache missed @str in @slot: copies it and keeps the copy in
+ * the slot. */
+const char *
+_graft_py_module_intern_slot (GraftPyModule *self,
+                              const char    *str,
+                              gsize          len,
+                              guint          slot)
+{
+  const char *copy = graft_py_module_strndup (self, str, len);
+
+  self->recent[slot] = copy;
+  self->recent_len[slot] = (guint32) len;
   return copy;
 }
 
@@ -533,16 +485,9 @@ graft_py_expr_new (GraftPyModule  *self,
                    gsize           start,
                    gsize           end)
 {
-  GraftPyExpr *expr;
-
   g_return_val_if_fail (self != NULL, NULL);
 
-  expr = alloc_fast (self->nodes, sizeof *expr);
-  memset (expr, 0, sizeof *expr);
-  expr->kind = kind;
-  expr->start = start;
-  expr->end = end;
-  return expr;
+  return _graft_py_expr_new_fast (self, kind, start, end);
 }
 
 /**
@@ -563,7 +508,7 @@ graft_py_stmt_new (GraftPyModule  *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  stmt = alloc_fast (self->nodes, sizeof *stmt);
+  stmt = _graft_py_arena_alloc_fast (self->nodes, sizeof *stmt);
   memset (stmt, 0, sizeof *stmt);
   stmt->kind = kind;
   stmt->start = start;

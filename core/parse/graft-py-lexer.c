@@ -18,6 +18,9 @@
 #include "graft-source.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static const char *const token_names[GRAFT_PY_N_TOKEN_KINDS] = {
   [GRAFT_PY_TOKEN_ENDMARKER] = "end of file",
@@ -144,6 +147,19 @@ find_bad_utf8 (const char *text,
     {
       guchar c;
 
+#if defined(__SSE2__)
+      /* Sixteen bytes at a time where SSE2 is there (all of x86-64): a
+       * byte that is zero or has its high bit set stops the run. */
+      while (i + 16 <= end)
+        {
+          __m128i v = _mm_loadu_si128 ((const __m128i *) (const void *) (text + i));
+          __m128i zero = _mm_cmpeq_epi8 (v, _mm_setzero_si128 ());
+
+          if (_mm_movemask_epi8 (_mm_or_si128 (v, zero)) != 0)
+            break;
+          i += 16;
+        }
+#endif
       while (i + 8 <= end)
         {
           guint64 w;
@@ -1313,6 +1329,155 @@ next_token (GraftPyLexer *self,
     }
 }
 
+/* The lexer's fast path: the bytes that start (or separate) the tokens of
+ * ordinary code, each with what graft_py_lexer_next() does with it without
+ * going through next_token().  FAST_SLOW leaves the byte to next_token():
+ * quotes, comments, backslashes, carriage returns, NUL and bytes beyond
+ * ASCII (which may start a name or be invalid), and anything else rare. */
+enum {
+  FAST_SLOW = 0,
+  FAST_BLANK,    /* ' ', '\t', '\f' between tokens */
+  FAST_NAME,     /* [A-Za-z_]: a name or keyword */
+  FAST_DIGIT,    /* a decimal integer without `_`, exponent or fraction */
+  FAST_NEWLINE,  /* '\n' */
+  FAST_OPEN,     /* ( [ { */
+  FAST_CLOSE,    /* ) ] } */
+  FAST_SINGLE,   /* , ; ~: one byte, whatever follows */
+  FAST_OPERATOR, /* one byte, or two with a '=' */
+  FAST_DOT,      /* '.' when neither '...' nor a number */
+};
+
+static const guint8 fast_class[256] = {
+  [' '] = FAST_BLANK,
+  ['\t'] = FAST_BLANK,
+  ['\f'] = FAST_BLANK,
+  ['A' ... 'Z'] = FAST_NAME,
+  ['a' ... 'z'] = FAST_NAME,
+  ['_'] = FAST_NAME,
+  ['0' ... '9'] = FAST_DIGIT,
+  ['\n'] = FAST_NEWLINE,
+  ['('] = FAST_OPEN,
+  ['['] = FAST_OPEN,
+  ['{'] = FAST_OPEN,
+  [')'] = FAST_CLOSE,
+  [']'] = FAST_CLOSE,
+  ['}'] = FAST_CLOSE,
+  [','] = FAST_SINGLE,
+  [';'] = FAST_SINGLE,
+  ['~'] = FAST_SINGLE,
+  ['='] = FAST_OPERATOR,
+  [':'] = FAST_OPERATOR,
+  ['!'] = FAST_OPERATOR,
+  ['+'] = FAST_OPERATOR,
+  ['-'] = FAST_OPERATOR,
+  ['*'] = FAST_OPERATOR,
+  ['/'] = FAST_OPERATOR,
+  ['%'] = FAST_OPERATOR,
+  ['@'] = FAST_OPERATOR,
+  ['&'] = FAST_OPERATOR,
+  ['|'] = FAST_OPERATOR,
+  ['^'] = FAST_OPERATOR,
+  ['<'] = FAST_OPERATOR,
+  ['>'] = FAST_OPERATOR,
+  ['.'] = FAST_DOT,
+};
+
+/* [A-Za-z0-9_], for the rest of a name. */
+static const guint8 fast_id_char[256] = {
+  ['0' ... '9'] = 1,
+  ['A' ... 'Z'] = 1,
+  ['a' ... 'z'] = 1,
+  ['_'] = 1,
+};
+
+/* The token of a FAST_OPEN, FAST_CLOSE, FAST_SINGLE, FAST_OPERATOR or
+ * FAST_DOT byte alone, and of a FAST_OPERATOR byte followed by '='. */
+static const guint8 fast_kind[256] = {
+  ['('] = GRAFT_PY_TOKEN_LPAR,
+  [')'] = GRAFT_PY_TOKEN_RPAR,
+  ['['] = GRAFT_PY_TOKEN_LSQB,
+  [']'] = GRAFT_PY_TOKEN_RSQB,
+  ['{'] = GRAFT_PY_TOKEN_LBRACE,
+  ['}'] = GRAFT_PY_TOKEN_RBRACE,
+  [','] = GRAFT_PY_TOKEN_COMMA,
+  [';'] = GRAFT_PY_TOKEN_SEMI,
+  ['~'] = GRAFT_PY_TOKEN_TILDE,
+  ['.'] = GRAFT_PY_TOKEN_DOT,
+  ['='] = GRAFT_PY_TOKEN_EQUAL,
+  [':'] = GRAFT_PY_TOKEN_COLON,
+  ['!'] = GRAFT_PY_TOKEN_EXCLAMATION,
+  ['+'] = GRAFT_PY_TOKEN_PLUS,
+  ['-'] = GRAFT_PY_TOKEN_MINUS,
+  ['*'] = GRAFT_PY_TOKEN_STAR,
+  ['/'] = GRAFT_PY_TOKEN_SLASH,
+  ['%'] = GRAFT_PY_TOKEN_PERCENT,
+  ['@'] = GRAFT_PY_TOKEN_AT,
+  ['&'] = GRAFT_PY_TOKEN_AMPER,
+  ['|'] = GRAFT_PY_TOKEN_VBAR,
+  ['^'] = GRAFT_PY_TOKEN_CIRCUMFLEX,
+  ['<'] = GRAFT_PY_TOKEN_LESS,
+  ['>'] = GRAFT_PY_TOKEN_GREATER,
+};
+
+static const guint8 fast_kind_equal[256] = {
+  ['='] = GRAFT_PY_TOKEN_EQEQUAL,
+  [':'] = GRAFT_PY_TOKEN_COLONEQUAL,
+  ['!'] = GRAFT_PY_TOKEN_NOTEQUAL,
+  ['+'] = GRAFT_PY_TOKEN_PLUSEQUAL,
+  ['-'] = GRAFT_PY_TOKEN_MINEQUAL,
+  ['*'] = GRAFT_PY_TOKEN_STAREQUAL,
+  ['/'] = GRAFT_PY_TOKEN_SLASHEQUAL,
+  ['%'] = GRAFT_PY_TOKEN_PERCENTEQUAL,
+  ['@'] = GRAFT_PY_TOKEN_ATEQUAL,
+  ['&'] = GRAFT_PY_TOKEN_AMPEREQUAL,
+  ['|'] = GRAFT_PY_TOKEN_VBAREQUAL,
+  ['^'] = GRAFT_PY_TOKEN_CIRCUMFLEXEQUAL,
+  ['<'] = GRAFT_PY_TOKEN_LESSEQUAL,
+  ['>'] = GRAFT_PY_TOKEN_GREATEREQUAL,
+};
+
+/* For each first byte, the lengths of the keywords that start with it, as
+ * bits: most names are ruled out without looking at more bytes. */
+static const guint16 keyword_lengths[256] = {
+  ['F'] = 1 << 5,
+  ['N'] = 1 << 4,
+  ['T'] = 1 << 4,
+  ['a'] = 1 << 2 | 1 << 3 | 1 << 5 | 1 << 6,
+  ['b'] = 1 << 5,
+  ['c'] = 1 << 5 | 1 << 8,
+  ['d'] = 1 << 3,
+  ['e'] = 1 << 4 | 1 << 6,
+  ['f'] = 1 << 3 | 1 << 4 | 1 << 7,
+  ['g'] = 1 << 6,
+  ['i'] = 1 << 2 | 1 << 6,
+  ['l'] = 1 << 6,
+  ['n'] = 1 << 3 | 1 << 8,
+  ['o'] = 1 << 2,
+  ['p'] = 1 << 4,
+  ['r'] = 1 << 5 | 1 << 6,
+  ['t'] = 1 << 3,
+  ['w'] = 1 << 4 | 1 << 5,
+  ['y'] = 1 << 5,
+};
+
+/* next_token() and the check of the first bad byte, out of the fast
+ * path's way. */
+static G_GNUC_NO_INLINE gboolean
+next_slow (GraftPyLexer *self,
+           GraftPyToken *tok,
+           GError      **error)
+{
+  if (!next_token (self, tok, error))
+    return FALSE;
+  self->mid_line = !self->embedded && self->pending_dedents == 0 && !self->at_line_start;
+
+  /* A token that runs over the first bad byte is reported at that byte
+   * rather than at the token, which may start lines earlier. */
+  if (tok->end > self->bad_utf8)
+    return bad_utf8_error (self, error);
+  return TRUE;
+}
+
 /**
  * graft_py_lexer_next:
  * @self: a lexer
@@ -1329,13 +1494,152 @@ graft_py_lexer_next (GraftPyLexer *self,
                      GraftPyToken *out_token,
                      GError      **error)
 {
-  /* No g_return_val_if_fail here: this runs once per token. */
-  if (!next_token (self, out_token, error))
-    return FALSE;
+  const guchar    *t = (const guchar *) self->text;
+  gsize            p = self->pos;
+  gsize            q;
+  GraftPyTokenKind kind;
+  guint            flags = 0;
+  guchar           c;
 
-  /* A token that runs over the first bad byte is reported at that byte
-   * rather than at the token, which may start lines earlier. */
-  if (out_token->end > self->bad_utf8)
-    return bad_utf8_error (self, error);
+  /* The fast path: the tokens of ordinary code, as next_token() would
+   * make them, one byte class at a time.  It reads only ASCII bytes that
+   * are not NUL, so it stops at the NUL byte that ends the text (an
+   * embedded lexer's end is not there: it always takes the slow path) and
+   * before any byte next_token() must judge; whatever it does not finish
+   * it leaves to next_token() from where the token starts, with the state
+   * untouched.  No g_return_val_if_fail here: this runs once per token. */
+  if (G_UNLIKELY (!self->mid_line))
+    {
+      guint top = self->indents[self->n_indents - 1];
+
+      if (self->embedded || self->pending_dedents > 0 || !self->at_line_start ||
+          self->n_brackets > 0)
+        return next_slow (self, out_token, error);
+
+      /* A line indented with spaces as deep as the block, not blank:
+       * no INDENT or DEDENT, only the first token. */
+      q = p;
+      while (t[q] == ' ')
+        q++;
+      if (fast_class[t[q]] <= FAST_BLANK || fast_class[t[q]] == FAST_NEWLINE || q - p != top ||
+          self->alt_indents[self->n_indents - 1] != top)
+        return next_slow (self, out_token, error);
+      self->at_line_start = FALSE;
+      self->mid_line = TRUE;
+      p = q;
+    }
+
+  for (;;)
+    {
+      /* Most tokens are separated by one space or none. */
+      while (t[p] == ' ')
+        p++;
+      c = t[p];
+      switch (fast_class[c])
+        {
+        case FAST_BLANK:
+          p++;
+          continue;
+        case FAST_NAME:
+          q = p + 1;
+          while (fast_id_char[t[q]])
+            q++;
+          /* A name that goes on beyond ASCII, or a string's prefix. */
+          if (t[q] >= 0x80 || ((t[q] == '\'' || t[q] == '"') && q - p <= 2))
+            goto slow;
+          kind = q - p < 16 && (keyword_lengths[c] & (1u << (q - p))) != 0
+                     ? keyword_kind ((const char *) t + p, q - p)
+                     : GRAFT_PY_TOKEN_NAME;
+          break;
+        case FAST_DIGIT:
+          q = p + 1;
+          while (fast_class[t[q]] == FAST_DIGIT)
+            q++;
+          /* `0777`, `1_000`, `1e5`, `0x1f`, `2.5`, `3j`, `12é` */
+          if (fast_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (c == '0' && q - p > 1))
+            goto slow;
+          kind = GRAFT_PY_TOKEN_NUMBER;
+          flags = GRAFT_PY_TOKEN_FLAG_INT;
+          break;
+        case FAST_NEWLINE:
+          if (self->n_brackets > 0)
+            {
+              p++;
+              continue;
+            }
+          if (!self->line_has_tokens)
+            goto slow;
+          self->at_line_start = TRUE;
+          self->mid_line = FALSE;
+          self->line_has_tokens = FALSE;
+          self->pos = p + 1;
+          out_token->kind = GRAFT_PY_TOKEN_NEWLINE;
+          out_token->flags = 0;
+          out_token->start = p;
+          out_token->end = p + 1;
+          return TRUE;
+        case FAST_OPEN:
+          if (self->n_brackets >= GRAFT_MAX_PARSE_DEPTH)
+            goto slow;
+          self->bracket_pos[self->n_brackets++] = p;
+          q = p + 1;
+          kind = fast_kind[c];
+          break;
+        case FAST_CLOSE:
+          {
+            guchar open;
+
+            if (self->n_brackets == 0)
+              goto slow;
+            open = t[self->bracket_pos[self->n_brackets - 1]];
+            if (open != (c == ')' ? '(' : c == ']' ? '['
+                                                   : '{'))
+              goto slow;
+            self->n_brackets--;
+            q = p + 1;
+            kind = fast_kind[c];
+          }
+          break;
+        case FAST_SINGLE:
+          q = p + 1;
+          kind = fast_kind[c];
+          break;
+        case FAST_OPERATOR:
+          if (t[p + 1] == '=')
+            {
+              q = p + 2;
+              kind = fast_kind_equal[c];
+              break;
+            }
+          /* `**`, `//`, `<<`, `>>` and `->`, with or without a '='. */
+          if ((t[p + 1] == c && (c == '*' || c == '/' || c == '<' || c == '>')) ||
+              (c == '-' && t[p + 1] == '>'))
+            goto slow;
+          q = p + 1;
+          kind = fast_kind[c];
+          break;
+        case FAST_DOT:
+          if (t[p + 1] == '.' || fast_class[t[p + 1]] == FAST_DIGIT)
+            goto slow;
+          q = p + 1;
+          kind = GRAFT_PY_TOKEN_DOT;
+          break;
+        case FAST_SLOW:
+        default:
+          goto slow;
+        }
+      break;
+    }
+
+  self->line_has_tokens = TRUE;
+  self->pos = q;
+  out_token->kind = kind;
+  out_token->flags = flags;
+  out_token->start = p;
+  out_token->end = q;
   return TRUE;
+
+slow:
+  self->pos = p;
+  return next_slow (self, out_token, error);
 }

@@ -181,6 +181,7 @@ typedef struct
   gboolean     at_line_start;
   gboolean     line_has_tokens;
   gboolean     embedded; /* inside an f-string replacement field */
+  gboolean     mid_line; /* not embedded, no dedents pending, not at a line start */
   guint        pending_dedents;
   guint32      dedent_pos;
   guint        n_indents;

@@ -23,6 +23,7 @@
 #include "graft-py-parser.h"
 #include "graft-error.h"
 #include "graft-limits.h"
+#include "graft-py-ast-private.h"
 #include "graft-py-lexer.h"
 #include "graft-source.h"
 
@@ -79,6 +80,7 @@ typedef struct
   /* Owned */
   GraftPyLexer main_lexer;
   Stack       *scratch;   /* stack of list items under construction */
+  Stack       *keywords;  /* stack of call keywords under construction */
   GArray      *ops;       /* stack of GraftPyCmpOp under construction */
   GString     *buf;       /* stack of decoded text under construction */
   GError      *lex_error; /* the lexer's error, when cur is ERROR */
@@ -133,12 +135,14 @@ typedef struct
   guint32          prev_end;
   guint            depth;
   guint            scratch_len;
+  guint            keywords_len;
   guint            ops_len;
   gsize            buf_len;
 } Snapshot;
 
 static GraftPyExpr *parse_expression (Parser *p);
 static GraftPyExpr *parse_named_expression (Parser *p);
+static GraftPyExpr *named_expression_rest (Parser *p, GraftPyExpr *target);
 static GraftPyExpr *parse_star_expressions (Parser *p);
 static GraftPyExpr *parse_disjunction (Parser *p);
 static GraftPyExpr *parse_binary (Parser *p, int min_prec);
@@ -262,6 +266,7 @@ snapshot_take (Parser   *p,
   s->prev_end = p->prev_end;
   s->depth = p->depth;
   s->scratch_len = p->scratch->len;
+  s->keywords_len = p->keywords->len;
   s->ops_len = p->ops->len;
   s->buf_len = p->buf->len;
 }
@@ -276,6 +281,7 @@ snapshot_restore (Parser   *p,
   p->prev_end = s->prev_end;
   p->depth = s->depth;
   stack_set_size (p->scratch, s->scratch_len);
+  stack_set_size (p->keywords, s->keywords_len);
   g_array_set_size (p->ops, s->ops_len);
   g_string_truncate (p->buf, s->buf_len);
   g_clear_error (&p->error);
@@ -292,15 +298,17 @@ finish_list (Parser *p,
              guint  *out_len)
 {
   guint     n = p->scratch->len - base;
-  gpointer *items = NULL;
+  gpointer *from = p->scratch->pdata + base;
+  gpointer *items;
 
-  if (n > 0)
-    {
-      items = graft_py_module_alloc (p->module, n * sizeof (gpointer));
-      memcpy (items, p->scratch->pdata + base, n * sizeof (gpointer));
-    }
-  stack_set_size (p->scratch, base);
   *out_len = n;
+  if (n == 0)
+    return NULL;
+  /* Most lists have one to three items: a loop beats a call of memcpy. */
+  items = _graft_py_module_alloc_fast (p->module, n * sizeof (gpointer));
+  for (guint i = 0; i < n; i++)
+    items[i] = from[i];
+  p->scratch->len = base;
   return items;
 }
 
@@ -338,7 +346,7 @@ new_expr (Parser         *p,
           GraftPyExprKind kind,
           gsize           start)
 {
-  return graft_py_expr_new (p->module, kind, start, p->prev_end);
+  return _graft_py_expr_new_fast (p->module, kind, start, p->prev_end);
 }
 
 /* A statement from @start to @end, counted against GRAFT_MAX_STATEMENTS. */
@@ -387,7 +395,22 @@ take_name (Parser     *p,
                GRAFT_MAX_NAME_LENGTH);
       return NULL;
     }
-  name = graft_py_module_intern (p->module, p->text + p->cur.start, len);
+  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
+  advance (p);
+  return name;
+}
+
+/* take_name() inline where names are most frequent: in expressions. */
+static inline const char *
+take_name_fast (Parser     *p,
+                const char *what)
+{
+  gsize       len = p->cur.end - p->cur.start;
+  const char *name;
+
+  if (G_UNLIKELY (p->cur.kind != GRAFT_PY_TOKEN_NAME || len > GRAFT_MAX_NAME_LENGTH))
+    return take_name (p, what);
+  name = _graft_py_module_intern_fast (p->module, p->text + p->cur.start, len);
   advance (p);
   return name;
 }
@@ -590,6 +613,26 @@ parse_number (Parser *p)
   const char        *t = p->text;
   gsize              base_len = p->buf->len;
   GraftPyExpr       *e;
+
+  /* Most are a few decimal digits, without underscores or a leading zero
+   * (the lexer refuses `07`): their value fits in 63 bits as read. */
+  if ((tok.flags & GRAFT_PY_TOKEN_FLAG_INT) != 0 && tok.end - tok.start <= 18 &&
+      (t[tok.start] != '0' || tok.end - tok.start == 1))
+    {
+      gint64 value = 0;
+      gsize  i;
+
+      for (i = tok.start; i < tok.end && g_ascii_isdigit (t[i]); i++)
+        value = value * 10 + (t[i] - '0');
+      if (i == tok.end)
+        {
+          advance (p);
+          e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, tok.start);
+          e->constant.kind = GRAFT_PY_CONST_INT;
+          e->constant.int_value = value;
+          return e;
+        }
+    }
 
   /* Copy the digits without underscores. */
   for (gsize i = tok.start; i < tok.end; i++)
@@ -874,7 +917,7 @@ flush_literal (Parser *p,
 
   if (p->buf->len == buf_base)
     return;
-  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_CONSTANT, start, end);
+  e = _graft_py_expr_new_fast (p->module, GRAFT_PY_EXPR_CONSTANT, start, end);
   e->constant.kind = GRAFT_PY_CONST_STR;
   e->constant.len = p->buf->len - buf_base;
   e->constant.str = graft_py_module_strndup (p->module, p->buf->str + buf_base, e->constant.len);
@@ -1369,7 +1412,15 @@ parse_starred_or (Parser *p,
 static GraftPyExpr *
 parse_star_named_expression (Parser *p)
 {
-  return parse_starred_or (p, parse_named_expression);
+  GraftPyExpr *e;
+
+  /* Straight to parse_expression() unless the item is starred. */
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    return parse_starred_or (p, parse_named_expression);
+  e = parse_expression (p);
+  if (e != NULL && at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    e = named_expression_rest (p, e);
+  return e;
 }
 
 static GraftPyExpr *
@@ -1630,7 +1681,7 @@ parse_atom (Parser *p)
     {
     case GRAFT_PY_TOKEN_NAME:
       {
-        const char *id = take_name (p, "a name");
+        const char *id = take_name_fast (p, "a name");
 
         if (id == NULL)
           return NULL;
@@ -1719,15 +1770,14 @@ parse_call_args (Parser           *p,
                  GraftPyKeyword ***out_keywords,
                  guint            *out_n_keywords)
 {
-  guint      base = p->scratch->len;
-  GPtrArray *keywords_stack = NULL;
-  gboolean   seen_keyword = FALSE, seen_kwargs = FALSE;
-  guint      n_keywords = 0;
-  guint      kw_base;
+  guint    base = p->scratch->len;
+  guint    kw_base = p->keywords->len;
+  gboolean seen_keyword = FALSE, seen_kwargs = FALSE;
+  guint    n_keywords = 0;
 
-  /* Positional arguments go on the scratch stack; keywords are collected
-   * after them and moved apart at the end (they may interleave with `*`
-   * arguments, so their order within each kind is kept). */
+  /* Positional arguments go on the scratch stack, keywords on their own
+   * (they may interleave with `*` arguments, so their order within each
+   * kind is kept); both are cut back to where they were on failure. */
   advance (p);
   while (!at (p, GRAFT_PY_TOKEN_RPAR))
     {
@@ -1752,7 +1802,7 @@ parse_call_args (Parser           *p,
         }
       else if (at (p, GRAFT_PY_TOKEN_DOUBLESTAR))
         {
-          GraftPyKeyword *kw = graft_py_module_alloc (p->module, sizeof *kw);
+          GraftPyKeyword *kw = _graft_py_module_alloc_fast (p->module, sizeof *kw);
 
           advance (p);
           kw->name = NULL;
@@ -1761,15 +1811,15 @@ parse_call_args (Parser           *p,
             goto fail;
           kw->start = start;
           kw->end = p->prev_end;
-          if (keywords_stack == NULL)
-            keywords_stack = g_ptr_array_new ();
-          g_ptr_array_add (keywords_stack, kw);
+          stack_push (p->keywords, kw);
           seen_kwargs = TRUE;
         }
       else
         {
-          GraftPyExpr *e = parse_named_expression (p);
+          GraftPyExpr *e = parse_expression (p);
 
+          if (e != NULL && at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+            e = named_expression_rest (p, e);
           if (e == NULL)
             goto fail;
           if (at (p, GRAFT_PY_TOKEN_EQUAL))
@@ -1784,16 +1834,14 @@ parse_call_args (Parser           *p,
                   goto fail;
                 }
               advance (p);
-              kw = graft_py_module_alloc (p->module, sizeof *kw);
+              kw = _graft_py_module_alloc_fast (p->module, sizeof *kw);
               kw->name = e->name.id;
               kw->value = parse_expression (p);
               if (kw->value == NULL)
                 goto fail;
               kw->start = start;
               kw->end = p->prev_end;
-              if (keywords_stack == NULL)
-                keywords_stack = g_ptr_array_new ();
-              g_ptr_array_add (keywords_stack, kw);
+              stack_push (p->keywords, kw);
               seen_keyword = TRUE;
             }
           else if (at (p, GRAFT_PY_TOKEN_KW_FOR) || at (p, GRAFT_PY_TOKEN_KW_ASYNC))
@@ -1803,7 +1851,8 @@ parse_call_args (Parser           *p,
 
               if (gen == NULL)
                 goto fail;
-              if (p->scratch->len != base || keywords_stack != NULL || !at (p, GRAFT_PY_TOKEN_RPAR))
+              if (p->scratch->len != base || p->keywords->len != kw_base ||
+                  !at (p, GRAFT_PY_TOKEN_RPAR))
                 {
                   fail_expr (p, gen, "generator expression must be parenthesized");
                   goto fail;
@@ -1836,20 +1885,23 @@ parse_call_args (Parser           *p,
   advance (p);
 
   *out_args = finish_exprs (p, base);
-  kw_base = p->scratch->len;
-  if (keywords_stack != NULL)
+  n_keywords = p->keywords->len - kw_base;
+  *out_keywords = NULL;
+  if (n_keywords > 0)
     {
-      for (guint i = 0; i < keywords_stack->len; i++)
-        push (p, keywords_stack->pdata[i]);
-      g_ptr_array_unref (keywords_stack);
+      GraftPyKeyword **items = _graft_py_module_alloc_fast (p->module,
+                                                            n_keywords * sizeof (gpointer));
+
+      for (guint i = 0; i < n_keywords; i++)
+        items[i] = p->keywords->pdata[kw_base + i];
+      *out_keywords = items;
+      p->keywords->len = kw_base;
     }
-  *out_keywords = (GraftPyKeyword **) finish_list (p, kw_base, &n_keywords);
   *out_n_keywords = n_keywords;
   return TRUE;
 
 fail:
-  if (keywords_stack != NULL)
-    g_ptr_array_unref (keywords_stack);
+  p->keywords->len = kw_base;
   return FALSE;
 }
 
@@ -1867,7 +1919,7 @@ parse_slice (Parser *p)
         return lower;
     }
   advance (p);
-  e = graft_py_expr_new (p->module, GRAFT_PY_EXPR_SLICE, start, start);
+  e = _graft_py_expr_new_fast (p->module, GRAFT_PY_EXPR_SLICE, start, start);
   e->slice.lower = lower;
   if (!at (p, GRAFT_PY_TOKEN_COLON) && !at (p, GRAFT_PY_TOKEN_COMMA) &&
       !at (p, GRAFT_PY_TOKEN_RSQB))
@@ -1939,7 +1991,7 @@ parse_primary (Parser *p)
     {
       if (accept (p, GRAFT_PY_TOKEN_DOT))
         {
-          const char  *attr = take_name (p, "an attribute name after '.'");
+          const char  *attr = take_name_fast (p, "an attribute name after '.'");
           GraftPyExpr *a;
 
           if (attr == NULL)
@@ -2087,51 +2139,42 @@ parse_unary (Parser *p)
 }
 
 /* Binary operators from `|` (1) to `*` (6); 0 for any other token. */
-static int
+static const guint8 binary_precedences[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_VBAR] = 1,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = 2,
+  [GRAFT_PY_TOKEN_AMPER] = 3,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = 4,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = 4,
+  [GRAFT_PY_TOKEN_PLUS] = 5,
+  [GRAFT_PY_TOKEN_MINUS] = 5,
+  [GRAFT_PY_TOKEN_STAR] = 6,
+  [GRAFT_PY_TOKEN_SLASH] = 6,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = 6,
+  [GRAFT_PY_TOKEN_PERCENT] = 6,
+  [GRAFT_PY_TOKEN_AT] = 6,
+};
+
+static const guint8 binary_ops[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_VBAR] = GRAFT_PY_BIN_BITOR,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = GRAFT_PY_BIN_BITXOR,
+  [GRAFT_PY_TOKEN_AMPER] = GRAFT_PY_BIN_BITAND,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = GRAFT_PY_BIN_LSHIFT,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = GRAFT_PY_BIN_RSHIFT,
+  [GRAFT_PY_TOKEN_PLUS] = GRAFT_PY_BIN_ADD,
+  [GRAFT_PY_TOKEN_MINUS] = GRAFT_PY_BIN_SUB,
+  [GRAFT_PY_TOKEN_STAR] = GRAFT_PY_BIN_MUL,
+  [GRAFT_PY_TOKEN_SLASH] = GRAFT_PY_BIN_TRUEDIV,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = GRAFT_PY_BIN_FLOORDIV,
+  [GRAFT_PY_TOKEN_PERCENT] = GRAFT_PY_BIN_MOD,
+  [GRAFT_PY_TOKEN_AT] = GRAFT_PY_BIN_MATMUL,
+};
+
+static inline int
 binary_precedence (GraftPyTokenKind kind,
                    GraftPyBinOp    *out_op)
 {
-  switch ((int) kind)
-    {
-    case GRAFT_PY_TOKEN_VBAR:
-      *out_op = GRAFT_PY_BIN_BITOR;
-      return 1;
-    case GRAFT_PY_TOKEN_CIRCUMFLEX:
-      *out_op = GRAFT_PY_BIN_BITXOR;
-      return 2;
-    case GRAFT_PY_TOKEN_AMPER:
-      *out_op = GRAFT_PY_BIN_BITAND;
-      return 3;
-    case GRAFT_PY_TOKEN_LEFTSHIFT:
-      *out_op = GRAFT_PY_BIN_LSHIFT;
-      return 4;
-    case GRAFT_PY_TOKEN_RIGHTSHIFT:
-      *out_op = GRAFT_PY_BIN_RSHIFT;
-      return 4;
-    case GRAFT_PY_TOKEN_PLUS:
-      *out_op = GRAFT_PY_BIN_ADD;
-      return 5;
-    case GRAFT_PY_TOKEN_MINUS:
-      *out_op = GRAFT_PY_BIN_SUB;
-      return 5;
-    case GRAFT_PY_TOKEN_STAR:
-      *out_op = GRAFT_PY_BIN_MUL;
-      return 6;
-    case GRAFT_PY_TOKEN_SLASH:
-      *out_op = GRAFT_PY_BIN_TRUEDIV;
-      return 6;
-    case GRAFT_PY_TOKEN_DOUBLESLASH:
-      *out_op = GRAFT_PY_BIN_FLOORDIV;
-      return 6;
-    case GRAFT_PY_TOKEN_PERCENT:
-      *out_op = GRAFT_PY_BIN_MOD;
-      return 6;
-    case GRAFT_PY_TOKEN_AT:
-      *out_op = GRAFT_PY_BIN_MATMUL;
-      return 6;
-    default:
-      return 0;
-    }
+  *out_op = binary_ops[kind];
+  return binary_precedences[kind];
 }
 
 /* Precedence climbing: a loop builds left-associative chains, and the
@@ -2418,6 +2461,37 @@ starts_with_primary (GraftPyTokenKind kind)
 
 static GraftPyExpr *if_exp_rest (Parser *p, GraftPyExpr *body);
 
+/* The tokens that may follow an operand within an expression: binary and
+ * comparison operators, `and`, `or`, `if`.  After most primaries comes
+ * none of them (a `,`, `)`, `=` or the end of the line). */
+static const gboolean continues_expression[GRAFT_PY_N_TOKEN_KINDS] = {
+  [GRAFT_PY_TOKEN_DOUBLESTAR] = TRUE,
+  [GRAFT_PY_TOKEN_VBAR] = TRUE,
+  [GRAFT_PY_TOKEN_CIRCUMFLEX] = TRUE,
+  [GRAFT_PY_TOKEN_AMPER] = TRUE,
+  [GRAFT_PY_TOKEN_LEFTSHIFT] = TRUE,
+  [GRAFT_PY_TOKEN_RIGHTSHIFT] = TRUE,
+  [GRAFT_PY_TOKEN_PLUS] = TRUE,
+  [GRAFT_PY_TOKEN_MINUS] = TRUE,
+  [GRAFT_PY_TOKEN_STAR] = TRUE,
+  [GRAFT_PY_TOKEN_SLASH] = TRUE,
+  [GRAFT_PY_TOKEN_DOUBLESLASH] = TRUE,
+  [GRAFT_PY_TOKEN_PERCENT] = TRUE,
+  [GRAFT_PY_TOKEN_AT] = TRUE,
+  [GRAFT_PY_TOKEN_EQEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_NOTEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_LESS] = TRUE,
+  [GRAFT_PY_TOKEN_LESSEQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_GREATER] = TRUE,
+  [GRAFT_PY_TOKEN_GREATEREQUAL] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IN] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IS] = TRUE,
+  [GRAFT_PY_TOKEN_KW_NOT] = TRUE,
+  [GRAFT_PY_TOKEN_KW_AND] = TRUE,
+  [GRAFT_PY_TOKEN_KW_OR] = TRUE,
+  [GRAFT_PY_TOKEN_KW_IF] = TRUE,
+};
+
 /* expression: lambda, or a disjunction with an optional `if ... else ...`.
  * An expression that starts with a primary (most do) is parsed from it
  * upwards: the primary, then whatever operators follow, level by level,
@@ -2434,8 +2508,8 @@ parse_expression (Parser *p)
     return if_exp_rest (p, parse_disjunction (p));
   start = p->cur.start;
   body = parse_primary (p);
-  if (body == NULL)
-    return NULL;
+  if (body == NULL || !continues_expression[p->cur.kind])
+    return body;
   body = power_rest (p, body, start);
   if (body != NULL)
     body = binary_rest (p, body, 1);
@@ -2478,15 +2552,13 @@ if_exp_rest (Parser      *p,
   return e;
 }
 
-/* An expression, or `name := expression`. */
+/* `name := value` after the name, at the `:=`. */
 static GraftPyExpr *
-parse_named_expression (Parser *p)
+named_expression_rest (Parser      *p,
+                       GraftPyExpr *target)
 {
-  GraftPyExpr *target = parse_expression (p);
   GraftPyExpr *value, *e;
 
-  if (target == NULL || !at (p, GRAFT_PY_TOKEN_COLONEQUAL))
-    return target;
   if (target->kind != GRAFT_PY_EXPR_NAME)
     {
       fail_expr (p, target, "invalid syntax: cannot use an assignment expression with %s",
@@ -2504,19 +2576,30 @@ parse_named_expression (Parser *p)
   return e;
 }
 
+/* An expression, or `name := expression`. */
+static GraftPyExpr *
+parse_named_expression (Parser *p)
+{
+  GraftPyExpr *target = parse_expression (p);
+
+  if (target == NULL || !at (p, GRAFT_PY_TOKEN_COLONEQUAL))
+    return target;
+  return named_expression_rest (p, target);
+}
+
 static GraftPyExpr *
 parse_star_expression (Parser *p)
 {
   return parse_starred_or (p, parse_expression);
 }
 
-/* Items parsed by @item, separated by commas, without brackets; a Tuple if
- * there is a comma.  A trailing comma is allowed. */
+/* After the first of items parsed by @item, separated by commas, without
+ * brackets: a Tuple if there is a comma.  A trailing comma is allowed. */
 static GraftPyExpr *
-parse_comma_list (Parser *p,
-                  GraftPyExpr *(*item) (Parser *) )
+comma_list_rest (Parser      *p,
+                 GraftPyExpr *first,
+                 GraftPyExpr *(*item) (Parser *) )
 {
-  GraftPyExpr *first = item (p);
   guint        base = p->scratch->len;
   GraftPyExpr *e;
 
@@ -2539,11 +2622,23 @@ parse_comma_list (Parser *p,
   return e;
 }
 
-/* `return a, *b` */
+/* Items parsed by @item, separated by commas, without brackets; a Tuple if
+ * there is a comma.  A trailing comma is allowed. */
+static GraftPyExpr *
+parse_comma_list (Parser *p,
+                  GraftPyExpr *(*item) (Parser *) )
+{
+  return comma_list_rest (p, item (p), item);
+}
+
+/* `return a, *b`.  Most start with neither `*` nor a prefix operator:
+ * those go straight to parse_expression(). */
 static GraftPyExpr *
 parse_star_expressions (Parser *p)
 {
-  return parse_comma_list (p, parse_star_expression);
+  if (at (p, GRAFT_PY_TOKEN_STAR))
+    return parse_comma_list (p, parse_star_expression);
+  return comma_list_rest (p, parse_expression (p), parse_star_expression);
 }
 
 /* An operand that stops before `in` and comparisons. */
@@ -3348,40 +3443,86 @@ parse_try (Parser *p)
   return s;
 }
 
-/* Finds the end of a function body without the lexer, at a few
- * instructions a byte: from @pos, the first byte of the body's first
- * statement, whose lines are indented by @indent spaces, to the end of its
- * last logical line (just past its newline, or the end of the text).
- * Strings, comments, brackets and backslash continuations are followed as
- * the lexer follows them; anything it does not expect (a tab or form feed
- * in an indentation, a carriage return, a NUL byte, an unterminated
- * string, unbalanced brackets) gives up, and the lexer runs through the
- * body instead.  *out_last_end is where the last statement ends: past its
- * last byte that is not a blank, a comment or a `;`.  The body is read
- * again later by the lexer itself, which checks this end. */
-/* scan_body()'s classes of bytes: 0 for those that only make up tokens
- * (names, numbers, most operators, UTF-8), 1 for blanks, 2 for those it
- * must look at. */
-static const guint8 scan_class[256] = {
-  ['\0'] = 2,
-  ['\t'] = 1,
-  ['\n'] = 2,
-  ['\f'] = 1,
-  ['\r'] = 2,
-  [' '] = 1,
-  ['"'] = 2,
-  ['#'] = 2,
-  ['\''] = 2,
-  ['('] = 2,
-  [')'] = 2,
-  [';'] = 2,
-  ['['] = 2,
-  ['\\'] = 2,
-  [']'] = 2,
-  ['{'] = 2,
-  ['}'] = 2,
-};
+/* Where the statement on the line [@pos, @stop) ends, for scan_body():
+ * past its last byte that is not a blank, a comment or a `;`, following
+ * the strings on the line.  Returns FALSE when the line does not read as
+ * the end of a statement on its own (a string left open, a backslash, a
+ * carriage return, nothing but `;`). */
+static gboolean
+line_statement_end (const char *t,
+                    gsize       pos,
+                    gsize       stop,
+                    guint32    *out_end)
+{
+  gsize last_end = 0;
 
+  while (pos < stop)
+    {
+      char c = t[pos];
+
+      switch (c)
+        {
+        case ' ':
+        case '\t':
+        case '\f':
+        case ';':
+          pos++;
+          break;
+        case '#':
+          pos = stop;
+          break;
+        case '\\':
+        case '\r':
+        case '\0':
+          return FALSE;
+        case '\'':
+        case '"':
+          {
+            gboolean triple = pos + 2 < stop && t[pos + 1] == c && t[pos + 2] == c;
+
+            pos += triple ? 3 : 1;
+            for (;;)
+              {
+                if (pos >= stop)
+                  return FALSE;
+                if (t[pos] == '\\')
+                  pos += 2;
+                else if (t[pos] == c &&
+                         (!triple || (pos + 2 < stop && t[pos + 1] == c && t[pos + 2] == c)))
+                  {
+                    pos += triple ? 3 : 1;
+                    break;
+                  }
+                else
+                  pos++;
+              }
+            last_end = pos;
+          }
+          break;
+        default:
+          last_end = ++pos;
+          break;
+        }
+    }
+  if (last_end == 0)
+    return FALSE;
+  *out_end = (guint32) last_end;
+  return TRUE;
+}
+
+/* Finds the end of a function body without the lexer, at a few
+ * instructions a line: from @pos, the first byte of the body's first
+ * statement, whose lines are indented by @indent spaces, to the end of its
+ * last line (just past its newline, or the end of the text), which is the
+ * last line with a token before the first one indented less than the body
+ * (blank and comment lines aside).  Only the indentation of each line is
+ * read, and the last line's statement; a line indented less inside a
+ * string or brackets of the body makes the guess wrong, and so does a
+ * last line that continues an earlier one, but the body is read again
+ * later by the lexer itself, which checks its end and the end of its last
+ * statement (*out_last_end), and the whole file is read the usual way
+ * when they differ.  A tab, form feed, carriage return or NUL byte in an
+ * indentation gives up, and the lexer runs through the body instead. */
 static gboolean
 scan_body (const char *t,
            gsize       pos,
@@ -3390,142 +3531,60 @@ scan_body (const char *t,
            gsize      *out_line_end,
            guint32    *out_last_end)
 {
-  guint   depth = 0;
-  guint32 last_end = 0;
+  const guint64 spaces = G_GUINT64_CONSTANT (0x2020202020202020);
+  gsize         last = pos; /* where the last line with a token starts */
+  gsize         stop;       /* and where it ends: its newline, or end */
 
-  /* The text ends with a NUL byte, which stops the runs below. */
-  while (pos < end)
+  for (;;)
     {
-      char c = t[pos];
+      const char *nl = memchr (t + last, '\n', end - last);
+      gsize       q;
 
-      if (scan_class[(guchar) c] == 0)
+      stop = nl != NULL ? (gsize) (nl - t) : end;
+      if (nl == NULL)
+        break;
+
+      /* The next line with a token, blank and comment lines skipped. */
+      for (q = stop + 1;;)
         {
-          do
-            pos++;
-          while (scan_class[(guchar) t[pos]] == 0);
-          last_end = (guint32) pos;
-          continue;
-        }
-      switch (c)
-        {
-        case ' ':
-        case '\t':
-        case '\f':
-          do
-            pos++;
-          while (scan_class[(guchar) t[pos]] == 1);
-          break;
-        case '#':
-          while (pos < end && t[pos] != '\n')
-            pos++;
-          break;
-        case '\\':
-          if (pos + 1 >= end || t[pos + 1] != '\n')
-            return FALSE;
-          pos += 2;
-          break;
-        case '\n':
-          pos++;
-          if (depth > 0)
+          gsize    line = q;
+          guint64  w;
+          gboolean more = FALSE;
+
+          while (q + 8 <= end && (memcpy (&w, t + q, 8), w == spaces))
+            q += 8;
+          while (q < end && t[q] == ' ')
+            q++;
+          if (q >= end)
             break;
-          /* The end of a logical line: skip blank and comment lines, and
-           * stop at a line indented less than the body. */
-          {
-            gsize line_end = pos;
-
-            for (;;)
-              {
-                gsize q = pos;
-
-                while (q < end && t[q] == ' ')
-                  q++;
-                if (q >= end)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r')
-                  return FALSE;
-                if (t[q] == '#')
-                  while (q < end && t[q] != '\n')
-                    q++;
-                if (q < end && t[q] == '\n')
-                  {
-                    pos = q + 1;
-                    continue;
-                  }
-                if (q >= end)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                if (q - pos < indent)
-                  {
-                    *out_line_end = line_end;
-                    *out_last_end = last_end;
-                    return last_end > 0;
-                  }
-                pos = q;
+          if (t[q] == '\n')
+            more = TRUE;
+          else if (t[q] == '#')
+            {
+              nl = memchr (t + q, '\n', end - q);
+              if (nl == NULL)
                 break;
-              }
-          }
-          break;
-        case '\'':
-        case '"':
-          {
-            gboolean triple = pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c;
-
-            pos += triple ? 3 : 1;
-            for (;;)
-              {
-                if (pos >= end)
-                  return FALSE;
-                if (t[pos] == '\\')
-                  pos += 2;
-                else if (t[pos] == c &&
-                         (!triple || (pos + 2 < end && t[pos + 1] == c && t[pos + 2] == c)))
-                  {
-                    pos += triple ? 3 : 1;
-                    break;
-                  }
-                else if (t[pos] == '\n' && !triple)
-                  return FALSE;
-                else
-                  pos++;
-              }
-            last_end = (guint32) pos;
-          }
-          break;
-        case '(':
-        case '[':
-        case '{':
-          if (++depth > GRAFT_MAX_PARSE_DEPTH)
+              q = nl - t;
+              more = TRUE;
+            }
+          else if (t[q] == '\t' || t[q] == '\f' || t[q] == '\r' || t[q] == '\0')
             return FALSE;
-          last_end = (guint32) ++pos;
+          if (more)
+            {
+              q++;
+              continue;
+            }
+          if (q - line < indent)
+            break;
+          last = q;
           break;
-        case ')':
-        case ']':
-        case '}':
-          if (depth == 0)
-            return FALSE;
-          depth--;
-          last_end = (guint32) ++pos;
-          break;
-        case ';':
-          pos++;
-          break;
-        case '\r':
-        case '\0':
-        default:
-          return FALSE;
         }
+      if (last < stop)
+        break;
     }
-  if (depth > 0 || last_end == 0)
+  if (!line_statement_end (t, last, stop, out_last_end))
     return FALSE;
-  *out_line_end = end;
-  *out_last_end = last_end;
+  *out_line_end = stop < end ? stop + 1 : end;
   return TRUE;
 }
 
@@ -3556,6 +3615,7 @@ skip_body_quickly (Parser              *p,
   saved = *lex;
   lex->pos = line_end;
   lex->at_line_start = TRUE;
+  lex->mid_line = FALSE;
   lex->line_has_tokens = FALSE;
   advance (p);
   if (!at (p, GRAFT_PY_TOKEN_DEDENT))
@@ -3841,7 +3901,7 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (is_match_statement (p))
+      if (p->cur.end - p->cur.start == 5 && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
@@ -3908,6 +3968,7 @@ parser_new (GraftSource   *source,
   p->text = graft_source_get_text (source);
   p->module = module;
   p->scratch = g_new0 (Stack, 1);
+  p->keywords = g_new0 (Stack, 1);
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
   p->neg_operand = G_MAXSIZE;
@@ -3920,6 +3981,8 @@ parser_free (Parser *p)
 {
   g_free (p->scratch->pdata);
   g_free (p->scratch);
+  g_free (p->keywords->pdata);
+  g_free (p->keywords);
   g_array_unref (p->ops);
   g_string_free (p->buf, TRUE);
   g_clear_error (&p->lex_error);

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-py-ast-private.h: the module's arena and name cache, shared by
+ * graft-py-ast.c and the parser, which allocates a node or a name every few
+ * bytes of source: the common case (room in the current chunk, a name
+ * made recently) is inline here, the rest in graft-py-ast.c.
+ */
+#pragma once
+
+#if !defined(GRAFT_COMPILATION)
+#error "graft-py-ast-private.h is internal to core."
+#endif
+
+#include "graft-py-ast.h"
+
+#include <string.h>
+
+G_BEGIN_DECLS
+
+typedef struct _GraftPyChunk GraftPyChunk;
+struct _GraftPyChunk
+{
+  GraftPyChunk *next;
+  gsize         size;
+  gsize         used;
+  gdouble       data[]; /* gdouble: the alignment every node needs */
+};
+
+/* A list of chunks, the current one first. */
+typedef struct
+{
+  GraftPyChunk *chunks;
+  gsize         chunk_size; /* size of the next regular chunk */
+} GraftPyArena;
+
+/* The name cache's size: a power of two. */
+#define GRAFT_PY_N_RECENT 512
+
+struct _GraftPyModule
+{
+  /* Owned */
+  GraftSource    *source;
+  GraftPyArena    main;      /* names, strings, and the nodes of the tree */
+  GraftPyArena    transient; /* nodes of a body read one statement at a time */
+  GraftPyStmtList body;
+  /* Recently made names, in slots picked by length and end bytes. */
+  const char *recent[GRAFT_PY_N_RECENT];
+  guint32     recent_len[GRAFT_PY_N_RECENT];
+
+  /* Borrowed */
+  GraftPyArena *nodes;  /* where nodes and lists go: &main, or &transient */
+  gboolean      pinned; /* the transient nodes hold a lambda, def or class */
+};
+
+gpointer    _graft_py_arena_alloc (GraftPyArena *arena,
+                                   gsize         size);
+const char *_graft_py_module_intern_slot (GraftPyModule *self,
+                                          const char    *str,
+                                          gsize          len,
+                                          guint          slot);
+
+/* Allocates @size bytes from @arena: a pointer bump when the current chunk
+ * has room. */
+static inline gpointer
+_graft_py_arena_alloc_fast (GraftPyArena *arena,
+                            gsize         size)
+{
+  GraftPyChunk *chunk = arena->chunks;
+
+  size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
+  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
+    {
+      gpointer mem = (char *) chunk->data + chunk->used;
+
+      chunk->used += size;
+      return mem;
+    }
+  return _graft_py_arena_alloc (arena, size);
+}
+
+/* graft_py_module_alloc() inline, for the parser. */
+static inline gpointer
+_graft_py_module_alloc_fast (GraftPyModule *self,
+                             gsize          size)
+{
+  return _graft_py_arena_alloc_fast (self->nodes, size);
+}
+
+/* graft_py_expr_new() inline, for the parser. */
+static inline GraftPyExpr *
+_graft_py_expr_new_fast (GraftPyModule  *self,
+                         GraftPyExprKind kind,
+                         gsize           start,
+                         gsize           end)
+{
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (self->nodes, sizeof *expr);
+
+  memset (expr, 0, sizeof *expr);
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
+}
+
+/* The slot of the name cache for a name of @len bytes (at least one):
+ * it mixes the length, the first byte and the last two, so that `h12` and
+ * `h13`, `h10` and `h20` go to different slots. */
+static inline guint
+_graft_py_intern_slot (const char *str,
+                       gsize       len)
+{
+  guint r = (guint) len * 67u + (guchar) str[0] * 31u + (guchar) str[len - 1] +
+            (guchar) str[len > 1 ? len - 2 : 0] * 131u;
+
+  return r & (GRAFT_PY_N_RECENT - 1);
+}
+
+/* graft_py_module_intern() inline, for the parser: @len is at least one. */
+static inline const char *
+_graft_py_module_intern_fast (GraftPyModule *self,
+                              const char    *str,
+                              gsize          len)
+{
+  guint       r = _graft_py_intern_slot (str, len);
+  const char *recent = self->recent[r];
+
+  if (self->recent_len[r] == len)
+    {
+      gsize i = 0;
+
+      /* Names are short: a loop beats a call of memcmp. */
+      while (i < len && recent[i] == str[i])
+        i++;
+      if (i == len)
+        return recent;
+    }
+  return _graft_py_module_intern_slot (self, str, len, r);
+}
+
+G_END_DECLS
