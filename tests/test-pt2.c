@@ -546,6 +546,8 @@ test_syntax (void)
     { "{\"a\": 1,}", "1:8: error: illegal trailing comma before end of object" },
     { "{\"a\": 1} x", "1:10: error: extra data" },
     { "{\"a\": \"abc", "1:7: error: unterminated string" },
+    /* Cut where the eight-byte steps over a long string end. */
+    { "{\"a\": \"xxxxxxxxxxxxxxxxxxxxxxx", "1:7: error: unterminated string" },
     { "{\"a\" 1}", "1:6: error: expecting ':' delimiter" },
     { "{\"a\": \"\\q\"}", "1:8: error: invalid \\escape" },
     { "{\"a\": \"\\u12G4\"}", "1:9: error: invalid \\uXXXX escape" },

@@ -327,6 +327,8 @@ scan_string (Reader *r,
             break;
           i += 8;
         }
+      if (i >= n)
+        break;
       c = (guchar) t[i];
 
       if (c == '"')
