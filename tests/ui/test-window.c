@@ -200,6 +200,32 @@ test_properties_default_size (void)
                                                  GTK_STYLE_PROVIDER (css));
 }
 
+/* At the default size the side panel, on its Pattern page, fits the
+ * window: the matches below the editor are in view, not under the
+ * window's edge (every page as tall as the Rules page had pushed them
+ * there). */
+static void
+test_matches_in_view (void)
+{
+  GraftWindow    *window = open_example_sized (-1, -1);
+  GtkWidget      *editor = graft_window_get_pattern_editor (window, FALSE);
+  GtkWidget      *paned = gtk_widget_get_ancestor (editor, GTK_TYPE_PANED);
+  GtkWidget      *scroller = gtk_widget_get_ancestor (paned, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment  *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  GtkWidget      *list = gtk_paned_get_end_child (GTK_PANED (paned));
+  graphene_rect_t bounds;
+
+  iterate_until (flap_settled, side_flap (window));
+  g_test_message ("side panel %.0f of %.0f pixels", gtk_adjustment_get_upper (adjustment),
+                  gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=,
+                     gtk_adjustment_get_page_size (adjustment));
+  g_assert_true (gtk_widget_compute_bounds (list, scroller, &bounds));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroller));
+  g_assert_cmpfloat (bounds.size.height, >=, 120);
+  close_window (GTK_WIDGET (window));
+}
+
 static gboolean
 side_state_is (GraftWindow *window,
                gboolean     shown)
@@ -538,6 +564,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/small-screen", test_small_screen);
   g_test_add_func ("/ui/window/side-flap", test_side_flap);
   g_test_add_func ("/ui/window/properties-default-size", test_properties_default_size);
+  g_test_add_func ("/ui/window/matches-in-view", test_matches_in_view);
   g_test_add_func ("/ui/split/classes", test_split_classes);
   g_test_add_func ("/ui/split/linked", test_split_linked);
   g_test_add_func ("/ui/split/history-step", test_split_history_step);
