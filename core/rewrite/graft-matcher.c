@@ -32,6 +32,7 @@
 #include "graft-matcher.h"
 #include "graft-aten-schema.h"
 #include "graft-match-private.h"
+#include "graft-ptr-map-private.h"
 #include "graft-error.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
@@ -810,18 +811,10 @@ compares_target (Search    *s,
  * classes are. */
 typedef struct
 {
-  const char *key; /* NULL: empty */
-  guint       cls;
-} ClassSlot;
-
-typedef struct
-{
   GHashTable *by_text; /* pattern target -> class */
   guint      *of_pos;  /* pattern position -> class, 0 if not compared by target */
   guint       n_classes;
-  ClassSlot  *slots;
-  guint       mask; /* capacity - 1; load at most 1/2 */
-  guint       n_used;
+  GraftPtrMap of_target; /* graph target -> class, as it is met */
 } Classes;
 
 static void
@@ -846,9 +839,7 @@ classes_init (Classes *c,
           }
         c->of_pos[i] = cls;
       }
-  c->mask = 63;
-  c->n_used = 0;
-  c->slots = g_new0 (ClassSlot, c->mask + 1);
+  _graft_ptr_map_init (&c->of_target, 31);
 }
 
 static void
@@ -856,19 +847,7 @@ classes_clear (Classes *c)
 {
   g_clear_pointer (&c->by_text, g_hash_table_unref);
   g_clear_pointer (&c->of_pos, g_free);
-  g_clear_pointer (&c->slots, g_free);
-}
-
-static inline ClassSlot *
-classes_slot (ClassSlot  *slots,
-              guint       mask,
-              const char *key)
-{
-  guint i = (guint) ((((guintptr) key >> 3) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
-
-  for (i &= mask;; i = (i + 1) & mask)
-    if (slots[i].key == key || slots[i].key == NULL)
-      return &slots[i];
+  _graft_ptr_map_clear (&c->of_target);
 }
 
 /* The class of a graph node's @target. */
@@ -876,27 +855,14 @@ static guint
 classes_lookup (Classes    *c,
                 const char *target)
 {
-  ClassSlot *slot = classes_slot (c->slots, c->mask, target);
+  GraftPtrSlot *slot = _graft_ptr_map_slot (&c->of_target, target);
+  guint         cls;
 
   if (G_LIKELY (slot->key == target))
-    return slot->cls;
-  if (2 * (c->n_used + 1) > c->mask + 1)
-    {
-      ClassSlot *old = c->slots;
-      guint      old_size = c->mask + 1;
-
-      c->slots = g_new0 (ClassSlot, 2 * old_size);
-      c->mask = 2 * old_size - 1;
-      for (guint i = 0; i < old_size; i++)
-        if (old[i].key != NULL)
-          *classes_slot (c->slots, c->mask, old[i].key) = old[i];
-      g_free (old);
-      slot = classes_slot (c->slots, c->mask, target);
-    }
-  slot->key = target;
-  slot->cls = GPOINTER_TO_UINT (g_hash_table_lookup (c->by_text, target));
-  c->n_used++;
-  return slot->cls;
+    return GPOINTER_TO_UINT (slot->value);
+  cls = GPOINTER_TO_UINT (g_hash_table_lookup (c->by_text, target));
+  _graft_ptr_map_insert (&c->of_target, target, GUINT_TO_POINTER (cls));
+  return cls;
 }
 
 static void require_node (Search    *s,

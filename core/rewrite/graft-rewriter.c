@@ -32,6 +32,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-match-private.h"
+#include "graft-ptr-map-private.h"
 #include "graft-edit.h"
 #include "graft-meta.h"
 
@@ -116,87 +117,6 @@ GraftEdit *
 graft_rewrite_steal_edit (GraftRewrite *self)
 {
   return g_steal_pointer (&self->edit);
-}
-
-/* A map from pointers to pointers, open addressing, without removal: the
- * nodes earlier matches replaced, and the replacement's nodes' positions. */
-typedef struct
-{
-  gconstpointer key; /* NULL: empty */
-  gpointer      value;
-} PtrSlot;
-
-typedef struct
-{
-  PtrSlot *slots;
-  guint    mask; /* capacity - 1; load at most 1/2 */
-  guint    n;
-} PtrMap;
-
-static void
-ptr_map_init (PtrMap *map,
-              guint   expected)
-{
-  guint size = 16;
-
-  while (size < 2 * expected + 2)
-    size *= 2;
-  map->slots = g_new0 (PtrSlot, size);
-  map->mask = size - 1;
-  map->n = 0;
-}
-
-static void
-ptr_map_clear (PtrMap *map)
-{
-  g_clear_pointer (&map->slots, g_free);
-}
-
-static inline PtrSlot *
-ptr_map_slot (PtrSlot      *slots,
-              guint         mask,
-              gconstpointer key)
-{
-  guint i = (guint) ((((guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
-
-  for (i &= mask;; i = (i + 1) & mask)
-    if (slots[i].key == key || slots[i].key == NULL)
-      return &slots[i];
-}
-
-static gpointer
-ptr_map_lookup (const PtrMap *map,
-                gconstpointer key)
-{
-  return ptr_map_slot (map->slots, map->mask, key)->value;
-}
-
-static void
-ptr_map_insert (PtrMap       *map,
-                gconstpointer key,
-                gpointer      value)
-{
-  PtrSlot *slot = ptr_map_slot (map->slots, map->mask, key);
-
-  if (slot->key == NULL)
-    {
-      if (2 * (map->n + 1) > map->mask + 1)
-        {
-          PtrSlot *old = map->slots;
-          guint    old_size = map->mask + 1;
-
-          map->slots = g_new0 (PtrSlot, 2 * old_size);
-          map->mask = 2 * old_size - 1;
-          for (guint i = 0; i < old_size; i++)
-            if (old[i].key != NULL)
-              *ptr_map_slot (map->slots, map->mask, old[i].key) = old[i];
-          g_free (old);
-          slot = ptr_map_slot (map->slots, map->mask, key);
-        }
-      slot->key = key;
-      map->n++;
-    }
-  slot->value = value;
 }
 
 /* A replacement node other than a placeholder or the output, prepared once
@@ -357,16 +277,16 @@ typedef struct
   GraftNode    *rep_output;   /* the replacement's output node, or NULL */
   guint32       changed_mark; /* slot 0 of every node in changed or changed_literals */
   /* Owned */
-  GPtrArray *placeholders; /* GraftNode *: the replacement's, in order */
-  Template  *templates;    /* the replacement's other nodes, in order */
-  guint      n_templates;
-  guint     *erased; /* the pattern positions a match erases, in order */
-  guint      n_erased;
-  PtrMap     positions;         /* replacement node -> position + 1 in values */
-  GraftArg  *values;            /* `val_map` of graph_copy: what each replacement
+  GPtrArray  *placeholders; /* GraftNode *: the replacement's, in order */
+  Template   *templates;    /* the replacement's other nodes, in order */
+  guint       n_templates;
+  guint      *erased; /* the pattern positions a match erases, in order */
+  guint       n_erased;
+  GraftPtrMap positions;        /* replacement node -> position + 1 in values */
+  GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
                                  * node stands for in this match */
   guint      *value_set;        /* per position: the match number that set it */
-  PtrMap      changed;          /* matched node -> the node that replaced it */
+  GraftPtrMap changed;          /* matched node -> the node that replaced it */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
@@ -403,13 +323,13 @@ rewriting_prepare (Rewriting *rw,
   rw->templates = g_new0 (Template, MAX (n, 1));
   rw->values = g_new0 (GraftArg, MAX (n, 1));
   rw->value_set = g_new0 (guint, MAX (n, 1));
-  ptr_map_init (&rw->positions, n);
+  _graft_ptr_map_init (&rw->positions, n);
   for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
        rn = graft_node_get_next (rn), pos++)
     {
       GraftOp op = graft_node_get_op (rn);
 
-      ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
+      _graft_ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
       if (op == GRAFT_OP_PLACEHOLDER)
         g_ptr_array_add (rw->placeholders, rn);
       else if (op == GRAFT_OP_OUTPUT)
@@ -443,7 +363,7 @@ rewriting_prepare (Rewriting *rw,
       if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         rw->erased[rw->n_erased++] = i - 1;
     }
-  ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
+  _graft_ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
   rw->changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
 }
 
@@ -467,8 +387,8 @@ rewriting_clear (Rewriting *rw)
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
   g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
-  ptr_map_clear (&rw->positions);
-  ptr_map_clear (&rw->changed);
+  _graft_ptr_map_clear (&rw->positions);
+  _graft_ptr_map_clear (&rw->changed);
 }
 
 /* Where @key's value goes in this match (each replacement node is set at
@@ -477,7 +397,7 @@ static GraftArg *
 value_slot (Rewriting *rw,
             GraftNode *key)
 {
-  guint pos = GPOINTER_TO_UINT (ptr_map_lookup (&rw->positions, key));
+  guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, key));
 
   g_assert (pos > 0 && rw->value_set[pos - 1] != rw->match_number);
   rw->value_set[pos - 1] = rw->match_number;
@@ -505,7 +425,7 @@ map_arg (Rewriting      *rw,
     {
     case GRAFT_ARG_NODE:
       {
-        guint pos = GPOINTER_TO_UINT (ptr_map_lookup (&rw->positions, arg->node));
+        guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, arg->node));
 
         g_assert (pos > 0 && rw->value_set[pos - 1] == rw->match_number);
         if (rw->values[pos - 1].kind == GRAFT_ARG_NODE)
@@ -586,7 +506,7 @@ bind_placeholders (Rewriting *rw)
         literal = g_hash_table_lookup (rw->changed_literals, gn);
       else if (gn != NULL)
         {
-          GraftNode *now = ptr_map_lookup (&rw->changed, gn);
+          GraftNode *now = _graft_ptr_map_lookup (&rw->changed, gn);
 
           set_node (rw, rw->placeholders->pdata[i], now != NULL ? now : gn);
           continue;
@@ -717,7 +637,7 @@ replace_returned (Rewriting *rw,
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
-      ptr_map_insert (&rw->changed, gn, items[i].node);
+      _graft_ptr_map_insert (&rw->changed, gn, items[i].node);
       _graft_node_set_mark (gn, 0, rw->changed_mark);
     }
   return TRUE;
