@@ -54,6 +54,8 @@ struct _GraftPyModule
 
 gpointer    _graft_py_arena_alloc (GraftPyArena *arena,
                                    gsize         size);
+void        _graft_py_ast_dump_spans (GraftPyModule *module,
+                                      GString       *out);
 const char *_graft_py_module_intern_slot (GraftPyModule *self,
                                           const char    *str,
                                           gsize          len,

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "graft-py-lexer.h"
+#include "graft-py-fast-line-private.h"
 #include "graft-error.h"
 #include "graft-source.h"
 
@@ -493,6 +494,18 @@ keyword_kind (const char *s,
     }
 #undef KW
   return GRAFT_PY_TOKEN_NAME;
+}
+
+/**
+ * _graft_py_keyword_kind:
+ *
+ * Returns: the keyword @s (@len bytes) spells, or %GRAFT_PY_TOKEN_NAME
+ */
+GraftPyTokenKind
+_graft_py_keyword_kind (const char *s,
+                        gsize       len)
+{
+  return keyword_kind (s, len);
 }
 
 /* Returns the string flags for a prefix such as `rb` or `F`, or -1 if the

@@ -24,6 +24,7 @@
 #include "graft-error.h"
 #include "graft-limits.h"
 #include "graft-py-ast-private.h"
+#include "graft-py-fast-line-private.h"
 #include "graft-py-lexer.h"
 #include "graft-source.h"
 
@@ -3862,6 +3863,73 @@ is_match_statement (Parser *p)
   return is_match;
 }
 
+/* Whether simple statement lines may take the fast path (tests compare
+ * both ways). */
+static gboolean fast_lines = TRUE;
+
+/* Lines the fast path has read, for tests (not exact across threads). */
+static guint fast_lines_read;
+
+/**
+ * _graft_py_parser_set_fast_lines:
+ *
+ * Turns the fast path for simple statement lines on or off, for tests
+ * that compare its trees with the usual way's.  Not thread-safe.
+ */
+void
+_graft_py_parser_set_fast_lines (gboolean enabled)
+{
+  fast_lines = enabled;
+}
+
+/**
+ * _graft_py_parser_get_fast_lines_read:
+ *
+ * Returns: how many lines the fast path has read in this process, for
+ *   tests (only exact when one thread parses)
+ */
+guint
+_graft_py_parser_get_fast_lines_read (void)
+{
+  return fast_lines_read;
+}
+
+/* At the start of a statement: reads its line by
+ * _graft_py_fast_line() and moves past its NEWLINE, as
+ * parse_simple_statements() would, or returns FALSE having read nothing. */
+static gboolean
+parse_fast_line (Parser *p)
+{
+  GraftPyLexer *lex = &p->main_lexer;
+  GraftPyStmt  *s;
+  gsize         newline;
+
+  if (!fast_lines || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
+      p->depth >= GRAFT_MAX_PARSE_DEPTH)
+    return FALSE;
+  s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
+                           &newline);
+  if (s == NULL)
+    return FALSE;
+  p->n_stmts++;
+  fast_lines_read++;
+  push (p, s);
+  p->stmt_end = s->end;
+
+  /* The lexer as its fast path leaves it after a NEWLINE, and that
+   * NEWLINE the lookahead. */
+  lex->pos = newline + 1;
+  lex->at_line_start = TRUE;
+  lex->mid_line = FALSE;
+  lex->line_has_tokens = FALSE;
+  p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;
+  p->cur.flags = 0;
+  p->cur.start = newline;
+  p->cur.end = newline + 1;
+  advance (p);
+  return TRUE;
+}
+
 static gboolean
 parse_statement (Parser *p)
 {
@@ -3907,6 +3975,8 @@ parse_statement (Parser *p)
                    "match statements are not supported");
           return FALSE;
         }
+      if (parse_fast_line (p))
+        return TRUE;
       return parse_simple_statements (p);
     default:
       return parse_simple_statements (p);
