@@ -58,8 +58,8 @@ assert_same (const char *text,
   g_autofree char *fast = parse_one_way (text, len, TRUE);
 
   if (g_strcmp0 (usual, fast) != 0)
-    g_error ("the fast path differs on:\n%.*s\nusual: %s\nfast:  %s", len < 0 ? (int) strlen (text) : (int) len,
-             text, usual, fast);
+    g_error ("the fast path differs on:\n%.*s\nusual: %s\nfast:  %s",
+             len < 0 ? (int) strlen (text) : (int) len, text, usual, fast);
   return _graft_py_parser_get_fast_lines_read () - before;
 }
 
@@ -256,7 +256,7 @@ scan_dir (const char *dir,
           guint      *n_fast)
 {
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char      *name;
+  const char *name;
 
   if (d == NULL)
     return;
@@ -293,8 +293,8 @@ test_data_files (void)
 static void
 test_bench_module (void)
 {
-  GString *text = g_string_new ("import torch\n\n\nclass M(torch.nn.Module):\n"
-                                "    def forward(self, x, w1, w2):\n");
+  GString         *text = g_string_new ("import torch\n\n\nclass M(torch.nn.Module):\n"
+                                                "    def forward(self, x, w1, w2):\n");
   g_autofree char *s = NULL;
 
   for (guint k = 0; k < 50; k++)

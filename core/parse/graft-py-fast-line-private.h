@@ -16,16 +16,20 @@
 
 G_BEGIN_DECLS
 
-GraftPyStmt     *_graft_py_fast_line (GraftPyModule *module,
-                                      const char    *text,
-                                      gsize          start,
-                                      guint          max_tokens,
-                                      gsize         *out_newline);
+GraftPyStmt *_graft_py_fast_line (GraftPyModule *module,
+                                  const char    *text,
+                                  gsize          start,
+                                  guint          max_tokens,
+                                  gsize         *out_newline);
 
-void             _graft_py_parser_set_fast_lines (gboolean enabled);
-guint            _graft_py_parser_get_fast_lines_read (void);
+void  _graft_py_parser_set_fast_lines (gboolean enabled);
+guint _graft_py_parser_get_fast_lines_read (void);
 
 GraftPyTokenKind _graft_py_keyword_kind (const char *s,
                                          gsize       len);
+
+/* For each first byte, the lengths of the keywords that start with it, as
+ * bits: most names are ruled out without looking at more bytes. */
+extern const guint16 _graft_py_keyword_lengths[256];
 
 G_END_DECLS

@@ -147,11 +147,9 @@ typedef struct
   /* Borrowed */
   GraftPyModule *module;
   const char    *text;
-  const Tok     *toks;
+  const Tok     *tok; /* the lookahead; the one before it was consumed last */
 
-  guint   i;        /* the lookahead token */
-  guint32 prev_end; /* end of the last token consumed */
-  guint   sp;       /* items of the lists under construction */
+  guint    sp; /* items of the lists under construction */
   gpointer stack[FAST_MAX_TOKENS];
 } Fast;
 
@@ -177,6 +175,9 @@ split_line (const char *text,
       gsize  q;
       guint  kind;
 
+      /* Most tokens are separated by one space or none. */
+      while (c == ' ')
+        c = t[++p];
       if (n >= max_tokens)
         return 0;
       switch (byte_class[c])
@@ -190,6 +191,9 @@ split_line (const char *text,
             q++;
           if (t[q] >= 0x80 || q - p > GRAFT_MAX_NAME_LENGTH)
             return 0;
+          kind = T_NAME;
+          if (q - p >= 16 || (_graft_py_keyword_lengths[c] & (1u << (q - p))) == 0)
+            break;
           switch ((int) _graft_py_keyword_kind ((const char *) t + p, q - p))
             {
             case GRAFT_PY_TOKEN_NAME:
@@ -286,14 +290,20 @@ split_line (const char *text,
 static inline guint
 cur (Fast *f)
 {
-  return f->toks[f->i].kind;
+  return f->tok->kind;
 }
 
 static inline void
 consume (Fast *f)
 {
-  f->prev_end = f->toks[f->i].end;
-  f->i++;
+  f->tok++;
+}
+
+/* The end of the last token consumed. */
+static inline guint32
+prev_end (Fast *f)
+{
+  return f->tok[-1].end;
 }
 
 static inline GraftPyExpr *
@@ -301,7 +311,7 @@ new_expr (Fast           *f,
           GraftPyExprKind kind,
           gsize           start)
 {
-  return _graft_py_expr_new_fast (f->module, kind, start, f->prev_end);
+  return _graft_py_expr_new_fast (f->module, kind, start, prev_end (f));
 }
 
 /* The items pushed since @base, as a list in the arena. */
@@ -326,7 +336,7 @@ static GraftPyExpr *parse_expression (Fast *f);
 static const char *
 take_name (Fast *f)
 {
-  const Tok *t = &f->toks[f->i];
+  const Tok *t = f->tok;
 
   consume (f);
   return _graft_py_module_intern_fast (f->module, f->text + t->start, t->end - t->start);
@@ -335,7 +345,7 @@ take_name (Fast *f)
 static GraftPyExpr *
 parse_atom (Fast *f)
 {
-  const Tok   *t = &f->toks[f->i];
+  const Tok   *t = f->tok;
   GraftPyExpr *e;
 
   switch (t->kind)
@@ -428,19 +438,19 @@ static GraftPyExpr *
 parse_call (Fast        *f,
             GraftPyExpr *func)
 {
-  guint            base = f->sp;
-  guint            n_keywords = 0;
-  GraftPyKeyword  *keywords[FAST_MAX_TOKENS / 3];
-  GraftPyExprList  args;
-  GraftPyExpr     *c;
+  guint           base = f->sp;
+  guint           n_keywords = 0;
+  GraftPyKeyword *keywords[FAST_MAX_TOKENS / 3];
+  GraftPyExprList args;
+  GraftPyExpr    *c;
 
   consume (f);
   while (cur (f) != T_RPAR)
     {
-      if (cur (f) == T_NAME && f->toks[f->i + 1].kind == T_EQUAL)
+      if (cur (f) == T_NAME && f->tok[1].kind == T_EQUAL)
         {
           GraftPyKeyword *kw;
-          guint32         start = f->toks[f->i].start;
+          guint32         start = f->tok->start;
           const char     *name = take_name (f);
 
           consume (f);
@@ -450,7 +460,7 @@ parse_call (Fast        *f,
           if (kw->value == NULL)
             return NULL;
           kw->start = start;
-          kw->end = f->prev_end;
+          kw->end = prev_end (f);
           keywords[n_keywords++] = kw;
         }
       else
@@ -496,7 +506,7 @@ ends_slice_part (guint kind)
 static GraftPyExpr *
 parse_slice (Fast *f)
 {
-  guint32      start = f->toks[f->i].start;
+  guint32      start = f->tok->start;
   GraftPyExpr *lower = NULL, *e;
 
   if (cur (f) != T_COLON)
@@ -524,7 +534,7 @@ parse_slice (Fast *f)
             return NULL;
         }
     }
-  e->end = f->prev_end;
+  e->end = prev_end (f);
   return e;
 }
 
@@ -536,7 +546,7 @@ parse_subscript (Fast        *f,
   GraftPyExpr *index, *e;
 
   consume (f);
-  index_start = f->toks[f->i].start;
+  index_start = f->tok->start;
   if (cur (f) == T_RSQB)
     return NULL;
   index = parse_slice (f);
@@ -608,22 +618,28 @@ parse_primary (Fast *f)
   return NULL;
 }
 
+/* An operand: a primary after any number of unary `-` and `+`. */
 static GraftPyExpr *
 parse_unary (Fast *f)
 {
-  guint32      start = f->toks[f->i].start;
-  guint        kind = cur (f);
-  GraftPyExpr *operand, *e;
+  const Tok   *first = f->tok;
+  const Tok   *last;
+  GraftPyExpr *e;
 
-  if (kind != T_MINUS && kind != T_PLUS)
-    return parse_primary (f);
-  consume (f);
-  operand = parse_unary (f);
-  if (operand == NULL)
-    return NULL;
-  e = new_expr (f, GRAFT_PY_EXPR_UNARY_OP, start);
-  e->unary_op.op = kind == T_MINUS ? GRAFT_PY_UNARY_NEG : GRAFT_PY_UNARY_POS;
-  e->unary_op.operand = operand;
+  while (cur (f) == T_MINUS || cur (f) == T_PLUS)
+    consume (f);
+  last = f->tok;
+  e = parse_primary (f);
+  /* The innermost operator first; each spans to the operand's end. */
+  while (e != NULL && last > first)
+    {
+      const Tok   *t = --last;
+      GraftPyExpr *u = new_expr (f, GRAFT_PY_EXPR_UNARY_OP, t->start);
+
+      u->unary_op.op = t->kind == T_MINUS ? GRAFT_PY_UNARY_NEG : GRAFT_PY_UNARY_POS;
+      u->unary_op.operand = e;
+      e = u;
+    }
   return e;
 }
 
@@ -695,9 +711,7 @@ _graft_py_fast_line (GraftPyModule *module,
     return NULL;
   f.module = module;
   f.text = text;
-  f.toks = toks;
-  f.i = 0;
-  f.prev_end = start;
+  f.tok = toks;
   f.sp = 0;
 
   e = parse_expression (&f);
@@ -729,7 +743,7 @@ _graft_py_fast_line (GraftPyModule *module,
         }
       if (cur (&f) != T_END)
         return NULL;
-      s = graft_py_stmt_new (module, GRAFT_PY_STMT_ASSIGN, start, f.prev_end);
+      s = graft_py_stmt_new (module, GRAFT_PY_STMT_ASSIGN, start, prev_end (&f));
       s->assign.targets = finish_exprs (&f, 0);
       s->assign.value = e;
     }
@@ -737,7 +751,7 @@ _graft_py_fast_line (GraftPyModule *module,
     {
       if (cur (&f) != T_END)
         return NULL;
-      s = graft_py_stmt_new (module, GRAFT_PY_STMT_EXPR, start, f.prev_end);
+      s = graft_py_stmt_new (module, GRAFT_PY_STMT_EXPR, start, prev_end (&f));
       s->expr.value = e;
     }
   *out_newline = toks[n - 1].start;

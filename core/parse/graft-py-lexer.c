@@ -1451,7 +1451,7 @@ static const guint8 fast_kind_equal[256] = {
 
 /* For each first byte, the lengths of the keywords that start with it, as
  * bits: most names are ruled out without looking at more bytes. */
-static const guint16 keyword_lengths[256] = {
+const guint16 _graft_py_keyword_lengths[256] = {
   ['F'] = 1 << 5,
   ['N'] = 1 << 4,
   ['T'] = 1 << 4,
@@ -1560,7 +1560,7 @@ graft_py_lexer_next (GraftPyLexer *self,
           /* A name that goes on beyond ASCII, or a string's prefix. */
           if (t[q] >= 0x80 || ((t[q] == '\'' || t[q] == '"') && q - p <= 2))
             goto slow;
-          kind = q - p < 16 && (keyword_lengths[c] & (1u << (q - p))) != 0
+          kind = q - p < 16 && (_graft_py_keyword_lengths[c] & (1u << (q - p))) != 0
                      ? keyword_kind ((const char *) t + p, q - p)
                      : GRAFT_PY_TOKEN_NAME;
           break;

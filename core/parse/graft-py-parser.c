@@ -3969,7 +3969,7 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (p->cur.end - p->cur.start == 5 && is_match_statement (p))
+      if (p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm' && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
