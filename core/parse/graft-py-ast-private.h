@@ -104,6 +104,22 @@ _graft_py_expr_new_fast (GraftPyModule  *self,
   return expr;
 }
 
+/* graft_py_stmt_new() inline, for the parser. */
+static inline GraftPyStmt *
+_graft_py_stmt_new_fast (GraftPyModule  *self,
+                         GraftPyStmtKind kind,
+                         gsize           start,
+                         gsize           end)
+{
+  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (self->nodes, sizeof *stmt);
+
+  memset (stmt, 0, sizeof *stmt);
+  stmt->kind = kind;
+  stmt->start = start;
+  stmt->end = end;
+  return stmt;
+}
+
 /* The slot of the name cache for a name of @len bytes (at least one):
  * it mixes the length, the first byte and the last two, so that `h12` and
  * `h13`, `h10` and `h20` go to different slots. */

@@ -743,7 +743,7 @@ _graft_py_fast_line (GraftPyModule *module,
         }
       if (cur (&f) != T_END)
         return NULL;
-      s = graft_py_stmt_new (module, GRAFT_PY_STMT_ASSIGN, start, prev_end (&f));
+      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_ASSIGN, start, prev_end (&f));
       s->assign.targets = finish_exprs (&f, 0);
       s->assign.value = e;
     }
@@ -751,7 +751,7 @@ _graft_py_fast_line (GraftPyModule *module,
     {
       if (cur (&f) != T_END)
         return NULL;
-      s = graft_py_stmt_new (module, GRAFT_PY_STMT_EXPR, start, prev_end (&f));
+      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_EXPR, start, prev_end (&f));
       s->expr.value = e;
     }
   *out_newline = toks[n - 1].start;
