@@ -315,7 +315,7 @@ new_expr (Fast           *f,
 }
 
 /* The items pushed since @base, as a list in the arena. */
-static GraftPyExprList
+static inline __attribute__ ((always_inline)) GraftPyExprList
 finish_exprs (Fast *f,
               guint base)
 {
@@ -333,7 +333,7 @@ finish_exprs (Fast *f,
 
 static GraftPyExpr *parse_expression (Fast *f);
 
-static const char *
+static inline __attribute__ ((always_inline)) const char *
 take_name (Fast *f)
 {
   const Tok *t = f->tok;
