@@ -1523,7 +1523,8 @@ graft_py_lexer_next (GraftPyLexer *self,
    * untouched.  No g_return_val_if_fail here: this runs once per token. */
   if (G_UNLIKELY (!self->mid_line))
     {
-      guint top = self->indents[self->n_indents - 1];
+      const guint64 spaces8 = G_GUINT64_CONSTANT (0x2020202020202020);
+      guint         top = self->indents[self->n_indents - 1];
 
       if (self->embedded || self->pending_dedents > 0 || !self->at_line_start ||
           self->n_brackets > 0)
@@ -1532,6 +1533,9 @@ graft_py_lexer_next (GraftPyLexer *self,
       /* A line indented with spaces as deep as the block, not blank:
        * no INDENT or DEDENT, only the first token. */
       q = p;
+      /* Eight spaces at a time: indentations are multiples of four. */
+      for (guint64 w; q + 8 <= self->end && (memcpy (&w, t + q, 8), w == spaces8);)
+        q += 8;
       while (t[q] == ' ')
         q++;
       if (fast_class[t[q]] <= FAST_BLANK || fast_class[t[q]] == FAST_NEWLINE || q - p != top ||
