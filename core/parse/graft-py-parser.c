@@ -94,6 +94,7 @@ typedef struct
   guint            depth;
   guint            n_stmts; /* statements made so far, nested ones too */
   gboolean         error_from_lexer;
+  guint            n_fast_lines; /* lines read by the fast path */
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
    * 2**63, which only fits once negated.  neg_operand is where that
@@ -3864,11 +3865,10 @@ is_match_statement (Parser *p)
 }
 
 /* Whether simple statement lines may take the fast path (tests compare
- * both ways). */
-static gboolean fast_lines = TRUE;
-
-/* Lines the fast path has read, for tests (not exact across threads). */
-static guint fast_lines_read;
+ * both ways), and how many lines it has read, added up as each parser is
+ * freed. */
+static gint fast_lines = TRUE;
+static gint fast_lines_read;
 
 /**
  * _graft_py_parser_set_fast_lines:
@@ -3879,19 +3879,19 @@ static guint fast_lines_read;
 void
 _graft_py_parser_set_fast_lines (gboolean enabled)
 {
-  fast_lines = enabled;
+  g_atomic_int_set (&fast_lines, enabled);
 }
 
 /**
  * _graft_py_parser_get_fast_lines_read:
  *
- * Returns: how many lines the fast path has read in this process, for
- *   tests (only exact when one thread parses)
+ * Returns: how many lines the fast path has read in this process, in
+ *   parses that have finished, for tests
  */
 guint
 _graft_py_parser_get_fast_lines_read (void)
 {
-  return fast_lines_read;
+  return g_atomic_int_get (&fast_lines_read);
 }
 
 /* At the start of a statement: reads its line by
@@ -3904,7 +3904,7 @@ parse_fast_line (Parser *p)
   GraftPyStmt  *s;
   gsize         newline;
 
-  if (!fast_lines || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
+  if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return FALSE;
   s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
@@ -3912,7 +3912,7 @@ parse_fast_line (Parser *p)
   if (s == NULL)
     return FALSE;
   p->n_stmts++;
-  fast_lines_read++;
+  p->n_fast_lines++;
   push (p, s);
   p->stmt_end = s->end;
 
@@ -4049,6 +4049,8 @@ parser_new (GraftSource   *source,
 static void
 parser_free (Parser *p)
 {
+  if (p->n_fast_lines > 0)
+    g_atomic_int_add (&fast_lines_read, p->n_fast_lines);
   g_free (p->scratch->pdata);
   g_free (p->scratch);
   g_free (p->keywords->pdata);
