@@ -64,7 +64,13 @@ enum {
   C_NAME,
   C_DIGIT,
   C_NEWLINE,
-  C_TOKEN, /* a one-byte token of byte_token[] */
+  /* One-byte tokens (byte_token[]) */
+  C_OPEN,     /* ( [ */
+  C_CLOSE,    /* ) ] */
+  C_COMMA,    /* , */
+  C_DOT,      /* . */
+  C_COLON,    /* : */
+  C_OPERATOR, /* = + - * / % @ */
 };
 
 static const guint8 byte_class[256] = {
@@ -74,20 +80,20 @@ static const guint8 byte_class[256] = {
   ['_'] = C_NAME,
   ['0' ... '9'] = C_DIGIT,
   ['\n'] = C_NEWLINE,
-  ['('] = C_TOKEN,
-  [')'] = C_TOKEN,
-  ['['] = C_TOKEN,
-  [']'] = C_TOKEN,
-  [','] = C_TOKEN,
-  ['.'] = C_TOKEN,
-  [':'] = C_TOKEN,
-  ['='] = C_TOKEN,
-  ['+'] = C_TOKEN,
-  ['-'] = C_TOKEN,
-  ['*'] = C_TOKEN,
-  ['/'] = C_TOKEN,
-  ['%'] = C_TOKEN,
-  ['@'] = C_TOKEN,
+  ['('] = C_OPEN,
+  [')'] = C_CLOSE,
+  ['['] = C_OPEN,
+  [']'] = C_CLOSE,
+  [','] = C_COMMA,
+  ['.'] = C_DOT,
+  [':'] = C_COLON,
+  ['='] = C_OPERATOR,
+  ['+'] = C_OPERATOR,
+  ['-'] = C_OPERATOR,
+  ['*'] = C_OPERATOR,
+  ['/'] = C_OPERATOR,
+  ['%'] = C_OPERATOR,
+  ['@'] = C_OPERATOR,
 };
 
 static const guint8 byte_token[256] = {
@@ -239,41 +245,44 @@ split_line (const char *text,
           toks[n].start = p;
           toks[n].end = p + 1;
           return n + 1;
-        case C_TOKEN:
+        case C_OPEN:
+          if (depth >= G_N_ELEMENTS (open))
+            return 0;
+          open[depth++] = c;
           kind = byte_token[c];
           q = p + 1;
-          switch (kind)
-            {
-            case T_LPAR:
-            case T_LSQB:
-              if (depth >= G_N_ELEMENTS (open))
-                return 0;
-              open[depth++] = c;
-              break;
-            case T_RPAR:
-            case T_RSQB:
-              if (depth == 0 || open[depth - 1] != (c == ')' ? '(' : '['))
-                return 0;
-              depth--;
-              break;
-            case T_DOT:
-              /* `...` and `.5` */
-              if (t[q] == '.' || byte_class[t[q]] == C_DIGIT)
-                return 0;
-              break;
-            case T_COLON:
-              /* Slices only: not `:=`, annotations, lambdas or blocks. */
-              if (depth == 0 || open[depth - 1] != '[' || t[q] == '=')
-                return 0;
-              break;
-            case T_COMMA:
-              break;
-            default:
-              /* `==`, `+=`, `**`, `//`, `->` */
-              if (t[q] == '=' || t[q] == c || (c == '-' && t[q] == '>'))
-                return 0;
-              break;
-            }
+          break;
+        case C_CLOSE:
+          if (depth == 0 || open[depth - 1] != (c == ')' ? '(' : '['))
+            return 0;
+          depth--;
+          kind = byte_token[c];
+          q = p + 1;
+          break;
+        case C_COMMA:
+          kind = T_COMMA;
+          q = p + 1;
+          break;
+        case C_DOT:
+          q = p + 1;
+          /* `...` and `.5` */
+          if (t[q] == '.' || byte_class[t[q]] == C_DIGIT)
+            return 0;
+          kind = T_DOT;
+          break;
+        case C_COLON:
+          q = p + 1;
+          /* Slices only: not `:=`, annotations, lambdas or blocks. */
+          if (depth == 0 || open[depth - 1] != '[' || t[q] == '=')
+            return 0;
+          kind = T_COLON;
+          break;
+        case C_OPERATOR:
+          q = p + 1;
+          /* `==`, `+=`, `**`, `//`, `->` */
+          if (t[q] == '=' || t[q] == c || (c == '-' && t[q] == '>'))
+            return 0;
+          kind = byte_token[c];
           break;
         case C_OTHER:
         default:
