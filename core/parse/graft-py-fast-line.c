@@ -351,6 +351,34 @@ take_name (Fast *f)
   return _graft_py_module_intern_fast (f->module, f->text + t->start, t->end - t->start);
 }
 
+/* The tokens after which a name is a whole list item, argument or
+ * assignment target. */
+static const guint8 ends_name_item[T_AT + 1] = {
+  [T_END] = 1,
+  [T_RPAR] = 1,
+  [T_RSQB] = 1,
+  [T_COMMA] = 1,
+  [T_EQUAL] = 1,
+};
+
+/* parse_expression() with a shortcut for the most common item: a name
+ * alone. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_item (Fast *f)
+{
+  const Tok *t = f->tok;
+
+  if (t->kind == T_NAME && ends_name_item[t[1].kind])
+    {
+      const char  *id = take_name (f);
+      GraftPyExpr *e = new_expr (f, GRAFT_PY_EXPR_NAME, t->start);
+
+      e->name.id = id;
+      return e;
+    }
+  return parse_expression (f);
+}
+
 static GraftPyExpr *
 parse_atom (Fast *f)
 {
@@ -421,7 +449,7 @@ parse_atom (Fast *f)
         consume (f);
         while (cur (f) != T_RSQB)
           {
-            GraftPyExpr *item = parse_expression (f);
+            GraftPyExpr *item = parse_item (f);
 
             if (item == NULL)
               return NULL;
@@ -465,7 +493,7 @@ parse_call (Fast        *f,
           consume (f);
           kw = _graft_py_module_alloc_fast (f->module, sizeof *kw);
           kw->name = name;
-          kw->value = parse_expression (f);
+          kw->value = parse_item (f);
           if (kw->value == NULL)
             return NULL;
           kw->start = start;
@@ -479,7 +507,7 @@ parse_call (Fast        *f,
           /* A positional argument after a keyword is an error. */
           if (n_keywords > 0)
             return NULL;
-          e = parse_expression (f);
+          e = parse_item (f);
           if (e == NULL)
             return NULL;
           f->stack[f->sp++] = e;
@@ -723,7 +751,7 @@ _graft_py_fast_line (GraftPyModule *module,
   f.tok = toks;
   f.sp = 0;
 
-  e = parse_expression (&f);
+  e = parse_item (&f);
   if (e == NULL)
     return NULL;
   if (cur (&f) == T_EQUAL)
@@ -746,7 +774,7 @@ _graft_py_fast_line (GraftPyModule *module,
             }
           f.stack[f.sp++] = e;
           consume (&f);
-          e = parse_expression (&f);
+          e = parse_item (&f);
           if (e == NULL)
             return NULL;
         }
