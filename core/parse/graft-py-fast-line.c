@@ -351,31 +351,53 @@ take_name (Fast *f)
   return _graft_py_module_intern_fast (f->module, f->text + t->start, t->end - t->start);
 }
 
-/* The tokens after which a name is a whole list item, argument or
- * assignment target. */
+/* The T_INT at the lookahead (at most 18 digits, so it fits). */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+take_int (Fast *f)
+{
+  const Tok   *t = f->tok;
+  gint64       value = 0;
+  GraftPyExpr *e;
+
+  for (guint32 k = t->start; k < t->end; k++)
+    value = value * 10 + (f->text[k] - '0');
+  consume (f);
+  e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
+  e->constant.kind = GRAFT_PY_CONST_INT;
+  e->constant.int_value = value;
+  return e;
+}
+
+/* The tokens after which a name or a number is a whole list item,
+ * argument, slice part or assignment target. */
 static const guint8 ends_name_item[T_AT + 1] = {
   [T_END] = 1,
   [T_RPAR] = 1,
   [T_RSQB] = 1,
   [T_COMMA] = 1,
   [T_EQUAL] = 1,
+  [T_COLON] = 1,
 };
 
-/* parse_expression() with a shortcut for the most common item: a name
- * alone. */
+/* parse_expression() with a shortcut for the most common items: a name
+ * or an integer alone. */
 static inline __attribute__ ((always_inline)) GraftPyExpr *
 parse_item (Fast *f)
 {
-  const Tok *t = f->tok;
+  const Tok   *t = f->tok;
+  GraftPyExpr *e;
 
+  /* Only a token before T_END has one after it. */
   if (t->kind == T_NAME && ends_name_item[t[1].kind])
     {
-      const char  *id = take_name (f);
-      GraftPyExpr *e = new_expr (f, GRAFT_PY_EXPR_NAME, t->start);
+      const char *id = take_name (f);
 
+      e = new_expr (f, GRAFT_PY_EXPR_NAME, t->start);
       e->name.id = id;
       return e;
     }
+  if (t->kind == T_INT && ends_name_item[t[1].kind])
+    return take_int (f);
   return parse_expression (f);
 }
 
@@ -396,17 +418,7 @@ parse_atom (Fast *f)
         return e;
       }
     case T_INT:
-      {
-        gint64 value = 0;
-
-        for (guint32 k = t->start; k < t->end; k++)
-          value = value * 10 + (f->text[k] - '0');
-        consume (f);
-        e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
-        e->constant.kind = GRAFT_PY_CONST_INT;
-        e->constant.int_value = value;
-        return e;
-      }
+      return take_int (f);
     case T_FLOAT:
       consume (f);
       e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
@@ -548,7 +560,7 @@ parse_slice (Fast *f)
 
   if (cur (f) != T_COLON)
     {
-      lower = parse_expression (f);
+      lower = parse_item (f);
       if (lower == NULL || cur (f) != T_COLON)
         return lower;
     }
@@ -557,7 +569,7 @@ parse_slice (Fast *f)
   e->slice.lower = lower;
   if (!ends_slice_part (cur (f)))
     {
-      e->slice.upper = parse_expression (f);
+      e->slice.upper = parse_item (f);
       if (e->slice.upper == NULL)
         return NULL;
     }
@@ -566,7 +578,7 @@ parse_slice (Fast *f)
       consume (f);
       if (cur (f) != T_COMMA && cur (f) != T_RSQB)
         {
-          e->slice.step = parse_expression (f);
+          e->slice.step = parse_item (f);
           if (e->slice.step == NULL)
             return NULL;
         }
