@@ -54,6 +54,8 @@ struct _GraftPyModule
 
 gpointer    _graft_py_arena_alloc (GraftPyArena *arena,
                                    gsize         size);
+void        _graft_py_ast_dump_spans (GraftPyModule *module,
+                                      GString       *out);
 const char *_graft_py_module_intern_slot (GraftPyModule *self,
                                           const char    *str,
                                           gsize          len,
@@ -100,6 +102,22 @@ _graft_py_expr_new_fast (GraftPyModule  *self,
   expr->start = start;
   expr->end = end;
   return expr;
+}
+
+/* graft_py_stmt_new() inline, for the parser. */
+static inline GraftPyStmt *
+_graft_py_stmt_new_fast (GraftPyModule  *self,
+                         GraftPyStmtKind kind,
+                         gsize           start,
+                         gsize           end)
+{
+  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (self->nodes, sizeof *stmt);
+
+  memset (stmt, 0, sizeof *stmt);
+  stmt->kind = kind;
+  stmt->start = start;
+  stmt->end = end;
+  return stmt;
 }
 
 /* The slot of the name cache for a name of @len bytes (at least one):

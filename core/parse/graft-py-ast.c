@@ -617,6 +617,9 @@ graft_py_cmp_op_to_string (GraftPyCmpOp op)
 
 /* Dump */
 
+/* Whether the dump also gives each node's span (_graft_py_ast_dump_spans()). */
+static _Thread_local gboolean dump_spans;
+
 static void dump_expr (GString *out, const GraftPyExpr *e, guint depth);
 static void dump_stmt (GString *out, const GraftPyStmt *s, guint depth);
 
@@ -753,6 +756,8 @@ dump_keywords (GString               *out,
     {
       g_string_append_printf (out, " (keyword %s ",
                               keywords[i]->name != NULL ? keywords[i]->name : "**");
+      if (dump_spans)
+        g_string_append_printf (out, "@%u-%u ", keywords[i]->start, keywords[i]->end);
       dump_expr (out, keywords[i]->value, depth);
       g_string_append_c (out, ')');
     }
@@ -854,6 +859,8 @@ dump_expr (GString           *out,
       return;
     }
   depth++;
+  if (dump_spans)
+    g_string_append_printf (out, "@%u-%u", e->start, e->end);
 
   switch (e->kind)
     {
@@ -1084,6 +1091,8 @@ dump_stmt (GString           *out,
       return;
     }
   depth++;
+  if (dump_spans)
+    g_string_append_printf (out, "@%u-%u", s->start, s->end);
 
   switch (s->kind)
     {
@@ -1328,4 +1337,22 @@ graft_py_ast_dump (GraftPyModule *module,
       dump_stmt (out, module->body.items[i], 0);
     }
   g_string_append_c (out, ')');
+}
+
+/**
+ * _graft_py_ast_dump_spans:
+ * @module: a module
+ * @out: where to append the text
+ *
+ * As graft_py_ast_dump(), with each statement's, expression's and keyword
+ * argument's byte span (`@START-END`) after its opening parenthesis, for
+ * tests that compare two trees of the same source.
+ */
+void
+_graft_py_ast_dump_spans (GraftPyModule *module,
+                          GString       *out)
+{
+  dump_spans = TRUE;
+  graft_py_ast_dump (module, out);
+  dump_spans = FALSE;
 }

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "graft-py-lexer.h"
+#include "graft-py-fast-line-private.h"
 #include "graft-error.h"
 #include "graft-source.h"
 
@@ -493,6 +494,18 @@ keyword_kind (const char *s,
     }
 #undef KW
   return GRAFT_PY_TOKEN_NAME;
+}
+
+/**
+ * _graft_py_keyword_kind:
+ *
+ * Returns: the keyword @s (@len bytes) spells, or %GRAFT_PY_TOKEN_NAME
+ */
+GraftPyTokenKind
+_graft_py_keyword_kind (const char *s,
+                        gsize       len)
+{
+  return keyword_kind (s, len);
 }
 
 /* Returns the string flags for a prefix such as `rb` or `F`, or -1 if the
@@ -1438,7 +1451,7 @@ static const guint8 fast_kind_equal[256] = {
 
 /* For each first byte, the lengths of the keywords that start with it, as
  * bits: most names are ruled out without looking at more bytes. */
-static const guint16 keyword_lengths[256] = {
+const guint16 _graft_py_keyword_lengths[256] = {
   ['F'] = 1 << 5,
   ['N'] = 1 << 4,
   ['T'] = 1 << 4,
@@ -1510,7 +1523,8 @@ graft_py_lexer_next (GraftPyLexer *self,
    * untouched.  No g_return_val_if_fail here: this runs once per token. */
   if (G_UNLIKELY (!self->mid_line))
     {
-      guint top = self->indents[self->n_indents - 1];
+      const guint64 spaces8 = G_GUINT64_CONSTANT (0x2020202020202020);
+      guint         top = self->indents[self->n_indents - 1];
 
       if (self->embedded || self->pending_dedents > 0 || !self->at_line_start ||
           self->n_brackets > 0)
@@ -1519,6 +1533,9 @@ graft_py_lexer_next (GraftPyLexer *self,
       /* A line indented with spaces as deep as the block, not blank:
        * no INDENT or DEDENT, only the first token. */
       q = p;
+      /* Eight spaces at a time: indentations are multiples of four. */
+      for (guint64 w; q + 8 <= self->end && (memcpy (&w, t + q, 8), w == spaces8);)
+        q += 8;
       while (t[q] == ' ')
         q++;
       if (fast_class[t[q]] <= FAST_BLANK || fast_class[t[q]] == FAST_NEWLINE || q - p != top ||
@@ -1547,7 +1564,7 @@ graft_py_lexer_next (GraftPyLexer *self,
           /* A name that goes on beyond ASCII, or a string's prefix. */
           if (t[q] >= 0x80 || ((t[q] == '\'' || t[q] == '"') && q - p <= 2))
             goto slow;
-          kind = q - p < 16 && (keyword_lengths[c] & (1u << (q - p))) != 0
+          kind = q - p < 16 && (_graft_py_keyword_lengths[c] & (1u << (q - p))) != 0
                      ? keyword_kind ((const char *) t + p, q - p)
                      : GRAFT_PY_TOKEN_NAME;
           break;

@@ -24,6 +24,7 @@
 #include "graft-error.h"
 #include "graft-limits.h"
 #include "graft-py-ast-private.h"
+#include "graft-py-fast-line-private.h"
 #include "graft-py-lexer.h"
 #include "graft-source.h"
 
@@ -93,6 +94,7 @@ typedef struct
   guint            depth;
   guint            n_stmts; /* statements made so far, nested ones too */
   gboolean         error_from_lexer;
+  guint            n_fast_lines; /* lines read by the fast path */
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
    * 2**63, which only fits once negated.  neg_operand is where that
@@ -3862,6 +3864,72 @@ is_match_statement (Parser *p)
   return is_match;
 }
 
+/* Whether simple statement lines may take the fast path (tests compare
+ * both ways), and how many lines it has read, added up as each parser is
+ * freed. */
+static gint fast_lines = TRUE;
+static gint fast_lines_read;
+
+/**
+ * _graft_py_parser_set_fast_lines:
+ *
+ * Turns the fast path for simple statement lines on or off, for tests
+ * that compare its trees with the usual way's.  Not thread-safe.
+ */
+void
+_graft_py_parser_set_fast_lines (gboolean enabled)
+{
+  g_atomic_int_set (&fast_lines, enabled);
+}
+
+/**
+ * _graft_py_parser_get_fast_lines_read:
+ *
+ * Returns: how many lines the fast path has read in this process, in
+ *   parses that have finished, for tests
+ */
+guint
+_graft_py_parser_get_fast_lines_read (void)
+{
+  return g_atomic_int_get (&fast_lines_read);
+}
+
+/* At the start of a statement: reads its line by
+ * _graft_py_fast_line() and moves past its NEWLINE, as
+ * parse_simple_statements() would, or returns FALSE having read nothing. */
+static gboolean
+parse_fast_line (Parser *p)
+{
+  GraftPyLexer *lex = &p->main_lexer;
+  GraftPyStmt  *s;
+  gsize         newline;
+
+  if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
+      p->depth >= GRAFT_MAX_PARSE_DEPTH)
+    return FALSE;
+  s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
+                           &newline);
+  if (s == NULL)
+    return FALSE;
+  p->n_stmts++;
+  p->n_fast_lines++;
+  push (p, s);
+  p->stmt_end = s->end;
+
+  /* The lexer as its fast path leaves it after a NEWLINE, and that
+   * NEWLINE the lookahead. */
+  lex->pos = newline + 1;
+  lex->at_line_start = TRUE;
+  lex->mid_line = FALSE;
+  lex->line_has_tokens = FALSE;
+  p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;
+  p->cur.flags = 0;
+  p->cur.start = newline;
+  p->cur.end = newline + 1;
+  advance (p);
+  return TRUE;
+}
+
 static gboolean
 parse_statement (Parser *p)
 {
@@ -3901,12 +3969,14 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (p->cur.end - p->cur.start == 5 && is_match_statement (p))
+      if (p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm' && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
           return FALSE;
         }
+      if (parse_fast_line (p))
+        return TRUE;
       return parse_simple_statements (p);
     default:
       return parse_simple_statements (p);
@@ -3979,6 +4049,8 @@ parser_new (GraftSource   *source,
 static void
 parser_free (Parser *p)
 {
+  if (p->n_fast_lines > 0)
+    g_atomic_int_add (&fast_lines_read, p->n_fast_lines);
   g_free (p->scratch->pdata);
   g_free (p->scratch);
   g_free (p->keywords->pdata);
