@@ -133,10 +133,6 @@ typedef struct
   const GraftArg      *args;
   const GraftArg      *kwargs;
   guint                pos; /* in the value map */
-  /* Whether its arguments refer to a replacement parameter: only such a
-   * copy can read a graph value defined after it (the others read copies
-   * made before it). */
-  gboolean reads_graph;
 } Template;
 
 static void
@@ -144,6 +140,21 @@ arg_free (gpointer data)
 {
   graft_arg_clear (data);
   g_free (data);
+}
+
+/* How many items the containers of @arg hold, all levels: the scratch
+ * items mapping it takes (a parameter's value is borrowed, not copied). */
+static guint
+count_container_items (const GraftArg *arg)
+{
+  guint n = graft_arg_count_items (arg);
+  guint total = n;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    return 0;
+  for (guint i = 0; i < n; i++)
+    total += count_container_items (&arg->items[i]);
+  return total;
 }
 /* Fails the rewrite of @match, located at the match in the graph's source
  * (its first matched node), as the user's input is where to look. */
@@ -190,43 +201,43 @@ warn_hazard (GraftRewrite *self,
                                         ->version));
 }
 
-/* Reports copies that read a value defined after the point they were put
- * at: torch writes such code, and so does Graft, but the user should know. */
-static void
-check_hazard (GraftRewrite   *self,
-              GraftNode      *copy,
-              const GraftArg *arg,
-              guint           match_number)
+/* Graph nodes a copy reads through replacement parameters, in the order
+ * its arguments hold them: the values it may read before their definition
+ * (see copy_replacement()). */
+typedef struct
 {
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_NODE:
-      if (graft_node_compare_order (arg->node, copy) > 0)
-        warn_hazard (self, copy, arg->node, match_number);
-      return;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      {
-        guint n = graft_arg_count_items (arg);
+  GraftNode **items;
+  guint       len;
+  guint       alloc;
+} Reads;
 
-        for (guint i = 0; i < n; i++)
-          check_hazard (self, copy, &arg->items[i], match_number);
-        return;
-      }
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    default:
+static inline void
+reads_push (Reads     *reads,
+            GraftNode *node)
+{
+  if (G_UNLIKELY (reads->len == reads->alloc))
+    {
+      reads->alloc = MAX (2 * reads->alloc, 8);
+      reads->items = g_renew (GraftNode *, reads->items, reads->alloc);
+    }
+  reads->items[reads->len++] = node;
+}
+
+/* The graph nodes inside @arg, a parameter's value. */
+static void
+collect_read_nodes (const GraftArg *arg,
+                    Reads          *out)
+{
+  guint n;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      reads_push (out, arg->node);
       return;
     }
+  n = graft_arg_count_items (arg);
+  for (guint i = 0; i < n; i++)
+    collect_read_nodes (&arg->items[i], out);
 }
 
 /* The first user of a match's returning nodes, in graph order. */
@@ -282,10 +293,17 @@ typedef struct
   guint       n_templates;
   guint      *erased; /* the pattern positions a match erases, in order */
   guint       n_erased;
-  GraftPtrMap positions;        /* replacement node -> position + 1 in values */
-  GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
-                                 * node stands for in this match */
-  guint      *value_set;        /* per position: the match number that set it */
+  GraftPtrMap positions; /* replacement node -> position + 1 in values */
+  GraftArg   *values;    /* `val_map` of graph_copy: what each replacement
+                          * node stands for in this match */
+  guint    *value_set;   /* per position: the match number that set it */
+  gboolean *is_param;    /* per position: a placeholder */
+  /* Where a copy's arguments are mapped before the graph copies them in:
+   * the containers' items (the values in them are borrowed), reused for
+   * each copy. */
+  GraftArg   *scratch;
+  guint       n_scratch;        /* items used */
+  Reads       reads;            /* for the hazard check */
   GraftPtrMap changed;          /* matched node -> the node that replaced it */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
   /* The match being replaced.  Borrowed */
@@ -296,21 +314,6 @@ typedef struct
   GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
-/* Whether @arg, a replacement node's argument, refers to a replacement
- * parameter. */
-static gboolean
-refers_to_placeholder (const GraftArg *arg)
-{
-  guint n = graft_arg_count_items (arg);
-
-  if (arg->kind == GRAFT_ARG_NODE)
-    return graft_node_get_op (arg->node) == GRAFT_OP_PLACEHOLDER;
-  for (guint i = 0; i < n; i++)
-    if (refers_to_placeholder (&arg->items[i]))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 rewriting_prepare (Rewriting *rw,
                    guint      n_matches)
@@ -318,11 +321,13 @@ rewriting_prepare (Rewriting *rw,
   GraftGraph *replacement = rw->replacement;
   guint       n = graft_graph_get_n_nodes (replacement);
   guint       pos = 0;
+  guint       n_scratch = 0;
 
   rw->placeholders = g_ptr_array_new ();
   rw->templates = g_new0 (Template, MAX (n, 1));
   rw->values = g_new0 (GraftArg, MAX (n, 1));
   rw->value_set = g_new0 (guint, MAX (n, 1));
+  rw->is_param = g_new0 (gboolean, MAX (n, 1));
   _graft_ptr_map_init (&rw->positions, n);
   for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
        rn = graft_node_get_next (rn), pos++)
@@ -331,12 +336,20 @@ rewriting_prepare (Rewriting *rw,
 
       _graft_ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
       if (op == GRAFT_OP_PLACEHOLDER)
-        g_ptr_array_add (rw->placeholders, rn);
+        {
+          g_ptr_array_add (rw->placeholders, rn);
+          rw->is_param[pos] = TRUE;
+        }
       else if (op == GRAFT_OP_OUTPUT)
         {
           /* graph_copy stops at the first output. */
           if (rw->rep_output == NULL)
-            rw->rep_output = rn;
+            {
+              rw->rep_output = rn;
+              if (graft_node_get_args (rn)->n > 0)
+                n_scratch = MAX (n_scratch,
+                                 count_container_items (&graft_node_get_args (rn)->items[0]));
+            }
         }
       else if (rw->rep_output == NULL)
         {
@@ -352,9 +365,11 @@ rewriting_prepare (Rewriting *rw,
           t->args = graft_node_get_args (rn);
           t->kwargs = graft_node_get_kwargs (rn);
           t->pos = pos;
-          t->reads_graph = refers_to_placeholder (t->args) || refers_to_placeholder (t->kwargs);
+          n_scratch = MAX (n_scratch,
+                           count_container_items (t->args) + count_container_items (t->kwargs));
         }
     }
+  rw->scratch = g_new (GraftArg, MAX (n_scratch, 1));
   rw->erased = g_new (guint, MAX (rw->pattern->nodes->len, 1));
   for (guint i = rw->pattern->nodes->len; i > 0; i--)
     {
@@ -386,6 +401,9 @@ rewriting_clear (Rewriting *rw)
   g_clear_pointer (&rw->erased, g_free);
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
+  g_clear_pointer (&rw->is_param, g_free);
+  g_clear_pointer (&rw->scratch, g_free);
+  g_clear_pointer (&rw->reads.items, g_free);
   g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
   _graft_ptr_map_clear (&rw->positions);
   _graft_ptr_map_clear (&rw->changed);
@@ -412,8 +430,11 @@ set_node (Rewriting *rw,
   graft_arg_init_node (value_slot (rw, key), node);
 }
 
-/* map_arg: a copy of @arg with every replacement node replaced by what it
- * stands for in this match. */
+/* map_arg: @arg with every replacement node replaced by what it stands
+ * for in this match, in the scratch items: containers are new, everything
+ * else is borrowed (from the replacement or the value map), for the graph
+ * to copy (graft_graph_create_node_copy()).  The graph nodes a parameter
+ * brings in are listed in rw->reads. */
 static void
 map_arg (Rewriting      *rw,
          const GraftArg *arg,
@@ -428,41 +449,42 @@ map_arg (Rewriting      *rw,
         guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, arg->node));
 
         g_assert (pos > 0 && rw->value_set[pos - 1] == rw->match_number);
-        if (rw->values[pos - 1].kind == GRAFT_ARG_NODE)
-          *out = rw->values[pos - 1];
+        *out = rw->values[pos - 1];
+        if (!rw->is_param[pos - 1])
+          return;
+        if (out->kind == GRAFT_ARG_NODE)
+          reads_push (&rw->reads, out->node);
         else
-          graft_arg_copy (out, &rw->values[pos - 1]);
+          collect_read_nodes (out, &rw->reads);
         return;
       }
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+      *out = *arg;
+      n = graft_arg_count_items (arg);
+      if (n == 0)
+        return;
+      /* The same kind and length, each item mapped. */
+      out->items = &rw->scratch[rw->n_scratch];
+      rw->n_scratch += n;
+      for (guint i = 0; i < n; i++)
+        map_arg (rw, &arg->items[i], &out->items[i]);
+      return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_BOOL:
     case GRAFT_ARG_INT:
     case GRAFT_ARG_FLOAT:
-      *out = *arg;
-      return;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      n = graft_arg_count_items (arg);
-      if (n == 0)
-        break;
-      /* The same kind and length, each item mapped (as graft_arg_copy()
-       * makes a container, without copying the items first). */
-      *out = *arg;
-      out->items = g_new (GraftArg, n);
-      for (guint i = 0; i < n; i++)
-        map_arg (rw, &arg->items[i], &out->items[i]);
-      return;
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
     case GRAFT_ARG_SYMBOL:
     case GRAFT_ARG_DEVICE:
     default:
-      break;
+      *out = *arg;
+      return;
     }
-  graft_arg_copy (out, arg);
 }
 
 /* The replacement must take as many parameters as the pattern. */
@@ -548,10 +570,12 @@ copy_replacement (Rewriting *rw,
       GraftArg        args, kwargs;
       GraftNode      *copy;
 
+      rw->n_scratch = 0;
+      rw->reads.len = 0;
       map_arg (rw, t->args, &args);
       map_arg (rw, t->kwargs, &kwargs);
-      copy = graft_graph_create_node (rw->graph, t->op, t->target, &args, &kwargs, t->name,
-                                      rw->first);
+      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, &args, &kwargs, t->name,
+                                           rw->first);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
       /* A new node has no annotation and is not wrapped. */
@@ -568,14 +592,15 @@ copy_replacement (Rewriting *rw,
       g_ptr_array_add (rw->self->added, copy);
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
-      if (t->reads_graph)
-        {
-          check_hazard (rw->self, copy, graft_node_get_args (copy), rw->match_number);
-          check_hazard (rw->self, copy, graft_node_get_kwargs (copy), rw->match_number);
-        }
+      for (guint r = 0; r < rw->reads.len; r++)
+        if (graft_node_compare_order (rw->reads.items[r], copy) > 0)
+          warn_hazard (rw->self, copy, rw->reads.items[r], rw->match_number);
     }
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
+  /* Borrowed like a copy's arguments, until the next match. */
+  rw->n_scratch = 0;
+  rw->reads.len = 0;
   map_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
   return TRUE;
 }
@@ -703,7 +728,7 @@ replace_one (Rewriting        *rw,
   ok = ok && replace_returned (rw, error);
   ok = ok && erase_matched (rw, error);
 
-  graft_arg_clear (&rw->out_value);
+  graft_arg_init_none (&rw->out_value);
   values_empty (rw);
   return ok;
 }
