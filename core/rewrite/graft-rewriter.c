@@ -119,6 +119,27 @@ graft_rewrite_steal_edit (GraftRewrite *self)
   return g_steal_pointer (&self->edit);
 }
 
+/* A place in a prepared argument where a replacement node stands: each
+ * match puts there what the node stands for (the value at @pos of the
+ * value map). */
+typedef struct
+{
+  GraftArg *at;
+  guint     pos;
+} Hole;
+
+/* A replacement node's argument, prepared once per rewrite: the same
+ * value with its containers laid out anew (in @items) and its replacement
+ * nodes as holes.  Filled in for a match, it is what the copy reads, to be
+ * copied into the graph: what the holes hold is borrowed. */
+typedef struct
+{
+  GraftArg  value;
+  GraftArg *items; /* owned: every container's items */
+  Hole     *holes; /* owned */
+  guint     n_holes;
+} Prepared;
+
 /* A replacement node other than a placeholder or the output, prepared once
  * per rewrite: what each of its copies takes from it. */
 typedef struct
@@ -130,8 +151,8 @@ typedef struct
   const char          *type; /* nullable */
   gboolean             is_wrapped;
   const GraftNodeMeta *meta; /* nullable */
-  const GraftArg      *args;
-  const GraftArg      *kwargs;
+  Prepared             args;
+  Prepared             kwargs;
   guint                pos; /* in the value map */
 } Template;
 
@@ -142,19 +163,30 @@ arg_free (gpointer data)
   g_free (data);
 }
 
-/* How many items the containers of @arg hold, all levels: the scratch
- * items mapping it takes (a parameter's value is borrowed, not copied). */
-static guint
-count_container_items (const GraftArg *arg)
+/* How many items the containers of @arg hold, all levels, and how many
+ * nodes it refers to. */
+static void
+count_parts (const GraftArg *arg,
+             guint          *n_items,
+             guint          *n_nodes)
 {
   guint n = graft_arg_count_items (arg);
-  guint total = n;
 
   if (arg->kind == GRAFT_ARG_NODE)
-    return 0;
+    {
+      (*n_nodes)++;
+      return;
+    }
+  *n_items += n;
   for (guint i = 0; i < n; i++)
-    total += count_container_items (&arg->items[i]);
-  return total;
+    count_parts (&arg->items[i], n_items, n_nodes);
+}
+
+static void
+prepared_clear (Prepared *p)
+{
+  g_clear_pointer (&p->items, g_free);
+  g_clear_pointer (&p->holes, g_free);
 }
 /* Fails the rewrite of @match, located at the match in the graph's source
  * (its first matched node), as the user's input is where to look. */
@@ -293,16 +325,12 @@ typedef struct
   guint       n_templates;
   guint      *erased; /* the pattern positions a match erases, in order */
   guint       n_erased;
-  GraftPtrMap positions; /* replacement node -> position + 1 in values */
-  GraftArg   *values;    /* `val_map` of graph_copy: what each replacement
-                          * node stands for in this match */
-  guint    *value_set;   /* per position: the match number that set it */
-  gboolean *is_param;    /* per position: a placeholder */
-  /* Where a copy's arguments are mapped before the graph copies them in:
-   * the containers' items (the values in them are borrowed), reused for
-   * each copy. */
-  GraftArg   *scratch;
-  guint       n_scratch;        /* items used */
+  GraftPtrMap positions;        /* replacement node -> position + 1 in values */
+  GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
+                                 * node stands for in this match */
+  guint      *value_set;        /* per position: the match number that set it */
+  gboolean   *is_param;         /* per position: a placeholder */
+  Prepared    out;              /* what the replacement returns */
   Reads       reads;            /* for the hazard check */
   GraftPtrMap changed;          /* matched node -> the node that replaced it */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
@@ -314,6 +342,50 @@ typedef struct
   GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
+/* Lays @src out in @p's items from *@next on, its nodes made holes. */
+static void
+lay_out (Rewriting      *rw,
+         const GraftArg *src,
+         GraftArg       *out,
+         Prepared       *p,
+         guint          *next)
+{
+  guint n;
+
+  *out = *src;
+  if (src->kind == GRAFT_ARG_NODE)
+    {
+      guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, src->node));
+
+      g_assert (pos > 0);
+      p->holes[p->n_holes].at = out;
+      p->holes[p->n_holes].pos = pos - 1;
+      p->n_holes++;
+      return;
+    }
+  n = graft_arg_count_items (src);
+  if (n == 0)
+    return;
+  out->items = &p->items[*next];
+  *next += n;
+  for (guint i = 0; i < n; i++)
+    lay_out (rw, &src->items[i], &out->items[i], p, next);
+}
+
+static void
+prepare_arg (Rewriting      *rw,
+             const GraftArg *src,
+             Prepared       *p)
+{
+  guint n_items = 0, n_nodes = 0, next = 0;
+
+  count_parts (src, &n_items, &n_nodes);
+  p->items = g_new (GraftArg, MAX (n_items, 1));
+  p->holes = g_new (Hole, MAX (n_nodes, 1));
+  p->n_holes = 0;
+  lay_out (rw, src, &p->value, p, &next);
+}
+
 static void
 rewriting_prepare (Rewriting *rw,
                    guint      n_matches)
@@ -321,7 +393,6 @@ rewriting_prepare (Rewriting *rw,
   GraftGraph *replacement = rw->replacement;
   guint       n = graft_graph_get_n_nodes (replacement);
   guint       pos = 0;
-  guint       n_scratch = 0;
 
   rw->placeholders = g_ptr_array_new ();
   rw->templates = g_new0 (Template, MAX (n, 1));
@@ -344,12 +415,7 @@ rewriting_prepare (Rewriting *rw,
         {
           /* graph_copy stops at the first output. */
           if (rw->rep_output == NULL)
-            {
-              rw->rep_output = rn;
-              if (graft_node_get_args (rn)->n > 0)
-                n_scratch = MAX (n_scratch,
-                                 count_container_items (&graft_node_get_args (rn)->items[0]));
-            }
+            rw->rep_output = rn;
         }
       else if (rw->rep_output == NULL)
         {
@@ -362,14 +428,19 @@ rewriting_prepare (Rewriting *rw,
           t->type = graft_node_get_type_annotation (rn);
           t->is_wrapped = graft_node_get_is_wrapped (rn);
           t->meta = graft_node_get_meta (rn);
-          t->args = graft_node_get_args (rn);
-          t->kwargs = graft_node_get_kwargs (rn);
           t->pos = pos;
-          n_scratch = MAX (n_scratch,
-                           count_container_items (t->args) + count_container_items (t->kwargs));
         }
     }
-  rw->scratch = g_new (GraftArg, MAX (n_scratch, 1));
+  /* Once every position is known. */
+  for (guint i = 0; i < rw->n_templates; i++)
+    {
+      Template *t = &rw->templates[i];
+
+      prepare_arg (rw, graft_node_get_args (t->rn), &t->args);
+      prepare_arg (rw, graft_node_get_kwargs (t->rn), &t->kwargs);
+    }
+  if (rw->rep_output != NULL && graft_node_get_args (rw->rep_output)->n > 0)
+    prepare_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out);
   rw->erased = g_new (guint, MAX (rw->pattern->nodes->len, 1));
   for (guint i = rw->pattern->nodes->len; i > 0; i--)
     {
@@ -397,12 +468,17 @@ static void
 rewriting_clear (Rewriting *rw)
 {
   g_clear_pointer (&rw->placeholders, g_ptr_array_unref);
+  for (guint i = 0; rw->templates != NULL && i < rw->n_templates; i++)
+    {
+      prepared_clear (&rw->templates[i].args);
+      prepared_clear (&rw->templates[i].kwargs);
+    }
+  prepared_clear (&rw->out);
   g_clear_pointer (&rw->templates, g_free);
   g_clear_pointer (&rw->erased, g_free);
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
   g_clear_pointer (&rw->is_param, g_free);
-  g_clear_pointer (&rw->scratch, g_free);
   g_clear_pointer (&rw->reads.items, g_free);
   g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
   _graft_ptr_map_clear (&rw->positions);
@@ -430,61 +506,29 @@ set_node (Rewriting *rw,
   graft_arg_init_node (value_slot (rw, key), node);
 }
 
-/* map_arg: @arg with every replacement node replaced by what it stands
- * for in this match, in the scratch items: containers are new, everything
- * else is borrowed (from the replacement or the value map), for the graph
- * to copy (graft_graph_create_node_copy()).  The graph nodes a parameter
- * brings in are listed in rw->reads. */
-static void
-map_arg (Rewriting      *rw,
-         const GraftArg *arg,
-         GraftArg       *out)
+/* map_arg, on a prepared argument: each hole filled with what its node
+ * stands for in this match.  The graph nodes parameters bring in are
+ * listed in @reads, when given. */
+static const GraftArg *
+fill (Rewriting *rw,
+      Prepared  *p,
+      Reads     *reads)
 {
-  guint n;
-
-  switch (arg->kind)
+  for (guint i = 0; i < p->n_holes; i++)
     {
-    case GRAFT_ARG_NODE:
-      {
-        guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, arg->node));
+      guint     pos = p->holes[i].pos;
+      GraftArg *at = p->holes[i].at;
 
-        g_assert (pos > 0 && rw->value_set[pos - 1] == rw->match_number);
-        *out = rw->values[pos - 1];
-        if (!rw->is_param[pos - 1])
-          return;
-        if (out->kind == GRAFT_ARG_NODE)
-          reads_push (&rw->reads, out->node);
-        else
-          collect_read_nodes (out, &rw->reads);
-        return;
-      }
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      *out = *arg;
-      n = graft_arg_count_items (arg);
-      if (n == 0)
-        return;
-      /* The same kind and length, each item mapped. */
-      out->items = &rw->scratch[rw->n_scratch];
-      rw->n_scratch += n;
-      for (guint i = 0; i < n; i++)
-        map_arg (rw, &arg->items[i], &out->items[i]);
-      return;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    default:
-      *out = *arg;
-      return;
+      g_assert (rw->value_set[pos] == rw->match_number);
+      *at = rw->values[pos];
+      if (reads == NULL || !rw->is_param[pos])
+        continue;
+      if (at->kind == GRAFT_ARG_NODE)
+        reads_push (reads, at->node);
+      else
+        collect_read_nodes (at, reads);
     }
+  return &p->value;
 }
 
 /* The replacement must take as many parameters as the pattern. */
@@ -566,15 +610,14 @@ copy_replacement (Rewriting *rw,
   graft_node_get_span (rw->first, &start, &end);
   for (guint i = 0; i < rw->n_templates; i++)
     {
-      const Template *t = &rw->templates[i];
-      GraftArg        args, kwargs;
+      Template       *t = &rw->templates[i];
+      const GraftArg *args, *kwargs;
       GraftNode      *copy;
 
-      rw->n_scratch = 0;
       rw->reads.len = 0;
-      map_arg (rw, t->args, &args);
-      map_arg (rw, t->kwargs, &kwargs);
-      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, &args, &kwargs, t->name,
+      args = fill (rw, &t->args, &rw->reads);
+      kwargs = fill (rw, &t->kwargs, &rw->reads);
+      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, args, kwargs, t->name,
                                            rw->first);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
@@ -588,7 +631,9 @@ copy_replacement (Rewriting *rw,
       if (t->meta != NULL)
         graft_node_set_meta (copy, t->meta);
       graft_node_set_span (copy, start, end);
-      set_node (rw, t->rn, copy);
+      g_assert (rw->value_set[t->pos] != rw->match_number);
+      rw->value_set[t->pos] = rw->match_number;
+      graft_arg_init_node (&rw->values[t->pos], copy);
       g_ptr_array_add (rw->self->added, copy);
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
@@ -599,9 +644,7 @@ copy_replacement (Rewriting *rw,
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
   /* Borrowed like a copy's arguments, until the next match. */
-  rw->n_scratch = 0;
-  rw->reads.len = 0;
-  map_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
+  rw->out_value = *fill (rw, &rw->out, NULL);
   return TRUE;
 }
 
