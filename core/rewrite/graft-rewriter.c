@@ -330,10 +330,13 @@ typedef struct
                                  * node stands for in this match */
   guint      *value_set;        /* per position: the match number that set it */
   gboolean   *is_param;         /* per position: a placeholder */
+  guint      *param_pos;        /* per placeholder: its position */
   Prepared    out;              /* what the replacement returns */
   Reads       reads;            /* for the hazard check */
   GraftPtrMap changed;          /* matched node -> the node that replaced it */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
+  GPtrArray  *literals;         /* GraftArg *: every literal changed_literals held, kept
+                                 * to the end (the value map borrows them) */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
@@ -399,6 +402,7 @@ rewriting_prepare (Rewriting *rw,
   rw->values = g_new0 (GraftArg, MAX (n, 1));
   rw->value_set = g_new0 (guint, MAX (n, 1));
   rw->is_param = g_new0 (gboolean, MAX (n, 1));
+  rw->param_pos = g_new0 (guint, MAX (n, 1));
   _graft_ptr_map_init (&rw->positions, n);
   for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
        rn = graft_node_get_next (rn), pos++)
@@ -408,6 +412,7 @@ rewriting_prepare (Rewriting *rw,
       _graft_ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
       if (op == GRAFT_OP_PLACEHOLDER)
         {
+          rw->param_pos[rw->placeholders->len] = pos;
           g_ptr_array_add (rw->placeholders, rn);
           rw->is_param[pos] = TRUE;
         }
@@ -450,18 +455,8 @@ rewriting_prepare (Rewriting *rw,
         rw->erased[rw->n_erased++] = i - 1;
     }
   _graft_ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
-  rw->changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
-}
-
-/* Empties the value map after a match. */
-static void
-values_empty (Rewriting *rw)
-{
-  guint n = graft_graph_get_n_nodes (rw->replacement);
-
-  for (guint i = 0; i < n; i++)
-    if (rw->value_set[i] == rw->match_number && rw->values[i].kind != GRAFT_ARG_NODE)
-      graft_arg_clear (&rw->values[i]);
+  rw->changed_literals = g_hash_table_new (NULL, NULL);
+  rw->literals = g_ptr_array_new_with_free_func (arg_free);
 }
 
 static void
@@ -479,31 +474,35 @@ rewriting_clear (Rewriting *rw)
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
   g_clear_pointer (&rw->is_param, g_free);
+  g_clear_pointer (&rw->param_pos, g_free);
   g_clear_pointer (&rw->reads.items, g_free);
   g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
+  g_clear_pointer (&rw->literals, g_ptr_array_unref);
   _graft_ptr_map_clear (&rw->positions);
   _graft_ptr_map_clear (&rw->changed);
 }
 
-/* Where @key's value goes in this match (each replacement node is set at
- * most once per match). */
-static GraftArg *
-value_slot (Rewriting *rw,
-            GraftNode *key)
+/* Sets what the replacement node at @pos stands for in this match (each
+ * is set at most once per match): @value is borrowed. */
+static inline void
+set_value (Rewriting      *rw,
+           guint           pos,
+           const GraftArg *value)
 {
-  guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, key));
-
-  g_assert (pos > 0 && rw->value_set[pos - 1] != rw->match_number);
-  rw->value_set[pos - 1] = rw->match_number;
-  return &rw->values[pos - 1];
+  g_assert (rw->value_set[pos] != rw->match_number);
+  rw->value_set[pos] = rw->match_number;
+  rw->values[pos] = *value;
 }
 
-static void
+static inline void
 set_node (Rewriting *rw,
-          GraftNode *key,
+          guint      pos,
           GraftNode *node)
 {
-  graft_arg_init_node (value_slot (rw, key), node);
+  GraftArg value;
+
+  graft_arg_init_node (&value, node);
+  set_value (rw, pos, &value);
 }
 
 /* map_arg, on a prepared argument: each hole filled with what its node
@@ -562,10 +561,12 @@ bind_placeholders (Rewriting *rw)
       GraftNode      *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
       const GraftArg *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
 
+      guint pos = rw->param_pos[i];
+
       /* Only a node an earlier match replaced is in the maps. */
       if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
         {
-          set_node (rw, rw->placeholders->pdata[i], gn);
+          set_node (rw, pos, gn);
           continue;
         }
       if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
@@ -574,11 +575,13 @@ bind_placeholders (Rewriting *rw)
         {
           GraftNode *now = _graft_ptr_map_lookup (&rw->changed, gn);
 
-          set_node (rw, rw->placeholders->pdata[i], now != NULL ? now : gn);
+          set_node (rw, pos, now != NULL ? now : gn);
           continue;
         }
+      /* The match's own literal, or the one in changed_literals: both
+       * outlive the match. */
       if (literal != NULL)
-        graft_arg_copy (value_slot (rw, rw->placeholders->pdata[i]), literal);
+        set_value (rw, pos, literal);
     }
 }
 
@@ -631,9 +634,7 @@ copy_replacement (Rewriting *rw,
       if (t->meta != NULL)
         graft_node_set_meta (copy, t->meta);
       graft_node_set_span (copy, start, end);
-      g_assert (rw->value_set[t->pos] != rw->match_number);
-      rw->value_set[t->pos] = rw->match_number;
-      graft_arg_init_node (&rw->values[t->pos], copy);
+      set_node (rw, t->pos, copy);
       g_ptr_array_add (rw->self->added, copy);
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
@@ -700,6 +701,7 @@ replace_returned (Rewriting *rw,
           graft_graph_replace_all_uses_with_value (rw->graph, gn, &items[i]);
           literal = g_new (GraftArg, 1);
           graft_arg_copy (literal, &items[i]);
+          g_ptr_array_add (rw->literals, literal);
           g_hash_table_insert (rw->changed_literals, gn, literal);
           _graft_node_set_mark (gn, 0, rw->changed_mark);
           continue;
@@ -772,7 +774,6 @@ replace_one (Rewriting        *rw,
   ok = ok && erase_matched (rw, error);
 
   graft_arg_init_none (&rw->out_value);
-  values_empty (rw);
   return ok;
 }
 
