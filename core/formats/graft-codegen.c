@@ -55,9 +55,14 @@ typedef struct
   GHashTable     *forms;        /* call_function target (by address) -> Form */
   /* The last forms looked up, in slots picked by address: a hit costs no
    * hashing (the targets of a graph alternate among a few dozen). */
-  const char        *recent_targets[RECENT_SLOTS];
-  const void        *recent_forms[RECENT_SLOTS];
-  gboolean           direct;   /* code names are the node names (see below) */
+  const char *recent_targets[RECENT_SLOTS];
+  const void *recent_forms[RECENT_SLOTS];
+  gboolean    direct; /* code names are the node names (see below) */
+  /* Whether the line being written may hold a newline of its own: set by
+   * every writer of text other than code names, numbers, punctuation and
+   * plain dotted paths, so that only such lines are searched for one
+   * (indent_inner_lines()). */
+  gboolean           maybe_newline;
   gboolean           verbose;  /* the readable form's code */
   GraftReadableFlags readable; /* with verbose: what annotations show */
 } CodeGen;
@@ -70,6 +75,7 @@ typedef struct
   const char *format;  /* operator form, or NULL */
   const char *global;  /* otherwise: the global's name (owned by globals) */
   gboolean    getattr; /* the global is `getattr` */
+  gboolean    raw;     /* the global's name holds a newline */
 } Form;
 
 static const struct
@@ -405,6 +411,7 @@ append_repr (CodeGen        *gen,
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
     default:
+      gen->maybe_newline = TRUE;
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
       return;
     }
@@ -506,6 +513,8 @@ append_call_args (CodeGen        *gen,
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
+  if (kwargs->n > 0)
+    gen->maybe_newline = TRUE;
   for (guint i = 0; i < kwargs->n; i++)
     {
       if (any)
@@ -555,6 +564,22 @@ typedef struct
   guint       runs_alloc;
 } LastUses;
 
+/* A use of @node, met walking backwards: its last, if not seen yet. */
+static inline void
+record_last_use (LastUses  *lu,
+                 GraftNode *node)
+{
+  if (_graft_node_has_mark (node, 0, lu->seen))
+    return;
+  _graft_node_set_mark (node, 0, lu->seen);
+  if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
+    {
+      lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
+      lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
+    }
+  lu->freed[lu->n_freed++] = node;
+}
+
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
@@ -562,16 +587,7 @@ record_last_uses (LastUses       *lu,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      if (!_graft_node_has_mark (arg->node, 0, lu->seen))
-        {
-          _graft_node_set_mark (arg->node, 0, lu->seen);
-          if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
-            {
-              lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
-              lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
-            }
-          lu->freed[lu->n_freed++] = arg->node;
-        }
+      record_last_use (lu, arg->node);
       return;
     case GRAFT_ARG_DICT:
       /* map_arg visits dict values only. */
@@ -581,8 +597,12 @@ record_last_uses (LastUses       *lu,
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_SLICE:
+      /* Most items are nodes: met here, without a call. */
       for (guint i = 0; i < arg->n; i++)
-        record_last_uses (lu, &arg->items[i]);
+        if (arg->items[i].kind == GRAFT_ARG_NODE)
+          record_last_use (lu, arg->items[i].node);
+        else
+          record_last_uses (lu, &arg->items[i]);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -609,10 +629,12 @@ collect_last_uses (GraftGraph *graph,
   for (GraftNode *node = graft_graph_get_last (graph); node != NULL;
        node = graft_node_get_prev (node))
     {
-      guint start = lu->n_freed;
+      guint           start = lu->n_freed;
+      const GraftArg *kwargs = graft_node_get_kwargs (node);
 
       record_last_uses (lu, graft_node_get_args (node));
-      record_last_uses (lu, graft_node_get_kwargs (node));
+      if (kwargs->n > 0)
+        record_last_uses (lu, kwargs);
       if (lu->n_freed == start)
         {
           _graft_node_set_mark (node, 1, no_run);
@@ -688,8 +710,12 @@ append_target (CodeGen    *gen,
                const char *shape)
 {
   _graft_buf_append (body, code_name (gen, node));
-  append_annotation (body, declared, shape);
-  _graft_buf_append (body, " = ");
+  if (declared != NULL || shape != NULL)
+    {
+      gen->maybe_newline = TRUE;
+      append_annotation (body, declared, shape);
+    }
+  _graft_buf_append_len (body, " = ", 3);
 }
 
 static void
@@ -764,6 +790,7 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr (GString) receiver = g_string_new (NULL);
 
+          gen->maybe_newline = TRUE;
           if (args->n > 0)
             append_repr (gen, receiver, &args->items[0]);
           append_path (body, receiver->str, target);
@@ -787,6 +814,7 @@ emit_node (CodeGen   *gen,
               {
                 form->global = add_global (gen, target);
                 form->getattr = strcmp (form->global, "getattr") == 0;
+                form->raw = strchr (form->global, '\n') != NULL;
               }
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
@@ -795,6 +823,8 @@ emit_node (CodeGen   *gen,
         format = form->format;
         global = form->global;
         is_getattr = form->getattr;
+        if (form->raw)
+          gen->maybe_newline = TRUE;
       }
       if (format != NULL)
         {
@@ -809,6 +839,7 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr (GString) obj = g_string_new (NULL);
 
+          gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
@@ -829,6 +860,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
+      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       g_string_append_c (body, '(');
@@ -837,6 +869,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
+      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       break;
@@ -1139,7 +1172,8 @@ generate (GraftGraph        *graph,
         append_trace_summary (g, node);
       line_start = body->len;
       /* Each line is indented as it is written. */
-      _graft_buf_append (body, "    ");
+      _graft_buf_append_len (body, "    ", 4);
+      gen->maybe_newline = FALSE;
       emit_node (gen, node, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
@@ -1173,10 +1207,11 @@ generate (GraftGraph        *graph,
               _graft_buf_append (body, code_name (gen, node));
               _graft_buf_append (body, " = ");
             }
-          _graft_buf_append (body, "None");
+          _graft_buf_append_len (body, "None", 4);
         }
       g_string_append_c (body, '\n');
-      indent_inner_lines (body, line_start);
+      if (gen->maybe_newline)
+        indent_inner_lines (body, line_start);
     }
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
