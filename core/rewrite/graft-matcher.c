@@ -1026,6 +1026,7 @@ find_candidates (Search  *s,
   guint8 *ops_seen;
   /* per anchor: its class << 3 | its op, or 0 if compared otherwise */
   guint   *anchor_key = g_new (guint, MAX (n_anchors, 1));
+  guint    single_key;
   gboolean possible = TRUE;
 
   classes_init (&classes, s);
@@ -1038,6 +1039,7 @@ find_candidates (Search  *s,
                           ? classes.of_pos[pos] << 3 | graft_node_get_op (nodes->pdata[pos])
                           : 0;
     }
+  single_key = n_anchors == 1 ? anchor_key[0] : 0;
   for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
        node = graft_node_get_next (node))
     {
@@ -1053,6 +1055,13 @@ find_candidates (Search  *s,
               ops_seen[cls] |= 1u << op;
               key = cls << 3 | op;
             }
+        }
+      /* The usual pattern: one anchor, compared by its class. */
+      if (single_key != 0)
+        {
+          if (key == single_key)
+            VEC_PUSH (&candidates[0], node);
+          continue;
         }
       for (guint i = 0; i < n_anchors; i++)
         if (anchor_key[i] != 0
