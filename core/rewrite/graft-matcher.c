@@ -405,9 +405,64 @@ pair_structured (const GraftArg *pa,
   VEC_PUSH (&s->graph_leaves, ga);
 }
 
+/* graft_matcher_explain(): why enter_node() refused @gn for @pn, which is
+ * bound already (@b). */
+static G_GNUC_NO_INLINE void
+explain_bound (Search        *s,
+               GraftNode     *pn,
+               GraftNode     *gn,
+               const Binding *b)
+{
+  g_autofree char *here = NULL;
+
+  if (s->why != NULL)
+    return;
+  here = describe (gn);
+  if (b->state == BOUND_NODE)
+    explain_fail (s, "the pattern's '%s' stands for '%s' already, and here would also be %s",
+                  graft_node_get_name (pn), graft_node_get_name (b->node), here);
+  else
+    explain_fail (s, "the pattern's '%s' stands for a constant already, and here would be %s",
+                  graft_node_get_name (pn), here);
+}
+
+/* graft_matcher_explain(): why enter_node() found @pn and @gn unequal. */
+static G_GNUC_NO_INLINE void
+explain_unequal (Search    *s,
+                 GraftNode *pn,
+                 GraftNode *gn)
+{
+  g_autofree char *want = NULL;
+  g_autofree char *have = NULL;
+
+  if (s->why != NULL)
+    return;
+  want = describe (pn);
+  have = describe (gn);
+  if (graft_node_get_op (pn) == GRAFT_OP_GET_ATTR && graft_node_get_op (gn) == GRAFT_OP_GET_ATTR &&
+      s->dialect->matches_attributes_by_value)
+    explain_fail (s,
+                  "the pattern has %s, which reads %s, where the graph has %s, which "
+                  "reads %s (torch %s matches attributes by the type of their value)",
+                  want, attr_kind_phrase (s->pattern->graph, pn), have,
+                  attr_kind_phrase (s->graph, gn), s->dialect->version);
+  else if (graft_node_get_op (pn) == GRAFT_OP_CALL_MODULE &&
+           graft_node_get_op (gn) == GRAFT_OP_CALL_MODULE)
+    /* The same layer at another path is the usual surprise of a pattern
+     * over modules: say the rule. */
+    explain_fail (s,
+                  "the pattern's module is '%s' where the graph's '%s' calls '%s': "
+                  "torch.fx matches call_module nodes only when their targets are equal",
+                  graft_node_get_target (pn), graft_node_get_name (gn),
+                  graft_node_get_target (gn));
+  else
+    explain_fail (s, "the pattern has %s where the graph has %s", want, have);
+}
+
 /* The checks of `_match_nodes` before its walk into the arguments.  Returns
  * -1 to fail, 0 when done (already bound to @gn, or a placeholder), 1 when
- * the arguments must be compared. */
+ * the arguments must be compared.  What graft_matcher_explain() needs is
+ * worked out apart, off the path of a search. */
 static int
 enter_node (Search    *s,
             GraftNode *pn,
@@ -416,7 +471,7 @@ enter_node (Search    *s,
   guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
-  if (s->explaining && s->why == NULL)
+  if (G_UNLIKELY (s->explaining) && s->why == NULL)
     {
       /* Where the walk stands, should this comparison be its first failure. */
       s->failed_pn = pn;
@@ -426,54 +481,21 @@ enter_node (Search    *s,
     {
       if (b->state == BOUND_NODE && b->node == gn)
         return 0;
-      if (s->explaining && s->why == NULL)
-        {
-          g_autofree char *here = describe (gn);
-
-          if (b->state == BOUND_NODE)
-            explain_fail (s,
-                          "the pattern's '%s' stands for '%s' already, and here would also be %s",
-                          graft_node_get_name (pn), graft_node_get_name (b->node), here);
-          else
-            explain_fail (s,
-                          "the pattern's '%s' stands for a constant already, and here would be %s",
-                          graft_node_get_name (pn), here);
-        }
+      if (G_UNLIKELY (s->explaining))
+        explain_bound (s, pn, gn, b);
       return -1;
     }
   if (_graft_node_has_mark (gn, 0, s->bound_mark))
     {
-      explain_fail (s, "'%s' would stand for two nodes of the pattern, one of them '%s'",
-                    graft_node_get_name (gn), graft_node_get_name (pn));
+      if (G_UNLIKELY (s->explaining))
+        explain_fail (s, "'%s' would stand for two nodes of the pattern, one of them '%s'",
+                      graft_node_get_name (gn), graft_node_get_name (pn));
       return -1;
     }
   if (!nodes_are_equal (s, pn, pos, gn))
     {
-      if (s->explaining && s->why == NULL)
-        {
-          g_autofree char *want = describe (pn);
-          g_autofree char *have = describe (gn);
-
-          if (graft_node_get_op (pn) == GRAFT_OP_GET_ATTR &&
-              graft_node_get_op (gn) == GRAFT_OP_GET_ATTR &&
-              s->dialect->matches_attributes_by_value)
-            explain_fail (s,
-                          "the pattern has %s, which reads %s, where the graph has %s, which "
-                          "reads %s (torch %s matches attributes by the type of their value)",
-                          want, attr_kind_phrase (s->pattern->graph, pn), have,
-                          attr_kind_phrase (s->graph, gn), s->dialect->version);
-          else if (graft_node_get_op (pn) == GRAFT_OP_CALL_MODULE &&
-                   graft_node_get_op (gn) == GRAFT_OP_CALL_MODULE)
-            /* The same layer at another path is the usual surprise of a
-             * pattern over modules: say the rule. */
-            explain_fail (s,
-                          "the pattern's module is '%s' where the graph's '%s' calls '%s': "
-                          "torch.fx matches call_module nodes only when their targets are equal",
-                          graft_node_get_target (pn), graft_node_get_name (gn),
-                          graft_node_get_target (gn));
-          else
-            explain_fail (s, "the pattern has %s where the graph has %s", want, have);
-        }
+      if (G_UNLIKELY (s->explaining))
+        explain_unequal (s, pn, gn);
       return -1;
     }
   bind_node (s, pos, gn);
