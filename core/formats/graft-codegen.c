@@ -158,6 +158,39 @@ graft_codegen_call_form (const char *target)
   return g_strdup (target);
 }
 
+/* _graft_buf_append() for a name, which is short: copied with two
+ * overlapping moves of a fixed size (the sizes of the usual names) rather
+ * than through a call to memcpy. */
+static inline void
+append_name (GString    *out,
+             const char *name)
+{
+  gsize len = strlen (name);
+  char *dst;
+
+  if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
+    {
+      _graft_buf_append_len (out, name, len);
+      return;
+    }
+  dst = out->str + out->len;
+  if (len >= 8)
+    {
+      memcpy (dst, name, 8);
+      memcpy (dst + len - 8, name + len - 8, 8);
+    }
+  else if (len >= 4)
+    {
+      memcpy (dst, name, 4);
+      memcpy (dst + len - 4, name + len - 4, 4);
+    }
+  else
+    for (gsize i = 0; i < len; i++)
+      dst[i] = name[i];
+  out->len += len;
+  out->str[out->len] = '\0';
+}
+
 static const char *
 code_name (CodeGen   *gen,
            GraftNode *node)
@@ -380,7 +413,7 @@ append_repr (CodeGen        *gen,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      _graft_buf_append (out, code_name (gen, arg->node));
+      append_name (out, code_name (gen, arg->node));
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -709,7 +742,7 @@ append_target (CodeGen    *gen,
                const char *declared,
                const char *shape)
 {
-  _graft_buf_append (body, code_name (gen, node));
+  append_name (body, code_name (gen, node));
   if (declared != NULL || shape != NULL)
     {
       gen->maybe_newline = TRUE;
@@ -784,7 +817,7 @@ emit_node (CodeGen   *gen,
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
           g_string_append_c (body, '.');
-          _graft_buf_append (body, target);
+          append_name (body, target);
         }
       else
         {
@@ -846,7 +879,7 @@ emit_node (CodeGen   *gen,
           break;
         }
       append_target (gen, body, node, declared, shape);
-      _graft_buf_append (body, global);
+      append_name (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -1199,13 +1232,13 @@ generate (GraftGraph        *graph,
           _graft_buf_append (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              _graft_buf_append (body, code_name (gen, g->lu.freed[i]));
-              _graft_buf_append (body, " = ");
+              append_name (body, code_name (gen, g->lu.freed[i]));
+              _graft_buf_append_len (body, " = ", 3);
             }
           if (frees_itself)
             {
-              _graft_buf_append (body, code_name (gen, node));
-              _graft_buf_append (body, " = ");
+              append_name (body, code_name (gen, node));
+              _graft_buf_append_len (body, " = ", 3);
             }
           _graft_buf_append_len (body, "None", 4);
         }
