@@ -464,6 +464,57 @@ test_names (void)
   g_assert_cmpstr (graft_node_get_name (added), ==, "sum_1");
 }
 
+/* A node of one argument, @input, and maybe one keyword. */
+static GraftNode *
+inner_newline_node (GraftGraph *graph,
+                    GraftOp     op,
+                    const char *target,
+                    GraftNode  *input,
+                    const char *keyword)
+{
+  GraftArg args, kwargs;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], input);
+  graft_arg_init_dict (&kwargs, keyword != NULL ? 1 : 0);
+  if (keyword != NULL)
+    {
+      graft_arg_init_str (&kwargs.items[0], keyword, strlen (keyword));
+      graft_arg_init_int (&kwargs.items[1], 1);
+    }
+  return graft_graph_create_node (graph, op, target, &args, &kwargs, NULL, NULL);
+}
+
+static void
+test_inner_newlines (void)
+{
+  /* Text of a node's line that holds a newline of its own (a module
+   * path, a method, a torch function, a keyword): what follows it is
+   * indented as torch indents every line; the lines around are not. */
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode       *x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL,
+                                                NULL, NULL);
+  GraftNode       *m = inner_newline_node (graph, GRAFT_OP_CALL_MODULE, "a.b\nc", x, NULL);
+  GraftNode       *r = inner_newline_node (graph, GRAFT_OP_CALL_METHOD, "relu", m, NULL);
+  GraftNode       *t = inner_newline_node (graph, GRAFT_OP_CALL_METHOD, "p.q\nr", r, NULL);
+  GraftNode       *f = inner_newline_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.f\ng", t, NULL);
+  GraftNode       *k = inner_newline_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", f, "k\ny");
+  GraftNode       *n = inner_newline_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", k, NULL);
+  g_autofree char *code = NULL;
+
+  inner_newline_node (graph, GRAFT_OP_OUTPUT, "output", n, NULL);
+  code = graft_codegen_python (graph);
+  g_assert_cmpstr (code, ==,
+                   "\n\n\ndef forward(self, x):\n"
+                   "    a_b_c = getattr(self.a, \"b\n    c\")(x);  x = None\n"
+                   "    relu = a_b_c.relu();  a_b_c = None\n"
+                   "    p_q_r = getattr(relu.p, \"q\n    r\")();  relu = None\n"
+                   "    f_g = torch.f\n    g(p_q_r);  p_q_r = None\n"
+                   "    neg = torch.neg(f_g, k\n    y = 1);  f_g = None\n"
+                   "    neg_1 = torch.neg(neg);  neg = None\n"
+                   "    return neg_1\n    ");
+}
+
 static void
 test_wrapped (void)
 {
@@ -858,6 +909,7 @@ main (int   argc,
   g_test_add_func ("/core/listing/forward-reference", test_forward_reference);
   g_test_add_func ("/core/listing/names", test_names);
   g_test_add_func ("/core/listing/wrapped", test_wrapped);
+  g_test_add_func ("/core/listing/inner-newlines", test_inner_newlines);
   g_test_add_func ("/core/listing/layout-tolerance", test_layout_tolerance);
   g_test_add_func ("/core/listing/errors", test_errors);
   g_test_add_func ("/core/listing/big-int", test_big_int);

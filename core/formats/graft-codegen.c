@@ -55,9 +55,14 @@ typedef struct
   GHashTable     *forms;        /* call_function target (by address) -> Form */
   /* The last forms looked up, in slots picked by address: a hit costs no
    * hashing (the targets of a graph alternate among a few dozen). */
-  const char        *recent_targets[RECENT_SLOTS];
-  const void        *recent_forms[RECENT_SLOTS];
-  gboolean           direct;   /* code names are the node names (see below) */
+  const char *recent_targets[RECENT_SLOTS];
+  const void *recent_forms[RECENT_SLOTS];
+  gboolean    direct; /* code names are the node names (see below) */
+  /* Whether the line being written may hold a newline of its own: set by
+   * every writer of text other than code names, numbers, punctuation and
+   * plain dotted paths, so that only such lines are searched for one
+   * (indent_inner_lines()). */
+  gboolean           maybe_newline;
   gboolean           verbose;  /* the readable form's code */
   GraftReadableFlags readable; /* with verbose: what annotations show */
 } CodeGen;
@@ -70,6 +75,7 @@ typedef struct
   const char *format;  /* operator form, or NULL */
   const char *global;  /* otherwise: the global's name (owned by globals) */
   gboolean    getattr; /* the global is `getattr` */
+  gboolean    raw;     /* the global's name holds a newline */
 } Form;
 
 static const struct
@@ -150,6 +156,39 @@ graft_codegen_call_form (const char *target)
   if (g_str_has_prefix (target, "operator."))
     return g_strconcat ("_", target, NULL);
   return g_strdup (target);
+}
+
+/* _graft_buf_append() for a name, which is short: copied with two
+ * overlapping moves of a fixed size (the sizes of the usual names) rather
+ * than through a call to memcpy. */
+static inline void
+append_name (GString    *out,
+             const char *name)
+{
+  gsize len = strlen (name);
+  char *dst;
+
+  if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
+    {
+      _graft_buf_append_len (out, name, len);
+      return;
+    }
+  dst = out->str + out->len;
+  if (len >= 8)
+    {
+      memcpy (dst, name, 8);
+      memcpy (dst + len - 8, name + len - 8, 8);
+    }
+  else if (len >= 4)
+    {
+      memcpy (dst, name, 4);
+      memcpy (dst + len - 4, name + len - 4, 4);
+    }
+  else
+    for (gsize i = 0; i < len; i++)
+      dst[i] = name[i];
+  out->len += len;
+  out->str[out->len] = '\0';
 }
 
 static const char *
@@ -374,7 +413,7 @@ append_repr (CodeGen        *gen,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      _graft_buf_append (out, code_name (gen, arg->node));
+      append_name (out, code_name (gen, arg->node));
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -405,6 +444,7 @@ append_repr (CodeGen        *gen,
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
     default:
+      gen->maybe_newline = TRUE;
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
       return;
     }
@@ -506,6 +546,8 @@ append_call_args (CodeGen        *gen,
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
+  if (kwargs->n > 0)
+    gen->maybe_newline = TRUE;
   for (guint i = 0; i < kwargs->n; i++)
     {
       if (any)
@@ -555,6 +597,22 @@ typedef struct
   guint       runs_alloc;
 } LastUses;
 
+/* A use of @node, met walking backwards: its last, if not seen yet. */
+static inline void
+record_last_use (LastUses  *lu,
+                 GraftNode *node)
+{
+  if (_graft_node_has_mark (node, 0, lu->seen))
+    return;
+  _graft_node_set_mark (node, 0, lu->seen);
+  if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
+    {
+      lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
+      lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
+    }
+  lu->freed[lu->n_freed++] = node;
+}
+
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
@@ -562,16 +620,7 @@ record_last_uses (LastUses       *lu,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      if (!_graft_node_has_mark (arg->node, 0, lu->seen))
-        {
-          _graft_node_set_mark (arg->node, 0, lu->seen);
-          if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
-            {
-              lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
-              lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
-            }
-          lu->freed[lu->n_freed++] = arg->node;
-        }
+      record_last_use (lu, arg->node);
       return;
     case GRAFT_ARG_DICT:
       /* map_arg visits dict values only. */
@@ -581,8 +630,12 @@ record_last_uses (LastUses       *lu,
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_SLICE:
+      /* Most items are nodes: met here, without a call. */
       for (guint i = 0; i < arg->n; i++)
-        record_last_uses (lu, &arg->items[i]);
+        if (arg->items[i].kind == GRAFT_ARG_NODE)
+          record_last_use (lu, arg->items[i].node);
+        else
+          record_last_uses (lu, &arg->items[i]);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -609,10 +662,12 @@ collect_last_uses (GraftGraph *graph,
   for (GraftNode *node = graft_graph_get_last (graph); node != NULL;
        node = graft_node_get_prev (node))
     {
-      guint start = lu->n_freed;
+      guint           start = lu->n_freed;
+      const GraftArg *kwargs = graft_node_get_kwargs (node);
 
       record_last_uses (lu, graft_node_get_args (node));
-      record_last_uses (lu, graft_node_get_kwargs (node));
+      if (kwargs->n > 0)
+        record_last_uses (lu, kwargs);
       if (lu->n_freed == start)
         {
           _graft_node_set_mark (node, 1, no_run);
@@ -687,9 +742,13 @@ append_target (CodeGen    *gen,
                const char *declared,
                const char *shape)
 {
-  _graft_buf_append (body, code_name (gen, node));
-  append_annotation (body, declared, shape);
-  _graft_buf_append (body, " = ");
+  append_name (body, code_name (gen, node));
+  if (declared != NULL || shape != NULL)
+    {
+      gen->maybe_newline = TRUE;
+      append_annotation (body, declared, shape);
+    }
+  _graft_buf_append_len (body, " = ", 3);
 }
 
 static void
@@ -758,12 +817,13 @@ emit_node (CodeGen   *gen,
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
           g_string_append_c (body, '.');
-          _graft_buf_append (body, target);
+          append_name (body, target);
         }
       else
         {
           g_autoptr (GString) receiver = g_string_new (NULL);
 
+          gen->maybe_newline = TRUE;
           if (args->n > 0)
             append_repr (gen, receiver, &args->items[0]);
           append_path (body, receiver->str, target);
@@ -787,6 +847,7 @@ emit_node (CodeGen   *gen,
               {
                 form->global = add_global (gen, target);
                 form->getattr = strcmp (form->global, "getattr") == 0;
+                form->raw = strchr (form->global, '\n') != NULL;
               }
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
@@ -795,6 +856,8 @@ emit_node (CodeGen   *gen,
         format = form->format;
         global = form->global;
         is_getattr = form->getattr;
+        if (form->raw)
+          gen->maybe_newline = TRUE;
       }
       if (format != NULL)
         {
@@ -809,13 +872,14 @@ emit_node (CodeGen   *gen,
         {
           g_autoptr (GString) obj = g_string_new (NULL);
 
+          gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
           append_repr (gen, obj, &args->items[0]);
           append_path (body, obj->str, args->items[1].s);
           break;
         }
       append_target (gen, body, node, declared, shape);
-      _graft_buf_append (body, global);
+      append_name (body, global);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -829,6 +893,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
+      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       g_string_append_c (body, '(');
@@ -837,6 +902,7 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_GET_ATTR:
+      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
       append_path (body, "self", target);
       break;
@@ -1139,7 +1205,8 @@ generate (GraftGraph        *graph,
         append_trace_summary (g, node);
       line_start = body->len;
       /* Each line is indented as it is written. */
-      _graft_buf_append (body, "    ");
+      _graft_buf_append_len (body, "    ", 4);
+      gen->maybe_newline = FALSE;
       emit_node (gen, node, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
@@ -1165,18 +1232,19 @@ generate (GraftGraph        *graph,
           _graft_buf_append (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              _graft_buf_append (body, code_name (gen, g->lu.freed[i]));
-              _graft_buf_append (body, " = ");
+              append_name (body, code_name (gen, g->lu.freed[i]));
+              _graft_buf_append_len (body, " = ", 3);
             }
           if (frees_itself)
             {
-              _graft_buf_append (body, code_name (gen, node));
-              _graft_buf_append (body, " = ");
+              append_name (body, code_name (gen, node));
+              _graft_buf_append_len (body, " = ", 3);
             }
-          _graft_buf_append (body, "None");
+          _graft_buf_append_len (body, "None", 4);
         }
       g_string_append_c (body, '\n');
-      indent_inner_lines (body, line_start);
+      if (gen->maybe_newline)
+        indent_inner_lines (body, line_start);
     }
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {

@@ -25,10 +25,18 @@ enum {
   GRAFT_BOUND_LITERAL,
 };
 
+/* The memory of the matches one search found, allocated at once: freed
+ * with the last of them (graft_match_free()). */
+typedef struct
+{
+  gint n_live; /* matches, plus one while the search is allocating */
+} GraftMatchBlock;
+
 struct _GraftMatch
 {
   /* Owned */
   GraftPattern        *pattern;
+  GraftMatchBlock     *block; /* where the match lives, counted */
   GraftMatchDropReason reason;
   GraftBinding         bindings[]; /* one per pattern node */
 };

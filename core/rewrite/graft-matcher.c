@@ -121,16 +121,22 @@ typedef struct
    * pattern node's target (the graph interns its targets, so one pointer
    * usually stands for every equal one), or NULL. */
   const char **same_target;
+  GraftOp     *op_of; /* per pattern position: the node's op */
   PosVec       trail;
   guint32      bound_mark; /* slot 0: the graph node is bound */
   GPtrArray   *found;
-  LeafVec      pattern_leaves; /* the frames' pairs, pattern side */
-  LeafVec      graph_leaves;   /* and graph side */
-  FrameVec     stack;          /* Frames of the walk */
-  gboolean     explaining;     /* graft_matcher_explain() is walking */
-  char        *why;            /* its first failure, or NULL */
-  GraftNode   *failed_pn;      /* the nodes whose comparison failed first, */
-  GraftNode   *failed_gn;      /* when it was one of two nodes */
+  /* Where matches are allocated: the rest of the current block. */
+  GraftMatchBlock *block;
+  guint8          *block_next;
+  gsize            block_left;
+  guint            block_capacity; /* matches the last block held */
+  LeafVec          pattern_leaves; /* the frames' pairs, pattern side */
+  LeafVec          graph_leaves;   /* and graph side */
+  FrameVec         stack;          /* Frames of the walk */
+  gboolean         explaining;     /* graft_matcher_explain() is walking */
+  char            *why;            /* its first failure, or NULL */
+  GraftNode       *failed_pn;      /* the nodes whose comparison failed first, */
+  GraftNode       *failed_gn;      /* when it was one of two nodes */
 } Search;
 
 void
@@ -180,10 +186,9 @@ attr_kind_phrase (GraftGraph *graph,
 static inline gboolean
 targets_equal (Search     *s,
                GraftNode  *pn,
+               guint       pos,
                const char *target)
 {
-  guint pos = _graft_pattern_position_of (s->pattern, pn);
-
   if (s->same_target[pos] == target)
     return TRUE;
   if (strcmp (graft_node_get_target (pn), target) != 0)
@@ -196,9 +201,10 @@ targets_equal (Search     *s,
 static gboolean
 nodes_are_equal (Search    *s,
                  GraftNode *pn,
+                 guint      pos,
                  GraftNode *gn)
 {
-  GraftOp op = graft_node_get_op (pn);
+  GraftOp op = s->op_of[pos];
 
   if (!s->options->match_placeholder && op == GRAFT_OP_PLACEHOLDER)
     return TRUE;
@@ -208,7 +214,7 @@ nodes_are_equal (Search    *s,
     return TRUE;
   if (op == GRAFT_OP_GET_ATTR && s->dialect->matches_attributes_by_value)
     return attributes_match (s, pn, gn);
-  return targets_equal (s, pn, graft_node_get_target (gn));
+  return targets_equal (s, pn, pos, graft_node_get_target (gn));
 }
 
 /* graft_matcher_explain(): keeps the first reason a walk failed. */
@@ -399,9 +405,64 @@ pair_structured (const GraftArg *pa,
   VEC_PUSH (&s->graph_leaves, ga);
 }
 
+/* graft_matcher_explain(): why enter_node() refused @gn for @pn, which is
+ * bound already (@b). */
+static G_GNUC_NO_INLINE void
+explain_bound (Search        *s,
+               GraftNode     *pn,
+               GraftNode     *gn,
+               const Binding *b)
+{
+  g_autofree char *here = NULL;
+
+  if (s->why != NULL)
+    return;
+  here = describe (gn);
+  if (b->state == BOUND_NODE)
+    explain_fail (s, "the pattern's '%s' stands for '%s' already, and here would also be %s",
+                  graft_node_get_name (pn), graft_node_get_name (b->node), here);
+  else
+    explain_fail (s, "the pattern's '%s' stands for a constant already, and here would be %s",
+                  graft_node_get_name (pn), here);
+}
+
+/* graft_matcher_explain(): why enter_node() found @pn and @gn unequal. */
+static G_GNUC_NO_INLINE void
+explain_unequal (Search    *s,
+                 GraftNode *pn,
+                 GraftNode *gn)
+{
+  g_autofree char *want = NULL;
+  g_autofree char *have = NULL;
+
+  if (s->why != NULL)
+    return;
+  want = describe (pn);
+  have = describe (gn);
+  if (graft_node_get_op (pn) == GRAFT_OP_GET_ATTR && graft_node_get_op (gn) == GRAFT_OP_GET_ATTR &&
+      s->dialect->matches_attributes_by_value)
+    explain_fail (s,
+                  "the pattern has %s, which reads %s, where the graph has %s, which "
+                  "reads %s (torch %s matches attributes by the type of their value)",
+                  want, attr_kind_phrase (s->pattern->graph, pn), have,
+                  attr_kind_phrase (s->graph, gn), s->dialect->version);
+  else if (graft_node_get_op (pn) == GRAFT_OP_CALL_MODULE &&
+           graft_node_get_op (gn) == GRAFT_OP_CALL_MODULE)
+    /* The same layer at another path is the usual surprise of a pattern
+     * over modules: say the rule. */
+    explain_fail (s,
+                  "the pattern's module is '%s' where the graph's '%s' calls '%s': "
+                  "torch.fx matches call_module nodes only when their targets are equal",
+                  graft_node_get_target (pn), graft_node_get_name (gn),
+                  graft_node_get_target (gn));
+  else
+    explain_fail (s, "the pattern has %s where the graph has %s", want, have);
+}
+
 /* The checks of `_match_nodes` before its walk into the arguments.  Returns
  * -1 to fail, 0 when done (already bound to @gn, or a placeholder), 1 when
- * the arguments must be compared. */
+ * the arguments must be compared.  What graft_matcher_explain() needs is
+ * worked out apart, off the path of a search. */
 static int
 enter_node (Search    *s,
             GraftNode *pn,
@@ -410,7 +471,7 @@ enter_node (Search    *s,
   guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
-  if (s->explaining && s->why == NULL)
+  if (G_UNLIKELY (s->explaining) && s->why == NULL)
     {
       /* Where the walk stands, should this comparison be its first failure. */
       s->failed_pn = pn;
@@ -420,58 +481,25 @@ enter_node (Search    *s,
     {
       if (b->state == BOUND_NODE && b->node == gn)
         return 0;
-      if (s->explaining && s->why == NULL)
-        {
-          g_autofree char *here = describe (gn);
-
-          if (b->state == BOUND_NODE)
-            explain_fail (s,
-                          "the pattern's '%s' stands for '%s' already, and here would also be %s",
-                          graft_node_get_name (pn), graft_node_get_name (b->node), here);
-          else
-            explain_fail (s,
-                          "the pattern's '%s' stands for a constant already, and here would be %s",
-                          graft_node_get_name (pn), here);
-        }
+      if (G_UNLIKELY (s->explaining))
+        explain_bound (s, pn, gn, b);
       return -1;
     }
   if (_graft_node_has_mark (gn, 0, s->bound_mark))
     {
-      explain_fail (s, "'%s' would stand for two nodes of the pattern, one of them '%s'",
-                    graft_node_get_name (gn), graft_node_get_name (pn));
+      if (G_UNLIKELY (s->explaining))
+        explain_fail (s, "'%s' would stand for two nodes of the pattern, one of them '%s'",
+                      graft_node_get_name (gn), graft_node_get_name (pn));
       return -1;
     }
-  if (!nodes_are_equal (s, pn, gn))
+  if (!nodes_are_equal (s, pn, pos, gn))
     {
-      if (s->explaining && s->why == NULL)
-        {
-          g_autofree char *want = describe (pn);
-          g_autofree char *have = describe (gn);
-
-          if (graft_node_get_op (pn) == GRAFT_OP_GET_ATTR &&
-              graft_node_get_op (gn) == GRAFT_OP_GET_ATTR &&
-              s->dialect->matches_attributes_by_value)
-            explain_fail (s,
-                          "the pattern has %s, which reads %s, where the graph has %s, which "
-                          "reads %s (torch %s matches attributes by the type of their value)",
-                          want, attr_kind_phrase (s->pattern->graph, pn), have,
-                          attr_kind_phrase (s->graph, gn), s->dialect->version);
-          else if (graft_node_get_op (pn) == GRAFT_OP_CALL_MODULE &&
-                   graft_node_get_op (gn) == GRAFT_OP_CALL_MODULE)
-            /* The same layer at another path is the usual surprise of a
-             * pattern over modules: say the rule. */
-            explain_fail (s,
-                          "the pattern's module is '%s' where the graph's '%s' calls '%s': "
-                          "torch.fx matches call_module nodes only when their targets are equal",
-                          graft_node_get_target (pn), graft_node_get_name (gn),
-                          graft_node_get_target (gn));
-          else
-            explain_fail (s, "the pattern has %s where the graph has %s", want, have);
-        }
+      if (G_UNLIKELY (s->explaining))
+        explain_unequal (s, pn, gn);
       return -1;
     }
   bind_node (s, pos, gn);
-  if (graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER)
+  if (s->op_of[pos] == GRAFT_OP_PLACEHOLDER)
     return 0;
   return 1;
 }
@@ -737,11 +765,49 @@ match_nodes (Search    *s,
   return ok;
 }
 
+/* Lets go of the search's own hold on its current block. */
+static void
+release_block (Search *s)
+{
+  if (s->block != NULL && g_atomic_int_dec_and_test (&s->block->n_live))
+    g_free (s->block);
+  s->block = NULL;
+  s->block_left = 0;
+}
+
+/* Room for a match of @size bytes: from the current block, or a new one
+ * twice as large as the last (at most 1,024 matches). */
+static GraftMatch *
+alloc_match (Search *s,
+             gsize   size)
+{
+  /* The header padded so that matches stay aligned for their bindings. */
+  const gsize header = (sizeof (GraftMatchBlock) + 15) & ~(gsize) 15;
+  GraftMatch *match;
+
+  size = (size + 15) & ~(gsize) 15;
+  if (G_UNLIKELY (s->block_left < size))
+    {
+      release_block (s);
+      s->block_capacity = CLAMP (2 * s->block_capacity, 4, 1024);
+      s->block = g_malloc (header + s->block_capacity * size);
+      s->block->n_live = 1;
+      s->block_next = (guint8 *) s->block + header;
+      s->block_left = s->block_capacity * size;
+    }
+  match = (GraftMatch *) s->block_next;
+  s->block_next += size;
+  s->block_left -= size;
+  match->block = s->block;
+  g_atomic_int_inc (&s->block->n_live);
+  return match;
+}
+
 static GraftMatch *
 record_match (Search *s)
 {
   guint       n = s->pattern->nodes->len;
-  GraftMatch *match = g_malloc (sizeof (GraftMatch) + n * sizeof (Binding));
+  GraftMatch *match = alloc_match (s, sizeof (GraftMatch) + n * sizeof (Binding));
 
   match->pattern = graft_pattern_ref (s->pattern);
   match->reason = GRAFT_MATCH_KEPT;
@@ -982,6 +1048,7 @@ find_candidates (Search  *s,
   guint8 *ops_seen;
   /* per anchor: its class << 3 | its op, or 0 if compared otherwise */
   guint   *anchor_key = g_new (guint, MAX (n_anchors, 1));
+  guint    single_key;
   gboolean possible = TRUE;
 
   classes_init (&classes, s);
@@ -994,6 +1061,7 @@ find_candidates (Search  *s,
                           ? classes.of_pos[pos] << 3 | graft_node_get_op (nodes->pdata[pos])
                           : 0;
     }
+  single_key = n_anchors == 1 ? anchor_key[0] : 0;
   for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
        node = graft_node_get_next (node))
     {
@@ -1010,10 +1078,18 @@ find_candidates (Search  *s,
               key = cls << 3 | op;
             }
         }
+      /* The usual pattern: one anchor, compared by its class. */
+      if (single_key != 0)
+        {
+          if (key == single_key)
+            VEC_PUSH (&candidates[0], node);
+          continue;
+        }
       for (guint i = 0; i < n_anchors; i++)
         if (anchor_key[i] != 0
                 ? key == anchor_key[i]
-                : nodes_are_equal (s, nodes->pdata[g_array_index (anchors, guint, i)], node))
+                : nodes_are_equal (s, nodes->pdata[g_array_index (anchors, guint, i)],
+                                   g_array_index (anchors, guint, i), node))
           VEC_PUSH (&candidates[i], node);
     }
   /* Deviation: an anchor without candidates means no match (torch raises
@@ -1136,9 +1212,13 @@ graph_is_topological (GraftGraph *graph)
 {
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
-    for (guint u = 0; u < graft_node_get_n_users (node); u++)
-      if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
-        return FALSE;
+    {
+      guint n_users = graft_node_get_n_users (node);
+
+      for (guint u = 0; u < n_users; u++)
+        if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
+          return FALSE;
+    }
   return TRUE;
 }
 
@@ -1235,6 +1315,9 @@ search_init (Search                  *s,
   s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
   s->same_target = g_new0 (const char *, pattern->nodes->len);
+  s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
+  for (guint i = 0; i < pattern->nodes->len; i++)
+    s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
   s->bound_mark = _graft_graph_new_mark (graph);
   s->found = g_ptr_array_new ();
 }
@@ -1245,11 +1328,13 @@ search_clear (Search *s)
   g_clear_pointer (&s->why, g_free);
   g_clear_pointer (&s->bind, g_free);
   g_clear_pointer (&s->same_target, g_free);
+  g_clear_pointer (&s->op_of, g_free);
   g_clear_pointer (&s->trail.items, g_free);
   g_clear_pointer (&s->pattern_leaves.items, g_free);
   g_clear_pointer (&s->graph_leaves.items, g_free);
   g_clear_pointer (&s->stack.items, g_free);
   g_clear_pointer (&s->found, g_ptr_array_unref);
+  release_block (s);
 }
 
 /* torch 2.6 lists a complete candidate's placeholder and returning nodes
@@ -1743,7 +1828,8 @@ graft_match_free (GraftMatch *match)
     if (match->bindings[i].state == BOUND_LITERAL)
       graft_arg_clear (&match->bindings[i].literal);
   graft_pattern_unref (match->pattern);
-  g_free (match);
+  if (g_atomic_int_dec_and_test (&match->block->n_live))
+    g_free (match->block);
 }
 
 /**

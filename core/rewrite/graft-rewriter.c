@@ -119,6 +119,27 @@ graft_rewrite_steal_edit (GraftRewrite *self)
   return g_steal_pointer (&self->edit);
 }
 
+/* A place in a prepared argument where a replacement node stands: each
+ * match puts there what the node stands for (the value at @pos of the
+ * value map). */
+typedef struct
+{
+  GraftArg *at;
+  guint     pos;
+} Hole;
+
+/* A replacement node's argument, prepared once per rewrite: the same
+ * value with its containers laid out anew (in @items) and its replacement
+ * nodes as holes.  Filled in for a match, it is what the copy reads, to be
+ * copied into the graph: what the holes hold is borrowed. */
+typedef struct
+{
+  GraftArg  value;
+  GraftArg *items; /* owned: every container's items */
+  Hole     *holes; /* owned */
+  guint     n_holes;
+} Prepared;
+
 /* A replacement node other than a placeholder or the output, prepared once
  * per rewrite: what each of its copies takes from it. */
 typedef struct
@@ -130,13 +151,9 @@ typedef struct
   const char          *type; /* nullable */
   gboolean             is_wrapped;
   const GraftNodeMeta *meta; /* nullable */
-  const GraftArg      *args;
-  const GraftArg      *kwargs;
+  Prepared             args;
+  Prepared             kwargs;
   guint                pos; /* in the value map */
-  /* Whether its arguments refer to a replacement parameter: only such a
-   * copy can read a graph value defined after it (the others read copies
-   * made before it). */
-  gboolean reads_graph;
 } Template;
 
 static void
@@ -144,6 +161,32 @@ arg_free (gpointer data)
 {
   graft_arg_clear (data);
   g_free (data);
+}
+
+/* How many items the containers of @arg hold, all levels, and how many
+ * nodes it refers to. */
+static void
+count_parts (const GraftArg *arg,
+             guint          *n_items,
+             guint          *n_nodes)
+{
+  guint n = graft_arg_count_items (arg);
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      (*n_nodes)++;
+      return;
+    }
+  *n_items += n;
+  for (guint i = 0; i < n; i++)
+    count_parts (&arg->items[i], n_items, n_nodes);
+}
+
+static void
+prepared_clear (Prepared *p)
+{
+  g_clear_pointer (&p->items, g_free);
+  g_clear_pointer (&p->holes, g_free);
 }
 /* Fails the rewrite of @match, located at the match in the graph's source
  * (its first matched node), as the user's input is where to look. */
@@ -190,43 +233,43 @@ warn_hazard (GraftRewrite *self,
                                         ->version));
 }
 
-/* Reports copies that read a value defined after the point they were put
- * at: torch writes such code, and so does Graft, but the user should know. */
-static void
-check_hazard (GraftRewrite   *self,
-              GraftNode      *copy,
-              const GraftArg *arg,
-              guint           match_number)
+/* Graph nodes a copy reads through replacement parameters, in the order
+ * its arguments hold them: the values it may read before their definition
+ * (see copy_replacement()). */
+typedef struct
 {
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_NODE:
-      if (graft_node_compare_order (arg->node, copy) > 0)
-        warn_hazard (self, copy, arg->node, match_number);
-      return;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      {
-        guint n = graft_arg_count_items (arg);
+  GraftNode **items;
+  guint       len;
+  guint       alloc;
+} Reads;
 
-        for (guint i = 0; i < n; i++)
-          check_hazard (self, copy, &arg->items[i], match_number);
-        return;
-      }
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    default:
+static inline void
+reads_push (Reads     *reads,
+            GraftNode *node)
+{
+  if (G_UNLIKELY (reads->len == reads->alloc))
+    {
+      reads->alloc = MAX (2 * reads->alloc, 8);
+      reads->items = g_renew (GraftNode *, reads->items, reads->alloc);
+    }
+  reads->items[reads->len++] = node;
+}
+
+/* The graph nodes inside @arg, a parameter's value. */
+static void
+collect_read_nodes (const GraftArg *arg,
+                    Reads          *out)
+{
+  guint n;
+
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      reads_push (out, arg->node);
       return;
     }
+  n = graft_arg_count_items (arg);
+  for (guint i = 0; i < n; i++)
+    collect_read_nodes (&arg->items[i], out);
 }
 
 /* The first user of a match's returning nodes, in graph order. */
@@ -286,8 +329,14 @@ typedef struct
   GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
                                  * node stands for in this match */
   guint      *value_set;        /* per position: the match number that set it */
+  gboolean   *is_param;         /* per position: a placeholder */
+  guint      *param_pos;        /* per placeholder: its position */
+  Prepared    out;              /* what the replacement returns */
+  Reads       reads;            /* for the hazard check */
   GraftPtrMap changed;          /* matched node -> the node that replaced it */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
+  GPtrArray  *literals;         /* GraftArg *: every literal changed_literals held, kept
+                                 * to the end (the value map borrows them) */
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
@@ -296,19 +345,48 @@ typedef struct
   GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
 
-/* Whether @arg, a replacement node's argument, refers to a replacement
- * parameter. */
-static gboolean
-refers_to_placeholder (const GraftArg *arg)
+/* Lays @src out in @p's items from *@next on, its nodes made holes. */
+static void
+lay_out (Rewriting      *rw,
+         const GraftArg *src,
+         GraftArg       *out,
+         Prepared       *p,
+         guint          *next)
 {
-  guint n = graft_arg_count_items (arg);
+  guint n;
 
-  if (arg->kind == GRAFT_ARG_NODE)
-    return graft_node_get_op (arg->node) == GRAFT_OP_PLACEHOLDER;
+  *out = *src;
+  if (src->kind == GRAFT_ARG_NODE)
+    {
+      guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, src->node));
+
+      g_assert (pos > 0);
+      p->holes[p->n_holes].at = out;
+      p->holes[p->n_holes].pos = pos - 1;
+      p->n_holes++;
+      return;
+    }
+  n = graft_arg_count_items (src);
+  if (n == 0)
+    return;
+  out->items = &p->items[*next];
+  *next += n;
   for (guint i = 0; i < n; i++)
-    if (refers_to_placeholder (&arg->items[i]))
-      return TRUE;
-  return FALSE;
+    lay_out (rw, &src->items[i], &out->items[i], p, next);
+}
+
+static void
+prepare_arg (Rewriting      *rw,
+             const GraftArg *src,
+             Prepared       *p)
+{
+  guint n_items = 0, n_nodes = 0, next = 0;
+
+  count_parts (src, &n_items, &n_nodes);
+  p->items = g_new (GraftArg, MAX (n_items, 1));
+  p->holes = g_new (Hole, MAX (n_nodes, 1));
+  p->n_holes = 0;
+  lay_out (rw, src, &p->value, p, &next);
 }
 
 static void
@@ -323,6 +401,8 @@ rewriting_prepare (Rewriting *rw,
   rw->templates = g_new0 (Template, MAX (n, 1));
   rw->values = g_new0 (GraftArg, MAX (n, 1));
   rw->value_set = g_new0 (guint, MAX (n, 1));
+  rw->is_param = g_new0 (gboolean, MAX (n, 1));
+  rw->param_pos = g_new0 (guint, MAX (n, 1));
   _graft_ptr_map_init (&rw->positions, n);
   for (GraftNode *rn = graft_graph_get_first (replacement); rn != NULL;
        rn = graft_node_get_next (rn), pos++)
@@ -331,7 +411,11 @@ rewriting_prepare (Rewriting *rw,
 
       _graft_ptr_map_insert (&rw->positions, rn, GUINT_TO_POINTER (pos + 1));
       if (op == GRAFT_OP_PLACEHOLDER)
-        g_ptr_array_add (rw->placeholders, rn);
+        {
+          rw->param_pos[rw->placeholders->len] = pos;
+          g_ptr_array_add (rw->placeholders, rn);
+          rw->is_param[pos] = TRUE;
+        }
       else if (op == GRAFT_OP_OUTPUT)
         {
           /* graph_copy stops at the first output. */
@@ -349,12 +433,19 @@ rewriting_prepare (Rewriting *rw,
           t->type = graft_node_get_type_annotation (rn);
           t->is_wrapped = graft_node_get_is_wrapped (rn);
           t->meta = graft_node_get_meta (rn);
-          t->args = graft_node_get_args (rn);
-          t->kwargs = graft_node_get_kwargs (rn);
           t->pos = pos;
-          t->reads_graph = refers_to_placeholder (t->args) || refers_to_placeholder (t->kwargs);
         }
     }
+  /* Once every position is known. */
+  for (guint i = 0; i < rw->n_templates; i++)
+    {
+      Template *t = &rw->templates[i];
+
+      prepare_arg (rw, graft_node_get_args (t->rn), &t->args);
+      prepare_arg (rw, graft_node_get_kwargs (t->rn), &t->kwargs);
+    }
+  if (rw->rep_output != NULL && graft_node_get_args (rw->rep_output)->n > 0)
+    prepare_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out);
   rw->erased = g_new (guint, MAX (rw->pattern->nodes->len, 1));
   for (guint i = rw->pattern->nodes->len; i > 0; i--)
     {
@@ -364,105 +455,79 @@ rewriting_prepare (Rewriting *rw,
         rw->erased[rw->n_erased++] = i - 1;
     }
   _graft_ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
-  rw->changed_literals = g_hash_table_new_full (NULL, NULL, NULL, arg_free);
-}
-
-/* Empties the value map after a match. */
-static void
-values_empty (Rewriting *rw)
-{
-  guint n = graft_graph_get_n_nodes (rw->replacement);
-
-  for (guint i = 0; i < n; i++)
-    if (rw->value_set[i] == rw->match_number && rw->values[i].kind != GRAFT_ARG_NODE)
-      graft_arg_clear (&rw->values[i]);
+  rw->changed_literals = g_hash_table_new (NULL, NULL);
+  rw->literals = g_ptr_array_new_with_free_func (arg_free);
 }
 
 static void
 rewriting_clear (Rewriting *rw)
 {
   g_clear_pointer (&rw->placeholders, g_ptr_array_unref);
+  for (guint i = 0; rw->templates != NULL && i < rw->n_templates; i++)
+    {
+      prepared_clear (&rw->templates[i].args);
+      prepared_clear (&rw->templates[i].kwargs);
+    }
+  prepared_clear (&rw->out);
   g_clear_pointer (&rw->templates, g_free);
   g_clear_pointer (&rw->erased, g_free);
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
+  g_clear_pointer (&rw->is_param, g_free);
+  g_clear_pointer (&rw->param_pos, g_free);
+  g_clear_pointer (&rw->reads.items, g_free);
   g_clear_pointer (&rw->changed_literals, g_hash_table_unref);
+  g_clear_pointer (&rw->literals, g_ptr_array_unref);
   _graft_ptr_map_clear (&rw->positions);
   _graft_ptr_map_clear (&rw->changed);
 }
 
-/* Where @key's value goes in this match (each replacement node is set at
- * most once per match). */
-static GraftArg *
-value_slot (Rewriting *rw,
-            GraftNode *key)
+/* Sets what the replacement node at @pos stands for in this match (each
+ * is set at most once per match): @value is borrowed. */
+static inline void
+set_value (Rewriting      *rw,
+           guint           pos,
+           const GraftArg *value)
 {
-  guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, key));
-
-  g_assert (pos > 0 && rw->value_set[pos - 1] != rw->match_number);
-  rw->value_set[pos - 1] = rw->match_number;
-  return &rw->values[pos - 1];
+  g_assert (rw->value_set[pos] != rw->match_number);
+  rw->value_set[pos] = rw->match_number;
+  rw->values[pos] = *value;
 }
 
-static void
+static inline void
 set_node (Rewriting *rw,
-          GraftNode *key,
+          guint      pos,
           GraftNode *node)
 {
-  graft_arg_init_node (value_slot (rw, key), node);
+  GraftArg value;
+
+  graft_arg_init_node (&value, node);
+  set_value (rw, pos, &value);
 }
 
-/* map_arg: a copy of @arg with every replacement node replaced by what it
- * stands for in this match. */
-static void
-map_arg (Rewriting      *rw,
-         const GraftArg *arg,
-         GraftArg       *out)
+/* map_arg, on a prepared argument: each hole filled with what its node
+ * stands for in this match.  The graph nodes parameters bring in are
+ * listed in @reads, when given. */
+static const GraftArg *
+fill (Rewriting *rw,
+      Prepared  *p,
+      Reads     *reads)
 {
-  guint n;
-
-  switch (arg->kind)
+  for (guint i = 0; i < p->n_holes; i++)
     {
-    case GRAFT_ARG_NODE:
-      {
-        guint pos = GPOINTER_TO_UINT (_graft_ptr_map_lookup (&rw->positions, arg->node));
+      guint     pos = p->holes[i].pos;
+      GraftArg *at = p->holes[i].at;
 
-        g_assert (pos > 0 && rw->value_set[pos - 1] == rw->match_number);
-        if (rw->values[pos - 1].kind == GRAFT_ARG_NODE)
-          *out = rw->values[pos - 1];
-        else
-          graft_arg_copy (out, &rw->values[pos - 1]);
-        return;
-      }
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-      *out = *arg;
-      return;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      n = graft_arg_count_items (arg);
-      if (n == 0)
-        break;
-      /* The same kind and length, each item mapped (as graft_arg_copy()
-       * makes a container, without copying the items first). */
-      *out = *arg;
-      out->items = g_new (GraftArg, n);
-      for (guint i = 0; i < n; i++)
-        map_arg (rw, &arg->items[i], &out->items[i]);
-      return;
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    default:
-      break;
+      g_assert (rw->value_set[pos] == rw->match_number);
+      *at = rw->values[pos];
+      if (reads == NULL || !rw->is_param[pos])
+        continue;
+      if (at->kind == GRAFT_ARG_NODE)
+        reads_push (reads, at->node);
+      else
+        collect_read_nodes (at, reads);
     }
-  graft_arg_copy (out, arg);
+  return &p->value;
 }
 
 /* The replacement must take as many parameters as the pattern. */
@@ -496,10 +561,12 @@ bind_placeholders (Rewriting *rw)
       GraftNode      *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
       const GraftArg *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
 
+      guint pos = rw->param_pos[i];
+
       /* Only a node an earlier match replaced is in the maps. */
       if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
         {
-          set_node (rw, rw->placeholders->pdata[i], gn);
+          set_node (rw, pos, gn);
           continue;
         }
       if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
@@ -508,11 +575,13 @@ bind_placeholders (Rewriting *rw)
         {
           GraftNode *now = _graft_ptr_map_lookup (&rw->changed, gn);
 
-          set_node (rw, rw->placeholders->pdata[i], now != NULL ? now : gn);
+          set_node (rw, pos, now != NULL ? now : gn);
           continue;
         }
+      /* The match's own literal, or the one in changed_literals: both
+       * outlive the match. */
       if (literal != NULL)
-        graft_arg_copy (value_slot (rw, rw->placeholders->pdata[i]), literal);
+        set_value (rw, pos, literal);
     }
 }
 
@@ -544,14 +613,15 @@ copy_replacement (Rewriting *rw,
   graft_node_get_span (rw->first, &start, &end);
   for (guint i = 0; i < rw->n_templates; i++)
     {
-      const Template *t = &rw->templates[i];
-      GraftArg        args, kwargs;
+      Template       *t = &rw->templates[i];
+      const GraftArg *args, *kwargs;
       GraftNode      *copy;
 
-      map_arg (rw, t->args, &args);
-      map_arg (rw, t->kwargs, &kwargs);
-      copy = graft_graph_create_node (rw->graph, t->op, t->target, &args, &kwargs, t->name,
-                                      rw->first);
+      rw->reads.len = 0;
+      args = fill (rw, &t->args, &rw->reads);
+      kwargs = fill (rw, &t->kwargs, &rw->reads);
+      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, args, kwargs, t->name,
+                                           rw->first);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
       /* A new node has no annotation and is not wrapped. */
@@ -564,19 +634,18 @@ copy_replacement (Rewriting *rw,
       if (t->meta != NULL)
         graft_node_set_meta (copy, t->meta);
       graft_node_set_span (copy, start, end);
-      set_node (rw, t->rn, copy);
+      set_node (rw, t->pos, copy);
       g_ptr_array_add (rw->self->added, copy);
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
-      if (t->reads_graph)
-        {
-          check_hazard (rw->self, copy, graft_node_get_args (copy), rw->match_number);
-          check_hazard (rw->self, copy, graft_node_get_kwargs (copy), rw->match_number);
-        }
+      for (guint r = 0; r < rw->reads.len; r++)
+        if (graft_node_compare_order (rw->reads.items[r], copy) > 0)
+          warn_hazard (rw->self, copy, rw->reads.items[r], rw->match_number);
     }
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
-  map_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out_value);
+  /* Borrowed like a copy's arguments, until the next match. */
+  rw->out_value = *fill (rw, &rw->out, NULL);
   return TRUE;
 }
 
@@ -632,6 +701,7 @@ replace_returned (Rewriting *rw,
           graft_graph_replace_all_uses_with_value (rw->graph, gn, &items[i]);
           literal = g_new (GraftArg, 1);
           graft_arg_copy (literal, &items[i]);
+          g_ptr_array_add (rw->literals, literal);
           g_hash_table_insert (rw->changed_literals, gn, literal);
           _graft_node_set_mark (gn, 0, rw->changed_mark);
           continue;
@@ -703,8 +773,7 @@ replace_one (Rewriting        *rw,
   ok = ok && replace_returned (rw, error);
   ok = ok && erase_matched (rw, error);
 
-  graft_arg_clear (&rw->out_value);
-  values_empty (rw);
+  graft_arg_init_none (&rw->out_value);
   return ok;
 }
 
