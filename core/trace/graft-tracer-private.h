@@ -75,13 +75,22 @@ typedef enum {
 
 /* An ordered map with string keys (module attributes, scopes keep order).
  * Small maps are searched linearly; a map that grows past a few keys gets a
- * name-table index. */
+ * name-table index.  In front of both, the tracer keeps recent answers by
+ * the addresses of map and key (Tracer.map_recent): a key found is checked
+ * at its position, a key not found is good while the map's stamp holds. */
 typedef struct
 {
   Tracer         *tracer;
   PtrVec         *keys;   /* const char * */
   PtrVec         *values; /* Value * */
   GraftNameTable *index;  /* key -> position + 1, or NULL while small */
+  /* A new stamp (Tracer.map_stamp) each time a key is added or removed;
+   * 0 while the map is being changed through a copy of itself (a class
+   * body's namespace), when no absence may be kept. */
+  guint stamp;
+  /* A bit per pair of first bytes of the keys (strmap_key_bit()): a key
+   * whose bit is clear is surely absent.  Never cleared on removal. */
+  guint64 key_bits;
 } StrMap;
 
 typedef enum {
@@ -291,6 +300,19 @@ struct _Tracer
     const char *name;
     Value      *value;
   } attr_recent[64];
+
+  /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
+   * map and the key, direct-mapped: the position found (checked again on
+   * use: the key at that position is the same string), or 0 for a key the
+   * map did not hold while its stamp was @stamp. */
+  struct
+  {
+    const StrMap *map;
+    const char   *key;
+    guint         pos;
+    guint         stamp;
+  } map_recent[256];
+  guint map_stamp; /* the last stamp given to a StrMap */
 
   /* graft-tracer-eval.c: whether a name (a syntax-tree string) is a local
    * variable of a function, for recent pairs, by address. */
