@@ -601,7 +601,7 @@ call_object (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:
-      return _graft_tracer_call_path (t, callee->path, args, kwargs, at);
+      return _graft_tracer_call_path_value (t, callee, args, kwargs, at);
     case VAL_NN_CLASS:
       return _graft_tracer_new_nn (t, callee->path, args, kwargs, at);
     case VAL_BUILTIN:

@@ -728,9 +728,36 @@ parse_call (Call *c)
 }
 
 /**
- * _graft_tracer_check_call:
+ * _graft_tracer_check_find:
  * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`),
  *   a string of the static torch table: its address keys a cache
+ *
+ * Returns: (nullable): the argument parser of @path in the tracer's
+ *   dialect, for _graft_tracer_check_parsed(); %NULL if torch checks
+ *   nothing Graft models
+ */
+gconstpointer
+_graft_tracer_check_find (Tracer     *t,
+                          const char *path)
+{
+  const Table  *table = &tables[t->dialect->torch];
+  const Parser *parser;
+  guint         slot;
+
+  /* A model calls the same few functions over and over: the binary
+   * search of the table is done once per function. */
+  slot = (guint) (GPOINTER_TO_SIZE (path) >> 3) % G_N_ELEMENTS (t->checked);
+  if (t->checked[slot].path == path)
+    return t->checked[slot].parser != t->checked ? t->checked[slot].parser : NULL;
+  parser = find_parser (table, path);
+  t->checked[slot].path = path;
+  t->checked[slot].parser = parser != NULL ? (gconstpointer) parser : t->checked;
+  return parser;
+}
+
+/**
+ * _graft_tracer_check_parsed:
+ * @parser: (nullable): what _graft_tracer_check_find() gave
  *
  * Applies torch's argument parser to a call of a C builtin, in the
  * tracer's dialect.
@@ -739,29 +766,17 @@ parse_call (Call *c)
  *   torch's TypeError at @at); %TRUE otherwise
  */
 gboolean
-_graft_tracer_check_call (Tracer            *t,
-                          const char        *path,
-                          PtrVec            *args,
-                          StrMap            *kwargs,
-                          const GraftPyExpr *at)
+_graft_tracer_check_parsed (Tracer            *t,
+                            gconstpointer      parser,
+                            PtrVec            *args,
+                            StrMap            *kwargs,
+                            const GraftPyExpr *at)
 {
   const Table *table = &tables[t->dialect->torch];
-  Call         c = { table, NULL, args, kwargs, args != NULL ? args->len : 0,
+  Call         c = { table, parser, args, kwargs, args != NULL ? args->len : 0,
              kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
   Verdict      r;
-  guint        slot;
 
-  /* A model calls the same few functions over and over: the binary
-   * search of the table is done once per function. */
-  slot = (guint) (GPOINTER_TO_SIZE (path) >> 3) % G_N_ELEMENTS (t->checked);
-  if (t->checked[slot].path == path)
-    c.parser = t->checked[slot].parser != t->checked ? t->checked[slot].parser : NULL;
-  else
-    {
-      c.parser = find_parser (table, path);
-      t->checked[slot].path = path;
-      t->checked[slot].parser = c.parser != NULL ? (gconstpointer) c.parser : t->checked;
-    }
   if (c.parser == NULL)
     return TRUE;
   r = parse_call (&c);
@@ -774,4 +789,24 @@ _graft_tracer_check_call (Tracer            *t,
     }
   g_free (c.message);
   return TRUE;
+}
+
+/**
+ * _graft_tracer_check_call:
+ * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`),
+ *   a string of the static torch table: its address keys a cache
+ *
+ * _graft_tracer_check_parsed() with the parser of @path.
+ *
+ * Returns: %FALSE when torch surely raises (the tracer has failed with
+ *   torch's TypeError at @at); %TRUE otherwise
+ */
+gboolean
+_graft_tracer_check_call (Tracer            *t,
+                          const char        *path,
+                          PtrVec            *args,
+                          StrMap            *kwargs,
+                          const GraftPyExpr *at)
+{
+  return _graft_tracer_check_parsed (t, _graft_tracer_check_find (t, path), args, kwargs, at);
 }

@@ -300,6 +300,19 @@ _graft_tracer_to_arg (Tracer            *t,
     }
 }
 
+/* Whether @name may be a Python keyword: keyword.kwlist's words are two
+ * to eight bytes long and start with one of `FNTabcdefgilnoprtwy`.  Most
+ * method names (`sum`, `view`, `softmax`) are surely not, without asking
+ * graft_is_python_keyword(). */
+static inline gboolean
+may_be_keyword (const char *name)
+{
+  static const char first[] = "FNTabcdefgilnoprtwy";
+
+  return name[0] != '\0' && name[1] != '\0' && strchr (first, name[0]) != NULL &&
+         graft_is_python_keyword (name);
+}
+
 /* torch.fx writes method names, module paths and attribute names into the
  * generated code as they are; a Python keyword there (`x.if()`,
  * `self.lambda(x)`) makes that code invalid and torch's trace fail with a
@@ -314,7 +327,7 @@ target_is_printable (Tracer            *t,
   const char *name = NULL;
 
   if (op == GRAFT_OP_CALL_METHOD)
-    name = graft_is_python_keyword (target) ? target : NULL;
+    name = may_be_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
       /* Each dotted part; no keyword is longer than 8 bytes. */
@@ -328,7 +341,7 @@ target_is_printable (Tracer            *t,
             {
               memcpy (word, part, len);
               word[len] = '\0';
-              if (graft_is_python_keyword (word))
+              if (may_be_keyword (word))
                 name = _graft_tracer_strdup (t, word, -1);
             }
           if (dot == NULL)
@@ -336,9 +349,10 @@ target_is_printable (Tracer            *t,
           part = dot + 1;
         }
     }
-  else if (op == GRAFT_OP_CALL_FUNCTION && strcmp (target, "builtins.getattr") == 0 &&
-           args != NULL && args->len == 2 && ((Value *) args->pdata[1])->kind == VAL_STR &&
-           graft_is_python_keyword (((Value *) args->pdata[1])->str.s))
+  else if (op == GRAFT_OP_CALL_FUNCTION && args != NULL && args->len == 2 &&
+           ((Value *) args->pdata[1])->kind == VAL_STR &&
+           strcmp (target, "builtins.getattr") == 0 &&
+           may_be_keyword (((Value *) args->pdata[1])->str.s))
     name = ((Value *) args->pdata[1])->str.s;
   if (name == NULL)
     return TRUE;

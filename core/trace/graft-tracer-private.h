@@ -180,9 +180,14 @@ struct _Value
       GraftNode  *made; /* the getattr node once made */
     } attr;
     const char *path; /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
-    Function   *fn;
-    Class      *cls;
-    Object     *obj;
+    struct
+    {
+      const char         *path;     /* @path, the same member */
+      const ResolvedPath *resolved; /* what graft-tracer-torch.c found for it, once called */
+    } path_fn;                      /* PATH_FN */
+    Function *fn;
+    Class    *cls;
+    Object   *obj;
     struct
     {
       Value *self;
@@ -404,11 +409,17 @@ _graft_vec_add (PtrVec  *v,
 }
 
 /* graft-tracer-check.c */
-gboolean _graft_tracer_check_call (Tracer            *t,
-                                   const char        *path,
-                                   PtrVec            *args,
-                                   StrMap            *kwargs,
-                                   const GraftPyExpr *at);
+gconstpointer _graft_tracer_check_find (Tracer *t, const char *path);
+gboolean      _graft_tracer_check_parsed (Tracer            *t,
+                                          gconstpointer      parser,
+                                          PtrVec            *args,
+                                          StrMap            *kwargs,
+                                          const GraftPyExpr *at);
+gboolean      _graft_tracer_check_call (Tracer            *t,
+                                        const char        *path,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
 
 /* graft-tracer.c */
 Value             *_graft_tracer_fail (Tracer             *t,
@@ -596,6 +607,11 @@ Value *_graft_tracer_call_path (Tracer            *t,
                                 PtrVec            *args,
                                 StrMap            *kwargs,
                                 const GraftPyExpr *at);
+Value *_graft_tracer_call_path_value (Tracer            *t,
+                                      Value             *callee,
+                                      PtrVec            *args,
+                                      StrMap            *kwargs,
+                                      const GraftPyExpr *at);
 Value *_graft_tracer_new_nn (Tracer            *t,
                              const char        *path,
                              PtrVec            *args,
