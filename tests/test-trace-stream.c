@@ -238,6 +238,31 @@ static const Case cases[] = {
                                    "    b\"\"\"  # \"\"\"\n\n"
                                    "    def other(self):\n"
                                    "        return 1\n" },
+  /* The names a streamed body binds are logged, a global statement
+   * removing them: the last word about a name decides. */
+  { "global_after_binding", HEAD "k = 2\n\n\n"
+                                 "class M(nn.Module):\n"
+                                 "    def forward(self, x):\n"
+                                 "        a = x * k\n"
+                                 "        k = 3\n"
+                                 "        global k\n"
+                                 "        return a\n" },
+  { "bound_again_after_global", HEAD "k = 2\n\n\n"
+                                     "class M(nn.Module):\n"
+                                     "    def forward(self, x):\n"
+                                     "        a = x * k\n"
+                                     "        global k\n"
+                                     "        k = 3\n"
+                                     "        return a\n" },
+  { "many_names_one_read_outside", HEAD "q = 2\n\n\n"
+                                        "class M(nn.Module):\n"
+                                        "    def forward(self, x):\n"
+                                        "        h0 = x + 1\n"
+                                        "        h1 = h0 * q\n"
+                                        "        h2 = h1 - h0\n"
+                                        "        h3 = h2 / 2\n"
+                                        "        q = h3\n"
+                                        "        return q\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */

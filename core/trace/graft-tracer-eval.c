@@ -33,10 +33,16 @@ _graft_tracer_frame_new (Tracer *t,
 
 /* The set collect_locals() fills, with the names added last by address
  * in front of it: a long body assigns the same few variables over and over
- * (and the parser shares the string of a name read again). */
+ * (and the parser shares the string of a name read again).
+ *
+ * A body read statement by statement (_graft_tracer_locals_begin()) keeps
+ * a log instead, which costs a pointer per name where a set costs a hash
+ * and a node: it is made a set only if asked (most traces never ask). */
 struct _Locals
 {
-  GHashTable *names;
+  GHashTable *names; /* the set, or NULL while logging */
+  GArray     *log;   /* const char *: a name added, or NULL then the name removed */
+  Function   *fn;    /* whose body, when logging */
   const char *recent[64];
 };
 
@@ -50,8 +56,26 @@ add_local (Locals     *l,
 
   if (l->recent[r] == name)
     return;
-  g_hash_table_add (l->names, (gpointer) name);
+  if (l->names != NULL)
+    g_hash_table_add (l->names, (gpointer) name);
+  else
+    g_array_append_val (l->log, name);
   l->recent[r] = name;
+}
+
+static void
+remove_local (Locals     *l,
+              const char *name)
+{
+  const char *removed = NULL;
+
+  if (l->names != NULL)
+    g_hash_table_remove (l->names, name);
+  else
+    {
+      g_array_append_val (l->log, removed);
+      g_array_append_val (l->log, name);
+    }
 }
 
 static void
@@ -156,7 +180,7 @@ collect_locals (Tracer                *t,
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
           for (guint k = 0; k < s->names.n_names; k++)
-            g_hash_table_remove (names->names, s->names.names[k]);
+            remove_local (names, s->names.names[k]);
           /* A name added again must go back in the set. */
           memset (names->recent, 0, sizeof names->recent);
           break;
@@ -171,6 +195,26 @@ collect_locals (Tracer                *t,
           break;
         }
     }
+}
+
+/* The set of a log: its additions and removals in order. */
+static GHashTable *
+replay_log (Tracer *t,
+            GArray *log)
+{
+  GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_ptr_array_add (t->hash_tables, set);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const char *name = g_array_index (log, const char *, i);
+
+      if (name != NULL)
+        g_hash_table_add (set, (gpointer) name);
+      else if (++i < log->len)
+        g_hash_table_remove (set, g_array_index (log, const char *, i));
+    }
+  return set;
 }
 
 /* Whether @name is a local variable of @fn (bound anywhere in its body). */
@@ -189,6 +233,13 @@ is_local_of (Tracer     *t,
    * about are the syntax tree's: the answer is kept by their addresses. */
   if (t->local_recent[r].fn == fn && t->local_recent[r].name == name)
     return t->local_recent[r].local;
+  if (fn->locals == NULL && fn->locals_log != NULL)
+    {
+      /* A body read as it was traced: its log becomes the set, and a
+       * collection still going on adds to the set from now on. */
+      fn->locals = replay_log (t, fn->locals_log->log);
+      fn->locals_log->names = fn->locals;
+    }
   if (fn->locals == NULL && !_graft_tracer_read_body (t, fn->def))
     return FALSE;
   if (fn->locals == NULL)
@@ -213,19 +264,22 @@ is_local_of (Tracer     *t,
  *
  * Starts collecting the names @fn's body binds statement by statement, as
  * the body is read (graft_py_program_new_traced()); @fn's set is complete
- * once every statement has been added.
+ * once every statement has been added.  The collection is @fn's, freed
+ * with the tracer.
  *
- * Returns: (transfer full): the collection, for _graft_tracer_locals_add()
+ * Returns: (transfer none): the collection, for _graft_tracer_locals_add()
  */
 Locals *
 _graft_tracer_locals_begin (Tracer   *t,
                             Function *fn)
 {
-  Locals *locals = g_new0 (Locals, 1);
+  Locals *locals = _graft_tracer_alloc (t, sizeof (Locals));
 
-  fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
-  g_ptr_array_add (t->hash_tables, fn->locals);
-  locals->names = fn->locals;
+  locals->log = g_array_new (FALSE, FALSE, sizeof (const char *));
+  g_ptr_array_add (t->garrays, locals->log);
+  locals->fn = fn;
+  fn->locals = NULL;
+  fn->locals_log = locals;
   return locals;
 }
 
@@ -237,10 +291,22 @@ _graft_tracer_locals_add (Tracer                *t,
   collect_locals (t, locals, stmts);
 }
 
-void
-_graft_tracer_locals_free (Locals *locals)
+/* Whether the collection holds @name. */
+gboolean
+_graft_tracer_locals_has (Locals     *locals,
+                          const char *name)
 {
-  g_free (locals);
+  if (locals->names != NULL)
+    return g_hash_table_contains (locals->names, name);
+  /* The last entry about @name decides. */
+  for (guint i = locals->log->len; i > 0; i--)
+    {
+      const char *logged = g_array_index (locals->log, const char *, i - 1);
+
+      if (logged != NULL && logged[0] == name[0] && strcmp (logged, name) == 0)
+        return i < 2 || g_array_index (locals->log, const char *, i - 2) != NULL;
+    }
+  return FALSE;
 }
 
 /* A name the streaming function's frame looked up outside it. */

@@ -142,6 +142,7 @@ typedef struct
   gboolean           is_static;   /* @staticmethod */
   gboolean           is_property; /* @property */
   GHashTable        *locals;      /* names its body binds (Python's local variables), once asked */
+  struct _Locals    *locals_log;  /* for a body read as traced: its names, until asked */
 } Function;
 
 struct _Value
@@ -445,7 +446,7 @@ Locals                *_graft_tracer_locals_begin (Tracer *t, Function *fn);
 void                   _graft_tracer_locals_add (Tracer                *t,
                                                  Locals                *locals,
                                                  const GraftPyStmtList *stmts);
-void                   _graft_tracer_locals_free (Locals *locals);
+gboolean               _graft_tracer_locals_has (Locals *locals, const char *name);
 Frame                 *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
 Value                 *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
 gboolean               _graft_tracer_eval_defaults (Tracer                 *t,
