@@ -362,6 +362,19 @@ lookup (Tracer            *t,
 
 /* Expressions -------------------------------------------------------------- */
 
+/* _graft_tracer_eval() for an operand, the commonest of which is a name:
+ * that is looked up here without the call, the depth limit checked as
+ * _graft_tracer_eval() would (a lookup evaluates nothing). */
+static inline Value *
+eval_operand (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  if (e->kind == GRAFT_PY_EXPR_NAME && t->error == NULL && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    return lookup (t, frame, e->name.id, e);
+  return _graft_tracer_eval (t, frame, e);
+}
+
 static Value *
 eval_constant (Tracer            *t,
                const GraftPyExpr *e)
@@ -571,7 +584,7 @@ eval_items (Tracer                *t,
             _graft_vec_add (out, expanded->seq.items->pdata[k]);
           continue;
         }
-      v = _graft_tracer_eval (t, frame, item);
+      v = eval_operand (t, frame, item);
       if (v == NULL)
         return FALSE;
       _graft_vec_add (out, v);
@@ -601,7 +614,7 @@ eval_call_args (Tracer            *t,
   for (guint i = 0; i < e->call.n_keywords; i++)
     {
       const GraftPyKeyword *kw = e->call.keywords[i];
-      Value                *v = _graft_tracer_eval (t, frame, kw->value);
+      Value                *v = eval_operand (t, frame, kw->value);
 
       if (v == NULL)
         return FALSE;
@@ -819,11 +832,22 @@ eval_attribute (Tracer            *t,
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, frame, e->attribute.value);
+  a = eval_operand (t, frame, e->attribute.value);
   if (a == NULL)
     return NULL;
   if (a->kind == VAL_PYMODULE)
     return module_attr (t, a, e->attribute.attr, e);
+  if (_graft_value_is_proxy (a))
+    {
+      /* _graft_tracer_getattr()'s, without the copy of the name: the
+       * syntax tree's names live as long as the tracer, as frames' keys
+       * do. */
+      Value *v = _graft_value_new (t, VAL_ATTR_PROXY);
+
+      v->attr.base = a;
+      v->attr.attr = e->attribute.attr;
+      return v;
+    }
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);
 }
 
@@ -834,10 +858,10 @@ eval_subscript (Tracer            *t,
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, frame, e->subscript.value);
+  a = eval_operand (t, frame, e->subscript.value);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, frame, e->subscript.slice);
+  b = eval_operand (t, frame, e->subscript.slice);
   if (b == NULL)
     return NULL;
   return _graft_tracer_subscript (t, a, b, e);
@@ -871,10 +895,10 @@ eval_bin_op (Tracer            *t,
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, frame, e->bin_op.left);
+  a = eval_operand (t, frame, e->bin_op.left);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, frame, e->bin_op.right);
+  b = eval_operand (t, frame, e->bin_op.right);
   if (b == NULL)
     return NULL;
   return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
@@ -887,7 +911,7 @@ eval_unary_op (Tracer            *t,
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, frame, e->unary_op.operand);
+  a = eval_operand (t, frame, e->unary_op.operand);
   if (a == NULL)
     return NULL;
   return _graft_tracer_unary (t, e->unary_op.op, a, e);
@@ -931,13 +955,13 @@ eval_compare (Tracer            *t,
   Value   *a, *b, *v;
   gboolean truth;
 
-  a = _graft_tracer_eval (t, frame, e->compare.left);
+  a = eval_operand (t, frame, e->compare.left);
   if (a == NULL)
     return NULL;
   v = NULL;
   for (guint i = 0; i < e->compare.comparators.len; i++)
     {
-      b = _graft_tracer_eval (t, frame, e->compare.comparators.items[i]);
+      b = eval_operand (t, frame, e->compare.comparators.items[i]);
       if (b == NULL)
         return NULL;
       if (i > 0)

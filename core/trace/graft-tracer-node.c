@@ -406,8 +406,8 @@ _graft_tracer_make_node (Tracer            *t,
 
   a.items = n_args <= G_N_ELEMENTS (a_stack) ? a_stack : g_new (GraftArg, n_args);
   k.items = n_kw <= G_N_ELEMENTS (k_stack) ? k_stack : g_new (GraftArg, n_kw);
-  memset (a.items, 0, n_args * sizeof (GraftArg));
-  memset (k.items, 0, n_kw * sizeof (GraftArg));
+  /* (_graft_tracer_to_arg() sets each argument whole, and one that failed
+   * is not read.) */
   for (i = 0; i < n_args; i++)
     if (!_graft_tracer_to_arg (t, args->pdata[i], &a.items[i], at))
       goto out;
