@@ -307,10 +307,17 @@ _graft_tracer_to_arg (Tracer            *t,
 static inline gboolean
 may_be_keyword (const char *name)
 {
-  static const char first[] = "FNTabcdefgilnoprtwy";
+#define LOWER(c) (1u << ((c) - 'a'))
+  const guint32 lower = LOWER ('a') | LOWER ('b') | LOWER ('c') | LOWER ('d') | LOWER ('e') |
+                        LOWER ('f') | LOWER ('g') | LOWER ('i') | LOWER ('l') | LOWER ('n') |
+                        LOWER ('o') | LOWER ('p') | LOWER ('r') | LOWER ('t') | LOWER ('w') |
+                        LOWER ('y');
+#undef LOWER
+  guchar   c = (guchar) name[0];
+  gboolean first =
+      c >= 'a' && c <= 'z' ? (lower >> (c - 'a')) & 1 : c == 'F' || c == 'N' || c == 'T';
 
-  return name[0] != '\0' && name[1] != '\0' && strchr (first, name[0]) != NULL &&
-         graft_is_python_keyword (name);
+  return first && name[1] != '\0' && graft_is_python_keyword (name);
 }
 
 /* torch.fx writes method names, module paths and attribute names into the
@@ -409,8 +416,19 @@ _graft_tracer_make_node (Tracer            *t,
   /* (_graft_tracer_to_arg() sets each argument whole, and one that failed
    * is not read.) */
   for (i = 0; i < n_args; i++)
-    if (!_graft_tracer_to_arg (t, args->pdata[i], &a.items[i], at))
-      goto out;
+    {
+      Value *v = args->pdata[i];
+
+      /* Most arguments are nodes. */
+      if (v->kind == VAL_PROXY)
+        {
+          a.items[i].kind = GRAFT_ARG_NODE;
+          a.items[i].n = 0;
+          a.items[i].node = v->node;
+        }
+      else if (!_graft_tracer_to_arg (t, v, &a.items[i], at))
+        goto out;
+    }
   for (i = 0; i < n_kw / 2; i++)
     {
       const char *key = kwargs->keys->pdata[i];
