@@ -772,13 +772,13 @@ _graft_tracer_check_parsed (Tracer            *t,
                             StrMap            *kwargs,
                             const GraftPyExpr *at)
 {
-  const Table *table = &tables[t->dialect->torch];
-  Call         c = { table, parser, args, kwargs, args != NULL ? args->len : 0,
-             kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
-  Verdict      r;
+  Call    c;
+  Verdict r;
 
-  if (c.parser == NULL)
+  if (parser == NULL)
     return TRUE;
+  c = (Call){ &tables[t->dialect->torch], parser, args, kwargs, args != NULL ? args->len : 0,
+              kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
   r = parse_call (&c);
   if (r == NO && c.message != NULL)
     {
