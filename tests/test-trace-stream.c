@@ -502,6 +502,35 @@ test_deferred_every_case (void)
     }
 }
 
+/* A leaf module's constructor is told to each graph the program traces,
+ * however often the module is called. */
+static void
+test_constructor_each_graph (void)
+{
+  const char         *text = HEAD "class M(nn.Module):\n"
+                                  "    def __init__(self):\n"
+                                  "        super().__init__()\n"
+                                  "        self.lin = nn.Linear(4, 4)\n\n"
+                                  "    def forward(self, x):\n"
+                                  "        return self.lin(self.lin(x))\n";
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) first = NULL;
+  g_autoptr (GraftGraph) second = NULL;
+  g_autoptr (GraftPyProgram) program =
+      graft_py_program_new_traced (source, dialect, NULL, &first, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (first);
+  second = graft_py_program_trace (program, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (second);
+  g_assert_nonnull (graft_graph_get_module_constructor (first, "lin"));
+  g_assert_cmpstr (graft_graph_get_module_constructor (second, "lin"), ==,
+                   graft_graph_get_module_constructor (first, "lin"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -517,5 +546,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
   g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);
+  g_test_add_func ("/core/trace-stream/constructor-each-graph", test_constructor_each_graph);
   return g_test_run ();
 }

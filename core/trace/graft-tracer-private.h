@@ -114,6 +114,7 @@ struct _Object
   StrMap      buffers;    /* _buffers */
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
+  guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
 };
 
 struct _Class
@@ -252,8 +253,9 @@ struct _Tracer
   const GraftDialect *dialect; /* static */
 
   /* Owned */
-  GraftGraph   *graph;  /* NULL until tracing starts */
-  GPtrArray    *chunks; /* arena blocks */
+  GraftGraph   *graph;        /* NULL until tracing starts */
+  guint         graph_serial; /* counts the graphs made, from 1 */
+  GPtrArray    *chunks;       /* arena blocks */
   gsize         chunk_used;
   gsize         chunk_size;
   GPtrArray    *garrays;     /* GArrays to free */

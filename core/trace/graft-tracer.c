@@ -1189,6 +1189,7 @@ program_trace (GraftPyProgram *self,
   if ((name = choose_entry (t, entry)) != NULL)
     {
       t->graph = graft_graph_new (t->dialect);
+      t->graph_serial++;
       graft_graph_set_source (t->graph, t->source);
       if (trace_entry (t, name))
         graph = g_steal_pointer (&t->graph);
