@@ -41,7 +41,7 @@ _graft_tracer_frame_new (Tracer *t,
 struct _Locals
 {
   GHashTable *names; /* the set, or NULL while logging */
-  GArray     *log;   /* const char *: a name added, or NULL then the name removed */
+  PtrVec     *log;   /* const char *: a name added, or NULL then the name removed */
   Function   *fn;    /* whose body, when logging */
   const char *recent[64];
 };
@@ -59,7 +59,7 @@ add_local (Locals     *l,
   if (l->names != NULL)
     g_hash_table_add (l->names, (gpointer) name);
   else
-    g_array_append_val (l->log, name);
+    _graft_vec_add (l->log, (gpointer) name);
   l->recent[r] = name;
 }
 
@@ -67,14 +67,12 @@ static void
 remove_local (Locals     *l,
               const char *name)
 {
-  const char *removed = NULL;
-
   if (l->names != NULL)
     g_hash_table_remove (l->names, name);
   else
     {
-      g_array_append_val (l->log, removed);
-      g_array_append_val (l->log, name);
+      _graft_vec_add (l->log, NULL);
+      _graft_vec_add (l->log, (gpointer) name);
     }
 }
 
@@ -200,19 +198,19 @@ collect_locals (Tracer                *t,
 /* The set of a log: its additions and removals in order. */
 static GHashTable *
 replay_log (Tracer *t,
-            GArray *log)
+            PtrVec *log)
 {
   GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_ptr_array_add (t->hash_tables, set);
   for (guint i = 0; i < log->len; i++)
     {
-      const char *name = g_array_index (log, const char *, i);
+      const char *name = log->pdata[i];
 
       if (name != NULL)
         g_hash_table_add (set, (gpointer) name);
       else if (++i < log->len)
-        g_hash_table_remove (set, g_array_index (log, const char *, i));
+        g_hash_table_remove (set, log->pdata[i]);
     }
   return set;
 }
@@ -275,8 +273,7 @@ _graft_tracer_locals_begin (Tracer   *t,
 {
   Locals *locals = _graft_tracer_alloc (t, sizeof (Locals));
 
-  locals->log = g_array_new (FALSE, FALSE, sizeof (const char *));
-  g_ptr_array_add (t->garrays, locals->log);
+  locals->log = _graft_tracer_vec (t);
   locals->fn = fn;
   fn->locals = NULL;
   fn->locals_log = locals;
@@ -301,10 +298,10 @@ _graft_tracer_locals_has (Locals     *locals,
   /* The last entry about @name decides. */
   for (guint i = locals->log->len; i > 0; i--)
     {
-      const char *logged = g_array_index (locals->log, const char *, i - 1);
+      const char *logged = locals->log->pdata[i - 1];
 
       if (logged != NULL && logged[0] == name[0] && strcmp (logged, name) == 0)
-        return i < 2 || g_array_index (locals->log, const char *, i - 2) != NULL;
+        return i < 2 || locals->log->pdata[i - 2] != NULL;
     }
   return FALSE;
 }
