@@ -531,6 +531,30 @@ test_constructor_each_graph (void)
                    graft_graph_get_module_constructor (first, "lin"));
 }
 
+/* A call of a C builtin whose argument kinds passed its parser before is
+ * not parsed again; one whose kinds differ still is, and fails where it
+ * should. */
+static void
+test_check_after_pass (void)
+{
+  const Case c = { "check", HEAD "class M(nn.Module):\n"
+                                 "    def forward(self, x):\n"
+                                 "        a = torch.flatten(x, 0)\n"
+                                 "        b = torch.flatten(a, 0)\n"
+                                 "        return torch.flatten(b, 0.5)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==,
+                       "error: test.py:9:16: error: TypeError: flatten(): argument 'start_dim' "
+                       "(position 2) must be int, not float");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -547,5 +571,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
   g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);
   g_test_add_func ("/core/trace-stream/constructor-each-graph", test_constructor_each_graph);
+  g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   return g_test_run ();
 }

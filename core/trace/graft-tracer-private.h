@@ -298,6 +298,16 @@ struct _Tracer
     gconstpointer parser; /* or the address of the cache itself: none */
   } checked[32];
 
+  /* graft-tracer-check.c: calls recently found to pass their argument
+   * parser, by the parser and the kinds of the arguments (the checks look
+   * at nothing else), direct-mapped; an entry with a NULL parser is empty. */
+  struct
+  {
+    gconstpointer parser;
+    guint         len;
+    guint8        key[64];
+  } passed[64];
+
   /* graft-tracer-eval.c: recent module attributes (`torch.neg`) by the
    * addresses of the module's path and the attribute's name (AST and
    * arena strings, which live as long as the tracer), direct-mapped, in
