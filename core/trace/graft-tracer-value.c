@@ -398,12 +398,23 @@ _graft_strmap_remove (StrMap     *map,
   return TRUE;
 }
 
+/* A zeroed value of @kind: _graft_tracer_alloc() inline, for the few
+ * values each node makes. */
 Value *
 _graft_value_new (Tracer   *t,
                   ValueKind kind)
 {
-  Value *v = _graft_tracer_alloc (t, sizeof (Value));
+  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
+  Value      *v;
 
+  if (G_LIKELY (t->chunks->len > 0 && t->chunk_used + size <= CHUNK_SIZE))
+    {
+      v = (Value *) ((char *) t->chunks->pdata[t->chunks->len - 1] + t->chunk_used);
+      t->chunk_used += size;
+      *v = (Value){ .kind = kind };
+      return v;
+    }
+  v = _graft_tracer_alloc (t, sizeof (Value));
   v->kind = kind;
   return v;
 }
