@@ -269,8 +269,10 @@ _graft_tracer_to_arg (Tracer            *t,
               return FALSE;
             }
           {
+            Value      *name = _graft_strmap_get (&v->obj->attrs, "name");
             const char *member = _graft_tracer_printf (
-                t, "%s.%s", v->obj->cls->name, _graft_strmap_get (&v->obj->attrs, "name")->str.s);
+                t, "%s.%s", v->obj->cls->name,
+                name != NULL && name->kind == VAL_STR ? name->str.s : "");
 
             init_text (out, GRAFT_ARG_SYMBOL, member, strlen (member));
           }

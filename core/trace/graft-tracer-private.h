@@ -367,7 +367,7 @@ gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
 void        _graft_vec_set_size (PtrVec *v, guint len);
 void        _graft_strmap_init (Tracer *t, StrMap *map);
 void        _graft_tracer_name_table_free (GraftNameTable *table);
-Value      *_graft_strmap_get (const StrMap *map, const char *key);
+Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
 Value      *_graft_value_new (Tracer *t, ValueKind kind);
@@ -390,6 +390,41 @@ gboolean    _graft_value_equal (const Value *a, const Value *b);
 Value      *_graft_dict_get (const Value *dict, const Value *key);
 void        _graft_dict_set (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str (GString *out, const Value *v, gboolean repr);
+
+/* The entry of Tracer.map_recent for @map and @key. */
+static inline guint
+_graft_strmap_recent_slot (const StrMap *map,
+                           const char   *key)
+{
+  guint64 h = ((guint64) GPOINTER_TO_SIZE (key) ^ ((guint64) GPOINTER_TO_SIZE (map) << 7)) *
+              G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (((Tracer *) NULL)->map_recent) == 256);
+  return (guint) (h >> 56);
+}
+
+/* The value of @key in @map, or NULL: a recent answer that still holds
+ * (graft-tracer-value.c) here, anything else there. */
+static inline Value *
+_graft_strmap_get (const StrMap *map,
+                   const char   *key)
+{
+  if (map != NULL && map->keys != NULL)
+    {
+      Tracer *t = map->tracer;
+      guint   r = _graft_strmap_recent_slot (map, key);
+
+      if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+        {
+          guint pos = t->map_recent[r].pos;
+
+          if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+              (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+            return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+        }
+    }
+  return _graft_strmap_get_slow (map, key);
+}
 
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
 static inline gboolean

@@ -208,18 +208,6 @@ strmap_key_bit (const char *key)
   return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
 }
 
-/* The entry of Tracer.map_recent for @map and @key. */
-static inline guint
-strmap_recent_slot (const StrMap *map,
-                    const char   *key)
-{
-  guint64 h = ((guint64) GPOINTER_TO_SIZE (key) ^ ((guint64) GPOINTER_TO_SIZE (map) << 7)) *
-              G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-
-  G_STATIC_ASSERT (G_N_ELEMENTS (((Tracer *) NULL)->map_recent) == 256);
-  return (guint) (h >> 56);
-}
-
 static guint
 strmap_position_h (const StrMap *map,
                    const char   *key,
@@ -285,7 +273,7 @@ strmap_position (const StrMap *map,
                  guint        *hash)
 {
   Tracer *t = map->tracer;
-  guint   r = strmap_recent_slot (map, key);
+  guint   r = _graft_strmap_recent_slot (map, key);
   guint   pos;
 
   *len = 0;
@@ -324,9 +312,10 @@ strmap_reindex (StrMap *map)
     }
 }
 
+/* _graft_strmap_get() past the recent answers. */
 Value *
-_graft_strmap_get (const StrMap *map,
-                   const char   *key)
+_graft_strmap_get_slow (const StrMap *map,
+                        const char   *key)
 {
   guint pos, hash;
   gsize len;
@@ -372,7 +361,7 @@ _graft_strmap_set (StrMap     *map,
   else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
     strmap_reindex (map);
   /* The key is read again soon: a name just assigned. */
-  r = strmap_recent_slot (map, key);
+  r = _graft_strmap_recent_slot (map, key);
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
   t->map_recent[r].pos = map->keys->len;
