@@ -238,6 +238,31 @@ static const Case cases[] = {
                                    "    b\"\"\"  # \"\"\"\n\n"
                                    "    def other(self):\n"
                                    "        return 1\n" },
+  /* The names a streamed body binds are logged, a global statement
+   * removing them: the last word about a name decides. */
+  { "global_after_binding", HEAD "k = 2\n\n\n"
+                                 "class M(nn.Module):\n"
+                                 "    def forward(self, x):\n"
+                                 "        a = x * k\n"
+                                 "        k = 3\n"
+                                 "        global k\n"
+                                 "        return a\n" },
+  { "bound_again_after_global", HEAD "k = 2\n\n\n"
+                                     "class M(nn.Module):\n"
+                                     "    def forward(self, x):\n"
+                                     "        a = x * k\n"
+                                     "        global k\n"
+                                     "        k = 3\n"
+                                     "        return a\n" },
+  { "many_names_one_read_outside", HEAD "q = 2\n\n\n"
+                                        "class M(nn.Module):\n"
+                                        "    def forward(self, x):\n"
+                                        "        h0 = x + 1\n"
+                                        "        h1 = h0 * q\n"
+                                        "        h2 = h1 - h0\n"
+                                        "        h3 = h2 / 2\n"
+                                        "        q = h3\n"
+                                        "        return q\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */
@@ -477,6 +502,59 @@ test_deferred_every_case (void)
     }
 }
 
+/* A leaf module's constructor is told to each graph the program traces,
+ * however often the module is called. */
+static void
+test_constructor_each_graph (void)
+{
+  const char         *text = HEAD "class M(nn.Module):\n"
+                                  "    def __init__(self):\n"
+                                  "        super().__init__()\n"
+                                  "        self.lin = nn.Linear(4, 4)\n\n"
+                                  "    def forward(self, x):\n"
+                                  "        return self.lin(self.lin(x))\n";
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) first = NULL;
+  g_autoptr (GraftGraph) second = NULL;
+  g_autoptr (GraftPyProgram) program =
+      graft_py_program_new_traced (source, dialect, NULL, &first, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (first);
+  second = graft_py_program_trace (program, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (second);
+  g_assert_nonnull (graft_graph_get_module_constructor (first, "lin"));
+  g_assert_cmpstr (graft_graph_get_module_constructor (second, "lin"), ==,
+                   graft_graph_get_module_constructor (first, "lin"));
+}
+
+/* A call of a C builtin whose argument kinds passed its parser before is
+ * not parsed again; one whose kinds differ still is, and fails where it
+ * should. */
+static void
+test_check_after_pass (void)
+{
+  const Case c = { "check", HEAD "class M(nn.Module):\n"
+                                 "    def forward(self, x):\n"
+                                 "        a = torch.flatten(x, 0)\n"
+                                 "        b = torch.flatten(a, 0)\n"
+                                 "        return torch.flatten(b, 0.5)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==,
+                       "error: test.py:9:16: error: TypeError: flatten(): argument 'start_dim' "
+                       "(position 2) must be int, not float");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -492,5 +570,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
   g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);
+  g_test_add_func ("/core/trace-stream/constructor-each-graph", test_constructor_each_graph);
+  g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   return g_test_run ();
 }

@@ -377,8 +377,11 @@ call_module (Tracer            *t,
                                      obj->class_name);
         /* How the module was built, for a pattern written from this graph
          * (graft-extract.c). */
-        if (obj->constructor != NULL)
-          graft_graph_set_module_constructor (t->graph, path, obj->constructor);
+        if (obj->constructor != NULL && obj->constructor_serial != t->graph_serial)
+          {
+            graft_graph_set_module_constructor (t->graph, path, obj->constructor);
+            obj->constructor_serial = t->graph_serial;
+          }
         return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
       }
     case OBJ_SEQUENTIAL:
@@ -601,7 +604,7 @@ call_object (Tracer            *t,
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,
                                       at);
     case VAL_PATH_FN:
-      return _graft_tracer_call_path (t, callee->path, args, kwargs, at);
+      return _graft_tracer_call_path_value (t, callee, args, kwargs, at);
     case VAL_NN_CLASS:
       return _graft_tracer_new_nn (t, callee->path, args, kwargs, at);
     case VAL_BUILTIN:

@@ -728,12 +728,159 @@ parse_call (Call *c)
 }
 
 /**
+ * _graft_tracer_check_find:
+ * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`),
+ *   a string of the static torch table: its address keys a cache
+ *
+ * Returns: (nullable): the argument parser of @path in the tracer's
+ *   dialect, for _graft_tracer_check_parsed(); %NULL if torch checks
+ *   nothing Graft models
+ */
+gconstpointer
+_graft_tracer_check_find (Tracer     *t,
+                          const char *path)
+{
+  const Table  *table = &tables[t->dialect->torch];
+  const Parser *parser;
+  guint         slot;
+
+  /* A model calls the same few functions over and over: the binary
+   * search of the table is done once per function. */
+  slot = (guint) (GPOINTER_TO_SIZE (path) >> 3) % G_N_ELEMENTS (t->checked);
+  if (t->checked[slot].path == path)
+    return t->checked[slot].parser != t->checked ? t->checked[slot].parser : NULL;
+  parser = find_parser (table, path);
+  t->checked[slot].path = path;
+  t->checked[slot].parser = parser != NULL ? (gconstpointer) parser : t->checked;
+  return parser;
+}
+
+#define PASS_KEY_MAX G_SIZEOF_MEMBER (Tracer, passed[0].key)
+
+/* Appends what the checks see of @v to @key: its kind, and a sequence's
+ * length and items.  FALSE for a value the key does not describe (a
+ * string, a tensor constant, a nested sequence...): such calls are
+ * parsed each time. */
+static gboolean
+append_kind (guint8      *key,
+             guint       *len,
+             const Value *v,
+             gboolean     nested)
+{
+  if (v->kind == VAL_NONE || v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT ||
+      _graft_value_is_proxy (v))
+    {
+      if (*len + 1 > PASS_KEY_MAX)
+        return FALSE;
+      key[(*len)++] = (guint8) v->kind;
+      return TRUE;
+    }
+  if (!_graft_value_is_seq (v) || nested || v->seq.items->len > 8 || *len + 2 > PASS_KEY_MAX)
+    return FALSE;
+  key[(*len)++] = (guint8) v->kind;
+  key[(*len)++] = (guint8) v->seq.items->len;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    if (!append_kind (key, len, v->seq.items->pdata[i], TRUE))
+      return FALSE;
+  return TRUE;
+}
+
+/* The key of a call for Tracer.passed, in @key; FALSE if it has none. */
+static gboolean
+pass_key (PtrVec *args,
+          StrMap *kwargs,
+          guint8 *key,
+          guint  *len)
+{
+  guint n_args = args != NULL ? args->len : 0;
+  guint n_kw = kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0;
+
+  if (n_args > 15 || n_kw > 3)
+    return FALSE;
+  *len = 0;
+  key[(*len)++] = (guint8) (n_args | n_kw << 4);
+  for (guint i = 0; i < n_args; i++)
+    if (!append_kind (key, len, args->pdata[i], FALSE))
+      return FALSE;
+  for (guint i = 0; i < n_kw; i++)
+    {
+      /* The keyword by its string's address: the same address is the
+       * same keyword (another address for it only misses). */
+      const char *name = kwargs->keys->pdata[i];
+
+      if (*len + sizeof name > PASS_KEY_MAX)
+        return FALSE;
+      memcpy (key + *len, &name, sizeof name);
+      *len += sizeof name;
+      if (!append_kind (key, len, kwargs->values->pdata[i], FALSE))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _graft_tracer_check_parsed:
+ * @parser: (nullable): what _graft_tracer_check_find() gave
+ *
+ * Applies torch's argument parser to a call of a C builtin, in the
+ * tracer's dialect.
+ *
+ * Returns: %FALSE when torch surely raises (the tracer has failed with
+ *   torch's TypeError at @at); %TRUE otherwise
+ */
+gboolean
+_graft_tracer_check_parsed (Tracer            *t,
+                            gconstpointer      parser,
+                            PtrVec            *args,
+                            StrMap            *kwargs,
+                            const GraftPyExpr *at)
+{
+  Call     c;
+  Verdict  r;
+  guint8   key[PASS_KEY_MAX];
+  guint    len = 0, slot = 0;
+  gboolean keyed;
+
+  if (parser == NULL)
+    return TRUE;
+  keyed = pass_key (args, kwargs, key, &len);
+  if (keyed)
+    {
+      guint h = GPOINTER_TO_UINT (parser) * 31u;
+
+      for (guint i = 0; i < len; i++)
+        h = (h ^ key[i]) * 16777619u;
+      slot = (h ^ (h >> 15)) % G_N_ELEMENTS (t->passed);
+      if (t->passed[slot].parser == parser && t->passed[slot].len == len &&
+          memcmp (t->passed[slot].key, key, len) == 0)
+        return TRUE;
+    }
+  c = (Call){ &tables[t->dialect->torch], parser, args, kwargs, args != NULL ? args->len : 0,
+              kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
+  r = parse_call (&c);
+  if (r == NO && c.message != NULL)
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "TypeError: %s",
+                          c.message);
+      g_free (c.message);
+      return FALSE;
+    }
+  g_free (c.message);
+  if (keyed)
+    {
+      t->passed[slot].parser = parser;
+      t->passed[slot].len = len;
+      memcpy (t->passed[slot].key, key, len);
+    }
+  return TRUE;
+}
+
+/**
  * _graft_tracer_check_call:
  * @path: the access path of a C builtin (`torch.flatten`, `torch.nn.functional.conv2d`),
  *   a string of the static torch table: its address keys a cache
  *
- * Applies torch's argument parser to a call of a C builtin, in the
- * tracer's dialect.
+ * _graft_tracer_check_parsed() with the parser of @path.
  *
  * Returns: %FALSE when torch surely raises (the tracer has failed with
  *   torch's TypeError at @at); %TRUE otherwise
@@ -745,33 +892,5 @@ _graft_tracer_check_call (Tracer            *t,
                           StrMap            *kwargs,
                           const GraftPyExpr *at)
 {
-  const Table *table = &tables[t->dialect->torch];
-  Call         c = { table, NULL, args, kwargs, args != NULL ? args->len : 0,
-             kwargs != NULL && kwargs->keys != NULL ? kwargs->keys->len : 0, NULL, FALSE };
-  Verdict      r;
-  guint        slot;
-
-  /* A model calls the same few functions over and over: the binary
-   * search of the table is done once per function. */
-  slot = (guint) (GPOINTER_TO_SIZE (path) >> 3) % G_N_ELEMENTS (t->checked);
-  if (t->checked[slot].path == path)
-    c.parser = t->checked[slot].parser != t->checked ? t->checked[slot].parser : NULL;
-  else
-    {
-      c.parser = find_parser (table, path);
-      t->checked[slot].path = path;
-      t->checked[slot].parser = c.parser != NULL ? (gconstpointer) c.parser : t->checked;
-    }
-  if (c.parser == NULL)
-    return TRUE;
-  r = parse_call (&c);
-  if (r == NO && c.message != NULL)
-    {
-      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE, "TypeError: %s",
-                          c.message);
-      g_free (c.message);
-      return FALSE;
-    }
-  g_free (c.message);
-  return TRUE;
+  return _graft_tracer_check_parsed (t, _graft_tracer_check_find (t, path), args, kwargs, at);
 }

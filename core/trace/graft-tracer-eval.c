@@ -33,10 +33,16 @@ _graft_tracer_frame_new (Tracer *t,
 
 /* The set collect_locals() fills, with the names added last by address
  * in front of it: a long body assigns the same few variables over and over
- * (and the parser shares the string of a name read again). */
+ * (and the parser shares the string of a name read again).
+ *
+ * A body read statement by statement (_graft_tracer_locals_begin()) keeps
+ * a log instead, which costs a pointer per name where a set costs a hash
+ * and a node: it is made a set only if asked (most traces never ask). */
 struct _Locals
 {
-  GHashTable *names;
+  GHashTable *names; /* the set, or NULL while logging */
+  PtrVec     *log;   /* const char *: a name added, or NULL then the name removed */
+  Function   *fn;    /* whose body, when logging */
   const char *recent[64];
 };
 
@@ -50,8 +56,24 @@ add_local (Locals     *l,
 
   if (l->recent[r] == name)
     return;
-  g_hash_table_add (l->names, (gpointer) name);
+  if (l->names != NULL)
+    g_hash_table_add (l->names, (gpointer) name);
+  else
+    _graft_vec_add (l->log, (gpointer) name);
   l->recent[r] = name;
+}
+
+static void
+remove_local (Locals     *l,
+              const char *name)
+{
+  if (l->names != NULL)
+    g_hash_table_remove (l->names, name);
+  else
+    {
+      _graft_vec_add (l->log, NULL);
+      _graft_vec_add (l->log, (gpointer) name);
+    }
 }
 
 static void
@@ -156,7 +178,7 @@ collect_locals (Tracer                *t,
         case GRAFT_PY_STMT_GLOBAL:
         case GRAFT_PY_STMT_NONLOCAL:
           for (guint k = 0; k < s->names.n_names; k++)
-            g_hash_table_remove (names->names, s->names.names[k]);
+            remove_local (names, s->names.names[k]);
           /* A name added again must go back in the set. */
           memset (names->recent, 0, sizeof names->recent);
           break;
@@ -171,6 +193,26 @@ collect_locals (Tracer                *t,
           break;
         }
     }
+}
+
+/* The set of a log: its additions and removals in order. */
+static GHashTable *
+replay_log (Tracer *t,
+            PtrVec *log)
+{
+  GHashTable *set = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_ptr_array_add (t->hash_tables, set);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const char *name = log->pdata[i];
+
+      if (name != NULL)
+        g_hash_table_add (set, (gpointer) name);
+      else if (++i < log->len)
+        g_hash_table_remove (set, log->pdata[i]);
+    }
+  return set;
 }
 
 /* Whether @name is a local variable of @fn (bound anywhere in its body). */
@@ -189,6 +231,13 @@ is_local_of (Tracer     *t,
    * about are the syntax tree's: the answer is kept by their addresses. */
   if (t->local_recent[r].fn == fn && t->local_recent[r].name == name)
     return t->local_recent[r].local;
+  if (fn->locals == NULL && fn->locals_log != NULL)
+    {
+      /* A body read as it was traced: its log becomes the set, and a
+       * collection still going on adds to the set from now on. */
+      fn->locals = replay_log (t, fn->locals_log->log);
+      fn->locals_log->names = fn->locals;
+    }
   if (fn->locals == NULL && !_graft_tracer_read_body (t, fn->def))
     return FALSE;
   if (fn->locals == NULL)
@@ -213,19 +262,21 @@ is_local_of (Tracer     *t,
  *
  * Starts collecting the names @fn's body binds statement by statement, as
  * the body is read (graft_py_program_new_traced()); @fn's set is complete
- * once every statement has been added.
+ * once every statement has been added.  The collection is @fn's, freed
+ * with the tracer.
  *
- * Returns: (transfer full): the collection, for _graft_tracer_locals_add()
+ * Returns: (transfer none): the collection, for _graft_tracer_locals_add()
  */
 Locals *
 _graft_tracer_locals_begin (Tracer   *t,
                             Function *fn)
 {
-  Locals *locals = g_new0 (Locals, 1);
+  Locals *locals = _graft_tracer_alloc (t, sizeof (Locals));
 
-  fn->locals = g_hash_table_new (g_str_hash, g_str_equal);
-  g_ptr_array_add (t->hash_tables, fn->locals);
-  locals->names = fn->locals;
+  locals->log = _graft_tracer_vec (t);
+  locals->fn = fn;
+  fn->locals = NULL;
+  fn->locals_log = locals;
   return locals;
 }
 
@@ -237,10 +288,22 @@ _graft_tracer_locals_add (Tracer                *t,
   collect_locals (t, locals, stmts);
 }
 
-void
-_graft_tracer_locals_free (Locals *locals)
+/* Whether the collection holds @name. */
+gboolean
+_graft_tracer_locals_has (Locals     *locals,
+                          const char *name)
 {
-  g_free (locals);
+  if (locals->names != NULL)
+    return g_hash_table_contains (locals->names, name);
+  /* The last entry about @name decides. */
+  for (guint i = locals->log->len; i > 0; i--)
+    {
+      const char *logged = locals->log->pdata[i - 1];
+
+      if (logged != NULL && logged[0] == name[0] && strcmp (logged, name) == 0)
+        return i < 2 || locals->log->pdata[i - 2] != NULL;
+    }
+  return FALSE;
 }
 
 /* A name the streaming function's frame looked up outside it. */
@@ -295,6 +358,19 @@ lookup (Tracer            *t,
 }
 
 /* Expressions -------------------------------------------------------------- */
+
+/* _graft_tracer_eval() for an operand, the commonest of which is a name:
+ * that is looked up here without the call, the depth limit checked as
+ * _graft_tracer_eval() would (a lookup evaluates nothing). */
+static inline Value *
+eval_operand (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  if (e->kind == GRAFT_PY_EXPR_NAME && t->error == NULL && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    return lookup (t, frame, e->name.id, e);
+  return _graft_tracer_eval (t, frame, e);
+}
 
 static Value *
 eval_constant (Tracer            *t,
@@ -505,7 +581,7 @@ eval_items (Tracer                *t,
             _graft_vec_add (out, expanded->seq.items->pdata[k]);
           continue;
         }
-      v = _graft_tracer_eval (t, frame, item);
+      v = eval_operand (t, frame, item);
       if (v == NULL)
         return FALSE;
       _graft_vec_add (out, v);
@@ -535,7 +611,7 @@ eval_call_args (Tracer            *t,
   for (guint i = 0; i < e->call.n_keywords; i++)
     {
       const GraftPyKeyword *kw = e->call.keywords[i];
-      Value                *v = _graft_tracer_eval (t, frame, kw->value);
+      Value                *v = eval_operand (t, frame, kw->value);
 
       if (v == NULL)
         return FALSE;
@@ -753,11 +829,22 @@ eval_attribute (Tracer            *t,
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, frame, e->attribute.value);
+  a = eval_operand (t, frame, e->attribute.value);
   if (a == NULL)
     return NULL;
   if (a->kind == VAL_PYMODULE)
     return module_attr (t, a, e->attribute.attr, e);
+  if (_graft_value_is_proxy (a))
+    {
+      /* _graft_tracer_getattr()'s, without the copy of the name: the
+       * syntax tree's names live as long as the tracer, as frames' keys
+       * do. */
+      Value *v = _graft_value_new (t, VAL_ATTR_PROXY);
+
+      v->attr.base = a;
+      v->attr.attr = e->attribute.attr;
+      return v;
+    }
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);
 }
 
@@ -768,10 +855,10 @@ eval_subscript (Tracer            *t,
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, frame, e->subscript.value);
+  a = eval_operand (t, frame, e->subscript.value);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, frame, e->subscript.slice);
+  b = eval_operand (t, frame, e->subscript.slice);
   if (b == NULL)
     return NULL;
   return _graft_tracer_subscript (t, a, b, e);
@@ -805,10 +892,10 @@ eval_bin_op (Tracer            *t,
 {
   Value *a, *b;
 
-  a = _graft_tracer_eval (t, frame, e->bin_op.left);
+  a = eval_operand (t, frame, e->bin_op.left);
   if (a == NULL)
     return NULL;
-  b = _graft_tracer_eval (t, frame, e->bin_op.right);
+  b = eval_operand (t, frame, e->bin_op.right);
   if (b == NULL)
     return NULL;
   return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
@@ -821,7 +908,7 @@ eval_unary_op (Tracer            *t,
 {
   Value *a;
 
-  a = _graft_tracer_eval (t, frame, e->unary_op.operand);
+  a = eval_operand (t, frame, e->unary_op.operand);
   if (a == NULL)
     return NULL;
   return _graft_tracer_unary (t, e->unary_op.op, a, e);
@@ -865,13 +952,13 @@ eval_compare (Tracer            *t,
   Value   *a, *b, *v;
   gboolean truth;
 
-  a = _graft_tracer_eval (t, frame, e->compare.left);
+  a = eval_operand (t, frame, e->compare.left);
   if (a == NULL)
     return NULL;
   v = NULL;
   for (guint i = 0; i < e->compare.comparators.len; i++)
     {
-      b = _graft_tracer_eval (t, frame, e->compare.comparators.items[i]);
+      b = eval_operand (t, frame, e->compare.comparators.items[i]);
       if (b == NULL)
         return NULL;
       if (i > 0)

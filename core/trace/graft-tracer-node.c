@@ -109,6 +109,33 @@ tensor_node (Tracer            *t,
   return made->node;
 }
 
+/* A borrowed container argument: its items in the tracer's arena (the
+ * graph copies them, graft_graph_create_node_copy()), all `None`. */
+static void
+init_container (Tracer      *t,
+                GraftArg    *out,
+                GraftArgKind kind,
+                guint        n,
+                guint        n_items)
+{
+  out->kind = kind;
+  out->n = n;
+  out->items = n_items > 0 ? _graft_tracer_alloc (t, n_items * sizeof (GraftArg)) : NULL;
+  G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
+}
+
+/* A borrowed string argument (symbols and devices too). */
+static void
+init_text (GraftArg    *out,
+           GraftArgKind kind,
+           const char  *s,
+           gsize        len)
+{
+  out->kind = kind;
+  out->n = (guint32) len;
+  out->s = (char *) s;
+}
+
 /**
  * _graft_tracer_to_arg:
  * @out: (out): the argument, initialised on success
@@ -116,6 +143,10 @@ tensor_node (Tracer            *t,
  * torch.fx's `Tracer.create_arg`: turns a value into a node argument.
  * Traced values become node references, tensors get_attr nodes, constants
  * literals; modules and functions cannot be arguments.
+ *
+ * The argument borrows what it holds (strings from the values, container
+ * items from the tracer's arena): it is for graft_graph_create_node_copy(),
+ * and is never cleared.
  *
  * Returns: %FALSE with the tracer's error set on failure
  */
@@ -142,19 +173,21 @@ _graft_tracer_to_arg (Tracer            *t,
       graft_arg_init_float (out, v->f);
       return TRUE;
     case VAL_COMPLEX:
-      graft_arg_init_complex (out, v->c[0], v->c[1]);
+      graft_arg_init_none (out);
+      out->kind = GRAFT_ARG_COMPLEX;
+      out->c = (double *) v->c;
       return TRUE;
     case VAL_STR:
-      graft_arg_init_str (out, v->str.s, v->str.len);
+      init_text (out, GRAFT_ARG_STR, v->str.s, v->str.len);
       return TRUE;
     case VAL_ELLIPSIS:
       graft_arg_init_ellipsis (out);
       return TRUE;
     case VAL_SYMBOL:
-      graft_arg_init_symbol (out, v->path);
+      init_text (out, GRAFT_ARG_SYMBOL, v->path, strlen (v->path));
       return TRUE;
     case VAL_DEVICE:
-      graft_arg_init_device (out, v->path);
+      init_text (out, GRAFT_ARG_DEVICE, v->path, strlen (v->path));
       return TRUE;
     case VAL_PROXY:
     case VAL_ATTR_PROXY:
@@ -182,20 +215,17 @@ _graft_tracer_to_arg (Tracer            *t,
                                      "NotImplementedError: argument of type: <class 'range'>");
               return FALSE;
             }
-          graft_arg_init_symbol (out, v->seq.range);
+          init_text (out, GRAFT_ARG_SYMBOL, v->seq.range, strlen (v->seq.range));
           return TRUE;
         }
-      graft_arg_init_seq (out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
-                          v->seq.items->len);
+      init_container (t, out, v->kind == VAL_TUPLE ? GRAFT_ARG_TUPLE : GRAFT_ARG_LIST,
+                      v->seq.items->len, v->seq.items->len);
       for (guint i = 0; i < v->seq.items->len; i++)
         if (!_graft_tracer_to_arg (t, v->seq.items->pdata[i], &out->items[i], at))
-          {
-            graft_arg_clear (out);
-            return FALSE;
-          }
+          return FALSE;
       return TRUE;
     case VAL_DICT:
-      graft_arg_init_dict (out, v->dict.keys->len);
+      init_container (t, out, GRAFT_ARG_DICT, v->dict.keys->len, 2 * v->dict.keys->len);
       for (guint i = 0; i < v->dict.keys->len; i++)
         {
           Value *key = v->dict.keys->pdata[i];
@@ -209,7 +239,6 @@ _graft_tracer_to_arg (Tracer            *t,
                                            ? graft_arg_repr (&out->items[2 * i], GRAFT_REPR_CODE)
                                            : g_strdup ("{k}");
 
-              graft_arg_clear (out);
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                                   "RuntimeError: Keys for dictionaries used as an argument "
                                   "cannot contain a Node. Got key: %s",
@@ -219,22 +248,14 @@ _graft_tracer_to_arg (Tracer            *t,
           if (_graft_value_holds_proxy (key) ||
               !_graft_tracer_to_arg (t, key, &out->items[2 * i], at) ||
               !_graft_tracer_to_arg (t, v->dict.values->pdata[i], &out->items[2 * i + 1], at))
-            {
-              graft_arg_clear (out);
-              return FALSE;
-            }
+            return FALSE;
         }
       return TRUE;
     case VAL_SLICE:
-      graft_arg_init_slice (out);
-      if (!_graft_tracer_to_arg (t, v->slice.start, &out->items[0], at) ||
-          !_graft_tracer_to_arg (t, v->slice.stop, &out->items[1], at) ||
-          !_graft_tracer_to_arg (t, v->slice.step, &out->items[2], at))
-        {
-          graft_arg_clear (out);
-          return FALSE;
-        }
-      return TRUE;
+      init_container (t, out, GRAFT_ARG_SLICE, 3, 3);
+      return _graft_tracer_to_arg (t, v->slice.start, &out->items[0], at) &&
+             _graft_tracer_to_arg (t, v->slice.stop, &out->items[1], at) &&
+             _graft_tracer_to_arg (t, v->slice.step, &out->items[2], at);
     case VAL_OBJECT:
       /* An enum member: torch 2.6 records it (`C.A` in code, the class a
        * global of its name, and in the listing); 1.13.1 has no rule. */
@@ -247,10 +268,14 @@ _graft_tracer_to_arg (Tracer            *t,
                                   v->obj->cls->name);
               return FALSE;
             }
-          graft_arg_init_symbol (
-              out, _graft_tracer_printf (
-                       t, "%s.%s", v->obj->cls->name,
-                       _graft_strmap_get (&v->obj->attrs, "name")->str.s));
+          {
+            Value      *name = _graft_strmap_get (&v->obj->attrs, "name");
+            const char *member = _graft_tracer_printf (
+                t, "%s.%s", v->obj->cls->name,
+                name != NULL && name->kind == VAL_STR ? name->str.s : "");
+
+            init_text (out, GRAFT_ARG_SYMBOL, member, strlen (member));
+          }
           return TRUE;
         }
       _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -277,6 +302,26 @@ _graft_tracer_to_arg (Tracer            *t,
     }
 }
 
+/* Whether @name may be a Python keyword: keyword.kwlist's words are two
+ * to eight bytes long and start with one of `FNTabcdefgilnoprtwy`.  Most
+ * method names (`sum`, `view`, `softmax`) are surely not, without asking
+ * graft_is_python_keyword(). */
+static inline gboolean
+may_be_keyword (const char *name)
+{
+#define LOWER(c) (1u << ((c) - 'a'))
+  const guint32 lower = LOWER ('a') | LOWER ('b') | LOWER ('c') | LOWER ('d') | LOWER ('e') |
+                        LOWER ('f') | LOWER ('g') | LOWER ('i') | LOWER ('l') | LOWER ('n') |
+                        LOWER ('o') | LOWER ('p') | LOWER ('r') | LOWER ('t') | LOWER ('w') |
+                        LOWER ('y');
+#undef LOWER
+  guchar   c = (guchar) name[0];
+  gboolean first =
+      c >= 'a' && c <= 'z' ? (lower >> (c - 'a')) & 1 : c == 'F' || c == 'N' || c == 'T';
+
+  return first && name[1] != '\0' && graft_is_python_keyword (name);
+}
+
 /* torch.fx writes method names, module paths and attribute names into the
  * generated code as they are; a Python keyword there (`x.if()`,
  * `self.lambda(x)`) makes that code invalid and torch's trace fail with a
@@ -291,7 +336,7 @@ target_is_printable (Tracer            *t,
   const char *name = NULL;
 
   if (op == GRAFT_OP_CALL_METHOD)
-    name = graft_is_python_keyword (target) ? target : NULL;
+    name = may_be_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
       /* Each dotted part; no keyword is longer than 8 bytes. */
@@ -305,7 +350,7 @@ target_is_printable (Tracer            *t,
             {
               memcpy (word, part, len);
               word[len] = '\0';
-              if (graft_is_python_keyword (word))
+              if (may_be_keyword (word))
                 name = _graft_tracer_strdup (t, word, -1);
             }
           if (dot == NULL)
@@ -313,9 +358,10 @@ target_is_printable (Tracer            *t,
           part = dot + 1;
         }
     }
-  else if (op == GRAFT_OP_CALL_FUNCTION && strcmp (target, "builtins.getattr") == 0 &&
-           args != NULL && args->len == 2 && ((Value *) args->pdata[1])->kind == VAL_STR &&
-           graft_is_python_keyword (((Value *) args->pdata[1])->str.s))
+  else if (op == GRAFT_OP_CALL_FUNCTION && args != NULL && args->len == 2 &&
+           ((Value *) args->pdata[1])->kind == VAL_STR &&
+           strcmp (target, "builtins.getattr") == 0 &&
+           may_be_keyword (((Value *) args->pdata[1])->str.s))
     name = ((Value *) args->pdata[1])->str.s;
   if (name == NULL)
     return TRUE;
@@ -325,14 +371,6 @@ target_is_printable (Tracer            *t,
                       "which is a syntax error",
                       name);
   return FALSE;
-}
-
-/* Whether @arg owns nothing (a node, a number, None): most arguments. */
-static inline gboolean
-arg_is_plain (const GraftArg *arg)
-{
-  return arg->kind == GRAFT_ARG_NODE || arg->kind == GRAFT_ARG_INT ||
-         arg->kind == GRAFT_ARG_FLOAT || arg->kind == GRAFT_ARG_NONE || arg->kind == GRAFT_ARG_BOOL;
 }
 
 /**
@@ -377,11 +415,22 @@ _graft_tracer_make_node (Tracer            *t,
 
   a.items = n_args <= G_N_ELEMENTS (a_stack) ? a_stack : g_new (GraftArg, n_args);
   k.items = n_kw <= G_N_ELEMENTS (k_stack) ? k_stack : g_new (GraftArg, n_kw);
-  memset (a.items, 0, n_args * sizeof (GraftArg));
-  memset (k.items, 0, n_kw * sizeof (GraftArg));
+  /* (_graft_tracer_to_arg() sets each argument whole, and one that failed
+   * is not read.) */
   for (i = 0; i < n_args; i++)
-    if (!_graft_tracer_to_arg (t, args->pdata[i], &a.items[i], at))
-      goto out;
+    {
+      Value *v = args->pdata[i];
+
+      /* Most arguments are nodes. */
+      if (v->kind == VAL_PROXY)
+        {
+          a.items[i].kind = GRAFT_ARG_NODE;
+          a.items[i].n = 0;
+          a.items[i].node = v->node;
+        }
+      else if (!_graft_tracer_to_arg (t, v, &a.items[i], at))
+        goto out;
+    }
   for (i = 0; i < n_kw / 2; i++)
     {
       const char *key = kwargs->keys->pdata[i];
@@ -393,14 +442,7 @@ _graft_tracer_make_node (Tracer            *t,
   node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
 
 out:
-  /* What the values own (nested containers, strings), not the borrowed
-   * names. */
-  for (i = 0; i < n_args; i++)
-    if (!arg_is_plain (&a.items[i]))
-      graft_arg_clear (&a.items[i]);
-  for (i = 1; i < n_kw; i += 2)
-    if (!arg_is_plain (&k.items[i]))
-      graft_arg_clear (&k.items[i]);
+  /* The arguments borrow all they hold (_graft_tracer_to_arg()). */
   if (a.items != a_stack)
     g_free (a.items);
   if (k.items != k_stack)

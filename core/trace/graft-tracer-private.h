@@ -75,13 +75,22 @@ typedef enum {
 
 /* An ordered map with string keys (module attributes, scopes keep order).
  * Small maps are searched linearly; a map that grows past a few keys gets a
- * name-table index. */
+ * name-table index.  In front of both, the tracer keeps recent answers by
+ * the addresses of map and key (Tracer.map_recent): a key found is checked
+ * at its position, a key not found is good while the map's stamp holds. */
 typedef struct
 {
   Tracer         *tracer;
   PtrVec         *keys;   /* const char * */
   PtrVec         *values; /* Value * */
   GraftNameTable *index;  /* key -> position + 1, or NULL while small */
+  /* A new stamp (Tracer.map_stamp) each time a key is added or removed;
+   * 0 while the map is being changed through a copy of itself (a class
+   * body's namespace), when no absence may be kept. */
+  guint stamp;
+  /* A bit per pair of first bytes of the keys (strmap_key_bit()): a key
+   * whose bit is clear is surely absent.  Never cleared on removal. */
+  guint64 key_bits;
 } StrMap;
 
 typedef enum {
@@ -105,6 +114,7 @@ struct _Object
   StrMap      buffers;    /* _buffers */
   /* A leaf built from plain values: Python that builds it again, or NULL */
   const char *constructor;
+  guint       constructor_serial; /* the Tracer.graph_serial of the graph last told it */
 };
 
 struct _Class
@@ -133,6 +143,7 @@ typedef struct
   gboolean           is_static;   /* @staticmethod */
   gboolean           is_property; /* @property */
   GHashTable        *locals;      /* names its body binds (Python's local variables), once asked */
+  struct _Locals    *locals_log;  /* for a body read as traced: its names, until asked */
 } Function;
 
 struct _Value
@@ -171,9 +182,14 @@ struct _Value
       GraftNode  *made; /* the getattr node once made */
     } attr;
     const char *path; /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
-    Function   *fn;
-    Class      *cls;
-    Object     *obj;
+    struct
+    {
+      const char         *path;     /* @path, the same member */
+      const ResolvedPath *resolved; /* what graft-tracer-torch.c found for it, once called */
+    } path_fn;                      /* PATH_FN */
+    Function *fn;
+    Class    *cls;
+    Object   *obj;
     struct
     {
       Value *self;
@@ -237,8 +253,9 @@ struct _Tracer
   const GraftDialect *dialect; /* static */
 
   /* Owned */
-  GraftGraph   *graph;  /* NULL until tracing starts */
-  GPtrArray    *chunks; /* arena blocks */
+  GraftGraph   *graph;        /* NULL until tracing starts */
+  guint         graph_serial; /* counts the graphs made, from 1 */
+  GPtrArray    *chunks;       /* arena blocks */
   gsize         chunk_used;
   gsize         chunk_size;
   GPtrArray    *garrays;     /* GArrays to free */
@@ -281,6 +298,16 @@ struct _Tracer
     gconstpointer parser; /* or the address of the cache itself: none */
   } checked[32];
 
+  /* graft-tracer-check.c: calls recently found to pass their argument
+   * parser, by the parser and the kinds of the arguments (the checks look
+   * at nothing else), direct-mapped; an entry with a NULL parser is empty. */
+  struct
+  {
+    gconstpointer parser;
+    guint         len;
+    guint8        key[64];
+  } passed[64];
+
   /* graft-tracer-eval.c: recent module attributes (`torch.neg`) by the
    * addresses of the module's path and the attribute's name (AST and
    * arena strings, which live as long as the tracer), direct-mapped, in
@@ -291,6 +318,19 @@ struct _Tracer
     const char *name;
     Value      *value;
   } attr_recent[64];
+
+  /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
+   * map and the key, direct-mapped: the position found (checked again on
+   * use: the key at that position is the same string), or 0 for a key the
+   * map did not hold while its stamp was @stamp. */
+  struct
+  {
+    const StrMap *map;
+    const char   *key;
+    guint         pos;
+    guint         stamp;
+  } map_recent[256];
+  guint map_stamp; /* the last stamp given to a StrMap */
 
   /* graft-tracer-eval.c: whether a name (a syntax-tree string) is a local
    * variable of a function, for recent pairs, by address. */
@@ -327,7 +367,7 @@ gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
 void        _graft_vec_set_size (PtrVec *v, guint len);
 void        _graft_strmap_init (Tracer *t, StrMap *map);
 void        _graft_tracer_name_table_free (GraftNameTable *table);
-Value      *_graft_strmap_get (const StrMap *map, const char *key);
+Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
 Value      *_graft_value_new (Tracer *t, ValueKind kind);
@@ -350,6 +390,41 @@ gboolean    _graft_value_equal (const Value *a, const Value *b);
 Value      *_graft_dict_get (const Value *dict, const Value *key);
 void        _graft_dict_set (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str (GString *out, const Value *v, gboolean repr);
+
+/* The entry of Tracer.map_recent for @map and @key. */
+static inline guint
+_graft_strmap_recent_slot (const StrMap *map,
+                           const char   *key)
+{
+  guint64 h = ((guint64) GPOINTER_TO_SIZE (key) ^ ((guint64) GPOINTER_TO_SIZE (map) << 7)) *
+              G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (((Tracer *) NULL)->map_recent) == 256);
+  return (guint) (h >> 56);
+}
+
+/* The value of @key in @map, or NULL: a recent answer that still holds
+ * (graft-tracer-value.c) here, anything else there. */
+static inline Value *
+_graft_strmap_get (const StrMap *map,
+                   const char   *key)
+{
+  if (map != NULL && map->keys != NULL)
+    {
+      Tracer *t = map->tracer;
+      guint   r = _graft_strmap_recent_slot (map, key);
+
+      if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+        {
+          guint pos = t->map_recent[r].pos;
+
+          if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+              (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+            return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+        }
+    }
+  return _graft_strmap_get_slow (map, key);
+}
 
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
 static inline gboolean
@@ -382,11 +457,17 @@ _graft_vec_add (PtrVec  *v,
 }
 
 /* graft-tracer-check.c */
-gboolean _graft_tracer_check_call (Tracer            *t,
-                                   const char        *path,
-                                   PtrVec            *args,
-                                   StrMap            *kwargs,
-                                   const GraftPyExpr *at);
+gconstpointer _graft_tracer_check_find (Tracer *t, const char *path);
+gboolean      _graft_tracer_check_parsed (Tracer            *t,
+                                          gconstpointer      parser,
+                                          PtrVec            *args,
+                                          StrMap            *kwargs,
+                                          const GraftPyExpr *at);
+gboolean      _graft_tracer_check_call (Tracer            *t,
+                                        const char        *path,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
 
 /* graft-tracer.c */
 Value             *_graft_tracer_fail (Tracer             *t,
@@ -412,7 +493,7 @@ Locals                *_graft_tracer_locals_begin (Tracer *t, Function *fn);
 void                   _graft_tracer_locals_add (Tracer                *t,
                                                  Locals                *locals,
                                                  const GraftPyStmtList *stmts);
-void                   _graft_tracer_locals_free (Locals *locals);
+gboolean               _graft_tracer_locals_has (Locals *locals, const char *name);
 Frame                 *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
 Value                 *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
 gboolean               _graft_tracer_eval_defaults (Tracer                 *t,
@@ -574,6 +655,11 @@ Value *_graft_tracer_call_path (Tracer            *t,
                                 PtrVec            *args,
                                 StrMap            *kwargs,
                                 const GraftPyExpr *at);
+Value *_graft_tracer_call_path_value (Tracer            *t,
+                                      Value             *callee,
+                                      PtrVec            *args,
+                                      StrMap            *kwargs,
+                                      const GraftPyExpr *at);
 Value *_graft_tracer_new_nn (Tracer            *t,
                              const char        *path,
                              PtrVec            *args,

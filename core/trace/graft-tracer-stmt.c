@@ -828,10 +828,15 @@ exec_class (Tracer            *t,
           _graft_strmap_set (&cls->ns, item->function_def.name, fn);
           continue;
         }
+      /* The statement changes the namespace through the body's copy of
+       * it: the copy not in use says nothing about absent keys
+       * (StrMap.stamp). */
       body->vars = cls->ns;
+      cls->ns.stamp = 0;
       if (_graft_tracer_exec_stmt (t, body, item, NULL) == FLOW_ERROR)
         return FLOW_ERROR;
       cls->ns = body->vars;
+      body->vars.stamp = 0;
     }
   for (guint i = 0; cls->is_enum && i < cls->ns.keys->len; i++)
     {

@@ -1052,7 +1052,9 @@ struct _ResolvedPath
   PathKind          kind;
   const FxMath     *math; /* for PATH_TABLE */
   const FxFunction *fn;
-  const FxDispatch *dispatch; /* the boolean dispatch entry for the path */
+  const FxDispatch *dispatch;     /* the boolean dispatch entry for the path */
+  gboolean          checked;      /* @check_parser is known */
+  gconstpointer     check_parser; /* @fn's argument parser (graft-tracer-check.c), or NULL */
 };
 
 static PathKind
@@ -1152,6 +1154,36 @@ annotate (Tracer            *t,
   return val;
 }
 
+/* The argument check of @fn, the function @resolved names or another its
+ * dispatch picked. */
+static gboolean
+check_call (Tracer             *t,
+            const ResolvedPath *resolved,
+            const FxFunction   *fn,
+            PtrVec             *args,
+            StrMap             *kwargs,
+            const GraftPyExpr  *at)
+{
+  const FxTable *table = fx_table (t);
+  ResolvedPath  *r = (ResolvedPath *) resolved;
+
+  if (fn != resolved->fn)
+    return _graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at);
+  if (!r->checked)
+    {
+      r->check_parser = _graft_tracer_check_find (t, FX_TEXT (table, fn->path));
+      r->checked = TRUE;
+    }
+  return _graft_tracer_check_parsed (t, r->check_parser, args, kwargs, at);
+}
+
+static Value *call_path (Tracer             *t,
+                         const char         *path,
+                         const ResolvedPath *resolved,
+                         PtrVec             *args,
+                         StrMap             *kwargs,
+                         const GraftPyExpr  *at);
+
 /**
  * _graft_tracer_call_path:
  * @path: the callee, a function of torch, math, operator...
@@ -1166,12 +1198,43 @@ _graft_tracer_call_path (Tracer            *t,
                          StrMap            *kwargs,
                          const GraftPyExpr *at)
 {
-  const FxFunction   *fn;
-  const FxMath       *math_fn;
-  const FxDispatch   *dispatch;
-  const ResolvedPath *resolved;
-  const FxTable      *table = fx_table (t);
-  guint               n = args != NULL ? args->len : 0;
+  return call_path (t, path, NULL, args, kwargs, at);
+}
+
+/**
+ * _graft_tracer_call_path_value:
+ * @callee: a VAL_PATH_FN
+ *
+ * _graft_tracer_call_path() for @callee's path, which is resolved against
+ * the tables on the first call only: `torch.neg` is one value wherever the
+ * file names it (graft-tracer-eval.c's module_attr()).
+ */
+Value *
+_graft_tracer_call_path_value (Tracer            *t,
+                               Value             *callee,
+                               PtrVec            *args,
+                               StrMap            *kwargs,
+                               const GraftPyExpr *at)
+{
+  if (callee->path_fn.resolved == NULL)
+    callee->path_fn.resolved = resolve_path (t, callee->path);
+  return call_path (t, callee->path, callee->path_fn.resolved, args, kwargs, at);
+}
+
+/* @resolved: what resolve_path() gives for @path, or NULL to ask it. */
+static Value *
+call_path (Tracer             *t,
+           const char         *path,
+           const ResolvedPath *resolved,
+           PtrVec             *args,
+           StrMap             *kwargs,
+           const GraftPyExpr  *at)
+{
+  const FxFunction *fn;
+  const FxMath     *math_fn;
+  const FxDispatch *dispatch;
+  const FxTable    *table = fx_table (t);
+  guint             n = args != NULL ? args->len : 0;
 
   /* einsum(equation, [a, b]) is einsum(equation, a, b): torch.functional
    * unpacks a single list of operands before it dispatches. */
@@ -1190,7 +1253,8 @@ _graft_tracer_call_path (Tracer            *t,
       n = flat->len;
     }
 
-  resolved = resolve_path (t, path);
+  if (resolved == NULL)
+    resolved = resolve_path (t, path);
   math_fn = resolved->math;
   fn = resolved->fn;
   dispatch = resolved->dispatch;
@@ -1312,7 +1376,7 @@ _graft_tracer_call_path (Tracer            *t,
   switch (fn->kind)
     {
     case FX_BUILTIN:
-      if (!_graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at))
+      if (!check_call (t, resolved, fn, args, kwargs, at))
         return NULL;
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
@@ -1338,7 +1402,7 @@ _graft_tracer_call_path (Tracer            *t,
                                       kwargs, FX_TEXT (table, fn->name), at);
     case FX_NOT_TRACEABLE:
     default:
-      if (!_graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at))
+      if (!check_call (t, resolved, fn, args, kwargs, at))
         return NULL;
       {
         /* The size factories need a size: torch.ones() is a TypeError. */

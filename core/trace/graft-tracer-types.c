@@ -229,7 +229,7 @@ _graft_tracer_type_subscript (Tracer            *t,
                               Value             *index,
                               const GraftPyExpr *at)
 {
-  g_autoptr (GString) repr = g_string_new (NULL);
+  g_autoptr (GString) repr = NULL;
   PtrVec     *params;
   const char *origin;
   gboolean    in_typing;
@@ -244,6 +244,7 @@ _graft_tracer_type_subscript (Tracer            *t,
   else
     return NULL;
   origin = obj->path;
+  repr = g_string_new (NULL);
 
   if (index->kind == VAL_TUPLE)
     params = index->seq.items;

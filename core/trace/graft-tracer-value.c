@@ -168,6 +168,15 @@ _graft_vec_set_size (PtrVec *v,
 
 #define STRMAP_INDEX_THRESHOLD 8
 
+/* A stamp no map has had (0 is kept for maps changed through a copy). */
+static inline guint
+next_stamp (Tracer *t)
+{
+  if (G_UNLIKELY (++t->map_stamp == 0))
+    ++t->map_stamp;
+  return t->map_stamp;
+}
+
 void
 _graft_strmap_init (Tracer *t,
                     StrMap *map)
@@ -176,6 +185,8 @@ _graft_strmap_init (Tracer *t,
   map->keys = _graft_tracer_vec (t);
   map->values = _graft_tracer_vec (t);
   map->index = NULL;
+  map->stamp = next_stamp (t);
+  map->key_bits = 0;
 }
 
 void
@@ -183,6 +194,18 @@ _graft_tracer_name_table_free (GraftNameTable *table)
 {
   _graft_name_table_clear (table);
   g_free (table);
+}
+
+/* The bit of StrMap.key_bits for @key: its first two bytes, mixed.  A
+ * scope of ten thousand `hN` sets ten bits, and `torch` or `F` is not
+ * among them. */
+static inline guint64
+strmap_key_bit (const char *key)
+{
+  guint c0 = (guchar) key[0];
+  guint c1 = c0 != 0 ? (guchar) key[1] : 0;
+
+  return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
 }
 
 static guint
@@ -208,16 +231,63 @@ strmap_position_h (const StrMap *map,
   return 0;
 }
 
-static guint
-strmap_position (const StrMap *map,
-                 const char   *key)
+/* strmap_position() past Tracer.map_recent: a search, whose answer is
+ * kept in entry @r. */
+static G_GNUC_NO_INLINE guint
+strmap_search (const StrMap *map,
+               const char   *key,
+               guint         r,
+               gsize        *len,
+               guint        *hash)
 {
-  gsize len;
+  Tracer *t = map->tracer;
+  guint   pos;
 
-  if (map->index == NULL)
-    return strmap_position_h (map, key, 0, 0);
-  len = strlen (key);
-  return strmap_position_h (map, key, len, _graft_name_hash (key, len));
+  /* (A map with stamp 0 shares its vectors with a copy that changes
+   * them: its key bits may be behind.) */
+  if ((map->key_bits & strmap_key_bit (key)) == 0 && map->stamp != 0)
+    pos = 0;
+  else if (map->index == NULL)
+    pos = strmap_position_h (map, key, 0, 0);
+  else
+    {
+      *len = strlen (key);
+      *hash = _graft_name_hash (key, *len);
+      pos = strmap_position_h (map, key, *len, *hash);
+    }
+  t->map_recent[r].map = map;
+  t->map_recent[r].key = key;
+  t->map_recent[r].pos = pos;
+  t->map_recent[r].stamp = map->stamp;
+  return pos;
+}
+
+/* The position of @key (1-based), or 0: a recent answer if it still
+ * holds, else a search, whose answer is kept.  @hash gets the key's hash
+ * if the search computed it (for an insertion into the index), else 0
+ * with @len 0. */
+static inline guint
+strmap_position (const StrMap *map,
+                 const char   *key,
+                 gsize        *len,
+                 guint        *hash)
+{
+  Tracer *t = map->tracer;
+  guint   r = _graft_strmap_recent_slot (map, key);
+  guint   pos;
+
+  *len = 0;
+  *hash = 0;
+  if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+    {
+      /* The map has not changed since; or else, keys being distinct
+       * strings, this very one at the position found is this key there. */
+      pos = t->map_recent[r].pos;
+      if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+        return pos;
+    }
+  return strmap_search (map, key, r, len, hash);
 }
 
 static void
@@ -242,15 +312,17 @@ strmap_reindex (StrMap *map)
     }
 }
 
+/* _graft_strmap_get() past the recent answers. */
 Value *
-_graft_strmap_get (const StrMap *map,
-                   const char   *key)
+_graft_strmap_get_slow (const StrMap *map,
+                        const char   *key)
 {
-  guint pos;
+  guint pos, hash;
+  gsize len;
 
   if (map == NULL || map->keys == NULL)
     return NULL;
-  pos = strmap_position (map, key);
+  pos = strmap_position (map, key, &len, &hash);
   return pos > 0 ? map->values->pdata[pos - 1] : NULL;
 }
 
@@ -261,16 +333,12 @@ _graft_strmap_set (StrMap     *map,
                    const char *key,
                    Value      *value)
 {
-  gsize len = 0;
-  guint hash = 0;
-  guint pos;
+  Tracer *t = map->tracer;
+  gsize   len;
+  guint   hash;
+  guint   pos = strmap_position (map, key, &len, &hash);
+  guint   r;
 
-  if (map->index != NULL)
-    {
-      len = strlen (key);
-      hash = _graft_name_hash (key, len);
-    }
-  pos = strmap_position_h (map, key, len, hash);
   if (pos > 0)
     {
       map->values->pdata[pos - 1] = value;
@@ -278,33 +346,64 @@ _graft_strmap_set (StrMap     *map,
     }
   _graft_vec_add (map->keys, (gpointer) key);
   _graft_vec_add (map->values, value);
+  map->key_bits |= strmap_key_bit (key);
+  if (map->stamp != 0)
+    map->stamp = next_stamp (t);
   if (map->index != NULL)
-    _graft_name_table_insert (map->index, key, hash, GUINT_TO_POINTER (map->keys->len));
+    {
+      if (len == 0)
+        {
+          len = strlen (key);
+          hash = _graft_name_hash (key, len);
+        }
+      _graft_name_table_insert (map->index, key, hash, GUINT_TO_POINTER (map->keys->len));
+    }
   else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
     strmap_reindex (map);
+  /* The key is read again soon: a name just assigned. */
+  r = _graft_strmap_recent_slot (map, key);
+  t->map_recent[r].map = map;
+  t->map_recent[r].key = key;
+  t->map_recent[r].pos = map->keys->len;
+  t->map_recent[r].stamp = map->stamp;
 }
 
 gboolean
 _graft_strmap_remove (StrMap     *map,
                       const char *key)
 {
-  guint pos = strmap_position (map, key);
+  gsize len;
+  guint hash;
+  guint pos = strmap_position (map, key, &len, &hash);
 
   if (pos == 0)
     return FALSE;
   _graft_vec_remove_index (map->keys, pos - 1);
   _graft_vec_remove_index (map->values, pos - 1);
+  if (map->stamp != 0)
+    map->stamp = next_stamp (map->tracer);
   if (map->index != NULL)
     strmap_reindex (map);
   return TRUE;
 }
 
+/* A zeroed value of @kind: _graft_tracer_alloc() inline, for the few
+ * values each node makes. */
 Value *
 _graft_value_new (Tracer   *t,
                   ValueKind kind)
 {
-  Value *v = _graft_tracer_alloc (t, sizeof (Value));
+  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
+  Value      *v;
 
+  if (G_LIKELY (t->chunks->len > 0 && t->chunk_used + size <= CHUNK_SIZE))
+    {
+      v = (Value *) ((char *) t->chunks->pdata[t->chunks->len - 1] + t->chunk_used);
+      t->chunk_used += size;
+      *v = (Value){ .kind = kind };
+      return v;
+    }
+  v = _graft_tracer_alloc (t, sizeof (Value));
   v->kind = kind;
   return v;
 }

@@ -725,12 +725,11 @@ exec_streamed (Tracer   *t,
         }
     }
   t->stream_fn = NULL;
-  _graft_tracer_locals_free (locals);
   if (error != NULL)
     t->fallback = TRUE;
   g_hash_table_iter_init (&iter, t->stream_misses);
   while (!t->fallback && g_hash_table_iter_next (&iter, &name, NULL))
-    if (g_hash_table_contains (fn->locals, name))
+    if (_graft_tracer_locals_has (locals, name))
       t->fallback = TRUE;
   g_hash_table_remove_all (t->stream_misses);
   if (t->fallback)
@@ -1190,6 +1189,7 @@ program_trace (GraftPyProgram *self,
   if ((name = choose_entry (t, entry)) != NULL)
     {
       t->graph = graft_graph_new (t->dialect);
+      t->graph_serial++;
       graft_graph_set_source (t->graph, t->source);
       if (trace_entry (t, name))
         graph = g_steal_pointer (&t->graph);
