@@ -584,6 +584,11 @@ test_syntax (void)
     { "NaN NaN", "1:5: error: extra data" },
     { "{\"a\": [NaN, [[{\"b\": -Infinity}]], Infinity]} x", "1:46: error: extra data" },
     { "[NaN]", "1:1: error: the program must be an object, not a list" },
+    /* Strings end in place in the text while the tree is built: a text
+     * refused after them is checked as it came. */
+    { "{\"a\": \"x\", \"b\": [\"y\", \"z\"], \"c\" 1}", "1:33: error: expecting ':' delimiter" },
+    { "{\"a\": \"x\", \"b\": [NaN, \"y\", \"\"] x}", "1:32: error: expecting ',' delimiter" },
+    { "{\"a\": \"\", \"b\": \"y\\\"\", \"c\": \"z\" }}", "1:33: error: extra data" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -29,12 +29,13 @@ typedef struct _Pt2Value  Pt2Value;
 typedef struct _Pt2Member Pt2Member;
 typedef struct _Pt2Tree   Pt2Tree;
 
-/* One value: its type, where it starts in the text, and what it holds. */
+/* One value: its type, where it starts in the text, and what it holds;
+ * 16 bytes (the JSON is at most GRAFT_MAX_JSON_BYTES, 2^30). */
 struct _Pt2Value
 {
-  guint32 type; /* a Pt2Type */
-  guint32 len;  /* the items of an array, the members of an object, a string's bytes */
-  gsize   offset;
+  guint64 type : 3;    /* a Pt2Type */
+  guint64 len : 30;    /* the items of an array, the members of an object, a string's bytes */
+  guint64 offset : 31; /* in the text */
   union
   {
     gboolean    b;
