@@ -86,8 +86,8 @@ typedef struct
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
-  GHashTable     *by_name;     /* serialized name -> GraftNode (borrowed) */
-  GHashTable     *values;      /* serialized name -> GraftNodeMeta (owned) */
+  Pt2Table        by_name;     /* serialized name -> GraftNode (borrowed) */
+  Pt2Table        values;      /* serialized name -> GraftNodeMeta (owned) */
   GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
   GHashTable     *symbols;     /* names of the symbols in the values, owned */
   Pt2Table        strings;     /* text -> the graph's copy */
@@ -124,7 +124,14 @@ void        _graft_pt2_table_fill (Pt2Table   *table,
                                    guint64     hash,
                                    gpointer    value);
 gpointer    _graft_pt2_slot_get_value (Pt2Slot *slot);
+gpointer    _graft_pt2_table_get (Pt2Table   *table,
+                                  const char *key);
+gpointer    _graft_pt2_table_set (Pt2Table   *table,
+                                  const char *key,
+                                  gpointer    value);
 void        _graft_pt2_table_clear (Pt2Table *table);
+void        _graft_pt2_table_clear_full (Pt2Table      *table,
+                                         GDestroyNotify free_value);
 const char *_graft_pt2_intern_len (Reader     *r,
                                    const char *text,
                                    gsize       len);

@@ -119,7 +119,7 @@ add_node (Reader              *r,
   const char          *made, *name;
   GraftNode           *node;
 
-  if (synced != NULL && g_hash_table_contains (r->by_name, synced))
+  if (synced != NULL && _graft_pt2_table_get (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -132,7 +132,7 @@ add_node (Reader              *r,
                        GRAFT_MAX_NAME_LENGTH);
       goto fail;
     }
-  if (synced != NULL && (value = g_hash_table_lookup (r->values, synced)) == NULL)
+  if (synced != NULL && (value = _graft_pt2_table_get (&r->values, synced)) == NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
                        synced);
@@ -157,7 +157,7 @@ add_node (Reader              *r,
     {
       if (strcmp (made, synced) != 0)
         g_ptr_array_add (r->reserved, (gpointer) made);
-      g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+      _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
     }
   if (value != NULL || info != NULL)
     {
@@ -739,7 +739,7 @@ read_op_node (Reader                *r,
     return FALSE;
   if (!multiple)
     return TRUE;
-  g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+  _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
   if (n_outputs == 1)
     {
       Pt2Value *items;
@@ -1301,8 +1301,6 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.error = error;
   r.graph = graft_graph_new (dialect);
   r.shadow = graft_namespace_new (dialect);
-  r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  r.values = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   r.expr_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.symbols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.frame_pool = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
@@ -1332,8 +1330,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_table_clear (&r.strings);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
-  g_hash_table_unref (r.values);
-  g_hash_table_unref (r.by_name);
+  _graft_pt2_table_clear_full (&r.values, g_free);
+  _graft_pt2_table_clear (&r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);

@@ -134,6 +134,49 @@ _graft_pt2_slot_get_value (Pt2Slot *slot)
   return slot->key != NULL ? slot->value : NULL;
 }
 
+/* The value of the NUL-terminated @key, or %NULL. */
+gpointer
+_graft_pt2_table_get (Pt2Table   *table,
+                      const char *key)
+{
+  guint64 hash;
+
+  return _graft_pt2_slot_get_value (_graft_pt2_table_lookup (table, key, strlen (key), &hash));
+}
+
+/* Sets the value of the NUL-terminated @key (borrowed: it must outlive
+ * the table); returns the value it replaces, or %NULL. */
+gpointer
+_graft_pt2_table_set (Pt2Table   *table,
+                      const char *key,
+                      gpointer    value)
+{
+  gsize    len = strlen (key);
+  guint64  hash;
+  Pt2Slot *slot = _graft_pt2_table_lookup (table, key, len, &hash);
+  gpointer old;
+
+  if (slot->key == NULL)
+    {
+      _graft_pt2_table_fill (table, slot, key, len, hash, value);
+      return NULL;
+    }
+  old = slot->value;
+  slot->value = value;
+  return old;
+}
+
+/* Frees every value of @table with @free_value, then the table. */
+void
+_graft_pt2_table_clear_full (Pt2Table      *table,
+                             GDestroyNotify free_value)
+{
+  for (gsize k = 0; table->slots != NULL && k <= table->mask; k++)
+    if (table->slots[k].key != NULL)
+      free_value (table->slots[k].value);
+  _graft_pt2_table_clear (table);
+}
+
 void
 _graft_pt2_table_clear (Pt2Table *table)
 {

@@ -225,6 +225,15 @@ decode_surrogates (const char *p,
     }
   return o - out;
 }
+/* Whether two keys are the same text: a key seen lately is shared, and
+ * most keys differ from the first byte. */
+static inline gboolean
+same_key (const char *a,
+          const char *b)
+{
+  return a == b || (a[0] == b[0] && strcmp (a, b) == 0);
+}
+
 /* Keeps the first place and the last value of a repeated key. */
 static guint
 merge_repeated_keys (Pt2Member *members,
@@ -256,7 +265,7 @@ merge_repeated_keys (Pt2Member *members,
       guint j;
 
       for (j = 0; j < kept; j++)
-        if (strcmp (members[j].key, members[k].key) == 0)
+        if (same_key (members[j].key, members[k].key))
           break;
       if (j < kept)
         members[j].value = members[k].value;
@@ -895,7 +904,7 @@ _graft_pt2_member (Pt2Value   *obj,
                    const char *key)
 {
   for (guint k = obj->len; k > 0; k--)
-    if (strcmp (obj->v.members[k - 1].key, key) == 0)
+    if (same_key (obj->v.members[k - 1].key, key))
       return &obj->v.members[k - 1].value;
   return NULL;
 }

@@ -183,7 +183,7 @@ new_value (Reader        *r,
   GraftNodeMeta *meta = g_new0 (GraftNodeMeta, 1);
 
   meta->kind = kind;
-  g_hash_table_replace (r->values, (gpointer) name, meta);
+  g_free (_graft_pt2_table_set (&r->values, name, meta));
   return meta;
 }
 
@@ -393,7 +393,7 @@ _graft_pt2_lookup_node (Reader   *r,
 
   if (name == NULL)
     return FALSE;
-  node = g_hash_table_lookup (r->by_name, name);
+  node = _graft_pt2_table_get (&r->by_name, name);
   if (node == NULL)
     return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
   graft_arg_init_node (out, node);
@@ -573,7 +573,7 @@ _graft_pt2_read_argument (Reader   *r,
           (name = _graft_pt2_req (r, value, "name")) == NULL ||
           (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
         return FALSE;
-      if (g_hash_table_lookup (r->by_name, text) != NULL)
+      if (_graft_pt2_table_get (&r->by_name, text) != NULL)
         return _graft_pt2_lookup_node (r, name, out);
       return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "a script object constant ('%s') is not supported", text);
