@@ -14,16 +14,21 @@
 #include "config.h"
 
 #include "graft-pt2-private.h"
+#include "graft-limits.h"
 
 #include <string.h>
 
+/* 24 bytes: a key is part of the JSON, at most GRAFT_MAX_JSON_BYTES long
+ * (_graft_pt2_intern_len() keeps longer texts out). */
 struct _Pt2Slot
 {
-  guint64     hash;
   const char *key; /* NULL: empty */
-  gsize       len;
   gpointer    value;
+  guint32     hash; /* the hash's low bits */
+  guint32     len;
 };
+
+G_STATIC_ASSERT (GRAFT_MAX_JSON_BYTES <= G_MAXUINT32);
 
 static inline guint64
 mix (guint64 h,
@@ -72,20 +77,20 @@ table_find (Pt2Table   *table,
     {
       Pt2Slot *slot = &table->slots[i];
 
-      if (slot->key == NULL ||
-          (slot->hash == hash && slot->len == len && memcmp (slot->key, key, len) == 0))
+      if (slot->key == NULL || (slot->hash == (guint32) hash && slot->len == len &&
+                                memcmp (slot->key, key, len) == 0))
         return slot;
     }
 }
 
-/* Makes room for one more entry (the load stays under a half). */
+/* Makes room for one more entry (the load stays under two thirds). */
 static void
 table_reserve (Pt2Table *table)
 {
   Pt2Slot *old = table->slots;
   gsize    old_size = old != NULL ? table->mask + 1 : 0;
 
-  if (old != NULL && (table->used + 1) * 2 <= old_size)
+  if (old != NULL && (table->used + 1) * 3 <= old_size * 2)
     return;
   table->mask = old_size > 0 ? old_size * 2 - 1 : 255;
   table->slots = g_new0 (Pt2Slot, table->mask + 1);
@@ -121,9 +126,9 @@ _graft_pt2_table_fill (Pt2Table   *table,
                        guint64     hash,
                        gpointer    value)
 {
-  slot->hash = hash;
+  slot->hash = (guint32) hash;
   slot->key = key;
-  slot->len = len;
+  slot->len = (guint32) len;
   slot->value = value;
   table->used++;
 }
@@ -194,12 +199,16 @@ _graft_pt2_intern_len (Reader     *r,
                        const char *text,
                        gsize       len)
 {
-  guint64     hash;
-  Pt2Slot    *slot = _graft_pt2_table_lookup (&r->strings, text, len, &hash);
+  guint64     hash = 0;
+  Pt2Slot    *slot = NULL;
   const char *copy;
 
-  if (slot->key != NULL)
-    return slot->value;
+  if (G_LIKELY (len <= G_MAXUINT32))
+    {
+      slot = _graft_pt2_table_lookup (&r->strings, text, len, &hash);
+      if (slot->key != NULL)
+        return slot->value;
+    }
   if (text[len] == '\0')
     copy = graft_graph_intern (r->graph, text);
   else
@@ -208,7 +217,8 @@ _graft_pt2_intern_len (Reader     *r,
       g_string_append_len (r->intern_buf, text, len);
       copy = graft_graph_intern (r->graph, r->intern_buf->str);
     }
-  _graft_pt2_table_fill (&r->strings, slot, copy, len, hash, (gpointer) copy);
+  if (slot != NULL)
+    _graft_pt2_table_fill (&r->strings, slot, copy, len, hash, (gpointer) copy);
   return copy;
 }
 
