@@ -427,6 +427,61 @@ test_minimal (void)
   g_assert_cmpuint (meta->n_modules, ==, 0);
 }
 
+/* A string of a node's metadata is the graph's own copy of its text
+ * (graft_graph_intern()), whichever way the reader got it there. */
+static void
+assert_interned (GraftGraph *graph,
+                 const char *text)
+{
+  if (text != NULL)
+    g_assert_true (text == graft_graph_intern (graph, text));
+}
+
+/* Every string of every node's metadata lives in the graph, one copy per
+ * text, also after the JSON tree is gone. */
+static void
+test_meta_interned (void)
+{
+  static const char *const files[] = { "resnet18.pt2", "dynamic_batch.pt2", "multi_output.pt2" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *path = g_build_filename (data_dir ("programs"), files[i], NULL);
+      g_autoptr (GraftSource) source = load_source (path);
+      g_autoptr (GraftGraph) graph =
+          graft_pt2_read (source, graft_dialect_get_default (), &error);
+      guint n_meta = 0, n_frames = 0;
+
+      g_assert_no_error (error);
+      for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+           node = graft_node_get_next (node))
+        {
+          const GraftNodeMeta *meta = graft_node_get_meta (node);
+
+          if (meta == NULL)
+            continue;
+          n_meta++;
+          assert_interned (graph, meta->dtype);
+          assert_interned (graph, meta->shape);
+          assert_interned (graph, meta->stride);
+          assert_interned (graph, meta->device);
+          assert_interned (graph, meta->symbol);
+          assert_interned (graph, meta->stack_trace);
+          assert_interned (graph, meta->source_fn_stack);
+          assert_interned (graph, meta->torch_fn);
+          for (guint f = 0; f < meta->n_modules; f++, n_frames++)
+            {
+              assert_interned (graph, meta->modules[f].key);
+              assert_interned (graph, meta->modules[f].path);
+              assert_interned (graph, meta->modules[f].type);
+            }
+        }
+      g_assert_cmpuint (n_meta, ==, graft_graph_get_n_nodes (graph));
+      g_assert_cmpuint (n_frames, >, 0);
+    }
+}
+
 /* Errors in the JSON member, each at its value. */
 static void
 test_error_places (void)
@@ -584,6 +639,11 @@ test_syntax (void)
     { "NaN NaN", "1:5: error: extra data" },
     { "{\"a\": [NaN, [[{\"b\": -Infinity}]], Infinity]} x", "1:46: error: extra data" },
     { "[NaN]", "1:1: error: the program must be an object, not a list" },
+    /* Strings end in place in the text while the tree is built: a text
+     * refused after them is checked as it came. */
+    { "{\"a\": \"x\", \"b\": [\"y\", \"z\"], \"c\" 1}", "1:33: error: expecting ':' delimiter" },
+    { "{\"a\": \"x\", \"b\": [NaN, \"y\", \"\"] x}", "1:32: error: expecting ',' delimiter" },
+    { "{\"a\": \"\", \"b\": \"y\\\"\", \"c\": \"z\" }}", "1:33: error: extra data" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -930,6 +990,7 @@ main (int    argc,
   g_assert_cmpuint (golden_suite_add (&programs), >=, 10);
   g_assert_cmpuint (golden_suite_add (&errors), >=, 10);
   g_test_add_func ("/pt2/minimal", test_minimal);
+  g_test_add_func ("/pt2/meta-interned", test_meta_interned);
   g_test_add_func ("/pt2/error-places", test_error_places);
   g_test_add_func ("/pt2/symbolic", test_symbolic);
   g_test_add_func ("/pt2/syntax", test_syntax);

@@ -111,7 +111,7 @@ read_member (Reader     *r,
   zip_file_t *zf;
   g_autoptr (GString) buf = NULL;
   char        chunk[65536];
-  zip_int64_t got;
+  zip_int64_t got = 0;
 
   zip_stat_init (&st);
   if (zip_stat_index (za, (zip_uint64_t) idx, 0, &st) == 0 && (st.valid & ZIP_STAT_SIZE) != 0 &&
@@ -129,7 +129,19 @@ read_member (Reader     *r,
       return NULL;
     }
   buf = g_string_sized_new ((st.valid & ZIP_STAT_SIZE) != 0 ? (gsize) st.size + 1 : 4096);
-  while ((got = zip_fread (zf, chunk, sizeof chunk)) > 0)
+  if ((st.valid & ZIP_STAT_SIZE) != 0)
+    {
+      /* The size the directory gives, read straight into place (a
+       * million-node program's JSON is nearly a gigabyte); the loop
+       * below takes whatever follows, and the end. */
+      while (buf->len < (gsize) st.size &&
+             (got = zip_fread (zf, buf->str + buf->len, (zip_uint64_t) st.size - buf->len)) > 0)
+        {
+          buf->len += (gsize) got;
+          buf->str[buf->len] = '\0';
+        }
+    }
+  while (got >= 0 && (got = zip_fread (zf, chunk, sizeof chunk)) > 0)
     {
       if (buf->len + (gsize) got > limit)
         {

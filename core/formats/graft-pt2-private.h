@@ -29,12 +29,13 @@ typedef struct _Pt2Value  Pt2Value;
 typedef struct _Pt2Member Pt2Member;
 typedef struct _Pt2Tree   Pt2Tree;
 
-/* One value: its type, where it starts in the text, and what it holds. */
+/* One value: its type, where it starts in the text, and what it holds;
+ * 16 bytes (the JSON is at most GRAFT_MAX_JSON_BYTES, 2^30). */
 struct _Pt2Value
 {
-  guint32 type; /* a Pt2Type */
-  guint32 len;  /* the items of an array, the members of an object, a string's bytes */
-  gsize   offset;
+  guint64 type : 3;    /* a Pt2Type */
+  guint64 len : 30;    /* the items of an array, the members of an object, a string's bytes */
+  guint64 offset : 31; /* in the text */
   union
   {
     gboolean    b;
@@ -64,6 +65,15 @@ struct _Pt2Member
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
 
+/* A table of texts (graft-pt2-strings.c): open addressing, keys borrowed. */
+typedef struct _Pt2Slot Pt2Slot;
+typedef struct
+{
+  Pt2Slot *slots;
+  gsize    mask;
+  gsize    used;
+} Pt2Table;
+
 /* One archive being read. */
 typedef struct
 {
@@ -75,15 +85,20 @@ typedef struct
   GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
   Pt2Tree        *tree;
   GraftGraph     *graph;
-  GraftNamespace *shadow;        /* torch's graph namespace: the names it made */
-  GHashTable     *by_name;       /* serialized name -> GraftNode (borrowed) */
-  GHashTable     *values;        /* serialized name -> GraftNodeMeta (owned) */
-  GHashTable     *expr_texts;    /* srepr -> its str(), both owned */
-  GHashTable     *symbols;       /* names of the symbols in the values, owned */
-  GHashTable     *module_stacks; /* nn_module_stack text -> GArray of frames */
-  GPtrArray      *reserved;      /* names torch's namespace made for renamed nodes
-                                  * (borrowed from the shadow) */
-  GPtrArray *input_names;        /* per input spec, the argument's name (borrowed) */
+  GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
+  Pt2Table        by_name;     /* serialized name -> GraftNode (borrowed) */
+  Pt2Table        values;      /* serialized name -> GraftNodeMeta (owned) */
+  GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
+  GHashTable     *symbols;     /* names of the symbols in the values, owned */
+  Pt2Table        strings;     /* text -> the graph's copy */
+  Pt2Table        frames;      /* a module frame's text -> its index + 1 in frame_pool */
+  GArray         *frame_pool;  /* GraftModuleFrame, strings interned */
+  GArray         *node_frames; /* the module stack of the node being read */
+  GString        *intern_buf;
+  GString        *frame_text;
+  GPtrArray      *reserved; /* names torch's namespace made for renamed nodes
+                             * (borrowed from the shadow) */
+  GPtrArray *input_names;   /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
 } Reader;
 
@@ -96,6 +111,32 @@ GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
 /* graft-pt2-archive.c */
 gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
+
+/* graft-pt2-strings.c */
+Pt2Slot    *_graft_pt2_table_lookup (Pt2Table   *table,
+                                     const char *key,
+                                     gsize       len,
+                                     guint64    *out_hash);
+void        _graft_pt2_table_fill (Pt2Table   *table,
+                                   Pt2Slot    *slot,
+                                   const char *key,
+                                   gsize       len,
+                                   guint64     hash,
+                                   gpointer    value);
+gpointer    _graft_pt2_slot_get_value (Pt2Slot *slot);
+gpointer    _graft_pt2_table_get (Pt2Table   *table,
+                                  const char *key);
+gpointer    _graft_pt2_table_set (Pt2Table   *table,
+                                  const char *key,
+                                  gpointer    value);
+void        _graft_pt2_table_clear (Pt2Table *table);
+void        _graft_pt2_table_clear_full (Pt2Table      *table,
+                                         GDestroyNotify free_value);
+const char *_graft_pt2_intern_len (Reader     *r,
+                                   const char *text,
+                                   gsize       len);
+const char *_graft_pt2_intern (Reader     *r,
+                               const char *text);
 
 /* graft-pt2-tree.c */
 Pt2Tree  *_graft_pt2_tree_new (char  *text,

@@ -43,6 +43,7 @@
 #include "graft-pt2-private.h"
 #include "graft-arg.h"
 #include "graft-aten-schema.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta.h"
 #include "graft-source.h"
@@ -82,8 +83,8 @@ static const struct
   { "torch.ops.aten.item.default", "torch.ops.aten.item.default" },
 };
 
-/* A node's metadata, as deserialize_metadata reads it; strings borrowed
- * from the JSON or interned in the graph. */
+/* A node's metadata, as deserialize_metadata reads it; strings interned
+ * in the graph (graft-pt2-strings.c). */
 typedef struct
 {
   const char             *stack_trace;
@@ -118,7 +119,7 @@ add_node (Reader              *r,
   const char          *made, *name;
   GraftNode           *node;
 
-  if (synced != NULL && g_hash_table_contains (r->by_name, synced))
+  if (synced != NULL && _graft_pt2_table_get (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -131,7 +132,7 @@ add_node (Reader              *r,
                        GRAFT_MAX_NAME_LENGTH);
       goto fail;
     }
-  if (synced != NULL && (value = g_hash_table_lookup (r->values, synced)) == NULL)
+  if (synced != NULL && (value = _graft_pt2_table_get (&r->values, synced)) == NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
                        synced);
@@ -156,7 +157,7 @@ add_node (Reader              *r,
     {
       if (strcmp (made, synced) != 0)
         g_ptr_array_add (r->reserved, (gpointer) made);
-      g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+      _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
     }
   if (value != NULL || info != NULL)
     {
@@ -172,7 +173,7 @@ add_node (Reader              *r,
           meta.modules = info->modules;
           meta.n_modules = info->n_modules;
         }
-      graft_node_set_meta (node, &meta);
+      _graft_node_set_meta_interned (node, &meta);
     }
   return node;
 
@@ -192,12 +193,13 @@ split_module_frame (Reader           *r,
                     gsize             len,
                     GraftModuleFrame *out)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
+  GString    *text = r->frame_text;
   const char *parts[3];
   gsize       part_len[3];
   guint       n_parts = 0;
   gsize       start = 0;
 
+  g_string_truncate (text, 0);
   for (gsize i = 0; i < len; i++)
     {
       if (item[i] == '(')
@@ -243,53 +245,51 @@ split_module_frame (Reader           *r,
     }
   if (n_parts != 3)
     return FALSE;
-  {
-    char *key = g_strndup (parts[0], part_len[0]);
-    char *path = g_strndup (parts[1], part_len[1]);
-    char *type = g_strndup (parts[2], part_len[2]);
-
-    out->key = graft_graph_intern (r->graph, key);
-    out->path = graft_graph_intern (r->graph, path);
-    out->type = graft_graph_intern (r->graph, type);
-    g_free (key);
-    g_free (path);
-    g_free (type);
-  }
+  /* A NUL in the text ends the part, as it ended the copy interned. */
+  out->key = _graft_pt2_intern_len (r, parts[0], strnlen (parts[0], part_len[0]));
+  out->path = _graft_pt2_intern_len (r, parts[1], strnlen (parts[1], part_len[1]));
+  out->type = _graft_pt2_intern_len (r, parts[2], strnlen (parts[2], part_len[2]));
   return TRUE;
 }
 
-/* The frames of an nn_module_stack text (cached: nodes share stacks). */
+/* The frames of an nn_module_stack text, in r->node_frames (each frame
+ * split once: nodes share their outer modules). */
 static GArray *
 module_stack (Reader     *r,
               Pt2Value   *node,
               const char *text)
 {
-  GArray     *frames = g_hash_table_lookup (r->module_stacks, text);
+  GArray     *frames = r->node_frames;
   const char *p = text;
 
-  if (frames != NULL)
-    return frames;
-  frames = g_array_new (FALSE, TRUE, sizeof (GraftModuleFrame));
+  g_array_set_size (frames, 0);
   for (;;)
     {
       const char      *semi = strchr (p, ';');
       gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
+      guint64          hash;
+      Pt2Slot         *slot = _graft_pt2_table_lookup (&r->frames, p, len, &hash);
+      guint            index = GPOINTER_TO_UINT (_graft_pt2_slot_get_value (slot));
       GraftModuleFrame frame;
 
-      if (!split_module_frame (r, p, len, &frame))
+      if (index == 0)
         {
-          g_array_unref (frames);
-          _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
-                           "an nn_module_stack entry is not 'key,path,type': '%.*s'",
-                           (int) MIN (len, 200), p);
-          return NULL;
+          if (!split_module_frame (r, p, len, &frame))
+            {
+              _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
+                               "an nn_module_stack entry is not 'key,path,type': '%.*s'",
+                               (int) MIN (len, 200), p);
+              return NULL;
+            }
+          g_array_append_val (r->frame_pool, frame);
+          index = r->frame_pool->len;
+          _graft_pt2_table_fill (&r->frames, slot, p, len, hash, GUINT_TO_POINTER (index));
         }
-      g_array_append_val (frames, frame);
+      g_array_append_val (frames, g_array_index (r->frame_pool, GraftModuleFrame, index - 1));
       if (semi == NULL)
         break;
       p = semi + 1;
     }
-  g_hash_table_insert (r->module_stacks, g_strdup (text), frames);
   return frames;
 }
 
@@ -362,6 +362,9 @@ read_info (Reader   *r,
             }
         }
     }
+  out->stack_trace = _graft_pt2_intern (r, out->stack_trace);
+  out->source_fn_stack = _graft_pt2_intern (r, out->source_fn_stack);
+  out->torch_fn = _graft_pt2_intern (r, out->torch_fn);
   return TRUE;
 }
 
@@ -736,7 +739,7 @@ read_op_node (Reader                *r,
     return FALSE;
   if (!multiple)
     return TRUE;
-  g_hash_table_insert (r->by_name, (gpointer) graft_node_get_name (node), node);
+  _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
   if (n_outputs == 1)
     {
       Pt2Value *items;
@@ -833,7 +836,7 @@ read_inputs (Reader   *r,
           candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
           text = graft_arg_repr (&constant, GRAFT_REPR_CODE);
           graft_arg_clear (&constant);
-          meta.symbol = text;
+          meta.symbol = _graft_pt2_intern (r, text);
           if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, NULL, &meta, NULL,
                         input) == NULL)
             return FALSE;
@@ -1276,12 +1279,6 @@ read_program (Reader   *r,
   return TRUE;
 }
 
-static void
-free_frames (gpointer frames)
-{
-  g_array_unref (frames);
-}
-
 /* graft_pt2_read(); with @out_kept, the parsed JSON tree is not freed but
  * handed over (to _graft_pt2_tree_free()), for callers that would only
  * free it just before they exit. */
@@ -1304,11 +1301,12 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.error = error;
   r.graph = graft_graph_new (dialect);
   r.shadow = graft_namespace_new (dialect);
-  r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  r.values = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  r.expr_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  r.expr_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.symbols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  r.module_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, free_frames);
+  r.frame_pool = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
+  r.node_frames = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
+  r.intern_buf = g_string_new (NULL);
+  r.frame_text = g_string_new (NULL);
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
@@ -1324,11 +1322,16 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_string_free (r.scratch, TRUE);
   g_ptr_array_unref (r.input_names);
   g_ptr_array_unref (r.reserved);
-  g_hash_table_unref (r.module_stacks);
+  g_string_free (r.frame_text, TRUE);
+  g_string_free (r.intern_buf, TRUE);
+  g_array_unref (r.node_frames);
+  g_array_unref (r.frame_pool);
+  _graft_pt2_table_clear (&r.frames);
+  _graft_pt2_table_clear (&r.strings);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
-  g_hash_table_unref (r.values);
-  g_hash_table_unref (r.by_name);
+  _graft_pt2_table_clear_full (&r.values, g_free);
+  _graft_pt2_table_clear (&r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);

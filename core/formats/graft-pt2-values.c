@@ -100,7 +100,8 @@ expr_text (Reader   *r,
                        problem);
       return NULL;
     }
-  text = g_string_free (out, FALSE);
+  text = _graft_pt2_intern_len (r, out->str, strlen (out->str));
+  g_string_free (out, TRUE);
   g_hash_table_insert (r->expr_texts, g_strdup (srepr), (gpointer) text);
   return text;
 }
@@ -150,7 +151,7 @@ shape_text (Reader   *r,
         return NULL;
     }
   g_string_append_c (r->scratch, ']');
-  return graft_graph_intern (r->graph, r->scratch->str);
+  return _graft_pt2_intern (r, r->scratch->str);
 }
 
 /* `cpu`, `cuda:0`: str(torch.device) of a Device. */
@@ -167,11 +168,11 @@ device_text (Reader   *r,
     return NULL;
   index = _graft_pt2_opt (device, "index");
   if (index == NULL || (index)->type == PT2_NULL)
-    return graft_graph_intern (r->graph, type);
+    return _graft_pt2_intern (r, type);
   if (!_graft_pt2_check_int (r, index, "'index'", &i))
     return NULL;
   g_string_printf (r->scratch, "%s:%" G_GINT64_FORMAT, type, i);
-  return graft_graph_intern (r->graph, r->scratch->str);
+  return _graft_pt2_intern (r, r->scratch->str);
 }
 
 static GraftNodeMeta *
@@ -182,7 +183,7 @@ new_value (Reader        *r,
   GraftNodeMeta *meta = g_new0 (GraftNodeMeta, 1);
 
   meta->kind = kind;
-  g_hash_table_replace (r->values, (gpointer) name, meta);
+  g_free (_graft_pt2_table_set (&r->values, name, meta));
   return meta;
 }
 
@@ -208,7 +209,7 @@ read_tensor_value (Reader     *r,
       (device = _graft_pt2_req (r, tm, "device")) == NULL)
     return FALSE;
   meta = new_value (r, name, GRAFT_VALUE_TENSOR);
-  meta->dtype = st->abbr;
+  meta->dtype = _graft_pt2_intern (r, st->abbr);
   if ((meta->shape = shape_text (r, sizes)) == NULL ||
       (meta->stride = shape_text (r, strides)) == NULL ||
       (meta->device = device_text (r, device)) == NULL)
@@ -251,7 +252,7 @@ read_sym_value (Reader     *r,
       {
         g_autofree char *text = graft_arg_repr (&arg, GRAFT_REPR_CODE);
 
-        meta->symbol = graft_graph_intern (r->graph, text);
+        meta->symbol = _graft_pt2_intern (r, text);
       }
       graft_arg_clear (&arg);
       return TRUE;
@@ -314,7 +315,7 @@ _graft_pt2_read_values (Reader   *r,
               (fqn = _graft_pt2_req_string (r, value, "class_fqn")) == NULL)
             return FALSE;
           meta = new_value (r, name, GRAFT_VALUE_OTHER);
-          meta->symbol = graft_graph_intern (r->graph, fqn);
+          meta->symbol = _graft_pt2_intern (r, fqn);
         }
     }
   return TRUE;
@@ -392,7 +393,7 @@ _graft_pt2_lookup_node (Reader   *r,
 
   if (name == NULL)
     return FALSE;
-  node = g_hash_table_lookup (r->by_name, name);
+  node = _graft_pt2_table_get (&r->by_name, name);
   if (node == NULL)
     return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
   graft_arg_init_node (out, node);
@@ -572,7 +573,7 @@ _graft_pt2_read_argument (Reader   *r,
           (name = _graft_pt2_req (r, value, "name")) == NULL ||
           (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
         return FALSE;
-      if (g_hash_table_lookup (r->by_name, text) != NULL)
+      if (_graft_pt2_table_get (&r->by_name, text) != NULL)
         return _graft_pt2_lookup_node (r, name, out);
       return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "a script object constant ('%s') is not supported", text);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "graft-graph.h"
+#include "graft-meta.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,8 @@ gboolean _graft_node_get_index (GraftNode        *node,
                                 guint            *index);
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
+void     _graft_node_set_meta_interned (GraftNode           *node,
+                                        const GraftNodeMeta *meta);
 
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);

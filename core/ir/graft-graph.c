@@ -2129,6 +2129,27 @@ graft_node_set_meta (GraftNode           *node,
   copy->modules = meta->n_modules > 0 ? frames : NULL;
 }
 
+/* graft_node_set_meta() for a reader whose strings are all already in
+ * the graph's string chunk (graft_graph_intern()): they are taken as they
+ * are, without hashing them again. */
+void
+_graft_node_set_meta_interned (GraftNode           *node,
+                               const GraftNodeMeta *meta)
+{
+  GraftModuleFrame *frames;
+  GraftNodeMeta    *copy;
+
+  if (node->extra != 0)
+    g_clear_pointer (&get_extra (node)->meta, g_free);
+  copy = g_malloc (sizeof (GraftNodeMeta) + meta->n_modules * sizeof (GraftModuleFrame));
+  node_extra (node)->meta = copy;
+  frames = (GraftModuleFrame *) (copy + 1);
+  *copy = *meta;
+  if (meta->n_modules > 0)
+    memcpy (frames, meta->modules, meta->n_modules * sizeof (GraftModuleFrame));
+  copy->modules = meta->n_modules > 0 ? frames : NULL;
+}
+
 /**
  * graft_graph_get_program:
  *
