@@ -832,78 +832,90 @@ graft_node_get_input_nodes (GraftNode *node,
   collect_inputs (node->kwargs, out);
 }
 
-/* Calls @func for each distinct node @node's arguments reference, in order
- * of first appearance, without allocating for the usual few inputs. */
+/* The distinct nodes an argument walk has met (foreach_input()). */
+typedef struct
+{
+  GraftNode *user;
+  void (*func) (GraftNode *used, GraftNode *user);
+  guint      n_seen;
+  GraftNode *seen[8];
+  GPtrArray *many; /* past seen[], or NULL */
+} InputWalk;
+
+/* Calls the walk's function for @used unless it was met before. */
+static inline G_ALWAYS_INLINE void
+walk_visit (InputWalk *walk,
+            GraftNode *used)
+{
+  for (guint i = 0; i < walk->n_seen; i++)
+    if (walk->seen[i] == used)
+      return;
+  if (walk->many != NULL)
+    for (guint i = 0; i < walk->many->len; i++)
+      if (walk->many->pdata[i] == used)
+        return;
+  if (walk->n_seen < G_N_ELEMENTS (walk->seen))
+    walk->seen[walk->n_seen++] = used;
+  else
+    {
+      if (walk->many == NULL)
+        walk->many = g_ptr_array_new ();
+      g_ptr_array_add (walk->many, used);
+    }
+  walk->func (used, walk->user);
+}
+
+/* Visits the nodes in @n items (a dict's keys are strings: no node). */
 static void
+walk_items (InputWalk      *walk,
+            const GraftArg *items,
+            guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftArg *arg = &items[i];
+
+      if (arg->kind == GRAFT_ARG_NODE)
+        walk_visit (walk, arg->node);
+      else if (arg->kind >= GRAFT_ARG_TUPLE)
+        {
+          guint n_items = _graft_arg_count_items (arg);
+
+          /* Nesting is as deep as the parser allows at most. */
+          if (n_items > 0)
+            walk_items (walk, arg->items, n_items);
+        }
+    }
+}
+
+/* Calls @func once for each distinct node @node's arguments reference,
+ * without allocating for the usual few inputs.  The order of the calls is
+ * not that of first appearance: @func (adding or removing @node as a
+ * user of each) touches each node's own list alone.  Inline, so that
+ * each caller's @func is called directly for the top level's items. */
+static inline G_ALWAYS_INLINE void
 foreach_input (GraftNode *node,
                void (*func) (GraftNode *used, GraftNode *user))
 {
-  GraftNode *seen[16];
-  guint      n_seen = 0;
-  g_autoptr (GPtrArray) many = NULL;
-  const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
-  guint           sp = 0;
+  InputWalk walk;
 
-  stack[sp++] = node->kwargs;
-  stack[sp++] = &node->args;
-  while (sp > 0)
+  walk.user = node;
+  walk.func = func;
+  walk.n_seen = 0;
+  walk.many = NULL;
+  for (guint i = 0; i < node->args.n; i++)
     {
-      const GraftArg *arg = stack[--sp];
-      guint           n_items;
+      const GraftArg *arg = &node->args.items[i];
 
       if (arg->kind == GRAFT_ARG_NODE)
-        {
-          gboolean dup = FALSE;
-
-          for (guint i = 0; i < n_seen && !dup; i++)
-            dup = seen[i] == arg->node;
-          for (guint i = 0; many != NULL && i < many->len && !dup; i++)
-            dup = many->pdata[i] == arg->node;
-          if (dup)
-            continue;
-          if (n_seen < G_N_ELEMENTS (seen))
-            seen[n_seen++] = arg->node;
-          else
-            {
-              if (many == NULL)
-                many = g_ptr_array_new ();
-              g_ptr_array_add (many, arg->node);
-            }
-          func (arg->node, node);
-          continue;
-        }
-      n_items = graft_arg_count_items (arg);
-      if (n_items == 0)
-        continue;
-      if (sp + n_items > G_N_ELEMENTS (stack))
-        {
-          /* Wider than the stack: walk this container by recursion on the
-           * general path (containers this wide are rare). */
-          g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-
-          collect_inputs (arg, inputs);
-          for (guint i = 0; i < inputs->len; i++)
-            {
-              gboolean dup = FALSE;
-
-              for (guint k = 0; k < n_seen && !dup; k++)
-                dup = seen[k] == inputs->pdata[i];
-              for (guint k = 0; many != NULL && k < many->len && !dup; k++)
-                dup = many->pdata[k] == inputs->pdata[i];
-              if (dup)
-                continue;
-              if (many == NULL)
-                many = g_ptr_array_new ();
-              g_ptr_array_add (many, inputs->pdata[i]);
-              func (inputs->pdata[i], node);
-            }
-          continue;
-        }
-      /* Push in reverse so that items are visited in order; a dict's keys
-       * are strings and hold no node. */
-      for (guint i = n_items; i > 0; i--)
-        stack[sp++] = &arg->items[i - 1];
+        walk_visit (&walk, arg->node);
+      else if (arg->kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (arg) > 0)
+        walk_items (&walk, arg->items, _graft_arg_count_items (arg));
     }
+  if (node->kwargs->n > 0)
+    walk_items (&walk, node->kwargs->items, 2 * node->kwargs->n);
+  if (walk.many != NULL)
+    g_ptr_array_unref (walk.many);
 }
 
 static void
@@ -1051,6 +1063,12 @@ take_args (GraftGraph *self,
     {
       GraftArg value;
 
+      if (copy && kwargs->n == 0)
+        {
+          /* Most calls have none: nothing to copy. */
+          node->kwargs = &no_kwargs;
+          return;
+        }
       if (copy)
         _graft_arg_pool_copy (self->args_pool, &value, kwargs);
       else

@@ -8,8 +8,10 @@
  *
  * Names live in blocks owned by the namespace, so a returned name stays
  * valid (and its address stable) for the namespace's lifetime.  Each is
- * stored after a header of eight bytes, which says, for undo, what its
- * making replaced in torch 2.x's per-base counts.
+ * stored after a header of eight bytes: its hash, so that a stored name
+ * is found again without hashing its text (a graph unbinds the name of
+ * every node it erases), and, for undo, what its making replaced in torch
+ * 2.x's per-base counts.
  */
 #include "config.h"
 
@@ -39,6 +41,26 @@ typedef struct
 } UsedNames;
 
 #define USED_NONE G_MAXUINT
+
+/* A stored name's header: the hash of its text (set when it is taken) and
+ * the count its making replaced + 1 (REPLACED_BIG: in the namespace's
+ * `big_replaced`, for a count that needs 64 bits). */
+typedef struct
+{
+  guint32 hash;
+  guint32 replaced;
+} NameHeader;
+
+#define NAME_HEADER  8
+#define REPLACED_BIG G_MAXUINT32
+
+G_STATIC_ASSERT (sizeof (NameHeader) == NAME_HEADER);
+
+static inline NameHeader *
+name_header (const char *stored)
+{
+  return (NameHeader *) (gpointer) (stored - NAME_HEADER);
+}
 
 static inline guint32
 used_hash (guint hash)
@@ -109,6 +131,26 @@ used_find (const UsedNames *u,
     }
 }
 
+/* The slot of @stored, a name as the namespace stored it, found by its
+ * address and the hash in its header (no hashing, no text compared), or
+ * USED_NONE if it is not taken. */
+static inline guint
+used_find_stored (const UsedNames *u,
+                  const char      *stored)
+{
+  guint32 h = used_hash (name_header (stored)->hash);
+
+  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+    {
+      guint32 slot_hash = u->hashes[i];
+
+      if (slot_hash == 0)
+        return USED_NONE;
+      if (slot_hash == h && u->entries[i] != NULL && entry_name (u->entries[i]) == stored)
+        return i;
+    }
+}
+
 static guint
 used_place (UsedNames *u,
             gpointer   entry,
@@ -126,14 +168,15 @@ used_place (UsedNames *u,
   return i;
 }
 
-/* Adds @stored (not present), hashed to @hash; grows the set, or clears
- * its removed slots, at 3/4 load.  Returns its slot, valid until the set
- * next changes. */
+/* Adds @stored (not present), hashed to @hash, which its header keeps;
+ * grows the set, or clears its removed slots, at 3/4 load.  Returns its
+ * slot, valid until the set next changes. */
 static guint
 used_insert (UsedNames  *u,
              const char *stored,
              guint       hash)
 {
+  name_header (stored)->hash = hash;
   if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
     {
       UsedNames old = *u;
@@ -180,7 +223,9 @@ struct _GraftNamespace
    * number last used for each base.  For undo, each name's header holds
    * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
-  GraftNameTable base_count; /* base (owned) -> count, as a pointer */
+  GraftNameTable base_count;   /* base (owned) -> count, as a pointer */
+  GHashTable    *big_replaced; /* stored name -> owned guint64: a replaced
+                                * count past 32 bits (REPLACED_BIG), or NULL */
 
   /* Candidates counted on from their base lately (`neg`, `sum`), by the
    * caller's pointer: their slots in base_count and filled, valid while
@@ -215,8 +260,6 @@ counted_home (const char *candidate)
                   59) &
          ~1u;
 }
-
-#define NAME_HEADER 8
 
 /* The bytes a name of @len bytes takes in a block: its header, its text
  * and NUL, to an even size, so that names start at even addresses (blocks
@@ -299,19 +342,30 @@ keep_numbered (GraftNamespace *self,
 }
 
 static void
-set_replaced_count (const char *stored,
-                    guint64     value)
+set_replaced_count (GraftNamespace *self,
+                    const char     *stored,
+                    guint64         value)
 {
-  memcpy ((char *) stored - NAME_HEADER, &value, sizeof value);
+  if (value < REPLACED_BIG)
+    {
+      if (G_UNLIKELY (name_header (stored)->replaced == REPLACED_BIG))
+        g_hash_table_remove (self->big_replaced, stored);
+      name_header (stored)->replaced = (guint32) value;
+      return;
+    }
+  if (self->big_replaced == NULL)
+    self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (self->big_replaced, (gpointer) stored, g_memdup2 (&value, sizeof value));
+  name_header (stored)->replaced = REPLACED_BIG;
 }
 
 static guint64
-get_replaced_count (const char *stored)
+get_replaced_count (GraftNamespace *self,
+                    const char     *stored)
 {
-  guint64 value;
-
-  memcpy (&value, stored - NAME_HEADER, sizeof value);
-  return value;
+  if (name_header (stored)->replaced != REPLACED_BIG)
+    return name_header (stored)->replaced;
+  return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
 }
 
 /* Python 3.11's keyword.kwlist. */
@@ -721,6 +775,7 @@ graft_namespace_free (GraftNamespace *self)
       g_free (block);
     }
   _graft_name_table_clear (&self->base_count);
+  g_clear_pointer (&self->big_replaced, g_hash_table_unref);
   g_free (self);
 }
 
@@ -1007,7 +1062,7 @@ set_base_count (GraftNamespace *self,
 
   if (old == num)
     return;
-  set_replaced_count (stored, old + 1);
+  set_replaced_count (self, stored, old + 1);
   if (slot != NULL)
     slot->value = GSIZE_TO_POINTER ((gsize) num);
   else
@@ -1106,7 +1161,7 @@ count_per_base (GraftNamespace *self,
    * nothing was added to the counts since count_slot was found). */
   if (old_count != num)
     {
-      set_replaced_count (stored, old_count + 1);
+      set_replaced_count (self, stored, old_count + 1);
       if (count_slot != NULL)
         count_slot->value = GSIZE_TO_POINTER ((gsize) num);
       else
@@ -1322,7 +1377,7 @@ count_on_base_slots (GraftNamespace *self,
                                            (guint) base_len, base_hash, RUN_VALUE (run, beyond));
   /* `_base_count[base] = num` (num > old_count), as count_per_base() sets
    * it. */
-  set_replaced_count (stored, old_count + 1);
+  set_replaced_count (self, stored, old_count + 1);
   if (count_slot != NULL)
     count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   else
@@ -1680,13 +1735,13 @@ restore_base_count (GraftNamespace *self,
                     const char     *stored)
 {
   gsize          len = strlen (stored);
-  guint64        replaced = get_replaced_count (stored);
+  guint64        replaced = get_replaced_count (self, stored);
   gsize          base_len;
   GraftNameSlot *slot;
 
   if (replaced == 0)
     return;
-  set_replaced_count (stored, 0);
+  set_replaced_count (self, stored, 0);
   if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
     base_len = len;
   slot = _graft_name_table_find (&self->base_count, stored, base_len,
@@ -1741,13 +1796,14 @@ _graft_namespace_remove (GraftNamespace *self,
 
 /**
  * _graft_namespace_bind:
- * @name: a name of the namespace, as it returned it
+ * @name: a name the namespace stored, as it returned it (the address is
+ *   what counts: it is found by the hash stored with it)
  * @node: (nullable): the node @name stands for now, whose name is @name
  *   itself (the same address), or %NULL for none
  *
  * Binds @name to @node (a graph binds each live node's name to the node,
  * and unbinds the name of an erased node, which stays reserved).  Does
- * nothing for a name the namespace does not hold.
+ * nothing for a name the namespace released.
  */
 void
 _graft_namespace_bind (GraftNamespace *self,
@@ -1758,7 +1814,7 @@ _graft_namespace_bind (GraftNamespace *self,
   gpointer entry;
 
   if (slot == USED_NONE || self->used.entries[slot] != name)
-    slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+    slot = used_find_stored (&self->used, name);
   if (slot == USED_NONE)
     return;
   entry = self->used.entries[slot];
