@@ -5,10 +5,11 @@
  * graft-graph.c makes appends, through _graft_edit_record(), the operation
  * that undoes it: a node added (undone by detaching it and releasing its
  * name), a node erased (kept detached in the graph's trash, undone by
- * linking it back where it was), arguments changed (the old ones kept) and
- * a node moved.  Undo runs the operations backwards, redo forwards, so an
- * undo costs the size of the change, not of the graph.  The edit changes
- * the graph only through the primitives of graft-graph-private.h.
+ * linking it back where it was), arguments changed (the old ones kept),
+ * one input replaced by another in a node's arguments (undone by
+ * replacing it back, as no copy is needed) and a node moved.  Undo runs the operations backwards,
+ * redo forwards, so an undo costs the size of the change, not of the graph.  The edit changes the
+ * graph only through the primitives of graft-graph-private.h.
  */
 #include "config.h"
 
@@ -20,9 +21,11 @@ typedef struct
 {
   GraftEditKind kind;
   GraftNode    *node;
-  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it */
-  GraftArg      args; /* SET_ARGS: the other arguments (old when applied) */
-  GraftArg      kwargs;
+  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it;
+                       * REPLACE_INPUT: the input replaced */
+  GraftNode *input;   /* REPLACE_INPUT: the input that replaced it */
+  GraftArg   args;    /* SET_ARGS: the other arguments (old when applied) */
+  GraftArg   kwargs;
 } EditOp;
 
 struct _GraftEdit
@@ -83,6 +86,24 @@ _graft_edit_record_args (GraftEdit *edit,
    * swaps them in. */
   _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
   _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
+}
+
+/* Records that every use of @old_input in @node's arguments becomes
+ * @new_input, which @node does not use yet, before the change. */
+void
+_graft_edit_record_replace (GraftEdit *edit,
+                            GraftNode *node,
+                            GraftNode *old_input,
+                            GraftNode *new_input)
+{
+  EditOp *op = add_op (edit);
+
+  *op = (EditOp){ .kind = GRAFT_EDIT_REPLACE_INPUT,
+                  .node = node,
+                  .next = old_input,
+                  .input = new_input };
+  graft_arg_init_none (&op->args);
+  graft_arg_init_none (&op->kwargs);
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,
@@ -166,6 +187,12 @@ replay (GraftGraph *self,
       break;
     case GRAFT_EDIT_SET_ARGS:
       _graft_node_swap_args (node, &op->args, &op->kwargs);
+      break;
+    case GRAFT_EDIT_REPLACE_INPUT:
+      if (undo)
+        _graft_node_replace_input (node, op->input, op->next);
+      else
+        _graft_node_replace_input (node, op->next, op->input);
       break;
     case GRAFT_EDIT_MOVE:
       {
@@ -274,6 +301,7 @@ graft_edit_dup_changes (GraftEdit *edit)
             g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
           break;
         case GRAFT_EDIT_SET_ARGS:
+        case GRAFT_EDIT_REPLACE_INPUT:
           if (!known)
             g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
           break;

@@ -1361,6 +1361,66 @@ put_value_in_arg (GraftGraph     *self,
     put_value_in_arg (self, &arg->items[i], old_node, value);
 }
 
+/* Whether a node in @n items is @node. */
+static gboolean
+items_refer_to (const GraftArg  *items,
+                guint            n,
+                const GraftNode *node)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == node)
+            return TRUE;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE &&
+               items_refer_to (items[i].items, _graft_arg_count_items (&items[i]), node))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+node_refers_to (GraftNode       *user,
+                const GraftNode *node)
+{
+  return items_refer_to (user->args.items, user->args.n, node) ||
+         items_refer_to (user->kwargs->items, 2 * user->kwargs->n, node);
+}
+
+/* Moves @user to the end of @used's users, as removing it and adding it
+ * again does (torch's `_replace_input_with` pops a user from every input
+ * and adds it back); most users are last already. */
+static void
+move_user_last (GraftNode *used,
+                GraftNode *user)
+{
+  if (node_users (used)[used->n_users - 1] != user)
+    {
+      remove_user (used, user);
+      add_user (used, user);
+    }
+}
+
+/* Every use of @old_node in @user becomes @new_node (@had_new: whether
+ * @user used @new_node already), and the users lists change as
+ * unlinking @user's uses and linking them again would change them: @user
+ * leaves @old_node's and goes last in every other input's. */
+static void
+replace_input (GraftNode *user,
+               GraftNode *old_node,
+               GraftNode *new_node,
+               gboolean   had_new)
+{
+  replace_in_arg (&user->args, old_node, new_node);
+  replace_in_arg (user->kwargs, old_node, new_node);
+  remove_user (old_node, user);
+  if (!had_new)
+    add_user (new_node, user);
+  foreach_input (user, move_user_last);
+}
+
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
  * @value. */
 static void
@@ -1387,21 +1447,41 @@ replace_uses (GraftGraph     *self,
     {
       GraftNode *user = users[i];
 
+      if (new_node != NULL)
+        {
+          gboolean had_new = node_refers_to (user, new_node);
+
+          /* A user that did not use @new_node before is changed back by
+           * replacing @new_node with @old_node: the edit need not keep a
+           * copy of its arguments. */
+          if (self->recording != NULL)
+            {
+              if (had_new)
+                _graft_edit_record_args (self->recording, user);
+              else
+                _graft_edit_record_replace (self->recording, user, old_node, new_node);
+            }
+          replace_input (user, old_node, new_node, had_new);
+          continue;
+        }
       if (self->recording != NULL)
         _graft_edit_record_args (self->recording, user);
       unlink_uses (user);
-      if (new_node != NULL)
-        {
-          replace_in_arg (&user->args, old_node, new_node);
-          replace_in_arg (user->kwargs, old_node, new_node);
-        }
-      else
-        {
-          put_value_in_arg (self, &user->args, old_node, value);
-          put_value_in_arg (self, user->kwargs, old_node, value);
-        }
+      put_value_in_arg (self, &user->args, old_node, value);
+      put_value_in_arg (self, user->kwargs, old_node, value);
       link_uses (user);
     }
+}
+
+/* Replaces every use of @old_node in @node, which does not use @new_node,
+ * with @new_node: how an edit replays a replacement it recorded (with
+ * _graft_edit_record_replace()) or undoes it (the two nodes swapped). */
+void
+_graft_node_replace_input (GraftNode *node,
+                           GraftNode *old_node,
+                           GraftNode *new_node)
+{
+  replace_input (node, old_node, new_node, FALSE);
 }
 
 /**
