@@ -232,9 +232,10 @@ struct _GraftNamespace
    * those tables keep their arrays (and the candidate its text, checked
    * against the base the filled slot holds), for a candidate that was
    * taken (taken names stay taken) or reserved with the same flags.
-   * Two ways per set (counted_home()), so that two candidates whose
-   * addresses meet in a set do not evict each other each time.  Cleared
-   * when a name is released, which may free a candidate. */
+   * COUNTED_WAYS ways per set (counted_home()), so that a few candidates
+   * whose addresses meet in a set (heap addresses vary from run to run)
+   * do not evict each other each time.  Cleared when a name is released,
+   * which may free a candidate. */
   struct
   {
     const char    *candidate;
@@ -246,10 +247,12 @@ struct _GraftNamespace
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
-  } counted[32];
+  } counted[64];
 };
 
-/* The first way of @candidate's set in `counted` (the other is home ^ 1),
+#define COUNTED_WAYS 4
+
+/* The first way of @candidate's set in `counted` (the others follow it),
  * from all the bits of its address: the tracer's candidates are strings
  * of a static table, a few bytes apart. */
 static inline guint
@@ -257,13 +260,23 @@ counted_home (const char *candidate)
 {
   return (guint) (((guint64) GPOINTER_TO_SIZE (candidate) *
                    G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
-                  59) &
-         ~1u;
+                  58) &
+         ~(guint) (COUNTED_WAYS - 1);
 }
 
-/* The bytes a name of @len bytes takes in a block: its header, its text
- * and NUL, to an even size, so that names start at even addresses (blocks
- * start with an 8-byte link) and the used set tells a name from a node. */
+/* The way of @candidate in its set, or COUNTED_WAYS. */
+static inline guint
+counted_way (GraftNamespace *self,
+             const char     *candidate,
+             guint           home)
+{
+  guint w = 0;
+
+  while (w < COUNTED_WAYS && self->counted[home + w].candidate != candidate)
+    w++;
+  return w;
+}
+
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
@@ -341,15 +354,32 @@ keep_numbered (GraftNamespace *self,
   return p;
 }
 
-static void
+static void set_replaced_count_big (GraftNamespace *self,
+                                    const char     *stored,
+                                    guint64         value);
+
+/* Sets the count @stored's making replaced + 1 (@value), which undo puts
+ * back: in its header, but for a count past 32 bits (rare: a name read
+ * with a huge suffix). */
+static inline void
 set_replaced_count (GraftNamespace *self,
                     const char     *stored,
                     guint64         value)
 {
+  if (G_LIKELY (value < REPLACED_BIG && name_header (stored)->replaced != REPLACED_BIG))
+    name_header (stored)->replaced = (guint32) value;
+  else
+    set_replaced_count_big (self, stored, value);
+}
+
+static void
+set_replaced_count_big (GraftNamespace *self,
+                        const char     *stored,
+                        guint64         value)
+{
   if (value < REPLACED_BIG)
     {
-      if (G_UNLIKELY (name_header (stored)->replaced == REPLACED_BIG))
-        g_hash_table_remove (self->big_replaced, stored);
+      g_hash_table_remove (self->big_replaced, stored);
       name_header (stored)->replaced = (guint32) value;
       return;
     }
@@ -366,6 +396,45 @@ get_replaced_count (GraftNamespace *self,
   if (name_header (stored)->replaced != REPLACED_BIG)
     return name_header (stored)->replaced;
   return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
+}
+
+/* Writes @n in decimal backwards ending at @end; returns where it starts.
+ * Two digits a step, in 32 bits when @n fits (node counts do). */
+static inline char *
+write_decimal (char   *end,
+               guint64 n)
+{
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+  char             *p = end;
+  guint32           m;
+
+  while (n > G_MAXUINT32)
+    {
+      *--p = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  m = (guint32) n;
+  while (m >= 100)
+    {
+      guint32 r = m % 100;
+
+      m /= 100;
+      p -= 2;
+      p[0] = pairs[2 * r];
+      p[1] = pairs[2 * r + 1];
+    }
+  if (m >= 10)
+    {
+      p -= 2;
+      p[0] = pairs[2 * m];
+      p[1] = pairs[2 * m + 1];
+    }
+  else
+    *--p = (char) ('0' + m);
+  return p;
 }
 
 /* Python 3.11's keyword.kwlist. */
@@ -1329,19 +1398,12 @@ count_on_base_slots (GraftNamespace *self,
   /* Past the run, `base_<k>` is free unless names past it may be taken. */
   if (!beyond)
     {
-      char    digits[24];
-      char   *end = digits + sizeof digits;
-      char   *p = end;
-      guint64 k = ++num;
-      gsize   n;
+      char  digits[24];
+      char *end = digits + sizeof digits;
+      char *p = write_decimal (end, ++num);
+      gsize n;
 
       /* The name is written once, where it is kept. */
-      do
-        {
-          *--p = (char) ('0' + k % 10);
-          k /= 10;
-        }
-      while (k > 0);
       n = (gsize) (end - p);
       stored = keep_numbered (self, base, base_len, p, n);
       hash = _graft_name_hash_finish (
@@ -1384,15 +1446,17 @@ count_on_base_slots (GraftNamespace *self,
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
-  /* Into the way that holds @base, or the first, whose candidate moves to
-   * the second. */
-  if (self->counted[m].candidate != base)
-    {
-      if (self->counted[m + 1].candidate == base)
-        m++;
-      else
-        self->counted[m + 1] = self->counted[m];
-    }
+  /* Into the way that holds @base, or the first, the others moving down
+   * one way (the last one's candidate leaves). */
+  {
+    guint w = counted_way (self, base, m);
+
+    if (w < COUNTED_WAYS)
+      m += w;
+    else
+      memmove (&self->counted[m + 1], &self->counted[m],
+               (COUNTED_WAYS - 1) * sizeof self->counted[0]);
+  }
   self->counted[m].candidate = base;
   self->counted[m].flags = why;
   self->counted[m].count_slot = count_slot;
@@ -1455,10 +1519,10 @@ graft_namespace_create_name (GraftNamespace *self,
   if (self->count_per_base)
     {
       guint m = counted_home (candidate);
+      guint w = counted_way (self, candidate, m);
 
-      if (self->counted[m].candidate != candidate)
-        m++;
-      if (self->counted[m].candidate == candidate &&
+      m += w;
+      if (w < COUNTED_WAYS &&
           (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
           self->counted[m].count_slots == self->base_count.slots &&
           self->counted[m].filled_slots == self->filled.slots &&
