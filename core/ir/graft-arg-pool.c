@@ -91,29 +91,36 @@ owns_memory (const GraftArg *arg)
     }
 }
 
-/* @size bytes from @blocks, aligned for a GraftArg. */
-static gpointer
+/* A new block for blocks_alloc() that has room for @size bytes. */
+static void
+blocks_grow (Blocks *blocks,
+             gsize   size)
+{
+  /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
+  gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
+  char *block;
+
+  block_size = MAX (block_size, size + sizeof (GraftArg));
+  block = g_malloc (block_size);
+  memcpy (block, &blocks->head, sizeof (char *));
+  blocks->head = block;
+  blocks->size = block_size;
+  /* The link takes a whole GraftArg, so that what follows is aligned. */
+  blocks->used = sizeof (GraftArg);
+  blocks->total += block_size;
+}
+
+/* @size bytes from @blocks, aligned for a GraftArg.  Inline: every node's
+ * arguments take an array from here. */
+static inline gpointer
 blocks_alloc (Blocks *blocks,
               gsize   size)
 {
   gpointer p;
 
   size = (size + G_ALIGNOF (GraftArg) - 1) & ~(gsize) (G_ALIGNOF (GraftArg) - 1);
-  if (blocks->head == NULL || blocks->used + size > blocks->size)
-    {
-      /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
-      gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
-      char *block;
-
-      block_size = MAX (block_size, size + sizeof (GraftArg));
-      block = g_malloc (block_size);
-      memcpy (block, &blocks->head, sizeof (char *));
-      blocks->head = block;
-      blocks->size = block_size;
-      /* The link takes a whole GraftArg, so that what follows is aligned. */
-      blocks->used = sizeof (GraftArg);
-      blocks->total += block_size;
-    }
+  if (G_UNLIKELY (blocks->head == NULL || blocks->used + size > blocks->size))
+    blocks_grow (blocks, size);
   p = blocks->head + blocks->used;
   blocks->used += size;
   return p;

@@ -240,8 +240,9 @@ typedef struct
 G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
 G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 
-/* Runs of pages grow with the graph, up to this many pages (256 KiB). */
-#define MAX_PAGES_PER_RUN 64
+/* Runs of pages grow with the graph, up to this many pages (64 KiB: the
+ * newest run is partly empty, and a longer one would waste more). */
+#define MAX_PAGES_PER_RUN 16
 
 /* The keyword arguments of every node that has none (most): never
  * written, as every walk of it stops at its zero items. */

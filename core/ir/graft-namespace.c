@@ -310,8 +310,9 @@ keep_name (GraftNamespace *self,
 
   if (self->block == NULL || self->block_used + need > self->block_size)
     {
-      /* Blocks grow with the namespace, up to 256 KiB. */
-      gsize size = MAX (MIN (self->block_size * 2, 256u << 10), 4096u);
+      /* Blocks grow with the namespace, up to 64 KiB (the newest is
+       * partly empty). */
+      gsize size = MAX (MIN (self->block_size * 2, 64u << 10), 4096u);
       char *block;
 
       size = MAX (size, need + sizeof (char *));
