@@ -42,24 +42,32 @@ typedef struct
 
 #define USED_NONE G_MAXUINT
 
-/* A stored name's header: the hash of its text (set when it is taken) and
- * the count its making replaced + 1 (REPLACED_BIG: in the namespace's
- * `big_replaced`, for a count that needs 64 bits). */
-typedef struct
+/* A stored name's header, eight bytes before it: the hash of its text
+ * (set when it is taken) and the count its making replaced + 1
+ * (REPLACED_BIG: in the namespace's `big_replaced`, for a count that
+ * needs 64 bits).  Names sit at even addresses only, so the two fields
+ * are read and written with memcpy. */
+#define NAME_HEADER     8
+#define HEADER_HASH     8 /* bytes before the name */
+#define HEADER_REPLACED 4
+#define REPLACED_BIG    G_MAXUINT32
+
+static inline guint32
+header_get (const char *stored,
+            gsize       field)
 {
-  guint32 hash;
-  guint32 replaced;
-} NameHeader;
+  guint32 value;
 
-#define NAME_HEADER  8
-#define REPLACED_BIG G_MAXUINT32
+  memcpy (&value, stored - field, sizeof value);
+  return value;
+}
 
-G_STATIC_ASSERT (sizeof (NameHeader) == NAME_HEADER);
-
-static inline NameHeader *
-name_header (const char *stored)
+static inline void
+header_set (const char *stored,
+            gsize       field,
+            guint32     value)
 {
-  return (NameHeader *) (gpointer) (stored - NAME_HEADER);
+  memcpy ((char *) stored - field, &value, sizeof value);
 }
 
 static inline guint32
@@ -138,7 +146,7 @@ static inline guint
 used_find_stored (const UsedNames *u,
                   const char      *stored)
 {
-  guint32 h = used_hash (name_header (stored)->hash);
+  guint32 h = used_hash (header_get (stored, HEADER_HASH));
 
   for (guint i = h & u->mask;; i = (i + 1) & u->mask)
     {
@@ -176,7 +184,7 @@ used_insert (UsedNames  *u,
              const char *stored,
              guint       hash)
 {
-  name_header (stored)->hash = hash;
+  header_set (stored, HEADER_HASH, hash);
   if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
     {
       UsedNames old = *u;
@@ -367,8 +375,8 @@ set_replaced_count (GraftNamespace *self,
                     const char     *stored,
                     guint64         value)
 {
-  if (G_LIKELY (value < REPLACED_BIG && name_header (stored)->replaced != REPLACED_BIG))
-    name_header (stored)->replaced = (guint32) value;
+  if (G_LIKELY (value < REPLACED_BIG && header_get (stored, HEADER_REPLACED) != REPLACED_BIG))
+    header_set (stored, HEADER_REPLACED, (guint32) value);
   else
     set_replaced_count_big (self, stored, value);
 }
@@ -381,21 +389,21 @@ set_replaced_count_big (GraftNamespace *self,
   if (value < REPLACED_BIG)
     {
       g_hash_table_remove (self->big_replaced, stored);
-      name_header (stored)->replaced = (guint32) value;
+      header_set (stored, HEADER_REPLACED, (guint32) value);
       return;
     }
   if (self->big_replaced == NULL)
     self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_hash_table_insert (self->big_replaced, (gpointer) stored, g_memdup2 (&value, sizeof value));
-  name_header (stored)->replaced = REPLACED_BIG;
+  header_set (stored, HEADER_REPLACED, REPLACED_BIG);
 }
 
 static guint64
 get_replaced_count (GraftNamespace *self,
                     const char     *stored)
 {
-  if (name_header (stored)->replaced != REPLACED_BIG)
-    return name_header (stored)->replaced;
+  if (header_get (stored, HEADER_REPLACED) != REPLACED_BIG)
+    return header_get (stored, HEADER_REPLACED);
   return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
 }
 
