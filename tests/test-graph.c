@@ -766,6 +766,98 @@ test_arg_storage (void)
   graft_arg_clear (&expected_kwargs);
 }
 
+/* `{name: value}` with @value a node, or an int if @value is NULL. */
+static void
+one_kwarg (GraftArg   *kwargs,
+           const char *name,
+           GraftNode  *value)
+{
+  graft_arg_init_dict (kwargs, 1);
+  graft_arg_init_str (&kwargs->items[0], name, -1);
+  if (value != NULL)
+    graft_arg_init_node (&kwargs->items[1], value);
+  else
+    graft_arg_init_int (&kwargs->items[1], 2);
+}
+
+/* Keyword arguments, which a node keeps after its args' items: set with
+ * and apart from the args, dropped, used as inputs, rewired by replacing
+ * uses (undone and redone), on a node without args, and erased. */
+static void
+test_kwargs_storage (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *n, *bare;
+  GraftArg   args, kwargs;
+  g_autoptr (GraftEdit) edit = NULL;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  one_kwarg (&kwargs, "other", y);
+  n = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "f", &args, &kwargs, NULL, NULL);
+  output (graph, n);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 1);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 1);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+
+  /* New args keep the keyword arguments. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0], x);
+  graft_arg_init_int (&args.items[1], 7);
+  graft_graph_set_args (graph, n, &args, NULL);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  g_assert_cmpint (graft_node_get_args (n)->items[1].i, ==, 7);
+  g_assert_cmpstr (graft_node_get_kwargs (n)->items[0].s, ==, "other");
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* Keyword arguments alone: none, then one again. */
+  graft_arg_init_dict (&kwargs, 0);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 0);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  assert_users (y, "");
+
+  graft_graph_begin_edit (graph);
+  one_kwarg (&kwargs, "other", y);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  graft_graph_replace_all_uses (graph, y, x);
+  edit = graft_graph_end_edit (graph);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == x);
+  g_assert_cmpint (graft_node_get_args (n)->items[1].i, ==, 7);
+  assert_users (x, "f");
+  assert_users (y, "");
+  graft_edit_undo (edit);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 0);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  assert_users (y, "");
+  assert_users (x, "f");
+  graft_edit_redo (edit);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == x);
+  assert_users (x, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* No args, a keyword argument: erased with it. */
+  one_kwarg (&kwargs, "scale", NULL);
+  bare = graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, "g", NULL, &kwargs, NULL,
+                                       NULL);
+  graft_arg_clear (&kwargs);
+  g_assert_cmpuint (graft_node_get_args (bare)->n, ==, 0);
+  g_assert_cmpint (graft_node_get_kwargs (bare)->items[1].i, ==, 2);
+  one_kwarg (&kwargs, "a", bare);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  assert_users (bare, "f");
+  graft_graph_replace_all_uses (graph, bare, y);
+  graft_graph_erase_node (graph, bare);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
 static void
 test_memory_size (void)
 {
@@ -862,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
   g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
+  g_test_add_func ("/core/graph/kwargs-storage", test_kwargs_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
 

@@ -413,25 +413,30 @@ _graft_arg_pool_release (GraftArgPool *pool,
 }
 
 /**
- * _graft_arg_pool_new_box:
+ * _graft_arg_pool_new_items:
+ * @n: how many items, at least one
  *
- * Returns: (transfer full): room for one argument (uninitialised), for a
- *   caller that keeps an argument apart; give it back with
- *   _graft_arg_pool_free_box()
+ * Returns: (transfer full): an array of @n items (uninitialised), for a
+ *   caller that lays out arguments itself (a node keeps its keyword
+ *   arguments after its args' items); give it back with
+ *   _graft_arg_pool_free_items()
  */
 GraftArg *
-_graft_arg_pool_new_box (GraftArgPool *pool)
+_graft_arg_pool_new_items (GraftArgPool *pool,
+                           guint         n)
 {
-  return items_alloc (pool, 1);
+  return items_alloc (pool, n);
 }
 
-/* Gives back a box from _graft_arg_pool_new_box() (what it holds is the
- * caller's to release first). */
+/* Gives back an array of @n items from _graft_arg_pool_new_items() or from
+ * an argument in the pool's form (what it holds is the caller's to release
+ * or keep). */
 void
-_graft_arg_pool_free_box (GraftArgPool *pool,
-                          GraftArg     *box)
+_graft_arg_pool_free_items (GraftArgPool *pool,
+                            GraftArg     *items,
+                            guint         n)
 {
-  items_free (pool, box, 1);
+  items_free (pool, items, n);
 }
 
 /**

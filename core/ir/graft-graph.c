@@ -130,9 +130,9 @@ struct _GraftNode
   const char *target; /* interned in the graph's chunk */
 
   /* Owned */
-  GraftArg  args;   /* always a tuple */
-  GraftArg *kwargs; /* always a dict with str keys: &no_kwargs, or a box
-                     * in the graph's pool (see put_kwargs()) */
+  GraftArg args; /* always a tuple; with has_kwargs, its items array holds
+                  * one more item after them: the keyword arguments, a dict
+                  * with str keys (see node_kwargs()) */
   union
   {
     GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
@@ -143,7 +143,8 @@ struct _GraftNode
   guint32 is_wrapped : 1;
   guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
   guint32 users_many : 1;
-  guint32 extra; /* 1 + its index in the graph's extras, or 0 */
+  guint32 has_kwargs : 1; /* the dict after the args' items; else none */
+  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
@@ -153,6 +154,19 @@ struct _GraftNode
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
 G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
+
+/* The keyword arguments of every node that has none (most): never
+ * written, as every walk of it stops at its zero items. */
+static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
+
+/* The node's keyword arguments: the item after its args' items, or
+ * no_kwargs.  Kept there rather than behind a pointer of their own, a node
+ * is eight bytes smaller. */
+static inline GraftArg *
+node_kwargs (const GraftNode *node)
+{
+  return node->has_kwargs ? &node->args.items[node->args.n] : &no_kwargs;
+}
 
 /* The node's users as an array (a single user is its own array of one). */
 static inline GraftNode **
@@ -243,10 +257,6 @@ G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 /* Runs of pages grow with the graph, up to this many pages (64 KiB: the
  * newest run is partly empty, and a longer one would waste more). */
 #define MAX_PAGES_PER_RUN 16
-
-/* The keyword arguments of every node that has none (most): never
- * written, as every walk of it stops at its zero items. */
-static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
 static inline GraftGraph *
 node_graph (const GraftNode *node)
@@ -402,35 +412,72 @@ node_alloc (GraftGraph *self)
   return node;
 }
 
-/* Gives @node the keyword arguments @value (in the pool's form; moved,
- * and left `None`): kept in a box of the pool unless there are none. */
+/* Gives @node, which has none, the keyword arguments @value (in the
+ * pool's form; moved, and left `None`): unless there are none, in an
+ * array one item longer than its args' that holds them after the args'
+ * items. */
 static void
 put_kwargs (GraftGraph *self,
             GraftNode  *node,
             GraftArg   *value)
 {
+  guint     n = node->args.n;
+  GraftArg *items;
+
+  g_assert (!node->has_kwargs);
   if (value->n == 0)
     {
       _graft_arg_pool_release (self->args_pool, value);
-      node->kwargs = &no_kwargs;
       return;
     }
-  node->kwargs = _graft_arg_pool_new_box (self->args_pool);
-  *node->kwargs = *value;
+  items = _graft_arg_pool_new_items (self->args_pool, n + 1);
+  if (n > 0)
+    {
+      memcpy (items, node->args.items, n * sizeof (GraftArg));
+      _graft_arg_pool_free_items (self->args_pool, node->args.items, n);
+    }
+  items[n] = *value;
+  node->args.items = items;
+  node->has_kwargs = TRUE;
   graft_arg_init_none (value);
 }
 
 /* Moves @node's keyword arguments to @out (in the pool's form), leaving it
- * none. */
+ * none, and its args in an array of their own. */
 static void
 take_kwargs (GraftGraph *self,
              GraftNode  *node,
              GraftArg   *out)
 {
-  *out = *node->kwargs;
-  if (node->kwargs != &no_kwargs)
-    _graft_arg_pool_free_box (self->args_pool, node->kwargs);
-  node->kwargs = &no_kwargs;
+  guint     n = node->args.n;
+  GraftArg *items = NULL;
+
+  if (!node->has_kwargs)
+    {
+      *out = no_kwargs;
+      return;
+    }
+  *out = node->args.items[n];
+  if (n > 0)
+    {
+      items = _graft_arg_pool_new_items (self->args_pool, n);
+      memcpy (items, node->args.items, n * sizeof (GraftArg));
+    }
+  _graft_arg_pool_free_items (self->args_pool, node->args.items, n + 1);
+  node->args.items = items;
+  node->has_kwargs = FALSE;
+}
+
+/* Gives back @node's args and keyword arguments, leaving them none. */
+static void
+release_node_args (GraftGraph *self,
+                   GraftNode  *node)
+{
+  /* The keyword arguments are one more item of the array. */
+  node->args.n += node->has_kwargs;
+  _graft_arg_pool_release (self->args_pool, &node->args);
+  graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
+  node->has_kwargs = FALSE;
 }
 
 /* Frees what @node owns (its arguments too if @release_args: when the
@@ -452,13 +499,7 @@ node_clear (GraftGraph *self,
       node->extra = 0;
     }
   if (release_args)
-    {
-      GraftArg kwargs;
-
-      _graft_arg_pool_release (self->args_pool, &node->args);
-      take_kwargs (self, node, &kwargs);
-      _graft_arg_pool_release (self->args_pool, &kwargs);
-    }
+    release_node_args (self, node);
   if (node->users_many)
     {
       g_free (node->users.many->index);
@@ -830,7 +871,7 @@ graft_node_get_input_nodes (GraftNode *node,
   g_return_if_fail (node != NULL && out != NULL);
   g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
-  collect_inputs (node->kwargs, out);
+  collect_inputs (node_kwargs (node), out);
 }
 
 /* The distinct nodes an argument walk has met (foreach_input()). */
@@ -913,8 +954,12 @@ foreach_input (GraftNode *node,
       else if (arg->kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (arg) > 0)
         walk_items (&walk, arg->items, _graft_arg_count_items (arg));
     }
-  if (node->kwargs->n > 0)
-    walk_items (&walk, node->kwargs->items, 2 * node->kwargs->n);
+  if (node->has_kwargs)
+    {
+      const GraftArg *kwargs = &node->args.items[node->args.n];
+
+      walk_items (&walk, kwargs->items, 2 * kwargs->n);
+    }
   if (walk.many != NULL)
     g_ptr_array_unref (walk.many);
 }
@@ -1065,11 +1110,8 @@ take_args (GraftGraph *self,
       GraftArg value;
 
       if (copy && kwargs->n == 0)
-        {
-          /* Most calls have none: nothing to copy. */
-          node->kwargs = &no_kwargs;
-          return;
-        }
+        /* Most calls have none: nothing to copy. */
+        return;
       if (copy)
         _graft_arg_pool_copy (self->args_pool, &value, kwargs);
       else
@@ -1081,10 +1123,7 @@ take_args (GraftGraph *self,
       put_kwargs (self, node, &value);
     }
   else
-    {
-      g_warn_if_fail (kwargs == NULL);
-      node->kwargs = &no_kwargs;
-    }
+    g_warn_if_fail (kwargs == NULL);
 }
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
@@ -1305,23 +1344,30 @@ graft_graph_set_args (GraftGraph *self,
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
   unlink_uses (node);
-  if (args != NULL)
-    {
-      _graft_arg_pool_release (self->args_pool, &node->args);
-      node->args = *args;
-      graft_arg_init_none (args);
-      _graft_arg_pool_adopt (self->args_pool, &node->args);
-    }
-  if (kwargs != NULL)
-    {
-      GraftArg old, value = *kwargs;
+  {
+    GraftArg old_kwargs;
 
-      take_kwargs (self, node, &old);
-      _graft_arg_pool_release (self->args_pool, &old);
-      graft_arg_init_none (kwargs);
-      _graft_arg_pool_adopt (self->args_pool, &value);
-      put_kwargs (self, node, &value);
-    }
+    /* The args alone first, then the keyword arguments after them. */
+    take_kwargs (self, node, &old_kwargs);
+    if (args != NULL)
+      {
+        _graft_arg_pool_release (self->args_pool, &node->args);
+        node->args = *args;
+        graft_arg_init_none (args);
+        _graft_arg_pool_adopt (self->args_pool, &node->args);
+      }
+    if (kwargs != NULL)
+      {
+        GraftArg value = *kwargs;
+
+        _graft_arg_pool_release (self->args_pool, &old_kwargs);
+        graft_arg_init_none (kwargs);
+        _graft_arg_pool_adopt (self->args_pool, &value);
+        put_kwargs (self, node, &value);
+      }
+    else
+      put_kwargs (self, node, &old_kwargs);
+  }
   link_uses (node);
 }
 
@@ -1386,8 +1432,10 @@ static gboolean
 node_refers_to (GraftNode       *user,
                 const GraftNode *node)
 {
+  const GraftArg *kwargs = node_kwargs (user);
+
   return items_refer_to (user->args.items, user->args.n, node) ||
-         items_refer_to (user->kwargs->items, 2 * user->kwargs->n, node);
+         items_refer_to (kwargs->items, 2 * kwargs->n, node);
 }
 
 /* Moves @user to the end of @used's users, as removing it and adding it
@@ -1415,7 +1463,7 @@ replace_input (GraftNode *user,
                gboolean   had_new)
 {
   replace_in_arg (&user->args, old_node, new_node);
-  replace_in_arg (user->kwargs, old_node, new_node);
+  replace_in_arg (node_kwargs (user), old_node, new_node);
   remove_user (old_node, user);
   if (!had_new)
     add_user (new_node, user);
@@ -1469,7 +1517,7 @@ replace_uses (GraftGraph     *self,
         _graft_edit_record_args (self->recording, user);
       unlink_uses (user);
       put_value_in_arg (self, &user->args, old_node, value);
-      put_value_in_arg (self, user->kwargs, old_node, value);
+      put_value_in_arg (self, node_kwargs (user), old_node, value);
       link_uses (user);
     }
 }
@@ -1609,11 +1657,12 @@ _graft_node_swap_args (GraftNode *node,
                        GraftArg  *kwargs)
 {
   GraftGraph *self = node_graph (node);
-  GraftArg    old_args = node->args, old_kwargs;
+  GraftArg    old_args, old_kwargs;
 
   unlink_uses (node);
-  node->args = *args;
   take_kwargs (self, node, &old_kwargs);
+  old_args = node->args;
+  node->args = *args;
   put_kwargs (self, node, kwargs);
   *args = old_args;
   *kwargs = old_kwargs;
@@ -1837,7 +1886,7 @@ graft_node_get_args (GraftNode *node)
 const GraftArg *
 graft_node_get_kwargs (GraftNode *node)
 {
-  return node->kwargs;
+  return node_kwargs (node);
 }
 
 guint
