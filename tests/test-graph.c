@@ -889,9 +889,9 @@ test_memory_size (void)
   g_assert_cmpuint (size / (n + 2), <, 1024);
   g_assert_cmpuint (size, >, n * sizeof (GraftArg) * 4);
   /* The names' text (`add_9999` after an 8-byte header, in blocks of up
-   * to 256 KiB), and `alpha` once. */
+   * to 64 KiB), and `alpha` once. */
   g_assert_cmpuint (strings, >, n * 8);
-  g_assert_cmpuint (strings, <, n * 18 + (256u << 10) + 4096);
+  g_assert_cmpuint (strings, <, n * 18 + (64u << 10) + 4096);
 }
 
 /* Nodes numbered in their scratch slot are found at their position; a

@@ -153,6 +153,9 @@ struct _GraftNode
 };
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
+/* 46 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
+ * page. */
+G_STATIC_ASSERT (sizeof (GraftNode) <= 88);
 G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
 
 /* The keyword arguments of every node that has none (most): never
