@@ -17,6 +17,9 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 
+#define FIRST_CHUNK 16
+#define MAX_CHUNKS  28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
+
 typedef struct
 {
   GraftEditKind kind;
@@ -34,24 +37,36 @@ struct _GraftEdit
   GraftGraph *graph; /* NULL once the graph is freed */
   guint       index; /* in the graph's list of its edits */
 
-  /* Owned */
-  EditOp  *ops; /* in the order the changes were made */
+  /* Owned: the operations in the order the changes were made, in chunks
+   * that double in size (chunk k holds FIRST_CHUNK << k), so that a long
+   * edit (a rewrite records a few per node) is never copied to grow */
+  EditOp  *chunks[MAX_CHUNKS];
   guint    n_ops;
-  guint    ops_alloc;
   gboolean applied;
 };
+
+/* The chunk and place of operation @i. */
+static inline EditOp *
+op_at (GraftEdit *edit,
+       guint      i)
+{
+  guint k = g_bit_storage (i / FIRST_CHUNK + 1) - 1;
+
+  return &edit->chunks[k][i - FIRST_CHUNK * ((1u << k) - 1)];
+}
 
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */
 static inline EditOp *
 add_op (GraftEdit *edit)
 {
-  if (G_UNLIKELY (edit->n_ops == edit->ops_alloc))
-    {
-      edit->ops_alloc = MAX (edit->ops_alloc * 2, 16);
-      edit->ops = g_renew (EditOp, edit->ops, edit->ops_alloc);
-    }
-  return &edit->ops[edit->n_ops++];
+  guint i = edit->n_ops++;
+  guint k = g_bit_storage (i / FIRST_CHUNK + 1) - 1;
+  guint at = i - FIRST_CHUNK * ((1u << k) - 1);
+
+  if (G_UNLIKELY (at == 0))
+    edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+  return &edit->chunks[k][at];
 }
 
 /**
@@ -221,7 +236,7 @@ graft_edit_undo (GraftEdit *edit)
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
   for (guint i = edit->n_ops; i > 0; i--)
-    replay (edit->graph, &edit->ops[i - 1], TRUE);
+    replay (edit->graph, op_at (edit, i - 1), TRUE);
   edit->applied = FALSE;
 }
 
@@ -237,7 +252,7 @@ graft_edit_redo (GraftEdit *edit)
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
   for (guint i = 0; i < edit->n_ops; i++)
-    replay (edit->graph, &edit->ops[i], FALSE);
+    replay (edit->graph, op_at (edit, i), FALSE);
   edit->applied = TRUE;
 }
 
@@ -284,7 +299,7 @@ graft_edit_dup_changes (GraftEdit *edit)
   changes = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp  *op = &edit->ops[i];
+      EditOp  *op = op_at (edit, i);
       gpointer seen = NULL;
       gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
 
@@ -327,11 +342,12 @@ graft_edit_free (GraftEdit *edit)
     {
       for (guint i = 0; i < edit->n_ops; i++)
         {
-          _graft_graph_release_arg (edit->graph, &edit->ops[i].args);
-          _graft_graph_release_arg (edit->graph, &edit->ops[i].kwargs);
+          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->args);
+          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->kwargs);
         }
       _graft_graph_remove_edit (edit->graph, edit->index);
     }
-  g_free (edit->ops);
+  for (guint k = 0; k < MAX_CHUNKS && edit->chunks[k] != NULL; k++)
+    g_free (edit->chunks[k]);
   g_free (edit);
 }
