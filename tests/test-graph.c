@@ -311,6 +311,97 @@ test_replace_all_uses (void)
   g_assert_cmpuint (graft_node_get_n_users (y), ==, 3);
 }
 
+/* The names of @node's users, in order, joined by spaces. */
+static char *
+users_text (GraftNode *node)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < graft_node_get_n_users (node); i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? " " : "",
+                            graft_node_get_name (graft_node_get_user (node, i)));
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_users (GraftNode  *node,
+              const char *expected)
+{
+  g_autofree char *text = users_text (node);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* Replacing uses inside an edit, undone and redone: the arguments come
+ * back, and every users list is in the order torch's dicts would have
+ * (each rewired user leaves all its inputs and joins them again last),
+ * for users that used the replacement already too. */
+static void
+test_replace_all_uses_undo (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *y = placeholder (graph, "y");
+  GraftNode       *z = placeholder (graph, "z");
+  GraftNode       *a = call2 (graph, "operator.add", x, z, NULL);
+  GraftNode       *b = call2 (graph, "operator.mul", x, y, NULL);
+  GraftNode       *c = call2 (graph, "operator.sub", z, x, NULL);
+  GraftNode       *out;
+  GraftArg         args;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr (GraftEdit) edit = NULL;
+  g_autoptr (GHashTable) changes = NULL;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_TUPLE, 4);
+  graft_arg_init_node (&args.items[0].items[0], a);
+  graft_arg_init_node (&args.items[0].items[1], b);
+  graft_arg_init_node (&args.items[0].items[2], c);
+  graft_arg_init_slice (&args.items[0].items[3]);
+  graft_arg_init_node (&args.items[0].items[3].items[1], x);
+  out = graft_graph_create_node (graph, GRAFT_OP_OUTPUT, "output", &args, NULL, NULL, NULL);
+  before = graft_listing_print (graph);
+  assert_users (x, "add mul sub output");
+  assert_users (z, "add sub");
+
+  graft_graph_begin_edit (graph);
+  graft_graph_replace_all_uses (graph, x, y);
+  edit = graft_graph_end_edit (graph);
+  after = graft_listing_print (graph);
+  g_assert_cmpuint (graft_edit_get_n_operations (edit), ==, 4);
+  assert_users (x, "");
+  assert_users (y, "add mul sub output");
+  assert_users (z, "add sub");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  g_assert_nonnull (strstr (after, "operator.mul](args = (%y, %y)"));
+  g_assert_nonnull (strstr (after, "slice(None, y, None)"));
+  changes = graft_edit_dup_changes (edit);
+  g_assert_cmpuint (g_hash_table_size (changes), ==, 4);
+  g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, out)), ==, GRAFT_CHANGE_REWIRED);
+  g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (changes, b)), ==, GRAFT_CHANGE_REWIRED);
+
+  graft_edit_undo (edit);
+  {
+    g_autofree char *undone = graft_listing_print (graph);
+
+    g_assert_cmpstr (undone, ==, before);
+  }
+  assert_users (x, "output sub mul add");
+  assert_users (y, "mul");
+  assert_users (z, "sub add");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  graft_edit_redo (edit);
+  again = graft_listing_print (graph);
+  g_assert_cmpstr (again, ==, after);
+  assert_users (x, "");
+  assert_users (y, "add mul sub output");
+  assert_users (z, "add sub");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
 static void
 test_erase (void)
 {
@@ -675,6 +766,98 @@ test_arg_storage (void)
   graft_arg_clear (&expected_kwargs);
 }
 
+/* `{name: value}` with @value a node, or an int if @value is NULL. */
+static void
+one_kwarg (GraftArg   *kwargs,
+           const char *name,
+           GraftNode  *value)
+{
+  graft_arg_init_dict (kwargs, 1);
+  graft_arg_init_str (&kwargs->items[0], name, -1);
+  if (value != NULL)
+    graft_arg_init_node (&kwargs->items[1], value);
+  else
+    graft_arg_init_int (&kwargs->items[1], 2);
+}
+
+/* Keyword arguments, which a node keeps after its args' items: set with
+ * and apart from the args, dropped, used as inputs, rewired by replacing
+ * uses (undone and redone), on a node without args, and erased. */
+static void
+test_kwargs_storage (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *n, *bare;
+  GraftArg   args, kwargs;
+  g_autoptr (GraftEdit) edit = NULL;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  one_kwarg (&kwargs, "other", y);
+  n = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "f", &args, &kwargs, NULL, NULL);
+  output (graph, n);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 1);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 1);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+
+  /* New args keep the keyword arguments. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0], x);
+  graft_arg_init_int (&args.items[1], 7);
+  graft_graph_set_args (graph, n, &args, NULL);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  g_assert_cmpint (graft_node_get_args (n)->items[1].i, ==, 7);
+  g_assert_cmpstr (graft_node_get_kwargs (n)->items[0].s, ==, "other");
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* Keyword arguments alone: none, then one again. */
+  graft_arg_init_dict (&kwargs, 0);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 0);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  assert_users (y, "");
+
+  graft_graph_begin_edit (graph);
+  one_kwarg (&kwargs, "other", y);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  graft_graph_replace_all_uses (graph, y, x);
+  edit = graft_graph_end_edit (graph);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == x);
+  g_assert_cmpint (graft_node_get_args (n)->items[1].i, ==, 7);
+  assert_users (x, "f");
+  assert_users (y, "");
+  graft_edit_undo (edit);
+  g_assert_cmpuint (graft_node_get_kwargs (n)->n, ==, 0);
+  g_assert_cmpuint (graft_node_get_args (n)->n, ==, 2);
+  assert_users (y, "");
+  assert_users (x, "f");
+  graft_edit_redo (edit);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == x);
+  assert_users (x, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+
+  /* No args, a keyword argument: erased with it. */
+  one_kwarg (&kwargs, "scale", NULL);
+  bare = graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, "g", NULL, &kwargs, NULL,
+                                       NULL);
+  graft_arg_clear (&kwargs);
+  g_assert_cmpuint (graft_node_get_args (bare)->n, ==, 0);
+  g_assert_cmpint (graft_node_get_kwargs (bare)->items[1].i, ==, 2);
+  one_kwarg (&kwargs, "a", bare);
+  graft_graph_set_args (graph, n, NULL, &kwargs);
+  assert_users (bare, "f");
+  graft_graph_replace_all_uses (graph, bare, y);
+  graft_graph_erase_node (graph, bare);
+  g_assert_true (graft_node_get_kwargs (n)->items[1].node == y);
+  assert_users (y, "f");
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
 static void
 test_memory_size (void)
 {
@@ -706,9 +889,9 @@ test_memory_size (void)
   g_assert_cmpuint (size / (n + 2), <, 1024);
   g_assert_cmpuint (size, >, n * sizeof (GraftArg) * 4);
   /* The names' text (`add_9999` after an 8-byte header, in blocks of up
-   * to 256 KiB), and `alpha` once. */
+   * to 64 KiB), and `alpha` once. */
   g_assert_cmpuint (strings, >, n * 8);
-  g_assert_cmpuint (strings, <, n * 18 + (256u << 10) + 4096);
+  g_assert_cmpuint (strings, <, n * 18 + (64u << 10) + 4096);
 }
 
 /* Nodes numbered in their scratch slot are found at their position; a
@@ -761,6 +944,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/users", test_users);
   g_test_add_func ("/core/graph/many-users", test_many_users);
   g_test_add_func ("/core/graph/replace-all-uses", test_replace_all_uses);
+  g_test_add_func ("/core/graph/replace-all-uses-undo", test_replace_all_uses_undo);
   g_test_add_func ("/core/graph/erase", test_erase);
   g_test_add_func ("/core/graph/undo-above-trash", test_undo_above_trash);
   g_test_add_func ("/core/graph/move-before", test_move_before);
@@ -770,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
   g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
+  g_test_add_func ("/core/graph/kwargs-storage", test_kwargs_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
 

@@ -560,6 +560,29 @@ test_counted_again (void)
   g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu");
 }
 
+/* A count past 32 bits that a name replaced comes back when undo releases
+ * the name (the name's header keeps only 32 bits of it). */
+static void
+test_big_count_undo (void)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x_5000000000", GRAFT_NAME_DEFAULT), ==,
+                   "x_5000000000");
+  /* `_base_count['x']` falls from 5000000000 to 1... */
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x_1", GRAFT_NAME_DEFAULT), ==, "x_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x_1", GRAFT_NAME_DEFAULT), ==, "x_2");
+  /* ...and undo puts back each count, the big one too. */
+  _graft_namespace_remove (ns, "x_2");
+  _graft_namespace_remove (ns, "x_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x", GRAFT_NAME_DEFAULT), ==, "x");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x", GRAFT_NAME_DEFAULT), ==, "x_5000000001");
+  /* Made and released again: the big count is replaced once more. */
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x_1", GRAFT_NAME_DEFAULT), ==, "x_1");
+  _graft_namespace_remove (ns, "x_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "x", GRAFT_NAME_DEFAULT), ==, "x_5000000002");
+}
+
 static void
 test_names_never_released (void)
 {
@@ -615,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
   g_test_add_func ("/core/namespace/counted-again", test_counted_again);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
+  g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
 

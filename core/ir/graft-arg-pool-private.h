@@ -56,9 +56,11 @@ void          _graft_arg_pool_copy (GraftArgPool   *pool,
                                     const GraftArg *src);
 void          _graft_arg_pool_release (GraftArgPool *pool,
                                        GraftArg     *arg);
-GraftArg     *_graft_arg_pool_new_box (GraftArgPool *pool);
-void          _graft_arg_pool_free_box (GraftArgPool *pool,
-                                        GraftArg     *box);
+GraftArg     *_graft_arg_pool_new_items (GraftArgPool *pool,
+                                         guint         n);
+void          _graft_arg_pool_free_items (GraftArgPool *pool,
+                                          GraftArg     *items,
+                                          guint         n);
 gsize         _graft_arg_pool_get_size (GraftArgPool *pool,
                                         gsize        *out_strings);
 

@@ -91,29 +91,36 @@ owns_memory (const GraftArg *arg)
     }
 }
 
-/* @size bytes from @blocks, aligned for a GraftArg. */
-static gpointer
+/* A new block for blocks_alloc() that has room for @size bytes. */
+static void
+blocks_grow (Blocks *blocks,
+             gsize   size)
+{
+  /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
+  gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
+  char *block;
+
+  block_size = MAX (block_size, size + sizeof (GraftArg));
+  block = g_malloc (block_size);
+  memcpy (block, &blocks->head, sizeof (char *));
+  blocks->head = block;
+  blocks->size = block_size;
+  /* The link takes a whole GraftArg, so that what follows is aligned. */
+  blocks->used = sizeof (GraftArg);
+  blocks->total += block_size;
+}
+
+/* @size bytes from @blocks, aligned for a GraftArg.  Inline: every node's
+ * arguments take an array from here. */
+static inline gpointer
 blocks_alloc (Blocks *blocks,
               gsize   size)
 {
   gpointer p;
 
   size = (size + G_ALIGNOF (GraftArg) - 1) & ~(gsize) (G_ALIGNOF (GraftArg) - 1);
-  if (blocks->head == NULL || blocks->used + size > blocks->size)
-    {
-      /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
-      gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
-      char *block;
-
-      block_size = MAX (block_size, size + sizeof (GraftArg));
-      block = g_malloc (block_size);
-      memcpy (block, &blocks->head, sizeof (char *));
-      blocks->head = block;
-      blocks->size = block_size;
-      /* The link takes a whole GraftArg, so that what follows is aligned. */
-      blocks->used = sizeof (GraftArg);
-      blocks->total += block_size;
-    }
+  if (G_UNLIKELY (blocks->head == NULL || blocks->used + size > blocks->size))
+    blocks_grow (blocks, size);
   p = blocks->head + blocks->used;
   blocks->used += size;
   return p;
@@ -406,25 +413,30 @@ _graft_arg_pool_release (GraftArgPool *pool,
 }
 
 /**
- * _graft_arg_pool_new_box:
+ * _graft_arg_pool_new_items:
+ * @n: how many items, at least one
  *
- * Returns: (transfer full): room for one argument (uninitialised), for a
- *   caller that keeps an argument apart; give it back with
- *   _graft_arg_pool_free_box()
+ * Returns: (transfer full): an array of @n items (uninitialised), for a
+ *   caller that lays out arguments itself (a node keeps its keyword
+ *   arguments after its args' items); give it back with
+ *   _graft_arg_pool_free_items()
  */
 GraftArg *
-_graft_arg_pool_new_box (GraftArgPool *pool)
+_graft_arg_pool_new_items (GraftArgPool *pool,
+                           guint         n)
 {
-  return items_alloc (pool, 1);
+  return items_alloc (pool, n);
 }
 
-/* Gives back a box from _graft_arg_pool_new_box() (what it holds is the
- * caller's to release first). */
+/* Gives back an array of @n items from _graft_arg_pool_new_items() or from
+ * an argument in the pool's form (what it holds is the caller's to release
+ * or keep). */
 void
-_graft_arg_pool_free_box (GraftArgPool *pool,
-                          GraftArg     *box)
+_graft_arg_pool_free_items (GraftArgPool *pool,
+                            GraftArg     *items,
+                            guint         n)
 {
-  items_free (pool, box, 1);
+  items_free (pool, items, n);
 }
 
 /**

@@ -5,10 +5,11 @@
  * graft-graph.c makes appends, through _graft_edit_record(), the operation
  * that undoes it: a node added (undone by detaching it and releasing its
  * name), a node erased (kept detached in the graph's trash, undone by
- * linking it back where it was), arguments changed (the old ones kept) and
- * a node moved.  Undo runs the operations backwards, redo forwards, so an
- * undo costs the size of the change, not of the graph.  The edit changes
- * the graph only through the primitives of graft-graph-private.h.
+ * linking it back where it was), arguments changed (the old ones kept),
+ * one input replaced by another in a node's arguments (undone by
+ * replacing it back, as no copy is needed) and a node moved.  Undo runs the operations backwards,
+ * redo forwards, so an undo costs the size of the change, not of the graph.  The edit changes the
+ * graph only through the primitives of graft-graph-private.h.
  */
 #include "config.h"
 
@@ -16,13 +17,18 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 
+#define FIRST_CHUNK 16
+#define MAX_CHUNKS  28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
+
 typedef struct
 {
   GraftEditKind kind;
   GraftNode    *node;
-  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it */
-  GraftArg      args; /* SET_ARGS: the other arguments (old when applied) */
-  GraftArg      kwargs;
+  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it;
+                       * REPLACE_INPUT: the input replaced */
+  GraftNode *input;   /* REPLACE_INPUT: the input that replaced it */
+  GraftArg   args;    /* SET_ARGS: the other arguments (old when applied) */
+  GraftArg   kwargs;
 } EditOp;
 
 struct _GraftEdit
@@ -31,24 +37,36 @@ struct _GraftEdit
   GraftGraph *graph; /* NULL once the graph is freed */
   guint       index; /* in the graph's list of its edits */
 
-  /* Owned */
-  EditOp  *ops; /* in the order the changes were made */
+  /* Owned: the operations in the order the changes were made, in chunks
+   * that double in size (chunk k holds FIRST_CHUNK << k), so that a long
+   * edit (a rewrite records a few per node) is never copied to grow */
+  EditOp  *chunks[MAX_CHUNKS];
   guint    n_ops;
-  guint    ops_alloc;
   gboolean applied;
 };
+
+/* The chunk and place of operation @i. */
+static inline EditOp *
+op_at (GraftEdit *edit,
+       guint      i)
+{
+  guint k = g_bit_storage (i / FIRST_CHUNK + 1) - 1;
+
+  return &edit->chunks[k][i - FIRST_CHUNK * ((1u << k) - 1)];
+}
 
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */
 static inline EditOp *
 add_op (GraftEdit *edit)
 {
-  if (G_UNLIKELY (edit->n_ops == edit->ops_alloc))
-    {
-      edit->ops_alloc = MAX (edit->ops_alloc * 2, 16);
-      edit->ops = g_renew (EditOp, edit->ops, edit->ops_alloc);
-    }
-  return &edit->ops[edit->n_ops++];
+  guint i = edit->n_ops++;
+  guint k = g_bit_storage (i / FIRST_CHUNK + 1) - 1;
+  guint at = i - FIRST_CHUNK * ((1u << k) - 1);
+
+  if (G_UNLIKELY (at == 0))
+    edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+  return &edit->chunks[k][at];
 }
 
 /**
@@ -83,6 +101,24 @@ _graft_edit_record_args (GraftEdit *edit,
    * swaps them in. */
   _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
   _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
+}
+
+/* Records that every use of @old_input in @node's arguments becomes
+ * @new_input, which @node does not use yet, before the change. */
+void
+_graft_edit_record_replace (GraftEdit *edit,
+                            GraftNode *node,
+                            GraftNode *old_input,
+                            GraftNode *new_input)
+{
+  EditOp *op = add_op (edit);
+
+  *op = (EditOp){ .kind = GRAFT_EDIT_REPLACE_INPUT,
+                  .node = node,
+                  .next = old_input,
+                  .input = new_input };
+  graft_arg_init_none (&op->args);
+  graft_arg_init_none (&op->kwargs);
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,
@@ -167,6 +203,12 @@ replay (GraftGraph *self,
     case GRAFT_EDIT_SET_ARGS:
       _graft_node_swap_args (node, &op->args, &op->kwargs);
       break;
+    case GRAFT_EDIT_REPLACE_INPUT:
+      if (undo)
+        _graft_node_replace_input (node, op->input, op->next);
+      else
+        _graft_node_replace_input (node, op->next, op->input);
+      break;
     case GRAFT_EDIT_MOVE:
       {
         GraftNode *next = graft_node_get_next (node);
@@ -194,7 +236,7 @@ graft_edit_undo (GraftEdit *edit)
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
   for (guint i = edit->n_ops; i > 0; i--)
-    replay (edit->graph, &edit->ops[i - 1], TRUE);
+    replay (edit->graph, op_at (edit, i - 1), TRUE);
   edit->applied = FALSE;
 }
 
@@ -210,7 +252,7 @@ graft_edit_redo (GraftEdit *edit)
   g_return_if_fail (_graft_graph_get_recording (edit->graph) == NULL);
 
   for (guint i = 0; i < edit->n_ops; i++)
-    replay (edit->graph, &edit->ops[i], FALSE);
+    replay (edit->graph, op_at (edit, i), FALSE);
   edit->applied = TRUE;
 }
 
@@ -257,7 +299,7 @@ graft_edit_dup_changes (GraftEdit *edit)
   changes = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp  *op = &edit->ops[i];
+      EditOp  *op = op_at (edit, i);
       gpointer seen = NULL;
       gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
 
@@ -274,6 +316,7 @@ graft_edit_dup_changes (GraftEdit *edit)
             g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
           break;
         case GRAFT_EDIT_SET_ARGS:
+        case GRAFT_EDIT_REPLACE_INPUT:
           if (!known)
             g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
           break;
@@ -299,11 +342,12 @@ graft_edit_free (GraftEdit *edit)
     {
       for (guint i = 0; i < edit->n_ops; i++)
         {
-          _graft_graph_release_arg (edit->graph, &edit->ops[i].args);
-          _graft_graph_release_arg (edit->graph, &edit->ops[i].kwargs);
+          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->args);
+          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->kwargs);
         }
       _graft_graph_remove_edit (edit->graph, edit->index);
     }
-  g_free (edit->ops);
+  for (guint k = 0; k < MAX_CHUNKS && edit->chunks[k] != NULL; k++)
+    g_free (edit->chunks[k]);
   g_free (edit);
 }

@@ -49,6 +49,7 @@ typedef enum {
   GRAFT_EDIT_ERASE,
   GRAFT_EDIT_SET_ARGS,
   GRAFT_EDIT_MOVE,
+  GRAFT_EDIT_REPLACE_INPUT,
 } GraftEditKind;
 
 /* graft-edit.c, for the graph */
@@ -57,6 +58,10 @@ void _graft_edit_record (GraftEdit    *edit,
                          GraftNode    *node);
 void _graft_edit_record_args (GraftEdit *edit,
                               GraftNode *node);
+void _graft_edit_record_replace (GraftEdit *edit,
+                                 GraftNode *node,
+                                 GraftNode *old_input,
+                                 GraftNode *new_input);
 void _graft_edit_forget_graph (GraftEdit *edit);
 void _graft_edit_set_index (GraftEdit *edit,
                             guint      index);
@@ -76,6 +81,9 @@ void       _graft_graph_put_back (GraftGraph *self,
                                   GraftNode  *node,
                                   GraftNode  *next,
                                   gboolean    reserve_name);
+void       _graft_node_replace_input (GraftNode *node,
+                                      GraftNode *old_node,
+                                      GraftNode *new_node);
 void       _graft_node_swap_args (GraftNode *node,
                                   GraftArg  *args,
                                   GraftArg  *kwargs);

@@ -130,9 +130,9 @@ struct _GraftNode
   const char *target; /* interned in the graph's chunk */
 
   /* Owned */
-  GraftArg  args;   /* always a tuple */
-  GraftArg *kwargs; /* always a dict with str keys: &no_kwargs, or a box
-                     * in the graph's pool (see put_kwargs()) */
+  GraftArg args; /* always a tuple; with has_kwargs, its items array holds
+                  * one more item after them: the keyword arguments, a dict
+                  * with str keys (see node_kwargs()) */
   union
   {
     GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
@@ -143,7 +143,8 @@ struct _GraftNode
   guint32 is_wrapped : 1;
   guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
   guint32 users_many : 1;
-  guint32 extra; /* 1 + its index in the graph's extras, or 0 */
+  guint32 has_kwargs : 1; /* the dict after the args' items; else none */
+  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
 
   gint64  order;
   guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
@@ -152,7 +153,23 @@ struct _GraftNode
 };
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
+/* 46 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
+ * page. */
+G_STATIC_ASSERT (sizeof (GraftNode) <= 88);
 G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
+
+/* The keyword arguments of every node that has none (most): never
+ * written, as every walk of it stops at its zero items. */
+static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
+
+/* The node's keyword arguments: the item after its args' items, or
+ * no_kwargs.  Kept there rather than behind a pointer of their own, a node
+ * is eight bytes smaller. */
+static inline GraftArg *
+node_kwargs (const GraftNode *node)
+{
+  return node->has_kwargs ? &node->args.items[node->args.n] : &no_kwargs;
+}
 
 /* The node's users as an array (a single user is its own array of one). */
 static inline GraftNode **
@@ -240,12 +257,9 @@ typedef struct
 G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
 G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 
-/* Runs of pages grow with the graph, up to this many pages (256 KiB). */
-#define MAX_PAGES_PER_RUN 64
-
-/* The keyword arguments of every node that has none (most): never
- * written, as every walk of it stops at its zero items. */
-static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
+/* Runs of pages grow with the graph, up to this many pages (64 KiB: the
+ * newest run is partly empty, and a longer one would waste more). */
+#define MAX_PAGES_PER_RUN 16
 
 static inline GraftGraph *
 node_graph (const GraftNode *node)
@@ -401,35 +415,72 @@ node_alloc (GraftGraph *self)
   return node;
 }
 
-/* Gives @node the keyword arguments @value (in the pool's form; moved,
- * and left `None`): kept in a box of the pool unless there are none. */
+/* Gives @node, which has none, the keyword arguments @value (in the
+ * pool's form; moved, and left `None`): unless there are none, in an
+ * array one item longer than its args' that holds them after the args'
+ * items. */
 static void
 put_kwargs (GraftGraph *self,
             GraftNode  *node,
             GraftArg   *value)
 {
+  guint     n = node->args.n;
+  GraftArg *items;
+
+  g_assert (!node->has_kwargs);
   if (value->n == 0)
     {
       _graft_arg_pool_release (self->args_pool, value);
-      node->kwargs = &no_kwargs;
       return;
     }
-  node->kwargs = _graft_arg_pool_new_box (self->args_pool);
-  *node->kwargs = *value;
+  items = _graft_arg_pool_new_items (self->args_pool, n + 1);
+  if (n > 0)
+    {
+      memcpy (items, node->args.items, n * sizeof (GraftArg));
+      _graft_arg_pool_free_items (self->args_pool, node->args.items, n);
+    }
+  items[n] = *value;
+  node->args.items = items;
+  node->has_kwargs = TRUE;
   graft_arg_init_none (value);
 }
 
 /* Moves @node's keyword arguments to @out (in the pool's form), leaving it
- * none. */
+ * none, and its args in an array of their own. */
 static void
 take_kwargs (GraftGraph *self,
              GraftNode  *node,
              GraftArg   *out)
 {
-  *out = *node->kwargs;
-  if (node->kwargs != &no_kwargs)
-    _graft_arg_pool_free_box (self->args_pool, node->kwargs);
-  node->kwargs = &no_kwargs;
+  guint     n = node->args.n;
+  GraftArg *items = NULL;
+
+  if (!node->has_kwargs)
+    {
+      *out = no_kwargs;
+      return;
+    }
+  *out = node->args.items[n];
+  if (n > 0)
+    {
+      items = _graft_arg_pool_new_items (self->args_pool, n);
+      memcpy (items, node->args.items, n * sizeof (GraftArg));
+    }
+  _graft_arg_pool_free_items (self->args_pool, node->args.items, n + 1);
+  node->args.items = items;
+  node->has_kwargs = FALSE;
+}
+
+/* Gives back @node's args and keyword arguments, leaving them none. */
+static void
+release_node_args (GraftGraph *self,
+                   GraftNode  *node)
+{
+  /* The keyword arguments are one more item of the array. */
+  node->args.n += node->has_kwargs;
+  _graft_arg_pool_release (self->args_pool, &node->args);
+  graft_arg_init_seq (&node->args, GRAFT_ARG_TUPLE, 0);
+  node->has_kwargs = FALSE;
 }
 
 /* Frees what @node owns (its arguments too if @release_args: when the
@@ -451,13 +502,7 @@ node_clear (GraftGraph *self,
       node->extra = 0;
     }
   if (release_args)
-    {
-      GraftArg kwargs;
-
-      _graft_arg_pool_release (self->args_pool, &node->args);
-      take_kwargs (self, node, &kwargs);
-      _graft_arg_pool_release (self->args_pool, &kwargs);
-    }
+    release_node_args (self, node);
   if (node->users_many)
     {
       g_free (node->users.many->index);
@@ -829,81 +874,97 @@ graft_node_get_input_nodes (GraftNode *node,
   g_return_if_fail (node != NULL && out != NULL);
   g_ptr_array_set_size (out, 0);
   collect_inputs (&node->args, out);
-  collect_inputs (node->kwargs, out);
+  collect_inputs (node_kwargs (node), out);
 }
 
-/* Calls @func for each distinct node @node's arguments reference, in order
- * of first appearance, without allocating for the usual few inputs. */
+/* The distinct nodes an argument walk has met (foreach_input()). */
+typedef struct
+{
+  GraftNode *user;
+  void (*func) (GraftNode *used, GraftNode *user);
+  guint      n_seen;
+  GraftNode *seen[8];
+  GPtrArray *many; /* past seen[], or NULL */
+} InputWalk;
+
+/* Calls the walk's function for @used unless it was met before. */
+static inline G_ALWAYS_INLINE void
+walk_visit (InputWalk *walk,
+            GraftNode *used)
+{
+  for (guint i = 0; i < walk->n_seen; i++)
+    if (walk->seen[i] == used)
+      return;
+  if (walk->many != NULL)
+    for (guint i = 0; i < walk->many->len; i++)
+      if (walk->many->pdata[i] == used)
+        return;
+  if (walk->n_seen < G_N_ELEMENTS (walk->seen))
+    walk->seen[walk->n_seen++] = used;
+  else
+    {
+      if (walk->many == NULL)
+        walk->many = g_ptr_array_new ();
+      g_ptr_array_add (walk->many, used);
+    }
+  walk->func (used, walk->user);
+}
+
+/* Visits the nodes in @n items (a dict's keys are strings: no node). */
 static void
+walk_items (InputWalk      *walk,
+            const GraftArg *items,
+            guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftArg *arg = &items[i];
+
+      if (arg->kind == GRAFT_ARG_NODE)
+        walk_visit (walk, arg->node);
+      else if (arg->kind >= GRAFT_ARG_TUPLE)
+        {
+          guint n_items = _graft_arg_count_items (arg);
+
+          /* Nesting is as deep as the parser allows at most. */
+          if (n_items > 0)
+            walk_items (walk, arg->items, n_items);
+        }
+    }
+}
+
+/* Calls @func once for each distinct node @node's arguments reference,
+ * without allocating for the usual few inputs.  The order of the calls is
+ * not that of first appearance: @func (adding or removing @node as a
+ * user of each) touches each node's own list alone.  Inline, so that
+ * each caller's @func is called directly for the top level's items. */
+static inline G_ALWAYS_INLINE void
 foreach_input (GraftNode *node,
                void (*func) (GraftNode *used, GraftNode *user))
 {
-  GraftNode *seen[16];
-  guint      n_seen = 0;
-  g_autoptr (GPtrArray) many = NULL;
-  const GraftArg *stack[GRAFT_MAX_PARSE_DEPTH + 8];
-  guint           sp = 0;
+  InputWalk walk;
 
-  stack[sp++] = node->kwargs;
-  stack[sp++] = &node->args;
-  while (sp > 0)
+  walk.user = node;
+  walk.func = func;
+  walk.n_seen = 0;
+  walk.many = NULL;
+  for (guint i = 0; i < node->args.n; i++)
     {
-      const GraftArg *arg = stack[--sp];
-      guint           n_items;
+      const GraftArg *arg = &node->args.items[i];
 
       if (arg->kind == GRAFT_ARG_NODE)
-        {
-          gboolean dup = FALSE;
-
-          for (guint i = 0; i < n_seen && !dup; i++)
-            dup = seen[i] == arg->node;
-          for (guint i = 0; many != NULL && i < many->len && !dup; i++)
-            dup = many->pdata[i] == arg->node;
-          if (dup)
-            continue;
-          if (n_seen < G_N_ELEMENTS (seen))
-            seen[n_seen++] = arg->node;
-          else
-            {
-              if (many == NULL)
-                many = g_ptr_array_new ();
-              g_ptr_array_add (many, arg->node);
-            }
-          func (arg->node, node);
-          continue;
-        }
-      n_items = graft_arg_count_items (arg);
-      if (n_items == 0)
-        continue;
-      if (sp + n_items > G_N_ELEMENTS (stack))
-        {
-          /* Wider than the stack: walk this container by recursion on the
-           * general path (containers this wide are rare). */
-          g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-
-          collect_inputs (arg, inputs);
-          for (guint i = 0; i < inputs->len; i++)
-            {
-              gboolean dup = FALSE;
-
-              for (guint k = 0; k < n_seen && !dup; k++)
-                dup = seen[k] == inputs->pdata[i];
-              for (guint k = 0; many != NULL && k < many->len && !dup; k++)
-                dup = many->pdata[k] == inputs->pdata[i];
-              if (dup)
-                continue;
-              if (many == NULL)
-                many = g_ptr_array_new ();
-              g_ptr_array_add (many, inputs->pdata[i]);
-              func (inputs->pdata[i], node);
-            }
-          continue;
-        }
-      /* Push in reverse so that items are visited in order; a dict's keys
-       * are strings and hold no node. */
-      for (guint i = n_items; i > 0; i--)
-        stack[sp++] = &arg->items[i - 1];
+        walk_visit (&walk, arg->node);
+      else if (arg->kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (arg) > 0)
+        walk_items (&walk, arg->items, _graft_arg_count_items (arg));
     }
+  if (node->has_kwargs)
+    {
+      const GraftArg *kwargs = &node->args.items[node->args.n];
+
+      walk_items (&walk, kwargs->items, 2 * kwargs->n);
+    }
+  if (walk.many != NULL)
+    g_ptr_array_unref (walk.many);
 }
 
 static void
@@ -1051,6 +1112,9 @@ take_args (GraftGraph *self,
     {
       GraftArg value;
 
+      if (copy && kwargs->n == 0)
+        /* Most calls have none: nothing to copy. */
+        return;
       if (copy)
         _graft_arg_pool_copy (self->args_pool, &value, kwargs);
       else
@@ -1062,10 +1126,7 @@ take_args (GraftGraph *self,
       put_kwargs (self, node, &value);
     }
   else
-    {
-      g_warn_if_fail (kwargs == NULL);
-      node->kwargs = &no_kwargs;
-    }
+    g_warn_if_fail (kwargs == NULL);
 }
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
@@ -1286,23 +1347,30 @@ graft_graph_set_args (GraftGraph *self,
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
   unlink_uses (node);
-  if (args != NULL)
-    {
-      _graft_arg_pool_release (self->args_pool, &node->args);
-      node->args = *args;
-      graft_arg_init_none (args);
-      _graft_arg_pool_adopt (self->args_pool, &node->args);
-    }
-  if (kwargs != NULL)
-    {
-      GraftArg old, value = *kwargs;
+  {
+    GraftArg old_kwargs;
 
-      take_kwargs (self, node, &old);
-      _graft_arg_pool_release (self->args_pool, &old);
-      graft_arg_init_none (kwargs);
-      _graft_arg_pool_adopt (self->args_pool, &value);
-      put_kwargs (self, node, &value);
-    }
+    /* The args alone first, then the keyword arguments after them. */
+    take_kwargs (self, node, &old_kwargs);
+    if (args != NULL)
+      {
+        _graft_arg_pool_release (self->args_pool, &node->args);
+        node->args = *args;
+        graft_arg_init_none (args);
+        _graft_arg_pool_adopt (self->args_pool, &node->args);
+      }
+    if (kwargs != NULL)
+      {
+        GraftArg value = *kwargs;
+
+        _graft_arg_pool_release (self->args_pool, &old_kwargs);
+        graft_arg_init_none (kwargs);
+        _graft_arg_pool_adopt (self->args_pool, &value);
+        put_kwargs (self, node, &value);
+      }
+    else
+      put_kwargs (self, node, &old_kwargs);
+  }
   link_uses (node);
 }
 
@@ -1343,6 +1411,68 @@ put_value_in_arg (GraftGraph     *self,
     put_value_in_arg (self, &arg->items[i], old_node, value);
 }
 
+/* Whether a node in @n items is @node. */
+static gboolean
+items_refer_to (const GraftArg  *items,
+                guint            n,
+                const GraftNode *node)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == node)
+            return TRUE;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE &&
+               items_refer_to (items[i].items, _graft_arg_count_items (&items[i]), node))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+node_refers_to (GraftNode       *user,
+                const GraftNode *node)
+{
+  const GraftArg *kwargs = node_kwargs (user);
+
+  return items_refer_to (user->args.items, user->args.n, node) ||
+         items_refer_to (kwargs->items, 2 * kwargs->n, node);
+}
+
+/* Moves @user to the end of @used's users, as removing it and adding it
+ * again does (torch's `_replace_input_with` pops a user from every input
+ * and adds it back); most users are last already. */
+static void
+move_user_last (GraftNode *used,
+                GraftNode *user)
+{
+  if (node_users (used)[used->n_users - 1] != user)
+    {
+      remove_user (used, user);
+      add_user (used, user);
+    }
+}
+
+/* Every use of @old_node in @user becomes @new_node (@had_new: whether
+ * @user used @new_node already), and the users lists change as
+ * unlinking @user's uses and linking them again would change them: @user
+ * leaves @old_node's and goes last in every other input's. */
+static void
+replace_input (GraftNode *user,
+               GraftNode *old_node,
+               GraftNode *new_node,
+               gboolean   had_new)
+{
+  replace_in_arg (&user->args, old_node, new_node);
+  replace_in_arg (node_kwargs (user), old_node, new_node);
+  remove_user (old_node, user);
+  if (!had_new)
+    add_user (new_node, user);
+  foreach_input (user, move_user_last);
+}
+
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
  * @value. */
 static void
@@ -1369,21 +1499,41 @@ replace_uses (GraftGraph     *self,
     {
       GraftNode *user = users[i];
 
+      if (new_node != NULL)
+        {
+          gboolean had_new = node_refers_to (user, new_node);
+
+          /* A user that did not use @new_node before is changed back by
+           * replacing @new_node with @old_node: the edit need not keep a
+           * copy of its arguments. */
+          if (self->recording != NULL)
+            {
+              if (had_new)
+                _graft_edit_record_args (self->recording, user);
+              else
+                _graft_edit_record_replace (self->recording, user, old_node, new_node);
+            }
+          replace_input (user, old_node, new_node, had_new);
+          continue;
+        }
       if (self->recording != NULL)
         _graft_edit_record_args (self->recording, user);
       unlink_uses (user);
-      if (new_node != NULL)
-        {
-          replace_in_arg (&user->args, old_node, new_node);
-          replace_in_arg (user->kwargs, old_node, new_node);
-        }
-      else
-        {
-          put_value_in_arg (self, &user->args, old_node, value);
-          put_value_in_arg (self, user->kwargs, old_node, value);
-        }
+      put_value_in_arg (self, &user->args, old_node, value);
+      put_value_in_arg (self, node_kwargs (user), old_node, value);
       link_uses (user);
     }
+}
+
+/* Replaces every use of @old_node in @node, which does not use @new_node,
+ * with @new_node: how an edit replays a replacement it recorded (with
+ * _graft_edit_record_replace()) or undoes it (the two nodes swapped). */
+void
+_graft_node_replace_input (GraftNode *node,
+                           GraftNode *old_node,
+                           GraftNode *new_node)
+{
+  replace_input (node, old_node, new_node, FALSE);
 }
 
 /**
@@ -1510,11 +1660,12 @@ _graft_node_swap_args (GraftNode *node,
                        GraftArg  *kwargs)
 {
   GraftGraph *self = node_graph (node);
-  GraftArg    old_args = node->args, old_kwargs;
+  GraftArg    old_args, old_kwargs;
 
   unlink_uses (node);
-  node->args = *args;
   take_kwargs (self, node, &old_kwargs);
+  old_args = node->args;
+  node->args = *args;
   put_kwargs (self, node, kwargs);
   *args = old_args;
   *kwargs = old_kwargs;
@@ -1738,7 +1889,7 @@ graft_node_get_args (GraftNode *node)
 const GraftArg *
 graft_node_get_kwargs (GraftNode *node)
 {
-  return node->kwargs;
+  return node_kwargs (node);
 }
 
 guint

@@ -8,8 +8,10 @@
  *
  * Names live in blocks owned by the namespace, so a returned name stays
  * valid (and its address stable) for the namespace's lifetime.  Each is
- * stored after a header of eight bytes, which says, for undo, what its
- * making replaced in torch 2.x's per-base counts.
+ * stored after a header of eight bytes: its hash, so that a stored name
+ * is found again without hashing its text (a graph unbinds the name of
+ * every node it erases), and, for undo, what its making replaced in torch
+ * 2.x's per-base counts.
  */
 #include "config.h"
 
@@ -39,6 +41,34 @@ typedef struct
 } UsedNames;
 
 #define USED_NONE G_MAXUINT
+
+/* A stored name's header, eight bytes before it: the hash of its text
+ * (set when it is taken) and the count its making replaced + 1
+ * (REPLACED_BIG: in the namespace's `big_replaced`, for a count that
+ * needs 64 bits).  Names sit at even addresses only, so the two fields
+ * are read and written with memcpy. */
+#define NAME_HEADER     8
+#define HEADER_HASH     8 /* bytes before the name */
+#define HEADER_REPLACED 4
+#define REPLACED_BIG    G_MAXUINT32
+
+static inline guint32
+header_get (const char *stored,
+            gsize       field)
+{
+  guint32 value;
+
+  memcpy (&value, stored - field, sizeof value);
+  return value;
+}
+
+static inline void
+header_set (const char *stored,
+            gsize       field,
+            guint32     value)
+{
+  memcpy ((char *) stored - field, &value, sizeof value);
+}
 
 static inline guint32
 used_hash (guint hash)
@@ -109,6 +139,26 @@ used_find (const UsedNames *u,
     }
 }
 
+/* The slot of @stored, a name as the namespace stored it, found by its
+ * address and the hash in its header (no hashing, no text compared), or
+ * USED_NONE if it is not taken. */
+static inline guint
+used_find_stored (const UsedNames *u,
+                  const char      *stored)
+{
+  guint32 h = used_hash (header_get (stored, HEADER_HASH));
+
+  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+    {
+      guint32 slot_hash = u->hashes[i];
+
+      if (slot_hash == 0)
+        return USED_NONE;
+      if (slot_hash == h && u->entries[i] != NULL && entry_name (u->entries[i]) == stored)
+        return i;
+    }
+}
+
 static guint
 used_place (UsedNames *u,
             gpointer   entry,
@@ -126,14 +176,15 @@ used_place (UsedNames *u,
   return i;
 }
 
-/* Adds @stored (not present), hashed to @hash; grows the set, or clears
- * its removed slots, at 3/4 load.  Returns its slot, valid until the set
- * next changes. */
+/* Adds @stored (not present), hashed to @hash, which its header keeps;
+ * grows the set, or clears its removed slots, at 3/4 load.  Returns its
+ * slot, valid until the set next changes. */
 static guint
 used_insert (UsedNames  *u,
              const char *stored,
              guint       hash)
 {
+  header_set (stored, HEADER_HASH, hash);
   if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
     {
       UsedNames old = *u;
@@ -180,16 +231,19 @@ struct _GraftNamespace
    * number last used for each base.  For undo, each name's header holds
    * the count its making replaced, + 1 (0: it changed no count). */
   gboolean       count_per_base;
-  GraftNameTable base_count; /* base (owned) -> count, as a pointer */
+  GraftNameTable base_count;   /* base (owned) -> count, as a pointer */
+  GHashTable    *big_replaced; /* stored name -> owned guint64: a replaced
+                                * count past 32 bits (REPLACED_BIG), or NULL */
 
   /* Candidates counted on from their base lately (`neg`, `sum`), by the
    * caller's pointer: their slots in base_count and filled, valid while
    * those tables keep their arrays (and the candidate its text, checked
    * against the base the filled slot holds), for a candidate that was
    * taken (taken names stay taken) or reserved with the same flags.
-   * Two ways per set (counted_home()), so that two candidates whose
-   * addresses meet in a set do not evict each other each time.  Cleared
-   * when a name is released, which may free a candidate. */
+   * COUNTED_WAYS ways per set (counted_home()), so that a few candidates
+   * whose addresses meet in a set (heap addresses vary from run to run)
+   * do not evict each other each time.  Cleared when a name is released,
+   * which may free a candidate. */
   struct
   {
     const char    *candidate;
@@ -201,10 +255,12 @@ struct _GraftNamespace
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
-  } counted[32];
+  } counted[64];
 };
 
-/* The first way of @candidate's set in `counted` (the other is home ^ 1),
+#define COUNTED_WAYS 4
+
+/* The first way of @candidate's set in `counted` (the others follow it),
  * from all the bits of its address: the tracer's candidates are strings
  * of a static table, a few bytes apart. */
 static inline guint
@@ -212,15 +268,23 @@ counted_home (const char *candidate)
 {
   return (guint) (((guint64) GPOINTER_TO_SIZE (candidate) *
                    G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
-                  59) &
-         ~1u;
+                  58) &
+         ~(guint) (COUNTED_WAYS - 1);
 }
 
-#define NAME_HEADER 8
+/* The way of @candidate in its set, or COUNTED_WAYS. */
+static inline guint
+counted_way (GraftNamespace *self,
+             const char     *candidate,
+             guint           home)
+{
+  guint w = 0;
 
-/* The bytes a name of @len bytes takes in a block: its header, its text
- * and NUL, to an even size, so that names start at even addresses (blocks
- * start with an 8-byte link) and the used set tells a name from a node. */
+  while (w < COUNTED_WAYS && self->counted[home + w].candidate != candidate)
+    w++;
+  return w;
+}
+
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
@@ -254,8 +318,9 @@ keep_name (GraftNamespace *self,
 
   if (self->block == NULL || self->block_used + need > self->block_size)
     {
-      /* Blocks grow with the namespace, up to 256 KiB. */
-      gsize size = MAX (MIN (self->block_size * 2, 256u << 10), 4096u);
+      /* Blocks grow with the namespace, up to 64 KiB (the newest is
+       * partly empty). */
+      gsize size = MAX (MIN (self->block_size * 2, 64u << 10), 4096u);
       char *block;
 
       size = MAX (size, need + sizeof (char *));
@@ -298,20 +363,87 @@ keep_numbered (GraftNamespace *self,
   return p;
 }
 
-static void
-set_replaced_count (const char *stored,
-                    guint64     value)
+static void set_replaced_count_big (GraftNamespace *self,
+                                    const char     *stored,
+                                    guint64         value);
+
+/* Sets the count @stored's making replaced + 1 (@value), which undo puts
+ * back: in its header, but for a count past 32 bits (rare: a name read
+ * with a huge suffix). */
+static inline void
+set_replaced_count (GraftNamespace *self,
+                    const char     *stored,
+                    guint64         value)
 {
-  memcpy ((char *) stored - NAME_HEADER, &value, sizeof value);
+  if (G_LIKELY (value < REPLACED_BIG && header_get (stored, HEADER_REPLACED) != REPLACED_BIG))
+    header_set (stored, HEADER_REPLACED, (guint32) value);
+  else
+    set_replaced_count_big (self, stored, value);
+}
+
+static void
+set_replaced_count_big (GraftNamespace *self,
+                        const char     *stored,
+                        guint64         value)
+{
+  if (value < REPLACED_BIG)
+    {
+      g_hash_table_remove (self->big_replaced, stored);
+      header_set (stored, HEADER_REPLACED, (guint32) value);
+      return;
+    }
+  if (self->big_replaced == NULL)
+    self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (self->big_replaced, (gpointer) stored, g_memdup2 (&value, sizeof value));
+  header_set (stored, HEADER_REPLACED, REPLACED_BIG);
 }
 
 static guint64
-get_replaced_count (const char *stored)
+get_replaced_count (GraftNamespace *self,
+                    const char     *stored)
 {
-  guint64 value;
+  if (header_get (stored, HEADER_REPLACED) != REPLACED_BIG)
+    return header_get (stored, HEADER_REPLACED);
+  return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
+}
 
-  memcpy (&value, stored - NAME_HEADER, sizeof value);
-  return value;
+/* Writes @n in decimal backwards ending at @end; returns where it starts.
+ * Two digits a step, in 32 bits when @n fits (node counts do). */
+static inline char *
+write_decimal (char   *end,
+               guint64 n)
+{
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+  char             *p = end;
+  guint32           m;
+
+  while (n > G_MAXUINT32)
+    {
+      *--p = (char) ('0' + n % 10);
+      n /= 10;
+    }
+  m = (guint32) n;
+  while (m >= 100)
+    {
+      guint32 r = m % 100;
+
+      m /= 100;
+      p -= 2;
+      p[0] = pairs[2 * r];
+      p[1] = pairs[2 * r + 1];
+    }
+  if (m >= 10)
+    {
+      p -= 2;
+      p[0] = pairs[2 * m];
+      p[1] = pairs[2 * m + 1];
+    }
+  else
+    *--p = (char) ('0' + m);
+  return p;
 }
 
 /* Python 3.11's keyword.kwlist. */
@@ -721,6 +853,7 @@ graft_namespace_free (GraftNamespace *self)
       g_free (block);
     }
   _graft_name_table_clear (&self->base_count);
+  g_clear_pointer (&self->big_replaced, g_hash_table_unref);
   g_free (self);
 }
 
@@ -1007,7 +1140,7 @@ set_base_count (GraftNamespace *self,
 
   if (old == num)
     return;
-  set_replaced_count (stored, old + 1);
+  set_replaced_count (self, stored, old + 1);
   if (slot != NULL)
     slot->value = GSIZE_TO_POINTER ((gsize) num);
   else
@@ -1106,7 +1239,7 @@ count_per_base (GraftNamespace *self,
    * nothing was added to the counts since count_slot was found). */
   if (old_count != num)
     {
-      set_replaced_count (stored, old_count + 1);
+      set_replaced_count (self, stored, old_count + 1);
       if (count_slot != NULL)
         count_slot->value = GSIZE_TO_POINTER ((gsize) num);
       else
@@ -1274,19 +1407,12 @@ count_on_base_slots (GraftNamespace *self,
   /* Past the run, `base_<k>` is free unless names past it may be taken. */
   if (!beyond)
     {
-      char    digits[24];
-      char   *end = digits + sizeof digits;
-      char   *p = end;
-      guint64 k = ++num;
-      gsize   n;
+      char  digits[24];
+      char *end = digits + sizeof digits;
+      char *p = write_decimal (end, ++num);
+      gsize n;
 
       /* The name is written once, where it is kept. */
-      do
-        {
-          *--p = (char) ('0' + k % 10);
-          k /= 10;
-        }
-      while (k > 0);
       n = (gsize) (end - p);
       stored = keep_numbered (self, base, base_len, p, n);
       hash = _graft_name_hash_finish (
@@ -1322,22 +1448,24 @@ count_on_base_slots (GraftNamespace *self,
                                            (guint) base_len, base_hash, RUN_VALUE (run, beyond));
   /* `_base_count[base] = num` (num > old_count), as count_per_base() sets
    * it. */
-  set_replaced_count (stored, old_count + 1);
+  set_replaced_count (self, stored, old_count + 1);
   if (count_slot != NULL)
     count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   else
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
-  /* Into the way that holds @base, or the first, whose candidate moves to
-   * the second. */
-  if (self->counted[m].candidate != base)
-    {
-      if (self->counted[m + 1].candidate == base)
-        m++;
-      else
-        self->counted[m + 1] = self->counted[m];
-    }
+  /* Into the way that holds @base, or the first, the others moving down
+   * one way (the last one's candidate leaves). */
+  {
+    guint w = counted_way (self, base, m);
+
+    if (w < COUNTED_WAYS)
+      m += w;
+    else
+      memmove (&self->counted[m + 1], &self->counted[m],
+               (COUNTED_WAYS - 1) * sizeof self->counted[0]);
+  }
   self->counted[m].candidate = base;
   self->counted[m].flags = why;
   self->counted[m].count_slot = count_slot;
@@ -1400,10 +1528,10 @@ graft_namespace_create_name (GraftNamespace *self,
   if (self->count_per_base)
     {
       guint m = counted_home (candidate);
+      guint w = counted_way (self, candidate, m);
 
-      if (self->counted[m].candidate != candidate)
-        m++;
-      if (self->counted[m].candidate == candidate &&
+      m += w;
+      if (w < COUNTED_WAYS &&
           (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
           self->counted[m].count_slots == self->base_count.slots &&
           self->counted[m].filled_slots == self->filled.slots &&
@@ -1680,13 +1808,13 @@ restore_base_count (GraftNamespace *self,
                     const char     *stored)
 {
   gsize          len = strlen (stored);
-  guint64        replaced = get_replaced_count (stored);
+  guint64        replaced = get_replaced_count (self, stored);
   gsize          base_len;
   GraftNameSlot *slot;
 
   if (replaced == 0)
     return;
-  set_replaced_count (stored, 0);
+  set_replaced_count (self, stored, 0);
   if (!split_suffix (stored, len, &base_len, &(guint64){ 0 }))
     base_len = len;
   slot = _graft_name_table_find (&self->base_count, stored, base_len,
@@ -1741,13 +1869,14 @@ _graft_namespace_remove (GraftNamespace *self,
 
 /**
  * _graft_namespace_bind:
- * @name: a name of the namespace, as it returned it
+ * @name: a name the namespace stored, as it returned it (the address is
+ *   what counts: it is found by the hash stored with it)
  * @node: (nullable): the node @name stands for now, whose name is @name
  *   itself (the same address), or %NULL for none
  *
  * Binds @name to @node (a graph binds each live node's name to the node,
  * and unbinds the name of an erased node, which stays reserved).  Does
- * nothing for a name the namespace does not hold.
+ * nothing for a name the namespace released.
  */
 void
 _graft_namespace_bind (GraftNamespace *self,
@@ -1758,7 +1887,7 @@ _graft_namespace_bind (GraftNamespace *self,
   gpointer entry;
 
   if (slot == USED_NONE || self->used.entries[slot] != name)
-    slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+    slot = used_find_stored (&self->used, name);
   if (slot == USED_NONE)
     return;
   entry = self->used.entries[slot];
