@@ -66,11 +66,12 @@ struct _GraftWindow
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
-  GSettings          *settings;    /* NULL when the schema is not installed */
-  gboolean            loading;     /* a file is being read on a worker */
-  guint               autosave_id; /* pending autosave */
-  GraftRecovery      *recovery;    /* an autosave offered for restoring, or NULL */
-  GraftTextUndo      *text_undo;   /* undoes the last replacement of the editors' texts */
+  GSettings          *settings;      /* NULL when the schema is not installed */
+  gboolean            loading;       /* a file is being read on a worker */
+  guint               autosave_id;   /* pending autosave */
+  GCancellable       *autosave_code; /* an autosave waiting for the graph's code, or NULL */
+  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
+  GraftTextUndo      *text_undo;     /* undoes the last replacement of the editors' texts */
 
   gboolean  busy;
   gboolean  close_confirmed;
