@@ -93,8 +93,10 @@ struct _GraftWindow
   /* The file on disk (graft-window-watch.c) */
   GFileMonitor *file_monitor;
   GFile        *watched;
-  char         *file_etag; /* as read or saved last, or NULL */
-  GtkWidget    *file_bar;  /* a revealer under the warning bar */
+  GCancellable *watch_start; /* the monitor being made on a worker, or NULL */
+  guint         recent_job;  /* refills the recent files' menu: a job of graft-turns.c, or 0 */
+  char         *file_etag;   /* as read or saved last, or NULL */
+  GtkWidget    *file_bar;    /* a revealer under the warning bar */
   GtkWidget    *file_bar_label;
   GtkWidget    *file_bar_reload;
 

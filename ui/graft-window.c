@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-turns.h"
 #include "graft-autosave.h"
 #include "graft-match-item.h"
 #include "graft-session.h"
@@ -1815,6 +1816,8 @@ graft_window_dispose (GObject *object)
     graft_layout_runner_stop (self->layout_runner);
   _graft_window_dispose_export (self);
   autosave_cancel (self);
+  graft_turns_remove (self->recent_job);
+  self->recent_job = 0;
   _graft_window_unwatch_file (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), GRAFT_TYPE_WINDOW);
   G_OBJECT_CLASS (graft_window_parent_class)->dispose (object);
