@@ -8,8 +8,9 @@
  * the file, counts as one).  Then it does Replace All and reports the same
  * for the relayout.  Each stall is also given without GTK's frames: "own"
  * is the most processor time the main thread spent between two ticks,
- * less what it spent in the window's frames meanwhile (from flush-events
- * to after-paint: events, layout and drawing), so what is left is Graft's
+ * less what it spent in the window's frames meanwhile (from flush-events,
+ * or before-paint in a frame without events, to after-paint: events,
+ * layout and drawing), so what is left is Graft's
  * own work in one main-loop turn.  It is measured in the thread's
  * processor time, so other processes competing for the cores (the gaps
  * grow with the load of a shared machine) do not count.
@@ -491,7 +492,12 @@ time_pan (GraftWindow *window,
 }
 
 /* --ops: each edit of the graph in turn, with the longest turn of the
- * editor's own work and what moved on the canvas. */
+ * editor's own work and what moved on the canvas.  An edit's turns count
+ * until 150 ms after the window has settled (deferred work after the
+ * picture), the bench's own bookkeeping between edits not.  Last, the
+ * autosave of an edit whose code is not known yet, the old way (the texts
+ * gathered at once) and as the timer does it (the code made in turns),
+ * then the longest own turn of all the edits, the old way left out. */
 
 /* A box of the layout on screen before an edit: where it was, in the
  * layout and in the canvas. */
