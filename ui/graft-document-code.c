@@ -90,7 +90,8 @@ code_step_cb (gpointer user_data)
  * graft_document_code_async:
  * @self: a document
  * @cancellable: (nullable): stops waiting (the code is still made)
- * @callback: called once the document holds its graph's code
+ * @callback: called once the document holds its graph's code, with no
+ *   source object
  * @user_data: for @callback
  *
  * Makes the graph's code in steps, a few per main-loop turn, unless it is
@@ -105,7 +106,10 @@ graft_document_code_async (GraftDocument      *self,
   GTask *task;
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
-  task = g_task_new (self, cancellable, callback, user_data);
+  /* Without the document as its source: waiting keeps no reference, so
+   * the document goes with its window (whose handlers would outlive it);
+   * whoever still waits is told then (_graft_document_code_dispose()). */
+  task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, graft_document_code_async);
   if (self->code != NULL && self->code_job == 0)
     {
@@ -122,9 +126,10 @@ graft_document_code_async (GraftDocument      *self,
 
 /**
  * graft_document_code_finish:
- * @self: a document
+ * @self: (nullable): the document, or %NULL (the callback has no source
+ *   object, and the document may have gone)
  * @result: the result
- * @error: return location for an error (cancelled)
+ * @error: return location for an error (cancelled, or the document went)
  *
  * Returns: %TRUE when graft_document_get_code() returns the code of the
  *   graph the document has now, without making it
@@ -134,8 +139,10 @@ graft_document_code_finish (GraftDocument *self,
                             GAsyncResult  *result,
                             GError       **error)
 {
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (self == NULL || GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == graft_document_code_async,
+                        FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 

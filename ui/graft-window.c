@@ -810,12 +810,11 @@ autosave_code_cb (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  GraftDocument *document = GRAFT_DOCUMENT (source);
-  GraftWindow   *self;
+  GraftWindow *self;
   g_autoptr (GError) error = NULL;
 
   /* Cancelled: the window went, saved, or changed again. */
-  if (!graft_document_code_finish (document, result, &error))
+  if (!graft_document_code_finish (NULL, result, &error))
     return;
   self = user_data;
   g_clear_object (&self->autosave_code);

@@ -80,7 +80,8 @@ code_cb (GObject      *source,
 {
   Waiter *waiter = user_data;
 
-  waiter->ok = graft_document_code_finish (GRAFT_DOCUMENT (source), result, NULL);
+  g_assert_null (source);
+  waiter->ok = graft_document_code_finish (NULL, result, NULL);
   waiter->done = TRUE;
 }
 
@@ -288,6 +289,39 @@ test_document_code (void)
   g_rmdir (dir);
 }
 
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* A window that goes while its autosave waits for the code takes its
+ * document along: the wait holds no reference (the window's handlers on
+ * the document would outlive the window), and the job stops. */
+static void
+test_window_goes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = copy_example (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow   *window = open_path (path);
+  GraftDocument *document = graft_window_get_document (window);
+
+  g_object_add_weak_pointer (G_OBJECT (document), (gpointer *) &document);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_cleared, &document);
+  iterate_for (10);
+
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -298,5 +332,6 @@ main (int    argc,
   g_test_add_func ("/autosave/in-turns", test_in_turns);
   g_test_add_func ("/autosave/edit-while-made", test_edit_while_made);
   g_test_add_func ("/autosave/document-code", test_document_code);
+  g_test_add_func ("/autosave/window-goes", test_window_goes);
   return g_test_run ();
 }
