@@ -26,6 +26,8 @@ void graft_recovery_free (GraftRecovery *recovery);
 char          *graft_autosave_path_for (GFile *file) G_GNUC_WARN_UNUSED_RESULT;
 void           graft_autosave_write_take (GFile         *file,
                                           GraftRecovery *recovery);
+void           graft_autosave_write_code_take (GFile         *file,
+                                               GraftRecovery *recovery);
 void           graft_autosave_flush (void);
 void           graft_autosave_discard (GFile *file);
 GraftRecovery *graft_autosave_find (GFile *file) G_GNUC_WARN_UNUSED_RESULT;

@@ -142,6 +142,13 @@ struct _GraftDocument
   gboolean              recount_due;   /* the other rules are to be counted again */
   gboolean              next_due;      /* the next step is to be worked out again */
 
+  /* The code made in steps (graft-document-code.c): the job of graft-turns.c or 0, the
+   * half-made code (owned) and the revision it is of, the tasks that wait (owned, or NULL). */
+  guint                    code_job;
+  struct _GraftCodegenJob *codegen;
+  guint                    codegen_revision;
+  GPtrArray               *code_waiting;
+
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
@@ -159,6 +166,12 @@ void _graft_document_load_graph (GraftDocument *self,
                                  char          *code,
                                  char          *pattern,
                                  char          *replacement);
+
+/* graft-document-code.c */
+void _graft_document_set_code_step (guint n_nodes);
+void _graft_document_code_drop (GraftDocument *self);
+void _graft_document_code_finish_now (GraftDocument *self);
+void _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */
 GraftRule    *_graft_document_get_selected (GraftDocument *self);

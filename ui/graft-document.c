@@ -147,6 +147,7 @@ graft_document_finalize (GObject *object)
   GraftDocument *self = GRAFT_DOCUMENT (object);
 
   graft_turns_remove (self->match_job);
+  _graft_document_code_dispose (self);
   g_clear_pointer (&self->found, found_matches_free);
   /* Edits refer to the graph's nodes: free them first. */
   truncate_history (self, 0);
@@ -1510,8 +1511,10 @@ _graft_document_apply_rewrite (GraftDocument *self,
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *before = NULL;
 
-  /* The graph's code now is what it was before the edit. */
-  graft_document_get_code (self);
+  /* The graph's code now is what it was before the edit, when it is known:
+   * else it is made if Show Changes asks for it (graft_document_dup_last_change()),
+   * not here, where it would stop the window for tens of milliseconds on a
+   * large graph. */
   before = g_steal_pointer (&self->code);
   if (matches != NULL)
     rewrite = graft_rewriter_apply (self->graph, pattern, replacement, matches, error);
@@ -1837,7 +1840,7 @@ graft_document_delete_nodes (GraftDocument     *self,
       if (node != NULL && graft_node_get_op (node) != GRAFT_OP_OUTPUT)
         g_hash_table_add (chosen, node);
     }
-  graft_document_get_code (self);
+  /* Known or not, as for a rewrite (_graft_document_apply_rewrite()). */
   before = g_steal_pointer (&self->code);
   graft_graph_begin_edit (self->graph);
   /* Users come after what they use: going backwards, a chain of chosen
@@ -1998,6 +2001,7 @@ graft_document_dup_last_change (GraftDocument *self,
    * when asked for, the step undone for a moment. */
   if (entry->before == NULL && entry->edit != NULL)
     {
+      _graft_document_code_drop (self);
       graft_edit_undo (entry->edit);
       entry->before = graft_codegen_python (self->graph);
       graft_edit_redo (entry->edit);
@@ -2289,7 +2293,14 @@ graft_document_get_code (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   if (self->code == NULL)
-    self->code = graft_codegen_python (self->graph);
+    {
+      /* A job in steps on this graph is finished rather than started over. */
+      if (self->codegen != NULL && self->codegen_revision == self->revision)
+        self->code = graft_codegen_job_finish (g_steal_pointer (&self->codegen));
+      else
+        self->code = graft_codegen_python (self->graph);
+      _graft_document_code_finish_now (self);
+    }
   return self->code;
 }
 
@@ -2311,47 +2322,68 @@ write_file (GFile      *file,
 }
 
 /**
- * graft_document_dup_file_text:
- * @self: a document
+ * graft_document_code_to_file_text:
+ * @code: a graph's code, as graft_document_get_code() returns it
  *
- * The code is torch's text (graft_document_get_code(), what `graft code`
- * prints), which opens with three blank lines and ends with the
- * indentation of a next line; a file is tidied as a Python file is: the
- * imports, two blank lines, the code without trailing whitespace on any
- * line, one final newline.  Whitespace at the ends of lines means nothing
- * to Python, so the file reads back into the same graph.
+ * The code is torch's text (what `graft code` prints), which opens with
+ * three blank lines and ends with the indentation of a next line; a file
+ * is tidied as a Python file is: the imports, two blank lines, the code
+ * without trailing whitespace on any line, one final newline.  Whitespace
+ * at the ends of lines means nothing to Python, so the file reads back
+ * into the same graph.  It touches no document: any thread can call it
+ * (the autosave's does).
  *
  * Returns: (transfer full): the graph as a Python file Graft reads back
  *   into the same graph: the imports its code needs, then the code
  */
 char *
-graft_document_dup_file_text (GraftDocument *self)
+graft_document_code_to_file_text (const char *code)
 {
-  g_autofree char *code = graft_document_dup_code (self);
-  g_auto (GStrv) lines = NULL;
-  GString *out = g_string_new ("import torch\n");
-  gboolean started = FALSE;
+  GString    *out = g_string_new ("import torch\n");
+  gboolean    started = FALSE;
+  const char *line = code;
 
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (code != NULL, NULL);
   if (strstr (code, "operator.") != NULL)
     g_string_append (out, "import operator\n");
   if (strstr (code, "math.") != NULL)
     g_string_append (out, "import math\n");
   g_string_append (out, "\n\n");
-  lines = g_strsplit (code, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  for (;;)
     {
-      g_strchomp (lines[i]);
-      if (!started && lines[i][0] == '\0')
-        continue;
-      started = TRUE;
-      g_string_append (out, lines[i]);
-      g_string_append_c (out, '\n');
+      const char *nl = strchr (line, '\n');
+      gsize       len = nl != NULL ? (gsize) (nl - line) : strlen (line);
+
+      while (len > 0 && g_ascii_isspace (line[len - 1]))
+        len--;
+      if (started || len > 0)
+        {
+          started = TRUE;
+          g_string_append_len (out, line, (gssize) len);
+          g_string_append_c (out, '\n');
+        }
+      if (nl == NULL)
+        break;
+      line = nl + 1;
     }
   /* One final newline, not the blank lines of the last indentation. */
   while (out->len >= 2 && out->str[out->len - 1] == '\n' && out->str[out->len - 2] == '\n')
     g_string_truncate (out, out->len - 1);
   return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_document_dup_file_text:
+ * @self: a document
+ *
+ * Returns: (transfer full): the graph as a Python file Graft reads back
+ *   into the same graph (graft_document_code_to_file_text())
+ */
+char *
+graft_document_dup_file_text (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return graft_document_code_to_file_text (graft_document_get_code (self));
 }
 
 /**
@@ -2368,8 +2400,32 @@ graft_document_dup_recovery (GraftDocument *self)
   GraftRecovery *recovery;
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  recovery = graft_document_dup_recovery_code (self);
+  {
+    char *text = graft_document_code_to_file_text (recovery->code);
+
+    g_free (recovery->code);
+    recovery->code = text;
+  }
+  return recovery;
+}
+
+/**
+ * graft_document_dup_recovery_code:
+ * @self: a document
+ *
+ * Returns: (transfer full): graft_document_dup_recovery(), but with the
+ *   graph's code as graft_document_get_code() returns it, for
+ *   graft_autosave_write_code_take() to tidy on its thread
+ */
+GraftRecovery *
+graft_document_dup_recovery_code (GraftDocument *self)
+{
+  GraftRecovery *recovery;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   recovery = g_new0 (GraftRecovery, 1);
-  recovery->code = graft_document_dup_file_text (self);
+  recovery->code = g_strdup (graft_document_get_code (self));
   recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
   recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
   /* The rules and the history are lost to a crash otherwise. */

@@ -213,9 +213,19 @@ gboolean graft_document_run_all (GraftDocument *self,
                                  GError       **error);
 
 char          *graft_document_dup_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+void           graft_document_code_async (GraftDocument      *self,
+                                          GCancellable       *cancellable,
+                                          GAsyncReadyCallback callback,
+                                          gpointer            user_data);
+gboolean       graft_document_code_finish (GraftDocument *self,
+                                           GAsyncResult  *result,
+                                           GError       **error);
+gboolean       graft_document_get_code_pending (GraftDocument *self);
+char          *graft_document_code_to_file_text (const char *code) G_GNUC_WARN_UNUSED_RESULT;
 const char    *graft_document_get_code (GraftDocument *self);
 char          *graft_document_dup_file_text (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 GraftRecovery *graft_document_dup_recovery (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+GraftRecovery *graft_document_dup_recovery_code (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean       graft_document_save (GraftDocument *self,
                                     GFile         *file,
                                     GError       **error);

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-turns.h"
 #include "graft-autosave.h"
 #include "graft-context-window.h"
 #include "graft-diff-window.h"
@@ -257,11 +258,26 @@ update_recent (GraftWindow *self)
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
+static gboolean
+recent_step_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+
+  self->recent_job = 0;
+  update_recent (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The manager says so after it has read its file again, in the same turn
+ * as whatever else is due (a graph just read): the menu is filled in a
+ * turn of its own (graft-turns.c), which takes milliseconds with a
+ * history of thousands of files. */
 static void
 recent_changed_cb (GtkRecentManager *manager,
                    GraftWindow      *self)
 {
-  update_recent (self);
+  if (self->recent_job == 0)
+    self->recent_job = graft_turns_add (recent_step_cb, self, NULL);
 }
 
 /**

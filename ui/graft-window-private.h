@@ -66,11 +66,12 @@ struct _GraftWindow
   GraftLayoutRunner  *layout_runner;
   GraftSearch        *search;
   GraftCodeSync      *code_sync;
-  GSettings          *settings;    /* NULL when the schema is not installed */
-  gboolean            loading;     /* a file is being read on a worker */
-  guint               autosave_id; /* pending autosave */
-  GraftRecovery      *recovery;    /* an autosave offered for restoring, or NULL */
-  GraftTextUndo      *text_undo;   /* undoes the last replacement of the editors' texts */
+  GSettings          *settings;      /* NULL when the schema is not installed */
+  gboolean            loading;       /* a file is being read on a worker */
+  guint               autosave_id;   /* pending autosave */
+  GCancellable       *autosave_code; /* an autosave waiting for the graph's code, or NULL */
+  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
+  GraftTextUndo      *text_undo;     /* undoes the last replacement of the editors' texts */
 
   gboolean  busy;
   gboolean  close_confirmed;
@@ -92,8 +93,10 @@ struct _GraftWindow
   /* The file on disk (graft-window-watch.c) */
   GFileMonitor *file_monitor;
   GFile        *watched;
-  char         *file_etag; /* as read or saved last, or NULL */
-  GtkWidget    *file_bar;  /* a revealer under the warning bar */
+  GCancellable *watch_start; /* the monitor being made on a worker, or NULL */
+  guint         recent_job;  /* refills the recent files' menu: a job of graft-turns.c, or 0 */
+  char         *file_etag;   /* as read or saved last, or NULL */
+  GtkWidget    *file_bar;    /* a revealer under the warning bar */
   GtkWidget    *file_bar_label;
   GtkWidget    *file_bar_reload;
 

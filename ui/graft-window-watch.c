@@ -86,6 +86,86 @@ file_changed_cb (GFileMonitor     *monitor,
   show_bar (self, text, TRUE);
 }
 
+/* Making the monitor watches the file's folder, which takes the kernel
+ * tens of milliseconds in a folder of a few thousand files: it is made on
+ * a worker thread.  A thread without a main context of its own makes a
+ * monitor whose events go to the global default context, the window's. */
+static void
+monitor_thread_cb (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  GError       *error = NULL;
+  GFileMonitor *monitor =
+      g_file_monitor_file (task_data, G_FILE_MONITOR_WATCH_MOVES, cancellable, &error);
+
+  if (monitor == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, monitor, g_object_unref);
+}
+
+static void
+monitor_ready_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GraftWindow *self = GRAFT_WINDOW (object);
+  g_autoptr (GFileMonitor) monitor = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Stopped: the window went, or watches another file. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->watch_start)
+    {
+      if (monitor != NULL)
+        g_file_monitor_cancel (monitor);
+      return;
+    }
+  g_clear_object (&self->watch_start);
+  if (monitor == NULL)
+    return;
+  self->file_monitor = g_steal_pointer (&monitor);
+  self->watched = g_object_ref (g_task_get_task_data (G_TASK (result)));
+  g_signal_connect_object (self->file_monitor, "changed", G_CALLBACK (file_changed_cb), self, 0);
+}
+
+static void
+stop_monitor_start (GraftWindow *self)
+{
+  if (self->watch_start == NULL)
+    return;
+  g_cancellable_cancel (self->watch_start);
+  g_clear_object (&self->watch_start);
+}
+
+static void
+start_monitor (GraftWindow *self,
+               GFile       *file)
+{
+  g_autoptr (GTask) task = NULL;
+
+  stop_monitor_start (self);
+  self->watch_start = g_cancellable_new ();
+  task = g_task_new (self, self->watch_start, monitor_ready_cb, NULL);
+  g_task_set_source_tag (task, start_monitor);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, monitor_thread_cb);
+}
+
+/**
+ * graft_window_get_watch_pending:
+ * @self: a window
+ *
+ * Returns: whether the monitor of the window's file is still being made
+ */
+gboolean
+graft_window_get_watch_pending (GraftWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
+  return self->watch_start != NULL;
+}
+
 /**
  * _graft_window_watch_file:
  * @self: a window
@@ -102,6 +182,7 @@ _graft_window_watch_file (GraftWindow *self)
   g_clear_pointer (&self->file_etag, g_free);
   if (file == NULL || (self->watched != NULL && !g_file_equal (file, self->watched)))
     {
+      stop_monitor_start (self);
       if (self->file_monitor != NULL)
         g_file_monitor_cancel (self->file_monitor);
       g_clear_object (&self->file_monitor);
@@ -112,11 +193,7 @@ _graft_window_watch_file (GraftWindow *self)
   self->file_etag = dup_etag (file);
   if (self->file_monitor != NULL)
     return;
-  self->file_monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
-  if (self->file_monitor == NULL)
-    return;
-  self->watched = g_object_ref (file);
-  g_signal_connect_object (self->file_monitor, "changed", G_CALLBACK (file_changed_cb), self, 0);
+  start_monitor (self, file);
 }
 
 /**
@@ -128,6 +205,7 @@ _graft_window_watch_file (GraftWindow *self)
 void
 _graft_window_unwatch_file (GraftWindow *self)
 {
+  stop_monitor_start (self);
   if (self->file_monitor != NULL)
     g_file_monitor_cancel (self->file_monitor);
   g_clear_object (&self->file_monitor);

@@ -33,6 +33,9 @@ gboolean         graft_window_get_pending (GraftWindow *self);
 const char      *graft_window_get_notice (GraftWindow *self);
 const char      *graft_window_get_file_notice (GraftWindow *self);
 void             graft_window_autosave_now (GraftWindow *self);
+void             graft_window_autosave_start (GraftWindow *self);
+gboolean         graft_window_get_autosave_pending (GraftWindow *self);
+gboolean         graft_window_get_watch_pending (GraftWindow *self);
 gboolean         graft_window_save_to (GraftWindow *self,
                                        GFile       *file);
 void             graft_window_select_match (GraftWindow *self,

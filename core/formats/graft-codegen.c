@@ -583,9 +583,11 @@ append_operator (CodeGen        *gen,
 
 /* The values each node frees after it (`;  a = b = None`): walking the
  * nodes backwards, a value is freed by the first node met that uses it.
- * Seen values carry the walk's mark in slot 0; each user's list is a run
- * of `freed`, found through slot 1 (an index into `runs`, plus one).  The
- * arrays grow inline: the walk adds to them for most nodes. */
+ * Seen values carry the walk's mark in slot 0 (only during the walk); each
+ * user's list is a run of `freed`, found by the user's position in the
+ * graph (`run_at`: the run's index plus one, 0 for none), so that nothing
+ * is left in the graph's scratch slots once the walk is over.  The arrays
+ * grow inline: the walk adds to them for most nodes. */
 typedef struct
 {
   guint32     seen;
@@ -595,6 +597,8 @@ typedef struct
   guint      *runs; /* pairs: start, length */
   guint       n_runs;
   guint       runs_alloc;
+  guint      *run_at; /* per position */
+  guint       n_positions;
 } LastUses;
 
 /* A use of @node, met walking backwards: its last, if not seen yet. */
@@ -655,24 +659,24 @@ static void
 collect_last_uses (GraftGraph *graph,
                    LastUses   *lu)
 {
-  guint32 no_run = _graft_graph_new_mark (graph);
+  guint position = graft_graph_get_n_nodes (graph);
 
   memset (lu, 0, sizeof *lu);
   lu->seen = _graft_graph_new_mark (graph);
-  for (GraftNode *node = graft_graph_get_last (graph); node != NULL;
+  lu->n_positions = position;
+  lu->run_at = g_new0 (guint, MAX (position, 1));
+  for (GraftNode *node = graft_graph_get_last (graph); node != NULL && position > 0;
        node = graft_node_get_prev (node))
     {
       guint           start = lu->n_freed;
       const GraftArg *kwargs = graft_node_get_kwargs (node);
 
+      position--;
       record_last_uses (lu, graft_node_get_args (node));
       if (kwargs->n > 0)
         record_last_uses (lu, kwargs);
       if (lu->n_freed == start)
-        {
-          _graft_node_set_mark (node, 1, no_run);
-          continue;
-        }
+        continue;
       if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
         {
           lu->runs_alloc = MAX (2 * lu->runs_alloc, 64);
@@ -681,11 +685,8 @@ collect_last_uses (GraftGraph *graph,
       lu->runs[2 * lu->n_runs] = start;
       lu->runs[2 * lu->n_runs + 1] = lu->n_freed - start;
       lu->n_runs++;
-      /* Slot 1 holds the run's index + 1, offset past no_run so that a
-       * stale value from another walk cannot be read as a run. */
-      _graft_node_set_mark (node, 1, no_run + lu->n_runs);
+      lu->run_at[position] = lu->n_runs;
     }
-  lu->seen = no_run; /* from here on, the base for decoding slot 1 */
 }
 
 static void
@@ -693,20 +694,21 @@ last_uses_clear (LastUses *lu)
 {
   g_clear_pointer (&lu->freed, g_free);
   g_clear_pointer (&lu->runs, g_free);
+  g_clear_pointer (&lu->run_at, g_free);
 }
 
+/* The run of values freed after the node at @position. */
 static gboolean
-frees_of (LastUses  *lu,
-          GraftNode *node,
-          guint     *out_start,
-          guint     *out_length)
+frees_of (LastUses *lu,
+          guint     position,
+          guint    *out_start,
+          guint    *out_length)
 {
-  guint32 mark = _graft_node_get_mark (node, 1);
-  guint   index;
+  guint index;
 
-  if (mark <= lu->seen || mark - lu->seen > lu->n_runs)
+  if (position >= lu->n_positions || lu->run_at[position] == 0)
     return FALSE;
-  index = mark - lu->seen - 1;
+  index = lu->run_at[position] - 1;
   *out_start = lu->runs[2 * index];
   *out_length = lu->runs[2 * index + 1];
   return TRUE;
@@ -1037,6 +1039,10 @@ typedef struct
    * that had one (borrowed from the graph), "" after a node without one
    * (static), NULL before the first node (torch's None). */
   const char *prev_trace;
+  /* Where the walk is: the next node to write, and its position. */
+  GraftNode *next;
+  guint      position;
+  gboolean   frees_unused;
 } Generated;
 
 static void
@@ -1150,20 +1156,17 @@ drop_tagged_lines (GString *body)
   g_string_truncate (body, w);
 }
 
-/* Walks @graph once, writing each node's line into g->body (the readable
- * form's code when @verbose).  @as_torch: the body torch prints, its line
- * tags' effects included (tags_node_lines); else every node's line, for
- * source that must trace back into the graph. */
+/* Starts a walk over @graph that writes each node's line into g->body
+ * (the readable form's code when @verbose): everything the lines need
+ * that takes a look at the whole graph first.  generate_nodes() writes
+ * them, generate_end() finishes. */
 static void
-generate (GraftGraph        *graph,
-          gboolean           verbose,
-          GraftReadableFlags readable,
-          gboolean           as_torch,
-          Generated         *g)
+generate_begin (GraftGraph        *graph,
+                gboolean           verbose,
+                GraftReadableFlags readable,
+                Generated         *g)
 {
   CodeGen                 *gen = &g->gen;
-  GString                 *body;
-  gboolean                 frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   static const char *const custom_builtins[] = {
     "inf",
     "nan",
@@ -1175,8 +1178,9 @@ generate (GraftGraph        *graph,
   };
 
   memset (g, 0, sizeof *g);
-  body = g->body = g_string_new (NULL);
+  g->body = g_string_new (NULL);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
+  g->frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   gen->names = graft_namespace_new (graft_graph_get_dialect (graph));
   gen->node_names = g_hash_table_new (NULL, NULL);
   gen->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -1192,16 +1196,29 @@ generate (GraftGraph        *graph,
 
   gen->direct = names_are_direct (graph);
   collect_last_uses (graph, &g->lu);
+  g->next = graft_graph_get_first (graph);
+  g->position = 0;
+}
 
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
+/* Writes the lines of at most @n_nodes more nodes; whether the walk has
+ * written every node. */
+static gboolean
+generate_nodes (Generated *g,
+                guint      n_nodes)
+{
+  CodeGen *gen = &g->gen;
+  GString *body = g->body;
+
+  for (; g->next != NULL && n_nodes > 0;
+       g->next = graft_node_get_next (g->next), g->position++, n_nodes--)
     {
-      GraftOp  op = graft_node_get_op (node);
-      gsize    line_start = body->len;
-      guint    start = 0, length = 0;
-      gboolean has_frees, frees_itself;
+      GraftNode *node = g->next;
+      GraftOp    op = graft_node_get_op (node);
+      gsize      line_start = body->len;
+      guint      start = 0, length = 0;
+      gboolean   has_frees, frees_itself;
 
-      if (verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+      if (gen->verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         append_trace_summary (g, node);
       line_start = body->len;
       /* Each line is indented as it is written. */
@@ -1224,9 +1241,9 @@ generate (GraftGraph        *graph,
           indent_inner_lines (body, line_start);
           continue;
         }
-      has_frees = frees_of (&g->lu, node, &start, &length);
+      has_frees = frees_of (&g->lu, g->position, &start, &length);
       /* torch 2.x also frees a value nothing uses, after its last uses. */
-      frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
+      frees_itself = g->frees_unused && graft_node_get_n_users (node) == 0;
       if (has_frees || frees_itself)
         {
           _graft_buf_append (body, ";  ");
@@ -1246,6 +1263,19 @@ generate (GraftGraph        *graph,
       if (gen->maybe_newline)
         indent_inner_lines (body, line_start);
     }
+  return g->next == NULL;
+}
+
+/* After the walk over @graph: @as_torch, the body torch prints, its line
+ * tags' effects included (tags_node_lines); else every node's line, for
+ * source that must trace back into the graph. */
+static void
+generate_end (GraftGraph *graph,
+              gboolean    as_torch,
+              Generated  *g)
+{
+  GString *body = g->body;
+
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
       /* The tags make the body of a graph with nodes never empty. */
@@ -1255,6 +1285,20 @@ generate (GraftGraph        *graph,
     }
   else if (body->len == 0)
     _graft_buf_append (body, "    pass\n");
+}
+
+/* Walks @graph once, writing each node's line into g->body: the three
+ * steps above in one go. */
+static void
+generate (GraftGraph        *graph,
+          gboolean           verbose,
+          GraftReadableFlags readable,
+          gboolean           as_torch,
+          Generated         *g)
+{
+  generate_begin (graph, verbose, readable, g);
+  generate_nodes (g, G_MAXUINT);
+  generate_end (graph, as_torch, g);
 }
 
 /* `NAME(self, a, b) -> T:\n`, or without `self, ` for a plain function. */
@@ -1280,6 +1324,33 @@ append_signature (GString         *out,
   _graft_buf_append (out, ":\n");
 }
 
+/* graft_codegen_python_string()'s text from a finished walk, which it
+ * clears. */
+static GString *
+python_from_generated (Generated *g)
+{
+  GString *out;
+
+  /* The empty line after the final newline is indented too. */
+  _graft_buf_append (g->body, "    ");
+
+  /* The header is a few lines; the body is most of the code. */
+  out = g_string_sized_new (g->body->len + 256);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < g->gen.wrapped->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
+                              (const char *) g->gen.wrapped->pdata[i]);
+    }
+  _graft_buf_append (out, "\n\ndef ");
+  append_signature (out, g, "forward", TRUE);
+  _graft_buf_append_len (out, g->body->str, g->body->len);
+  generated_clear (g);
+  return out;
+}
+
 /**
  * graft_codegen_python_string:
  * @graph: a graph
@@ -1294,29 +1365,105 @@ GString *
 graft_codegen_python_string (GraftGraph *graph)
 {
   Generated g;
-  GString  *out;
 
   g_return_val_if_fail (graph != NULL, NULL);
 
   generate (graph, FALSE, GRAFT_READABLE_DEFAULT, TRUE, &g);
-  /* The empty line after the final newline is indented too. */
-  _graft_buf_append (g.body, "    ");
+  return python_from_generated (&g);
+}
 
-  /* The header is a few lines; the body is most of the code. */
-  out = g_string_sized_new (g.body->len + 256);
-  g_string_append_c (out, '\n');
-  for (guint i = 0; i < g.gen.wrapped->len; i++)
+/**
+ * GraftCodegenJob:
+ *
+ * graft_codegen_python() cut into steps, for a caller that must not stop
+ * for the whole of it (the editor's main loop): graft_codegen_job_new()
+ * looks at the whole graph once (a few per cent of the work), each
+ * graft_codegen_job_step() writes the lines of a number of nodes, and
+ * graft_codegen_job_finish() returns the same text graft_codegen_python()
+ * does.  The graph must not change from the job's start to its finish;
+ * between the steps it can be read, and its scratch slots (marks) used by
+ * others: the job keeps nothing in them.
+ */
+struct _GraftCodegenJob
+{
+  GraftGraph *graph; /* Borrowed */
+  Generated   g;
+  gboolean    done;
+};
+
+/**
+ * graft_codegen_job_new:
+ * @graph: a graph, which must not change until the job is finished or freed
+ *
+ * Returns: (transfer full): a job that generates @graph's code
+ */
+GraftCodegenJob *
+graft_codegen_job_new (GraftGraph *graph)
+{
+  GraftCodegenJob *job;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  job = g_new0 (GraftCodegenJob, 1);
+  job->graph = graph;
+  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &job->g);
+  return job;
+}
+
+/**
+ * graft_codegen_job_step:
+ * @job: a job
+ * @n_nodes: how many nodes' lines to write at most (at least 1)
+ *
+ * Returns: whether every line is written: graft_codegen_job_finish() then
+ *   returns the code at once
+ */
+gboolean
+graft_codegen_job_step (GraftCodegenJob *job,
+                        guint            n_nodes)
+{
+  g_return_val_if_fail (job != NULL, TRUE);
+  if (!job->done && generate_nodes (&job->g, MAX (n_nodes, 1)))
     {
-      if (i > 0)
-        g_string_append_c (out, '\n');
-      g_string_append_printf (out, "torch.fx._symbolic_trace.wrap(\"%s\")",
-                              (const char *) g.gen.wrapped->pdata[i]);
+      generate_end (job->graph, TRUE, &job->g);
+      job->done = TRUE;
     }
-  _graft_buf_append (out, "\n\ndef ");
-  append_signature (out, &g, "forward", TRUE);
-  _graft_buf_append_len (out, g.body->str, g.body->len);
-  generated_clear (&g);
-  return out;
+  return job->done;
+}
+
+/**
+ * graft_codegen_job_finish:
+ * @job: (transfer full): a job
+ *
+ * Writes what is left of the code, if anything, and frees @job.
+ *
+ * Returns: (transfer full): the graph's code, as graft_codegen_python()
+ *   returns it
+ */
+char *
+graft_codegen_job_finish (GraftCodegenJob *job)
+{
+  GString *out;
+
+  g_return_val_if_fail (job != NULL, NULL);
+  graft_codegen_job_step (job, G_MAXUINT);
+  out = python_from_generated (&job->g);
+  g_free (job);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * graft_codegen_job_free:
+ * @job: (transfer full) (nullable): a job
+ *
+ * Drops a job before it is finished (its graph may have changed meanwhile).
+ */
+void
+graft_codegen_job_free (GraftCodegenJob *job)
+{
+  if (job == NULL)
+    return;
+  generated_clear (&job->g);
+  g_free (job);
 }
 
 /**

@@ -41,4 +41,14 @@ char       *graft_codegen_pattern_source (GraftGraph *graph,
 char       *graft_codegen_call_form (const char *target) G_GNUC_WARN_UNUSED_RESULT;
 const char *graft_codegen_operator_format (const char *target);
 
+typedef struct _GraftCodegenJob GraftCodegenJob;
+
+GraftCodegenJob *graft_codegen_job_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean         graft_codegen_job_step (GraftCodegenJob *job,
+                                         guint            n_nodes);
+char            *graft_codegen_job_finish (GraftCodegenJob *job) G_GNUC_WARN_UNUSED_RESULT;
+void             graft_codegen_job_free (GraftCodegenJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftCodegenJob, graft_codegen_job_free)
+
 G_END_DECLS

@@ -156,6 +156,12 @@ layout_ready (gpointer window)
          graft_canvas_get_layout (canvas) != NULL && gtk_widget_get_width (GTK_WIDGET (canvas)) > 0;
 }
 
+static gboolean
+watch_ready (gpointer window)
+{
+  return !graft_window_get_watch_pending (window);
+}
+
 /**
  * open_path_sized:
  * @path: a model file
@@ -178,6 +184,9 @@ open_path_sized (const char *path,
   gtk_window_present (GTK_WINDOW (window));
   graft_window_open_file (window, file);
   iterate_until (layout_ready, window);
+  /* The file is watched from a worker's monitor: a test that changes it
+   * next must not change it before. */
+  iterate_until (watch_ready, window);
   return window;
 }
 

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-autosave.c: the autosave's code made in main-loop turns
+ * (graft_document_code_async(), graft-document-code.c) rather than in
+ * one stop of the window: what is written is the graph as it is when the
+ * code is done, an edit made while the code is being made is what the
+ * autosave (and a save) keeps, and asking for the code at once finishes
+ * the job.  The code is made one node per turn here, so that a small
+ * graph takes many turns; every wait is on a condition, bounded.
+ */
+#include "config.h"
+
+#include "example.h"
+#include "graft-autosave.h"
+#include "graft-document-private.h"
+#include "window-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static char *
+copy_example (const char *dir)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *contents = NULL;
+  char            *path = g_build_filename (dir, "model.py", NULL);
+  gsize            length;
+
+  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  return path;
+}
+
+/* The code the autosave of @file holds. */
+static char *
+autosaved_code (GFile *file)
+{
+  g_autofree char *path = graft_autosave_path_for (file);
+  g_autoptr (GKeyFile) keys = g_key_file_new ();
+
+  graft_autosave_flush ();
+  g_assert_true (g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, NULL));
+  return g_key_file_get_string (keys, "autosave", "code", NULL);
+}
+
+/* As a file: the example rewritten at @only (-1: every match). */
+static char *
+expected_file (gint only)
+{
+  g_autofree char *code = example_rewrite (only, FALSE);
+
+  return graft_document_code_to_file_text (code);
+}
+
+static gboolean
+autosave_done (gpointer window)
+{
+  return !graft_window_get_autosave_pending (window);
+}
+
+/* Runs at most @turns turns of the main loop, without blocking. */
+static void
+run_turns (guint turns)
+{
+  for (guint i = 0; i < turns; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+typedef struct
+{
+  gboolean window_ready;
+  gboolean done;
+  gboolean ok;
+} Waiter;
+
+static void
+code_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Waiter *waiter = user_data;
+
+  g_assert_null (source);
+  waiter->ok = graft_document_code_finish (NULL, result, NULL);
+  waiter->done = TRUE;
+}
+
+static gboolean
+waiter_done (gpointer data)
+{
+  return ((Waiter *) data)->done;
+}
+
+/* The timer's autosave, started at once: the code is made over many
+ * turns, then the texts are written, the edit in them. */
+static void
+test_in_turns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = copy_example (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *expected = expected_file (0);
+  g_autofree char *saved = NULL;
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  g_assert_true (graft_window_get_autosave_pending (window));
+  graft_window_autosave_start (window);
+  g_assert_true (graft_window_get_autosave_pending (window));
+  g_assert_true (graft_document_get_code_pending (document));
+  /* A turn makes part of the code: more than one is needed. */
+  run_turns (1);
+  g_assert_true (graft_document_get_code_pending (document));
+  iterate_until (autosave_done, window);
+  g_assert_false (graft_document_get_code_pending (document));
+  saved = autosaved_code (file);
+  g_assert_cmpstr (saved, ==, expected);
+
+  close_last_window (window);
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* An edit while the autosave's code is being made: the autosave that
+ * follows, whether its timer runs out or it is asked for at once, keeps
+ * the edit; so does Save, and its autosave goes. */
+static void
+test_edit_while_made (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = copy_example (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *autosave = graft_autosave_path_for (file);
+  g_autofree char *after_all = expected_file (-1);
+  g_autofree char *after_one = expected_file (0);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (document));
+  /* The edit, right before the autosave is written. */
+  activate (window, "undo", NULL);
+  activate (window, "replace-all", NULL);
+  graft_window_autosave_now (window);
+  {
+    g_autofree char *saved = autosaved_code (file);
+
+    g_assert_cmpstr (saved, ==, after_all);
+  }
+
+  /* Again, the timer's way: started, then an edit half-way. */
+  activate (window, "undo", NULL);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (document));
+  activate (window, "undo", NULL);
+  activate (window, "replace-all", NULL);
+  graft_window_autosave_start (window);
+  iterate_until (autosave_done, window);
+  {
+    g_autofree char *saved = autosaved_code (file);
+
+    g_assert_cmpstr (saved, ==, after_all);
+  }
+
+  /* Save, with the autosave's code half-made: the file has the edit made
+   * last, and the autosave goes. */
+  activate (window, "undo", NULL);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (document));
+  g_assert_true (graft_document_save (document, file, NULL));
+  {
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, after_one);
+  }
+  g_assert_false (graft_window_get_autosave_pending (window));
+  graft_autosave_flush ();
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+
+  close_last_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The example's code, unchanged. */
+static char *
+original_code (void)
+{
+  g_autofree char *example = example_path ();
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get_default ());
+  g_autoptr (GraftGraph) graph = graft_input_set_load (set, example, NULL, FALSE, NULL);
+
+  return graft_codegen_python (graph);
+}
+
+/* Starts waiting for the code, with the code unknown (an edit just made),
+ * and runs two turns of the job. */
+static void
+start_waiting (GraftDocument *document,
+               Waiter        *waiter)
+{
+  waiter->done = FALSE;
+  waiter->ok = FALSE;
+  graft_document_code_async (document, NULL, code_cb, waiter);
+  g_assert_true (graft_document_get_code_pending (document));
+  run_turns (2);
+  g_assert_false (waiter->done);
+  g_assert_true (graft_document_get_code_pending (document));
+}
+
+/* The document's own contract: the code that completes is that of the
+ * graph when it completes, though the graph changed half-way (to a graph
+ * whose code is known, or not: the job starts again); a synchronous
+ * request finishes the job, and the waiter is told. */
+static void
+test_document_code (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = copy_example (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autofree char *original = original_code ();
+  g_autofree char *all = example_rewrite (-1, FALSE);
+  g_autofree char *one = example_rewrite (0, FALSE);
+  Waiter           waiter = { 0 };
+
+  /* Made in turns. */
+  activate (window, "replace-all", NULL);
+  start_waiting (document, &waiter);
+  iterate_until (waiter_done, &waiter);
+  g_assert_true (waiter.ok);
+  g_assert_false (graft_document_get_code_pending (document));
+  g_assert_cmpstr (graft_document_get_code (document), ==, all);
+
+  /* Undone half-way: the code before the edit, known, completes it. */
+  activate (window, "undo", NULL);
+  activate (window, "redo", NULL);
+  start_waiting (document, &waiter);
+  activate (window, "undo", NULL);
+  iterate_until (waiter_done, &waiter);
+  g_assert_true (waiter.ok);
+  g_assert_cmpstr (graft_document_get_code (document), ==, original);
+
+  /* Changed half-way to a graph whose code is not known: made again. */
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  start_waiting (document, &waiter);
+  /* In one turn: activate() lets the loop run. */
+  g_assert_nonnull (graft_document_undo (document));
+  g_assert_nonnull (graft_document_redo (document));
+  g_assert_true (graft_document_get_code_pending (document));
+  iterate_until (waiter_done, &waiter);
+  g_assert_true (waiter.ok);
+  g_assert_cmpstr (graft_document_get_code (document), ==, one);
+
+  /* Asked for at once, half-way: finished, and the waiter told. */
+  activate (window, "undo", NULL);
+  activate (window, "replace-all", NULL);
+  start_waiting (document, &waiter);
+  g_assert_cmpstr (graft_document_get_code (document), ==, all);
+  g_assert_false (graft_document_get_code_pending (document));
+  iterate_until (waiter_done, &waiter);
+  g_assert_true (waiter.ok);
+
+  /* Known already: no job, the waiter told on a later turn. */
+  waiter.done = FALSE;
+  graft_document_code_async (document, NULL, code_cb, &waiter);
+  g_assert_false (graft_document_get_code_pending (document));
+  iterate_until (waiter_done, &waiter);
+  g_assert_true (waiter.ok);
+
+  close_last_window (window);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    graft_autosave_discard (file);
+  }
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* A window that goes while its autosave waits for the code takes its
+ * document along: the wait holds no reference (the window's handlers on
+ * the document would outlive the window), and the job stops. */
+static void
+test_window_goes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = copy_example (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow   *window = open_path (path);
+  GraftDocument *document = graft_window_get_document (window);
+
+  g_object_add_weak_pointer (G_OBJECT (document), (gpointer *) &document);
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_cleared, &document);
+  iterate_for (10);
+
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  _graft_document_set_code_step (1);
+  g_test_add_func ("/autosave/in-turns", test_in_turns);
+  g_test_add_func ("/autosave/edit-while-made", test_edit_while_made);
+  g_test_add_func ("/autosave/document-code", test_document_code);
+  g_test_add_func ("/autosave/window-goes", test_window_goes);
+  return g_test_run ();
+}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-document-code.c: the graph's code, made without stopping the main
+ * loop.
+ *
+ * Contract: graft_document_code_async() completes once the document holds
+ * the code of its graph as it is then (graft_document_get_code() returns it
+ * at once).  The code is generated a few thousand nodes per main-loop turn
+ * (a GraftCodegenJob stepped by graft-turns.c), so that a graph of 50,000
+ * nodes, whose code takes tens of milliseconds, never stops the window for
+ * more than a few; a change of the graph meanwhile starts the job again on
+ * the new graph, so what completes is always the code of the graph the
+ * document has when the callback runs.  Anything that asks for the code
+ * synchronously (graft_document_get_code()) finishes the job at once.  The
+ * job keeps nothing in the graph between steps (the matcher and the layout
+ * use its scratch slots then), and it is dropped before anything changes
+ * the graph, even for a moment (_graft_document_code_drop()).
+ */
+#include "config.h"
+
+#include "graft-document-private.h"
+#include "graft-turns.h"
+
+/* Nodes per step: about a millisecond at 1,000-1,500 instructions each. */
+#define DEFAULT_STEP_NODES 2000
+
+static guint step_nodes = DEFAULT_STEP_NODES;
+
+/**
+ * _graft_document_set_code_step:
+ * @n_nodes: nodes per main-loop turn, or 0 for the default
+ *
+ * For tests: a small graph's code made in several turns.
+ */
+void
+_graft_document_set_code_step (guint n_nodes)
+{
+  step_nodes = n_nodes > 0 ? n_nodes : DEFAULT_STEP_NODES;
+}
+
+/* Completes every task waiting for the code. */
+static void
+complete_waiting (GraftDocument *self)
+{
+  GPtrArray *waiting = g_steal_pointer (&self->code_waiting);
+
+  if (waiting == NULL)
+    return;
+  for (guint i = 0; i < waiting->len; i++)
+    {
+      GTask *task = waiting->pdata[i];
+
+      if (!g_task_return_error_if_cancelled (task))
+        g_task_return_boolean (task, TRUE);
+    }
+  g_ptr_array_unref (waiting);
+}
+
+static gboolean
+code_step_cb (gpointer user_data)
+{
+  GraftDocument *self = user_data;
+
+  if (self->code != NULL)
+    {
+      /* Made meanwhile, synchronously. */
+      g_clear_pointer (&self->codegen, graft_codegen_job_free);
+      self->code_job = 0;
+      complete_waiting (self);
+      return G_SOURCE_REMOVE;
+    }
+  if (self->codegen != NULL && self->codegen_revision != self->revision)
+    g_clear_pointer (&self->codegen, graft_codegen_job_free);
+  if (self->codegen == NULL)
+    {
+      /* The first step looks at the whole graph: a turn of its own. */
+      self->codegen = graft_codegen_job_new (self->graph);
+      self->codegen_revision = self->revision;
+      return G_SOURCE_CONTINUE;
+    }
+  if (!graft_codegen_job_step (self->codegen, step_nodes))
+    return G_SOURCE_CONTINUE;
+  self->code = graft_codegen_job_finish (g_steal_pointer (&self->codegen));
+  self->code_job = 0;
+  complete_waiting (self);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * graft_document_code_async:
+ * @self: a document
+ * @cancellable: (nullable): stops waiting (the code is still made)
+ * @callback: called once the document holds its graph's code, with no
+ *   source object
+ * @user_data: for @callback
+ *
+ * Makes the graph's code in steps, a few per main-loop turn, unless it is
+ * known already (then @callback runs on the next turn).
+ */
+void
+graft_document_code_async (GraftDocument      *self,
+                           GCancellable       *cancellable,
+                           GAsyncReadyCallback callback,
+                           gpointer            user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  /* Without the document as its source: waiting keeps no reference, so
+   * the document goes with its window (whose handlers would outlive it);
+   * whoever still waits is told then (_graft_document_code_dispose()). */
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, graft_document_code_async);
+  if (self->code != NULL && self->code_job == 0)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+  if (self->code_waiting == NULL)
+    self->code_waiting = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->code_waiting, task);
+  if (self->code_job == 0)
+    self->code_job = graft_turns_add (code_step_cb, self, NULL);
+}
+
+/**
+ * graft_document_code_finish:
+ * @self: (nullable): the document, or %NULL (the callback has no source
+ *   object, and the document may have gone)
+ * @result: the result
+ * @error: return location for an error (cancelled, or the document went)
+ *
+ * Returns: %TRUE when graft_document_get_code() returns the code of the
+ *   graph the document has now, without making it
+ */
+gboolean
+graft_document_code_finish (GraftDocument *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (self == NULL || GRAFT_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == graft_document_code_async,
+                        FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * graft_document_get_code_pending:
+ * @self: a document
+ *
+ * Returns: whether the code is being made in steps
+ */
+gboolean
+graft_document_get_code_pending (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
+  return self->code_job != 0;
+}
+
+/**
+ * _graft_document_code_drop:
+ * @self: a document
+ *
+ * Before the graph changes for a moment (a step undone and redone): the
+ * job's half-made code is dropped, and made again from the start at its
+ * next step.
+ */
+void
+_graft_document_code_drop (GraftDocument *self)
+{
+  g_clear_pointer (&self->codegen, graft_codegen_job_free);
+}
+
+/**
+ * _graft_document_code_finish_now:
+ * @self: a document
+ *
+ * graft_document_get_code() made the code at once: whoever waits for it
+ * is told, and the job ends.
+ */
+void
+_graft_document_code_finish_now (GraftDocument *self)
+{
+  g_clear_pointer (&self->codegen, graft_codegen_job_free);
+  if (self->code_job == 0)
+    return;
+  graft_turns_remove (self->code_job);
+  self->code_job = 0;
+  complete_waiting (self);
+}
+
+/**
+ * _graft_document_code_dispose:
+ * @self: a document going away
+ *
+ * Ends the job; whoever still waits is told the wait was cancelled.
+ */
+void
+_graft_document_code_dispose (GraftDocument *self)
+{
+  GPtrArray *waiting = g_steal_pointer (&self->code_waiting);
+
+  g_clear_pointer (&self->codegen, graft_codegen_job_free);
+  graft_turns_remove (self->code_job);
+  self->code_job = 0;
+  if (waiting == NULL)
+    return;
+  for (guint i = 0; i < waiting->len; i++)
+    g_task_return_new_error (waiting->pdata[i], G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                             "the document went away");
+  g_ptr_array_unref (waiting);
+}
