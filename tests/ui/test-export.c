@@ -536,7 +536,7 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   /* Exports of the big chains take longer than other waits. */
-  set_wait_limit (60);
+  set_wait_limit (300);
   g_test_add_func ("/ui/export/view", test_view);
   g_test_add_func ("/ui/export/folded", test_folded);
   g_test_add_func ("/ui/export/big-png", test_big_png);
