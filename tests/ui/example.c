@@ -93,3 +93,23 @@ example_python_file (const char *code)
     g_string_append_printf (out, "%s\n", lines[i]);
   return g_string_free (out, FALSE);
 }
+
+/**
+ * example_copy:
+ * @dir: a directory
+ *
+ * Returns: (transfer full): the path of a copy of the example as
+ *   @dir/model.py, for tests that write next to the file or autosave it
+ */
+char *
+example_copy (const char *dir)
+{
+  g_autofree char *example = example_path ();
+  g_autofree char *contents = NULL;
+  char            *path = g_build_filename (dir, "model.py", NULL);
+  gsize            length;
+
+  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  return path;
+}

@@ -7,6 +7,7 @@
 #include <glib.h>
 
 char *example_path (void);
+char *example_copy (const char *dir);
 char *example_rewrite (gint     only,
                        gboolean then_all);
 char *example_python_file (const char *code);

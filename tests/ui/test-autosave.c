@@ -18,19 +18,6 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-static char *
-copy_example (const char *dir)
-{
-  g_autofree char *example = example_path ();
-  g_autofree char *contents = NULL;
-  char            *path = g_build_filename (dir, "model.py", NULL);
-  gsize            length;
-
-  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
-  return path;
-}
-
 /* The code the autosave of @file holds. */
 static char *
 autosaved_code (GFile *file)
@@ -97,7 +84,7 @@ static void
 test_in_turns (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *expected = expected_file (0);
   g_autofree char *saved = NULL;
@@ -131,7 +118,7 @@ static void
 test_edit_while_made (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *autosave = graft_autosave_path_for (file);
   g_autofree char *after_all = expected_file (-1);
@@ -226,7 +213,7 @@ static void
 test_document_code (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   GraftWindow     *window = open_path (path);
   GraftDocument   *document = graft_window_get_document (window);
   g_autofree char *original = original_code ();
@@ -302,7 +289,7 @@ static void
 test_window_goes (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   GraftWindow   *window = open_path (path);
   GraftDocument *document = graft_window_get_document (window);

@@ -45,21 +45,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A copy of the example as @dir/model.py, for tests that write next to
- * the file or autosave it. */
-static char *
-copy_example (const char *dir)
-{
-  g_autofree char *example = example_path ();
-  g_autofree char *contents = NULL;
-  char            *path = g_build_filename (dir, "model.py", NULL);
-  gsize            length;
-
-  g_assert_true (g_file_get_contents (example, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
-  return path;
-}
-
 static char *
 original_code (void)
 {
@@ -665,7 +650,7 @@ static void
 test_autosave_recovery (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
   g_autoptr (GFile) file = NULL;
@@ -1604,7 +1589,7 @@ static void
 test_save_as_drops_old_autosave (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("graft-save-as-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autofree char *new_path = g_build_filename (dir, "model-rewritten.py", NULL);
   g_autoptr (GFile) file = NULL;
   g_autoptr (GFile) new_file = NULL;
@@ -1642,7 +1627,7 @@ test_restore_undo (void)
 {
   g_autofree char *example = example_path ();
   g_autofree char *dir = g_dir_make_tmp ("graft-restore-XXXXXX", NULL);
-  g_autofree char *path = copy_example (dir);
+  g_autofree char *path = example_copy (dir);
   g_autofree char *original = original_code ();
   g_autofree char *expected = example_rewrite (-1, FALSE);
   g_autofree char *code = NULL;
