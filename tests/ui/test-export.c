@@ -529,6 +529,138 @@ test_unwritable (void)
   close_window (window);
 }
 
+/* The export dialog's tests live here rather than in test-editor.c:
+ * GTK's file chooser loses blocks in GIO's threads that only this
+ * suite's environment tolerates (tests/meson.build, export_env). */
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+/* Ctrl+E: the export dialog, with the filter named @filter chosen (%NULL:
+ * as it opens), then @name typed in @dir (as a path, as a user may type
+ * it; %NULL: the name the dialog has then, in @dir). */
+static GtkFileChooser *
+open_export_dialog (GraftWindow *window,
+                    const char  *dir,
+                    const char  *filter,
+                    const char  *name)
+{
+  GtkFileChooser  *chooser;
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert_null (shown_file_chooser ());
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  iterate_until (file_chooser_shown, NULL);
+  chooser = shown_file_chooser ();
+  if (filter != NULL)
+    {
+      g_autoptr (GListModel) filters = gtk_file_chooser_get_filters (chooser);
+
+      for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+        {
+          g_autoptr (GtkFileFilter) item = g_list_model_get_item (filters, i);
+
+          if (g_strcmp0 (gtk_file_filter_get_name (item), filter) == 0)
+            gtk_file_chooser_set_filter (chooser, item);
+        }
+      g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                       filter);
+    }
+  base = name != NULL ? g_strdup (name) : gtk_file_chooser_get_current_name (chooser);
+  path = g_build_filename (dir, base, NULL);
+  gtk_file_chooser_set_current_name (chooser, path);
+  return chooser;
+}
+
+/* Accepts @chooser and waits for @dir/@name to be written; returns its
+ * contents. */
+static char *
+accept_export (GtkFileChooser *chooser,
+               const char     *dir,
+               const char     *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char            *contents = NULL;
+
+  /* The Export button, as a click: the dialog checks the name first. */
+  gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser),
+                                                           GTK_RESPONSE_ACCEPT));
+  iterate_until_named (file_exists, path, path);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_unlink (path);
+  return contents;
+}
+
+/* The export dialog has a filter per format and no other; the chosen one
+ * is the format, and choosing one renames the file to its extension; a
+ * name without an extension gets the filter's; a name whose extension is
+ * another format's wins, and the toast says so. */
+static void
+test_export_dialog (void)
+{
+  static const char *const filters[] = {
+    "PNG Image",
+    "SVG Image",
+    "PDF Document",
+    "DOT Graph",
+    "Python Code",
+    "FX Graph Listing",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  GraftWindow     *window = open_example ();
+  GtkFileChooser  *chooser;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = NULL;
+
+  chooser = open_export_dialog (window, dir, NULL, NULL);
+  {
+    g_autoptr (GListModel) list = gtk_file_chooser_get_filters (chooser);
+
+    g_assert_cmpuint (g_list_model_get_n_items (list), ==, G_N_ELEMENTS (filters));
+    for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
+      {
+        g_autoptr (GtkFileFilter) item = g_list_model_get_item (list, i);
+
+        g_assert_cmpstr (gtk_file_filter_get_name (item), ==, filters[i]);
+      }
+  }
+  g_assert_cmpstr (gtk_file_filter_get_name (gtk_file_chooser_get_filter (chooser)), ==,
+                   "PNG Image");
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.png"));
+  g_clear_pointer (&name, g_free);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+
+  /* The SVG filter: the name follows, the file is an SVG. */
+  chooser = open_export_dialog (window, dir, "SVG Image", NULL);
+  name = gtk_file_chooser_get_current_name (chooser);
+  g_assert_true (g_str_has_suffix (name, "/subgraph_rewriter_basic_use.svg"));
+  contents = accept_export (chooser, dir, "subgraph_rewriter_basic_use.svg");
+  g_assert_true (g_str_has_prefix (contents, "<?xml"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported subgraph_rewriter_basic_use.svg");
+  g_clear_pointer (&contents, g_free);
+
+  /* Python Code, a name without extension: code.py, Python. */
+  chooser = open_export_dialog (window, dir, "Python Code", "code");
+  contents = accept_export (chooser, dir, "code.py");
+  g_assert_true (g_str_has_prefix (contents, "import torch\n"));
+  g_clear_pointer (&contents, g_free);
+
+  /* PNG chosen, `g.dot` typed: the name wins, and the toast says so. */
+  chooser = open_export_dialog (window, dir, "PNG Image", "g.dot");
+  contents = accept_export (chooser, dir, "g.dot");
+  g_assert_true (g_str_has_prefix (contents, "digraph"));
+  g_assert_cmpstr (graft_window_get_last_toast (window), ==,
+                   "Exported g.dot as a DOT Graph, as its name says, not as the chosen PNG Image");
+
+  close_window (window);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -538,6 +670,7 @@ main (int    argc,
   /* Exports of the big chains take longer than other waits. */
   set_wait_limit (300);
   g_test_add_func ("/ui/export/view", test_view);
+  g_test_add_func ("/ui/export/dialog", test_export_dialog);
   g_test_add_func ("/ui/export/folded", test_folded);
   g_test_add_func ("/ui/export/big-png", test_big_png);
   g_test_add_func ("/ui/export/progress-cancel", test_progress_cancel);
