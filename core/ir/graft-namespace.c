@@ -30,17 +30,26 @@
  * node's name), the node's address + 1, whose name is the stored one:
  * the node is found from its name without a slot of its own.  Names are
  * stored at even addresses, so the low bit tells the two apart.  Probing
- * reads the hash array; an entry is read only when its hash matches. */
+ * reads the hash array only (a removed slot is marked there too); an
+ * entry is read only when its hash matches, and only a used slot's entry
+ * is ever written, so only the hash array is zeroed.  The probe steps
+ * 1, 2, 3, ... (triangular numbers, which visit every slot of a power of
+ * two): at the load of 3/4 a table reaches before it grows, linear
+ * probing's clusters make an insertion probe about eight slots, this
+ * about four. */
 typedef struct
 {
-  guint32  *hashes;  /* 0: never used; else the name's hash, 0 made 1 */
-  gpointer *entries; /* the name, a bound node + 1, or NULL once removed */
+  guint32  *hashes;  /* USED_EMPTY, USED_REMOVED, or the name's used_hash() */
+  gpointer *entries; /* the name, or a bound node + 1; in a used slot only */
   guint     mask;    /* capacity - 1, a power of two; load at most 3/4 */
   guint     n_items;
   guint     n_occupied; /* items and removed slots */
 } UsedNames;
 
 #define USED_NONE G_MAXUINT
+
+#define USED_EMPTY   0u
+#define USED_REMOVED 1u
 
 /* A stored name's header, eight bytes before it: the hash of its text
  * (set when it is taken) and the count its making replaced + 1
@@ -70,10 +79,11 @@ header_set (const char *stored,
   memcpy ((char *) stored - field, &value, sizeof value);
 }
 
+/* A hash as the set keeps it: never USED_EMPTY or USED_REMOVED. */
 static inline guint32
 used_hash (guint hash)
 {
-  return hash != 0 ? hash : 1;
+  return hash > USED_REMOVED ? hash : hash + 2;
 }
 
 static inline gboolean
@@ -100,8 +110,9 @@ used_init (UsedNames *u,
            guint      size)
 {
   u->mask = size - 1;
-  u->entries = g_malloc0 (size * (sizeof (gpointer) + sizeof (guint32)));
+  u->entries = g_malloc (size * (sizeof (gpointer) + sizeof (guint32)));
   u->hashes = (guint32 *) (u->entries + size);
+  memset (u->hashes, 0, size * sizeof (guint32));
   u->n_items = u->n_occupied = 0;
 }
 
@@ -123,13 +134,13 @@ used_find (const UsedNames *u,
 {
   guint32 h = used_hash (hash);
 
-  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
       guint32 slot_hash = u->hashes[i];
 
-      if (slot_hash == 0)
+      if (slot_hash == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h && u->entries[i] != NULL)
+      if (slot_hash == h)
         {
           const char *name = entry_name (u->entries[i]);
 
@@ -148,27 +159,29 @@ used_find_stored (const UsedNames *u,
 {
   guint32 h = used_hash (header_get (stored, HEADER_HASH));
 
-  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
       guint32 slot_hash = u->hashes[i];
 
-      if (slot_hash == 0)
+      if (slot_hash == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h && u->entries[i] != NULL && entry_name (u->entries[i]) == stored)
+      if (slot_hash == h && entry_name (u->entries[i]) == stored)
         return i;
     }
 }
 
-static guint
+/* Puts @entry, of used_hash() @h, in the first free slot of its probe
+ * sequence. */
+static inline guint
 used_place (UsedNames *u,
             gpointer   entry,
             guint32    h)
 {
   guint i = h & u->mask;
 
-  while (u->hashes[i] != 0 && u->entries[i] != NULL)
-    i = (i + 1) & u->mask;
-  if (u->hashes[i] == 0)
+  for (guint step = 1; u->hashes[i] > USED_REMOVED; step++)
+    i = (i + step) & u->mask;
+  if (u->hashes[i] == USED_EMPTY)
     u->n_occupied++;
   u->hashes[i] = h;
   u->entries[i] = entry;
@@ -179,32 +192,36 @@ used_place (UsedNames *u,
 /* Adds @stored (not present), hashed to @hash, which its header keeps;
  * grows the set, or clears its removed slots, at 3/4 load.  Returns its
  * slot, valid until the set next changes. */
-static guint
+static G_GNUC_NO_INLINE void
+used_grow (UsedNames *u)
+{
+  UsedNames old = *u;
+  guint     old_size = old.mask + 1;
+
+  used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+  for (guint i = 0; i < old_size; i++)
+    if (old.hashes[i] > USED_REMOVED)
+      used_place (u, old.entries[i], old.hashes[i]);
+  used_clear (&old);
+}
+
+static inline guint
 used_insert (UsedNames  *u,
              const char *stored,
              guint       hash)
 {
   header_set (stored, HEADER_HASH, hash);
-  if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
-    {
-      UsedNames old = *u;
-      guint     old_size = old.mask + 1;
-
-      used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
-      for (guint i = 0; i < old_size; i++)
-        if (old.entries[i] != NULL)
-          used_place (u, old.entries[i], old.hashes[i]);
-      used_clear (&old);
-    }
+  if (G_UNLIKELY ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3))
+    used_grow (u);
   return used_place (u, (gpointer) stored, used_hash (hash));
 }
 
-/* Removes the name in @slot: the slot stays in probe runs. */
+/* Removes the name in @slot: the slot stays in probe sequences. */
 static void
 used_remove (UsedNames *u,
              guint      slot)
 {
-  u->entries[slot] = NULL;
+  u->hashes[slot] = USED_REMOVED;
   u->n_items--;
 }
 
