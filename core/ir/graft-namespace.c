@@ -48,6 +48,8 @@ typedef struct
 
 #define USED_NONE G_MAXUINT
 
+#define COUNTED_TEXT 24
+
 #define USED_EMPTY   0u
 #define USED_REMOVED 1u
 
@@ -260,7 +262,10 @@ struct _GraftNamespace
    * COUNTED_WAYS ways per set (counted_home()), so that a few candidates
    * whose addresses meet in a set (heap addresses vary from run to run)
    * do not evict each other each time.  Cleared when a name is released,
-   * which may free a candidate. */
+   * which may free a candidate.  Only a base shorter than COUNTED_TEXT is
+   * remembered: its text, padded with zeros, is both what the candidate
+   * is checked against and what the new name is copied from, in one
+   * move of a fixed size. */
   struct
   {
     const char    *candidate;
@@ -268,10 +273,11 @@ struct _GraftNamespace
     GraftNameSlot *filled;
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
-    guint          state;
+    guint          state; /* the hash state of `<base>_` */
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
+    char text[COUNTED_TEXT];
   } counted[64];
 };
 
@@ -303,6 +309,38 @@ counted_way (GraftNamespace *self,
 }
 
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
+
+/* Whether @candidate is @text, the first @len bytes of a remembered base
+ * (padded with zeros: its NUL is compared too).  Inline: a call to
+ * strcmp() costs more than these few bytes. */
+static inline gboolean
+counted_text_is (const char *text,
+                 guint       len,
+                 const char *candidate)
+{
+  for (guint i = 0; i <= len; i++)
+    if (text[i] != candidate[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* How many decimal digits @n has. */
+static inline gsize
+decimal_width (guint64 n)
+{
+  gsize w = 1;
+
+  while (n >= 10000)
+    {
+      n /= 10000;
+      w += 4;
+    }
+  if (n >= 100)
+    w += n >= 1000 ? 3 : 2;
+  else if (n >= 10)
+    w += 1;
+  return w;
+}
 
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
 
@@ -1483,15 +1521,72 @@ count_on_base_slots (GraftNamespace *self,
       memmove (&self->counted[m + 1], &self->counted[m],
                (COUNTED_WAYS - 1) * sizeof self->counted[0]);
   }
-  self->counted[m].candidate = base;
-  self->counted[m].flags = why;
-  self->counted[m].count_slot = count_slot;
-  self->counted[m].filled = filled;
-  self->counted[m].count_slots = self->base_count.slots;
-  self->counted[m].filled_slots = self->filled.slots;
-  self->counted[m].state = base_state;
-  self->counted[m].len = (guint) base_len;
+  if (base_len < COUNTED_TEXT)
+    {
+      self->counted[m].candidate = base;
+      self->counted[m].flags = why;
+      self->counted[m].count_slot = count_slot;
+      self->counted[m].filled = filled;
+      self->counted[m].count_slots = self->base_count.slots;
+      self->counted[m].filled_slots = self->filled.slots;
+      self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
+      self->counted[m].len = (guint) base_len;
+      memset (self->counted[m].text, 0, COUNTED_TEXT);
+      memcpy (self->counted[m].text, base, base_len);
+    }
+  else
+    self->counted[m].candidate = NULL;
   return stored;
+}
+
+/* count_on_base_slots() for the candidate remembered in counted[@m], seen
+ * again: nothing to hash but the digits, nothing to look up, and the
+ * name written once where it is kept, from the remembered text.  Falls
+ * back to count_on_base_slots() when names past the base's run may be
+ * taken, or the block has no room for the copy of COUNTED_TEXT bytes. */
+static const char *
+count_on_counted (GraftNamespace *self,
+                  guint           m)
+{
+  const guint    base_len = self->counted[m].len;
+  GraftNameSlot *count_slot = self->counted[m].count_slot;
+  GraftNameSlot *filled = self->counted[m].filled;
+  guint64        old_count = (guint64) GPOINTER_TO_SIZE (count_slot->value);
+  guint64        run = RUN_OF (filled->value);
+  guint64        num = MAX (old_count, run) + 1;
+  gsize          n = decimal_width (num);
+  gsize          need = NAME_SPACE (base_len + 1 + n);
+  char          *p;
+  guint          hash;
+
+  if (BEYOND_OF (filled->value) || self->block == NULL ||
+      self->block_used + MAX (need, NAME_HEADER + COUNTED_TEXT) > self->block_size ||
+      old_count + 1 >= REPLACED_BIG)
+    {
+      const char *base = self->counted[m].candidate;
+
+      return count_on_base_slots (
+          self, base, base_len,
+          _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len), count_slot,
+          filled, self->counted[m].flags);
+    }
+  p = self->block + self->block_used + NAME_HEADER;
+  self->block_used += need;
+  memcpy (p, self->counted[m].text, COUNTED_TEXT);
+  p[base_len] = '_';
+  write_decimal (p + base_len + 1 + n, num);
+  p[base_len + 1 + n] = '\0';
+  hash = _graft_name_hash_finish (_graft_name_hash_step (self->counted[m].state,
+                                                         p + base_len + 1, n));
+  /* The header: the hash (set by used_insert()), and the count this name
+   * replaced + 1, for undo (never REPLACED_BIG here). */
+  header_set (p, HEADER_REPLACED, (guint32) (old_count + 1));
+  self->last = used_insert (&self->used, p, hash);
+  /* `base_<num>` continues the run, or lies past it (num = old_count + 1
+   * > run + 1), as count_on_base_slots() notes. */
+  filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
+  count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+  return p;
 }
 
 /**
@@ -1552,10 +1647,8 @@ graft_namespace_create_name (GraftNamespace *self,
           (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
           self->counted[m].count_slots == self->base_count.slots &&
           self->counted[m].filled_slots == self->filled.slots &&
-          strcmp (candidate, self->counted[m].filled->key) == 0)
-        return count_on_base_slots (self, candidate, self->counted[m].len,
-                                    self->counted[m].state, self->counted[m].count_slot,
-                                    self->counted[m].filled, self->counted[m].flags);
+          counted_text_is (self->counted[m].text, self->counted[m].len, candidate))
+        return count_on_counted (self, m);
     }
 
   /* The common cases need none of the steps below: a clean free name, and
