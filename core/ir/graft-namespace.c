@@ -49,6 +49,8 @@ typedef struct
 #define USED_NONE G_MAXUINT
 
 #define COUNTED_TEXT 24
+/* count_from()'s @why for a base that is not the caller's candidate. */
+#define COUNTED_FORGET (-2)
 
 #define USED_EMPTY   0u
 #define USED_REMOVED 1u
@@ -343,6 +345,46 @@ decimal_width (guint64 n)
 }
 
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
+
+/* Remembers @base, a candidate just counted on from its own base (of
+ * hash state @base_state), with its slots in base_count (NULL in torch
+ * 1.x, which keeps no counts) and filled, and @why it was counted on: -1,
+ * it is taken; else it is reserved for these GraftNameFlags.  Into the
+ * way that holds @base, or the first, the others moving down one way
+ * (the last one's candidate leaves). */
+static void
+remember_counted (GraftNamespace *self,
+                  const char     *base,
+                  gsize           base_len,
+                  guint           base_state,
+                  GraftNameSlot  *count_slot,
+                  GraftNameSlot  *filled,
+                  gint            why)
+{
+  guint m = counted_home (base);
+  guint w = counted_way (self, base, m);
+
+  if (w < COUNTED_WAYS)
+    m += w;
+  else
+    memmove (&self->counted[m + 1], &self->counted[m],
+             (COUNTED_WAYS - 1) * sizeof self->counted[0]);
+  if (base_len >= COUNTED_TEXT)
+    {
+      self->counted[m].candidate = NULL;
+      return;
+    }
+  self->counted[m].candidate = base;
+  self->counted[m].flags = why;
+  self->counted[m].count_slot = count_slot;
+  self->counted[m].filled = filled;
+  self->counted[m].count_slots = self->base_count.slots;
+  self->counted[m].filled_slots = self->filled.slots;
+  self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
+  self->counted[m].len = (guint) base_len;
+  memset (self->counted[m].text, 0, COUNTED_TEXT);
+  memcpy (self->counted[m].text, base, base_len);
+}
 
 /* keep_numbered() when the block is full: through a composed copy. */
 static char *
@@ -1136,7 +1178,8 @@ count_from (GraftNamespace *self,
             const char     *base,
             gsize           base_len,
             guint           base_hash,
-            guint64         after)
+            guint64         after,
+            gint            why)
 {
   GString       *name = self->scratch;
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
@@ -1176,8 +1219,12 @@ count_from (GraftNamespace *self,
   if (slot != NULL)
     slot->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert (&self->filled, g_strndup (name->str, base_len), base_hash,
-                              RUN_VALUE (run, beyond));
+    slot = _graft_name_table_insert_len (&self->filled, g_strndup (name->str, base_len),
+                                         (guint) base_len, base_hash, RUN_VALUE (run, beyond));
+  if (why != COUNTED_FORGET)
+    remember_counted (self, base, base_len,
+                      _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len), NULL, slot,
+                      why);
   return stored;
 }
 
@@ -1447,7 +1494,6 @@ count_on_base_slots (GraftNamespace *self,
                      gint            why)
 {
   guint       base_hash = _graft_name_hash_finish (base_state);
-  guint       m = counted_home (base);
   guint64     old_count = 0, run = 0, num;
   gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
   GString    *name = self->scratch;
@@ -1510,32 +1556,7 @@ count_on_base_slots (GraftNamespace *self,
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
-  /* Into the way that holds @base, or the first, the others moving down
-   * one way (the last one's candidate leaves). */
-  {
-    guint w = counted_way (self, base, m);
-
-    if (w < COUNTED_WAYS)
-      m += w;
-    else
-      memmove (&self->counted[m + 1], &self->counted[m],
-               (COUNTED_WAYS - 1) * sizeof self->counted[0]);
-  }
-  if (base_len < COUNTED_TEXT)
-    {
-      self->counted[m].candidate = base;
-      self->counted[m].flags = why;
-      self->counted[m].count_slot = count_slot;
-      self->counted[m].filled = filled;
-      self->counted[m].count_slots = self->base_count.slots;
-      self->counted[m].filled_slots = self->filled.slots;
-      self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
-      self->counted[m].len = (guint) base_len;
-      memset (self->counted[m].text, 0, COUNTED_TEXT);
-      memcpy (self->counted[m].text, base, base_len);
-    }
-  else
-    self->counted[m].candidate = NULL;
+  remember_counted (self, base, base_len, base_state, count_slot, filled, why);
   return stored;
 }
 
@@ -1549,9 +1570,9 @@ count_on_counted (GraftNamespace *self,
                   guint           m)
 {
   const guint    base_len = self->counted[m].len;
-  GraftNameSlot *count_slot = self->counted[m].count_slot;
+  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
   GraftNameSlot *filled = self->counted[m].filled;
-  guint64        old_count = (guint64) GPOINTER_TO_SIZE (count_slot->value);
+  guint64        old_count = count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
   guint64        run = RUN_OF (filled->value);
   guint64        num = MAX (old_count, run) + 1;
   gsize          n = decimal_width (num);
@@ -1564,11 +1585,13 @@ count_on_counted (GraftNamespace *self,
       old_count + 1 >= REPLACED_BIG)
     {
       const char *base = self->counted[m].candidate;
+      guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
 
-      return count_on_base_slots (
-          self, base, base_len,
-          _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len), count_slot,
-          filled, self->counted[m].flags);
+      if (count_slot == NULL)
+        return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
+                           self->counted[m].flags);
+      return count_on_base_slots (self, base, base_len, base_state, count_slot, filled,
+                                  self->counted[m].flags);
     }
   p = self->block + self->block_used + NAME_HEADER;
   self->block_used += need;
@@ -1579,13 +1602,14 @@ count_on_counted (GraftNamespace *self,
   hash = _graft_name_hash_finish (_graft_name_hash_step (self->counted[m].state,
                                                          p + base_len + 1, n));
   /* The header: the hash (set by used_insert()), and the count this name
-   * replaced + 1, for undo (never REPLACED_BIG here). */
-  header_set (p, HEADER_REPLACED, (guint32) (old_count + 1));
+   * replaced + 1, for undo (never REPLACED_BIG here; torch 1.x: none). */
+  header_set (p, HEADER_REPLACED, count_slot != NULL ? (guint32) (old_count + 1) : 0);
   self->last = used_insert (&self->used, p, hash);
   /* `base_<num>` continues the run, or lies past it (num = old_count + 1
    * > run + 1), as count_on_base_slots() notes. */
   filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
-  count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+  if (count_slot != NULL)
+    count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   return p;
 }
 
@@ -1637,19 +1661,18 @@ graft_namespace_create_name (GraftNamespace *self,
 
   /* The same candidate as lately (the tracer passes torch's names from
    * its tables): its base's slots are known, and it is taken. */
-  if (self->count_per_base)
-    {
-      guint m = counted_home (candidate);
-      guint w = counted_way (self, candidate, m);
+  {
+    guint m = counted_home (candidate);
+    guint w = counted_way (self, candidate, m);
 
-      m += w;
-      if (w < COUNTED_WAYS &&
-          (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
-          self->counted[m].count_slots == self->base_count.slots &&
-          self->counted[m].filled_slots == self->filled.slots &&
-          counted_text_is (self->counted[m].text, self->counted[m].len, candidate))
-        return count_on_counted (self, m);
-    }
+    m += w;
+    if (w < COUNTED_WAYS &&
+        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+        self->counted[m].count_slots == self->base_count.slots &&
+        self->counted[m].filled_slots == self->filled.slots &&
+        counted_text_is (self->counted[m].text, self->counted[m].len, candidate))
+      return count_on_counted (self, m);
+  }
 
   /* The common cases need none of the steps below: a clean free name, and
    * a clean name without a numeric suffix that is taken (the second `add`
@@ -1667,7 +1690,8 @@ graft_namespace_create_name (GraftNamespace *self,
       if (!scan.number_suffix)
         return self->count_per_base ? count_on_base (self, candidate, len, scan.state,
                                                      taken ? -1 : (gint) flags)
-                                    : count_from (self, candidate, len, hash, 0);
+                                    : count_from (self, candidate, len, hash, 0,
+                                                  taken ? -1 : (gint) flags);
       candidate_hash = hash;
     }
 
@@ -1752,7 +1776,8 @@ graft_namespace_create_name (GraftNamespace *self,
     /* The candidate is taken or reserved, and so is `base_<run>`: count
      * on from the larger.  No reserved word ends in `_<digits>`, so from
      * here only taken names are skipped. */
-    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num);
+    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num,
+                       COUNTED_FORGET);
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 
