@@ -312,18 +312,16 @@ counted_way (GraftNamespace *self,
 
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
-/* Whether @candidate is @text, the first @len bytes of a remembered base
- * (padded with zeros: its NUL is compared too).  Inline: a call to
+/* Whether @candidate is @text, a remembered base (padded with zeros).  Inline: a call to
  * strcmp() costs more than these few bytes. */
 static inline gboolean
 counted_text_is (const char *text,
-                 guint       len,
                  const char *candidate)
 {
-  for (guint i = 0; i <= len; i++)
-    if (text[i] != candidate[i])
-      return FALSE;
-  return TRUE;
+  for (; *candidate == *text; candidate++, text++)
+    if (*text == '\0')
+      return TRUE;
+  return FALSE;
 }
 
 /* How many decimal digits @n has. */
@@ -1173,7 +1171,7 @@ extend_filled (GraftNamespace *self,
  * extended when k continues it.  Every string is hashed once, and nothing
  * is looked up unless names past the run may be taken.  @base may be the
  * scratch string itself. */
-static const char *
+static G_GNUC_NO_INLINE const char *
 count_from (GraftNamespace *self,
             const char     *base,
             gsize           base_len,
@@ -1484,7 +1482,7 @@ count_on_base (GraftNamespace *self,
  * (NULL: the base has none), remembered for the caller's pointer with
  * @why the candidate is counted on: -1, it is taken; else it is reserved
  * for these GraftNameFlags. */
-static const char *
+static G_GNUC_NO_INLINE const char *
 count_on_base_slots (GraftNamespace *self,
                      const char     *base,
                      gsize           base_len,
@@ -1629,22 +1627,11 @@ graft_namespace_is_canonical (const char    *name,
   return is_final_form (name) && !is_illegal (name, strlen (name), flags);
 }
 
-/**
- * graft_namespace_create_name:
- * @candidate: the name wanted
- * @flags: whether the name stands for a builtin itself
- *
- * Makes a unique legal name from @candidate as `_Namespace.create_name`
- * does: runs of illegal characters become `_`, a leading digit gets a `_`
- * prefix, a `_<digits>` suffix is parsed as a number (losing leading zeros),
- * and the number counts up from there while the name is taken or illegal.
- *
- * Returns: (transfer none): the name, valid for the namespace's lifetime
- */
-const char *
-graft_namespace_create_name (GraftNamespace *self,
-                             const char     *candidate,
-                             GraftNameFlags  flags)
+/* graft_namespace_create_name() for a candidate not remembered. */
+static G_GNUC_NO_INLINE const char *
+create_name_slow (GraftNamespace *self,
+                  const char     *candidate,
+                  GraftNameFlags  flags)
 {
   GString *name = self->scratch;
   gsize    base_len, digits_at;
@@ -1655,24 +1642,6 @@ graft_namespace_create_name (GraftNamespace *self,
   gboolean has_num;
   guint    candidate_hash = 0;
   Scan     scan;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (candidate != NULL, NULL);
-
-  /* The same candidate as lately (the tracer passes torch's names from
-   * its tables): its base's slots are known, and it is taken. */
-  {
-    guint m = counted_home (candidate);
-    guint w = counted_way (self, candidate, m);
-
-    m += w;
-    if (w < COUNTED_WAYS &&
-        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
-        self->counted[m].count_slots == self->base_count.slots &&
-        self->counted[m].filled_slots == self->filled.slots &&
-        counted_text_is (self->counted[m].text, self->counted[m].len, candidate))
-      return count_on_counted (self, m);
-  }
 
   /* The common cases need none of the steps below: a clean free name, and
    * a clean name without a numeric suffix that is taken (the second `add`
@@ -1779,6 +1748,44 @@ graft_namespace_create_name (GraftNamespace *self,
     return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num,
                        COUNTED_FORGET);
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
+}
+
+/**
+ * graft_namespace_create_name:
+ * @candidate: the name wanted
+ * @flags: whether the name stands for a builtin itself
+ *
+ * Makes a unique legal name from @candidate as `_Namespace.create_name`
+ * does: runs of illegal characters become `_`, a leading digit gets a `_`
+ * prefix, a `_<digits>` suffix is parsed as a number (losing leading zeros),
+ * and the number counts up from there while the name is taken or illegal.
+ *
+ * Returns: (transfer none): the name, valid for the namespace's lifetime
+ */
+const char *
+graft_namespace_create_name (GraftNamespace *self,
+                             const char     *candidate,
+                             GraftNameFlags  flags)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (candidate != NULL, NULL);
+
+  /* The same candidate as lately (the tracer passes torch's names from
+   * its tables): its base's slots are known, and it is taken. */
+  {
+    guint m = counted_home (candidate);
+    guint w = counted_way (self, candidate, m);
+
+    m += w;
+    if (w < COUNTED_WAYS &&
+        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+        self->counted[m].count_slots == self->base_count.slots &&
+        self->counted[m].filled_slots == self->filled.slots &&
+        counted_text_is (self->counted[m].text, candidate))
+      return count_on_counted (self, m);
+  }
+
+  return create_name_slow (self, candidate, flags);
 }
 
 /**
@@ -2013,16 +2020,15 @@ _graft_namespace_remove (GraftNamespace *self,
  * and unbinds the name of an erased node, which stays reserved).  Does
  * nothing for a name the namespace released.
  */
-void
-_graft_namespace_bind (GraftNamespace *self,
-                       const char     *name,
-                       GraftNode      *node)
+/* _graft_namespace_bind() for a name found by the hash in its header. */
+static G_GNUC_NO_INLINE void
+bind_found (GraftNamespace *self,
+            const char     *name,
+            GraftNode      *node)
 {
-  guint    slot = self->last;
+  guint    slot = used_find_stored (&self->used, name);
   gpointer entry;
 
-  if (slot == USED_NONE || self->used.entries[slot] != name)
-    slot = used_find_stored (&self->used, name);
   if (slot == USED_NONE)
     return;
   entry = self->used.entries[slot];
@@ -2031,6 +2037,24 @@ _graft_namespace_bind (GraftNamespace *self,
   self->n_bound += (node != NULL) - entry_is_node (entry);
   self->used.entries[slot] =
       node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) entry_name (entry);
+}
+
+void
+_graft_namespace_bind (GraftNamespace *self,
+                       const char     *name,
+                       GraftNode      *node)
+{
+  guint slot = self->last;
+
+  /* A new node's name, made last: its slot is known, and holds the name
+   * itself (bound to nothing yet). */
+  if (G_LIKELY (node != NULL && slot != USED_NONE && self->used.entries[slot] == name))
+    {
+      self->n_bound++;
+      self->used.entries[slot] = (gpointer) ((guintptr) node + 1);
+      return;
+    }
+  bind_found (self, name, node);
 }
 
 /**
