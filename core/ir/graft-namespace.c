@@ -281,6 +281,8 @@ struct _GraftNamespace
                            * with which it is reserved */
     char text[COUNTED_TEXT];
   } counted[64];
+  gboolean counted_any; /* whether `counted` may hold a candidate: undo
+                         * releasing many names clears it once */
 };
 
 #define COUNTED_WAYS 4
@@ -372,6 +374,7 @@ remember_counted (GraftNamespace *self,
       self->counted[m].candidate = NULL;
       return;
     }
+  self->counted_any = TRUE;
   self->counted[m].candidate = base;
   self->counted[m].flags = why;
   self->counted[m].count_slot = count_slot;
@@ -1987,7 +1990,11 @@ _graft_namespace_remove (GraftNamespace *self,
   if (entry_is_node (self->used.entries[slot]))
     self->n_bound--;
   self->last = USED_NONE;
-  memset (self->counted, 0, sizeof self->counted);
+  if (self->counted_any)
+    {
+      memset (self->counted, 0, sizeof self->counted);
+      self->counted_any = FALSE;
+    }
   if (self->count_per_base)
     restore_base_count (self, entry_name (self->used.entries[slot]));
   used_remove (&self->used, slot);
