@@ -668,6 +668,30 @@ test_counted_again (void)
   g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu");
 }
 
+/* Releasing a remembered candidate's own name forgets what was remembered
+ * of it: the name is free again, after several releases in a row and
+ * after a single one (both torches). */
+static void
+test_counted_released (gconstpointer data)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GPOINTER_TO_INT (data)));
+  static const char add[] = "add";
+
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_2");
+  _graft_namespace_remove (ns, "add_2");
+  _graft_namespace_remove (ns, "add_1");
+  _graft_namespace_remove (ns, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_2");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_3");
+  _graft_namespace_remove (ns, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_4");
+}
+
 /* A count past 32 bits that a name replaced comes back when undo releases
  * the name (the name's header keeps only 32 bits of it). */
 static void
@@ -749,6 +773,10 @@ main (int   argc,
                         GINT_TO_POINTER (GRAFT_TORCH_2_6), test_against_model_stable);
   g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
   g_test_add_func ("/core/namespace/counted-again", test_counted_again);
+  g_test_add_data_func ("/core/namespace/counted-released-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_counted_released);
+  g_test_add_data_func ("/core/namespace/counted-released-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_counted_released);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
