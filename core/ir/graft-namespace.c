@@ -320,10 +320,27 @@ static inline gboolean
 counted_text_is (const char *text,
                  const char *candidate)
 {
-  for (; *candidate == *text; candidate++, text++)
-    if (*text == '\0')
-      return TRUE;
-  return FALSE;
+  /* Four bytes a turn: the text has at least COUNTED_TEXT, and the
+   * candidate is never read past a byte that differs from it. */
+  for (;; candidate += 4, text += 4)
+    {
+      if (candidate[0] != text[0])
+        return FALSE;
+      if (text[0] == '\0')
+        return TRUE;
+      if (candidate[1] != text[1])
+        return FALSE;
+      if (text[1] == '\0')
+        return TRUE;
+      if (candidate[2] != text[2])
+        return FALSE;
+      if (text[2] == '\0')
+        return TRUE;
+      if (candidate[3] != text[3])
+        return FALSE;
+      if (text[3] == '\0')
+        return TRUE;
+    }
 }
 
 /* How many decimal digits @n has. */
@@ -1581,8 +1598,11 @@ count_on_counted (GraftNamespace *self,
   char          *p;
   guint          hash;
 
-  if (BEYOND_OF (filled->value) || self->block == NULL ||
-      self->block_used + MAX (need, NAME_HEADER + COUNTED_TEXT) > self->block_size ||
+  /* Room for the name, and for the copy past its base: at most
+   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
+   * block, block_size is 0). */
+  if (BEYOND_OF (filled->value) ||
+      self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) > self->block_size ||
       old_count + 1 >= REPLACED_BIG)
     {
       const char *base = self->counted[m].candidate;
