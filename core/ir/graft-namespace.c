@@ -2058,12 +2058,11 @@ bind_found (GraftNamespace *self,
 
   if (slot == USED_NONE)
     return;
+  /* The slot's name is @name itself (the address found): a node has the
+   * stored name, not a copy. */
   entry = self->used.entries[slot];
-  /* A node has the stored name itself, not a copy. */
-  g_return_if_fail (entry_name (entry) == name);
   self->n_bound += (node != NULL) - entry_is_node (entry);
-  self->used.entries[slot] =
-      node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) entry_name (entry);
+  self->used.entries[slot] = node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) name;
 }
 
 void
