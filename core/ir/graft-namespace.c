@@ -314,8 +314,8 @@ counted_way (GraftNamespace *self,
 
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
-/* Whether @candidate is @text, a remembered base (padded with zeros).  Inline: a call to
- * strcmp() costs more than these few bytes. */
+/* Whether @candidate is @text, a remembered base (padded with zeros).
+ * Inline: a call to strcmp() costs more than these few bytes. */
 static inline gboolean
 counted_text_is (const char *text,
                  const char *candidate)
@@ -1590,13 +1590,14 @@ count_on_counted (GraftNamespace *self,
   const guint    base_len = self->counted[m].len;
   GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
   GraftNameSlot *filled = self->counted[m].filled;
-  guint64        old_count = count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
-  guint64        run = RUN_OF (filled->value);
-  guint64        num = MAX (old_count, run) + 1;
-  gsize          n = decimal_width (num);
-  gsize          need = NAME_SPACE (base_len + 1 + n);
-  char          *p;
-  guint          hash;
+  guint64        old_count =
+      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+  guint64 run = RUN_OF (filled->value);
+  guint64 num = MAX (old_count, run) + 1;
+  gsize   n = decimal_width (num);
+  gsize   need = NAME_SPACE (base_len + 1 + n);
+  char   *p;
+  guint   hash;
 
   /* Room for the name, and for the copy past its base: at most
    * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
