@@ -496,6 +496,114 @@ test_against_model_26 (void)
   g_rand_free (rand);
 }
 
+/* Both namespaces against their models with candidates at fixed addresses
+ * (as the tracer's tables and interned targets are): the remembered
+ * candidates' fast path, counting on from a padded copy, must agree with
+ * the model through long runs (counts of several digits), names read
+ * verbatim past and inside the runs, reserved words with either flag,
+ * bases too long to remember, other text written at a remembered address,
+ * and undo releasing the newest names (and, in torch 1.x, any name). */
+static void
+test_against_model_stable (gconstpointer data)
+{
+  static const char *const candidates[] = {
+    "add",
+    "neg",
+    "sum",
+    "x",
+    "getitem",
+    "lambda",
+    "inf",
+    "layers_0",
+    "conv_1_2",
+    "add_3",
+    "1st",
+    "a-b",
+    "a_name_longer_than_remembered",
+    "max",
+    "cat",
+  };
+  static const char *const texts[] = { "add", "neg", "relu", "sum", "x_2", "max_pool2d", "if" };
+  GraftTorch               torch = GPOINTER_TO_INT (data);
+  gboolean                 per_base = torch == GRAFT_TORCH_2_6;
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (torch));
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (made26_free);
+  GRand *rand = g_rand_new_with_seed (20261202 + torch);
+  char   buf[32];
+
+  strcpy (buf, "neg");
+  /* torch 1.x's model counts every name up from the candidate's own
+   * number: quadratic, so fewer names. */
+  for (guint i = 0; i < (per_base ? 30000u : 8000u); i++)
+    {
+      GraftNameFlags flags =
+          g_rand_int_range (rand, 0, 10) == 0 ? GRAFT_NAME_IS_BUILTIN : GRAFT_NAME_DEFAULT;
+      guint       kind = g_rand_int_range (rand, 0, 100);
+      const char *candidate;
+      Made26     *m;
+
+      if (kind < 3 && made->len > 0)
+        {
+          /* Undo: the newest name, or in torch 1.x (which keeps no
+           * counts) any. */
+          guint k = per_base || g_rand_boolean (rand)
+                        ? made->len - 1
+                        : (guint) g_rand_int_range (rand, 0, made->len);
+
+          m = made->pdata[k];
+          _graft_namespace_remove (ns, m->name);
+          g_assert_true (g_hash_table_remove (used, m->name));
+          if (per_base)
+            g_hash_table_insert (counts, g_strdup (m->base),
+                                 GSIZE_TO_POINTER ((gsize) m->old_count));
+          g_ptr_array_remove_index (made, k);
+          continue;
+        }
+      if (kind < 6)
+        {
+          /* A name read verbatim, past or inside a run. */
+          static const char *const bases[] = { "add", "neg", "sum", "getitem", "relu" };
+          g_autofree char         *name =
+              g_strdup_printf ("%s_%d", bases[g_rand_int_range (rand, 0, G_N_ELEMENTS (bases))],
+                               g_rand_int_range (rand, 1, 3000));
+
+          if (g_hash_table_contains (used, name))
+            continue;
+          m = g_new0 (Made26, 1);
+          if (per_base)
+            m->name = model26_create_name (used, counts, name, GRAFT_NAME_DEFAULT, &m->base,
+                                           &m->old_count);
+          else
+            m->name = model_create_name (used, name, GRAFT_NAME_DEFAULT);
+          g_assert_cmpstr (m->name, ==, name);
+          g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+          g_ptr_array_add (made, m);
+          continue;
+        }
+      if (kind < 8)
+        /* Other text (or the same) at the same address. */
+        strcpy (buf, texts[g_rand_int_range (rand, 0, G_N_ELEMENTS (texts))]);
+      /* `add` most often: its count reaches four digits. */
+      candidate = kind < 20   ? buf
+                  : kind < 50 ? candidates[0]
+                              : candidates[g_rand_int_range (rand, 0, G_N_ELEMENTS (candidates))];
+      m = g_new0 (Made26, 1);
+      if (per_base)
+        m->name = model26_create_name (used, counts, candidate, flags, &m->base, &m->old_count);
+      else
+        m->name = model_create_name (used, candidate, flags);
+      g_assert_cmpstr (graft_namespace_create_name (ns, candidate, flags), ==, m->name);
+      g_ptr_array_add (made, m);
+    }
+  g_assert_cmpuint (graft_namespace_get_size (ns), ==, g_hash_table_size (used));
+  /* Every name is found by its text, through the removed slots. */
+  for (guint i = 0; i < made->len; i++)
+    g_assert_true (graft_namespace_contains (ns, ((Made26 *) made->pdata[i])->name));
+  g_rand_free (rand);
+}
+
 /* torch 2.6 examples, checked with the oracle: an argument `add_3` makes
  * the next `add`s count on from 3; a module list called in a loop counts
  * on (layers_0 ... layers_8). */
@@ -558,6 +666,30 @@ test_counted_again (void)
   _graft_namespace_remove (ns, "relu");
   strcpy (buf, "relu");
   g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "relu");
+}
+
+/* Releasing a remembered candidate's own name forgets what was remembered
+ * of it: the name is free again, after several releases in a row and
+ * after a single one (both torches). */
+static void
+test_counted_released (gconstpointer data)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GPOINTER_TO_INT (data)));
+  static const char add[] = "add";
+
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_2");
+  _graft_namespace_remove (ns, "add_2");
+  _graft_namespace_remove (ns, "add_1");
+  _graft_namespace_remove (ns, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_1");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_2");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_3");
+  _graft_namespace_remove (ns, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add");
+  g_assert_cmpstr (graft_namespace_create_name (ns, add, GRAFT_NAME_DEFAULT), ==, "add_4");
 }
 
 /* A count past 32 bits that a name replaced comes back when undo releases
@@ -635,8 +767,16 @@ main (int   argc,
   g_test_add_func ("/core/namespace/suffix-runs", test_suffix_runs);
   g_test_add_func ("/core/namespace/against-model", test_against_model);
   g_test_add_func ("/core/namespace/against-model-2.6", test_against_model_26);
+  g_test_add_data_func ("/core/namespace/against-model-stable-1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_against_model_stable);
+  g_test_add_data_func ("/core/namespace/against-model-stable-2.6",
+                        GINT_TO_POINTER (GRAFT_TORCH_2_6), test_against_model_stable);
   g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
   g_test_add_func ("/core/namespace/counted-again", test_counted_again);
+  g_test_add_data_func ("/core/namespace/counted-released-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_counted_released);
+  g_test_add_data_func ("/core/namespace/counted-released-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_counted_released);
   g_test_add_func ("/core/namespace/builtin-flag", test_builtin_flag);
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);

@@ -30,17 +30,30 @@
  * node's name), the node's address + 1, whose name is the stored one:
  * the node is found from its name without a slot of its own.  Names are
  * stored at even addresses, so the low bit tells the two apart.  Probing
- * reads the hash array; an entry is read only when its hash matches. */
+ * reads the hash array only (a removed slot is marked there too); an
+ * entry is read only when its hash matches, and only a used slot's entry
+ * is ever written, so only the hash array is zeroed.  The probe steps
+ * 1, 2, 3, ... (triangular numbers, which visit every slot of a power of
+ * two): at the load of 3/4 a table reaches before it grows, linear
+ * probing's clusters make an insertion probe about eight slots, this
+ * about four. */
 typedef struct
 {
-  guint32  *hashes;  /* 0: never used; else the name's hash, 0 made 1 */
-  gpointer *entries; /* the name, a bound node + 1, or NULL once removed */
+  guint32  *hashes;  /* USED_EMPTY, USED_REMOVED, or the name's used_hash() */
+  gpointer *entries; /* the name, or a bound node + 1; in a used slot only */
   guint     mask;    /* capacity - 1, a power of two; load at most 3/4 */
   guint     n_items;
   guint     n_occupied; /* items and removed slots */
 } UsedNames;
 
 #define USED_NONE G_MAXUINT
+
+#define COUNTED_TEXT 24
+/* count_from()'s @why for a base that is not the caller's candidate. */
+#define COUNTED_FORGET (-2)
+
+#define USED_EMPTY   0u
+#define USED_REMOVED 1u
 
 /* A stored name's header, eight bytes before it: the hash of its text
  * (set when it is taken) and the count its making replaced + 1
@@ -70,10 +83,11 @@ header_set (const char *stored,
   memcpy ((char *) stored - field, &value, sizeof value);
 }
 
+/* A hash as the set keeps it: never USED_EMPTY or USED_REMOVED. */
 static inline guint32
 used_hash (guint hash)
 {
-  return hash != 0 ? hash : 1;
+  return hash > USED_REMOVED ? hash : hash + 2;
 }
 
 static inline gboolean
@@ -100,8 +114,9 @@ used_init (UsedNames *u,
            guint      size)
 {
   u->mask = size - 1;
-  u->entries = g_malloc0 (size * (sizeof (gpointer) + sizeof (guint32)));
+  u->entries = g_malloc (size * (sizeof (gpointer) + sizeof (guint32)));
   u->hashes = (guint32 *) (u->entries + size);
+  memset (u->hashes, 0, size * sizeof (guint32));
   u->n_items = u->n_occupied = 0;
 }
 
@@ -123,13 +138,13 @@ used_find (const UsedNames *u,
 {
   guint32 h = used_hash (hash);
 
-  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
       guint32 slot_hash = u->hashes[i];
 
-      if (slot_hash == 0)
+      if (slot_hash == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h && u->entries[i] != NULL)
+      if (slot_hash == h)
         {
           const char *name = entry_name (u->entries[i]);
 
@@ -148,27 +163,29 @@ used_find_stored (const UsedNames *u,
 {
   guint32 h = used_hash (header_get (stored, HEADER_HASH));
 
-  for (guint i = h & u->mask;; i = (i + 1) & u->mask)
+  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
       guint32 slot_hash = u->hashes[i];
 
-      if (slot_hash == 0)
+      if (slot_hash == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h && u->entries[i] != NULL && entry_name (u->entries[i]) == stored)
+      if (slot_hash == h && entry_name (u->entries[i]) == stored)
         return i;
     }
 }
 
-static guint
+/* Puts @entry, of used_hash() @h, in the first free slot of its probe
+ * sequence. */
+static inline guint
 used_place (UsedNames *u,
             gpointer   entry,
             guint32    h)
 {
   guint i = h & u->mask;
 
-  while (u->hashes[i] != 0 && u->entries[i] != NULL)
-    i = (i + 1) & u->mask;
-  if (u->hashes[i] == 0)
+  for (guint step = 1; u->hashes[i] > USED_REMOVED; step++)
+    i = (i + step) & u->mask;
+  if (u->hashes[i] == USED_EMPTY)
     u->n_occupied++;
   u->hashes[i] = h;
   u->entries[i] = entry;
@@ -179,32 +196,36 @@ used_place (UsedNames *u,
 /* Adds @stored (not present), hashed to @hash, which its header keeps;
  * grows the set, or clears its removed slots, at 3/4 load.  Returns its
  * slot, valid until the set next changes. */
-static guint
+static G_GNUC_NO_INLINE void
+used_grow (UsedNames *u)
+{
+  UsedNames old = *u;
+  guint     old_size = old.mask + 1;
+
+  used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+  for (guint i = 0; i < old_size; i++)
+    if (old.hashes[i] > USED_REMOVED)
+      used_place (u, old.entries[i], old.hashes[i]);
+  used_clear (&old);
+}
+
+static inline guint
 used_insert (UsedNames  *u,
              const char *stored,
              guint       hash)
 {
   header_set (stored, HEADER_HASH, hash);
-  if ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3)
-    {
-      UsedNames old = *u;
-      guint     old_size = old.mask + 1;
-
-      used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
-      for (guint i = 0; i < old_size; i++)
-        if (old.entries[i] != NULL)
-          used_place (u, old.entries[i], old.hashes[i]);
-      used_clear (&old);
-    }
+  if (G_UNLIKELY ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3))
+    used_grow (u);
   return used_place (u, (gpointer) stored, used_hash (hash));
 }
 
-/* Removes the name in @slot: the slot stays in probe runs. */
+/* Removes the name in @slot: the slot stays in probe sequences. */
 static void
 used_remove (UsedNames *u,
              guint      slot)
 {
-  u->entries[slot] = NULL;
+  u->hashes[slot] = USED_REMOVED;
   u->n_items--;
 }
 
@@ -243,7 +264,10 @@ struct _GraftNamespace
    * COUNTED_WAYS ways per set (counted_home()), so that a few candidates
    * whose addresses meet in a set (heap addresses vary from run to run)
    * do not evict each other each time.  Cleared when a name is released,
-   * which may free a candidate. */
+   * which may free a candidate.  Only a base shorter than COUNTED_TEXT is
+   * remembered: its text, padded with zeros, is both what the candidate
+   * is checked against and what the new name is copied from, in one
+   * move of a fixed size. */
   struct
   {
     const char    *candidate;
@@ -251,11 +275,14 @@ struct _GraftNamespace
     GraftNameSlot *filled;
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
-    guint          state;
+    guint          state; /* the hash state of `<base>_` */
     guint          len;
     gint           flags; /* -1: the candidate is taken; else the flags
                            * with which it is reserved */
+    char text[COUNTED_TEXT];
   } counted[64];
+  gboolean counted_any; /* whether `counted` may hold a candidate: undo
+                         * releasing many names clears it once */
 };
 
 #define COUNTED_WAYS 4
@@ -287,7 +314,95 @@ counted_way (GraftNamespace *self,
 
 #define NAME_SPACE(len) ((NAME_HEADER + (len) + 1 + 1) & ~(gsize) 1)
 
+/* Whether @candidate is @text, a remembered base (padded with zeros).
+ * Inline: a call to strcmp() costs more than these few bytes. */
+static inline gboolean
+counted_text_is (const char *text,
+                 const char *candidate)
+{
+  /* Four bytes a turn: the text has at least COUNTED_TEXT, and the
+   * candidate is never read past a byte that differs from it. */
+  for (;; candidate += 4, text += 4)
+    {
+      if (candidate[0] != text[0])
+        return FALSE;
+      if (text[0] == '\0')
+        return TRUE;
+      if (candidate[1] != text[1])
+        return FALSE;
+      if (text[1] == '\0')
+        return TRUE;
+      if (candidate[2] != text[2])
+        return FALSE;
+      if (text[2] == '\0')
+        return TRUE;
+      if (candidate[3] != text[3])
+        return FALSE;
+      if (text[3] == '\0')
+        return TRUE;
+    }
+}
+
+/* How many decimal digits @n has. */
+static inline gsize
+decimal_width (guint64 n)
+{
+  gsize w = 1;
+
+  while (n >= 10000)
+    {
+      n /= 10000;
+      w += 4;
+    }
+  if (n >= 100)
+    w += n >= 1000 ? 3 : 2;
+  else if (n >= 10)
+    w += 1;
+  return w;
+}
+
 static char *keep_name (GraftNamespace *self, const char *name, gsize len);
+
+/* Remembers @base, a candidate just counted on from its own base (of
+ * hash state @base_state), with its slots in base_count (NULL in torch
+ * 1.x, which keeps no counts) and filled, and @why it was counted on: -1,
+ * it is taken; else it is reserved for these GraftNameFlags.  Into the
+ * way that holds @base, or the first, the others moving down one way
+ * (the last one's candidate leaves). */
+static void
+remember_counted (GraftNamespace *self,
+                  const char     *base,
+                  gsize           base_len,
+                  guint           base_state,
+                  GraftNameSlot  *count_slot,
+                  GraftNameSlot  *filled,
+                  gint            why)
+{
+  guint m = counted_home (base);
+  guint w = counted_way (self, base, m);
+
+  if (w < COUNTED_WAYS)
+    m += w;
+  else
+    memmove (&self->counted[m + 1], &self->counted[m],
+             (COUNTED_WAYS - 1) * sizeof self->counted[0]);
+  if (base_len >= COUNTED_TEXT)
+    {
+      self->counted[m].candidate = NULL;
+      return;
+    }
+  self->counted_any = TRUE;
+  self->counted[m].candidate = base;
+  self->counted[m].flags = why;
+  self->counted[m].count_slot = count_slot;
+  self->counted[m].filled = filled;
+  self->counted[m].count_slots = self->base_count.slots;
+  self->counted[m].filled_slots = self->filled.slots;
+  self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
+  self->counted[m].len = (guint) base_len;
+  memset (self->counted[m].text, 0, COUNTED_TEXT);
+  memcpy (self->counted[m].text, base, base_len);
+}
 
 /* keep_numbered() when the block is full: through a composed copy. */
 static char *
@@ -1076,12 +1191,13 @@ extend_filled (GraftNamespace *self,
  * extended when k continues it.  Every string is hashed once, and nothing
  * is looked up unless names past the run may be taken.  @base may be the
  * scratch string itself. */
-static const char *
+static G_GNUC_NO_INLINE const char *
 count_from (GraftNamespace *self,
             const char     *base,
             gsize           base_len,
             guint           base_hash,
-            guint64         after)
+            guint64         after,
+            gint            why)
 {
   GString       *name = self->scratch;
   GraftNameSlot *slot = _graft_name_table_find (&self->filled, base, base_len, base_hash);
@@ -1121,8 +1237,12 @@ count_from (GraftNamespace *self,
   if (slot != NULL)
     slot->value = RUN_VALUE (run, beyond);
   else
-    _graft_name_table_insert (&self->filled, g_strndup (name->str, base_len), base_hash,
-                              RUN_VALUE (run, beyond));
+    slot = _graft_name_table_insert_len (&self->filled, g_strndup (name->str, base_len),
+                                         (guint) base_len, base_hash, RUN_VALUE (run, beyond));
+  if (why != COUNTED_FORGET)
+    remember_counted (self, base, base_len,
+                      _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len), NULL, slot,
+                      why);
   return stored;
 }
 
@@ -1382,7 +1502,7 @@ count_on_base (GraftNamespace *self,
  * (NULL: the base has none), remembered for the caller's pointer with
  * @why the candidate is counted on: -1, it is taken; else it is reserved
  * for these GraftNameFlags. */
-static const char *
+static G_GNUC_NO_INLINE const char *
 count_on_base_slots (GraftNamespace *self,
                      const char     *base,
                      gsize           base_len,
@@ -1392,7 +1512,6 @@ count_on_base_slots (GraftNamespace *self,
                      gint            why)
 {
   guint       base_hash = _graft_name_hash_finish (base_state);
-  guint       m = counted_home (base);
   guint64     old_count = 0, run = 0, num;
   gboolean    beyond = filled != NULL && BEYOND_OF (filled->value);
   GString    *name = self->scratch;
@@ -1455,26 +1574,65 @@ count_on_base_slots (GraftNamespace *self,
     count_slot = _graft_name_table_insert_len (&self->base_count, g_strndup (stored, base_len),
                                                (guint) base_len, base_hash,
                                                GSIZE_TO_POINTER ((gsize) num));
-  /* Into the way that holds @base, or the first, the others moving down
-   * one way (the last one's candidate leaves). */
-  {
-    guint w = counted_way (self, base, m);
-
-    if (w < COUNTED_WAYS)
-      m += w;
-    else
-      memmove (&self->counted[m + 1], &self->counted[m],
-               (COUNTED_WAYS - 1) * sizeof self->counted[0]);
-  }
-  self->counted[m].candidate = base;
-  self->counted[m].flags = why;
-  self->counted[m].count_slot = count_slot;
-  self->counted[m].filled = filled;
-  self->counted[m].count_slots = self->base_count.slots;
-  self->counted[m].filled_slots = self->filled.slots;
-  self->counted[m].state = base_state;
-  self->counted[m].len = (guint) base_len;
+  remember_counted (self, base, base_len, base_state, count_slot, filled, why);
   return stored;
+}
+
+/* count_on_base_slots() for the candidate remembered in counted[@m], seen
+ * again: nothing to hash but the digits, nothing to look up, and the
+ * name written once where it is kept, from the remembered text.  Falls
+ * back to count_on_base_slots() when names past the base's run may be
+ * taken, or the block has no room for the copy of COUNTED_TEXT bytes. */
+static const char *
+count_on_counted (GraftNamespace *self,
+                  guint           m)
+{
+  const guint    base_len = self->counted[m].len;
+  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
+  GraftNameSlot *filled = self->counted[m].filled;
+  guint64        old_count =
+      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+  guint64 run = RUN_OF (filled->value);
+  guint64 num = MAX (old_count, run) + 1;
+  gsize   n = decimal_width (num);
+  gsize   need = NAME_SPACE (base_len + 1 + n);
+  char   *p;
+  guint   hash;
+
+  /* Room for the name, and for the copy past its base: at most
+   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
+   * block, block_size is 0). */
+  if (BEYOND_OF (filled->value) ||
+      self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) > self->block_size ||
+      old_count + 1 >= REPLACED_BIG)
+    {
+      const char *base = self->counted[m].candidate;
+      guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
+
+      if (count_slot == NULL)
+        return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
+                           self->counted[m].flags);
+      return count_on_base_slots (self, base, base_len, base_state, count_slot, filled,
+                                  self->counted[m].flags);
+    }
+  p = self->block + self->block_used + NAME_HEADER;
+  self->block_used += need;
+  memcpy (p, self->counted[m].text, COUNTED_TEXT);
+  p[base_len] = '_';
+  write_decimal (p + base_len + 1 + n, num);
+  p[base_len + 1 + n] = '\0';
+  hash = _graft_name_hash_finish (_graft_name_hash_step (self->counted[m].state,
+                                                         p + base_len + 1, n));
+  /* The header: the hash (set by used_insert()), and the count this name
+   * replaced + 1, for undo (never REPLACED_BIG here; torch 1.x: none). */
+  header_set (p, HEADER_REPLACED, count_slot != NULL ? (guint32) (old_count + 1) : 0);
+  self->last = used_insert (&self->used, p, hash);
+  /* `base_<num>` continues the run, or lies past it (num = old_count + 1
+   * > run + 1), as count_on_base_slots() notes. */
+  filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
+  if (count_slot != NULL)
+    count_slot->value = GSIZE_TO_POINTER ((gsize) num);
+  return p;
 }
 
 /**
@@ -1493,22 +1651,11 @@ graft_namespace_is_canonical (const char    *name,
   return is_final_form (name) && !is_illegal (name, strlen (name), flags);
 }
 
-/**
- * graft_namespace_create_name:
- * @candidate: the name wanted
- * @flags: whether the name stands for a builtin itself
- *
- * Makes a unique legal name from @candidate as `_Namespace.create_name`
- * does: runs of illegal characters become `_`, a leading digit gets a `_`
- * prefix, a `_<digits>` suffix is parsed as a number (losing leading zeros),
- * and the number counts up from there while the name is taken or illegal.
- *
- * Returns: (transfer none): the name, valid for the namespace's lifetime
- */
-const char *
-graft_namespace_create_name (GraftNamespace *self,
-                             const char     *candidate,
-                             GraftNameFlags  flags)
+/* graft_namespace_create_name() for a candidate not remembered. */
+static G_GNUC_NO_INLINE const char *
+create_name_slow (GraftNamespace *self,
+                  const char     *candidate,
+                  GraftNameFlags  flags)
 {
   GString *name = self->scratch;
   gsize    base_len, digits_at;
@@ -1519,27 +1666,6 @@ graft_namespace_create_name (GraftNamespace *self,
   gboolean has_num;
   guint    candidate_hash = 0;
   Scan     scan;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (candidate != NULL, NULL);
-
-  /* The same candidate as lately (the tracer passes torch's names from
-   * its tables): its base's slots are known, and it is taken. */
-  if (self->count_per_base)
-    {
-      guint m = counted_home (candidate);
-      guint w = counted_way (self, candidate, m);
-
-      m += w;
-      if (w < COUNTED_WAYS &&
-          (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
-          self->counted[m].count_slots == self->base_count.slots &&
-          self->counted[m].filled_slots == self->filled.slots &&
-          strcmp (candidate, self->counted[m].filled->key) == 0)
-        return count_on_base_slots (self, candidate, self->counted[m].len,
-                                    self->counted[m].state, self->counted[m].count_slot,
-                                    self->counted[m].filled, self->counted[m].flags);
-    }
 
   /* The common cases need none of the steps below: a clean free name, and
    * a clean name without a numeric suffix that is taken (the second `add`
@@ -1557,7 +1683,8 @@ graft_namespace_create_name (GraftNamespace *self,
       if (!scan.number_suffix)
         return self->count_per_base ? count_on_base (self, candidate, len, scan.state,
                                                      taken ? -1 : (gint) flags)
-                                    : count_from (self, candidate, len, hash, 0);
+                                    : count_from (self, candidate, len, hash, 0,
+                                                  taken ? -1 : (gint) flags);
       candidate_hash = hash;
     }
 
@@ -1642,8 +1769,47 @@ graft_namespace_create_name (GraftNamespace *self,
     /* The candidate is taken or reserved, and so is `base_<run>`: count
      * on from the larger.  No reserved word ends in `_<digits>`, so from
      * here only taken names are skipped. */
-    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num);
+    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num,
+                       COUNTED_FORGET);
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
+}
+
+/**
+ * graft_namespace_create_name:
+ * @candidate: the name wanted
+ * @flags: whether the name stands for a builtin itself
+ *
+ * Makes a unique legal name from @candidate as `_Namespace.create_name`
+ * does: runs of illegal characters become `_`, a leading digit gets a `_`
+ * prefix, a `_<digits>` suffix is parsed as a number (losing leading zeros),
+ * and the number counts up from there while the name is taken or illegal.
+ *
+ * Returns: (transfer none): the name, valid for the namespace's lifetime
+ */
+const char *
+graft_namespace_create_name (GraftNamespace *self,
+                             const char     *candidate,
+                             GraftNameFlags  flags)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (candidate != NULL, NULL);
+
+  /* The same candidate as lately (the tracer passes torch's names from
+   * its tables): its base's slots are known, and it is taken. */
+  {
+    guint m = counted_home (candidate);
+    guint w = counted_way (self, candidate, m);
+
+    m += w;
+    if (w < COUNTED_WAYS &&
+        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+        self->counted[m].count_slots == self->base_count.slots &&
+        self->counted[m].filled_slots == self->filled.slots &&
+        counted_text_is (self->counted[m].text, candidate))
+      return count_on_counted (self, m);
+  }
+
+  return create_name_slow (self, candidate, flags);
 }
 
 /**
@@ -1845,7 +2011,11 @@ _graft_namespace_remove (GraftNamespace *self,
   if (entry_is_node (self->used.entries[slot]))
     self->n_bound--;
   self->last = USED_NONE;
-  memset (self->counted, 0, sizeof self->counted);
+  if (self->counted_any)
+    {
+      memset (self->counted, 0, sizeof self->counted);
+      self->counted_any = FALSE;
+    }
   if (self->count_per_base)
     restore_base_count (self, entry_name (self->used.entries[slot]));
   used_remove (&self->used, slot);
@@ -1878,24 +2048,40 @@ _graft_namespace_remove (GraftNamespace *self,
  * and unbinds the name of an erased node, which stays reserved).  Does
  * nothing for a name the namespace released.
  */
+/* _graft_namespace_bind() for a name found by the hash in its header. */
+static G_GNUC_NO_INLINE void
+bind_found (GraftNamespace *self,
+            const char     *name,
+            GraftNode      *node)
+{
+  guint    slot = used_find_stored (&self->used, name);
+  gpointer entry;
+
+  if (slot == USED_NONE)
+    return;
+  /* The slot's name is @name itself (the address found): a node has the
+   * stored name, not a copy. */
+  entry = self->used.entries[slot];
+  self->n_bound += (node != NULL) - entry_is_node (entry);
+  self->used.entries[slot] = node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) name;
+}
+
 void
 _graft_namespace_bind (GraftNamespace *self,
                        const char     *name,
                        GraftNode      *node)
 {
-  guint    slot = self->last;
-  gpointer entry;
+  guint slot = self->last;
 
-  if (slot == USED_NONE || self->used.entries[slot] != name)
-    slot = used_find_stored (&self->used, name);
-  if (slot == USED_NONE)
-    return;
-  entry = self->used.entries[slot];
-  /* A node has the stored name itself, not a copy. */
-  g_return_if_fail (entry_name (entry) == name);
-  self->n_bound += (node != NULL) - entry_is_node (entry);
-  self->used.entries[slot] =
-      node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) entry_name (entry);
+  /* A new node's name, made last: its slot is known, and holds the name
+   * itself (bound to nothing yet). */
+  if (G_LIKELY (node != NULL && slot != USED_NONE && self->used.entries[slot] == name))
+    {
+      self->n_bound++;
+      self->used.entries[slot] = (gpointer) ((guintptr) node + 1);
+      return;
+    }
+  bind_found (self, name, node);
 }
 
 /**
