@@ -529,9 +529,6 @@ test_unwritable (void)
   close_window (window);
 }
 
-/* The export dialog's tests live here rather than in test-editor.c:
- * GTK's file chooser loses blocks in GIO's threads that only this
- * suite's environment tolerates (tests/meson.build, export_env). */
 static gboolean
 file_exists (gpointer data)
 {
