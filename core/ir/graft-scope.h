@@ -24,8 +24,9 @@ GraftScopes *graft_scopes_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 GraftScopesBuilder *graft_scopes_builder_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 gboolean            graft_scopes_builder_step (GraftScopesBuilder *self,
                                                guint               max_nodes);
-GraftScopes        *graft_scopes_builder_finish (GraftScopesBuilder *self) G_GNUC_WARN_UNUSED_RESULT;
-void                graft_scopes_builder_free (GraftScopesBuilder *self);
+GraftScopes        *graft_scopes_builder_finish (GraftScopesBuilder *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+void graft_scopes_builder_free (GraftScopesBuilder *self);
 
 void         graft_scopes_free (GraftScopes *self);
 guint        graft_scopes_get_n_nodes (GraftScopes *self);
