@@ -54,13 +54,14 @@ struct _GraftLayoutRunner
                                          * on the next start */
   gint overview_boxes;                  /* what to choose then: an overview of at most this
                                          * many boxes, or none (-1) */
-  GraftLayoutRequest *request;          /* Borrowed: the layout running, owned by its task, or NULL */
-  guint               progress_id;      /* polls @request */
-  guint               start_id;         /* starts the next layout: a job of graft-turns.c */
-  gboolean            start_keep_view;
-  guint               generation;  /* counts requests: a task of an older one is dropped */
-  guint               shape;       /* counts changes of folding and direction */
-  guint               shown_shape; /* @shape when the canvas's layout was made */
+  GraftLayoutRequest *request;          /* Borrowed: the layout running, owned by its task,
+                                         * or NULL */
+  guint    progress_id;                 /* polls @request */
+  guint    start_id;                    /* starts the next layout: a job of graft-turns.c */
+  gboolean start_keep_view;
+  guint    generation;  /* counts requests: a task of an older one is dropped */
+  guint    shape;       /* counts changes of folding and direction */
+  guint    shown_shape; /* @shape when the canvas's layout was made */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
