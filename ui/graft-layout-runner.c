@@ -36,7 +36,7 @@
 /* Making scopes takes about this many microseconds of a turn at most (a
  * frame is 16 ms), in steps of SCOPE_STEP_NODES nodes. */
 #define SCOPE_TURN_USEC  6000
-#define SCOPE_STEP_NODES 2048
+#define SCOPE_STEP_NODES 256
 
 struct _GraftLayoutRunner
 {

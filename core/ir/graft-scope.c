@@ -798,8 +798,9 @@ count_node (GraftScopesBuilder *self)
  *
  * Does the next part of the work: a pass over the whole graph that has no
  * state to resume from (numbering the nodes, the drawing order), or up to
- * @max_nodes nodes of one that has (placing the nodes in scopes, counting
- * them).  The scopes made are the same however the work is cut.
+ * @max_nodes nodes of one that has (finding the nodes that name modules,
+ * placing the nodes in scopes, counting them).  The scopes made are the
+ * same however the work is cut.
  *
  * Returns: whether the scopes are made (graft_scopes_builder_finish())
  */
@@ -832,10 +833,13 @@ graft_scopes_builder_step (GraftScopesBuilder *self,
     case PHASE_ORDER:
       keep_numbers (self);
       fill_order (self->nodes, self->mark, n, self->weights, scopes->order);
+      self->position = n;
       self->phase = PHASE_NAMERS;
       break;
     case PHASE_NAMERS:
-      for (guint p = n; p-- > 0;)
+      /* Backwards, from the end: @position counts the positions left. */
+      end = self->position - MIN (max_nodes, self->position);
+      for (guint p = self->position; p-- > end;)
         {
           const char *ignored;
 
@@ -846,8 +850,9 @@ graft_scopes_builder_step (GraftScopesBuilder *self,
                                : self->next_namer[p + 1])
                         : n;
         }
-      self->position = 0;
-      self->phase = PHASE_PLACE;
+      self->position = end;
+      if (self->position == 0)
+        self->phase = PHASE_PLACE;
       break;
     case PHASE_PLACE:
       keep_numbers (self);
