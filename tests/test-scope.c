@@ -537,6 +537,104 @@ test_program_layout (void)
   g_assert_cmpstr (box->annotation, ==, "f32[1, 64, 56, 56]");
 }
 
+/* @a and @b say the same of every node and every scope. */
+static void
+assert_same_scopes (GraftScopes *a,
+                    GraftScopes *b)
+{
+  guint n = graft_scopes_get_n_nodes (a);
+  g_autoptr (GHashTable) folded_a = graft_scopes_new_overview (a, 40);
+  g_autoptr (GHashTable) folded_b = graft_scopes_new_overview (b, 40);
+
+  g_assert_cmpuint (graft_scopes_get_n_nodes (b), ==, n);
+  g_assert_cmpint (graft_scopes_get_from_frames (a), ==, graft_scopes_get_from_frames (b));
+  g_assert_cmpuint (graft_scopes_get_n_depths (a), ==, graft_scopes_get_n_depths (b));
+  g_assert_cmpuint (graft_scopes_get_top_depth (a), ==, graft_scopes_get_top_depth (b));
+  g_assert_cmpmem (graft_scopes_get_order (a), n * sizeof (guint), graft_scopes_get_order (b),
+                   n * sizeof (guint));
+  g_assert_cmpuint (g_hash_table_size (folded_a), ==, g_hash_table_size (folded_b));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *scope = graft_scopes_get_node_scope (a, i);
+      g_auto (GStrv) children_a = graft_scopes_dup_children (a, scope);
+      g_auto (GStrv) children_b = graft_scopes_dup_children (b, scope);
+
+      g_assert_cmpstr (scope, ==, graft_scopes_get_node_scope (b, i));
+      g_assert_cmpstr (graft_scopes_get_innermost (a, i), ==, graft_scopes_get_innermost (b, i));
+      g_assert_cmpstr (graft_scopes_find_folder (a, i, folded_a), ==,
+                       graft_scopes_find_folder (b, i, folded_b));
+      g_assert_cmpstr (graft_scopes_get_type_name (a, scope), ==,
+                       graft_scopes_get_type_name (b, scope));
+      g_assert_cmpstr (graft_scopes_get_outer (a, scope), ==, graft_scopes_get_outer (b, scope));
+      g_assert_cmpuint (graft_scopes_get_depth (a, scope), ==, graft_scopes_get_depth (b, scope));
+      g_assert_cmpuint (graft_scopes_count_nodes (a, scope), ==,
+                        graft_scopes_count_nodes (b, scope));
+      g_assert_true (g_strv_equal ((const char *const *) children_a,
+                                   (const char *const *) children_b));
+    }
+}
+
+/* The scopes of @graph made in steps of @max_nodes nodes, with other work
+ * numbering the graph's nodes between the steps. */
+static GraftScopes *
+build_in_steps (GraftGraph *graph,
+                guint       max_nodes,
+                guint      *n_steps)
+{
+  g_autoptr (GraftScopesBuilder) builder = graft_scopes_builder_new (graph);
+
+  *n_steps = 1;
+  while (!graft_scopes_builder_step (builder, max_nodes))
+    {
+      g_autofree guint *order = graft_draw_order_new (graph);
+
+      (*n_steps)++;
+    }
+  return graft_scopes_builder_finish (g_steal_pointer (&builder));
+}
+
+/* Scopes made in steps, however small, are the scopes made at once, for
+ * every torchvision graph and a program, even when other work uses the
+ * nodes' marks between the steps. */
+static void
+test_builder_steps (void)
+{
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *path = test_data_path ("torchvision", NULL);
+  g_autoptr (GPtrArray) graphs = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_graph_free);
+  const char *name;
+
+  dir = g_dir_open (path, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".py"))
+      {
+        g_autofree char *model = g_strndup (name, strlen (name) - 3);
+
+        g_ptr_array_add (graphs, load_torchvision (model));
+      }
+  g_assert_cmpuint (graphs->len, >=, 15);
+  g_ptr_array_add (graphs, program_new (8));
+  for (guint g = 0; g < graphs->len; g++)
+    {
+      GraftGraph *graph = graphs->pdata[g];
+      g_autoptr (GraftScopes) at_once = graft_scopes_new (graph);
+      guint              n = graft_graph_get_n_nodes (graph);
+      static const guint sizes[] = { 1, 7, 100 };
+
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          guint n_steps;
+          g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], &n_steps);
+
+          /* Three passes of n nodes each, cut in steps, and three
+           * others. */
+          g_assert_cmpuint (n_steps, ==, 3 * ((n + sizes[s] - 1) / sizes[s]) + 3);
+          assert_same_scopes (at_once, stepped);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -549,6 +647,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/spatial-index", test_spatial_index);
   g_test_add_func ("/core/layout/progress", test_progress);
   g_test_add_func ("/core/scope/program", test_program_scopes);
+  g_test_add_func ("/core/scope/builder-steps", test_builder_steps);
   g_test_add_func ("/core/layout/program", test_program_layout);
   return g_test_run ();
 }

@@ -11,9 +11,12 @@
  * ::done is emitted; a failed one emits ::done with its error.  While a
  * layout of more than one segment runs, ::progress says how far it has
  * got.  Each turn of the main loop the runner takes stays short: a request
- * first makes the graph's scopes, in a turn of their own, then copies the
- * graph for the worker in the next (steps of graft-turns.c, so that they
- * never share a turn with other deferred work, such as the matching).  A layout that keeps the
+ * first makes the graph's scopes, a few milliseconds of work per turn
+ * (graft_scopes_builder_step()), then copies the graph for the worker in
+ * the next turn (steps of graft-turns.c, so that they never share a turn
+ * with other deferred work, such as the matching).  A change of the graph
+ * drops scopes half made: they are started again from the graph as it is
+ * now.  A layout that keeps the
  * view, with the folding and direction of the one the canvas shows, is laid out incrementally from
  * it: only the segments a change touched go to dot (graft_layout_request_set_previous()). The
  * runner also keeps the folding: the graph's scopes (rebuilt on every request, so the menus can
@@ -30,26 +33,35 @@
 #define FOLD_ABOVE_NODES 2000
 #define OVERVIEW_BOXES   300
 
+/* Making scopes takes about this many microseconds of a turn at most (a
+ * frame is 16 ms), in steps of SCOPE_STEP_NODES nodes. */
+#define SCOPE_TURN_USEC  6000
+#define SCOPE_STEP_NODES 256
+
 struct _GraftLayoutRunner
 {
   GObject parent_instance;
 
-  GraftDocument *document;         /* Owned: whose graph is laid out */
-  GraftCanvas   *canvas;           /* Owned: where layouts go */
-  GCancellable  *cancellable;      /* Owned: of the layout running, or NULL */
-  GraftScopes   *scopes;           /* Owned: of the graph last queued, or NULL */
-  gboolean       scopes_stale;     /* @scopes are to be made again for the graph (queued) */
-  GHashTable    *collapsed;        /* Owned: scope paths drawn as one box; NULL: choose
-                                    * on the next start */
-  gint overview_boxes;             /* what to choose then: an overview of at most this
-                                    * many boxes, or none (-1) */
-  GraftLayoutRequest *request;     /* Borrowed: the layout running, owned by its task, or NULL */
-  guint               progress_id; /* polls @request */
-  guint               start_id;    /* starts the next layout: a job of graft-turns.c */
-  gboolean            start_keep_view;
-  guint               generation;  /* counts requests: a task of an older one is dropped */
-  guint               shape;       /* counts changes of folding and direction */
-  guint               shown_shape; /* @shape when the canvas's layout was made */
+  GraftDocument      *document;         /* Owned: whose graph is laid out */
+  GraftCanvas        *canvas;           /* Owned: where layouts go */
+  GCancellable       *cancellable;      /* Owned: of the layout running, or NULL */
+  GraftScopes        *scopes;           /* Owned: of the graph last queued, or NULL */
+  gboolean            scopes_stale;     /* @scopes are to be made again for the graph (queued) */
+  GraftScopesBuilder *builder;          /* Owned: making them, over turns, or NULL */
+  gint64              scope_turn_usec;  /* SCOPE_TURN_USEC, but for tests */
+  guint               scope_step_nodes; /* SCOPE_STEP_NODES, but for tests */
+  GHashTable         *collapsed;        /* Owned: scope paths drawn as one box; NULL: choose
+                                         * on the next start */
+  gint overview_boxes;                  /* what to choose then: an overview of at most this
+                                         * many boxes, or none (-1) */
+  GraftLayoutRequest *request;          /* Borrowed: the layout running, owned by its task,
+                                         * or NULL */
+  guint    progress_id;                 /* polls @request */
+  guint    start_id;                    /* starts the next layout: a job of graft-turns.c */
+  gboolean start_keep_view;
+  guint    generation;  /* counts requests: a task of an older one is dropped */
+  guint    shape;       /* counts changes of folding and direction */
+  guint    shown_shape; /* @shape when the canvas's layout was made */
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -72,6 +84,13 @@ typedef struct
   gboolean keep_view;
 } Job;
 
+/* Scopes half made read the graph as it was: they start again. */
+static void
+graph_changed_cb (GraftLayoutRunner *self)
+{
+  g_clear_pointer (&self->builder, graft_scopes_builder_free);
+}
+
 /**
  * graft_layout_runner_new:
  * @document: the document whose graph is laid out
@@ -90,6 +109,8 @@ graft_layout_runner_new (GraftDocument *document,
   self = g_object_new (GRAFT_TYPE_LAYOUT_RUNNER, NULL);
   self->document = g_object_ref (document);
   self->canvas = g_object_ref (canvas);
+  g_signal_connect_object (document, "graph-changed", G_CALLBACK (graph_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   return self;
 }
 
@@ -180,24 +201,46 @@ poll_progress_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* The scopes of the graph queued, made when first needed. */
+/* Goes on making the scopes of the graph queued, for at most about
+ * @usec microseconds (at least one step); G_MAXINT64 finishes them.
+ * Returns whether they are made. */
+static gboolean
+make_scopes (GraftLayoutRunner *self,
+             gint64             usec)
+{
+  gint64   start = g_get_monotonic_time ();
+  gboolean done;
+
+  if (!self->scopes_stale)
+    return TRUE;
+  if (self->builder == NULL)
+    self->builder = graft_scopes_builder_new (graft_document_get_graph (self->document));
+  do
+    done = graft_scopes_builder_step (self->builder,
+                                      usec == G_MAXINT64 ? G_MAXUINT : self->scope_step_nodes);
+  while (!done && g_get_monotonic_time () - start < usec);
+  if (!done)
+    return FALSE;
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  self->scopes = graft_scopes_builder_finish (g_steal_pointer (&self->builder));
+  self->scopes_stale = FALSE;
+  return TRUE;
+}
+
+/* The scopes of the graph queued, made at once when first needed (when
+ * the menus read them before the layout has made them). */
 static GraftScopes *
 ensure_scopes (GraftLayoutRunner *self)
 {
-  if (self->scopes_stale)
-    {
-      g_clear_pointer (&self->scopes, graft_scopes_free);
-      self->scopes = graft_scopes_new (graft_document_get_graph (self->document));
-      self->scopes_stale = FALSE;
-    }
+  make_scopes (self, G_MAXINT64);
   return self->scopes;
 }
 
 /* Starts the layout graft_layout_runner_queue() asked for.  Making the
- * scopes and copying the graph for the worker take about 10 ms each at
- * 50,000 nodes, so each runs in a main-loop turn of its own, apart from
- * the change that asked for it: events and frames due meanwhile are
- * handled between them. */
+ * scopes takes about 15 ms at 50,000 nodes and copying the graph for the
+ * worker about 10 ms, so the scopes are made a few milliseconds per turn
+ * and the copy runs in a turn of its own, apart from the change that asked
+ * for it: events and frames due meanwhile are handled between them. */
 static gboolean
 start_cb (gpointer user_data)
 {
@@ -209,7 +252,7 @@ start_cb (gpointer user_data)
 
   if (self->scopes_stale)
     {
-      ensure_scopes (self);
+      make_scopes (self, self->scope_turn_usec);
       return G_SOURCE_CONTINUE;
     }
   job = g_new0 (Job, 1);
@@ -266,6 +309,7 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   /* Scopes follow the graph, which may have changed: they are made again
    * before the layout starts, or when the menus read them first. */
   self->scopes_stale = TRUE;
+  g_clear_pointer (&self->builder, graft_scopes_builder_free);
   /* A step of graft-turns.c, at the default priority: below the redraw's,
    * an animation whose frames take longer than the frame interval (the busy
    * spinner under a software GL renderer) would keep it from ever running. */
@@ -460,6 +504,37 @@ graft_layout_runner_collapse (GraftLayoutRunner *self,
   self->shape++;
 }
 
+/**
+ * _graft_layout_runner_set_scope_turn:
+ * @self: a runner
+ * @usec: how long making scopes may take in one turn (0: one step a turn)
+ * @step_nodes: how many nodes a step goes through
+ *
+ * For tests, which need scopes half made for a few turns.
+ */
+void
+_graft_layout_runner_set_scope_turn (GraftLayoutRunner *self,
+                                     gint64             usec,
+                                     guint              step_nodes)
+{
+  g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
+  self->scope_turn_usec = usec;
+  self->scope_step_nodes = MAX (step_nodes, 1);
+}
+
+/**
+ * _graft_layout_runner_is_making_scopes:
+ * @self: a runner
+ *
+ * Returns: whether scopes are half made, between turns
+ */
+gboolean
+_graft_layout_runner_is_making_scopes (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  return self->builder != NULL;
+}
+
 static void
 graft_layout_runner_dispose (GObject *object)
 {
@@ -475,6 +550,7 @@ graft_layout_runner_finalize (GObject *object)
   GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
 
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->builder, graft_scopes_builder_free);
   g_clear_pointer (&self->scopes, graft_scopes_free);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_object (&self->canvas);
@@ -519,4 +595,6 @@ static void
 graft_layout_runner_init (GraftLayoutRunner *self)
 {
   self->overview_boxes = -1;
+  self->scope_turn_usec = SCOPE_TURN_USEC;
+  self->scope_step_nodes = SCOPE_STEP_NODES;
 }

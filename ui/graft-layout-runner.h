@@ -38,4 +38,9 @@ void graft_layout_runner_set_direction (GraftLayoutRunner   *self,
 
 void graft_layout_runner_run_in_thread (GTask *task);
 
+void     _graft_layout_runner_set_scope_turn (GraftLayoutRunner *self,
+                                              gint64             usec,
+                                              guint              step_nodes);
+gboolean _graft_layout_runner_is_making_scopes (GraftLayoutRunner *self);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 G_BEGIN_DECLS
 
 guint32  _graft_graph_new_mark (GraftGraph *self);
+guint32  _graft_graph_get_epoch (GraftGraph *self);
 void     _graft_node_set_mark (GraftNode *node,
                                guint      slot,
                                guint32    mark);

@@ -2043,6 +2043,19 @@ _graft_node_has_mark (GraftNode *node,
 }
 
 /**
+ * _graft_graph_get_epoch:
+ *
+ * Returns: the last mark handed out: it changes whenever marks are handed
+ *   out again (_graft_graph_new_mark(), _graft_graph_index_nodes()), so
+ *   work spread over time can tell whether the numbers it made still hold
+ */
+guint32
+_graft_graph_get_epoch (GraftGraph *self)
+{
+  return self->epoch;
+}
+
+/**
  * _graft_graph_index_nodes:
  * @nodes: (out caller-allocates) (array) (nullable): gets the nodes in
  *   graph order, one entry per node

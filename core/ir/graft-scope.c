@@ -630,6 +630,294 @@ graft_draw_order_new (GraftGraph *graph)
   return order;
 }
 
+/* What graft_scopes_builder_step() does next. */
+typedef enum {
+  PHASE_NUMBER, /* number the nodes, find frames and weights */
+  PHASE_ORDER,  /* the drawing order */
+  PHASE_NAMERS, /* per position, the next node that names a module */
+  PHASE_PLACE,  /* each node's scope, in drawing order */
+  PHASE_COUNT,  /* deep counts */
+  PHASE_DEPTHS, /* depths, from the root down */
+  PHASE_DONE,
+} Phase;
+
+struct _GraftScopesBuilder
+{
+  GraftGraph            *graph;  /* Borrowed: must not change while in use */
+  GraftScopes           *scopes; /* Owned: being made */
+  Phase                  phase;
+  GraftNode            **nodes;      /* Owned: the graph's nodes, in graph order */
+  const GraftInputSpec **weights;    /* Owned: find_weights(), or NULL */
+  guint                 *next_namer; /* Owned: per position, a position, or n */
+  GPtrArray             *inputs;     /* Owned: scratch of place_call() */
+  guint32                mark;       /* numbers @nodes */
+  guint32                epoch;      /* the graph's epoch when @mark was made */
+  gboolean               numbered;   /* @mark has been made */
+  guint                  position;   /* next one of PHASE_PLACE or PHASE_COUNT */
+  GraftNode             *prev_namer; /* the last node before @position that names a module */
+  Scope                 *scope;      /* the scope of the node before @position */
+};
+
+/**
+ * graft_scopes_builder_new:
+ * @graph: a graph, which must not change until the builder is freed
+ *
+ * Makes the scopes of @graph as graft_scopes_new() does, in steps
+ * (graft_scopes_builder_step()), for a caller that spreads the work over
+ * time.  Other work may use @graph between steps (its scratch marks
+ * included), as long as it does not change it.
+ *
+ * Returns: (transfer full): a builder that has done nothing yet
+ */
+GraftScopesBuilder *
+graft_scopes_builder_new (GraftGraph *graph)
+{
+  GraftScopesBuilder *self;
+  GraftScopes        *scopes;
+  guint               n;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  self = g_new0 (GraftScopesBuilder, 1);
+  self->graph = graph;
+  self->scopes = scopes = g_new0 (GraftScopes, 1);
+  scopes->strings = g_string_chunk_new (1024);
+  scopes->blocks = g_ptr_array_new_with_free_func (g_free);
+  scopes->scopes = g_hash_table_new (g_str_hash, g_str_equal);
+  n = scopes->n_nodes = graft_graph_get_n_nodes (graph);
+  scopes->node_scope = g_new0 (Scope *, MAX (n, 1));
+  scopes->order = g_new0 (guint, MAX (n, 1));
+  self->nodes = g_new0 (GraftNode *, MAX (n, 1));
+  self->next_namer = g_new0 (guint, MAX (n, 1));
+  self->inputs = g_ptr_array_new ();
+  ensure_scope (scopes, "", 0);
+  self->phase = PHASE_NUMBER;
+  return self;
+}
+
+/* Numbers the nodes again if other work has used their marks since. */
+static void
+keep_numbers (GraftScopesBuilder *self)
+{
+  if (!self->numbered || _graft_graph_get_epoch (self->graph) != self->epoch)
+    {
+      self->numbered = TRUE;
+      self->mark = _graft_graph_index_nodes (self->graph, self->nodes);
+      self->epoch = _graft_graph_get_epoch (self->graph);
+    }
+}
+
+/* One node's scope, at @self's position in drawing order. */
+static void
+place_node (GraftScopesBuilder *self)
+{
+  GraftScopes         *scopes = self->scopes;
+  guint                n = scopes->n_nodes;
+  guint                p = self->position;
+  guint                k = scopes->order[p];
+  GraftNode           *node = self->nodes[k];
+  GraftOp              op = graft_node_get_op (node);
+  const char          *target = graft_node_get_target (node);
+  const GraftNodeMeta *meta = scopes->by_frames ? graft_node_get_meta (node) : NULL;
+  const char          *path = "";
+  gsize                len = 0;
+  const char          *ignored;
+  Scope               *scope = self->scope;
+
+  if (self->weights != NULL && self->weights[k] != NULL)
+    {
+      /* A parameter belongs to the module that owns it. */
+      path = self->weights[k]->target;
+      len = parent_length (path, strlen (path));
+    }
+  else if (meta != NULL && meta->n_modules > 0)
+    {
+      path = meta->modules[meta->n_modules - 1].path;
+      len = strlen (path);
+    }
+  else if (!scopes->by_frames && op == GRAFT_OP_CALL_MODULE)
+    {
+      path = target;
+      len = strlen (target);
+    }
+  else if (!scopes->by_frames && op == GRAFT_OP_GET_ATTR)
+    {
+      path = target;
+      len = parent_length (target, strlen (target));
+    }
+  else if (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD)
+    {
+      Way way = { "", 0, "", 0, 0 };
+
+      if (self->prev_namer != NULL)
+        way.a_len = (gsize) context_length (self->prev_namer, scopes->by_frames, &way.a);
+      if (self->next_namer[p] < n)
+        way.b_len = (gsize) context_length (self->nodes[scopes->order[self->next_namer[p]]],
+                                            scopes->by_frames, &way.b);
+      way.top = common_length (way.a, way.a_len, way.b, way.b_len);
+      place_call (scopes, node, &way, self->mark, self->nodes, self->inputs, &path, &len);
+    }
+  /* Runs of nodes share a scope: look it up only when it changes. */
+  if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
+    scope = self->scope = ensure_scope (scopes, path, len);
+  /* The first framed node of a run names the classes (a run may start
+   * with the module's weights). */
+  if (meta != NULL && meta->n_modules > 0 && scope->type == NULL)
+    note_frame_types (scopes, meta);
+  scopes->node_scope[k] = scope;
+  scope->n_here++;
+  if (op == GRAFT_OP_CALL_MODULE)
+    scope->n_calls++;
+  if (context_length (node, scopes->by_frames, &ignored) >= 0)
+    self->prev_namer = node;
+}
+
+/* Deep counts: the node at @self's position counts in its scope and every
+ * enclosing one, at its position in drawing order. */
+static void
+count_node (GraftScopesBuilder *self)
+{
+  guint p = self->position;
+  guint k = self->scopes->order[p];
+
+  for (Scope *s = self->scopes->node_scope[k]; s != NULL; s = s->parent)
+    {
+      if (s->n_nodes == 0)
+        s->first = p;
+      s->last = p;
+      s->n_nodes++;
+      if (self->weights != NULL && self->weights[k] != NULL)
+        s->n_weights++;
+    }
+}
+
+/**
+ * graft_scopes_builder_step:
+ * @self: a builder
+ * @max_nodes: about how many nodes to go through in this step, at least 1
+ *
+ * Does the next part of the work: a pass over the whole graph that has no
+ * state to resume from (numbering the nodes, the drawing order), or up to
+ * @max_nodes nodes of one that has (finding the nodes that name modules,
+ * placing the nodes in scopes, counting them).  The scopes made are the
+ * same however the work is cut.
+ *
+ * Returns: whether the scopes are made (graft_scopes_builder_finish())
+ */
+gboolean
+graft_scopes_builder_step (GraftScopesBuilder *self,
+                           guint               max_nodes)
+{
+  GraftScopes *scopes;
+  guint        n;
+  guint        end;
+
+  g_return_val_if_fail (self != NULL, TRUE);
+  scopes = self->scopes;
+  n = scopes->n_nodes;
+  max_nodes = MAX (max_nodes, 1);
+  switch (self->phase)
+    {
+    case PHASE_NUMBER:
+      keep_numbers (self);
+      for (guint k = 0; k < n && !scopes->by_frames; k++)
+        {
+          const GraftNodeMeta *meta = graft_node_get_meta (self->nodes[k]);
+
+          if (meta != NULL && meta->n_modules > 0)
+            scopes->by_frames = TRUE;
+        }
+      self->weights = find_weights (self->graph, self->nodes, n);
+      self->phase = PHASE_ORDER;
+      break;
+    case PHASE_ORDER:
+      keep_numbers (self);
+      fill_order (self->nodes, self->mark, n, self->weights, scopes->order);
+      self->position = n;
+      self->phase = PHASE_NAMERS;
+      break;
+    case PHASE_NAMERS:
+      /* Backwards, from the end: @position counts the positions left. */
+      end = self->position - MIN (max_nodes, self->position);
+      for (guint p = self->position; p-- > end;)
+        {
+          const char *ignored;
+
+          self->next_namer[p] =
+              p + 1 < n ? (context_length (self->nodes[scopes->order[p + 1]], scopes->by_frames,
+                                           &ignored) >= 0
+                               ? p + 1
+                               : self->next_namer[p + 1])
+                        : n;
+        }
+      self->position = end;
+      if (self->position == 0)
+        self->phase = PHASE_PLACE;
+      break;
+    case PHASE_PLACE:
+      keep_numbers (self);
+      end = self->position + MIN (max_nodes, n - self->position);
+      for (; self->position < end; self->position++)
+        place_node (self);
+      if (self->position == n)
+        {
+          self->position = 0;
+          self->phase = PHASE_COUNT;
+        }
+      break;
+    case PHASE_COUNT:
+      end = self->position + MIN (max_nodes, n - self->position);
+      for (; self->position < end; self->position++)
+        count_node (self);
+      if (self->position == n)
+        self->phase = PHASE_DEPTHS;
+      break;
+    case PHASE_DEPTHS:
+      set_depths (scopes, g_hash_table_lookup (scopes->scopes, ""), 0);
+      self->phase = PHASE_DONE;
+      break;
+    case PHASE_DONE:
+    default:
+      break;
+    }
+  return self->phase == PHASE_DONE;
+}
+
+/**
+ * graft_scopes_builder_finish:
+ * @self: (transfer full): a builder whose last step returned %TRUE
+ *
+ * Returns: (transfer full): the scopes, independent of the graph
+ */
+GraftScopes *
+graft_scopes_builder_finish (GraftScopesBuilder *self)
+{
+  GraftScopes *scopes;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (self->phase == PHASE_DONE, NULL);
+  scopes = g_steal_pointer (&self->scopes);
+  graft_scopes_builder_free (self);
+  return scopes;
+}
+
+/**
+ * graft_scopes_builder_free:
+ * @self: (transfer full) (nullable): a builder, done or not
+ */
+void
+graft_scopes_builder_free (GraftScopesBuilder *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  g_free (self->nodes);
+  g_free (self->weights);
+  g_free (self->next_namer);
+  g_ptr_array_unref (self->inputs);
+  g_free (self);
+}
+
 /**
  * graft_scopes_new:
  * @graph: a graph
@@ -642,127 +930,13 @@ graft_draw_order_new (GraftGraph *graph)
 GraftScopes *
 graft_scopes_new (GraftGraph *graph)
 {
-  GraftScopes                      *self;
-  g_autofree GraftNode            **nodes = NULL;
-  g_autofree const GraftInputSpec **weights = NULL;
-  g_autofree guint                 *next_namer = NULL; /* per position: a position, or n */
-  g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-  GraftNode *prev_namer = NULL;
-  Scope     *scope = NULL;
-  guint32    mark;
-  guint      n;
+  GraftScopesBuilder *builder;
 
   g_return_val_if_fail (graph != NULL, NULL);
-
-  self = g_new0 (GraftScopes, 1);
-  self->strings = g_string_chunk_new (1024);
-  self->blocks = g_ptr_array_new_with_free_func (g_free);
-  self->scopes = g_hash_table_new (g_str_hash, g_str_equal);
-  n = self->n_nodes = graft_graph_get_n_nodes (graph);
-  self->node_scope = g_new0 (Scope *, MAX (n, 1));
-  self->order = g_new0 (guint, MAX (n, 1));
-  nodes = g_new0 (GraftNode *, MAX (n, 1));
-  next_namer = g_new0 (guint, MAX (n, 1));
-  ensure_scope (self, "", 0);
-
-  mark = _graft_graph_index_nodes (graph, nodes);
-  for (guint k = 0; k < n && !self->by_frames; k++)
-    {
-      const GraftNodeMeta *meta = graft_node_get_meta (nodes[k]);
-
-      if (meta != NULL && meta->n_modules > 0)
-        self->by_frames = TRUE;
-    }
-  weights = find_weights (graph, nodes, n);
-  fill_order (nodes, mark, n, weights, self->order);
-  for (guint p = n; p-- > 0;)
-    {
-      const char *ignored;
-
-      next_namer[p] = p + 1 < n ? (context_length (nodes[self->order[p + 1]], self->by_frames,
-                                                   &ignored) >= 0
-                                       ? p + 1
-                                       : next_namer[p + 1])
-                                : n;
-    }
-
-  for (guint p = 0; p < n; p++)
-    {
-      guint                k = self->order[p];
-      GraftNode           *node = nodes[k];
-      GraftOp              op = graft_node_get_op (node);
-      const char          *target = graft_node_get_target (node);
-      const GraftNodeMeta *meta = self->by_frames ? graft_node_get_meta (node) : NULL;
-      const char          *path = "";
-      gsize                len = 0;
-      const char          *ignored;
-
-      if (weights != NULL && weights[k] != NULL)
-        {
-          /* A parameter belongs to the module that owns it. */
-          path = weights[k]->target;
-          len = parent_length (path, strlen (path));
-        }
-      else if (meta != NULL && meta->n_modules > 0)
-        {
-          path = meta->modules[meta->n_modules - 1].path;
-          len = strlen (path);
-        }
-      else if (!self->by_frames && op == GRAFT_OP_CALL_MODULE)
-        {
-          path = target;
-          len = strlen (target);
-        }
-      else if (!self->by_frames && op == GRAFT_OP_GET_ATTR)
-        {
-          path = target;
-          len = parent_length (target, strlen (target));
-        }
-      else if (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD)
-        {
-          Way way = { "", 0, "", 0, 0 };
-
-          if (prev_namer != NULL)
-            way.a_len = (gsize) context_length (prev_namer, self->by_frames, &way.a);
-          if (next_namer[p] < n)
-            way.b_len = (gsize) context_length (nodes[self->order[next_namer[p]]],
-                                                self->by_frames, &way.b);
-          way.top = common_length (way.a, way.a_len, way.b, way.b_len);
-          place_call (self, node, &way, mark, nodes, inputs, &path, &len);
-        }
-      /* Runs of nodes share a scope: look it up only when it changes. */
-      if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
-        scope = ensure_scope (self, path, len);
-      /* The first framed node of a run names the classes (a run may start
-       * with the module's weights). */
-      if (meta != NULL && meta->n_modules > 0 && scope->type == NULL)
-        note_frame_types (self, meta);
-      self->node_scope[k] = scope;
-      scope->n_here++;
-      if (op == GRAFT_OP_CALL_MODULE)
-        scope->n_calls++;
-      if (context_length (node, self->by_frames, &ignored) >= 0)
-        prev_namer = node;
-    }
-
-  /* Deep counts: each node counts in its scope and every enclosing one, at
-   * its position in drawing order. */
-  for (guint p = 0; p < n; p++)
-    {
-      guint k = self->order[p];
-
-      for (Scope *s = self->node_scope[k]; s != NULL; s = s->parent)
-        {
-          if (s->n_nodes == 0)
-            s->first = p;
-          s->last = p;
-          s->n_nodes++;
-          if (weights != NULL && weights[k] != NULL)
-            s->n_weights++;
-        }
-    }
-  set_depths (self, g_hash_table_lookup (self->scopes, ""), 0);
-  return self;
+  builder = graft_scopes_builder_new (graph);
+  while (!graft_scopes_builder_step (builder, G_MAXUINT))
+    ;
+  return graft_scopes_builder_finish (builder);
 }
 
 /**

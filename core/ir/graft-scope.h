@@ -14,11 +14,20 @@
 
 G_BEGIN_DECLS
 
-typedef struct _GraftScopes GraftScopes;
+typedef struct _GraftScopes        GraftScopes;
+typedef struct _GraftScopesBuilder GraftScopesBuilder;
 
 guint *graft_draw_order_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 GraftScopes *graft_scopes_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+
+GraftScopesBuilder *graft_scopes_builder_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+gboolean            graft_scopes_builder_step (GraftScopesBuilder *self,
+                                               guint               max_nodes);
+GraftScopes        *graft_scopes_builder_finish (GraftScopesBuilder *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+void graft_scopes_builder_free (GraftScopesBuilder *self);
+
 void         graft_scopes_free (GraftScopes *self);
 guint        graft_scopes_get_n_nodes (GraftScopes *self);
 const char  *graft_scopes_get_node_scope (GraftScopes *self,
@@ -57,5 +66,6 @@ void         graft_scopes_collapse (GHashTable *collapsed,
                                     const char *scope);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftScopes, graft_scopes_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftScopesBuilder, graft_scopes_builder_free)
 
 G_END_DECLS

@@ -8,6 +8,8 @@
  * is reused from the one on screen; the node in the middle of the view
  * stays where it was on screen; Undo lays out incrementally too and brings
  * the first picture back box for box (dot makes the same of the same).
+ * The layout runner makes scopes over several turns: a change of the graph
+ * meanwhile starts them over, and only the newest layout is shown.
  */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 
 #include "graft-canvas.h"
 #include "graft-document.h"
+#include "graft-layout-runner.h"
 #include "graft-window.h"
 
 #include <glib/gstdio.h>
@@ -65,23 +68,19 @@ close_window (GraftWindow *window)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* A chain of sigmoid and tanh calls with a residual add every 8 nodes
- * (reaching back 2 to 8 nodes, in turn: no two segments are alike), and
- * three relu calls in the middle. */
+/* The code of a chain of @n_nodes sigmoid and tanh calls with a residual
+ * add every 8 nodes (reaching back 2 to 8 nodes, in turn: no two segments
+ * are alike), and three relu calls in the middle of a chain of
+ * CHAIN_NODES. */
 static char *
-write_chain (void)
+chain_code (guint n_nodes)
 {
   g_autoptr (GString) code = g_string_new ("import torch\nimport torch.nn as nn\n\n\n"
                                            "class Chain(nn.Module):\n"
                                            "    def forward(self, x):\n"
                                            "        h0 = torch.sigmoid(x)\n");
-  g_autoptr (GError) error = NULL;
-  char *path = NULL;
-  int   fd = g_file_open_tmp ("graft-relayout-XXXXXX.py", &path, &error);
 
-  g_assert_no_error (error);
-  close (fd);
-  for (guint i = 1; i < CHAIN_NODES; i++)
+  for (guint i = 1; i < n_nodes; i++)
     {
       if (i % 8 == 0)
         g_string_append_printf (code, "        h%u = h%u + h%u\n", i, i - 1, i - 2 - (i / 8) % 7);
@@ -91,8 +90,22 @@ write_chain (void)
         g_string_append_printf (code, "        h%u = torch.%s(h%u)\n", i,
                                 i % 2 == 0 ? "sigmoid" : "tanh", i - 1);
     }
-  g_string_append_printf (code, "        return h%u\n", CHAIN_NODES - 1);
-  g_file_set_contents (path, code->str, -1, &error);
+  g_string_append_printf (code, "        return h%u\n", n_nodes - 1);
+  return g_string_free (g_steal_pointer (&code), FALSE);
+}
+
+/* chain_code (CHAIN_NODES) in a file. */
+static char *
+write_chain (void)
+{
+  g_autofree char *code = chain_code (CHAIN_NODES);
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int   fd = g_file_open_tmp ("graft-relayout-XXXXXX.py", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, code, -1, &error);
   g_assert_no_error (error);
   return path;
 }
@@ -288,6 +301,104 @@ test_replace_all (void)
   g_unlink (path);
 }
 
+static gboolean
+making_scopes (gpointer data)
+{
+  return _graft_layout_runner_is_making_scopes (data);
+}
+
+static gboolean
+done_once (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+static void
+count_done_cb (GraftLayoutRunner *runner,
+               const GError      *error,
+               guint             *n_done)
+{
+  g_assert_no_error (error);
+  (*n_done)++;
+}
+
+/* The runner's scopes and the canvas's layout are of the document's graph
+ * now, a chain of @n_nodes nodes. */
+static void
+assert_shows_chain (GraftDocument     *document,
+                    GraftLayoutRunner *runner,
+                    GraftCanvas       *canvas,
+                    guint              n_nodes)
+{
+  GraftGraph  *graph = graft_document_get_graph (document);
+  GraftScopes *scopes = graft_layout_runner_get_scopes (runner);
+  g_autoptr (GraftScopes) expected = graft_scopes_new (graph);
+  GraftLayout *layout = graft_canvas_get_layout (canvas);
+
+  /* The inputs and the output besides the chain. */
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n_nodes + 2);
+  g_assert_cmpuint (graft_scopes_get_n_nodes (scopes), ==, n_nodes + 2);
+  for (guint i = 0; i < n_nodes + 2; i++)
+    g_assert_cmpstr (graft_scopes_get_node_scope (scopes, i), ==,
+                     graft_scopes_get_node_scope (expected, i));
+  /* One box per node, and none of another graph. */
+  g_assert_nonnull (layout);
+  g_assert_cmpuint (graft_layout_get_n_nodes (layout), ==, n_nodes + 2);
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    g_assert_cmpint (graft_layout_find_node (layout, graft_node_get_name (node)), >=, 0);
+}
+
+/* Scopes are made over several turns; a change of the graph meanwhile
+ * drops what was half made, even before a new layout is asked for, and the
+ * layout shown is of the newest graph, once: a newer request supersedes
+ * the older one. */
+static void
+test_supersede_scopes (void)
+{
+  g_autofree char *long_code = chain_code (CHAIN_NODES);
+  g_autofree char *short_code = chain_code (CHAIN_NODES / 2);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  GraftCanvas *canvas = GRAFT_CANVAS (g_object_ref_sink (graft_canvas_new ()));
+  g_autoptr (GraftLayoutRunner) runner = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_done = 0;
+
+  graft_document_load_text (document, "chain.py", long_code, &error);
+  g_assert_no_error (error);
+  runner = graft_layout_runner_new (document, canvas);
+  /* One step of 50 nodes a turn: the scopes of 1,200 nodes take dozens. */
+  _graft_layout_runner_set_scope_turn (runner, 0, 50);
+  g_signal_connect (runner, "done", G_CALLBACK (count_done_cb), &n_done);
+
+  /* The graph changes while its scopes are half made, and nothing asks
+   * for a layout again: the scopes start over from the graph as it is. */
+  graft_layout_runner_queue (runner, FALSE);
+  iterate_until (making_scopes, runner);
+  graft_document_load_text (document, "chain.py", short_code, &error);
+  g_assert_no_error (error);
+  g_assert_false (_graft_layout_runner_is_making_scopes (runner));
+  iterate_until (done_once, &n_done);
+  g_assert_cmpuint (n_done, ==, 1);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
+
+  /* A new request while the scopes are half made: only the newest
+   * layout is shown. */
+  n_done = 0;
+  graft_layout_runner_queue (runner, TRUE);
+  iterate_until (making_scopes, runner);
+  graft_document_load_text (document, "chain.py", long_code, &error);
+  g_assert_no_error (error);
+  graft_layout_runner_queue (runner, TRUE);
+  iterate_until (done_once, &n_done);
+  g_assert_false (graft_layout_runner_get_pending (runner));
+  g_assert_cmpuint (n_done, ==, 1);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES);
+
+  graft_layout_runner_stop (runner);
+  g_object_unref (canvas);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -308,5 +419,6 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/relayout/replace-all", test_replace_all);
+  g_test_add_func ("/ui/relayout/supersede-scopes", test_supersede_scopes);
   return g_test_run ();
 }
