@@ -148,6 +148,20 @@ graft_autosave_flush (void)
   g_mutex_unlock (&queue_lock);
 }
 
+static void
+push_write (GFile         *file,
+            GraftRecovery *recovery,
+            gboolean       tidy)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->path = graft_autosave_path_for (file);
+  job->uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
+  job->texts = recovery;
+  job->tidy = tidy;
+  push_job (job);
+}
+
 /**
  * graft_autosave_write_take:
  * @file: (nullable): the file of a document with unsaved changes
@@ -160,14 +174,8 @@ void
 graft_autosave_write_take (GFile         *file,
                            GraftRecovery *recovery)
 {
-  Job *job;
-
   g_return_if_fail (recovery != NULL);
-  job = g_new0 (Job, 1);
-  job->path = graft_autosave_path_for (file);
-  job->uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
-  job->texts = recovery;
-  push_job (job);
+  push_write (file, recovery, FALSE);
 }
 
 /**
@@ -184,15 +192,8 @@ void
 graft_autosave_write_code_take (GFile         *file,
                                 GraftRecovery *recovery)
 {
-  Job *job;
-
   g_return_if_fail (recovery != NULL && recovery->code != NULL);
-  job = g_new0 (Job, 1);
-  job->path = graft_autosave_path_for (file);
-  job->uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
-  job->texts = recovery;
-  job->tidy = TRUE;
-  push_job (job);
+  push_write (file, recovery, TRUE);
 }
 
 /**

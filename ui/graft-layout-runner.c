@@ -16,12 +16,14 @@
  * the next turn (steps of graft-turns.c, so that they never share a turn
  * with other deferred work, such as the matching).  A change of the graph
  * drops scopes half made: they are started again from the graph as it is
- * now.  A layout that keeps the
- * view, with the folding and direction of the one the canvas shows, is laid out incrementally from
- * it: only the segments a change touched go to dot (graft_layout_request_set_previous()). The
- * runner also keeps the folding: the graph's scopes (rebuilt on every request, so the menus can
- * read them before the layout starts) and which scopes are drawn as one box.  It touches no widget
- * but the canvas; the window shows the busy state, the progress and the errors.
+ * now.  A layout that keeps the view, with the folding and direction of
+ * the one the canvas shows, is laid out incrementally from it: only the
+ * segments a change touched go to dot
+ * (graft_layout_request_set_previous()).  The runner also keeps the
+ * folding: the graph's scopes (rebuilt on every request, so the menus can
+ * read them before the layout starts) and which scopes are drawn as one
+ * box.  It touches no widget but the canvas; the window shows the busy
+ * state, the progress and the errors.
  */
 #include "config.h"
 
