@@ -9,6 +9,7 @@
 
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-name-table-private.h"
 #include "graft-namespace.h"
 #include "graft-types.h"
 
@@ -65,14 +66,6 @@ struct _Pt2Member
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
 
-/* A table of texts (graft-pt2-strings.c): open addressing, keys borrowed. */
-typedef struct _Pt2Slot Pt2Slot;
-typedef struct
-{
-  Pt2Slot *slots;
-  gsize    mask;
-  gsize    used;
-} Pt2Table;
 
 /* One archive being read. */
 typedef struct
@@ -86,12 +79,12 @@ typedef struct
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
-  Pt2Table        by_name;     /* serialized name -> GraftNode (borrowed) */
-  Pt2Table        values;      /* serialized name -> GraftNodeMeta (owned) */
+  GraftNameTable  by_name;     /* serialized name -> GraftNode (borrowed) */
+  GraftNameTable  values;      /* serialized name -> GraftNodeMeta (owned) */
   GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
   GHashTable     *symbols;     /* names of the symbols in the values, owned */
-  Pt2Table        strings;     /* text -> the graph's copy */
-  Pt2Table        frames;      /* a module frame's text -> its index + 1 in frame_pool */
+  GraftNameTable  strings;     /* text -> the graph's copy */
+  GraftNameTable  frames;      /* a module frame's text -> its index + 1 in frame_pool */
   GArray         *frame_pool;  /* GraftModuleFrame, strings interned */
   GArray         *node_frames; /* the module stack of the node being read */
   GString        *intern_buf;
@@ -113,25 +106,23 @@ gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
 
 /* graft-pt2-strings.c */
-Pt2Slot    *_graft_pt2_table_lookup (Pt2Table   *table,
-                                     const char *key,
-                                     gsize       len,
-                                     guint64    *out_hash);
-void        _graft_pt2_table_fill (Pt2Table   *table,
-                                   Pt2Slot    *slot,
-                                   const char *key,
-                                   gsize       len,
-                                   guint64     hash,
-                                   gpointer    value);
-gpointer    _graft_pt2_slot_get_value (Pt2Slot *slot);
-gpointer    _graft_pt2_table_get (Pt2Table   *table,
-                                  const char *key);
-gpointer    _graft_pt2_table_set (Pt2Table   *table,
-                                  const char *key,
-                                  gpointer    value);
-void        _graft_pt2_table_clear (Pt2Table *table);
-void        _graft_pt2_table_clear_full (Pt2Table      *table,
-                                         GDestroyNotify free_value);
+void           _graft_pt2_table_init (GraftNameTable *table);
+GraftNameSlot *_graft_pt2_table_lookup (GraftNameTable *table,
+                                        const char     *key,
+                                        gsize           len,
+                                        guint          *out_hash);
+void           _graft_pt2_table_fill (GraftNameTable *table,
+                                      const char     *key,
+                                      gsize           len,
+                                      guint           hash,
+                                      gpointer        value);
+gpointer       _graft_pt2_table_get (GraftNameTable *table,
+                                     const char     *key);
+gpointer       _graft_pt2_table_set (GraftNameTable *table,
+                                     const char     *key,
+                                     gpointer        value);
+void           _graft_pt2_table_clear_full (GraftNameTable *table,
+                                            GDestroyNotify  free_value);
 const char *_graft_pt2_intern_len (Reader     *r,
                                    const char *text,
                                    gsize       len);

@@ -267,9 +267,9 @@ module_stack (Reader     *r,
     {
       const char      *semi = strchr (p, ';');
       gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
-      guint64          hash;
-      Pt2Slot         *slot = _graft_pt2_table_lookup (&r->frames, p, len, &hash);
-      guint            index = GPOINTER_TO_UINT (_graft_pt2_slot_get_value (slot));
+      guint            hash;
+      GraftNameSlot   *slot = _graft_pt2_table_lookup (&r->frames, p, len, &hash);
+      guint            index = slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
       GraftModuleFrame frame;
 
       if (index == 0)
@@ -283,7 +283,7 @@ module_stack (Reader     *r,
             }
           g_array_append_val (r->frame_pool, frame);
           index = r->frame_pool->len;
-          _graft_pt2_table_fill (&r->frames, slot, p, len, hash, GUINT_TO_POINTER (index));
+          _graft_pt2_table_fill (&r->frames, p, len, hash, GUINT_TO_POINTER (index));
         }
       g_array_append_val (frames, g_array_index (r->frame_pool, GraftModuleFrame, index - 1));
       if (semi == NULL)
@@ -1310,6 +1310,10 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
+  _graft_pt2_table_init (&r.by_name);
+  _graft_pt2_table_init (&r.values);
+  _graft_pt2_table_init (&r.strings);
+  _graft_pt2_table_init (&r.frames);
 
   if (_graft_pt2_read_archive (&r, source) && (root = _graft_pt2_parse_json (&r)) != NULL &&
       read_program (&r, root))
@@ -1326,12 +1330,12 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
-  _graft_pt2_table_clear (&r.frames);
-  _graft_pt2_table_clear (&r.strings);
+  _graft_name_table_clear (&r.frames);
+  _graft_name_table_clear (&r.strings);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
   _graft_pt2_table_clear_full (&r.values, g_free);
-  _graft_pt2_table_clear (&r.by_name);
+  _graft_name_table_clear (&r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);

@@ -18,16 +18,8 @@
 
 #include <string.h>
 
-/* 24 bytes: a key is part of the JSON, at most GRAFT_MAX_JSON_BYTES long
- * (_graft_pt2_intern_len() keeps longer texts out). */
-struct _Pt2Slot
-{
-  const char *key; /* NULL: empty */
-  gpointer    value;
-  guint32     hash; /* the hash's low bits */
-  guint32     len;
-};
-
+/* A key is part of the JSON, at most GRAFT_MAX_JSON_BYTES long, so its
+ * length fits a name slot's. */
 G_STATIC_ASSERT (GRAFT_MAX_JSON_BYTES <= G_MAXUINT32);
 
 static inline guint64
@@ -38,8 +30,9 @@ mix (guint64 h,
   return h ^ (h >> 32);
 }
 
-/* A hash of the @len bytes at @p, eight at a time. */
-static guint64
+/* A hash of the @len bytes at @p, eight at a time (the name table's own
+ * hashes a byte at a time). */
+static guint
 hash_bytes (const char *p,
             gsize       len)
 {
@@ -62,108 +55,67 @@ hash_bytes (const char *p,
     }
   h ^= h >> 29;
   h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  return h ^ (h >> 32);
+  return (guint) (h ^ (h >> 32));
 }
 
-static Pt2Slot *
-table_find (Pt2Table   *table,
-            const char *key,
-            gsize       len,
-            guint64     hash)
+/* An empty table of borrowed keys. */
+void
+_graft_pt2_table_init (GraftNameTable *table)
 {
-  gsize i = (gsize) hash & table->mask;
-
-  for (;; i = (i + 1) & table->mask)
-    {
-      Pt2Slot *slot = &table->slots[i];
-
-      if (slot->key == NULL || (slot->hash == (guint32) hash && slot->len == len &&
-                                memcmp (slot->key, key, len) == 0))
-        return slot;
-    }
-}
-
-/* Makes room for one more entry (the load stays under two thirds). */
-static void
-table_reserve (Pt2Table *table)
-{
-  Pt2Slot *old = table->slots;
-  gsize    old_size = old != NULL ? table->mask + 1 : 0;
-
-  if (old != NULL && (table->used + 1) * 3 <= old_size * 2)
-    return;
-  table->mask = old_size > 0 ? old_size * 2 - 1 : 255;
-  table->slots = g_new0 (Pt2Slot, table->mask + 1);
-  for (gsize k = 0; k < old_size; k++)
-    if (old[k].key != NULL)
-      *table_find (table, old[k].key, old[k].len, old[k].hash) = old[k];
-  g_free (old);
+  _graft_name_table_init (table, FALSE);
 }
 
 /**
- * The slot of the @len bytes at @key in @table (found, or empty and to be
- * filled by the caller with @key, @len, *@out_hash and its value).
+ * The slot of the @len bytes at @key in @table, or %NULL; *@out_hash is
+ * their hash, for _graft_pt2_table_fill().
  */
-Pt2Slot *
-_graft_pt2_table_lookup (Pt2Table   *table,
-                         const char *key,
-                         gsize       len,
-                         guint64    *out_hash)
+GraftNameSlot *
+_graft_pt2_table_lookup (GraftNameTable *table,
+                         const char     *key,
+                         gsize           len,
+                         guint          *out_hash)
 {
-  guint64 hash = hash_bytes (key, len);
-
-  table_reserve (table);
-  *out_hash = hash;
-  return table_find (table, key, len, hash);
+  *out_hash = hash_bytes (key, len);
+  return _graft_name_table_find (table, key, len, *out_hash);
 }
 
-/* Fills an empty slot _graft_pt2_table_lookup() returned. */
+/* Adds @key (borrowed), which _graft_pt2_table_lookup() did not find. */
 void
-_graft_pt2_table_fill (Pt2Table   *table,
-                       Pt2Slot    *slot,
-                       const char *key,
-                       gsize       len,
-                       guint64     hash,
-                       gpointer    value)
+_graft_pt2_table_fill (GraftNameTable *table,
+                       const char     *key,
+                       gsize           len,
+                       guint           hash,
+                       gpointer        value)
 {
-  slot->hash = (guint32) hash;
-  slot->key = key;
-  slot->len = (guint32) len;
-  slot->value = value;
-  table->used++;
-}
-
-gpointer
-_graft_pt2_slot_get_value (Pt2Slot *slot)
-{
-  return slot->key != NULL ? slot->value : NULL;
+  _graft_name_table_insert_len (table, key, (guint) len, hash, value);
 }
 
 /* The value of the NUL-terminated @key, or %NULL. */
 gpointer
-_graft_pt2_table_get (Pt2Table   *table,
-                      const char *key)
+_graft_pt2_table_get (GraftNameTable *table,
+                      const char     *key)
 {
-  guint64 hash;
+  guint          hash;
+  GraftNameSlot *slot = _graft_pt2_table_lookup (table, key, strlen (key), &hash);
 
-  return _graft_pt2_slot_get_value (_graft_pt2_table_lookup (table, key, strlen (key), &hash));
+  return slot != NULL ? slot->value : NULL;
 }
 
 /* Sets the value of the NUL-terminated @key (borrowed: it must outlive
  * the table); returns the value it replaces, or %NULL. */
 gpointer
-_graft_pt2_table_set (Pt2Table   *table,
-                      const char *key,
-                      gpointer    value)
+_graft_pt2_table_set (GraftNameTable *table,
+                      const char     *key,
+                      gpointer        value)
 {
-  gsize    len = strlen (key);
-  guint64  hash;
-  Pt2Slot *slot = _graft_pt2_table_lookup (table, key, len, &hash);
-  gpointer old;
+  gsize          len = strlen (key);
+  guint          hash;
+  GraftNameSlot *slot = _graft_pt2_table_lookup (table, key, len, &hash);
+  gpointer       old;
 
-  if (slot->key == NULL)
+  if (slot == NULL)
     {
-      _graft_pt2_table_fill (table, slot, key, len, hash, value);
+      _graft_pt2_table_fill (table, key, len, hash, value);
       return NULL;
     }
   old = slot->value;
@@ -173,21 +125,13 @@ _graft_pt2_table_set (Pt2Table   *table,
 
 /* Frees every value of @table with @free_value, then the table. */
 void
-_graft_pt2_table_clear_full (Pt2Table      *table,
-                             GDestroyNotify free_value)
+_graft_pt2_table_clear_full (GraftNameTable *table,
+                             GDestroyNotify  free_value)
 {
-  for (gsize k = 0; table->slots != NULL && k <= table->mask; k++)
+  for (guint k = 0; table->slots != NULL && k <= table->mask; k++)
     if (table->slots[k].key != NULL)
       free_value (table->slots[k].value);
-  _graft_pt2_table_clear (table);
-}
-
-void
-_graft_pt2_table_clear (Pt2Table *table)
-{
-  g_clear_pointer (&table->slots, g_free);
-  table->mask = 0;
-  table->used = 0;
+  _graft_name_table_clear (table);
 }
 
 /**
@@ -199,16 +143,12 @@ _graft_pt2_intern_len (Reader     *r,
                        const char *text,
                        gsize       len)
 {
-  guint64     hash = 0;
-  Pt2Slot    *slot = NULL;
-  const char *copy;
+  guint          hash;
+  GraftNameSlot *slot = _graft_pt2_table_lookup (&r->strings, text, len, &hash);
+  const char    *copy;
 
-  if (G_LIKELY (len <= G_MAXUINT32))
-    {
-      slot = _graft_pt2_table_lookup (&r->strings, text, len, &hash);
-      if (slot->key != NULL)
-        return slot->value;
-    }
+  if (slot != NULL)
+    return slot->value;
   if (text[len] == '\0')
     copy = graft_graph_intern (r->graph, text);
   else
@@ -217,8 +157,7 @@ _graft_pt2_intern_len (Reader     *r,
       g_string_append_len (r->intern_buf, text, len);
       copy = graft_graph_intern (r->graph, r->intern_buf->str);
     }
-  if (slot != NULL)
-    _graft_pt2_table_fill (&r->strings, slot, copy, len, hash, (gpointer) copy);
+  _graft_pt2_table_fill (&r->strings, copy, len, hash, (gpointer) copy);
   return copy;
 }
 
