@@ -66,7 +66,6 @@ struct _Pt2Member
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
 
-
 /* One archive being read. */
 typedef struct
 {
@@ -123,11 +122,11 @@ gpointer       _graft_pt2_table_set (GraftNameTable *table,
                                      gpointer        value);
 void           _graft_pt2_table_clear_full (GraftNameTable *table,
                                             GDestroyNotify  free_value);
-const char *_graft_pt2_intern_len (Reader     *r,
-                                   const char *text,
-                                   gsize       len);
-const char *_graft_pt2_intern (Reader     *r,
-                               const char *text);
+const char    *_graft_pt2_intern_len (Reader     *r,
+                                      const char *text,
+                                      gsize       len);
+const char    *_graft_pt2_intern (Reader     *r,
+                                  const char *text);
 
 /* graft-pt2-tree.c */
 Pt2Tree  *_graft_pt2_tree_new (char  *text,
