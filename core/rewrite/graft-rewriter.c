@@ -569,9 +569,9 @@ bind_placeholders (Rewriting *rw)
           set_node (rw, pos, gn);
           continue;
         }
-      if (gn != NULL && g_hash_table_contains (rw->changed_literals, gn))
-        literal = g_hash_table_lookup (rw->changed_literals, gn);
-      else if (gn != NULL)
+      /* Replaced by a literal (found in changed_literals), or by a node. */
+      if (gn != NULL &&
+          !g_hash_table_lookup_extended (rw->changed_literals, gn, NULL, (gpointer *) &literal))
         {
           GraftNode *now = _graft_ptr_map_lookup (&rw->changed, gn);
 
