@@ -40,9 +40,10 @@ _graft_tracer_frame_new (Tracer *t,
  * and a node: it is made a set only if asked (most traces never ask). */
 struct _Locals
 {
-  GHashTable *names; /* the set, or NULL while logging */
-  PtrVec     *log;   /* const char *: a name added, or NULL then the name removed */
-  Function   *fn;    /* whose body, when logging */
+  GHashTable *names;   /* the set, or NULL while logging */
+  PtrVec     *log;     /* const char *: a name added, or NULL then the name removed */
+  Function   *fn;      /* whose body, when logging */
+  guint       n_asked; /* _graft_tracer_locals_has() calls while logging */
   const char *recent[64];
 };
 
@@ -288,11 +289,16 @@ _graft_tracer_locals_add (Tracer                *t,
   collect_locals (t, locals, stmts);
 }
 
-/* Whether the collection holds @name. */
+/* Whether the collection holds @name.  The log is read backwards for a
+ * few names; from the fifth on, it is made a set once (as it would be
+ * read for every name otherwise). */
 gboolean
-_graft_tracer_locals_has (Locals     *locals,
+_graft_tracer_locals_has (Tracer     *t,
+                          Locals     *locals,
                           const char *name)
 {
+  if (locals->names == NULL && ++locals->n_asked > 4)
+    locals->names = replay_log (t, locals->log);
   if (locals->names != NULL)
     return g_hash_table_contains (locals->names, name);
   /* The last entry about @name decides. */

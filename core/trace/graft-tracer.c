@@ -729,7 +729,7 @@ exec_streamed (Tracer   *t,
     t->fallback = TRUE;
   g_hash_table_iter_init (&iter, t->stream_misses);
   while (!t->fallback && g_hash_table_iter_next (&iter, &name, NULL))
-    if (_graft_tracer_locals_has (locals, name))
+    if (_graft_tracer_locals_has (t, locals, name))
       t->fallback = TRUE;
   g_hash_table_remove_all (t->stream_misses);
   if (t->fallback)
