@@ -106,26 +106,34 @@ monitor_thread_cb (GTask        *task,
     g_task_return_pointer (task, monitor, g_object_unref);
 }
 
+/* The task has no source object: a GTask may be finalized on its worker
+ * thread, and it would then drop the last reference to a window closed
+ * meanwhile there, outside GTK's thread.  The window is @user_data,
+ * unreferenced: whatever stops the watch (a closed window's dispose
+ * included) cancels the task first, and then the window is not read. */
 static void
 monitor_ready_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  GraftWindow *self = GRAFT_WINDOW (object);
-  g_autoptr (GFileMonitor) monitor = g_task_propagate_pointer (G_TASK (result), NULL);
+  GTask *task = G_TASK (result);
+  g_autoptr (GFileMonitor) monitor = g_task_propagate_pointer (task, NULL);
+  GraftWindow *self;
 
   /* Stopped: the window went, or watches another file. */
-  if (g_task_get_cancellable (G_TASK (result)) != self->watch_start)
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
       if (monitor != NULL)
         g_file_monitor_cancel (monitor);
       return;
     }
+  self = GRAFT_WINDOW (user_data);
+  g_assert (g_task_get_cancellable (task) == self->watch_start);
   g_clear_object (&self->watch_start);
   if (monitor == NULL)
     return;
   self->file_monitor = g_steal_pointer (&monitor);
-  self->watched = g_object_ref (g_task_get_task_data (G_TASK (result)));
+  self->watched = g_object_ref (g_task_get_task_data (task));
   g_signal_connect_object (self->file_monitor, "changed", G_CALLBACK (file_changed_cb), self, 0);
 }
 
@@ -146,7 +154,7 @@ start_monitor (GraftWindow *self,
 
   stop_monitor_start (self);
   self->watch_start = g_cancellable_new ();
-  task = g_task_new (self, self->watch_start, monitor_ready_cb, NULL);
+  task = g_task_new (NULL, self->watch_start, monitor_ready_cb, self);
   g_task_set_source_tag (task, start_monitor);
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);
   g_task_set_return_on_cancel (task, FALSE);
