@@ -490,7 +490,7 @@ call_magic (Tracer            *t,
   guint       n = args != NULL ? args->len : 0;
   Value      *self = callee->attr.base;
 
-  if (!g_str_has_prefix (name, "__"))
+  if (name[0] != '_' || name[1] != '_')
     return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (magic); i++)
     {

@@ -256,11 +256,11 @@ struct _Tracer
   GraftGraph   *graph;        /* NULL until tracing starts */
   guint         graph_serial; /* counts the graphs made, from 1 */
   GPtrArray    *chunks;       /* arena blocks */
-  gsize         chunk_used;
-  gsize         chunk_size;
-  GPtrArray    *garrays;     /* GArrays to free */
-  GPtrArray    *hash_tables; /* GHashTables to free */
-  GPtrArray    *name_tables; /* GraftNameTables to free */
+  char         *chunk;        /* the block bump allocation takes from (the last of chunks) */
+  gsize         chunk_used;   /* bytes taken from it; GRAFT_TRACER_CHUNK_SIZE before the first */
+  GPtrArray    *garrays;      /* GArrays to free */
+  GPtrArray    *hash_tables;  /* GHashTables to free */
+  GPtrArray    *name_tables;  /* GraftNameTables to free */
   GStringChunk *strings;
   Frame        *globals;
   GHashTable   *param_nodes;   /* qualified name -> node (per-trace cache) */
@@ -355,6 +355,9 @@ struct _Tracer
   gboolean           fallback; /* read and trace again the usual way */
 };
 
+/* The size of the arena's blocks; larger requests get a block of their own. */
+#define GRAFT_TRACER_CHUNK_SIZE (64 * 1024)
+
 /* graft-tracer-value.c */
 gpointer    _graft_tracer_alloc (Tracer *t, gsize size);
 const char *_graft_tracer_strdup (Tracer *t, const char *s, gssize len);
@@ -391,6 +394,22 @@ Value      *_graft_dict_get (const Value *dict, const Value *key);
 void        _graft_dict_set (Tracer *t, Value *dict, Value *key, Value *value);
 void        _graft_value_append_str (GString *out, const Value *v, gboolean repr);
 
+/* @size bytes (a multiple of 16) from the arena's current block, not
+ * zeroed, or NULL when it has no room: _graft_tracer_alloc() then. */
+static inline gpointer
+_graft_tracer_bump (Tracer *t,
+                    gsize   size)
+{
+  if (G_LIKELY (t->chunk_used + size <= GRAFT_TRACER_CHUNK_SIZE))
+    {
+      gpointer p = t->chunk + t->chunk_used;
+
+      t->chunk_used += size;
+      return p;
+    }
+  return NULL;
+}
+
 /* The entry of Tracer.map_recent for @map and @key. */
 static inline guint
 _graft_strmap_recent_slot (const StrMap *map,
@@ -403,25 +422,41 @@ _graft_strmap_recent_slot (const StrMap *map,
   return (guint) (h >> 56);
 }
 
+/* Tracer.map_recent's answer for @key in @map (entry @r), if it still
+ * holds: the position of @key (1-based) or 0 for a key absent; else
+ * G_MAXUINT. */
+static inline guint
+_graft_strmap_recent_position (const StrMap *map,
+                               const char   *key,
+                               guint         r)
+{
+  Tracer *t = map->tracer;
+
+  if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+    {
+      guint pos = t->map_recent[r].pos;
+
+      /* The map has not changed since; or else, keys being distinct
+       * strings, this very one at the position found is this key there. */
+      if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
+        return pos;
+    }
+  return G_MAXUINT;
+}
+
 /* The value of @key in @map, or NULL: a recent answer that still holds
- * (graft-tracer-value.c) here, anything else there. */
+ * here, anything else in graft-tracer-value.c. */
 static inline Value *
 _graft_strmap_get (const StrMap *map,
                    const char   *key)
 {
   if (map != NULL && map->keys != NULL)
     {
-      Tracer *t = map->tracer;
-      guint   r = _graft_strmap_recent_slot (map, key);
+      guint pos = _graft_strmap_recent_position (map, key, _graft_strmap_recent_slot (map, key));
 
-      if (t->map_recent[r].map == map && t->map_recent[r].key == key)
-        {
-          guint pos = t->map_recent[r].pos;
-
-          if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-              (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
-            return pos > 0 ? map->values->pdata[pos - 1] : NULL;
-        }
+      if (pos != G_MAXUINT)
+        return pos > 0 ? map->values->pdata[pos - 1] : NULL;
     }
   return _graft_strmap_get_slow (map, key);
 }

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#define CHUNK_SIZE (64 * 1024)
+#define CHUNK_SIZE GRAFT_TRACER_CHUNK_SIZE
 
 static Value none_value = { .kind = VAL_NONE };
 static Value true_value = { .kind = VAL_BOOL, .b = TRUE };
@@ -35,13 +35,14 @@ _graft_tracer_alloc (Tracer *t,
       g_ptr_array_insert (t->chunks, 0, p);
       return p;
     }
-  if (t->chunks->len == 0 || t->chunk_used + size > CHUNK_SIZE)
+  p = _graft_tracer_bump (t, size);
+  if (p == NULL)
     {
-      g_ptr_array_add (t->chunks, g_malloc (CHUNK_SIZE));
-      t->chunk_used = 0;
+      t->chunk = g_malloc (CHUNK_SIZE);
+      g_ptr_array_add (t->chunks, t->chunk);
+      t->chunk_used = size;
+      p = t->chunk;
     }
-  p = (char *) g_ptr_array_index (t->chunks, t->chunks->len - 1) + t->chunk_used;
-  t->chunk_used += size;
   memset (p, 0, size);
   return p;
 }
@@ -95,12 +96,8 @@ _graft_tracer_vec_sized (Tracer *t,
   /* The items past the length are never read: only the header is set,
    * and the room the rounding leaves is used. */
   size = (sizeof (PtrVec) + alloc * sizeof (gpointer) + 15) & ~(gsize) 15;
-  if (t->chunks->len > 0 && t->chunk_used + size <= CHUNK_SIZE)
-    {
-      v = (PtrVec *) ((char *) g_ptr_array_index (t->chunks, t->chunks->len - 1) + t->chunk_used);
-      t->chunk_used += size;
-    }
-  else
+  v = _graft_tracer_bump (t, size);
+  if (v == NULL)
     v = _graft_tracer_alloc (t, size);
   v->pdata = (gpointer *) (v + 1);
   v->len = 0;
@@ -272,21 +269,13 @@ strmap_position (const StrMap *map,
                  gsize        *len,
                  guint        *hash)
 {
-  Tracer *t = map->tracer;
-  guint   r = _graft_strmap_recent_slot (map, key);
-  guint   pos;
+  guint r = _graft_strmap_recent_slot (map, key);
+  guint pos = _graft_strmap_recent_position (map, key, r);
 
   *len = 0;
   *hash = 0;
-  if (t->map_recent[r].map == map && t->map_recent[r].key == key)
-    {
-      /* The map has not changed since; or else, keys being distinct
-       * strings, this very one at the position found is this key there. */
-      pos = t->map_recent[r].pos;
-      if ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
-          (pos > 0 && pos <= map->keys->len && map->keys->pdata[pos - 1] == key))
-        return pos;
-    }
+  if (pos != G_MAXUINT)
+    return pos;
   return strmap_search (map, key, r, len, hash);
 }
 
@@ -394,17 +383,11 @@ _graft_value_new (Tracer   *t,
                   ValueKind kind)
 {
   const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
-  Value      *v;
+  Value      *v = _graft_tracer_bump (t, size);
 
-  if (G_LIKELY (t->chunks->len > 0 && t->chunk_used + size <= CHUNK_SIZE))
-    {
-      v = (Value *) ((char *) t->chunks->pdata[t->chunks->len - 1] + t->chunk_used);
-      t->chunk_used += size;
-      *v = (Value){ .kind = kind };
-      return v;
-    }
-  v = _graft_tracer_alloc (t, sizeof (Value));
-  v->kind = kind;
+  if (G_UNLIKELY (v == NULL))
+    v = _graft_tracer_alloc (t, size);
+  *v = (Value){ .kind = kind };
   return v;
 }
 

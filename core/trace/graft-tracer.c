@@ -1077,6 +1077,7 @@ program_new (GraftSource        *source,
   t->module = module;
   t->dialect = dialect;
   t->chunks = g_ptr_array_new_with_free_func (g_free);
+  t->chunk_used = GRAFT_TRACER_CHUNK_SIZE;
   t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
   t->name_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_tracer_name_table_free);
   t->garrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
