@@ -28,8 +28,4 @@ guint _graft_py_parser_get_fast_lines_read (void);
 GraftPyTokenKind _graft_py_keyword_kind (const char *s,
                                          gsize       len);
 
-/* For each first byte, the lengths of the keywords that start with it, as
- * bits: most names are ruled out without looking at more bytes. */
-extern const guint16 _graft_py_keyword_lengths[256];
-
 G_END_DECLS

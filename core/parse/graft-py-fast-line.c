@@ -113,14 +113,6 @@ static const guint8 byte_token[256] = {
   ['@'] = T_AT,
 };
 
-/* [A-Za-z0-9_] */
-static const guint8 id_char[256] = {
-  ['0' ... '9'] = 1,
-  ['A' ... 'Z'] = 1,
-  ['a' ... 'z'] = 1,
-  ['_'] = 1,
-};
-
 /* The binary operators of the subset: precedence as in the parser's
  * binary_precedences[] (`+` and `-` 5, the others 6), and the operator. */
 static const guint8 token_precedence[T_AT + 1] = {
@@ -193,12 +185,12 @@ split_line (const char *text,
           continue;
         case C_NAME:
           q = p + 1;
-          while (id_char[t[q]])
+          while (_graft_py_id_char[t[q]])
             q++;
           if (t[q] >= 0x80 || q - p > GRAFT_MAX_NAME_LENGTH)
             return 0;
           kind = T_NAME;
-          if (q - p >= 16 || (_graft_py_keyword_lengths[c] & (1u << (q - p))) == 0)
+          if (!_graft_py_may_be_keyword (c, q - p))
             break;
           switch ((int) _graft_py_keyword_kind ((const char *) t + p, q - p))
             {
@@ -235,7 +227,8 @@ split_line (const char *text,
             }
           /* `1_000`, `1e5`, `0x1f`, `3j`, `1.`, `1.5.real`, `12é`; an
            * integer that may not fit in 63 bits. */
-          if (id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (kind == T_INT && q - p > 18))
+          if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 ||
+              (kind == T_INT && q - p > 18))
             return 0;
           break;
         case C_NEWLINE:
@@ -356,11 +349,10 @@ static inline __attribute__ ((always_inline)) GraftPyExpr *
 take_int (Fast *f)
 {
   const Tok   *t = f->tok;
-  gint64       value = 0;
+  gint64       value;
   GraftPyExpr *e;
 
-  for (guint32 k = t->start; k < t->end; k++)
-    value = value * 10 + (f->text[k] - '0');
+  _graft_py_read_decimal (f->text, t->start, t->end, &value);
   consume (f);
   e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
   e->constant.kind = GRAFT_PY_CONST_INT;

@@ -1396,7 +1396,7 @@ static const guint8 fast_class[256] = {
 };
 
 /* [A-Za-z0-9_], for the rest of a name. */
-static const guint8 fast_id_char[256] = {
+const guint8 _graft_py_id_char[256] = {
   ['0' ... '9'] = 1,
   ['A' ... 'Z'] = 1,
   ['a' ... 'z'] = 1,
@@ -1559,21 +1559,20 @@ graft_py_lexer_next (GraftPyLexer *self,
           continue;
         case FAST_NAME:
           q = p + 1;
-          while (fast_id_char[t[q]])
+          while (_graft_py_id_char[t[q]])
             q++;
           /* A name that goes on beyond ASCII, or a string's prefix. */
           if (t[q] >= 0x80 || ((t[q] == '\'' || t[q] == '"') && q - p <= 2))
             goto slow;
-          kind = q - p < 16 && (_graft_py_keyword_lengths[c] & (1u << (q - p))) != 0
-                     ? keyword_kind ((const char *) t + p, q - p)
-                     : GRAFT_PY_TOKEN_NAME;
+          kind = _graft_py_may_be_keyword (c, q - p) ? keyword_kind ((const char *) t + p, q - p)
+                                                     : GRAFT_PY_TOKEN_NAME;
           break;
         case FAST_DIGIT:
           q = p + 1;
           while (fast_class[t[q]] == FAST_DIGIT)
             q++;
           /* `0777`, `1_000`, `1e5`, `0x1f`, `2.5`, `3j`, `12é` */
-          if (fast_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (c == '0' && q - p > 1))
+          if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (c == '0' && q - p > 1))
             goto slow;
           kind = GRAFT_PY_TOKEN_NUMBER;
           flags = GRAFT_PY_TOKEN_FLAG_INT;
@@ -1586,10 +1585,7 @@ graft_py_lexer_next (GraftPyLexer *self,
             }
           if (!self->line_has_tokens)
             goto slow;
-          self->at_line_start = TRUE;
-          self->mid_line = FALSE;
-          self->line_has_tokens = FALSE;
-          self->pos = p + 1;
+          _graft_py_lexer_set_line_start (self, p + 1);
           out_token->kind = GRAFT_PY_TOKEN_NEWLINE;
           out_token->flags = 0;
           out_token->start = p;

@@ -204,4 +204,51 @@ guint       graft_py_lexer_get_bracket_depth (GraftPyLexer *self);
 gsize       graft_py_lexer_get_innermost_bracket (GraftPyLexer *self);
 const char *graft_py_token_kind_get_name (GraftPyTokenKind kind);
 
+/* For each first byte, the lengths of the keywords that start with it, as
+ * bits: most names are ruled out without looking at more bytes. */
+extern const guint16 _graft_py_keyword_lengths[256];
+
+/* [A-Za-z0-9_]: the bytes of a name after its first, within ASCII. */
+extern const guint8 _graft_py_id_char[256];
+
+/* Reads the decimal digits of @text from @start up to @end or the first
+ * other byte, at most 18 of them (so the value fits), into @out_value.
+ *
+ * Returns: where it stopped */
+static inline gsize
+_graft_py_read_decimal (const char *text,
+                        gsize       start,
+                        gsize       end,
+                        gint64     *out_value)
+{
+  gint64 value = 0;
+  gsize  i;
+
+  for (i = start; i < end && text[i] >= '0' && text[i] <= '9'; i++)
+    value = value * 10 + (text[i] - '0');
+  *out_value = value;
+  return i;
+}
+
+/* Whether a name of @len bytes starting with @c may be a keyword. */
+static inline gboolean
+_graft_py_may_be_keyword (guchar c,
+                          gsize  len)
+{
+  return len < 16 && (_graft_py_keyword_lengths[c] & (1u << len)) != 0;
+}
+
+/* Puts @self at the start of the line after the newline at @newline, as
+ * it is after it has read that NEWLINE token, for a caller that read the
+ * line itself. */
+static inline void
+_graft_py_lexer_set_line_start (GraftPyLexer *self,
+                                gsize         pos)
+{
+  self->pos = pos;
+  self->at_line_start = TRUE;
+  self->mid_line = FALSE;
+  self->line_has_tokens = FALSE;
+}
+
 G_END_DECLS

@@ -621,12 +621,9 @@ parse_number (Parser *p)
   if ((tok.flags & GRAFT_PY_TOKEN_FLAG_INT) != 0 && tok.end - tok.start <= 18 &&
       (t[tok.start] != '0' || tok.end - tok.start == 1))
     {
-      gint64 value = 0;
-      gsize  i;
+      gint64 value;
 
-      for (i = tok.start; i < tok.end && g_ascii_isdigit (t[i]); i++)
-        value = value * 10 + (t[i] - '0');
-      if (i == tok.end)
+      if (_graft_py_read_decimal (t, tok.start, tok.end, &value) == tok.end)
         {
           advance (p);
           e = new_expr (p, GRAFT_PY_EXPR_CONSTANT, tok.start);
@@ -3615,10 +3612,7 @@ skip_body_quickly (Parser              *p,
       !scan_body (p->text, lex->pos, lex->end, indent, &line_end, out_last_end))
     return FALSE;
   saved = *lex;
-  lex->pos = line_end;
-  lex->at_line_start = TRUE;
-  lex->mid_line = FALSE;
-  lex->line_has_tokens = FALSE;
+  _graft_py_lexer_set_line_start (lex, line_end);
   advance (p);
   if (!at (p, GRAFT_PY_TOKEN_DEDENT))
     {
@@ -3918,10 +3912,7 @@ parse_fast_line (Parser *p)
 
   /* The lexer as its fast path leaves it after a NEWLINE, and that
    * NEWLINE the lookahead. */
-  lex->pos = newline + 1;
-  lex->at_line_start = TRUE;
-  lex->mid_line = FALSE;
-  lex->line_has_tokens = FALSE;
+  _graft_py_lexer_set_line_start (lex, newline + 1);
   p->cur.kind = GRAFT_PY_TOKEN_NEWLINE;
   p->cur.flags = 0;
   p->cur.start = newline;

@@ -11,6 +11,7 @@
 #include "graft-tracer-private.h"
 #include "graft-error.h"
 #include "graft-limits.h"
+#include "graft-py-lexer.h"
 
 #include <string.h>
 
@@ -302,24 +303,19 @@ _graft_tracer_to_arg (Tracer            *t,
     }
 }
 
-/* Whether @name may be a Python keyword: keyword.kwlist's words are two
- * to eight bytes long and start with one of `FNTabcdefgilnoprtwy`.  Most
- * method names (`sum`, `view`, `softmax`) are surely not, without asking
+/* Whether @name may be a Python keyword: most method names (`sum`,
+ * `view`, `softmax`) are surely not by their first byte and length
+ * (keyword.kwlist's words are the lexer's), without asking
  * graft_is_python_keyword(). */
 static inline gboolean
 may_be_keyword (const char *name)
 {
-#define LOWER(c) (1u << ((c) - 'a'))
-  const guint32 lower = LOWER ('a') | LOWER ('b') | LOWER ('c') | LOWER ('d') | LOWER ('e') |
-                        LOWER ('f') | LOWER ('g') | LOWER ('i') | LOWER ('l') | LOWER ('n') |
-                        LOWER ('o') | LOWER ('p') | LOWER ('r') | LOWER ('t') | LOWER ('w') |
-                        LOWER ('y');
-#undef LOWER
-  guchar   c = (guchar) name[0];
-  gboolean first =
-      c >= 'a' && c <= 'z' ? (lower >> (c - 'a')) & 1 : c == 'F' || c == 'N' || c == 'T';
+  gsize len = 0;
 
-  return first && name[1] != '\0' && graft_is_python_keyword (name);
+  /* No keyword is longer than 8 bytes. */
+  while (len < 9 && name[len] != '\0')
+    len++;
+  return _graft_py_may_be_keyword ((guchar) name[0], len) && graft_is_python_keyword (name);
 }
 
 /* torch.fx writes method names, module paths and attribute names into the

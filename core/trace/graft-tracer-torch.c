@@ -1053,7 +1053,6 @@ struct _ResolvedPath
   const FxMath     *math; /* for PATH_TABLE */
   const FxFunction *fn;
   const FxDispatch *dispatch;     /* the boolean dispatch entry for the path */
-  gboolean          checked;      /* @check_parser is known */
   gconstpointer     check_parser; /* @fn's argument parser (graft-tracer-check.c), or NULL */
 };
 
@@ -1107,6 +1106,8 @@ resolve_path (Tracer     *t,
 
       r->math = g_hash_table_lookup (ensure_indexes (table)->math, path);
       r->fn = find_function_or_target (table, path);
+      if (r->fn != NULL)
+        r->check_parser = _graft_tracer_check_find (t, FX_TEXT (table, r->fn->path));
       for (gsize i = 0; i < table->n_dispatch; i++)
         if (strcmp (table->dispatch[i].path, path) == 0)
           {
@@ -1164,17 +1165,9 @@ check_call (Tracer             *t,
             StrMap             *kwargs,
             const GraftPyExpr  *at)
 {
-  const FxTable *table = fx_table (t);
-  ResolvedPath  *r = (ResolvedPath *) resolved;
-
   if (fn != resolved->fn)
-    return _graft_tracer_check_call (t, FX_TEXT (table, fn->path), args, kwargs, at);
-  if (!r->checked)
-    {
-      r->check_parser = _graft_tracer_check_find (t, FX_TEXT (table, fn->path));
-      r->checked = TRUE;
-    }
-  return _graft_tracer_check_parsed (t, r->check_parser, args, kwargs, at);
+    return _graft_tracer_check_call (t, FX_TEXT (fx_table (t), fn->path), args, kwargs, at);
+  return _graft_tracer_check_parsed (t, resolved->check_parser, args, kwargs, at);
 }
 
 static Value *call_path (Tracer             *t,
