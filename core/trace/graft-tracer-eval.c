@@ -289,6 +289,14 @@ _graft_tracer_locals_add (Tracer                *t,
   collect_locals (t, locals, stmts);
 }
 
+/* _graft_tracer_locals_add() for a statement that binds @name alone. */
+void
+_graft_tracer_locals_add_name (Locals     *locals,
+                               const char *name)
+{
+  add_local (locals, name);
+}
+
 /* Whether the collection holds @name.  The log is read backwards for a
  * few names; from the fifth on, it is made a set once (as it would be
  * read for every name otherwise). */

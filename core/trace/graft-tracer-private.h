@@ -529,6 +529,7 @@ void                   _graft_tracer_locals_add (Tracer                *t,
                                                  Locals                *locals,
                                                  const GraftPyStmtList *stmts);
 gboolean               _graft_tracer_locals_has (Tracer *t, Locals *locals, const char *name);
+void                   _graft_tracer_locals_add_name (Locals *locals, const char *name);
 Frame                 *_graft_tracer_frame_new (Tracer *t, Frame *parent, Frame *globals);
 Value                 *_graft_tracer_eval (Tracer *t, Frame *frame, const GraftPyExpr *e);
 gboolean               _graft_tracer_eval_defaults (Tracer                 *t,

@@ -710,14 +710,30 @@ exec_streamed (Tracer   *t,
   t->stream_fn = fn;
   while (graft_py_body_stream_next (stream, &stmts, &error))
     {
-      _graft_tracer_locals_add (t, locals, &stmts);
-      if (_graft_tracer_contains_yield (&stmts))
+      const GraftPyStmt *s = stmts.len == 1 ? stmts.items[0] : NULL;
+
+      /* Most lines are one `name = value` without a yield: its name is
+       * collected and the statement run here. */
+      if (s != NULL && s->kind == GRAFT_PY_STMT_ASSIGN && s->assign.targets.len == 1 &&
+          s->assign.targets.items[0]->kind == GRAFT_PY_EXPR_NAME &&
+          s->assign.value->kind != GRAFT_PY_EXPR_YIELD &&
+          s->assign.value->kind != GRAFT_PY_EXPR_YIELD_FROM)
         {
-          t->fallback = TRUE;
-          break;
+          _graft_tracer_locals_add_name (locals, s->assign.targets.items[0]->name.id);
+          if (flow == FLOW_NORMAL)
+            flow = _graft_tracer_exec_stmt (t, frame, s, out_result);
         }
-      if (flow == FLOW_NORMAL)
-        flow = _graft_tracer_exec_block (t, frame, &stmts, out_result);
+      else
+        {
+          _graft_tracer_locals_add (t, locals, &stmts);
+          if (_graft_tracer_contains_yield (&stmts))
+            {
+              t->fallback = TRUE;
+              break;
+            }
+          if (flow == FLOW_NORMAL)
+            flow = _graft_tracer_exec_block (t, frame, &stmts, out_result);
+        }
       if (flow == FLOW_ERROR)
         {
           t->fallback = TRUE;
