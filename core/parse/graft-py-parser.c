@@ -4166,6 +4166,7 @@ struct _GraftPyBodyStream
   GraftPyDeferredBody *body;
   gboolean             transient;
   gboolean             done;
+  GraftPyStmt         *one; /* the items of a list of one statement given out */
 };
 
 /**
@@ -4242,7 +4243,16 @@ graft_py_body_stream_next (GraftPyBodyStream *self,
 
       if (parse_statement (p) && p->error == NULL)
         {
-          *out_stmts = finish_stmts (p, base);
+          /* Most lines are one statement: no list in the arena for it. */
+          if (p->scratch->len == base + 1)
+            {
+              self->one = p->scratch->pdata[base];
+              p->scratch->len = base;
+              out_stmts->items = &self->one;
+              out_stmts->len = 1;
+            }
+          else
+            *out_stmts = finish_stmts (p, base);
           return TRUE;
         }
       if (p->error == NULL)
