@@ -263,6 +263,32 @@ static const Case cases[] = {
                                         "        h3 = h2 / 2\n"
                                         "        q = h3\n"
                                         "        return q\n" },
+  /* A line binding one name is collected and run apart from others:
+   * these are the ones it must leave to the general way. */
+  { "yield_assigned", HEAD "class M(nn.Module):\n"
+                           "    def forward(self, x):\n"
+                           "        a = x + 1\n"
+                           "        b = yield a\n"
+                           "        return b\n" },
+  { "yield_from_assigned", HEAD "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        a = x + 1\n"
+                                "        b = yield from a\n"
+                                "        return b\n" },
+  { "chained_and_tuple_targets", HEAD "u = 7\n\n\n"
+                                      "class M(nn.Module):\n"
+                                      "    def forward(self, x):\n"
+                                      "        c = x + u\n"
+                                      "        a = b = c * 2\n"
+                                      "        d, u = a, b\n"
+                                      "        return d + u\n" },
+  { "name_bound_by_later_simple_line", HEAD "t = 1\n\n\n"
+                                            "class M(nn.Module):\n"
+                                            "    def forward(self, x):\n"
+                                            "        a = x * t\n"
+                                            "        b = a + 1; c = b\n"
+                                            "        t = torch.neg(c)\n"
+                                            "        return t\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */
