@@ -363,7 +363,7 @@ gpointer    _graft_tracer_alloc (Tracer *t, gsize size);
 const char *_graft_tracer_strdup (Tracer *t, const char *s, gssize len);
 const char *_graft_tracer_printf (Tracer *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 PtrVec     *_graft_tracer_vec (Tracer *t);
-PtrVec     *_graft_tracer_vec_sized (Tracer *t, guint alloc);
+PtrVec     *_graft_tracer_vec_sized_slow (Tracer *t, guint alloc);
 void        _graft_vec_grow (PtrVec *v, guint min_alloc);
 void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
 gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
@@ -408,6 +408,31 @@ _graft_tracer_bump (Tracer *t,
       return p;
     }
   return NULL;
+}
+
+/* A vector with room for @alloc items, from the arena: the header and
+ * the items in one block (only the header is set; the room the rounding
+ * to 16 bytes leaves is used).  Larger vectors (or no room in the current
+ * block) in graft-tracer-value.c. */
+static inline PtrVec *
+_graft_tracer_vec_sized (Tracer *t,
+                         guint   alloc)
+{
+  if (alloc >= 1 && alloc <= 64)
+    {
+      gsize   size = (sizeof (PtrVec) + alloc * sizeof (gpointer) + 15) & ~(gsize) 15;
+      PtrVec *v = _graft_tracer_bump (t, size);
+
+      if (G_LIKELY (v != NULL))
+        {
+          v->pdata = (gpointer *) (v + 1);
+          v->len = 0;
+          v->alloc = (guint) ((size - sizeof (PtrVec)) / sizeof (gpointer));
+          v->tracer = t;
+          return v;
+        }
+    }
+  return _graft_tracer_vec_sized_slow (t, alloc);
 }
 
 /* The entry of Tracer.map_recent for @map and @key. */

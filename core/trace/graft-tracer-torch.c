@@ -600,8 +600,9 @@ static gboolean
 any_proxy (PtrVec *args,
            StrMap *kwargs)
 {
+  /* Most arguments are traced values themselves. */
   for (guint i = 0; args != NULL && i < args->len; i++)
-    if (_graft_value_holds_proxy (args->pdata[i]))
+    if (_graft_value_is_proxy (args->pdata[i]) || _graft_value_holds_proxy (args->pdata[i]))
       return TRUE;
   for (guint i = 0; kwargs != NULL && kwargs->values != NULL && i < kwargs->values->len; i++)
     if (_graft_value_holds_proxy (kwargs->values->pdata[i]))

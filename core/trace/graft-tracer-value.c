@@ -82,10 +82,11 @@ _graft_tracer_vec (Tracer *t)
 
 /* A vector with room for @alloc items in its own block (it grows as any):
  * a call's arguments and a list display say how many they are, and a
- * tracer makes a few per node. */
+ * tracer makes a few per node.  (The common case is inline:
+ * _graft_tracer_vec_sized().) */
 PtrVec *
-_graft_tracer_vec_sized (Tracer *t,
-                         guint   alloc)
+_graft_tracer_vec_sized_slow (Tracer *t,
+                              guint   alloc)
 {
   PtrVec *v;
   gsize   size;
@@ -96,9 +97,7 @@ _graft_tracer_vec_sized (Tracer *t,
   /* The items past the length are never read: only the header is set,
    * and the room the rounding leaves is used. */
   size = (sizeof (PtrVec) + alloc * sizeof (gpointer) + 15) & ~(gsize) 15;
-  v = _graft_tracer_bump (t, size);
-  if (v == NULL)
-    v = _graft_tracer_alloc (t, size);
+  v = _graft_tracer_alloc (t, size);
   v->pdata = (gpointer *) (v + 1);
   v->len = 0;
   v->alloc = (guint) ((size - sizeof (PtrVec)) / sizeof (gpointer));
