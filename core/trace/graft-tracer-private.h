@@ -373,14 +373,12 @@ void        _graft_tracer_name_table_free (GraftNameTable *table);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
-Value      *_graft_value_new (Tracer *t, ValueKind kind);
 Value      *_graft_value_none (void);
 Value      *_graft_value_bool (gboolean b);
 Value      *_graft_value_int (Tracer *t, gint64 i);
 Value      *_graft_value_float (Tracer *t, double f);
 Value      *_graft_value_str (Tracer *t, const char *s, gssize len);
 Value      *_graft_value_path (Tracer *t, ValueKind kind, const char *path);
-Value      *_graft_value_proxy (Tracer *t, GraftNode *node);
 Value      *_graft_value_seq (Tracer *t, ValueKind kind, guint reserve);
 Value      *_graft_value_dict (Tracer *t);
 Value      *_graft_value_tensor (Tracer *t);
@@ -433,6 +431,31 @@ _graft_tracer_vec_sized (Tracer *t,
         }
     }
   return _graft_tracer_vec_sized_slow (t, alloc);
+}
+
+/* A new value of @kind, its fields zero, in the arena. */
+static inline Value *
+_graft_value_new (Tracer   *t,
+                  ValueKind kind)
+{
+  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
+  Value      *v = _graft_tracer_bump (t, size);
+
+  if (G_UNLIKELY (v == NULL))
+    v = _graft_tracer_alloc (t, size);
+  *v = (Value){ .kind = kind };
+  return v;
+}
+
+/* A traced value: @node's proxy. */
+static inline Value *
+_graft_value_proxy (Tracer    *t,
+                    GraftNode *node)
+{
+  Value *v = _graft_value_new (t, VAL_PROXY);
+
+  v->node = node;
+  return v;
 }
 
 /* The entry of Tracer.map_recent for @map and @key. */

@@ -378,19 +378,6 @@ _graft_strmap_remove (StrMap     *map,
 /* A zeroed value of @kind: _graft_tracer_alloc() inline, for the few
  * values each node makes. */
 Value *
-_graft_value_new (Tracer   *t,
-                  ValueKind kind)
-{
-  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
-  Value      *v = _graft_tracer_bump (t, size);
-
-  if (G_UNLIKELY (v == NULL))
-    v = _graft_tracer_alloc (t, size);
-  *v = (Value){ .kind = kind };
-  return v;
-}
-
-Value *
 _graft_value_none (void)
 {
   return &none_value;
@@ -452,16 +439,6 @@ _graft_value_path (Tracer     *t,
   Value *v = _graft_value_new (t, kind);
 
   v->path = _graft_tracer_strdup (t, path, -1);
-  return v;
-}
-
-Value *
-_graft_value_proxy (Tracer    *t,
-                    GraftNode *node)
-{
-  Value *v = _graft_value_new (t, VAL_PROXY);
-
-  v->node = node;
   return v;
 }
 
