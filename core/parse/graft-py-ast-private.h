@@ -155,4 +155,33 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
+/* _graft_py_module_intern_fast() for a name of at most 8 bytes whose
+ * first 8 bytes may be read (those after it too): compared with the
+ * recent name of its slot as one word.  The copies the cache holds are
+ * arena blocks of at least 8 bytes. */
+static inline const char *
+_graft_py_module_intern_word (GraftPyModule *self,
+                              const char    *str,
+                              gsize          len)
+{
+  guint       r = _graft_py_intern_slot (str, len);
+  const char *recent = self->recent[r];
+
+  if (self->recent_len[r] == len)
+    {
+      guint64 a, b, mask;
+
+      memcpy (&a, str, sizeof a);
+      memcpy (&b, recent, sizeof b);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      mask = len >= 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * len)) - 1;
+#else
+      mask = len >= 8 ? G_MAXUINT64 : ~(G_MAXUINT64 >> (8 * len));
+#endif
+      if (((a ^ b) & mask) == 0)
+        return recent;
+    }
+  return _graft_py_module_intern_slot (self, str, len, r);
+}
+
 G_END_DECLS

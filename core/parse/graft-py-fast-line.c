@@ -145,7 +145,8 @@ typedef struct
   /* Borrowed */
   GraftPyModule *module;
   const char    *text;
-  const Tok     *tok; /* the lookahead; the one before it was consumed last */
+  const Tok     *tok;   /* the lookahead; the one before it was consumed last */
+  guint32        limit; /* the end of the line: bytes before it may be read */
 
   guint    sp; /* items of the lists under construction */
   gpointer stack[FAST_MAX_TOKENS];
@@ -339,9 +340,12 @@ static inline __attribute__ ((always_inline)) const char *
 take_name (Fast *f)
 {
   const Tok *t = f->tok;
+  guint32    len = t->end - t->start;
 
   consume (f);
-  return _graft_py_module_intern_fast (f->module, f->text + t->start, t->end - t->start);
+  if (len <= 8 && t->start + 8 <= f->limit)
+    return _graft_py_module_intern_word (f->module, f->text + t->start, len);
+  return _graft_py_module_intern_fast (f->module, f->text + t->start, len);
 }
 
 /* The T_INT at the lookahead (at most 18 digits, so it fits). */
@@ -753,6 +757,7 @@ _graft_py_fast_line (GraftPyModule *module,
   f.module = module;
   f.text = text;
   f.tok = toks;
+  f.limit = toks[n - 1].end;
   f.sp = 0;
 
   e = parse_item (&f);
