@@ -19,17 +19,18 @@ static Value true_value = { .kind = VAL_BOOL, .b = TRUE };
 static Value false_value = { .kind = VAL_BOOL, .b = FALSE };
 static Value ellipsis_value = { .kind = VAL_ELLIPSIS };
 
-/* Bump allocation from 64 KiB blocks; everything is freed with the trace. */
-gpointer
-_graft_tracer_alloc (Tracer *t,
-                     gsize   size)
+/* Bump allocation from 64 KiB blocks; everything is freed with the trace.
+ * The memory is not zeroed. */
+static gpointer
+alloc_raw (Tracer *t,
+           gsize   size)
 {
   gpointer p;
 
   size = (size + 15) & ~(gsize) 15;
   if (size > CHUNK_SIZE / 4)
     {
-      p = g_malloc0 (size);
+      p = g_malloc (size);
       /* Keep the big block in the list, before the current one so that
        * bump allocation continues in the current block. */
       g_ptr_array_insert (t->chunks, 0, p);
@@ -43,6 +44,16 @@ _graft_tracer_alloc (Tracer *t,
       t->chunk_used = size;
       p = t->chunk;
     }
+  return p;
+}
+
+/* @size zeroed bytes from the arena. */
+gpointer
+_graft_tracer_alloc (Tracer *t,
+                     gsize   size)
+{
+  gpointer p = alloc_raw (t, size);
+
   memset (p, 0, size);
   return p;
 }
@@ -116,7 +127,8 @@ _graft_vec_grow (PtrVec *v,
 
   if (alloc > G_MAXUINT / 2 / sizeof (gpointer))
     g_error ("a list of %u items is more than the tracer can hold", min_alloc);
-  pdata = _graft_tracer_alloc (v->tracer, alloc * sizeof (gpointer));
+  /* Only the items below the length are ever read. */
+  pdata = alloc_raw (v->tracer, alloc * sizeof (gpointer));
   if (v->len > 0)
     memcpy (pdata, v->pdata, v->len * sizeof (gpointer));
   v->pdata = pdata;
