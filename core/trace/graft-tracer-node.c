@@ -394,8 +394,7 @@ _graft_tracer_make_node (Tracer            *t,
   GraftArg   a_stack[8], k_stack[16];
   guint      n_args = args != NULL ? args->len : 0;
   guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
-  GraftArg   a = { .kind = GRAFT_ARG_TUPLE, .n = n_args };
-  GraftArg   k = { .kind = GRAFT_ARG_DICT, .n = n_kw / 2 };
+  GraftArg   a, k;
   GraftNode *node = NULL;
   guint      i;
 
@@ -409,8 +408,12 @@ _graft_tracer_make_node (Tracer            *t,
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
                                "the graph would have more than %u nodes", GRAFT_MAX_NODES);
 
-  a.items = n_args <= G_N_ELEMENTS (a_stack) ? a_stack : g_new (GraftArg, n_args);
-  k.items = n_kw <= G_N_ELEMENTS (k_stack) ? k_stack : g_new (GraftArg, n_kw);
+  a = (GraftArg){ .kind = GRAFT_ARG_TUPLE, .n = n_args, .items = a_stack };
+  k = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = n_kw / 2, .items = k_stack };
+  if (G_UNLIKELY (n_args > G_N_ELEMENTS (a_stack)))
+    a.items = g_new (GraftArg, n_args);
+  if (G_UNLIKELY (n_kw > G_N_ELEMENTS (k_stack)))
+    k.items = g_new (GraftArg, n_kw);
   /* (_graft_tracer_to_arg() sets each argument whole, and one that failed
    * is not read.) */
   for (i = 0; i < n_args; i++)
@@ -439,9 +442,9 @@ _graft_tracer_make_node (Tracer            *t,
 
 out:
   /* The arguments borrow all they hold (_graft_tracer_to_arg()). */
-  if (a.items != a_stack)
+  if (G_UNLIKELY (a.items != a_stack))
     g_free (a.items);
-  if (k.items != k_stack)
+  if (G_UNLIKELY (k.items != k_stack))
     g_free (k.items);
   if (node == NULL)
     return NULL;
