@@ -387,6 +387,47 @@ test_precedence (void)
   g_assert_nonnull (strstr (dead_name, "UnboundLocalError: cannot access local variable 'w'"));
 }
 
+/* A method whose name is a keyword of any length is refused where it is
+ * called (its name ruled out by first byte and length first); names
+ * that only start like one are not. */
+static void
+test_keyword_method_names (void)
+{
+  static const struct
+  {
+    const char *method;
+    gboolean    keyword;
+  } names[] = {
+    { "if", TRUE },
+    { "nonlocal", TRUE },
+    { "continue", TRUE },
+    { "False", TRUE },
+    { "yield", TRUE },
+    { "nonlocals", FALSE },
+    { "iff", FALSE },
+    { "Falsey", FALSE },
+    { "continues", FALSE },
+    { "y", FALSE },
+  };
+  const GraftDialect *dialect = graft_dialect_get (GRAFT_TORCH_2_6);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *text = g_strdup_printf (HEAD "class M(nn.Module):\n"
+                                                    "    def forward(self, x):\n"
+                                                    "        return getattr(x, \"%s\")()\n",
+                                               names[i].method);
+      Case             c = { names[i].method, text, NULL };
+      g_autofree char *out = trace_streamed (&c, dialect);
+      g_autofree char *expected = g_strdup_printf ("'%s' is a Python keyword", names[i].method);
+
+      if (names[i].keyword)
+        g_assert_nonnull (strstr (out, expected));
+      else
+        g_assert_false (g_str_has_prefix (out, "error:"));
+    }
+}
+
 /* graft_py_parse_deferring() leaves the forward unread; reading it gives
  * the tree graft_py_parse() makes, and a syntax error in it is the
  * reader's. */
@@ -593,6 +634,7 @@ main (int    argc,
       g_test_add_data_func (path, &cases[i], test_same);
     }
   g_test_add_func ("/core/trace-stream/precedence", test_precedence);
+  g_test_add_func ("/core/trace-stream/keyword-method-names", test_keyword_method_names);
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);
   g_test_add_func ("/core/trace-stream/deferred-every-case", test_deferred_every_case);
