@@ -644,6 +644,7 @@ Flow     _graft_tracer_exec_stmt (Tracer            *t,
                                   Frame             *frame,
                                   const GraftPyStmt *s,
                                   Value            **out_return);
+Flow     _graft_tracer_exec_assign_name (Tracer *t, Frame *frame, const GraftPyStmt *s);
 Flow     _graft_tracer_exec_block (Tracer                *t,
                                    Frame                 *frame,
                                    const GraftPyStmtList *body,

@@ -1209,6 +1209,44 @@ _graft_tracer_exec_stmt (Tracer            *t,
   return flow;
 }
 
+/**
+ * _graft_tracer_exec_assign_name:
+ * @s: an assignment to one name
+ *
+ * _graft_tracer_exec_stmt() of @s without its dispatch, for the commonest
+ * statement of a forward.
+ */
+Flow
+_graft_tracer_exec_assign_name (Tracer            *t,
+                                Frame             *frame,
+                                const GraftPyStmt *s)
+{
+  guint32 saved_start = t->span_start, saved_end = t->span_end;
+  Value  *v;
+
+  g_return_val_if_fail (s->kind == GRAFT_PY_STMT_ASSIGN && s->assign.targets.len == 1 &&
+                            s->assign.targets.items[0]->kind == GRAFT_PY_EXPR_NAME,
+                        FLOW_ERROR);
+
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the statement nests too deeply to evaluate (more than 4000 levels of "
+                          "blocks and calls)");
+      return FLOW_ERROR;
+    }
+  t->span_start = s->start;
+  t->span_end = s->end;
+  v = _graft_tracer_eval (t, frame, s->assign.value);
+  if (v != NULL)
+    _graft_strmap_set (&frame->vars, s->assign.targets.items[0]->name.id, v);
+  t->span_start = saved_start;
+  t->span_end = saved_end;
+  t->depth--;
+  return v != NULL ? FLOW_NORMAL : FLOW_ERROR;
+}
+
 Flow
 _graft_tracer_exec_block (Tracer                *t,
                           Frame                 *frame,

@@ -721,7 +721,7 @@ exec_streamed (Tracer   *t,
         {
           _graft_tracer_locals_add_name (locals, s->assign.targets.items[0]->name.id);
           if (flow == FLOW_NORMAL)
-            flow = _graft_tracer_exec_stmt (t, frame, s, out_result);
+            flow = _graft_tracer_exec_assign_name (t, frame, s);
         }
       else
         {
