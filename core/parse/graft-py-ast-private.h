@@ -155,10 +155,11 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
-/* _graft_py_module_intern_fast() for a name of at most 8 bytes whose
- * first 8 bytes may be read (those after it too): compared with the
- * recent name of its slot as one word.  The copies the cache holds are
- * arena blocks of at least 8 bytes. */
+/* _graft_py_module_intern_fast() for a name of at most 8 bytes, where 8
+ * bytes may be read from @str (the name and what follows it): compared
+ * with the recent name of its slot as one word, the bytes past the name
+ * masked out.  The copies the cache holds are arena blocks of at least 8
+ * bytes. */
 static inline const char *
 _graft_py_module_intern_word (GraftPyModule *self,
                               const char    *str,

@@ -238,9 +238,8 @@ _graft_py_may_be_keyword (guchar c,
   return len < 16 && (_graft_py_keyword_lengths[c] & (1u << len)) != 0;
 }
 
-/* Puts @self at the start of the line after the newline at @newline, as
- * it is after it has read that NEWLINE token, for a caller that read the
- * line itself. */
+/* Puts @self at @pos, the start of a line, as it is after it has read the
+ * NEWLINE token before it: for a caller that read that line itself. */
 static inline void
 _graft_py_lexer_set_line_start (GraftPyLexer *self,
                                 gsize         pos)
