@@ -275,10 +275,13 @@ struct _GraftNamespace
     GraftNameSlot *filled;
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
-    guint          state; /* the hash state of `<base>_` */
-    guint          len;
-    gint           flags; /* -1: the candidate is taken; else the flags
-                           * with which it is reserved */
+    guint          state;  /* the hash state of `<base>_` */
+    guint          len;    /* of the base */
+    guint32        suffix; /* 0: the candidate is the base; else it is
+                            * `<base>_<suffix - 1>` (`layers_2`, a module
+                            * of a list), all of it in the text */
+    gint flags;            /* -1: the candidate is taken; else the flags
+                            * with which it is reserved */
     char text[COUNTED_TEXT];
   } counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
@@ -368,8 +371,9 @@ static char *keep_name (GraftNamespace *self, const char *name, gsize len);
  * 1.x, which keeps no counts) and filled, and @why it was counted on: -1,
  * it is taken; else it is reserved for these GraftNameFlags.  Into the
  * way that holds @base, or the first, the others moving down one way
- * (the last one's candidate leaves). */
-static void
+ * (the last one's candidate leaves).  Returns its entry, or
+ * G_N_ELEMENTS (counted) if @base is too long to remember. */
+static guint
 remember_counted (GraftNamespace *self,
                   const char     *base,
                   gsize           base_len,
@@ -389,7 +393,7 @@ remember_counted (GraftNamespace *self,
   if (base_len >= COUNTED_TEXT)
     {
       self->counted[m].candidate = NULL;
-      return;
+      return G_N_ELEMENTS (self->counted);
     }
   self->counted_any = TRUE;
   self->counted[m].candidate = base;
@@ -400,8 +404,10 @@ remember_counted (GraftNamespace *self,
   self->counted[m].filled_slots = self->filled.slots;
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
   self->counted[m].len = (guint) base_len;
+  self->counted[m].suffix = 0;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
+  return m;
 }
 
 /* keep_numbered() when the block is full: through a composed copy. */
@@ -1583,9 +1589,14 @@ count_on_base_slots (GraftNamespace *self,
  * name written once where it is kept, from the remembered text.  Falls
  * back to count_on_base_slots() when names past the base's run may be
  * taken, or the block has no room for the copy of COUNTED_TEXT bytes. */
+static const char *create_name_slow (GraftNamespace *self,
+                                     const char     *candidate,
+                                     GraftNameFlags  flags);
+
 static const char *
 count_on_counted (GraftNamespace *self,
-                  guint           m)
+                  guint           m,
+                  GraftNameFlags  flags)
 {
   const guint    base_len = self->counted[m].len;
   GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
@@ -1593,7 +1604,12 @@ count_on_counted (GraftNamespace *self,
   guint64        old_count =
       count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
   guint64 run = RUN_OF (filled->value);
-  guint64 num = MAX (old_count, run) + 1;
+  /* A candidate `<base>_<k>` counts on from k, unless k is 0, which
+   * counts on from `_base_count[base]` as a bare base does (torch 1.x
+   * keeps no counts: 0). */
+  guint32 suffix = self->counted[m].suffix;
+  guint64 from = suffix > 1 ? suffix - 1 : old_count;
+  guint64 num = MAX (from, run) + 1;
   gsize   n = decimal_width (num);
   gsize   need = NAME_SPACE (base_len + 1 + n);
   char   *p;
@@ -1602,9 +1618,16 @@ count_on_counted (GraftNamespace *self,
   /* Room for the name, and for the copy past its base: at most
    * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
    * block, block_size is 0). */
-  if (BEYOND_OF (filled->value) ||
-      self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) > self->block_size ||
-      old_count + 1 >= REPLACED_BIG)
+  gboolean general = BEYOND_OF (filled->value) ||
+                     self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) >
+                         self->block_size ||
+                     old_count + 1 >= REPLACED_BIG;
+
+  /* A numbered candidate past its base's run (taken, so names past the
+   * run are) goes the general way too. */
+  if (suffix != 0 && (general || from > run))
+    return create_name_slow (self, self->counted[m].candidate, flags);
+  if (general)
     {
       const char *base = self->counted[m].candidate;
       guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
@@ -1649,6 +1672,42 @@ graft_namespace_is_canonical (const char    *name,
                               GraftNameFlags flags)
 {
   return is_final_form (name) && !is_illegal (name, strlen (name), flags);
+}
+
+/* After create_name_slow() made @made by counting on from @candidate (of
+ * @len bytes), whose `<base>_<k>` (cleaned as steps 1 to 3 clean it) was
+ * taken: remembers it with its base's slots as remember_counted() does a
+ * bare base, so that it is counted on again without hashing or lookups
+ * (a module list called in a loop asks for `layers.0`, `layers.1`, ...
+ * again and again).  Only if its text starts with its base (@base_len
+ * bytes of @made), which is what the fast path copies. */
+static void
+remember_numbered (GraftNamespace *self,
+                   const char     *candidate,
+                   gsize           len,
+                   const char     *made,
+                   gsize           base_len,
+                   guint64         k)
+{
+  GraftNameSlot *count_slot = NULL, *filled;
+  guint          base_state, base_hash, m;
+
+  if (len >= COUNTED_TEXT || base_len == 0 || k >= G_MAXUINT32 ||
+      memcmp (candidate, made, base_len) != 0)
+    return;
+  base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, made, base_len);
+  base_hash = _graft_name_hash_finish (base_state);
+  filled = _graft_name_table_find (&self->filled, made, base_len, base_hash);
+  if (self->count_per_base)
+    count_slot = _graft_name_table_find (&self->base_count, made, base_len, base_hash);
+  if (filled == NULL || (self->count_per_base && count_slot == NULL))
+    return;
+  m = remember_counted (self, candidate, base_len, base_state, count_slot, filled, -1);
+  if (m < G_N_ELEMENTS (self->counted))
+    {
+      self->counted[m].suffix = (guint32) k + 1;
+      memcpy (self->counted[m].text, candidate, len);
+    }
 }
 
 /* graft_namespace_create_name() for a candidate not remembered. */
@@ -1752,8 +1811,19 @@ create_name_slow (GraftNamespace *self,
     }
   if (big)
     return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
+  /* A numbered candidate counted on from (`layers.0` once `layers_0` is
+   * taken) is remembered if its text starts with its base. */
+  if (has_num && scan.len < COUNTED_TEXT && !final_form)
+    taken = is_used (self, name->str, name->len);
   if (self->count_per_base)
-    return count_per_base (self, base_len, has_num, num, flags, final_form ? candidate_hash : 0);
+    {
+      const char *made =
+          count_per_base (self, base_len, has_num, num, flags, final_form ? candidate_hash : 0);
+
+      if (has_num && taken)
+        remember_numbered (self, candidate, scan.len, made, base_len, num);
+      return made;
+    }
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -1764,13 +1834,20 @@ create_name_slow (GraftNamespace *self,
    * is illegal. */
   /* A candidate already in final form is `name` unchanged: whether it is
    * taken is known. */
-  if ((final_form ? taken : is_used (self, name->str, name->len)) ||
+  if ((final_form || (has_num && scan.len < COUNTED_TEXT) ? taken
+                                                          : is_used (self, name->str, name->len)) ||
       (name->len == base_len && is_illegal (name->str, name->len, flags)))
-    /* The candidate is taken or reserved, and so is `base_<run>`: count
-     * on from the larger.  No reserved word ends in `_<digits>`, so from
-     * here only taken names are skipped. */
-    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num,
-                       COUNTED_FORGET);
+    {
+      /* The candidate is taken or reserved, and so is `base_<run>`:
+       * count on from the larger.  No reserved word ends in `_<digits>`,
+       * so from here only taken names are skipped. */
+      const char *made = count_from (self, name->str, base_len,
+                                     _graft_name_hash (name->str, base_len), num, COUNTED_FORGET);
+
+      if (has_num && taken)
+        remember_numbered (self, candidate, scan.len, made, base_len, num);
+      return made;
+    }
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 
@@ -1806,7 +1883,7 @@ graft_namespace_create_name (GraftNamespace *self,
         self->counted[m].count_slots == self->base_count.slots &&
         self->counted[m].filled_slots == self->filled.slots &&
         counted_text_is (self->counted[m].text, candidate))
-      return count_on_counted (self, m);
+      return count_on_counted (self, m, flags);
   }
 
   return create_name_slow (self, candidate, flags);
