@@ -1584,15 +1584,16 @@ count_on_base_slots (GraftNamespace *self,
   return stored;
 }
 
-/* count_on_base_slots() for the candidate remembered in counted[@m], seen
- * again: nothing to hash but the digits, nothing to look up, and the
- * name written once where it is kept, from the remembered text.  Falls
- * back to count_on_base_slots() when names past the base's run may be
- * taken, or the block has no room for the copy of COUNTED_TEXT bytes. */
 static const char *create_name_slow (GraftNamespace *self,
                                      const char     *candidate,
                                      GraftNameFlags  flags);
 
+/* count_on_base_slots() for the candidate remembered in counted[@m], seen
+ * again: nothing to hash but the digits, nothing to look up, and the
+ * name written once where it is kept, from the remembered text.  Falls
+ * back to count_on_base_slots() when names past the base's run may be
+ * taken, or the block has no room for the copy of COUNTED_TEXT bytes; a
+ * numbered candidate back to create_name_slow(). */
 static const char *
 count_on_counted (GraftNamespace *self,
                   guint           m,
