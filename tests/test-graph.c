@@ -626,6 +626,66 @@ test_node_fields (void)
   }
 }
 
+/* Interning gives one copy per distinct text: texts that share their
+ * first eight or sixteen bytes, prefixes of each other, the empty text,
+ * thousands of texts (the table grows), and the targets, annotations and
+ * node targets that go through the same table. */
+static void
+test_intern (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get_default ());
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  static const char *const near[] = {
+    "",
+    "a",
+    "abcdefg",
+    "abcdefgh",
+    "abcdefghi",
+    "abcdefgx",
+    "abcdefghx",
+    "abcdefghijklmnop",
+    "abcdefghijklmnopq",
+    "abcdefghijklmnoq",
+  };
+  GraftNode *node;
+  char       buf[32];
+
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    g_ptr_array_add (copies, (gpointer) graft_graph_intern (graph, near[i]));
+  for (guint i = 0; i < 5000; i++)
+    g_ptr_array_add (texts, g_strdup_printf ("torch.ops.aten.op_%u.default", i));
+  for (guint i = 0; i < texts->len; i++)
+    g_ptr_array_add (copies, (gpointer) graft_graph_intern (graph, texts->pdata[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    {
+      /* Asked again from another address, the same copy. */
+      g_strlcpy (buf, near[i], sizeof buf);
+      g_assert_cmpstr (copies->pdata[i], ==, near[i]);
+      g_assert_true (graft_graph_intern (graph, buf) == copies->pdata[i]);
+      for (guint j = 0; j < i; j++)
+        g_assert_true (copies->pdata[i] != copies->pdata[j]);
+    }
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *copy = copies->pdata[G_N_ELEMENTS (near) + i];
+
+      g_assert_cmpstr (copy, ==, texts->pdata[i]);
+      g_assert_true (copy != texts->pdata[i]);
+      g_assert_true (graft_graph_intern (graph, texts->pdata[i]) == copy);
+    }
+  /* A node's target and type annotation are the interned copies. */
+  node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, texts->pdata[7], NULL, NULL,
+                                  "op", NULL);
+  g_assert_true (graft_node_get_target (node) == copies->pdata[G_N_ELEMENTS (near) + 7]);
+  node = graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, "abcdefgh", NULL, NULL,
+                                        "op_named", NULL);
+  g_assert_true (graft_node_get_target (node) == copies->pdata[3]);
+  graft_node_set_type_annotation (node, "abcdefghi");
+  g_assert_true (graft_node_get_type_annotation (node) == copies->pdata[4]);
+  g_assert_null (graft_graph_intern (graph, NULL));
+}
+
 /* Undoing an addition releases the node's name and redoing it takes the
  * same name back, bound to the same node: the graph finds it by name, and
  * its name is the namespace's own (one address, as lint checks). */
@@ -952,6 +1012,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/lint", test_lint);
   g_test_add_func ("/core/graph/input-nodes", test_input_nodes);
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
+  g_test_add_func ("/core/graph/intern", test_intern);
   g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/kwargs-storage", test_kwargs_storage);

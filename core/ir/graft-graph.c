@@ -192,6 +192,11 @@ struct _GraftGraph
    * graph has a few dozen targets and thousands of nodes, and a hit
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
+  /* Every string interned in chunk, by its text (keys borrowed from the
+   * chunk, each its own value): hashed eight bytes at a time, where the
+   * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
+   * time.  Empty (no slots) until the first string. */
+  GraftNameTable interned;
 
   GPtrArray *trash;       /* detached nodes an edit may bring back; a node's
                            * order is its index here while it is in it */
@@ -553,6 +558,8 @@ graft_graph_free (GraftGraph *self)
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
+  if (self->interned.slots != NULL)
+    _graft_name_table_clear (&self->interned);
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
@@ -646,10 +653,63 @@ graft_graph_get_namespace (GraftGraph *self)
   return self->names;
 }
 
+static inline guint64
+intern_mix (guint64 h,
+            guint64 w)
+{
+  h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 32);
+}
+
+/* A hash of the @len bytes at @p, eight at a time. */
+static guint
+intern_hash (const char *p,
+             gsize       len)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
+  guint64 w;
+
+  for (; len >= 8; len -= 8, p += 8)
+    {
+      memcpy (&w, p, 8);
+      h = intern_mix (h, w);
+    }
+  if (len > 0)
+    {
+      w = 0;
+      memcpy (&w, p, len);
+      h = intern_mix (h, w);
+    }
+  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  return (guint) (h ^ (h >> 29));
+}
+
+/* The graph's one copy of the @len bytes at @text (no NUL among them),
+ * made if there is none: the same text always gives the same address. */
+static const char *
+intern_len (GraftGraph *self,
+            const char *text,
+            gsize       len)
+{
+  guint          hash = intern_hash (text, len);
+  GraftNameSlot *slot;
+  char          *copy;
+
+  if (G_UNLIKELY (self->interned.slots == NULL))
+    _graft_name_table_init (&self->interned, FALSE);
+  slot = _graft_name_table_find (&self->interned, text, len, hash);
+  if (slot != NULL)
+    return slot->key;
+  copy = g_string_chunk_insert_len (self->chunk, text, (gssize) len);
+  _graft_name_table_insert_len (&self->interned, copy, (guint) len, hash, copy);
+  return copy;
+}
+
 /**
  * graft_graph_intern:
  *
- * Returns: (transfer none): a copy of @text that lives as long as the graph
+ * Returns: (transfer none): a copy of @text that lives as long as the
+ *   graph: one per distinct text, so interned strings compare by address
  */
 const char *
 graft_graph_intern (GraftGraph *self,
@@ -658,7 +718,7 @@ graft_graph_intern (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   if (text == NULL)
     return NULL;
-  return g_string_chunk_insert_const (self->chunk, text);
+  return intern_len (self, text, strlen (text));
 }
 
 /**
@@ -1212,7 +1272,7 @@ intern_target (GraftGraph *self,
   cached = self->intern_cache[slot];
   if (cached != NULL && strcmp (cached, target) == 0)
     return cached;
-  return self->intern_cache[slot] = g_string_chunk_insert_const (self->chunk, target);
+  return self->intern_cache[slot] = intern_len (self, target, len);
 }
 
 /* graft_graph_create_node() and graft_graph_create_node_copy(): a fresh
@@ -1324,7 +1384,7 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs,
+  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs,
                       FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
@@ -1802,11 +1862,14 @@ memory_size (GraftGraph *self,
   for (guint i = 0; i < self->trash->len; i++)
     size += node_memory (self->trash->pdata[i]) + sizeof (gpointer);
   /* Arguments in their pool, names in the namespace, each with the text
-   * they intern; the derived-name tables.  Not counted: the string chunk
+   * they intern; the table of interned strings and the derived-name
+   * tables.  Not counted: the string chunk
    * of targets, annotations and metadata text (one copy per distinct
    * string, as GStringChunk does not tell its size). */
   size += _graft_arg_pool_get_size (self->args_pool, &args_text);
   size += _graft_namespace_get_memory_size (self->names, &names_text);
+  if (self->interned.slots != NULL)
+    size += (self->interned.mask + 1) * sizeof (GraftNameSlot);
   for (guint i = 0; i < G_N_ELEMENTS (self->derived_names); i++)
     if (self->derived_names[i] != NULL)
       size += g_hash_table_size (self->derived_names[i]) * 3 * sizeof (gpointer);
@@ -1954,7 +2017,7 @@ graft_node_set_type_annotation (GraftNode  *node,
   if (type_repr == NULL && node->extra == 0)
     return;
   node_extra (node)->type =
-      type_repr != NULL ? g_string_chunk_insert_const (node_graph (node)->chunk, type_repr) : NULL;
+      type_repr != NULL ? graft_graph_intern (node_graph (node), type_repr) : NULL;
 }
 
 gboolean
