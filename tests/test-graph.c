@@ -918,6 +918,61 @@ test_kwargs_storage (void)
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
 
+/* Edits long enough to fill several chunks of operations, of every
+ * kind, give back the arguments they kept when freed: recording the same
+ * changes again reuses them rather than growing the pool, and undo and
+ * redo still replay them in order. */
+static void
+test_long_edit_frees (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get_default ());
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *nodes[300];
+  gsize      sizes[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+    {
+      GraftArg args;
+
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], x);
+      nodes[i] = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL,
+                                          NULL, NULL);
+    }
+  for (guint round = 0; round < G_N_ELEMENTS (sizes); round++)
+    {
+      GraftEdit *edit;
+
+      graft_graph_begin_edit (graph);
+      for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+        {
+          GraftArg args, kwargs;
+
+          graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+          graft_arg_init_node (&args.items[0], x);
+          graft_arg_init_int (&args.items[1], (gint64) (i + round));
+          graft_arg_init_dict (&kwargs, 1);
+          graft_arg_init_str (&kwargs.items[0], "alpha", -1);
+          graft_arg_init_int (&kwargs.items[1], (gint64) i);
+          graft_graph_set_args (graph, nodes[i], &args, &kwargs);
+          if (i % 50 == 0)
+            graft_graph_move_before (graph, nodes[i], NULL);
+        }
+      edit = graft_graph_end_edit (graph);
+      g_assert_cmpuint (graft_edit_get_n_operations (edit), >, 300);
+      graft_edit_undo (edit);
+      g_assert_cmpuint (graft_arg_count_items (graft_node_get_args (nodes[7])), ==, 1);
+      g_assert_true (graft_node_get_next (nodes[0]) == nodes[1]);
+      graft_edit_redo (edit);
+      g_assert_cmpint (graft_node_get_args (nodes[7])->items[1].i, ==, (gint64) (7 + round));
+      g_assert_null (graft_node_get_next (nodes[250]));
+      graft_edit_undo (edit);
+      graft_edit_free (edit);
+      sizes[round] = graft_graph_get_memory_size (graph);
+    }
+  g_assert_cmpuint (sizes[2], ==, sizes[1]);
+}
+
 static void
 test_memory_size (void)
 {
@@ -1017,6 +1072,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/kwargs-storage", test_kwargs_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
+  g_test_add_func ("/core/graph/long-edit-frees", test_long_edit_frees);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
 
   return g_test_run ();
