@@ -188,6 +188,13 @@ struct _GraftGraph
   GraftArgPool   *args_pool;        /* every node's arguments, and those edits keep */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
+  /* The last few of them, in slots picked by the target's address: a
+   * hit costs no hash table lookup. */
+  struct
+  {
+    const char *target;
+    const char *name;
+  } derived_cache[2][32];
   /* Recently interned targets, in slots picked by length and end bytes: a
    * graph has a few dozen targets and thousands of nodes, and a hit
    * (checked by comparing the text) saves hashing the whole string. */
@@ -1242,8 +1249,13 @@ derived_name (GraftGraph *self,
 {
   guint        which = op == GRAFT_OP_CALL_FUNCTION;
   GHashTable **table = &self->derived_names[which];
-  const char  *name;
+  guint        slot =
+      (guint) (((guintptr) interned_target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 59);
+  const char *name;
 
+  /* Interned targets never move or change: the address is the text. */
+  if (self->derived_cache[which][slot].target == interned_target)
+    return self->derived_cache[which][slot].name;
   if (*table == NULL)
     *table = g_hash_table_new (NULL, NULL);
   name = g_hash_table_lookup (*table, interned_target);
@@ -1254,6 +1266,8 @@ derived_name (GraftGraph *self,
       name = g_string_chunk_insert (self->chunk, derived);
       g_hash_table_insert (*table, (gpointer) interned_target, (gpointer) name);
     }
+  self->derived_cache[which][slot].target = interned_target;
+  self->derived_cache[which][slot].name = name;
   return name;
 }
 
