@@ -275,13 +275,13 @@ struct _GraftNamespace
     GraftNameSlot *filled;
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
-    guint          state;  /* the hash state of `<base>_` */
-    guint          len;    /* of the base */
-    guint32        suffix; /* 0: the candidate is the base; else it is
-                            * `<base>_<suffix - 1>` (`layers_2`, a module
-                            * of a list), all of it in the text */
-    gint flags;            /* -1: the candidate is taken; else the flags
-                            * with which it is reserved */
+    guint          state; /* the hash state of `<base>_` */
+    guint8         len;   /* of the base, less than COUNTED_TEXT */
+    gint8          flags; /* -1: the candidate is taken; else the flags with
+                           * which it is reserved */
+    guint16 suffix;       /* 0: the candidate is the base; else it is
+                           * `<base>_<suffix - 1>` (`layers_2`, a module of a
+                           * list), all of it in the text */
     char text[COUNTED_TEXT];
   } counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
@@ -289,6 +289,9 @@ struct _GraftNamespace
 };
 
 #define COUNTED_WAYS 4
+
+/* A remembered entry keeps the flags in a byte. */
+G_STATIC_ASSERT (GRAFT_NAME_IS_BUILTIN < G_MAXINT8);
 
 /* The first way of @candidate's set in `counted` (the others follow it),
  * from all the bits of its address: the tracer's candidates are strings
@@ -397,13 +400,13 @@ remember_counted (GraftNamespace *self,
     }
   self->counted_any = TRUE;
   self->counted[m].candidate = base;
-  self->counted[m].flags = why;
+  self->counted[m].flags = (gint8) why;
   self->counted[m].count_slot = count_slot;
   self->counted[m].filled = filled;
   self->counted[m].count_slots = self->base_count.slots;
   self->counted[m].filled_slots = self->filled.slots;
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
-  self->counted[m].len = (guint) base_len;
+  self->counted[m].len = (guint8) base_len;
   self->counted[m].suffix = 0;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
@@ -1584,63 +1587,24 @@ count_on_base_slots (GraftNamespace *self,
   return stored;
 }
 
-static const char *create_name_slow (GraftNamespace *self,
-                                     const char     *candidate,
-                                     GraftNameFlags  flags);
-
-/* count_on_base_slots() for the candidate remembered in counted[@m], seen
- * again: nothing to hash but the digits, nothing to look up, and the
- * name written once where it is kept, from the remembered text.  Falls
- * back to count_on_base_slots() when names past the base's run may be
- * taken, or the block has no room for the copy of COUNTED_TEXT bytes; a
- * numbered candidate back to create_name_slow(). */
-static const char *
-count_on_counted (GraftNamespace *self,
-                  guint           m,
-                  GraftNameFlags  flags)
+/* Writes `<base>_<num>` for the candidate remembered in counted[@m] where
+ * it is kept, from the remembered text, and takes it: the base's count
+ * was @old_count, its run @run (num > run, and names past the run are
+ * free).  The caller made sure the block has room for the copy. */
+static inline G_ALWAYS_INLINE const char *
+put_counted (GraftNamespace *self,
+             guint           m,
+             guint64         num,
+             guint64         old_count,
+             guint64         run)
 {
   const guint    base_len = self->counted[m].len;
   GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
-  GraftNameSlot *filled = self->counted[m].filled;
-  guint64        old_count =
-      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
-  guint64 run = RUN_OF (filled->value);
-  /* A candidate `<base>_<k>` counts on from k, unless k is 0, which
-   * counts on from `_base_count[base]` as a bare base does (torch 1.x
-   * keeps no counts: 0). */
-  guint32 suffix = self->counted[m].suffix;
-  guint64 from = suffix > 1 ? suffix - 1 : old_count;
-  guint64 num = MAX (from, run) + 1;
-  gsize   n = decimal_width (num);
-  gsize   need = NAME_SPACE (base_len + 1 + n);
-  char   *p;
-  guint   hash;
+  gsize          n = decimal_width (num);
+  char          *p = self->block + self->block_used + NAME_HEADER;
+  guint          hash;
 
-  /* Room for the name, and for the copy past its base: at most
-   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
-   * block, block_size is 0). */
-  gboolean general = BEYOND_OF (filled->value) ||
-                     self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) >
-                         self->block_size ||
-                     old_count + 1 >= REPLACED_BIG;
-
-  /* A numbered candidate past its base's run (taken, so names past the
-   * run are) goes the general way too. */
-  if (suffix != 0 && (general || from > run))
-    return create_name_slow (self, self->counted[m].candidate, flags);
-  if (general)
-    {
-      const char *base = self->counted[m].candidate;
-      guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
-
-      if (count_slot == NULL)
-        return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
-                           self->counted[m].flags);
-      return count_on_base_slots (self, base, base_len, base_state, count_slot, filled,
-                                  self->counted[m].flags);
-    }
-  p = self->block + self->block_used + NAME_HEADER;
-  self->block_used += need;
+  self->block_used += NAME_SPACE (base_len + 1 + n);
   memcpy (p, self->counted[m].text, COUNTED_TEXT);
   p[base_len] = '_';
   write_decimal (p + base_len + 1 + n, num);
@@ -1653,10 +1617,75 @@ count_on_counted (GraftNamespace *self,
   self->last = used_insert (&self->used, p, hash);
   /* `base_<num>` continues the run, or lies past it (num = old_count + 1
    * > run + 1), as count_on_base_slots() notes. */
-  filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
+  self->counted[m].filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
   if (count_slot != NULL)
     count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   return p;
+}
+
+static const char *create_name_slow (GraftNamespace *self,
+                                     const char     *candidate,
+                                     GraftNameFlags  flags);
+
+/* count_on_counted() when the fast way does not do: names past the run
+ * may be taken (@general, also when the block has no room or the count
+ * is huge), or the candidate is numbered, `<base>_<k>` with k > 0, which
+ * counts on from k rather than from the base's count: past the run of
+ * `base_1` ... `base_<run>` when k is in it, else the general way. */
+static G_GNUC_NO_INLINE const char *
+count_on_counted_rare (GraftNamespace *self,
+                       guint           m,
+                       GraftNameFlags  flags,
+                       gboolean        general,
+                       guint64         old_count,
+                       guint64         run)
+{
+  const guint    base_len = self->counted[m].len;
+  const char    *base = self->counted[m].candidate;
+  GraftNameSlot *count_slot = self->counted[m].count_slot;
+  guint          suffix = self->counted[m].suffix;
+  guint          base_state;
+
+  if (suffix != 0 && (general || suffix - 1 > run))
+    return create_name_slow (self, base, flags);
+  if (suffix > 1)
+    return put_counted (self, m, run + 1, old_count, run);
+  base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
+  if (count_slot == NULL)
+    return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
+                       self->counted[m].flags);
+  return count_on_base_slots (self, base, base_len, base_state, count_slot,
+                              self->counted[m].filled, self->counted[m].flags);
+}
+
+/* count_on_base_slots() for the candidate remembered in counted[@m], seen
+ * again: nothing to hash but the digits, nothing to look up, and the
+ * name written once where it is kept, from the remembered text.  Falls
+ * back to count_on_base_slots() when names past the base's run may be
+ * taken, or the block has no room for the copy of COUNTED_TEXT bytes. A
+ * candidate remembered whole, `<base>_<k>`, counts on the same way when
+ * k is 0 (from the base's count), else from k (count_on_counted_rare()). */
+static inline const char *
+count_on_counted (GraftNamespace *self,
+                  guint           m,
+                  GraftNameFlags  flags)
+{
+  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
+  GraftNameSlot *filled = self->counted[m].filled;
+  guint64        old_count =
+      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+  guint64 run = RUN_OF (filled->value);
+  /* Room for the name, and for the copy past its base: at most
+   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
+   * block, block_size is 0). */
+  gboolean general = BEYOND_OF (filled->value) ||
+                     self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) >
+                         self->block_size ||
+                     old_count + 1 >= REPLACED_BIG;
+
+  if (G_UNLIKELY (general || self->counted[m].suffix > 1))
+    return count_on_counted_rare (self, m, flags, general, old_count, run);
+  return put_counted (self, m, MAX (old_count, run) + 1, old_count, run);
 }
 
 /**
@@ -1693,7 +1722,7 @@ remember_numbered (GraftNamespace *self,
   GraftNameSlot *count_slot = NULL, *filled;
   guint          base_state, base_hash, m;
 
-  if (len >= COUNTED_TEXT || base_len == 0 || k >= G_MAXUINT32 ||
+  if (len >= COUNTED_TEXT || base_len == 0 || k >= G_MAXUINT16 ||
       memcmp (candidate, made, base_len) != 0)
     return;
   base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, made, base_len);
@@ -1706,7 +1735,7 @@ remember_numbered (GraftNamespace *self,
   m = remember_counted (self, candidate, base_len, base_state, count_slot, filled, -1);
   if (m < G_N_ELEMENTS (self->counted))
     {
-      self->counted[m].suffix = (guint32) k + 1;
+      self->counted[m].suffix = (guint16) (k + 1);
       memcpy (self->counted[m].text, candidate, len);
     }
 }
