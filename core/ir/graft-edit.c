@@ -18,7 +18,10 @@
 #include "graft-graph-private.h"
 
 #define FIRST_CHUNK 16u
-#define MAX_CHUNKS  28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
+
+/* An operation's arguments are `None` when zeroed. */
+G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
+#define MAX_CHUNKS 28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
 
 typedef struct
 {
@@ -101,9 +104,8 @@ _graft_edit_record (GraftEdit    *edit,
 {
   EditOp *op = add_op (edit);
 
+  /* The arguments zeroed: `None`. */
   *op = (EditOp){ .kind = kind, .node = node, .next = graft_node_get_next (node) };
-  graft_arg_init_none (&op->args);
-  graft_arg_init_none (&op->kwargs);
 }
 
 /* Records the arguments @node has now, before they change. */
@@ -134,8 +136,6 @@ _graft_edit_record_replace (GraftEdit *edit,
                   .node = node,
                   .next = old_input,
                   .input = new_input };
-  graft_arg_init_none (&op->args);
-  graft_arg_init_none (&op->kwargs);
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,

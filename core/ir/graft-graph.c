@@ -205,8 +205,11 @@ struct _GraftGraph
    * time.  Empty (no slots) until the first string. */
   GraftNameTable interned;
 
-  GPtrArray *trash;       /* detached nodes an edit may bring back; a node's
-                           * order is its index here while it is in it */
+  /* Detached nodes an edit may bring back; a node's order is its index
+   * here while it is in it.  Appended inline (a rewrite erases thousands). */
+  GraftNode  **trash;
+  guint        trash_len;
+  guint        trash_size;
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
   GPtrArray   *edits;     /* every edit of the graph not yet freed
@@ -370,7 +373,6 @@ graft_graph_new (const GraftDialect *dialect)
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
   self->args_pool = _graft_arg_pool_new ();
-  self->trash = g_ptr_array_new ();
   self->edits = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_aligned_free);
   self->extras = g_array_new (FALSE, TRUE, sizeof (NodeExtra));
@@ -550,9 +552,9 @@ graft_graph_free (GraftGraph *self)
       next = node->next;
       node_free (self, node, FALSE);
     }
-  for (guint i = 0; i < self->trash->len; i++)
-    node_free (self, self->trash->pdata[i], FALSE);
-  g_ptr_array_unref (self->trash);
+  for (guint i = 0; i < self->trash_len; i++)
+    node_free (self, self->trash[i], FALSE);
+  g_free (self->trash);
   g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
   g_clear_pointer (&self->module_constructors, g_hash_table_unref);
   /* Edits may outlive the graph: they forget it, and the arguments they
@@ -1674,8 +1676,13 @@ static void
 trash_add (GraftGraph *self,
            GraftNode  *node)
 {
-  node->order = self->trash->len;
-  g_ptr_array_add (self->trash, node);
+  if (G_UNLIKELY (self->trash_len == self->trash_size))
+    {
+      self->trash_size = MAX (2 * self->trash_size, 64);
+      self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
+    }
+  node->order = self->trash_len;
+  self->trash[self->trash_len++] = node;
 }
 
 static void
@@ -1684,10 +1691,11 @@ trash_remove (GraftGraph *self,
 {
   guint i = (guint) node->order;
 
-  g_return_if_fail (i < self->trash->len && self->trash->pdata[i] == node);
-  g_ptr_array_remove_index_fast (self->trash, i);
-  if (i < self->trash->len)
-    ((GraftNode *) self->trash->pdata[i])->order = i;
+  g_return_if_fail (i < self->trash_len && self->trash[i] == node);
+  /* The last node moves into the gap. */
+  self->trash[i] = self->trash[--self->trash_len];
+  if (i < self->trash_len)
+    self->trash[i]->order = i;
 }
 
 /**
@@ -1873,8 +1881,9 @@ memory_size (GraftGraph *self,
   size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
-  for (guint i = 0; i < self->trash->len; i++)
-    size += node_memory (self->trash->pdata[i]) + sizeof (gpointer);
+  size += self->trash_size * sizeof (GraftNode *);
+  for (guint i = 0; i < self->trash_len; i++)
+    size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
    * they intern; the table of interned strings and the derived-name
    * tables.  Not counted: the string chunk
