@@ -1036,16 +1036,50 @@ foreach_input (GraftNode *node,
     g_ptr_array_unref (walk.many);
 }
 
+/* For the usual node, whose arguments are at most two, neither a
+ * container that may hold a node, without keyword arguments: calls @func
+ * for each distinct node among them and returns TRUE; else FALSE, having
+ * called nothing. */
+static inline G_ALWAYS_INLINE gboolean
+foreach_input_simple (GraftNode *node,
+                      void (*func) (GraftNode *used, GraftNode *user))
+{
+  const GraftArg *items = node->args.items;
+  GraftNode      *a = NULL, *b = NULL;
+
+  if (node->has_kwargs || node->args.n > 2)
+    return FALSE;
+  for (guint i = 0; i < node->args.n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (a == NULL)
+            a = items[i].node;
+          else
+            b = items[i].node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        return FALSE;
+    }
+  if (a != NULL)
+    func (a, node);
+  if (b != NULL && b != a)
+    func (b, node);
+  return TRUE;
+}
+
 static void
 link_uses (GraftNode *node)
 {
-  foreach_input (node, add_user);
+  if (!foreach_input_simple (node, add_user))
+    foreach_input (node, add_user);
 }
 
 static void
 unlink_uses (GraftNode *node)
 {
-  foreach_input (node, remove_user);
+  if (!foreach_input_simple (node, remove_user))
+    foreach_input (node, remove_user);
 }
 
 /* Gives @node, just linked between two nodes whose keys leave no room, a
