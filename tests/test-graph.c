@@ -684,6 +684,15 @@ test_intern (void)
   graft_node_set_type_annotation (node, "abcdefghi");
   g_assert_true (graft_node_get_type_annotation (node) == copies->pdata[4]);
   g_assert_null (graft_graph_intern (graph, NULL));
+  /* Other text at the same address, as a reader's buffer holds: each
+   * node gets its own text's copy. */
+  for (guint i = 0; i < 40; i++)
+    {
+      g_snprintf (buf, sizeof buf, i % 3 == 0 ? "torch.neg" : "torch.relu_%u", i % 7);
+      node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, buf, NULL, NULL, "op", NULL);
+      g_assert_cmpstr (graft_node_get_target (node), ==, buf);
+      g_assert_true (graft_node_get_target (node) == graft_graph_intern (graph, buf));
+    }
 }
 
 /* Undoing an addition releases the node's name and redoing it takes the

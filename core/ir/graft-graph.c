@@ -199,6 +199,11 @@ struct _GraftGraph
    * graph has a few dozen targets and thousands of nodes, and a hit
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
+  /* The same by the caller's address (the tracer's targets are strings of
+   * its tables, the rewriter's those of its templates): a hit is checked
+   * by comparing the text, but needs no length or hash of it first.
+   * Index 0 of each pair: the caller's address; 1: the interned copy. */
+  const char *intern_by_address[64][2];
   /* Every string interned in chunk, by its text (keys borrowed from the
    * chunk, each its own value): hashed eight bytes at a time, where the
    * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
@@ -1311,18 +1316,26 @@ static const char *
 intern_target (GraftGraph *self,
                const char *target)
 {
-  gsize       len = strlen (target);
-  guint       hash = 0;
-  guint       slot;
-  const char *cached;
+  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
+  const char **by_address = self->intern_by_address[at];
+  gsize        len;
+  guint        hash = 0;
+  guint        slot;
+  const char  *cached;
 
+  /* The caller's text may have changed since: compared all the same. */
+  if (by_address[0] == target && strcmp (by_address[1], target) == 0)
+    return by_address[1];
+  len = strlen (target);
   if (len > 0)
     hash = (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]);
   slot = hash % G_N_ELEMENTS (self->intern_cache);
   cached = self->intern_cache[slot];
-  if (cached != NULL && strcmp (cached, target) == 0)
-    return cached;
-  return self->intern_cache[slot] = intern_len (self, target, len);
+  if (cached == NULL || strcmp (cached, target) != 0)
+    cached = self->intern_cache[slot] = intern_len (self, target, len);
+  by_address[0] = target;
+  by_address[1] = cached;
+  return cached;
 }
 
 /* graft_graph_create_node() and graft_graph_create_node_copy(): a fresh
