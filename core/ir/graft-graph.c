@@ -40,7 +40,7 @@
  * position: four bytes a slot, the users themselves read from the array.
  * It is probed inline, with no tombstones (a removal shifts the run after
  * it back), so it costs a fraction of a GHashTable's insert and removal. */
-typedef struct
+typedef struct _GraftUserArray
 {
   guint      capacity;
   guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
@@ -120,37 +120,6 @@ typedef struct
   GraftNodeMeta *meta; /* nullable; its strings and frames are the graph's */
   const char    *type; /* interned, nullable: the annotation as printed */
 } NodeExtra;
-
-struct _GraftNode
-{
-  /* Borrowed (the graph is the one of the node's page: node_graph()) */
-  GraftNode  *prev;
-  GraftNode  *next;
-  const char *name;   /* in the graph's namespace */
-  const char *target; /* interned in the graph's chunk */
-
-  /* Owned */
-  GraftArg args; /* always a tuple; with has_kwargs, its items array holds
-                  * one more item after them: the keyword arguments, a dict
-                  * with str keys (see node_kwargs()) */
-  union
-  {
-    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
-    UserArray *many; /* when users_many is set */
-  } users;
-  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
-  guint32 op : 3;
-  guint32 is_wrapped : 1;
-  guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
-  guint32 users_many : 1;
-  guint32 has_kwargs : 1; /* the dict after the args' items; else none */
-  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
-
-  gint64  order;
-  guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
-  guint32 span_start; /* where the node came from in its source */
-  guint32 span_end;
-};
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
 /* 46 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
@@ -2152,29 +2121,6 @@ _graft_graph_new_mark (GraftGraph *self)
   return ++self->epoch;
 }
 
-void
-_graft_node_set_mark (GraftNode *node,
-                      guint      slot,
-                      guint32    mark)
-{
-  node->marks[slot] = mark;
-}
-
-guint32
-_graft_node_get_mark (GraftNode *node,
-                      guint      slot)
-{
-  return node->marks[slot];
-}
-
-gboolean
-_graft_node_has_mark (GraftNode *node,
-                      guint      slot,
-                      guint32    mark)
-{
-  return node->marks[slot] == mark;
-}
-
 /**
  * _graft_graph_get_epoch:
  *
@@ -2225,33 +2171,6 @@ _graft_graph_index_nodes (GraftGraph *self,
     }
   self->epoch = base + k;
   return base;
-}
-
-/**
- * _graft_node_get_index:
- * @node: a node, of any graph
- * @base: what _graft_graph_index_nodes() returned
- * @nodes: (array length=n): the nodes it listed
- * @n: how many
- * @index: (out): the node's position in graph order
- *
- * Returns: whether @node was numbered from @base (else it is not of the
- *   graph, or was added since)
- */
-gboolean
-_graft_node_get_index (GraftNode        *node,
-                       guint32           base,
-                       GraftNode *const *nodes,
-                       guint             n,
-                       guint            *index)
-{
-  guint32 k = node->marks[0] - base;
-
-  /* Marks are per graph: a node of another graph may carry the same one. */
-  if (k >= n || nodes[k] != node)
-    return FALSE;
-  *index = k;
-  return TRUE;
 }
 
 /**
