@@ -23,6 +23,8 @@
 #include "graft-source.h"
 #include "graft-namespace-private.h"
 #include "graft-dialect.h"
+/* The public accessors defined here, not their inline forms. */
+#define GRAFT_NODE_OUT_OF_LINE
 #include "graft-graph-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
@@ -40,13 +42,6 @@
  * position: four bytes a slot, the users themselves read from the array.
  * It is probed inline, with no tombstones (a removal shifts the run after
  * it back), so it costs a fraction of a GHashTable's insert and removal. */
-typedef struct _GraftUserArray
-{
-  guint      capacity;
-  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
-  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
-  GraftNode *items[];
-} UserArray;
 
 static inline guint
 user_hash (const GraftNode *key)
@@ -129,23 +124,7 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
 
 /* The keyword arguments of every node that has none (most): never
  * written, as every walk of it stops at its zero items. */
-static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
-
-/* The node's keyword arguments: the item after its args' items, or
- * no_kwargs.  Kept there rather than behind a pointer of their own, a node
- * is eight bytes smaller. */
-static inline GraftArg *
-node_kwargs (const GraftNode *node)
-{
-  return node->has_kwargs ? &node->args.items[node->args.n] : &no_kwargs;
-}
-
-/* The node's users as an array (a single user is its own array of one). */
-static inline GraftNode **
-node_users (GraftNode *node)
-{
-  return node->users_many ? node->users.many->items : &node->users.one;
-}
+GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
 struct _GraftGraph
 {
@@ -445,7 +424,7 @@ take_kwargs (GraftGraph *self,
 
   if (!node->has_kwargs)
     {
-      *out = no_kwargs;
+      *out = _graft_no_kwargs;
       return;
     }
   *out = node->args.items[n];
