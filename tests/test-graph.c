@@ -626,6 +626,75 @@ test_node_fields (void)
   }
 }
 
+/* Interning gives one copy per distinct text: texts that share their
+ * first eight or sixteen bytes, prefixes of each other, the empty text,
+ * thousands of texts (the table grows), and the targets, annotations and
+ * node targets that go through the same table. */
+static void
+test_intern (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get_default ());
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  static const char *const near[] = {
+    "",
+    "a",
+    "abcdefg",
+    "abcdefgh",
+    "abcdefghi",
+    "abcdefgx",
+    "abcdefghx",
+    "abcdefghijklmnop",
+    "abcdefghijklmnopq",
+    "abcdefghijklmnoq",
+  };
+  GraftNode *node;
+  char       buf[32];
+
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    g_ptr_array_add (copies, (gpointer) graft_graph_intern (graph, near[i]));
+  for (guint i = 0; i < 5000; i++)
+    g_ptr_array_add (texts, g_strdup_printf ("torch.ops.aten.op_%u.default", i));
+  for (guint i = 0; i < texts->len; i++)
+    g_ptr_array_add (copies, (gpointer) graft_graph_intern (graph, texts->pdata[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    {
+      /* Asked again from another address, the same copy. */
+      g_strlcpy (buf, near[i], sizeof buf);
+      g_assert_cmpstr (copies->pdata[i], ==, near[i]);
+      g_assert_true (graft_graph_intern (graph, buf) == copies->pdata[i]);
+      for (guint j = 0; j < i; j++)
+        g_assert_true (copies->pdata[i] != copies->pdata[j]);
+    }
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *copy = copies->pdata[G_N_ELEMENTS (near) + i];
+
+      g_assert_cmpstr (copy, ==, texts->pdata[i]);
+      g_assert_true (copy != texts->pdata[i]);
+      g_assert_true (graft_graph_intern (graph, texts->pdata[i]) == copy);
+    }
+  /* A node's target and type annotation are the interned copies. */
+  node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, texts->pdata[7], NULL, NULL,
+                                  "op", NULL);
+  g_assert_true (graft_node_get_target (node) == copies->pdata[G_N_ELEMENTS (near) + 7]);
+  node = graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, "abcdefgh", NULL, NULL,
+                                        "op_named", NULL);
+  g_assert_true (graft_node_get_target (node) == copies->pdata[3]);
+  graft_node_set_type_annotation (node, "abcdefghi");
+  g_assert_true (graft_node_get_type_annotation (node) == copies->pdata[4]);
+  g_assert_null (graft_graph_intern (graph, NULL));
+  /* Other text at the same address, as a reader's buffer holds: each
+   * node gets its own text's copy. */
+  for (guint i = 0; i < 40; i++)
+    {
+      g_snprintf (buf, sizeof buf, i % 3 == 0 ? "torch.neg" : "torch.relu_%u", i % 7);
+      node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, buf, NULL, NULL, "op", NULL);
+      g_assert_cmpstr (graft_node_get_target (node), ==, buf);
+      g_assert_true (graft_node_get_target (node) == graft_graph_intern (graph, buf));
+    }
+}
+
 /* Undoing an addition releases the node's name and redoing it takes the
  * same name back, bound to the same node: the graph finds it by name, and
  * its name is the namespace's own (one address, as lint checks). */
@@ -858,6 +927,61 @@ test_kwargs_storage (void)
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
 
+/* Edits long enough to fill several chunks of operations, of every
+ * kind, give back the arguments they kept when freed: recording the same
+ * changes again reuses them rather than growing the pool, and undo and
+ * redo still replay them in order. */
+static void
+test_long_edit_frees (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get_default ());
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *nodes[300];
+  gsize      sizes[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+    {
+      GraftArg args;
+
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], x);
+      nodes[i] = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL,
+                                          NULL, NULL);
+    }
+  for (guint round = 0; round < G_N_ELEMENTS (sizes); round++)
+    {
+      GraftEdit *edit;
+
+      graft_graph_begin_edit (graph);
+      for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+        {
+          GraftArg args, kwargs;
+
+          graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+          graft_arg_init_node (&args.items[0], x);
+          graft_arg_init_int (&args.items[1], (gint64) (i + round));
+          graft_arg_init_dict (&kwargs, 1);
+          graft_arg_init_str (&kwargs.items[0], "alpha", -1);
+          graft_arg_init_int (&kwargs.items[1], (gint64) i);
+          graft_graph_set_args (graph, nodes[i], &args, &kwargs);
+          if (i % 50 == 0)
+            graft_graph_move_before (graph, nodes[i], NULL);
+        }
+      edit = graft_graph_end_edit (graph);
+      g_assert_cmpuint (graft_edit_get_n_operations (edit), >, 300);
+      graft_edit_undo (edit);
+      g_assert_cmpuint (graft_arg_count_items (graft_node_get_args (nodes[7])), ==, 1);
+      g_assert_true (graft_node_get_next (nodes[0]) == nodes[1]);
+      graft_edit_redo (edit);
+      g_assert_cmpint (graft_node_get_args (nodes[7])->items[1].i, ==, (gint64) (7 + round));
+      g_assert_null (graft_node_get_next (nodes[250]));
+      graft_edit_undo (edit);
+      graft_edit_free (edit);
+      sizes[round] = graft_graph_get_memory_size (graph);
+    }
+  g_assert_cmpuint (sizes[2], ==, sizes[1]);
+}
+
 static void
 test_memory_size (void)
 {
@@ -952,10 +1076,12 @@ main (int   argc,
   g_test_add_func ("/core/graph/lint", test_lint);
   g_test_add_func ("/core/graph/input-nodes", test_input_nodes);
   g_test_add_func ("/core/graph/node-fields", test_node_fields);
+  g_test_add_func ("/core/graph/intern", test_intern);
   g_test_add_func ("/core/graph/undo-add-names", test_undo_add_names);
   g_test_add_func ("/core/graph/arg-storage", test_arg_storage);
   g_test_add_func ("/core/graph/kwargs-storage", test_kwargs_storage);
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
+  g_test_add_func ("/core/graph/long-edit-frees", test_long_edit_frees);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
 
   return g_test_run ();

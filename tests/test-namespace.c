@@ -522,8 +522,25 @@ test_against_model_stable (gconstpointer data)
     "a_name_longer_than_remembered",
     "max",
     "cat",
+    /* Numbered candidates, remembered whole: `neg_<k>` counts on from k
+     * (or, for 0, from the base's count) past the run of its base.  A
+     * name taken past a run (`sum_12` before `sum_11`) sends its base the
+     * general way for good, so most of these stay within their runs. */
+    "layers_1",
+    "neg_0",
+    "neg_1",
+    "neg_2",
+    "sum_12",
+    "cat_12345678901",
+    /* Cleaned first: remembered when the text starts with the base. */
+    "layers.0",
+    "layers.1",
+    "neg.02",
+    "a-b_1",
   };
-  static const char *const texts[] = { "add", "neg", "relu", "sum", "x_2", "max_pool2d", "if" };
+  static const char *const texts[] = { "add", "neg", "relu", "sum",
+                                       "x_2", "max_pool2d", "if", "layers_2",
+                                       "neg_01", "layers_0" };
   GraftTorch               torch = GPOINTER_TO_INT (data);
   gboolean                 per_base = torch == GRAFT_TORCH_2_6;
   g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (torch));

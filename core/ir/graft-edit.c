@@ -17,8 +17,11 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 
-#define FIRST_CHUNK 16
-#define MAX_CHUNKS  28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
+#define FIRST_CHUNK 16u
+
+/* An operation's arguments are `None` when zeroed. */
+G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
+#define MAX_CHUNKS 28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
 
 typedef struct
 {
@@ -42,6 +45,9 @@ struct _GraftEdit
    * edit (a rewrite records a few per node) is never copied to grow */
   EditOp  *chunks[MAX_CHUNKS];
   guint    n_ops;
+  guint    n_chunks;
+  EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
+  guint    ops_left; /* in it */
   gboolean applied;
 };
 
@@ -60,13 +66,27 @@ op_at (GraftEdit *edit,
 static inline EditOp *
 add_op (GraftEdit *edit)
 {
-  guint i = edit->n_ops++;
-  guint k = g_bit_storage (i / FIRST_CHUNK + 1) - 1;
-  guint at = i - FIRST_CHUNK * ((1u << k) - 1);
+  if (G_UNLIKELY (edit->ops_left == 0))
+    {
+      guint k = edit->n_chunks++;
 
-  if (G_UNLIKELY (at == 0))
-    edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
-  return &edit->chunks[k][at];
+      g_assert (k < MAX_CHUNKS);
+      edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+      edit->next_op = edit->chunks[k];
+      edit->ops_left = FIRST_CHUNK << k;
+    }
+  edit->n_ops++;
+  edit->ops_left--;
+  return edit->next_op++;
+}
+
+/* How many operations chunk @k holds: all it has room for but in the
+ * newest. */
+static inline guint
+chunk_ops (GraftEdit *edit,
+           guint      k)
+{
+  return k + 1 < edit->n_chunks ? FIRST_CHUNK << k : (FIRST_CHUNK << k) - edit->ops_left;
 }
 
 /**
@@ -84,9 +104,8 @@ _graft_edit_record (GraftEdit    *edit,
 {
   EditOp *op = add_op (edit);
 
+  /* The arguments zeroed: `None`. */
   *op = (EditOp){ .kind = kind, .node = node, .next = graft_node_get_next (node) };
-  graft_arg_init_none (&op->args);
-  graft_arg_init_none (&op->kwargs);
 }
 
 /* Records the arguments @node has now, before they change. */
@@ -117,8 +136,6 @@ _graft_edit_record_replace (GraftEdit *edit,
                   .node = node,
                   .next = old_input,
                   .input = new_input };
-  graft_arg_init_none (&op->args);
-  graft_arg_init_none (&op->kwargs);
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,
@@ -338,16 +355,19 @@ graft_edit_free (GraftEdit *edit)
     _graft_graph_set_recording (edit->graph, NULL);
   /* The arguments kept are in the graph's pool: gone with the graph, or
    * given back to it. */
-  if (edit->graph != NULL)
+  for (guint k = 0; k < edit->n_chunks; k++)
     {
-      for (guint i = 0; i < edit->n_ops; i++)
-        {
-          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->args);
-          _graft_graph_release_arg (edit->graph, &op_at (edit, i)->kwargs);
-        }
-      _graft_graph_remove_edit (edit->graph, edit->index);
+      /* Only a change of arguments keeps any. */
+      if (edit->graph != NULL)
+        for (guint j = 0, n = chunk_ops (edit, k); j < n; j++)
+          if (edit->chunks[k][j].kind == GRAFT_EDIT_SET_ARGS)
+            {
+              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].args);
+              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].kwargs);
+            }
+      g_free (edit->chunks[k]);
     }
-  for (guint k = 0; k < MAX_CHUNKS && edit->chunks[k] != NULL; k++)
-    g_free (edit->chunks[k]);
+  if (edit->graph != NULL)
+    _graft_graph_remove_edit (edit->graph, edit->index);
   g_free (edit);
 }

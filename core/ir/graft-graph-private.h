@@ -10,33 +10,74 @@
 
 #include "graft-graph.h"
 #include "graft-meta.h"
+#include "graft-node-private.h"
 
 G_BEGIN_DECLS
 
 guint32  _graft_graph_new_mark (GraftGraph *self);
 guint32  _graft_graph_get_epoch (GraftGraph *self);
-void     _graft_node_set_mark (GraftNode *node,
-                               guint      slot,
-                               guint32    mark);
 gboolean _graft_node_name_is_canonical (GraftNode *node);
 gboolean _graft_node_is_attached (GraftGraph *self,
                                   GraftNode  *node);
-guint32  _graft_node_get_mark (GraftNode *node,
-                               guint      slot);
-gboolean _graft_node_has_mark (GraftNode *node,
-                               guint      slot,
-                               guint32    mark);
 guint32  _graft_graph_index_nodes (GraftGraph *self,
                                    GraftNode **nodes);
-gboolean _graft_node_get_index (GraftNode        *node,
-                                guint32           mark,
-                                GraftNode *const *nodes,
-                                guint             n,
-                                guint            *index);
-void     _graft_node_append_caption (GString   *out,
-                                     GraftNode *node);
-void     _graft_node_set_meta_interned (GraftNode           *node,
-                                        const GraftNodeMeta *meta);
+
+/* The scratch marks, inline: the matcher reads and sets them for every
+ * node it tries. */
+static inline void
+_graft_node_set_mark (GraftNode *node,
+                      guint      slot,
+                      guint32    mark)
+{
+  node->marks[slot] = mark;
+}
+
+static inline guint32
+_graft_node_get_mark (GraftNode *node,
+                      guint      slot)
+{
+  return node->marks[slot];
+}
+
+static inline gboolean
+_graft_node_has_mark (GraftNode *node,
+                      guint      slot,
+                      guint32    mark)
+{
+  return node->marks[slot] == mark;
+}
+
+/*
+ * _graft_node_get_index:
+ * @node: a node, of any graph
+ * @base: what _graft_graph_index_nodes() returned
+ * @nodes: (array length=n): the nodes it listed
+ * @n: how many
+ * @index: (out): the node's position in graph order
+ *
+ * Returns: whether @node was numbered from @base (else it is not of the
+ *   graph, or was added since)
+ */
+static inline gboolean
+_graft_node_get_index (GraftNode        *node,
+                       guint32           base,
+                       GraftNode *const *nodes,
+                       guint             n,
+                       guint            *index)
+{
+  guint32 k = node->marks[0] - base;
+
+  /* Marks are per graph: a node of another graph may carry the same one. */
+  if (k >= n || nodes[k] != node)
+    return FALSE;
+  *index = k;
+  return TRUE;
+}
+
+void _graft_node_append_caption (GString   *out,
+                                 GraftNode *node);
+void _graft_node_set_meta_interned (GraftNode           *node,
+                                    const GraftNodeMeta *meta);
 
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);

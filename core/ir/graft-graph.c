@@ -23,6 +23,8 @@
 #include "graft-source.h"
 #include "graft-namespace-private.h"
 #include "graft-dialect.h"
+/* The public accessors defined here, not their inline forms. */
+#define GRAFT_NODE_OUT_OF_LINE
 #include "graft-graph-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
@@ -40,13 +42,6 @@
  * position: four bytes a slot, the users themselves read from the array.
  * It is probed inline, with no tombstones (a removal shifts the run after
  * it back), so it costs a fraction of a GHashTable's insert and removal. */
-typedef struct
-{
-  guint      capacity;
-  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
-  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
-  GraftNode *items[];
-} UserArray;
 
 static inline guint
 user_hash (const GraftNode *key)
@@ -121,37 +116,6 @@ typedef struct
   const char    *type; /* interned, nullable: the annotation as printed */
 } NodeExtra;
 
-struct _GraftNode
-{
-  /* Borrowed (the graph is the one of the node's page: node_graph()) */
-  GraftNode  *prev;
-  GraftNode  *next;
-  const char *name;   /* in the graph's namespace */
-  const char *target; /* interned in the graph's chunk */
-
-  /* Owned */
-  GraftArg args; /* always a tuple; with has_kwargs, its items array holds
-                  * one more item after them: the keyword arguments, a dict
-                  * with str keys (see node_kwargs()) */
-  union
-  {
-    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
-    UserArray *many; /* when users_many is set */
-  } users;
-  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
-  guint32 op : 3;
-  guint32 is_wrapped : 1;
-  guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
-  guint32 users_many : 1;
-  guint32 has_kwargs : 1; /* the dict after the args' items; else none */
-  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
-
-  gint64  order;
-  guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
-  guint32 span_start; /* where the node came from in its source */
-  guint32 span_end;
-};
-
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
 /* 46 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
  * page. */
@@ -160,23 +124,7 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
 
 /* The keyword arguments of every node that has none (most): never
  * written, as every walk of it stops at its zero items. */
-static GraftArg no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
-
-/* The node's keyword arguments: the item after its args' items, or
- * no_kwargs.  Kept there rather than behind a pointer of their own, a node
- * is eight bytes smaller. */
-static inline GraftArg *
-node_kwargs (const GraftNode *node)
-{
-  return node->has_kwargs ? &node->args.items[node->args.n] : &no_kwargs;
-}
-
-/* The node's users as an array (a single user is its own array of one). */
-static inline GraftNode **
-node_users (GraftNode *node)
-{
-  return node->users_many ? node->users.many->items : &node->users.one;
-}
+GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
 struct _GraftGraph
 {
@@ -188,13 +136,33 @@ struct _GraftGraph
   GraftArgPool   *args_pool;        /* every node's arguments, and those edits keep */
   GHashTable     *derived_names[2]; /* interned target -> the name it gives
                                      * (index 1: call_function), in chunk */
+  /* The last few of them, in slots picked by the target's address: a
+   * hit costs no hash table lookup. */
+  struct
+  {
+    const char *target;
+    const char *name;
+  } derived_cache[2][32];
   /* Recently interned targets, in slots picked by length and end bytes: a
    * graph has a few dozen targets and thousands of nodes, and a hit
    * (checked by comparing the text) saves hashing the whole string. */
   const char *intern_cache[128];
+  /* The same by the caller's address (the tracer's targets are strings of
+   * its tables, the rewriter's those of its templates): a hit is checked
+   * by comparing the text, but needs no length or hash of it first.
+   * Index 0 of each pair: the caller's address; 1: the interned copy. */
+  const char *intern_by_address[64][2];
+  /* Every string interned in chunk, by its text (keys borrowed from the
+   * chunk, each its own value): hashed eight bytes at a time, where the
+   * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
+   * time.  Empty (no slots) until the first string. */
+  GraftNameTable interned;
 
-  GPtrArray *trash;       /* detached nodes an edit may bring back; a node's
-                           * order is its index here while it is in it */
+  /* Detached nodes an edit may bring back; a node's order is its index
+   * here while it is in it.  Appended inline (a rewrite erases thousands). */
+  GraftNode  **trash;
+  guint        trash_len;
+  guint        trash_size;
   GraftSource *source;    /* where node spans point, or NULL */
   GraftEdit   *recording; /* the edit being recorded, or NULL */
   GPtrArray   *edits;     /* every edit of the graph not yet freed
@@ -358,7 +326,6 @@ graft_graph_new (const GraftDialect *dialect)
   self->names = graft_namespace_new (dialect);
   self->chunk = g_string_chunk_new (4096);
   self->args_pool = _graft_arg_pool_new ();
-  self->trash = g_ptr_array_new ();
   self->edits = g_ptr_array_new ();
   self->node_blocks = g_ptr_array_new_with_free_func (g_aligned_free);
   self->extras = g_array_new (FALSE, TRUE, sizeof (NodeExtra));
@@ -457,7 +424,7 @@ take_kwargs (GraftGraph *self,
 
   if (!node->has_kwargs)
     {
-      *out = no_kwargs;
+      *out = _graft_no_kwargs;
       return;
     }
   *out = node->args.items[n];
@@ -538,9 +505,9 @@ graft_graph_free (GraftGraph *self)
       next = node->next;
       node_free (self, node, FALSE);
     }
-  for (guint i = 0; i < self->trash->len; i++)
-    node_free (self, self->trash->pdata[i], FALSE);
-  g_ptr_array_unref (self->trash);
+  for (guint i = 0; i < self->trash_len; i++)
+    node_free (self, self->trash[i], FALSE);
+  g_free (self->trash);
   g_clear_pointer (&self->attr_kinds, g_hash_table_unref);
   g_clear_pointer (&self->module_constructors, g_hash_table_unref);
   /* Edits may outlive the graph: they forget it, and the arguments they
@@ -553,6 +520,8 @@ graft_graph_free (GraftGraph *self)
   g_clear_pointer (&self->derived_names[0], g_hash_table_unref);
   g_clear_pointer (&self->derived_names[1], g_hash_table_unref);
   g_string_chunk_free (self->chunk);
+  if (self->interned.slots != NULL)
+    _graft_name_table_clear (&self->interned);
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
@@ -646,10 +615,63 @@ graft_graph_get_namespace (GraftGraph *self)
   return self->names;
 }
 
+static inline guint64
+intern_mix (guint64 h,
+            guint64 w)
+{
+  h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 32);
+}
+
+/* A hash of the @len bytes at @p, eight at a time. */
+static guint
+intern_hash (const char *p,
+             gsize       len)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
+  guint64 w;
+
+  for (; len >= 8; len -= 8, p += 8)
+    {
+      memcpy (&w, p, 8);
+      h = intern_mix (h, w);
+    }
+  if (len > 0)
+    {
+      w = 0;
+      memcpy (&w, p, len);
+      h = intern_mix (h, w);
+    }
+  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  return (guint) (h ^ (h >> 29));
+}
+
+/* The graph's one copy of the @len bytes at @text (no NUL among them),
+ * made if there is none: the same text always gives the same address. */
+static const char *
+intern_len (GraftGraph *self,
+            const char *text,
+            gsize       len)
+{
+  guint          hash = intern_hash (text, len);
+  GraftNameSlot *slot;
+  char          *copy;
+
+  if (G_UNLIKELY (self->interned.slots == NULL))
+    _graft_name_table_init (&self->interned, FALSE);
+  slot = _graft_name_table_find (&self->interned, text, len, hash);
+  if (slot != NULL)
+    return slot->key;
+  copy = g_string_chunk_insert_len (self->chunk, text, (gssize) len);
+  _graft_name_table_insert_len (&self->interned, copy, (guint) len, hash, copy);
+  return copy;
+}
+
 /**
  * graft_graph_intern:
  *
- * Returns: (transfer none): a copy of @text that lives as long as the graph
+ * Returns: (transfer none): a copy of @text that lives as long as the
+ *   graph: one per distinct text, so interned strings compare by address
  */
 const char *
 graft_graph_intern (GraftGraph *self,
@@ -658,7 +680,7 @@ graft_graph_intern (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   if (text == NULL)
     return NULL;
-  return g_string_chunk_insert_const (self->chunk, text);
+  return intern_len (self, text, strlen (text));
 }
 
 /**
@@ -967,16 +989,50 @@ foreach_input (GraftNode *node,
     g_ptr_array_unref (walk.many);
 }
 
+/* For the usual node, whose arguments are at most two, neither a
+ * container that may hold a node, without keyword arguments: calls @func
+ * for each distinct node among them and returns TRUE; else FALSE, having
+ * called nothing. */
+static inline G_ALWAYS_INLINE gboolean
+foreach_input_simple (GraftNode *node,
+                      void (*func) (GraftNode *used, GraftNode *user))
+{
+  const GraftArg *items = node->args.items;
+  GraftNode      *a = NULL, *b = NULL;
+
+  if (node->has_kwargs || node->args.n > 2)
+    return FALSE;
+  for (guint i = 0; i < node->args.n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (a == NULL)
+            a = items[i].node;
+          else
+            b = items[i].node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        return FALSE;
+    }
+  if (a != NULL)
+    func (a, node);
+  if (b != NULL && b != a)
+    func (b, node);
+  return TRUE;
+}
+
 static void
 link_uses (GraftNode *node)
 {
-  foreach_input (node, add_user);
+  if (!foreach_input_simple (node, add_user))
+    foreach_input (node, add_user);
 }
 
 static void
 unlink_uses (GraftNode *node)
 {
-  foreach_input (node, remove_user);
+  if (!foreach_input_simple (node, remove_user))
+    foreach_input (node, remove_user);
 }
 
 /* Gives @node, just linked between two nodes whose keys leave no room, a
@@ -1182,8 +1238,13 @@ derived_name (GraftGraph *self,
 {
   guint        which = op == GRAFT_OP_CALL_FUNCTION;
   GHashTable **table = &self->derived_names[which];
-  const char  *name;
+  guint        slot =
+      (guint) (((guintptr) interned_target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 59);
+  const char *name;
 
+  /* Interned targets never move or change: the address is the text. */
+  if (self->derived_cache[which][slot].target == interned_target)
+    return self->derived_cache[which][slot].name;
   if (*table == NULL)
     *table = g_hash_table_new (NULL, NULL);
   name = g_hash_table_lookup (*table, interned_target);
@@ -1194,6 +1255,8 @@ derived_name (GraftGraph *self,
       name = g_string_chunk_insert (self->chunk, derived);
       g_hash_table_insert (*table, (gpointer) interned_target, (gpointer) name);
     }
+  self->derived_cache[which][slot].target = interned_target;
+  self->derived_cache[which][slot].name = name;
   return name;
 }
 
@@ -1201,18 +1264,26 @@ static const char *
 intern_target (GraftGraph *self,
                const char *target)
 {
-  gsize       len = strlen (target);
-  guint       hash = 0;
-  guint       slot;
-  const char *cached;
+  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
+  const char **by_address = self->intern_by_address[at];
+  gsize        len;
+  guint        hash = 0;
+  guint        slot;
+  const char  *cached;
 
+  /* The caller's text may have changed since: compared all the same. */
+  if (by_address[0] == target && strcmp (by_address[1], target) == 0)
+    return by_address[1];
+  len = strlen (target);
   if (len > 0)
     hash = (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]);
   slot = hash % G_N_ELEMENTS (self->intern_cache);
   cached = self->intern_cache[slot];
-  if (cached != NULL && strcmp (cached, target) == 0)
-    return cached;
-  return self->intern_cache[slot] = g_string_chunk_insert_const (self->chunk, target);
+  if (cached == NULL || strcmp (cached, target) != 0)
+    cached = self->intern_cache[slot] = intern_len (self, target, len);
+  by_address[0] = target;
+  by_address[1] = cached;
+  return cached;
 }
 
 /* graft_graph_create_node() and graft_graph_create_node_copy(): a fresh
@@ -1324,7 +1395,7 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, g_string_chunk_insert_const (self->chunk, target), args, kwargs,
+  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs,
                       FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
@@ -1600,8 +1671,13 @@ static void
 trash_add (GraftGraph *self,
            GraftNode  *node)
 {
-  node->order = self->trash->len;
-  g_ptr_array_add (self->trash, node);
+  if (G_UNLIKELY (self->trash_len == self->trash_size))
+    {
+      self->trash_size = MAX (2 * self->trash_size, 64);
+      self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
+    }
+  node->order = self->trash_len;
+  self->trash[self->trash_len++] = node;
 }
 
 static void
@@ -1610,10 +1686,11 @@ trash_remove (GraftGraph *self,
 {
   guint i = (guint) node->order;
 
-  g_return_if_fail (i < self->trash->len && self->trash->pdata[i] == node);
-  g_ptr_array_remove_index_fast (self->trash, i);
-  if (i < self->trash->len)
-    ((GraftNode *) self->trash->pdata[i])->order = i;
+  g_return_if_fail (i < self->trash_len && self->trash[i] == node);
+  /* The last node moves into the gap. */
+  self->trash[i] = self->trash[--self->trash_len];
+  if (i < self->trash_len)
+    self->trash[i]->order = i;
 }
 
 /**
@@ -1799,14 +1876,18 @@ memory_size (GraftGraph *self,
   size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
-  for (guint i = 0; i < self->trash->len; i++)
-    size += node_memory (self->trash->pdata[i]) + sizeof (gpointer);
+  size += self->trash_size * sizeof (GraftNode *);
+  for (guint i = 0; i < self->trash_len; i++)
+    size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
-   * they intern; the derived-name tables.  Not counted: the string chunk
+   * they intern; the table of interned strings and the derived-name
+   * tables.  Not counted: the string chunk
    * of targets, annotations and metadata text (one copy per distinct
    * string, as GStringChunk does not tell its size). */
   size += _graft_arg_pool_get_size (self->args_pool, &args_text);
   size += _graft_namespace_get_memory_size (self->names, &names_text);
+  if (self->interned.slots != NULL)
+    size += (self->interned.mask + 1) * sizeof (GraftNameSlot);
   for (guint i = 0; i < G_N_ELEMENTS (self->derived_names); i++)
     if (self->derived_names[i] != NULL)
       size += g_hash_table_size (self->derived_names[i]) * 3 * sizeof (gpointer);
@@ -1954,7 +2035,7 @@ graft_node_set_type_annotation (GraftNode  *node,
   if (type_repr == NULL && node->extra == 0)
     return;
   node_extra (node)->type =
-      type_repr != NULL ? g_string_chunk_insert_const (node_graph (node)->chunk, type_repr) : NULL;
+      type_repr != NULL ? graft_graph_intern (node_graph (node), type_repr) : NULL;
 }
 
 gboolean
@@ -2019,29 +2100,6 @@ _graft_graph_new_mark (GraftGraph *self)
   return ++self->epoch;
 }
 
-void
-_graft_node_set_mark (GraftNode *node,
-                      guint      slot,
-                      guint32    mark)
-{
-  node->marks[slot] = mark;
-}
-
-guint32
-_graft_node_get_mark (GraftNode *node,
-                      guint      slot)
-{
-  return node->marks[slot];
-}
-
-gboolean
-_graft_node_has_mark (GraftNode *node,
-                      guint      slot,
-                      guint32    mark)
-{
-  return node->marks[slot] == mark;
-}
-
 /**
  * _graft_graph_get_epoch:
  *
@@ -2092,33 +2150,6 @@ _graft_graph_index_nodes (GraftGraph *self,
     }
   self->epoch = base + k;
   return base;
-}
-
-/**
- * _graft_node_get_index:
- * @node: a node, of any graph
- * @base: what _graft_graph_index_nodes() returned
- * @nodes: (array length=n): the nodes it listed
- * @n: how many
- * @index: (out): the node's position in graph order
- *
- * Returns: whether @node was numbered from @base (else it is not of the
- *   graph, or was added since)
- */
-gboolean
-_graft_node_get_index (GraftNode        *node,
-                       guint32           base,
-                       GraftNode *const *nodes,
-                       guint             n,
-                       guint            *index)
-{
-  guint32 k = node->marks[0] - base;
-
-  /* Marks are per graph: a node of another graph may carry the same one. */
-  if (k >= n || nodes[k] != node)
-    return FALSE;
-  *index = k;
-  return TRUE;
 }
 
 /**

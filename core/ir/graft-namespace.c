@@ -276,9 +276,12 @@ struct _GraftNamespace
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
     guint          state; /* the hash state of `<base>_` */
-    guint          len;
-    gint           flags; /* -1: the candidate is taken; else the flags
-                           * with which it is reserved */
+    guint8         len;   /* of the base, less than COUNTED_TEXT */
+    gint8          flags; /* -1: the candidate is taken; else the flags with
+                           * which it is reserved */
+    guint16 suffix;       /* 0: the candidate is the base; else it is
+                           * `<base>_<suffix - 1>` (`layers_2`, a module of a
+                           * list), all of it in the text */
     char text[COUNTED_TEXT];
   } counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
@@ -286,6 +289,9 @@ struct _GraftNamespace
 };
 
 #define COUNTED_WAYS 4
+
+/* A remembered entry keeps the flags in a byte. */
+G_STATIC_ASSERT (GRAFT_NAME_IS_BUILTIN < G_MAXINT8);
 
 /* The first way of @candidate's set in `counted` (the others follow it),
  * from all the bits of its address: the tracer's candidates are strings
@@ -368,8 +374,9 @@ static char *keep_name (GraftNamespace *self, const char *name, gsize len);
  * 1.x, which keeps no counts) and filled, and @why it was counted on: -1,
  * it is taken; else it is reserved for these GraftNameFlags.  Into the
  * way that holds @base, or the first, the others moving down one way
- * (the last one's candidate leaves). */
-static void
+ * (the last one's candidate leaves).  Returns its entry, or
+ * G_N_ELEMENTS (counted) if @base is too long to remember. */
+static guint
 remember_counted (GraftNamespace *self,
                   const char     *base,
                   gsize           base_len,
@@ -389,19 +396,21 @@ remember_counted (GraftNamespace *self,
   if (base_len >= COUNTED_TEXT)
     {
       self->counted[m].candidate = NULL;
-      return;
+      return G_N_ELEMENTS (self->counted);
     }
   self->counted_any = TRUE;
   self->counted[m].candidate = base;
-  self->counted[m].flags = why;
+  self->counted[m].flags = (gint8) why;
   self->counted[m].count_slot = count_slot;
   self->counted[m].filled = filled;
   self->counted[m].count_slots = self->base_count.slots;
   self->counted[m].filled_slots = self->filled.slots;
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
-  self->counted[m].len = (guint) base_len;
+  self->counted[m].len = (guint8) base_len;
+  self->counted[m].suffix = 0;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
+  return m;
 }
 
 /* keep_numbered() when the block is full: through a composed copy. */
@@ -1578,45 +1587,24 @@ count_on_base_slots (GraftNamespace *self,
   return stored;
 }
 
-/* count_on_base_slots() for the candidate remembered in counted[@m], seen
- * again: nothing to hash but the digits, nothing to look up, and the
- * name written once where it is kept, from the remembered text.  Falls
- * back to count_on_base_slots() when names past the base's run may be
- * taken, or the block has no room for the copy of COUNTED_TEXT bytes. */
-static const char *
-count_on_counted (GraftNamespace *self,
-                  guint           m)
+/* Writes `<base>_<num>` for the candidate remembered in counted[@m] where
+ * it is kept, from the remembered text, and takes it: the base's count
+ * was @old_count, its run @run (num > run, and names past the run are
+ * free).  The caller made sure the block has room for the copy. */
+static inline G_ALWAYS_INLINE const char *
+put_counted (GraftNamespace *self,
+             guint           m,
+             guint64         num,
+             guint64         old_count,
+             guint64         run)
 {
   const guint    base_len = self->counted[m].len;
   GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
-  GraftNameSlot *filled = self->counted[m].filled;
-  guint64        old_count =
-      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
-  guint64 run = RUN_OF (filled->value);
-  guint64 num = MAX (old_count, run) + 1;
-  gsize   n = decimal_width (num);
-  gsize   need = NAME_SPACE (base_len + 1 + n);
-  char   *p;
-  guint   hash;
+  gsize          n = decimal_width (num);
+  char          *p = self->block + self->block_used + NAME_HEADER;
+  guint          hash;
 
-  /* Room for the name, and for the copy past its base: at most
-   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
-   * block, block_size is 0). */
-  if (BEYOND_OF (filled->value) ||
-      self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) > self->block_size ||
-      old_count + 1 >= REPLACED_BIG)
-    {
-      const char *base = self->counted[m].candidate;
-      guint       base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
-
-      if (count_slot == NULL)
-        return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
-                           self->counted[m].flags);
-      return count_on_base_slots (self, base, base_len, base_state, count_slot, filled,
-                                  self->counted[m].flags);
-    }
-  p = self->block + self->block_used + NAME_HEADER;
-  self->block_used += need;
+  self->block_used += NAME_SPACE (base_len + 1 + n);
   memcpy (p, self->counted[m].text, COUNTED_TEXT);
   p[base_len] = '_';
   write_decimal (p + base_len + 1 + n, num);
@@ -1629,10 +1617,75 @@ count_on_counted (GraftNamespace *self,
   self->last = used_insert (&self->used, p, hash);
   /* `base_<num>` continues the run, or lies past it (num = old_count + 1
    * > run + 1), as count_on_base_slots() notes. */
-  filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
+  self->counted[m].filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
   if (count_slot != NULL)
     count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   return p;
+}
+
+static const char *create_name_slow (GraftNamespace *self,
+                                     const char     *candidate,
+                                     GraftNameFlags  flags);
+
+/* count_on_counted() when the fast way does not do: names past the run
+ * may be taken (@general, also when the block has no room or the count
+ * is huge), or the candidate is numbered, `<base>_<k>` with k > 0, which
+ * counts on from k rather than from the base's count: past the run of
+ * `base_1` ... `base_<run>` when k is in it, else the general way. */
+static G_GNUC_NO_INLINE const char *
+count_on_counted_rare (GraftNamespace *self,
+                       guint           m,
+                       GraftNameFlags  flags,
+                       gboolean        general,
+                       guint64         old_count,
+                       guint64         run)
+{
+  const guint    base_len = self->counted[m].len;
+  const char    *base = self->counted[m].candidate;
+  GraftNameSlot *count_slot = self->counted[m].count_slot;
+  guint          suffix = self->counted[m].suffix;
+  guint          base_state;
+
+  if (suffix != 0 && (general || suffix - 1 > run))
+    return create_name_slow (self, base, flags);
+  if (suffix > 1)
+    return put_counted (self, m, run + 1, old_count, run);
+  base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
+  if (count_slot == NULL)
+    return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
+                       self->counted[m].flags);
+  return count_on_base_slots (self, base, base_len, base_state, count_slot,
+                              self->counted[m].filled, self->counted[m].flags);
+}
+
+/* count_on_base_slots() for the candidate remembered in counted[@m], seen
+ * again: nothing to hash but the digits, nothing to look up, and the
+ * name written once where it is kept, from the remembered text.  Falls
+ * back to count_on_base_slots() when names past the base's run may be
+ * taken, or the block has no room for the copy of COUNTED_TEXT bytes. A
+ * candidate remembered whole, `<base>_<k>`, counts on the same way when
+ * k is 0 (from the base's count), else from k (count_on_counted_rare()). */
+static inline const char *
+count_on_counted (GraftNamespace *self,
+                  guint           m,
+                  GraftNameFlags  flags)
+{
+  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
+  GraftNameSlot *filled = self->counted[m].filled;
+  guint64        old_count =
+      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+  guint64 run = RUN_OF (filled->value);
+  /* Room for the name, and for the copy past its base: at most
+   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
+   * block, block_size is 0). */
+  gboolean general = BEYOND_OF (filled->value) ||
+                     self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) >
+                         self->block_size ||
+                     old_count + 1 >= REPLACED_BIG;
+
+  if (G_UNLIKELY (general || self->counted[m].suffix > 1))
+    return count_on_counted_rare (self, m, flags, general, old_count, run);
+  return put_counted (self, m, MAX (old_count, run) + 1, old_count, run);
 }
 
 /**
@@ -1649,6 +1702,42 @@ graft_namespace_is_canonical (const char    *name,
                               GraftNameFlags flags)
 {
   return is_final_form (name) && !is_illegal (name, strlen (name), flags);
+}
+
+/* After create_name_slow() made @made by counting on from @candidate (of
+ * @len bytes), whose `<base>_<k>` (cleaned as steps 1 to 3 clean it) was
+ * taken: remembers it with its base's slots as remember_counted() does a
+ * bare base, so that it is counted on again without hashing or lookups
+ * (a module list called in a loop asks for `layers.0`, `layers.1`, ...
+ * again and again).  Only if its text starts with its base (@base_len
+ * bytes of @made), which is what the fast path copies. */
+static void
+remember_numbered (GraftNamespace *self,
+                   const char     *candidate,
+                   gsize           len,
+                   const char     *made,
+                   gsize           base_len,
+                   guint64         k)
+{
+  GraftNameSlot *count_slot = NULL, *filled;
+  guint          base_state, base_hash, m;
+
+  if (len >= COUNTED_TEXT || base_len == 0 || k >= G_MAXUINT16 ||
+      memcmp (candidate, made, base_len) != 0)
+    return;
+  base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, made, base_len);
+  base_hash = _graft_name_hash_finish (base_state);
+  filled = _graft_name_table_find (&self->filled, made, base_len, base_hash);
+  if (self->count_per_base)
+    count_slot = _graft_name_table_find (&self->base_count, made, base_len, base_hash);
+  if (filled == NULL || (self->count_per_base && count_slot == NULL))
+    return;
+  m = remember_counted (self, candidate, base_len, base_state, count_slot, filled, -1);
+  if (m < G_N_ELEMENTS (self->counted))
+    {
+      self->counted[m].suffix = (guint16) (k + 1);
+      memcpy (self->counted[m].text, candidate, len);
+    }
 }
 
 /* graft_namespace_create_name() for a candidate not remembered. */
@@ -1752,8 +1841,19 @@ create_name_slow (GraftNamespace *self,
     }
   if (big)
     return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
+  /* A numbered candidate counted on from (`layers.0` once `layers_0` is
+   * taken) is remembered if its text starts with its base. */
+  if (has_num && scan.len < COUNTED_TEXT && !final_form)
+    taken = is_used (self, name->str, name->len);
   if (self->count_per_base)
-    return count_per_base (self, base_len, has_num, num, flags, final_form ? candidate_hash : 0);
+    {
+      const char *made =
+          count_per_base (self, base_len, has_num, num, flags, final_form ? candidate_hash : 0);
+
+      if (has_num && taken)
+        remember_numbered (self, candidate, scan.len, made, base_len, num);
+      return made;
+    }
 
   /* 4. Count up while the name is taken or illegal.  torch restarts from the
    * parsed suffix every time, which is quadratic for a graph with many
@@ -1764,13 +1864,20 @@ create_name_slow (GraftNamespace *self,
    * is illegal. */
   /* A candidate already in final form is `name` unchanged: whether it is
    * taken is known. */
-  if ((final_form ? taken : is_used (self, name->str, name->len)) ||
+  if ((final_form || (has_num && scan.len < COUNTED_TEXT) ? taken
+                                                          : is_used (self, name->str, name->len)) ||
       (name->len == base_len && is_illegal (name->str, name->len, flags)))
-    /* The candidate is taken or reserved, and so is `base_<run>`: count
-     * on from the larger.  No reserved word ends in `_<digits>`, so from
-     * here only taken names are skipped. */
-    return count_from (self, name->str, base_len, _graft_name_hash (name->str, base_len), num,
-                       COUNTED_FORGET);
+    {
+      /* The candidate is taken or reserved, and so is `base_<run>`:
+       * count on from the larger.  No reserved word ends in `_<digits>`,
+       * so from here only taken names are skipped. */
+      const char *made = count_from (self, name->str, base_len,
+                                     _graft_name_hash (name->str, base_len), num, COUNTED_FORGET);
+
+      if (has_num && taken)
+        remember_numbered (self, candidate, scan.len, made, base_len, num);
+      return made;
+    }
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 
@@ -1806,7 +1913,7 @@ graft_namespace_create_name (GraftNamespace *self,
         self->counted[m].count_slots == self->base_count.slots &&
         self->counted[m].filled_slots == self->filled.slots &&
         counted_text_is (self->counted[m].text, candidate))
-      return count_on_counted (self, m);
+      return count_on_counted (self, m, flags);
   }
 
   return create_name_slow (self, candidate, flags);

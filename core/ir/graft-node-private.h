@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-node-private.h: the node's layout, for graft-graph.c and for the
+ * inline accessors of graft-graph-private.h that the core's algorithms
+ * call in their inner loops (scratch marks: a call across units cost
+ * more than the read it makes).  Nothing outside core/ir reads a field
+ * directly.
+ */
+#pragma once
+
+#include "graft-graph.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GraftUserArray
+{
+  guint      capacity;
+  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
+  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
+  GraftNode *items[];
+} UserArray;
+
+struct _GraftNode
+{
+  /* Borrowed (the graph is the one of the node's page: node_graph()) */
+  GraftNode  *prev;
+  GraftNode  *next;
+  const char *name;   /* in the graph's namespace */
+  const char *target; /* interned in the graph's chunk */
+
+  /* Owned */
+  GraftArg args; /* always a tuple; with has_kwargs, its items array holds
+                  * one more item after them: the keyword arguments, a dict
+                  * with str keys (see node_kwargs()) */
+  union
+  {
+    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
+    UserArray *many; /* when users_many is set */
+  } users;
+  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
+  guint32 op : 3;
+  guint32 is_wrapped : 1;
+  guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
+  guint32 users_many : 1;
+  guint32 has_kwargs : 1; /* the dict after the args' items; else none */
+  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
+
+  gint64  order;
+  guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
+  guint32 span_start; /* where the node came from in its source */
+  guint32 span_end;
+};
+
+extern GraftArg _graft_no_kwargs;
+
+/* The node's keyword arguments: the item after its args' items, or
+ * _graft_no_kwargs.  Kept there rather than behind a pointer of their
+ * own, a node is eight bytes smaller. */
+static inline GraftArg *
+node_kwargs (const GraftNode *node)
+{
+  return node->has_kwargs ? &node->args.items[node->args.n] : &_graft_no_kwargs;
+}
+
+/* The node's users as an array (a single user is its own array of one). */
+static inline GraftNode **
+node_users (GraftNode *node)
+{
+  return node->users_many ? node->users.many->items : &node->users.one;
+}
+
+/* The accessors of graft-graph.h that the core's algorithms call for
+ * every node they visit, inline: a file that includes this header calls
+ * these under the public names (graft-graph.c, which defines the public
+ * functions, defines GRAFT_NODE_OUT_OF_LINE first).  The same answers as
+ * the functions. */
+static inline GraftOp
+_graft_node_get_op_inline (GraftNode *node)
+{
+  return (GraftOp) node->op;
+}
+
+static inline const char *
+_graft_node_get_name_inline (GraftNode *node)
+{
+  return node->name;
+}
+
+static inline const char *
+_graft_node_get_target_inline (GraftNode *node)
+{
+  return node->target;
+}
+
+static inline GraftNode *
+_graft_node_get_next_inline (GraftNode *node)
+{
+  return node->next;
+}
+
+static inline GraftNode *
+_graft_node_get_prev_inline (GraftNode *node)
+{
+  return node->prev;
+}
+
+static inline const GraftArg *
+_graft_node_get_args_inline (GraftNode *node)
+{
+  return &node->args;
+}
+
+static inline const GraftArg *
+_graft_node_get_kwargs_inline (GraftNode *node)
+{
+  return node_kwargs (node);
+}
+
+static inline guint
+_graft_node_get_n_users_inline (GraftNode *node)
+{
+  return node->n_users;
+}
+
+/* Unlike the function, no check of @i: the core's loops keep it below
+ * the count (and a NULL for a bad index would only move the fault). */
+static inline GraftNode *
+_graft_node_get_user_inline (GraftNode *node,
+                             guint      i)
+{
+  g_assert (i < node->n_users);
+  return node_users (node)[i];
+}
+
+static inline int
+_graft_node_compare_order_inline (GraftNode *a,
+                                  GraftNode *b)
+{
+  return a->order < b->order ? -1 : a->order > b->order ? 1
+                                                        : 0;
+}
+
+#ifndef GRAFT_NODE_OUT_OF_LINE
+#define graft_node_get_op(node)        _graft_node_get_op_inline (node)
+#define graft_node_get_name(node)      _graft_node_get_name_inline (node)
+#define graft_node_get_target(node)    _graft_node_get_target_inline (node)
+#define graft_node_get_next(node)      _graft_node_get_next_inline (node)
+#define graft_node_get_prev(node)      _graft_node_get_prev_inline (node)
+#define graft_node_get_args(node)      _graft_node_get_args_inline (node)
+#define graft_node_get_kwargs(node)    _graft_node_get_kwargs_inline (node)
+#define graft_node_get_n_users(node)   _graft_node_get_n_users_inline (node)
+#define graft_node_get_user(node, i)   _graft_node_get_user_inline ((node), (i))
+#define graft_node_compare_order(a, b) _graft_node_compare_order_inline ((a), (b))
+#endif
+
+G_END_DECLS
