@@ -37,12 +37,23 @@
 #include <string.h>
 
 #define RECENT_SLOTS 64
+/* Code names remembered by node address: a node's name is written where
+ * it is defined, by its users and where it is freed, mostly within a few
+ * lines, and each time it would take a call for the name and a strlen(). */
+#define NAME_SLOTS 256
 
 static inline guint
 recent_slot (const void *address)
 {
   return ((guintptr) address >> 3) & (RECENT_SLOTS - 1);
 }
+
+typedef struct
+{
+  const void *node; /* NULL: empty */
+  const char *name;
+  gsize       len;
+} NameSlot;
 
 typedef struct
 {
@@ -58,6 +69,9 @@ typedef struct
   const char *recent_targets[RECENT_SLOTS];
   const void *recent_forms[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
+  /* Code names already worked out, with their lengths (the graph does not
+   * change while its code is written, and the names are kept to the end). */
+  NameSlot name_slots[NAME_SLOTS];
   /* Whether the line being written may hold a newline of its own: set by
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
@@ -72,8 +86,9 @@ typedef struct
  * the cache is keyed by address (a miss only costs working it out again). */
 typedef struct
 {
-  const char *format;  /* operator form, or NULL */
-  const char *global;  /* otherwise: the global's name (owned by globals) */
+  const char *format; /* operator form, or NULL */
+  const char *global; /* otherwise: the global's name (owned by globals) */
+  gsize       global_len;
   gboolean    getattr; /* the global is `getattr` */
   gboolean    raw;     /* the global's name holds a newline */
 } Form;
@@ -162,10 +177,10 @@ graft_codegen_call_form (const char *target)
  * overlapping moves of a fixed size (the sizes of the usual names) rather
  * than through a call to memcpy. */
 static inline void
-append_name (GString    *out,
-             const char *name)
+append_name_len (GString    *out,
+                 const char *name,
+                 gsize       len)
 {
-  gsize len = strlen (name);
   char *dst;
 
   if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
@@ -208,6 +223,30 @@ code_name (CodeGen   *gen,
       g_hash_table_insert (gen->node_names, node, (gpointer) name);
     }
   return name;
+}
+
+static inline void
+append_name (GString    *out,
+             const char *name)
+{
+  append_name_len (out, name, strlen (name));
+}
+
+/* append_name() of @node's code name, remembered in gen->name_slots. */
+static inline void
+append_code_name (CodeGen   *gen,
+                  GString   *out,
+                  GraftNode *node)
+{
+  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+
+  if (G_UNLIKELY (slot->node != node))
+    {
+      slot->node = node;
+      slot->name = code_name (gen, node);
+      slot->len = strlen (slot->name);
+    }
+  append_name_len (out, slot->name, slot->len);
 }
 
 static const char *
@@ -413,7 +452,7 @@ append_repr (CodeGen        *gen,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      append_name (out, code_name (gen, arg->node));
+      append_code_name (gen, out, arg->node);
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -744,7 +783,7 @@ append_target (CodeGen    *gen,
                const char *declared,
                const char *shape)
 {
-  append_name (body, code_name (gen, node));
+  append_code_name (gen, body, node);
   if (declared != NULL || shape != NULL)
     {
       gen->maybe_newline = TRUE;
@@ -756,6 +795,7 @@ append_target (CodeGen    *gen,
 static void
 emit_node (CodeGen   *gen,
            GraftNode *node,
+           GraftOp    op,
            GString   *body,
            GPtrArray *free_vars)
 {
@@ -764,14 +804,19 @@ emit_node (CodeGen   *gen,
   const char     *target = graft_node_get_target (node);
   const char     *format;
   const char     *global;
+  gsize           global_len;
   gboolean        is_getattr;
   /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
    * worked out first, as torch does, before the target's global. */
-  const char *declared = graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER &&
-                                 graft_node_get_op (node) != GRAFT_OP_OUTPUT &&
-                                 graft_node_get_type_annotation (node) != NULL
-                             ? type_repr (gen, graft_node_get_type_annotation (node))
-                             : NULL;
+  const char *declared = NULL;
+
+  if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+    {
+      const char *type = graft_node_get_type_annotation (node);
+
+      if (type != NULL)
+        declared = type_repr (gen, type);
+    }
   /* Verbose, a tensor's or a symbol's value overrides the type (emit_node
    * under `verbose`; the type's global is made all the same). */
   g_autofree char *shape =
@@ -780,7 +825,7 @@ emit_node (CodeGen   *gen,
                                                      (gen->readable & GRAFT_READABLE_DEVICE) != 0)
                    : NULL;
 
-  switch (graft_node_get_op (node))
+  switch (op)
     {
     case GRAFT_OP_PLACEHOLDER:
       {
@@ -848,6 +893,7 @@ emit_node (CodeGen   *gen,
             if (form->format == NULL)
               {
                 form->global = add_global (gen, target);
+                form->global_len = strlen (form->global);
                 form->getattr = strcmp (form->global, "getattr") == 0;
                 form->raw = strchr (form->global, '\n') != NULL;
               }
@@ -857,6 +903,7 @@ emit_node (CodeGen   *gen,
         gen->recent_forms[slot] = form;
         format = form->format;
         global = form->global;
+        global_len = form->global_len;
         is_getattr = form->getattr;
         if (form->raw)
           gen->maybe_newline = TRUE;
@@ -881,7 +928,7 @@ emit_node (CodeGen   *gen,
           break;
         }
       append_target (gen, body, node, declared, shape);
-      append_name (body, global);
+      append_name_len (body, global, global_len);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -1224,7 +1271,7 @@ generate_nodes (Generated *g,
       /* Each line is indented as it is written. */
       _graft_buf_append_len (body, "    ", 4);
       gen->maybe_newline = FALSE;
-      emit_node (gen, node, body, g->free_vars);
+      emit_node (gen, node, op, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
           if (body->len == line_start + 4)
@@ -1249,12 +1296,12 @@ generate_nodes (Generated *g,
           _graft_buf_append (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              append_name (body, code_name (gen, g->lu.freed[i]));
+              append_code_name (gen, body, g->lu.freed[i]);
               _graft_buf_append_len (body, " = ", 3);
             }
           if (frees_itself)
             {
-              append_name (body, code_name (gen, node));
+              append_code_name (gen, body, node);
               _graft_buf_append_len (body, " = ", 3);
             }
           _graft_buf_append_len (body, "None", 4);
