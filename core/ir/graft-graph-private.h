@@ -26,6 +26,7 @@ guint32  _graft_node_get_mark (GraftNode *node,
 gboolean _graft_node_has_mark (GraftNode *node,
                                guint      slot,
                                guint32    mark);
+gboolean _graft_graph_is_topological (GraftGraph *self);
 guint32  _graft_graph_index_nodes (GraftGraph *self,
                                    GraftNode **nodes);
 gboolean _graft_node_get_index (GraftNode        *node,

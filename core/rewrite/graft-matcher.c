@@ -1207,21 +1207,6 @@ is_contained (Filtering  *f,
   return TRUE;
 }
 
-static gboolean
-graph_is_topological (GraftGraph *graph)
-{
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      guint n_users = graft_node_get_n_users (node);
-
-      for (guint u = 0; u < n_users; u++)
-        if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
-          return FALSE;
-    }
-  return TRUE;
-}
-
 /* `validate_partition`: replacing the match must not create a cycle, that
  * is, no path may leave the match and come back into it.  In a graph whose
  * order is topological (found out the first time it matters), a path that
@@ -1287,7 +1272,7 @@ has_no_cycle (Filtering  *f,
       if (last != NULL && graft_node_compare_order (node, last) > 0)
         {
           if (f->topological < 0)
-            f->topological = graph_is_topological (f->graph);
+            f->topological = _graft_graph_is_topological (f->graph);
           if (f->topological)
             continue;
         }
