@@ -1090,6 +1090,16 @@ typedef struct
   GraftNode *next;
   guint      position;
   gboolean   frees_unused;
+  /* graft_codegen_python_string()'s header (`def forward(...):`) may be
+   * written into body before the first line that is not a parameter's,
+   * so that the body need not be copied after it: when nothing later
+   * changes it (another parameter, a wrapped function, a return type).
+   * body_start is where the lines begin (0 without it); header_vars the
+   * parameters it names. */
+  gboolean early_header;
+  gboolean header_written;
+  gsize    body_start;
+  guint    header_vars;
 } Generated;
 
 static void
@@ -1177,13 +1187,14 @@ line_has_counter (const char *p,
  * (`lstrip("\n")`).  @body's lines are indented, so a blank line is four
  * spaces. */
 static void
-drop_tagged_lines (GString *body)
+drop_tagged_lines (GString *body,
+                   gsize    from)
 {
-  gsize    r = 0, w = 0;
+  gsize    r = from, w = from;
   gboolean opening = TRUE;
 
-  if (find_counter_tag (body->str, body->str + body->len) == NULL &&
-      !g_str_has_prefix (body->str, "    \n"))
+  if (find_counter_tag (body->str + from, body->str + body->len) == NULL &&
+      !g_str_has_prefix (body->str + from, "    \n"))
     return;
   while (r < body->len)
     {
@@ -1225,7 +1236,9 @@ generate_begin (GraftGraph        *graph,
   };
 
   memset (g, 0, sizeof *g);
-  g->body = g_string_new (NULL);
+  /* Most lines are shorter than this: the body is not grown (and copied)
+   * time and again. */
+  g->body = g_string_sized_new (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 64) * 48 + 64);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
   g->frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   gen->names = graft_namespace_new (graft_graph_get_dialect (graph));
@@ -1247,6 +1260,9 @@ generate_begin (GraftGraph        *graph,
   g->position = 0;
 }
 
+static void append_header (GString         *out,
+                           const Generated *g);
+
 /* Writes the lines of at most @n_nodes more nodes; whether the walk has
  * written every node. */
 static gboolean
@@ -1267,6 +1283,16 @@ generate_nodes (Generated *g,
 
       if (gen->verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         append_trace_summary (g, node);
+      if (G_UNLIKELY (g->early_header && !g->header_written) && op != GRAFT_OP_PLACEHOLDER &&
+          body->len == 0 && gen->wrapped->len == 0)
+        {
+          /* As python_from_generated() would write it, should nothing
+           * change it. */
+          append_header (body, g);
+          g->header_written = TRUE;
+          g->body_start = body->len;
+          g->header_vars = g->free_vars->len;
+        }
       line_start = body->len;
       /* Each line is indented as it is written. */
       _graft_buf_append_len (body, "    ", 4);
@@ -1326,11 +1352,11 @@ generate_end (GraftGraph *graph,
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
       /* The tags make the body of a graph with nodes never empty. */
-      drop_tagged_lines (body);
+      drop_tagged_lines (body, g->body_start);
       if (graft_graph_get_first (graph) == NULL)
         _graft_buf_append (body, "    pass\n");
     }
-  else if (body->len == 0)
+  else if (body->len == g->body_start)
     _graft_buf_append (body, "    pass\n");
 }
 
@@ -1371,18 +1397,12 @@ append_signature (GString         *out,
   _graft_buf_append (out, ":\n");
 }
 
-/* graft_codegen_python_string()'s text from a finished walk, which it
- * clears. */
-static GString *
-python_from_generated (Generated *g)
+/* graft_codegen_python_string()'s text before the body: `"\n" + WRAP +
+ * "\n\n" + "def forward(...):\n"`. */
+static void
+append_header (GString         *out,
+               const Generated *g)
 {
-  GString *out;
-
-  /* The empty line after the final newline is indented too. */
-  _graft_buf_append (g->body, "    ");
-
-  /* The header is a few lines; the body is most of the code. */
-  out = g_string_sized_new (g->body->len + 256);
   g_string_append_c (out, '\n');
   for (guint i = 0; i < g->gen.wrapped->len; i++)
     {
@@ -1393,7 +1413,31 @@ python_from_generated (Generated *g)
     }
   _graft_buf_append (out, "\n\ndef ");
   append_signature (out, g, "forward", TRUE);
-  _graft_buf_append_len (out, g->body->str, g->body->len);
+}
+
+/* graft_codegen_python_string()'s text from a finished walk, which it
+ * clears. */
+static GString *
+python_from_generated (Generated *g)
+{
+  GString *out;
+
+  /* The empty line after the final newline is indented too. */
+  _graft_buf_append (g->body, "    ");
+
+  /* The header written before the lines still holds. */
+  if (g->header_written && g->gen.wrapped->len == 0 && g->free_vars->len == g->header_vars &&
+      g->return_type == NULL)
+    {
+      out = g_steal_pointer (&g->body);
+      g->body = g_string_new (NULL);
+      generated_clear (g);
+      return out;
+    }
+  /* The header is a few lines; the body is most of the code. */
+  out = g_string_sized_new (g->body->len - g->body_start + 256);
+  append_header (out, g);
+  _graft_buf_append_len (out, g->body->str + g->body_start, g->body->len - g->body_start);
   generated_clear (g);
   return out;
 }
@@ -1415,7 +1459,10 @@ graft_codegen_python_string (GraftGraph *graph)
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  generate (graph, FALSE, GRAFT_READABLE_DEFAULT, TRUE, &g);
+  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &g);
+  g.early_header = TRUE;
+  generate_nodes (&g, G_MAXUINT);
+  generate_end (graph, TRUE, &g);
   return python_from_generated (&g);
 }
 
@@ -1453,6 +1500,7 @@ graft_codegen_job_new (GraftGraph *graph)
   job = g_new0 (GraftCodegenJob, 1);
   job->graph = graph;
   generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &job->g);
+  job->g.early_header = TRUE;
   return job;
 }
 
