@@ -64,6 +64,8 @@ typedef struct
   GPtrArray      *wrapped;      /* global names, first-emission order */
   GHashTable     *wrapped_seen; /* global name set */
   GHashTable     *forms;        /* call_function target (by address) -> Form */
+  GHashTable     *self_paths;   /* get_attr and call_module target (by address) ->
+                                 * SelfPath */
   /* The last forms looked up, in slots picked by address: a hit costs no
    * hashing (the targets of a graph alternate among a few dozen). */
   const char *recent_targets[RECENT_SLOTS];
@@ -171,6 +173,25 @@ graft_codegen_call_form (const char *target)
   if (g_str_has_prefix (target, "operator."))
     return g_strconcat ("_", target, NULL);
   return g_strdup (target);
+}
+
+/* `self.a.b` for a get_attr or call_module target, written once per
+ * target: a graph reads a few dozen attributes and modules from its
+ * thousands of nodes, and writing a path looks at each of its parts. */
+typedef struct
+{
+  char    *text;
+  gsize    len;
+  gboolean raw; /* it holds a newline */
+} SelfPath;
+
+static void
+self_path_free (gpointer data)
+{
+  SelfPath *path = data;
+
+  g_free (path->text);
+  g_free (path);
 }
 
 /* _graft_buf_append() for a name, which is short: copied with two
@@ -568,6 +589,30 @@ append_path (GString    *out,
     }
 }
 
+/* append_path (out, "self", target), remembered per target. */
+static void
+append_self_path (CodeGen    *gen,
+                  GString    *out,
+                  const char *target)
+{
+  SelfPath *path = g_hash_table_lookup (gen->self_paths, target);
+
+  if (path == NULL)
+    {
+      GString *text = g_string_new (NULL);
+
+      append_path (text, "self", target);
+      path = g_new (SelfPath, 1);
+      path->len = text->len;
+      path->raw = memchr (text->str, '\n', text->len) != NULL;
+      path->text = g_string_free (text, FALSE);
+      g_hash_table_insert (gen->self_paths, (gpointer) target, path);
+    }
+  if (path->raw)
+    gen->maybe_newline = TRUE;
+  _graft_buf_append_len (out, path->text, path->len);
+}
+
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
 static void
 append_call_args (CodeGen        *gen,
@@ -942,18 +987,16 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
-      append_path (body, "self", target);
+      append_self_path (gen, body, target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
       break;
 
     case GRAFT_OP_GET_ATTR:
-      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
-      append_path (body, "self", target);
+      append_self_path (gen, body, target);
       break;
 
     case GRAFT_OP_OUTPUT:
@@ -1114,6 +1157,7 @@ generated_clear (Generated *g)
   g_ptr_array_unref (g->gen.wrapped);
   g_hash_table_unref (g->gen.wrapped_seen);
   g_hash_table_unref (g->gen.forms);
+  g_hash_table_unref (g->gen.self_paths);
 }
 
 /* `append_stacktrace_summary`, before a node of the readable form's code:
@@ -1247,6 +1291,7 @@ generate_begin (GraftGraph        *graph,
   gen->wrapped = g_ptr_array_new ();
   gen->wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  gen->self_paths = g_hash_table_new_full (NULL, NULL, NULL, self_path_free);
   gen->verbose = verbose;
   gen->readable = readable;
 
