@@ -701,6 +701,42 @@ record_last_use (LastUses  *lu,
   lu->freed[lu->n_freed++] = node;
 }
 
+static void record_last_uses (LastUses       *lu,
+                              const GraftArg *arg);
+
+/* The items of a tuple, list or slice: most are nodes, met here, and most
+ * others constants without nodes, skipped without a call. */
+static inline void
+record_last_uses_in_items (LastUses       *lu,
+                           const GraftArg *items,
+                           guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    switch (items[i].kind)
+      {
+      case GRAFT_ARG_NODE:
+        record_last_use (lu, items[i].node);
+        break;
+      case GRAFT_ARG_TUPLE:
+      case GRAFT_ARG_LIST:
+      case GRAFT_ARG_SLICE:
+      case GRAFT_ARG_DICT:
+        record_last_uses (lu, &items[i]);
+        break;
+      case GRAFT_ARG_NONE:
+      case GRAFT_ARG_ELLIPSIS:
+      case GRAFT_ARG_BOOL:
+      case GRAFT_ARG_INT:
+      case GRAFT_ARG_FLOAT:
+      case GRAFT_ARG_COMPLEX:
+      case GRAFT_ARG_STR:
+      case GRAFT_ARG_SYMBOL:
+      case GRAFT_ARG_DEVICE:
+      default:
+        break;
+      }
+}
+
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
@@ -718,12 +754,7 @@ record_last_uses (LastUses       *lu,
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_SLICE:
-      /* Most items are nodes: met here, without a call. */
-      for (guint i = 0; i < arg->n; i++)
-        if (arg->items[i].kind == GRAFT_ARG_NODE)
-          record_last_use (lu, arg->items[i].node);
-        else
-          record_last_uses (lu, &arg->items[i]);
+      record_last_uses_in_items (lu, arg->items, arg->n);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -749,14 +780,21 @@ collect_last_uses (GraftGraph *graph,
   lu->seen = _graft_graph_new_mark (graph);
   lu->n_positions = position;
   lu->run_at = g_new0 (guint, MAX (position, 1));
+  /* A node is freed once, and frees after one node: neither array grows
+   * (unless arguments refer to nodes outside the graph). */
+  lu->freed_alloc = lu->runs_alloc = MAX (position, 1);
+  lu->freed = g_new (GraftNode *, lu->freed_alloc);
+  lu->runs = g_new (guint, 2 * lu->runs_alloc);
   for (GraftNode *node = graft_graph_get_last (graph); node != NULL && position > 0;
        node = graft_node_get_prev (node))
     {
       guint           start = lu->n_freed;
       const GraftArg *kwargs = graft_node_get_kwargs (node);
+      const GraftArg *args;
 
       position--;
-      record_last_uses (lu, graft_node_get_args (node));
+      args = graft_node_get_args (node);
+      record_last_uses_in_items (lu, args->items, args->n);
       if (kwargs->n > 0)
         record_last_uses (lu, kwargs);
       if (lu->n_freed == start)
