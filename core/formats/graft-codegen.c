@@ -70,6 +70,10 @@ typedef struct
    * hashing (the targets of a graph alternate among a few dozen). */
   const char *recent_targets[RECENT_SLOTS];
   const void *recent_forms[RECENT_SLOTS];
+  /* Recent call_method targets, likewise, with their lengths when they
+   * are plain paths (`view`), else 0. */
+  const char *method_targets[RECENT_SLOTS];
+  gsize       method_lens[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
@@ -244,13 +248,6 @@ code_name (CodeGen   *gen,
       g_hash_table_insert (gen->node_names, node, (gpointer) name);
     }
   return name;
-}
-
-static inline void
-append_name (GString    *out,
-             const char *name)
-{
-  append_name_len (out, name, strlen (name));
 }
 
 /* append_name() of @node's code name, remembered in gen->name_slots. */
@@ -888,6 +885,7 @@ emit_node (CodeGen   *gen,
   const char     *format;
   const char     *global;
   gsize           global_len;
+  gsize           method_len;
   gboolean        is_getattr;
   /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
    * worked out first, as torch does, before the target's global. */
@@ -940,14 +938,24 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
+      {
+        guint slot = recent_slot (target);
+
+        if (gen->method_targets[slot] != target)
+          {
+            gen->method_targets[slot] = target;
+            gen->method_lens[slot] = is_plain_path (target) ? strlen (target) : 0;
+          }
+        method_len = gen->method_lens[slot];
+      }
       append_target (gen, body, node, declared, shape);
-      if (is_plain_path (target))
+      if (method_len > 0)
         {
           /* The usual case: `receiver.method`, written in place. */
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
           g_string_append_c (body, '.');
-          append_name (body, target);
+          append_name_len (body, target, method_len);
         }
       else
         {
