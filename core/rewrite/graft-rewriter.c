@@ -499,16 +499,15 @@ set_node (Rewriting *rw,
           guint      pos,
           GraftNode *node)
 {
-  GraftArg value;
-
-  graft_arg_init_node (&value, node);
-  set_value (rw, pos, &value);
+  g_assert (rw->value_set[pos] != rw->match_number);
+  rw->value_set[pos] = rw->match_number;
+  rw->values[pos] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = node };
 }
 
 /* map_arg, on a prepared argument: each hole filled with what its node
  * stands for in this match.  The graph nodes parameters bring in are
  * listed in @reads, when given. */
-static const GraftArg *
+static inline const GraftArg *
 fill (Rewriting *rw,
       Prepared  *p,
       Reads     *reads)
