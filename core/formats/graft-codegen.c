@@ -462,10 +462,27 @@ type_repr (CodeGen    *gen,
 /* graft_arg_append_repr() with nodes by code name, written here for the
  * values most arguments are (nodes, and tuples and lists of them, ints,
  * None). */
-static void
+static void append_repr_any (CodeGen        *gen,
+                             GString        *out,
+                             const GraftArg *arg);
+
+/* append_repr_any(), with a node (most arguments are) written without a
+ * call. */
+static inline void
 append_repr (CodeGen        *gen,
              GString        *out,
              const GraftArg *arg)
+{
+  if (arg->kind == GRAFT_ARG_NODE)
+    append_code_name (gen, out, arg->node);
+  else
+    append_repr_any (gen, out, arg);
+}
+
+static void
+append_repr_any (CodeGen        *gen,
+                 GString        *out,
+                 const GraftArg *arg)
 {
   switch (arg->kind)
     {
@@ -1104,16 +1121,17 @@ names_are_direct (GraftGraph *graph)
        node = graft_node_get_next (node))
     {
       const char *type = graft_node_get_type_annotation (node);
+      const char *target;
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
       if (!_graft_node_name_is_canonical (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-          graft_node_get_target (node) != last_target &&
-          recent[recent_slot (graft_node_get_target (node))] != graft_node_get_target (node))
+          (target = graft_node_get_target (node)) != last_target &&
+          recent[recent_slot (target)] != target)
         {
-          last_target = graft_node_get_target (node);
+          last_target = target;
           recent[recent_slot (last_target)] = last_target;
           if (g_hash_table_add (seen_targets, (gpointer) last_target))
             {
