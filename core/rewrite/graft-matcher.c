@@ -98,6 +98,13 @@ typedef struct
   guint       alloc;
 } NodeVec;
 
+typedef struct
+{
+  GraftMatch **items;
+  guint        len;
+  guint        alloc;
+} MatchVec;
+
 #define VEC_PUSH(v, item)                                                      \
   G_STMT_START                                                                 \
   {                                                                            \
@@ -124,7 +131,7 @@ typedef struct
   GraftOp     *op_of; /* per pattern position: the node's op */
   PosVec       trail;
   guint32      bound_mark; /* slot 0: the graph node is bound */
-  GPtrArray   *found;
+  MatchVec     found;      /* complete matches, before the filters */
   /* Where matches are allocated: the rest of the current block. */
   GraftMatchBlock *block;
   guint8          *block_next;
@@ -198,7 +205,7 @@ targets_equal (Search     *s,
 }
 
 /* `_nodes_are_equal`. */
-static gboolean
+static inline gboolean
 nodes_are_equal (Search    *s,
                  GraftNode *pn,
                  guint      pos,
@@ -833,7 +840,7 @@ backtrack (Search  *s,
 
   if (anchor == anchors->len)
     {
-      g_ptr_array_add (s->found, record_match (s));
+      VEC_PUSH (&s->found, record_match (s));
       return;
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
@@ -1145,6 +1152,8 @@ typedef struct
   guint   n_compute;
   guint  *inner; /* those of them the pattern does not return */
   guint   n_inner;
+  guint  *other; /* the positions of the placeholders and the output */
+  guint   n_other;
   NodeVec stack;       /* has_no_cycle()'s walk */
   int     topological; /* whether the graph's order is; -1: not known yet */
 } Filtering;
@@ -1157,7 +1166,8 @@ filtering_init (Filtering    *f,
   f->graph = graph;
   f->compute = g_new (guint, MAX (p->nodes->len, 1));
   f->inner = g_new (guint, MAX (p->nodes->len, 1));
-  f->n_compute = f->n_inner = 0;
+  f->other = g_new (guint, MAX (p->nodes->len, 1));
+  f->n_compute = f->n_inner = f->n_other = 0;
   for (guint i = 0; i < p->nodes->len; i++)
     if (is_compute (p, i))
       {
@@ -1165,6 +1175,8 @@ filtering_init (Filtering    *f,
         if (!is_returning (p, i))
           f->inner[f->n_inner++] = i;
       }
+    else
+      f->other[f->n_other++] = i;
   memset (&f->stack, 0, sizeof f->stack);
   f->topological = -1;
 }
@@ -1174,24 +1186,45 @@ filtering_clear (Filtering *f)
 {
   g_clear_pointer (&f->compute, g_free);
   g_clear_pointer (&f->inner, g_free);
+  g_clear_pointer (&f->other, g_free);
   g_clear_pointer (&f->stack.items, g_free);
 }
 
+/* The match's nodes in scratch slot 1: those it replaces with @part,
+ * the others it binds (placeholders' values, the output) with @other.
+ * Returns the last of the first, in graph order. */
+static GraftNode *
+mark_match (Filtering  *f,
+            GraftMatch *m,
+            guint32     part,
+            guint32     other)
+{
+  GraftNode *last = NULL;
+
+  for (guint k = 0; k < f->n_compute; k++)
+    {
+      const Binding *b = &m->bindings[f->compute[k]];
+
+      if (b->state != BOUND_NODE)
+        continue;
+      _graft_node_set_mark (b->node, 1, part);
+      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
+        last = b->node;
+    }
+  for (guint k = 0; k < f->n_other; k++)
+    if (m->bindings[f->other[k]].state == BOUND_NODE)
+      _graft_node_set_mark (m->bindings[f->other[k]].node, 1, other);
+  return last;
+}
+
 /* `_is_contained`: no node inside the match (other than what it returns)
- * is used by a node outside it. */
+ * is used by a node outside it, after mark_match(). */
 static gboolean
 is_contained (Filtering  *f,
-              GraftMatch *m)
+              GraftMatch *m,
+              guint32     part,
+              guint32     other)
 {
-  GraftPattern *p = m->pattern;
-  guint32       bound;
-
-  if (f->n_inner == 0)
-    return TRUE;
-  bound = _graft_graph_new_mark (f->graph);
-  for (guint i = 0; i < p->nodes->len; i++)
-    if (m->bindings[i].state == BOUND_NODE)
-      _graft_node_set_mark (m->bindings[i].node, 1, bound);
   for (guint k = 0; k < f->n_inner; k++)
     {
       const Binding *b = &m->bindings[f->inner[k]];
@@ -1201,8 +1234,12 @@ is_contained (Filtering  *f,
         continue;
       n_users = graft_node_get_n_users (b->node);
       for (guint u = 0; u < n_users; u++)
-        if (!_graft_node_has_mark (graft_node_get_user (b->node, u), 1, bound))
-          return FALSE;
+        {
+          guint32 mark = _graft_node_get_mark (graft_node_get_user (b->node, u), 1);
+
+          if (mark != part && mark != other)
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -1224,24 +1261,14 @@ is_contained (Filtering  *f,
  * (tests/data/rewrite/overlap_claim_after_cycle_walk.py). */
 static gboolean
 has_no_cycle (Filtering  *f,
-              GraftMatch *m)
+              GraftMatch *m,
+              guint32     part,
+              GraftNode  *last)
 {
-  guint32    part = _graft_graph_new_mark (f->graph);
-  guint32    visited = _graft_graph_new_mark (f->graph);
-  GraftNode *last = NULL;
-  NodeVec   *stack = &f->stack;
+  guint32  visited = _graft_graph_new_mark (f->graph);
+  NodeVec *stack = &f->stack;
 
   stack->len = 0;
-  for (guint k = 0; k < f->n_compute; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-
-      if (b->state != BOUND_NODE)
-        continue;
-      _graft_node_set_mark (b->node, 1, part);
-      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
-        last = b->node;
-    }
   /* The users outside the match are where the walk starts. */
   for (guint k = 0; k < f->n_compute; k++)
     {
@@ -1304,7 +1331,6 @@ search_init (Search                  *s,
   for (guint i = 0; i < pattern->nodes->len; i++)
     s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
   s->bound_mark = _graft_graph_new_mark (graph);
-  s->found = g_ptr_array_new ();
 }
 
 static void
@@ -1318,7 +1344,7 @@ search_clear (Search *s)
   g_clear_pointer (&s->pattern_leaves.items, g_free);
   g_clear_pointer (&s->graph_leaves.items, g_free);
   g_clear_pointer (&s->stack.items, g_free);
-  g_clear_pointer (&s->found, g_ptr_array_unref);
+  g_clear_pointer (&s->found.items, g_free);
   release_block (s);
 }
 
@@ -1478,10 +1504,12 @@ graft_matcher_find_full (GraftPattern            *pattern,
   if (find_candidates (&s, anchors, candidates))
     backtrack (&s, anchors, candidates, 0);
 
-  for (guint i = 0; i < s.found->len; i++)
-    if (!check_complete (pattern, s.found->pdata[i], error))
+  for (guint i = 0; i < s.found.len; i++)
+    if (!check_complete (pattern, s.found.items[i], error))
       {
-        g_ptr_array_set_free_func (s.found, (GDestroyNotify) graft_match_free);
+        for (guint k = 0; k < s.found.len; k++)
+          graft_match_free (s.found.items[k]);
+        s.found.len = 0;
         g_ptr_array_unref (kept);
         g_ptr_array_unref (dropped);
         kept = NULL;
@@ -1492,13 +1520,16 @@ graft_matcher_find_full (GraftPattern            *pattern,
   /* torch's filters, in torch's order, then the caller's. */
   filtering_init (&filtering, pattern, graph);
   claims_init (&claimed, graph, options->filter != NULL);
-  for (guint i = 0; kept != NULL && i < s.found->len; i++)
+  for (guint i = 0; kept != NULL && i < s.found.len; i++)
     {
-      GraftMatch *m = s.found->pdata[i];
+      GraftMatch *m = s.found.items[i];
+      guint32     part = _graft_graph_new_mark (graph);
+      guint32     other = _graft_graph_new_mark (graph);
+      GraftNode  *last = mark_match (&filtering, m, part, other);
 
-      if (!is_contained (&filtering, m))
+      if (!is_contained (&filtering, m, part, other))
         m->reason = GRAFT_MATCH_DROPPED_LEAK;
-      else if (!has_no_cycle (&filtering, m))
+      else if (!has_no_cycle (&filtering, m, part, last))
         m->reason = GRAFT_MATCH_DROPPED_CYCLE;
       else if (options->remove_overlapping_matches)
         {
