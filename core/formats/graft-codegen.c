@@ -872,20 +872,33 @@ append_annotation (GString    *out,
 }
 
 /* `name = `, `name : T = ` or `name: "f32[2]" = ` at the start of a
- * node's line. */
-static void
+ * node's line: the first, most lines' start, written in place. */
+static G_NO_INLINE void
+append_annotated_target (CodeGen    *gen,
+                         GString    *body,
+                         GraftNode  *node,
+                         const char *declared,
+                         const char *shape)
+{
+  append_code_name (gen, body, node);
+  gen->maybe_newline = TRUE;
+  append_annotation (body, declared, shape);
+  _graft_buf_append_len (body, " = ", 3);
+}
+
+static inline void
 append_target (CodeGen    *gen,
                GString    *body,
                GraftNode  *node,
                const char *declared,
                const char *shape)
 {
-  append_code_name (gen, body, node);
-  if (declared != NULL || shape != NULL)
+  if (G_UNLIKELY (declared != NULL || shape != NULL))
     {
-      gen->maybe_newline = TRUE;
-      append_annotation (body, declared, shape);
+      append_annotated_target (gen, body, node, declared, shape);
+      return;
     }
+  append_code_name (gen, body, node);
   _graft_buf_append_len (body, " = ", 3);
 }
 
