@@ -129,9 +129,12 @@ typedef struct
    * usually stands for every equal one), or NULL. */
   const char **same_target;
   GraftOp     *op_of; /* per pattern position: the node's op */
-  PosVec       trail;
-  guint32      bound_mark; /* slot 0: the graph node is bound */
-  MatchVec     found;      /* complete matches, before the filters */
+  /* Per pattern position: the node's arguments and keyword arguments. */
+  const GraftArg **args_of;
+  const GraftArg **kwargs_of;
+  PosVec           trail;
+  guint32          bound_mark; /* slot 0: the graph node is bound */
+  MatchVec         found;      /* complete matches, before the filters */
   /* Where matches are allocated: the rest of the current block. */
   GraftMatchBlock *block;
   guint8          *block_next;
@@ -353,9 +356,9 @@ match_literals (Search         *s,
       guint    pos;
       Binding *b;
 
-      if (graft_node_get_op (pa->node) != GRAFT_OP_PLACEHOLDER)
-        return FALSE;
       pos = _graft_pattern_position_of (s->pattern, pa->node);
+      if (s->op_of[pos] != GRAFT_OP_PLACEHOLDER)
+        return FALSE;
       b = &s->bind[pos];
       /* Python `==` without a type check: a placeholder bound to 2 accepts
        * 2.0 later; one bound to a node accepts no literal. */
@@ -473,11 +476,13 @@ explain_unequal (Search    *s,
 static int
 enter_node (Search    *s,
             GraftNode *pn,
-            GraftNode *gn)
+            GraftNode *gn,
+            guint     *out_pos)
 {
   guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
+  *out_pos = pos;
   if (G_UNLIKELY (s->explaining) && s->why == NULL)
     {
       /* Where the walk stands, should this comparison be its first failure. */
@@ -529,15 +534,14 @@ kwarg_keys_equal (const GraftArg *pk,
  * aten operator whose two calls differ in that, the arguments its schema
  * lists, each from a keyword, a position or its default. */
 static gboolean
-make_structured_frame (Search    *s,
-                       GraftNode *pn,
-                       GraftNode *gn)
+make_structured_frame (Search         *s,
+                       GraftNode      *pn,
+                       GraftNode      *gn,
+                       const GraftArg *pa,
+                       const GraftArg *pk,
+                       const GraftArg *ga,
+                       const GraftArg *gk)
 {
-  const GraftArg *pa = graft_node_get_args (pn);
-  const GraftArg *ga = graft_node_get_args (gn);
-  const GraftArg *pk = graft_node_get_kwargs (pn);
-  const GraftArg *gk = graft_node_get_kwargs (gn);
-
   const GraftAtenSchema *schema = NULL;
 
   /* An aten operator (an OpOverload) whose calls differ in shape: both
@@ -607,17 +611,20 @@ make_structured_frame (Search    *s,
 /* make_frame()'s leaves, pushed on both stacks. */
 static gboolean
 make_frame_leaves (Search    *s,
+                   guint      pos,
                    GraftNode *pn,
                    GraftNode *gn)
 {
-  const GraftArg *pk = graft_node_get_kwargs (pn);
+  const GraftArg *pa = s->args_of[pos];
+  const GraftArg *pk = s->kwargs_of[pos];
+  const GraftArg *ga = graft_node_get_args (gn);
   const GraftArg *gk = graft_node_get_kwargs (gn);
   guint           start = s->pattern_leaves.len;
 
   if (s->dialect->matches_structured_args)
-    return make_structured_frame (s, pn, gn);
-  flatten (graft_node_get_args (pn), s, TRUE);
-  flatten (graft_node_get_args (gn), s, FALSE);
+    return make_structured_frame (s, pn, gn, pa, pk, ga, gk);
+  flatten (pa, s, TRUE);
+  flatten (ga, s, FALSE);
   /* Keyword sets must be equal; their values are compared unflattened. */
   if (pk->n != gk->n)
     {
@@ -672,6 +679,7 @@ make_frame_leaves (Search    *s,
 
 static gboolean
 make_frame (Search    *s,
+            guint      pos,
             GraftNode *pn,
             GraftNode *gn,
             Frame     *frame)
@@ -682,7 +690,7 @@ make_frame (Search    *s,
   frame->start = frame->next = s->pattern_leaves.len;
   frame->pn = pn;
   frame->gn = gn;
-  ok = make_frame_leaves (s, pn, gn);
+  ok = make_frame_leaves (s, pos, pn, gn);
   frame->end = s->pattern_leaves.len;
   return ok;
 }
@@ -704,13 +712,14 @@ match_nodes (Search    *s,
 {
   gboolean ok = TRUE;
   Frame    frame;
-  int      entered = enter_node (s, pn, gn);
+  guint    pos;
+  int      entered = enter_node (s, pn, gn, &pos);
 
   if (entered <= 0)
     return entered == 0;
   s->stack.len = 0;
   s->pattern_leaves.len = s->graph_leaves.len = 0;
-  if (!make_frame (s, pn, gn, &frame))
+  if (!make_frame (s, pos, pn, gn, &frame))
     {
       frame_clear (s, &frame);
       return FALSE;
@@ -733,12 +742,12 @@ match_nodes (Search    *s,
       top->next++;
       if (pa->kind == GRAFT_ARG_NODE && ga->kind == GRAFT_ARG_NODE)
         {
-          entered = enter_node (s, pa->node, ga->node);
+          entered = enter_node (s, pa->node, ga->node, &pos);
           if (entered < 0)
             ok = FALSE;
           else if (entered > 0)
             {
-              ok = make_frame (s, pa->node, ga->node, &frame);
+              ok = make_frame (s, pos, pa->node, ga->node, &frame);
               VEC_PUSH (&s->stack, frame);
             }
         }
@@ -1328,8 +1337,14 @@ search_init (Search                  *s,
   s->bind = g_new0 (Binding, pattern->nodes->len);
   s->same_target = g_new0 (const char *, pattern->nodes->len);
   s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
+  s->args_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
+  s->kwargs_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
   for (guint i = 0; i < pattern->nodes->len; i++)
-    s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
+    {
+      s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
+      s->args_of[i] = graft_node_get_args (pattern->nodes->pdata[i]);
+      s->kwargs_of[i] = graft_node_get_kwargs (pattern->nodes->pdata[i]);
+    }
   s->bound_mark = _graft_graph_new_mark (graph);
 }
 
@@ -1340,6 +1355,8 @@ search_clear (Search *s)
   g_clear_pointer (&s->bind, g_free);
   g_clear_pointer (&s->same_target, g_free);
   g_clear_pointer (&s->op_of, g_free);
+  g_clear_pointer (&s->args_of, g_free);
+  g_clear_pointer (&s->kwargs_of, g_free);
   g_clear_pointer (&s->trail.items, g_free);
   g_clear_pointer (&s->pattern_leaves.items, g_free);
   g_clear_pointer (&s->graph_leaves.items, g_free);
