@@ -400,19 +400,32 @@ is_sequence (const GraftArg *arg)
 /* torch 2.6's `_match_args` unrolled: the pairs it compares, in its order.
  * Two lists or tuples (either kind) of the same length are compared item
  * by item; of different lengths, they are one pair, which fails. */
-static void
+static void pair_structured_items (const GraftArg *pa,
+                                   const GraftArg *ga,
+                                   Search         *s);
+
+static inline void
 pair_structured (const GraftArg *pa,
                  const GraftArg *ga,
                  Search         *s)
 {
   if (is_sequence (pa) && is_sequence (ga) && pa->n == ga->n)
     {
-      for (guint i = 0; i < pa->n; i++)
-        pair_structured (&pa->items[i], &ga->items[i], s);
+      pair_structured_items (pa, ga, s);
       return;
     }
   VEC_PUSH (&s->pattern_leaves, pa);
   VEC_PUSH (&s->graph_leaves, ga);
+}
+
+/* pair_structured() of two sequences of the same length, item by item. */
+static void
+pair_structured_items (const GraftArg *pa,
+                       const GraftArg *ga,
+                       Search         *s)
+{
+  for (guint i = 0; i < pa->n; i++)
+    pair_structured (&pa->items[i], &ga->items[i], s);
 }
 
 /* graft_matcher_explain(): why enter_node() refused @gn for @pn, which is
