@@ -486,7 +486,7 @@ explain_unequal (Search    *s,
  * -1 to fail, 0 when done (already bound to @gn, or a placeholder), 1 when
  * the arguments must be compared.  What graft_matcher_explain() needs is
  * worked out apart, off the path of a search. */
-static int
+static G_ALWAYS_INLINE inline int
 enter_node (Search    *s,
             GraftNode *pn,
             GraftNode *gn,
