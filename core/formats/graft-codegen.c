@@ -250,7 +250,7 @@ code_name (CodeGen   *gen,
   return name;
 }
 
-/* append_name() of @node's code name, remembered in gen->name_slots. */
+/* append_name_len() of @node's code name, remembered in gen->name_slots. */
 static inline void
 append_code_name (CodeGen   *gen,
                   GString   *out,
@@ -872,8 +872,9 @@ append_annotation (GString    *out,
 }
 
 /* `name = `, `name : T = ` or `name: "f32[2]" = ` at the start of a
- * node's line: the first, most lines' start, written in place. */
-static G_NO_INLINE void
+ * node's line.  The first starts most lines and is written in place
+ * (append_target()); the others here. */
+static G_GNUC_NO_INLINE void
 append_annotated_target (CodeGen    *gen,
                          GString    *body,
                          GraftNode  *node,
