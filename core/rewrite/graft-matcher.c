@@ -306,7 +306,7 @@ kwarg_get (const GraftArg *kwargs,
   return NULL;
 }
 
-static void
+static inline void
 bind_node (Search    *s,
            guint      pos,
            GraftNode *gn)
@@ -1503,10 +1503,12 @@ graft_matcher_find_full (GraftPattern            *pattern,
   Search              s = { 0 };
   g_autofree NodeVec *candidates = NULL;
   Filtering           filtering;
-  GPtrArray          *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  GPtrArray          *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  Claims              claimed;
-  GArray             *anchors;
+  /* Its free function is set once it holds only matches (see below). */
+  GPtrArray *kept = g_ptr_array_new ();
+  guint      n_kept = 0;
+  GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  Claims     claimed;
+  GArray    *anchors;
   g_autoptr (GArray) output_anchor = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
@@ -1547,7 +1549,10 @@ graft_matcher_find_full (GraftPattern            *pattern,
         break;
       }
 
-  /* torch's filters, in torch's order, then the caller's. */
+  /* torch's filters, in torch's order, then the caller's.  The kept
+   * matches are written in place, their room laid out at once. */
+  if (kept != NULL)
+    g_ptr_array_set_size (kept, s.found.len);
   filtering_init (&filtering, pattern, graph);
   claims_init (&claimed, graph, options->filter != NULL);
   for (guint i = 0; kept != NULL && i < s.found.len; i++)
@@ -1582,7 +1587,15 @@ graft_matcher_find_full (GraftPattern            *pattern,
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
         m->reason = GRAFT_MATCH_DROPPED_FILTER;
-      g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
+      if (m->reason == GRAFT_MATCH_KEPT)
+        kept->pdata[n_kept++] = m;
+      else
+        g_ptr_array_add (dropped, m);
+    }
+  if (kept != NULL)
+    {
+      g_ptr_array_set_size (kept, n_kept);
+      g_ptr_array_set_free_func (kept, (GDestroyNotify) graft_match_free);
     }
 
   g_clear_pointer (&claimed.set, g_hash_table_unref);
