@@ -1041,12 +1041,23 @@ emit_node (CodeGen   *gen,
           strlen (args->items[1].s) == args->items[1].n &&
           graft_is_python_identifier (args->items[1].s))
         {
-          g_autoptr (GString) obj = g_string_new (NULL);
-
           gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
-          append_repr (gen, obj, &args->items[0]);
-          append_path (body, obj->str, args->items[1].s);
+          if (args->items[0].kind == GRAFT_ARG_NODE)
+            {
+              /* `obj.attr`, as append_path() writes a path of one
+               * identifier, without the receiver's text apart. */
+              append_code_name (gen, body, args->items[0].node);
+              g_string_append_c (body, '.');
+              _graft_buf_append_len (body, args->items[1].s, args->items[1].n);
+            }
+          else
+            {
+              g_autoptr (GString) obj = g_string_new (NULL);
+
+              append_repr (gen, obj, &args->items[0]);
+              append_path (body, obj->str, args->items[1].s);
+            }
           break;
         }
       append_target (gen, body, node, declared, shape);
