@@ -115,6 +115,45 @@ test_empty (void)
     }
 }
 
+/* The code's header (`def forward(...):`) is written before the first
+ * line when nothing after it changes it; a parameter after a node's line
+ * (a listing may hold one) does: it still makes the signature, whole and
+ * in steps of one node. */
+static void
+test_late_parameter (void)
+{
+  static const char listing[] =
+      "graph():\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %neg : [num_users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+      "    %y : [num_users=1] = placeholder[target=y]\n"
+      "    %add : [num_users=1] = call_function[target=operator.add](args = (%neg, %y), "
+      "kwargs = {})\n"
+      "    return add\n";
+  static const char expected[] = "\n\n\ndef forward(self, x, y):\n"
+                                 "    neg = torch.neg(x);  x = None\n"
+                                 "    add = neg + y;  neg = y = None\n"
+                                 "    return add\n"
+                                 "    ";
+
+  for (guint t = 0; t < G_N_ELEMENTS (torches); t++)
+    {
+      g_autoptr (GraftSource) source = graft_source_new ("late.txt", listing, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph =
+          graft_listing_parse (source, graft_dialect_get (torches[t]), &error);
+      g_autofree char *whole = NULL;
+      g_autofree char *stepped = NULL;
+      guint            n_steps;
+
+      g_assert_no_error (error);
+      whole = graft_codegen_python (graph);
+      g_assert_cmpstr (whole, ==, expected);
+      stepped = in_steps (graph, 1, &n_steps);
+      g_assert_cmpstr (stepped, ==, expected);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -123,5 +162,6 @@ main (int    argc,
   g_test_add_func ("/codegen-job/same-text", test_same_text);
   g_test_add_func ("/codegen-job/finish-and-drop", test_finish_and_drop);
   g_test_add_func ("/codegen-job/empty", test_empty);
+  g_test_add_func ("/codegen-job/late-parameter", test_late_parameter);
   return g_test_run ();
 }

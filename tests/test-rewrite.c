@@ -1099,6 +1099,50 @@ test_overlap_claims (gconstpointer data)
   g_assert_cmpstr (all, ==, "sigmoid sigmoid_1 sigmoid_2 |");
 }
 
+/* The cycle check walks from a match's outside users only as far as the
+ * match's last node when the graph's order is topological.  Here `neg`
+ * reads the pattern's `relu` and feeds its `add`: replacing the match
+ * would make a cycle, whatever the order.  Moved after `add` (the order no
+ * longer topological), `neg` lies beyond the match's last node, and the
+ * walk must go on through it to find the cycle. */
+static const char cycle_model[] =
+    "import torch\n"
+    "class M(torch.nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        a = x.relu()\n"
+    "        y = a.neg()\n"
+    "        return a.add(y)\n"
+    "def pattern(x, z):\n"
+    "    a = x.relu()\n"
+    "    return a, a.add(z)\n";
+
+static void
+test_cycle_out_of_order (gconstpointer data)
+{
+  GraftTorch torch = GPOINTER_TO_INT (data);
+  g_autoptr (GraftGraph) graph = trace_in (torch, cycle_model, "M");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPattern) pattern =
+      graft_pattern_new (trace_in (torch, cycle_model, "pattern"), &error);
+  GraftNode *neg = graft_graph_find_node (graph, "neg");
+  GraftNode *add = graft_graph_find_node (graph, "add");
+
+  g_assert_no_error (error);
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr (GPtrArray) dropped = NULL;
+      g_autoptr (GPtrArray) kept = graft_matcher_find (pattern, graph, NULL, &dropped);
+
+      g_assert_cmpuint (kept->len, ==, 0);
+      g_assert_cmpuint (dropped->len, ==, 1);
+      g_assert_cmpint (graft_match_get_drop_reason (dropped->pdata[0]), ==,
+                       GRAFT_MATCH_DROPPED_CYCLE);
+      /* Then again with `neg` after `add`, which reads it. */
+      graft_graph_move_before (graph, neg, graft_graph_get_output (graph));
+      g_assert_cmpint (graft_node_compare_order (neg, add), >, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1123,6 +1167,10 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
   g_test_add_func ("/core/rewrite/edit-changes", test_edit_changes);
+  g_test_add_data_func ("/core/rewrite/cycle-out-of-order/torch2.6",
+                        GINT_TO_POINTER (GRAFT_TORCH_2_6), test_cycle_out_of_order);
+  g_test_add_data_func ("/core/rewrite/cycle-out-of-order/torch1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_cycle_out_of_order);
   g_test_add_data_func ("/core/rewrite/overlap-claims/torch2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
                         test_overlap_claims);
   g_test_add_data_func ("/core/rewrite/overlap-claims/torch1.13",

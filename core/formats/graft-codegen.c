@@ -37,12 +37,23 @@
 #include <string.h>
 
 #define RECENT_SLOTS 64
+/* Code names remembered by node address: a node's name is written where
+ * it is defined, by its users and where it is freed, mostly within a few
+ * lines, and each time it would take a call for the name and a strlen(). */
+#define NAME_SLOTS 256
 
 static inline guint
 recent_slot (const void *address)
 {
   return ((guintptr) address >> 3) & (RECENT_SLOTS - 1);
 }
+
+typedef struct
+{
+  const void *node; /* NULL: empty */
+  const char *name;
+  gsize       len;
+} NameSlot;
 
 typedef struct
 {
@@ -53,11 +64,20 @@ typedef struct
   GPtrArray      *wrapped;      /* global names, first-emission order */
   GHashTable     *wrapped_seen; /* global name set */
   GHashTable     *forms;        /* call_function target (by address) -> Form */
+  GHashTable     *self_paths;   /* get_attr and call_module target (by address) ->
+                                 * SelfPath */
   /* The last forms looked up, in slots picked by address: a hit costs no
    * hashing (the targets of a graph alternate among a few dozen). */
   const char *recent_targets[RECENT_SLOTS];
   const void *recent_forms[RECENT_SLOTS];
+  /* Recent call_method targets, likewise, with their lengths when they
+   * are plain paths (`view`), else 0. */
+  const char *method_targets[RECENT_SLOTS];
+  gsize       method_lens[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
+  /* Code names already worked out, with their lengths (the graph does not
+   * change while its code is written, and the names are kept to the end). */
+  NameSlot name_slots[NAME_SLOTS];
   /* Whether the line being written may hold a newline of its own: set by
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
@@ -72,8 +92,9 @@ typedef struct
  * the cache is keyed by address (a miss only costs working it out again). */
 typedef struct
 {
-  const char *format;  /* operator form, or NULL */
-  const char *global;  /* otherwise: the global's name (owned by globals) */
+  const char *format; /* operator form, or NULL */
+  const char *global; /* otherwise: the global's name (owned by globals) */
+  gsize       global_len;
   gboolean    getattr; /* the global is `getattr` */
   gboolean    raw;     /* the global's name holds a newline */
 } Form;
@@ -158,14 +179,33 @@ graft_codegen_call_form (const char *target)
   return g_strdup (target);
 }
 
+/* `self.a.b` for a get_attr or call_module target, written once per
+ * target: a graph reads a few dozen attributes and modules from its
+ * thousands of nodes, and writing a path looks at each of its parts. */
+typedef struct
+{
+  char    *text;
+  gsize    len;
+  gboolean raw; /* it holds a newline */
+} SelfPath;
+
+static void
+self_path_free (gpointer data)
+{
+  SelfPath *path = data;
+
+  g_free (path->text);
+  g_free (path);
+}
+
 /* _graft_buf_append() for a name, which is short: copied with two
  * overlapping moves of a fixed size (the sizes of the usual names) rather
  * than through a call to memcpy. */
 static inline void
-append_name (GString    *out,
-             const char *name)
+append_name_len (GString    *out,
+                 const char *name,
+                 gsize       len)
 {
-  gsize len = strlen (name);
   char *dst;
 
   if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
@@ -208,6 +248,23 @@ code_name (CodeGen   *gen,
       g_hash_table_insert (gen->node_names, node, (gpointer) name);
     }
   return name;
+}
+
+/* append_name_len() of @node's code name, remembered in gen->name_slots. */
+static inline void
+append_code_name (CodeGen   *gen,
+                  GString   *out,
+                  GraftNode *node)
+{
+  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+
+  if (G_UNLIKELY (slot->node != node))
+    {
+      slot->node = node;
+      slot->name = code_name (gen, node);
+      slot->len = strlen (slot->name);
+    }
+  append_name_len (out, slot->name, slot->len);
 }
 
 static const char *
@@ -405,15 +462,32 @@ type_repr (CodeGen    *gen,
 /* graft_arg_append_repr() with nodes by code name, written here for the
  * values most arguments are (nodes, and tuples and lists of them, ints,
  * None). */
-static void
+static void append_repr_any (CodeGen        *gen,
+                             GString        *out,
+                             const GraftArg *arg);
+
+/* append_repr_any(), with a node (most arguments are) written without a
+ * call. */
+static inline void
 append_repr (CodeGen        *gen,
              GString        *out,
              const GraftArg *arg)
 {
+  if (arg->kind == GRAFT_ARG_NODE)
+    append_code_name (gen, out, arg->node);
+  else
+    append_repr_any (gen, out, arg);
+}
+
+static void
+append_repr_any (CodeGen        *gen,
+                 GString        *out,
+                 const GraftArg *arg)
+{
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      append_name (out, code_name (gen, arg->node));
+      append_code_name (gen, out, arg->node);
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
@@ -529,6 +603,30 @@ append_path (GString    *out,
     }
 }
 
+/* append_path (out, "self", target), remembered per target. */
+static void
+append_self_path (CodeGen    *gen,
+                  GString    *out,
+                  const char *target)
+{
+  SelfPath *path = g_hash_table_lookup (gen->self_paths, target);
+
+  if (path == NULL)
+    {
+      GString *text = g_string_new (NULL);
+
+      append_path (text, "self", target);
+      path = g_new (SelfPath, 1);
+      path->len = text->len;
+      path->raw = memchr (text->str, '\n', text->len) != NULL;
+      path->text = g_string_free (text, FALSE);
+      g_hash_table_insert (gen->self_paths, (gpointer) target, path);
+    }
+  if (path->raw)
+    gen->maybe_newline = TRUE;
+  _graft_buf_append_len (out, path->text, path->len);
+}
+
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
 static void
 append_call_args (CodeGen        *gen,
@@ -617,6 +715,42 @@ record_last_use (LastUses  *lu,
   lu->freed[lu->n_freed++] = node;
 }
 
+static void record_last_uses (LastUses       *lu,
+                              const GraftArg *arg);
+
+/* The items of a tuple, list or slice: most are nodes, met here, and most
+ * others constants without nodes, skipped without a call. */
+static inline void
+record_last_uses_in_items (LastUses       *lu,
+                           const GraftArg *items,
+                           guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    switch (items[i].kind)
+      {
+      case GRAFT_ARG_NODE:
+        record_last_use (lu, items[i].node);
+        break;
+      case GRAFT_ARG_TUPLE:
+      case GRAFT_ARG_LIST:
+      case GRAFT_ARG_SLICE:
+      case GRAFT_ARG_DICT:
+        record_last_uses (lu, &items[i]);
+        break;
+      case GRAFT_ARG_NONE:
+      case GRAFT_ARG_ELLIPSIS:
+      case GRAFT_ARG_BOOL:
+      case GRAFT_ARG_INT:
+      case GRAFT_ARG_FLOAT:
+      case GRAFT_ARG_COMPLEX:
+      case GRAFT_ARG_STR:
+      case GRAFT_ARG_SYMBOL:
+      case GRAFT_ARG_DEVICE:
+      default:
+        break;
+      }
+}
+
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
@@ -634,12 +768,7 @@ record_last_uses (LastUses       *lu,
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
     case GRAFT_ARG_SLICE:
-      /* Most items are nodes: met here, without a call. */
-      for (guint i = 0; i < arg->n; i++)
-        if (arg->items[i].kind == GRAFT_ARG_NODE)
-          record_last_use (lu, arg->items[i].node);
-        else
-          record_last_uses (lu, &arg->items[i]);
+      record_last_uses_in_items (lu, arg->items, arg->n);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -665,14 +794,21 @@ collect_last_uses (GraftGraph *graph,
   lu->seen = _graft_graph_new_mark (graph);
   lu->n_positions = position;
   lu->run_at = g_new0 (guint, MAX (position, 1));
+  /* A node is freed once, and frees after one node: neither array grows
+   * (unless arguments refer to nodes outside the graph). */
+  lu->freed_alloc = lu->runs_alloc = MAX (position, 1);
+  lu->freed = g_new (GraftNode *, lu->freed_alloc);
+  lu->runs = g_new (guint, 2 * lu->runs_alloc);
   for (GraftNode *node = graft_graph_get_last (graph); node != NULL && position > 0;
        node = graft_node_get_prev (node))
     {
       guint           start = lu->n_freed;
       const GraftArg *kwargs = graft_node_get_kwargs (node);
+      const GraftArg *args;
 
       position--;
-      record_last_uses (lu, graft_node_get_args (node));
+      args = graft_node_get_args (node);
+      record_last_uses_in_items (lu, args->items, args->n);
       if (kwargs->n > 0)
         record_last_uses (lu, kwargs);
       if (lu->n_freed == start)
@@ -736,26 +872,41 @@ append_annotation (GString    *out,
 }
 
 /* `name = `, `name : T = ` or `name: "f32[2]" = ` at the start of a
- * node's line. */
-static void
+ * node's line.  The first starts most lines and is written in place
+ * (append_target()); the others here. */
+static G_GNUC_NO_INLINE void
+append_annotated_target (CodeGen    *gen,
+                         GString    *body,
+                         GraftNode  *node,
+                         const char *declared,
+                         const char *shape)
+{
+  append_code_name (gen, body, node);
+  gen->maybe_newline = TRUE;
+  append_annotation (body, declared, shape);
+  _graft_buf_append_len (body, " = ", 3);
+}
+
+static inline void
 append_target (CodeGen    *gen,
                GString    *body,
                GraftNode  *node,
                const char *declared,
                const char *shape)
 {
-  append_name (body, code_name (gen, node));
-  if (declared != NULL || shape != NULL)
+  if (G_UNLIKELY (declared != NULL || shape != NULL))
     {
-      gen->maybe_newline = TRUE;
-      append_annotation (body, declared, shape);
+      append_annotated_target (gen, body, node, declared, shape);
+      return;
     }
+  append_code_name (gen, body, node);
   _graft_buf_append_len (body, " = ", 3);
 }
 
 static void
 emit_node (CodeGen   *gen,
            GraftNode *node,
+           GraftOp    op,
            GString   *body,
            GPtrArray *free_vars)
 {
@@ -764,14 +915,20 @@ emit_node (CodeGen   *gen,
   const char     *target = graft_node_get_target (node);
   const char     *format;
   const char     *global;
+  gsize           global_len;
+  gsize           method_len;
   gboolean        is_getattr;
   /* A node's own type (torch.fx.annotate), written as `name : T = ...`;
    * worked out first, as torch does, before the target's global. */
-  const char *declared = graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER &&
-                                 graft_node_get_op (node) != GRAFT_OP_OUTPUT &&
-                                 graft_node_get_type_annotation (node) != NULL
-                             ? type_repr (gen, graft_node_get_type_annotation (node))
-                             : NULL;
+  const char *declared = NULL;
+
+  if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+    {
+      const char *type = graft_node_get_type_annotation (node);
+
+      if (type != NULL)
+        declared = type_repr (gen, type);
+    }
   /* Verbose, a tensor's or a symbol's value overrides the type (emit_node
    * under `verbose`; the type's global is made all the same). */
   g_autofree char *shape =
@@ -780,7 +937,7 @@ emit_node (CodeGen   *gen,
                                                      (gen->readable & GRAFT_READABLE_DEVICE) != 0)
                    : NULL;
 
-  switch (graft_node_get_op (node))
+  switch (op)
     {
     case GRAFT_OP_PLACEHOLDER:
       {
@@ -812,14 +969,24 @@ emit_node (CodeGen   *gen,
       return;
 
     case GRAFT_OP_CALL_METHOD:
+      {
+        guint slot = recent_slot (target);
+
+        if (gen->method_targets[slot] != target)
+          {
+            gen->method_targets[slot] = target;
+            gen->method_lens[slot] = is_plain_path (target) ? strlen (target) : 0;
+          }
+        method_len = gen->method_lens[slot];
+      }
       append_target (gen, body, node, declared, shape);
-      if (is_plain_path (target))
+      if (method_len > 0)
         {
           /* The usual case: `receiver.method`, written in place. */
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
           g_string_append_c (body, '.');
-          append_name (body, target);
+          append_name_len (body, target, method_len);
         }
       else
         {
@@ -848,6 +1015,7 @@ emit_node (CodeGen   *gen,
             if (form->format == NULL)
               {
                 form->global = add_global (gen, target);
+                form->global_len = strlen (form->global);
                 form->getattr = strcmp (form->global, "getattr") == 0;
                 form->raw = strchr (form->global, '\n') != NULL;
               }
@@ -857,6 +1025,7 @@ emit_node (CodeGen   *gen,
         gen->recent_forms[slot] = form;
         format = form->format;
         global = form->global;
+        global_len = form->global_len;
         is_getattr = form->getattr;
         if (form->raw)
           gen->maybe_newline = TRUE;
@@ -872,16 +1041,27 @@ emit_node (CodeGen   *gen,
           strlen (args->items[1].s) == args->items[1].n &&
           graft_is_python_identifier (args->items[1].s))
         {
-          g_autoptr (GString) obj = g_string_new (NULL);
-
           gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
-          append_repr (gen, obj, &args->items[0]);
-          append_path (body, obj->str, args->items[1].s);
+          if (args->items[0].kind == GRAFT_ARG_NODE)
+            {
+              /* `obj.attr`, as append_path() writes a path of one
+               * identifier, without the receiver's text apart. */
+              append_code_name (gen, body, args->items[0].node);
+              g_string_append_c (body, '.');
+              _graft_buf_append_len (body, args->items[1].s, args->items[1].n);
+            }
+          else
+            {
+              g_autoptr (GString) obj = g_string_new (NULL);
+
+              append_repr (gen, obj, &args->items[0]);
+              append_path (body, obj->str, args->items[1].s);
+            }
           break;
         }
       append_target (gen, body, node, declared, shape);
-      append_name (body, global);
+      append_name_len (body, global, global_len);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
@@ -895,18 +1075,16 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
-      append_path (body, "self", target);
+      append_self_path (gen, body, target);
       g_string_append_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
       g_string_append_c (body, ')');
       break;
 
     case GRAFT_OP_GET_ATTR:
-      gen->maybe_newline = TRUE;
       append_target (gen, body, node, declared, shape);
-      append_path (body, "self", target);
+      append_self_path (gen, body, target);
       break;
 
     case GRAFT_OP_OUTPUT:
@@ -968,16 +1146,17 @@ names_are_direct (GraftGraph *graph)
        node = graft_node_get_next (node))
     {
       const char *type = graft_node_get_type_annotation (node);
+      const char *target;
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
       if (!_graft_node_name_is_canonical (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-          graft_node_get_target (node) != last_target &&
-          recent[recent_slot (graft_node_get_target (node))] != graft_node_get_target (node))
+          (target = graft_node_get_target (node)) != last_target &&
+          recent[recent_slot (target)] != target)
         {
-          last_target = graft_node_get_target (node);
+          last_target = target;
           recent[recent_slot (last_target)] = last_target;
           if (g_hash_table_add (seen_targets, (gpointer) last_target))
             {
@@ -1043,6 +1222,16 @@ typedef struct
   GraftNode *next;
   guint      position;
   gboolean   frees_unused;
+  /* graft_codegen_python_string()'s header (`def forward(...):`) may be
+   * written into body before the first line that is not a parameter's,
+   * so that the body need not be copied after it: when nothing later
+   * changes it (another parameter, a wrapped function, a return type).
+   * body_start is where the lines begin (0 without it); header_vars the
+   * parameters it names. */
+  gboolean early_header;
+  gboolean header_written;
+  gsize    body_start;
+  guint    header_vars;
 } Generated;
 
 static void
@@ -1057,6 +1246,7 @@ generated_clear (Generated *g)
   g_ptr_array_unref (g->gen.wrapped);
   g_hash_table_unref (g->gen.wrapped_seen);
   g_hash_table_unref (g->gen.forms);
+  g_hash_table_unref (g->gen.self_paths);
 }
 
 /* `append_stacktrace_summary`, before a node of the readable form's code:
@@ -1130,13 +1320,14 @@ line_has_counter (const char *p,
  * (`lstrip("\n")`).  @body's lines are indented, so a blank line is four
  * spaces. */
 static void
-drop_tagged_lines (GString *body)
+drop_tagged_lines (GString *body,
+                   gsize    from)
 {
-  gsize    r = 0, w = 0;
+  gsize    r = from, w = from;
   gboolean opening = TRUE;
 
-  if (find_counter_tag (body->str, body->str + body->len) == NULL &&
-      !g_str_has_prefix (body->str, "    \n"))
+  if (find_counter_tag (body->str + from, body->str + body->len) == NULL &&
+      !g_str_has_prefix (body->str + from, "    \n"))
     return;
   while (r < body->len)
     {
@@ -1178,7 +1369,9 @@ generate_begin (GraftGraph        *graph,
   };
 
   memset (g, 0, sizeof *g);
-  g->body = g_string_new (NULL);
+  /* Most lines are shorter than this: the body is not grown (and copied)
+   * time and again. */
+  g->body = g_string_sized_new (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 64) * 48 + 64);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
   g->frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   gen->names = graft_namespace_new (graft_graph_get_dialect (graph));
@@ -1187,6 +1380,7 @@ generate_begin (GraftGraph        *graph,
   gen->wrapped = g_ptr_array_new ();
   gen->wrapped_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  gen->self_paths = g_hash_table_new_full (NULL, NULL, NULL, self_path_free);
   gen->verbose = verbose;
   gen->readable = readable;
 
@@ -1199,6 +1393,9 @@ generate_begin (GraftGraph        *graph,
   g->next = graft_graph_get_first (graph);
   g->position = 0;
 }
+
+static void append_header (GString         *out,
+                           const Generated *g);
 
 /* Writes the lines of at most @n_nodes more nodes; whether the walk has
  * written every node. */
@@ -1220,11 +1417,21 @@ generate_nodes (Generated *g,
 
       if (gen->verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         append_trace_summary (g, node);
+      if (G_UNLIKELY (g->early_header && !g->header_written) && op != GRAFT_OP_PLACEHOLDER &&
+          body->len == 0 && gen->wrapped->len == 0)
+        {
+          /* As python_from_generated() would write it, should nothing
+           * change it. */
+          append_header (body, g);
+          g->header_written = TRUE;
+          g->body_start = body->len;
+          g->header_vars = g->free_vars->len;
+        }
       line_start = body->len;
       /* Each line is indented as it is written. */
       _graft_buf_append_len (body, "    ", 4);
       gen->maybe_newline = FALSE;
-      emit_node (gen, node, body, g->free_vars);
+      emit_node (gen, node, op, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
           if (body->len == line_start + 4)
@@ -1249,12 +1456,12 @@ generate_nodes (Generated *g,
           _graft_buf_append (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              append_name (body, code_name (gen, g->lu.freed[i]));
+              append_code_name (gen, body, g->lu.freed[i]);
               _graft_buf_append_len (body, " = ", 3);
             }
           if (frees_itself)
             {
-              append_name (body, code_name (gen, node));
+              append_code_name (gen, body, node);
               _graft_buf_append_len (body, " = ", 3);
             }
           _graft_buf_append_len (body, "None", 4);
@@ -1279,11 +1486,11 @@ generate_end (GraftGraph *graph,
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
       /* The tags make the body of a graph with nodes never empty. */
-      drop_tagged_lines (body);
+      drop_tagged_lines (body, g->body_start);
       if (graft_graph_get_first (graph) == NULL)
         _graft_buf_append (body, "    pass\n");
     }
-  else if (body->len == 0)
+  else if (body->len == g->body_start)
     _graft_buf_append (body, "    pass\n");
 }
 
@@ -1324,18 +1531,12 @@ append_signature (GString         *out,
   _graft_buf_append (out, ":\n");
 }
 
-/* graft_codegen_python_string()'s text from a finished walk, which it
- * clears. */
-static GString *
-python_from_generated (Generated *g)
+/* graft_codegen_python_string()'s text before the body: `"\n" + WRAP +
+ * "\n\n" + "def forward(...):\n"`. */
+static void
+append_header (GString         *out,
+               const Generated *g)
 {
-  GString *out;
-
-  /* The empty line after the final newline is indented too. */
-  _graft_buf_append (g->body, "    ");
-
-  /* The header is a few lines; the body is most of the code. */
-  out = g_string_sized_new (g->body->len + 256);
   g_string_append_c (out, '\n');
   for (guint i = 0; i < g->gen.wrapped->len; i++)
     {
@@ -1346,7 +1547,31 @@ python_from_generated (Generated *g)
     }
   _graft_buf_append (out, "\n\ndef ");
   append_signature (out, g, "forward", TRUE);
-  _graft_buf_append_len (out, g->body->str, g->body->len);
+}
+
+/* graft_codegen_python_string()'s text from a finished walk, which it
+ * clears. */
+static GString *
+python_from_generated (Generated *g)
+{
+  GString *out;
+
+  /* The empty line after the final newline is indented too. */
+  _graft_buf_append (g->body, "    ");
+
+  /* The header written before the lines still holds. */
+  if (g->header_written && g->gen.wrapped->len == 0 && g->free_vars->len == g->header_vars &&
+      g->return_type == NULL)
+    {
+      out = g_steal_pointer (&g->body);
+      g->body = g_string_new (NULL);
+      generated_clear (g);
+      return out;
+    }
+  /* The header is a few lines; the body is most of the code. */
+  out = g_string_sized_new (g->body->len - g->body_start + 256);
+  append_header (out, g);
+  _graft_buf_append_len (out, g->body->str + g->body_start, g->body->len - g->body_start);
   generated_clear (g);
   return out;
 }
@@ -1368,7 +1593,10 @@ graft_codegen_python_string (GraftGraph *graph)
 
   g_return_val_if_fail (graph != NULL, NULL);
 
-  generate (graph, FALSE, GRAFT_READABLE_DEFAULT, TRUE, &g);
+  generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &g);
+  g.early_header = TRUE;
+  generate_nodes (&g, G_MAXUINT);
+  generate_end (graph, TRUE, &g);
   return python_from_generated (&g);
 }
 
@@ -1406,6 +1634,7 @@ graft_codegen_job_new (GraftGraph *graph)
   job = g_new0 (GraftCodegenJob, 1);
   job->graph = graph;
   generate_begin (graph, FALSE, GRAFT_READABLE_DEFAULT, &job->g);
+  job->g.early_header = TRUE;
   return job;
 }
 

@@ -19,6 +19,7 @@ guint32  _graft_graph_get_epoch (GraftGraph *self);
 gboolean _graft_node_name_is_canonical (GraftNode *node);
 gboolean _graft_node_is_attached (GraftGraph *self,
                                   GraftNode  *node);
+gboolean _graft_graph_is_topological (GraftGraph *self);
 guint32  _graft_graph_index_nodes (GraftGraph *self,
                                    GraftNode **nodes);
 

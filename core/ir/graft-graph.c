@@ -2101,6 +2101,28 @@ _graft_graph_new_mark (GraftGraph *self)
 }
 
 /**
+ * _graft_graph_is_topological:
+ *
+ * For the matcher's cycle check, which walks every use once per search:
+ * here, without a call per use.
+ *
+ * Returns: whether every node comes before each of its users
+ */
+gboolean
+_graft_graph_is_topological (GraftGraph *self)
+{
+  for (GraftNode *node = self->first; node != NULL; node = node->next)
+    {
+      GraftNode *const *users = node_users (node);
+
+      for (guint u = 0; u < node->n_users; u++)
+        if (users[u]->order <= node->order)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * _graft_graph_get_epoch:
  *
  * Returns: the last mark handed out: it changes whenever marks are handed

@@ -98,6 +98,13 @@ typedef struct
   guint       alloc;
 } NodeVec;
 
+typedef struct
+{
+  GraftMatch **items;
+  guint        len;
+  guint        alloc;
+} MatchVec;
+
 #define VEC_PUSH(v, item)                                                      \
   G_STMT_START                                                                 \
   {                                                                            \
@@ -122,9 +129,12 @@ typedef struct
    * usually stands for every equal one), or NULL. */
   const char **same_target;
   GraftOp     *op_of; /* per pattern position: the node's op */
-  PosVec       trail;
-  guint32      bound_mark; /* slot 0: the graph node is bound */
-  GPtrArray   *found;
+  /* Per pattern position: the node's arguments and keyword arguments. */
+  const GraftArg **args_of;
+  const GraftArg **kwargs_of;
+  PosVec           trail;
+  guint32          bound_mark; /* slot 0: the graph node is bound */
+  MatchVec         found;      /* complete matches, before the filters */
   /* Where matches are allocated: the rest of the current block. */
   GraftMatchBlock *block;
   guint8          *block_next;
@@ -198,7 +208,7 @@ targets_equal (Search     *s,
 }
 
 /* `_nodes_are_equal`. */
-static gboolean
+static inline gboolean
 nodes_are_equal (Search    *s,
                  GraftNode *pn,
                  guint      pos,
@@ -296,7 +306,7 @@ kwarg_get (const GraftArg *kwargs,
   return NULL;
 }
 
-static void
+static inline void
 bind_node (Search    *s,
            guint      pos,
            GraftNode *gn)
@@ -346,9 +356,9 @@ match_literals (Search         *s,
       guint    pos;
       Binding *b;
 
-      if (graft_node_get_op (pa->node) != GRAFT_OP_PLACEHOLDER)
-        return FALSE;
       pos = _graft_pattern_position_of (s->pattern, pa->node);
+      if (s->op_of[pos] != GRAFT_OP_PLACEHOLDER)
+        return FALSE;
       b = &s->bind[pos];
       /* Python `==` without a type check: a placeholder bound to 2 accepts
        * 2.0 later; one bound to a node accepts no literal. */
@@ -390,19 +400,32 @@ is_sequence (const GraftArg *arg)
 /* torch 2.6's `_match_args` unrolled: the pairs it compares, in its order.
  * Two lists or tuples (either kind) of the same length are compared item
  * by item; of different lengths, they are one pair, which fails. */
-static void
+static void pair_structured_items (const GraftArg *pa,
+                                   const GraftArg *ga,
+                                   Search         *s);
+
+static inline void
 pair_structured (const GraftArg *pa,
                  const GraftArg *ga,
                  Search         *s)
 {
   if (is_sequence (pa) && is_sequence (ga) && pa->n == ga->n)
     {
-      for (guint i = 0; i < pa->n; i++)
-        pair_structured (&pa->items[i], &ga->items[i], s);
+      pair_structured_items (pa, ga, s);
       return;
     }
   VEC_PUSH (&s->pattern_leaves, pa);
   VEC_PUSH (&s->graph_leaves, ga);
+}
+
+/* pair_structured() of two sequences of the same length, item by item. */
+static void
+pair_structured_items (const GraftArg *pa,
+                       const GraftArg *ga,
+                       Search         *s)
+{
+  for (guint i = 0; i < pa->n; i++)
+    pair_structured (&pa->items[i], &ga->items[i], s);
 }
 
 /* graft_matcher_explain(): why enter_node() refused @gn for @pn, which is
@@ -463,14 +486,16 @@ explain_unequal (Search    *s,
  * -1 to fail, 0 when done (already bound to @gn, or a placeholder), 1 when
  * the arguments must be compared.  What graft_matcher_explain() needs is
  * worked out apart, off the path of a search. */
-static int
+static G_ALWAYS_INLINE inline int
 enter_node (Search    *s,
             GraftNode *pn,
-            GraftNode *gn)
+            GraftNode *gn,
+            guint     *out_pos)
 {
   guint    pos = _graft_pattern_position_of (s->pattern, pn);
   Binding *b = &s->bind[pos];
 
+  *out_pos = pos;
   if (G_UNLIKELY (s->explaining) && s->why == NULL)
     {
       /* Where the walk stands, should this comparison be its first failure. */
@@ -522,15 +547,14 @@ kwarg_keys_equal (const GraftArg *pk,
  * aten operator whose two calls differ in that, the arguments its schema
  * lists, each from a keyword, a position or its default. */
 static gboolean
-make_structured_frame (Search    *s,
-                       GraftNode *pn,
-                       GraftNode *gn)
+make_structured_frame (Search         *s,
+                       GraftNode      *pn,
+                       GraftNode      *gn,
+                       const GraftArg *pa,
+                       const GraftArg *pk,
+                       const GraftArg *ga,
+                       const GraftArg *gk)
 {
-  const GraftArg *pa = graft_node_get_args (pn);
-  const GraftArg *ga = graft_node_get_args (gn);
-  const GraftArg *pk = graft_node_get_kwargs (pn);
-  const GraftArg *gk = graft_node_get_kwargs (gn);
-
   const GraftAtenSchema *schema = NULL;
 
   /* An aten operator (an OpOverload) whose calls differ in shape: both
@@ -600,17 +624,20 @@ make_structured_frame (Search    *s,
 /* make_frame()'s leaves, pushed on both stacks. */
 static gboolean
 make_frame_leaves (Search    *s,
+                   guint      pos,
                    GraftNode *pn,
                    GraftNode *gn)
 {
-  const GraftArg *pk = graft_node_get_kwargs (pn);
+  const GraftArg *pa = s->args_of[pos];
+  const GraftArg *pk = s->kwargs_of[pos];
+  const GraftArg *ga = graft_node_get_args (gn);
   const GraftArg *gk = graft_node_get_kwargs (gn);
   guint           start = s->pattern_leaves.len;
 
   if (s->dialect->matches_structured_args)
-    return make_structured_frame (s, pn, gn);
-  flatten (graft_node_get_args (pn), s, TRUE);
-  flatten (graft_node_get_args (gn), s, FALSE);
+    return make_structured_frame (s, pn, gn, pa, pk, ga, gk);
+  flatten (pa, s, TRUE);
+  flatten (ga, s, FALSE);
   /* Keyword sets must be equal; their values are compared unflattened. */
   if (pk->n != gk->n)
     {
@@ -665,6 +692,7 @@ make_frame_leaves (Search    *s,
 
 static gboolean
 make_frame (Search    *s,
+            guint      pos,
             GraftNode *pn,
             GraftNode *gn,
             Frame     *frame)
@@ -675,7 +703,7 @@ make_frame (Search    *s,
   frame->start = frame->next = s->pattern_leaves.len;
   frame->pn = pn;
   frame->gn = gn;
-  ok = make_frame_leaves (s, pn, gn);
+  ok = make_frame_leaves (s, pos, pn, gn);
   frame->end = s->pattern_leaves.len;
   return ok;
 }
@@ -697,13 +725,14 @@ match_nodes (Search    *s,
 {
   gboolean ok = TRUE;
   Frame    frame;
-  int      entered = enter_node (s, pn, gn);
+  guint    pos;
+  int      entered = enter_node (s, pn, gn, &pos);
 
   if (entered <= 0)
     return entered == 0;
   s->stack.len = 0;
   s->pattern_leaves.len = s->graph_leaves.len = 0;
-  if (!make_frame (s, pn, gn, &frame))
+  if (!make_frame (s, pos, pn, gn, &frame))
     {
       frame_clear (s, &frame);
       return FALSE;
@@ -726,12 +755,12 @@ match_nodes (Search    *s,
       top->next++;
       if (pa->kind == GRAFT_ARG_NODE && ga->kind == GRAFT_ARG_NODE)
         {
-          entered = enter_node (s, pa->node, ga->node);
+          entered = enter_node (s, pa->node, ga->node, &pos);
           if (entered < 0)
             ok = FALSE;
           else if (entered > 0)
             {
-              ok = make_frame (s, pa->node, ga->node, &frame);
+              ok = make_frame (s, pos, pa->node, ga->node, &frame);
               VEC_PUSH (&s->stack, frame);
             }
         }
@@ -833,7 +862,7 @@ backtrack (Search  *s,
 
   if (anchor == anchors->len)
     {
-      g_ptr_array_add (s->found, record_match (s));
+      VEC_PUSH (&s->found, record_match (s));
       return;
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
@@ -1145,6 +1174,8 @@ typedef struct
   guint   n_compute;
   guint  *inner; /* those of them the pattern does not return */
   guint   n_inner;
+  guint  *other; /* the positions of the placeholders and the output */
+  guint   n_other;
   NodeVec stack;       /* has_no_cycle()'s walk */
   int     topological; /* whether the graph's order is; -1: not known yet */
 } Filtering;
@@ -1157,7 +1188,8 @@ filtering_init (Filtering    *f,
   f->graph = graph;
   f->compute = g_new (guint, MAX (p->nodes->len, 1));
   f->inner = g_new (guint, MAX (p->nodes->len, 1));
-  f->n_compute = f->n_inner = 0;
+  f->other = g_new (guint, MAX (p->nodes->len, 1));
+  f->n_compute = f->n_inner = f->n_other = 0;
   for (guint i = 0; i < p->nodes->len; i++)
     if (is_compute (p, i))
       {
@@ -1165,6 +1197,8 @@ filtering_init (Filtering    *f,
         if (!is_returning (p, i))
           f->inner[f->n_inner++] = i;
       }
+    else
+      f->other[f->n_other++] = i;
   memset (&f->stack, 0, sizeof f->stack);
   f->topological = -1;
 }
@@ -1174,24 +1208,45 @@ filtering_clear (Filtering *f)
 {
   g_clear_pointer (&f->compute, g_free);
   g_clear_pointer (&f->inner, g_free);
+  g_clear_pointer (&f->other, g_free);
   g_clear_pointer (&f->stack.items, g_free);
 }
 
+/* The match's nodes in scratch slot 1: those it replaces with @part,
+ * the others it binds (placeholders' values, the output) with @other.
+ * Returns the last of the first, in graph order. */
+static GraftNode *
+mark_match (Filtering  *f,
+            GraftMatch *m,
+            guint32     part,
+            guint32     other)
+{
+  GraftNode *last = NULL;
+
+  for (guint k = 0; k < f->n_compute; k++)
+    {
+      const Binding *b = &m->bindings[f->compute[k]];
+
+      if (b->state != BOUND_NODE)
+        continue;
+      _graft_node_set_mark (b->node, 1, part);
+      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
+        last = b->node;
+    }
+  for (guint k = 0; k < f->n_other; k++)
+    if (m->bindings[f->other[k]].state == BOUND_NODE)
+      _graft_node_set_mark (m->bindings[f->other[k]].node, 1, other);
+  return last;
+}
+
 /* `_is_contained`: no node inside the match (other than what it returns)
- * is used by a node outside it. */
+ * is used by a node outside it, after mark_match(). */
 static gboolean
 is_contained (Filtering  *f,
-              GraftMatch *m)
+              GraftMatch *m,
+              guint32     part,
+              guint32     other)
 {
-  GraftPattern *p = m->pattern;
-  guint32       bound;
-
-  if (f->n_inner == 0)
-    return TRUE;
-  bound = _graft_graph_new_mark (f->graph);
-  for (guint i = 0; i < p->nodes->len; i++)
-    if (m->bindings[i].state == BOUND_NODE)
-      _graft_node_set_mark (m->bindings[i].node, 1, bound);
   for (guint k = 0; k < f->n_inner; k++)
     {
       const Binding *b = &m->bindings[f->inner[k]];
@@ -1201,23 +1256,12 @@ is_contained (Filtering  *f,
         continue;
       n_users = graft_node_get_n_users (b->node);
       for (guint u = 0; u < n_users; u++)
-        if (!_graft_node_has_mark (graft_node_get_user (b->node, u), 1, bound))
-          return FALSE;
-    }
-  return TRUE;
-}
+        {
+          guint32 mark = _graft_node_get_mark (graft_node_get_user (b->node, u), 1);
 
-static gboolean
-graph_is_topological (GraftGraph *graph)
-{
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      guint n_users = graft_node_get_n_users (node);
-
-      for (guint u = 0; u < n_users; u++)
-        if (graft_node_compare_order (graft_node_get_user (node, u), node) <= 0)
-          return FALSE;
+          if (mark != part && mark != other)
+            return FALSE;
+        }
     }
   return TRUE;
 }
@@ -1239,24 +1283,14 @@ graph_is_topological (GraftGraph *graph)
  * (tests/data/rewrite/overlap_claim_after_cycle_walk.py). */
 static gboolean
 has_no_cycle (Filtering  *f,
-              GraftMatch *m)
+              GraftMatch *m,
+              guint32     part,
+              GraftNode  *last)
 {
-  guint32    part = _graft_graph_new_mark (f->graph);
-  guint32    visited = _graft_graph_new_mark (f->graph);
-  GraftNode *last = NULL;
-  NodeVec   *stack = &f->stack;
+  guint32  visited = _graft_graph_new_mark (f->graph);
+  NodeVec *stack = &f->stack;
 
   stack->len = 0;
-  for (guint k = 0; k < f->n_compute; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-
-      if (b->state != BOUND_NODE)
-        continue;
-      _graft_node_set_mark (b->node, 1, part);
-      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
-        last = b->node;
-    }
   /* The users outside the match are where the walk starts. */
   for (guint k = 0; k < f->n_compute; k++)
     {
@@ -1287,7 +1321,7 @@ has_no_cycle (Filtering  *f,
       if (last != NULL && graft_node_compare_order (node, last) > 0)
         {
           if (f->topological < 0)
-            f->topological = graph_is_topological (f->graph);
+            f->topological = _graft_graph_is_topological (f->graph);
           if (f->topological)
             continue;
         }
@@ -1316,10 +1350,15 @@ search_init (Search                  *s,
   s->bind = g_new0 (Binding, pattern->nodes->len);
   s->same_target = g_new0 (const char *, pattern->nodes->len);
   s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
+  s->args_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
+  s->kwargs_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
   for (guint i = 0; i < pattern->nodes->len; i++)
-    s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
+    {
+      s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
+      s->args_of[i] = graft_node_get_args (pattern->nodes->pdata[i]);
+      s->kwargs_of[i] = graft_node_get_kwargs (pattern->nodes->pdata[i]);
+    }
   s->bound_mark = _graft_graph_new_mark (graph);
-  s->found = g_ptr_array_new ();
 }
 
 static void
@@ -1329,11 +1368,13 @@ search_clear (Search *s)
   g_clear_pointer (&s->bind, g_free);
   g_clear_pointer (&s->same_target, g_free);
   g_clear_pointer (&s->op_of, g_free);
+  g_clear_pointer (&s->args_of, g_free);
+  g_clear_pointer (&s->kwargs_of, g_free);
   g_clear_pointer (&s->trail.items, g_free);
   g_clear_pointer (&s->pattern_leaves.items, g_free);
   g_clear_pointer (&s->graph_leaves.items, g_free);
   g_clear_pointer (&s->stack.items, g_free);
-  g_clear_pointer (&s->found, g_ptr_array_unref);
+  g_clear_pointer (&s->found.items, g_free);
   release_block (s);
 }
 
@@ -1462,10 +1503,12 @@ graft_matcher_find_full (GraftPattern            *pattern,
   Search              s = { 0 };
   g_autofree NodeVec *candidates = NULL;
   Filtering           filtering;
-  GPtrArray          *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  GPtrArray          *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  Claims              claimed;
-  GArray             *anchors;
+  /* Its free function is set once it holds only matches (see below). */
+  GPtrArray *kept = g_ptr_array_new ();
+  guint      n_kept = 0;
+  GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  Claims     claimed;
+  GArray    *anchors;
   g_autoptr (GArray) output_anchor = NULL;
 
   g_return_val_if_fail (pattern != NULL && graph != NULL, NULL);
@@ -1493,10 +1536,12 @@ graft_matcher_find_full (GraftPattern            *pattern,
   if (find_candidates (&s, anchors, candidates))
     backtrack (&s, anchors, candidates, 0);
 
-  for (guint i = 0; i < s.found->len; i++)
-    if (!check_complete (pattern, s.found->pdata[i], error))
+  for (guint i = 0; i < s.found.len; i++)
+    if (!check_complete (pattern, s.found.items[i], error))
       {
-        g_ptr_array_set_free_func (s.found, (GDestroyNotify) graft_match_free);
+        for (guint k = 0; k < s.found.len; k++)
+          graft_match_free (s.found.items[k]);
+        s.found.len = 0;
         g_ptr_array_unref (kept);
         g_ptr_array_unref (dropped);
         kept = NULL;
@@ -1504,16 +1549,22 @@ graft_matcher_find_full (GraftPattern            *pattern,
         break;
       }
 
-  /* torch's filters, in torch's order, then the caller's. */
+  /* torch's filters, in torch's order, then the caller's.  The kept
+   * matches are written in place, their room laid out at once. */
+  if (kept != NULL)
+    g_ptr_array_set_size (kept, s.found.len);
   filtering_init (&filtering, pattern, graph);
   claims_init (&claimed, graph, options->filter != NULL);
-  for (guint i = 0; kept != NULL && i < s.found->len; i++)
+  for (guint i = 0; kept != NULL && i < s.found.len; i++)
     {
-      GraftMatch *m = s.found->pdata[i];
+      GraftMatch *m = s.found.items[i];
+      guint32     part = _graft_graph_new_mark (graph);
+      guint32     other = _graft_graph_new_mark (graph);
+      GraftNode  *last = mark_match (&filtering, m, part, other);
 
-      if (!is_contained (&filtering, m))
+      if (!is_contained (&filtering, m, part, other))
         m->reason = GRAFT_MATCH_DROPPED_LEAK;
-      else if (!has_no_cycle (&filtering, m))
+      else if (!has_no_cycle (&filtering, m, part, last))
         m->reason = GRAFT_MATCH_DROPPED_CYCLE;
       else if (options->remove_overlapping_matches)
         {
@@ -1536,7 +1587,15 @@ graft_matcher_find_full (GraftPattern            *pattern,
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
         m->reason = GRAFT_MATCH_DROPPED_FILTER;
-      g_ptr_array_add (m->reason == GRAFT_MATCH_KEPT ? kept : dropped, m);
+      if (m->reason == GRAFT_MATCH_KEPT)
+        kept->pdata[n_kept++] = m;
+      else
+        g_ptr_array_add (dropped, m);
+    }
+  if (kept != NULL)
+    {
+      g_ptr_array_set_size (kept, n_kept);
+      g_ptr_array_set_free_func (kept, (GDestroyNotify) graft_match_free);
     }
 
   g_clear_pointer (&claimed.set, g_hash_table_unref);

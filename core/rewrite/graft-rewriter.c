@@ -340,7 +340,8 @@ typedef struct
   /* The match being replaced.  Borrowed */
   const GraftMatch *match;
   guint             match_number;
-  GraftNode        *first; /* the first user of its returning nodes */
+  guint             n_added; /* copies in self->added so far */
+  GraftNode        *first;   /* the first user of its returning nodes */
   /* Owned */
   GraftArg out_value; /* what the replacement returns, mapped */
 } Rewriting;
@@ -499,16 +500,15 @@ set_node (Rewriting *rw,
           guint      pos,
           GraftNode *node)
 {
-  GraftArg value;
-
-  graft_arg_init_node (&value, node);
-  set_value (rw, pos, &value);
+  g_assert (rw->value_set[pos] != rw->match_number);
+  rw->value_set[pos] = rw->match_number;
+  rw->values[pos] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = node };
 }
 
 /* map_arg, on a prepared argument: each hole filled with what its node
  * stands for in this match.  The graph nodes parameters bring in are
  * listed in @reads, when given. */
-static const GraftArg *
+static inline const GraftArg *
 fill (Rewriting *rw,
       Prepared  *p,
       Reads     *reads)
@@ -635,7 +635,7 @@ copy_replacement (Rewriting *rw,
         graft_node_set_meta (copy, t->meta);
       graft_node_set_span (copy, start, end);
       set_node (rw, t->pos, copy);
-      g_ptr_array_add (rw->self->added, copy);
+      rw->self->added->pdata[rw->n_added++] = copy;
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
       for (guint r = 0; r < rw->reads.len; r++)
@@ -723,16 +723,19 @@ erase_matched (Rewriting *rw,
   for (guint k = 0; k < rw->n_erased; k++)
     {
       guint               pos = rw->erased[k];
-      GraftNode          *pn = rw->pattern->nodes->pdata[pos];
       const GraftBinding *b = &rw->match->bindings[pos];
       GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
       guint               n_users;
 
       if (gn == NULL)
-        return fail (error, rw->match,
-                     "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
-                     "was matched against a constant (torch.fx: KeyError: %s)",
-                     graft_node_get_name (pn), rw->match_number, graft_node_get_name (pn));
+        {
+          GraftNode *pn = rw->pattern->nodes->pdata[pos];
+
+          return fail (error, rw->match,
+                       "the pattern's %s stands for nothing in match %u: with ignore_literals, it "
+                       "was matched against a constant (torch.fx: KeyError: %s)",
+                       graft_node_get_name (pn), rw->match_number, graft_node_get_name (pn));
+        }
       if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
@@ -856,7 +859,10 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.pattern = pattern;
   rw.replacement = replacement;
   rewriting_prepare (&rw, matches->len);
+  /* Each match adds a copy of every template: their slots are laid out
+   * at once and filled in order (see copy_replacement()). */
   self->added = g_ptr_array_sized_new (matches->len * rw.n_templates);
+  g_ptr_array_set_size (self->added, matches->len * rw.n_templates);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.changed_mark = _graft_graph_new_mark (graph);
   graft_graph_begin_edit (graph);
@@ -875,6 +881,7 @@ graft_rewriter_apply (GraftGraph   *graph,
         }
       self->n_replaced++;
     }
+  g_ptr_array_set_size (self->added, rw.n_added);
   rewriting_clear (&rw);
   if (!compiles (graph, error))
     {
