@@ -9,6 +9,7 @@
 
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-meta.h"
 #include "graft-name-table-private.h"
 #include "graft-namespace.h"
 #include "graft-types.h"
@@ -66,6 +67,48 @@ struct _Pt2Member
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
 
+/* A tensor's metadata (graft-pt2-names.c), its strings interned. */
+typedef struct
+{
+  const char *dtype;
+  const char *shape;
+  const char *stride;
+  const char *device;
+} Pt2Tensor;
+
+/* The values of the program by name (graft-pt2-names.c). */
+typedef struct
+{
+  Pt2Member     *members; /* Borrowed: the keys of `tensor_values` */
+  guint          n;
+  Pt2Tensor     *tensors; /* Owned: one per key */
+  guint          cursor;  /* just after the last tensor found */
+  GraftNameTable index;   /* key -> its position + 1, once a name was not at the cursor */
+  gboolean       indexed;
+  GraftNameTable others; /* a symbolic value's or script object's name -> GraftNodeMeta, owned */
+} Pt2Values;
+
+/* A node that arguments name. */
+typedef struct
+{
+  const char *name; /* the node's */
+  GraftNode  *node;
+  guint       hash; /* _graft_pt2_hash() of the name */
+  guint       len;
+} Pt2Known;
+
+/* The nodes arguments may name, in the order they were made
+ * (graft-pt2-names.c). */
+typedef struct
+{
+  Pt2Known      *known; /* Owned */
+  guint          n_known;
+  guint          size;
+  guint          runs[4]; /* where each run goes on, the last used first */
+  GraftNameTable index;   /* name -> position in known + 1, once a name was not found by place */
+  gboolean       indexed;
+} Pt2Nodes;
+
 /* One archive being read. */
 typedef struct
 {
@@ -78,8 +121,8 @@ typedef struct
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
-  GraftNameTable  by_name;     /* serialized name -> GraftNode (borrowed) */
-  GraftNameTable  values;      /* serialized name -> GraftNodeMeta (owned) */
+  Pt2Nodes        by_name;     /* serialized name -> GraftNode (borrowed) */
+  Pt2Values       values;      /* serialized name -> its metadata */
   GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
   GHashTable     *symbols;     /* names of the symbols in the values, owned */
   GraftNameTable  strings;     /* text -> the graph's copy */
@@ -105,6 +148,8 @@ gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
 
 /* graft-pt2-strings.c */
+guint          _graft_pt2_hash (const char *p,
+                                gsize       len);
 void           _graft_pt2_table_init (GraftNameTable *table);
 GraftNameSlot *_graft_pt2_table_lookup (GraftNameTable *table,
                                         const char     *key,
@@ -127,6 +172,24 @@ const char    *_graft_pt2_intern_len (Reader     *r,
                                       gsize       len);
 const char    *_graft_pt2_intern (Reader     *r,
                                   const char *text);
+
+/* graft-pt2-names.c */
+void           _graft_pt2_values_init (Pt2Values *values);
+void           _graft_pt2_values_clear (Pt2Values *values);
+Pt2Tensor     *_graft_pt2_values_set_tensors (Pt2Values *values,
+                                              Pt2Value  *dict);
+GraftNodeMeta *_graft_pt2_values_add_other (Pt2Values     *values,
+                                            const char    *name,
+                                            GraftValueKind kind);
+gboolean       _graft_pt2_values_find (Pt2Values     *values,
+                                       const char    *name,
+                                       GraftNodeMeta *out);
+void           _graft_pt2_nodes_init (Pt2Nodes *nodes);
+void           _graft_pt2_nodes_clear (Pt2Nodes *nodes);
+void           _graft_pt2_nodes_add (Pt2Nodes  *nodes,
+                                     GraftNode *node);
+GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
+                                      const char *name);
 
 /* graft-pt2-tree.c */
 Pt2Tree  *_graft_pt2_tree_new (char  *text,

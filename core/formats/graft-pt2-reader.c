@@ -116,10 +116,14 @@ add_node (Reader              *r,
 {
   GraftNamespace      *names = graft_graph_get_namespace (r->graph);
   const GraftNodeMeta *value = other;
+  GraftNodeMeta        found;
   const char          *made, *name;
   GraftNode           *node;
 
-  if (synced != NULL && _graft_pt2_table_get (&r->by_name, synced) != NULL)
+  /* Every node found by name is in the graph's namespace: the table is
+   * asked only of a name the graph has. */
+  if (synced != NULL && graft_namespace_contains (names, synced) &&
+      _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -132,12 +136,14 @@ add_node (Reader              *r,
                        GRAFT_MAX_NAME_LENGTH);
       goto fail;
     }
-  if (synced != NULL && (value = _graft_pt2_table_get (&r->values, synced)) == NULL)
+  if (synced != NULL && !_graft_pt2_values_find (&r->values, synced, &found))
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
                        synced);
       goto fail;
     }
+  if (synced != NULL)
+    value = &found;
   if (graft_graph_get_n_nodes (r->graph) >= GRAFT_MAX_NODES)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_LIMIT, "the program has more than %u nodes",
@@ -157,7 +163,7 @@ add_node (Reader              *r,
     {
       if (strcmp (made, synced) != 0)
         g_ptr_array_add (r->reserved, (gpointer) made);
-      _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
+      _graft_pt2_nodes_add (&r->by_name, node);
     }
   if (value != NULL || info != NULL)
     {
@@ -739,7 +745,7 @@ read_op_node (Reader                *r,
     return FALSE;
   if (!multiple)
     return TRUE;
-  _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
+  _graft_pt2_nodes_add (&r->by_name, node);
   if (n_outputs == 1)
     {
       Pt2Value *items;
@@ -1310,8 +1316,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
-  _graft_pt2_table_init (&r.by_name);
-  _graft_pt2_table_init (&r.values);
+  _graft_pt2_nodes_init (&r.by_name);
+  _graft_pt2_values_init (&r.values);
   _graft_pt2_table_init (&r.strings);
   _graft_pt2_table_init (&r.frames);
 
@@ -1334,8 +1340,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_name_table_clear (&r.strings);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
-  _graft_pt2_table_clear_full (&r.values, g_free);
-  _graft_name_table_clear (&r.by_name);
+  _graft_pt2_values_clear (&r.values);
+  _graft_pt2_nodes_clear (&r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);

@@ -32,9 +32,9 @@ mix (guint64 h,
 
 /* A hash of the @len bytes at @p, eight at a time (the name table's own
  * hashes a byte at a time). */
-static guint
-hash_bytes (const char *p,
-            gsize       len)
+guint
+_graft_pt2_hash (const char *p,
+                 gsize       len)
 {
   guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
   gsize   n = len;
@@ -75,7 +75,7 @@ _graft_pt2_table_lookup (GraftNameTable *table,
                          gsize           len,
                          guint          *out_hash)
 {
-  *out_hash = hash_bytes (key, len);
+  *out_hash = _graft_pt2_hash (key, len);
   return _graft_name_table_find (table, key, len, *out_hash);
 }
 
