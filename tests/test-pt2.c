@@ -893,6 +893,63 @@ test_names_by_place (void)
   }
 }
 
+/* An archive of @json whose member has the byte at @at (from the
+ * member's end when negative) changed to @to after its CRC was taken. */
+static GraftGraph *
+read_json_changed (const char *json,
+                   gssize      at,
+                   char        to,
+                   GError    **error)
+{
+  g_autoptr (GBytes) program = pt2_zip_program (json, strlen (json));
+  gsize            len = 0;
+  const char      *data = g_bytes_get_data (program, &len);
+  g_autofree char *copy = g_memdup2 (data, len);
+  const char      *member = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  /* The member is stored: its text stands in the archive as it is. */
+  for (gsize k = 0; member == NULL && k + strlen (json) <= len; k++)
+    if (memcmp (copy + k, json, strlen (json)) == 0)
+      member = copy + k;
+  g_assert_nonnull (member);
+  copy[(member - copy) + (at >= 0 ? at : (gssize) strlen (json) + at)] = to;
+  bytes = g_bytes_new (copy, len);
+  return read_bytes (bytes, error);
+}
+
+/* A member whose bytes are not those its CRC was taken of is refused
+ * whatever the bytes say, as when libzip checked it before the JSON was
+ * read: the check runs beside the parse (graft-pt2-archive.c). */
+static void
+test_crc (void)
+{
+  static const char want[] =
+      "m.pt2:1:1: error: cannot read the member serialized_exported_program.json: CRC error";
+  g_autoptr (GString) large = g_string_new (minimal_json);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+
+  /* A blank for another: the same program, still refused. */
+  g_assert_true (minimal_json[strlen ("{\"graph_module\":")] == ' ');
+  graph = read_json_changed (minimal_json, strlen ("{\"graph_module\":"), '\n', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  /* A syntax error too: the archive's error comes first. */
+  graph = read_json_changed (minimal_json, 0, '[', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  /* Four megabytes of blanks at the end, the last but one changed. */
+  for (guint i = 0; i < 4 * 1024 * 1024; i++)
+    g_string_append_c (large, ' ');
+  graph = read_json_changed (large->str, -2, '\t', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  graph = read_json_changed (large->str, -2, ' ', &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+}
+
 /* The archive itself: errors at m.pt2:1:1; members in one folder. */
 static void
 test_archive (void)
@@ -1147,6 +1204,7 @@ main (int    argc,
   g_test_add_func ("/pt2/limits", test_limits);
   g_test_add_func ("/pt2/names-by-place", test_names_by_place);
   g_test_add_func ("/pt2/archive", test_archive);
+  g_test_add_func ("/pt2/crc", test_crc);
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   return g_test_run ();

@@ -109,6 +109,15 @@ typedef struct
   gboolean       indexed;
 } Pt2Nodes;
 
+/* The check of the JSON member's CRC on a thread (graft-pt2-archive.c). */
+typedef struct _Pt2Check Pt2Check;
+
+typedef enum {
+  PT2_CHECKED,
+  PT2_REREAD,
+  PT2_CHECK_FAILED,
+} Pt2CheckResult;
+
 /* One archive being read. */
 typedef struct
 {
@@ -135,6 +144,12 @@ typedef struct
                              * (borrowed from the shadow) */
   GPtrArray *input_names;   /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
+
+  /* The archive while the member's CRC is checked (graft-pt2-archive.c) */
+  gpointer  zip;         /* zip_t, owned */
+  gint64    member_index;
+  char     *member_name; /* owned */
+  Pt2Check *check;       /* owned, with its thread */
 } Reader;
 
 /* graft-pt2-reader.c, for the input set (graft-input.c) */
@@ -146,6 +161,8 @@ GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
 /* graft-pt2-archive.c */
 gboolean _graft_pt2_read_archive (Reader      *r,
                                   GraftSource *archive);
+Pt2CheckResult _graft_pt2_archive_wait (Reader *r);
+void           _graft_pt2_archive_clear (Reader *r);
 
 /* graft-pt2-strings.c */
 guint          _graft_pt2_hash (const char *p,

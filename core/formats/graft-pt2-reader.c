@@ -1081,8 +1081,12 @@ read_input_spec (Reader       *r,
           spec.persistent = b ? 1 : 0;
         }
     }
-  g_ptr_array_add (r->input_names, (gpointer) graft_graph_intern (r->graph, spec.name));
   graft_program_add_input (program, &spec);
+  /* The name as the program interned it in the graph. */
+  g_ptr_array_add (r->input_names,
+                   (gpointer) graft_program_get_input (program,
+                                                       graft_program_get_n_inputs (program) - 1)
+                       ->name);
   return TRUE;
 }
 
@@ -1285,6 +1289,36 @@ read_program (Reader   *r,
   return TRUE;
 }
 
+/* The JSON member parsed while its CRC is checked: a syntax error counts
+ * only once the member is known to be read right; otherwise the error is
+ * the archive's, as when the member was read whole before parsing. */
+static Pt2Value *
+parse_checked (Reader *r)
+{
+  GError  **outer = r->error;
+  GError   *parse_error = NULL;
+  Pt2Value *root;
+
+  r->error = &parse_error;
+  root = _graft_pt2_parse_json (r);
+  r->error = outer;
+  switch (_graft_pt2_archive_wait (r))
+    {
+    case PT2_CHECKED:
+      if (parse_error != NULL)
+        g_propagate_error (outer, parse_error);
+      return root;
+    case PT2_REREAD:
+      g_clear_error (&parse_error);
+      g_clear_pointer (&r->tree, _graft_pt2_tree_free);
+      return _graft_pt2_parse_json (r);
+    case PT2_CHECK_FAILED:
+    default:
+      g_clear_error (&parse_error);
+      return NULL;
+    }
+}
+
 /* graft_pt2_read(); with @out_kept, the parsed JSON tree is not freed but
  * handed over (to _graft_pt2_tree_free()), for callers that would only
  * free it just before they exit. */
@@ -1321,7 +1355,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_table_init (&r.strings);
   _graft_pt2_table_init (&r.frames);
 
-  if (_graft_pt2_read_archive (&r, source) && (root = _graft_pt2_parse_json (&r)) != NULL &&
+  if (_graft_pt2_read_archive (&r, source) && (root = parse_checked (&r)) != NULL &&
       read_program (&r, root))
     {
       result = g_steal_pointer (&r.graph);
@@ -1329,6 +1363,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
         *out_kept = g_steal_pointer (&r.tree);
     }
 
+  _graft_pt2_archive_clear (&r);
   g_string_free (r.scratch, TRUE);
   g_ptr_array_unref (r.input_names);
   g_ptr_array_unref (r.reserved);
