@@ -883,6 +883,32 @@ test_names_by_place (void)
         }
     }
   {
+    /* A key repeated in a large object: its last value, in its first
+     * place, as Python's json keeps it. */
+    g_autoptr (GError) error = NULL;
+    g_autofree char *json = by_place_json (FALSE, FALSE);
+    char            *end = strstr (json, "}, \"sym_int_values\"");
+    g_autofree char *repeated = NULL;
+    g_autoptr (GraftGraph) graph = NULL;
+
+    g_assert_nonnull (end);
+    repeated = g_strdup_printf (
+        "%.*s, \"x5\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 999}], \"requires_grad\": "
+        "false, \"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}], "
+        "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}%s",
+        (int) (end - json), json, end);
+    graph = read_json (repeated, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (graph);
+    if (graph != NULL)
+      {
+        g_assert_cmpstr (graft_node_get_meta (graft_graph_find_node (graph, "x5"))->shape, ==,
+                         "[999]");
+        g_assert_cmpstr (graft_node_get_meta (graft_graph_find_node (graph, "x6"))->shape, ==,
+                         "[7]");
+      }
+  }
+  {
     g_autoptr (GError) error = NULL;
     g_autofree char *json = by_place_json (TRUE, TRUE);
     g_autoptr (GraftGraph) graph = read_json (json, &error);

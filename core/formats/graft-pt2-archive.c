@@ -190,14 +190,14 @@ struct _Pt2Check
 static gpointer
 check_member (gpointer data)
 {
-  Pt2Check    *check = data;
-  zip_error_t  ze;
+  Pt2Check     *check = data;
+  zip_error_t   ze;
   zip_source_t *src;
-  zip_t       *za;
-  zip_file_t  *zf;
-  char        *chunk = g_malloc (65536);
-  zip_uint64_t total = 0;
-  zip_int64_t  got;
+  zip_t        *za;
+  zip_file_t   *zf;
+  char         *chunk = g_malloc (65536);
+  zip_uint64_t  total = 0;
+  zip_int64_t   got;
 
   zip_error_init (&ze);
   src = zip_source_buffer_create (check->data, check->length, 0, &ze);

@@ -94,8 +94,8 @@ tensor_position (Pt2Values  *values,
           const char *key = values->members[k].key;
 
           len = strlen (key);
-          _graft_name_table_insert_len (&values->index, key, (guint) len, _graft_pt2_hash (key, len),
-                                        GUINT_TO_POINTER (k + 1));
+          _graft_name_table_insert_len (&values->index, key, (guint) len,
+                                        _graft_pt2_hash (key, len), GUINT_TO_POINTER (k + 1));
         }
     }
   len = strlen (name);

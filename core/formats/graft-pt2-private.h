@@ -146,7 +146,7 @@ typedef struct
   GString   *scratch;
 
   /* The archive while the member's CRC is checked (graft-pt2-archive.c) */
-  gpointer  zip;         /* zip_t, owned */
+  gpointer  zip; /* zip_t, owned */
   gint64    member_index;
   char     *member_name; /* owned */
   Pt2Check *check;       /* owned, with its thread */
@@ -159,8 +159,8 @@ GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* graft-pt2-archive.c */
-gboolean _graft_pt2_read_archive (Reader      *r,
-                                  GraftSource *archive);
+gboolean       _graft_pt2_read_archive (Reader      *r,
+                                        GraftSource *archive);
 Pt2CheckResult _graft_pt2_archive_wait (Reader *r);
 void           _graft_pt2_archive_clear (Reader *r);
 
