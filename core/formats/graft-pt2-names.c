@@ -16,7 +16,8 @@
  * bias, then its running mean and variance, two runs of the placeholders
  * read in step); the last few nodes and a few such runs are tried first,
  * by a hash of the name, compared in a small array.  What they miss is
- * looked up in a hash table, made the first time one is needed.  Either
+ * searched for in that array, a few times, then in a hash table made
+ * when the searches have read too much.  Either
  * way the answer is the one a table of every name would give: names are
  * unique among the nodes and among the keys of `tensor_values`.
  */
@@ -140,6 +141,10 @@ _graft_pt2_values_find (Pt2Values     *values,
 #define N_RUNS 4
 #define WINDOW 3
 
+/* The entries read in order, over all misses, before a table is made:
+ * a few milliseconds of reading. */
+#define SCAN_BUDGET (8u * 1024u * 1024u)
+
 void
 _graft_pt2_nodes_init (Pt2Nodes *nodes)
 {
@@ -229,6 +234,21 @@ _graft_pt2_nodes_find (Pt2Nodes   *nodes,
           move_run (nodes, i, k);
           return nodes->known[k].node;
         }
+  /* A few misses (the first buffer a program uses, far after the
+   * parameters) are cheaper found by reading the hashes in order than by
+   * keeping a table of every name; past SCAN_BUDGET entries read so, the
+   * table is made. */
+  if (!nodes->indexed && nodes->scanned + n <= SCAN_BUDGET)
+    {
+      nodes->scanned += n;
+      for (k = 0; k < n; k++)
+        if (is_known (&nodes->known[k], name, len, hash))
+          {
+            move_run (nodes, N_RUNS - 1, k);
+            return nodes->known[k].node;
+          }
+      return NULL;
+    }
   if (!nodes->indexed)
     {
       _graft_name_table_init (&nodes->index, FALSE);

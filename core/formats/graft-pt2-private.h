@@ -105,6 +105,7 @@ typedef struct
   guint          n_known;
   guint          size;
   guint          runs[4]; /* where each run goes on, the last used first */
+  guint          scanned; /* entries read in order for names not found by place */
   GraftNameTable index;   /* name -> position in known + 1, once a name was not found by place */
   gboolean       indexed;
 } Pt2Nodes;
