@@ -161,10 +161,18 @@ graft_input_read_file (const char *path,
   if (!is_stdin && fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0 &&
       (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES)
     {
-      buf = g_string_sized_new ((gsize) st.st_size + 1);
-      n = fread (buf->str, 1, (gsize) st.st_size, fp);
+      /* A text's limit first: an archive's only once it starts as one. */
+      gsize size = (gsize) st.st_size;
+      gsize first = MIN (size, (gsize) limit + 1);
+
+      buf = g_string_sized_new (size + 1);
+      n = fread (buf->str, 1, first, fp);
       if (n >= 4 && memcmp (buf->str, "PK\x03\x04", 4) == 0)
-        limit = GRAFT_MAX_ARCHIVE_BYTES;
+        {
+          limit = GRAFT_MAX_ARCHIVE_BYTES;
+          if (n == first && size > first)
+            n += fread (buf->str + n, 1, size - first, fp);
+        }
       if (n > limit)
         {
           fclose (fp);
