@@ -145,6 +145,10 @@ typedef struct
                              * (borrowed from the shadow) */
   GPtrArray *input_names;   /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
+  GArray    *place_values; /* GraftArg: a node's inputs (place_inputs()) */
+  GPtrArray *place_names;  /* their names, borrowed */
+  GArray    *place_args;   /* GraftArg: the node's positional arguments */
+  GArray    *place_kwargs; /* GraftArg: its keywords, key then value */
 
   /* The archive while the member's CRC is checked (graft-pt2-archive.c) */
   gpointer  zip; /* zip_t, owned */

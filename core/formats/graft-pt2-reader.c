@@ -540,13 +540,23 @@ place_inputs (Reader                *r,
               GraftArg              *out_args,
               GraftArg              *out_kwargs)
 {
-  guint                   len = inputs->len;
-  guint                   n_schema = graft_aten_schema_get_n_arguments (schema);
-  g_autofree GraftArg    *values = g_new0 (GraftArg, MAX (len, 1));
-  g_autofree const char **names = g_new0 (const char *, MAX (len, 1));
-  g_autoptr (GArray) args = g_array_new (FALSE, TRUE, sizeof (GraftArg));
-  g_autoptr (GArray) kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
-  gboolean ok = TRUE;
+  guint        len = inputs->len;
+  guint        n_schema = graft_aten_schema_get_n_arguments (schema);
+  GraftArg    *values;
+  const char **names;
+  GArray      *args = r->place_args, *kwargs = r->place_kwargs;
+  gboolean     ok = TRUE;
+
+  /* The reader's buffers, cleared: a node makes no allocation of its own
+   * here. */
+  g_array_set_size (r->place_values, 0);
+  g_array_set_size (r->place_values, MAX (len, 1));
+  g_ptr_array_set_size (r->place_names, 0);
+  g_ptr_array_set_size (r->place_names, MAX (len, 1));
+  g_array_set_size (args, 0);
+  g_array_set_size (kwargs, 0);
+  values = (GraftArg *) (gpointer) r->place_values->data;
+  names = (const char **) r->place_names->pdata;
 
   for (guint k = 0; k < len && ok; k++)
     {
@@ -584,7 +594,10 @@ place_inputs (Reader                *r,
                 graft_arg_clear (&g_array_index (kwargs, GraftArg, k));
               g_array_set_size (kwargs, 0);
             }
-          graft_arg_copy (&copy, &values[found]);
+          /* Moved: each input is placed at most once (the schema's
+           * names differ). */
+          copy = values[found];
+          graft_arg_init_none (&values[found]);
           g_array_append_val (args, copy);
         }
       else if (found >= 0)
@@ -593,7 +606,8 @@ place_inputs (Reader                *r,
 
           graft_arg_init_str (&key, sa.name, -1);
           g_array_append_val (kwargs, key);
-          graft_arg_copy (&copy, &values[found]);
+          copy = values[found];
+          graft_arg_init_none (&values[found]);
           g_array_append_val (kwargs, copy);
         }
     }
@@ -1350,6 +1364,10 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
+  r.place_values = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  r.place_names = g_ptr_array_new ();
+  r.place_args = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  r.place_kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
   _graft_pt2_nodes_init (&r.by_name);
   _graft_pt2_values_init (&r.values);
   _graft_pt2_table_init (&r.strings);
@@ -1365,6 +1383,10 @@ _graft_pt2_read_keeping (GraftSource        *source,
 
   _graft_pt2_archive_clear (&r);
   g_string_free (r.scratch, TRUE);
+  g_array_unref (r.place_kwargs);
+  g_array_unref (r.place_args);
+  g_ptr_array_unref (r.place_names);
+  g_array_unref (r.place_values);
   g_ptr_array_unref (r.input_names);
   g_ptr_array_unref (r.reserved);
   g_string_free (r.frame_text, TRUE);
