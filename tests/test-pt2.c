@@ -804,8 +804,10 @@ by_place_json (gboolean reversed,
                               "{\"name\": \"other\", \"arg\": {\"as_tensor\": {\"name\": "
                               "\"%s\"}}}], "
                               "\"outputs\": [{\"as_tensor\": {\"name\": \"add_%u\"}}], "
-                              "\"metadata\": {}}",
-                              k > 0 ? ", " : "", self, other, k);
+                              "\"metadata\": {\"stack_trace\": \"  File \\\"m.py\\\", line %u, "
+                              "in forward\\n\", \"torch_fn\": \"add_%u;method.add\", "
+                              "\"nn_module_stack\": \"L__self__,,m.M;L__self___b%u,b%u,m.B\"}}",
+                              k > 0 ? ", " : "", self, other, k, k % 7, k, k % 13, k % 13);
     }
   g_string_append (json, "], \"tensor_values\": {");
   for (guint j = 0; j < n; j++)
@@ -881,6 +883,17 @@ test_names_by_place (void)
               g_autofree char *self = by_place_name (by_place_self (k));
               g_autofree char *other = by_place_name (by_place_other (k));
 
+              g_autofree char *torch_fn = g_strdup_printf ("add_%u;method.add", k);
+              g_autofree char *path = g_strdup_printf ("b%u", k % 13);
+
+              /* Texts met again after many others: the reader's cache of
+               * texts forgets, the graph's copy is the same. */
+              g_assert_cmpstr (meta->torch_fn, ==, torch_fn);
+              g_assert_true (meta->torch_fn == graft_graph_intern (graph, torch_fn));
+              g_assert_true (meta->stack_trace == graft_graph_intern (graph, meta->stack_trace));
+              g_assert_cmpuint (meta->n_modules, ==, 2);
+              g_assert_cmpstr (meta->modules[1].path, ==, path);
+              g_assert_true (meta->modules[1].path == graft_graph_intern (graph, path));
               g_assert_cmpuint (args->n, ==, 2);
               g_assert_cmpstr (graft_node_get_name (args->items[0].node), ==, self);
               g_assert_cmpstr (graft_node_get_name (args->items[1].node), ==, other);

@@ -130,20 +130,21 @@ typedef struct
   GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
   Pt2Tree        *tree;
   GraftGraph     *graph;
-  GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
-  Pt2Nodes        by_name;     /* serialized name -> GraftNode (borrowed) */
-  Pt2Values       values;      /* serialized name -> its metadata */
-  GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
-  GHashTable     *symbols;     /* names of the symbols in the values, owned */
-  GraftNameTable  strings;     /* text -> the graph's copy */
-  GraftNameTable  frames;      /* a module frame's text -> its index + 1 in frame_pool */
-  GArray         *frame_pool;  /* GraftModuleFrame, strings interned */
-  GArray         *node_frames; /* the module stack of the node being read */
-  GString        *intern_buf;
-  GString        *frame_text;
-  GPtrArray      *reserved; /* names torch's namespace made for renamed nodes
-                             * (borrowed from the shadow) */
-  GPtrArray *input_names;   /* per input spec, the argument's name (borrowed) */
+  GraftNamespace *shadow;       /* torch's graph namespace: the names it made */
+  Pt2Nodes        by_name;      /* serialized name -> GraftNode (borrowed) */
+  Pt2Values       values;       /* serialized name -> its metadata */
+  GHashTable     *expr_texts;   /* srepr (owned) -> its str(), interned */
+  GHashTable     *symbols;      /* names of the symbols in the values, owned */
+  GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
+  GraftNameSlot  *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
+                                 * its index + 1 in frame_pool */
+  GArray    *frame_pool;        /* GraftModuleFrame, strings interned */
+  GArray    *node_frames;       /* the module stack of the node being read */
+  GString   *intern_buf;
+  GString   *frame_text;
+  GPtrArray *reserved;    /* names torch's namespace made for renamed nodes
+                           * (borrowed from the shadow) */
+  GPtrArray *input_names; /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
   GArray    *place_values; /* GraftArg: a node's inputs (place_inputs()) */
   GPtrArray *place_names;  /* their names, borrowed */
@@ -170,6 +171,15 @@ Pt2CheckResult _graft_pt2_archive_wait (Reader *r);
 void           _graft_pt2_archive_clear (Reader *r);
 
 /* graft-pt2-strings.c */
+/* The slots of the caches of texts met lately, a power of two: 384 KiB
+ * each, the texts of a few thousand nodes. */
+#define PT2_CACHE_SIZE 16384u
+
+GraftNameSlot *_graft_pt2_cache_slot (GraftNameSlot *cache,
+                                      const char    *text,
+                                      gsize          len,
+                                      guint         *out_hash,
+                                      gboolean      *out_hit);
 guint          _graft_pt2_hash (const char *p,
                                 gsize       len);
 void           _graft_pt2_table_init (GraftNameTable *table);

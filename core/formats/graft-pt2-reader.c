@@ -274,8 +274,9 @@ module_stack (Reader     *r,
       const char      *semi = strchr (p, ';');
       gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
       guint            hash;
-      GraftNameSlot   *slot = _graft_pt2_table_lookup (&r->frames, p, len, &hash);
-      guint            index = slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
+      gboolean         hit;
+      GraftNameSlot   *slot = _graft_pt2_cache_slot (r->frame_cache, p, len, &hash, &hit);
+      guint            index = hit ? GPOINTER_TO_UINT (slot->value) : 0;
       GraftModuleFrame frame;
 
       if (index == 0)
@@ -289,7 +290,7 @@ module_stack (Reader     *r,
             }
           g_array_append_val (r->frame_pool, frame);
           index = r->frame_pool->len;
-          _graft_pt2_table_fill (&r->frames, p, len, hash, GUINT_TO_POINTER (index));
+          *slot = (GraftNameSlot){ p, hash, (guint) len, GUINT_TO_POINTER (index) };
         }
       g_array_append_val (frames, g_array_index (r->frame_pool, GraftModuleFrame, index - 1));
       if (semi == NULL)
@@ -1370,8 +1371,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.place_kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
   _graft_pt2_nodes_init (&r.by_name);
   _graft_pt2_values_init (&r.values);
-  _graft_pt2_table_init (&r.strings);
-  _graft_pt2_table_init (&r.frames);
+  r.string_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
+  r.frame_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
 
   if (_graft_pt2_read_archive (&r, source) && (root = parse_checked (&r)) != NULL &&
       read_program (&r, root))
@@ -1393,8 +1394,8 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
-  _graft_name_table_clear (&r.frames);
-  _graft_name_table_clear (&r.strings);
+  g_free (r.frame_cache);
+  g_free (r.string_cache);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
   _graft_pt2_values_clear (&r.values);
