@@ -12,6 +12,8 @@
 
 #include "graft-view.h"
 
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 static char *
@@ -249,6 +251,36 @@ test_models (void)
   g_assert_cmpuint (g_strv_length (none), ==, 0);
 }
 
+/* A text past GRAFT_MAX_INPUT_BYTES is refused at its first line, however
+ * it is read (a regular file straight into its buffer). */
+static void
+test_too_large (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("graft-input-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *want = NULL;
+  GraftSource     *source;
+  FILE            *fp;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "big.py", NULL);
+  fp = fopen (path, "wb");
+  g_assert_nonnull (fp);
+  /* Sparse: the file system stores none of its zeros. */
+  g_assert_cmpint (fseek (fp, GRAFT_MAX_INPUT_BYTES, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('x', fp), ==, 'x');
+  g_assert_cmpint (fclose (fp), ==, 0);
+  source = graft_input_read_file (path, &error);
+  g_assert_null (source);
+  g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_LIMIT);
+  want =
+      g_strdup_printf ("the input is larger than %u MiB", GRAFT_MAX_INPUT_BYTES / (1024u * 1024u));
+  g_assert_cmpstr (error->message, ==, want);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -260,5 +292,6 @@ main (int    argc,
   g_test_add_func ("/core/input/trace-class", test_trace_class);
   g_test_add_func ("/core/input/definition", test_definition);
   g_test_add_func ("/core/input/models", test_models);
+  g_test_add_func ("/core/input/too-large", test_too_large);
   return g_test_run ();
 }

@@ -745,6 +745,257 @@ test_limits (void)
                 "than 512 levels deep");
 }
 
+/* ---- Names found by place ---- */
+
+/* The program's size: small, then large enough that its misses read more
+ * names than the reader reads in order before it makes a table. */
+static guint BY_PLACE_INPUTS = 40;
+static guint BY_PLACE_NODES = 60;
+
+/* The name of value @i of the program below: inputs, then nodes. */
+static char *
+by_place_name (guint i)
+{
+  return i < BY_PLACE_INPUTS ? g_strdup_printf ("x%u", i)
+                             : g_strdup_printf ("add_%u", i - BY_PLACE_INPUTS);
+}
+
+/* The values node @k adds: one input scattered over all of them, and a
+ * node just before it or far back. */
+static guint
+by_place_self (guint k)
+{
+  return (k * 17) % BY_PLACE_INPUTS;
+}
+
+static guint
+by_place_other (guint k)
+{
+  if (k == 0)
+    return 0;
+  return BY_PLACE_INPUTS + (k % 2 == 0 ? k - 1 : k / 3);
+}
+
+/* A program whose arguments name values in no order the reader guesses
+ * (its table finds them), with `tensor_values` in reverse order when
+ * @reversed, value @i of shape [i + 1]; input x3 is also a symbolic value,
+ * which wins.  @undefined: node 50's other argument names no value. */
+static char *
+by_place_json (gboolean reversed,
+               gboolean undefined)
+{
+  GString *json = g_string_new ("{\"graph_module\": {\"graph\": {\"inputs\": [");
+  guint    n = BY_PLACE_INPUTS + BY_PLACE_NODES;
+
+  for (guint i = 0; i < BY_PLACE_INPUTS; i++)
+    g_string_append_printf (json, "%s{\"as_tensor\": {\"name\": \"x%u\"}}", i > 0 ? ", " : "", i);
+  g_string_append_printf (json, "], \"outputs\": [{\"as_tensor\": {\"name\": \"add_%u\"}}], "
+                                "\"nodes\": [",
+                          BY_PLACE_NODES - 1);
+  for (guint k = 0; k < BY_PLACE_NODES; k++)
+    {
+      g_autofree char *self = by_place_name (by_place_self (k));
+      g_autofree char *other =
+          undefined && k == 50 ? g_strdup ("nope") : by_place_name (by_place_other (k));
+
+      g_string_append_printf (json,
+                              "%s{\"target\": \"torch.ops.aten.add.Tensor\", \"inputs\": ["
+                              "{\"name\": \"self\", \"arg\": {\"as_tensor\": {\"name\": \"%s\"}}}, "
+                              "{\"name\": \"other\", \"arg\": {\"as_tensor\": {\"name\": "
+                              "\"%s\"}}}], "
+                              "\"outputs\": [{\"as_tensor\": {\"name\": \"add_%u\"}}], "
+                              "\"metadata\": {\"stack_trace\": \"  File \\\"m.py\\\", line %u, "
+                              "in forward\\n\", \"torch_fn\": \"add_%u;method.add\", "
+                              "\"nn_module_stack\": \"L__self__,,m.M;L__self___b%u,b%u,m.B\"}}",
+                              k > 0 ? ", " : "", self, other, k, k % 7, k, k % 13, k % 13);
+    }
+  g_string_append (json, "], \"tensor_values\": {");
+  for (guint j = 0; j < n; j++)
+    {
+      guint            i = reversed ? n - 1 - j : j;
+      g_autofree char *name = by_place_name (i);
+
+      g_string_append_printf (json,
+                              "%s\"%s\": {\"dtype\": 7, \"sizes\": [{\"as_int\": %u}], "
+                              "\"requires_grad\": false, \"device\": {\"type\": \"cpu\"}, "
+                              "\"strides\": [{\"as_int\": 1}], \"storage_offset\": {\"as_int\": "
+                              "0}, "
+                              "\"layout\": 7}",
+                              j > 0 ? ", " : "", name, i + 1);
+    }
+  g_string_append (json, "}, \"sym_int_values\": {\"x3\": {\"as_expr\": {\"expr_str\": "
+                         "\"Symbol('s0', positive=True, integer=True)\", \"hint\": "
+                         "{\"as_int\": 2}}}}, \"sym_bool_values\": {}}, "
+                         "\"signature\": {\"input_specs\": [");
+  for (guint i = 0; i < BY_PLACE_INPUTS; i++)
+    g_string_append_printf (json,
+                            "%s{\"user_input\": {\"arg\": {\"as_tensor\": {\"name\": \"x%u\"}}}}",
+                            i > 0 ? ", " : "", i);
+  g_string_append_printf (json,
+                          "], \"output_specs\": [{\"user_output\": {\"arg\": {\"as_tensor\": "
+                          "{\"name\": \"add_%u\"}}}}]}, \"module_call_graph\": []}, "
+                          "\"range_constraints\": {}, "
+                          "\"schema_version\": {\"major\": 8, \"minor\": 2}}",
+                          BY_PLACE_NODES - 1);
+  return g_string_free (json, FALSE);
+}
+
+/* Values and arguments are found by name whatever their order: what the
+ * reader finds by place, and what it must look up. */
+static void
+test_names_by_place (void)
+{
+  for (guint variant = 0; variant < 4; variant++)
+    {
+      BY_PLACE_INPUTS = variant < 2 ? 40 : 2000;
+      BY_PLACE_NODES = variant < 2 ? 60 : 4000;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *json = by_place_json (variant % 2 == 1, FALSE);
+      g_autoptr (GraftGraph) graph = read_json (json, &error);
+
+      g_test_message ("variant %u", variant);
+      g_assert_no_error (error);
+      g_assert_nonnull (graph);
+      if (graph == NULL)
+        return;
+      for (guint i = 0; i < BY_PLACE_INPUTS + BY_PLACE_NODES; i++)
+        {
+          g_autofree char     *name = by_place_name (i);
+          g_autofree char     *shape = g_strdup_printf ("[%u]", i + 1);
+          GraftNode           *node = graft_graph_find_node (graph, name);
+          const GraftNodeMeta *meta;
+
+          g_assert_nonnull (node);
+          meta = graft_node_get_meta (node);
+          g_assert_nonnull (meta);
+          if (i == 3)
+            {
+              g_assert_cmpint (meta->kind, ==, GRAFT_VALUE_SYMBOL);
+              g_assert_cmpstr (meta->symbol, ==, "s0");
+              continue;
+            }
+          g_assert_cmpint (meta->kind, ==, GRAFT_VALUE_TENSOR);
+          g_assert_cmpstr (meta->shape, ==, shape);
+          if (i >= BY_PLACE_INPUTS)
+            {
+              guint            k = i - BY_PLACE_INPUTS;
+              const GraftArg  *args = graft_node_get_args (node);
+              g_autofree char *self = by_place_name (by_place_self (k));
+              g_autofree char *other = by_place_name (by_place_other (k));
+
+              g_autofree char *torch_fn = g_strdup_printf ("add_%u;method.add", k);
+              g_autofree char *path = g_strdup_printf ("b%u", k % 13);
+
+              /* Texts met again after many others: the reader's cache of
+               * texts forgets, the graph's copy is the same. */
+              g_assert_cmpstr (meta->torch_fn, ==, torch_fn);
+              g_assert_true (meta->torch_fn == graft_graph_intern (graph, torch_fn));
+              g_assert_true (meta->stack_trace == graft_graph_intern (graph, meta->stack_trace));
+              g_assert_cmpuint (meta->n_modules, ==, 2);
+              g_assert_cmpstr (meta->modules[1].path, ==, path);
+              g_assert_true (meta->modules[1].path == graft_graph_intern (graph, path));
+              g_assert_cmpuint (args->n, ==, 2);
+              g_assert_cmpstr (graft_node_get_name (args->items[0].node), ==, self);
+              g_assert_cmpstr (graft_node_get_name (args->items[1].node), ==, other);
+            }
+        }
+    }
+  BY_PLACE_INPUTS = 40;
+  BY_PLACE_NODES = 60;
+  {
+    /* A key repeated in a large object: its last value, in its first
+     * place, as Python's json keeps it. */
+    g_autoptr (GError) error = NULL;
+    g_autofree char *json = by_place_json (FALSE, FALSE);
+    char            *end = strstr (json, "}, \"sym_int_values\"");
+    g_autofree char *repeated = NULL;
+    g_autoptr (GraftGraph) graph = NULL;
+
+    g_assert_nonnull (end);
+    repeated = g_strdup_printf (
+        "%.*s, \"x5\": {\"dtype\": 7, \"sizes\": [{\"as_int\": 999}], \"requires_grad\": "
+        "false, \"device\": {\"type\": \"cpu\"}, \"strides\": [{\"as_int\": 1}], "
+        "\"storage_offset\": {\"as_int\": 0}, \"layout\": 7}%s",
+        (int) (end - json), json, end);
+    graph = read_json (repeated, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (graph);
+    if (graph != NULL)
+      {
+        g_assert_cmpstr (graft_node_get_meta (graft_graph_find_node (graph, "x5"))->shape, ==,
+                         "[999]");
+        g_assert_cmpstr (graft_node_get_meta (graft_graph_find_node (graph, "x6"))->shape, ==,
+                         "[7]");
+      }
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *json = by_place_json (TRUE, TRUE);
+    g_autoptr (GraftGraph) graph = read_json (json, &error);
+
+    g_assert_null (graph);
+    g_assert_error (error, GRAFT_PARSE_ERROR, GRAFT_PARSE_ERROR_GRAPH);
+    g_assert_true (g_str_has_suffix (error->message, "undefined value 'nope'"));
+  }
+}
+
+/* An archive of @json whose member has the byte at @at (from the
+ * member's end when negative) changed to @to after its CRC was taken. */
+static GraftGraph *
+read_json_changed (const char *json,
+                   gssize      at,
+                   char        to,
+                   GError    **error)
+{
+  g_autoptr (GBytes) program = pt2_zip_program (json, strlen (json));
+  gsize            len = 0;
+  const char      *data = g_bytes_get_data (program, &len);
+  g_autofree char *copy = g_memdup2 (data, len);
+  const char      *member = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  /* The member is stored: its text stands in the archive as it is. */
+  for (gsize k = 0; member == NULL && k + strlen (json) <= len; k++)
+    if (memcmp (copy + k, json, strlen (json)) == 0)
+      member = copy + k;
+  g_assert_nonnull (member);
+  copy[(member - copy) + (at >= 0 ? at : (gssize) strlen (json) + at)] = to;
+  bytes = g_bytes_new (copy, len);
+  return read_bytes (bytes, error);
+}
+
+/* A member whose bytes are not those its CRC was taken of is refused
+ * whatever the bytes say, as when libzip checked it before the JSON was
+ * read: the check runs beside the parse (graft-pt2-archive.c). */
+static void
+test_crc (void)
+{
+  static const char want[] =
+      "m.pt2:1:1: error: cannot read the member serialized_exported_program.json: CRC error";
+  g_autoptr (GString) large = g_string_new (minimal_json);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+
+  /* A blank for another: the same program, still refused. */
+  g_assert_true (minimal_json[strlen ("{\"graph_module\":")] == ' ');
+  graph = read_json_changed (minimal_json, strlen ("{\"graph_module\":"), '\n', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  /* A syntax error too: the archive's error comes first. */
+  graph = read_json_changed (minimal_json, 0, '[', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  /* Four megabytes of blanks at the end, the last but one changed. */
+  for (guint i = 0; i < 4 * 1024 * 1024; i++)
+    g_string_append_c (large, ' ');
+  graph = read_json_changed (large->str, -2, '\t', &error);
+  assert_error (graph, error, want);
+  g_clear_error (&error);
+  graph = read_json_changed (large->str, -2, ' ', &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+}
+
 /* The archive itself: errors at m.pt2:1:1; members in one folder. */
 static void
 test_archive (void)
@@ -997,7 +1248,9 @@ main (int    argc,
   g_test_add_func ("/pt2/floats", test_floats);
   g_test_add_func ("/pt2/strings", test_strings);
   g_test_add_func ("/pt2/limits", test_limits);
+  g_test_add_func ("/pt2/names-by-place", test_names_by_place);
   g_test_add_func ("/pt2/archive", test_archive);
+  g_test_add_func ("/pt2/crc", test_crc);
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   return g_test_run ();

@@ -156,10 +156,33 @@ graft_input_read_file (const char *path,
     }
 
   /* A regular file's buffer has its size from the start (a large archive
-   * is not grown and copied again and again). */
+   * is not grown and copied again and again), and is read straight into
+   * place, not through a chunk copied after it. */
   if (!is_stdin && fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0 &&
       (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES)
-    buf = g_string_sized_new ((gsize) st.st_size + 1);
+    {
+      /* A text's limit first: an archive's only once it starts as one. */
+      gsize size = (gsize) st.st_size;
+      gsize first = MIN (size, (gsize) limit + 1);
+
+      buf = g_string_sized_new (size + 1);
+      n = fread (buf->str, 1, first, fp);
+      if (n >= 4 && memcmp (buf->str, "PK\x03\x04", 4) == 0)
+        {
+          limit = GRAFT_MAX_ARCHIVE_BYTES;
+          if (n == first && size > first)
+            n += fread (buf->str + n, 1, size - first, fp);
+        }
+      if (n > limit)
+        {
+          fclose (fp);
+          graft_set_error_at (error, path, 1, 1, GRAFT_PARSE_ERROR_LIMIT,
+                              "the input is larger than %u MiB", limit / (1024u * 1024u));
+          return NULL;
+        }
+      buf->len = n;
+      buf->str[n] = '\0';
+    }
   else
     buf = g_string_sized_new (sizeof chunk);
   while ((n = fread (chunk, 1, sizeof chunk, fp)) > 0)

@@ -164,6 +164,142 @@ read_member (Reader     *r,
   return g_string_free (g_steal_pointer (&buf), FALSE);
 }
 
+/* ------------------------------------------------------------------ */
+/* The JSON member read beside the check of its CRC
+ *
+ * libzip checks a member's CRC as it reads it whole: a third of reading
+ * the member, and the member is nearly a gigabyte at a million nodes.  A
+ * member stored as it is (torch stores them all) is read here as two
+ * windows, which libzip does not check, while a thread of its own reads
+ * it whole through a second handle on the same bytes, as read_member()
+ * would, and keeps nothing of it; the JSON is parsed meanwhile.  Only
+ * when that thread says all was well is the text used
+ * (_graft_pt2_archive_wait()); otherwise the member is read again the
+ * ordinary way, which gives the error it has always given ("CRC error"). */
+
+struct _Pt2Check
+{
+  const char  *data; /* Borrowed: the archive's bytes, read-only on both threads */
+  gsize        length;
+  zip_uint64_t index;
+  zip_uint64_t size; /* the member's, from the directory */
+  GThread     *thread;
+  gboolean     ok; /* set by the thread: read whole, as many bytes, no error */
+};
+
+static gpointer
+check_member (gpointer data)
+{
+  Pt2Check     *check = data;
+  zip_error_t   ze;
+  zip_source_t *src;
+  zip_t        *za;
+  zip_file_t   *zf;
+  char         *chunk = g_malloc (65536);
+  zip_uint64_t  total = 0;
+  zip_int64_t   got;
+
+  zip_error_init (&ze);
+  src = zip_source_buffer_create (check->data, check->length, 0, &ze);
+  za = src != NULL ? zip_open_from_source (src, ZIP_RDONLY | ZIP_CHECKCONS, &ze) : NULL;
+  if (za == NULL)
+    {
+      if (src != NULL)
+        zip_source_free (src);
+      zip_error_fini (&ze);
+      g_free (chunk);
+      return NULL;
+    }
+  zip_error_fini (&ze);
+  zf = zip_fopen_index (za, check->index, 0);
+  if (zf != NULL)
+    {
+      while ((got = zip_fread (zf, chunk, 65536)) > 0)
+        total += (zip_uint64_t) got;
+      check->ok = got == 0 && total == check->size;
+      zip_fclose (zf);
+    }
+  zip_discard (za);
+  g_free (chunk);
+  return NULL;
+}
+
+/* The @len bytes at @start of the member @idx, without libzip's check
+ * (a window of the member, not all of it); FALSE on any error. */
+static gboolean
+read_window (zip_t       *za,
+             zip_int64_t  idx,
+             zip_uint64_t start,
+             zip_uint64_t len,
+             char        *out)
+{
+  zip_source_t *src = zip_source_zip (za, za, (zip_uint64_t) idx, 0, start, (zip_int64_t) len);
+  zip_uint64_t  done = 0;
+  zip_int64_t   got = 0;
+
+  if (src == NULL)
+    return FALSE;
+  if (zip_source_open (src) < 0)
+    {
+      zip_source_free (src);
+      return FALSE;
+    }
+  while (done < len && (got = zip_source_read (src, out + done, len - done)) > 0)
+    done += (zip_uint64_t) got;
+  zip_source_close (src);
+  zip_source_free (src);
+  return got >= 0 && done == len;
+}
+
+/* The JSON member @idx when it is stored as it is: read without the
+ * check, which a thread started here makes (r->check); %NULL when the
+ * member is not such, or anything failed: then read_member() reads it. */
+static char *
+read_member_checked_aside (Reader      *r,
+                           zip_t       *za,
+                           zip_int64_t  idx,
+                           GraftSource *archive,
+                           gsize        limit,
+                           gsize       *out_len)
+{
+  zip_stat_t st;
+  char      *text;
+  Pt2Check  *check;
+
+  zip_stat_init (&st);
+  if (zip_stat_index (za, (zip_uint64_t) idx, 0, &st) != 0 ||
+      (st.valid & (ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD |
+                   ZIP_STAT_ENCRYPTION_METHOD | ZIP_STAT_CRC)) !=
+          (ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD |
+           ZIP_STAT_ENCRYPTION_METHOD | ZIP_STAT_CRC) ||
+      st.comp_method != ZIP_CM_STORE || st.encryption_method != ZIP_EM_NONE ||
+      st.comp_size != st.size || st.size < 2 || st.size > limit)
+    return NULL;
+  text = g_try_malloc ((gsize) st.size + 1);
+  if (text == NULL)
+    return NULL;
+  check = g_new0 (Pt2Check, 1);
+  check->data = graft_source_get_text (archive);
+  check->length = graft_source_get_length (archive);
+  check->index = (zip_uint64_t) idx;
+  check->size = st.size;
+  check->thread = g_thread_try_new ("graft-pt2-crc", check_member, check, NULL);
+  /* Two windows: libzip checks no window, however large. */
+  if (check->thread == NULL || !read_window (za, idx, 0, st.size - 1, text) ||
+      !read_window (za, idx, st.size - 1, 1, text + st.size - 1))
+    {
+      if (check->thread != NULL)
+        g_thread_join (check->thread);
+      g_free (check);
+      g_free (text);
+      return NULL;
+    }
+  text[st.size] = '\0';
+  r->check = check;
+  *out_len = (gsize) st.size;
+  return text;
+}
+
 /* torch.export.load: the member `version` must be `MAJOR.MINOR` with the
  * major torch writes (split at dots as it is, not stripped). */
 static gboolean
@@ -199,8 +335,20 @@ check_version (Reader     *r,
   return FALSE;
 }
 
+/* r->member: the JSON text @json (taken), named ARCHIVE:MEMBER. */
+static void
+set_member (Reader *r,
+            char   *json,
+            gsize   json_len)
+{
+  g_autofree char *name = g_strconcat (r->archive_name, ":", r->member_name, NULL);
+
+  r->member = graft_source_new_take (name, json, json_len);
+}
+
 /* Opens the archive and reads the JSON member (and checks `version`);
- * sets r->member. */
+ * sets r->member.  The member's CRC may still be being checked: see
+ * _graft_pt2_archive_wait(). */
 gboolean
 _graft_pt2_read_archive (Reader      *r,
                          GraftSource *archive)
@@ -272,14 +420,68 @@ _graft_pt2_read_archive (Reader      *r,
         return FALSE;
       }
   }
-  json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
-  zip_discard (za);
-  if (json == NULL)
-    return FALSE;
-  {
-    g_autofree char *name = g_strconcat (r->archive_name, ":", member_name, NULL);
-
-    r->member = graft_source_new_take (name, json, json_len);
-  }
+  json = read_member_checked_aside (r, za, idx, archive, GRAFT_MAX_JSON_BYTES, &json_len);
+  if (json != NULL)
+    {
+      r->zip = za;
+      r->member_index = idx;
+    }
+  else
+    {
+      json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
+      zip_discard (za);
+      if (json == NULL)
+        return FALSE;
+    }
+  r->member_name = g_steal_pointer (&member_name);
+  set_member (r, json, json_len);
   return TRUE;
+}
+
+/**
+ * Waits for the check of the member's CRC, when a thread makes it:
+ * %PT2_CHECKED when the text read is the member's (or there was no
+ * thread); %PT2_REREAD when the member had to be read again and was
+ * (r->member is the new text, to be parsed again); %PT2_CHECK_FAILED with
+ * the error of reading it the ordinary way.
+ */
+Pt2CheckResult
+_graft_pt2_archive_wait (Reader *r)
+{
+  Pt2Check *check = r->check;
+  char     *json;
+  gsize     json_len = 0;
+  gboolean  ok;
+
+  if (check == NULL)
+    return PT2_CHECKED;
+  g_thread_join (check->thread);
+  ok = check->ok;
+  g_clear_pointer (&r->check, g_free);
+  if (ok)
+    {
+      g_clear_pointer (&r->zip, zip_discard);
+      return PT2_CHECKED;
+    }
+  json = read_member (r, r->zip, r->member_index, GRAFT_MAX_JSON_BYTES, &json_len);
+  g_clear_pointer (&r->zip, zip_discard);
+  if (json == NULL)
+    return PT2_CHECK_FAILED;
+  g_clear_pointer (&r->member, graft_source_unref);
+  set_member (r, json, json_len);
+  return PT2_REREAD;
+}
+
+/* Waits for the thread if it runs, and lets the archive go; for a reader
+ * that ends early. */
+void
+_graft_pt2_archive_clear (Reader *r)
+{
+  if (r->check != NULL)
+    {
+      g_thread_join (r->check->thread);
+      g_clear_pointer (&r->check, g_free);
+    }
+  g_clear_pointer (&r->zip, zip_discard);
+  g_clear_pointer (&r->member_name, g_free);
 }

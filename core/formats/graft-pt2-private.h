@@ -9,6 +9,7 @@
 
 #include "graft-error.h"
 #include "graft-graph.h"
+#include "graft-meta.h"
 #include "graft-name-table-private.h"
 #include "graft-namespace.h"
 #include "graft-types.h"
@@ -66,6 +67,58 @@ struct _Pt2Member
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
 
+/* A tensor's metadata (graft-pt2-names.c), its strings interned. */
+typedef struct
+{
+  const char *dtype;
+  const char *shape;
+  const char *stride;
+  const char *device;
+} Pt2Tensor;
+
+/* The values of the program by name (graft-pt2-names.c). */
+typedef struct
+{
+  Pt2Member     *members; /* Borrowed: the keys of `tensor_values` */
+  guint          n;
+  Pt2Tensor     *tensors; /* Owned: one per key */
+  guint          cursor;  /* just after the last tensor found */
+  GraftNameTable index;   /* key -> its position + 1, once a name was not at the cursor */
+  gboolean       indexed;
+  GraftNameTable others; /* a symbolic value's or script object's name -> GraftNodeMeta, owned */
+} Pt2Values;
+
+/* A node that arguments name. */
+typedef struct
+{
+  const char *name; /* the node's */
+  GraftNode  *node;
+  guint       hash; /* _graft_pt2_hash() of the name */
+  guint       len;
+} Pt2Known;
+
+/* The nodes arguments may name, in the order they were made
+ * (graft-pt2-names.c). */
+typedef struct
+{
+  Pt2Known      *known; /* Owned */
+  guint          n_known;
+  guint          size;
+  guint          runs[4]; /* where each run goes on, the last used first */
+  guint          scanned; /* entries read in order for names not found by place */
+  GraftNameTable index;   /* name -> position in known + 1, once a name was not found by place */
+  gboolean       indexed;
+} Pt2Nodes;
+
+/* The check of the JSON member's CRC on a thread (graft-pt2-archive.c). */
+typedef struct _Pt2Check Pt2Check;
+
+typedef enum {
+  PT2_CHECKED,
+  PT2_REREAD,
+  PT2_CHECK_FAILED,
+} Pt2CheckResult;
+
 /* One archive being read. */
 typedef struct
 {
@@ -77,21 +130,32 @@ typedef struct
   GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
   Pt2Tree        *tree;
   GraftGraph     *graph;
-  GraftNamespace *shadow;      /* torch's graph namespace: the names it made */
-  GraftNameTable  by_name;     /* serialized name -> GraftNode (borrowed) */
-  GraftNameTable  values;      /* serialized name -> GraftNodeMeta (owned) */
-  GHashTable     *expr_texts;  /* srepr (owned) -> its str(), interned */
-  GHashTable     *symbols;     /* names of the symbols in the values, owned */
-  GraftNameTable  strings;     /* text -> the graph's copy */
-  GraftNameTable  frames;      /* a module frame's text -> its index + 1 in frame_pool */
-  GArray         *frame_pool;  /* GraftModuleFrame, strings interned */
-  GArray         *node_frames; /* the module stack of the node being read */
-  GString        *intern_buf;
-  GString        *frame_text;
-  GPtrArray      *reserved; /* names torch's namespace made for renamed nodes
-                             * (borrowed from the shadow) */
-  GPtrArray *input_names;   /* per input spec, the argument's name (borrowed) */
+  GraftNamespace *shadow;       /* torch's graph namespace: the names it made */
+  Pt2Nodes        by_name;      /* serialized name -> GraftNode (borrowed) */
+  Pt2Values       values;       /* serialized name -> its metadata */
+  GHashTable     *expr_texts;   /* srepr (owned) -> its str(), interned */
+  GHashTable     *symbols;      /* names of the symbols in the values, owned */
+  GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
+  GraftNameSlot  *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
+                                 * its index + 1 in frame_pool */
+  GArray    *frame_pool;        /* GraftModuleFrame, strings interned */
+  GArray    *node_frames;       /* the module stack of the node being read */
+  GString   *intern_buf;
+  GString   *frame_text;
+  GPtrArray *reserved;    /* names torch's namespace made for renamed nodes
+                           * (borrowed from the shadow) */
+  GPtrArray *input_names; /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
+  GArray    *place_values; /* GraftArg: a node's inputs (place_inputs()) */
+  GPtrArray *place_names;  /* their names, borrowed */
+  GArray    *place_args;   /* GraftArg: the node's positional arguments */
+  GArray    *place_kwargs; /* GraftArg: its keywords, key then value */
+
+  /* The archive while the member's CRC is checked (graft-pt2-archive.c) */
+  gpointer  zip; /* zip_t, owned */
+  gint64    member_index;
+  char     *member_name; /* owned */
+  Pt2Check *check;       /* owned, with its thread */
 } Reader;
 
 /* graft-pt2-reader.c, for the input set (graft-input.c) */
@@ -101,10 +165,23 @@ GraftGraph *_graft_pt2_read_keeping (GraftSource        *source,
                                      GError            **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* graft-pt2-archive.c */
-gboolean _graft_pt2_read_archive (Reader      *r,
-                                  GraftSource *archive);
+gboolean       _graft_pt2_read_archive (Reader      *r,
+                                        GraftSource *archive);
+Pt2CheckResult _graft_pt2_archive_wait (Reader *r);
+void           _graft_pt2_archive_clear (Reader *r);
 
 /* graft-pt2-strings.c */
+/* The slots of the caches of texts met lately, a power of two: 384 KiB
+ * each, the texts of a few thousand nodes. */
+#define PT2_CACHE_SIZE 16384u
+
+GraftNameSlot *_graft_pt2_cache_slot (GraftNameSlot *cache,
+                                      const char    *text,
+                                      gsize          len,
+                                      guint         *out_hash,
+                                      gboolean      *out_hit);
+guint          _graft_pt2_hash (const char *p,
+                                gsize       len);
 void           _graft_pt2_table_init (GraftNameTable *table);
 GraftNameSlot *_graft_pt2_table_lookup (GraftNameTable *table,
                                         const char     *key,
@@ -127,6 +204,24 @@ const char    *_graft_pt2_intern_len (Reader     *r,
                                       gsize       len);
 const char    *_graft_pt2_intern (Reader     *r,
                                   const char *text);
+
+/* graft-pt2-names.c */
+void           _graft_pt2_values_init (Pt2Values *values);
+void           _graft_pt2_values_clear (Pt2Values *values);
+Pt2Tensor     *_graft_pt2_values_set_tensors (Pt2Values *values,
+                                              Pt2Value  *dict);
+GraftNodeMeta *_graft_pt2_values_add_other (Pt2Values     *values,
+                                            const char    *name,
+                                            GraftValueKind kind);
+gboolean       _graft_pt2_values_find (Pt2Values     *values,
+                                       const char    *name,
+                                       GraftNodeMeta *out);
+void           _graft_pt2_nodes_init (Pt2Nodes *nodes);
+void           _graft_pt2_nodes_clear (Pt2Nodes *nodes);
+void           _graft_pt2_nodes_add (Pt2Nodes  *nodes,
+                                     GraftNode *node);
+GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
+                                      const char *name);
 
 /* graft-pt2-tree.c */
 Pt2Tree  *_graft_pt2_tree_new (char  *text,

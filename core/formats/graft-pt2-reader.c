@@ -116,10 +116,14 @@ add_node (Reader              *r,
 {
   GraftNamespace      *names = graft_graph_get_namespace (r->graph);
   const GraftNodeMeta *value = other;
+  GraftNodeMeta        found;
   const char          *made, *name;
   GraftNode           *node;
 
-  if (synced != NULL && _graft_pt2_table_get (&r->by_name, synced) != NULL)
+  /* Every node found by name is in the graph's namespace: the table is
+   * asked only of a name the graph has. */
+  if (synced != NULL && graft_namespace_contains (names, synced) &&
+      _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -132,12 +136,14 @@ add_node (Reader              *r,
                        GRAFT_MAX_NAME_LENGTH);
       goto fail;
     }
-  if (synced != NULL && (value = _graft_pt2_table_get (&r->values, synced)) == NULL)
+  if (synced != NULL && !_graft_pt2_values_find (&r->values, synced, &found))
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' has no metadata",
                        synced);
       goto fail;
     }
+  if (synced != NULL)
+    value = &found;
   if (graft_graph_get_n_nodes (r->graph) >= GRAFT_MAX_NODES)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_LIMIT, "the program has more than %u nodes",
@@ -157,7 +163,7 @@ add_node (Reader              *r,
     {
       if (strcmp (made, synced) != 0)
         g_ptr_array_add (r->reserved, (gpointer) made);
-      _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
+      _graft_pt2_nodes_add (&r->by_name, node);
     }
   if (value != NULL || info != NULL)
     {
@@ -268,8 +274,9 @@ module_stack (Reader     *r,
       const char      *semi = strchr (p, ';');
       gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
       guint            hash;
-      GraftNameSlot   *slot = _graft_pt2_table_lookup (&r->frames, p, len, &hash);
-      guint            index = slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
+      gboolean         hit;
+      GraftNameSlot   *slot = _graft_pt2_cache_slot (r->frame_cache, p, len, &hash, &hit);
+      guint            index = hit ? GPOINTER_TO_UINT (slot->value) : 0;
       GraftModuleFrame frame;
 
       if (index == 0)
@@ -283,7 +290,7 @@ module_stack (Reader     *r,
             }
           g_array_append_val (r->frame_pool, frame);
           index = r->frame_pool->len;
-          _graft_pt2_table_fill (&r->frames, p, len, hash, GUINT_TO_POINTER (index));
+          *slot = (GraftNameSlot){ p, hash, (guint) len, GUINT_TO_POINTER (index) };
         }
       g_array_append_val (frames, g_array_index (r->frame_pool, GraftModuleFrame, index - 1));
       if (semi == NULL)
@@ -534,13 +541,23 @@ place_inputs (Reader                *r,
               GraftArg              *out_args,
               GraftArg              *out_kwargs)
 {
-  guint                   len = inputs->len;
-  guint                   n_schema = graft_aten_schema_get_n_arguments (schema);
-  g_autofree GraftArg    *values = g_new0 (GraftArg, MAX (len, 1));
-  g_autofree const char **names = g_new0 (const char *, MAX (len, 1));
-  g_autoptr (GArray) args = g_array_new (FALSE, TRUE, sizeof (GraftArg));
-  g_autoptr (GArray) kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
-  gboolean ok = TRUE;
+  guint        len = inputs->len;
+  guint        n_schema = graft_aten_schema_get_n_arguments (schema);
+  GraftArg    *values;
+  const char **names;
+  GArray      *args = r->place_args, *kwargs = r->place_kwargs;
+  gboolean     ok = TRUE;
+
+  /* The reader's buffers, cleared: a node makes no allocation of its own
+   * here. */
+  g_array_set_size (r->place_values, 0);
+  g_array_set_size (r->place_values, MAX (len, 1));
+  g_ptr_array_set_size (r->place_names, 0);
+  g_ptr_array_set_size (r->place_names, MAX (len, 1));
+  g_array_set_size (args, 0);
+  g_array_set_size (kwargs, 0);
+  values = (GraftArg *) (gpointer) r->place_values->data;
+  names = (const char **) r->place_names->pdata;
 
   for (guint k = 0; k < len && ok; k++)
     {
@@ -578,7 +595,10 @@ place_inputs (Reader                *r,
                 graft_arg_clear (&g_array_index (kwargs, GraftArg, k));
               g_array_set_size (kwargs, 0);
             }
-          graft_arg_copy (&copy, &values[found]);
+          /* Moved: each input is placed at most once (the schema's
+           * names differ). */
+          copy = values[found];
+          graft_arg_init_none (&values[found]);
           g_array_append_val (args, copy);
         }
       else if (found >= 0)
@@ -587,7 +607,8 @@ place_inputs (Reader                *r,
 
           graft_arg_init_str (&key, sa.name, -1);
           g_array_append_val (kwargs, key);
-          graft_arg_copy (&copy, &values[found]);
+          copy = values[found];
+          graft_arg_init_none (&values[found]);
           g_array_append_val (kwargs, copy);
         }
     }
@@ -739,7 +760,7 @@ read_op_node (Reader                *r,
     return FALSE;
   if (!multiple)
     return TRUE;
-  _graft_pt2_table_set (&r->by_name, graft_node_get_name (node), node);
+  _graft_pt2_nodes_add (&r->by_name, node);
   if (n_outputs == 1)
     {
       Pt2Value *items;
@@ -1075,8 +1096,12 @@ read_input_spec (Reader       *r,
           spec.persistent = b ? 1 : 0;
         }
     }
-  g_ptr_array_add (r->input_names, (gpointer) graft_graph_intern (r->graph, spec.name));
   graft_program_add_input (program, &spec);
+  /* The name as the program interned it in the graph. */
+  g_ptr_array_add (r->input_names,
+                   (gpointer) graft_program_get_input (program,
+                                                       graft_program_get_n_inputs (program) - 1)
+                       ->name);
   return TRUE;
 }
 
@@ -1279,6 +1304,36 @@ read_program (Reader   *r,
   return TRUE;
 }
 
+/* The JSON member parsed while its CRC is checked: a syntax error counts
+ * only once the member is known to be read right; otherwise the error is
+ * the archive's, as when the member was read whole before parsing. */
+static Pt2Value *
+parse_checked (Reader *r)
+{
+  GError  **outer = r->error;
+  GError   *parse_error = NULL;
+  Pt2Value *root;
+
+  r->error = &parse_error;
+  root = _graft_pt2_parse_json (r);
+  r->error = outer;
+  switch (_graft_pt2_archive_wait (r))
+    {
+    case PT2_CHECKED:
+      if (parse_error != NULL)
+        g_propagate_error (outer, parse_error);
+      return root;
+    case PT2_REREAD:
+      g_clear_error (&parse_error);
+      g_clear_pointer (&r->tree, _graft_pt2_tree_free);
+      return _graft_pt2_parse_json (r);
+    case PT2_CHECK_FAILED:
+    default:
+      g_clear_error (&parse_error);
+      return NULL;
+    }
+}
+
 /* graft_pt2_read(); with @out_kept, the parsed JSON tree is not freed but
  * handed over (to _graft_pt2_tree_free()), for callers that would only
  * free it just before they exit. */
@@ -1310,12 +1365,16 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.reserved = g_ptr_array_new ();
   r.input_names = g_ptr_array_new ();
   r.scratch = g_string_new (NULL);
-  _graft_pt2_table_init (&r.by_name);
-  _graft_pt2_table_init (&r.values);
-  _graft_pt2_table_init (&r.strings);
-  _graft_pt2_table_init (&r.frames);
+  r.place_values = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  r.place_names = g_ptr_array_new ();
+  r.place_args = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  r.place_kwargs = g_array_new (FALSE, TRUE, sizeof (GraftArg));
+  _graft_pt2_nodes_init (&r.by_name);
+  _graft_pt2_values_init (&r.values);
+  r.string_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
+  r.frame_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
 
-  if (_graft_pt2_read_archive (&r, source) && (root = _graft_pt2_parse_json (&r)) != NULL &&
+  if (_graft_pt2_read_archive (&r, source) && (root = parse_checked (&r)) != NULL &&
       read_program (&r, root))
     {
       result = g_steal_pointer (&r.graph);
@@ -1323,19 +1382,24 @@ _graft_pt2_read_keeping (GraftSource        *source,
         *out_kept = g_steal_pointer (&r.tree);
     }
 
+  _graft_pt2_archive_clear (&r);
   g_string_free (r.scratch, TRUE);
+  g_array_unref (r.place_kwargs);
+  g_array_unref (r.place_args);
+  g_ptr_array_unref (r.place_names);
+  g_array_unref (r.place_values);
   g_ptr_array_unref (r.input_names);
   g_ptr_array_unref (r.reserved);
   g_string_free (r.frame_text, TRUE);
   g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
-  _graft_name_table_clear (&r.frames);
-  _graft_name_table_clear (&r.strings);
+  g_free (r.frame_cache);
+  g_free (r.string_cache);
   g_hash_table_unref (r.symbols);
   g_hash_table_unref (r.expr_texts);
-  _graft_pt2_table_clear_full (&r.values, g_free);
-  _graft_name_table_clear (&r.by_name);
+  _graft_pt2_values_clear (&r.values);
+  _graft_pt2_nodes_clear (&r.by_name);
   graft_namespace_free (r.shadow);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);

@@ -9,7 +9,8 @@
  * was a large part of reading; here a table of the texts already seen,
  * hashed eight bytes at a time, gives the graph's copy, so that the node
  * takes it as it is (_graft_node_set_meta_interned()).  The module frames
- * of an `nn_module_stack` are cached the same way, by their text.
+ * of an `nn_module_stack` are cached the same way, by their text.  Both
+ * remember only the texts met lately (a cache of PT2_CACHE_SIZE slots).
  */
 #include "config.h"
 
@@ -32,9 +33,9 @@ mix (guint64 h,
 
 /* A hash of the @len bytes at @p, eight at a time (the name table's own
  * hashes a byte at a time). */
-static guint
-hash_bytes (const char *p,
-            gsize       len)
+guint
+_graft_pt2_hash (const char *p,
+                 gsize       len)
 {
   guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
   gsize   n = len;
@@ -75,7 +76,7 @@ _graft_pt2_table_lookup (GraftNameTable *table,
                          gsize           len,
                          guint          *out_hash)
 {
-  *out_hash = hash_bytes (key, len);
+  *out_hash = _graft_pt2_hash (key, len);
   return _graft_name_table_find (table, key, len, *out_hash);
 }
 
@@ -134,9 +135,40 @@ _graft_pt2_table_clear_full (GraftNameTable *table,
   _graft_name_table_clear (table);
 }
 
+/* A cache slot's: the same @len bytes as @text, hashed @hash. */
+static inline gboolean
+slot_holds (const GraftNameSlot *slot,
+            const char          *text,
+            gsize                len,
+            guint                hash)
+{
+  return slot->key != NULL && slot->hash == hash && slot->len == len &&
+         memcmp (slot->key, text, len) == 0;
+}
+
+/* The slot of @hash in a cache of PT2_CACHE_SIZE slots. */
+GraftNameSlot *
+_graft_pt2_cache_slot (GraftNameSlot *cache,
+                       const char    *text,
+                       gsize          len,
+                       guint         *out_hash,
+                       gboolean      *out_hit)
+{
+  guint          hash = _graft_pt2_hash (text, len);
+  GraftNameSlot *slot = &cache[hash & (PT2_CACHE_SIZE - 1)];
+
+  *out_hash = hash;
+  *out_hit = slot_holds (slot, text, len, hash);
+  return slot;
+}
+
 /**
  * The graph's copy of the @len bytes at @text (no NUL among them; @text
- * need not end after them), as graft_graph_intern() would give it.
+ * need not end after them), as graft_graph_intern() would give it.  The
+ * texts met lately are remembered in a small cache, not every text: a
+ * program's repeated texts (stack traces, module types, shapes) come back
+ * often, its unique ones (each node's `torch_fn`, each module's path)
+ * never, and a table of all of them was a cache miss for each.
  */
 const char *
 _graft_pt2_intern_len (Reader     *r,
@@ -144,10 +176,11 @@ _graft_pt2_intern_len (Reader     *r,
                        gsize       len)
 {
   guint          hash;
-  GraftNameSlot *slot = _graft_pt2_table_lookup (&r->strings, text, len, &hash);
+  gboolean       hit;
+  GraftNameSlot *slot = _graft_pt2_cache_slot (r->string_cache, text, len, &hash, &hit);
   const char    *copy;
 
-  if (slot != NULL)
+  if (hit)
     return slot->value;
   if (text[len] == '\0')
     copy = graft_graph_intern (r->graph, text);
@@ -157,7 +190,7 @@ _graft_pt2_intern_len (Reader     *r,
       g_string_append_len (r->intern_buf, text, len);
       copy = graft_graph_intern (r->graph, r->intern_buf->str);
     }
-  _graft_pt2_table_fill (&r->strings, copy, len, hash, (gpointer) copy);
+  *slot = (GraftNameSlot){ copy, hash, (guint) len, (gpointer) copy };
   return copy;
 }
 

@@ -239,25 +239,38 @@ static guint
 merge_repeated_keys (Pt2Member *members,
                      guint      len)
 {
-  g_autoptr (GHashTable) seen = NULL;
   guint kept = 0;
 
   if (len > 16)
     {
-      /* Large objects (tensor_values) by a hash of their keys. */
-      seen = g_hash_table_new (g_str_hash, g_str_equal);
+      /* Large objects (tensor_values, a million keys) by a hash of their
+       * keys, in a table sized for them from the start. */
+      GraftNameTable seen;
+      guint          size = 64;
+
+      while (size / 4 * 3 <= len)
+        size *= 2;
+      seen.slots = g_new0 (GraftNameSlot, size);
+      seen.mask = size - 1;
+      seen.n_items = seen.n_occupied = 0;
+      seen.owns_keys = FALSE;
       for (guint k = 0; k < len; k++)
         {
-          gpointer j;
+          const char    *key = members[k].key;
+          gsize          key_len = strlen (key);
+          guint          hash = _graft_pt2_hash (key, key_len);
+          GraftNameSlot *slot = _graft_name_table_find (&seen, key, key_len, hash);
 
-          if (g_hash_table_lookup_extended (seen, members[k].key, NULL, &j))
-            members[GPOINTER_TO_UINT (j)].value = members[k].value;
+          if (slot != NULL)
+            members[GPOINTER_TO_UINT (slot->value)].value = members[k].value;
           else
             {
-              g_hash_table_insert (seen, (gpointer) members[k].key, GUINT_TO_POINTER (kept));
+              _graft_name_table_insert_len (&seen, key, (guint) key_len, hash,
+                                            GUINT_TO_POINTER (kept));
               members[kept++] = members[k];
             }
         }
+      _graft_name_table_clear (&seen);
       return kept;
     }
   for (guint k = 0; k < len; k++)

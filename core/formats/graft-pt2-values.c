@@ -180,19 +180,14 @@ new_value (Reader        *r,
            const char    *name,
            GraftValueKind kind)
 {
-  GraftNodeMeta *meta = g_new0 (GraftNodeMeta, 1);
-
-  meta->kind = kind;
-  g_free (_graft_pt2_table_set (&r->values, name, meta));
-  return meta;
+  return _graft_pt2_values_add_other (&r->values, name, kind);
 }
 
 static gboolean
-read_tensor_value (Reader     *r,
-                   const char *name,
-                   Pt2Value   *tm)
+read_tensor_value (Reader    *r,
+                   Pt2Tensor *meta,
+                   Pt2Value  *tm)
 {
-  GraftNodeMeta    *meta;
   const ScalarType *st;
   Pt2Value         *sizes, *strides;
   Pt2Value         *device;
@@ -208,7 +203,6 @@ read_tensor_value (Reader     *r,
       (strides = _graft_pt2_req_array (r, tm, "strides")) == NULL ||
       (device = _graft_pt2_req (r, tm, "device")) == NULL)
     return FALSE;
-  meta = new_value (r, name, GRAFT_VALUE_TENSOR);
   meta->dtype = _graft_pt2_intern (r, st->abbr);
   if ((meta->shape = shape_text (r, sizes)) == NULL ||
       (meta->stride = shape_text (r, strides)) == NULL ||
@@ -276,12 +270,14 @@ _graft_pt2_read_values (Reader   *r,
     { "sym_float_values", FALSE, "a SymFloat", "as_float" },
     { "sym_bool_values", TRUE, "a SymBool", "as_bool" },
   };
-  Pt2Value *dict;
+  Pt2Value  *dict;
+  Pt2Tensor *tensors;
 
   if ((dict = _graft_pt2_req_object (r, graph, "tensor_values")) == NULL)
     return FALSE;
+  tensors = _graft_pt2_values_set_tensors (&r->values, dict);
   for (guint m = 0; m < dict->len; m++)
-    if (!read_tensor_value (r, dict->v.members[m].key, &dict->v.members[m].value))
+    if (!read_tensor_value (r, &tensors[m], &dict->v.members[m].value))
       return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (sym_dicts); k++)
     {
@@ -393,7 +389,7 @@ _graft_pt2_lookup_node (Reader   *r,
 
   if (name == NULL)
     return FALSE;
-  node = _graft_pt2_table_get (&r->by_name, name);
+  node = _graft_pt2_nodes_find (&r->by_name, name);
   if (node == NULL)
     return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
   graft_arg_init_node (out, node);
@@ -573,7 +569,7 @@ _graft_pt2_read_argument (Reader   *r,
           (name = _graft_pt2_req (r, value, "name")) == NULL ||
           (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
         return FALSE;
-      if (_graft_pt2_table_get (&r->by_name, text) != NULL)
+      if (_graft_pt2_nodes_find (&r->by_name, text) != NULL)
         return _graft_pt2_lookup_node (r, name, out);
       return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "a script object constant ('%s') is not supported", text);
