@@ -574,14 +574,41 @@ assert_same_scopes (GraftScopes *a,
     }
 }
 
+/* The graph changes as an editor changes it: a node that reads the node
+ * in the middle is put after it (and taken out again on the next call). */
+static void
+edit_graph (GraftGraph *graph)
+{
+  static GraftNode *made = NULL;
+  GraftNode        *x = graft_graph_get_first (graph);
+  GraftArg          args;
+
+  if (made != NULL)
+    {
+      graft_graph_erase_node (graph, g_steal_pointer (&made));
+      return;
+    }
+  for (guint k = 0; k < graft_graph_get_n_nodes (graph) / 2; k++)
+    x = graft_node_get_next (x);
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL, "neg",
+                                  graft_node_get_next (x));
+  g_assert_nonnull (made);
+}
+
 /* The scopes of @graph made in steps of @max_nodes nodes, with other work
- * numbering the graph's nodes between the steps. */
+ * numbering the graph's nodes between the steps, and with @edits changes
+ * of the graph after the first steps (each starts the scopes again, as
+ * the editor does). */
 static GraftScopes *
 build_in_steps (GraftGraph *graph,
                 guint       max_nodes,
+                guint       edits,
                 guint      *n_steps)
 {
   g_autoptr (GraftScopesBuilder) builder = graft_scopes_builder_new (graph);
+  guint since_start = 1;
 
   *n_steps = 1;
   while (!graft_scopes_builder_step (builder, max_nodes))
@@ -589,6 +616,15 @@ build_in_steps (GraftGraph *graph,
       g_autofree guint *order = graft_draw_order_new (graph);
 
       (*n_steps)++;
+      if (edits > 0 && ++since_start == 3 + edits)
+        {
+          edits--;
+          edit_graph (graph);
+          graft_scopes_builder_free (builder);
+          builder = graft_scopes_builder_new (graph);
+          since_start = 1;
+          *n_steps = 1;
+        }
     }
   return graft_scopes_builder_finish (g_steal_pointer (&builder));
 }
@@ -625,13 +661,30 @@ test_builder_steps (void)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         {
           guint n_steps;
-          g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], &n_steps);
+          g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], 0, &n_steps);
+          g_autoptr (GraftScopes) edited = NULL;
+          g_autoptr (GraftScopes) edited_at_once = NULL;
 
-          /* Three passes of n nodes each, cut in steps, and three
-           * others. */
-          g_assert_cmpuint (n_steps, ==, 3 * ((n + sizes[s] - 1) / sizes[s]) + 3);
+          /* Five passes of n nodes each at least, cut in steps. */
+          g_assert_cmpuint (n_steps, >=, 5 * ((n + sizes[s] - 1) / sizes[s]));
           assert_same_scopes (at_once, stepped);
+          /* One edit (a node added), or two (added and taken out). */
+          edited = build_in_steps (graph, sizes[s], 1 + s % 2, &n_steps);
+          edited_at_once = graft_scopes_new (graph);
+          g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, s % 2 == 0 ? n + 1 : n);
+          assert_same_scopes (edited_at_once, edited);
+          if (s % 2 == 0)
+            edit_graph (graph);
+          g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n);
         }
+      /* At once, in one step per pass. */
+      {
+        guint n_steps;
+        g_autoptr (GraftScopes) one = build_in_steps (graph, G_MAXUINT, 0, &n_steps);
+
+        g_assert_cmpuint (n_steps, <=, 11);
+        assert_same_scopes (at_once, one);
+      }
     }
 }
 

@@ -33,6 +33,13 @@ gboolean _graft_node_get_index (GraftNode        *node,
                                 GraftNode *const *nodes,
                                 guint             n,
                                 guint            *index);
+guint32  _graft_graph_reserve_marks (GraftGraph *self,
+                                     guint       n);
+gboolean _graft_node_find_index (GraftNode        *node,
+                                 guint32           base,
+                                 GraftNode *const *nodes,
+                                 guint             n,
+                                 guint            *index);
 void     _graft_node_append_caption (GString   *out,
                                      GraftNode *node);
 void     _graft_node_set_meta_interned (GraftNode           *node,
