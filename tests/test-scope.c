@@ -688,6 +688,106 @@ test_builder_steps (void)
     }
 }
 
+/* @a and @b draw the same boxes, edges and frames.  (Not always at the
+ * same places: two runs of one request with frames can differ.) */
+static void
+assert_same_layouts (GraftLayout *a,
+                     GraftLayout *b)
+{
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    {
+      const GraftLayoutNode *na = graft_layout_get_node (a, i);
+      const GraftLayoutNode *nb = graft_layout_get_node (b, i);
+      const guint           *ma;
+      const guint           *mb;
+      guint                  n_ma, n_mb;
+
+      g_assert_cmpstr (na->name, ==, nb->name);
+      g_assert_cmpstr (na->caption, ==, nb->caption);
+      g_assert_cmpstr (na->label, ==, nb->label);
+      g_assert_cmpstr (na->annotation, ==, nb->annotation);
+      g_assert_cmpint (na->role, ==, nb->role);
+      g_assert_cmpuint (na->node_index, ==, nb->node_index);
+      ma = graft_layout_get_members (a, i, &n_ma);
+      mb = graft_layout_get_members (b, i, &n_mb);
+      g_assert_cmpmem (ma, n_ma * sizeof (guint), mb, n_mb * sizeof (guint));
+    }
+  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
+  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
+    {
+      const GraftLayoutEdge *ea = graft_layout_get_edge (a, e);
+      const GraftLayoutEdge *eb = graft_layout_get_edge (b, e);
+
+      g_assert_cmpuint (ea->tail, ==, eb->tail);
+      g_assert_cmpuint (ea->head, ==, eb->head);
+    }
+  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
+  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
+    {
+      g_assert_cmpstr (graft_layout_get_frame (a, f)->scope, ==,
+                       graft_layout_get_frame (b, f)->scope);
+      g_assert_cmpstr (graft_layout_get_frame (a, f)->label, ==,
+                       graft_layout_get_frame (b, f)->label);
+    }
+}
+
+/* A layout request made in steps, however small, is the one made at once:
+ * unfolded, folded, a subset shown, of a traced graph and of a program,
+ * even when other work numbers the nodes between the steps. */
+static void
+test_request_steps (void)
+{
+  g_autoptr (GraftGraph) resnet = load_torchvision ("resnet18");
+  g_autoptr (GraftGraph) program = program_new (4);
+  GraftGraph *graphs[] = { resnet, program };
+
+  for (guint g = 0; g < G_N_ELEMENTS (graphs); g++)
+    {
+      GraftGraph *graph = graphs[g];
+      guint       n = graft_graph_get_n_nodes (graph);
+      g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+      g_autoptr (GHashTable) folded = graft_scopes_new_folded_at (scopes, 1);
+      g_autofree gboolean *shown = g_new0 (gboolean, n);
+
+      for (guint i = n / 3; i < n / 2; i++)
+        shown[i] = TRUE;
+      for (guint c = 0; c < 4; c++)
+        {
+          GraftScopes    *with_scopes = c == 0 || c == 3 ? NULL : scopes;
+          GHashTable     *collapsed = c == 1 ? folded : NULL;
+          const gboolean *with_shown = c == 3 ? shown : NULL;
+          g_autoptr (GraftLayoutRequest) once =
+              graft_layout_request_new_folded (graph, with_scopes, collapsed, with_shown);
+          g_autoptr (GraftLayout) at_once = graft_layout_request_run (once, NULL);
+          static const guint sizes[] = { 1, 7, 100 };
+
+          g_assert_nonnull (at_once);
+          for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+            {
+              g_autoptr (GraftLayoutRequestBuilder) builder =
+                  graft_layout_request_builder_new (graph, with_scopes, collapsed, with_shown);
+              g_autoptr (GraftLayoutRequest) stepped = NULL;
+              g_autoptr (GraftLayout) layout = NULL;
+              guint n_steps = 1;
+
+              while (!graft_layout_request_builder_step (builder, sizes[s]))
+                {
+                  g_autofree guint *order = graft_draw_order_new (graph);
+
+                  n_steps++;
+                }
+              /* The nodes are listed and sorted into boxes in steps. */
+              g_assert_cmpuint (n_steps, >=, 2 * ((n + sizes[s] - 1) / sizes[s]));
+              stepped = graft_layout_request_builder_finish (g_steal_pointer (&builder));
+              layout = graft_layout_request_run (stepped, NULL);
+              g_assert_nonnull (layout);
+              assert_same_layouts (at_once, layout);
+            }
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -701,6 +801,7 @@ main (int    argc,
   g_test_add_func ("/core/layout/progress", test_progress);
   g_test_add_func ("/core/scope/program", test_program_scopes);
   g_test_add_func ("/core/scope/builder-steps", test_builder_steps);
+  g_test_add_func ("/core/layout/request-steps", test_request_steps);
   g_test_add_func ("/core/layout/program", test_program_layout);
   return g_test_run ();
 }

@@ -925,14 +925,47 @@ guint *
 graft_draw_order_new (GraftGraph *graph)
 {
   GraftScopesBuilder *builder;
-  guint              *order;
 
   g_return_val_if_fail (graph != NULL, NULL);
-  builder = builder_new (graph, PHASE_NAMERS);
+  builder = graft_draw_order_builder_new (graph);
   while (!builder_step (builder, G_MAXUINT))
     ;
-  order = g_steal_pointer (&builder->scopes->order);
-  graft_scopes_builder_free (builder);
+  return graft_draw_order_builder_finish (builder);
+}
+
+/**
+ * graft_draw_order_builder_new:
+ * @graph: a graph, which must not change until the builder is freed
+ *
+ * Makes the drawing order of @graph as graft_draw_order_new() does, in
+ * steps (graft_scopes_builder_step()).
+ *
+ * Returns: (transfer full): a builder that has done nothing yet
+ */
+GraftScopesBuilder *
+graft_draw_order_builder_new (GraftGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, NULL);
+  return builder_new (graph, PHASE_NAMERS);
+}
+
+/**
+ * graft_draw_order_builder_finish:
+ * @self: (transfer full): a builder of graft_draw_order_builder_new() whose
+ *   last step returned %TRUE
+ *
+ * Returns: (transfer full) (array): the drawing order, as
+ *   graft_draw_order_new() returns it
+ */
+guint *
+graft_draw_order_builder_finish (GraftScopesBuilder *self)
+{
+  guint *order;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (self->last == PHASE_NAMERS && self->phase >= PHASE_NAMERS, NULL);
+  order = g_steal_pointer (&self->scopes->order);
+  graft_scopes_builder_free (self);
   return order;
 }
 
