@@ -494,14 +494,14 @@ compute_marks (GraftExport *self)
     self->dropped = graft_document_dup_layout_dropped (self->document, self->layout);
   if (added_names->len > 0)
     {
-      g_autoptr (GHashTable) added = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < added_names->len; i++)
-        g_hash_table_add (added, added_names->pdata[i]);
       self->added = g_new0 (gboolean, MAX (n, 1));
-      for (guint i = 0; i < n; i++)
-        self->added[i] =
-            g_hash_table_contains (added, graft_layout_get_node_name (self->layout, i));
+      for (guint k = 0; k < added_names->len; k++)
+        {
+          gint i = graft_layout_find_graph_node (self->layout, added_names->pdata[k]);
+
+          if (i >= 0)
+            self->added[i] = TRUE;
+        }
     }
 }
 
