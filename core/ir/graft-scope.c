@@ -98,6 +98,8 @@ struct _GraftScopes
   guint         n_nodes;
   gboolean      by_frames; /* scopes come from module frames */
   guint         n_depths;  /* the deepest depth of a foldable scope */
+  GArray       *scopes_at; /* guint per depth: foldable scopes there, the root not */
+  GArray       *direct_at; /* guint per depth: nodes whose deepest scope is there */
   GHashTable   *scopes;    /* path -> Scope *, the root "" included */
 };
 
@@ -414,23 +416,34 @@ note_frame_types (GraftScopes         *self,
     }
 }
 
-/* Depths, from @scope (whose enclosing foldable scopes are @outer) down. */
+/* The depth of @scope, whose parent's is known (see set_depths()). */
 static void
-set_depths (GraftScopes *self,
-            Scope       *scope,
-            guint        outer)
+set_depth (GraftScopes *self,
+           Scope       *scope)
 {
-  /* Iterative over siblings, recursive over children: nesting is shallow
-   * (bounded by the dotted components of a path), breadth is not. */
-  for (; scope != NULL; scope = scope->next_sibling)
-    {
-      scope->depth = outer + (scope->parent != NULL && is_foldable (scope) ? 1 : 0);
-      self->n_depths = MAX (self->n_depths, scope->depth);
-      if (scope->first_child != NULL)
-        set_depths (self, scope->first_child, scope->depth);
-      if (scope->parent == NULL)
-        break; /* the root has no siblings */
-    }
+  gboolean foldable = scope->parent != NULL && is_foldable (scope);
+  guint    zero = 0;
+
+  scope->depth = (scope->parent != NULL ? scope->parent->depth : 0) + (foldable ? 1 : 0);
+  self->n_depths = MAX (self->n_depths, scope->depth);
+  while (self->scopes_at->len <= scope->depth)
+    g_array_append_val (self->scopes_at, zero);
+  if (foldable)
+    g_array_index (self->scopes_at, guint, scope->depth)++;
+}
+
+/* The scope after @scope in a walk from the root down, children before
+ * siblings; %NULL after the last.  The walk needs no stack: nesting is
+ * shallow, breadth is not. */
+static Scope *
+next_in_walk (Scope *scope)
+{
+  if (scope->first_child != NULL)
+    return scope->first_child;
+  for (; scope != NULL; scope = scope->parent)
+    if (scope->next_sibling != NULL)
+      return scope->next_sibling;
+  return NULL;
 }
 
 /* What graft_scopes_builder_step() does next.  Every pass but the last
@@ -447,6 +460,7 @@ typedef enum {
   PHASE_PLACE,   /* each node's scope, in drawing order */
   PHASE_COUNT,   /* deep counts */
   PHASE_DEPTHS,  /* depths, from the root down */
+  PHASE_TALLY,   /* per depth, the nodes whose deepest scope is there */
   PHASE_DONE,
 } Phase;
 
@@ -465,7 +479,8 @@ struct _GraftScopesBuilder
   guint                  position;   /* next node (or input) of the phase */
   GraftNode             *cursor;     /* PHASE_LIST: the node at @position */
   GraftNode             *prev_namer; /* the last node before @position that names a module */
-  Scope                 *scope;      /* the scope of the node before @position */
+  Scope                 *scope;      /* the scope of the node before @position; in
+                                      * PHASE_DEPTHS, the next scope of the walk */
   /* The drawing order, while it is made (see fill_order's phases) */
   GHashTable *by_name;  /* Owned: a weight's placeholder name -> its entry */
   guint      *firsts;   /* Owned: per weight, its first user, or G_MAXUINT */
@@ -507,8 +522,9 @@ phase_size (GraftScopesBuilder *self)
     case PHASE_MOVE:
       return self->weights != NULL ? self->scopes->n_nodes : 0;
     case PHASE_DEPTHS:
-      return 1;
+      return g_hash_table_size (self->scopes->scopes);
     case PHASE_LIST:
+    case PHASE_TALLY:
     case PHASE_EMIT:
     case PHASE_NAMERS:
     case PHASE_PLACE:
@@ -696,6 +712,8 @@ builder_new (GraftGraph *graph,
   self->scopes = scopes = g_new0 (GraftScopes, 1);
   scopes->strings = g_string_chunk_new (1024);
   scopes->blocks = g_ptr_array_new_with_free_func (g_free);
+  scopes->scopes_at = g_array_new (FALSE, TRUE, sizeof (guint));
+  scopes->direct_at = g_array_new (FALSE, TRUE, sizeof (guint));
   scopes->scopes = g_hash_table_new (g_str_hash, g_str_equal);
   n = scopes->n_nodes = graft_graph_get_n_nodes (graph);
   scopes->node_scope = g_new0 (Scope *, MAX (n, 1));
@@ -853,8 +871,25 @@ builder_step (GraftScopesBuilder *self,
     }
   if (self->phase == PHASE_DEPTHS)
     {
-      set_depths (scopes, g_hash_table_lookup (scopes->scopes, ""), 0);
-      next_phase (self);
+      if (self->position == 0)
+        self->scope = g_hash_table_lookup (scopes->scopes, "");
+      for (guint done = 0; done < max_nodes && self->scope != NULL; done++, self->position++)
+        {
+          set_depth (scopes, self->scope);
+          self->scope = next_in_walk (self->scope);
+        }
+      if (self->scope == NULL)
+        {
+          guint zero = 0;
+
+          g_assert (self->position == size);
+          g_array_set_size (scopes->direct_at, 0);
+          for (guint d = 0; d <= scopes->n_depths + 1; d++)
+            g_array_append_val (scopes->direct_at, zero);
+          while (scopes->scopes_at->len <= scopes->n_depths + 1)
+            g_array_append_val (scopes->scopes_at, zero);
+          next_phase (self);
+        }
       return self->phase >= self->last;
     }
   end = self->position + MIN (max_nodes, size - self->position);
@@ -890,6 +925,9 @@ builder_step (GraftScopesBuilder *self,
         break;
       case PHASE_COUNT:
         count_node (self);
+        break;
+      case PHASE_TALLY:
+        g_array_index (scopes->direct_at, guint, scopes->node_scope[self->position]->depth)++;
         break;
       case PHASE_NAMERS:
       case PHASE_DEPTHS:
@@ -1080,6 +1118,8 @@ graft_scopes_free (GraftScopes *self)
   g_string_chunk_free (self->strings);
   g_free (self->node_scope);
   g_free (self->order);
+  g_array_unref (self->scopes_at);
+  g_array_unref (self->direct_at);
   g_free (self);
 }
 
@@ -1404,28 +1444,17 @@ GHashTable *
 graft_scopes_new_overview (GraftScopes *self,
                            guint        max_boxes)
 {
-  g_autofree guint *direct = NULL;    /* per depth: nodes whose innermost foldable scope is there */
-  g_autofree guint *scopes_at = NULL; /* per depth: foldable scopes there */
-  GHashTableIter    iter;
-  gpointer          value;
-  guint             best = 1;
-  guint             outside = 0;
+  const guint *direct;    /* per depth: nodes whose innermost foldable scope is there */
+  const guint *scopes_at; /* per depth: foldable scopes there */
+  guint        best = 1;
+  guint        outside = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  /* Boxes at depth d: the scopes at d, and the nodes less deep than d. */
-  direct = g_new0 (guint, self->n_depths + 2);
-  scopes_at = g_new0 (guint, self->n_depths + 2);
-  for (guint k = 0; k < self->n_nodes; k++)
-    direct[self->node_scope[k]->depth]++;
-  g_hash_table_iter_init (&iter, self->scopes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      const Scope *s = value;
-
-      if (s->parent != NULL && is_foldable (s))
-        scopes_at[s->depth]++;
-    }
+  /* Boxes at depth d: the scopes at d, and the nodes less deep than d
+   * (counted per depth as the scopes were made). */
+  direct = (const guint *) (gpointer) self->direct_at->data;
+  scopes_at = (const guint *) (gpointer) self->scopes_at->data;
   for (guint d = 1; d <= self->n_depths; d++)
     {
       outside += direct[d - 1];
@@ -1449,20 +1478,10 @@ graft_scopes_new_overview (GraftScopes *self,
 guint
 graft_scopes_get_top_depth (GraftScopes *self)
 {
-  g_autofree guint *scopes_at = NULL;
-  GHashTableIter    iter;
-  gpointer          value;
+  const guint *scopes_at;
 
   g_return_val_if_fail (self != NULL, 1);
-  scopes_at = g_new0 (guint, self->n_depths + 2);
-  g_hash_table_iter_init (&iter, self->scopes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      const Scope *s = value;
-
-      if (s->parent != NULL && is_foldable (s))
-        scopes_at[s->depth]++;
-    }
+  scopes_at = (const guint *) (gpointer) self->scopes_at->data;
   for (guint d = 1; d <= self->n_depths; d++)
     if (scopes_at[d] > 1)
       return d;
