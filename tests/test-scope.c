@@ -688,6 +688,45 @@ test_builder_steps (void)
     }
 }
 
+/* A program whose placeholders are not in the signature's order (an
+ * edit moved one) has the same scopes, node by node: the weights are then
+ * looked up by name rather than in order. */
+static void
+test_program_out_of_order (void)
+{
+  g_autoptr (GraftGraph) in_order = program_new (4);
+  g_autoptr (GraftGraph) moved = program_new (4);
+  g_autoptr (GraftScopes) expected = graft_scopes_new (in_order);
+  g_autoptr (GraftScopes) scopes = NULL;
+  GraftNode *first = graft_graph_get_first (moved);
+  GraftNode *last_placeholder = first;
+  guint      i = 0;
+  guint      weights = 0;
+
+  for (GraftNode *node = first; node != NULL; node = graft_node_get_next (node))
+    if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+      last_placeholder = node;
+  g_assert_true (last_placeholder != first);
+  graft_graph_move_before (moved, last_placeholder, first);
+  scopes = graft_scopes_new (moved);
+  for (GraftNode *node = graft_graph_get_first (moved); node != NULL;
+       node = graft_node_get_next (node), i++)
+    {
+      gint j = 0;
+
+      for (GraftNode *twin = graft_graph_get_first (in_order);
+           g_strcmp0 (graft_node_get_name (twin), graft_node_get_name (node)) != 0;
+           twin = graft_node_get_next (twin))
+        j++;
+      g_assert_cmpstr (graft_scopes_get_node_scope (scopes, i), ==,
+                       graft_scopes_get_node_scope (expected, (guint) j));
+      weights += graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER &&
+                 *graft_scopes_get_node_scope (scopes, i) != '\0';
+    }
+  /* The weights are in their modules, not in the whole graph. */
+  g_assert_cmpuint (weights, >, 8);
+}
+
 /* @a and @b draw the same boxes, edges and frames.  (Not always at the
  * same places: two runs of one request with frames can differ.) */
 static void
@@ -802,6 +841,7 @@ main (int    argc,
   g_test_add_func ("/core/scope/program", test_program_scopes);
   g_test_add_func ("/core/scope/builder-steps", test_builder_steps);
   g_test_add_func ("/core/layout/request-steps", test_request_steps);
+  g_test_add_func ("/core/scope/program-out-of-order", test_program_out_of_order);
   g_test_add_func ("/core/layout/program", test_program_layout);
   return g_test_run ();
 }

@@ -450,8 +450,10 @@ next_in_walk (Scope *scope)
  * goes through the nodes (or the program's inputs) in steps. */
 typedef enum {
   PHASE_LIST,    /* list and number the nodes, look for module frames */
-  PHASE_SPECS,   /* index the program's weights by name */
-  PHASE_WEIGHTS, /* per node: the weight a placeholder stands for */
+  PHASE_ALIGN,   /* per node: the weight a placeholder stands for, as the signature
+                  * lists the placeholders in order */
+  PHASE_SPECS,   /* else: index the program's weights by name */
+  PHASE_WEIGHTS, /* and look each placeholder up */
   PHASE_FIRSTS,  /* per weight: its first user; per module: its weights' first user */
   PHASE_OWNERS,  /* per module: the first node that ran in it (for unused weights) */
   PHASE_MOVE,    /* per weight: the node it is drawn before */
@@ -482,16 +484,18 @@ struct _GraftScopesBuilder
   Scope                 *scope;      /* the scope of the node before @position; in
                                       * PHASE_DEPTHS, the next scope of the walk */
   /* The drawing order, while it is made (see fill_order's phases) */
-  GHashTable *by_name;  /* Owned: a weight's placeholder name -> its entry */
-  guint      *firsts;   /* Owned: per weight, its first user, or G_MAXUINT */
-  GHashTable *siblings; /* Owned: module path (owned) -> first user of its weights, + 1 */
-  GHashTable *owners;   /* Owned: module path -> first node that ran in it, + 1 */
-  guint      *head;     /* Owned: per node, the first weight drawn before it */
-  guint      *tail;     /* Owned: and the last */
-  guint      *link;     /* Owned: per moved weight, the next before the same node */
-  gboolean   *moved;    /* Owned: per node */
-  guint       n_unused; /* weights that no node uses */
-  guint       emitted;  /* positions of the order filled */
+  GHashTable *by_name;    /* Owned: a weight's placeholder name -> its entry */
+  guint       spec_i;     /* PHASE_ALIGN: the program input the next placeholder is */
+  gboolean    misaligned; /* the placeholders are not the signature's in order */
+  guint      *firsts;     /* Owned: per weight, its first user, or G_MAXUINT */
+  GHashTable *siblings;   /* Owned: module path (owned) -> first user of its weights, + 1 */
+  GHashTable *owners;     /* Owned: module path -> first node that ran in it, + 1 */
+  guint      *head;       /* Owned: per node, the first weight drawn before it */
+  guint      *tail;       /* Owned: and the last */
+  guint      *link;       /* Owned: per moved weight, the next before the same node */
+  gboolean   *moved;      /* Owned: per node */
+  guint       n_unused;   /* weights that no node uses */
+  guint       emitted;    /* positions of the order filled */
 };
 
 /* The module that owns a weight: the part of its target before the last
@@ -513,11 +517,14 @@ phase_size (GraftScopesBuilder *self)
 
   switch (self->phase)
     {
+    case PHASE_ALIGN:
+      return program != NULL ? self->scopes->n_nodes : 0;
     case PHASE_SPECS:
-      return program != NULL ? graft_program_get_n_inputs (program) : 0;
+      return program != NULL && self->misaligned ? graft_program_get_n_inputs (program) : 0;
     case PHASE_OWNERS:
       return self->n_unused > 0 ? self->scopes->n_nodes : 0;
     case PHASE_WEIGHTS:
+      return self->misaligned ? self->scopes->n_nodes : 0;
     case PHASE_FIRSTS:
     case PHASE_MOVE:
       return self->weights != NULL ? self->scopes->n_nodes : 0;
@@ -544,7 +551,7 @@ next_phase (GraftScopesBuilder *self)
     {
       self->phase++;
       self->position = self->phase == PHASE_NAMERS ? self->scopes->n_nodes : 0;
-      if (self->phase == PHASE_WEIGHTS && self->by_name != NULL)
+      if (self->phase == PHASE_ALIGN && self->by_name != NULL)
         self->weights = g_new0 (const GraftInputSpec *, MAX (self->scopes->n_nodes, 1));
     }
   while (self->phase < self->last && phase_size (self) == 0);
@@ -564,6 +571,52 @@ list_node (GraftScopesBuilder *self)
   self->cursor = graft_node_get_next (node);
 }
 
+/* Whether a program input stands for a weight: a parameter, buffer,
+ * constant or script object, of a module. */
+static gboolean
+is_weight (const GraftInputSpec *spec)
+{
+  switch (spec->kind)
+    {
+    case GRAFT_INPUT_SPEC_PARAMETER:
+    case GRAFT_INPUT_SPEC_BUFFER:
+    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+      return spec->target != NULL;
+    case GRAFT_INPUT_SPEC_USER_INPUT:
+    case GRAFT_INPUT_SPEC_TOKEN:
+    default:
+      return FALSE;
+    }
+}
+
+/* PHASE_ALIGN: node @k, if it is a placeholder, is the next input of the
+ * signature (torch lists them in the graph's order), which says whether
+ * it is a weight; the first that is not makes the phases after look every
+ * placeholder up by name instead (a table of hundreds of thousands of
+ * names, which grows in steps that each copy it whole). */
+static void
+align_node (GraftScopesBuilder *self,
+            guint               k)
+{
+  GraftProgram         *program = graft_graph_get_program (self->graph);
+  GraftNode            *node = self->nodes[k];
+  const GraftInputSpec *spec;
+
+  if (self->misaligned || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+    return;
+  spec = self->spec_i < graft_program_get_n_inputs (program)
+             ? graft_program_get_input (program, self->spec_i)
+             : NULL;
+  if (spec == NULL || g_strcmp0 (spec->name, graft_node_get_name (node)) != 0)
+    {
+      self->misaligned = TRUE;
+      return;
+    }
+  self->spec_i++;
+  self->weights[k] = is_weight (spec) ? spec : NULL;
+}
+
 /* PHASE_SPECS: program input @i, if it stands for a weight. */
 static void
 index_spec (GraftScopesBuilder *self,
@@ -571,20 +624,8 @@ index_spec (GraftScopesBuilder *self,
 {
   const GraftInputSpec *spec = graft_program_get_input (graft_graph_get_program (self->graph), i);
 
-  switch (spec->kind)
-    {
-    case GRAFT_INPUT_SPEC_PARAMETER:
-    case GRAFT_INPUT_SPEC_BUFFER:
-    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
-    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
-      if (spec->target != NULL)
-        g_hash_table_insert (self->by_name, (gpointer) spec->name, (gpointer) spec);
-      break;
-    case GRAFT_INPUT_SPEC_USER_INPUT:
-    case GRAFT_INPUT_SPEC_TOKEN:
-    default:
-      break;
-    }
+  if (is_weight (spec))
+    g_hash_table_insert (self->by_name, (gpointer) spec->name, (gpointer) spec);
 }
 
 /* PHASE_FIRSTS: the first user of node @k, if it is a weight; a weight
@@ -898,6 +939,9 @@ builder_step (GraftScopesBuilder *self,
       {
       case PHASE_LIST:
         list_node (self);
+        break;
+      case PHASE_ALIGN:
+        align_node (self, self->position);
         break;
       case PHASE_SPECS:
         index_spec (self, self->position);
