@@ -725,6 +725,35 @@ test_program_out_of_order (void)
     }
   /* The weights are in their modules, not in the whole graph. */
   g_assert_cmpuint (weights, >, 8);
+
+  /* Their boxes say what they are, as in order. */
+  {
+    g_autoptr (GraftLayoutRequest) req_a = graft_layout_request_new (in_order);
+    g_autoptr (GraftLayoutRequest) req_b = graft_layout_request_new (moved);
+    g_autoptr (GraftLayout) a = graft_layout_request_run (req_a, NULL);
+    g_autoptr (GraftLayout) b = graft_layout_request_run (req_b, NULL);
+    guint parameters = 0;
+
+    g_assert_nonnull (a);
+    g_assert_nonnull (b);
+    g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+    for (guint k = 0; k < graft_layout_get_n_nodes (b); k++)
+      {
+        const GraftLayoutNode *nb = graft_layout_get_node (b, k);
+        gint                   box = graft_layout_find_node (a, nb->name);
+        const GraftLayoutNode *na;
+
+        if (nb->is_stub)
+          continue;
+        g_assert_cmpint (box, >=, 0);
+        na = graft_layout_get_node (a, (guint) box);
+        g_assert_cmpstr (na->caption, ==, nb->caption);
+        g_assert_cmpstr (na->label, ==, nb->label);
+        g_assert_cmpint (na->role, ==, nb->role);
+        parameters += nb->role == GRAFT_LAYOUT_ROLE_PARAMETER;
+      }
+    g_assert_cmpuint (parameters, >, 4);
+  }
 }
 
 /* @a and @b draw the same boxes, edges and frames.  (Not always at the

@@ -213,24 +213,23 @@ role_of (const GraftInputSpec *spec)
 }
 
 /* Unit @u draws @node, graph node @i, alone: its name, caption, label, annotation and
- * role.  @specs (nullable) maps a program's placeholders to their entries. */
+ * role.  @spec (nullable) is a program placeholder's entry; @program says
+ * whether the graph is a program's. */
 static void
-fill_node_unit (GraftLayoutRequest *self,
-                guint               u,
-                guint               i,
-                GraftNode          *node,
-                GHashTable         *specs,
-                GString            *buf)
+fill_node_unit (GraftLayoutRequest   *self,
+                guint                 u,
+                guint                 i,
+                GraftNode            *node,
+                gboolean              program,
+                const GraftInputSpec *spec,
+                GString              *buf)
 {
-  const GraftNodeMeta  *meta = graft_node_get_meta (node);
-  const GraftInputSpec *spec = NULL;
-  g_autofree char      *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
-  GraftOp               op = graft_node_get_op (node);
+  const GraftNodeMeta *meta = graft_node_get_meta (node);
+  g_autofree char     *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
+  GraftOp              op = graft_node_get_op (node);
 
   self->ops[u] = op;
   self->names[u] = self->labels[u] = self->node_names[i];
-  if (specs != NULL && op == GRAFT_OP_PLACEHOLDER)
-    spec = g_hash_table_lookup (specs, graft_node_get_name (node));
   self->roles[u] = role_of (spec);
   g_string_truncate (buf, 0);
   switch (self->roles[u])
@@ -250,7 +249,7 @@ fill_node_unit (GraftLayoutRequest *self,
       _graft_node_append_caption (buf, node);
       /* Every target of a program is an operator: `aten.add.Tensor` says
        * it all. */
-      if (specs != NULL && op == GRAFT_OP_CALL_FUNCTION &&
+      if (program && op == GRAFT_OP_CALL_FUNCTION &&
           g_str_has_prefix (buf->str, "torch.ops."))
         g_string_erase (buf, 0, strlen ("torch.ops."));
       break;
@@ -330,20 +329,25 @@ struct _GraftLayoutRequestBuilder
   GHashTable     *collapsed; /* nullable */
   const gboolean *shown;     /* nullable */
   /* Owned */
-  GraftLayoutRequest *request;        /* being made */
-  GraftScopesBuilder *order_builder;  /* REQ_ORDER */
-  guint              *own_order;      /* made by @order_builder */
-  GraftNode         **nodes;          /* in graph order */
-  GHashTable         *specs;          /* placeholder name -> GraftInputSpec, or NULL */
-  GHashTable         *unit_of_folder; /* folded scope -> its unit */
-  GHashTable         *frames_by_scope;
-  GString            *buf;
-  guint              *member_count; /* per unit: its nodes when folded, else 0 */
-  guint              *member_fill;  /* per unit: where its next node is listed */
-  guint              *stamp;        /* per unit: the unit whose inputs last listed it, + 1 */
-  guint              *exit;         /* per unit: the one node of it others read, + 1; 0 for
-                                     * none yet, G_MAXUINT for several; NULL unless folding */
-  GPtrArray *inputs;                /* scratch */
+  GraftLayoutRequest    *request;       /* being made */
+  GraftScopesBuilder    *order_builder; /* REQ_ORDER */
+  guint                 *own_order;     /* made by @order_builder */
+  GraftNode            **nodes;         /* in graph order */
+  GHashTable            *specs;         /* placeholder name -> GraftInputSpec, when @node_spec cannot say */
+  const GraftInputSpec **node_spec;     /* per node of a program: a placeholder's entry, as
+                                         * the signature lists them in order */
+  guint    spec_i;                      /* the entry the next placeholder is */
+  gboolean misaligned;                  /* the placeholders are not the signature's in order:
+                                         * @specs says instead */
+  GHashTable *unit_of_folder;           /* folded scope -> its unit */
+  GHashTable *frames_by_scope;
+  GString    *buf;
+  guint      *member_count; /* per unit: its nodes when folded, else 0 */
+  guint      *member_fill;  /* per unit: where its next node is listed */
+  guint      *stamp;        /* per unit: the unit whose inputs last listed it, + 1 */
+  guint      *exit;         /* per unit: the one node of it others read, + 1; 0 for
+                             * none yet, G_MAXUINT for several; NULL unless folding */
+  GPtrArray *inputs;        /* scratch */
   /* Where it is */
   const guint *order;
   guint32      base; /* numbers @nodes: a hint (_graft_node_find_index()) */
@@ -373,7 +377,7 @@ request_phase_size (GraftLayoutRequestBuilder *b)
     case REQ_UNITS:
       return self->n_graph_nodes;
     case REQ_SPECS:
-      return program != NULL ? graft_program_get_n_inputs (program) : 0;
+      return program != NULL && b->misaligned ? graft_program_get_n_inputs (program) : 0;
     case REQ_MEMBER_START:
       return b->folding ? self->n_nodes : 0;
     case REQ_MEMBERS:
@@ -404,7 +408,7 @@ request_next_phase (GraftLayoutRequestBuilder *b)
           b->base = _graft_graph_reserve_marks (b->graph, self->n_graph_nodes);
           b->cursor = graft_graph_get_first (b->graph);
         }
-      if (b->phase == REQ_SPECS && graft_graph_get_program (b->graph) != NULL)
+      if (b->phase == REQ_SPECS && graft_graph_get_program (b->graph) != NULL && b->misaligned)
         b->specs = g_hash_table_new (g_str_hash, g_str_equal);
       if (b->phase == REQ_MEMBER_START && b->folding)
         {
@@ -427,6 +431,33 @@ request_next_phase (GraftLayoutRequestBuilder *b)
         self->input_start[self->n_nodes] = self->inputs->len;
     }
   while (b->phase < REQ_DONE && request_phase_size (b) == 0);
+}
+
+/* REQ_LIST: graph node @k, if it is a placeholder of a program, is the
+ * signature's next input (torch lists them in the graph's order); the
+ * first that is not makes REQ_SPECS index them by name instead (a table
+ * of hundreds of thousands of names, which grows in steps that each copy
+ * it whole). */
+static void
+align_placeholder (GraftLayoutRequestBuilder *b,
+                   guint                      k)
+{
+  GraftProgram         *program = graft_graph_get_program (b->graph);
+  GraftNode            *node = b->nodes[k];
+  const GraftInputSpec *spec;
+
+  if (b->misaligned || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+    return;
+  spec = b->spec_i < graft_program_get_n_inputs (program)
+             ? graft_program_get_input (program, b->spec_i)
+             : NULL;
+  if (spec == NULL || g_strcmp0 (spec->name, graft_node_get_name (node)) != 0)
+    {
+      b->misaligned = TRUE;
+      return;
+    }
+  b->spec_i++;
+  b->node_spec[k] = spec;
 }
 
 /* REQ_UNITS: the node at position @p of the drawing order joins its
@@ -481,7 +512,15 @@ add_to_unit (GraftLayoutRequestBuilder *b,
             }
         }
       else
-        fill_node_unit (self, u, i, node, b->specs, b->buf);
+        {
+          const GraftInputSpec *spec = NULL;
+
+          if (b->node_spec != NULL && !b->misaligned)
+            spec = b->node_spec[i];
+          else if (b->specs != NULL && graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+            spec = g_hash_table_lookup (b->specs, graft_node_get_name (node));
+          fill_node_unit (self, u, i, node, b->node_spec != NULL, spec, b->buf);
+        }
       /* The frame around its box: the innermost open module that holds
        * it. */
       if (scopes != NULL)
@@ -619,6 +658,8 @@ graft_layout_request_builder_new (GraftGraph     *graph,
   b->frames_by_scope = g_hash_table_new (NULL, NULL);
   b->buf = g_string_new (NULL);
   b->inputs = g_ptr_array_new ();
+  if (graft_graph_get_program (graph) != NULL)
+    b->node_spec = g_new0 (const GraftInputSpec *, MAX (n, 1));
   if (scopes != NULL)
     b->order = graft_scopes_get_order (scopes);
   else
@@ -691,6 +732,8 @@ graft_layout_request_builder_step (GraftLayoutRequestBuilder *self,
           /* Names are unique in a graph: nothing to share. */
           req->node_names[k] =
               g_string_chunk_insert (req->strings, graft_node_get_name (self->cursor));
+          if (self->node_spec != NULL)
+            align_placeholder (self, k);
           self->cursor = graft_node_get_next (self->cursor);
           break;
         case REQ_SPECS:
@@ -771,6 +814,7 @@ graft_layout_request_builder_free (GraftLayoutRequestBuilder *self)
   g_free (self->own_order);
   g_free (self->nodes);
   g_clear_pointer (&self->specs, g_hash_table_unref);
+  g_free (self->node_spec);
   g_hash_table_unref (self->unit_of_folder);
   g_hash_table_unref (self->frames_by_scope);
   g_string_free (self->buf, TRUE);
