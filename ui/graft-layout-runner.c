@@ -49,6 +49,7 @@ struct _GraftLayoutRunner
   GCancellable              *cancellable;     /* Owned: of the layout running, or NULL */
   GraftScopes               *scopes;          /* Owned: of the graph last queued, or NULL */
   gboolean                   scopes_stale;    /* @scopes are to be made again for the graph (queued) */
+  guint                      scopes_revision; /* the document's revision @scopes are of */
   GraftScopesBuilder        *builder;         /* Owned: making them, over turns, or NULL */
   GraftLayoutRequestBuilder *request_builder; /* Owned: the next request, made over turns
                                                * once the scopes are, or NULL */
@@ -247,6 +248,8 @@ make_scopes (GraftLayoutRunner *self,
     return FALSE;
   g_clear_pointer (&self->scopes, graft_scopes_free);
   self->scopes = graft_scopes_builder_finish (g_steal_pointer (&self->builder));
+  /* A change of the graph meanwhile would have dropped the builder. */
+  self->scopes_revision = graft_document_get_revision (self->document);
   self->scopes_stale = FALSE;
   return TRUE;
 }
@@ -362,10 +365,14 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   self->request = NULL;
   /* Two requests before the start: fitting wins over keeping the view. */
   self->start_keep_view = self->start_id != 0 ? self->start_keep_view && keep_view : keep_view;
-  /* Scopes follow the graph, which may have changed: they are made again
-   * before the layout starts, or when the menus read them first. */
-  self->scopes_stale = TRUE;
-  g_clear_pointer (&self->builder, graft_scopes_builder_free);
+  /* Scopes follow the graph: when it has changed since they were made
+   * (or is new), they are made again before the layout starts, or when
+   * the menus read them first; a folding changed alone keeps them (they
+   * take a second at a million nodes).  Scopes half made go on: a change
+   * of the graph would have dropped them. */
+  if (self->scopes == NULL ||
+      self->scopes_revision != graft_document_get_revision (self->document))
+    self->scopes_stale = TRUE;
   drop_request (self);
   /* A step of graft-turns.c, at the default priority: below the redraw's,
    * an animation whose frames take longer than the frame interval (the busy

@@ -383,8 +383,10 @@ test_supersede_scopes (void)
   assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
 
   /* A new request while the scopes are half made: only the newest
-   * layout is shown. */
+   * layout is shown.  (Scopes are made again only for a changed graph.) */
   n_done = 0;
+  graft_document_load_text (document, "chain.py", long_code, &error);
+  g_assert_no_error (error);
   graft_layout_runner_queue (runner, TRUE);
   iterate_until (making_scopes, runner);
   graft_document_load_text (document, "chain.py", long_code, &error);
@@ -459,6 +461,18 @@ test_supersede_request (void)
   g_assert_false (_graft_layout_runner_is_making_request (runner));
   iterate_until (done_once, &n_done);
   g_assert_cmpuint (n_done, ==, 1);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
+
+  /* Another layout of the same graph keeps its scopes: the request is
+   * made, not the scopes again. */
+  n_done = 0;
+  graft_layout_runner_queue (runner, TRUE);
+  while (!making_request (runner) && !done_once (&n_done))
+    {
+      g_assert_false (_graft_layout_runner_is_making_scopes (runner));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  iterate_until (done_once, &n_done);
   assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
 
   graft_layout_runner_stop (runner);
