@@ -574,14 +574,41 @@ assert_same_scopes (GraftScopes *a,
     }
 }
 
+/* The graph changes as an editor changes it: a node that reads the node
+ * in the middle is put after it (and taken out again on the next call). */
+static void
+edit_graph (GraftGraph *graph)
+{
+  static GraftNode *made = NULL;
+  GraftNode        *x = graft_graph_get_first (graph);
+  GraftArg          args;
+
+  if (made != NULL)
+    {
+      graft_graph_erase_node (graph, g_steal_pointer (&made));
+      return;
+    }
+  for (guint k = 0; k < graft_graph_get_n_nodes (graph) / 2; k++)
+    x = graft_node_get_next (x);
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], x);
+  made = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL, "neg",
+                                  graft_node_get_next (x));
+  g_assert_nonnull (made);
+}
+
 /* The scopes of @graph made in steps of @max_nodes nodes, with other work
- * numbering the graph's nodes between the steps. */
+ * numbering the graph's nodes between the steps, and with @edits changes
+ * of the graph after the first steps (each starts the scopes again, as
+ * the editor does). */
 static GraftScopes *
 build_in_steps (GraftGraph *graph,
                 guint       max_nodes,
+                guint       edits,
                 guint      *n_steps)
 {
   g_autoptr (GraftScopesBuilder) builder = graft_scopes_builder_new (graph);
+  guint since_start = 1;
 
   *n_steps = 1;
   while (!graft_scopes_builder_step (builder, max_nodes))
@@ -589,6 +616,15 @@ build_in_steps (GraftGraph *graph,
       g_autofree guint *order = graft_draw_order_new (graph);
 
       (*n_steps)++;
+      if (edits > 0 && ++since_start == 3 + edits)
+        {
+          edits--;
+          edit_graph (graph);
+          graft_scopes_builder_free (builder);
+          builder = graft_scopes_builder_new (graph);
+          since_start = 1;
+          *n_steps = 1;
+        }
     }
   return graft_scopes_builder_finish (g_steal_pointer (&builder));
 }
@@ -625,12 +661,197 @@ test_builder_steps (void)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         {
           guint n_steps;
-          g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], &n_steps);
+          g_autoptr (GraftScopes) stepped = build_in_steps (graph, sizes[s], 0, &n_steps);
+          g_autoptr (GraftScopes) edited = NULL;
+          g_autoptr (GraftScopes) edited_at_once = NULL;
 
-          /* Three passes of n nodes each, cut in steps, and three
-           * others. */
-          g_assert_cmpuint (n_steps, ==, 3 * ((n + sizes[s] - 1) / sizes[s]) + 3);
+          /* Five passes of n nodes each at least, cut in steps. */
+          g_assert_cmpuint (n_steps, >=, 5 * ((n + sizes[s] - 1) / sizes[s]));
           assert_same_scopes (at_once, stepped);
+          /* One edit (a node added), or two (added and taken out). */
+          edited = build_in_steps (graph, sizes[s], 1 + s % 2, &n_steps);
+          edited_at_once = graft_scopes_new (graph);
+          g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, s % 2 == 0 ? n + 1 : n);
+          assert_same_scopes (edited_at_once, edited);
+          if (s % 2 == 0)
+            edit_graph (graph);
+          g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, n);
+        }
+      /* At once, in one step per pass. */
+      {
+        guint n_steps;
+        g_autoptr (GraftScopes) one = build_in_steps (graph, G_MAXUINT, 0, &n_steps);
+
+        g_assert_cmpuint (n_steps, <=, 12);
+        assert_same_scopes (at_once, one);
+      }
+    }
+}
+
+/* A program whose placeholders are not in the signature's order (an
+ * edit moved one) has the same scopes, node by node: the weights are then
+ * looked up by name rather than in order. */
+static void
+test_program_out_of_order (void)
+{
+  g_autoptr (GraftGraph) in_order = program_new (4);
+  g_autoptr (GraftGraph) moved = program_new (4);
+  g_autoptr (GraftScopes) expected = graft_scopes_new (in_order);
+  g_autoptr (GraftScopes) scopes = NULL;
+  GraftNode *first = graft_graph_get_first (moved);
+  GraftNode *last_placeholder = first;
+  guint      i = 0;
+  guint      weights = 0;
+
+  for (GraftNode *node = first; node != NULL; node = graft_node_get_next (node))
+    if (graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+      last_placeholder = node;
+  g_assert_true (last_placeholder != first);
+  graft_graph_move_before (moved, last_placeholder, first);
+  scopes = graft_scopes_new (moved);
+  for (GraftNode *node = graft_graph_get_first (moved); node != NULL;
+       node = graft_node_get_next (node), i++)
+    {
+      gint j = 0;
+
+      for (GraftNode *twin = graft_graph_get_first (in_order);
+           g_strcmp0 (graft_node_get_name (twin), graft_node_get_name (node)) != 0;
+           twin = graft_node_get_next (twin))
+        j++;
+      g_assert_cmpstr (graft_scopes_get_node_scope (scopes, i), ==,
+                       graft_scopes_get_node_scope (expected, (guint) j));
+      weights += graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER &&
+                 *graft_scopes_get_node_scope (scopes, i) != '\0';
+    }
+  /* The weights are in their modules, not in the whole graph. */
+  g_assert_cmpuint (weights, >, 8);
+
+  /* Their boxes say what they are, as in order. */
+  {
+    g_autoptr (GraftLayoutRequest) req_a = graft_layout_request_new (in_order);
+    g_autoptr (GraftLayoutRequest) req_b = graft_layout_request_new (moved);
+    g_autoptr (GraftLayout) a = graft_layout_request_run (req_a, NULL);
+    g_autoptr (GraftLayout) b = graft_layout_request_run (req_b, NULL);
+    guint parameters = 0;
+
+    g_assert_nonnull (a);
+    g_assert_nonnull (b);
+    g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+    for (guint k = 0; k < graft_layout_get_n_nodes (b); k++)
+      {
+        const GraftLayoutNode *nb = graft_layout_get_node (b, k);
+        gint                   box = graft_layout_find_node (a, nb->name);
+        const GraftLayoutNode *na;
+
+        if (nb->is_stub)
+          continue;
+        g_assert_cmpint (box, >=, 0);
+        na = graft_layout_get_node (a, (guint) box);
+        g_assert_cmpstr (na->caption, ==, nb->caption);
+        g_assert_cmpstr (na->label, ==, nb->label);
+        g_assert_cmpint (na->role, ==, nb->role);
+        parameters += nb->role == GRAFT_LAYOUT_ROLE_PARAMETER;
+      }
+    g_assert_cmpuint (parameters, >, 4);
+  }
+}
+
+/* @a and @b draw the same boxes, edges and frames.  (Not always at the
+ * same places: two runs of one request with frames can differ.) */
+static void
+assert_same_layouts (GraftLayout *a,
+                     GraftLayout *b)
+{
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    {
+      const GraftLayoutNode *na = graft_layout_get_node (a, i);
+      const GraftLayoutNode *nb = graft_layout_get_node (b, i);
+      const guint           *ma;
+      const guint           *mb;
+      guint                  n_ma, n_mb;
+
+      g_assert_cmpstr (na->name, ==, nb->name);
+      g_assert_cmpstr (na->caption, ==, nb->caption);
+      g_assert_cmpstr (na->label, ==, nb->label);
+      g_assert_cmpstr (na->annotation, ==, nb->annotation);
+      g_assert_cmpint (na->role, ==, nb->role);
+      g_assert_cmpuint (na->node_index, ==, nb->node_index);
+      ma = graft_layout_get_members (a, i, &n_ma);
+      mb = graft_layout_get_members (b, i, &n_mb);
+      g_assert_cmpmem (ma, n_ma * sizeof (guint), mb, n_mb * sizeof (guint));
+    }
+  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
+  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
+    {
+      const GraftLayoutEdge *ea = graft_layout_get_edge (a, e);
+      const GraftLayoutEdge *eb = graft_layout_get_edge (b, e);
+
+      g_assert_cmpuint (ea->tail, ==, eb->tail);
+      g_assert_cmpuint (ea->head, ==, eb->head);
+    }
+  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
+  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
+    {
+      g_assert_cmpstr (graft_layout_get_frame (a, f)->scope, ==,
+                       graft_layout_get_frame (b, f)->scope);
+      g_assert_cmpstr (graft_layout_get_frame (a, f)->label, ==,
+                       graft_layout_get_frame (b, f)->label);
+    }
+}
+
+/* A layout request made in steps, however small, is the one made at once:
+ * unfolded, folded, a subset shown, of a traced graph and of a program,
+ * even when other work numbers the nodes between the steps. */
+static void
+test_request_steps (void)
+{
+  g_autoptr (GraftGraph) resnet = load_torchvision ("resnet18");
+  g_autoptr (GraftGraph) program = program_new (4);
+  GraftGraph *graphs[] = { resnet, program };
+
+  for (guint g = 0; g < G_N_ELEMENTS (graphs); g++)
+    {
+      GraftGraph *graph = graphs[g];
+      guint       n = graft_graph_get_n_nodes (graph);
+      g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+      g_autoptr (GHashTable) folded = graft_scopes_new_folded_at (scopes, 1);
+      g_autofree gboolean *shown = g_new0 (gboolean, n);
+
+      for (guint i = n / 3; i < n / 2; i++)
+        shown[i] = TRUE;
+      for (guint c = 0; c < 4; c++)
+        {
+          GraftScopes    *with_scopes = c == 0 || c == 3 ? NULL : scopes;
+          GHashTable     *collapsed = c == 1 ? folded : NULL;
+          const gboolean *with_shown = c == 3 ? shown : NULL;
+          g_autoptr (GraftLayoutRequest) once =
+              graft_layout_request_new_folded (graph, with_scopes, collapsed, with_shown);
+          g_autoptr (GraftLayout) at_once = graft_layout_request_run (once, NULL);
+          static const guint sizes[] = { 1, 7, 100 };
+
+          g_assert_nonnull (at_once);
+          for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+            {
+              g_autoptr (GraftLayoutRequestBuilder) builder =
+                  graft_layout_request_builder_new (graph, with_scopes, collapsed, with_shown);
+              g_autoptr (GraftLayoutRequest) stepped = NULL;
+              g_autoptr (GraftLayout) layout = NULL;
+              guint n_steps = 1;
+
+              while (!graft_layout_request_builder_step (builder, sizes[s]))
+                {
+                  g_autofree guint *order = graft_draw_order_new (graph);
+
+                  n_steps++;
+                }
+              /* The nodes are listed and sorted into boxes in steps. */
+              g_assert_cmpuint (n_steps, >=, 2 * ((n + sizes[s] - 1) / sizes[s]));
+              stepped = graft_layout_request_builder_finish (g_steal_pointer (&builder));
+              layout = graft_layout_request_run (stepped, NULL);
+              g_assert_nonnull (layout);
+              assert_same_layouts (at_once, layout);
+            }
         }
     }
 }
@@ -648,6 +869,8 @@ main (int    argc,
   g_test_add_func ("/core/layout/progress", test_progress);
   g_test_add_func ("/core/scope/program", test_program_scopes);
   g_test_add_func ("/core/scope/builder-steps", test_builder_steps);
+  g_test_add_func ("/core/layout/request-steps", test_request_steps);
+  g_test_add_func ("/core/scope/program-out-of-order", test_program_out_of_order);
   g_test_add_func ("/core/layout/program", test_program_layout);
   return g_test_run ();
 }

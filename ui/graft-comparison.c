@@ -140,12 +140,14 @@ changes_by_name (GraftGraph *before,
 }
 
 /* Fills side @side of @self from @graph: its layout request (folded as
- * @collapsed says, if not %NULL) and each node's change; adds the names of
- * the nodes of the classes @classes lists to @names. */
+ * @collapsed says, if not %NULL; @scopes are @graph's, when known) and
+ * each node's change; adds the names of the nodes of the classes @classes
+ * lists to @names. */
 static void
 fill_side (GraftComparison *self,
            guint            side,
            GraftGraph      *graph,
+           GraftScopes     *scopes,
            GHashTable      *changes,
            GHashTable      *collapsed,
            GPtrArray      **names,
@@ -156,9 +158,10 @@ fill_side (GraftComparison *self,
 
   if (collapsed != NULL && g_hash_table_size (collapsed) > 0)
     {
-      g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+      g_autoptr (GraftScopes) own = scopes == NULL ? graft_scopes_new (graph) : NULL;
 
-      self->requests[side] = graft_layout_request_new_folded (graph, scopes, collapsed, NULL);
+      self->requests[side] =
+          graft_layout_request_new_folded (graph, scopes != NULL ? scopes : own, collapsed, NULL);
     }
   else
     self->requests[side] = graft_layout_request_new (graph);
@@ -220,6 +223,7 @@ graft_document_compare (GraftDocument *self,
   g_autoptr (GraftComparison) comparison = NULL;
   g_autoptr (GHashTable) changes = NULL;
   g_autoptr (GHashTable) collapsed = NULL;
+  g_autoptr (GraftScopes) after_scopes = NULL;
   GPtrArray    *names[4];
   HistoryEntry *entry;
   GraftGraph   *before;
@@ -257,17 +261,17 @@ graft_document_compare (GraftDocument *self,
        * edits around it are where they are at either position. */
       changes = changes_by_name (graph_at (self, change), after);
     }
+  /* The after side's scopes serve its request too. */
   if (overview_boxes > 0)
     {
-      g_autoptr (GraftScopes) scopes = graft_scopes_new (after);
-
-      collapsed = graft_scopes_new_overview (scopes, overview_boxes);
+      after_scopes = graft_scopes_new (after);
+      collapsed = graft_scopes_new_overview (after_scopes, overview_boxes);
     }
-  fill_side (comparison, 1, after, changes, collapsed, names, after_classes);
+  fill_side (comparison, 1, after, after_scopes, changes, collapsed, names, after_classes);
   leave (self, change + 1);
 
   before = visit (self, change);
-  fill_side (comparison, 0, before, changes, collapsed, names, before_classes);
+  fill_side (comparison, 0, before, NULL, changes, collapsed, names, before_classes);
   leave (self, change);
 
   for (guint c = 0; c < G_N_ELEMENTS (names); c++)

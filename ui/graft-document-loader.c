@@ -243,6 +243,18 @@ load_thread_cb (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* The worker has read the file: the caller's task, which holds what was
+ * read and the document, returns on the main loop (and is let go there). */
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+
+  g_task_return_boolean (task, TRUE);
+}
+
 /**
  * graft_document_load_file_async:
  * @self: a document
@@ -263,6 +275,7 @@ graft_document_load_file_async (GraftDocument      *self,
                                 gpointer            user_data)
 {
   g_autoptr (GTask) task = NULL;
+  g_autoptr (GTask) worker = NULL;
   Loaded *loaded = g_new0 (Loaded, 1);
 
   g_return_if_fail (GRAFT_IS_DOCUMENT (self));
@@ -274,7 +287,14 @@ graft_document_load_file_async (GraftDocument      *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, graft_document_load_file_async);
   g_task_set_task_data (task, loaded, loaded_free);
-  g_task_run_in_thread (task, load_thread_cb);
+  /* The worker's own task has no source object: a GTask may be finalized
+   * on its worker thread, and would then drop the last reference to a
+   * document let go meanwhile there, and with it its buffers, outside
+   * GTK's thread.  The caller's task, with the document, is its
+   * callback's, on the main loop; what was read is the caller's task's. */
+  worker = g_task_new (NULL, NULL, read_cb, g_steal_pointer (&task));
+  g_task_set_task_data (worker, loaded, NULL);
+  g_task_run_in_thread (worker, load_thread_cb);
 }
 
 /**

@@ -1305,19 +1305,23 @@ gboolean *
 graft_document_dup_layout_dropped (GraftDocument *self,
                                    GraftLayout   *layout)
 {
-  guint     n;
-  gboolean *dropped;
+  guint          n;
+  gboolean      *dropped;
+  GHashTableIter iter;
+  gpointer       name;
 
   _graft_document_ensure_matches (self);
   n = graft_layout_get_n_graph_nodes (layout);
   dropped = g_new0 (gboolean, MAX (n, 1));
-
-  for (guint i = 0; i < n; i++)
+  /* The dropped nodes looked up in the layout, as matched ones are
+   * (graft_document_dup_layout_marks()). */
+  g_hash_table_iter_init (&iter, self->dropped_of);
+  while (g_hash_table_iter_next (&iter, &name, NULL))
     {
-      const char *name = graft_layout_get_node_name (layout, i);
+      gint i = graft_layout_find_graph_node (layout, name);
 
-      dropped[i] = g_hash_table_contains (self->dropped_of, name) &&
-                   graft_document_get_match_of_node (self, name) < 0;
+      if (i >= 0 && !g_hash_table_contains (self->match_of, name))
+        dropped[i] = TRUE;
     }
   return dropped;
 }
@@ -2477,12 +2481,26 @@ gint *
 graft_document_dup_layout_marks (GraftDocument *self,
                                  GraftLayout   *layout)
 {
-  guint n = graft_layout_get_n_graph_nodes (layout);
-  gint *marks = g_new (gint, MAX (n, 1));
+  guint          n = graft_layout_get_n_graph_nodes (layout);
+  gint          *marks = g_new (gint, MAX (n, 1));
+  GHashTableIter iter;
+  gpointer       name;
+  gpointer       match;
 
+  /* The matched nodes looked up in the layout (whose index of names the
+   * runner's worker builds), not every node of the layout in the matches:
+   * a million nodes have few matched. */
+  _graft_document_ensure_matches (self);
   for (guint i = 0; i < n; i++)
-    marks[i] = graft_document_get_match_of_node (self,
-                                                 graft_layout_get_node_name (layout, i));
+    marks[i] = -1;
+  g_hash_table_iter_init (&iter, self->match_of);
+  while (g_hash_table_iter_next (&iter, &name, &match))
+    {
+      gint i = graft_layout_find_graph_node (layout, name);
+
+      if (i >= 0)
+        marks[i] = (gint) GPOINTER_TO_UINT (match) - 1;
+    }
   return marks;
 }
 

@@ -393,7 +393,7 @@ text_thread_cb (GTask        *task,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
-  GraftExport *self = source_object;
+  GraftExport *self = task_data;
   g_autoptr (GraftOutputFile) out = NULL;
   GError     *error = NULL;
   gsize       length;
@@ -429,7 +429,7 @@ draw_thread_cb (GTask        *task,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
-  GraftExport *self = source_object;
+  GraftExport *self = task_data;
   g_autoptr (GraftOutputFile) out = NULL;
   GraftRenderOptions options;
   GError            *error = NULL;
@@ -458,7 +458,7 @@ written_cb (GObject      *object,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  GraftExport *self = GRAFT_EXPORT (object);
+  g_autoptr (GraftExport) self = user_data;
   g_autoptr (GTask) task = g_steal_pointer (&self->task);
   GraftOutputFile *out;
   GError          *error = NULL;
@@ -494,21 +494,37 @@ compute_marks (GraftExport *self)
     self->dropped = graft_document_dup_layout_dropped (self->document, self->layout);
   if (added_names->len > 0)
     {
-      g_autoptr (GHashTable) added = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < added_names->len; i++)
-        g_hash_table_add (added, added_names->pdata[i]);
       self->added = g_new0 (gboolean, MAX (n, 1));
-      for (guint i = 0; i < n; i++)
-        self->added[i] =
-            g_hash_table_contains (added, graft_layout_get_node_name (self->layout, i));
+      for (guint k = 0; k < added_names->len; k++)
+        {
+          gint i = graft_layout_find_graph_node (self->layout, added_names->pdata[k]);
+
+          if (i >= 0)
+            self->added[i] = TRUE;
+        }
     }
+}
+
+/* A worker's task, run on a thread: it has no source object, as a GTask
+ * may be finalized on its worker thread and would then drop the last
+ * reference to its source there.  The export is its data, for the
+ * worker, and its callback's, referenced: the callback, on the main loop,
+ * drops that reference. */
+static GTask *
+worker_new (GraftExport        *self,
+            GAsyncReadyCallback callback,
+            gpointer            task_data)
+{
+  GTask *worker = g_task_new (NULL, self->cancellable, callback, g_object_ref (self));
+
+  g_task_set_task_data (worker, task_data, NULL);
+  return worker;
 }
 
 static void
 start_drawing (GraftExport *self)
 {
-  g_autoptr (GTask) worker = g_task_new (self, self->cancellable, written_cb, NULL);
+  g_autoptr (GTask) worker = worker_new (self, written_cb, self);
 
   compute_marks (self);
   g_task_set_source_tag (worker, start_drawing);
@@ -536,8 +552,8 @@ laid_out_cb (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  GraftExport *self = GRAFT_EXPORT (object);
-  GError      *error = NULL;
+  g_autoptr (GraftExport) self = user_data;
+  GError *error = NULL;
 
   g_clear_handle_id (&self->poll_id, g_source_remove);
   self->layout = g_task_propagate_pointer (G_TASK (result), &error);
@@ -598,18 +614,17 @@ graft_export_run_async (GraftExport        *self,
     }
   if (self->text != NULL)
     {
-      g_autoptr (GTask) worker = g_task_new (self, self->cancellable, written_cb, NULL);
+      g_autoptr (GTask) worker = worker_new (self, written_cb, self);
 
       g_task_run_in_thread (worker, text_thread_cb);
     }
   else if (self->request != NULL)
     {
-      g_autoptr (GTask) worker = g_task_new (self, self->cancellable, laid_out_cb, NULL);
-
       /* The task holds the request while it runs; the export keeps it
        * for the progress and frees it last. */
+      g_autoptr (GTask) worker = worker_new (self, laid_out_cb, self->request);
+
       self->poll_id = g_timeout_add (100, poll_layout_cb, self);
-      g_task_set_task_data (worker, self->request, NULL);
       g_task_run_in_thread (worker, layout_thread_cb);
     }
   else

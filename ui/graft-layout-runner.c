@@ -44,22 +44,26 @@ struct _GraftLayoutRunner
 {
   GObject parent_instance;
 
-  GraftDocument      *document;         /* Owned: whose graph is laid out */
-  GraftCanvas        *canvas;           /* Owned: where layouts go */
-  GCancellable       *cancellable;      /* Owned: of the layout running, or NULL */
-  GraftScopes        *scopes;           /* Owned: of the graph last queued, or NULL */
-  gboolean            scopes_stale;     /* @scopes are to be made again for the graph (queued) */
-  GraftScopesBuilder *builder;          /* Owned: making them, over turns, or NULL */
-  gint64              scope_turn_usec;  /* SCOPE_TURN_USEC, but for tests */
-  guint               scope_step_nodes; /* SCOPE_STEP_NODES, but for tests */
-  GHashTable         *collapsed;        /* Owned: scope paths drawn as one box; NULL: choose
-                                         * on the next start */
-  gint overview_boxes;                  /* what to choose then: an overview of at most this
-                                         * many boxes, or none (-1) */
-  GraftLayoutRequest *request;          /* Borrowed: the layout running, owned by its task,
-                                         * or NULL */
-  guint    progress_id;                 /* polls @request */
-  guint    start_id;                    /* starts the next layout: a job of graft-turns.c */
+  GraftDocument *document;    /* Owned: whose graph is laid out */
+  GraftCanvas   *canvas;      /* Owned: where layouts go */
+  GCancellable  *cancellable; /* Owned: of the layout running, or NULL */
+  GraftScopes   *scopes;      /* Owned: of the graph last queued, or NULL */
+  /* @scopes are to be made again for the graph (queued) */
+  gboolean                   scopes_stale;
+  guint                      scopes_revision; /* the document's revision @scopes are of */
+  GraftScopesBuilder        *builder;         /* Owned: making them, over turns, or NULL */
+  GraftLayoutRequestBuilder *request_builder; /* Owned: the next request, made over turns
+                                               * once the scopes are, or NULL */
+  gint64      scope_turn_usec;                /* SCOPE_TURN_USEC, but for tests */
+  guint       scope_step_nodes;               /* SCOPE_STEP_NODES, but for tests */
+  GHashTable *collapsed;                      /* Owned: scope paths drawn as one box; NULL: choose
+                                               * on the next start */
+  gint overview_boxes;                        /* what to choose then: an overview of at most this
+                                               * many boxes, or none (-1) */
+  GraftLayoutRequest *request;                /* Borrowed: the layout running, owned by its task,
+                                               * or NULL */
+  guint    progress_id;                       /* polls @request */
+  guint    start_id;                          /* starts the next layout: a job of graft-turns.c */
   gboolean start_keep_view;
   guint    generation;  /* counts requests: a task of an older one is dropped */
   guint    shape;       /* counts changes of folding and direction */
@@ -81,16 +85,28 @@ static guint signals[N_SIGNALS];
 /* What a task was started for. */
 typedef struct
 {
-  guint    generation;
-  guint    shape;
-  gboolean keep_view;
+  GraftLayoutRunner *runner; /* unreferenced: read only while the task is not cancelled */
+  guint              generation;
+  guint              shape;
+  gboolean           keep_view;
 } Job;
 
-/* Scopes half made read the graph as it was: they start again. */
+/* A request half made reads the graph, scopes and folding as they were
+ * when it was started: it starts again. */
+static void
+drop_request (GraftLayoutRunner *self)
+{
+  g_clear_pointer (&self->request_builder, graft_layout_request_builder_free);
+}
+
+/* Scopes, made or half made, and a request half made read the graph as
+ * it was: they are made again. */
 static void
 graph_changed_cb (GraftLayoutRunner *self)
 {
   g_clear_pointer (&self->builder, graft_scopes_builder_free);
+  self->scopes_stale = self->scopes != NULL || self->scopes_stale;
+  drop_request (self);
 }
 
 /**
@@ -162,11 +178,19 @@ layout_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  GraftLayoutRunner *self = GRAFT_LAYOUT_RUNNER (object);
-  g_autofree Job    *job = user_data;
+  g_autofree Job *job = user_data;
   g_autoptr (GError) error = NULL;
-  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
+  GTask             *task = G_TASK (result);
+  GraftLayout       *layout = g_task_propagate_pointer (task, &error);
+  GraftLayoutRunner *self;
 
+  /* Superseded or stopped: the runner may be gone. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      g_clear_pointer (&layout, graft_layout_free);
+      return;
+    }
+  self = GRAFT_LAYOUT_RUNNER (job->runner);
   if (job->generation != self->generation)
     {
       /* A newer layout is on its way. */
@@ -225,6 +249,8 @@ make_scopes (GraftLayoutRunner *self,
     return FALSE;
   g_clear_pointer (&self->scopes, graft_scopes_free);
   self->scopes = graft_scopes_builder_finish (g_steal_pointer (&self->builder));
+  /* A change of the graph meanwhile would have dropped the builder. */
+  self->scopes_revision = graft_document_get_revision (self->document);
   self->scopes_stale = FALSE;
   return TRUE;
 }
@@ -238,11 +264,39 @@ ensure_scopes (GraftLayoutRunner *self)
   return self->scopes;
 }
 
+/* Goes on making the request of the layout queued, for at most about
+ * @usec microseconds (at least one step).  Returns whether it is made. */
+static gboolean
+make_request (GraftLayoutRunner *self,
+              gint64             usec)
+{
+  gint64   start = g_get_monotonic_time ();
+  gboolean done;
+
+  if (self->request_builder == NULL)
+    {
+      if (self->collapsed == NULL)
+        self->collapsed =
+            self->overview_boxes >= 0
+                ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
+                : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      self->request_builder =
+          graft_layout_request_builder_new (graft_document_get_graph (self->document),
+                                            self->scopes, self->collapsed, NULL);
+    }
+  do
+    done = graft_layout_request_builder_step (self->request_builder, self->scope_step_nodes);
+  while (!done && g_get_monotonic_time () - start < usec);
+  return done;
+}
+
 /* Starts the layout graft_layout_runner_queue() asked for.  Making the
- * scopes takes about 15 ms at 50,000 nodes and copying the graph for the
- * worker about 10 ms, so the scopes are made a few milliseconds per turn
- * and the copy runs in a turn of its own, apart from the change that asked
- * for it: events and frames due meanwhile are handled between them. */
+ * scopes takes about 15 ms at 50,000 nodes and 1.5 s at a million, and
+ * copying what the worker needs of the graph (the request) about 10 ms and
+ * 0.3 s, so both are made a few milliseconds per turn, apart from the
+ * change that asked for them: events and frames due meanwhile are handled
+ * between them.  The worker never reads the graph, which edits change on
+ * the main loop. */
 static gboolean
 start_cb (gpointer user_data)
 {
@@ -257,6 +311,8 @@ start_cb (gpointer user_data)
       make_scopes (self, self->scope_turn_usec);
       return G_SOURCE_CONTINUE;
     }
+  if (!make_request (self, self->scope_turn_usec))
+    return G_SOURCE_CONTINUE;
   job = g_new0 (Job, 1);
   self->start_id = 0;
   job->generation = self->generation;
@@ -265,14 +321,16 @@ start_cb (gpointer user_data)
   self->start_keep_view = FALSE;
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, layout_done_cb, job);
+  job->runner = self;
+  /* No source object: a GTask may be finalized on its worker thread, and
+   * it would then drop the last reference to a runner disposed meanwhile
+   * there, and with it the canvas's and the document's, outside GTK's
+   * thread.  The runner is the job's, unreferenced: whatever supersedes
+   * or stops this layout (the runner's dispose included) cancels the task
+   * first, and then the runner is not read. */
+  task = g_task_new (NULL, self->cancellable, layout_done_cb, job);
   g_task_set_source_tag (task, graft_layout_runner_queue);
-  if (self->collapsed == NULL)
-    self->collapsed = self->overview_boxes >= 0
-                          ? graft_scopes_new_overview (self->scopes, (guint) self->overview_boxes)
-                          : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  request = graft_layout_request_new_folded (graft_document_get_graph (self->document),
-                                             self->scopes, self->collapsed, NULL);
+  request = graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
   graft_layout_request_set_direction (request, self->direction);
   /* After an edit, what it did not touch keeps its place. */
   if (job->keep_view && shown != NULL && self->shown_shape == self->shape)
@@ -308,10 +366,15 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
   self->request = NULL;
   /* Two requests before the start: fitting wins over keeping the view. */
   self->start_keep_view = self->start_id != 0 ? self->start_keep_view && keep_view : keep_view;
-  /* Scopes follow the graph, which may have changed: they are made again
-   * before the layout starts, or when the menus read them first. */
-  self->scopes_stale = TRUE;
-  g_clear_pointer (&self->builder, graft_scopes_builder_free);
+  /* Scopes follow the graph: when it has changed since they were made
+   * (or is new), they are made again before the layout starts, or when
+   * the menus read them first; a folding changed alone keeps them (they
+   * take a second at a million nodes).  Scopes half made go on: a change
+   * of the graph would have dropped them. */
+  if (self->scopes == NULL ||
+      self->scopes_revision != graft_document_get_revision (self->document))
+    self->scopes_stale = TRUE;
+  drop_request (self);
   /* A step of graft-turns.c, at the default priority: below the redraw's,
    * an animation whose frames take longer than the frame interval (the busy
    * spinner under a software GL renderer) would keep it from ever running. */
@@ -333,6 +396,7 @@ graft_layout_runner_set_direction (GraftLayoutRunner   *self,
   g_return_if_fail (GRAFT_IS_LAYOUT_RUNNER (self));
   self->direction = direction;
   self->shape++;
+  drop_request (self);
 }
 
 /**
@@ -366,6 +430,7 @@ graft_layout_runner_stop (GraftLayoutRunner *self)
   g_clear_handle_id (&self->progress_id, g_source_remove);
   graft_turns_remove (self->start_id);
   self->start_id = 0;
+  drop_request (self);
 }
 
 /**
@@ -416,6 +481,7 @@ graft_layout_runner_fold_new_graph (GraftLayoutRunner *self)
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : -1;
   self->shape++;
+  drop_request (self);
 }
 
 /**
@@ -436,6 +502,7 @@ graft_layout_runner_reset_folding (GraftLayoutRunner *self,
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   self->overview_boxes = -1;
   self->shape++;
+  drop_request (self);
   /* The top level, whatever the size (before the first layout, an
    * overview chosen when it starts). */
   if (overview && ensure_scopes (self) != NULL)
@@ -463,6 +530,7 @@ graft_layout_runner_expand_level (GraftLayoutRunner *self)
     return FALSE;
   graft_scopes_expand_level (self->scopes, self->collapsed);
   self->shape++;
+  drop_request (self);
   return TRUE;
 }
 
@@ -485,6 +553,7 @@ graft_layout_runner_expand (GraftLayoutRunner *self,
     return FALSE;
   graft_scopes_expand (self->scopes, self->collapsed, scope);
   self->shape++;
+  drop_request (self);
   return TRUE;
 }
 
@@ -504,6 +573,7 @@ graft_layout_runner_collapse (GraftLayoutRunner *self,
     self->collapsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   graft_scopes_collapse (self->collapsed, scope);
   self->shape++;
+  drop_request (self);
 }
 
 /**
@@ -537,6 +607,33 @@ _graft_layout_runner_is_making_scopes (GraftLayoutRunner *self)
   return self->builder != NULL;
 }
 
+/**
+ * _graft_layout_runner_is_making_request:
+ * @self: a runner
+ *
+ * Returns: whether the next layout's request is half made, between turns
+ */
+gboolean
+_graft_layout_runner_is_making_request (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), FALSE);
+  return self->request_builder != NULL;
+}
+
+/**
+ * _graft_layout_runner_get_cancellable:
+ * @self: a runner
+ *
+ * Returns: (transfer none) (nullable): the cancellable of the layout last
+ *   started, for tests that wait for its task to go
+ */
+GCancellable *
+_graft_layout_runner_get_cancellable (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
+  return self->cancellable;
+}
+
 static void
 graft_layout_runner_dispose (GObject *object)
 {
@@ -553,6 +650,7 @@ graft_layout_runner_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->builder, graft_scopes_builder_free);
+  drop_request (self);
   g_clear_pointer (&self->scopes, graft_scopes_free);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_object (&self->canvas);

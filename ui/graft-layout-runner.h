@@ -38,9 +38,11 @@ void graft_layout_runner_set_direction (GraftLayoutRunner   *self,
 
 void graft_layout_runner_run_in_thread (GTask *task);
 
-void     _graft_layout_runner_set_scope_turn (GraftLayoutRunner *self,
-                                              gint64             usec,
-                                              guint              step_nodes);
-gboolean _graft_layout_runner_is_making_scopes (GraftLayoutRunner *self);
+void          _graft_layout_runner_set_scope_turn (GraftLayoutRunner *self,
+                                                   gint64             usec,
+                                                   guint              step_nodes);
+gboolean      _graft_layout_runner_is_making_scopes (GraftLayoutRunner *self);
+gboolean      _graft_layout_runner_is_making_request (GraftLayoutRunner *self);
+GCancellable *_graft_layout_runner_get_cancellable (GraftLayoutRunner *self);
 
 G_END_DECLS

@@ -227,23 +227,38 @@ show_first_change (GraftSplitWindow *self)
   follow (self, 0);
 }
 
+/* A side's layout on its way.  Its task has no source object: a GTask
+ * may be finalized on its worker thread, and would then drop the last
+ * reference to a window closed meanwhile there, outside GTK's thread.
+ * The window is not referenced: its dispose cancels the task first, and
+ * then the window is not read. */
+typedef struct
+{
+  GraftSplitWindow *self;
+  guint             side;
+} Pending;
+
 static void
 layout_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  GraftSplitWindow *self = GRAFT_SPLIT_WINDOW (object);
-  guint             side = GPOINTER_TO_UINT (user_data);
-  Side             *s = &self->sides[side];
+  g_autofree Pending *pending = user_data;
+  GTask              *task = G_TASK (result);
   g_autoptr (GError) error = NULL;
-  GraftLayout *layout = g_task_propagate_pointer (G_TASK (result), &error);
+  GraftLayout      *layout = g_task_propagate_pointer (task, &error);
+  GraftSplitWindow *self;
+  guint             side = pending->side;
+  Side             *s;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-      g_cancellable_is_cancelled (self->cancellable))
+      g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
       g_clear_pointer (&layout, graft_layout_free);
       return;
     }
+  self = pending->self;
+  s = &self->sides[side];
   gtk_widget_set_visible (s->progress, FALSE);
   if (layout == NULL)
     {
@@ -364,10 +379,13 @@ static void
 start_layout (GraftSplitWindow *self,
               guint             side)
 {
-  g_autoptr (GTask) task = g_task_new (self, self->cancellable, layout_done_cb,
-                                       GUINT_TO_POINTER (side));
+  Pending *pending = g_new (Pending, 1);
+  g_autoptr (GTask) task = NULL;
   GraftLayoutRequest *request = graft_comparison_steal_request (self->comparison, side == 1);
 
+  pending->self = self;
+  pending->side = side;
+  task = g_task_new (NULL, self->cancellable, layout_done_cb, pending);
   graft_layout_request_set_cancellable (request, self->cancellable);
   g_task_set_source_tag (task, start_layout);
   g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);

@@ -377,9 +377,8 @@ update_marks (GraftWindow *self)
 {
   GraftLayout *layout = graft_canvas_get_layout (self->canvas);
   GPtrArray   *added_names = graft_document_get_added_names (self->document);
-  g_autoptr (GHashTable) added_set = NULL;
-  gboolean *added;
-  guint     n;
+  gboolean    *added;
+  guint        n;
 
   if (layout == NULL)
     return;
@@ -393,14 +392,17 @@ update_marks (GraftWindow *self)
       graft_canvas_set_added (self->canvas, NULL);
       return;
     }
-  added_set = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < added_names->len; i++)
-    g_hash_table_add (added_set, added_names->pdata[i]);
+  /* The added nodes looked up in the layout, not every node of it among
+   * them. */
   n = graft_layout_get_n_graph_nodes (layout);
   added = g_new0 (gboolean, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    added[i] = g_hash_table_contains (added_set,
-                                      graft_layout_get_node_name (layout, i));
+  for (guint k = 0; k < added_names->len; k++)
+    {
+      gint i = graft_layout_find_graph_node (layout, added_names->pdata[k]);
+
+      if (i >= 0)
+        added[i] = TRUE;
+    }
   graft_canvas_set_added (self->canvas, added);
 }
 

@@ -22,6 +22,13 @@ gboolean _graft_node_is_attached (GraftGraph *self,
 gboolean _graft_graph_is_topological (GraftGraph *self);
 guint32  _graft_graph_index_nodes (GraftGraph *self,
                                    GraftNode **nodes);
+guint32  _graft_graph_reserve_marks (GraftGraph *self,
+                                     guint       n);
+gboolean _graft_node_find_index (GraftNode        *node,
+                                 guint32           base,
+                                 GraftNode *const *nodes,
+                                 guint             n,
+                                 guint            *index);
 
 /* The scratch marks, inline: the matcher reads and sets them for every
  * node it tries. */

@@ -2175,6 +2175,83 @@ _graft_graph_index_nodes (GraftGraph *self,
 }
 
 /**
+ * _graft_graph_reserve_marks:
+ * @n: how many marks
+ *
+ * Hands out @n fresh marks at once, base to base + @n - 1, for work that
+ * numbers the nodes in steps (slot 0, node at position k: base + k) while
+ * other work may use the marks between its steps: marks handed out later
+ * are past the range.
+ *
+ * Returns: the base, for _graft_node_find_index()
+ */
+guint32
+_graft_graph_reserve_marks (GraftGraph *self,
+                            guint       n)
+{
+  guint32 base;
+
+  if (G_MAXUINT32 - self->epoch <= (guint32) n + 1)
+    {
+      for (GraftNode *node = self->first; node != NULL; node = node->next)
+        node->marks[0] = node->marks[1] = 0;
+      self->epoch = 0;
+    }
+  base = self->epoch + 1;
+  self->epoch = base + n;
+  return base;
+}
+
+/**
+ * _graft_node_find_index:
+ * @node: a node, of any graph
+ * @base: what _graft_graph_reserve_marks() or _graft_graph_index_nodes()
+ *   returned
+ * @nodes: (array length=n): the graph's nodes in graph order, all of them
+ * @n: how many
+ * @index: (out): the node's position in graph order
+ *
+ * As _graft_node_get_index(), for numbers that other work may have
+ * overwritten since they were set, in a graph that has not changed:
+ * @node's mark is only a hint, and when it is not @node's number the
+ * position is found from the order keys (a binary search) and marked
+ * again.
+ *
+ * Returns: whether @node is one of @nodes
+ */
+gboolean
+_graft_node_find_index (GraftNode        *node,
+                        guint32           base,
+                        GraftNode *const *nodes,
+                        guint             n,
+                        guint            *index)
+{
+  guint32 k = node->marks[0] - base;
+  guint   lo = 0;
+  guint   hi = n;
+
+  if (k < n && nodes[k] == node)
+    {
+      *index = k;
+      return TRUE;
+    }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (nodes[mid]->order < node->order)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo >= n || nodes[lo] != node)
+    return FALSE;
+  node->marks[0] = base + lo;
+  *index = lo;
+  return TRUE;
+}
+
+/**
  * graft_graph_set_source:
  * @source: (nullable): the text the graph was read from
  *

@@ -98,6 +98,8 @@ struct _GraftScopes
   guint         n_nodes;
   gboolean      by_frames; /* scopes come from module frames */
   guint         n_depths;  /* the deepest depth of a foldable scope */
+  GArray       *scopes_at; /* guint per depth: foldable scopes there, the root not */
+  GArray       *direct_at; /* guint per depth: nodes whose deepest scope is there */
   GHashTable   *scopes;    /* path -> Scope *, the root "" included */
 };
 
@@ -276,12 +278,12 @@ leave_containers (const char *side,
  * densenet's `cat` of the earlier features before each dense layer); else
  * in the module both ends were called from.  Never in a container of
  * numbered children.
- * @mark numbers @nodes (_graft_graph_index_nodes()); @inputs is scratch. */
+ * @base numbers @nodes (_graft_node_find_index()); @inputs is scratch. */
 static void
 place_call (GraftScopes *self,
             GraftNode   *node,
             const Way   *way,
-            guint32      mark,
+            guint32      base,
             GraftNode  **nodes,
             GPtrArray   *inputs,
             const char **out_path,
@@ -306,7 +308,7 @@ place_call (GraftScopes *self,
       const char *p;
       gsize       l;
 
-      if (!_graft_node_get_index (input, mark, nodes, self->n_nodes, &k))
+      if (!_graft_node_find_index (input, base, nodes, self->n_nodes, &k))
         continue;
       k++;
       if (graft_node_get_op (input) == GRAFT_OP_CALL_MODULE)
@@ -395,173 +397,6 @@ ensure_scope (GraftScopes *self,
   return scope;
 }
 
-/* Per node of @graph, the entry of a program placeholder that stands for
- * a parameter, buffer, constant or script object (NULL for every other
- * node); NULL when @graph is not a program.  @nodes lists the graph. */
-static const GraftInputSpec **
-find_weights (GraftGraph *graph,
-              GraftNode **nodes,
-              guint       n)
-{
-  GraftProgram          *program = graft_graph_get_program (graph);
-  const GraftInputSpec **weights;
-  g_autoptr (GHashTable) by_name = NULL;
-
-  if (program == NULL)
-    return NULL;
-  by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < graft_program_get_n_inputs (program); i++)
-    {
-      const GraftInputSpec *spec = graft_program_get_input (program, i);
-
-      switch (spec->kind)
-        {
-        case GRAFT_INPUT_SPEC_PARAMETER:
-        case GRAFT_INPUT_SPEC_BUFFER:
-        case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
-        case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
-          if (spec->target != NULL)
-            g_hash_table_insert (by_name, (gpointer) spec->name, (gpointer) spec);
-          break;
-        case GRAFT_INPUT_SPEC_USER_INPUT:
-        case GRAFT_INPUT_SPEC_TOKEN:
-        default:
-          break;
-        }
-    }
-  weights = g_new0 (const GraftInputSpec *, MAX (n, 1));
-  for (guint k = 0; k < n; k++)
-    if (graft_node_get_op (nodes[k]) == GRAFT_OP_PLACEHOLDER)
-      weights[k] = g_hash_table_lookup (by_name, graft_node_get_name (nodes[k]));
-  return weights;
-}
-
-/* The first node (by index) that ran in the module owning @weight or in a
- * module inside it, by the nodes' frames; G_MAXUINT for none.  *@owners
- * is made on the first call. */
-static guint
-first_of_owner (GraftNode           **nodes,
-                guint                 n,
-                const GraftInputSpec *weight,
-                GHashTable          **owners)
-{
-  g_autofree char *owner = NULL;
-
-  if (*owners == NULL)
-    {
-      *owners = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint k = 0; k < n; k++)
-        {
-          const GraftNodeMeta *meta = graft_node_get_meta (nodes[k]);
-
-          for (guint f = 0; meta != NULL && f < meta->n_modules; f++)
-            if (meta->modules[f].path != NULL &&
-                !g_hash_table_contains (*owners, meta->modules[f].path))
-              g_hash_table_insert (*owners, (gpointer) meta->modules[f].path,
-                                   GUINT_TO_POINTER (k + 1));
-        }
-    }
-  owner = g_strndup (weight->target, parent_length (weight->target, strlen (weight->target)));
-  return (guint) GPOINTER_TO_UINT (g_hash_table_lookup (*owners, owner)) - 1;
-}
-
-/* Fills @order (n entries) with the drawing order of @nodes (numbered by
- * @mark, _graft_graph_index_nodes()): graph order,
- * each weight (@weights, nullable) moved to right before its first user,
- * or when it has none (a batch norm's `num_batches_tracked`) before the
- * first node that ran in its module, or without frames before the first
- * user of its module's other weights. */
-static void
-fill_order (GraftNode                  **nodes,
-            guint32                      mark,
-            guint                        n,
-            const GraftInputSpec *const *weights,
-            guint                       *order)
-{
-  g_autofree guint    *head = NULL; /* per node: the first weight drawn before it */
-  g_autofree guint    *tail = NULL; /* and the last */
-  g_autofree guint    *link = NULL; /* per moved weight: the next before the same node */
-  g_autofree gboolean *moved = NULL;
-  g_autoptr (GHashTable) owners = NULL;   /* module path -> first node that ran in it, + 1 */
-  g_autoptr (GHashTable) siblings = NULL; /* module path -> first user of its weights, + 1 */
-  g_autofree guint *firsts = NULL;        /* per weight: its first user, or G_MAXUINT */
-  guint             p = 0;
-
-  if (weights == NULL)
-    {
-      for (guint k = 0; k < n; k++)
-        order[k] = k;
-      return;
-    }
-  head = g_new (guint, MAX (n, 1));
-  tail = g_new (guint, MAX (n, 1));
-  link = g_new (guint, MAX (n, 1));
-  moved = g_new0 (gboolean, MAX (n, 1));
-  for (guint k = 0; k < n; k++)
-    head[k] = tail[k] = link[k] = G_MAXUINT;
-  /* First users; a weight nothing uses goes with its module's first node,
-   * or failing frames with the other weights of its module. */
-  firsts = g_new (guint, MAX (n, 1));
-  for (guint k = 0; k < n; k++)
-    {
-      firsts[k] = G_MAXUINT;
-      if (weights[k] == NULL)
-        continue;
-      for (guint u = 0; u < graft_node_get_n_users (nodes[k]); u++)
-        {
-          guint found;
-
-          if (_graft_node_get_index (graft_node_get_user (nodes[k], u), mark, nodes, n, &found))
-            firsts[k] = MIN (firsts[k], found);
-        }
-      if (firsts[k] != G_MAXUINT)
-        {
-          const char      *target = weights[k]->target;
-          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
-          gpointer         known;
-
-          if (siblings == NULL)
-            siblings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-          known = g_hash_table_lookup (siblings, owner);
-          if (known == NULL || GPOINTER_TO_UINT (known) - 1 > firsts[k])
-            g_hash_table_insert (siblings, g_steal_pointer (&owner),
-                                 GUINT_TO_POINTER (firsts[k] + 1));
-        }
-    }
-  for (guint k = 0; k < n; k++)
-    {
-      guint first = firsts[k];
-
-      if (weights[k] == NULL)
-        continue;
-      if (first == G_MAXUINT)
-        first = first_of_owner (nodes, n, weights[k], &owners);
-      if (first == G_MAXUINT && siblings != NULL)
-        {
-          const char      *target = weights[k]->target;
-          g_autofree char *owner = g_strndup (target, parent_length (target, strlen (target)));
-
-          first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (siblings, owner)) - 1;
-        }
-      if (first == G_MAXUINT || first <= k)
-        continue;
-      if (head[first] == G_MAXUINT)
-        head[first] = k;
-      else
-        link[tail[first]] = k;
-      tail[first] = k;
-      moved[k] = TRUE;
-    }
-  for (guint k = 0; k < n; k++)
-    {
-      for (guint d = head[k]; d != G_MAXUINT; d = link[d])
-        order[p++] = d;
-      if (!moved[k])
-        order[p++] = k;
-    }
-  g_assert (p == n);
-}
-
 /* Scope types are set from a framed node's frames, once per run of nodes
  * with the same innermost frame. */
 static void
@@ -581,130 +416,379 @@ note_frame_types (GraftScopes         *self,
     }
 }
 
-/* Depths, from @scope (whose enclosing foldable scopes are @outer) down. */
+/* The depth of @scope, whose parent's is known (see set_depths()). */
 static void
-set_depths (GraftScopes *self,
-            Scope       *scope,
-            guint        outer)
+set_depth (GraftScopes *self,
+           Scope       *scope)
 {
-  /* Iterative over siblings, recursive over children: nesting is shallow
-   * (bounded by the dotted components of a path), breadth is not. */
-  for (; scope != NULL; scope = scope->next_sibling)
-    {
-      scope->depth = outer + (scope->parent != NULL && is_foldable (scope) ? 1 : 0);
-      self->n_depths = MAX (self->n_depths, scope->depth);
-      if (scope->first_child != NULL)
-        set_depths (self, scope->first_child, scope->depth);
-      if (scope->parent == NULL)
-        break; /* the root has no siblings */
-    }
+  gboolean foldable = scope->parent != NULL && is_foldable (scope);
+  guint    zero = 0;
+
+  scope->depth = (scope->parent != NULL ? scope->parent->depth : 0) + (foldable ? 1 : 0);
+  self->n_depths = MAX (self->n_depths, scope->depth);
+  while (self->scopes_at->len <= scope->depth)
+    g_array_append_val (self->scopes_at, zero);
+  if (foldable)
+    g_array_index (self->scopes_at, guint, scope->depth)++;
 }
 
-/**
- * graft_draw_order_new:
- * @graph: a graph
- *
- * The order in which drawings list @graph's nodes: graph order, except
- * that a program's parameter, buffer and constant placeholders come right
- * before their first user (see the file's comment).
- *
- * Returns: (transfer full) (array): per position, the index in graph order
- *   of the node drawn there; one entry per node
- */
-guint *
-graft_draw_order_new (GraftGraph *graph)
+/* The scope after @scope in a walk from the root down, children before
+ * siblings; %NULL after the last.  The walk needs no stack: nesting is
+ * shallow, breadth is not. */
+static Scope *
+next_in_walk (Scope *scope)
 {
-  guint                             n;
-  g_autofree GraftNode            **nodes = NULL;
-  g_autofree const GraftInputSpec **weights = NULL;
-  guint                            *order;
-  guint32                           mark;
-
-  g_return_val_if_fail (graph != NULL, NULL);
-  n = graft_graph_get_n_nodes (graph);
-  nodes = g_new0 (GraftNode *, MAX (n, 1));
-  mark = _graft_graph_index_nodes (graph, nodes);
-  weights = find_weights (graph, nodes, n);
-  order = g_new (guint, MAX (n, 1));
-  fill_order (nodes, mark, n, weights, order);
-  return order;
+  if (scope->first_child != NULL)
+    return scope->first_child;
+  for (; scope != NULL; scope = scope->parent)
+    if (scope->next_sibling != NULL)
+      return scope->next_sibling;
+  return NULL;
 }
 
-/* What graft_scopes_builder_step() does next. */
+/* What graft_scopes_builder_step() does next.  Every pass but the last
+ * goes through the nodes (or the program's inputs) in steps. */
 typedef enum {
-  PHASE_NUMBER, /* number the nodes, find frames and weights */
-  PHASE_ORDER,  /* the drawing order */
-  PHASE_NAMERS, /* per position, the next node that names a module */
-  PHASE_PLACE,  /* each node's scope, in drawing order */
-  PHASE_COUNT,  /* deep counts */
-  PHASE_DEPTHS, /* depths, from the root down */
+  PHASE_LIST,    /* list and number the nodes, look for module frames */
+  PHASE_ALIGN,   /* per node: the weight a placeholder stands for, as the signature
+                  * lists the placeholders in order */
+  PHASE_SPECS,   /* else: index the program's weights by name */
+  PHASE_WEIGHTS, /* and look each placeholder up */
+  PHASE_FIRSTS,  /* per weight: its first user; per module: its weights' first user */
+  PHASE_OWNERS,  /* per module: the first node that ran in it (for unused weights) */
+  PHASE_MOVE,    /* per weight: the node it is drawn before */
+  PHASE_EMIT,    /* the drawing order */
+  PHASE_NAMERS,  /* per position, the next node that names a module */
+  PHASE_PLACE,   /* each node's scope, in drawing order */
+  PHASE_COUNT,   /* deep counts */
+  PHASE_DEPTHS,  /* depths, from the root down */
+  PHASE_TALLY,   /* per depth, the nodes whose deepest scope is there */
   PHASE_DONE,
 } Phase;
 
 struct _GraftScopesBuilder
 {
-  GraftGraph            *graph;  /* Borrowed: must not change while in use */
-  GraftScopes           *scopes; /* Owned: being made */
-  Phase                  phase;
+  GraftGraph  *graph;  /* Borrowed: must not change while in use */
+  GraftScopes *scopes; /* Owned: being made */
+  Phase        phase;
+  Phase        last;                 /* the phase that ends the work: PHASE_DONE, or
+                                      * PHASE_NAMERS for the drawing order alone */
   GraftNode            **nodes;      /* Owned: the graph's nodes, in graph order */
-  const GraftInputSpec **weights;    /* Owned: find_weights(), or NULL */
+  const GraftInputSpec **weights;    /* Owned: per node, nullable; NULL when not a program */
   guint                 *next_namer; /* Owned: per position, a position, or n */
   GPtrArray             *inputs;     /* Owned: scratch of place_call() */
-  guint32                mark;       /* numbers @nodes */
-  guint32                epoch;      /* the graph's epoch when @mark was made */
-  gboolean               numbered;   /* @mark has been made */
-  guint                  position;   /* next one of PHASE_PLACE or PHASE_COUNT */
+  guint32                base;       /* numbers @nodes: a hint (_graft_node_find_index()) */
+  guint                  position;   /* next node (or input) of the phase */
+  GraftNode             *cursor;     /* PHASE_LIST: the node at @position */
   GraftNode             *prev_namer; /* the last node before @position that names a module */
-  Scope                 *scope;      /* the scope of the node before @position */
+  Scope                 *scope;      /* the scope of the node before @position; in
+                                      * PHASE_DEPTHS, the next scope of the walk */
+  /* The drawing order, while it is made (see fill_order's phases) */
+  GHashTable *by_name;       /* Owned: a weight's placeholder name -> its entry */
+  guint       spec_i;        /* PHASE_ALIGN: the program input the next placeholder is */
+  gboolean    misaligned;    /* the placeholders are not the signature's in order */
+  guint      *firsts;        /* Owned: per weight, its first user, or G_MAXUINT */
+  GHashTable *siblings;      /* Owned: module path (in @owner_paths) -> first user of its
+                              * weights, + 1 */
+  GStringChunk *owner_paths; /* Owned: the keys of @siblings, freed at once (a key
+                              * each, freed one by one, took 10 ms a million nodes) */
+  GHashTable *owners;        /* Owned: module path -> first node that ran in it, + 1 */
+  guint      *head;          /* Owned: per node, the first weight drawn before it */
+  guint      *tail;          /* Owned: and the last */
+  guint      *link;          /* Owned: per moved weight, the next before the same node */
+  gboolean   *moved;         /* Owned: per node */
+  guint       n_unused;      /* weights that no node uses */
+  guint       emitted;       /* positions of the order filled */
 };
 
-/**
- * graft_scopes_builder_new:
- * @graph: a graph, which must not change until the builder is freed
- *
- * Makes the scopes of @graph as graft_scopes_new() does, in steps
- * (graft_scopes_builder_step()), for a caller that spreads the work over
- * time.  Other work may use @graph between steps (its scratch marks
- * included), as long as it does not change it.
- *
- * Returns: (transfer full): a builder that has done nothing yet
- */
-GraftScopesBuilder *
-graft_scopes_builder_new (GraftGraph *graph)
+/* The module that owns a weight: the part of its target before the last
+ * component (`layer1.0.conv1` of `layer1.0.conv1.weight`), newly
+ * allocated. */
+static char *
+dup_owner (const GraftInputSpec *weight)
+{
+  const char *target = weight->target;
+
+  return g_strndup (target, parent_length (target, strlen (target)));
+}
+
+/* How many items the current phase goes through. */
+static guint
+phase_size (GraftScopesBuilder *self)
+{
+  GraftProgram *program = graft_graph_get_program (self->graph);
+
+  switch (self->phase)
+    {
+    case PHASE_ALIGN:
+      return program != NULL ? self->scopes->n_nodes : 0;
+    case PHASE_SPECS:
+      return program != NULL && self->misaligned ? graft_program_get_n_inputs (program) : 0;
+    case PHASE_OWNERS:
+      return self->n_unused > 0 ? self->scopes->n_nodes : 0;
+    case PHASE_WEIGHTS:
+      return self->misaligned ? self->scopes->n_nodes : 0;
+    case PHASE_FIRSTS:
+    case PHASE_MOVE:
+      return self->weights != NULL ? self->scopes->n_nodes : 0;
+    case PHASE_DEPTHS:
+      return g_hash_table_size (self->scopes->scopes);
+    case PHASE_LIST:
+    case PHASE_TALLY:
+    case PHASE_EMIT:
+    case PHASE_NAMERS:
+    case PHASE_PLACE:
+    case PHASE_COUNT:
+      return self->scopes->n_nodes;
+    case PHASE_DONE:
+    default:
+      return 0;
+    }
+}
+
+/* Goes on to the next phase that has work, or to the last one. */
+static void
+next_phase (GraftScopesBuilder *self)
+{
+  do
+    {
+      self->phase++;
+      self->position = self->phase == PHASE_NAMERS ? self->scopes->n_nodes : 0;
+      if (self->phase == PHASE_ALIGN && self->by_name != NULL)
+        self->weights = g_new0 (const GraftInputSpec *, MAX (self->scopes->n_nodes, 1));
+    }
+  while (self->phase < self->last && phase_size (self) == 0);
+}
+
+/* PHASE_LIST: the node at @self's position. */
+static void
+list_node (GraftScopesBuilder *self)
+{
+  GraftNode           *node = self->cursor;
+  const GraftNodeMeta *meta = graft_node_get_meta (node);
+
+  self->nodes[self->position] = node;
+  _graft_node_set_mark (node, 0, self->base + self->position);
+  if (meta != NULL && meta->n_modules > 0)
+    self->scopes->by_frames = TRUE;
+  self->cursor = graft_node_get_next (node);
+}
+
+/* Whether a program input stands for a weight: a parameter, buffer,
+ * constant or script object, of a module. */
+static gboolean
+is_weight (const GraftInputSpec *spec)
+{
+  switch (spec->kind)
+    {
+    case GRAFT_INPUT_SPEC_PARAMETER:
+    case GRAFT_INPUT_SPEC_BUFFER:
+    case GRAFT_INPUT_SPEC_CONSTANT_TENSOR:
+    case GRAFT_INPUT_SPEC_CUSTOM_OBJ:
+      return spec->target != NULL;
+    case GRAFT_INPUT_SPEC_USER_INPUT:
+    case GRAFT_INPUT_SPEC_TOKEN:
+    default:
+      return FALSE;
+    }
+}
+
+/* PHASE_ALIGN: node @k, if it is a placeholder, is the next input of the
+ * signature (torch lists them in the graph's order), which says whether
+ * it is a weight; the first that is not makes the phases after look every
+ * placeholder up by name instead (a table of hundreds of thousands of
+ * names, which grows in steps that each copy it whole). */
+static void
+align_node (GraftScopesBuilder *self,
+            guint               k)
+{
+  GraftProgram         *program = graft_graph_get_program (self->graph);
+  GraftNode            *node = self->nodes[k];
+  const GraftInputSpec *spec;
+
+  if (self->misaligned || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+    return;
+  spec = self->spec_i < graft_program_get_n_inputs (program)
+             ? graft_program_get_input (program, self->spec_i)
+             : NULL;
+  if (spec == NULL || g_strcmp0 (spec->name, graft_node_get_name (node)) != 0)
+    {
+      self->misaligned = TRUE;
+      return;
+    }
+  self->spec_i++;
+  self->weights[k] = is_weight (spec) ? spec : NULL;
+}
+
+/* PHASE_SPECS: program input @i, if it stands for a weight. */
+static void
+index_spec (GraftScopesBuilder *self,
+            guint               i)
+{
+  const GraftInputSpec *spec = graft_program_get_input (graft_graph_get_program (self->graph), i);
+
+  if (is_weight (spec))
+    g_hash_table_insert (self->by_name, (gpointer) spec->name, (gpointer) spec);
+}
+
+/* PHASE_FIRSTS: the first user of node @k, if it is a weight; a weight
+ * nothing uses goes with its module's first node, or failing frames with
+ * the other weights of its module. */
+static void
+find_first_user (GraftScopesBuilder *self,
+                 guint               k)
+{
+  guint      n = self->scopes->n_nodes;
+  GraftNode *node = self->nodes[k];
+
+  self->firsts[k] = G_MAXUINT;
+  if (self->weights[k] == NULL)
+    return;
+  for (guint u = 0; u < graft_node_get_n_users (node); u++)
+    {
+      guint found;
+
+      if (_graft_node_find_index (graft_node_get_user (node, u), self->base, self->nodes, n,
+                                  &found))
+        self->firsts[k] = MIN (self->firsts[k], found);
+    }
+  if (self->firsts[k] != G_MAXUINT)
+    {
+      g_autofree char *owner = dup_owner (self->weights[k]);
+      gpointer         known = g_hash_table_lookup (self->siblings, owner);
+
+      if (known == NULL || GPOINTER_TO_UINT (known) - 1 > self->firsts[k])
+        g_hash_table_insert (self->siblings,
+                             known == NULL ? g_string_chunk_insert (self->owner_paths, owner)
+                                           : owner,
+                             GUINT_TO_POINTER (self->firsts[k] + 1));
+    }
+  else
+    self->n_unused++;
+}
+
+/* PHASE_OWNERS: node @k's modules, for those it is the first to run in. */
+static void
+note_owners (GraftScopesBuilder *self,
+             guint               k)
+{
+  const GraftNodeMeta *meta = graft_node_get_meta (self->nodes[k]);
+
+  for (guint f = 0; meta != NULL && f < meta->n_modules; f++)
+    if (meta->modules[f].path != NULL &&
+        !g_hash_table_contains (self->owners, meta->modules[f].path))
+      g_hash_table_insert (self->owners, (gpointer) meta->modules[f].path,
+                           GUINT_TO_POINTER (k + 1));
+}
+
+/* PHASE_MOVE: where weight @k is drawn: right before its first user, or
+ * when it has none (a batch norm's `num_batches_tracked`) before the first
+ * node that ran in its module, or without frames before the first user of
+ * its module's other weights; where it stands when that is not later. */
+static void
+move_weight (GraftScopesBuilder *self,
+             guint               k)
+{
+  guint first = self->firsts[k];
+
+  if (self->weights[k] == NULL)
+    return;
+  if (first == G_MAXUINT)
+    {
+      g_autofree char *owner = dup_owner (self->weights[k]);
+
+      first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (self->owners, owner)) - 1;
+      if (first == G_MAXUINT)
+        first = (guint) GPOINTER_TO_UINT (g_hash_table_lookup (self->siblings, owner)) - 1;
+    }
+  if (first == G_MAXUINT || first <= k)
+    return;
+  if (self->head[first] == G_MAXUINT)
+    self->head[first] = k;
+  else
+    self->link[self->tail[first]] = k;
+  self->tail[first] = k;
+  self->moved[k] = TRUE;
+}
+
+/* PHASE_EMIT: node @k's place in the drawing order, after the weights
+ * drawn before it. */
+static void
+emit_node (GraftScopesBuilder *self,
+           guint               k)
+{
+  guint *order = self->scopes->order;
+
+  if (self->weights == NULL)
+    {
+      order[self->emitted++] = k;
+      return;
+    }
+  for (guint d = self->head[k]; d != G_MAXUINT; d = self->link[d])
+    order[self->emitted++] = d;
+  if (!self->moved[k])
+    order[self->emitted++] = k;
+}
+
+/* The drawing order is made: what made it goes. */
+static void
+drop_order_state (GraftScopesBuilder *self)
+{
+  g_clear_pointer (&self->by_name, g_hash_table_unref);
+  g_clear_pointer (&self->siblings, g_hash_table_unref);
+  g_clear_pointer (&self->owner_paths, g_string_chunk_free);
+  g_clear_pointer (&self->owners, g_hash_table_unref);
+  g_clear_pointer (&self->firsts, g_free);
+  g_clear_pointer (&self->head, g_free);
+  g_clear_pointer (&self->tail, g_free);
+  g_clear_pointer (&self->link, g_free);
+  g_clear_pointer (&self->moved, g_free);
+}
+
+static GraftScopesBuilder *
+builder_new (GraftGraph *graph,
+             Phase       last)
 {
   GraftScopesBuilder *self;
   GraftScopes        *scopes;
   guint               n;
 
-  g_return_val_if_fail (graph != NULL, NULL);
-
   self = g_new0 (GraftScopesBuilder, 1);
   self->graph = graph;
+  self->last = last;
   self->scopes = scopes = g_new0 (GraftScopes, 1);
   scopes->strings = g_string_chunk_new (1024);
   scopes->blocks = g_ptr_array_new_with_free_func (g_free);
+  scopes->scopes_at = g_array_new (FALSE, TRUE, sizeof (guint));
+  scopes->direct_at = g_array_new (FALSE, TRUE, sizeof (guint));
   scopes->scopes = g_hash_table_new (g_str_hash, g_str_equal);
   n = scopes->n_nodes = graft_graph_get_n_nodes (graph);
   scopes->node_scope = g_new0 (Scope *, MAX (n, 1));
   scopes->order = g_new0 (guint, MAX (n, 1));
   self->nodes = g_new0 (GraftNode *, MAX (n, 1));
-  self->next_namer = g_new0 (guint, MAX (n, 1));
   self->inputs = g_ptr_array_new ();
-  ensure_scope (scopes, "", 0);
-  self->phase = PHASE_NUMBER;
-  return self;
-}
-
-/* Numbers the nodes again if other work has used their marks since. */
-static void
-keep_numbers (GraftScopesBuilder *self)
-{
-  if (!self->numbered || _graft_graph_get_epoch (self->graph) != self->epoch)
+  self->base = _graft_graph_reserve_marks (graph, n);
+  self->cursor = graft_graph_get_first (graph);
+  if (graft_graph_get_program (graph) != NULL)
     {
-      self->numbered = TRUE;
-      self->mark = _graft_graph_index_nodes (self->graph, self->nodes);
-      self->epoch = _graft_graph_get_epoch (self->graph);
+      self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      self->siblings = g_hash_table_new (g_str_hash, g_str_equal);
+      self->owner_paths = g_string_chunk_new (4096);
+      self->owners = g_hash_table_new (g_str_hash, g_str_equal);
+      self->firsts = g_new (guint, MAX (n, 1));
+      self->head = g_new (guint, MAX (n, 1));
+      self->tail = g_new (guint, MAX (n, 1));
+      self->link = g_new (guint, MAX (n, 1));
+      self->moved = g_new0 (gboolean, MAX (n, 1));
+      memset (self->head, 0xff, MAX (n, 1) * sizeof (guint));
+      memset (self->tail, 0xff, MAX (n, 1) * sizeof (guint));
+      memset (self->link, 0xff, MAX (n, 1) * sizeof (guint));
     }
+  ensure_scope (scopes, "", 0);
+  self->phase = PHASE_LIST;
+  if (phase_size (self) == 0)
+    next_phase (self);
+  return self;
 }
 
 /* One node's scope, at @self's position in drawing order. */
@@ -755,7 +839,7 @@ place_node (GraftScopesBuilder *self)
         way.b_len = (gsize) context_length (self->nodes[scopes->order[self->next_namer[p]]],
                                             scopes->by_frames, &way.b);
       way.top = common_length (way.a, way.a_len, way.b, way.b_len);
-      place_call (scopes, node, &way, self->mark, self->nodes, self->inputs, &path, &len);
+      place_call (scopes, node, &way, self->base, self->nodes, self->inputs, &path, &len);
     }
   /* Runs of nodes share a scope: look it up only when it changes. */
   if (scope == NULL || scope->len != len || strncmp (scope->path, path, len) != 0)
@@ -791,16 +875,218 @@ count_node (GraftScopesBuilder *self)
     }
 }
 
+/* PHASE_NAMERS, backwards from the end: the next node after position @p
+ * that names a module. */
+static void
+find_next_namer (GraftScopesBuilder *self,
+                 guint               p)
+{
+  GraftScopes *scopes = self->scopes;
+  guint        n = scopes->n_nodes;
+  const char  *ignored;
+
+  self->next_namer[p] =
+      p + 1 < n ? (context_length (self->nodes[scopes->order[p + 1]], scopes->by_frames,
+                                   &ignored) >= 0
+                       ? p + 1
+                       : self->next_namer[p + 1])
+                : n;
+}
+
+/* Does up to @max_nodes items of the current phase (all of a phase that
+ * has no items); returns whether the work is done. */
+static gboolean
+builder_step (GraftScopesBuilder *self,
+              guint               max_nodes)
+{
+  GraftScopes *scopes = self->scopes;
+  guint        size = phase_size (self);
+  guint        end;
+
+  if (self->phase >= self->last)
+    return TRUE;
+  max_nodes = MAX (max_nodes, 1);
+  if (self->phase == PHASE_NAMERS)
+    {
+      /* Backwards: @position counts the positions left. */
+      end = self->position - MIN (max_nodes, self->position);
+      for (guint p = self->position; p-- > end;)
+        find_next_namer (self, p);
+      self->position = end;
+      if (self->position == 0)
+        next_phase (self);
+      return self->phase >= self->last;
+    }
+  if (self->phase == PHASE_DEPTHS)
+    {
+      if (self->position == 0)
+        self->scope = g_hash_table_lookup (scopes->scopes, "");
+      for (guint done = 0; done < max_nodes && self->scope != NULL; done++, self->position++)
+        {
+          set_depth (scopes, self->scope);
+          self->scope = next_in_walk (self->scope);
+        }
+      if (self->scope == NULL)
+        {
+          guint zero = 0;
+
+          g_assert (self->position == size);
+          g_array_set_size (scopes->direct_at, 0);
+          for (guint d = 0; d <= scopes->n_depths + 1; d++)
+            g_array_append_val (scopes->direct_at, zero);
+          while (scopes->scopes_at->len <= scopes->n_depths + 1)
+            g_array_append_val (scopes->scopes_at, zero);
+          next_phase (self);
+        }
+      return self->phase >= self->last;
+    }
+  end = self->position + MIN (max_nodes, size - self->position);
+  for (; self->position < end; self->position++)
+    switch (self->phase)
+      {
+      case PHASE_LIST:
+        list_node (self);
+        break;
+      case PHASE_ALIGN:
+        align_node (self, self->position);
+        break;
+      case PHASE_SPECS:
+        index_spec (self, self->position);
+        break;
+      case PHASE_WEIGHTS:
+        if (graft_node_get_op (self->nodes[self->position]) == GRAFT_OP_PLACEHOLDER)
+          self->weights[self->position] =
+              g_hash_table_lookup (self->by_name,
+                                   graft_node_get_name (self->nodes[self->position]));
+        break;
+      case PHASE_FIRSTS:
+        find_first_user (self, self->position);
+        break;
+      case PHASE_OWNERS:
+        note_owners (self, self->position);
+        break;
+      case PHASE_MOVE:
+        move_weight (self, self->position);
+        break;
+      case PHASE_EMIT:
+        emit_node (self, self->position);
+        break;
+      case PHASE_PLACE:
+        place_node (self);
+        break;
+      case PHASE_COUNT:
+        count_node (self);
+        break;
+      case PHASE_TALLY:
+        g_array_index (scopes->direct_at, guint, scopes->node_scope[self->position]->depth)++;
+        break;
+      case PHASE_NAMERS:
+      case PHASE_DEPTHS:
+      case PHASE_DONE:
+      default:
+        g_assert_not_reached ();
+      }
+  if (self->position == size)
+    {
+      if (self->phase == PHASE_EMIT)
+        {
+          g_assert (self->emitted == size);
+          drop_order_state (self);
+          self->next_namer = g_new0 (guint, MAX (size, 1));
+        }
+      next_phase (self);
+    }
+  return self->phase >= self->last;
+}
+
+/**
+ * graft_draw_order_new:
+ * @graph: a graph
+ *
+ * The order in which drawings list @graph's nodes: graph order, except
+ * that a program's parameter, buffer and constant placeholders come right
+ * before their first user (see the file's comment).
+ *
+ * Returns: (transfer full) (array): per position, the index in graph order
+ *   of the node drawn there; one entry per node
+ */
+guint *
+graft_draw_order_new (GraftGraph *graph)
+{
+  GraftScopesBuilder *builder;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  builder = graft_draw_order_builder_new (graph);
+  while (!builder_step (builder, G_MAXUINT))
+    ;
+  return graft_draw_order_builder_finish (builder);
+}
+
+/**
+ * graft_draw_order_builder_new:
+ * @graph: a graph, which must not change until the builder is freed
+ *
+ * Makes the drawing order of @graph as graft_draw_order_new() does, in
+ * steps (graft_scopes_builder_step()).
+ *
+ * Returns: (transfer full): a builder that has done nothing yet
+ */
+GraftScopesBuilder *
+graft_draw_order_builder_new (GraftGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, NULL);
+  return builder_new (graph, PHASE_NAMERS);
+}
+
+/**
+ * graft_draw_order_builder_finish:
+ * @self: (transfer full): a builder of graft_draw_order_builder_new() whose
+ *   last step returned %TRUE
+ *
+ * Returns: (transfer full) (array): the drawing order, as
+ *   graft_draw_order_new() returns it
+ */
+guint *
+graft_draw_order_builder_finish (GraftScopesBuilder *self)
+{
+  guint *order;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (self->last == PHASE_NAMERS && self->phase >= PHASE_NAMERS, NULL);
+  order = g_steal_pointer (&self->scopes->order);
+  graft_scopes_builder_free (self);
+  return order;
+}
+
+/**
+ * graft_scopes_builder_new:
+ * @graph: a graph, which must not change until the builder is freed
+ *
+ * Makes the scopes of @graph as graft_scopes_new() does, in steps
+ * (graft_scopes_builder_step()), for a caller that spreads the work over
+ * time.  Other work may use @graph between steps (its scratch marks
+ * included), as long as it does not change it.
+ *
+ * Returns: (transfer full): a builder that has done nothing yet
+ */
+GraftScopesBuilder *
+graft_scopes_builder_new (GraftGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, NULL);
+  return builder_new (graph, PHASE_DONE);
+}
+
 /**
  * graft_scopes_builder_step:
  * @self: a builder
  * @max_nodes: about how many nodes to go through in this step, at least 1
  *
- * Does the next part of the work: a pass over the whole graph that has no
- * state to resume from (numbering the nodes, the drawing order), or up to
- * @max_nodes nodes of one that has (finding the nodes that name modules,
- * placing the nodes in scopes, counting them).  The scopes made are the
- * same however the work is cut.
+ * Does the next part of the work: up to @max_nodes nodes (or program
+ * inputs) of one of its passes over the graph (listing and numbering the
+ * nodes, finding the weights, their first users and the drawing order,
+ * the nodes that name modules, placing the nodes in scopes, counting
+ * them), or the last pass, over the scopes (their depths).  The scopes
+ * made are the same however the work is cut.
  *
  * Returns: whether the scopes are made (graft_scopes_builder_finish())
  */
@@ -808,79 +1094,8 @@ gboolean
 graft_scopes_builder_step (GraftScopesBuilder *self,
                            guint               max_nodes)
 {
-  GraftScopes *scopes;
-  guint        n;
-  guint        end;
-
   g_return_val_if_fail (self != NULL, TRUE);
-  scopes = self->scopes;
-  n = scopes->n_nodes;
-  max_nodes = MAX (max_nodes, 1);
-  switch (self->phase)
-    {
-    case PHASE_NUMBER:
-      keep_numbers (self);
-      for (guint k = 0; k < n && !scopes->by_frames; k++)
-        {
-          const GraftNodeMeta *meta = graft_node_get_meta (self->nodes[k]);
-
-          if (meta != NULL && meta->n_modules > 0)
-            scopes->by_frames = TRUE;
-        }
-      self->weights = find_weights (self->graph, self->nodes, n);
-      self->phase = PHASE_ORDER;
-      break;
-    case PHASE_ORDER:
-      keep_numbers (self);
-      fill_order (self->nodes, self->mark, n, self->weights, scopes->order);
-      self->position = n;
-      self->phase = PHASE_NAMERS;
-      break;
-    case PHASE_NAMERS:
-      /* Backwards, from the end: @position counts the positions left. */
-      end = self->position - MIN (max_nodes, self->position);
-      for (guint p = self->position; p-- > end;)
-        {
-          const char *ignored;
-
-          self->next_namer[p] =
-              p + 1 < n ? (context_length (self->nodes[scopes->order[p + 1]], scopes->by_frames,
-                                           &ignored) >= 0
-                               ? p + 1
-                               : self->next_namer[p + 1])
-                        : n;
-        }
-      self->position = end;
-      if (self->position == 0)
-        self->phase = PHASE_PLACE;
-      break;
-    case PHASE_PLACE:
-      keep_numbers (self);
-      end = self->position + MIN (max_nodes, n - self->position);
-      for (; self->position < end; self->position++)
-        place_node (self);
-      if (self->position == n)
-        {
-          self->position = 0;
-          self->phase = PHASE_COUNT;
-        }
-      break;
-    case PHASE_COUNT:
-      end = self->position + MIN (max_nodes, n - self->position);
-      for (; self->position < end; self->position++)
-        count_node (self);
-      if (self->position == n)
-        self->phase = PHASE_DEPTHS;
-      break;
-    case PHASE_DEPTHS:
-      set_depths (scopes, g_hash_table_lookup (scopes->scopes, ""), 0);
-      self->phase = PHASE_DONE;
-      break;
-    case PHASE_DONE:
-    default:
-      break;
-    }
-  return self->phase == PHASE_DONE;
+  return builder_step (self, max_nodes);
 }
 
 /**
@@ -895,7 +1110,7 @@ graft_scopes_builder_finish (GraftScopesBuilder *self)
   GraftScopes *scopes;
 
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (self->phase == PHASE_DONE, NULL);
+  g_return_val_if_fail (self->phase == PHASE_DONE && self->last == PHASE_DONE, NULL);
   scopes = g_steal_pointer (&self->scopes);
   graft_scopes_builder_free (self);
   return scopes;
@@ -914,6 +1129,7 @@ graft_scopes_builder_free (GraftScopesBuilder *self)
   g_free (self->nodes);
   g_free (self->weights);
   g_free (self->next_namer);
+  drop_order_state (self);
   g_ptr_array_unref (self->inputs);
   g_free (self);
 }
@@ -953,6 +1169,8 @@ graft_scopes_free (GraftScopes *self)
   g_string_chunk_free (self->strings);
   g_free (self->node_scope);
   g_free (self->order);
+  g_array_unref (self->scopes_at);
+  g_array_unref (self->direct_at);
   g_free (self);
 }
 
@@ -1277,28 +1495,17 @@ GHashTable *
 graft_scopes_new_overview (GraftScopes *self,
                            guint        max_boxes)
 {
-  g_autofree guint *direct = NULL;    /* per depth: nodes whose innermost foldable scope is there */
-  g_autofree guint *scopes_at = NULL; /* per depth: foldable scopes there */
-  GHashTableIter    iter;
-  gpointer          value;
-  guint             best = 1;
-  guint             outside = 0;
+  const guint *direct;    /* per depth: nodes whose innermost foldable scope is there */
+  const guint *scopes_at; /* per depth: foldable scopes there */
+  guint        best = 1;
+  guint        outside = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  /* Boxes at depth d: the scopes at d, and the nodes less deep than d. */
-  direct = g_new0 (guint, self->n_depths + 2);
-  scopes_at = g_new0 (guint, self->n_depths + 2);
-  for (guint k = 0; k < self->n_nodes; k++)
-    direct[self->node_scope[k]->depth]++;
-  g_hash_table_iter_init (&iter, self->scopes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      const Scope *s = value;
-
-      if (s->parent != NULL && is_foldable (s))
-        scopes_at[s->depth]++;
-    }
+  /* Boxes at depth d: the scopes at d, and the nodes less deep than d
+   * (counted per depth as the scopes were made). */
+  direct = (const guint *) (gpointer) self->direct_at->data;
+  scopes_at = (const guint *) (gpointer) self->scopes_at->data;
   for (guint d = 1; d <= self->n_depths; d++)
     {
       outside += direct[d - 1];
@@ -1322,20 +1529,10 @@ graft_scopes_new_overview (GraftScopes *self,
 guint
 graft_scopes_get_top_depth (GraftScopes *self)
 {
-  g_autofree guint *scopes_at = NULL;
-  GHashTableIter    iter;
-  gpointer          value;
+  const guint *scopes_at;
 
   g_return_val_if_fail (self != NULL, 1);
-  scopes_at = g_new0 (guint, self->n_depths + 2);
-  g_hash_table_iter_init (&iter, self->scopes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      const Scope *s = value;
-
-      if (s->parent != NULL && is_foldable (s))
-        scopes_at[s->depth]++;
-    }
+  scopes_at = (const guint *) (gpointer) self->scopes_at->data;
   for (guint d = 1; d <= self->n_depths; d++)
     if (scopes_at[d] > 1)
       return d;

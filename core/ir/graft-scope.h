@@ -19,6 +19,10 @@ typedef struct _GraftScopesBuilder GraftScopesBuilder;
 
 guint *graft_draw_order_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
+GraftScopesBuilder *graft_draw_order_builder_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
+G_GNUC_WARN_UNUSED_RESULT
+guint *graft_draw_order_builder_finish (GraftScopesBuilder *self);
+
 GraftScopes *graft_scopes_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;
 
 GraftScopesBuilder *graft_scopes_builder_new (GraftGraph *graph) G_GNUC_WARN_UNUSED_RESULT;

@@ -186,13 +186,6 @@ graft_layout_request_new (GraftGraph *graph)
   return graft_layout_request_new_folded (graph, NULL, NULL, NULL);
 }
 
-static void
-free_members (gpointer data)
-{
-  if (data != NULL)
-    g_array_unref (data);
-}
-
 static int compare_guint (const void *a,
                           const void *b);
 
@@ -220,24 +213,23 @@ role_of (const GraftInputSpec *spec)
 }
 
 /* Unit @u draws @node, graph node @i, alone: its name, caption, label, annotation and
- * role.  @specs (nullable) maps a program's placeholders to their entries. */
+ * role.  @spec (nullable) is a program placeholder's entry; @program says
+ * whether the graph is a program's. */
 static void
-fill_node_unit (GraftLayoutRequest *self,
-                guint               u,
-                guint               i,
-                GraftNode          *node,
-                GHashTable         *specs,
-                GString            *buf)
+fill_node_unit (GraftLayoutRequest   *self,
+                guint                 u,
+                guint                 i,
+                GraftNode            *node,
+                gboolean              program,
+                const GraftInputSpec *spec,
+                GString              *buf)
 {
-  const GraftNodeMeta  *meta = graft_node_get_meta (node);
-  const GraftInputSpec *spec = NULL;
-  g_autofree char      *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
-  GraftOp               op = graft_node_get_op (node);
+  const GraftNodeMeta *meta = graft_node_get_meta (node);
+  g_autofree char     *annotation = graft_node_meta_dup_annotation (meta, FALSE, FALSE);
+  GraftOp              op = graft_node_get_op (node);
 
   self->ops[u] = op;
   self->names[u] = self->labels[u] = self->node_names[i];
-  if (specs != NULL && op == GRAFT_OP_PLACEHOLDER)
-    spec = g_hash_table_lookup (specs, graft_node_get_name (node));
   self->roles[u] = role_of (spec);
   g_string_truncate (buf, 0);
   switch (self->roles[u])
@@ -257,7 +249,7 @@ fill_node_unit (GraftLayoutRequest *self,
       _graft_node_append_caption (buf, node);
       /* Every target of a program is an operator: `aten.add.Tensor` says
        * it all. */
-      if (specs != NULL && op == GRAFT_OP_CALL_FUNCTION &&
+      if (program && op == GRAFT_OP_CALL_FUNCTION &&
           g_str_has_prefix (buf->str, "torch.ops."))
         g_string_erase (buf, 0, strlen ("torch.ops."));
       break;
@@ -316,57 +308,335 @@ frame_for_scope (GraftLayoutRequest *self,
   return self->frames->len - 1;
 }
 
-/**
- * graft_layout_request_new_folded:
- * @graph: a graph
- * @scopes: (nullable): @graph's scopes, from graft_scopes_new()
- * @collapsed: (nullable) (element-type utf8 utf8): scopes drawn as one box
- *   each (see graft_scopes_find_folder())
- * @shown: (nullable) (array): per graph node, whether to draw it at all;
- *   %NULL draws every node
- *
- * Like graft_layout_request_new(), drawing each collapsed scope as one box
- * (its caption counts its nodes) that stands for all its nodes, and
- * leaving out the nodes @shown excludes, with their edges.  Edges between
- * boxes are the data dependencies between what they hold, each once.
- *
- * Returns: (transfer full): a request to run with graft_layout_request_run()
- */
-GraftLayoutRequest *
-graft_layout_request_new_folded (GraftGraph     *graph,
-                                 GraftScopes    *scopes,
-                                 GHashTable     *collapsed,
-                                 const gboolean *shown)
+/* What graft_layout_request_builder_step() does next. */
+typedef enum {
+  REQ_ORDER,        /* the drawing order, when no scopes give it */
+  REQ_LIST,         /* list and number the nodes, copy their names */
+  REQ_SPECS,        /* index the program's inputs by name */
+  REQ_UNITS,        /* units, in drawing order of their first node */
+  REQ_MEMBER_START, /* per folded unit: where its nodes are listed, its caption */
+  REQ_MEMBERS,      /* the nodes of each folded unit, in graph order */
+  REQ_INPUTS,       /* per unit: the units its nodes read */
+  REQ_EXITS,        /* per folded unit read through one value: that value's type */
+  REQ_DONE,
+} RequestPhase;
+
+struct _GraftLayoutRequestBuilder
 {
-  g_autoptr (GHashTable) unit_of_folder = g_hash_table_new (NULL, NULL);
-  g_autoptr (GString) buf = g_string_new (NULL);
-  g_autoptr (GPtrArray) unit_members = g_ptr_array_new_with_free_func (
-      free_members); /* per unit: GArray of a folded one's nodes, else NULL */
-  g_autofree guint      *stamp = NULL;
-  g_autofree guint      *own_order = NULL;
-  g_autofree GraftNode **nodes = NULL;
-  g_autoptr (GHashTable) specs = NULL; /* placeholder name -> GraftInputSpec */
-  g_autoptr (GHashTable) frames_by_scope = g_hash_table_new (NULL, NULL);
-  const guint        *order;
-  guint32             mark; /* numbers the graph's nodes */
-  GraftProgram       *program;
-  GraftLayoutRequest *self;
-  guint               n;
-  guint               i = 0;
-  gboolean            folding;
+  /* Borrowed: must not change while in use */
+  GraftGraph     *graph;
+  GraftScopes    *scopes;    /* nullable */
+  GHashTable     *collapsed; /* nullable */
+  const gboolean *shown;     /* nullable */
+  /* Owned */
+  GraftLayoutRequest *request;       /* being made */
+  GraftScopesBuilder *order_builder; /* REQ_ORDER */
+  guint              *own_order;     /* made by @order_builder */
+  GraftNode         **nodes;         /* in graph order */
+  /* placeholder name -> GraftInputSpec, when @node_spec cannot say */
+  GHashTable            *specs;
+  const GraftInputSpec **node_spec; /* per node of a program: a placeholder's entry, as
+                                     * the signature lists them in order */
+  guint    spec_i;                  /* the entry the next placeholder is */
+  gboolean misaligned;              /* the placeholders are not the signature's in order:
+                                     * @specs says instead */
+  GHashTable *unit_of_folder;       /* folded scope -> its unit */
+  GHashTable *frames_by_scope;
+  GString    *buf;
+  guint      *member_count; /* per unit: its nodes when folded, else 0 */
+  guint      *member_fill;  /* per unit: where its next node is listed */
+  guint      *stamp;        /* per unit: the unit whose inputs last listed it, + 1 */
+  guint      *exit;         /* per unit: the one node of it others read, + 1; 0 for
+                             * none yet, G_MAXUINT for several; NULL unless folding */
+  GPtrArray *inputs;        /* scratch */
+  /* Where it is */
+  const guint *order;
+  guint32      base; /* numbers @nodes: a hint (_graft_node_find_index()) */
+  RequestPhase phase;
+  guint        position; /* of the phase: a node, position, input or unit */
+  guint        member;   /* REQ_INPUTS: the next member of unit @position */
+  GraftNode   *cursor;   /* REQ_LIST: the node at @position */
+  gboolean     folding;
   /* Neighbours in graph order mostly share a scope, hence a folder. */
-  const char *last_scope = NULL;
-  const char *folder = NULL;
-  guint       folder_unit = 0;
+  const char *last_scope;
+  const char *folder;
+  guint       folder_unit;
+};
+
+/* How many items the current phase goes through. */
+static guint
+request_phase_size (GraftLayoutRequestBuilder *b)
+{
+  GraftLayoutRequest *self = b->request;
+  GraftProgram       *program = graft_graph_get_program (b->graph);
+
+  switch (b->phase)
+    {
+    case REQ_ORDER:
+      return b->scopes == NULL ? 1 : 0;
+    case REQ_LIST:
+    case REQ_UNITS:
+      return self->n_graph_nodes;
+    case REQ_SPECS:
+      return program != NULL && b->misaligned ? graft_program_get_n_inputs (program) : 0;
+    case REQ_MEMBER_START:
+      return b->folding ? self->n_nodes : 0;
+    case REQ_MEMBERS:
+      return b->folding ? self->n_graph_nodes : 0;
+    case REQ_INPUTS:
+      return self->n_nodes;
+    case REQ_EXITS:
+      return b->exit != NULL ? self->n_nodes : 0;
+    case REQ_DONE:
+    default:
+      return 0;
+    }
+}
+
+/* Goes on to the next phase that has work. */
+static void
+request_next_phase (GraftLayoutRequestBuilder *b)
+{
+  GraftLayoutRequest *self = b->request;
+
+  do
+    {
+      b->phase++;
+      b->position = 0;
+      b->member = 0;
+      if (b->phase == REQ_LIST)
+        {
+          b->base = _graft_graph_reserve_marks (b->graph, self->n_graph_nodes);
+          b->cursor = graft_graph_get_first (b->graph);
+        }
+      if (b->phase == REQ_SPECS && graft_graph_get_program (b->graph) != NULL && b->misaligned)
+        b->specs = g_hash_table_new (g_str_hash, g_str_equal);
+      if (b->phase == REQ_MEMBER_START && b->folding)
+        {
+          self->member_start = g_new0 (guint, self->n_nodes + 1);
+          self->members = g_array_new (FALSE, FALSE, sizeof (guint));
+          b->member_fill = g_new0 (guint, self->n_nodes + 1);
+        }
+      if (b->phase == REQ_MEMBERS && b->folding)
+        {
+          self->member_start[self->n_nodes] = self->members->len;
+          g_array_set_size (self->members, self->members->len);
+        }
+      if (b->phase == REQ_INPUTS)
+        {
+          self->input_start = g_new0 (guint, self->n_nodes + 1);
+          b->stamp = g_new0 (guint, self->n_nodes + 1);
+          b->exit = b->folding ? g_new0 (guint, self->n_nodes + 1) : NULL;
+        }
+      if (b->phase == REQ_EXITS)
+        self->input_start[self->n_nodes] = self->inputs->len;
+    }
+  while (b->phase < REQ_DONE && request_phase_size (b) == 0);
+}
+
+/* REQ_LIST: graph node @k, if it is a placeholder of a program, is the
+ * signature's next input (torch lists them in the graph's order); the
+ * first that is not makes REQ_SPECS index them by name instead (a table
+ * of hundreds of thousands of names, which grows in steps that each copy
+ * it whole). */
+static void
+align_placeholder (GraftLayoutRequestBuilder *b,
+                   guint                      k)
+{
+  GraftProgram         *program = graft_graph_get_program (b->graph);
+  GraftNode            *node = b->nodes[k];
+  const GraftInputSpec *spec;
+
+  if (b->misaligned || graft_node_get_op (node) != GRAFT_OP_PLACEHOLDER)
+    return;
+  spec = b->spec_i < graft_program_get_n_inputs (program)
+             ? graft_program_get_input (program, b->spec_i)
+             : NULL;
+  if (spec == NULL || g_strcmp0 (spec->name, graft_node_get_name (node)) != 0)
+    {
+      b->misaligned = TRUE;
+      return;
+    }
+  b->spec_i++;
+  b->node_spec[k] = spec;
+}
+
+/* REQ_UNITS: the node at position @p of the drawing order joins its
+ * folded scope's unit, or has a unit of its own. */
+static void
+add_to_unit (GraftLayoutRequestBuilder *b,
+             guint                      p)
+{
+  GraftLayoutRequest *self = b->request;
+  const char         *previous_folder = b->folder;
+  guint               i = b->order[p];
+  GraftNode          *node = b->nodes[i];
+  GraftScopes        *scopes = b->scopes;
+  const char         *folder;
+  gpointer            found;
+  guint               u;
+
+  if (b->shown != NULL && !b->shown[i])
+    {
+      self->node_unit[i] = G_MAXUINT;
+      return;
+    }
+  if (scopes != NULL && graft_scopes_get_node_scope (scopes, i) != b->last_scope)
+    {
+      b->last_scope = graft_scopes_get_node_scope (scopes, i);
+      b->folder = graft_scopes_find_folder (scopes, i, b->collapsed);
+    }
+  folder = b->folder;
+  if (folder != NULL && folder == previous_folder)
+    u = b->folder_unit;
+  else if (folder != NULL && g_hash_table_lookup_extended (b->unit_of_folder, folder, NULL, &found))
+    u = GPOINTER_TO_UINT (found);
+  else
+    {
+      u = self->n_nodes++;
+      self->unit_node[u] = i;
+      if (folder != NULL)
+        {
+          const char *type = graft_scopes_get_type_name (scopes, folder);
+
+          g_hash_table_insert (b->unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
+          self->ops[u] = GRAFT_OP_CALL_MODULE;
+          self->names[u] = g_string_chunk_insert_const (self->strings, folder);
+          self->labels[u] = self->names[u];
+          if (type != NULL)
+            {
+              const char *dot = strrchr (type, '.');
+
+              g_string_printf (b->buf, "%s \u00b7 %s", *folder != '\0' ? folder : "self",
+                               dot != NULL ? dot + 1 : type);
+              self->labels[u] = g_string_chunk_insert_const (self->strings, b->buf->str);
+            }
+        }
+      else
+        {
+          const GraftInputSpec *spec = NULL;
+
+          if (b->node_spec != NULL && !b->misaligned)
+            spec = b->node_spec[i];
+          else if (b->specs != NULL && graft_node_get_op (node) == GRAFT_OP_PLACEHOLDER)
+            spec = g_hash_table_lookup (b->specs, graft_node_get_name (node));
+          fill_node_unit (self, u, i, node, b->node_spec != NULL, spec, b->buf);
+        }
+      /* The frame around its box: the innermost open module that holds
+       * it. */
+      if (scopes != NULL)
+        {
+          const char *frame = folder != NULL ? graft_scopes_get_outer (scopes, folder)
+                                             : graft_scopes_get_innermost (scopes, i);
+
+          self->unit_frame[u] =
+              frame != NULL ? frame_for_scope (self, scopes, frame, b->frames_by_scope, b->buf)
+                            : G_MAXUINT;
+        }
+    }
+  self->node_unit[i] = u;
+  b->folder_unit = u;
+  if (folder != NULL)
+    b->member_count[u]++;
+}
+
+/* REQ_INPUTS: the inputs of the next member of unit @b->position (or of
+ * its node); returns whether the unit is done. */
+static gboolean
+add_member_inputs (GraftLayoutRequestBuilder *b)
+{
+  GraftLayoutRequest *self = b->request;
+  guint               u = b->position;
+  guint               n_members =
+      self->member_start != NULL ? self->member_start[u + 1] - self->member_start[u] : 0;
+  guint node_index = n_members > 0
+                         ? g_array_index (self->members, guint, self->member_start[u] + b->member)
+                         : self->unit_node[u];
+
+  if (b->member == 0)
+    self->input_start[u] = self->inputs->len;
+  graft_node_get_input_nodes (b->nodes[node_index], b->inputs);
+  for (guint a = 0; a < b->inputs->len; a++)
+    {
+      guint found;
+      guint v;
+
+      /* A node of another graph is a broken graph; lint says so, the
+       * drawing leaves the edge out. */
+      if (!_graft_node_find_index (g_ptr_array_index (b->inputs, a), b->base, b->nodes,
+                                   self->n_graph_nodes, &found))
+        continue;
+      v = self->node_unit[found];
+      if (b->exit != NULL && v != G_MAXUINT && v != u)
+        b->exit[v] = b->exit[v] == 0 || b->exit[v] == found + 1 ? found + 1 : G_MAXUINT;
+      if (v == G_MAXUINT || (b->folding && (v == u || b->stamp[v] == u + 1)))
+        continue;
+      b->stamp[v] = u + 1;
+      g_array_append_val (self->inputs, v);
+    }
+  return ++b->member >= MAX (n_members, 1);
+}
+
+/* REQ_EXITS: a folded box whose outside readers all read one value shows
+ * what that value is, as a node's box does. */
+static void
+annotate_exit (GraftLayoutRequestBuilder *b,
+               guint                      u)
+{
+  GraftLayoutRequest *self = b->request;
+  g_autofree char    *annotation = NULL;
+
+  if (self->member_start[u + 1] == self->member_start[u] || b->exit[u] == 0 ||
+      b->exit[u] == G_MAXUINT)
+    return;
+  annotation =
+      graft_node_meta_dup_annotation (graft_node_get_meta (b->nodes[b->exit[u] - 1]), FALSE, FALSE);
+  if (annotation != NULL)
+    {
+      self->annotations[u] = g_string_chunk_insert_const (self->strings, annotation);
+      self->annotated = TRUE;
+    }
+}
+
+/**
+ * graft_layout_request_builder_new:
+ * @graph: a graph, which must not change until the builder is freed
+ * @scopes: (nullable): @graph's scopes, from graft_scopes_new(); kept
+ *   until the builder is freed
+ * @collapsed: (nullable) (element-type utf8 utf8): scopes drawn as one box
+ *   each, unchanged until the builder is freed
+ * @shown: (nullable) (array): per graph node, whether to draw it at all,
+ *   unchanged until the builder is freed
+ *
+ * Makes the request graft_layout_request_new_folded() makes, in steps
+ * (graft_layout_request_builder_step()), for a caller that spreads the
+ * work over time.  Other work may use @graph between steps (its scratch
+ * marks included), as long as it does not change it.
+ *
+ * Returns: (transfer full): a builder that has done nothing yet
+ */
+GraftLayoutRequestBuilder *
+graft_layout_request_builder_new (GraftGraph     *graph,
+                                  GraftScopes    *scopes,
+                                  GHashTable     *collapsed,
+                                  const gboolean *shown)
+{
+  GraftLayoutRequestBuilder *b;
+  GraftLayoutRequest        *self;
+  guint                      n;
 
   g_return_val_if_fail (graph != NULL, NULL);
-
   n = graft_graph_get_n_nodes (graph);
-  folding =
-      (scopes != NULL && collapsed != NULL && g_hash_table_size (collapsed) > 0) || shown != NULL;
   g_return_val_if_fail (scopes == NULL || graft_scopes_get_n_nodes (scopes) == n, NULL);
 
-  self = g_new0 (GraftLayoutRequest, 1);
+  b = g_new0 (GraftLayoutRequestBuilder, 1);
+  b->graph = graph;
+  b->scopes = scopes;
+  b->collapsed = collapsed;
+  b->shown = shown;
+  b->folding =
+      (scopes != NULL && collapsed != NULL && g_hash_table_size (collapsed) > 0) || shown != NULL;
+  b->request = self = g_new0 (GraftLayoutRequest, 1);
   self->n_graph_nodes = n;
   self->strings = g_string_chunk_new (4096);
   self->reuse = TRUE;
@@ -382,184 +652,212 @@ graft_layout_request_new_folded (GraftGraph     *graph,
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
   self->frames = g_array_new (FALSE, FALSE, sizeof (RequestFrame));
   self->unit_frame = g_new (guint, MAX (n, 1));
-  for (guint u = 0; u < n; u++)
-    self->unit_frame[u] = G_MAXUINT;
-
-  /* The drawing order first: graft_draw_order_new() numbers the nodes
-   * too. */
+  memset (self->unit_frame, 0xff, MAX (n, 1) * sizeof (guint));
+  b->nodes = g_new0 (GraftNode *, MAX (n, 1));
+  b->member_count = g_new0 (guint, MAX (n, 1));
+  b->unit_of_folder = g_hash_table_new (NULL, NULL);
+  b->frames_by_scope = g_hash_table_new (NULL, NULL);
+  b->buf = g_string_new (NULL);
+  b->inputs = g_ptr_array_new ();
+  if (graft_graph_get_program (graph) != NULL)
+    b->node_spec = g_new0 (const GraftInputSpec *, MAX (n, 1));
   if (scopes != NULL)
-    order = graft_scopes_get_order (scopes);
+    b->order = graft_scopes_get_order (scopes);
   else
-    order = own_order = graft_draw_order_new (graph);
-  nodes = g_new0 (GraftNode *, MAX (n, 1));
-  mark = _graft_graph_index_nodes (graph, nodes);
-  /* Names are unique in a graph: nothing to share. */
-  for (guint k = 0; k < n; k++)
-    self->node_names[k] = g_string_chunk_insert (self->strings, graft_node_get_name (nodes[k]));
-  program = graft_graph_get_program (graph);
-  if (program != NULL)
+    b->order_builder = graft_draw_order_builder_new (graph);
+  b->phase = REQ_ORDER;
+  if (request_phase_size (b) == 0)
+    request_next_phase (b);
+  return b;
+}
+
+/**
+ * graft_layout_request_builder_step:
+ * @self: a builder
+ * @max_nodes: about how many nodes to go through in this step, at least 1
+ *
+ * Does the next part of the work: up to @max_nodes nodes (or program
+ * inputs, or boxes) of one of its passes.  The request made is the same
+ * however the work is cut.
+ *
+ * Returns: whether the request is made
+ *   (graft_layout_request_builder_finish())
+ */
+gboolean
+graft_layout_request_builder_step (GraftLayoutRequestBuilder *self,
+                                   guint                      max_nodes)
+{
+  GraftLayoutRequest *req;
+  guint               size;
+  guint               end;
+
+  g_return_val_if_fail (self != NULL, TRUE);
+  if (self->phase == REQ_DONE)
+    return TRUE;
+  req = self->request;
+  max_nodes = MAX (max_nodes, 1);
+  if (self->phase == REQ_ORDER)
     {
-      specs = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint k = 0; k < graft_program_get_n_inputs (program); k++)
+      /* The order builder's steps, one per step here. */
+      if (graft_scopes_builder_step (self->order_builder, max_nodes))
         {
-          const GraftInputSpec *spec = graft_program_get_input (program, k);
-
-          g_hash_table_insert (specs, (gpointer) spec->name, (gpointer) spec);
+          self->order = self->own_order =
+              graft_draw_order_builder_finish (g_steal_pointer (&self->order_builder));
+          request_next_phase (self);
         }
+      return self->phase == REQ_DONE;
     }
-
-  /* Units, in drawing order of their first node. */
-  for (guint p = 0; p < n; p++)
+  if (self->phase == REQ_INPUTS)
     {
-      const char *previous_folder = folder;
-      GraftNode  *node;
-      gpointer    found;
-      guint       u;
-
-      i = order[p];
-      node = nodes[i];
-      if (shown != NULL && !shown[i])
-        {
-          self->node_unit[i] = G_MAXUINT;
-          continue;
-        }
-      if (scopes != NULL && graft_scopes_get_node_scope (scopes, i) != last_scope)
-        {
-          last_scope = graft_scopes_get_node_scope (scopes, i);
-          folder = graft_scopes_find_folder (scopes, i, collapsed);
-        }
-      if (folder != NULL && folder == previous_folder)
-        u = folder_unit;
-      else if (folder != NULL &&
-               g_hash_table_lookup_extended (unit_of_folder, folder, NULL, &found))
-        u = GPOINTER_TO_UINT (found);
-      else
-        {
-          u = self->n_nodes++;
-          self->unit_node[u] = i;
-          g_ptr_array_add (unit_members,
-                           folder != NULL ? g_array_new (FALSE, FALSE, sizeof (guint)) : NULL);
-          if (folder != NULL)
-            {
-              const char *type = graft_scopes_get_type_name (scopes, folder);
-
-              g_hash_table_insert (unit_of_folder, (gpointer) folder, GUINT_TO_POINTER (u));
-              self->ops[u] = GRAFT_OP_CALL_MODULE;
-              self->names[u] = g_string_chunk_insert_const (self->strings, folder);
-              self->labels[u] = self->names[u];
-              if (type != NULL)
-                {
-                  const char *dot = strrchr (type, '.');
-
-                  g_string_printf (buf, "%s \u00b7 %s", *folder != '\0' ? folder : "self",
-                                   dot != NULL ? dot + 1 : type);
-                  self->labels[u] = g_string_chunk_insert_const (self->strings, buf->str);
-                }
-            }
-          else
-            fill_node_unit (self, u, i, node, specs, buf);
-          /* The frame around its box: the innermost open module that
-           * holds it. */
-          if (scopes != NULL)
-            {
-              const char *frame = folder != NULL ? graft_scopes_get_outer (scopes, folder)
-                                                 : graft_scopes_get_innermost (scopes, i);
-
-              self->unit_frame[u] =
-                  frame != NULL ? frame_for_scope (self, scopes, frame, frames_by_scope, buf)
-                                : G_MAXUINT;
-            }
-        }
-      self->node_unit[i] = u;
-      folder_unit = u;
-      if (folder != NULL)
-        g_array_append_val ((GArray *) unit_members->pdata[u], i);
-    }
-
-  if (folding)
-    {
-      self->member_start = g_new0 (guint, self->n_nodes + 1);
-      self->members = g_array_new (FALSE, FALSE, sizeof (guint));
-      for (guint u = 0; u < self->n_nodes; u++)
-        {
-          GArray *m = unit_members->pdata[u];
-
-          self->member_start[u] = self->members->len;
-          if (m != NULL)
-            {
-              /* Drawing order may differ from graph order: members are
-               * listed in graph order. */
-              g_array_sort (m, compare_guint);
-              g_array_append_vals (self->members, m->data, m->len);
-              g_string_printf (buf, "%u nodes", m->len);
-              self->captions[u] = g_string_chunk_insert_const (self->strings, buf->str);
-            }
-        }
-      self->member_start[self->n_nodes] = self->members->len;
-    }
-
-  /* Inputs of each unit: the units its nodes read, each once, itself
-   * excepted. */
-  self->input_start = g_new0 (guint, self->n_nodes + 1);
-  stamp = g_new0 (guint, self->n_nodes + 1);
-  {
-    g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
-    /* Per folded unit: the one node of it that others read, + 1; 0 for
-     * none yet, G_MAXUINT for several. */
-    g_autofree guint *exit = folding ? g_new0 (guint, self->n_nodes + 1) : NULL;
-
-    for (guint u = 0; u < self->n_nodes; u++)
-      {
-        guint first = self->unit_node[u];
-        guint n_members =
-            self->member_start != NULL ? self->member_start[u + 1] - self->member_start[u] : 0;
-
-        self->input_start[u] = self->inputs->len;
-        for (guint m = 0; m < MAX (n_members, 1); m++)
+      for (guint done = 0; done < max_nodes && self->position < req->n_nodes; done++)
+        if (add_member_inputs (self))
           {
-            guint node_index = n_members > 0
-                                   ? g_array_index (self->members, guint, self->member_start[u] + m)
-                                   : first;
-
-            graft_node_get_input_nodes (nodes[node_index], inputs);
-            for (guint a = 0; a < inputs->len; a++)
-              {
-                guint found;
-                guint v;
-
-                /* A node of another graph is a broken graph; lint says so,
-                 * the drawing leaves the edge out. */
-                if (!_graft_node_get_index (g_ptr_array_index (inputs, a), mark, nodes, n, &found))
-                  continue;
-                v = self->node_unit[found];
-                if (exit != NULL && v != G_MAXUINT && v != u)
-                  exit[v] = exit[v] == 0 || exit[v] == found + 1 ? found + 1 : G_MAXUINT;
-                if (v == G_MAXUINT || (folding && (v == u || stamp[v] == u + 1)))
-                  continue;
-                stamp[v] = u + 1;
-                g_array_append_val (self->inputs, v);
-              }
+            self->position++;
+            self->member = 0;
           }
-      }
-    /* A folded box whose outside readers all read one value shows what
-     * that value is, as a node's box does. */
-    for (guint u = 0; exit != NULL && u < self->n_nodes; u++)
-      if (self->member_start[u + 1] > self->member_start[u] && exit[u] != 0 &&
-          exit[u] != G_MAXUINT)
-        {
-          g_autofree char *annotation =
-              graft_node_meta_dup_annotation (graft_node_get_meta (nodes[exit[u] - 1]), FALSE,
-                                              FALSE);
+      if (self->position == req->n_nodes)
+        request_next_phase (self);
+      return self->phase == REQ_DONE;
+    }
+  size = request_phase_size (self);
+  end = self->position + MIN (max_nodes, size - self->position);
+  for (; self->position < end; self->position++)
+    {
+      guint k = self->position;
 
-          if (annotation != NULL)
+      switch (self->phase)
+        {
+        case REQ_LIST:
+          self->nodes[k] = self->cursor;
+          _graft_node_set_mark (self->cursor, 0, self->base + k);
+          /* Names are unique in a graph: nothing to share. */
+          req->node_names[k] =
+              g_string_chunk_insert (req->strings, graft_node_get_name (self->cursor));
+          if (self->node_spec != NULL)
+            align_placeholder (self, k);
+          self->cursor = graft_node_get_next (self->cursor);
+          break;
+        case REQ_SPECS:
+          {
+            const GraftInputSpec *spec =
+                graft_program_get_input (graft_graph_get_program (self->graph), k);
+
+            g_hash_table_insert (self->specs, (gpointer) spec->name, (gpointer) spec);
+          }
+          break;
+        case REQ_UNITS:
+          add_to_unit (self, k);
+          break;
+        case REQ_MEMBER_START:
+          req->member_start[k] = self->member_fill[k] = req->members->len;
+          if (self->member_count[k] > 0)
             {
-              self->annotations[u] = g_string_chunk_insert_const (self->strings, annotation);
-              self->annotated = TRUE;
+              /* Listed in graph order (the drawing order may differ). */
+              g_array_set_size (req->members, req->members->len + self->member_count[k]);
+              g_string_printf (self->buf, "%u nodes", self->member_count[k]);
+              req->captions[k] = g_string_chunk_insert_const (req->strings, self->buf->str);
             }
+          break;
+        case REQ_MEMBERS:
+          {
+            guint u = req->node_unit[k];
+
+            if (u != G_MAXUINT && self->member_count[u] > 0)
+              g_array_index (req->members, guint, self->member_fill[u]++) = k;
+          }
+          break;
+        case REQ_EXITS:
+          annotate_exit (self, k);
+          break;
+        case REQ_ORDER:
+        case REQ_INPUTS:
+        case REQ_DONE:
+        default:
+          g_assert_not_reached ();
         }
-  }
-  self->input_start[self->n_nodes] = self->inputs->len;
-  return self;
+    }
+  if (self->position == size)
+    {
+      request_next_phase (self);
+    }
+  return self->phase == REQ_DONE;
+}
+
+/**
+ * graft_layout_request_builder_finish:
+ * @self: (transfer full): a builder whose last step returned %TRUE
+ *
+ * Returns: (transfer full): the request, independent of the graph
+ */
+GraftLayoutRequest *
+graft_layout_request_builder_finish (GraftLayoutRequestBuilder *self)
+{
+  GraftLayoutRequest *request;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (self->phase == REQ_DONE, NULL);
+  request = g_steal_pointer (&self->request);
+  graft_layout_request_builder_free (self);
+  return request;
+}
+
+/**
+ * graft_layout_request_builder_free:
+ * @self: (transfer full) (nullable): a builder, done or not
+ */
+void
+graft_layout_request_builder_free (GraftLayoutRequestBuilder *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->request, graft_layout_request_free);
+  g_clear_pointer (&self->order_builder, graft_scopes_builder_free);
+  g_free (self->own_order);
+  g_free (self->nodes);
+  g_clear_pointer (&self->specs, g_hash_table_unref);
+  g_free (self->node_spec);
+  g_hash_table_unref (self->unit_of_folder);
+  g_hash_table_unref (self->frames_by_scope);
+  g_string_free (self->buf, TRUE);
+  g_free (self->member_count);
+  g_free (self->member_fill);
+  g_free (self->stamp);
+  g_free (self->exit);
+  g_ptr_array_unref (self->inputs);
+  g_free (self);
+}
+
+/**
+ * graft_layout_request_new_folded:
+ * @graph: a graph
+ * @scopes: (nullable): @graph's scopes, from graft_scopes_new()
+ * @collapsed: (nullable) (element-type utf8 utf8): scopes drawn as one box
+ *   each (see graft_scopes_find_folder())
+ * @shown: (nullable) (array): per graph node, whether to draw it at all;
+ *   %NULL draws every node
+ *
+ * Like graft_layout_request_new(), drawing each collapsed scope as one box
+ * (its caption counts its nodes) that stands for all its nodes, and
+ * leaving out the nodes @shown excludes, with their edges.  Edges between
+ * boxes are the data dependencies between what they hold, each once.
+ * graft_layout_request_builder_new() makes the same in steps.
+ *
+ * Returns: (transfer full): a request to run with graft_layout_request_run()
+ */
+GraftLayoutRequest *
+graft_layout_request_new_folded (GraftGraph     *graph,
+                                 GraftScopes    *scopes,
+                                 GHashTable     *collapsed,
+                                 const gboolean *shown)
+{
+  GraftLayoutRequestBuilder *builder;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  builder = graft_layout_request_builder_new (graph, scopes, collapsed, shown);
+  g_return_val_if_fail (builder != NULL, NULL);
+  while (!graft_layout_request_builder_step (builder, G_MAXUINT))
+    ;
+  return graft_layout_request_builder_finish (builder);
 }
 
 /**

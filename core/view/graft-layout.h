@@ -144,6 +144,19 @@ GraftLayoutRequest *graft_layout_request_new_folded (GraftGraph     *graph,
                                                      const gboolean *shown)
     G_GNUC_WARN_UNUSED_RESULT;
 
+typedef struct _GraftLayoutRequestBuilder GraftLayoutRequestBuilder;
+
+GraftLayoutRequestBuilder *graft_layout_request_builder_new (GraftGraph     *graph,
+                                                             GraftScopes    *scopes,
+                                                             GHashTable     *collapsed,
+                                                             const gboolean *shown)
+    G_GNUC_WARN_UNUSED_RESULT;
+gboolean            graft_layout_request_builder_step (GraftLayoutRequestBuilder *self,
+                                                       guint                      max_nodes);
+GraftLayoutRequest *graft_layout_request_builder_finish (GraftLayoutRequestBuilder *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+void graft_layout_request_builder_free (GraftLayoutRequestBuilder *self);
+
 void         graft_layout_request_get_progress (GraftLayoutRequest *self,
                                                 guint              *out_done,
                                                 guint              *out_total);
@@ -215,5 +228,6 @@ gboolean                graft_layout_hit_control (GraftLayout *self,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayout, graft_layout_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutRequest, graft_layout_request_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftLayoutRequestBuilder, graft_layout_request_builder_free)
 
 G_END_DECLS

@@ -383,8 +383,10 @@ test_supersede_scopes (void)
   assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
 
   /* A new request while the scopes are half made: only the newest
-   * layout is shown. */
+   * layout is shown.  (Scopes are made again only for a changed graph.) */
   n_done = 0;
+  graft_document_load_text (document, "chain.py", long_code, &error);
+  g_assert_no_error (error);
   graft_layout_runner_queue (runner, TRUE);
   iterate_until (making_scopes, runner);
   graft_document_load_text (document, "chain.py", long_code, &error);
@@ -397,6 +399,114 @@ test_supersede_scopes (void)
 
   graft_layout_runner_stop (runner);
   g_object_unref (canvas);
+}
+
+static gboolean
+making_request (gpointer data)
+{
+  return _graft_layout_runner_is_making_request (data);
+}
+
+static gboolean
+laying_out (gpointer data)
+{
+  GraftLayoutRunner *runner = data;
+
+  return !graft_layout_runner_get_pending (runner) &&
+         _graft_layout_runner_get_cancellable (runner) != NULL;
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* What the worker lays out (the request) is made over several turns too,
+ * once the scopes are; a change of the graph meanwhile drops it, and the
+ * layout shown is of the newest graph, once. */
+static void
+test_supersede_request (void)
+{
+  g_autofree char *long_code = chain_code (CHAIN_NODES);
+  g_autofree char *short_code = chain_code (CHAIN_NODES / 2);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  GraftCanvas *canvas = GRAFT_CANVAS (g_object_ref_sink (graft_canvas_new ()));
+  g_autoptr (GraftLayoutRunner) runner = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_done = 0;
+
+  graft_document_load_text (document, "chain.py", long_code, &error);
+  g_assert_no_error (error);
+  runner = graft_layout_runner_new (document, canvas);
+  _graft_layout_runner_set_scope_turn (runner, 0, 50);
+  g_signal_connect (runner, "done", G_CALLBACK (count_done_cb), &n_done);
+
+  graft_layout_runner_queue (runner, FALSE);
+  iterate_until (making_request, runner);
+  g_assert_false (_graft_layout_runner_is_making_scopes (runner));
+  g_assert_true (graft_layout_runner_get_pending (runner));
+  graft_document_load_text (document, "chain.py", short_code, &error);
+  g_assert_no_error (error);
+  g_assert_false (_graft_layout_runner_is_making_request (runner));
+  iterate_until (done_once, &n_done);
+  g_assert_cmpuint (n_done, ==, 1);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
+
+  /* Folding changed while the request is half made: it starts again. */
+  n_done = 0;
+  graft_layout_runner_queue (runner, TRUE);
+  iterate_until (making_request, runner);
+  graft_layout_runner_reset_folding (runner, FALSE);
+  g_assert_false (_graft_layout_runner_is_making_request (runner));
+  iterate_until (done_once, &n_done);
+  g_assert_cmpuint (n_done, ==, 1);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
+
+  /* Another layout of the same graph keeps its scopes: the request is
+   * made, not the scopes again. */
+  n_done = 0;
+  graft_layout_runner_queue (runner, TRUE);
+  while (!making_request (runner) && !done_once (&n_done))
+    {
+      g_assert_false (_graft_layout_runner_is_making_scopes (runner));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  iterate_until (done_once, &n_done);
+  assert_shows_chain (document, runner, canvas, CHAIN_NODES / 2);
+
+  graft_layout_runner_stop (runner);
+  g_object_unref (canvas);
+}
+
+/* A runner let go while its worker lays out is finalized at once, on the
+ * main thread: the task holds no reference to it (it would otherwise drop
+ * the last one on the worker thread, and the canvas's with it). */
+static void
+test_runner_let_go (void)
+{
+  g_autofree char *code = chain_code (CHAIN_NODES);
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  GraftCanvas       *canvas = GRAFT_CANVAS (g_object_ref_sink (graft_canvas_new ()));
+  GraftLayoutRunner *runner;
+  GCancellable      *cancellable;
+  g_autoptr (GError) error = NULL;
+
+  graft_document_load_text (document, "chain.py", code, &error);
+  g_assert_no_error (error);
+  runner = graft_layout_runner_new (document, canvas);
+  g_object_unref (canvas);
+  graft_layout_runner_queue (runner, FALSE);
+  iterate_until (laying_out, runner);
+  cancellable = _graft_layout_runner_get_cancellable (runner);
+  g_object_add_weak_pointer (G_OBJECT (cancellable), (gpointer *) &cancellable);
+  g_object_add_weak_pointer (G_OBJECT (runner), (gpointer *) &runner);
+  g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *) &canvas);
+  g_object_unref (runner);
+  g_assert_null (runner);
+  g_assert_null (canvas);
+  /* The task goes once its worker is done, the layout dropped. */
+  iterate_until (pointer_cleared, &cancellable);
 }
 
 int
@@ -420,5 +530,7 @@ main (int    argc,
   adw_init ();
   g_test_add_func ("/ui/relayout/replace-all", test_replace_all);
   g_test_add_func ("/ui/relayout/supersede-scopes", test_supersede_scopes);
+  g_test_add_func ("/ui/relayout/supersede-request", test_supersede_request);
+  g_test_add_func ("/ui/relayout/runner-let-go", test_runner_let_go);
   return g_test_run ();
 }

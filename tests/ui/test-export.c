@@ -658,6 +658,80 @@ test_export_dialog (void)
   g_rmdir (dir);
 }
 
+static GThread *main_thread;
+
+/* Records whether an object was finalized on the main thread (1) or not
+ * (2). */
+static void
+finalized_cb (gpointer data,
+              GObject *where_the_object_was)
+{
+  *(int *) data = g_thread_self () == main_thread ? 1 : 2;
+}
+
+static void
+note_finalized (gpointer object,
+                int     *where)
+{
+  *where = 0;
+  g_object_weak_ref (G_OBJECT (object), finalized_cb, where);
+}
+
+static gboolean
+finalized (gpointer data)
+{
+  return *(int *) data != 0;
+}
+
+static void
+count_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* An export or a document let go while its worker runs goes on the main
+ * thread, whatever thread its worker's task goes on (a GTask may be
+ * finalized on its worker thread). */
+static void
+test_let_go (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.py", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *model = write_chain (dir, 1200);
+  g_autoptr (GFile) model_file = g_file_new_for_path (model);
+  g_autoptr (GString) text = g_string_new (NULL);
+  static int where;
+  guint      done = 0;
+
+  main_thread = g_thread_self ();
+  for (guint i = 0; i < 200000; i++)
+    g_string_append (text, "x = torch.relu(x)  # a line of forty bytes\n");
+  for (guint round = 0; round < 3; round++)
+    {
+      GraftExport *export = graft_export_new_text (file, GRAFT_FORMAT_CODE, text->str);
+      GraftDocument *document = graft_document_new ();
+
+      note_finalized (export, &where);
+      graft_export_run_async (export, count_cb, &done);
+      g_object_unref (export);
+      iterate_until (finalized, &where);
+      g_assert_cmpint (where, ==, 1);
+
+      note_finalized (document, &where);
+      graft_document_load_file_async (document, model_file, NULL, count_cb, &done);
+      g_object_unref (document);
+      iterate_until (finalized, &where);
+      g_assert_cmpint (where, ==, 1);
+    }
+  g_assert_cmpuint (done, ==, 6);
+  g_unlink (path);
+  g_unlink (model);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -673,5 +747,6 @@ main (int    argc,
   g_test_add_func ("/ui/export/progress-cancel", test_progress_cancel);
   g_test_add_func ("/ui/export/matches-json", test_matches_json);
   g_test_add_func ("/ui/export/unwritable", test_unwritable);
+  g_test_add_func ("/ui/export/let-go", test_let_go);
   return g_test_run ();
 }
