@@ -408,6 +408,31 @@ _graft_tracer_bump (Tracer *t,
   return NULL;
 }
 
+/* A place in the arena's current block, for _graft_tracer_release(). */
+typedef struct
+{
+  char *chunk;
+  gsize used;
+} ArenaMark;
+
+static inline ArenaMark
+_graft_tracer_mark (Tracer *t)
+{
+  return (ArenaMark){ t->chunk, t->chunk_used };
+}
+
+/* Gives back what the arena handed out since @mark, which nothing may
+ * point to any more: the scratch of one node's arguments.  Only within
+ * the block @mark is in (a block begun since, and the blocks of their own
+ * that large requests get, stay until the trace ends). */
+static inline void
+_graft_tracer_release (Tracer   *t,
+                       ArenaMark mark)
+{
+  if (t->chunk == mark.chunk && mark.used <= t->chunk_used)
+    t->chunk_used = mark.used;
+}
+
 /* A vector with room for @alloc items, from the arena: the header and
  * the items in one block (only the header is set; the room the rounding
  * to 16 bytes leaves is used).  Larger vectors (or no room in the current
@@ -596,6 +621,14 @@ Value     *_graft_tracer_make_node (Tracer            *t,
                                     StrMap            *kwargs,
                                     const char        *name,
                                     const GraftPyExpr *at);
+Value     *_graft_tracer_make_node_from (Tracer            *t,
+                                         ArenaMark          mark,
+                                         GraftOp            op,
+                                         const char        *target,
+                                         PtrVec            *args,
+                                         StrMap            *kwargs,
+                                         const char        *name,
+                                         const GraftPyExpr *at);
 gboolean   _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
 Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 
