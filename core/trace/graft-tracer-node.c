@@ -98,6 +98,7 @@ tensor_node (Tracer            *t,
         {
           path = _graft_tracer_printf (t, "_tensor_constant%u", t->n_tensor_consts++);
           g_hash_table_insert (t->tensor_consts, tensor, (gpointer) path);
+          t->n_kept++;
         }
     }
   made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);

@@ -555,6 +555,7 @@ get_signature (Tracer            *t,
   if (!compile_template (t, fn, sig, at))
     return NULL;
   g_hash_table_insert (t->signatures, (gpointer) fn, sig);
+  t->n_kept++;
   return sig;
 }
 
@@ -1120,6 +1121,7 @@ resolve_path (Tracer     *t,
           }
     }
   g_hash_table_insert (t->call_paths, (gpointer) path, r);
+  t->n_kept++;
   return r;
 }
 

@@ -273,6 +273,7 @@ collect_paths (Tracer     *t,
   if (g_hash_table_contains (t->module_paths, obj))
     return;
   g_hash_table_insert (t->module_paths, obj, (gpointer) prefix);
+  t->n_kept++;
   for (guint i = 0; i < obj->buffers.keys->len; i++)
     if (!g_hash_table_contains (t->tensor_paths, obj->buffers.values->pdata[i]))
       g_hash_table_insert (
