@@ -278,6 +278,7 @@ struct _Tracer
   GPtrArray    *chunks;       /* arena blocks */
   char         *chunk;        /* the block bump allocation takes from (the last of chunks) */
   gsize         chunk_used;   /* bytes taken from it; GRAFT_TRACER_CHUNK_SIZE before the first */
+  gsize         arena_size;   /* the bytes of all the arena's blocks */
   GPtrArray    *garrays;      /* GArrays to free */
   GPtrArray    *hash_tables;  /* GHashTables to free */
   GPtrArray    *name_tables;  /* GraftNameTables to free */

@@ -31,6 +31,7 @@ alloc_raw (Tracer *t,
   if (size > CHUNK_SIZE / 4)
     {
       p = g_malloc (size);
+      t->arena_size += size;
       /* Keep the big block in the list, before the current one so that
        * bump allocation continues in the current block. */
       g_ptr_array_insert (t->chunks, 0, p);
@@ -40,6 +41,7 @@ alloc_raw (Tracer *t,
   if (p == NULL)
     {
       t->chunk = g_malloc (CHUNK_SIZE);
+      t->arena_size += CHUNK_SIZE;
       g_ptr_array_add (t->chunks, t->chunk);
       t->chunk_used = size;
       p = t->chunk;
@@ -144,6 +146,7 @@ _graft_vec_grow (PtrVec *v,
       if (t->chunks->pdata[i] == (gpointer) v->pdata)
         {
           pdata = g_realloc (v->pdata, items_size (alloc));
+          t->arena_size += items_size (alloc) - items_size (v->alloc);
           t->chunks->pdata[i] = pdata;
           v->pdata = pdata;
           v->alloc = alloc;

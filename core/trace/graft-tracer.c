@@ -1380,6 +1380,22 @@ graft_py_program_get_source (GraftPyProgram *self)
   return self->source;
 }
 
+/**
+ * graft_py_program_get_arena_size:
+ *
+ * The bytes the program's tracer holds for its values (the blocks of its
+ * arena, kept until the program is freed): definitions, module objects,
+ * and what each trace left there.
+ *
+ * Returns: a size in bytes
+ */
+gsize
+graft_py_program_get_arena_size (GraftPyProgram *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->tracer.arena_size;
+}
+
 /* The value of the module-level statement that binds RULES last, or
  * NULL; *out_stmt gets the statement. */
 static const GraftPyExpr *
