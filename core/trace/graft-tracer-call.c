@@ -571,8 +571,9 @@ call_object (Tracer            *t,
         /* `x.meth(...)`: call_method with the receiver first, except for
          * the magic methods a Proxy defines itself (`x.__add__(1)` is
          * `x + 1`). */
-        PtrVec *all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
-        Value  *magic;
+        ArenaMark mark;
+        PtrVec   *all;
+        Value    *magic;
 
         /* Proxy.__len__ refuses, as len(x) does. */
         if (strcmp (callee->attr.attr, "__len__") == 0)
@@ -584,21 +585,26 @@ call_object (Tracer            *t,
         if (magic != NULL || t->error != NULL)
           return magic;
 
+        /* The receiver and the arguments, for the node alone. */
+        mark = _graft_tracer_mark (t);
+        all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
         _graft_vec_add (all, callee->attr.base);
         for (guint i = 0; args != NULL && i < args->len; i++)
           _graft_vec_add (all, args->pdata[i]);
-        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, all, kwargs,
-                                        NULL, at);
+        return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_METHOD, callee->attr.attr, all,
+                                             kwargs, NULL, at);
       }
     case VAL_PROXY:
       {
         /* Proxy.__call__ records the call as the method `__call__`. */
-        PtrVec *all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
+        ArenaMark mark = _graft_tracer_mark (t);
+        PtrVec   *all = _graft_tracer_vec_sized (t, 1 + (args != NULL ? args->len : 0));
 
         _graft_vec_add (all, callee);
         for (guint i = 0; args != NULL && i < args->len; i++)
           _graft_vec_add (all, args->pdata[i]);
-        return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, "__call__", all, kwargs, NULL, at);
+        return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_METHOD, "__call__", all, kwargs,
+                                             NULL, at);
       }
     case VAL_SELF_PATH:
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, callee->path, args, kwargs, NULL,

@@ -686,6 +686,84 @@ make_super (Tracer            *t,
                                 "super() is only available in a method");
 }
 
+/* Whether evaluating @e can run no code of the file nor change a value
+ * that exists: a name, a constant, a negated constant, or a list or tuple
+ * display of those. */
+static gboolean
+plain_operand (const GraftPyExpr *e,
+               guint              depth)
+{
+  if (e->kind == GRAFT_PY_EXPR_NAME || e->kind == GRAFT_PY_EXPR_CONSTANT)
+    return TRUE;
+  if (e->kind == GRAFT_PY_EXPR_UNARY_OP)
+    return e->unary_op.operand->kind == GRAFT_PY_EXPR_CONSTANT;
+  if ((e->kind != GRAFT_PY_EXPR_TUPLE && e->kind != GRAFT_PY_EXPR_LIST) || depth == 0)
+    return FALSE;
+  for (guint i = 0; i < e->sequence.elts.len; i++)
+    if (!plain_operand (e->sequence.elts.items[i], depth - 1))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether all of a call's arguments are plain_operand()s, keywords named. */
+static gboolean
+plain_call_args (const GraftPyExpr *e)
+{
+  for (guint i = 0; i < e->call.args.len; i++)
+    if (!plain_operand (e->call.args.items[i], 2))
+      return FALSE;
+  for (guint i = 0; i < e->call.n_keywords; i++)
+    if (e->call.keywords[i]->name == NULL || !plain_operand (e->call.keywords[i]->value, 2))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether calling @callee runs no code of the file and keeps none of its
+ * arguments: it records a node (or computes a constant): a torch
+ * function, a method of a traced value, a torch.nn leaf module, a
+ * submodule path. */
+static gboolean
+makes_node_only (const Value *callee)
+{
+  if (callee->kind == VAL_OBJECT)
+    return callee->obj->kind == OBJ_LEAF;
+  return callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+         callee->kind == VAL_PROXY || callee->kind == VAL_SELF_PATH;
+}
+
+/* Whether @v is data a call can only read: no function, class or module
+ * of the file that the callee could run, no object to change. */
+static gboolean
+inert_value (const Value *v,
+             guint        depth)
+{
+  /* The kinds up to VAL_ELLIPSIS are constants. */
+  G_STATIC_ASSERT (VAL_NONE == 0 && VAL_ELLIPSIS == 6);
+  if (v->kind <= VAL_ELLIPSIS || v->kind == VAL_SYMBOL || v->kind == VAL_DEVICE ||
+      v->kind == VAL_PROXY || v->kind == VAL_ATTR_PROXY || v->kind == VAL_TENSOR ||
+      v->kind == VAL_PARAMETER)
+    return TRUE;
+  if ((v->kind != VAL_TUPLE && v->kind != VAL_LIST) || depth == 0 || v->seq.range != NULL)
+    return FALSE;
+  for (guint i = 0; i < v->seq.items->len; i++)
+    if (!inert_value (v->seq.items->pdata[i], depth - 1))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+inert_args (const PtrVec *args,
+            const StrMap *kwargs)
+{
+  for (guint i = 0; args != NULL && i < args->len; i++)
+    if (!inert_value (args->pdata[i], 2))
+      return FALSE;
+  for (guint i = 0; kwargs != NULL && i < kwargs->values->len; i++)
+    if (!inert_value (kwargs->values->pdata[i], 2))
+      return FALSE;
+  return TRUE;
+}
+
 static Value *
 eval_call (Tracer            *t,
            Frame             *frame,
@@ -703,6 +781,29 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
+  if (makes_node_only (callee) && plain_call_args (e))
+    {
+      /* The arguments and what the call made on the way are scratch:
+       * given back, the result moved to a proxy of its own. */
+      ArenaMark mark = _graft_tracer_mark (t);
+      guint     n_kept = t->n_kept;
+      Value    *result;
+
+      gboolean inert;
+
+      if (!eval_call_args (t, frame, e, &args, &kwargs))
+        return NULL;
+      inert = inert_args (args, kwargs);
+      result = _graft_tracer_call (t, callee, args, kwargs, e);
+      if (inert && result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept)
+        {
+          GraftNode *node = result->node;
+
+          _graft_tracer_release (t, mark);
+          result = _graft_value_proxy (t, node);
+        }
+      return result;
+    }
   if (!eval_call_args (t, frame, e, &args, &kwargs))
     return NULL;
   return _graft_tracer_call (t, callee, args, kwargs, e);
@@ -829,6 +930,7 @@ module_attr (Tracer            *t,
   if (v == NULL)
     return NULL;
   g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
+  t->n_kept++;
 found:
   t->attr_recent[r].path = module->path;
   t->attr_recent[r].name = name;

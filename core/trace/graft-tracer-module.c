@@ -127,6 +127,7 @@ parameter_proxy (Tracer            *t,
   if (made != NULL)
     {
       g_hash_table_insert (t->param_nodes, (gpointer) path, made->node);
+      t->n_kept++;
       /* What the attribute holds, for torch 2.6's matcher. */
       graft_graph_set_attr_kind (t->graph, path, GRAFT_ATTR_PARAMETER);
     }

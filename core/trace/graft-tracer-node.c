@@ -98,6 +98,7 @@ tensor_node (Tracer            *t,
         {
           path = _graft_tracer_printf (t, "_tensor_constant%u", t->n_tensor_consts++);
           g_hash_table_insert (t->tensor_consts, tensor, (gpointer) path);
+          t->n_kept++;
         }
     }
   made = _graft_tracer_make_node (t, GRAFT_OP_GET_ATTR, path, NULL, NULL, NULL, at);
@@ -389,6 +390,30 @@ _graft_tracer_make_node (Tracer            *t,
                          const char        *name,
                          const GraftPyExpr *at)
 {
+  return _graft_tracer_make_node_from (t, _graft_tracer_mark (t), op, target, args, kwargs, name,
+                                       at);
+}
+
+/**
+ * _graft_tracer_make_node_from:
+ * @mark: where the arena stood before the caller built @args and @kwargs
+ *   for this node alone, nothing since kept anywhere else
+ *
+ * _graft_tracer_make_node(), which then gives the arena back from @mark
+ * on: the arguments and their conversions (containers, getattr proxies)
+ * are copied into the graph, so a node's scratch is reused by the next
+ * instead of lasting as long as the trace.
+ */
+Value *
+_graft_tracer_make_node_from (Tracer            *t,
+                              ArenaMark          mark,
+                              GraftOp            op,
+                              const char        *target,
+                              PtrVec            *args,
+                              StrMap            *kwargs,
+                              const char        *name,
+                              const GraftPyExpr *at)
+{
   /* The arguments are built in scratch memory (items on the stack, the
    * keywords' names borrowed) and copied into the graph's own. */
   GraftArg   a_stack[8], k_stack[16];
@@ -449,6 +474,7 @@ out:
   if (node == NULL)
     return NULL;
   graft_node_set_span (node, at->start, at->end);
+  _graft_tracer_release (t, mark);
   return _graft_value_proxy (t, node);
 }
 

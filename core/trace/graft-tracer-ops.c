@@ -85,11 +85,13 @@ record_method (Tracer            *t,
                Value             *b,
                const GraftPyExpr *at)
 {
-  PtrVec *args = _graft_tracer_vec (t);
+  ArenaMark mark = _graft_tracer_mark (t);
+  PtrVec   *args = _graft_tracer_vec (t);
 
   _graft_vec_add (args, a);
   _graft_vec_add (args, b);
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, method, args, NULL, NULL, at);
+  return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_METHOD, method, args, NULL, NULL,
+                                       at);
 }
 
 static Value *
@@ -99,12 +101,14 @@ record (Tracer            *t,
         Value             *b,
         const GraftPyExpr *at)
 {
-  PtrVec *args = _graft_tracer_vec_sized (t, b != NULL ? 2 : 1);
+  ArenaMark mark = _graft_tracer_mark (t);
+  PtrVec   *args = _graft_tracer_vec_sized (t, b != NULL ? 2 : 1);
 
   _graft_vec_add (args, a);
   if (b != NULL)
     _graft_vec_add (args, b);
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, args, NULL, NULL, at);
+  return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_FUNCTION, target, args, NULL, NULL,
+                                       at);
 }
 
 static gboolean

@@ -17,6 +17,26 @@
 #include "graft-py-ast.h"
 #include "graft-name-table-private.h"
 
+/* In AddressSanitizer builds, what the arena gives back
+ * (_graft_tracer_release()) is poisoned until it is handed out again, so
+ * that a value still in use there is reported. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GRAFT_TRACER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define GRAFT_TRACER_ASAN 1
+#endif
+#ifdef GRAFT_TRACER_ASAN
+#include <sanitizer/asan_interface.h>
+#define GRAFT_TRACER_POISON(p, size)   ASAN_POISON_MEMORY_REGION ((p), (size))
+#define GRAFT_TRACER_UNPOISON(p, size) ASAN_UNPOISON_MEMORY_REGION ((p), (size))
+#else
+#define GRAFT_TRACER_POISON(p, size)   ((void) 0)
+#define GRAFT_TRACER_UNPOISON(p, size) ((void) 0)
+#endif
+
 G_BEGIN_DECLS
 
 typedef struct _Value        Value;
@@ -258,6 +278,7 @@ struct _Tracer
   GPtrArray    *chunks;       /* arena blocks */
   char         *chunk;        /* the block bump allocation takes from (the last of chunks) */
   gsize         chunk_used;   /* bytes taken from it; GRAFT_TRACER_CHUNK_SIZE before the first */
+  gsize         arena_size;   /* the bytes of all the arena's blocks */
   GPtrArray    *garrays;      /* GArrays to free */
   GPtrArray    *hash_tables;  /* GHashTables to free */
   GPtrArray    *name_tables;  /* GraftNameTables to free */
@@ -331,6 +352,11 @@ struct _Tracer
     guint         stamp;
   } map_recent[256];
   guint map_stamp; /* the last stamp given to a StrMap */
+  /* Counts the entries put into the tracer's lasting tables (call paths,
+   * signatures, module attributes, parameter and tensor-constant nodes):
+   * their values may be in the arena, so a call that added one keeps its
+   * scratch (graft-tracer-eval.c's eval_call()). */
+  guint n_kept;
 
   /* graft-tracer-eval.c: whether a name (a syntax-tree string) is a local
    * variable of a function, for recent pairs, by address. */
@@ -403,9 +429,38 @@ _graft_tracer_bump (Tracer *t,
       gpointer p = t->chunk + t->chunk_used;
 
       t->chunk_used += size;
+      GRAFT_TRACER_UNPOISON (p, size);
       return p;
     }
   return NULL;
+}
+
+/* A place in the arena's current block, for _graft_tracer_release(). */
+typedef struct
+{
+  char *chunk;
+  gsize used;
+} ArenaMark;
+
+static inline ArenaMark
+_graft_tracer_mark (Tracer *t)
+{
+  return (ArenaMark){ t->chunk, t->chunk_used };
+}
+
+/* Gives back what the arena handed out since @mark, which nothing may
+ * point to any more: the scratch of one node's arguments.  Only within
+ * the block @mark is in (a block begun since, and the blocks of their own
+ * that large requests get, stay until the trace ends). */
+static inline void
+_graft_tracer_release (Tracer   *t,
+                       ArenaMark mark)
+{
+  if (t->chunk == mark.chunk && mark.used <= t->chunk_used)
+    {
+      GRAFT_TRACER_POISON (t->chunk + mark.used, t->chunk_used - mark.used);
+      t->chunk_used = mark.used;
+    }
 }
 
 /* A vector with room for @alloc items, from the arena: the header and
@@ -596,6 +651,14 @@ Value     *_graft_tracer_make_node (Tracer            *t,
                                     StrMap            *kwargs,
                                     const char        *name,
                                     const GraftPyExpr *at);
+Value     *_graft_tracer_make_node_from (Tracer            *t,
+                                         ArenaMark          mark,
+                                         GraftOp            op,
+                                         const char        *target,
+                                         PtrVec            *args,
+                                         StrMap            *kwargs,
+                                         const char        *name,
+                                         const GraftPyExpr *at);
 gboolean   _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
 Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 

@@ -555,6 +555,7 @@ get_signature (Tracer            *t,
   if (!compile_template (t, fn, sig, at))
     return NULL;
   g_hash_table_insert (t->signatures, (gpointer) fn, sig);
+  t->n_kept++;
   return sig;
 }
 
@@ -649,12 +650,14 @@ call_python_function (Tracer            *t,
                       const GraftPyExpr *at)
 {
   Signature *sig = get_signature (t, fn, at);
+  ArenaMark  mark = _graft_tracer_mark (t);
   Value    **bound;
   PtrVec    *rec_args;
   StrMap    *rec_kwargs;
 
   if (sig == NULL)
     return NULL;
+  /* From here on, the binding and the node's arguments are scratch. */
   bound = _graft_tracer_bind (t, last_component (FX_TEXT (fx_table (t), fn->path)), sig->params,
                               sig->defaults, sig->kw_defaults, args, kwargs, at);
   if (bound == NULL)
@@ -688,8 +691,9 @@ call_python_function (Tracer            *t,
       _graft_strmap_set (rec_kwargs, item->key,
                          item->constant != NULL ? item->constant : bound[item->slot]);
     }
-  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (fx_table (t), fn->target),
-                                  rec_args, rec_kwargs, FX_TEXT (fx_table (t), fn->name), at);
+  return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_FUNCTION,
+                                       FX_TEXT (fx_table (t), fn->target), rec_args, rec_kwargs,
+                                       FX_TEXT (fx_table (t), fn->name), at);
 }
 
 /* `torch.ops.aten.add.Tensor`: the node is named after the op and its
@@ -1117,6 +1121,7 @@ resolve_path (Tracer     *t,
           }
     }
   g_hash_table_insert (t->call_paths, (gpointer) path, r);
+  t->n_kept++;
   return r;
 }
 

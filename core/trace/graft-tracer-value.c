@@ -31,6 +31,7 @@ alloc_raw (Tracer *t,
   if (size > CHUNK_SIZE / 4)
     {
       p = g_malloc (size);
+      t->arena_size += size;
       /* Keep the big block in the list, before the current one so that
        * bump allocation continues in the current block. */
       g_ptr_array_insert (t->chunks, 0, p);
@@ -40,6 +41,7 @@ alloc_raw (Tracer *t,
   if (p == NULL)
     {
       t->chunk = g_malloc (CHUNK_SIZE);
+      t->arena_size += CHUNK_SIZE;
       g_ptr_array_add (t->chunks, t->chunk);
       t->chunk_used = size;
       p = t->chunk;
@@ -116,19 +118,42 @@ _graft_tracer_vec_sized_slow (Tracer *t,
   return v;
 }
 
-/* Moves the items to a block twice as large (or @min_alloc); the old block
- * stays in the arena until the trace ends. */
+/* The size alloc_raw() gives @n items. */
+static inline gsize
+items_size (guint n)
+{
+  return ((gsize) n * sizeof (gpointer) + 15) & ~(gsize) 15;
+}
+
+/* Moves the items to a block twice as large (or @min_alloc).  An old block
+ * in the arena's blocks stays until the trace ends; one of its own (a
+ * long list, or the scope of a forward of thousands of lines) is resized:
+ * doubling would otherwise leave as much again behind. */
 void
 _graft_vec_grow (PtrVec *v,
                  guint   min_alloc)
 {
   guint     alloc = MAX (v->alloc * 2, min_alloc);
+  Tracer   *t = v->tracer;
   gpointer *pdata;
 
   if (alloc > G_MAXUINT / 2 / sizeof (gpointer))
     g_error ("a list of %u items is more than the tracer can hold", min_alloc);
+  /* Items in a block of their own came from alloc_raw()'s large requests
+   * (a vector's first block, header and items together, is never one). */
+  if (items_size (v->alloc) > CHUNK_SIZE / 4)
+    for (guint i = 0; i < t->chunks->len; i++)
+      if (t->chunks->pdata[i] == (gpointer) v->pdata)
+        {
+          pdata = g_realloc (v->pdata, items_size (alloc));
+          t->arena_size += items_size (alloc) - items_size (v->alloc);
+          t->chunks->pdata[i] = pdata;
+          v->pdata = pdata;
+          v->alloc = alloc;
+          return;
+        }
   /* Only the items below the length are ever read. */
-  pdata = alloc_raw (v->tracer, alloc * sizeof (gpointer));
+  pdata = alloc_raw (t, alloc * sizeof (gpointer));
   if (v->len > 0)
     memcpy (pdata, v->pdata, v->len * sizeof (gpointer));
   v->pdata = pdata;

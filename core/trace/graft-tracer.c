@@ -273,6 +273,7 @@ collect_paths (Tracer     *t,
   if (g_hash_table_contains (t->module_paths, obj))
     return;
   g_hash_table_insert (t->module_paths, obj, (gpointer) prefix);
+  t->n_kept++;
   for (guint i = 0; i < obj->buffers.keys->len; i++)
     if (!g_hash_table_contains (t->tensor_paths, obj->buffers.values->pdata[i]))
       g_hash_table_insert (
@@ -1377,6 +1378,22 @@ graft_py_program_get_source (GraftPyProgram *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->source;
+}
+
+/**
+ * graft_py_program_get_arena_size:
+ *
+ * The bytes the program's tracer holds for its values (the blocks of its
+ * arena, kept until the program is freed): definitions, module objects,
+ * and what each trace left there.
+ *
+ * Returns: a size in bytes
+ */
+gsize
+graft_py_program_get_arena_size (GraftPyProgram *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->tracer.arena_size;
 }
 
 /* The value of the module-level statement that binds RULES last, or
