@@ -1143,6 +1143,51 @@ test_cycle_out_of_order (gconstpointer data)
     }
 }
 
+/* Many matches of a replacement of several nodes: the copies' list grows
+ * past its first slots (before, matches times templates sized it, which
+ * wraps for 65,536 matches of a 65,537-node replacement). */
+static void
+test_many_copies (void)
+{
+  g_autoptr (GString) code =
+      g_string_new ("import torch\nclass M(torch.nn.Module):\n"
+                    "    def forward(self, x):\n        y0 = torch.neg(x)\n");
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftRewrite *rewrite;
+  GPtrArray    *added;
+  const guint   n = 1500;
+
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (code, "        y%u = torch.neg(y%u)\n", i, i - 1);
+  g_string_append_printf (code, "        return y%u\n", n - 1);
+  g_string_append (code, "def pattern(a):\n    return torch.neg(a)\n"
+                         "def replacement(a):\n"
+                         "    return torch.relu(torch.relu(torch.relu(a)))\n");
+  graph = trace (code->str, "M");
+  pattern = graft_pattern_new (trace (code->str, "pattern"), &error);
+  g_assert_no_error (error);
+  replacement = trace (code->str, "replacement");
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_assert_cmpuint (matches->len, ==, n);
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, n);
+  added = graft_rewrite_get_added_nodes (rewrite);
+  g_assert_cmpuint (added->len, ==, 3 * n);
+  for (guint i = 0; i < added->len; i++)
+    {
+      g_assert_nonnull (added->pdata[i]);
+      g_assert_cmpstr (graft_node_get_target (added->pdata[i]), ==, "torch.relu");
+    }
+  g_assert_cmpuint (graft_graph_get_n_nodes (graph), ==, 3 * n + 2);
+  assert_lint (graph);
+  graft_rewrite_free (rewrite);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1167,6 +1212,7 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
   g_test_add_func ("/core/rewrite/edit-changes", test_edit_changes);
+  g_test_add_func ("/core/rewrite/many-copies", test_many_copies);
   g_test_add_data_func ("/core/rewrite/cycle-out-of-order/torch2.6",
                         GINT_TO_POINTER (GRAFT_TORCH_2_6), test_cycle_out_of_order);
   g_test_add_data_func ("/core/rewrite/cycle-out-of-order/torch1.13",

@@ -635,6 +635,8 @@ copy_replacement (Rewriting *rw,
         graft_node_set_meta (copy, t->meta);
       graft_node_set_span (copy, start, end);
       set_node (rw, t->pos, copy);
+      if (G_UNLIKELY (rw->n_added == rw->self->added->len))
+        g_ptr_array_set_size (rw->self->added, rw->n_added * 2);
       rw->self->added->pdata[rw->n_added++] = copy;
       /* A copy put before a value it reads: only a replacement parameter
        * can stand for one (the copies before it precede it). */
@@ -859,10 +861,13 @@ graft_rewriter_apply (GraftGraph   *graph,
   rw.pattern = pattern;
   rw.replacement = replacement;
   rewriting_prepare (&rw, matches->len);
-  /* Each match adds a copy of every template: their slots are laid out
-   * at once and filled in order (see copy_replacement()). */
-  self->added = g_ptr_array_sized_new (matches->len * rw.n_templates);
-  g_ptr_array_set_size (self->added, matches->len * rw.n_templates);
+  /* Each match adds a copy of every template, filled in order in slots
+   * that copy_replacement() doubles as they run out: matches times
+   * templates can be far more than the graph may hold (and wrap), the
+   * rewrite failing at the node limit first. */
+  self->added = g_ptr_array_new ();
+  g_ptr_array_set_size (self->added,
+                        (guint) CLAMP ((guint64) matches->len * rw.n_templates, 1, 1024));
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.changed_mark = _graft_graph_new_mark (graph);
   graft_graph_begin_edit (graph);
