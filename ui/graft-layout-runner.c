@@ -372,7 +372,9 @@ graft_layout_runner_queue (GraftLayoutRunner *self,
    * take a second at a million nodes).  Scopes half made go on: a change
    * of the graph would have dropped them. */
   if (self->scopes == NULL ||
-      self->scopes_revision != graft_document_get_revision (self->document))
+      self->scopes_revision != graft_document_get_revision (self->document) ||
+      graft_scopes_get_n_nodes (self->scopes) !=
+          graft_graph_get_n_nodes (graft_document_get_graph (self->document)))
     self->scopes_stale = TRUE;
   drop_request (self);
   /* A step of graft-turns.c, at the default priority: below the redraw's,
@@ -445,6 +447,25 @@ graft_layout_runner_get_scopes (GraftLayoutRunner *self)
 {
   g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
   return ensure_scopes (self);
+}
+
+/**
+ * graft_layout_runner_peek_scopes:
+ * @self: a runner
+ *
+ * As graft_layout_runner_get_scopes(), without making them: for what is
+ * refreshed on every change of the graph (making them at a million nodes
+ * takes a second, which the layout spreads over turns), and refreshed again
+ * when the layout is done.
+ *
+ * Returns: (transfer none) (nullable): the scopes of the graph as it is,
+ *   or %NULL while they are to be made
+ */
+GraftScopes *
+graft_layout_runner_peek_scopes (GraftLayoutRunner *self)
+{
+  g_return_val_if_fail (GRAFT_IS_LAYOUT_RUNNER (self), NULL);
+  return self->scopes_stale ? NULL : self->scopes;
 }
 
 /**

@@ -22,6 +22,7 @@ void         graft_layout_runner_queue (GraftLayoutRunner *self,
 gboolean     graft_layout_runner_get_pending (GraftLayoutRunner *self);
 void         graft_layout_runner_stop (GraftLayoutRunner *self);
 GraftScopes *graft_layout_runner_get_scopes (GraftLayoutRunner *self);
+GraftScopes *graft_layout_runner_peek_scopes (GraftLayoutRunner *self);
 gboolean     graft_layout_runner_is_folded (GraftLayoutRunner *self,
                                             const char        *name);
 void         graft_layout_runner_fold_new_graph (GraftLayoutRunner *self);

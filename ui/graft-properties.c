@@ -552,17 +552,22 @@ show_folded (GraftProperties *self,
   add_row (self, "module", path, NULL, TRUE);
   if (type != NULL)
     add_row (self, "class", type, NULL, TRUE);
-  if (scopes != NULL)
-    for (GraftNode *n = graft_graph_get_first (graph);
-         n != NULL && i < graft_scopes_get_n_nodes (scopes); n = graft_node_get_next (n), i++)
-      {
-        const char *scope = graft_scopes_get_node_scope (scopes, i);
-        gsize       len = strlen (path);
+  if (scopes == NULL)
+    {
+      /* The graph changed and its modules are being found again. */
+      add_note (self, "Its nodes are listed once the graph is laid out again.");
+      return;
+    }
+  for (GraftNode *n = graft_graph_get_first (graph);
+       n != NULL && i < graft_scopes_get_n_nodes (scopes); n = graft_node_get_next (n), i++)
+    {
+      const char *scope = graft_scopes_get_node_scope (scopes, i);
+      gsize       len = strlen (path);
 
-        if (len == 0 ||
-            (strncmp (scope, path, len) == 0 && (scope[len] == '\0' || scope[len] == '.')))
-          g_ptr_array_add (members, n);
-      }
+      if (len == 0 ||
+          (strncmp (scope, path, len) == 0 && (scope[len] == '\0' || scope[len] == '.')))
+        g_ptr_array_add (members, n);
+    }
   count = g_strdup_printf ("%u", members->len);
   add_row (self, "nodes", count, NULL, FALSE);
   add_node_list (self, "members", members->len, get_listed, members);

@@ -426,7 +426,9 @@ selected_folder (GraftWindow       *self,
   return box->name;
 }
 
-/* The properties panel follows the selection and the graph, while shown. */
+/* The properties panel follows the selection and the graph, while shown.
+ * It does not make the scopes: after a change of the graph the layout
+ * makes them over several turns, and its end shows the panel again. */
 static void
 update_properties (GraftWindow *self)
 {
@@ -436,7 +438,7 @@ update_properties (GraftWindow *self)
     return;
   names = graft_canvas_dup_selection (self->canvas);
   graft_properties_show (self->properties, graft_document_get_graph (self->document),
-                         graft_layout_runner_get_scopes (self->layout_runner),
+                         graft_layout_runner_peek_scopes (self->layout_runner),
                          (const char *const *) names,
                          selected_folder (self, (const char *const *) names));
 }

@@ -419,7 +419,15 @@ laying_out (gpointer data)
 static gboolean
 pointer_cleared (gpointer data)
 {
-  return *(gpointer *) data == NULL;
+  return g_atomic_pointer_get ((gpointer *) data) == NULL;
+}
+
+/* Wakes the main loop: for what another thread changes without a source
+ * of the main context. */
+static gboolean
+wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
 }
 
 /* What the worker lays out (the request) is made over several turns too,
@@ -490,6 +498,7 @@ test_runner_let_go (void)
   GraftCanvas       *canvas = GRAFT_CANVAS (g_object_ref_sink (graft_canvas_new ()));
   GraftLayoutRunner *runner;
   GCancellable      *cancellable;
+  guint              wake;
   g_autoptr (GError) error = NULL;
 
   graft_document_load_text (document, "chain.py", code, &error);
@@ -505,8 +514,11 @@ test_runner_let_go (void)
   g_object_unref (runner);
   g_assert_null (runner);
   g_assert_null (canvas);
-  /* The task goes once its worker is done, the layout dropped. */
+  /* The task goes once its worker is done, the layout dropped: the last
+   * reference may go on the worker thread, which wakes nothing here. */
+  wake = g_timeout_add (10, wake_cb, NULL);
   iterate_until (pointer_cleared, &cancellable);
+  g_source_remove (wake);
 }
 
 int

@@ -2014,6 +2014,56 @@ focus_in_properties (gpointer data)
          gtk_widget_is_ancestor (focus, GTK_WIDGET (graft_window_get_properties (data)));
 }
 
+static gboolean
+lists_nodes (gpointer panel)
+{
+  return graft_properties_get_value (panel, "nodes") != NULL;
+}
+
+/* The properties panel on a folded box, across a change of the graph: the
+ * change does not make the scopes in its own turn (a second at a million
+ * nodes); the panel lists the module's nodes again once the layout that
+ * makes them over its turns is done. */
+static void
+test_properties_folded_change (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "torchvision", "resnet50.py", NULL);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftProperties *panel = graft_window_get_properties (window);
+  g_autoptr (GSettings) settings = g_settings_new ("org.graft.Editor");
+  GraftLayout     *layout;
+  const GraftRect *r;
+  double           x0, y0, x1, y1;
+
+  g_settings_set_boolean (settings, "properties-visible", FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-all", NULL);
+  iterate_until (layout_ready, window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-properties", NULL);
+  iterate_until (revealed, window);
+  layout = graft_canvas_get_layout (canvas);
+  r = &graft_layout_get_node (layout, find_box (layout, "layer1"))->box;
+  graft_canvas_layout_to_widget (canvas, r->x - 2, r->y - 2, &x0, &y0);
+  graft_canvas_layout_to_widget (canvas, r->x + r->width / 2, r->y + r->height / 2, &x1, &y1);
+  graft_canvas_select_rect (canvas, x0, y0, x1, y1, FALSE);
+  g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
+  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "32");
+
+  /* The other torch traces the graph again: a change of the graph. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "torch", g_variant_new_string ("1.13"));
+  g_assert_true (graft_document_get_dialect (document) == graft_dialect_get (GRAFT_TORCH_1_13));
+  g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
+  g_assert_null (graft_properties_get_value (panel, "nodes"));
+  iterate_until (lists_nodes, panel);
+  g_assert_true (layout_ready (window));
+  g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
+  g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "32");
+  g_settings_set_boolean (settings, "properties-visible", FALSE);
+  close_window (window);
+}
+
 static void
 test_properties_window (void)
 {
@@ -2288,6 +2338,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/autosave-recovery", test_autosave_recovery);
   g_test_add_func ("/ui/window/save-reads-back", test_save_reads_back);
   g_test_add_func ("/ui/window/fold-modules", test_fold_modules);
+  g_test_add_func ("/ui/properties/folded-change", test_properties_folded_change);
   g_test_add_func ("/ui/window/module-frames", test_module_frames);
   g_test_add_func ("/ui/window/match-in-context", test_match_in_context);
   g_test_add_func ("/ui/window/undo-follows-focus", test_undo_follows_focus);
