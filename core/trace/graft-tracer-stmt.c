@@ -1182,6 +1182,25 @@ exec_stmt_inner (Tracer            *t,
     }
 }
 
+/* Enters @s, one level deeper: its span is where what it does is
+ * reported.  FALSE, the error set, past the depth limit. */
+static inline gboolean
+enter_stmt (Tracer            *t,
+            const GraftPyStmt *s)
+{
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the statement nests too deeply to evaluate (more than 4000 levels of "
+                          "blocks and calls)");
+      return FALSE;
+    }
+  t->span_start = s->start;
+  t->span_end = s->end;
+  return TRUE;
+}
+
 Flow
 _graft_tracer_exec_stmt (Tracer            *t,
                          Frame             *frame,
@@ -1191,16 +1210,8 @@ _graft_tracer_exec_stmt (Tracer            *t,
   Flow    flow;
   guint32 saved_start = t->span_start, saved_end = t->span_end;
 
-  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
-    {
-      t->depth--;
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
-                          "the statement nests too deeply to evaluate (more than 4000 levels of "
-                          "blocks and calls)");
-      return FLOW_ERROR;
-    }
-  t->span_start = s->start;
-  t->span_end = s->end;
+  if (!enter_stmt (t, s))
+    return FLOW_ERROR;
   flow = exec_stmt_inner (t, frame, s, out_return);
   t->span_start = saved_start;
   t->span_end = saved_end;
@@ -1228,16 +1239,8 @@ _graft_tracer_exec_assign_name (Tracer            *t,
                             s->assign.targets.items[0]->kind == GRAFT_PY_EXPR_NAME,
                         FLOW_ERROR);
 
-  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
-    {
-      t->depth--;
-      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
-                          "the statement nests too deeply to evaluate (more than 4000 levels of "
-                          "blocks and calls)");
-      return FLOW_ERROR;
-    }
-  t->span_start = s->start;
-  t->span_end = s->end;
+  if (!enter_stmt (t, s))
+    return FLOW_ERROR;
   v = _graft_tracer_eval (t, frame, s->assign.value);
   if (v != NULL)
     _graft_strmap_set (&frame->vars, s->assign.targets.items[0]->name.id, v);
