@@ -2057,7 +2057,7 @@ test_properties_folded_change (void)
   g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
   g_assert_null (graft_properties_get_value (panel, "nodes"));
   iterate_until (lists_nodes, panel);
-  g_assert_true (layout_ready (window));
+  iterate_until (layout_ready, window);
   g_assert_cmpstr (graft_properties_get_value (panel, "module"), ==, "layer1");
   g_assert_cmpstr (graft_properties_get_value (panel, "nodes"), ==, "32");
   g_settings_set_boolean (settings, "properties-visible", FALSE);
