@@ -349,6 +349,26 @@ assert_shows_chain (GraftDocument     *document,
     g_assert_cmpint (graft_layout_find_node (layout, graft_node_get_name (node)), >=, 0);
 }
 
+/* A runner on @document, which holds a chain of CHAIN_NODES nodes, its
+ * scopes and requests made 50 nodes a turn (dozens of turns), counting
+ * its layouts done in @n_done. */
+static GraftLayoutRunner *
+chain_runner_new (GraftDocument *document,
+                  GraftCanvas   *canvas,
+                  const char    *code,
+                  guint         *n_done)
+{
+  g_autoptr (GError) error = NULL;
+  GraftLayoutRunner *runner;
+
+  graft_document_load_text (document, "chain.py", code, &error);
+  g_assert_no_error (error);
+  runner = graft_layout_runner_new (document, canvas);
+  _graft_layout_runner_set_scope_turn (runner, 0, 50);
+  g_signal_connect (runner, "done", G_CALLBACK (count_done_cb), n_done);
+  return runner;
+}
+
 /* Scopes are made over several turns; a change of the graph meanwhile
  * drops what was half made, even before a new layout is asked for, and the
  * layout shown is of the newest graph, once: a newer request supersedes
@@ -364,12 +384,7 @@ test_supersede_scopes (void)
   g_autoptr (GError) error = NULL;
   guint n_done = 0;
 
-  graft_document_load_text (document, "chain.py", long_code, &error);
-  g_assert_no_error (error);
-  runner = graft_layout_runner_new (document, canvas);
-  /* One step of 50 nodes a turn: the scopes of 1,200 nodes take dozens. */
-  _graft_layout_runner_set_scope_turn (runner, 0, 50);
-  g_signal_connect (runner, "done", G_CALLBACK (count_done_cb), &n_done);
+  runner = chain_runner_new (document, canvas, long_code, &n_done);
 
   /* The graph changes while its scopes are half made, and nothing asks
    * for a layout again: the scopes start over from the graph as it is. */
@@ -444,11 +459,7 @@ test_supersede_request (void)
   g_autoptr (GError) error = NULL;
   guint n_done = 0;
 
-  graft_document_load_text (document, "chain.py", long_code, &error);
-  g_assert_no_error (error);
-  runner = graft_layout_runner_new (document, canvas);
-  _graft_layout_runner_set_scope_turn (runner, 0, 50);
-  g_signal_connect (runner, "done", G_CALLBACK (count_done_cb), &n_done);
+  runner = chain_runner_new (document, canvas, long_code, &n_done);
 
   graft_layout_runner_queue (runner, FALSE);
   iterate_until (making_request, runner);
