@@ -111,6 +111,17 @@ test_in_turns (void)
   g_rmdir (dir);
 }
 
+/* Replaces the first match and starts the autosave, whose code is half
+ * made two turns later. */
+static void
+replace_one_and_half_autosave (GraftWindow *window)
+{
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  run_turns (2);
+  g_assert_true (graft_document_get_code_pending (graft_window_get_document (window)));
+}
+
 /* An edit while the autosave's code is being made: the autosave that
  * follows, whether its timer runs out or it is asked for at once, keeps
  * the edit; so does Save, and its autosave goes. */
@@ -126,10 +137,7 @@ test_edit_while_made (void)
   GraftWindow     *window = open_path (path);
   GraftDocument   *document = graft_window_get_document (window);
 
-  activate (window, "replace-match", g_variant_new_uint32 (0));
-  graft_window_autosave_start (window);
-  run_turns (2);
-  g_assert_true (graft_document_get_code_pending (document));
+  replace_one_and_half_autosave (window);
   /* The edit, right before the autosave is written. */
   activate (window, "undo", NULL);
   activate (window, "replace-all", NULL);
@@ -142,10 +150,7 @@ test_edit_while_made (void)
 
   /* Again, the timer's way: started, then an edit half-way. */
   activate (window, "undo", NULL);
-  activate (window, "replace-match", g_variant_new_uint32 (0));
-  graft_window_autosave_start (window);
-  run_turns (2);
-  g_assert_true (graft_document_get_code_pending (document));
+  replace_one_and_half_autosave (window);
   activate (window, "undo", NULL);
   activate (window, "replace-all", NULL);
   graft_window_autosave_start (window);
@@ -159,10 +164,7 @@ test_edit_while_made (void)
   /* Save, with the autosave's code half-made: the file has the edit made
    * last, and the autosave goes. */
   activate (window, "undo", NULL);
-  activate (window, "replace-match", g_variant_new_uint32 (0));
-  graft_window_autosave_start (window);
-  run_turns (2);
-  g_assert_true (graft_document_get_code_pending (document));
+  replace_one_and_half_autosave (window);
   g_assert_true (graft_document_save (document, file, NULL));
   {
     g_autofree char *contents = NULL;
@@ -295,10 +297,7 @@ test_window_goes (void)
   GraftDocument *document = graft_window_get_document (window);
 
   g_object_add_weak_pointer (G_OBJECT (document), (gpointer *) &document);
-  activate (window, "replace-match", g_variant_new_uint32 (0));
-  graft_window_autosave_start (window);
-  run_turns (2);
-  g_assert_true (graft_document_get_code_pending (document));
+  replace_one_and_half_autosave (window);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_until (pointer_cleared, &document);
   iterate_for (10);
