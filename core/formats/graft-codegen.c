@@ -27,6 +27,7 @@
 
 #include "graft-codegen.h"
 #include "graft-arg.h"
+#include "graft-arg-pool-private.h"
 #include "graft-strbuf-private.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
@@ -726,62 +727,24 @@ record_last_uses_in_items (LastUses       *lu,
                            guint           n)
 {
   for (guint i = 0; i < n; i++)
-    switch (items[i].kind)
-      {
-      case GRAFT_ARG_NODE:
-        record_last_use (lu, items[i].node);
-        break;
-      case GRAFT_ARG_TUPLE:
-      case GRAFT_ARG_LIST:
-      case GRAFT_ARG_SLICE:
-      case GRAFT_ARG_DICT:
-        record_last_uses (lu, &items[i]);
-        break;
-      case GRAFT_ARG_NONE:
-      case GRAFT_ARG_ELLIPSIS:
-      case GRAFT_ARG_BOOL:
-      case GRAFT_ARG_INT:
-      case GRAFT_ARG_FLOAT:
-      case GRAFT_ARG_COMPLEX:
-      case GRAFT_ARG_STR:
-      case GRAFT_ARG_SYMBOL:
-      case GRAFT_ARG_DEVICE:
-      default:
-        break;
-      }
+    if (items[i].kind == GRAFT_ARG_NODE)
+      record_last_use (lu, items[i].node);
+    else if (_graft_arg_is_container (&items[i]))
+      record_last_uses (lu, &items[i]);
 }
 
 static void
 record_last_uses (LastUses       *lu,
                   const GraftArg *arg)
 {
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_NODE:
-      record_last_use (lu, arg->node);
-      return;
-    case GRAFT_ARG_DICT:
-      /* map_arg visits dict values only. */
-      for (guint i = 0; i < arg->n; i++)
-        record_last_uses (lu, &arg->items[2 * i + 1]);
-      return;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_SLICE:
-      record_last_uses_in_items (lu, arg->items, arg->n);
-      return;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    default:
-      return;
-    }
+  if (arg->kind == GRAFT_ARG_NODE)
+    record_last_use (lu, arg->node);
+  else if (arg->kind == GRAFT_ARG_DICT)
+    /* map_arg visits dict values only. */
+    for (guint i = 0; i < arg->n; i++)
+      record_last_uses (lu, &arg->items[2 * i + 1]);
+  else if (_graft_arg_is_container (arg))
+    record_last_uses_in_items (lu, arg->items, arg->n);
 }
 
 static void

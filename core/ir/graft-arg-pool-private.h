@@ -19,32 +19,23 @@ G_BEGIN_DECLS
 
 typedef struct _GraftArgPool GraftArgPool;
 
+/* graft_arg_is_container(), inline: the walks over every argument ask it
+ * of every item. */
+static inline gboolean
+_graft_arg_is_container (const GraftArg *arg)
+{
+  return arg->kind == GRAFT_ARG_TUPLE || arg->kind == GRAFT_ARG_LIST ||
+         arg->kind == GRAFT_ARG_DICT || arg->kind == GRAFT_ARG_SLICE;
+}
+
 /* The number of items a container stores: graft_arg_count_items(), inline
  * (copying an argument list asks it of every item). */
 static inline guint
 _graft_arg_count_items (const GraftArg *arg)
 {
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_SLICE:
-      return arg->n;
-    case GRAFT_ARG_DICT:
-      return 2 * arg->n;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-    case GRAFT_ARG_NODE:
-    default:
-      return 0;
-    }
+  if (arg->kind == GRAFT_ARG_DICT)
+    return 2 * arg->n;
+  return _graft_arg_is_container (arg) ? arg->n : 0;
 }
 
 GraftArgPool *_graft_arg_pool_new (void);

@@ -184,8 +184,7 @@ graft_arg_count_items (const GraftArg *arg)
 gboolean
 graft_arg_is_container (const GraftArg *arg)
 {
-  return arg->kind == GRAFT_ARG_TUPLE || arg->kind == GRAFT_ARG_LIST ||
-         arg->kind == GRAFT_ARG_DICT || arg->kind == GRAFT_ARG_SLICE;
+  return _graft_arg_is_container (arg);
 }
 
 void
