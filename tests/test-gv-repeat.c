@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-gv-repeat.c: a layout with module frames (dot clusters) is the same
+ * every time it is made in a process, whatever was laid out and freed
+ * before it.  Graphviz's default ID discipline made dot walk clusters in
+ * the order of their names' heap addresses, so a second layout of a framed
+ * graph in a process differed from the first (graft-gv-layout.c); these
+ * cases lay framed models out again and again with other layouts and heap
+ * churn in between and compare every coordinate.
+ */
+#include "config.h"
+
+#include "graft-view.h"
+#include "test-util.h"
+
+#include <string.h>
+
+static GraftGraph *
+load (const char *dir,
+      const char *file,
+      GraftTorch  torch)
+{
+  g_autofree char *path = test_data_path (dir, file);
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+  return graph;
+}
+
+/* @graph laid out with every module open, so with a frame per module. */
+static GraftLayout *
+layout_framed (GraftGraph *graph)
+{
+  g_autoptr (GraftScopes) scopes = graft_scopes_new (graph);
+  g_autoptr (GHashTable) none = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GraftLayoutRequest) req = graft_layout_request_new_folded (graph, scopes, none, NULL);
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = graft_layout_request_run (req, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_layout_get_n_frames (layout), >, 1);
+  return layout;
+}
+
+static GraftLayout *
+layout_plain (GraftGraph *graph)
+{
+  g_autoptr (GError) error = NULL;
+  GraftLayout *layout = graft_layout_new (graph, &error);
+
+  g_assert_no_error (error);
+  return layout;
+}
+
+/* Allocates blocks of the sizes cgraph and dot allocate and frees them
+ * in another order than they were made, keeping every third until the
+ * next call: malloc's free lists then hand out addresses out of order. */
+static void
+churn_heap (void)
+{
+  static GPtrArray *kept;
+  enum { N = 3001 };
+  gpointer *blocks = g_new (gpointer, N);
+
+  if (kept != NULL)
+    g_ptr_array_free (kept, TRUE);
+  kept = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < N; i++)
+    blocks[i] = g_malloc (16 + (i * 37) % 240);
+  for (guint i = 0; i < N; i++)
+    {
+      guint k = (i * 1009) % N; /* 1009 is prime to N: every block once */
+
+      if (k % 3 == 0)
+        g_ptr_array_add (kept, blocks[k]);
+      else
+        g_free (blocks[k]);
+    }
+  g_free (blocks);
+}
+
+static void
+assert_points_equal (GraftPoint a,
+                     GraftPoint b)
+{
+  g_assert_cmpfloat (a.x, ==, b.x);
+  g_assert_cmpfloat (a.y, ==, b.y);
+}
+
+static void
+assert_rects_equal (const GraftRect *a,
+                    const GraftRect *b)
+{
+  g_assert_cmpfloat (a->x, ==, b->x);
+  g_assert_cmpfloat (a->y, ==, b->y);
+  g_assert_cmpfloat (a->width, ==, b->width);
+  g_assert_cmpfloat (a->height, ==, b->height);
+}
+
+/* Box for box, point for point, frame for frame. */
+static void
+assert_layouts_equal (GraftLayout *a,
+                      GraftLayout *b)
+{
+  double wa, ha, wb, hb;
+
+  graft_layout_get_size (a, &wa, &ha);
+  graft_layout_get_size (b, &wb, &hb);
+  g_assert_cmpfloat (wa, ==, wb);
+  g_assert_cmpfloat (ha, ==, hb);
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    assert_rects_equal (&graft_layout_get_node (a, i)->box, &graft_layout_get_node (b, i)->box);
+  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
+  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
+    {
+      const GraftLayoutEdge *x = graft_layout_get_edge (a, e);
+      const GraftLayoutEdge *y = graft_layout_get_edge (b, e);
+
+      g_assert_cmpuint (x->n_points, ==, y->n_points);
+      for (guint k = 0; k < x->n_points; k++)
+        assert_points_equal (x->points[k], y->points[k]);
+      assert_points_equal (x->arrow_tip, y->arrow_tip);
+    }
+  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
+  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
+    {
+      g_assert_cmpstr (graft_layout_get_frame (a, f)->scope, ==,
+                       graft_layout_get_frame (b, f)->scope);
+      assert_rects_equal (&graft_layout_get_frame (a, f)->box, &graft_layout_get_frame (b, f)->box);
+    }
+}
+
+/* @graph framed, then again three times, with between them: the heap
+ * churned, @graph without frames, @other framed. */
+static void
+check_repeatable (GraftGraph *graph,
+                  GraftGraph *other)
+{
+  g_autoptr (GraftLayout) first = layout_framed (graph);
+
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autoptr (GraftLayout) plain = NULL;
+      g_autoptr (GraftLayout) between = NULL;
+      g_autoptr (GraftLayout) again = NULL;
+
+      churn_heap ();
+      plain = layout_plain (graph);
+      between = layout_framed (other);
+      churn_heap ();
+      again = layout_framed (graph);
+      assert_layouts_equal (first, again);
+    }
+}
+
+/* resnet18 traced from its module: 15 frames (the four layers and their
+ * blocks and downsamples).  Before the ID discipline its second layout was
+ * 435 points wide instead of 475. */
+static void
+test_resnet18 (void)
+{
+  g_autoptr (GraftGraph) graph = load ("torchvision", "resnet18.py", GRAFT_TORCH_1_13);
+  g_autoptr (GraftGraph) other = load ("torchvision", "shufflenet_v2_x1_0.py", GRAFT_TORCH_1_13);
+
+  check_repeatable (graph, other);
+}
+
+/* A torch.export program, framed by its nn_module_stack. */
+static void
+test_program (void)
+{
+  g_autoptr (GraftGraph) graph = load ("programs", "resnet18.pt2", GRAFT_TORCH_2_6);
+  g_autoptr (GraftGraph) other = load ("torchvision", "resnet18.py", GRAFT_TORCH_1_13);
+
+  check_repeatable (graph, other);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/gv-repeat/resnet18", test_resnet18);
+  g_test_add_func ("/core/gv-repeat/program", test_program);
+  return g_test_run ();
+}
