@@ -8,6 +8,9 @@
  * is reused from the one on screen; the node in the middle of the view
  * stays where it was on screen; Undo lays out incrementally too and brings
  * the first picture back box for box (dot makes the same of the same).
+ * The same on a model of nested modules drawn in frames (dot clusters),
+ * where folding a module and opening it again also gives the first
+ * picture back.
  * The layout runner makes scopes over several turns: a change of the graph
  * meanwhile starts them over, and only the newest layout is shown.
  */
@@ -94,11 +97,76 @@ chain_code (guint n_nodes)
   return g_string_free (g_steal_pointer (&code), FALSE);
 }
 
-/* chain_code (CHAIN_NODES) in a file. */
+/* The code of a model of FRAMED_STAGES stages of FRAMED_BLOCKS blocks,
+ * each a module of its own (so a frame in a frame around its nodes): two
+ * linear layers and between them a chain of sigmoid and tanh calls, longer
+ * from one block to the next, with a residual add every 5 nodes; the
+ * middle block's chain starts with three relu calls. */
+#define FRAMED_STAGES 4
+#define FRAMED_BLOCKS 4
+
 static char *
-write_chain (void)
+framed_code (void)
 {
-  g_autofree char *code = chain_code (CHAIN_NODES);
+  g_autoptr (GString) code = g_string_new ("import torch\nimport torch.nn as nn\n\n\n"
+                                           "class Net(nn.Module):\n"
+                                           "    def __init__(self):\n"
+                                           "        super().__init__()\n");
+  const guint middle = FRAMED_STAGES * FRAMED_BLOCKS / 2;
+
+  /* The model first: the editor traces the first class. */
+  for (guint s = 0; s < FRAMED_STAGES; s++)
+    g_string_append_printf (code, "        self.stage%u = Stage%u()\n", s, s);
+  g_string_append (code, "\n    def forward(self, x):\n");
+  for (guint s = 0; s < FRAMED_STAGES; s++)
+    g_string_append_printf (code, "        x = self.stage%u(x)\n", s);
+  g_string_append (code, "        return x\n\n\n");
+  for (guint s = 0; s < FRAMED_STAGES; s++)
+    {
+      g_string_append_printf (code,
+                              "class Stage%u(nn.Module):\n"
+                              "    def __init__(self):\n"
+                              "        super().__init__()\n",
+                              s);
+      for (guint b = 0; b < FRAMED_BLOCKS; b++)
+        g_string_append_printf (code, "        self.block%u = Block%u()\n", b,
+                                s * FRAMED_BLOCKS + b);
+      g_string_append (code, "\n    def forward(self, x):\n");
+      for (guint b = 0; b < FRAMED_BLOCKS; b++)
+        g_string_append_printf (code, "        x = self.block%u(x)\n", b);
+      g_string_append (code, "        return x\n\n\n");
+    }
+  for (guint k = 0; k < FRAMED_STAGES * FRAMED_BLOCKS; k++)
+    {
+      guint n = 24 + k;
+
+      g_string_append_printf (code,
+                              "class Block%u(nn.Module):\n"
+                              "    def __init__(self):\n"
+                              "        super().__init__()\n"
+                              "        self.inner = nn.Linear(8, 8)\n"
+                              "        self.outer = nn.Linear(8, 8)\n"
+                              "\n"
+                              "    def forward(self, x):\n"
+                              "        h0 = self.inner(x)\n",
+                              k);
+      for (guint i = 1; i < n; i++)
+        if (i % 5 == 0)
+          g_string_append_printf (code, "        h%u = h%u + h%u\n", i, i - 1, i - 2 - (i + k) % 3);
+        else if (k == middle && i < 4)
+          g_string_append_printf (code, "        h%u = torch.relu(h%u)\n", i, i - 1);
+        else
+          g_string_append_printf (code, "        h%u = torch.%s(h%u)\n", i,
+                                  i % 2 == 0 ? "sigmoid" : "tanh", i - 1);
+      g_string_append_printf (code, "        return self.outer(h%u)\n\n\n", n - 1);
+    }
+  return g_string_free (g_steal_pointer (&code), FALSE);
+}
+
+/* @code in a file. */
+static char *
+write_code (const char *code)
+{
   g_autoptr (GError) error = NULL;
   char *path = NULL;
   int   fd = g_file_open_tmp ("graft-relayout-XXXXXX.py", &path, &error);
@@ -220,7 +288,8 @@ assert_reused_rigid (GraftLayout *before,
 static void
 test_replace_all (void)
 {
-  g_autofree char *path = write_chain ();
+  g_autofree char *code = chain_code (CHAIN_NODES);
+  g_autofree char *path = write_code (code);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   GraftWindow     *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
   GraftCanvas     *canvas = graft_window_get_canvas (window);
@@ -295,6 +364,101 @@ test_replace_all (void)
     }
   widget_position (canvas, anchor, &x1, &y1);
   g_assert_cmpfloat (fabs (y1 - y0), <, 1.0);
+
+  graft_layout_free (first);
+  close_window (window);
+  g_unlink (path);
+}
+
+/* Box for box and frame for frame. */
+static void
+assert_same_picture (GraftLayout *a,
+                     GraftLayout *b)
+{
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    {
+      const GraftRect *x = &graft_layout_get_node (a, i)->box;
+      const GraftRect *y = &graft_layout_get_node (b, i)->box;
+
+      g_assert_cmpstr (graft_layout_get_node (a, i)->name, ==, graft_layout_get_node (b, i)->name);
+      g_assert_cmpfloat (x->x, ==, y->x);
+      g_assert_cmpfloat (x->y, ==, y->y);
+    }
+  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
+  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
+    {
+      const GraftLayoutFrame *x = graft_layout_get_frame (a, f);
+      const GraftLayoutFrame *y = graft_layout_get_frame (b, f);
+
+      g_assert_cmpstr (x->scope, ==, y->scope);
+      g_assert_cmpfloat (x->box.x, ==, y->box.x);
+      g_assert_cmpfloat (x->box.y, ==, y->box.y);
+      g_assert_cmpfloat (x->box.width, ==, y->box.width);
+      g_assert_cmpfloat (x->box.height, ==, y->box.height);
+    }
+}
+
+/* The same with module frames (dot clusters), which dot used to lay out
+ * differently from one layout to the next in a process: Replace All sends
+ * only the touched segments to dot and keeps the others' boxes; Undo
+ * brings the first picture back box for box and frame for frame; so does
+ * folding a stage and opening it again. */
+static void
+test_replace_all_framed (void)
+{
+  g_autofree char *code = framed_code ();
+  g_autofree char *path = write_code (code);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GraftWindow *window = g_object_new (GRAFT_TYPE_WINDOW, NULL);
+  GraftCanvas *canvas = graft_window_get_canvas (window);
+  GraftLayout *first;
+  GraftLayout *after;
+  GraftLayout *undone;
+  GraftLayout *folded;
+  guint        n_segments;
+  guint        touched;
+
+  gtk_window_present (GTK_WINDOW (window));
+  graft_window_open_file (window, file);
+  iterate_until (layout_ready, window);
+  first = graft_layout_ref (graft_canvas_get_layout (canvas));
+  n_segments = graft_layout_get_n_segments (first);
+  g_assert_cmpuint (n_segments, >=, 3);
+  /* A frame per stage and per block. */
+  g_assert_cmpuint (graft_layout_get_n_frames (first), >=, FRAMED_STAGES * (FRAMED_BLOCKS + 1));
+  touched = count_segments_with (first, "torch.relu");
+  g_assert_cmpuint (touched, >=, 1);
+  g_assert_cmpuint (touched, <=, 2);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  iterate_until (layout_ready, window);
+  after = graft_canvas_get_layout (canvas);
+  g_assert_true (after != first);
+  g_assert_cmpuint (count_segments_with (after, "torch.nn.functional.relu"), ==, touched);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (after), ==, n_segments - touched);
+  assert_reused_rigid (first, after);
+
+  /* The touched segments go to dot again, the same graph as at first. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  iterate_until (layout_ready, window);
+  undone = graft_canvas_get_layout (canvas);
+  g_assert_true (undone != after);
+  g_assert_cmpuint (graft_layout_get_n_reused_segments (undone), ==, n_segments - touched);
+  assert_same_picture (first, undone);
+
+  /* Folded and opened again: a layout of its own, then the first again. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope",
+                                  g_variant_new_string ("stage1.block2"));
+  iterate_until (layout_ready, window);
+  folded = graft_canvas_get_layout (canvas);
+  g_assert_true (folded != undone);
+  g_assert_cmpuint (graft_layout_get_n_nodes (folded), <, graft_layout_get_n_nodes (first));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
+                                  g_variant_new_string ("stage1.block2"));
+  iterate_until (layout_ready, window);
+  g_assert_true (graft_canvas_get_layout (canvas) != folded);
+  assert_same_picture (first, graft_canvas_get_layout (canvas));
 
   graft_layout_free (first);
   close_window (window);
@@ -552,6 +716,7 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/ui/relayout/replace-all", test_replace_all);
+  g_test_add_func ("/ui/relayout/replace-all-framed", test_replace_all_framed);
   g_test_add_func ("/ui/relayout/supersede-scopes", test_supersede_scopes);
   g_test_add_func ("/ui/relayout/supersede-request", test_supersede_request);
   g_test_add_func ("/ui/relayout/runner-let-go", test_runner_let_go);
