@@ -756,8 +756,8 @@ test_program_out_of_order (void)
   }
 }
 
-/* @a and @b draw the same boxes, edges and frames.  (Not always at the
- * same places: two runs of one request with frames can differ.) */
+/* @a and @b draw the same boxes, edges and frames, at the same places
+ * (dot lays a graph with frames out the same every time). */
 static void
 assert_same_layouts (GraftLayout *a,
                      GraftLayout *b)
@@ -777,6 +777,7 @@ assert_same_layouts (GraftLayout *a,
       g_assert_cmpstr (na->annotation, ==, nb->annotation);
       g_assert_cmpint (na->role, ==, nb->role);
       g_assert_cmpuint (na->node_index, ==, nb->node_index);
+      g_assert_cmpmem (&na->box, sizeof na->box, &nb->box, sizeof nb->box);
       ma = graft_layout_get_members (a, i, &n_ma);
       mb = graft_layout_get_members (b, i, &n_mb);
       g_assert_cmpmem (ma, n_ma * sizeof (guint), mb, n_mb * sizeof (guint));
@@ -789,14 +790,18 @@ assert_same_layouts (GraftLayout *a,
 
       g_assert_cmpuint (ea->tail, ==, eb->tail);
       g_assert_cmpuint (ea->head, ==, eb->head);
+      g_assert_cmpmem (ea->points, ea->n_points * sizeof (GraftPoint), eb->points,
+                       eb->n_points * sizeof (GraftPoint));
     }
   g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
   for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
     {
-      g_assert_cmpstr (graft_layout_get_frame (a, f)->scope, ==,
-                       graft_layout_get_frame (b, f)->scope);
-      g_assert_cmpstr (graft_layout_get_frame (a, f)->label, ==,
-                       graft_layout_get_frame (b, f)->label);
+      const GraftLayoutFrame *fa = graft_layout_get_frame (a, f);
+      const GraftLayoutFrame *fb = graft_layout_get_frame (b, f);
+
+      g_assert_cmpstr (fa->scope, ==, fb->scope);
+      g_assert_cmpstr (fa->label, ==, fb->label);
+      g_assert_cmpmem (&fa->box, sizeof fa->box, &fb->box, sizeof fb->box);
     }
 }
 
