@@ -56,18 +56,16 @@ layout_plain (GraftGraph *graph)
 }
 
 /* Allocates blocks of the sizes cgraph and dot allocate and frees them
- * in another order than they were made, keeping every third until the
- * next call: malloc's free lists then hand out addresses out of order. */
+ * in another order than they were made, keeping every third in @kept
+ * (after freeing what it held): malloc's free lists then hand out
+ * addresses out of order. */
 static void
-churn_heap (void)
+churn_heap (GPtrArray *kept)
 {
-  static GPtrArray *kept;
   enum { N = 3001 };
-  gpointer *blocks = g_new (gpointer, N);
+  g_autofree gpointer *blocks = g_new (gpointer, N);
 
-  if (kept != NULL)
-    g_ptr_array_free (kept, TRUE);
-  kept = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (kept, 0);
   for (guint i = 0; i < N; i++)
     blocks[i] = g_malloc (16 + (i * 37) % 240);
   for (guint i = 0; i < N; i++)
@@ -79,7 +77,6 @@ churn_heap (void)
       else
         g_free (blocks[k]);
     }
-  g_free (blocks);
 }
 
 static void
@@ -141,6 +138,7 @@ check_repeatable (GraftGraph *graph,
                   GraftGraph *other)
 {
   g_autoptr (GraftLayout) first = layout_framed (graph);
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
 
   for (guint round = 0; round < 3; round++)
     {
@@ -148,10 +146,10 @@ check_repeatable (GraftGraph *graph,
       g_autoptr (GraftLayout) between = NULL;
       g_autoptr (GraftLayout) again = NULL;
 
-      churn_heap ();
+      churn_heap (kept);
       plain = layout_plain (graph);
       between = layout_framed (other);
-      churn_heap ();
+      churn_heap (kept);
       again = layout_framed (graph);
       assert_layouts_equal (first, again);
     }
