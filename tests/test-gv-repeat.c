@@ -13,8 +13,6 @@
 #include "graft-view.h"
 #include "test-util.h"
 
-#include <string.h>
-
 static GraftGraph *
 load (const char *dir,
       const char *file,
