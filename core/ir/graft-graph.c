@@ -79,16 +79,16 @@ user_index_build (UserArray *array,
     *user_index_slot (array, array->items[p]) = p + 1;
 }
 
-/* Removes the index slot of @key (present), moving back the slots after
- * it in its run that may no longer be reached past the hole; the users
- * array must be as the index says. */
+/* Removes the index slot @slot (user_index_slot()'s answer for a present
+ * user), moving back the slots after it in its run that may no longer be
+ * reached past the hole; the users array must be as the index says. */
 static void
-user_index_remove (UserArray       *array,
-                   const GraftNode *key)
+user_index_remove (UserArray *array,
+                   guint32   *slot)
 {
   guint32 *slots = array->index;
   guint    mask = array->index_mask;
-  guint    i = (guint) (user_index_slot (array, key) - slots);
+  guint    i = (guint) (slot - slots);
   guint    j = i;
 
   for (;;)
@@ -816,11 +816,12 @@ remove_user (GraftNode *used,
   if (used->users_many && used->users.many->index != NULL)
     {
       UserArray *array = used->users.many;
-      guint32    pos = *user_index_slot (array, user);
+      guint32   *slot = user_index_slot (array, user);
+      guint32    pos = *slot;
       GraftNode *last;
 
       g_assert (pos > 0);
-      user_index_remove (array, user);
+      user_index_remove (array, slot);
       last = users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
@@ -898,6 +899,9 @@ graft_node_get_input_nodes (GraftNode *node,
   collect_inputs (&node->args, out);
   collect_inputs (node_kwargs (node), out);
 }
+
+/* How many distinct inputs foreach_input_simple() handles. */
+#define SIMPLE_INPUTS 8
 
 /* The distinct nodes an argument walk has met (foreach_input()). */
 typedef struct
@@ -989,35 +993,62 @@ foreach_input (GraftNode *node,
     g_ptr_array_unref (walk.many);
 }
 
-/* For the usual node, whose arguments are at most two, neither a
- * container that may hold a node, without keyword arguments: calls @func
- * for each distinct node among them and returns TRUE; else FALSE, having
- * called nothing. */
+/* Adds @node to the @n distinct nodes in @seen unless it is there; FALSE
+ * when it is not and @seen is full. */
+static inline G_ALWAYS_INLINE gboolean
+seen_add (GraftNode **seen,
+          guint      *n,
+          GraftNode  *node)
+{
+  for (guint i = 0; i < *n; i++)
+    if (seen[i] == node)
+      return TRUE;
+  if (*n == SIMPLE_INPUTS)
+    return FALSE;
+  seen[(*n)++] = node;
+  return TRUE;
+}
+
+/* For the usual node, whose arguments hold a few nodes at the top level
+ * or in a container of the top level (`torch.cat([a, b])`), without
+ * keyword arguments: calls @func for each distinct node among them and
+ * returns TRUE; else FALSE, having called nothing. */
 static inline G_ALWAYS_INLINE gboolean
 foreach_input_simple (GraftNode *node,
                       void (*func) (GraftNode *used, GraftNode *user))
 {
   const GraftArg *items = node->args.items;
-  GraftNode      *a = NULL, *b = NULL;
+  GraftNode      *seen[SIMPLE_INPUTS];
+  guint           n_seen = 0;
 
-  if (node->has_kwargs || node->args.n > 2)
+  if (node->has_kwargs)
     return FALSE;
   for (guint i = 0; i < node->args.n; i++)
     {
       if (items[i].kind == GRAFT_ARG_NODE)
         {
-          if (a == NULL)
-            a = items[i].node;
-          else
-            b = items[i].node;
+          if (!seen_add (seen, &n_seen, items[i].node))
+            return FALSE;
         }
-      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
-        return FALSE;
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          const GraftArg *inner = items[i].items;
+          guint           n_inner = _graft_arg_count_items (&items[i]);
+
+          for (guint j = 0; j < n_inner; j++)
+            {
+              if (inner[j].kind == GRAFT_ARG_NODE)
+                {
+                  if (!seen_add (seen, &n_seen, inner[j].node))
+                    return FALSE;
+                }
+              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
+                return FALSE;
+            }
+        }
     }
-  if (a != NULL)
-    func (a, node);
-  if (b != NULL && b != a)
-    func (b, node);
+  for (guint i = 0; i < n_seen; i++)
+    func (seen[i], node);
   return TRUE;
 }
 
