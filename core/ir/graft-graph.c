@@ -1011,23 +1011,24 @@ seen_add (GraftNode **seen,
 
 /* For the usual node, whose arguments hold a few nodes at the top level
  * or in a container of the top level (`torch.cat([a, b])`), without
- * keyword arguments: calls @func for each distinct node among them and
- * returns TRUE; else FALSE, having called nothing. */
+ * keyword arguments: puts the distinct nodes among them in @seen (room
+ * for SIMPLE_INPUTS), their count in *@n_seen, and returns TRUE; else
+ * FALSE. */
 static inline G_ALWAYS_INLINE gboolean
-foreach_input_simple (GraftNode *node,
-                      void (*func) (GraftNode *used, GraftNode *user))
+collect_inputs_simple (GraftNode  *node,
+                       GraftNode **seen,
+                       guint      *n_seen)
 {
   const GraftArg *items = node->args.items;
-  GraftNode      *seen[SIMPLE_INPUTS];
-  guint           n_seen = 0;
 
+  *n_seen = 0;
   if (node->has_kwargs)
     return FALSE;
   for (guint i = 0; i < node->args.n; i++)
     {
       if (items[i].kind == GRAFT_ARG_NODE)
         {
-          if (!seen_add (seen, &n_seen, items[i].node))
+          if (!seen_add (seen, n_seen, items[i].node))
             return FALSE;
         }
       else if (items[i].kind >= GRAFT_ARG_TUPLE)
@@ -1039,7 +1040,7 @@ foreach_input_simple (GraftNode *node,
             {
               if (inner[j].kind == GRAFT_ARG_NODE)
                 {
-                  if (!seen_add (seen, &n_seen, inner[j].node))
+                  if (!seen_add (seen, n_seen, inner[j].node))
                     return FALSE;
                 }
               else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
@@ -1047,6 +1048,21 @@ foreach_input_simple (GraftNode *node,
             }
         }
     }
+  return TRUE;
+}
+
+/* For the usual node (collect_inputs_simple()): calls @func for each
+ * distinct node among its inputs and returns TRUE; else FALSE, having
+ * called nothing. */
+static inline G_ALWAYS_INLINE gboolean
+foreach_input_simple (GraftNode *node,
+                      void (*func) (GraftNode *used, GraftNode *user))
+{
+  GraftNode *seen[SIMPLE_INPUTS];
+  guint      n_seen;
+
+  if (!collect_inputs_simple (node, seen, &n_seen))
+    return FALSE;
   for (guint i = 0; i < n_seen; i++)
     func (seen[i], node);
   return TRUE;
@@ -1854,6 +1870,73 @@ graft_graph_erase_node (GraftGraph *self,
     trash_add (self, node);
   else
     node_free (self, node, TRUE);
+}
+
+/* Whether @node is one of the @n @nodes. */
+static inline gboolean
+is_among (const GraftNode  *node,
+          GraftNode *const *nodes,
+          guint             n)
+{
+  for (guint i = 0; i < n; i++)
+    if (nodes[i] == node)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_graph_erase_dying:
+ * @nodes: (array length=n): the nodes to erase, in this order: each in
+ *   the graph, with no users but nodes before it in @nodes
+ *
+ * graft_graph_erase_node() on each of @nodes in turn, with the same
+ * result and the same edit records, in one pass that knows they die
+ * together: a node's use of an input that dies after it is left in the
+ * input's short users list, which is emptied whole when the input goes.
+ */
+void
+_graft_graph_erase_dying (GraftGraph       *self,
+                          GraftNode *const *nodes,
+                          guint             n)
+{
+  GPtrArray *many = NULL;
+
+  for (guint k = 0; k < n; k++)
+    {
+      GraftNode        *node = nodes[k];
+      GraftNode        *seen[SIMPLE_INPUTS];
+      GraftNode *const *inputs = seen;
+      guint             n_inputs;
+
+      g_assert (node_graph (node) == self);
+      if (self->recording != NULL)
+        _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
+      /* Its users, erased before it, left a short list as it was (a
+       * short list holds one user at most). */
+      if (!node->users_many)
+        node->n_users = 0;
+      g_assert (node->n_users == 0);
+      if (!collect_inputs_simple (node, seen, &n_inputs))
+        {
+          if (many == NULL)
+            many = g_ptr_array_new ();
+          graft_node_get_input_nodes (node, many);
+          inputs = (GraftNode *const *) many->pdata;
+          n_inputs = many->len;
+        }
+      for (guint i = 0; i < n_inputs; i++)
+        if (inputs[i]->users_many || !is_among (inputs[i], nodes + k + 1, n - k - 1))
+          remove_user (inputs[i], node);
+      unlink_node (self, node);
+      unindex_name (self, node);
+      self->n_nodes--;
+      if (self->recording != NULL)
+        trash_add (self, node);
+      else
+        node_free (self, node, TRUE);
+    }
+  if (many != NULL)
+    g_ptr_array_unref (many);
 }
 
 /**
