@@ -832,6 +832,13 @@ remove_user (GraftNode *used,
         }
       return;
     }
+  /* A short list in the node holds its only user. */
+  if (!used->users_many)
+    {
+      g_assert (used->n_users == 1 && used->users.one == user);
+      used->n_users = 0;
+      return;
+    }
   /* Search from the end: the most recent user is the likeliest to go. */
   for (guint i = used->n_users; i > 0; i--)
     if (users[i - 1] == user)
@@ -1492,22 +1499,23 @@ graft_graph_set_args (GraftGraph *self,
   link_uses (node);
 }
 
+/* Every @old_node among @n @items, at any depth, becomes @new_node. */
 static void
-replace_in_arg (GraftArg  *arg,
-                GraftNode *old_node,
-                GraftNode *new_node)
+replace_in_items (GraftArg  *items,
+                  guint      n,
+                  GraftNode *old_node,
+                  GraftNode *new_node)
 {
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
+  for (guint i = 0; i < n; i++)
     {
-      if (arg->node == old_node)
-        arg->node = new_node;
-      return;
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == old_node)
+            items[i].node = new_node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        replace_in_items (items[i].items, _graft_arg_count_items (&items[i]), old_node, new_node);
     }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    replace_in_arg (&arg->items[i], old_node, new_node);
 }
 
 static void
@@ -1583,12 +1591,14 @@ replace_input (GraftNode *user,
                GraftNode *new_node,
                gboolean   had_new)
 {
-  replace_in_arg (&user->args, old_node, new_node);
-  replace_in_arg (node_kwargs (user), old_node, new_node);
+  replace_in_items (user->args.items, user->args.n, old_node, new_node);
+  if (user->has_kwargs)
+    replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
   remove_user (old_node, user);
   if (!had_new)
     add_user (new_node, user);
-  foreach_input (user, move_user_last);
+  if (!foreach_input_simple (user, move_user_last))
+    foreach_input (user, move_user_last);
 }
 
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
