@@ -1326,7 +1326,7 @@ intern_target (GraftGraph *self,
   const char  *cached;
 
   /* The caller's text may have changed since: compared all the same. */
-  if (by_address[0] == target && strcmp (by_address[1], target) == 0)
+  if (by_address[0] == target && (by_address[1] == target || strcmp (by_address[1], target) == 0))
     return by_address[1];
   len = strlen (target);
   if (len > 0)

@@ -147,6 +147,7 @@ typedef struct
   GraftNode           *rn;
   GraftOp              op;
   const char          *target;
+  const char          *graph_target; /* @target in the graph's strings (nullable) */
   const char          *name;
   const char          *type; /* nullable */
   gboolean             is_wrapped;
@@ -623,7 +624,10 @@ copy_replacement (Rewriting *rw,
       rw->reads.len = 0;
       args = fill (rw, &t->args, &rw->reads);
       kwargs = fill (rw, &t->kwargs, &rw->reads);
-      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, args, kwargs, t->name,
+      /* Interned once, the copies' target is found by its address. */
+      if (G_UNLIKELY (t->graph_target == NULL))
+        t->graph_target = graft_graph_intern (rw->graph, t->target);
+      copy = graft_graph_create_node_copy (rw->graph, t->op, t->graph_target, args, kwargs, t->name,
                                            rw->first);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
