@@ -269,6 +269,75 @@ test_users (void)
   assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
 }
 
+/* A node's inputs in containers of its top-level arguments: each
+ * distinct node counts it once, however often and wherever it appears;
+ * past eight distinct nodes, or in a container nested deeper, too. */
+static void
+test_container_inputs (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode *p[10];
+  GraftNode *cat, *wide, *deep;
+  GraftArg   args;
+
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+
+      p[i] = placeholder (graph, name);
+    }
+  /* torch.cat([p0, p1, p0], p1): p0 and p1 once each. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_LIST, 3);
+  graft_arg_init_node (&args.items[0].items[0], p[0]);
+  graft_arg_init_node (&args.items[0].items[1], p[1]);
+  graft_arg_init_node (&args.items[0].items[2], p[0]);
+  graft_arg_init_node (&args.items[1], p[1]);
+  cat = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.cat", &args, NULL, NULL,
+                                 NULL);
+  /* torch.stack([p0 ... p9]): ten distinct nodes. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_LIST, G_N_ELEMENTS (p));
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    graft_arg_init_node (&args.items[0].items[i], p[i]);
+  wide = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.stack", &args, NULL, NULL,
+                                  NULL);
+  /* torch.cat([(p2, p3)], p2): a node two containers deep. */
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_seq (&args.items[0], GRAFT_ARG_LIST, 1);
+  graft_arg_init_seq (&args.items[0].items[0], GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0].items[0].items[0], p[2]);
+  graft_arg_init_node (&args.items[0].items[0].items[1], p[3]);
+  graft_arg_init_node (&args.items[1], p[2]);
+  deep = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.cat", &args, NULL, NULL,
+                                  NULL);
+
+  g_assert_cmpuint (graft_node_get_n_users (p[0]), ==, 2);
+  g_assert_true (graft_node_get_user (p[0], 0) == cat);
+  g_assert_true (graft_node_get_user (p[0], 1) == wide);
+  g_assert_cmpuint (graft_node_get_n_users (p[1]), ==, 2);
+  g_assert_cmpuint (graft_node_get_n_users (p[2]), ==, 2);
+  g_assert_true (graft_node_get_user (p[2], 1) == deep);
+  g_assert_cmpuint (graft_node_get_n_users (p[3]), ==, 2);
+  for (guint i = 4; i < G_N_ELEMENTS (p); i++)
+    {
+      g_assert_cmpuint (graft_node_get_n_users (p[i]), ==, 1);
+      g_assert_true (graft_node_get_user (p[i], 0) == wide);
+    }
+  /* Erasing takes each user out once. */
+  graft_graph_erase_node (graph, cat);
+  graft_graph_erase_node (graph, deep);
+  g_assert_cmpuint (graft_node_get_n_users (p[0]), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (p[1]), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (p[2]), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (p[3]), ==, 1);
+  graft_graph_erase_node (graph, wide);
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    g_assert_cmpuint (graft_node_get_n_users (p[i]), ==, 0);
+  output (graph, p[0]);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+}
+
 static void
 test_replace_all_uses (void)
 {
@@ -1067,6 +1136,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/create", test_create);
   g_test_add_func ("/core/graph/users", test_users);
   g_test_add_func ("/core/graph/many-users", test_many_users);
+  g_test_add_func ("/core/graph/container-inputs", test_container_inputs);
   g_test_add_func ("/core/graph/replace-all-uses", test_replace_all_uses);
   g_test_add_func ("/core/graph/replace-all-uses-undo", test_replace_all_uses_undo);
   g_test_add_func ("/core/graph/erase", test_erase);

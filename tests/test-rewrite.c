@@ -195,6 +195,101 @@ test_failed_rewrite_rolls_back (void)
   assert_lint (graph);
 }
 
+/* The matched nodes die together: an internal node with several users
+ * inside the match (an indexed users list), one with a single user inside
+ * it, an input the copy shares.  Every users list is as erasing them one
+ * by one leaves it, and undo restores the graph. */
+static void
+test_erase_together (gconstpointer data)
+{
+  static const char code[] = "import torch\n"
+                             "class M(torch.nn.Module):\n"
+                             "    def forward(self, x, y):\n"
+                             "        r = torch.relu(x)\n"
+                             "        a = torch.neg(x)\n"
+                             "        b = a * 2\n"
+                             "        c = a + b\n"
+                             "        d = c + y\n"
+                             "        return d, r\n"
+                             "def pattern(p):\n"
+                             "    a = torch.neg(p)\n"
+                             "    b = a * 2\n"
+                             "    return a + b\n"
+                             "def replacement(p):\n"
+                             "    return torch.abs(p)\n";
+  GraftTorch        torch = GPOINTER_TO_INT (data);
+  g_autoptr (GraftGraph) graph = trace_in (torch, code, "M");
+  g_autoptr (GraftGraph) replacement = trace_in (torch, code, "replacement");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftPattern) pattern = graft_pattern_new (trace_in (torch, code, "pattern"), &error);
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autofree char *before = graft_listing_print (graph);
+  g_autofree char *undone = NULL;
+  GraftNode       *x = graft_graph_find_node (graph, "x");
+  GraftNode       *relu = graft_graph_find_node (graph, "relu");
+  GraftNode       *abs_node;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (graph, "neg")), ==, 2);
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 1);
+  assert_lint (graph);
+  abs_node = graft_graph_find_node (graph, "abs_1");
+  g_assert_nonnull (abs_node);
+  g_assert_null (graft_graph_find_node (graph, "neg"));
+  g_assert_null (graft_graph_find_node (graph, "mul"));
+  g_assert_null (graft_graph_find_node (graph, "add"));
+  /* x's users: relu kept its place, the copy came last. */
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
+  g_assert_true (graft_node_get_user (x, 0) == relu);
+  g_assert_true (graft_node_get_user (x, 1) == abs_node);
+  g_assert_cmpuint (graft_node_get_n_users (abs_node), ==, 1);
+  g_assert_cmpstr (graft_node_get_name (graft_node_get_user (abs_node, 0)), ==, "add_1");
+
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  assert_lint (graph);
+  undone = graft_listing_print (graph);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (graph, "neg")), ==, 2);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (graph, "mul")), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (graft_graph_find_node (graph, "add")), ==, 1);
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  assert_lint (graph);
+  g_assert_null (graft_graph_find_node (graph, "neg"));
+}
+
+/* A matched node that gained a user outside the match after the search
+ * cannot be erased: the rewrite fails at it, as torch's erase_node does,
+ * and the graph is left as it was. */
+static void
+test_erase_still_used (void)
+{
+  g_autoptr (GraftGraph) graph = trace (seed_model, "M");
+  g_autoptr (GraftPattern) pattern = make_pattern ("pattern");
+  g_autoptr (GraftGraph) replacement = trace (seed_model, "replacement");
+  g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GraftNode       *cat = graft_graph_find_node (graph, "cat_1");
+  GraftArg         args;
+
+  g_assert_cmpuint (matches->len, ==, 2);
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], cat);
+  graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.relu", &args, NULL, NULL,
+                           graft_graph_get_output (graph));
+  before = graft_listing_print (graph);
+  g_assert_null (graft_rewriter_apply (graph, pattern, replacement, matches, &error));
+  g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
+  g_assert_nonnull (strstr (error->message, "cannot replace match 2: "));
+  g_assert_nonnull (strstr (error->message, "cat_1 cannot be erased: it still has 1 user "));
+  after = graft_listing_print (graph);
+  g_assert_cmpstr (after, ==, before);
+  assert_lint (graph);
+}
+
 /* Applying one chosen match replaces just that occurrence. */
 static void
 test_apply_one_match (void)
@@ -1210,6 +1305,11 @@ main (int    argc,
   g_test_add_func ("/core/rewrite/torch2.6/rewrite-bound-container", test_rewrite_bound_container);
   g_test_add_func ("/core/rewrite/failure-rolls-back", test_failed_rewrite_rolls_back);
   g_test_add_func ("/core/rewrite/apply-one-match", test_apply_one_match);
+  g_test_add_data_func ("/core/rewrite/erase-together/torch2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_erase_together);
+  g_test_add_data_func ("/core/rewrite/erase-together/torch1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_erase_together);
+  g_test_add_func ("/core/rewrite/erase-still-used", test_erase_still_used);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
   g_test_add_func ("/core/rewrite/edit-changes", test_edit_changes);
   g_test_add_func ("/core/rewrite/many-copies", test_many_copies);

@@ -24,6 +24,9 @@ guint32  _graft_graph_index_nodes (GraftGraph *self,
                                    GraftNode **nodes);
 guint32  _graft_graph_reserve_marks (GraftGraph *self,
                                      guint       n);
+void     _graft_graph_erase_dying (GraftGraph       *self,
+                                   GraftNode *const *nodes,
+                                   guint             n);
 gboolean _graft_node_find_index (GraftNode        *node,
                                  guint32           base,
                                  GraftNode *const *nodes,

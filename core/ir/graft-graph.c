@@ -79,16 +79,16 @@ user_index_build (UserArray *array,
     *user_index_slot (array, array->items[p]) = p + 1;
 }
 
-/* Removes the index slot of @key (present), moving back the slots after
- * it in its run that may no longer be reached past the hole; the users
- * array must be as the index says. */
+/* Removes the index slot @slot (user_index_slot()'s answer for a present
+ * user), moving back the slots after it in its run that may no longer be
+ * reached past the hole; the users array must be as the index says. */
 static void
-user_index_remove (UserArray       *array,
-                   const GraftNode *key)
+user_index_remove (UserArray *array,
+                   guint32   *slot)
 {
   guint32 *slots = array->index;
   guint    mask = array->index_mask;
-  guint    i = (guint) (user_index_slot (array, key) - slots);
+  guint    i = (guint) (slot - slots);
   guint    j = i;
 
   for (;;)
@@ -816,11 +816,12 @@ remove_user (GraftNode *used,
   if (used->users_many && used->users.many->index != NULL)
     {
       UserArray *array = used->users.many;
-      guint32    pos = *user_index_slot (array, user);
+      guint32   *slot = user_index_slot (array, user);
+      guint32    pos = *slot;
       GraftNode *last;
 
       g_assert (pos > 0);
-      user_index_remove (array, user);
+      user_index_remove (array, slot);
       last = users[--used->n_users];
       if (pos - 1 < used->n_users)
         {
@@ -829,6 +830,13 @@ remove_user (GraftNode *used,
           *user_index_slot (array, last) = pos;
           users[pos - 1] = last;
         }
+      return;
+    }
+  /* A short list in the node holds its only user. */
+  if (!used->users_many)
+    {
+      g_assert (used->n_users == 1 && used->users.one == user);
+      used->n_users = 0;
       return;
     }
   /* Search from the end: the most recent user is the likeliest to go. */
@@ -898,6 +906,9 @@ graft_node_get_input_nodes (GraftNode *node,
   collect_inputs (&node->args, out);
   collect_inputs (node_kwargs (node), out);
 }
+
+/* How many distinct inputs foreach_input_simple() handles. */
+#define SIMPLE_INPUTS 8
 
 /* The distinct nodes an argument walk has met (foreach_input()). */
 typedef struct
@@ -989,35 +1000,78 @@ foreach_input (GraftNode *node,
     g_ptr_array_unref (walk.many);
 }
 
-/* For the usual node, whose arguments are at most two, neither a
- * container that may hold a node, without keyword arguments: calls @func
- * for each distinct node among them and returns TRUE; else FALSE, having
- * called nothing. */
+/* Adds @node to the @n distinct nodes in @seen unless it is there; FALSE
+ * when it is not and @seen is full. */
 static inline G_ALWAYS_INLINE gboolean
-foreach_input_simple (GraftNode *node,
-                      void (*func) (GraftNode *used, GraftNode *user))
+seen_add (GraftNode **seen,
+          guint      *n,
+          GraftNode  *node)
+{
+  for (guint i = 0; i < *n; i++)
+    if (seen[i] == node)
+      return TRUE;
+  if (*n == SIMPLE_INPUTS)
+    return FALSE;
+  seen[(*n)++] = node;
+  return TRUE;
+}
+
+/* For the usual node, whose arguments hold a few nodes at the top level
+ * or in a container of the top level (`torch.cat([a, b])`), without
+ * keyword arguments: puts the distinct nodes among them in @seen (room
+ * for SIMPLE_INPUTS), their count in *@n_seen, and returns TRUE; else
+ * FALSE. */
+static inline G_ALWAYS_INLINE gboolean
+collect_inputs_simple (GraftNode  *node,
+                       GraftNode **seen,
+                       guint      *n_seen)
 {
   const GraftArg *items = node->args.items;
-  GraftNode      *a = NULL, *b = NULL;
 
-  if (node->has_kwargs || node->args.n > 2)
+  *n_seen = 0;
+  if (node->has_kwargs)
     return FALSE;
   for (guint i = 0; i < node->args.n; i++)
     {
       if (items[i].kind == GRAFT_ARG_NODE)
         {
-          if (a == NULL)
-            a = items[i].node;
-          else
-            b = items[i].node;
+          if (!seen_add (seen, n_seen, items[i].node))
+            return FALSE;
         }
-      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
-        return FALSE;
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          const GraftArg *inner = items[i].items;
+          guint           n_inner = _graft_arg_count_items (&items[i]);
+
+          for (guint j = 0; j < n_inner; j++)
+            {
+              if (inner[j].kind == GRAFT_ARG_NODE)
+                {
+                  if (!seen_add (seen, n_seen, inner[j].node))
+                    return FALSE;
+                }
+              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
+                return FALSE;
+            }
+        }
     }
-  if (a != NULL)
-    func (a, node);
-  if (b != NULL && b != a)
-    func (b, node);
+  return TRUE;
+}
+
+/* For the usual node (collect_inputs_simple()): calls @func for each
+ * distinct node among its inputs and returns TRUE; else FALSE, having
+ * called nothing. */
+static inline G_ALWAYS_INLINE gboolean
+foreach_input_simple (GraftNode *node,
+                      void (*func) (GraftNode *used, GraftNode *user))
+{
+  GraftNode *seen[SIMPLE_INPUTS];
+  guint      n_seen;
+
+  if (!collect_inputs_simple (node, seen, &n_seen))
+    return FALSE;
+  for (guint i = 0; i < n_seen; i++)
+    func (seen[i], node);
   return TRUE;
 }
 
@@ -1272,7 +1326,7 @@ intern_target (GraftGraph *self,
   const char  *cached;
 
   /* The caller's text may have changed since: compared all the same. */
-  if (by_address[0] == target && strcmp (by_address[1], target) == 0)
+  if (by_address[0] == target && (by_address[1] == target || strcmp (by_address[1], target) == 0))
     return by_address[1];
   len = strlen (target);
   if (len > 0)
@@ -1445,22 +1499,23 @@ graft_graph_set_args (GraftGraph *self,
   link_uses (node);
 }
 
+/* Every @old_node among @n @items, at any depth, becomes @new_node. */
 static void
-replace_in_arg (GraftArg  *arg,
-                GraftNode *old_node,
-                GraftNode *new_node)
+replace_in_items (GraftArg  *items,
+                  guint      n,
+                  GraftNode *old_node,
+                  GraftNode *new_node)
 {
-  guint n_items;
-
-  if (arg->kind == GRAFT_ARG_NODE)
+  for (guint i = 0; i < n; i++)
     {
-      if (arg->node == old_node)
-        arg->node = new_node;
-      return;
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == old_node)
+            items[i].node = new_node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        replace_in_items (items[i].items, _graft_arg_count_items (&items[i]), old_node, new_node);
     }
-  n_items = graft_arg_count_items (arg);
-  for (guint i = 0; i < n_items; i++)
-    replace_in_arg (&arg->items[i], old_node, new_node);
 }
 
 static void
@@ -1536,12 +1591,14 @@ replace_input (GraftNode *user,
                GraftNode *new_node,
                gboolean   had_new)
 {
-  replace_in_arg (&user->args, old_node, new_node);
-  replace_in_arg (node_kwargs (user), old_node, new_node);
+  replace_in_items (user->args.items, user->args.n, old_node, new_node);
+  if (user->has_kwargs)
+    replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
   remove_user (old_node, user);
   if (!had_new)
     add_user (new_node, user);
-  foreach_input (user, move_user_last);
+  if (!foreach_input_simple (user, move_user_last))
+    foreach_input (user, move_user_last);
 }
 
 /* Every use of @old_node becomes @new_node, or (@new_node NULL) a copy of
@@ -1823,6 +1880,73 @@ graft_graph_erase_node (GraftGraph *self,
     trash_add (self, node);
   else
     node_free (self, node, TRUE);
+}
+
+/* Whether @node is one of the @n @nodes. */
+static inline gboolean
+is_among (const GraftNode  *node,
+          GraftNode *const *nodes,
+          guint             n)
+{
+  for (guint i = 0; i < n; i++)
+    if (nodes[i] == node)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_graph_erase_dying:
+ * @nodes: (array length=n): the nodes to erase, in this order: each in
+ *   the graph, with no users but nodes before it in @nodes
+ *
+ * graft_graph_erase_node() on each of @nodes in turn, with the same
+ * result and the same edit records, in one pass that knows they die
+ * together: a node's use of an input that dies after it is left in the
+ * input's short users list, which is emptied whole when the input goes.
+ */
+void
+_graft_graph_erase_dying (GraftGraph       *self,
+                          GraftNode *const *nodes,
+                          guint             n)
+{
+  GPtrArray *many = NULL;
+
+  for (guint k = 0; k < n; k++)
+    {
+      GraftNode        *node = nodes[k];
+      GraftNode        *seen[SIMPLE_INPUTS];
+      GraftNode *const *inputs = seen;
+      guint             n_inputs;
+
+      g_assert (node_graph (node) == self);
+      if (self->recording != NULL)
+        _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
+      /* Its users, erased before it, left a short list as it was (a
+       * short list holds one user at most). */
+      if (!node->users_many)
+        node->n_users = 0;
+      g_assert (node->n_users == 0);
+      if (!collect_inputs_simple (node, seen, &n_inputs))
+        {
+          if (many == NULL)
+            many = g_ptr_array_new ();
+          graft_node_get_input_nodes (node, many);
+          inputs = (GraftNode *const *) many->pdata;
+          n_inputs = many->len;
+        }
+      for (guint i = 0; i < n_inputs; i++)
+        if (inputs[i]->users_many || !is_among (inputs[i], nodes + k + 1, n - k - 1))
+          remove_user (inputs[i], node);
+      unlink_node (self, node);
+      unindex_name (self, node);
+      self->n_nodes--;
+      if (self->recording != NULL)
+        trash_add (self, node);
+      else
+        node_free (self, node, TRUE);
+    }
+  if (many != NULL)
+    g_ptr_array_unref (many);
 }
 
 /**

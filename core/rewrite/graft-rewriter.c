@@ -147,6 +147,7 @@ typedef struct
   GraftNode           *rn;
   GraftOp              op;
   const char          *target;
+  const char          *graph_target; /* @target in the graph's strings (nullable) */
   const char          *name;
   const char          *type; /* nullable */
   gboolean             is_wrapped;
@@ -325,6 +326,7 @@ typedef struct
   guint       n_templates;
   guint      *erased; /* the pattern positions a match erases, in order */
   guint       n_erased;
+  GraftNode **dying;            /* what they are bound to in the match being erased */
   GraftPtrMap positions;        /* replacement node -> position + 1 in values */
   GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
                                  * node stands for in this match */
@@ -448,6 +450,7 @@ rewriting_prepare (Rewriting *rw,
   if (rw->rep_output != NULL && graft_node_get_args (rw->rep_output)->n > 0)
     prepare_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out);
   rw->erased = g_new (guint, MAX (rw->pattern->nodes->len, 1));
+  rw->dying = g_new (GraftNode *, MAX (rw->pattern->nodes->len, 1));
   for (guint i = rw->pattern->nodes->len; i > 0; i--)
     {
       GraftOp op = graft_node_get_op (rw->pattern->nodes->pdata[i - 1]);
@@ -472,6 +475,7 @@ rewriting_clear (Rewriting *rw)
   prepared_clear (&rw->out);
   g_clear_pointer (&rw->templates, g_free);
   g_clear_pointer (&rw->erased, g_free);
+  g_clear_pointer (&rw->dying, g_free);
   g_clear_pointer (&rw->values, g_free);
   g_clear_pointer (&rw->value_set, g_free);
   g_clear_pointer (&rw->is_param, g_free);
@@ -620,7 +624,10 @@ copy_replacement (Rewriting *rw,
       rw->reads.len = 0;
       args = fill (rw, &t->args, &rw->reads);
       kwargs = fill (rw, &t->kwargs, &rw->reads);
-      copy = graft_graph_create_node_copy (rw->graph, t->op, t->target, args, kwargs, t->name,
+      /* Interned once, the copies' target is found by its address. */
+      if (G_UNLIKELY (t->graph_target == NULL))
+        t->graph_target = graft_graph_intern (rw->graph, t->target);
+      copy = graft_graph_create_node_copy (rw->graph, t->op, t->graph_target, args, kwargs, t->name,
                                            rw->first);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
@@ -715,10 +722,11 @@ replace_returned (Rewriting *rw,
   return TRUE;
 }
 
-/* Erase the matched nodes, in reverse pattern order. */
+/* Erase the matched nodes, in reverse pattern order, one by one: the
+ * first that cannot go fails the rewrite. */
 static gboolean
-erase_matched (Rewriting *rw,
-               GError   **error)
+erase_matched_each (Rewriting *rw,
+                    GError   **error)
 {
   GraftGraph *graph = rw->graph;
 
@@ -750,6 +758,42 @@ erase_matched (Rewriting *rw,
                      graft_node_get_name (gn));
       graft_graph_erase_node (graph, gn);
     }
+  return TRUE;
+}
+
+/* Erase the matched nodes, in reverse pattern order: in one pass when
+ * each can go once those before it went (every user of each is erased
+ * before it), as the usual match; else one by one, which fails where
+ * torch does. */
+static gboolean
+erase_matched (Rewriting *rw,
+               GError   **error)
+{
+  GraftGraph *graph = rw->graph;
+
+  for (guint k = 0; k < rw->n_erased; k++)
+    {
+      const GraftBinding *b = &rw->match->bindings[rw->erased[k]];
+      GraftNode          *gn;
+      guint               n_users;
+
+      if (b->state != GRAFT_BOUND_NODE || !_graft_node_is_attached (graph, b->node))
+        return erase_matched_each (rw, error);
+      gn = b->node;
+      n_users = graft_node_get_n_users (gn);
+      for (guint u = 0; u < n_users; u++)
+        {
+          GraftNode *user = graft_node_get_user (gn, u);
+          guint      i = 0;
+
+          while (i < k && rw->dying[i] != user)
+            i++;
+          if (i == k)
+            return erase_matched_each (rw, error);
+        }
+      rw->dying[k] = gn;
+    }
+  _graft_graph_erase_dying (graph, rw->dying, rw->n_erased);
   return TRUE;
 }
 
