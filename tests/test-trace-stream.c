@@ -692,6 +692,40 @@ test_check_after_pass (void)
     }
 }
 
+/* A frame of more than a few names is indexed, and a name is looked for
+ * and added in one probe of that index: a name bound again, early or
+ * late in a frame of a hundred, is read with its last value, in both
+ * ways. */
+static void
+test_big_frame_rebinds (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "class M(nn.Module):\n"
+                                                "    def forward(self, x):\n"
+                                                "        h0 = x + 1\n");
+
+  for (guint i = 1; i < 100; i++)
+    g_string_append_printf (text, "        h%u = h%u + 1\n", i, i - 1);
+  g_string_append (text, "        h3 = torch.neg(h99)\n"
+                         "        h98 = torch.relu(h3)\n"
+                         "        y = torch.sigmoid(h98)\n"
+                         "        return h3 + h98 + y + h5\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "big_frame", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "neg = torch.neg(add_99)"));
+      g_assert_nonnull (strstr (streamed, "relu = torch.relu(neg)"));
+      g_assert_nonnull (strstr (streamed, "sigmoid = torch.sigmoid(relu)"));
+      g_assert_nonnull (strstr (streamed, "add_100 = neg + relu"));
+      g_assert_nonnull (strstr (streamed, "add_101 = add_100 + sigmoid"));
+      g_assert_nonnull (strstr (streamed, "add_102 = add_101 + add_5"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -711,5 +745,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/constructor-each-graph", test_constructor_each_graph);
   g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   g_test_add_func ("/core/trace-stream/arena-per-line", test_arena_per_line);
+  g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   return g_test_run ();
 }

@@ -359,11 +359,40 @@ _graft_strmap_set (StrMap     *map,
                    Value      *value)
 {
   Tracer *t = map->tracer;
-  gsize   len;
-  guint   hash;
-  guint   pos = strmap_position (map, key, &len, &hash);
-  guint   r;
+  gsize   len = 0;
+  guint   hash = 0;
+  guint   r = _graft_strmap_recent_slot (map, key);
+  guint   pos = _graft_strmap_recent_position (map, key, r);
 
+  if (pos == G_MAXUINT && map->index != NULL)
+    {
+      /* A big map (a frame of ten thousand names): the key is looked for
+       * and, if absent, added to the index in one probe. */
+      gboolean       inserted;
+      GraftNameSlot *slot;
+
+      len = strlen (key);
+      hash = _graft_name_hash (key, len);
+      slot = _graft_name_table_find_or_insert (map->index, key, (guint) len, hash,
+                                               GUINT_TO_POINTER (map->keys->len + 1), &inserted);
+      if (inserted)
+        {
+          _graft_vec_add (map->keys, (gpointer) key);
+          _graft_vec_add (map->values, value);
+          map->key_bits |= strmap_key_bit (key);
+          if (map->stamp != 0)
+            map->stamp = next_stamp (t);
+        }
+      else
+        map->values->pdata[GPOINTER_TO_UINT (slot->value) - 1] = value;
+      t->map_recent[r].map = map;
+      t->map_recent[r].key = key;
+      t->map_recent[r].pos = inserted ? map->keys->len : GPOINTER_TO_UINT (slot->value);
+      t->map_recent[r].stamp = map->stamp;
+      return;
+    }
+  if (pos == G_MAXUINT)
+    pos = strmap_search (map, key, r, &len, &hash);
   if (pos > 0)
     {
       map->values->pdata[pos - 1] = value;
