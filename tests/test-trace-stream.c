@@ -726,6 +726,54 @@ test_big_frame_rebinds (void)
     }
 }
 
+/* Keys surely absent are answered without a search (an empty map, a key
+ * whose two first bytes no key of the map has), an answer that must not
+ * outlive the key's addition: an attribute of self or of a submodule
+ * first absent then set, globals read in a frame of a hundred names
+ * (`F`, and `h1x`, which starts like the frame's `h1`), one of them bound
+ * after the class. */
+static void
+test_absent_keys (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "import torch.nn.functional as F\n\n\n"
+                                                "class M(nn.Module):\n"
+                                                "    def __init__(self):\n"
+                                                "        super().__init__()\n"
+                                                "        self.lin = nn.Linear(4, 4)\n\n"
+                                                "    def forward(self, x):\n"
+                                                "        a = hasattr(self, \"extra\")\n"
+                                                "        self.extra = 2\n"
+                                                "        b = hasattr(self, \"extra\")\n"
+                                                "        c = hasattr(self.lin, \"scale\")\n"
+                                                "        self.lin.scale = 3\n"
+                                                "        d = hasattr(self.lin, \"scale\")\n"
+                                                "        h0 = F.relu(x)\n");
+
+  for (guint i = 1; i < 100; i++)
+    g_string_append_printf (text, "        h%u = h%u + %s\n", i, i - 1, i % 10 == 0 ? "h1x" : "1");
+  g_string_append (text,
+                   "        y = F.gelu(h99) * self.extra * self.lin.scale\n"
+                   "        return y + (1 if a else 0) + (10 if b else 0) + (100 if c else 0) + "
+                   "(1000 if d else 0)\n\n\n"
+                   "h1x = 7\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "absent_keys", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add_9 = add_8 + 7"));
+      g_assert_nonnull (strstr (streamed, "mul = gelu * 2"));
+      g_assert_nonnull (strstr (streamed, "mul_1 = mul * 3"));
+      g_assert_nonnull (strstr (streamed, "add_99 = mul_1 + 0"));
+      g_assert_nonnull (strstr (streamed, "add_100 = add_99 + 10"));
+      g_assert_nonnull (strstr (streamed, "add_101 = add_100 + 0"));
+      g_assert_nonnull (strstr (streamed, "add_102 = add_101 + 1000"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -746,5 +794,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   g_test_add_func ("/core/trace-stream/arena-per-line", test_arena_per_line);
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
+  g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   return g_test_run ();
 }

@@ -108,7 +108,7 @@ typedef struct
    * 0 while the map is being changed through a copy of itself (a class
    * body's namespace), when no absence may be kept. */
   guint stamp;
-  /* A bit per pair of first bytes of the keys (strmap_key_bit()): a key
+  /* A bit per pair of first bytes of the keys (_graft_strmap_key_bit()): a key
    * whose bit is clear is surely absent.  Never cleared on removal. */
   guint64 key_bits;
 } StrMap;
@@ -548,8 +548,22 @@ _graft_strmap_recent_position (const StrMap *map,
   return G_MAXUINT;
 }
 
+/* The bit of StrMap.key_bits for @key: its first two bytes, mixed.  A
+ * scope of ten thousand `hN` sets ten bits, and `torch` or `F` is not
+ * among them. */
+static inline guint64
+_graft_strmap_key_bit (const char *key)
+{
+  guint c0 = (guchar) key[0];
+  guint c1 = c0 != 0 ? (guchar) key[1] : 0;
+
+  return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
+}
+
 /* The value of @key in @map, or NULL: a recent answer that still holds
- * here, anything else in graft-tracer-value.c. */
+ * here, or a key surely absent (an empty map, a clear key bit), which
+ * stays so across other keys' additions (a global read in a frame that
+ * grows by a name a line); anything else in graft-tracer-value.c. */
 static inline Value *
 _graft_strmap_get (const StrMap *map,
                    const char   *key)
@@ -560,6 +574,11 @@ _graft_strmap_get (const StrMap *map,
 
       if (pos != G_MAXUINT)
         return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+      /* (A map with stamp 0 shares its vectors with a copy that changes
+       * them: its key bits may be behind.) */
+      if (map->stamp != 0 &&
+          (map->keys->len == 0 || (map->key_bits & _graft_strmap_key_bit (key)) == 0))
+        return NULL;
     }
   return _graft_strmap_get_slow (map, key);
 }

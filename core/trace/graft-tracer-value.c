@@ -229,18 +229,6 @@ _graft_tracer_name_table_free (GraftNameTable *table)
   g_free (table);
 }
 
-/* The bit of StrMap.key_bits for @key: its first two bytes, mixed.  A
- * scope of ten thousand `hN` sets ten bits, and `torch` or `F` is not
- * among them. */
-static inline guint64
-strmap_key_bit (const char *key)
-{
-  guint c0 = (guchar) key[0];
-  guint c1 = c0 != 0 ? (guchar) key[1] : 0;
-
-  return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
-}
-
 static guint
 strmap_position_h (const StrMap *map,
                    const char   *key,
@@ -278,7 +266,7 @@ strmap_search (const StrMap *map,
 
   /* (A map with stamp 0 shares its vectors with a copy that changes
    * them: its key bits may be behind.) */
-  if ((map->key_bits & strmap_key_bit (key)) == 0 && map->stamp != 0)
+  if ((map->key_bits & _graft_strmap_key_bit (key)) == 0 && map->stamp != 0)
     pos = 0;
   else if (map->index == NULL)
     pos = strmap_position_h (map, key, 0, 0);
@@ -379,7 +367,7 @@ _graft_strmap_set (StrMap     *map,
         {
           _graft_vec_add (map->keys, (gpointer) key);
           _graft_vec_add (map->values, value);
-          map->key_bits |= strmap_key_bit (key);
+          map->key_bits |= _graft_strmap_key_bit (key);
           if (map->stamp != 0)
             map->stamp = next_stamp (t);
         }
@@ -400,7 +388,7 @@ _graft_strmap_set (StrMap     *map,
     }
   _graft_vec_add (map->keys, (gpointer) key);
   _graft_vec_add (map->values, value);
-  map->key_bits |= strmap_key_bit (key);
+  map->key_bits |= _graft_strmap_key_bit (key);
   if (map->stamp != 0)
     map->stamp = next_stamp (t);
   if (map->index != NULL)
