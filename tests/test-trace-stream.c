@@ -731,7 +731,8 @@ test_big_frame_rebinds (void)
  * outlive the key's addition: an attribute of self or of a submodule
  * first absent then set, globals read in a frame of a hundred names
  * (`F`, and `h1x`, which starts like the frame's `h1`), one of them bound
- * after the class. */
+ * after the class; attributes set again and a call's keywords, one of
+ * them from `**`, each kept once with its last value. */
 static void
 test_absent_keys (void)
 {
@@ -752,7 +753,10 @@ test_absent_keys (void)
   for (guint i = 1; i < 100; i++)
     g_string_append_printf (text, "        h%u = h%u + %s\n", i, i - 1, i % 10 == 0 ? "h1x" : "1");
   g_string_append (text,
+                   "        self.extra = 5\n"
+                   "        self.lin.scale = 6\n"
                    "        y = F.gelu(h99) * self.extra * self.lin.scale\n"
+                   "        y = torch.sum(y, dim=1, **{\"keepdim\": True})\n"
                    "        return y + (1 if a else 0) + (10 if b else 0) + (100 if c else 0) + "
                    "(1000 if d else 0)\n\n\n"
                    "h1x = 7\n");
@@ -765,9 +769,10 @@ test_absent_keys (void)
 
       g_assert_cmpstr (streamed, ==, usual);
       g_assert_nonnull (strstr (streamed, "add_9 = add_8 + 7"));
-      g_assert_nonnull (strstr (streamed, "mul = gelu * 2"));
-      g_assert_nonnull (strstr (streamed, "mul_1 = mul * 3"));
-      g_assert_nonnull (strstr (streamed, "add_99 = mul_1 + 0"));
+      g_assert_nonnull (strstr (streamed, "mul = gelu * 5"));
+      g_assert_nonnull (strstr (streamed, "mul_1 = mul * 6"));
+      g_assert_nonnull (strstr (streamed, "sum_1 = torch.sum(mul_1, dim = 1, keepdim = True)"));
+      g_assert_nonnull (strstr (streamed, "add_99 = sum_1 + 0"));
       g_assert_nonnull (strstr (streamed, "add_100 = add_99 + 10"));
       g_assert_nonnull (strstr (streamed, "add_101 = add_100 + 0"));
       g_assert_nonnull (strstr (streamed, "add_102 = add_101 + 1000"));

@@ -379,7 +379,12 @@ _graft_strmap_set (StrMap     *map,
       t->map_recent[r].stamp = map->stamp;
       return;
     }
-  if (pos == G_MAXUINT)
+  /* A key surely absent (a call's keywords, each new in a new map) is
+   * added without a search, as _graft_strmap_get() answers it. */
+  if (pos == G_MAXUINT && map->stamp != 0 &&
+      (map->keys->len == 0 || (map->key_bits & _graft_strmap_key_bit (key)) == 0))
+    pos = 0;
+  else if (pos == G_MAXUINT)
     pos = strmap_search (map, key, r, &len, &hash);
   if (pos > 0)
     {
