@@ -779,6 +779,61 @@ test_absent_keys (void)
     }
 }
 
+/* Maps of more than eight keys are indexed by hash and position: keys
+ * set by strings made at run time (another address, the same bytes)
+ * found by their bytes, a key set again kept once, a name deleted from
+ * a big frame then bound again, and a name deleted and read, in both
+ * ways and dialects. */
+static void
+test_indexed_maps (void)
+{
+  static const char body[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        for i in range(12):\n"
+           "            setattr(self, \"a\" + str(i), i + 1)\n"
+           "        self.a5 = 50\n"
+           "        b = getattr(self, \"a\" + \"5\") + getattr(self, \"a1\" + \"1\")\n"
+           "        h0 = x + b\n"
+           "        h1 = h0 + 1\n"
+           "        h2 = h1 + 1\n"
+           "        h3 = h2 + 1\n"
+           "        h4 = h3 + 1\n"
+           "        h5 = h4 + 1\n"
+           "        h6 = h5 + 1\n"
+           "        h7 = h6 + 1\n"
+           "        h8 = h7 + 1\n"
+           "        h9 = h8 + 1\n"
+           "        del h5\n"
+           "        h10 = h9 * 2\n"
+           "        h5 = h10 - 3\n"
+           "        del h2\n";
+  g_autofree char *good = g_strconcat (body, "        return h5 + h9 + self.a11 + self.a0\n", NULL);
+  g_autofree char *bad = g_strconcat (body, "        return h2\n", NULL);
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "indexed_maps", good, NULL };
+      Case                e = { "indexed_maps_deleted", bad, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+      g_autofree char    *usual_error = trace_usual (&e, dialect);
+      g_autofree char    *streamed_error = trace_streamed (&e, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add = x + 62"));
+      g_assert_nonnull (strstr (streamed, "mul = add_9 * 2"));
+      g_assert_nonnull (strstr (streamed, "sub = mul - 3"));
+      g_assert_nonnull (strstr (streamed, "add_10 = sub + add_9"));
+      g_assert_nonnull (strstr (streamed, "add_11 = add_10 + 12"));
+      g_assert_nonnull (strstr (streamed, "add_12 = add_11 + 1"));
+      g_assert_cmpstr (streamed_error, ==, usual_error);
+      g_assert_nonnull (
+          strstr (streamed_error, "UnboundLocalError: cannot access local variable 'h2'"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -800,5 +855,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/arena-per-line", test_arena_per_line);
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
+  g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
   return g_test_run ();
 }

@@ -45,12 +45,6 @@ GraftNameSlot *_graft_name_table_insert (GraftNameTable *t,
                                          const char     *key,
                                          guint           hash,
                                          gpointer        value);
-GraftNameSlot *_graft_name_table_find_or_insert (GraftNameTable *t,
-                                                 const char     *key,
-                                                 guint           len,
-                                                 guint           hash,
-                                                 gpointer        value,
-                                                 gboolean       *inserted);
 gboolean       _graft_name_table_remove (GraftNameTable *t, const char *key, gsize len, guint hash);
 
 /* _graft_name_hash() in two steps, for a name made by appending to a

@@ -97,53 +97,6 @@ _graft_name_table_insert_len (GraftNameTable *t,
   return place (t, key, hash, len, value);
 }
 
-/* The slot of @key (@len bytes, hash @hash) if present, with *@inserted
- * FALSE; else @key added with @value as _graft_name_table_insert_len()
- * would, with *@inserted TRUE.  One probe of the table when it need not
- * grow, where a lookup then an insertion probe twice. */
-GraftNameSlot *
-_graft_name_table_find_or_insert (GraftNameTable *t,
-                                  const char     *key,
-                                  guint           len,
-                                  guint           hash,
-                                  gpointer        value,
-                                  gboolean       *inserted)
-{
-  GraftNameSlot *free_slot = NULL;
-  guint          i = hash & t->mask;
-
-  for (;; i = (i + 1) & t->mask)
-    {
-      GraftNameSlot *slot = &t->slots[i];
-
-      if (slot->key == NULL)
-        break;
-      if (slot->key == REMOVED)
-        {
-          if (free_slot == NULL)
-            free_slot = slot;
-        }
-      else if (slot->hash == hash && slot->len == len && memcmp (slot->key, key, len) == 0)
-        {
-          *inserted = FALSE;
-          return slot;
-        }
-    }
-  *inserted = TRUE;
-  if ((t->n_occupied + 1) * 4 > (t->mask + 1) * 3)
-    return _graft_name_table_insert_len (t, key, len, hash, value);
-  /* Where place() would put it: the first removed mark of the chain, or
-   * the free slot that ends it. */
-  if (free_slot == NULL)
-    {
-      free_slot = &t->slots[i];
-      t->n_occupied++;
-    }
-  *free_slot = (GraftNameSlot){ key, hash, len, value };
-  t->n_items++;
-  return free_slot;
-}
-
 gboolean
 _graft_name_table_remove (GraftNameTable *t,
                           const char     *key,
