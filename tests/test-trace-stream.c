@@ -834,6 +834,44 @@ test_indexed_maps (void)
     }
 }
 
+/* Globals shadowed and rebound, where absent keys are answered without
+ * a search: `torch` a parameter of a helper whose frame is indexed (its
+ * names past eight), called with torch.nn.functional then torch; `F`
+ * bound again at the end of the file, so that the trace, which runs after
+ * the whole file, reads torch itself. */
+static void
+test_shadowed_globals (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "import torch.nn.functional as F\n\n\n"
+                                                "def helper(torch, x):\n"
+                                                "    a0 = x + 1\n");
+
+  for (guint i = 1; i < 10; i++)
+    g_string_append_printf (text, "    a%u = a%u + 1\n", i, i - 1);
+  g_string_append (text, "    return torch.relu(a9)\n\n\n"
+                         "class M(nn.Module):\n"
+                         "    def forward(self, x):\n"
+                         "        y = F.relu(x)\n"
+                         "        z = helper(nn.functional, y)\n"
+                         "        w = helper(torch, z)\n"
+                         "        return F.softmax(w, dim=0)\n\n\n"
+                         "F = torch\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "shadowed_globals", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "relu = torch.relu(x)"));
+      g_assert_nonnull (
+          strstr (streamed, "relu_1 = torch.nn.functional.relu(add_9, inplace = False)"));
+      g_assert_nonnull (strstr (streamed, "relu_2 = torch.relu(add_19)"));
+      g_assert_nonnull (strstr (streamed, "softmax = torch.softmax(relu_2, dim = 0)"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -856,5 +894,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
+  g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   return g_test_run ();
 }
