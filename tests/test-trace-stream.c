@@ -692,6 +692,186 @@ test_check_after_pass (void)
     }
 }
 
+/* A frame of more than a few names is indexed, and a name is looked for
+ * and added in one probe of that index: a name bound again, early or
+ * late in a frame of a hundred, is read with its last value, in both
+ * ways. */
+static void
+test_big_frame_rebinds (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "class M(nn.Module):\n"
+                                                "    def forward(self, x):\n"
+                                                "        h0 = x + 1\n");
+
+  for (guint i = 1; i < 100; i++)
+    g_string_append_printf (text, "        h%u = h%u + 1\n", i, i - 1);
+  g_string_append (text, "        h3 = torch.neg(h99)\n"
+                         "        h98 = torch.relu(h3)\n"
+                         "        y = torch.sigmoid(h98)\n"
+                         "        return h3 + h98 + y + h5\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "big_frame", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "neg = torch.neg(add_99)"));
+      g_assert_nonnull (strstr (streamed, "relu = torch.relu(neg)"));
+      g_assert_nonnull (strstr (streamed, "sigmoid = torch.sigmoid(relu)"));
+      g_assert_nonnull (strstr (streamed, "add_100 = neg + relu"));
+      g_assert_nonnull (strstr (streamed, "add_101 = add_100 + sigmoid"));
+      g_assert_nonnull (strstr (streamed, "add_102 = add_101 + add_5"));
+    }
+}
+
+/* Keys surely absent are answered without a search (an empty map, a key
+ * whose two first bytes no key of the map has), an answer that must not
+ * outlive the key's addition: an attribute of self or of a submodule
+ * first absent then set, globals read in a frame of a hundred names
+ * (`F`, and `h1x`, which starts like the frame's `h1`), one of them bound
+ * after the class; attributes set again and a call's keywords, one of
+ * them from `**`, each kept once with its last value. */
+static void
+test_absent_keys (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "import torch.nn.functional as F\n\n\n"
+                                                "class M(nn.Module):\n"
+                                                "    def __init__(self):\n"
+                                                "        super().__init__()\n"
+                                                "        self.lin = nn.Linear(4, 4)\n\n"
+                                                "    def forward(self, x):\n"
+                                                "        a = hasattr(self, \"extra\")\n"
+                                                "        self.extra = 2\n"
+                                                "        b = hasattr(self, \"extra\")\n"
+                                                "        c = hasattr(self.lin, \"scale\")\n"
+                                                "        self.lin.scale = 3\n"
+                                                "        d = hasattr(self.lin, \"scale\")\n"
+                                                "        h0 = F.relu(x)\n");
+
+  for (guint i = 1; i < 100; i++)
+    g_string_append_printf (text, "        h%u = h%u + %s\n", i, i - 1, i % 10 == 0 ? "h1x" : "1");
+  g_string_append (text,
+                   "        self.extra = 5\n"
+                   "        self.lin.scale = 6\n"
+                   "        y = F.gelu(h99) * self.extra * self.lin.scale\n"
+                   "        y = torch.sum(y, dim=1, **{\"keepdim\": True})\n"
+                   "        return y + (1 if a else 0) + (10 if b else 0) + (100 if c else 0) + "
+                   "(1000 if d else 0)\n\n\n"
+                   "h1x = 7\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "absent_keys", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add_9 = add_8 + 7"));
+      g_assert_nonnull (strstr (streamed, "mul = gelu * 5"));
+      g_assert_nonnull (strstr (streamed, "mul_1 = mul * 6"));
+      g_assert_nonnull (strstr (streamed, "sum_1 = torch.sum(mul_1, dim = 1, keepdim = True)"));
+      g_assert_nonnull (strstr (streamed, "add_99 = sum_1 + 0"));
+      g_assert_nonnull (strstr (streamed, "add_100 = add_99 + 10"));
+      g_assert_nonnull (strstr (streamed, "add_101 = add_100 + 0"));
+      g_assert_nonnull (strstr (streamed, "add_102 = add_101 + 1000"));
+    }
+}
+
+/* Maps of more than eight keys are indexed by hash and position: keys
+ * set by strings made at run time (another address, the same bytes)
+ * found by their bytes, a key set again kept once, a name deleted from
+ * a big frame then bound again, and a name deleted and read, in both
+ * ways and dialects. */
+static void
+test_indexed_maps (void)
+{
+  static const char body[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        for i in range(12):\n"
+           "            setattr(self, \"a\" + str(i), i + 1)\n"
+           "        self.a5 = 50\n"
+           "        b = getattr(self, \"a\" + \"5\") + getattr(self, \"a1\" + \"1\")\n"
+           "        h0 = x + b\n"
+           "        h1 = h0 + 1\n"
+           "        h2 = h1 + 1\n"
+           "        h3 = h2 + 1\n"
+           "        h4 = h3 + 1\n"
+           "        h5 = h4 + 1\n"
+           "        h6 = h5 + 1\n"
+           "        h7 = h6 + 1\n"
+           "        h8 = h7 + 1\n"
+           "        h9 = h8 + 1\n"
+           "        del h5\n"
+           "        h10 = h9 * 2\n"
+           "        h5 = h10 - 3\n"
+           "        del h2\n";
+  g_autofree char *good = g_strconcat (body, "        return h5 + h9 + self.a11 + self.a0\n", NULL);
+  g_autofree char *bad = g_strconcat (body, "        return h2\n", NULL);
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "indexed_maps", good, NULL };
+      Case                e = { "indexed_maps_deleted", bad, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+      g_autofree char    *usual_error = trace_usual (&e, dialect);
+      g_autofree char    *streamed_error = trace_streamed (&e, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add = x + 62"));
+      g_assert_nonnull (strstr (streamed, "mul = add_9 * 2"));
+      g_assert_nonnull (strstr (streamed, "sub = mul - 3"));
+      g_assert_nonnull (strstr (streamed, "add_10 = sub + add_9"));
+      g_assert_nonnull (strstr (streamed, "add_11 = add_10 + 12"));
+      g_assert_nonnull (strstr (streamed, "add_12 = add_11 + 1"));
+      g_assert_cmpstr (streamed_error, ==, usual_error);
+      g_assert_nonnull (
+          strstr (streamed_error, "UnboundLocalError: cannot access local variable 'h2'"));
+    }
+}
+
+/* Globals shadowed and rebound, where absent keys are answered without
+ * a search: `torch` a parameter of a helper whose frame is indexed (its
+ * names past eight), called with torch.nn.functional then torch; `F`
+ * bound again at the end of the file, so that the trace, which runs after
+ * the whole file, reads torch itself. */
+static void
+test_shadowed_globals (void)
+{
+  g_autoptr (GString) text = g_string_new (HEAD "import torch.nn.functional as F\n\n\n"
+                                                "def helper(torch, x):\n"
+                                                "    a0 = x + 1\n");
+
+  for (guint i = 1; i < 10; i++)
+    g_string_append_printf (text, "    a%u = a%u + 1\n", i, i - 1);
+  g_string_append (text, "    return torch.relu(a9)\n\n\n"
+                         "class M(nn.Module):\n"
+                         "    def forward(self, x):\n"
+                         "        y = F.relu(x)\n"
+                         "        z = helper(nn.functional, y)\n"
+                         "        w = helper(torch, z)\n"
+                         "        return F.softmax(w, dim=0)\n\n\n"
+                         "F = torch\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "shadowed_globals", text->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "relu = torch.relu(x)"));
+      g_assert_nonnull (
+          strstr (streamed, "relu_1 = torch.nn.functional.relu(add_9, inplace = False)"));
+      g_assert_nonnull (strstr (streamed, "relu_2 = torch.relu(add_19)"));
+      g_assert_nonnull (strstr (streamed, "softmax = torch.softmax(relu_2, dim = 0)"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -711,5 +891,9 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/constructor-each-graph", test_constructor_each_graph);
   g_test_add_func ("/core/trace-stream/check-after-pass", test_check_after_pass);
   g_test_add_func ("/core/trace-stream/arena-per-line", test_arena_per_line);
+  g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
+  g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
+  g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
+  g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   return g_test_run ();
 }

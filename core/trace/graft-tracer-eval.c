@@ -1218,7 +1218,7 @@ eval_named_expr (Tracer            *t,
   return v;
 }
 
-static Value *
+static inline __attribute__ ((always_inline)) Value *
 eval_inner (Tracer            *t,
             Frame             *frame,
             const GraftPyExpr *e)

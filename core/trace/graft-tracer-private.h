@@ -93,22 +93,32 @@ typedef enum {
   VAL_GENERIC,    /* a generic alias (`typing.List[int]`, `int | None`): graft-tracer-types.c */
 } ValueKind;
 
+/* A slot of a big StrMap's index (graft-tracer-value.c): a key's hash and
+ * its position, 1-based (0: free). */
+typedef struct
+{
+  guint32 hash;
+  guint32 pos;
+} StrMapSlot;
+
+typedef struct _StrMapIndex StrMapIndex;
+
 /* An ordered map with string keys (module attributes, scopes keep order).
- * Small maps are searched linearly; a map that grows past a few keys gets a
- * name-table index.  In front of both, the tracer keeps recent answers by
+ * Small maps are searched linearly; a map that grows past a few keys gets an
+ * index of 8-byte slots.  In front of both, the tracer keeps recent answers by
  * the addresses of map and key (Tracer.map_recent): a key found is checked
  * at its position, a key not found is good while the map's stamp holds. */
 typedef struct
 {
-  Tracer         *tracer;
-  PtrVec         *keys;   /* const char * */
-  PtrVec         *values; /* Value * */
-  GraftNameTable *index;  /* key -> position + 1, or NULL while small */
+  Tracer      *tracer;
+  PtrVec      *keys;   /* const char * */
+  PtrVec      *values; /* Value * */
+  StrMapIndex *index;  /* key -> position + 1, or NULL while small */
   /* A new stamp (Tracer.map_stamp) each time a key is added or removed;
    * 0 while the map is being changed through a copy of itself (a class
    * body's namespace), when no absence may be kept. */
   guint stamp;
-  /* A bit per pair of first bytes of the keys (strmap_key_bit()): a key
+  /* A bit per pair of first bytes of the keys (_graft_strmap_key_bit()): a key
    * whose bit is clear is surely absent.  Never cleared on removal. */
   guint64 key_bits;
 } StrMap;
@@ -281,7 +291,7 @@ struct _Tracer
   gsize         arena_size;   /* the bytes of all the arena's blocks */
   GPtrArray    *garrays;      /* GArrays to free */
   GPtrArray    *hash_tables;  /* GHashTables to free */
-  GPtrArray    *name_tables;  /* GraftNameTables to free */
+  GPtrArray    *map_indexes;  /* StrMapIndexes to free */
   GStringChunk *strings;
   Frame        *globals;
   GHashTable   *param_nodes;   /* qualified name -> node (per-trace cache) */
@@ -395,7 +405,7 @@ void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
 gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
 void        _graft_vec_set_size (PtrVec *v, guint len);
 void        _graft_strmap_init (Tracer *t, StrMap *map);
-void        _graft_tracer_name_table_free (GraftNameTable *table);
+void        _graft_strmap_index_free (StrMapIndex *index);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
 gboolean    _graft_strmap_remove (StrMap *map, const char *key);
@@ -548,8 +558,22 @@ _graft_strmap_recent_position (const StrMap *map,
   return G_MAXUINT;
 }
 
+/* The bit of StrMap.key_bits for @key: its first two bytes, mixed.  A
+ * scope of ten thousand `hN` sets ten bits, and `torch` or `F` is not
+ * among them. */
+static inline guint64
+_graft_strmap_key_bit (const char *key)
+{
+  guint c0 = (guchar) key[0];
+  guint c1 = c0 != 0 ? (guchar) key[1] : 0;
+
+  return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
+}
+
 /* The value of @key in @map, or NULL: a recent answer that still holds
- * here, anything else in graft-tracer-value.c. */
+ * here, or a key surely absent (an empty map, a clear key bit), which
+ * stays so across other keys' additions (a global read in a frame that
+ * grows by a name a line); anything else in graft-tracer-value.c. */
 static inline Value *
 _graft_strmap_get (const StrMap *map,
                    const char   *key)
@@ -560,6 +584,11 @@ _graft_strmap_get (const StrMap *map,
 
       if (pos != G_MAXUINT)
         return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+      /* (A map with stamp 0 shares its vectors with a copy that changes
+       * them: its key bits may be behind.) */
+      if (map->stamp != 0 &&
+          (map->keys->len == 0 || (map->key_bits & _graft_strmap_key_bit (key)) == 0))
+        return NULL;
     }
   return _graft_strmap_get_slow (map, key);
 }

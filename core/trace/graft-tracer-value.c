@@ -222,37 +222,95 @@ _graft_strmap_init (Tracer *t,
   map->key_bits = 0;
 }
 
-void
-_graft_tracer_name_table_free (GraftNameTable *table)
+/* A big map's index: open addressing with linear probing, each slot the
+ * key's hash and its position in the map (1-based; 0 is a free slot), 8
+ * bytes, at most half full.  A key is compared by its hash, then as the
+ * map's key at that position (the same string, or equal bytes). */
+struct _StrMapIndex
 {
-  _graft_name_table_clear (table);
-  g_free (table);
+  StrMapSlot *slots;
+  guint       mask; /* capacity - 1, a power of two */
+  guint       n;    /* positions held */
+};
+
+void
+_graft_strmap_index_free (StrMapIndex *index)
+{
+  g_free (index->slots);
+  g_free (index);
 }
 
-/* The bit of StrMap.key_bits for @key: its first two bytes, mixed.  A
- * scope of ten thousand `hN` sets ten bits, and `torch` or `F` is not
- * among them. */
-static inline guint64
-strmap_key_bit (const char *key)
+/* @key's hash for the index (FNV-1a to the key's end, then
+ * _graft_name_hash_finish(): the low bits pick the slot). */
+static inline guint
+index_hash (const char *key)
 {
-  guint c0 = (guchar) key[0];
-  guint c1 = c0 != 0 ? (guchar) key[1] : 0;
+  guint h = GRAFT_NAME_HASH_SEED;
 
-  return G_GUINT64_CONSTANT (1) << ((c0 * 7u + c1) & 63);
+  for (const guchar *p = (const guchar *) key; *p != '\0'; p++)
+    h = (h ^ *p) * 16777619u;
+  return _graft_name_hash_finish (h);
+}
+
+/* The slot of @key (hash @hash) in @map's index, or the free slot that
+ * ends its chain. */
+static inline StrMapSlot *
+index_probe (const StrMap *map,
+             const char   *key,
+             guint         hash)
+{
+  const StrMapIndex *index = map->index;
+
+  for (guint i = hash & index->mask;; i = (i + 1) & index->mask)
+    {
+      StrMapSlot *slot = &index->slots[i];
+
+      if (slot->pos == 0)
+        return slot;
+      if (slot->hash == hash)
+        {
+          const char *k = map->keys->pdata[slot->pos - 1];
+
+          if (k == key || strcmp (k, key) == 0)
+            return slot;
+        }
+    }
+}
+
+/* Puts position @pos (hash @hash) into a free slot of @index. */
+static inline void
+index_place (StrMapIndex *index,
+             guint        hash,
+             guint        pos)
+{
+  guint i = hash & index->mask;
+
+  while (index->slots[i].pos != 0)
+    i = (i + 1) & index->mask;
+  index->slots[i] = (StrMapSlot){ hash, pos };
+  index->n++;
+}
+
+/* Doubles @index, its slots placed again by their hashes alone. */
+static void
+index_grow (StrMapIndex *index)
+{
+  StrMapSlot *old = index->slots;
+  guint       old_size = index->mask + 1;
+
+  index->mask = 2 * old_size - 1;
+  index->slots = g_new0 (StrMapSlot, 2 * old_size);
+  index->n = 0;
+  for (guint i = 0; i < old_size; i++)
+    if (old[i].pos != 0)
+      index_place (index, old[i].hash, old[i].pos);
+  g_free (old);
 }
 
 static guint
 strmap_position_h (const StrMap *map,
-                   const char   *key,
-                   gsize         len,
-                   guint         hash)
+                   const char   *key)
 {
-  if (map->index != NULL)
-    {
-      GraftNameSlot *slot = _graft_name_table_find (map->index, key, len, hash);
-
-      return slot != NULL ? GPOINTER_TO_UINT (slot->value) : 0;
-    }
   for (guint i = 0; i < map->keys->len; i++)
     {
       const char *k = map->keys->pdata[i];
@@ -269,25 +327,19 @@ strmap_position_h (const StrMap *map,
 static G_GNUC_NO_INLINE guint
 strmap_search (const StrMap *map,
                const char   *key,
-               guint         r,
-               gsize        *len,
-               guint        *hash)
+               guint         r)
 {
   Tracer *t = map->tracer;
   guint   pos;
 
   /* (A map with stamp 0 shares its vectors with a copy that changes
    * them: its key bits may be behind.) */
-  if ((map->key_bits & strmap_key_bit (key)) == 0 && map->stamp != 0)
+  if ((map->key_bits & _graft_strmap_key_bit (key)) == 0 && map->stamp != 0)
     pos = 0;
   else if (map->index == NULL)
-    pos = strmap_position_h (map, key, 0, 0);
+    pos = strmap_position_h (map, key);
   else
-    {
-      *len = strlen (key);
-      *hash = _graft_name_hash (key, *len);
-      pos = strmap_position_h (map, key, *len, *hash);
-    }
+    pos = index_probe (map, key, index_hash (key))->pos;
   t->map_recent[r].map = map;
   t->map_recent[r].key = key;
   t->map_recent[r].pos = pos;
@@ -296,45 +348,41 @@ strmap_search (const StrMap *map,
 }
 
 /* The position of @key (1-based), or 0: a recent answer if it still
- * holds, else a search, whose answer is kept.  @hash gets the key's hash
- * if the search computed it (for an insertion into the index), else 0
- * with @len 0. */
+ * holds, else a search, whose answer is kept. */
 static inline guint
 strmap_position (const StrMap *map,
-                 const char   *key,
-                 gsize        *len,
-                 guint        *hash)
+                 const char   *key)
 {
   guint r = _graft_strmap_recent_slot (map, key);
   guint pos = _graft_strmap_recent_position (map, key, r);
 
-  *len = 0;
-  *hash = 0;
   if (pos != G_MAXUINT)
     return pos;
-  return strmap_search (map, key, r, len, hash);
+  return strmap_search (map, key, r);
 }
 
+/* Makes @map's index again from its keys (or its first one, once it holds
+ * more than a few). */
 static void
 strmap_reindex (StrMap *map)
 {
+  guint size = 64;
+
   if (map->index == NULL)
     {
       if (map->keys->len <= STRMAP_INDEX_THRESHOLD)
         return;
-      map->index = g_new0 (GraftNameTable, 1);
-      g_ptr_array_add (map->tracer->name_tables, map->index);
+      map->index = g_new0 (StrMapIndex, 1);
+      g_ptr_array_add (map->tracer->map_indexes, map->index);
     }
-  else
-    _graft_name_table_clear (map->index);
-  _graft_name_table_init (map->index, FALSE);
+  g_free (map->index->slots);
+  while (size < 2 * (map->keys->len + 1))
+    size *= 2;
+  map->index->slots = g_new0 (StrMapSlot, size);
+  map->index->mask = size - 1;
+  map->index->n = 0;
   for (guint i = 0; i < map->keys->len; i++)
-    {
-      const char *key = map->keys->pdata[i];
-
-      _graft_name_table_insert (map->index, key, _graft_name_hash (key, strlen (key)),
-                                GUINT_TO_POINTER (i + 1));
-    }
+    index_place (map->index, index_hash (map->keys->pdata[i]), i + 1);
 }
 
 /* _graft_strmap_get() past the recent answers. */
@@ -342,13 +390,25 @@ Value *
 _graft_strmap_get_slow (const StrMap *map,
                         const char   *key)
 {
-  guint pos, hash;
-  gsize len;
+  guint pos;
 
   if (map == NULL || map->keys == NULL)
     return NULL;
-  pos = strmap_position (map, key, &len, &hash);
+  pos = strmap_position (map, key);
   return pos > 0 ? map->values->pdata[pos - 1] : NULL;
+}
+
+/* Appends @key with @value, a key the map does not hold. */
+static inline void
+strmap_append (StrMap     *map,
+               const char *key,
+               Value      *value)
+{
+  _graft_vec_add (map->keys, (gpointer) key);
+  _graft_vec_add (map->values, value);
+  map->key_bits |= _graft_strmap_key_bit (key);
+  if (map->stamp != 0)
+    map->stamp = next_stamp (map->tracer);
 }
 
 /* Sets @key, keeping its position if present (Python dict semantics).
@@ -359,29 +419,54 @@ _graft_strmap_set (StrMap     *map,
                    Value      *value)
 {
   Tracer *t = map->tracer;
-  gsize   len;
-  guint   hash;
-  guint   pos = strmap_position (map, key, &len, &hash);
-  guint   r;
+  guint   r = _graft_strmap_recent_slot (map, key);
+  guint   pos = _graft_strmap_recent_position (map, key, r);
 
+  if (pos == G_MAXUINT && map->index != NULL)
+    {
+      /* A big map (a frame of ten thousand names): the key is looked for
+       * and, if absent, added to the index in one probe. */
+      StrMapIndex *index = map->index;
+      guint        hash = index_hash (key);
+      StrMapSlot  *slot = index_probe (map, key, hash);
+
+      if (slot->pos != 0)
+        pos = slot->pos;
+      else
+        {
+          strmap_append (map, key, value);
+          pos = map->keys->len;
+          *slot = (StrMapSlot){ hash, pos };
+          if (++index->n * 2 > index->mask + 1)
+            index_grow (index);
+        }
+      map->values->pdata[pos - 1] = value;
+      t->map_recent[r].map = map;
+      t->map_recent[r].key = key;
+      t->map_recent[r].pos = pos;
+      t->map_recent[r].stamp = map->stamp;
+      return;
+    }
+  /* A key surely absent (a call's keywords, each new in a new map) is
+   * added without a search, as _graft_strmap_get() answers it. */
+  if (pos == G_MAXUINT && map->stamp != 0 &&
+      (map->keys->len == 0 || (map->key_bits & _graft_strmap_key_bit (key)) == 0))
+    pos = 0;
+  else if (pos == G_MAXUINT)
+    pos = strmap_search (map, key, r);
   if (pos > 0)
     {
       map->values->pdata[pos - 1] = value;
       return;
     }
-  _graft_vec_add (map->keys, (gpointer) key);
-  _graft_vec_add (map->values, value);
-  map->key_bits |= strmap_key_bit (key);
-  if (map->stamp != 0)
-    map->stamp = next_stamp (t);
+  strmap_append (map, key, value);
   if (map->index != NULL)
     {
-      if (len == 0)
-        {
-          len = strlen (key);
-          hash = _graft_name_hash (key, len);
-        }
-      _graft_name_table_insert (map->index, key, hash, GUINT_TO_POINTER (map->keys->len));
+      guint hash = index_hash (key);
+
+      index_place (map->index, hash, map->keys->len);
+      if (map->index->n * 2 > map->index->mask + 1)
+        index_grow (map->index);
     }
   else if (map->keys->len > STRMAP_INDEX_THRESHOLD)
     strmap_reindex (map);
@@ -397,9 +482,7 @@ gboolean
 _graft_strmap_remove (StrMap     *map,
                       const char *key)
 {
-  gsize len;
-  guint hash;
-  guint pos = strmap_position (map, key, &len, &hash);
+  guint pos = strmap_position (map, key);
 
   if (pos == 0)
     return FALSE;

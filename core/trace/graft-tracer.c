@@ -1040,7 +1040,7 @@ tracer_clear (Tracer *t)
 {
   g_ptr_array_unref (t->chunks);
   g_ptr_array_unref (t->hash_tables);
-  g_ptr_array_unref (t->name_tables);
+  g_ptr_array_unref (t->map_indexes);
   g_ptr_array_unref (t->garrays);
   g_string_chunk_free (t->strings);
   g_hash_table_unref (t->param_nodes);
@@ -1096,7 +1096,7 @@ program_new (GraftSource        *source,
   t->chunks = g_ptr_array_new_with_free_func (g_free);
   t->chunk_used = GRAFT_TRACER_CHUNK_SIZE;
   t->hash_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
-  t->name_tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_tracer_name_table_free);
+  t->map_indexes = g_ptr_array_new_with_free_func ((GDestroyNotify) _graft_strmap_index_free);
   t->garrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   t->strings = g_string_chunk_new (4096);
   t->param_nodes = g_hash_table_new (g_str_hash, g_str_equal);
