@@ -1289,6 +1289,110 @@ test_many_counted_names (void)
   g_free (nodes);
 }
 
+/* `target(a, dim=<value>)`, the keyword as given (an int, or with
+ * @node_value a node). */
+static GraftNode *
+call_dim (GraftGraph *graph,
+          GraftNode  *a,
+          gint64      dim,
+          GraftNode  *node_value)
+{
+  GraftArg args, kwargs;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], a);
+  graft_arg_init_dict (&kwargs, 1);
+  graft_arg_init_str (&kwargs.items[0], "dim", -1);
+  if (node_value != NULL)
+    graft_arg_init_node (&kwargs.items[1], node_value);
+  else
+    graft_arg_init_int (&kwargs.items[1], dim);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.sum", &args, &kwargs, NULL,
+                                  NULL);
+}
+
+static void
+assert_dim (GraftNode *node,
+            gint64     dim)
+{
+  const GraftArg *kwargs = graft_node_get_kwargs (node);
+
+  g_assert_cmpint (kwargs->kind, ==, GRAFT_ARG_DICT);
+  g_assert_cmpuint (kwargs->n, ==, 1);
+  g_assert_cmpint (kwargs->items[0].kind, ==, GRAFT_ARG_STR);
+  g_assert_cmpstr (kwargs->items[0].s, ==, "dim");
+  g_assert_cmpint (kwargs->items[1].kind, ==, GRAFT_ARG_INT);
+  g_assert_cmpint (kwargs->items[1].i, ==, dim);
+}
+
+/* Keyword dicts of plain values are shared between nodes: the same dict
+ * once, others (another value, a node value) apart.  Releasing a node's
+ * arguments (erasing it for good, an edit freed that kept them, new
+ * arguments) leaves the shared items as they are for the other nodes, and
+ * a thousand `dim=1` cost less than a thousand distinct dims. */
+static void
+test_shared_kwargs (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *a = call_dim (graph, x, 1, NULL);
+  GraftNode *b = call_dim (graph, x, 1, NULL);
+  GraftNode *c = call_dim (graph, x, 1, NULL);
+  GraftNode *d = call_dim (graph, x, 2, NULL);
+  GraftNode *e = call_dim (graph, x, 0, y);
+  GraftEdit *edit;
+  GraftArg   kwargs;
+  gsize      size_same, size_distinct;
+
+  g_assert_true (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (b)->items);
+  g_assert_true (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (c)->items);
+  g_assert_false (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (d)->items);
+  g_assert_false (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (e)->items);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+
+  /* An edit that erased a node and changed another's keywords, freed. */
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, a);
+  graft_arg_init_dict (&kwargs, 1);
+  graft_arg_init_str (&kwargs.items[0], "dim", -1);
+  graft_arg_init_int (&kwargs.items[1], 3);
+  graft_graph_set_args (graph, b, NULL, &kwargs);
+  edit = graft_graph_end_edit (graph);
+  assert_dim (b, 3);
+  assert_dim (c, 1);
+  graft_edit_undo (edit);
+  assert_dim (a, 1);
+  assert_dim (b, 1);
+  graft_edit_redo (edit);
+  graft_edit_free (edit);
+  assert_dim (b, 3);
+  assert_dim (c, 1);
+  assert_dim (d, 2);
+
+  /* Erased for good, and a new node with the same dict. */
+  graft_graph_erase_node (graph, c);
+  assert_dim (call_dim (graph, x, 1, NULL), 1);
+  assert_dim (d, 2);
+  graft_graph_replace_all_uses (graph, y, x);
+  g_assert_true (graft_node_get_kwargs (e)->items[1].node == x);
+  assert_dim (d, 2);
+
+  /* The saving: two graphs alike but for the dicts' values. */
+  x = placeholder (other, "x");
+  for (guint i = 0; i < 2000; i++)
+    call_dim (other, x, 1, NULL);
+  size_same = graft_graph_get_memory_size (other);
+  g_clear_pointer (&other, graft_graph_free);
+  other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  x = placeholder (other, "x");
+  for (guint i = 0; i < 2000; i++)
+    call_dim (other, x, 1000 + i, NULL);
+  size_distinct = graft_graph_get_memory_size (other);
+  g_assert_cmpuint (size_same + 2000 * sizeof (GraftArg), <=, size_distinct);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1318,6 +1422,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/order-limit", test_order_limit);
   g_test_add_func ("/core/graph/users-past-16-bits", test_users_past_16_bits);
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
+  g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
 
   return g_test_run ();
 }

@@ -52,6 +52,8 @@ GraftArg     *_graft_arg_pool_new_items (GraftArgPool *pool,
 void          _graft_arg_pool_free_items (GraftArgPool *pool,
                                           GraftArg     *items,
                                           guint         n);
+void          _graft_arg_pool_share_dict (GraftArgPool *pool,
+                                          GraftArg     *dict);
 gsize         _graft_arg_pool_get_size (GraftArgPool *pool,
                                         gsize        *out_strings);
 

@@ -17,6 +17,14 @@
  * slices and keyword dicts are short. */
 #define MAX_POOLED 16
 
+/* Keyword dicts of plain values (`dim=1`, `keepdim=True`) are shared: one
+ * frozen copy of each, in chunks of this many bytes, for dicts of at most
+ * MAX_SHARED_ENTRIES entries, and at most MAX_SHARED distinct dicts (a
+ * frozen copy lives as long as the pool). */
+#define FROZEN_CHUNK       4096
+#define MAX_SHARED_ENTRIES 8
+#define MAX_SHARED         1024
+
 /* Under AddressSanitizer every array is its own allocation, so that a use
  * of a released one is caught rather than reading a reused one. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -61,6 +69,12 @@ struct _GraftArgPool
    * (checked by comparing the text) saves hashing it. */
   const char *recent[64];
   guint       recent_len[64];
+
+  /* Shared keyword dicts: each a header item (the dict, whose items follow
+   * it) in a frozen chunk; the table's keys are the headers. */
+  GPtrArray  *frozen_chunks; /* FROZEN_CHUNK bytes each, owned */
+  gsize       frozen_used;   /* bytes of the newest chunk handed out */
+  GHashTable *shared;        /* header -> header, or NULL */
 };
 
 /* Whether @arg owns memory beyond its struct: a string, a complex number
@@ -163,8 +177,23 @@ _graft_arg_pool_free (GraftArgPool *pool)
     }
   blocks_clear (&pool->items);
   blocks_clear (&pool->string_blocks);
+  g_clear_pointer (&pool->shared, g_hash_table_unref);
+  g_clear_pointer (&pool->frozen_chunks, g_ptr_array_unref);
   _graft_name_table_clear (&pool->strings);
   g_free (pool);
+}
+
+/* Whether @items is a shared dict's, in a frozen chunk: never freed. */
+static inline gboolean
+is_frozen (GraftArgPool   *pool,
+           const GraftArg *items)
+{
+  if (G_LIKELY (pool->frozen_chunks == NULL))
+    return FALSE;
+  for (guint i = 0; i < pool->frozen_chunks->len; i++)
+    if ((guintptr) items - (guintptr) pool->frozen_chunks->pdata[i] < FROZEN_CHUNK)
+      return TRUE;
+  return FALSE;
 }
 
 /* An array of @n items (n > 0), uninitialised. */
@@ -204,6 +233,8 @@ items_free (GraftArgPool *pool,
 {
   Alone *alone;
 
+  if (G_UNLIKELY (is_frozen (pool, items)))
+    return;
 #ifndef ARRAYS_EACH_ALONE
   if (n <= MAX_POOLED)
     {
@@ -390,7 +421,8 @@ _graft_arg_pool_release (GraftArgPool *pool,
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
       n_items = _graft_arg_count_items (arg);
-      if (n_items == 0)
+      /* A shared dict's items stay as they are. */
+      if (n_items == 0 || G_UNLIKELY (is_frozen (pool, arg->items)))
         break;
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&arg->items[i]))
@@ -455,5 +487,152 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
 
   if (out_strings != NULL)
     *out_strings = strings;
-  return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + strings;
+  gsize frozen = 0;
+
+  if (pool->frozen_chunks != NULL)
+    frozen = pool->frozen_chunks->len * FROZEN_CHUNK +
+             g_hash_table_size (pool->shared) * 3 * sizeof (gpointer);
+  return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + frozen + strings;
+}
+
+/* Whether @item is a plain value a shared dict may hold: no node, no
+ * container, nothing of its own but interned text. */
+static inline gboolean
+is_plain (const GraftArg *item)
+{
+  switch (item->kind)
+    {
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_BOOL:
+    case GRAFT_ARG_INT:
+    case GRAFT_ARG_FLOAT:
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      return TRUE;
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+    default:
+      return FALSE;
+    }
+}
+
+/* The bits of a plain item's value that tell it apart (texts are
+ * interned: their address and length). */
+static inline guint64
+plain_bits (const GraftArg *item)
+{
+  guint64 bits = 0;
+
+  switch (item->kind)
+    {
+    case GRAFT_ARG_BOOL:
+      return item->b != FALSE;
+    case GRAFT_ARG_INT:
+      return (guint64) item->i;
+    case GRAFT_ARG_FLOAT:
+      memcpy (&bits, &item->f, sizeof bits);
+      return bits;
+    case GRAFT_ARG_STR:
+    case GRAFT_ARG_SYMBOL:
+    case GRAFT_ARG_DEVICE:
+      return (guint64) (guintptr) item->s ^ ((guint64) item->n << 48);
+    case GRAFT_ARG_NONE:
+    case GRAFT_ARG_ELLIPSIS:
+    case GRAFT_ARG_COMPLEX:
+    case GRAFT_ARG_NODE:
+    case GRAFT_ARG_TUPLE:
+    case GRAFT_ARG_LIST:
+    case GRAFT_ARG_DICT:
+    case GRAFT_ARG_SLICE:
+    default:
+      return 0;
+    }
+}
+
+static guint
+dict_hash (gconstpointer key)
+{
+  const GraftArg *dict = key;
+  guint64         h = dict->n;
+
+  for (guint i = 0; i < 2 * dict->n; i++)
+    h = (h ^ plain_bits (&dict->items[i]) ^ ((guint64) dict->items[i].kind << 56)) *
+        G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  return (guint) (h >> 32);
+}
+
+static gboolean
+dict_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const GraftArg *x = a, *y = b;
+
+  if (x->n != y->n)
+    return FALSE;
+  for (guint i = 0; i < 2 * x->n; i++)
+    if (x->items[i].kind != y->items[i].kind ||
+        plain_bits (&x->items[i]) != plain_bits (&y->items[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * _graft_arg_pool_share_dict:
+ * @dict: a dict in the pool's form
+ *
+ * Gives @dict, if it holds a few plain entries (str keys; numbers, text,
+ * `None` as values), the items of the pool's one frozen copy of it,
+ * giving back its own: ten thousand `dim=1` share one.  The shared items
+ * must never be written (nothing writes a dict without nodes in place);
+ * releasing @dict leaves them be.
+ */
+void
+_graft_arg_pool_share_dict (GraftArgPool *pool,
+                            GraftArg     *dict)
+{
+  GraftArg *header;
+  gsize     size;
+
+  if (dict->kind != GRAFT_ARG_DICT || dict->n == 0 || dict->n > MAX_SHARED_ENTRIES ||
+      is_frozen (pool, dict->items))
+    return;
+  for (guint i = 0; i < 2 * dict->n; i++)
+    if (!is_plain (&dict->items[i]) || (i % 2 == 0 && dict->items[i].kind != GRAFT_ARG_STR))
+      return;
+  if (pool->shared != NULL && (header = g_hash_table_lookup (pool->shared, dict)) != NULL)
+    {
+      items_free (pool, dict->items, 2 * dict->n);
+      dict->items = header->items;
+      return;
+    }
+  if (pool->shared != NULL && g_hash_table_size (pool->shared) >= MAX_SHARED)
+    return;
+  /* A new frozen copy, after its header. */
+  size = (2 * dict->n + 1) * sizeof (GraftArg);
+  if (pool->frozen_chunks == NULL)
+    {
+      pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
+      pool->shared = g_hash_table_new (dict_hash, dict_equal);
+    }
+  if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
+    {
+      g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
+      pool->frozen_used = 0;
+    }
+  header = (GraftArg *) ((char *) g_ptr_array_index (pool->frozen_chunks,
+                                                     pool->frozen_chunks->len - 1) +
+                         pool->frozen_used);
+  pool->frozen_used += size;
+  *header = *dict;
+  header->items = header + 1;
+  memcpy (header->items, dict->items, 2 * dict->n * sizeof (GraftArg));
+  g_hash_table_add (pool->shared, header);
+  items_free (pool, dict->items, 2 * dict->n);
+  dict->items = header->items;
 }

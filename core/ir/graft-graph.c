@@ -413,6 +413,7 @@ put_kwargs (GraftGraph *self,
       _graft_arg_pool_release (self->args_pool, value);
       return;
     }
+  _graft_arg_pool_share_dict (self->args_pool, value);
   items = _graft_arg_pool_new_items (self->args_pool, n + 1);
   if (n > 0)
     {
