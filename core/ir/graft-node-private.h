@@ -16,7 +16,7 @@ typedef struct _GraftUserArray
 {
   guint32    n : 24;            /* the node's users: at most GRAFT_MAX_NODES */
   guint32    capacity_log2 : 8; /* of items */
-  guint      index_mask;        /* the index's capacity - 1, a power of two; load at most 1/2 */
+  guint      index_mask;        /* the index's capacity - 1, a power of two; load at most 3/4 */
   guint32   *index;             /* every user's position + 1, once there are many; or NULL */
   GraftNode *items[];
 } UserArray;
