@@ -1393,6 +1393,85 @@ test_shared_kwargs (void)
   g_assert_cmpuint (size_same + 2000 * sizeof (GraftArg), <=, size_distinct);
 }
 
+/* `operator.getitem(a, (slice(None, <stop>, None), <value>))`. */
+static GraftNode *
+getitem_slices (GraftGraph *graph,
+                GraftNode  *a,
+                gint64      stop,
+                double      value)
+{
+  GraftArg args, *index;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0], a);
+  graft_arg_init_seq (&args.items[1], GRAFT_ARG_TUPLE, 2);
+  index = &args.items[1];
+  graft_arg_init_slice (&index->items[0]);
+  graft_arg_init_none (&index->items[0].items[0]);
+  graft_arg_init_int (&index->items[0].items[1], stop);
+  graft_arg_init_none (&index->items[0].items[2]);
+  graft_arg_init_float (&index->items[1], value);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+                                  NULL, NULL);
+}
+
+static char *
+arg_text (const GraftArg *arg)
+{
+  return graft_arg_repr (arg, GRAFT_REPR_CODE);
+}
+
+/* Argument containers of plain values (an index tuple of slices) are
+ * shared too, nested ones included; 0.0 and -0.0 are not the same value;
+ * a container holding a node is not shared.  Erasing a sharer and
+ * replacing uses leave the others' as they were. */
+static void
+test_shared_args (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *y = placeholder (graph, "y");
+  GraftNode       *a = getitem_slices (graph, x, 16, 0.0);
+  GraftNode       *b = getitem_slices (graph, y, 16, 0.0);
+  GraftNode       *c = getitem_slices (graph, x, 16, -0.0);
+  GraftNode       *d = getitem_slices (graph, x, 8, 0.0);
+  GraftNode       *e = call2 (graph, "torch.cat", x, y, NULL);
+  g_autofree char *text_b = NULL, *text_c = NULL, *text_d = NULL;
+  GraftEdit       *edit;
+
+  g_assert_true (graft_node_get_args (a)->items[1].items ==
+                 graft_node_get_args (b)->items[1].items);
+  g_assert_false (graft_node_get_args (a)->items[1].items ==
+                  graft_node_get_args (c)->items[1].items);
+  g_assert_false (graft_node_get_args (a)->items[1].items ==
+                  graft_node_get_args (d)->items[1].items);
+  text_b = arg_text (graft_node_get_args (b));
+  text_c = arg_text (graft_node_get_args (c));
+  text_d = arg_text (graft_node_get_args (d));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  g_assert_cmpstr (text_c, ==, "(x, (slice(None, 16, None), -0.0))");
+  g_assert_cmpstr (text_d, ==, "(x, (slice(None, 8, None), 0.0))");
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 4);
+
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, a);
+  graft_graph_replace_all_uses (graph, y, x);
+  edit = graft_graph_end_edit (graph);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(x, (slice(None, 16, None), 0.0))");
+  graft_edit_undo (edit);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  graft_edit_free (edit);
+  graft_graph_erase_node (graph, a);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  g_assert_true (graft_node_get_args (e)->items[1].node == y);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1423,6 +1502,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/users-past-16-bits", test_users_past_16_bits);
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
+  g_test_add_func ("/core/graph/shared-args", test_shared_args);
 
   return g_test_run ();
 }

@@ -17,13 +17,14 @@
  * slices and keyword dicts are short. */
 #define MAX_POOLED 16
 
-/* Keyword dicts of plain values (`dim=1`, `keepdim=True`) are shared: one
- * frozen copy of each, in chunks of this many bytes, for dicts of at most
- * MAX_SHARED_ENTRIES entries, and at most MAX_SHARED distinct dicts (a
- * frozen copy lives as long as the pool). */
-#define FROZEN_CHUNK       4096
-#define MAX_SHARED_ENTRIES 8
-#define MAX_SHARED         1024
+/* Containers of plain values (keyword dicts such as `dim=1`, index
+ * tuples such as `(slice(None, None, None), slice(None, 16, None))`) are
+ * shared: one frozen copy of each, in chunks of this many bytes, for
+ * those of at most MAX_SHARED_ITEMS items at every level, and at most
+ * MAX_SHARED distinct ones (a frozen copy lives as long as the pool). */
+#define FROZEN_CHUNK     4096
+#define MAX_SHARED_ITEMS 32
+#define MAX_SHARED       1024
 
 /* Under AddressSanitizer every array is its own allocation, so that a use
  * of a released one is caught rather than reading a reused one. */
@@ -55,6 +56,13 @@ typedef struct
   gsize total; /* bytes of every block */
 } Blocks;
 
+/* A shared tree's slot: its hash and its header. */
+typedef struct
+{
+  guint64   hash;
+  GraftArg *header; /* NULL: empty */
+} SharedSlot;
+
 struct _GraftArgPool
 {
   GraftArg *free_lists[MAX_POOLED + 1]; /* by length; linked through the first word */
@@ -70,11 +78,14 @@ struct _GraftArgPool
   const char *recent[64];
   guint       recent_len[64];
 
-  /* Shared keyword dicts: each a header item (the dict, whose items follow
-   * it) in a frozen chunk; the table's keys are the headers. */
+  /* Shared containers: each a header item (the container, whose items at
+   * every level follow it) in a frozen chunk; the table's keys are the
+   * headers. */
   GPtrArray  *frozen_chunks; /* FROZEN_CHUNK bytes each, owned */
   gsize       frozen_used;   /* bytes of the newest chunk handed out */
-  GHashTable *shared;        /* header -> header, or NULL */
+  SharedSlot *shared;        /* open addressing, or NULL */
+  guint       shared_mask;
+  guint       n_shared;
 };
 
 /* Whether @arg owns memory beyond its struct: a string, a complex number
@@ -177,13 +188,14 @@ _graft_arg_pool_free (GraftArgPool *pool)
     }
   blocks_clear (&pool->items);
   blocks_clear (&pool->string_blocks);
-  g_clear_pointer (&pool->shared, g_hash_table_unref);
+  g_clear_pointer (&pool->shared, g_free);
   g_clear_pointer (&pool->frozen_chunks, g_ptr_array_unref);
   _graft_name_table_clear (&pool->strings);
   g_free (pool);
 }
 
-/* Whether @items is a shared dict's, in a frozen chunk: never freed. */
+/* Whether @items is a shared container's, in a frozen chunk: never
+ * freed. */
 static inline gboolean
 is_frozen (GraftArgPool   *pool,
            const GraftArg *items)
@@ -291,9 +303,40 @@ intern (GraftArgPool *pool,
  * Moves @arg into the pool, in place: its arrays and strings are the
  * pool's afterwards and the heap's copies are freed.
  */
+static void pool_adopt (GraftArgPool *pool,
+                        GraftArg     *arg,
+                        gboolean      share);
+static void pool_copy (GraftArgPool   *pool,
+                       GraftArg       *dest,
+                       const GraftArg *src,
+                       gboolean        share);
+
 void
 _graft_arg_pool_adopt (GraftArgPool *pool,
                        GraftArg     *arg)
+{
+  pool_adopt (pool, arg, FALSE);
+}
+
+/**
+ * _graft_arg_pool_adopt_args:
+ * @arg: a node's arguments, a tuple in the heap's form
+ *
+ * _graft_arg_pool_adopt(), and the tuple's items that are containers of
+ * plain values shared (_graft_arg_pool_share()).
+ */
+void
+_graft_arg_pool_adopt_args (GraftArgPool *pool,
+                            GraftArg     *arg)
+{
+  pool_adopt (pool, arg, TRUE);
+}
+
+/* Adopts @arg; with @share, shares those of its items that can be. */
+static void
+pool_adopt (GraftArgPool *pool,
+            GraftArg     *arg,
+            gboolean      share)
 {
   guint     n_items;
   GraftArg *heap;
@@ -332,7 +375,11 @@ _graft_arg_pool_adopt (GraftArgPool *pool,
       g_free (heap);
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&arg->items[i]))
-          _graft_arg_pool_adopt (pool, &arg->items[i]);
+          {
+            pool_adopt (pool, &arg->items[i], FALSE);
+            if (share)
+              _graft_arg_pool_share (pool, &arg->items[i]);
+          }
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -354,6 +401,33 @@ void
 _graft_arg_pool_copy (GraftArgPool   *pool,
                       GraftArg       *dest,
                       const GraftArg *src)
+{
+  pool_copy (pool, dest, src, FALSE);
+}
+
+/**
+ * _graft_arg_pool_copy_args:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: a node's arguments, a tuple in either form, borrowed
+ *
+ * _graft_arg_pool_copy(), and the tuple's items that are containers of
+ * plain values shared (_graft_arg_pool_share()).
+ */
+void
+_graft_arg_pool_copy_args (GraftArgPool   *pool,
+                           GraftArg       *dest,
+                           const GraftArg *src)
+{
+  pool_copy (pool, dest, src, TRUE);
+}
+
+/* Copies @src to @dest; with @share, shares those of its items that can
+ * be. */
+static void
+pool_copy (GraftArgPool   *pool,
+           GraftArg       *dest,
+           const GraftArg *src,
+           gboolean        share)
 {
   guint n_items;
 
@@ -385,7 +459,11 @@ _graft_arg_pool_copy (GraftArgPool   *pool,
       memcpy (dest->items, src->items, n_items * sizeof (GraftArg));
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&src->items[i]))
-          _graft_arg_pool_copy (pool, &dest->items[i], &src->items[i]);
+          {
+            pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
+            if (share)
+              _graft_arg_pool_share (pool, &dest->items[i]);
+          }
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -421,7 +499,7 @@ _graft_arg_pool_release (GraftArgPool *pool,
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
       n_items = _graft_arg_count_items (arg);
-      /* A shared dict's items stay as they are. */
+      /* A shared container's items stay as they are. */
       if (n_items == 0 || G_UNLIKELY (is_frozen (pool, arg->items)))
         break;
       for (guint i = 0; i < n_items; i++)
@@ -491,135 +569,216 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
 
   if (pool->frozen_chunks != NULL)
     frozen = pool->frozen_chunks->len * FROZEN_CHUNK +
-             g_hash_table_size (pool->shared) * 3 * sizeof (gpointer);
+             (pool->shared_mask + 1) * sizeof (SharedSlot);
   return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + frozen + strings;
 }
 
-/* Whether @item is a plain value a shared dict may hold: no node, no
- * container, nothing of its own but interned text. */
-static inline gboolean
-is_plain (const GraftArg *item)
+/* The kinds of plain values, and of containers, as bit sets. */
+#define PLAIN_KINDS                                                               \
+  ((1u << GRAFT_ARG_NONE) | (1u << GRAFT_ARG_ELLIPSIS) | (1u << GRAFT_ARG_BOOL) | \
+   (1u << GRAFT_ARG_INT) | (1u << GRAFT_ARG_FLOAT) | (1u << GRAFT_ARG_STR) |      \
+   (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define CONTAINER_KINDS                                                        \
+  ((1u << GRAFT_ARG_TUPLE) | (1u << GRAFT_ARG_LIST) | (1u << GRAFT_ARG_DICT) | \
+   (1u << GRAFT_ARG_SLICE))
+
+/* An item's two words: its kind and count, and its value.  Every
+ * graft_arg_init_*() zeroes the whole item first, so a plain value's
+ * words are its value (texts interned: their address); an item whose
+ * unused bytes were left otherwise only fails to be shared. */
+static inline void
+item_words (const GraftArg *item,
+            guint64        *head,
+            guint64        *value)
 {
-  switch (item->kind)
-    {
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-      return TRUE;
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_NODE:
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-    default:
-      return FALSE;
-    }
+  memcpy (head, item, sizeof *head);
+  memcpy (value, (const char *) item + sizeof *head, sizeof *value);
 }
 
-/* The bits of a plain item's value that tell it apart (texts are
- * interned: their address and length). */
-static inline guint64
-plain_bits (const GraftArg *item)
-{
-  guint64 bits = 0;
+G_STATIC_ASSERT (sizeof (GraftArg) == 2 * sizeof (guint64));
 
-  switch (item->kind)
-    {
-    case GRAFT_ARG_BOOL:
-      return item->b != FALSE;
-    case GRAFT_ARG_INT:
-      return (guint64) item->i;
-    case GRAFT_ARG_FLOAT:
-      memcpy (&bits, &item->f, sizeof bits);
-      return bits;
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-      return (guint64) (guintptr) item->s ^ ((guint64) item->n << 48);
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_NODE:
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-    default:
-      return 0;
-    }
-}
+#define MIX(h, v) (((h) ^ (v)) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15))
 
-static guint
-dict_hash (gconstpointer key)
-{
-  const GraftArg *dict = key;
-  guint64         h = dict->n;
-
-  for (guint i = 0; i < 2 * dict->n; i++)
-    h = (h ^ plain_bits (&dict->items[i]) ^ ((guint64) dict->items[i].kind << 56)) *
-        G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-  return (guint) (h >> 32);
-}
-
+/* The hash of the items of @arg (a container) at every level, adding
+ * their count to @total; FALSE if one is not plain, or there are more
+ * than MAX_SHARED_ITEMS, or the tree is deeper than four. */
 static gboolean
-dict_equal (gconstpointer a,
-            gconstpointer b)
+tree_hash (const GraftArg *arg,
+           guint           depth,
+           guint          *total,
+           guint64        *hash)
 {
-  const GraftArg *x = a, *y = b;
+  guint   n_items = _graft_arg_count_items (arg);
+  guint64 h = MIX ((guint64) arg->kind << 56, arg->n);
 
-  if (x->n != y->n)
+  *total += n_items;
+  if (*total > MAX_SHARED_ITEMS || depth > 4)
     return FALSE;
-  for (guint i = 0; i < 2 * x->n; i++)
-    if (x->items[i].kind != y->items[i].kind ||
-        plain_bits (&x->items[i]) != plain_bits (&y->items[i]))
-      return FALSE;
+  for (guint i = 0; i < n_items; i++)
+    {
+      const GraftArg *item = &arg->items[i];
+      guint           bit = 1u << item->kind;
+      guint64         head, value;
+
+      item_words (item, &head, &value);
+      if (bit & PLAIN_KINDS)
+        h = MIX (MIX (h, head), value);
+      else if ((bit & CONTAINER_KINDS) && item->n > 0)
+        {
+          if (!tree_hash (item, depth + 1, total, &value))
+            return FALSE;
+          h = MIX (MIX (h, head), value);
+        }
+      else if (bit & CONTAINER_KINDS)
+        h = MIX (h, head);
+      else
+        return FALSE;
+    }
+  *hash = h;
   return TRUE;
 }
 
+/* Whether @a and @b, plain trees, are equal (texts by address). */
+static gboolean
+tree_equal (const GraftArg *a,
+            const GraftArg *b)
+{
+  guint n_items;
+
+  if (a->kind != b->kind || a->n != b->n)
+    return FALSE;
+  n_items = _graft_arg_count_items (a);
+  for (guint i = 0; i < n_items; i++)
+    {
+      const GraftArg *x = &a->items[i], *y = &b->items[i];
+      guint64         xh, xv, yh, yv;
+
+      item_words (x, &xh, &xv);
+      item_words (y, &yh, &yv);
+      if (xh != yh)
+        return FALSE;
+      if ((1u << x->kind) & PLAIN_KINDS)
+        {
+          if (xv != yv)
+            return FALSE;
+        }
+      else if (_graft_arg_count_items (x) > 0 && !tree_equal (x, y))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Gives back the arrays of @arg, a plain tree of the pool's (its texts
+ * are interned: nothing else to release). */
+static void
+free_plain_tree (GraftArgPool   *pool,
+                 const GraftArg *arg)
+{
+  guint n_items = _graft_arg_count_items (arg);
+
+  if (n_items == 0)
+    return;
+  for (guint i = 0; i < n_items; i++)
+    if (_graft_arg_count_items (&arg->items[i]) > 0)
+      free_plain_tree (pool, &arg->items[i]);
+  items_free (pool, arg->items, n_items);
+}
+
+/* Copies @src's items at every level to @cursor on (room for them all),
+ * into @dest; returns the cursor past them. */
+static GraftArg *
+freeze_into (GraftArg       *cursor,
+             GraftArg       *dest,
+             const GraftArg *src)
+{
+  guint n_items = _graft_arg_count_items (src);
+
+  *dest = *src;
+  if (n_items == 0)
+    return cursor;
+  dest->items = cursor;
+  cursor += n_items;
+  for (guint i = 0; i < n_items; i++)
+    cursor = freeze_into (cursor, &dest->items[i], &src->items[i]);
+  return cursor;
+}
+
+/* Adds @header (with @hash) to the table of shared trees, growing it at
+ * 1/2 load. */
+static void
+shared_add (GraftArgPool *pool,
+            GraftArg     *header,
+            guint64       hash)
+{
+  if (2 * (pool->n_shared + 1) > pool->shared_mask + 1)
+    {
+      SharedSlot *old = pool->shared;
+      guint       old_size = old != NULL ? pool->shared_mask + 1 : 0;
+      guint       size = MAX (2 * old_size, 64u);
+
+      pool->shared = g_new0 (SharedSlot, size);
+      pool->shared_mask = size - 1;
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].header != NULL)
+          {
+            guint j = (guint) old[i].hash & pool->shared_mask;
+
+            while (pool->shared[j].header != NULL)
+              j = (j + 1) & pool->shared_mask;
+            pool->shared[j] = old[i];
+          }
+      g_free (old);
+    }
+  {
+    guint j = (guint) hash & pool->shared_mask;
+
+    while (pool->shared[j].header != NULL)
+      j = (j + 1) & pool->shared_mask;
+    pool->shared[j].hash = hash;
+    pool->shared[j].header = header;
+    pool->n_shared++;
+  }
+}
+
 /**
- * _graft_arg_pool_share_dict:
- * @dict: a dict in the pool's form
+ * _graft_arg_pool_share:
+ * @arg: an argument in the pool's form
  *
- * Gives @dict, if it holds a few plain entries (str keys; numbers, text,
- * `None` as values), the items of the pool's one frozen copy of it,
- * giving back its own: ten thousand `dim=1` share one.  The shared items
- * must never be written (nothing writes a dict without nodes in place);
- * releasing @dict leaves them be.
+ * Gives @arg, if it is a container of plain values (numbers, text,
+ * `None`, and containers of them: `dim=1`, `(slice(None, None, None),
+ * slice(None, 16, None))`), the items of the pool's one frozen copy of
+ * it, giving back its own: ten thousand `dim=1` share one.  The shared
+ * items must never be written (nothing writes a value without nodes in
+ * place); releasing @arg leaves them be.
  */
 void
-_graft_arg_pool_share_dict (GraftArgPool *pool,
-                            GraftArg     *dict)
+_graft_arg_pool_share (GraftArgPool *pool,
+                       GraftArg     *arg)
 {
   GraftArg *header;
+  guint     total = 0;
+  guint64   hash;
   gsize     size;
 
-  if (dict->kind != GRAFT_ARG_DICT || dict->n == 0 || dict->n > MAX_SHARED_ENTRIES ||
-      is_frozen (pool, dict->items))
+  if (_graft_arg_count_items (arg) == 0 || is_frozen (pool, arg->items) ||
+      !tree_hash (arg, 0, &total, &hash))
     return;
-  for (guint i = 0; i < 2 * dict->n; i++)
-    if (!is_plain (&dict->items[i]) || (i % 2 == 0 && dict->items[i].kind != GRAFT_ARG_STR))
-      return;
-  if (pool->shared != NULL && (header = g_hash_table_lookup (pool->shared, dict)) != NULL)
-    {
-      items_free (pool, dict->items, 2 * dict->n);
-      dict->items = header->items;
-      return;
-    }
-  if (pool->shared != NULL && g_hash_table_size (pool->shared) >= MAX_SHARED)
+  if (pool->shared != NULL)
+    for (guint j = (guint) hash & pool->shared_mask; pool->shared[j].header != NULL;
+         j = (j + 1) & pool->shared_mask)
+      if (pool->shared[j].hash == hash && tree_equal (pool->shared[j].header, arg))
+        {
+          free_plain_tree (pool, arg);
+          *arg = *pool->shared[j].header;
+          return;
+        }
+  if (pool->n_shared >= MAX_SHARED)
     return;
   /* A new frozen copy, after its header. */
-  size = (2 * dict->n + 1) * sizeof (GraftArg);
+  size = (total + 1) * sizeof (GraftArg);
+  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_CHUNK);
   if (pool->frozen_chunks == NULL)
-    {
-      pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
-      pool->shared = g_hash_table_new (dict_hash, dict_equal);
-    }
+    pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
   if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
     {
       g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
@@ -629,10 +788,8 @@ _graft_arg_pool_share_dict (GraftArgPool *pool,
                                                      pool->frozen_chunks->len - 1) +
                          pool->frozen_used);
   pool->frozen_used += size;
-  *header = *dict;
-  header->items = header + 1;
-  memcpy (header->items, dict->items, 2 * dict->n * sizeof (GraftArg));
-  g_hash_table_add (pool->shared, header);
-  items_free (pool, dict->items, 2 * dict->n);
-  dict->items = header->items;
+  freeze_into (header + 1, header, arg);
+  shared_add (pool, header, hash);
+  free_plain_tree (pool, arg);
+  *arg = *header;
 }

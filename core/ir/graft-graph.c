@@ -414,7 +414,7 @@ put_kwargs (GraftGraph *self,
       _graft_arg_pool_release (self->args_pool, value);
       return;
     }
-  _graft_arg_pool_share_dict (self->args_pool, value);
+  _graft_arg_pool_share (self->args_pool, value);
   items = _graft_arg_pool_new_items (self->args_pool, n + 1);
   if (n > 0)
     {
@@ -1201,13 +1201,14 @@ take_args (GraftGraph *self,
 {
   if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
+      /* Containers of plain values among the args are shared. */
       if (copy)
-        _graft_arg_pool_copy (self->args_pool, &node->args, args);
+        _graft_arg_pool_copy_args (self->args_pool, &node->args, args);
       else
         {
           node->args = *args;
           graft_arg_init_none (args);
-          _graft_arg_pool_adopt (self->args_pool, &node->args);
+          _graft_arg_pool_adopt_args (self->args_pool, &node->args);
         }
     }
   else
@@ -1479,7 +1480,7 @@ graft_graph_set_args (GraftGraph *self,
         _graft_arg_pool_release (self->args_pool, &node->args);
         node->args = *args;
         graft_arg_init_none (args);
-        _graft_arg_pool_adopt (self->args_pool, &node->args);
+        _graft_arg_pool_adopt_args (self->args_pool, &node->args);
       }
     if (kwargs != NULL)
       {
