@@ -121,8 +121,9 @@ static void
 blocks_grow (Blocks *blocks,
              gsize   size)
 {
-  /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
-  gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
+  /* Blocks grow with the graph, up to 64 KiB (or what one needs): the
+   * newest is partly empty, and a larger one would waste more. */
+  gsize block_size = MAX (MIN (blocks->size * 2, 64u << 10), 4096u);
   char *block;
 
   block_size = MAX (block_size, size + sizeof (GraftArg));
