@@ -209,6 +209,16 @@ is_frozen (GraftArgPool   *pool,
   return FALSE;
 }
 
+/* Whether @arg, a container with items, may be a tree of plain values:
+ * most containers among a node's args hold nodes (`[a, b]`), and are told
+ * at once by their first item (or value). */
+static inline gboolean
+may_share (const GraftArg *arg)
+{
+  return _graft_arg_is_container (arg) && arg->items[0].kind != GRAFT_ARG_NODE &&
+         (arg->kind != GRAFT_ARG_DICT || arg->items[1].kind != GRAFT_ARG_NODE);
+}
+
 /* An array of @n items (n > 0), uninitialised. */
 static GraftArg *
 items_alloc (GraftArgPool *pool,
@@ -378,7 +388,7 @@ pool_adopt (GraftArgPool *pool,
         if (owns_memory (&arg->items[i]))
           {
             pool_adopt (pool, &arg->items[i], FALSE);
-            if (share)
+            if (share && may_share (&arg->items[i]))
               _graft_arg_pool_share (pool, &arg->items[i]);
           }
       return;
@@ -462,7 +472,7 @@ pool_copy (GraftArgPool   *pool,
         if (owns_memory (&src->items[i]))
           {
             pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
-            if (share)
+            if (share && may_share (&dest->items[i]))
               _graft_arg_pool_share (pool, &dest->items[i]);
           }
       return;
