@@ -47,6 +47,9 @@ void          _graft_arg_pool_adopt_args (GraftArgPool *pool,
 void          _graft_arg_pool_copy_args (GraftArgPool   *pool,
                                          GraftArg       *dest,
                                          const GraftArg *src);
+void          _graft_arg_pool_copy_shared (GraftArgPool   *pool,
+                                           GraftArg       *dest,
+                                           const GraftArg *src);
 void          _graft_arg_pool_copy (GraftArgPool   *pool,
                                     GraftArg       *dest,
                                     const GraftArg *src);

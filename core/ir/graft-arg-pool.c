@@ -321,6 +321,9 @@ static void pool_copy (GraftArgPool   *pool,
                        GraftArg       *dest,
                        const GraftArg *src,
                        gboolean        share);
+static void copy_shared (GraftArgPool   *pool,
+                         GraftArg       *dest,
+                         const GraftArg *src);
 
 void
 _graft_arg_pool_adopt (GraftArgPool *pool,
@@ -388,7 +391,7 @@ pool_adopt (GraftArgPool *pool,
         if (owns_memory (&arg->items[i]))
           {
             pool_adopt (pool, &arg->items[i], FALSE);
-            if (share && may_share (&arg->items[i]))
+            if (share)
               _graft_arg_pool_share (pool, &arg->items[i]);
           }
       return;
@@ -471,9 +474,10 @@ pool_copy (GraftArgPool   *pool,
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&src->items[i]))
           {
-            pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
-            if (share && may_share (&dest->items[i]))
-              _graft_arg_pool_share (pool, &dest->items[i]);
+            if (share && _graft_arg_count_items (&src->items[i]) > 0)
+              copy_shared (pool, &dest->items[i], &src->items[i]);
+            else
+              pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
           }
       return;
     case GRAFT_ARG_NONE:
@@ -589,14 +593,16 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
   ((1u << GRAFT_ARG_NONE) | (1u << GRAFT_ARG_ELLIPSIS) | (1u << GRAFT_ARG_BOOL) | \
    (1u << GRAFT_ARG_INT) | (1u << GRAFT_ARG_FLOAT) | (1u << GRAFT_ARG_STR) |      \
    (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define TEXT_KINDS ((1u << GRAFT_ARG_STR) | (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
 #define CONTAINER_KINDS                                                        \
   ((1u << GRAFT_ARG_TUPLE) | (1u << GRAFT_ARG_LIST) | (1u << GRAFT_ARG_DICT) | \
    (1u << GRAFT_ARG_SLICE))
 
 /* An item's two words: its kind and count, and its value.  Every
  * graft_arg_init_*() zeroes the whole item first, so a plain value's
- * words are its value (texts interned: their address); an item whose
- * unused bytes were left otherwise only fails to be shared. */
+ * words are its value (a text's are its address: texts are hashed and
+ * compared by their bytes, in the pool's form or the caller's); an item
+ * whose unused bytes were left otherwise only fails to be shared. */
 static inline void
 item_words (const GraftArg *item,
             guint64        *head,
@@ -632,7 +638,9 @@ tree_hash (const GraftArg *arg,
       guint64         head, value;
 
       item_words (item, &head, &value);
-      if (bit & PLAIN_KINDS)
+      if (bit & TEXT_KINDS)
+        h = MIX (MIX (h, head), _graft_name_hash (item->s, item->n));
+      else if (bit & PLAIN_KINDS)
         h = MIX (MIX (h, head), value);
       else if ((bit & CONTAINER_KINDS) && item->n > 0)
         {
@@ -649,7 +657,7 @@ tree_hash (const GraftArg *arg,
   return TRUE;
 }
 
-/* Whether @a and @b, plain trees, are equal (texts by address). */
+/* Whether @a and @b, plain trees, are equal. */
 static gboolean
 tree_equal (const GraftArg *a,
             const GraftArg *b)
@@ -668,7 +676,12 @@ tree_equal (const GraftArg *a,
       item_words (y, &yh, &yv);
       if (xh != yh)
         return FALSE;
-      if ((1u << x->kind) & PLAIN_KINDS)
+      if ((1u << x->kind) & TEXT_KINDS)
+        {
+          if (x->s != y->s && memcmp (x->s, y->s, x->n) != 0)
+            return FALSE;
+        }
+      else if ((1u << x->kind) & PLAIN_KINDS)
         {
           if (xv != yv)
             return FALSE;
@@ -751,6 +764,51 @@ shared_add (GraftArgPool *pool,
   }
 }
 
+/* The shared tree equal to @arg (of @hash), or NULL. */
+static GraftArg *
+shared_find (GraftArgPool   *pool,
+             const GraftArg *arg,
+             guint64         hash)
+{
+  if (pool->shared == NULL)
+    return NULL;
+  for (guint j = (guint) hash & pool->shared_mask; pool->shared[j].header != NULL;
+       j = (j + 1) & pool->shared_mask)
+    if (pool->shared[j].hash == hash && tree_equal (pool->shared[j].header, arg))
+      return pool->shared[j].header;
+  return NULL;
+}
+
+/* A frozen copy of @arg (a plain tree of @total items, of @hash), made
+ * shared; or NULL when MAX_SHARED are. */
+static GraftArg *
+freeze (GraftArgPool   *pool,
+        const GraftArg *arg,
+        guint           total,
+        guint64         hash)
+{
+  GraftArg *header;
+  gsize     size = (total + 1) * sizeof (GraftArg);
+
+  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_CHUNK);
+  if (pool->n_shared >= MAX_SHARED)
+    return NULL;
+  if (pool->frozen_chunks == NULL)
+    pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
+  if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
+    {
+      g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
+      pool->frozen_used = 0;
+    }
+  header = (GraftArg *) ((char *) g_ptr_array_index (pool->frozen_chunks,
+                                                     pool->frozen_chunks->len - 1) +
+                         pool->frozen_used);
+  pool->frozen_used += size;
+  freeze_into (header + 1, header, arg);
+  shared_add (pool, header, hash);
+  return header;
+}
+
 /**
  * _graft_arg_pool_share:
  * @arg: an argument in the pool's form
@@ -769,38 +827,65 @@ _graft_arg_pool_share (GraftArgPool *pool,
   GraftArg *header;
   guint     total = 0;
   guint64   hash;
-  gsize     size;
 
-  if (_graft_arg_count_items (arg) == 0 || is_frozen (pool, arg->items) ||
+  if (_graft_arg_count_items (arg) == 0 || !may_share (arg) || is_frozen (pool, arg->items) ||
       !tree_hash (arg, 0, &total, &hash))
     return;
-  if (pool->shared != NULL)
-    for (guint j = (guint) hash & pool->shared_mask; pool->shared[j].header != NULL;
-         j = (j + 1) & pool->shared_mask)
-      if (pool->shared[j].hash == hash && tree_equal (pool->shared[j].header, arg))
-        {
-          free_plain_tree (pool, arg);
-          *arg = *pool->shared[j].header;
-          return;
-        }
-  if (pool->n_shared >= MAX_SHARED)
+  header = shared_find (pool, arg, hash);
+  if (header == NULL)
+    header = freeze (pool, arg, total, hash);
+  if (header == NULL)
     return;
-  /* A new frozen copy, after its header. */
-  size = (total + 1) * sizeof (GraftArg);
-  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_CHUNK);
-  if (pool->frozen_chunks == NULL)
-    pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
-  if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
-    {
-      g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
-      pool->frozen_used = 0;
-    }
-  header = (GraftArg *) ((char *) g_ptr_array_index (pool->frozen_chunks,
-                                                     pool->frozen_chunks->len - 1) +
-                         pool->frozen_used);
-  pool->frozen_used += size;
-  freeze_into (header + 1, header, arg);
-  shared_add (pool, header, hash);
   free_plain_tree (pool, arg);
   *arg = *header;
+}
+
+/* pool_copy() of @src (a container with items), shared if it can be: a
+ * tree met before is not copied at all. */
+static void
+copy_shared (GraftArgPool   *pool,
+             GraftArg       *dest,
+             const GraftArg *src)
+{
+  GraftArg *header;
+  guint     total = 0;
+  guint64   hash;
+
+  if (!may_share (src) || !tree_hash (src, 0, &total, &hash))
+    {
+      pool_copy (pool, dest, src, FALSE);
+      return;
+    }
+  header = shared_find (pool, src, hash);
+  if (header != NULL)
+    {
+      *dest = *header;
+      return;
+    }
+  pool_copy (pool, dest, src, FALSE);
+  header = freeze (pool, dest, total, hash);
+  if (header != NULL)
+    {
+      free_plain_tree (pool, dest);
+      *dest = *header;
+    }
+}
+
+/**
+ * _graft_arg_pool_copy_shared:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: an argument in either form, borrowed
+ *
+ * _graft_arg_pool_copy(), shared as _graft_arg_pool_share() would share
+ * the copy.
+ */
+void
+_graft_arg_pool_copy_shared (GraftArgPool   *pool,
+                             GraftArg       *dest,
+                             const GraftArg *src)
+{
+  if (_graft_arg_count_items (src) > 0)
+    copy_shared (pool, dest, src);
+  else
+    pool_copy (pool, dest, src, FALSE);
 }

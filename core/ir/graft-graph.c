@@ -1224,7 +1224,7 @@ take_args (GraftGraph *self,
         /* Most calls have none: nothing to copy. */
         return;
       if (copy)
-        _graft_arg_pool_copy (self->args_pool, &value, kwargs);
+        _graft_arg_pool_copy_shared (self->args_pool, &value, kwargs);
       else
         {
           value = *kwargs;
