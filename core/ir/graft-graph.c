@@ -2133,27 +2133,42 @@ graft_node_get_span (GraftNode *node,
     *out_end = node_span_end (node);
 }
 
+/* graft_node_set_span() of a span whose length does not fit the node, or
+ * of a node whose span did not: out of the usual path's way. */
+static G_GNUC_NO_INLINE void
+set_span_apart (GraftNode *node,
+                guint32    start,
+                guint32    end)
+{
+  GraftGraph *graph = node_graph (node);
+
+  node->span_start = start;
+  if (end >= start && end - start < GRAFT_NODE_SPAN_LONG)
+    {
+      g_hash_table_remove (graph->long_spans, node);
+      node->span_len = end - start;
+      return;
+    }
+  if (graph->long_spans == NULL)
+    graph->long_spans = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (graph->long_spans, node, GUINT_TO_POINTER (end));
+  node->span_len = GRAFT_NODE_SPAN_LONG;
+}
+
 void
 graft_node_set_span (GraftNode *node,
                      guint32    start,
                      guint32    end)
 {
-  GraftGraph *graph;
-
-  node->span_start = start;
   /* Most spans are a line or less: their length fits the node. */
-  if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG))
+  if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG &&
+                node->span_len != GRAFT_NODE_SPAN_LONG))
     {
-      if (G_UNLIKELY (node->span_len == GRAFT_NODE_SPAN_LONG))
-        g_hash_table_remove (node_graph (node)->long_spans, node);
+      node->span_start = start;
       node->span_len = end - start;
       return;
     }
-  graph = node_graph (node);
-  if (graph->long_spans == NULL)
-    graph->long_spans = g_hash_table_new (NULL, NULL);
-  g_hash_table_insert (graph->long_spans, node, GUINT_TO_POINTER (end));
-  node->span_len = GRAFT_NODE_SPAN_LONG;
+  set_span_apart (node, start, end);
 }
 
 /**
