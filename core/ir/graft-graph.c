@@ -2,7 +2,7 @@
  *
  * graft-graph.c: the graph IR, modelled on torch.fx's Graph and Node
  * (`torch/fx/graph.py`, `torch/fx/node.py`).  Nodes form a doubly linked
- * list in execution order; each carries a 64-bit order key so that two nodes
+ * list in execution order; each carries a 48-bit order key so that two nodes
  * compare in O(1).  Users are kept as an array per node, one entry per using
  * node (a node that uses a value twice is its user once, as in torch).
  *
