@@ -1127,6 +1127,420 @@ test_index_nodes (void)
   g_assert_false (_graft_node_get_index (late, mark, nodes, 3, &index));
 }
 
+/* A span's length is kept in 16 bits of the node: one of 65,535 bytes or
+ * more (or one that ends before it starts) keeps its end apart.  Each
+ * reads back as set, a long span made short again and a node with a long
+ * span freed give their entry back (the memory estimate returns to what
+ * it was), and an erased node kept for undo keeps its long span. */
+static void
+test_long_spans (void)
+{
+  static const guint32 spans[][2] = {
+    { 0, 0 },
+    { 5, 65534 },
+    { 7, 65541 },
+    { 7, 65542 },
+    { 1, 65537 },
+    { 0, 65535 },
+    { 100, 99 },
+    { 0, G_MAXUINT32 },
+    { G_MAXUINT32, 0 },
+    { 4096, 4096 + 300 },
+    { 1u << 31, (1u << 31) + 65534 },
+  };
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *a = call2 (graph, "torch.relu", x, NULL, NULL);
+  GraftNode *b;
+  guint32    start, end;
+  gsize      size;
+  g_autoptr (GraftEdit) edit = NULL;
+
+  size = graft_graph_get_memory_size (graph);
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    {
+      graft_node_set_span (x, spans[i][0], spans[i][1]);
+      /* The other node's span, set the other way round, is its own. */
+      graft_node_set_span (a, spans[i][1], spans[i][0]);
+      graft_node_get_span (x, &start, &end);
+      g_assert_cmpuint (start, ==, spans[i][0]);
+      g_assert_cmpuint (end, ==, spans[i][1]);
+      graft_node_get_span (a, &start, &end);
+      g_assert_cmpuint (start, ==, spans[i][1]);
+      g_assert_cmpuint (end, ==, spans[i][0]);
+    }
+  graft_node_set_span (x, 3, 4);
+  graft_node_set_span (a, 3, 70000);
+  g_assert_cmpuint (graft_graph_get_memory_size (graph), >, size);
+  graft_node_set_span (a, 3, 5);
+  g_assert_cmpuint (graft_graph_get_memory_size (graph), ==, size);
+
+  /* Erased while an edit records, the node keeps its long span for undo. */
+  graft_node_set_span (a, 10, 200000);
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, a);
+  edit = graft_graph_end_edit (graph);
+  graft_edit_undo (edit);
+  graft_node_get_span (a, &start, &end);
+  g_assert_cmpuint (start, ==, 10);
+  g_assert_cmpuint (end, ==, 200000);
+  g_clear_pointer (&edit, graft_edit_free);
+
+  /* Erased for good, its entry goes; the node that takes its memory
+   * starts with an empty span. */
+  size = graft_graph_get_memory_size (graph);
+  graft_graph_erase_node (graph, a);
+  g_assert_cmpuint (graft_graph_get_memory_size (graph), <, size);
+  b = call2 (graph, "torch.tanh", x, NULL, NULL);
+  graft_node_get_span (b, &start, &end);
+  g_assert_cmpuint (start, ==, 0);
+  g_assert_cmpuint (end, ==, 0);
+  graft_node_set_span (b, 0, 1u << 20);
+  graft_node_set_span (x, 1, 1u << 24);
+  /* The graph frees the rest (the leak check sees to it). */
+}
+
+static void
+assert_keys_in_order (GraftGraph *graph)
+{
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    {
+      GraftNode *next = graft_node_get_next (node);
+
+      if (next != NULL)
+        {
+          g_assert_cmpint (graft_node_compare_order (node, next), <, 0);
+          g_assert_cmpint (graft_node_compare_order (next, node), >, 0);
+        }
+    }
+  g_assert_true (_graft_graph_is_topological (graph));
+}
+
+/* Order keys have 48 bits.  A graph that has appended about 2^31 nodes in
+ * its life has keys near the top (set here directly): appending past it
+ * renumbers the list, and insertions between two nodes near the top
+ * relabel within it; the keys keep the list's order either way. */
+static void
+test_order_limit (void)
+{
+  const gint64 limit = (gint64) 1 << (GRAFT_NODE_ORDER_BITS - 1);
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *a = call2 (graph, "torch.relu", x, NULL, NULL);
+  GraftNode *b = call2 (graph, "torch.relu", a, NULL, NULL);
+  GraftNode *prev;
+
+  /* Appending right under the limit, then past it. */
+  a->order = (guint64) limit - 3;
+  b->order = (guint64) limit - 2;
+  prev = b;
+  for (guint i = 0; i < 5; i++)
+    prev = call2 (graph, "torch.neg", prev, NULL, NULL);
+  assert_keys_in_order (graph);
+  for (GraftNode *node = x; node != NULL; node = graft_node_get_next (node))
+    g_assert_cmpint ((gint64) node->order, <, limit);
+
+  /* Inserting again and again before the last node, whose key is at the
+   * top: every relabelling stays below the limit. */
+  graft_graph_get_last (graph)->order = (guint64) limit - 1;
+  for (guint i = 0; i < 3000; i++)
+    call2 (graph, "torch.tanh", x, NULL, graft_graph_get_last (graph));
+  assert_keys_in_order (graph);
+  for (GraftNode *node = x; node != NULL; node = graft_node_get_next (node))
+    g_assert_cmpint ((gint64) node->order, <, limit);
+}
+
+/* The count of users lives in the users array: past 2^8 and 2^16, down
+ * to one user and none (the array stays), and a single user kept in the
+ * node, whose count is whether it has one. */
+static void
+test_users_past_16_bits (void)
+{
+  const guint n = 70000;
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode **users = g_new (GraftNode *, n);
+  GraftNode  *y;
+
+  for (guint i = 0; i < n; i++)
+    {
+      users[i] = call2 (graph, "torch.neg", x, NULL, NULL);
+      if (i == 255 || i == 256 || i == 65535 || i == 65536)
+        g_assert_cmpuint (graft_node_get_n_users (x), ==, i + 1);
+    }
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, n);
+  g_assert_true (graft_node_get_user (x, n - 1) == users[n - 1]);
+  /* Erase all but one, from the middle out. */
+  for (guint i = n / 2; i < n; i++)
+    graft_graph_erase_node (graph, users[i]);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, n / 2);
+  for (guint i = 1; i < n / 2; i++)
+    graft_graph_erase_node (graph, users[i]);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+  g_assert_true (graft_node_get_user (x, 0) == users[0]);
+  graft_graph_erase_node (graph, users[0]);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 0);
+  /* A node whose array went empty can be erased, and a new one used. */
+  graft_graph_erase_node (graph, x);
+  x = placeholder (graph, "x2");
+  y = call2 (graph, "torch.neg", x, NULL, NULL);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 0);
+  users[0] = call2 (graph, "operator.add", x, y, NULL);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 2);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+  g_assert_true (graft_node_get_user (y, 0) == users[0]);
+  graft_graph_erase_node (graph, users[0]);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 0);
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 1);
+  output (graph, y);
+  assert_lint (graph, GRAFT_LINT_DEFINED_BEFORE_USE);
+  g_free (users);
+}
+
+static void
+counted_name (char *name,
+              gsize size,
+              guint i)
+{
+  if (i == 0)
+    g_strlcpy (name, "neg", size);
+  else
+    g_snprintf (name, size, "neg_%u", i);
+}
+
+/* The names' set grows at 7/8 load.  Past 2^17 counted names (`neg_N`),
+ * with every third node erased (its name stays taken) and the erasures
+ * undone, every name finds its node, and new nodes count on past the
+ * last one taken. */
+static void
+test_many_counted_names (void)
+{
+  const guint n = 120000;
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode **nodes = g_new (GraftNode *, n);
+  GraftNode  *node;
+  g_autoptr (GraftEdit) edit = NULL;
+  char name[32];
+
+  for (guint i = 0; i < n; i++)
+    nodes[i] = call2 (graph, "torch.neg", x, NULL, NULL);
+  graft_graph_begin_edit (graph);
+  for (guint i = 0; i < n; i += 3)
+    graft_graph_erase_node (graph, nodes[i]);
+  edit = graft_graph_end_edit (graph);
+  for (guint i = 0; i < n; i++)
+    {
+      counted_name (name, sizeof name, i);
+      if (i % 3 == 0)
+        g_assert_null (graft_graph_find_node (graph, name));
+      else
+        g_assert_true (graft_graph_find_node (graph, name) == nodes[i]);
+    }
+  /* The erased nodes' names stay taken. */
+  node = call2 (graph, "torch.neg", x, NULL, NULL);
+  counted_name (name, sizeof name, n);
+  g_assert_cmpstr (graft_node_get_name (node), ==, name);
+  graft_graph_erase_node (graph, node);
+  graft_edit_undo (edit);
+  for (guint i = 0; i < n; i++)
+    {
+      counted_name (name, sizeof name, i);
+      g_assert_true (graft_graph_find_node (graph, name) == nodes[i]);
+      g_assert_cmpstr (graft_node_get_name (nodes[i]), ==, name);
+    }
+  node = call2 (graph, "torch.neg", x, NULL, NULL);
+  counted_name (name, sizeof name, n + 1);
+  g_assert_cmpstr (graft_node_get_name (node), ==, name);
+  g_assert_null (graft_graph_find_node (graph, "neg_0"));
+  g_free (nodes);
+}
+
+/* `target(a, dim=<value>)`, the keyword as given (an int, or with
+ * @node_value a node). */
+static GraftNode *
+call_dim (GraftGraph *graph,
+          GraftNode  *a,
+          gint64      dim,
+          GraftNode  *node_value)
+{
+  GraftArg args, kwargs;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+  graft_arg_init_node (&args.items[0], a);
+  graft_arg_init_dict (&kwargs, 1);
+  graft_arg_init_str (&kwargs.items[0], "dim", -1);
+  if (node_value != NULL)
+    graft_arg_init_node (&kwargs.items[1], node_value);
+  else
+    graft_arg_init_int (&kwargs.items[1], dim);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.sum", &args, &kwargs, NULL,
+                                  NULL);
+}
+
+static void
+assert_dim (GraftNode *node,
+            gint64     dim)
+{
+  const GraftArg *kwargs = graft_node_get_kwargs (node);
+
+  g_assert_cmpint (kwargs->kind, ==, GRAFT_ARG_DICT);
+  g_assert_cmpuint (kwargs->n, ==, 1);
+  g_assert_cmpint (kwargs->items[0].kind, ==, GRAFT_ARG_STR);
+  g_assert_cmpstr (kwargs->items[0].s, ==, "dim");
+  g_assert_cmpint (kwargs->items[1].kind, ==, GRAFT_ARG_INT);
+  g_assert_cmpint (kwargs->items[1].i, ==, dim);
+}
+
+/* Keyword dicts of plain values are shared between nodes: the same dict
+ * once, others (another value, a node value) apart.  Releasing a node's
+ * arguments (erasing it for good, an edit freed that kept them, new
+ * arguments) leaves the shared items as they are for the other nodes, and
+ * a thousand `dim=1` cost less than a thousand distinct dims. */
+static void
+test_shared_kwargs (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftGraph) other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *x = placeholder (graph, "x");
+  GraftNode *y = placeholder (graph, "y");
+  GraftNode *a = call_dim (graph, x, 1, NULL);
+  GraftNode *b = call_dim (graph, x, 1, NULL);
+  GraftNode *c = call_dim (graph, x, 1, NULL);
+  GraftNode *d = call_dim (graph, x, 2, NULL);
+  GraftNode *e = call_dim (graph, x, 0, y);
+  GraftEdit *edit;
+  GraftArg   kwargs;
+  gsize      size_same, size_distinct;
+
+  g_assert_true (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (b)->items);
+  g_assert_true (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (c)->items);
+  g_assert_false (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (d)->items);
+  g_assert_false (graft_node_get_kwargs (a)->items == graft_node_get_kwargs (e)->items);
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+
+  /* An edit that erased a node and changed another's keywords, freed. */
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, a);
+  graft_arg_init_dict (&kwargs, 1);
+  graft_arg_init_str (&kwargs.items[0], "dim", -1);
+  graft_arg_init_int (&kwargs.items[1], 3);
+  graft_graph_set_args (graph, b, NULL, &kwargs);
+  edit = graft_graph_end_edit (graph);
+  assert_dim (b, 3);
+  assert_dim (c, 1);
+  graft_edit_undo (edit);
+  assert_dim (a, 1);
+  assert_dim (b, 1);
+  graft_edit_redo (edit);
+  graft_edit_free (edit);
+  assert_dim (b, 3);
+  assert_dim (c, 1);
+  assert_dim (d, 2);
+
+  /* Erased for good, and a new node with the same dict. */
+  graft_graph_erase_node (graph, c);
+  assert_dim (call_dim (graph, x, 1, NULL), 1);
+  assert_dim (d, 2);
+  graft_graph_replace_all_uses (graph, y, x);
+  g_assert_true (graft_node_get_kwargs (e)->items[1].node == x);
+  assert_dim (d, 2);
+
+  /* The saving: two graphs alike but for the dicts' values. */
+  x = placeholder (other, "x");
+  for (guint i = 0; i < 2000; i++)
+    call_dim (other, x, 1, NULL);
+  size_same = graft_graph_get_memory_size (other);
+  g_clear_pointer (&other, graft_graph_free);
+  other = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  x = placeholder (other, "x");
+  for (guint i = 0; i < 2000; i++)
+    call_dim (other, x, 1000 + i, NULL);
+  size_distinct = graft_graph_get_memory_size (other);
+  g_assert_cmpuint (size_same + 2000 * sizeof (GraftArg), <=, size_distinct);
+}
+
+/* `operator.getitem(a, (slice(None, <stop>, None), <value>))`. */
+static GraftNode *
+getitem_slices (GraftGraph *graph,
+                GraftNode  *a,
+                gint64      stop,
+                double      value)
+{
+  GraftArg args, *index;
+
+  graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 2);
+  graft_arg_init_node (&args.items[0], a);
+  graft_arg_init_seq (&args.items[1], GRAFT_ARG_TUPLE, 2);
+  index = &args.items[1];
+  graft_arg_init_slice (&index->items[0]);
+  graft_arg_init_none (&index->items[0].items[0]);
+  graft_arg_init_int (&index->items[0].items[1], stop);
+  graft_arg_init_none (&index->items[0].items[2]);
+  graft_arg_init_float (&index->items[1], value);
+  return graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "operator.getitem", &args, NULL,
+                                  NULL, NULL);
+}
+
+static char *
+arg_text (const GraftArg *arg)
+{
+  return graft_arg_repr (arg, GRAFT_REPR_CODE);
+}
+
+/* Argument containers of plain values (an index tuple of slices) are
+ * shared too, nested ones included; 0.0 and -0.0 are not the same value;
+ * a container holding a node is not shared.  Erasing a sharer and
+ * replacing uses leave the others' as they were. */
+static void
+test_shared_args (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode       *x = placeholder (graph, "x");
+  GraftNode       *y = placeholder (graph, "y");
+  GraftNode       *a = getitem_slices (graph, x, 16, 0.0);
+  GraftNode       *b = getitem_slices (graph, y, 16, 0.0);
+  GraftNode       *c = getitem_slices (graph, x, 16, -0.0);
+  GraftNode       *d = getitem_slices (graph, x, 8, 0.0);
+  GraftNode       *e = call2 (graph, "torch.cat", x, y, NULL);
+  g_autofree char *text_b = NULL, *text_c = NULL, *text_d = NULL;
+  GraftEdit       *edit;
+
+  g_assert_true (graft_node_get_args (a)->items[1].items ==
+                 graft_node_get_args (b)->items[1].items);
+  g_assert_false (graft_node_get_args (a)->items[1].items ==
+                  graft_node_get_args (c)->items[1].items);
+  g_assert_false (graft_node_get_args (a)->items[1].items ==
+                  graft_node_get_args (d)->items[1].items);
+  text_b = arg_text (graft_node_get_args (b));
+  text_c = arg_text (graft_node_get_args (c));
+  text_d = arg_text (graft_node_get_args (d));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  g_assert_cmpstr (text_c, ==, "(x, (slice(None, 16, None), -0.0))");
+  g_assert_cmpstr (text_d, ==, "(x, (slice(None, 8, None), 0.0))");
+  g_assert_cmpuint (graft_node_get_n_users (x), ==, 4);
+
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, a);
+  graft_graph_replace_all_uses (graph, y, x);
+  edit = graft_graph_end_edit (graph);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(x, (slice(None, 16, None), 0.0))");
+  graft_edit_undo (edit);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  graft_edit_free (edit);
+  graft_graph_erase_node (graph, a);
+  g_clear_pointer (&text_b, g_free);
+  text_b = arg_text (graft_node_get_args (b));
+  g_assert_cmpstr (text_b, ==, "(y, (slice(None, 16, None), 0.0))");
+  g_assert_true (graft_node_get_args (e)->items[1].node == y);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1153,6 +1567,12 @@ main (int   argc,
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
   g_test_add_func ("/core/graph/long-edit-frees", test_long_edit_frees);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
+  g_test_add_func ("/core/graph/long-spans", test_long_spans);
+  g_test_add_func ("/core/graph/order-limit", test_order_limit);
+  g_test_add_func ("/core/graph/users-past-16-bits", test_users_past_16_bits);
+  g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
+  g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
+  g_test_add_func ("/core/graph/shared-args", test_shared_args);
 
   return g_test_run ();
 }

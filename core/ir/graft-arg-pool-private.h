@@ -42,6 +42,14 @@ GraftArgPool *_graft_arg_pool_new (void);
 void          _graft_arg_pool_free (GraftArgPool *pool);
 void          _graft_arg_pool_adopt (GraftArgPool *pool,
                                      GraftArg     *arg);
+void          _graft_arg_pool_adopt_args (GraftArgPool *pool,
+                                          GraftArg     *arg);
+void          _graft_arg_pool_copy_args (GraftArgPool   *pool,
+                                         GraftArg       *dest,
+                                         const GraftArg *src);
+void          _graft_arg_pool_copy_shared (GraftArgPool   *pool,
+                                           GraftArg       *dest,
+                                           const GraftArg *src);
 void          _graft_arg_pool_copy (GraftArgPool   *pool,
                                     GraftArg       *dest,
                                     const GraftArg *src);
@@ -52,6 +60,8 @@ GraftArg     *_graft_arg_pool_new_items (GraftArgPool *pool,
 void          _graft_arg_pool_free_items (GraftArgPool *pool,
                                           GraftArg     *items,
                                           guint         n);
+void          _graft_arg_pool_share (GraftArgPool *pool,
+                                     GraftArg     *arg);
 gsize         _graft_arg_pool_get_size (GraftArgPool *pool,
                                         gsize        *out_strings);
 

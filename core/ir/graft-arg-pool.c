@@ -17,6 +17,15 @@
  * slices and keyword dicts are short. */
 #define MAX_POOLED 16
 
+/* Containers of plain values (keyword dicts such as `dim=1`, index
+ * tuples such as `(slice(None, None, None), slice(None, 16, None))`) are
+ * shared: one frozen copy of each, in chunks of this many bytes, for
+ * those of at most MAX_SHARED_ITEMS items at every level, and at most
+ * MAX_SHARED distinct ones (a frozen copy lives as long as the pool). */
+#define FROZEN_CHUNK     4096
+#define MAX_SHARED_ITEMS 32
+#define MAX_SHARED       1024
+
 /* Under AddressSanitizer every array is its own allocation, so that a use
  * of a released one is caught rather than reading a reused one. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -47,6 +56,13 @@ typedef struct
   gsize total; /* bytes of every block */
 } Blocks;
 
+/* A shared tree's slot: its hash and its header. */
+typedef struct
+{
+  guint64   hash;
+  GraftArg *header; /* NULL: empty */
+} SharedSlot;
+
 struct _GraftArgPool
 {
   GraftArg *free_lists[MAX_POOLED + 1]; /* by length; linked through the first word */
@@ -61,6 +77,15 @@ struct _GraftArgPool
    * (checked by comparing the text) saves hashing it. */
   const char *recent[64];
   guint       recent_len[64];
+
+  /* Shared containers: each a header item (the container, whose items at
+   * every level follow it) in a frozen chunk; the table's keys are the
+   * headers. */
+  GPtrArray  *frozen_chunks; /* FROZEN_CHUNK bytes each, owned */
+  gsize       frozen_used;   /* bytes of the newest chunk handed out */
+  SharedSlot *shared;        /* open addressing, or NULL */
+  guint       shared_mask;
+  guint       n_shared;
 };
 
 /* Whether @arg owns memory beyond its struct: a string, a complex number
@@ -96,8 +121,9 @@ static void
 blocks_grow (Blocks *blocks,
              gsize   size)
 {
-  /* Blocks grow with the graph, up to 256 KiB (or what one needs). */
-  gsize block_size = MAX (MIN (blocks->size * 2, 256u << 10), 4096u);
+  /* Blocks grow with the graph, up to 64 KiB (or what one needs): the
+   * newest is partly empty, and a larger one would waste more. */
+  gsize block_size = MAX (MIN (blocks->size * 2, 64u << 10), 4096u);
   char *block;
 
   block_size = MAX (block_size, size + sizeof (GraftArg));
@@ -163,8 +189,34 @@ _graft_arg_pool_free (GraftArgPool *pool)
     }
   blocks_clear (&pool->items);
   blocks_clear (&pool->string_blocks);
+  g_clear_pointer (&pool->shared, g_free);
+  g_clear_pointer (&pool->frozen_chunks, g_ptr_array_unref);
   _graft_name_table_clear (&pool->strings);
   g_free (pool);
+}
+
+/* Whether @items is a shared container's, in a frozen chunk: never
+ * freed. */
+static inline gboolean
+is_frozen (GraftArgPool   *pool,
+           const GraftArg *items)
+{
+  if (G_LIKELY (pool->frozen_chunks == NULL))
+    return FALSE;
+  for (guint i = 0; i < pool->frozen_chunks->len; i++)
+    if ((guintptr) items - (guintptr) pool->frozen_chunks->pdata[i] < FROZEN_CHUNK)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @arg, a container with items, may be a tree of plain values:
+ * most containers among a node's args hold nodes (`[a, b]`), and are told
+ * at once by their first item (or value). */
+static inline gboolean
+may_share (const GraftArg *arg)
+{
+  return _graft_arg_is_container (arg) && arg->items[0].kind != GRAFT_ARG_NODE &&
+         (arg->kind != GRAFT_ARG_DICT || arg->items[1].kind != GRAFT_ARG_NODE);
 }
 
 /* An array of @n items (n > 0), uninitialised. */
@@ -204,6 +256,8 @@ items_free (GraftArgPool *pool,
 {
   Alone *alone;
 
+  if (G_UNLIKELY (is_frozen (pool, items)))
+    return;
 #ifndef ARRAYS_EACH_ALONE
   if (n <= MAX_POOLED)
     {
@@ -260,9 +314,43 @@ intern (GraftArgPool *pool,
  * Moves @arg into the pool, in place: its arrays and strings are the
  * pool's afterwards and the heap's copies are freed.
  */
+static void pool_adopt (GraftArgPool *pool,
+                        GraftArg     *arg,
+                        gboolean      share);
+static void pool_copy (GraftArgPool   *pool,
+                       GraftArg       *dest,
+                       const GraftArg *src,
+                       gboolean        share);
+static void copy_shared (GraftArgPool   *pool,
+                         GraftArg       *dest,
+                         const GraftArg *src);
+
 void
 _graft_arg_pool_adopt (GraftArgPool *pool,
                        GraftArg     *arg)
+{
+  pool_adopt (pool, arg, FALSE);
+}
+
+/**
+ * _graft_arg_pool_adopt_args:
+ * @arg: a node's arguments, a tuple in the heap's form
+ *
+ * _graft_arg_pool_adopt(), and the tuple's items that are containers of
+ * plain values shared (_graft_arg_pool_share()).
+ */
+void
+_graft_arg_pool_adopt_args (GraftArgPool *pool,
+                            GraftArg     *arg)
+{
+  pool_adopt (pool, arg, TRUE);
+}
+
+/* Adopts @arg; with @share, shares those of its items that can be. */
+static void
+pool_adopt (GraftArgPool *pool,
+            GraftArg     *arg,
+            gboolean      share)
 {
   guint     n_items;
   GraftArg *heap;
@@ -301,7 +389,11 @@ _graft_arg_pool_adopt (GraftArgPool *pool,
       g_free (heap);
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&arg->items[i]))
-          _graft_arg_pool_adopt (pool, &arg->items[i]);
+          {
+            pool_adopt (pool, &arg->items[i], FALSE);
+            if (share)
+              _graft_arg_pool_share (pool, &arg->items[i]);
+          }
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -323,6 +415,33 @@ void
 _graft_arg_pool_copy (GraftArgPool   *pool,
                       GraftArg       *dest,
                       const GraftArg *src)
+{
+  pool_copy (pool, dest, src, FALSE);
+}
+
+/**
+ * _graft_arg_pool_copy_args:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: a node's arguments, a tuple in either form, borrowed
+ *
+ * _graft_arg_pool_copy(), and the tuple's items that are containers of
+ * plain values shared (_graft_arg_pool_share()).
+ */
+void
+_graft_arg_pool_copy_args (GraftArgPool   *pool,
+                           GraftArg       *dest,
+                           const GraftArg *src)
+{
+  pool_copy (pool, dest, src, TRUE);
+}
+
+/* Copies @src to @dest; with @share, shares those of its items that can
+ * be. */
+static void
+pool_copy (GraftArgPool   *pool,
+           GraftArg       *dest,
+           const GraftArg *src,
+           gboolean        share)
 {
   guint n_items;
 
@@ -354,7 +473,12 @@ _graft_arg_pool_copy (GraftArgPool   *pool,
       memcpy (dest->items, src->items, n_items * sizeof (GraftArg));
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&src->items[i]))
-          _graft_arg_pool_copy (pool, &dest->items[i], &src->items[i]);
+          {
+            if (share && _graft_arg_count_items (&src->items[i]) > 0)
+              copy_shared (pool, &dest->items[i], &src->items[i]);
+            else
+              pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
+          }
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -390,7 +514,8 @@ _graft_arg_pool_release (GraftArgPool *pool,
     case GRAFT_ARG_DICT:
     case GRAFT_ARG_SLICE:
       n_items = _graft_arg_count_items (arg);
-      if (n_items == 0)
+      /* A shared container's items stay as they are. */
+      if (n_items == 0 || G_UNLIKELY (is_frozen (pool, arg->items)))
         break;
       for (guint i = 0; i < n_items; i++)
         if (owns_memory (&arg->items[i]))
@@ -455,5 +580,312 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
 
   if (out_strings != NULL)
     *out_strings = strings;
-  return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + strings;
+  gsize frozen = 0;
+
+  if (pool->frozen_chunks != NULL)
+    frozen = pool->frozen_chunks->len * FROZEN_CHUNK +
+             (pool->shared_mask + 1) * sizeof (SharedSlot);
+  return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + frozen + strings;
+}
+
+/* The kinds of plain values, and of containers, as bit sets. */
+#define PLAIN_KINDS                                                               \
+  ((1u << GRAFT_ARG_NONE) | (1u << GRAFT_ARG_ELLIPSIS) | (1u << GRAFT_ARG_BOOL) | \
+   (1u << GRAFT_ARG_INT) | (1u << GRAFT_ARG_FLOAT) | (1u << GRAFT_ARG_STR) |      \
+   (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define TEXT_KINDS ((1u << GRAFT_ARG_STR) | (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define CONTAINER_KINDS                                                        \
+  ((1u << GRAFT_ARG_TUPLE) | (1u << GRAFT_ARG_LIST) | (1u << GRAFT_ARG_DICT) | \
+   (1u << GRAFT_ARG_SLICE))
+
+/* An item's two words: its kind and count, and its value.  Every
+ * graft_arg_init_*() zeroes the whole item first, so a plain value's
+ * words are its value (a text's are its address: texts are hashed and
+ * compared by their bytes, in the pool's form or the caller's); an item
+ * whose unused bytes were left otherwise only fails to be shared. */
+static inline void
+item_words (const GraftArg *item,
+            guint64        *head,
+            guint64        *value)
+{
+  memcpy (head, item, sizeof *head);
+  memcpy (value, (const char *) item + sizeof *head, sizeof *value);
+}
+
+G_STATIC_ASSERT (sizeof (GraftArg) == 2 * sizeof (guint64));
+
+#define MIX(h, v) (((h) ^ (v)) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15))
+
+/* The hash of the items of @arg (a container) at every level, adding
+ * their count to @total; FALSE if one is not plain, or there are more
+ * than MAX_SHARED_ITEMS, or the tree is deeper than four. */
+static gboolean
+tree_hash (const GraftArg *arg,
+           guint           depth,
+           guint          *total,
+           guint64        *hash)
+{
+  guint   n_items = _graft_arg_count_items (arg);
+  guint64 h = MIX ((guint64) arg->kind << 56, arg->n);
+
+  *total += n_items;
+  if (*total > MAX_SHARED_ITEMS || depth > 4)
+    return FALSE;
+  for (guint i = 0; i < n_items; i++)
+    {
+      const GraftArg *item = &arg->items[i];
+      guint           bit = 1u << item->kind;
+      guint64         head, value;
+
+      item_words (item, &head, &value);
+      if (bit & TEXT_KINDS)
+        h = MIX (MIX (h, head), _graft_name_hash (item->s, item->n));
+      else if (bit & PLAIN_KINDS)
+        h = MIX (MIX (h, head), value);
+      else if ((bit & CONTAINER_KINDS) && item->n > 0)
+        {
+          if (!tree_hash (item, depth + 1, total, &value))
+            return FALSE;
+          h = MIX (MIX (h, head), value);
+        }
+      else if (bit & CONTAINER_KINDS)
+        h = MIX (h, head);
+      else
+        return FALSE;
+    }
+  *hash = h;
+  return TRUE;
+}
+
+/* Whether @a and @b, plain trees, are equal. */
+static gboolean
+tree_equal (const GraftArg *a,
+            const GraftArg *b)
+{
+  guint n_items;
+
+  if (a->kind != b->kind || a->n != b->n)
+    return FALSE;
+  n_items = _graft_arg_count_items (a);
+  for (guint i = 0; i < n_items; i++)
+    {
+      const GraftArg *x = &a->items[i], *y = &b->items[i];
+      guint64         xh, xv, yh, yv;
+
+      item_words (x, &xh, &xv);
+      item_words (y, &yh, &yv);
+      if (xh != yh)
+        return FALSE;
+      if ((1u << x->kind) & TEXT_KINDS)
+        {
+          if (x->s != y->s && memcmp (x->s, y->s, x->n) != 0)
+            return FALSE;
+        }
+      else if ((1u << x->kind) & PLAIN_KINDS)
+        {
+          if (xv != yv)
+            return FALSE;
+        }
+      else if (_graft_arg_count_items (x) > 0 && !tree_equal (x, y))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Gives back the arrays of @arg, a plain tree of the pool's (its texts
+ * are interned: nothing else to release). */
+static void
+free_plain_tree (GraftArgPool   *pool,
+                 const GraftArg *arg)
+{
+  guint n_items = _graft_arg_count_items (arg);
+
+  if (n_items == 0)
+    return;
+  for (guint i = 0; i < n_items; i++)
+    if (_graft_arg_count_items (&arg->items[i]) > 0)
+      free_plain_tree (pool, &arg->items[i]);
+  items_free (pool, arg->items, n_items);
+}
+
+/* Copies @src's items at every level to @cursor on (room for them all),
+ * into @dest; returns the cursor past them. */
+static GraftArg *
+freeze_into (GraftArg       *cursor,
+             GraftArg       *dest,
+             const GraftArg *src)
+{
+  guint n_items = _graft_arg_count_items (src);
+
+  *dest = *src;
+  if (n_items == 0)
+    return cursor;
+  dest->items = cursor;
+  cursor += n_items;
+  for (guint i = 0; i < n_items; i++)
+    cursor = freeze_into (cursor, &dest->items[i], &src->items[i]);
+  return cursor;
+}
+
+/* Adds @header (with @hash) to the table of shared trees, growing it at
+ * 1/2 load. */
+static void
+shared_add (GraftArgPool *pool,
+            GraftArg     *header,
+            guint64       hash)
+{
+  if (2 * (pool->n_shared + 1) > pool->shared_mask + 1)
+    {
+      SharedSlot *old = pool->shared;
+      guint       old_size = old != NULL ? pool->shared_mask + 1 : 0;
+      guint       size = MAX (2 * old_size, 64u);
+
+      pool->shared = g_new0 (SharedSlot, size);
+      pool->shared_mask = size - 1;
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].header != NULL)
+          {
+            guint j = (guint) old[i].hash & pool->shared_mask;
+
+            while (pool->shared[j].header != NULL)
+              j = (j + 1) & pool->shared_mask;
+            pool->shared[j] = old[i];
+          }
+      g_free (old);
+    }
+  {
+    guint j = (guint) hash & pool->shared_mask;
+
+    while (pool->shared[j].header != NULL)
+      j = (j + 1) & pool->shared_mask;
+    pool->shared[j].hash = hash;
+    pool->shared[j].header = header;
+    pool->n_shared++;
+  }
+}
+
+/* The shared tree equal to @arg (of @hash), or NULL. */
+static GraftArg *
+shared_find (GraftArgPool   *pool,
+             const GraftArg *arg,
+             guint64         hash)
+{
+  if (pool->shared == NULL)
+    return NULL;
+  for (guint j = (guint) hash & pool->shared_mask; pool->shared[j].header != NULL;
+       j = (j + 1) & pool->shared_mask)
+    if (pool->shared[j].hash == hash && tree_equal (pool->shared[j].header, arg))
+      return pool->shared[j].header;
+  return NULL;
+}
+
+/* A frozen copy of @arg (a plain tree of @total items, of @hash), made
+ * shared; or NULL when MAX_SHARED are. */
+static GraftArg *
+freeze (GraftArgPool   *pool,
+        const GraftArg *arg,
+        guint           total,
+        guint64         hash)
+{
+  GraftArg *header;
+  gsize     size = (total + 1) * sizeof (GraftArg);
+
+  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_CHUNK);
+  if (pool->n_shared >= MAX_SHARED)
+    return NULL;
+  if (pool->frozen_chunks == NULL)
+    pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
+  if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
+    {
+      g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
+      pool->frozen_used = 0;
+    }
+  header = (GraftArg *) ((char *) g_ptr_array_index (pool->frozen_chunks,
+                                                     pool->frozen_chunks->len - 1) +
+                         pool->frozen_used);
+  pool->frozen_used += size;
+  freeze_into (header + 1, header, arg);
+  shared_add (pool, header, hash);
+  return header;
+}
+
+/**
+ * _graft_arg_pool_share:
+ * @arg: an argument in the pool's form
+ *
+ * Gives @arg, if it is a container of plain values (numbers, text,
+ * `None`, and containers of them: `dim=1`, `(slice(None, None, None),
+ * slice(None, 16, None))`), the items of the pool's one frozen copy of
+ * it, giving back its own: ten thousand `dim=1` share one.  The shared
+ * items must never be written (nothing writes a value without nodes in
+ * place); releasing @arg leaves them be.
+ */
+void
+_graft_arg_pool_share (GraftArgPool *pool,
+                       GraftArg     *arg)
+{
+  GraftArg *header;
+  guint     total = 0;
+  guint64   hash;
+
+  if (_graft_arg_count_items (arg) == 0 || !may_share (arg) || is_frozen (pool, arg->items) ||
+      !tree_hash (arg, 0, &total, &hash))
+    return;
+  header = shared_find (pool, arg, hash);
+  if (header == NULL)
+    header = freeze (pool, arg, total, hash);
+  if (header == NULL)
+    return;
+  free_plain_tree (pool, arg);
+  *arg = *header;
+}
+
+/* pool_copy() of @src (a container with items), shared if it can be: a
+ * tree met before is not copied at all. */
+static void
+copy_shared (GraftArgPool   *pool,
+             GraftArg       *dest,
+             const GraftArg *src)
+{
+  GraftArg *header;
+  guint     total = 0;
+  guint64   hash;
+
+  if (!may_share (src) || !tree_hash (src, 0, &total, &hash))
+    {
+      pool_copy (pool, dest, src, FALSE);
+      return;
+    }
+  header = shared_find (pool, src, hash);
+  if (header != NULL)
+    {
+      *dest = *header;
+      return;
+    }
+  pool_copy (pool, dest, src, FALSE);
+  header = freeze (pool, dest, total, hash);
+  if (header != NULL)
+    {
+      free_plain_tree (pool, dest);
+      *dest = *header;
+    }
+}
+
+/**
+ * _graft_arg_pool_copy_shared:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: an argument in either form, borrowed
+ *
+ * _graft_arg_pool_copy(), shared as _graft_arg_pool_share() would share
+ * the copy.
+ */
+void
+_graft_arg_pool_copy_shared (GraftArgPool   *pool,
+                             GraftArg       *dest,
+                             const GraftArg *src)
+{
+  if (_graft_arg_count_items (src) > 0)
+    copy_shared (pool, dest, src);
+  else
+    pool_copy (pool, dest, src, FALSE);
 }

@@ -2,7 +2,7 @@
  *
  * graft-graph.c: the graph IR, modelled on torch.fx's Graph and Node
  * (`torch/fx/graph.py`, `torch/fx/node.py`).  Nodes form a doubly linked
- * list in execution order; each carries a 64-bit order key so that two nodes
+ * list in execution order; each carries a 48-bit order key so that two nodes
  * compare in O(1).  Users are kept as an array per node, one entry per using
  * node (a node that uses a value twice is its user once, as in torch).
  *
@@ -63,14 +63,15 @@ user_index_slot (UserArray       *array,
     }
 }
 
-/* (Re)builds the index for the @n users of @array, at most half full. */
+/* (Re)builds the index for the @n users of @array, at most 3/4 full (a
+ * value read by 20,000 nodes keeps 32,768 slots, not 65,536). */
 static void
 user_index_build (UserArray *array,
                   guint      n)
 {
   guint size = 64;
 
-  while (size < 2 * n + 2)
+  while (3 * size < 4 * (n + 1))
     size *= 2;
   g_free (array->index);
   array->index = g_new0 (guint32, size);
@@ -117,9 +118,14 @@ typedef struct
 } NodeExtra;
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
-/* 46 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
+/* 51 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
  * page. */
-G_STATIC_ASSERT (sizeof (GraftNode) <= 88);
+G_STATIC_ASSERT (sizeof (GraftNode) <= 80);
+/* The extras index, 25 bits: a node has at most one, and GRAFT_MAX_NODES
+ * are alive at once, with those an undo history keeps (extras_index()). */
+#define MAX_EXTRAS ((1u << 25) - 1)
+/* The order key stays below this (link_node(), relabel_around()). */
+#define ORDER_LIMIT ((gint64) 1 << (GRAFT_NODE_ORDER_BITS - 1))
 G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
 
 /* The keyword arguments of every node that has none (most): never
@@ -195,6 +201,10 @@ struct _GraftGraph
 
   GArray *extras;      /* NodeExtra, owned: what few nodes have */
   GArray *free_extras; /* guint: indexes of extras no node has */
+
+  /* Owned, nullable: node -> the end of its span, for the spans whose
+   * length is GRAFT_NODE_SPAN_LONG in the node */
+  GHashTable *long_spans;
 };
 
 /* Under AddressSanitizer every node is its own allocation, so that a use
@@ -262,6 +272,10 @@ node_extra (GraftNode *node)
       else
         {
           i = graph->extras->len;
+          /* 2^25 nodes alive or kept for undo at once take more than 2.5
+           * GB of nodes alone: the process is out of memory. */
+          if (G_UNLIKELY (i >= MAX_EXTRAS))
+            g_error ("graph: more than %u nodes with metadata", MAX_EXTRAS);
           g_array_set_size (graph->extras, i + 1);
         }
       node->extra = i + 1;
@@ -400,6 +414,7 @@ put_kwargs (GraftGraph *self,
       _graft_arg_pool_release (self->args_pool, value);
       return;
     }
+  _graft_arg_pool_share (self->args_pool, value);
   items = _graft_arg_pool_new_items (self->args_pool, n + 1);
   if (n > 0)
     {
@@ -468,6 +483,11 @@ node_clear (GraftGraph *self,
       g_array_append_val (self->free_extras, i);
       node->extra = 0;
     }
+  if (node->span_len == GRAFT_NODE_SPAN_LONG)
+    {
+      g_hash_table_remove (self->long_spans, node);
+      node->span_len = 0;
+    }
   if (release_args)
     release_node_args (self, node);
   if (node->users_many)
@@ -476,6 +496,7 @@ node_clear (GraftGraph *self,
       g_free (node->users.many);
       node->users_many = FALSE;
     }
+  node->users.one = NULL;
 }
 
 static void
@@ -527,6 +548,7 @@ graft_graph_free (GraftGraph *self)
   g_ptr_array_unref (self->node_blocks);
   g_array_unref (self->extras);
   g_array_unref (self->free_extras);
+  g_clear_pointer (&self->long_spans, g_hash_table_unref);
   g_free (self);
 }
 
@@ -773,17 +795,19 @@ add_user (GraftNode *used,
 {
   UserArray *array;
 
+  guint n;
+
   if (!used->users_many)
     {
       /* Most values have one user: it lives in the node. */
-      if (used->n_users == 0)
+      if (used->users.one == NULL)
         {
           used->users.one = user;
-          used->n_users = 1;
           return;
         }
       array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
-      array->capacity = 2;
+      array->n = 1;
+      array->capacity_log2 = 1;
       array->index_mask = 0;
       array->index = NULL;
       array->items[0] = used->users.one;
@@ -791,17 +815,19 @@ add_user (GraftNode *used,
       used->users_many = TRUE;
     }
   array = used->users.many;
-  if (used->n_users == array->capacity)
+  if (array->n == 1u << array->capacity_log2)
     {
-      array = g_realloc (array, sizeof (UserArray) + 2 * array->capacity * sizeof (GraftNode *));
-      array->capacity *= 2;
+      array = g_realloc (array, sizeof (UserArray) +
+                                    ((gsize) 2 << array->capacity_log2) * sizeof (GraftNode *));
+      array->capacity_log2++;
       used->users.many = array;
     }
-  array->items[used->n_users++] = user;
-  if (array->index != NULL && 2 * used->n_users <= array->index_mask + 1)
-    *user_index_slot (array, user) = used->n_users;
-  else if (used->n_users > USER_INDEX_THRESHOLD)
-    user_index_build (array, used->n_users);
+  array->items[array->n] = user;
+  n = ++array->n;
+  if (array->index != NULL && 4 * n <= 3 * (array->index_mask + 1))
+    *user_index_slot (array, user) = n;
+  else if (n > USER_INDEX_THRESHOLD)
+    user_index_build (array, n);
 }
 
 /* Removes @user.  A short list keeps its order; an indexed one moves its
@@ -811,9 +837,17 @@ static void
 remove_user (GraftNode *used,
              GraftNode *user)
 {
-  GraftNode **users = node_users (used);
+  GraftNode **users;
+  guint       n;
 
-  if (used->users_many && used->users.many->index != NULL)
+  if (!used->users_many)
+    {
+      g_assert (used->users.one == user);
+      used->users.one = NULL;
+      return;
+    }
+  users = used->users.many->items;
+  if (used->users.many->index != NULL)
     {
       UserArray *array = used->users.many;
       guint32   *slot = user_index_slot (array, user);
@@ -822,8 +856,8 @@ remove_user (GraftNode *used,
 
       g_assert (pos > 0);
       user_index_remove (array, slot);
-      last = users[--used->n_users];
-      if (pos - 1 < used->n_users)
+      last = users[--array->n];
+      if (pos - 1 < array->n)
         {
           /* The last user moves into the gap: its slot (found while the
            * array still has it last) says so. */
@@ -832,19 +866,13 @@ remove_user (GraftNode *used,
         }
       return;
     }
-  /* A short list in the node holds its only user. */
-  if (!used->users_many)
-    {
-      g_assert (used->n_users == 1 && used->users.one == user);
-      used->n_users = 0;
-      return;
-    }
   /* Search from the end: the most recent user is the likeliest to go. */
-  for (guint i = used->n_users; i > 0; i--)
+  n = used->users.many->n;
+  for (guint i = n; i > 0; i--)
     if (users[i - 1] == user)
       {
-        memmove (&users[i - 1], &users[i], (used->n_users - i) * sizeof (GraftNode *));
-        used->n_users--;
+        memmove (&users[i - 1], &users[i], (n - i) * sizeof (GraftNode *));
+        used->users.many->n = n - 1;
         return;
       }
   g_assert_not_reached ();
@@ -1089,21 +1117,34 @@ unlink_uses (GraftNode *node)
     foreach_input (node, remove_user);
 }
 
+/* Gives every node a key again, ORDER_GAP apart: when appending has used
+ * up the keys (a graph that appends and erases 2^31 nodes in its life). */
+static G_GNUC_NO_INLINE void
+renumber (GraftGraph *self)
+{
+  gint64 order = 0;
+
+  for (GraftNode *n = self->first; n != NULL; n = n->next)
+    n->order = order += ORDER_GAP;
+}
+
 /* Gives @node, just linked between two nodes whose keys leave no room, a
  * key by spreading out the keys around it.  Renumbering the whole list
  * would make repeated insertions at one place quadratic; instead this
  * relabels the smallest aligned key range around the node that is sparse
  * enough (a range of 2^i keys holds fewer than 1.5^i nodes), as in Bender
  * et al., "Two simplified algorithms for maintaining order in a list"
- * (2002), which is O(log n) amortised.  Keys stay below 2^62. */
+ * (2002), which is O(log n) amortised.  Keys stay below ORDER_LIMIT
+ * (2^47): a range of 2^46 keys is sparse enough for 1.5^46 (10^8) nodes,
+ * more than a graph holds. */
 static void
 relabel_around (GraftGraph *self,
                 GraftNode  *node)
 {
-  gint64 base = node->prev != NULL ? node->prev->order : node->next->order;
+  gint64 base = node->prev != NULL ? (gint64) node->prev->order : (gint64) node->next->order;
   double limit = 1.0;
 
-  for (guint bits = 1; bits < 62; bits++)
+  for (guint bits = 1; bits < GRAFT_NODE_ORDER_BITS - 1; bits++)
     {
       gint64     lo = base & ~(((gint64) 1 << bits) - 1);
       gint64     hi = lo + ((gint64) 1 << bits);
@@ -1112,12 +1153,12 @@ relabel_around (GraftGraph *self,
 
       limit *= 1.5;
       /* The nodes whose keys fall in [lo, hi), plus @node itself. */
-      while (first->prev != NULL && first->prev->order >= lo && count < limit)
+      while (first->prev != NULL && (gint64) first->prev->order >= lo && count < limit)
         {
           first = first->prev;
           count++;
         }
-      while (last->next != NULL && last->next->order < hi && count < limit)
+      while (last->next != NULL && (gint64) last->next->order < hi && count < limit)
         {
           last = last->next;
           count++;
@@ -1134,14 +1175,9 @@ relabel_around (GraftGraph *self,
         }
       return;
     }
-  /* Unreachable: a range of 2^61 keys holds 1.5^61 nodes, far more than
+  /* Unreachable: a range of 2^46 keys holds 1.5^46 nodes, far more than
    * GRAFT_MAX_NODES.  Still, never leave a key unset. */
-  {
-    gint64 order = 0;
-
-    for (GraftNode *n = self->first; n != NULL; n = n->next)
-      n->order = order += ORDER_GAP;
-  }
+  renumber (self);
 }
 
 /* Links @node into the list before @before (at the end if NULL) and gives it
@@ -1165,15 +1201,23 @@ link_node (GraftGraph *self,
     self->last = node;
 
   if (before == NULL)
-    node->order = (prev != NULL ? prev->order : 0) + ORDER_GAP;
+    {
+      gint64 order = (prev != NULL ? (gint64) prev->order : 0) + ORDER_GAP;
+
+      if (G_LIKELY (order < ORDER_LIMIT))
+        node->order = order;
+      else
+        renumber (self);
+    }
   else
     {
-      gint64 lo = prev != NULL ? prev->order : 0;
+      gint64 lo = prev != NULL ? (gint64) prev->order : 0;
+      gint64 hi = before->order;
 
-      if (before->order - lo < 2)
+      if (hi - lo < 2)
         relabel_around (self, node);
       else
-        node->order = lo + (before->order - lo) / 2;
+        node->order = lo + (hi - lo) / 2;
     }
 }
 
@@ -1204,13 +1248,14 @@ take_args (GraftGraph *self,
 {
   if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
+      /* Containers of plain values among the args are shared. */
       if (copy)
-        _graft_arg_pool_copy (self->args_pool, &node->args, args);
+        _graft_arg_pool_copy_args (self->args_pool, &node->args, args);
       else
         {
           node->args = *args;
           graft_arg_init_none (args);
-          _graft_arg_pool_adopt (self->args_pool, &node->args);
+          _graft_arg_pool_adopt_args (self->args_pool, &node->args);
         }
     }
   else
@@ -1226,7 +1271,7 @@ take_args (GraftGraph *self,
         /* Most calls have none: nothing to copy. */
         return;
       if (copy)
-        _graft_arg_pool_copy (self->args_pool, &value, kwargs);
+        _graft_arg_pool_copy_shared (self->args_pool, &value, kwargs);
       else
         {
           value = *kwargs;
@@ -1482,7 +1527,7 @@ graft_graph_set_args (GraftGraph *self,
         _graft_arg_pool_release (self->args_pool, &node->args);
         node->args = *args;
         graft_arg_init_none (args);
-        _graft_arg_pool_adopt (self->args_pool, &node->args);
+        _graft_arg_pool_adopt_args (self->args_pool, &node->args);
       }
     if (kwargs != NULL)
       {
@@ -1574,7 +1619,7 @@ static void
 move_user_last (GraftNode *used,
                 GraftNode *user)
 {
-  if (node_users (used)[used->n_users - 1] != user)
+  if (node_users (used)[node_n_users (used) - 1] != user)
     {
       remove_user (used, user);
       add_user (used, user);
@@ -1616,7 +1661,7 @@ replace_uses (GraftGraph     *self,
 
   /* The users as they are now (the loop changes the list): most values
    * have a few. */
-  n_users = old_node->n_users;
+  n_users = node_n_users (old_node);
   if (n_users <= G_N_ELEMENTS (few))
     users = few;
   else
@@ -1869,7 +1914,7 @@ graft_graph_erase_node (GraftGraph *self,
                         GraftNode  *node)
 {
   g_return_if_fail (self != NULL && node != NULL && node_graph (node) == self);
-  g_return_if_fail (node->n_users == 0);
+  g_return_if_fail (node_n_users (node) == 0);
 
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
@@ -1924,8 +1969,8 @@ _graft_graph_erase_dying (GraftGraph       *self,
       /* Its users, erased before it, left a short list as it was (a
        * short list holds one user at most). */
       if (!node->users_many)
-        node->n_users = 0;
-      g_assert (node->n_users == 0);
+        node->users.one = NULL;
+      g_assert (node_n_users (node) == 0);
       if (!collect_inputs_simple (node, seen, &n_inputs))
         {
           if (many == NULL)
@@ -1978,7 +2023,7 @@ node_memory (GraftNode *node)
     {
       UserArray *array = node->users.many;
 
-      size += sizeof (UserArray) + array->capacity * sizeof (GraftNode *);
+      size += sizeof (UserArray) + ((gsize) 1 << array->capacity_log2) * sizeof (GraftNode *);
       if (array->index != NULL)
         size += (array->index_mask + 1) * sizeof (guint32);
     }
@@ -2001,6 +2046,8 @@ memory_size (GraftGraph *self,
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
   size += self->trash_size * sizeof (GraftNode *);
+  if (self->long_spans != NULL)
+    size += g_hash_table_size (self->long_spans) * 3 * sizeof (gpointer);
   for (guint i = 0; i < self->trash_len; i++)
     size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
@@ -2100,14 +2147,14 @@ graft_node_get_kwargs (GraftNode *node)
 guint
 graft_node_get_n_users (GraftNode *node)
 {
-  return node->n_users;
+  return node_n_users (node);
 }
 
 GraftNode *
 graft_node_get_user (GraftNode *node,
                      guint      i)
 {
-  g_return_val_if_fail (i < node->n_users, NULL);
+  g_return_val_if_fail (i < node_n_users (node), NULL);
   return node_users (node)[i];
 }
 
@@ -2182,6 +2229,16 @@ graft_node_set_is_wrapped (GraftNode *node,
   node->is_wrapped = is_wrapped ? 1 : 0;
 }
 
+/* The end of @node's span: a short one's from its length, a long one's
+ * kept apart. */
+static guint32
+node_span_end (GraftNode *node)
+{
+  if (G_LIKELY (node->span_len != GRAFT_NODE_SPAN_LONG))
+    return node->span_start + (guint32) node->span_len;
+  return GPOINTER_TO_UINT (g_hash_table_lookup (node_graph (node)->long_spans, node));
+}
+
 void
 graft_node_get_span (GraftNode *node,
                      guint32   *out_start,
@@ -2190,7 +2247,29 @@ graft_node_get_span (GraftNode *node,
   if (out_start != NULL)
     *out_start = node->span_start;
   if (out_end != NULL)
-    *out_end = node->span_end;
+    *out_end = node_span_end (node);
+}
+
+/* graft_node_set_span() of a span whose length does not fit the node, or
+ * of a node whose span did not: out of the usual path's way. */
+static G_GNUC_NO_INLINE void
+set_span_apart (GraftNode *node,
+                guint32    start,
+                guint32    end)
+{
+  GraftGraph *graph = node_graph (node);
+
+  node->span_start = start;
+  if (end >= start && end - start < GRAFT_NODE_SPAN_LONG)
+    {
+      g_hash_table_remove (graph->long_spans, node);
+      node->span_len = end - start;
+      return;
+    }
+  if (graph->long_spans == NULL)
+    graph->long_spans = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (graph->long_spans, node, GUINT_TO_POINTER (end));
+  node->span_len = GRAFT_NODE_SPAN_LONG;
 }
 
 void
@@ -2198,8 +2277,15 @@ graft_node_set_span (GraftNode *node,
                      guint32    start,
                      guint32    end)
 {
-  node->span_start = start;
-  node->span_end = end;
+  /* Most spans are a line or less: their length fits the node. */
+  if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG &&
+                node->span_len != GRAFT_NODE_SPAN_LONG))
+    {
+      node->span_start = start;
+      node->span_len = end - start;
+      return;
+    }
+  set_span_apart (node, start, end);
 }
 
 /**
@@ -2239,7 +2325,9 @@ _graft_graph_is_topological (GraftGraph *self)
     {
       GraftNode *const *users = node_users (node);
 
-      for (guint u = 0; u < node->n_users; u++)
+      guint n = node_n_users (node);
+
+      for (guint u = 0; u < n; u++)
         if (users[u]->order <= node->order)
           return FALSE;
     }
@@ -2437,7 +2525,8 @@ graft_node_set_error (GraftNode     *node,
       g_set_error_literal (error, GRAFT_ERROR, code, message);
       return;
     }
-  graft_set_error_in_source (error, source, node->span_start, node->span_end, code, "%s", message);
+  graft_set_error_in_source (error, source, node->span_start, node_span_end (node), code, "%s",
+                             message);
 }
 
 /**

@@ -24,24 +24,27 @@
 
 #include <string.h>
 
-/* The names taken: an open-addressing set whose slots are twelve bytes,
- * a hash in one array and an entry in another.  The entry is the stored
- * name, or, for a name bound to a node (graft-graph.c binds each live
- * node's name), the node's address + 1, whose name is the stored one:
- * the node is found from its name without a slot of its own.  Names are
- * stored at even addresses, so the low bit tells the two apart.  Probing
- * reads the hash array only (a removed slot is marked there too); an
- * entry is read only when its hash matches, and only a used slot's entry
- * is ever written, so only the hash array is zeroed.  The probe steps
- * 1, 2, 3, ... (triangular numbers, which visit every slot of a power of
- * two): at the load of 3/4 a table reaches before it grows, linear
- * probing's clusters make an insertion probe about eight slots, this
- * about four. */
+/* The names taken: an open-addressing set whose slots are ten bytes, a
+ * 16-bit tag of the name's hash in one array and an entry in another.
+ * The entry is the stored name, or, for a name bound to a node
+ * (graft-graph.c binds each live node's name), the node's address + 1,
+ * whose name is the stored one: the node is found from its name without a
+ * slot of its own.  Names are stored at even addresses, so the low bit
+ * tells the two apart.  Probing reads the tag array only (a removed slot
+ * is marked there too); an entry is read only when its tag matches, and
+ * only a used slot's entry is ever written, so only the tag array is
+ * zeroed.  The whole hash is in the name's header, for growing.  The
+ * probe steps 1, 2, 3, ... (triangular numbers, which visit every slot of
+ * a power of two): at the load of 3/4, linear probing's clusters make an
+ * insertion probe about eight slots, this about four.  The set grows at
+ * 7/8 (about eight probes then): every name of a graph has a slot, and
+ * 3/4 made a graph of 100,000 nodes keep 262,144 (31 bytes a node) rather
+ * than 131,072. */
 typedef struct
 {
-  guint32  *hashes;  /* USED_EMPTY, USED_REMOVED, or the name's used_hash() */
+  guint16  *tags;    /* USED_EMPTY, USED_REMOVED, or the name's used_tag() */
   gpointer *entries; /* the name, or a bound node + 1; in a used slot only */
-  guint     mask;    /* capacity - 1, a power of two; load at most 3/4 */
+  guint     mask;    /* capacity - 1, a power of two; load at most 7/8 */
   guint     n_items;
   guint     n_occupied; /* items and removed slots */
 } UsedNames;
@@ -83,11 +86,16 @@ header_set (const char *stored,
   memcpy ((char *) stored - field, &value, sizeof value);
 }
 
-/* A hash as the set keeps it: never USED_EMPTY or USED_REMOVED. */
-static inline guint32
-used_hash (guint hash)
+/* Sixteen bits of a name's hash as its slot keeps them (the slot's
+ * place comes from the low bits; these are mixed from all of them): never
+ * USED_EMPTY or USED_REMOVED.  A slot whose tag matches is a name to
+ * compare (one in 65,534 that is not). */
+static inline guint16
+used_tag (guint hash)
 {
-  return hash > USED_REMOVED ? hash : hash + 2;
+  guint16 tag = (guint16) (((guint32) hash * 0x9E3779B1u) >> 16);
+
+  return tag > USED_REMOVED ? tag : (guint16) (tag + 2);
 }
 
 static inline gboolean
@@ -114,9 +122,9 @@ used_init (UsedNames *u,
            guint      size)
 {
   u->mask = size - 1;
-  u->entries = g_malloc (size * (sizeof (gpointer) + sizeof (guint32)));
-  u->hashes = (guint32 *) (u->entries + size);
-  memset (u->hashes, 0, size * sizeof (guint32));
+  u->entries = g_malloc (size * (sizeof (gpointer) + sizeof (guint16)));
+  u->tags = (guint16 *) (u->entries + size);
+  memset (u->tags, 0, size * sizeof (guint16));
   u->n_items = u->n_occupied = 0;
 }
 
@@ -124,7 +132,7 @@ static void
 used_clear (UsedNames *u)
 {
   g_clear_pointer (&u->entries, g_free);
-  u->hashes = NULL;
+  u->tags = NULL;
   u->n_items = u->n_occupied = 0;
 }
 
@@ -136,15 +144,15 @@ used_find (const UsedNames *u,
            gsize            len,
            guint            hash)
 {
-  guint32 h = used_hash (hash);
+  guint16 tag = used_tag (hash);
 
-  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
+  for (guint i = hash & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
-      guint32 slot_hash = u->hashes[i];
+      guint16 slot_tag = u->tags[i];
 
-      if (slot_hash == USED_EMPTY)
+      if (slot_tag == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h)
+      if (slot_tag == tag)
         {
           const char *name = entry_name (u->entries[i]);
 
@@ -161,40 +169,41 @@ static inline guint
 used_find_stored (const UsedNames *u,
                   const char      *stored)
 {
-  guint32 h = used_hash (header_get (stored, HEADER_HASH));
+  guint32 hash = header_get (stored, HEADER_HASH);
+  guint16 tag = used_tag (hash);
 
-  for (guint i = h & u->mask, step = 1;; i = (i + step++) & u->mask)
+  for (guint i = hash & u->mask, step = 1;; i = (i + step++) & u->mask)
     {
-      guint32 slot_hash = u->hashes[i];
+      guint16 slot_tag = u->tags[i];
 
-      if (slot_hash == USED_EMPTY)
+      if (slot_tag == USED_EMPTY)
         return USED_NONE;
-      if (slot_hash == h && entry_name (u->entries[i]) == stored)
+      if (slot_tag == tag && entry_name (u->entries[i]) == stored)
         return i;
     }
 }
 
-/* Puts @entry, of used_hash() @h, in the first free slot of its probe
- * sequence. */
+/* Puts @entry, whose name hashes to @hash, in the first free slot of its
+ * probe sequence. */
 static inline guint
 used_place (UsedNames *u,
             gpointer   entry,
-            guint32    h)
+            guint32    hash)
 {
-  guint i = h & u->mask;
+  guint i = hash & u->mask;
 
-  for (guint step = 1; u->hashes[i] > USED_REMOVED; step++)
+  for (guint step = 1; u->tags[i] > USED_REMOVED; step++)
     i = (i + step) & u->mask;
-  if (u->hashes[i] == USED_EMPTY)
+  if (u->tags[i] == USED_EMPTY)
     u->n_occupied++;
-  u->hashes[i] = h;
+  u->tags[i] = used_tag (hash);
   u->entries[i] = entry;
   u->n_items++;
   return i;
 }
 
 /* Adds @stored (not present), hashed to @hash, which its header keeps;
- * grows the set, or clears its removed slots, at 3/4 load.  Returns its
+ * grows the set, or clears its removed slots, at 7/8 load.  Returns its
  * slot, valid until the set next changes. */
 static G_GNUC_NO_INLINE void
 used_grow (UsedNames *u)
@@ -203,9 +212,10 @@ used_grow (UsedNames *u)
   guint     old_size = old.mask + 1;
 
   used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
+  /* A slot keeps only a tag: the hash is in the name's header. */
   for (guint i = 0; i < old_size; i++)
-    if (old.hashes[i] > USED_REMOVED)
-      used_place (u, old.entries[i], old.hashes[i]);
+    if (old.tags[i] > USED_REMOVED)
+      used_place (u, old.entries[i], header_get (entry_name (old.entries[i]), HEADER_HASH));
   used_clear (&old);
 }
 
@@ -215,9 +225,9 @@ used_insert (UsedNames  *u,
              guint       hash)
 {
   header_set (stored, HEADER_HASH, hash);
-  if (G_UNLIKELY ((u->n_occupied + 1) * 4 > (u->mask + 1) * 3))
+  if (G_UNLIKELY ((u->n_occupied + 1) * 8 > (u->mask + 1) * 7))
     used_grow (u);
-  return used_place (u, (gpointer) stored, used_hash (hash));
+  return used_place (u, (gpointer) stored, hash);
 }
 
 /* Removes the name in @slot: the slot stays in probe sequences. */
@@ -225,7 +235,7 @@ static void
 used_remove (UsedNames *u,
              guint      slot)
 {
-  u->hashes[slot] = USED_REMOVED;
+  u->tags[slot] = USED_REMOVED;
   u->n_items--;
 }
 
@@ -2233,7 +2243,7 @@ _graft_namespace_get_memory_size (GraftNamespace *self,
 {
   if (out_strings != NULL)
     *out_strings = self->blocks_total;
-  return sizeof (GraftNamespace) + (self->used.mask + 1) * (sizeof (gpointer) + sizeof (guint32)) +
+  return sizeof (GraftNamespace) + (self->used.mask + 1) * (sizeof (gpointer) + sizeof (guint16)) +
          table_size (&self->filled) +
          table_size (&self->base_count) + self->scratch->allocated_len +
          self->probe->allocated_len + self->blocks_total;

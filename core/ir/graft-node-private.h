@@ -14,11 +14,19 @@ G_BEGIN_DECLS
 
 typedef struct _GraftUserArray
 {
-  guint      capacity;
-  guint      index_mask; /* the index's capacity - 1, a power of two; load at most 1/2 */
-  guint32   *index;      /* every user's position + 1, once there are many; or NULL */
+  guint32    n : 24;            /* the node's users: at most GRAFT_MAX_NODES */
+  guint32    capacity_log2 : 8; /* of items */
+  guint      index_mask;        /* the index's capacity - 1, a power of two; load at most 3/4 */
+  guint32   *index;             /* every user's position + 1, once there are many; or NULL */
   GraftNode *items[];
 } UserArray;
+
+/* The order key's bits (see relabel_around() in graft-graph.c): keys stay
+ * below 2^47. */
+#define GRAFT_NODE_ORDER_BITS 48
+/* span_len of a span whose length does not fit: its end is kept apart, in
+ * the graph's long_spans. */
+#define GRAFT_NODE_SPAN_LONG 0xffffu
 
 struct _GraftNode
 {
@@ -34,21 +42,20 @@ struct _GraftNode
                   * with str keys (see node_kwargs()) */
   union
   {
-    GraftNode *one;  /* the only user (borrowed), for the many nodes with one */
-    UserArray *many; /* when users_many is set */
+    GraftNode *one;  /* the only user (borrowed), or NULL for none */
+    UserArray *many; /* when users_many is set: holds the count too */
   } users;
-  guint32 n_users : 24; /* at most GRAFT_MAX_NODES */
   guint32 op : 3;
   guint32 is_wrapped : 1;
   guint32 name_canonical : 1; /* graft_namespace_is_canonical (name, DEFAULT) */
   guint32 users_many : 1;
   guint32 has_kwargs : 1; /* the dict after the args' items; else none */
-  guint32 extra;          /* 1 + its index in the graph's extras, or 0 */
+  guint32 extra : 25;     /* 1 + its index in the graph's extras, or 0 */
+  guint32 span_start;     /* where the node came from in its source */
 
-  gint64  order;
-  guint32 marks[2];   /* scratch marks for algorithms (graft-graph-private.h) */
-  guint32 span_start; /* where the node came from in its source */
-  guint32 span_end;
+  guint64 order : GRAFT_NODE_ORDER_BITS;
+  guint64 span_len : 16; /* end - start, or GRAFT_NODE_SPAN_LONG */
+  guint32 marks[2];      /* scratch marks for algorithms (graft-graph-private.h) */
 };
 
 extern GraftArg _graft_no_kwargs;
@@ -67,6 +74,13 @@ static inline GraftNode **
 node_users (GraftNode *node)
 {
   return node->users_many ? node->users.many->items : &node->users.one;
+}
+
+/* How many users @node has: kept with them, not in the node. */
+static inline guint
+node_n_users (const GraftNode *node)
+{
+  return node->users_many ? node->users.many->n : node->users.one != NULL;
 }
 
 /* The accessors of graft-graph.h that the core's algorithms call for
@@ -119,7 +133,7 @@ _graft_node_get_kwargs_inline (GraftNode *node)
 static inline guint
 _graft_node_get_n_users_inline (GraftNode *node)
 {
-  return node->n_users;
+  return node_n_users (node);
 }
 
 /* Unlike the function, no check of @i: the core's loops keep it below
@@ -128,7 +142,7 @@ static inline GraftNode *
 _graft_node_get_user_inline (GraftNode *node,
                              guint      i)
 {
-  g_assert (i < node->n_users);
+  g_assert (i < node_n_users (node));
   return node_users (node)[i];
 }
 
@@ -136,8 +150,10 @@ static inline int
 _graft_node_compare_order_inline (GraftNode *a,
                                   GraftNode *b)
 {
-  return a->order < b->order ? -1 : a->order > b->order ? 1
-                                                        : 0;
+  guint64 x = a->order, y = b->order;
+
+  return x < y ? -1 : x > y ? 1
+                            : 0;
 }
 
 #ifndef GRAFT_NODE_OUT_OF_LINE
