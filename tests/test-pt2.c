@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "golden.h"
+#include "graft-pt2-private.h"
 #include "graft-sympy-private.h"
 #include "pt2-zip.h"
 
@@ -1214,6 +1215,176 @@ test_sympy (void)
   }
 }
 
+/* ---- The JSON read in two parts ---- */
+
+/* What reading @source gives, as text: its code, listing and readable
+ * form (node metadata), or its error; and the parts its JSON was read in
+ * (0 when it was refused). */
+static char *
+read_outcome (GraftSource *source,
+              guint       *out_parts)
+{
+  g_autoptr (GError) error = NULL;
+  const GraftDialect *dialect = graft_dialect_get_default ();
+  Pt2Tree            *kept = NULL;
+  GraftGraph         *graph = _graft_pt2_read_keeping (source, dialect, &kept, &error);
+  g_autofree char    *code = NULL;
+  g_autofree char    *listing = NULL;
+  g_autofree char    *readable = NULL;
+
+  *out_parts = kept != NULL ? _graft_pt2_tree_get_n_parts (kept) : 0;
+  _graft_pt2_tree_free (kept);
+  if (graph == NULL)
+    {
+      g_assert_nonnull (error);
+      g_assert_true (graft_error_get_location (error, NULL, NULL, NULL, NULL, NULL));
+      return graft_error_format (error, NULL);
+    }
+  code = graft_codegen_python (graph);
+  listing = graft_listing_print (graph);
+  readable = graft_codegen_readable (graph);
+  graft_graph_free (graph);
+  return g_strconcat (code, listing, readable, NULL);
+}
+
+/* Reading @source in two parts, the second from the first node past each
+ * of a few places, gives what reading it whole gives; returns how many of
+ * those reads were made in two parts. */
+static guint
+assert_parts_agree (GraftSource *source)
+{
+  static const double from[] = { 0.0, 0.2, 0.5, 0.8 };
+  g_autofree char    *whole = NULL;
+  guint               parts, n_split = 0;
+
+  _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+  whole = read_outcome (source, &parts);
+  g_assert_cmpuint (parts, <=, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (from); i++)
+    {
+      g_autofree char *split = NULL;
+
+      _graft_pt2_tree_set_split (0, from[i]);
+      split = read_outcome (source, &parts);
+      g_assert_cmpstr (split, ==, whole);
+      n_split += parts == 2;
+    }
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+  return n_split;
+}
+
+static GraftSource *
+json_source (const char *json,
+             gsize       len)
+{
+  g_autoptr (GBytes) bytes = pt2_zip_program (json, len);
+  gsize       size = 0;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  return graft_source_new ("m.pt2", data, (gssize) size);
+}
+
+/* A large text is read in two parts on two threads (graft-pt2-tree.c):
+ * every program and every refused archive reads as it does whole, and
+ * so do programs changed at random (a byte, a cut, a float token Python
+ * writes, a key repeated), which mostly stop in one part or the other. */
+static void
+test_parts (void)
+{
+  static const char *const dirs[] = { "programs", "program-errors" };
+  static const char *const inserts[] = {
+    "NaN",
+    "-Infinity",
+    "\"",
+    "\\",
+    ", ",
+    "]",
+    "}",
+    "\f",
+    "\xc3\xa9",
+    "\xff",
+    "\"name\": 1, ",
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261202);
+  guint n_programs = 0, n_split = 0, n_changed = 0;
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_autoptr (GDir) dir = g_dir_open (data_dir (dirs[d]), 0, NULL);
+      const char *name;
+
+      g_assert_nonnull (dir);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *path = NULL;
+          g_autoptr (GraftSource) source = NULL;
+          g_autofree char *json = NULL;
+          gsize            len = 0;
+
+          if (!g_str_has_suffix (name, ".pt2"))
+            continue;
+          path = g_build_filename (data_dir (dirs[d]), name, NULL);
+          source = load_source (path);
+          n_split += assert_parts_agree (source);
+          n_programs++;
+          if (d != 0)
+            continue;
+          json = pt2_zip_extract (graft_source_get_text (source), graft_source_get_length (source),
+                                  "serialized_exported_program.json", &len);
+          if (json == NULL)
+            json = pt2_zip_extract (graft_source_get_text (source),
+                                    graft_source_get_length (source),
+                                    "archive/serialized_exported_program.json", &len);
+          if (json == NULL)
+            continue;
+          for (guint k = 0; k < 12; k++)
+            {
+              gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) len);
+              g_autoptr (GString) changed = g_string_new_len (json, (gssize) len);
+              g_autoptr (GraftSource) changed_source = NULL;
+
+              switch (k % 4)
+                {
+                case 0:
+                  changed->str[at] = "x\"{}[],: 0"[g_rand_int_range (rand, 0, 10)];
+                  break;
+                case 1:
+                  g_string_truncate (changed, at);
+                  break;
+                default:
+                  g_string_insert (changed, (gssize) at,
+                                   inserts[g_rand_int_range (rand, 0, G_N_ELEMENTS (inserts))]);
+                  break;
+                }
+              changed_source = json_source (changed->str, changed->len);
+              assert_parts_agree (changed_source);
+              n_changed++;
+            }
+        }
+    }
+  g_assert_cmpuint (n_programs, >=, 20);
+  g_assert_cmpuint (n_changed, >=, 100);
+  /* A node's opening where the second part does not guess it (in a list
+   * of the program itself): the first part does not stand there as
+   * guessed, and the text is read whole. */
+  {
+    g_autofree char *json = g_strconcat ("{\"extra\": [1, {\"target\": \"x\"}],", minimal_json + 1,
+                                         NULL);
+    g_autoptr (GraftSource) source = json_source (json, strlen (json));
+    guint            parts;
+    g_autofree char *outcome = NULL;
+
+    g_assert_cmpuint (assert_parts_agree (source), ==, 0);
+    _graft_pt2_tree_set_split (0, 0.0);
+    outcome = read_outcome (source, &parts);
+    _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+    g_assert_cmpuint (parts, ==, 1);
+    g_assert_nonnull (strstr (outcome, "relu"));
+  }
+  /* Torch's programs have nodes to start the second part at. */
+  g_assert_cmpuint (n_split, >=, n_programs);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1253,5 +1424,6 @@ main (int    argc,
   g_test_add_func ("/pt2/crc", test_crc);
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
+  g_test_add_func ("/pt2/parts", test_parts);
   return g_test_run ();
 }

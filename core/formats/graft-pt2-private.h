@@ -224,12 +224,18 @@ GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
                                       const char *name);
 
 /* graft-pt2-tree.c */
+/* Texts of at least this are read in two parts, on two threads. */
+#define PT2_SPLIT_MIN_BYTES (4u * 1024u * 1024u)
+
 Pt2Tree  *_graft_pt2_tree_new (char  *text,
                                gsize  length,
                                gsize *out_stop,
                                char **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
+guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
+void      _graft_pt2_tree_set_split (gsize  min_bytes,
+                                     double from);
 Pt2Value *_graft_pt2_member (Pt2Value   *obj,
                              const char *key);
 

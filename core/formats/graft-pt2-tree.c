@@ -56,6 +56,7 @@ struct _Pt2Tree
 {
   Chunk   *chunks;
   Pt2Value root;
+  guint    n_parts; /* the text was read in (tree_new_split()) */
   /* Keys seen lately, by a hash of their bytes: most objects repeat a few
    * dozen keys ("name", "arg", "as_tensor"). */
   const char *keys[1024];
@@ -352,6 +353,11 @@ typedef struct
   /* Where, and why, a callback stopped yajl. */
   gsize       stop;
   const char *why;
+  /* The second part of a split text (tree_new_split()): the containers
+   * open where it starts, which no callback opened; when each closed,
+   * where its children on the stack end. */
+  guint primed;
+  guint primed_end[GRAFT_MAX_JSON_DEPTH];
 } Builder;
 
 static int
@@ -628,6 +634,16 @@ close_container (Builder *b,
     return 1;
   if (!token_start (b, object ? '}' : ']', object ? '}' : ']', &at))
     return 0;
+  if (G_UNLIKELY (b->depth <= b->primed))
+    {
+      /* A container opened before this part of the text: its children
+       * stay on the stack, joined with the first part's (join_parts()). */
+      b->primed_end[b->depth - 1] = stack->len;
+      b->primed = --b->depth;
+      b->end = at + 1;
+      b->last = LAST_VALUE;
+      return 1;
+    }
   o = b->open[b->depth - 1];
   len = stack->len - o.first;
   slot = &stack->items[o.first - 1].value;
@@ -804,76 +820,127 @@ mark_token (char *p,
   p[len - 1] = '"';
 }
 
-/**
- * The tree of the JSON text @text (@length bytes, NUL-terminated), or
- * %NULL when yajl or a check of the callbacks refuses the text, with
- * where (*@out_stop) and why (*@out_why, to be freed).  Float tokens are
- * marked in @text as graft-pt2-private.h says.
- */
-Pt2Tree *
-_graft_pt2_tree_new (char  *text,
-                     gsize  length,
-                     gsize *out_stop,
-                     char **out_why)
+static void
+builder_init (Builder *b,
+              char    *text,
+              gsize    length)
 {
-  Builder b = {
+  *b = (Builder){
     .tree = g_new0 (Pt2Tree, 1),
     .text = text,
     .length = length,
     .stack = { g_new (Pt2Member, 256), 0, 256 },
     .floats = g_array_new (FALSE, FALSE, sizeof (FloatToken)),
   };
+  b->handle = yajl_alloc (&callbacks, NULL, b);
+}
+
+/* Frees what the builder holds but its tree unless @with_tree. */
+static void
+builder_clear (Builder *b,
+               gboolean with_tree)
+{
+  if (with_tree)
+    _graft_pt2_tree_free (b->tree);
+  yajl_free (b->handle);
+  g_free (b->stack.items);
+  g_array_unref (b->floats);
+}
+
+/* Reads the text from @from to b->length (a part of the text, or all of
+ * it: then @last, and what follows the value is checked too). */
+static yajl_status
+parse_part (Builder *b,
+            gsize    from,
+            gboolean last)
+{
+  char       *text = b->text;
+  gsize       length = b->length;
   yajl_status status;
   gsize       start;
   guint       len;
   char        mark;
   const char *bad;
-  Pt2Tree    *tree = NULL;
 
-  b.handle = yajl_alloc (&callbacks, NULL, &b);
   /* yajl checks the form of UTF-8 sequences in strings (outside them it
    * takes ASCII only), not that each is the shortest, nor surrogates or
    * what lies beyond U+10FFFF: GLib checks the text from its first byte
-   * above 127, if any. */
-  start = first_high_byte (text, length);
+   * above 127, if any (a part starts and ends at ASCII bytes). */
+  start = from + first_high_byte (text + from, length - from);
   if (start < length && !g_utf8_validate_len (text + start, length - start, &bad))
     {
-      stop (&b, bad - text, "the JSON text is not UTF-8");
-      status = yajl_status_client_canceled;
+      stop (b, bad - text, "the JSON text is not UTF-8");
+      return yajl_status_client_canceled;
     }
-  else
-    status = yajl_parse (b.handle, (const unsigned char *) text, length);
-  while (status == yajl_status_error && float_token_at (&b, &start, &len, &mark) &&
-         resume (&b, start, len, mark))
-    status = yajl_parse (b.handle, (const unsigned char *) text + b.base, length - b.base);
-  if (status == yajl_status_ok)
-    status = yajl_complete_parse (b.handle);
-  if (status == yajl_status_ok)
+  status = yajl_parse (b->handle, (const unsigned char *) text + from, length - from);
+  while (status == yajl_status_error && float_token_at (b, &start, &len, &mark) &&
+         resume (b, start, len, mark))
+    status = yajl_parse (b->handle, (const unsigned char *) text + b->base, length - b->base);
+  if (status == yajl_status_ok && last)
+    status = yajl_complete_parse (b->handle);
+  if (status == yajl_status_ok && last)
     {
       /* What Python's json takes after the value (yajl takes \f and \v too). */
-      gsize i = b.end;
+      gsize i = b->end;
 
       while (i < length &&
              (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r'))
         i++;
       if (i < length)
         {
-          stop (&b, i, "extra data");
+          stop (b, i, "extra data");
           status = yajl_status_client_canceled;
         }
     }
+  return status;
+}
 
+/* Puts back the closing quotes of the strings ended in place in the
+ * text from @from to b->end, as it came: there it holds no NUL but
+ * those (yajl took every byte there). */
+static void
+restore_text (Builder *b,
+              gsize    from)
+{
+  char *text = b->text;
+
+  for (char *p = text + from;
+       p < text + b->end && (p = memchr (p, '\0', b->end - (p - text))) != NULL; p++)
+    *p = '"';
+}
+
+/* Marks the float tokens in the text (graft-pt2-private.h). */
+static void
+mark_floats (Builder *b)
+{
+  for (guint k = 0; k < b->floats->len; k++)
+    {
+      FloatToken *f = &g_array_index (b->floats, FloatToken, k);
+
+      mark_token (b->text + f->offset, f->len, f->mark);
+    }
+}
+
+/* The tree of the whole text on this thread; see _graft_pt2_tree_new(). */
+static Pt2Tree *
+tree_new_whole (char  *text,
+                gsize  length,
+                gsize *out_stop,
+                char **out_why)
+{
+  Builder     b;
+  yajl_status status;
+  Pt2Tree    *tree = NULL;
+
+  builder_init (&b, text, length);
+  status = parse_part (&b, 0, TRUE);
   if (status == yajl_status_ok)
     {
       g_assert (b.stack.len == 1 && b.depth == 0);
       tree = b.tree;
       tree->root = b.stack.items[0].value;
-      for (guint k = 0; k < b.floats->len; k++)
-        {
-          FloatToken *f = &g_array_index (b.floats, FloatToken, k);
-
-          mark_token (text + f->offset, f->len, f->mark);
-        }
+      tree->n_parts = 1;
+      mark_floats (&b);
     }
   else if (status == yajl_status_client_canceled)
     {
@@ -889,18 +956,267 @@ _graft_pt2_tree_new (char  *text,
       yajl_free_error (b.handle, message);
     }
   if (tree == NULL)
-    {
-      /* The text as it came, for the check that says what is wrong with
-       * it: before the last token read it holds no NUL but the ends of
-       * strings (yajl took every byte there). */
-      for (char *p = text; (p = memchr (p, '\0', b.end - (p - text))) != NULL; p++)
-        *p = '"';
-      _graft_pt2_tree_free (b.tree);
-    }
-  yajl_free (b.handle);
-  g_free (b.stack.items);
-  g_array_unref (b.floats);
+    restore_text (&b, 0);
+  builder_clear (&b, tree == NULL);
   return tree;
+}
+
+/* ------------------------------------------------------------------ */
+/* The text in two parts, one on a thread of its own
+ *
+ * At a million nodes the JSON member is nearly a gigabyte and its tree
+ * half of reading the program: the second half of the text is read on
+ * the second core.  It starts at a node of the graph, `{"target": "`
+ * after `, ` (which cannot stand in a JSON string: its quotes would end
+ * one), found from the middle of the text, and its yajl is brought
+ * muted into the containers torch's text has open there (the program,
+ * `graph_module`, `graph`, the list `nodes`).  The first part is read
+ * up to there; only when it stands there as guessed, just after an item
+ * of a list inside three objects, and both parts are read without an
+ * error, are the parts joined: each open container gets the first
+ * part's children, the container after them, then the second part's,
+ * and repeated keys are merged over them all, which gives the very tree
+ * of reading the text whole.  Otherwise the text is put back as it came
+ * and read whole, so that an error is the one it always was. */
+
+/* Texts of at least split_min_bytes are read in parts, the second from
+ * the first node past split_from of the text (the tests move both:
+ * _graft_pt2_tree_set_split()). */
+static gsize  split_min_bytes = PT2_SPLIT_MIN_BYTES;
+static double split_from = 0.5;
+
+/* The containers torch's text has open at a node of the graph: objects
+ * but the last, a list. */
+#define SPLIT_DEPTH 4
+
+/* Where the second part may start, from a node of the graph. */
+static const char split_mark[] = ", {\"target\": \"";
+
+/* Where in @text (@length bytes) the second part starts: at the first
+ * node from @from, or 0. */
+static gsize
+find_split (const char *text,
+            gsize       length,
+            gsize       from)
+{
+  const gsize len = sizeof split_mark - 1;
+  const char *p = text + from;
+  const char *end = text + length;
+
+  while ((p = memchr (p, ',', end - p)) != NULL && (gsize) (end - p) >= len)
+    {
+      if (memcmp (p, split_mark, len) == 0)
+        return (p - text) + 2;
+      p++;
+    }
+  return 0;
+}
+
+/* Brings the second part's builder to @at, inside the containers the
+ * text has open there as guessed. */
+static gboolean
+prime (Builder *b,
+       gsize    at)
+{
+  static const char way[] = "{\"\":{\"\":{\"\":[";
+  yajl_status       status;
+
+  for (guint d = 0; d < SPLIT_DEPTH; d++)
+    {
+      Pt2Member *slot = push (&b->stack);
+
+      slot->key = NULL;
+      b->open[d] = (Open){ b->stack.len, d + 1 < SPLIT_DEPTH, at };
+    }
+  b->depth = b->primed = SPLIT_DEPTH;
+  b->muted = TRUE;
+  status = yajl_parse (b->handle, (const unsigned char *) way, sizeof way - 1);
+  b->muted = FALSE;
+  b->base = b->end = at;
+  b->last = LAST_OPEN_ARRAY;
+  return status == yajl_status_ok;
+}
+
+typedef struct
+{
+  Builder     b;
+  gsize       from;
+  yajl_status status;
+} Part;
+
+static gpointer
+read_second_part (gpointer data)
+{
+  Part *part = data;
+
+  part->status = parse_part (&part->b, part->from, TRUE);
+  return NULL;
+}
+
+/* Whether the first part, read up to @at, stands where the second one
+ * was brought: just after an item of a list inside three objects, then
+ * `, `. */
+static gboolean
+first_part_fits (Builder *a,
+                 gsize    at)
+{
+  if (a->muted || a->depth != SPLIT_DEPTH || a->last != LAST_VALUE || a->end + 2 != at)
+    return FALSE;
+  for (guint d = 0; d < SPLIT_DEPTH; d++)
+    if (a->open[d].object != (d + 1 < SPLIT_DEPTH))
+      return FALSE;
+  return TRUE;
+}
+
+/* The tree of both parts, in @a's tree (which takes @b's memory). */
+static Pt2Tree *
+join_parts (Builder *a,
+            Builder *b)
+{
+  Pt2Tree    *tree = a->tree;
+  Pt2Value    inner = { 0 };
+  const char *inner_key = NULL;
+  Chunk      *last;
+
+  for (int d = SPLIT_DEPTH - 1; d >= 0; d--)
+    {
+      gboolean innermost = d + 1 == SPLIT_DEPTH;
+      guint    a_first = a->open[d].first;
+      guint    a_end = innermost ? a->stack.len : a->open[d + 1].first - 1;
+      /* (b->open was reused by the containers the second part read.) */
+      guint      b_first = innermost ? SPLIT_DEPTH : b->primed_end[d + 1];
+      guint      b_end = b->primed_end[d];
+      guint      n = (a_end - a_first) + (innermost ? 0 : 1) + (b_end - b_first);
+      Pt2Member *all = g_new (Pt2Member, MAX (n, 1));
+      Pt2Member *p = all;
+      Pt2Value   v = { 0 };
+
+      memcpy (p, &a->stack.items[a_first], (a_end - a_first) * sizeof (Pt2Member));
+      p += a_end - a_first;
+      if (!innermost)
+        {
+          p->key = inner_key;
+          p->value = inner;
+          p++;
+        }
+      memcpy (p, &b->stack.items[b_first], (b_end - b_first) * sizeof (Pt2Member));
+      v.offset = a->open[d].offset;
+      if (a->open[d].object)
+        {
+          n = merge_repeated_keys (all, n);
+          v.type = PT2_OBJECT;
+          v.v.members = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Member)) : NULL;
+          if (n > 0)
+            memcpy (v.v.members, all, n * sizeof (Pt2Member));
+        }
+      else
+        {
+          v.type = PT2_ARRAY;
+          v.v.items = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Value)) : NULL;
+          for (guint k = 0; k < n; k++)
+            v.v.items[k] = all[k].value;
+        }
+      v.len = n;
+      g_free (all);
+      inner = v;
+      inner_key = a->stack.items[a_first - 1].key;
+    }
+  tree->root = inner;
+  /* The second part's chunks after the first's. */
+  for (last = tree->chunks; last != NULL && last->next != NULL; last = last->next)
+    ;
+  if (last != NULL)
+    last->next = b->tree->chunks;
+  else
+    tree->chunks = b->tree->chunks;
+  b->tree->chunks = NULL;
+  return tree;
+}
+
+/* The tree of @text read in two parts at once, or %NULL (the text as it
+ * came) when it is not to be or cannot be so read. */
+static Pt2Tree *
+tree_new_split (char *text,
+                gsize length)
+{
+  Builder     a;
+  Part        second;
+  GThread    *thread;
+  gsize       at;
+  yajl_status status;
+  Pt2Tree    *tree = NULL;
+
+  if (length < split_min_bytes ||
+      (at = find_split (text, length, MIN ((gsize) (length * split_from), length))) == 0)
+    return NULL;
+  builder_init (&a, text, at);
+  builder_init (&second.b, text, length);
+  second.from = at;
+  second.status = yajl_status_error;
+  if (!prime (&second.b, at) ||
+      (thread = g_thread_try_new ("graft-pt2-json", read_second_part, &second, NULL)) == NULL)
+    {
+      builder_clear (&a, TRUE);
+      builder_clear (&second.b, TRUE);
+      return NULL;
+    }
+  status = parse_part (&a, 0, FALSE);
+  g_thread_join (thread);
+  if (status == yajl_status_ok && second.status == yajl_status_ok && first_part_fits (&a, at) &&
+      second.b.depth == 0 && second.b.primed == 0)
+    {
+      tree = join_parts (&a, &second.b);
+      tree->n_parts = 2;
+      mark_floats (&a);
+      mark_floats (&second.b);
+    }
+  else
+    {
+      restore_text (&a, 0);
+      restore_text (&second.b, at);
+    }
+  builder_clear (&a, tree == NULL);
+  builder_clear (&second.b, TRUE);
+  return tree;
+}
+
+/**
+ * The tree of the JSON text @text (@length bytes, NUL-terminated), or
+ * %NULL when yajl or a check of the callbacks refuses the text, with
+ * where (*@out_stop) and why (*@out_why, to be freed).  Float tokens are
+ * marked in @text as graft-pt2-private.h says.
+ */
+Pt2Tree *
+_graft_pt2_tree_new (char  *text,
+                     gsize  length,
+                     gsize *out_stop,
+                     char **out_why)
+{
+  Pt2Tree *tree = tree_new_split (text, length);
+
+  if (tree != NULL)
+    return tree;
+  return tree_new_whole (text, length, out_stop, out_why);
+}
+
+/**
+ * For the tests: texts of at least @min_bytes are read in two parts (if
+ * they can be), the second from the first node past @from (0 to 1) of
+ * the text.  Not to be called while a text is read.
+ */
+void
+_graft_pt2_tree_set_split (gsize  min_bytes,
+                           double from)
+{
+  split_min_bytes = min_bytes;
+  split_from = CLAMP (from, 0.0, 1.0);
+}
+
+/* How many parts the tree's text was read in: 1, or 2 (tree_new_split()). */
+guint
+_graft_pt2_tree_get_n_parts (Pt2Tree *tree)
+{
+  return tree->n_parts;
 }
 
 Pt2Value *
