@@ -224,7 +224,7 @@ GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
                                       const char *name);
 
 /* graft-pt2-tree.c */
-/* Texts of at least this are read in two parts, on two threads. */
+/* Texts of at least this are read in parts, on two threads. */
 #define PT2_SPLIT_MIN_BYTES (4u * 1024u * 1024u)
 
 Pt2Tree  *_graft_pt2_tree_new (char  *text,

@@ -24,10 +24,10 @@
  * object are one block, a string without escapes stays in the text (its
  * closing quote becomes its end), keys and other strings are copied once
  * into the same chunks (a key seen lately is shared), and the whole tree
- * is freed at once.  Values read as json-glib read them: integers as 64-bit, numbers
- * with a fraction or an exponent as doubles (g_ascii_strtod), escapes
- * decoded (a lone surrogate as U+FFFD); an object that repeats a key
- * keeps its first place and its last value.
+ * is freed at once.  A large text is read in parts on two threads and
+ * their trees joined (tree_new_split()).  Values read as json-glib read them: integers as 64-bit,
+ * numbers with a fraction or an exponent as doubles (g_ascii_strtod), escapes decoded (a lone
+ * surrogate as U+FFFD); an object that repeats a key keeps its first place and its last value.
  */
 #include "config.h"
 
@@ -353,9 +353,9 @@ typedef struct
   /* Where, and why, a callback stopped yajl. */
   gsize       stop;
   const char *why;
-  /* The second part of a split text (tree_new_split()): the containers
-   * open where it starts, which no callback opened; when each closed,
-   * where its children on the stack end. */
+  /* A part of a text read in parts, but the first (tree_new_split()):
+   * the containers open where it starts, which no callback opened; when
+   * each closed, where its children on the stack end. */
   guint primed;
   guint primed_end[GRAFT_MAX_JSON_DEPTH];
 } Builder;
@@ -962,221 +962,363 @@ tree_new_whole (char  *text,
 }
 
 /* ------------------------------------------------------------------ */
-/* The text in two parts, one on a thread of its own
+/* The text in parts, read on two threads
  *
  * At a million nodes the JSON member is nearly a gigabyte and its tree
- * half of reading the program: the second half of the text is read on
- * the second core.  It starts at a node of the graph, `{"target": "`
- * after `, ` (which cannot stand in a JSON string: its quotes would end
- * one), found from the middle of the text, and its yajl is brought
- * muted into the containers torch's text has open there (the program,
- * `graph_module`, `graph`, the list `nodes`).  The first part is read
- * up to there; only when it stands there as guessed, just after an item
- * of a list inside three objects, and both parts are read without an
- * error, are the parts joined: each open container gets the first
- * part's children, the container after them, then the second part's,
- * and repeated keys are merged over them all, which gives the very tree
- * of reading the text whole.  Otherwise the text is put back as it came
- * and read whole, so that an error is the one it always was. */
+ * half of reading the program: the text is cut into parts that this
+ * thread and a second one take, the longest first.  A part starts at
+ * an item of the graph's `nodes` or of the signature's `input_specs`,
+ * found from evenly spaced places: `, {"target": "`, `, {"parameter":
+ * {"arg": ` or `, {"buffer": {"arg": ` (their quotes cannot stand in a
+ * JSON string: they would end it), and its yajl is brought muted into
+ * the containers torch's text has open there (three objects, then the
+ * list).  `tensor_values`, a third of the text, is not cut: the keys it
+ * repeats are merged as it closes, on the thread that read it.  Only
+ * when every part is read without an error and ends where the next one
+ * starts, just after an item of the containers that one was brought
+ * into, then `, `, are the parts joined: each container gets its
+ * children part after part, and repeated keys are merged over them all,
+ * which gives the very tree of reading the text whole.  Otherwise the
+ * text is put back as it came and read whole, so that an error is the
+ * one it always was. */
 
-/* Texts of at least split_min_bytes are read in parts, the second from
- * the first node past split_from of the text (the tests move both:
+/* Texts of at least split_min_bytes are read in parts, cut at the first
+ * place fit for it from each of SPLIT_PARTS - 1 evenly spaced places,
+ * which split_from shifts (the tests move both:
  * _graft_pt2_tree_set_split()). */
 static gsize  split_min_bytes = PT2_SPLIT_MIN_BYTES;
 static double split_from = 0.5;
 
-/* The containers torch's text has open at a node of the graph: objects
- * but the last, a list. */
+/* At most as many parts: with the longest taken first, neither thread
+ * waits long for the other at the end. */
+#define SPLIT_PARTS 16
+
+/* The containers torch's text has open where a part starts: objects,
+ * then a list. */
 #define SPLIT_DEPTH 4
 
-/* Where the second part may start, from a node of the graph. */
-static const char split_mark[] = ", {\"target\": \"";
+/* Where a part may start: after the `, ` of each. */
+static const char *const split_marks[] = {
+  ", {\"target\": \"",
+  ", {\"parameter\": {\"arg\": ",
+  ", {\"buffer\": {\"arg\": ",
+};
 
-/* Where in @text (@length bytes) the second part starts: at the first
- * node from @from, or 0. */
+/* Where in @text (@length bytes) a part may start, from @from: after the
+ * `, ` before a node or an input spec; 0 when there is none. */
 static gsize
 find_split (const char *text,
             gsize       length,
             gsize       from)
 {
-  const gsize len = sizeof split_mark - 1;
   const char *p = text + from;
   const char *end = text + length;
 
-  while ((p = memchr (p, ',', end - p)) != NULL && (gsize) (end - p) >= len)
+  while ((p = memchr (p, ',', end - p)) != NULL)
     {
-      if (memcmp (p, split_mark, len) == 0)
-        return (p - text) + 2;
+      for (guint k = 0; k < G_N_ELEMENTS (split_marks); k++)
+        {
+          gsize len = strlen (split_marks[k]);
+
+          if ((gsize) (end - p) >= len && memcmp (p, split_marks[k], len) == 0)
+            return (p - text) + 2;
+        }
       p++;
     }
   return 0;
-}
-
-/* Brings the second part's builder to @at, inside the containers the
- * text has open there as guessed. */
-static gboolean
-prime (Builder *b,
-       gsize    at)
-{
-  static const char way[] = "{\"\":{\"\":{\"\":[";
-  yajl_status       status;
-
-  for (guint d = 0; d < SPLIT_DEPTH; d++)
-    {
-      Pt2Member *slot = push (&b->stack);
-
-      slot->key = NULL;
-      b->open[d] = (Open){ b->stack.len, d + 1 < SPLIT_DEPTH, at };
-    }
-  b->depth = b->primed = SPLIT_DEPTH;
-  b->muted = TRUE;
-  status = yajl_parse (b->handle, (const unsigned char *) way, sizeof way - 1);
-  b->muted = FALSE;
-  b->base = b->end = at;
-  b->last = LAST_OPEN_ARRAY;
-  return status == yajl_status_ok;
 }
 
 typedef struct
 {
   Builder     b;
   gsize       from;
+  gboolean    last;
   yajl_status status;
 } Part;
 
-static gpointer
-read_second_part (gpointer data)
+typedef struct
 {
-  Part *part = data;
+  Part  *parts;
+  guint  n_parts;
+  guint *order; /* the parts, the longest first */
+  gint   next;  /* the next in order to take, atomic */
+} Split;
 
-  part->status = parse_part (&part->b, part->from, TRUE);
+/* Brings a part's builder to its start, inside the containers the text
+ * has open there as guessed. */
+static gboolean
+prime (Part *part)
+{
+  Builder    *b = &part->b;
+  char        way[4 * SPLIT_DEPTH + 1];
+  guint       n = 0;
+  yajl_status status;
+
+  for (guint d = 0; d < SPLIT_DEPTH; d++)
+    {
+      Pt2Member *slot = push (&b->stack);
+      gboolean   object = d + 1 < SPLIT_DEPTH;
+
+      slot->key = NULL;
+      b->open[d] = (Open){ b->stack.len, object, part->from };
+      if (object)
+        {
+          memcpy (way + n, "{\"\":", 4);
+          n += 4;
+        }
+      else
+        way[n++] = '[';
+    }
+  b->depth = b->primed = SPLIT_DEPTH;
+  b->muted = TRUE;
+  status = yajl_parse (b->handle, (const unsigned char *) way, n);
+  b->muted = FALSE;
+  b->base = b->end = part->from;
+  b->last = LAST_OPEN_ARRAY;
+  return status == yajl_status_ok;
+}
+
+/* Reads parts until none is left. */
+static gpointer
+read_parts (gpointer data)
+{
+  Split *split = data;
+  gint   k;
+
+  while ((k = g_atomic_int_add (&split->next, 1)) < (gint) split->n_parts)
+    {
+      Part *part = &split->parts[split->order[k]];
+
+      part->status = parse_part (&part->b, part->from, part->last);
+    }
   return NULL;
 }
 
-/* Whether the first part, read up to @at, stands where the second one
+/* Whether a part read without an error stands where the next one (@next)
  * was brought: just after an item of a list inside three objects, then
- * `, `. */
+ * `, `; or, for the last part, after the whole document. */
 static gboolean
-first_part_fits (Builder *a,
-                 gsize    at)
+part_fits (Part *part,
+           Part *next)
 {
-  if (a->muted || a->depth != SPLIT_DEPTH || a->last != LAST_VALUE || a->end + 2 != at)
+  Builder *b = &part->b;
+
+  if (part->status != yajl_status_ok || b->muted)
+    return FALSE;
+  if (next == NULL)
+    return b->depth == 0 && b->primed == 0;
+  if (b->depth != SPLIT_DEPTH || b->last != LAST_VALUE || b->end + 2 != next->from)
     return FALSE;
   for (guint d = 0; d < SPLIT_DEPTH; d++)
-    if (a->open[d].object != (d + 1 < SPLIT_DEPTH))
+    if (b->open[d].object != (d + 1 < SPLIT_DEPTH))
       return FALSE;
   return TRUE;
 }
 
-/* The tree of both parts, in @a's tree (which takes @b's memory). */
-static Pt2Tree *
-join_parts (Builder *a,
-            Builder *b)
+/* A container being joined from the parts. */
+typedef struct
 {
-  Pt2Tree    *tree = a->tree;
-  Pt2Value    inner = { 0 };
-  const char *inner_key = NULL;
-  Chunk      *last;
+  const char *key;
+  gsize       offset;
+  gboolean    object;
+  GArray     *children; /* Pt2Member */
+} Joined;
 
-  for (int d = SPLIT_DEPTH - 1; d >= 0; d--)
+static void
+joined_open (Joined  *j,
+             Builder *b,
+             guint    d,
+             guint    end)
+{
+  guint first = b->open[d].first;
+
+  j->key = b->stack.items[first - 1].key;
+  j->offset = b->open[d].offset;
+  j->object = b->open[d].object;
+  j->children = g_array_new (FALSE, FALSE, sizeof (Pt2Member));
+  g_array_append_vals (j->children, &b->stack.items[first], end - first);
+}
+
+/* The container's value, in @tree; frees what joined it. */
+static Pt2Value
+joined_close (Joined  *j,
+              Pt2Tree *tree)
+{
+  Pt2Member *all = (Pt2Member *) (gpointer) j->children->data;
+  guint      n = j->children->len;
+  Pt2Value   v = { 0 };
+
+  v.offset = j->offset;
+  if (j->object)
     {
-      gboolean innermost = d + 1 == SPLIT_DEPTH;
-      guint    a_first = a->open[d].first;
-      guint    a_end = innermost ? a->stack.len : a->open[d + 1].first - 1;
-      /* (b->open was reused by the containers the second part read.) */
-      guint      b_first = innermost ? SPLIT_DEPTH : b->primed_end[d + 1];
-      guint      b_end = b->primed_end[d];
-      guint      n = (a_end - a_first) + (innermost ? 0 : 1) + (b_end - b_first);
-      Pt2Member *all = g_new (Pt2Member, MAX (n, 1));
-      Pt2Member *p = all;
-      Pt2Value   v = { 0 };
-
-      memcpy (p, &a->stack.items[a_first], (a_end - a_first) * sizeof (Pt2Member));
-      p += a_end - a_first;
-      if (!innermost)
-        {
-          p->key = inner_key;
-          p->value = inner;
-          p++;
-        }
-      memcpy (p, &b->stack.items[b_first], (b_end - b_first) * sizeof (Pt2Member));
-      v.offset = a->open[d].offset;
-      if (a->open[d].object)
-        {
-          n = merge_repeated_keys (all, n);
-          v.type = PT2_OBJECT;
-          v.v.members = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Member)) : NULL;
-          if (n > 0)
-            memcpy (v.v.members, all, n * sizeof (Pt2Member));
-        }
-      else
-        {
-          v.type = PT2_ARRAY;
-          v.v.items = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Value)) : NULL;
-          for (guint k = 0; k < n; k++)
-            v.v.items[k] = all[k].value;
-        }
-      v.len = n;
-      g_free (all);
-      inner = v;
-      inner_key = a->stack.items[a_first - 1].key;
+      n = merge_repeated_keys (all, n);
+      v.type = PT2_OBJECT;
+      v.v.members = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Member)) : NULL;
+      if (n > 0)
+        memcpy (v.v.members, all, n * sizeof (Pt2Member));
     }
-  tree->root = inner;
-  /* The second part's chunks after the first's. */
-  for (last = tree->chunks; last != NULL && last->next != NULL; last = last->next)
-    ;
-  if (last != NULL)
-    last->next = b->tree->chunks;
   else
-    tree->chunks = b->tree->chunks;
-  b->tree->chunks = NULL;
+    {
+      v.type = PT2_ARRAY;
+      v.v.items = n > 0 ? tree_alloc (tree, n * sizeof (Pt2Value)) : NULL;
+      for (guint k = 0; k < n; k++)
+        v.v.items[k] = all[k].value;
+    }
+  v.len = n;
+  g_clear_pointer (&j->children, g_array_unref);
+  return v;
+}
+
+/* The tree of all the parts, in the first part's tree (which takes the
+ * others' memory). */
+static Pt2Tree *
+join_parts (Split *split)
+{
+  Builder *first = &split->parts[0].b;
+  Pt2Tree *tree = first->tree;
+  Joined   open[SPLIT_DEPTH];
+  Chunk  **tail;
+
+  for (guint d = 0; d < SPLIT_DEPTH; d++)
+    joined_open (&open[d], first, d,
+                 d + 1 < SPLIT_DEPTH ? first->open[d + 1].first - 1 : first->stack.len);
+  for (guint k = 1; k < split->n_parts; k++)
+    {
+      Builder *b = &split->parts[k].b;
+      guint    c = b->primed; /* the containers still open from before */
+      guint    depth = b->depth;
+
+      /* Those it closed, innermost first: each gets the children read
+       * here, then goes to its parent. */
+      for (guint d = SPLIT_DEPTH; d-- > c;)
+        {
+          guint    from = d + 1 == SPLIT_DEPTH ? SPLIT_DEPTH : b->primed_end[d + 1];
+          Pt2Value v;
+
+          g_array_append_vals (open[d].children, &b->stack.items[from], b->primed_end[d] - from);
+          v = joined_close (&open[d], tree);
+          if (d == 0)
+            tree->root = v;
+          else
+            {
+              Pt2Member m = { open[d].key, v };
+
+              g_array_append_val (open[d - 1].children, m);
+            }
+        }
+      /* The innermost still open gets what follows, up to a container
+       * opened here. */
+      if (c > 0)
+        {
+          guint from = c < SPLIT_DEPTH ? b->primed_end[c] : SPLIT_DEPTH;
+          guint end = depth > c ? b->open[c].first - 1 : b->stack.len;
+
+          g_array_append_vals (open[c - 1].children, &b->stack.items[from], end - from);
+        }
+      /* Those it opened and left open. */
+      for (guint d = c; d < depth; d++)
+        joined_open (&open[d], b, d, d + 1 < depth ? b->open[d + 1].first - 1 : b->stack.len);
+    }
+  tree->n_parts = split->n_parts;
+  /* The other parts' chunks after the first's. */
+  for (tail = &tree->chunks; *tail != NULL; tail = &(*tail)->next)
+    ;
+  for (guint k = 1; k < split->n_parts; k++)
+    {
+      Pt2Tree *other = split->parts[k].b.tree;
+
+      *tail = other->chunks;
+      other->chunks = NULL;
+      while (*tail != NULL)
+        tail = &(*tail)->next;
+    }
   return tree;
 }
 
-/* The tree of @text read in two parts at once, or %NULL (the text as it
- * came) when it is not to be or cannot be so read. */
+static gint
+longer_first (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  Split *split = data;
+  gsize  len_a = split->parts[*(const guint *) a].b.length - split->parts[*(const guint *) a].from;
+  gsize  len_b = split->parts[*(const guint *) b].b.length - split->parts[*(const guint *) b].from;
+
+  return len_a > len_b ? -1 : len_a < len_b ? 1
+                                            : 0;
+}
+
+/* The tree of @text read in parts on two threads, or %NULL (the text as
+ * it came) when it is not to be or cannot be so read. */
 static Pt2Tree *
 tree_new_split (char *text,
                 gsize length)
 {
-  Builder     a;
-  Part        second;
-  GThread    *thread;
-  gsize       at;
-  yajl_status status;
-  Pt2Tree    *tree = NULL;
+  Split    split = { g_new0 (Part, SPLIT_PARTS), 0, NULL, 0 };
+  GThread *thread = NULL;
+  gboolean ok = TRUE;
+  Pt2Tree *tree = NULL;
+  gsize    at;
 
-  if (length < split_min_bytes ||
-      (at = find_split (text, length, MIN ((gsize) (length * split_from), length))) == 0)
-    return NULL;
-  builder_init (&a, text, at);
-  builder_init (&second.b, text, length);
-  second.from = at;
-  second.status = yajl_status_error;
-  if (!prime (&second.b, at) ||
-      (thread = g_thread_try_new ("graft-pt2-json", read_second_part, &second, NULL)) == NULL)
+  if (length < split_min_bytes)
     {
-      builder_clear (&a, TRUE);
-      builder_clear (&second.b, TRUE);
+      g_free (split.parts);
       return NULL;
     }
-  status = parse_part (&a, 0, FALSE);
-  g_thread_join (thread);
-  if (status == yajl_status_ok && second.status == yajl_status_ok && first_part_fits (&a, at) &&
-      second.b.depth == 0 && second.b.primed == 0)
+  /* Where the parts start: none shorter than half the even share. */
+  split.parts[0].from = 0;
+  split.n_parts = 1;
+  for (guint k = 1; k < SPLIT_PARTS; k++)
     {
-      tree = join_parts (&a, &second.b);
-      tree->n_parts = 2;
-      mark_floats (&a);
-      mark_floats (&second.b);
+      gsize place = (gsize) (length * ((k - 1) + split_from) / (SPLIT_PARTS - 1));
+      gsize prev = split.parts[split.n_parts - 1].from;
+
+      place = MAX (MIN (place, length), prev + 1 + length / (2 * SPLIT_PARTS));
+      if (place >= length || (at = find_split (text, length, place)) == 0)
+        continue;
+      split.parts[split.n_parts++].from = at;
     }
-  else
+  if (split.n_parts == 1)
     {
-      restore_text (&a, 0);
-      restore_text (&second.b, at);
+      g_free (split.parts);
+      return NULL;
     }
-  builder_clear (&a, tree == NULL);
-  builder_clear (&second.b, TRUE);
+  split.order = g_new (guint, split.n_parts);
+  for (guint k = 0; k < split.n_parts; k++)
+    {
+      Part *part = &split.parts[k];
+
+      split.order[k] = k;
+      part->last = k + 1 == split.n_parts;
+      builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from);
+      part->status = yajl_status_error;
+      if (k > 0)
+        ok = ok && prime (part);
+    }
+  g_qsort_with_data (split.order, (gint) split.n_parts, sizeof (guint), longer_first, &split);
+  if (ok)
+    thread = g_thread_try_new ("graft-pt2-json", read_parts, &split, NULL);
+  if (thread != NULL)
+    {
+      read_parts (&split);
+      g_thread_join (thread);
+      for (guint k = 0; k < split.n_parts && ok; k++)
+        ok = part_fits (&split.parts[k], k + 1 < split.n_parts ? &split.parts[k + 1] : NULL);
+      if (ok)
+        {
+          tree = join_parts (&split);
+          for (guint k = 0; k < split.n_parts; k++)
+            mark_floats (&split.parts[k].b);
+        }
+    }
+  for (guint k = 0; k < split.n_parts; k++)
+    {
+      if (tree == NULL)
+        restore_text (&split.parts[k].b, split.parts[k].from);
+      builder_clear (&split.parts[k].b, tree == NULL || k > 0);
+    }
+  g_free (split.order);
+  g_free (split.parts);
   return tree;
 }
 
@@ -1200,9 +1342,9 @@ _graft_pt2_tree_new (char  *text,
 }
 
 /**
- * For the tests: texts of at least @min_bytes are read in two parts (if
- * they can be), the second from the first node past @from (0 to 1) of
- * the text.  Not to be called while a text is read.
+ * For the tests: texts of at least @min_bytes are read in parts (if they
+ * can be), the places the parts start looked for from shifted by @from
+ * (0 to 1; 0.5 by default).  Not to be called while a text is read.
  */
 void
 _graft_pt2_tree_set_split (gsize  min_bytes,
@@ -1212,7 +1354,7 @@ _graft_pt2_tree_set_split (gsize  min_bytes,
   split_from = CLAMP (from, 0.0, 1.0);
 }
 
-/* How many parts the tree's text was read in: 1, or 2 (tree_new_split()). */
+/* How many parts the tree's text was read in (tree_new_split()). */
 guint
 _graft_pt2_tree_get_n_parts (Pt2Tree *tree)
 {
