@@ -998,31 +998,44 @@ static double split_from = 0.5;
 #define SPLIT_DEPTH 4
 
 /* Where a part may start: after the `, ` of each. */
-static const char *const split_marks[] = {
-  ", {\"target\": \"",
-  ", {\"parameter\": {\"arg\": ",
-  ", {\"buffer\": {\"arg\": ",
+static const struct
+{
+  const char *text;
+  gsize       len;
+} split_marks[] = {
+#define MARK(s)     \
+  {                 \
+    s, sizeof s - 1 \
+  }
+  MARK (", {\"target\": \""),
+  MARK (", {\"parameter\": {\"arg\": "),
+  MARK (", {\"buffer\": {\"arg\": "),
+#undef MARK
 };
 
+/* How far from a place a part's start is looked for (a node of torch's
+ * text is a few hundred bytes; a text without any is not searched
+ * whole, again and again). */
+#define SPLIT_SEARCH_BYTES (1024u * 1024u)
+
 /* Where in @text (@length bytes) a part may start, from @from: after the
- * `, ` before a node or an input spec; 0 when there is none. */
+ * `, ` before a node or an input spec, within SPLIT_SEARCH_BYTES; 0 when
+ * there is none. */
 static gsize
 find_split (const char *text,
             gsize       length,
             gsize       from)
 {
   const char *p = text + from;
-  const char *end = text + length;
+  const char *end = text + MIN (length, from + SPLIT_SEARCH_BYTES);
+  const char *text_end = text + length;
 
-  while ((p = memchr (p, ',', end - p)) != NULL)
+  while (p < end && (p = memchr (p, ',', end - p)) != NULL)
     {
       for (guint k = 0; k < G_N_ELEMENTS (split_marks); k++)
-        {
-          gsize len = strlen (split_marks[k]);
-
-          if ((gsize) (end - p) >= len && memcmp (p, split_marks[k], len) == 0)
-            return (p - text) + 2;
-        }
+        if ((gsize) (text_end - p) >= split_marks[k].len &&
+            memcmp (p, split_marks[k].text, split_marks[k].len) == 0)
+          return (p - text) + 2;
       p++;
     }
   return 0;
