@@ -975,8 +975,8 @@ tree_new_whole (char  *text,
  * list).  `tensor_values`, a third of the text, is not cut: the keys it
  * repeats are merged as it closes, on the thread that read it.  Only
  * when every part is read without an error and ends where the next one
- * starts, just after an item of the containers that one was brought
- * into, then `, `, are the parts joined: each container gets its
+ * starts, just after an item of a list inside three objects, then `, `,
+ * are the parts joined: each container gets its
  * children part after part, and repeated keys are merged over them all,
  * which gives the very tree of reading the text whole.  Otherwise the
  * text is put back as it came and read whole, so that an error is the
