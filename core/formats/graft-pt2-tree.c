@@ -40,7 +40,8 @@
 /* A value's offset and length fit its bit-fields (graft-pt2-private.h). */
 G_STATIC_ASSERT (GRAFT_MAX_JSON_BYTES <= (1u << 30));
 
-/* The tree's memory: chunks a value never crosses. */
+/* The tree's memory: chunks a value never crosses, of at most this
+ * (less for a short text or part of one). */
 #define CHUNK_SIZE (4u * 1024u * 1024u)
 
 typedef struct _Chunk Chunk;
@@ -56,7 +57,8 @@ struct _Pt2Tree
 {
   Chunk   *chunks;
   Pt2Value root;
-  guint    n_parts; /* the text was read in (tree_new_split()) */
+  guint    n_parts;    /* the text was read in (tree_new_split()) */
+  gsize    chunk_size; /* of its chunks */
   /* Keys seen lately, by a hash of their bytes: most objects repeat a few
    * dozen keys ("name", "arg", "as_tensor"). */
   const char *keys[1024];
@@ -72,7 +74,7 @@ tree_alloc (Pt2Tree *tree,
   size = (size + 15) & ~(gsize) 15;
   if (c == NULL || c->size - c->used < size)
     {
-      gsize bytes = MAX (CHUNK_SIZE, size);
+      gsize bytes = MAX (tree->chunk_size, size);
 
       c = g_malloc (sizeof (Chunk) + 16 + bytes);
       c->next = tree->chunks;
@@ -833,6 +835,7 @@ builder_init (Builder *b,
     .floats = g_array_new (FALSE, FALSE, sizeof (FloatToken)),
   };
   b->handle = yajl_alloc (&callbacks, NULL, b);
+  b->tree->chunk_size = CLAMP (length, 64u * 1024u, CHUNK_SIZE);
 }
 
 /* Frees what the builder holds but its tree unless @with_tree. */
@@ -1304,6 +1307,7 @@ tree_new_split (char *text,
       split.order[k] = k;
       part->last = k + 1 == split.n_parts;
       builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from);
+      part->b.tree->chunk_size = CLAMP (part->b.length - part->from, 64u * 1024u, CHUNK_SIZE);
       part->status = yajl_status_error;
       if (k > 0)
         ok = ok && prime (part);
