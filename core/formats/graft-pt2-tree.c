@@ -1251,17 +1251,27 @@ join_parts (Split *split)
   return tree;
 }
 
-static gint
-longer_first (gconstpointer a,
-              gconstpointer b,
-              gpointer      data)
+/* How long a part is. */
+static inline gsize
+part_length (Split *split,
+             guint  k)
 {
-  Split *split = data;
-  gsize  len_a = split->parts[*(const guint *) a].b.length - split->parts[*(const guint *) a].from;
-  gsize  len_b = split->parts[*(const guint *) b].b.length - split->parts[*(const guint *) b].from;
+  return split->parts[k].b.length - split->parts[k].from;
+}
 
-  return len_a > len_b ? -1 : len_a < len_b ? 1
-                                            : 0;
+/* split->order, the longest part first (an insertion sort: at most
+ * SPLIT_PARTS). */
+static void
+order_longest_first (Split *split)
+{
+  for (guint k = 0; k < split->n_parts; k++)
+    {
+      guint part = k, j = k;
+
+      for (; j > 0 && part_length (split, split->order[j - 1]) < part_length (split, part); j--)
+        split->order[j] = split->order[j - 1];
+      split->order[j] = part;
+    }
 }
 
 /* The tree of @text read in parts on two threads, or %NULL (the text as
@@ -1304,7 +1314,6 @@ tree_new_split (char *text,
     {
       Part *part = &split.parts[k];
 
-      split.order[k] = k;
       part->last = k + 1 == split.n_parts;
       builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from);
       part->b.tree->chunk_size = CLAMP (part->b.length - part->from, 64u * 1024u, CHUNK_SIZE);
@@ -1312,7 +1321,7 @@ tree_new_split (char *text,
       if (k > 0)
         ok = ok && prime (part);
     }
-  g_qsort_with_data (split.order, (gint) split.n_parts, sizeof (guint), longer_first, &split);
+  order_longest_first (&split);
   if (ok)
     thread = g_thread_try_new ("graft-pt2-json", read_parts, &split, NULL);
   if (thread != NULL)
