@@ -36,8 +36,7 @@
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 
-typedef enum
-{
+typedef enum {
   TINT_REMOVED,
   TINT_ADDED,
   TINT_FILLER,
@@ -83,6 +82,7 @@ struct _GraftDiffWindow
   /* Borrowed: children */
   AdwWindowTitle *title;
   GtkWidget      *busy;
+  GtkWidget      *paned;
   GtkTextBuffer  *buffers[2];
   GtkTextTag     *tags[2][N_TINTS]; /* per side; NULL where the side has no such tint */
 
@@ -325,6 +325,7 @@ finish (GraftDiffWindow *self)
   g_clear_pointer (&self->text, diff_text_free);
   g_clear_handle_id (&self->busy_timeout, g_source_remove);
   gtk_widget_set_visible (self->busy, FALSE);
+  gtk_widget_set_visible (self->paned, TRUE);
   subtitle = g_strdup_printf ("%s: %u line%s removed, %u added", self->what, self->n_removed,
                               self->n_removed == 1 ? "" : "s", self->n_added);
   adw_window_title_set_subtitle (self->title, subtitle);
@@ -380,7 +381,7 @@ diff_done_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  GTask           *task = G_TASK (result);
+  GTask *task = G_TASK (result);
   g_autoptr (DiffText) text = g_task_propagate_pointer (task, NULL);
   GraftDiffWindow *self = user_data;
 
@@ -445,6 +446,9 @@ start (GraftDiffWindow *self)
   stop (self);
   self->ready = FALSE;
   self->cancellable = g_cancellable_new ();
+  /* The texts are shown whole: views that grow as they are filled get
+   * drawn before they are allocated again. */
+  gtk_widget_set_visible (self->paned, FALSE);
   for (guint s = 0; s < 2; s++)
     gtk_text_buffer_set_text (self->buffers[s], "", 0);
   adw_window_title_set_subtitle (self->title, "Comparing the code before and after…");
@@ -477,8 +481,9 @@ diff_window_new (GtkWindow *parent)
   GtkWidget       *spinner = gtk_spinner_new ();
   GtkWidget       *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   GtkWidget       *left_view = make_view (&self->buffers[0], NULL);
-  GtkWidget       *right_view = make_view (
-      &self->buffers[1], gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (left_view)));
+  GtkWidget       *right_view =
+      make_view (&self->buffers[1],
+                 gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (left_view)));
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
   self->tags[0][TINT_REMOVED] = gtk_text_buffer_create_tag (
@@ -494,6 +499,7 @@ diff_window_new (GtkWindow *parent)
   gtk_paned_set_start_child (GTK_PANED (paned), left_view);
   gtk_paned_set_end_child (GTK_PANED (paned), right_view);
   gtk_paned_set_position (GTK_PANED (paned), 550);
+  self->paned = paned;
   gtk_overlay_set_child (GTK_OVERLAY (overlay), paned);
 
   /* The spinner on an OSD backdrop, as the split view's bars. */

@@ -15,18 +15,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, GRAFT, DIFF_WINDOW, AdwWindow)
 
-GtkWidget *graft_diff_window_new (GtkWindow  *parent,
-                                  const char *what,
-                                  const char *before,
-                                  const char *after) G_GNUC_WARN_UNUSED_RESULT;
-GtkWidget *graft_diff_window_new_for_document (GtkWindow     *parent,
-                                               GraftDocument *document) G_GNUC_WARN_UNUSED_RESULT;
-gboolean   graft_diff_window_get_ready (GraftDiffWindow *self);
-gboolean   graft_diff_window_get_busy (GraftDiffWindow *self);
+GtkWidget     *graft_diff_window_new (GtkWindow  *parent,
+                                      const char *what,
+                                      const char *before,
+                                      const char *after) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget     *graft_diff_window_new_for_document (GtkWindow     *parent,
+                                                   GraftDocument *document) G_GNUC_WARN_UNUSED_RESULT;
+gboolean       graft_diff_window_get_ready (GraftDiffWindow *self);
+gboolean       graft_diff_window_get_busy (GraftDiffWindow *self);
 GtkTextBuffer *graft_diff_window_get_buffer (GraftDiffWindow *self,
                                              gboolean         after);
 const char    *graft_diff_window_get_subtitle (GraftDiffWindow *self);
-guint      graft_diff_window_get_n_removed (GraftDiffWindow *self);
-guint      graft_diff_window_get_n_added (GraftDiffWindow *self);
+guint          graft_diff_window_get_n_removed (GraftDiffWindow *self);
+guint          graft_diff_window_get_n_added (GraftDiffWindow *self);
 
 G_END_DECLS

@@ -22,8 +22,10 @@
  * prints the window's reason and when it gave it.  Figures, not a pass/fail test.  With `--gaps`
  * first, it also prints every gap over 30 ms and when it began; with `--code`, the longest stall in
  * the 3 s after showing the code view (the graph's whole code in a GtkSourceView) once the graph is
- * drawn; with `--changes`, after Replace All, how long Show Changes takes: building the Changes
- * window (the diff included) and until it has drawn its first frame; with
+ * drawn; with `--changes`, after Replace All, how long Show Changes takes: until its window
+ * holds the whole comparison and has drawn it, with the longest stall and own turn meanwhile;
+ * with `--context`, once the graph is drawn, the same for Match in Context (the middle match);
+ * with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
  * `--overview`, once the graph is drawn, what the overview map's picture
@@ -55,6 +57,7 @@
 
 #include "graft-autosave.h"
 #include "graft-canvas.h"
+#include "graft-context-window.h"
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
@@ -225,6 +228,55 @@ time_show_changes (GraftWindow *window,
           *built_s, shown_s, w->longest / 1e3, w->longest_own / 1e3);
   gtk_window_destroy (GTK_WINDOW (diff));
   return shown_s;
+}
+
+/* Shows the middle match in context and prints the time until its window
+ * has drawn the picture, with the longest stall and own turn meanwhile. */
+static void
+time_context (GraftWindow *window,
+              Watchdog    *w)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint  n_matches = graft_document_get_n_matches (graft_window_get_document (window));
+  g_autoptr (GList) toplevels = NULL;
+  GraftContextWindow *context = NULL;
+  GdkFrameClock      *clock;
+  double              opened_s;
+  double              ready_s;
+
+  if (n_matches == 0)
+    return;
+  watchdog_reset (w, start, thread_time ());
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                  g_variant_new_uint32 (n_matches / 2));
+  opened_s = (g_get_monotonic_time () - start) / 1e6;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_CONTEXT_WINDOW (l->data))
+      context = l->data;
+  if (context == NULL)
+    return;
+  /* The window's frames are GTK's work, not the editor's. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (context));
+  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
+  while (!graft_context_window_get_ready (context))
+    g_main_context_iteration (NULL, TRUE);
+  ready_s = (g_get_monotonic_time () - start) / 1e6;
+  changes_painted = FALSE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  watchdog_pause (w);
+  g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
+  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
+  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  printf ("  match %u in context: %u nodes; window opened in %.3fs, laid out in %.3fs, "
+          "drawn after %.3fs; longest stall %.0f ms, own %.1f ms\n",
+          n_matches / 2 + 1, graft_context_window_get_n_shown (context), opened_s, ready_s,
+          (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3);
+  gtk_window_destroy (GTK_WINDOW (context));
 }
 
 static guint n_paints;
@@ -869,6 +921,7 @@ main (int    argc,
   Watchdog w = { 0 };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
+  gboolean context = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
   gboolean exports = FALSE;
@@ -895,6 +948,11 @@ main (int    argc,
       if (strcmp (argv[i], "--changes") == 0)
         {
           changes = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--context") == 0)
+        {
+          context = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--split") == 0)
@@ -978,6 +1036,8 @@ main (int    argc,
 
       if (overview)
         time_overview (window);
+      if (context)
+        time_context (window, &w);
       if (pan)
         {
           printf ("%s: %u nodes, drawn after %.3fs (longest stall %.0f ms)\n", base, n, open_s,
