@@ -24,8 +24,9 @@
  * the 3 s after showing the code view (the graph's whole code in a GtkSourceView) once the graph is
  * drawn; with `--changes`, after Replace All, how long Show Changes takes: until its window
  * holds the whole comparison and has drawn it, with the longest stall and own turn meanwhile;
- * with `--context`, once the graph is drawn, the same for Match in Context (the middle match);
- * with
+ * `--forget` first makes Show Changes make the code before the change too (as after a run of
+ * the rules, which keeps no code); with `--context`, once the graph is drawn, the same for Match in
+ * Context (the middle match); with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
  * `--overview`, once the graph is drawn, what the overview map's picture
@@ -57,7 +58,9 @@
 
 #include "graft-autosave.h"
 #include "graft-canvas.h"
+#include "graft-comparison.h"
 #include "graft-context-window.h"
+#include "graft-document-private.h"
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
@@ -922,6 +925,7 @@ main (int    argc,
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
   gboolean context = FALSE;
+  gboolean forget = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
   gboolean exports = FALSE;
@@ -948,6 +952,11 @@ main (int    argc,
       if (strcmp (argv[i], "--changes") == 0)
         {
           changes = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--forget") == 0)
+        {
+          forget = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--context") == 0)
@@ -1100,8 +1109,16 @@ main (int    argc,
               open_stall, open_own, replace_s, replace_stall, replace_own, n_reused, n_segments);
       if (changes && replace_s > 0)
         {
-          double built_s;
+          double         built_s;
+          GraftDocument *document = graft_window_get_document (window);
 
+          /* As a run of the rules leaves it: the code before the change
+           * is made when asked for, the change undone in each turn. */
+          if (forget)
+            g_clear_pointer (&((HistoryEntry *) document->history
+                                   ->pdata[graft_document_get_compared_change (document)])
+                                  ->before,
+                             g_free);
           time_show_changes (window, &w, &built_s);
         }
       if (split && replace_s > 0)

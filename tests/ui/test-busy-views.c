@@ -38,9 +38,9 @@ long_example_path (const char *dir)
   g_autofree char *example = example_path ();
   g_autofree char *text = NULL;
   g_autoptr (GString) body = g_string_new (NULL);
-  const char      *ret = "        return x + torch.max(m1) + torch.max(m2)\n";
-  char            *at;
-  char            *path = g_build_filename (dir, "long.py", NULL);
+  const char *ret = "        return x + torch.max(m1) + torch.max(m2)\n";
+  char       *at;
+  char       *path = g_build_filename (dir, "long.py", NULL);
   g_autoptr (GString) out = g_string_new (NULL);
 
   g_assert_true (g_file_get_contents (example, &text, NULL, NULL));
@@ -239,8 +239,8 @@ typedef struct
 } Gone;
 
 static void
-document_gone_cb (gpointer  data,
-                  GObject  *object)
+document_gone_cb (gpointer data,
+                  GObject *object)
 {
   Gone *gone = data;
 
@@ -386,10 +386,10 @@ assert_context (GraftContextWindow *context,
 static void
 test_context_same (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
-  g_autofree char *long_path = long_example_path (dir);
-  g_autofree char *example = example_path ();
-  const char      *paths[] = { example, long_path };
+  g_autofree char   *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char   *long_path = long_example_path (dir);
+  g_autofree char   *example = example_path ();
+  const char        *paths[] = { example, long_path };
   static const guint hops[] = { 1, 2, 3, 8 };
 
   for (guint p = 0; p < G_N_ELEMENTS (paths); p++)
