@@ -20,8 +20,7 @@
 
 #include "graft-comparison-private.h"
 
-typedef enum
-{
+typedef enum {
   PHASE_SCOPES,
   PHASE_REQUEST,
   PHASE_CHANGES,

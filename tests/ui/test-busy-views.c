@@ -15,6 +15,7 @@
 #include "graft-comparison.h"
 #include "graft-context-window.h"
 #include "graft-diff-window.h"
+#include "graft-split-window.h"
 #include "graft-document-changes.h"
 #include "graft-document-private.h"
 #include "window-util.h"
@@ -475,6 +476,242 @@ test_context_close (void)
       }
 }
 
+/* The boxes of a layout, by name, in order, with each graph node's change
+ * (@changes, per graph node) for those that are one node. */
+static char *
+describe_side (GraftLayout  *layout,
+               const guint8 *changes)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+    {
+      const GraftLayoutNode *box = graft_layout_get_node (layout, b);
+
+      g_string_append_printf (out, "%s%s:%d\n", box->name, box->is_stub ? " (stub)" : "",
+                              box->n_members > 0 || box->is_stub ? -1
+                                                                 : changes[box->node_index]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The sides of @comparison laid out, as @split should show them. */
+static void
+assert_split_as (GraftSplitWindow *split,
+                 GraftComparison  *comparison)
+{
+  for (guint c = 0; c < 4; c++)
+    {
+      const char *const *names = graft_comparison_get_names (comparison, c);
+
+      g_assert_cmpuint (graft_split_window_get_n_changed (split, c), ==,
+                        g_strv_length ((char **) names));
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autoptr (GraftLayoutRequest) request = graft_comparison_steal_request (comparison, s == 1);
+      g_autofree guint8 *changes = graft_comparison_steal_node_changes (comparison, s == 1);
+      g_autoptr (GError) error = NULL;
+      GraftLayout     *want = graft_layout_request_run (request, &error);
+      GraftLayout     *got = graft_canvas_get_layout (graft_split_window_get_canvas (split, s == 1));
+      g_autofree char *want_text = NULL;
+      g_autofree char *got_text = NULL;
+
+      g_assert_no_error (error);
+      want_text = describe_side (want, changes);
+      /* The window's node changes, read back box by box. */
+      {
+        GString *out = g_string_new (NULL);
+
+        for (guint b = 0; b < graft_layout_get_n_nodes (got); b++)
+          {
+            const GraftLayoutNode *box = graft_layout_get_node (got, b);
+
+            g_string_append_printf (
+                out, "%s%s:%d\n", box->name, box->is_stub ? " (stub)" : "",
+                box->n_members > 0 || box->is_stub
+                    ? -1
+                    : graft_split_window_get_node_change (split, s == 1, box->name));
+          }
+        got_text = g_string_free (out, FALSE);
+      }
+      g_assert_cmpstr (got_text, ==, want_text);
+      graft_layout_free (want);
+    }
+}
+
+static gboolean
+split_ready (gpointer split)
+{
+  return graft_split_window_get_ready (split);
+}
+
+static GraftSplitWindow *
+open_split (GraftWindow *window)
+{
+  GtkWidget *split;
+
+  activate (window, "compare", NULL);
+  split = find_toplevel (GRAFT_TYPE_SPLIT_WINDOW);
+  g_assert_nonnull (split);
+  return GRAFT_SPLIT_WINDOW (split);
+}
+
+/* Compare Graphs over turns: the comparison graft_document_compare()
+ * makes at once, on two graphs, unfolded and folded into an overview. */
+static void
+test_split_same (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *long_path = long_example_path (dir);
+  g_autofree char *example = example_path ();
+  g_autofree char *resnet =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                        "resnet18_bn_relu.py", NULL);
+  const char *paths[] = { example, long_path, resnet };
+
+  /* resnet18 has modules: 8 boxes fold it into an overview. */
+  for (guint p = 0; p < G_N_ELEMENTS (paths); p++)
+    for (guint boxes = 0; boxes <= 8; boxes += 8)
+      {
+        GraftWindow      *window = open_path (paths[p]);
+        GraftDocument    *document = graft_window_get_document (window);
+        GraftSplitWindow *split;
+        g_autoptr (GraftComparison) comparison = NULL;
+        g_autoptr (GError) error = NULL;
+        gint change;
+
+        activate (window, "replace-match", g_variant_new_uint32 (0));
+        if (graft_document_get_n_matches (document) > 0)
+          activate (window, "replace-all", NULL);
+        change = graft_document_get_compared_change (document);
+        split = GRAFT_SPLIT_WINDOW (graft_split_window_new_for_document (
+            GTK_WINDOW (window), document, (guint) change, boxes));
+        gtk_window_present (GTK_WINDOW (split));
+        g_assert_false (graft_split_window_get_compared (split));
+        iterate_until (split_ready, split);
+        comparison = graft_document_compare (document, (guint) change, boxes, &error);
+        g_assert_no_error (error);
+        assert_split_as (split, comparison);
+        if (p == 2 && boxes > 0)
+          {
+            GraftLayout *layout =
+                graft_canvas_get_layout (graft_split_window_get_canvas (split, FALSE));
+            guint n_folded = 0;
+
+            for (guint b = 0; b < graft_layout_get_n_nodes (layout); b++)
+              n_folded += graft_layout_get_node (layout, b)->n_members > 0;
+            g_assert_cmpuint (n_folded, >, 0);
+          }
+        gtk_window_destroy (GTK_WINDOW (split));
+
+        if (change == 0)
+          {
+            close_window (window);
+            continue;
+          }
+        /* The change before it, the newer one undone for each visit. */
+        split = GRAFT_SPLIT_WINDOW (graft_split_window_new_for_document (
+            GTK_WINDOW (window), document, (guint) change - 1, boxes));
+        iterate_until (split_ready, split);
+        g_clear_pointer (&comparison, graft_comparison_free);
+        comparison = graft_document_compare (document, (guint) change - 1, boxes, &error);
+        g_assert_no_error (error);
+        assert_split_as (split, comparison);
+        gtk_window_destroy (GTK_WINDOW (split));
+        close_window (window);
+      }
+  g_unlink (long_path);
+  g_rmdir (dir);
+}
+
+static gboolean
+split_compared (gpointer split)
+{
+  return graft_split_window_get_compared (split);
+}
+
+/* An undo while the comparison is made: it is made again, of the change
+ * as the history holds it then; an undo of everything says there is
+ * nothing left to compare. */
+static void
+test_split_superseded (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+
+  for (guint turns = 0; turns < 6; turns += 5)
+    {
+      GraftWindow      *window = open_path (path);
+      GraftDocument    *document = graft_window_get_document (window);
+      GraftSplitWindow *split;
+      g_autoptr (GraftComparison) comparison = NULL;
+      g_autoptr (GError) error = NULL;
+
+      activate (window, "replace-match", g_variant_new_uint32 (0));
+      activate (window, "replace-all", NULL);
+      split = open_split (window);
+      run_turns (turns);
+      g_assert_false (graft_split_window_get_compared (split));
+      /* Replace All undone: compared, it is an undone change. */
+      activate (window, "undo", NULL);
+      iterate_until (split_ready, split);
+      comparison = graft_document_compare (document, 1, 0, &error);
+      g_assert_no_error (error);
+      assert_split_as (split, comparison);
+      gtk_window_destroy (GTK_WINDOW (split));
+
+      /* Redone, then the window opened and both changes undone and one
+       * of them dropped by a new edit: the change compared is gone. */
+      activate (window, "redo", NULL);
+      split = open_split (window);
+      run_turns (turns);
+      activate (window, "undo", NULL);
+      activate (window, "undo", NULL);
+      activate (window, "replace-match", g_variant_new_uint32 (3));
+      iterate_until (split_compared, split);
+      g_assert_false (graft_split_window_get_ready (split));
+      gtk_window_destroy (GTK_WINDOW (split));
+      close_window (window);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Closing Compare Graphs, or the editor window first, while it works. */
+static void
+test_split_close (void)
+{
+  for (guint editor_first = 0; editor_first < 2; editor_first++)
+    for (guint turns = 0; turns < 6; turns += 5)
+      {
+        GraftWindow      *window = open_example ();
+        GraftDocument    *document = graft_window_get_document (window);
+        Gone              gone = { g_thread_self (), FALSE, FALSE };
+        GraftSplitWindow *split;
+
+        activate (window, "replace-all", NULL);
+        split = open_split (window);
+        g_object_weak_ref (G_OBJECT (document), document_gone_cb, &gone);
+        run_turns (turns);
+        if (editor_first)
+          {
+            close_window (window);
+            run_turns (turns);
+            gtk_window_destroy (GTK_WINDOW (split));
+          }
+        else
+          {
+            gtk_window_destroy (GTK_WINDOW (split));
+            run_turns (8);
+            close_window (window);
+          }
+        iterate_until (is_gone, &gone);
+        g_assert_true (gone.on_main);
+        iterate_until (no_windows, NULL);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -483,11 +720,15 @@ main (int    argc,
     return 0;
   _graft_document_set_change_step (1);
   _graft_context_window_set_step (2);
+  _graft_split_window_set_build_step (3);
   g_test_add_func ("/busy-views/changes/same", test_changes_same);
   g_test_add_func ("/busy-views/changes/superseded", test_changes_superseded);
   g_test_add_func ("/busy-views/changes/close", test_changes_close);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
+  g_test_add_func ("/busy-views/split/same", test_split_same);
+  g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
+  g_test_add_func ("/busy-views/split/close", test_split_close);
   return g_test_run ();
 }
