@@ -30,9 +30,9 @@
 
 /* Filling the buffers takes about this much of a turn, in chunks of about
  * FILL_CHUNK bytes or FILL_RUNS tinted runs. */
-#define FILL_TURN_USEC 5000
-#define FILL_CHUNK     8192
-#define FILL_RUNS      32
+#define FILL_TURN_USEC 4000
+#define FILL_CHUNK     4096
+#define FILL_RUNS      16
 /* The spinner shows once the work takes longer than this. */
 #define BUSY_DELAY_MS 200
 
