@@ -110,7 +110,8 @@ before_step_cb (gpointer user_data)
       /* Superseded: the last change may be another one now. */
       job->turn = 0;
       g_clear_pointer (&job->job, graft_codegen_job_free);
-      start (task);
+      /* The turn's reference goes when it is removed. */
+      start (g_object_ref (task));
       return G_SOURCE_REMOVE;
     }
   entry = self->history->pdata[job->change];

@@ -226,6 +226,58 @@ test_changes_superseded (void)
   g_rmdir (dir);
 }
 
+static void
+texts_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  GraftChangeTexts **out = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *out = graft_document_last_change_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+texts_made (gpointer data)
+{
+  return *(GraftChangeTexts **) data != NULL;
+}
+
+/* The document's texts for Show Changes, with an undo while the code
+ * before the change is made in turns: the texts of the change that is
+ * last when they come, not of the one they began with. */
+static void
+test_changes_document (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-busy-XXXXXX", NULL);
+  g_autofree char *path = long_example_path (dir);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+  g_autoptr (GraftChangeTexts) texts = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const char      *label = NULL;
+
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  forget_code_before (document);
+  activate (window, "replace-all", NULL);
+  forget_code_before (document);
+  graft_document_last_change_async (document, NULL, texts_cb, &texts);
+  run_turns (5);
+  g_assert_null (texts);
+  graft_document_undo (document);
+  iterate_until (texts_made, &texts);
+  before = graft_document_dup_last_change (document, &label);
+  after = graft_document_dup_code (document);
+  g_assert_cmpstr (texts->label, ==, label);
+  g_assert_cmpstr (texts->before, ==, before);
+  g_assert_cmpstr (texts->after, ==, after);
+  close_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static gboolean
 code_made (gpointer document)
 {
@@ -727,6 +779,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/changes/same", test_changes_same);
   g_test_add_func ("/busy-views/changes/superseded", test_changes_superseded);
   g_test_add_func ("/busy-views/changes/close", test_changes_close);
+  g_test_add_func ("/busy-views/changes/document", test_changes_document);
   g_test_add_func ("/busy-views/context/same", test_context_same);
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
