@@ -15,12 +15,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftDiffWindow, graft_diff_window, GRAFT, DIFF_WINDOW, AdwWindow)
 
-GtkWidget     *graft_diff_window_new (GtkWindow  *parent,
-                                      const char *what,
-                                      const char *before,
-                                      const char *after) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget *graft_diff_window_new (GtkWindow  *parent,
+                                  const char *what,
+                                  const char *before,
+                                  const char *after) G_GNUC_WARN_UNUSED_RESULT;
+G_GNUC_WARN_UNUSED_RESULT
 GtkWidget     *graft_diff_window_new_for_document (GtkWindow     *parent,
-                                                   GraftDocument *document) G_GNUC_WARN_UNUSED_RESULT;
+                                                   GraftDocument *document);
 gboolean       graft_diff_window_get_ready (GraftDiffWindow *self);
 gboolean       graft_diff_window_get_busy (GraftDiffWindow *self);
 GtkTextBuffer *graft_diff_window_get_buffer (GraftDiffWindow *self,

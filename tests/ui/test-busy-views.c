@@ -180,6 +180,7 @@ test_changes_same (void)
         /* The window opens at once and works over the next turns. */
         g_assert_false (graft_diff_window_get_ready (diff));
         iterate_until (diff_ready, diff);
+        g_assert_false (graft_diff_window_get_busy (diff));
         g_assert_cmpuint (graft_diff_window_get_n_removed (diff), >, 0);
         assert_same_as_sync (diff, document);
         gtk_window_destroy (GTK_WINDOW (diff));
@@ -457,6 +458,7 @@ test_context_same (void)
         {
           graft_context_window_set_hops (context, hops[h]);
           iterate_until (context_ready, context);
+          g_assert_false (graft_context_window_get_busy (context));
           assert_context (context, document, match, hops[h]);
         }
       gtk_window_destroy (GTK_WINDOW (context));
@@ -565,7 +567,8 @@ assert_split_as (GraftSplitWindow *split,
       g_autofree guint8 *changes = graft_comparison_steal_node_changes (comparison, s == 1);
       g_autoptr (GError) error = NULL;
       GraftLayout     *want = graft_layout_request_run (request, &error);
-      GraftLayout     *got = graft_canvas_get_layout (graft_split_window_get_canvas (split, s == 1));
+      GraftCanvas     *canvas = graft_split_window_get_canvas (split, s == 1);
+      GraftLayout     *got = graft_canvas_get_layout (canvas);
       g_autofree char *want_text = NULL;
       g_autofree char *got_text = NULL;
 
