@@ -299,7 +299,10 @@ step_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Starts again from the document as it is. */
+static gboolean wait_matches_cb (gpointer user_data);
+
+/* Starts again from the document as it is, once its matches are found
+ * (asking for them now would find them at once). */
 static void
 refresh (GraftContextWindow *self)
 {
@@ -309,6 +312,13 @@ refresh (GraftContextWindow *self)
 
   stop (self);
   self->ready = FALSE;
+  if (graft_document_get_matches_pending (self->document))
+    {
+      if (!gtk_widget_get_visible (self->busy))
+        self->busy_timeout = g_timeout_add (BUSY_DELAY_MS, show_busy_cb, self);
+      self->turn = graft_turns_add (wait_matches_cb, self, NULL);
+      return;
+    }
   self->shown_hops = (guint) gtk_spin_button_get_value_as_int (self->hops);
   chosen = graph != NULL && self->match < graft_document_get_n_matches (self->document)
                ? mark_neighbourhood (self->document, self->match, self->shown_hops,
@@ -335,8 +345,7 @@ refresh (GraftContextWindow *self)
   self->turn = graft_turns_add (step_cb, self, NULL);
 }
 
-/* Waits for the matches of a changed graph: asking for them now would
- * find them at once. */
+/* Waits for the matches of a changed graph. */
 static gboolean
 wait_matches_cb (gpointer user_data)
 {
@@ -349,18 +358,13 @@ wait_matches_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The graph or its matches changed: work in progress starts again, once
- * the matches are found. */
+/* The graph or its matches changed: work in progress starts again. */
 static void
 document_changed_cb (GraftDocument      *document,
                      GraftContextWindow *self)
 {
-  if (self->ready)
-    return;
-  stop (self);
-  if (!gtk_widget_get_visible (self->busy))
-    self->busy_timeout = g_timeout_add (BUSY_DELAY_MS, show_busy_cb, self);
-  self->turn = graft_turns_add (wait_matches_cb, self, NULL);
+  if (!self->ready)
+    refresh (self);
 }
 
 static void

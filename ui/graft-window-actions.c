@@ -1026,7 +1026,9 @@ match_in_context_cb (GSimpleAction *action,
   guint        match = g_variant_get_uint32 (param);
   GtkWidget   *window;
 
-  if (match >= graft_document_get_n_matches (self->document))
+  /* The matches the list shows: asking for the count would find them at
+   * once if they are being found again. */
+  if (match >= graft_document_get_n_matches_shown (self->document))
     return;
   window = graft_context_window_new (GTK_WINDOW (self), self->document, match);
   gtk_window_present (GTK_WINDOW (window));

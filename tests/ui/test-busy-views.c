@@ -492,6 +492,20 @@ test_context_superseded (void)
       iterate_until (context_ready, context);
       assert_context (context, document, 1, 2);
       gtk_window_destroy (GTK_WINDOW (context));
+
+      /* Opened while the matches are found again after an edit: it waits
+       * for them rather than finding them at once. */
+      g_assert_true (graft_document_replace (document, 0, NULL));
+      g_assert_true (graft_document_get_matches_pending (document));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                      g_variant_new_uint32 (1));
+      g_assert_true (graft_document_get_matches_pending (document));
+      context = GRAFT_CONTEXT_WINDOW (find_toplevel (GRAFT_TYPE_CONTEXT_WINDOW));
+      g_assert_nonnull (context);
+      g_assert_false (graft_context_window_get_ready (context));
+      iterate_until (context_ready, context);
+      assert_context (context, document, 1, 2);
+      gtk_window_destroy (GTK_WINDOW (context));
       close_window (window);
     }
   g_unlink (path);
