@@ -25,27 +25,15 @@
  */
 #include "config.h"
 
-#include "graft-comparison.h"
-#include "graft-document-private.h"
-
-struct _GraftComparison
-{
-  /* Owned */
-  char               *label;
-  GraftLayoutRequest *requests[2]; /* before, after */
-  guint8             *changes[2];  /* per graph node of each side: a GraftChange */
-  GStrv               names[4];    /* per GraftChange: the nodes it names */
-
-  guint change;
-};
+#include "graft-comparison-private.h"
 
 /* The graph the document would hold at @position.  A change that
  * replaced the whole graph keeps the graph it does not show (the one
  * before it while applied, the one after it while undone), so that graph
  * is looked up rather than installed.  Edits keep a graph's identity. */
-static GraftGraph *
-graph_at (GraftDocument *self,
-          guint          position)
+GraftGraph *
+_graft_comparison_graph_at (GraftDocument *self,
+                            guint          position)
 {
   GraftGraph *graph = self->graph;
 
@@ -68,9 +56,9 @@ graph_at (GraftDocument *self,
 
 /* Undoes or redoes, in place, the edits between the document's position
  * and @position, and returns the graph there.  Undo with leave(). */
-static GraftGraph *
-visit (GraftDocument *self,
-       guint          position)
+GraftGraph *
+_graft_comparison_visit (GraftDocument *self,
+                         guint          position)
 {
   for (guint k = self->position; k > position; k--)
     {
@@ -86,13 +74,13 @@ visit (GraftDocument *self,
       if (entry->edit != NULL)
         graft_edit_redo (entry->edit);
     }
-  return graph_at (self, position);
+  return _graft_comparison_graph_at (self, position);
 }
 
 /* Brings the edits visit() moved back to the document's position. */
-static void
-leave (GraftDocument *self,
-       guint          position)
+void
+_graft_comparison_leave (GraftDocument *self,
+                         guint          position)
 {
   for (guint k = position; k < self->position; k++)
     {
@@ -113,9 +101,9 @@ leave (GraftDocument *self,
 /* For a change without an edit: the nodes of @before that have a node of
  * the same name, op and target in @after are kept; the others are
  * removed, and those of @after without such a twin added. */
-static GHashTable *
-changes_by_name (GraftGraph *before,
-                 GraftGraph *after)
+GHashTable *
+_graft_comparison_changes_by_name (GraftGraph *before,
+                                   GraftGraph *after)
 {
   GHashTable *changes = g_hash_table_new (NULL, NULL);
 
@@ -252,14 +240,15 @@ graft_document_compare (GraftDocument *self,
     names[c] = g_ptr_array_new ();
 
   /* After first: its modules decide what both sides fold. */
-  after = visit (self, change + 1);
+  after = _graft_comparison_visit (self, change + 1);
   if (entry->edit != NULL)
     changes = graft_edit_dup_changes (entry->edit);
   else
     {
       /* Without an edit the change swapped graphs, and both live: the
        * edits around it are where they are at either position. */
-      changes = changes_by_name (graph_at (self, change), after);
+      changes =
+          _graft_comparison_changes_by_name (_graft_comparison_graph_at (self, change), after);
     }
   /* The after side's scopes serve its request too. */
   if (overview_boxes > 0)
@@ -268,11 +257,11 @@ graft_document_compare (GraftDocument *self,
       collapsed = graft_scopes_new_overview (after_scopes, overview_boxes);
     }
   fill_side (comparison, 1, after, after_scopes, changes, collapsed, names, after_classes);
-  leave (self, change + 1);
+  _graft_comparison_leave (self, change + 1);
 
-  before = visit (self, change);
+  before = _graft_comparison_visit (self, change);
   fill_side (comparison, 0, before, NULL, changes, collapsed, names, before_classes);
-  leave (self, change);
+  _graft_comparison_leave (self, change);
 
   for (guint c = 0; c < G_N_ELEMENTS (names); c++)
     {

@@ -30,6 +30,20 @@ const char *const *graft_comparison_get_names (GraftComparison *self,
                                                GraftChange      change);
 void               graft_comparison_free (GraftComparison *self);
 
+typedef struct _GraftComparisonBuilder GraftComparisonBuilder;
+
+GraftComparisonBuilder *graft_comparison_builder_new (GraftDocument *document,
+                                                      guint          change,
+                                                      guint          overview_boxes,
+                                                      GError       **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+gboolean         graft_comparison_builder_step (GraftComparisonBuilder *self,
+                                                gint64                  usec,
+                                                guint                   n_nodes);
+GraftComparison *graft_comparison_builder_finish (GraftComparisonBuilder *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+void graft_comparison_builder_free (GraftComparisonBuilder *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GraftComparison, graft_comparison_free)
 
 G_END_DECLS

@@ -8,40 +8,117 @@
  * growing at MAX_SHOWN nodes, so a match next to a hub stays readable.
  * It shows the document as it was when opened or when the number of hops
  * last changed.
+ *
+ * It never stops the main loop for long: the neighbourhood is walked from
+ * the match (its size, not the graph's), then a few thousand nodes per
+ * main-loop turn say which are shown and go into the layout request
+ * (GraftLayoutRequestBuilder), and Graphviz runs on a worker
+ * (graft_layout_runner_run_in_thread(); its task has no source object).
+ * A spinner says it is at work when that takes more than a moment.  A
+ * change of the graph before the picture is there starts the work again
+ * on the new graph (once its matches are found), so what it shows is
+ * never of a graph that is gone; closing the window cancels the work.
  */
 #include "config.h"
 
 #include "graft-context-window.h"
 #include "graft-canvas.h"
+#include "graft-layout-runner.h"
+#include "graft-turns.h"
 #include "graft-view.h"
 
 #define MAX_SHOWN    400
 #define DEFAULT_HOPS 2
 #define MAX_HOPS     8
 
+/* Each turn of the work takes about this long at most, in steps of
+ * STEP_NODES nodes. */
+#define TURN_USEC  5000
+#define STEP_NODES 256
+/* The spinner shows once the work takes longer than this. */
+#define BUSY_DELAY_MS 200
+
+/* For tests: one step of this many nodes per turn, if not 0. */
+static guint test_step_nodes;
+
+/**
+ * _graft_context_window_set_step:
+ * @n_nodes: nodes per main-loop turn, or 0 for the default (as many steps
+ *   as fit in a few milliseconds)
+ *
+ * For tests: a small graph's picture made in several turns.
+ */
+void
+_graft_context_window_set_step (guint n_nodes)
+{
+  test_step_nodes = n_nodes;
+}
+
+/* Whether a turn that began at @start may do another step. */
+static gboolean
+turn_left (gint64 start,
+           guint  steps)
+{
+  if (test_step_nodes > 0)
+    return steps == 0;
+  return g_get_monotonic_time () - start < TURN_USEC;
+}
+
 struct _GraftContextWindow
 {
   AdwWindow parent_instance;
 
   /* Owned */
-  GraftDocument *document;
+  GraftDocument             *document;
+  GCancellable              *cancellable; /* of the work in progress, or NULL */
+  GHashTable                *chosen;      /* GraftNode: shown, while they are listed */
+  gboolean                  *shown;       /* per graph node, while the request is made */
+  GraftLayoutRequestBuilder *builder;     /* the request, over turns, or NULL */
 
   /* Borrowed: children */
   GraftCanvas    *canvas;
   AdwWindowTitle *title;
   GtkSpinButton  *hops;
+  GtkWidget      *busy;
 
-  guint match;
-  guint n_shown;
+  GraftNode *cursor;   /* the next node to list, while listing */
+  guint      position; /* its place in the graph */
+  guint      revision; /* of the graph the work is for */
+  guint      turn;     /* the work's turn (graft-turns.c), or 0 */
+  guint      busy_timeout;
+  guint      match;
+  guint      n_shown;
+  guint      shown_hops;
+  gboolean   limited;
+  gboolean   ready;
 };
 
 G_DEFINE_FINAL_TYPE (GraftContextWindow, graft_context_window, ADW_TYPE_WINDOW)
+
+/* Drops the work in progress. */
+static void
+stop (GraftContextWindow *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->turn != 0)
+    graft_turns_remove (self->turn);
+  self->turn = 0;
+  g_clear_handle_id (&self->busy_timeout, g_source_remove);
+  g_clear_pointer (&self->builder, graft_layout_request_builder_free);
+  g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->chosen, g_hash_table_unref);
+  self->cursor = NULL;
+}
 
 static void
 graft_context_window_dispose (GObject *object)
 {
   GraftContextWindow *self = GRAFT_CONTEXT_WINDOW (object);
 
+  stop (self);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (graft_context_window_parent_class)->dispose (object);
 }
@@ -63,33 +140,31 @@ graft_context_window_init (GraftContextWindow *self)
 {
 }
 
-/* Marks the nodes within @hops edges of the match, breadth first, whole
- * rings at a time while they fit under MAX_SHOWN.  Returns how many. */
-static guint
-mark_neighbourhood (GraftGraph    *graph,
-                    GraftDocument *document,
+/* The nodes within @hops edges of the match, breadth first, whole rings
+ * at a time while they fit under MAX_SHOWN: from the match's own nodes,
+ * so it costs the neighbourhood, not the graph.  Returns the set. */
+static GHashTable *
+mark_neighbourhood (GraftDocument *document,
                     guint          match,
                     guint          hops,
-                    gboolean      *shown,
                     gboolean      *out_limited)
 {
-  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  GHashTable *shown = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) queued = g_hash_table_new (NULL, NULL);
   g_autoptr (GPtrArray) ring = g_ptr_array_new ();
   g_autoptr (GPtrArray) next = g_ptr_array_new ();
-  g_autofree gboolean *queued = g_new0 (gboolean, MAX (graft_graph_get_n_nodes (graph), 1));
-  guint                n_shown = 0;
-  guint                i = 0;
+  g_autoptr (GPtrArray) seeds = graft_match_dup_nodes (graft_document_get_match (document, match));
 
   *out_limited = FALSE;
-  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n), i++)
+  /* The nodes the document counts as this match's (where matches overlap,
+   * a node is the first one's). */
+  for (guint k = 0; k < seeds->len; k++)
     {
-      g_hash_table_insert (index, n, GUINT_TO_POINTER (i));
-      if (graft_document_get_match_of_node (document, graft_node_get_name (n)) == (gint) match)
-        {
-          shown[i] = TRUE;
-          n_shown++;
-          g_ptr_array_add (ring, n);
-        }
+      GraftNode *n = seeds->pdata[k];
+
+      if (graft_document_get_match_of_node (document, graft_node_get_name (n)) == (gint) match &&
+          g_hash_table_add (shown, n))
+        g_ptr_array_add (ring, n);
     }
   for (guint h = 0; h < hops && ring->len > 0; h++)
     {
@@ -102,70 +177,194 @@ mark_neighbourhood (GraftGraph    *graph,
           for (guint u = 0; u < graft_node_get_n_users (n); u++)
             g_ptr_array_add (neighbours, graft_node_get_user (n, u));
           for (guint a = 0; a < neighbours->len; a++)
-            {
-              guint j = GPOINTER_TO_UINT (g_hash_table_lookup (index, neighbours->pdata[a]));
-
-              if (!shown[j] && !queued[j])
-                {
-                  queued[j] = TRUE;
-                  g_ptr_array_add (next, neighbours->pdata[a]);
-                }
-            }
+            if (!g_hash_table_contains (shown, neighbours->pdata[a]) &&
+                g_hash_table_add (queued, neighbours->pdata[a]))
+              g_ptr_array_add (next, neighbours->pdata[a]);
         }
-      if (n_shown + next->len > MAX_SHOWN)
+      if (g_hash_table_size (shown) + next->len > MAX_SHOWN)
         {
           *out_limited = TRUE;
           break;
         }
       for (guint k = 0; k < next->len; k++)
-        shown[GPOINTER_TO_UINT (g_hash_table_lookup (index, next->pdata[k]))] = TRUE;
-      n_shown += next->len;
+        g_hash_table_add (shown, next->pdata[k]);
       g_ptr_array_set_size (ring, 0);
       g_ptr_array_extend (ring, next, NULL, NULL);
     }
-  return n_shown;
+  return shown;
 }
 
 static void
-refresh (GraftContextWindow *self)
+set_busy (GraftContextWindow *self,
+          gboolean            busy)
 {
-  GraftGraph          *graph = graft_document_get_graph (self->document);
-  guint                n = graft_graph_get_n_nodes (graph);
-  g_autofree gboolean *shown = g_new0 (gboolean, MAX (n, 1));
-  guint                hops = (guint) gtk_spin_button_get_value_as_int (self->hops);
-  g_autofree char     *title = g_strdup_printf ("Match %u in Context", self->match + 1);
-  g_autofree char     *subtitle = NULL;
-  g_autoptr (GraftLayoutRequest) request = NULL;
-  g_autoptr (GError) error = NULL;
-  GraftLayout *layout;
-  gboolean     limited = FALSE;
+  g_clear_handle_id (&self->busy_timeout, g_source_remove);
+  gtk_widget_set_visible (self->busy, busy);
+}
 
-  self->n_shown =
-      self->match < graft_document_get_n_matches (self->document)
-          ? mark_neighbourhood (graph, self->document, self->match, hops, shown, &limited)
-          : 0;
-  if (self->n_shown == 0)
+static gboolean
+show_busy_cb (gpointer user_data)
+{
+  GraftContextWindow *self = user_data;
+
+  self->busy_timeout = 0;
+  gtk_widget_set_visible (self->busy, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called on the main thread.  The window is not referenced: its dispose
+ * cancels the work first, and then the window is not read. */
+static void
+layout_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GTask *task = G_TASK (result);
+  g_autoptr (GError) error = NULL;
+  GraftLayout        *layout = g_task_propagate_pointer (task, &error);
+  GraftContextWindow *self = user_data;
+  g_autofree char    *title = NULL;
+  g_autofree char    *subtitle = NULL;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     {
-      adw_window_title_set_title (self->title, title);
-      adw_window_title_set_subtitle (self->title, "This match is gone: the graph has changed");
-      graft_canvas_set_layout (self->canvas, NULL, FALSE);
+      g_clear_pointer (&layout, graft_layout_free);
       return;
     }
-  request = graft_layout_request_new_folded (graph, NULL, NULL, shown);
-  layout = graft_layout_request_run (request, &error);
+  g_clear_object (&self->cancellable);
+  set_busy (self, FALSE);
+  self->ready = TRUE;
+  title = g_strdup_printf ("Match %u in Context", self->match + 1);
+  adw_window_title_set_title (self->title, title);
   if (layout == NULL)
     {
       adw_window_title_set_subtitle (self->title, error->message);
       return;
     }
-  subtitle = g_strdup_printf (limited ? "%u nodes (the next ring would pass %u)"
-                                      : "%u nodes within %u edges",
-                              self->n_shown, limited ? MAX_SHOWN : hops);
-  adw_window_title_set_title (self->title, title);
+  subtitle = g_strdup_printf (self->limited ? "%u nodes (the next ring would pass %u)"
+                                            : "%u nodes within %u edges",
+                              self->n_shown, self->limited ? MAX_SHOWN : self->shown_hops);
   adw_window_title_set_subtitle (self->title, subtitle);
   graft_canvas_set_layout (self->canvas, layout, FALSE);
   graft_canvas_set_marks (self->canvas, graft_document_dup_layout_marks (self->document, layout));
   gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+/* The request is made: Graphviz lays it out on a worker. */
+static void
+start_layout (GraftContextWindow *self)
+{
+  GraftLayoutRequest *request =
+      graft_layout_request_builder_finish (g_steal_pointer (&self->builder));
+  g_autoptr (GTask) task = NULL;
+
+  g_clear_pointer (&self->shown, g_free);
+  graft_layout_request_set_cancellable (request, self->cancellable);
+  task = g_task_new (NULL, self->cancellable, layout_done_cb, self);
+  g_task_set_source_tag (task, start_layout);
+  g_task_set_task_data (task, request, (GDestroyNotify) graft_layout_request_free);
+  graft_layout_runner_run_in_thread (task);
+}
+
+/* A turn of the work: listing which nodes are shown, then the request. */
+static gboolean
+step_cb (gpointer user_data)
+{
+  GraftContextWindow *self = user_data;
+  gint64              start = g_get_monotonic_time ();
+  guint               size = test_step_nodes > 0 ? test_step_nodes : STEP_NODES;
+  guint               steps = 0;
+
+  for (; self->chosen != NULL && turn_left (start, steps); steps++)
+    {
+      for (guint k = 0; k < size && self->cursor != NULL; k++)
+        {
+          self->shown[self->position++] = g_hash_table_contains (self->chosen, self->cursor);
+          self->cursor = graft_node_get_next (self->cursor);
+        }
+      if (self->cursor == NULL)
+        {
+          g_clear_pointer (&self->chosen, g_hash_table_unref);
+          self->builder = graft_layout_request_builder_new (
+              graft_document_get_graph (self->document), NULL, NULL, self->shown);
+        }
+    }
+  for (; self->builder != NULL && turn_left (start, steps); steps++)
+    if (graft_layout_request_builder_step (self->builder, size))
+      {
+        self->turn = 0;
+        start_layout (self);
+        return G_SOURCE_REMOVE;
+      }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean wait_matches_cb (gpointer user_data);
+
+/* Starts again from the document as it is, once its matches are found
+ * (asking for them now would find them at once). */
+static void
+refresh (GraftContextWindow *self)
+{
+  GraftGraph      *graph = graft_document_get_graph (self->document);
+  g_autofree char *title = g_strdup_printf ("Match %u in Context", self->match + 1);
+  g_autoptr (GHashTable) chosen = NULL;
+
+  stop (self);
+  self->ready = FALSE;
+  if (graft_document_get_matches_pending (self->document))
+    {
+      if (!gtk_widget_get_visible (self->busy))
+        self->busy_timeout = g_timeout_add (BUSY_DELAY_MS, show_busy_cb, self);
+      self->turn = graft_turns_add (wait_matches_cb, self, NULL);
+      return;
+    }
+  self->shown_hops = (guint) gtk_spin_button_get_value_as_int (self->hops);
+  chosen = graph != NULL && self->match < graft_document_get_n_matches (self->document)
+               ? mark_neighbourhood (self->document, self->match, self->shown_hops,
+                                     &self->limited)
+               : NULL;
+  self->n_shown = chosen != NULL ? g_hash_table_size (chosen) : 0;
+  if (self->n_shown == 0)
+    {
+      adw_window_title_set_title (self->title, title);
+      adw_window_title_set_subtitle (self->title, "This match is gone: the graph has changed");
+      graft_canvas_set_layout (self->canvas, NULL, FALSE);
+      set_busy (self, FALSE);
+      self->ready = TRUE;
+      return;
+    }
+  self->revision = graft_document_get_revision (self->document);
+  self->chosen = g_steal_pointer (&chosen);
+  self->shown = g_new0 (gboolean, MAX (graft_graph_get_n_nodes (graph), 1));
+  self->cursor = graft_graph_get_first (graph);
+  self->position = 0;
+  self->cancellable = g_cancellable_new ();
+  if (!gtk_widget_get_visible (self->busy))
+    self->busy_timeout = g_timeout_add (BUSY_DELAY_MS, show_busy_cb, self);
+  self->turn = graft_turns_add (step_cb, self, NULL);
+}
+
+/* Waits for the matches of a changed graph. */
+static gboolean
+wait_matches_cb (gpointer user_data)
+{
+  GraftContextWindow *self = user_data;
+
+  if (graft_document_get_matches_pending (self->document))
+    return G_SOURCE_CONTINUE;
+  self->turn = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The graph or its matches changed: work in progress starts again. */
+static void
+document_changed_cb (GraftDocument      *document,
+                     GraftContextWindow *self)
+{
+  if (!self->ready)
+    refresh (self);
 }
 
 static void
@@ -181,8 +380,8 @@ hops_changed_cb (GtkSpinButton      *button,
  * @document: the document whose graph and matches to show
  * @match: a match of @document
  *
- * Returns: (transfer full): a window showing match @match and the nodes
- *   within two edges of it
+ * Returns: (transfer full): a window that shows match @match and the
+ *   nodes within two edges of it once they are laid out
  */
 GtkWidget *
 graft_context_window_new (GtkWindow     *parent,
@@ -198,6 +397,8 @@ graft_context_window_new (GtkWindow     *parent,
   GtkWidget          *header = adw_header_bar_new ();
   GtkWidget          *hops_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget          *label = gtk_label_new_with_mnemonic ("_Hops");
+  GtkWidget          *spinner = gtk_spinner_new ();
+  GtkWidget          *overlay;
 
   self->document = g_object_ref (document);
   self->match = match;
@@ -217,10 +418,26 @@ graft_context_window_new (GtkWindow     *parent,
   gtk_widget_set_hexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->canvas), TRUE);
   gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->canvas));
+  overlay = gtk_overlay_new ();
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->canvas));
+  /* The spinner on an OSD backdrop, as the split view's bars. */
+  self->busy = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_box_append (GTK_BOX (self->busy), spinner);
+  gtk_box_append (GTK_BOX (self->busy), gtk_label_new ("Laying out…"));
+  gtk_widget_add_css_class (self->busy, "osd");
+  gtk_widget_add_css_class (self->busy, "toolbar");
+  gtk_widget_set_halign (self->busy, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (self->busy, GTK_ALIGN_CENTER);
+  gtk_widget_set_can_target (self->busy, FALSE);
+  gtk_widget_set_visible (self->busy, FALSE);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->busy);
+  gtk_box_append (GTK_BOX (box), overlay);
   adw_window_set_content (ADW_WINDOW (self), box);
   refresh (self);
   g_signal_connect (self->hops, "value-changed", G_CALLBACK (hops_changed_cb), self);
+  g_signal_connect (document, "graph-changed", G_CALLBACK (document_changed_cb), self);
+  g_signal_connect (document, "matches-changed", G_CALLBACK (document_changed_cb), self);
   return GTK_WIDGET (self);
 }
 
@@ -247,6 +464,49 @@ graft_context_window_set_hops (GraftContextWindow *self,
                                guint               hops)
 {
   g_return_if_fail (GRAFT_IS_CONTEXT_WINDOW (self));
-  gtk_spin_button_set_value (self->hops, hops);
-  refresh (self);
+  /* value-changed refreshes, when the value changes. */
+  if ((guint) gtk_spin_button_get_value_as_int (self->hops) == hops)
+    refresh (self);
+  else
+    gtk_spin_button_set_value (self->hops, hops);
+}
+
+/**
+ * graft_context_window_get_ready:
+ * @self: a context window
+ *
+ * Returns: whether it shows the picture of its match (or why there is
+ *   none), not at work on it
+ */
+gboolean
+graft_context_window_get_ready (GraftContextWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CONTEXT_WINDOW (self), FALSE);
+  return self->ready;
+}
+
+/**
+ * graft_context_window_get_busy:
+ * @self: a context window
+ *
+ * Returns: whether it shows that it is at work
+ */
+gboolean
+graft_context_window_get_busy (GraftContextWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CONTEXT_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (self->busy);
+}
+
+/**
+ * graft_context_window_get_canvas:
+ * @self: a context window
+ *
+ * Returns: (transfer none): where it draws
+ */
+GraftCanvas *
+graft_context_window_get_canvas (GraftContextWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_CONTEXT_WINDOW (self), NULL);
+  return self->canvas;
 }

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "graft-canvas.h"
 #include "graft-document.h"
 
 G_BEGIN_DECLS
@@ -15,11 +16,16 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftContextWindow, graft_context_window, GRAFT, CONTEXT_WINDOW, AdwWindow)
 
-GtkWidget *graft_context_window_new (GtkWindow     *parent,
-                                     GraftDocument *document,
-                                     guint          match) G_GNUC_WARN_UNUSED_RESULT;
-guint      graft_context_window_get_n_shown (GraftContextWindow *self);
-void       graft_context_window_set_hops (GraftContextWindow *self,
-                                          guint               hops);
+GtkWidget   *graft_context_window_new (GtkWindow     *parent,
+                                       GraftDocument *document,
+                                       guint          match) G_GNUC_WARN_UNUSED_RESULT;
+guint        graft_context_window_get_n_shown (GraftContextWindow *self);
+void         graft_context_window_set_hops (GraftContextWindow *self,
+                                            guint               hops);
+gboolean     graft_context_window_get_ready (GraftContextWindow *self);
+gboolean     graft_context_window_get_busy (GraftContextWindow *self);
+GraftCanvas *graft_context_window_get_canvas (GraftContextWindow *self);
+
+void _graft_context_window_set_step (guint n_nodes);
 
 G_END_DECLS

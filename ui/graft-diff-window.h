@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include "graft-document.h"
+
 #include <adwaita.h>
 
 G_BEGIN_DECLS
@@ -17,7 +19,15 @@ GtkWidget *graft_diff_window_new (GtkWindow  *parent,
                                   const char *what,
                                   const char *before,
                                   const char *after) G_GNUC_WARN_UNUSED_RESULT;
-guint      graft_diff_window_get_n_removed (GraftDiffWindow *self);
-guint      graft_diff_window_get_n_added (GraftDiffWindow *self);
+G_GNUC_WARN_UNUSED_RESULT
+GtkWidget     *graft_diff_window_new_for_document (GtkWindow     *parent,
+                                                   GraftDocument *document);
+gboolean       graft_diff_window_get_ready (GraftDiffWindow *self);
+gboolean       graft_diff_window_get_busy (GraftDiffWindow *self);
+GtkTextBuffer *graft_diff_window_get_buffer (GraftDiffWindow *self,
+                                             gboolean         after);
+const char    *graft_diff_window_get_subtitle (GraftDiffWindow *self);
+guint          graft_diff_window_get_n_removed (GraftDiffWindow *self);
+guint          graft_diff_window_get_n_added (GraftDiffWindow *self);
 
 G_END_DECLS

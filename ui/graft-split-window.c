@@ -19,6 +19,7 @@
 
 #include "graft-split-window.h"
 #include "graft-layout-runner.h"
+#include "graft-turns.h"
 #include "graft-view.h"
 
 typedef struct
@@ -39,18 +40,32 @@ struct _GraftSplitWindow
   AdwWindow parent_instance;
 
   /* Owned */
-  GraftComparison *comparison;
-  GCancellable    *cancellable;
+  GraftComparison        *comparison;
+  GCancellable           *cancellable;
+  GraftDocument          *document; /* while the comparison is made, else NULL */
+  GraftComparisonBuilder *builder;  /* makes it, over turns, or NULL */
 
   /* Borrowed: children */
   AdwWindowTitle *title;
+  GtkWidget      *legend[4]; /* per GraftChange */
 
   Side     sides[2]; /* before, after */
   gboolean syncing;  /* one view is being moved to follow the other */
   guint    n_changed[4];
+  guint    change;         /* compared, while the comparison is made */
+  guint    overview_boxes; /* as graft_document_compare() takes it */
+  guint    turn;           /* the builder's turn (graft-turns.c), or 0 */
 };
 
 G_DEFINE_FINAL_TYPE (GraftSplitWindow, graft_split_window, ADW_TYPE_WINDOW)
+
+/* The comparison is made about this long per turn at most, in passes of
+ * BUILD_STEP_NODES nodes; tests make the passes smaller and one per turn. */
+#define BUILD_TURN_USEC  5000
+#define BUILD_STEP_NODES 256
+
+static guint  build_step_nodes = BUILD_STEP_NODES;
+static gint64 build_turn_usec = BUILD_TURN_USEC;
 
 static void
 graft_split_window_dispose (GObject *object)
@@ -58,6 +73,13 @@ graft_split_window_dispose (GObject *object)
   GraftSplitWindow *self = GRAFT_SPLIT_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->turn != 0)
+    graft_turns_remove (self->turn);
+  self->turn = 0;
+  g_clear_pointer (&self->builder, graft_comparison_builder_free);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
   G_OBJECT_CLASS (graft_split_window_parent_class)->dispose (object);
 }
 
@@ -362,17 +384,16 @@ make_side (GraftSplitWindow *self,
 }
 
 /* "■ 6 removed": a legend entry, in the colour the canvas uses. */
-static GtkWidget *
-make_legend_entry (const char *colour,
-                   guint       count,
-                   const char *what)
+static void
+set_legend_entry (GtkWidget  *label,
+                  const char *colour,
+                  guint       count,
+                  const char *what)
 {
   g_autofree char *markup =
       g_markup_printf_escaped ("<span foreground=\"%s\">■</span> %u %s", colour, count, what);
-  GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_markup (GTK_LABEL (label), markup);
-  return label;
 }
 
 static void
@@ -392,6 +413,89 @@ start_layout (GraftSplitWindow *self,
   graft_layout_runner_run_in_thread (task);
 }
 
+/* The window's widgets, the sides still empty. */
+static GraftSplitWindow *
+split_window_new (GtkWindow *parent)
+{
+  GraftSplitWindow *self;
+  GtkWidget        *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget        *header = adw_header_bar_new ();
+  GtkWidget        *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget        *legend = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
+  int               width = 1100;
+  int               height = 700;
+
+  /* As large as the editor window, which fits its screen. */
+  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      width = gtk_widget_get_width (GTK_WIDGET (parent));
+      height = gtk_widget_get_height (GTK_WIDGET (parent));
+    }
+  self = g_object_new (GRAFT_TYPE_SPLIT_WINDOW,
+                       "transient-for", parent,
+                       "default-width", width,
+                       "default-height", height,
+                       "title", "Before and After",
+                       NULL);
+  self->title = ADW_WINDOW_TITLE (adw_window_title_new ("Before and After", ""));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
+
+  /* Both sides expand: the box shares the width equally. */
+  gtk_box_append (GTK_BOX (sides), make_side (self, 0));
+  gtk_box_append (GTK_BOX (sides), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (sides), make_side (self, 1));
+  gtk_widget_set_vexpand (sides, TRUE);
+
+  gtk_widget_set_halign (legend, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (legend, 6);
+  gtk_widget_set_margin_bottom (legend, 6);
+  for (guint c = 0; c < G_N_ELEMENTS (self->legend); c++)
+    {
+      static const GraftChange order[] = { GRAFT_CHANGE_REMOVED, GRAFT_CHANGE_ADDED,
+                                           GRAFT_CHANGE_REWIRED, GRAFT_CHANGE_KEPT };
+
+      self->legend[order[c]] = gtk_label_new (NULL);
+      gtk_box_append (GTK_BOX (legend), self->legend[order[c]]);
+    }
+
+  gtk_box_append (GTK_BOX (box), header);
+  gtk_box_append (GTK_BOX (box), sides);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), legend);
+  adw_window_set_content (ADW_WINDOW (self), box);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 100, pulse_cb, g_object_ref (self), g_object_unref);
+  return self;
+}
+
+/* The comparison is made: the legend says what it found, and both sides
+ * are laid out. */
+static void
+take_comparison (GraftSplitWindow *self,
+                 GraftComparison  *comparison)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  self->comparison = comparison;
+  for (guint c = 0; c < G_N_ELEMENTS (self->n_changed); c++)
+    self->n_changed[c] = g_strv_length ((char **) graft_comparison_get_names (comparison, c));
+  for (guint s = 0; s < 2; s++)
+    {
+      self->sides[s].changes = graft_comparison_steal_node_changes (comparison, s == 1);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->sides[s].progress), "Laying out…");
+    }
+  adw_window_title_set_subtitle (self->title, graft_comparison_get_label (comparison));
+  set_legend_entry (self->legend[GRAFT_CHANGE_REMOVED], dark ? "#ff7b63" : "#c01c28",
+                    self->n_changed[GRAFT_CHANGE_REMOVED], "removed");
+  set_legend_entry (self->legend[GRAFT_CHANGE_ADDED], dark ? "#57e389" : "#26a269",
+                    self->n_changed[GRAFT_CHANGE_ADDED], "added");
+  set_legend_entry (self->legend[GRAFT_CHANGE_REWIRED], dark ? "#f8e45c" : "#c64600",
+                    self->n_changed[GRAFT_CHANGE_REWIRED], "rewired (kept, inputs changed)");
+  set_legend_entry (self->legend[GRAFT_CHANGE_KEPT], dark ? "#9a9996" : "#77767b",
+                    self->n_changed[GRAFT_CHANGE_KEPT], "kept");
+  start_layout (self, 0);
+  start_layout (self, 1);
+}
+
 /**
  * graft_split_window_new:
  * @parent: (nullable): the editor window
@@ -406,72 +510,127 @@ graft_split_window_new (GtkWindow       *parent,
                         GraftComparison *comparison)
 {
   GraftSplitWindow *self;
-  GtkWidget        *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget        *header = adw_header_bar_new ();
-  GtkWidget        *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget        *legend = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
-  g_autofree char  *subtitle = NULL;
-  int               width = 1100;
-  int               height = 700;
-  gboolean          dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
   g_return_val_if_fail (comparison != NULL, NULL);
-
-  /* As large as the editor window, which fits its screen. */
-  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
-    {
-      width = gtk_widget_get_width (GTK_WIDGET (parent));
-      height = gtk_widget_get_height (GTK_WIDGET (parent));
-    }
-  self = g_object_new (GRAFT_TYPE_SPLIT_WINDOW,
-                       "transient-for", parent,
-                       "default-width", width,
-                       "default-height", height,
-                       "title", "Before and After",
-                       NULL);
-  self->comparison = comparison;
-  for (guint c = 0; c < G_N_ELEMENTS (self->n_changed); c++)
-    self->n_changed[c] = g_strv_length ((char **) graft_comparison_get_names (comparison, c));
-  for (guint s = 0; s < 2; s++)
-    self->sides[s].changes = graft_comparison_steal_node_changes (comparison, s == 1);
-
-  subtitle = g_strdup_printf ("%s", graft_comparison_get_label (comparison));
-  self->title = ADW_WINDOW_TITLE (adw_window_title_new ("Before and After", subtitle));
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-
-  /* Both sides expand: the box shares the width equally. */
-  gtk_box_append (GTK_BOX (sides), make_side (self, 0));
-  gtk_box_append (GTK_BOX (sides), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (sides), make_side (self, 1));
-  gtk_widget_set_vexpand (sides, TRUE);
-
-  gtk_widget_set_halign (legend, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (legend, 6);
-  gtk_widget_set_margin_bottom (legend, 6);
-  gtk_box_append (GTK_BOX (legend),
-                  make_legend_entry (dark ? "#ff7b63" : "#c01c28",
-                                     self->n_changed[GRAFT_CHANGE_REMOVED], "removed"));
-  gtk_box_append (GTK_BOX (legend),
-                  make_legend_entry (dark ? "#57e389" : "#26a269",
-                                     self->n_changed[GRAFT_CHANGE_ADDED], "added"));
-  gtk_box_append (GTK_BOX (legend),
-                  make_legend_entry (dark ? "#f8e45c" : "#c64600",
-                                     self->n_changed[GRAFT_CHANGE_REWIRED],
-                                     "rewired (kept, inputs changed)"));
-  gtk_box_append (GTK_BOX (legend),
-                  make_legend_entry (dark ? "#9a9996" : "#77767b",
-                                     self->n_changed[GRAFT_CHANGE_KEPT], "kept"));
-
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), sides);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), legend);
-  adw_window_set_content (ADW_WINDOW (self), box);
-
-  start_layout (self, 0);
-  start_layout (self, 1);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, 100, pulse_cb, g_object_ref (self), g_object_unref);
+  self = split_window_new (parent);
+  take_comparison (self, comparison);
   return GTK_WIDGET (self);
+}
+
+/* A few milliseconds of the comparison, a turn at a time. */
+static gboolean
+build_cb (gpointer user_data)
+{
+  GraftSplitWindow *self = user_data;
+
+  if (!graft_comparison_builder_step (self->builder, build_turn_usec, build_step_nodes))
+    return G_SOURCE_CONTINUE;
+  self->turn = 0;
+  g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  take_comparison (self, graft_comparison_builder_finish (g_steal_pointer (&self->builder)));
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts the comparison again from the document as it is; says why not
+ * if the change cannot be compared now. */
+static void
+start_building (GraftSplitWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->turn != 0)
+    graft_turns_remove (self->turn);
+  self->turn = 0;
+  g_clear_pointer (&self->builder, graft_comparison_builder_free);
+  if (self->change < graft_document_get_history_length (self->document))
+    self->builder = graft_comparison_builder_new (self->document, self->change,
+                                                  self->overview_boxes, &error);
+  else
+    g_set_error_literal (&error, GRAFT_ERROR, GRAFT_ERROR_REWRITE,
+                         "The change is no longer in the history");
+  if (self->builder == NULL)
+    {
+      for (guint s = 0; s < 2; s++)
+        gtk_widget_set_visible (self->sides[s].progress, FALSE);
+      adw_window_title_set_subtitle (self->title, error->message);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_clear_object (&self->document);
+      return;
+    }
+  self->turn = graft_turns_add (build_cb, self, NULL);
+}
+
+/* The history or the graph changed while the comparison is made: it is
+ * made again, of the document as it is now. */
+static void
+document_changed_cb (GraftDocument    *document,
+                     GraftSplitWindow *self)
+{
+  start_building (self);
+}
+
+/**
+ * graft_split_window_new_for_document:
+ * @parent: (nullable): the editor window
+ * @document: a document
+ * @change: a change of its history
+ * @overview_boxes: as for graft_document_compare()
+ *
+ * Makes the comparison graft_document_compare() makes, over the main
+ * loop's next turns (graft_comparison_builder_step()), then lays it out
+ * as graft_split_window_new() does; a change of the document meanwhile
+ * starts it again.
+ *
+ * Returns: (transfer full): the window, not shown yet, at work
+ */
+GtkWidget *
+graft_split_window_new_for_document (GtkWindow     *parent,
+                                     GraftDocument *document,
+                                     guint          change,
+                                     guint          overview_boxes)
+{
+  GraftSplitWindow *self;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
+  self = split_window_new (parent);
+  self->document = g_object_ref (document);
+  self->change = change;
+  self->overview_boxes = overview_boxes;
+  for (guint s = 0; s < 2; s++)
+    gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->sides[s].progress), "Comparing…");
+  adw_window_title_set_subtitle (self->title, "Comparing…");
+  g_signal_connect (document, "history-changed", G_CALLBACK (document_changed_cb), self);
+  g_signal_connect (document, "graph-changed", G_CALLBACK (document_changed_cb), self);
+  start_building (self);
+  return GTK_WIDGET (self);
+}
+
+/**
+ * _graft_split_window_set_build_step:
+ * @n_nodes: nodes per step of the comparison, or 0 for the default
+ *
+ * For tests: a small graph compared in many turns (one step each).
+ */
+void
+_graft_split_window_set_build_step (guint n_nodes)
+{
+  build_step_nodes = n_nodes > 0 ? n_nodes : BUILD_STEP_NODES;
+  build_turn_usec = n_nodes > 0 ? 0 : BUILD_TURN_USEC;
+}
+
+/**
+ * graft_split_window_get_compared:
+ * @self: a split window
+ *
+ * Returns: whether the comparison is made (the sides may still be laid
+ *   out), or the window says why it cannot be
+ */
+gboolean
+graft_split_window_get_compared (GraftSplitWindow *self)
+{
+  g_return_val_if_fail (GRAFT_IS_SPLIT_WINDOW (self), FALSE);
+  return self->document == NULL;
 }
 
 /**

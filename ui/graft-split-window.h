@@ -16,8 +16,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (GraftSplitWindow, graft_split_window, GRAFT, SPLIT_WINDOW, AdwWindow)
 
-GtkWidget   *graft_split_window_new (GtkWindow       *parent,
-                                     GraftComparison *comparison) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget *graft_split_window_new (GtkWindow       *parent,
+                                   GraftComparison *comparison) G_GNUC_WARN_UNUSED_RESULT;
+GtkWidget *graft_split_window_new_for_document (GtkWindow     *parent,
+                                                GraftDocument *document,
+                                                guint          change,
+                                                guint          overview_boxes)
+    G_GNUC_WARN_UNUSED_RESULT;
+gboolean     graft_split_window_get_compared (GraftSplitWindow *self);
 GraftCanvas *graft_split_window_get_canvas (GraftSplitWindow *self,
                                             gboolean          after);
 gboolean     graft_split_window_get_ready (GraftSplitWindow *self);
@@ -26,5 +32,7 @@ gint         graft_split_window_get_node_change (GraftSplitWindow *self,
                                                  const char       *name);
 guint        graft_split_window_get_n_changed (GraftSplitWindow *self,
                                                GraftChange       change);
+
+void _graft_split_window_set_build_step (guint n_nodes);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include "graft-turns.h"
 #include "graft-autosave.h"
 #include "graft-context-window.h"
+#include "graft-comparison.h"
 #include "graft-diff-window.h"
 
 #include <string.h>
@@ -992,22 +993,19 @@ delete_selected_cb (GSimpleAction *action,
     }
 }
 
-/* The code before and after the last change, side by side. */
+/* The code before and after the last change, side by side: the window
+ * opens at once and compares without stopping the main loop. */
 static void
 show_changes_cb (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
-  GraftWindow     *self = user_data;
-  const char      *what = NULL;
-  g_autofree char *before = graft_document_dup_last_change (self->document, &what);
-  g_autofree char *after = NULL;
-  GtkWidget       *window;
+  GraftWindow *self = user_data;
+  GtkWidget   *window;
 
-  if (before == NULL)
+  if (graft_document_get_compared_change (self->document) < 0)
     return;
-  after = graft_document_dup_code (self->document);
-  window = graft_diff_window_new (GTK_WINDOW (self), what, g_strstrip (before), g_strstrip (after));
+  window = graft_diff_window_new_for_document (GTK_WINDOW (self), self->document);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -1028,7 +1026,9 @@ match_in_context_cb (GSimpleAction *action,
   guint        match = g_variant_get_uint32 (param);
   GtkWidget   *window;
 
-  if (match >= graft_document_get_n_matches (self->document))
+  /* The matches the list shows: asking for the count would find them at
+   * once if they are being found again. */
+  if (match >= graft_document_get_n_matches_shown (self->document))
     return;
   window = graft_context_window_new (GTK_WINDOW (self), self->document, match);
   gtk_window_present (GTK_WINDOW (window));

@@ -3,9 +3,10 @@
  * graft-window-compare.c: the window's "Compare Graphs" actions.
  * win.compare (Shift+Ctrl+D, the main menu) opens the split view of the
  * newest applied change of the graph; win.compare-step opens it for any
- * change of the history (a History row's context menu).  The document
- * makes the comparison (graft-comparison.c), the split window lays it out
- * and shows it (graft-split-window.c).
+ * change of the history (a History row's context menu).  The split window
+ * opens at once, makes the comparison over the next turns
+ * (graft-comparison-builder.c), lays it out and shows it
+ * (graft-split-window.c).
  */
 #include "config.h"
 
@@ -23,22 +24,25 @@ static void
 compare (GraftWindow *self,
          guint        change)
 {
-  GraftGraph *graph = graft_document_get_graph (self->document);
+  GraftGraph             *graph = graft_document_get_graph (self->document);
+  GraftComparisonBuilder *builder;
   g_autoptr (GError) error = NULL;
-  GraftComparison *comparison;
-  GtkWidget       *window;
+  GtkWidget *window;
 
   if (graph == NULL || self->loading)
     return;
-  comparison = graft_document_compare (
-      self->document, change,
-      graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : 0, &error);
-  if (comparison == NULL)
+  /* What cannot be compared is said here, without a window: a builder is
+   * made to check, which costs nothing yet. */
+  builder = graft_comparison_builder_new (self->document, change, 0, &error);
+  if (builder == NULL)
     {
       _graft_window_report_error (self, "Cannot compare", error);
       return;
     }
-  window = graft_split_window_new (GTK_WINDOW (self), comparison);
+  graft_comparison_builder_free (builder);
+  window = graft_split_window_new_for_document (
+      GTK_WINDOW (self), self->document, change,
+      graft_graph_get_n_nodes (graph) > FOLD_ABOVE_NODES ? OVERVIEW_BOXES : 0);
   gtk_window_present (GTK_WINDOW (window));
 }
 

@@ -22,8 +22,11 @@
  * prints the window's reason and when it gave it.  Figures, not a pass/fail test.  With `--gaps`
  * first, it also prints every gap over 30 ms and when it began; with `--code`, the longest stall in
  * the 3 s after showing the code view (the graph's whole code in a GtkSourceView) once the graph is
- * drawn; with `--changes`, after Replace All, how long Show Changes takes: building the Changes
- * window (the diff included) and until it has drawn its first frame; with
+ * drawn; with `--changes`, after Replace All, how long Show Changes takes: until its window
+ * holds the whole comparison and has drawn it, with the longest stall and own turn meanwhile;
+ * `--forget` first makes Show Changes make the code before the change too (as after a run of
+ * the rules, which keeps no code); with `--context`, once the graph is drawn, the same for Match in
+ * Context (the middle match); with
  * `--split`, after Replace All, how long Compare Graphs takes: to its
  * window's first frame, and until both graphs are laid out and drawn.
  * `--overview`, once the graph is drawn, what the overview map's picture
@@ -55,6 +58,9 @@
 
 #include "graft-autosave.h"
 #include "graft-canvas.h"
+#include "graft-comparison.h"
+#include "graft-context-window.h"
+#include "graft-document-private.h"
 #include "graft-pattern-editor.h"
 #include "graft-diff-window.h"
 #include "graft-split-window.h"
@@ -177,9 +183,11 @@ changes_paint_cb (GdkFrameClock *clock,
 }
 
 /* Shows the last change and returns the time until its window has drawn
- * once; *built_s gets the time until it was built. */
+ * the whole comparison; *built_s gets the time until the comparison was
+ * in its buffers.  Prints the longest stall and own turn meanwhile. */
 static double
 time_show_changes (GraftWindow *window,
+                   Watchdog    *w,
                    double      *built_s)
 {
   gint64 start = g_get_monotonic_time ();
@@ -187,29 +195,91 @@ time_show_changes (GraftWindow *window,
   GraftDiffWindow *diff = NULL;
   GdkFrameClock   *clock;
   double           shown_s;
+  double           opened_s;
 
+  watchdog_reset (w, start, thread_time ());
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
-  *built_s = (g_get_monotonic_time () - start) / 1e6;
+  opened_s = (g_get_monotonic_time () - start) / 1e6;
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (GRAFT_IS_DIFF_WINDOW (l->data))
       diff = l->data;
   if (diff == NULL)
     return -1;
+  /* The window's frames are GTK's work, not the editor's. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (diff));
+  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
   while (!gtk_widget_get_mapped (GTK_WIDGET (diff)))
     g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (diff));
+  while (!graft_diff_window_get_ready (diff))
+    g_main_context_iteration (NULL, TRUE);
+  *built_s = (g_get_monotonic_time () - start) / 1e6;
   changes_painted = FALSE;
   g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
   while (!changes_painted)
     g_main_context_iteration (NULL, TRUE);
   shown_s = (g_get_monotonic_time () - start) / 1e6;
+  watchdog_pause (w);
   g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
-  printf ("  show changes: %u removed, %u added; built in %.3fs, drawn after %.3fs\n",
-          graft_diff_window_get_n_removed (diff), graft_diff_window_get_n_added (diff),
-          *built_s, shown_s);
+  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
+  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  printf ("  show changes: %u removed, %u added; window opened in %.3fs, built in %.3fs, "
+          "drawn after %.3fs; longest stall %.0f ms, own %.1f ms\n",
+          graft_diff_window_get_n_removed (diff), graft_diff_window_get_n_added (diff), opened_s,
+          *built_s, shown_s, w->longest / 1e3, w->longest_own / 1e3);
   gtk_window_destroy (GTK_WINDOW (diff));
   return shown_s;
+}
+
+/* Shows the middle match in context and prints the time until its window
+ * has drawn the picture, with the longest stall and own turn meanwhile. */
+static void
+time_context (GraftWindow *window,
+              Watchdog    *w)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint  n_matches = graft_document_get_n_matches (graft_window_get_document (window));
+  g_autoptr (GList) toplevels = NULL;
+  GraftContextWindow *context = NULL;
+  GdkFrameClock      *clock;
+  double              opened_s;
+  double              ready_s;
+
+  if (n_matches == 0)
+    return;
+  watchdog_reset (w, start, thread_time ());
+  g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
+                                  g_variant_new_uint32 (n_matches / 2));
+  opened_s = (g_get_monotonic_time () - start) / 1e6;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GRAFT_IS_CONTEXT_WINDOW (l->data))
+      context = l->data;
+  if (context == NULL)
+    return;
+  /* The window's frames are GTK's work, not the editor's. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (context));
+  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
+  while (!graft_context_window_get_ready (context))
+    g_main_context_iteration (NULL, TRUE);
+  ready_s = (g_get_monotonic_time () - start) / 1e6;
+  changes_painted = FALSE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
+  while (!changes_painted)
+    g_main_context_iteration (NULL, TRUE);
+  watchdog_pause (w);
+  g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
+  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
+  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  printf ("  match %u in context: %u nodes; window opened in %.3fs, laid out in %.3fs, "
+          "drawn after %.3fs; longest stall %.0f ms, own %.1f ms\n",
+          n_matches / 2 + 1, graft_context_window_get_n_shown (context), opened_s, ready_s,
+          (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3, w->longest_own / 1e3);
+  gtk_window_destroy (GTK_WINDOW (context));
 }
 
 static guint n_paints;
@@ -361,7 +431,8 @@ wait_drawn (GraftWindow *window,
  * frame (both sides still being laid out) and until both sides are laid
  * out and drawn. */
 static void
-time_split (GraftWindow *window)
+time_split (GraftWindow *window,
+            Watchdog    *w)
 {
   gint64            start = g_get_monotonic_time ();
   GraftSplitWindow *split = NULL;
@@ -369,7 +440,9 @@ time_split (GraftWindow *window)
   GdkFrameClock *clock;
   double         built_s;
   double         first_s;
+  double         compared_s = 0;
 
+  watchdog_reset (w, start, thread_time ());
   g_action_group_activate_action (G_ACTION_GROUP (window), "compare", NULL);
   built_s = (g_get_monotonic_time () - start) / 1e6;
   toplevels = gtk_window_list_toplevels ();
@@ -378,25 +451,42 @@ time_split (GraftWindow *window)
       split = l->data;
   if (split == NULL)
     return;
+  /* The window's frames are GTK's work, not the editor's. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (split));
+  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
   while (!gtk_widget_get_mapped (GTK_WIDGET (split)))
     g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (split));
   changes_painted = FALSE;
   g_signal_connect (clock, "after-paint", G_CALLBACK (changes_paint_cb), NULL);
   while (!changes_painted)
-    g_main_context_iteration (NULL, TRUE);
+    {
+      if (compared_s == 0 && graft_split_window_get_compared (split))
+        compared_s = (g_get_monotonic_time () - start) / 1e6;
+      g_main_context_iteration (NULL, TRUE);
+    }
   first_s = (g_get_monotonic_time () - start) / 1e6;
   while (!graft_split_window_get_ready (split))
-    g_main_context_iteration (NULL, TRUE);
+    {
+      if (compared_s == 0 && graft_split_window_get_compared (split))
+        compared_s = (g_get_monotonic_time () - start) / 1e6;
+      g_main_context_iteration (NULL, TRUE);
+    }
   changes_painted = FALSE;
   while (!changes_painted)
     g_main_context_iteration (NULL, TRUE);
+  watchdog_pause (w);
   g_signal_handlers_disconnect_by_func (clock, changes_paint_cb, NULL);
-  printf ("  split view: %u removed, %u added; built in %.3fs, first frame after %.3fs, "
-          "both sides drawn after %.3fs\n",
+  g_signal_handlers_disconnect_by_func (clock, frame_start_cb, w);
+  g_signal_handlers_disconnect_by_func (clock, frame_end_cb, w);
+  printf ("  split view: %u removed, %u added; window opened in %.3fs, first frame after %.3fs, "
+          "compared after %.3fs, both sides drawn after %.3fs; longest stall %.0f ms, "
+          "own %.1f ms\n",
           graft_split_window_get_n_changed (split, GRAFT_CHANGE_REMOVED),
           graft_split_window_get_n_changed (split, GRAFT_CHANGE_ADDED), built_s, first_s,
-          (g_get_monotonic_time () - start) / 1e6);
+          compared_s, (g_get_monotonic_time () - start) / 1e6, w->longest / 1e3,
+          w->longest_own / 1e3);
   gtk_window_destroy (GTK_WINDOW (split));
 }
 
@@ -854,6 +944,8 @@ main (int    argc,
   Watchdog w = { 0 };
   gboolean code_page = FALSE;
   gboolean changes = FALSE;
+  gboolean context = FALSE;
+  gboolean forget = FALSE;
   gboolean split = FALSE;
   gboolean overview = FALSE;
   gboolean exports = FALSE;
@@ -880,6 +972,16 @@ main (int    argc,
       if (strcmp (argv[i], "--changes") == 0)
         {
           changes = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--forget") == 0)
+        {
+          forget = TRUE;
+          continue;
+        }
+      if (strcmp (argv[i], "--context") == 0)
+        {
+          context = TRUE;
           continue;
         }
       if (strcmp (argv[i], "--split") == 0)
@@ -963,6 +1065,8 @@ main (int    argc,
 
       if (overview)
         time_overview (window);
+      if (context)
+        time_context (window, &w);
       if (pan)
         {
           printf ("%s: %u nodes, drawn after %.3fs (longest stall %.0f ms)\n", base, n, open_s,
@@ -1025,12 +1129,20 @@ main (int    argc,
               open_stall, open_own, replace_s, replace_stall, replace_own, n_reused, n_segments);
       if (changes && replace_s > 0)
         {
-          double built_s;
+          double         built_s;
+          GraftDocument *document = graft_window_get_document (window);
 
-          time_show_changes (window, &built_s);
+          /* As a run of the rules leaves it: the code before the change
+           * is made when asked for, the change undone in each turn. */
+          if (forget)
+            g_clear_pointer (&((HistoryEntry *) document->history
+                                   ->pdata[graft_document_get_compared_change (document)])
+                                  ->before,
+                             g_free);
+          time_show_changes (window, &w, &built_s);
         }
       if (split && replace_s > 0)
-        time_split (window);
+        time_split (window, &w);
       fflush (stdout);
       g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
       g_signal_handlers_disconnect_by_func (clock, frame_start_cb, &w);

@@ -619,6 +619,18 @@ test_recent_names (void)
   g_rmdir (dir);
 }
 
+static gboolean
+diff_ready (gpointer diff)
+{
+  return graft_diff_window_get_ready (diff);
+}
+
+static gboolean
+context_ready (gpointer context)
+{
+  return graft_context_window_get_ready (context);
+}
+
 /* Show Changes after Replace All: the tutorial's 8 matched lines go, the
  * 4 replacement lines come. */
 static void
@@ -637,6 +649,8 @@ test_show_changes (void)
       diff = l->data;
   g_list_free (toplevels);
   g_assert_nonnull (diff);
+  gtk_widget_set_visible (GTK_WIDGET (diff), FALSE);
+  iterate_until (diff_ready, diff);
   g_assert_cmpuint (graft_diff_window_get_n_removed (diff), ==, 8);
   g_assert_cmpuint (graft_diff_window_get_n_added (diff), ==, 4);
   gtk_window_destroy (GTK_WINDOW (diff));
@@ -1177,11 +1191,14 @@ test_match_in_context (void)
     }
   g_assert_nonnull (context);
   /* The second match (stack_1, max_1) with two rings around it. */
+  iterate_until (context_ready, context);
   n_two = graft_context_window_get_n_shown (context);
   graft_context_window_set_hops (context, 1);
+  iterate_until (context_ready, context);
   g_assert_cmpuint (graft_context_window_get_n_shown (context), <, n_two);
   g_assert_cmpuint (graft_context_window_get_n_shown (context), >, 2);
   graft_context_window_set_hops (context, 8);
+  iterate_until (context_ready, context);
   /* Eight rings reach the whole 14-node graph. */
   g_assert_cmpuint (graft_context_window_get_n_shown (context), ==,
                     graft_graph_get_n_nodes (

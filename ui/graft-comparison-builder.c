@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-comparison-builder.c: the comparison graft_document_compare()
+ * makes, in steps over main-loop turns, for the split view.
+ *
+ * Contract: a builder makes the same comparison as graft_document_compare()
+ * with the same arguments, whatever the size of its steps, as long as the
+ * document's history and graph do not change between the builder's creation
+ * and its end; whoever steps it frees it when they do (the split window
+ * starts again).  Each step visits the position of the side it works on
+ * (undoing or redoing the edits in between, as graft_document_compare()
+ * does: the cost of those edits, not of the graph), goes on with that
+ * side's scopes, layout request (GraftScopesBuilder,
+ * GraftLayoutRequestBuilder) or changes for a few milliseconds, and comes
+ * back before it returns, silently: nothing else ever sees the graph
+ * elsewhere than at the document's position.  Between visits the graph is
+ * the same list of the same nodes, which is all the builders keep.
+ */
+#include "config.h"
+
+#include "graft-comparison-private.h"
+
+typedef enum {
+  PHASE_SCOPES,
+  PHASE_REQUEST,
+  PHASE_CHANGES,
+  PHASE_DONE,
+} Phase;
+
+struct _GraftComparisonBuilder
+{
+  /* Owned */
+  GraftDocument             *document;
+  GraftComparison           *comparison;
+  GHashTable                *changes;   /* GraftNode -> GraftChange, once the first step ran */
+  GHashTable                *collapsed; /* the modules both sides fold, or NULL */
+  GraftScopes               *scopes;    /* of the side being made, while it needs them */
+  GraftScopesBuilder        *scopes_builder;
+  GraftLayoutRequestBuilder *request_builder;
+  GPtrArray                 *names[4];
+
+  guint      change;
+  guint      overview_boxes;
+  guint      side; /* 1, the side after the change, then 0 */
+  Phase      phase;
+  GraftNode *cursor; /* PHASE_CHANGES: the next node */
+  guint      index;  /* its index */
+};
+
+/**
+ * graft_comparison_builder_new:
+ * @document: a document
+ * @change: a change of its history
+ * @overview_boxes: as for graft_document_compare()
+ * @error: return location for an error
+ *
+ * Returns: (transfer full) (nullable): a builder that has done nothing
+ *   yet, or %NULL as graft_document_compare() returns it
+ */
+GraftComparisonBuilder *
+graft_comparison_builder_new (GraftDocument *document,
+                              guint          change,
+                              guint          overview_boxes,
+                              GError       **error)
+{
+  GraftComparisonBuilder *self;
+  HistoryEntry           *entry;
+
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (change < document->history->len, NULL);
+
+  entry = document->history->pdata[change];
+  if (entry->rules != NULL)
+    {
+      g_set_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE,
+                   "'%s' changed the rules, not the graph", entry->label);
+      return NULL;
+    }
+  if (document->graph == NULL)
+    {
+      g_set_error_literal (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE, "no graph is open");
+      return NULL;
+    }
+  self = g_new0 (GraftComparisonBuilder, 1);
+  self->document = g_object_ref (document);
+  self->comparison = g_new0 (GraftComparison, 1);
+  self->comparison->label = g_strdup (entry->label);
+  self->comparison->change = change;
+  self->change = change;
+  self->overview_boxes = overview_boxes;
+  self->side = 1;
+  self->phase = PHASE_SCOPES;
+  for (guint c = 0; c < G_N_ELEMENTS (self->names); c++)
+    self->names[c] = g_ptr_array_new ();
+  return self;
+}
+
+/* Whether side @side needs its own scopes: the side after the change to
+ * choose the overview, the side before to fold as it says. */
+static gboolean
+needs_scopes (GraftComparisonBuilder *self)
+{
+  if (self->side == 1)
+    return self->overview_boxes > 0;
+  return self->collapsed != NULL && g_hash_table_size (self->collapsed) > 0;
+}
+
+static void
+next_side (GraftComparisonBuilder *self)
+{
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  if (self->side == 0)
+    {
+      self->phase = PHASE_DONE;
+      return;
+    }
+  self->side = 0;
+  self->phase = PHASE_SCOPES;
+}
+
+/* Goes through up to @n nodes of the current side of @graph, at its
+ * position.  Returns whether the side is done. */
+static gboolean
+step_side (GraftComparisonBuilder *self,
+           GraftGraph             *graph,
+           guint                   n)
+{
+  static const gboolean classes[2][4] = {
+    { FALSE, FALSE, TRUE, FALSE }, /* before: the removed */
+    { TRUE, TRUE, FALSE, TRUE },   /* after: the others */
+  };
+  GraftComparison *comparison = self->comparison;
+  guint            side = self->side;
+
+  switch (self->phase)
+    {
+    case PHASE_SCOPES:
+      if (!needs_scopes (self))
+        {
+          self->phase = PHASE_REQUEST;
+          return FALSE;
+        }
+      if (self->scopes_builder == NULL)
+        self->scopes_builder = graft_scopes_builder_new (graph);
+      if (!graft_scopes_builder_step (self->scopes_builder, n))
+        return FALSE;
+      self->scopes = graft_scopes_builder_finish (g_steal_pointer (&self->scopes_builder));
+      if (side == 1)
+        self->collapsed = graft_scopes_new_overview (self->scopes, self->overview_boxes);
+      self->phase = PHASE_REQUEST;
+      return FALSE;
+    case PHASE_REQUEST:
+      if (self->request_builder == NULL)
+        {
+          gboolean folded = self->collapsed != NULL && g_hash_table_size (self->collapsed) > 0;
+
+          self->request_builder =
+              graft_layout_request_builder_new (graph, folded ? self->scopes : NULL,
+                                                folded ? self->collapsed : NULL, NULL);
+        }
+      if (!graft_layout_request_builder_step (self->request_builder, n))
+        return FALSE;
+      comparison->requests[side] =
+          graft_layout_request_builder_finish (g_steal_pointer (&self->request_builder));
+      comparison->changes[side] = g_new0 (guint8, MAX (graft_graph_get_n_nodes (graph), 1));
+      self->cursor = graft_graph_get_first (graph);
+      self->index = 0;
+      self->phase = PHASE_CHANGES;
+      return FALSE;
+    case PHASE_CHANGES:
+      for (guint k = 0; k < n && self->cursor != NULL; k++)
+        {
+          GraftChange change =
+              GPOINTER_TO_INT (g_hash_table_lookup (self->changes, self->cursor));
+
+          comparison->changes[side][self->index++] = (guint8) change;
+          if (classes[side][change])
+            g_ptr_array_add (self->names[change],
+                             g_strdup (graft_node_get_name (self->cursor)));
+          self->cursor = graft_node_get_next (self->cursor);
+        }
+      if (self->cursor != NULL)
+        return FALSE;
+      next_side (self);
+      return TRUE;
+    case PHASE_DONE:
+    default:
+      return TRUE;
+    }
+}
+
+/**
+ * graft_comparison_builder_step:
+ * @self: a builder
+ * @usec: about how long the step may take, at least one pass of @n_nodes
+ * @n_nodes: nodes per pass, at least 1
+ *
+ * Visits the position of the side being made, goes on with it, and comes
+ * back: the document's graph is as it was when this returns.
+ *
+ * Returns: whether the comparison is made
+ *   (graft_comparison_builder_finish())
+ */
+gboolean
+graft_comparison_builder_step (GraftComparisonBuilder *self,
+                               gint64                  usec,
+                               guint                   n_nodes)
+{
+  gint64        start = g_get_monotonic_time ();
+  guint         position;
+  GraftGraph   *graph;
+  HistoryEntry *entry;
+
+  g_return_val_if_fail (self != NULL, TRUE);
+  if (self->phase == PHASE_DONE)
+    return TRUE;
+  position = self->change + self->side;
+  graph = _graft_comparison_visit (self->document, position);
+  if (self->changes == NULL)
+    {
+      /* As graft_document_compare(): at the position after the change. */
+      entry = self->document->history->pdata[self->change];
+      self->changes =
+          entry->edit != NULL
+              ? graft_edit_dup_changes (entry->edit)
+              : _graft_comparison_changes_by_name (
+                    _graft_comparison_graph_at (self->document, self->change), graph);
+    }
+  while (!step_side (self, graph, MAX (n_nodes, 1)) &&
+         g_get_monotonic_time () - start < usec)
+    ;
+  _graft_comparison_leave (self->document, position);
+  return self->phase == PHASE_DONE;
+}
+
+/**
+ * graft_comparison_builder_finish:
+ * @self: (transfer full): a builder whose last step returned %TRUE
+ *
+ * Returns: (transfer full): the comparison
+ */
+GraftComparison *
+graft_comparison_builder_finish (GraftComparisonBuilder *self)
+{
+  GraftComparison *comparison;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (self->phase == PHASE_DONE, NULL);
+  comparison = g_steal_pointer (&self->comparison);
+  for (guint c = 0; c < G_N_ELEMENTS (self->names); c++)
+    {
+      g_ptr_array_add (self->names[c], NULL);
+      comparison->names[c] = (GStrv) g_ptr_array_free (g_steal_pointer (&self->names[c]), FALSE);
+    }
+  graft_comparison_builder_free (self);
+  return comparison;
+}
+
+/**
+ * graft_comparison_builder_free:
+ * @self: (transfer full) (nullable): a builder, done or not
+ */
+void
+graft_comparison_builder_free (GraftComparisonBuilder *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->comparison, graft_comparison_free);
+  g_clear_pointer (&self->changes, g_hash_table_unref);
+  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  g_clear_pointer (&self->scopes, graft_scopes_free);
+  g_clear_pointer (&self->scopes_builder, graft_scopes_builder_free);
+  g_clear_pointer (&self->request_builder, graft_layout_request_builder_free);
+  for (guint c = 0; c < G_N_ELEMENTS (self->names); c++)
+    if (self->names[c] != NULL)
+      g_ptr_array_free (self->names[c], TRUE);
+  g_object_unref (self->document);
+  g_free (self);
+}

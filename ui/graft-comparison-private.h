@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-comparison-private.h: what graft-comparison.c and
+ * graft-comparison-builder.c share: the comparison's fields and the
+ * visits of the history's positions.
+ */
+#pragma once
+
+#include "graft-comparison.h"
+#include "graft-document-private.h"
+
+G_BEGIN_DECLS
+
+struct _GraftComparison
+{
+  /* Owned */
+  char               *label;
+  GraftLayoutRequest *requests[2]; /* before, after */
+  guint8             *changes[2];  /* per graph node of each side: a GraftChange */
+  GStrv               names[4];    /* per GraftChange: the nodes it names */
+
+  guint change;
+};
+
+GraftGraph *_graft_comparison_graph_at (GraftDocument *self,
+                                        guint          position);
+GraftGraph *_graft_comparison_visit (GraftDocument *self,
+                                     guint          position);
+void        _graft_comparison_leave (GraftDocument *self,
+                                     guint          position);
+GHashTable *_graft_comparison_changes_by_name (GraftGraph *before,
+                                               GraftGraph *after) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-document-changes.c: the code before and after the last change of
+ * the graph, for Show Changes, made without stopping the main loop.
+ *
+ * Contract: graft_document_last_change_async() completes with the texts
+ * graft_document_dup_last_change() and graft_document_dup_code() give,
+ * for the document as it is when the callback runs.  The code after the
+ * change is the document's own, made in steps (graft-document-code.c).
+ * The code before it is usually known (kept when the change was made);
+ * a run of the rules keeps its steps without it, and then it is made a
+ * few thousand nodes per main-loop turn: each turn undoes the change,
+ * goes on with the code, and redoes the change, so nothing else ever
+ * sees the graph as it was.  Undoing costs the size of the change, not
+ * of the graph.  A change of the graph meanwhile (an edit, an undo)
+ * starts the work again from the new last change, so what completes is
+ * never stale.  The task holds a reference to the document and drops it
+ * on the main thread; it has no source object.
+ */
+#include "config.h"
+
+#include "graft-document-changes.h"
+#include "graft-comparison.h"
+#include "graft-document-private.h"
+#include "graft-turns.h"
+
+/* Nodes of the code made before the change per turn: about a millisecond
+ * or two, beside undoing and redoing the change. */
+#define DEFAULT_STEP_NODES 2000
+
+static guint step_nodes = DEFAULT_STEP_NODES;
+
+/**
+ * _graft_document_set_change_step:
+ * @n_nodes: nodes per main-loop turn, or 0 for the default
+ *
+ * For tests: a small graph's code before a change made in several turns.
+ */
+void
+_graft_document_set_change_step (guint n_nodes)
+{
+  step_nodes = n_nodes > 0 ? n_nodes : DEFAULT_STEP_NODES;
+}
+
+typedef struct
+{
+  GraftDocument   *document; /* Owned */
+  GraftCodegenJob *job;      /* Owned: the code before the change, in steps, or NULL */
+  char            *after;    /* Owned: the code after it, once known */
+  guint            revision; /* of the graph the work is for */
+  guint            change;   /* the change of the history shown */
+  guint            turn;     /* the job's turn in graft-turns.c, or 0 */
+} ChangeJob;
+
+static void
+change_job_free (ChangeJob *job)
+{
+  /* A queued turn holds the task: none is queued when this runs. */
+  g_clear_pointer (&job->job, graft_codegen_job_free);
+  g_free (job->after);
+  g_object_unref (job->document);
+  g_free (job);
+}
+
+void
+graft_change_texts_free (GraftChangeTexts *texts)
+{
+  if (texts == NULL)
+    return;
+  g_free (texts->label);
+  g_free (texts->before);
+  g_free (texts->after);
+  g_free (texts);
+}
+
+static void start (GTask *task);
+
+/* Hands the texts over: the change's code before it is known now. */
+static void
+complete (GTask *task)
+{
+  ChangeJob        *job = g_task_get_task_data (task);
+  HistoryEntry     *entry = job->document->history->pdata[job->change];
+  GraftChangeTexts *texts = g_new0 (GraftChangeTexts, 1);
+
+  texts->label = g_strdup (entry->label);
+  texts->before = g_strdup (entry->before);
+  texts->after = g_steal_pointer (&job->after);
+  g_task_return_pointer (task, texts, (GDestroyNotify) graft_change_texts_free);
+}
+
+/* One turn of the code before the change: the change undone, a step of
+ * the code, the change redone. */
+static gboolean
+before_step_cb (gpointer user_data)
+{
+  GTask         *task = user_data;
+  ChangeJob     *job = g_task_get_task_data (task);
+  GraftDocument *self = job->document;
+  HistoryEntry  *entry;
+  gboolean       done = FALSE;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      job->turn = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (self->revision != job->revision)
+    {
+      /* Superseded: the last change may be another one now. */
+      job->turn = 0;
+      g_clear_pointer (&job->job, graft_codegen_job_free);
+      /* The turn's reference goes when it is removed. */
+      start (g_object_ref (task));
+      return G_SOURCE_REMOVE;
+    }
+  entry = self->history->pdata[job->change];
+  /* The document's own job keeps nothing in the graph between its steps,
+   * but its half-made code is of the graph as it is. */
+  _graft_document_code_drop (self);
+  graft_edit_undo (entry->edit);
+  if (job->job == NULL)
+    job->job = graft_codegen_job_new (self->graph);
+  else
+    done = graft_codegen_job_step (job->job, step_nodes);
+  graft_edit_redo (entry->edit);
+  if (!done)
+    return G_SOURCE_CONTINUE;
+  job->turn = 0;
+  entry->before = graft_codegen_job_finish (g_steal_pointer (&job->job));
+  complete (task);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+code_ready_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  ChangeJob     *job = g_task_get_task_data (task);
+  GraftDocument *self = job->document;
+  GError        *error = NULL;
+  HistoryEntry  *entry;
+
+  if (!graft_document_code_finish (NULL, result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (self->revision != job->revision)
+    {
+      start (g_steal_pointer (&task));
+      return;
+    }
+  job->after = g_strdup (graft_document_get_code (self));
+  entry = self->history->pdata[job->change];
+  if (entry->before != NULL)
+    {
+      complete (task);
+      return;
+    }
+  job->turn = graft_turns_add (before_step_cb, g_object_ref (task), g_object_unref);
+}
+
+/* Starts from the document as it is now; takes @task's reference. */
+static void
+start (GTask *task)
+{
+  ChangeJob     *job = g_task_get_task_data (task);
+  GraftDocument *self = job->document;
+  gint           change = graft_document_get_compared_change (self);
+  HistoryEntry  *entry;
+
+  g_clear_pointer (&job->after, g_free);
+  if (change < 0 || self->graph == NULL)
+    {
+      g_task_return_new_error (task, GRAFT_ERROR, GRAFT_ERROR_REWRITE,
+                               "No change of the graph to show");
+      g_object_unref (task);
+      return;
+    }
+  entry = self->history->pdata[change];
+  if (entry->before == NULL && entry->edit == NULL)
+    {
+      g_task_return_new_error (task, GRAFT_ERROR, GRAFT_ERROR_REWRITE,
+                               "The code before '%s' is not known", entry->label);
+      g_object_unref (task);
+      return;
+    }
+  job->change = (guint) change;
+  job->revision = self->revision;
+  graft_document_code_async (self, g_task_get_cancellable (task), code_ready_cb, task);
+}
+
+/**
+ * graft_document_last_change_async:
+ * @self: a document
+ * @cancellable: (nullable): stops the work
+ * @callback: called on the main thread with the texts or an error
+ * @user_data: for @callback
+ *
+ * Makes the code before and after the most recent applied change of the
+ * graph, in steps over main-loop turns.  The texts are those of the
+ * document as it is when @callback runs: a change of the graph meanwhile
+ * starts the work again.
+ */
+void
+graft_document_last_change_async (GraftDocument      *self,
+                                  GCancellable       *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer            user_data)
+{
+  GTask     *task;
+  ChangeJob *job;
+
+  g_return_if_fail (GRAFT_IS_DOCUMENT (self));
+  job = g_new0 (ChangeJob, 1);
+  job->document = g_object_ref (self);
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, graft_document_last_change_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) change_job_free);
+  start (task);
+}
+
+/**
+ * graft_document_last_change_finish:
+ * @result: the result
+ * @error: return location for an error: cancelled, or no change to show
+ *
+ * Returns: (transfer full) (nullable): the texts, or %NULL with @error set
+ */
+GraftChangeTexts *
+graft_document_last_change_finish (GAsyncResult *result,
+                                   GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (
+      g_task_get_source_tag (G_TASK (result)) == graft_document_last_change_async, NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
