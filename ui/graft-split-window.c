@@ -220,8 +220,29 @@ match_boxes (GraftSplitWindow *self)
     }
 }
 
+/* Whether the box called @name is wholly in @canvas's view (a canvas not
+ * yet given its size shows nothing). */
+static gboolean
+in_view (GraftCanvas *canvas,
+         const char  *name)
+{
+  GraftLayout     *layout = graft_canvas_get_layout (canvas);
+  gint             box = graft_layout_find_node (layout, name);
+  const GraftRect *r;
+  GraftRect        view;
+
+  if (box < 0)
+    return FALSE;
+  r = &graft_layout_get_node (layout, box)->box;
+  graft_canvas_get_visible_area (canvas, &view);
+  return view.width > 0 && view.height > 0 && r->x >= view.x && r->y >= view.y &&
+         r->x + r->width <= view.x + view.width && r->y + r->height <= view.y + view.height;
+}
+
 /* Both sides are laid out: the view goes to the first thing the change
- * did, and the other side follows. */
+ * did (unless the fitted view already shows it: centring a graph shown
+ * whole would only push half of it out of sight), and the other side
+ * follows. */
 static void
 show_first_change (GraftSplitWindow *self)
 {
@@ -241,7 +262,10 @@ show_first_change (GraftSplitWindow *self)
 
       if (names[0] != NULL)
         {
-          graft_canvas_center_on (self->sides[order[k].side].canvas, names[0]);
+          GraftCanvas *canvas = self->sides[order[k].side].canvas;
+
+          if (!in_view (canvas, names[0]))
+            graft_canvas_center_on (canvas, names[0]);
           follow (self, order[k].side);
           return;
         }

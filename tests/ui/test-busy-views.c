@@ -699,6 +699,50 @@ test_split_same (void)
 }
 
 static gboolean
+has_size (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+/* A graph shown whole, its first change in sight, stays shown whole:
+ * centring the change would push half of the graph out of view. */
+static void
+test_split_fitted (void)
+{
+  g_autofree char *resnet =
+      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples",
+                        "resnet18_bn_relu.py", NULL);
+  GraftWindow      *window = open_path (resnet);
+  GraftDocument    *document = graft_window_get_document (window);
+  GraftSplitWindow *split;
+
+  activate (window, "replace-all", NULL);
+  split = GRAFT_SPLIT_WINDOW (graft_split_window_new_for_document (
+      GTK_WINDOW (window), document, (guint) graft_document_get_compared_change (document), 0));
+  gtk_window_present (GTK_WINDOW (split));
+  for (guint s = 0; s < 2; s++)
+    iterate_until (has_size, graft_split_window_get_canvas (split, s == 1));
+  iterate_until (split_ready, split);
+  for (guint s = 0; s < 2; s++)
+    {
+      GraftCanvas *canvas = graft_split_window_get_canvas (split, s == 1);
+      GraftRect    view;
+      double       width;
+      double       height;
+
+      graft_layout_get_size (graft_canvas_get_layout (canvas), &width, &height);
+      graft_canvas_get_visible_area (canvas, &view);
+      g_assert_cmpfloat (view.height, >=, height);
+      g_assert_cmpfloat (view.y, <=, 0);
+      g_assert_cmpfloat (view.y + view.height, >=, height);
+      g_assert_cmpfloat (view.x, <=, 0);
+      g_assert_cmpfloat (view.x + view.width, >=, width);
+    }
+  gtk_window_destroy (GTK_WINDOW (split));
+  close_window (window);
+}
+
+static gboolean
 split_compared (gpointer split)
 {
   return graft_split_window_get_compared (split);
@@ -805,6 +849,7 @@ main (int    argc,
   g_test_add_func ("/busy-views/context/superseded", test_context_superseded);
   g_test_add_func ("/busy-views/context/close", test_context_close);
   g_test_add_func ("/busy-views/split/same", test_split_same);
+  g_test_add_func ("/busy-views/split/fitted", test_split_fitted);
   g_test_add_func ("/busy-views/split/superseded", test_split_superseded);
   g_test_add_func ("/busy-views/split/close", test_split_close);
   return g_test_run ();
