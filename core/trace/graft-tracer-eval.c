@@ -764,6 +764,45 @@ inert_args (const PtrVec *args,
   return TRUE;
 }
 
+/* `torch.neg(x)`, the commonest call of a forward: a function of torch
+ * called with names bound to traced values and nothing else.  The names
+ * are looked up as eval_call_args() would, in order (a lookup has no
+ * effect but its error), into an array on the stack, and the node recorded
+ * by _graft_tracer_call_path_proxies().  %NULL without an error when the
+ * call is not of that kind: then the usual way evaluates the arguments
+ * again. */
+static Value *
+call_path_of_names (Tracer            *t,
+                    Frame             *frame,
+                    Value             *callee,
+                    const GraftPyExpr *e)
+{
+  gpointer argv[8];
+  PtrVec   args = { argv, e->call.args.len, G_N_ELEMENTS (argv), t };
+  gboolean handled;
+  Value   *result;
+
+  if (args.len == 0 || args.len > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+    return NULL;
+  for (guint i = 0; i < args.len; i++)
+    if (e->call.args.items[i]->kind != GRAFT_PY_EXPR_NAME)
+      return NULL;
+  for (guint i = 0; i < args.len; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+      Value             *v = lookup (t, frame, a->name.id, a);
+
+      if (v == NULL)
+        return NULL;
+      if (v->kind != VAL_PROXY)
+        return NULL;
+      argv[i] = v;
+    }
+  result = _graft_tracer_call_path_proxies (t, callee, &args, e, &handled);
+  g_assert (handled || (result == NULL && t->error == NULL));
+  return result;
+}
+
 static Value *
 eval_call (Tracer            *t,
            Frame             *frame,
@@ -781,6 +820,13 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
+  if (callee->kind == VAL_PATH_FN && e->call.n_keywords == 0)
+    {
+      Value *result = call_path_of_names (t, frame, callee, e);
+
+      if (result != NULL || t->error != NULL)
+        return result;
+    }
   if (makes_node_only (callee) && plain_call_args (e))
     {
       /* The arguments and what the call made on the way are scratch:

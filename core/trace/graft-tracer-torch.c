@@ -1059,6 +1059,9 @@ struct _ResolvedPath
   const FxFunction *fn;
   const FxDispatch *dispatch;     /* the boolean dispatch entry for the path */
   gconstpointer     check_parser; /* @fn's argument parser (graft-tracer-check.c), or NULL */
+  /* Bit n: the check passed n traced values and no keyword (the check's
+   * verdict depends on the arguments' kinds alone, as Tracer.passed). */
+  guint proxies_passed;
 };
 
 static PathKind
@@ -1092,7 +1095,7 @@ path_kind (const char *path)
   return PATH_TABLE;
 }
 
-static const ResolvedPath *
+static ResolvedPath *
 resolve_path (Tracer     *t,
               const char *path)
 {
@@ -1218,6 +1221,51 @@ _graft_tracer_call_path_value (Tracer            *t,
   if (callee->path_fn.resolved == NULL)
     callee->path_fn.resolved = resolve_path (t, callee->path);
   return call_path (t, callee->path, callee->path_fn.resolved, args, kwargs, at);
+}
+
+/**
+ * _graft_tracer_call_path_proxies:
+ * @callee: a VAL_PATH_FN
+ * @args: one to 15 traced values (VAL_PROXY), no keywords
+ * @out_handled: (out): whether the call was made here
+ *
+ * _graft_tracer_call_path_value() for the commonest call of a forward,
+ * `torch.neg(x)`: a function of the table that records one node, called
+ * with traced values only.  Its argument check passed once for as many
+ * traced values is not done again.  Any other function (math, operator,
+ * a dispatch on a flag, a Python function of torch...) is left to the
+ * usual way: *@out_handled is then %FALSE and nothing was done.
+ *
+ * Returns: (nullable): the proxy, or %NULL with the tracer's error set
+ *   (or nothing handled)
+ */
+Value *
+_graft_tracer_call_path_proxies (Tracer            *t,
+                                 Value             *callee,
+                                 PtrVec            *args,
+                                 const GraftPyExpr *at,
+                                 gboolean          *out_handled)
+{
+  ResolvedPath  *r = callee->path_fn.resolved;
+  const FxTable *table;
+  guint          bit = 1u << args->len;
+
+  *out_handled = FALSE;
+  if (r == NULL)
+    r = callee->path_fn.resolved = resolve_path (t, callee->path);
+  if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL ||
+      r->fn->kind != FX_BUILTIN || args->len == 0 || args->len > 15)
+    return NULL;
+  *out_handled = TRUE;
+  if ((r->proxies_passed & bit) == 0)
+    {
+      if (!_graft_tracer_check_parsed (t, r->check_parser, args, NULL, at))
+        return NULL;
+      r->proxies_passed |= bit;
+    }
+  table = fx_table (t);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target), args,
+                                  NULL, FX_TEXT (table, r->fn->name), at);
 }
 
 /* @resolved: what resolve_path() gives for @path, or NULL to ask it. */
