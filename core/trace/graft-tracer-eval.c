@@ -764,42 +764,98 @@ inert_args (const PtrVec *args,
   return TRUE;
 }
 
-/* `torch.neg(x)`, the commonest call of a forward: a function of torch
- * called with names bound to traced values and nothing else.  The names
- * are looked up as eval_call_args() would, in order (a lookup has no
- * effect but its error), into an array on the stack, and the node recorded
- * by _graft_tracer_call_path_proxies().  %NULL without an error when the
- * call is not of that kind: then the usual way evaluates the arguments
- * again. */
+/* `torch.neg(x)`, `x.sum(1)`: the commonest calls of a forward, a torch
+ * function or a method of a traced value called with names bound to
+ * traced values and plain numbers (None, a bool, an int, a float), no
+ * keyword.  The names are looked up as eval_call_args() would, in order (a
+ * lookup has no effect but its error), into an array on the stack, and the
+ * node recorded directly.  %NULL without an error when the call is not of
+ * that kind: then the usual way evaluates the arguments again. */
 static Value *
-call_path_of_names (Tracer            *t,
-                    Frame             *frame,
-                    Value             *callee,
-                    const GraftPyExpr *e)
+call_of_names (Tracer            *t,
+               Frame             *frame,
+               Value             *callee,
+               const GraftPyExpr *e)
 {
-  gpointer argv[8];
-  PtrVec   args = { argv, e->call.args.len, G_N_ELEMENTS (argv), t };
-  gboolean handled;
-  Value   *result;
+  gpointer  argv[9];
+  PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
+  gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
+  guint     n = e->call.args.len;
+  ArenaMark mark;
+  guint     n_kept;
+  Value    *result;
 
-  if (args.len == 0 || args.len > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+  if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
     return NULL;
-  for (guint i = 0; i < args.len; i++)
-    if (e->call.args.items[i]->kind != GRAFT_PY_EXPR_NAME)
-      return NULL;
-  for (guint i = 0; i < args.len; i++)
+  if (method)
+    {
+      /* A magic method (`x.__add__(y)`) is Proxy's own, and an attribute
+       * of an attribute needs its getattr node first. */
+      if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
+          callee->attr.base->kind != VAL_PROXY)
+        return NULL;
+      argv[args.len++] = callee->attr.base;
+    }
+  else if (n == 0)
+    return NULL;
+  for (guint i = 0; i < n; i++)
     {
       const GraftPyExpr *a = e->call.args.items[i];
-      Value             *v = lookup (t, frame, a->name.id, a);
 
-      if (v == NULL)
+      if (a->kind == GRAFT_PY_EXPR_CONSTANT ? a->constant.kind != GRAFT_PY_CONST_NONE &&
+                                                  a->constant.kind != GRAFT_PY_CONST_BOOL &&
+                                                  a->constant.kind != GRAFT_PY_CONST_INT &&
+                                                  a->constant.kind != GRAFT_PY_CONST_FLOAT
+                                            : a->kind != GRAFT_PY_EXPR_NAME)
         return NULL;
-      if (v->kind != VAL_PROXY)
-        return NULL;
-      argv[i] = v;
     }
-  result = _graft_tracer_call_path_proxies (t, callee, &args, e, &handled);
-  g_assert (handled || (result == NULL && t->error == NULL));
+  mark = _graft_tracer_mark (t);
+  n_kept = t->n_kept;
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+      Value             *v;
+
+      if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        {
+          v = eval_constant (t, a);
+          proxies = FALSE;
+        }
+      else
+        {
+          v = lookup (t, frame, a->name.id, a);
+          if (v == NULL)
+            return NULL;
+          if (v->kind != VAL_PROXY)
+            {
+              handled = FALSE;
+              break;
+            }
+        }
+      argv[args.len++] = v;
+    }
+  if (!handled)
+    result = NULL;
+  else if (method)
+    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, NULL,
+                                      NULL, e);
+  else
+    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, e, &handled);
+  if (!handled)
+    {
+      g_assert (result == NULL && t->error == NULL);
+      if (t->n_kept == n_kept)
+        _graft_tracer_release (t, mark);
+      return NULL;
+    }
+  /* As eval_call() does: the constants made on the way are scratch. */
+  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept)
+    {
+      GraftNode *node = result->node;
+
+      _graft_tracer_release (t, mark);
+      result = _graft_value_proxy (t, node);
+    }
   return result;
 }
 
@@ -820,9 +876,9 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  if (callee->kind == VAL_PATH_FN && e->call.n_keywords == 0)
+  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY) && e->call.n_keywords == 0)
     {
-      Value *result = call_path_of_names (t, frame, callee, e);
+      Value *result = call_of_names (t, frame, callee, e);
 
       if (result != NULL || t->error != NULL)
         return result;

@@ -837,11 +837,12 @@ Value *_graft_tracer_call_path_value (Tracer            *t,
                                       PtrVec            *args,
                                       StrMap            *kwargs,
                                       const GraftPyExpr *at);
-Value *_graft_tracer_call_path_proxies (Tracer            *t,
-                                        Value             *callee,
-                                        PtrVec            *args,
-                                        const GraftPyExpr *at,
-                                        gboolean          *out_handled);
+Value *_graft_tracer_call_path_direct (Tracer            *t,
+                                       Value             *callee,
+                                       PtrVec            *args,
+                                       gboolean           proxies,
+                                       const GraftPyExpr *at,
+                                       gboolean          *out_handled);
 Value *_graft_tracer_new_nn (Tracer            *t,
                              const char        *path,
                              PtrVec            *args,

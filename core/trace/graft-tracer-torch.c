@@ -1224,44 +1224,55 @@ _graft_tracer_call_path_value (Tracer            *t,
 }
 
 /**
- * _graft_tracer_call_path_proxies:
+ * _graft_tracer_call_path_direct:
  * @callee: a VAL_PATH_FN
- * @args: one to 15 traced values (VAL_PROXY), no keywords
+ * @args: one to 15 values, each a traced value (VAL_PROXY) or a plain
+ *   number (None, a bool, an int, a float), at least one traced; no keywords
+ * @proxies: whether all of @args are traced values
  * @out_handled: (out): whether the call was made here
  *
  * _graft_tracer_call_path_value() for the commonest call of a forward,
- * `torch.neg(x)`: a function of the table that records one node, called
- * with traced values only.  Its argument check passed once for as many
- * traced values is not done again.  Any other function (math, operator,
- * a dispatch on a flag, a Python function of torch...) is left to the
- * usual way: *@out_handled is then %FALSE and nothing was done.
+ * `torch.neg(x)`: a function of the table that records one node as it is
+ * called.  Its argument check, once passed for as many traced values
+ * alone, is not done again.  Any other function (math, operator, a
+ * dispatch on a flag, a Python function of torch...) is left to the usual
+ * way: *@out_handled is then %FALSE and nothing was done.
  *
  * Returns: (nullable): the proxy, or %NULL with the tracer's error set
  *   (or nothing handled)
  */
 Value *
-_graft_tracer_call_path_proxies (Tracer            *t,
-                                 Value             *callee,
-                                 PtrVec            *args,
-                                 const GraftPyExpr *at,
-                                 gboolean          *out_handled)
+_graft_tracer_call_path_direct (Tracer            *t,
+                                Value             *callee,
+                                PtrVec            *args,
+                                gboolean           proxies,
+                                const GraftPyExpr *at,
+                                gboolean          *out_handled)
 {
   ResolvedPath  *r = callee->path_fn.resolved;
   const FxTable *table;
   guint          bit = 1u << args->len;
+  gboolean       traced = FALSE;
 
   *out_handled = FALSE;
+  if (args->len == 0 || args->len > 15)
+    return NULL;
+  for (guint i = 0; i < args->len && !traced; i++)
+    traced = ((Value *) args->pdata[i])->kind == VAL_PROXY;
+  if (!traced)
+    return NULL;
   if (r == NULL)
     r = callee->path_fn.resolved = resolve_path (t, callee->path);
   if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL ||
-      r->fn->kind != FX_BUILTIN || args->len == 0 || args->len > 15)
+      r->fn->kind != FX_BUILTIN)
     return NULL;
   *out_handled = TRUE;
-  if ((r->proxies_passed & bit) == 0)
+  if (!proxies || (r->proxies_passed & bit) == 0)
     {
       if (!_graft_tracer_check_parsed (t, r->check_parser, args, NULL, at))
         return NULL;
-      r->proxies_passed |= bit;
+      if (proxies)
+        r->proxies_passed |= bit;
     }
   table = fx_table (t);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target), args,
