@@ -764,13 +764,21 @@ inert_args (const PtrVec *args,
   return TRUE;
 }
 
-/* `torch.neg(x)`, `x.sum(1)`: the commonest calls of a forward, a torch
- * function or a method of a traced value called with names bound to
- * traced values and plain numbers (None, a bool, an int, a float), no
- * keyword.  The names are looked up as eval_call_args() would, in order (a
- * lookup has no effect but its error), into an array on the stack, and the
- * node recorded directly.  %NULL without an error when the call is not of
- * that kind: then the usual way evaluates the arguments again. */
+/* None, a bool, an int or a float written as such. */
+static inline gboolean
+plain_number (const GraftPyExpr *e)
+{
+  return e->constant.kind == GRAFT_PY_CONST_NONE || e->constant.kind == GRAFT_PY_CONST_BOOL ||
+         e->constant.kind == GRAFT_PY_CONST_INT || e->constant.kind == GRAFT_PY_CONST_FLOAT;
+}
+
+/* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`: the commonest calls of
+ * a forward, a torch function or a method of a traced value called with
+ * names bound to traced values, lists of them and plain numbers (None, a
+ * bool, an int, a float), no keyword.  The names are looked up as eval_call_args() would, in order
+ * (a lookup has no effect but its error), into an array on the stack, and the node recorded
+ * directly.  %NULL without an error when the call is not of that kind: then the usual way evaluates
+ * the arguments again. */
 static Value *
 call_of_names (Tracer            *t,
                Frame             *frame,
@@ -802,11 +810,17 @@ call_of_names (Tracer            *t,
     {
       const GraftPyExpr *a = e->call.args.items[i];
 
-      if (a->kind == GRAFT_PY_EXPR_CONSTANT ? a->constant.kind != GRAFT_PY_CONST_NONE &&
-                                                  a->constant.kind != GRAFT_PY_CONST_BOOL &&
-                                                  a->constant.kind != GRAFT_PY_CONST_INT &&
-                                                  a->constant.kind != GRAFT_PY_CONST_FLOAT
-                                            : a->kind != GRAFT_PY_EXPR_NAME)
+      if (a->kind == GRAFT_PY_EXPR_LIST)
+        {
+          if (a->sequence.elts.len == 0 || a->sequence.elts.len > 8 ||
+              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH)
+            return NULL;
+          for (guint k = 0; k < a->sequence.elts.len; k++)
+            if (a->sequence.elts.items[k]->kind != GRAFT_PY_EXPR_NAME)
+              return NULL;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_CONSTANT ? !plain_number (a)
+                                                 : a->kind != GRAFT_PY_EXPR_NAME)
         return NULL;
     }
   mark = _graft_tracer_mark (t);
@@ -820,6 +834,24 @@ call_of_names (Tracer            *t,
         {
           v = eval_constant (t, a);
           proxies = FALSE;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_LIST)
+        {
+          /* eval_sequence()'s list, of traced values only. */
+          v = _graft_value_seq (t, VAL_LIST, a->sequence.elts.len);
+          proxies = FALSE;
+          for (guint k = 0; k < a->sequence.elts.len && handled; k++)
+            {
+              const GraftPyExpr *item = a->sequence.elts.items[k];
+              Value             *iv = lookup (t, frame, item->name.id, item);
+
+              if (iv == NULL)
+                return NULL;
+              handled = iv->kind == VAL_PROXY;
+              _graft_vec_add (v->seq.items, iv);
+            }
+          if (!handled)
+            break;
         }
       else
         {

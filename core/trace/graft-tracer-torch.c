@@ -1226,8 +1226,9 @@ _graft_tracer_call_path_value (Tracer            *t,
 /**
  * _graft_tracer_call_path_direct:
  * @callee: a VAL_PATH_FN
- * @args: one to 15 values, each a traced value (VAL_PROXY) or a plain
- *   number (None, a bool, an int, a float), at least one traced; no keywords
+ * @args: one to 15 values, each a traced value (VAL_PROXY), a list of
+ *   traced values or a plain number (None, a bool, an int, a float); no
+ *   keywords
  * @proxies: whether all of @args are traced values
  * @out_handled: (out): whether the call was made here
  *
@@ -1258,7 +1259,8 @@ _graft_tracer_call_path_direct (Tracer            *t,
   if (args->len == 0 || args->len > 15)
     return NULL;
   for (guint i = 0; i < args->len && !traced; i++)
-    traced = ((Value *) args->pdata[i])->kind == VAL_PROXY;
+    traced = ((Value *) args->pdata[i])->kind == VAL_PROXY ||
+             ((Value *) args->pdata[i])->kind == VAL_LIST;
   if (!traced)
     return NULL;
   if (r == NULL)
