@@ -950,6 +950,8 @@ test_direct_call_errors (void)
       "Proxy" },
     { "        a = torch.flatten(x)\n        f = \"s\"\n        b = torch.flatten(f)\n",
       "9:13: error: TypeError: flatten(): argument 'input' (position 1) must be Tensor, not str" },
+    { "        a = torch.add(x, y)\n        s = \"s\"\n        b = torch.add(a,  s)\n",
+      "9:13: error: TypeError: add(): argument 'other' (position 2) must be Tensor, not str" },
     { "        a = torch.relu(x)\n        b = a + torch.relu(a, y)\n",
       "8:17: error: TypeError: relu() takes 1 positional argument but 2 were given" },
     { "        a = torch.relu(x)\n        b = torch.relu(a, undefined)\n",
