@@ -877,7 +877,7 @@ test_shadowed_globals (void)
  * call_of_names()); what is not of that kind goes the usual way: a name
  * bound to a parameter or a Python int, a magic method, `*args`, a
  * method of an attribute, `torch` a parameter of a helper bound to a
- * class of the file. */
+ * class of the file; a leaf module is called directly. */
 static void
 test_direct_calls (void)
 {
@@ -888,7 +888,8 @@ test_direct_calls (void)
                                   "    def __init__(self):\n"
                                   "        super().__init__()\n"
                                   "        self.w = nn.Parameter(torch.ones(4))\n"
-                                  "        self.k = 3\n\n"
+                                  "        self.k = 3\n"
+                                  "        self.lin = nn.Linear(4, 4)\n\n"
                                   "    def forward(self, x, y):\n"
                                   "        a = torch.neg(x)\n"
                                   "        w = self.w\n"
@@ -901,7 +902,8 @@ test_direct_calls (void)
                                   "        g = torch.neg(*[f])\n"
                                   "        h = helper(Fake, g)\n"
                                   "        i = x.T.sum()\n"
-                                  "        return torch.stack([h, i, y])\n\n\n"
+                                  "        j = self.lin(i)\n"
+                                  "        return torch.stack([h, j, y])\n\n\n"
                                   "def helper(torch, x):\n"
                                   "    return torch.neg(x)\n",
                    NULL };
@@ -927,7 +929,8 @@ test_direct_calls (void)
                        "    add_4 = neg_1 + 1;  neg_1 = None\n"
                        "    getattr_1 = x.T;  x = None\n"
                        "    sum_2 = getattr_1.sum();  getattr_1 = None\n"
-                       "    stack = torch.stack([add_4, sum_2, y]);  add_4 = sum_2 = y = None\n"
+                       "    lin = self.lin(sum_2);  sum_2 = None\n"
+                       "    stack = torch.stack([add_4, lin, y]);  add_4 = lin = y = None\n"
                        "    return stack\n    ");
     }
 }
@@ -954,6 +957,9 @@ test_direct_call_errors (void)
       "9:13: error: TypeError: add(): argument 'other' (position 2) must be Tensor, not str" },
     { "        a = torch.relu(x)\n        b = a + torch.relu(a, y)\n",
       "8:17: error: TypeError: relu() takes 1 positional argument but 2 were given" },
+    { "        a = torch.relu(x)\n        b = nn.Linear(4, 4)(a)\n",
+      "8:13: error: this Linear is not a submodule of the traced module, so torch.fx cannot name "
+      "it" },
     { "        a = torch.relu(x)\n        b = torch.relu(a, undefined)\n",
       "8:27: error: name 'undefined' is not defined" },
     { "        a = torch.relu(x)\n        b = torch.cat([a, undefined]).sum()\n",

@@ -772,13 +772,15 @@ plain_number (const GraftPyExpr *e)
          e->constant.kind == GRAFT_PY_CONST_INT || e->constant.kind == GRAFT_PY_CONST_FLOAT;
 }
 
-/* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`: the commonest calls of
- * a forward, a torch function or a method of a traced value called with
- * names bound to traced values, lists of them and plain numbers (None, a
- * bool, an int, a float), no keyword.  The names are looked up as eval_call_args() would, in order
- * (a lookup has no effect but its error), into an array on the stack, and the node recorded
- * directly.  %NULL without an error when the call is not of that kind: then the usual way evaluates
- * the arguments again. */
+/* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`, `self.lin(x)`: the
+ * commonest calls of a forward, a torch function, a method of a traced
+ * value or a torch.nn leaf module called with names bound to traced
+ * values, lists of them and plain numbers (None, a bool, an int, a float),
+ * no keyword.  The names are looked up as eval_call_args() would, in
+ * order (a lookup has no effect but its error), into an array on the
+ * stack, and the node recorded directly.  %NULL without an error when the
+ * call is not of that kind: then the usual way evaluates the arguments
+ * again. */
 static Value *
 call_of_names (Tracer            *t,
                Frame             *frame,
@@ -871,6 +873,8 @@ call_of_names (Tracer            *t,
   else if (method)
     result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, NULL,
                                       NULL, e);
+  else if (callee->kind == VAL_OBJECT)
+    result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
   else
     result = _graft_tracer_call_path_direct (t, callee, &args, proxies, e, &handled);
   if (!handled)
@@ -908,7 +912,9 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY) && e->call.n_keywords == 0)
+  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF)) &&
+      e->call.n_keywords == 0)
     {
       Value *result = call_of_names (t, frame, callee, e);
 

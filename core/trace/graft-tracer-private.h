@@ -723,6 +723,11 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    PtrVec            *args,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
+Value  *_graft_tracer_call_leaf (Tracer            *t,
+                                 Value             *module,
+                                 PtrVec            *args,
+                                 StrMap            *kwargs,
+                                 const GraftPyExpr *at);
 Value  *_graft_tracer_call (Tracer            *t,
                             Value             *callee,
                             PtrVec            *args,
