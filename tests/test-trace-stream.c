@@ -936,8 +936,9 @@ test_direct_calls (void)
 }
 
 /* A direct call's argument check, skipped for a function that passed as
- * many traced values before, still fails for another count or kind, and
- * every error is where the usual way puts it. */
+ * many traced values before (or a list of as many), still fails for
+ * another count or kind, and every error is where the usual way puts
+ * it. */
 static void
 test_direct_call_errors (void)
 {
@@ -955,6 +956,13 @@ test_direct_call_errors (void)
       "9:13: error: TypeError: flatten(): argument 'input' (position 1) must be Tensor, not str" },
     { "        a = torch.add(x, y)\n        s = \"s\"\n        b = torch.add(a,  s)\n",
       "9:13: error: TypeError: add(): argument 'other' (position 2) must be Tensor, not str" },
+    { "        a = torch.cat([x, y])\n        b = torch.cat([a, y], y)\n",
+      "8:13: error: TypeError: cat() received an invalid combination of arguments - got (list, "
+      "Proxy), but expected one of:" },
+    { "        a = torch.cat([x, y])\n        s = \"s\"\n        b = torch.cat([a, s])\n",
+      "9:13: error: TypeError: expected Tensor as element 1 in argument 0, but got str" },
+    { "        a = torch.relu(x)\n        b = torch.relu([a])\n",
+      "8:13: error: TypeError: relu(): argument 'input' (position 1) must be Tensor, not list" },
     { "        a = torch.relu(x)\n        b = a + torch.relu(a, y)\n",
       "8:17: error: TypeError: relu() takes 1 positional argument but 2 were given" },
     { "        a = torch.relu(x)\n        b = nn.Linear(4, 4)(a)\n",

@@ -1062,6 +1062,8 @@ struct _ResolvedPath
   /* Bit n: the check passed n traced values and no keyword (the check's
    * verdict depends on the arguments' kinds alone, as Tracer.passed). */
   guint proxies_passed;
+  /* Bit n: the check passed one list of n traced values alone. */
+  guint lists_passed;
 };
 
 static PathKind
@@ -1235,7 +1237,7 @@ _graft_tracer_call_path_value (Tracer            *t,
  * _graft_tracer_call_path_value() for the commonest call of a forward,
  * `torch.neg(x)`: a function of the table that records one node as it is
  * called.  Its argument check, once passed for as many traced values
- * alone, is not done again.  Any other function (math, operator, a
+ * alone, or one list of as many, is not done again.  Any other function (math, operator, a
  * dispatch on a flag, a Python function of torch...) is left to the usual
  * way: *@out_handled is then %FALSE and nothing was done.
  *
@@ -1252,7 +1254,7 @@ _graft_tracer_call_path_direct (Tracer            *t,
 {
   ResolvedPath  *r = callee->path_fn.resolved;
   const FxTable *table;
-  guint          bit = 1u << args->len;
+  guint         *passed = NULL, bit = 0;
   gboolean       traced = FALSE;
 
   *out_handled = FALSE;
@@ -1269,12 +1271,23 @@ _graft_tracer_call_path_direct (Tracer            *t,
       r->fn->kind != FX_BUILTIN)
     return NULL;
   *out_handled = TRUE;
-  if (!proxies || (r->proxies_passed & bit) == 0)
+  if (proxies)
+    {
+      passed = &r->proxies_passed;
+      bit = 1u << args->len;
+    }
+  else if (args->len == 1 && ((Value *) args->pdata[0])->kind == VAL_LIST &&
+           ((Value *) args->pdata[0])->seq.items->len < 32)
+    {
+      passed = &r->lists_passed;
+      bit = 1u << ((Value *) args->pdata[0])->seq.items->len;
+    }
+  if (passed == NULL || (*passed & bit) == 0)
     {
       if (!_graft_tracer_check_parsed (t, r->check_parser, args, NULL, at))
         return NULL;
-      if (proxies)
-        r->proxies_passed |= bit;
+      if (passed != NULL)
+        *passed |= bit;
     }
   table = fx_table (t);
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target), args,
