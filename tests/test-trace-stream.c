@@ -872,6 +872,130 @@ test_shadowed_globals (void)
     }
 }
 
+/* Calls of torch functions and methods with names of traced values,
+ * lists of them and numbers are recorded directly (graft-tracer-eval.c's
+ * call_of_names()); what is not of that kind goes the usual way: a name
+ * bound to a parameter or a Python int, a magic method, `*args`, a
+ * method of an attribute, `torch` a parameter of a helper bound to a
+ * class of the file; a leaf module is called directly. */
+static void
+test_direct_calls (void)
+{
+  const Case c = { "direct", HEAD "class Fake:\n"
+                                  "    def neg(t):\n"
+                                  "        return t + 1\n\n\n"
+                                  "class M(nn.Module):\n"
+                                  "    def __init__(self):\n"
+                                  "        super().__init__()\n"
+                                  "        self.w = nn.Parameter(torch.ones(4))\n"
+                                  "        self.k = 3\n"
+                                  "        self.lin = nn.Linear(4, 4)\n\n"
+                                  "    def forward(self, x, y):\n"
+                                  "        a = torch.neg(x)\n"
+                                  "        w = self.w\n"
+                                  "        b = torch.add(a, w)\n"
+                                  "        k = self.k\n"
+                                  "        c = torch.add(b, k)\n"
+                                  "        d = torch.add(c, 2)\n"
+                                  "        e = torch.cat([d, a]).sum(0)\n"
+                                  "        f = e.__add__(a)\n"
+                                  "        g = torch.neg(*[f])\n"
+                                  "        h = helper(Fake, g)\n"
+                                  "        i = x.T.sum()\n"
+                                  "        j = self.lin(i)\n"
+                                  "        return torch.stack([h, j, y])\n\n\n"
+                                  "def helper(torch, x):\n"
+                                  "    return torch.neg(x)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_cmpstr (streamed, ==,
+                       "\n\n\ndef forward(self, x, y):\n"
+                       "    neg = torch.neg(x)\n"
+                       "    w = self.w\n"
+                       "    add = torch.add(neg, w);  w = None\n"
+                       "    add_1 = torch.add(add, 3);  add = None\n"
+                       "    add_2 = torch.add(add_1, 2);  add_1 = None\n"
+                       "    cat = torch.cat([add_2, neg]);  add_2 = None\n"
+                       "    sum_1 = cat.sum(0);  cat = None\n"
+                       "    add_3 = sum_1 + neg;  sum_1 = neg = None\n"
+                       "    neg_1 = torch.neg(add_3);  add_3 = None\n"
+                       "    add_4 = neg_1 + 1;  neg_1 = None\n"
+                       "    getattr_1 = x.T;  x = None\n"
+                       "    sum_2 = getattr_1.sum();  getattr_1 = None\n"
+                       "    lin = self.lin(sum_2);  sum_2 = None\n"
+                       "    stack = torch.stack([add_4, lin, y]);  add_4 = lin = y = None\n"
+                       "    return stack\n    ");
+    }
+}
+
+/* A direct call's argument check, skipped for a function that passed as
+ * many traced values before (or a list of as many), still fails for
+ * another count or kind, and every error is where the usual way puts
+ * it. */
+static void
+test_direct_call_errors (void)
+{
+  static const struct
+  {
+    const char *body;
+    const char *error;
+  } errors[] = {
+    { "        a = torch.relu(x)\n        b = torch.relu(a,  y)\n",
+      "8:13: error: TypeError: relu() takes 1 positional argument but 2 were given" },
+    { "        a = torch.flatten(x, 0)\n        b = torch.flatten(a, y)\n",
+      "8:13: error: TypeError: flatten(): argument 'start_dim' (position 2) must be int, not "
+      "Proxy" },
+    { "        a = torch.flatten(x)\n        f = \"s\"\n        b = torch.flatten(f)\n",
+      "9:13: error: TypeError: flatten(): argument 'input' (position 1) must be Tensor, not str" },
+    { "        a = torch.add(x, y)\n        s = \"s\"\n        b = torch.add(a,  s)\n",
+      "9:13: error: TypeError: add(): argument 'other' (position 2) must be Tensor, not str" },
+    { "        a = torch.cat([x, y])\n        b = torch.cat([a, y], y)\n",
+      "8:13: error: TypeError: cat() received an invalid combination of arguments - got (list, "
+      "Proxy), but expected one of:" },
+    { "        a = torch.cat([x, y])\n        s = \"s\"\n        b = torch.cat([a, s])\n",
+      "9:13: error: TypeError: expected Tensor as element 1 in argument 0, but got str" },
+    { "        a = torch.relu(x)\n        b = torch.relu([a])\n",
+      "8:13: error: TypeError: relu(): argument 'input' (position 1) must be Tensor, not list" },
+    { "        a = torch.relu(x)\n        b = a + torch.relu(a, y)\n",
+      "8:17: error: TypeError: relu() takes 1 positional argument but 2 were given" },
+    { "        a = torch.relu(x)\n        b = nn.Linear(4, 4)(a)\n",
+      "8:13: error: this Linear is not a submodule of the traced module, so torch.fx cannot name "
+      "it" },
+    { "        a = torch.relu(x)\n        b = torch.relu(a, undefined)\n",
+      "8:27: error: name 'undefined' is not defined" },
+    { "        a = torch.relu(x)\n        b = torch.cat([a, undefined]).sum()\n",
+      "8:27: error: name 'undefined' is not defined" },
+    { "        a = torch.relu(x)\n        b = a.sum(0) + torch.relu(*[a, a])\n",
+      "8:24: error: TypeError: relu() takes 1 positional argument but 2 were given" },
+    { "        a = torch.relu(x)\n        b = a.sum(0) + a.view(-1, undefined)\n",
+      "8:35: error: name 'undefined' is not defined" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    for (guint d = 0; d < 2; d++)
+      {
+        const GraftDialect *dialect =
+            graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+        g_autofree char *text = g_strconcat (HEAD "class M(nn.Module):\n"
+                                                  "    def forward(self, x, y):\n",
+                                             errors[i].body, "        return b\n", NULL);
+        g_autofree char *expected = g_strconcat ("error: test.py:", errors[i].error, NULL);
+        Case             c = { "direct_errors", text, NULL };
+        g_autofree char *usual = trace_usual (&c, dialect);
+        g_autofree char *streamed = trace_streamed (&c, dialect);
+
+        g_assert_cmpstr (usual, ==, expected);
+        g_assert_cmpstr (streamed, ==, expected);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -895,5 +1019,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
+  g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
+  g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
   return g_test_run ();
 }

@@ -352,6 +352,39 @@ _graft_tracer_instantiate (Tracer            *t,
 /* Calls a module: a leaf records call_module, a Sequential runs its children
  * in turn, a module of the file runs its forward (torch.fx traces through
  * every module that is not a leaf). */
+/**
+ * _graft_tracer_call_leaf:
+ * @module: a torch.nn leaf module (OBJ_LEAF)
+ *
+ * Calls @module: records a call_module node while tracing.
+ */
+Value *
+_graft_tracer_call_leaf (Tracer            *t,
+                         Value             *module,
+                         PtrVec            *args,
+                         StrMap            *kwargs,
+                         const GraftPyExpr *at)
+{
+  Object     *obj = module->obj;
+  const char *path = g_hash_table_lookup (t->module_paths, obj);
+
+  if (!t->tracing)
+    return _graft_value_tensor (t);
+  if (path == NULL)
+    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                               "this %s is not a submodule of the traced module, so torch.fx "
+                               "cannot name it",
+                               obj->class_name);
+  /* How the module was built, for a pattern written from this graph
+   * (graft-extract.c). */
+  if (obj->constructor != NULL && obj->constructor_serial != t->graph_serial)
+    {
+      graft_graph_set_module_constructor (t->graph, path, obj->constructor);
+      obj->constructor_serial = t->graph_serial;
+    }
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
+}
+
 static Value *
 call_module (Tracer            *t,
              Value             *module,
@@ -365,25 +398,7 @@ call_module (Tracer            *t,
   switch (obj->kind)
     {
     case OBJ_LEAF:
-      {
-        const char *path = g_hash_table_lookup (t->module_paths, obj);
-
-        if (!t->tracing)
-          return _graft_value_tensor (t);
-        if (path == NULL)
-          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                     "this %s is not a submodule of the traced module, so torch.fx "
-                                     "cannot name it",
-                                     obj->class_name);
-        /* How the module was built, for a pattern written from this graph
-         * (graft-extract.c). */
-        if (obj->constructor != NULL && obj->constructor_serial != t->graph_serial)
-          {
-            graft_graph_set_module_constructor (t->graph, path, obj->constructor);
-            obj->constructor_serial = t->graph_serial;
-          }
-        return _graft_tracer_make_node (t, GRAFT_OP_CALL_MODULE, path, args, kwargs, NULL, at);
-      }
+      return _graft_tracer_call_leaf (t, module, args, kwargs, at);
     case OBJ_SEQUENTIAL:
       {
         Value *x;

@@ -764,6 +764,137 @@ inert_args (const PtrVec *args,
   return TRUE;
 }
 
+/* None, a bool, an int or a float written as such. */
+static inline gboolean
+plain_number (const GraftPyExpr *e)
+{
+  return e->constant.kind == GRAFT_PY_CONST_NONE || e->constant.kind == GRAFT_PY_CONST_BOOL ||
+         e->constant.kind == GRAFT_PY_CONST_INT || e->constant.kind == GRAFT_PY_CONST_FLOAT;
+}
+
+/* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`, `self.lin(x)`: the
+ * commonest calls of a forward, a torch function, a method of a traced
+ * value or a torch.nn leaf module called with names bound to traced
+ * values, lists of them and plain numbers (None, a bool, an int, a float),
+ * no keyword.  The names are looked up as eval_call_args() would, in
+ * order (a lookup has no effect but its error), into an array on the
+ * stack, and the node recorded directly.  %NULL without an error when the
+ * call is not of that kind: then the usual way evaluates the arguments
+ * again. */
+static Value *
+call_of_names (Tracer            *t,
+               Frame             *frame,
+               Value             *callee,
+               const GraftPyExpr *e)
+{
+  gpointer  argv[9];
+  PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
+  gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
+  guint     n = e->call.args.len;
+  ArenaMark mark;
+  guint     n_kept;
+  Value    *result;
+
+  if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+    return NULL;
+  if (method)
+    {
+      /* A magic method (`x.__add__(y)`) is Proxy's own, and an attribute
+       * of an attribute needs its getattr node first. */
+      if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
+          callee->attr.base->kind != VAL_PROXY)
+        return NULL;
+      argv[args.len++] = callee->attr.base;
+    }
+  else if (n == 0)
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+
+      if (a->kind == GRAFT_PY_EXPR_LIST)
+        {
+          if (a->sequence.elts.len == 0 || a->sequence.elts.len > 8 ||
+              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH)
+            return NULL;
+          for (guint k = 0; k < a->sequence.elts.len; k++)
+            if (a->sequence.elts.items[k]->kind != GRAFT_PY_EXPR_NAME)
+              return NULL;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_CONSTANT ? !plain_number (a)
+                                                 : a->kind != GRAFT_PY_EXPR_NAME)
+        return NULL;
+    }
+  mark = _graft_tracer_mark (t);
+  n_kept = t->n_kept;
+  for (guint i = 0; i < n; i++)
+    {
+      const GraftPyExpr *a = e->call.args.items[i];
+      Value             *v;
+
+      if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        {
+          v = eval_constant (t, a);
+          proxies = FALSE;
+        }
+      else if (a->kind == GRAFT_PY_EXPR_LIST)
+        {
+          /* eval_sequence()'s list, of traced values only. */
+          v = _graft_value_seq (t, VAL_LIST, a->sequence.elts.len);
+          proxies = FALSE;
+          for (guint k = 0; k < a->sequence.elts.len && handled; k++)
+            {
+              const GraftPyExpr *item = a->sequence.elts.items[k];
+              Value             *iv = lookup (t, frame, item->name.id, item);
+
+              if (iv == NULL)
+                return NULL;
+              handled = iv->kind == VAL_PROXY;
+              _graft_vec_add (v->seq.items, iv);
+            }
+          if (!handled)
+            break;
+        }
+      else
+        {
+          v = lookup (t, frame, a->name.id, a);
+          if (v == NULL)
+            return NULL;
+          if (v->kind != VAL_PROXY)
+            {
+              handled = FALSE;
+              break;
+            }
+        }
+      argv[args.len++] = v;
+    }
+  if (!handled)
+    result = NULL;
+  else if (method)
+    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, NULL,
+                                      NULL, e);
+  else if (callee->kind == VAL_OBJECT)
+    result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
+  else
+    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, e, &handled);
+  if (!handled)
+    {
+      g_assert (result == NULL && t->error == NULL);
+      if (t->n_kept == n_kept)
+        _graft_tracer_release (t, mark);
+      return NULL;
+    }
+  /* As eval_call() does: the constants made on the way are scratch. */
+  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept)
+    {
+      GraftNode *node = result->node;
+
+      _graft_tracer_release (t, mark);
+      result = _graft_value_proxy (t, node);
+    }
+  return result;
+}
+
 static Value *
 eval_call (Tracer            *t,
            Frame             *frame,
@@ -781,6 +912,15 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
+  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF)) &&
+      e->call.n_keywords == 0)
+    {
+      Value *result = call_of_names (t, frame, callee, e);
+
+      if (result != NULL || t->error != NULL)
+        return result;
+    }
   if (makes_node_only (callee) && plain_call_args (e))
     {
       /* The arguments and what the call made on the way are scratch:

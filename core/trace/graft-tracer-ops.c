@@ -101,14 +101,11 @@ record (Tracer            *t,
         Value             *b,
         const GraftPyExpr *at)
 {
-  ArenaMark mark = _graft_tracer_mark (t);
-  PtrVec   *args = _graft_tracer_vec_sized (t, b != NULL ? 2 : 1);
+  /* The operands on the stack: the node copies them. */
+  gpointer operands[2] = { a, b };
+  PtrVec   args = { operands, b != NULL ? 2 : 1, G_N_ELEMENTS (operands), t };
 
-  _graft_vec_add (args, a);
-  if (b != NULL)
-    _graft_vec_add (args, b);
-  return _graft_tracer_make_node_from (t, mark, GRAFT_OP_CALL_FUNCTION, target, args, NULL, NULL,
-                                       at);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, NULL, at);
 }
 
 static gboolean

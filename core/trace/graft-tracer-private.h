@@ -214,9 +214,9 @@ struct _Value
     const char *path; /* PYMODULE, PATH_FN, NN_CLASS, SELF_PATH, BUILTIN, TYPE, SYMBOL, DEVICE */
     struct
     {
-      const char         *path;     /* @path, the same member */
-      const ResolvedPath *resolved; /* what graft-tracer-torch.c found for it, once called */
-    } path_fn;                      /* PATH_FN */
+      const char   *path;     /* @path, the same member */
+      ResolvedPath *resolved; /* what graft-tracer-torch.c found for it, once called */
+    } path_fn;                /* PATH_FN */
     Function *fn;
     Class    *cls;
     Object   *obj;
@@ -723,6 +723,11 @@ Value  *_graft_tracer_instantiate (Tracer            *t,
                                    PtrVec            *args,
                                    StrMap            *kwargs,
                                    const GraftPyExpr *at);
+Value  *_graft_tracer_call_leaf (Tracer            *t,
+                                 Value             *module,
+                                 PtrVec            *args,
+                                 StrMap            *kwargs,
+                                 const GraftPyExpr *at);
 Value  *_graft_tracer_call (Tracer            *t,
                             Value             *callee,
                             PtrVec            *args,
@@ -837,6 +842,12 @@ Value *_graft_tracer_call_path_value (Tracer            *t,
                                       PtrVec            *args,
                                       StrMap            *kwargs,
                                       const GraftPyExpr *at);
+Value *_graft_tracer_call_path_direct (Tracer            *t,
+                                       Value             *callee,
+                                       PtrVec            *args,
+                                       gboolean           proxies,
+                                       const GraftPyExpr *at,
+                                       gboolean          *out_handled);
 Value *_graft_tracer_new_nn (Tracer            *t,
                              const char        *path,
                              PtrVec            *args,

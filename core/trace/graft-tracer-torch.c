@@ -1059,6 +1059,11 @@ struct _ResolvedPath
   const FxFunction *fn;
   const FxDispatch *dispatch;     /* the boolean dispatch entry for the path */
   gconstpointer     check_parser; /* @fn's argument parser (graft-tracer-check.c), or NULL */
+  /* Bit n: the check passed n traced values and no keyword (the check's
+   * verdict depends on the arguments' kinds alone, as Tracer.passed). */
+  guint proxies_passed;
+  /* Bit n: the check passed one list of n traced values alone. */
+  guint lists_passed;
 };
 
 static PathKind
@@ -1092,7 +1097,7 @@ path_kind (const char *path)
   return PATH_TABLE;
 }
 
-static const ResolvedPath *
+static ResolvedPath *
 resolve_path (Tracer     *t,
               const char *path)
 {
@@ -1218,6 +1223,75 @@ _graft_tracer_call_path_value (Tracer            *t,
   if (callee->path_fn.resolved == NULL)
     callee->path_fn.resolved = resolve_path (t, callee->path);
   return call_path (t, callee->path, callee->path_fn.resolved, args, kwargs, at);
+}
+
+/**
+ * _graft_tracer_call_path_direct:
+ * @callee: a VAL_PATH_FN
+ * @args: one to 15 values, each a traced value (VAL_PROXY), a list of
+ *   traced values or a plain number (None, a bool, an int, a float); no
+ *   keywords
+ * @proxies: whether all of @args are traced values
+ * @out_handled: (out): whether the call was made here
+ *
+ * _graft_tracer_call_path_value() for the commonest call of a forward,
+ * `torch.neg(x)`: a function of the table that records one node as it is
+ * called.  Its argument check, once passed for as many traced values
+ * alone, or one list of as many, is not done again.  Any other function (math, operator, a
+ * dispatch on a flag, a Python function of torch...) is left to the usual
+ * way: *@out_handled is then %FALSE and nothing was done.
+ *
+ * Returns: (nullable): the proxy, or %NULL with the tracer's error set
+ *   (or nothing handled)
+ */
+Value *
+_graft_tracer_call_path_direct (Tracer            *t,
+                                Value             *callee,
+                                PtrVec            *args,
+                                gboolean           proxies,
+                                const GraftPyExpr *at,
+                                gboolean          *out_handled)
+{
+  ResolvedPath  *r = callee->path_fn.resolved;
+  const FxTable *table;
+  guint         *passed = NULL, bit = 0;
+  gboolean       traced = FALSE;
+
+  *out_handled = FALSE;
+  if (args->len == 0 || args->len > 15)
+    return NULL;
+  for (guint i = 0; i < args->len && !traced; i++)
+    traced = ((Value *) args->pdata[i])->kind == VAL_PROXY ||
+             ((Value *) args->pdata[i])->kind == VAL_LIST;
+  if (!traced)
+    return NULL;
+  if (r == NULL)
+    r = callee->path_fn.resolved = resolve_path (t, callee->path);
+  if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL ||
+      r->fn->kind != FX_BUILTIN)
+    return NULL;
+  *out_handled = TRUE;
+  if (proxies)
+    {
+      passed = &r->proxies_passed;
+      bit = 1u << args->len;
+    }
+  else if (args->len == 1 && ((Value *) args->pdata[0])->kind == VAL_LIST &&
+           ((Value *) args->pdata[0])->seq.items->len < 32)
+    {
+      passed = &r->lists_passed;
+      bit = 1u << ((Value *) args->pdata[0])->seq.items->len;
+    }
+  if (passed == NULL || (*passed & bit) == 0)
+    {
+      if (!_graft_tracer_check_parsed (t, r->check_parser, args, NULL, at))
+        return NULL;
+      if (passed != NULL)
+        *passed |= bit;
+    }
+  table = fx_table (t);
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target), args,
+                                  NULL, FX_TEXT (table, r->fn->name), at);
 }
 
 /* @resolved: what resolve_path() gives for @path, or NULL to ask it. */
