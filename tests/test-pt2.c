@@ -1391,6 +1391,166 @@ test_parts (void)
   g_assert_cmpuint (n_split, >=, n_programs);
 }
 
+/* The JSON member of attention_manual.pt2, to be changed. */
+static GString *
+attention_json (void)
+{
+  g_autofree char *path = g_build_filename (data_dir ("programs"), "attention_manual.pt2", NULL);
+  g_autoptr (GraftSource) source = load_source (path);
+  gsize            len = 0;
+  g_autofree char *json = pt2_zip_extract (graft_source_get_text (source),
+                                           graft_source_get_length (source),
+                                           "serialized_exported_program.json", &len);
+
+  g_assert_nonnull (json);
+  return g_string_new_len (json, (gssize) len);
+}
+
+/* What reading @json whole gives, checked to be what reading it in parts
+ * from every shift gives, with at least one read in parts when
+ * @expect_split. */
+static char *
+assert_json_parts_agree (GString *json,
+                         gboolean expect_split)
+{
+  g_autoptr (GraftSource) source = json_source (json->str, json->len);
+  guint parts;
+  char *whole;
+
+  if (expect_split)
+    g_assert_cmpuint (assert_parts_agree (source), >, 0);
+  else
+    assert_parts_agree (source);
+  _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+  whole = read_outcome (source, &parts);
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+  return whole;
+}
+
+/* Strings that hold what a part starts at (escaped, as it must be in a
+ * string), unicode escapes and backslashes next to the real starts,
+ * keys repeated over the parts, and errors in two parts: read in parts,
+ * each gives what the whole read gives. */
+static void
+test_parts_adversarial (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  g_autofree char *plain_outcome = assert_json_parts_agree (plain, TRUE);
+
+  /* Every stack trace's code starting with the starts of a part, escaped. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    g_autofree char *outcome = NULL;
+
+    g_assert_cmpuint (g_string_replace (json, "in forward\\n    ",
+                                        "in forward\\n    a, {\\\"target\\\": \\\"b\\\"}, "
+                                        ", {\\\"parameter\\\": {\\\"arg\\\": \\\\\\\", "
+                                        "{\\\"buffer\\\": {\\\"arg\\\": \\u0022, {\\u0022target"
+                                        "\\u0022: \\u0022 \\ud83d\\ude00 \\u00e9 \\\\",
+                                        0),
+                      >, 3);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_nonnull (strstr (outcome, "code: a, {\"target\": \"b\"}, , {\"parameter\": "
+                                       "{\"arg\": \\\", {\"buffer\": {\"arg\": \", {\"target\": "
+                                       "\" \xf0\x9f\x98\x80 \xc3\xa9 \\q, k, v"));
+  }
+  /* A string ending in a backslash just before a node, in a part's last
+   * token. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    g_autofree char *outcome = NULL;
+
+    g_assert_cmpuint (g_string_replace (json, "\"}}, {\"target\": \"",
+                                        "\\\\\"}}, {\"target\": \"", 0),
+                      >, 3);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_nonnull (outcome);
+  }
+  /* The graph's nodes twice, the first list wrong: the last value is
+   * kept, in the first place, over the parts as over one pass. */
+  {
+    const char *nodes = strstr (plain->str, "\"nodes\": [");
+    const char *end = strstr (plain->str, "], \"tensor_values\"");
+    g_autoptr (GString) json = g_string_new_len (plain->str, nodes - plain->str);
+    g_autoptr (GString) wrong = g_string_new_len (nodes, end + 1 - nodes);
+    g_autofree char *outcome = NULL;
+
+    g_assert_nonnull (nodes);
+    g_assert_nonnull (end);
+    g_assert_cmpuint (g_string_replace (wrong, "torch.ops.aten.", "torch.ops.aten.x", 0), >, 3);
+    g_string_append_len (json, wrong->str, (gssize) wrong->len);
+    g_string_append (json, ", ");
+    g_string_append (json, nodes);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_cmpstr (outcome, ==, plain_outcome);
+  }
+  /* The whole program twice, the first wrong. */
+  {
+    const char *module = strstr (plain->str, "\"graph_module\": ");
+    const char *after = strstr (plain->str, ", \"opset_version\"");
+    g_autoptr (GString) json = g_string_new ("{");
+    g_autoptr (GString) wrong = NULL;
+    g_autofree char *outcome = NULL;
+
+    g_assert_true (module == plain->str + 1);
+    g_assert_nonnull (after);
+    wrong = g_string_new_len (module, after - module);
+    g_assert_cmpuint (g_string_replace (wrong, "torch.ops.aten.", "torch.ops.aten.x", 0), >, 3);
+    g_string_append_len (json, wrong->str, (gssize) wrong->len);
+    g_string_append (json, ", ");
+    g_string_append (json, module);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_cmpstr (outcome, ==, plain_outcome);
+  }
+  /* Errors in two parts (a byte changed at 30 % and at 80 % of the
+   * text): the first, as read whole. */
+  for (guint k = 0; k < 6; k++)
+    {
+      g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+      g_autofree char *outcome = NULL;
+      gsize            early = json->len * (25 + k) / 100, late = json->len * (75 + k) / 100;
+
+      json->str[early] = "\x01}]\"\\x"[k];
+      json->str[late] = "x}]\"\\\x01"[k];
+      outcome = assert_json_parts_agree (json, FALSE);
+      g_assert_nonnull (strstr (outcome, "m.pt2"));
+    }
+}
+
+/* A member of 4 MiB is read in parts, one byte shorter whole; the parts
+ * give what the whole read gives. */
+static void
+test_parts_threshold (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  const char *trace = "\"stack_trace\": \"";
+
+  for (gsize size = PT2_SPLIT_MIN_BYTES - 1; size <= PT2_SPLIT_MIN_BYTES; size++)
+    {
+      g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+      g_autoptr (GraftSource) source = NULL;
+      g_autofree char *outcome = NULL;
+      g_autofree char *pad = NULL;
+      g_autofree char *whole = NULL;
+      const char      *at = strstr (json->str, trace);
+      guint            parts;
+
+      g_assert_nonnull (at);
+      /* A long stack trace on the first node, kept in its readable form. */
+      pad = g_strnfill (size - json->len, ' ');
+      g_string_insert (json, at - json->str + (gssize) strlen (trace), pad);
+      g_assert_cmpuint (json->len, ==, size);
+      source = json_source (json->str, json->len);
+      outcome = read_outcome (source, &parts);
+      g_assert_cmpuint (parts, ==, size >= PT2_SPLIT_MIN_BYTES ? 2 : 1);
+      _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+      whole = read_outcome (source, &parts);
+      _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+      g_assert_cmpuint (parts, ==, 1);
+      g_assert_cmpstr (outcome, ==, whole);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1431,5 +1591,7 @@ main (int    argc,
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
+  g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
+  g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();
 }
