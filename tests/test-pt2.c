@@ -1406,6 +1406,95 @@ attention_json (void)
   return g_string_new_len (json, (gssize) len);
 }
 
+/* Whether two trees hold the same values at the same places, members in
+ * the same order. */
+static void
+assert_values_equal (const Pt2Value *a,
+                     const Pt2Value *b)
+{
+  g_assert_cmpuint (a->type, ==, b->type);
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_cmpuint (a->offset, ==, b->offset);
+  switch ((Pt2Type) a->type)
+    {
+    case PT2_NULL:
+      break;
+    case PT2_BOOL:
+      g_assert_cmpint (a->v.b, ==, b->v.b);
+      break;
+    case PT2_INT:
+      g_assert_cmpint (a->v.i, ==, b->v.i);
+      break;
+    case PT2_DOUBLE:
+      g_assert_true (memcmp (&a->v.d, &b->v.d, sizeof a->v.d) == 0);
+      break;
+    case PT2_STRING:
+      g_assert_true (memcmp (a->v.s, b->v.s, a->len + 1) == 0);
+      break;
+    case PT2_ARRAY:
+      for (guint k = 0; k < a->len; k++)
+        assert_values_equal (&a->v.items[k], &b->v.items[k]);
+      break;
+    case PT2_OBJECT:
+      for (guint k = 0; k < a->len; k++)
+        {
+          g_assert_cmpstr (a->v.members[k].key, ==, b->v.members[k].key);
+          assert_values_equal (&a->v.members[k].value, &b->v.members[k].value);
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The tree of a copy of @json (kept in *@out_text), read in parts from
+ * places shifted by @from when @split. */
+static Pt2Tree *
+json_tree (const GString *json,
+           gboolean       split,
+           double         from,
+           char         **out_text)
+{
+  char            *text = g_strndup (json->str, json->len);
+  g_autofree char *why = NULL;
+  gsize            stop = 0;
+  Pt2Tree         *tree;
+
+  _graft_pt2_tree_set_split (split ? 0 : G_MAXSIZE, from);
+  tree = _graft_pt2_tree_new (text, json->len, &stop, &why);
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+  *out_text = text;
+  return tree;
+}
+
+/* The tree of @json read in parts from every shift is the tree of one
+ * pass, value for value, member for member; returns how many of those
+ * reads were made in parts. */
+static guint
+assert_trees_agree (const GString *json)
+{
+  static const double from[] = { 0.0, 0.2, 0.5, 0.8 };
+  g_autofree char    *whole_text = NULL;
+  Pt2Tree            *whole = json_tree (json, FALSE, 0.5, &whole_text);
+  guint               n_split = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (from); i++)
+    {
+      g_autofree char *text = NULL;
+      Pt2Tree         *tree = json_tree (json, TRUE, from[i], &text);
+
+      g_assert_true ((whole == NULL) == (tree == NULL));
+      if (tree != NULL)
+        {
+          assert_values_equal (_graft_pt2_tree_get_root (whole), _graft_pt2_tree_get_root (tree));
+          n_split += _graft_pt2_tree_get_n_parts (tree) >= 2;
+        }
+      _graft_pt2_tree_free (tree);
+    }
+  _graft_pt2_tree_free (whole);
+  return n_split;
+}
+
 /* What reading @json whole gives, checked to be what reading it in parts
  * from every shift gives, with at least one read in parts when
  * @expect_split. */
@@ -1418,9 +1507,15 @@ assert_json_parts_agree (GString *json,
   char *whole;
 
   if (expect_split)
-    g_assert_cmpuint (assert_parts_agree (source), >, 0);
+    {
+      g_assert_cmpuint (assert_parts_agree (source), >, 0);
+      g_assert_cmpuint (assert_trees_agree (json), >, 0);
+    }
   else
-    assert_parts_agree (source);
+    {
+      assert_parts_agree (source);
+      assert_trees_agree (json);
+    }
   _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
   whole = read_outcome (source, &parts);
   _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
@@ -1517,6 +1612,87 @@ test_parts_adversarial (void)
     }
 }
 
+/* Every program's JSON read in parts gives the tree of one pass, and so
+ * do its texts with a key of each object repeated (the graph's, the
+ * module's, the root's: repeated keys merged over the parts). */
+static void
+test_parts_trees (void)
+{
+  g_autoptr (GDir) dir = g_dir_open (data_dir ("programs"), 0, NULL);
+  const char *name;
+  guint       n_programs = 0, n_split = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      static const char *const repeated[] = { "\"nodes\": [", "\"graph\": {", "\"graph_module\": {",
+                                              "\"input_specs\": [" };
+      g_autofree char         *path = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autofree char *json = NULL;
+      gsize            len = 0;
+
+      if (!g_str_has_suffix (name, ".pt2"))
+        continue;
+      path = g_build_filename (data_dir ("programs"), name, NULL);
+      source = load_source (path);
+      json = pt2_zip_extract (graft_source_get_text (source), graft_source_get_length (source),
+                              "serialized_exported_program.json", &len);
+      if (json == NULL)
+        json = pt2_zip_extract (graft_source_get_text (source), graft_source_get_length (source),
+                                "archive/serialized_exported_program.json", &len);
+      g_assert_nonnull (json);
+      {
+        g_autoptr (GString) text = g_string_new_len (json, (gssize) len);
+
+        n_split += assert_trees_agree (text) > 0;
+      }
+      /* The key's value repeated before it, its nodes' targets changed:
+       * `"nodes": [...], "nodes": [...]`. */
+      for (guint k = 0; k < G_N_ELEMENTS (repeated); k++)
+        {
+          const char *at = strstr (json, repeated[k]);
+          const char *p;
+          guint       depth = 0;
+          g_autoptr (GString) text = NULL;
+          g_autoptr (GString) first = NULL;
+
+          if (at == NULL)
+            continue;
+          /* The value's end: its brackets counted outside strings. */
+          p = at + strlen (repeated[k]) - 1;
+          for (gboolean in_string = FALSE; *p != '\0'; p++)
+            {
+              if (in_string)
+                {
+                  if (*p == '\\')
+                    p++;
+                  else if (*p == '"')
+                    in_string = FALSE;
+                  continue;
+                }
+              if (*p == '"')
+                in_string = TRUE;
+              else if (*p == '[' || *p == '{')
+                depth++;
+              else if ((*p == ']' || *p == '}') && --depth == 0)
+                break;
+            }
+          g_assert_cmpint (*p, !=, '\0');
+          first = g_string_new_len (at, p + 1 - at);
+          g_string_replace (first, "\"target\": \"", "\"target\": \"x", 0);
+          text = g_string_new_len (json, at - json);
+          g_string_append_len (text, first->str, (gssize) first->len);
+          g_string_append (text, ", ");
+          g_string_append (text, at);
+          assert_trees_agree (text);
+        }
+      n_programs++;
+    }
+  g_assert_cmpuint (n_programs, >=, 20);
+  g_assert_cmpuint (n_split, ==, n_programs);
+}
+
 /* A member of 4 MiB is read in parts, one byte shorter whole; the parts
  * give what the whole read gives. */
 static void
@@ -1592,6 +1768,7 @@ main (int    argc,
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
+  g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();
 }
