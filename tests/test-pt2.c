@@ -1693,6 +1693,89 @@ test_parts_trees (void)
   g_assert_cmpuint (n_split, ==, n_programs);
 }
 
+/* A part that does not do (an error, or an end where the next part does
+ * not start) stops the reading of the others: the text is read whole
+ * then, and a bad file is not read twice over.  The first node, made the
+ * longest part, is read first, here on this thread only. */
+static void
+test_parts_give_up (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  const char      *trace = "\"stack_trace\": \"";
+  const char      *at = strstr (plain->str, trace);
+  const char      *target = "\"target\": \"torch.ops.aten.linear.default\"";
+  g_autofree char *pad = g_strnfill (plain->len * 2, ' ');
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  /* An error in the first node. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    const char *first = strstr (json->str, target);
+
+    g_assert_nonnull (first);
+    g_string_insert (json, first - json->str + (gssize) strlen (target) - 1, "\\x");
+    at = strstr (json->str, trace);
+    g_string_insert (json, at - json->str + (gssize) strlen (trace), pad);
+    g_ptr_array_add (texts, g_string_free (g_steal_pointer (&json), FALSE));
+  }
+  /* A node's opening in another list, the first part ending there. */
+  g_ptr_array_add (texts, g_strdup_printf ("{\"extra\": [\"%s\", {\"target\": \"x\"}], %s", pad,
+                                           plain->str + 1));
+  for (guint k = 0; k < texts->len; k++)
+    {
+      const char      *json = texts->pdata[k];
+      gsize            len = strlen (json);
+      g_autofree char *whole_text = g_strndup (json, len);
+      g_autofree char *text = g_strndup (json, len);
+      g_autofree char *whole_why = NULL;
+      g_autofree char *why = NULL;
+      gsize            whole_stop = 0, stop = 0;
+      Pt2Tree         *whole, *tree;
+
+      _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+      whole = _graft_pt2_tree_new (whole_text, len, &whole_stop, &whole_why);
+      _graft_pt2_tree_set_split_thread (FALSE);
+      _graft_pt2_tree_set_split (0, 0.5);
+      tree = _graft_pt2_tree_new (text, len, &stop, &why);
+      _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+      _graft_pt2_tree_set_split_thread (TRUE);
+      /* Only the first part was read in parts; then the text whole. */
+      g_assert_cmpuint (_graft_pt2_tree_get_parts_read (), ==, 1);
+      g_assert_true ((whole == NULL) == (tree == NULL));
+      g_assert_true ((whole == NULL) == (k == 0));
+      if (whole == NULL)
+        {
+          g_assert_cmpuint (stop, ==, whole_stop);
+          g_assert_cmpstr (why, ==, whole_why);
+        }
+      else
+        {
+          g_assert_cmpuint (_graft_pt2_tree_get_n_parts (tree), ==, 1);
+          assert_values_equal (_graft_pt2_tree_get_root (whole), _graft_pt2_tree_get_root (tree));
+        }
+      g_assert_cmpmem (text, len, whole_text, len);
+      _graft_pt2_tree_free (whole);
+      _graft_pt2_tree_free (tree);
+    }
+  /* Read without a change, every part is read and joined. */
+  {
+    g_autofree char *text = g_strndup (plain->str, plain->len);
+    g_autofree char *why = NULL;
+    gsize            stop = 0;
+    Pt2Tree         *tree;
+
+    _graft_pt2_tree_set_split_thread (FALSE);
+    _graft_pt2_tree_set_split (0, 0.5);
+    tree = _graft_pt2_tree_new (text, plain->len, &stop, &why);
+    _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+    _graft_pt2_tree_set_split_thread (TRUE);
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (_graft_pt2_tree_get_n_parts (tree), >, 2);
+    g_assert_cmpuint (_graft_pt2_tree_get_parts_read (), ==, _graft_pt2_tree_get_n_parts (tree));
+    _graft_pt2_tree_free (tree);
+  }
+}
+
 /* A member of 4 MiB is read in parts, one byte shorter whole; the parts
  * give what the whole read gives. */
 static void
@@ -1769,6 +1852,7 @@ main (int    argc,
   g_test_add_func ("/pt2/parts", test_parts);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
+  g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
   g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();
 }
