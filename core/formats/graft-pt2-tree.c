@@ -988,7 +988,8 @@ tree_new_whole (char  *text,
  * children part after part, and repeated keys are merged over them all,
  * which gives the very tree of reading the text whole.  Otherwise the
  * text is put back as it came and read whole, so that an error is the
- * one it always was. */
+ * one it always was; the parts stop as soon as one is found not to do
+ * (read_parts()), so that a bad text is not read twice over. */
 
 /* Texts of at least split_min_bytes are read in parts, cut at the first
  * place fit for it from each of SPLIT_PARTS - 1 evenly spaced places,
