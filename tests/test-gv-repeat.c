@@ -175,6 +175,48 @@ test_program (void)
   check_repeatable (graph, other);
 }
 
+/* A framed layout of @data, a graph of its own, made twice on a thread
+ * of its own; the first is returned. */
+static gpointer
+layout_on_thread (gpointer data)
+{
+  GraftGraph *graph = data;
+  g_autoptr (GraftLayout) first = layout_framed (graph);
+  g_autoptr (GraftLayout) again = layout_framed (graph);
+
+  assert_layouts_equal (first, again);
+  return g_steal_pointer (&first);
+}
+
+/* Layouts made at once on worker threads (the editor's layout runner,
+ * export, Match in Context), each of a graph loaded for it: each graph's
+ * IDs are its own, and every layout is the one made alone. */
+static void
+test_threads (void)
+{
+  static const char *const files[] = { "resnet18.py", "shufflenet_v2_x1_0.py", "resnet18.py",
+                                       "shufflenet_v2_x1_0.py" };
+  GraftGraph              *graphs[G_N_ELEMENTS (files)];
+  GThread                 *threads[G_N_ELEMENTS (files)];
+  g_autoptr (GraftGraph) resnet = load ("torchvision", "resnet18.py", GRAFT_TORCH_1_13);
+  g_autoptr (GraftGraph) shufflenet = load ("torchvision", "shufflenet_v2_x1_0.py",
+                                            GRAFT_TORCH_1_13);
+  g_autoptr (GraftLayout) resnet_alone = layout_framed (resnet);
+  g_autoptr (GraftLayout) shufflenet_alone = layout_framed (shufflenet);
+
+  for (guint k = 0; k < G_N_ELEMENTS (files); k++)
+    graphs[k] = load ("torchvision", files[k], GRAFT_TORCH_1_13);
+  for (guint k = 0; k < G_N_ELEMENTS (files); k++)
+    threads[k] = g_thread_new ("layout", layout_on_thread, graphs[k]);
+  for (guint k = 0; k < G_N_ELEMENTS (files); k++)
+    {
+      g_autoptr (GraftLayout) layout = g_thread_join (threads[k]);
+
+      assert_layouts_equal (k % 2 == 0 ? resnet_alone : shufflenet_alone, layout);
+      graft_graph_free (graphs[k]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -182,5 +224,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/gv-repeat/resnet18", test_resnet18);
   g_test_add_func ("/core/gv-repeat/program", test_program);
+  g_test_add_func ("/core/gv-repeat/threads", test_threads);
   return g_test_run ();
 }

@@ -1391,6 +1391,425 @@ test_parts (void)
   g_assert_cmpuint (n_split, >=, n_programs);
 }
 
+/* The JSON member of attention_manual.pt2, to be changed. */
+static GString *
+attention_json (void)
+{
+  g_autofree char *path = g_build_filename (data_dir ("programs"), "attention_manual.pt2", NULL);
+  g_autoptr (GraftSource) source = load_source (path);
+  gsize            len = 0;
+  g_autofree char *json = pt2_zip_extract (graft_source_get_text (source),
+                                           graft_source_get_length (source),
+                                           "serialized_exported_program.json", &len);
+
+  g_assert_nonnull (json);
+  return g_string_new_len (json, (gssize) len);
+}
+
+/* Whether two trees hold the same values at the same places, members in
+ * the same order. */
+static void
+assert_values_equal (const Pt2Value *a,
+                     const Pt2Value *b)
+{
+  g_assert_cmpuint (a->type, ==, b->type);
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_cmpuint (a->offset, ==, b->offset);
+  switch ((Pt2Type) a->type)
+    {
+    case PT2_NULL:
+      break;
+    case PT2_BOOL:
+      g_assert_cmpint (a->v.b, ==, b->v.b);
+      break;
+    case PT2_INT:
+      g_assert_cmpint (a->v.i, ==, b->v.i);
+      break;
+    case PT2_DOUBLE:
+      g_assert_true (memcmp (&a->v.d, &b->v.d, sizeof a->v.d) == 0);
+      break;
+    case PT2_STRING:
+      g_assert_true (memcmp (a->v.s, b->v.s, a->len + 1) == 0);
+      break;
+    case PT2_ARRAY:
+      for (guint k = 0; k < a->len; k++)
+        assert_values_equal (&a->v.items[k], &b->v.items[k]);
+      break;
+    case PT2_OBJECT:
+      for (guint k = 0; k < a->len; k++)
+        {
+          g_assert_cmpstr (a->v.members[k].key, ==, b->v.members[k].key);
+          assert_values_equal (&a->v.members[k].value, &b->v.members[k].value);
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The tree of a copy of @json (kept in *@out_text), read in parts from
+ * places shifted by @from when @split. */
+static Pt2Tree *
+json_tree (const GString *json,
+           gboolean       split,
+           double         from,
+           char         **out_text)
+{
+  char            *text = g_strndup (json->str, json->len);
+  g_autofree char *why = NULL;
+  gsize            stop = 0;
+  Pt2Tree         *tree;
+
+  _graft_pt2_tree_set_split (split ? 0 : G_MAXSIZE, from);
+  tree = _graft_pt2_tree_new (text, json->len, &stop, &why);
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+  *out_text = text;
+  return tree;
+}
+
+/* The tree of @json read in parts from every shift is the tree of one
+ * pass, value for value, member for member; returns how many of those
+ * reads were made in parts. */
+static guint
+assert_trees_agree (const GString *json)
+{
+  static const double from[] = { 0.0, 0.2, 0.5, 0.8 };
+  g_autofree char    *whole_text = NULL;
+  Pt2Tree            *whole = json_tree (json, FALSE, 0.5, &whole_text);
+  guint               n_split = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (from); i++)
+    {
+      g_autofree char *text = NULL;
+      Pt2Tree         *tree = json_tree (json, TRUE, from[i], &text);
+
+      g_assert_true ((whole == NULL) == (tree == NULL));
+      if (tree != NULL)
+        {
+          assert_values_equal (_graft_pt2_tree_get_root (whole), _graft_pt2_tree_get_root (tree));
+          n_split += _graft_pt2_tree_get_n_parts (tree) >= 2;
+        }
+      _graft_pt2_tree_free (tree);
+    }
+  _graft_pt2_tree_free (whole);
+  return n_split;
+}
+
+/* What reading @json whole gives, checked to be what reading it in parts
+ * from every shift gives, with at least one read in parts when
+ * @expect_split. */
+static char *
+assert_json_parts_agree (GString *json,
+                         gboolean expect_split)
+{
+  g_autoptr (GraftSource) source = json_source (json->str, json->len);
+  guint parts;
+  char *whole;
+
+  if (expect_split)
+    {
+      g_assert_cmpuint (assert_parts_agree (source), >, 0);
+      g_assert_cmpuint (assert_trees_agree (json), >, 0);
+    }
+  else
+    {
+      assert_parts_agree (source);
+      assert_trees_agree (json);
+    }
+  _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+  whole = read_outcome (source, &parts);
+  _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+  return whole;
+}
+
+/* Strings that hold what a part starts at (escaped, as it must be in a
+ * string), unicode escapes and backslashes next to the real starts,
+ * keys repeated over the parts, and errors in two parts: read in parts,
+ * each gives what the whole read gives. */
+static void
+test_parts_adversarial (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  g_autofree char *plain_outcome = assert_json_parts_agree (plain, TRUE);
+
+  /* Every stack trace's code starting with the starts of a part, escaped. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    g_autofree char *outcome = NULL;
+
+    g_assert_cmpuint (g_string_replace (json, "in forward\\n    ",
+                                        "in forward\\n    a, {\\\"target\\\": \\\"b\\\"}, "
+                                        ", {\\\"parameter\\\": {\\\"arg\\\": \\\\\\\", "
+                                        "{\\\"buffer\\\": {\\\"arg\\\": \\u0022, {\\u0022target"
+                                        "\\u0022: \\u0022 \\ud83d\\ude00 \\u00e9 \\\\",
+                                        0),
+                      >, 3);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_nonnull (strstr (outcome, "code: a, {\"target\": \"b\"}, , {\"parameter\": "
+                                       "{\"arg\": \\\", {\"buffer\": {\"arg\": \", {\"target\": "
+                                       "\" \xf0\x9f\x98\x80 \xc3\xa9 \\q, k, v"));
+  }
+  /* A string ending in a backslash just before a node, in a part's last
+   * token. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    g_autofree char *outcome = NULL;
+
+    g_assert_cmpuint (g_string_replace (json, "\"}}, {\"target\": \"",
+                                        "\\\\\"}}, {\"target\": \"", 0),
+                      >, 3);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_nonnull (outcome);
+  }
+  /* The graph's nodes twice, the first list wrong: the last value is
+   * kept, in the first place, over the parts as over one pass. */
+  {
+    const char *nodes = strstr (plain->str, "\"nodes\": [");
+    const char *end = strstr (plain->str, "], \"tensor_values\"");
+    g_autoptr (GString) json = g_string_new_len (plain->str, nodes - plain->str);
+    g_autoptr (GString) wrong = g_string_new_len (nodes, end + 1 - nodes);
+    g_autofree char *outcome = NULL;
+
+    g_assert_nonnull (nodes);
+    g_assert_nonnull (end);
+    g_assert_cmpuint (g_string_replace (wrong, "torch.ops.aten.", "torch.ops.aten.x", 0), >, 3);
+    g_string_append_len (json, wrong->str, (gssize) wrong->len);
+    g_string_append (json, ", ");
+    g_string_append (json, nodes);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_cmpstr (outcome, ==, plain_outcome);
+  }
+  /* The whole program twice, the first wrong. */
+  {
+    const char *module = strstr (plain->str, "\"graph_module\": ");
+    const char *after = strstr (plain->str, ", \"opset_version\"");
+    g_autoptr (GString) json = g_string_new ("{");
+    g_autoptr (GString) wrong = NULL;
+    g_autofree char *outcome = NULL;
+
+    g_assert_true (module == plain->str + 1);
+    g_assert_nonnull (after);
+    wrong = g_string_new_len (module, after - module);
+    g_assert_cmpuint (g_string_replace (wrong, "torch.ops.aten.", "torch.ops.aten.x", 0), >, 3);
+    g_string_append_len (json, wrong->str, (gssize) wrong->len);
+    g_string_append (json, ", ");
+    g_string_append (json, module);
+    outcome = assert_json_parts_agree (json, TRUE);
+    g_assert_cmpstr (outcome, ==, plain_outcome);
+  }
+  /* Errors in two parts (a byte changed at 30 % and at 80 % of the
+   * text): the first, as read whole. */
+  for (guint k = 0; k < 6; k++)
+    {
+      g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+      g_autofree char *outcome = NULL;
+      gsize            early = json->len * (25 + k) / 100, late = json->len * (75 + k) / 100;
+
+      json->str[early] = "\x01}]\"\\x"[k];
+      json->str[late] = "x}]\"\\\x01"[k];
+      outcome = assert_json_parts_agree (json, FALSE);
+      g_assert_nonnull (strstr (outcome, "m.pt2"));
+    }
+}
+
+/* Every program's JSON read in parts gives the tree of one pass, and so
+ * do its texts with a key of each object repeated (the graph's, the
+ * module's, the root's: repeated keys merged over the parts). */
+static void
+test_parts_trees (void)
+{
+  g_autoptr (GDir) dir = g_dir_open (data_dir ("programs"), 0, NULL);
+  const char *name;
+  guint       n_programs = 0, n_split = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      static const char *const repeated[] = { "\"nodes\": [", "\"graph\": {", "\"graph_module\": {",
+                                              "\"input_specs\": [" };
+      g_autofree char         *path = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autofree char *json = NULL;
+      gsize            len = 0;
+
+      if (!g_str_has_suffix (name, ".pt2"))
+        continue;
+      path = g_build_filename (data_dir ("programs"), name, NULL);
+      source = load_source (path);
+      json = pt2_zip_extract (graft_source_get_text (source), graft_source_get_length (source),
+                              "serialized_exported_program.json", &len);
+      if (json == NULL)
+        json = pt2_zip_extract (graft_source_get_text (source), graft_source_get_length (source),
+                                "archive/serialized_exported_program.json", &len);
+      g_assert_nonnull (json);
+      {
+        g_autoptr (GString) text = g_string_new_len (json, (gssize) len);
+
+        n_split += assert_trees_agree (text) > 0;
+      }
+      /* The key's value repeated before it, its nodes' targets changed:
+       * `"nodes": [...], "nodes": [...]`. */
+      for (guint k = 0; k < G_N_ELEMENTS (repeated); k++)
+        {
+          const char *at = strstr (json, repeated[k]);
+          const char *p;
+          guint       depth = 0;
+          g_autoptr (GString) text = NULL;
+          g_autoptr (GString) first = NULL;
+
+          if (at == NULL)
+            continue;
+          /* The value's end: its brackets counted outside strings. */
+          p = at + strlen (repeated[k]) - 1;
+          for (gboolean in_string = FALSE; *p != '\0'; p++)
+            {
+              if (in_string)
+                {
+                  if (*p == '\\')
+                    p++;
+                  else if (*p == '"')
+                    in_string = FALSE;
+                  continue;
+                }
+              if (*p == '"')
+                in_string = TRUE;
+              else if (*p == '[' || *p == '{')
+                depth++;
+              else if ((*p == ']' || *p == '}') && --depth == 0)
+                break;
+            }
+          g_assert_cmpint (*p, !=, '\0');
+          first = g_string_new_len (at, p + 1 - at);
+          g_string_replace (first, "\"target\": \"", "\"target\": \"x", 0);
+          text = g_string_new_len (json, at - json);
+          g_string_append_len (text, first->str, (gssize) first->len);
+          g_string_append (text, ", ");
+          g_string_append (text, at);
+          assert_trees_agree (text);
+        }
+      n_programs++;
+    }
+  g_assert_cmpuint (n_programs, >=, 20);
+  g_assert_cmpuint (n_split, ==, n_programs);
+}
+
+/* A part that does not do (an error, or an end where the next part does
+ * not start) stops the reading of the others: the text is read whole
+ * then, and a bad file is not read twice over.  The first node, made the
+ * longest part, is read first, here on this thread only. */
+static void
+test_parts_give_up (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  const char      *trace = "\"stack_trace\": \"";
+  const char      *at = strstr (plain->str, trace);
+  const char      *target = "\"target\": \"torch.ops.aten.linear.default\"";
+  g_autofree char *pad = g_strnfill (plain->len * 2, ' ');
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  /* An error in the first node. */
+  {
+    g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+    const char *first = strstr (json->str, target);
+
+    g_assert_nonnull (first);
+    g_string_insert (json, first - json->str + (gssize) strlen (target) - 1, "\\x");
+    at = strstr (json->str, trace);
+    g_string_insert (json, at - json->str + (gssize) strlen (trace), pad);
+    g_ptr_array_add (texts, g_string_free (g_steal_pointer (&json), FALSE));
+  }
+  /* A node's opening in another list, the first part ending there. */
+  g_ptr_array_add (texts, g_strdup_printf ("{\"extra\": [\"%s\", {\"target\": \"x\"}], %s", pad,
+                                           plain->str + 1));
+  for (guint k = 0; k < texts->len; k++)
+    {
+      const char      *json = texts->pdata[k];
+      gsize            len = strlen (json);
+      g_autofree char *whole_text = g_strndup (json, len);
+      g_autofree char *text = g_strndup (json, len);
+      g_autofree char *whole_why = NULL;
+      g_autofree char *why = NULL;
+      gsize            whole_stop = 0, stop = 0;
+      Pt2Tree         *whole, *tree;
+
+      _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+      whole = _graft_pt2_tree_new (whole_text, len, &whole_stop, &whole_why);
+      _graft_pt2_tree_set_split_thread (FALSE);
+      _graft_pt2_tree_set_split (0, 0.5);
+      tree = _graft_pt2_tree_new (text, len, &stop, &why);
+      _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+      _graft_pt2_tree_set_split_thread (TRUE);
+      /* Only the first part was read in parts; then the text whole. */
+      g_assert_cmpuint (_graft_pt2_tree_get_parts_read (), ==, 1);
+      g_assert_true ((whole == NULL) == (tree == NULL));
+      g_assert_true ((whole == NULL) == (k == 0));
+      if (whole == NULL)
+        {
+          g_assert_cmpuint (stop, ==, whole_stop);
+          g_assert_cmpstr (why, ==, whole_why);
+        }
+      else
+        {
+          g_assert_cmpuint (_graft_pt2_tree_get_n_parts (tree), ==, 1);
+          assert_values_equal (_graft_pt2_tree_get_root (whole), _graft_pt2_tree_get_root (tree));
+        }
+      g_assert_cmpmem (text, len, whole_text, len);
+      _graft_pt2_tree_free (whole);
+      _graft_pt2_tree_free (tree);
+    }
+  /* Read without a change, every part is read and joined. */
+  {
+    g_autofree char *text = g_strndup (plain->str, plain->len);
+    g_autofree char *why = NULL;
+    gsize            stop = 0;
+    Pt2Tree         *tree;
+
+    _graft_pt2_tree_set_split_thread (FALSE);
+    _graft_pt2_tree_set_split (0, 0.5);
+    tree = _graft_pt2_tree_new (text, plain->len, &stop, &why);
+    _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+    _graft_pt2_tree_set_split_thread (TRUE);
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (_graft_pt2_tree_get_n_parts (tree), >, 2);
+    g_assert_cmpuint (_graft_pt2_tree_get_parts_read (), ==, _graft_pt2_tree_get_n_parts (tree));
+    _graft_pt2_tree_free (tree);
+  }
+}
+
+/* A member of 4 MiB is read in parts, one byte shorter whole; the parts
+ * give what the whole read gives. */
+static void
+test_parts_threshold (void)
+{
+  g_autoptr (GString) plain = attention_json ();
+  const char *trace = "\"stack_trace\": \"";
+
+  for (gsize size = PT2_SPLIT_MIN_BYTES - 1; size <= PT2_SPLIT_MIN_BYTES; size++)
+    {
+      g_autoptr (GString) json = g_string_new_len (plain->str, (gssize) plain->len);
+      g_autoptr (GraftSource) source = NULL;
+      g_autofree char *outcome = NULL;
+      g_autofree char *pad = NULL;
+      g_autofree char *whole = NULL;
+      const char      *at = strstr (json->str, trace);
+      guint            parts;
+
+      g_assert_nonnull (at);
+      /* A long stack trace on the first node, kept in its readable form. */
+      pad = g_strnfill (size - json->len, ' ');
+      g_string_insert (json, at - json->str + (gssize) strlen (trace), pad);
+      g_assert_cmpuint (json->len, ==, size);
+      source = json_source (json->str, json->len);
+      outcome = read_outcome (source, &parts);
+      g_assert_cmpuint (parts, ==, size >= PT2_SPLIT_MIN_BYTES ? 2 : 1);
+      _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
+      whole = read_outcome (source, &parts);
+      _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
+      g_assert_cmpuint (parts, ==, 1);
+      g_assert_cmpstr (outcome, ==, whole);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1431,5 +1850,9 @@ main (int    argc,
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
+  g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
+  g_test_add_func ("/pt2/parts-trees", test_parts_trees);
+  g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);
+  g_test_add_func ("/pt2/parts-threshold", test_parts_threshold);
   return g_test_run ();
 }

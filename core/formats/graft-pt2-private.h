@@ -236,6 +236,8 @@ Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
 void      _graft_pt2_tree_set_split (gsize  min_bytes,
                                      double from);
+void      _graft_pt2_tree_set_split_thread (gboolean second);
+guint     _graft_pt2_tree_get_parts_read (void);
 Pt2Value *_graft_pt2_member (Pt2Value   *obj,
                              const char *key);
 

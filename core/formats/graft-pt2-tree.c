@@ -360,6 +360,9 @@ typedef struct
    * each closed, where its children on the stack end. */
   guint primed;
   guint primed_end[GRAFT_MAX_JSON_DEPTH];
+  /* Set (atomically) when another part was found not to do: then the
+   * text is read whole and this part stops at its next container. */
+  const gint *given_up;
 } Builder;
 
 static int
@@ -605,6 +608,8 @@ open_container (Builder *b,
 
   if (G_UNLIKELY (b->muted))
     return 1;
+  if (b->given_up != NULL && G_UNLIKELY (g_atomic_int_get (b->given_up)))
+    return 0;
   if (!token_start (b, object ? '{' : '[', object ? '{' : '[', &o.offset))
     return 0;
   if (b->depth == GRAFT_MAX_JSON_DEPTH)
@@ -983,14 +988,19 @@ tree_new_whole (char  *text,
  * children part after part, and repeated keys are merged over them all,
  * which gives the very tree of reading the text whole.  Otherwise the
  * text is put back as it came and read whole, so that an error is the
- * one it always was. */
+ * one it always was; the parts stop as soon as one is found not to do
+ * (read_parts()), so that a bad text is not read twice over. */
 
 /* Texts of at least split_min_bytes are read in parts, cut at the first
  * place fit for it from each of SPLIT_PARTS - 1 evenly spaced places,
  * which split_from shifts (the tests move both:
  * _graft_pt2_tree_set_split()). */
-static gsize  split_min_bytes = PT2_SPLIT_MIN_BYTES;
-static double split_from = 0.5;
+static gsize    split_min_bytes = PT2_SPLIT_MIN_BYTES;
+static double   split_from = 0.5;
+static gboolean split_second_thread = TRUE;
+/* How many parts the last text read in parts on this thread had read
+ * when they were joined or given up (for the tests). */
+static _Thread_local guint split_parts_read;
 
 /* At most as many parts: with the longest taken first, neither thread
  * waits long for the other at the end. */
@@ -1056,8 +1066,10 @@ typedef struct
 {
   Part  *parts;
   guint  n_parts;
-  guint *order; /* the parts, the longest first */
-  gint   next;  /* the next in order to take, atomic */
+  guint *order;    /* the parts, the longest first */
+  gint   next;     /* the next in order to take, atomic */
+  gint   given_up; /* a part was read that does not do, atomic */
+  gint   n_read;   /* parts read, atomic */
 } Split;
 
 /* Brings a part's builder to its start, inside the containers the text
@@ -1094,22 +1106,6 @@ prime (Part *part)
   return status == yajl_status_ok;
 }
 
-/* Reads parts until none is left. */
-static gpointer
-read_parts (gpointer data)
-{
-  Split *split = data;
-  gint   k;
-
-  while ((k = g_atomic_int_add (&split->next, 1)) < (gint) split->n_parts)
-    {
-      Part *part = &split->parts[split->order[k]];
-
-      part->status = parse_part (&part->b, part->from, part->last);
-    }
-  return NULL;
-}
-
 /* Whether a part read without an error stands where the next one (@next)
  * was brought: just after an item of a list inside three objects, then
  * `, `; or, for the last part, after the whole document. */
@@ -1129,6 +1125,29 @@ part_fits (Part *part,
     if (b->open[d].object != (d + 1 < SPLIT_DEPTH))
       return FALSE;
   return TRUE;
+}
+
+/* Reads parts until none is left, or until one does not do: an error,
+ * or not ending where the next starts (the text is then read whole, and
+ * the parts still being read stop at their next container). */
+static gpointer
+read_parts (gpointer data)
+{
+  Split *split = data;
+  gint   k;
+
+  while (!g_atomic_int_get (&split->given_up) &&
+         (k = g_atomic_int_add (&split->next, 1)) < (gint) split->n_parts)
+    {
+      guint i = split->order[k];
+      Part *part = &split->parts[i];
+
+      part->status = parse_part (&part->b, part->from, part->last);
+      g_atomic_int_inc (&split->n_read);
+      if (!part_fits (part, i + 1 < split->n_parts ? &split->parts[i + 1] : NULL))
+        g_atomic_int_set (&split->given_up, 1);
+    }
+  return NULL;
 }
 
 /* A container being joined from the parts. */
@@ -1280,12 +1299,13 @@ static Pt2Tree *
 tree_new_split (char *text,
                 gsize length)
 {
-  Split    split = { g_new0 (Part, SPLIT_PARTS), 0, NULL, 0 };
+  Split    split = { g_new0 (Part, SPLIT_PARTS), 0, NULL, 0, 0, 0 };
   GThread *thread = NULL;
   gboolean ok = TRUE;
   Pt2Tree *tree = NULL;
   gsize    at;
 
+  split_parts_read = 0;
   if (length < split_min_bytes)
     {
       g_free (split.parts);
@@ -1318,16 +1338,19 @@ tree_new_split (char *text,
       builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from);
       part->b.tree->chunk_size = CLAMP (part->b.length - part->from, 64u * 1024u, CHUNK_SIZE);
       part->status = yajl_status_error;
+      part->b.given_up = &split.given_up;
       if (k > 0)
         ok = ok && prime (part);
     }
   order_longest_first (&split);
-  if (ok)
+  if (ok && split_second_thread)
     thread = g_thread_try_new ("graft-pt2-json", read_parts, &split, NULL);
-  if (thread != NULL)
+  if (thread != NULL || (ok && !split_second_thread))
     {
       read_parts (&split);
-      g_thread_join (thread);
+      if (thread != NULL)
+        g_thread_join (thread);
+      split_parts_read = (guint) split.n_read;
       for (guint k = 0; k < split.n_parts && ok; k++)
         ok = part_fits (&split.parts[k], k + 1 < split.n_parts ? &split.parts[k + 1] : NULL);
       if (ok)
@@ -1378,6 +1401,25 @@ _graft_pt2_tree_set_split (gsize  min_bytes,
 {
   split_min_bytes = min_bytes;
   split_from = CLAMP (from, 0.0, 1.0);
+}
+
+/**
+ * For the tests: whether texts read in parts are read on a second thread
+ * too (%TRUE by default), or on the calling one only.  Not to be called
+ * while a text is read.
+ */
+void
+_graft_pt2_tree_set_split_thread (gboolean second)
+{
+  split_second_thread = second;
+}
+
+/* For the tests: how many parts the last text read in parts on this
+ * thread had read when they were joined or given up. */
+guint
+_graft_pt2_tree_get_parts_read (void)
+{
+  return split_parts_read;
 }
 
 /* How many parts the tree's text was read in (tree_new_split()). */
