@@ -254,14 +254,16 @@ _graft_tracer_contains_yield (const GraftPyStmtList *body)
   return FALSE;
 }
 
+/* @s's span in @at, for calls that report at an expression.  @at is the
+ * caller's, not a static: two traces may run at once on two threads. */
 static const GraftPyExpr *
-stmt_span (const GraftPyStmt *s)
+stmt_span (const GraftPyStmt *s,
+           GraftPyExpr       *at)
 {
-  static GraftPyExpr at;
-
-  at.start = s->start;
-  at.end = s->end;
-  return &at;
+  memset (at, 0, sizeof *at);
+  at->start = s->start;
+  at->end = s->end;
+  return at;
 }
 
 /* The module path an import names, and whether Graft knows it. */
@@ -278,7 +280,8 @@ exec_import (Tracer            *t,
              Frame             *frame,
              const GraftPyStmt *s)
 {
-  const GraftPyExpr *at = stmt_span (s);
+  GraftPyExpr        span;
+  const GraftPyExpr *at = stmt_span (s, &span);
 
   for (guint i = 0; i < s->import.n_names; i++)
     {
@@ -310,7 +313,8 @@ exec_import_from (Tracer            *t,
                   Frame             *frame,
                   const GraftPyStmt *s)
 {
-  const GraftPyExpr *at = stmt_span (s);
+  GraftPyExpr        span;
+  const GraftPyExpr *at = stmt_span (s, &span);
 
   if (s->import_from.level > 0 || s->import_from.module == NULL)
     {
