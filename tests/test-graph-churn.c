@@ -299,18 +299,6 @@ step (Churn *c)
     }
   live_nodes (c);
   check (c);
-  if (g_getenv ("CHURN_TRACE") != NULL)
-    {
-      g_autofree char *text = snapshot (c->graph);
-
-      g_printerr ("step %u\n%s", what, text);
-      /* The users in their order too. */
-      for (GraftNode *node = graft_graph_get_first (c->graph); node != NULL;
-           node = graft_node_get_next (node))
-        for (guint i = 0; i < graft_node_get_n_users (node); i++)
-          g_printerr (" %s", graft_node_get_name (graft_node_get_user (node, i)));
-      g_printerr ("\n");
-    }
 }
 
 static void
