@@ -300,12 +300,14 @@ finish_list (Parser *p,
              guint  *out_len)
 {
   guint     n = p->scratch->len - base;
-  gpointer *from = p->scratch->pdata + base;
+  gpointer *from;
   gpointer *items;
 
   *out_len = n;
   if (n == 0)
     return NULL;
+  /* (Not before: an empty scratch array may have no storage at all.) */
+  from = p->scratch->pdata + base;
   /* Most lists have one to three items: a loop beats a call of memcpy. */
   items = _graft_py_module_alloc_fast (p->module, n * sizeof (gpointer));
   for (guint i = 0; i < n; i++)
