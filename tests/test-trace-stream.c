@@ -976,6 +976,18 @@ test_direct_call_errors (void)
       "8:24: error: TypeError: relu() takes 1 positional argument but 2 were given" },
     { "        a = torch.relu(x)\n        b = a.sum(0) + a.view(-1, undefined)\n",
       "8:35: error: name 'undefined' is not defined" },
+    /* Proxy's own members: keys() takes no argument, node and tracer are
+     * not methods torch.fx records. */
+    { "        a = x.keys()\n        b = a.keys(y)\n",
+      "8:13: error: TypeError: Proxy.keys() takes 1 positional argument but 2 were given" },
+    { "        a = x.keys()\n        b = a.keys(y, k=1)\n",
+      "8:13: error: TypeError: Proxy.keys() got an unexpected keyword argument 'k'" },
+    { "        a = x.T.keys(1)\n        b = a\n",
+      "7:13: error: TypeError: Proxy.keys() takes 1 positional argument but 2 were given" },
+    { "        a = x.sum()\n        b = a.node(y)\n",
+      "8:13: error: TypeError: 'Node' object is not callable" },
+    { "        a = x.sum()\n        b = a.tracer()\n",
+      "8:13: error: TypeError: 'Tracer' object is not callable" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (errors); i++)

@@ -532,6 +532,58 @@ call_magic (Tracer            *t,
   return NULL;
 }
 
+/**
+ * _graft_tracer_proxy_member:
+ * @name: an attribute of a traced value
+ *
+ * Whether @name is one of torch.fx.Proxy's own members rather than a
+ * method torch.fx records: `keys` (a method of no argument), `node` and
+ * `tracer` (the Node and the Tracer, neither callable).
+ */
+gboolean
+_graft_tracer_proxy_member (const char *name)
+{
+  /* The first letter first: this is asked for every method call. */
+  switch (name[0])
+    {
+    case 'k':
+      return strcmp (name, "keys") == 0;
+    case 'n':
+      return strcmp (name, "node") == 0;
+    case 't':
+      return strcmp (name, "tracer") == 0;
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether a traced value's Proxy member @name can be called so: `x.keys()`
+ * records the method keys as Proxy.keys does; anything else fails with
+ * the TypeError Python gives. */
+static gboolean
+check_proxy_member (Tracer            *t,
+                    const char        *name,
+                    PtrVec            *args,
+                    StrMap            *kwargs,
+                    const GraftPyExpr *at)
+{
+  if (strcmp (name, "node") == 0 || strcmp (name, "tracer") == 0)
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                        "TypeError: '%s' object is not callable",
+                        name[0] == 'n' ? "Node" : "Tracer");
+  else if (kwargs != NULL && kwargs->keys->len > 0)
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                        "TypeError: Proxy.keys() got an unexpected keyword argument '%s'",
+                        (const char *) kwargs->keys->pdata[0]);
+  else if (args != NULL && args->len > 0)
+    _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                        "TypeError: Proxy.keys() takes 1 positional argument but %u were given",
+                        args->len + 1);
+  else
+    return TRUE;
+  return FALSE;
+}
+
 static Value *
 call_object (Tracer            *t,
              Value             *callee,
@@ -596,6 +648,9 @@ call_object (Tracer            *t,
                                         "len() of a traced value is not known while tracing "
                                         "(torch.fx: 'len' is not supported in symbolic tracing by "
                                         "default)");
+        if (_graft_tracer_proxy_member (callee->attr.attr) &&
+            !check_proxy_member (t, callee->attr.attr, args, kwargs, at))
+          return NULL;
         magic = call_magic (t, callee, args, kwargs, at);
         if (magic != NULL || t->error != NULL)
           return magic;

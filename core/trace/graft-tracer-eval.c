@@ -799,10 +799,11 @@ call_of_names (Tracer            *t,
     return NULL;
   if (method)
     {
-      /* A magic method (`x.__add__(y)`) is Proxy's own, and an attribute
-       * of an attribute needs its getattr node first. */
+      /* A magic method (`x.__add__(y)`) or a member (`x.keys()`) is
+       * Proxy's own, and an attribute of an attribute needs its getattr
+       * node first. */
       if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
-          callee->attr.base->kind != VAL_PROXY)
+          callee->attr.base->kind != VAL_PROXY || _graft_tracer_proxy_member (callee->attr.attr))
         return NULL;
       argv[args.len++] = callee->attr.base;
     }

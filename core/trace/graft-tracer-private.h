@@ -703,6 +703,8 @@ gboolean    _graft_tracer_setattr (Tracer            *t,
 Value      *_graft_tracer_index_object (Tracer *t, Value *obj, Value *index, const GraftPyExpr *at);
 
 /* graft-tracer-call.c */
+gboolean _graft_tracer_proxy_member (const char *name);
+
 Value  *_graft_tracer_new_object (Tracer *t, ObjectKind kind, const char *class_name);
 Value **_graft_tracer_bind (Tracer                 *t,
                             const char             *fn_name,
