@@ -33,19 +33,6 @@ case_free (gpointer data)
   g_free (c);
 }
 
-static GraftGraph *
-load_graph (const char *path,
-            GraftTorch  torch)
-{
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graph;
-}
-
 static gboolean
 selectable (GraftNode *node)
 {
@@ -136,7 +123,7 @@ test_torchvision (gconstpointer data)
 {
   const Case *c = data;
   const char *path = c->path;
-  g_autoptr (GraftGraph) graph = load_graph (path, c->torch);
+  g_autoptr (GraftGraph) graph = test_load_graph_as (path, c->torch);
   g_autoptr (GPtrArray) candidates = g_ptr_array_new ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261129);
   guint checked = 0;
@@ -249,7 +236,7 @@ static char *
 module_pattern_text (const char        *path,
                      const char *const *names)
 {
-  g_autoptr (GraftGraph) graph = load_graph (path, GRAFT_TORCH_2_6);
+  g_autoptr (GraftGraph) graph = test_load_graph_as (path, GRAFT_TORCH_2_6);
   g_autoptr (GPtrArray) selection = g_ptr_array_new ();
   g_autoptr (GHashTable) selected = g_hash_table_new (NULL, NULL);
   g_autoptr (GraftGraph) extracted = NULL;

@@ -13,19 +13,15 @@
 #include "graft-view.h"
 #include "test-util.h"
 
+/* tests/data/@dir/@file in @torch's dialect. */
 static GraftGraph *
 load (const char *dir,
       const char *file,
       GraftTorch  torch)
 {
   g_autofree char *path = test_data_path (dir, file);
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
 
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-  return graph;
+  return test_load_graph_as (path, torch);
 }
 
 /* @graph laid out with every module open, so with a frame per module. */

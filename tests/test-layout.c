@@ -682,18 +682,15 @@ add_corpus (const char *dir,
 
 /* Modules ---------------------------------------------------------------- */
 
+/* tests/data/@dir/@file in @torch's dialect. */
 static GraftGraph *
 load_model (const char *dir,
             const char *file,
             GraftTorch  torch)
 {
   g_autofree char *path = test_data_path (dir, file);
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
 
-  g_assert_no_error (error);
-  return graph;
+  return test_load_graph_as (path, torch);
 }
 
 static guint

@@ -16,17 +16,26 @@ test_data_path (const char *dir,
   return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", dir, name, NULL);
 }
 
-/* The graph of the file at @path, which must load. */
+/* The graph of the file at @path in @torch's dialect, which must load. */
 GraftGraph *
-test_load_graph (const char *path)
+test_load_graph_as (const char *path,
+                    GraftTorch  torch)
 {
-  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  g_autoptr (GraftInputSet) set = graft_input_set_new (graft_dialect_get (torch));
   g_autoptr (GError) error = NULL;
   GraftGraph *graph = graft_input_set_load (set, path, NULL, FALSE, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (graph);
   return graph;
+}
+
+/* The graph of the file at @path (torch 1.13.1's dialect), which must
+ * load. */
+GraftGraph *
+test_load_graph (const char *path)
+{
+  return test_load_graph_as (path, GRAFT_TORCH_1_13);
 }
 
 static void

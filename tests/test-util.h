@@ -11,6 +11,8 @@
 char            *test_data_path (const char *dir,
                                  const char *name);
 GraftGraph      *test_load_graph (const char *path);
+GraftGraph      *test_load_graph_as (const char *path,
+                                     GraftTorch  torch);
 char            *test_describe_program (GraftGraph *graph);
 gboolean         test_program_form_has_reader (const char *suffix);
 guint            test_count (const char *haystack,
