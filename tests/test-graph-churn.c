@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "test-util.h"
 #include "graft-graph-private.h"
 
 typedef struct
@@ -395,19 +396,6 @@ test_churn (void)
     churn (seed);
 }
 
-static GraftGraph *
-trace_in (GraftTorch  torch,
-          const char *code,
-          const char *entry)
-{
-  g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_trace_source (source, graft_dialect_get (torch), entry, &error);
-
-  g_assert_no_error (error);
-  return graph;
-}
-
 /* A match whose nodes use their inputs several times, in containers and
  * keywords, next to shared containers of plain values, with more than
  * eight distinct inputs to a node: the rewrite, its undo and redo, an
@@ -442,9 +430,9 @@ static void
 test_rewrite_undo (gconstpointer data)
 {
   GraftTorch torch = GPOINTER_TO_INT (data);
-  g_autoptr (GraftGraph) graph = trace_in (torch, rewrite_model, "M");
-  g_autoptr (GraftGraph) pattern_graph = trace_in (torch, rewrite_model, "pattern");
-  g_autoptr (GraftGraph) replacement = trace_in (torch, rewrite_model, "replacement");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, rewrite_model, "M");
+  g_autoptr (GraftGraph) pattern_graph = test_trace_in (torch, rewrite_model, "pattern");
+  g_autoptr (GraftGraph) replacement = test_trace_in (torch, rewrite_model, "replacement");
   g_autoptr (GraftPattern) pattern = NULL;
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autoptr (GraftRewrite) again = NULL;

@@ -73,58 +73,6 @@ churn_heap (GPtrArray *kept)
     }
 }
 
-static void
-assert_points_equal (GraftPoint a,
-                     GraftPoint b)
-{
-  g_assert_cmpfloat (a.x, ==, b.x);
-  g_assert_cmpfloat (a.y, ==, b.y);
-}
-
-static void
-assert_rects_equal (const GraftRect *a,
-                    const GraftRect *b)
-{
-  g_assert_cmpfloat (a->x, ==, b->x);
-  g_assert_cmpfloat (a->y, ==, b->y);
-  g_assert_cmpfloat (a->width, ==, b->width);
-  g_assert_cmpfloat (a->height, ==, b->height);
-}
-
-/* Box for box, point for point, frame for frame. */
-static void
-assert_layouts_equal (GraftLayout *a,
-                      GraftLayout *b)
-{
-  double wa, ha, wb, hb;
-
-  graft_layout_get_size (a, &wa, &ha);
-  graft_layout_get_size (b, &wb, &hb);
-  g_assert_cmpfloat (wa, ==, wb);
-  g_assert_cmpfloat (ha, ==, hb);
-  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
-  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
-    assert_rects_equal (&graft_layout_get_node (a, i)->box, &graft_layout_get_node (b, i)->box);
-  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
-  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
-    {
-      const GraftLayoutEdge *x = graft_layout_get_edge (a, e);
-      const GraftLayoutEdge *y = graft_layout_get_edge (b, e);
-
-      g_assert_cmpuint (x->n_points, ==, y->n_points);
-      for (guint k = 0; k < x->n_points; k++)
-        assert_points_equal (x->points[k], y->points[k]);
-      assert_points_equal (x->arrow_tip, y->arrow_tip);
-    }
-  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
-  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
-    {
-      g_assert_cmpstr (graft_layout_get_frame (a, f)->scope, ==,
-                       graft_layout_get_frame (b, f)->scope);
-      assert_rects_equal (&graft_layout_get_frame (a, f)->box, &graft_layout_get_frame (b, f)->box);
-    }
-}
-
 /* @graph framed, then again three times, with between them: the heap
  * churned, @graph without frames, @other framed. */
 static void
@@ -145,7 +93,7 @@ check_repeatable (GraftGraph *graph,
       between = layout_framed (other);
       churn_heap (kept);
       again = layout_framed (graph);
-      assert_layouts_equal (first, again);
+      test_assert_layouts_equal (first, again);
     }
 }
 
@@ -180,7 +128,7 @@ layout_on_thread (gpointer data)
   g_autoptr (GraftLayout) first = layout_framed (graph);
   g_autoptr (GraftLayout) again = layout_framed (graph);
 
-  assert_layouts_equal (first, again);
+  test_assert_layouts_equal (first, again);
   return g_steal_pointer (&first);
 }
 
@@ -208,7 +156,7 @@ test_threads (void)
     {
       g_autoptr (GraftLayout) layout = g_thread_join (threads[k]);
 
-      assert_layouts_equal (k % 2 == 0 ? resnet_alone : shufflenet_alone, layout);
+      test_assert_layouts_equal (k % 2 == 0 ? resnet_alone : shufflenet_alone, layout);
       graft_graph_free (graphs[k]);
     }
 }

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "test-util.h"
 
 #include <math.h>
 #include <string.h>
@@ -107,55 +108,6 @@ relayout (GraftGraph  *graph,
   layout = graft_layout_request_run (req, &error);
   g_assert_no_error (error);
   return layout;
-}
-
-static void
-assert_points_equal (GraftPoint a,
-                     GraftPoint b)
-{
-  g_assert_cmpfloat (a.x, ==, b.x);
-  g_assert_cmpfloat (a.y, ==, b.y);
-}
-
-/* Box for box, edge for edge, point for point. */
-static void
-assert_layouts_equal (GraftLayout *a,
-                      GraftLayout *b)
-{
-  double wa, ha, wb, hb;
-
-  graft_layout_get_size (a, &wa, &ha);
-  graft_layout_get_size (b, &wb, &hb);
-  g_assert_cmpfloat (wa, ==, wb);
-  g_assert_cmpfloat (ha, ==, hb);
-  g_assert_cmpuint (graft_layout_get_n_segments (a), ==, graft_layout_get_n_segments (b));
-  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
-  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
-    {
-      const GraftLayoutNode *x = graft_layout_get_node (a, i);
-      const GraftLayoutNode *y = graft_layout_get_node (b, i);
-
-      g_assert_cmpstr (x->name, ==, y->name);
-      g_assert_cmpstr (x->caption, ==, y->caption);
-      g_assert_cmpfloat (x->box.x, ==, y->box.x);
-      g_assert_cmpfloat (x->box.y, ==, y->box.y);
-      g_assert_cmpfloat (x->box.width, ==, y->box.width);
-      g_assert_cmpfloat (x->box.height, ==, y->box.height);
-    }
-  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
-  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
-    {
-      const GraftLayoutEdge *x = graft_layout_get_edge (a, e);
-      const GraftLayoutEdge *y = graft_layout_get_edge (b, e);
-
-      g_assert_cmpuint (x->tail, ==, y->tail);
-      g_assert_cmpuint (x->head, ==, y->head);
-      g_assert_cmpuint (x->n_points, ==, y->n_points);
-      for (guint k = 0; k < x->n_points; k++)
-        assert_points_equal (x->points[k], y->points[k]);
-      assert_points_equal (x->arrow_tip, y->arrow_tip);
-    }
-  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
 }
 
 /* A layout answers for every box: a hit test at its centre finds it, a
@@ -274,9 +226,9 @@ test_swap (void)
   same_cuts = relayout (graph, before, FALSE);
   fresh = graft_layout_new (graph, NULL);
   /* Same box count, same costs: the cuts are a fresh layout's. */
-  assert_layouts_equal (after, fresh);
+  test_assert_layouts_equal (after, fresh);
   g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
-  assert_layouts_equal (after, same_cuts);
+  test_assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   changed = segment_of_box (after, graft_layout_lookup (after, node_index (graph, swapped)));
   g_assert_false (graft_layout_get_segment (after, changed, NULL, NULL));
@@ -319,7 +271,7 @@ test_insert (void)
   after = relayout (graph, before, TRUE);
   same_cuts = relayout (graph, before, FALSE);
   g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
-  assert_layouts_equal (after, same_cuts);
+  test_assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   first_changed = segment_of_box (after, graft_layout_lookup (after, node_index (graph, at)));
   last_changed = segment_of_box (after, graft_layout_lookup (after, node_index (graph, prev)));
@@ -379,7 +331,7 @@ test_delete (void)
   after = relayout (graph, before, TRUE);
   same_cuts = relayout (graph, before, FALSE);
   g_assert_cmpuint (graft_layout_get_n_reused_segments (same_cuts), ==, 0);
-  assert_layouts_equal (after, same_cuts);
+  test_assert_layouts_equal (after, same_cuts);
   assert_valid (after, graph);
   g_assert_cmpuint (graft_layout_get_n_segments (after), ==, graft_layout_get_n_segments (before));
   g_assert_false (graft_layout_get_segment (after, 3, NULL, NULL));
@@ -406,11 +358,11 @@ test_repeated_segments (void)
   assert_valid (layout, graph);
   /* What dot makes of each segment, repeated or not. */
   g_assert_cmpuint (graft_layout_get_n_reused_segments (by_dot), ==, 0);
-  assert_layouts_equal (layout, by_dot);
+  test_assert_layouts_equal (layout, by_dot);
   /* Nothing changed: everything is reused, nothing moves. */
   g_assert_cmpuint (graft_layout_get_n_reused_segments (again), ==,
                     graft_layout_get_n_segments (layout));
-  assert_layouts_equal (layout, again);
+  test_assert_layouts_equal (layout, again);
 }
 
 int

@@ -12,27 +12,15 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "test-util.h"
 
 #include <string.h>
-
-static GraftGraph *
-trace_in (GraftTorch  torch,
-          const char *code,
-          const char *entry)
-{
-  g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
-  g_autoptr (GError) error = NULL;
-  GraftGraph *graph = graft_trace_source (source, graft_dialect_get (torch), entry, &error);
-
-  g_assert_no_error (error);
-  return graph;
-}
 
 static GraftGraph *
 trace (const char *code,
        const char *entry)
 {
-  return trace_in (GRAFT_TORCH_1_13, code, entry);
+  return test_trace_in (GRAFT_TORCH_1_13, code, entry);
 }
 
 static GraftGraph *
@@ -86,7 +74,7 @@ make_pattern_in (GraftTorch  torch,
                  const char *entry)
 {
   g_autoptr (GError) error = NULL;
-  GraftPattern *pattern = graft_pattern_new (trace_in (torch, seed_model, entry), &error);
+  GraftPattern *pattern = graft_pattern_new (test_trace_in (torch, seed_model, entry), &error);
 
   g_assert_no_error (error);
   return pattern;
@@ -105,12 +93,12 @@ static void
 test_undo_redo (gconstpointer data)
 {
   GraftTorch torch = GPOINTER_TO_INT (data);
-  g_autoptr (GraftGraph) graph = trace_in (torch, seed_model, "M");
-  g_autoptr (GraftGraph) fresh = trace_in (torch, seed_model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, seed_model, "M");
+  g_autoptr (GraftGraph) fresh = test_trace_in (torch, seed_model, "M");
   g_autoptr (GraftPattern) pattern = make_pattern_in (torch, "pattern");
-  g_autoptr (GraftGraph) replacement = trace_in (torch, seed_model, "replacement");
+  g_autoptr (GraftGraph) replacement = test_trace_in (torch, seed_model, "replacement");
   g_autoptr (GraftPattern) pattern2 = make_pattern_in (torch, "pattern2");
-  g_autoptr (GraftGraph) replacement2 = trace_in (torch, seed_model, "replacement2");
+  g_autoptr (GraftGraph) replacement2 = test_trace_in (torch, seed_model, "replacement2");
   g_autoptr (GraftRewrite) again = NULL;
   g_autofree char *again_code = NULL;
   g_autoptr (GError) error = NULL;
@@ -218,10 +206,11 @@ test_erase_together (gconstpointer data)
                              "def replacement(p):\n"
                              "    return torch.abs(p)\n";
   GraftTorch        torch = GPOINTER_TO_INT (data);
-  g_autoptr (GraftGraph) graph = trace_in (torch, code, "M");
-  g_autoptr (GraftGraph) replacement = trace_in (torch, code, "replacement");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, code, "M");
+  g_autoptr (GraftGraph) replacement = test_trace_in (torch, code, "replacement");
   g_autoptr (GError) error = NULL;
-  g_autoptr (GraftPattern) pattern = graft_pattern_new (trace_in (torch, code, "pattern"), &error);
+  g_autoptr (GraftPattern) pattern =
+      graft_pattern_new (test_trace_in (torch, code, "pattern"), &error);
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *before = graft_listing_print (graph);
   g_autofree char *undone = NULL;
@@ -898,11 +887,11 @@ test_ignore_literals_unbound (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint t = 0; t < GRAFT_N_TORCHES; t++)
       {
-        g_autoptr (GraftGraph) graph = trace_in (t, model, cases[i].graph);
-        g_autoptr (GraftGraph) replacement = trace_in (t, model, cases[i].replacement);
+        g_autoptr (GraftGraph) graph = test_trace_in (t, model, cases[i].graph);
+        g_autoptr (GraftGraph) replacement = test_trace_in (t, model, cases[i].replacement);
         g_autoptr (GError) error = NULL;
         g_autoptr (GraftPattern) pattern =
-            graft_pattern_new (trace_in (t, model, cases[i].pattern), &error);
+            graft_pattern_new (test_trace_in (t, model, cases[i].pattern), &error);
         g_autofree char *before = graft_listing_print (graph);
         g_autofree char *after = NULL;
         g_autoptr (GraftRewrite) rewrite = NULL;
@@ -951,10 +940,10 @@ static char *
 attr_match (GraftTorch  torch,
             const char *pattern_entry)
 {
-  g_autoptr (GraftGraph) graph = trace_in (torch, attr_model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, attr_model, "M");
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftPattern) pattern =
-      graft_pattern_new (trace_in (torch, attr_model, pattern_entry), &error);
+      graft_pattern_new (test_trace_in (torch, attr_model, pattern_entry), &error);
   g_autoptr (GPtrArray) matches = NULL;
 
   g_assert_no_error (error);
@@ -969,7 +958,7 @@ attr_match (GraftTorch  torch,
 static void
 test_get_attr_by_value (void)
 {
-  g_autoptr (GraftGraph) graph = trace_in (GRAFT_TORCH_2_6, attr_model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (GRAFT_TORCH_2_6, attr_model, "M");
   static const struct
   {
     GraftTorch  torch;
@@ -1015,11 +1004,11 @@ test_rewrite_bound_container (void)
       "    return join(xs, 1)\n"
       "def replacement(xs):\n"
       "    return stack(xs, 1)\n";
-  g_autoptr (GraftGraph) graph = trace_in (GRAFT_TORCH_2_6, model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (GRAFT_TORCH_2_6, model, "M");
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftPattern) pattern =
-      graft_pattern_new (trace_in (GRAFT_TORCH_2_6, model, "pattern"), &error);
-  g_autoptr (GraftGraph) replacement = trace_in (GRAFT_TORCH_2_6, model, "replacement");
+      graft_pattern_new (test_trace_in (GRAFT_TORCH_2_6, model, "pattern"), &error);
+  g_autoptr (GraftGraph) replacement = test_trace_in (GRAFT_TORCH_2_6, model, "replacement");
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autofree char *code = NULL;
 
@@ -1142,10 +1131,10 @@ static char *
 describe_claims (GraftTorch               torch,
                  const GraftMatchOptions *options)
 {
-  g_autoptr (GraftGraph) graph = trace_in (torch, claims_model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, claims_model, "M");
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftPattern) pattern =
-      graft_pattern_new (trace_in (torch, claims_model, "pattern"), &error);
+      graft_pattern_new (test_trace_in (torch, claims_model, "pattern"), &error);
   g_autoptr (GPtrArray) dropped = NULL;
   g_autoptr (GPtrArray) kept = NULL;
   GString                 *out = g_string_new (NULL);
@@ -1215,10 +1204,10 @@ static void
 test_cycle_out_of_order (gconstpointer data)
 {
   GraftTorch torch = GPOINTER_TO_INT (data);
-  g_autoptr (GraftGraph) graph = trace_in (torch, cycle_model, "M");
+  g_autoptr (GraftGraph) graph = test_trace_in (torch, cycle_model, "M");
   g_autoptr (GError) error = NULL;
   g_autoptr (GraftPattern) pattern =
-      graft_pattern_new (trace_in (torch, cycle_model, "pattern"), &error);
+      graft_pattern_new (test_trace_in (torch, cycle_model, "pattern"), &error);
   GraftNode *neg = graft_graph_find_node (graph, "neg");
   GraftNode *add = graft_graph_find_node (graph, "add");
 

@@ -756,55 +756,6 @@ test_program_out_of_order (void)
   }
 }
 
-/* @a and @b draw the same boxes, edges and frames, at the same places
- * (dot lays a graph with frames out the same every time). */
-static void
-assert_same_layouts (GraftLayout *a,
-                     GraftLayout *b)
-{
-  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
-  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
-    {
-      const GraftLayoutNode *na = graft_layout_get_node (a, i);
-      const GraftLayoutNode *nb = graft_layout_get_node (b, i);
-      const guint           *ma;
-      const guint           *mb;
-      guint                  n_ma, n_mb;
-
-      g_assert_cmpstr (na->name, ==, nb->name);
-      g_assert_cmpstr (na->caption, ==, nb->caption);
-      g_assert_cmpstr (na->label, ==, nb->label);
-      g_assert_cmpstr (na->annotation, ==, nb->annotation);
-      g_assert_cmpint (na->role, ==, nb->role);
-      g_assert_cmpuint (na->node_index, ==, nb->node_index);
-      g_assert_cmpmem (&na->box, sizeof na->box, &nb->box, sizeof nb->box);
-      ma = graft_layout_get_members (a, i, &n_ma);
-      mb = graft_layout_get_members (b, i, &n_mb);
-      g_assert_cmpmem (ma, n_ma * sizeof (guint), mb, n_mb * sizeof (guint));
-    }
-  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
-  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
-    {
-      const GraftLayoutEdge *ea = graft_layout_get_edge (a, e);
-      const GraftLayoutEdge *eb = graft_layout_get_edge (b, e);
-
-      g_assert_cmpuint (ea->tail, ==, eb->tail);
-      g_assert_cmpuint (ea->head, ==, eb->head);
-      g_assert_cmpmem (ea->points, ea->n_points * sizeof (GraftPoint), eb->points,
-                       eb->n_points * sizeof (GraftPoint));
-    }
-  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
-  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
-    {
-      const GraftLayoutFrame *fa = graft_layout_get_frame (a, f);
-      const GraftLayoutFrame *fb = graft_layout_get_frame (b, f);
-
-      g_assert_cmpstr (fa->scope, ==, fb->scope);
-      g_assert_cmpstr (fa->label, ==, fb->label);
-      g_assert_cmpmem (&fa->box, sizeof fa->box, &fb->box, sizeof fb->box);
-    }
-}
-
 /* A layout request made in steps, however small, is the one made at once:
  * unfolded, folded, a subset shown, of a traced graph and of a program,
  * even when other work numbers the nodes between the steps. */
@@ -855,7 +806,7 @@ test_request_steps (void)
               stepped = graft_layout_request_builder_finish (g_steal_pointer (&builder));
               layout = graft_layout_request_run (stepped, NULL);
               g_assert_nonnull (layout);
-              assert_same_layouts (at_once, layout);
+              test_assert_layouts_equal (at_once, layout);
             }
         }
     }

@@ -39,6 +39,98 @@ test_load_graph (const char *path)
 }
 
 static void
+assert_points_equal (GraftPoint a,
+                     GraftPoint b)
+{
+  g_assert_cmpfloat (a.x, ==, b.x);
+  g_assert_cmpfloat (a.y, ==, b.y);
+}
+
+static void
+assert_rects_equal (const GraftRect *a,
+                    const GraftRect *b)
+{
+  g_assert_cmpfloat (a->x, ==, b->x);
+  g_assert_cmpfloat (a->y, ==, b->y);
+  g_assert_cmpfloat (a->width, ==, b->width);
+  g_assert_cmpfloat (a->height, ==, b->height);
+}
+
+/* @a and @b are the same picture: size and segments, box for box (name,
+ * texts, role, node, place, members), edge for edge (ends, points, arrow),
+ * frame for frame. */
+void
+test_assert_layouts_equal (GraftLayout *a,
+                           GraftLayout *b)
+{
+  double wa, ha, wb, hb;
+
+  graft_layout_get_size (a, &wa, &ha);
+  graft_layout_get_size (b, &wb, &hb);
+  g_assert_cmpfloat (wa, ==, wb);
+  g_assert_cmpfloat (ha, ==, hb);
+  g_assert_cmpuint (graft_layout_get_n_segments (a), ==, graft_layout_get_n_segments (b));
+  g_assert_cmpuint (graft_layout_get_n_nodes (a), ==, graft_layout_get_n_nodes (b));
+  for (guint i = 0; i < graft_layout_get_n_nodes (a); i++)
+    {
+      const GraftLayoutNode *na = graft_layout_get_node (a, i);
+      const GraftLayoutNode *nb = graft_layout_get_node (b, i);
+      const guint           *ma;
+      const guint           *mb;
+      guint                  n_ma, n_mb;
+
+      g_assert_cmpstr (na->name, ==, nb->name);
+      g_assert_cmpstr (na->caption, ==, nb->caption);
+      g_assert_cmpstr (na->label, ==, nb->label);
+      g_assert_cmpstr (na->annotation, ==, nb->annotation);
+      g_assert_cmpint (na->role, ==, nb->role);
+      g_assert_cmpuint (na->node_index, ==, nb->node_index);
+      assert_rects_equal (&na->box, &nb->box);
+      ma = graft_layout_get_members (a, i, &n_ma);
+      mb = graft_layout_get_members (b, i, &n_mb);
+      g_assert_cmpmem (ma, n_ma * sizeof (guint), mb, n_mb * sizeof (guint));
+    }
+  g_assert_cmpuint (graft_layout_get_n_edges (a), ==, graft_layout_get_n_edges (b));
+  for (guint e = 0; e < graft_layout_get_n_edges (a); e++)
+    {
+      const GraftLayoutEdge *x = graft_layout_get_edge (a, e);
+      const GraftLayoutEdge *y = graft_layout_get_edge (b, e);
+
+      g_assert_cmpuint (x->tail, ==, y->tail);
+      g_assert_cmpuint (x->head, ==, y->head);
+      g_assert_cmpuint (x->n_points, ==, y->n_points);
+      for (guint k = 0; k < x->n_points; k++)
+        assert_points_equal (x->points[k], y->points[k]);
+      assert_points_equal (x->arrow_tip, y->arrow_tip);
+    }
+  g_assert_cmpuint (graft_layout_get_n_frames (a), ==, graft_layout_get_n_frames (b));
+  for (guint f = 0; f < graft_layout_get_n_frames (a); f++)
+    {
+      const GraftLayoutFrame *fa = graft_layout_get_frame (a, f);
+      const GraftLayoutFrame *fb = graft_layout_get_frame (b, f);
+
+      g_assert_cmpstr (fa->scope, ==, fb->scope);
+      g_assert_cmpstr (fa->label, ==, fb->label);
+      assert_rects_equal (&fa->box, &fb->box);
+    }
+}
+
+/* The graph of Python @code traced from @entry in @torch's dialect, which
+ * must trace. */
+GraftGraph *
+test_trace_in (GraftTorch  torch,
+               const char *code,
+               const char *entry)
+{
+  g_autoptr (GraftSource) source = graft_source_new ("test.py", code, -1);
+  g_autoptr (GError) error = NULL;
+  GraftGraph *graph = graft_trace_source (source, graft_dialect_get (torch), entry, &error);
+
+  g_assert_no_error (error);
+  return graph;
+}
+
+static void
 describe_text (GString    *out,
                const char *field,
                const char *text)

@@ -14,6 +14,11 @@ GraftGraph      *test_load_graph (const char *path);
 GraftGraph      *test_load_graph_as (const char *path,
                                      GraftTorch  torch);
 char            *test_describe_program (GraftGraph *graph);
+void             test_assert_layouts_equal (GraftLayout *a,
+                                            GraftLayout *b);
+GraftGraph      *test_trace_in (GraftTorch  torch,
+                                const char *code,
+                                const char *entry);
 gboolean         test_program_form_has_reader (const char *suffix);
 guint            test_count (const char *haystack,
                              const char *needle);
