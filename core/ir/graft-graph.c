@@ -1742,6 +1742,16 @@ graft_graph_replace_all_uses_with_value (GraftGraph     *self,
   replace_uses (self, old_node, NULL, value);
 }
 
+/* Takes @node, its uses already unlinked, out of the list and the names. */
+static inline void
+unlist (GraftGraph *self,
+        GraftNode  *node)
+{
+  unlink_node (self, node);
+  unindex_name (self, node);
+  self->n_nodes--;
+}
+
 /* Takes a node out of the list, its inputs' users and the name index; the
  * name stays in the namespace. */
 static void
@@ -1749,9 +1759,7 @@ detach (GraftGraph *self,
         GraftNode  *node)
 {
   unlink_uses (node);
-  unlink_node (self, node);
-  unindex_name (self, node);
-  self->n_nodes--;
+  unlist (self, node);
 }
 
 /* Puts a detached node back before @next (at the end if NULL). */
@@ -1780,6 +1788,18 @@ trash_add (GraftGraph *self,
     }
   node->order = self->trash_len;
   self->trash[self->trash_len++] = node;
+}
+
+/* Detached @node: while an edit records, kept so that undo can bring it
+ * back; otherwise gone for good. */
+static void
+discard (GraftGraph *self,
+         GraftNode  *node)
+{
+  if (self->recording != NULL)
+    trash_add (self, node);
+  else
+    node_free (self, node, TRUE);
 }
 
 static void
@@ -1919,12 +1939,7 @@ graft_graph_erase_node (GraftGraph *self,
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
   detach (self, node);
-  /* While an edit records, the node is kept so that undo can bring it back;
-   * otherwise it is gone for good. */
-  if (self->recording != NULL)
-    trash_add (self, node);
-  else
-    node_free (self, node, TRUE);
+  discard (self, node);
 }
 
 /* Whether @node is one of the @n @nodes. */
@@ -1982,13 +1997,8 @@ _graft_graph_erase_dying (GraftGraph       *self,
       for (guint i = 0; i < n_inputs; i++)
         if (inputs[i]->users_many || !is_among (inputs[i], nodes + k + 1, n - k - 1))
           remove_user (inputs[i], node);
-      unlink_node (self, node);
-      unindex_name (self, node);
-      self->n_nodes--;
-      if (self->recording != NULL)
-        trash_add (self, node);
-      else
-        node_free (self, node, TRUE);
+      unlist (self, node);
+      discard (self, node);
     }
   if (many != NULL)
     g_ptr_array_unref (many);
