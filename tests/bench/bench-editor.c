@@ -182,6 +182,28 @@ changes_paint_cb (GdkFrameClock *clock,
   changes_painted = TRUE;
 }
 
+/* The toplevel of @type just opened, its frames counted as GTK's work,
+ * not the editor's (its clock in *@out_clock); NULL if there is none. */
+static GtkWidget *
+watch_new_window (Watchdog       *w,
+                  GType           type,
+                  GdkFrameClock **out_clock)
+{
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  GtkWidget *found = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type))
+      found = l->data;
+  if (found == NULL)
+    return NULL;
+  *out_clock = gtk_widget_get_frame_clock (found);
+  g_signal_connect (*out_clock, "flush-events", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (*out_clock, "before-paint", G_CALLBACK (frame_start_cb), w);
+  g_signal_connect (*out_clock, "after-paint", G_CALLBACK (frame_end_cb), w);
+  return found;
+}
+
 /* Shows the last change and returns the time until its window has drawn
  * the whole comparison; *built_s gets the time until the comparison was
  * in its buffers.  Prints the longest stall and own turn meanwhile. */
@@ -190,8 +212,7 @@ time_show_changes (GraftWindow *window,
                    Watchdog    *w,
                    double      *built_s)
 {
-  gint64 start = g_get_monotonic_time ();
-  g_autoptr (GList) toplevels = NULL;
+  gint64           start = g_get_monotonic_time ();
   GraftDiffWindow *diff = NULL;
   GdkFrameClock   *clock;
   double           shown_s;
@@ -200,17 +221,9 @@ time_show_changes (GraftWindow *window,
   watchdog_reset (w, start, thread_time ());
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-changes", NULL);
   opened_s = (g_get_monotonic_time () - start) / 1e6;
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GRAFT_IS_DIFF_WINDOW (l->data))
-      diff = l->data;
+  diff = (gpointer) watch_new_window (w, GRAFT_TYPE_DIFF_WINDOW, &clock);
   if (diff == NULL)
     return -1;
-  /* The window's frames are GTK's work, not the editor's. */
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (diff));
-  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
   while (!gtk_widget_get_mapped (GTK_WIDGET (diff)))
     g_main_context_iteration (NULL, TRUE);
   while (!graft_diff_window_get_ready (diff))
@@ -239,9 +252,8 @@ static void
 time_context (GraftWindow *window,
               Watchdog    *w)
 {
-  gint64 start = g_get_monotonic_time ();
-  guint  n_matches = graft_document_get_n_matches (graft_window_get_document (window));
-  g_autoptr (GList) toplevels = NULL;
+  gint64              start = g_get_monotonic_time ();
+  guint               n_matches = graft_document_get_n_matches (graft_window_get_document (window));
   GraftContextWindow *context = NULL;
   GdkFrameClock      *clock;
   double              opened_s;
@@ -253,17 +265,9 @@ time_context (GraftWindow *window,
   g_action_group_activate_action (G_ACTION_GROUP (window), "match-in-context",
                                   g_variant_new_uint32 (n_matches / 2));
   opened_s = (g_get_monotonic_time () - start) / 1e6;
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GRAFT_IS_CONTEXT_WINDOW (l->data))
-      context = l->data;
+  context = (gpointer) watch_new_window (w, GRAFT_TYPE_CONTEXT_WINDOW, &clock);
   if (context == NULL)
     return;
-  /* The window's frames are GTK's work, not the editor's. */
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (context));
-  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
   while (!graft_context_window_get_ready (context))
     g_main_context_iteration (NULL, TRUE);
   ready_s = (g_get_monotonic_time () - start) / 1e6;
@@ -436,26 +440,17 @@ time_split (GraftWindow *window,
 {
   gint64            start = g_get_monotonic_time ();
   GraftSplitWindow *split = NULL;
-  g_autoptr (GList) toplevels = NULL;
-  GdkFrameClock *clock;
-  double         built_s;
-  double         first_s;
-  double         compared_s = 0;
+  GdkFrameClock    *clock;
+  double            built_s;
+  double            first_s;
+  double            compared_s = 0;
 
   watchdog_reset (w, start, thread_time ());
   g_action_group_activate_action (G_ACTION_GROUP (window), "compare", NULL);
   built_s = (g_get_monotonic_time () - start) / 1e6;
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GRAFT_IS_SPLIT_WINDOW (l->data))
-      split = l->data;
+  split = (gpointer) watch_new_window (w, GRAFT_TYPE_SPLIT_WINDOW, &clock);
   if (split == NULL)
     return;
-  /* The window's frames are GTK's work, not the editor's. */
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (split));
-  g_signal_connect (clock, "flush-events", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), w);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), w);
   while (!gtk_widget_get_mapped (GTK_WIDGET (split)))
     g_main_context_iteration (NULL, TRUE);
   changes_painted = FALSE;
