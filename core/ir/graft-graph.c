@@ -64,7 +64,9 @@ user_index_slot (UserArray       *array,
 }
 
 /* (Re)builds the index for the @n users of @array, at most 3/4 full (a
- * value read by 20,000 nodes keeps 32,768 slots, not 65,536). */
+ * value read by 20,000 nodes keeps 32,768 slots, not 65,536).  The slot
+ * past the last (index[index_mask + 1]) holds how many users the index
+ * covers: users are appended without it (user_index_sync()). */
 static void
 user_index_build (UserArray *array,
                   guint      n)
@@ -74,10 +76,33 @@ user_index_build (UserArray *array,
   while (3 * size < 4 * (n + 1))
     size *= 2;
   g_free (array->index);
-  array->index = g_new0 (guint32, size);
+  array->index = g_new0 (guint32, size + 1);
   array->index_mask = size - 1;
   for (guint p = 0; p < n; p++)
     *user_index_slot (array, array->items[p]) = p + 1;
+  array->index[size] = n;
+}
+
+/* Brings the index of @array up to its users: add_user() appends without
+ * it, so that the users of a value only ever read (as every value of a
+ * traced program is until something is erased) are not indexed one by
+ * one; a removal first indexes the users added since the last, or
+ * rebuilds the index larger. */
+static G_GNUC_NO_INLINE void
+user_index_sync (UserArray *array)
+{
+  guint n = array->n;
+  guint size;
+
+  if (4 * n > 3 * (array->index_mask + 1))
+    {
+      user_index_build (array, n);
+      return;
+    }
+  size = array->index_mask + 1;
+  for (guint p = array->index[size]; p < n; p++)
+    *user_index_slot (array, array->items[p]) = p + 1;
+  array->index[size] = n;
 }
 
 /* Removes the index slot @slot (user_index_slot()'s answer for a present
@@ -789,22 +814,15 @@ graft_graph_set_module_constructor (GraftGraph *self,
  * a value read by thousands of nodes (a weight, an input) stays O(1). */
 #define USER_INDEX_THRESHOLD 16
 
-static void
-add_user (GraftNode *used,
-          GraftNode *user)
+/* add_user() when @used's users are an array. */
+static G_GNUC_NO_INLINE void
+add_user_many (GraftNode *used,
+               GraftNode *user)
 {
   UserArray *array;
 
-  guint n;
-
   if (!used->users_many)
     {
-      /* Most values have one user: it lives in the node. */
-      if (used->users.one == NULL)
-        {
-          used->users.one = user;
-          return;
-        }
       array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
       array->n = 1;
       array->capacity_log2 = 1;
@@ -822,12 +840,44 @@ add_user (GraftNode *used,
       array->capacity_log2++;
       used->users.many = array;
     }
-  array->items[array->n] = user;
-  n = ++array->n;
-  if (array->index != NULL && 4 * n <= 3 * (array->index_mask + 1))
-    *user_index_slot (array, user) = n;
-  else if (n > USER_INDEX_THRESHOLD)
-    user_index_build (array, n);
+  array->items[array->n++] = user;
+  /* Past USER_INDEX_THRESHOLD users the array has an index; it catches
+   * up with the users added after it when one is next removed. */
+  if (G_UNLIKELY (array->n > USER_INDEX_THRESHOLD && array->index == NULL))
+    user_index_build (array, array->n);
+}
+
+static inline G_ALWAYS_INLINE void
+add_user (GraftNode *used,
+          GraftNode *user)
+{
+  /* Most values have one user: it lives in the node. */
+  if (!used->users_many && used->users.one == NULL)
+    used->users.one = user;
+  else
+    add_user_many (used, user);
+}
+
+/* add_user() unless @user is @used's last user already: while a node's
+ * uses are linked (it used nothing before), that is exactly when
+ * @used was met before among its arguments. */
+static inline G_ALWAYS_INLINE void
+add_user_once (GraftNode *used,
+               GraftNode *user)
+{
+  if (!used->users_many)
+    {
+      if (used->users.one == NULL)
+        {
+          used->users.one = user;
+          return;
+        }
+      if (used->users.one == user)
+        return;
+    }
+  else if (used->users.many->n > 0 && used->users.many->items[used->users.many->n - 1] == user)
+    return;
+  add_user_many (used, user);
 }
 
 /* Removes @user.  A short list keeps its order; an indexed one moves its
@@ -847,13 +897,18 @@ remove_user (GraftNode *used,
       return;
     }
   users = used->users.many->items;
+  n = used->users.many->n;
   if (used->users.many->index != NULL)
     {
       UserArray *array = used->users.many;
-      guint32   *slot = user_index_slot (array, user);
-      guint32    pos = *slot;
+      guint32   *slot;
+      guint32    pos;
       GraftNode *last;
 
+      if (array->index[array->index_mask + 1] != n || 4 * n > 3 * (array->index_mask + 1))
+        user_index_sync (array);
+      slot = user_index_slot (array, user);
+      pos = *slot;
       g_assert (pos > 0);
       user_index_remove (array, slot);
       last = users[--array->n];
@@ -864,10 +919,10 @@ remove_user (GraftNode *used,
           *user_index_slot (array, last) = pos;
           users[pos - 1] = last;
         }
+      array->index[array->index_mask + 1] = array->n;
       return;
     }
   /* Search from the end: the most recent user is the likeliest to go. */
-  n = used->users.many->n;
   for (guint i = n; i > 0; i--)
     if (users[i - 1] == user)
       {
@@ -1103,11 +1158,56 @@ foreach_input_simple (GraftNode *node,
   return TRUE;
 }
 
+/* Links @node as a user of each node in @n items (a dict's keys are
+ * strings: no node), once each (add_user_once()). */
+static void
+link_items (GraftNode      *node,
+            const GraftArg *items,
+            guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        add_user_once (items[i].node, node);
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          guint n_inner = _graft_arg_count_items (&items[i]);
+
+          /* Nesting is as deep as the parser allows at most. */
+          if (n_inner > 0)
+            link_items (node, items[i].items, n_inner);
+        }
+    }
+}
+
+/* Adds @node, which uses nothing yet, to the users of each distinct node
+ * its arguments reference, in one walk: a node met before has @node as
+ * its last user already.  The top level and its containers inline. */
 static void
 link_uses (GraftNode *node)
 {
-  if (!foreach_input_simple (node, add_user))
-    foreach_input (node, add_user);
+  const GraftArg *items = node->args.items;
+
+  for (guint i = 0; i < node->args.n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        add_user_once (items[i].node, node);
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          const GraftArg *inner = items[i].items;
+          guint           n_inner = _graft_arg_count_items (&items[i]);
+
+          for (guint j = 0; j < n_inner; j++)
+            {
+              if (inner[j].kind == GRAFT_ARG_NODE)
+                add_user_once (inner[j].node, node);
+              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
+                link_items (node, inner[j].items, _graft_arg_count_items (&inner[j]));
+            }
+        }
+    }
+  if (node->has_kwargs)
+    link_items (node, node_kwargs (node)->items, 2 * node_kwargs (node)->n);
 }
 
 static void
@@ -2035,7 +2135,7 @@ node_memory (GraftNode *node)
 
       size += sizeof (UserArray) + ((gsize) 1 << array->capacity_log2) * sizeof (GraftNode *);
       if (array->index != NULL)
-        size += (array->index_mask + 1) * sizeof (guint32);
+        size += (array->index_mask + 2) * sizeof (guint32);
     }
   if (node->extra != 0 && get_extra (node)->meta != NULL)
     size += sizeof (GraftNodeMeta) + get_extra (node)->meta->n_modules * sizeof (GraftModuleFrame);
