@@ -1280,14 +1280,15 @@ relabel_around (GraftGraph *self,
   renumber (self);
 }
 
-/* Links @node into the list before @before (at the end if NULL) and gives it
- * an order key between its neighbours. */
-static void
-link_node (GraftGraph *self,
-           GraftNode  *node,
-           GraftNode  *before)
+/* link_node() before @before. */
+static G_GNUC_NO_INLINE void
+link_node_before (GraftGraph *self,
+                  GraftNode  *node,
+                  GraftNode  *before)
 {
-  GraftNode *prev = before != NULL ? before->prev : self->last;
+  GraftNode *prev = before->prev;
+  gint64     lo = prev != NULL ? (gint64) prev->order : 0;
+  gint64     hi = before->order;
 
   node->prev = prev;
   node->next = before;
@@ -1295,30 +1296,40 @@ link_node (GraftGraph *self,
     prev->next = node;
   else
     self->first = node;
+  before->prev = node;
+  if (hi - lo < 2)
+    relabel_around (self, node);
+  else
+    node->order = lo + (hi - lo) / 2;
+}
+
+/* Links @node into the list before @before (at the end if NULL) and gives it
+ * an order key between its neighbours.  Appending, the usual case, inline. */
+static inline G_ALWAYS_INLINE void
+link_node (GraftGraph *self,
+           GraftNode  *node,
+           GraftNode  *before)
+{
+  GraftNode *prev = self->last;
+  gint64     order;
+
   if (before != NULL)
-    before->prev = node;
-  else
-    self->last = node;
-
-  if (before == NULL)
     {
-      gint64 order = (prev != NULL ? (gint64) prev->order : 0) + ORDER_GAP;
-
-      if (G_LIKELY (order < ORDER_LIMIT))
-        node->order = order;
-      else
-        renumber (self);
+      link_node_before (self, node, before);
+      return;
     }
+  node->prev = prev;
+  node->next = NULL;
+  if (prev != NULL)
+    prev->next = node;
   else
-    {
-      gint64 lo = prev != NULL ? (gint64) prev->order : 0;
-      gint64 hi = before->order;
-
-      if (hi - lo < 2)
-        relabel_around (self, node);
-      else
-        node->order = lo + (hi - lo) / 2;
-    }
+    self->first = node;
+  self->last = node;
+  order = (prev != NULL ? (gint64) prev->order : 0) + ORDER_GAP;
+  if (G_LIKELY (order < ORDER_LIMIT))
+    node->order = order;
+  else
+    renumber (self);
 }
 
 static void
