@@ -53,6 +53,9 @@ typedef struct
 #define USED_NONE G_MAXUINT
 
 #define COUNTED_TEXT 24
+/* A remembered count's digits (at most ten, of 32 bits), and room to
+ * copy them in one move of a fixed size. */
+#define COUNTED_DIGITS 16
 /* count_from()'s @why for a base that is not the caller's candidate. */
 #define COUNTED_FORGET (-2)
 
@@ -294,6 +297,14 @@ struct _GraftNamespace
                            * `<base>_<suffix - 1>` (`layers_2`, a module of a
                            * list), all of it in the text */
     char text[COUNTED_TEXT];
+    /* The number this candidate's last name ended in (0: none yet), its
+     * digits, and the hash state of `<base>_` and all its digits but
+     * the last: the next number, most often one more with the same
+     * digits but the last, is written and hashed from them. */
+    guint32 last_num;
+    guint   last_state;
+    guint8  n_digits;
+    char    digits[COUNTED_DIGITS];
   } counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
                          * releasing many names clears it once */
@@ -419,6 +430,7 @@ remember_counted (GraftNamespace *self,
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
   self->counted[m].len = (guint8) base_len;
   self->counted[m].suffix = 0;
+  self->counted[m].last_num = 0;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
   return m;
@@ -1611,17 +1623,43 @@ put_counted (GraftNamespace *self,
 {
   const guint    base_len = self->counted[m].len;
   GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
-  gsize          n = decimal_width (num);
   char          *p = self->block + self->block_used + NAME_HEADER;
+  char          *digits = self->counted[m].digits;
+  gsize          n = self->counted[m].n_digits;
   guint          hash;
 
-  self->block_used += NAME_SPACE (base_len + 1 + n);
+  if (G_LIKELY (num == (guint64) self->counted[m].last_num + 1 && self->counted[m].last_num != 0 &&
+                digits[n - 1] != '9'))
+    /* One more than last time, the same digits but the last. */
+    digits[n - 1]++;
+  else
+    {
+      n = decimal_width (num);
+      if (G_UNLIKELY (num > G_MAXUINT32))
+        {
+          /* Not remembered: written and hashed whole. */
+          self->counted[m].last_num = 0;
+          memcpy (p, self->counted[m].text, COUNTED_TEXT);
+          p[base_len] = '_';
+          write_decimal (p + base_len + 1 + n, num);
+          p[base_len + 1 + n] = '\0';
+          hash = _graft_name_hash_finish (
+              _graft_name_hash_step (self->counted[m].state, p + base_len + 1, n));
+          goto written;
+        }
+      write_decimal (digits + n, num);
+      self->counted[m].n_digits = (guint8) n;
+      self->counted[m].last_state = _graft_name_hash_step (self->counted[m].state, digits, n - 1);
+    }
+  self->counted[m].last_num = (guint32) num;
   memcpy (p, self->counted[m].text, COUNTED_TEXT);
   p[base_len] = '_';
-  write_decimal (p + base_len + 1 + n, num);
+  memcpy (p + base_len + 1, digits, COUNTED_DIGITS);
   p[base_len + 1 + n] = '\0';
-  hash = _graft_name_hash_finish (_graft_name_hash_step (self->counted[m].state,
-                                                         p + base_len + 1, n));
+  hash = _graft_name_hash_finish (
+      _graft_name_hash_step (self->counted[m].last_state, digits + n - 1, 1));
+written:
+  self->block_used += NAME_SPACE (base_len + 1 + n);
   /* The header: the hash (set by used_insert()), and the count this name
    * replaced + 1, for undo (never REPLACED_BIG here; torch 1.x: none). */
   header_set (p, HEADER_REPLACED, count_slot != NULL ? (guint32) (old_count + 1) : 0);
