@@ -93,6 +93,9 @@ struct _GraftArgPool
 static inline gboolean
 owns_memory (const GraftArg *arg)
 {
+  /* Most items are nodes and numbers: told apart first. */
+  if (arg->kind <= GRAFT_ARG_FLOAT || arg->kind == GRAFT_ARG_NODE)
+    return FALSE;
   switch (arg->kind)
     {
     case GRAFT_ARG_COMPLEX:
@@ -219,13 +222,27 @@ may_share (const GraftArg *arg)
          (arg->kind != GRAFT_ARG_DICT || arg->items[1].kind != GRAFT_ARG_NODE);
 }
 
-/* An array of @n items (n > 0), uninitialised. */
-static GraftArg *
+/* items_alloc() of an array allocated alone. */
+static G_GNUC_NO_INLINE GraftArg *
+items_alloc_alone (GraftArgPool *pool,
+                   guint         n)
+{
+  Alone *alone = g_malloc (sizeof (Alone) + n * sizeof (GraftArg));
+
+  alone->prev = &pool->alone;
+  alone->next = pool->alone.next;
+  alone->next->prev = alone;
+  pool->alone.next = alone;
+  pool->alone_bytes += sizeof (Alone) + n * sizeof (GraftArg);
+  return (GraftArg *) (alone + 1);
+}
+
+/* An array of @n items (n > 0), uninitialised.  Inline: every node's
+ * arguments take one. */
+static inline G_ALWAYS_INLINE GraftArg *
 items_alloc (GraftArgPool *pool,
              guint         n)
 {
-  Alone *alone;
-
 #ifndef ARRAYS_EACH_ALONE
   if (n <= MAX_POOLED)
     {
@@ -239,13 +256,7 @@ items_alloc (GraftArgPool *pool,
       return blocks_alloc (&pool->items, n * sizeof (GraftArg));
     }
 #endif
-  alone = g_malloc (sizeof (Alone) + n * sizeof (GraftArg));
-  alone->prev = &pool->alone;
-  alone->next = pool->alone.next;
-  alone->next->prev = alone;
-  pool->alone.next = alone;
-  pool->alone_bytes += sizeof (Alone) + n * sizeof (GraftArg);
-  return (GraftArg *) (alone + 1);
+  return items_alloc_alone (pool, n);
 }
 
 /* Lets go of an array from items_alloc (@items, @n items). */
