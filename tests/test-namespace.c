@@ -772,6 +772,35 @@ test_predicates (void)
   g_assert_false (graft_is_python_identifier ("\xff"));
 }
 
+/* _graft_namespace_create_name_stable(): a stable candidate's address may
+ * have been remembered for other text (another caller's string, freed,
+ * its memory now the stable one's): compared once, then trusted. */
+static void
+test_counted_stable (void)
+{
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  char buf[8];
+
+  strcpy (buf, "neg");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg");
+  g_assert_cmpstr (graft_namespace_create_name (ns, buf, GRAFT_NAME_DEFAULT), ==, "neg_1");
+  /* The address reused for other text, stable from now on. */
+  strcpy (buf, "cat");
+  g_assert_cmpstr (_graft_namespace_create_name_stable (ns, buf), ==, "cat");
+  g_assert_cmpstr (_graft_namespace_create_name_stable (ns, buf), ==, "cat_1");
+  g_assert_cmpstr (_graft_namespace_create_name_stable (ns, buf), ==, "cat_2");
+  for (guint i = 3; i < 25; i++)
+    {
+      g_autofree char *want = g_strdup_printf ("cat_%u", i);
+
+      g_assert_cmpstr (_graft_namespace_create_name_stable (ns, buf), ==, want);
+    }
+  /* Counted meanwhile through another candidate of the same base. */
+  g_assert_cmpstr (graft_namespace_create_name (ns, "cat", GRAFT_NAME_DEFAULT), ==, "cat_25");
+  g_assert_cmpstr (_graft_namespace_create_name_stable (ns, buf), ==, "cat_26");
+  g_assert_cmpstr (graft_namespace_create_name (ns, "neg", GRAFT_NAME_DEFAULT), ==, "neg_2");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -790,6 +819,7 @@ main (int   argc,
                         GINT_TO_POINTER (GRAFT_TORCH_2_6), test_against_model_stable);
   g_test_add_func ("/core/namespace/per-base-counts", test_per_base_counts);
   g_test_add_func ("/core/namespace/counted-again", test_counted_again);
+  g_test_add_func ("/core/namespace/counted-stable", test_counted_stable);
   g_test_add_data_func ("/core/namespace/counted-released-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
                         test_counted_released);
   g_test_add_data_func ("/core/namespace/counted-released-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),

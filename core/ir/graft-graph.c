@@ -1513,8 +1513,10 @@ create_node (GraftGraph *self,
 
   target = intern_target (self, target);
   if (name_candidate == NULL)
-    name_candidate = derived_name (self, op, target);
-  name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+    /* In the graph's chunk: its text never changes. */
+    name = _graft_namespace_create_name_stable (self->names, derived_name (self, op, target));
+  else
+    name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
   /* A name the namespace made is canonical: clean, and not reserved. */
   return insert_node (self, op, target, args, kwargs, copy, name, TRUE, before);
 }

@@ -8,6 +8,8 @@
 
 G_BEGIN_DECLS
 
+const char *_graft_namespace_create_name_stable (GraftNamespace *self,
+                                                 const char     *candidate);
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
 void        _graft_namespace_add_back (GraftNamespace *self,

@@ -301,10 +301,12 @@ struct _GraftNamespace
      * digits, and the hash state of `<base>_` and all its digits but
      * the last: the next number, most often one more with the same
      * digits but the last, is written and hashed from them. */
-    guint32 last_num;
-    guint   last_state;
-    guint8  n_digits;
-    char    digits[COUNTED_DIGITS];
+    guint32  last_num;
+    guint    last_state;
+    guint8   n_digits;
+    gboolean stable; /* the candidate's text is known to be the text and
+                      * never to change (_graft_namespace_create_name_stable()) */
+    char digits[COUNTED_DIGITS];
   } counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
                          * releasing many names clears it once */
@@ -431,6 +433,7 @@ remember_counted (GraftNamespace *self,
   self->counted[m].len = (guint8) base_len;
   self->counted[m].suffix = 0;
   self->counted[m].last_num = 0;
+  self->counted[m].stable = FALSE;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
   return m;
@@ -1714,7 +1717,7 @@ count_on_counted_rare (GraftNamespace *self,
  * taken, or the block has no room for the copy of COUNTED_TEXT bytes. A
  * candidate remembered whole, `<base>_<k>`, counts on the same way when
  * k is 0 (from the base's count), else from k (count_on_counted_rare()). */
-static inline const char *
+static inline G_ALWAYS_INLINE const char *
 count_on_counted (GraftNamespace *self,
                   guint           m,
                   GraftNameFlags  flags)
@@ -1930,6 +1933,39 @@ create_name_slow (GraftNamespace *self,
   return store (self, name->str, name->len, _graft_name_hash (name->str, name->len));
 }
 
+/* graft_namespace_create_name(); with @stable, @candidate's text never
+ * changes, and once it was found to be the text remembered for its address
+ * it is not compared again.  (An address once another caller's, freed and
+ * reused, may have been remembered with another text: compared once.) */
+static inline G_ALWAYS_INLINE const char *
+create_name (GraftNamespace *self,
+             const char     *candidate,
+             GraftNameFlags  flags,
+             gboolean        stable)
+{
+  /* The same candidate as lately (the tracer passes torch's names from
+   * its tables): its base's slots are known, and it is taken. */
+  {
+    guint m = counted_home (candidate);
+    guint w = counted_way (self, candidate, m);
+
+    m += w;
+    if (w < COUNTED_WAYS &&
+        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
+        self->counted[m].count_slots == self->base_count.slots &&
+        self->counted[m].filled_slots == self->filled.slots &&
+        (self->counted[m].stable || counted_text_is (self->counted[m].text, candidate)))
+      {
+        /* Past the first compare, a stable candidate's text is not read:
+         * whatever was remembered for its address came from that text. */
+        self->counted[m].stable = stable;
+        return count_on_counted (self, m, flags);
+      }
+  }
+
+  return create_name_slow (self, candidate, flags);
+}
+
 /**
  * graft_namespace_create_name:
  * @candidate: the name wanted
@@ -1950,22 +1986,25 @@ graft_namespace_create_name (GraftNamespace *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
-  /* The same candidate as lately (the tracer passes torch's names from
-   * its tables): its base's slots are known, and it is taken. */
-  {
-    guint m = counted_home (candidate);
-    guint w = counted_way (self, candidate, m);
+  return create_name (self, candidate, flags, FALSE);
+}
 
-    m += w;
-    if (w < COUNTED_WAYS &&
-        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
-        self->counted[m].count_slots == self->base_count.slots &&
-        self->counted[m].filled_slots == self->filled.slots &&
-        counted_text_is (self->counted[m].text, candidate))
-      return count_on_counted (self, m, flags);
-  }
-
-  return create_name_slow (self, candidate, flags);
+/**
+ * _graft_namespace_create_name_stable:
+ * @candidate: a candidate whose text never changes while the namespace
+ *   lives (a graph's derived names, in its chunk)
+ *
+ * graft_namespace_create_name() with %GRAFT_NAME_DEFAULT, for a candidate
+ * whose text need not be compared with what was remembered for its
+ * address.
+ *
+ * Returns: (transfer none): the name
+ */
+const char *
+_graft_namespace_create_name_stable (GraftNamespace *self,
+                                     const char     *candidate)
+{
+  return create_name (self, candidate, GRAFT_NAME_DEFAULT, TRUE);
 }
 
 /**
