@@ -215,11 +215,28 @@ used_grow (UsedNames *u)
   UsedNames old = *u;
   guint     old_size = old.mask + 1;
 
+  guint mask;
+
   used_init (u, u->n_items * 2 >= old_size / 2 ? old_size * 2 : old_size);
-  /* A slot keeps only a tag: the hash is in the name's header. */
+  mask = u->mask;
+  /* A slot keeps only a tag: the hash is in the name's header.  The new
+   * set has no removed slot, and each name keeps its tag. */
   for (guint i = 0; i < old_size; i++)
-    if (old.tags[i] > USED_REMOVED)
-      used_place (u, old.entries[i], header_get (entry_name (old.entries[i]), HEADER_HASH));
+    {
+      guint16  tag = old.tags[i];
+      gpointer entry;
+      guint    j;
+
+      if (tag <= USED_REMOVED)
+        continue;
+      entry = old.entries[i];
+      j = header_get (entry_name (entry), HEADER_HASH) & mask;
+      for (guint step = 1; u->tags[j] != USED_EMPTY; step++)
+        j = (j + step) & mask;
+      u->tags[j] = tag;
+      u->entries[j] = entry;
+    }
+  u->n_items = u->n_occupied = old.n_items;
   used_clear (&old);
 }
 
