@@ -224,6 +224,14 @@ struct _GraftGraph
   GraftNode *free_nodes;  /* linked through next */
   gsize      node_bytes;  /* of every run */
 
+  /* Users arrays of two (a value's second user makes one): carved out of
+   * blocks of the graph, as malloc would take about as many instructions
+   * as the rest of linking the user, and bytes of its own. */
+  GPtrArray *pair_blocks; /* PAIR_BLOCK bytes each, owned; or NULL */
+  char      *pair_next;   /* in the newest block */
+  guint      pairs_left;  /* in it */
+  UserArray *free_pairs;  /* linked through index */
+
   GArray *extras;      /* NodeExtra, owned: what few nodes have */
   GArray *free_extras; /* guint: indexes of extras no node has */
 
@@ -232,8 +240,12 @@ struct _GraftGraph
   GHashTable *long_spans;
 };
 
+#define PAIR_SIZE  (sizeof (UserArray) + 2 * sizeof (GraftNode *))
+#define PAIR_BLOCK 4096
+
 /* Under AddressSanitizer every node is its own allocation, so that a use
- * of an erased node is caught rather than reading a reused one. */
+ * of an erased node is caught rather than reading a reused one (and so is
+ * every users array). */
 #if defined(__SANITIZE_ADDRESS__)
 #define NODES_EACH_ALONE 1
 #elif defined(__has_feature)
@@ -421,6 +433,61 @@ node_alloc (GraftGraph *self)
   return node;
 }
 
+/* A users array of capacity two, uninitialised (pair_free() gives it
+ * back). */
+static UserArray *
+pair_alloc (GraftGraph *self)
+{
+#ifdef NODES_EACH_ALONE
+  return g_malloc (PAIR_SIZE);
+#else
+  UserArray *pair;
+
+  if (self->free_pairs != NULL)
+    {
+      pair = self->free_pairs;
+      self->free_pairs = (UserArray *) pair->index;
+      return pair;
+    }
+  if (self->pairs_left == 0)
+    {
+      if (self->pair_blocks == NULL)
+        self->pair_blocks = g_ptr_array_new_with_free_func (g_free);
+      self->pair_next = g_malloc (PAIR_BLOCK);
+      g_ptr_array_add (self->pair_blocks, self->pair_next);
+      self->pairs_left = PAIR_BLOCK / PAIR_SIZE;
+    }
+  pair = (UserArray *) self->pair_next;
+  self->pair_next += PAIR_SIZE;
+  self->pairs_left--;
+  return pair;
+#endif
+}
+
+static void
+pair_free (GraftGraph *self,
+           UserArray  *pair)
+{
+#ifdef NODES_EACH_ALONE
+  g_free (pair);
+#else
+  pair->index = (guint32 *) self->free_pairs;
+  self->free_pairs = pair;
+#endif
+}
+
+/* Frees @array, a node's users. */
+static void
+user_array_free (GraftGraph *self,
+                 UserArray  *array)
+{
+  g_free (array->index);
+  if (array->capacity_log2 == 1)
+    pair_free (self, array);
+  else
+    g_free (array);
+}
+
 /* Gives @node, which has none, the keyword arguments @value (in the
  * pool's form; moved, and left `None`): unless there are none, in an
  * array one item longer than its args' that holds them after the args'
@@ -517,8 +584,7 @@ node_clear (GraftGraph *self,
     release_node_args (self, node);
   if (node->users_many)
     {
-      g_free (node->users.many->index);
-      g_free (node->users.many);
+      user_array_free (self, node->users.many);
       node->users_many = FALSE;
     }
   node->users.one = NULL;
@@ -571,6 +637,7 @@ graft_graph_free (GraftGraph *self)
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
   g_ptr_array_unref (self->node_blocks);
+  g_clear_pointer (&self->pair_blocks, g_ptr_array_unref);
   g_array_unref (self->extras);
   g_array_unref (self->free_extras);
   g_clear_pointer (&self->long_spans, g_hash_table_unref);
@@ -823,7 +890,7 @@ add_user_many (GraftNode *used,
 
   if (!used->users_many)
     {
-      array = g_malloc (sizeof (UserArray) + 2 * sizeof (GraftNode *));
+      array = pair_alloc (node_graph (used));
       array->n = 1;
       array->capacity_log2 = 1;
       array->index_mask = 0;
@@ -835,8 +902,19 @@ add_user_many (GraftNode *used,
   array = used->users.many;
   if (array->n == 1u << array->capacity_log2)
     {
-      array = g_realloc (array, sizeof (UserArray) +
-                                    ((gsize) 2 << array->capacity_log2) * sizeof (GraftNode *));
+      gsize size = sizeof (UserArray) + ((gsize) 2 << array->capacity_log2) * sizeof (GraftNode *);
+
+      if (array->capacity_log2 == 1)
+        {
+          /* Out of the graph's pairs into the heap. */
+          UserArray *pair = array;
+
+          array = g_malloc (size);
+          memcpy (array, pair, PAIR_SIZE);
+          pair_free (node_graph (used), pair);
+        }
+      else
+        array = g_realloc (array, size);
       array->capacity_log2++;
       used->users.many = array;
     }
@@ -2146,7 +2224,9 @@ node_memory (GraftNode *node)
     {
       UserArray *array = node->users.many;
 
-      size += sizeof (UserArray) + ((gsize) 1 << array->capacity_log2) * sizeof (GraftNode *);
+      /* Pairs are counted by their blocks (memory_size()). */
+      if (array->capacity_log2 > 1)
+        size += sizeof (UserArray) + ((gsize) 1 << array->capacity_log2) * sizeof (GraftNode *);
       if (array->index != NULL)
         size += (array->index_mask + 2) * sizeof (guint32);
     }
@@ -2165,6 +2245,8 @@ memory_size (GraftGraph *self,
   /* Node memory as allocated (the free nodes and those kept for undo
    * too), and what each node holds apart. */
   size += self->node_bytes + self->node_blocks->len * sizeof (gpointer);
+  if (self->pair_blocks != NULL)
+    size += self->pair_blocks->len * (PAIR_BLOCK + sizeof (gpointer));
   size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
