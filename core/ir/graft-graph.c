@@ -1666,7 +1666,9 @@ replace_uses (GraftGraph     *self,
     users = few;
   else
     users = many = g_new (GraftNode *, n_users);
-  if (n_users > 0)
+  if (n_users == 1)
+    users[0] = node_users (old_node)[0];
+  else if (n_users > 1)
     memcpy (users, node_users (old_node), n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
@@ -1674,7 +1676,9 @@ replace_uses (GraftGraph     *self,
 
       if (new_node != NULL)
         {
-          gboolean had_new = node_refers_to (user, new_node);
+          /* A node nothing uses yet (a fresh copy) is in no one's
+           * arguments. */
+          gboolean had_new = node_n_users (new_node) > 0 && node_refers_to (user, new_node);
 
           /* A user that did not use @new_node before is changed back by
            * replacing @new_node with @old_node: the edit need not keep a
@@ -1777,7 +1781,7 @@ attach (GraftGraph *self,
 /* Keeps detached @node in the trash.  Its order means nothing until it is
  * linked again, so it holds the node's index in the trash: taking it back
  * out costs no search. */
-static void
+static inline void
 trash_add (GraftGraph *self,
            GraftNode  *node)
 {

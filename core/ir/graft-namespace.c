@@ -21,6 +21,7 @@
 #include "graft-limits.h"
 #include "graft-name-table-private.h"
 #include "graft-graph.h"
+#include "graft-node-private.h"
 
 #include <string.h>
 
