@@ -187,6 +187,11 @@ struct _GraftGraph
   GraftNode *last;
   guint      n_nodes;
   guint32    epoch; /* the last mark handed out */
+  /* Clear while the graph is known to be in topological order: nodes
+   * only appended (as a tracer or reader builds it), or checked since
+   * (_graft_graph_is_topological()).  Set by what may break the order: an
+   * insertion or a move, arguments changed to another node. */
+  gboolean maybe_unordered;
 
   /* Node memory: nodes are carved in creation order out of pages (see
    * NodePage), so a walk of a traced graph reads memory in order; erased
@@ -1196,7 +1201,10 @@ link_node (GraftGraph *self,
   else
     self->first = node;
   if (before != NULL)
-    before->prev = node;
+    {
+      before->prev = node;
+      self->maybe_unordered = TRUE;
+    }
   else
     self->last = node;
 
@@ -1516,6 +1524,7 @@ graft_graph_set_args (GraftGraph *self,
 
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
+  self->maybe_unordered = TRUE;
   unlink_uses (node);
   {
     GraftArg old_kwargs;
@@ -1636,6 +1645,8 @@ replace_input (GraftNode *user,
                GraftNode *new_node,
                gboolean   had_new)
 {
+  if (new_node->order >= user->order)
+    node_graph (user)->maybe_unordered = TRUE;
   replace_in_items (user->args.items, user->args.n, old_node, new_node);
   if (user->has_kwargs)
     replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
@@ -1865,6 +1876,7 @@ _graft_node_swap_args (GraftNode *node,
   GraftGraph *self = node_graph (node);
   GraftArg    old_args, old_kwargs;
 
+  self->maybe_unordered = TRUE;
   unlink_uses (node);
   take_kwargs (self, node, &old_kwargs);
   old_args = node->args;
@@ -2023,6 +2035,7 @@ graft_graph_move_before (GraftGraph *self,
 
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_MOVE, node);
+  self->maybe_unordered = TRUE;
   unlink_node (self, node);
   link_node (self, node, before);
 }
@@ -2335,6 +2348,8 @@ _graft_graph_new_mark (GraftGraph *self)
 gboolean
 _graft_graph_is_topological (GraftGraph *self)
 {
+  if (!self->maybe_unordered)
+    return TRUE;
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     {
       GraftNode *const *users = node_users (node);
@@ -2345,6 +2360,8 @@ _graft_graph_is_topological (GraftGraph *self)
         if (users[u]->order <= node->order)
           return FALSE;
     }
+  /* Known until the next change that may break it. */
+  self->maybe_unordered = FALSE;
   return TRUE;
 }
 
