@@ -133,6 +133,7 @@ typedef struct
   const GraftArg **args_of;
   const GraftArg **kwargs_of;
   PosVec           trail;
+  guint            n_literals; /* bindings to a literal on the trail */
   guint32          bound_mark; /* slot 0: the graph node is bound */
   MatchVec         found;      /* complete matches, before the filters */
   /* Where matches are allocated: the rest of the current block. */
@@ -325,6 +326,7 @@ bind_literal (Search         *s,
   s->bind[pos].state = BOUND_LITERAL;
   /* Borrowed while searching; a recorded match copies it. */
   s->bind[pos].literal = *literal;
+  s->n_literals++;
   VEC_PUSH (&s->trail, pos);
 }
 
@@ -339,6 +341,8 @@ undo_to (Search *s,
 
       if (b->state == BOUND_NODE)
         _graft_node_set_mark (b->node, 0, 0);
+      else if (b->state == BOUND_LITERAL)
+        s->n_literals--;
       b->state = UNBOUND;
       b->node = NULL;
     }
@@ -838,11 +842,13 @@ record_match (Search *s)
   guint       n = s->pattern->nodes->len;
   GraftMatch *match = alloc_match (s, sizeof (GraftMatch) + n * sizeof (Binding));
 
-  match->pattern = graft_pattern_ref (s->pattern);
+  /* graft_pattern_ref() without the call, once per match. */
+  g_atomic_int_inc (&s->pattern->ref_count);
+  match->pattern = s->pattern;
   match->reason = GRAFT_MATCH_KEPT;
   /* The search's literals are borrowed: the match copies its own. */
   memcpy (match->bindings, s->bind, n * sizeof (Binding));
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; s->n_literals > 0 && i < n; i++)
     if (s->bind[i].state == BOUND_LITERAL)
       graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
   return match;
