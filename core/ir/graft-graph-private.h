@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* For the matcher: a target's address, if a node may have it. */
+const char *_graft_graph_lookup_interned (GraftGraph *self,
+                                          const char *text);
+
 guint32  _graft_graph_new_mark (GraftGraph *self);
 guint32  _graft_graph_get_epoch (GraftGraph *self);
 gboolean _graft_node_name_is_canonical (GraftNode *node);

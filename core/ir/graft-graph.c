@@ -711,6 +711,25 @@ graft_graph_intern (GraftGraph *self,
 }
 
 /**
+ * _graft_graph_lookup_interned:
+ *
+ * Returns: (nullable): the graph's interned copy of @text, or %NULL if the
+ *   graph has none (so no node's target is @text); interns nothing
+ */
+const char *
+_graft_graph_lookup_interned (GraftGraph *self,
+                              const char *text)
+{
+  gsize          len = strlen (text);
+  GraftNameSlot *slot;
+
+  if (self->interned.slots == NULL)
+    return NULL;
+  slot = _graft_name_table_find (&self->interned, text, len, intern_hash (text, len));
+  return slot != NULL ? slot->key : NULL;
+}
+
+/**
  * graft_graph_get_attr_kind:
  * @target: a get_attr target (`w`, `sub.weight`)
  *

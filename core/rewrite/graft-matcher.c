@@ -910,12 +910,21 @@ compares_target (Search    *s,
  * interns its targets) through an open-addressing table.  A graph node and
  * a pattern node compared by target are equal exactly when their ops and
  * classes are. */
+/* Up to this many classes, a graph node's class is found by comparing its
+ * target with each class's interned text in the graph (Classes.target). */
+#define FEW_CLASSES 8
+
+static const char no_target[] = "";
+
 typedef struct
 {
   GHashTable *by_text; /* pattern target -> class */
   guint      *of_pos;  /* pattern position -> class, 0 if not compared by target */
   guint       n_classes;
   GraftPtrMap of_target; /* graph target -> class, as it is met */
+  /* With FEW_CLASSES or fewer: class -> the graph's interned copy of its
+   * text (NULL: no node has it), from index 1 */
+  const char *target[FEW_CLASSES + 1];
 } Classes;
 
 static void
@@ -939,6 +948,13 @@ classes_init (Classes *c,
             g_hash_table_insert (c->by_text, (gpointer) target, GUINT_TO_POINTER (cls));
           }
         c->of_pos[i] = cls;
+        if (cls <= FEW_CLASSES)
+          {
+            const char *interned = _graft_graph_lookup_interned (s->graph, target);
+
+            /* Absent: an address no target has. */
+            c->target[cls] = interned != NULL ? interned : no_target;
+          }
       }
   _graft_ptr_map_init (&c->of_target, 31);
 }
@@ -952,12 +968,22 @@ classes_clear (Classes *c)
 }
 
 /* The class of a graph node's @target. */
-static guint
+static inline guint
 classes_lookup (Classes    *c,
                 const char *target)
 {
-  GraftPtrSlot *slot = _graft_ptr_map_slot (&c->of_target, target);
+  GraftPtrSlot *slot;
   guint         cls;
+
+  /* The graph interns every node's target: equal texts, equal addresses. */
+  if (c->n_classes <= FEW_CLASSES)
+    {
+      for (guint k = 1; k <= c->n_classes; k++)
+        if (c->target[k] == target)
+          return k;
+      return 0;
+    }
+  slot = _graft_ptr_map_slot (&c->of_target, target);
 
   if (G_LIKELY (slot->key == target))
     return GPOINTER_TO_UINT (slot->value);
@@ -1100,14 +1126,14 @@ find_candidates (Search  *s,
   for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
        node = graft_node_get_next (node))
     {
-      GraftOp op = graft_node_get_op (node);
-      guint   key = 0;
+      guint cls = classes_lookup (&classes, graft_node_get_target (node));
+      guint key = 0;
 
-      if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+      if (cls != 0)
         {
-          guint cls = classes_lookup (&classes, graft_node_get_target (node));
+          GraftOp op = graft_node_get_op (node);
 
-          if (cls != 0)
+          if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
             {
               ops_seen[cls] |= 1u << op;
               key = cls << 3 | op;
