@@ -110,15 +110,8 @@ typedef enum {
 } GraftEditKind;
 
 /* graft-edit.c, for the graph */
-void _graft_edit_record (GraftEdit    *edit,
-                         GraftEditKind kind,
-                         GraftNode    *node);
 void _graft_edit_record_args (GraftEdit *edit,
                               GraftNode *node);
-void _graft_edit_record_replace (GraftEdit *edit,
-                                 GraftNode *node,
-                                 GraftNode *old_input,
-                                 GraftNode *new_input);
 void _graft_edit_forget_graph (GraftEdit *edit);
 void _graft_edit_set_index (GraftEdit *edit,
                             guint      index);

@@ -26,6 +26,7 @@
 /* The public accessors defined here, not their inline forms. */
 #define GRAFT_NODE_OUT_OF_LINE
 #include "graft-graph-private.h"
+#include "graft-edit-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
 #include "graft-arg-pool-private.h"
