@@ -1541,6 +1541,92 @@ test_shared_args (void)
   g_assert_true (graft_node_get_args (e)->items[1].node == y);
 }
 
+/* x -> a = relu(x) -> b = tanh(a), appended: in topological order, which
+ * the graph knows without a walk (and keeps knowing once checked). */
+static GraftGraph *
+ordered_chain (GraftNode **out_x,
+               GraftNode **out_a,
+               GraftNode **out_b)
+{
+  GraftGraph *graph = graft_graph_new (graft_dialect_get_default ());
+
+  *out_x = placeholder (graph, "x");
+  *out_a = call2 (graph, "torch.relu", *out_x, NULL, NULL);
+  *out_b = call2 (graph, "torch.tanh", *out_a, NULL, NULL);
+  g_assert_true (_graft_graph_is_topological (graph));
+  g_assert_true (_graft_graph_is_topological (graph));
+  return graph;
+}
+
+/* Every change that may break the order makes the graph check it again. */
+static void
+test_topological_known (void)
+{
+  GraftNode *x, *a, *b, *c;
+  GraftArg   args;
+
+  /* Moved after its user. */
+  {
+    g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+
+    graft_graph_move_before (graph, a, NULL);
+    g_assert_false (_graft_graph_is_topological (graph));
+  }
+  /* Inserted before what it reads. */
+  {
+    g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+
+    call2 (graph, "torch.neg", b, NULL, a);
+    g_assert_false (_graft_graph_is_topological (graph));
+  }
+  /* Arguments set to a later node. */
+  {
+    g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+
+    graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+    graft_arg_init_node (&args.items[0], b);
+    graft_graph_set_args (graph, a, &args, NULL);
+    g_assert_false (_graft_graph_is_topological (graph));
+  }
+  /* A use replaced by a later node; then undone, and redone (the edit
+   * swaps arguments or replaces the input again). */
+  {
+    g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+    g_autoptr (GraftEdit) edit = NULL;
+
+    c = call2 (graph, "torch.neg", x, NULL, NULL);
+    g_assert_true (_graft_graph_is_topological (graph));
+    graft_graph_begin_edit (graph);
+    graft_graph_replace_all_uses (graph, a, c);
+    edit = graft_graph_end_edit (graph);
+    g_assert_false (_graft_graph_is_topological (graph));
+    graft_edit_undo (edit);
+    g_assert_true (_graft_graph_is_topological (graph));
+    graft_edit_redo (edit);
+    g_assert_false (_graft_graph_is_topological (graph));
+  }
+  /* A user's arguments swapped back by an undo. */
+  {
+    g_autoptr (GraftGraph) graph = ordered_chain (&x, &a, &b);
+    g_autoptr (GraftEdit) edit = NULL;
+
+    c = call2 (graph, "torch.neg", x, NULL, NULL);
+    graft_graph_begin_edit (graph);
+    graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+    graft_arg_init_node (&args.items[0], x);
+    graft_graph_set_args (graph, b, &args, NULL);
+    graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+    graft_arg_init_node (&args.items[0], c);
+    graft_graph_set_args (graph, a, &args, NULL);
+    edit = graft_graph_end_edit (graph);
+    g_assert_false (_graft_graph_is_topological (graph));
+    graft_edit_undo (edit);
+    g_assert_true (_graft_graph_is_topological (graph));
+    graft_edit_redo (edit);
+    g_assert_false (_graft_graph_is_topological (graph));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1569,6 +1655,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
   g_test_add_func ("/core/graph/long-spans", test_long_spans);
   g_test_add_func ("/core/graph/order-limit", test_order_limit);
+  g_test_add_func ("/core/graph/topological-known", test_topological_known);
   g_test_add_func ("/core/graph/users-past-16-bits", test_users_past_16_bits);
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);

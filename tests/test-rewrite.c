@@ -1272,6 +1272,66 @@ test_many_copies (void)
   graft_rewrite_free (rewrite);
 }
 
+/* A chain of @n distinct functions, twice in the model: the pattern has
+ * @n targets (the matcher compares a node's target with each when they
+ * are few, else through a map), and one target no graph node has. */
+static const char *const chain_functions[] = {
+  "neg",
+  "relu",
+  "tanh",
+  "sigmoid",
+  "exp",
+  "abs",
+  "sin",
+  "cos",
+  "floor",
+  "ceil",
+};
+
+static char *
+chain_model (guint n)
+{
+  GString *text = g_string_new ("import torch\n"
+                                "class M(torch.nn.Module):\n"
+                                "    def forward(self, x):\n");
+
+  for (guint twice = 0; twice < 2; twice++)
+    for (guint i = 0; i < n; i++)
+      g_string_append_printf (text, "        x = torch.%s(x)\n", chain_functions[i]);
+  g_string_append (text, "        return x\n"
+                         "def pattern(a):\n");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "    a = torch.%s(a)\n", chain_functions[i]);
+  g_string_append (text, "    return a\n"
+                         "def absent(a):\n"
+                         "    return torch.erf(torch.neg(a))\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_many_targets (void)
+{
+  for (guint n = 2; n <= G_N_ELEMENTS (chain_functions); n++)
+    for (GraftTorch torch = 0; torch < GRAFT_N_TORCHES; torch++)
+      {
+        g_autofree char *model = chain_model (n);
+        g_autoptr (GraftGraph) graph = test_trace_in (torch, model, "M");
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GraftPattern) pattern =
+            graft_pattern_new (test_trace_in (torch, model, "pattern"), &error);
+        g_autoptr (GraftPattern) absent =
+            graft_pattern_new (test_trace_in (torch, model, "absent"), &error);
+        g_autoptr (GPtrArray) matches = NULL;
+        g_autoptr (GPtrArray) none = NULL;
+
+        g_assert_no_error (error);
+        matches = graft_matcher_find (pattern, graph, NULL, NULL);
+        g_assert_cmpuint (matches->len, ==, 2);
+        none = graft_matcher_find (absent, graph, NULL, NULL);
+        g_assert_cmpuint (none->len, ==, 0);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1284,6 +1344,7 @@ main (int    argc,
   g_test_add_data_func ("/core/rewrite/undo-redo/torch1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
                         test_undo_redo);
   g_test_add_func ("/core/rewrite/torch2.6/structured-args", test_structured_args);
+  g_test_add_func ("/core/rewrite/many-targets", test_many_targets);
   g_test_add_func ("/core/rewrite/torch2.6/placeholder-binds-container",
                    test_placeholder_binds_container);
   g_test_add_func ("/core/rewrite/torch2.6/kwargs", test_kwargs);

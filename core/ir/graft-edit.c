@@ -16,40 +16,7 @@
 #include "graft-edit.h"
 #include "graft-graph.h"
 #include "graft-graph-private.h"
-
-#define FIRST_CHUNK 16u
-
-/* An operation's arguments are `None` when zeroed. */
-G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
-#define MAX_CHUNKS 28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
-
-typedef struct
-{
-  GraftEditKind kind;
-  GraftNode    *node;
-  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it;
-                       * REPLACE_INPUT: the input replaced */
-  GraftNode *input;   /* REPLACE_INPUT: the input that replaced it */
-  GraftArg   args;    /* SET_ARGS: the other arguments (old when applied) */
-  GraftArg   kwargs;
-} EditOp;
-
-struct _GraftEdit
-{
-  /* Borrowed */
-  GraftGraph *graph; /* NULL once the graph is freed */
-  guint       index; /* in the graph's list of its edits */
-
-  /* Owned: the operations in the order the changes were made, in chunks
-   * that double in size (chunk k holds FIRST_CHUNK << k), so that a long
-   * edit (a rewrite records a few per node) is never copied to grow */
-  EditOp  *chunks[MAX_CHUNKS];
-  guint    n_ops;
-  guint    n_chunks;
-  EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
-  guint    ops_left; /* in it */
-  gboolean applied;
-};
+#include "graft-edit-private.h"
 
 /* The chunk and place of operation @i. */
 static inline EditOp *
@@ -61,23 +28,16 @@ op_at (GraftEdit *edit,
   return &edit->chunks[k][i - FIRST_CHUNK * ((1u << k) - 1)];
 }
 
-/* A new operation at the end, for the caller to fill in (a rewrite
- * records a few per node: this is an inline append, not a GArray's). */
-static inline EditOp *
-add_op (GraftEdit *edit)
+/* A new chunk, twice as large as the last, for add_op(). */
+void
+_graft_edit_add_chunk (GraftEdit *edit)
 {
-  if (G_UNLIKELY (edit->ops_left == 0))
-    {
-      guint k = edit->n_chunks++;
+  guint k = edit->n_chunks++;
 
-      g_assert (k < MAX_CHUNKS);
-      edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
-      edit->next_op = edit->chunks[k];
-      edit->ops_left = FIRST_CHUNK << k;
-    }
-  edit->n_ops++;
-  edit->ops_left--;
-  return edit->next_op++;
+  g_assert (k < MAX_CHUNKS);
+  edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+  edit->next_op = edit->chunks[k];
+  edit->ops_left = FIRST_CHUNK << k;
 }
 
 /* How many operations chunk @k holds: all it has room for but in the
@@ -87,25 +47,6 @@ chunk_ops (GraftEdit *edit,
            guint      k)
 {
   return k + 1 < edit->n_chunks ? FIRST_CHUNK << k : (FIRST_CHUNK << k) - edit->ops_left;
-}
-
-/**
- * _graft_edit_record:
- * @kind: %GRAFT_EDIT_ADD (just after), %GRAFT_EDIT_ERASE or
- *   %GRAFT_EDIT_MOVE (just before the change)
- *
- * Records a change to @node, which is in the list, followed by its next
- * node: where an undo puts it back.
- */
-void
-_graft_edit_record (GraftEdit    *edit,
-                    GraftEditKind kind,
-                    GraftNode    *node)
-{
-  EditOp *op = add_op (edit);
-
-  /* The arguments zeroed: `None`. */
-  *op = (EditOp){ .kind = kind, .node = node, .next = graft_node_get_next (node) };
 }
 
 /* Records the arguments @node has now, before they change. */
@@ -120,22 +61,6 @@ _graft_edit_record_args (GraftEdit *edit,
    * swaps them in. */
   _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
   _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
-}
-
-/* Records that every use of @old_input in @node's arguments becomes
- * @new_input, which @node does not use yet, before the change. */
-void
-_graft_edit_record_replace (GraftEdit *edit,
-                            GraftNode *node,
-                            GraftNode *old_input,
-                            GraftNode *new_input)
-{
-  EditOp *op = add_op (edit);
-
-  *op = (EditOp){ .kind = GRAFT_EDIT_REPLACE_INPUT,
-                  .node = node,
-                  .next = old_input,
-                  .input = new_input };
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* For the matcher: a target's address, if a node may have it. */
+const char *_graft_graph_lookup_interned (GraftGraph *self,
+                                          const char *text);
+
 guint32  _graft_graph_new_mark (GraftGraph *self);
 guint32  _graft_graph_get_epoch (GraftGraph *self);
 gboolean _graft_node_name_is_canonical (GraftNode *node);
@@ -106,15 +110,8 @@ typedef enum {
 } GraftEditKind;
 
 /* graft-edit.c, for the graph */
-void _graft_edit_record (GraftEdit    *edit,
-                         GraftEditKind kind,
-                         GraftNode    *node);
 void _graft_edit_record_args (GraftEdit *edit,
                               GraftNode *node);
-void _graft_edit_record_replace (GraftEdit *edit,
-                                 GraftNode *node,
-                                 GraftNode *old_input,
-                                 GraftNode *new_input);
 void _graft_edit_forget_graph (GraftEdit *edit);
 void _graft_edit_set_index (GraftEdit *edit,
                             guint      index);

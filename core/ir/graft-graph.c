@@ -26,6 +26,7 @@
 /* The public accessors defined here, not their inline forms. */
 #define GRAFT_NODE_OUT_OF_LINE
 #include "graft-graph-private.h"
+#include "graft-edit-private.h"
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
 #include "graft-arg-pool-private.h"
@@ -212,6 +213,11 @@ struct _GraftGraph
   GraftNode *last;
   guint      n_nodes;
   guint32    epoch; /* the last mark handed out */
+  /* Clear while the graph is known to be in topological order: nodes
+   * only appended (as a tracer or reader builds it), or checked since
+   * (_graft_graph_is_topological()).  Set by what may break the order: an
+   * insertion or a move, arguments changed to another node. */
+  gboolean maybe_unordered;
 
   /* Node memory: nodes are carved in creation order out of pages (see
    * NodePage), so a walk of a traced graph reads memory in order; erased
@@ -795,6 +801,25 @@ graft_graph_intern (GraftGraph *self,
   if (text == NULL)
     return NULL;
   return intern_len (self, text, strlen (text));
+}
+
+/**
+ * _graft_graph_lookup_interned:
+ *
+ * Returns: (nullable): the graph's interned copy of @text, or %NULL if the
+ *   graph has none (so no node's target is @text); interns nothing
+ */
+const char *
+_graft_graph_lookup_interned (GraftGraph *self,
+                              const char *text)
+{
+  gsize          len = strlen (text);
+  GraftNameSlot *slot;
+
+  if (self->interned.slots == NULL)
+    return NULL;
+  slot = _graft_name_table_find (&self->interned, text, len, intern_hash (text, len));
+  return slot != NULL ? slot->key : NULL;
 }
 
 /**
@@ -1393,6 +1418,7 @@ link_node (GraftGraph *self,
 
   if (before != NULL)
     {
+      self->maybe_unordered = TRUE;
       link_node_before (self, node, before);
       return;
     }
@@ -1707,6 +1733,7 @@ graft_graph_set_args (GraftGraph *self,
 
   if (self->recording != NULL)
     _graft_edit_record_args (self->recording, node);
+  self->maybe_unordered = TRUE;
   unlink_uses (node);
   {
     GraftArg old_kwargs;
@@ -1827,6 +1854,8 @@ replace_input (GraftNode *user,
                GraftNode *new_node,
                gboolean   had_new)
 {
+  if (new_node->order >= user->order)
+    node_graph (user)->maybe_unordered = TRUE;
   replace_in_items (user->args.items, user->args.n, old_node, new_node);
   if (user->has_kwargs)
     replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
@@ -1857,7 +1886,9 @@ replace_uses (GraftGraph     *self,
     users = few;
   else
     users = many = g_new (GraftNode *, n_users);
-  if (n_users > 0)
+  if (n_users == 1)
+    users[0] = node_users (old_node)[0];
+  else if (n_users > 1)
     memcpy (users, node_users (old_node), n_users * sizeof (GraftNode *));
   for (guint i = 0; i < n_users; i++)
     {
@@ -1865,7 +1896,9 @@ replace_uses (GraftGraph     *self,
 
       if (new_node != NULL)
         {
-          gboolean had_new = node_refers_to (user, new_node);
+          /* A node nothing uses yet (a fresh copy) is in no one's
+           * arguments. */
+          gboolean had_new = node_n_users (new_node) > 0 && node_refers_to (user, new_node);
 
           /* A user that did not use @new_node before is changed back by
            * replacing @new_node with @old_node: the edit need not keep a
@@ -1968,7 +2001,7 @@ attach (GraftGraph *self,
 /* Keeps detached @node in the trash.  Its order means nothing until it is
  * linked again, so it holds the node's index in the trash: taking it back
  * out costs no search. */
-static void
+static inline void
 trash_add (GraftGraph *self,
            GraftNode  *node)
 {
@@ -2052,6 +2085,7 @@ _graft_node_swap_args (GraftNode *node,
   GraftGraph *self = node_graph (node);
   GraftArg    old_args, old_kwargs;
 
+  self->maybe_unordered = TRUE;
   unlink_uses (node);
   take_kwargs (self, node, &old_kwargs);
   old_args = node->args;
@@ -2210,6 +2244,7 @@ graft_graph_move_before (GraftGraph *self,
 
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_MOVE, node);
+  self->maybe_unordered = TRUE;
   unlink_node (self, node);
   link_node (self, node, before);
 }
@@ -2526,6 +2561,8 @@ _graft_graph_new_mark (GraftGraph *self)
 gboolean
 _graft_graph_is_topological (GraftGraph *self)
 {
+  if (!self->maybe_unordered)
+    return TRUE;
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     {
       GraftNode *const *users = node_users (node);
@@ -2536,6 +2573,8 @@ _graft_graph_is_topological (GraftGraph *self)
         if (users[u]->order <= node->order)
           return FALSE;
     }
+  /* Known until the next change that may break it. */
+  self->maybe_unordered = FALSE;
   return TRUE;
 }
 

@@ -133,6 +133,7 @@ typedef struct
   const GraftArg **args_of;
   const GraftArg **kwargs_of;
   PosVec           trail;
+  guint            n_literals; /* bindings to a literal on the trail */
   guint32          bound_mark; /* slot 0: the graph node is bound */
   MatchVec         found;      /* complete matches, before the filters */
   /* Where matches are allocated: the rest of the current block. */
@@ -325,6 +326,7 @@ bind_literal (Search         *s,
   s->bind[pos].state = BOUND_LITERAL;
   /* Borrowed while searching; a recorded match copies it. */
   s->bind[pos].literal = *literal;
+  s->n_literals++;
   VEC_PUSH (&s->trail, pos);
 }
 
@@ -339,6 +341,8 @@ undo_to (Search *s,
 
       if (b->state == BOUND_NODE)
         _graft_node_set_mark (b->node, 0, 0);
+      else if (b->state == BOUND_LITERAL)
+        s->n_literals--;
       b->state = UNBOUND;
       b->node = NULL;
     }
@@ -838,11 +842,13 @@ record_match (Search *s)
   guint       n = s->pattern->nodes->len;
   GraftMatch *match = alloc_match (s, sizeof (GraftMatch) + n * sizeof (Binding));
 
-  match->pattern = graft_pattern_ref (s->pattern);
+  /* graft_pattern_ref() without the call, once per match. */
+  g_atomic_int_inc (&s->pattern->ref_count);
+  match->pattern = s->pattern;
   match->reason = GRAFT_MATCH_KEPT;
   /* The search's literals are borrowed: the match copies its own. */
   memcpy (match->bindings, s->bind, n * sizeof (Binding));
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; s->n_literals > 0 && i < n; i++)
     if (s->bind[i].state == BOUND_LITERAL)
       graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
   return match;
@@ -904,12 +910,21 @@ compares_target (Search    *s,
  * interns its targets) through an open-addressing table.  A graph node and
  * a pattern node compared by target are equal exactly when their ops and
  * classes are. */
+/* Up to this many classes, a graph node's class is found by comparing its
+ * target with each class's interned text in the graph (Classes.target). */
+#define FEW_CLASSES 8
+
+static const char no_target[] = "";
+
 typedef struct
 {
   GHashTable *by_text; /* pattern target -> class */
   guint      *of_pos;  /* pattern position -> class, 0 if not compared by target */
   guint       n_classes;
   GraftPtrMap of_target; /* graph target -> class, as it is met */
+  /* With FEW_CLASSES or fewer: class -> the graph's interned copy of its
+   * text (NULL: no node has it), from index 1 */
+  const char *target[FEW_CLASSES + 1];
 } Classes;
 
 static void
@@ -933,6 +948,13 @@ classes_init (Classes *c,
             g_hash_table_insert (c->by_text, (gpointer) target, GUINT_TO_POINTER (cls));
           }
         c->of_pos[i] = cls;
+        if (cls <= FEW_CLASSES)
+          {
+            const char *interned = _graft_graph_lookup_interned (s->graph, target);
+
+            /* Absent: an address no target has. */
+            c->target[cls] = interned != NULL ? interned : no_target;
+          }
       }
   _graft_ptr_map_init (&c->of_target, 31);
 }
@@ -946,12 +968,22 @@ classes_clear (Classes *c)
 }
 
 /* The class of a graph node's @target. */
-static guint
+static inline guint
 classes_lookup (Classes    *c,
                 const char *target)
 {
-  GraftPtrSlot *slot = _graft_ptr_map_slot (&c->of_target, target);
+  GraftPtrSlot *slot;
   guint         cls;
+
+  /* The graph interns every node's target: equal texts, equal addresses. */
+  if (c->n_classes <= FEW_CLASSES)
+    {
+      for (guint k = 1; k <= c->n_classes; k++)
+        if (c->target[k] == target)
+          return k;
+      return 0;
+    }
+  slot = _graft_ptr_map_slot (&c->of_target, target);
 
   if (G_LIKELY (slot->key == target))
     return GPOINTER_TO_UINT (slot->value);
@@ -1094,14 +1126,14 @@ find_candidates (Search  *s,
   for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
        node = graft_node_get_next (node))
     {
-      GraftOp op = graft_node_get_op (node);
-      guint   key = 0;
+      guint cls = classes_lookup (&classes, graft_node_get_target (node));
+      guint key = 0;
 
-      if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+      if (cls != 0)
         {
-          guint cls = classes_lookup (&classes, graft_node_get_target (node));
+          GraftOp op = graft_node_get_op (node);
 
-          if (cls != 0)
+          if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
             {
               ops_seen[cls] |= 1u << op;
               key = cls << 3 | op;

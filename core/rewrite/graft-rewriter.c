@@ -308,6 +308,13 @@ first_user (const GraftMatch *match,
   return first;
 }
 
+/* A matched node and the node that replaced it. */
+typedef struct
+{
+  GraftNode *from;
+  GraftNode *to;
+} Change;
+
 /* One rewrite under way: what holds for every match, prepared once, and
  * the match being replaced, which the phases of replace_one() fill in
  * turn. */
@@ -326,16 +333,22 @@ typedef struct
   guint       n_templates;
   guint      *erased; /* the pattern positions a match erases, in order */
   guint       n_erased;
-  GraftNode **dying;            /* what they are bound to in the match being erased */
-  GraftPtrMap positions;        /* replacement node -> position + 1 in values */
-  GraftArg   *values;           /* `val_map` of graph_copy: what each replacement
-                                 * node stands for in this match */
-  guint      *value_set;        /* per position: the match number that set it */
-  gboolean   *is_param;         /* per position: a placeholder */
-  guint      *param_pos;        /* per placeholder: its position */
-  Prepared    out;              /* what the replacement returns */
-  Reads       reads;            /* for the hazard check */
-  GraftPtrMap changed;          /* matched node -> the node that replaced it */
+  GraftNode **dying;     /* what they are bound to in the match being erased */
+  GraftPtrMap positions; /* replacement node -> position + 1 in values */
+  GraftArg   *values;    /* `val_map` of graph_copy: what each replacement
+                          * node stands for in this match */
+  guint      *value_set; /* per position: the match number that set it */
+  gboolean   *is_param;  /* per position: a placeholder */
+  guint      *param_pos; /* per placeholder: its position */
+  Prepared    out;       /* what the replacement returns */
+  Reads       reads;     /* for the hazard check */
+  Change     *changes;   /* in the order they were made */
+  guint       n_changes;
+  guint       changes_size;
+  GraftPtrMap changed; /* changes[0..n_mapped) as a map: from -> to; made at
+                        * the first lookup, as most rewrites never look */
+  guint       n_mapped;
+  guint       n_expected;       /* changes the whole rewrite may make */
   GHashTable *changed_literals; /* matched node -> GraftArg *: the literal that replaced it */
   GPtrArray  *literals;         /* GraftArg *: every literal changed_literals held, kept
                                  * to the end (the value map borrows them) */
@@ -458,7 +471,7 @@ rewriting_prepare (Rewriting *rw,
       if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         rw->erased[rw->n_erased++] = i - 1;
     }
-  _graft_ptr_map_init (&rw->changed, n_matches * rw->pattern->returning->len);
+  rw->n_expected = n_matches * rw->pattern->returning->len;
   rw->changed_literals = g_hash_table_new (NULL, NULL);
   rw->literals = g_ptr_array_new_with_free_func (arg_free);
 }
@@ -485,6 +498,35 @@ rewriting_clear (Rewriting *rw)
   g_clear_pointer (&rw->literals, g_ptr_array_unref);
   _graft_ptr_map_clear (&rw->positions);
   _graft_ptr_map_clear (&rw->changed);
+  g_clear_pointer (&rw->changes, g_free);
+}
+
+static inline void
+add_change (Rewriting *rw,
+            GraftNode *from,
+            GraftNode *to)
+{
+  if (G_UNLIKELY (rw->n_changes == rw->changes_size))
+    {
+      rw->changes_size = MAX (2 * rw->changes_size, 64);
+      rw->changes = g_renew (Change, rw->changes, rw->changes_size);
+    }
+  rw->changes[rw->n_changes].from = from;
+  rw->changes[rw->n_changes].to = to;
+  rw->n_changes++;
+}
+
+/* The node that replaced @from last, or %NULL. */
+static GraftNode *
+lookup_change (Rewriting *rw,
+               GraftNode *from)
+{
+  if (rw->changed.slots == NULL)
+    _graft_ptr_map_init (&rw->changed, rw->n_expected);
+  for (; rw->n_mapped < rw->n_changes; rw->n_mapped++)
+    _graft_ptr_map_insert (&rw->changed, rw->changes[rw->n_mapped].from,
+                           rw->changes[rw->n_mapped].to);
+  return _graft_ptr_map_lookup (&rw->changed, from);
 }
 
 /* Sets what the replacement node at @pos stands for in this match (each
@@ -577,7 +619,7 @@ bind_placeholders (Rewriting *rw)
       if (gn != NULL &&
           !g_hash_table_lookup_extended (rw->changed_literals, gn, NULL, (gpointer *) &literal))
         {
-          GraftNode *now = _graft_ptr_map_lookup (&rw->changed, gn);
+          GraftNode *now = lookup_change (rw, gn);
 
           set_node (rw, pos, now != NULL ? now : gn);
           continue;
@@ -716,7 +758,7 @@ replace_returned (Rewriting *rw,
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
-      _graft_ptr_map_insert (&rw->changed, gn, items[i].node);
+      add_change (rw, gn, items[i].node);
       _graft_node_set_mark (gn, 0, rw->changed_mark);
     }
   return TRUE;

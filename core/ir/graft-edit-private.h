@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graft-edit-private.h: an edit's operations and their recording, for
+ * graft-edit.c and graft-graph.c, which records a few per node a rewrite
+ * changes: inline, as a call cost as much as the append.
+ */
+#pragma once
+
+#include "graft-graph-private.h"
+
+G_BEGIN_DECLS
+
+#define FIRST_CHUNK 16u
+
+/* An operation's arguments are `None` when zeroed. */
+G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
+#define MAX_CHUNKS 28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
+
+typedef struct
+{
+  GraftEditKind kind;
+  GraftNode    *node;
+  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it;
+                       * REPLACE_INPUT: the input replaced */
+  GraftNode *input;   /* REPLACE_INPUT: the input that replaced it */
+  GraftArg   args;    /* SET_ARGS: the other arguments (old when applied) */
+  GraftArg   kwargs;
+} EditOp;
+
+struct _GraftEdit
+{
+  /* Borrowed */
+  GraftGraph *graph; /* NULL once the graph is freed */
+  guint       index; /* in the graph's list of its edits */
+
+  /* Owned: the operations in the order the changes were made, in chunks
+   * that double in size (chunk k holds FIRST_CHUNK << k), so that a long
+   * edit (a rewrite records a few per node) is never copied to grow */
+  EditOp  *chunks[MAX_CHUNKS];
+  guint    n_ops;
+  guint    n_chunks;
+  EditOp  *next_op;  /* where the next operation goes, in the newest chunk */
+  guint    ops_left; /* in it */
+  gboolean applied;
+};
+
+/* A new operation at the end, for the caller to fill in (a rewrite
+ * records a few per node: this is an inline append, not a GArray's). */
+void _graft_edit_add_chunk (GraftEdit *edit);
+
+static inline EditOp *
+add_op (GraftEdit *edit)
+{
+  if (G_UNLIKELY (edit->ops_left == 0))
+    _graft_edit_add_chunk (edit);
+  edit->n_ops++;
+  edit->ops_left--;
+  return edit->next_op++;
+}
+
+/**
+ * _graft_edit_record:
+ * @kind: %GRAFT_EDIT_ADD (just after), %GRAFT_EDIT_ERASE or
+ *   %GRAFT_EDIT_MOVE (just before the change)
+ *
+ * Records a change to @node, which is in the list, followed by its next
+ * node: where an undo puts it back.
+ */
+static inline void
+_graft_edit_record (GraftEdit    *edit,
+                    GraftEditKind kind,
+                    GraftNode    *node)
+{
+  EditOp *op = add_op (edit);
+
+  /* The arguments zeroed: `None`. */
+  *op = (EditOp){ .kind = kind, .node = node, .next = _graft_node_get_next_inline (node) };
+}
+
+/* Records that every use of @old_input in @node's arguments becomes
+ * @new_input, which @node does not use yet, before the change. */
+static inline void
+_graft_edit_record_replace (GraftEdit *edit,
+                            GraftNode *node,
+                            GraftNode *old_input,
+                            GraftNode *new_input)
+{
+  EditOp *op = add_op (edit);
+
+  *op = (EditOp){ .kind = GRAFT_EDIT_REPLACE_INPUT,
+                  .node = node,
+                  .next = old_input,
+                  .input = new_input };
+}
+
+G_END_DECLS
