@@ -22,15 +22,17 @@ struct _GraftPyChunk
 {
   GraftPyChunk *next;
   gsize         size;
-  gsize         used;
   gdouble       data[]; /* gdouble: the alignment every node needs */
 };
 
-/* A list of chunks, the current one first. */
+/* A list of chunks, the current one first, and the free room of the
+ * current one (both %NULL without a chunk). */
 typedef struct
 {
   GraftPyChunk *chunks;
   gsize         chunk_size; /* size of the next regular chunk */
+  char         *ptr;        /* the current chunk's first free byte */
+  char         *limit;      /* the current chunk's end */
 } GraftPyArena;
 
 /* The name cache's size: a power of two. */
@@ -67,14 +69,12 @@ static inline gpointer
 _graft_py_arena_alloc_fast (GraftPyArena *arena,
                             gsize         size)
 {
-  GraftPyChunk *chunk = arena->chunks;
+  char *mem = arena->ptr;
 
   size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
-  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
+  if (G_LIKELY (size > 0 && (gsize) (arena->limit - mem) >= size))
     {
-      gpointer mem = (char *) chunk->data + chunk->used;
-
-      chunk->used += size;
+      arena->ptr = mem + size;
       return mem;
     }
   return _graft_py_arena_alloc (arena, size);
