@@ -3912,6 +3912,12 @@ parse_fast_line (Parser *p)
   push (p, s);
   p->stmt_end = s->end;
 
+  /* As advance() from that NEWLINE: most next lines start with a name
+   * at the block's indentation, read here without the lexer's call. */
+  p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
+  p->prev_end = newline + 1;
+  if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
+    return TRUE;
   /* The lexer as its fast path leaves it after a NEWLINE, and that
    * NEWLINE the lookahead. */
   _graft_py_lexer_set_line_start (lex, newline + 1);
