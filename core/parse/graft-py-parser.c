@@ -3892,9 +3892,10 @@ _graft_py_parser_get_fast_lines_read (void)
 
 /* At the start of a statement: reads its line by
  * _graft_py_fast_line() and moves past its NEWLINE, as
- * parse_simple_statements() would, or returns FALSE having read nothing. */
-static gboolean
-parse_fast_line (Parser *p)
+ * parse_simple_statements() would (but for pushing the statement), or
+ * returns %NULL having read nothing. */
+static GraftPyStmt *
+read_fast_line (Parser *p)
 {
   GraftPyLexer *lex = &p->main_lexer;
   GraftPyStmt  *s;
@@ -3902,14 +3903,13 @@ parse_fast_line (Parser *p)
 
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
-    return FALSE;
+    return NULL;
   s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
                            &newline);
   if (s == NULL)
-    return FALSE;
+    return NULL;
   p->n_stmts++;
   p->n_fast_lines++;
-  push (p, s);
   p->stmt_end = s->end;
 
   /* As advance() from that NEWLINE: most next lines start with a name
@@ -3917,7 +3917,7 @@ parse_fast_line (Parser *p)
   p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
   p->prev_end = newline + 1;
   if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
-    return TRUE;
+    return s;
   /* The lexer as its fast path leaves it after a NEWLINE, and that
    * NEWLINE the lookahead. */
   _graft_py_lexer_set_line_start (lex, newline + 1);
@@ -3926,6 +3926,25 @@ parse_fast_line (Parser *p)
   p->cur.start = newline;
   p->cur.end = newline + 1;
   advance (p);
+  return s;
+}
+
+/* Whether the statement at a NAME may be a `match` statement. */
+static inline gboolean
+may_be_match (Parser *p)
+{
+  return p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm';
+}
+
+/* read_fast_line(), the statement pushed. */
+static gboolean
+parse_fast_line (Parser *p)
+{
+  GraftPyStmt *s = read_fast_line (p);
+
+  if (s == NULL)
+    return FALSE;
+  push (p, s);
   return TRUE;
 }
 
@@ -3968,7 +3987,7 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm' && is_match_statement (p))
+      if (may_be_match (p) && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
@@ -4247,9 +4266,27 @@ graft_py_body_stream_next (GraftPyBodyStream *self,
     return FALSE;
   if (p->error == NULL && !at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
     {
-      guint base = p->scratch->len;
+      guint    base = p->scratch->len;
+      gboolean read;
 
-      if (parse_statement (p) && p->error == NULL)
+      /* parse_statement() at a NAME, the fast line's statement handed out
+       * without the scratch stack. */
+      if (at (p, GRAFT_PY_TOKEN_NAME) && !may_be_match (p))
+        {
+          GraftPyStmt *s = read_fast_line (p);
+
+          if (s != NULL)
+            {
+              self->one = s;
+              out_stmts->items = &self->one;
+              out_stmts->len = 1;
+              return TRUE;
+            }
+          read = parse_simple_statements (p);
+        }
+      else
+        read = parse_statement (p);
+      if (read && p->error == NULL)
         {
           /* Most lines are one statement: no list in the arena for it. */
           if (p->scratch->len == base + 1)
