@@ -80,6 +80,21 @@ _graft_py_arena_alloc_fast (GraftPyArena *arena,
   return _graft_py_arena_alloc (arena, size);
 }
 
+/* graft_py_module_release_transient() inline, for the body stream: the
+ * common case, one chunk and nothing pinned, is a reset of its room. */
+static inline void
+_graft_py_module_release_transient_fast (GraftPyModule *self)
+{
+  GraftPyChunk *first = self->transient.chunks;
+
+  if (G_LIKELY (first != NULL && first->next == NULL && !self->pinned))
+    {
+      self->transient.ptr = (char *) first->data;
+      return;
+    }
+  graft_py_module_release_transient (self);
+}
+
 /* graft_py_module_alloc() inline, for the parser. */
 static inline gpointer
 _graft_py_module_alloc_fast (GraftPyModule *self,

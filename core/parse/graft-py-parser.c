@@ -4261,7 +4261,7 @@ graft_py_body_stream_next (GraftPyBodyStream *self,
 
   p = self->p;
   if (self->transient)
-    graft_py_module_release_transient (p->module);
+    _graft_py_module_release_transient_fast (p->module);
   if (self->done)
     return FALSE;
   if (p->error == NULL && !at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
