@@ -162,12 +162,13 @@ split_line (const char *text,
 {
   const guchar *t = (const guchar *) text;
   gsize         p = start;
-  guint         n = 0;
+  Tok          *tk = toks, *tend;
   guint         depth = 0;
-  guchar        open[FAST_MAX_TOKENS];
+  guchar        close[FAST_MAX_TOKENS]; /* the closing bracket expected */
 
   if (max_tokens > FAST_MAX_TOKENS)
     max_tokens = FAST_MAX_TOKENS;
+  tend = toks + max_tokens;
   for (;;)
     {
       guchar c = t[p];
@@ -177,7 +178,7 @@ split_line (const char *text,
       /* Most tokens are separated by one space or none. */
       while (c == ' ')
         c = t[++p];
-      if (n >= max_tokens)
+      if (tk >= tend)
         return 0;
       switch (byte_class[c])
         {
@@ -235,19 +236,19 @@ split_line (const char *text,
         case C_NEWLINE:
           if (depth > 0)
             return 0;
-          toks[n].kind = T_END;
-          toks[n].start = p;
-          toks[n].end = p + 1;
-          return n + 1;
+          tk->kind = T_END;
+          tk->start = p;
+          tk->end = p + 1;
+          return tk + 1 - toks;
         case C_OPEN:
-          if (depth >= G_N_ELEMENTS (open))
+          if (depth >= G_N_ELEMENTS (close))
             return 0;
-          open[depth++] = c;
+          close[depth++] = c == '(' ? ')' : ']';
           kind = byte_token[c];
           q = p + 1;
           break;
         case C_CLOSE:
-          if (depth == 0 || open[depth - 1] != (c == ')' ? '(' : '['))
+          if (depth == 0 || close[depth - 1] != c)
             return 0;
           depth--;
           kind = byte_token[c];
@@ -267,7 +268,7 @@ split_line (const char *text,
         case C_COLON:
           q = p + 1;
           /* Slices only: not `:=`, annotations, lambdas or blocks. */
-          if (depth == 0 || open[depth - 1] != '[' || t[q] == '=')
+          if (depth == 0 || close[depth - 1] != ']' || t[q] == '=')
             return 0;
           kind = T_COLON;
           break;
@@ -282,10 +283,10 @@ split_line (const char *text,
         default:
           return 0;
         }
-      toks[n].kind = kind;
-      toks[n].start = p;
-      toks[n].end = q;
-      n++;
+      tk->kind = kind;
+      tk->start = p;
+      tk->end = q;
+      tk++;
       p = q;
     }
 }
