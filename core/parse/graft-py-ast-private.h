@@ -170,7 +170,7 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
-/* _graft_py_module_intern_fast() for a name of at most 8 bytes, where 8
+/* _graft_py_module_intern_fast() for a name of 1 to 8 bytes, where 8
  * bytes may be read from @str (the name and what follows it): compared
  * with the recent name of its slot as one word, the bytes past the name
  * masked out.  The copies the cache holds are arena blocks of at least 8
@@ -189,10 +189,11 @@ _graft_py_module_intern_word (GraftPyModule *self,
 
       memcpy (&a, str, sizeof a);
       memcpy (&b, recent, sizeof b);
+      /* 1 <= len <= 8: the shift is 0 to 56 bits. */
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
-      mask = len >= 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * len)) - 1;
+      mask = G_MAXUINT64 >> (64 - 8 * len);
 #else
-      mask = len >= 8 ? G_MAXUINT64 : ~(G_MAXUINT64 >> (8 * len));
+      mask = G_MAXUINT64 << (64 - 8 * len);
 #endif
       if (((a ^ b) & mask) == 0)
         return recent;
