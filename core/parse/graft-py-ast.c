@@ -465,8 +465,11 @@ _graft_py_module_intern_slot (GraftPyModule *self,
                               gsize          len,
                               guint          slot)
 {
-  const char *copy = graft_py_module_strndup (self, str, len);
+  char *copy = _graft_py_arena_alloc_fast (&self->main, len + 1);
 
+  /* graft_py_module_strndup() without its checks: @len is at least one. */
+  memcpy (copy, str, len);
+  copy[len] = '\0';
   self->recent[slot] = copy;
   self->recent_len[slot] = (guint32) len;
   return copy;
