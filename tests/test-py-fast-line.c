@@ -283,6 +283,18 @@ test_next_line (void)
         assert_same (top, -1);
         assert_same (nested, -1);
       }
+  /* A name longer than GRAFT_MAX_NAME_LENGTH is left to the usual way
+   * (an error there), read first on its line or after a fast line. */
+  {
+    g_autofree char *name = g_strnfill (GRAFT_MAX_NAME_LENGTH + 1, 'y');
+    g_autofree char *first = g_strdup_printf ("def f(x):\n    %s = x\n    y = x\n", name);
+    g_autofree char *second = g_strdup_printf ("def f(x):\n    y = x\n    %s = x\n", name);
+    g_autofree char *fits = g_strdup_printf ("def f(x):\n    y = x\n    %s = x\n", name + 1);
+
+    g_assert_cmpuint (assert_same (first, -1), ==, 0);
+    g_assert_cmpuint (assert_same (second, -1), ==, 1);
+    g_assert_cmpuint (assert_same (fits, -1), ==, 2);
+  }
 }
 
 /* Every byte deleted, and each of these inserted at every position: the

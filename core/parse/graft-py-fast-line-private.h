@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 GraftPyStmt *_graft_py_fast_line (GraftPyModule *module,
                                   const char    *text,
                                   gsize          start,
+                                  gsize          name_end,
                                   guint          max_tokens,
                                   gsize         *out_newline);
 

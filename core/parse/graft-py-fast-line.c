@@ -153,10 +153,13 @@ typedef struct
 } Fast;
 
 /* Splits the line at @start into @toks; returns how many tokens (the
- * last one T_END, its start the newline's offset), or 0 to give up. */
+ * last one T_END, its start the newline's offset), or 0 to give up.
+ * @name_end, if past @start, ends the first token: a name of ASCII bytes
+ * that is not a keyword, already read by the caller. */
 static guint
 split_line (const char *text,
             gsize       start,
+            gsize       name_end,
             guint       max_tokens,
             Tok        *toks)
 {
@@ -169,6 +172,16 @@ split_line (const char *text,
   if (max_tokens > FAST_MAX_TOKENS)
     max_tokens = FAST_MAX_TOKENS;
   tend = toks + max_tokens;
+  if (name_end > start && max_tokens > 0)
+    {
+      if (name_end - start > GRAFT_MAX_NAME_LENGTH)
+        return 0;
+      tk->kind = T_NAME;
+      tk->start = start;
+      tk->end = name_end;
+      tk++;
+      p = name_end;
+    }
   for (;;)
     {
       guchar c = t[p];
@@ -729,6 +742,8 @@ parse_expression (Fast *f)
  * @text: the source text, NUL-terminated
  * @start: where the statement's first token starts, at the start of a
  *   statement
+ * @name_end: where that token ends if it is known to be a name of ASCII
+ *   bytes and not a keyword, or 0
  * @max_tokens: give up on a line of more tokens than this (the caller's
  *   room for nesting: each bracket and unary operator is one token)
  * @out_newline: (out): the offset of the line's newline
@@ -744,12 +759,13 @@ GraftPyStmt *
 _graft_py_fast_line (GraftPyModule *module,
                      const char    *text,
                      gsize          start,
+                     gsize          name_end,
                      guint          max_tokens,
                      gsize         *out_newline)
 {
   Tok          toks[FAST_MAX_TOKENS];
   Fast         f;
-  guint        n = split_line (text, start, max_tokens, toks);
+  guint        n = split_line (text, start, name_end, max_tokens, toks);
   GraftPyExpr *e;
   GraftPyStmt *s;
 

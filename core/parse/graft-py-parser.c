@@ -94,7 +94,9 @@ typedef struct
   guint            depth;
   guint            n_stmts; /* statements made so far, nested ones too */
   gboolean         error_from_lexer;
-  guint            n_fast_lines; /* lines read by the fast path */
+  guint            n_fast_lines;    /* lines read by the fast path */
+  gsize            fast_name_start; /* where the last first name read after a
+                                     * fast line starts (ASCII, no keyword) */
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
    * 2**63, which only fits once negated.  neg_operand is where that
@@ -2122,6 +2124,7 @@ parse_unary (Parser *p)
 
       p->min_literal = NULL;
       p->neg_operand = G_MAXSIZE;
+      p->fast_name_start = G_MAXSIZE;
       /* Only `-2**63` itself folds; `-9223372036854775808 ** 2` would
        * need the big int. */
       if (operand != literal || op != GRAFT_PY_UNARY_NEG)
@@ -3904,8 +3907,9 @@ read_fast_line (Parser *p)
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return NULL;
-  s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
-                           &newline);
+  s = _graft_py_fast_line (p->module, p->text, p->cur.start,
+                           p->cur.start == p->fast_name_start ? p->cur.end : 0,
+                           GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
     return NULL;
   p->n_stmts++;
@@ -3917,7 +3921,10 @@ read_fast_line (Parser *p)
   p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
   p->prev_end = newline + 1;
   if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
-    return s;
+    {
+      p->fast_name_start = p->cur.start;
+      return s;
+    }
   /* The lexer as its fast path leaves it after a NEWLINE, and that
    * NEWLINE the lookahead. */
   _graft_py_lexer_set_line_start (lex, newline + 1);
@@ -4060,6 +4067,7 @@ parser_new (GraftSource   *source,
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
   p->neg_operand = G_MAXSIZE;
+  p->fast_name_start = G_MAXSIZE;
   p->lex = &p->main_lexer;
   return p;
 }
