@@ -219,6 +219,84 @@ test_cases (void)
     check_case (cases[i].text, cases[i].n_fast);
 }
 
+/* The line after a fast line starts with a name read without the lexer's
+ * call when it is at the block's indentation: every other first token,
+ * and names the lexer's fast path leaves to its general path, must come
+ * out as the lexer makes them. */
+static void
+test_next_line (void)
+{
+  static const char *const next[] = {
+    "rb'x'\n",
+    "b\"x\"\n",
+    "f'{y}'\n",
+    "u'x'\n",
+    "Rb'x'\n",
+    "bR'''x'''\n",
+    "abc'x'\n",
+    "h\xc3\xa9 = 1\n",
+    "h\xc3 = 1\n",
+    "return y\n",
+    "if y:\n        y = 1\n",
+    "match y:\n        case 1:\n            pass\n",
+    "match(y)\n",
+    "None\n",
+    "True = 1\n",
+    "_ = y\n",
+    "y1 = y\n",
+    "y\n",
+    "y",
+    "  y = 1\n",
+    "        y = 1\n",
+    "\ty = 1\n",
+    "\f  y = 1\n",
+    "# c\n",
+    "\n",
+    "1\n",
+    "(y)\n",
+    "y = (\n",
+    "y = 'a\n",
+    "yield y\n",
+    "else:\n",
+    "not y\n",
+    "lambda: y\n",
+  };
+  static const char *const indents[] = { "", "    ", "\t", "  " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (next); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (indents); j++)
+      {
+        g_autofree char *body =
+            g_strdup_printf ("def f(x):\n    y = x\n    %s%s", indents[j], next[i]);
+        g_autofree char *tabs = g_strdup_printf ("def f(x):\n\ty = x\n\t%s%s", indents[j], next[i]);
+        /* Eight spaces after a tab: as deep, but inconsistent. */
+        g_autofree char *mixed =
+            g_strdup_printf ("def f(x):\n\ty = x\n        %s%s", indents[j], next[i]);
+        g_autofree char *top = g_strdup_printf ("y = x\n%s%s", indents[j], next[i]);
+        g_autofree char *nested = g_strdup_printf ("class M:\n    def f(self):\n        y = x\n"
+                                                   "        %s%s    z = 1\n",
+                                                   indents[j], next[i]);
+
+        assert_same (body, -1);
+        assert_same (tabs, -1);
+        assert_same (mixed, -1);
+        assert_same (top, -1);
+        assert_same (nested, -1);
+      }
+  /* A name longer than GRAFT_MAX_NAME_LENGTH is left to the usual way
+   * (an error there), read first on its line or after a fast line. */
+  {
+    g_autofree char *name = g_strnfill (GRAFT_MAX_NAME_LENGTH + 1, 'y');
+    g_autofree char *first = g_strdup_printf ("def f(x):\n    %s = x\n    y = x\n", name);
+    g_autofree char *second = g_strdup_printf ("def f(x):\n    y = x\n    %s = x\n", name);
+    g_autofree char *fits = g_strdup_printf ("def f(x):\n    y = x\n    %s = x\n", name + 1);
+
+    g_assert_cmpuint (assert_same (first, -1), ==, 0);
+    g_assert_cmpuint (assert_same (second, -1), ==, 1);
+    g_assert_cmpuint (assert_same (fits, -1), ==, 2);
+  }
+}
+
 /* Every byte deleted, and each of these inserted at every position: the
  * fast path gives up or reads the same tree, and every error is the usual
  * way's. */
@@ -341,6 +419,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/py-fast-line/cases", test_cases);
+  g_test_add_func ("/core/py-fast-line/next-line", test_next_line);
   g_test_add_func ("/core/py-fast-line/mutants", test_mutants);
   g_test_add_func ("/core/py-fast-line/data-files", test_data_files);
   g_test_add_func ("/core/py-fast-line/bench-module", test_bench_module);

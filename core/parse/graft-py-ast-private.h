@@ -22,15 +22,17 @@ struct _GraftPyChunk
 {
   GraftPyChunk *next;
   gsize         size;
-  gsize         used;
   gdouble       data[]; /* gdouble: the alignment every node needs */
 };
 
-/* A list of chunks, the current one first. */
+/* A list of chunks, the current one first, and the free room of the
+ * current one (both %NULL without a chunk). */
 typedef struct
 {
   GraftPyChunk *chunks;
   gsize         chunk_size; /* size of the next regular chunk */
+  char         *ptr;        /* the current chunk's first free byte */
+  char         *limit;      /* the current chunk's end */
 } GraftPyArena;
 
 /* The name cache's size: a power of two. */
@@ -67,17 +69,30 @@ static inline gpointer
 _graft_py_arena_alloc_fast (GraftPyArena *arena,
                             gsize         size)
 {
-  GraftPyChunk *chunk = arena->chunks;
+  char *mem = arena->ptr;
 
   size = (size + sizeof (gdouble) - 1) & ~(sizeof (gdouble) - 1);
-  if (G_LIKELY (chunk != NULL && size > 0 && chunk->size - chunk->used >= size))
+  if (G_LIKELY (size > 0 && (gsize) (arena->limit - mem) >= size))
     {
-      gpointer mem = (char *) chunk->data + chunk->used;
-
-      chunk->used += size;
+      arena->ptr = mem + size;
       return mem;
     }
   return _graft_py_arena_alloc (arena, size);
+}
+
+/* graft_py_module_release_transient() inline, for the body stream: the
+ * common case, one chunk and nothing pinned, is a reset of its room. */
+static inline void
+_graft_py_module_release_transient_fast (GraftPyModule *self)
+{
+  GraftPyChunk *first = self->transient.chunks;
+
+  if (G_LIKELY (first != NULL && first->next == NULL && !self->pinned))
+    {
+      self->transient.ptr = (char *) first->data;
+      return;
+    }
+  graft_py_module_release_transient (self);
 }
 
 /* graft_py_module_alloc() inline, for the parser. */
@@ -155,7 +170,7 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
-/* _graft_py_module_intern_fast() for a name of at most 8 bytes, where 8
+/* _graft_py_module_intern_fast() for a name of 1 to 8 bytes, where 8
  * bytes may be read from @str (the name and what follows it): compared
  * with the recent name of its slot as one word, the bytes past the name
  * masked out.  The copies the cache holds are arena blocks of at least 8
@@ -174,10 +189,11 @@ _graft_py_module_intern_word (GraftPyModule *self,
 
       memcpy (&a, str, sizeof a);
       memcpy (&b, recent, sizeof b);
+      /* 1 <= len <= 8: the shift is 0 to 56 bits. */
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
-      mask = len >= 8 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << (8 * len)) - 1;
+      mask = G_MAXUINT64 >> (64 - 8 * len);
 #else
-      mask = len >= 8 ? G_MAXUINT64 : ~(G_MAXUINT64 >> (8 * len));
+      mask = G_MAXUINT64 << (64 - 8 * len);
 #endif
       if (((a ^ b) & mask) == 0)
         return recent;

@@ -250,7 +250,6 @@ new_chunk (gsize size)
   chunk = mem;
   chunk->next = NULL;
   chunk->size = size;
-  chunk->used = 0;
   return chunk;
 }
 
@@ -265,8 +264,7 @@ _graft_py_arena_alloc (GraftPyArena *arena,
   if (size == 0)
     size = sizeof (gdouble);
 
-  chunk = arena->chunks;
-  if (chunk == NULL || chunk->size - chunk->used < size)
+  if ((gsize) (arena->limit - arena->ptr) < size)
     {
       gboolean own_chunk;
       gsize    chunk_size;
@@ -287,15 +285,15 @@ _graft_py_arena_alloc (GraftPyArena *arena,
           /* Keep filling the current chunk after a large request. */
           chunk->next = arena->chunks->next;
           arena->chunks->next = chunk;
+          return chunk->data;
         }
-      else
-        {
-          chunk->next = arena->chunks;
-          arena->chunks = chunk;
-        }
+      chunk->next = arena->chunks;
+      arena->chunks = chunk;
+      arena->ptr = (char *) chunk->data;
+      arena->limit = (char *) chunk->data + chunk_size;
     }
-  mem = (char *) chunk->data + chunk->used;
-  chunk->used += size;
+  mem = arena->ptr;
+  arena->ptr += size;
   return mem;
 }
 
@@ -383,12 +381,15 @@ graft_py_module_release_transient (GraftPyModule *self)
         }
       self->transient.chunks = NULL;
       self->transient.chunk_size = 0;
+      self->transient.ptr = NULL;
+      self->transient.limit = NULL;
       self->pinned = FALSE;
       return;
     }
   free_chunks (first->next);
   first->next = NULL;
-  first->used = 0;
+  self->transient.ptr = (char *) first->data;
+  self->transient.limit = (char *) first->data + first->size;
 }
 
 /**
@@ -464,8 +465,11 @@ _graft_py_module_intern_slot (GraftPyModule *self,
                               gsize          len,
                               guint          slot)
 {
-  const char *copy = graft_py_module_strndup (self, str, len);
+  char *copy = _graft_py_arena_alloc_fast (&self->main, len + 1);
 
+  /* graft_py_module_strndup() without its checks: @len is at least one. */
+  memcpy (copy, str, len);
+  copy[len] = '\0';
   self->recent[slot] = copy;
   self->recent_len[slot] = (guint32) len;
   return copy;

@@ -153,21 +153,35 @@ typedef struct
 } Fast;
 
 /* Splits the line at @start into @toks; returns how many tokens (the
- * last one T_END, its start the newline's offset), or 0 to give up. */
+ * last one T_END, its start the newline's offset), or 0 to give up.
+ * @name_end, if past @start, ends the first token: a name of ASCII bytes
+ * that is not a keyword, already read by the caller. */
 static guint
 split_line (const char *text,
             gsize       start,
+            gsize       name_end,
             guint       max_tokens,
             Tok        *toks)
 {
   const guchar *t = (const guchar *) text;
   gsize         p = start;
-  guint         n = 0;
+  Tok          *tk = toks, *tend;
   guint         depth = 0;
-  guchar        open[FAST_MAX_TOKENS];
+  guchar        close[FAST_MAX_TOKENS]; /* the closing bracket expected */
 
   if (max_tokens > FAST_MAX_TOKENS)
     max_tokens = FAST_MAX_TOKENS;
+  tend = toks + max_tokens;
+  if (name_end > start && max_tokens > 0)
+    {
+      if (name_end - start > GRAFT_MAX_NAME_LENGTH)
+        return 0;
+      tk->kind = T_NAME;
+      tk->start = start;
+      tk->end = name_end;
+      tk++;
+      p = name_end;
+    }
   for (;;)
     {
       guchar c = t[p];
@@ -177,7 +191,7 @@ split_line (const char *text,
       /* Most tokens are separated by one space or none. */
       while (c == ' ')
         c = t[++p];
-      if (n >= max_tokens)
+      if (tk >= tend)
         return 0;
       switch (byte_class[c])
         {
@@ -235,19 +249,19 @@ split_line (const char *text,
         case C_NEWLINE:
           if (depth > 0)
             return 0;
-          toks[n].kind = T_END;
-          toks[n].start = p;
-          toks[n].end = p + 1;
-          return n + 1;
+          tk->kind = T_END;
+          tk->start = p;
+          tk->end = p + 1;
+          return tk + 1 - toks;
         case C_OPEN:
-          if (depth >= G_N_ELEMENTS (open))
+          if (depth >= G_N_ELEMENTS (close))
             return 0;
-          open[depth++] = c;
+          close[depth++] = c == '(' ? ')' : ']';
           kind = byte_token[c];
           q = p + 1;
           break;
         case C_CLOSE:
-          if (depth == 0 || open[depth - 1] != (c == ')' ? '(' : '['))
+          if (depth == 0 || close[depth - 1] != c)
             return 0;
           depth--;
           kind = byte_token[c];
@@ -267,7 +281,7 @@ split_line (const char *text,
         case C_COLON:
           q = p + 1;
           /* Slices only: not `:=`, annotations, lambdas or blocks. */
-          if (depth == 0 || open[depth - 1] != '[' || t[q] == '=')
+          if (depth == 0 || close[depth - 1] != ']' || t[q] == '=')
             return 0;
           kind = T_COLON;
           break;
@@ -282,10 +296,10 @@ split_line (const char *text,
         default:
           return 0;
         }
-      toks[n].kind = kind;
-      toks[n].start = p;
-      toks[n].end = q;
-      n++;
+      tk->kind = kind;
+      tk->start = p;
+      tk->end = q;
+      tk++;
       p = q;
     }
 }
@@ -728,6 +742,8 @@ parse_expression (Fast *f)
  * @text: the source text, NUL-terminated
  * @start: where the statement's first token starts, at the start of a
  *   statement
+ * @name_end: where that token ends if it is known to be a name of ASCII
+ *   bytes and not a keyword, or 0
  * @max_tokens: give up on a line of more tokens than this (the caller's
  *   room for nesting: each bracket and unary operator is one token)
  * @out_newline: (out): the offset of the line's newline
@@ -743,12 +759,13 @@ GraftPyStmt *
 _graft_py_fast_line (GraftPyModule *module,
                      const char    *text,
                      gsize          start,
+                     gsize          name_end,
                      guint          max_tokens,
                      gsize         *out_newline)
 {
   Tok          toks[FAST_MAX_TOKENS];
   Fast         f;
-  guint        n = split_line (text, start, max_tokens, toks);
+  guint        n = split_line (text, start, name_end, max_tokens, toks);
   GraftPyExpr *e;
   GraftPyStmt *s;
 

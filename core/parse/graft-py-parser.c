@@ -94,7 +94,9 @@ typedef struct
   guint            depth;
   guint            n_stmts; /* statements made so far, nested ones too */
   gboolean         error_from_lexer;
-  guint            n_fast_lines; /* lines read by the fast path */
+  guint            n_fast_lines;    /* lines read by the fast path */
+  gsize            fast_name_start; /* where the last first name read after a
+                                     * fast line starts (ASCII, no keyword) */
 
   /* `-9223372036854775808`: the literal right after a unary minus may be
    * 2**63, which only fits once negated.  neg_operand is where that
@@ -2122,6 +2124,7 @@ parse_unary (Parser *p)
 
       p->min_literal = NULL;
       p->neg_operand = G_MAXSIZE;
+      p->fast_name_start = G_MAXSIZE;
       /* Only `-2**63` itself folds; `-9223372036854775808 ** 2` would
        * need the big int. */
       if (operand != literal || op != GRAFT_PY_UNARY_NEG)
@@ -3892,9 +3895,10 @@ _graft_py_parser_get_fast_lines_read (void)
 
 /* At the start of a statement: reads its line by
  * _graft_py_fast_line() and moves past its NEWLINE, as
- * parse_simple_statements() would, or returns FALSE having read nothing. */
-static gboolean
-parse_fast_line (Parser *p)
+ * parse_simple_statements() would (but for pushing the statement), or
+ * returns %NULL having read nothing. */
+static GraftPyStmt *
+read_fast_line (Parser *p)
 {
   GraftPyLexer *lex = &p->main_lexer;
   GraftPyStmt  *s;
@@ -3902,16 +3906,25 @@ parse_fast_line (Parser *p)
 
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
-    return FALSE;
-  s = _graft_py_fast_line (p->module, p->text, p->cur.start, GRAFT_MAX_PARSE_DEPTH - p->depth,
-                           &newline);
+    return NULL;
+  s = _graft_py_fast_line (p->module, p->text, p->cur.start,
+                           p->cur.start == p->fast_name_start ? p->cur.end : 0,
+                           GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
-    return FALSE;
+    return NULL;
   p->n_stmts++;
   p->n_fast_lines++;
-  push (p, s);
   p->stmt_end = s->end;
 
+  /* As advance() from that NEWLINE: most next lines start with a name
+   * at the block's indentation, read here without the lexer's call. */
+  p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
+  p->prev_end = newline + 1;
+  if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
+    {
+      p->fast_name_start = p->cur.start;
+      return s;
+    }
   /* The lexer as its fast path leaves it after a NEWLINE, and that
    * NEWLINE the lookahead. */
   _graft_py_lexer_set_line_start (lex, newline + 1);
@@ -3920,6 +3933,25 @@ parse_fast_line (Parser *p)
   p->cur.start = newline;
   p->cur.end = newline + 1;
   advance (p);
+  return s;
+}
+
+/* Whether the statement at a NAME may be a `match` statement. */
+static inline gboolean
+may_be_match (Parser *p)
+{
+  return p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm';
+}
+
+/* read_fast_line(), the statement pushed. */
+static gboolean
+parse_fast_line (Parser *p)
+{
+  GraftPyStmt *s = read_fast_line (p);
+
+  if (s == NULL)
+    return FALSE;
+  push (p, s);
   return TRUE;
 }
 
@@ -3962,7 +3994,7 @@ parse_statement (Parser *p)
                 graft_py_token_kind_get_name (p->cur.kind));
       return FALSE;
     case GRAFT_PY_TOKEN_NAME:
-      if (p->cur.end - p->cur.start == 5 && p->text[p->cur.start] == 'm' && is_match_statement (p))
+      if (may_be_match (p) && is_match_statement (p))
         {
           fail_at (p, p->cur.start, p->cur.end, GRAFT_PARSE_ERROR_UNSUPPORTED,
                    "match statements are not supported");
@@ -4035,6 +4067,7 @@ parser_new (GraftSource   *source,
   p->ops = g_array_new (FALSE, FALSE, sizeof (GraftPyCmpOp));
   p->buf = g_string_new (NULL);
   p->neg_operand = G_MAXSIZE;
+  p->fast_name_start = G_MAXSIZE;
   p->lex = &p->main_lexer;
   return p;
 }
@@ -4236,14 +4269,32 @@ graft_py_body_stream_next (GraftPyBodyStream *self,
 
   p = self->p;
   if (self->transient)
-    graft_py_module_release_transient (p->module);
+    _graft_py_module_release_transient_fast (p->module);
   if (self->done)
     return FALSE;
   if (p->error == NULL && !at (p, GRAFT_PY_TOKEN_DEDENT) && !at (p, GRAFT_PY_TOKEN_ENDMARKER))
     {
-      guint base = p->scratch->len;
+      guint    base = p->scratch->len;
+      gboolean read;
 
-      if (parse_statement (p) && p->error == NULL)
+      /* parse_statement() at a NAME, the fast line's statement handed out
+       * without the scratch stack. */
+      if (at (p, GRAFT_PY_TOKEN_NAME) && !may_be_match (p))
+        {
+          GraftPyStmt *s = read_fast_line (p);
+
+          if (s != NULL)
+            {
+              self->one = s;
+              out_stmts->items = &self->one;
+              out_stmts->len = 1;
+              return TRUE;
+            }
+          read = parse_simple_statements (p);
+        }
+      else
+        read = parse_statement (p);
+      if (read && p->error == NULL)
         {
           /* Most lines are one statement: no list in the arena for it. */
           if (p->scratch->len == base + 1)
