@@ -754,6 +754,53 @@ test_names_never_released (void)
   g_assert_cmpstr (graft_node_get_name (again), ==, "neg_2");
 }
 
+/* The set of names taken grows by 3/2 and 4/3 (64, 96, 128, 192, ...):
+ * at no count does it keep more than about 17 bytes a name (doubling kept
+ * up to 23: 16,384 slots for 7,200 names, 262,144 for 120,000).  Every
+ * name stays found across the growths, and after some are removed. */
+static void
+test_set_sizes (void)
+{
+  const guint n = 130000;
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  char name[32];
+
+  for (guint i = 0; i < n; i++)
+    {
+      gsize text, size;
+
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+      if (i % 100 != 99)
+        continue;
+      size = _graft_namespace_get_memory_size (ns, &text) - text;
+      /* Ten bytes a slot, at a load of at least 7/8 * 2/3, and the
+       * other tables' (about 8 KiB here). */
+      g_assert_cmpuint (size, <=, (gsize) (i + 1) * 172 / 10 + 16384);
+    }
+  for (guint i = 0; i < n; i += 3)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      _graft_namespace_remove (ns, name);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_true (graft_namespace_contains (ns, name) == (i % 3 != 0));
+    }
+  /* Removed slots are reused or cleared, not grown over. */
+  for (guint i = n; i < n + n / 3; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      _graft_namespace_add_verbatim (ns, name);
+    }
+  for (guint i = 0; i < n + n / 3; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_true (graft_namespace_contains (ns, name) == (i >= n || i % 3 != 0));
+    }
+}
+
 static void
 test_predicates (void)
 {
@@ -798,6 +845,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
+  g_test_add_func ("/core/namespace/set-sizes", test_set_sizes);
 
   return g_test_run ();
 }
