@@ -43,15 +43,17 @@
  *
  * The capacity is a power of two or three quarters of one (64, 96, 128,
  * 192, ...): growing by 3/2 and 4/3 rather than 2, a set just past a
- * growth keeps 15 to 17 bytes a name rather than 23 (10,000 names: 12,288
+ * growth keeps 15 to 18 bytes a name rather than 23 (10,000 names: 12,288
  * slots, not 16,384).  A name's first slot is its hash scaled to the
- * capacity; the probe runs over the power of two at or above it and
- * steps over the places past the end, so it still visits every slot. */
+ * capacity; the probe runs over the power of two at or above it (the tag
+ * array has that many, those past the end USED_BEYOND: taken, never a
+ * match), so it still visits every slot, with the same steps. */
 typedef struct
 {
-  guint16  *tags;    /* USED_EMPTY, USED_REMOVED, or the name's used_tag() */
+  guint16 *tags;     /* USED_EMPTY, USED_REMOVED, or the name's used_tag(); mask + 1 of
+                      * them, USED_BEYOND from size on */
   gpointer *entries; /* the name, or a bound node + 1; in a used slot only */
-  guint     size;    /* capacity: a power of two or 3/4 of one; load at most 7/8 */
+  guint     size;    /* entries: a power of two or 3/4 of one; load at most 7/8 */
   guint     mask;    /* the power of two at or above size, - 1: the probe's range */
   guint     n_items;
   guint     n_occupied; /* items and removed slots */
@@ -65,6 +67,7 @@ typedef struct
 
 #define USED_EMPTY   0u
 #define USED_REMOVED 1u
+#define USED_BEYOND  2u /* a place of the probe's range past the capacity */
 
 /* A stored name's header, eight bytes before it: the hash of its text
  * (set when it is taken) and the count its making replaced + 1
@@ -96,14 +99,14 @@ header_set (const char *stored,
 
 /* Sixteen bits of a name's hash as its slot keeps them (the slot's
  * place comes from the low bits; these are mixed from all of them): never
- * USED_EMPTY or USED_REMOVED.  A slot whose tag matches is a name to
+ * USED_EMPTY, USED_REMOVED or USED_BEYOND.  A slot whose tag matches is a name to
  * compare (one in 65,534 that is not). */
 static inline guint16
 used_tag (guint hash)
 {
   guint16 tag = (guint16) (((guint32) hash * 0x9E3779B1u) >> 16);
 
-  return tag > USED_REMOVED ? tag : (guint16) (tag + 2);
+  return tag > USED_BEYOND ? tag : (guint16) (tag + 3);
 }
 
 static inline gboolean
@@ -147,9 +150,11 @@ used_init (UsedNames *u,
 {
   u->size = size;
   u->mask = (size & (size - 1)) == 0 ? size - 1 : size / 3 * 4 - 1;
-  u->entries = g_malloc (size * (sizeof (gpointer) + sizeof (guint16)));
+  u->entries = g_malloc (size * sizeof (gpointer) + (u->mask + 1) * sizeof (guint16));
   u->tags = (guint16 *) (u->entries + size);
   memset (u->tags, 0, size * sizeof (guint16));
+  for (guint i = size; i <= u->mask; i++)
+    u->tags[i] = USED_BEYOND;
   u->n_items = u->n_occupied = 0;
 }
 
@@ -173,11 +178,8 @@ used_find (const UsedNames *u,
 
   for (guint i = used_home (u, hash), step = 1;; i = (i + step++) & u->mask)
     {
-      guint16 slot_tag;
+      guint16 slot_tag = u->tags[i];
 
-      if (G_UNLIKELY (i >= u->size))
-        continue;
-      slot_tag = u->tags[i];
       if (slot_tag == USED_EMPTY)
         return USED_NONE;
       if (slot_tag == tag)
@@ -202,11 +204,8 @@ used_find_stored (const UsedNames *u,
 
   for (guint i = used_home (u, hash), step = 1;; i = (i + step++) & u->mask)
     {
-      guint16 slot_tag;
+      guint16 slot_tag = u->tags[i];
 
-      if (G_UNLIKELY (i >= u->size))
-        continue;
-      slot_tag = u->tags[i];
       if (slot_tag == USED_EMPTY)
         return USED_NONE;
       if (slot_tag == tag && entry_name (u->entries[i]) == stored)
@@ -223,7 +222,7 @@ used_place (UsedNames *u,
 {
   guint i = used_home (u, hash);
 
-  for (guint step = 1; i >= u->size || u->tags[i] > USED_REMOVED; step++)
+  for (guint step = 1; u->tags[i] > USED_REMOVED; step++)
     i = (i + step) & u->mask;
   if (u->tags[i] == USED_EMPTY)
     u->n_occupied++;
@@ -245,10 +244,24 @@ used_grow (UsedNames *u)
   /* Grown, or only cleared of removed slots if at most a quarter is
    * taken by names. */
   used_init (u, u->n_items * 4 >= old_size ? used_next_size (old_size) : old_size);
-  /* A slot keeps only a tag: the hash is in the name's header. */
+  /* A slot keeps only a tag (moved as it is): the hash is in the name's
+   * header.  The new set has no removed slots. */
   for (guint i = 0; i < old_size; i++)
-    if (old.tags[i] > USED_REMOVED)
-      used_place (u, old.entries[i], header_get (entry_name (old.entries[i]), HEADER_HASH));
+    {
+      guint16  tag = old.tags[i];
+      gpointer entry;
+      guint    j;
+
+      if (tag <= USED_BEYOND)
+        continue;
+      entry = old.entries[i];
+      j = used_home (u, header_get (entry_name (entry), HEADER_HASH));
+      for (guint step = 1; u->tags[j] != USED_EMPTY; step++)
+        j = (j + step) & u->mask;
+      u->tags[j] = tag;
+      u->entries[j] = entry;
+    }
+  u->n_items = u->n_occupied = old.n_items;
   used_clear (&old);
 }
 
@@ -2277,7 +2290,8 @@ _graft_namespace_get_memory_size (GraftNamespace *self,
   if (out_strings != NULL)
     *out_strings = self->blocks_total;
   return sizeof (GraftNamespace) +
-         (gsize) self->used.size * (sizeof (gpointer) + sizeof (guint16)) +
+         (gsize) self->used.size * sizeof (gpointer) +
+         (gsize) (self->used.mask + 1) * sizeof (guint16) +
          table_size (&self->filled) + table_size (&self->base_count) +
          self->scratch->allocated_len + self->probe->allocated_len + self->blocks_total;
 }
