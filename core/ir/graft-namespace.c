@@ -41,10 +41,10 @@
  * 3/4 made a graph of 100,000 nodes keep 262,144 (31 bytes a node) rather
  * than 131,072.
  *
- * The capacity is a power of two or three quarters of one (64, 96, 128,
- * 192, ...): growing by 3/2 and 4/3 rather than 2, a set just past a
- * growth keeps 15 to 18 bytes a name rather than 23 (10,000 names: 12,288
- * slots, not 16,384).  A name's first slot is its hash scaled to the
+ * The capacity is a power of two or, from 4,096 on, three quarters of
+ * one (4,096, 6,144, 8,192, 12,288, ...): growing by 3/2 and 4/3 rather
+ * than 2, a set just past a growth keeps 15 to 18 bytes a name rather
+ * than 23 (10,000 names: 12,288 slots, not 16,384).  A name's first slot is its hash scaled to the
  * capacity; the probe runs over the power of two at or above it (the tag
  * array has that many, those past the end USED_BEYOND: taken, never a
  * match), so it still visits every slot, with the same steps. */
@@ -137,10 +137,13 @@ used_home (const UsedNames *u,
   return (guint) (((guint64) hash * u->size) >> 32);
 }
 
-/* The capacity after @size: 3/2 of a power of two, 4/3 of the rest. */
+/* The capacity after @size: 3/2 of a power of two, 4/3 of the rest; a
+ * set of under 4,096 slots (40 KiB) doubles, growing fewer times. */
 static inline guint
 used_next_size (guint size)
 {
+  if (size < 4096)
+    return size * 2;
   return (size & (size - 1)) == 0 ? size / 2 * 3 : size / 3 * 4;
 }
 
