@@ -790,7 +790,7 @@ test_set_sizes (void)
       g_snprintf (name, sizeof name, "v%u", i);
       g_assert_true (graft_namespace_contains (ns, name) == (i % 3 != 0));
     }
-  /* Removed slots are reused or cleared, not grown over. */
+  /* As many names again, over the removed ones' slots: all found. */
   for (guint i = n; i < n + n / 3; i++)
     {
       g_snprintf (name, sizeof name, "v%u", i);
