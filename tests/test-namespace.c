@@ -754,6 +754,43 @@ test_names_never_released (void)
   g_assert_cmpstr (graft_node_get_name (again), ==, "neg_2");
 }
 
+/* The set of names taken grows many times (130,000 names): every name stays
+ * found across the growths, and after some are removed. */
+static void
+test_set_growth (void)
+{
+  const guint n = 130000;
+  g_autoptr (GraftNamespace) ns = graft_namespace_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  char name[32];
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_cmpstr (_graft_namespace_add_verbatim (ns, name), ==, name);
+    }
+  for (guint i = 0; i < n; i += 3)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      _graft_namespace_remove (ns, name);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_true (graft_namespace_contains (ns, name) == (i % 3 != 0));
+    }
+  /* As many names again, over the removed ones' slots: all found. */
+  for (guint i = n; i < n + n / 3; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      _graft_namespace_add_verbatim (ns, name);
+    }
+  for (guint i = 0; i < n + n / 3; i++)
+    {
+      g_snprintf (name, sizeof name, "v%u", i);
+      g_assert_true (graft_namespace_contains (ns, name) == (i >= n || i % 3 != 0));
+    }
+}
+
 static void
 test_predicates (void)
 {
@@ -828,6 +865,7 @@ main (int   argc,
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
+  g_test_add_func ("/core/namespace/set-growth", test_set_growth);
 
   return g_test_run ();
 }

@@ -22,7 +22,9 @@
  * shared: one frozen copy of each, in chunks of this many bytes, for
  * those of at most MAX_SHARED_ITEMS items at every level, and at most
  * MAX_SHARED distinct ones (a frozen copy lives as long as the pool). */
-#define FROZEN_CHUNK     4096
+#define FROZEN_CHUNK 4096
+/* The first chunk's bytes: a graph shares a few trees (gen-module six). */
+#define FROZEN_FIRST     1024
 #define MAX_SHARED_ITEMS 32
 #define MAX_SHARED       1024
 
@@ -81,7 +83,7 @@ struct _GraftArgPool
   /* Shared containers: each a header item (the container, whose items at
    * every level follow it) in a frozen chunk; the table's keys are the
    * headers. */
-  GPtrArray  *frozen_chunks; /* FROZEN_CHUNK bytes each, owned */
+  GPtrArray  *frozen_chunks; /* frozen_chunk_size() bytes each, owned */
   gsize       frozen_used;   /* bytes of the newest chunk handed out */
   SharedSlot *shared;        /* open addressing, or NULL */
   guint       shared_mask;
@@ -124,9 +126,10 @@ static void
 blocks_grow (Blocks *blocks,
              gsize   size)
 {
-  /* Blocks grow with the graph, up to 64 KiB (or what one needs): the
-   * newest is partly empty, and a larger one would waste more. */
-  gsize block_size = MAX (MIN (blocks->size * 2, 64u << 10), 4096u);
+  /* Blocks grow with the graph, up to 16 KiB (or what one needs): the
+   * newest is partly empty, and a larger one would waste more (64 KiB
+   * left 3.8 bytes a node unused in a graph of 10,000). */
+  gsize block_size = MAX (MIN (blocks->size * 2, 16u << 10), 4096u);
   char *block;
 
   block_size = MAX (block_size, size + sizeof (GraftArg));
@@ -198,6 +201,13 @@ _graft_arg_pool_free (GraftArgPool *pool)
   g_free (pool);
 }
 
+/* The bytes of the frozen chunk @i. */
+static inline gsize
+frozen_chunk_size (guint i)
+{
+  return i == 0 ? FROZEN_FIRST : FROZEN_CHUNK;
+}
+
 /* Whether @items is a shared container's, in a frozen chunk: never
  * freed. */
 static inline gboolean
@@ -207,7 +217,7 @@ is_frozen (GraftArgPool   *pool,
   if (G_LIKELY (pool->frozen_chunks == NULL))
     return FALSE;
   for (guint i = 0; i < pool->frozen_chunks->len; i++)
-    if ((guintptr) items - (guintptr) pool->frozen_chunks->pdata[i] < FROZEN_CHUNK)
+    if ((guintptr) items - (guintptr) pool->frozen_chunks->pdata[i] < frozen_chunk_size (i))
       return TRUE;
   return FALSE;
 }
@@ -594,7 +604,7 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
   gsize frozen = 0;
 
   if (pool->frozen_chunks != NULL)
-    frozen = pool->frozen_chunks->len * FROZEN_CHUNK +
+    frozen = pool->frozen_chunks->len * FROZEN_CHUNK - (FROZEN_CHUNK - FROZEN_FIRST) +
              (pool->shared_mask + 1) * sizeof (SharedSlot);
   return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + frozen + strings;
 }
@@ -749,7 +759,7 @@ shared_add (GraftArgPool *pool,
     {
       SharedSlot *old = pool->shared;
       guint       old_size = old != NULL ? pool->shared_mask + 1 : 0;
-      guint       size = MAX (2 * old_size, 64u);
+      guint       size = MAX (2 * old_size, 16u);
 
       pool->shared = g_new0 (SharedSlot, size);
       pool->shared_mask = size - 1;
@@ -801,14 +811,16 @@ freeze (GraftArgPool   *pool,
   GraftArg *header;
   gsize     size = (total + 1) * sizeof (GraftArg);
 
-  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_CHUNK);
+  G_STATIC_ASSERT ((MAX_SHARED_ITEMS + 1) * sizeof (GraftArg) <= FROZEN_FIRST);
   if (pool->n_shared >= MAX_SHARED)
     return NULL;
   if (pool->frozen_chunks == NULL)
     pool->frozen_chunks = g_ptr_array_new_with_free_func (g_free);
-  if (pool->frozen_chunks->len == 0 || pool->frozen_used + size > FROZEN_CHUNK)
+  if (pool->frozen_chunks->len == 0 ||
+      pool->frozen_used + size > frozen_chunk_size (pool->frozen_chunks->len - 1))
     {
-      g_ptr_array_add (pool->frozen_chunks, g_malloc (FROZEN_CHUNK));
+      g_ptr_array_add (pool->frozen_chunks,
+                       g_malloc (frozen_chunk_size (pool->frozen_chunks->len)));
       pool->frozen_used = 0;
     }
   header = (GraftArg *) ((char *) g_ptr_array_index (pool->frozen_chunks,
