@@ -787,16 +787,44 @@ call_of_names (Tracer            *t,
                Value             *callee,
                const GraftPyExpr *e)
 {
-  gpointer  argv[9];
-  PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
-  gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
-  guint     n = e->call.args.len;
+  gpointer argv[9];
+  PtrVec   args = { argv, 0, G_N_ELEMENTS (argv), t };
+  gboolean handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
+  guint    n = e->call.args.len, n_kw = e->call.n_keywords;
+  gpointer keys[8], kw_values[8];
+  PtrVec   key_vec = { keys, 0, G_N_ELEMENTS (keys), t };
+  PtrVec   value_vec = { kw_values, 0, G_N_ELEMENTS (kw_values), t };
+  /* Stamp 0: no absence or position is kept for a map on the stack. */
+  StrMap    kwargs = { .tracer = t, .keys = &key_vec, .values = &value_vec };
   ArenaMark mark;
   guint     n_kept;
   Value    *result;
 
   if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
     return NULL;
+  /* Keywords (`F.softmax(x, dim=1)`, `x.sum(dim=1)`) only for a function
+   * of torch that takes them here or a method, named, each once, and
+   * names or plain numbers. */
+  if (G_UNLIKELY (n_kw > 0))
+    {
+      if (n_kw > G_N_ELEMENTS (keys) ||
+          (callee->kind == VAL_PATH_FN ? !_graft_tracer_path_takes_keywords (t, callee)
+                                       : callee->kind != VAL_ATTR_PROXY))
+        return NULL;
+      for (guint k = 0; k < n_kw; k++)
+        {
+          const GraftPyKeyword *kw = e->call.keywords[k];
+
+          if (kw->name == NULL ||
+              (kw->value->kind == GRAFT_PY_EXPR_CONSTANT ? !plain_number (kw->value)
+                                                         : kw->value->kind != GRAFT_PY_EXPR_NAME))
+            return NULL;
+          for (guint j = 0; j < k; j++)
+            if (strcmp (keys[j], kw->name) == 0)
+              return NULL;
+          keys[k] = (gpointer) kw->name;
+        }
+    }
   if (method)
     {
       /* A magic method (`x.__add__(y)`) or a member (`x.keys()`) is
@@ -869,15 +897,33 @@ call_of_names (Tracer            *t,
         }
       argv[args.len++] = v;
     }
+  for (guint k = 0; k < n_kw && handled; k++)
+    {
+      const GraftPyExpr *a = e->call.keywords[k]->value;
+      Value             *v;
+
+      if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        v = eval_constant (t, a);
+      else
+        {
+          v = lookup (t, frame, a->name.id, a);
+          if (v == NULL)
+            return NULL;
+          handled = v->kind == VAL_PROXY;
+        }
+      kw_values[k] = v;
+    }
+  key_vec.len = value_vec.len = n_kw;
   if (!handled)
     result = NULL;
   else if (method)
-    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, NULL,
-                                      NULL, e);
+    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args,
+                                      n_kw > 0 ? &kwargs : NULL, NULL, e);
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
   else
-    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, e, &handled);
+    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, n_kw > 0 ? &kwargs : NULL,
+                                             e, &handled);
   if (!handled)
     {
       g_assert (result == NULL && t->error == NULL);
@@ -913,9 +959,8 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
-       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF)) &&
-      e->call.n_keywords == 0)
+  if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+      (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
       Value *result = call_of_names (t, frame, callee, e);
 
