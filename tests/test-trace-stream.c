@@ -1153,6 +1153,33 @@ test_direct_python_call_errors (void)
       }
 }
 
+/* A keyword is written as it is: one holding a newline (from a `**dict`)
+ * has the line's inner lines indented, as torch's code does, while other
+ * keywords leave the line unsearched (codegen's append_call_args()). */
+static void
+test_keyword_newline (void)
+{
+  const Case c = { "keyword_newline",
+                   HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x):\n"
+                        "        a = x.sum(**{\"a\\nb\": 1})\n"
+                        "        return a.sum(dim=1, keepdim=False)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *usual = trace_usual (&c, dialect);
+
+      g_assert_cmpstr (usual, ==,
+                       "\n\n\ndef forward(self, x):\n"
+                       "    sum_1 = x.sum(a\n"
+                       "    b = 1);  x = None\n"
+                       "    sum_2 = sum_1.sum(dim = 1, keepdim = False);  sum_1 = None\n"
+                       "    return sum_2\n    ");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1179,6 +1206,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
   g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);
+  g_test_add_func ("/core/trace-stream/keyword-newline", test_keyword_newline);
   g_test_add_func ("/core/trace-stream/direct-python-call-errors", test_direct_python_call_errors);
   return g_test_run ();
 }

@@ -518,8 +518,14 @@ append_repr_any (CodeGen        *gen,
     case GRAFT_ARG_NONE:
       _graft_buf_append_len (out, "None", 4);
       return;
-    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_BOOL:
+      /* As graft_arg_append_repr() writes it, with no newline. */
+      if (arg->b)
+        _graft_buf_append_len (out, "True", 4);
+      else
+        _graft_buf_append_len (out, "False", 5);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_FLOAT:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
@@ -654,13 +660,19 @@ append_call_args (CodeGen        *gen,
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
-  if (kwargs->n > 0)
-    gen->maybe_newline = TRUE;
   for (guint i = 0; i < kwargs->n; i++)
     {
+      const char *key = kwargs->items[2 * i].s;
+      gsize       len = kwargs->items[2 * i].n;
+
       if (any)
         _graft_buf_append (out, ", ");
-      _graft_buf_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
+      /* A key is written as it is: one that holds a newline (from a
+       * `**dict`) needs the line's inner lines indented. */
+      for (gsize j = 0; j < len; j++)
+        if (G_UNLIKELY (key[j] == '\n'))
+          gen->maybe_newline = TRUE;
+      _graft_buf_append_len (out, key, len);
       _graft_buf_append (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
