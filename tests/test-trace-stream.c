@@ -1008,6 +1008,178 @@ test_direct_call_errors (void)
       }
 }
 
+/* A function of torch called with traced values and keywords that are
+ * names bound to traced values or plain numbers is recorded directly: a
+ * Python function of torch (`F.relu(x)`, `F.softmax(x, dim=1)`) bound and
+ * laid out by its template (call_python_direct()), a C builtin
+ * (`torch.cat([a, b], dim=1)`) after its check, a method (`x.sum(dim=1)`)
+ * as it is; a keyword bound to a Python int, a call by keyword alone and
+ * a list argument of a Python function go the usual way.  The same code
+ * in both dialects, both ways. */
+static void
+test_direct_python_calls (void)
+{
+  const Case c = { "direct_python",
+                   HEAD "import torch.nn.functional as F\n\n\n"
+                        "class M(nn.Module):\n"
+                        "    def forward(self, x, y):\n"
+                        "        k = 1\n"
+                        "        a = F.relu(x)\n"
+                        "        b = F.softmax(a, dim=1)\n"
+                        "        c = F.softmax(b, 1)\n"
+                        "        d = F.leaky_relu(c, negative_slope=0.2, inplace=False)\n"
+                        "        e = F.dropout(d, p=0.5, training=False)\n"
+                        "        f = F.softmax(e, dim=k)\n"
+                        "        g = F.relu(input=f)\n"
+                        "        h = F.layer_norm(g, [4], y)\n"
+                        "        i = F.gelu(h, approximate=\"tanh\")\n"
+                        "        j = F.normalize(i, 2.0, dim=1, eps=1e-12)\n"
+                        "        l = F.softmax(j, dim=-1, dtype=None)\n"
+                        "        m = F.relu(l, inplace=y)\n"
+                        "        n = torch.cat([m, y], dim=1)\n"
+                        "        o = n.sum(dim=1, keepdim=True)\n"
+                        "        p = torch.stack([o, x], dim=k)\n"
+                        "        q = torch.flatten(p, start_dim=1)\n"
+                        "        r = q.view(-1, size=2)\n"
+                        "        s = torch.add(r, other=y, alpha=2)\n"
+                        "        return F.elu(s, alpha=1.0)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_cmpstr (streamed, ==,
+                       "\n\n\n"
+                       "def forward(self, x, y):\n"
+                       "    relu = torch.nn.functional.relu(x, inplace = False)\n"
+                       "    softmax = torch.nn.functional.softmax(relu, dim = 1, _stacklevel = 3, "
+                       "dtype = None);  relu = None\n"
+                       "    softmax_1 = torch.nn.functional.softmax(softmax, dim = 1, _stacklevel "
+                       "= 3, dtype = None);  softmax = None\n"
+                       "    leaky_relu = torch.nn.functional.leaky_relu(softmax_1, negative_slope "
+                       "= 0.2, inplace = False);  softmax_1 = None\n"
+                       "    dropout = torch.nn.functional.dropout(leaky_relu, p = 0.5, training = "
+                       "False, inplace = False);  leaky_relu = None\n"
+                       "    softmax_2 = torch.nn.functional.softmax(dropout, dim = 1, _stacklevel "
+                       "= 3, dtype = None);  dropout = None\n"
+                       "    relu_1 = torch.nn.functional.relu(softmax_2, inplace = False);  "
+                       "softmax_2 = None\n"
+                       "    layer_norm = torch.nn.functional.layer_norm(relu_1, [4], weight = y, "
+                       "bias = None, eps = 1e-05);  relu_1 = None\n"
+                       "    gelu = torch._C._nn.gelu(layer_norm, approximate = 'tanh');  "
+                       "layer_norm = None\n"
+                       "    normalize = torch.nn.functional.normalize(gelu, p = 2.0, dim = 1, eps "
+                       "= 1e-12, out = None);  gelu = None\n"
+                       "    softmax_3 = torch.nn.functional.softmax(normalize, dim = -1, "
+                       "_stacklevel = 3, dtype = None);  normalize = None\n"
+                       "    relu_2 = torch.nn.functional.relu(softmax_3, inplace = y);  softmax_3 "
+                       "= None\n"
+                       "    cat = torch.cat([relu_2, y], dim = 1);  relu_2 = None\n"
+                       "    sum_1 = cat.sum(dim = 1, keepdim = True);  cat = None\n"
+                       "    stack = torch.stack([sum_1, x], dim = 1);  sum_1 = x = None\n"
+                       "    flatten = torch.flatten(stack, start_dim = 1);  stack = None\n"
+                       "    view = flatten.view(-1, size = 2);  flatten = None\n"
+                       "    add = torch.add(view, other = y, alpha = 2);  view = y = None\n"
+                       "    elu = torch.nn.functional.elu(add, alpha = 1.0, inplace = False);  add "
+                       "= None\n"
+                       "    return elu"
+                       "\n    ");
+    }
+}
+
+/* What the direct way for calls with keywords does not bind (too many
+ * arguments, an unknown keyword, one given twice, a required one missing),
+ * does not pass the check or cannot evaluate fails as the usual way does,
+ * at the same place. */
+static void
+test_direct_python_call_errors (void)
+{
+  static const struct
+  {
+    const char *body;
+    const char *error;
+  } errors[] = {
+    { "        a = F.relu(x)\n        b = F.relu(a, y, y)\n",
+      "11:13: error: relu() takes 2 positional arguments but 3 were given" },
+    { "        a = F.relu(x)\n        b = a + F.relu(a, y, y)\n",
+      "11:17: error: relu() takes 2 positional arguments but 3 were given" },
+    { "        a = F.relu(x)\n        b = F.relu(a, foo=1)\n",
+      "11:13: error: relu() got an unexpected keyword argument 'foo'" },
+    { "        a = F.relu(x)\n        b = F.relu(a, input=a)\n",
+      "11:13: error: relu() got multiple values for argument 'input'" },
+    { "        a = F.softmax(x, dim=1)\n        b = F.softmax(a, 1, dim=1)\n",
+      "11:13: error: softmax() got multiple values for argument 'dim'" },
+    { "        a = F.softmax(x, dim=1)\n        b = F.softmax(a, dim=1, dim=2)\n",
+      "11:33: error: keyword argument repeated: dim" },
+    { "        a = F.layer_norm(x, [4])\n        b = F.layer_norm(a)\n",
+      "11:13: error: layer_norm() missing required argument 'normalized_shape'" },
+    { "        a = F.relu(x)\n        b = F.relu(a, inplace=undefined)\n",
+      "11:31: error: name 'undefined' is not defined" },
+    { "        a = F.softmax(x, dim=1)\n        b = F.softmax(undefined, dim=1)\n",
+      "11:23: error: name 'undefined' is not defined" },
+    { "        a = torch.flatten(x, start_dim=1)\n        b = torch.flatten(a, start_dim=y)\n",
+      "11:13: error: TypeError: flatten(): argument 'start_dim' must be int, not Proxy" },
+    { "        a = torch.cat([x, y], dim=1)\n        b = torch.cat([a, y], dim=1, dim=1)\n",
+      "11:38: error: keyword argument repeated: dim" },
+    { "        a = torch.add(x, other=y)\n        b = torch.add(a, other=y, foo=y)\n",
+      "11:13: error: TypeError: add() got an unexpected keyword argument 'foo'" },
+    { "        a = x.sum(dim=1)\n        b = a.sum(dim=undefined)\n",
+      "11:23: error: name 'undefined' is not defined" },
+    { "        a = torch.cat([x, y], dim=0)\n        b = torch.cat([a, y], dim=x)\n",
+      "11:13: error: TypeError: cat() received an invalid combination of arguments - got (list, "
+      "dim=Proxy), but expected one of:" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    for (guint d = 0; d < 2; d++)
+      {
+        const GraftDialect *dialect =
+            graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+        g_autofree char *text = g_strconcat (HEAD "import torch.nn.functional as F\n\n\n"
+                                                  "class M(nn.Module):\n"
+                                                  "    def forward(self, x, y):\n",
+                                             errors[i].body, "        return b\n", NULL);
+        g_autofree char *expected = g_strconcat ("error: test.py:", errors[i].error, NULL);
+        Case             c = { "direct_python_errors", text, NULL };
+        g_autofree char *usual = trace_usual (&c, dialect);
+        g_autofree char *streamed = trace_streamed (&c, dialect);
+
+        g_assert_cmpstr (usual, ==, expected);
+        g_assert_cmpstr (streamed, ==, expected);
+      }
+}
+
+/* A keyword is written as it is: one holding a newline (from a `**dict`)
+ * has the line's inner lines indented, as torch's code does, while other
+ * keywords leave the line unsearched (codegen's append_call_args()). */
+static void
+test_keyword_newline (void)
+{
+  const Case c = { "keyword_newline",
+                   HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x):\n"
+                        "        a = x.sum(**{\"a\\nb\": 1})\n"
+                        "        return a.sum(dim=1, keepdim=False)\n",
+                   NULL };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      g_autofree char    *usual = trace_usual (&c, dialect);
+
+      g_assert_cmpstr (usual, ==,
+                       "\n\n\ndef forward(self, x):\n"
+                       "    sum_1 = x.sum(a\n"
+                       "    b = 1);  x = None\n"
+                       "    sum_2 = sum_1.sum(dim = 1, keepdim = False);  sum_1 = None\n"
+                       "    return sum_2\n    ");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1033,5 +1205,8 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
+  g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);
+  g_test_add_func ("/core/trace-stream/keyword-newline", test_keyword_newline);
+  g_test_add_func ("/core/trace-stream/direct-python-call-errors", test_direct_python_call_errors);
   return g_test_run ();
 }

@@ -504,13 +504,28 @@ append_repr_any (CodeGen        *gen,
       g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
       return;
     case GRAFT_ARG_INT:
-      graft_append_int (out, arg->i);
+      /* Most are a digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
+      if (arg->i >= -9 && arg->i <= 9 && out->len + 2 < out->allocated_len)
+        {
+          if (arg->i < 0)
+            out->str[out->len++] = '-';
+          out->str[out->len++] = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
+          out->str[out->len] = '\0';
+        }
+      else
+        graft_append_int (out, arg->i);
       return;
     case GRAFT_ARG_NONE:
       _graft_buf_append_len (out, "None", 4);
       return;
-    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_BOOL:
+      /* As graft_arg_append_repr() writes it, with no newline. */
+      if (arg->b)
+        _graft_buf_append_len (out, "True", 4);
+      else
+        _graft_buf_append_len (out, "False", 5);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_FLOAT:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
@@ -645,13 +660,19 @@ append_call_args (CodeGen        *gen,
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
-  if (kwargs->n > 0)
-    gen->maybe_newline = TRUE;
   for (guint i = 0; i < kwargs->n; i++)
     {
+      const char *key = kwargs->items[2 * i].s;
+      gsize       len = kwargs->items[2 * i].n;
+
       if (any)
         _graft_buf_append (out, ", ");
-      _graft_buf_append_len (out, kwargs->items[2 * i].s, kwargs->items[2 * i].n);
+      /* A key is written as it is: one that holds a newline (from a
+       * `**dict`) needs the line's inner lines indented. */
+      for (gsize j = 0; j < len; j++)
+        if (G_UNLIKELY (key[j] == '\n'))
+          gen->maybe_newline = TRUE;
+      _graft_buf_append_len (out, key, len);
       _graft_buf_append (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
@@ -1332,9 +1353,10 @@ generate_begin (GraftGraph        *graph,
   };
 
   memset (g, 0, sizeof *g);
-  /* Most lines are shorter than this: the body is not grown (and copied)
-   * time and again. */
-  g->body = g_string_sized_new (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 64) * 48 + 64);
+  /* Most lines are shorter than this (gen-module's average 60 bytes, a
+   * ResNet's 80): the body is not grown, and copied, at all.  What is not
+   * written to is never touched. */
+  g->body = g_string_sized_new (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 128) * 80 + 64);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
   g->frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
   gen->names = graft_namespace_new (graft_graph_get_dialect (graph));

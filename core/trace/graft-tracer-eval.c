@@ -772,30 +772,106 @@ plain_number (const GraftPyExpr *e)
          e->constant.kind == GRAFT_PY_CONST_INT || e->constant.kind == GRAFT_PY_CONST_FLOAT;
 }
 
+/* Whether call_of_names() takes @e's keywords (`F.softmax(x, dim=1)`,
+ * `x.sum(dim=1)`): for a function of torch that takes them there or a
+ * method, at most eight, named, each once, and names or plain numbers.
+ * Apart, so that the commoner calls without keywords do not pay for it. */
+static G_GNUC_NO_INLINE gboolean
+plain_keywords (Tracer            *t,
+                Value             *callee,
+                const GraftPyExpr *e)
+{
+  if (e->call.n_keywords > 8 ||
+      (callee->kind == VAL_PATH_FN ? !_graft_tracer_path_takes_keywords (t, callee)
+                                   : callee->kind != VAL_ATTR_PROXY))
+    return FALSE;
+  for (guint k = 0; k < e->call.n_keywords; k++)
+    {
+      const GraftPyKeyword *kw = e->call.keywords[k];
+
+      if (kw->name == NULL ||
+          (kw->value->kind == GRAFT_PY_EXPR_CONSTANT ? !plain_number (kw->value)
+                                                     : kw->value->kind != GRAFT_PY_EXPR_NAME))
+        return FALSE;
+      for (guint j = 0; j < k; j++)
+        if (strcmp (e->call.keywords[j]->name, kw->name) == 0)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* plain_keywords()'s keywords evaluated in order, into a map in scratch
+ * memory with no index and stamp 0 (no absence or position is kept for
+ * it): %NULL with *@out_handled %FALSE if a name is bound to anything but
+ * a traced value, %NULL with the tracer's error if a lookup fails. */
+static G_GNUC_NO_INLINE StrMap *
+keyword_names (Tracer            *t,
+               Frame             *frame,
+               const GraftPyExpr *e,
+               gboolean          *out_handled)
+{
+  guint     n_kw = e->call.n_keywords;
+  StrMap   *map = _graft_tracer_alloc (t, sizeof (StrMap) + 2 * sizeof (PtrVec) +
+                                              2 * n_kw * sizeof (gpointer));
+  PtrVec   *keys = (PtrVec *) (map + 1), *values = keys + 1;
+  gpointer *items = (gpointer *) (values + 1);
+
+  *keys = (PtrVec){ items, n_kw, n_kw, t };
+  *values = (PtrVec){ items + n_kw, n_kw, n_kw, t };
+  *map = (StrMap){ .tracer = t, .keys = keys, .values = values };
+  for (guint k = 0; k < n_kw; k++)
+    {
+      const GraftPyExpr *a = e->call.keywords[k]->value;
+      Value             *v;
+
+      if (a->kind == GRAFT_PY_EXPR_CONSTANT)
+        v = eval_constant (t, a);
+      else
+        {
+          v = lookup (t, frame, a->name.id, a);
+          if (v == NULL)
+            return NULL;
+          if (v->kind != VAL_PROXY)
+            {
+              *out_handled = FALSE;
+              return NULL;
+            }
+        }
+      items[k] = (gpointer) e->call.keywords[k]->name;
+      items[n_kw + k] = v;
+    }
+  return map;
+}
+
 /* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`, `self.lin(x)`: the
  * commonest calls of a forward, a torch function, a method of a traced
  * value or a torch.nn leaf module called with names bound to traced
- * values, lists of them and plain numbers (None, a bool, an int, a float),
- * no keyword.  The names are looked up as eval_call_args() would, in
- * order (a lookup has no effect but its error), into an array on the
- * stack, and the node recorded directly.  %NULL without an error when the
- * call is not of that kind: then the usual way evaluates the arguments
- * again. */
-static Value *
+ * values, lists of them and plain numbers (None, a bool, an int, a float);
+ * with @keywords, also the keywords plain_keywords() takes (`F.softmax(x,
+ * dim=1)`, `torch.cat([a, b], dim=1)`, `x.sum(dim=1)`).  The names are
+ * looked up as eval_call_args() would, in order (a lookup has no effect
+ * but its error), into an array on the stack, and the node recorded
+ * directly.  %NULL without an error when the call is not of that kind:
+ * then the usual way evaluates the arguments again. */
+static inline G_ALWAYS_INLINE Value *
 call_of_names (Tracer            *t,
                Frame             *frame,
                Value             *callee,
-               const GraftPyExpr *e)
+               const GraftPyExpr *e,
+               gboolean           keywords)
 {
   gpointer  argv[9];
   PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
   gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
-  guint     n = e->call.args.len;
+  guint     n = e->call.args.len, n_kw = keywords ? e->call.n_keywords : 0;
+  StrMap   *kwargs = NULL;
   ArenaMark mark;
   guint     n_kept;
   Value    *result;
 
   if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+    return NULL;
+  if (G_UNLIKELY (n_kw > 0) && !plain_keywords (t, callee, e))
     return NULL;
   if (method)
     {
@@ -869,15 +945,22 @@ call_of_names (Tracer            *t,
         }
       argv[args.len++] = v;
     }
+  if (G_UNLIKELY (n_kw > 0) && handled)
+    {
+      kwargs = keyword_names (t, frame, e, &handled);
+      if (kwargs == NULL && t->error != NULL)
+        return NULL;
+    }
   if (!handled)
     result = NULL;
   else if (method)
-    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, NULL,
+    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, kwargs,
                                       NULL, e);
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
   else
-    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, e, &handled);
+    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs,
+                                             e, &handled);
   if (!handled)
     {
       g_assert (result == NULL && t->error == NULL);
@@ -894,6 +977,17 @@ call_of_names (Tracer            *t,
       result = _graft_value_proxy (t, node);
     }
   return result;
+}
+
+/* call_of_names() of a call with keywords, apart: the commoner calls
+ * without are made by a copy that has nothing of them. */
+static G_GNUC_NO_INLINE Value *
+call_of_names_with_keywords (Tracer            *t,
+                             Frame             *frame,
+                             Value             *callee,
+                             const GraftPyExpr *e)
+{
+  return call_of_names (t, frame, callee, e, TRUE);
 }
 
 static Value *
@@ -913,11 +1007,12 @@ eval_call (Tracer            *t,
   callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
-  if ((callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
-       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF)) &&
-      e->call.n_keywords == 0)
+  if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+      (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
-      Value *result = call_of_names (t, frame, callee, e);
+      Value *result = e->call.n_keywords == 0
+                          ? call_of_names (t, frame, callee, e, FALSE)
+                          : call_of_names_with_keywords (t, frame, callee, e);
 
       if (result != NULL || t->error != NULL)
         return result;

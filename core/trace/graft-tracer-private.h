@@ -833,27 +833,30 @@ Value      *_graft_tracer_type_or (Tracer *t, Value *a, Value *b, const GraftPyE
 const char *_graft_tracer_type_repr (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-torch.c */
-Value *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
-Value *_graft_tracer_call_path (Tracer            *t,
-                                const char        *path,
-                                PtrVec            *args,
-                                StrMap            *kwargs,
-                                const GraftPyExpr *at);
-Value *_graft_tracer_call_path_value (Tracer            *t,
-                                      Value             *callee,
-                                      PtrVec            *args,
-                                      StrMap            *kwargs,
-                                      const GraftPyExpr *at);
-Value *_graft_tracer_call_path_direct (Tracer            *t,
-                                       Value             *callee,
-                                       PtrVec            *args,
-                                       gboolean           proxies,
-                                       const GraftPyExpr *at,
-                                       gboolean          *out_handled);
-Value *_graft_tracer_new_nn (Tracer            *t,
-                             const char        *path,
-                             PtrVec            *args,
-                             StrMap            *kwargs,
-                             const GraftPyExpr *at);
+Value   *_graft_tracer_torch_attr (Tracer *t, const char *path, const GraftPyExpr *at);
+Value   *_graft_tracer_call_path (Tracer            *t,
+                                  const char        *path,
+                                  PtrVec            *args,
+                                  StrMap            *kwargs,
+                                  const GraftPyExpr *at);
+Value   *_graft_tracer_call_path_value (Tracer            *t,
+                                        Value             *callee,
+                                        PtrVec            *args,
+                                        StrMap            *kwargs,
+                                        const GraftPyExpr *at);
+gboolean _graft_tracer_path_takes_keywords (Tracer *t,
+                                            Value  *callee);
+Value   *_graft_tracer_call_path_direct (Tracer            *t,
+                                         Value             *callee,
+                                         PtrVec            *args,
+                                         gboolean           proxies,
+                                         StrMap            *kwargs,
+                                         const GraftPyExpr *at,
+                                         gboolean          *out_handled);
+Value   *_graft_tracer_new_nn (Tracer            *t,
+                               const char        *path,
+                               PtrVec            *args,
+                               StrMap            *kwargs,
+                               const GraftPyExpr *at);
 
 G_END_DECLS

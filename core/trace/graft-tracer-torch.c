@@ -1064,6 +1064,11 @@ struct _ResolvedPath
   guint proxies_passed;
   /* Bit n: the check passed one list of n traced values alone. */
   guint lists_passed;
+  /* For a Python function of torch (FX_PYTHON): its signature, once
+   * asked for, and whether the direct way can bind it
+   * (python_direct_plain()): 0 not known yet, 1 yes, 2 no. */
+  Signature *sig;
+  guint      sig_plain;
 };
 
 static PathKind
@@ -1225,6 +1230,144 @@ _graft_tracer_call_path_value (Tracer            *t,
   return call_path (t, callee->path, callee->path_fn.resolved, args, kwargs, at);
 }
 
+#define DIRECT_SLOTS 16
+
+/* Whether call_python_direct() can bind @sig: no `*args` or `**kwargs`,
+ * at most DIRECT_SLOTS parameters and template items, no spread and no
+ * keyword twice in the template (as _graft_strmap_set() would keep one). */
+static gboolean
+python_direct_plain (const Signature *sig)
+{
+  const GraftPyArguments *params = sig->params;
+
+  if (params->vararg != NULL || params->kwarg != NULL ||
+      params->n_posonly + params->n_args + params->n_kwonly > DIRECT_SLOTS ||
+      sig->positional->len > DIRECT_SLOTS || sig->keywords->len > DIRECT_SLOTS)
+    return FALSE;
+  for (guint i = 0; i < sig->positional->len; i++)
+    if (g_array_index (sig->positional, TemplateItem, i).spread)
+      return FALSE;
+  for (guint i = 0; i < sig->keywords->len; i++)
+    for (guint j = 0; j < i; j++)
+      if (strcmp (g_array_index (sig->keywords, TemplateItem, i).key,
+                  g_array_index (sig->keywords, TemplateItem, j).key) == 0)
+        return FALSE;
+  return TRUE;
+}
+
+/* call_python_function() for traced values @args and @kwargs (none
+ * repeated, and no index needed: a map on the stack), when the binding takes no
+ * error: the values bound as bind_arguments() binds them, on the stack,
+ * and the template laid out without a map.  %NULL with *@out_handled
+ * %FALSE and nothing done when the binding would fail (the usual way then
+ * says why) or @r's signature is not plain; %NULL with the tracer's error
+ * set when the signature cannot be read, as the usual way would. */
+static Value *
+call_python_direct (Tracer            *t,
+                    ResolvedPath      *r,
+                    PtrVec            *args,
+                    StrMap            *kwargs,
+                    const GraftPyExpr *at,
+                    gboolean          *out_handled)
+{
+  guint                   n_kw = kwargs != NULL ? kwargs->keys->len : 0;
+  const char *const      *keys = n_kw > 0 ? (const char *const *) kwargs->keys->pdata : NULL;
+  Value *const           *kw_values = n_kw > 0 ? (Value *const *) kwargs->values->pdata : NULL;
+  Signature              *sig = r->sig;
+  const GraftPyArguments *params;
+  const FxTable          *table = fx_table (t);
+  Value                  *bound[DIRECT_SLOTS] = { NULL };
+  gpointer                argv[DIRECT_SLOTS], keyv[DIRECT_SLOTS], valuev[DIRECT_SLOTS];
+  PtrVec                  rec_args = { argv, 0, DIRECT_SLOTS, t };
+  PtrVec                  rec_keys = { keyv, 0, DIRECT_SLOTS, t };
+  PtrVec                  rec_values = { valuev, 0, DIRECT_SLOTS, t };
+  StrMap                  rec_kwargs = { .tracer = t, .keys = &rec_keys, .values = &rec_values };
+  guint                   n_pos;
+
+  if (sig == NULL)
+    {
+      *out_handled = TRUE;
+      sig = r->sig = get_signature (t, r->fn, at);
+      if (sig == NULL)
+        return NULL;
+      r->sig_plain = python_direct_plain (sig) ? 1 : 2;
+    }
+  *out_handled = FALSE;
+  if (r->sig_plain != 1)
+    return NULL;
+  params = sig->params;
+  n_pos = params->n_posonly + params->n_args;
+  if (args->len > n_pos)
+    return NULL;
+  for (guint i = 0; i < args->len; i++)
+    bound[i] = args->pdata[i];
+  for (guint k = 0; k < n_kw; k++)
+    {
+      guint i;
+
+      for (i = params->n_posonly; i < n_pos; i++)
+        if (strcmp (params->args[i - params->n_posonly]->name, keys[k]) == 0)
+          break;
+      if (i == n_pos)
+        {
+          for (i = 0; i < params->n_kwonly; i++)
+            if (strcmp (params->kwonly[i]->name, keys[k]) == 0)
+              break;
+          if (i == params->n_kwonly)
+            return NULL;
+          i += n_pos;
+        }
+      if (bound[i] != NULL)
+        return NULL;
+      bound[i] = kw_values[k];
+    }
+  for (guint i = 0; i < n_pos; i++)
+    if (bound[i] == NULL && (bound[i] = sig->defaults[i]) == NULL)
+      return NULL;
+  for (guint i = 0; i < params->n_kwonly; i++)
+    if (bound[n_pos + i] == NULL && (bound[n_pos + i] = sig->kw_defaults[i]) == NULL)
+      return NULL;
+  *out_handled = TRUE;
+
+  for (guint i = 0; i < sig->positional->len; i++)
+    {
+      TemplateItem *item = &g_array_index (sig->positional, TemplateItem, i);
+
+      argv[rec_args.len++] = item->constant != NULL ? item->constant : bound[item->slot];
+    }
+  for (guint i = 0; i < sig->keywords->len; i++)
+    {
+      TemplateItem *item = &g_array_index (sig->keywords, TemplateItem, i);
+
+      keyv[rec_keys.len++] = (gpointer) item->key;
+      valuev[rec_values.len++] = item->constant != NULL ? item->constant : bound[item->slot];
+    }
+  return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target),
+                                  &rec_args, &rec_kwargs, FX_TEXT (table, r->fn->name), at);
+}
+
+/**
+ * _graft_tracer_path_takes_keywords:
+ * @callee: a VAL_PATH_FN
+ *
+ * Whether @callee is a function of torch that
+ * _graft_tracer_call_path_direct() may take with keywords (resolving its
+ * path if need be, which has no other effect): asked before the
+ * keywords are evaluated, so that a call it would not take is not
+ * evaluated twice.
+ */
+gboolean
+_graft_tracer_path_takes_keywords (Tracer *t,
+                                   Value  *callee)
+{
+  ResolvedPath *r = callee->path_fn.resolved;
+
+  if (r == NULL)
+    r = callee->path_fn.resolved = resolve_path (t, callee->path);
+  return r->kind == PATH_TABLE && r->math == NULL && r->fn != NULL && r->dispatch == NULL &&
+         ((r->fn->kind == FX_PYTHON && r->sig_plain != 2) || r->fn->kind == FX_BUILTIN);
+}
+
 /**
  * _graft_tracer_call_path_direct:
  * @callee: a VAL_PATH_FN
@@ -1232,14 +1375,19 @@ _graft_tracer_call_path_value (Tracer            *t,
  *   traced values or a plain number (None, a bool, an int, a float); no
  *   keywords
  * @proxies: whether all of @args are traced values
+ * @kwargs: (nullable): keywords, none repeated, each a traced value or a
+ *   plain number: a map on the stack, its keys and values read in order
+ *   and looked up (stamp 0: no absence or position kept for it)
  * @out_handled: (out): whether the call was made here
  *
  * _graft_tracer_call_path_value() for the commonest call of a forward,
  * `torch.neg(x)`: a function of the table that records one node as it is
  * called.  Its argument check, once passed for as many traced values
- * alone, or one list of as many, is not done again.  Any other function (math, operator, a
- * dispatch on a flag, a Python function of torch...) is left to the usual
- * way: *@out_handled is then %FALSE and nothing was done.
+ * alone, or one list of as many, is not done again.  A Python function of
+ * torch (`F.relu(x)`, `F.softmax(x, dim=1)`) called with traced values is
+ * bound and laid out by its template without maps (call_python_direct()).
+ * Any other function (math, operator, a dispatch on a flag...) is left to
+ * the usual way: *@out_handled is then %FALSE and nothing was done.
  *
  * Returns: (nullable): the proxy, or %NULL with the tracer's error set
  *   (or nothing handled)
@@ -1249,6 +1397,7 @@ _graft_tracer_call_path_direct (Tracer            *t,
                                 Value             *callee,
                                 PtrVec            *args,
                                 gboolean           proxies,
+                                StrMap            *kwargs,
                                 const GraftPyExpr *at,
                                 gboolean          *out_handled)
 {
@@ -1267,10 +1416,23 @@ _graft_tracer_call_path_direct (Tracer            *t,
     return NULL;
   if (r == NULL)
     r = callee->path_fn.resolved = resolve_path (t, callee->path);
-  if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL ||
-      r->fn->kind != FX_BUILTIN)
+  if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL)
+    return NULL;
+  if (r->fn->kind == FX_PYTHON && proxies)
+    return call_python_direct (t, r, args, kwargs, at, out_handled);
+  if (r->fn->kind != FX_BUILTIN)
     return NULL;
   *out_handled = TRUE;
+  if (kwargs != NULL)
+    {
+      /* (The check keeps its own verdicts by the arguments' kinds and the
+       * keywords' names.) */
+      if (!_graft_tracer_check_parsed (t, r->check_parser, args, kwargs, at))
+        return NULL;
+      table = fx_table (t);
+      return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target),
+                                      args, kwargs, FX_TEXT (table, r->fn->name), at);
+    }
   if (proxies)
     {
       passed = &r->proxies_passed;
