@@ -483,6 +483,51 @@ test_meta_interned (void)
     }
 }
 
+/* A placeholder's candidate is its name snake-cased with `__` cut off
+ * (graft_name_for_target()); torch's namespace makes a name of it, which
+ * stays taken in the graph when the node has another.  The reader takes
+ * the name as it is when snake-casing would leave it so: the names here
+ * are the ones it would not, and one it would. */
+static void
+test_placeholder_candidates (void)
+{
+  static const char *const names[] = {
+    "Xa",
+    "aB",
+    "__x__",
+    "__",
+    "___",
+    "x_Y_1",
+    "\303\251B",
+    "p_weight",
+    "_x_",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_auto (GStrv) pieces = g_strsplit (minimal_json, "\"x\"", -1);
+      g_autofree char *quoted = g_strdup_printf ("\"%s\"", names[i]);
+      g_autofree char *json = g_strjoinv (quoted, pieces);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = read_json (json, &error);
+      g_autofree char *candidate = NULL;
+      GraftNamespace  *fresh = graft_namespace_new (graft_dialect_get_default ());
+      const char      *made;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (graft_graph_find_node (graph, names[i]));
+      candidate =
+          graft_name_for_target (GRAFT_OP_PLACEHOLDER, names[i], graft_dialect_get_default ());
+      made = graft_namespace_create_name (fresh, candidate, GRAFT_NAME_DEFAULT);
+      g_assert_true (graft_namespace_contains (graft_graph_get_namespace (graph), made));
+      /* What else the graph's namespace holds: the three nodes' names and what
+       * torch's made of them. */
+      g_assert_cmpuint (graft_namespace_get_size (graft_graph_get_namespace (graph)), ==,
+                        strcmp (made, names[i]) == 0 ? 3 : 4);
+      graft_namespace_free (fresh);
+    }
+}
+
 /* Errors in the JSON member, each at its value. */
 static void
 test_error_places (void)
@@ -1838,6 +1883,7 @@ main (int    argc,
   g_assert_cmpuint (golden_suite_add (&errors), >=, 10);
   g_test_add_func ("/pt2/minimal", test_minimal);
   g_test_add_func ("/pt2/meta-interned", test_meta_interned);
+  g_test_add_func ("/pt2/placeholder-candidates", test_placeholder_candidates);
   g_test_add_func ("/pt2/error-places", test_error_places);
   g_test_add_func ("/pt2/symbolic", test_symbolic);
   g_test_add_func ("/pt2/syntax", test_syntax);

@@ -119,11 +119,14 @@ add_node (Reader              *r,
   GraftNodeMeta        found;
   const char          *made, *name;
   GraftNode           *node;
+  gboolean             synced_taken;
 
   /* Every node found by name is in the graph's namespace: the table is
-   * asked only of a name the graph has. */
-  if (synced != NULL && graft_namespace_contains (names, synced) &&
-      _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
+   * asked only of a name the graph has.  Whether the graph has it is
+   * asked once: nothing below adds to the graph's namespace before the
+   * node is made. */
+  synced_taken = synced != NULL && graft_namespace_contains (names, synced);
+  if (synced_taken && _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -152,7 +155,7 @@ add_node (Reader              *r,
     }
   made = graft_namespace_create_name (r->shadow, candidate, GRAFT_NAME_DEFAULT);
   name = synced != NULL ? synced : made;
-  if (graft_namespace_contains (names, name))
+  if (synced != NULL ? synced_taken : graft_namespace_contains (names, name))
     {
       /* torch would hold two nodes of this name, which Graft cannot. */
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'", name);
@@ -812,6 +815,27 @@ read_node (Reader   *r,
 /* ------------------------------------------------------------------ */
 /* Inputs, outputs and the signature */
 
+/* graft_name_for_target() of the placeholder @name: @name itself when
+ * snake-casing leaves it as it is (ASCII without an upper-case letter,
+ * not wrapped in `__`), as torch's placeholder names nearly always are;
+ * otherwise a new string, in *@out_made. */
+static const char *
+placeholder_candidate (Reader     *r,
+                       const char *name,
+                       char      **out_made)
+{
+  gsize len = 0;
+
+  *out_made = NULL;
+  for (const char *p = name; *p != '\0'; p++, len++)
+    if ((guchar) *p >= 0x80 || g_ascii_isupper (*p))
+      return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+  if (len >= 2 && name[0] == '_' && name[1] == '_' && name[len - 2] == '_' &&
+      name[len - 1] == '_')
+    return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+  return name;
+}
+
 static gboolean
 read_inputs (Reader   *r,
              Pt2Value *inputs)
@@ -832,8 +856,8 @@ read_inputs (Reader   *r,
           if (!_graft_pt2_check_object (r, value, "a graph input") ||
               (name = _graft_pt2_req_string (r, value, "name")) == NULL)
             return FALSE;
-          candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
-          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name, NULL, NULL,
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL,
+                        placeholder_candidate (r, name, &candidate), name, NULL, NULL,
                         _graft_pt2_opt (value, "name")) == NULL)
             return FALSE;
         }

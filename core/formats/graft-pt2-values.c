@@ -135,13 +135,80 @@ append_sym_int (Reader   *r,
   return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "a SymInt has no field '%s'", type);
 }
 
+/* The integer of a SymInt that is a plain `{"as_int": N}`, the dims
+ * of nearly every shape; %FALSE for anything else. */
+static inline gboolean
+plain_sym_int (Pt2Value *node,
+               gint64   *out)
+{
+  const Pt2Member *member;
+
+  if (node->type != PT2_OBJECT || node->len != 1)
+    return FALSE;
+  member = &node->v.members[0];
+  if (member->value.type != PT2_INT || strcmp (member->key, "as_int") != 0)
+    return FALSE;
+  *out = member->value.v.i;
+  return TRUE;
+}
+
+/* The shape text of @dims when every dim is a plain integer and the text
+ * fits @buf: written there (`[8, 3, 3, 3]`), its length returned; else 0. */
+static gsize
+plain_shape_text (Pt2Value *dims,
+                  char     *buf,
+                  gsize     size)
+{
+  gsize at = 0;
+
+  buf[at++] = '[';
+  for (guint k = 0; k < dims->len; k++)
+    {
+      char    digits[24];
+      gsize   d = sizeof digits;
+      gint64  i;
+      guint64 u;
+
+      if (!plain_sym_int (&dims->v.items[k], &i))
+        return 0;
+      u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+      do
+        {
+          digits[--d] = (char) ('0' + u % 10);
+          u /= 10;
+        }
+      while (u != 0);
+      if (i < 0)
+        digits[--d] = '-';
+      /* ", ", the digits, and room for "]" after. */
+      if (at + 2 + (sizeof digits - d) + 1 > size)
+        return 0;
+      if (k > 0)
+        {
+          buf[at++] = ',';
+          buf[at++] = ' ';
+        }
+      memcpy (buf + at, digits + d, sizeof digits - d);
+      at += sizeof digits - d;
+    }
+  buf[at++] = ']';
+  return at;
+}
+
 /* `[2, s0]`: torch's stringify_shape of a list of SymInts. */
 static const char *
 shape_text (Reader   *r,
             Pt2Value *dims)
 {
   guint len = dims->len;
+  char  buf[256];
+  gsize n = plain_shape_text (dims, buf, sizeof buf - 1);
 
+  if (n > 0)
+    {
+      buf[n] = '\0';
+      return _graft_pt2_intern_len (r, buf, n);
+    }
   g_string_assign (r->scratch, "[");
   for (guint k = 0; k < len; k++)
     {
