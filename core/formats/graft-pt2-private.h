@@ -119,6 +119,9 @@ typedef enum {
   PT2_CHECK_FAILED,
 } Pt2CheckResult;
 
+/* The slots of the cache of operators' schemas, a power of two. */
+#define PT2_SCHEMA_CACHE_SIZE 64u
+
 /* One archive being read. */
 typedef struct
 {
@@ -138,6 +141,8 @@ typedef struct
   GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
   GraftNameSlot  *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
                                  * its index + 1 in frame_pool */
+  GraftNameSlot *schema_cache;  /* PT2_SCHEMA_CACHE_SIZE slots: an operator met lately ->
+                                 * its GraftAtenSchema */
   GArray    *frame_pool;        /* GraftModuleFrame, strings interned */
   GArray    *node_frames;       /* the module stack of the node being read */
   GString   *intern_buf;

@@ -161,7 +161,8 @@ add_node (Reader              *r,
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'", name);
       goto fail;
     }
-  node = graft_graph_create_node_named (r->graph, op, target, args, kwargs, name, NULL);
+  /* The graph's namespace was asked just above. */
+  node = _graft_graph_append_node_new_name (r->graph, op, target, args, kwargs, name);
   if (synced != NULL)
     {
       if (strcmp (made, synced) != 0)
@@ -203,51 +204,60 @@ split_module_frame (Reader           *r,
                     GraftModuleFrame *out)
 {
   GString    *text = r->frame_text;
+  const char *src = item;
+  gsize       n = len;
   const char *parts[3];
   gsize       part_len[3];
   guint       n_parts = 0;
   gsize       start = 0;
 
-  g_string_truncate (text, 0);
-  for (gsize i = 0; i < len; i++)
+  /* Without a parenthesis (nearly every frame) the text is split where it
+   * is. */
+  if (memchr (item, '(', len) != NULL)
     {
-      if (item[i] == '(')
+      g_string_truncate (text, 0);
+      for (gsize i = 0; i < len; i++)
         {
-          const char *close = memchr (item + i, ')', len - i);
-
-          if (close != NULL)
+          if (item[i] == '(')
             {
-              i = close - item;
-              continue;
+              const char *close = memchr (item + i, ')', len - i);
+
+              if (close != NULL)
+                {
+                  i = close - item;
+                  continue;
+                }
             }
+          g_string_append_c (text, item[i]);
         }
-      g_string_append_c (text, item[i]);
+      src = text->str;
+      n = text->len;
     }
-  for (gsize i = 0; i <= text->len; i++)
+  for (gsize i = 0; i <= n; i++)
     {
       gsize a, b;
 
-      if (i < text->len && text->str[i] != ',')
+      if (i < n && src[i] != ',')
         continue;
-      if (i < text->len)
+      if (i < n)
         {
           /* `(?<!\()\s*,\s*(?!\()`: not next to an opening parenthesis. */
           a = i;
-          while (a > start && g_ascii_isspace (text->str[a - 1]))
+          while (a > start && g_ascii_isspace (src[a - 1]))
             a--;
           b = i + 1;
-          while (b < text->len && g_ascii_isspace (text->str[b]))
+          while (b < n && g_ascii_isspace (src[b]))
             b++;
-          if ((a > 0 && text->str[a - 1] == '(') || (b < text->len && text->str[b] == '('))
+          if ((a > 0 && src[a - 1] == '(') || (b < n && src[b] == '('))
             continue;
         }
       else
         a = b = i;
       if (n_parts == 3)
         return FALSE;
-      parts[n_parts] = text->str + start;
+      parts[n_parts] = src + start;
       part_len[n_parts++] = a - start;
-      if (i == text->len)
+      if (i == n)
         break;
       start = b;
       i = b - 1;
@@ -577,12 +587,14 @@ place_inputs (Reader                *r,
       GraftAtenArgument sa;
       int               found = -1;
       GraftArg          copy;
+      gboolean          keyword;
 
       graft_aten_schema_get_argument (schema, i, &sa);
       for (guint k = 0; k < len; k++)
         if (strcmp (names[k], sa.name) == 0)
           found = (int) k;
-      if ((sa.default_repr == NULL && !sa.kwarg_only) || graft_is_python_keyword (sa.name))
+      keyword = graft_is_python_keyword (sa.name);
+      if ((sa.default_repr == NULL && !sa.kwarg_only) || keyword)
         {
           if (found < 0)
             {
@@ -590,7 +602,7 @@ place_inputs (Reader                *r,
                                     "missing argument '%s' of %s", sa.name, target);
               break;
             }
-          if (graft_is_python_keyword (sa.name) && !(sa.default_repr == NULL && !sa.kwarg_only))
+          if (keyword && !(sa.default_repr == NULL && !sa.kwarg_only))
             {
               /* The keyword-named case drops the keywords collected so
                * far, as torch's deserialize_inputs does. */
@@ -780,6 +792,27 @@ read_op_node (Reader                *r,
   return generate_getitems (r, node, outputs, NULL, info);
 }
 
+/* graft_aten_schema_lookup() of @serialized, remembered: a program has
+ * few operators and many nodes. */
+static const GraftAtenSchema *
+lookup_schema (Reader     *r,
+               const char *serialized)
+{
+  gsize                  len = strlen (serialized);
+  guint                  hash = _graft_pt2_hash (serialized, len);
+  GraftNameSlot         *slot = &r->schema_cache[hash & (PT2_SCHEMA_CACHE_SIZE - 1)];
+  const GraftAtenSchema *schema;
+
+  if (slot->key != NULL && slot->hash == hash && slot->len == len &&
+      memcmp (slot->key, serialized, len) == 0)
+    return slot->value;
+  schema = graft_aten_schema_lookup (serialized);
+  /* The key is the JSON's text, which outlives the reading. */
+  if (schema != NULL)
+    *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
+  return schema;
+}
+
 static gboolean
 read_node (Reader   *r,
            Pt2Value *snode)
@@ -798,7 +831,7 @@ read_node (Reader   *r,
     return FALSE;
   if ((target = sym_op_target (serialized)) != NULL)
     return read_sym_node (r, snode, target, inputs, outputs, &info);
-  if ((schema = graft_aten_schema_lookup (serialized)) != NULL)
+  if ((schema = lookup_schema (r, serialized)) != NULL)
     return read_op_node (r, snode, serialized, schema, inputs, outputs, &info);
   if (g_str_has_prefix (serialized, "torch.ops.higher_order."))
     return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -1397,6 +1430,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_values_init (&r.values);
   r.string_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
   r.frame_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
+  r.schema_cache = g_new0 (GraftNameSlot, PT2_SCHEMA_CACHE_SIZE);
 
   if (_graft_pt2_read_archive (&r, source) && (root = parse_checked (&r)) != NULL &&
       read_program (&r, root))
@@ -1418,6 +1452,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
+  g_free (r.schema_cache);
   g_free (r.frame_cache);
   g_free (r.string_cache);
   g_hash_table_unref (r.symbols);

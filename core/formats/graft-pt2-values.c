@@ -588,6 +588,14 @@ _graft_pt2_read_argument (Reader   *r,
   if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0 ||
       strcmp (type, "as_bool") == 0 || strcmp (type, "as_string") == 0)
     return _graft_pt2_read_scalar (r, value, out);
+  /* The lists before the rarer types (the types differ: the order is
+   * only the cost of finding one). */
+  if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_ints") == 0 ||
+      strcmp (type, "as_floats") == 0 || strcmp (type, "as_bools") == 0 ||
+      strcmp (type, "as_strings") == 0 || strcmp (type, "as_sym_ints") == 0 ||
+      strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_sym_bools") == 0 ||
+      strcmp (type, "as_optional_tensors") == 0)
+    return read_list (r, type, value, out);
   if (strcmp (type, "as_scalar_type") == 0)
     {
       const ScalarType *st;
@@ -621,12 +629,6 @@ _graft_pt2_read_argument (Reader   *r,
     return read_sym_argument (r, value, "as_float", out);
   if (strcmp (type, "as_sym_bool") == 0)
     return read_sym_argument (r, value, "as_bool", out);
-  if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_ints") == 0 ||
-      strcmp (type, "as_floats") == 0 || strcmp (type, "as_bools") == 0 ||
-      strcmp (type, "as_strings") == 0 || strcmp (type, "as_sym_ints") == 0 ||
-      strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_sym_bools") == 0 ||
-      strcmp (type, "as_optional_tensors") == 0)
-    return read_list (r, type, value, out);
   if (strcmp (type, "as_custom_obj") == 0)
     {
       Pt2Value   *name;

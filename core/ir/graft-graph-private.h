@@ -85,10 +85,16 @@ _graft_node_get_index (GraftNode        *node,
   return TRUE;
 }
 
-void _graft_node_append_caption (GString   *out,
-                                 GraftNode *node);
-void _graft_node_set_meta_interned (GraftNode           *node,
-                                    const GraftNodeMeta *meta);
+void       _graft_node_append_caption (GString   *out,
+                                       GraftNode *node);
+void       _graft_node_set_meta_interned (GraftNode           *node,
+                                          const GraftNodeMeta *meta);
+GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
+                                              GraftOp     op,
+                                              const char *target,
+                                              GraftArg   *args,
+                                              GraftArg   *kwargs,
+                                              const char *exact_name);
 
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);
