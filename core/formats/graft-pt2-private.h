@@ -119,6 +119,10 @@ typedef enum {
   PT2_CHECK_FAILED,
 } Pt2CheckResult;
 
+/* The texts of the tensors' metadata made ahead on a thread, while the
+ * signature is read (graft-pt2-values.c). */
+typedef struct _Pt2Ahead Pt2Ahead;
+
 /* The slots of the cache of operators' schemas, a power of two. */
 #define PT2_SCHEMA_CACHE_SIZE 64u
 
@@ -136,6 +140,7 @@ typedef struct
   GraftNamespace *shadow;       /* torch's graph namespace: the names it made */
   Pt2Nodes        by_name;      /* serialized name -> GraftNode (borrowed) */
   Pt2Values       values;       /* serialized name -> its metadata */
+  Pt2Ahead       *ahead;        /* the tensors' texts being made, or NULL */
   GHashTable     *expr_texts;   /* srepr (owned) -> its str(), interned */
   GHashTable     *symbols;      /* names of the symbols in the values, owned */
   GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
@@ -209,6 +214,10 @@ const char    *_graft_pt2_intern_len (Reader     *r,
                                       gsize       len);
 const char    *_graft_pt2_intern (Reader     *r,
                                   const char *text);
+const char    *_graft_pt2_intern_hashed (Reader     *r,
+                                         const char *text,
+                                         gsize       len,
+                                         guint       hash);
 
 /* graft-pt2-names.c */
 void           _graft_pt2_values_init (Pt2Values *values);
@@ -307,6 +316,10 @@ gboolean    _graft_pt2_read_union (Reader      *r,
                                    Pt2Value   **out_value);
 
 /* graft-pt2-values.c */
+void     _graft_pt2_values_start (Reader   *r,
+                                  Pt2Value *graph_module);
+void     _graft_pt2_values_stop (Reader *r);
+void     _graft_pt2_values_set_thread_min (guint n_tensors);
 gboolean _graft_pt2_read_values (Reader   *r,
                                  Pt2Value *graph);
 gboolean _graft_pt2_read_argument (Reader   *r,

@@ -1333,8 +1333,11 @@ read_program (Reader   *r,
 
   if (!_graft_pt2_check_object (r, root, "the program") || !check_schema_version (r, root) ||
       (ranges = _graft_pt2_req_object (r, root, "range_constraints")) == NULL ||
-      (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL ||
-      !read_signature (r, graph_module) ||
+      (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL)
+    return FALSE;
+  /* The tensors' texts are made meanwhile. */
+  _graft_pt2_values_start (r, graph_module);
+  if (!read_signature (r, graph_module) ||
       (graph = _graft_pt2_req_object (r, graph_module, "graph")) == NULL ||
       !_graft_pt2_read_values (r, graph) ||
       (inputs = _graft_pt2_req_array (r, graph, "inputs")) == NULL ||
@@ -1440,6 +1443,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
         *out_kept = g_steal_pointer (&r.tree);
     }
 
+  _graft_pt2_values_stop (&r);
   _graft_pt2_archive_clear (&r);
   g_string_free (r.scratch, TRUE);
   g_array_unref (r.place_kwargs);
