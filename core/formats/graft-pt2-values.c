@@ -503,8 +503,9 @@ take_ahead (Reader    *r,
             Pt2Value  *dict,
             Pt2Tensor *tensors)
 {
-  Pt2Ahead *ahead = r->ahead;
-  guint     done;
+  Pt2Ahead   *ahead = r->ahead;
+  guint       done;
+  const char *abbr = NULL, *dtype = NULL;
 
   if (ahead == NULL || ahead->dict != dict)
     return 0;
@@ -516,7 +517,10 @@ take_ahead (Reader    *r,
   done = ahead->done;
   for (guint m = 0; m < done; m++)
     {
-      tensors[m].dtype = _graft_pt2_intern (r, ahead->tensors[m].dtype);
+      /* A dtype is one of a few static texts, mostly the last one. */
+      if (ahead->tensors[m].dtype != abbr)
+        dtype = _graft_pt2_intern (r, abbr = ahead->tensors[m].dtype);
+      tensors[m].dtype = dtype;
       tensors[m].shape = ahead_intern (r, ahead->tensors[m].shape);
       tensors[m].stride = ahead_intern (r, ahead->tensors[m].stride);
       tensors[m].device = ahead_intern (r, ahead->tensors[m].device);
