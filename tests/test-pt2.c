@@ -501,6 +501,14 @@ test_placeholder_candidates (void)
     "\303\251B",
     "p_weight",
     "_x_",
+    /* Eight bytes at a time, then the rest. */
+    "abcdefgZ",
+    "Abcdefgh",
+    "abcdefg@",
+    "abcdefg[",
+    "p_weight_Upper_x",
+    "long_name_\303\251_x",
+    "p_long_name_with_no_upper_case_1",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -237,8 +237,13 @@ split_module_frame (Reader           *r,
     {
       gsize a, b;
 
-      if (i < n && src[i] != ',')
-        continue;
+      /* To the next comma, or the end. */
+      if (i < n)
+        {
+          const char *comma = memchr (src + i, ',', n - i);
+
+          i = comma != NULL ? (gsize) (comma - src) : n;
+        }
       if (i < n)
         {
           /* `(?<!\()\s*,\s*(?!\()`: not next to an opening parenthesis. */
@@ -368,9 +373,10 @@ read_info (Reader   *r,
 
       for (const char *p = out->source_fn_stack;; p++)
         {
+          p += strcspn (p, ",;");
           if (*p == ',')
             commas++;
-          else if (*p == ';' || *p == '\0')
+          else
             {
               if (commas != 1)
                 return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
@@ -857,11 +863,25 @@ placeholder_candidate (Reader     *r,
                        const char *name,
                        char      **out_made)
 {
-  gsize len = 0;
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  gsize         len = strlen (name), k = 0;
 
   *out_made = NULL;
-  for (const char *p = name; *p != '\0'; p++, len++)
-    if ((guchar) *p >= 0x80 || g_ascii_isupper (*p))
+  /* Eight bytes at a time: none at or above 0x80, then none from 'A' to
+   * 'Z' (each byte's high bit set by adding 0x80 - 'A', not by adding
+   * 0x80 - 'Z' - 1; the sums carry into no other byte). */
+  for (; k + 8 <= len; k += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, name + k, 8);
+      if ((w & high) != 0 ||
+          ((w + (0x80 - 'A') * ones) & ~(w + (0x80 - 'Z' - 1) * ones) & high) != 0)
+        return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+    }
+  for (; k < len; k++)
+    if ((guchar) name[k] >= 0x80 || g_ascii_isupper (name[k]))
       return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
   if (len >= 2 && name[0] == '_' && name[1] == '_' && name[len - 2] == '_' &&
       name[len - 1] == '_')
