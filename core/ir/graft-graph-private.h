@@ -85,10 +85,12 @@ _graft_node_get_index (GraftNode        *node,
   return TRUE;
 }
 
-void       _graft_node_append_caption (GString   *out,
-                                       GraftNode *node);
-void       _graft_node_set_meta_interned (GraftNode           *node,
-                                          const GraftNodeMeta *meta);
+void _graft_node_append_caption (GString   *out,
+                                 GraftNode *node);
+void _graft_node_set_meta_interned (GraftNode           *node,
+                                    const GraftNodeMeta *meta);
+
+/* For the `.pt2` reader (pt2m): a name the caller found free. */
 GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
                                               GraftOp     op,
                                               const char *target,
