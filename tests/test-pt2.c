@@ -483,6 +483,59 @@ test_meta_interned (void)
     }
 }
 
+/* A placeholder's candidate is its name snake-cased with `__` cut off
+ * (graft_name_for_target()); torch's namespace makes a name of it, which
+ * stays taken in the graph when the node has another.  The reader takes
+ * the name as it is when snake-casing would leave it so: the names here
+ * are the ones it would not, and one it would. */
+static void
+test_placeholder_candidates (void)
+{
+  static const char *const names[] = {
+    "Xa",
+    "aB",
+    "__x__",
+    "__",
+    "___",
+    "x_Y_1",
+    "\303\251B",
+    "p_weight",
+    "_x_",
+    /* Eight bytes at a time, then the rest. */
+    "abcdefgZ",
+    "Abcdefgh",
+    "abcdefg@",
+    "abcdefg[",
+    "p_weight_Upper_x",
+    "long_name_\303\251_x",
+    "p_long_name_with_no_upper_case_1",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_auto (GStrv) pieces = g_strsplit (minimal_json, "\"x\"", -1);
+      g_autofree char *quoted = g_strdup_printf ("\"%s\"", names[i]);
+      g_autofree char *json = g_strjoinv (quoted, pieces);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftGraph) graph = read_json (json, &error);
+      g_autofree char *candidate = NULL;
+      GraftNamespace  *fresh = graft_namespace_new (graft_dialect_get_default ());
+      const char      *made;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (graft_graph_find_node (graph, names[i]));
+      candidate =
+          graft_name_for_target (GRAFT_OP_PLACEHOLDER, names[i], graft_dialect_get_default ());
+      made = graft_namespace_create_name (fresh, candidate, GRAFT_NAME_DEFAULT);
+      g_assert_true (graft_namespace_contains (graft_graph_get_namespace (graph), made));
+      /* What else the graph's namespace holds: the three nodes' names and what
+       * torch's made of them. */
+      g_assert_cmpuint (graft_namespace_get_size (graft_graph_get_namespace (graph)), ==,
+                        strcmp (made, names[i]) == 0 ? 3 : 4);
+      graft_namespace_free (fresh);
+    }
+}
+
 /* Errors in the JSON member, each at its value. */
 static void
 test_error_places (void)
@@ -1284,6 +1337,80 @@ json_source (const char *json,
   return graft_source_new ("m.pt2", data, (gssize) size);
 }
 
+/* read_outcome() and every node's tensor metadata. */
+static char *
+read_outcome_meta (GraftSource *source)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftGraph) graph = graft_pt2_read (source, graft_dialect_get_default (), &error);
+  guint            parts;
+  g_autofree char *outcome = read_outcome (source, &parts);
+  GString         *out = g_string_new (outcome);
+
+  for (GraftNode *node = graph != NULL ? graft_graph_get_first (graph) : NULL; node != NULL;
+       node = graft_node_get_next (node))
+    {
+      const GraftNodeMeta *meta = graft_node_get_meta (node);
+
+      if (meta != NULL)
+        g_string_append_printf (out, "\n%s %d %s %s %s %s", graft_node_get_name (node),
+                                meta->kind, meta->dtype, meta->shape, meta->stride,
+                                meta->device);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The tensors' texts are made ahead while the signature is read, on a
+ * thread in a large program (graft-pt2-values.c): every program and
+ * refused archive reads as it does without, with the thread and in
+ * line, and so does a device with an index (minimal_json). */
+static void
+test_values_ahead (void)
+{
+  static const char *const dirs[] = { "programs", "program-errors" };
+  guint                    n_programs = 0;
+
+  for (guint d = 0; d <= G_N_ELEMENTS (dirs); d++)
+    {
+      g_autoptr (GDir) dir = d < G_N_ELEMENTS (dirs) ? g_dir_open (data_dir (dirs[d]), 0, NULL)
+                                                     : NULL;
+      const char *name = NULL;
+
+      while (d == G_N_ELEMENTS (dirs) ? name == NULL : (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autoptr (GraftSource) source = NULL;
+          g_autofree char *ordinary = NULL;
+          g_autofree char *threaded = NULL;
+          g_autofree char *in_line = NULL;
+
+          if (d == G_N_ELEMENTS (dirs))
+            {
+              name = "minimal";
+              source = json_source (minimal_json, strlen (minimal_json));
+            }
+          else
+            {
+              g_autofree char *path = g_build_filename (data_dir (dirs[d]), name, NULL);
+
+              if (!g_str_has_suffix (name, ".pt2"))
+                continue;
+              source = load_source (path);
+            }
+          _graft_pt2_values_set_thread_min (G_MAXUINT);
+          ordinary = read_outcome_meta (source);
+          _graft_pt2_values_set_thread_min (0);
+          threaded = read_outcome_meta (source);
+          _graft_pt2_values_set_thread_min (1000000);
+          in_line = read_outcome_meta (source);
+          g_assert_cmpstr (threaded, ==, ordinary);
+          g_assert_cmpstr (in_line, ==, ordinary);
+          n_programs++;
+        }
+    }
+  _graft_pt2_values_set_thread_min (4096);
+  g_assert_cmpuint (n_programs, >=, 20);
+}
+
 /* A large text is read in parts on two threads (graft-pt2-tree.c):
  * every program and every refused archive reads as it does whole, and
  * so do programs changed at random (a byte, a cut, a float token Python
@@ -1838,6 +1965,7 @@ main (int    argc,
   g_assert_cmpuint (golden_suite_add (&errors), >=, 10);
   g_test_add_func ("/pt2/minimal", test_minimal);
   g_test_add_func ("/pt2/meta-interned", test_meta_interned);
+  g_test_add_func ("/pt2/placeholder-candidates", test_placeholder_candidates);
   g_test_add_func ("/pt2/error-places", test_error_places);
   g_test_add_func ("/pt2/symbolic", test_symbolic);
   g_test_add_func ("/pt2/syntax", test_syntax);
@@ -1850,6 +1978,7 @@ main (int    argc,
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);
+  g_test_add_func ("/pt2/values-ahead", test_values_ahead);
   g_test_add_func ("/pt2/parts-adversarial", test_parts_adversarial);
   g_test_add_func ("/pt2/parts-trees", test_parts_trees);
   g_test_add_func ("/pt2/parts-give-up", test_parts_give_up);

@@ -119,6 +119,13 @@ typedef enum {
   PT2_CHECK_FAILED,
 } Pt2CheckResult;
 
+/* The texts of the tensors' metadata made ahead on a thread, while the
+ * signature is read (graft-pt2-values.c). */
+typedef struct _Pt2Ahead Pt2Ahead;
+
+/* The slots of the cache of operators' schemas, a power of two. */
+#define PT2_SCHEMA_CACHE_SIZE 64u
+
 /* One archive being read. */
 typedef struct
 {
@@ -133,11 +140,14 @@ typedef struct
   GraftNamespace *shadow;       /* torch's graph namespace: the names it made */
   Pt2Nodes        by_name;      /* serialized name -> GraftNode (borrowed) */
   Pt2Values       values;       /* serialized name -> its metadata */
+  Pt2Ahead       *ahead;        /* the tensors' texts being made, or NULL */
   GHashTable     *expr_texts;   /* srepr (owned) -> its str(), interned */
   GHashTable     *symbols;      /* names of the symbols in the values, owned */
   GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
   GraftNameSlot  *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
                                  * its index + 1 in frame_pool */
+  GraftNameSlot *schema_cache;  /* PT2_SCHEMA_CACHE_SIZE slots: an operator met lately ->
+                                 * its GraftAtenSchema */
   GArray    *frame_pool;        /* GraftModuleFrame, strings interned */
   GArray    *node_frames;       /* the module stack of the node being read */
   GString   *intern_buf;
@@ -204,6 +214,10 @@ const char    *_graft_pt2_intern_len (Reader     *r,
                                       gsize       len);
 const char    *_graft_pt2_intern (Reader     *r,
                                   const char *text);
+const char    *_graft_pt2_intern_hashed (Reader     *r,
+                                         const char *text,
+                                         gsize       len,
+                                         guint       hash);
 
 /* graft-pt2-names.c */
 void           _graft_pt2_values_init (Pt2Values *values);
@@ -302,6 +316,10 @@ gboolean    _graft_pt2_read_union (Reader      *r,
                                    Pt2Value   **out_value);
 
 /* graft-pt2-values.c */
+void     _graft_pt2_values_start (Reader   *r,
+                                  Pt2Value *graph_module);
+void     _graft_pt2_values_stop (Reader *r);
+void     _graft_pt2_values_set_thread_min (guint n_tensors);
 gboolean _graft_pt2_read_values (Reader   *r,
                                  Pt2Value *graph);
 gboolean _graft_pt2_read_argument (Reader   *r,

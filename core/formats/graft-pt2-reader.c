@@ -119,11 +119,14 @@ add_node (Reader              *r,
   GraftNodeMeta        found;
   const char          *made, *name;
   GraftNode           *node;
+  gboolean             synced_taken;
 
   /* Every node found by name is in the graph's namespace: the table is
-   * asked only of a name the graph has. */
-  if (synced != NULL && graft_namespace_contains (names, synced) &&
-      _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
+   * asked only of a name the graph has.  Whether the graph has it is
+   * asked once: nothing below adds to the graph's namespace before the
+   * node is made. */
+  synced_taken = synced != NULL && graft_namespace_contains (names, synced);
+  if (synced_taken && _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -152,13 +155,14 @@ add_node (Reader              *r,
     }
   made = graft_namespace_create_name (r->shadow, candidate, GRAFT_NAME_DEFAULT);
   name = synced != NULL ? synced : made;
-  if (graft_namespace_contains (names, name))
+  if (synced != NULL ? synced_taken : graft_namespace_contains (names, name))
     {
       /* torch would hold two nodes of this name, which Graft cannot. */
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'", name);
       goto fail;
     }
-  node = graft_graph_create_node_named (r->graph, op, target, args, kwargs, name, NULL);
+  /* The graph's namespace was asked just above. */
+  node = _graft_graph_append_node_new_name (r->graph, op, target, args, kwargs, name);
   if (synced != NULL)
     {
       if (strcmp (made, synced) != 0)
@@ -200,51 +204,65 @@ split_module_frame (Reader           *r,
                     GraftModuleFrame *out)
 {
   GString    *text = r->frame_text;
+  const char *src = item;
+  gsize       n = len;
   const char *parts[3];
   gsize       part_len[3];
   guint       n_parts = 0;
   gsize       start = 0;
 
-  g_string_truncate (text, 0);
-  for (gsize i = 0; i < len; i++)
+  /* Without a parenthesis (nearly every frame) the text is split where it
+   * is. */
+  if (memchr (item, '(', len) != NULL)
     {
-      if (item[i] == '(')
+      g_string_truncate (text, 0);
+      for (gsize i = 0; i < len; i++)
         {
-          const char *close = memchr (item + i, ')', len - i);
-
-          if (close != NULL)
+          if (item[i] == '(')
             {
-              i = close - item;
-              continue;
+              const char *close = memchr (item + i, ')', len - i);
+
+              if (close != NULL)
+                {
+                  i = close - item;
+                  continue;
+                }
             }
+          g_string_append_c (text, item[i]);
         }
-      g_string_append_c (text, item[i]);
+      src = text->str;
+      n = text->len;
     }
-  for (gsize i = 0; i <= text->len; i++)
+  for (gsize i = 0; i <= n; i++)
     {
       gsize a, b;
 
-      if (i < text->len && text->str[i] != ',')
-        continue;
-      if (i < text->len)
+      /* To the next comma, or the end. */
+      if (i < n)
+        {
+          const char *comma = memchr (src + i, ',', n - i);
+
+          i = comma != NULL ? (gsize) (comma - src) : n;
+        }
+      if (i < n)
         {
           /* `(?<!\()\s*,\s*(?!\()`: not next to an opening parenthesis. */
           a = i;
-          while (a > start && g_ascii_isspace (text->str[a - 1]))
+          while (a > start && g_ascii_isspace (src[a - 1]))
             a--;
           b = i + 1;
-          while (b < text->len && g_ascii_isspace (text->str[b]))
+          while (b < n && g_ascii_isspace (src[b]))
             b++;
-          if ((a > 0 && text->str[a - 1] == '(') || (b < text->len && text->str[b] == '('))
+          if ((a > 0 && src[a - 1] == '(') || (b < n && src[b] == '('))
             continue;
         }
       else
         a = b = i;
       if (n_parts == 3)
         return FALSE;
-      parts[n_parts] = text->str + start;
+      parts[n_parts] = src + start;
       part_len[n_parts++] = a - start;
-      if (i == text->len)
+      if (i == n)
         break;
       start = b;
       i = b - 1;
@@ -355,9 +373,10 @@ read_info (Reader   *r,
 
       for (const char *p = out->source_fn_stack;; p++)
         {
+          p += strcspn (p, ",;");
           if (*p == ',')
             commas++;
-          else if (*p == ';' || *p == '\0')
+          else
             {
               if (commas != 1)
                 return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
@@ -574,12 +593,14 @@ place_inputs (Reader                *r,
       GraftAtenArgument sa;
       int               found = -1;
       GraftArg          copy;
+      gboolean          keyword;
 
       graft_aten_schema_get_argument (schema, i, &sa);
       for (guint k = 0; k < len; k++)
         if (strcmp (names[k], sa.name) == 0)
           found = (int) k;
-      if ((sa.default_repr == NULL && !sa.kwarg_only) || graft_is_python_keyword (sa.name))
+      keyword = graft_is_python_keyword (sa.name);
+      if ((sa.default_repr == NULL && !sa.kwarg_only) || keyword)
         {
           if (found < 0)
             {
@@ -587,7 +608,7 @@ place_inputs (Reader                *r,
                                     "missing argument '%s' of %s", sa.name, target);
               break;
             }
-          if (graft_is_python_keyword (sa.name) && !(sa.default_repr == NULL && !sa.kwarg_only))
+          if (keyword && !(sa.default_repr == NULL && !sa.kwarg_only))
             {
               /* The keyword-named case drops the keywords collected so
                * far, as torch's deserialize_inputs does. */
@@ -777,6 +798,27 @@ read_op_node (Reader                *r,
   return generate_getitems (r, node, outputs, NULL, info);
 }
 
+/* graft_aten_schema_lookup() of @serialized, remembered: a program has
+ * few operators and many nodes. */
+static const GraftAtenSchema *
+lookup_schema (Reader     *r,
+               const char *serialized)
+{
+  gsize                  len = strlen (serialized);
+  guint                  hash = _graft_pt2_hash (serialized, len);
+  GraftNameSlot         *slot = &r->schema_cache[hash & (PT2_SCHEMA_CACHE_SIZE - 1)];
+  const GraftAtenSchema *schema;
+
+  if (slot->key != NULL && slot->hash == hash && slot->len == len &&
+      memcmp (slot->key, serialized, len) == 0)
+    return slot->value;
+  schema = graft_aten_schema_lookup (serialized);
+  /* The key is the JSON's text, which outlives the reading. */
+  if (schema != NULL)
+    *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
+  return schema;
+}
+
 static gboolean
 read_node (Reader   *r,
            Pt2Value *snode)
@@ -795,7 +837,7 @@ read_node (Reader   *r,
     return FALSE;
   if ((target = sym_op_target (serialized)) != NULL)
     return read_sym_node (r, snode, target, inputs, outputs, &info);
-  if ((schema = graft_aten_schema_lookup (serialized)) != NULL)
+  if ((schema = lookup_schema (r, serialized)) != NULL)
     return read_op_node (r, snode, serialized, schema, inputs, outputs, &info);
   if (g_str_has_prefix (serialized, "torch.ops.higher_order."))
     return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -811,6 +853,41 @@ read_node (Reader   *r,
 
 /* ------------------------------------------------------------------ */
 /* Inputs, outputs and the signature */
+
+/* graft_name_for_target() of the placeholder @name: @name itself when
+ * snake-casing leaves it as it is (ASCII without an upper-case letter,
+ * not wrapped in `__`), as torch's placeholder names nearly always are;
+ * otherwise a new string, in *@out_made. */
+static const char *
+placeholder_candidate (Reader     *r,
+                       const char *name,
+                       char      **out_made)
+{
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  gsize         len = strlen (name), k = 0;
+
+  *out_made = NULL;
+  /* Eight bytes at a time: none at or above 0x80, then none from 'A' to
+   * 'Z' (each byte's high bit set by adding 0x80 - 'A', not by adding
+   * 0x80 - 'Z' - 1; the sums carry into no other byte). */
+  for (; k + 8 <= len; k += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, name + k, 8);
+      if ((w & high) != 0 ||
+          ((w + (0x80 - 'A') * ones) & ~(w + (0x80 - 'Z' - 1) * ones) & high) != 0)
+        return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+    }
+  for (; k < len; k++)
+    if ((guchar) name[k] >= 0x80 || g_ascii_isupper (name[k]))
+      return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+  if (len >= 2 && name[0] == '_' && name[1] == '_' && name[len - 2] == '_' &&
+      name[len - 1] == '_')
+    return *out_made = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
+  return name;
+}
 
 static gboolean
 read_inputs (Reader   *r,
@@ -832,8 +909,8 @@ read_inputs (Reader   *r,
           if (!_graft_pt2_check_object (r, value, "a graph input") ||
               (name = _graft_pt2_req_string (r, value, "name")) == NULL)
             return FALSE;
-          candidate = graft_name_for_target (GRAFT_OP_PLACEHOLDER, name, r->dialect);
-          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL, candidate, name, NULL, NULL,
+          if (add_node (r, GRAFT_OP_PLACEHOLDER, name, NULL, NULL,
+                        placeholder_candidate (r, name, &candidate), name, NULL, NULL,
                         _graft_pt2_opt (value, "name")) == NULL)
             return FALSE;
         }
@@ -1276,8 +1353,11 @@ read_program (Reader   *r,
 
   if (!_graft_pt2_check_object (r, root, "the program") || !check_schema_version (r, root) ||
       (ranges = _graft_pt2_req_object (r, root, "range_constraints")) == NULL ||
-      (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL ||
-      !read_signature (r, graph_module) ||
+      (graph_module = _graft_pt2_req_object (r, root, "graph_module")) == NULL)
+    return FALSE;
+  /* The tensors' texts are made meanwhile. */
+  _graft_pt2_values_start (r, graph_module);
+  if (!read_signature (r, graph_module) ||
       (graph = _graft_pt2_req_object (r, graph_module, "graph")) == NULL ||
       !_graft_pt2_read_values (r, graph) ||
       (inputs = _graft_pt2_req_array (r, graph, "inputs")) == NULL ||
@@ -1373,6 +1453,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_values_init (&r.values);
   r.string_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
   r.frame_cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
+  r.schema_cache = g_new0 (GraftNameSlot, PT2_SCHEMA_CACHE_SIZE);
 
   if (_graft_pt2_read_archive (&r, source) && (root = parse_checked (&r)) != NULL &&
       read_program (&r, root))
@@ -1382,6 +1463,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
         *out_kept = g_steal_pointer (&r.tree);
     }
 
+  _graft_pt2_values_stop (&r);
   _graft_pt2_archive_clear (&r);
   g_string_free (r.scratch, TRUE);
   g_array_unref (r.place_kwargs);
@@ -1394,6 +1476,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_string_free (r.intern_buf, TRUE);
   g_array_unref (r.node_frames);
   g_array_unref (r.frame_pool);
+  g_free (r.schema_cache);
   g_free (r.frame_cache);
   g_free (r.string_cache);
   g_hash_table_unref (r.symbols);

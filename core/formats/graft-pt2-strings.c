@@ -201,3 +201,21 @@ _graft_pt2_intern (Reader     *r,
 {
   return text != NULL ? _graft_pt2_intern_len (r, text, strlen (text)) : NULL;
 }
+
+/* _graft_pt2_intern_len() of a NUL-terminated @text of @len bytes whose
+ * _graft_pt2_hash() is @hash (made on another thread). */
+const char *
+_graft_pt2_intern_hashed (Reader     *r,
+                          const char *text,
+                          gsize       len,
+                          guint       hash)
+{
+  GraftNameSlot *slot = &r->string_cache[hash & (PT2_CACHE_SIZE - 1)];
+  const char    *copy;
+
+  if (slot_holds (slot, text, len, hash))
+    return slot->value;
+  copy = graft_graph_intern (r->graph, text);
+  *slot = (GraftNameSlot){ copy, hash, (guint) len, (gpointer) copy };
+  return copy;
+}

@@ -135,13 +135,80 @@ append_sym_int (Reader   *r,
   return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "a SymInt has no field '%s'", type);
 }
 
+/* The integer of a SymInt that is a plain `{"as_int": N}`, the dims
+ * of nearly every shape; %FALSE for anything else. */
+static inline gboolean
+plain_sym_int (Pt2Value *node,
+               gint64   *out)
+{
+  const Pt2Member *member;
+
+  if (node->type != PT2_OBJECT || node->len != 1)
+    return FALSE;
+  member = &node->v.members[0];
+  if (member->value.type != PT2_INT || strcmp (member->key, "as_int") != 0)
+    return FALSE;
+  *out = member->value.v.i;
+  return TRUE;
+}
+
+/* The shape text of @dims when every dim is a plain integer and the text
+ * fits @buf: written there (`[8, 3, 3, 3]`), its length returned; else 0. */
+static gsize
+plain_shape_text (Pt2Value *dims,
+                  char     *buf,
+                  gsize     size)
+{
+  gsize at = 0;
+
+  buf[at++] = '[';
+  for (guint k = 0; k < dims->len; k++)
+    {
+      char    digits[24];
+      gsize   d = sizeof digits;
+      gint64  i;
+      guint64 u;
+
+      if (!plain_sym_int (&dims->v.items[k], &i))
+        return 0;
+      u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+      do
+        {
+          digits[--d] = (char) ('0' + u % 10);
+          u /= 10;
+        }
+      while (u != 0);
+      if (i < 0)
+        digits[--d] = '-';
+      /* ", ", the digits, and room for "]" after. */
+      if (at + 2 + (sizeof digits - d) + 1 > size)
+        return 0;
+      if (k > 0)
+        {
+          buf[at++] = ',';
+          buf[at++] = ' ';
+        }
+      memcpy (buf + at, digits + d, sizeof digits - d);
+      at += sizeof digits - d;
+    }
+  buf[at++] = ']';
+  return at;
+}
+
 /* `[2, s0]`: torch's stringify_shape of a list of SymInts. */
 static const char *
 shape_text (Reader   *r,
             Pt2Value *dims)
 {
   guint len = dims->len;
+  char  buf[256];
+  gsize n = plain_shape_text (dims, buf, sizeof buf - 1);
 
+  if (n > 0)
+    {
+      buf[n] = '\0';
+      return _graft_pt2_intern_len (r, buf, n);
+    }
   g_string_assign (r->scratch, "[");
   for (guint k = 0; k < len; k++)
     {
@@ -254,6 +321,214 @@ read_sym_value (Reader     *r,
   return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s has no field '%s'", what, type);
 }
 
+/* ------------------------------------------------------------------ */
+/* The tensors' texts made ahead */
+
+/* A tensor's texts as the thread made them: each in the thread's chunk,
+ * after its length and hash (two guint32), NUL-terminated. */
+typedef struct
+{
+  const char *dtype; /* static: a ScalarType's abbreviation */
+  const char *shape;
+  const char *stride;
+  const char *device;
+} AheadTensor;
+
+struct _Pt2Ahead
+{
+  Pt2Value      *dict; /* `tensor_values`, read only while the thread runs */
+  GThread       *thread;
+  gint           cancelled;
+  AheadTensor   *tensors; /* one per member of dict, the first `done` made */
+  guint          done;
+  GStringChunk  *chunk;
+  GraftNameSlot *cache; /* PT2_CACHE_SIZE slots: a text made lately -> its copy */
+};
+
+/* Tensor values from this many on are made on a thread; fewer, in line. */
+static guint ahead_thread_min = 4096;
+
+/* For tests: a thread from @n_tensors tensor values on (0: always;
+ * G_MAXUINT: the tensors are all read the ordinary way). */
+void
+_graft_pt2_values_set_thread_min (guint n_tensors)
+{
+  ahead_thread_min = n_tensors;
+}
+
+/* The thread's copy of the @len bytes at @text, one per text met lately. */
+static const char *
+ahead_text (Pt2Ahead   *ahead,
+            const char *text,
+            gsize       len)
+{
+  guint          hash = _graft_pt2_hash (text, len);
+  GraftNameSlot *slot = &ahead->cache[hash & (PT2_CACHE_SIZE - 1)];
+  char           buf[8 + 256];
+  guint32        header[2] = { (guint32) len, hash };
+  const char    *copy;
+
+  if (slot->key != NULL && slot->hash == hash && slot->len == len &&
+      memcmp (slot->key, text, len) == 0)
+    return slot->key;
+  g_assert (len <= sizeof buf - 8);
+  memcpy (buf, header, 8);
+  memcpy (buf + 8, text, len);
+  copy = g_string_chunk_insert_len (ahead->chunk, buf, (gssize) (len + 8)) + 8;
+  *slot = (GraftNameSlot){ copy, hash, (guint) len, NULL };
+  return copy;
+}
+
+/* The graph's copy of a text ahead_text() made. */
+static const char *
+ahead_intern (Reader     *r,
+              const char *text)
+{
+  guint32 header[2];
+
+  memcpy (header, text - 8, 8);
+  return _graft_pt2_intern_hashed (r, text, header[0], header[1]);
+}
+
+/* read_tensor_value() of a tensor whose metadata is all plain (its dims
+ * integers, its device's index absent, null or an integer), without the
+ * graph: %FALSE for any other, which is then read the ordinary way. */
+static gboolean
+ahead_tensor (Pt2Ahead    *ahead,
+              Pt2Value    *tm,
+              AheadTensor *out)
+{
+  Pt2Value         *dtype, *sizes, *strides, *device, *type, *index;
+  const ScalarType *st;
+  char              buf[256];
+  gsize             n;
+
+  if (tm->type != PT2_OBJECT || (dtype = _graft_pt2_member (tm, "dtype")) == NULL ||
+      dtype->type != PT2_INT || (st = find_scalar_type (dtype->v.i)) == NULL ||
+      (sizes = _graft_pt2_member (tm, "sizes")) == NULL || sizes->type != PT2_ARRAY ||
+      (strides = _graft_pt2_member (tm, "strides")) == NULL || strides->type != PT2_ARRAY ||
+      (device = _graft_pt2_member (tm, "device")) == NULL || device->type != PT2_OBJECT ||
+      (type = _graft_pt2_member (device, "type")) == NULL || type->type != PT2_STRING)
+    return FALSE;
+  out->dtype = st->abbr;
+  if ((n = plain_shape_text (sizes, buf, sizeof buf - 1)) == 0)
+    return FALSE;
+  out->shape = ahead_text (ahead, buf, n);
+  if ((n = plain_shape_text (strides, buf, sizeof buf - 1)) == 0)
+    return FALSE;
+  out->stride = ahead_text (ahead, buf, n);
+  /* device_text(). */
+  index = _graft_pt2_member (device, "index");
+  if (index == NULL || index->type == PT2_NULL)
+    {
+      n = strlen (type->v.s);
+      if (n >= sizeof buf)
+        return FALSE;
+      out->device = ahead_text (ahead, type->v.s, n);
+      return TRUE;
+    }
+  if (index->type != PT2_INT)
+    return FALSE;
+  n = (gsize) g_snprintf (buf, sizeof buf, "%s:%" G_GINT64_FORMAT, type->v.s, index->v.i);
+  if (n >= sizeof buf)
+    return FALSE;
+  out->device = ahead_text (ahead, buf, n);
+  return TRUE;
+}
+
+static gpointer
+ahead_run (gpointer data)
+{
+  Pt2Ahead *ahead = data;
+
+  for (guint m = 0; m < ahead->dict->len; m++)
+    {
+      if ((m & 1023) == 0 && g_atomic_int_get (&ahead->cancelled))
+        break;
+      if (!ahead_tensor (ahead, &ahead->dict->v.members[m].value, &ahead->tensors[m]))
+        break;
+      ahead->done = m + 1;
+    }
+  return NULL;
+}
+
+/* Starts making the texts of the tensors of @graph_module's graph, as
+ * far as they are plain, on a thread while the signature is read (the
+ * thread only reads the tree and keeps what it makes to itself). */
+void
+_graft_pt2_values_start (Reader   *r,
+                         Pt2Value *graph_module)
+{
+  Pt2Value *graph = _graft_pt2_member (graph_module, "graph");
+  Pt2Value *dict;
+  Pt2Ahead *ahead;
+
+  if (ahead_thread_min == G_MAXUINT || graph == NULL || graph->type != PT2_OBJECT ||
+      (dict = _graft_pt2_member (graph, "tensor_values")) == NULL || dict->type != PT2_OBJECT ||
+      dict->len == 0)
+    return;
+  ahead = g_new0 (Pt2Ahead, 1);
+  ahead->dict = dict;
+  ahead->tensors = g_new (AheadTensor, dict->len);
+  ahead->chunk = g_string_chunk_new (64 * 1024);
+  ahead->cache = g_new0 (GraftNameSlot, PT2_CACHE_SIZE);
+  r->ahead = ahead;
+  if (dict->len >= ahead_thread_min)
+    ahead->thread = g_thread_try_new ("graft-pt2-values", ahead_run, ahead, NULL);
+  if (ahead->thread == NULL)
+    ahead_run (ahead);
+}
+
+/* Waits for the thread, if any, and frees what it made. */
+void
+_graft_pt2_values_stop (Reader *r)
+{
+  Pt2Ahead *ahead = g_steal_pointer (&r->ahead);
+
+  if (ahead == NULL)
+    return;
+  g_atomic_int_set (&ahead->cancelled, 1);
+  if (ahead->thread != NULL)
+    g_thread_join (ahead->thread);
+  g_string_chunk_free (ahead->chunk);
+  g_free (ahead->cache);
+  g_free (ahead->tensors);
+  g_free (ahead);
+}
+
+/* The tensors of @dict the thread made, interned in the graph; returns
+ * how many (the others are read the ordinary way). */
+static guint
+take_ahead (Reader    *r,
+            Pt2Value  *dict,
+            Pt2Tensor *tensors)
+{
+  Pt2Ahead   *ahead = r->ahead;
+  guint       done;
+  const char *abbr = NULL, *dtype = NULL;
+
+  if (ahead == NULL || ahead->dict != dict)
+    return 0;
+  if (ahead->thread != NULL)
+    {
+      g_thread_join (ahead->thread);
+      ahead->thread = NULL;
+    }
+  done = ahead->done;
+  for (guint m = 0; m < done; m++)
+    {
+      /* A dtype is one of a few static texts, mostly the last one. */
+      if (ahead->tensors[m].dtype != abbr)
+        dtype = _graft_pt2_intern (r, abbr = ahead->tensors[m].dtype);
+      tensors[m].dtype = dtype;
+      tensors[m].shape = ahead_intern (r, ahead->tensors[m].shape);
+      tensors[m].stride = ahead_intern (r, ahead->tensors[m].stride);
+      tensors[m].device = ahead_intern (r, ahead->tensors[m].device);
+    }
+  _graft_pt2_values_stop (r);
+  return done;
+}
+
 /* deserialize_graph's first part: every value's metadata, by name. */
 gboolean
 _graft_pt2_read_values (Reader   *r,
@@ -276,7 +551,7 @@ _graft_pt2_read_values (Reader   *r,
   if ((dict = _graft_pt2_req_object (r, graph, "tensor_values")) == NULL)
     return FALSE;
   tensors = _graft_pt2_values_set_tensors (&r->values, dict);
-  for (guint m = 0; m < dict->len; m++)
+  for (guint m = take_ahead (r, dict, tensors); m < dict->len; m++)
     if (!read_tensor_value (r, &tensors[m], &dict->v.members[m].value))
       return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (sym_dicts); k++)
@@ -521,6 +796,14 @@ _graft_pt2_read_argument (Reader   *r,
   if (strcmp (type, "as_int") == 0 || strcmp (type, "as_float") == 0 ||
       strcmp (type, "as_bool") == 0 || strcmp (type, "as_string") == 0)
     return _graft_pt2_read_scalar (r, value, out);
+  /* The lists before the rarer types (the types differ: the order is
+   * only the cost of finding one). */
+  if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_ints") == 0 ||
+      strcmp (type, "as_floats") == 0 || strcmp (type, "as_bools") == 0 ||
+      strcmp (type, "as_strings") == 0 || strcmp (type, "as_sym_ints") == 0 ||
+      strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_sym_bools") == 0 ||
+      strcmp (type, "as_optional_tensors") == 0)
+    return read_list (r, type, value, out);
   if (strcmp (type, "as_scalar_type") == 0)
     {
       const ScalarType *st;
@@ -554,12 +837,6 @@ _graft_pt2_read_argument (Reader   *r,
     return read_sym_argument (r, value, "as_float", out);
   if (strcmp (type, "as_sym_bool") == 0)
     return read_sym_argument (r, value, "as_bool", out);
-  if (strcmp (type, "as_tensors") == 0 || strcmp (type, "as_ints") == 0 ||
-      strcmp (type, "as_floats") == 0 || strcmp (type, "as_bools") == 0 ||
-      strcmp (type, "as_strings") == 0 || strcmp (type, "as_sym_ints") == 0 ||
-      strcmp (type, "as_sym_floats") == 0 || strcmp (type, "as_sym_bools") == 0 ||
-      strcmp (type, "as_optional_tensors") == 0)
-    return read_list (r, type, value, out);
   if (strcmp (type, "as_custom_obj") == 0)
     {
       Pt2Value   *name;

@@ -94,6 +94,14 @@ void _graft_node_append_caption (GString   *out,
 void _graft_node_set_meta_interned (GraftNode           *node,
                                     const GraftNodeMeta *meta);
 
+/* For the `.pt2` reader (pt2m): a name the caller found free. */
+GraftNode *_graft_graph_append_node_new_name (GraftGraph *self,
+                                              GraftOp     op,
+                                              const char *target,
+                                              GraftArg   *args,
+                                              GraftArg   *kwargs,
+                                              const char *exact_name);
+
 /* graft-meta.c, for the graph */
 GraftProgram *_graft_program_new (GraftGraph *graph);
 void          _graft_program_free (GraftProgram *self);

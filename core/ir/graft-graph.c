@@ -1715,6 +1715,23 @@ graft_graph_create_node_named (GraftGraph *self,
                       FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
+/* graft_graph_create_node_named() at the end of the graph, for a reader
+ * that has asked the namespace whether @exact_name is taken (it is not):
+ * the name is not looked up twice more (the `.pt2` reader: pt2m). */
+GraftNode *
+_graft_graph_append_node_new_name (GraftGraph *self,
+                                   GraftOp     op,
+                                   const char *target,
+                                   GraftArg   *args,
+                                   GraftArg   *kwargs,
+                                   const char *exact_name)
+{
+  const char *name = _graft_namespace_add_new (self->names, exact_name);
+
+  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, FALSE, name,
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), NULL);
+}
+
 /**
  * graft_graph_set_args:
  * @args: (transfer full) (nullable): the new args tuple, consumed

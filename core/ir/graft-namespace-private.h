@@ -12,6 +12,8 @@ const char *_graft_namespace_create_name_stable (GraftNamespace *self,
                                                  const char     *candidate);
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
+const char *_graft_namespace_add_new (GraftNamespace *self,
+                                      const char     *name);
 void        _graft_namespace_add_back (GraftNamespace *self,
                                        const char     *stored);
 void        _graft_namespace_remove (GraftNamespace *self,

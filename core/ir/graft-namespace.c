@@ -2164,6 +2164,23 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 }
 
 /**
+ * _graft_namespace_add_new:
+ * @name: a name not in the namespace, as the caller has just asked
+ *   (graft_namespace_contains())
+ *
+ * _graft_namespace_add_verbatim() without asking again (the `.pt2`
+ * reader's nodes: pt2m).
+ *
+ * Returns: (transfer none): the stored name
+ */
+const char *
+_graft_namespace_add_new (GraftNamespace *self,
+                          const char     *name)
+{
+  return add_stored (self, keep_name (self, name, strlen (name)));
+}
+
+/**
  * _graft_namespace_add_back:
  * @stored: a name the namespace made (or added) and released since
  *
