@@ -265,15 +265,14 @@ is_int_list (const Value *v,
       if (items->len == 0)
         return YES;
       first = items->pdata[0];
-      if (first->kind == VAL_BOOL)
-        return UNSURE;
+      /* A bool is no int here (THPUtils_checkIndex refuses it first). */
       r = is_int (first);
       if (r == NO)
         *failed = TRUE;
       return r;
     }
   if (size > 0)
-    return v->kind == VAL_BOOL ? UNSURE : is_int (v);
+    return is_int (v);
   if (_graft_value_is_proxy ((Value *) v) || is_plain_literal (v))
     return NO;
   return UNSURE;
@@ -531,7 +530,7 @@ parse (Call            *c,
           /* permute(1, 2, 3) is permute((1, 2, 3)): the first positional
            * argument decides. */
           const Value *first = c->args->pdata[0];
-          Verdict      all = first->kind == VAL_BOOL ? UNSURE : is_int (first);
+          Verdict      all = is_int (first);
 
           if (all == YES)
             {

@@ -156,8 +156,8 @@ def verify_single(fn, cand, type_names):
                          % re.escape(p["name"]), str(e))
             if m is None:
                 return False
-            known = type_names.get(p["type"])
-            if known is not None and known != m.group(1):
+            known = type_name_of(p["type"], type_names)
+            if known and known != m.group(1):
                 return False
         else:
             return False
@@ -168,6 +168,40 @@ def verify_single(fn, cand, type_names):
             prefix.append(make())
     # one more positional argument than it takes
     return True
+
+
+def type_name_of(ty, type_names):
+    """The parser's name for C++ type ty, learned so far ("" if unknown)."""
+    for t in (ty, ty.rstrip("?"), re.sub(r"\[\d+\]", "", ty.rstrip("?"))):
+        if t in type_names:
+            return type_names[t]
+    return ""
+
+
+def shape(cand):
+    return [(p["type"].rstrip("?"), p["name"], p["kwarg_only"]) for p in cand["params"]]
+
+
+def settle(cands):
+    """One signature of several that the parser's answers cannot tell apart, or None.
+
+    The library holds strings of other functions with the same name (the
+    linker merges `neg(Tensor input)` into the tail of a longer string), so
+    a parser's signature has look-alikes.  A candidate whose parameters are
+    a strict prefix of another's is a look-alike (each parameter of the
+    longer one was verified by name).  Candidates that differ only in which
+    parameters have defaults (1.13 prints no defaults) give the one with the
+    most: a default too many lets a call through, never fails one torch
+    accepts."""
+    uniq = list({c["text"]: c for c in cands}.values())
+    longest = max((len(c["params"]) for c in uniq), default=0)
+    uniq = [c for c in uniq if len(c["params"]) == longest and
+            all(shape(d) == shape(c)[:len(d["params"])] for d in uniq)]
+    if not uniq or any(shape(c) != shape(uniq[0]) for c in uniq):
+        return None
+    return max(uniq, key=lambda c: (sum(p["default"] is not None for p in c["params"]),
+                                    sum(p["type"].endswith("?") for p in c["params"]),
+                                    c["text"]))
 
 
 def probe(fn, n):
@@ -199,6 +233,39 @@ def printed_sigs(msg):
             params.append((ty, name))
         out.append((line, params))
     return out
+
+
+# The parser's names of types (as its messages print them) and their check class.
+PRINTED_CLASS = {"Tensor": "TENSOR", "Number": "SCALAR", "int": "INT", "SymInt": "INT",
+                 "float": "FLOAT", "bool": "BOOL", "str": "STRING", "tuple of ints": "INT_LIST",
+                 "tuple of SymInts": "INT_LIST", "tuple of floats": "FLOAT_LIST",
+                 "tuple of Tensors": "TENSOR_LIST", "torch.dtype": "DTYPE", "name": "DIMNAME",
+                 "tuple of names": "DIMNAME_LIST"}
+
+
+def fits_printed(cand, printed):
+    """Whether cand agrees with a printed signature in the class of each type
+    (where the printed name is known) and in which parameters are keyword-only."""
+    kw, params = False, []
+    for p in split_params(printed[1:-1]):
+        if p == "*":
+            kw = True
+            continue
+        params.append((p.split(" = ")[0].rpartition(" ")[0], kw))
+    if len(params) != len(cand["params"]):
+        return False
+    for p, (ty, kw) in zip(cand["params"], params):
+        if p["kwarg_only"] != kw:
+            return False
+        cls = PRINTED_CLASS.get(ty)
+        if cls is not None and type_class(p["type"]) != cls:
+            return False
+    return True
+
+
+def defaults_of(printed):
+    """Whether each parameter of a printed signature shows a default."""
+    return [" = " in p for p in split_params(printed[1:-1]) if p != "*"]
 
 
 def type_class(ty):
@@ -251,16 +318,23 @@ def main():
             printed = printed_sigs(msg)
             if printed is not None:
                 sigs, ok = [], True
+                defaults_printed = any(" = " in t for t, _ in printed)
                 for ptext, pr in printed:
                     m = [c for c in cands if not c["hidden"] and
                          [p["name"] for p in c["params"]] == [n for _, n in pr]]
                     if len(m) > 1:
                         m = [c for c in m if all(type_names.get(p["type"], t) == t
                                                  for p, (t, _) in zip(c["params"], pr))]
-                    if len(m) != 1:
+                    if len(m) > 1:
+                        m = [c for c in m if fits_printed(c, ptext)]
+                    if len(m) > 1 and defaults_printed:
+                        m = [c for c in m if all((p["default"] is not None) == d
+                                                 for p, d in zip(c["params"], defaults_of(ptext)))]
+                    one = settle(m) if len(m) > 1 else (m[0] if m else None)
+                    if one is None:
                         ok = False
                         break
-                    sigs.append(m[0])
+                    sigs.append(one)
                 if not ok:
                     continue
                 printed_of = {s["text"]: t for s, (t, _) in zip(sigs, printed)}
@@ -280,9 +354,10 @@ def main():
             match = [c for c in cands if not c["hidden"] and
                      sum(1 for p in c["params"] if not p["kwarg_only"]) == max_pos]
             match = [c for c in match if verify_single(fn, c, type_names)]
-            if len({c["text"] for c in match}) != 1:
+            one = settle(match)
+            if one is None:
                 continue
-            found[path] = (name, match, {})
+            found[path] = (name, [one], {})
     unresolved = sorted(set(callables) - set(found))
 
     pool = {"": 0}
