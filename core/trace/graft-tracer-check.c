@@ -66,6 +66,7 @@ typedef struct
   guint32 name_at;
   guint32 first_sig;
   guint32 n_sigs;
+  guint32 numbers_as_tensors; /* a Python number passes as a Tensor (torch.add) */
 } Parser;
 
 typedef struct
@@ -294,10 +295,11 @@ check_value (Call        *c,
     case GRAFT_SIG_TENSOR:
       if (is_tensor_like (v))
         return YES;
-      /* Numbers pass where some functions allow them as tensors. */
+      /* Numbers (bools too) pass only where the function allows them as
+       * tensors (torch._C._should_allow_numbers_as_tensors). */
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
           v->kind == VAL_COMPLEX)
-        return UNSURE;
+        return c->parser->numbers_as_tensors ? YES : NO;
       return literal ? NO : UNSURE;
     case GRAFT_SIG_SCALAR:
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||

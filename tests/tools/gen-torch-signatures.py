@@ -281,6 +281,11 @@ def list_size(ty):
     return int(m.group(1)) if m else 0
 
 
+def numbers_as_tensors(name):
+    """Whether the parser of name takes a Python number where it wants a Tensor."""
+    return bool(torch._C._should_allow_numbers_as_tensors(name))
+
+
 def c_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("?", "\\077") + '\\0"'
 
@@ -406,7 +411,7 @@ def main():
             else:
                 sig_rows[run] = key
             sig_ids.append(key)
-        fkey = (pooled(name), tuple(sig_ids))
+        fkey = (pooled(name), tuple(sig_ids), int(numbers_as_tensors(name)))
         if fkey not in fn_rows:
             fn_rows[fkey] = len(fn_rows)
         fn_lines.append((pooled(path), fn_rows[fkey]))
@@ -442,8 +447,10 @@ def main():
  *     one signature, in the parser's order; FLAGS GRAFT_SIG_HIDDEN (deprecated: tried but
  *     never printed); printed_at: the signature as the parser prints it in "expected one
  *     of" lists (parsers of several signatures only).
- *   GRAFT_SIG_PARSER (name_at, first_signature, n_signatures)
- *     one parser; name: the function name its messages use (`flatten`, `linalg_norm`).
+ *   GRAFT_SIG_PARSER (name_at, first_signature, n_signatures, numbers_as_tensors)
+ *     one parser; name: the function name its messages use (`flatten`, `linalg_norm`);
+ *     numbers_as_tensors: 1 if a Python number passes where it wants a Tensor (torch.add,
+ *     torch.mul: torch._C._should_allow_numbers_as_tensors), else 0.
  *   GRAFT_SIG_FUNCTION (access_path_at, parser)
  *     an access path (`torch.flatten`, `torch.nn.functional.conv2d`) and its parser's row;
  *     sorted by path.
@@ -476,7 +483,7 @@ def main():
     out.append("#endif\n")
     out.append("#ifdef GRAFT_SIG_PARSER")
     for fkey in sorted(fn_rows, key=fn_rows.get):
-        out.append("GRAFT_SIG_PARSER (%d, %d, %d)" % ((fkey[0],) + fn_first[fkey]))
+        out.append("GRAFT_SIG_PARSER (%d, %d, %d, %d)" % ((fkey[0],) + fn_first[fkey] + (fkey[2],)))
     out.append("#endif\n")
     out.append("#ifdef GRAFT_SIG_FUNCTION")
     for line in fn_lines:
