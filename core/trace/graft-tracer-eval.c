@@ -1092,16 +1092,9 @@ eval_attribute (Tracer            *t,
   if (a->kind == VAL_PYMODULE)
     return module_attr (t, a, e->attribute.attr, e);
   if (_graft_value_is_proxy (a))
-    {
-      /* _graft_tracer_getattr()'s, without the copy of the name: the
-       * syntax tree's names live as long as the tracer, as frames' keys
-       * do. */
-      Value *v = _graft_value_new (t, VAL_ATTR_PROXY);
-
-      v->attr.base = a;
-      v->attr.attr = e->attribute.attr;
-      return v;
-    }
+    /* Without the copy of the name: the syntax tree's names live as long
+     * as the tracer, as frames' keys do. */
+    return _graft_tracer_proxy_getattr (t, a, e->attribute.attr, TRUE, e);
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);
 }
 
