@@ -20,10 +20,10 @@
 
 typedef struct
 {
-  const char *body;  /* the forward's statements, each on its own line */
-  const char *error; /* "LINE:COL: error: TEXT" in torch 2.6, or NULL: it traces */
+  const char *body;       /* the forward's statements, each on its own line */
+  const char *error;      /* "LINE:COL: error: TEXT" in torch 2.6, or NULL: it traces */
   const char *error_1_13; /* the same in torch 1.13 where it differs, else NULL */
-  const char *code;  /* when it traces: a piece of the code */
+  const char *code;       /* when it traces: a piece of the code */
 } Case;
 
 /* The error line of tracing @body in @torch, or the code (transfer full). */
