@@ -95,6 +95,12 @@ test_look_alike_parsers (void)
     { "        return torch.mean(x, dim=True)\n",
       "6:16: error: TypeError: mean() received an invalid combination of arguments - got (Proxy, "
       "dim=bool), but expected one of:" },
+    /* IntArrayRef and SymIntArrayRef look-alikes (torch 2.6). */
+    { "        return torch.reshape(x, (x.dim(), -1))\n",
+      "6:16: error: TypeError: reshape(): argument 'shape' (position 2) must be tuple of ints, but "
+      "found element of type Proxy at pos 0",
+      "6:16: error: TypeError: reshape(): argument 'shape' (position 2) must be tuple of SymInts, "
+      "not tuple" },
     { "        return torch.neg(x)\n", NULL, NULL, "neg = torch.neg(x)" },
     { "        return torch.max(x, 1, True)\n", NULL, NULL, "max_1 = torch.max(x, 1, True)" },
     { "        return torch.matmul(x, y)\n", NULL, NULL, "matmul = torch.matmul(x, y)" },

@@ -159,6 +159,8 @@ def verify_single(fn, cand, type_names):
             known = type_name_of(p["type"], type_names)
             if known and known != m.group(1):
                 return False
+            # the parser's own name for this parameter's type, for the messages
+            cand.setdefault("printed_types", {})[i] = m.group(1)
         else:
             return False
         make = VALID.get(type_class(p["type"]))
@@ -179,7 +181,9 @@ def type_name_of(ty, type_names):
 
 
 def shape(cand):
-    return [(p["type"].rstrip("?"), p["name"], p["kwarg_only"]) for p in cand["params"]]
+    """What the tracer's checks see of a signature (SymIntArrayRef and IntArrayRef alike)."""
+    return [(type_class(p["type"]), list_size(p["type"]), p["name"], p["kwarg_only"])
+            for p in cand["params"]]
 
 
 def settle(cands):
@@ -383,8 +387,8 @@ def main():
         sig_ids = []
         for s in g:
             first = len(index)
-            for p in s["params"]:
-                tname = type_names.get(p["type"])
+            for k, p in enumerate(s["params"]):
+                tname = s.get("printed_types", {}).get(k) or type_names.get(p["type"])
                 if tname is None:
                     tname = type_names.get(p["type"].rstrip("?"))
                 if tname is None:
