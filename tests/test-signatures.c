@@ -134,6 +134,27 @@ test_bool_is_no_int (void)
   check_cases (cases, G_N_ELEMENTS (cases));
 }
 
+/* One printed signature and a keyword it does not recognise: torch
+ * matches N keywords against the last N names it reads back from the
+ * printed text (in 2.6 the last word of `Tensor out = None` is "None"). */
+static void
+test_unrecognized_keywords (void)
+{
+  static const Case cases[] = {
+    { "        return torch.addmm(x, beta=1)\n",
+      "6:16: error: TypeError: addmm() received an invalid combination of arguments - got "
+      "unrecognized keyword arguments: beta" },
+    { "        return torch.addbmm(x, out=None)\n",
+      "6:16: error: TypeError: addbmm() received an invalid combination of arguments - got "
+      "unrecognized keyword arguments: out",
+      "6:16: error: TypeError: addbmm() received an invalid combination of arguments - got "
+      "(Proxy, out=NoneType), but expected (Tensor input, Tensor batch1, Tensor batch2, *, "
+      "Number beta, Number alpha, Tensor out)" },
+  };
+
+  check_cases (cases, G_N_ELEMENTS (cases));
+}
+
 /* A number passes for a Tensor only where the function allows it. */
 static void
 test_numbers_as_tensors (void)
@@ -187,6 +208,7 @@ main (int   argc,
   g_test_add_func ("/core/signatures/look-alike-parsers", test_look_alike_parsers);
   g_test_add_func ("/core/signatures/bool-is-no-int", test_bool_is_no_int);
   g_test_add_func ("/core/signatures/numbers-as-tensors", test_numbers_as_tensors);
+  g_test_add_func ("/core/signatures/unrecognized-keywords", test_unrecognized_keywords);
   g_test_add_func ("/core/signatures/proxy-own-attributes", test_proxy_own_attributes);
   return g_test_run ();
 }
