@@ -320,9 +320,15 @@ def main():
             if path in found:
                 continue
             name = getattr(fn, "__name__", "")
-            cands = list(texts.get(name, {}).values())
             msg = probe(fn, 40)
-            if msg is None or not cands:
+            if msg is None:
+                continue
+            # An alias's messages use its parser's name (torch.hsmm parses as hspmm).
+            said = re.match(r"(\w+)\(\) ", msg)
+            if said is not None and said.group(1) != name and said.group(1) in texts:
+                name = said.group(1)
+            cands = list(texts.get(name, {}).values())
+            if not cands:
                 continue
             printed = printed_sigs(msg)
             if printed is not None:
