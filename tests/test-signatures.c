@@ -101,6 +101,9 @@ test_look_alike_parsers (void)
       "found element of type Proxy at pos 0",
       "6:16: error: TypeError: reshape(): argument 'shape' (position 2) must be tuple of SymInts, "
       "not tuple" },
+    /* An alias parses under its parser's name. */
+    { "        return torch.hsmm(x, y, y)\n",
+      "6:16: error: TypeError: hspmm() takes 2 positional arguments but 3 were given" },
     { "        return torch.neg(x)\n", NULL, NULL, "neg = torch.neg(x)" },
     { "        return torch.max(x, 1, True)\n", NULL, NULL, "max_1 = torch.max(x, 1, True)" },
     { "        return torch.matmul(x, y)\n", NULL, NULL, "matmul = torch.matmul(x, y)" },
