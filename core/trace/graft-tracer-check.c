@@ -66,6 +66,7 @@ typedef struct
   guint32 name_at;
   guint32 first_sig;
   guint32 n_sigs;
+  guint32 numbers_as_tensors; /* a Python number passes as a Tensor (torch.add) */
 } Parser;
 
 typedef struct
@@ -265,15 +266,14 @@ is_int_list (const Value *v,
       if (items->len == 0)
         return YES;
       first = items->pdata[0];
-      if (first->kind == VAL_BOOL)
-        return UNSURE;
+      /* A bool is no int here (THPUtils_checkIndex refuses it first). */
       r = is_int (first);
       if (r == NO)
         *failed = TRUE;
       return r;
     }
   if (size > 0)
-    return v->kind == VAL_BOOL ? UNSURE : is_int (v);
+    return is_int (v);
   if (_graft_value_is_proxy ((Value *) v) || is_plain_literal (v))
     return NO;
   return UNSURE;
@@ -295,10 +295,11 @@ check_value (Call        *c,
     case GRAFT_SIG_TENSOR:
       if (is_tensor_like (v))
         return YES;
-      /* Numbers pass where some functions allow them as tensors. */
+      /* Numbers (bools too) pass only where the function allows them as
+       * tensors (torch._C._should_allow_numbers_as_tensors). */
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
           v->kind == VAL_COMPLEX)
-        return UNSURE;
+        return c->parser->numbers_as_tensors ? YES : NO;
       return literal ? NO : UNSURE;
     case GRAFT_SIG_SCALAR:
       if (v->kind == VAL_INT || v->kind == VAL_FLOAT || v->kind == VAL_BOOL ||
@@ -531,7 +532,7 @@ parse (Call            *c,
           /* permute(1, 2, 3) is permute((1, 2, 3)): the first positional
            * argument decides. */
           const Value *first = c->args->pdata[0];
-          Verdict      all = first->kind == VAL_BOOL ? UNSURE : is_int (first);
+          Verdict      all = is_int (first);
 
           if (all == YES)
             {
@@ -641,6 +642,55 @@ describe_args (const Call *c)
   return g_string_free (s, FALSE);
 }
 
+/* format_invalid_args with one printed signature: the keywords it does
+ * not recognise, ", "-separated, or NULL.  torch reads the names back from
+ * the printed text, each the last word of its parameter (so in 2.6, where
+ * defaults are printed, `Tensor out = None` is named "None"), and matches a
+ * call's N keywords only against the last N parameters: `beta=1` is
+ * unrecognised in addbmm(Tensor input, ..., *, Number beta, Number alpha,
+ * Tensor out).  Several are listed in call order (torch's order is its
+ * hash map's). */
+static char *
+unrecognized_kwargs (const Call *c,
+                     const char *printed)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) params = NULL;
+  GString         *out = NULL;
+  gsize            body_len = strlen (printed);
+  g_autofree char *body = NULL;
+  guint            start;
+
+  if (c->nkwargs == 0 || body_len < 2 || printed[0] != '(' || printed[body_len - 1] != ')')
+    return NULL;
+  body = g_strndup (printed + 1, body_len - 2);
+  params = g_strsplit (body, ", ", -1);
+  for (guint i = 0; params[i] != NULL; i++)
+    {
+      const char *word = strrchr (params[i], ' ');
+
+      if (strcmp (params[i], "*") == 0)
+        continue;
+      g_ptr_array_add (names, g_strdup (word != NULL ? word + 1 : params[i]));
+    }
+  start = names->len > c->nkwargs ? names->len - c->nkwargs : 0;
+  for (guint k = 0; k < c->nkwargs; k++)
+    {
+      const char *key = c->kwargs->keys->pdata[k];
+      gboolean    found = FALSE;
+
+      for (guint i = start; i < names->len && !found; i++)
+        found = strcmp (names->pdata[i], key) == 0;
+      if (found)
+        continue;
+      if (out == NULL)
+        out = g_string_new (key);
+      else
+        g_string_append_printf (out, ", %s", key);
+    }
+  return out != NULL ? g_string_free (out, FALSE) : NULL;
+}
+
 static const Parser *
 find_parser (const Table *table,
              const char  *path)
@@ -714,8 +764,18 @@ parse_call (Call *c)
     return UNSURE;
   if (n_visible == 1)
     {
+      g_autofree char *unmatched = NULL;
+
       if (text (c, visible->printed_at)[0] == '\0')
         return UNSURE;
+      unmatched = unrecognized_kwargs (c, text (c, visible->printed_at));
+      if (unmatched != NULL)
+        {
+          set_message (c, "%s() received an invalid combination of arguments - got unrecognized "
+                          "keyword arguments: %s",
+                       text (c, c->parser->name_at), unmatched);
+          return NO;
+        }
       set_message (c, "%s() received an invalid combination of arguments - got (%s), but "
                       "expected %s",
                    text (c, c->parser->name_at), got, text (c, visible->printed_at));

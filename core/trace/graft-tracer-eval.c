@@ -1188,13 +1188,20 @@ eval_attribute (Tracer            *t,
     return module_attr (t, a, e->attribute.attr, e);
   if (_graft_value_is_proxy (a))
     {
-      /* _graft_tracer_getattr()'s, without the copy of the name: the
-       * syntax tree's names live as long as the tracer, as frames' keys
-       * do. */
-      Value *v = _graft_value_new (t, VAL_ATTR_PROXY);
+      const char *name = e->attribute.attr;
+      Value      *v;
 
+      /* The Proxy's own attributes (`x.T.root`, `x.__module__`) start
+       * with one of these; everything else (`x.view`, `x.shape`) is an
+       * Attribute, made here without a call. */
+      if (G_UNLIKELY (name[0] == '_' ||
+                      (a->kind == VAL_ATTR_PROXY && (name[0] == 'r' || name[0] == 'a'))))
+        return _graft_tracer_proxy_getattr (t, a, name, TRUE, e);
+      /* Without the copy of the name: the syntax tree's names live as
+       * long as the tracer, as frames' keys do. */
+      v = _graft_value_new (t, VAL_ATTR_PROXY);
       v->attr.base = a;
-      v->attr.attr = e->attribute.attr;
+      v->attr.attr = name;
       return v;
     }
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);

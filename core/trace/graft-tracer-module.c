@@ -235,6 +235,94 @@ self_path_getattr (Tracer            *t,
 }
 
 /**
+ * _graft_tracer_proxy_object:
+ * @name: an attribute of a traced value
+ *
+ * Whether `x.NAME` is an object torch.fx's Proxy really holds, which
+ * Python finds before `__getattr__` and which Graft does not model:
+ * `node` (the Node), `tracer` (the Tracer), `__class__`, `__dict__`.
+ *
+ * Returns: (nullable): what it is, for a message ("torch.fx Node"), or
+ *   %NULL when `x.NAME` is an attribute torch.fx records
+ */
+const char *
+_graft_tracer_proxy_object (const char *name)
+{
+  /* The first byte first: this is asked for every attribute made. */
+  switch (name[0])
+    {
+    case 'n':
+      return strcmp (name, "node") == 0 ? "torch.fx Node" : NULL;
+    case 't':
+      return strcmp (name, "tracer") == 0 ? "torch.fx Tracer" : NULL;
+    case '_':
+      if (strcmp (name, "__class__") == 0)
+        return "class (Proxy)";
+      return strcmp (name, "__dict__") == 0 ? "instance dict" : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/**
+ * _graft_tracer_proxy_getattr:
+ * @proxy: a traced value (a Proxy, or an Attribute such as `x.T`)
+ * @name: the attribute; kept, not copied, when @stable
+ *
+ * `proxy.name`.  Python finds the attributes a torch.fx Proxy really has
+ * before its `__getattr__` makes an Attribute (a getattr node once used).
+ * On an Attribute: `root` (the proxy it was taken of: `x.T.root` is `x`),
+ * `attr` (its name) and `_node` (None until its node is made); on both,
+ * `__module__`.  The objects of _graft_tracer_proxy_object() stay
+ * attributes here, so that calling one fails as Python does
+ * (graft-tracer-call.c), and using one as a value fails where its node
+ * would be made (_graft_tracer_node_of()).
+ *
+ * Returns: (nullable): the value, or %NULL when the tracer has failed
+ */
+Value *
+_graft_tracer_proxy_getattr (Tracer            *t,
+                             Value             *proxy,
+                             const char        *name,
+                             gboolean           stable,
+                             const GraftPyExpr *at)
+{
+  Value *v;
+
+  /* One test of the first byte keeps the common names (`shape`, `T`,
+   * `size`...) to a compare or two. */
+  switch (name[0])
+    {
+    case 'r':
+      if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "root") == 0)
+        return proxy->attr.base;
+      break;
+    case 'a':
+      if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "attr") == 0)
+        return _graft_value_str (t, proxy->attr.attr, -1);
+      break;
+    case '_':
+      if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "_node") == 0)
+        {
+          if (proxy->attr.made == NULL)
+            return _graft_value_none ();
+          return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                                     "'_node' of a traced value is its torch.fx Node, which "
+                                     "Graft does not model");
+        }
+      if (strcmp (name, "__module__") == 0)
+        return _graft_value_str (t, "torch.fx.proxy", -1);
+      break;
+    default:
+      break;
+    }
+  v = _graft_value_new (t, VAL_ATTR_PROXY);
+  v->attr.base = proxy;
+  v->attr.attr = stable ? name : _graft_tracer_strdup (t, name, -1);
+  return v;
+}
+
+/**
  * _graft_tracer_getattr:
  *
  * `obj.name` for any value.
@@ -249,12 +337,7 @@ _graft_tracer_getattr (Tracer            *t,
   Class *owner = NULL;
 
   if (_graft_value_is_proxy (obj))
-    {
-      v = _graft_value_new (t, VAL_ATTR_PROXY);
-      v->attr.base = obj;
-      v->attr.attr = _graft_tracer_strdup (t, name, -1);
-      return v;
-    }
+    return _graft_tracer_proxy_getattr (t, obj, name, FALSE, at);
   if (obj->kind == VAL_PYMODULE)
     return _graft_tracer_torch_attr (t, _graft_tracer_join_path (t, obj->path, name), at);
   if (obj->kind == VAL_PATH_FN)

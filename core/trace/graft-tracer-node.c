@@ -39,6 +39,60 @@ _graft_tracer_append_proxy_repr (Tracer  *t,
   return TRUE;
 }
 
+/* The first object of _graft_tracer_proxy_object() in @v's chain of
+ * attributes not yet made (`x.node`, `x.T.tracer.a`), or NULL. */
+static Value *
+proxy_object_in (Value *v)
+{
+  for (Value *cur = v; cur->kind == VAL_ATTR_PROXY && cur->attr.made == NULL; cur = cur->attr.base)
+    if (_graft_tracer_proxy_object (cur->attr.attr) != NULL)
+      return cur;
+  return NULL;
+}
+
+/* Fails the tracer at @at on @link, an attribute that is a Proxy's own
+ * object. */
+static void
+fail_proxy_object (Tracer            *t,
+                   Value             *link,
+                   const GraftPyExpr *at)
+{
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                      "'%s' of a traced value is its %s, which Graft does not model",
+                      link->attr.attr, _graft_tracer_proxy_object (link->attr.attr));
+}
+
+/**
+ * _graft_tracer_check_returned:
+ * @v: what the traced function returns
+ * @at: the returned expression
+ *
+ * torch.fx makes the output node's argument of @v: a Proxy's own object
+ * there (`return x.node`, `return (y, x.tracer)`) fails torch with a
+ * NotImplementedError that names no place.  Graft fails at @at.
+ *
+ * Returns: %FALSE with the tracer's error, %TRUE otherwise
+ */
+gboolean
+_graft_tracer_check_returned (Tracer            *t,
+                              Value             *v,
+                              const GraftPyExpr *at)
+{
+  Value *link;
+
+  if (_graft_value_is_seq (v))
+    {
+      for (guint i = 0; i < v->seq.items->len; i++)
+        if (!_graft_tracer_check_returned (t, v->seq.items->pdata[i], at))
+          return FALSE;
+      return TRUE;
+    }
+  if (v->kind != VAL_ATTR_PROXY || (link = proxy_object_in (v)) == NULL)
+    return TRUE;
+  fail_proxy_object (t, link, at);
+  return FALSE;
+}
+
 /**
  * _graft_tracer_node_of:
  *
@@ -67,9 +121,17 @@ _graft_tracer_node_of (Tracer *t,
   for (guint i = chain->len; i > 0; i--)
     {
       Value  *link = chain->pdata[i - 1];
-      PtrVec *args = _graft_tracer_vec (t);
+      PtrVec *args;
       Value  *made;
 
+      /* `x.node` used as a value: torch fails on the Node (or Tracer...)
+       * where it goes into an argument; Graft does not model them. */
+      if (G_UNLIKELY (_graft_tracer_proxy_object (link->attr.attr) != NULL))
+        {
+          fail_proxy_object (t, link, _graft_tracer_span_expr (t));
+          return NULL;
+        }
+      args = _graft_tracer_vec (t);
       _graft_vec_add (args, link->attr.base);
       _graft_vec_add (args, _graft_value_str (t, link->attr.attr, -1));
       made = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, "builtins.getattr",

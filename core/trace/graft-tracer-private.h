@@ -695,6 +695,13 @@ Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 const char *_graft_tracer_join_path (Tracer *t, const char *base, const char *name);
 Value      *_graft_tracer_class_lookup (Class *cls, const char *name, Class **out_owner);
 Value      *_graft_tracer_getattr (Tracer *t, Value *obj, const char *name, const GraftPyExpr *at);
+const char *_graft_tracer_proxy_object (const char *name);
+gboolean    _graft_tracer_check_returned (Tracer *t, Value *v, const GraftPyExpr *at);
+Value      *_graft_tracer_proxy_getattr (Tracer            *t,
+                                         Value             *proxy,
+                                         const char        *name,
+                                         gboolean           stable,
+                                         const GraftPyExpr *at);
 gboolean    _graft_tracer_setattr (Tracer            *t,
                                    Value             *obj,
                                    const char        *name,

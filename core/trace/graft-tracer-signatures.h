@@ -43,7 +43,7 @@ static const Signature SIG_NAME (sig_sigs_, SIG_ID)[] = {
 #undef GRAFT_SIG_SIGNATURE
 };
 static const Parser SIG_NAME (sig_parsers_, SIG_ID)[] = {
-#define GRAFT_SIG_PARSER(name, first, n) { name, first, n },
+#define GRAFT_SIG_PARSER(name, first, n, numbers) { name, first, n, numbers },
 #include SIG_FILE
 #undef GRAFT_SIG_PARSER
 };

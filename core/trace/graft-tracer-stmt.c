@@ -1028,6 +1028,11 @@ exec_stmt_inner (Tracer            *t,
                               "'return' outside a function");
           return FLOW_ERROR;
         }
+      /* What the traced function itself returns becomes the output node's
+       * argument. */
+      if (t->call_depth == 1 && s->ret.value != NULL &&
+          !_graft_tracer_check_returned (t, v, s->ret.value))
+        return FLOW_ERROR;
       *out_return = v;
       return FLOW_RETURN;
 

@@ -156,9 +156,11 @@ def verify_single(fn, cand, type_names):
                          % re.escape(p["name"]), str(e))
             if m is None:
                 return False
-            known = type_names.get(p["type"])
-            if known is not None and known != m.group(1):
+            known = type_name_of(p["type"], type_names)
+            if known and known != m.group(1):
                 return False
+            # the parser's own name for this parameter's type, for the messages
+            cand.setdefault("printed_types", {})[i] = m.group(1)
         else:
             return False
         make = VALID.get(type_class(p["type"]))
@@ -168,6 +170,42 @@ def verify_single(fn, cand, type_names):
             prefix.append(make())
     # one more positional argument than it takes
     return True
+
+
+def type_name_of(ty, type_names):
+    """The parser's name for C++ type ty, learned so far ("" if unknown)."""
+    for t in (ty, ty.rstrip("?"), re.sub(r"\[\d+\]", "", ty.rstrip("?"))):
+        if t in type_names:
+            return type_names[t]
+    return ""
+
+
+def shape(cand):
+    """What the tracer's checks see of a signature (SymIntArrayRef and IntArrayRef alike)."""
+    return [(type_class(p["type"]), list_size(p["type"]), p["name"], p["kwarg_only"])
+            for p in cand["params"]]
+
+
+def settle(cands):
+    """One signature of several that the parser's answers cannot tell apart, or None.
+
+    The library holds strings of other functions with the same name (the
+    linker merges `neg(Tensor input)` into the tail of a longer string), so
+    a parser's signature has look-alikes.  A candidate whose parameters are
+    a strict prefix of another's is a look-alike (each parameter of the
+    longer one was verified by name).  Candidates that differ only in which
+    parameters have defaults (1.13 prints no defaults) give the one with the
+    most: a default too many lets a call through, never fails one torch
+    accepts."""
+    uniq = list({c["text"]: c for c in cands}.values())
+    longest = max((len(c["params"]) for c in uniq), default=0)
+    uniq = [c for c in uniq if len(c["params"]) == longest and
+            all(shape(d) == shape(c)[:len(d["params"])] for d in uniq)]
+    if not uniq or any(shape(c) != shape(uniq[0]) for c in uniq):
+        return None
+    return max(uniq, key=lambda c: (sum(p["default"] is not None for p in c["params"]),
+                                    sum(p["type"].endswith("?") for p in c["params"]),
+                                    c["text"]))
 
 
 def probe(fn, n):
@@ -201,6 +239,39 @@ def printed_sigs(msg):
     return out
 
 
+# The parser's names of types (as its messages print them) and their check class.
+PRINTED_CLASS = {"Tensor": "TENSOR", "Number": "SCALAR", "int": "INT", "SymInt": "INT",
+                 "float": "FLOAT", "bool": "BOOL", "str": "STRING", "tuple of ints": "INT_LIST",
+                 "tuple of SymInts": "INT_LIST", "tuple of floats": "FLOAT_LIST",
+                 "tuple of Tensors": "TENSOR_LIST", "torch.dtype": "DTYPE", "name": "DIMNAME",
+                 "tuple of names": "DIMNAME_LIST"}
+
+
+def fits_printed(cand, printed):
+    """Whether cand agrees with a printed signature in the class of each type
+    (where the printed name is known) and in which parameters are keyword-only."""
+    kw, params = False, []
+    for p in split_params(printed[1:-1]):
+        if p == "*":
+            kw = True
+            continue
+        params.append((p.split(" = ")[0].rpartition(" ")[0], kw))
+    if len(params) != len(cand["params"]):
+        return False
+    for p, (ty, kw) in zip(cand["params"], params):
+        if p["kwarg_only"] != kw:
+            return False
+        cls = PRINTED_CLASS.get(ty)
+        if cls is not None and type_class(p["type"]) != cls:
+            return False
+    return True
+
+
+def defaults_of(printed):
+    """Whether each parameter of a printed signature shows a default."""
+    return [" = " in p for p in split_params(printed[1:-1]) if p != "*"]
+
+
 def type_class(ty):
     base = ty.rstrip("?")
     for pat, cls in TYPE_CLASS:
@@ -212,6 +283,11 @@ def type_class(ty):
 def list_size(ty):
     m = re.search(r"\[(\d+)\]", ty)
     return int(m.group(1)) if m else 0
+
+
+def numbers_as_tensors(name):
+    """Whether the parser of name takes a Python number where it wants a Tensor."""
+    return bool(torch._C._should_allow_numbers_as_tensors(name))
 
 
 def c_str(s):
@@ -244,23 +320,36 @@ def main():
             if path in found:
                 continue
             name = getattr(fn, "__name__", "")
-            cands = list(texts.get(name, {}).values())
             msg = probe(fn, 40)
-            if msg is None or not cands:
+            if msg is None:
+                continue
+            # An alias's messages use its parser's name (torch.hsmm parses as hspmm).
+            said = re.match(r"(\w+)\(\) ", msg)
+            if said is not None and said.group(1) != name and said.group(1) in texts:
+                name = said.group(1)
+            cands = list(texts.get(name, {}).values())
+            if not cands:
                 continue
             printed = printed_sigs(msg)
             if printed is not None:
                 sigs, ok = [], True
+                defaults_printed = any(" = " in t for t, _ in printed)
                 for ptext, pr in printed:
                     m = [c for c in cands if not c["hidden"] and
                          [p["name"] for p in c["params"]] == [n for _, n in pr]]
                     if len(m) > 1:
                         m = [c for c in m if all(type_names.get(p["type"], t) == t
                                                  for p, (t, _) in zip(c["params"], pr))]
-                    if len(m) != 1:
+                    if len(m) > 1:
+                        m = [c for c in m if fits_printed(c, ptext)]
+                    if len(m) > 1 and defaults_printed:
+                        m = [c for c in m if all((p["default"] is not None) == d
+                                                 for p, d in zip(c["params"], defaults_of(ptext)))]
+                    one = settle(m) if len(m) > 1 else (m[0] if m else None)
+                    if one is None:
                         ok = False
                         break
-                    sigs.append(m[0])
+                    sigs.append(one)
                 if not ok:
                     continue
                 printed_of = {s["text"]: t for s, (t, _) in zip(sigs, printed)}
@@ -280,9 +369,10 @@ def main():
             match = [c for c in cands if not c["hidden"] and
                      sum(1 for p in c["params"] if not p["kwarg_only"]) == max_pos]
             match = [c for c in match if verify_single(fn, c, type_names)]
-            if len({c["text"] for c in match}) != 1:
+            one = settle(match)
+            if one is None:
                 continue
-            found[path] = (name, match, {})
+            found[path] = (name, [one], {})
     unresolved = sorted(set(callables) - set(found))
 
     pool = {"": 0}
@@ -303,8 +393,8 @@ def main():
         sig_ids = []
         for s in g:
             first = len(index)
-            for p in s["params"]:
-                tname = type_names.get(p["type"])
+            for k, p in enumerate(s["params"]):
+                tname = s.get("printed_types", {}).get(k) or type_names.get(p["type"])
                 if tname is None:
                     tname = type_names.get(p["type"].rstrip("?"))
                 if tname is None:
@@ -331,7 +421,7 @@ def main():
             else:
                 sig_rows[run] = key
             sig_ids.append(key)
-        fkey = (pooled(name), tuple(sig_ids))
+        fkey = (pooled(name), tuple(sig_ids), int(numbers_as_tensors(name)))
         if fkey not in fn_rows:
             fn_rows[fkey] = len(fn_rows)
         fn_lines.append((pooled(path), fn_rows[fkey]))
@@ -367,8 +457,10 @@ def main():
  *     one signature, in the parser's order; FLAGS GRAFT_SIG_HIDDEN (deprecated: tried but
  *     never printed); printed_at: the signature as the parser prints it in "expected one
  *     of" lists (parsers of several signatures only).
- *   GRAFT_SIG_PARSER (name_at, first_signature, n_signatures)
- *     one parser; name: the function name its messages use (`flatten`, `linalg_norm`).
+ *   GRAFT_SIG_PARSER (name_at, first_signature, n_signatures, numbers_as_tensors)
+ *     one parser; name: the function name its messages use (`flatten`, `linalg_norm`);
+ *     numbers_as_tensors: 1 if a Python number passes where it wants a Tensor (torch.add,
+ *     torch.mul: torch._C._should_allow_numbers_as_tensors), else 0.
  *   GRAFT_SIG_FUNCTION (access_path_at, parser)
  *     an access path (`torch.flatten`, `torch.nn.functional.conv2d`) and its parser's row;
  *     sorted by path.
@@ -401,7 +493,7 @@ def main():
     out.append("#endif\n")
     out.append("#ifdef GRAFT_SIG_PARSER")
     for fkey in sorted(fn_rows, key=fn_rows.get):
-        out.append("GRAFT_SIG_PARSER (%d, %d, %d)" % ((fkey[0],) + fn_first[fkey]))
+        out.append("GRAFT_SIG_PARSER (%d, %d, %d, %d)" % ((fkey[0],) + fn_first[fkey] + (fkey[2],)))
     out.append("#endif\n")
     out.append("#ifdef GRAFT_SIG_FUNCTION")
     for line in fn_lines:

@@ -1,0 +1,6 @@
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x, y):
+        return torch.permute(x, (True, 0))
