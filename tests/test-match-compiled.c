@@ -101,7 +101,7 @@ random_program (GRand      *rand,
         {
           /* A pattern's every statement reads the one before (a pattern
            * has no dead code). */
-          guint v = chain && i == 0 && k > 0   ? n_values - 1
+          guint v = chain && i == 0 && k > 0     ? n_values - 1
                     : chain && n_used < n_inputs ? n_used++
                     : g_rand_boolean (rand) && n_values > 2
                         ? n_values - 1 - (guint) g_rand_int_range (rand, 0, 2)
@@ -209,14 +209,16 @@ run_cases (guint32 seed,
 
   for (guint c = 0; c < n_cases; c++)
     {
-      GraftTorch torch = g_rand_boolean (rand) ? GRAFT_TORCH_2_6 : GRAFT_TORCH_1_13;
+      GraftTorch       torch = g_rand_boolean (rand) ? GRAFT_TORCH_2_6 : GRAFT_TORCH_1_13;
       g_autofree char *graph_code =
-          random_program (rand, "forward", 3, (guint) g_rand_int_range (rand, 4, 30), n_calls, FALSE, FALSE);
+          random_program (rand, "forward", 3, (guint) g_rand_int_range (rand, 4, 30), n_calls,
+                          FALSE, FALSE);
       g_autofree char *pattern_code =
           random_program (rand, "pattern", (guint) g_rand_int_range (rand, 1, 4),
-                          (guint) g_rand_int_range (rand, 1, 4), n_calls, g_rand_int_range (rand, 0, 4) == 0, TRUE);
+                          (guint) g_rand_int_range (rand, 1, 4), n_calls,
+                          g_rand_int_range (rand, 0, 4) == 0, TRUE);
       g_autoptr (GraftGraph) graph = trace (torch, graph_code, "forward");
-      GraftGraph             *pattern_graph = trace (torch, pattern_code, "pattern");
+      GraftGraph *pattern_graph = trace (torch, pattern_code, "pattern");
       g_autoptr (GraftPattern) pattern = NULL;
       GraftMatchOptions options;
 

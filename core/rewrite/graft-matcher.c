@@ -845,14 +845,16 @@ enum {
 
 typedef struct
 {
-  guint8          kind;   /* INSN_* */
-  guint8          expand; /* ROOT, NODE: first meeting, lays out the arguments */
-  guint           src;    /* NODE, LITERAL: the slot of the graph's value */
-  guint           dst;    /* expand: the first slot of the arguments */
-  GraftNode      *pn;     /* ROOT, NODE: the pattern node */
-  const GraftArg *pa;     /* NODE, LITERAL: the pattern's value */
-  const GraftArg *args;   /* expand: the pattern node's arguments */
-  const GraftArg *kwargs; /* and keyword arguments */
+  guint8          kind;        /* INSN_* */
+  guint8          expand;      /* ROOT, NODE: first meeting, lays out the arguments */
+  guint8          placeholder; /* ROOT, NODE: the pattern node is one */
+  guint           pos;         /* ROOT, NODE: the pattern node's position */
+  guint           src;         /* NODE, LITERAL: the slot of the graph's value */
+  guint           dst;         /* expand: the first slot of the arguments */
+  GraftNode      *pn;          /* ROOT, NODE: the pattern node */
+  const GraftArg *pa;          /* NODE, LITERAL: the pattern's value */
+  const GraftArg *args;        /* expand: the pattern node's arguments */
+  const GraftArg *kwargs;      /* and keyword arguments */
 } Insn;
 
 typedef struct _Program
@@ -861,6 +863,7 @@ typedef struct _Program
   guint            n_insns;
   const GraftArg **slots; /* the graph's values, as the program lays them */
   guint            n_slots;
+  gboolean         flat; /* torch 1.13.1: flattened positional arguments */
 } Program;
 
 enum {
@@ -924,7 +927,9 @@ compile_node (Compiler       *c,
   insn.pn = pn;
   insn.pa = pa;
   insn.src = src;
-  insn.expand = !c->met[pos] && s->op_of[pos] != GRAFT_OP_PLACEHOLDER;
+  insn.pos = pos;
+  insn.placeholder = s->op_of[pos] == GRAFT_OP_PLACEHOLDER;
+  insn.expand = !c->met[pos] && !insn.placeholder;
   c->met[pos] = TRUE;
   g_array_append_val (c->insns, insn);
   if (!insn.expand)
@@ -1005,6 +1010,7 @@ compile_programs (Search *s,
       programs[a].n_insns = c.insns->len;
       programs[a].insns = (Insn *) (void *) g_array_free (c.insns, FALSE);
       programs[a].n_slots = c.n_slots;
+      programs[a].flat = !s->dialect->matches_structured_args;
       programs[a].slots = g_new (const GraftArg *, MAX (c.n_slots, 1));
     }
   g_free (c.met);
@@ -1055,20 +1061,40 @@ lay_arguments (Search     *s,
   const GraftArg  *gk = graft_node_get_kwargs (gn);
   const GraftArg **slots = p->slots;
   guint            k = insn->dst;
-  gboolean         flat = !s->dialect->matches_structured_args;
+  gboolean         flat = p->flat;
 
   if (pa->n != ga->n || pk->n != gk->n)
     return FALSE;
+  /* The usual arguments, values and lists of values, inline. */
   for (guint i = 0; i < pa->n; i++)
     {
       const GraftArg *pi = &pa->items[i];
       const GraftArg *gi = &ga->items[i];
 
-      /* The usual argument, a value, inline. */
-      if (!is_sequence (pi) && !is_sequence (gi) && !(flat && gi->kind == GRAFT_ARG_DICT))
-        slots[k++] = gi;
-      else if (!lay_leaves (pi, gi, flat, slots, &k))
+      if (!is_sequence (pi))
+        {
+          if (is_sequence (gi) || (flat && gi->kind == GRAFT_ARG_DICT))
+            return FALSE;
+          slots[k++] = gi;
+          continue;
+        }
+      if (!is_sequence (gi) || gi->n != pi->n)
         return FALSE;
+      for (guint j = 0; j < pi->n; j++)
+        {
+          const GraftArg *pj = &pi->items[j];
+          const GraftArg *gj = &gi->items[j];
+
+          if (is_sequence (pj))
+            {
+              if (!lay_leaves (pj, gj, flat, slots, &k))
+                return FALSE;
+            }
+          else if (is_sequence (gj) || (flat && gj->kind == GRAFT_ARG_DICT))
+            return FALSE;
+          else
+            slots[k++] = gj;
+        }
     }
   for (guint i = 0; i < pk->n; i++)
     {
@@ -1095,8 +1121,7 @@ run_program (Search    *s,
       const Insn     *insn = &p->insns[i];
       const GraftArg *ga;
       GraftNode      *gn;
-      guint           pos;
-      int             entered;
+      Binding        *b;
 
       switch (insn->kind)
         {
@@ -1119,12 +1144,23 @@ run_program (Search    *s,
           gn = candidate;
           break;
         }
-      entered = enter_node (s, insn->pn, gn, &pos);
-      if (entered < 0)
-        return RUN_FAIL;
-      if (entered != insn->expand)
+      /* enter_node(), knowing whether the node should be bound. */
+      b = &s->bind[insn->pos];
+      if (b->state != UNBOUND)
+        {
+          if (b->state != BOUND_NODE || b->node != gn)
+            return RUN_FAIL;
+          if (insn->expand)
+            return RUN_UNKNOWN;
+          continue;
+        }
+      if (!insn->expand && !insn->placeholder)
         return RUN_UNKNOWN;
-      if (entered > 0 && !lay_arguments (s, insn, gn, p))
+      if (_graft_node_has_mark (gn, 0, s->bound_mark) ||
+          !nodes_are_equal (s, insn->pn, insn->pos, gn))
+        return RUN_FAIL;
+      bind_node (s, insn->pos, gn);
+      if (insn->expand && !lay_arguments (s, insn, gn, p))
         return RUN_UNKNOWN;
     }
   return RUN_MATCH;
