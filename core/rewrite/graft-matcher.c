@@ -936,8 +936,11 @@ compile_node (Compiler       *c,
     return TRUE;
   kwargs = s->kwargs_of[pos];
   leaves = g_array_new (FALSE, FALSE, sizeof (const GraftArg *));
-  if (!compile_leaves (c, s->args_of[pos], !s->dialect->matches_structured_args, leaves))
-    return FALSE;
+  /* Item by item, as lay_arguments() lays them. */
+  for (guint i = 0; i < s->args_of[pos]->n; i++)
+    if (!compile_leaves (c, &s->args_of[pos]->items[i], !s->dialect->matches_structured_args,
+                         leaves))
+      return FALSE;
   for (guint i = 0; i < kwargs->n; i++)
     if (s->dialect->matches_structured_args)
       {
