@@ -39,6 +39,8 @@ static const char *const calls[] = {
   "%s.view(2, 3)",
   "%s.view((2, 3))",
   "%s.view([2, 3])",
+  "%s.view(6)",
+  "%s.view((6,))",
   "torch.ops.aten.add.Tensor(%s, %s)",
   "torch.ops.aten.add.Tensor(%s, %s, alpha=1)",
   "torch.ops.aten.mul.Tensor(%s, %s)",
