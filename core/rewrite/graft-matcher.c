@@ -22,7 +22,10 @@
  *   last node when the graph is in topological order (torch walks the rest
  *   of the graph for every match, which makes it quadratic);
  * - the depth-first walk from an anchor towards its inputs uses an explicit
- *   stack, so a pattern of any depth cannot overflow the C stack.
+ *   stack, so a pattern of any depth cannot overflow the C stack;
+ * - that walk is compiled, once per search and anchor, into a flat program
+ *   of comparisons, which leaves what it does not decide to the general
+ *   walk (see "The compiled walk").
  *
  * Deviation (cli.md): when some anchor has no candidate at all, torch raises
  * KeyError; this reports no match.
