@@ -41,4 +41,9 @@ struct _GraftMatch
   GraftBinding         bindings[]; /* one per pattern node */
 };
 
+/* Whether searches run their compiled walks (graft-matcher.c, "The
+ * compiled walk"); TRUE but for the tests that compare them with the
+ * general walk. */
+extern gboolean _graft_matcher_compiled_enabled;
+
 G_END_DECLS

@@ -22,7 +22,10 @@
  *   last node when the graph is in topological order (torch walks the rest
  *   of the graph for every match, which makes it quadratic);
  * - the depth-first walk from an anchor towards its inputs uses an explicit
- *   stack, so a pattern of any depth cannot overflow the C stack.
+ *   stack, so a pattern of any depth cannot overflow the C stack;
+ * - that walk is compiled, once per search and anchor, into a flat program
+ *   of comparisons, which leaves what it does not decide to the general
+ *   walk (see "The compiled walk").
  *
  * Deviation (cli.md): when some anchor has no candidate at all, torch raises
  * KeyError; this reports no match.
@@ -144,6 +147,7 @@ typedef struct
   LeafVec          pattern_leaves; /* the frames' pairs, pattern side */
   LeafVec          graph_leaves;   /* and graph side */
   FrameVec         stack;          /* Frames of the walk */
+  struct _Program *programs;       /* per anchor, or NULL: see run_program() */
   gboolean         explaining;     /* graft_matcher_explain() is walking */
   char            *why;            /* its first failure, or NULL */
   GraftNode       *failed_pn;      /* the nodes whose comparison failed first, */
@@ -798,6 +802,376 @@ match_nodes (Search    *s,
   return ok;
 }
 
+/* The compiled walk ---------------------------------------------------------
+ *
+ * match_nodes() pairs arguments through two leaf stacks and a stack of
+ * frames, deciding at every step what comes next.  For a given pattern and
+ * anchor, that order is fixed: torch's depth-first walk over the pattern,
+ * which enters a pattern node's arguments the first time the walk meets
+ * it.  So each anchor's walk is compiled once per search into a flat
+ * program, one instruction per pair it compares, in match_nodes()'s order:
+ *
+ * - ROOT: the anchor against the candidate (enter_node());
+ * - NODE: a pattern node against the graph's value in a slot: enter_node()
+ *   when that is a node, else match_literals() (a placeholder takes a
+ *   constant, any other node fails);
+ * - LITERAL: a pattern constant against the graph's value in a slot
+ *   (match_literals()).
+ *
+ * A ROOT or NODE that meets its pattern node for the first time (and it is
+ * not a placeholder) also lays the graph node's arguments into the slots
+ * its leaves read, once their shape is checked to be the pattern's: the
+ * same nesting of lists and tuples (either kind), each of the same length,
+ * no list, tuple (or, for torch 1.13, dict) where the pattern has a single
+ * value, and the same keywords in the same order.  Then both dialects pair
+ * exactly the values the general walk pairs, in its order: 1.13.1's
+ * flattened leaves and unflattened keyword values, 2.6's structural pairs.
+ *
+ * What the program does not decide it leaves to match_nodes(), which then
+ * walks from the anchor again with the bindings undone (run_program()
+ * returns RUN_UNKNOWN): a graph node whose arguments have another shape
+ * (torch 1.13.1 may still match them flattened, torch 2.6 fill an aten
+ * operator's call out from its schema, or fail), and a node met bound or
+ * unbound where the program expected otherwise.  Not compiled at all (every
+ * walk general): ignore_literals (a pattern node may then meet a constant
+ * and stay unbound, so what is bound is not known in advance), torch 1.13.1
+ * with a dict among a pattern node's positional arguments, and
+ * graft_matcher_explain(), which needs the general walk's sentences. */
+
+gboolean _graft_matcher_compiled_enabled = TRUE;
+
+enum {
+  INSN_ROOT,
+  INSN_NODE,
+  INSN_LITERAL,
+};
+
+typedef struct
+{
+  guint8          kind;        /* INSN_* */
+  guint8          expand;      /* ROOT, NODE: first meeting, lays out the arguments */
+  guint8          placeholder; /* ROOT, NODE: the pattern node is one */
+  guint           pos;         /* ROOT, NODE: the pattern node's position */
+  guint           src;         /* NODE, LITERAL: the slot of the graph's value */
+  guint           dst;         /* expand: the first slot of the arguments */
+  GraftNode      *pn;          /* ROOT, NODE: the pattern node */
+  const GraftArg *pa;          /* NODE, LITERAL: the pattern's value */
+  const GraftArg *args;        /* expand: the pattern node's arguments */
+  const GraftArg *kwargs;      /* and keyword arguments */
+} Insn;
+
+typedef struct _Program
+{
+  Insn            *insns;
+  guint            n_insns;
+  const GraftArg **slots; /* the graph's values, as the program lays them */
+  guint            n_slots;
+  gboolean         flat; /* torch 1.13.1: flattened positional arguments */
+} Program;
+
+enum {
+  RUN_FAIL,
+  RUN_MATCH,
+  RUN_UNKNOWN,
+};
+
+/* Builds the program, or returns FALSE when it would not pair what the
+ * general walk pairs. */
+typedef struct
+{
+  Search   *s;
+  gboolean *met; /* per pattern position: met by an earlier instruction */
+  GArray   *insns;
+  guint     n_slots;
+} Compiler;
+
+static gboolean compile_node (Compiler       *c,
+                              guint8          kind,
+                              GraftNode      *pn,
+                              const GraftArg *pa,
+                              guint           src);
+
+/* The leaves of @arg as the walk pairs them, each given a slot; @flat:
+ * torch 1.13.1's flattening (dict values too). */
+static gboolean
+compile_leaves (Compiler       *c,
+                const GraftArg *arg,
+                gboolean        flat,
+                GArray         *leaves)
+{
+  if (is_sequence (arg))
+    {
+      for (guint i = 0; i < arg->n; i++)
+        if (!compile_leaves (c, &arg->items[i], flat, leaves))
+          return FALSE;
+      return TRUE;
+    }
+  if (flat && arg->kind == GRAFT_ARG_DICT)
+    return FALSE;
+  g_array_append_val (leaves, arg);
+  return TRUE;
+}
+
+static gboolean
+compile_node (Compiler       *c,
+              guint8          kind,
+              GraftNode      *pn,
+              const GraftArg *pa,
+              guint           src)
+{
+  Search         *s = c->s;
+  guint           pos = _graft_pattern_position_of (s->pattern, pn);
+  Insn            insn = { 0 };
+  guint           at = c->insns->len;
+  const GraftArg *kwargs;
+  g_autoptr (GArray) leaves = NULL;
+
+  insn.kind = kind;
+  insn.pn = pn;
+  insn.pa = pa;
+  insn.src = src;
+  insn.pos = pos;
+  insn.placeholder = s->op_of[pos] == GRAFT_OP_PLACEHOLDER;
+  insn.expand = !c->met[pos] && !insn.placeholder;
+  c->met[pos] = TRUE;
+  g_array_append_val (c->insns, insn);
+  if (!insn.expand)
+    return TRUE;
+  kwargs = s->kwargs_of[pos];
+  leaves = g_array_new (FALSE, FALSE, sizeof (const GraftArg *));
+  /* Item by item, as lay_arguments() lays them. */
+  for (guint i = 0; i < s->args_of[pos]->n; i++)
+    if (!compile_leaves (c, &s->args_of[pos]->items[i], !s->dialect->matches_structured_args,
+                         leaves))
+      return FALSE;
+  for (guint i = 0; i < kwargs->n; i++)
+    if (s->dialect->matches_structured_args)
+      {
+        if (!compile_leaves (c, &kwargs->items[2 * i + 1], FALSE, leaves))
+          return FALSE;
+      }
+    else
+      {
+        const GraftArg *value = &kwargs->items[2 * i + 1];
+
+        g_array_append_val (leaves, value);
+      }
+  g_array_index (c->insns, Insn, at).dst = c->n_slots;
+  g_array_index (c->insns, Insn, at).args = s->args_of[pos];
+  g_array_index (c->insns, Insn, at).kwargs = kwargs;
+  src = c->n_slots;
+  c->n_slots += leaves->len;
+  for (guint i = 0; i < leaves->len; i++)
+    {
+      const GraftArg *leaf = g_array_index (leaves, const GraftArg *, i);
+
+      if (leaf->kind == GRAFT_ARG_NODE)
+        {
+          if (!compile_node (c, INSN_NODE, leaf->node, leaf, src + i))
+            return FALSE;
+        }
+      else
+        {
+          Insn lit = { 0 };
+
+          lit.kind = INSN_LITERAL;
+          lit.pa = leaf;
+          lit.src = src + i;
+          g_array_append_val (c->insns, lit);
+        }
+    }
+  return TRUE;
+}
+
+static void
+program_clear (Program *p)
+{
+  g_clear_pointer (&p->insns, g_free);
+  g_clear_pointer (&p->slots, g_free);
+  p->n_insns = p->n_slots = 0;
+}
+
+/* One program per anchor, in the order backtrack() walks them (a node an
+ * earlier anchor's walk met is bound when a later one's starts).  Returns
+ * NULL when the search is not compiled. */
+static Program *
+compile_programs (Search *s,
+                  GArray *anchors)
+{
+  Compiler c = { s, NULL, NULL, 0 };
+  Program *programs;
+  gboolean ok = TRUE;
+
+  if (s->options->ignore_literals || s->explaining || !_graft_matcher_compiled_enabled)
+    return NULL;
+  c.met = g_new0 (gboolean, MAX (s->pattern->nodes->len, 1));
+  programs = g_new0 (Program, MAX (anchors->len, 1));
+  for (guint a = 0; a < anchors->len && ok; a++)
+    {
+      GraftNode *pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, a)];
+
+      c.insns = g_array_new (FALSE, FALSE, sizeof (Insn));
+      c.n_slots = 0;
+      ok = compile_node (&c, INSN_ROOT, pn, NULL, 0);
+      programs[a].n_insns = c.insns->len;
+      programs[a].insns = (Insn *) (void *) g_array_free (c.insns, FALSE);
+      programs[a].n_slots = c.n_slots;
+      programs[a].flat = !s->dialect->matches_structured_args;
+      programs[a].slots = g_new (const GraftArg *, MAX (c.n_slots, 1));
+    }
+  g_free (c.met);
+  if (!ok)
+    {
+      for (guint a = 0; a < anchors->len; a++)
+        program_clear (&programs[a]);
+      g_clear_pointer (&programs, g_free);
+    }
+  return programs;
+}
+
+/* Lays @ga's leaves into @slots from *@k when its shape is @pa's (see
+ * above). */
+static gboolean
+lay_leaves (const GraftArg  *pa,
+            const GraftArg  *ga,
+            gboolean         flat,
+            const GraftArg **slots,
+            guint           *k)
+{
+  if (is_sequence (pa))
+    {
+      if (!is_sequence (ga) || ga->n != pa->n)
+        return FALSE;
+      for (guint i = 0; i < pa->n; i++)
+        if (!lay_leaves (&pa->items[i], &ga->items[i], flat, slots, k))
+          return FALSE;
+      return TRUE;
+    }
+  if (is_sequence (ga) || (flat && ga->kind == GRAFT_ARG_DICT))
+    return FALSE;
+  slots[(*k)++] = ga;
+  return TRUE;
+}
+
+/* The graph node @gn's arguments laid into the slots of @insn, whose
+ * pattern node it was just bound to. */
+static gboolean
+lay_arguments (Search     *s,
+               const Insn *insn,
+               GraftNode  *gn,
+               Program    *p)
+{
+  const GraftArg  *pa = insn->args;
+  const GraftArg  *pk = insn->kwargs;
+  const GraftArg  *ga = graft_node_get_args (gn);
+  const GraftArg  *gk = graft_node_get_kwargs (gn);
+  const GraftArg **slots = p->slots;
+  guint            k = insn->dst;
+  gboolean         flat = p->flat;
+
+  if (pa->n != ga->n || pk->n != gk->n)
+    return FALSE;
+  /* The usual arguments, values and lists of values, inline. */
+  for (guint i = 0; i < pa->n; i++)
+    {
+      const GraftArg *pi = &pa->items[i];
+      const GraftArg *gi = &ga->items[i];
+
+      if (!is_sequence (pi))
+        {
+          if (is_sequence (gi) || (flat && gi->kind == GRAFT_ARG_DICT))
+            return FALSE;
+          slots[k++] = gi;
+          continue;
+        }
+      if (!is_sequence (gi) || gi->n != pi->n)
+        return FALSE;
+      for (guint j = 0; j < pi->n; j++)
+        {
+          const GraftArg *pj = &pi->items[j];
+          const GraftArg *gj = &gi->items[j];
+
+          if (is_sequence (pj))
+            {
+              if (!lay_leaves (pj, gj, flat, slots, &k))
+                return FALSE;
+            }
+          else if (is_sequence (gj) || (flat && gj->kind == GRAFT_ARG_DICT))
+            return FALSE;
+          else
+            slots[k++] = gj;
+        }
+    }
+  for (guint i = 0; i < pk->n; i++)
+    {
+      if (!graft_arg_equal (&pk->items[2 * i], &gk->items[2 * i]))
+        return FALSE;
+      if (flat)
+        slots[k++] = &gk->items[2 * i + 1];
+      else if (!lay_leaves (&pk->items[2 * i + 1], &gk->items[2 * i + 1], FALSE, slots, &k))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* match_nodes (the anchor of @p, @gn) by the program: RUN_MATCH or
+ * RUN_FAIL as match_nodes() would answer, or RUN_UNKNOWN (the bindings it
+ * made are the caller's to undo). */
+static int
+run_program (Search    *s,
+             Program   *p,
+             GraftNode *candidate)
+{
+  for (guint i = 0; i < p->n_insns; i++)
+    {
+      const Insn     *insn = &p->insns[i];
+      const GraftArg *ga;
+      GraftNode      *gn;
+      Binding        *b;
+
+      switch (insn->kind)
+        {
+        case INSN_LITERAL:
+          if (!match_literals (s, insn->pa, p->slots[insn->src]))
+            return RUN_FAIL;
+          continue;
+        case INSN_NODE:
+          ga = p->slots[insn->src];
+          if (ga->kind != GRAFT_ARG_NODE)
+            {
+              if (!match_literals (s, insn->pa, ga))
+                return RUN_FAIL;
+              continue;
+            }
+          gn = ga->node;
+          break;
+        case INSN_ROOT:
+        default:
+          gn = candidate;
+          break;
+        }
+      /* enter_node(), knowing whether the node should be bound. */
+      b = &s->bind[insn->pos];
+      if (b->state != UNBOUND)
+        {
+          if (b->state != BOUND_NODE || b->node != gn)
+            return RUN_FAIL;
+          if (insn->expand)
+            return RUN_UNKNOWN;
+          continue;
+        }
+      if (!insn->expand && !insn->placeholder)
+        return RUN_UNKNOWN;
+      if (_graft_node_has_mark (gn, 0, s->bound_mark) ||
+          !nodes_are_equal (s, insn->pn, insn->pos, gn))
+        return RUN_FAIL;
+      bind_node (s, insn->pos, gn);
+      if (insn->expand && !lay_arguments (s, insn, gn, p))
+        return RUN_UNKNOWN;
+    }
+  return RUN_MATCH;
+}
+
 /* Lets go of the search's own hold on its current block. */
 static void
 release_block (Search *s)
@@ -875,7 +1249,18 @@ backtrack (Search  *s,
   mark = s->trail.len;
   for (guint i = 0; i < candidates[anchor].len; i++)
     {
-      if (match_nodes (s, pn, candidates[anchor].items[i]))
+      GraftNode *gn = candidates[anchor].items[i];
+      int        run = RUN_UNKNOWN;
+
+      if (s->programs != NULL)
+        {
+          run = run_program (s, &s->programs[anchor], gn);
+          if (run == RUN_UNKNOWN)
+            undo_to (s, mark);
+        }
+      if (run == RUN_UNKNOWN)
+        run = match_nodes (s, pn, gn) ? RUN_MATCH : RUN_FAIL;
+      if (run == RUN_MATCH)
         backtrack (s, anchors, candidates, anchor + 1);
       undo_to (s, mark);
     }
@@ -1566,7 +1951,14 @@ graft_matcher_find_full (GraftPattern            *pattern,
 
   candidates = g_new0 (NodeVec, anchors->len + 1);
   if (find_candidates (&s, anchors, candidates))
-    backtrack (&s, anchors, candidates, 0);
+    {
+      s.programs = compile_programs (&s, anchors);
+      backtrack (&s, anchors, candidates, 0);
+      if (s.programs != NULL)
+        for (guint i = 0; i < anchors->len; i++)
+          program_clear (&s.programs[i]);
+      g_clear_pointer (&s.programs, g_free);
+    }
 
   for (guint i = 0; i < s.found.len; i++)
     if (!check_complete (pattern, s.found.items[i], error))
