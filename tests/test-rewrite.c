@@ -865,6 +865,9 @@ test_ignore_literals_unbound (void)
       "class N(torch.nn.Module):\n"
       "    def forward(self, x):\n"
       "        return torch.add(2, x)\n"
+      "class O(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return 2\n"
       "def pattern(x, y):\n"
       "    return torch.add(x, torch.neg(y))\n"
       "def pattern2(y):\n"
@@ -872,7 +875,9 @@ test_ignore_literals_unbound (void)
       "def replacement(x, y):\n"
       "    return torch.sub(x, y)\n"
       "def replacement2(y):\n"
-      "    return torch.sub(y, y)\n";
+      "    return torch.sub(y, y)\n"
+      "def pattern3(y):\n"
+      "    return torch.neg(y)\n";
   static const struct
   {
     const char *graph, *pattern, *replacement, *error;
@@ -884,9 +889,12 @@ test_ignore_literals_unbound (void)
 
   graft_match_options_init (&options);
   options.ignore_literals = TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+  /* With match_output too (the search's anchor is then the pattern's
+   * output, which binds no node): the same failure, not a crash. */
+  for (guint k = 0; k < 2 * G_N_ELEMENTS (cases); k++)
     for (guint t = 0; t < GRAFT_N_TORCHES; t++)
       {
+        guint i = k % G_N_ELEMENTS (cases);
         g_autoptr (GraftGraph) graph = test_trace_in (t, model, cases[i].graph);
         g_autoptr (GraftGraph) replacement = test_trace_in (t, model, cases[i].replacement);
         g_autoptr (GError) error = NULL;
@@ -897,6 +905,7 @@ test_ignore_literals_unbound (void)
         g_autoptr (GraftRewrite) rewrite = NULL;
 
         g_assert_no_error (error);
+        options.match_output = k >= G_N_ELEMENTS (cases);
         rewrite = graft_replace_pattern (graph, pattern, replacement, &options, &error);
         after = graft_listing_print (graph);
         g_assert_cmpstr (after, ==, before);
@@ -910,6 +919,24 @@ test_ignore_literals_unbound (void)
         g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
         g_assert_nonnull (strstr (error->message, cases[i].error));
       }
+
+  /* match_output against a graph returning a constant: the pattern's
+   * result and parameter both unbound, the match found at the output. */
+  options.match_output = TRUE;
+  {
+    g_autoptr (GraftGraph) graph = test_trace_in (GRAFT_TORCH_2_6, model, "O");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GraftPattern) pattern =
+        graft_pattern_new (test_trace_in (GRAFT_TORCH_2_6, model, "pattern3"), &error);
+    g_autoptr (GPtrArray) matches = NULL;
+
+    g_assert_no_error (error);
+    matches = graft_matcher_find_full (pattern, graph, &options, NULL, &error);
+    g_assert_null (matches);
+    g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
+    g_assert_nonnull (strstr (error->message, "match at output"));
+    g_assert_nonnull (strstr (error->message, "KeyError: y"));
+  }
 }
 
 static const char attr_model[] =

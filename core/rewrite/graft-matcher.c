@@ -1800,6 +1800,7 @@ search_clear (Search *s)
  * (what uses it met a constant) raises KeyError, and the search fails. */
 static gboolean
 check_complete (GraftPattern     *pattern,
+                GArray           *anchors,
                 const GraftMatch *m,
                 GError          **error)
 {
@@ -1814,7 +1815,9 @@ check_complete (GraftPattern     *pattern,
 
         if (m->bindings[pos].state != UNBOUND)
           continue;
-        at = m->bindings[g_array_index (pattern->anchors, guint, 0)].node;
+        /* The search's own anchor is always bound (with match_output, the
+         * output; the pattern's first anchor may be what is unbound). */
+        at = m->bindings[g_array_index (anchors, guint, 0)].node;
         graft_node_set_error (at, error, GRAFT_ERROR_REWRITE,
                               "the pattern's %s %s stands for nothing in the match at %s: with "
                               "ignore_literals, what uses it was matched against a constant "
@@ -1961,7 +1964,7 @@ graft_matcher_find_full (GraftPattern            *pattern,
     }
 
   for (guint i = 0; i < s.found.len; i++)
-    if (!check_complete (pattern, s.found.items[i], error))
+    if (!check_complete (pattern, anchors, s.found.items[i], error))
       {
         for (guint k = 0; k < s.found.len; k++)
           graft_match_free (s.found.items[k]);
