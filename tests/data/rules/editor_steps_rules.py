@@ -36,7 +36,7 @@ def method_flatten(x):
 
 
 def reshape_rows(x):
-    return torch.reshape(x, (x.size(0), -1))
+    return x.reshape(x.size(0), -1)
 
 
 RULES = [
