@@ -834,6 +834,65 @@ test_indexed_maps (void)
     }
 }
 
+/* A streamed forward's scope is sized from the body's bytes, about a name
+ * per line: its index made that large once it needs one, which must hold
+ * answers as any other.  Lines that bind many names each (a tuple
+ * unpacked) outgrow the estimate several times over, then names are
+ * deleted (the index made again, for more keys than reserved) and bound
+ * again; a forward of a few names and long lines reserves room it never
+ * indexes.  Both ways and dialects give the same code. */
+static void
+test_reserved_scope (void)
+{
+  g_autoptr (GString) many = g_string_new (HEAD "class M(nn.Module):\n"
+                                                "    def forward(self, x):\n");
+  g_autoptr (GString) few = g_string_new (HEAD "class M(nn.Module):\n"
+                                               "    def forward(self, x):\n"
+                                               "        a = x + 1\n");
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_string_append (many, "        ");
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (many, "%sa%u", k > 0 ? ", " : "", 10 * i + k);
+      g_string_append (many, " = ");
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (many, "%s%s", k > 0 ? ", " : "", i == 0 ? "x" : "a0");
+      g_string_append (many, "\n");
+    }
+  g_string_append (many, "        a7 = a0 + 1\n"
+                         "        del a5, a150\n"
+                         "        a150 = a7 * a299\n"
+                         "        a5 = a150 - a123\n"
+                         "        return a5 + a7 + a150 + a298\n");
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (few, "        a = a + %u  # %s\n", i, "a comment long enough to count");
+  g_string_append (few, "        del a\n"
+                        "        b = x * 2\n"
+                        "        return b\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "reserved_many", many->str, NULL };
+      Case                f = { "reserved_few", few->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+      g_autofree char    *usual_few = trace_usual (&f, dialect);
+      g_autofree char    *streamed_few = trace_streamed (&f, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add = x + 1"));
+      g_assert_nonnull (strstr (streamed, "mul = add * x"));
+      g_assert_nonnull (strstr (streamed, "sub = mul - x"));
+      g_assert_nonnull (strstr (streamed, "add_1 = sub + add"));
+      g_assert_nonnull (strstr (streamed, "add_2 = add_1 + mul"));
+      g_assert_nonnull (strstr (streamed, "add_3 = add_2 + x"));
+      g_assert_cmpstr (streamed_few, ==, usual_few);
+      g_assert_nonnull (strstr (streamed_few, "add_40 = add_39 + 39"));
+      g_assert_nonnull (strstr (streamed_few, "mul = x * 2"));
+    }
+}
+
 /* Globals shadowed and rebound, where absent keys are answered without
  * a search: `torch` a parameter of a helper whose frame is indexed (its
  * names past eight), called with torch.nn.functional then torch; `F`
@@ -1202,6 +1261,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
+  g_test_add_func ("/core/trace-stream/reserved-scope", test_reserved_scope);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
