@@ -893,6 +893,59 @@ test_reserved_scope (void)
     }
 }
 
+/* Floats are written from codegen's recent ones, by their bits: the same
+ * constant again, 0.0 after -0.0 (equal as doubles), values that share a
+ * slot, one of 23 characters (the longest kept) and one of 24 (written
+ * each time), in a call's arguments and in a list. */
+static void
+test_float_constants (void)
+{
+  static const char text[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        a = x * 0.5 + 0.25\n"
+           "        b = a * -0.0 + 0.0\n"
+           "        c = b * 0.5 - 1.2345678901234567e-300\n"
+           "        d = c + -1.2345678901234567e-300 + 1.2345678901234567e-300\n"
+           "        e = d * -1.2345678901234567e-300 * 0.25 * 0.5\n"
+           "        f = torch.clamp(e, 0.1, 0.2) + torch.clamp(e, 0.2, 0.1)\n"
+           "        g = f.scaled([0.5, -0.0, 0.0, 0.5, 0.25], 0.25)\n"
+           "        return g + 1e+16 + 1e16 + 1.5e-05 + 0.3\n";
+  static const char *const lines[] = {
+    "mul = x * 0.5",
+    "add = mul + 0.25",
+    "mul_1 = add * -0.0",
+    "add_1 = mul_1 + 0.0",
+    "mul_2 = add_1 * 0.5",
+    "sub = mul_2 - 1.2345678901234568e-300",
+    "add_2 = sub + -1.2345678901234568e-300",
+    "add_3 = add_2 + 1.2345678901234568e-300",
+    "mul_3 = add_3 * -1.2345678901234568e-300",
+    "mul_4 = mul_3 * 0.25",
+    "mul_5 = mul_4 * 0.5",
+    "clamp = torch.clamp(mul_5, 0.1, 0.2)",
+    "clamp_1 = torch.clamp(mul_5, 0.2, 0.1)",
+    "scaled = add_4.scaled([0.5, -0.0, 0.0, 0.5, 0.25], 0.25)",
+    "add_5 = scaled + 1e+16",
+    "add_6 = add_5 + 1e+16",
+    "add_7 = add_6 + 1.5e-05",
+    "add_8 = add_7 + 0.3",
+  };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "float_constants", text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+        if (strstr (streamed, lines[i]) == NULL)
+          g_error ("no line `%s` in:\n%s", lines[i], streamed);
+    }
+}
+
 /* Globals shadowed and rebound, where absent keys are answered without
  * a search: `torch` a parameter of a helper whose frame is indexed (its
  * names past eight), called with torch.nn.functional then torch; `F`
@@ -1262,6 +1315,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
   g_test_add_func ("/core/trace-stream/reserved-scope", test_reserved_scope);
+  g_test_add_func ("/core/trace-stream/float-constants", test_float_constants);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);

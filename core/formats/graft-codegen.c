@@ -56,6 +56,17 @@ typedef struct
   gsize       len;
 } NameSlot;
 
+/* Floats written lately, by their bits: a graph uses a few constants
+ * over and over (`* 0.5`), and writing one finds its shortest digits. */
+#define FLOAT_SLOTS 8
+
+typedef struct
+{
+  guint64 bits;
+  guint8  len; /* 0: empty */
+  char    text[23];
+} FloatSlot;
+
 typedef struct
 {
   /* Owned */
@@ -78,7 +89,8 @@ typedef struct
   gboolean    direct; /* code names are the node names (see below) */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
-  NameSlot name_slots[NAME_SLOTS];
+  NameSlot  name_slots[NAME_SLOTS];
+  FloatSlot float_slots[FLOAT_SLOTS];
   /* Whether the line being written may hold a newline of its own: set by
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
@@ -487,6 +499,35 @@ append_repr (CodeGen        *gen,
     append_repr_any (gen, out, arg);
 }
 
+/* graft_arg_append_repr() of a float (its digits hold no newline),
+ * kept in gen->float_slots. */
+static G_GNUC_NO_INLINE void
+append_float (CodeGen *gen,
+              GString *out,
+              double   value)
+{
+  guint64    bits;
+  FloatSlot *slot;
+  gsize      start = out->len;
+
+  /* The top three bits of a multiplicative hash pick the slot. */
+  G_STATIC_ASSERT (FLOAT_SLOTS == 8);
+  memcpy (&bits, &value, sizeof bits);
+  slot = &gen->float_slots[(bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 61];
+  if (slot->len > 0 && slot->bits == bits)
+    {
+      _graft_buf_append_len (out, slot->text, slot->len);
+      return;
+    }
+  graft_append_float_repr (out, value);
+  if (out->len - start <= sizeof slot->text)
+    {
+      slot->bits = bits;
+      slot->len = (guint8) (out->len - start);
+      memcpy (slot->text, out->str + start, slot->len);
+    }
+}
+
 static void
 append_repr_any (CodeGen        *gen,
                  GString        *out,
@@ -532,8 +573,10 @@ append_repr_any (CodeGen        *gen,
       else
         _graft_buf_append_len (out, "False", 5);
       return;
-    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_FLOAT:
+      append_float (gen, out, arg->f);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
     case GRAFT_ARG_SYMBOL:
