@@ -946,6 +946,47 @@ test_float_constants (void)
     }
 }
 
+/* A getattr of a traced value is written `x.name` when the name is a
+ * Python identifier, ASCII ones told apart by codegen itself, the rest
+ * by graft_is_python_identifier(): else `getattr(x, 'name')`. */
+static void
+test_getattr_names (void)
+{
+  static const char text[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        a = getattr(x, \"shape\")\n"
+           "        b = getattr(x, \"1abc\")\n"
+           "        c = getattr(x, \"a b\")\n"
+           "        d = getattr(x, \"\u00f1ame\")\n"
+           "        e = getattr(x, \"_x9\")\n"
+           "        g = getattr(x, \"x\u00bd\")\n"
+           "        h = getattr(x, \"a-b\")\n"
+           "        return (a, b, c, d, e, g, h)\n";
+  static const char *const lines[] = {
+    "getattr_1 = x.shape",
+    "getattr_2 = getattr(x, '1abc')",
+    "getattr_3 = getattr(x, 'a b')",
+    "getattr_4 = x.\u00f1ame",
+    "getattr_5 = x._x9",
+    "getattr_6 = getattr(x, 'x\u00bd')",
+    "getattr_7 = getattr(x, 'a-b')",
+  };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "getattr_names", text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+        if (strstr (streamed, lines[i]) == NULL)
+          g_error ("no line `%s` in:\n%s", lines[i], streamed);
+    }
+}
+
 /* Globals shadowed and rebound, where absent keys are answered without
  * a search: `torch` a parameter of a helper whose frame is indexed (its
  * names past eight), called with torch.nn.functional then torch; `F`
@@ -1316,6 +1357,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
   g_test_add_func ("/core/trace-stream/reserved-scope", test_reserved_scope);
   g_test_add_func ("/core/trace-stream/float-constants", test_float_constants);
+  g_test_add_func ("/core/trace-stream/getattr-names", test_getattr_names);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);

@@ -950,6 +950,23 @@ append_target (CodeGen    *gen,
     _graft_buf_append_len (body, " = ", 3);
 }
 
+/* Whether the @len bytes at @s, without a NUL, are a Python identifier
+ * (graft_is_python_identifier()): ASCII ones (`shape`) looked at here,
+ * the rest there. */
+static gboolean
+is_identifier (const char *s,
+               gsize       len)
+{
+  if (len == 0 || g_ascii_isdigit (s[0]))
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if ((guchar) s[i] >= 0x80)
+      return strlen (s) == len && graft_is_python_identifier (s);
+    else if (!g_ascii_isalnum (s[i]) && s[i] != '_')
+      return FALSE;
+  return TRUE;
+}
+
 static void
 emit_node (CodeGen   *gen,
            GraftNode *node,
@@ -1085,8 +1102,7 @@ emit_node (CodeGen   *gen,
         }
       if (is_getattr && args->n == 2 && kwargs->n == 0 &&
           args->items[1].kind == GRAFT_ARG_STR &&
-          strlen (args->items[1].s) == args->items[1].n &&
-          graft_is_python_identifier (args->items[1].s))
+          is_identifier (args->items[1].s, args->items[1].n))
         {
           gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
