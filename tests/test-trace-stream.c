@@ -834,6 +834,159 @@ test_indexed_maps (void)
     }
 }
 
+/* A streamed forward's scope is sized from the body's bytes, about a name
+ * per line: its index made that large once it needs one, which must hold
+ * answers as any other.  Lines that bind many names each (a tuple
+ * unpacked) outgrow the estimate several times over, then names are
+ * deleted (the index made again, for more keys than reserved) and bound
+ * again; a forward of a few names and long lines reserves room it never
+ * indexes.  Both ways and dialects give the same code. */
+static void
+test_reserved_scope (void)
+{
+  g_autoptr (GString) many = g_string_new (HEAD "class M(nn.Module):\n"
+                                                "    def forward(self, x):\n");
+  g_autoptr (GString) few = g_string_new (HEAD "class M(nn.Module):\n"
+                                               "    def forward(self, x):\n"
+                                               "        a = x + 1\n");
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_string_append (many, "        ");
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (many, "%sa%u", k > 0 ? ", " : "", 10 * i + k);
+      g_string_append (many, " = ");
+      for (guint k = 0; k < 10; k++)
+        g_string_append_printf (many, "%s%s", k > 0 ? ", " : "", i == 0 ? "x" : "a0");
+      g_string_append (many, "\n");
+    }
+  g_string_append (many, "        a7 = a0 + 1\n"
+                         "        del a5, a150\n"
+                         "        a150 = a7 * a299\n"
+                         "        a5 = a150 - a123\n"
+                         "        return a5 + a7 + a150 + a298\n");
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (few, "        a = a + %u  # %s\n", i, "a comment long enough to count");
+  g_string_append (few, "        del a\n"
+                        "        b = x * 2\n"
+                        "        return b\n");
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "reserved_many", many->str, NULL };
+      Case                f = { "reserved_few", few->str, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+      g_autofree char    *usual_few = trace_usual (&f, dialect);
+      g_autofree char    *streamed_few = trace_streamed (&f, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_nonnull (strstr (streamed, "add = x + 1"));
+      g_assert_nonnull (strstr (streamed, "mul = add * x"));
+      g_assert_nonnull (strstr (streamed, "sub = mul - x"));
+      g_assert_nonnull (strstr (streamed, "add_1 = sub + add"));
+      g_assert_nonnull (strstr (streamed, "add_2 = add_1 + mul"));
+      g_assert_nonnull (strstr (streamed, "add_3 = add_2 + x"));
+      g_assert_cmpstr (streamed_few, ==, usual_few);
+      g_assert_nonnull (strstr (streamed_few, "add_40 = add_39 + 39"));
+      g_assert_nonnull (strstr (streamed_few, "mul = x * 2"));
+    }
+}
+
+/* Floats are written from codegen's recent ones, by their bits: the same
+ * constant again, 0.0 after -0.0 (equal as doubles), values that share a
+ * slot, one of 23 characters (the longest kept) and one of 24 (written
+ * each time), in a call's arguments and in a list. */
+static void
+test_float_constants (void)
+{
+  static const char text[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        a = x * 0.5 + 0.25\n"
+           "        b = a * -0.0 + 0.0\n"
+           "        c = b * 0.5 - 1.2345678901234567e-300\n"
+           "        d = c + -1.2345678901234567e-300 + 1.2345678901234567e-300\n"
+           "        e = d * -1.2345678901234567e-300 * 0.25 * 0.5\n"
+           "        f = torch.clamp(e, 0.1, 0.2) + torch.clamp(e, 0.2, 0.1)\n"
+           "        g = f.scaled([0.5, -0.0, 0.0, 0.5, 0.25], 0.25)\n"
+           "        return g + 1e+16 + 1e16 + 1.5e-05 + 0.3\n";
+  static const char *const lines[] = {
+    "mul = x * 0.5",
+    "add = mul + 0.25",
+    "mul_1 = add * -0.0",
+    "add_1 = mul_1 + 0.0",
+    "mul_2 = add_1 * 0.5",
+    "sub = mul_2 - 1.2345678901234568e-300",
+    "add_2 = sub + -1.2345678901234568e-300",
+    "add_3 = add_2 + 1.2345678901234568e-300",
+    "mul_3 = add_3 * -1.2345678901234568e-300",
+    "mul_4 = mul_3 * 0.25",
+    "mul_5 = mul_4 * 0.5",
+    "clamp = torch.clamp(mul_5, 0.1, 0.2)",
+    "clamp_1 = torch.clamp(mul_5, 0.2, 0.1)",
+    "scaled = add_4.scaled([0.5, -0.0, 0.0, 0.5, 0.25], 0.25)",
+    "add_5 = scaled + 1e+16",
+    "add_6 = add_5 + 1e+16",
+    "add_7 = add_6 + 1.5e-05",
+    "add_8 = add_7 + 0.3",
+  };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "float_constants", text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+        if (strstr (streamed, lines[i]) == NULL)
+          g_error ("no line `%s` in:\n%s", lines[i], streamed);
+    }
+}
+
+/* A getattr of a traced value is written `x.name` when the name is a
+ * Python identifier, ASCII ones told apart by codegen itself, the rest
+ * by graft_is_python_identifier(): else `getattr(x, 'name')`. */
+static void
+test_getattr_names (void)
+{
+  static const char text[] =
+      HEAD "class M(nn.Module):\n"
+           "    def forward(self, x):\n"
+           "        a = getattr(x, \"shape\")\n"
+           "        b = getattr(x, \"1abc\")\n"
+           "        c = getattr(x, \"a b\")\n"
+           "        d = getattr(x, \"\u00f1ame\")\n"
+           "        e = getattr(x, \"_x9\")\n"
+           "        g = getattr(x, \"x\u00bd\")\n"
+           "        h = getattr(x, \"a-b\")\n"
+           "        return (a, b, c, d, e, g, h)\n";
+  static const char *const lines[] = {
+    "getattr_1 = x.shape",
+    "getattr_2 = getattr(x, '1abc')",
+    "getattr_3 = getattr(x, 'a b')",
+    "getattr_4 = x.\u00f1ame",
+    "getattr_5 = x._x9",
+    "getattr_6 = getattr(x, 'x\u00bd')",
+    "getattr_7 = getattr(x, 'a-b')",
+  };
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { "getattr_names", text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+        if (strstr (streamed, lines[i]) == NULL)
+          g_error ("no line `%s` in:\n%s", lines[i], streamed);
+    }
+}
+
 /* Globals shadowed and rebound, where absent keys are answered without
  * a search: `torch` a parameter of a helper whose frame is indexed (its
  * names past eight), called with torch.nn.functional then torch; `F`
@@ -1202,6 +1355,9 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/big-frame-rebinds", test_big_frame_rebinds);
   g_test_add_func ("/core/trace-stream/absent-keys", test_absent_keys);
   g_test_add_func ("/core/trace-stream/indexed-maps", test_indexed_maps);
+  g_test_add_func ("/core/trace-stream/reserved-scope", test_reserved_scope);
+  g_test_add_func ("/core/trace-stream/float-constants", test_float_constants);
+  g_test_add_func ("/core/trace-stream/getattr-names", test_getattr_names);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);

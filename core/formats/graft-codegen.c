@@ -56,6 +56,17 @@ typedef struct
   gsize       len;
 } NameSlot;
 
+/* Floats written lately, by their bits: a graph uses a few constants
+ * over and over (`* 0.5`), and writing one finds its shortest digits. */
+#define FLOAT_SLOTS 8
+
+typedef struct
+{
+  guint64 bits;
+  guint8  len; /* 0: empty */
+  char    text[23];
+} FloatSlot;
+
 typedef struct
 {
   /* Owned */
@@ -78,7 +89,8 @@ typedef struct
   gboolean    direct; /* code names are the node names (see below) */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
-  NameSlot name_slots[NAME_SLOTS];
+  NameSlot  name_slots[NAME_SLOTS];
+  FloatSlot float_slots[FLOAT_SLOTS];
   /* Whether the line being written may hold a newline of its own: set by
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
@@ -251,6 +263,17 @@ code_name (CodeGen   *gen,
   return name;
 }
 
+/* @node's code name put in @slot, its length measured. */
+static G_GNUC_NO_INLINE void
+fill_name_slot (CodeGen   *gen,
+                NameSlot  *slot,
+                GraftNode *node)
+{
+  slot->node = node;
+  slot->name = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
+  slot->len = strlen (slot->name);
+}
+
 /* append_name_len() of @node's code name, remembered in gen->name_slots. */
 static inline void
 append_code_name (CodeGen   *gen,
@@ -260,11 +283,7 @@ append_code_name (CodeGen   *gen,
   NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
 
   if (G_UNLIKELY (slot->node != node))
-    {
-      slot->node = node;
-      slot->name = code_name (gen, node);
-      slot->len = strlen (slot->name);
-    }
+    fill_name_slot (gen, slot, node);
   append_name_len (out, slot->name, slot->len);
 }
 
@@ -480,6 +499,35 @@ append_repr (CodeGen        *gen,
     append_repr_any (gen, out, arg);
 }
 
+/* graft_arg_append_repr() of a float (its digits hold no newline),
+ * kept in gen->float_slots. */
+static G_GNUC_NO_INLINE void
+append_float (CodeGen *gen,
+              GString *out,
+              double   value)
+{
+  guint64    bits;
+  FloatSlot *slot;
+  gsize      start = out->len;
+
+  /* The top three bits of a multiplicative hash pick the slot. */
+  G_STATIC_ASSERT (FLOAT_SLOTS == 8);
+  memcpy (&bits, &value, sizeof bits);
+  slot = &gen->float_slots[(bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 61];
+  if (slot->len > 0 && slot->bits == bits)
+    {
+      _graft_buf_append_len (out, slot->text, slot->len);
+      return;
+    }
+  graft_append_float_repr (out, value);
+  if (out->len - start <= sizeof slot->text)
+    {
+      slot->bits = bits;
+      slot->len = (guint8) (out->len - start);
+      memcpy (slot->text, out->str + start, slot->len);
+    }
+}
+
 static void
 append_repr_any (CodeGen        *gen,
                  GString        *out,
@@ -525,8 +573,10 @@ append_repr_any (CodeGen        *gen,
       else
         _graft_buf_append_len (out, "False", 5);
       return;
-    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_FLOAT:
+      append_float (gen, out, arg->f);
+      return;
+    case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
     case GRAFT_ARG_SYMBOL:
@@ -871,20 +921,50 @@ append_annotated_target (CodeGen    *gen,
   _graft_buf_append_len (body, " = ", 3);
 }
 
-static inline void
+/* Written in place at each of emit_node()'s lines (a call of its own
+ * cost a tenth of the line), the name's slot filled apart: the line
+ * defines the node, so its name is not known yet. */
+static inline G_ALWAYS_INLINE void
 append_target (CodeGen    *gen,
                GString    *body,
                GraftNode  *node,
                const char *declared,
                const char *shape)
 {
+  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+
   if (G_UNLIKELY (declared != NULL || shape != NULL))
     {
       append_annotated_target (gen, body, node, declared, shape);
       return;
     }
-  append_code_name (gen, body, node);
-  _graft_buf_append_len (body, " = ", 3);
+  if (G_LIKELY (slot->node != node))
+    fill_name_slot (gen, slot, node);
+  append_name_len (body, slot->name, slot->len);
+  if (G_LIKELY (body->len + 3 < body->allocated_len))
+    {
+      memcpy (body->str + body->len, " = ", 4);
+      body->len += 3;
+    }
+  else
+    _graft_buf_append_len (body, " = ", 3);
+}
+
+/* Whether the @len bytes at @s, without a NUL, are a Python identifier
+ * (graft_is_python_identifier()): ASCII ones (`shape`) looked at here,
+ * the rest there. */
+static gboolean
+is_identifier (const char *s,
+               gsize       len)
+{
+  if (len == 0 || g_ascii_isdigit (s[0]))
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    if ((guchar) s[i] >= 0x80)
+      return strlen (s) == len && graft_is_python_identifier (s);
+    else if (!g_ascii_isalnum (s[i]) && s[i] != '_')
+      return FALSE;
+  return TRUE;
 }
 
 static void
@@ -1022,8 +1102,7 @@ emit_node (CodeGen   *gen,
         }
       if (is_getattr && args->n == 2 && kwargs->n == 0 &&
           args->items[1].kind == GRAFT_ARG_STR &&
-          strlen (args->items[1].s) == args->items[1].n &&
-          graft_is_python_identifier (args->items[1].s))
+          is_identifier (args->items[1].s, args->items[1].n))
         {
           gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);

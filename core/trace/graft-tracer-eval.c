@@ -273,8 +273,12 @@ _graft_tracer_locals_begin (Tracer   *t,
                             Function *fn)
 {
   Locals *locals = _graft_tracer_alloc (t, sizeof (Locals));
+  guint   n_lines = MIN (_graft_tracer_body_lines (fn->def), 1u << 22);
 
+  /* Room for about a name per line (as exec_streamed()'s scope). */
   locals->log = _graft_tracer_vec (t);
+  if (n_lines > locals->log->alloc)
+    _graft_vec_grow (locals->log, n_lines);
   locals->fn = fn;
   fn->locals = NULL;
   fn->locals_log = locals;

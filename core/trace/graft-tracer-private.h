@@ -118,6 +118,9 @@ typedef struct
    * 0 while the map is being changed through a copy of itself (a class
    * body's namespace), when no absence may be kept. */
   guint stamp;
+  /* Keys _graft_strmap_reserve() made room for: the index, once the map
+   * needs one, is made that large at once (0: as the keys come). */
+  guint reserved;
   /* A bit per pair of first bytes of the keys (_graft_strmap_key_bit()): a key
    * whose bit is clear is surely absent.  Never cleared on removal. */
   guint64 key_bits;
@@ -405,6 +408,7 @@ void        _graft_vec_insert (PtrVec *v, guint index, gpointer item);
 gpointer    _graft_vec_remove_index (PtrVec *v, guint index);
 void        _graft_vec_set_size (PtrVec *v, guint len);
 void        _graft_strmap_init (Tracer *t, StrMap *map);
+void        _graft_strmap_reserve (StrMap *map, guint n_keys);
 void        _graft_strmap_index_free (StrMapIndex *index);
 Value      *_graft_strmap_get_slow (const StrMap *map, const char *key);
 void        _graft_strmap_set (StrMap *map, const char *key, Value *value);
@@ -668,6 +672,15 @@ gboolean               _graft_tracer_eval_defaults (Tracer                 *t,
                                                     Frame                  *frame,
                                                     const GraftPyArguments *params,
                                                     Function               *fn);
+
+/* About how many lines the body of @def has, from its size in bytes (a
+ * line of a long forward is about 40): room to make for the names it
+ * binds, so that the scope need not grow again and again. */
+static inline guint
+_graft_tracer_body_lines (const GraftPyStmt *def)
+{
+  return def->end > def->start ? (def->end - def->start) / 32 : 0;
+}
 
 /* graft-tracer-node.c */
 gboolean   _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);

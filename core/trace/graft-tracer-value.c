@@ -220,6 +220,7 @@ _graft_strmap_init (Tracer *t,
   map->index = NULL;
   map->stamp = next_stamp (t);
   map->key_bits = 0;
+  map->reserved = 0;
 }
 
 /* A big map's index: open addressing with linear probing, each slot the
@@ -362,11 +363,11 @@ strmap_position (const StrMap *map,
 }
 
 /* Makes @map's index again from its keys (or its first one, once it holds
- * more than a few). */
+ * more than a few, with room for the keys reserved). */
 static void
 strmap_reindex (StrMap *map)
 {
-  guint size = 64;
+  guint size = 64, n_keys = MAX (map->keys->len, map->reserved);
 
   if (map->index == NULL)
     {
@@ -376,13 +377,42 @@ strmap_reindex (StrMap *map)
       g_ptr_array_add (map->tracer->map_indexes, map->index);
     }
   g_free (map->index->slots);
-  while (size < 2 * (map->keys->len + 1))
+  while (size < 2 * (n_keys + 1))
     size *= 2;
   map->index->slots = g_new0 (StrMapSlot, size);
   map->index->mask = size - 1;
   map->index->n = 0;
   for (guint i = 0; i < map->keys->len; i++)
     index_place (map->index, index_hash (map->keys->pdata[i]), i + 1);
+}
+
+/* The most keys _graft_strmap_reserve() makes room for. */
+#define STRMAP_RESERVE_MAX (1u << 22)
+
+/**
+ * _graft_strmap_reserve:
+ *
+ * Makes room in @map for @n_keys keys in all: its vectors now, and its
+ * index when it needs one (past a few keys: a small map is still searched
+ * without), so that neither is doubled again and again as keys come (the
+ * scope of a body of thousands of lines, whose size says about how many
+ * names it binds).  Changes no answer of the map; at most
+ * %STRMAP_RESERVE_MAX.
+ */
+void
+_graft_strmap_reserve (StrMap *map,
+                       guint   n_keys)
+{
+  n_keys = MIN (n_keys, STRMAP_RESERVE_MAX);
+  if (n_keys <= STRMAP_INDEX_THRESHOLD || map->keys == NULL || map->stamp == 0)
+    return;
+  if (map->keys->alloc < n_keys)
+    _graft_vec_grow (map->keys, n_keys);
+  if (map->values->alloc < n_keys)
+    _graft_vec_grow (map->values, n_keys);
+  map->reserved = MAX (map->reserved, n_keys);
+  if (map->index != NULL && 2 * (n_keys + 1) > map->index->mask + 1)
+    strmap_reindex (map);
 }
 
 /* _graft_strmap_get() past the recent answers. */

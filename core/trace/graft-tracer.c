@@ -704,6 +704,8 @@ exec_streamed (Tracer   *t,
   GHashTableIter  iter;
   gpointer        name;
 
+  /* The scope sized once for about a name per line. */
+  _graft_strmap_reserve (&frame->vars, _graft_tracer_body_lines (fn->def));
   if (t->stream_misses == NULL)
     t->stream_misses = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_remove_all (t->stream_misses);
