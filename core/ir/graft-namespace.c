@@ -487,6 +487,28 @@ name_taken (GraftNamespace *self,
          (self->n_run_names > 0 && run_find (self, key, len) != NULL);
 }
 
+/* run_put() past the run's end or its room: the entries up to @num
+ * made, or FALSE if @num is out of its reach. */
+static G_GNUC_NO_INLINE gboolean
+run_reach (Run    *run,
+           guint64 num)
+{
+  if (num > (guint64) run->n + RUN_SLACK || num > RUN_K_MASK || run->index >= RUN_MAX)
+    return FALSE;
+  if (num > run->capacity)
+    {
+      /* Never more than RUN_K_MASK: run_put() fills up to its room. */
+      guint capacity =
+          MIN (MAX ((guint) num, MAX (run->capacity + run->capacity / 2, 16u)), RUN_K_MASK);
+
+      run->entries = g_renew (gpointer, run->entries, capacity);
+      run->capacity = capacity;
+    }
+  memset (&run->entries[run->n], 0, ((gsize) num - 1 - run->n) * sizeof (gpointer));
+  run->n = (guint) num;
+  return TRUE;
+}
+
 /* Keeps @stored, `<base>_<num>` and not taken, in @run, its base's, if
  * the number is near enough to the run's end; returns its entry, or NULL
  * (then the set must take it). */
@@ -496,20 +518,13 @@ run_put (GraftNamespace *self,
          guint64         num,
          const char     *stored)
 {
-  if (G_UNLIKELY (num > run->n))
-    {
-      if (num > (guint64) run->n + RUN_SLACK || num > RUN_K_MASK || run->index >= RUN_MAX)
-        return NULL;
-      if (num > run->capacity)
-        {
-          guint capacity = MAX ((guint) num, MAX (run->capacity + run->capacity / 2, 16u));
-
-          run->entries = g_renew (gpointer, run->entries, capacity);
-          run->capacity = capacity;
-        }
-      memset (&run->entries[run->n], 0, ((gsize) num - 1 - run->n) * sizeof (gpointer));
-      run->n = (guint) num;
-    }
+  /* Most often the number after the run's last, with room (a run never
+   * has more than RUN_K_MASK entries, nor an index past RUN_MAX when it
+   * has any). */
+  if (G_LIKELY (num == (guint64) run->n + 1 && num <= run->capacity))
+    run->n = (guint) num;
+  else if (num > run->n && !run_reach (run, num))
+    return NULL;
   header_set (stored, HEADER_HASH, (run->index << RUN_K_BITS) | (guint32) num);
   header_set (stored, HEADER_REPLACED, header_get (stored, HEADER_REPLACED) | IN_RUN);
   run->entries[num - 1] = (gpointer) stored;
