@@ -1627,6 +1627,35 @@ test_topological_known (void)
   }
 }
 
+/* Nodes made from static text (the tracer's tables): named and interned
+ * as graft_graph_create_node_copy() names them, the candidate kept (not
+ * derived from the target), the same text at another address alike. */
+static void
+test_create_node_static (void)
+{
+  static const char target[] = "operator.add";
+  static const char plus[] = "plus";
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
+  g_autofree char *heap = g_strdup (plus);
+  GraftNode       *n[6];
+
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    n[i] = i % 3 == 2 ? graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, target, NULL,
+                                                      NULL, heap, NULL)
+                      : _graft_graph_create_node_static (graph, GRAFT_OP_CALL_FUNCTION, target,
+                                                         NULL, NULL, plus);
+  g_assert_cmpstr (graft_node_get_name (n[0]), ==, "plus");
+  g_assert_cmpstr (graft_node_get_name (n[1]), ==, "plus_1");
+  g_assert_cmpstr (graft_node_get_name (n[2]), ==, "plus_2");
+  g_assert_cmpstr (graft_node_get_name (n[5]), ==, "plus_5");
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    {
+      g_assert_cmpstr (graft_node_get_target (n[i]), ==, target);
+      g_assert_true (graft_node_get_target (n[i]) == graft_node_get_target (n[0]));
+      g_assert_true (graft_graph_find_node (graph, graft_node_get_name (n[i])) == n[i]);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1660,6 +1689,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
   g_test_add_func ("/core/graph/shared-args", test_shared_args);
+  g_test_add_func ("/core/graph/create-node-static", test_create_node_static);
 
   return g_test_run ();
 }

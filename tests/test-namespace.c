@@ -9,6 +9,7 @@
 
 #include "graft-view.h"
 #include "graft-namespace-private.h"
+#include "graft-edit.h"
 
 static void
 test_snake_case (void)
@@ -791,6 +792,138 @@ test_set_growth (void)
     }
 }
 
+/* The model's name for @candidate in @torch's rules (see
+ * test_against_model_stable()). */
+static char *
+model_name (GraftTorch  torch,
+            GHashTable *used,
+            GHashTable *counts,
+            const char *candidate)
+{
+  g_autofree char *base = NULL;
+  guint64          old_count = 0;
+
+  if (torch == GRAFT_TORCH_2_6)
+    return model26_create_name (used, counts, candidate, GRAFT_NAME_DEFAULT, &base, &old_count);
+  return model_create_name (used, candidate, GRAFT_NAME_DEFAULT);
+}
+
+/* Counted names (`neg_1` ... `neg_<k>`, the tracer's most names) are kept
+ * in their base's run, not the set: each is found by its text (taken, its
+ * node found), a name given verbatim inside the run's reach is skipped
+ * and a name of the run is refused verbatim, an erased node's name stays
+ * taken and its node is found again after undo, and a name released by
+ * undo and put back by redo is bound to its node again. */
+static void
+test_counted_runs (gconstpointer data)
+{
+  GraftTorch torch = GPOINTER_TO_INT (data);
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (torch));
+  GraftNamespace *ns = graft_graph_get_namespace (graph);
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  GraftNode  *x, *node;
+  GraftEdit  *edit;
+  GraftArg    args;
+  const char *erased;
+
+  x = graft_graph_create_node (graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, NULL, NULL);
+  g_free (model_name (torch, used, counts, "x"));
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *want = NULL;
+
+      if (i == 30 || i == 45)
+        {
+          /* Taken verbatim: the run's next name (then kept in the set,
+           * and the run goes on past it), then one past the run (then
+           * the base is counted on the general way). */
+          const char      *name = i == 30 ? "neg_30" : "neg_50";
+          g_autofree char *v = model_name (torch, used, counts, name);
+
+          g_assert_cmpstr (v, ==, name);
+          g_assert_false (graft_namespace_contains (ns, name));
+          node = graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", NULL,
+                                                NULL, name, NULL);
+          g_assert_cmpstr (graft_node_get_name (node), ==, name);
+        }
+      want = model_name (torch, used, counts, "neg");
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], x);
+      node = graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.neg", &args, NULL,
+                                      NULL, NULL);
+      g_assert_cmpstr (graft_node_get_name (node), ==, want);
+      g_ptr_array_add (nodes, node);
+    }
+  g_assert_cmpuint (graft_namespace_get_size (ns), ==, g_hash_table_size (used));
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      const char *name = graft_node_get_name (nodes->pdata[i]);
+
+      g_assert_true (graft_namespace_contains (ns, name));
+      g_assert_true (graft_graph_find_node (graph, name) == nodes->pdata[i]);
+    }
+  /* Not names of the run. */
+  g_assert_false (graft_namespace_contains (ns, "neg_0"));
+  g_assert_false (graft_namespace_contains (ns, "neg_05"));
+  g_assert_false (graft_namespace_contains (ns, "neg_1000"));
+  g_assert_false (graft_namespace_contains (ns, "ne_5"));
+
+  /* Erased, a node's name stays taken; undone, the node is found again. */
+  node = nodes->pdata[10];
+  graft_graph_begin_edit (graph);
+  graft_graph_erase_node (graph, node);
+  edit = graft_graph_end_edit (graph);
+  g_assert_null (graft_graph_find_node (graph, graft_node_get_name (node)));
+  g_assert_true (graft_namespace_contains (ns, graft_node_get_name (node)));
+  graft_edit_undo (edit);
+  g_assert_true (graft_graph_find_node (graph, graft_node_get_name (node)) == node);
+  graft_edit_free (edit);
+
+  /* Made and undone, the names are free; redone, bound again (another
+   * base, counted on a few times first: the edit's names are kept in its
+   * run). */
+  for (guint i = 0; i < 5; i++)
+    {
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], x);
+      graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.relu", &args, NULL, NULL,
+                               NULL);
+    }
+  graft_graph_begin_edit (graph);
+  for (guint i = 0; i < 3; i++)
+    {
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], x);
+      g_ptr_array_add (nodes, graft_graph_create_node (graph, GRAFT_OP_CALL_FUNCTION, "torch.relu",
+                                                       &args, NULL, NULL, NULL));
+    }
+  edit = graft_graph_end_edit (graph);
+  g_assert_cmpstr (graft_node_get_name (nodes->pdata[nodes->len - 1]), ==, "relu_7");
+  graft_edit_undo (edit);
+  for (guint i = nodes->len - 3; i < nodes->len; i++)
+    g_assert_false (graft_namespace_contains (ns, graft_node_get_name (nodes->pdata[i])));
+  graft_edit_redo (edit);
+  for (guint i = nodes->len - 3; i < nodes->len; i++)
+    {
+      const char *name = graft_node_get_name (nodes->pdata[i]);
+
+      g_assert_true (graft_namespace_contains (ns, name));
+      g_assert_true (graft_graph_find_node (graph, name) == nodes->pdata[i]);
+    }
+  /* Erased after being put back (by its address, from the set). */
+  node = nodes->pdata[nodes->len - 2];
+  erased = graft_node_get_name (node); /* the namespace's: outlives the node */
+  graft_graph_erase_node (graph, node);
+  g_assert_null (graft_graph_find_node (graph, erased));
+  g_assert_true (graft_namespace_contains (ns, erased));
+  g_assert_true (
+      graft_graph_find_node (graph, graft_node_get_name (nodes->pdata[nodes->len - 1])) ==
+      nodes->pdata[nodes->len - 1]);
+  graft_edit_free (edit);
+}
+
 static void
 test_predicates (void)
 {
@@ -865,6 +998,10 @@ main (int   argc,
   g_test_add_func ("/core/namespace/big-count-undo", test_big_count_undo);
   g_test_add_func ("/core/namespace/names-never-released", test_names_never_released);
   g_test_add_func ("/core/namespace/predicates", test_predicates);
+  g_test_add_data_func ("/core/namespace/counted-runs-1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
+                        test_counted_runs);
+  g_test_add_data_func ("/core/namespace/counted-runs-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_counted_runs);
   g_test_add_func ("/core/namespace/set-growth", test_set_growth);
 
   return g_test_run ();

@@ -18,24 +18,30 @@ G_BEGIN_DECLS
 const char *_graft_graph_lookup_interned (GraftGraph *self,
                                           const char *text);
 
-guint32  _graft_graph_new_mark (GraftGraph *self);
-guint32  _graft_graph_get_epoch (GraftGraph *self);
-gboolean _graft_node_name_is_canonical (GraftNode *node);
-gboolean _graft_node_is_attached (GraftGraph *self,
-                                  GraftNode  *node);
-gboolean _graft_graph_is_topological (GraftGraph *self);
-guint32  _graft_graph_index_nodes (GraftGraph *self,
-                                   GraftNode **nodes);
-guint32  _graft_graph_reserve_marks (GraftGraph *self,
-                                     guint       n);
-void     _graft_graph_erase_dying (GraftGraph       *self,
+guint32    _graft_graph_new_mark (GraftGraph *self);
+guint32    _graft_graph_get_epoch (GraftGraph *self);
+gboolean   _graft_node_name_is_canonical (GraftNode *node);
+gboolean   _graft_node_is_attached (GraftGraph *self,
+                                    GraftNode  *node);
+gboolean   _graft_graph_is_topological (GraftGraph *self);
+guint32    _graft_graph_index_nodes (GraftGraph *self,
+                                     GraftNode **nodes);
+guint32    _graft_graph_reserve_marks (GraftGraph *self,
+                                       guint       n);
+void       _graft_graph_erase_dying (GraftGraph       *self,
+                                     GraftNode *const *nodes,
+                                     guint             n);
+GraftNode *_graft_graph_create_node_static (GraftGraph     *self,
+                                            GraftOp         op,
+                                            const char     *target,
+                                            const GraftArg *args,
+                                            const GraftArg *kwargs,
+                                            const char     *name_candidate);
+gboolean   _graft_node_find_index (GraftNode        *node,
+                                   guint32           base,
                                    GraftNode *const *nodes,
-                                   guint             n);
-gboolean _graft_node_find_index (GraftNode        *node,
-                                 guint32           base,
-                                 GraftNode *const *nodes,
-                                 guint             n,
-                                 guint            *index);
+                                   guint             n,
+                                   guint            *index);
 
 /* The scratch marks, inline: the matcher reads and sets them for every
  * node it tries. */

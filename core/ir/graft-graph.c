@@ -1574,9 +1574,12 @@ derived_name (GraftGraph *self,
   return name;
 }
 
+/* @target's interned copy; with @static_text, @target's text never
+ * changes nor is freed, so that its address alone finds it. */
 static const char *
 intern_target (GraftGraph *self,
-               const char *target)
+               const char *target,
+               gboolean    static_text)
 {
   guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
   const char **by_address = self->intern_by_address[at];
@@ -1586,7 +1589,8 @@ intern_target (GraftGraph *self,
   const char  *cached;
 
   /* The caller's text may have changed since: compared all the same. */
-  if (by_address[0] == target && (by_address[1] == target || strcmp (by_address[1], target) == 0))
+  if (by_address[0] == target &&
+      (static_text || by_address[1] == target || strcmp (by_address[1], target) == 0))
     return by_address[1];
   len = strlen (target);
   if (len > 0)
@@ -1611,14 +1615,17 @@ create_node (GraftGraph *self,
              GraftArg   *kwargs,
              gboolean    copy,
              const char *name_candidate,
-             GraftNode  *before)
+             GraftNode  *before,
+             gboolean    static_text)
 {
   const char *name;
 
-  target = intern_target (self, target);
+  target = intern_target (self, target, static_text);
   if (name_candidate == NULL)
     /* In the graph's chunk: its text never changes. */
     name = _graft_namespace_create_name_stable (self->names, derived_name (self, op, target));
+  else if (static_text)
+    name = _graft_namespace_create_name_stable (self->names, name_candidate);
   else
     name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
   /* A name the namespace made is canonical: clean, and not reserved. */
@@ -1653,7 +1660,7 @@ graft_graph_create_node (GraftGraph *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  return create_node (self, op, target, args, kwargs, FALSE, name_candidate, before);
+  return create_node (self, op, target, args, kwargs, FALSE, name_candidate, before, FALSE);
 }
 
 /**
@@ -1681,7 +1688,33 @@ graft_graph_create_node_copy (GraftGraph     *self,
   g_return_val_if_fail (target != NULL, NULL);
 
   return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
-                      name_candidate, before);
+                      name_candidate, before, FALSE);
+}
+
+/**
+ * _graft_graph_create_node_static:
+ * @target: text that never changes nor is freed (a table's, compiled in)
+ * @name_candidate: (nullable): the same, or %NULL
+ *
+ * graft_graph_create_node_copy() appending, for a caller whose target and
+ * candidate are static text: each is known by its address once seen, its
+ * text not compared again.
+ *
+ * Returns: (transfer none): the node
+ */
+GraftNode *
+_graft_graph_create_node_static (GraftGraph     *self,
+                                 GraftOp         op,
+                                 const char     *target,
+                                 const GraftArg *args,
+                                 const GraftArg *kwargs,
+                                 const char     *name_candidate)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+
+  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
+                      name_candidate, NULL, TRUE);
 }
 
 /**

@@ -52,6 +52,38 @@ typedef struct
 
 #define USED_NONE G_MAXUINT
 
+/* The counted names of one base (`neg_1`, `neg_2`, ...) made by counting
+ * on from it (put_counted(), the way most nodes are named): each in an
+ * array indexed by its number rather than a slot of the names' set, so
+ * that making one neither hashes it nor probes the set, and keeps 8 bytes
+ * for it rather than a slot at the set's load.  `entries[k - 1]` is
+ * `base_k` (the stored name, or its bound node + 1, as in the set) or
+ * NULL (free, or in the set: a name is in one place only).  Every lookup
+ * by text looks in the set first, then here (run_find()); a name stored
+ * here has IN_RUN in its header, and its run and number where the set keeps
+ * the hash, so that it is found by its address too.  A name released
+ * (undo) leaves its entry NULL; put back, it goes to the set. */
+typedef struct
+{
+  gpointer *entries;
+  guint     n;        /* entries[0 .. n) are set (NULL or a name) */
+  guint     capacity; /* of entries */
+  guint     index;    /* in the namespace's run_list */
+} Run;
+
+/* A run's name keeps its run's index and its number where a set's name
+ * keeps its hash: RUN_K_BITS bits of number under the index.  A name of a
+ * larger number, or of a run past the first 2^(32 - RUN_K_BITS), goes to
+ * the set. */
+#define RUN_K_BITS 20
+#define RUN_K_MASK ((1u << RUN_K_BITS) - 1)
+#define RUN_MAX    (1u << (32 - RUN_K_BITS))
+
+/* How far past a run's last entry a number may go and still be kept in
+ * it (the entries between are NULL): a few names of the base taken some
+ * other way (`add_3` read verbatim) do not send the rest to the set. */
+#define RUN_SLACK 64
+
 #define COUNTED_TEXT 24
 /* A remembered count's digits (at most ten, of 32 bits), and room to
  * copy them in one move of a fixed size. */
@@ -70,7 +102,11 @@ typedef struct
 #define NAME_HEADER     8
 #define HEADER_HASH     8 /* bytes before the name */
 #define HEADER_REPLACED 4
-#define REPLACED_BIG    G_MAXUINT32
+/* The replaced count's field keeps 31 bits; its top bit, IN_RUN, says
+ * that the name is kept in a Run (whose index and the number are then
+ * where a set name keeps its hash). */
+#define IN_RUN       0x80000000u
+#define REPLACED_BIG 0x7FFFFFFFu
 
 static inline guint32
 header_get (const char *stored,
@@ -273,11 +309,17 @@ struct _GraftNamespace
   gsize block_size;
   gsize blocks_total; /* bytes of every block */
 
-  /* The slot of the name made last (USED_NONE: none), until the next name
-   * is made: lets a graph bind its new node to the name without looking
-   * it up again. */
-  guint last;
-  guint n_bound;
+  /* The entry of the name made last (NULL: none), in the set or a run,
+   * until the next name is made: lets a graph bind its new node to the
+   * name without looking it up again. */
+  gpointer *last;
+  guint     n_bound;
+
+  /* Counted names kept apart from `used` (Run): base (owned) -> the
+   * run's index + 1 in run_list, which owns the runs. */
+  GraftNameTable runs;
+  GPtrArray     *run_list;
+  guint          n_run_names;
 
   /* torch 2.x (GraftDialect.names_count_per_base): `_base_count`, the
    * number last used for each base.  For undo, each name's header holds
@@ -306,6 +348,7 @@ struct _GraftNamespace
     GraftNameSlot *filled;
     GraftNameSlot *count_slots; /* base_count.slots when remembered */
     GraftNameSlot *filled_slots;
+    Run           *run;   /* the base's */
     guint          state; /* the hash state of `<base>_` */
     guint8         len;   /* of the base, less than COUNTED_TEXT */
     gint8          flags; /* -1: the candidate is taken; else the flags with
@@ -330,6 +373,164 @@ struct _GraftNamespace
 };
 
 #define COUNTED_WAYS 4
+
+/* Takes @stored, hashed to @hash, in the set; returns its entry, valid
+ * until the set next changes. */
+static inline gpointer *
+used_take (GraftNamespace *self,
+           const char     *stored,
+           guint           hash)
+{
+  guint slot = used_insert (&self->used, stored, hash);
+
+  /* (The set may have grown: its entries read after.) */
+  return &self->used.entries[slot];
+}
+
+/* The run of the base @base (its first @len bytes, hashed to @hash),
+ * made if it has none. */
+static Run *
+run_for_base (GraftNamespace *self,
+              const char     *base,
+              gsize           len,
+              guint           hash)
+{
+  GraftNameSlot *slot = _graft_name_table_find (&self->runs, base, len, hash);
+  Run           *run;
+
+  if (slot != NULL)
+    return self->run_list->pdata[GPOINTER_TO_UINT (slot->value) - 1];
+  run = g_new0 (Run, 1);
+  run->index = self->run_list->len;
+  g_ptr_array_add (self->run_list, run);
+  _graft_name_table_insert_len (&self->runs, g_strndup (base, len), (guint) len, hash,
+                                GUINT_TO_POINTER (run->index + 1));
+  return run;
+}
+
+/* The number @name (of @len bytes) ends in, as a run keeps it (`_`, then
+ * at most nine digits without a leading zero, after a base of at least
+ * one byte), or 0; its base's length in @out_base_len. */
+static inline guint
+run_number (const char *name,
+            gsize       len,
+            gsize      *out_base_len)
+{
+  gsize i = len;
+  guint k = 0, scale = 1;
+
+  while (i > 0 && g_ascii_isdigit (name[i - 1]) && len - i < 9)
+    {
+      k += (guint) (name[i - 1] - '0') * scale;
+      scale *= 10;
+      i--;
+    }
+  if (i == len || i < 2 || name[i - 1] != '_' || name[i] == '0')
+    return 0;
+  *out_base_len = i - 1;
+  return k;
+}
+
+/* The entry of @key (its first @len bytes) in its base's run, or NULL. */
+static G_GNUC_NO_INLINE gpointer *
+run_find (GraftNamespace *self,
+          const char     *key,
+          gsize           len)
+{
+  gsize          base_len;
+  guint          k = run_number (key, len, &base_len);
+  GraftNameSlot *slot;
+  Run           *run;
+
+  if (k == 0)
+    return NULL;
+  slot = _graft_name_table_find (&self->runs, key, base_len, _graft_name_hash (key, base_len));
+  if (slot == NULL)
+    return NULL;
+  run = self->run_list->pdata[GPOINTER_TO_UINT (slot->value) - 1];
+  if (k > run->n || run->entries[k - 1] == NULL)
+    return NULL;
+  return &run->entries[k - 1];
+}
+
+/* The entry of @stored, a name kept in a run (IN_RUN), found by its
+ * address (its header has the run and the number); NULL if it was
+ * released. */
+static inline gpointer *
+run_find_stored (GraftNamespace *self,
+                 const char     *stored)
+{
+  guint32 field = header_get (stored, HEADER_HASH);
+  guint   index = field >> RUN_K_BITS;
+  guint   k = field & RUN_K_MASK;
+  Run    *run;
+
+  /* (Checked all the same: a header is cheap to misread.) */
+  if (G_UNLIKELY (index >= self->run_list->len))
+    return NULL;
+  run = self->run_list->pdata[index];
+  if (G_UNLIKELY (k - 1 >= run->n) || run->entries[k - 1] == NULL ||
+      entry_name (run->entries[k - 1]) != stored)
+    return NULL;
+  return &run->entries[k - 1];
+}
+
+/* Whether the first @len bytes of @key, hashed to @hash, are a name
+ * taken: in the set, or in a run. */
+static inline gboolean
+name_taken (GraftNamespace *self,
+            const char     *key,
+            gsize           len,
+            guint           hash)
+{
+  return used_find (&self->used, key, len, hash) != USED_NONE ||
+         (self->n_run_names > 0 && run_find (self, key, len) != NULL);
+}
+
+/* run_put() past the run's end or its room: the entries up to @num
+ * made, or FALSE if @num is out of its reach. */
+static G_GNUC_NO_INLINE gboolean
+run_reach (Run    *run,
+           guint64 num)
+{
+  if (num > (guint64) run->n + RUN_SLACK || num > RUN_K_MASK || run->index >= RUN_MAX)
+    return FALSE;
+  if (num > run->capacity)
+    {
+      /* Never more than RUN_K_MASK: run_put() fills up to its room. */
+      guint capacity =
+          MIN (MAX ((guint) num, MAX (run->capacity + run->capacity / 2, 16u)), RUN_K_MASK);
+
+      run->entries = g_renew (gpointer, run->entries, capacity);
+      run->capacity = capacity;
+    }
+  memset (&run->entries[run->n], 0, ((gsize) num - 1 - run->n) * sizeof (gpointer));
+  run->n = (guint) num;
+  return TRUE;
+}
+
+/* Keeps @stored, `<base>_<num>` and not taken, in @run, its base's, if
+ * the number is near enough to the run's end; returns its entry, or NULL
+ * (then the set must take it). */
+static inline gpointer *
+run_put (GraftNamespace *self,
+         Run            *run,
+         guint64         num,
+         const char     *stored)
+{
+  /* Most often the number after the run's last, with room (a run never
+   * has more than RUN_K_MASK entries, nor an index past RUN_MAX when it
+   * has any). */
+  if (G_LIKELY (num == (guint64) run->n + 1 && num <= run->capacity))
+    run->n = (guint) num;
+  else if (num > run->n && !run_reach (run, num))
+    return NULL;
+  header_set (stored, HEADER_HASH, (run->index << RUN_K_BITS) | (guint32) num);
+  header_set (stored, HEADER_REPLACED, header_get (stored, HEADER_REPLACED) | IN_RUN);
+  run->entries[num - 1] = (gpointer) stored;
+  self->n_run_names++;
+  return &run->entries[num - 1];
+}
 
 /* A remembered entry keeps the flags in a byte. */
 G_STATIC_ASSERT (GRAFT_NAME_IS_BUILTIN < G_MAXINT8);
@@ -446,6 +647,7 @@ remember_counted (GraftNamespace *self,
   self->counted[m].filled = filled;
   self->counted[m].count_slots = self->base_count.slots;
   self->counted[m].filled_slots = self->filled.slots;
+  self->counted[m].run = run_for_base (self, base, base_len, _graft_name_hash_finish (base_state));
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
   self->counted[m].len = (guint8) base_len;
   self->counted[m].suffix = 0;
@@ -535,15 +737,17 @@ static void set_replaced_count_big (GraftNamespace *self,
                                     guint64         value);
 
 /* Sets the count @stored's making replaced + 1 (@value), which undo puts
- * back: in its header, but for a count past 32 bits (rare: a name read
- * with a huge suffix). */
+ * back: in its header (IN_RUN kept), but for a count of 31 bits or more
+ * (rare: a name read with a huge suffix). */
 static inline void
 set_replaced_count (GraftNamespace *self,
                     const char     *stored,
                     guint64         value)
 {
-  if (G_LIKELY (value < REPLACED_BIG && header_get (stored, HEADER_REPLACED) != REPLACED_BIG))
-    header_set (stored, HEADER_REPLACED, (guint32) value);
+  guint32 field = header_get (stored, HEADER_REPLACED);
+
+  if (G_LIKELY (value < REPLACED_BIG && (field & ~IN_RUN) != REPLACED_BIG))
+    header_set (stored, HEADER_REPLACED, (guint32) value | (field & IN_RUN));
   else
     set_replaced_count_big (self, stored, value);
 }
@@ -553,24 +757,28 @@ set_replaced_count_big (GraftNamespace *self,
                         const char     *stored,
                         guint64         value)
 {
+  guint32 in_run = header_get (stored, HEADER_REPLACED) & IN_RUN;
+
   if (value < REPLACED_BIG)
     {
       g_hash_table_remove (self->big_replaced, stored);
-      header_set (stored, HEADER_REPLACED, (guint32) value);
+      header_set (stored, HEADER_REPLACED, (guint32) value | in_run);
       return;
     }
   if (self->big_replaced == NULL)
     self->big_replaced = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_hash_table_insert (self->big_replaced, (gpointer) stored, g_memdup2 (&value, sizeof value));
-  header_set (stored, HEADER_REPLACED, REPLACED_BIG);
+  header_set (stored, HEADER_REPLACED, REPLACED_BIG | in_run);
 }
 
 static guint64
 get_replaced_count (GraftNamespace *self,
                     const char     *stored)
 {
-  if (header_get (stored, HEADER_REPLACED) != REPLACED_BIG)
-    return header_get (stored, HEADER_REPLACED);
+  guint32 field = header_get (stored, HEADER_REPLACED) & ~IN_RUN;
+
+  if (field != REPLACED_BIG)
+    return field;
   return *(guint64 *) g_hash_table_lookup (self->big_replaced, stored);
 }
 
@@ -976,7 +1184,7 @@ is_used (GraftNamespace *self,
          const char     *name,
          gsize           len)
 {
-  return used_find (&self->used, name, len, _graft_name_hash (name, len)) != USED_NONE;
+  return name_taken (self, name, len, _graft_name_hash (name, len));
 }
 
 /**
@@ -996,7 +1204,9 @@ graft_namespace_new (const GraftDialect *dialect)
   _graft_name_table_init (&self->base_count, TRUE);
 
   used_init (&self->used, 64);
-  self->last = USED_NONE;
+  self->last = NULL;
+  _graft_name_table_init (&self->runs, TRUE);
+  self->run_list = g_ptr_array_new ();
   _graft_name_table_init (&self->filled, TRUE);
   self->scratch = g_string_new (NULL);
   self->probe = g_string_new (NULL);
@@ -1009,6 +1219,15 @@ graft_namespace_free (GraftNamespace *self)
   if (self == NULL)
     return;
   used_clear (&self->used);
+  for (guint i = 0; i < self->run_list->len; i++)
+    {
+      Run *run = self->run_list->pdata[i];
+
+      g_free (run->entries);
+      g_free (run);
+    }
+  g_ptr_array_unref (self->run_list);
+  _graft_name_table_clear (&self->runs);
   _graft_name_table_clear (&self->filled);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->probe, TRUE);
@@ -1036,7 +1255,7 @@ guint
 graft_namespace_get_size (GraftNamespace *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->used.n_items;
+  return self->used.n_items + self->n_run_names;
 }
 
 /* Adds one to a decimal number written without leading zeros, in place. */
@@ -1268,13 +1487,13 @@ count_from (GraftNamespace *self,
   set_suffix (name, base_len, num);
   hash = _graft_name_hash (name->str, name->len);
   /* `base_<run + 1>` is free unless names past the run may be taken. */
-  while (beyond && used_find (&self->used, name->str, name->len, hash) != USED_NONE)
+  while (beyond && name_taken (self, name->str, name->len, hash))
     {
       set_suffix (name, base_len, ++num);
       hash = _graft_name_hash (name->str, name->len);
     }
   stored = keep_name (self, name->str, name->len);
-  self->last = used_insert (&self->used, stored, hash);
+  self->last = used_take (self, stored, hash);
   if (num != run + 1 || base_len == 0)
     return stored;
   /* `base_<num>` continues the run: extend it as far as it now goes. */
@@ -1382,7 +1601,7 @@ count_per_base (GraftNamespace *self,
   if (!has_num || num == 0)
     num = old_count;
   hash = name_hash;
-  if (used_find (&self->used, name->str, name->len, hash) != USED_NONE ||
+  if (name_taken (self, name->str, name->len, hash) ||
       is_illegal_hashed (name->str, name->len, hash, flags))
     {
       /* torch tries num + 1, num + 2, ... one by one, which is quadratic
@@ -1401,10 +1620,10 @@ count_per_base (GraftNamespace *self,
           set_suffix (name, base_len, ++num);
           hash = _graft_name_hash (name->str, name->len);
         }
-      while (used_find (&self->used, name->str, name->len, hash) != USED_NONE);
+      while (name_taken (self, name->str, name->len, hash));
     }
   stored = keep_name (self, name->str, name->len);
-  self->last = used_insert (&self->used, stored, hash);
+  self->last = used_take (self, stored, hash);
   extend_filled_base (self, stored, name->len, base_len, base_hash);
   /* `_base_count[base] = num`, remembering the count it replaced for
    * _graft_namespace_remove() (set_base_count() without a lookup:
@@ -1429,7 +1648,7 @@ store (GraftNamespace *self,
 {
   char *stored = keep_name (self, name, len);
 
-  self->last = used_insert (&self->used, stored, hash);
+  self->last = used_take (self, stored, hash);
   if (self->count_per_base)
     note_free_name (self, stored, len);
   extend_filled (self, stored, len);
@@ -1588,15 +1807,15 @@ count_on_base_slots (GraftNamespace *self,
       stored = keep_numbered (self, base, base_len, p, n);
       hash = _graft_name_hash_finish (
           _graft_name_hash_step (_graft_name_hash_step (base_state, "_", 1), p, n));
-      self->last = used_insert (&self->used, stored, hash);
+      self->last = used_take (self, stored, hash);
     }
   else
     {
       do
         hash = put_numbered (self, base, base_len, base_state, ++num);
-      while (used_find (&self->used, name->str, name->len, hash) != USED_NONE);
+      while (name_taken (self, name->str, name->len, hash));
       stored = keep_name (self, name->str, name->len);
-      self->last = used_insert (&self->used, stored, hash);
+      self->last = used_take (self, stored, hash);
     }
   /* extend_filled_base() for `base_<num>`, num > run. */
   if (num == run + 1)
@@ -1646,7 +1865,8 @@ put_counted (GraftNamespace *self,
   char          *p = self->block + self->block_used + NAME_HEADER;
   char          *digits = self->counted[m].digits;
   gsize          n = self->counted[m].n_digits;
-  guint          hash;
+  guint          hash = 0;
+  gboolean       hashed = FALSE;
 
   if (G_LIKELY (num == (guint64) self->counted[m].last_num + 1 && self->counted[m].last_num != 0 &&
                 digits[n - 1] != '9'))
@@ -1665,6 +1885,7 @@ put_counted (GraftNamespace *self,
           p[base_len + 1 + n] = '\0';
           hash = _graft_name_hash_finish (
               _graft_name_hash_step (self->counted[m].state, p + base_len + 1, n));
+          hashed = TRUE;
           goto written;
         }
       write_decimal (digits + n, num);
@@ -1676,14 +1897,21 @@ put_counted (GraftNamespace *self,
   p[base_len] = '_';
   memcpy (p + base_len + 1, digits, COUNTED_DIGITS);
   p[base_len + 1 + n] = '\0';
-  hash = _graft_name_hash_finish (
-      _graft_name_hash_step (self->counted[m].last_state, digits + n - 1, 1));
 written:
   self->block_used += NAME_SPACE (base_len + 1 + n);
-  /* The header: the hash (set by used_insert()), and the count this name
-   * replaced + 1, for undo (never REPLACED_BIG here; torch 1.x: none). */
+  /* The header: the count this name replaced + 1, for undo (never
+   * REPLACED_BIG here; torch 1.x: none), and the hash (used_insert()) or
+   * the run's index (run_put()).  Kept in its base's run, the name is not
+   * hashed at all. */
   header_set (p, HEADER_REPLACED, count_slot != NULL ? (guint32) (old_count + 1) : 0);
-  self->last = used_insert (&self->used, p, hash);
+  self->last = hashed ? NULL : run_put (self, self->counted[m].run, num, p);
+  if (G_UNLIKELY (self->last == NULL))
+    {
+      if (!hashed)
+        hash = _graft_name_hash_finish (
+            _graft_name_hash_step (self->counted[m].last_state, digits + n - 1, 1));
+      self->last = used_take (self, p, hash);
+    }
   /* `base_<num>` continues the run, or lies past it (num = old_count + 1
    * > run + 1), as count_on_base_slots() notes. */
   self->counted[m].filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
@@ -1835,7 +2063,7 @@ create_name_slow (GraftNamespace *self,
       gsize len = scan.len;
       guint hash = _graft_name_hash_finish (scan.state);
 
-      taken = used_find (&self->used, candidate, len, hash) != USED_NONE;
+      taken = name_taken (self, candidate, len, hash);
       if (!taken && !is_illegal_hashed (candidate, len, hash, flags))
         return store (self, candidate, len, hash);
       if (!scan.number_suffix)
@@ -2138,7 +2366,9 @@ add_stored (GraftNamespace *self,
 {
   gsize len = strlen (stored);
 
-  self->last = used_insert (&self->used, stored, _graft_name_hash (stored, len));
+  /* A name put back that a run kept goes to the set. */
+  header_set (stored, HEADER_REPLACED, header_get (stored, HEADER_REPLACED) & ~IN_RUN);
+  self->last = used_take (self, stored, _graft_name_hash (stored, len));
   if (self->count_per_base)
     note_free_name (self, stored, len);
   extend_filled (self, stored, len);
@@ -2233,21 +2463,32 @@ _graft_namespace_remove (GraftNamespace *self,
   const char *underscore = strrchr (name, '_');
   gsize       digits = 0;
 
-  guint slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  gsize     len = strlen (name);
+  guint     slot = used_find (&self->used, name, len, _graft_name_hash (name, len));
+  gpointer *in_run = NULL;
+  gpointer  entry;
 
-  if (slot == USED_NONE)
+  if (slot == USED_NONE && (in_run = run_find (self, name, len)) == NULL)
     return;
-  if (entry_is_node (self->used.entries[slot]))
+  entry = in_run != NULL ? *in_run : self->used.entries[slot];
+  if (entry_is_node (entry))
     self->n_bound--;
-  self->last = USED_NONE;
+  self->last = NULL;
   if (self->counted_any)
     {
       memset (self->counted, 0, sizeof self->counted);
       self->counted_any = FALSE;
     }
   if (self->count_per_base)
-    restore_base_count (self, entry_name (self->used.entries[slot]));
-  used_remove (&self->used, slot);
+    restore_base_count (self, entry_name (entry));
+  if (in_run != NULL)
+    {
+      /* The entry is left NULL: put back, the name goes to the set. */
+      *in_run = NULL;
+      self->n_run_names--;
+    }
+  else
+    used_remove (&self->used, slot);
   if (underscore == NULL || underscore == name || underscore[1] == '\0')
     return;
   for (const char *p = underscore + 1; *p != '\0'; p++, digits++)
@@ -2283,16 +2524,24 @@ bind_found (GraftNamespace *self,
             const char     *name,
             GraftNode      *node)
 {
-  guint    slot = used_find_stored (&self->used, name);
-  gpointer entry;
+  gpointer *at;
+  gpointer  entry;
 
-  if (slot == USED_NONE)
+  if ((header_get (name, HEADER_REPLACED) & IN_RUN) != 0)
+    at = run_find_stored (self, name);
+  else
+    {
+      guint slot = used_find_stored (&self->used, name);
+
+      at = slot != USED_NONE ? &self->used.entries[slot] : NULL;
+    }
+  if (at == NULL)
     return;
-  /* The slot's name is @name itself (the address found): a node has the
+  /* The entry's name is @name itself (the address found): a node has the
    * stored name, not a copy. */
-  entry = self->used.entries[slot];
+  entry = *at;
   self->n_bound += (node != NULL) - entry_is_node (entry);
-  self->used.entries[slot] = node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) name;
+  *at = node != NULL ? (gpointer) ((guintptr) node + 1) : (gpointer) name;
 }
 
 void
@@ -2300,14 +2549,14 @@ _graft_namespace_bind (GraftNamespace *self,
                        const char     *name,
                        GraftNode      *node)
 {
-  guint slot = self->last;
+  gpointer *last = self->last;
 
-  /* A new node's name, made last: its slot is known, and holds the name
+  /* A new node's name, made last: its entry is known, and holds the name
    * itself (bound to nothing yet). */
-  if (G_LIKELY (node != NULL && slot != USED_NONE && self->used.entries[slot] == name))
+  if (G_LIKELY (node != NULL && last != NULL && *last == name))
     {
       self->n_bound++;
-      self->used.entries[slot] = (gpointer) ((guintptr) node + 1);
+      *last = (gpointer) ((guintptr) node + 1);
       return;
     }
   bind_found (self, name, node);
@@ -2322,11 +2571,13 @@ GraftNode *
 _graft_namespace_lookup_bound (GraftNamespace *self,
                                const char     *name)
 {
-  guint slot = used_find (&self->used, name, strlen (name), _graft_name_hash (name, strlen (name)));
+  gsize     len = strlen (name);
+  guint     slot = used_find (&self->used, name, len, _graft_name_hash (name, len));
+  gpointer *at = slot != USED_NONE ? &self->used.entries[slot] : run_find (self, name, len);
 
-  if (slot == USED_NONE || !entry_is_node (self->used.entries[slot]))
+  if (at == NULL || !entry_is_node (*at))
     return NULL;
-  return entry_node (self->used.entries[slot]);
+  return entry_node (*at);
 }
 
 static gsize
@@ -2338,6 +2589,17 @@ table_size (const GraftNameTable *t)
   for (guint i = 0; t->owns_keys && i <= t->mask; i++)
     if (t->slots[i].key != NULL && t->slots[i].key != &_graft_name_table_removed)
       size += t->slots[i].len + 1;
+  return size;
+}
+
+/* The runs and their entries, at their capacity. */
+static gsize
+runs_size (GraftNamespace *self)
+{
+  gsize size = self->run_list->len * (sizeof (Run) + sizeof (gpointer));
+
+  for (guint i = 0; i < self->run_list->len; i++)
+    size += ((Run *) self->run_list->pdata[i])->capacity * sizeof (gpointer);
   return size;
 }
 
@@ -2356,7 +2618,7 @@ _graft_namespace_get_memory_size (GraftNamespace *self,
   if (out_strings != NULL)
     *out_strings = self->blocks_total;
   return sizeof (GraftNamespace) + (self->used.mask + 1) * (sizeof (gpointer) + sizeof (guint16)) +
-         table_size (&self->filled) +
+         table_size (&self->filled) + table_size (&self->runs) + runs_size (self) +
          table_size (&self->base_count) + self->scratch->allocated_len +
          self->probe->allocated_len + self->blocks_total;
 }

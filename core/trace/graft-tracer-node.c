@@ -10,6 +10,7 @@
 
 #include "graft-tracer-private.h"
 #include "graft-error.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-py-lexer.h"
 
@@ -483,8 +484,10 @@ _graft_tracer_make_node_from (Tracer            *t,
   guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
   GraftArg   a, k;
   GraftNode *node = NULL;
+  gboolean   static_text = t->static_text;
   guint      i;
 
+  t->static_text = FALSE;
   if (!t->tracing || t->graph == NULL)
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                   "this operation needs a traced value, but runs before tracing "
@@ -525,7 +528,10 @@ _graft_tracer_make_node_from (Tracer            *t,
       if (!_graft_tracer_to_arg (t, kwargs->values->pdata[i], &k.items[2 * i + 1], at))
         goto out;
     }
-  node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+  if (static_text)
+    node = _graft_graph_create_node_static (t->graph, op, target, &a, &k, name);
+  else
+    node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
 
 out:
   /* The arguments borrow all they hold (_graft_tracer_to_arg()). */

@@ -317,11 +317,15 @@ struct _Tracer
   guint       depth;
   guint       call_depth;
   guint64     loop_steps;
-  gboolean    tracing;        /* proxies exist: forward is being traced */
-  gboolean    error_is_fatal; /* t->error must not be skipped over at module level */
-  GError     *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
-  guint32     span_start;     /* the statement being traced, for node spans */
-  guint32     span_end;
+  gboolean    tracing;     /* proxies exist: forward is being traced */
+  gboolean    static_text; /* the next node's target and name are a table's
+                            * text (never freed nor changed): set just
+                            * before _graft_tracer_make_node(), which
+                            * clears it */
+  gboolean error_is_fatal; /* t->error must not be skipped over at module level */
+  GError  *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
+  guint32  span_start;     /* the statement being traced, for node spans */
+  guint32  span_end;
 
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),

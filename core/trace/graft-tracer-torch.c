@@ -1342,6 +1342,7 @@ call_python_direct (Tracer            *t,
       keyv[rec_keys.len++] = (gpointer) item->key;
       valuev[rec_values.len++] = item->constant != NULL ? item->constant : bound[item->slot];
     }
+  t->static_text = TRUE; /* the table's text */
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target),
                                   &rec_args, &rec_kwargs, FX_TEXT (table, r->fn->name), at);
 }
@@ -1430,6 +1431,7 @@ _graft_tracer_call_path_direct (Tracer            *t,
       if (!_graft_tracer_check_parsed (t, r->check_parser, args, kwargs, at))
         return NULL;
       table = fx_table (t);
+      t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target),
                                       args, kwargs, FX_TEXT (table, r->fn->name), at);
     }
@@ -1452,6 +1454,7 @@ _graft_tracer_call_path_direct (Tracer            *t,
         *passed |= bit;
     }
   table = fx_table (t);
+  t->static_text = TRUE; /* the table's text */
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, r->fn->target), args,
                                   NULL, FX_TEXT (table, r->fn->name), at);
 }
@@ -1615,6 +1618,7 @@ call_path (Tracer             *t,
         return NULL;
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
+      t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
     case FX_PYTHON:
@@ -1633,6 +1637,7 @@ call_path (Tracer             *t,
         }
       if (!any_proxy (args, kwargs))
         return _graft_value_tensor (t);
+      t->static_text = TRUE; /* the table's text */
       return _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, FX_TEXT (table, fn->target), args,
                                       kwargs, FX_TEXT (table, fn->name), at);
     case FX_NOT_TRACEABLE:
