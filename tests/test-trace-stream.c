@@ -1333,6 +1333,160 @@ test_keyword_newline (void)
     }
 }
 
+/* The torch functions of both tables, as test-fx-table.c reads them:
+ * each one's access path, kind and signature. */
+typedef struct
+{
+  const char *path;
+  const char *kind;
+  const char *signature;
+} TableRow;
+
+#define GRAFT_FX_FUNCTION(path, kind, target, name, sig, pos, kw, code, path_at, target_at, \
+                          name_at, sig_at, pos_at, kw_at)                                   \
+  { path, #kind, sig },
+
+static const TableRow rows_2_6[] = {
+#include "graft-fx-table-2.6.inc"
+};
+
+static const TableRow rows_1_13[] = {
+#include "graft-fx-table-1.13.inc"
+};
+
+#undef GRAFT_FX_FUNCTION
+
+/* @call traced in a forward of (x, y), as its code or its error. */
+static char *
+trace_call (const GraftDialect *dialect,
+            const char         *call)
+{
+  g_autofree char *text = g_strconcat (HEAD "class M(nn.Module):\n"
+                                            "    def forward(self, x, y):\n"
+                                            "        return ",
+                                       call, "\n", NULL);
+  Case             c = { "direct_table", text, NULL };
+
+  return trace_usual (&c, dialect);
+}
+
+/* Every Python function of torch in each table (`F.relu`), called with
+ * traced values and keywords that are names or numbers (the direct way,
+ * call_python_direct()) and called the same way through `*[...]` and
+ * `**{...}` (which the usual way binds, bind_arguments()): the same code,
+ * or the same error at the same place, for the required arguments alone,
+ * each optional one by keyword, a keyword given positionally too, an
+ * unknown keyword and one positional argument too many. */
+static void
+test_direct_python_table (void)
+{
+  guint n_calls = 0;
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      const TableRow     *rows = d == 0 ? rows_1_13 : rows_2_6;
+      gsize               n_rows = d == 0 ? G_N_ELEMENTS (rows_1_13) : G_N_ELEMENTS (rows_2_6);
+
+      for (gsize r = 0; r < n_rows; r++)
+        {
+          g_auto (GStrv) params = NULL;
+          g_autoptr (GPtrArray) required = g_ptr_array_new_with_free_func (g_free);
+          g_autoptr (GPtrArray) optional = g_ptr_array_new_with_free_func (g_free);
+          g_autoptr (GPtrArray) direct = g_ptr_array_new_with_free_func (g_free);
+          g_autoptr (GPtrArray) splat = g_ptr_array_new_with_free_func (g_free);
+          g_autoptr (GString) pos = g_string_new ("x");
+          g_autoptr (GString) list = g_string_new ("[x");
+
+          if (strcmp (rows[r].kind, "PYTHON") != 0 || rows[r].signature[0] == '\0')
+            continue;
+          params = g_strsplit (rows[r].signature, ", ", -1);
+          for (guint i = 0; params[i] != NULL; i++)
+            {
+              char *eq = strchr (params[i], '=');
+
+              /* Keyword-only parameters follow: given by keyword below. */
+              if (strcmp (params[i], "*") == 0)
+                continue;
+              /* `*args` or `**kwargs`: not for the direct way. */
+              if (params[i][0] == '*')
+                {
+                  g_ptr_array_set_size (required, 0);
+                  break;
+                }
+              if (eq == NULL)
+                g_ptr_array_add (required, g_strdup (params[i]));
+              else
+                g_ptr_array_add (optional, g_strndup (params[i], eq - params[i]));
+            }
+          if (required->len == 0)
+            continue;
+          for (guint i = 1; i < required->len; i++)
+            {
+              g_string_append (pos, ", y");
+              g_string_append (list, ", y");
+            }
+          g_string_append_c (list, ']');
+
+#define ADD(dir, spl)                  \
+  do                                   \
+    {                                  \
+      g_ptr_array_add (direct, (dir)); \
+      g_ptr_array_add (splat, (spl));  \
+    }                                  \
+  while (0)
+          ADD (g_strdup_printf ("%s(%s)", rows[r].path, pos->str),
+               g_strdup_printf ("%s(*%s)", rows[r].path, list->str));
+          for (guint i = 0; i < optional->len; i++)
+            {
+              const char *name = optional->pdata[i];
+
+              ADD (g_strdup_printf ("%s(%s, %s=y)", rows[r].path, pos->str, name),
+                   g_strdup_printf ("%s(*%s, **{'%s': y})", rows[r].path, list->str, name));
+              if (optional->len > 1)
+                {
+                  const char *other = optional->pdata[(i + 1) % optional->len];
+
+                  ADD (g_strdup_printf ("%s(%s, %s=-1.5, %s=1)", rows[r].path, pos->str, name,
+                                        other),
+                       g_strdup_printf ("%s(*%s, **{'%s': -1.5, '%s': 1})", rows[r].path,
+                                        list->str, name, other));
+                }
+            }
+          ADD (g_strdup_printf ("%s(%s, %s=y)", rows[r].path, pos->str,
+                                (const char *) required->pdata[required->len - 1]),
+               g_strdup_printf ("%s(*%s, **{'%s': y})", rows[r].path, list->str,
+                                (const char *) required->pdata[required->len - 1]));
+          ADD (g_strdup_printf ("%s(%s, bogus=y)", rows[r].path, pos->str),
+               g_strdup_printf ("%s(*%s, **{'bogus': y})", rows[r].path, list->str));
+          {
+            g_autoptr (GString) more = g_string_new (pos->str);
+            g_autoptr (GString) more_list = g_string_new (NULL);
+
+            for (guint i = 0; i <= optional->len; i++)
+              g_string_append (more, ", y");
+            g_string_append_printf (more_list, "[%s]", more->str);
+            ADD (g_strdup_printf ("%s(%s)", rows[r].path, more->str),
+                 g_strdup_printf ("%s(*%s)", rows[r].path, more_list->str));
+          }
+#undef ADD
+          for (guint i = 0; i < direct->len; i++)
+            {
+              g_autofree char *a = trace_call (dialect, direct->pdata[i]);
+              g_autofree char *b = trace_call (dialect, splat->pdata[i]);
+
+              if (strcmp (a, b) != 0)
+                g_test_message ("%s / %s", (const char *) direct->pdata[i],
+                                (const char *) splat->pdata[i]);
+              g_assert_cmpstr (a, ==, b);
+              n_calls++;
+            }
+        }
+    }
+  /* Both tables were read. */
+  g_assert_cmpuint (n_calls, >, 500);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1364,5 +1518,6 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);
   g_test_add_func ("/core/trace-stream/keyword-newline", test_keyword_newline);
   g_test_add_func ("/core/trace-stream/direct-python-call-errors", test_direct_python_call_errors);
+  g_test_add_func ("/core/trace-stream/direct-python-table", test_direct_python_table);
   return g_test_run ();
 }
