@@ -1257,19 +1257,20 @@ test_direct_python_call_errors (void)
     const char *error;
   } errors[] = {
     { "        a = F.relu(x)\n        b = F.relu(a, y, y)\n",
-      "11:13: error: relu() takes 2 positional arguments but 3 were given" },
+      "11:13: error: TypeError: relu() takes from 1 to 2 positional arguments but 3 were given" },
     { "        a = F.relu(x)\n        b = a + F.relu(a, y, y)\n",
-      "11:17: error: relu() takes 2 positional arguments but 3 were given" },
+      "11:17: error: TypeError: relu() takes from 1 to 2 positional arguments but 3 were given" },
     { "        a = F.relu(x)\n        b = F.relu(a, foo=1)\n",
-      "11:13: error: relu() got an unexpected keyword argument 'foo'" },
+      "11:13: error: TypeError: relu() got an unexpected keyword argument 'foo'" },
     { "        a = F.relu(x)\n        b = F.relu(a, input=a)\n",
-      "11:13: error: relu() got multiple values for argument 'input'" },
+      "11:13: error: TypeError: relu() got multiple values for argument 'input'" },
     { "        a = F.softmax(x, dim=1)\n        b = F.softmax(a, 1, dim=1)\n",
-      "11:13: error: softmax() got multiple values for argument 'dim'" },
+      "11:13: error: TypeError: softmax() got multiple values for argument 'dim'" },
     { "        a = F.softmax(x, dim=1)\n        b = F.softmax(a, dim=1, dim=2)\n",
       "11:33: error: keyword argument repeated: dim" },
     { "        a = F.layer_norm(x, [4])\n        b = F.layer_norm(a)\n",
-      "11:13: error: layer_norm() missing required argument 'normalized_shape'" },
+      "11:13: error: TypeError: layer_norm() missing 1 required positional argument: "
+      "'normalized_shape'" },
     { "        a = F.relu(x)\n        b = F.relu(a, inplace=undefined)\n",
       "11:31: error: name 'undefined' is not defined" },
     { "        a = F.softmax(x, dim=1)\n        b = F.softmax(undefined, dim=1)\n",
@@ -1298,6 +1299,60 @@ test_direct_python_call_errors (void)
                                              errors[i].body, "        return b\n", NULL);
         g_autofree char *expected = g_strconcat ("error: test.py:", errors[i].error, NULL);
         Case             c = { "direct_python_errors", text, NULL };
+        g_autofree char *usual = trace_usual (&c, dialect);
+        g_autofree char *streamed = trace_streamed (&c, dialect);
+
+        g_assert_cmpstr (usual, ==, expected);
+        g_assert_cmpstr (streamed, ==, expected);
+      }
+}
+
+/* A Python function's binding errors in CPython's words, in its order
+ * (keywords, then too many positional arguments, then missing ones), with
+ * Python 3.13's "Did you mean" in torch 2.6 only (1.13 runs on 3.11).  Each
+ * expected line is both oracles' output for the same file. */
+static void
+test_python_binding_errors (void)
+{
+  static const struct
+  {
+    const char *call, *error, *hint_2_6;
+  } errors[] = {
+    { "f(x)", "TypeError: f() missing 1 required positional argument: 'b'", NULL },
+    { "f(x, x)", "TypeError: f() missing 2 required keyword-only arguments: 'k' and 'm'", NULL },
+    { "g(x)", "TypeError: g() missing 2 required positional arguments: 'b' and 'c'", NULL },
+    { "g()", "TypeError: g() missing 3 required positional arguments: 'a', 'b', and 'c'", NULL },
+    { "g(x, x, x, a=1)",
+      "TypeError: g() got some positional-only arguments passed as keyword arguments: 'a'", NULL },
+    { "h(x, x, k=2)",
+      "TypeError: h() takes 1 positional argument but 2 positional arguments (and 1 "
+      "keyword-only argument) were given",
+      NULL },
+    { "h(x, x, kk=2)", "TypeError: h() got an unexpected keyword argument 'kk'",
+      ". Did you mean 'k'?" },
+    { "F.softmax(x, dimm=1)", "TypeError: softmax() got an unexpected keyword argument 'dimm'",
+      ". Did you mean 'dim'?" },
+    { "F.relu(x, False, 1)",
+      "TypeError: relu() takes from 1 to 2 positional arguments but 3 were given", NULL },
+    { "F.relu(x, zzzz=1)", "TypeError: relu() got an unexpected keyword argument 'zzzz'", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    for (guint d = 0; d < 2; d++)
+      {
+        const GraftDialect *dialect =
+            graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+        g_autofree char *text =
+            g_strconcat (HEAD "import torch.nn.functional as F\n\n\n"
+                              "def f(a, b, *, k, m):\n    return a\n\n\n"
+                              "def g(a, b, c, /, d=1):\n    return a\n\n\n"
+                              "def h(a, *, k=1):\n    return a\n\n\n"
+                              "class M(nn.Module):\n    def forward(self, x):\n        return ",
+                         errors[i].call, "\n", NULL);
+        g_autofree char *expected =
+            g_strconcat ("error: test.py:22:16: error: ", errors[i].error,
+                         d == 1 && errors[i].hint_2_6 != NULL ? errors[i].hint_2_6 : "", NULL);
+        Case             c = { "python_binding_errors", text, NULL };
         g_autofree char *usual = trace_usual (&c, dialect);
         g_autofree char *streamed = trace_streamed (&c, dialect);
 
@@ -1518,6 +1573,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);
   g_test_add_func ("/core/trace-stream/keyword-newline", test_keyword_newline);
   g_test_add_func ("/core/trace-stream/direct-python-call-errors", test_direct_python_call_errors);
+  g_test_add_func ("/core/trace-stream/python-binding-errors", test_python_binding_errors);
   g_test_add_func ("/core/trace-stream/direct-python-table", test_direct_python_table);
   return g_test_run ();
 }

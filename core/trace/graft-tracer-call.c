@@ -60,9 +60,144 @@ function_params (Function *fn)
   return fn->def != NULL ? fn->def->function_def.args : fn->lambda->lambda.args;
 }
 
+/* The name of positional parameter @i (posonly, then args). */
+static const char *
+positional_name (const GraftPyArguments *params,
+                 guint                   i)
+{
+  return i < params->n_posonly ? params->posonly[i]->name
+                               : params->args[i - params->n_posonly]->name;
+}
+
+/* CPython's edit distance for suggestions (Python/suggestions.c, 3.12 on):
+ * a move (insertion, deletion, substitution) costs 2, a substitution of
+ * the same letter in another case 1; common prefixes and suffixes are
+ * free; more than @max_cost gives max_cost + 1. */
+#define SUGGEST_MOVE_COST  2
+#define SUGGEST_MAX_LENGTH 40
+
+static gsize
+suggestion_distance (const char *a,
+                     gsize       a_len,
+                     const char *b,
+                     gsize       b_len,
+                     gsize       max_cost)
+{
+  gsize row[SUGGEST_MAX_LENGTH];
+  gsize result = 0;
+
+  while (a_len > 0 && b_len > 0 && a[0] == b[0])
+    a++, b++, a_len--, b_len--;
+  while (a_len > 0 && b_len > 0 && a[a_len - 1] == b[b_len - 1])
+    a_len--, b_len--;
+  if (a_len == 0 || b_len == 0)
+    return (a_len + b_len) * SUGGEST_MOVE_COST;
+  if (a_len > SUGGEST_MAX_LENGTH || b_len > SUGGEST_MAX_LENGTH)
+    return max_cost + 1;
+  if (b_len < a_len)
+    {
+      const char *c = a;
+      gsize       n = a_len;
+
+      a = b, a_len = b_len, b = c, b_len = n;
+    }
+  if ((b_len - a_len) * SUGGEST_MOVE_COST > max_cost)
+    return max_cost + 1;
+  for (gsize i = 0; i < a_len; i++)
+    row[i] = (i + 1) * SUGGEST_MOVE_COST;
+  for (gsize bi = 0; bi < b_len; bi++)
+    {
+      gsize diagonal = bi * SUGGEST_MOVE_COST;
+      gsize least = G_MAXSIZE;
+
+      result = diagonal;
+      for (gsize ai = 0; ai < a_len; ai++)
+        {
+          gsize substitute =
+              diagonal + (b[bi] == a[ai]                                       ? 0
+                          : g_ascii_tolower (b[bi]) == g_ascii_tolower (a[ai]) ? 1
+                                                                               : SUGGEST_MOVE_COST);
+          gsize above = row[ai];
+
+          result = MIN (MIN (result, above) + SUGGEST_MOVE_COST, substitute);
+          diagonal = above;
+          row[ai] = result;
+          least = MIN (least, result);
+        }
+      if (least > max_cost)
+        return max_cost + 1;
+    }
+  return result;
+}
+
+/* Python 3.13's "Did you mean" for an unknown keyword: the nearest of the
+ * parameters a keyword may name, if near enough; NULL if none. */
+static const char *
+suggest_keyword (const GraftPyArguments *params,
+                 const char             *key)
+{
+  guint       n_pos = params->n_posonly + params->n_args;
+  gsize       key_len = strlen (key);
+  gsize       best_cost = G_MAXSIZE;
+  const char *best = NULL;
+
+  for (guint i = params->n_posonly; i < n_pos + params->n_kwonly; i++)
+    {
+      const char *name = i < n_pos ? positional_name (params, i) : params->kwonly[i - n_pos]->name;
+      gsize       len = strlen (name);
+      gsize       max_cost = (key_len + len + 3) * SUGGEST_MOVE_COST / 6;
+      gsize       cost;
+
+      if (strcmp (name, key) == 0)
+        continue;
+      max_cost = MIN (max_cost, best_cost - 1);
+      cost = suggestion_distance (key, key_len, name, len, max_cost);
+      if (cost > max_cost)
+        continue;
+      if (best == NULL || cost < best_cost)
+        best = name, best_cost = cost;
+    }
+  return best;
+}
+
+/* Python's list of missing parameters: 'a'; 'a' and 'b'; 'a', 'b', and 'c'. */
+static void
+append_missing_names (GString     *out,
+                      const char **names,
+                      guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, n == 2 ? " and " : i == n - 1 ? ", and "
+                                                            : ", ");
+      g_string_append_printf (out, "'%s'", names[i]);
+    }
+}
+
+/* CPython's "missing N required KIND argument(s): NAMES". */
+static gboolean
+fail_missing (Tracer            *t,
+              const GraftPyExpr *at,
+              const char        *fn_name,
+              const char        *kind,
+              const char       **names,
+              guint              n)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+
+  append_missing_names (list, names, n);
+  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                      "TypeError: %s() missing %u required %s argument%s: %s", fn_name, n, kind,
+                      n == 1 ? "" : "s", list->str);
+  return FALSE;
+}
+
 /* Binds a call's arguments to parameters as Python does.  @out_values gets
  * one value per parameter in the order posonly, args, vararg, kwonly, kwarg
- * (vararg a tuple, kwarg a dict), all set on success. */
+ * (vararg a tuple, kwarg a dict), all set on success.  The errors are
+ * CPython's (Python/ceval.c's initialize_locals), in its order: keywords
+ * first, then too many positional arguments, then missing ones. */
 static gboolean
 bind_arguments (Tracer                 *t,
                 const char             *fn_name,
@@ -91,13 +226,6 @@ bind_arguments (Tracer                 *t,
             rest = _graft_value_seq (t, VAL_TUPLE, 0);
           _graft_value_seq_add (rest, args->pdata[i]);
         }
-      else
-        {
-          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                              "%s() takes %u positional argument%s but %u were given",
-                              fn_name, n_pos, n_pos == 1 ? "" : "s", n_args);
-          return FALSE;
-        }
     }
   if (params->vararg != NULL)
     out_values[slot_vararg] = rest != NULL ? rest : _graft_value_seq (t, VAL_TUPLE, 0);
@@ -108,72 +236,108 @@ bind_arguments (Tracer                 *t,
       gboolean    placed = FALSE;
 
       for (guint i = params->n_posonly; i < n_pos && !placed; i++)
-        {
-          const char *pname = i < params->n_posonly ? params->posonly[i]->name
-                                                    : params->args[i - params->n_posonly]->name;
-
-          if (strcmp (pname, key) == 0)
-            {
-              if (out_values[i] != NULL)
-                {
-                  _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                      "%s() got multiple values for argument '%s'", fn_name, key);
-                  return FALSE;
-                }
-              out_values[i] = kwargs->values->pdata[k];
-              placed = TRUE;
-            }
-        }
+        if (strcmp (positional_name (params, i), key) == 0)
+          {
+            if (out_values[i] != NULL)
+              {
+                _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                                    "TypeError: %s() got multiple values for argument '%s'",
+                                    fn_name, key);
+                return FALSE;
+              }
+            out_values[i] = kwargs->values->pdata[k];
+            placed = TRUE;
+          }
       for (guint i = 0; i < params->n_kwonly && !placed; i++)
         if (strcmp (params->kwonly[i]->name, key) == 0)
           {
             out_values[slot_kwonly + i] = kwargs->values->pdata[k];
             placed = TRUE;
           }
-      if (!placed)
+      if (placed)
+        continue;
+      if (params->kwarg == NULL)
         {
-          if (params->kwarg == NULL)
+          g_autoptr (GString) posonly = g_string_new (NULL);
+          const char *suggestion = NULL;
+
+          /* Positional-only parameters named by keywords, all of them. */
+          for (guint i = 0; i < params->n_posonly; i++)
+            if (_graft_strmap_get (kwargs, params->posonly[i]->name) != NULL)
+              g_string_append_printf (posonly, "%s%s", posonly->len > 0 ? ", " : "",
+                                      params->posonly[i]->name);
+          if (posonly->len > 0)
             {
               _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                  "%s() got an unexpected keyword argument '%s'", fn_name, key);
+                                  "TypeError: %s() got some positional-only arguments passed as "
+                                  "keyword arguments: '%s'",
+                                  fn_name, posonly->str);
               return FALSE;
             }
-          if (extra_kw == NULL)
-            extra_kw = _graft_value_dict (t);
-          _graft_dict_set (t, extra_kw, _graft_value_str (t, key, -1), kwargs->values->pdata[k]);
+          if (t->dialect->torch != GRAFT_TORCH_1_13)
+            suggestion = suggest_keyword (params, key);
+          _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                              "TypeError: %s() got an unexpected keyword argument '%s'%s%s%s",
+                              fn_name, key, suggestion != NULL ? ". Did you mean '" : "",
+                              suggestion != NULL ? suggestion : "", suggestion != NULL ? "'?" : "");
+          return FALSE;
         }
+      if (extra_kw == NULL)
+        extra_kw = _graft_value_dict (t);
+      _graft_dict_set (t, extra_kw, _graft_value_str (t, key, -1), kwargs->values->pdata[k]);
     }
   if (params->kwarg != NULL)
     out_values[slot_kwarg] = extra_kw != NULL ? extra_kw : _graft_value_dict (t);
 
-  for (guint i = 0; i < n_pos; i++)
-    if (out_values[i] == NULL)
-      {
-        if (defaults != NULL && defaults[i] != NULL)
-          out_values[i] = defaults[i];
-        else
-          {
-            const char *pname = i < params->n_posonly ? params->posonly[i]->name
-                                                      : params->args[i - params->n_posonly]->name;
+  if (n_args > n_pos && params->vararg == NULL)
+    {
+      guint            n_defaults = 0, kwonly_given = 0;
+      g_autofree char *kwonly = NULL;
+      g_autofree char *takes = NULL;
 
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                "%s() missing required argument '%s'", fn_name, pname);
-            return FALSE;
-          }
-      }
-  for (guint i = 0; i < params->n_kwonly; i++)
-    if (out_values[slot_kwonly + i] == NULL)
-      {
-        if (kw_defaults != NULL && kw_defaults[i] != NULL)
-          out_values[slot_kwonly + i] = kw_defaults[i];
-        else
-          {
-            _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
-                                "%s() missing required keyword-only argument '%s'", fn_name,
-                                params->kwonly[i]->name);
-            return FALSE;
-          }
-      }
+      for (guint i = 0; i < n_pos; i++)
+        n_defaults += defaults != NULL && defaults[i] != NULL;
+      for (guint i = 0; i < params->n_kwonly; i++)
+        kwonly_given += out_values[slot_kwonly + i] != NULL;
+      takes = n_defaults > 0 ? g_strdup_printf ("from %u to %u", n_pos - n_defaults, n_pos)
+                             : g_strdup_printf ("%u", n_pos);
+      kwonly = kwonly_given > 0 ? g_strdup_printf (" positional argument%s (and %u keyword-only "
+                                                   "argument%s)",
+                                                   n_args != 1 ? "s" : "", kwonly_given,
+                                                   kwonly_given != 1 ? "s" : "")
+                                : g_strdup ("");
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
+                          "TypeError: %s() takes %s positional argument%s but %u%s %s given",
+                          fn_name, takes, n_defaults > 0 || n_pos != 1 ? "s" : "", n_args, kwonly,
+                          n_args == 1 && kwonly_given == 0 ? "was" : "were");
+      return FALSE;
+    }
+
+  {
+    const char **missing = g_newa (const char *, n_pos + params->n_kwonly + 1);
+    guint        n_missing = 0;
+
+    for (guint i = 0; i < n_pos; i++)
+      if (out_values[i] == NULL)
+        {
+          if (defaults != NULL && defaults[i] != NULL)
+            out_values[i] = defaults[i];
+          else
+            missing[n_missing++] = positional_name (params, i);
+        }
+    if (n_missing > 0)
+      return fail_missing (t, at, fn_name, "positional", missing, n_missing);
+    for (guint i = 0; i < params->n_kwonly; i++)
+      if (out_values[slot_kwonly + i] == NULL)
+        {
+          if (kw_defaults != NULL && kw_defaults[i] != NULL)
+            out_values[slot_kwonly + i] = kw_defaults[i];
+          else
+            missing[n_missing++] = params->kwonly[i]->name;
+        }
+    if (n_missing > 0)
+      return fail_missing (t, at, fn_name, "keyword-only", missing, n_missing);
+  }
   return TRUE;
 }
 
