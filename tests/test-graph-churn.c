@@ -21,15 +21,78 @@ typedef struct
 {
   GraftGraph *graph;
   GRand      *rand;
-  GPtrArray  *nodes; /* the live nodes, in no order */
+  GPtrArray  *nodes; /* the live nodes, in the list's order */
+  /* Changes that keep the graph in topological order, but for one in
+   * eight, and inputs drawn from the first few nodes half the time (so
+   * that they have many users): pick() draws from the first `limit`
+   * nodes. */
+  gboolean   keep_order;
+  guint      limit;
+  GraftNode *hubs[3]; /* the placeholders */
 } Churn;
+
+static guint position (Churn *c, GraftNode *node);
 
 static GraftNode *
 pick (Churn *c)
 {
-  if (c->nodes->len == 0)
+  guint n = c->keep_order ? MIN (c->limit, c->nodes->len) : c->nodes->len;
+
+  if (n == 0)
     return NULL;
-  return c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)];
+  if (c->keep_order && g_rand_boolean (c->rand))
+    {
+      GraftNode *hub = c->hubs[g_rand_int_range (c->rand, 0, G_N_ELEMENTS (c->hubs))];
+
+      if (position (c, hub) < n)
+        return hub;
+    }
+  return c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) n)];
+}
+
+/* @node's place in the list (the number of live nodes for NULL). */
+static guint
+position (Churn     *c,
+          GraftNode *node)
+{
+  guint i = 0;
+
+  while (i < c->nodes->len && c->nodes->pdata[i] != node)
+    i++;
+  return i;
+}
+
+/* Whether moving @node before @before (NULL: last) keeps every input
+ * before its users. */
+static gboolean
+may_move (Churn     *c,
+          GraftNode *node,
+          GraftNode *before)
+{
+  guint at = position (c, before);
+  g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+  for (guint i = 0; i < inputs->len; i++)
+    if (inputs->pdata[i] == before || position (c, inputs->pdata[i]) >= at)
+      return FALSE;
+  for (guint u = 0; u < graft_node_get_n_users (node); u++)
+    if (position (c, graft_node_get_user (node, u)) < at)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether every user of @old comes after @node. */
+static gboolean
+before_users (Churn     *c,
+              GraftNode *node,
+              GraftNode *old)
+{
+  guint at = position (c, node);
+
+  for (guint u = 0; u < graft_node_get_n_users (old); u++)
+    if (position (c, graft_node_get_user (old, u)) <= at)
+      return FALSE;
+  return TRUE;
 }
 
 /* A plain value, or (@depth allowing) a container of them, or a node. */
@@ -61,10 +124,14 @@ random_value (Churn    *c,
       break;
     case 5:
     case 6:
-      if (nodes && c->nodes->len > 0)
-        graft_arg_init_node (arg, pick (c));
-      else
-        graft_arg_init_int (arg, 7);
+      {
+        GraftNode *node = nodes ? pick (c) : NULL;
+
+        if (node != NULL)
+          graft_arg_init_node (arg, node);
+        else
+          graft_arg_init_int (arg, 7);
+      }
       break;
     case 7:
       graft_arg_init_slice (arg);
@@ -106,6 +173,17 @@ random_args (Churn    *c,
   graft_arg_init_seq (args, GRAFT_ARG_TUPLE, n);
   for (guint i = 0; i < n; i++)
     random_value (c, &args->items[i], 3, TRUE);
+  /* Most nodes read a hub first. */
+  if (c->keep_order && n > 0 && g_rand_int_range (c->rand, 0, 4) > 0)
+    {
+      GraftNode *hub = c->hubs[g_rand_int_range (c->rand, 0, G_N_ELEMENTS (c->hubs))];
+
+      if (position (c, hub) < MIN (c->limit, c->nodes->len))
+        {
+          graft_arg_clear (&args->items[0]);
+          graft_arg_init_node (&args->items[0], hub);
+        }
+    }
   graft_arg_init_dict (kwargs, nk);
   for (guint i = 0; i < nk; i++)
     {
@@ -177,6 +255,7 @@ check (Churn *c)
 {
   GraftGraph *graph = c->graph;
   guint       n = 0;
+  gboolean    ordered = TRUE; /* every input before its user */
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
@@ -208,11 +287,16 @@ check (Churn *c)
           GraftNode *input = inputs->pdata[i];
           guint      u = 0;
 
+          if (graft_node_compare_order (input, user) >= 0)
+            ordered = FALSE;
+
           while (u < graft_node_get_n_users (input) && graft_node_get_user (input, u) != user)
             u++;
           g_assert_cmpuint (u, <, graft_node_get_n_users (input));
         }
     }
+  /* The graph's own answer, which it may know without a walk. */
+  g_assert_cmpint (_graft_graph_is_topological (graph), ==, ordered);
 }
 
 static void
@@ -228,9 +312,19 @@ live_nodes (Churn *c)
 static void
 step (Churn *c)
 {
-  GraftNode *a = pick (c), *b = pick (c);
+  GraftNode *a, *b;
   GraftArg   args, kwargs, value;
-  guint      what = g_rand_int_range (c->rand, 0, 10);
+  guint      what;
+  gboolean   free_step;
+
+  /* Any two nodes (the hubs not favoured). */
+  c->limit = G_MAXUINT;
+  a = c->nodes->len > 0 ? c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)]
+                        : NULL;
+  b = c->nodes->len > 0 ? c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)]
+                        : NULL;
+  what = g_rand_int_range (c->rand, 0, 10);
+  free_step = !c->keep_order || g_rand_int_range (c->rand, 0, 8) == 0;
 
   switch (what)
     {
@@ -245,6 +339,8 @@ step (Churn *c)
         GraftNode *node;
         guint32    start = g_rand_int (c->rand) >> g_rand_int_range (c->rand, 0, 32);
 
+        if (!free_step)
+          c->limit = position (c, before);
         random_args (c, &args, &kwargs);
         if (what == 2)
           {
@@ -265,6 +361,8 @@ step (Churn *c)
     case 3:
       if (a == NULL)
         break;
+      if (!free_step)
+        c->limit = position (c, a);
       random_args (c, &args, &kwargs);
       graft_graph_set_args (c->graph, a, g_rand_boolean (c->rand) ? &args : NULL,
                             g_rand_boolean (c->rand) ? &kwargs : NULL);
@@ -272,7 +370,7 @@ step (Churn *c)
       graft_arg_clear (&kwargs);
       break;
     case 4:
-      if (a != NULL && b != NULL && a != b)
+      if (a != NULL && b != NULL && a != b && (free_step || before_users (c, b, a)))
         graft_graph_replace_all_uses (c->graph, a, b);
       break;
     case 5:
@@ -289,7 +387,12 @@ step (Churn *c)
       break;
     case 8:
       if (a != NULL && b != NULL && a != b)
-        graft_graph_move_before (c->graph, a, g_rand_boolean (c->rand) ? b : NULL);
+        {
+          GraftNode *before = g_rand_boolean (c->rand) ? b : NULL;
+
+          if (free_step || may_move (c, a, before))
+            graft_graph_move_before (c->graph, a, before);
+        }
       break;
     default:
       /* Many nodes added before the first one (order keys relabelled). */
@@ -303,9 +406,10 @@ step (Churn *c)
 }
 
 static void
-churn (guint32 seed)
+churn (guint32  seed,
+       gboolean keep_order)
 {
-  Churn      c = { 0 };
+  Churn      c = { .keep_order = keep_order };
   GPtrArray *done = g_ptr_array_new ();   /* GraftEdit, applied, oldest first */
   GPtrArray *undone = g_ptr_array_new (); /* GraftEdit, undone, last undone last */
   GPtrArray *before = g_ptr_array_new_with_free_func (g_free);
@@ -315,7 +419,7 @@ churn (guint32 seed)
   c.rand = g_rand_new_with_seed (seed);
   c.nodes = g_ptr_array_new ();
   for (guint i = 0; i < 3; i++)
-    graft_graph_create_node (c.graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
+    c.hubs[i] = graft_graph_create_node (c.graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
   live_nodes (&c);
 
   for (guint round = 0; round < 300; round++)
@@ -393,7 +497,20 @@ test_churn (void)
   guint n = g_test_slow () ? 400 : 60;
 
   for (guint32 seed = 1; seed <= n; seed++)
-    churn (seed);
+    churn (seed, FALSE);
+}
+
+/* The same, the graph kept in topological order by most changes (which
+ * it then knows without a walk) and a few nodes read by many (whose
+ * users are indexed): what it says of its order is checked after each
+ * change, undo and redo. */
+static void
+test_churn_ordered (void)
+{
+  guint n = g_test_slow () ? 400 : 60;
+
+  for (guint32 seed = 1; seed <= n; seed++)
+    churn (seed, TRUE);
 }
 
 /* A match whose nodes use their inputs several times, in containers and
@@ -599,6 +716,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/graph-churn/undo-redo", test_churn);
+  g_test_add_func ("/core/graph-churn/undo-redo-ordered", test_churn_ordered);
   g_test_add_func ("/core/graph-churn/shared-limits", test_shared_limits);
   g_test_add_data_func ("/core/graph-churn/rewrite-undo/1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
                         test_rewrite_undo);
