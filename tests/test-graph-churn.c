@@ -21,15 +21,78 @@ typedef struct
 {
   GraftGraph *graph;
   GRand      *rand;
-  GPtrArray  *nodes; /* the live nodes, in no order */
+  GPtrArray  *nodes; /* the live nodes, in the list's order */
+  /* Changes that keep the graph in topological order, but for one in
+   * eight, and inputs drawn from the first few nodes half the time (so
+   * that they have many users): pick() draws from the first `limit`
+   * nodes. */
+  gboolean    keep_order;
+  guint       limit;
+  GraftNode  *hubs[3];   /* the placeholders */
+  GHashTable *positions; /* with keep_order: live node -> its place in nodes + 1 */
+  gboolean    ordered;   /* after the last step */
 } Churn;
+
+static guint position (Churn *c, GraftNode *node);
 
 static GraftNode *
 pick (Churn *c)
 {
-  if (c->nodes->len == 0)
+  guint n = c->keep_order ? MIN (c->limit, c->nodes->len) : c->nodes->len;
+
+  if (n == 0)
     return NULL;
-  return c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)];
+  if (c->keep_order && g_rand_boolean (c->rand))
+    {
+      GraftNode *hub = c->hubs[g_rand_int_range (c->rand, 0, G_N_ELEMENTS (c->hubs))];
+
+      if (position (c, hub) < n)
+        return hub;
+    }
+  return c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) n)];
+}
+
+/* @node's place in the list (the number of live nodes for NULL). */
+static guint
+position (Churn     *c,
+          GraftNode *node)
+{
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (c->positions, node));
+
+  return i > 0 ? i - 1 : c->nodes->len;
+}
+
+/* Whether moving @node before @before (NULL: last) keeps every input
+ * before its users. */
+static gboolean
+may_move (Churn     *c,
+          GraftNode *node,
+          GraftNode *before)
+{
+  guint at = position (c, before);
+  g_autoptr (GPtrArray) inputs = graft_node_dup_input_nodes (node);
+
+  for (guint i = 0; i < inputs->len; i++)
+    if (inputs->pdata[i] == before || position (c, inputs->pdata[i]) >= at)
+      return FALSE;
+  for (guint u = 0; u < graft_node_get_n_users (node); u++)
+    if (position (c, graft_node_get_user (node, u)) < at)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether every user of @old comes after @node. */
+static gboolean
+before_users (Churn     *c,
+              GraftNode *node,
+              GraftNode *old)
+{
+  guint at = position (c, node);
+
+  for (guint u = 0; u < graft_node_get_n_users (old); u++)
+    if (position (c, graft_node_get_user (old, u)) <= at)
+      return FALSE;
+  return TRUE;
 }
 
 /* A plain value, or (@depth allowing) a container of them, or a node. */
@@ -61,10 +124,14 @@ random_value (Churn    *c,
       break;
     case 5:
     case 6:
-      if (nodes && c->nodes->len > 0)
-        graft_arg_init_node (arg, pick (c));
-      else
-        graft_arg_init_int (arg, 7);
+      {
+        GraftNode *node = nodes ? pick (c) : NULL;
+
+        if (node != NULL)
+          graft_arg_init_node (arg, node);
+        else
+          graft_arg_init_int (arg, 7);
+      }
       break;
     case 7:
       graft_arg_init_slice (arg);
@@ -106,6 +173,17 @@ random_args (Churn    *c,
   graft_arg_init_seq (args, GRAFT_ARG_TUPLE, n);
   for (guint i = 0; i < n; i++)
     random_value (c, &args->items[i], 3, TRUE);
+  /* Most nodes read a hub first. */
+  if (c->keep_order && n > 0 && g_rand_int_range (c->rand, 0, 4) > 0)
+    {
+      GraftNode *hub = c->hubs[g_rand_int_range (c->rand, 0, G_N_ELEMENTS (c->hubs))];
+
+      if (position (c, hub) < MIN (c->limit, c->nodes->len))
+        {
+          graft_arg_clear (&args->items[0]);
+          graft_arg_init_node (&args->items[0], hub);
+        }
+    }
   graft_arg_init_dict (kwargs, nk);
   for (guint i = 0; i < nk; i++)
     {
@@ -171,12 +249,14 @@ arg_uses (const GraftArg *arg,
   return FALSE;
 }
 
-/* Users as the arguments say, keys in the list's order, names found. */
-static void
+/* Users as the arguments say, keys in the list's order, names found.
+ * Returns whether every input comes before its users, as the graph says. */
+static gboolean
 check (Churn *c)
 {
   GraftGraph *graph = c->graph;
   guint       n = 0;
+  gboolean    ordered = TRUE; /* every input before its user */
 
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
@@ -208,29 +288,54 @@ check (Churn *c)
           GraftNode *input = inputs->pdata[i];
           guint      u = 0;
 
+          if (graft_node_compare_order (input, user) >= 0)
+            ordered = FALSE;
+
           while (u < graft_node_get_n_users (input) && graft_node_get_user (input, u) != user)
             u++;
           g_assert_cmpuint (u, <, graft_node_get_n_users (input));
         }
     }
+  /* The graph's own answer, which it may know without a walk. */
+  g_assert_cmpint (_graft_graph_is_topological (graph), ==, ordered);
+  return ordered;
 }
 
 static void
 live_nodes (Churn *c)
 {
   g_ptr_array_set_size (c->nodes, 0);
+  if (c->positions != NULL)
+    g_hash_table_remove_all (c->positions);
   for (GraftNode *node = graft_graph_get_first (c->graph); node != NULL;
        node = graft_node_get_next (node))
-    g_ptr_array_add (c->nodes, node);
+    {
+      g_ptr_array_add (c->nodes, node);
+      if (c->positions != NULL)
+        g_hash_table_insert (c->positions, node, GUINT_TO_POINTER (c->nodes->len));
+    }
 }
 
 /* One random change. */
 static void
 step (Churn *c)
 {
-  GraftNode *a = pick (c), *b = pick (c);
+  GraftNode *a, *b;
   GraftArg   args, kwargs, value;
-  guint      what = g_rand_int_range (c->rand, 0, 10);
+  guint      what;
+  gboolean   free_step;
+
+  /* Any two nodes (the hubs not favoured). */
+  c->limit = G_MAXUINT;
+  a = c->nodes->len > 0 ? c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)]
+                        : NULL;
+  b = c->nodes->len > 0 ? c->nodes->pdata[g_rand_int_range (c->rand, 0, (gint32) c->nodes->len)]
+                        : NULL;
+  what = g_rand_int_range (c->rand, 0, 10);
+  /* Keeping order, the graph grows: its hubs get many users. */
+  if (c->keep_order && what > 2 && g_rand_int_range (c->rand, 0, 3) == 0)
+    what = 0;
+  free_step = !c->keep_order || g_rand_int_range (c->rand, 0, 4) == 0;
 
   switch (what)
     {
@@ -245,6 +350,8 @@ step (Churn *c)
         GraftNode *node;
         guint32    start = g_rand_int (c->rand) >> g_rand_int_range (c->rand, 0, 32);
 
+        if (!free_step)
+          c->limit = position (c, before);
         random_args (c, &args, &kwargs);
         if (what == 2)
           {
@@ -265,6 +372,8 @@ step (Churn *c)
     case 3:
       if (a == NULL)
         break;
+      if (!free_step)
+        c->limit = position (c, a);
       random_args (c, &args, &kwargs);
       graft_graph_set_args (c->graph, a, g_rand_boolean (c->rand) ? &args : NULL,
                             g_rand_boolean (c->rand) ? &kwargs : NULL);
@@ -272,7 +381,7 @@ step (Churn *c)
       graft_arg_clear (&kwargs);
       break;
     case 4:
-      if (a != NULL && b != NULL && a != b)
+      if (a != NULL && b != NULL && a != b && (free_step || before_users (c, b, a)))
         graft_graph_replace_all_uses (c->graph, a, b);
       break;
     case 5:
@@ -289,7 +398,12 @@ step (Churn *c)
       break;
     case 8:
       if (a != NULL && b != NULL && a != b)
-        graft_graph_move_before (c->graph, a, g_rand_boolean (c->rand) ? b : NULL);
+        {
+          GraftNode *before = g_rand_boolean (c->rand) ? b : NULL;
+
+          if (free_step || may_move (c, a, before))
+            graft_graph_move_before (c->graph, a, before);
+        }
       break;
     default:
       /* Many nodes added before the first one (order keys relabelled). */
@@ -299,13 +413,14 @@ step (Churn *c)
       break;
     }
   live_nodes (c);
-  check (c);
+  c->ordered = check (c);
 }
 
 static void
-churn (guint32 seed)
+churn (guint32  seed,
+       gboolean keep_order)
 {
-  Churn      c = { 0 };
+  Churn      c = { .keep_order = keep_order };
   GPtrArray *done = g_ptr_array_new ();   /* GraftEdit, applied, oldest first */
   GPtrArray *undone = g_ptr_array_new (); /* GraftEdit, undone, last undone last */
   GPtrArray *before = g_ptr_array_new_with_free_func (g_free);
@@ -314,14 +429,20 @@ churn (guint32 seed)
   c.graph = graft_graph_new (graft_dialect_get (seed % 2 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6));
   c.rand = g_rand_new_with_seed (seed);
   c.nodes = g_ptr_array_new ();
+  if (keep_order)
+    c.positions = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < 3; i++)
-    graft_graph_create_node (c.graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
+    c.hubs[i] = graft_graph_create_node (c.graph, GRAFT_OP_PLACEHOLDER, "x", NULL, NULL, "x", NULL);
   live_nodes (&c);
+  c.ordered = TRUE;
 
-  for (guint round = 0; round < 300; round++)
+  for (guint round = 0; round < (keep_order ? 600u : 300u); round++)
     {
       guint what = g_rand_int_range (c.rand, 0, 10);
 
+      /* Out of order: most often undone at once. */
+      if (keep_order && !c.ordered && what < 6 && g_rand_int_range (c.rand, 0, 4) > 0)
+        what = 6;
       if (what < 6)
         {
           GraftEdit *edit;
@@ -352,7 +473,7 @@ churn (guint32 seed)
           now = snapshot (c.graph);
           g_assert_cmpstr (now, ==, before->pdata[done->len]);
           live_nodes (&c);
-          check (&c);
+          c.ordered = check (&c);
         }
       else if (what < 9 && undone->len > 0)
         {
@@ -364,7 +485,7 @@ churn (guint32 seed)
           now = snapshot (c.graph);
           g_assert_cmpstr (now, ==, after->pdata[done->len - 1]);
           live_nodes (&c);
-          check (&c);
+          c.ordered = check (&c);
         }
       else if (done->len > 0)
         {
@@ -383,6 +504,7 @@ churn (guint32 seed)
   g_ptr_array_unref (before);
   g_ptr_array_unref (after);
   g_ptr_array_unref (c.nodes);
+  g_clear_pointer (&c.positions, g_hash_table_unref);
   g_rand_free (c.rand);
   graft_graph_free (c.graph);
 }
@@ -393,7 +515,20 @@ test_churn (void)
   guint n = g_test_slow () ? 400 : 60;
 
   for (guint32 seed = 1; seed <= n; seed++)
-    churn (seed);
+    churn (seed, FALSE);
+}
+
+/* The same, the graph kept in topological order by most changes (which
+ * it then knows without a walk) and a few nodes read by many (whose
+ * users are indexed): what it says of its order is checked after each
+ * change, undo and redo. */
+static void
+test_churn_ordered (void)
+{
+  guint n = g_test_slow () ? 400 : 20;
+
+  for (guint32 seed = 1; seed <= n; seed++)
+    churn (seed, TRUE);
 }
 
 /* A match whose nodes use their inputs several times, in containers and
@@ -599,6 +734,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/graph-churn/undo-redo", test_churn);
+  g_test_add_func ("/core/graph-churn/undo-redo-ordered", test_churn_ordered);
   g_test_add_func ("/core/graph-churn/shared-limits", test_shared_limits);
   g_test_add_data_func ("/core/graph-churn/rewrite-undo/1.13", GINT_TO_POINTER (GRAFT_TORCH_1_13),
                         test_rewrite_undo);
