@@ -893,6 +893,28 @@ test_reserved_scope (void)
     }
 }
 
+/* @text traced the usual way and streamed, in both dialects: the same
+ * code, holding each of @lines. */
+static void
+assert_traces_with_lines (const char        *name,
+                          const char        *text,
+                          const char *const *lines,
+                          gsize              n_lines)
+{
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      Case                c = { name, text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      for (gsize i = 0; i < n_lines; i++)
+        if (strstr (streamed, lines[i]) == NULL)
+          g_error ("no line `%s` in:\n%s", lines[i], streamed);
+    }
+}
+
 /* Floats are written from codegen's recent ones, by their bits: the same
  * constant again, 0.0 after -0.0 (equal as doubles), values that share a
  * slot, one of 23 characters (the longest kept) and one of 24 (written
@@ -932,18 +954,7 @@ test_float_constants (void)
     "add_8 = add_7 + 0.3",
   };
 
-  for (guint d = 0; d < 2; d++)
-    {
-      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
-      Case                c = { "float_constants", text, NULL };
-      g_autofree char    *usual = trace_usual (&c, dialect);
-      g_autofree char    *streamed = trace_streamed (&c, dialect);
-
-      g_assert_cmpstr (streamed, ==, usual);
-      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-        if (strstr (streamed, lines[i]) == NULL)
-          g_error ("no line `%s` in:\n%s", lines[i], streamed);
-    }
+  assert_traces_with_lines ("float_constants", text, lines, G_N_ELEMENTS (lines));
 }
 
 /* A getattr of a traced value is written `x.name` when the name is a
@@ -973,18 +984,7 @@ test_getattr_names (void)
     "getattr_7 = getattr(x, 'a-b')",
   };
 
-  for (guint d = 0; d < 2; d++)
-    {
-      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
-      Case                c = { "getattr_names", text, NULL };
-      g_autofree char    *usual = trace_usual (&c, dialect);
-      g_autofree char    *streamed = trace_streamed (&c, dialect);
-
-      g_assert_cmpstr (streamed, ==, usual);
-      for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-        if (strstr (streamed, lines[i]) == NULL)
-          g_error ("no line `%s` in:\n%s", lines[i], streamed);
-    }
+  assert_traces_with_lines ("getattr_names", text, lines, G_N_ELEMENTS (lines));
 }
 
 /* Globals shadowed and rebound, where absent keys are answered without
