@@ -1088,6 +1088,21 @@ test_direct_calls (void)
     }
 }
 
+/* @text traced the usual way and streamed in @dialect: both @expected. */
+static void
+assert_both_ways (const char         *name,
+                  const char         *text,
+                  const GraftDialect *dialect,
+                  const char         *expected)
+{
+  Case             c = { name, text, NULL };
+  g_autofree char *usual = trace_usual (&c, dialect);
+  g_autofree char *streamed = trace_streamed (&c, dialect);
+
+  g_assert_cmpstr (usual, ==, expected);
+  g_assert_cmpstr (streamed, ==, expected);
+}
+
 /* A direct call's argument check, skipped for a function that passed as
  * many traced values before (or a list of as many), still fails for
  * another count or kind, and every error is where the usual way puts
@@ -1152,12 +1167,8 @@ test_direct_call_errors (void)
                                                   "    def forward(self, x, y):\n",
                                              errors[i].body, "        return b\n", NULL);
         g_autofree char *expected = g_strconcat ("error: test.py:", errors[i].error, NULL);
-        Case             c = { "direct_errors", text, NULL };
-        g_autofree char *usual = trace_usual (&c, dialect);
-        g_autofree char *streamed = trace_streamed (&c, dialect);
 
-        g_assert_cmpstr (usual, ==, expected);
-        g_assert_cmpstr (streamed, ==, expected);
+        assert_both_ways ("direct_errors", text, dialect, expected);
       }
 }
 
@@ -1298,12 +1309,8 @@ test_direct_python_call_errors (void)
                                                   "    def forward(self, x, y):\n",
                                              errors[i].body, "        return b\n", NULL);
         g_autofree char *expected = g_strconcat ("error: test.py:", errors[i].error, NULL);
-        Case             c = { "direct_python_errors", text, NULL };
-        g_autofree char *usual = trace_usual (&c, dialect);
-        g_autofree char *streamed = trace_streamed (&c, dialect);
 
-        g_assert_cmpstr (usual, ==, expected);
-        g_assert_cmpstr (streamed, ==, expected);
+        assert_both_ways ("direct_python_errors", text, dialect, expected);
       }
 }
 
@@ -1352,12 +1359,8 @@ test_python_binding_errors (void)
         g_autofree char *expected =
             g_strconcat ("error: test.py:22:16: error: ", errors[i].error,
                          d == 1 && errors[i].hint_2_6 != NULL ? errors[i].hint_2_6 : "", NULL);
-        Case             c = { "python_binding_errors", text, NULL };
-        g_autofree char *usual = trace_usual (&c, dialect);
-        g_autofree char *streamed = trace_streamed (&c, dialect);
 
-        g_assert_cmpstr (usual, ==, expected);
-        g_assert_cmpstr (streamed, ==, expected);
+        assert_both_ways ("python_binding_errors", text, dialect, expected);
       }
 }
 

@@ -2390,7 +2390,7 @@ _graft_namespace_add_verbatim (GraftNamespace *self,
 {
   g_return_val_if_fail (!is_used (self, name, strlen (name)), NULL);
 
-  return add_stored (self, keep_name (self, name, strlen (name)));
+  return _graft_namespace_add_new (self, name);
 }
 
 /**
