@@ -337,11 +337,11 @@ note_miss (Tracer     *t,
   t->miss_recent[r] = name;
 }
 
-static Value *
-lookup (Tracer            *t,
-        Frame             *frame,
-        const char        *name,
-        const GraftPyExpr *at)
+static G_GNUC_NO_INLINE Value *
+lookup_slow (Tracer            *t,
+             Frame             *frame,
+             const char        *name,
+             const GraftPyExpr *at)
 {
   Value *v = _graft_strmap_get (&frame->vars, name);
 
@@ -373,6 +373,32 @@ lookup (Tracer            *t,
     return v;
   return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_TRACE,
                              "name '%s' is not defined", name);
+}
+
+/* A name of the frame itself that Tracer.map_recent still answers (most
+ * names of a forward: each line reads the names the last ones bound) in
+ * place, without a call; anything else by lookup_slow(). */
+static inline G_ALWAYS_INLINE Value *
+lookup (Tracer            *t,
+        Frame             *frame,
+        const char        *name,
+        const GraftPyExpr *at)
+{
+  const StrMap *map = &frame->vars;
+  guint         r = _graft_strmap_recent_slot (map, name);
+
+  if (t->map_recent[r].map == map && t->map_recent[r].key == name)
+    {
+      guint pos = t->map_recent[r].pos;
+
+      /* As _graft_strmap_recent_position(): the map unchanged since, or
+       * this very key at that position. */
+      if (pos > 0 && map->keys != NULL &&
+          ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+           (pos <= map->keys->len && map->keys->pdata[pos - 1] == name)))
+        return map->values->pdata[pos - 1];
+    }
+  return lookup_slow (t, frame, name, at);
 }
 
 /* Expressions -------------------------------------------------------------- */

@@ -601,6 +601,30 @@ _graft_strmap_get (const StrMap *map,
   return _graft_strmap_get_slow (map, key);
 }
 
+/* _graft_strmap_set() of a key Tracer.map_recent still finds in @map
+ * (a name bound again) in place; anything else out of line. */
+static inline void
+_graft_strmap_set_inline (StrMap     *map,
+                          const char *key,
+                          Value      *value)
+{
+  Tracer *t = map->tracer;
+  guint   r = _graft_strmap_recent_slot (map, key);
+
+  if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+    {
+      guint pos = t->map_recent[r].pos;
+
+      if (pos > 0 && ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+                      (pos <= map->keys->len && map->keys->pdata[pos - 1] == key)))
+        {
+          map->values->pdata[pos - 1] = value;
+          return;
+        }
+    }
+  _graft_strmap_set (map, key, value);
+}
+
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
 static inline gboolean
 _graft_value_is_proxy (const Value *v)
