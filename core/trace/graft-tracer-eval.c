@@ -375,6 +375,55 @@ lookup_slow (Tracer            *t,
                              "name '%s' is not defined", name);
 }
 
+/* lookup_slow() of a name the streaming function's frame does not hold
+ * and the module does (`torch`, `F` on every line of a forward): the
+ * answer kept in Tracer.outside_recent while it holds (the miss noted,
+ * no frame on the way changed its keys or may hold the name now), without
+ * lookup_slow()'s searches. */
+static G_GNUC_NO_INLINE Value *
+lookup_outside (Tracer            *t,
+                Frame             *frame,
+                const char        *name,
+                const GraftPyExpr *at)
+{
+  guint         r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
+  const StrMap *vars = &frame->vars, *globals = &frame->globals->vars;
+  Frame        *parent = frame->parent;
+  Value        *v;
+  guint         pos;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (t->miss_recent) == G_N_ELEMENTS (t->outside_recent));
+  if (t->outside_recent[r].name == name && t->outside_recent[r].frame == frame &&
+      frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
+      t->miss_recent[r] == name &&
+      (vars->stamp == t->outside_recent[r].frame_stamp ||
+       (vars->stamp != 0 && (vars->key_bits & _graft_strmap_key_bit (name)) == 0)) &&
+      (parent == frame->globals || parent->vars.stamp == t->outside_recent[r].parent_stamp) &&
+      globals->stamp == t->outside_recent[r].globals_stamp)
+    return globals->values->pdata[t->outside_recent[r].pos - 1];
+  v = lookup_slow (t, frame, name, at);
+  /* Kept when lookup_slow() went the streaming frame's way to the module's
+   * scope, past at most one enclosing frame (a class body's), each with
+   * its stamp. */
+  if (v != NULL && frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
+      t->miss_recent[r] == name && vars->stamp != 0 && globals->stamp != 0 && parent != NULL &&
+      (parent == frame->globals || (parent->parent == NULL && parent->vars.stamp != 0)) &&
+      globals->keys != NULL &&
+      (pos = _graft_strmap_recent_position (globals, name,
+                                            _graft_strmap_recent_slot (globals, name))) !=
+          G_MAXUINT &&
+      pos > 0 && globals->values->pdata[pos - 1] == v)
+    {
+      t->outside_recent[r].name = name;
+      t->outside_recent[r].frame = frame;
+      t->outside_recent[r].frame_stamp = vars->stamp;
+      t->outside_recent[r].parent_stamp = parent->vars.stamp;
+      t->outside_recent[r].globals_stamp = globals->stamp;
+      t->outside_recent[r].pos = pos;
+    }
+  return v;
+}
+
 /* A name of the frame itself that Tracer.map_recent still answers (most
  * names of a forward: each line reads the names the last ones bound) in
  * place, without a call; anything else by lookup_slow(). */
@@ -398,7 +447,7 @@ lookup (Tracer            *t,
            (pos <= map->keys->len && map->keys->pdata[pos - 1] == name)))
         return map->values->pdata[pos - 1];
     }
-  return lookup_slow (t, frame, name, at);
+  return lookup_outside (t, frame, name, at);
 }
 
 /* Expressions -------------------------------------------------------------- */

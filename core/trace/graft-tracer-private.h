@@ -395,7 +395,22 @@ struct _Tracer
   const GraftPyStmt *streamed;      /* a def whose body was read as traced, to the end */
   GHashTable        *stream_misses; /* names stream_fn's frame looked up outside it */
   const char        *miss_recent[64];
-  gboolean           fallback; /* read and trace again the usual way */
+  /* graft-tracer-eval.c: names stream_fn's frame found in the module's
+   * scope (`torch`, `F`), by the name's address (the slot of miss_recent):
+   * good while the frame, its enclosing frame and the module's scope keep
+   * the stamps they had (the frame's may also change where its key bits
+   * still leave the name out); the value is read at @pos of the module's
+   * scope. */
+  struct
+  {
+    const char  *name;
+    const Frame *frame;
+    guint        frame_stamp;
+    guint        parent_stamp;
+    guint        globals_stamp;
+    guint        pos;
+  } outside_recent[64];
+  gboolean fallback; /* read and trace again the usual way */
 };
 
 /* The size of the arena's blocks; larger requests get a block of their own. */
