@@ -452,6 +452,8 @@ lookup (Tracer            *t,
 
 /* Expressions -------------------------------------------------------------- */
 
+static Value *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
+
 /* _graft_tracer_eval() for an operand, the commonest of which is a name:
  * that is looked up here without the call, the depth limit checked as
  * _graft_tracer_eval() would (a lookup evaluates nothing). */
@@ -1047,8 +1049,10 @@ call_of_names (Tracer            *t,
         _graft_tracer_release (t, mark);
       return NULL;
     }
-  /* As eval_call() does: the constants made on the way are scratch. */
-  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept)
+  /* As eval_call() does: the constants made on the way are scratch
+   * (none when the proxy is the first thing made since the mark). */
+  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept &&
+      !(t->chunk == mark.chunk && (char *) result == mark.chunk + mark.used))
     {
       GraftNode *node = result->node;
 
@@ -1083,7 +1087,16 @@ eval_call (Tracer            *t,
       e->call.args.len == 0 && _graft_strmap_get (&frame->globals->vars, "super") == NULL)
     return make_super (t, frame, e);
 
-  callee = _graft_tracer_eval (t, frame, e->call.func);
+  if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    {
+      /* `torch.neg`, `h.sum`: _graft_tracer_eval() without the call (no
+       * error is set here, and the depth is checked as it would be). */
+      t->depth++;
+      callee = eval_attribute (t, frame, e->call.func);
+      t->depth--;
+    }
+  else
+    callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
   if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||

@@ -434,30 +434,6 @@ target_is_printable (Tracer            *t,
 }
 
 /**
- * _graft_tracer_make_node:
- * @args: (element-type Value) (nullable): positional arguments
- * @kwargs: (nullable): keyword arguments
- * @name: (nullable): the name candidate, %NULL to derive it from @target
- *
- * torch.fx's `create_proxy`: converts the arguments (which may create
- * get_attr and getattr nodes first), then records the node.
- *
- * Returns: (nullable): a proxy for the node
- */
-Value *
-_graft_tracer_make_node (Tracer            *t,
-                         GraftOp            op,
-                         const char        *target,
-                         PtrVec            *args,
-                         StrMap            *kwargs,
-                         const char        *name,
-                         const GraftPyExpr *at)
-{
-  return _graft_tracer_make_node_from (t, _graft_tracer_mark (t), op, target, args, kwargs, name,
-                                       at);
-}
-
-/**
  * _graft_tracer_make_node_from:
  * @mark: where the arena stood before the caller built @args and @kwargs
  *   for this node alone, nothing since kept anywhere else

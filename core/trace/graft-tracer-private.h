@@ -729,13 +729,6 @@ _graft_tracer_body_lines (const GraftPyStmt *def)
 gboolean   _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
 GraftNode *_graft_tracer_node_of (Tracer *t, Value *v);
 gboolean   _graft_tracer_to_arg (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
-Value     *_graft_tracer_make_node (Tracer            *t,
-                                    GraftOp            op,
-                                    const char        *target,
-                                    PtrVec            *args,
-                                    StrMap            *kwargs,
-                                    const char        *name,
-                                    const GraftPyExpr *at);
 Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          ArenaMark          mark,
                                          GraftOp            op,
@@ -744,8 +737,34 @@ Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          StrMap            *kwargs,
                                          const char        *name,
                                          const GraftPyExpr *at);
-gboolean   _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
-Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
+
+/**
+ * _graft_tracer_make_node:
+ * @args: (element-type Value) (nullable): positional arguments
+ * @kwargs: (nullable): keyword arguments
+ * @name: (nullable): the name candidate, %NULL to derive it from @target
+ *
+ * torch.fx's `create_proxy`: converts the arguments (which may create
+ * get_attr and getattr nodes first), then records the node
+ * (_graft_tracer_make_node_from() from where the arena stands).
+ *
+ * Returns: (nullable): a proxy for the node
+ */
+static inline Value *
+_graft_tracer_make_node (Tracer            *t,
+                         GraftOp            op,
+                         const char        *target,
+                         PtrVec            *args,
+                         StrMap            *kwargs,
+                         const char        *name,
+                         const GraftPyExpr *at)
+{
+  return _graft_tracer_make_node_from (t, _graft_tracer_mark (t), op, target, args, kwargs, name,
+                                       at);
+}
+
+gboolean _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
+Value   *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-module.c */
 const char *_graft_tracer_join_path (Tracer *t, const char *base, const char *name);
