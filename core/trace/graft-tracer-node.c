@@ -226,16 +226,16 @@ _graft_tracer_to_arg (Tracer            *t,
   switch (v->kind)
     {
     case VAL_NONE:
-      graft_arg_init_none (out);
+      *out = (GraftArg){ .kind = GRAFT_ARG_NONE };
       return TRUE;
     case VAL_BOOL:
       graft_arg_init_bool (out, v->b);
       return TRUE;
     case VAL_INT:
-      graft_arg_init_int (out, v->i);
+      *out = (GraftArg){ .kind = GRAFT_ARG_INT, .i = v->i };
       return TRUE;
     case VAL_FLOAT:
-      graft_arg_init_float (out, v->f);
+      *out = (GraftArg){ .kind = GRAFT_ARG_FLOAT, .f = v->f };
       return TRUE;
     case VAL_COMPLEX:
       graft_arg_init_none (out);
@@ -259,7 +259,7 @@ _graft_tracer_to_arg (Tracer            *t,
       node = _graft_tracer_node_of (t, v);
       if (node == NULL)
         return FALSE;
-      graft_arg_init_node (out, node);
+      *out = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = node };
       return TRUE;
     case VAL_TENSOR:
     case VAL_PARAMETER:
