@@ -375,22 +375,18 @@ lookup_slow (Tracer            *t,
                              "name '%s' is not defined", name);
 }
 
-/* lookup_slow() of a name the streaming function's frame does not hold
- * and the module does (`torch`, `F` on every line of a forward): the
- * answer kept in Tracer.outside_recent while it holds (the miss noted,
- * no frame on the way changed its keys or may hold the name now), without
- * lookup_slow()'s searches. */
-static G_GNUC_NO_INLINE Value *
-lookup_outside (Tracer            *t,
-                Frame             *frame,
-                const char        *name,
-                const GraftPyExpr *at)
+/* The module's value of @name (`torch`) that Tracer.outside_recent keeps
+ * for @frame, a streaming function's, if it still holds (the miss noted,
+ * no frame on the way changed its keys or may hold the name now): what
+ * lookup_slow() would find, or %NULL. */
+static inline Value *
+outside_recent (Tracer     *t,
+                Frame      *frame,
+                const char *name)
 {
   guint         r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
   const StrMap *vars = &frame->vars, *globals = &frame->globals->vars;
   Frame        *parent = frame->parent;
-  Value        *v;
-  guint         pos;
 
   G_STATIC_ASSERT (G_N_ELEMENTS (t->miss_recent) == G_N_ELEMENTS (t->outside_recent));
   if (t->outside_recent[r].name == name && t->outside_recent[r].frame == frame &&
@@ -401,6 +397,27 @@ lookup_outside (Tracer            *t,
       (parent == frame->globals || parent->vars.stamp == t->outside_recent[r].parent_stamp) &&
       globals->stamp == t->outside_recent[r].globals_stamp)
     return globals->values->pdata[t->outside_recent[r].pos - 1];
+  return NULL;
+}
+
+/* lookup_slow() of a name the streaming function's frame does not hold
+ * and the module does (`torch`, `F` on every line of a forward): the
+ * answer kept in Tracer.outside_recent while it holds, without
+ * lookup_slow()'s searches. */
+static G_GNUC_NO_INLINE Value *
+lookup_outside (Tracer            *t,
+                Frame             *frame,
+                const char        *name,
+                const GraftPyExpr *at)
+{
+  guint         r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
+  const StrMap *vars = &frame->vars, *globals = &frame->globals->vars;
+  Frame        *parent = frame->parent;
+  Value        *v = outside_recent (t, frame, name);
+  guint         pos;
+
+  if (v != NULL)
+    return v;
   v = lookup_slow (t, frame, name, at);
   /* Kept when lookup_slow() went the streaming frame's way to the module's
    * scope, past at most one enclosing frame (a class body's), each with
@@ -453,6 +470,7 @@ lookup (Tracer            *t,
 /* Expressions -------------------------------------------------------------- */
 
 static Value *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
+static Value *module_attr (Tracer *t, Value *module, const char *name, const GraftPyExpr *at);
 
 /* _graft_tracer_eval() for an operand, the commonest of which is a name:
  * that is looked up here without the call, the depth limit checked as
@@ -1087,7 +1105,20 @@ eval_call (Tracer            *t,
       e->call.args.len == 0 && _graft_strmap_get (&frame->globals->vars, "super") == NULL)
     return make_super (t, frame, e);
 
-  if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE && t->depth < GRAFT_MAX_EVAL_DEPTH)
+  if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
+      e->call.func->attribute.value->kind == GRAFT_PY_EXPR_NAME &&
+      t->depth + 1 < GRAFT_MAX_EVAL_DEPTH &&
+      (callee = outside_recent (t, frame, e->call.func->attribute.value->name.id)) != NULL &&
+      callee->kind == VAL_PYMODULE)
+    {
+      /* `torch.neg` in a streamed forward: eval_attribute() of a module
+       * name that Tracer.outside_recent answers (which makes sure the
+       * frame does not hold it), without the frame's lookup first. */
+      t->depth++;
+      callee = module_attr (t, callee, e->call.func->attribute.attr, e->call.func);
+      t->depth--;
+    }
+  else if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE && t->depth < GRAFT_MAX_EVAL_DEPTH)
     {
       /* `torch.neg`, `h.sum`: _graft_tracer_eval() without the call (no
        * error is set here, and the depth is checked as it would be). */
