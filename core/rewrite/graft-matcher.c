@@ -314,6 +314,10 @@ kwarg_get (const GraftArg *kwargs,
   return NULL;
 }
 
+/* The trail has room for every pattern position (search_init()), and a
+ * position is on it at most once: bound only when unbound. */
+#define TRAIL_PUSH(s, pos) ((s)->trail.items[(s)->trail.len++] = (pos))
+
 static inline void
 bind_node (Search    *s,
            guint      pos,
@@ -322,7 +326,7 @@ bind_node (Search    *s,
   s->bind[pos].state = BOUND_NODE;
   s->bind[pos].node = gn;
   _graft_node_set_mark (gn, 0, s->bound_mark);
-  VEC_PUSH (&s->trail, pos);
+  TRAIL_PUSH (s, pos);
 }
 
 static void
@@ -334,10 +338,10 @@ bind_literal (Search         *s,
   /* Borrowed while searching; a recorded match copies it. */
   s->bind[pos].literal = *literal;
   s->n_literals++;
-  VEC_PUSH (&s->trail, pos);
+  TRAIL_PUSH (s, pos);
 }
 
-static void
+static inline void
 undo_to (Search *s,
          guint   mark)
 {
@@ -353,6 +357,23 @@ undo_to (Search *s,
       b->state = UNBOUND;
       b->node = NULL;
     }
+}
+
+/* undo_to (s, 0) for a search that changes its bound mark to @bound_mark,
+ * which no node carries: the graph nodes' marks are left as they are. */
+static inline void
+undo_all (Search *s,
+          guint32 bound_mark)
+{
+  while (s->trail.len > 0)
+    {
+      Binding *b = &s->bind[s->trail.items[--s->trail.len]];
+
+      b->state = UNBOUND;
+      b->node = NULL;
+    }
+  s->n_literals = 0;
+  s->bound_mark = bound_mark;
 }
 
 /* `_match_args` (1.13.1) or `_match_literals` (2.6) for a pair that is not
@@ -1358,6 +1379,7 @@ backtrack (Search  *s,
            guint    anchor)
 {
   guint      mark;
+  guint32    first_mark = 0;
   GraftNode *pn;
 
   if (anchor == anchors->len)
@@ -1367,11 +1389,18 @@ backtrack (Search  *s,
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
   mark = s->trail.len;
+  /* The first anchor's candidates each bind with a mark of their own, so
+   * that what one bound is unbound for the next without a write to its
+   * nodes (undo_all()). */
+  if (anchor == 0)
+    first_mark = _graft_graph_reserve_marks (s->graph, MAX (candidates[0].len, 1));
   for (guint i = 0; i < candidates[anchor].len; i++)
     {
       GraftNode *gn = candidates[anchor].items[i];
       int        run = RUN_UNKNOWN;
 
+      if (anchor == 0)
+        s->bound_mark = first_mark + i;
       if (s->programs != NULL)
         {
           run = run_program (s, &s->programs[anchor], gn);
@@ -1380,9 +1409,15 @@ backtrack (Search  *s,
         }
       if (run == RUN_UNKNOWN)
         run = match_nodes (s, pn, gn) ? RUN_MATCH : RUN_FAIL;
-      if (run == RUN_MATCH)
+      /* The last anchor's match recorded here, without a call. */
+      if (run == RUN_MATCH && anchor + 1 == anchors->len)
+        VEC_PUSH (&s->found, record_match (s));
+      else if (run == RUN_MATCH)
         backtrack (s, anchors, candidates, anchor + 1);
-      undo_to (s, mark);
+      if (anchor > 0)
+        undo_to (s, mark);
+      else
+        undo_all (s, first_mark + i + 1);
     }
 }
 
@@ -1652,7 +1687,23 @@ find_candidates (Search  *s,
                           : 0;
     }
   single_key = n_anchors == 1 ? anchor_key[0] : 0;
-  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
+  /* The usual pattern: one anchor, compared by its class. */
+  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key != 0;
+       node = graft_node_get_next (node))
+    {
+      guint   cls = classes_lookup (&classes, graft_node_get_target (node));
+      GraftOp op;
+
+      if (cls == 0)
+        continue;
+      op = graft_node_get_op (node);
+      if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+        continue;
+      ops_seen[cls] |= 1u << op;
+      if ((cls << 3 | op) == single_key)
+        VEC_PUSH (&candidates[0], node);
+    }
+  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key == 0;
        node = graft_node_get_next (node))
     {
       guint cls = classes_lookup (&classes, graft_node_get_target (node));
@@ -1667,13 +1718,6 @@ find_candidates (Search  *s,
               ops_seen[cls] |= 1u << op;
               key = cls << 3 | op;
             }
-        }
-      /* The usual pattern: one anchor, compared by its class. */
-      if (single_key != 0)
-        {
-          if (key == single_key)
-            VEC_PUSH (&candidates[0], node);
-          continue;
         }
       for (guint i = 0; i < n_anchors; i++)
         if (anchor_key[i] != 0
@@ -1725,19 +1769,30 @@ is_compute (GraftPattern *p,
   return op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT;
 }
 
+/* What a filter makes of a pattern position. */
+enum {
+  ROLE_OTHER,     /* a placeholder or the output */
+  ROLE_INNER,     /* a node the match replaces, which the pattern does not return */
+  ROLE_RETURNING, /* a node the match replaces and the pattern returns */
+};
+
+/* A node a match replaces. */
+typedef struct
+{
+  GraftNode *node;
+  gboolean   inner; /* ROLE_INNER */
+} Inside;
+
 /* What the filters need of the pattern and the graph, prepared once per
  * search. */
 typedef struct
 {
   GraftGraph *graph;
-  guint      *compute; /* positions of the pattern's nodes other than
-                        * placeholders and the output */
-  guint     n_compute;
-  gboolean *is_inner; /* per item of compute: the pattern does not return it */
-  guint    *other;    /* the positions of the placeholders and the output */
-  guint     n_other;
-  NodeVec   stack;       /* walk_has_no_cycle()'s */
-  int       topological; /* whether the graph's order is; -1: not known yet */
+  guint8     *role; /* per pattern position: ROLE_* */
+  guint       n_positions;
+  Inside     *inside;      /* filter_match()'s, room for every position */
+  NodeVec     stack;       /* walk_has_no_cycle()'s */
+  int         topological; /* whether the graph's order is; -1: not known yet */
 } Filtering;
 
 static void
@@ -1746,18 +1801,13 @@ filtering_init (Filtering    *f,
                 GraftGraph   *graph)
 {
   f->graph = graph;
-  f->compute = g_new (guint, MAX (p->nodes->len, 1));
-  f->is_inner = g_new (gboolean, MAX (p->nodes->len, 1));
-  f->other = g_new (guint, MAX (p->nodes->len, 1));
-  f->n_compute = f->n_other = 0;
+  f->n_positions = p->nodes->len;
+  f->role = g_new (guint8, MAX (p->nodes->len, 1));
+  f->inside = g_new (Inside, MAX (p->nodes->len, 1));
   for (guint i = 0; i < p->nodes->len; i++)
-    if (is_compute (p, i))
-      {
-        f->is_inner[f->n_compute] = !is_returning (p, i);
-        f->compute[f->n_compute++] = i;
-      }
-    else
-      f->other[f->n_other++] = i;
+    f->role[i] = !is_compute (p, i)    ? ROLE_OTHER
+                 : is_returning (p, i) ? ROLE_RETURNING
+                                       : ROLE_INNER;
   memset (&f->stack, 0, sizeof f->stack);
   f->topological = -1;
 }
@@ -1765,9 +1815,8 @@ filtering_init (Filtering    *f,
 static void
 filtering_clear (Filtering *f)
 {
-  g_clear_pointer (&f->compute, g_free);
-  g_clear_pointer (&f->is_inner, g_free);
-  g_clear_pointer (&f->other, g_free);
+  g_clear_pointer (&f->role, g_free);
+  g_clear_pointer (&f->inside, g_free);
   g_clear_pointer (&f->stack.items, g_free);
 }
 
@@ -1883,42 +1932,43 @@ filter_match (Filtering  *f,
   const guint32 other = part + 1;
   GraftNode    *last = NULL;
   gboolean      overlaps = FALSE;
+  Inside       *inside = f->inside;
+  guint         n_inside = 0;
 
-  for (guint k = 0; k < f->n_compute; k++)
+  /* The match's nodes marked, those it replaces listed in pattern order. */
+  for (guint pos = 0; pos < f->n_positions; pos++)
     {
-      const Binding *b = &m->bindings[f->compute[k]];
+      const Binding *b = &m->bindings[pos];
 
       if (b->state != BOUND_NODE)
         continue;
+      if (f->role[pos] == ROLE_OTHER)
+        {
+          _graft_node_set_mark (b->node, 1, other);
+          continue;
+        }
       _graft_node_set_mark (b->node, 1, part);
       if (last == NULL || graft_node_compare_order (b->node, last) > 0)
         last = b->node;
       /* The claims' marks are in slot 0: read now, they cost a load. */
-      if (remove_overlapping && claims->set == NULL &&
-          _graft_node_has_mark (b->node, 0, claims->mark))
+      if (claims->set == NULL && _graft_node_has_mark (b->node, 0, claims->mark))
         overlaps = TRUE;
+      inside[n_inside].node = b->node;
+      inside[n_inside++].inner = f->role[pos] == ROLE_INNER;
     }
-  for (guint k = 0; k < f->n_other; k++)
-    if (m->bindings[f->other[k]].state == BOUND_NODE)
-      _graft_node_set_mark (m->bindings[f->other[k]].node, 1, other);
   f->stack.len = 0;
-  for (guint k = 0; k < f->n_compute; k++)
+  for (guint k = 0; k < n_inside; k++)
     {
-      const Binding *b = &m->bindings[f->compute[k]];
-      GraftNode    **users;
-      guint          n_users;
+      GraftNode **users = node_users (inside[k].node);
+      guint       n_users = node_n_users (inside[k].node);
 
-      if (b->state != BOUND_NODE)
-        continue;
-      users = node_users (b->node);
-      n_users = node_n_users (b->node);
       for (guint u = 0; u < n_users; u++)
         {
           guint32 mark = _graft_node_get_mark (users[u], 1);
 
           if (mark == part)
             continue;
-          if (f->is_inner[k] && mark != other)
+          if (inside[k].inner && mark != other)
             return GRAFT_MATCH_DROPPED_LEAK;
           VEC_PUSH (&f->stack, users[u]);
         }
@@ -1927,22 +1977,13 @@ filter_match (Filtering  *f,
     return GRAFT_MATCH_DROPPED_CYCLE;
   if (!remove_overlapping)
     return GRAFT_MATCH_KEPT;
-  for (guint k = 0; k < f->n_compute && claims->set != NULL && !overlaps; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-
-      if (b->state == BOUND_NODE && is_claimed (claims, b->node))
-        overlaps = TRUE;
-    }
+  for (guint k = 0; k < n_inside && claims->set != NULL && !overlaps; k++)
+    if (is_claimed (claims, inside[k].node))
+      overlaps = TRUE;
   if (overlaps)
     return GRAFT_MATCH_DROPPED_OVERLAP;
-  for (guint k = 0; k < f->n_compute; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-
-      if (b->state == BOUND_NODE)
-        claim (claims, b->node);
-    }
+  for (guint k = 0; k < n_inside; k++)
+    claim (claims, inside[k].node);
   return GRAFT_MATCH_KEPT;
 }
 
@@ -1957,6 +1998,8 @@ search_init (Search                  *s,
   s->options = options;
   s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
+  s->trail.items = g_new (guint, MAX (pattern->nodes->len, 1));
+  s->trail.alloc = MAX (pattern->nodes->len, 1);
   s->same_target = g_new0 (const char *, pattern->nodes->len);
   s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
   s->args_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
