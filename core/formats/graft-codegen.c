@@ -211,6 +211,45 @@ self_path_free (gpointer data)
   g_free (path);
 }
 
+/* Appending to a line being written, without the NUL after the text:
+ * each line ends with g_string_append_c (..., '\n'), which writes it, and
+ * the few texts read as strings before that (a placeholder's parameter,
+ * a receiver or object written apart) get theirs from terminate().  Text
+ * that does not fit goes through GLib, which writes the NUL. */
+static inline void
+put_len (GString    *out,
+         const char *text,
+         gsize       len)
+{
+  if (G_LIKELY (out->len + len < out->allocated_len))
+    {
+      memcpy (out->str + out->len, text, len);
+      out->len += len;
+    }
+  else
+    g_string_append_len (out, text, (gssize) len);
+}
+
+/* put_len() of a literal text. */
+#define PUT(out, literal) put_len ((out), (literal), sizeof (literal) - 1)
+
+static inline void
+put_c (GString *out,
+       char     c)
+{
+  if (G_LIKELY (out->len + 1 < out->allocated_len))
+    out->str[out->len++] = c;
+  else
+    g_string_append_c (out, c);
+}
+
+/* The NUL put_len() and put_c() leave out. */
+static inline void
+terminate (GString *out)
+{
+  out->str[out->len] = '\0';
+}
+
 /* _graft_buf_append() for a name, which is short: copied with two
  * overlapping moves of a fixed size (the sizes of the usual names) rather
  * than through a call to memcpy. */
@@ -240,8 +279,8 @@ append_name_len (GString    *out,
   else
     for (gsize i = 0; i < len; i++)
       dst[i] = name[i];
+  /* Without the NUL, as put_len(). */
   out->len += len;
-  out->str[out->len] = '\0';
 }
 
 static const char *
@@ -540,16 +579,16 @@ append_repr_any (CodeGen        *gen,
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
-      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
+      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
       for (guint i = 0; i < arg->n; i++)
         {
           if (i > 0)
-            _graft_buf_append_len (out, ", ", 2);
+            PUT (out, ", ");
           append_repr (gen, out, &arg->items[i]);
         }
       if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
+        put_c (out, ',');
+      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
       return;
     case GRAFT_ARG_INT:
       /* Most are a digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
@@ -558,20 +597,19 @@ append_repr_any (CodeGen        *gen,
           if (arg->i < 0)
             out->str[out->len++] = '-';
           out->str[out->len++] = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
-          out->str[out->len] = '\0';
         }
       else
         graft_append_int (out, arg->i);
       return;
     case GRAFT_ARG_NONE:
-      _graft_buf_append_len (out, "None", 4);
+      PUT (out, "None");
       return;
     case GRAFT_ARG_BOOL:
       /* As graft_arg_append_repr() writes it, with no newline. */
       if (arg->b)
-        _graft_buf_append_len (out, "True", 4);
+        PUT (out, "True");
       else
-        _graft_buf_append_len (out, "False", 5);
+        PUT (out, "False");
       return;
     case GRAFT_ARG_FLOAT:
       append_float (gen, out, arg->f);
@@ -706,7 +744,7 @@ append_call_args (CodeGen        *gen,
   for (guint i = first; i < args->n; i++)
     {
       if (any)
-        _graft_buf_append (out, ", ");
+        PUT (out, ", ");
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
@@ -716,14 +754,14 @@ append_call_args (CodeGen        *gen,
       gsize       len = kwargs->items[2 * i].n;
 
       if (any)
-        _graft_buf_append (out, ", ");
+        PUT (out, ", ");
       /* A key is written as it is: one that holds a newline (from a
        * `**dict`) needs the line's inner lines indented. */
       for (gsize j = 0; j < len; j++)
         if (G_UNLIKELY (key[j] == '\n'))
           gen->maybe_newline = TRUE;
-      _graft_buf_append_len (out, key, len);
-      _graft_buf_append (out, " = ");
+      put_len (out, key, len);
+      PUT (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
     }
@@ -747,7 +785,7 @@ append_operator (CodeGen        *gen,
           p++;
         }
       else
-        g_string_append_c (out, *p);
+        put_c (out, *p);
     }
 }
 
@@ -947,7 +985,7 @@ append_target (CodeGen    *gen,
       body->len += 3;
     }
   else
-    _graft_buf_append_len (body, " = ", 3);
+    PUT (body, " = ");
 }
 
 /* Whether the @len bytes at @s, without a NUL, are a Python identifier
@@ -1016,6 +1054,7 @@ emit_node (CodeGen   *gen,
             _graft_buf_append (var, " = ");
             append_repr (gen, var, &args->items[0]);
           }
+        terminate (var);
         g_ptr_array_add (free_vars, g_string_free (var, FALSE));
         raw = g_strdup (target);
         {
@@ -1049,7 +1088,7 @@ emit_node (CodeGen   *gen,
           /* The usual case: `receiver.method`, written in place. */
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
-          g_string_append_c (body, '.');
+          put_c (body, '.');
           append_name_len (body, target, method_len);
         }
       else
@@ -1059,11 +1098,12 @@ emit_node (CodeGen   *gen,
           gen->maybe_newline = TRUE;
           if (args->n > 0)
             append_repr (gen, receiver, &args->items[0]);
+          terminate (receiver);
           append_path (body, receiver->str, target);
         }
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 1, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       break;
 
     case GRAFT_OP_CALL_FUNCTION:
@@ -1111,23 +1151,24 @@ emit_node (CodeGen   *gen,
               /* `obj.attr`, as append_path() writes a path of one
                * identifier, without the receiver's text apart. */
               append_code_name (gen, body, args->items[0].node);
-              g_string_append_c (body, '.');
-              _graft_buf_append_len (body, args->items[1].s, args->items[1].n);
+              put_c (body, '.');
+              put_len (body, args->items[1].s, args->items[1].n);
             }
           else
             {
               g_autoptr (GString) obj = g_string_new (NULL);
 
               append_repr (gen, obj, &args->items[0]);
+              terminate (obj);
               append_path (body, obj->str, args->items[1].s);
             }
           break;
         }
       append_target (gen, body, node, declared, shape);
       append_name_len (body, global, global_len);
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       if (graft_node_get_is_wrapped (node) && !g_hash_table_contains (gen->wrapped_seen, global))
         {
           char *copy = g_strdup (global);
@@ -1140,9 +1181,9 @@ emit_node (CodeGen   *gen,
     case GRAFT_OP_CALL_MODULE:
       append_target (gen, body, node, declared, shape);
       append_self_path (gen, body, target);
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       break;
 
     case GRAFT_OP_GET_ATTR:
@@ -1151,11 +1192,11 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_OUTPUT:
-      _graft_buf_append (body, "return ");
+      PUT (body, "return ");
       if (args->n > 0)
         append_repr (gen, body, &args->items[0]);
       else
-        _graft_buf_append (body, "None");
+        PUT (body, "None");
       break;
 
     default:
@@ -1493,7 +1534,7 @@ generate_nodes (Generated *g,
         }
       line_start = body->len;
       /* Each line is indented as it is written. */
-      _graft_buf_append_len (body, "    ", 4);
+      PUT (body, "    ");
       gen->maybe_newline = FALSE;
       emit_node (gen, node, op, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
@@ -1517,18 +1558,18 @@ generate_nodes (Generated *g,
       frees_itself = g->frees_unused && graft_node_get_n_users (node) == 0;
       if (has_frees || frees_itself)
         {
-          _graft_buf_append (body, ";  ");
+          PUT (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
               append_code_name (gen, body, g->lu.freed[i]);
-              _graft_buf_append_len (body, " = ", 3);
+              PUT (body, " = ");
             }
           if (frees_itself)
             {
               append_code_name (gen, body, node);
-              _graft_buf_append_len (body, " = ", 3);
+              PUT (body, " = ");
             }
-          _graft_buf_append_len (body, "None", 4);
+          PUT (body, "None");
         }
       g_string_append_c (body, '\n');
       if (gen->maybe_newline)
