@@ -527,7 +527,7 @@ static void append_repr_any (CodeGen        *gen,
 
 /* append_repr_any(), with a node (most arguments are) written without a
  * call. */
-static inline void
+static inline G_ALWAYS_INLINE void
 append_repr (CodeGen        *gen,
              GString        *out,
              const GraftArg *arg)
@@ -1510,6 +1510,9 @@ generate_nodes (Generated *g,
 {
   CodeGen *gen = &g->gen;
   GString *body = g->body;
+  /* Read once: the lines' stores could change them, says the compiler. */
+  gboolean verbose = gen->verbose;
+  gboolean frees_unused = g->frees_unused;
 
   for (; g->next != NULL && n_nodes > 0;
        g->next = graft_node_get_next (g->next), g->position++, n_nodes--)
@@ -1520,7 +1523,7 @@ generate_nodes (Generated *g,
       guint      start = 0, length = 0;
       gboolean   has_frees, frees_itself;
 
-      if (gen->verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+      if (verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         append_trace_summary (g, node);
       if (G_UNLIKELY (g->early_header && !g->header_written) && op != GRAFT_OP_PLACEHOLDER &&
           body->len == 0 && gen->wrapped->len == 0)
@@ -1555,7 +1558,7 @@ generate_nodes (Generated *g,
         }
       has_frees = frees_of (&g->lu, g->position, &start, &length);
       /* torch 2.x also frees a value nothing uses, after its last uses. */
-      frees_itself = g->frees_unused && graft_node_get_n_users (node) == 0;
+      frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
       if (has_frees || frees_itself)
         {
           PUT (body, ";  ");
