@@ -567,6 +567,14 @@ append_float (CodeGen *gen,
     }
 }
 
+/* Whether a slice's part is one append_repr_any() writes itself. */
+static inline gboolean
+is_plain_slice_part (const GraftArg *part)
+{
+  return part->kind == GRAFT_ARG_NONE || part->kind == GRAFT_ARG_INT ||
+         part->kind == GRAFT_ARG_NODE;
+}
+
 static void
 append_repr_any (CodeGen        *gen,
                  GString        *out,
@@ -614,13 +622,29 @@ append_repr_any (CodeGen        *gen,
     case GRAFT_ARG_FLOAT:
       append_float (gen, out, arg->f);
       return;
+    case GRAFT_ARG_SLICE:
+      /* The usual slice (`x[:, :16]`): its parts None, ints or nodes,
+       * written as graft_arg_append_repr() writes them, hold no newline. */
+      if (is_plain_slice_part (&arg->items[0]) && is_plain_slice_part (&arg->items[1]) &&
+          is_plain_slice_part (&arg->items[2]))
+        {
+          PUT (out, "slice(");
+          for (guint i = 0; i < 3; i++)
+            {
+              if (i > 0)
+                PUT (out, ", ");
+              append_repr_any (gen, out, &arg->items[i]);
+            }
+          put_c (out, ')');
+          return;
+        }
+      G_GNUC_FALLTHROUGH;
     case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
     case GRAFT_ARG_SYMBOL:
     case GRAFT_ARG_DEVICE:
     case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
     default:
       gen->maybe_newline = TRUE;
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
@@ -1144,8 +1168,8 @@ emit_node (CodeGen   *gen,
           args->items[1].kind == GRAFT_ARG_STR &&
           is_identifier (args->items[1].s, args->items[1].n))
         {
-          gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
+          /* A code name, a dot and an identifier hold no newline. */
           if (args->items[0].kind == GRAFT_ARG_NODE)
             {
               /* `obj.attr`, as append_path() writes a path of one
@@ -1158,6 +1182,7 @@ emit_node (CodeGen   *gen,
             {
               g_autoptr (GString) obj = g_string_new (NULL);
 
+              gen->maybe_newline = TRUE;
               append_repr (gen, obj, &args->items[0]);
               terminate (obj);
               append_path (body, obj->str, args->items[1].s);
