@@ -221,10 +221,14 @@ put_len (GString    *out,
          const char *text,
          gsize       len)
 {
-  if (G_LIKELY (out->len + len < out->allocated_len))
+  /* The length read once: the copy's stores might change it, for all the
+   * compiler knows, so that out->len += len would read it again. */
+  gsize at = out->len;
+
+  if (G_LIKELY (at + len < out->allocated_len))
     {
-      memcpy (out->str + out->len, text, len);
-      out->len += len;
+      memcpy (out->str + at, text, len);
+      out->len = at + len;
     }
   else
     g_string_append_len (out, text, (gssize) len);
@@ -237,8 +241,13 @@ static inline void
 put_c (GString *out,
        char     c)
 {
-  if (G_LIKELY (out->len + 1 < out->allocated_len))
-    out->str[out->len++] = c;
+  gsize at = out->len;
+
+  if (G_LIKELY (at + 1 < out->allocated_len))
+    {
+      out->str[at] = c;
+      out->len = at + 1;
+    }
   else
     g_string_append_c (out, c);
 }
@@ -258,14 +267,15 @@ append_name_len (GString    *out,
                  const char *name,
                  gsize       len)
 {
+  gsize at = out->len; /* read once, as in put_len() */
   char *dst;
 
-  if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
+  if (G_UNLIKELY (len > 16 || at + len >= out->allocated_len))
     {
       _graft_buf_append_len (out, name, len);
       return;
     }
-  dst = out->str + out->len;
+  dst = out->str + at;
   if (len >= 8)
     {
       memcpy (dst, name, 8);
@@ -280,7 +290,7 @@ append_name_len (GString    *out,
     for (gsize i = 0; i < len; i++)
       dst[i] = name[i];
   /* Without the NUL, as put_len(). */
-  out->len += len;
+  out->len = at + len;
 }
 
 static const char *
