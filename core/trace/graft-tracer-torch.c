@@ -313,12 +313,12 @@ is_nn_class (const char *path)
 {
   const char *name = last_component (path);
 
-  if (!g_ascii_isupper (name[0]))
+  const char *rest;
+
+  if (!g_ascii_isupper (name[0]) || !g_str_has_prefix (path, "torch.nn."))
     return FALSE;
-  if (g_str_has_prefix (path, "torch.nn.modules."))
-    return TRUE;
-  return strncmp (path, "torch.nn.", strlen ("torch.nn.")) == 0 &&
-         strchr (path + strlen ("torch.nn."), '.') == NULL;
+  rest = path + strlen ("torch.nn.");
+  return g_str_has_prefix (rest, "modules.") || strchr (rest, '.') == NULL;
 }
 
 /**
