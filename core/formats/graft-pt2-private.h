@@ -247,6 +247,9 @@ Pt2Tree  *_graft_pt2_tree_new (char  *text,
                                gsize *out_stop,
                                char **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
+gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
+                                   Pt2Value *list,
+                                   gsize     offset);
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
 void      _graft_pt2_tree_set_split (gsize  min_bytes,

@@ -853,7 +853,8 @@ lookup_schema (Reader     *r,
       memcmp (slot->key, serialized, len) == 0)
     return slot->value;
   schema = graft_aten_schema_lookup (serialized);
-  /* The key is the JSON's text, which outlives the reading. */
+  /* The key is the JSON's text (or the tree's: the cache is cleared when
+   * the nodes' memory is freed, read_program()). */
   if (schema != NULL)
     *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
   return schema;
@@ -1405,8 +1406,18 @@ read_program (Reader   *r,
       (outputs = _graft_pt2_req_array (r, graph, "outputs")) == NULL || !read_inputs (r, inputs))
     return FALSE;
   for (guint k = 0; k < nodes->len; k++)
-    if (!read_node (r, &nodes->v.items[k]))
-      return FALSE;
+    {
+      if (!read_node (r, &nodes->v.items[k]))
+        return FALSE;
+      /* The nodes read are not read again: their values' memory goes as
+       * the graph grows.  The caches keyed by texts of the tree forget. */
+      if (k + 1 < nodes->len &&
+          _graft_pt2_tree_release (r->tree, nodes, nodes->v.items[k + 1].offset))
+        {
+          memset (r->frame_cache, 0, PT2_CACHE_SIZE * sizeof (GraftNameSlot));
+          memset (r->schema_cache, 0, PT2_SCHEMA_CACHE_SIZE * sizeof (GraftNameSlot));
+        }
+    }
   if (!read_outputs (r, graph, outputs))
     return FALSE;
 
