@@ -1759,10 +1759,11 @@ _graft_graph_append_node_new_name (GraftGraph *self,
                                    GraftArg   *kwargs,
                                    const char *exact_name)
 {
-  const char *name = _graft_namespace_add_new (self->names, exact_name);
+  gboolean    canonical;
+  const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
   return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, FALSE, name,
-                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), NULL);
+                      canonical, NULL);
 }
 
 /**
