@@ -1498,6 +1498,62 @@ take_args (GraftGraph *self,
   else
     g_warn_if_fail (kwargs == NULL);
 }
+/* take_args() with @copy and link_uses() in one walk, for @node (which
+ * has no arguments yet): the caller's @args and @kwargs (either may be
+ * NULL) copied into the graph's pool, the keyword arguments into the
+ * same array after the args' items (no second array), and @node made a
+ * user of each node they hold as it is met.  Nodes and numbers are
+ * copied inline; what owns memory (text, containers) through the pool,
+ * its containers of plain values shared. */
+static void
+copy_args_linked (GraftGraph     *self,
+                  GraftNode      *node,
+                  const GraftArg *args,
+                  const GraftArg *kwargs)
+{
+  guint           n = 0, n_kw = 0;
+  const GraftArg *src = NULL;
+  GraftArg       *items;
+
+  if (G_LIKELY (args != NULL && args->kind == GRAFT_ARG_TUPLE))
+    {
+      n = args->n;
+      src = args->items;
+    }
+  else
+    g_warn_if_fail (args == NULL);
+  if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
+    n_kw = kwargs->n > 0;
+  else
+    g_warn_if_fail (kwargs == NULL);
+  node->args.kind = GRAFT_ARG_TUPLE;
+  node->args.n = n;
+  if (n + n_kw == 0)
+    return;
+  items = _graft_arg_pool_new_items (self->args_pool, n + n_kw);
+  node->args.items = items;
+  for (guint i = 0; i < n; i++)
+    {
+      items[i] = src[i];
+      if (src[i].kind == GRAFT_ARG_NODE)
+        add_user_once (src[i].node, node);
+      else if (src[i].kind > GRAFT_ARG_FLOAT)
+        {
+          /* Text, a complex number or a container: its own memory. */
+          _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
+          if (items[i].kind >= GRAFT_ARG_TUPLE)
+            link_items (node, items[i].items, _graft_arg_count_items (&items[i]));
+        }
+    }
+  if (n_kw > 0)
+    {
+      /* put_kwargs() as it would lay them out. */
+      _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
+      node->has_kwargs = TRUE;
+      link_items (node, items[n].items, 2 * items[n].n);
+    }
+}
+
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
 static void
@@ -1533,9 +1589,13 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
-  take_args (self, node, args, kwargs, copy_args);
+  if (copy_args)
+    copy_args_linked (self, node, args, kwargs);
+  else
+    take_args (self, node, args, kwargs, FALSE);
   link_node (self, node, before);
-  link_uses (node);
+  if (!copy_args)
+    link_uses (node);
   index_name (self, node);
   self->n_nodes++;
   if (self->recording != NULL)
