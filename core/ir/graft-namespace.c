@@ -1860,50 +1860,16 @@ put_counted (GraftNamespace *self,
              guint64         old_count,
              guint64         run)
 {
-  __typeof__ (self->counted[0]) *c = &self->counted[m];
-  const guint                    base_len = c->len;
-  GraftNameSlot                 *count_slot = c->count_slot; /* NULL in torch 1.x */
-  GraftNameSlot                 *filled = c->filled;
-  Run                           *r = c->run;
-  guint32                        last_num = c->last_num;
-  gsize                          used = self->block_used;
-  char                          *p = self->block + used + NAME_HEADER;
-  char                          *digits = c->digits;
-  gsize                          n = c->n_digits;
-  guint                          hash = 0;
-  gboolean                       hashed = FALSE;
+  const guint    base_len = self->counted[m].len;
+  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
+  char          *p = self->block + self->block_used + NAME_HEADER;
+  char          *digits = self->counted[m].digits;
+  gsize          n = self->counted[m].n_digits;
+  guint          hash = 0;
+  gboolean       hashed = FALSE;
 
-  /* The usual case: one more than last time, the same digits but the
-   * last, and the run's next entry, with room.  Everything read before
-   * the first byte is written (a byte's store may alias any field). */
-  if (G_LIKELY (num == (guint64) last_num + 1 && last_num != 0 && digits[n - 1] != '9' &&
-                num == (guint64) r->n + 1 && num <= r->capacity))
-    {
-      gpointer *entry = &r->entries[num - 1];
-      guint32   header[2] = {
-          (r->index << RUN_K_BITS) | (guint32) num,
-          (count_slot != NULL ? (guint32) (old_count + 1) : 0) | IN_RUN,
-      };
-
-      G_STATIC_ASSERT (HEADER_HASH == NAME_HEADER && HEADER_REPLACED == NAME_HEADER - 4);
-      digits[n - 1]++;
-      memcpy (p, c->text, COUNTED_TEXT);
-      p[base_len] = '_';
-      memcpy (p + base_len + 1, digits, COUNTED_DIGITS);
-      p[base_len + 1 + n] = '\0';
-      memcpy (p - NAME_HEADER, header, sizeof header);
-      self->block_used = used + NAME_SPACE (base_len + 1 + n);
-      c->last_num = (guint32) num;
-      r->n = (guint) num;
-      *entry = p;
-      self->n_run_names++;
-      self->last = entry;
-      filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
-      if (count_slot != NULL)
-        count_slot->value = GSIZE_TO_POINTER ((gsize) num);
-      return p;
-    }
-  if (G_LIKELY (num == (guint64) last_num + 1 && last_num != 0 && digits[n - 1] != '9'))
+  if (G_LIKELY (num == (guint64) self->counted[m].last_num + 1 && self->counted[m].last_num != 0 &&
+                digits[n - 1] != '9'))
     /* One more than last time, the same digits but the last. */
     digits[n - 1]++;
   else
