@@ -1537,6 +1537,29 @@ copy_args_linked (GraftGraph     *self,
       items[i] = src[i];
       if (src[i].kind == GRAFT_ARG_NODE)
         add_user_once (src[i].node, node);
+      else if ((src[i].kind == GRAFT_ARG_LIST || src[i].kind == GRAFT_ARG_TUPLE) && src[i].n > 0 &&
+               src[i].items[0].kind == GRAFT_ARG_NODE)
+        {
+          /* A container of nodes (`torch.cat([a, b])`), never shared:
+           * copied and linked here as the pool would copy it. */
+          const GraftArg *from = src[i].items;
+          guint           m = src[i].n;
+          GraftArg       *inner = _graft_arg_pool_new_items (self->args_pool, m);
+
+          items[i].items = inner;
+          for (guint j = 0; j < m; j++)
+            {
+              inner[j] = from[j];
+              if (from[j].kind == GRAFT_ARG_NODE)
+                add_user_once (from[j].node, node);
+              else if (from[j].kind > GRAFT_ARG_FLOAT)
+                {
+                  _graft_arg_pool_copy (self->args_pool, &inner[j], &from[j]);
+                  if (inner[j].kind >= GRAFT_ARG_TUPLE)
+                    link_items (node, inner[j].items, _graft_arg_count_items (&inner[j]));
+                }
+            }
+        }
       else if (src[i].kind > GRAFT_ARG_FLOAT)
         {
           /* Text, a complex number or a container: its own memory. */
