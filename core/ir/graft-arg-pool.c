@@ -13,9 +13,7 @@
 
 #include <string.h>
 
-/* Arrays up to this many items come from blocks: argument lists, lists,
- * slices and keyword dicts are short. */
-#define MAX_POOLED 16
+#define MAX_POOLED GRAFT_ARG_POOL_MAX_POOLED
 
 /* Containers of plain values (keyword dicts such as `dim=1`, index
  * tuples such as `(slice(None, None, None), slice(None, 16, None))`) are
@@ -28,14 +26,8 @@
 #define MAX_SHARED_ITEMS 32
 #define MAX_SHARED       1024
 
-/* Under AddressSanitizer every array is its own allocation, so that a use
- * of a released one is caught rather than reading a reused one. */
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef GRAFT_ARG_POOL_ARRAYS_EACH_ALONE
 #define ARRAYS_EACH_ALONE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARRAYS_EACH_ALONE 1
-#endif
 #endif
 
 /* The header of an array allocated alone: the pool's list of them. */
@@ -103,6 +95,18 @@ struct _GraftArgPool
 #define OWNING_KINDS (TEXT_KINDS | (1u << GRAFT_ARG_COMPLEX) | CONTAINER_KINDS)
 
 G_STATIC_ASSERT (GRAFT_ARG_SLICE < 32);
+
+/* The inline allocation (_graft_arg_pool_new_items_inline()) reads the
+ * pool as its head: the same layout. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, free_lists) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, free_lists));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, head) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, head));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, used) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, used));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, size) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, size));
+G_STATIC_ASSERT (sizeof (GraftArg) % G_ALIGNOF (GraftArg) == 0);
 
 /* Whether @arg owns memory beyond its struct: a string, a complex number
  * or a container's items (a dict's count is of its pairs: n > 0 all the

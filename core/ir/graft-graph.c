@@ -1530,7 +1530,7 @@ copy_args_linked (GraftGraph     *self,
   node->args.n = n;
   if (n + n_kw == 0)
     return;
-  items = _graft_arg_pool_new_items (self->args_pool, n + n_kw);
+  items = _graft_arg_pool_new_items_inline (self->args_pool, n + n_kw);
   node->args.items = items;
   for (guint i = 0; i < n; i++)
     {
@@ -1544,7 +1544,7 @@ copy_args_linked (GraftGraph     *self,
            * copied and linked here as the pool would copy it. */
           const GraftArg *from = src[i].items;
           guint           m = src[i].n;
-          GraftArg       *inner = _graft_arg_pool_new_items (self->args_pool, m);
+          GraftArg       *inner = _graft_arg_pool_new_items_inline (self->args_pool, m);
 
           items[i].items = inner;
           for (guint j = 0; j < m; j++)
