@@ -185,6 +185,32 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
+/* For 0 to 8: the bits of a word read from memory that hold its first
+ * that many bytes. */
+static const guint64 _graft_py_word_masks[9] = {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  0,
+  G_GUINT64_CONSTANT (0xff),
+  G_GUINT64_CONSTANT (0xffff),
+  G_GUINT64_CONSTANT (0xffffff),
+  G_GUINT64_CONSTANT (0xffffffff),
+  G_GUINT64_CONSTANT (0xffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffffffff),
+#else
+  0,
+  G_GUINT64_CONSTANT (0xff00000000000000),
+  G_GUINT64_CONSTANT (0xffff000000000000),
+  G_GUINT64_CONSTANT (0xffffff0000000000),
+  G_GUINT64_CONSTANT (0xffffffff00000000),
+  G_GUINT64_CONSTANT (0xffffffffff000000),
+  G_GUINT64_CONSTANT (0xffffffffffff0000),
+  G_GUINT64_CONSTANT (0xffffffffffffff00),
+  G_GUINT64_CONSTANT (0xffffffffffffffff),
+#endif
+};
+
 /* _graft_py_module_intern_fast() for a name of 1 to 8 bytes, where 8
  * bytes may be read from @str (the name and what follows it): first
  * looked for in the memo of short names by its bytes as one word (a
@@ -202,12 +228,7 @@ _graft_py_module_intern_word (GraftPyModule *self,
   const char      *name;
 
   memcpy (&w, str, sizeof w);
-  /* 1 <= len <= 8: the shift is 0 to 56 bits. */
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-  w &= G_MAXUINT64 >> (64 - 8 * len);
-#else
-  w &= G_MAXUINT64 << (64 - 8 * len);
-#endif
+  w &= _graft_py_word_masks[len];
   slot = &self->words[(w * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> (64 - GRAFT_PY_WORD_BITS)];
   if (G_LIKELY (slot->word == w))
     return slot->name;

@@ -109,6 +109,7 @@ typedef struct
 {
   /* Borrowed */
   GraftPyModule *module;
+  GraftPyArena  *arena; /* module->nodes */
   const guchar  *t;
   gsize          word_end; /* a name that starts 8 bytes or more before this
                             * may be read as one word */
@@ -180,13 +181,20 @@ intern (Fast   *f,
   return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
 }
 
+/* _graft_py_expr_new_fast() from the arena the line started with. */
 static inline GraftPyExpr *
 new_expr (Fast           *f,
           GraftPyExprKind kind,
           gsize           start,
           gsize           end)
 {
-  return _graft_py_expr_new_fast (f->module, kind, start, end);
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena, sizeof *expr);
+
+  memset (expr, 0, sizeof *expr);
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
 }
 
 static inline gboolean
@@ -208,7 +216,7 @@ finish_exprs (Fast *f,
 
   if (list.len > 0)
     {
-      list.items = _graft_py_module_alloc_fast (f->module, list.len * sizeof (gpointer));
+      list.items = _graft_py_arena_alloc_fast (f->arena, list.len * sizeof (gpointer));
       for (guint i = 0; i < list.len; i++)
         list.items[i] = f->stack[base + i];
     }
@@ -477,7 +485,7 @@ parse_call (Fast        *f,
 
               if (t[r + 1] == '=')
                 return NULL;
-              kw = _graft_py_module_alloc_fast (f->module, sizeof *kw);
+              kw = _graft_py_arena_alloc_fast (f->arena, sizeof *kw);
               kw->name = intern (f, p, q);
               f->p = skip (t, r + 1);
               kw->value = parse_item (f);
@@ -514,7 +522,7 @@ parse_call (Fast        *f,
   if (n_keywords > 0)
     {
       GraftPyKeyword **keywords =
-          _graft_py_module_alloc_fast (f->module, n_keywords * sizeof (gpointer));
+          _graft_py_arena_alloc_fast (f->arena, n_keywords * sizeof (gpointer));
 
       for (guint i = 0; i < n_keywords; i++)
         keywords[i] = f->stack[f->sp - n_keywords + i];
@@ -778,6 +786,7 @@ _graft_py_fast_line (GraftPyModule *module,
   GraftPyStmt  *s;
 
   f.module = module;
+  f.arena = module->nodes;
   f.t = t;
   f.word_end = text_len + 1;
   f.p = start;

@@ -3897,7 +3897,7 @@ _graft_py_parser_get_fast_lines_read (void)
  * _graft_py_fast_line() and moves past its NEWLINE, as
  * parse_simple_statements() would (but for pushing the statement), or
  * returns %NULL having read nothing. */
-static GraftPyStmt *
+static inline __attribute__ ((always_inline)) GraftPyStmt *
 read_fast_line (Parser *p)
 {
   GraftPyLexer *lex = &p->main_lexer;
