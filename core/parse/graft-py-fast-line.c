@@ -34,6 +34,7 @@
 #include "graft-limits.h"
 #include "graft-py-ast-private.h"
 
+#include <float.h>
 #include <string.h>
 
 /* At most this many brackets open and unary operators pending (less if
@@ -286,6 +287,39 @@ take_name_atom (Fast   *f,
   return e;
 }
 
+/* The value of the float [@p, @q), digits, a `.` and digits, rounded as
+ * g_ascii_strtod() rounds it.  With at most 15 digits in all the digits
+ * without the point are an integer M below 2^53 and the power of ten
+ * below 10^15, both exact as doubles, so M / 10^k is rounded once, to
+ * the nearest double of the exact value: what strtod() gives.  Longer
+ * ones go to g_ascii_strtod(). */
+static double
+read_float (const guchar *t,
+            guint32       p,
+            guint32       q)
+{
+  static const double powers[16] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+  gint64              m = 0;
+  guint               k = 0;
+  gboolean            fraction = FALSE;
+
+  /* (Only where doubles are computed as doubles, not wider.) */
+  if (q - p > 16 || FLT_EVAL_METHOD != 0)
+    return g_ascii_strtod ((const char *) t + p, NULL);
+  for (guint32 i = p; i < q; i++)
+    {
+      if (t[i] == '.')
+        {
+          fraction = TRUE;
+          continue;
+        }
+      m = m * 10 + (t[i] - '0');
+      k += fraction;
+    }
+  return (double) m / powers[k];
+}
+
 /* The number at @p (a digit), taken. */
 static GraftPyExpr *
 take_number (Fast   *f,
@@ -316,9 +350,7 @@ take_number (Fast   *f,
   if (is_float)
     {
       e->constant.kind = GRAFT_PY_CONST_FLOAT;
-      /* The digits end where the token does: what follows is neither a
-       * digit, a letter, `_` nor `.`. */
-      e->constant.float_value = g_ascii_strtod ((const char *) t + p, NULL);
+      e->constant.float_value = read_float (t, p, q);
     }
   else
     {
