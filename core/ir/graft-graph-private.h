@@ -31,6 +31,11 @@ guint32    _graft_graph_reserve_marks (GraftGraph *self,
 void       _graft_graph_erase_dying (GraftGraph       *self,
                                      GraftNode *const *nodes,
                                      guint             n);
+void       _graft_graph_defer_user_removals (GraftGraph *self);
+void       _graft_graph_settle_users (GraftGraph *self);
+void       _graft_node_settle_users_now (GraftNode *node);
+void       _graft_graph_set_never_defer (GraftGraph *self,
+                                         gboolean    never);
 GraftNode *_graft_graph_create_node_static (GraftGraph     *self,
                                             GraftOp         op,
                                             const char     *target,
@@ -42,6 +47,20 @@ gboolean   _graft_node_find_index (GraftNode        *node,
                                    GraftNode *const *nodes,
                                    guint             n,
                                    guint            *index);
+
+/*
+ * _graft_node_settle_users:
+ *
+ * While the graph defers removals (_graft_graph_defer_user_removals()),
+ * what makes @node's users what they are before they are read.
+ */
+static inline void
+_graft_node_settle_users (GraftNode *node)
+{
+  if (node->users_many && node->users.many->index != NULL &&
+      G_UNLIKELY (node->users.many->index[node->users.many->index_mask + 2] != 0))
+    _graft_node_settle_users_now (node);
+}
 
 /* The scratch marks, inline: the matcher reads and sets them for every
  * node it tries. */

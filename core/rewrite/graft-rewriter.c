@@ -292,6 +292,7 @@ first_user (const GraftMatch *match,
                 "the pattern returns a value that matched a literal, which cannot be replaced");
           return NULL;
         }
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       for (guint u = 0; u < n_users; u++)
         {
@@ -791,6 +792,7 @@ erase_matched_each (Rewriting *rw,
       if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       if (n_users > 0)
         return fail (error, rw->match,
@@ -822,6 +824,7 @@ erase_matched (Rewriting *rw,
       if (b->state != GRAFT_BOUND_NODE || !_graft_node_is_attached (graph, b->node))
         return erase_matched_each (rw, error);
       gn = b->node;
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       for (guint u = 0; u < n_users; u++)
         {
@@ -957,12 +960,18 @@ graft_rewriter_apply (GraftGraph   *graph,
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.changed_mark = _graft_graph_new_mark (graph);
   graft_graph_begin_edit (graph);
+  /* Users leaving the long lists of busy values (weights read by every
+   * match) are taken out once, at the end. */
+  _graft_graph_defer_user_removals (graph);
   for (guint i = 0; i < matches->len; i++)
     {
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
         {
           /* Roll back: the graph is as it was before the rewrite. */
-          g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
+          g_autoptr (GraftEdit) edit = NULL;
+
+          _graft_graph_settle_users (graph);
+          edit = graft_graph_end_edit (graph);
 
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
@@ -974,6 +983,7 @@ graft_rewriter_apply (GraftGraph   *graph,
     }
   g_ptr_array_set_size (self->added, rw.n_added);
   rewriting_clear (&rw);
+  _graft_graph_settle_users (graph);
   if (!compiles (graph, error))
     {
       g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
