@@ -221,10 +221,11 @@ struct _GraftGraph
   GraftNode  **trash;
   guint        trash_len;
   guint        trash_size;
-  GraftSource *source;    /* where node spans point, or NULL */
-  GraftEdit   *recording; /* the edit being recorded, or NULL */
-  GPtrArray   *edits;     /* every edit of the graph not yet freed
-                           * (borrowed), told when the graph goes */
+  guint        n_trash_bound; /* of those, erased: their names bound to them */
+  GraftSource *source;        /* where node spans point, or NULL */
+  GraftEdit   *recording;     /* the edit being recorded, or NULL */
+  GPtrArray   *edits;         /* every edit of the graph not yet freed
+                               * (borrowed), told when the graph goes */
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
@@ -737,8 +738,12 @@ graft_graph_find_node (GraftGraph *self,
                        const char *name)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  /* The namespace binds each live node's name to the node. */
-  return _graft_namespace_lookup_bound (self->names, name);
+  GraftNode *node;
+
+  /* The namespace binds each live node's name to the node, and that of
+   * an erased node kept for undo to it (trash_add()). */
+  node = _graft_namespace_lookup_bound (self->names, name);
+  return node != NULL && _graft_node_is_attached (self, node) ? node : NULL;
 }
 
 /* Whether @node, a node of @self that may have been erased (and kept for
@@ -2238,18 +2243,18 @@ graft_graph_replace_all_uses_with_value (GraftGraph     *self,
   replace_uses (self, old_node, NULL, value);
 }
 
-/* Takes @node, its uses already unlinked, out of the list and the names. */
+/* Takes @node, its uses already unlinked, out of the list; its name stays
+ * bound to it (trash_add(), discard()). */
 static inline void
 unlist (GraftGraph *self,
         GraftNode  *node)
 {
   unlink_node (self, node);
-  unindex_name (self, node);
   self->n_nodes--;
 }
 
-/* Takes a node out of the list, its inputs' users and the name index; the
- * name stays in the namespace. */
+/* Takes a node out of the list and its inputs' users; the name stays in
+ * the namespace, bound to it. */
 static void
 detach (GraftGraph *self,
         GraftNode  *node)
@@ -2272,7 +2277,10 @@ attach (GraftGraph *self,
 
 /* Keeps detached @node in the trash.  Its order means nothing until it is
  * linked again, so it holds the node's index in the trash: taking it back
- * out costs no search. */
+ * out costs no search.  Its name stays bound to it (as it stays reserved,
+ * no other node takes it): a rewrite that erases thousands does not
+ * unbind each, and graft_graph_find_node() checks that the node it finds
+ * is in the list. */
 static inline void
 trash_add (GraftGraph *self,
            GraftNode  *node)
@@ -2293,9 +2301,15 @@ discard (GraftGraph *self,
          GraftNode  *node)
 {
   if (self->recording != NULL)
-    trash_add (self, node);
+    {
+      trash_add (self, node);
+      self->n_trash_bound++;
+    }
   else
-    node_free (self, node, TRUE);
+    {
+      unindex_name (self, node);
+      node_free (self, node, TRUE);
+    }
 }
 
 static void
@@ -2325,7 +2339,12 @@ _graft_graph_take_out (GraftGraph *self,
 {
   detach (self, node);
   if (release_name)
-    _graft_namespace_remove (self->names, node->name);
+    {
+      unindex_name (self, node);
+      _graft_namespace_remove (self->names, node->name);
+    }
+  else
+    self->n_trash_bound++;
   trash_add (self, node);
 }
 
@@ -2345,7 +2364,17 @@ _graft_graph_put_back (GraftGraph *self,
   trash_remove (self, node);
   if (reserve_name)
     _graft_namespace_add_back (self->names, node->name);
+  else
+    self->n_trash_bound--;
   attach (self, node, next);
+}
+
+/* For the lint: how many nodes in the trash have their name bound to
+ * them (those erased, not those whose addition was undone). */
+guint
+_graft_graph_get_n_trash_bound (GraftGraph *self)
+{
+  return self->n_trash_bound;
 }
 
 /* Exchanges @node's arguments with @args and @kwargs, updating users. */
