@@ -513,6 +513,42 @@ pool_copy (GraftArgPool   *pool,
 }
 
 /**
+ * _graft_arg_pool_copy_laid_out:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: an argument in the pool's form, borrowed, but for containers
+ *   (outside the frozen chunks) that may be anyone's memory: the rewriter
+ *   lays a replacement node's arguments out in the pool once and fills
+ *   their nodes in for each copy
+ *
+ * _graft_arg_pool_copy() without interning: strings and shared containers
+ * are taken as they are, the other containers copied.
+ */
+void
+_graft_arg_pool_copy_laid_out (GraftArgPool   *pool,
+                               GraftArg       *dest,
+                               const GraftArg *src)
+{
+  guint n_items;
+
+  *dest = *src;
+  if (src->kind == GRAFT_ARG_COMPLEX)
+    {
+      dest->c = (double *) items_alloc (pool, 1);
+      dest->c[0] = src->c[0];
+      dest->c[1] = src->c[1];
+      return;
+    }
+  n_items = _graft_arg_count_items (src);
+  if (n_items == 0 || G_UNLIKELY (is_frozen (pool, src->items)))
+    return;
+  dest->items = items_alloc (pool, n_items);
+  memcpy (dest->items, src->items, n_items * sizeof (GraftArg));
+  for (guint i = 0; i < n_items; i++)
+    if (src->items[i].kind == GRAFT_ARG_COMPLEX || _graft_arg_count_items (&src->items[i]) > 0)
+      _graft_arg_pool_copy_laid_out (pool, &dest->items[i], &src->items[i]);
+}
+
+/**
  * _graft_arg_pool_release:
  * @arg: an argument in the pool's form
  *

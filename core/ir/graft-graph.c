@@ -1672,6 +1672,13 @@ unlink_node (GraftGraph *self,
   node->prev = node->next = NULL;
 }
 
+/* How take_args() takes the caller's arguments (its @copy): moved from
+ * the heap, copied, or copied from a layout in the pool's form but for
+ * the containers that hold nodes (_graft_graph_create_node_laid_out()). */
+#define ARGS_MOVED    0
+#define ARGS_COPIED   1
+#define ARGS_LAID_OUT 2
+
 /* Gives @node the caller's @args and @kwargs, in the graph's pool: moved
  * from the heap (and left `None`), or with @copy copied, the caller's left
  * as they are. */
@@ -1680,12 +1687,14 @@ take_args (GraftGraph *self,
            GraftNode  *node,
            GraftArg   *args,
            GraftArg   *kwargs,
-           gboolean    copy)
+           guint       copy)
 {
   if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
       /* Containers of plain values among the args are shared. */
-      if (copy)
+      if (copy == ARGS_LAID_OUT)
+        _graft_arg_pool_copy_laid_out (self->args_pool, &node->args, args);
+      else if (copy)
         _graft_arg_pool_copy_args (self->args_pool, &node->args, args);
       else
         {
@@ -1706,7 +1715,9 @@ take_args (GraftGraph *self,
       if (copy && kwargs->n == 0)
         /* Most calls have none: nothing to copy. */
         return;
-      if (copy)
+      if (copy == ARGS_LAID_OUT)
+        _graft_arg_pool_copy_laid_out (self->args_pool, &value, kwargs);
+      else if (copy)
         _graft_arg_pool_copy_shared (self->args_pool, &value, kwargs);
       else
         {
@@ -1743,7 +1754,7 @@ insert_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
-             gboolean    copy_args,
+             guint       copy_args,
              const char *name,
              gboolean    name_canonical,
              GraftNode  *before)
@@ -1834,7 +1845,7 @@ create_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
-             gboolean    copy,
+             guint       copy,
              const char *name_candidate,
              GraftNode  *before,
              gboolean    static_text)
@@ -1936,6 +1947,57 @@ _graft_graph_create_node_static (GraftGraph     *self,
 
   return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
                       name_candidate, NULL, TRUE);
+}
+
+/**
+ * _graft_graph_create_node_laid_out:
+ * @target: interned in the graph (graft_graph_intern())
+ * @args: a tuple in the graph's pool's form (_graft_graph_lay_out_args())
+ *   but for its containers that hold nodes, which are copied
+ * @kwargs: the same, a dict
+ * @name_candidate: text that never changes while the graph lives (in its
+ *   chunk)
+ * @foreign: whether @args or @kwargs hold values in another form besides
+ *   (a match's literals, in the heap's form): then they are copied whole
+ *
+ * graft_graph_create_node_copy() for the rewriter, whose copies of a
+ * replacement node share its arguments' strings and plain containers,
+ * laid out once in the graph.
+ *
+ * Returns: (transfer none): the node
+ */
+GraftNode *
+_graft_graph_create_node_laid_out (GraftGraph     *self,
+                                   GraftOp         op,
+                                   const char     *target,
+                                   const GraftArg *args,
+                                   const GraftArg *kwargs,
+                                   const char     *name_candidate,
+                                   GraftNode      *before,
+                                   gboolean        foreign)
+{
+  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs,
+                      foreign ? ARGS_COPIED : ARGS_LAID_OUT, name_candidate, before, TRUE);
+}
+
+/**
+ * _graft_graph_lay_out_args:
+ * @args: (out caller-allocates): a copy of @src_args in the graph's pool,
+ *   its plain containers shared as a node's are
+ * @kwargs: (out caller-allocates): the same of @src_kwargs
+ *
+ * For _graft_graph_create_node_laid_out(): give them back with
+ * _graft_graph_release_arg().
+ */
+void
+_graft_graph_lay_out_args (GraftGraph     *self,
+                           GraftArg       *args,
+                           GraftArg       *kwargs,
+                           const GraftArg *src_args,
+                           const GraftArg *src_kwargs)
+{
+  _graft_arg_pool_copy_args (self->args_pool, args, src_args);
+  _graft_arg_pool_copy_shared (self->args_pool, kwargs, src_kwargs);
 }
 
 /**
