@@ -512,6 +512,43 @@ pool_copy (GraftArgPool   *pool,
     }
 }
 
+/* The complex number at @c, in the pool. */
+static double *
+copy_complex (GraftArgPool *pool,
+              const double *c)
+{
+  double *copy = (double *) items_alloc (pool, 1);
+
+  copy[0] = c[0];
+  copy[1] = c[1];
+  return copy;
+}
+
+/* _graft_arg_pool_copy_laid_out() of @n items (n > 0). */
+static GraftArg *
+copy_items_laid_out (GraftArgPool   *pool,
+                     const GraftArg *src,
+                     guint           n)
+{
+  GraftArg *items = items_alloc (pool, n);
+
+  /* Items one by one: most arrays hold one to three (a call's args). */
+  for (guint i = 0; i < n; i++)
+    {
+      items[i] = src[i];
+      if (src[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          guint m = src[i].kind == GRAFT_ARG_DICT ? 2 * src[i].n : src[i].n;
+
+          if (m > 0 && !is_frozen (pool, src[i].items))
+            items[i].items = copy_items_laid_out (pool, src[i].items, m);
+        }
+      else if (G_UNLIKELY (src[i].kind == GRAFT_ARG_COMPLEX))
+        items[i].c = copy_complex (pool, src[i].c);
+    }
+  return items;
+}
+
 /**
  * _graft_arg_pool_copy_laid_out:
  * @dest: (out caller-allocates): where the copy goes, in the pool's form
@@ -528,24 +565,16 @@ _graft_arg_pool_copy_laid_out (GraftArgPool   *pool,
                                GraftArg       *dest,
                                const GraftArg *src)
 {
-  guint n_items;
-
   *dest = *src;
-  if (src->kind == GRAFT_ARG_COMPLEX)
+  if (src->kind >= GRAFT_ARG_TUPLE)
     {
-      dest->c = (double *) items_alloc (pool, 1);
-      dest->c[0] = src->c[0];
-      dest->c[1] = src->c[1];
-      return;
+      guint n = src->kind == GRAFT_ARG_DICT ? 2 * src->n : src->n;
+
+      if (n > 0 && !is_frozen (pool, src->items))
+        dest->items = copy_items_laid_out (pool, src->items, n);
     }
-  n_items = _graft_arg_count_items (src);
-  if (n_items == 0 || G_UNLIKELY (is_frozen (pool, src->items)))
-    return;
-  dest->items = items_alloc (pool, n_items);
-  memcpy (dest->items, src->items, n_items * sizeof (GraftArg));
-  for (guint i = 0; i < n_items; i++)
-    if (src->items[i].kind == GRAFT_ARG_COMPLEX || _graft_arg_count_items (&src->items[i]) > 0)
-      _graft_arg_pool_copy_laid_out (pool, &dest->items[i], &src->items[i]);
+  else if (src->kind == GRAFT_ARG_COMPLEX)
+    dest->c = copy_complex (pool, src->c);
 }
 
 /**
