@@ -1113,7 +1113,7 @@ remove_user (GraftNode *used,
  * large, and only users are appended to it. */
 
 /* Records that @user leaves the users of @used, which has an index. */
-static void
+static inline void
 defer_removal (GraftGraph *self,
                GraftNode  *used,
                GraftNode  *user)
@@ -2594,7 +2594,8 @@ _graft_graph_erase_dying (GraftGraph       *self,
               if (input->users_many)
                 remove_user (input, node);
             }
-          else if (may_defer (input))
+          else if (self->deferring && input->users_many && input->users.many->index != NULL &&
+                   input->users.many->n < (1u << 23))
             defer_removal (self, input, node);
           else
             remove_user (input, node);

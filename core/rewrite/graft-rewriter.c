@@ -838,7 +838,9 @@ erase_matched (Rewriting *rw,
       GraftNode          *gn;
       guint               n_users;
 
-      if (b->state != GRAFT_BOUND_NODE || !_graft_node_is_attached (graph, b->node))
+      /* A node with one before it is in the list. */
+      if (b->state != GRAFT_BOUND_NODE ||
+          (graft_node_get_prev (b->node) == NULL && !_graft_node_is_attached (graph, b->node)))
         return erase_matched_each (rw, error);
       gn = b->node;
       _graft_node_settle_users (gn);
