@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "graft-view.h"
+#include "graft-graph-private.h"
 #include "test-util.h"
 
 #include <string.h>
@@ -337,9 +338,26 @@ static const guint random_arity[] = { 2, 2, 1, 1 };
 /* A random straight-line graph: 3 inputs, @n nodes each using 1 or 2
  * earlier values, one output returning the last few values. */
 static char *
+random_listing_busy (GRand   *rand,
+                     guint    n,
+                     guint    n_ops,
+                     gboolean busy);
+
+static char *
 random_listing (GRand *rand,
                 guint  n,
                 guint  n_ops)
+{
+  return random_listing_busy (rand, n, n_ops, FALSE);
+}
+
+/* With @busy, a node reads one of the inputs half of the time, so that
+ * their users lists are long (indexed). */
+static char *
+random_listing_busy (GRand   *rand,
+                     guint    n,
+                     guint    n_ops,
+                     gboolean busy)
 {
   GString *out = g_string_new ("graph():\n");
   g_autoptr (GArray) users = g_array_new (FALSE, TRUE, sizeof (guint));
@@ -353,6 +371,11 @@ random_listing (GRand *rand,
       guint    a = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
       guint    b = g_rand_int_range (rand, MAX (0, (gint) (i + 3) - 6), i + 3);
       GString *line = g_string_new (NULL);
+
+      if (busy && g_rand_boolean (rand))
+        a = g_rand_int_range (rand, 0, 3);
+      if (busy && g_rand_boolean (rand))
+        b = g_rand_int_range (rand, 0, 3);
 
       g_string_append_printf (line, "    %%v%u : [#users=USERS] = %s(args = (%%v%u", i + 3,
                               random_ops[op], a);
@@ -1359,6 +1382,243 @@ test_many_targets (void)
       }
 }
 
+/* Every node's users, in order, by name. */
+static char *
+users_text (GraftGraph *graph)
+{
+  GString *out = g_string_new (NULL);
+
+  for (GraftNode *n = graft_graph_get_first (graph); n != NULL; n = graft_node_get_next (n))
+    {
+      g_string_append_printf (out, "%s:", graft_node_get_name (n));
+      for (guint u = 0; u < graft_node_get_n_users (n); u++)
+        g_string_append_printf (out, " %s", graft_node_get_name (graft_node_get_user (n, u)));
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The two graphs hold the same nodes with the same users lists, in the
+ * same order, and print the same JSON. */
+static void
+assert_same_users (GraftGraph *graph,
+                   GraftGraph *eager)
+{
+  g_autofree char *users = users_text (graph);
+  g_autofree char *eager_users = users_text (eager);
+  g_autofree char *json = graft_json_graph (graph);
+  g_autofree char *eager_json = graft_json_graph (eager);
+
+  g_assert_cmpstr (users, ==, eager_users);
+  g_assert_cmpstr (json, ==, eager_json);
+  assert_lint (graph);
+}
+
+/* A rewrite defers taking erased users out of long users lists (busy
+ * inputs): each list ends as removing them at once leaves it (each gap
+ * taken by the list's last user), through the rewrite, its undo and its
+ * redo.  Random graphs whose inputs have 13 to 50 users, the same
+ * rewrite on a twin graph that never defers. */
+static void
+test_deferred_users (gconstpointer data)
+{
+  guint seed = GPOINTER_TO_UINT (data);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree char *text = random_listing_busy (rand, 80 + seed % 120, 2 + seed % 3, TRUE);
+  g_autoptr (GraftGraph) graph = parse_listing (text);
+  g_autoptr (GraftGraph) eager = parse_listing (text);
+  guint            target = g_rand_int_range (rand, 10, graft_graph_get_n_nodes (graph) - 1);
+  GraftNode       *anchor = graft_graph_get_first (graph);
+  g_autofree char *ptext = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GPtrArray) matches = NULL;
+  g_autoptr (GPtrArray) eager_matches = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftRewrite) eager_rewrite = NULL;
+  g_autoptr (GString) rtext = g_string_new ("graph():\n");
+  g_autoptr (GraftGraph) replacement = NULL;
+  guint n_params;
+
+  _graft_graph_set_never_defer (eager, TRUE);
+  for (guint i = 0; i < target; i++)
+    anchor = graft_node_get_next (anchor);
+  while (graft_node_get_op (anchor) == GRAFT_OP_PLACEHOLDER)
+    anchor = graft_node_get_next (anchor);
+  if (graft_node_get_op (anchor) == GRAFT_OP_OUTPUT)
+    anchor = graft_node_get_prev (anchor);
+  ptext = pattern_listing (anchor, seed % 3, seed % 2 == 1);
+  pattern = graft_pattern_new (parse_listing (ptext), &error);
+  g_assert_no_error (error);
+  matches = graft_matcher_find (pattern, graph, NULL, NULL);
+  eager_matches = graft_matcher_find (pattern, eager, NULL, NULL);
+  g_assert_cmpuint (matches->len, ==, eager_matches->len);
+
+  /* The copy reads the first parameter and, through a second node, the
+   * last; or, for every third seed, none (the users of the inputs are
+   * then only taken out and moved, never added). */
+  n_params = graft_pattern_get_n_placeholders (pattern);
+  for (guint i = 0; i < n_params; i++)
+    g_string_append_printf (rtext, "    %%p%u : [#users=%u] = placeholder[target=p%u]\n", i,
+                            seed % 3 == 0                 ? 0
+                            : i == 0 || i == n_params - 1 ? 1 + (n_params == 1)
+                                                          : 0,
+                            i);
+  if (seed % 3 == 0)
+    g_string_append (rtext, "    %r : [#users=1] = call_function[target=torch.randn](args = "
+                            "(3,), kwargs = {})\n"
+                            "    %s : [#users=1] = call_method[target=neg](args = (%r,), kwargs = "
+                            "{})\n");
+  else
+    {
+      g_string_append (rtext, "    %r : [#users=1] = call_method[target=neg](args = (%p0,), "
+                              "kwargs = {})\n");
+      g_string_append_printf (rtext,
+                              "    %%s : [#users=1] = call_function[target=operator.add](args = "
+                              "(%%r, %%p%u), kwargs = {})\n",
+                              n_params - 1);
+    }
+  g_string_append (rtext, graft_pattern_get_n_returning (pattern) == 2 ? "    return (s, s)\n"
+                                                                       : "    return s\n");
+  replacement = parse_listing (rtext->str);
+  g_test_message ("seed %u: %u nodes, pattern of %u, %u matches", seed,
+                  graft_graph_get_n_nodes (graph), graft_pattern_get_n_nodes (pattern),
+                  matches->len);
+
+  rewrite = graft_rewriter_apply (graph, pattern, replacement, matches, &error);
+  g_assert_no_error (error);
+  eager_rewrite = graft_rewriter_apply (eager, pattern, replacement, eager_matches, &error);
+  g_assert_no_error (error);
+  assert_same_users (graph, eager);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  graft_edit_undo (graft_rewrite_get_edit (eager_rewrite));
+  assert_same_users (graph, eager);
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  graft_edit_redo (graft_rewrite_get_edit (eager_rewrite));
+  assert_same_users (graph, eager);
+}
+
+/* A rewrite that fails after earlier matches deferred removals from a
+ * busy input's list is rolled back to the same lists as one that removed
+ * them at once (undo puts an erased user back last: the order is not the
+ * one before the rewrite). */
+static void
+test_deferred_users_rollback (void)
+{
+  GString         *text = g_string_new ("import torch\n"
+                                                "class M(torch.nn.Module):\n"
+                                                "    def forward(self, x, w):\n"
+                                                "        s = x\n");
+  g_autofree char *code = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) eager = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  for (guint i = 0; i < 24; i++)
+    g_string_append_printf (text,
+                            "        n%u = torch.neg(w)\n"
+                            "        m%u = n%u * w\n"
+                            "        t%u = torch.tanh(w)\n"
+                            "        s = s + m%u + t%u\n",
+                            i, i, i, i, i, i);
+  g_string_append (text, "        return s\n"
+                         "def pattern(a):\n"
+                         "    n = torch.neg(a)\n"
+                         "    return n * a\n"
+                         "def replacement(a):\n"
+                         "    return torch.relu(a) + a\n");
+  code = g_string_free (text, FALSE);
+  graph = trace (code, "M");
+  eager = trace (code, "M");
+  _graft_graph_set_never_defer (eager, TRUE);
+  replacement = trace (code, "replacement");
+  pattern = graft_pattern_new (trace (code, "pattern"), &error);
+  g_assert_no_error (error);
+  for (guint k = 0; k < 2; k++)
+    {
+      GraftGraph *g = k == 0 ? graph : eager;
+      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, g, NULL, NULL);
+      GraftNode *inner = graft_graph_find_node (g, "neg_23");
+      GraftArg   args;
+
+      g_assert_cmpuint (matches->len, ==, 24);
+      /* The last match's inner node gains a user outside it. */
+      g_assert_nonnull (inner);
+      graft_arg_init_seq (&args, GRAFT_ARG_TUPLE, 1);
+      graft_arg_init_node (&args.items[0], inner);
+      graft_graph_create_node (g, GRAFT_OP_CALL_FUNCTION, "torch.relu", &args, NULL, NULL,
+                               graft_graph_get_output (g));
+      if (k == 0)
+        before = graft_listing_print (g);
+      g_assert_null (graft_rewriter_apply (g, pattern, replacement, matches, &error));
+      g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
+      g_assert_nonnull (strstr (error->message, "cannot replace match 24: "));
+      g_clear_error (&error);
+    }
+  after = graft_listing_print (graph);
+  g_assert_cmpstr (after, ==, before);
+  assert_same_users (graph, eager);
+}
+
+/* A user of a busy input that is last in its list as stored, but no
+ * longer once earlier departures filled their gaps with it, moves to the
+ * end when a value it reads is replaced (torch's `_replace_input_with`
+ * takes it out of every input's users and adds it back). */
+static void
+test_deferred_users_moved_last (gconstpointer data)
+{
+  GraftTorch       torch = GPOINTER_TO_INT (data);
+  GString         *text = g_string_new ("import torch\n"
+                                                "class M(torch.nn.Module):\n"
+                                                "    def forward(self, x, w):\n"
+                                                "        s = x\n");
+  g_autofree char *code = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftGraph) eager = NULL;
+  g_autoptr (GraftGraph) replacement = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+  g_autoptr (GraftRewrite) rewrite = NULL;
+  g_autoptr (GraftRewrite) eager_rewrite = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 19; i++)
+    g_string_append_printf (text,
+                            "        n%u = torch.neg(w)\n"
+                            "        t%u = torch.tanh(w)\n"
+                            "        s = s + n%u + t%u\n",
+                            i, i, i, i);
+  g_string_append (text, "        m = torch.neg(x)\n"
+                         "        u = m + w\n"
+                         "        return s + u\n"
+                         "def pattern(a):\n"
+                         "    return torch.neg(a)\n"
+                         "def replacement(a):\n"
+                         "    return torch.ones(2)\n");
+  code = g_string_free (text, FALSE);
+  graph = test_trace_in (torch, code, "M");
+  eager = test_trace_in (torch, code, "M");
+  _graft_graph_set_never_defer (eager, TRUE);
+  replacement = test_trace_in (torch, code, "replacement");
+  pattern = graft_pattern_new (test_trace_in (torch, code, "pattern"), &error);
+  g_assert_no_error (error);
+  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  eager_rewrite = graft_replace_pattern (eager, pattern, replacement, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 20);
+  assert_same_users (graph, eager);
+  graft_edit_undo (graft_rewrite_get_edit (rewrite));
+  graft_edit_undo (graft_rewrite_get_edit (eager_rewrite));
+  assert_same_users (graph, eager);
+  graft_edit_redo (graft_rewrite_get_edit (rewrite));
+  graft_edit_redo (graft_rewrite_get_edit (eager_rewrite));
+  assert_same_users (graph, eager);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1388,6 +1648,17 @@ main (int    argc,
                         GINT_TO_POINTER (GRAFT_TORCH_1_13), test_erase_together);
   g_test_add_func ("/core/rewrite/erase-still-used", test_erase_still_used);
   g_test_add_func ("/core/rewrite/pattern-matches-itself", test_pattern_matches_itself);
+  g_test_add_func ("/core/rewrite/deferred-users/rollback", test_deferred_users_rollback);
+  g_test_add_data_func ("/core/rewrite/deferred-users/moved-last/torch2.6",
+                        GINT_TO_POINTER (GRAFT_TORCH_2_6), test_deferred_users_moved_last);
+  g_test_add_data_func ("/core/rewrite/deferred-users/moved-last/torch1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_deferred_users_moved_last);
+  for (guint seed = 1; seed <= 40; seed++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/rewrite/deferred-users/%u", seed);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (seed), test_deferred_users);
+    }
   g_test_add_func ("/core/rewrite/edit-changes", test_edit_changes);
   g_test_add_func ("/core/rewrite/many-copies", test_many_copies);
   g_test_add_data_func ("/core/rewrite/cycle-out-of-order/torch2.6",

@@ -52,6 +52,9 @@ void          _graft_arg_pool_copy_args (GraftArgPool   *pool,
 void          _graft_arg_pool_copy_shared (GraftArgPool   *pool,
                                            GraftArg       *dest,
                                            const GraftArg *src);
+void          _graft_arg_pool_copy_laid_out (GraftArgPool   *pool,
+                                             GraftArg       *dest,
+                                             const GraftArg *src);
 void          _graft_arg_pool_copy (GraftArgPool   *pool,
                                     GraftArg       *dest,
                                     const GraftArg *src);

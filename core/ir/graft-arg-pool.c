@@ -555,6 +555,71 @@ pool_copy (GraftArgPool   *pool,
     }
 }
 
+/* The complex number at @c, in the pool. */
+static double *
+copy_complex (GraftArgPool *pool,
+              const double *c)
+{
+  double *copy = (double *) items_alloc (pool, 1);
+
+  copy[0] = c[0];
+  copy[1] = c[1];
+  return copy;
+}
+
+/* _graft_arg_pool_copy_laid_out() of @n items (n > 0). */
+static GraftArg *
+copy_items_laid_out (GraftArgPool   *pool,
+                     const GraftArg *src,
+                     guint           n)
+{
+  GraftArg *items = items_alloc (pool, n);
+
+  /* Items one by one: most arrays hold one to three (a call's args). */
+  for (guint i = 0; i < n; i++)
+    {
+      items[i] = src[i];
+      if (src[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          guint m = src[i].kind == GRAFT_ARG_DICT ? 2 * src[i].n : src[i].n;
+
+          if (m > 0 && !is_frozen (pool, src[i].items))
+            items[i].items = copy_items_laid_out (pool, src[i].items, m);
+        }
+      else if (G_UNLIKELY (src[i].kind == GRAFT_ARG_COMPLEX))
+        items[i].c = copy_complex (pool, src[i].c);
+    }
+  return items;
+}
+
+/**
+ * _graft_arg_pool_copy_laid_out:
+ * @dest: (out caller-allocates): where the copy goes, in the pool's form
+ * @src: an argument in the pool's form, borrowed, but for containers
+ *   (outside the frozen chunks) that may be anyone's memory: the rewriter
+ *   lays a replacement node's arguments out in the pool once and fills
+ *   their nodes in for each copy
+ *
+ * _graft_arg_pool_copy() without interning: strings and shared containers
+ * are taken as they are, the other containers copied.
+ */
+void
+_graft_arg_pool_copy_laid_out (GraftArgPool   *pool,
+                               GraftArg       *dest,
+                               const GraftArg *src)
+{
+  *dest = *src;
+  if (src->kind >= GRAFT_ARG_TUPLE)
+    {
+      guint n = src->kind == GRAFT_ARG_DICT ? 2 * src->n : src->n;
+
+      if (n > 0 && !is_frozen (pool, src->items))
+        dest->items = copy_items_laid_out (pool, src->items, n);
+    }
+  else if (src->kind == GRAFT_ARG_COMPLEX)
+    dest->c = copy_complex (pool, src->c);
+}
+
 /**
  * _graft_arg_pool_release:
  * @arg: an argument in the pool's form

@@ -31,17 +31,50 @@ guint32    _graft_graph_reserve_marks (GraftGraph *self,
 void       _graft_graph_erase_dying (GraftGraph       *self,
                                      GraftNode *const *nodes,
                                      guint             n);
+void       _graft_graph_defer_user_removals (GraftGraph *self);
+void       _graft_graph_settle_users (GraftGraph *self);
+void       _graft_node_settle_users_now (GraftNode *node);
+guint      _graft_graph_get_n_trash_bound (GraftGraph *self);
+void       _graft_graph_set_never_defer (GraftGraph *self,
+                                         gboolean    never);
 GraftNode *_graft_graph_create_node_static (GraftGraph     *self,
                                             GraftOp         op,
                                             const char     *target,
                                             const GraftArg *args,
                                             const GraftArg *kwargs,
                                             const char     *name_candidate);
+GraftNode *_graft_graph_create_node_laid_out (GraftGraph     *self,
+                                              GraftOp         op,
+                                              const char     *target,
+                                              const GraftArg *args,
+                                              const GraftArg *kwargs,
+                                              const char     *name_candidate,
+                                              GraftNode      *before,
+                                              gboolean        foreign);
+void       _graft_graph_lay_out_args (GraftGraph     *self,
+                                      GraftArg       *args,
+                                      GraftArg       *kwargs,
+                                      const GraftArg *src_args,
+                                      const GraftArg *src_kwargs);
 gboolean   _graft_node_find_index (GraftNode        *node,
                                    guint32           base,
                                    GraftNode *const *nodes,
                                    guint             n,
                                    guint            *index);
+
+/*
+ * _graft_node_settle_users:
+ *
+ * While the graph defers removals (_graft_graph_defer_user_removals()),
+ * what makes @node's users what they are before they are read.
+ */
+static inline void
+_graft_node_settle_users (GraftNode *node)
+{
+  if (node->users_many && node->users.many->index != NULL &&
+      G_UNLIKELY (node->users.many->index[node->users.many->index_mask + 2] != 0))
+    _graft_node_settle_users_now (node);
+}
 
 /* The scratch marks, inline: the matcher reads and sets them for every
  * node it tries. */

@@ -67,21 +67,25 @@ user_index_slot (UserArray       *array,
 /* (Re)builds the index for the @n users of @array, at most 3/4 full (a
  * value read by 20,000 nodes keeps 32,768 slots, not 65,536).  The slot
  * past the last (index[index_mask + 1]) holds how many users the index
- * covers: users are appended without it (user_index_sync()). */
+ * covers: users are appended without it (user_index_sync()); the one after
+ * it, which of the graph's deferred lists the users are in, + 1, or 0
+ * (defer_removal()). */
 static void
 user_index_build (UserArray *array,
                   guint      n)
 {
-  guint size = 64;
+  guint   size = 64;
+  guint32 deferred = array->index != NULL ? array->index[array->index_mask + 2] : 0;
 
   while (3 * size < 4 * (n + 1))
     size *= 2;
   g_free (array->index);
-  array->index = g_new0 (guint32, size + 1);
+  array->index = g_new0 (guint32, size + 2);
   array->index_mask = size - 1;
   for (guint p = 0; p < n; p++)
     *user_index_slot (array, array->items[p]) = p + 1;
   array->index[size] = n;
+  array->index[size + 1] = deferred;
 }
 
 /* Brings the index of @array up to its users: add_user() appends without
@@ -158,6 +162,28 @@ G_STATIC_ASSERT (GRAFT_OP_OUTPUT < 8);
  * written, as every walk of it stops at its zero items. */
 GraftArg _graft_no_kwargs = { .kind = GRAFT_ARG_DICT, .n = 0, .items = NULL };
 
+/* A user that left a long users list while removals were deferred: the
+ * list's length as stored (every user that came, none that left) when it
+ * left, and the list's next departure. */
+typedef struct
+{
+  GraftNode *user;
+  guint32    n;
+  guint32    next; /* index in GraftGraph.departures, or NO_DEPARTURE */
+} Departure;
+
+#define NO_DEPARTURE G_MAXUINT32
+
+/* A users list with deferred departures: its length when the first was
+ * deferred, and the departures in order. */
+typedef struct
+{
+  GraftNode *used; /* NULL once settled */
+  guint32    n0;
+  guint32    first;
+  guint32    last;
+} DeferredList;
+
 struct _GraftGraph
 {
   const GraftDialect *dialect; /* static */
@@ -195,10 +221,11 @@ struct _GraftGraph
   GraftNode  **trash;
   guint        trash_len;
   guint        trash_size;
-  GraftSource *source;    /* where node spans point, or NULL */
-  GraftEdit   *recording; /* the edit being recorded, or NULL */
-  GPtrArray   *edits;     /* every edit of the graph not yet freed
-                           * (borrowed), told when the graph goes */
+  guint        n_trash_bound; /* of those, erased: their names bound to them */
+  GraftSource *source;        /* where node spans point, or NULL */
+  GraftEdit   *recording;     /* the edit being recorded, or NULL */
+  GPtrArray   *edits;         /* every edit of the graph not yet freed
+                               * (borrowed), told when the graph goes */
 
   /* Owned: interned get_attr target -> GraftAttrKind, or NULL */
   GHashTable *attr_kinds;
@@ -246,6 +273,18 @@ struct _GraftGraph
   /* Owned, nullable: node -> the end of its span, for the spans whose
    * length is GRAFT_NODE_SPAN_LONG in the node */
   GHashTable *long_spans;
+
+  /* While a rewrite runs (_graft_graph_defer_user_removals()): users that
+   * left long users lists, not yet taken out of them (defer_removal()).
+   * Owned */
+  gboolean      deferring;
+  gboolean      never_defer; /* for tests: removals made at once */
+  DeferredList *deferred;    /* one per list with departures */
+  guint         n_deferred;
+  guint         deferred_size;
+  Departure    *departures; /* in the order they happened */
+  guint         n_departures;
+  guint         departures_size;
 };
 
 #define PAIR_SIZE  (sizeof (UserArray) + 2 * sizeof (GraftNode *))
@@ -654,6 +693,8 @@ graft_graph_free (GraftGraph *self)
   g_array_unref (self->extras);
   g_array_unref (self->free_extras);
   g_clear_pointer (&self->long_spans, g_hash_table_unref);
+  g_free (self->deferred);
+  g_free (self->departures);
   g_free (self);
 }
 
@@ -704,8 +745,12 @@ graft_graph_find_node (GraftGraph *self,
                        const char *name)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  /* The namespace binds each live node's name to the node. */
-  return _graft_namespace_lookup_bound (self->names, name);
+  GraftNode *node;
+
+  /* The namespace binds each live node's name to the node, and that of
+   * an erased node kept for undo to it (trash_add()). */
+  node = _graft_namespace_lookup_bound (self->names, name);
+  return node != NULL && _graft_node_is_attached (self, node) ? node : NULL;
 }
 
 /* Whether @node, a node of @self that may have been erased (and kept for
@@ -990,6 +1035,17 @@ add_user_once (GraftNode *used,
   add_user_many (used, user);
 }
 
+static void settle_list (GraftGraph   *self,
+                         DeferredList *list);
+
+/* Whether @array, a long users list, holds users that left it: its
+ * departures are deferred (defer_removal()). */
+static inline gboolean
+has_departures (const UserArray *array)
+{
+  return array->index[array->index_mask + 2] != 0;
+}
+
 /* Removes @user.  A short list keeps its order; an indexed one moves its
  * last user into the gap (the order of users is a set's, as in torch, and
  * nothing depends on it). */
@@ -1005,6 +1061,13 @@ remove_user (GraftNode *used,
       g_assert (used->users.one == user);
       used->users.one = NULL;
       return;
+    }
+  if (used->users.many->index != NULL && G_UNLIKELY (has_departures (used->users.many)))
+    {
+      GraftGraph *graph = node_graph (used);
+
+      settle_list (graph,
+                   &graph->deferred[used->users.many->index[used->users.many->index_mask + 2] - 1]);
     }
   users = used->users.many->items;
   n = used->users.many->n;
@@ -1041,6 +1104,164 @@ remove_user (GraftNode *used,
         return;
       }
   g_assert_not_reached ();
+}
+
+/* Deferred removals.  A rewrite erases thousands of nodes that read a
+ * few busy values (a weight, an input), and takes each out of its value's
+ * indexed users list: two probes of the index and the shift of a run
+ * each.  While the graph defers removals (a rewrite), a user leaving such
+ * a list is only recorded, with the list's length then, and the list is
+ * put right once: when it is next read through _graft_node_settle_users()
+ * or a removal, or when the rewrite ends (_graft_graph_settle_users()).
+ * Settling replays the departures in order, each one's gap taken by the
+ * list's last user then, as remove_user() does: the users end in the same
+ * order as if each had been removed at once.  Until then the list holds
+ * the users that left (they stay in the graph's trash): its count is too
+ * large, and only users are appended to it. */
+
+/* Records that @user leaves the users of @used, which has an index. */
+static inline void
+defer_removal (GraftGraph *self,
+               GraftNode  *used,
+               GraftNode  *user)
+{
+  UserArray    *array = used->users.many;
+  guint32      *which = &array->index[array->index_mask + 2];
+  DeferredList *list;
+  guint32       d;
+
+  if (*which == 0)
+    {
+      if (G_UNLIKELY (self->n_deferred == self->deferred_size))
+        {
+          self->deferred_size = MAX (2 * self->deferred_size, 8);
+          self->deferred = g_renew (DeferredList, self->deferred, self->deferred_size);
+        }
+      self->deferred[self->n_deferred] = (DeferredList){
+        .used = used, .n0 = array->n, .first = NO_DEPARTURE, .last = NO_DEPARTURE
+      };
+      *which = ++self->n_deferred;
+    }
+  list = &self->deferred[*which - 1];
+  if (G_UNLIKELY (self->n_departures == self->departures_size))
+    {
+      g_assert (self->departures_size < NO_DEPARTURE / 2);
+      self->departures_size = MAX (2 * self->departures_size, 64);
+      self->departures = g_renew (Departure, self->departures, self->departures_size);
+    }
+  d = self->n_departures++;
+  self->departures[d] = (Departure){ .user = user, .n = array->n, .next = NO_DEPARTURE };
+  if (list->last == NO_DEPARTURE)
+    list->first = d;
+  else
+    self->departures[list->last].next = d;
+  list->last = d;
+}
+
+/* Whether removing a user of @used may be deferred now: a long list (it
+ * has an index) while the graph defers, not so long that the users that
+ * left and those that came could overflow its count. */
+static inline gboolean
+may_defer (GraftNode *used)
+{
+  return used->users_many && used->users.many->index != NULL && node_graph (used)->deferring &&
+         used->users.many->n < (1u << 23);
+}
+
+/* Takes out of @list's users, in order, those that left it.  Their places
+ * are found through scratch slot 1 of the users (the position from a base
+ * of fresh marks); the index then starts over, filled again at the next
+ * removal (user_index_sync()). */
+static void
+settle_list (GraftGraph   *self,
+             DeferredList *list)
+{
+  UserArray  *array = list->used->users.many;
+  GraftNode **items = array->items;
+  guint       n = array->n;
+  guint32     base = _graft_graph_reserve_marks (self, n);
+  guint       len = list->n0;
+  guint       next = list->n0;
+
+  g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
+  for (guint p = 0; p < list->n0; p++)
+    items[p]->marks[1] = base + p;
+  for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
+    {
+      const Departure *departure = &self->departures[d];
+      GraftNode       *last;
+      guint            pos;
+
+      /* The users that came before it, after those that stay. */
+      for (; next < departure->n; next++, len++)
+        {
+          items[len] = items[next];
+          items[len]->marks[1] = base + len;
+        }
+      pos = departure->user->marks[1] - base;
+      g_assert (pos < len && items[pos] == departure->user);
+      last = items[--len];
+      items[pos] = last;
+      last->marks[1] = base + pos;
+    }
+  for (; next < n; next++, len++)
+    items[len] = items[next];
+  array->n = len;
+  /* Positions moved: the index is empty, its count (users covered) 0,
+   * and the list is no longer deferred. */
+  memset (array->index, 0, (array->index_mask + 3) * sizeof (guint32));
+  list->used = NULL;
+}
+
+/**
+ * _graft_graph_defer_user_removals:
+ *
+ * From now until _graft_graph_settle_users(), a user leaving a long
+ * users list of an input as it is erased, or moving to its end, is only
+ * recorded.  Before a node's users are read, _graft_node_settle_users().
+ * For a rewrite, which records an edit: the users that left are kept in
+ * the trash meanwhile.
+ */
+void
+_graft_graph_defer_user_removals (GraftGraph *self)
+{
+  g_return_if_fail (self->recording != NULL);
+  self->deferring = !self->never_defer;
+}
+
+/* For tests, which compare the users lists a rewrite leaves with those
+ * of removals made at once. */
+void
+_graft_graph_set_never_defer (GraftGraph *self,
+                              gboolean    never)
+{
+  self->never_defer = never;
+}
+
+/**
+ * _graft_graph_settle_users:
+ *
+ * Takes every user that left a list out of it, and stops deferring.
+ */
+void
+_graft_graph_settle_users (GraftGraph *self)
+{
+  for (guint i = 0; i < self->n_deferred; i++)
+    if (self->deferred[i].used != NULL)
+      settle_list (self, &self->deferred[i]);
+  self->n_deferred = 0;
+  self->n_departures = 0;
+  self->deferring = FALSE;
+}
+
+/* _graft_node_settle_users() for a list with departures. */
+void
+_graft_node_settle_users_now (GraftNode *node)
+{
+  GraftGraph *self = node_graph (node);
+  UserArray  *array = node->users.many;
+
+  settle_list (self, &self->deferred[array->index[array->index_mask + 2] - 1]);
 }
 
 static void
@@ -1458,6 +1679,13 @@ unlink_node (GraftGraph *self,
   node->prev = node->next = NULL;
 }
 
+/* How take_args() takes the caller's arguments (its @copy): moved from
+ * the heap, copied, or copied from a layout in the pool's form but for
+ * the containers that hold nodes (_graft_graph_create_node_laid_out()). */
+#define ARGS_MOVED    0
+#define ARGS_COPIED   1
+#define ARGS_LAID_OUT 2
+
 /* Gives @node the caller's @args and @kwargs, in the graph's pool: moved
  * from the heap (and left `None`), or with @copy copied, the caller's left
  * as they are. */
@@ -1466,12 +1694,14 @@ take_args (GraftGraph *self,
            GraftNode  *node,
            GraftArg   *args,
            GraftArg   *kwargs,
-           gboolean    copy)
+           guint       copy)
 {
   if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
       /* Containers of plain values among the args are shared. */
-      if (copy)
+      if (copy == ARGS_LAID_OUT)
+        _graft_arg_pool_copy_laid_out (self->args_pool, &node->args, args);
+      else if (copy)
         _graft_arg_pool_copy_args (self->args_pool, &node->args, args);
       else
         {
@@ -1492,7 +1722,9 @@ take_args (GraftGraph *self,
       if (copy && kwargs->n == 0)
         /* Most calls have none: nothing to copy. */
         return;
-      if (copy)
+      if (copy == ARGS_LAID_OUT)
+        _graft_arg_pool_copy_laid_out (self->args_pool, &value, kwargs);
+      else if (copy)
         _graft_arg_pool_copy_shared (self->args_pool, &value, kwargs);
       else
         {
@@ -1608,7 +1840,7 @@ insert_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
-             gboolean    copy_args,
+             guint       copy_args,
              const char *name,
              gboolean    name_canonical,
              GraftNode  *before)
@@ -1703,7 +1935,7 @@ create_node (GraftGraph *self,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
-             gboolean    copy,
+             guint       copy,
              const char *name_candidate,
              GraftNode  *before,
              gboolean    static_text)
@@ -1805,6 +2037,57 @@ _graft_graph_create_node_static (GraftGraph     *self,
 
   return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
                       name_candidate, NULL, TRUE);
+}
+
+/**
+ * _graft_graph_create_node_laid_out:
+ * @target: interned in the graph (graft_graph_intern())
+ * @args: a tuple in the graph's pool's form (_graft_graph_lay_out_args())
+ *   but for its containers that hold nodes, which are copied
+ * @kwargs: the same, a dict
+ * @name_candidate: text that never changes while the graph lives (in its
+ *   chunk)
+ * @foreign: whether @args or @kwargs hold values in another form besides
+ *   (a match's literals, in the heap's form): then they are copied whole
+ *
+ * graft_graph_create_node_copy() for the rewriter, whose copies of a
+ * replacement node share its arguments' strings and plain containers,
+ * laid out once in the graph.
+ *
+ * Returns: (transfer none): the node
+ */
+GraftNode *
+_graft_graph_create_node_laid_out (GraftGraph     *self,
+                                   GraftOp         op,
+                                   const char     *target,
+                                   const GraftArg *args,
+                                   const GraftArg *kwargs,
+                                   const char     *name_candidate,
+                                   GraftNode      *before,
+                                   gboolean        foreign)
+{
+  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs,
+                      foreign ? ARGS_COPIED : ARGS_LAID_OUT, name_candidate, before, TRUE);
+}
+
+/**
+ * _graft_graph_lay_out_args:
+ * @args: (out caller-allocates): a copy of @src_args in the graph's pool,
+ *   its plain containers shared as a node's are
+ * @kwargs: (out caller-allocates): the same of @src_kwargs
+ *
+ * For _graft_graph_create_node_laid_out(): give them back with
+ * _graft_graph_release_arg().
+ */
+void
+_graft_graph_lay_out_args (GraftGraph     *self,
+                           GraftArg       *args,
+                           GraftArg       *kwargs,
+                           const GraftArg *src_args,
+                           const GraftArg *src_kwargs)
+{
+  _graft_arg_pool_copy_args (self->args_pool, args, src_args);
+  _graft_arg_pool_copy_shared (self->args_pool, kwargs, src_kwargs);
 }
 
 /**
@@ -1978,11 +2261,16 @@ static void
 move_user_last (GraftNode *used,
                 GraftNode *user)
 {
-  if (node_users (used)[node_n_users (used) - 1] != user)
-    {
-      remove_user (used, user);
-      add_user (used, user);
-    }
+  /* A list with departures may hold others after @user; leaving and
+   * coming back leaves a last user where it was. */
+  if (node_users (used)[node_n_users (used) - 1] == user &&
+      !(used->users_many && used->users.many->index != NULL && has_departures (used->users.many)))
+    return;
+  if (may_defer (used))
+    defer_removal (node_graph (used), used, user);
+  else
+    remove_user (used, user);
+  add_user (used, user);
 }
 
 /* Every use of @old_node in @user becomes @new_node (@had_new: whether
@@ -2022,6 +2310,7 @@ replace_uses (GraftGraph     *self,
 
   /* The users as they are now (the loop changes the list): most values
    * have a few. */
+  _graft_node_settle_users (old_node);
   n_users = node_n_users (old_node);
   if (n_users <= G_N_ELEMENTS (few))
     users = few;
@@ -2107,18 +2396,18 @@ graft_graph_replace_all_uses_with_value (GraftGraph     *self,
   replace_uses (self, old_node, NULL, value);
 }
 
-/* Takes @node, its uses already unlinked, out of the list and the names. */
+/* Takes @node, its uses already unlinked, out of the list; its name stays
+ * bound to it (trash_add(), discard()). */
 static inline void
 unlist (GraftGraph *self,
         GraftNode  *node)
 {
   unlink_node (self, node);
-  unindex_name (self, node);
   self->n_nodes--;
 }
 
-/* Takes a node out of the list, its inputs' users and the name index; the
- * name stays in the namespace. */
+/* Takes a node out of the list and its inputs' users; the name stays in
+ * the namespace, bound to it. */
 static void
 detach (GraftGraph *self,
         GraftNode  *node)
@@ -2141,7 +2430,10 @@ attach (GraftGraph *self,
 
 /* Keeps detached @node in the trash.  Its order means nothing until it is
  * linked again, so it holds the node's index in the trash: taking it back
- * out costs no search. */
+ * out costs no search.  Its name stays bound to it (as it stays reserved,
+ * no other node takes it): a rewrite that erases thousands does not
+ * unbind each, and graft_graph_find_node() checks that the node it finds
+ * is in the list. */
 static inline void
 trash_add (GraftGraph *self,
            GraftNode  *node)
@@ -2162,9 +2454,15 @@ discard (GraftGraph *self,
          GraftNode  *node)
 {
   if (self->recording != NULL)
-    trash_add (self, node);
+    {
+      trash_add (self, node);
+      self->n_trash_bound++;
+    }
   else
-    node_free (self, node, TRUE);
+    {
+      unindex_name (self, node);
+      node_free (self, node, TRUE);
+    }
 }
 
 static void
@@ -2194,7 +2492,12 @@ _graft_graph_take_out (GraftGraph *self,
 {
   detach (self, node);
   if (release_name)
-    _graft_namespace_remove (self->names, node->name);
+    {
+      unindex_name (self, node);
+      _graft_namespace_remove (self->names, node->name);
+    }
+  else
+    self->n_trash_bound++;
   trash_add (self, node);
 }
 
@@ -2214,7 +2517,17 @@ _graft_graph_put_back (GraftGraph *self,
   trash_remove (self, node);
   if (reserve_name)
     _graft_namespace_add_back (self->names, node->name);
+  else
+    self->n_trash_bound--;
   attach (self, node, next);
+}
+
+/* For the lint: how many nodes in the trash have their name bound to
+ * them (those erased, not those whose addition was undone). */
+guint
+_graft_graph_get_n_trash_bound (GraftGraph *self)
+{
+  return self->n_trash_bound;
 }
 
 /* Exchanges @node's arguments with @args and @kwargs, updating users. */
@@ -2351,6 +2664,8 @@ _graft_graph_erase_dying (GraftGraph       *self,
        * short list holds one user at most). */
       if (!node->users_many)
         node->users.one = NULL;
+      else
+        _graft_node_settle_users (node);
       g_assert (node_n_users (node) == 0);
       if (!collect_inputs_simple (node, seen, &n_inputs))
         {
@@ -2361,8 +2676,21 @@ _graft_graph_erase_dying (GraftGraph       *self,
           n_inputs = many->len;
         }
       for (guint i = 0; i < n_inputs; i++)
-        if (inputs[i]->users_many || !is_among (inputs[i], nodes + k + 1, n - k - 1))
-          remove_user (inputs[i], node);
+        {
+          GraftNode *input = inputs[i];
+
+          /* A user of a long list that stays leaves it later, at once. */
+          if (is_among (input, nodes + k + 1, n - k - 1))
+            {
+              if (input->users_many)
+                remove_user (input, node);
+            }
+          else if (self->deferring && input->users_many && input->users.many->index != NULL &&
+                   input->users.many->n < (1u << 23))
+            defer_removal (self, input, node);
+          else
+            remove_user (input, node);
+        }
       unlist (self, node);
       discard (self, node);
     }
@@ -2404,7 +2732,7 @@ node_memory (GraftNode *node)
       if (array->capacity_log2 > 1)
         size += sizeof (UserArray) + ((gsize) 1 << array->capacity_log2) * sizeof (GraftNode *);
       if (array->index != NULL)
-        size += (array->index_mask + 2) * sizeof (guint32);
+        size += (array->index_mask + 3) * sizeof (guint32);
     }
   if (node->extra != 0 && get_extra (node)->meta != NULL)
     size += sizeof (GraftNodeMeta) + get_extra (node)->meta->n_modules * sizeof (GraftModuleFrame);

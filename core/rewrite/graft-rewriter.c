@@ -148,11 +148,13 @@ typedef struct
   GraftOp              op;
   const char          *target;
   const char          *graph_target; /* @target in the graph's strings (nullable) */
-  const char          *name;
-  const char          *type; /* nullable */
+  const char          *name;         /* in the graph's strings */
+  const char          *type;         /* nullable */
   gboolean             is_wrapped;
-  const GraftNodeMeta *meta; /* nullable */
-  Prepared             args;
+  const GraftNodeMeta *meta;          /* nullable */
+  GraftArg             pooled_args;   /* owned: rn's, in the graph's pool */
+  GraftArg             pooled_kwargs; /* owned */
+  Prepared             args;          /* pooled_args, its nodes holes */
   Prepared             kwargs;
   guint                pos; /* in the value map */
 } Template;
@@ -164,8 +166,9 @@ arg_free (gpointer data)
   g_free (data);
 }
 
-/* How many items the containers of @arg hold, all levels, and how many
- * nodes it refers to. */
+/* How many items the containers of @arg that hold nodes hold, all
+ * levels, and how many nodes it refers to (lay_out() leaves the others as
+ * they are). */
 static void
 count_parts (const GraftArg *arg,
              guint          *n_items,
@@ -178,6 +181,8 @@ count_parts (const GraftArg *arg,
       (*n_nodes)++;
       return;
     }
+  if (n == 0 || !graft_arg_has_node (arg))
+    return;
   *n_items += n;
   for (guint i = 0; i < n; i++)
     count_parts (&arg->items[i], n_items, n_nodes);
@@ -292,6 +297,7 @@ first_user (const GraftMatch *match,
                 "the pattern returns a value that matched a literal, which cannot be replaced");
           return NULL;
         }
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       for (guint u = 0; u < n_users; u++)
         {
@@ -333,16 +339,17 @@ typedef struct
   guint       n_templates;
   guint      *erased; /* the pattern positions a match erases, in order */
   guint       n_erased;
-  GraftNode **dying;     /* what they are bound to in the match being erased */
-  GraftPtrMap positions; /* replacement node -> position + 1 in values */
-  GraftArg   *values;    /* `val_map` of graph_copy: what each replacement
-                          * node stands for in this match */
-  guint      *value_set; /* per position: the match number that set it */
-  gboolean   *is_param;  /* per position: a placeholder */
-  guint      *param_pos; /* per placeholder: its position */
-  Prepared    out;       /* what the replacement returns */
-  Reads       reads;     /* for the hazard check */
-  Change     *changes;   /* in the order they were made */
+  GraftNode **dying;          /* what they are bound to in the match being erased */
+  GraftPtrMap positions;      /* replacement node -> position + 1 in values */
+  GraftArg   *values;         /* `val_map` of graph_copy: what each replacement
+                               * node stands for in this match */
+  guint      *value_set;      /* per position: the match number that set it */
+  gboolean   *is_param;       /* per position: a placeholder */
+  guint      *param_pos;      /* per placeholder: its position */
+  Prepared    out;            /* what the replacement returns */
+  Reads       reads;          /* for the hazard check */
+  gboolean    filled_literal; /* fill() put a literal in a hole */
+  Change     *changes;        /* in the order they were made */
   guint       n_changes;
   guint       changes_size;
   GraftPtrMap changed; /* changes[0..n_mapped) as a map: from -> to; made at
@@ -383,7 +390,9 @@ lay_out (Rewriting      *rw,
       return;
     }
   n = graft_arg_count_items (src);
-  if (n == 0)
+  /* A container of plain values (shared, or copied with the node) is
+   * the same for every copy. */
+  if (n == 0 || !graft_arg_has_node (src))
     return;
   out->items = &p->items[*next];
   *next += n;
@@ -445,7 +454,9 @@ rewriting_prepare (Rewriting *rw,
           t->rn = rn;
           t->op = op;
           t->target = graft_node_get_target (rn);
-          t->name = graft_node_get_name (rn);
+          /* The copies' names and arguments come from the graph's own
+           * strings and pool: the replacement may go before the graph. */
+          t->name = graft_graph_intern (rw->graph, graft_node_get_name (rn));
           t->type = graft_node_get_type_annotation (rn);
           t->is_wrapped = graft_node_get_is_wrapped (rn);
           t->meta = graft_node_get_meta (rn);
@@ -457,8 +468,10 @@ rewriting_prepare (Rewriting *rw,
     {
       Template *t = &rw->templates[i];
 
-      prepare_arg (rw, graft_node_get_args (t->rn), &t->args);
-      prepare_arg (rw, graft_node_get_kwargs (t->rn), &t->kwargs);
+      _graft_graph_lay_out_args (rw->graph, &t->pooled_args, &t->pooled_kwargs,
+                                 graft_node_get_args (t->rn), graft_node_get_kwargs (t->rn));
+      prepare_arg (rw, &t->pooled_args, &t->args);
+      prepare_arg (rw, &t->pooled_kwargs, &t->kwargs);
     }
   if (rw->rep_output != NULL && graft_node_get_args (rw->rep_output)->n > 0)
     prepare_arg (rw, &graft_node_get_args (rw->rep_output)->items[0], &rw->out);
@@ -484,6 +497,8 @@ rewriting_clear (Rewriting *rw)
     {
       prepared_clear (&rw->templates[i].args);
       prepared_clear (&rw->templates[i].kwargs);
+      _graft_graph_release_arg (rw->graph, &rw->templates[i].pooled_args);
+      _graft_graph_release_arg (rw->graph, &rw->templates[i].pooled_kwargs);
     }
   prepared_clear (&rw->out);
   g_clear_pointer (&rw->templates, g_free);
@@ -566,6 +581,8 @@ fill (Rewriting *rw,
 
       g_assert (rw->value_set[pos] == rw->match_number);
       *at = rw->values[pos];
+      /* A literal of the match, in the heap's form. */
+      rw->filled_literal |= at->kind != GRAFT_ARG_NODE;
       if (reads == NULL || !rw->is_param[pos])
         continue;
       if (at->kind == GRAFT_ARG_NODE)
@@ -664,13 +681,14 @@ copy_replacement (Rewriting *rw,
       GraftNode      *copy;
 
       rw->reads.len = 0;
+      rw->filled_literal = FALSE;
       args = fill (rw, &t->args, &rw->reads);
       kwargs = fill (rw, &t->kwargs, &rw->reads);
       /* Interned once, the copies' target is found by its address. */
       if (G_UNLIKELY (t->graph_target == NULL))
         t->graph_target = graft_graph_intern (rw->graph, t->target);
-      copy = graft_graph_create_node_copy (rw->graph, t->op, t->graph_target, args, kwargs, t->name,
-                                           rw->first);
+      copy = _graft_graph_create_node_laid_out (rw->graph, t->op, t->graph_target, args, kwargs,
+                                                t->name, rw->first, rw->filled_literal);
       if (t->op == GRAFT_OP_GET_ATTR)
         copy_attribute (rw, t->target);
       /* A new node has no annotation and is not wrapped. */
@@ -791,6 +809,7 @@ erase_matched_each (Rewriting *rw,
       if (!_graft_node_is_attached (graph, gn))
         return fail (error, rw->match, "match %u refers to a node that is no longer in the graph",
                      rw->match_number);
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       if (n_users > 0)
         return fail (error, rw->match,
@@ -819,9 +838,12 @@ erase_matched (Rewriting *rw,
       GraftNode          *gn;
       guint               n_users;
 
-      if (b->state != GRAFT_BOUND_NODE || !_graft_node_is_attached (graph, b->node))
+      /* A node with one before it is in the list. */
+      if (b->state != GRAFT_BOUND_NODE ||
+          (graft_node_get_prev (b->node) == NULL && !_graft_node_is_attached (graph, b->node)))
         return erase_matched_each (rw, error);
       gn = b->node;
+      _graft_node_settle_users (gn);
       n_users = graft_node_get_n_users (gn);
       for (guint u = 0; u < n_users; u++)
         {
@@ -957,12 +979,18 @@ graft_rewriter_apply (GraftGraph   *graph,
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   rw.changed_mark = _graft_graph_new_mark (graph);
   graft_graph_begin_edit (graph);
+  /* Users leaving the long lists of busy values (weights read by every
+   * match) are taken out once, at the end. */
+  _graft_graph_defer_user_removals (graph);
   for (guint i = 0; i < matches->len; i++)
     {
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
         {
           /* Roll back: the graph is as it was before the rewrite. */
-          g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
+          g_autoptr (GraftEdit) edit = NULL;
+
+          _graft_graph_settle_users (graph);
+          edit = graft_graph_end_edit (graph);
 
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
@@ -974,6 +1002,7 @@ graft_rewriter_apply (GraftGraph   *graph,
     }
   g_ptr_array_set_size (self->added, rw.n_added);
   rewriting_clear (&rw);
+  _graft_graph_settle_users (graph);
   if (!compiles (graph, error))
     {
       g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
