@@ -214,7 +214,10 @@ struct _GraftGraph
   guint      n_nodes;
   guint32    epoch;        /* the last mark handed out */
   guint      marks_held;   /* algorithms using marks now (_graft_graph_hold_marks()) */
-  GPtrArray *marked_pages; /* NodePage: those with marks (owned arrays), or NULL */
+  GPtrArray *marked_pages; /* NodePage: those with marks, or NULL */
+  GPtrArray *marks_blocks; /* their arrays, MARKS_BLOCK_PAGES a block, owned; or NULL */
+  guint32   *marks_next;   /* in the newest block */
+  guint      marks_left;   /* pages' arrays left in it */
   /* Clear while the graph is known to be in topological order: nodes
    * only appended (as a tracer or reader builds it), or checked since
    * (_graft_graph_is_topological()).  Set by what may break the order: an
@@ -261,6 +264,10 @@ G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
 G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 
 guint32 _graft_no_marks[2 * NODES_PER_PAGE];
+
+/* Pages' mark arrays are carved out of blocks of this many (7 KiB): one
+ * allocation for 896 nodes. */
+#define MARKS_BLOCK_PAGES 16
 
 /* Runs of pages grow with the graph, up to this many pages (64 KiB: the
  * newest run is partly empty, and a longer one would waste more). */
@@ -586,7 +593,8 @@ node_clear (GraftGraph *self,
 }
 
 #ifdef NODES_EACH_ALONE
-/* Gives back @page's marks (it has some), before the page itself. */
+/* Forgets @page's marks (it has some), before the page itself goes: its
+ * array stays in its block until the marks are dropped. */
 static void
 page_drop_marks (GraftGraph *self,
                  NodePage   *page)
@@ -596,7 +604,6 @@ page_drop_marks (GraftGraph *self,
   g_assert (last == page);
   if (page->marked_pos < self->marked_pages->len)
     ((NodePage *) self->marked_pages->pdata[page->marked_pos])->marked_pos = page->marked_pos;
-  g_free (page->marks);
   page->marks = _graft_no_marks;
 }
 #endif
@@ -608,13 +615,11 @@ drop_marks (GraftGraph *self)
   if (self->marked_pages == NULL)
     return;
   for (guint i = 0; i < self->marked_pages->len; i++)
-    {
-      NodePage *page = self->marked_pages->pdata[i];
-
-      g_free (page->marks);
-      page->marks = _graft_no_marks;
-    }
+    ((NodePage *) self->marked_pages->pdata[i])->marks = _graft_no_marks;
   g_ptr_array_set_size (self->marked_pages, 0);
+  g_ptr_array_set_size (self->marks_blocks, 0);
+  self->marks_next = NULL;
+  self->marks_left = 0;
 }
 
 static void
@@ -667,6 +672,7 @@ graft_graph_free (GraftGraph *self)
   graft_namespace_free (self->names);
   drop_marks (self);
   g_clear_pointer (&self->marked_pages, g_ptr_array_unref);
+  g_clear_pointer (&self->marks_blocks, g_ptr_array_unref);
   g_ptr_array_unref (self->node_blocks);
   g_clear_pointer (&self->pair_blocks, g_ptr_array_unref);
   g_array_unref (self->extras);
@@ -2365,7 +2371,9 @@ memory_size (GraftGraph *self,
     size += g_hash_table_size (self->long_spans) * 3 * sizeof (gpointer);
   /* Scratch marks: only while an algorithm holds them. */
   if (self->marked_pages != NULL)
-    size += self->marked_pages->len * (2 * NODES_PER_PAGE * sizeof (guint32) + sizeof (gpointer));
+    size += self->marked_pages->len * sizeof (gpointer) +
+            self->marks_blocks->len *
+                (MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE * sizeof (guint32) + sizeof (gpointer));
   for (guint i = 0; i < self->trash_len; i++)
     size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
@@ -2639,8 +2647,21 @@ _graft_node_page_add_marks (NodePage *page)
   GraftGraph *graph = page->graph;
 
   if (graph->marked_pages == NULL)
-    graph->marked_pages = g_ptr_array_new ();
-  page->marks = g_new0 (guint32, 2 * NODES_PER_PAGE);
+    {
+      graph->marked_pages = g_ptr_array_new ();
+      graph->marks_blocks = g_ptr_array_new_with_free_func (g_free);
+    }
+  if (graph->marks_left == 0)
+    {
+      /* Not cleared here: a page's array is, as it is handed out. */
+      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE);
+      graph->marks_left = MARKS_BLOCK_PAGES;
+      g_ptr_array_add (graph->marks_blocks, graph->marks_next);
+    }
+  page->marks = graph->marks_next;
+  memset (page->marks, 0, 2 * NODES_PER_PAGE * sizeof (guint32));
+  graph->marks_next += 2 * NODES_PER_PAGE;
+  graph->marks_left--;
   page->marked_pos = graph->marked_pages->len;
   g_ptr_array_add (graph->marked_pages, page);
 }

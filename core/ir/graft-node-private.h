@@ -102,14 +102,25 @@ node_page (const GraftNode *node)
   return (NodePage *) ((guintptr) node & ~(guintptr) (GRAFT_NODE_PAGE_SIZE - 1));
 }
 
+/* Twice a node's place in its page (where its marks start in the page's
+ * array) is its offset in the page times this, over 2^16: the header's
+ * offset and the rounding up of 2^17 / the node's size add less than one
+ * over a page (a multiplication and a shift for every mark read, not a
+ * division). */
+#define GRAFT_NODE_MARKS_MUL ((guint) ((2u << 16) / sizeof (GraftNode) + 1))
+G_STATIC_ASSERT (sizeof (GraftNode) % 2 == 0);
+G_STATIC_ASSERT (sizeof (NodePage) * GRAFT_NODE_MARKS_MUL +
+                     GRAFT_NODES_PER_PAGE *
+                         (GRAFT_NODE_MARKS_MUL * sizeof (GraftNode) - (2u << 16)) <
+                 (1u << 16));
+
 /* @node's two marks in its page's array (shared zeros if it has none). */
 static inline guint32 *
 node_marks (const GraftNode *node)
 {
-  guintptr offset = (guintptr) node & (GRAFT_NODE_PAGE_SIZE - 1);
-  guint    place = (guint) ((offset - sizeof (NodePage)) / sizeof (GraftNode));
+  guint offset = (guint) ((guintptr) node & (GRAFT_NODE_PAGE_SIZE - 1));
 
-  return &node_page (node)->marks[2 * place];
+  return &node_page (node)->marks[(offset * GRAFT_NODE_MARKS_MUL) >> 16];
 }
 
 extern GraftArg _graft_no_kwargs;
