@@ -977,6 +977,84 @@ test_counted_stable (void)
   g_assert_cmpstr (graft_namespace_create_name (ns, "neg", GRAFT_NAME_DEFAULT), ==, "neg_2");
 }
 
+/* _graft_namespace_add_new_canonical() (the `.pt2` reader's names) is
+ * _graft_namespace_add_new() and graft_namespace_is_canonical(): the same
+ * answer for each name, and the same names made after them (counts and
+ * runs of taken `base_<k>` noted alike). */
+static void
+test_add_new_canonical (gconstpointer data)
+{
+  static const char *const names[] = {
+    "x",
+    "add_3",
+    "add_01",
+    "_08",
+    "sum",
+    "for",
+    "layers_0",
+    "p_conv_1_weight",
+    "a-b_1",
+    "x_1",
+    "x_2",
+    "x_4",
+    "a_1-2",
+    "0abc",
+    "print",
+    "abc_007x",
+    "None",
+    "self_1",
+    "b_0",
+    "\xc3\xa9_1",
+    "neg_1",
+    "neg_2",
+    "neg_5",
+    "getattr",
+    "conv1",
+    "_",
+    "_1",
+    "add_2",
+    "add_1",
+    "relu__1",
+    "w_0_1",
+    "x_1000000000000000000000",
+  };
+  static const char *const after[] = {
+    "x",
+    "add",
+    "layers",
+    "layers_0",
+    "neg",
+    "neg",
+    "neg",
+    "b",
+    "sum",
+    "a_b",
+    "w_0",
+    "_",
+    "x_3",
+    "relu_",
+  };
+  const GraftDialect *dialect = graft_dialect_get (GPOINTER_TO_INT (data));
+  g_autoptr (GraftNamespace) plain = graft_namespace_new (dialect);
+  g_autoptr (GraftNamespace) once = graft_namespace_new (dialect);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      gboolean    canonical = !graft_namespace_is_canonical (names[i], GRAFT_NAME_DEFAULT);
+      const char *a = _graft_namespace_add_new (plain, names[i]);
+      const char *b = _graft_namespace_add_new_canonical (once, names[i], &canonical);
+
+      g_assert_cmpstr (a, ==, names[i]);
+      g_assert_cmpstr (b, ==, names[i]);
+      g_assert_cmpint (canonical, ==, graft_namespace_is_canonical (names[i], GRAFT_NAME_DEFAULT));
+      g_assert_true (graft_namespace_contains (once, names[i]));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (after); i++)
+    g_assert_cmpstr (graft_namespace_create_name (once, after[i], GRAFT_NAME_DEFAULT), ==,
+                     graft_namespace_create_name (plain, after[i], GRAFT_NAME_DEFAULT));
+  g_assert_cmpuint (graft_namespace_get_size (once), ==, graft_namespace_get_size (plain));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1013,6 +1091,10 @@ main (int   argc,
   g_test_add_data_func ("/core/namespace/counted-runs-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
                         test_counted_runs);
   g_test_add_func ("/core/namespace/set-growth", test_set_growth);
+  g_test_add_data_func ("/core/namespace/add-new-canonical-1.13",
+                        GINT_TO_POINTER (GRAFT_TORCH_1_13), test_add_new_canonical);
+  g_test_add_data_func ("/core/namespace/add-new-canonical-2.6", GINT_TO_POINTER (GRAFT_TORCH_2_6),
+                        test_add_new_canonical);
 
   return g_test_run ();
 }

@@ -1025,6 +1025,63 @@ test_shadowed_globals (void)
     }
 }
 
+/* A module name read on every line of a streamed forward (`torch`, `F`)
+ * is kept with the stamps of the frames on the way (graft-tracer-eval.c's
+ * Tracer.outside_recent): locals whose first bytes are a module name's
+ * (`va`, `Fa`, `tor`), a helper's own frame reading the same names, a
+ * class attribute; and `F` bound as a local at the end, which makes every
+ * read of it before an UnboundLocalError, as the usual way finds. */
+static void
+test_module_names_kept (void)
+{
+  const char      *body = HEAD "import torch.nn.functional as F\n\n\n"
+                               "def helper(y):\n"
+                               "    return F.relu(torch.neg(y))\n\n\n"
+                               "class M(nn.Module):\n"
+                               "    k = 2\n\n"
+                               "    def forward(self, x):\n"
+                               "        a = F.relu(x)\n"
+                               "        b = torch.neg(a)\n"
+                               "        va = helper(b)\n"
+                               "        Fa = F.relu(va)\n"
+                               "        tor = torch.neg(Fa)\n"
+                               "        g = helper(tor)\n"
+                               "        h = torch.add(g, M.k)\n";
+  g_autofree char *kept = g_strconcat (body, "        return F.relu(h)\n", NULL);
+  g_autofree char *local =
+      g_strconcat (body, "        F = torch\n        return F.relu(h)\n", NULL);
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      const Case          c = { "module_names", kept, NULL }, l = { "module_local", local, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+      g_autofree char    *usual_l = trace_usual (&l, dialect);
+      g_autofree char    *streamed_l = trace_streamed (&l, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_cmpstr (streamed, ==,
+                       "\n\n\ndef forward(self, x):\n"
+                       "    relu = torch.nn.functional.relu(x, inplace = False);  x = None\n"
+                       "    neg = torch.neg(relu);  relu = None\n"
+                       "    neg_1 = torch.neg(neg);  neg = None\n"
+                       "    relu_1 = torch.nn.functional.relu(neg_1, inplace = False);  neg_1 = "
+                       "None\n"
+                       "    relu_2 = torch.nn.functional.relu(relu_1, inplace = False);  relu_1 = "
+                       "None\n"
+                       "    neg_2 = torch.neg(relu_2);  relu_2 = None\n"
+                       "    neg_3 = torch.neg(neg_2);  neg_2 = None\n"
+                       "    relu_3 = torch.nn.functional.relu(neg_3, inplace = False);  neg_3 = "
+                       "None\n"
+                       "    add = torch.add(relu_3, 2);  relu_3 = None\n"
+                       "    relu_4 = torch.nn.functional.relu(add, inplace = False);  add = None\n"
+                       "    return relu_4\n    ");
+      g_assert_cmpstr (streamed_l, ==, usual_l);
+      g_assert_nonnull (strstr (streamed_l, "UnboundLocalError: cannot access local variable 'F'"));
+    }
+}
+
 /* Calls of torch functions and methods with names of traced values,
  * lists of them and numbers are recorded directly (graft-tracer-eval.c's
  * call_of_names()); what is not of that kind goes the usual way: a name
@@ -1571,6 +1628,7 @@ main (int    argc,
   g_test_add_func ("/core/trace-stream/float-constants", test_float_constants);
   g_test_add_func ("/core/trace-stream/getattr-names", test_getattr_names);
   g_test_add_func ("/core/trace-stream/shadowed-globals", test_shadowed_globals);
+  g_test_add_func ("/core/trace-stream/module-names-kept", test_module_names_kept);
   g_test_add_func ("/core/trace-stream/direct-calls", test_direct_calls);
   g_test_add_func ("/core/trace-stream/direct-call-errors", test_direct_call_errors);
   g_test_add_func ("/core/trace-stream/direct-python-calls", test_direct_python_calls);

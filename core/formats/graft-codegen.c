@@ -211,6 +211,54 @@ self_path_free (gpointer data)
   g_free (path);
 }
 
+/* Appending to a line being written, without the NUL after the text:
+ * each line ends with g_string_append_c (..., '\n'), which writes it, and
+ * the few texts read as strings before that (a placeholder's parameter,
+ * a receiver or object written apart) get theirs from terminate().  Text
+ * that does not fit goes through GLib, which writes the NUL. */
+static inline void
+put_len (GString    *out,
+         const char *text,
+         gsize       len)
+{
+  /* The length read once: the copy's stores might change it, for all the
+   * compiler knows, so that out->len += len would read it again. */
+  gsize at = out->len;
+
+  if (G_LIKELY (at + len < out->allocated_len))
+    {
+      memcpy (out->str + at, text, len);
+      out->len = at + len;
+    }
+  else
+    g_string_append_len (out, text, (gssize) len);
+}
+
+/* put_len() of a literal text. */
+#define PUT(out, literal) put_len ((out), (literal), sizeof (literal) - 1)
+
+static inline void
+put_c (GString *out,
+       char     c)
+{
+  gsize at = out->len;
+
+  if (G_LIKELY (at + 1 < out->allocated_len))
+    {
+      out->str[at] = c;
+      out->len = at + 1;
+    }
+  else
+    g_string_append_c (out, c);
+}
+
+/* The NUL put_len() and put_c() leave out. */
+static inline void
+terminate (GString *out)
+{
+  out->str[out->len] = '\0';
+}
+
 /* _graft_buf_append() for a name, which is short: copied with two
  * overlapping moves of a fixed size (the sizes of the usual names) rather
  * than through a call to memcpy. */
@@ -219,14 +267,15 @@ append_name_len (GString    *out,
                  const char *name,
                  gsize       len)
 {
+  gsize at = out->len; /* read once, as in put_len() */
   char *dst;
 
-  if (G_UNLIKELY (len > 16 || out->len + len >= out->allocated_len))
+  if (G_UNLIKELY (len > 16 || at + len >= out->allocated_len))
     {
       _graft_buf_append_len (out, name, len);
       return;
     }
-  dst = out->str + out->len;
+  dst = out->str + at;
   if (len >= 8)
     {
       memcpy (dst, name, 8);
@@ -240,8 +289,8 @@ append_name_len (GString    *out,
   else
     for (gsize i = 0; i < len; i++)
       dst[i] = name[i];
-  out->len += len;
-  out->str[out->len] = '\0';
+  /* Without the NUL, as put_len(). */
+  out->len = at + len;
 }
 
 static const char *
@@ -488,7 +537,7 @@ static void append_repr_any (CodeGen        *gen,
 
 /* append_repr_any(), with a node (most arguments are) written without a
  * call. */
-static inline void
+static inline G_ALWAYS_INLINE void
 append_repr (CodeGen        *gen,
              GString        *out,
              const GraftArg *arg)
@@ -528,6 +577,14 @@ append_float (CodeGen *gen,
     }
 }
 
+/* Whether a slice's part is one append_repr_any() writes itself. */
+static inline gboolean
+is_plain_slice_part (const GraftArg *part)
+{
+  return part->kind == GRAFT_ARG_NONE || part->kind == GRAFT_ARG_INT ||
+         part->kind == GRAFT_ARG_NODE;
+}
+
 static void
 append_repr_any (CodeGen        *gen,
                  GString        *out,
@@ -540,16 +597,16 @@ append_repr_any (CodeGen        *gen,
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
-      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
+      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
       for (guint i = 0; i < arg->n; i++)
         {
           if (i > 0)
-            _graft_buf_append_len (out, ", ", 2);
+            PUT (out, ", ");
           append_repr (gen, out, &arg->items[i]);
         }
       if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
+        put_c (out, ',');
+      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
       return;
     case GRAFT_ARG_INT:
       /* Most are a digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
@@ -558,31 +615,46 @@ append_repr_any (CodeGen        *gen,
           if (arg->i < 0)
             out->str[out->len++] = '-';
           out->str[out->len++] = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
-          out->str[out->len] = '\0';
         }
       else
         graft_append_int (out, arg->i);
       return;
     case GRAFT_ARG_NONE:
-      _graft_buf_append_len (out, "None", 4);
+      PUT (out, "None");
       return;
     case GRAFT_ARG_BOOL:
       /* As graft_arg_append_repr() writes it, with no newline. */
       if (arg->b)
-        _graft_buf_append_len (out, "True", 4);
+        PUT (out, "True");
       else
-        _graft_buf_append_len (out, "False", 5);
+        PUT (out, "False");
       return;
     case GRAFT_ARG_FLOAT:
       append_float (gen, out, arg->f);
       return;
+    case GRAFT_ARG_SLICE:
+      /* The usual slice (`x[:, :16]`): its parts None, ints or nodes,
+       * written as graft_arg_append_repr() writes them, hold no newline. */
+      if (is_plain_slice_part (&arg->items[0]) && is_plain_slice_part (&arg->items[1]) &&
+          is_plain_slice_part (&arg->items[2]))
+        {
+          PUT (out, "slice(");
+          for (guint i = 0; i < 3; i++)
+            {
+              if (i > 0)
+                PUT (out, ", ");
+              append_repr_any (gen, out, &arg->items[i]);
+            }
+          put_c (out, ')');
+          return;
+        }
+      G_GNUC_FALLTHROUGH;
     case GRAFT_ARG_ELLIPSIS:
     case GRAFT_ARG_COMPLEX:
     case GRAFT_ARG_STR:
     case GRAFT_ARG_SYMBOL:
     case GRAFT_ARG_DEVICE:
     case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
     default:
       gen->maybe_newline = TRUE;
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
@@ -706,7 +778,7 @@ append_call_args (CodeGen        *gen,
   for (guint i = first; i < args->n; i++)
     {
       if (any)
-        _graft_buf_append (out, ", ");
+        PUT (out, ", ");
       append_repr (gen, out, &args->items[i]);
       any = TRUE;
     }
@@ -716,14 +788,14 @@ append_call_args (CodeGen        *gen,
       gsize       len = kwargs->items[2 * i].n;
 
       if (any)
-        _graft_buf_append (out, ", ");
+        PUT (out, ", ");
       /* A key is written as it is: one that holds a newline (from a
        * `**dict`) needs the line's inner lines indented. */
       for (gsize j = 0; j < len; j++)
         if (G_UNLIKELY (key[j] == '\n'))
           gen->maybe_newline = TRUE;
-      _graft_buf_append_len (out, key, len);
-      _graft_buf_append (out, " = ");
+      put_len (out, key, len);
+      PUT (out, " = ");
       append_repr (gen, out, &kwargs->items[2 * i + 1]);
       any = TRUE;
     }
@@ -747,7 +819,7 @@ append_operator (CodeGen        *gen,
           p++;
         }
       else
-        g_string_append_c (out, *p);
+        put_c (out, *p);
     }
 }
 
@@ -949,7 +1021,7 @@ append_target (CodeGen    *gen,
       body->len += 3;
     }
   else
-    _graft_buf_append_len (body, " = ", 3);
+    PUT (body, " = ");
 }
 
 /* Whether the @len bytes at @s, without a NUL, are a Python identifier
@@ -1018,6 +1090,7 @@ emit_node (CodeGen   *gen,
             _graft_buf_append (var, " = ");
             append_repr (gen, var, &args->items[0]);
           }
+        terminate (var);
         g_ptr_array_add (free_vars, g_string_free (var, FALSE));
         raw = g_strdup (target);
         {
@@ -1051,7 +1124,7 @@ emit_node (CodeGen   *gen,
           /* The usual case: `receiver.method`, written in place. */
           if (args->n > 0)
             append_repr (gen, body, &args->items[0]);
-          g_string_append_c (body, '.');
+          put_c (body, '.');
           append_name_len (body, target, method_len);
         }
       else
@@ -1061,11 +1134,12 @@ emit_node (CodeGen   *gen,
           gen->maybe_newline = TRUE;
           if (args->n > 0)
             append_repr (gen, receiver, &args->items[0]);
+          terminate (receiver);
           append_path (body, receiver->str, target);
         }
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 1, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       break;
 
     case GRAFT_OP_CALL_FUNCTION:
@@ -1106,30 +1180,32 @@ emit_node (CodeGen   *gen,
           args->items[1].kind == GRAFT_ARG_STR &&
           is_identifier (args->items[1].s, args->items[1].n))
         {
-          gen->maybe_newline = TRUE;
           append_target (gen, body, node, declared, shape);
+          /* A code name, a dot and an identifier hold no newline. */
           if (args->items[0].kind == GRAFT_ARG_NODE)
             {
               /* `obj.attr`, as append_path() writes a path of one
                * identifier, without the receiver's text apart. */
               append_code_name (gen, body, args->items[0].node);
-              g_string_append_c (body, '.');
-              _graft_buf_append_len (body, args->items[1].s, args->items[1].n);
+              put_c (body, '.');
+              put_len (body, args->items[1].s, args->items[1].n);
             }
           else
             {
               g_autoptr (GString) obj = g_string_new (NULL);
 
+              gen->maybe_newline = TRUE;
               append_repr (gen, obj, &args->items[0]);
+              terminate (obj);
               append_path (body, obj->str, args->items[1].s);
             }
           break;
         }
       append_target (gen, body, node, declared, shape);
       append_name_len (body, global, global_len);
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       if (graft_node_get_is_wrapped (node) && !g_hash_table_contains (gen->wrapped_seen, global))
         {
           char *copy = g_strdup (global);
@@ -1142,9 +1218,9 @@ emit_node (CodeGen   *gen,
     case GRAFT_OP_CALL_MODULE:
       append_target (gen, body, node, declared, shape);
       append_self_path (gen, body, target);
-      g_string_append_c (body, '(');
+      put_c (body, '(');
       append_call_args (gen, body, args, 0, kwargs);
-      g_string_append_c (body, ')');
+      put_c (body, ')');
       break;
 
     case GRAFT_OP_GET_ATTR:
@@ -1153,11 +1229,11 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_OUTPUT:
-      _graft_buf_append (body, "return ");
+      PUT (body, "return ");
       if (args->n > 0)
         append_repr (gen, body, &args->items[0]);
       else
-        _graft_buf_append (body, "None");
+        PUT (body, "None");
       break;
 
     default:
@@ -1471,6 +1547,9 @@ generate_nodes (Generated *g,
 {
   CodeGen *gen = &g->gen;
   GString *body = g->body;
+  /* Read once: the lines' stores could change them, says the compiler. */
+  gboolean verbose = gen->verbose;
+  gboolean frees_unused = g->frees_unused;
 
   for (; g->next != NULL && n_nodes > 0;
        g->next = graft_node_get_next (g->next), g->position++, n_nodes--)
@@ -1481,7 +1560,7 @@ generate_nodes (Generated *g,
       guint      start = 0, length = 0;
       gboolean   has_frees, frees_itself;
 
-      if (gen->verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+      if (verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
         append_trace_summary (g, node);
       if (G_UNLIKELY (g->early_header && !g->header_written) && op != GRAFT_OP_PLACEHOLDER &&
           body->len == 0 && gen->wrapped->len == 0)
@@ -1495,7 +1574,7 @@ generate_nodes (Generated *g,
         }
       line_start = body->len;
       /* Each line is indented as it is written. */
-      _graft_buf_append_len (body, "    ", 4);
+      PUT (body, "    ");
       gen->maybe_newline = FALSE;
       emit_node (gen, node, op, body, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
@@ -1516,21 +1595,21 @@ generate_nodes (Generated *g,
         }
       has_frees = frees_of (&g->lu, g->position, &start, &length);
       /* torch 2.x also frees a value nothing uses, after its last uses. */
-      frees_itself = g->frees_unused && graft_node_get_n_users (node) == 0;
+      frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
       if (has_frees || frees_itself)
         {
-          _graft_buf_append (body, ";  ");
+          PUT (body, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
               append_code_name (gen, body, g->lu.freed[i]);
-              _graft_buf_append_len (body, " = ", 3);
+              PUT (body, " = ");
             }
           if (frees_itself)
             {
               append_code_name (gen, body, node);
-              _graft_buf_append_len (body, " = ", 3);
+              PUT (body, " = ");
             }
-          _graft_buf_append_len (body, "None", 4);
+          PUT (body, "None");
         }
       g_string_append_c (body, '\n');
       if (gen->maybe_newline)

@@ -137,19 +137,20 @@ typedef struct
   GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
   Pt2Tree        *tree;
   GraftGraph     *graph;
-  GraftNamespace *shadow;       /* torch's graph namespace: the names it made */
-  Pt2Nodes        by_name;      /* serialized name -> GraftNode (borrowed) */
-  Pt2Values       values;       /* serialized name -> its metadata */
-  Pt2Ahead       *ahead;        /* the tensors' texts being made, or NULL */
-  GHashTable     *expr_texts;   /* srepr (owned) -> its str(), interned */
-  GHashTable     *symbols;      /* names of the symbols in the values, owned */
-  GraftNameSlot  *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
-  GraftNameSlot  *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
-                                 * its index + 1 in frame_pool */
-  GraftNameSlot *schema_cache;  /* PT2_SCHEMA_CACHE_SIZE slots: an operator met lately ->
-                                 * its GraftAtenSchema */
-  GArray    *frame_pool;        /* GraftModuleFrame, strings interned */
-  GArray    *node_frames;       /* the module stack of the node being read */
+  GraftNamespace *shadow;      /* torch's graph namespace: the names it made; NULL
+                                * while it holds the graph's (shadow_namespace()) */
+  Pt2Nodes       by_name;      /* serialized name -> GraftNode (borrowed) */
+  Pt2Values      values;       /* serialized name -> its metadata */
+  Pt2Ahead      *ahead;        /* the tensors' texts being made, or NULL */
+  GHashTable    *expr_texts;   /* srepr (owned) -> its str(), interned */
+  GHashTable    *symbols;      /* names of the symbols in the values, owned */
+  GraftNameSlot *string_cache; /* PT2_CACHE_SIZE slots: a text met lately -> the graph's copy */
+  GraftNameSlot *frame_cache;  /* PT2_CACHE_SIZE slots: a module frame's text met lately ->
+                                * its index + 1 in frame_pool */
+  GraftNameSlot *schema_cache; /* PT2_SCHEMA_CACHE_SIZE slots: an operator met lately ->
+                                * its GraftAtenSchema */
+  GArray    *frame_pool;       /* GraftModuleFrame, strings interned */
+  GArray    *node_frames;      /* the module stack of the node being read */
   GString   *intern_buf;
   GString   *frame_text;
   GPtrArray *reserved;    /* names torch's namespace made for renamed nodes
@@ -246,6 +247,9 @@ Pt2Tree  *_graft_pt2_tree_new (char  *text,
                                gsize *out_stop,
                                char **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
+gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
+                                   Pt2Value *list,
+                                   gsize     offset);
 Pt2Value *_graft_pt2_tree_get_root (Pt2Tree *tree);
 guint     _graft_pt2_tree_get_n_parts (Pt2Tree *tree);
 void      _graft_pt2_tree_set_split (gsize  min_bytes,

@@ -97,6 +97,34 @@ typedef struct
 /* ------------------------------------------------------------------ */
 /* Nodes */
 
+/* torch's namespace (r->shadow), made when it is first needed: until
+ * then every node was named what torch's create_name() gave it (its
+ * candidate, clean and free), so torch's namespace holds what the graph's
+ * does and is made again by asking it for the nodes' names in order,
+ * which gives it the state those same requests gave torch's.  A program
+ * torch wrote names nearly every node so (each placeholder and each
+ * operator named by its output), and the namespace of a million names was
+ * a table as large again as the graph's, missed in the cache twice a
+ * node. */
+static GraftNamespace *
+shadow_namespace (Reader *r)
+{
+  if (r->shadow == NULL)
+    {
+      r->shadow = graft_namespace_new (r->dialect);
+      for (GraftNode *node = graft_graph_get_first (r->graph); node != NULL;
+           node = graft_node_get_next (node))
+        {
+          const char *made G_GNUC_UNUSED =
+              graft_namespace_create_name (r->shadow, graft_node_get_name (node),
+                                           GRAFT_NAME_DEFAULT);
+
+          g_assert (strcmp (made, graft_node_get_name (node)) == 0);
+        }
+    }
+  return r->shadow;
+}
+
 /* The node's name is checked and made as torch makes it: @candidate
  * through torch's namespace, then @synced over it when given (and then
  * recorded under that name).  Its metadata is the value's (@synced's, or
@@ -153,13 +181,25 @@ add_node (Reader              *r,
                        GRAFT_MAX_NODES);
       goto fail;
     }
-  made = graft_namespace_create_name (r->shadow, candidate, GRAFT_NAME_DEFAULT);
-  name = synced != NULL ? synced : made;
-  if (synced != NULL ? synced_taken : graft_namespace_contains (names, name))
+  /* While torch's namespace holds what the graph's does (shadow_namespace()),
+   * a candidate that is the node's name, clean and free in the graph's, is
+   * what torch's create_name() gives: torch's namespace is not asked. */
+  if (r->shadow == NULL &&
+      (synced == NULL || candidate == synced || strcmp (candidate, synced) == 0) &&
+      (synced != NULL ? !synced_taken : !graft_namespace_contains (names, candidate)) &&
+      graft_namespace_is_canonical (candidate, GRAFT_NAME_DEFAULT))
+    made = name = synced != NULL ? synced : candidate;
+  else
     {
-      /* torch would hold two nodes of this name, which Graft cannot. */
-      _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'", name);
-      goto fail;
+      made = graft_namespace_create_name (shadow_namespace (r), candidate, GRAFT_NAME_DEFAULT);
+      name = synced != NULL ? synced : made;
+      if (synced != NULL ? synced_taken : graft_namespace_contains (names, name))
+        {
+          /* torch would hold two nodes of this name, which Graft cannot. */
+          _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "two nodes would be named '%s'",
+                           name);
+          goto fail;
+        }
     }
   /* The graph's namespace was asked just above. */
   node = _graft_graph_append_node_new_name (r->graph, op, target, args, kwargs, name);
@@ -813,7 +853,8 @@ lookup_schema (Reader     *r,
       memcmp (slot->key, serialized, len) == 0)
     return slot->value;
   schema = graft_aten_schema_lookup (serialized);
-  /* The key is the JSON's text, which outlives the reading. */
+  /* The key is the JSON's text (or the tree's: the cache is cleared when
+   * the nodes' memory is freed, read_program()). */
   if (schema != NULL)
     *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
   return schema;
@@ -1365,8 +1406,18 @@ read_program (Reader   *r,
       (outputs = _graft_pt2_req_array (r, graph, "outputs")) == NULL || !read_inputs (r, inputs))
     return FALSE;
   for (guint k = 0; k < nodes->len; k++)
-    if (!read_node (r, &nodes->v.items[k]))
-      return FALSE;
+    {
+      if (!read_node (r, &nodes->v.items[k]))
+        return FALSE;
+      /* The nodes read are not read again: their values' memory goes as
+       * the graph grows.  The caches keyed by texts of the tree forget. */
+      if (k + 1 < nodes->len &&
+          _graft_pt2_tree_release (r->tree, nodes, nodes->v.items[k + 1].offset))
+        {
+          memset (r->frame_cache, 0, PT2_CACHE_SIZE * sizeof (GraftNameSlot));
+          memset (r->schema_cache, 0, PT2_SCHEMA_CACHE_SIZE * sizeof (GraftNameSlot));
+        }
+    }
   if (!read_outputs (r, graph, outputs))
     return FALSE;
 
@@ -1435,7 +1486,6 @@ _graft_pt2_read_keeping (GraftSource        *source,
   r.archive_name = graft_source_get_filename (source);
   r.error = error;
   r.graph = graft_graph_new (dialect);
-  r.shadow = graft_namespace_new (dialect);
   r.expr_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.symbols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r.frame_pool = g_array_new (FALSE, FALSE, sizeof (GraftModuleFrame));
@@ -1483,7 +1533,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_hash_table_unref (r.expr_texts);
   _graft_pt2_values_clear (&r.values);
   _graft_pt2_nodes_clear (&r.by_name);
-  graft_namespace_free (r.shadow);
+  g_clear_pointer (&r.shadow, graft_namespace_free);
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);

@@ -53,12 +53,27 @@ struct _Chunk
   /* the bytes follow, 16-aligned */
 };
 
+/* The parts of a text read in parts whose memory may be freed before the
+ * tree's: those that closed no container they were brought into hold
+ * only items of the list they started in, each whole (tree_new_split()),
+ * and the values inside them. */
+#define MAX_HELD 16
+
+typedef struct
+{
+  gsize  from, end; /* the part's text */
+  Chunk *chunks;
+} Held;
+
 struct _Pt2Tree
 {
   Chunk   *chunks;
   Pt2Value root;
-  guint    n_parts;    /* the text was read in (tree_new_split()) */
-  gsize    chunk_size; /* of its chunks */
+  guint    n_parts;        /* the text was read in (tree_new_split()) */
+  gsize    chunk_size;     /* of its chunks */
+  Held     held[MAX_HELD]; /* in the text's order */
+  guint    n_held;
+  guint    next_held; /* the first not yet freed */
   /* Keys seen lately, by a hash of their bytes: most objects repeat a few
    * dozen keys ("name", "arg", "as_tensor"). */
   const char *keys[1024];
@@ -87,19 +102,71 @@ tree_alloc (Pt2Tree *tree,
   return p;
 }
 
+static void
+free_chunks (Chunk *c)
+{
+  while (c != NULL)
+    {
+      Chunk *next = c->next;
+
+      g_free (c);
+      c = next;
+    }
+}
+
 void
 _graft_pt2_tree_free (Pt2Tree *tree)
 {
-  Chunk *c;
-
   if (tree == NULL)
     return;
-  while ((c = tree->chunks) != NULL)
-    {
-      tree->chunks = c->next;
-      g_free (c);
-    }
+  free_chunks (tree->chunks);
+  for (guint k = tree->next_held; k < tree->n_held; k++)
+    free_chunks (tree->held[k].chunks);
   g_free (tree);
+}
+
+/**
+ * Frees the memory of the parts of the text that lie after @list (an
+ * array of the tree) starts and end before @offset: what they hold are
+ * whole items of @list before @offset, and what those items hold, which
+ * must not be read again (their places in @list stay, pointing at freed
+ * memory).  The items of a list read in order, from the first, are freed
+ * so as they are read: at a million nodes the nodes' values are a
+ * gigabyte.  Returns whether any memory was freed (texts of the tree
+ * kept elsewhere, as keys of a cache, must then be forgotten).
+ */
+gboolean
+_graft_pt2_tree_release (Pt2Tree  *tree,
+                         Pt2Value *list,
+                         gsize     offset)
+{
+  gboolean freed = FALSE;
+
+  while (tree->next_held < tree->n_held && tree->held[tree->next_held].end <= offset)
+    {
+      Held *h = &tree->held[tree->next_held++];
+
+      if (h->from > list->offset)
+        {
+          free_chunks (h->chunks);
+          freed = TRUE;
+        }
+      else
+        {
+          /* Before the list: the tree's till the end. */
+          Chunk *last = h->chunks;
+
+          while (last != NULL && last->next != NULL)
+            last = last->next;
+          if (last != NULL)
+            {
+              last->next = tree->chunks;
+              tree->chunks = h->chunks;
+            }
+        }
+      h->chunks = NULL;
+    }
+  return freed;
 }
 
 /* The place of the first byte above 127 of the @n bytes at @p, or @n
@@ -1262,6 +1329,15 @@ join_parts (Split *split)
     {
       Pt2Tree *other = split->parts[k].b.tree;
 
+      if (k + 1 < split->n_parts && split->parts[k].b.primed == SPLIT_DEPTH)
+        {
+          /* Only items of the list it started in: freed once read. */
+          G_STATIC_ASSERT (SPLIT_PARTS <= MAX_HELD);
+          tree->held[tree->n_held++] = (Held){ split->parts[k].from, split->parts[k + 1].from,
+                                               other->chunks };
+          other->chunks = NULL;
+          continue;
+        }
       *tail = other->chunks;
       other->chunks = NULL;
       while (*tail != NULL)

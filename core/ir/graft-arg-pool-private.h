@@ -15,6 +15,8 @@
 
 #include "graft-arg.h"
 
+#include <string.h>
+
 G_BEGIN_DECLS
 
 typedef struct _GraftArgPool GraftArgPool;
@@ -64,5 +66,61 @@ void          _graft_arg_pool_share (GraftArgPool *pool,
                                      GraftArg     *arg);
 gsize         _graft_arg_pool_get_size (GraftArgPool *pool,
                                         gsize        *out_strings);
+
+/* Arrays up to this many items come from the pool's blocks: argument
+ * lists, lists, slices and keyword dicts are short. */
+#define GRAFT_ARG_POOL_MAX_POOLED 16
+
+/* Under AddressSanitizer every array is its own allocation, so that a use
+ * of a released one is caught rather than reading a reused one. */
+#if defined(__SANITIZE_ADDRESS__)
+#define GRAFT_ARG_POOL_ARRAYS_EACH_ALONE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GRAFT_ARG_POOL_ARRAYS_EACH_ALONE 1
+#endif
+#endif
+
+/* How a pool starts (graft-arg-pool.c checks its layout against this):
+ * the free lists of arrays by length, linked through their first word,
+ * and the newest block arrays are carved out of. */
+typedef struct
+{
+  GraftArg *free_lists[GRAFT_ARG_POOL_MAX_POOLED + 1];
+  char     *head; /* the newest block, or NULL */
+  gsize     used; /* bytes of it handed out */
+  gsize     size; /* its size */
+} GraftArgPoolHead;
+
+/* _graft_arg_pool_new_items(), its usual case inline (every new node
+ * takes an array): a free array of the length, or room in the newest
+ * block; else the function. */
+static inline GraftArg *
+_graft_arg_pool_new_items_inline (GraftArgPool *pool,
+                                  guint         n)
+{
+#ifndef GRAFT_ARG_POOL_ARRAYS_EACH_ALONE
+  GraftArgPoolHead *head = (GraftArgPoolHead *) pool;
+  gsize             size = (gsize) n * sizeof (GraftArg);
+  GraftArg         *items;
+
+  if (G_LIKELY (n <= GRAFT_ARG_POOL_MAX_POOLED))
+    {
+      items = head->free_lists[n];
+      if (items != NULL)
+        {
+          memcpy (&head->free_lists[n], items, sizeof (GraftArg *));
+          return items;
+        }
+      if (G_LIKELY (head->head != NULL && head->used + size <= head->size))
+        {
+          items = (GraftArg *) (head->head + head->used);
+          head->used += size;
+          return items;
+        }
+    }
+#endif
+  return _graft_arg_pool_new_items (pool, n);
+}
 
 G_END_DECLS

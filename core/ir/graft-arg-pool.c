@@ -13,9 +13,7 @@
 
 #include <string.h>
 
-/* Arrays up to this many items come from blocks: argument lists, lists,
- * slices and keyword dicts are short. */
-#define MAX_POOLED 16
+#define MAX_POOLED GRAFT_ARG_POOL_MAX_POOLED
 
 /* Containers of plain values (keyword dicts such as `dim=1`, index
  * tuples such as `(slice(None, None, None), slice(None, 16, None))`) are
@@ -28,14 +26,8 @@
 #define MAX_SHARED_ITEMS 32
 #define MAX_SHARED       1024
 
-/* Under AddressSanitizer every array is its own allocation, so that a use
- * of a released one is caught rather than reading a reused one. */
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef GRAFT_ARG_POOL_ARRAYS_EACH_ALONE
 #define ARRAYS_EACH_ALONE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARRAYS_EACH_ALONE 1
-#endif
 #endif
 
 /* The header of an array allocated alone: the pool's list of them. */
@@ -90,35 +82,43 @@ struct _GraftArgPool
   guint       n_shared;
 };
 
+/* The kinds of plain values, and of containers, as bit sets. */
+#define PLAIN_KINDS                                                               \
+  ((1u << GRAFT_ARG_NONE) | (1u << GRAFT_ARG_ELLIPSIS) | (1u << GRAFT_ARG_BOOL) | \
+   (1u << GRAFT_ARG_INT) | (1u << GRAFT_ARG_FLOAT) | (1u << GRAFT_ARG_STR) |      \
+   (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define TEXT_KINDS ((1u << GRAFT_ARG_STR) | (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
+#define CONTAINER_KINDS                                                        \
+  ((1u << GRAFT_ARG_TUPLE) | (1u << GRAFT_ARG_LIST) | (1u << GRAFT_ARG_DICT) | \
+   (1u << GRAFT_ARG_SLICE))
+/* The kinds whose value may be memory of their own. */
+#define OWNING_KINDS (TEXT_KINDS | (1u << GRAFT_ARG_COMPLEX) | CONTAINER_KINDS)
+
+G_STATIC_ASSERT (GRAFT_ARG_SLICE < 32);
+
+/* The inline allocation (_graft_arg_pool_new_items_inline()) reads the
+ * pool as its head: the same layout. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, free_lists) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, free_lists));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, head) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, head));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, used) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, used));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (GraftArgPool, items) + G_STRUCT_OFFSET (Blocks, size) ==
+                 G_STRUCT_OFFSET (GraftArgPoolHead, size));
+G_STATIC_ASSERT (sizeof (GraftArg) % G_ALIGNOF (GraftArg) == 0);
+
 /* Whether @arg owns memory beyond its struct: a string, a complex number
- * or a container's items. */
+ * or a container's items (a dict's count is of its pairs: n > 0 all the
+ * same).  Most items are nodes and numbers: one test of a bit set. */
 static inline gboolean
 owns_memory (const GraftArg *arg)
 {
-  /* Most items are nodes and numbers: told apart first. */
-  if (arg->kind <= GRAFT_ARG_FLOAT || arg->kind == GRAFT_ARG_NODE)
+  guint bit = 1u << arg->kind;
+
+  if (G_LIKELY ((bit & OWNING_KINDS) == 0))
     return FALSE;
-  switch (arg->kind)
-    {
-    case GRAFT_ARG_COMPLEX:
-    case GRAFT_ARG_STR:
-    case GRAFT_ARG_SYMBOL:
-    case GRAFT_ARG_DEVICE:
-      return TRUE;
-    case GRAFT_ARG_TUPLE:
-    case GRAFT_ARG_LIST:
-    case GRAFT_ARG_DICT:
-    case GRAFT_ARG_SLICE:
-      return _graft_arg_count_items (arg) > 0;
-    case GRAFT_ARG_NONE:
-    case GRAFT_ARG_ELLIPSIS:
-    case GRAFT_ARG_BOOL:
-    case GRAFT_ARG_INT:
-    case GRAFT_ARG_FLOAT:
-    case GRAFT_ARG_NODE:
-    default:
-      return FALSE;
-    }
+  return (bit & CONTAINER_KINDS) == 0 || arg->n > 0;
 }
 
 /* A new block for blocks_alloc() that has room for @size bytes. */
@@ -345,6 +345,28 @@ static void pool_copy (GraftArgPool   *pool,
 static void copy_shared (GraftArgPool   *pool,
                          GraftArg       *dest,
                          const GraftArg *src);
+static void copy_owning (GraftArgPool   *pool,
+                         GraftArg       *dest,
+                         const GraftArg *src,
+                         gboolean        share);
+
+/* Copies the @n items at @src to @dest (room for them): most are nodes
+ * and numbers, their struct alone (no call to memcpy() for a few); the
+ * others through copy_owning(). */
+static inline G_ALWAYS_INLINE void
+copy_items (GraftArgPool   *pool,
+            GraftArg       *dest,
+            const GraftArg *src,
+            guint           n,
+            gboolean        share)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      dest[i] = src[i];
+      if (G_UNLIKELY (owns_memory (&src[i])))
+        copy_owning (pool, &dest[i], &src[i], share);
+    }
+}
 
 void
 _graft_arg_pool_adopt (GraftArgPool *pool,
@@ -453,7 +475,37 @@ _graft_arg_pool_copy_args (GraftArgPool   *pool,
                            GraftArg       *dest,
                            const GraftArg *src)
 {
-  pool_copy (pool, dest, src, TRUE);
+  guint n_items = _graft_arg_count_items (src);
+
+  /* A node's arguments (a tuple of nodes and numbers, most often) at the
+   * top level inline: pool_copy() as it would copy them. */
+  if (G_UNLIKELY (src->kind != GRAFT_ARG_TUPLE))
+    {
+      pool_copy (pool, dest, src, TRUE);
+      return;
+    }
+  *dest = *src;
+  if (n_items == 0)
+    {
+      dest->items = NULL;
+      return;
+    }
+  dest->items = items_alloc (pool, n_items);
+  copy_items (pool, dest->items, src->items, n_items, TRUE);
+}
+
+/* Copies @src (which owns memory) to @dest, which holds @src's struct;
+ * with @share, a container shared if it can be. */
+static G_GNUC_NO_INLINE void
+copy_owning (GraftArgPool   *pool,
+             GraftArg       *dest,
+             const GraftArg *src,
+             gboolean        share)
+{
+  if (share && _graft_arg_is_container (src) && may_share (src))
+    copy_shared (pool, dest, src);
+  else
+    pool_copy (pool, dest, src, FALSE);
 }
 
 /* Copies @src to @dest; with @share, shares those of its items that can
@@ -489,17 +541,8 @@ pool_copy (GraftArgPool   *pool,
           dest->items = NULL;
           return;
         }
-      /* Most items (nodes, numbers) are their struct: copied at once. */
       dest->items = items_alloc (pool, n_items);
-      memcpy (dest->items, src->items, n_items * sizeof (GraftArg));
-      for (guint i = 0; i < n_items; i++)
-        if (owns_memory (&src->items[i]))
-          {
-            if (share && _graft_arg_count_items (&src->items[i]) > 0)
-              copy_shared (pool, &dest->items[i], &src->items[i]);
-            else
-              pool_copy (pool, &dest->items[i], &src->items[i], FALSE);
-          }
+      copy_items (pool, dest->items, src->items, n_items, share);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -608,16 +651,6 @@ _graft_arg_pool_get_size (GraftArgPool *pool,
              (pool->shared_mask + 1) * sizeof (SharedSlot);
   return sizeof (GraftArgPool) + pool->items.total + pool->alone_bytes + frozen + strings;
 }
-
-/* The kinds of plain values, and of containers, as bit sets. */
-#define PLAIN_KINDS                                                               \
-  ((1u << GRAFT_ARG_NONE) | (1u << GRAFT_ARG_ELLIPSIS) | (1u << GRAFT_ARG_BOOL) | \
-   (1u << GRAFT_ARG_INT) | (1u << GRAFT_ARG_FLOAT) | (1u << GRAFT_ARG_STR) |      \
-   (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
-#define TEXT_KINDS ((1u << GRAFT_ARG_STR) | (1u << GRAFT_ARG_SYMBOL) | (1u << GRAFT_ARG_DEVICE))
-#define CONTAINER_KINDS                                                        \
-  ((1u << GRAFT_ARG_TUPLE) | (1u << GRAFT_ARG_LIST) | (1u << GRAFT_ARG_DICT) | \
-   (1u << GRAFT_ARG_SLICE))
 
 /* An item's two words: its kind and count, and its value.  Every
  * graft_arg_init_*() zeroes the whole item first, so a plain value's

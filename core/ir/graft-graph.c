@@ -243,7 +243,9 @@ struct _GraftGraph
   guint      pairs_left;  /* in it */
   UserArray *free_pairs;  /* linked through index */
 
-  GArray *extras;      /* NodeExtra, owned: what few nodes have */
+  GArray *extras; /* NodeExtra, owned: what few nodes have; its length
+                   * is its room, the first n_extras used or free */
+  guint   n_extras;
   GArray *free_extras; /* guint: indexes of extras no node has */
 
   /* Owned, nullable: node -> the end of its span, for the spans whose
@@ -305,12 +307,17 @@ node_extra (GraftNode *node)
         }
       else
         {
-          i = graph->extras->len;
+          i = graph->n_extras;
           /* 2^25 nodes alive or kept for undo at once take more than 2.5
            * GB of nodes alone: the process is out of memory. */
           if (G_UNLIKELY (i >= MAX_EXTRAS))
             g_error ("graph: more than %u nodes with metadata", MAX_EXTRAS);
-          g_array_set_size (graph->extras, i + 1);
+          /* Grown by doubling, zeroed (a `.pt2` program's every node has
+           * metadata: g_array_set_size() by one cost about 90 instructions
+           * a node); a freed extra is zeroed as it is freed. */
+          if (i == graph->extras->len)
+            g_array_set_size (graph->extras, MAX (2 * i, 64u));
+          graph->n_extras = i + 1;
         }
       node->extra = i + 1;
     }
@@ -1529,6 +1536,85 @@ take_args (GraftGraph *self,
   else
     g_warn_if_fail (kwargs == NULL);
 }
+/* take_args() with @copy and link_uses() in one walk, for @node (which
+ * has no arguments yet): the caller's @args and @kwargs (either may be
+ * NULL) copied into the graph's pool, the keyword arguments into the
+ * same array after the args' items (no second array), and @node made a
+ * user of each node they hold as it is met.  Nodes and numbers are
+ * copied inline; what owns memory (text, containers) through the pool,
+ * its containers of plain values shared. */
+static void
+copy_args_linked (GraftGraph     *self,
+                  GraftNode      *node,
+                  const GraftArg *args,
+                  const GraftArg *kwargs)
+{
+  guint           n = 0, n_kw = 0;
+  const GraftArg *src = NULL;
+  GraftArg       *items;
+
+  if (G_LIKELY (args != NULL && args->kind == GRAFT_ARG_TUPLE))
+    {
+      n = args->n;
+      src = args->items;
+    }
+  else
+    g_warn_if_fail (args == NULL);
+  if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
+    n_kw = kwargs->n > 0;
+  else
+    g_warn_if_fail (kwargs == NULL);
+  node->args.kind = GRAFT_ARG_TUPLE;
+  node->args.n = n;
+  if (n + n_kw == 0)
+    return;
+  items = _graft_arg_pool_new_items_inline (self->args_pool, n + n_kw);
+  node->args.items = items;
+  for (guint i = 0; i < n; i++)
+    {
+      items[i] = src[i];
+      if (src[i].kind == GRAFT_ARG_NODE)
+        add_user_once (src[i].node, node);
+      else if ((src[i].kind == GRAFT_ARG_LIST || src[i].kind == GRAFT_ARG_TUPLE) && src[i].n > 0 &&
+               src[i].items[0].kind == GRAFT_ARG_NODE)
+        {
+          /* A container of nodes (`torch.cat([a, b])`), never shared:
+           * copied and linked here as the pool would copy it. */
+          const GraftArg *from = src[i].items;
+          guint           m = src[i].n;
+          GraftArg       *inner = _graft_arg_pool_new_items_inline (self->args_pool, m);
+
+          items[i].items = inner;
+          for (guint j = 0; j < m; j++)
+            {
+              inner[j] = from[j];
+              if (from[j].kind == GRAFT_ARG_NODE)
+                add_user_once (from[j].node, node);
+              else if (from[j].kind > GRAFT_ARG_FLOAT)
+                {
+                  _graft_arg_pool_copy (self->args_pool, &inner[j], &from[j]);
+                  if (inner[j].kind >= GRAFT_ARG_TUPLE)
+                    link_items (node, inner[j].items, _graft_arg_count_items (&inner[j]));
+                }
+            }
+        }
+      else if (src[i].kind > GRAFT_ARG_FLOAT)
+        {
+          /* Text, a complex number or a container: its own memory. */
+          _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
+          if (items[i].kind >= GRAFT_ARG_TUPLE)
+            link_items (node, items[i].items, _graft_arg_count_items (&items[i]));
+        }
+    }
+  if (n_kw > 0)
+    {
+      /* put_kwargs() as it would lay them out. */
+      _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
+      node->has_kwargs = TRUE;
+      link_items (node, items[n].items, 2 * items[n].n);
+    }
+}
+
 /* Binds a live node's name to it in the namespace (which has the name),
  * so that graft_graph_find_node() finds it. */
 static void
@@ -1564,9 +1650,13 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
-  take_args (self, node, args, kwargs, copy_args);
+  if (copy_args)
+    copy_args_linked (self, node, args, kwargs);
+  else
+    take_args (self, node, args, kwargs, FALSE);
   link_node (self, node, before);
-  link_uses (node);
+  if (!copy_args)
+    link_uses (node);
   index_name (self, node);
   self->n_nodes++;
   if (self->recording != NULL)
@@ -1790,10 +1880,11 @@ _graft_graph_append_node_new_name (GraftGraph *self,
                                    GraftArg   *kwargs,
                                    const char *exact_name)
 {
-  const char *name = _graft_namespace_add_new (self->names, exact_name);
+  gboolean    canonical;
+  const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
   return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, FALSE, name,
-                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), NULL);
+                      canonical, NULL);
 }
 
 /**
@@ -2363,7 +2454,7 @@ memory_size (GraftGraph *self,
   size += self->node_bytes + self->node_blocks->len * sizeof (gpointer);
   if (self->pair_blocks != NULL)
     size += self->pair_blocks->len * (PAIR_BLOCK + sizeof (gpointer));
-  size += self->extras->len * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
+  size += self->n_extras * sizeof (NodeExtra) + self->free_extras->len * sizeof (guint);
   for (GraftNode *node = self->first; node != NULL; node = node->next)
     size += node_memory (node);
   size += self->trash_size * sizeof (GraftNode *);

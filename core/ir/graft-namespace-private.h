@@ -14,6 +14,9 @@ const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
 const char *_graft_namespace_add_new (GraftNamespace *self,
                                       const char     *name);
+const char *_graft_namespace_add_new_canonical (GraftNamespace *self,
+                                                const char     *name,
+                                                gboolean       *out_canonical);
 void        _graft_namespace_add_back (GraftNamespace *self,
                                        const char     *stored);
 void        _graft_namespace_remove (GraftNamespace *self,

@@ -2411,6 +2411,45 @@ _graft_namespace_add_new (GraftNamespace *self,
 }
 
 /**
+ * _graft_namespace_add_new_canonical:
+ * @name: a name not in the namespace, as the caller has just asked
+ * @out_canonical: (out): graft_namespace_is_canonical (@name,
+ *   %GRAFT_NAME_DEFAULT)
+ *
+ * _graft_namespace_add_new() that also tells whether the name is
+ * canonical, from the one pass that measures and hashes it (the `.pt2`
+ * reader's nodes: the name's length, hash, form and suffix found once,
+ * where add_new() and is_canonical() took four passes).
+ *
+ * Returns: (transfer none): the stored name
+ */
+const char *
+_graft_namespace_add_new_canonical (GraftNamespace *self,
+                                    const char     *name,
+                                    gboolean       *out_canonical)
+{
+  Scan  scan;
+  guint hash;
+  char *stored;
+
+  scan_candidate (name, &scan);
+  hash = _graft_name_hash_finish (scan.state);
+  stored = keep_name (self, name, scan.len);
+  self->last = used_take (self, stored, hash);
+  /* Both look at a `_<digits>` suffix only (split_suffix(), the run's
+   * digits): a name without one changes no count and no run. */
+  if (scan.number_suffix)
+    {
+      if (self->count_per_base)
+        note_free_name (self, stored, scan.len);
+      extend_filled (self, stored, scan.len);
+    }
+  *out_canonical =
+      scan.final_form && !is_illegal_hashed (stored, scan.len, hash, GRAFT_NAME_DEFAULT);
+  return stored;
+}
+
+/**
  * _graft_namespace_add_back:
  * @stored: a name the namespace made (or added) and released since
  *

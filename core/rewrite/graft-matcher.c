@@ -148,10 +148,13 @@ typedef struct
   LeafVec          graph_leaves;   /* and graph side */
   FrameVec         stack;          /* Frames of the walk */
   struct _Program *programs;       /* per anchor, or NULL: see run_program() */
-  gboolean         explaining;     /* graft_matcher_explain() is walking */
-  char            *why;            /* its first failure, or NULL */
-  GraftNode       *failed_pn;      /* the nodes whose comparison failed first, */
-  GraftNode       *failed_gn;      /* when it was one of two nodes */
+  /* Per pattern position: bound in every complete match (dup_required()),
+   * once the candidates are found; or NULL (ignore_literals) */
+  gboolean  *required;
+  gboolean   explaining; /* graft_matcher_explain() is walking */
+  char      *why;        /* its first failure, or NULL */
+  GraftNode *failed_pn;  /* the nodes whose comparison failed first, */
+  GraftNode *failed_gn;  /* when it was one of two nodes */
 } Search;
 
 void
@@ -311,6 +314,10 @@ kwarg_get (const GraftArg *kwargs,
   return NULL;
 }
 
+/* The trail has room for every pattern position (search_init()), and a
+ * position is on it at most once: bound only when unbound. */
+#define TRAIL_PUSH(s, pos) ((s)->trail.items[(s)->trail.len++] = (pos))
+
 static inline void
 bind_node (Search    *s,
            guint      pos,
@@ -319,7 +326,7 @@ bind_node (Search    *s,
   s->bind[pos].state = BOUND_NODE;
   s->bind[pos].node = gn;
   _graft_node_set_mark (gn, 0, s->bound_mark);
-  VEC_PUSH (&s->trail, pos);
+  TRAIL_PUSH (s, pos);
 }
 
 static void
@@ -331,10 +338,10 @@ bind_literal (Search         *s,
   /* Borrowed while searching; a recorded match copies it. */
   s->bind[pos].literal = *literal;
   s->n_literals++;
-  VEC_PUSH (&s->trail, pos);
+  TRAIL_PUSH (s, pos);
 }
 
-static void
+static inline void
 undo_to (Search *s,
          guint   mark)
 {
@@ -350,6 +357,23 @@ undo_to (Search *s,
       b->state = UNBOUND;
       b->node = NULL;
     }
+}
+
+/* undo_to (s, 0) for a search that changes its bound mark to @bound_mark,
+ * which no node carries: the graph nodes' marks are left as they are. */
+static inline void
+undo_all (Search *s,
+          guint32 bound_mark)
+{
+  while (s->trail.len > 0)
+    {
+      Binding *b = &s->bind[s->trail.items[--s->trail.len]];
+
+      b->state = UNBOUND;
+      b->node = NULL;
+    }
+  s->n_literals = 0;
+  s->bound_mark = bound_mark;
 }
 
 /* `_match_args` (1.13.1) or `_match_literals` (2.6) for a pair that is not
@@ -811,15 +835,19 @@ match_nodes (Search    *s,
  * it.  So each anchor's walk is compiled once per search into a flat
  * program, one instruction per pair it compares, in match_nodes()'s order:
  *
- * - ROOT: the anchor against the candidate (enter_node());
- * - NODE: a pattern node against the graph's value in a slot: enter_node()
- *   when that is a node, else match_literals() (a placeholder takes a
- *   constant, any other node fails);
+ * - ENTER: a pattern node other than a placeholder, met for the first
+ *   time, against the graph's value in a slot (slot 0: the candidate):
+ *   enter_node() when that is a node, with the op and target compared as
+ *   nodes_are_equal() does, but the target by the address of the graph's
+ *   interned copy; a constant fails it;
+ * - AGAIN: such a pattern node met before, which must be bound to the
+ *   same node;
+ * - PLACEHOLDER: a placeholder, which takes a node or a constant, or
+ *   compares what it is bound to (enter_node(), match_literals());
  * - LITERAL: a pattern constant against the graph's value in a slot
  *   (match_literals()).
  *
- * A ROOT or NODE that meets its pattern node for the first time (and it is
- * not a placeholder) also lays the graph node's arguments into the slots
+ * An ENTER also lays the graph node's arguments into the slots
  * its leaves read, once their shape is checked to be the pattern's: the
  * same nesting of lists and tuples (either kind), each of the same length,
  * no list, tuple (or, for torch 1.13, dict) where the pattern has a single
@@ -840,24 +868,45 @@ match_nodes (Search    *s,
 
 gboolean _graft_matcher_compiled_enabled = TRUE;
 
+/* An address no target has. */
+static const char no_target[] = "";
+
 enum {
-  INSN_ROOT,
-  INSN_NODE,
-  INSN_LITERAL,
+  INSN_ENTER,       /* a pattern node met first (not a placeholder) */
+  INSN_AGAIN,       /* a pattern node met before (not a placeholder) */
+  INSN_PLACEHOLDER, /* a placeholder, met first or not */
+  INSN_LITERAL,     /* a pattern constant */
+};
+
+/* How an ENTER compares a graph node's target with its pattern node's
+ * (nodes_are_equal(), the op aside). */
+enum {
+  TARGET_ADDRESS,   /* the graph's interned copy of the text: by address */
+  TARGET_ANY,       /* not compared (the output) */
+  TARGET_ATTRIBUTE, /* attributes_match() */
+};
+
+/* How an ENTER lays the graph node's arguments (lay_arguments()). */
+enum {
+  LAY_LEAVES,  /* the pattern's positional values are all single ones, no keywords */
+  LAY_GENERAL, /* lists and tuples among them, or keywords */
 };
 
 typedef struct
 {
-  guint8          kind;        /* INSN_* */
-  guint8          expand;      /* ROOT, NODE: first meeting, lays out the arguments */
-  guint8          placeholder; /* ROOT, NODE: the pattern node is one */
-  guint           pos;         /* ROOT, NODE: the pattern node's position */
-  guint           src;         /* NODE, LITERAL: the slot of the graph's value */
-  guint           dst;         /* expand: the first slot of the arguments */
-  GraftNode      *pn;          /* ROOT, NODE: the pattern node */
-  const GraftArg *pa;          /* NODE, LITERAL: the pattern's value */
-  const GraftArg *args;        /* expand: the pattern node's arguments */
-  const GraftArg *kwargs;      /* and keyword arguments */
+  guint8          kind;   /* INSN_* */
+  guint8          op;     /* ENTER: the pattern node's op */
+  guint8          how;    /* ENTER: TARGET_* */
+  guint8          lay;    /* ENTER: LAY_* */
+  guint           pos;    /* but LITERAL: the pattern node's position */
+  guint           src;    /* the slot of the graph's value */
+  guint           dst;    /* ENTER: the first slot of the arguments */
+  guint           n_args; /* ENTER: how many positional arguments */
+  const char     *target; /* ENTER, TARGET_ADDRESS: the graph's copy, or no_target */
+  GraftNode      *pn;     /* ENTER: the pattern node */
+  const GraftArg *pa;     /* PLACEHOLDER, LITERAL: the pattern's value */
+  const GraftArg *args;   /* ENTER: the pattern node's arguments */
+  const GraftArg *kwargs; /* and keyword arguments */
 } Insn;
 
 typedef struct _Program
@@ -866,7 +915,12 @@ typedef struct _Program
   guint            n_insns;
   const GraftArg **slots; /* the graph's values, as the program lays them */
   guint            n_slots;
+  GraftArg         root; /* in slot 0: the candidate, as an argument */
   gboolean         flat; /* torch 1.13.1: flattened positional arguments */
+  /* A graph value whose kind less GRAFT_ARG_TUPLE is below this stands
+   * where the pattern has one value: a list or tuple (or a dict, flat) */
+  guint    leaf_limit;
+  gboolean match_placeholder; /* the option */
 } Program;
 
 enum {
@@ -884,12 +938,6 @@ typedef struct
   GArray   *insns;
   guint     n_slots;
 } Compiler;
-
-static gboolean compile_node (Compiler       *c,
-                              guint8          kind,
-                              GraftNode      *pn,
-                              const GraftArg *pa,
-                              guint           src);
 
 /* The leaves of @arg as the walk pairs them, each given a slot; @flat:
  * torch 1.13.1's flattening (dict values too). */
@@ -912,9 +960,43 @@ compile_leaves (Compiler       *c,
   return TRUE;
 }
 
+/* An ENTER's comparison of targets. */
+static void
+compile_target (Compiler  *c,
+                GraftNode *pn,
+                Insn      *insn)
+{
+  Search *s = c->s;
+
+  switch (insn->op)
+    {
+    case GRAFT_OP_PLACEHOLDER:
+    case GRAFT_OP_OUTPUT:
+      insn->how = TARGET_ANY;
+      return;
+    case GRAFT_OP_GET_ATTR:
+      if (s->dialect->matches_attributes_by_value)
+        {
+          insn->how = TARGET_ATTRIBUTE;
+          return;
+        }
+      break;
+    case GRAFT_OP_CALL_FUNCTION:
+    case GRAFT_OP_CALL_METHOD:
+    case GRAFT_OP_CALL_MODULE:
+    default:
+      break;
+    }
+  /* The graph interns every node's target: equal texts, equal addresses
+   * (as the candidate pass's classes rely on too). */
+  insn->how = TARGET_ADDRESS;
+  insn->target = _graft_graph_lookup_interned (s->graph, graft_node_get_target (pn));
+  if (insn->target == NULL)
+    insn->target = no_target;
+}
+
 static gboolean
 compile_node (Compiler       *c,
-              guint8          kind,
               GraftNode      *pn,
               const GraftArg *pa,
               guint           src)
@@ -923,29 +1005,37 @@ compile_node (Compiler       *c,
   guint           pos = _graft_pattern_position_of (s->pattern, pn);
   Insn            insn = { 0 };
   guint           at = c->insns->len;
-  const GraftArg *kwargs;
+  const GraftArg *args = s->args_of[pos];
+  const GraftArg *kwargs = s->kwargs_of[pos];
+  gboolean        structured = s->dialect->matches_structured_args;
+  gboolean        first = !c->met[pos];
   g_autoptr (GArray) leaves = NULL;
 
-  insn.kind = kind;
   insn.pn = pn;
   insn.pa = pa;
   insn.src = src;
   insn.pos = pos;
-  insn.placeholder = s->op_of[pos] == GRAFT_OP_PLACEHOLDER;
-  insn.expand = !c->met[pos] && !insn.placeholder;
   c->met[pos] = TRUE;
+  if (s->op_of[pos] == GRAFT_OP_PLACEHOLDER)
+    insn.kind = INSN_PLACEHOLDER;
+  else if (!first)
+    insn.kind = INSN_AGAIN;
+  else
+    {
+      insn.kind = INSN_ENTER;
+      insn.op = s->op_of[pos];
+      compile_target (c, pn, &insn);
+    }
   g_array_append_val (c->insns, insn);
-  if (!insn.expand)
+  if (insn.kind != INSN_ENTER)
     return TRUE;
-  kwargs = s->kwargs_of[pos];
   leaves = g_array_new (FALSE, FALSE, sizeof (const GraftArg *));
   /* Item by item, as lay_arguments() lays them. */
-  for (guint i = 0; i < s->args_of[pos]->n; i++)
-    if (!compile_leaves (c, &s->args_of[pos]->items[i], !s->dialect->matches_structured_args,
-                         leaves))
+  for (guint i = 0; i < args->n; i++)
+    if (!compile_leaves (c, &args->items[i], !structured, leaves))
       return FALSE;
   for (guint i = 0; i < kwargs->n; i++)
-    if (s->dialect->matches_structured_args)
+    if (structured)
       {
         if (!compile_leaves (c, &kwargs->items[2 * i + 1], FALSE, leaves))
           return FALSE;
@@ -956,9 +1046,18 @@ compile_node (Compiler       *c,
 
         g_array_append_val (leaves, value);
       }
-  g_array_index (c->insns, Insn, at).dst = c->n_slots;
-  g_array_index (c->insns, Insn, at).args = s->args_of[pos];
-  g_array_index (c->insns, Insn, at).kwargs = kwargs;
+  {
+    Insn *enter = &g_array_index (c->insns, Insn, at);
+
+    enter->dst = c->n_slots;
+    enter->args = args;
+    enter->kwargs = kwargs;
+    enter->n_args = args->n;
+    enter->lay = kwargs->n == 0 ? LAY_LEAVES : LAY_GENERAL;
+    for (guint i = 0; i < args->n; i++)
+      if (is_sequence (&args->items[i]))
+        enter->lay = LAY_GENERAL;
+  }
   src = c->n_slots;
   c->n_slots += leaves->len;
   for (guint i = 0; i < leaves->len; i++)
@@ -967,7 +1066,7 @@ compile_node (Compiler       *c,
 
       if (leaf->kind == GRAFT_ARG_NODE)
         {
-          if (!compile_node (c, INSN_NODE, leaf->node, leaf, src + i))
+          if (!compile_node (c, leaf->node, leaf, src + i))
             return FALSE;
         }
       else
@@ -1009,15 +1108,21 @@ compile_programs (Search *s,
   for (guint a = 0; a < anchors->len && ok; a++)
     {
       GraftNode *pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, a)];
+      Program   *p = &programs[a];
 
       c.insns = g_array_new (FALSE, FALSE, sizeof (Insn));
-      c.n_slots = 0;
-      ok = compile_node (&c, INSN_ROOT, pn, NULL, 0);
-      programs[a].n_insns = c.insns->len;
-      programs[a].insns = (Insn *) (void *) g_array_free (c.insns, FALSE);
-      programs[a].n_slots = c.n_slots;
-      programs[a].flat = !s->dialect->matches_structured_args;
-      programs[a].slots = g_new (const GraftArg *, MAX (c.n_slots, 1));
+      /* Slot 0 holds the candidate. */
+      c.n_slots = 1;
+      ok = compile_node (&c, pn, NULL, 0);
+      p->n_insns = c.insns->len;
+      p->insns = (Insn *) (void *) g_array_free (c.insns, FALSE);
+      p->n_slots = c.n_slots;
+      p->flat = !s->dialect->matches_structured_args;
+      p->leaf_limit = p->flat ? 3 : 2;
+      p->match_placeholder = s->options->match_placeholder;
+      p->slots = g_new (const GraftArg *, c.n_slots);
+      p->root.kind = GRAFT_ARG_NODE;
+      p->slots[0] = &p->root;
     }
   g_free (c.met);
   if (!ok)
@@ -1056,8 +1161,7 @@ lay_leaves (const GraftArg  *pa,
 /* The graph node @gn's arguments laid into the slots of @insn, whose
  * pattern node it was just bound to. */
 static gboolean
-lay_arguments (Search     *s,
-               const Insn *insn,
+lay_arguments (const Insn *insn,
                GraftNode  *gn,
                Program    *p)
 {
@@ -1079,7 +1183,7 @@ lay_arguments (Search     *s,
 
       if (!is_sequence (pi))
         {
-          if (is_sequence (gi) || (flat && gi->kind == GRAFT_ARG_DICT))
+          if ((guint) gi->kind - GRAFT_ARG_TUPLE < p->leaf_limit)
             return FALSE;
           slots[k++] = gi;
           continue;
@@ -1096,7 +1200,7 @@ lay_arguments (Search     *s,
               if (!lay_leaves (pj, gj, flat, slots, &k))
                 return FALSE;
             }
-          else if (is_sequence (gj) || (flat && gj->kind == GRAFT_ARG_DICT))
+          else if ((guint) gj->kind - GRAFT_ARG_TUPLE < p->leaf_limit)
             return FALSE;
           else
             slots[k++] = gj;
@@ -1114,29 +1218,72 @@ lay_arguments (Search     *s,
   return TRUE;
 }
 
-/* match_nodes (the anchor of @p, @gn) by the program: RUN_MATCH or
+/* match_nodes (the anchor of @p, @candidate) by the program: RUN_MATCH or
  * RUN_FAIL as match_nodes() would answer, or RUN_UNKNOWN (the bindings it
- * made are the caller's to undo). */
+ * made are the caller's to undo).  Each instruction does what
+ * enter_node() or match_literals() would, knowing what it compares. */
 static int
 run_program (Search    *s,
              Program   *p,
              GraftNode *candidate)
 {
-  for (guint i = 0; i < p->n_insns; i++)
+  const GraftArg **slots = p->slots;
+  const Insn      *end = p->insns + p->n_insns;
+
+  p->root.node = candidate;
+  for (const Insn *insn = p->insns; insn < end; insn++)
     {
-      const Insn     *insn = &p->insns[i];
-      const GraftArg *ga;
+      const GraftArg *ga = slots[insn->src];
       GraftNode      *gn;
       Binding        *b;
 
       switch (insn->kind)
         {
-        case INSN_LITERAL:
-          if (!match_literals (s, insn->pa, p->slots[insn->src]))
+        case INSN_ENTER:
+          /* A pattern node other than a placeholder takes no constant. */
+          if (ga->kind != GRAFT_ARG_NODE)
+            return RUN_FAIL;
+          gn = ga->node;
+          b = &s->bind[insn->pos];
+          if (G_UNLIKELY (b->state != UNBOUND))
+            return b->state == BOUND_NODE && b->node == gn ? RUN_UNKNOWN : RUN_FAIL;
+          if (_graft_node_has_mark (gn, 0, s->bound_mark) || graft_node_get_op (gn) != insn->op)
+            return RUN_FAIL;
+          if (insn->how == TARGET_ADDRESS)
+            {
+              if (graft_node_get_target (gn) != insn->target)
+                return RUN_FAIL;
+            }
+          else if (insn->how == TARGET_ATTRIBUTE && !attributes_match (s, insn->pn, gn))
+            return RUN_FAIL;
+          bind_node (s, insn->pos, gn);
+          if (insn->lay == LAY_LEAVES)
+            {
+              const GraftArg  *args = graft_node_get_args (gn);
+              const GraftArg **to = slots + insn->dst;
+
+              if (args->n != insn->n_args || graft_node_get_kwargs (gn)->n != 0)
+                return RUN_UNKNOWN;
+              for (guint i = 0; i < args->n; i++)
+                {
+                  if ((guint) args->items[i].kind - GRAFT_ARG_TUPLE < p->leaf_limit)
+                    return RUN_UNKNOWN;
+                  to[i] = &args->items[i];
+                }
+            }
+          else if (!lay_arguments (insn, gn, p))
+            return RUN_UNKNOWN;
+          continue;
+        case INSN_AGAIN:
+          if (ga->kind != GRAFT_ARG_NODE)
+            return RUN_FAIL;
+          b = &s->bind[insn->pos];
+          if (G_UNLIKELY (b->state == UNBOUND))
+            return RUN_UNKNOWN;
+          if (b->state != BOUND_NODE || b->node != ga->node)
             return RUN_FAIL;
           continue;
-        case INSN_NODE:
-          ga = p->slots[insn->src];
+        case INSN_PLACEHOLDER:
           if (ga->kind != GRAFT_ARG_NODE)
             {
               if (!match_literals (s, insn->pa, ga))
@@ -1144,30 +1291,24 @@ run_program (Search    *s,
               continue;
             }
           gn = ga->node;
-          break;
-        case INSN_ROOT:
-        default:
-          gn = candidate;
-          break;
-        }
-      /* enter_node(), knowing whether the node should be bound. */
-      b = &s->bind[insn->pos];
-      if (b->state != UNBOUND)
-        {
-          if (b->state != BOUND_NODE || b->node != gn)
+          b = &s->bind[insn->pos];
+          if (b->state != UNBOUND)
+            {
+              if (b->state != BOUND_NODE || b->node != gn)
+                return RUN_FAIL;
+              continue;
+            }
+          if (_graft_node_has_mark (gn, 0, s->bound_mark) ||
+              (p->match_placeholder && graft_node_get_op (gn) != GRAFT_OP_PLACEHOLDER))
             return RUN_FAIL;
-          if (insn->expand)
-            return RUN_UNKNOWN;
+          bind_node (s, insn->pos, gn);
+          continue;
+        case INSN_LITERAL:
+        default:
+          if (!match_literals (s, insn->pa, ga))
+            return RUN_FAIL;
           continue;
         }
-      if (!insn->expand && !insn->placeholder)
-        return RUN_UNKNOWN;
-      if (_graft_node_has_mark (gn, 0, s->bound_mark) ||
-          !nodes_are_equal (s, insn->pn, insn->pos, gn))
-        return RUN_FAIL;
-      bind_node (s, insn->pos, gn);
-      if (insn->expand && !lay_arguments (s, insn, gn, p))
-        return RUN_UNKNOWN;
     }
   return RUN_MATCH;
 }
@@ -1238,6 +1379,7 @@ backtrack (Search  *s,
            guint    anchor)
 {
   guint      mark;
+  guint32    first_mark = 0;
   GraftNode *pn;
 
   if (anchor == anchors->len)
@@ -1247,11 +1389,18 @@ backtrack (Search  *s,
     }
   pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, anchor)];
   mark = s->trail.len;
+  /* The first anchor's candidates each bind with a mark of their own, so
+   * that what one bound is unbound for the next without a write to its
+   * nodes (undo_all()). */
+  if (anchor == 0)
+    first_mark = _graft_graph_reserve_marks (s->graph, MAX (candidates[0].len, 1));
   for (guint i = 0; i < candidates[anchor].len; i++)
     {
       GraftNode *gn = candidates[anchor].items[i];
       int        run = RUN_UNKNOWN;
 
+      if (anchor == 0)
+        s->bound_mark = first_mark + i;
       if (s->programs != NULL)
         {
           run = run_program (s, &s->programs[anchor], gn);
@@ -1260,9 +1409,15 @@ backtrack (Search  *s,
         }
       if (run == RUN_UNKNOWN)
         run = match_nodes (s, pn, gn) ? RUN_MATCH : RUN_FAIL;
-      if (run == RUN_MATCH)
+      /* The last anchor's match recorded here, without a call. */
+      if (run == RUN_MATCH && anchor + 1 == anchors->len)
+        VEC_PUSH (&s->found, record_match (s));
+      else if (run == RUN_MATCH)
         backtrack (s, anchors, candidates, anchor + 1);
-      undo_to (s, mark);
+      if (anchor > 0)
+        undo_to (s, mark);
+      else
+        undo_all (s, first_mark + i + 1);
     }
 }
 
@@ -1299,7 +1454,8 @@ compares_target (Search    *s,
  * target with each class's interned text in the graph (Classes.target). */
 #define FEW_CLASSES 8
 
-static const char no_target[] = "";
+/* Classes.recent's size, a power of two. */
+#define CLASS_SLOTS 64
 
 typedef struct
 {
@@ -1310,6 +1466,13 @@ typedef struct
   /* With FEW_CLASSES or fewer: class -> the graph's interned copy of its
    * text (NULL: no node has it), from index 1 */
   const char *target[FEW_CLASSES + 1];
+  /* The last classes found, by target address (a graph's nodes share a
+   * few dozen targets): a hit costs a multiplication and a comparison. */
+  struct
+  {
+    const char *target; /* NULL: empty (no node's target is NULL) */
+    guint       cls;
+  } recent[CLASS_SLOTS];
 } Classes;
 
 static void
@@ -1318,6 +1481,7 @@ classes_init (Classes *c,
 {
   GPtrArray *nodes = s->pattern->nodes;
 
+  memset (c->recent, 0, sizeof c->recent);
   c->by_text = g_hash_table_new (g_str_hash, g_str_equal);
   c->of_pos = g_new0 (guint, nodes->len);
   c->n_classes = 0;
@@ -1352,10 +1516,10 @@ classes_clear (Classes *c)
   _graft_ptr_map_clear (&c->of_target);
 }
 
-/* The class of a graph node's @target. */
-static inline guint
-classes_lookup (Classes    *c,
-                const char *target)
+/* The class of a graph node's @target, when Classes.recent misses. */
+static G_GNUC_NO_INLINE guint
+classes_find (Classes    *c,
+              const char *target)
 {
   GraftPtrSlot *slot;
   guint         cls;
@@ -1375,6 +1539,21 @@ classes_lookup (Classes    *c,
   cls = GPOINTER_TO_UINT (g_hash_table_lookup (c->by_text, target));
   _graft_ptr_map_insert (&c->of_target, target, GUINT_TO_POINTER (cls));
   return cls;
+}
+
+/* The class of a graph node's @target. */
+static inline guint
+classes_lookup (Classes    *c,
+                const char *target)
+{
+  guint at = (guint) (((guint64) (guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >>
+                      (64 - 6));
+
+  G_STATIC_ASSERT (CLASS_SLOTS == 1 << 6);
+  if (G_LIKELY (c->recent[at].target == target))
+    return c->recent[at].cls;
+  c->recent[at].target = target;
+  return c->recent[at].cls = classes_find (c, target);
 }
 
 static void require_node (Search    *s,
@@ -1508,7 +1687,23 @@ find_candidates (Search  *s,
                           : 0;
     }
   single_key = n_anchors == 1 ? anchor_key[0] : 0;
-  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL;
+  /* The usual pattern: one anchor, compared by its class. */
+  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key != 0;
+       node = graft_node_get_next (node))
+    {
+      guint   cls = classes_lookup (&classes, graft_node_get_target (node));
+      GraftOp op;
+
+      if (cls == 0)
+        continue;
+      op = graft_node_get_op (node);
+      if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
+        continue;
+      ops_seen[cls] |= 1u << op;
+      if ((cls << 3 | op) == single_key)
+        VEC_PUSH (&candidates[0], node);
+    }
+  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key == 0;
        node = graft_node_get_next (node))
     {
       guint cls = classes_lookup (&classes, graft_node_get_target (node));
@@ -1523,13 +1718,6 @@ find_candidates (Search  *s,
               ops_seen[cls] |= 1u << op;
               key = cls << 3 | op;
             }
-        }
-      /* The usual pattern: one anchor, compared by its class. */
-      if (single_key != 0)
-        {
-          if (key == single_key)
-            VEC_PUSH (&candidates[0], node);
-          continue;
         }
       for (guint i = 0; i < n_anchors; i++)
         if (anchor_key[i] != 0
@@ -1547,7 +1735,7 @@ find_candidates (Search  *s,
    * unbound. */
   if (possible && !s->options->ignore_literals)
     {
-      g_autofree gboolean *required = dup_required (s, anchors);
+      gboolean *required = s->required = dup_required (s, anchors);
 
       for (guint i = 0; i < nodes->len && possible; i++)
         if (required[i] && classes.of_pos[i] != 0 &&
@@ -1581,20 +1769,30 @@ is_compute (GraftPattern *p,
   return op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT;
 }
 
+/* What a filter makes of a pattern position. */
+enum {
+  ROLE_OTHER,     /* a placeholder or the output */
+  ROLE_INNER,     /* a node the match replaces, which the pattern does not return */
+  ROLE_RETURNING, /* a node the match replaces and the pattern returns */
+};
+
+/* A node a match replaces. */
+typedef struct
+{
+  GraftNode *node;
+  gboolean   inner; /* ROLE_INNER */
+} Inside;
+
 /* What the filters need of the pattern and the graph, prepared once per
  * search. */
 typedef struct
 {
   GraftGraph *graph;
-  guint      *compute; /* positions of the pattern's nodes other than
-                        * placeholders and the output */
-  guint   n_compute;
-  guint  *inner; /* those of them the pattern does not return */
-  guint   n_inner;
-  guint  *other; /* the positions of the placeholders and the output */
-  guint   n_other;
-  NodeVec stack;       /* has_no_cycle()'s walk */
-  int     topological; /* whether the graph's order is; -1: not known yet */
+  guint8     *role; /* per pattern position: ROLE_* */
+  guint       n_positions;
+  Inside     *inside;      /* filter_match()'s, room for every position */
+  NodeVec     stack;       /* walk_has_no_cycle()'s */
+  int         topological; /* whether the graph's order is; -1: not known yet */
 } Filtering;
 
 static void
@@ -1603,19 +1801,13 @@ filtering_init (Filtering    *f,
                 GraftGraph   *graph)
 {
   f->graph = graph;
-  f->compute = g_new (guint, MAX (p->nodes->len, 1));
-  f->inner = g_new (guint, MAX (p->nodes->len, 1));
-  f->other = g_new (guint, MAX (p->nodes->len, 1));
-  f->n_compute = f->n_inner = f->n_other = 0;
+  f->n_positions = p->nodes->len;
+  f->role = g_new (guint8, MAX (p->nodes->len, 1));
+  f->inside = g_new (Inside, MAX (p->nodes->len, 1));
   for (guint i = 0; i < p->nodes->len; i++)
-    if (is_compute (p, i))
-      {
-        f->compute[f->n_compute++] = i;
-        if (!is_returning (p, i))
-          f->inner[f->n_inner++] = i;
-      }
-    else
-      f->other[f->n_other++] = i;
+    f->role[i] = !is_compute (p, i)    ? ROLE_OTHER
+                 : is_returning (p, i) ? ROLE_RETURNING
+                                       : ROLE_INNER;
   memset (&f->stack, 0, sizeof f->stack);
   f->topological = -1;
 }
@@ -1623,244 +1815,9 @@ filtering_init (Filtering    *f,
 static void
 filtering_clear (Filtering *f)
 {
-  g_clear_pointer (&f->compute, g_free);
-  g_clear_pointer (&f->inner, g_free);
-  g_clear_pointer (&f->other, g_free);
+  g_clear_pointer (&f->role, g_free);
+  g_clear_pointer (&f->inside, g_free);
   g_clear_pointer (&f->stack.items, g_free);
-}
-
-/* The match's nodes in scratch slot 1: those it replaces with @part,
- * the others it binds (placeholders' values, the output) with @other.
- * Returns the last of the first, in graph order. */
-static GraftNode *
-mark_match (Filtering  *f,
-            GraftMatch *m,
-            guint32     part,
-            guint32     other)
-{
-  GraftNode *last = NULL;
-
-  for (guint k = 0; k < f->n_compute; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-
-      if (b->state != BOUND_NODE)
-        continue;
-      _graft_node_set_mark (b->node, 1, part);
-      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
-        last = b->node;
-    }
-  for (guint k = 0; k < f->n_other; k++)
-    if (m->bindings[f->other[k]].state == BOUND_NODE)
-      _graft_node_set_mark (m->bindings[f->other[k]].node, 1, other);
-  return last;
-}
-
-/* `_is_contained`: no node inside the match (other than what it returns)
- * is used by a node outside it, after mark_match(). */
-static gboolean
-is_contained (Filtering  *f,
-              GraftMatch *m,
-              guint32     part,
-              guint32     other)
-{
-  for (guint k = 0; k < f->n_inner; k++)
-    {
-      const Binding *b = &m->bindings[f->inner[k]];
-      guint          n_users;
-
-      if (b->state != BOUND_NODE)
-        continue;
-      n_users = graft_node_get_n_users (b->node);
-      for (guint u = 0; u < n_users; u++)
-        {
-          guint32 mark = _graft_node_get_mark (graft_node_get_user (b->node, u), 1);
-
-          if (mark != part && mark != other)
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/* `validate_partition`: replacing the match must not create a cycle, that
- * is, no path may leave the match and come back into it.  In a graph whose
- * order is topological (found out the first time it matters), a path that
- * comes back must stay before the match's last node, which bounds the
- * walk.
- *
- * Both sets of the walk, the match (`part`) and the nodes seen (`visited`),
- * live in scratch slot 1, as two marks: the walk stops at the first node
- * of the match it meets, so it never marks one visited.  Slot 0 is not
- * touched, because it holds the claims of the overlap filter (Claims)
- * from one match to the next: a walk may well pass through the nodes of
- * an earlier kept match (a returning node of this match feeding them),
- * and a visited mark there would wipe their claim, so that a later match
- * holding them would not be dropped as overlapping, as torch drops it
- * (tests/data/rewrite/overlap_claim_after_cycle_walk.py). */
-static gboolean
-has_no_cycle (Filtering  *f,
-              GraftMatch *m,
-              guint32     part,
-              GraftNode  *last)
-{
-  guint32  visited = _graft_graph_new_mark (f->graph);
-  NodeVec *stack = &f->stack;
-
-  stack->len = 0;
-  /* The users outside the match are where the walk starts. */
-  for (guint k = 0; k < f->n_compute; k++)
-    {
-      const Binding *b = &m->bindings[f->compute[k]];
-      guint          n_users;
-
-      if (b->state != BOUND_NODE)
-        continue;
-      n_users = graft_node_get_n_users (b->node);
-      for (guint u = 0; u < n_users; u++)
-        {
-          GraftNode *user = graft_node_get_user (b->node, u);
-
-          if (!_graft_node_has_mark (user, 1, part))
-            VEC_PUSH (stack, user);
-        }
-    }
-  while (stack->len > 0)
-    {
-      GraftNode *node = stack->items[--stack->len];
-      guint      n_users;
-
-      if (_graft_node_has_mark (node, 1, part))
-        return FALSE;
-      if (_graft_node_has_mark (node, 1, visited))
-        continue;
-      _graft_node_set_mark (node, 1, visited);
-      if (last != NULL && graft_node_compare_order (node, last) > 0)
-        {
-          if (f->topological < 0)
-            f->topological = _graft_graph_is_topological (f->graph);
-          if (f->topological)
-            continue;
-        }
-      n_users = graft_node_get_n_users (node);
-      for (guint u = 0; u < n_users; u++)
-        {
-          GraftNode *user = graft_node_get_user (node, u);
-
-          if (!_graft_node_has_mark (user, 1, visited))
-            VEC_PUSH (stack, user);
-        }
-    }
-  return TRUE;
-}
-
-static void
-search_init (Search                  *s,
-             GraftPattern            *pattern,
-             GraftGraph              *graph,
-             const GraftMatchOptions *options)
-{
-  s->pattern = pattern;
-  s->graph = graph;
-  s->options = options;
-  s->dialect = graft_graph_get_dialect (graph);
-  s->bind = g_new0 (Binding, pattern->nodes->len);
-  s->same_target = g_new0 (const char *, pattern->nodes->len);
-  s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
-  s->args_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
-  s->kwargs_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
-  for (guint i = 0; i < pattern->nodes->len; i++)
-    {
-      s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
-      s->args_of[i] = graft_node_get_args (pattern->nodes->pdata[i]);
-      s->kwargs_of[i] = graft_node_get_kwargs (pattern->nodes->pdata[i]);
-    }
-  /* Until search_clear(). */
-  _graft_graph_hold_marks (graph);
-  s->bound_mark = _graft_graph_new_mark (graph);
-}
-
-static void
-search_clear (Search *s)
-{
-  g_clear_pointer (&s->why, g_free);
-  g_clear_pointer (&s->bind, g_free);
-  g_clear_pointer (&s->same_target, g_free);
-  g_clear_pointer (&s->op_of, g_free);
-  g_clear_pointer (&s->args_of, g_free);
-  g_clear_pointer (&s->kwargs_of, g_free);
-  g_clear_pointer (&s->trail.items, g_free);
-  g_clear_pointer (&s->pattern_leaves.items, g_free);
-  g_clear_pointer (&s->graph_leaves.items, g_free);
-  g_clear_pointer (&s->stack.items, g_free);
-  g_clear_pointer (&s->found.items, g_free);
-  release_block (s);
-  _graft_graph_release_marks (s->graph);
-}
-
-/* torch 2.6 lists a complete candidate's placeholder and returning nodes
- * from `nodes_map` before any filter: one that ignore_literals left unbound
- * (what uses it met a constant) raises KeyError, and the search fails. */
-static gboolean
-check_complete (GraftPattern     *pattern,
-                GArray           *anchors,
-                const GraftMatch *m,
-                GError          **error)
-{
-  GArray *lists[] = { pattern->placeholders, pattern->returning };
-
-  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
-    for (guint i = 0; i < lists[l]->len; i++)
-      {
-        guint      pos = g_array_index (lists[l], guint, i);
-        GraftNode *pn = pattern->nodes->pdata[pos];
-        GraftNode *at;
-
-        if (m->bindings[pos].state != UNBOUND)
-          continue;
-        /* The search's own anchor is always bound (with match_output, the
-         * output; the pattern's first anchor may be what is unbound). */
-        at = m->bindings[g_array_index (anchors, guint, 0)].node;
-        graft_node_set_error (at, error, GRAFT_ERROR_REWRITE,
-                              "the pattern's %s %s stands for nothing in the match at %s: with "
-                              "ignore_literals, what uses it was matched against a constant "
-                              "(torch.fx: KeyError: %s)",
-                              graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER ? "parameter"
-                                                                             : "result",
-                              graft_node_get_name (pn), graft_node_get_name (at),
-                              graft_node_get_name (pn));
-        return FALSE;
-      }
-  return TRUE;
-}
-
-/**
- * graft_matcher_find:
- * @pattern: the pattern
- * @graph: the graph to search
- * @options: (nullable): the options; %NULL for replace_pattern's
- * @out_dropped: (out) (optional) (transfer full): complete candidate matches
- *   that a filter removed, each with its reason, in the order found
- *
- * `SubgraphMatcher.match`: every occurrence of @pattern in @graph that
- * `replace_pattern` would replace, in the order it would replace them.
- * Where torch fails (graft_matcher_find_full()), no match.
- *
- * Returns: (transfer full) (element-type GraftMatch): the matches
- */
-GPtrArray *
-graft_matcher_find (GraftPattern            *pattern,
-                    GraftGraph              *graph,
-                    const GraftMatchOptions *options,
-                    GPtrArray              **out_dropped)
-{
-  GPtrArray *found = graft_matcher_find_full (pattern, graph, options, out_dropped, NULL);
-
-  if (found != NULL)
-    return found;
-  if (out_dropped != NULL)
-    *out_dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
 }
 
 /* The nodes the matches kept so far hold, for remove_overlapping_matches:
@@ -1900,6 +1857,267 @@ claim (Claims    *c,
     _graft_node_set_mark (node, 0, c->mark);
 }
 
+/* `validate_partition`'s walk: replacing the match must not create a
+ * cycle, that is, no path may leave the match and come back into it.  The
+ * walk starts from the users outside the match, on f->stack.  In a graph
+ * whose order is topological (found out the first time it matters), a path
+ * that comes back must stay before the match's last node, @last, which
+ * bounds the walk.
+ *
+ * Both sets of the walk, the match (@part) and the nodes seen (@visited),
+ * live in scratch slot 1, as two marks: the walk stops at the first node
+ * of the match it meets, so it never marks one visited.  Slot 0 is not
+ * touched, because it holds the claims of the overlap filter (Claims)
+ * from one match to the next: a walk may well pass through the nodes of
+ * an earlier kept match (a returning node of this match feeding them),
+ * and a visited mark there would wipe their claim, so that a later match
+ * holding them would not be dropped as overlapping, as torch drops it
+ * (tests/data/rewrite/overlap_claim_after_cycle_walk.py). */
+static gboolean
+walk_has_no_cycle (Filtering *f,
+                   guint32    part,
+                   guint32    visited,
+                   GraftNode *last)
+{
+  NodeVec *stack = &f->stack;
+
+  while (stack->len > 0)
+    {
+      GraftNode  *node = stack->items[--stack->len];
+      GraftNode **users;
+      guint       n_users;
+
+      if (_graft_node_has_mark (node, 1, part))
+        return FALSE;
+      if (_graft_node_has_mark (node, 1, visited))
+        continue;
+      _graft_node_set_mark (node, 1, visited);
+      if (graft_node_compare_order (node, last) > 0)
+        {
+          if (f->topological < 0)
+            f->topological = _graft_graph_is_topological (f->graph);
+          if (f->topological)
+            continue;
+        }
+      /* The users as an array: the accessor checks its index each time. */
+      users = node_users (node);
+      n_users = node_n_users (node);
+      for (guint u = 0; u < n_users; u++)
+        if (!_graft_node_has_mark (users[u], 1, visited))
+          VEC_PUSH (stack, users[u]);
+    }
+  return TRUE;
+}
+
+/* torch's filters for one match, in torch's order, with the marks @part,
+ * @part + 1 and @part + 2 of scratch slot 1, none on a node yet:
+ *
+ * - `_is_contained`: no node inside the match, other than what it
+ *   returns, is used by a node outside it;
+ * - `validate_partition`: replacing it makes no cycle (walk_has_no_cycle());
+ * - remove_overlapping_matches: it holds no node of a match kept before
+ *   (@claims; with @remove_overlapping, a kept match claims its nodes).
+ *
+ * The match's nodes are marked in one pass (those it replaces with @part,
+ * the others it binds, placeholders' values and the output, with @part +
+ * 1), and the users of those it replaces are read once, for the first
+ * filter and as the starts of the second's walk. */
+static GraftMatchDropReason
+filter_match (Filtering  *f,
+              GraftMatch *m,
+              guint32     part,
+              Claims     *claims,
+              gboolean    remove_overlapping)
+{
+  const guint32 other = part + 1;
+  GraftNode    *last = NULL;
+  gboolean      overlaps = FALSE;
+  Inside       *inside = f->inside;
+  guint         n_inside = 0;
+
+  /* The match's nodes marked, those it replaces listed in pattern order. */
+  for (guint pos = 0; pos < f->n_positions; pos++)
+    {
+      const Binding *b = &m->bindings[pos];
+
+      if (b->state != BOUND_NODE)
+        continue;
+      if (f->role[pos] == ROLE_OTHER)
+        {
+          _graft_node_set_mark (b->node, 1, other);
+          continue;
+        }
+      _graft_node_set_mark (b->node, 1, part);
+      if (last == NULL || graft_node_compare_order (b->node, last) > 0)
+        last = b->node;
+      /* The claims' marks are in slot 0: read now, they cost a load. */
+      if (claims->set == NULL && _graft_node_has_mark (b->node, 0, claims->mark))
+        overlaps = TRUE;
+      inside[n_inside].node = b->node;
+      inside[n_inside++].inner = f->role[pos] == ROLE_INNER;
+    }
+  f->stack.len = 0;
+  for (guint k = 0; k < n_inside; k++)
+    {
+      GraftNode **users = node_users (inside[k].node);
+      guint       n_users = node_n_users (inside[k].node);
+
+      for (guint u = 0; u < n_users; u++)
+        {
+          guint32 mark = _graft_node_get_mark (users[u], 1);
+
+          if (mark == part)
+            continue;
+          if (inside[k].inner && mark != other)
+            return GRAFT_MATCH_DROPPED_LEAK;
+          VEC_PUSH (&f->stack, users[u]);
+        }
+    }
+  if (last != NULL && !walk_has_no_cycle (f, part, part + 2, last))
+    return GRAFT_MATCH_DROPPED_CYCLE;
+  if (!remove_overlapping)
+    return GRAFT_MATCH_KEPT;
+  for (guint k = 0; k < n_inside && claims->set != NULL && !overlaps; k++)
+    if (is_claimed (claims, inside[k].node))
+      overlaps = TRUE;
+  if (overlaps)
+    return GRAFT_MATCH_DROPPED_OVERLAP;
+  for (guint k = 0; k < n_inside; k++)
+    claim (claims, inside[k].node);
+  return GRAFT_MATCH_KEPT;
+}
+
+static void
+search_init (Search                  *s,
+             GraftPattern            *pattern,
+             GraftGraph              *graph,
+             const GraftMatchOptions *options)
+{
+  s->pattern = pattern;
+  s->graph = graph;
+  s->options = options;
+  s->dialect = graft_graph_get_dialect (graph);
+  s->bind = g_new0 (Binding, pattern->nodes->len);
+  s->trail.items = g_new (guint, MAX (pattern->nodes->len, 1));
+  s->trail.alloc = MAX (pattern->nodes->len, 1);
+  s->same_target = g_new0 (const char *, pattern->nodes->len);
+  s->op_of = g_new (GraftOp, MAX (pattern->nodes->len, 1));
+  s->args_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
+  s->kwargs_of = g_new (const GraftArg *, MAX (pattern->nodes->len, 1));
+  for (guint i = 0; i < pattern->nodes->len; i++)
+    {
+      s->op_of[i] = graft_node_get_op (pattern->nodes->pdata[i]);
+      s->args_of[i] = graft_node_get_args (pattern->nodes->pdata[i]);
+      s->kwargs_of[i] = graft_node_get_kwargs (pattern->nodes->pdata[i]);
+    }
+  /* Until search_clear(). */
+  _graft_graph_hold_marks (graph);
+  s->bound_mark = _graft_graph_new_mark (graph);
+}
+
+static void
+search_clear (Search *s)
+{
+  g_clear_pointer (&s->why, g_free);
+  g_clear_pointer (&s->required, g_free);
+  g_clear_pointer (&s->bind, g_free);
+  g_clear_pointer (&s->same_target, g_free);
+  g_clear_pointer (&s->op_of, g_free);
+  g_clear_pointer (&s->args_of, g_free);
+  g_clear_pointer (&s->kwargs_of, g_free);
+  g_clear_pointer (&s->trail.items, g_free);
+  g_clear_pointer (&s->pattern_leaves.items, g_free);
+  g_clear_pointer (&s->graph_leaves.items, g_free);
+  g_clear_pointer (&s->stack.items, g_free);
+  g_clear_pointer (&s->found.items, g_free);
+  release_block (s);
+  _graft_graph_release_marks (s->graph);
+}
+
+/* torch 2.6 lists a complete candidate's placeholder and returning nodes
+ * from `nodes_map` before any filter: one that ignore_literals left unbound
+ * (what uses it met a constant) raises KeyError, and the search fails. */
+static gboolean
+check_complete (GraftPattern     *pattern,
+                GArray           *anchors,
+                const gboolean   *required,
+                const GraftMatch *m,
+                GError          **error)
+{
+  GArray *lists[] = { pattern->placeholders, pattern->returning };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      {
+        guint      pos = g_array_index (lists[l], guint, i);
+        GraftNode *pn = pattern->nodes->pdata[pos];
+        GraftNode *at;
+
+        if (m->bindings[pos].state != UNBOUND || (required != NULL && required[pos]))
+          continue;
+        /* The search's own anchor is always bound (with match_output, the
+         * output; the pattern's first anchor may be what is unbound). */
+        at = m->bindings[g_array_index (anchors, guint, 0)].node;
+        graft_node_set_error (at, error, GRAFT_ERROR_REWRITE,
+                              "the pattern's %s %s stands for nothing in the match at %s: with "
+                              "ignore_literals, what uses it was matched against a constant "
+                              "(torch.fx: KeyError: %s)",
+                              graft_node_get_op (pn) == GRAFT_OP_PLACEHOLDER ? "parameter"
+                                                                             : "result",
+                              graft_node_get_name (pn), graft_node_get_name (at),
+                              graft_node_get_name (pn));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* Whether check_complete() can pass over every match: each of the
+ * pattern's placeholders and returning nodes is bound in every complete
+ * match. */
+static gboolean
+all_required (Search       *s,
+              GraftPattern *pattern)
+{
+  GArray *lists[] = { pattern->placeholders, pattern->returning };
+
+  if (s->required == NULL)
+    return FALSE;
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      if (!s->required[g_array_index (lists[l], guint, i)])
+        return FALSE;
+  return TRUE;
+}
+
+/**
+ * graft_matcher_find:
+ * @pattern: the pattern
+ * @graph: the graph to search
+ * @options: (nullable): the options; %NULL for replace_pattern's
+ * @out_dropped: (out) (optional) (transfer full): complete candidate matches
+ *   that a filter removed, each with its reason, in the order found
+ *
+ * `SubgraphMatcher.match`: every occurrence of @pattern in @graph that
+ * `replace_pattern` would replace, in the order it would replace them.
+ * Where torch fails (graft_matcher_find_full()), no match.
+ *
+ * Returns: (transfer full) (element-type GraftMatch): the matches
+ */
+GPtrArray *
+graft_matcher_find (GraftPattern            *pattern,
+                    GraftGraph              *graph,
+                    const GraftMatchOptions *options,
+                    GPtrArray              **out_dropped)
+{
+  GPtrArray *found = graft_matcher_find_full (pattern, graph, options, out_dropped, NULL);
+
+  if (found != NULL)
+    return found;
+  if (out_dropped != NULL)
+    *out_dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
+}
+
 /**
  * graft_matcher_find_full:
  * @pattern: the pattern
@@ -1931,6 +2149,8 @@ graft_matcher_find_full (GraftPattern            *pattern,
   guint      n_kept = 0;
   GPtrArray *dropped = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
   Claims     claimed;
+  guint32    first_mark;
+  guint      n_to_check;
   GArray    *anchors;
   g_autoptr (GArray) output_anchor = NULL;
 
@@ -1966,8 +2186,11 @@ graft_matcher_find_full (GraftPattern            *pattern,
       g_clear_pointer (&s.programs, g_free);
     }
 
-  for (guint i = 0; i < s.found.len; i++)
-    if (!check_complete (pattern, anchors, s.found.items[i], error))
+  /* When every placeholder and returning node is bound in every complete
+   * match (without ignore_literals, nearly always), none needs a look. */
+  n_to_check = s.found.len > 0 && !all_required (&s, pattern) ? s.found.len : 0;
+  for (guint i = 0; i < n_to_check; i++)
+    if (!check_complete (pattern, anchors, s.required, s.found.items[i], error))
       {
         for (guint k = 0; k < s.found.len; k++)
           graft_match_free (s.found.items[k]);
@@ -1984,36 +2207,15 @@ graft_matcher_find_full (GraftPattern            *pattern,
   if (kept != NULL)
     g_ptr_array_set_size (kept, s.found.len);
   filtering_init (&filtering, pattern, graph);
+  /* Three marks a match (filter_match()), handed out at once. */
+  first_mark = _graft_graph_reserve_marks (graph, 3 * MAX (s.found.len, 1));
   claims_init (&claimed, graph, options->filter != NULL);
   for (guint i = 0; kept != NULL && i < s.found.len; i++)
     {
       GraftMatch *m = s.found.items[i];
-      guint32     part = _graft_graph_new_mark (graph);
-      guint32     other = _graft_graph_new_mark (graph);
-      GraftNode  *last = mark_match (&filtering, m, part, other);
 
-      if (!is_contained (&filtering, m, part, other))
-        m->reason = GRAFT_MATCH_DROPPED_LEAK;
-      else if (!has_no_cycle (&filtering, m, part, last))
-        m->reason = GRAFT_MATCH_DROPPED_CYCLE;
-      else if (options->remove_overlapping_matches)
-        {
-          for (guint k = 0; k < filtering.n_compute && m->reason == GRAFT_MATCH_KEPT; k++)
-            {
-              const Binding *b = &m->bindings[filtering.compute[k]];
-
-              if (b->state == BOUND_NODE && is_claimed (&claimed, b->node))
-                m->reason = GRAFT_MATCH_DROPPED_OVERLAP;
-            }
-          if (m->reason == GRAFT_MATCH_KEPT)
-            for (guint k = 0; k < filtering.n_compute; k++)
-              {
-                const Binding *b = &m->bindings[filtering.compute[k]];
-
-                if (b->state == BOUND_NODE)
-                  claim (&claimed, b->node);
-              }
-        }
+      m->reason = filter_match (&filtering, m, first_mark + 3 * i, &claimed,
+                                options->remove_overlapping_matches);
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
         m->reason = GRAFT_MATCH_DROPPED_FILTER;

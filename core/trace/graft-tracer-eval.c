@@ -337,11 +337,11 @@ note_miss (Tracer     *t,
   t->miss_recent[r] = name;
 }
 
-static Value *
-lookup (Tracer            *t,
-        Frame             *frame,
-        const char        *name,
-        const GraftPyExpr *at)
+static G_GNUC_NO_INLINE Value *
+lookup_slow (Tracer            *t,
+             Frame             *frame,
+             const char        *name,
+             const GraftPyExpr *at)
 {
   Value *v = _graft_strmap_get (&frame->vars, name);
 
@@ -375,7 +375,102 @@ lookup (Tracer            *t,
                              "name '%s' is not defined", name);
 }
 
+/* The module's value of @name (`torch`) that Tracer.outside_recent keeps
+ * for @frame, a streaming function's, if it still holds (the miss noted,
+ * no frame on the way changed its keys or may hold the name now): what
+ * lookup_slow() would find, or %NULL. */
+static inline Value *
+outside_recent (Tracer     *t,
+                Frame      *frame,
+                const char *name)
+{
+  guint         r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
+  const StrMap *vars = &frame->vars, *globals = &frame->globals->vars;
+  Frame        *parent = frame->parent;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (t->miss_recent) == G_N_ELEMENTS (t->outside_recent));
+  if (t->outside_recent[r].name == name && t->outside_recent[r].frame == frame &&
+      frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
+      t->miss_recent[r] == name &&
+      (vars->stamp == t->outside_recent[r].frame_stamp ||
+       (vars->stamp != 0 && (vars->key_bits & _graft_strmap_key_bit (name)) == 0)) &&
+      (parent == frame->globals || parent->vars.stamp == t->outside_recent[r].parent_stamp) &&
+      globals->stamp == t->outside_recent[r].globals_stamp)
+    return globals->values->pdata[t->outside_recent[r].pos - 1];
+  return NULL;
+}
+
+/* lookup_slow() of a name the streaming function's frame does not hold
+ * and the module does (`torch`, `F` on every line of a forward): the
+ * answer kept in Tracer.outside_recent while it holds, without
+ * lookup_slow()'s searches. */
+static G_GNUC_NO_INLINE Value *
+lookup_outside (Tracer            *t,
+                Frame             *frame,
+                const char        *name,
+                const GraftPyExpr *at)
+{
+  guint         r = (guint) (GPOINTER_TO_SIZE (name) >> 3) % G_N_ELEMENTS (t->miss_recent);
+  const StrMap *vars = &frame->vars, *globals = &frame->globals->vars;
+  Frame        *parent = frame->parent;
+  Value        *v = outside_recent (t, frame, name);
+  guint         pos;
+
+  if (v != NULL)
+    return v;
+  v = lookup_slow (t, frame, name, at);
+  /* Kept when lookup_slow() went the streaming frame's way to the module's
+   * scope, past at most one enclosing frame (a class body's), each with
+   * its stamp. */
+  if (v != NULL && frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
+      t->miss_recent[r] == name && vars->stamp != 0 && globals->stamp != 0 && parent != NULL &&
+      (parent == frame->globals || (parent->parent == NULL && parent->vars.stamp != 0)) &&
+      globals->keys != NULL &&
+      (pos = _graft_strmap_recent_position (globals, name,
+                                            _graft_strmap_recent_slot (globals, name))) !=
+          G_MAXUINT &&
+      pos > 0 && globals->values->pdata[pos - 1] == v)
+    {
+      t->outside_recent[r].name = name;
+      t->outside_recent[r].frame = frame;
+      t->outside_recent[r].frame_stamp = vars->stamp;
+      t->outside_recent[r].parent_stamp = parent->vars.stamp;
+      t->outside_recent[r].globals_stamp = globals->stamp;
+      t->outside_recent[r].pos = pos;
+    }
+  return v;
+}
+
+/* A name of the frame itself that Tracer.map_recent still answers (most
+ * names of a forward: each line reads the names the last ones bound) in
+ * place, without a call; anything else by lookup_slow(). */
+static inline G_ALWAYS_INLINE Value *
+lookup (Tracer            *t,
+        Frame             *frame,
+        const char        *name,
+        const GraftPyExpr *at)
+{
+  const StrMap *map = &frame->vars;
+  guint         r = _graft_strmap_recent_slot (map, name);
+
+  if (t->map_recent[r].map == map && t->map_recent[r].key == name)
+    {
+      guint pos = t->map_recent[r].pos;
+
+      /* As _graft_strmap_recent_position(): the map unchanged since, or
+       * this very key at that position. */
+      if (pos > 0 && map->keys != NULL &&
+          ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+           (pos <= map->keys->len && map->keys->pdata[pos - 1] == name)))
+        return map->values->pdata[pos - 1];
+    }
+  return lookup_outside (t, frame, name, at);
+}
+
 /* Expressions -------------------------------------------------------------- */
+
+static Value *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
+static Value *module_attr (Tracer *t, Value *module, const char *name, const GraftPyExpr *at);
 
 /* _graft_tracer_eval() for an operand, the commonest of which is a name:
  * that is looked up here without the call, the depth limit checked as
@@ -972,8 +1067,10 @@ call_of_names (Tracer            *t,
         _graft_tracer_release (t, mark);
       return NULL;
     }
-  /* As eval_call() does: the constants made on the way are scratch. */
-  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept)
+  /* As eval_call() does: the constants made on the way are scratch
+   * (none when the proxy is the first thing made since the mark). */
+  if (result != NULL && result->kind == VAL_PROXY && t->n_kept == n_kept &&
+      !(t->chunk == mark.chunk && (char *) result == mark.chunk + mark.used))
     {
       GraftNode *node = result->node;
 
@@ -1008,7 +1105,29 @@ eval_call (Tracer            *t,
       e->call.args.len == 0 && _graft_strmap_get (&frame->globals->vars, "super") == NULL)
     return make_super (t, frame, e);
 
-  callee = _graft_tracer_eval (t, frame, e->call.func);
+  if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE &&
+      e->call.func->attribute.value->kind == GRAFT_PY_EXPR_NAME &&
+      t->depth + 1 < GRAFT_MAX_EVAL_DEPTH &&
+      (callee = outside_recent (t, frame, e->call.func->attribute.value->name.id)) != NULL &&
+      callee->kind == VAL_PYMODULE)
+    {
+      /* `torch.neg` in a streamed forward: eval_attribute() of a module
+       * name that Tracer.outside_recent answers (which makes sure the
+       * frame does not hold it), without the frame's lookup first. */
+      t->depth++;
+      callee = module_attr (t, callee, e->call.func->attribute.attr, e->call.func);
+      t->depth--;
+    }
+  else if (e->call.func->kind == GRAFT_PY_EXPR_ATTRIBUTE && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    {
+      /* `torch.neg`, `h.sum`: _graft_tracer_eval() without the call (no
+       * error is set here, and the depth is checked as it would be). */
+      t->depth++;
+      callee = eval_attribute (t, frame, e->call.func);
+      t->depth--;
+    }
+  else
+    callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
   if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||

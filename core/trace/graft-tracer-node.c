@@ -226,16 +226,16 @@ _graft_tracer_to_arg (Tracer            *t,
   switch (v->kind)
     {
     case VAL_NONE:
-      graft_arg_init_none (out);
+      *out = (GraftArg){ .kind = GRAFT_ARG_NONE };
       return TRUE;
     case VAL_BOOL:
       graft_arg_init_bool (out, v->b);
       return TRUE;
     case VAL_INT:
-      graft_arg_init_int (out, v->i);
+      *out = (GraftArg){ .kind = GRAFT_ARG_INT, .i = v->i };
       return TRUE;
     case VAL_FLOAT:
-      graft_arg_init_float (out, v->f);
+      *out = (GraftArg){ .kind = GRAFT_ARG_FLOAT, .f = v->f };
       return TRUE;
     case VAL_COMPLEX:
       graft_arg_init_none (out);
@@ -259,7 +259,7 @@ _graft_tracer_to_arg (Tracer            *t,
       node = _graft_tracer_node_of (t, v);
       if (node == NULL)
         return FALSE;
-      graft_arg_init_node (out, node);
+      *out = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = node };
       return TRUE;
     case VAL_TENSOR:
     case VAL_PARAMETER:
@@ -434,30 +434,6 @@ target_is_printable (Tracer            *t,
 }
 
 /**
- * _graft_tracer_make_node:
- * @args: (element-type Value) (nullable): positional arguments
- * @kwargs: (nullable): keyword arguments
- * @name: (nullable): the name candidate, %NULL to derive it from @target
- *
- * torch.fx's `create_proxy`: converts the arguments (which may create
- * get_attr and getattr nodes first), then records the node.
- *
- * Returns: (nullable): a proxy for the node
- */
-Value *
-_graft_tracer_make_node (Tracer            *t,
-                         GraftOp            op,
-                         const char        *target,
-                         PtrVec            *args,
-                         StrMap            *kwargs,
-                         const char        *name,
-                         const GraftPyExpr *at)
-{
-  return _graft_tracer_make_node_from (t, _graft_tracer_mark (t), op, target, args, kwargs, name,
-                                       at);
-}
-
-/**
  * _graft_tracer_make_node_from:
  * @mark: where the arena stood before the caller built @args and @kwargs
  *   for this node alone, nothing since kept anywhere else
@@ -478,32 +454,31 @@ _graft_tracer_make_node_from (Tracer            *t,
                               const GraftPyExpr *at)
 {
   /* The arguments are built in scratch memory (items on the stack, the
-   * keywords' names borrowed) and copied into the graph's own. */
-  GraftArg   a_stack[8], k_stack[16];
+   * keywords' names borrowed) and copied into the graph's own: the
+   * arguments first, then the items of lists of traced values. */
+  GraftArg   a_stack[8 + 16], k_stack[16];
   guint      n_args = args != NULL ? args->len : 0;
   guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
+  guint      n_items = 8; /* the next free item of a_stack */
   GraftArg   a, k;
   GraftNode *node = NULL;
   gboolean   static_text = t->static_text;
   guint      i;
 
   t->static_text = FALSE;
-  if (!t->tracing || t->graph == NULL)
+  if (G_UNLIKELY (!t->tracing || t->graph == NULL))
     return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
                                   "this operation needs a traced value, but runs before tracing "
                                   "starts");
   if (!target_is_printable (t, op, target, args, at))
     return NULL;
-  if (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES)
+  if (G_UNLIKELY (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES))
     return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
                                "the graph would have more than %u nodes", GRAFT_MAX_NODES);
 
   a = (GraftArg){ .kind = GRAFT_ARG_TUPLE, .n = n_args, .items = a_stack };
-  k = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = n_kw / 2, .items = k_stack };
-  if (G_UNLIKELY (n_args > G_N_ELEMENTS (a_stack)))
+  if (G_UNLIKELY (n_args > 8))
     a.items = g_new (GraftArg, n_args);
-  if (G_UNLIKELY (n_kw > G_N_ELEMENTS (k_stack)))
-    k.items = g_new (GraftArg, n_kw);
   /* (_graft_tracer_to_arg() sets each argument whole, and one that failed
    * is not read.) */
   for (i = 0; i < n_args; i++)
@@ -512,33 +487,65 @@ _graft_tracer_make_node_from (Tracer            *t,
 
       /* Most arguments are nodes. */
       if (v->kind == VAL_PROXY)
+        a.items[i] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = v->node };
+      else if (v->kind == VAL_LIST && v->seq.range == NULL && v->seq.items->len > 0 &&
+               v->seq.items->len <= G_N_ELEMENTS (a_stack) - n_items)
         {
-          a.items[i].kind = GRAFT_ARG_NODE;
-          a.items[i].n = 0;
-          a.items[i].node = v->node;
+          /* A list of traced values (`torch.cat([a, b])`): its items on
+           * the stack too, as _graft_tracer_to_arg() makes them. */
+          PtrVec *items = v->seq.items;
+          guint   k0 = n_items, j;
+
+          for (j = 0; j < items->len && ((Value *) items->pdata[j])->kind == VAL_PROXY; j++)
+            a_stack[n_items++] = (GraftArg){ .kind = GRAFT_ARG_NODE,
+                                             .node = ((Value *) items->pdata[j])->node };
+          if (j == items->len)
+            a.items[i] =
+                (GraftArg){ .kind = GRAFT_ARG_LIST, .n = items->len, .items = a_stack + k0 };
+          else
+            {
+              n_items = k0;
+              if (!_graft_tracer_to_arg (t, v, &a.items[i], at))
+                goto out;
+            }
         }
       else if (!_graft_tracer_to_arg (t, v, &a.items[i], at))
         goto out;
     }
+  if (n_kw == 0)
+    {
+      /* Most calls have no keywords: no dict to copy. */
+      if (static_text)
+        node = _graft_graph_create_node_static (t->graph, op, target, &a, NULL, name);
+      else
+        node = graft_graph_create_node_copy (t->graph, op, target, &a, NULL, name, NULL);
+      goto out;
+    }
+  k = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = n_kw / 2, .items = k_stack };
+  if (G_UNLIKELY (n_kw > G_N_ELEMENTS (k_stack)))
+    k.items = g_new (GraftArg, n_kw);
   for (i = 0; i < n_kw / 2; i++)
     {
       const char *key = kwargs->keys->pdata[i];
 
       k.items[2 * i] = (GraftArg){ .kind = GRAFT_ARG_STR, .n = strlen (key), .s = (char *) key };
       if (!_graft_tracer_to_arg (t, kwargs->values->pdata[i], &k.items[2 * i + 1], at))
-        goto out;
+        break;
     }
-  if (static_text)
-    node = _graft_graph_create_node_static (t->graph, op, target, &a, &k, name);
-  else
-    node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+  if (i == n_kw / 2)
+    {
+      if (static_text)
+        node = _graft_graph_create_node_static (t->graph, op, target, &a, &k, name);
+      else
+        node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+    }
+  if (G_UNLIKELY (k.items != k_stack))
+    g_free (k.items);
 
 out:
   /* The arguments borrow all they hold (_graft_tracer_to_arg()). */
   if (G_UNLIKELY (a.items != a_stack))
     g_free (a.items);
-  if (G_UNLIKELY (k.items != k_stack))
-    g_free (k.items);
   if (node == NULL)
     return NULL;
   graft_node_set_span (node, at->start, at->end);

@@ -105,6 +105,7 @@ record (Tracer            *t,
   gpointer operands[2] = { a, b };
   PtrVec   args = { operands, b != NULL ? 2 : 1, G_N_ELEMENTS (operands), t };
 
+  t->static_text = TRUE; /* @target is a literal of this file */
   return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, target, &args, NULL, NULL, at);
 }
 
@@ -477,6 +478,9 @@ _graft_tracer_binop (Tracer            *t,
   double fx, fy;
   Value *r;
 
+  /* The commonest, `x + y` of traced values (as the checks below). */
+  if (a->kind == VAL_PROXY)
+    return record (t, binop_targets[op], a, b, at);
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_binop_methods[op], a, b, at);
   /* `'%s' % x` is str's own formatting: Python never asks the proxy. */

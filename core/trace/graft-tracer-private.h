@@ -395,7 +395,22 @@ struct _Tracer
   const GraftPyStmt *streamed;      /* a def whose body was read as traced, to the end */
   GHashTable        *stream_misses; /* names stream_fn's frame looked up outside it */
   const char        *miss_recent[64];
-  gboolean           fallback; /* read and trace again the usual way */
+  /* graft-tracer-eval.c: names stream_fn's frame found in the module's
+   * scope (`torch`, `F`), by the name's address (the slot of miss_recent):
+   * good while the frame, its enclosing frame and the module's scope keep
+   * the stamps they had (the frame's may also change where its key bits
+   * still leave the name out); the value is read at @pos of the module's
+   * scope. */
+  struct
+  {
+    const char  *name;
+    const Frame *frame;
+    guint        frame_stamp;
+    guint        parent_stamp;
+    guint        globals_stamp;
+    guint        pos;
+  } outside_recent[64];
+  gboolean fallback; /* read and trace again the usual way */
 };
 
 /* The size of the arena's blocks; larger requests get a block of their own. */
@@ -601,6 +616,30 @@ _graft_strmap_get (const StrMap *map,
   return _graft_strmap_get_slow (map, key);
 }
 
+/* _graft_strmap_set() of a key Tracer.map_recent still finds in @map
+ * (a name bound again) in place; anything else out of line. */
+static inline void
+_graft_strmap_set_inline (StrMap     *map,
+                          const char *key,
+                          Value      *value)
+{
+  Tracer *t = map->tracer;
+  guint   r = _graft_strmap_recent_slot (map, key);
+
+  if (t->map_recent[r].map == map && t->map_recent[r].key == key)
+    {
+      guint pos = t->map_recent[r].pos;
+
+      if (pos > 0 && ((map->stamp != 0 && t->map_recent[r].stamp == map->stamp) ||
+                      (pos <= map->keys->len && map->keys->pdata[pos - 1] == key)))
+        {
+          map->values->pdata[pos - 1] = value;
+          return;
+        }
+    }
+  _graft_strmap_set (map, key, value);
+}
+
 /* Whether @v is a traced value: a proxy, or a proxy's attribute. */
 static inline gboolean
 _graft_value_is_proxy (const Value *v)
@@ -690,13 +729,6 @@ _graft_tracer_body_lines (const GraftPyStmt *def)
 gboolean   _graft_tracer_append_proxy_repr (Tracer *t, GString *out, Value *proxy);
 GraftNode *_graft_tracer_node_of (Tracer *t, Value *v);
 gboolean   _graft_tracer_to_arg (Tracer *t, Value *v, GraftArg *out, const GraftPyExpr *at);
-Value     *_graft_tracer_make_node (Tracer            *t,
-                                    GraftOp            op,
-                                    const char        *target,
-                                    PtrVec            *args,
-                                    StrMap            *kwargs,
-                                    const char        *name,
-                                    const GraftPyExpr *at);
 Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          ArenaMark          mark,
                                          GraftOp            op,
@@ -705,8 +737,34 @@ Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          StrMap            *kwargs,
                                          const char        *name,
                                          const GraftPyExpr *at);
-gboolean   _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
-Value     *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
+
+/**
+ * _graft_tracer_make_node:
+ * @args: (element-type Value) (nullable): positional arguments
+ * @kwargs: (nullable): keyword arguments
+ * @name: (nullable): the name candidate, %NULL to derive it from @target
+ *
+ * torch.fx's `create_proxy`: converts the arguments (which may create
+ * get_attr and getattr nodes first), then records the node
+ * (_graft_tracer_make_node_from() from where the arena stands).
+ *
+ * Returns: (nullable): a proxy for the node
+ */
+static inline Value *
+_graft_tracer_make_node (Tracer            *t,
+                         GraftOp            op,
+                         const char        *target,
+                         PtrVec            *args,
+                         StrMap            *kwargs,
+                         const char        *name,
+                         const GraftPyExpr *at)
+{
+  return _graft_tracer_make_node_from (t, _graft_tracer_mark (t), op, target, args, kwargs, name,
+                                       at);
+}
+
+gboolean _graft_tracer_truth (Tracer *t, Value *v, const GraftPyExpr *at, gboolean *out);
+Value   *_graft_tracer_iterate (Tracer *t, Value *v, const GraftPyExpr *at);
 
 /* graft-tracer-module.c */
 const char *_graft_tracer_join_path (Tracer *t, const char *base, const char *name);

@@ -1252,7 +1252,7 @@ _graft_tracer_exec_assign_name (Tracer            *t,
     return FLOW_ERROR;
   v = _graft_tracer_eval (t, frame, s->assign.value);
   if (v != NULL)
-    _graft_strmap_set (&frame->vars, s->assign.targets.items[0]->name.id, v);
+    _graft_strmap_set_inline (&frame->vars, s->assign.targets.items[0]->name.id, v);
   t->span_start = saved_start;
   t->span_end = saved_end;
   t->depth--;

@@ -313,12 +313,12 @@ is_nn_class (const char *path)
 {
   const char *name = last_component (path);
 
-  if (!g_ascii_isupper (name[0]))
+  const char *rest;
+
+  if (!g_ascii_isupper (name[0]) || !g_str_has_prefix (path, "torch.nn."))
     return FALSE;
-  if (g_str_has_prefix (path, "torch.nn.modules."))
-    return TRUE;
-  return strncmp (path, "torch.nn.", strlen ("torch.nn.")) == 0 &&
-         strchr (path + strlen ("torch.nn."), '.') == NULL;
+  rest = path + strlen ("torch.nn.");
+  return g_str_has_prefix (rest, "modules.") || strchr (rest, '.') == NULL;
 }
 
 /**
@@ -1069,6 +1069,15 @@ struct _ResolvedPath
    * (python_direct_plain()): 0 not known yet, 1 yes, 2 no. */
   Signature *sig;
   guint      sig_plain;
+  /* What _graft_tracer_call_path_direct() may do with it, set once
+   * resolved: a function of the table with no math, no dispatch on a
+   * flag, recorded as it is called (FX_BUILTIN) or bound as Python
+   * (FX_PYTHON); or neither. */
+  enum {
+    DIRECT_NONE,
+    DIRECT_BUILTIN,
+    DIRECT_PYTHON,
+  } direct;
 };
 
 static PathKind
@@ -1130,6 +1139,10 @@ resolve_path (Tracer     *t,
             break;
           }
     }
+  if (r->kind == PATH_TABLE && r->math == NULL && r->fn != NULL && r->dispatch == NULL)
+    r->direct = r->fn->kind == FX_BUILTIN  ? DIRECT_BUILTIN
+                : r->fn->kind == FX_PYTHON ? DIRECT_PYTHON
+                                           : DIRECT_NONE;
   g_hash_table_insert (t->call_paths, (gpointer) path, r);
   t->n_kept++;
   return r;
@@ -1410,6 +1423,8 @@ _graft_tracer_call_path_direct (Tracer            *t,
   *out_handled = FALSE;
   if (args->len == 0 || args->len > 15)
     return NULL;
+  /* (Traced values alone are traced.) */
+  traced = proxies;
   for (guint i = 0; i < args->len && !traced; i++)
     traced = ((Value *) args->pdata[i])->kind == VAL_PROXY ||
              ((Value *) args->pdata[i])->kind == VAL_LIST;
@@ -1417,12 +1432,12 @@ _graft_tracer_call_path_direct (Tracer            *t,
     return NULL;
   if (r == NULL)
     r = callee->path_fn.resolved = resolve_path (t, callee->path);
-  if (r->kind != PATH_TABLE || r->math != NULL || r->fn == NULL || r->dispatch != NULL)
-    return NULL;
-  if (r->fn->kind == FX_PYTHON && proxies)
-    return call_python_direct (t, r, args, kwargs, at, out_handled);
-  if (r->fn->kind != FX_BUILTIN)
-    return NULL;
+  if (r->direct != DIRECT_BUILTIN)
+    {
+      if (r->direct == DIRECT_PYTHON && proxies)
+        return call_python_direct (t, r, args, kwargs, at, out_handled);
+      return NULL;
+    }
   *out_handled = TRUE;
   if (kwargs != NULL)
     {

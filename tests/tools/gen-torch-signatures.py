@@ -125,7 +125,12 @@ def signature_texts(lib):
             if SIG_RE.match(text):
                 sig = parse_sig(text)
                 if sig is not None:
-                    by_name.setdefault(sig["name"], {})[text] = sig
+                    seen = by_name.setdefault(sig["name"], {})
+                    # whole: the text is a string of its own somewhere (not only
+                    # the tail of a longer one: `sum(...dim=None...)` is only
+                    # nansum's tail, `sum(...dim...)` sum's own)
+                    sig["whole"] = i == 0 or seen.get(text, {}).get("whole", False)
+                    seen[text] = sig
     return by_name
 
 
@@ -186,7 +191,7 @@ def shape(cand):
             for p in cand["params"]]
 
 
-def settle(cands):
+def settle(cands, whole_first=False):
     """One signature of several that the parser's answers cannot tell apart, or None.
 
     The library holds strings of other functions with the same name (the
@@ -196,14 +201,19 @@ def settle(cands):
     longer one was verified by name).  Candidates that differ only in which
     parameters have defaults (1.13 prints no defaults) give the one with the
     most: a default too many lets a call through, never fails one torch
-    accepts."""
+    accepts.  With whole_first (a parser that printed all its signatures),
+    a string of its own comes before a tail of a longer one: nansum's
+    `dim=None` is not sum's.  A parser known by one signature keeps the
+    most defaults: embedding_bag's other signature, with them, is not
+    known."""
     uniq = list({c["text"]: c for c in cands}.values())
     longest = max((len(c["params"]) for c in uniq), default=0)
     uniq = [c for c in uniq if len(c["params"]) == longest and
             all(shape(d) == shape(c)[:len(d["params"])] for d in uniq)]
     if not uniq or any(shape(c) != shape(uniq[0]) for c in uniq):
         return None
-    return max(uniq, key=lambda c: (sum(p["default"] is not None for p in c["params"]),
+    return max(uniq, key=lambda c: (whole_first and c["whole"],
+                                    sum(p["default"] is not None for p in c["params"]),
                                     sum(p["type"].endswith("?") for p in c["params"]),
                                     c["text"]))
 
@@ -345,7 +355,7 @@ def main():
                     if len(m) > 1 and defaults_printed:
                         m = [c for c in m if all((p["default"] is not None) == d
                                                  for p, d in zip(c["params"], defaults_of(ptext)))]
-                    one = settle(m) if len(m) > 1 else (m[0] if m else None)
+                    one = settle(m, whole_first=True) if len(m) > 1 else (m[0] if m else None)
                     if one is None:
                         ok = False
                         break
