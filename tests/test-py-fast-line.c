@@ -386,6 +386,41 @@ test_bench_module (void)
   g_assert_cmpuint (assert_same (s, -1), ==, 250);
 }
 
+/* Floats of every length up to the fast path's own conversion's limit
+ * and past it, the point at every place: each value the usual way's. */
+static void
+test_floats (void)
+{
+  GRand   *rand = g_rand_new_with_seed (20);
+  GString *text = g_string_new ("def f(x):\n");
+  guint    n_lines = 0;
+
+  for (guint n_digits = 2; n_digits <= 20; n_digits++)
+    for (guint point = 1; point < n_digits; point++)
+      for (guint k = 0; k < 40; k++)
+        {
+          g_string_append (text, "    y = ");
+          for (guint i = 0; i < n_digits; i++)
+            {
+              /* No leading zero but alone before the point. */
+              guint d = i == 0 && point > 1 ? (guint) g_rand_int_range (rand, 1, 10)
+                        : k == 0            ? 9u
+                        : k == 1            ? 0u
+                                            : (guint) g_rand_int_range (rand, 0, 10);
+
+              if (i == point)
+                g_string_append_c (text, '.');
+              g_string_append_c (text, (char) ('0' + d));
+            }
+          g_string_append (text, " * x\n");
+          n_lines++;
+        }
+  g_string_append (text, "    return y\n");
+  g_assert_cmpuint (assert_same (text->str, text->len), ==, n_lines);
+  g_string_free (text, TRUE);
+  g_rand_free (rand);
+}
+
 /* A line with more tokens than the fast path takes, or nested deeper than
  * the parser allows, is left to the usual way. */
 static void
@@ -424,6 +459,7 @@ main (int   argc,
   g_test_add_func ("/core/py-fast-line/data-files", test_data_files);
   g_test_add_func ("/core/py-fast-line/bench-module", test_bench_module);
   g_test_add_func ("/core/py-fast-line/limits", test_limits);
+  g_test_add_func ("/core/py-fast-line/floats", test_floats);
 
   return g_test_run ();
 }

@@ -38,6 +38,18 @@ typedef struct
 /* The name cache's size: a power of two. */
 #define GRAFT_PY_N_RECENT 512
 
+/* The short-name memo's size: a power of two, 1 << GRAFT_PY_WORD_BITS. */
+#define GRAFT_PY_WORD_BITS 8
+
+/* A name of 1 to 8 bytes as the name cache gave it, with its bytes as one
+ * word (those past the name zero; a name holds no NUL, so the word is the
+ * name). */
+typedef struct
+{
+  guint64     word;
+  const char *name;
+} GraftPyWordSlot;
+
 struct _GraftPyModule
 {
   /* Owned */
@@ -48,6 +60,9 @@ struct _GraftPyModule
   /* Recently made names, in slots picked by length and end bytes. */
   const char *recent[GRAFT_PY_N_RECENT];
   guint32     recent_len[GRAFT_PY_N_RECENT];
+  /* What the cache gave for short names the fast line read recently, by
+   * their word (_graft_py_module_intern_word()). */
+  GraftPyWordSlot words[1 << GRAFT_PY_WORD_BITS];
 
   /* Borrowed */
   GraftPyArena *nodes;  /* where nodes and lists go: &main, or &transient */
@@ -170,35 +185,57 @@ _graft_py_module_intern_fast (GraftPyModule *self,
   return _graft_py_module_intern_slot (self, str, len, r);
 }
 
+/* For 0 to 8: the bits of a word read from memory that hold its first
+ * that many bytes. */
+static const guint64 _graft_py_word_masks[9] = {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  0,
+  G_GUINT64_CONSTANT (0xff),
+  G_GUINT64_CONSTANT (0xffff),
+  G_GUINT64_CONSTANT (0xffffff),
+  G_GUINT64_CONSTANT (0xffffffff),
+  G_GUINT64_CONSTANT (0xffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffffff),
+  G_GUINT64_CONSTANT (0xffffffffffffffff),
+#else
+  0,
+  G_GUINT64_CONSTANT (0xff00000000000000),
+  G_GUINT64_CONSTANT (0xffff000000000000),
+  G_GUINT64_CONSTANT (0xffffff0000000000),
+  G_GUINT64_CONSTANT (0xffffffff00000000),
+  G_GUINT64_CONSTANT (0xffffffffff000000),
+  G_GUINT64_CONSTANT (0xffffffffffff0000),
+  G_GUINT64_CONSTANT (0xffffffffffffff00),
+  G_GUINT64_CONSTANT (0xffffffffffffffff),
+#endif
+};
+
 /* _graft_py_module_intern_fast() for a name of 1 to 8 bytes, where 8
- * bytes may be read from @str (the name and what follows it): compared
- * with the recent name of its slot as one word, the bytes past the name
- * masked out.  The copies the cache holds are arena blocks of at least 8
- * bytes. */
+ * bytes may be read from @str (the name and what follows it): first
+ * looked for in the memo of short names by its bytes as one word (a
+ * multiply, a shift and a compare), which answers what the name cache
+ * answered for it before, so that the cache's own slots (its choice of
+ * which names it keeps, and so which copy of a name the tracer sees) are
+ * as they would be without the memo. */
 static inline const char *
 _graft_py_module_intern_word (GraftPyModule *self,
                               const char    *str,
                               gsize          len)
 {
-  guint       r = _graft_py_intern_slot (str, len);
-  const char *recent = self->recent[r];
+  GraftPyWordSlot *slot;
+  guint64          w;
+  const char      *name;
 
-  if (self->recent_len[r] == len)
-    {
-      guint64 a, b, mask;
-
-      memcpy (&a, str, sizeof a);
-      memcpy (&b, recent, sizeof b);
-      /* 1 <= len <= 8: the shift is 0 to 56 bits. */
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-      mask = G_MAXUINT64 >> (64 - 8 * len);
-#else
-      mask = G_MAXUINT64 << (64 - 8 * len);
-#endif
-      if (((a ^ b) & mask) == 0)
-        return recent;
-    }
-  return _graft_py_module_intern_slot (self, str, len, r);
+  memcpy (&w, str, sizeof w);
+  w &= _graft_py_word_masks[len];
+  slot = &self->words[(w * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> (64 - GRAFT_PY_WORD_BITS)];
+  if (G_LIKELY (slot->word == w))
+    return slot->name;
+  name = _graft_py_module_intern_fast (self, str, len);
+  slot->word = w;
+  slot->name = name;
+  return name;
 }
 
 G_END_DECLS

@@ -20,9 +20,10 @@ G_BEGIN_DECLS
 
 GraftPyStmt *_graft_py_fast_line (GraftPyModule *module,
                                   const char    *text,
+                                  gsize          text_len,
                                   gsize          start,
                                   gsize          name_end,
-                                  guint          max_tokens,
+                                  guint          max_nest,
                                   gsize         *out_newline);
 
 void  _graft_py_parser_set_fast_lines (gboolean enabled);

@@ -5,20 +5,28 @@
  * Most lines of model code are an assignment or an expression statement
  * built from names, attributes, calls, subscripts, lists, numbers and the
  * arithmetic operators, on one line without strings or comments.  Such a
- * line is read here in two passes over the line alone: the first splits
- * its bytes into a small array of tokens and gives up, before anything is
- * allocated, at any byte or token outside that subset (quotes, `#`, `\`,
- * tabs, `\r`, non-ASCII bytes, keywords other than None, True and False,
- * comparison and augmented operators, braces, a newline inside brackets,
- * a long integer, a long line); the second builds the tree with the same
- * nodes, spans, contexts and interned names as the recursive descent of
- * graft-py-parser.c would, and gives up at any shape it does not know (a
- * tuple, a starred item, a keyword before a positional argument, a target
- * that is not a name, attribute or subscript).  Giving up is never an
- * error: the caller then parses the line the usual way, which reports
- * whatever is wrong with it, so errors and their locations are the usual
- * way's.  Giving up in the second pass leaves the nodes made so far unused
- * in the arena; the first pass makes that rare.
+ * line is read here in one pass over its bytes: the descent below reads
+ * each token where it needs it, from the byte it starts with, and builds
+ * the tree with the same nodes, spans, contexts and interned names as the
+ * recursive descent of graft-py-parser.c would.  It gives up at any byte
+ * or token outside that subset (quotes, `#`, `\`, tabs, `\r`, non-ASCII
+ * bytes, keywords other than None, True and False, comparison and
+ * augmented operators, `**`, `//`, braces, a newline inside brackets, a
+ * long integer, a float other than `1.5`) and at any shape it does not
+ * know (a tuple, a starred item, a keyword before a positional argument, a
+ * target that is not a name, attribute or subscript, nesting deeper than
+ * FAST_MAX_NEST or the caller allows, more than FAST_MAX_ITEMS items
+ * pending).  Giving up is never an error: the caller then parses the line
+ * the usual way, which reports whatever is wrong with it, so errors and
+ * their locations are the usual way's.  A line given up on leaves the
+ * nodes made so far unused in the arena.
+ *
+ * Every token is checked as the lexer's fast path would split it: a name
+ * must not go on beyond ASCII, a number must not run into a letter, `_`,
+ * `.` or a non-ASCII byte, an operator (and `=`) must not be followed by
+ * `=` or by itself (`==`, `+=`, `**`, `//`, `--`) or be `->`, a `:` must
+ * not be `:=`.  A byte that no rule takes ends the statement early, and
+ * only a newline may end it.
  */
 #include "config.h"
 
@@ -26,309 +34,178 @@
 #include "graft-limits.h"
 #include "graft-py-ast-private.h"
 
+#include <float.h>
 #include <string.h>
 
-/* At most this many tokens in a line (the NEWLINE included): longer lines
- * take the usual way.  It also bounds the recursion below. */
-#define FAST_MAX_TOKENS 96
+/* At most this many brackets open and unary operators pending (less if
+ * the caller has less room): deeper lines take the usual way.  It bounds
+ * the recursion below. */
+#define FAST_MAX_NEST 64
 
-/* The tokens of the subset. */
+/* At most this many list items, arguments and targets pending. */
+#define FAST_MAX_ITEMS 96
+
+/* What a byte starts where an operand may start. */
 enum {
-  T_END, /* the NEWLINE */
-  T_NAME,
-  T_INT,
-  T_FLOAT,
-  T_NONE,
-  T_TRUE,
-  T_FALSE,
-  T_LPAR,
-  T_RPAR,
-  T_LSQB,
-  T_RSQB,
-  T_COMMA,
-  T_DOT,
-  T_COLON,
-  T_EQUAL,
-  T_PLUS,
-  T_MINUS,
-  T_STAR,
-  T_SLASH,
-  T_PERCENT,
-  T_AT,
+  A_OTHER = 0,
+  A_NAME,  /* [A-Za-z_] */
+  A_DIGIT, /* [0-9] */
+  A_LPAR,
+  A_LSQB,
+  A_SIGN, /* - + */
 };
 
-/* What a byte starts, for the first pass; 0 gives up. */
+static const guint8 atom_class[256] = {
+  ['A' ... 'Z'] = A_NAME,
+  ['a' ... 'z'] = A_NAME,
+  ['_'] = A_NAME,
+  ['0' ... '9'] = A_DIGIT,
+  ['('] = A_LPAR,
+  ['['] = A_LSQB,
+  ['-'] = A_SIGN,
+  ['+'] = A_SIGN,
+};
+
+/* What a byte after an operand does: nothing (it ends the operand), a
+ * trailer (`.`, `(`, `[`) or a binary operator. */
 enum {
-  C_OTHER = 0,
-  C_BLANK,
-  C_NAME,
-  C_DIGIT,
-  C_NEWLINE,
-  /* One-byte tokens (byte_token[]) */
-  C_OPEN,     /* ( [ */
-  C_CLOSE,    /* ) ] */
-  C_COMMA,    /* , */
-  C_DOT,      /* . */
-  C_COLON,    /* : */
-  C_OPERATOR, /* = + - * / % @ */
+  F_END = 0,
+  F_TRAILER,
+  F_OPERATOR,
 };
 
-static const guint8 byte_class[256] = {
-  [' '] = C_BLANK,
-  ['A' ... 'Z'] = C_NAME,
-  ['a' ... 'z'] = C_NAME,
-  ['_'] = C_NAME,
-  ['0' ... '9'] = C_DIGIT,
-  ['\n'] = C_NEWLINE,
-  ['('] = C_OPEN,
-  [')'] = C_CLOSE,
-  ['['] = C_OPEN,
-  [']'] = C_CLOSE,
-  [','] = C_COMMA,
-  ['.'] = C_DOT,
-  [':'] = C_COLON,
-  ['='] = C_OPERATOR,
-  ['+'] = C_OPERATOR,
-  ['-'] = C_OPERATOR,
-  ['*'] = C_OPERATOR,
-  ['/'] = C_OPERATOR,
-  ['%'] = C_OPERATOR,
-  ['@'] = C_OPERATOR,
-};
-
-static const guint8 byte_token[256] = {
-  ['('] = T_LPAR,
-  [')'] = T_RPAR,
-  ['['] = T_LSQB,
-  [']'] = T_RSQB,
-  [','] = T_COMMA,
-  ['.'] = T_DOT,
-  [':'] = T_COLON,
-  ['='] = T_EQUAL,
-  ['+'] = T_PLUS,
-  ['-'] = T_MINUS,
-  ['*'] = T_STAR,
-  ['/'] = T_SLASH,
-  ['%'] = T_PERCENT,
-  ['@'] = T_AT,
+static const guint8 follow_class[256] = {
+  ['.'] = F_TRAILER,
+  ['('] = F_TRAILER,
+  ['['] = F_TRAILER,
+  ['+'] = F_OPERATOR,
+  ['-'] = F_OPERATOR,
+  ['*'] = F_OPERATOR,
+  ['/'] = F_OPERATOR,
+  ['%'] = F_OPERATOR,
+  ['@'] = F_OPERATOR,
 };
 
 /* The binary operators of the subset: precedence as in the parser's
  * binary_precedences[] (`+` and `-` 5, the others 6), and the operator. */
-static const guint8 token_precedence[T_AT + 1] = {
-  [T_PLUS] = 5,
-  [T_MINUS] = 5,
-  [T_STAR] = 6,
-  [T_SLASH] = 6,
-  [T_PERCENT] = 6,
-  [T_AT] = 6,
+static const guint8 byte_precedence[256] = {
+  ['+'] = 5,
+  ['-'] = 5,
+  ['*'] = 6,
+  ['/'] = 6,
+  ['%'] = 6,
+  ['@'] = 6,
 };
 
-static const guint8 token_bin_op[T_AT + 1] = {
-  [T_PLUS] = GRAFT_PY_BIN_ADD,
-  [T_MINUS] = GRAFT_PY_BIN_SUB,
-  [T_STAR] = GRAFT_PY_BIN_MUL,
-  [T_SLASH] = GRAFT_PY_BIN_TRUEDIV,
-  [T_PERCENT] = GRAFT_PY_BIN_MOD,
-  [T_AT] = GRAFT_PY_BIN_MATMUL,
+static const guint8 byte_bin_op[256] = {
+  ['+'] = GRAFT_PY_BIN_ADD,
+  ['-'] = GRAFT_PY_BIN_SUB,
+  ['*'] = GRAFT_PY_BIN_MUL,
+  ['/'] = GRAFT_PY_BIN_TRUEDIV,
+  ['%'] = GRAFT_PY_BIN_MOD,
+  ['@'] = GRAFT_PY_BIN_MATMUL,
 };
-
-typedef struct
-{
-  guint32 kind;
-  guint32 start;
-  guint32 end;
-} Tok;
 
 typedef struct
 {
   /* Borrowed */
   GraftPyModule *module;
-  const char    *text;
-  const Tok     *tok;   /* the lookahead; the one before it was consumed last */
-  guint32        limit; /* the end of the line: bytes before it may be read */
+  GraftPyArena  *arena; /* module->nodes */
+  const guchar  *t;
+  gsize          word_end; /* a name that starts 8 bytes or more before this
+                            * may be read as one word */
 
-  guint    sp; /* items of the lists under construction */
-  gpointer stack[FAST_MAX_TOKENS];
+  guint32  p;        /* the lookahead: where the next token starts */
+  guint32  end;      /* where the last token consumed ends */
+  guint    nest;     /* brackets open and unary operators pending */
+  guint    max_nest; /* give up when @nest reaches this */
+  guint    sp;       /* items of the lists under construction */
+  gpointer stack[FAST_MAX_ITEMS];
 } Fast;
 
-/* Splits the line at @start into @toks; returns how many tokens (the
- * last one T_END, its start the newline's offset), or 0 to give up.
- * @name_end, if past @start, ends the first token: a name of ASCII bytes
- * that is not a keyword, already read by the caller. */
-static guint
-split_line (const char *text,
-            gsize       start,
-            gsize       name_end,
-            guint       max_tokens,
-            Tok        *toks)
-{
-  const guchar *t = (const guchar *) text;
-  gsize         p = start;
-  Tok          *tk = toks, *tend;
-  guint         depth = 0;
-  guchar        close[FAST_MAX_TOKENS]; /* the closing bracket expected */
-
-  if (max_tokens > FAST_MAX_TOKENS)
-    max_tokens = FAST_MAX_TOKENS;
-  tend = toks + max_tokens;
-  if (name_end > start && max_tokens > 0)
-    {
-      if (name_end - start > GRAFT_MAX_NAME_LENGTH)
-        return 0;
-      tk->kind = T_NAME;
-      tk->start = start;
-      tk->end = name_end;
-      tk++;
-      p = name_end;
-    }
-  for (;;)
-    {
-      guchar c = t[p];
-      gsize  q;
-      guint  kind;
-
-      /* Most tokens are separated by one space or none. */
-      while (c == ' ')
-        c = t[++p];
-      if (tk >= tend)
-        return 0;
-      switch (byte_class[c])
-        {
-        case C_BLANK:
-          p++;
-          continue;
-        case C_NAME:
-          q = p + 1;
-          while (_graft_py_id_char[t[q]])
-            q++;
-          if (t[q] >= 0x80 || q - p > GRAFT_MAX_NAME_LENGTH)
-            return 0;
-          kind = T_NAME;
-          if (!_graft_py_may_be_keyword (c, q - p))
-            break;
-          switch ((int) _graft_py_keyword_kind ((const char *) t + p, q - p))
-            {
-            case GRAFT_PY_TOKEN_NAME:
-              kind = T_NAME;
-              break;
-            case GRAFT_PY_TOKEN_KW_NONE:
-              kind = T_NONE;
-              break;
-            case GRAFT_PY_TOKEN_KW_TRUE:
-              kind = T_TRUE;
-              break;
-            case GRAFT_PY_TOKEN_KW_FALSE:
-              kind = T_FALSE;
-              break;
-            default:
-              return 0;
-            }
-          break;
-        case C_DIGIT:
-          q = p + 1;
-          while (byte_class[t[q]] == C_DIGIT)
-            q++;
-          /* `007` is the lexer's to refuse, `08.5` is left to it too. */
-          if (c == '0' && q - p > 1)
-            return 0;
-          kind = T_INT;
-          if (t[q] == '.' && byte_class[t[q + 1]] == C_DIGIT)
-            {
-              q += 2;
-              while (byte_class[t[q]] == C_DIGIT)
-                q++;
-              kind = T_FLOAT;
-            }
-          /* `1_000`, `1e5`, `0x1f`, `3j`, `1.`, `1.5.real`, `12é`; an
-           * integer that may not fit in 63 bits. */
-          if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 ||
-              (kind == T_INT && q - p > 18))
-            return 0;
-          break;
-        case C_NEWLINE:
-          if (depth > 0)
-            return 0;
-          tk->kind = T_END;
-          tk->start = p;
-          tk->end = p + 1;
-          return tk + 1 - toks;
-        case C_OPEN:
-          if (depth >= G_N_ELEMENTS (close))
-            return 0;
-          close[depth++] = c == '(' ? ')' : ']';
-          kind = byte_token[c];
-          q = p + 1;
-          break;
-        case C_CLOSE:
-          if (depth == 0 || close[depth - 1] != c)
-            return 0;
-          depth--;
-          kind = byte_token[c];
-          q = p + 1;
-          break;
-        case C_COMMA:
-          kind = T_COMMA;
-          q = p + 1;
-          break;
-        case C_DOT:
-          q = p + 1;
-          /* `...` and `.5` */
-          if (t[q] == '.' || byte_class[t[q]] == C_DIGIT)
-            return 0;
-          kind = T_DOT;
-          break;
-        case C_COLON:
-          q = p + 1;
-          /* Slices only: not `:=`, annotations, lambdas or blocks. */
-          if (depth == 0 || close[depth - 1] != ']' || t[q] == '=')
-            return 0;
-          kind = T_COLON;
-          break;
-        case C_OPERATOR:
-          q = p + 1;
-          /* `==`, `+=`, `**`, `//`, `->` */
-          if (t[q] == '=' || t[q] == c || (c == '-' && t[q] == '>'))
-            return 0;
-          kind = byte_token[c];
-          break;
-        case C_OTHER:
-        default:
-          return 0;
-        }
-      tk->kind = kind;
-      tk->start = p;
-      tk->end = q;
-      tk++;
-      p = q;
-    }
-}
-
-static inline guint
-cur (Fast *f)
-{
-  return f->tok->kind;
-}
-
-static inline void
-consume (Fast *f)
-{
-  f->tok++;
-}
-
-/* The end of the last token consumed. */
+/* Where the next token after @q starts: most tokens are separated by one
+ * space or none. */
 static inline guint32
-prev_end (Fast *f)
+skip (const guchar *t,
+      guint32       q)
 {
-  return f->tok[-1].end;
+  while (t[q] == ' ')
+    q++;
+  return q;
 }
 
+/* Whether the operator byte at @p is one token the subset takes: not
+ * `==`, `+=`, `**`, `//`, `--`, `->`. */
+static inline gboolean
+lone_operator (const guchar *t,
+               guint32       p)
+{
+  guchar c = t[p], d = t[p + 1];
+
+  return d != '=' && d != c && !(c == '-' && d == '>');
+}
+
+/* The end of the name that starts at @p (an ASCII letter or `_`), or 0
+ * if it goes on beyond ASCII or is too long. */
+static inline guint32
+scan_name (const guchar *t,
+           guint32       p)
+{
+  guint32 q = p + 1;
+
+  while (_graft_py_id_char[t[q]])
+    q++;
+  if (G_UNLIKELY (t[q] >= 0x80 || q - p > GRAFT_MAX_NAME_LENGTH))
+    return 0;
+  return q;
+}
+
+/* Whether the name [@p, @q) is a keyword (soft keywords are names). */
+static inline gboolean
+is_keyword (const guchar *t,
+            guint32       p,
+            guint32       q)
+{
+  return _graft_py_may_be_keyword (t[p], q - p) &&
+         _graft_py_keyword_kind ((const char *) t + p, q - p) != GRAFT_PY_TOKEN_NAME;
+}
+
+static inline __attribute__ ((always_inline)) const char *
+intern (Fast   *f,
+        guint32 p,
+        guint32 q)
+{
+  guint32 len = q - p;
+
+  if (len <= 8 && p + 8 <= f->word_end)
+    return _graft_py_module_intern_word (f->module, (const char *) f->t + p, len);
+  return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
+}
+
+/* _graft_py_expr_new_fast() from the arena the line started with. */
 static inline GraftPyExpr *
 new_expr (Fast           *f,
           GraftPyExprKind kind,
-          gsize           start)
+          gsize           start,
+          gsize           end)
 {
-  return _graft_py_expr_new_fast (f->module, kind, start, prev_end (f));
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena, sizeof *expr);
+
+  memset (expr, 0, sizeof *expr);
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
+}
+
+static inline gboolean
+push (Fast    *f,
+      gpointer item)
+{
+  if (G_UNLIKELY (f->sp >= FAST_MAX_ITEMS))
+    return FALSE;
+  f->stack[f->sp++] = item;
+  return TRUE;
 }
 
 /* The items pushed since @base, as a list in the arena. */
@@ -340,7 +217,7 @@ finish_exprs (Fast *f,
 
   if (list.len > 0)
     {
-      list.items = _graft_py_module_alloc_fast (f->module, list.len * sizeof (gpointer));
+      list.items = _graft_py_arena_alloc_fast (f->arena, list.len * sizeof (gpointer));
       for (guint i = 0; i < list.len; i++)
         list.items[i] = f->stack[base + i];
     }
@@ -348,326 +225,490 @@ finish_exprs (Fast *f,
   return list;
 }
 
-static GraftPyExpr *parse_expression (Fast *f);
-
-static inline __attribute__ ((always_inline)) const char *
-take_name (Fast *f)
+/* Opens a bracket or a unary operator. */
+static inline gboolean
+enter (Fast *f)
 {
-  const Tok *t = f->tok;
-  guint32    len = t->end - t->start;
-
-  consume (f);
-  if (len <= 8 && t->start + 8 <= f->limit)
-    return _graft_py_module_intern_word (f->module, f->text + t->start, len);
-  return _graft_py_module_intern_fast (f->module, f->text + t->start, len);
+  return ++f->nest < f->max_nest;
 }
 
-/* The T_INT at the lookahead (at most 18 digits, so it fits). */
-static inline __attribute__ ((always_inline)) GraftPyExpr *
-take_int (Fast *f)
-{
-  const Tok   *t = f->tok;
-  gint64       value;
-  GraftPyExpr *e;
+static GraftPyExpr *parse_binary (Fast        *f,
+                                  int          min_prec,
+                                  GraftPyExpr *left);
+static GraftPyExpr *parse_trailers (Fast        *f,
+                                    GraftPyExpr *e);
 
-  _graft_py_read_decimal (f->text, t->start, t->end, &value);
-  consume (f);
-  e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
-  e->constant.kind = GRAFT_PY_CONST_INT;
-  e->constant.int_value = value;
+static inline GraftPyExpr *
+parse_expression (Fast *f)
+{
+  return parse_binary (f, 1, NULL);
+}
+
+/* The name, None, True or False [@p, @q), taken: the lookahead moves
+ * past it. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+take_name_atom (Fast   *f,
+                guint32 p,
+                guint32 q)
+{
+  const guchar *t = f->t;
+  GraftPyExpr  *e;
+
+  if (_graft_py_may_be_keyword (t[p], q - p))
+    {
+      GraftPyTokenKind kind = _graft_py_keyword_kind ((const char *) t + p, q - p);
+
+      if (kind != GRAFT_PY_TOKEN_NAME)
+        {
+          if (kind != GRAFT_PY_TOKEN_KW_NONE && kind != GRAFT_PY_TOKEN_KW_TRUE &&
+              kind != GRAFT_PY_TOKEN_KW_FALSE)
+            return NULL;
+          e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
+          if (kind == GRAFT_PY_TOKEN_KW_NONE)
+            e->constant.kind = GRAFT_PY_CONST_NONE;
+          else
+            {
+              e->constant.kind = GRAFT_PY_CONST_BOOL;
+              e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
+            }
+          f->end = q;
+          f->p = skip (t, q);
+          return e;
+        }
+    }
+  {
+    const char *id = intern (f, p, q);
+
+    e = new_expr (f, GRAFT_PY_EXPR_NAME, p, q);
+    e->name.id = id;
+  }
+  f->end = q;
+  f->p = skip (t, q);
   return e;
 }
 
-/* The tokens after which a name or a number is a whole list item,
- * argument, slice part or assignment target. */
-static const guint8 ends_name_item[T_AT + 1] = {
-  [T_END] = 1,
-  [T_RPAR] = 1,
-  [T_RSQB] = 1,
-  [T_COMMA] = 1,
-  [T_EQUAL] = 1,
-  [T_COLON] = 1,
-};
+/* The value of the float [@p, @q), digits, a `.` and digits, rounded as
+ * g_ascii_strtod() rounds it.  With at most 15 digits in all the digits
+ * without the point are an integer M below 2^53 and the power of ten
+ * below 10^15, both exact as doubles, so M / 10^k is rounded once, to
+ * the nearest double of the exact value: what strtod() gives.  Longer
+ * ones go to g_ascii_strtod(). */
+static double
+read_float (const guchar *t,
+            guint32       p,
+            guint32       q)
+{
+  static const double powers[16] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+  gint64              m = 0;
+  guint               k = 0;
+  gboolean            fraction = FALSE;
 
-/* parse_expression() with a shortcut for the most common items: a name
- * or an integer alone. */
+  /* (Only where doubles are computed as doubles, not wider.) */
+  if (q - p > 16 || FLT_EVAL_METHOD != 0)
+    return g_ascii_strtod ((const char *) t + p, NULL);
+  for (guint32 i = p; i < q; i++)
+    {
+      if (t[i] == '.')
+        {
+          fraction = TRUE;
+          continue;
+        }
+      m = m * 10 + (t[i] - '0');
+      k += fraction;
+    }
+  return (double) m / powers[k];
+}
+
+/* The number at @p (a digit), taken. */
+static GraftPyExpr *
+take_number (Fast   *f,
+             guint32 p)
+{
+  const guchar *t = f->t;
+  guint32       q = p + 1;
+  gboolean      is_float = FALSE;
+  GraftPyExpr  *e;
+
+  while (t[q] >= '0' && t[q] <= '9')
+    q++;
+  /* `007` is the lexer's to refuse, `08.5` is left to it too. */
+  if (t[p] == '0' && q - p > 1)
+    return NULL;
+  if (t[q] == '.' && t[q + 1] >= '0' && t[q + 1] <= '9')
+    {
+      q += 2;
+      while (t[q] >= '0' && t[q] <= '9')
+        q++;
+      is_float = TRUE;
+    }
+  /* `1_000`, `1e5`, `0x1f`, `3j`, `1.`, `1.5.real`, `12é`; an integer
+   * that may not fit in 63 bits. */
+  if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (!is_float && q - p > 18))
+    return NULL;
+  e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
+  if (is_float)
+    {
+      e->constant.kind = GRAFT_PY_CONST_FLOAT;
+      e->constant.float_value = read_float (t, p, q);
+    }
+  else
+    {
+      gint64 value;
+
+      _graft_py_read_decimal ((const char *) t, p, q, &value);
+      e->constant.kind = GRAFT_PY_CONST_INT;
+      e->constant.int_value = value;
+    }
+  f->end = q;
+  f->p = skip (t, q);
+  return e;
+}
+
+/* An operand that starts with the name or keyword [@p, @q): the rest of
+ * an expression after it, if a trailer or an operator follows. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+expression_from_name (Fast   *f,
+                      guint32 p,
+                      guint32 q)
+{
+  GraftPyExpr *e = take_name_atom (f, p, q);
+
+  if (e == NULL)
+    return NULL;
+  switch (follow_class[f->t[f->p]])
+    {
+    case F_TRAILER:
+      e = parse_trailers (f, e);
+      if (e == NULL || byte_precedence[f->t[f->p]] == 0)
+        return e;
+      /* fallthrough */
+    case F_OPERATOR:
+      return parse_binary (f, 1, e);
+    default:
+      return e;
+    }
+}
+
+/* parse_expression() with the most common items, a name or a name's
+ * trailers, read without the descent's levels. */
 static inline __attribute__ ((always_inline)) GraftPyExpr *
 parse_item (Fast *f)
 {
-  const Tok   *t = f->tok;
-  GraftPyExpr *e;
+  const guchar *t = f->t;
+  guint32       p = f->p;
 
-  /* Only a token before T_END has one after it. */
-  if (t->kind == T_NAME && ends_name_item[t[1].kind])
+  if (atom_class[t[p]] == A_NAME)
     {
-      const char *id = take_name (f);
+      guint32 q = scan_name (t, p);
 
-      e = new_expr (f, GRAFT_PY_EXPR_NAME, t->start);
-      e->name.id = id;
-      return e;
+      if (q == 0)
+        return NULL;
+      return expression_from_name (f, p, q);
     }
-  if (t->kind == T_INT && ends_name_item[t[1].kind])
-    return take_int (f);
   return parse_expression (f);
 }
 
+/* `(` or `[` at the lookahead: the list or parenthesized expression. */
 static GraftPyExpr *
-parse_atom (Fast *f)
+parse_bracket_atom (Fast *f)
 {
-  const Tok   *t = f->tok;
-  GraftPyExpr *e;
+  const guchar *t = f->t;
+  guint32       start = f->p;
+  GraftPyExpr  *e;
 
-  switch (t->kind)
+  if (!enter (f))
+    return NULL;
+  f->p = skip (t, start + 1);
+  if (t[start] == '(')
     {
-    case T_NAME:
-      {
-        const char *id = take_name (f);
-
-        e = new_expr (f, GRAFT_PY_EXPR_NAME, t->start);
-        e->name.id = id;
-        return e;
-      }
-    case T_INT:
-      return take_int (f);
-    case T_FLOAT:
-      consume (f);
-      e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
-      e->constant.kind = GRAFT_PY_CONST_FLOAT;
-      /* The digits end where the token does: what follows is neither a
-       * digit, a letter, `_` nor `.`. */
-      e->constant.float_value = g_ascii_strtod (f->text + t->start, NULL);
-      return e;
-    case T_NONE:
-    case T_TRUE:
-    case T_FALSE:
-      consume (f);
-      e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, t->start);
-      if (t->kind == T_NONE)
-        e->constant.kind = GRAFT_PY_CONST_NONE;
+      if (t[f->p] == ')')
+        {
+          f->end = f->p + 1;
+          e = new_expr (f, GRAFT_PY_EXPR_TUPLE, start, f->end);
+        }
       else
         {
-          e->constant.kind = GRAFT_PY_CONST_BOOL;
-          e->constant.bool_value = t->kind == T_TRUE;
+          /* A parenthesized expression keeps its own span; a tuple or a
+           * generator expression takes the usual way. */
+          e = parse_expression (f);
+          if (e == NULL || t[f->p] != ')')
+            return NULL;
+          f->end = f->p + 1;
         }
-      return e;
-    case T_LPAR:
-      consume (f);
-      if (cur (f) == T_RPAR)
+    }
+  else
+    {
+      guint base = f->sp;
+
+      while (t[f->p] != ']')
         {
-          consume (f);
-          return new_expr (f, GRAFT_PY_EXPR_TUPLE, t->start);
+          GraftPyExpr *item = parse_item (f);
+
+          if (item == NULL || !push (f, item))
+            return NULL;
+          if (t[f->p] != ',')
+            break;
+          f->p = skip (t, f->p + 1);
         }
-      /* A parenthesized expression keeps its own span; a tuple or a
-       * generator expression takes the usual way. */
-      e = parse_expression (f);
-      if (e == NULL || cur (f) != T_RPAR)
+      if (t[f->p] != ']')
         return NULL;
-      consume (f);
-      return e;
-    case T_LSQB:
-      {
-        guint base = f->sp;
+      f->end = f->p + 1;
+      e = new_expr (f, GRAFT_PY_EXPR_LIST, start, f->end);
+      e->sequence.elts = finish_exprs (f, base);
+    }
+  f->p = skip (t, f->end);
+  f->nest--;
+  return e;
+}
 
-        consume (f);
-        while (cur (f) != T_RSQB)
-          {
-            GraftPyExpr *item = parse_item (f);
+/* The atom at the lookahead. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_atom (Fast *f)
+{
+  const guchar *t = f->t;
+  guint32       p = f->p, q;
 
-            if (item == NULL)
-              return NULL;
-            f->stack[f->sp++] = item;
-            if (cur (f) != T_COMMA)
-              break;
-            consume (f);
-          }
-        if (cur (f) != T_RSQB)
-          return NULL;
-        consume (f);
-        e = new_expr (f, GRAFT_PY_EXPR_LIST, t->start);
-        e->sequence.elts = finish_exprs (f, base);
-        return e;
-      }
+  switch (atom_class[t[p]])
+    {
+    case A_NAME:
+      q = scan_name (t, p);
+      if (q == 0)
+        return NULL;
+      return take_name_atom (f, p, q);
+    case A_DIGIT:
+      return take_number (f, p);
+    case A_LPAR:
+    case A_LSQB:
+      return parse_bracket_atom (f);
     default:
       return NULL;
     }
 }
 
-/* After `(`: positional arguments, then keyword arguments. */
+/* After `(`: positional arguments, then keyword arguments, on the stack
+ * in that order. */
 static GraftPyExpr *
 parse_call (Fast        *f,
             GraftPyExpr *func)
 {
-  guint           base = f->sp;
-  guint           n_keywords = 0;
-  GraftPyKeyword *keywords[FAST_MAX_TOKENS / 3];
-  GraftPyExprList args;
-  GraftPyExpr    *c;
+  const guchar *t = f->t;
+  guint         base = f->sp, n_keywords = 0;
+  GraftPyExpr  *c;
 
-  consume (f);
-  while (cur (f) != T_RPAR)
-    {
-      if (cur (f) == T_NAME && f->tok[1].kind == T_EQUAL)
-        {
-          GraftPyKeyword *kw;
-          guint32         start = f->tok->start;
-          const char     *name = take_name (f);
-
-          consume (f);
-          kw = _graft_py_module_alloc_fast (f->module, sizeof *kw);
-          kw->name = name;
-          kw->value = parse_item (f);
-          if (kw->value == NULL)
-            return NULL;
-          kw->start = start;
-          kw->end = prev_end (f);
-          keywords[n_keywords++] = kw;
-        }
-      else
-        {
-          GraftPyExpr *e;
-
-          /* A positional argument after a keyword is an error. */
-          if (n_keywords > 0)
-            return NULL;
-          e = parse_item (f);
-          if (e == NULL)
-            return NULL;
-          f->stack[f->sp++] = e;
-        }
-      if (cur (f) != T_COMMA)
-        break;
-      consume (f);
-    }
-  if (cur (f) != T_RPAR)
+  if (!enter (f))
     return NULL;
-  consume (f);
-  args = finish_exprs (f, base);
-  c = new_expr (f, GRAFT_PY_EXPR_CALL, func->start);
+  f->p = skip (t, f->p + 1);
+  while (t[f->p] != ')')
+    {
+      guint32  p = f->p;
+      gpointer item;
+
+      if (atom_class[t[p]] == A_NAME)
+        {
+          guint32 q = scan_name (t, p), r;
+
+          if (q == 0)
+            return NULL;
+          r = skip (t, q);
+          if (t[r] == '=' && !is_keyword (t, p, q))
+            {
+              GraftPyKeyword *kw;
+
+              if (t[r + 1] == '=')
+                return NULL;
+              kw = _graft_py_arena_alloc_fast (f->arena, sizeof *kw);
+              kw->name = intern (f, p, q);
+              f->p = skip (t, r + 1);
+              kw->value = parse_item (f);
+              if (kw->value == NULL)
+                return NULL;
+              kw->start = p;
+              kw->end = f->end;
+              n_keywords++;
+              item = kw;
+            }
+          /* A positional argument after a keyword is an error. */
+          else if (n_keywords > 0)
+            return NULL;
+          else
+            item = expression_from_name (f, p, q);
+        }
+      else if (n_keywords > 0)
+        return NULL;
+      else
+        item = parse_expression (f);
+      if (item == NULL || !push (f, item))
+        return NULL;
+      if (t[f->p] != ',')
+        break;
+      f->p = skip (t, f->p + 1);
+    }
+  if (t[f->p] != ')')
+    return NULL;
+  f->end = f->p + 1;
+  f->p = skip (t, f->end);
+  f->nest--;
+  c = new_expr (f, GRAFT_PY_EXPR_CALL, func->start, f->end);
   c->call.func = func;
-  c->call.args = args;
   if (n_keywords > 0)
     {
-      c->call.keywords = _graft_py_module_alloc_fast (f->module, n_keywords * sizeof (gpointer));
+      GraftPyKeyword **keywords =
+          _graft_py_arena_alloc_fast (f->arena, n_keywords * sizeof (gpointer));
+
       for (guint i = 0; i < n_keywords; i++)
-        c->call.keywords[i] = keywords[i];
+        keywords[i] = f->stack[f->sp - n_keywords + i];
+      c->call.keywords = keywords;
       c->call.n_keywords = n_keywords;
+      f->sp -= n_keywords;
     }
+  c->call.args = finish_exprs (f, base);
   return c;
 }
 
+/* A `:` of a slice at the lookahead, taken; %FALSE for `:=`. */
 static inline gboolean
-ends_slice_part (guint kind)
+take_colon (Fast *f)
 {
-  return kind == T_COLON || kind == T_COMMA || kind == T_RSQB;
+  const guchar *t = f->t;
+
+  if (t[f->p + 1] == '=')
+    return FALSE;
+  f->end = f->p + 1;
+  f->p = skip (t, f->end);
+  return TRUE;
+}
+
+static inline gboolean
+ends_slice_part (guchar c)
+{
+  return c == ':' || c == ',' || c == ']';
 }
 
 /* One element of a subscript: an expression or a slice. */
 static GraftPyExpr *
 parse_slice (Fast *f)
 {
-  guint32      start = f->tok->start;
-  GraftPyExpr *lower = NULL, *e;
+  const guchar *t = f->t;
+  guint32       start = f->p;
+  GraftPyExpr  *lower = NULL, *e;
 
-  if (cur (f) != T_COLON)
+  if (t[f->p] != ':')
     {
       lower = parse_item (f);
-      if (lower == NULL || cur (f) != T_COLON)
+      if (lower == NULL || t[f->p] != ':')
         return lower;
     }
-  consume (f);
-  e = _graft_py_expr_new_fast (f->module, GRAFT_PY_EXPR_SLICE, start, start);
+  if (!take_colon (f))
+    return NULL;
+  e = new_expr (f, GRAFT_PY_EXPR_SLICE, start, start);
   e->slice.lower = lower;
-  if (!ends_slice_part (cur (f)))
+  if (!ends_slice_part (t[f->p]))
     {
       e->slice.upper = parse_item (f);
       if (e->slice.upper == NULL)
         return NULL;
     }
-  if (cur (f) == T_COLON)
+  if (t[f->p] == ':')
     {
-      consume (f);
-      if (cur (f) != T_COMMA && cur (f) != T_RSQB)
+      if (!take_colon (f))
+        return NULL;
+      if (t[f->p] != ',' && t[f->p] != ']')
         {
           e->slice.step = parse_item (f);
           if (e->slice.step == NULL)
             return NULL;
         }
     }
-  e->end = prev_end (f);
+  e->end = f->end;
   return e;
 }
 
+/* `[` at the lookahead: the subscript of @value. */
 static GraftPyExpr *
 parse_subscript (Fast        *f,
                  GraftPyExpr *value)
 {
-  guint32      index_start;
-  GraftPyExpr *index, *e;
+  const guchar *t = f->t;
+  guint32       index_start;
+  GraftPyExpr  *index, *e;
 
-  consume (f);
-  index_start = f->tok->start;
-  if (cur (f) == T_RSQB)
+  if (!enter (f))
+    return NULL;
+  f->p = index_start = skip (t, f->p + 1);
+  if (t[f->p] == ']')
     return NULL;
   index = parse_slice (f);
   if (index == NULL)
     return NULL;
-  if (cur (f) == T_COMMA)
+  if (t[f->p] == ',')
     {
       guint base = f->sp;
 
-      f->stack[f->sp++] = index;
-      while (cur (f) == T_COMMA)
+      if (!push (f, index))
+        return NULL;
+      while (t[f->p] == ',')
         {
           GraftPyExpr *item;
 
-          consume (f);
-          if (cur (f) == T_RSQB)
+          f->end = f->p + 1;
+          f->p = skip (t, f->end);
+          if (t[f->p] == ']')
             break;
           item = parse_slice (f);
-          if (item == NULL)
+          if (item == NULL || !push (f, item))
             return NULL;
-          f->stack[f->sp++] = item;
         }
-      index = new_expr (f, GRAFT_PY_EXPR_TUPLE, index_start);
+      index = new_expr (f, GRAFT_PY_EXPR_TUPLE, index_start, f->end);
       index->sequence.elts = finish_exprs (f, base);
     }
-  if (cur (f) != T_RSQB)
+  if (t[f->p] != ']')
     return NULL;
-  consume (f);
-  e = new_expr (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start);
+  f->end = f->p + 1;
+  f->p = skip (t, f->end);
+  f->nest--;
+  e = new_expr (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
   e->subscript.value = value;
   e->subscript.slice = index;
   return e;
 }
 
+/* The trailers after @e: attributes, calls and subscripts. */
 static GraftPyExpr *
-parse_primary (Fast *f)
+parse_trailers (Fast        *f,
+                GraftPyExpr *e)
 {
-  GraftPyExpr *e = parse_atom (f);
+  const guchar *t = f->t;
 
   while (e != NULL)
     {
-      switch (cur (f))
+      switch (t[f->p])
         {
-        case T_DOT:
+        case '.':
           {
+            guint32      p = skip (t, f->p + 1), q;
             GraftPyExpr *a;
             const char  *attr;
 
-            consume (f);
-            if (cur (f) != T_NAME)
+            /* Not `...`, `.5` or a keyword. */
+            if (atom_class[t[p]] != A_NAME)
               return NULL;
-            attr = take_name (f);
-            a = new_expr (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start);
+            q = scan_name (t, p);
+            if (q == 0 || is_keyword (t, p, q))
+              return NULL;
+            attr = intern (f, p, q);
+            a = new_expr (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
             a->attribute.value = e;
             a->attribute.attr = attr;
+            f->end = q;
+            f->p = skip (t, q);
             e = a;
           }
           break;
-        case T_LPAR:
+        case '(':
           e = parse_call (f, e);
           break;
-        case T_LSQB:
+        case '[':
           e = parse_subscript (f, e);
           break;
         default:
@@ -677,52 +718,64 @@ parse_primary (Fast *f)
   return NULL;
 }
 
-/* An operand: a primary after any number of unary `-` and `+`. */
+/* An operand: a primary after any number of unary `-` and `+`, each
+ * spanning to the operand's end. */
 static GraftPyExpr *
 parse_unary (Fast *f)
 {
-  const Tok   *first = f->tok;
-  const Tok   *last;
-  GraftPyExpr *e;
+  const guchar *t = f->t;
+  guint32       start = f->p;
+  GraftPyExpr  *operand, *u;
 
-  while (cur (f) == T_MINUS || cur (f) == T_PLUS)
-    consume (f);
-  last = f->tok;
-  e = parse_primary (f);
-  /* The innermost operator first; each spans to the operand's end. */
-  while (e != NULL && last > first)
+  if (atom_class[t[start]] != A_SIGN)
     {
-      const Tok   *t = --last;
-      GraftPyExpr *u = new_expr (f, GRAFT_PY_EXPR_UNARY_OP, t->start);
+      GraftPyExpr *e = parse_atom (f);
 
-      u->unary_op.op = t->kind == T_MINUS ? GRAFT_PY_UNARY_NEG : GRAFT_PY_UNARY_POS;
-      u->unary_op.operand = e;
-      e = u;
+      if (e == NULL || follow_class[t[f->p]] != F_TRAILER)
+        return e;
+      return parse_trailers (f, e);
     }
-  return e;
+  if (!lone_operator (t, start) || !enter (f))
+    return NULL;
+  f->p = skip (t, start + 1);
+  operand = parse_unary (f);
+  if (operand == NULL)
+    return NULL;
+  f->nest--;
+  u = new_expr (f, GRAFT_PY_EXPR_UNARY_OP, start, f->end);
+  u->unary_op.op = t[start] == '-' ? GRAFT_PY_UNARY_NEG : GRAFT_PY_UNARY_POS;
+  u->unary_op.operand = operand;
+  return u;
 }
 
-/* Precedence climbing, as the parser's binary_chain(). */
+/* Precedence climbing, as the parser's binary_chain(), from @left if it
+ * has been read already. */
 static GraftPyExpr *
-parse_binary (Fast *f,
-              int   min_prec)
+parse_binary (Fast        *f,
+              int          min_prec,
+              GraftPyExpr *left)
 {
-  GraftPyExpr *left = parse_unary (f);
+  const guchar *t = f->t;
 
+  if (left == NULL)
+    left = parse_unary (f);
   while (left != NULL)
     {
-      guint        kind = cur (f);
-      int          prec = kind <= T_AT ? token_precedence[kind] : 0;
+      guint32      p = f->p;
+      guchar       c = t[p];
+      int          prec = byte_precedence[c];
       GraftPyExpr *right, *e;
 
       if (prec == 0 || prec < min_prec)
         break;
-      consume (f);
-      right = parse_binary (f, prec + 1);
+      if (!lone_operator (t, p))
+        return NULL;
+      f->p = skip (t, p + 1);
+      right = parse_binary (f, prec + 1, NULL);
       if (right == NULL)
         return NULL;
-      e = new_expr (f, GRAFT_PY_EXPR_BIN_OP, left->start);
-      e->bin_op.op = token_bin_op[kind];
+      e = new_expr (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
+      e->bin_op.op = byte_bin_op[c];
       e->bin_op.left = left;
       e->bin_op.right = right;
       left = e;
@@ -730,22 +783,17 @@ parse_binary (Fast *f,
   return left;
 }
 
-static GraftPyExpr *
-parse_expression (Fast *f)
-{
-  return parse_binary (f, 1);
-}
-
 /**
  * _graft_py_fast_line:
  * @module: where the nodes go (its current node arena)
  * @text: the source text, NUL-terminated
+ * @text_len: the bytes of @text before its NUL
  * @start: where the statement's first token starts, at the start of a
  *   statement
  * @name_end: where that token ends if it is known to be a name of ASCII
  *   bytes and not a keyword, or 0
- * @max_tokens: give up on a line of more tokens than this (the caller's
- *   room for nesting: each bracket and unary operator is one token)
+ * @max_nest: give up on a line that nests brackets and unary operators
+ *   this deep (the caller's room for nesting)
  * @out_newline: (out): the offset of the line's newline
  *
  * Reads an assignment or expression statement that ends its line, if the
@@ -758,32 +806,43 @@ parse_expression (Fast *f)
 GraftPyStmt *
 _graft_py_fast_line (GraftPyModule *module,
                      const char    *text,
+                     gsize          text_len,
                      gsize          start,
                      gsize          name_end,
-                     guint          max_tokens,
+                     guint          max_nest,
                      gsize         *out_newline)
 {
-  Tok          toks[FAST_MAX_TOKENS];
-  Fast         f;
-  guint        n = split_line (text, start, name_end, max_tokens, toks);
-  GraftPyExpr *e;
-  GraftPyStmt *s;
+  const guchar *t = (const guchar *) text;
+  Fast          f;
+  GraftPyExpr  *e;
+  GraftPyStmt  *s;
 
-  if (n == 0)
-    return NULL;
   f.module = module;
-  f.text = text;
-  f.tok = toks;
-  f.limit = toks[n - 1].end;
+  f.arena = module->nodes;
+  f.t = t;
+  f.word_end = text_len + 1;
+  f.p = start;
+  f.end = start;
+  f.nest = 0;
+  f.max_nest = MIN (max_nest, FAST_MAX_NEST);
   f.sp = 0;
 
-  e = parse_item (&f);
+  if (name_end > start)
+    {
+      if (name_end - start > GRAFT_MAX_NAME_LENGTH)
+        return NULL;
+      e = expression_from_name (&f, start, name_end);
+    }
+  else
+    e = parse_item (&f);
   if (e == NULL)
     return NULL;
-  if (cur (&f) == T_EQUAL)
+  if (t[f.p] == '=')
     {
-      while (cur (&f) == T_EQUAL)
+      while (t[f.p] == '=')
         {
+          if (t[f.p + 1] == '=')
+            return NULL;
           switch ((int) e->kind)
             {
             case GRAFT_PY_EXPR_NAME:
@@ -798,25 +857,26 @@ _graft_py_fast_line (GraftPyModule *module,
             default:
               return NULL;
             }
-          f.stack[f.sp++] = e;
-          consume (&f);
+          if (!push (&f, e))
+            return NULL;
+          f.p = skip (t, f.p + 1);
           e = parse_item (&f);
           if (e == NULL)
             return NULL;
         }
-      if (cur (&f) != T_END)
+      if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_ASSIGN, start, prev_end (&f));
+      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_ASSIGN, start, f.end);
       s->assign.targets = finish_exprs (&f, 0);
       s->assign.value = e;
     }
   else
     {
-      if (cur (&f) != T_END)
+      if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_EXPR, start, prev_end (&f));
+      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_EXPR, start, f.end);
       s->expr.value = e;
     }
-  *out_newline = toks[n - 1].start;
+  *out_newline = f.p;
   return s;
 }

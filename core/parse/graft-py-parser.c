@@ -3897,7 +3897,7 @@ _graft_py_parser_get_fast_lines_read (void)
  * _graft_py_fast_line() and moves past its NEWLINE, as
  * parse_simple_statements() would (but for pushing the statement), or
  * returns %NULL having read nothing. */
-static GraftPyStmt *
+static inline __attribute__ ((always_inline)) GraftPyStmt *
 read_fast_line (Parser *p)
 {
   GraftPyLexer *lex = &p->main_lexer;
@@ -3907,7 +3907,7 @@ read_fast_line (Parser *p)
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return NULL;
-  s = _graft_py_fast_line (p->module, p->text, p->cur.start,
+  s = _graft_py_fast_line (p->module, p->text, lex->end, p->cur.start,
                            p->cur.start == p->fast_name_start ? p->cur.end : 0,
                            GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
