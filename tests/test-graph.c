@@ -1127,6 +1127,71 @@ test_index_nodes (void)
   g_assert_false (_graft_node_get_index (late, mark, nodes, 3, &index));
 }
 
+/* Scratch marks live apart from the nodes, by page, while an algorithm
+ * holds them: they count in the graph's memory then, and when the last
+ * holder releases them the memory goes back and every mark reads 0.  A
+ * mark set while nothing holds stays until a holder releases; a node
+ * made in an erased node's place carries no mark of it. */
+static void
+test_marks_released (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode *nodes[300];
+  GraftNode *erased;
+  GraftNode *made;
+  gsize      bare;
+  guint32    mark;
+  guint32    other;
+
+  for (guint k = 0; k < G_N_ELEMENTS (nodes); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("x%u", k);
+
+      nodes[k] = placeholder (graph, name);
+    }
+  bare = graft_graph_get_memory_size (graph);
+  _graft_graph_hold_marks (graph);
+  mark = _graft_graph_new_mark (graph);
+  for (guint k = 0; k < G_N_ELEMENTS (nodes); k += 2)
+    _graft_node_set_mark (nodes[k], k % 4 == 0 ? 0 : 1, mark);
+  g_assert_cmpuint (graft_graph_get_memory_size (graph), >, bare);
+  /* A second holder: released first, the marks stay. */
+  _graft_graph_hold_marks (graph);
+  other = _graft_graph_new_mark (graph);
+  _graft_node_set_mark (nodes[1], 1, other);
+  _graft_graph_release_marks (graph);
+  for (guint k = 0; k < G_N_ELEMENTS (nodes); k++)
+    {
+      g_assert_cmpint (_graft_node_has_mark (nodes[k], 0, mark), ==, k % 4 == 0);
+      g_assert_cmpint (_graft_node_has_mark (nodes[k], 1, mark), ==, k % 4 == 2);
+    }
+  g_assert_true (_graft_node_has_mark (nodes[1], 1, other));
+  _graft_graph_release_marks (graph);
+  g_assert_cmpuint (graft_graph_get_memory_size (graph), ==, bare);
+  for (guint k = 0; k < G_N_ELEMENTS (nodes); k++)
+    g_assert_true (_graft_node_get_mark (nodes[k], 0) == 0 &&
+                   _graft_node_get_mark (nodes[k], 1) == 0);
+
+  /* Unheld, then a holder's release gives it back. */
+  _graft_node_set_mark (nodes[7], 0, mark);
+  g_assert_true (_graft_node_has_mark (nodes[7], 0, mark));
+  _graft_graph_hold_marks (graph);
+  _graft_graph_release_marks (graph);
+  g_assert_cmpuint (_graft_node_get_mark (nodes[7], 0), ==, 0);
+
+  /* A node made where an erased one was carries none of its marks. */
+  _graft_graph_hold_marks (graph);
+  mark = _graft_graph_new_mark (graph);
+  erased = nodes[G_N_ELEMENTS (nodes) - 1];
+  _graft_node_set_mark (erased, 0, mark);
+  _graft_node_set_mark (erased, 1, mark);
+  graft_graph_erase_node (graph, erased);
+  made = placeholder (graph, "y");
+  g_assert_false (_graft_node_has_mark (made, 0, mark));
+  g_assert_false (_graft_node_has_mark (made, 1, mark));
+  _graft_graph_release_marks (graph);
+}
+
 /* A span's length is kept in 16 bits of the node: one of 65,535 bytes or
  * more (or one that ends before it starts) keeps its end apart.  Each
  * reads back as set, a long span made short again and a node with a long
@@ -1682,6 +1747,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/memory-size", test_memory_size);
   g_test_add_func ("/core/graph/long-edit-frees", test_long_edit_frees);
   g_test_add_func ("/core/graph/index-nodes", test_index_nodes);
+  g_test_add_func ("/core/graph/marks-released", test_marks_released);
   g_test_add_func ("/core/graph/long-spans", test_long_spans);
   g_test_add_func ("/core/graph/order-limit", test_order_limit);
   g_test_add_func ("/core/graph/topological-known", test_topological_known);

@@ -897,6 +897,7 @@ collect_last_uses (GraftGraph *graph,
   guint position = graft_graph_get_n_nodes (graph);
 
   memset (lu, 0, sizeof *lu);
+  _graft_graph_hold_marks (graph);
   lu->seen = _graft_graph_new_mark (graph);
   lu->n_positions = position;
   lu->run_at = g_new0 (guint, MAX (position, 1));
@@ -929,6 +930,7 @@ collect_last_uses (GraftGraph *graph,
       lu->n_runs++;
       lu->run_at[position] = lu->n_runs;
     }
+  _graft_graph_release_marks (graph);
 }
 
 static void

@@ -3,7 +3,9 @@
  * graft-graph-private.h: scratch marks on nodes, for algorithms of the core
  * that need sets of nodes without building hash tables (the matcher).
  * Each node has two slots; a mark from _graft_graph_new_mark() is on no
- * node until set, so a set starts empty in O(1).  Also the caption every
+ * node until set, so a set starts empty in O(1).  An algorithm holds the
+ * marks while it uses them (_graft_graph_hold_marks()): the slots' memory
+ * is given back when the last holder releases them.  Also the caption every
  * drawing of a node shows (boxes, DOT labels).
  */
 #pragma once
@@ -76,21 +78,32 @@ _graft_node_settle_users (GraftNode *node)
     _graft_node_settle_users_now (node);
 }
 
+void _graft_graph_hold_marks (GraftGraph *self);
+void _graft_graph_release_marks (GraftGraph *self);
+void _graft_node_page_add_marks (NodePage *page);
+
 /* The scratch marks, inline: the matcher reads and sets them for every
- * node it tries. */
+ * node it tries.  They are kept by page, apart from the nodes: a page
+ * gets its array when a mark is first set on one of its nodes, and gives
+ * it back when the graph's last holder of marks releases them (a mark
+ * then reads as 0, which no new mark is). */
 static inline void
 _graft_node_set_mark (GraftNode *node,
                       guint      slot,
                       guint32    mark)
 {
-  node->marks[slot] = mark;
+  NodePage *page = node_page (node);
+
+  if (G_UNLIKELY (page->marks == _graft_no_marks))
+    _graft_node_page_add_marks (page);
+  node_marks (node)[slot] = mark;
 }
 
 static inline guint32
 _graft_node_get_mark (GraftNode *node,
                       guint      slot)
 {
-  return node->marks[slot];
+  return node_marks (node)[slot];
 }
 
 static inline gboolean
@@ -98,7 +111,7 @@ _graft_node_has_mark (GraftNode *node,
                       guint      slot,
                       guint32    mark)
 {
-  return node->marks[slot] == mark;
+  return node_marks (node)[slot] == mark;
 }
 
 /*
@@ -119,7 +132,7 @@ _graft_node_get_index (GraftNode        *node,
                        guint             n,
                        guint            *index)
 {
-  guint32 k = node->marks[0] - base;
+  guint32 k = node_marks (node)[0] - base;
 
   /* Marks are per graph: a node of another graph may carry the same one. */
   if (k >= n || nodes[k] != node)

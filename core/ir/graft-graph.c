@@ -148,9 +148,9 @@ typedef struct
 } NodeExtra;
 
 G_STATIC_ASSERT (GRAFT_MAX_NODES < (1u << 24));
-/* 51 nodes a 4 KiB page on 64-bit systems: a byte more costs a node a
- * page. */
-G_STATIC_ASSERT (sizeof (GraftNode) <= 80);
+/* 56 nodes a 4 KiB page on 64-bit systems: a byte more costs five nodes
+ * a page. */
+G_STATIC_ASSERT (sizeof (GraftNode) <= 72);
 /* The extras index, 25 bits: a node has at most one, and GRAFT_MAX_NODES
  * are alive at once, with those an undo history keeps (extras_index()). */
 #define MAX_EXTRAS ((1u << 25) - 1)
@@ -239,7 +239,12 @@ struct _GraftGraph
   GraftNode *first;
   GraftNode *last;
   guint      n_nodes;
-  guint32    epoch; /* the last mark handed out */
+  guint32    epoch;        /* the last mark handed out */
+  guint      marks_held;   /* algorithms using marks now (_graft_graph_hold_marks()) */
+  GPtrArray *marked_pages; /* NodePage: those with marks, or NULL */
+  GPtrArray *marks_blocks; /* their arrays, MARKS_BLOCK_PAGES a block, owned; or NULL */
+  guint32   *marks_next;   /* in the newest block */
+  guint      marks_left;   /* pages' arrays left in it */
   /* Clear while the graph is known to be in topological order: nodes
    * only appended (as a tracer or reader builds it), or checked since
    * (_graft_graph_is_topological()).  Set by what may break the order: an
@@ -290,34 +295,20 @@ struct _GraftGraph
 #define PAIR_SIZE  (sizeof (UserArray) + 2 * sizeof (GraftNode *))
 #define PAIR_BLOCK 4096
 
-/* Under AddressSanitizer every node is its own allocation, so that a use
- * of an erased node is caught rather than reading a reused one (and so is
- * every users array). */
-#if defined(__SANITIZE_ADDRESS__)
-#define NODES_EACH_ALONE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#ifdef GRAFT_NODES_EACH_ALONE
 #define NODES_EACH_ALONE 1
 #endif
-#endif
-
-/* Nodes live in aligned pages that start with their graph: a node finds
- * its graph from its own address, which saves a pointer per node.  Under
- * AddressSanitizer, a page holds one node. */
-typedef struct
-{
-  GraftGraph *graph;
-} NodePage;
-
-#ifdef NODES_EACH_ALONE
-#define NODE_PAGE_SIZE 256
-#else
-#define NODE_PAGE_SIZE 4096
-#endif
-#define NODES_PER_PAGE ((NODE_PAGE_SIZE - sizeof (NodePage)) / sizeof (GraftNode))
+#define NODE_PAGE_SIZE GRAFT_NODE_PAGE_SIZE
+#define NODES_PER_PAGE GRAFT_NODES_PER_PAGE
 
 G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
 G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
+
+guint32 _graft_no_marks[2 * NODES_PER_PAGE];
+
+/* Pages' mark arrays are carved out of blocks of this many (7 KiB): one
+ * allocation for 896 nodes. */
+#define MARKS_BLOCK_PAGES 16
 
 /* Runs of pages grow with the graph, up to this many pages (64 KiB: the
  * newest run is partly empty, and a longer one would waste more). */
@@ -326,7 +317,7 @@ G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 static inline GraftGraph *
 node_graph (const GraftNode *node)
 {
-  return ((const NodePage *) ((guintptr) node & ~(guintptr) (NODE_PAGE_SIZE - 1)))->graph;
+  return node_page (node)->graph;
 }
 
 /* @node's extra part, or NULL; valid until another node gets one. */
@@ -446,6 +437,7 @@ node_alloc (GraftGraph *self)
     NodePage *page = g_aligned_alloc (1, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
 
     page->graph = self;
+    page->marks = _graft_no_marks;
     node = (GraftNode *) (page + 1);
     self->node_bytes += NODE_PAGE_SIZE;
   }
@@ -454,6 +446,9 @@ node_alloc (GraftGraph *self)
     {
       node = self->free_nodes;
       self->free_nodes = node->next;
+      /* New nodes carry no mark. */
+      if (G_UNLIKELY (node_page (node)->marks != _graft_no_marks))
+        node_marks (node)[0] = node_marks (node)[1] = 0;
     }
   else
     {
@@ -472,6 +467,7 @@ node_alloc (GraftGraph *self)
             }
           page = (NodePage *) self->next_page;
           page->graph = self;
+          page->marks = _graft_no_marks;
           self->next_page += NODE_PAGE_SIZE;
           self->pages_left--;
           self->page_next = (GraftNode *) (page + 1);
@@ -642,6 +638,36 @@ node_clear (GraftGraph *self,
   node->users.one = NULL;
 }
 
+#ifdef NODES_EACH_ALONE
+/* Forgets @page's marks (it has some), before the page itself goes: its
+ * array stays in its block until the marks are dropped. */
+static void
+page_drop_marks (GraftGraph *self,
+                 NodePage   *page)
+{
+  NodePage *last = g_ptr_array_steal_index_fast (self->marked_pages, page->marked_pos);
+
+  g_assert (last == page);
+  if (page->marked_pos < self->marked_pages->len)
+    ((NodePage *) self->marked_pages->pdata[page->marked_pos])->marked_pos = page->marked_pos;
+  page->marks = _graft_no_marks;
+}
+#endif
+
+/* Gives back every page's marks: each node's read as 0 after. */
+static void
+drop_marks (GraftGraph *self)
+{
+  if (self->marked_pages == NULL)
+    return;
+  for (guint i = 0; i < self->marked_pages->len; i++)
+    ((NodePage *) self->marked_pages->pdata[i])->marks = _graft_no_marks;
+  g_ptr_array_set_size (self->marked_pages, 0);
+  g_ptr_array_set_size (self->marks_blocks, 0);
+  self->marks_next = NULL;
+  self->marks_left = 0;
+}
+
 static void
 node_free (GraftGraph *self,
            GraftNode  *node,
@@ -649,6 +675,8 @@ node_free (GraftGraph *self,
 {
   node_clear (self, node, release_args);
 #ifdef NODES_EACH_ALONE
+  if (node_page (node)->marks != _graft_no_marks)
+    page_drop_marks (self, node_page (node));
   g_aligned_free ((NodePage *) node - 1);
   self->node_bytes -= NODE_PAGE_SIZE;
 #else
@@ -688,6 +716,9 @@ graft_graph_free (GraftGraph *self)
     _graft_name_table_clear (&self->interned);
   _graft_arg_pool_free (self->args_pool);
   graft_namespace_free (self->names);
+  drop_marks (self);
+  g_clear_pointer (&self->marked_pages, g_ptr_array_unref);
+  g_clear_pointer (&self->marks_blocks, g_ptr_array_unref);
   g_ptr_array_unref (self->node_blocks);
   g_clear_pointer (&self->pair_blocks, g_ptr_array_unref);
   g_array_unref (self->extras);
@@ -1185,7 +1216,7 @@ settle_list (GraftGraph   *self,
 
   g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
   for (guint p = 0; p < list->n0; p++)
-    items[p]->marks[1] = base + p;
+    _graft_node_set_mark (items[p], 1, base + p);
   for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
     {
       const Departure *departure = &self->departures[d];
@@ -1196,13 +1227,13 @@ settle_list (GraftGraph   *self,
       for (; next < departure->n; next++, len++)
         {
           items[len] = items[next];
-          items[len]->marks[1] = base + len;
+          _graft_node_set_mark (items[len], 1, base + len);
         }
-      pos = departure->user->marks[1] - base;
+      pos = _graft_node_get_mark (departure->user, 1) - base;
       g_assert (pos < len && items[pos] == departure->user);
       last = items[--len];
       items[pos] = last;
-      last->marks[1] = base + pos;
+      _graft_node_set_mark (last, 1, base + pos);
     }
   for (; next < n; next++, len++)
     items[len] = items[next];
@@ -2757,6 +2788,11 @@ memory_size (GraftGraph *self,
   size += self->trash_size * sizeof (GraftNode *);
   if (self->long_spans != NULL)
     size += g_hash_table_size (self->long_spans) * 3 * sizeof (gpointer);
+  /* Scratch marks: only while an algorithm holds them. */
+  if (self->marked_pages != NULL)
+    size += self->marked_pages->len * sizeof (gpointer) +
+            self->marks_blocks->len *
+                (MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE * sizeof (guint32) + sizeof (gpointer));
   for (guint i = 0; i < self->trash_len; i++)
     size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
@@ -3012,11 +3048,69 @@ _graft_graph_new_mark (GraftGraph *self)
   if (self->epoch == G_MAXUINT32)
     {
       /* After 4 billion marks, start over with every slot cleared. */
-      for (GraftNode *node = self->first; node != NULL; node = node->next)
-        node->marks[0] = node->marks[1] = 0;
+      drop_marks (self);
       self->epoch = 0;
     }
   return ++self->epoch;
+}
+
+/*
+ * _graft_node_page_add_marks:
+ *
+ * Gives @page an array of marks, all 0 (_graft_node_set_mark(), for the
+ * first mark set on one of its nodes).
+ */
+void
+_graft_node_page_add_marks (NodePage *page)
+{
+  GraftGraph *graph = page->graph;
+
+  if (graph->marked_pages == NULL)
+    {
+      graph->marked_pages = g_ptr_array_new ();
+      graph->marks_blocks = g_ptr_array_new_with_free_func (g_free);
+    }
+  if (graph->marks_left == 0)
+    {
+      /* Not cleared here: a page's array is, as it is handed out. */
+      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE);
+      graph->marks_left = MARKS_BLOCK_PAGES;
+      g_ptr_array_add (graph->marks_blocks, graph->marks_next);
+    }
+  page->marks = graph->marks_next;
+  memset (page->marks, 0, 2 * NODES_PER_PAGE * sizeof (guint32));
+  graph->marks_next += 2 * NODES_PER_PAGE;
+  graph->marks_left--;
+  page->marked_pos = graph->marked_pages->len;
+  g_ptr_array_add (graph->marked_pages, page);
+}
+
+/**
+ * _graft_graph_hold_marks:
+ *
+ * Tells the graph that an algorithm uses its nodes' marks until it calls
+ * _graft_graph_release_marks(): the marks set meanwhile stay.  Marks set
+ * while nothing holds them stay until a holder releases them.
+ */
+void
+_graft_graph_hold_marks (GraftGraph *self)
+{
+  self->marks_held++;
+}
+
+/**
+ * _graft_graph_release_marks:
+ *
+ * Ends a _graft_graph_hold_marks(): when no other algorithm holds them,
+ * the marks' memory is given back and every node's marks read as 0 (no
+ * mark handed out is).
+ */
+void
+_graft_graph_release_marks (GraftGraph *self)
+{
+  g_assert (self->marks_held > 0);
+  if (--self->marks_held == 0)
+    drop_marks (self);
 }
 
 /**
@@ -3084,14 +3178,13 @@ _graft_graph_index_nodes (GraftGraph *self,
     {
       /* Start over with every slot cleared, as _graft_graph_new_mark()
        * does. */
-      for (GraftNode *node = self->first; node != NULL; node = node->next)
-        node->marks[0] = node->marks[1] = 0;
+      drop_marks (self);
       self->epoch = 0;
     }
   base = self->epoch + 1;
   for (GraftNode *node = self->first; node != NULL; node = node->next, k++)
     {
-      node->marks[0] = base + k;
+      _graft_node_set_mark (node, 0, base + k);
       if (nodes != NULL)
         nodes[k] = node;
     }
@@ -3118,8 +3211,7 @@ _graft_graph_reserve_marks (GraftGraph *self,
 
   if (G_MAXUINT32 - self->epoch <= (guint32) n + 1)
     {
-      for (GraftNode *node = self->first; node != NULL; node = node->next)
-        node->marks[0] = node->marks[1] = 0;
+      drop_marks (self);
       self->epoch = 0;
     }
   base = self->epoch + 1;
@@ -3151,7 +3243,7 @@ _graft_node_find_index (GraftNode        *node,
                         guint             n,
                         guint            *index)
 {
-  guint32 k = node->marks[0] - base;
+  guint32 k = _graft_node_get_mark (node, 0) - base;
   guint   lo = 0;
   guint   hi = n;
 
@@ -3171,7 +3263,7 @@ _graft_node_find_index (GraftNode        *node,
     }
   if (lo >= n || nodes[lo] != node)
     return FALSE;
-  node->marks[0] = base + lo;
+  _graft_node_set_mark (node, 0, base + lo);
   *index = lo;
   return TRUE;
 }

@@ -2010,6 +2010,8 @@ search_init (Search                  *s,
       s->args_of[i] = graft_node_get_args (pattern->nodes->pdata[i]);
       s->kwargs_of[i] = graft_node_get_kwargs (pattern->nodes->pdata[i]);
     }
+  /* Until search_clear(). */
+  _graft_graph_hold_marks (graph);
   s->bound_mark = _graft_graph_new_mark (graph);
 }
 
@@ -2029,6 +2031,7 @@ search_clear (Search *s)
   g_clear_pointer (&s->stack.items, g_free);
   g_clear_pointer (&s->found.items, g_free);
   release_block (s);
+  _graft_graph_release_marks (s->graph);
 }
 
 /* torch 2.6 lists a complete candidate's placeholder and returning nodes

@@ -56,6 +56,8 @@ graft_pattern_new (GraftGraph *graph,
   self = g_new0 (GraftPattern, 1);
   g_atomic_ref_count_init (&self->ref_count);
   self->graph = g_steal_pointer (&owned);
+  /* Its nodes keep their positions in slot 1 for the pattern's life. */
+  _graft_graph_hold_marks (self->graph);
   self->nodes = g_ptr_array_new ();
   self->index = g_hash_table_new (NULL, NULL);
   self->placeholders = g_array_new (FALSE, FALSE, sizeof (guint));

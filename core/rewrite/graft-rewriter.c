@@ -977,6 +977,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   g_ptr_array_set_size (self->added,
                         (guint) CLAMP ((guint64) matches->len * rw.n_templates, 1, 1024));
   self->warnings = g_ptr_array_new_with_free_func (g_free);
+  _graft_graph_hold_marks (graph);
   rw.changed_mark = _graft_graph_new_mark (graph);
   graft_graph_begin_edit (graph);
   /* Users leaving the long lists of busy values (weights read by every
@@ -995,6 +996,7 @@ graft_rewriter_apply (GraftGraph   *graph,
           graft_edit_undo (edit);
           g_prefix_error (error, "cannot replace match %u: ", i + 1);
           rewriting_clear (&rw);
+          _graft_graph_release_marks (graph);
           rewrite_free_inner (self);
           return NULL;
         }
@@ -1003,6 +1005,7 @@ graft_rewriter_apply (GraftGraph   *graph,
   g_ptr_array_set_size (self->added, rw.n_added);
   rewriting_clear (&rw);
   _graft_graph_settle_users (graph);
+  _graft_graph_release_marks (graph);
   if (!compiles (graph, error))
     {
       g_autoptr (GraftEdit) edit = graft_graph_end_edit (graph);
