@@ -14,16 +14,19 @@
  * first makes the graph's scopes, a few milliseconds of work per turn
  * (graft_scopes_builder_step()), then copies the graph for the worker in
  * the next turn (steps of graft-turns.c, so that they never share a turn
- * with other deferred work, such as the matching).  A change of the graph
- * drops scopes half made: they are started again from the graph as it is
- * now.  A layout that keeps the view, with the folding and direction of
- * the one the canvas shows, is laid out incrementally from it: only the
- * segments a change touched go to dot
- * (graft_layout_request_set_previous()).  The runner also keeps the
- * folding: the graph's scopes (rebuilt on every request, so the menus can
- * read them before the layout starts) and which scopes are drawn as one
- * box.  It touches no widget but the canvas; the window shows the busy
- * state, the progress and the errors.
+ * with other deferred work, such as the matching); the scopes a large
+ * file's loading worker made of the graph are taken instead, while the
+ * graph is the one read (graft_document_steal_scopes()).  A change of the
+ * graph drops scopes half made: they are started again from the graph as
+ * it is now.  A request of the graph the last layout was made of shares
+ * that layout's node names (graft_layout_request_builder_share_names()).
+ * A layout that keeps the view, with the folding and direction of the one
+ * the canvas shows, is laid out incrementally from it: only the segments a
+ * change touched go to dot (graft_layout_request_set_previous()).  The
+ * runner also keeps the folding: the graph's scopes (rebuilt on every
+ * request, so the menus can read them before the layout starts) and
+ * which scopes are drawn as one box.  It touches no widget but the
+ * canvas; the window shows the busy state, the progress and the errors.
  */
 #include "config.h"
 
