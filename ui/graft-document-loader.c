@@ -24,6 +24,11 @@
 /* The largest graph whose code is generated while its file is read. */
 #define CODE_ON_LOAD_NODES 200000
 
+/* The smallest graph whose scopes are made while its file is read: the
+ * layout runner makes a smaller one's on the main loop in a few turns
+ * (a million nodes took it about a second of turns). */
+#define SCOPES_ON_LOAD_NODES 5000
+
 /* What reading a file or a text gives: the graph and everything else a new
  * graph needs that takes long at large sizes, worked out while the graph
  * belongs to the reader alone (graft_document_load_file_async() reads on a
@@ -39,6 +44,7 @@ typedef struct
   char               *pattern;
   char               *replacement;
   GraftRecovery      *recovery; /* the file's autosave, or NULL */
+  GraftScopes        *scopes;   /* of @graph, or NULL */
   GraftSession       *session;  /* the file is a session, read */
   char               *entry;    /* the class to trace, NULL for the first */
   GStrv               models;   /* the classes it could be */
@@ -55,6 +61,7 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->pattern, g_free);
   g_clear_pointer (&loaded->replacement, g_free);
   g_clear_pointer (&loaded->recovery, graft_recovery_free);
+  g_clear_pointer (&loaded->scopes, graft_scopes_free);
   g_clear_pointer (&loaded->session, graft_session_free);
   g_clear_pointer (&loaded->entry, g_free);
   g_clear_pointer (&loaded->models, g_strfreev);
@@ -124,6 +131,8 @@ read_file (Loaded *loaded)
    * here, 3.8 s of wall clock on a loaded machine). */
   if (graft_graph_get_n_nodes (loaded->graph) <= CODE_ON_LOAD_NODES)
     loaded->code = graft_codegen_python (loaded->graph);
+  if (graft_graph_get_n_nodes (loaded->graph) >= SCOPES_ON_LOAD_NODES)
+    loaded->scopes = graft_scopes_new (loaded->graph);
   loaded->recovery = graft_autosave_find (loaded->file);
 }
 
@@ -151,6 +160,7 @@ install (GraftDocument *self,
       g_clear_pointer (&loaded->code, g_free);
       g_clear_pointer (&loaded->pattern, g_free);
       g_clear_pointer (&loaded->replacement, g_free);
+      g_clear_pointer (&loaded->scopes, graft_scopes_free);
       loaded->dialect = graft_document_get_dialect (self);
       read_source (loaded, source);
     }
@@ -163,6 +173,8 @@ install (GraftDocument *self,
                               g_steal_pointer (&loaded->graph), load_error,
                               g_steal_pointer (&loaded->code), g_steal_pointer (&loaded->pattern),
                               g_steal_pointer (&loaded->replacement));
+  /* Of the graph just installed, whose revision it now is. */
+  _graft_document_set_loaded_scopes (self, g_steal_pointer (&loaded->scopes));
   if (load_error != NULL)
     {
       g_propagate_error (error, g_error_copy (load_error));

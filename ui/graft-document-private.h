@@ -149,6 +149,11 @@ struct _GraftDocument
   guint                    codegen_revision;
   GPtrArray               *code_waiting;
 
+  /* The graph's scopes, made while its file was read, and the revision they are of (owned,
+   * or NULL): graft_document_steal_scopes() hands them to the layout runner. */
+  GraftScopes *loaded_scopes;
+  guint        loaded_scopes_revision;
+
   char *entry;  /* the class the file was traced from (`--entry`), NULL for the first */
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
@@ -159,6 +164,8 @@ void _graft_document_set_loaded_file (GraftDocument *self,
 void _graft_document_set_models (GraftDocument *self,
                                  char          *entry,
                                  GStrv          models);
+void _graft_document_set_loaded_scopes (GraftDocument *self,
+                                        GraftScopes   *scopes);
 void _graft_document_load_graph (GraftDocument *self,
                                  GraftSource   *source,
                                  GraftGraph    *graph,

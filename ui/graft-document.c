@@ -148,6 +148,7 @@ graft_document_finalize (GObject *object)
 
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
+  g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   g_clear_pointer (&self->found, found_matches_free);
   /* Edits refer to the graph's nodes: free them first. */
   truncate_history (self, 0);
@@ -573,6 +574,8 @@ graph_changed_with_code (GraftDocument *self,
                          char          *code)
 {
   self->revision++;
+  /* Made of the graph before. */
+  g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   g_free (self->code);
   self->code = code;
   matches_stale (self, TRUE);
@@ -690,6 +693,45 @@ _graft_document_load_graph (GraftDocument *self,
   self->saved_text_changes = self->text_changes;
   notify_history (self);
   graph_changed_with_code (self, code);
+}
+
+/**
+ * _graft_document_set_loaded_scopes:
+ * @self: a document
+ * @scopes: (transfer full) (nullable): the scopes of the document's graph
+ *   as it is now, made while its file was read
+ *
+ * Keeps @scopes for graft_document_steal_scopes().
+ */
+void
+_graft_document_set_loaded_scopes (GraftDocument *self,
+                                   GraftScopes   *scopes)
+{
+  g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
+  self->loaded_scopes = scopes;
+  self->loaded_scopes_revision = self->revision;
+}
+
+/**
+ * graft_document_steal_scopes:
+ * @self: a document
+ *
+ * The scopes of the graph made on the loading worker while its file was
+ * read (graft_document_load_file_async(); a large graph's take a second
+ * at a million nodes, which the layout runner would otherwise spend on
+ * the main loop), while the graph has not changed since; they are handed
+ * out once.
+ *
+ * Returns: (transfer full) (nullable): the scopes of the graph as it is,
+ *   or %NULL
+ */
+GraftScopes *
+graft_document_steal_scopes (GraftDocument *self)
+{
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  if (self->loaded_scopes != NULL && self->loaded_scopes_revision != self->revision)
+    g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
+  return g_steal_pointer (&self->loaded_scopes);
 }
 
 /**

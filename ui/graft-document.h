@@ -71,6 +71,7 @@ void                graft_document_load_file_async (GraftDocument      *self,
                                                     GAsyncReadyCallback callback,
                                                     gpointer            user_data);
 GraftRecovery      *graft_document_steal_recovery (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
+GraftScopes        *graft_document_steal_scopes (GraftDocument *self) G_GNUC_WARN_UNUSED_RESULT;
 gboolean            graft_document_load_file_finish (GraftDocument *self,
                                                      GAsyncResult  *result,
                                                      GError       **error);

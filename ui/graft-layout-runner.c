@@ -14,16 +14,19 @@
  * first makes the graph's scopes, a few milliseconds of work per turn
  * (graft_scopes_builder_step()), then copies the graph for the worker in
  * the next turn (steps of graft-turns.c, so that they never share a turn
- * with other deferred work, such as the matching).  A change of the graph
- * drops scopes half made: they are started again from the graph as it is
- * now.  A layout that keeps the view, with the folding and direction of
- * the one the canvas shows, is laid out incrementally from it: only the
- * segments a change touched go to dot
- * (graft_layout_request_set_previous()).  The runner also keeps the
- * folding: the graph's scopes (rebuilt on every request, so the menus can
- * read them before the layout starts) and which scopes are drawn as one
- * box.  It touches no widget but the canvas; the window shows the busy
- * state, the progress and the errors.
+ * with other deferred work, such as the matching); the scopes a large
+ * file's loading worker made of the graph are taken instead, while the
+ * graph is the one read (graft_document_steal_scopes()).  A change of the
+ * graph drops scopes half made: they are started again from the graph as
+ * it is now.  A request of the graph the last layout was made of shares
+ * that layout's node names (graft_layout_request_builder_share_names()).
+ * A layout that keeps the view, with the folding and direction of the one
+ * the canvas shows, is laid out incrementally from it: only the segments a
+ * change touched go to dot (graft_layout_request_set_previous()).  The
+ * runner also keeps the folding: the graph's scopes (rebuilt on every
+ * request, so the menus can read them before the layout starts) and
+ * which scopes are drawn as one box.  It touches no widget but the
+ * canvas; the window shows the busy state, the progress and the errors.
  */
 #include "config.h"
 
@@ -68,6 +71,10 @@ struct _GraftLayoutRunner
   guint    generation;  /* counts requests: a task of an older one is dropped */
   guint    shape;       /* counts changes of folding and direction */
   guint    shown_shape; /* @shape when the canvas's layout was made */
+  /* The last layout done, while the graph is the one it was made of: the
+   * next request shares its names of the nodes */
+  GraftLayout *named;
+  guint        named_revision;
 
   GraftLayoutDirection direction; /* which way the drawing runs */
 };
@@ -88,6 +95,7 @@ typedef struct
   GraftLayoutRunner *runner; /* unreferenced: read only while the task is not cancelled */
   guint              generation;
   guint              shape;
+  guint              revision; /* the document's, when the request was made */
   gboolean           keep_view;
 } Job;
 
@@ -107,6 +115,7 @@ graph_changed_cb (GraftLayoutRunner *self)
   g_clear_pointer (&self->builder, graft_scopes_builder_free);
   self->scopes_stale = self->scopes != NULL || self->scopes_stale;
   drop_request (self);
+  g_clear_pointer (&self->named, graft_layout_free);
 }
 
 /**
@@ -202,6 +211,12 @@ layout_done_cb (GObject      *object,
   if (layout != NULL)
     {
       self->shown_shape = job->shape;
+      g_clear_pointer (&self->named, graft_layout_free);
+      if (job->revision == graft_document_get_revision (self->document))
+        {
+          self->named = graft_layout_ref (layout);
+          self->named_revision = job->revision;
+        }
       graft_canvas_set_layout (self->canvas, layout, job->keep_view);
     }
   g_signal_emit (self, signals[SIGNAL_DONE], 0, error);
@@ -234,11 +249,21 @@ static gboolean
 make_scopes (GraftLayoutRunner *self,
              gint64             usec)
 {
-  gint64   start = g_get_monotonic_time ();
-  gboolean done;
+  gint64       start = g_get_monotonic_time ();
+  gboolean     done;
+  GraftScopes *loaded;
 
   if (!self->scopes_stale)
     return TRUE;
+  /* Made while the file was read, of the graph as it is. */
+  if (self->builder == NULL && (loaded = graft_document_steal_scopes (self->document)) != NULL)
+    {
+      g_clear_pointer (&self->scopes, graft_scopes_free);
+      self->scopes = loaded;
+      self->scopes_revision = graft_document_get_revision (self->document);
+      self->scopes_stale = FALSE;
+      return TRUE;
+    }
   if (self->builder == NULL)
     self->builder = graft_scopes_builder_new (graft_document_get_graph (self->document));
   do
@@ -283,6 +308,10 @@ make_request (GraftLayoutRunner *self,
       self->request_builder =
           graft_layout_request_builder_new (graft_document_get_graph (self->document),
                                             self->scopes, self->collapsed, NULL);
+      /* The graph has not changed since @named was made of it. */
+      if (self->named != NULL &&
+          self->named_revision == graft_document_get_revision (self->document))
+        graft_layout_request_builder_share_names (self->request_builder, self->named);
     }
   do
     done = graft_layout_request_builder_step (self->request_builder, self->scope_step_nodes);
@@ -317,6 +346,7 @@ start_cb (gpointer user_data)
   self->start_id = 0;
   job->generation = self->generation;
   job->shape = self->shape;
+  job->revision = graft_document_get_revision (self->document);
   job->keep_view = self->start_keep_view;
   self->start_keep_view = FALSE;
   g_clear_object (&self->cancellable);
@@ -674,6 +704,7 @@ graft_layout_runner_finalize (GObject *object)
   drop_request (self);
   g_clear_pointer (&self->scopes, graft_scopes_free);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  g_clear_pointer (&self->named, graft_layout_free);
   g_clear_object (&self->canvas);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (graft_layout_runner_parent_class)->finalize (object);

@@ -554,8 +554,6 @@ next_phase (GraftScopesBuilder *self)
     {
       self->phase++;
       self->position = self->phase == PHASE_NAMERS ? self->scopes->n_nodes : 0;
-      if (self->phase == PHASE_ALIGN && self->by_name != NULL)
-        self->weights = g_new0 (const GraftInputSpec *, MAX (self->scopes->n_nodes, 1));
     }
   while (self->phase < self->last && phase_size (self) == 0);
 }
@@ -567,8 +565,18 @@ list_node (GraftScopesBuilder *self)
   GraftNode           *node = self->cursor;
   const GraftNodeMeta *meta = graft_node_get_meta (node);
 
-  self->nodes[self->position] = node;
-  _graft_node_set_mark (node, 0, self->base + self->position);
+  guint k = self->position;
+
+  self->nodes[k] = node;
+  _graft_node_set_mark (node, 0, self->base + k);
+  /* What builder_new() left unset for this node. */
+  self->scopes->node_scope[k] = NULL;
+  if (self->weights != NULL)
+    {
+      self->weights[k] = NULL;
+      self->head[k] = self->tail[k] = self->link[k] = G_MAXUINT;
+      self->moved[k] = FALSE;
+    }
   if (meta != NULL && meta->n_modules > 0)
     self->scopes->by_frames = TRUE;
   self->cursor = graft_node_get_next (node);
@@ -763,9 +771,13 @@ builder_new (GraftGraph *graph,
   scopes->direct_at = g_array_new (FALSE, TRUE, sizeof (guint));
   scopes->scopes = g_hash_table_new (g_str_hash, g_str_equal);
   n = scopes->n_nodes = graft_graph_get_n_nodes (graph);
-  scopes->node_scope = g_new0 (Scope *, MAX (n, 1));
-  scopes->order = g_new0 (guint, MAX (n, 1));
-  self->nodes = g_new0 (GraftNode *, MAX (n, 1));
+  /* Arrays of a value per node are not cleared here but node by node as
+   * PHASE_LIST goes (list_node()): at a million nodes they are 40 MB,
+   * which malloc may hand back from memory freed before, and clearing
+   * them at once took a turn over 16 ms. */
+  scopes->node_scope = g_new (Scope *, MAX (n, 1));
+  scopes->order = g_new (guint, MAX (n, 1));
+  self->nodes = g_new (GraftNode *, MAX (n, 1));
   self->inputs = g_ptr_array_new ();
   self->base = _graft_graph_reserve_marks (graph, n);
   self->cursor = graft_graph_get_first (graph);
@@ -775,14 +787,12 @@ builder_new (GraftGraph *graph,
       self->siblings = g_hash_table_new (g_str_hash, g_str_equal);
       self->owner_paths = g_string_chunk_new (4096);
       self->owners = g_hash_table_new (g_str_hash, g_str_equal);
+      self->weights = g_new (const GraftInputSpec *, MAX (n, 1));
       self->firsts = g_new (guint, MAX (n, 1));
       self->head = g_new (guint, MAX (n, 1));
       self->tail = g_new (guint, MAX (n, 1));
       self->link = g_new (guint, MAX (n, 1));
-      self->moved = g_new0 (gboolean, MAX (n, 1));
-      memset (self->head, 0xff, MAX (n, 1) * sizeof (guint));
-      memset (self->tail, 0xff, MAX (n, 1) * sizeof (guint));
-      memset (self->link, 0xff, MAX (n, 1) * sizeof (guint));
+      self->moved = g_new (gboolean, MAX (n, 1));
     }
   ensure_scope (scopes, "", 0);
   self->phase = PHASE_LIST;

@@ -96,6 +96,78 @@ is_stub_use (guint8 hub,
  * the segment cut below). */
 #define SPAN_COST 10
 
+/* The names of a graph's nodes, in graph order: a request copies them
+ * from the graph, and its layouts share them rather than copy them again
+ * (a million names interned in the layout's own strings took the worker
+ * about 1,200 instructions a name); the index by name is made once, by
+ * whichever thread first looks a name up.  Immutable once made but for
+ * the index; freed by whoever drops the last reference, on any thread. */
+typedef struct
+{
+  gatomicrefcount ref_count;
+  GStringChunk   *strings;
+  const char    **names; /* per graph node, in @strings */
+  guint           n;
+  GMutex          lock;    /* held while @by_name is made */
+  GHashTable     *by_name; /* name -> graph node + 1; NULL until first asked, set once */
+} NodeNames;
+
+static NodeNames *
+node_names_new (guint n)
+{
+  NodeNames *self = g_new0 (NodeNames, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  /* A million names of about 20 bytes: chunks of 64 KiB, not 4 KiB. */
+  self->strings = g_string_chunk_new (65536);
+  self->names = g_new (const char *, MAX (n, 1));
+  self->n = n;
+  g_mutex_init (&self->lock);
+  return self;
+}
+
+static NodeNames *
+node_names_ref (NodeNames *self)
+{
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+static void
+node_names_unref (NodeNames *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_string_chunk_free (self->strings);
+  g_free (self->names);
+  g_clear_pointer (&self->by_name, g_hash_table_unref);
+  g_mutex_clear (&self->lock);
+  g_free (self);
+}
+
+/* The position in graph order of the node called @name, or -1. */
+static gint
+node_names_find (NodeNames  *self,
+                 const char *name)
+{
+  GHashTable *by_name = g_atomic_pointer_get (&self->by_name);
+
+  if (by_name == NULL)
+    {
+      g_mutex_lock (&self->lock);
+      by_name = self->by_name;
+      if (by_name == NULL)
+        {
+          by_name = g_hash_table_new (g_str_hash, g_str_equal);
+          for (guint i = 0; i < self->n; i++)
+            g_hash_table_insert (by_name, (gpointer) self->names[i], GUINT_TO_POINTER (i + 1));
+          g_atomic_pointer_set (&self->by_name, by_name);
+        }
+      g_mutex_unlock (&self->lock);
+    }
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (by_name, name)) - 1;
+}
+
 /* A frame of a request: an open module, inside another or not. */
 typedef struct
 {
@@ -123,7 +195,8 @@ struct _GraftLayoutRequest
   guint           *unit_node;    /* per unit: the graph node whose index its box carries */
   guint           *member_start; /* n_nodes + 1, into members; NULL when nothing is folded */
   GArray          *members;      /* guint: graph nodes of each folded unit (empty for others) */
-  const char     **node_names;   /* per graph node, in strings */
+  NodeNames       *all_names;    /* Owned: of every graph node */
+  const char     **node_names;   /* per graph node: @all_names's */
   guint           *node_unit;    /* per graph node: its unit, or G_MAXUINT when not shown */
   GArray          *frames;       /* RequestFrame: the open modules drawn as frames */
   guint           *unit_frame;   /* per unit: its innermost frame, or G_MAXUINT */
@@ -151,8 +224,8 @@ struct _GraftLayout
   GArray       *members;    /* guint: graph nodes of folded boxes */
   GArray       *frames;     /* GraftLayoutFrame, outer ones before the ones they hold */
   guint        *main_of;    /* per graph node: its box, or G_MAXUINT */
-  const char  **node_names; /* per graph node, in strings */
-  GHashTable   *by_name;    /* node name -> graph node + 1, built on first lookup */
+  NodeNames    *all_names;  /* Owned: of every graph node, the request's */
+  const char  **node_names; /* per graph node: @all_names's */
   guint         n_graph_nodes;
   guint         n_segments;
   LaidSegment **laid;          /* n_segments: what dot made of each */
@@ -357,6 +430,7 @@ struct _GraftLayoutRequestBuilder
   guint        member;   /* REQ_INPUTS: the next member of unit @position */
   GraftNode   *cursor;   /* REQ_LIST: the node at @position */
   gboolean     folding;
+  gboolean     names_shared; /* the request's names are a layout's: not copied */
   /* Neighbours in graph order mostly share a scope, hence a folder. */
   const char *last_scope;
   const char *folder;
@@ -461,6 +535,24 @@ align_placeholder (GraftLayoutRequestBuilder *b,
   b->node_spec[k] = spec;
 }
 
+/* REQ_UNITS: a new unit, whose box carries graph node @i; what the
+ * builder's new() left unset. */
+static guint
+new_unit (GraftLayoutRequestBuilder *b,
+          guint                      i)
+{
+  GraftLayoutRequest *self = b->request;
+  guint               u = self->n_nodes++;
+
+  self->unit_node[u] = i;
+  self->ops[u] = GRAFT_OP_PLACEHOLDER;
+  self->names[u] = self->captions[u] = self->labels[u] = self->annotations[u] = NULL;
+  self->roles[u] = GRAFT_LAYOUT_ROLE_NODE;
+  self->unit_frame[u] = G_MAXUINT;
+  b->member_count[u] = 0;
+  return u;
+}
+
 /* REQ_UNITS: the node at position @p of the drawing order joins its
  * folded scope's unit, or has a unit of its own. */
 static void
@@ -493,8 +585,7 @@ add_to_unit (GraftLayoutRequestBuilder *b,
     u = GPOINTER_TO_UINT (found);
   else
     {
-      u = self->n_nodes++;
-      self->unit_node[u] = i;
+      u = new_unit (b, i);
       if (folder != NULL)
         {
           const char *type = graft_scopes_get_type_name (scopes, folder);
@@ -640,27 +731,31 @@ graft_layout_request_builder_new (GraftGraph     *graph,
   self->n_graph_nodes = n;
   self->strings = g_string_chunk_new (4096);
   self->reuse = TRUE;
-  self->node_names = g_new0 (const char *, MAX (n, 1));
-  self->node_unit = g_new0 (guint, MAX (n, 1));
-  self->unit_node = g_new0 (guint, MAX (n, 1));
-  self->ops = g_new0 (GraftOp, MAX (n, 1));
-  self->names = g_new0 (const char *, MAX (n, 1));
-  self->captions = g_new0 (const char *, MAX (n, 1));
-  self->labels = g_new0 (const char *, MAX (n, 1));
-  self->annotations = g_new0 (const char *, MAX (n, 1));
-  self->roles = g_new0 (GraftLayoutRole, MAX (n, 1));
+  /* Nothing is cleared here: at a million nodes these arrays are 80 MB,
+   * which malloc may hand back from memory freed before, so clearing them
+   * took one turn 30 ms.  Per graph node they are written by the passes
+   * over the nodes, per unit when the unit is made (new_unit()). */
+  self->all_names = node_names_new (n);
+  self->node_names = self->all_names->names;
+  self->node_unit = g_new (guint, MAX (n, 1));
+  self->unit_node = g_new (guint, MAX (n, 1));
+  self->ops = g_new (GraftOp, MAX (n, 1));
+  self->names = g_new (const char *, MAX (n, 1));
+  self->captions = g_new (const char *, MAX (n, 1));
+  self->labels = g_new (const char *, MAX (n, 1));
+  self->annotations = g_new (const char *, MAX (n, 1));
+  self->roles = g_new (GraftLayoutRole, MAX (n, 1));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (guint));
   self->frames = g_array_new (FALSE, FALSE, sizeof (RequestFrame));
   self->unit_frame = g_new (guint, MAX (n, 1));
-  memset (self->unit_frame, 0xff, MAX (n, 1) * sizeof (guint));
-  b->nodes = g_new0 (GraftNode *, MAX (n, 1));
-  b->member_count = g_new0 (guint, MAX (n, 1));
+  b->nodes = g_new (GraftNode *, MAX (n, 1));
+  b->member_count = g_new (guint, MAX (n, 1));
   b->unit_of_folder = g_hash_table_new (NULL, NULL);
   b->frames_by_scope = g_hash_table_new (NULL, NULL);
   b->buf = g_string_new (NULL);
   b->inputs = g_ptr_array_new ();
   if (graft_graph_get_program (graph) != NULL)
-    b->node_spec = g_new0 (const GraftInputSpec *, MAX (n, 1));
+    b->node_spec = g_new (const GraftInputSpec *, MAX (n, 1));
   if (scopes != NULL)
     b->order = graft_scopes_get_order (scopes);
   else
@@ -669,6 +764,42 @@ graft_layout_request_builder_new (GraftGraph     *graph,
   if (request_phase_size (b) == 0)
     request_next_phase (b);
   return b;
+}
+
+/**
+ * graft_layout_request_builder_share_names:
+ * @self: a builder that has not begun listing the graph's nodes
+ * @layout: a layout of the same graph, which has not changed since the
+ *   layout's request listed it
+ *
+ * Lets the request take @layout's names of the graph's nodes (and their
+ * index by name, once made) rather than copy them from the graph: a
+ * million names copied took about 0.1 s of the caller's turns, and the
+ * index 0.2 s of the worker's, at every layout of the same graph
+ * folded another way.  The caller answers for the graph being the same.
+ *
+ * Returns: whether the names are shared (@layout has as many graph nodes
+ *   and the builder had not listed any yet); else the request copies them
+ */
+gboolean
+graft_layout_request_builder_share_names (GraftLayoutRequestBuilder *self,
+                                          GraftLayout               *layout)
+{
+  GraftLayoutRequest *req;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (layout != NULL, FALSE);
+  req = self->request;
+  if (self->names_shared)
+    return TRUE;
+  if (layout->all_names->n != req->n_graph_nodes || self->phase > REQ_LIST ||
+      (self->phase == REQ_LIST && self->position > 0))
+    return FALSE;
+  node_names_unref (req->all_names);
+  req->all_names = node_names_ref (layout->all_names);
+  req->node_names = req->all_names->names;
+  self->names_shared = TRUE;
+  return TRUE;
 }
 
 /**
@@ -731,10 +862,14 @@ graft_layout_request_builder_step (GraftLayoutRequestBuilder *self,
           self->nodes[k] = self->cursor;
           _graft_node_set_mark (self->cursor, 0, self->base + k);
           /* Names are unique in a graph: nothing to share. */
-          req->node_names[k] =
-              g_string_chunk_insert (req->strings, graft_node_get_name (self->cursor));
+          if (!self->names_shared)
+            req->node_names[k] = g_string_chunk_insert (req->all_names->strings,
+                                                        graft_node_get_name (self->cursor));
           if (self->node_spec != NULL)
-            align_placeholder (self, k);
+            {
+              self->node_spec[k] = NULL;
+              align_placeholder (self, k);
+            }
           self->cursor = graft_node_get_next (self->cursor);
           break;
         case REQ_SPECS:
@@ -949,7 +1084,7 @@ graft_layout_request_free (GraftLayoutRequest *self)
   g_free (self->unit_node);
   g_free (self->member_start);
   g_clear_pointer (&self->members, g_array_unref);
-  g_free (self->node_names);
+  node_names_unref (self->all_names);
   g_free (self->node_unit);
   g_array_unref (self->frames);
   g_free (self->unit_frame);
@@ -1319,9 +1454,8 @@ run_init (Run                *run,
   self->frames = g_array_new (FALSE, FALSE, sizeof (GraftLayoutFrame));
   self->n_graph_nodes = req->n_graph_nodes;
   self->main_of = g_new0 (guint, MAX (req->n_graph_nodes, 1));
-  self->node_names = g_new0 (const char *, MAX (req->n_graph_nodes, 1));
-  for (guint i = 0; i < req->n_graph_nodes; i++)
-    self->node_names[i] = g_string_chunk_insert_const (self->strings, req->node_names[i]);
+  self->all_names = node_names_ref (req->all_names);
+  self->node_names = self->all_names->names;
   run->layout = self;
   run->unit_box = g_new0 (guint, MAX (req->n_nodes, 1));
   run->text = _graft_text_new ();
@@ -1950,14 +2084,13 @@ graft_layout_free (GraftLayout *self)
   g_free (self->segment_first);
   g_free (self->reused);
   g_free (self->main_of);
-  g_free (self->node_names);
+  node_names_unref (self->all_names);
   g_array_unref (self->members);
   g_array_unref (self->frames);
   g_free (self->band_box_start);
   g_free (self->band_edge_start);
   g_clear_pointer (&self->band_boxes, g_array_unref);
   g_clear_pointer (&self->band_edges, g_array_unref);
-  g_clear_pointer (&self->by_name, g_hash_table_unref);
   g_free (self);
 }
 
@@ -2111,14 +2244,7 @@ gint
 graft_layout_find_graph_node (GraftLayout *self,
                               const char  *name)
 {
-  if (self->by_name == NULL)
-    {
-      self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint i = 0; i < self->n_graph_nodes; i++)
-        g_hash_table_insert (self->by_name, (gpointer) self->node_names[i],
-                             GUINT_TO_POINTER (i + 1));
-    }
-  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
+  return node_names_find (self->all_names, name);
 }
 
 /**

@@ -155,7 +155,9 @@ gboolean            graft_layout_request_builder_step (GraftLayoutRequestBuilder
                                                        guint                      max_nodes);
 GraftLayoutRequest *graft_layout_request_builder_finish (GraftLayoutRequestBuilder *self)
     G_GNUC_WARN_UNUSED_RESULT;
-void graft_layout_request_builder_free (GraftLayoutRequestBuilder *self);
+void     graft_layout_request_builder_free (GraftLayoutRequestBuilder *self);
+gboolean graft_layout_request_builder_share_names (GraftLayoutRequestBuilder *self,
+                                                   GraftLayout               *layout);
 
 void         graft_layout_request_get_progress (GraftLayoutRequest *self,
                                                 guint              *out_done,

@@ -126,6 +126,23 @@ test_expand_group (void)
     }
   assert_folded (layout, "stages.1.2", BLOCKS * BLOCK_NODES, "Sequential");
   assert_folded (layout, "stages.3.7", BLOCKS * BLOCK_NODES, "Sequential");
+  /* The layout shares the names of the one before (the same graph): found
+   * by name, a node drawn alone and one folded into a block's box. */
+  g_assert_cmpint (graft_layout_find_node (layout, "conv2d"), ==, find_box (layout, "conv2d"));
+  g_assert_cmpint (graft_layout_find_node (layout, "linear"), ==, find_box (layout, "linear"));
+  g_assert_cmpint (graft_layout_find_graph_node (layout, "no such node"), ==, -1);
+  {
+    const guint *members;
+    guint        n_members;
+    gint         block = find_box (layout, "stages.1.3.5");
+
+    members = graft_layout_get_members (layout, (guint) block, &n_members);
+    g_assert_cmpuint (n_members, ==, BLOCK_NODES);
+    for (guint k = 0; k < n_members; k++)
+      g_assert_cmpint (graft_layout_find_node (
+                           layout, graft_layout_get_node_name (layout, members[k])),
+                       ==, block);
+  }
 
   /* Panning and zooming redraw the folded graph. */
   g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), NULL);
@@ -148,6 +165,60 @@ test_expand_group (void)
   close_window (window);
 }
 
+/* The scopes of a large graph are made while its file is read, the same as
+ * made from the graph, handed out once, and only while the graph is the
+ * one read. */
+static void
+test_scopes_on_load (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) document = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  GraftScopes *loaded;
+  GraftScopes *made;
+  GraftGraph  *graph;
+  guint        n;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_no_error (error);
+  graph = graft_document_get_graph (document);
+  n = graft_graph_get_n_nodes (graph);
+  loaded = graft_document_steal_scopes (document);
+  g_assert_nonnull (loaded);
+  g_assert_null (graft_document_steal_scopes (document));
+  made = graft_scopes_new (graph);
+  g_assert_cmpuint (graft_scopes_get_n_nodes (loaded), ==, n);
+  g_assert_cmpuint (graft_scopes_get_n_depths (loaded), ==, graft_scopes_get_n_depths (made));
+  g_assert_cmpmem (graft_scopes_get_order (loaded), n * sizeof (guint),
+                   graft_scopes_get_order (made), n * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *scope = graft_scopes_get_node_scope (loaded, i);
+
+      g_assert_cmpstr (scope, ==, graft_scopes_get_node_scope (made, i));
+      g_assert_cmpuint (graft_scopes_get_depth (loaded, scope), ==,
+                        graft_scopes_get_depth (made, scope));
+      g_assert_cmpstr (graft_scopes_get_type_name (loaded, scope), ==,
+                       graft_scopes_get_type_name (made, scope));
+    }
+  graft_scopes_free (made);
+  graft_scopes_free (loaded);
+
+  /* Read again, then another graph: the scopes read were of the first. */
+  g_assert_true (graft_document_load_file (document, file, &error));
+  g_assert_true (graft_document_load_text (document, "small.py",
+                                           "import torch\n"
+                                           "class M(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        return x + 1\n",
+                                           &error));
+  g_assert_no_error (error);
+  g_assert_null (graft_document_steal_scopes (document));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -156,5 +227,6 @@ main (int    argc,
     return 0;
   g_test_add_func ("/ui/program/opens-folded", test_opens_folded);
   g_test_add_func ("/ui/program/expand-group", test_expand_group);
+  g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
   return g_test_run ();
 }
