@@ -1091,14 +1091,17 @@ call_of_names_with_keywords (Tracer            *t,
   return call_of_names (t, frame, callee, e, TRUE);
 }
 
-static Value *
+static inline G_ALWAYS_INLINE Value *call_callee (Tracer            *t,
+                                                  Frame             *frame,
+                                                  Value             *callee,
+                                                  const GraftPyExpr *e);
+
+static inline G_ALWAYS_INLINE Value *
 eval_call (Tracer            *t,
            Frame             *frame,
            const GraftPyExpr *e)
 {
-  Value  *callee;
-  PtrVec *args;
-  StrMap *kwargs;
+  Value *callee;
 
   /* super() with no arguments needs the calling method. */
   if (e->call.func->kind == GRAFT_PY_EXPR_NAME && strcmp (e->call.func->name.id, "super") == 0 &&
@@ -1130,6 +1133,19 @@ eval_call (Tracer            *t,
     callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
+  return call_callee (t, frame, callee, e);
+}
+
+/* eval_call() once the callee is known. */
+static inline G_ALWAYS_INLINE Value *
+call_callee (Tracer            *t,
+             Frame             *frame,
+             Value             *callee,
+             const GraftPyExpr *e)
+{
+  PtrVec *args;
+  StrMap *kwargs;
+
   if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
@@ -1297,16 +1313,12 @@ found:
   return v;
 }
 
-static Value *
-eval_attribute (Tracer            *t,
-                Frame             *frame,
-                const GraftPyExpr *e)
+/* eval_attribute() once @e's value is known to be @a. */
+static inline G_ALWAYS_INLINE Value *
+attribute_of (Tracer            *t,
+              Value             *a,
+              const GraftPyExpr *e)
 {
-  Value *a;
-
-  a = eval_operand (t, frame, e->attribute.value);
-  if (a == NULL)
-    return NULL;
   if (a->kind == VAL_PYMODULE)
     return module_attr (t, a, e->attribute.attr, e);
   if (_graft_value_is_proxy (a))
@@ -1328,6 +1340,19 @@ eval_attribute (Tracer            *t,
       return v;
     }
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);
+}
+
+static Value *
+eval_attribute (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = eval_operand (t, frame, e->attribute.value);
+  if (a == NULL)
+    return NULL;
+  return attribute_of (t, a, e);
 }
 
 static Value *
@@ -1690,4 +1715,114 @@ _graft_tracer_eval (Tracer            *t,
   t->depth--;
   g_assert (v != NULL || t->error != NULL);
   return v;
+}
+
+/* A streamed line's value: the commonest shapes of a forward's line,
+ * `torch.f(a, [b, c])`, `torch.f(a).g()`, `a + torch.f(b) * c`, evaluated
+ * here without a _graft_tracer_eval() level for each call, binary
+ * operation and attribute callee.  Each step is the walk's own, in the
+ * walk's order, with the walk's depth and error checks, so everything
+ * else, every error included, comes out as the walk's: a shape this does
+ * not know is handed to the walk where it is met. */
+static Value *line_value (Tracer *t, Frame *frame, const GraftPyExpr *e);
+
+/* eval_operand(), a call or binary operation by line_value(). */
+static inline G_ALWAYS_INLINE Value *
+line_operand (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (t->error != NULL || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+    return _graft_tracer_eval (t, frame, e);
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    return lookup (t, frame, e->name.id, e);
+  if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
+    return _graft_tracer_eval (t, frame, e);
+  t->depth++;
+  v = line_value (t, frame, e);
+  t->depth--;
+  g_assert (v != NULL || t->error != NULL);
+  return v;
+}
+
+/* eval_inner() of a call or a binary operation, t->depth already one
+ * deeper and no error set, as in _graft_tracer_eval(). */
+static Value *
+line_value (Tracer            *t,
+            Frame             *frame,
+            const GraftPyExpr *e)
+{
+  const GraftPyExpr *func, *base;
+  Value             *a, *b, *callee;
+
+  if (e->kind == GRAFT_PY_EXPR_BIN_OP)
+    {
+      a = line_operand (t, frame, e->bin_op.left);
+      if (a == NULL)
+        return NULL;
+      b = line_operand (t, frame, e->bin_op.right);
+      if (b == NULL)
+        return NULL;
+      return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
+    }
+  g_assert (e->kind == GRAFT_PY_EXPR_CALL);
+  func = e->call.func;
+  if (func->kind != GRAFT_PY_EXPR_ATTRIBUTE)
+    return eval_call (t, frame, e);
+  base = func->attribute.value;
+  if (base->kind == GRAFT_PY_EXPR_CALL && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    {
+      /* `torch.cat([a, b]).sum()`: eval_attribute() of the callee, its
+       * value by line_operand(). */
+      t->depth++;
+      a = line_operand (t, frame, base);
+      callee = a != NULL ? attribute_of (t, a, func) : NULL;
+      t->depth--;
+    }
+  else
+    return eval_call (t, frame, e);
+  if (callee == NULL)
+    return NULL;
+  return call_callee (t, frame, callee, e);
+}
+
+/**
+ * _graft_tracer_exec_assign_name:
+ * @s: an assignment to one name (the caller made sure)
+ *
+ * _graft_tracer_exec_stmt() of @s without its dispatch, for the commonest
+ * statement of a forward, its value by line_value().
+ */
+Flow
+_graft_tracer_exec_assign_name (Tracer            *t,
+                                Frame             *frame,
+                                const GraftPyStmt *s)
+{
+  guint32            saved_start = t->span_start, saved_end = t->span_end;
+  const GraftPyExpr *e = s->assign.value;
+  Value             *v;
+
+  /* enter_stmt() of graft-tracer-stmt.c. */
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the statement nests too deeply to evaluate (more than 4000 levels of "
+                          "blocks and calls)");
+      return FLOW_ERROR;
+    }
+  t->span_start = s->start;
+  t->span_end = s->end;
+  if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
+    v = _graft_tracer_eval (t, frame, e);
+  else
+    v = line_operand (t, frame, e);
+  if (v != NULL)
+    _graft_strmap_set_inline (&frame->vars, s->assign.targets.items[0]->name.id, v);
+  t->span_start = saved_start;
+  t->span_end = saved_end;
+  t->depth--;
+  return v != NULL ? FLOW_NORMAL : FLOW_ERROR;
 }
