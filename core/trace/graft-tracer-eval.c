@@ -469,8 +469,11 @@ lookup (Tracer            *t,
 
 /* Expressions -------------------------------------------------------------- */
 
-static Value *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
-static Value *module_attr (Tracer *t, Value *module, const char *name, const GraftPyExpr *at);
+static Value                        *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
+static inline G_ALWAYS_INLINE Value *module_attr (Tracer            *t,
+                                                  Value             *module,
+                                                  const char        *name,
+                                                  const GraftPyExpr *at);
 
 /* _graft_tracer_eval() for an operand, the commonest of which is a name:
  * that is looked up here without the call, the depth limit checked as
@@ -1278,20 +1281,18 @@ eval_comprehension (Tracer            *t,
 
 /* `torch.neg` names the same thing wherever it is written: look a module's
  * attributes up once per module and name (building `torch.neg` and
- * resolving it against the tables costs far more than two hash lookups). */
-static Value *
-module_attr (Tracer            *t,
-             Value             *module,
-             const char        *name,
-             const GraftPyExpr *at)
+ * resolving it against the tables costs far more than two hash lookups);
+ * module_attr() when Tracer.attr_recent does not answer (slot @r). */
+static G_GNUC_NO_INLINE Value *
+module_attr_slow (Tracer            *t,
+                  Value             *module,
+                  const char        *name,
+                  const GraftPyExpr *at,
+                  guint              r)
 {
-  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
-            G_N_ELEMENTS (t->attr_recent);
   GHashTable *attrs;
   Value      *v;
 
-  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
-    return t->attr_recent[r].value;
   attrs = g_hash_table_lookup (t->attr_cache, module->path);
   if (attrs == NULL)
     {
@@ -1311,6 +1312,21 @@ found:
   t->attr_recent[r].name = name;
   t->attr_recent[r].value = v;
   return v;
+}
+
+/* @module's attribute @name, Tracer.attr_recent's answer inline. */
+static inline G_ALWAYS_INLINE Value *
+module_attr (Tracer            *t,
+             Value             *module,
+             const char        *name,
+             const GraftPyExpr *at)
+{
+  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->attr_recent);
+
+  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+    return t->attr_recent[r].value;
+  return module_attr_slow (t, module, name, at, r);
 }
 
 /* eval_attribute() once @e's value is known to be @a. */
