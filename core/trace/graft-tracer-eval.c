@@ -1060,6 +1060,24 @@ call_of_names (Tracer            *t,
                                       NULL, e);
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
+  else if (kwargs == NULL && callee->path_fn.resolved != NULL &&
+           ((const ResolvedHead *) callee->path_fn.resolved)->direct_target != NULL &&
+           (proxies ? (((const ResolvedHead *) callee->path_fn.resolved)->proxies_passed &
+                       (1u << args.len))
+                    : (args.len == 1 && ((Value *) argv[0])->kind == VAL_LIST &&
+                       ((Value *) argv[0])->seq.items->len < 32 &&
+                       (((const ResolvedHead *) callee->path_fn.resolved)->lists_passed &
+                        (1u << ((Value *) argv[0])->seq.items->len)))))
+    {
+      /* What _graft_tracer_call_path_direct() does with traced values
+       * alone, or one list of them, once its check passed as many: the
+       * node recorded. */
+      const ResolvedHead *d = (const ResolvedHead *) callee->path_fn.resolved;
+
+      t->static_text = TRUE; /* the table's text */
+      result = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &args, NULL,
+                                        d->direct_name, e);
+    }
   else
     result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs,
                                              e, &handled);
