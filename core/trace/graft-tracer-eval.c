@@ -1799,6 +1799,18 @@ line_value (Tracer            *t,
       b = line_operand (t, frame, e->bin_op.right);
       if (b == NULL)
         return NULL;
+      if (a->kind == VAL_PROXY)
+        {
+          /* _graft_tracer_binop()'s first case, `x + y` of a traced
+           * value, inline: its record(). */
+          gpointer operands[2] = { a, b };
+          PtrVec   args = { operands, 2, G_N_ELEMENTS (operands), t };
+
+          t->static_text = TRUE; /* the target is a literal */
+          return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
+                                          _graft_tracer_binop_targets[e->bin_op.op], &args, NULL,
+                                          NULL, e);
+        }
       return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
     }
   g_assert (e->kind == GRAFT_PY_EXPR_CALL);

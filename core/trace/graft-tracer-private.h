@@ -847,6 +847,10 @@ Flow     _graft_tracer_exec_block (Tracer                *t,
                                    const GraftPyStmtList *body,
                                    Value                **out_return);
 
+/* graft-tracer-ops.c: `operator.add` and the like, by GraftPyBinOp
+ * (literals: static text). */
+extern const char *const _graft_tracer_binop_targets[];
+
 /* graft-tracer-ops.c */
 Value *_graft_tracer_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);
 Value *_graft_tracer_inplace_binop (Tracer            *t,
