@@ -289,6 +289,45 @@ static const Case cases[] = {
                                             "        b = a + 1; c = b\n"
                                             "        t = torch.neg(c)\n"
                                             "        return t\n" },
+  /* The line shapes evaluated without a level per call and operator
+   * (line_value()), and torch calls recorded once their check passed as
+   * many traced values or one list of as many (ResolvedHead). */
+  { "line_shapes", HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x, y):\n"
+                        "        a = torch.neg(x)\n"
+                        "        b = torch.cat([a, y]).sum()\n"
+                        "        c = torch.cat([a, y, b]) + torch.cat([y, a])\n"
+                        "        d = x + torch.neg(a) * torch.relu(b) - c @ y\n"
+                        "        e = torch.neg(d).view(-1).size(0)\n"
+                        "        f = torch.neg(x).T + torch.add(a, y) + torch.add(a, 2)\n"
+                        "        g = torch.neg(x).__class__\n"
+                        "        h = torch.neg(d).shape[0] + e\n"
+                        "        return torch.relu(d + f) + h\n" },
+  { "line_shapes_check_fails", HEAD "class M(nn.Module):\n"
+                                    "    def forward(self, x, y):\n"
+                                    "        a = torch.neg(x)\n"
+                                    "        b = torch.cat([a, y])\n"
+                                    "        c = torch.neg(a, b)\n"
+                                    "        return c\n" },
+  { "line_shapes_list_check_fails", HEAD "class M(nn.Module):\n"
+                                         "    def forward(self, x, y):\n"
+                                         "        a = torch.neg(x)\n"
+                                         "        b = torch.cat([a, y]) * torch.neg(a)\n"
+                                         "        c = torch.neg([a, b])\n"
+                                         "        return c\n" },
+  { "line_shapes_unbound", HEAD "q = 1\n\n\n"
+                                "class M(nn.Module):\n"
+                                "    def forward(self, x):\n"
+                                "        a = torch.neg(x)\n"
+                                "        b = x + torch.neg(a) * q\n"
+                                "        q = torch.cat([a, b]).sum()\n"
+                                "        return q\n" },
+  { "line_shapes_module_shadowed", HEAD "class M(nn.Module):\n"
+                                        "    def forward(self, x):\n"
+                                        "        a = torch.neg(x)\n"
+                                        "        torch = a\n"
+                                        "        b = torch.neg(a).sum() + a\n"
+                                        "        return b\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */

@@ -469,8 +469,11 @@ lookup (Tracer            *t,
 
 /* Expressions -------------------------------------------------------------- */
 
-static Value *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
-static Value *module_attr (Tracer *t, Value *module, const char *name, const GraftPyExpr *at);
+static Value                        *eval_attribute (Tracer *t, Frame *frame, const GraftPyExpr *e);
+static inline G_ALWAYS_INLINE Value *module_attr (Tracer            *t,
+                                                  Value             *module,
+                                                  const char        *name,
+                                                  const GraftPyExpr *at);
 
 /* _graft_tracer_eval() for an operand, the commonest of which is a name:
  * that is looked up here without the call, the depth limit checked as
@@ -1057,6 +1060,24 @@ call_of_names (Tracer            *t,
                                       NULL, e);
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
+  else if (kwargs == NULL && callee->path_fn.resolved != NULL &&
+           ((const ResolvedHead *) callee->path_fn.resolved)->direct_target != NULL &&
+           (proxies ? (((const ResolvedHead *) callee->path_fn.resolved)->proxies_passed &
+                       (1u << args.len))
+                    : (args.len == 1 && ((Value *) argv[0])->kind == VAL_LIST &&
+                       ((Value *) argv[0])->seq.items->len < 32 &&
+                       (((const ResolvedHead *) callee->path_fn.resolved)->lists_passed &
+                        (1u << ((Value *) argv[0])->seq.items->len)))))
+    {
+      /* What _graft_tracer_call_path_direct() does with traced values
+       * alone, or one list of them, once its check passed as many: the
+       * node recorded. */
+      const ResolvedHead *d = (const ResolvedHead *) callee->path_fn.resolved;
+
+      t->static_text = TRUE; /* the table's text */
+      result = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &args, NULL,
+                                        d->direct_name, e);
+    }
   else
     result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs,
                                              e, &handled);
@@ -1091,14 +1112,17 @@ call_of_names_with_keywords (Tracer            *t,
   return call_of_names (t, frame, callee, e, TRUE);
 }
 
-static Value *
+static inline G_ALWAYS_INLINE Value *call_callee (Tracer            *t,
+                                                  Frame             *frame,
+                                                  Value             *callee,
+                                                  const GraftPyExpr *e);
+
+static inline G_ALWAYS_INLINE Value *
 eval_call (Tracer            *t,
            Frame             *frame,
            const GraftPyExpr *e)
 {
-  Value  *callee;
-  PtrVec *args;
-  StrMap *kwargs;
+  Value *callee;
 
   /* super() with no arguments needs the calling method. */
   if (e->call.func->kind == GRAFT_PY_EXPR_NAME && strcmp (e->call.func->name.id, "super") == 0 &&
@@ -1130,6 +1154,19 @@ eval_call (Tracer            *t,
     callee = _graft_tracer_eval (t, frame, e->call.func);
   if (callee == NULL)
     return NULL;
+  return call_callee (t, frame, callee, e);
+}
+
+/* eval_call() once the callee is known. */
+static inline G_ALWAYS_INLINE Value *
+call_callee (Tracer            *t,
+             Frame             *frame,
+             Value             *callee,
+             const GraftPyExpr *e)
+{
+  PtrVec *args;
+  StrMap *kwargs;
+
   if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
@@ -1262,20 +1299,18 @@ eval_comprehension (Tracer            *t,
 
 /* `torch.neg` names the same thing wherever it is written: look a module's
  * attributes up once per module and name (building `torch.neg` and
- * resolving it against the tables costs far more than two hash lookups). */
-static Value *
-module_attr (Tracer            *t,
-             Value             *module,
-             const char        *name,
-             const GraftPyExpr *at)
+ * resolving it against the tables costs far more than two hash lookups);
+ * module_attr() when Tracer.attr_recent does not answer (slot @r). */
+static G_GNUC_NO_INLINE Value *
+module_attr_slow (Tracer            *t,
+                  Value             *module,
+                  const char        *name,
+                  const GraftPyExpr *at,
+                  guint              r)
 {
-  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
-            G_N_ELEMENTS (t->attr_recent);
   GHashTable *attrs;
   Value      *v;
 
-  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
-    return t->attr_recent[r].value;
   attrs = g_hash_table_lookup (t->attr_cache, module->path);
   if (attrs == NULL)
     {
@@ -1297,16 +1332,27 @@ found:
   return v;
 }
 
-static Value *
-eval_attribute (Tracer            *t,
-                Frame             *frame,
-                const GraftPyExpr *e)
+/* @module's attribute @name, Tracer.attr_recent's answer inline. */
+static inline G_ALWAYS_INLINE Value *
+module_attr (Tracer            *t,
+             Value             *module,
+             const char        *name,
+             const GraftPyExpr *at)
 {
-  Value *a;
+  guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
+            G_N_ELEMENTS (t->attr_recent);
 
-  a = eval_operand (t, frame, e->attribute.value);
-  if (a == NULL)
-    return NULL;
+  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+    return t->attr_recent[r].value;
+  return module_attr_slow (t, module, name, at, r);
+}
+
+/* eval_attribute() once @e's value is known to be @a. */
+static inline G_ALWAYS_INLINE Value *
+attribute_of (Tracer            *t,
+              Value             *a,
+              const GraftPyExpr *e)
+{
   if (a->kind == VAL_PYMODULE)
     return module_attr (t, a, e->attribute.attr, e);
   if (_graft_value_is_proxy (a))
@@ -1328,6 +1374,19 @@ eval_attribute (Tracer            *t,
       return v;
     }
   return _graft_tracer_getattr (t, a, e->attribute.attr, e);
+}
+
+static Value *
+eval_attribute (Tracer            *t,
+                Frame             *frame,
+                const GraftPyExpr *e)
+{
+  Value *a;
+
+  a = eval_operand (t, frame, e->attribute.value);
+  if (a == NULL)
+    return NULL;
+  return attribute_of (t, a, e);
 }
 
 static Value *
@@ -1690,4 +1749,126 @@ _graft_tracer_eval (Tracer            *t,
   t->depth--;
   g_assert (v != NULL || t->error != NULL);
   return v;
+}
+
+/* A streamed line's value: the commonest shapes of a forward's line,
+ * `torch.f(a, [b, c])`, `torch.f(a).g()`, `a + torch.f(b) * c`, evaluated
+ * here without a _graft_tracer_eval() level for each call, binary
+ * operation and attribute callee.  Each step is the walk's own, in the
+ * walk's order, with the walk's depth and error checks, so everything
+ * else, every error included, comes out as the walk's: a shape this does
+ * not know is handed to the walk where it is met. */
+static Value *line_value (Tracer *t, Frame *frame, const GraftPyExpr *e);
+
+/* eval_operand(), a call or binary operation by line_value(). */
+static inline G_ALWAYS_INLINE Value *
+line_operand (Tracer            *t,
+              Frame             *frame,
+              const GraftPyExpr *e)
+{
+  Value *v;
+
+  if (t->error != NULL || t->depth >= GRAFT_MAX_EVAL_DEPTH)
+    return _graft_tracer_eval (t, frame, e);
+  if (e->kind == GRAFT_PY_EXPR_NAME)
+    return lookup (t, frame, e->name.id, e);
+  if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
+    return _graft_tracer_eval (t, frame, e);
+  t->depth++;
+  v = line_value (t, frame, e);
+  t->depth--;
+  g_assert (v != NULL || t->error != NULL);
+  return v;
+}
+
+/* eval_inner() of a call or a binary operation, t->depth already one
+ * deeper and no error set, as in _graft_tracer_eval(). */
+static Value *
+line_value (Tracer            *t,
+            Frame             *frame,
+            const GraftPyExpr *e)
+{
+  const GraftPyExpr *func, *base;
+  Value             *a, *b, *callee;
+
+  if (e->kind == GRAFT_PY_EXPR_BIN_OP)
+    {
+      a = line_operand (t, frame, e->bin_op.left);
+      if (a == NULL)
+        return NULL;
+      b = line_operand (t, frame, e->bin_op.right);
+      if (b == NULL)
+        return NULL;
+      if (a->kind == VAL_PROXY)
+        {
+          /* _graft_tracer_binop()'s first case, `x + y` of a traced
+           * value, inline: its record(). */
+          gpointer operands[2] = { a, b };
+          PtrVec   args = { operands, 2, G_N_ELEMENTS (operands), t };
+
+          t->static_text = TRUE; /* the target is a literal */
+          return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
+                                          _graft_tracer_binop_targets[e->bin_op.op], &args, NULL,
+                                          NULL, e);
+        }
+      return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
+    }
+  g_assert (e->kind == GRAFT_PY_EXPR_CALL);
+  func = e->call.func;
+  if (func->kind != GRAFT_PY_EXPR_ATTRIBUTE)
+    return eval_call (t, frame, e);
+  base = func->attribute.value;
+  if (base->kind == GRAFT_PY_EXPR_CALL && t->depth < GRAFT_MAX_EVAL_DEPTH)
+    {
+      /* `torch.cat([a, b]).sum()`: eval_attribute() of the callee, its
+       * value by line_operand(). */
+      t->depth++;
+      a = line_operand (t, frame, base);
+      callee = a != NULL ? attribute_of (t, a, func) : NULL;
+      t->depth--;
+    }
+  else
+    return eval_call (t, frame, e);
+  if (callee == NULL)
+    return NULL;
+  return call_callee (t, frame, callee, e);
+}
+
+/**
+ * _graft_tracer_exec_assign_name:
+ * @s: an assignment to one name (the caller made sure)
+ *
+ * _graft_tracer_exec_stmt() of @s without its dispatch, for the commonest
+ * statement of a forward, its value by line_value().
+ */
+Flow
+_graft_tracer_exec_assign_name (Tracer            *t,
+                                Frame             *frame,
+                                const GraftPyStmt *s)
+{
+  guint32            saved_start = t->span_start, saved_end = t->span_end;
+  const GraftPyExpr *e = s->assign.value;
+  Value             *v;
+
+  /* enter_stmt() of graft-tracer-stmt.c. */
+  if (++t->depth > GRAFT_MAX_EVAL_DEPTH)
+    {
+      t->depth--;
+      _graft_tracer_fail (t, s->start, s->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the statement nests too deeply to evaluate (more than 4000 levels of "
+                          "blocks and calls)");
+      return FLOW_ERROR;
+    }
+  t->span_start = s->start;
+  t->span_end = s->end;
+  if (e->kind != GRAFT_PY_EXPR_CALL && e->kind != GRAFT_PY_EXPR_BIN_OP)
+    v = _graft_tracer_eval (t, frame, e);
+  else
+    v = line_operand (t, frame, e);
+  if (v != NULL)
+    _graft_strmap_set_inline (&frame->vars, s->assign.targets.items[0]->name.id, v);
+  t->span_start = saved_start;
+  t->span_end = saved_end;
+  t->depth--;
+  return v != NULL ? FLOW_NORMAL : FLOW_ERROR;
 }

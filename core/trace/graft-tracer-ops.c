@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const binop_targets[] = {
+const char *const _graft_tracer_binop_targets[] = {
   [GRAFT_PY_BIN_ADD] = "operator.add",
   [GRAFT_PY_BIN_SUB] = "operator.sub",
   [GRAFT_PY_BIN_MUL] = "operator.mul",
@@ -480,14 +480,14 @@ _graft_tracer_binop (Tracer            *t,
 
   /* The commonest, `x + y` of traced values (as the checks below). */
   if (a->kind == VAL_PROXY)
-    return record (t, binop_targets[op], a, b, at);
+    return record (t, _graft_tracer_binop_targets[op], a, b, at);
   if (is_constant_tensor (a) && _graft_value_is_proxy (b))
     return record_method (t, tensor_binop_methods[op], a, b, at);
   /* `'%s' % x` is str's own formatting: Python never asks the proxy. */
   if (a->kind == VAL_STR && op == GRAFT_PY_BIN_MOD)
     return format_percent (t, a, b, at);
   if (_graft_value_is_proxy (a) || _graft_value_is_proxy (b))
-    return record (t, binop_targets[op], a, b, at);
+    return record (t, _graft_tracer_binop_targets[op], a, b, at);
 
   if (op == GRAFT_PY_BIN_BITOR && (r = _graft_tracer_type_or (t, a, b, at)) != NULL)
     return r;

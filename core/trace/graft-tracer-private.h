@@ -47,6 +47,22 @@ typedef struct _Class        Class;
 typedef struct _PtrVec       PtrVec;
 typedef struct _ResolvedPath ResolvedPath;
 
+/* The head of graft-tracer-torch.c's ResolvedPath, which call_of_names()
+ * (graft-tracer-eval.c) reads to record a call of traced values alone
+ * without _graft_tracer_call_path_direct(). */
+typedef struct
+{
+  /* For a function _graft_tracer_call_path_direct() records as it is
+   * called (DIRECT_BUILTIN): its target and name, the table's text of the
+   * tracer's dialect; else %NULL. */
+  const char *direct_target, *direct_name;
+  /* Bit n: the check passed n traced values and no keyword (the check's
+   * verdict depends on the arguments' kinds alone, as Tracer.passed). */
+  guint proxies_passed;
+  /* Bit n: the check passed one list of n traced values alone. */
+  guint lists_passed;
+} ResolvedHead;
+
 /* A growable array of pointers whose blocks come from the tracer's arena:
  * lists, tuples, dicts' keys and values, call arguments.  It has
  * GPtrArray's two public fields under the same names.  A trace makes one
@@ -830,6 +846,10 @@ Flow     _graft_tracer_exec_block (Tracer                *t,
                                    Frame                 *frame,
                                    const GraftPyStmtList *body,
                                    Value                **out_return);
+
+/* graft-tracer-ops.c: `operator.add` and the like, by GraftPyBinOp
+ * (literals: static text). */
+extern const char *const _graft_tracer_binop_targets[];
 
 /* graft-tracer-ops.c */
 Value *_graft_tracer_binop (Tracer *t, GraftPyBinOp op, Value *a, Value *b, const GraftPyExpr *at);

@@ -1229,36 +1229,6 @@ _graft_tracer_exec_stmt (Tracer            *t,
   return flow;
 }
 
-/**
- * _graft_tracer_exec_assign_name:
- * @s: an assignment to one name
- *
- * _graft_tracer_exec_stmt() of @s without its dispatch, for the commonest
- * statement of a forward.
- */
-Flow
-_graft_tracer_exec_assign_name (Tracer            *t,
-                                Frame             *frame,
-                                const GraftPyStmt *s)
-{
-  guint32 saved_start = t->span_start, saved_end = t->span_end;
-  Value  *v;
-
-  g_return_val_if_fail (s->kind == GRAFT_PY_STMT_ASSIGN && s->assign.targets.len == 1 &&
-                            s->assign.targets.items[0]->kind == GRAFT_PY_EXPR_NAME,
-                        FLOW_ERROR);
-
-  if (!enter_stmt (t, s))
-    return FLOW_ERROR;
-  v = _graft_tracer_eval (t, frame, s->assign.value);
-  if (v != NULL)
-    _graft_strmap_set_inline (&frame->vars, s->assign.targets.items[0]->name.id, v);
-  t->span_start = saved_start;
-  t->span_end = saved_end;
-  t->depth--;
-  return v != NULL ? FLOW_NORMAL : FLOW_ERROR;
-}
-
 Flow
 _graft_tracer_exec_block (Tracer                *t,
                           Frame                 *frame,

@@ -1053,17 +1053,13 @@ typedef enum {
 
 struct _ResolvedPath
 {
+  ResolvedHead      head; /* first: graft-tracer-eval.c reads it */
   const char       *text; /* a copy, which a hit is checked against */
   PathKind          kind;
   const FxMath     *math; /* for PATH_TABLE */
   const FxFunction *fn;
   const FxDispatch *dispatch;     /* the boolean dispatch entry for the path */
   gconstpointer     check_parser; /* @fn's argument parser (graft-tracer-check.c), or NULL */
-  /* Bit n: the check passed n traced values and no keyword (the check's
-   * verdict depends on the arguments' kinds alone, as Tracer.passed). */
-  guint proxies_passed;
-  /* Bit n: the check passed one list of n traced values alone. */
-  guint lists_passed;
   /* For a Python function of torch (FX_PYTHON): its signature, once
    * asked for, and whether the direct way can bind it
    * (python_direct_plain()): 0 not known yet, 1 yes, 2 no. */
@@ -1143,6 +1139,11 @@ resolve_path (Tracer     *t,
     r->direct = r->fn->kind == FX_BUILTIN  ? DIRECT_BUILTIN
                 : r->fn->kind == FX_PYTHON ? DIRECT_PYTHON
                                            : DIRECT_NONE;
+  if (r->direct == DIRECT_BUILTIN)
+    {
+      r->head.direct_target = FX_TEXT (fx_table (t), r->fn->target);
+      r->head.direct_name = FX_TEXT (fx_table (t), r->fn->name);
+    }
   g_hash_table_insert (t->call_paths, (gpointer) path, r);
   t->n_kept++;
   return r;
@@ -1452,13 +1453,13 @@ _graft_tracer_call_path_direct (Tracer            *t,
     }
   if (proxies)
     {
-      passed = &r->proxies_passed;
+      passed = &r->head.proxies_passed;
       bit = 1u << args->len;
     }
   else if (args->len == 1 && ((Value *) args->pdata[0])->kind == VAL_LIST &&
            ((Value *) args->pdata[0])->seq.items->len < 32)
     {
-      passed = &r->lists_passed;
+      passed = &r->head.lists_passed;
       bit = 1u << ((Value *) args->pdata[0])->seq.items->len;
     }
   if (passed == NULL || (*passed & bit) == 0)
