@@ -601,6 +601,10 @@ static Cur append_repr_any (CodeGen        *gen,
                             GString        *out,
                             Cur             c,
                             const GraftArg *arg);
+static Cur append_sequence (CodeGen        *gen,
+                            GString        *out,
+                            Cur             c,
+                            const GraftArg *arg);
 
 /* append_repr_any(), with a node (most arguments are) written without a
  * call.  Within the reserved room: what it writes beyond a bounded piece
@@ -613,6 +617,16 @@ append_repr (CodeGen        *gen,
 {
   if (arg->kind == GRAFT_ARG_NODE)
     return append_code_name (gen, out, c, arg->node);
+  if (arg->kind == GRAFT_ARG_LIST || arg->kind == GRAFT_ARG_TUPLE)
+    return append_sequence (gen, out, c, arg);
+  /* A digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
+  if (arg->kind == GRAFT_ARG_INT && arg->i >= -9 && arg->i <= 9)
+    {
+      *c.w = '-';
+      c.w += arg->i < 0;
+      *c.w++ = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
+      return c;
+    }
   return append_repr_any (gen, out, c, arg);
 }
 
@@ -653,6 +667,31 @@ is_plain_slice_part (const GraftArg *part)
          part->kind == GRAFT_ARG_NODE;
 }
 
+/* A tuple or a list: a function of its own, small (most items are
+ * nodes, written in place), apart from append_repr_any()'s many cases. */
+static G_GNUC_NO_INLINE Cur
+append_sequence (CodeGen        *gen,
+                 GString        *out,
+                 Cur             c,
+                 const GraftArg *arg)
+{
+  gboolean tuple = arg->kind == GRAFT_ARG_TUPLE;
+
+  *c.w++ = tuple ? '(' : '[';
+  for (guint i = 0; i < arg->n; i++)
+    {
+      c = cur_need (out, c, CUR_ROOM);
+      if (i > 0)
+        CPUT (c, ", ");
+      c = append_repr (gen, out, c, &arg->items[i]);
+    }
+  if (tuple && arg->n == 1)
+    *c.w++ = ',';
+  *c.w++ = tuple ? ')' : ']';
+  /* Containers nest: each one's end reserves again. */
+  return cur_need (out, c, CUR_ROOM);
+}
+
 static Cur
 append_repr_any (CodeGen        *gen,
                  GString        *out,
@@ -665,19 +704,7 @@ append_repr_any (CodeGen        *gen,
       return append_code_name (gen, out, c, arg->node);
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
-      *c.w++ = arg->kind == GRAFT_ARG_TUPLE ? '(' : '[';
-      for (guint i = 0; i < arg->n; i++)
-        {
-          c = cur_need (out, c, CUR_ROOM);
-          if (i > 0)
-            CPUT (c, ", ");
-          c = append_repr (gen, out, c, &arg->items[i]);
-        }
-      if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
-        *c.w++ = ',';
-      *c.w++ = arg->kind == GRAFT_ARG_TUPLE ? ')' : ']';
-      /* Containers nest: each one's end reserves again. */
-      return cur_need (out, c, CUR_ROOM);
+      return append_sequence (gen, out, c, arg);
     case GRAFT_ARG_INT:
       /* Most are a digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
       if (arg->i >= -9 && arg->i <= 9)
