@@ -1116,8 +1116,17 @@ collect_last_uses (GraftGraph *graph,
       position--;
       args = graft_node_get_args (node);
       record_last_uses_in_items (lu, args->items, args->n);
-      if (kwargs->n > 0)
-        record_last_uses (lu, kwargs);
+      /* map_arg visits dict values only: most are nodes or constants,
+       * met without a call. */
+      for (guint i = 0; i < kwargs->n; i++)
+        {
+          const GraftArg *value = &kwargs->items[2 * i + 1];
+
+          if (value->kind == GRAFT_ARG_NODE)
+            record_last_use (lu, value->node);
+          else if (_graft_arg_is_container (value))
+            record_last_uses (lu, value);
+        }
       if (lu->n_freed == start)
         continue;
       if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
