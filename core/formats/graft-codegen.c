@@ -86,6 +86,9 @@ typedef struct
    * are plain paths (`view`), else 0. */
   const char *method_targets[RECENT_SLOTS];
   gsize       method_lens[RECENT_SLOTS];
+  /* Keywords' keys without a newline, by address. */
+  const char *clean_keys[RECENT_SLOTS];
+  gsize       clean_key_lens[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
@@ -895,10 +898,25 @@ append_call_args (CodeGen        *gen,
       if (any)
         CPUT (c, ", ");
       /* A key is written as it is: one that holds a newline (from a
-       * `**dict`) needs the line's inner lines indented. */
-      for (gsize j = 0; j < len; j++)
-        if (G_UNLIKELY (key[j] == '\n'))
-          gen->maybe_newline = TRUE;
+       * `**dict`) needs the line's inner lines indented.  The graph
+       * interns keys: those without one are remembered by address and
+       * length. */
+      if (gen->clean_keys[recent_slot (key)] != key ||
+          gen->clean_key_lens[recent_slot (key)] != len)
+        {
+          gboolean clean = TRUE;
+
+          for (gsize j = 0; j < len; j++)
+            if (G_UNLIKELY (key[j] == '\n'))
+              clean = FALSE;
+          if (clean)
+            {
+              gen->clean_keys[recent_slot (key)] = key;
+              gen->clean_key_lens[recent_slot (key)] = len;
+            }
+          else
+            gen->maybe_newline = TRUE;
+        }
       c = put_text (out, c, key, len);
       CPUT (c, " = ");
       c = append_repr (gen, out, c, &kwargs->items[2 * i + 1]);
