@@ -871,7 +871,7 @@ append_self_path (CodeGen    *gen,
 
 /* `_format_args`: positional reprs, then `key = repr`, comma-separated;
  * room reserved at each argument. */
-static Cur
+static inline G_ALWAYS_INLINE Cur
 append_call_args (CodeGen        *gen,
                   GString        *out,
                   Cur             c,
