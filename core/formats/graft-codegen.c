@@ -1240,7 +1240,17 @@ append_target (CodeGen    *gen,
   if (G_UNLIKELY (declared != NULL || shape != NULL))
     return append_annotated_target (gen, body, c, node, declared, shape);
   if (G_LIKELY (slot->node != node))
-    fill_name_slot (gen, slot, node);
+    {
+      if (G_LIKELY (gen->direct))
+        {
+          /* fill_name_slot() in place. */
+          slot->node = node;
+          slot->name = graft_node_get_name (node);
+          slot->len = strlen (slot->name);
+        }
+      else
+        fill_name_slot (gen, slot, node);
+    }
   c = put_text (body, c, slot->name, slot->len);
   /* Four bytes stored at once, the fourth overwritten next. */
   memcpy (c.w, " =  ", 4);
