@@ -1118,7 +1118,8 @@ collect_last_uses (GraftGraph *graph,
   memset (lu, 0, sizeof *lu);
   lu->seen = _graft_graph_new_mark (graph);
   lu->n_positions = position;
-  lu->run_at = g_new0 (guint, MAX (position, 1));
+  /* Each position is written by the walk: not cleared first. */
+  lu->run_at = g_new (guint, MAX (position, 1));
   /* A node is freed once, and frees after one node: neither array grows
    * (unless arguments refer to nodes outside the graph). */
   lu->freed_alloc = lu->runs_alloc = MAX (position, 1);
@@ -1146,7 +1147,10 @@ collect_last_uses (GraftGraph *graph,
             record_last_uses (lu, value);
         }
       if (lu->n_freed == start)
-        continue;
+        {
+          lu->run_at[position] = 0;
+          continue;
+        }
       if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
         {
           lu->runs_alloc = MAX (2 * lu->runs_alloc, 64);
@@ -1157,6 +1161,8 @@ collect_last_uses (GraftGraph *graph,
       lu->n_runs++;
       lu->run_at[position] = lu->n_runs;
     }
+  /* Positions the walk did not reach, should the count be off. */
+  memset (lu->run_at, 0, position * sizeof *lu->run_at);
 }
 
 static void
