@@ -90,6 +90,7 @@ typedef struct
   const char *clean_keys[RECENT_SLOTS];
   gsize       clean_key_lens[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
+  gboolean    typed;  /* some node may have a type annotation */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
   NameSlot  name_slots[NAME_SLOTS];
@@ -984,9 +985,11 @@ global_candidate (const char *target)
 /* Whether every node keeps its graph name in the code: torch re-creates
  * the names in a fresh namespace, which changes nothing unless a name is
  * not already clean, is reserved, or meets a global.  Checking that once
- * lets the common case skip the namespace. */
+ * lets the common case skip the namespace.  *@out_typed says whether a
+ * node has a type annotation (TRUE also when the walk stopped early). */
 static gboolean
-names_are_direct (GraftGraph *graph)
+names_are_direct (GraftGraph *graph,
+                  gboolean   *out_typed)
 {
   g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
@@ -998,6 +1001,9 @@ names_are_direct (GraftGraph *graph)
     {
       const char *type = graft_node_get_type_annotation (node);
       const char *target;
+
+      if (type != NULL)
+        *out_typed = TRUE;
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
@@ -1304,7 +1310,7 @@ emit_node (CodeGen   *gen,
    * worked out first, as torch does, before the target's global. */
   const char *declared = NULL;
 
-  if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+  if (G_UNLIKELY (gen->typed) && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
     {
       const char *type = graft_node_get_type_annotation (node);
 
@@ -1723,7 +1729,15 @@ generate_begin (GraftGraph        *graph,
   for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
     graft_namespace_create_name (gen->names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
 
-  gen->direct = names_are_direct (graph);
+  gen->typed = TRUE;
+  {
+    gboolean typed = FALSE;
+
+    gen->direct = names_are_direct (graph, &typed);
+    /* Known only when the walk went through every node. */
+    if (gen->direct)
+      gen->typed = typed;
+  }
   collect_last_uses (graph, &g->lu);
   g->next = graft_graph_get_first (graph);
   g->position = 0;
