@@ -86,6 +86,9 @@ typedef struct
    * are plain paths (`view`), else 0. */
   const char *method_targets[RECENT_SLOTS];
   gsize       method_lens[RECENT_SLOTS];
+  /* The last self paths looked up, likewise. */
+  const char *path_targets[RECENT_SLOTS];
+  void       *recent_paths[RECENT_SLOTS];
   /* Keywords' keys without a newline, by address. */
   const char *clean_keys[RECENT_SLOTS];
   gsize       clean_key_lens[RECENT_SLOTS];
@@ -852,7 +855,10 @@ append_self_path (CodeGen    *gen,
                   Cur         c,
                   const char *target)
 {
-  SelfPath *path = g_hash_table_lookup (gen->self_paths, target);
+  guint     slot = recent_slot (target);
+  SelfPath *path = gen->path_targets[slot] == target
+                       ? gen->recent_paths[slot]
+                       : g_hash_table_lookup (gen->self_paths, target);
 
   if (path == NULL)
     {
@@ -865,6 +871,8 @@ append_self_path (CodeGen    *gen,
       path->text = g_string_free (text, FALSE);
       g_hash_table_insert (gen->self_paths, (gpointer) target, path);
     }
+  gen->path_targets[slot] = target;
+  gen->recent_paths[slot] = path;
   if (path->raw)
     gen->maybe_newline = TRUE;
   return put_text (out, c, path->text, path->len);
