@@ -86,7 +86,14 @@ typedef struct
    * are plain paths (`view`), else 0. */
   const char *method_targets[RECENT_SLOTS];
   gsize       method_lens[RECENT_SLOTS];
+  /* The last self paths looked up, likewise. */
+  const char *path_targets[RECENT_SLOTS];
+  void       *recent_paths[RECENT_SLOTS];
+  /* Keywords' keys without a newline, by address. */
+  const char *clean_keys[RECENT_SLOTS];
+  gsize       clean_key_lens[RECENT_SLOTS];
   gboolean    direct; /* code names are the node names (see below) */
+  gboolean    typed;  /* some node may have a type annotation */
   /* Code names already worked out, with their lengths (the graph does not
    * change while its code is written, and the names are kept to the end). */
   NameSlot  name_slots[NAME_SLOTS];
@@ -110,6 +117,12 @@ typedef struct
   gsize       global_len;
   gboolean    getattr; /* the global is `getattr` */
   gboolean    raw;     /* the global's name holds a newline */
+  /* An operator's form cut at its `{}`s: `-{}` is a prefix and one
+   * slot, `{} + {}` two slots and what is between them, `{}[{}]` also a
+   * suffix; each piece of text at most four bytes. */
+  char   op_text[3][4];
+  guint8 op_len[3];
+  guint8 op_slots;
 } Form;
 
 static const struct
@@ -211,86 +224,145 @@ self_path_free (gpointer data)
   g_free (path);
 }
 
-/* Appending to a line being written, without the NUL after the text:
- * each line ends with g_string_append_c (..., '\n'), which writes it, and
- * the few texts read as strings before that (a placeholder's parameter,
- * a receiver or object written apart) get theirs from terminate().  Text
- * that does not fit goes through GLib, which writes the NUL. */
-static inline void
-put_len (GString    *out,
-         const char *text,
-         gsize       len)
-{
-  /* The length read once: the copy's stores might change it, for all the
-   * compiler knows, so that out->len += len would read it again. */
-  gsize at = out->len;
+/* A line is written through a cursor held in registers: where the next
+ * byte goes and where the buffer's room ends (its last byte kept for the
+ * NUL, written once the walk stops: texts read as strings before that, a
+ * placeholder's parameter, a receiver or object written apart, get theirs
+ * from terminate()).  Room is reserved for CUR_ROOM bytes at a time
+ * (cur_need()): at each line's start, at each argument, at each item of a
+ * tuple or list, after each container's end, at each freed name; what is
+ * written between two reservations is bounded pieces (punctuation, small
+ * ints, None, texts of up to 32 bytes: at most about 140 bytes), and a
+ * longer text reserves room for itself and a new CUR_ROOM (put_text()).
+ * Text written by GLib in between (a float, a string's repr) goes through
+ * the GString: cur_close() before, cur_open() and cur_need() after. */
+#define CUR_ROOM 256
 
-  if (G_LIKELY (at + len < out->allocated_len))
-    {
-      memcpy (out->str + at, text, len);
-      out->len = at + len;
-    }
-  else
-    g_string_append_len (out, text, (gssize) len);
+typedef struct
+{
+  char *w;   /* next byte */
+  char *end; /* the buffer's last byte, kept for the NUL */
+} Cur;
+
+static inline Cur
+cur_open (GString *buf)
+{
+  Cur c = { buf->str + buf->len, buf->str + buf->allocated_len - 1 };
+
+  return c;
 }
 
-/* put_len() of a literal text. */
-#define PUT(out, literal) put_len ((out), (literal), sizeof (literal) - 1)
-
 static inline void
-put_c (GString *out,
-       char     c)
+cur_close (GString *buf,
+           Cur      c)
 {
-  gsize at = out->len;
-
-  if (G_LIKELY (at + 1 < out->allocated_len))
-    {
-      out->str[at] = c;
-      out->len = at + 1;
-    }
-  else
-    g_string_append_c (out, c);
+  buf->len = (gsize) (c.w - buf->str);
 }
 
-/* The NUL put_len() and put_c() leave out. */
+static G_GNUC_NO_INLINE Cur
+cur_grow (GString *buf,
+          Cur      c,
+          gsize    n)
+{
+  gsize len = (gsize) (c.w - buf->str);
+
+  buf->len = len;
+  g_string_set_size (buf, len + n);
+  buf->len = len;
+  return cur_open (buf);
+}
+
+/* Room for @n more bytes. */
+static inline G_ALWAYS_INLINE Cur
+cur_need (GString *buf,
+          Cur      c,
+          gsize    n)
+{
+  if (G_UNLIKELY ((gsize) (c.end - c.w) < n))
+    c = cur_grow (buf, c, n);
+  return c;
+}
+
+/* A literal text, within the reserved room. */
+#define CPUT(c, literal)                             \
+  G_STMT_START                                       \
+  {                                                  \
+    memcpy ((c).w, (literal), sizeof (literal) - 1); \
+    (c).w += sizeof (literal) - 1;                   \
+  }                                                  \
+  G_STMT_END
+
+/* The NUL the cursor leaves out. */
 static inline void
 terminate (GString *out)
 {
   out->str[out->len] = '\0';
 }
 
-/* _graft_buf_append() for a name, which is short: copied with two
- * overlapping moves of a fixed size (the sizes of the usual names) rather
- * than through a call to memcpy. */
-static inline void
-append_name_len (GString    *out,
-                 const char *name,
-                 gsize       len)
+/* @len bytes of text (a name, mostly short): up to 32 copied with two
+ * overlapping moves of a fixed size rather than a call to memcpy, within
+ * the reserved room; a longer one reserves room for itself (and a new
+ * CUR_ROOM after it). */
+static inline G_ALWAYS_INLINE Cur
+put_text (GString    *buf,
+          Cur         c,
+          const char *text,
+          gsize       len)
 {
-  gsize at = out->len; /* read once, as in put_len() */
   char *dst;
 
-  if (G_UNLIKELY (len > 16 || at + len >= out->allocated_len))
+  if (G_UNLIKELY (len > 32))
     {
-      _graft_buf_append_len (out, name, len);
-      return;
+      c = cur_need (buf, c, len + CUR_ROOM);
+      memcpy (c.w, text, len);
+      c.w += len;
+      return c;
     }
-  dst = out->str + at;
-  if (len >= 8)
+  dst = c.w;
+  if (len >= 16)
     {
-      memcpy (dst, name, 8);
-      memcpy (dst + len - 8, name + len - 8, 8);
+      memcpy (dst, text, 16);
+      memcpy (dst + len - 16, text + len - 16, 16);
+    }
+  else if (len >= 8)
+    {
+      memcpy (dst, text, 8);
+      memcpy (dst + len - 8, text + len - 8, 8);
     }
   else if (len >= 4)
     {
-      memcpy (dst, name, 4);
-      memcpy (dst + len - 4, name + len - 4, 4);
+      memcpy (dst, text, 4);
+      memcpy (dst + len - 4, text + len - 4, 4);
     }
-  else
-    for (gsize i = 0; i < len; i++)
-      dst[i] = name[i];
-  /* Without the NUL, as put_len(). */
-  out->len = at + len;
+  else if (len > 0)
+    {
+      dst[0] = text[0];
+      dst[len >> 1] = text[len >> 1];
+      dst[len - 1] = text[len - 1];
+    }
+  c.w = dst + len;
+  return c;
+}
+
+/* graft_append_int()'s digits at @w (at most 20 bytes); the end. */
+static G_GNUC_NO_INLINE char *
+write_int (char  *w,
+           gint64 i)
+{
+  char    digits[24];
+  gsize   at = sizeof digits;
+  guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+
+  do
+    {
+      digits[--at] = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u != 0);
+  if (i < 0)
+    digits[--at] = '-';
+  memcpy (w, digits + at, sizeof digits - at);
+  return w + (sizeof digits - at);
 }
 
 static const char *
@@ -323,17 +395,18 @@ fill_name_slot (CodeGen   *gen,
   slot->len = strlen (slot->name);
 }
 
-/* append_name_len() of @node's code name, remembered in gen->name_slots. */
-static inline void
+/* put_text() of @node's code name, remembered in gen->name_slots. */
+static inline G_ALWAYS_INLINE Cur
 append_code_name (CodeGen   *gen,
                   GString   *out,
+                  Cur        c,
                   GraftNode *node)
 {
   NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
 
   if (G_UNLIKELY (slot->node != node))
     fill_name_slot (gen, slot, node);
-  append_name_len (out, slot->name, slot->len);
+  return put_text (out, c, slot->name, slot->len);
 }
 
 static const char *
@@ -531,21 +604,37 @@ type_repr (CodeGen    *gen,
 /* graft_arg_append_repr() with nodes by code name, written here for the
  * values most arguments are (nodes, and tuples and lists of them, ints,
  * None). */
-static void append_repr_any (CodeGen        *gen,
-                             GString        *out,
-                             const GraftArg *arg);
+static Cur append_repr_any (CodeGen        *gen,
+                            GString        *out,
+                            Cur             c,
+                            const GraftArg *arg);
+static Cur append_sequence (CodeGen        *gen,
+                            GString        *out,
+                            Cur             c,
+                            const GraftArg *arg);
 
 /* append_repr_any(), with a node (most arguments are) written without a
- * call. */
-static inline G_ALWAYS_INLINE void
+ * call.  Within the reserved room: what it writes beyond a bounded piece
+ * reserves room again. */
+static inline G_ALWAYS_INLINE Cur
 append_repr (CodeGen        *gen,
              GString        *out,
+             Cur             c,
              const GraftArg *arg)
 {
   if (arg->kind == GRAFT_ARG_NODE)
-    append_code_name (gen, out, arg->node);
-  else
-    append_repr_any (gen, out, arg);
+    return append_code_name (gen, out, c, arg->node);
+  if (arg->kind == GRAFT_ARG_LIST || arg->kind == GRAFT_ARG_TUPLE)
+    return append_sequence (gen, out, c, arg);
+  /* A digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
+  if (arg->kind == GRAFT_ARG_INT && arg->i >= -9 && arg->i <= 9)
+    {
+      *c.w = '-';
+      c.w += arg->i < 0;
+      *c.w++ = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
+      return c;
+    }
+  return append_repr_any (gen, out, c, arg);
 }
 
 /* graft_arg_append_repr() of a float (its digits hold no newline),
@@ -585,68 +674,85 @@ is_plain_slice_part (const GraftArg *part)
          part->kind == GRAFT_ARG_NODE;
 }
 
-static void
+/* A tuple or a list: a function of its own, small (most items are
+ * nodes, written in place), apart from append_repr_any()'s many cases. */
+static G_GNUC_NO_INLINE Cur
+append_sequence (CodeGen        *gen,
+                 GString        *out,
+                 Cur             c,
+                 const GraftArg *arg)
+{
+  gboolean tuple = arg->kind == GRAFT_ARG_TUPLE;
+
+  *c.w++ = tuple ? '(' : '[';
+  for (guint i = 0; i < arg->n; i++)
+    {
+      c = cur_need (out, c, CUR_ROOM);
+      if (i > 0)
+        CPUT (c, ", ");
+      c = append_repr (gen, out, c, &arg->items[i]);
+    }
+  if (tuple && arg->n == 1)
+    *c.w++ = ',';
+  *c.w++ = tuple ? ')' : ']';
+  /* Containers nest: each one's end reserves again. */
+  return cur_need (out, c, CUR_ROOM);
+}
+
+static Cur
 append_repr_any (CodeGen        *gen,
                  GString        *out,
+                 Cur             c,
                  const GraftArg *arg)
 {
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      append_code_name (gen, out, arg->node);
-      return;
+      return append_code_name (gen, out, c, arg->node);
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
-      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? '(' : '[');
-      for (guint i = 0; i < arg->n; i++)
-        {
-          if (i > 0)
-            PUT (out, ", ");
-          append_repr (gen, out, &arg->items[i]);
-        }
-      if (arg->kind == GRAFT_ARG_TUPLE && arg->n == 1)
-        put_c (out, ',');
-      put_c (out, arg->kind == GRAFT_ARG_TUPLE ? ')' : ']');
-      return;
+      return append_sequence (gen, out, c, arg);
     case GRAFT_ARG_INT:
       /* Most are a digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
-      if (arg->i >= -9 && arg->i <= 9 && out->len + 2 < out->allocated_len)
+      if (arg->i >= -9 && arg->i <= 9)
         {
           if (arg->i < 0)
-            out->str[out->len++] = '-';
-          out->str[out->len++] = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
+            *c.w++ = '-';
+          *c.w++ = (char) ('0' + (arg->i < 0 ? -arg->i : arg->i));
         }
       else
-        graft_append_int (out, arg->i);
-      return;
+        c.w = write_int (c.w, arg->i);
+      return c;
     case GRAFT_ARG_NONE:
-      PUT (out, "None");
-      return;
+      CPUT (c, "None");
+      return c;
     case GRAFT_ARG_BOOL:
       /* As graft_arg_append_repr() writes it, with no newline. */
       if (arg->b)
-        PUT (out, "True");
+        CPUT (c, "True");
       else
-        PUT (out, "False");
-      return;
+        CPUT (c, "False");
+      return c;
     case GRAFT_ARG_FLOAT:
+      cur_close (out, c);
       append_float (gen, out, arg->f);
-      return;
+      return cur_need (out, cur_open (out), CUR_ROOM);
     case GRAFT_ARG_SLICE:
       /* The usual slice (`x[:, :16]`): its parts None, ints or nodes,
        * written as graft_arg_append_repr() writes them, hold no newline. */
       if (is_plain_slice_part (&arg->items[0]) && is_plain_slice_part (&arg->items[1]) &&
           is_plain_slice_part (&arg->items[2]))
         {
-          PUT (out, "slice(");
+          c = cur_need (out, c, CUR_ROOM);
+          CPUT (c, "slice(");
           for (guint i = 0; i < 3; i++)
             {
               if (i > 0)
-                PUT (out, ", ");
-              append_repr_any (gen, out, &arg->items[i]);
+                CPUT (c, ", ");
+              c = append_repr_any (gen, out, c, &arg->items[i]);
             }
-          put_c (out, ')');
-          return;
+          *c.w++ = ')';
+          return cur_need (out, c, CUR_ROOM);
         }
       G_GNUC_FALLTHROUGH;
     case GRAFT_ARG_ELLIPSIS:
@@ -657,8 +763,9 @@ append_repr_any (CodeGen        *gen,
     case GRAFT_ARG_DICT:
     default:
       gen->maybe_newline = TRUE;
+      cur_close (out, c);
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
-      return;
+      return cur_need (out, cur_open (out), CUR_ROOM);
     }
 }
 
@@ -742,12 +849,16 @@ append_path (GString    *out,
 }
 
 /* append_path (out, "self", target), remembered per target. */
-static void
+static Cur
 append_self_path (CodeGen    *gen,
                   GString    *out,
+                  Cur         c,
                   const char *target)
 {
-  SelfPath *path = g_hash_table_lookup (gen->self_paths, target);
+  guint     slot = recent_slot (target);
+  SelfPath *path = gen->path_targets[slot] == target
+                       ? gen->recent_paths[slot]
+                       : g_hash_table_lookup (gen->self_paths, target);
 
   if (path == NULL)
     {
@@ -760,15 +871,19 @@ append_self_path (CodeGen    *gen,
       path->text = g_string_free (text, FALSE);
       g_hash_table_insert (gen->self_paths, (gpointer) target, path);
     }
+  gen->path_targets[slot] = target;
+  gen->recent_paths[slot] = path;
   if (path->raw)
     gen->maybe_newline = TRUE;
-  _graft_buf_append_len (out, path->text, path->len);
+  return put_text (out, c, path->text, path->len);
 }
 
-/* `_format_args`: positional reprs, then `key = repr`, comma-separated. */
-static void
+/* `_format_args`: positional reprs, then `key = repr`, comma-separated;
+ * room reserved at each argument. */
+static inline G_ALWAYS_INLINE Cur
 append_call_args (CodeGen        *gen,
                   GString        *out,
+                  Cur             c,
                   const GraftArg *args,
                   guint           first,
                   const GraftArg *kwargs)
@@ -777,9 +892,10 @@ append_call_args (CodeGen        *gen,
 
   for (guint i = first; i < args->n; i++)
     {
+      c = cur_need (out, c, CUR_ROOM);
       if (any)
-        PUT (out, ", ");
-      append_repr (gen, out, &args->items[i]);
+        CPUT (c, ", ");
+      c = append_repr (gen, out, c, &args->items[i]);
       any = TRUE;
     }
   for (guint i = 0; i < kwargs->n; i++)
@@ -787,40 +903,157 @@ append_call_args (CodeGen        *gen,
       const char *key = kwargs->items[2 * i].s;
       gsize       len = kwargs->items[2 * i].n;
 
+      c = cur_need (out, c, CUR_ROOM);
       if (any)
-        PUT (out, ", ");
+        CPUT (c, ", ");
       /* A key is written as it is: one that holds a newline (from a
-       * `**dict`) needs the line's inner lines indented. */
-      for (gsize j = 0; j < len; j++)
-        if (G_UNLIKELY (key[j] == '\n'))
-          gen->maybe_newline = TRUE;
-      put_len (out, key, len);
-      PUT (out, " = ");
-      append_repr (gen, out, &kwargs->items[2 * i + 1]);
+       * `**dict`) needs the line's inner lines indented.  The graph
+       * interns keys: those without one are remembered by address and
+       * length. */
+      if (gen->clean_keys[recent_slot (key)] != key ||
+          gen->clean_key_lens[recent_slot (key)] != len)
+        {
+          gboolean clean = TRUE;
+
+          for (gsize j = 0; j < len; j++)
+            if (G_UNLIKELY (key[j] == '\n'))
+              clean = FALSE;
+          if (clean)
+            {
+              gen->clean_keys[recent_slot (key)] = key;
+              gen->clean_key_lens[recent_slot (key)] = len;
+            }
+          else
+            gen->maybe_newline = TRUE;
+        }
+      c = put_text (out, c, key, len);
+      CPUT (c, " = ");
+      c = append_repr (gen, out, c, &kwargs->items[2 * i + 1]);
       any = TRUE;
     }
+  return c;
 }
 
+/* @form's operator cut into @op's pieces (form_cut_operator()). */
 static void
+form_cut_operator (Form       *form,
+                   const char *format)
+{
+  guint piece = 0;
+
+  memset (form->op_text, ' ', sizeof form->op_text);
+  for (const char *p = format; *p != '\0'; p++)
+    if (p[0] == '{' && p[1] == '}')
+      {
+        form->op_slots++;
+        piece++;
+        p++;
+      }
+    else
+      {
+        g_assert (piece < 3 && form->op_len[piece] < 4);
+        form->op_text[piece][form->op_len[piece]++] = *p;
+      }
+}
+
+/* An operator's form (at most 12 bytes of its own), within the line's
+ * first reserved room: its pieces stored four bytes at a time. */
+static inline Cur
 append_operator (CodeGen        *gen,
                  GString        *out,
-                 const char     *format,
+                 Cur             c,
+                 const Form     *form,
                  const GraftArg *args)
 {
-  guint next = 0;
+  memcpy (c.w, form->op_text[0], 4);
+  c.w += form->op_len[0];
+  if (args->n > 0)
+    c = append_repr (gen, out, c, &args->items[0]);
+  if (form->op_slots < 2)
+    return c;
+  memcpy (c.w, form->op_text[1], 4);
+  c.w += form->op_len[1];
+  if (args->n > 1)
+    c = append_repr (gen, out, c, &args->items[1]);
+  memcpy (c.w, form->op_text[2], 4);
+  c.w += form->op_len[2];
+  return c;
+}
 
-  for (const char *p = format; *p != '\0'; p++)
+/* The global a call_function target needs, as a name candidate, or NULL
+ * when the target prints without one (operators, torch functions). */
+static char *
+global_candidate (const char *target)
+{
+  if (graft_codegen_operator_format (target) != NULL || is_from_torch (target))
+    return NULL;
+  return graft_codegen_call_form (target);
+}
+
+/* Whether every node keeps its graph name in the code: torch re-creates
+ * the names in a fresh namespace, which changes nothing unless a name is
+ * not already clean, is reserved, or meets a global.  Checking that once
+ * lets the common case skip the namespace.  *@out_typed says whether a
+ * node has a type annotation (TRUE also when the walk stopped early). */
+static gboolean
+names_are_direct (GraftGraph *graph,
+                  gboolean   *out_typed)
+{
+  g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
+  const char *last_target = NULL;
+  const char *recent[RECENT_SLOTS] = { NULL }; /* targets seen, by address */
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
     {
-      if (p[0] == '{' && p[1] == '}')
+      const char *type = graft_node_get_type_annotation (node);
+      const char *target;
+
+      if (type != NULL)
+        *out_typed = TRUE;
+
+      /* Graph names are unique; a name comes out of a fresh namespace as
+       * it is when it is canonical. */
+      if (!_graft_node_name_is_canonical (node))
+        return FALSE;
+      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+          (target = graft_node_get_target (node)) != last_target &&
+          recent[recent_slot (target)] != target)
         {
-          if (next < args->n)
-            append_repr (gen, out, &args->items[next]);
-          next++;
-          p++;
+          last_target = target;
+          recent[recent_slot (last_target)] = last_target;
+          if (g_hash_table_add (seen_targets, (gpointer) last_target))
+            {
+              g_autofree char *candidate = global_candidate (last_target);
+
+              if (candidate != NULL)
+                g_hash_table_add (globals, g_steal_pointer (&candidate));
+            }
         }
-      else
-        put_c (out, *p);
+      if (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type))
+        return FALSE;
     }
+  /* A global must keep its clean name and meet no node name, and two
+   * globals must not clean up to the same name. */
+  {
+    g_autoptr (GHashTable) clean_names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    GHashTableIter iter;
+    gpointer       key;
+
+    g_hash_table_iter_init (&iter, globals);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        g_autoptr (GraftNamespace) one = graft_namespace_new (graft_graph_get_dialect (graph));
+        const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
+
+        if (graft_graph_find_node (graph, clean) != NULL ||
+            !g_hash_table_add (clean_names, g_strdup (clean)))
+          return FALSE;
+      }
+  }
+  return TRUE;
 }
 
 /* The values each node frees after it (`;  a = b = None`): walking the
@@ -900,7 +1133,8 @@ collect_last_uses (GraftGraph *graph,
   _graft_graph_hold_marks (graph);
   lu->seen = _graft_graph_new_mark (graph);
   lu->n_positions = position;
-  lu->run_at = g_new0 (guint, MAX (position, 1));
+  /* Each position is written by the walk: not cleared first. */
+  lu->run_at = g_new (guint, MAX (position, 1));
   /* A node is freed once, and frees after one node: neither array grows
    * (unless arguments refer to nodes outside the graph). */
   lu->freed_alloc = lu->runs_alloc = MAX (position, 1);
@@ -916,10 +1150,22 @@ collect_last_uses (GraftGraph *graph,
       position--;
       args = graft_node_get_args (node);
       record_last_uses_in_items (lu, args->items, args->n);
-      if (kwargs->n > 0)
-        record_last_uses (lu, kwargs);
+      /* map_arg visits dict values only: most are nodes or constants,
+       * met without a call. */
+      for (guint i = 0; i < kwargs->n; i++)
+        {
+          const GraftArg *value = &kwargs->items[2 * i + 1];
+
+          if (value->kind == GRAFT_ARG_NODE)
+            record_last_use (lu, value->node);
+          else if (_graft_arg_is_container (value))
+            record_last_uses (lu, value);
+        }
       if (lu->n_freed == start)
-        continue;
+        {
+          lu->run_at[position] = 0;
+          continue;
+        }
       if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
         {
           lu->runs_alloc = MAX (2 * lu->runs_alloc, 64);
@@ -931,6 +1177,8 @@ collect_last_uses (GraftGraph *graph,
       lu->run_at[position] = lu->n_runs;
     }
   _graft_graph_release_marks (graph);
+  /* Positions the walk did not reach, should the count be off. */
+  memset (lu->run_at, 0, position * sizeof *lu->run_at);
 }
 
 static void
@@ -982,25 +1230,29 @@ append_annotation (GString    *out,
 /* `name = `, `name : T = ` or `name: "f32[2]" = ` at the start of a
  * node's line.  The first starts most lines and is written in place
  * (append_target()); the others here. */
-static G_GNUC_NO_INLINE void
+static G_GNUC_NO_INLINE Cur
 append_annotated_target (CodeGen    *gen,
                          GString    *body,
+                         Cur         c,
                          GraftNode  *node,
                          const char *declared,
                          const char *shape)
 {
-  append_code_name (gen, body, node);
+  c = append_code_name (gen, body, c, node);
   gen->maybe_newline = TRUE;
+  cur_close (body, c);
   append_annotation (body, declared, shape);
   _graft_buf_append_len (body, " = ", 3);
+  return cur_need (body, cur_open (body), CUR_ROOM);
 }
 
 /* Written in place at each of emit_node()'s lines (a call of its own
  * cost a tenth of the line), the name's slot filled apart: the line
  * defines the node, so its name is not known yet. */
-static inline G_ALWAYS_INLINE void
+static inline G_ALWAYS_INLINE Cur
 append_target (CodeGen    *gen,
                GString    *body,
+               Cur         c,
                GraftNode  *node,
                const char *declared,
                const char *shape)
@@ -1008,20 +1260,24 @@ append_target (CodeGen    *gen,
   NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
 
   if (G_UNLIKELY (declared != NULL || shape != NULL))
-    {
-      append_annotated_target (gen, body, node, declared, shape);
-      return;
-    }
+    return append_annotated_target (gen, body, c, node, declared, shape);
   if (G_LIKELY (slot->node != node))
-    fill_name_slot (gen, slot, node);
-  append_name_len (body, slot->name, slot->len);
-  if (G_LIKELY (body->len + 3 < body->allocated_len))
     {
-      memcpy (body->str + body->len, " = ", 4);
-      body->len += 3;
+      if (G_LIKELY (gen->direct))
+        {
+          /* fill_name_slot() in place. */
+          slot->node = node;
+          slot->name = graft_node_get_name (node);
+          slot->len = strlen (slot->name);
+        }
+      else
+        fill_name_slot (gen, slot, node);
     }
-  else
-    PUT (body, " = ");
+  c = put_text (body, c, slot->name, slot->len);
+  /* Four bytes stored at once, the fourth overwritten next. */
+  memcpy (c.w, " =  ", 4);
+  c.w += 3;
+  return c;
 }
 
 /* Whether the @len bytes at @s, without a NUL, are a Python identifier
@@ -1041,17 +1297,21 @@ is_identifier (const char *s,
   return TRUE;
 }
 
-static void
+/* @node's line after its indent, from the cursor @c (with the line's
+ * first room reserved), up to its frees; the cursor after it. */
+static Cur
 emit_node (CodeGen   *gen,
            GraftNode *node,
            GraftOp    op,
            GString   *body,
+           Cur        c,
            GPtrArray *free_vars)
 {
   const GraftArg *args = graft_node_get_args (node);
   const GraftArg *kwargs = graft_node_get_kwargs (node);
   const char     *target = graft_node_get_target (node);
   const char     *format;
+  const Form     *op_form;
   const char     *global;
   gsize           global_len;
   gsize           method_len;
@@ -1060,7 +1320,7 @@ emit_node (CodeGen   *gen,
    * worked out first, as torch does, before the target's global. */
   const char *declared = NULL;
 
-  if (op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
+  if (G_UNLIKELY (gen->typed) && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
     {
       const char *type = graft_node_get_type_annotation (node);
 
@@ -1084,11 +1344,16 @@ emit_node (CodeGen   *gen,
         const char      *type = graft_node_get_type_annotation (node);
         const char      *name;
 
+        cur_close (body, c);
         append_annotation (var, type != NULL ? type_repr (gen, type) : NULL, shape);
         if (args->n > 0)
           {
+            Cur v;
+
             _graft_buf_append (var, " = ");
-            append_repr (gen, var, &args->items[0]);
+            v = cur_need (var, cur_open (var), CUR_ROOM);
+            v = append_repr (gen, var, v, &args->items[0]);
+            cur_close (var, v);
           }
         terminate (var);
         g_ptr_array_add (free_vars, g_string_free (var, FALSE));
@@ -1105,7 +1370,7 @@ emit_node (CodeGen   *gen,
         if (strcmp (raw, name) != 0)
           g_string_append_printf (body, "%s = %s\n", name, raw);
       }
-      return;
+      return cur_open (body);
 
     case GRAFT_OP_CALL_METHOD:
       {
@@ -1118,14 +1383,14 @@ emit_node (CodeGen   *gen,
           }
         method_len = gen->method_lens[slot];
       }
-      append_target (gen, body, node, declared, shape);
+      c = append_target (gen, body, c, node, declared, shape);
       if (method_len > 0)
         {
           /* The usual case: `receiver.method`, written in place. */
           if (args->n > 0)
-            append_repr (gen, body, &args->items[0]);
-          put_c (body, '.');
-          append_name_len (body, target, method_len);
+            c = append_repr (gen, body, c, &args->items[0]);
+          *c.w++ = '.';
+          c = put_text (body, c, target, method_len);
         }
       else
         {
@@ -1133,13 +1398,20 @@ emit_node (CodeGen   *gen,
 
           gen->maybe_newline = TRUE;
           if (args->n > 0)
-            append_repr (gen, receiver, &args->items[0]);
+            {
+              Cur r = cur_need (receiver, cur_open (receiver), CUR_ROOM);
+
+              r = append_repr (gen, receiver, r, &args->items[0]);
+              cur_close (receiver, r);
+            }
           terminate (receiver);
+          cur_close (body, c);
           append_path (body, receiver->str, target);
+          c = cur_need (body, cur_open (body), CUR_ROOM);
         }
-      put_c (body, '(');
-      append_call_args (gen, body, args, 1, kwargs);
-      put_c (body, ')');
+      *c.w++ = '(';
+      c = append_call_args (gen, body, c, args, 1, kwargs);
+      *c.w++ = ')';
       break;
 
     case GRAFT_OP_CALL_FUNCTION:
@@ -1152,7 +1424,9 @@ emit_node (CodeGen   *gen,
           {
             form = g_new0 (Form, 1);
             form->format = graft_codegen_operator_format (target);
-            if (form->format == NULL)
+            if (form->format != NULL)
+              form_cut_operator (form, form->format);
+            else
               {
                 form->global = add_global (gen, target);
                 form->global_len = strlen (form->global);
@@ -1164,6 +1438,7 @@ emit_node (CodeGen   *gen,
         gen->recent_targets[slot] = target;
         gen->recent_forms[slot] = form;
         format = form->format;
+        op_form = form;
         global = form->global;
         global_len = form->global_len;
         is_getattr = form->getattr;
@@ -1172,40 +1447,44 @@ emit_node (CodeGen   *gen,
       }
       if (format != NULL)
         {
-          append_target (gen, body, node, declared, shape);
-          append_operator (gen, body, format, args);
+          c = append_target (gen, body, c, node, declared, shape);
+          c = append_operator (gen, body, c, op_form, args);
           break;
         }
       if (is_getattr && args->n == 2 && kwargs->n == 0 &&
           args->items[1].kind == GRAFT_ARG_STR &&
           is_identifier (args->items[1].s, args->items[1].n))
         {
-          append_target (gen, body, node, declared, shape);
+          c = append_target (gen, body, c, node, declared, shape);
           /* A code name, a dot and an identifier hold no newline. */
           if (args->items[0].kind == GRAFT_ARG_NODE)
             {
               /* `obj.attr`, as append_path() writes a path of one
                * identifier, without the receiver's text apart. */
-              append_code_name (gen, body, args->items[0].node);
-              put_c (body, '.');
-              put_len (body, args->items[1].s, args->items[1].n);
+              c = append_code_name (gen, body, c, args->items[0].node);
+              *c.w++ = '.';
+              c = put_text (body, c, args->items[1].s, args->items[1].n);
             }
           else
             {
               g_autoptr (GString) obj = g_string_new (NULL);
+              Cur o = cur_need (obj, cur_open (obj), CUR_ROOM);
 
               gen->maybe_newline = TRUE;
-              append_repr (gen, obj, &args->items[0]);
+              o = append_repr (gen, obj, o, &args->items[0]);
+              cur_close (obj, o);
               terminate (obj);
+              cur_close (body, c);
               append_path (body, obj->str, args->items[1].s);
+              c = cur_need (body, cur_open (body), CUR_ROOM);
             }
           break;
         }
-      append_target (gen, body, node, declared, shape);
-      append_name_len (body, global, global_len);
-      put_c (body, '(');
-      append_call_args (gen, body, args, 0, kwargs);
-      put_c (body, ')');
+      c = append_target (gen, body, c, node, declared, shape);
+      c = put_text (body, c, global, global_len);
+      *c.w++ = '(';
+      c = append_call_args (gen, body, c, args, 0, kwargs);
+      *c.w++ = ')';
       if (graft_node_get_is_wrapped (node) && !g_hash_table_contains (gen->wrapped_seen, global))
         {
           char *copy = g_strdup (global);
@@ -1216,39 +1495,30 @@ emit_node (CodeGen   *gen,
       break;
 
     case GRAFT_OP_CALL_MODULE:
-      append_target (gen, body, node, declared, shape);
-      append_self_path (gen, body, target);
-      put_c (body, '(');
-      append_call_args (gen, body, args, 0, kwargs);
-      put_c (body, ')');
+      c = append_target (gen, body, c, node, declared, shape);
+      c = append_self_path (gen, body, c, target);
+      *c.w++ = '(';
+      c = append_call_args (gen, body, c, args, 0, kwargs);
+      *c.w++ = ')';
       break;
 
     case GRAFT_OP_GET_ATTR:
-      append_target (gen, body, node, declared, shape);
-      append_self_path (gen, body, target);
+      c = append_target (gen, body, c, node, declared, shape);
+      c = append_self_path (gen, body, c, target);
       break;
 
     case GRAFT_OP_OUTPUT:
-      PUT (body, "return ");
+      CPUT (c, "return ");
       if (args->n > 0)
-        append_repr (gen, body, &args->items[0]);
+        c = append_repr (gen, body, c, &args->items[0]);
       else
-        PUT (body, "None");
+        CPUT (c, "None");
       break;
 
     default:
       g_assert_not_reached ();
     }
-}
-
-/* The global a call_function target needs, as a name candidate, or NULL
- * when the target prints without one (operators, torch functions). */
-static char *
-global_candidate (const char *target)
-{
-  if (graft_codegen_operator_format (target) != NULL || is_from_torch (target))
-    return NULL;
-  return graft_codegen_call_form (target);
+  return c;
 }
 
 /* torch indents every line of the body, and a node's text may hold a
@@ -1269,67 +1539,6 @@ indent_inner_lines (GString *body,
       g_string_insert_len (body, (gssize) at, "    ", 4);
       from = at + 4;
     }
-}
-
-/* Whether every node keeps its graph name in the code: torch re-creates
- * the names in a fresh namespace, which changes nothing unless a name is
- * not already clean, is reserved, or meets a global.  Checking that once
- * lets the common case skip the namespace. */
-static gboolean
-names_are_direct (GraftGraph *graph)
-{
-  g_autoptr (GHashTable) globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GHashTable) seen_targets = g_hash_table_new (NULL, NULL); /* by address */
-  const char *last_target = NULL;
-  const char *recent[RECENT_SLOTS] = { NULL }; /* targets seen, by address */
-
-  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-       node = graft_node_get_next (node))
-    {
-      const char *type = graft_node_get_type_annotation (node);
-      const char *target;
-
-      /* Graph names are unique; a name comes out of a fresh namespace as
-       * it is when it is canonical. */
-      if (!_graft_node_name_is_canonical (node))
-        return FALSE;
-      if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
-          (target = graft_node_get_target (node)) != last_target &&
-          recent[recent_slot (target)] != target)
-        {
-          last_target = target;
-          recent[recent_slot (last_target)] = last_target;
-          if (g_hash_table_add (seen_targets, (gpointer) last_target))
-            {
-              g_autofree char *candidate = global_candidate (last_target);
-
-              if (candidate != NULL)
-                g_hash_table_add (globals, g_steal_pointer (&candidate));
-            }
-        }
-      if (type != NULL && strchr (type, '.') != NULL && !is_from_torch (type))
-        return FALSE;
-    }
-  /* A global must keep its clean name and meet no node name, and two
-   * globals must not clean up to the same name. */
-  {
-    g_autoptr (GHashTable) clean_names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    GHashTableIter iter;
-    gpointer       key;
-
-    g_hash_table_iter_init (&iter, globals);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      {
-        g_autoptr (GraftNamespace) one = graft_namespace_new (graft_graph_get_dialect (graph));
-        const char *clean = graft_namespace_create_name (one, key, GRAFT_NAME_IS_BUILTIN);
-
-        if (graft_graph_find_node (graph, clean) != NULL ||
-            !g_hash_table_add (clean_names, g_strdup (clean)))
-          return FALSE;
-      }
-  }
-  return TRUE;
 }
 
 /**
@@ -1530,7 +1739,15 @@ generate_begin (GraftGraph        *graph,
   for (guint i = 0; i < G_N_ELEMENTS (custom_builtins); i++)
     graft_namespace_create_name (gen->names, custom_builtins[i], GRAFT_NAME_IS_BUILTIN);
 
-  gen->direct = names_are_direct (graph);
+  gen->typed = TRUE;
+  {
+    gboolean typed = FALSE;
+
+    gen->direct = names_are_direct (graph, &typed);
+    /* Known only when the walk went through every node. */
+    if (gen->direct)
+      gen->typed = typed;
+  }
   collect_last_uses (graph, &g->lu);
   g->next = graft_graph_get_first (graph);
   g->position = 0;
@@ -1550,6 +1767,8 @@ generate_nodes (Generated *g,
   /* Read once: the lines' stores could change them, says the compiler. */
   gboolean verbose = gen->verbose;
   gboolean frees_unused = g->frees_unused;
+  /* Whether the header may still be written before the next line. */
+  gboolean header_pending = g->early_header && !g->header_written && body->len == 0;
 
   for (; g->next != NULL && n_nodes > 0;
        g->next = graft_node_get_next (g->next), g->position++, n_nodes--)
@@ -1559,26 +1778,35 @@ generate_nodes (Generated *g,
       gsize      line_start = body->len;
       guint      start = 0, length = 0;
       gboolean   has_frees, frees_itself;
+      Cur        c;
 
-      if (verbose && op != GRAFT_OP_PLACEHOLDER && op != GRAFT_OP_OUTPUT)
-        append_trace_summary (g, node);
-      if (G_UNLIKELY (g->early_header && !g->header_written) && op != GRAFT_OP_PLACEHOLDER &&
-          body->len == 0 && gen->wrapped->len == 0)
+      if (G_UNLIKELY (verbose || header_pending) && op != GRAFT_OP_PLACEHOLDER)
         {
-          /* As python_from_generated() would write it, should nothing
-           * change it. */
-          append_header (body, g);
-          g->header_written = TRUE;
-          g->body_start = body->len;
-          g->header_vars = g->free_vars->len;
+          if (verbose && op != GRAFT_OP_OUTPUT)
+            append_trace_summary (g, node);
+          /* The first line that is not a parameter's settles it: the
+           * body is no longer empty after it, and functions to wrap are
+           * not forgotten. */
+          if (header_pending && body->len == 0 && gen->wrapped->len == 0)
+            {
+              /* As python_from_generated() would write it, should nothing
+               * change it. */
+              append_header (body, g);
+              g->header_written = TRUE;
+              g->body_start = body->len;
+              g->header_vars = g->free_vars->len;
+            }
+          header_pending = FALSE;
         }
       line_start = body->len;
+      c = cur_need (body, cur_open (body), CUR_ROOM);
       /* Each line is indented as it is written. */
-      PUT (body, "    ");
+      CPUT (c, "    ");
       gen->maybe_newline = FALSE;
-      emit_node (gen, node, op, body, g->free_vars);
+      c = emit_node (gen, node, op, body, c, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
+          cur_close (body, c);
           if (body->len == line_start + 4)
             g_string_truncate (body, line_start);
           else
@@ -1587,9 +1815,11 @@ generate_nodes (Generated *g,
         }
       if (op == GRAFT_OP_OUTPUT)
         {
+          *c.w++ = '\n';
+          cur_close (body, c);
+          terminate (body);
           if (graft_node_get_type_annotation (node) != NULL)
             g->return_type = type_repr (gen, graft_node_get_type_annotation (node));
-          g_string_append_c (body, '\n');
           indent_inner_lines (body, line_start);
           continue;
         }
@@ -1598,23 +1828,29 @@ generate_nodes (Generated *g,
       frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
       if (has_frees || frees_itself)
         {
-          PUT (body, ";  ");
+          c = cur_need (body, c, CUR_ROOM);
+          CPUT (c, ";  ");
           for (guint i = start; has_frees && i < start + length; i++)
             {
-              append_code_name (gen, body, g->lu.freed[i]);
-              PUT (body, " = ");
+              c = cur_need (body, c, CUR_ROOM);
+              c = append_code_name (gen, body, c, g->lu.freed[i]);
+              CPUT (c, " = ");
             }
           if (frees_itself)
             {
-              append_code_name (gen, body, node);
-              PUT (body, " = ");
+              c = cur_need (body, c, CUR_ROOM);
+              c = append_code_name (gen, body, c, node);
+              CPUT (c, " = ");
             }
-          PUT (body, "None");
+          CPUT (c, "None");
         }
-      g_string_append_c (body, '\n');
+      *c.w++ = '\n';
+      cur_close (body, c);
       if (gen->maybe_newline)
         indent_inner_lines (body, line_start);
     }
+  /* The NUL the lines leave out. */
+  terminate (body);
   return g->next == NULL;
 }
 
