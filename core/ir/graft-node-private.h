@@ -88,13 +88,13 @@ typedef struct
   GraftGraph *graph;
   guint32    *marks;      /* _graft_no_marks, or owned: 2 * GRAFT_NODES_PER_PAGE */
   guint32     marked_pos; /* in the graph's marked pages, if it has marks */
-  guint32     padding;
+  guint32     run_pages;  /* in a run's first page: how many it has */
 } NodePage;
 
 #define GRAFT_NODES_PER_PAGE ((GRAFT_NODE_PAGE_SIZE - sizeof (NodePage)) / sizeof (GraftNode))
 
 /* The marks of a page whose nodes have none: all zero, never written. */
-extern guint32 _graft_no_marks[];
+extern const guint32 _graft_no_marks[];
 
 static inline NodePage *
 node_page (const GraftNode *node)
