@@ -307,9 +307,9 @@ G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 /* Read only (in .rodata): a set of a mark on a page without its own array
  * (_graft_node_set_mark_held() on a graph that does not hold its marks)
  * faults rather than marking every page. */
-const guint32 _graft_no_marks[2 * NODES_PER_PAGE] = { 0 };
+const guint32 _graft_no_marks[GRAFT_PAGE_MARKS] = { 0 };
 
-/* Pages' mark arrays are carved out of blocks of this many (7 KiB): one
+/* Pages' mark arrays are carved out of blocks of this many (8 KiB): one
  * allocation for 896 nodes. */
 #define MARKS_BLOCK_PAGES 16
 
@@ -440,7 +440,7 @@ node_alloc (GraftGraph *self)
     NodePage *page = g_aligned_alloc (1, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
 
     page->graph = self;
-    page->marks = (guint32 *) _graft_no_marks;
+    node_page_set_marks (page, (guint32 *) _graft_no_marks);
     if (self->marks_held > 0)
       _graft_node_page_add_marks (page);
     node = (GraftNode *) (page + 1);
@@ -474,7 +474,7 @@ node_alloc (GraftGraph *self)
             }
           page = (NodePage *) self->next_page;
           page->graph = self;
-          page->marks = (guint32 *) _graft_no_marks;
+          node_page_set_marks (page, (guint32 *) _graft_no_marks);
           page->run_pages = n_run; /* 0 but in a run's first page */
           /* While marks are held, every page has its array. */
           if (self->marks_held > 0)
@@ -661,7 +661,7 @@ page_drop_marks (GraftGraph *self,
   g_assert (last == page);
   if (page->marked_pos < self->marked_pages->len)
     ((NodePage *) self->marked_pages->pdata[page->marked_pos])->marked_pos = page->marked_pos;
-  page->marks = (guint32 *) _graft_no_marks;
+  node_page_set_marks (page, (guint32 *) _graft_no_marks);
 }
 #endif
 
@@ -672,7 +672,7 @@ drop_marks (GraftGraph *self)
   if (self->marked_pages == NULL)
     return;
   for (guint i = 0; i < self->marked_pages->len; i++)
-    ((NodePage *) self->marked_pages->pdata[i])->marks = (guint32 *) _graft_no_marks;
+    node_page_set_marks (self->marked_pages->pdata[i], (guint32 *) _graft_no_marks);
   g_ptr_array_set_size (self->marked_pages, 0);
   g_ptr_array_set_size (self->marks_blocks, 0);
   self->marks_next = NULL;
@@ -2840,7 +2840,7 @@ memory_size (GraftGraph *self,
   if (self->marked_pages != NULL)
     size += self->marked_pages->len * sizeof (gpointer) +
             self->marks_blocks->len *
-                (MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE * sizeof (guint32) + sizeof (gpointer));
+                (MARKS_BLOCK_PAGES * GRAFT_PAGE_MARKS * sizeof (guint32) + sizeof (gpointer));
   for (guint i = 0; i < self->trash_len; i++)
     size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
@@ -3120,13 +3120,13 @@ _graft_node_page_add_marks (NodePage *page)
   if (graph->marks_left == 0)
     {
       /* Not cleared here: a page's array is, as it is handed out. */
-      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE);
+      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * GRAFT_PAGE_MARKS);
       graph->marks_left = MARKS_BLOCK_PAGES;
       g_ptr_array_add (graph->marks_blocks, graph->marks_next);
     }
-  page->marks = graph->marks_next;
-  memset (page->marks, 0, 2 * NODES_PER_PAGE * sizeof (guint32));
-  graph->marks_next += 2 * NODES_PER_PAGE;
+  node_page_set_marks (page, graph->marks_next);
+  memset (page->marks, 0, GRAFT_PAGE_MARKS * sizeof (guint32));
+  graph->marks_next += GRAFT_PAGE_MARKS;
   graph->marks_left--;
   page->marked_pos = graph->marked_pages->len;
   g_ptr_array_add (graph->marked_pages, page);
