@@ -1263,8 +1263,10 @@ settle_list (GraftGraph   *self,
   guint       next = list->n0;
 
   g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
+  /* Held by the rewrite that defers, in practice: then only a count. */
+  _graft_graph_hold_marks (self);
   for (guint p = 0; p < list->n0; p++)
-    _graft_node_set_mark (items[p], 1, base + p);
+    _graft_node_set_mark_held (items[p], 1, base + p);
   for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
     {
       const Departure *departure = &self->departures[d];
@@ -1275,17 +1277,18 @@ settle_list (GraftGraph   *self,
       for (; next < departure->n; next++, len++)
         {
           items[len] = items[next];
-          _graft_node_set_mark (items[len], 1, base + len);
+          _graft_node_set_mark_held (items[len], 1, base + len);
         }
       pos = _graft_node_get_mark (departure->user, 1) - base;
       g_assert (pos < len && items[pos] == departure->user);
       last = items[--len];
       items[pos] = last;
-      _graft_node_set_mark (last, 1, base + pos);
+      _graft_node_set_mark_held (last, 1, base + pos);
     }
   for (; next < n; next++, len++)
     items[len] = items[next];
   array->n = len;
+  _graft_graph_release_marks (self);
   /* Positions moved: the index is empty, its count (users covered) 0,
    * and the list is no longer deferred. */
   memset (array->index, 0, (array->index_mask + 3) * sizeof (guint32));
