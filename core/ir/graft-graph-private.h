@@ -99,6 +99,22 @@ _graft_node_set_mark (GraftNode *node,
   node_marks (node)[slot] = mark;
 }
 
+/* The same, for an algorithm that holds the graph's marks
+ * (_graft_graph_hold_marks()): then every page has its own array, and a
+ * set needs no check (_graft_no_marks is read only: a set on a graph that
+ * is not held faults). */
+static inline void
+_graft_node_set_mark_held (GraftNode *node,
+                           guint      slot,
+                           guint32    mark)
+{
+#ifdef GRAFT_NODES_EACH_ALONE
+  _graft_node_set_mark (node, slot, mark);
+#else
+  node_marks (node)[slot] = mark;
+#endif
+}
+
 static inline guint32
 _graft_node_get_mark (GraftNode *node,
                       guint      slot)

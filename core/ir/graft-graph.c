@@ -304,9 +304,12 @@ struct _GraftGraph
 G_STATIC_ASSERT (NODES_PER_PAGE >= 1);
 G_STATIC_ASSERT (sizeof (NodePage) % G_ALIGNOF (GraftNode) == 0);
 
-guint32 _graft_no_marks[2 * NODES_PER_PAGE];
+/* Read only (in .rodata): a set of a mark on a page without its own array
+ * (_graft_node_set_mark_held() on a graph that does not hold its marks)
+ * faults rather than marking every page. */
+const guint32 _graft_no_marks[GRAFT_PAGE_MARKS] = { 0 };
 
-/* Pages' mark arrays are carved out of blocks of this many (7 KiB): one
+/* Pages' mark arrays are carved out of blocks of this many (8 KiB): one
  * allocation for 896 nodes. */
 #define MARKS_BLOCK_PAGES 16
 
@@ -437,7 +440,9 @@ node_alloc (GraftGraph *self)
     NodePage *page = g_aligned_alloc (1, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
 
     page->graph = self;
-    page->marks = _graft_no_marks;
+    node_page_set_marks (page, (guint32 *) _graft_no_marks);
+    if (self->marks_held > 0)
+      _graft_node_page_add_marks (page);
     node = (GraftNode *) (page + 1);
     self->node_bytes += NODE_PAGE_SIZE;
   }
@@ -455,6 +460,7 @@ node_alloc (GraftGraph *self)
       if (self->page_left == 0)
         {
           NodePage *page;
+          guint     n_run = 0;
 
           if (self->pages_left == 0)
             {
@@ -462,12 +468,17 @@ node_alloc (GraftGraph *self)
 
               self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
               self->pages_left = n;
+              n_run = n;
               self->node_bytes += n * NODE_PAGE_SIZE;
               g_ptr_array_add (self->node_blocks, self->next_page);
             }
           page = (NodePage *) self->next_page;
           page->graph = self;
-          page->marks = _graft_no_marks;
+          node_page_set_marks (page, (guint32 *) _graft_no_marks);
+          page->run_pages = n_run; /* 0 but in a run's first page */
+          /* While marks are held, every page has its array. */
+          if (self->marks_held > 0)
+            _graft_node_page_add_marks (page);
           self->next_page += NODE_PAGE_SIZE;
           self->pages_left--;
           self->page_next = (GraftNode *) (page + 1);
@@ -650,7 +661,7 @@ page_drop_marks (GraftGraph *self,
   g_assert (last == page);
   if (page->marked_pos < self->marked_pages->len)
     ((NodePage *) self->marked_pages->pdata[page->marked_pos])->marked_pos = page->marked_pos;
-  page->marks = _graft_no_marks;
+  node_page_set_marks (page, (guint32 *) _graft_no_marks);
 }
 #endif
 
@@ -661,11 +672,48 @@ drop_marks (GraftGraph *self)
   if (self->marked_pages == NULL)
     return;
   for (guint i = 0; i < self->marked_pages->len; i++)
-    ((NodePage *) self->marked_pages->pdata[i])->marks = _graft_no_marks;
+    node_page_set_marks (self->marked_pages->pdata[i], (guint32 *) _graft_no_marks);
   g_ptr_array_set_size (self->marked_pages, 0);
   g_ptr_array_set_size (self->marks_blocks, 0);
   self->marks_next = NULL;
   self->marks_left = 0;
+}
+
+/* Gives every page of the graph its own array of marks (those that have
+ * one keep it): while marks are held, _graft_node_set_mark_held() needs
+ * no check.  Under AddressSanitizer (a page a node, no list of pages)
+ * that accessor checks, as _graft_node_set_mark() does. */
+static void
+add_all_marks (GraftGraph *self)
+{
+#ifndef NODES_EACH_ALONE
+  for (guint b = 0; b < self->node_blocks->len; b++)
+    {
+      char *run = self->node_blocks->pdata[b];
+      guint n = ((NodePage *) run)->run_pages;
+
+      /* The newest run: only its pages handed out so far. */
+      if (b + 1 == self->node_blocks->len)
+        n -= self->pages_left;
+      for (guint i = 0; i < n; i++)
+        {
+          NodePage *page = (NodePage *) (run + (gsize) i * NODE_PAGE_SIZE);
+
+          if (page->marks == _graft_no_marks)
+            _graft_node_page_add_marks (page);
+        }
+    }
+#endif
+}
+
+/* Marks start over (every slot cleared), as when they wrap around. */
+static void
+restart_marks (GraftGraph *self)
+{
+  drop_marks (self);
+  if (self->marks_held > 0)
+    add_all_marks (self);
+  self->epoch = 0;
 }
 
 static void
@@ -1215,8 +1263,10 @@ settle_list (GraftGraph   *self,
   guint       next = list->n0;
 
   g_assert (array->index[array->index_mask + 2] == (guint32) (list - self->deferred) + 1);
+  /* Held by the rewrite that defers, in practice: then only a count. */
+  _graft_graph_hold_marks (self);
   for (guint p = 0; p < list->n0; p++)
-    _graft_node_set_mark (items[p], 1, base + p);
+    _graft_node_set_mark_held (items[p], 1, base + p);
   for (guint32 d = list->first; d != NO_DEPARTURE; d = self->departures[d].next)
     {
       const Departure *departure = &self->departures[d];
@@ -1227,17 +1277,18 @@ settle_list (GraftGraph   *self,
       for (; next < departure->n; next++, len++)
         {
           items[len] = items[next];
-          _graft_node_set_mark (items[len], 1, base + len);
+          _graft_node_set_mark_held (items[len], 1, base + len);
         }
       pos = _graft_node_get_mark (departure->user, 1) - base;
       g_assert (pos < len && items[pos] == departure->user);
       last = items[--len];
       items[pos] = last;
-      _graft_node_set_mark (last, 1, base + pos);
+      _graft_node_set_mark_held (last, 1, base + pos);
     }
   for (; next < n; next++, len++)
     items[len] = items[next];
   array->n = len;
+  _graft_graph_release_marks (self);
   /* Positions moved: the index is empty, its count (users covered) 0,
    * and the list is no longer deferred. */
   memset (array->index, 0, (array->index_mask + 3) * sizeof (guint32));
@@ -2792,7 +2843,7 @@ memory_size (GraftGraph *self,
   if (self->marked_pages != NULL)
     size += self->marked_pages->len * sizeof (gpointer) +
             self->marks_blocks->len *
-                (MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE * sizeof (guint32) + sizeof (gpointer));
+                (MARKS_BLOCK_PAGES * GRAFT_PAGE_MARKS * sizeof (guint32) + sizeof (gpointer));
   for (guint i = 0; i < self->trash_len; i++)
     size += node_memory (self->trash[i]);
   /* Arguments in their pool, names in the namespace, each with the text
@@ -3048,8 +3099,7 @@ _graft_graph_new_mark (GraftGraph *self)
   if (self->epoch == G_MAXUINT32)
     {
       /* After 4 billion marks, start over with every slot cleared. */
-      drop_marks (self);
-      self->epoch = 0;
+      restart_marks (self);
     }
   return ++self->epoch;
 }
@@ -3073,13 +3123,13 @@ _graft_node_page_add_marks (NodePage *page)
   if (graph->marks_left == 0)
     {
       /* Not cleared here: a page's array is, as it is handed out. */
-      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * 2 * NODES_PER_PAGE);
+      graph->marks_next = g_new (guint32, MARKS_BLOCK_PAGES * GRAFT_PAGE_MARKS);
       graph->marks_left = MARKS_BLOCK_PAGES;
       g_ptr_array_add (graph->marks_blocks, graph->marks_next);
     }
-  page->marks = graph->marks_next;
-  memset (page->marks, 0, 2 * NODES_PER_PAGE * sizeof (guint32));
-  graph->marks_next += 2 * NODES_PER_PAGE;
+  node_page_set_marks (page, graph->marks_next);
+  memset (page->marks, 0, GRAFT_PAGE_MARKS * sizeof (guint32));
+  graph->marks_next += GRAFT_PAGE_MARKS;
   graph->marks_left--;
   page->marked_pos = graph->marked_pages->len;
   g_ptr_array_add (graph->marked_pages, page);
@@ -3095,7 +3145,8 @@ _graft_node_page_add_marks (NodePage *page)
 void
 _graft_graph_hold_marks (GraftGraph *self)
 {
-  self->marks_held++;
+  if (self->marks_held++ == 0)
+    add_all_marks (self);
 }
 
 /**
@@ -3178,8 +3229,7 @@ _graft_graph_index_nodes (GraftGraph *self,
     {
       /* Start over with every slot cleared, as _graft_graph_new_mark()
        * does. */
-      drop_marks (self);
-      self->epoch = 0;
+      restart_marks (self);
     }
   base = self->epoch + 1;
   for (GraftNode *node = self->first; node != NULL; node = node->next, k++)
@@ -3211,8 +3261,7 @@ _graft_graph_reserve_marks (GraftGraph *self,
 
   if (G_MAXUINT32 - self->epoch <= (guint32) n + 1)
     {
-      drop_marks (self);
-      self->epoch = 0;
+      restart_marks (self);
     }
   base = self->epoch + 1;
   self->epoch = base + n;

@@ -86,15 +86,16 @@ struct _GraftNode
 typedef struct
 {
   GraftGraph *graph;
-  guint32    *marks;      /* _graft_no_marks, or owned: 2 * GRAFT_NODES_PER_PAGE */
+  guint32    *marks;      /* _graft_no_marks, or owned: GRAFT_PAGE_MARKS */
+  guintptr    marks_base; /* marks, less 8 bytes for every 64 before the page */
   guint32     marked_pos; /* in the graph's marked pages, if it has marks */
-  guint32     padding;
+  guint32     run_pages;  /* in a run's first page: how many it has */
 } NodePage;
 
 #define GRAFT_NODES_PER_PAGE ((GRAFT_NODE_PAGE_SIZE - sizeof (NodePage)) / sizeof (GraftNode))
 
 /* The marks of a page whose nodes have none: all zero, never written. */
-extern guint32 _graft_no_marks[];
+extern const guint32 _graft_no_marks[];
 
 static inline NodePage *
 node_page (const GraftNode *node)
@@ -102,25 +103,30 @@ node_page (const GraftNode *node)
   return (NodePage *) ((guintptr) node & ~(guintptr) (GRAFT_NODE_PAGE_SIZE - 1));
 }
 
-/* Twice a node's place in its page (where its marks start in the page's
- * array) is its offset in the page times this, over 2^16: the header's
- * offset and the rounding up of 2^17 / the node's size add less than one
- * over a page (a multiplication and a shift for every mark read, not a
- * division). */
-#define GRAFT_NODE_MARKS_MUL ((guint) ((2u << 16) / sizeof (GraftNode) + 1))
-G_STATIC_ASSERT (sizeof (GraftNode) % 2 == 0);
-G_STATIC_ASSERT (sizeof (NodePage) * GRAFT_NODE_MARKS_MUL +
-                     GRAFT_NODES_PER_PAGE *
-                         (GRAFT_NODE_MARKS_MUL * sizeof (GraftNode) - (2u << 16)) <
-                 (1u << 16));
+/* A node's marks are found from its address without a multiplication:
+ * nodes are at least 64 bytes, so that no two of a page share its offset
+ * over 64, which places its two marks in the page's array (8 bytes for
+ * every 64 of the page, 512 for 56 nodes where 448 would do).  The page
+ * keeps its array's address less the page's own address over 64 (times
+ * 8): a node's marks are then that plus its address over 64 (times 8),
+ * a load, a shift and an add (the page's header is 64 bytes at most, so
+ * 56 nodes still fit). */
+#define GRAFT_PAGE_MARKS (2 * (GRAFT_NODE_PAGE_SIZE / 64))
+G_STATIC_ASSERT (sizeof (GraftNode) >= 64);
+
+static inline void
+node_page_set_marks (NodePage *page,
+                     guint32  *marks)
+{
+  page->marks = marks;
+  page->marks_base = (guintptr) marks - ((guintptr) page >> 6) * 8;
+}
 
 /* @node's two marks in its page's array (shared zeros if it has none). */
 static inline guint32 *
 node_marks (const GraftNode *node)
 {
-  guint offset = (guint) ((guintptr) node & (GRAFT_NODE_PAGE_SIZE - 1));
-
-  return &node_page (node)->marks[(offset * GRAFT_NODE_MARKS_MUL) >> 16];
+  return (guint32 *) (node_page (node)->marks_base + ((guintptr) node >> 6) * 8);
 }
 
 extern GraftArg _graft_no_kwargs;

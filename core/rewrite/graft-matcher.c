@@ -325,7 +325,7 @@ bind_node (Search    *s,
 {
   s->bind[pos].state = BOUND_NODE;
   s->bind[pos].node = gn;
-  _graft_node_set_mark (gn, 0, s->bound_mark);
+  _graft_node_set_mark_held (gn, 0, s->bound_mark);
   TRAIL_PUSH (s, pos);
 }
 
@@ -351,7 +351,7 @@ undo_to (Search *s,
       Binding *b = &s->bind[pos];
 
       if (b->state == BOUND_NODE)
-        _graft_node_set_mark (b->node, 0, 0);
+        _graft_node_set_mark_held (b->node, 0, 0);
       else if (b->state == BOUND_LITERAL)
         s->n_literals--;
       b->state = UNBOUND;
@@ -1854,7 +1854,7 @@ claim (Claims    *c,
   if (c->set != NULL)
     g_hash_table_add (c->set, node);
   else
-    _graft_node_set_mark (node, 0, c->mark);
+    _graft_node_set_mark_held (node, 0, c->mark);
 }
 
 /* `validate_partition`'s walk: replacing the match must not create a
@@ -1891,7 +1891,7 @@ walk_has_no_cycle (Filtering *f,
         return FALSE;
       if (_graft_node_has_mark (node, 1, visited))
         continue;
-      _graft_node_set_mark (node, 1, visited);
+      _graft_node_set_mark_held (node, 1, visited);
       if (graft_node_compare_order (node, last) > 0)
         {
           if (f->topological < 0)
@@ -1944,10 +1944,10 @@ filter_match (Filtering  *f,
         continue;
       if (f->role[pos] == ROLE_OTHER)
         {
-          _graft_node_set_mark (b->node, 1, other);
+          _graft_node_set_mark_held (b->node, 1, other);
           continue;
         }
-      _graft_node_set_mark (b->node, 1, part);
+      _graft_node_set_mark_held (b->node, 1, part);
       if (last == NULL || graft_node_compare_order (b->node, last) > 0)
         last = b->node;
       /* The claims' marks are in slot 0: read now, they cost a load. */

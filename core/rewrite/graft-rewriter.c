@@ -772,12 +772,12 @@ replace_returned (Rewriting *rw,
           graft_arg_copy (literal, &items[i]);
           g_ptr_array_add (rw->literals, literal);
           g_hash_table_insert (rw->changed_literals, gn, literal);
-          _graft_node_set_mark (gn, 0, rw->changed_mark);
+          _graft_node_set_mark_held (gn, 0, rw->changed_mark);
           continue;
         }
       graft_graph_replace_all_uses (rw->graph, gn, items[i].node);
       add_change (rw, gn, items[i].node);
-      _graft_node_set_mark (gn, 0, rw->changed_mark);
+      _graft_node_set_mark_held (gn, 0, rw->changed_mark);
     }
   return TRUE;
 }
