@@ -33,4 +33,24 @@ _graft_buf_append (GString    *buf,
   _graft_buf_append_len (buf, text, strlen (text));
 }
 
+/* The decimal digits of @i (`str(i)`), written backwards so that they end
+ * at @end, which has at least 20 bytes before it; returns where they
+ * start.  By hand: printf costs more than the rest of printing a node. */
+static inline char *
+_graft_int_digits (char  *end,
+                   gint64 i)
+{
+  guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+
+  do
+    {
+      *--end = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u != 0);
+  if (i < 0)
+    *--end = '-';
+  return end;
+}
+
 G_END_DECLS

@@ -349,20 +349,12 @@ static G_GNUC_NO_INLINE char *
 write_int (char  *w,
            gint64 i)
 {
-  char    digits[24];
-  gsize   at = sizeof digits;
-  guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+  char  digits[24];
+  char *start = _graft_int_digits (digits + sizeof digits, i);
+  gsize len = (gsize) (digits + sizeof digits - start);
 
-  do
-    {
-      digits[--at] = (char) ('0' + u % 10);
-      u /= 10;
-    }
-  while (u != 0);
-  if (i < 0)
-    digits[--at] = '-';
-  memcpy (w, digits + at, sizeof digits - at);
-  return w + (sizeof digits - at);
+  memcpy (w, start, len);
+  return w + len;
 }
 
 static const char *

@@ -340,26 +340,16 @@ default_node_name (GraftNode *node,
  * @out: where to append
  * @i: the number
  *
- * Appends `str(i)`.  Digits by hand: printf costs more than the rest of
- * printing a node.
+ * Appends `str(i)` (_graft_int_digits()).
  */
 void
 graft_append_int (GString *out,
                   gint64   i)
 {
-  char    digits[24];
-  gsize   at = sizeof digits;
-  guint64 u = i < 0 ? (guint64) 0 - (guint64) i : (guint64) i;
+  char  digits[24];
+  char *start = _graft_int_digits (digits + sizeof digits, i);
 
-  do
-    {
-      digits[--at] = (char) ('0' + u % 10);
-      u /= 10;
-    }
-  while (u != 0);
-  if (i < 0)
-    digits[--at] = '-';
-  _graft_buf_append_len (out, digits + at, sizeof digits - at);
+  _graft_buf_append_len (out, start, (gsize) (digits + sizeof digits - start));
 }
 
 static void
