@@ -7,6 +7,10 @@
  * arguments come in several shapes (lists and tuples, keywords, constants,
  * an aten operator with and without its default), so that the compiled
  * walks meet both what they decide and what they leave to the general one.
+ * With the compiled walks off, the filters run their general form too
+ * (filter_match() for every match, not filter_match_fast()): the filters
+ * case draws patterns of two results over graphs that reuse values, where
+ * matches leak, make cycles and overlap.
  */
 #include "config.h"
 
@@ -200,14 +204,48 @@ find (GraftPattern            *pattern,
   return describe_matches (pattern, found, dropped);
 }
 
-/* Runs @n_cases random cases; returns how many found a match. */
-static guint
+/* A caller's filter that drops every third match it is asked about. */
+static gboolean
+every_third_cb (const GraftMatch *match,
+                GraftGraph       *graph,
+                gpointer          user_data)
+{
+  guint *n_calls = user_data;
+
+  return ++*n_calls % 3 != 0;
+}
+
+/* How often each drop reason came up, over the cases of a run. */
+typedef struct
+{
+  guint n_matched; /* cases with a match */
+  guint reasons[GRAFT_MATCH_DROPPED_FILTER + 1];
+} Tally;
+
+static void
+tally_reasons (Tally      *tally,
+               const char *described)
+{
+  for (const char *line = described; *line != '\0'; line = strchr (line, '\n') + 1)
+    {
+      guint reason = (guint) g_ascii_strtoull (line, NULL, 10);
+
+      if (reason < G_N_ELEMENTS (tally->reasons))
+        tally->reasons[reason]++;
+    }
+}
+
+/* Runs @n_cases random cases; counts in @tally.  @two_results: how often
+ * (of 4) a pattern returns two values. */
+static void
 run_cases (guint32 seed,
            guint   n_cases,
-           guint   n_calls)
+           guint   n_calls,
+           guint   two_results,
+           Tally  *tally)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  guint n_matched = 0, n_traced = 0;
+  guint n_traced = 0;
 
   for (guint c = 0; c < n_cases; c++)
     {
@@ -218,11 +256,12 @@ run_cases (guint32 seed,
       g_autofree char *pattern_code =
           random_program (rand, "pattern", (guint) g_rand_int_range (rand, 1, 4),
                           (guint) g_rand_int_range (rand, 1, 4), n_calls,
-                          g_rand_int_range (rand, 0, 4) == 0, TRUE);
+                          (guint) g_rand_int_range (rand, 0, 4) < two_results, TRUE);
       g_autoptr (GraftGraph) graph = trace (torch, graph_code, "forward");
       GraftGraph *pattern_graph = trace (torch, pattern_code, "pattern");
       g_autoptr (GraftPattern) pattern = NULL;
       GraftMatchOptions options;
+      guint             n_filter_calls = 0;
 
       if (graph == NULL || pattern_graph == NULL)
         {
@@ -240,39 +279,66 @@ run_cases (guint32 seed,
       /* Not with match_output: graft_matcher_find_full() then reads the
        * binding of an anchor it did not search from (a crash on main too). */
       options.ignore_literals = !options.match_output && g_rand_int_range (rand, 0, 8) == 0;
+      if (g_rand_int_range (rand, 0, 8) == 0)
+        {
+          options.filter = every_third_cb;
+          options.filter_data = &n_filter_calls;
+        }
       {
         g_autofree char *general = find (pattern, graph, &options, FALSE);
-        g_autofree char *compiled = find (pattern, graph, &options, TRUE);
+        g_autofree char *compiled = NULL;
 
+        n_filter_calls = 0;
+        compiled = find (pattern, graph, &options, TRUE);
         if (g_strcmp0 (general, compiled) != 0)
           g_test_message ("torch %s\n%s\n%s", graft_dialect_get (torch)->version, graph_code,
                           pattern_code);
         g_assert_cmpstr (compiled, ==, general);
         if (general[0] != '\0')
-          n_matched++;
+          tally->n_matched++;
+        tally_reasons (tally, general);
       }
     }
   /* Most cases trace. */
   g_assert_cmpuint (n_traced, >, n_cases / 2);
-  return n_matched;
 }
 
 /* Patterns of a few calls, so that many match. */
 static void
 test_few_calls (void)
 {
-  guint n_matched = run_cases (20261202, 3000, 8);
+  Tally tally = { 0 };
 
-  g_assert_cmpuint (n_matched, >, 300);
+  run_cases (20261202, 3000, 8, 1, &tally);
+  g_assert_cmpuint (tally.n_matched, >, 300);
 }
 
 /* Every call. */
 static void
 test_every_call (void)
 {
-  guint n_matched = run_cases (4242, 3000, G_N_ELEMENTS (calls));
+  Tally tally = { 0 };
 
-  g_assert_cmpuint (n_matched, >, 100);
+  run_cases (4242, 3000, G_N_ELEMENTS (calls), 1, &tally);
+  g_assert_cmpuint (tally.n_matched, >, 100);
+}
+
+/* Patterns of two results, mostly, of torch.neg and torch.add alone, whose
+ * chains and diamonds make each filter drop matches. */
+static void
+test_filters (void)
+{
+  Tally tally = { 0 };
+
+  run_cases (20261203, 4000, 2, 3, &tally);
+  g_test_message ("kept %u, leak %u, cycle %u, overlap %u, filter %u",
+                  tally.reasons[GRAFT_MATCH_KEPT], tally.reasons[GRAFT_MATCH_DROPPED_LEAK],
+                  tally.reasons[GRAFT_MATCH_DROPPED_CYCLE],
+                  tally.reasons[GRAFT_MATCH_DROPPED_OVERLAP],
+                  tally.reasons[GRAFT_MATCH_DROPPED_FILTER]);
+  g_assert_cmpuint (tally.n_matched, >, 300);
+  for (guint r = 0; r < G_N_ELEMENTS (tally.reasons); r++)
+    g_assert_cmpuint (tally.reasons[r], >, 10);
 }
 
 int
@@ -282,5 +348,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/match-compiled/few-calls", test_few_calls);
   g_test_add_func ("/core/match-compiled/every-call", test_every_call);
+  g_test_add_func ("/core/match-compiled/filters", test_filters);
   return g_test_run ();
 }

@@ -154,6 +154,14 @@ node_n_users (const GraftNode *node)
   return node->users_many ? node->users.many->n : node->users.one != NULL;
 }
 
+/* The node's order key: a node comes before another in the graph's list
+ * exactly when its key is smaller (graft_node_compare_order()). */
+static inline guint64
+node_order (const GraftNode *node)
+{
+  return node->order;
+}
+
 /* The accessors of graft-graph.h that the core's algorithms call for
  * every node they visit, inline: a file that includes this header calls
  * these under the public names (graft-graph.c, which defines the public

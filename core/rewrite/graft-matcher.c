@@ -150,7 +150,10 @@ typedef struct
   struct _Program *programs;       /* per anchor, or NULL: see run_program() */
   /* Per pattern position: bound in every complete match (dup_required()),
    * once the candidates are found; or NULL (ignore_literals) */
-  gboolean  *required;
+  gboolean *required;
+  /* Per pattern position, with required: how many required pattern nodes
+   * pair it among their arguments (dup_required()) */
+  guint     *paired;
   gboolean   explaining; /* graft_matcher_explain() is walking */
   char      *why;        /* its first failure, or NULL */
   GraftNode *failed_pn;  /* the nodes whose comparison failed first, */
@@ -1556,10 +1559,20 @@ classes_lookup (Classes    *c,
   return c->recent[at].cls = classes_find (c, target);
 }
 
+/* dup_required()'s work: the positions found required, those left to
+ * look at, and, per position, how many of the required pattern nodes
+ * pair it among their arguments (Search.paired). */
+typedef struct
+{
+  gboolean  *required;
+  GPtrArray *todo;
+  guint     *paired_by; /* per position: 1 + the last node counted in paired */
+  guint      from;      /* the position whose arguments are read, or G_MAXUINT */
+} Requiring;
+
 static void require_node (Search    *s,
                           GraftNode *pn,
-                          gboolean  *required,
-                          GPtrArray *todo);
+                          Requiring *r);
 
 /* The nodes in @arg that a comparison of it pairs with nodes of the graph
  * or fails: items of tuples and lists (and, flattened for torch 1.13, dict
@@ -1567,23 +1580,22 @@ static void require_node (Search    *s,
 static void
 require_in_arg (Search         *s,
                 const GraftArg *arg,
-                gboolean       *required,
-                GPtrArray      *todo)
+                Requiring      *r)
 {
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      require_node (s, arg->node, required, todo);
+      require_node (s, arg->node, r);
       return;
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
       for (guint i = 0; i < arg->n; i++)
-        require_in_arg (s, &arg->items[i], required, todo);
+        require_in_arg (s, &arg->items[i], r);
       return;
     case GRAFT_ARG_DICT:
       if (!s->dialect->matches_structured_args)
         for (guint i = 0; i < arg->n; i++)
-          require_in_arg (s, &arg->items[2 * i + 1], required, todo);
+          require_in_arg (s, &arg->items[2 * i + 1], r);
       return;
     case GRAFT_ARG_NONE:
     case GRAFT_ARG_ELLIPSIS:
@@ -1603,15 +1615,19 @@ require_in_arg (Search         *s,
 static void
 require_node (Search    *s,
               GraftNode *pn,
-              gboolean  *required,
-              GPtrArray *todo)
+              Requiring *r)
 {
   guint pos = _graft_pattern_position_of (s->pattern, pn);
 
-  if (!required[pos])
+  if (r->from != G_MAXUINT && r->paired_by[pos] != r->from + 1)
     {
-      required[pos] = TRUE;
-      g_ptr_array_add (todo, pn);
+      r->paired_by[pos] = r->from + 1;
+      s->paired[pos]++;
+    }
+  if (!r->required[pos])
+    {
+      r->required[pos] = TRUE;
+      g_ptr_array_add (r->todo, pn);
     }
 }
 
@@ -1621,17 +1637,23 @@ require_node (Search    *s,
  * with graph nodes or else fails on (without ignore_literals, a pattern
  * node that meets a constant fails).  An aten operator's arguments, which
  * torch 2.6 may fill out from its schema, are left out.  Conservative: a
- * node left out may still be bound. */
+ * node left out may still be bound.
+ *
+ * Also counts, per position, the required nodes that pair it so
+ * (Search.paired): each such node's match uses the graph node bound
+ * there, as one of its arguments. */
 static gboolean *
 dup_required (Search *s,
               GArray *anchors)
 {
   GPtrArray *nodes = s->pattern->nodes;
-  gboolean  *required = g_new0 (gboolean, nodes->len);
   g_autoptr (GPtrArray) todo = g_ptr_array_new ();
+  g_autofree guint *paired_by = g_new0 (guint, MAX (nodes->len, 1));
+  Requiring         r = { g_new0 (gboolean, nodes->len), todo, paired_by, G_MAXUINT };
 
+  s->paired = g_new0 (guint, MAX (nodes->len, 1));
   for (guint i = 0; i < anchors->len; i++)
-    require_node (s, nodes->pdata[g_array_index (anchors, guint, i)], required, todo);
+    require_node (s, nodes->pdata[g_array_index (anchors, guint, i)], &r);
   while (todo->len > 0)
     {
       GraftNode      *pn = g_ptr_array_steal_index (todo, todo->len - 1);
@@ -1642,19 +1664,20 @@ dup_required (Search *s,
           (s->dialect->matches_structured_args && op == GRAFT_OP_CALL_FUNCTION &&
            graft_aten_schema_lookup (graft_node_get_target (pn)) != NULL))
         continue;
-      require_in_arg (s, graft_node_get_args (pn), required, todo);
+      r.from = _graft_pattern_position_of (s->pattern, pn);
+      require_in_arg (s, graft_node_get_args (pn), &r);
       for (guint i = 0; i < kwargs->n; i++)
         {
           const GraftArg *value = &kwargs->items[2 * i + 1];
 
           /* torch 1.13.1 compares keyword values unflattened. */
           if (s->dialect->matches_structured_args)
-            require_in_arg (s, value, required, todo);
+            require_in_arg (s, value, &r);
           else if (value->kind == GRAFT_ARG_NODE)
-            require_node (s, value->node, required, todo);
+            require_node (s, value->node, &r);
         }
     }
-  return required;
+  return r.required;
 }
 
 /* Candidates of each anchor, in graph order, from one pass over the graph
@@ -1783,6 +1806,19 @@ typedef struct
   gboolean   inner; /* ROLE_INNER */
 } Inside;
 
+/* A position filter_match_fast() reads: a node the match replaces. */
+typedef struct
+{
+  guint pos;
+  guint role; /* ROLE_INNER or ROLE_RETURNING */
+  /* ROLE_INNER: how many users its graph node has when every one of them
+   * is bound in the match (see filtering_init()); G_MAXUINT: not known */
+  guint n_users;
+} Replaced;
+
+/* Above this many nodes a match replaces, filter_match() alone. */
+#define FAST_FILTER_MAX 16
+
 /* What the filters need of the pattern and the graph, prepared once per
  * search. */
 typedef struct
@@ -1793,10 +1829,24 @@ typedef struct
   Inside     *inside;      /* filter_match()'s, room for every position */
   NodeVec     stack;       /* walk_has_no_cycle()'s */
   int         topological; /* whether the graph's order is; -1: not known yet */
+  /* filter_match_fast()'s positions, in pattern order; n_replaced is 0
+   * when it is not used */
+  Replaced *replaced;
+  guint     n_replaced;
 } Filtering;
 
+/* For filter_match_fast(): the positions a match replaces, and for each
+ * that the pattern does not return, how many users its graph node has when
+ * they are all in the match.  A required pattern node that pairs the
+ * position's node among its arguments (Search.paired counts them) is bound
+ * in every complete match, to a graph node that uses the one bound at the
+ * position; bindings are one to one, so that graph node has at least that
+ * many users inside the match, and when it has no more users than that,
+ * none outside it.  (A users list may hold a user twice, or one that left
+ * while removals are deferred: more than it should, never fewer.) */
 static void
 filtering_init (Filtering    *f,
+                Search       *s,
                 GraftPattern *p,
                 GraftGraph   *graph)
 {
@@ -1804,10 +1854,26 @@ filtering_init (Filtering    *f,
   f->n_positions = p->nodes->len;
   f->role = g_new (guint8, MAX (p->nodes->len, 1));
   f->inside = g_new (Inside, MAX (p->nodes->len, 1));
+  f->replaced = g_new (Replaced, MAX (p->nodes->len, 1));
+  f->n_replaced = 0;
   for (guint i = 0; i < p->nodes->len; i++)
-    f->role[i] = !is_compute (p, i)    ? ROLE_OTHER
-                 : is_returning (p, i) ? ROLE_RETURNING
-                                       : ROLE_INNER;
+    {
+      f->role[i] = !is_compute (p, i)    ? ROLE_OTHER
+                   : is_returning (p, i) ? ROLE_RETURNING
+                                         : ROLE_INNER;
+      if (f->role[i] != ROLE_OTHER)
+        {
+          Replaced *r = &f->replaced[f->n_replaced++];
+
+          r->pos = i;
+          r->role = f->role[i];
+          r->n_users = G_MAXUINT;
+          if (r->role == ROLE_INNER && s->required != NULL && s->paired != NULL)
+            r->n_users = s->paired[i];
+        }
+    }
+  if (f->n_replaced > FAST_FILTER_MAX || !_graft_matcher_compiled_enabled)
+    f->n_replaced = 0;
   memset (&f->stack, 0, sizeof f->stack);
   f->topological = -1;
 }
@@ -1817,6 +1883,7 @@ filtering_clear (Filtering *f)
 {
   g_clear_pointer (&f->role, g_free);
   g_clear_pointer (&f->inside, g_free);
+  g_clear_pointer (&f->replaced, g_free);
   g_clear_pointer (&f->stack.items, g_free);
 }
 
@@ -1987,6 +2054,96 @@ filter_match (Filtering  *f,
   return GRAFT_MATCH_KEPT;
 }
 
+/* filter_match() without marks for the usual match, whose filters the
+ * order of the graph's nodes decides: each node it replaces but does not
+ * return has no user outside it by the count of Replaced.n_users, and
+ * each user of a node it returns is in it or comes after its last node
+ * (where, in a graph in topological order, no path back into the match
+ * can start).  Any other match goes to filter_match(), with the same
+ * arguments. */
+static GraftMatchDropReason
+filter_match_fast (Filtering  *f,
+                   GraftMatch *m,
+                   guint32     part,
+                   Claims     *claims,
+                   gboolean    remove_overlapping)
+{
+  /* In locals: the stores below (marks, Inside) might alias the fields. */
+  Inside         *inside = f->inside;
+  const Replaced *replaced = f->replaced;
+  const guint     n_replaced = f->n_replaced;
+  const guint32   claim_mark = claims->mark;
+  const gboolean  by_mark = claims->set == NULL;
+  guint           n_inside = 0;
+  guint64         last_order = 0;
+  gboolean        overlaps = FALSE;
+  gboolean        starts = FALSE;
+
+  for (guint k = 0; k < n_replaced; k++)
+    {
+      const Binding *b = &m->bindings[replaced[k].pos];
+      GraftNode     *node = b->node;
+      gboolean       inner = replaced[k].role == ROLE_INNER;
+
+      if (b->state != BOUND_NODE)
+        continue;
+      if (inner && node_n_users (node) != replaced[k].n_users)
+        return filter_match (f, m, part, claims, remove_overlapping);
+      last_order = MAX (last_order, node_order (node));
+      if (by_mark && _graft_node_has_mark (node, 0, claim_mark))
+        overlaps = TRUE;
+      inside[n_inside].node = node;
+      inside[n_inside++].inner = inner;
+    }
+  /* The users of the nodes it returns. */
+  for (guint k = 0; k < n_inside; k++)
+    {
+      GraftNode **users;
+      guint       n_users;
+
+      if (inside[k].inner)
+        continue;
+      users = node_users (inside[k].node);
+      n_users = node_n_users (inside[k].node);
+      for (guint u = 0; u < n_users; u++)
+        {
+          gboolean in = FALSE;
+
+          if (node_order (users[u]) > last_order)
+            {
+              starts = TRUE;
+              continue;
+            }
+          for (guint j = 0; j < n_inside && !in; j++)
+            in = inside[j].node == users[u];
+          if (!in)
+            return filter_match (f, m, part, claims, remove_overlapping);
+        }
+    }
+  /* The cycle walk would stop at each of its starts. */
+  if (starts)
+    {
+      if (f->topological < 0)
+        f->topological = _graft_graph_is_topological (f->graph);
+      if (!f->topological)
+        return filter_match (f, m, part, claims, remove_overlapping);
+    }
+  if (!remove_overlapping)
+    return GRAFT_MATCH_KEPT;
+  for (guint k = 0; k < n_inside && !by_mark && !overlaps; k++)
+    if (is_claimed (claims, inside[k].node))
+      overlaps = TRUE;
+  if (overlaps)
+    return GRAFT_MATCH_DROPPED_OVERLAP;
+  if (by_mark)
+    for (guint k = 0; k < n_inside; k++)
+      _graft_node_set_mark_held (inside[k].node, 0, claim_mark);
+  else
+    for (guint k = 0; k < n_inside; k++)
+      claim (claims, inside[k].node);
+  return GRAFT_MATCH_KEPT;
+}
+
 static void
 search_init (Search                  *s,
              GraftPattern            *pattern,
@@ -2020,6 +2177,7 @@ search_clear (Search *s)
 {
   g_clear_pointer (&s->why, g_free);
   g_clear_pointer (&s->required, g_free);
+  g_clear_pointer (&s->paired, g_free);
   g_clear_pointer (&s->bind, g_free);
   g_clear_pointer (&s->same_target, g_free);
   g_clear_pointer (&s->op_of, g_free);
@@ -2206,7 +2364,7 @@ graft_matcher_find_full (GraftPattern            *pattern,
    * matches are written in place, their room laid out at once. */
   if (kept != NULL)
     g_ptr_array_set_size (kept, s.found.len);
-  filtering_init (&filtering, pattern, graph);
+  filtering_init (&filtering, &s, pattern, graph);
   /* Three marks a match (filter_match()), handed out at once. */
   first_mark = _graft_graph_reserve_marks (graph, 3 * MAX (s.found.len, 1));
   claims_init (&claimed, graph, options->filter != NULL);
@@ -2214,8 +2372,11 @@ graft_matcher_find_full (GraftPattern            *pattern,
     {
       GraftMatch *m = s.found.items[i];
 
-      m->reason = filter_match (&filtering, m, first_mark + 3 * i, &claimed,
-                                options->remove_overlapping_matches);
+      m->reason = filtering.n_replaced > 0
+                      ? filter_match_fast (&filtering, m, first_mark + 3 * i, &claimed,
+                                           options->remove_overlapping_matches)
+                      : filter_match (&filtering, m, first_mark + 3 * i, &claimed,
+                                      options->remove_overlapping_matches);
       if (m->reason == GRAFT_MATCH_KEPT && options->filter != NULL &&
           !options->filter (m, graph, options->filter_data))
         m->reason = GRAFT_MATCH_DROPPED_FILTER;
