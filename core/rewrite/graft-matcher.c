@@ -1692,15 +1692,20 @@ find_candidates (Search  *s,
   GPtrArray *nodes = s->pattern->nodes;
   guint      n_anchors = anchors->len;
   Classes    classes;
-  /* class -> the ops of graph nodes of that class, as bits */
+  /* class -> the ops of graph nodes of that class, as bits; and those
+   * that the required nodes need */
   guint8 *ops_seen;
+  guint8 *ops_needed;
+  guint   n_needed = 0;
   /* per anchor: its class << 3 | its op, or 0 if compared otherwise */
-  guint   *anchor_key = g_new (guint, MAX (n_anchors, 1));
-  guint    single_key;
-  gboolean possible = TRUE;
+  guint     *anchor_key = g_new (guint, MAX (n_anchors, 1));
+  guint      single_key;
+  gboolean   possible = TRUE;
+  GraftNode *node;
 
   classes_init (&classes, s);
   ops_seen = g_new0 (guint8, classes.n_classes + 1);
+  ops_needed = g_new0 (guint8, classes.n_classes + 1);
   for (guint i = 0; i < n_anchors; i++)
     {
       guint pos = g_array_index (anchors, guint, i);
@@ -1710,23 +1715,60 @@ find_candidates (Search  *s,
                           : 0;
     }
   single_key = n_anchors == 1 ? anchor_key[0] : 0;
-  /* The usual pattern: one anchor, compared by its class. */
-  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key != 0;
+  /* The (class, op) pairs that the required nodes need met (as bits of
+   * ops per class), known before the pass (a node required is required
+   * whatever the candidates), and how many are not met yet.  With
+   * ignore_literals, a pattern node may meet a constant and stay
+   * unbound: none is required. */
+  if (!s->options->ignore_literals)
+    {
+      s->required = dup_required (s, anchors);
+      for (guint i = 0; i < nodes->len; i++)
+        if (s->required[i] && classes.of_pos[i] != 0)
+          {
+            guint bit = 1u << graft_node_get_op (nodes->pdata[i]);
+
+            if ((ops_needed[classes.of_pos[i]] & bit) == 0)
+              n_needed++;
+            ops_needed[classes.of_pos[i]] |= bit;
+          }
+    }
+  /* The usual pattern: one anchor, compared by its class.  (The tests that
+   * turn the compiled walks off make the whole pass here.) */
+  node = graft_graph_get_first (s->graph);
+  for (; node != NULL && single_key != 0 && (n_needed > 0 || !_graft_matcher_compiled_enabled);
        node = graft_node_get_next (node))
     {
       guint   cls = classes_lookup (&classes, graft_node_get_target (node));
       GraftOp op;
+      guint   bit;
 
       if (cls == 0)
         continue;
       op = graft_node_get_op (node);
       if (op == GRAFT_OP_PLACEHOLDER || op == GRAFT_OP_OUTPUT)
         continue;
-      ops_seen[cls] |= 1u << op;
+      bit = 1u << op;
+      if ((ops_needed[cls] & bit & ~ops_seen[cls]) != 0)
+        n_needed--;
+      ops_seen[cls] |= bit;
       if ((cls << 3 | op) == single_key)
         VEC_PUSH (&candidates[0], node);
     }
-  for (GraftNode *node = graft_graph_get_first (s->graph); node != NULL && single_key == 0;
+  /* Once every pair needed is met, the rest of the pass looks for the
+   * anchor's target (the graph's interned copy: equal texts, equal
+   * addresses) and op alone. */
+  if (single_key != 0 && node != NULL)
+    {
+      GraftNode  *anchor = nodes->pdata[g_array_index (anchors, guint, 0)];
+      const char *target = _graft_graph_lookup_interned (s->graph, graft_node_get_target (anchor));
+      GraftOp     op = graft_node_get_op (anchor);
+
+      for (; node != NULL && target != NULL; node = graft_node_get_next (node))
+        if (graft_node_get_target (node) == target && graft_node_get_op (node) == op)
+          VEC_PUSH (&candidates[0], node);
+    }
+  for (node = graft_graph_get_first (s->graph); node != NULL && single_key == 0;
        node = graft_node_get_next (node))
     {
       guint cls = classes_lookup (&classes, graft_node_get_target (node));
@@ -1754,18 +1796,12 @@ find_candidates (Search  *s,
   for (guint i = 0; i < anchors->len; i++)
     if (candidates[i].len == 0)
       possible = FALSE;
-  /* With ignore_literals, a pattern node may meet a constant and stay
-   * unbound. */
-  if (possible && !s->options->ignore_literals)
-    {
-      gboolean *required = s->required = dup_required (s, anchors);
-
-      for (guint i = 0; i < nodes->len && possible; i++)
-        if (required[i] && classes.of_pos[i] != 0 &&
-            (ops_seen[classes.of_pos[i]] & (1u << graft_node_get_op (nodes->pdata[i]))) == 0)
-          possible = FALSE;
-    }
+  /* A node every match needs has no equal in the graph. */
+  for (guint i = 0; i <= classes.n_classes && possible; i++)
+    if ((ops_needed[i] & ~ops_seen[i]) != 0)
+      possible = FALSE;
   g_free (ops_seen);
+  g_free (ops_needed);
   g_free (anchor_key);
   classes_clear (&classes);
   return possible;
