@@ -876,6 +876,8 @@ static const char no_target[] = "";
 
 enum {
   INSN_ENTER,       /* a pattern node met first (not a placeholder) */
+  INSN_ROOT,        /* an ENTER of the first anchor, whose candidates the
+                     * candidate pass found equal: nothing to check */
   INSN_AGAIN,       /* a pattern node met before (not a placeholder) */
   INSN_PLACEHOLDER, /* a placeholder, met first or not */
   INSN_LITERAL,     /* a pattern constant */
@@ -892,7 +894,8 @@ enum {
 /* How an ENTER lays the graph node's arguments (lay_arguments()). */
 enum {
   LAY_LEAVES,  /* the pattern's positional values are all single ones, no keywords */
-  LAY_GENERAL, /* lists and tuples among them, or keywords */
+  LAY_LISTS,   /* single ones and lists or tuples of single ones, no keywords */
+  LAY_GENERAL, /* lists and tuples deeper, or keywords */
 };
 
 typedef struct
@@ -1059,7 +1062,13 @@ compile_node (Compiler       *c,
     enter->lay = kwargs->n == 0 ? LAY_LEAVES : LAY_GENERAL;
     for (guint i = 0; i < args->n; i++)
       if (is_sequence (&args->items[i]))
-        enter->lay = LAY_GENERAL;
+        {
+          if (enter->lay == LAY_LEAVES)
+            enter->lay = LAY_LISTS;
+          for (guint j = 0; j < args->items[i].n; j++)
+            if (is_sequence (&args->items[i].items[j]))
+              enter->lay = LAY_GENERAL;
+        }
   }
   src = c->n_slots;
   c->n_slots += leaves->len;
@@ -1093,6 +1102,9 @@ program_clear (Program *p)
   p->n_insns = p->n_slots = 0;
 }
 
+static gboolean compares_target (Search    *s,
+                                 GraftNode *pn);
+
 /* One program per anchor, in the order backtrack() walks them (a node an
  * earlier anchor's walk met is bound when a later one's starts).  Returns
  * NULL when the search is not compiled. */
@@ -1117,6 +1129,11 @@ compile_programs (Search *s,
       /* Slot 0 holds the candidate. */
       c.n_slots = 1;
       ok = compile_node (&c, pn, NULL, 0);
+      /* The first anchor's candidates are its equals (find_candidates()),
+       * and nothing is bound when it is entered. */
+      if (a == 0 && ok && compares_target (s, pn) &&
+          g_array_index (c.insns, Insn, 0).kind == INSN_ENTER)
+        g_array_index (c.insns, Insn, 0).kind = INSN_ROOT;
       p->n_insns = c.insns->len;
       p->insns = (Insn *) (void *) g_array_free (c.insns, FALSE);
       p->n_slots = c.n_slots;
@@ -1259,6 +1276,7 @@ run_program (Search    *s,
             }
           else if (insn->how == TARGET_ATTRIBUTE && !attributes_match (s, insn->pn, gn))
             return RUN_FAIL;
+        entered:
           bind_node (s, insn->pos, gn);
           if (insn->lay == LAY_LEAVES)
             {
@@ -1274,9 +1292,42 @@ run_program (Search    *s,
                   to[i] = &args->items[i];
                 }
             }
+          else if (insn->lay == LAY_LISTS)
+            {
+              /* lay_arguments() for values and lists of values. */
+              const GraftArg  *pa = insn->args;
+              const GraftArg  *args = graft_node_get_args (gn);
+              const GraftArg **to = slots + insn->dst;
+
+              if (args->n != pa->n || graft_node_get_kwargs (gn)->n != 0)
+                return RUN_UNKNOWN;
+              for (guint i = 0; i < args->n; i++)
+                {
+                  const GraftArg *gi = &args->items[i];
+
+                  if (!is_sequence (&pa->items[i]))
+                    {
+                      if ((guint) gi->kind - GRAFT_ARG_TUPLE < p->leaf_limit)
+                        return RUN_UNKNOWN;
+                      *to++ = gi;
+                      continue;
+                    }
+                  if (!is_sequence (gi) || gi->n != pa->items[i].n)
+                    return RUN_UNKNOWN;
+                  for (guint j = 0; j < gi->n; j++)
+                    {
+                      if ((guint) gi->items[j].kind - GRAFT_ARG_TUPLE < p->leaf_limit)
+                        return RUN_UNKNOWN;
+                      *to++ = &gi->items[j];
+                    }
+                }
+            }
           else if (!lay_arguments (insn, gn, p))
             return RUN_UNKNOWN;
           continue;
+        case INSN_ROOT:
+          gn = ga->node;
+          goto entered;
         case INSN_AGAIN:
           if (ga->kind != GRAFT_ARG_NODE)
             return RUN_FAIL;
@@ -1326,17 +1377,16 @@ release_block (Search *s)
   s->block_left = 0;
 }
 
-/* Room for a match of @size bytes: from the current block, or a new one
- * twice as large as the last (at most 1,024 matches). */
+/* Room for a match of @size bytes (rounded as match_size() does) at the
+ * end of the current block, or of a new one twice as large as the last
+ * (at most 1,024 matches): not taken until take_match(). */
 static GraftMatch *
-alloc_match (Search *s,
-             gsize   size)
+room_for_match (Search *s,
+                gsize   size)
 {
   /* The header padded so that matches stay aligned for their bindings. */
   const gsize header = (sizeof (GraftMatchBlock) + 15) & ~(gsize) 15;
-  GraftMatch *match;
 
-  size = (size + 15) & ~(gsize) 15;
   if (G_UNLIKELY (s->block_left < size))
     {
       release_block (s);
@@ -1346,30 +1396,100 @@ alloc_match (Search *s,
       s->block_next = (guint8 *) s->block + header;
       s->block_left = s->block_capacity * size;
     }
-  match = (GraftMatch *) s->block_next;
+  return (GraftMatch *) s->block_next;
+}
+
+/* The room room_for_match() gave, taken: the match counts in its block. */
+static GraftMatch *
+take_match (Search *s,
+            gsize   size)
+{
+  GraftMatch *match = (GraftMatch *) s->block_next;
+
   s->block_next += size;
   s->block_left -= size;
   match->block = s->block;
   g_atomic_int_inc (&s->block->n_live);
+  /* graft_pattern_ref() without the call, once per match. */
+  g_atomic_int_inc (&s->pattern->ref_count);
+  match->pattern = s->pattern;
+  match->reason = GRAFT_MATCH_KEPT;
   return match;
+}
+
+/* The bytes of a match of the search's pattern, in its block. */
+static gsize
+match_size (Search *s)
+{
+  return (sizeof (GraftMatch) + s->pattern->nodes->len * sizeof (Binding) + 15) & ~(gsize) 15;
 }
 
 static GraftMatch *
 record_match (Search *s)
 {
   guint       n = s->pattern->nodes->len;
-  GraftMatch *match = alloc_match (s, sizeof (GraftMatch) + n * sizeof (Binding));
+  gsize       size = match_size (s);
+  GraftMatch *match;
 
-  /* graft_pattern_ref() without the call, once per match. */
-  g_atomic_int_inc (&s->pattern->ref_count);
-  match->pattern = s->pattern;
-  match->reason = GRAFT_MATCH_KEPT;
+  room_for_match (s, size);
+  match = take_match (s, size);
   /* The search's literals are borrowed: the match copies its own. */
   memcpy (match->bindings, s->bind, n * sizeof (Binding));
   for (guint i = 0; s->n_literals > 0 && i < n; i++)
     if (s->bind[i].state == BOUND_LITERAL)
       graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
   return match;
+}
+
+/* backtrack() for a pattern of one anchor: each candidate binds straight
+ * into the room of the next match, its bindings cleared first, which a
+ * match takes as it is (its literals, borrowed, copied in place). */
+static void
+search_one_anchor (Search  *s,
+                   GArray  *anchors,
+                   NodeVec *candidates)
+{
+  GraftNode *pn = s->pattern->nodes->pdata[g_array_index (anchors, guint, 0)];
+  Binding   *own = s->bind;
+  guint      n = s->pattern->nodes->len;
+  gsize      size = match_size (s);
+  guint32    first_mark = _graft_graph_reserve_marks (s->graph, MAX (candidates[0].len, 1));
+  Program   *program = s->programs;
+
+  for (guint i = 0; i < candidates[0].len; i++)
+    {
+      GraftNode  *gn = candidates[0].items[i];
+      int         run = RUN_UNKNOWN;
+      GraftMatch *match = room_for_match (s, size);
+
+      memset (match->bindings, 0, n * sizeof (Binding));
+      s->bind = match->bindings;
+      s->trail.len = 0;
+      s->n_literals = 0;
+      s->bound_mark = first_mark + i;
+      if (program != NULL)
+        {
+          run = run_program (s, program, gn);
+          if (run == RUN_UNKNOWN)
+            undo_to (s, 0);
+        }
+      if (run == RUN_UNKNOWN)
+        run = match_nodes (s, pn, gn) ? RUN_MATCH : RUN_FAIL;
+      if (run != RUN_MATCH)
+        continue;
+      take_match (s, size);
+      for (guint k = 0; s->n_literals > 0 && k < n; k++)
+        if (match->bindings[k].state == BOUND_LITERAL)
+          {
+            GraftArg borrowed = match->bindings[k].literal;
+
+            graft_arg_copy (&match->bindings[k].literal, &borrowed);
+          }
+      VEC_PUSH (&s->found, match);
+    }
+  s->bind = own;
+  s->trail.len = 0;
+  s->n_literals = 0;
 }
 
 /* The backtracking over anchors: every candidate of anchor i, and for each
@@ -2373,7 +2493,10 @@ graft_matcher_find_full (GraftPattern            *pattern,
   if (find_candidates (&s, anchors, candidates))
     {
       s.programs = compile_programs (&s, anchors);
-      backtrack (&s, anchors, candidates, 0);
+      if (anchors->len == 1)
+        search_one_anchor (&s, anchors, candidates);
+      else
+        backtrack (&s, anchors, candidates, 0);
       if (s.programs != NULL)
         for (guint i = 0; i < anchors->len; i++)
           program_clear (&s.programs[i]);
