@@ -26,18 +26,20 @@ enum {
 };
 
 /* The memory of the matches one search found, allocated at once: freed
- * with the last of them (graft_match_free()). */
+ * with the last of them (graft_match_free()), and with it the block's
+ * reference to their pattern. */
 typedef struct
 {
-  gint n_live; /* matches, plus one while the search is allocating */
+  gint          n_live;  /* matches, plus one while the search is allocating */
+  GraftPattern *pattern; /* owned */
 } GraftMatchBlock;
 
 struct _GraftMatch
 {
-  /* Owned */
-  GraftPattern        *pattern;
-  GraftMatchBlock     *block; /* where the match lives, counted */
+  GraftPattern        *pattern; /* the block's */
+  GraftMatchBlock     *block;   /* where the match lives, counted */
   GraftMatchDropReason reason;
+  gboolean             literals;   /* some binding is BOUND_LITERAL (owned) */
   GraftBinding         bindings[]; /* one per pattern node */
 };
 

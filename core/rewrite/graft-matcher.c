@@ -1372,7 +1372,10 @@ static void
 release_block (Search *s)
 {
   if (s->block != NULL && g_atomic_int_dec_and_test (&s->block->n_live))
-    g_free (s->block);
+    {
+      graft_pattern_unref (s->block->pattern);
+      g_free (s->block);
+    }
   s->block = NULL;
   s->block_left = 0;
 }
@@ -1393,6 +1396,7 @@ room_for_match (Search *s,
       s->block_capacity = CLAMP (2 * s->block_capacity, 4, 1024);
       s->block = g_malloc (header + s->block_capacity * size);
       s->block->n_live = 1;
+      s->block->pattern = graft_pattern_ref (s->pattern);
       s->block_next = (guint8 *) s->block + header;
       s->block_left = s->block_capacity * size;
     }
@@ -1410,10 +1414,9 @@ take_match (Search *s,
   s->block_left -= size;
   match->block = s->block;
   g_atomic_int_inc (&s->block->n_live);
-  /* graft_pattern_ref() without the call, once per match. */
-  g_atomic_int_inc (&s->pattern->ref_count);
   match->pattern = s->pattern;
   match->reason = GRAFT_MATCH_KEPT;
+  match->literals = s->n_literals > 0;
   return match;
 }
 
@@ -2835,12 +2838,14 @@ graft_match_free (GraftMatch *match)
 {
   if (match == NULL)
     return;
-  for (guint i = 0; i < match->pattern->nodes->len; i++)
+  for (guint i = 0; match->literals && i < match->pattern->nodes->len; i++)
     if (match->bindings[i].state == BOUND_LITERAL)
       graft_arg_clear (&match->bindings[i].literal);
-  graft_pattern_unref (match->pattern);
   if (g_atomic_int_dec_and_test (&match->block->n_live))
-    g_free (match->block);
+    {
+      graft_pattern_unref (match->block->pattern);
+      g_free (match->block);
+    }
 }
 
 /**
