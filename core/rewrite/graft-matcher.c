@@ -20,7 +20,9 @@
  *   every anchor level;
  * - the cycle check walks forward from the match only as far as the match's
  *   last node when the graph is in topological order (torch walks the rest
- *   of the graph for every match, which makes it quadratic);
+ *   of the graph for every match, which makes it quadratic), and the usual
+ *   match passes it and the leak check by its nodes' counts of users and
+ *   order alone (filter_match_fast());
  * - the depth-first walk from an anchor towards its inputs uses an explicit
  *   stack, so a pattern of any depth cannot overflow the C stack;
  * - that walk is compiled, once per search and anchor, into a flat program
