@@ -33,7 +33,8 @@ guint32    _graft_graph_reserve_marks (GraftGraph *self,
 void       _graft_graph_erase_dying (GraftGraph       *self,
                                      GraftNode *const *nodes,
                                      guint             n);
-void       _graft_graph_defer_user_removals (GraftGraph *self);
+void       _graft_graph_defer_user_removals (GraftGraph *self,
+                                             guint       n_erasures);
 void       _graft_graph_settle_users (GraftGraph *self);
 void       _graft_node_settle_users_now (GraftNode *node);
 guint      _graft_graph_get_n_trash_bound (GraftGraph *self);

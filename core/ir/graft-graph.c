@@ -1298,6 +1298,8 @@ settle_list (GraftGraph   *self,
 /**
  * _graft_graph_defer_user_removals:
  *
+ * @n_erasures: about how many nodes will be erased meanwhile
+ *
  * From now until _graft_graph_settle_users(), a user leaving a long
  * users list of an input as it is erased, or moving to its end, is only
  * recorded.  Before a node's users are read, _graft_node_settle_users().
@@ -1305,10 +1307,24 @@ settle_list (GraftGraph   *self,
  * the trash meanwhile.
  */
 void
-_graft_graph_defer_user_removals (GraftGraph *self)
+_graft_graph_defer_user_removals (GraftGraph *self,
+                                  guint       n_erasures)
 {
   g_return_if_fail (self->recording != NULL);
   self->deferring = !self->never_defer;
+  /* Room for the nodes the rewrite erases and (about) one departure
+   * each, made once rather than by doublings that copy what they hold. */
+  n_erasures = MIN (n_erasures, 1u << 24);
+  if (self->trash_size - self->trash_len < n_erasures)
+    {
+      self->trash_size = self->trash_len + n_erasures;
+      self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
+    }
+  if (self->deferring && self->departures_size - self->n_departures < n_erasures)
+    {
+      self->departures_size = self->n_departures + n_erasures;
+      self->departures = g_renew (Departure, self->departures, self->departures_size);
+    }
 }
 
 /* For tests, which compare the users lists a rewrite leaves with those

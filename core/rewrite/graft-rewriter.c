@@ -485,6 +485,9 @@ rewriting_prepare (Rewriting *rw,
         rw->erased[rw->n_erased++] = i - 1;
     }
   rw->n_expected = n_matches * rw->pattern->returning->len;
+  /* Each match changes that many, unless it fails. */
+  rw->changes_size = MIN (rw->n_expected, 1u << 24);
+  rw->changes = g_new (Change, MAX (rw->changes_size, 1));
   rw->changed_literals = g_hash_table_new (NULL, NULL);
   rw->literals = g_ptr_array_new_with_free_func (arg_free);
 }
@@ -982,7 +985,8 @@ graft_rewriter_apply (GraftGraph   *graph,
   graft_graph_begin_edit (graph);
   /* Users leaving the long lists of busy values (weights read by every
    * match) are taken out once, at the end. */
-  _graft_graph_defer_user_removals (graph);
+  _graft_graph_defer_user_removals (
+      graph, (guint) MIN ((guint64) matches->len * rw.n_erased, G_MAXUINT));
   for (guint i = 0; i < matches->len; i++)
     {
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
