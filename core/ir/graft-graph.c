@@ -1199,7 +1199,7 @@ remove_user (GraftNode *used,
  * large, and only users are appended to it. */
 
 /* Records that @user leaves the users of @used, which has an index. */
-static inline void
+static inline G_ALWAYS_INLINE void
 defer_removal (GraftGraph *self,
                GraftNode  *used,
                GraftNode  *user)
@@ -2286,6 +2286,26 @@ graft_graph_set_args (GraftGraph *self,
 
 /* Every @old_node among @n @items, at any depth, becomes @new_node. */
 static void
+replace_in_items_nested (GraftArg  *items,
+                         guint      n,
+                         GraftNode *old_node,
+                         GraftNode *new_node)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == old_node)
+            items[i].node = new_node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
+                                 new_node);
+    }
+}
+
+/* replace_in_items_nested(), its top level inline. */
+static inline G_ALWAYS_INLINE void
 replace_in_items (GraftArg  *items,
                   guint      n,
                   GraftNode *old_node,
@@ -2299,7 +2319,8 @@ replace_in_items (GraftArg  *items,
             items[i].node = new_node;
         }
       else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
-        replace_in_items (items[i].items, _graft_arg_count_items (&items[i]), old_node, new_node);
+        replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
+                                 new_node);
     }
 }
 
@@ -2355,15 +2376,10 @@ node_refers_to (GraftNode       *user,
 /* Moves @user to the end of @used's users, as removing it and adding it
  * again does (torch's `_replace_input_with` pops a user from every input
  * and adds it back); most users are last already. */
-static void
-move_user_last (GraftNode *used,
-                GraftNode *user)
+static G_GNUC_NO_INLINE void
+move_user_last_now (GraftNode *used,
+                    GraftNode *user)
 {
-  /* A list with departures may hold others after @user; leaving and
-   * coming back leaves a last user where it was. */
-  if (node_users (used)[node_n_users (used) - 1] == user &&
-      !(used->users_many && used->users.many->index != NULL && has_departures (used->users.many)))
-    return;
   if (may_defer (used))
     defer_removal (node_graph (used), used, user);
   else
@@ -2371,11 +2387,25 @@ move_user_last (GraftNode *used,
   add_user (used, user);
 }
 
+static inline G_ALWAYS_INLINE void
+move_user_last (GraftNode *used,
+                GraftNode *user)
+{
+  /* A short list holds @user alone.  A list with departures may hold
+   * others after @user; leaving and coming back leaves a last user where
+   * it was. */
+  if (!used->users_many ||
+      (used->users.many->items[used->users.many->n - 1] == user &&
+       !(used->users.many->index != NULL && has_departures (used->users.many))))
+    return;
+  move_user_last_now (used, user);
+}
+
 /* Every use of @old_node in @user becomes @new_node (@had_new: whether
  * @user used @new_node already), and the users lists change as
  * unlinking @user's uses and linking them again would change them: @user
  * leaves @old_node's and goes last in every other input's. */
-static void
+static inline G_ALWAYS_INLINE void
 replace_input (GraftNode *user,
                GraftNode *old_node,
                GraftNode *new_node,
@@ -2386,7 +2416,13 @@ replace_input (GraftNode *user,
   replace_in_items (user->args.items, user->args.n, old_node, new_node);
   if (user->has_kwargs)
     replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
-  remove_user (old_node, user);
+  if (!old_node->users_many)
+    {
+      g_assert (old_node->users.one == user);
+      old_node->users.one = NULL;
+    }
+  else
+    remove_user (old_node, user);
   if (!had_new)
     add_user (new_node, user);
   if (!foreach_input_simple (user, move_user_last))
@@ -2473,8 +2509,21 @@ graft_graph_replace_all_uses (GraftGraph *self,
                               GraftNode  *new_node)
 {
   g_return_if_fail (self != NULL && old_node != NULL && new_node != NULL);
-  if (old_node != new_node)
-    replace_uses (self, old_node, new_node, NULL);
+  if (old_node == new_node)
+    return;
+  /* The usual rewrite: a value with one user replaced by a fresh copy,
+   * which nothing uses yet (replace_uses() in short). */
+  if (!old_node->users_many && old_node->users.one != NULL && !new_node->users_many &&
+      new_node->users.one == NULL)
+    {
+      GraftNode *user = old_node->users.one;
+
+      if (self->recording != NULL)
+        _graft_edit_record_replace (self->recording, user, old_node, new_node);
+      replace_input (user, old_node, new_node, FALSE);
+      return;
+    }
+  replace_uses (self, old_node, new_node, NULL);
 }
 
 /**
@@ -2547,11 +2596,11 @@ trash_add (GraftGraph *self,
 
 /* Detached @node: while an edit records, kept so that undo can bring it
  * back; otherwise gone for good. */
-static void
+static inline G_ALWAYS_INLINE void
 discard (GraftGraph *self,
          GraftNode  *node)
 {
-  if (self->recording != NULL)
+  if (G_LIKELY (self->recording != NULL))
     {
       trash_add (self, node);
       self->n_trash_bound++;
