@@ -79,6 +79,39 @@ _graft_node_settle_users (GraftNode *node)
     _graft_node_settle_users_now (node);
 }
 
+/* Whether every user of @node is one of the @n @nodes (a rewrite's
+ * check that a matched node dies with those erased before it). */
+static inline gboolean
+_graft_node_users_among (GraftNode        *node,
+                         GraftNode *const *nodes,
+                         guint             n)
+{
+  GraftNode *const *users;
+  guint             n_users;
+
+  if (!node->users_many)
+    {
+      users = &node->users.one;
+      n_users = node->users.one != NULL;
+    }
+  else
+    {
+      _graft_node_settle_users (node);
+      users = node->users.many->items;
+      n_users = node->users.many->n;
+    }
+  for (guint u = 0; u < n_users; u++)
+    {
+      guint i = 0;
+
+      while (i < n && nodes[i] != users[u])
+        i++;
+      if (i == n)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void _graft_graph_hold_marks (GraftGraph *self);
 void _graft_graph_release_marks (GraftGraph *self);
 void _graft_node_page_add_marks (NodePage *page);

@@ -126,6 +126,7 @@ typedef struct
 {
   GraftArg *at;
   guint     pos;
+  gboolean  is_param; /* the node at @pos is a placeholder */
 } Hole;
 
 /* A replacement node's argument, prepared once per rewrite: the same
@@ -239,9 +240,9 @@ warn_hazard (GraftRewrite *self,
                                         ->version));
 }
 
-/* Graph nodes a copy reads through replacement parameters, in the order
- * its arguments hold them: the values it may read before their definition
- * (see copy_replacement()). */
+/* Graph nodes a copy reads through replacement parameters and would
+ * precede, in the order its arguments hold them: the values it reads
+ * before their definition (see copy_replacement()). */
 typedef struct
 {
   GraftNode **items;
@@ -261,21 +262,24 @@ reads_push (Reads     *reads,
   reads->items[reads->len++] = node;
 }
 
-/* The graph nodes inside @arg, a parameter's value. */
+/* The graph nodes inside @arg, a parameter's value, that are not
+ * before @first. */
 static void
 collect_read_nodes (const GraftArg *arg,
+                    GraftNode      *first,
                     Reads          *out)
 {
   guint n;
 
   if (arg->kind == GRAFT_ARG_NODE)
     {
-      reads_push (out, arg->node);
+      if (graft_node_compare_order (arg->node, first) >= 0)
+        reads_push (out, arg->node);
       return;
     }
   n = graft_arg_count_items (arg);
   for (guint i = 0; i < n; i++)
-    collect_read_nodes (&arg->items[i], out);
+    collect_read_nodes (&arg->items[i], first, out);
 }
 
 /* The first user of a match's returning nodes, in graph order. */
@@ -386,6 +390,7 @@ lay_out (Rewriting      *rw,
       g_assert (pos > 0);
       p->holes[p->n_holes].at = out;
       p->holes[p->n_holes].pos = pos - 1;
+      p->holes[p->n_holes].is_param = rw->is_param[pos - 1];
       p->n_holes++;
       return;
     }
@@ -570,8 +575,9 @@ set_node (Rewriting *rw,
 }
 
 /* map_arg, on a prepared argument: each hole filled with what its node
- * stands for in this match.  The graph nodes parameters bring in are
- * listed in @reads, when given. */
+ * stands for in this match.  With @reads, the graph nodes parameters
+ * bring in that a copy put before the first user would precede are
+ * listed there (see copy_replacement()). */
 static inline const GraftArg *
 fill (Rewriting *rw,
       Prepared  *p,
@@ -579,19 +585,22 @@ fill (Rewriting *rw,
 {
   for (guint i = 0; i < p->n_holes; i++)
     {
-      guint     pos = p->holes[i].pos;
-      GraftArg *at = p->holes[i].at;
+      const Hole *hole = &p->holes[i];
+      GraftArg   *at = hole->at;
 
-      g_assert (rw->value_set[pos] == rw->match_number);
-      *at = rw->values[pos];
-      /* A literal of the match, in the heap's form. */
-      rw->filled_literal |= at->kind != GRAFT_ARG_NODE;
-      if (reads == NULL || !rw->is_param[pos])
-        continue;
+      g_assert (rw->value_set[hole->pos] == rw->match_number);
+      *at = rw->values[hole->pos];
       if (at->kind == GRAFT_ARG_NODE)
-        reads_push (reads, at->node);
-      else
-        collect_read_nodes (at, reads);
+        {
+          if (reads != NULL && hole->is_param &&
+              graft_node_compare_order (at->node, rw->first) >= 0)
+            reads_push (reads, at->node);
+          continue;
+        }
+      /* A literal of the match, in the heap's form. */
+      rw->filled_literal = TRUE;
+      if (reads != NULL && hole->is_param)
+        collect_read_nodes (at, rw->first, reads);
     }
   return &p->value;
 }
@@ -686,7 +695,7 @@ copy_replacement (Rewriting *rw,
       rw->reads.len = 0;
       rw->filled_literal = FALSE;
       args = fill (rw, &t->args, &rw->reads);
-      kwargs = fill (rw, &t->kwargs, &rw->reads);
+      kwargs = t->kwargs.n_holes == 0 ? &t->kwargs.value : fill (rw, &t->kwargs, &rw->reads);
       /* Interned once, the copies' target is found by its address. */
       if (G_UNLIKELY (t->graph_target == NULL))
         t->graph_target = graft_graph_intern (rw->graph, t->target);
@@ -709,10 +718,14 @@ copy_replacement (Rewriting *rw,
         g_ptr_array_set_size (rw->self->added, rw->n_added * 2);
       rw->self->added->pdata[rw->n_added++] = copy;
       /* A copy put before a value it reads: only a replacement parameter
-       * can stand for one (the copies before it precede it). */
+       * can stand for one (the copies before it precede it).  The copy
+       * is just before the first user: fill() listed those not before
+       * that. */
       for (guint r = 0; r < rw->reads.len; r++)
-        if (graft_node_compare_order (rw->reads.items[r], copy) > 0)
+        {
+          g_assert (graft_node_compare_order (rw->reads.items[r], copy) > 0);
           warn_hazard (rw->self, copy, rw->reads.items[r], rw->match_number);
+        }
     }
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
@@ -839,25 +852,14 @@ erase_matched (Rewriting *rw,
     {
       const GraftBinding *b = &rw->match->bindings[rw->erased[k]];
       GraftNode          *gn;
-      guint               n_users;
 
       /* A node with one before it is in the list. */
       if (b->state != GRAFT_BOUND_NODE ||
           (graft_node_get_prev (b->node) == NULL && !_graft_node_is_attached (graph, b->node)))
         return erase_matched_each (rw, error);
       gn = b->node;
-      _graft_node_settle_users (gn);
-      n_users = graft_node_get_n_users (gn);
-      for (guint u = 0; u < n_users; u++)
-        {
-          GraftNode *user = graft_node_get_user (gn, u);
-          guint      i = 0;
-
-          while (i < k && rw->dying[i] != user)
-            i++;
-          if (i == k)
-            return erase_matched_each (rw, error);
-        }
+      if (!_graft_node_users_among (gn, rw->dying, k))
+        return erase_matched_each (rw, error);
       rw->dying[k] = gn;
     }
   _graft_graph_erase_dying (graph, rw->dying, rw->n_erased);
