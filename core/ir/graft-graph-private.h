@@ -91,15 +91,16 @@ _graft_node_users_among (GraftNode        *node,
 
   if (!node->users_many)
     {
-      users = &node->users.one;
-      n_users = node->users.one != NULL;
+      if (node->users.one == NULL)
+        return TRUE;
+      for (guint i = 0; i < n; i++)
+        if (nodes[i] == node->users.one)
+          return TRUE;
+      return FALSE;
     }
-  else
-    {
-      _graft_node_settle_users (node);
-      users = node->users.many->items;
-      n_users = node->users.many->n;
-    }
+  _graft_node_settle_users (node);
+  users = node->users.many->items;
+  n_users = node->users.many->n;
   for (guint u = 0; u < n_users; u++)
     {
       guint i = 0;

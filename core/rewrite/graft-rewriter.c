@@ -578,7 +578,7 @@ set_node (Rewriting *rw,
  * stands for in this match.  With @reads, the graph nodes parameters
  * bring in that a copy put before the first user would precede are
  * listed there (see copy_replacement()). */
-static inline const GraftArg *
+static inline G_ALWAYS_INLINE const GraftArg *
 fill (Rewriting *rw,
       Prepared  *p,
       Reads     *reads)
