@@ -113,6 +113,24 @@ _graft_node_users_among (GraftNode        *node,
   return TRUE;
 }
 
+/* graft_node_set_span() of @to to @from's span (a rewrite's copy takes
+ * its first user's), inline when both fit their node. */
+static inline void
+_graft_node_copy_span (GraftNode       *to,
+                       const GraftNode *from)
+{
+  guint32 start, end;
+
+  if (G_LIKELY (from->span_len != GRAFT_NODE_SPAN_LONG && to->span_len != GRAFT_NODE_SPAN_LONG))
+    {
+      to->span_start = from->span_start;
+      to->span_len = from->span_len;
+      return;
+    }
+  graft_node_get_span ((GraftNode *) from, &start, &end);
+  graft_node_set_span (to, start, end);
+}
+
 void _graft_graph_hold_marks (GraftGraph *self);
 void _graft_graph_release_marks (GraftGraph *self);
 void _graft_node_page_add_marks (NodePage *page);

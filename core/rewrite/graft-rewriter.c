@@ -683,9 +683,6 @@ static gboolean
 copy_replacement (Rewriting *rw,
                   GError   **error)
 {
-  guint32 start, end;
-
-  graft_node_get_span (rw->first, &start, &end);
   for (guint i = 0; i < rw->n_templates; i++)
     {
       Template       *t = &rw->templates[i];
@@ -712,7 +709,7 @@ copy_replacement (Rewriting *rw,
        * replacement node's, which symbolic tracing left empty. */
       if (t->meta != NULL)
         graft_node_set_meta (copy, t->meta);
-      graft_node_set_span (copy, start, end);
+      _graft_node_copy_span (copy, rw->first);
       set_node (rw, t->pos, copy);
       if (G_UNLIKELY (rw->n_added == rw->self->added->len))
         g_ptr_array_set_size (rw->self->added, rw->n_added * 2);
