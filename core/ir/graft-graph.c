@@ -2780,6 +2780,63 @@ is_among (const GraftNode  *node,
   return FALSE;
 }
 
+/* For leave_short_inputs_simple(): @input, which @node being erased
+ * reads, leaves a short users list at once (it holds @node alone, or
+ * nothing once @node met it before); a long one is added to @seen. */
+static inline G_ALWAYS_INLINE gboolean
+leave_or_see (GraftNode **seen,
+              guint      *n_seen,
+              GraftNode  *input)
+{
+  if (!input->users_many)
+    {
+      input->users.one = NULL;
+      return TRUE;
+    }
+  return seen_add (seen, n_seen, input);
+}
+
+/* collect_inputs_simple() for @node being erased: the inputs with a short
+ * users list are left as they are met, @seen gets those with a long one.
+ * When it returns FALSE, some short lists may be left already: leaving
+ * one again changes nothing. */
+static inline G_ALWAYS_INLINE gboolean
+leave_short_inputs_simple (GraftNode  *node,
+                           GraftNode **seen,
+                           guint      *n_seen)
+{
+  const GraftArg *items = node->args.items;
+
+  *n_seen = 0;
+  if (node->has_kwargs)
+    return FALSE;
+  for (guint i = 0; i < node->args.n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (!leave_or_see (seen, n_seen, items[i].node))
+            return FALSE;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          const GraftArg *inner = items[i].items;
+          guint           n_inner = _graft_arg_count_items (&items[i]);
+
+          for (guint j = 0; j < n_inner; j++)
+            {
+              if (inner[j].kind == GRAFT_ARG_NODE)
+                {
+                  if (!leave_or_see (seen, n_seen, inner[j].node))
+                    return FALSE;
+                }
+              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
+                return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 /**
  * _graft_graph_erase_dying:
  * @nodes: (array length=n): the nodes to erase, in this order: each in
@@ -2787,8 +2844,8 @@ is_among (const GraftNode  *node,
  *
  * graft_graph_erase_node() on each of @nodes in turn, with the same
  * result and the same edit records, in one pass that knows they die
- * together: a node's use of an input that dies after it is left in the
- * input's short users list, which is emptied whole when the input goes.
+ * together: an input's short users list holds the node alone, and is
+ * emptied as the node goes (whether the input dies too or not).
  */
 void
 _graft_graph_erase_dying (GraftGraph       *self,
@@ -2807,14 +2864,14 @@ _graft_graph_erase_dying (GraftGraph       *self,
       g_assert (node_graph (node) == self);
       if (self->recording != NULL)
         _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
-      /* Its users, erased before it, left a short list as it was (a
-       * short list holds one user at most). */
+      /* Its users, erased before it, left a short list empty; a long one
+       * may hold departures. */
       if (!node->users_many)
         node->users.one = NULL;
       else
         _graft_node_settle_users (node);
       g_assert (node_n_users (node) == 0);
-      if (!collect_inputs_simple (node, seen, &n_inputs))
+      if (!leave_short_inputs_simple (node, seen, &n_inputs))
         {
           if (many == NULL)
             many = g_ptr_array_new ();
@@ -2826,13 +2883,12 @@ _graft_graph_erase_dying (GraftGraph       *self,
         {
           GraftNode *input = inputs[i];
 
+          if (!input->users_many)
+            input->users.one = NULL;
           /* A user of a long list that stays leaves it later, at once. */
-          if (is_among (input, nodes + k + 1, n - k - 1))
-            {
-              if (input->users_many)
-                remove_user (input, node);
-            }
-          else if (self->deferring && input->users_many && input->users.many->index != NULL &&
+          else if (is_among (input, nodes + k + 1, n - k - 1))
+            remove_user (input, node);
+          else if (self->deferring && input->users.many->index != NULL &&
                    input->users.many->n < (1u << 23))
             defer_removal (self, input, node);
           else
