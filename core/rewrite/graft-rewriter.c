@@ -153,6 +153,7 @@ typedef struct
   const char          *type;         /* nullable */
   gboolean             is_wrapped;
   const GraftNodeMeta *meta;          /* nullable */
+  gboolean             plain;         /* not a get_attr, no type, not wrapped, no meta */
   GraftArg             pooled_args;   /* owned: rn's, in the graph's pool */
   GraftArg             pooled_kwargs; /* owned */
   Prepared             args;          /* pooled_args, its nodes holes */
@@ -465,6 +466,8 @@ rewriting_prepare (Rewriting *rw,
           t->type = graft_node_get_type_annotation (rn);
           t->is_wrapped = graft_node_get_is_wrapped (rn);
           t->meta = graft_node_get_meta (rn);
+          t->plain =
+              op != GRAFT_OP_GET_ATTR && t->type == NULL && !t->is_wrapped && t->meta == NULL;
           t->pos = pos;
         }
     }
@@ -583,13 +586,20 @@ fill (Rewriting *rw,
       Prepared  *p,
       Reads     *reads)
 {
-  for (guint i = 0; i < p->n_holes; i++)
+  /* Read once: the stores below could alias them for the compiler. */
+  const Hole     *holes = p->holes;
+  const GraftArg *values = rw->values;
+  const guint    *value_set = rw->value_set;
+  guint           match_number = rw->match_number;
+  guint           n = p->n_holes;
+
+  for (guint i = 0; i < n; i++)
     {
-      const Hole *hole = &p->holes[i];
+      const Hole *hole = &holes[i];
       GraftArg   *at = hole->at;
 
-      g_assert (rw->value_set[hole->pos] == rw->match_number);
-      *at = rw->values[hole->pos];
+      g_assert (value_set[hole->pos] == match_number);
+      *at = values[hole->pos];
       if (at->kind == GRAFT_ARG_NODE)
         {
           if (reads != NULL && hole->is_param &&
@@ -627,19 +637,23 @@ check_arity (Rewriting *rw,
 static void
 bind_placeholders (Rewriting *rw)
 {
-  GraftPattern *pattern = rw->pattern;
+  /* Read once: the stores below could alias them for the compiler. */
+  const guint        *indices = (const guint *) rw->pattern->placeholders->data;
+  const GraftBinding *bindings = rw->match->bindings;
+  const guint        *param_pos = rw->param_pos;
+  guint32             changed_mark = rw->changed_mark;
+  guint               n = rw->placeholders->len;
 
-  for (guint i = 0; i < rw->placeholders->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const GraftBinding *b =
-          &rw->match->bindings[g_array_index (pattern->placeholders, guint, i)];
-      GraftNode      *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
-      const GraftArg *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
+      const GraftBinding *b = &bindings[indices[i]];
+      GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
+      const GraftArg     *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
 
-      guint pos = rw->param_pos[i];
+      guint pos = param_pos[i];
 
       /* Only a node an earlier match replaced is in the maps. */
-      if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
+      if (gn != NULL && !_graft_node_has_mark (gn, 0, changed_mark))
         {
           set_node (rw, pos, gn);
           continue;
@@ -698,17 +712,20 @@ copy_replacement (Rewriting *rw,
         t->graph_target = graft_graph_intern (rw->graph, t->target);
       copy = _graft_graph_create_node_laid_out (rw->graph, t->op, t->graph_target, args, kwargs,
                                                 t->name, rw->first, rw->filled_literal);
-      if (t->op == GRAFT_OP_GET_ATTR)
-        copy_attribute (rw, t->target);
-      /* A new node has no annotation and is not wrapped. */
-      if (t->type != NULL)
-        graft_node_set_type_annotation (copy, t->type);
-      if (t->is_wrapped)
-        graft_node_set_is_wrapped (copy, TRUE);
-      /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
-       * replacement node's, which symbolic tracing left empty. */
-      if (t->meta != NULL)
-        graft_node_set_meta (copy, t->meta);
+      if (G_UNLIKELY (!t->plain))
+        {
+          if (t->op == GRAFT_OP_GET_ATTR)
+            copy_attribute (rw, t->target);
+          /* A new node has no annotation and is not wrapped. */
+          if (t->type != NULL)
+            graft_node_set_type_annotation (copy, t->type);
+          if (t->is_wrapped)
+            graft_node_set_is_wrapped (copy, TRUE);
+          /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
+           * replacement node's, which symbolic tracing left empty. */
+          if (t->meta != NULL)
+            graft_node_set_meta (copy, t->meta);
+        }
       _graft_node_copy_span (copy, rw->first);
       set_node (rw, t->pos, copy);
       if (G_UNLIKELY (rw->n_added == rw->self->added->len))
@@ -843,11 +860,15 @@ static gboolean
 erase_matched (Rewriting *rw,
                GError   **error)
 {
-  GraftGraph *graph = rw->graph;
+  GraftGraph         *graph = rw->graph;
+  const GraftBinding *bindings = rw->match->bindings;
+  const guint        *erased = rw->erased;
+  GraftNode         **dying = rw->dying;
+  guint               n = rw->n_erased;
 
-  for (guint k = 0; k < rw->n_erased; k++)
+  for (guint k = 0; k < n; k++)
     {
-      const GraftBinding *b = &rw->match->bindings[rw->erased[k]];
+      const GraftBinding *b = &bindings[erased[k]];
       GraftNode          *gn;
 
       /* A node with one before it is in the list. */
@@ -855,11 +876,11 @@ erase_matched (Rewriting *rw,
           (graft_node_get_prev (b->node) == NULL && !_graft_node_is_attached (graph, b->node)))
         return erase_matched_each (rw, error);
       gn = b->node;
-      if (!_graft_node_users_among (gn, rw->dying, k))
+      if (!_graft_node_users_among (gn, dying, k))
         return erase_matched_each (rw, error);
-      rw->dying[k] = gn;
+      dying[k] = gn;
     }
-  _graft_graph_erase_dying (graph, rw->dying, rw->n_erased);
+  _graft_graph_erase_dying (graph, dying, n);
   return TRUE;
 }
 
