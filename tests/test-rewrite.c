@@ -1498,6 +1498,60 @@ test_deferred_users (gconstpointer data)
   assert_same_users (graph, eager);
 }
 
+/* A module whose forward runs @n_blocks blocks on its inputs `x` and `w`
+ * (@block, each `{i}` its number, adding to `s`), then @tail (its return,
+ * `pattern` and `replacement`), traced in @torch: a graph that defers
+ * removals from long users lists and a twin that never does, with the
+ * pattern and the replacement. */
+typedef struct
+{
+  GraftGraph   *graph;
+  GraftGraph   *eager;
+  GraftGraph   *replacement;
+  GraftPattern *pattern;
+} DeferredCase;
+
+static void
+deferred_case_init (DeferredCase *c,
+                    GraftTorch    torch,
+                    guint         n_blocks,
+                    const char   *block,
+                    const char   *tail)
+{
+  g_autoptr (GString) text = g_string_new ("import torch\n"
+                                           "class M(torch.nn.Module):\n"
+                                           "    def forward(self, x, w):\n"
+                                           "        s = x\n");
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < n_blocks; i++)
+    {
+      g_autoptr (GString) one = g_string_new (block);
+      g_autofree char *number = g_strdup_printf ("%u", i);
+
+      g_string_replace (one, "{i}", number, 0);
+      g_string_append (text, one->str);
+    }
+  g_string_append (text, tail);
+  c->graph = test_trace_in (torch, text->str, "M");
+  c->eager = test_trace_in (torch, text->str, "M");
+  _graft_graph_set_never_defer (c->eager, TRUE);
+  c->replacement = test_trace_in (torch, text->str, "replacement");
+  c->pattern = graft_pattern_new (test_trace_in (torch, text->str, "pattern"), &error);
+  g_assert_no_error (error);
+}
+
+static void
+deferred_case_clear (DeferredCase *c)
+{
+  g_clear_pointer (&c->graph, graft_graph_free);
+  g_clear_pointer (&c->eager, graft_graph_free);
+  g_clear_pointer (&c->replacement, graft_graph_free);
+  g_clear_pointer (&c->pattern, graft_pattern_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeferredCase, deferred_case_clear)
+
 /* A rewrite that fails after earlier matches deferred removals from a
  * busy input's list is rolled back to the same lists as one that removed
  * them at once (undo puts an erased user back last: the order is not the
@@ -1505,43 +1559,26 @@ test_deferred_users (gconstpointer data)
 static void
 test_deferred_users_rollback (void)
 {
-  GString         *text = g_string_new ("import torch\n"
-                                                "class M(torch.nn.Module):\n"
-                                                "    def forward(self, x, w):\n"
-                                                "        s = x\n");
-  g_autofree char *code = NULL;
-  g_autoptr (GraftGraph) graph = NULL;
-  g_autoptr (GraftGraph) eager = NULL;
-  g_autoptr (GraftGraph) replacement = NULL;
-  g_autoptr (GraftPattern) pattern = NULL;
+  g_auto (DeferredCase) c = { 0 };
   g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
 
-  for (guint i = 0; i < 24; i++)
-    g_string_append_printf (text,
-                            "        n%u = torch.neg(w)\n"
-                            "        m%u = n%u * w\n"
-                            "        t%u = torch.tanh(w)\n"
-                            "        s = s + m%u + t%u\n",
-                            i, i, i, i, i, i);
-  g_string_append (text, "        return s\n"
-                         "def pattern(a):\n"
-                         "    n = torch.neg(a)\n"
-                         "    return n * a\n"
-                         "def replacement(a):\n"
-                         "    return torch.relu(a) + a\n");
-  code = g_string_free (text, FALSE);
-  graph = trace (code, "M");
-  eager = trace (code, "M");
-  _graft_graph_set_never_defer (eager, TRUE);
-  replacement = trace (code, "replacement");
-  pattern = graft_pattern_new (trace (code, "pattern"), &error);
-  g_assert_no_error (error);
+  deferred_case_init (&c, GRAFT_TORCH_1_13, 24,
+                      "        n{i} = torch.neg(w)\n"
+                      "        m{i} = n{i} * w\n"
+                      "        t{i} = torch.tanh(w)\n"
+                      "        s = s + m{i} + t{i}\n",
+                      "        return s\n"
+                      "def pattern(a):\n"
+                      "    n = torch.neg(a)\n"
+                      "    return n * a\n"
+                      "def replacement(a):\n"
+                      "    return torch.relu(a) + a\n");
   for (guint k = 0; k < 2; k++)
     {
-      GraftGraph *g = k == 0 ? graph : eager;
-      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, g, NULL, NULL);
+      GraftGraph *g = k == 0 ? c.graph : c.eager;
+      g_autoptr (GPtrArray) matches = graft_matcher_find (c.pattern, g, NULL, NULL);
       GraftNode *inner = graft_graph_find_node (g, "neg_23");
       GraftArg   args;
 
@@ -1554,14 +1591,14 @@ test_deferred_users_rollback (void)
                                graft_graph_get_output (g));
       if (k == 0)
         before = graft_listing_print (g);
-      g_assert_null (graft_rewriter_apply (g, pattern, replacement, matches, &error));
+      g_assert_null (graft_rewriter_apply (g, c.pattern, c.replacement, matches, &error));
       g_assert_error (error, GRAFT_ERROR, GRAFT_ERROR_REWRITE);
       g_assert_nonnull (strstr (error->message, "cannot replace match 24: "));
       g_clear_error (&error);
     }
-  after = graft_listing_print (graph);
+  after = graft_listing_print (c.graph);
   g_assert_cmpstr (after, ==, before);
-  assert_same_users (graph, eager);
+  assert_same_users (c.graph, c.eager);
 }
 
 /* A user of a busy input that is last in its list as stored, but no
@@ -1571,52 +1608,34 @@ test_deferred_users_rollback (void)
 static void
 test_deferred_users_moved_last (gconstpointer data)
 {
-  GraftTorch       torch = GPOINTER_TO_INT (data);
-  GString         *text = g_string_new ("import torch\n"
-                                                "class M(torch.nn.Module):\n"
-                                                "    def forward(self, x, w):\n"
-                                                "        s = x\n");
-  g_autofree char *code = NULL;
-  g_autoptr (GraftGraph) graph = NULL;
-  g_autoptr (GraftGraph) eager = NULL;
-  g_autoptr (GraftGraph) replacement = NULL;
-  g_autoptr (GraftPattern) pattern = NULL;
+  g_auto (DeferredCase) c = { 0 };
   g_autoptr (GraftRewrite) rewrite = NULL;
   g_autoptr (GraftRewrite) eager_rewrite = NULL;
   g_autoptr (GError) error = NULL;
 
-  for (guint i = 0; i < 19; i++)
-    g_string_append_printf (text,
-                            "        n%u = torch.neg(w)\n"
-                            "        t%u = torch.tanh(w)\n"
-                            "        s = s + n%u + t%u\n",
-                            i, i, i, i);
-  g_string_append (text, "        m = torch.neg(x)\n"
-                         "        u = m + w\n"
-                         "        return s + u\n"
-                         "def pattern(a):\n"
-                         "    return torch.neg(a)\n"
-                         "def replacement(a):\n"
-                         "    return torch.ones(2)\n");
-  code = g_string_free (text, FALSE);
-  graph = test_trace_in (torch, code, "M");
-  eager = test_trace_in (torch, code, "M");
-  _graft_graph_set_never_defer (eager, TRUE);
-  replacement = test_trace_in (torch, code, "replacement");
-  pattern = graft_pattern_new (test_trace_in (torch, code, "pattern"), &error);
+  deferred_case_init (&c, GPOINTER_TO_INT (data), 19,
+                      "        n{i} = torch.neg(w)\n"
+                      "        t{i} = torch.tanh(w)\n"
+                      "        s = s + n{i} + t{i}\n",
+                      "        m = torch.neg(x)\n"
+                      "        u = m + w\n"
+                      "        return s + u\n"
+                      "def pattern(a):\n"
+                      "    return torch.neg(a)\n"
+                      "def replacement(a):\n"
+                      "    return torch.ones(2)\n");
+  rewrite = graft_replace_pattern (c.graph, c.pattern, c.replacement, NULL, &error);
   g_assert_no_error (error);
-  rewrite = graft_replace_pattern (graph, pattern, replacement, NULL, &error);
-  g_assert_no_error (error);
-  eager_rewrite = graft_replace_pattern (eager, pattern, replacement, NULL, &error);
+  eager_rewrite = graft_replace_pattern (c.eager, c.pattern, c.replacement, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (graft_rewrite_get_n_replaced (rewrite), ==, 20);
-  assert_same_users (graph, eager);
+  assert_same_users (c.graph, c.eager);
   graft_edit_undo (graft_rewrite_get_edit (rewrite));
   graft_edit_undo (graft_rewrite_get_edit (eager_rewrite));
-  assert_same_users (graph, eager);
+  assert_same_users (c.graph, c.eager);
   graft_edit_redo (graft_rewrite_get_edit (rewrite));
   graft_edit_redo (graft_rewrite_get_edit (eager_rewrite));
-  assert_same_users (graph, eager);
+  assert_same_users (c.graph, c.eager);
 }
 
 int

@@ -73,8 +73,11 @@ _graft_edit_record (GraftEdit    *edit,
 {
   EditOp *op = add_op (edit);
 
-  /* The arguments zeroed: `None`. */
-  *op = (EditOp){ .kind = kind, .node = node, .next = _graft_node_get_next_inline (node) };
+  /* Only GRAFT_EDIT_SET_ARGS reads (and frees) the arguments: they are
+   * left as they are. */
+  op->kind = kind;
+  op->node = node;
+  op->next = _graft_node_get_next_inline (node);
 }
 
 /* Records that every use of @old_input in @node's arguments becomes
@@ -87,10 +90,10 @@ _graft_edit_record_replace (GraftEdit *edit,
 {
   EditOp *op = add_op (edit);
 
-  *op = (EditOp){ .kind = GRAFT_EDIT_REPLACE_INPUT,
-                  .node = node,
-                  .next = old_input,
-                  .input = new_input };
+  op->kind = GRAFT_EDIT_REPLACE_INPUT;
+  op->node = node;
+  op->next = old_input;
+  op->input = new_input;
 }
 
 G_END_DECLS

@@ -33,7 +33,8 @@ guint32    _graft_graph_reserve_marks (GraftGraph *self,
 void       _graft_graph_erase_dying (GraftGraph       *self,
                                      GraftNode *const *nodes,
                                      guint             n);
-void       _graft_graph_defer_user_removals (GraftGraph *self);
+void       _graft_graph_defer_user_removals (GraftGraph *self,
+                                             guint       n_erasures);
 void       _graft_graph_settle_users (GraftGraph *self);
 void       _graft_node_settle_users_now (GraftNode *node);
 guint      _graft_graph_get_n_trash_bound (GraftGraph *self);
@@ -76,6 +77,58 @@ _graft_node_settle_users (GraftNode *node)
   if (node->users_many && node->users.many->index != NULL &&
       G_UNLIKELY (node->users.many->index[node->users.many->index_mask + 2] != 0))
     _graft_node_settle_users_now (node);
+}
+
+/* Whether every user of @node is one of the @n @nodes (a rewrite's
+ * check that a matched node dies with those erased before it). */
+static inline gboolean
+_graft_node_users_among (GraftNode        *node,
+                         GraftNode *const *nodes,
+                         guint             n)
+{
+  GraftNode *const *users;
+  guint             n_users;
+
+  if (!node->users_many)
+    {
+      if (node->users.one == NULL)
+        return TRUE;
+      for (guint i = 0; i < n; i++)
+        if (nodes[i] == node->users.one)
+          return TRUE;
+      return FALSE;
+    }
+  _graft_node_settle_users (node);
+  users = node->users.many->items;
+  n_users = node->users.many->n;
+  for (guint u = 0; u < n_users; u++)
+    {
+      guint i = 0;
+
+      while (i < n && nodes[i] != users[u])
+        i++;
+      if (i == n)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* graft_node_set_span() of @to to @from's span (a rewrite's copy takes
+ * its first user's), inline when both fit their node. */
+static inline void
+_graft_node_copy_span (GraftNode       *to,
+                       const GraftNode *from)
+{
+  guint32 start, end;
+
+  if (G_LIKELY (from->span_len != GRAFT_NODE_SPAN_LONG && to->span_len != GRAFT_NODE_SPAN_LONG))
+    {
+      to->span_start = from->span_start;
+      to->span_len = from->span_len;
+      return;
+    }
+  graft_node_get_span ((GraftNode *) from, &start, &end);
+  graft_node_set_span (to, start, end);
 }
 
 void _graft_graph_hold_marks (GraftGraph *self);

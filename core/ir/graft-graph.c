@@ -1199,7 +1199,7 @@ remove_user (GraftNode *used,
  * large, and only users are appended to it. */
 
 /* Records that @user leaves the users of @used, which has an index. */
-static inline void
+static inline G_ALWAYS_INLINE void
 defer_removal (GraftGraph *self,
                GraftNode  *used,
                GraftNode  *user)
@@ -1298,6 +1298,8 @@ settle_list (GraftGraph   *self,
 /**
  * _graft_graph_defer_user_removals:
  *
+ * @n_erasures: about how many nodes will be erased meanwhile
+ *
  * From now until _graft_graph_settle_users(), a user leaving a long
  * users list of an input as it is erased, or moving to its end, is only
  * recorded.  Before a node's users are read, _graft_node_settle_users().
@@ -1305,10 +1307,24 @@ settle_list (GraftGraph   *self,
  * the trash meanwhile.
  */
 void
-_graft_graph_defer_user_removals (GraftGraph *self)
+_graft_graph_defer_user_removals (GraftGraph *self,
+                                  guint       n_erasures)
 {
   g_return_if_fail (self->recording != NULL);
   self->deferring = !self->never_defer;
+  /* Room for the nodes the rewrite erases and (about) one departure
+   * each, made once rather than by doublings that copy what they hold. */
+  n_erasures = MIN (n_erasures, 1u << 24);
+  if (self->trash_size - self->trash_len < n_erasures)
+    {
+      self->trash_size = self->trash_len + n_erasures;
+      self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
+    }
+  if (self->deferring && self->departures_size - self->n_departures < n_erasures)
+    {
+      self->departures_size = self->n_departures + n_erasures;
+      self->departures = g_renew (Departure, self->departures, self->departures_size);
+    }
 }
 
 /* For tests, which compare the users lists a rewrite leaves with those
@@ -2270,6 +2286,26 @@ graft_graph_set_args (GraftGraph *self,
 
 /* Every @old_node among @n @items, at any depth, becomes @new_node. */
 static void
+replace_in_items_nested (GraftArg  *items,
+                         guint      n,
+                         GraftNode *old_node,
+                         GraftNode *new_node)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (items[i].node == old_node)
+            items[i].node = new_node;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
+        replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
+                                 new_node);
+    }
+}
+
+/* replace_in_items_nested(), its top level inline. */
+static inline G_ALWAYS_INLINE void
 replace_in_items (GraftArg  *items,
                   guint      n,
                   GraftNode *old_node,
@@ -2283,7 +2319,8 @@ replace_in_items (GraftArg  *items,
             items[i].node = new_node;
         }
       else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
-        replace_in_items (items[i].items, _graft_arg_count_items (&items[i]), old_node, new_node);
+        replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
+                                 new_node);
     }
 }
 
@@ -2339,15 +2376,10 @@ node_refers_to (GraftNode       *user,
 /* Moves @user to the end of @used's users, as removing it and adding it
  * again does (torch's `_replace_input_with` pops a user from every input
  * and adds it back); most users are last already. */
-static void
-move_user_last (GraftNode *used,
-                GraftNode *user)
+static G_GNUC_NO_INLINE void
+move_user_last_now (GraftNode *used,
+                    GraftNode *user)
 {
-  /* A list with departures may hold others after @user; leaving and
-   * coming back leaves a last user where it was. */
-  if (node_users (used)[node_n_users (used) - 1] == user &&
-      !(used->users_many && used->users.many->index != NULL && has_departures (used->users.many)))
-    return;
   if (may_defer (used))
     defer_removal (node_graph (used), used, user);
   else
@@ -2355,11 +2387,25 @@ move_user_last (GraftNode *used,
   add_user (used, user);
 }
 
+static inline G_ALWAYS_INLINE void
+move_user_last (GraftNode *used,
+                GraftNode *user)
+{
+  /* A short list holds @user alone.  A list with departures may hold
+   * others after @user; leaving and coming back leaves a last user where
+   * it was. */
+  if (!used->users_many ||
+      (used->users.many->items[used->users.many->n - 1] == user &&
+       !(used->users.many->index != NULL && has_departures (used->users.many))))
+    return;
+  move_user_last_now (used, user);
+}
+
 /* Every use of @old_node in @user becomes @new_node (@had_new: whether
  * @user used @new_node already), and the users lists change as
  * unlinking @user's uses and linking them again would change them: @user
  * leaves @old_node's and goes last in every other input's. */
-static void
+static inline G_ALWAYS_INLINE void
 replace_input (GraftNode *user,
                GraftNode *old_node,
                GraftNode *new_node,
@@ -2370,7 +2416,13 @@ replace_input (GraftNode *user,
   replace_in_items (user->args.items, user->args.n, old_node, new_node);
   if (user->has_kwargs)
     replace_in_items (node_kwargs (user)->items, 2 * node_kwargs (user)->n, old_node, new_node);
-  remove_user (old_node, user);
+  if (!old_node->users_many)
+    {
+      g_assert (old_node->users.one == user);
+      old_node->users.one = NULL;
+    }
+  else
+    remove_user (old_node, user);
   if (!had_new)
     add_user (new_node, user);
   if (!foreach_input_simple (user, move_user_last))
@@ -2457,8 +2509,21 @@ graft_graph_replace_all_uses (GraftGraph *self,
                               GraftNode  *new_node)
 {
   g_return_if_fail (self != NULL && old_node != NULL && new_node != NULL);
-  if (old_node != new_node)
-    replace_uses (self, old_node, new_node, NULL);
+  if (old_node == new_node)
+    return;
+  /* The usual rewrite: a value with one user replaced by a fresh copy,
+   * which nothing uses yet (replace_uses() in short). */
+  if (!old_node->users_many && old_node->users.one != NULL && !new_node->users_many &&
+      new_node->users.one == NULL)
+    {
+      GraftNode *user = old_node->users.one;
+
+      if (self->recording != NULL)
+        _graft_edit_record_replace (self->recording, user, old_node, new_node);
+      replace_input (user, old_node, new_node, FALSE);
+      return;
+    }
+  replace_uses (self, old_node, new_node, NULL);
 }
 
 /**
@@ -2531,11 +2596,11 @@ trash_add (GraftGraph *self,
 
 /* Detached @node: while an edit records, kept so that undo can bring it
  * back; otherwise gone for good. */
-static void
+static inline G_ALWAYS_INLINE void
 discard (GraftGraph *self,
          GraftNode  *node)
 {
-  if (self->recording != NULL)
+  if (G_LIKELY (self->recording != NULL))
     {
       trash_add (self, node);
       self->n_trash_bound++;
@@ -2715,6 +2780,63 @@ is_among (const GraftNode  *node,
   return FALSE;
 }
 
+/* For leave_short_inputs_simple(): @input, which @node being erased
+ * reads, leaves a short users list at once (it holds @node alone, or
+ * nothing once @node met it before); a long one is added to @seen. */
+static inline G_ALWAYS_INLINE gboolean
+leave_or_see (GraftNode **seen,
+              guint      *n_seen,
+              GraftNode  *input)
+{
+  if (!input->users_many)
+    {
+      input->users.one = NULL;
+      return TRUE;
+    }
+  return seen_add (seen, n_seen, input);
+}
+
+/* collect_inputs_simple() for @node being erased: the inputs with a short
+ * users list are left as they are met, @seen gets those with a long one.
+ * When it returns FALSE, some short lists may be left already: leaving
+ * one again changes nothing. */
+static inline G_ALWAYS_INLINE gboolean
+leave_short_inputs_simple (GraftNode  *node,
+                           GraftNode **seen,
+                           guint      *n_seen)
+{
+  const GraftArg *items = node->args.items;
+
+  *n_seen = 0;
+  if (node->has_kwargs)
+    return FALSE;
+  for (guint i = 0; i < node->args.n; i++)
+    {
+      if (items[i].kind == GRAFT_ARG_NODE)
+        {
+          if (!leave_or_see (seen, n_seen, items[i].node))
+            return FALSE;
+        }
+      else if (items[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          const GraftArg *inner = items[i].items;
+          guint           n_inner = _graft_arg_count_items (&items[i]);
+
+          for (guint j = 0; j < n_inner; j++)
+            {
+              if (inner[j].kind == GRAFT_ARG_NODE)
+                {
+                  if (!leave_or_see (seen, n_seen, inner[j].node))
+                    return FALSE;
+                }
+              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
+                return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 /**
  * _graft_graph_erase_dying:
  * @nodes: (array length=n): the nodes to erase, in this order: each in
@@ -2722,8 +2844,8 @@ is_among (const GraftNode  *node,
  *
  * graft_graph_erase_node() on each of @nodes in turn, with the same
  * result and the same edit records, in one pass that knows they die
- * together: a node's use of an input that dies after it is left in the
- * input's short users list, which is emptied whole when the input goes.
+ * together: an input's short users list holds the node alone, and is
+ * emptied as the node goes (whether the input dies too or not).
  */
 void
 _graft_graph_erase_dying (GraftGraph       *self,
@@ -2742,14 +2864,14 @@ _graft_graph_erase_dying (GraftGraph       *self,
       g_assert (node_graph (node) == self);
       if (self->recording != NULL)
         _graft_edit_record (self->recording, GRAFT_EDIT_ERASE, node);
-      /* Its users, erased before it, left a short list as it was (a
-       * short list holds one user at most). */
+      /* Its users, erased before it, left a short list empty; a long one
+       * may hold departures. */
       if (!node->users_many)
         node->users.one = NULL;
       else
         _graft_node_settle_users (node);
       g_assert (node_n_users (node) == 0);
-      if (!collect_inputs_simple (node, seen, &n_inputs))
+      if (!leave_short_inputs_simple (node, seen, &n_inputs))
         {
           if (many == NULL)
             many = g_ptr_array_new ();
@@ -2761,13 +2883,12 @@ _graft_graph_erase_dying (GraftGraph       *self,
         {
           GraftNode *input = inputs[i];
 
+          if (!input->users_many)
+            input->users.one = NULL;
           /* A user of a long list that stays leaves it later, at once. */
-          if (is_among (input, nodes + k + 1, n - k - 1))
-            {
-              if (input->users_many)
-                remove_user (input, node);
-            }
-          else if (self->deferring && input->users_many && input->users.many->index != NULL &&
+          else if (is_among (input, nodes + k + 1, n - k - 1))
+            remove_user (input, node);
+          else if (self->deferring && input->users.many->index != NULL &&
                    input->users.many->n < (1u << 23))
             defer_removal (self, input, node);
           else

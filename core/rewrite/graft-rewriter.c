@@ -126,6 +126,7 @@ typedef struct
 {
   GraftArg *at;
   guint     pos;
+  gboolean  is_param; /* the node at @pos is a placeholder */
 } Hole;
 
 /* A replacement node's argument, prepared once per rewrite: the same
@@ -152,6 +153,7 @@ typedef struct
   const char          *type;         /* nullable */
   gboolean             is_wrapped;
   const GraftNodeMeta *meta;          /* nullable */
+  gboolean             plain;         /* not a get_attr, no type, not wrapped, no meta */
   GraftArg             pooled_args;   /* owned: rn's, in the graph's pool */
   GraftArg             pooled_kwargs; /* owned */
   Prepared             args;          /* pooled_args, its nodes holes */
@@ -239,9 +241,9 @@ warn_hazard (GraftRewrite *self,
                                         ->version));
 }
 
-/* Graph nodes a copy reads through replacement parameters, in the order
- * its arguments hold them: the values it may read before their definition
- * (see copy_replacement()). */
+/* Graph nodes a copy reads through replacement parameters and would
+ * precede, in the order its arguments hold them: the values it reads
+ * before their definition (see copy_replacement()). */
 typedef struct
 {
   GraftNode **items;
@@ -261,21 +263,24 @@ reads_push (Reads     *reads,
   reads->items[reads->len++] = node;
 }
 
-/* The graph nodes inside @arg, a parameter's value. */
+/* The graph nodes inside @arg, a parameter's value, that are not
+ * before @first. */
 static void
 collect_read_nodes (const GraftArg *arg,
+                    GraftNode      *first,
                     Reads          *out)
 {
   guint n;
 
   if (arg->kind == GRAFT_ARG_NODE)
     {
-      reads_push (out, arg->node);
+      if (graft_node_compare_order (arg->node, first) >= 0)
+        reads_push (out, arg->node);
       return;
     }
   n = graft_arg_count_items (arg);
   for (guint i = 0; i < n; i++)
-    collect_read_nodes (&arg->items[i], out);
+    collect_read_nodes (&arg->items[i], first, out);
 }
 
 /* The first user of a match's returning nodes, in graph order. */
@@ -386,6 +391,7 @@ lay_out (Rewriting      *rw,
       g_assert (pos > 0);
       p->holes[p->n_holes].at = out;
       p->holes[p->n_holes].pos = pos - 1;
+      p->holes[p->n_holes].is_param = rw->is_param[pos - 1];
       p->n_holes++;
       return;
     }
@@ -460,6 +466,8 @@ rewriting_prepare (Rewriting *rw,
           t->type = graft_node_get_type_annotation (rn);
           t->is_wrapped = graft_node_get_is_wrapped (rn);
           t->meta = graft_node_get_meta (rn);
+          t->plain =
+              op != GRAFT_OP_GET_ATTR && t->type == NULL && !t->is_wrapped && t->meta == NULL;
           t->pos = pos;
         }
     }
@@ -485,6 +493,9 @@ rewriting_prepare (Rewriting *rw,
         rw->erased[rw->n_erased++] = i - 1;
     }
   rw->n_expected = n_matches * rw->pattern->returning->len;
+  /* Each match changes that many, unless it fails. */
+  rw->changes_size = MIN (rw->n_expected, 1u << 24);
+  rw->changes = g_new (Change, MAX (rw->changes_size, 1));
   rw->changed_literals = g_hash_table_new (NULL, NULL);
   rw->literals = g_ptr_array_new_with_free_func (arg_free);
 }
@@ -567,28 +578,39 @@ set_node (Rewriting *rw,
 }
 
 /* map_arg, on a prepared argument: each hole filled with what its node
- * stands for in this match.  The graph nodes parameters bring in are
- * listed in @reads, when given. */
-static inline const GraftArg *
+ * stands for in this match.  With @reads, the graph nodes parameters
+ * bring in that a copy put before the first user would precede are
+ * listed there (see copy_replacement()). */
+static inline G_ALWAYS_INLINE const GraftArg *
 fill (Rewriting *rw,
       Prepared  *p,
       Reads     *reads)
 {
-  for (guint i = 0; i < p->n_holes; i++)
-    {
-      guint     pos = p->holes[i].pos;
-      GraftArg *at = p->holes[i].at;
+  /* Read once: the stores below could alias them for the compiler. */
+  const Hole     *holes = p->holes;
+  const GraftArg *values = rw->values;
+  const guint    *value_set = rw->value_set;
+  guint           match_number = rw->match_number;
+  guint           n = p->n_holes;
 
-      g_assert (rw->value_set[pos] == rw->match_number);
-      *at = rw->values[pos];
-      /* A literal of the match, in the heap's form. */
-      rw->filled_literal |= at->kind != GRAFT_ARG_NODE;
-      if (reads == NULL || !rw->is_param[pos])
-        continue;
+  for (guint i = 0; i < n; i++)
+    {
+      const Hole *hole = &holes[i];
+      GraftArg   *at = hole->at;
+
+      g_assert (value_set[hole->pos] == match_number);
+      *at = values[hole->pos];
       if (at->kind == GRAFT_ARG_NODE)
-        reads_push (reads, at->node);
-      else
-        collect_read_nodes (at, reads);
+        {
+          if (reads != NULL && hole->is_param &&
+              graft_node_compare_order (at->node, rw->first) >= 0)
+            reads_push (reads, at->node);
+          continue;
+        }
+      /* A literal of the match, in the heap's form. */
+      rw->filled_literal = TRUE;
+      if (reads != NULL && hole->is_param)
+        collect_read_nodes (at, rw->first, reads);
     }
   return &p->value;
 }
@@ -615,19 +637,23 @@ check_arity (Rewriting *rw,
 static void
 bind_placeholders (Rewriting *rw)
 {
-  GraftPattern *pattern = rw->pattern;
+  /* Read once: the stores below could alias them for the compiler. */
+  const guint        *indices = (const guint *) rw->pattern->placeholders->data;
+  const GraftBinding *bindings = rw->match->bindings;
+  const guint        *param_pos = rw->param_pos;
+  guint32             changed_mark = rw->changed_mark;
+  guint               n = rw->placeholders->len;
 
-  for (guint i = 0; i < rw->placeholders->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const GraftBinding *b =
-          &rw->match->bindings[g_array_index (pattern->placeholders, guint, i)];
-      GraftNode      *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
-      const GraftArg *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
+      const GraftBinding *b = &bindings[indices[i]];
+      GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
+      const GraftArg     *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
 
-      guint pos = rw->param_pos[i];
+      guint pos = param_pos[i];
 
       /* Only a node an earlier match replaced is in the maps. */
-      if (gn != NULL && !_graft_node_has_mark (gn, 0, rw->changed_mark))
+      if (gn != NULL && !_graft_node_has_mark (gn, 0, changed_mark))
         {
           set_node (rw, pos, gn);
           continue;
@@ -671,9 +697,6 @@ static gboolean
 copy_replacement (Rewriting *rw,
                   GError   **error)
 {
-  guint32 start, end;
-
-  graft_node_get_span (rw->first, &start, &end);
   for (guint i = 0; i < rw->n_templates; i++)
     {
       Template       *t = &rw->templates[i];
@@ -683,33 +706,40 @@ copy_replacement (Rewriting *rw,
       rw->reads.len = 0;
       rw->filled_literal = FALSE;
       args = fill (rw, &t->args, &rw->reads);
-      kwargs = fill (rw, &t->kwargs, &rw->reads);
+      kwargs = t->kwargs.n_holes == 0 ? &t->kwargs.value : fill (rw, &t->kwargs, &rw->reads);
       /* Interned once, the copies' target is found by its address. */
       if (G_UNLIKELY (t->graph_target == NULL))
         t->graph_target = graft_graph_intern (rw->graph, t->target);
       copy = _graft_graph_create_node_laid_out (rw->graph, t->op, t->graph_target, args, kwargs,
                                                 t->name, rw->first, rw->filled_literal);
-      if (t->op == GRAFT_OP_GET_ATTR)
-        copy_attribute (rw, t->target);
-      /* A new node has no annotation and is not wrapped. */
-      if (t->type != NULL)
-        graft_node_set_type_annotation (copy, t->type);
-      if (t->is_wrapped)
-        graft_node_set_is_wrapped (copy, TRUE);
-      /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
-       * replacement node's, which symbolic tracing left empty. */
-      if (t->meta != NULL)
-        graft_node_set_meta (copy, t->meta);
-      graft_node_set_span (copy, start, end);
+      if (G_UNLIKELY (!t->plain))
+        {
+          if (t->op == GRAFT_OP_GET_ATTR)
+            copy_attribute (rw, t->target);
+          /* A new node has no annotation and is not wrapped. */
+          if (t->type != NULL)
+            graft_node_set_type_annotation (copy, t->type);
+          if (t->is_wrapped)
+            graft_node_set_is_wrapped (copy, TRUE);
+          /* node_copy: `result_node.meta = copy.copy(node.meta)`, the
+           * replacement node's, which symbolic tracing left empty. */
+          if (t->meta != NULL)
+            graft_node_set_meta (copy, t->meta);
+        }
+      _graft_node_copy_span (copy, rw->first);
       set_node (rw, t->pos, copy);
       if (G_UNLIKELY (rw->n_added == rw->self->added->len))
         g_ptr_array_set_size (rw->self->added, rw->n_added * 2);
       rw->self->added->pdata[rw->n_added++] = copy;
       /* A copy put before a value it reads: only a replacement parameter
-       * can stand for one (the copies before it precede it). */
+       * can stand for one (the copies before it precede it).  The copy
+       * is just before the first user: fill() listed those not before
+       * that. */
       for (guint r = 0; r < rw->reads.len; r++)
-        if (graft_node_compare_order (rw->reads.items[r], copy) > 0)
+        {
+          g_assert (graft_node_compare_order (rw->reads.items[r], copy) > 0);
           warn_hazard (rw->self, copy, rw->reads.items[r], rw->match_number);
+        }
     }
   if (rw->rep_output == NULL || graft_node_get_args (rw->rep_output)->n == 0)
     return fail (error, rw->match, "the replacement has no output");
@@ -830,34 +860,27 @@ static gboolean
 erase_matched (Rewriting *rw,
                GError   **error)
 {
-  GraftGraph *graph = rw->graph;
+  GraftGraph         *graph = rw->graph;
+  const GraftBinding *bindings = rw->match->bindings;
+  const guint        *erased = rw->erased;
+  GraftNode         **dying = rw->dying;
+  guint               n = rw->n_erased;
 
-  for (guint k = 0; k < rw->n_erased; k++)
+  for (guint k = 0; k < n; k++)
     {
-      const GraftBinding *b = &rw->match->bindings[rw->erased[k]];
+      const GraftBinding *b = &bindings[erased[k]];
       GraftNode          *gn;
-      guint               n_users;
 
       /* A node with one before it is in the list. */
       if (b->state != GRAFT_BOUND_NODE ||
           (graft_node_get_prev (b->node) == NULL && !_graft_node_is_attached (graph, b->node)))
         return erase_matched_each (rw, error);
       gn = b->node;
-      _graft_node_settle_users (gn);
-      n_users = graft_node_get_n_users (gn);
-      for (guint u = 0; u < n_users; u++)
-        {
-          GraftNode *user = graft_node_get_user (gn, u);
-          guint      i = 0;
-
-          while (i < k && rw->dying[i] != user)
-            i++;
-          if (i == k)
-            return erase_matched_each (rw, error);
-        }
-      rw->dying[k] = gn;
+      if (!_graft_node_users_among (gn, dying, k))
+        return erase_matched_each (rw, error);
+      dying[k] = gn;
     }
-  _graft_graph_erase_dying (graph, rw->dying, rw->n_erased);
+  _graft_graph_erase_dying (graph, dying, n);
   return TRUE;
 }
 
@@ -982,7 +1005,8 @@ graft_rewriter_apply (GraftGraph   *graph,
   graft_graph_begin_edit (graph);
   /* Users leaving the long lists of busy values (weights read by every
    * match) are taken out once, at the end. */
-  _graft_graph_defer_user_removals (graph);
+  _graft_graph_defer_user_removals (
+      graph, (guint) MIN ((guint64) matches->len * rw.n_erased, G_MAXUINT));
   for (guint i = 0; i < matches->len; i++)
     {
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
