@@ -945,16 +945,48 @@ keyword_names (Tracer            *t,
   return map;
 }
 
+/* An argument of a traced call in the graph's form, as
+ * _graft_tracer_to_arg() makes it of eval_constant()'s value: for
+ * plain_number()s. */
+static inline GraftArg
+plain_number_arg (const GraftPyExpr *e)
+{
+  GraftArg arg = { .kind = GRAFT_ARG_NONE };
+
+  g_assert (plain_number (e));
+  if (e->constant.kind == GRAFT_PY_CONST_BOOL)
+    {
+      /* As graft_arg_init_bool(): the rest of the union cleared. */
+      arg.kind = GRAFT_ARG_BOOL;
+      arg.i = 0;
+      arg.b = e->constant.bool_value ? TRUE : FALSE;
+    }
+  else if (e->constant.kind == GRAFT_PY_CONST_INT)
+    {
+      arg.kind = GRAFT_ARG_INT;
+      arg.i = e->constant.int_value;
+    }
+  else if (e->constant.kind == GRAFT_PY_CONST_FLOAT)
+    {
+      arg.kind = GRAFT_ARG_FLOAT;
+      arg.f = e->constant.float_value;
+    }
+  return arg;
+}
+
 /* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`, `self.lin(x)`: the
  * commonest calls of a forward, a torch function, a method of a traced
  * value or a torch.nn leaf module called with names bound to traced
- * values, lists of them and plain numbers (None, a bool, an int, a float);
- * with @keywords, also the keywords plain_keywords() takes (`F.softmax(x,
- * dim=1)`, `torch.cat([a, b], dim=1)`, `x.sum(dim=1)`).  The names are
- * looked up as eval_call_args() would, in order (a lookup has no effect
- * but its error), into an array on the stack, and the node recorded
- * directly.  %NULL without an error when the call is not of that kind:
- * then the usual way evaluates the arguments again. */
+ * values, a list of them and plain numbers (None, a bool, an int, a
+ * float); with @keywords, also the keywords plain_keywords() takes
+ * (`F.softmax(x, dim=1)`, `torch.cat([a, b], dim=1)`, `x.sum(dim=1)`).
+ * The names are looked up as eval_call_args() would, in order (a lookup
+ * has no effect but its error), into an array on the stack, and the node
+ * recorded directly: without keywords, from the arguments in the graph's
+ * form made here beside (_graft_tracer_record()), so that a method's
+ * numbers and a function's sole list are made values only when something
+ * else needs them.  %NULL without an error when the call is not of that
+ * kind: then the usual way evaluates the arguments again. */
 static inline G_ALWAYS_INLINE Value *
 call_of_names (Tracer            *t,
                Frame             *frame,
@@ -962,10 +994,17 @@ call_of_names (Tracer            *t,
                const GraftPyExpr *e,
                gboolean           keywords)
 {
-  gpointer  argv[9];
-  PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
-  gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
-  guint     n = e->call.args.len, n_kw = keywords ? e->call.n_keywords : 0;
+  gpointer argv[9];
+  GraftArg tuple_items[9], list_items[8];
+  Value   *list_values[8];
+  PtrVec   args = { argv, 0, G_N_ELEMENTS (argv), t };
+  gboolean handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
+  guint    n = e->call.args.len, n_kw = keywords ? e->call.n_keywords : 0;
+  guint    n_lists = 0, list_len = 0;
+  /* A method's numbers go into tuple_items alone; a function's sole
+   * list into list_values until it is needed as a value (lazy_list). */
+  gboolean  numbers_direct = method && n_kw == 0;
+  gboolean  lazy_list = FALSE;
   StrMap   *kwargs = NULL;
   ArenaMark mark;
   guint     n_kept;
@@ -983,6 +1022,7 @@ call_of_names (Tracer            *t,
       if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
           callee->attr.base->kind != VAL_PROXY || _graft_tracer_proxy_member (callee->attr.attr))
         return NULL;
+      tuple_items[args.len] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = callee->attr.base->node };
       argv[args.len++] = callee->attr.base;
     }
   else if (n == 0)
@@ -993,8 +1033,9 @@ call_of_names (Tracer            *t,
 
       if (a->kind == GRAFT_PY_EXPR_LIST)
         {
+          /* (At most one: two go the usual way.) */
           if (a->sequence.elts.len == 0 || a->sequence.elts.len > 8 ||
-              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH)
+              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH || n_lists++ > 0)
             return NULL;
           for (guint k = 0; k < a->sequence.elts.len; k++)
             if (a->sequence.elts.items[k]->kind != GRAFT_PY_EXPR_NAME)
@@ -1013,26 +1054,48 @@ call_of_names (Tracer            *t,
 
       if (a->kind == GRAFT_PY_EXPR_CONSTANT)
         {
-          v = eval_constant (t, a);
           proxies = FALSE;
+          if (numbers_direct)
+            {
+              tuple_items[args.len] = plain_number_arg (a);
+              v = NULL;
+            }
+          else
+            v = eval_constant (t, a);
         }
       else if (a->kind == GRAFT_PY_EXPR_LIST)
         {
           /* eval_sequence()'s list, of traced values only. */
-          v = _graft_value_seq (t, VAL_LIST, a->sequence.elts.len);
+          list_len = a->sequence.elts.len;
           proxies = FALSE;
-          for (guint k = 0; k < a->sequence.elts.len && handled; k++)
+          for (guint k = 0; k < list_len; k++)
             {
               const GraftPyExpr *item = a->sequence.elts.items[k];
               Value             *iv = lookup (t, frame, item->name.id, item);
 
               if (iv == NULL)
                 return NULL;
-              handled = iv->kind == VAL_PROXY;
-              _graft_vec_add (v->seq.items, iv);
+              if (iv->kind != VAL_PROXY)
+                {
+                  handled = FALSE;
+                  break;
+                }
+              list_values[k] = iv;
+              list_items[k] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = iv->node };
             }
           if (!handled)
             break;
+          tuple_items[args.len] =
+              (GraftArg){ .kind = GRAFT_ARG_LIST, .n = list_len, .items = list_items };
+          lazy_list = n == 1 && !method && n_kw == 0 && callee->kind == VAL_PATH_FN;
+          if (lazy_list)
+            v = NULL;
+          else
+            {
+              v = _graft_value_seq (t, VAL_LIST, list_len);
+              for (guint k = 0; k < list_len; k++)
+                _graft_vec_add (v->seq.items, list_values[k]);
+            }
         }
       else
         {
@@ -1044,6 +1107,7 @@ call_of_names (Tracer            *t,
               handled = FALSE;
               break;
             }
+          tuple_items[args.len] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = v->node };
         }
       argv[args.len++] = v;
     }
@@ -1056,31 +1120,50 @@ call_of_names (Tracer            *t,
   if (!handled)
     result = NULL;
   else if (method)
-    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, kwargs,
-                                      NULL, e);
+    {
+      if (n_kw == 0)
+        {
+          GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
+
+          result =
+              _graft_tracer_record (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &tuple, NULL, e);
+        }
+      else
+        result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args,
+                                          kwargs, NULL, e);
+    }
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
   else if (kwargs == NULL && callee->path_fn.resolved != NULL &&
            ((const ResolvedHead *) callee->path_fn.resolved)->direct_target != NULL &&
            (proxies ? (((const ResolvedHead *) callee->path_fn.resolved)->proxies_passed &
                        (1u << args.len))
-                    : (args.len == 1 && ((Value *) argv[0])->kind == VAL_LIST &&
-                       ((Value *) argv[0])->seq.items->len < 32 &&
+                    : (lazy_list && list_len < 32 &&
                        (((const ResolvedHead *) callee->path_fn.resolved)->lists_passed &
-                        (1u << ((Value *) argv[0])->seq.items->len)))))
+                        (1u << list_len)))))
     {
       /* What _graft_tracer_call_path_direct() does with traced values
        * alone, or one list of them, once its check passed as many: the
        * node recorded. */
       const ResolvedHead *d = (const ResolvedHead *) callee->path_fn.resolved;
+      GraftArg            tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
 
       t->static_text = TRUE; /* the table's text */
-      result = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &args, NULL,
-                                        d->direct_name, e);
+      result = _graft_tracer_record (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &tuple,
+                                     d->direct_name, e);
     }
   else
-    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs,
-                                             e, &handled);
+    {
+      if (lazy_list)
+        {
+          Value *v = _graft_value_seq (t, VAL_LIST, list_len);
+
+          for (guint k = 0; k < list_len; k++)
+            _graft_vec_add (v->seq.items, list_values[k]);
+          argv[0] = v;
+        }
+      result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs, e, &handled);
+    }
   if (!handled)
     {
       g_assert (result == NULL && t->error == NULL);

@@ -342,6 +342,9 @@ struct _Tracer
   GError  *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
   guint32  span_start;     /* the statement being traced, for node spans */
   guint32  span_end;
+  guint    node_room; /* nodes the graph surely has room for under
+                       * GRAFT_MAX_NODES (the tracer alone adds to it, and
+                       * counts them off), 0 when it must be asked again */
 
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),
@@ -753,6 +756,13 @@ Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          StrMap            *kwargs,
                                          const char        *name,
                                          const GraftPyExpr *at);
+
+Value *_graft_tracer_record (Tracer            *t,
+                             GraftOp            op,
+                             const char        *target,
+                             GraftArg          *args,
+                             const char        *name,
+                             const GraftPyExpr *at);
 
 /**
  * _graft_tracer_make_node:
