@@ -1885,14 +1885,26 @@ line_value (Tracer            *t,
       if (a->kind == VAL_PROXY)
         {
           /* _graft_tracer_binop()'s first case, `x + y` of a traced
-           * value, inline: its record(). */
+           * value, inline: its record(), the operands in the graph's
+           * form here when they are a node and a node or a number. */
           gpointer operands[2] = { a, b };
           PtrVec   args = { operands, 2, G_N_ELEMENTS (operands), t };
+          GraftArg items[2] = { { .kind = GRAFT_ARG_NODE, .node = a->node } };
+          GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = 2, .items = items };
 
           t->static_text = TRUE; /* the target is a literal */
-          return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
-                                          _graft_tracer_binop_targets[e->bin_op.op], &args, NULL,
-                                          NULL, e);
+          if (b->kind == VAL_PROXY)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = b->node };
+          else if (b->kind == VAL_INT)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = b->i };
+          else if (b->kind == VAL_FLOAT)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_FLOAT, .f = b->f };
+          else
+            return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
+                                            _graft_tracer_binop_targets[e->bin_op.op], &args,
+                                            NULL, NULL, e);
+          return _graft_tracer_record (t, GRAFT_OP_CALL_FUNCTION,
+                                       _graft_tracer_binop_targets[e->bin_op.op], &tuple, NULL, e);
         }
       return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
     }
