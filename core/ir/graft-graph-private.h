@@ -225,7 +225,7 @@ void       _graft_graph_release_arg (GraftGraph *self,
  * graft_node_set_span() inline, for the tracer's nodes (one a node made):
  * a span of a line or less fits the node; any other out of line.
  */
-static inline void
+static inline G_ALWAYS_INLINE void
 _graft_node_set_span_inline (GraftNode *node,
                              guint32    start,
                              guint32    end)

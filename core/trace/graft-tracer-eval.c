@@ -12,7 +12,9 @@
 
 #include "graft-tracer-private.h"
 #include "graft-error.h"
+#include "graft-graph-private.h"
 #include "graft-limits.h"
+#include "graft-py-lexer.h"
 
 #include <string.h>
 
@@ -945,6 +947,35 @@ keyword_names (Tracer            *t,
   return map;
 }
 
+/* _graft_tracer_record() inline for the commonest case (tracing, room
+ * for the node under the limit as Tracer.node_room says, a method's name
+ * surely no keyword by its first byte); everything else out of line. */
+static inline G_ALWAYS_INLINE Value *
+record (Tracer            *t,
+        GraftOp            op,
+        const char        *target,
+        GraftArg          *args,
+        const char        *name,
+        const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  if (G_UNLIKELY (
+          !t->tracing || t->graph == NULL || t->node_room == 0 ||
+          (op == GRAFT_OP_CALL_METHOD && _graft_py_keyword_lengths[(guchar) target[0]] != 0)))
+    return _graft_tracer_record (t, op, target, args, name, at);
+  if (t->static_text)
+    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
+  else
+    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
+  t->static_text = FALSE;
+  if (node == NULL)
+    return NULL;
+  t->node_room--;
+  _graft_node_set_span_inline (node, at->start, at->end);
+  return _graft_value_proxy (t, node);
+}
+
 /* An argument of a traced call in the graph's form, as
  * _graft_tracer_to_arg() makes it of eval_constant()'s value: for
  * plain_number()s. */
@@ -1003,12 +1034,15 @@ call_of_names (Tracer            *t,
   guint    n_lists = 0, list_len = 0;
   /* A method's numbers go into tuple_items alone; a function's sole
    * list into list_values until it is needed as a value (lazy_list). */
-  gboolean  numbers_direct = method && n_kw == 0;
-  gboolean  lazy_list = FALSE;
-  StrMap   *kwargs = NULL;
-  ArenaMark mark;
-  guint     n_kept;
-  Value    *result;
+  gboolean    numbers_direct = method && n_kw == 0;
+  gboolean    lazy_list = FALSE;
+  gboolean    scratch = FALSE; /* a value made in the arena since the mark */
+  GraftOp     op;
+  const char *target, *name = NULL;
+  StrMap     *kwargs = NULL;
+  ArenaMark   mark;
+  guint       n_kept;
+  Value      *result;
 
   if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
     return NULL;
@@ -1020,7 +1054,10 @@ call_of_names (Tracer            *t,
        * Proxy's own, and an attribute of an attribute needs its getattr
        * node first. */
       if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
-          callee->attr.base->kind != VAL_PROXY || _graft_tracer_proxy_member (callee->attr.attr))
+          callee->attr.base->kind != VAL_PROXY ||
+          ((callee->attr.attr[0] == 'k' || callee->attr.attr[0] == 'n' ||
+            callee->attr.attr[0] == 't') &&
+           _graft_tracer_proxy_member (callee->attr.attr)))
         return NULL;
       tuple_items[args.len] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = callee->attr.base->node };
       argv[args.len++] = callee->attr.base;
@@ -1061,7 +1098,10 @@ call_of_names (Tracer            *t,
               v = NULL;
             }
           else
-            v = eval_constant (t, a);
+            {
+              v = eval_constant (t, a);
+              scratch = TRUE;
+            }
         }
       else if (a->kind == GRAFT_PY_EXPR_LIST)
         {
@@ -1093,6 +1133,7 @@ call_of_names (Tracer            *t,
           else
             {
               v = _graft_value_seq (t, VAL_LIST, list_len);
+              scratch = TRUE;
               for (guint k = 0; k < list_len; k++)
                 _graft_vec_add (v->seq.items, list_values[k]);
             }
@@ -1119,19 +1160,15 @@ call_of_names (Tracer            *t,
     }
   if (!handled)
     result = NULL;
-  else if (method)
+  else if (method && n_kw == 0)
     {
-      if (n_kw == 0)
-        {
-          GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
-
-          result =
-              _graft_tracer_record (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &tuple, NULL, e);
-        }
-      else
-        result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args,
-                                          kwargs, NULL, e);
+      op = GRAFT_OP_CALL_METHOD;
+      target = callee->attr.attr;
+      goto direct;
     }
+  else if (method)
+    result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, kwargs,
+                                      NULL, e);
   else if (callee->kind == VAL_OBJECT)
     result = _graft_tracer_call_leaf (t, callee, &args, NULL, e);
   else if (kwargs == NULL && callee->path_fn.resolved != NULL &&
@@ -1146,11 +1183,12 @@ call_of_names (Tracer            *t,
        * alone, or one list of them, once its check passed as many: the
        * node recorded. */
       const ResolvedHead *d = (const ResolvedHead *) callee->path_fn.resolved;
-      GraftArg            tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
 
       t->static_text = TRUE; /* the table's text */
-      result = _graft_tracer_record (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &tuple,
-                                     d->direct_name, e);
+      op = GRAFT_OP_CALL_FUNCTION;
+      target = d->direct_target;
+      name = d->direct_name;
+      goto direct;
     }
   else
     {
@@ -1182,6 +1220,21 @@ call_of_names (Tracer            *t,
       result = _graft_value_proxy (t, node);
     }
   return result;
+
+direct:
+  /* The node from tuple_items; when nothing was made on the way, the
+   * proxy is the only thing since the mark (or the first of a block
+   * begun since): nothing to give back. */
+  {
+    GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
+
+    result = record (t, op, target, &tuple, name, e);
+    if (!scratch || result == NULL || t->n_kept != n_kept ||
+        (t->chunk == mark.chunk && (char *) result == mark.chunk + mark.used))
+      return result;
+    _graft_tracer_release (t, mark);
+    return _graft_value_proxy (t, result->node);
+  }
 }
 
 /* call_of_names() of a call with keywords, apart: the commoner calls
@@ -1903,8 +1956,8 @@ line_value (Tracer            *t,
             return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
                                             _graft_tracer_binop_targets[e->bin_op.op], &args,
                                             NULL, NULL, e);
-          return _graft_tracer_record (t, GRAFT_OP_CALL_FUNCTION,
-                                       _graft_tracer_binop_targets[e->bin_op.op], &tuple, NULL, e);
+          return record (t, GRAFT_OP_CALL_FUNCTION, _graft_tracer_binop_targets[e->bin_op.op],
+                         &tuple, NULL, e);
         }
       return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
     }
