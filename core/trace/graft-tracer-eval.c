@@ -391,7 +391,7 @@ outside_recent (Tracer     *t,
   Frame        *parent = frame->parent;
 
   G_STATIC_ASSERT (G_N_ELEMENTS (t->miss_recent) == G_N_ELEMENTS (t->outside_recent));
-  if (t->outside_recent[r].name == name && t->outside_recent[r].frame == frame &&
+  if (_graft_recent_key_is (&t->outside_recent[r].key, name, frame) &&
       frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
       t->miss_recent[r] == name &&
       (vars->stamp == t->outside_recent[r].frame_stamp ||
@@ -433,12 +433,11 @@ lookup_outside (Tracer            *t,
           G_MAXUINT &&
       pos > 0 && globals->values->pdata[pos - 1] == v)
     {
-      t->outside_recent[r].name = name;
-      t->outside_recent[r].frame = frame;
-      t->outside_recent[r].frame_stamp = vars->stamp;
-      t->outside_recent[r].parent_stamp = parent->vars.stamp;
-      t->outside_recent[r].globals_stamp = globals->stamp;
-      t->outside_recent[r].pos = pos;
+      t->outside_recent[r] = (OutsideRecent){ .key = { name, frame },
+                                              .frame_stamp = vars->stamp,
+                                              .parent_stamp = parent->vars.stamp,
+                                              .globals_stamp = globals->stamp,
+                                              .pos = pos };
     }
   return v;
 }
@@ -1462,9 +1461,7 @@ module_attr_slow (Tracer            *t,
   g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
   t->n_kept++;
 found:
-  t->attr_recent[r].path = module->path;
-  t->attr_recent[r].name = name;
-  t->attr_recent[r].value = v;
+  t->attr_recent[r] = (AttrRecent){ .key = { module->path, name }, .value = v };
   return v;
 }
 
@@ -1478,7 +1475,7 @@ module_attr (Tracer            *t,
   guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
             G_N_ELEMENTS (t->attr_recent);
 
-  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+  if (_graft_recent_key_is (&t->attr_recent[r].key, module->path, name))
     return t->attr_recent[r].value;
   return module_attr_slow (t, module, name, at, r);
 }

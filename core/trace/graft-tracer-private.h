@@ -294,6 +294,43 @@ typedef enum {
   FLOW_ERROR,
 } Flow;
 
+/* The key of an entry of the tracer's small direct-mapped caches of recent
+ * answers in graft-tracer-eval.c (Tracer.attr_recent,
+ * Tracer.outside_recent): two addresses, of strings or objects that live
+ * as long as the tracer; an entry is empty while its first is NULL. */
+typedef struct
+{
+  gconstpointer a;
+  gconstpointer b;
+} RecentKey;
+
+/* Whether the entry keyed @key answers for @a and @b. */
+static inline gboolean
+_graft_recent_key_is (const RecentKey *key,
+                      gconstpointer    a,
+                      gconstpointer    b)
+{
+  return key->a == a && key->b == b;
+}
+
+/* Tracer.attr_recent's entry: a module's attribute, keyed by the module's
+ * path and the attribute's name. */
+typedef struct
+{
+  RecentKey key;
+  Value    *value;
+} AttrRecent;
+
+/* Tracer.outside_recent's entry, keyed by the name and the frame. */
+typedef struct
+{
+  RecentKey key;
+  guint     frame_stamp;
+  guint     parent_stamp;
+  guint     globals_stamp;
+  guint     pos;
+} OutsideRecent;
+
 struct _Tracer
 {
   /* Borrowed */
@@ -369,12 +406,7 @@ struct _Tracer
    * addresses of the module's path and the attribute's name (AST and
    * arena strings, which live as long as the tracer), direct-mapped, in
    * front of attr_cache. */
-  struct
-  {
-    const char *path;
-    const char *name;
-    Value      *value;
-  } attr_recent[64];
+  AttrRecent attr_recent[64];
 
   /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
    * map and the key, direct-mapped: the position found (checked again on
@@ -420,16 +452,8 @@ struct _Tracer
    * the stamps they had (the frame's may also change where its key bits
    * still leave the name out); the value is read at @pos of the module's
    * scope. */
-  struct
-  {
-    const char  *name;
-    const Frame *frame;
-    guint        frame_stamp;
-    guint        parent_stamp;
-    guint        globals_stamp;
-    guint        pos;
-  } outside_recent[64];
-  gboolean fallback; /* read and trace again the usual way */
+  OutsideRecent outside_recent[64];
+  gboolean      fallback; /* read and trace again the usual way */
 };
 
 /* The size of the arena's blocks; larger requests get a block of their own. */
