@@ -12,7 +12,6 @@
 
 #include "graft-tracer-private.h"
 #include "graft-error.h"
-#include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-py-lexer.h"
 
@@ -963,16 +962,8 @@ record (Tracer            *t,
           !t->tracing || t->graph == NULL || t->node_room == 0 ||
           (op == GRAFT_OP_CALL_METHOD && _graft_py_keyword_lengths[(guchar) target[0]] != 0)))
     return _graft_tracer_record (t, op, target, args, name, at);
-  if (t->static_text)
-    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
-  else
-    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
-  t->static_text = FALSE;
-  if (node == NULL)
-    return NULL;
-  t->node_room--;
-  _graft_node_set_span_inline (node, at->start, at->end);
-  return _graft_value_proxy (t, node);
+  node = _graft_tracer_create_node (t, op, target, args, name, at);
+  return node != NULL ? _graft_value_proxy (t, node) : NULL;
 }
 
 /* An argument of a traced call in the graph's form, as

@@ -494,29 +494,22 @@ _graft_tracer_record (Tracer            *t,
                       const char        *name,
                       const GraftPyExpr *at)
 {
-  gboolean   static_text = t->static_text;
   GraftNode *node;
 
   g_assert (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD);
-  t->static_text = FALSE;
-  if (G_UNLIKELY (!t->tracing || t->graph == NULL))
-    return _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
-                                  "this operation needs a traced value, but runs before tracing "
-                                  "starts");
   /* (A function's target needs no check but builtins.getattr's with a
    * string, which is not among such arguments.) */
-  if (op == GRAFT_OP_CALL_METHOD && !target_is_printable (t, op, target, NULL, at))
-    return NULL;
-  if (!has_room (t, at))
-    return NULL;
-  if (static_text)
-    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
-  else
-    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
-  if (node == NULL)
-    return NULL;
-  node_made (t, node, at);
-  return _graft_value_proxy (t, node);
+  if (G_UNLIKELY (!t->tracing || t->graph == NULL))
+    _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                           "this operation needs a traced value, but runs before tracing "
+                           "starts");
+  else if ((op != GRAFT_OP_CALL_METHOD || target_is_printable (t, op, target, NULL, at)) &&
+           has_room (t, at))
+    return (node = _graft_tracer_create_node (t, op, target, args, name, at)) != NULL
+               ? _graft_value_proxy (t, node)
+               : NULL;
+  t->static_text = FALSE;
+  return NULL;
 }
 
 /**

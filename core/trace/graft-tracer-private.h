@@ -14,6 +14,7 @@
 #pragma once
 
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-py-ast.h"
 #include "graft-name-table-private.h"
 
@@ -578,14 +579,18 @@ _graft_value_new (Tracer   *t,
   return v;
 }
 
-/* A traced value: @node's proxy. */
-static inline Value *
+/* A traced value: @node's proxy (_graft_value_new() always inline: one
+ * is made for every node). */
+static inline G_ALWAYS_INLINE Value *
 _graft_value_proxy (Tracer    *t,
                     GraftNode *node)
 {
-  Value *v = _graft_value_new (t, VAL_PROXY);
+  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
+  Value      *v = _graft_tracer_bump (t, size);
 
-  v->node = node;
+  if (G_UNLIKELY (v == NULL))
+    v = _graft_tracer_alloc (t, size);
+  *v = (Value){ .kind = VAL_PROXY, .node = node };
   return v;
 }
 
@@ -780,6 +785,34 @@ Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          StrMap            *kwargs,
                                          const char        *name,
                                          const GraftPyExpr *at);
+
+/* The node of a direct record (_graft_tracer_record(), and its inline
+ * form in graft-tracer-eval.c), the one place those ask core/ir for a
+ * node: with Tracer.static_text (cleared), counted off Tracer.node_room
+ * (which the caller found above 0, nothing made since), given @at's
+ * span. */
+static inline G_ALWAYS_INLINE GraftNode *
+_graft_tracer_create_node (Tracer            *t,
+                           GraftOp            op,
+                           const char        *target,
+                           const GraftArg    *args,
+                           const char        *name,
+                           const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  if (t->static_text)
+    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
+  else
+    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
+  t->static_text = FALSE;
+  if (node != NULL)
+    {
+      t->node_room--;
+      _graft_node_set_span_inline (node, at->start, at->end);
+    }
+  return node;
+}
 
 Value *_graft_tracer_record (Tracer            *t,
                              GraftOp            op,
