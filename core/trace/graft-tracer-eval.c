@@ -1218,12 +1218,15 @@ direct:
   {
     GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
 
+    GraftNode *node;
+
     result = record (t, op, target, &tuple, name, e);
     if (!scratch || result == NULL || t->n_kept != n_kept ||
         (t->chunk == mark.chunk && (char *) result == mark.chunk + mark.used))
       return result;
+    node = result->node; /* (before the proxy is given back too) */
     _graft_tracer_release (t, mark);
-    return _graft_value_proxy (t, result->node);
+    return _graft_value_proxy (t, node);
   }
 }
 
