@@ -328,6 +328,49 @@ static const Case cases[] = {
                                         "        torch = a\n"
                                         "        b = torch.neg(a).sum() + a\n"
                                         "        return b\n" },
+  /* Calls recorded from their arguments in the graph's form
+   * (_graft_tracer_record()): a method's numbers, a function's sole list
+   * (made a value only for the check), two lists the usual way, method
+   * names that start as Proxy's members or keywords do, an operator's
+   * numbers, None and a bool. */
+  { "direct_args", HEAD "class M(nn.Module):\n"
+                        "    def forward(self, x, y):\n"
+                        "        a = x.sum(0)\n"
+                        "        b = x.clamp(None, 1.5)\n"
+                        "        c = x.sum(0, True)\n"
+                        "        d = torch.cat([a, b])\n"
+                        "        e = torch.cat([b, c])\n"
+                        "        f = torch.stack([d])\n"
+                        "        g = x.new_tensor([a, b])\n"
+                        "        h = x.t() + x.tanh() + x.narrow(0, 0, 1) + x.keys()\n"
+                        "        i = x + True\n"
+                        "        j = x * 2 + x / 2.5 - x\n"
+                        "        k = x + None\n"
+                        "        m = x.permute(1, 0).sum(-1, False)\n"
+                        "        return a + b + c + d + e + f + g + h + i + j + k + m\n" },
+  { "direct_two_lists", HEAD "class M(nn.Module):\n"
+                             "    def forward(self, x, y):\n"
+                             "        a = torch.neg(x)\n"
+                             "        b = torch.cat([a], [y])\n"
+                             "        return b\n" },
+  { "direct_list_not_traced", HEAD "class M(nn.Module):\n"
+                                   "    def forward(self, x, y):\n"
+                                   "        a = torch.neg(x)\n"
+                                   "        n = 3\n"
+                                   "        b = torch.cat([a, y])\n"
+                                   "        c = torch.cat([a, n])\n"
+                                   "        return b + c\n" },
+  { "direct_method_node", HEAD "class M(nn.Module):\n"
+                               "    def forward(self, x, y):\n"
+                               "        a = torch.neg(x)\n"
+                               "        b = a.node(y)\n"
+                               "        return b\n" },
+  { "direct_method_keyword", HEAD "class M(nn.Module):\n"
+                                  "    def forward(self, x, y):\n"
+                                  "        a = torch.neg(x)\n"
+                                  "        f = getattr(a, \"if\")\n"
+                                  "        b = f(y)\n"
+                                  "        return b\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */

@@ -272,4 +272,25 @@ void       _graft_graph_copy_arg (GraftGraph     *self,
 void       _graft_graph_release_arg (GraftGraph *self,
                                      GraftArg   *arg);
 
+/*
+ * _graft_node_set_span_inline:
+ *
+ * graft_node_set_span() inline, for the tracer's nodes (one a node made):
+ * a span of a line or less fits the node; any other out of line.
+ */
+static inline G_ALWAYS_INLINE void
+_graft_node_set_span_inline (GraftNode *node,
+                             guint32    start,
+                             guint32    end)
+{
+  if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG &&
+                node->span_len != GRAFT_NODE_SPAN_LONG))
+    {
+      node->span_start = start;
+      node->span_len = end - start;
+      return;
+    }
+  graft_node_set_span (node, start, end);
+}
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "graft-tracer-private.h"
 #include "graft-error.h"
 #include "graft-limits.h"
+#include "graft-py-lexer.h"
 
 #include <string.h>
 
@@ -389,7 +390,7 @@ outside_recent (Tracer     *t,
   Frame        *parent = frame->parent;
 
   G_STATIC_ASSERT (G_N_ELEMENTS (t->miss_recent) == G_N_ELEMENTS (t->outside_recent));
-  if (t->outside_recent[r].name == name && t->outside_recent[r].frame == frame &&
+  if (_graft_recent_key_is (&t->outside_recent[r].key, name, frame) &&
       frame->fn != NULL && frame->fn == t->stream_fn && parent == frame->fn->closure &&
       t->miss_recent[r] == name &&
       (vars->stamp == t->outside_recent[r].frame_stamp ||
@@ -431,12 +432,11 @@ lookup_outside (Tracer            *t,
           G_MAXUINT &&
       pos > 0 && globals->values->pdata[pos - 1] == v)
     {
-      t->outside_recent[r].name = name;
-      t->outside_recent[r].frame = frame;
-      t->outside_recent[r].frame_stamp = vars->stamp;
-      t->outside_recent[r].parent_stamp = parent->vars.stamp;
-      t->outside_recent[r].globals_stamp = globals->stamp;
-      t->outside_recent[r].pos = pos;
+      t->outside_recent[r] = (OutsideRecent){ .key = { name, frame },
+                                              .frame_stamp = vars->stamp,
+                                              .parent_stamp = parent->vars.stamp,
+                                              .globals_stamp = globals->stamp,
+                                              .pos = pos };
     }
   return v;
 }
@@ -945,16 +945,69 @@ keyword_names (Tracer            *t,
   return map;
 }
 
+/* _graft_tracer_record() inline for the commonest case (tracing, room
+ * for the node under the limit as Tracer.node_room says, a method's name
+ * surely no keyword by its first byte); everything else out of line. */
+static inline G_ALWAYS_INLINE Value *
+record (Tracer            *t,
+        GraftOp            op,
+        const char        *target,
+        GraftArg          *args,
+        const char        *name,
+        const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  if (G_UNLIKELY (
+          !t->tracing || t->graph == NULL || t->node_room == 0 ||
+          (op == GRAFT_OP_CALL_METHOD && _graft_py_keyword_lengths[(guchar) target[0]] != 0)))
+    return _graft_tracer_record (t, op, target, args, name, at);
+  node = _graft_tracer_create_node (t, op, target, args, name, at);
+  return node != NULL ? _graft_value_proxy (t, node) : NULL;
+}
+
+/* An argument of a traced call in the graph's form, as
+ * _graft_tracer_to_arg() makes it of eval_constant()'s value: for
+ * plain_number()s. */
+static inline GraftArg
+plain_number_arg (const GraftPyExpr *e)
+{
+  GraftArg arg = { .kind = GRAFT_ARG_NONE };
+
+  g_assert (plain_number (e));
+  if (e->constant.kind == GRAFT_PY_CONST_BOOL)
+    {
+      /* As graft_arg_init_bool(): the rest of the union cleared. */
+      arg.kind = GRAFT_ARG_BOOL;
+      arg.i = 0;
+      arg.b = e->constant.bool_value ? TRUE : FALSE;
+    }
+  else if (e->constant.kind == GRAFT_PY_CONST_INT)
+    {
+      arg.kind = GRAFT_ARG_INT;
+      arg.i = e->constant.int_value;
+    }
+  else if (e->constant.kind == GRAFT_PY_CONST_FLOAT)
+    {
+      arg.kind = GRAFT_ARG_FLOAT;
+      arg.f = e->constant.float_value;
+    }
+  return arg;
+}
+
 /* `torch.neg(x)`, `x.sum(1)`, `torch.cat([a, b])`, `self.lin(x)`: the
  * commonest calls of a forward, a torch function, a method of a traced
  * value or a torch.nn leaf module called with names bound to traced
- * values, lists of them and plain numbers (None, a bool, an int, a float);
- * with @keywords, also the keywords plain_keywords() takes (`F.softmax(x,
- * dim=1)`, `torch.cat([a, b], dim=1)`, `x.sum(dim=1)`).  The names are
- * looked up as eval_call_args() would, in order (a lookup has no effect
- * but its error), into an array on the stack, and the node recorded
- * directly.  %NULL without an error when the call is not of that kind:
- * then the usual way evaluates the arguments again. */
+ * values, a list of them and plain numbers (None, a bool, an int, a
+ * float); with @keywords, also the keywords plain_keywords() takes
+ * (`F.softmax(x, dim=1)`, `torch.cat([a, b], dim=1)`, `x.sum(dim=1)`).
+ * The names are looked up as eval_call_args() would, in order (a lookup
+ * has no effect but its error), into an array on the stack, and the node
+ * recorded directly: without keywords, from the arguments in the graph's
+ * form made here beside (_graft_tracer_record()), so that a method's
+ * numbers and a function's sole list are made values only when something
+ * else needs them.  %NULL without an error when the call is not of that
+ * kind: then the usual way evaluates the arguments again. */
 static inline G_ALWAYS_INLINE Value *
 call_of_names (Tracer            *t,
                Frame             *frame,
@@ -962,14 +1015,24 @@ call_of_names (Tracer            *t,
                const GraftPyExpr *e,
                gboolean           keywords)
 {
-  gpointer  argv[9];
-  PtrVec    args = { argv, 0, G_N_ELEMENTS (argv), t };
-  gboolean  handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
-  guint     n = e->call.args.len, n_kw = keywords ? e->call.n_keywords : 0;
-  StrMap   *kwargs = NULL;
-  ArenaMark mark;
-  guint     n_kept;
-  Value    *result;
+  gpointer argv[9];
+  GraftArg tuple_items[9], list_items[8];
+  Value   *list_values[8];
+  PtrVec   args = { argv, 0, G_N_ELEMENTS (argv), t };
+  gboolean handled = TRUE, method = callee->kind == VAL_ATTR_PROXY, proxies = TRUE;
+  guint    n = e->call.args.len, n_kw = keywords ? e->call.n_keywords : 0;
+  guint    n_lists = 0, list_len = 0;
+  /* A method's numbers go into tuple_items alone; a function's sole
+   * list into list_values until it is needed as a value (lazy_list). */
+  gboolean    numbers_direct = method && n_kw == 0;
+  gboolean    lazy_list = FALSE;
+  gboolean    scratch = FALSE; /* a value made in the arena since the mark */
+  GraftOp     op;
+  const char *target, *name = NULL;
+  StrMap     *kwargs = NULL;
+  ArenaMark   mark;
+  guint       n_kept;
+  Value      *result;
 
   if (n + method > G_N_ELEMENTS (argv) || t->depth >= GRAFT_MAX_EVAL_DEPTH)
     return NULL;
@@ -981,8 +1044,12 @@ call_of_names (Tracer            *t,
        * Proxy's own, and an attribute of an attribute needs its getattr
        * node first. */
       if ((callee->attr.attr[0] == '_' && callee->attr.attr[1] == '_') ||
-          callee->attr.base->kind != VAL_PROXY || _graft_tracer_proxy_member (callee->attr.attr))
+          callee->attr.base->kind != VAL_PROXY ||
+          ((callee->attr.attr[0] == 'k' || callee->attr.attr[0] == 'n' ||
+            callee->attr.attr[0] == 't') &&
+           _graft_tracer_proxy_member (callee->attr.attr)))
         return NULL;
+      tuple_items[args.len] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = callee->attr.base->node };
       argv[args.len++] = callee->attr.base;
     }
   else if (n == 0)
@@ -993,8 +1060,9 @@ call_of_names (Tracer            *t,
 
       if (a->kind == GRAFT_PY_EXPR_LIST)
         {
+          /* (At most one: two go the usual way.) */
           if (a->sequence.elts.len == 0 || a->sequence.elts.len > 8 ||
-              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH)
+              t->depth + 1 >= GRAFT_MAX_EVAL_DEPTH || n_lists++ > 0)
             return NULL;
           for (guint k = 0; k < a->sequence.elts.len; k++)
             if (a->sequence.elts.items[k]->kind != GRAFT_PY_EXPR_NAME)
@@ -1013,26 +1081,52 @@ call_of_names (Tracer            *t,
 
       if (a->kind == GRAFT_PY_EXPR_CONSTANT)
         {
-          v = eval_constant (t, a);
           proxies = FALSE;
+          if (numbers_direct)
+            {
+              tuple_items[args.len] = plain_number_arg (a);
+              v = NULL;
+            }
+          else
+            {
+              v = eval_constant (t, a);
+              scratch = TRUE;
+            }
         }
       else if (a->kind == GRAFT_PY_EXPR_LIST)
         {
           /* eval_sequence()'s list, of traced values only. */
-          v = _graft_value_seq (t, VAL_LIST, a->sequence.elts.len);
+          list_len = a->sequence.elts.len;
           proxies = FALSE;
-          for (guint k = 0; k < a->sequence.elts.len && handled; k++)
+          for (guint k = 0; k < list_len; k++)
             {
               const GraftPyExpr *item = a->sequence.elts.items[k];
               Value             *iv = lookup (t, frame, item->name.id, item);
 
               if (iv == NULL)
                 return NULL;
-              handled = iv->kind == VAL_PROXY;
-              _graft_vec_add (v->seq.items, iv);
+              if (iv->kind != VAL_PROXY)
+                {
+                  handled = FALSE;
+                  break;
+                }
+              list_values[k] = iv;
+              list_items[k] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = iv->node };
             }
           if (!handled)
             break;
+          tuple_items[args.len] =
+              (GraftArg){ .kind = GRAFT_ARG_LIST, .n = list_len, .items = list_items };
+          lazy_list = n == 1 && !method && n_kw == 0 && callee->kind == VAL_PATH_FN;
+          if (lazy_list)
+            v = NULL;
+          else
+            {
+              v = _graft_value_seq (t, VAL_LIST, list_len);
+              scratch = TRUE;
+              for (guint k = 0; k < list_len; k++)
+                _graft_vec_add (v->seq.items, list_values[k]);
+            }
         }
       else
         {
@@ -1044,6 +1138,7 @@ call_of_names (Tracer            *t,
               handled = FALSE;
               break;
             }
+          tuple_items[args.len] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = v->node };
         }
       argv[args.len++] = v;
     }
@@ -1055,6 +1150,12 @@ call_of_names (Tracer            *t,
     }
   if (!handled)
     result = NULL;
+  else if (method && n_kw == 0)
+    {
+      op = GRAFT_OP_CALL_METHOD;
+      target = callee->attr.attr;
+      goto direct;
+    }
   else if (method)
     result = _graft_tracer_make_node (t, GRAFT_OP_CALL_METHOD, callee->attr.attr, &args, kwargs,
                                       NULL, e);
@@ -1064,10 +1165,9 @@ call_of_names (Tracer            *t,
            ((const ResolvedHead *) callee->path_fn.resolved)->direct_target != NULL &&
            (proxies ? (((const ResolvedHead *) callee->path_fn.resolved)->proxies_passed &
                        (1u << args.len))
-                    : (args.len == 1 && ((Value *) argv[0])->kind == VAL_LIST &&
-                       ((Value *) argv[0])->seq.items->len < 32 &&
+                    : (lazy_list && list_len < 32 &&
                        (((const ResolvedHead *) callee->path_fn.resolved)->lists_passed &
-                        (1u << ((Value *) argv[0])->seq.items->len)))))
+                        (1u << list_len)))))
     {
       /* What _graft_tracer_call_path_direct() does with traced values
        * alone, or one list of them, once its check passed as many: the
@@ -1075,12 +1175,23 @@ call_of_names (Tracer            *t,
       const ResolvedHead *d = (const ResolvedHead *) callee->path_fn.resolved;
 
       t->static_text = TRUE; /* the table's text */
-      result = _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION, d->direct_target, &args, NULL,
-                                        d->direct_name, e);
+      op = GRAFT_OP_CALL_FUNCTION;
+      target = d->direct_target;
+      name = d->direct_name;
+      goto direct;
     }
   else
-    result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs,
-                                             e, &handled);
+    {
+      if (lazy_list)
+        {
+          Value *v = _graft_value_seq (t, VAL_LIST, list_len);
+
+          for (guint k = 0; k < list_len; k++)
+            _graft_vec_add (v->seq.items, list_values[k]);
+          argv[0] = v;
+        }
+      result = _graft_tracer_call_path_direct (t, callee, &args, proxies, kwargs, e, &handled);
+    }
   if (!handled)
     {
       g_assert (result == NULL && t->error == NULL);
@@ -1099,6 +1210,24 @@ call_of_names (Tracer            *t,
       result = _graft_value_proxy (t, node);
     }
   return result;
+
+direct:
+  /* The node from tuple_items; when nothing was made on the way, the
+   * proxy is the only thing since the mark (or the first of a block
+   * begun since): nothing to give back. */
+  {
+    GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = args.len, .items = tuple_items };
+
+    GraftNode *node;
+
+    result = record (t, op, target, &tuple, name, e);
+    if (!scratch || result == NULL || t->n_kept != n_kept ||
+        (t->chunk == mark.chunk && (char *) result == mark.chunk + mark.used))
+      return result;
+    node = result->node; /* (before the proxy is given back too) */
+    _graft_tracer_release (t, mark);
+    return _graft_value_proxy (t, node);
+  }
 }
 
 /* call_of_names() of a call with keywords, apart: the commoner calls
@@ -1326,9 +1455,7 @@ module_attr_slow (Tracer            *t,
   g_hash_table_insert (attrs, (gpointer) _graft_tracer_strdup (t, name, -1), v);
   t->n_kept++;
 found:
-  t->attr_recent[r].path = module->path;
-  t->attr_recent[r].name = name;
-  t->attr_recent[r].value = v;
+  t->attr_recent[r] = (AttrRecent){ .key = { module->path, name }, .value = v };
   return v;
 }
 
@@ -1342,7 +1469,7 @@ module_attr (Tracer            *t,
   guint r = (guint) ((GPOINTER_TO_SIZE (module->path) >> 4) ^ (GPOINTER_TO_SIZE (name) >> 3)) %
             G_N_ELEMENTS (t->attr_recent);
 
-  if (t->attr_recent[r].path == module->path && t->attr_recent[r].name == name)
+  if (_graft_recent_key_is (&t->attr_recent[r].key, module->path, name))
     return t->attr_recent[r].value;
   return module_attr_slow (t, module, name, at, r);
 }
@@ -1802,14 +1929,26 @@ line_value (Tracer            *t,
       if (a->kind == VAL_PROXY)
         {
           /* _graft_tracer_binop()'s first case, `x + y` of a traced
-           * value, inline: its record(). */
+           * value, inline: its record(), the operands in the graph's
+           * form here when they are a node and a node or a number. */
           gpointer operands[2] = { a, b };
           PtrVec   args = { operands, 2, G_N_ELEMENTS (operands), t };
+          GraftArg items[2] = { { .kind = GRAFT_ARG_NODE, .node = a->node } };
+          GraftArg tuple = { .kind = GRAFT_ARG_TUPLE, .n = 2, .items = items };
 
           t->static_text = TRUE; /* the target is a literal */
-          return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
-                                          _graft_tracer_binop_targets[e->bin_op.op], &args, NULL,
-                                          NULL, e);
+          if (b->kind == VAL_PROXY)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = b->node };
+          else if (b->kind == VAL_INT)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = b->i };
+          else if (b->kind == VAL_FLOAT)
+            items[1] = (GraftArg){ .kind = GRAFT_ARG_FLOAT, .f = b->f };
+          else
+            return _graft_tracer_make_node (t, GRAFT_OP_CALL_FUNCTION,
+                                            _graft_tracer_binop_targets[e->bin_op.op], &args,
+                                            NULL, NULL, e);
+          return record (t, GRAFT_OP_CALL_FUNCTION, _graft_tracer_binop_targets[e->bin_op.op],
+                         &tuple, NULL, e);
         }
       return _graft_tracer_binop (t, e->bin_op.op, a, b, e);
     }

@@ -376,6 +376,9 @@ may_be_keyword (const char *name)
 {
   gsize len = 0;
 
+  /* Most names start with a byte no keyword starts with. */
+  if (_graft_py_keyword_lengths[(guchar) name[0]] == 0)
+    return FALSE;
   /* No keyword is longer than 8 bytes. */
   while (len < 9 && name[len] != '\0')
     len++;
@@ -433,6 +436,82 @@ target_is_printable (Tracer            *t,
   return FALSE;
 }
 
+/* Whether the graph may take one more node under GRAFT_MAX_NODES, as
+ * graft_graph_get_n_nodes() says when Tracer.node_room is spent (the
+ * tracer alone adds nodes to its graph and counts them off: see
+ * node_made()); else the error. */
+static inline G_ALWAYS_INLINE gboolean
+has_room (Tracer            *t,
+          const GraftPyExpr *at)
+{
+  guint n;
+
+  if (G_LIKELY (t->node_room > 0))
+    return TRUE;
+  n = graft_graph_get_n_nodes (t->graph);
+  if (G_UNLIKELY (n >= GRAFT_MAX_NODES))
+    {
+      _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
+                          "the graph would have more than %u nodes", GRAFT_MAX_NODES);
+      return FALSE;
+    }
+  t->node_room = GRAFT_MAX_NODES - n;
+  return TRUE;
+}
+
+/* @node, just made, counted off Tracer.node_room (which a node made while
+ * the arguments of another were converted may have spent: the next
+ * has_room() asks the graph) and given @at's span. */
+static inline G_ALWAYS_INLINE void
+node_made (Tracer            *t,
+           GraftNode         *node,
+           const GraftPyExpr *at)
+{
+  if (G_LIKELY (t->node_room > 0))
+    t->node_room--;
+  _graft_node_set_span_inline (node, at->start, at->end);
+}
+
+/**
+ * _graft_tracer_record:
+ * @op: %GRAFT_OP_CALL_FUNCTION or %GRAFT_OP_CALL_METHOD
+ * @args: a tuple in the graph's form of nodes, lists of nodes and numbers,
+ *   borrowed (the caller's, on its stack)
+ *
+ * _graft_tracer_make_node() of arguments the caller has converted itself
+ * (traced values' nodes, plain numbers), without keywords: nothing is
+ * made on the way, so nothing is given back.  The checks and errors are
+ * _graft_tracer_make_node_from()'s, in its order (no conversion of such
+ * arguments fails).
+ *
+ * Returns: (nullable): a proxy for the node
+ */
+Value *
+_graft_tracer_record (Tracer            *t,
+                      GraftOp            op,
+                      const char        *target,
+                      GraftArg          *args,
+                      const char        *name,
+                      const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  g_assert (op == GRAFT_OP_CALL_FUNCTION || op == GRAFT_OP_CALL_METHOD);
+  /* (A function's target needs no check but builtins.getattr's with a
+   * string, which is not among such arguments.) */
+  if (G_UNLIKELY (!t->tracing || t->graph == NULL))
+    _graft_tracer_fail_at (t, at, GRAFT_PARSE_ERROR_UNSUPPORTED,
+                           "this operation needs a traced value, but runs before tracing "
+                           "starts");
+  else if ((op != GRAFT_OP_CALL_METHOD || target_is_printable (t, op, target, NULL, at)) &&
+           has_room (t, at))
+    return (node = _graft_tracer_create_node (t, op, target, args, name, at)) != NULL
+               ? _graft_value_proxy (t, node)
+               : NULL;
+  t->static_text = FALSE;
+  return NULL;
+}
+
 /**
  * _graft_tracer_make_node_from:
  * @mark: where the arena stood before the caller built @args and @kwargs
@@ -472,9 +551,8 @@ _graft_tracer_make_node_from (Tracer            *t,
                                   "starts");
   if (!target_is_printable (t, op, target, args, at))
     return NULL;
-  if (G_UNLIKELY (graft_graph_get_n_nodes (t->graph) >= GRAFT_MAX_NODES))
-    return _graft_tracer_fail (t, at->start, at->end, GRAFT_PARSE_ERROR_LIMIT,
-                               "the graph would have more than %u nodes", GRAFT_MAX_NODES);
+  if (!has_room (t, at))
+    return NULL;
 
   a = (GraftArg){ .kind = GRAFT_ARG_TUPLE, .n = n_args, .items = a_stack };
   if (G_UNLIKELY (n_args > 8))
@@ -548,7 +626,7 @@ out:
     g_free (a.items);
   if (node == NULL)
     return NULL;
-  graft_node_set_span (node, at->start, at->end);
+  node_made (t, node, at);
   _graft_tracer_release (t, mark);
   return _graft_value_proxy (t, node);
 }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "graft-graph.h"
+#include "graft-graph-private.h"
 #include "graft-py-ast.h"
 #include "graft-name-table-private.h"
 
@@ -294,6 +295,43 @@ typedef enum {
   FLOW_ERROR,
 } Flow;
 
+/* The key of an entry of the tracer's small direct-mapped caches of recent
+ * answers in graft-tracer-eval.c (Tracer.attr_recent,
+ * Tracer.outside_recent): two addresses, of strings or objects that live
+ * as long as the tracer; an entry is empty while its first is NULL. */
+typedef struct
+{
+  gconstpointer a;
+  gconstpointer b;
+} RecentKey;
+
+/* Whether the entry keyed @key answers for @a and @b. */
+static inline gboolean
+_graft_recent_key_is (const RecentKey *key,
+                      gconstpointer    a,
+                      gconstpointer    b)
+{
+  return key->a == a && key->b == b;
+}
+
+/* Tracer.attr_recent's entry: a module's attribute, keyed by the module's
+ * path and the attribute's name. */
+typedef struct
+{
+  RecentKey key;
+  Value    *value;
+} AttrRecent;
+
+/* Tracer.outside_recent's entry, keyed by the name and the frame. */
+typedef struct
+{
+  RecentKey key;
+  guint     frame_stamp;
+  guint     parent_stamp;
+  guint     globals_stamp;
+  guint     pos;
+} OutsideRecent;
+
 struct _Tracer
 {
   /* Borrowed */
@@ -342,6 +380,9 @@ struct _Tracer
   GError  *rules_error;    /* Owned: why the first module-level statement binding RULES failed */
   guint32  span_start;     /* the statement being traced, for node spans */
   guint32  span_end;
+  guint    node_room; /* nodes the graph surely has room for under
+                       * GRAFT_MAX_NODES (the tracer alone adds to it, and
+                       * counts them off), 0 when it must be asked again */
 
   /* graft-tracer-check.c: the signature parser found for recently checked
    * paths, by the path's address (a string of the static torch table),
@@ -366,12 +407,7 @@ struct _Tracer
    * addresses of the module's path and the attribute's name (AST and
    * arena strings, which live as long as the tracer), direct-mapped, in
    * front of attr_cache. */
-  struct
-  {
-    const char *path;
-    const char *name;
-    Value      *value;
-  } attr_recent[64];
+  AttrRecent attr_recent[64];
 
   /* graft-tracer-value.c: recent StrMap lookups, by the addresses of the
    * map and the key, direct-mapped: the position found (checked again on
@@ -417,16 +453,8 @@ struct _Tracer
    * the stamps they had (the frame's may also change where its key bits
    * still leave the name out); the value is read at @pos of the module's
    * scope. */
-  struct
-  {
-    const char  *name;
-    const Frame *frame;
-    guint        frame_stamp;
-    guint        parent_stamp;
-    guint        globals_stamp;
-    guint        pos;
-  } outside_recent[64];
-  gboolean fallback; /* read and trace again the usual way */
+  OutsideRecent outside_recent[64];
+  gboolean      fallback; /* read and trace again the usual way */
 };
 
 /* The size of the arena's blocks; larger requests get a block of their own. */
@@ -551,14 +579,18 @@ _graft_value_new (Tracer   *t,
   return v;
 }
 
-/* A traced value: @node's proxy. */
-static inline Value *
+/* A traced value: @node's proxy (_graft_value_new() always inline: one
+ * is made for every node). */
+static inline G_ALWAYS_INLINE Value *
 _graft_value_proxy (Tracer    *t,
                     GraftNode *node)
 {
-  Value *v = _graft_value_new (t, VAL_PROXY);
+  const gsize size = (sizeof (Value) + 15) & ~(gsize) 15;
+  Value      *v = _graft_tracer_bump (t, size);
 
-  v->node = node;
+  if (G_UNLIKELY (v == NULL))
+    v = _graft_tracer_alloc (t, size);
+  *v = (Value){ .kind = VAL_PROXY, .node = node };
   return v;
 }
 
@@ -753,6 +785,41 @@ Value     *_graft_tracer_make_node_from (Tracer            *t,
                                          StrMap            *kwargs,
                                          const char        *name,
                                          const GraftPyExpr *at);
+
+/* The node of a direct record (_graft_tracer_record(), and its inline
+ * form in graft-tracer-eval.c), the one place those ask core/ir for a
+ * node: with Tracer.static_text (cleared), counted off Tracer.node_room
+ * (which the caller found above 0, nothing made since), given @at's
+ * span. */
+static inline G_ALWAYS_INLINE GraftNode *
+_graft_tracer_create_node (Tracer            *t,
+                           GraftOp            op,
+                           const char        *target,
+                           const GraftArg    *args,
+                           const char        *name,
+                           const GraftPyExpr *at)
+{
+  GraftNode *node;
+
+  if (t->static_text)
+    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
+  else
+    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
+  t->static_text = FALSE;
+  if (node != NULL)
+    {
+      t->node_room--;
+      _graft_node_set_span_inline (node, at->start, at->end);
+    }
+  return node;
+}
+
+Value *_graft_tracer_record (Tracer            *t,
+                             GraftOp            op,
+                             const char        *target,
+                             GraftArg          *args,
+                             const char        *name,
+                             const GraftPyExpr *at);
 
 /**
  * _graft_tracer_make_node:

@@ -1209,6 +1209,7 @@ program_trace (GraftPyProgram *self,
   if ((name = choose_entry (t, entry)) != NULL)
     {
       t->graph = graft_graph_new (t->dialect);
+      t->node_room = 0;
       t->graph_serial++;
       graft_graph_set_source (t->graph, t->source);
       if (trace_entry (t, name))
