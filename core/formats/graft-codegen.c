@@ -131,7 +131,11 @@ typedef struct
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
    * (indent_inner_lines()). */
-  gboolean           maybe_newline;
+  gboolean maybe_newline;
+  /* Whether any line so far may hold such text (a `#` among it, so that
+   * torch 2.x's tags are looked for only then: drop_tagged_lines()).
+   * Text that may hold a `#` but no newline sets maybe_newline too. */
+  gboolean           raw_text;
   gboolean           verbose;  /* the readable form's code */
   GraftReadableFlags readable; /* with verbose: what annotations show */
 } CodeGen;
@@ -1073,7 +1077,8 @@ append_self_path (CodeGen    *gen,
       append_path (text, "self", target);
       path = g_new (SelfPath, 1);
       path->len = text->len;
-      path->raw = memchr (text->str, '\n', text->len) != NULL;
+      path->raw = memchr (text->str, '\n', text->len) != NULL ||
+                  memchr (text->str, '#', text->len) != NULL;
       path->text = g_string_free (text, FALSE);
       g_hash_table_insert (gen->self_paths, (gpointer) target, path);
     }
@@ -1122,7 +1127,7 @@ append_call_args (CodeGen        *gen,
           gboolean clean = TRUE;
 
           for (gsize j = 0; j < len; j++)
-            if (G_UNLIKELY (key[j] == '\n'))
+            if (G_UNLIKELY (key[j] == '\n' || key[j] == '#'))
               clean = FALSE;
           if (clean)
             {
@@ -1213,7 +1218,9 @@ names_are_direct (GraftGraph *graph,
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
-      const char *type = graft_node_get_type_annotation (node);
+      /* A node without an extra part has no annotation: no call. */
+      const char *type =
+          _graft_node_has_extra (node) ? graft_node_get_type_annotation (node) : NULL;
       const char *target;
 
       if (type != NULL)
@@ -1221,7 +1228,7 @@ names_are_direct (GraftGraph *graph,
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
-      if (!_graft_node_name_is_canonical (node))
+      if (!_graft_node_name_is_canonical_inline (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
           (target = graft_node_get_target (node)) != last_target &&
@@ -1384,12 +1391,14 @@ emit_node (CodeGen   *gen,
         declared = type_repr (gen, type);
     }
   /* Verbose, a tensor's or a symbol's value overrides the type (emit_node
-   * under `verbose`; the type's global is made all the same). */
-  g_autofree char *shape =
-      gen->verbose ? graft_node_meta_dup_annotation (graft_node_get_meta (node),
-                                                     (gen->readable & GRAFT_READABLE_STRIDE) != 0,
-                                                     (gen->readable & GRAFT_READABLE_DEVICE) != 0)
-                   : NULL;
+   * under `verbose`; the type's global is made all the same).  Freed at
+   * each return (only if set: a g_free() call a line is a cost). */
+  char *shape =
+      G_UNLIKELY (gen->verbose)
+          ? graft_node_meta_dup_annotation (graft_node_get_meta (node),
+                                            (gen->readable & GRAFT_READABLE_STRIDE) != 0,
+                                            (gen->readable & GRAFT_READABLE_DEVICE) != 0)
+          : NULL;
 
   switch (op)
     {
@@ -1426,6 +1435,7 @@ emit_node (CodeGen   *gen,
         if (strcmp (raw, name) != 0)
           g_string_append_printf (body, "%s = %s\n", name, raw);
       }
+      g_free (shape);
       return cur_open (body);
 
     case GRAFT_OP_CALL_METHOD:
@@ -1487,7 +1497,7 @@ emit_node (CodeGen   *gen,
                 form->global = add_global (gen, target);
                 form->global_len = strlen (form->global);
                 form->getattr = strcmp (form->global, "getattr") == 0;
-                form->raw = strchr (form->global, '\n') != NULL;
+                form->raw = strpbrk (form->global, "\n#") != NULL;
               }
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
@@ -1577,6 +1587,8 @@ emit_node (CodeGen   *gen,
     default:
       g_assert_not_reached ();
     }
+  if (G_UNLIKELY (shape != NULL))
+    g_free (shape);
   return c;
 }
 
@@ -1732,12 +1744,14 @@ line_has_counter (const char *p,
  * spaces. */
 static void
 drop_tagged_lines (GString *body,
-                   gsize    from)
+                   gsize    from,
+                   gboolean raw_text)
 {
   gsize    r = from, w = from;
   gboolean opening = TRUE;
 
-  if (find_counter_tag (body->str + from, body->str + body->len) == NULL &&
+  /* Lines of names, numbers, punctuation and plain paths hold no tag. */
+  if ((!raw_text || find_counter_tag (body->str + from, body->str + body->len) == NULL) &&
       !g_str_has_prefix (body->str + from, "    \n"))
     return;
   while (r < body->len)
@@ -1797,6 +1811,8 @@ generate_begin (GraftGraph        *graph,
   gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   gen->self_paths = g_hash_table_new_full (NULL, NULL, NULL, self_path_free);
   gen->verbose = verbose;
+  /* The readable form's comments. */
+  gen->raw_text = verbose;
   gen->readable = readable;
 
   /* The custom builtins are registered under their own names first. */
@@ -1873,7 +1889,10 @@ generate_nodes (Generated *g,
           if (body->len == line_start + 4)
             g_string_truncate (body, line_start);
           else
-            indent_inner_lines (body, line_start);
+            {
+              gen->raw_text = TRUE;
+              indent_inner_lines (body, line_start);
+            }
           continue;
         }
       if (op == GRAFT_OP_OUTPUT)
@@ -1883,6 +1902,7 @@ generate_nodes (Generated *g,
           terminate (body);
           if (graft_node_get_type_annotation (node) != NULL)
             g->return_type = type_repr (gen, graft_node_get_type_annotation (node));
+          gen->raw_text |= gen->maybe_newline;
           indent_inner_lines (body, line_start);
           continue;
         }
@@ -1909,7 +1929,10 @@ generate_nodes (Generated *g,
       *c.w++ = '\n';
       cur_close (body, c);
       if (gen->maybe_newline)
-        indent_inner_lines (body, line_start);
+        {
+          gen->raw_text = TRUE;
+          indent_inner_lines (body, line_start);
+        }
     }
   /* The NUL the lines leave out. */
   terminate (body);
@@ -1929,7 +1952,7 @@ generate_end (GraftGraph *graph,
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
       /* The tags make the body of a graph with nodes never empty. */
-      drop_tagged_lines (body, g->body_start);
+      drop_tagged_lines (body, g->body_start, g->gen.raw_text);
       if (graft_graph_get_first (graph) == NULL)
         _graft_buf_append (body, "    pass\n");
     }
