@@ -542,10 +542,17 @@ static inline G_ALWAYS_INLINE void
 add_free (CodeGen   *gen,
           GraftNode *node)
 {
+  /* Most lines free one or two values (`add = a + b;  a = b = None`). */
   if (G_LIKELY (gen->frees.n == 0))
     {
       gen->frees.nodes[0] = node;
       gen->frees.n = 1;
+      return;
+    }
+  if (gen->frees.n == 1 && gen->frees.nodes[0] != node)
+    {
+      gen->frees.nodes[1] = node;
+      gen->frees.n = 2;
       return;
     }
   add_free_more (gen, node);
@@ -1847,18 +1854,21 @@ generate_nodes (Generated *g,
   gboolean frees_unused = g->frees_unused;
   /* Whether the header may still be written before the next line. */
   gboolean header_pending = g->early_header && !g->header_written && body->len == 0;
+  /* The cursor stays open from line to line: closed only where the body
+   * is written or read apart. */
+  Cur c = cur_open (body);
 
   for (; g->next != NULL && n_nodes > 0;
        g->next = graft_node_get_next (g->next), n_nodes--)
     {
       GraftNode *node = g->next;
       GraftOp    op = graft_node_get_op (node);
-      gsize      line_start = body->len;
+      gsize      line_start;
       gboolean   frees_itself;
-      Cur        c;
 
       if (G_UNLIKELY (verbose || header_pending) && op != GRAFT_OP_PLACEHOLDER)
         {
+          cur_close (body, c);
           if (verbose && op != GRAFT_OP_OUTPUT)
             append_trace_summary (g, node);
           /* The first line that is not a parameter's settles it: the
@@ -1874,9 +1884,10 @@ generate_nodes (Generated *g,
               g->header_vars = g->free_vars->len;
             }
           header_pending = FALSE;
+          c = cur_open (body);
         }
-      line_start = body->len;
-      c = cur_need (body, cur_open (body), CUR_ROOM);
+      c = cur_need (body, c, CUR_ROOM);
+      line_start = (gsize) (c.w - body->str);
       /* Each line is indented as it is written. */
       CPUT (c, "    ");
       gen->maybe_newline = FALSE;
@@ -1893,6 +1904,7 @@ generate_nodes (Generated *g,
               gen->raw_text = TRUE;
               indent_inner_lines (body, line_start);
             }
+          c = cur_open (body);
           continue;
         }
       if (op == GRAFT_OP_OUTPUT)
@@ -1904,6 +1916,7 @@ generate_nodes (Generated *g,
             g->return_type = type_repr (gen, graft_node_get_type_annotation (node));
           gen->raw_text |= gen->maybe_newline;
           indent_inner_lines (body, line_start);
+          c = cur_open (body);
           continue;
         }
       /* torch 2.x also frees a value nothing uses, after its last uses. */
@@ -1927,13 +1940,15 @@ generate_nodes (Generated *g,
           CPUT (c, "None");
         }
       *c.w++ = '\n';
-      cur_close (body, c);
       if (gen->maybe_newline)
         {
+          cur_close (body, c);
           gen->raw_text = TRUE;
           indent_inner_lines (body, line_start);
+          c = cur_open (body);
         }
     }
+  cur_close (body, c);
   /* The NUL the lines leave out. */
   terminate (body);
   return g->next == NULL;
