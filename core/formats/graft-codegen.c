@@ -49,12 +49,13 @@ recent_slot (const void *address)
   return ((guintptr) address >> 3) & (RECENT_SLOTS - 1);
 }
 
-typedef struct
+/* A node's slot among gen->name_nodes: nodes are at least 64 bytes
+ * apart. */
+static inline guint
+name_slot (const void *node)
 {
-  const void *node; /* NULL: empty */
-  const char *name;
-  gsize       len;
-} NameSlot;
+  return ((guintptr) node >> 6) & (NAME_SLOTS - 1);
+}
 
 /* Floats written lately, by their bits: a graph uses a few constants
  * over and over (`* 0.5`), and writing one finds its shortest digits. */
@@ -119,9 +120,13 @@ typedef struct
   gboolean    direct; /* code names are the node names (see below) */
   gboolean    typed;  /* some node may have a type annotation */
   /* Code names already worked out, with their lengths (the graph does not
-   * change while its code is written, and the names are kept to the end). */
-  NameSlot  name_slots[NAME_SLOTS];
-  FloatSlot float_slots[FLOAT_SLOTS];
+   * change while its code is written, and the names are kept to the end),
+   * by name_slot(): three arrays rather than one of structs, each read
+   * by a scaled index. */
+  const void *name_nodes[NAME_SLOTS]; /* NULL: empty */
+  const char *name_texts[NAME_SLOTS];
+  gsize       name_lens[NAME_SLOTS];
+  FloatSlot   float_slots[FLOAT_SLOTS];
   /* Values with several users, by address: their last user. */
   LastUserSlot last_users[LAST_USER_SLOTS];
   GHashTable  *last_users_many; /* the same for values of many users, or NULL */
@@ -412,26 +417,26 @@ code_name (CodeGen   *gen,
 /* @node's code name put in @slot, its length measured. */
 static G_GNUC_NO_INLINE void
 fill_name_slot (CodeGen   *gen,
-                NameSlot  *slot,
+                guint      slot,
                 GraftNode *node)
 {
-  slot->node = node;
-  slot->name = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
-  slot->len = strlen (slot->name);
+  gen->name_nodes[slot] = node;
+  gen->name_texts[slot] = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
+  gen->name_lens[slot] = strlen (gen->name_texts[slot]);
 }
 
-/* put_text() of @node's code name, remembered in gen->name_slots. */
+/* put_text() of @node's code name, remembered in gen->name_nodes. */
 static inline G_ALWAYS_INLINE Cur
 append_code_name (CodeGen   *gen,
                   GString   *out,
                   Cur        c,
                   GraftNode *node)
 {
-  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+  guint slot = name_slot (node);
 
-  if (G_UNLIKELY (slot->node != node))
+  if (G_UNLIKELY (gen->name_nodes[slot] != node))
     fill_name_slot (gen, slot, node);
-  return put_text (out, c, slot->name, slot->len);
+  return put_text (out, c, gen->name_texts[slot], gen->name_lens[slot]);
 }
 
 static const char *
@@ -1327,23 +1332,23 @@ append_target (CodeGen    *gen,
                const char *declared,
                const char *shape)
 {
-  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+  guint slot = name_slot (node);
 
   if (G_UNLIKELY (declared != NULL || shape != NULL))
     return append_annotated_target (gen, body, c, node, declared, shape);
-  if (G_LIKELY (slot->node != node))
+  if (G_LIKELY (gen->name_nodes[slot] != node))
     {
       if (G_LIKELY (gen->direct))
         {
           /* fill_name_slot() in place. */
-          slot->node = node;
-          slot->name = graft_node_get_name (node);
-          slot->len = strlen (slot->name);
+          gen->name_nodes[slot] = node;
+          gen->name_texts[slot] = graft_node_get_name (node);
+          gen->name_lens[slot] = strlen (gen->name_texts[slot]);
         }
       else
         fill_name_slot (gen, slot, node);
     }
-  c = put_text (body, c, slot->name, slot->len);
+  c = put_text (body, c, gen->name_texts[slot], gen->name_lens[slot]);
   /* Four bytes stored at once, the fourth overwritten next. */
   memcpy (c.w, " =  ", 4);
   c.w += 3;
