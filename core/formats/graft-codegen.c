@@ -79,7 +79,7 @@ typedef struct
 /* Past this many users, a value's last user is also kept in a table. */
 #define LAST_USER_SCAN 16
 
-/* The values a line frees (collect_frees()): looked through for a value
+/* The values a line frees (append_arg_name()): looked through for a value
  * met twice, in a set past FREES_SCAN of them. */
 #define FREES_SCAN 16
 
