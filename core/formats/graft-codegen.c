@@ -49,12 +49,13 @@ recent_slot (const void *address)
   return ((guintptr) address >> 3) & (RECENT_SLOTS - 1);
 }
 
-typedef struct
+/* A node's slot among gen->name_nodes: nodes are at least 64 bytes
+ * apart. */
+static inline guint
+name_slot (const void *node)
 {
-  const void *node; /* NULL: empty */
-  const char *name;
-  gsize       len;
-} NameSlot;
+  return ((guintptr) node >> 6) & (NAME_SLOTS - 1);
+}
 
 /* Floats written lately, by their bits: a graph uses a few constants
  * over and over (`* 0.5`), and writing one finds its shortest digits. */
@@ -67,8 +68,32 @@ typedef struct
   char    text[23];
 } FloatSlot;
 
+/* A value's last user, worked out once (last_user_many()). */
 typedef struct
 {
+  GraftNode *node; /* NULL: empty */
+  GraftNode *last;
+} LastUserSlot;
+
+#define LAST_USER_SLOTS 256
+/* Past this many users, a value's last user is also kept in a table. */
+#define LAST_USER_SCAN 16
+
+/* The values a line frees (append_arg_name()): looked through for a value
+ * met twice, in a set past FREES_SCAN of them. */
+#define FREES_SCAN 16
+
+typedef struct
+{
+  GraftNode **nodes;
+  guint       n;
+  guint       alloc;
+  GHashTable *seen; /* the nodes, past FREES_SCAN of them; or NULL */
+} Frees;
+
+typedef struct
+{
+  GraftGraph *graph; /* borrowed */
   /* Owned */
   GraftNamespace *names;
   GHashTable     *node_names;   /* GraftNode * -> name (in names) */
@@ -95,14 +120,27 @@ typedef struct
   gboolean    direct; /* code names are the node names (see below) */
   gboolean    typed;  /* some node may have a type annotation */
   /* Code names already worked out, with their lengths (the graph does not
-   * change while its code is written, and the names are kept to the end). */
-  NameSlot  name_slots[NAME_SLOTS];
-  FloatSlot float_slots[FLOAT_SLOTS];
+   * change while its code is written, and the names are kept to the end),
+   * by name_slot(): three arrays rather than one of structs, each read
+   * by a scaled index. */
+  const void *name_nodes[NAME_SLOTS]; /* NULL: empty */
+  const char *name_texts[NAME_SLOTS];
+  gsize       name_lens[NAME_SLOTS];
+  FloatSlot   float_slots[FLOAT_SLOTS];
+  /* Values with several users, by address: their last user. */
+  LastUserSlot last_users[LAST_USER_SLOTS];
+  GHashTable  *last_users_many; /* the same for values of many users, or NULL */
+  Frees        frees;           /* the line's */
+  GraftNode   *line_node;       /* the node whose line is being written */
   /* Whether the line being written may hold a newline of its own: set by
    * every writer of text other than code names, numbers, punctuation and
    * plain dotted paths, so that only such lines are searched for one
    * (indent_inner_lines()). */
-  gboolean           maybe_newline;
+  gboolean maybe_newline;
+  /* Whether any line so far may hold such text (a `#` among it, so that
+   * torch 2.x's tags are looked for only then: drop_tagged_lines()).
+   * Text that may hold a `#` but no newline sets maybe_newline too. */
+  gboolean           raw_text;
   gboolean           verbose;  /* the readable form's code */
   GraftReadableFlags readable; /* with verbose: what annotations show */
 } CodeGen;
@@ -379,26 +417,26 @@ code_name (CodeGen   *gen,
 /* @node's code name put in @slot, its length measured. */
 static G_GNUC_NO_INLINE void
 fill_name_slot (CodeGen   *gen,
-                NameSlot  *slot,
+                guint      slot,
                 GraftNode *node)
 {
-  slot->node = node;
-  slot->name = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
-  slot->len = strlen (slot->name);
+  gen->name_nodes[slot] = node;
+  gen->name_texts[slot] = gen->direct ? graft_node_get_name (node) : code_name (gen, node);
+  gen->name_lens[slot] = strlen (gen->name_texts[slot]);
 }
 
-/* put_text() of @node's code name, remembered in gen->name_slots. */
+/* put_text() of @node's code name, remembered in gen->name_nodes. */
 static inline G_ALWAYS_INLINE Cur
 append_code_name (CodeGen   *gen,
                   GString   *out,
                   Cur        c,
                   GraftNode *node)
 {
-  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+  guint slot = name_slot (node);
 
-  if (G_UNLIKELY (slot->node != node))
+  if (G_UNLIKELY (gen->name_nodes[slot] != node))
     fill_name_slot (gen, slot, node);
-  return put_text (out, c, slot->name, slot->len);
+  return put_text (out, c, gen->name_texts[slot], gen->name_lens[slot]);
 }
 
 static const char *
@@ -406,6 +444,196 @@ code_name_cb (GraftNode *node,
               gpointer   user_data)
 {
   return code_name (user_data, node);
+}
+
+/* The values each node frees after it (`;  a = b = None`): torch walks
+ * the nodes backwards, and a value is freed by the first node met that
+ * uses it, that is by its last user in graph order.  The graph keeps each
+ * value's users: a value with one user (most have) is freed by it, one
+ * with several by the latest (_graft_node_get_last_user(), once per
+ * value).  So each line finds its frees as it writes its arguments
+ * (append_arg_name()), in the order torch's walk meets them (args, then
+ * keyword values, a dict's values only, as map_arg), without a walk over
+ * the graph first and without its scratch marks: a GraftCodegenJob keeps
+ * nothing in the graph between steps.  Users in another graph (a broken
+ * graph's reference) do not count, as torch's walk is over this one's
+ * nodes.  The users lists must be settled, as for
+ * graft_node_get_n_users() (no rewrite is under way). */
+static inline guint
+last_user_slot (const GraftNode *node)
+{
+  /* Nodes are at least 64 bytes apart. */
+  return ((guintptr) node >> 6) & (LAST_USER_SLOTS - 1);
+}
+
+/* @node's last user, a value with several: worked out once per value.  A
+ * value read by many nodes (an input, a weight) is kept in a table too:
+ * two such in one slot must not each look through their users again at
+ * every use. */
+static G_GNUC_NO_INLINE GraftNode *
+last_user_many (CodeGen   *gen,
+                GraftNode *node)
+{
+  LastUserSlot *slot = &gen->last_users[last_user_slot (node)];
+  GraftNode    *last;
+
+  if (graft_node_get_n_users (node) <= LAST_USER_SCAN)
+    last = _graft_node_get_last_user (node, gen->graph);
+  else
+    {
+      if (gen->last_users_many == NULL)
+        gen->last_users_many = g_hash_table_new (NULL, NULL);
+      if (!g_hash_table_lookup_extended (gen->last_users_many, node, NULL, (gpointer *) &last))
+        {
+          last = _graft_node_get_last_user (node, gen->graph);
+          g_hash_table_insert (gen->last_users_many, node, last);
+        }
+    }
+  slot->node = node;
+  slot->last = last;
+  return last;
+}
+
+/* Whether @user is @node's last user. */
+static inline G_ALWAYS_INLINE gboolean
+is_last_use (CodeGen   *gen,
+             GraftNode *node,
+             GraftNode *user)
+{
+  const LastUserSlot *slot;
+
+  if (G_LIKELY (!_graft_node_has_many_users (node)))
+    return _graft_node_get_sole_user (node) == user;
+  slot = &gen->last_users[last_user_slot (node)];
+  if (G_LIKELY (slot->node == node))
+    return slot->last == user;
+  return last_user_many (gen, node) == user;
+}
+
+/* add_free() past the line's first free. */
+static G_GNUC_NO_INLINE void
+add_free_more (CodeGen   *gen,
+               GraftNode *node)
+{
+  Frees *f = &gen->frees;
+
+  if (G_LIKELY (f->n <= FREES_SCAN))
+    {
+      for (guint i = 0; i < f->n; i++)
+        if (f->nodes[i] == node)
+          return;
+      if (f->n == FREES_SCAN)
+        {
+          /* A long list (`torch.cat([a, b, ...])`): a set from now on. */
+          if (f->seen == NULL)
+            f->seen = g_hash_table_new (NULL, NULL);
+          for (guint i = 0; i < f->n; i++)
+            g_hash_table_add (f->seen, f->nodes[i]);
+        }
+    }
+  if (f->n >= FREES_SCAN && !g_hash_table_add (f->seen, node))
+    return;
+  if (G_UNLIKELY (f->n == f->alloc))
+    {
+      f->alloc = 2 * f->alloc;
+      f->nodes = g_renew (GraftNode *, f->nodes, f->alloc);
+    }
+  f->nodes[f->n++] = node;
+}
+
+/* @node, used last by the line's node, among its frees unless it is
+ * there already (a value used twice in the line). */
+static inline G_ALWAYS_INLINE void
+add_free (CodeGen   *gen,
+          GraftNode *node)
+{
+  /* Most lines free one or two values (`add = a + b;  a = b = None`). */
+  if (G_LIKELY (gen->frees.n == 0))
+    {
+      gen->frees.nodes[0] = node;
+      gen->frees.n = 1;
+      return;
+    }
+  if (gen->frees.n == 1 && gen->frees.nodes[0] != node)
+    {
+      gen->frees.nodes[1] = node;
+      gen->frees.n = 2;
+      return;
+    }
+  add_free_more (gen, node);
+}
+
+/* Empties the line's frees. */
+static inline void
+frees_reset (CodeGen *gen)
+{
+  if (G_UNLIKELY (gen->frees.n >= FREES_SCAN))
+    g_hash_table_remove_all (gen->frees.seen);
+  gen->frees.n = 0;
+}
+
+static void note_frees (CodeGen        *gen,
+                        GraftNode      *user,
+                        const GraftArg *arg);
+
+/* The items of a tuple, list or slice: most are nodes, met here, and most
+ * others constants without nodes, skipped without a call. */
+static inline void
+note_frees_in_items (CodeGen        *gen,
+                     GraftNode      *user,
+                     const GraftArg *items,
+                     guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    if (items[i].kind == GRAFT_ARG_NODE)
+      {
+        if (is_last_use (gen, items[i].node, user))
+          add_free (gen, items[i].node);
+      }
+    else if (_graft_arg_is_container (&items[i]))
+      note_frees (gen, user, &items[i]);
+}
+
+static void
+note_frees (CodeGen        *gen,
+            GraftNode      *user,
+            const GraftArg *arg)
+{
+  if (arg->kind == GRAFT_ARG_NODE)
+    {
+      if (is_last_use (gen, arg->node, user))
+        add_free (gen, arg->node);
+    }
+  else if (arg->kind == GRAFT_ARG_DICT)
+    /* map_arg visits dict values only. */
+    for (guint i = 0; i < arg->n; i++)
+      note_frees (gen, user, &arg->items[2 * i + 1]);
+  else if (_graft_arg_is_container (arg))
+    note_frees_in_items (gen, user, arg->items, arg->n);
+}
+
+/* The values @node frees after it, into gen->frees, apart from writing
+ * its line (which finds them as it writes each argument). */
+static G_GNUC_NO_INLINE void
+collect_frees (CodeGen   *gen,
+               GraftNode *node)
+{
+  frees_reset (gen);
+  note_frees (gen, node, graft_node_get_args (node));
+  note_frees (gen, node, graft_node_get_kwargs (node));
+}
+
+/* append_code_name() of an argument of the line's node: also among the
+ * line's frees if the line's node is its last user. */
+static inline G_ALWAYS_INLINE Cur
+append_arg_name (CodeGen   *gen,
+                 GString   *out,
+                 Cur        c,
+                 GraftNode *node)
+{
+  if (is_last_use (gen, node, gen->line_node))
+    add_free (gen, node);
+  return append_code_name (gen, out, c, node);
 }
 
 /* `add_global`: the name under which generated code refers to a function. */
@@ -615,7 +843,7 @@ append_repr (CodeGen        *gen,
              const GraftArg *arg)
 {
   if (arg->kind == GRAFT_ARG_NODE)
-    return append_code_name (gen, out, c, arg->node);
+    return append_arg_name (gen, out, c, arg->node);
   if (arg->kind == GRAFT_ARG_LIST || arg->kind == GRAFT_ARG_TUPLE)
     return append_sequence (gen, out, c, arg);
   /* A digit (`dim = 1`, `sum(0)`) or -1 (`view(n, -1)`). */
@@ -700,7 +928,7 @@ append_repr_any (CodeGen        *gen,
   switch (arg->kind)
     {
     case GRAFT_ARG_NODE:
-      return append_code_name (gen, out, c, arg->node);
+      return append_arg_name (gen, out, c, arg->node);
     case GRAFT_ARG_TUPLE:
     case GRAFT_ARG_LIST:
       return append_sequence (gen, out, c, arg);
@@ -757,6 +985,8 @@ append_repr_any (CodeGen        *gen,
       gen->maybe_newline = TRUE;
       cur_close (out, c);
       graft_arg_append_repr (out, arg, GRAFT_REPR_CODE, code_name_cb, gen);
+      /* Its nodes in map_arg's order (a dict's values only). */
+      note_frees (gen, gen->line_node, arg);
       return cur_need (out, cur_open (out), CUR_ROOM);
     }
 }
@@ -859,7 +1089,8 @@ append_self_path (CodeGen    *gen,
       append_path (text, "self", target);
       path = g_new (SelfPath, 1);
       path->len = text->len;
-      path->raw = memchr (text->str, '\n', text->len) != NULL;
+      path->raw = memchr (text->str, '\n', text->len) != NULL ||
+                  memchr (text->str, '#', text->len) != NULL;
       path->text = g_string_free (text, FALSE);
       g_hash_table_insert (gen->self_paths, (gpointer) target, path);
     }
@@ -908,7 +1139,7 @@ append_call_args (CodeGen        *gen,
           gboolean clean = TRUE;
 
           for (gsize j = 0; j < len; j++)
-            if (G_UNLIKELY (key[j] == '\n'))
+            if (G_UNLIKELY (key[j] == '\n' || key[j] == '#'))
               clean = FALSE;
           if (clean)
             {
@@ -999,7 +1230,9 @@ names_are_direct (GraftGraph *graph,
   for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
        node = graft_node_get_next (node))
     {
-      const char *type = graft_node_get_type_annotation (node);
+      /* A node without an extra part has no annotation: no call. */
+      const char *type =
+          _graft_node_has_extra (node) ? graft_node_get_type_annotation (node) : NULL;
       const char *target;
 
       if (type != NULL)
@@ -1007,7 +1240,7 @@ names_are_direct (GraftGraph *graph,
 
       /* Graph names are unique; a name comes out of a fresh namespace as
        * it is when it is canonical. */
-      if (!_graft_node_name_is_canonical (node))
+      if (!_graft_node_name_is_canonical_inline (node))
         return FALSE;
       if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
           (target = graft_node_get_target (node)) != last_target &&
@@ -1045,156 +1278,6 @@ names_are_direct (GraftGraph *graph,
           return FALSE;
       }
   }
-  return TRUE;
-}
-
-/* The values each node frees after it (`;  a = b = None`): walking the
- * nodes backwards, a value is freed by the first node met that uses it.
- * Seen values carry the walk's mark in slot 0 (only during the walk); each
- * user's list is a run of `freed`, found by the user's position in the
- * graph (`run_at`: the run's index plus one, 0 for none), so that nothing
- * is left in the graph's scratch slots once the walk is over.  The arrays
- * grow inline: the walk adds to them for most nodes. */
-typedef struct
-{
-  guint32     seen;
-  GraftNode **freed;
-  guint       n_freed;
-  guint       freed_alloc;
-  guint      *runs; /* pairs: start, length */
-  guint       n_runs;
-  guint       runs_alloc;
-  guint      *run_at; /* per position */
-  guint       n_positions;
-} LastUses;
-
-/* A use of @node, met walking backwards: its last, if not seen yet. */
-static inline void
-record_last_use (LastUses  *lu,
-                 GraftNode *node)
-{
-  if (_graft_node_has_mark (node, 0, lu->seen))
-    return;
-  _graft_node_set_mark (node, 0, lu->seen);
-  if (G_UNLIKELY (lu->n_freed == lu->freed_alloc))
-    {
-      lu->freed_alloc = MAX (2 * lu->freed_alloc, 64);
-      lu->freed = g_renew (GraftNode *, lu->freed, lu->freed_alloc);
-    }
-  lu->freed[lu->n_freed++] = node;
-}
-
-static void record_last_uses (LastUses       *lu,
-                              const GraftArg *arg);
-
-/* The items of a tuple, list or slice: most are nodes, met here, and most
- * others constants without nodes, skipped without a call. */
-static inline void
-record_last_uses_in_items (LastUses       *lu,
-                           const GraftArg *items,
-                           guint           n)
-{
-  for (guint i = 0; i < n; i++)
-    if (items[i].kind == GRAFT_ARG_NODE)
-      record_last_use (lu, items[i].node);
-    else if (_graft_arg_is_container (&items[i]))
-      record_last_uses (lu, &items[i]);
-}
-
-static void
-record_last_uses (LastUses       *lu,
-                  const GraftArg *arg)
-{
-  if (arg->kind == GRAFT_ARG_NODE)
-    record_last_use (lu, arg->node);
-  else if (arg->kind == GRAFT_ARG_DICT)
-    /* map_arg visits dict values only. */
-    for (guint i = 0; i < arg->n; i++)
-      record_last_uses (lu, &arg->items[2 * i + 1]);
-  else if (_graft_arg_is_container (arg))
-    record_last_uses_in_items (lu, arg->items, arg->n);
-}
-
-static void
-collect_last_uses (GraftGraph *graph,
-                   LastUses   *lu)
-{
-  guint position = graft_graph_get_n_nodes (graph);
-
-  memset (lu, 0, sizeof *lu);
-  _graft_graph_hold_marks (graph);
-  lu->seen = _graft_graph_new_mark (graph);
-  lu->n_positions = position;
-  /* Each position is written by the walk: not cleared first. */
-  lu->run_at = g_new (guint, MAX (position, 1));
-  /* A node is freed once, and frees after one node: neither array grows
-   * (unless arguments refer to nodes outside the graph). */
-  lu->freed_alloc = lu->runs_alloc = MAX (position, 1);
-  lu->freed = g_new (GraftNode *, lu->freed_alloc);
-  lu->runs = g_new (guint, 2 * lu->runs_alloc);
-  for (GraftNode *node = graft_graph_get_last (graph); node != NULL && position > 0;
-       node = graft_node_get_prev (node))
-    {
-      guint           start = lu->n_freed;
-      const GraftArg *kwargs = graft_node_get_kwargs (node);
-      const GraftArg *args;
-
-      position--;
-      args = graft_node_get_args (node);
-      record_last_uses_in_items (lu, args->items, args->n);
-      /* map_arg visits dict values only: most are nodes or constants,
-       * met without a call. */
-      for (guint i = 0; i < kwargs->n; i++)
-        {
-          const GraftArg *value = &kwargs->items[2 * i + 1];
-
-          if (value->kind == GRAFT_ARG_NODE)
-            record_last_use (lu, value->node);
-          else if (_graft_arg_is_container (value))
-            record_last_uses (lu, value);
-        }
-      if (lu->n_freed == start)
-        {
-          lu->run_at[position] = 0;
-          continue;
-        }
-      if (G_UNLIKELY (lu->n_runs == lu->runs_alloc))
-        {
-          lu->runs_alloc = MAX (2 * lu->runs_alloc, 64);
-          lu->runs = g_renew (guint, lu->runs, 2 * lu->runs_alloc);
-        }
-      lu->runs[2 * lu->n_runs] = start;
-      lu->runs[2 * lu->n_runs + 1] = lu->n_freed - start;
-      lu->n_runs++;
-      lu->run_at[position] = lu->n_runs;
-    }
-  _graft_graph_release_marks (graph);
-  /* Positions the walk did not reach, should the count be off. */
-  memset (lu->run_at, 0, position * sizeof *lu->run_at);
-}
-
-static void
-last_uses_clear (LastUses *lu)
-{
-  g_clear_pointer (&lu->freed, g_free);
-  g_clear_pointer (&lu->runs, g_free);
-  g_clear_pointer (&lu->run_at, g_free);
-}
-
-/* The run of values freed after the node at @position. */
-static gboolean
-frees_of (LastUses *lu,
-          guint     position,
-          guint    *out_start,
-          guint    *out_length)
-{
-  guint index;
-
-  if (position >= lu->n_positions || lu->run_at[position] == 0)
-    return FALSE;
-  index = lu->run_at[position] - 1;
-  *out_start = lu->runs[2 * index];
-  *out_length = lu->runs[2 * index + 1];
   return TRUE;
 }
 
@@ -1249,23 +1332,23 @@ append_target (CodeGen    *gen,
                const char *declared,
                const char *shape)
 {
-  NameSlot *slot = &gen->name_slots[((guintptr) node >> 3) & (NAME_SLOTS - 1)];
+  guint slot = name_slot (node);
 
   if (G_UNLIKELY (declared != NULL || shape != NULL))
     return append_annotated_target (gen, body, c, node, declared, shape);
-  if (G_LIKELY (slot->node != node))
+  if (G_LIKELY (gen->name_nodes[slot] != node))
     {
       if (G_LIKELY (gen->direct))
         {
           /* fill_name_slot() in place. */
-          slot->node = node;
-          slot->name = graft_node_get_name (node);
-          slot->len = strlen (slot->name);
+          gen->name_nodes[slot] = node;
+          gen->name_texts[slot] = graft_node_get_name (node);
+          gen->name_lens[slot] = strlen (gen->name_texts[slot]);
         }
       else
         fill_name_slot (gen, slot, node);
     }
-  c = put_text (body, c, slot->name, slot->len);
+  c = put_text (body, c, gen->name_texts[slot], gen->name_lens[slot]);
   /* Four bytes stored at once, the fourth overwritten next. */
   memcpy (c.w, " =  ", 4);
   c.w += 3;
@@ -1291,7 +1374,7 @@ is_identifier (const char *s,
 
 /* @node's line after its indent, from the cursor @c (with the line's
  * first room reserved), up to its frees; the cursor after it. */
-static Cur
+static inline G_ALWAYS_INLINE Cur
 emit_node (CodeGen   *gen,
            GraftNode *node,
            GraftOp    op,
@@ -1320,12 +1403,14 @@ emit_node (CodeGen   *gen,
         declared = type_repr (gen, type);
     }
   /* Verbose, a tensor's or a symbol's value overrides the type (emit_node
-   * under `verbose`; the type's global is made all the same). */
-  g_autofree char *shape =
-      gen->verbose ? graft_node_meta_dup_annotation (graft_node_get_meta (node),
-                                                     (gen->readable & GRAFT_READABLE_STRIDE) != 0,
-                                                     (gen->readable & GRAFT_READABLE_DEVICE) != 0)
-                   : NULL;
+   * under `verbose`; the type's global is made all the same).  Freed at
+   * each return (only if set: a g_free() call a line is a cost). */
+  char *shape =
+      G_UNLIKELY (gen->verbose)
+          ? graft_node_meta_dup_annotation (graft_node_get_meta (node),
+                                            (gen->readable & GRAFT_READABLE_STRIDE) != 0,
+                                            (gen->readable & GRAFT_READABLE_DEVICE) != 0)
+          : NULL;
 
   switch (op)
     {
@@ -1362,6 +1447,7 @@ emit_node (CodeGen   *gen,
         if (strcmp (raw, name) != 0)
           g_string_append_printf (body, "%s = %s\n", name, raw);
       }
+      g_free (shape);
       return cur_open (body);
 
     case GRAFT_OP_CALL_METHOD:
@@ -1423,7 +1509,7 @@ emit_node (CodeGen   *gen,
                 form->global = add_global (gen, target);
                 form->global_len = strlen (form->global);
                 form->getattr = strcmp (form->global, "getattr") == 0;
-                form->raw = strchr (form->global, '\n') != NULL;
+                form->raw = strpbrk (form->global, "\n#") != NULL;
               }
             g_hash_table_insert (gen->forms, (gpointer) target, form);
           }
@@ -1441,6 +1527,9 @@ emit_node (CodeGen   *gen,
         {
           c = append_target (gen, body, c, node, declared, shape);
           c = append_operator (gen, body, c, op_form, args);
+          /* Arguments the form leaves out are still used. */
+          if (G_UNLIKELY (args->n > op_form->op_slots || kwargs->n > 0))
+            collect_frees (gen, node);
           break;
         }
       if (is_getattr && args->n == 2 && kwargs->n == 0 &&
@@ -1453,7 +1542,7 @@ emit_node (CodeGen   *gen,
             {
               /* `obj.attr`, as append_path() writes a path of one
                * identifier, without the receiver's text apart. */
-              c = append_code_name (gen, body, c, args->items[0].node);
+              c = append_arg_name (gen, body, c, args->items[0].node);
               *c.w++ = '.';
               c = put_text (body, c, args->items[1].s, args->items[1].n);
             }
@@ -1510,6 +1599,8 @@ emit_node (CodeGen   *gen,
     default:
       g_assert_not_reached ();
     }
+  if (G_UNLIKELY (shape != NULL))
+    g_free (shape);
   return c;
 }
 
@@ -1552,7 +1643,6 @@ graft_codegen_python (GraftGraph *graph)
 typedef struct
 {
   CodeGen     gen;
-  LastUses    lu;
   GString    *body;        /* owned */
   GPtrArray  *free_vars;   /* char *, owned */
   const char *return_type; /* owned by gen's globals, or NULL */
@@ -1560,9 +1650,8 @@ typedef struct
    * that had one (borrowed from the graph), "" after a node without one
    * (static), NULL before the first node (torch's None). */
   const char *prev_trace;
-  /* Where the walk is: the next node to write, and its position. */
+  /* Where the walk is: the next node to write. */
   GraftNode *next;
-  guint      position;
   gboolean   frees_unused;
   /* graft_codegen_python_string()'s header (`def forward(...):`) may be
    * written into body before the first line that is not a parameter's,
@@ -1581,7 +1670,11 @@ generated_clear (Generated *g)
 {
   g_string_free (g->body, TRUE);
   g_ptr_array_unref (g->free_vars);
-  last_uses_clear (&g->lu);
+  g_free (g->gen.frees.nodes);
+  if (g->gen.frees.seen != NULL)
+    g_hash_table_unref (g->gen.frees.seen);
+  if (g->gen.last_users_many != NULL)
+    g_hash_table_unref (g->gen.last_users_many);
   graft_namespace_free (g->gen.names);
   g_hash_table_unref (g->gen.node_names);
   g_hash_table_unref (g->gen.globals);
@@ -1663,12 +1756,14 @@ line_has_counter (const char *p,
  * spaces. */
 static void
 drop_tagged_lines (GString *body,
-                   gsize    from)
+                   gsize    from,
+                   gboolean raw_text)
 {
   gsize    r = from, w = from;
   gboolean opening = TRUE;
 
-  if (find_counter_tag (body->str + from, body->str + body->len) == NULL &&
+  /* Lines of names, numbers, punctuation and plain paths hold no tag. */
+  if ((!raw_text || find_counter_tag (body->str + from, body->str + body->len) == NULL) &&
       !g_str_has_prefix (body->str + from, "    \n"))
     return;
   while (r < body->len)
@@ -1717,6 +1812,9 @@ generate_begin (GraftGraph        *graph,
   g->body = g_string_sized_new (MIN (graft_graph_get_n_nodes (graph), G_MAXUINT / 128) * 80 + 64);
   g->free_vars = g_ptr_array_new_with_free_func (g_free);
   g->frees_unused = graft_graph_get_dialect (graph)->frees_unused_values;
+  gen->graph = graph;
+  gen->frees.alloc = 64;
+  gen->frees.nodes = g_new (GraftNode *, gen->frees.alloc);
   gen->names = graft_namespace_new (graft_graph_get_dialect (graph));
   gen->node_names = g_hash_table_new (NULL, NULL);
   gen->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -1725,6 +1823,8 @@ generate_begin (GraftGraph        *graph,
   gen->forms = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   gen->self_paths = g_hash_table_new_full (NULL, NULL, NULL, self_path_free);
   gen->verbose = verbose;
+  /* The readable form's comments. */
+  gen->raw_text = verbose;
   gen->readable = readable;
 
   /* The custom builtins are registered under their own names first. */
@@ -1740,9 +1840,7 @@ generate_begin (GraftGraph        *graph,
     if (gen->direct)
       gen->typed = typed;
   }
-  collect_last_uses (graph, &g->lu);
   g->next = graft_graph_get_first (graph);
-  g->position = 0;
 }
 
 static void append_header (GString         *out,
@@ -1761,19 +1859,21 @@ generate_nodes (Generated *g,
   gboolean frees_unused = g->frees_unused;
   /* Whether the header may still be written before the next line. */
   gboolean header_pending = g->early_header && !g->header_written && body->len == 0;
+  /* The cursor stays open from line to line: closed only where the body
+   * is written or read apart. */
+  Cur c = cur_open (body);
 
   for (; g->next != NULL && n_nodes > 0;
-       g->next = graft_node_get_next (g->next), g->position++, n_nodes--)
+       g->next = graft_node_get_next (g->next), n_nodes--)
     {
       GraftNode *node = g->next;
       GraftOp    op = graft_node_get_op (node);
-      gsize      line_start = body->len;
-      guint      start = 0, length = 0;
-      gboolean   has_frees, frees_itself;
-      Cur        c;
+      gsize      line_start;
+      gboolean   frees_itself;
 
       if (G_UNLIKELY (verbose || header_pending) && op != GRAFT_OP_PLACEHOLDER)
         {
+          cur_close (body, c);
           if (verbose && op != GRAFT_OP_OUTPUT)
             append_trace_summary (g, node);
           /* The first line that is not a parameter's settles it: the
@@ -1789,12 +1889,15 @@ generate_nodes (Generated *g,
               g->header_vars = g->free_vars->len;
             }
           header_pending = FALSE;
+          c = cur_open (body);
         }
-      line_start = body->len;
-      c = cur_need (body, cur_open (body), CUR_ROOM);
+      c = cur_need (body, c, CUR_ROOM);
+      line_start = (gsize) (c.w - body->str);
       /* Each line is indented as it is written. */
       CPUT (c, "    ");
       gen->maybe_newline = FALSE;
+      gen->line_node = node;
+      frees_reset (gen);
       c = emit_node (gen, node, op, body, c, g->free_vars);
       if (op == GRAFT_OP_PLACEHOLDER)
         {
@@ -1802,7 +1905,11 @@ generate_nodes (Generated *g,
           if (body->len == line_start + 4)
             g_string_truncate (body, line_start);
           else
-            indent_inner_lines (body, line_start);
+            {
+              gen->raw_text = TRUE;
+              indent_inner_lines (body, line_start);
+            }
+          c = cur_open (body);
           continue;
         }
       if (op == GRAFT_OP_OUTPUT)
@@ -1812,20 +1919,21 @@ generate_nodes (Generated *g,
           terminate (body);
           if (graft_node_get_type_annotation (node) != NULL)
             g->return_type = type_repr (gen, graft_node_get_type_annotation (node));
+          gen->raw_text |= gen->maybe_newline;
           indent_inner_lines (body, line_start);
+          c = cur_open (body);
           continue;
         }
-      has_frees = frees_of (&g->lu, g->position, &start, &length);
       /* torch 2.x also frees a value nothing uses, after its last uses. */
       frees_itself = frees_unused && graft_node_get_n_users (node) == 0;
-      if (has_frees || frees_itself)
+      if (gen->frees.n > 0 || frees_itself)
         {
           c = cur_need (body, c, CUR_ROOM);
           CPUT (c, ";  ");
-          for (guint i = start; has_frees && i < start + length; i++)
+          for (guint i = 0; i < gen->frees.n; i++)
             {
               c = cur_need (body, c, CUR_ROOM);
-              c = append_code_name (gen, body, c, g->lu.freed[i]);
+              c = append_code_name (gen, body, c, gen->frees.nodes[i]);
               CPUT (c, " = ");
             }
           if (frees_itself)
@@ -1837,10 +1945,15 @@ generate_nodes (Generated *g,
           CPUT (c, "None");
         }
       *c.w++ = '\n';
-      cur_close (body, c);
       if (gen->maybe_newline)
-        indent_inner_lines (body, line_start);
+        {
+          cur_close (body, c);
+          gen->raw_text = TRUE;
+          indent_inner_lines (body, line_start);
+          c = cur_open (body);
+        }
     }
+  cur_close (body, c);
   /* The NUL the lines leave out. */
   terminate (body);
   return g->next == NULL;
@@ -1859,7 +1972,7 @@ generate_end (GraftGraph *graph,
   if (as_torch && graft_graph_get_dialect (graph)->tags_node_lines)
     {
       /* The tags make the body of a graph with nodes never empty. */
-      drop_tagged_lines (body, g->body_start);
+      drop_tagged_lines (body, g->body_start, g->gen.raw_text);
       if (graft_graph_get_first (graph) == NULL)
         _graft_buf_append (body, "    pass\n");
     }

@@ -37,6 +37,8 @@ void       _graft_graph_defer_user_removals (GraftGraph *self,
                                              guint       n_erasures);
 void       _graft_graph_settle_users (GraftGraph *self);
 void       _graft_node_settle_users_now (GraftNode *node);
+GraftNode *_graft_node_get_last_user (GraftNode  *node,
+                                      GraftGraph *graph);
 guint      _graft_graph_get_n_trash_bound (GraftGraph *self);
 void       _graft_graph_set_never_defer (GraftGraph *self,
                                          gboolean    never);

@@ -1362,6 +1362,32 @@ _graft_node_settle_users_now (GraftNode *node)
   settle_list (self, &self->deferred[array->index[array->index_mask + 2] - 1]);
 }
 
+/*
+ * _graft_node_get_last_user:
+ * @node: a node
+ * @graph: a graph
+ *
+ * Returns: (nullable): of @node's users in @graph (a broken graph's node
+ *   may have users in another), the last in graph order, or %NULL when it
+ *   has none there
+ */
+GraftNode *
+_graft_node_get_last_user (GraftNode  *node,
+                           GraftGraph *graph)
+{
+  GraftNode **users;
+  GraftNode  *last = NULL;
+  guint       n;
+
+  _graft_node_settle_users (node);
+  users = node_users (node);
+  n = node_n_users (node);
+  for (guint i = 0; i < n; i++)
+    if (node_graph (users[i]) == graph && (last == NULL || users[i]->order > last->order))
+      last = users[i];
+  return last;
+}
+
 static void
 collect_inputs (const GraftArg *arg,
                 GPtrArray      *out)

@@ -225,6 +225,41 @@ _graft_node_get_user_inline (GraftNode *node,
   return node_users (node)[i];
 }
 
+static inline gboolean
+_graft_node_get_is_wrapped_inline (GraftNode *node)
+{
+  return node->is_wrapped;
+}
+
+/* _graft_node_name_is_canonical(), for a walk over every node. */
+static inline gboolean
+_graft_node_name_is_canonical_inline (GraftNode *node)
+{
+  return node->name_canonical;
+}
+
+/* Whether @node may have a type annotation or metadata (its extra part):
+ * without one, graft_node_get_type_annotation() is %NULL. */
+static inline gboolean
+_graft_node_has_extra (GraftNode *node)
+{
+  return node->extra != 0;
+}
+
+/* Whether @node has more than one user; if not, its user (or %NULL) is
+ * _graft_node_get_sole_user(), which is only to be asked then. */
+static inline gboolean
+_graft_node_has_many_users (GraftNode *node)
+{
+  return node->users_many;
+}
+
+static inline GraftNode *
+_graft_node_get_sole_user (GraftNode *node)
+{
+  return node->users.one;
+}
+
 static inline int
 _graft_node_compare_order_inline (GraftNode *a,
                                   GraftNode *b)
@@ -236,16 +271,17 @@ _graft_node_compare_order_inline (GraftNode *a,
 }
 
 #ifndef GRAFT_NODE_OUT_OF_LINE
-#define graft_node_get_op(node)        _graft_node_get_op_inline (node)
-#define graft_node_get_name(node)      _graft_node_get_name_inline (node)
-#define graft_node_get_target(node)    _graft_node_get_target_inline (node)
-#define graft_node_get_next(node)      _graft_node_get_next_inline (node)
-#define graft_node_get_prev(node)      _graft_node_get_prev_inline (node)
-#define graft_node_get_args(node)      _graft_node_get_args_inline (node)
-#define graft_node_get_kwargs(node)    _graft_node_get_kwargs_inline (node)
-#define graft_node_get_n_users(node)   _graft_node_get_n_users_inline (node)
-#define graft_node_get_user(node, i)   _graft_node_get_user_inline ((node), (i))
-#define graft_node_compare_order(a, b) _graft_node_compare_order_inline ((a), (b))
+#define graft_node_get_op(node)         _graft_node_get_op_inline (node)
+#define graft_node_get_name(node)       _graft_node_get_name_inline (node)
+#define graft_node_get_target(node)     _graft_node_get_target_inline (node)
+#define graft_node_get_next(node)       _graft_node_get_next_inline (node)
+#define graft_node_get_prev(node)       _graft_node_get_prev_inline (node)
+#define graft_node_get_args(node)       _graft_node_get_args_inline (node)
+#define graft_node_get_kwargs(node)     _graft_node_get_kwargs_inline (node)
+#define graft_node_get_n_users(node)    _graft_node_get_n_users_inline (node)
+#define graft_node_get_user(node, i)    _graft_node_get_user_inline ((node), (i))
+#define graft_node_compare_order(a, b)  _graft_node_compare_order_inline ((a), (b))
+#define graft_node_get_is_wrapped(node) _graft_node_get_is_wrapped_inline (node)
 #endif
 
 G_END_DECLS
