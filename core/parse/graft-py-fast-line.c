@@ -182,6 +182,37 @@ intern (Fast   *f,
   return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
 }
 
+/* The name [@p, @q) interned, or %NULL if it is a keyword.  A short name
+ * is looked for in the module's memo first, which holds no keyword: a hit
+ * needs no keyword check. */
+static inline __attribute__ ((always_inline)) const char *
+intern_name (Fast   *f,
+             guint32 p,
+             guint32 q)
+{
+  guint32     len = q - p;
+  const char *s = (const char *) f->t + p;
+
+  if (len <= 8 && p + 8 <= f->word_end)
+    {
+      guint64          w;
+      GraftPyWordSlot *slot = _graft_py_module_word_slot (f->module, s, len, &w);
+      const char      *name;
+
+      if (G_LIKELY (slot->word == w))
+        return slot->name;
+      if (is_keyword (f->t, p, q))
+        return NULL;
+      name = _graft_py_module_intern_fast (f->module, s, len);
+      slot->word = w;
+      slot->name = name;
+      return name;
+    }
+  if (is_keyword (f->t, p, q))
+    return NULL;
+  return _graft_py_module_intern_fast (f->module, s, len);
+}
+
 /* _graft_py_expr_new_fast() from the arena the line started with. */
 static inline GraftPyExpr *
 new_expr (Fast           *f,
@@ -252,36 +283,30 @@ take_name_atom (Fast   *f,
                 guint32 q)
 {
   const guchar *t = f->t;
+  const char   *id = intern_name (f, p, q);
   GraftPyExpr  *e;
 
-  if (_graft_py_may_be_keyword (t[p], q - p))
+  if (G_UNLIKELY (id == NULL))
     {
       GraftPyTokenKind kind = _graft_py_keyword_kind ((const char *) t + p, q - p);
 
-      if (kind != GRAFT_PY_TOKEN_NAME)
+      if (kind != GRAFT_PY_TOKEN_KW_NONE && kind != GRAFT_PY_TOKEN_KW_TRUE &&
+          kind != GRAFT_PY_TOKEN_KW_FALSE)
+        return NULL;
+      e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
+      if (kind == GRAFT_PY_TOKEN_KW_NONE)
+        e->constant.kind = GRAFT_PY_CONST_NONE;
+      else
         {
-          if (kind != GRAFT_PY_TOKEN_KW_NONE && kind != GRAFT_PY_TOKEN_KW_TRUE &&
-              kind != GRAFT_PY_TOKEN_KW_FALSE)
-            return NULL;
-          e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
-          if (kind == GRAFT_PY_TOKEN_KW_NONE)
-            e->constant.kind = GRAFT_PY_CONST_NONE;
-          else
-            {
-              e->constant.kind = GRAFT_PY_CONST_BOOL;
-              e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
-            }
-          f->end = q;
-          f->p = skip (t, q);
-          return e;
+          e->constant.kind = GRAFT_PY_CONST_BOOL;
+          e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
         }
     }
-  {
-    const char *id = intern (f, p, q);
-
-    e = new_expr (f, GRAFT_PY_EXPR_NAME, p, q);
-    e->name.id = id;
-  }
+  else
+    {
+      e = new_expr (f, GRAFT_PY_EXPR_NAME, p, q);
+      e->name.id = id;
+    }
   f->end = q;
   f->p = skip (t, q);
   return e;
@@ -694,9 +719,11 @@ parse_trailers (Fast        *f,
             if (atom_class[t[p]] != A_NAME)
               return NULL;
             q = scan_name (t, p);
-            if (q == 0 || is_keyword (t, p, q))
+            if (q == 0)
               return NULL;
-            attr = intern (f, p, q);
+            attr = intern_name (f, p, q);
+            if (attr == NULL)
+              return NULL;
             a = new_expr (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
             a->attribute.value = e;
             a->attribute.attr = attr;
