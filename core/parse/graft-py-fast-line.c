@@ -390,15 +390,14 @@ take_number (Fast   *f,
   return e;
 }
 
-/* An operand that starts with the name or keyword [@p, @q): the rest of
- * an expression after it, if a trailer or an operator follows. */
-static inline __attribute__ ((always_inline)) GraftPyExpr *
-expression_from_name (Fast   *f,
-                      guint32 p,
-                      guint32 q)
-{
-  GraftPyExpr *e = take_name_atom (f, p, q);
+static GraftPyExpr *parse_bracket_atom (Fast *f);
 
+/* The rest of an expression after its first atom @e, if a trailer or an
+ * operator follows. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+expression_from_atom (Fast        *f,
+                      GraftPyExpr *e)
+{
   if (e == NULL)
     return NULL;
   switch (follow_class[f->t[f->p]])
@@ -415,23 +414,50 @@ expression_from_name (Fast   *f,
     }
 }
 
-/* parse_expression() with the most common items, a name or a name's
- * trailers, read without the descent's levels. */
+/* An operand that starts with the name or keyword [@p, @q): the rest of
+ * an expression after it, if a trailer or an operator follows. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+expression_from_name (Fast   *f,
+                      guint32 p,
+                      guint32 q)
+{
+  return expression_from_atom (f, take_name_atom (f, p, q));
+}
+
+/* parse_expression() at a byte of class @cls, the lookahead's first: an
+ * expression that starts with an atom is read from it without the
+ * descent's levels (one with a unary operator takes them). */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_item_at (Fast *f,
+               guint cls)
+{
+  switch (cls)
+    {
+    case A_NAME:
+      {
+        guint32 q = scan_name (f->t, f->p);
+
+        if (q == 0)
+          return NULL;
+        return expression_from_name (f, f->p, q);
+      }
+    case A_DIGIT:
+      return expression_from_atom (f, take_number (f, f->p));
+    case A_LPAR:
+    case A_LSQB:
+      return expression_from_atom (f, parse_bracket_atom (f));
+    case A_SIGN:
+      return parse_expression (f);
+    default:
+      return NULL;
+    }
+}
+
+/* parse_expression(), as parse_item_at(). */
 static inline __attribute__ ((always_inline)) GraftPyExpr *
 parse_item (Fast *f)
 {
-  const guchar *t = f->t;
-  guint32       p = f->p;
-
-  if (atom_class[t[p]] == A_NAME)
-    {
-      guint32 q = scan_name (t, p);
-
-      if (q == 0)
-        return NULL;
-      return expression_from_name (f, p, q);
-    }
-  return parse_expression (f);
+  return parse_item_at (f, atom_class[f->t[f->p]]);
 }
 
 /* `(` or `[` at the lookahead: the list or parenthesized expression. */
@@ -456,7 +482,7 @@ parse_bracket_atom (Fast *f)
         {
           /* A parenthesized expression keeps its own span; a tuple or a
            * generator expression takes the usual way. */
-          e = parse_expression (f);
+          e = parse_item (f);
           if (e == NULL || t[f->p] != ')')
             return NULL;
           f->end = f->p + 1;
@@ -562,7 +588,7 @@ parse_call (Fast        *f,
       else if (n_keywords > 0)
         return NULL;
       else
-        item = parse_expression (f);
+        item = parse_item_at (f, atom_class[t[p]]);
       if (item == NULL || !push (f, item))
         return NULL;
       if (t[f->p] != ',')
@@ -745,8 +771,24 @@ parse_trailers (Fast        *f,
   return NULL;
 }
 
-/* An operand: a primary after any number of unary `-` and `+`, each
- * spanning to the operand's end. */
+static GraftPyExpr *parse_unary (Fast *f);
+
+/* An operand: a primary after any number of unary `-` and `+`. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_operand (Fast *f)
+{
+  GraftPyExpr *e;
+
+  if (atom_class[f->t[f->p]] == A_SIGN)
+    return parse_unary (f);
+  e = parse_atom (f);
+  if (e == NULL || follow_class[f->t[f->p]] != F_TRAILER)
+    return e;
+  return parse_trailers (f, e);
+}
+
+/* A unary `-` or `+` at the lookahead and its operand, spanning to the
+ * operand's end. */
 static GraftPyExpr *
 parse_unary (Fast *f)
 {
@@ -754,18 +796,10 @@ parse_unary (Fast *f)
   guint32       start = f->p;
   GraftPyExpr  *operand, *u;
 
-  if (atom_class[t[start]] != A_SIGN)
-    {
-      GraftPyExpr *e = parse_atom (f);
-
-      if (e == NULL || follow_class[t[f->p]] != F_TRAILER)
-        return e;
-      return parse_trailers (f, e);
-    }
   if (!lone_operator (t, start) || !enter (f))
     return NULL;
   f->p = skip (t, start + 1);
-  operand = parse_unary (f);
+  operand = parse_operand (f);
   if (operand == NULL)
     return NULL;
   f->nest--;
@@ -785,7 +819,7 @@ parse_binary (Fast        *f,
   const guchar *t = f->t;
 
   if (left == NULL)
-    left = parse_unary (f);
+    left = parse_operand (f);
   while (left != NULL)
     {
       guint32      p = f->p;
