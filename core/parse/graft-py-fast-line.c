@@ -229,6 +229,39 @@ new_expr (Fast           *f,
   return expr;
 }
 
+/* new_expr() without zeroing the node: the caller sets every field of
+ * the kind's member itself. */
+static inline GraftPyExpr *
+new_node (Fast           *f,
+          GraftPyExprKind kind,
+          gsize           start,
+          gsize           end)
+{
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena, sizeof *expr);
+
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
+}
+
+/* _graft_py_stmt_new_fast() from the arena the line started with,
+ * without zeroing the node: the caller sets every field of the kind's
+ * member itself. */
+static inline GraftPyStmt *
+new_stmt (Fast           *f,
+          GraftPyStmtKind kind,
+          gsize           start,
+          gsize           end)
+{
+  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (f->arena, sizeof *stmt);
+
+  stmt->kind = kind;
+  stmt->start = start;
+  stmt->end = end;
+  return stmt;
+}
+
 static inline gboolean
 push (Fast    *f,
       gpointer item)
@@ -304,8 +337,9 @@ take_name_atom (Fast   *f,
     }
   else
     {
-      e = new_expr (f, GRAFT_PY_EXPR_NAME, p, q);
+      e = new_node (f, GRAFT_PY_EXPR_NAME, p, q);
       e->name.id = id;
+      e->name.ctx = GRAFT_PY_CTX_LOAD;
     }
   f->end = q;
   f->p = skip (t, q);
@@ -505,8 +539,9 @@ parse_bracket_atom (Fast *f)
       if (t[f->p] != ']')
         return NULL;
       f->end = f->p + 1;
-      e = new_expr (f, GRAFT_PY_EXPR_LIST, start, f->end);
+      e = new_node (f, GRAFT_PY_EXPR_LIST, start, f->end);
       e->sequence.elts = finish_exprs (f, base);
+      e->sequence.ctx = GRAFT_PY_CTX_LOAD;
     }
   f->p = skip (t, f->end);
   f->nest--;
@@ -600,8 +635,10 @@ parse_call (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  c = new_expr (f, GRAFT_PY_EXPR_CALL, func->start, f->end);
+  c = new_node (f, GRAFT_PY_EXPR_CALL, func->start, f->end);
   c->call.func = func;
+  c->call.keywords = NULL;
+  c->call.n_keywords = 0;
   if (n_keywords > 0)
     {
       GraftPyKeyword **keywords =
@@ -718,9 +755,10 @@ parse_subscript (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  e = new_expr (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
+  e = new_node (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
   e->subscript.value = value;
   e->subscript.slice = index;
+  e->subscript.ctx = GRAFT_PY_CTX_LOAD;
   return e;
 }
 
@@ -750,9 +788,10 @@ parse_trailers (Fast        *f,
             attr = intern_name (f, p, q);
             if (attr == NULL)
               return NULL;
-            a = new_expr (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
+            a = new_node (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
             a->attribute.value = e;
             a->attribute.attr = attr;
+            a->attribute.ctx = GRAFT_PY_CTX_LOAD;
             f->end = q;
             f->p = skip (t, q);
             e = a;
@@ -835,7 +874,7 @@ parse_binary (Fast        *f,
       right = parse_binary (f, prec + 1, NULL);
       if (right == NULL)
         return NULL;
-      e = new_expr (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
+      e = new_node (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
       e->bin_op.op = byte_bin_op[c];
       e->bin_op.left = left;
       e->bin_op.right = right;
@@ -927,7 +966,7 @@ _graft_py_fast_line (GraftPyModule *module,
         }
       if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_ASSIGN, start, f.end);
+      s = new_stmt (&f, GRAFT_PY_STMT_ASSIGN, start, f.end);
       s->assign.targets = finish_exprs (&f, 0);
       s->assign.value = e;
     }
@@ -935,7 +974,7 @@ _graft_py_fast_line (GraftPyModule *module,
     {
       if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_EXPR, start, f.end);
+      s = new_stmt (&f, GRAFT_PY_STMT_EXPR, start, f.end);
       s->expr.value = e;
     }
   *out_newline = f.p;
