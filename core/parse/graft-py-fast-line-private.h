@@ -39,7 +39,7 @@ GraftPyTokenKind _graft_py_keyword_kind (const char *s,
  * starts with a name or keyword that its fast path reads (no INDENT,
  * DEDENT or error possible).  Otherwise returns %FALSE with @self
  * untouched. */
-static inline gboolean
+static inline __attribute__ ((always_inline)) gboolean
 _graft_py_lexer_next_line_name (GraftPyLexer *self,
                                 gsize         pos,
                                 GraftPyToken *out_token)
