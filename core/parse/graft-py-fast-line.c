@@ -246,15 +246,18 @@ new_node (Fast           *f,
 }
 
 /* _graft_py_stmt_new_fast() from the arena the line started with,
- * without zeroing the node: the caller sets every field of the kind's
- * member itself. */
+ * without zeroing the node (the caller sets every field of the kind's
+ * member itself), with room for @n_items pointers after it as
+ * new_node_with_items() has. */
 static inline GraftPyStmt *
 new_stmt (Fast           *f,
           GraftPyStmtKind kind,
           gsize           start,
-          gsize           end)
+          gsize           end,
+          guint           n_items)
 {
-  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (f->arena, sizeof *stmt);
+  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (f->arena,
+                                                  sizeof *stmt + n_items * sizeof (gpointer));
 
   stmt->kind = kind;
   stmt->start = start;
@@ -287,6 +290,47 @@ finish_exprs (Fast *f,
     }
   f->sp = base;
   return list;
+}
+
+/* The items pushed since @base, as a list in @items (room for them, or
+ * anything if there are none). */
+static inline __attribute__ ((always_inline)) GraftPyExprList
+take_exprs (Fast         *f,
+            guint         base,
+            GraftPyExpr **items)
+{
+  GraftPyExprList list = { NULL, f->sp - base };
+
+  if (list.len > 0)
+    {
+      list.items = items;
+      for (guint i = 0; i < list.len; i++)
+        list.items[i] = f->stack[base + i];
+    }
+  f->sp = base;
+  return list;
+}
+
+G_STATIC_ASSERT (sizeof (GraftPyExpr) % sizeof (gdouble) == 0);
+G_STATIC_ASSERT (sizeof (GraftPyStmt) % sizeof (gdouble) == 0);
+
+/* new_node() with room for @n_items pointers after the node, in one
+ * allocation: the bytes and their place are those of the node and then
+ * its list allocated one after the other. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+new_node_with_items (Fast           *f,
+                     GraftPyExprKind kind,
+                     gsize           start,
+                     gsize           end,
+                     guint           n_items)
+{
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena,
+                                                  sizeof *expr + n_items * sizeof (gpointer));
+
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
 }
 
 /* Opens a bracket or a unary operator. */
@@ -539,8 +583,8 @@ parse_bracket_atom (Fast *f)
       if (t[f->p] != ']')
         return NULL;
       f->end = f->p + 1;
-      e = new_node (f, GRAFT_PY_EXPR_LIST, start, f->end);
-      e->sequence.elts = finish_exprs (f, base);
+      e = new_node_with_items (f, GRAFT_PY_EXPR_LIST, start, f->end, f->sp - base);
+      e->sequence.elts = take_exprs (f, base, (GraftPyExpr **) (e + 1));
       e->sequence.ctx = GRAFT_PY_CTX_LOAD;
     }
   f->p = skip (t, f->end);
@@ -635,14 +679,14 @@ parse_call (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  c = new_node (f, GRAFT_PY_EXPR_CALL, func->start, f->end);
+  /* The call, then its keywords, then its arguments, in one piece. */
+  c = new_node_with_items (f, GRAFT_PY_EXPR_CALL, func->start, f->end, f->sp - base);
   c->call.func = func;
   c->call.keywords = NULL;
   c->call.n_keywords = 0;
   if (n_keywords > 0)
     {
-      GraftPyKeyword **keywords =
-          _graft_py_arena_alloc_fast (f->arena, n_keywords * sizeof (gpointer));
+      GraftPyKeyword **keywords = (GraftPyKeyword **) (c + 1);
 
       for (guint i = 0; i < n_keywords; i++)
         keywords[i] = f->stack[f->sp - n_keywords + i];
@@ -650,7 +694,7 @@ parse_call (Fast        *f,
       c->call.n_keywords = n_keywords;
       f->sp -= n_keywords;
     }
-  c->call.args = finish_exprs (f, base);
+  c->call.args = take_exprs (f, base, (GraftPyExpr **) (c + 1) + n_keywords);
   return c;
 }
 
@@ -966,15 +1010,15 @@ _graft_py_fast_line (GraftPyModule *module,
         }
       if (t[f.p] != '\n')
         return NULL;
-      s = new_stmt (&f, GRAFT_PY_STMT_ASSIGN, start, f.end);
-      s->assign.targets = finish_exprs (&f, 0);
+      s = new_stmt (&f, GRAFT_PY_STMT_ASSIGN, start, f.end, f.sp);
+      s->assign.targets = take_exprs (&f, 0, (GraftPyExpr **) (s + 1));
       s->assign.value = e;
     }
   else
     {
       if (t[f.p] != '\n')
         return NULL;
-      s = new_stmt (&f, GRAFT_PY_STMT_EXPR, start, f.end);
+      s = new_stmt (&f, GRAFT_PY_STMT_EXPR, start, f.end, 0);
       s->expr.value = e;
     }
   *out_newline = f.p;
