@@ -38,10 +38,13 @@ GraftPyTokenKind _graft_py_keyword_kind (const char *s,
  * @pos), if that line is indented with spaces as deep as the block and
  * starts with a name or keyword that its fast path reads (no INDENT,
  * DEDENT or error possible).  Otherwise returns %FALSE with @self
- * untouched. */
+ * untouched.  @checked: whether the lexer is known to be where this
+ * function left it last time it returned %TRUE (then its state is as it
+ * requires, and is not looked at again). */
 static inline __attribute__ ((always_inline)) gboolean
 _graft_py_lexer_next_line_name (GraftPyLexer *self,
                                 gsize         pos,
+                                gboolean      checked,
                                 GraftPyToken *out_token)
 {
   const guint64 spaces8 = G_GUINT64_CONSTANT (0x2020202020202020);
@@ -50,8 +53,8 @@ _graft_py_lexer_next_line_name (GraftPyLexer *self,
   gsize         q = pos, e;
   guchar        c;
 
-  if (self->embedded || self->pending_dedents > 0 || self->n_brackets > 0 ||
-      self->alt_indents[self->n_indents - 1] != top)
+  if (!checked && (self->embedded || self->pending_dedents > 0 || self->n_brackets > 0 ||
+                   self->alt_indents[self->n_indents - 1] != top))
     return FALSE;
   if (G_LIKELY (top <= 8 && pos + 8 <= self->end))
     {

@@ -3957,13 +3957,15 @@ read_fast_line (Parser *p)
   GraftPyLexer *lex = &p->main_lexer;
   GraftPyStmt  *s;
   gsize         newline;
+  /* The lookahead is the name read after the last fast line: the lexer
+   * has not moved since. */
+  gboolean chained = p->cur.start == p->fast_name_start;
 
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return NULL;
   s = _graft_py_fast_line (p->module, p->text, lex->end, p->cur.start,
-                           p->cur.start == p->fast_name_start ? p->cur.end : 0,
-                           GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
+                           chained ? p->cur.end : 0, GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
     return NULL;
   p->n_stmts++;
@@ -3974,7 +3976,7 @@ read_fast_line (Parser *p)
    * at the block's indentation, read here without the lexer's call. */
   p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
   p->prev_end = newline + 1;
-  if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
+  if (_graft_py_lexer_next_line_name (lex, newline + 1, chained, &p->cur))
     {
       p->fast_name_start = p->cur.start;
       return s;
