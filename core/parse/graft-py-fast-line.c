@@ -423,6 +423,21 @@ read_float (const guchar *t,
   return (double) m / powers[k];
 }
 
+/* Whether a byte may follow a number the fast line takes: not a name's
+ * byte, `.` or a non-ASCII byte (`1_000`, `1e5`, `0x1f`, `3j`, `1.`,
+ * `1.5.real`, `12é`). */
+static const guint8 number_follow[256] = {
+  [0 ... '.' - 1] = 1,
+  ['/'] = 1,
+  [':' ... '@'] = 1,
+  ['['] = 1,
+  ['\\'] = 1,
+  [']'] = 1,
+  ['^'] = 1,
+  ['`'] = 1,
+  ['{' ... 0x7f] = 1,
+};
+
 /* The number at @p (a digit), taken. */
 static GraftPyExpr *
 take_number (Fast   *f,
@@ -430,11 +445,14 @@ take_number (Fast   *f,
 {
   const guchar *t = f->t;
   guint32       q = p + 1;
+  guint64       value = t[p] - '0';
   gboolean      is_float = FALSE;
   GraftPyExpr  *e;
 
+  /* (An integer of more than 18 digits is refused below: the value,
+   * wrapped, is not used then.) */
   while (t[q] >= '0' && t[q] <= '9')
-    q++;
+    value = value * 10 + (t[q++] - '0');
   /* `007` is the lexer's to refuse, `08.5` is left to it too. */
   if (t[p] == '0' && q - p > 1)
     return NULL;
@@ -445,9 +463,8 @@ take_number (Fast   *f,
         q++;
       is_float = TRUE;
     }
-  /* `1_000`, `1e5`, `0x1f`, `3j`, `1.`, `1.5.real`, `12é`; an integer
-   * that may not fit in 63 bits. */
-  if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (!is_float && q - p > 18))
+  /* An integer that may not fit in 63 bits is the lexer's too. */
+  if (!number_follow[t[q]] || (!is_float && q - p > 18))
     return NULL;
   e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
   if (is_float)
@@ -457,11 +474,8 @@ take_number (Fast   *f,
     }
   else
     {
-      gint64 value;
-
-      _graft_py_read_decimal ((const char *) t, p, q, &value);
       e->constant.kind = GRAFT_PY_CONST_INT;
-      e->constant.int_value = value;
+      e->constant.int_value = (gint64) value;
     }
   f->end = q;
   f->p = skip (t, q);
