@@ -371,6 +371,35 @@ static const Case cases[] = {
                                   "        f = getattr(a, \"if\")\n"
                                   "        b = f(y)\n"
                                   "        return b\n" },
+
+  /* Lines the quick scan of the body takes by their first bytes, and
+   * those next to them it does not: comments, blank lines, `#` and a tab
+   * at the body's depth, deeper and shallower lines. */
+  { "lines_at_the_body_depth", HEAD "class M(nn.Module):\n"
+                                    "    def forward(self, x):\n"
+                                    "        # a comment at the body's depth\n"
+                                    "        y = x + 1\n"
+                                    "        \n"
+                                    "        #\n"
+                                    "        z = (y +\n"
+                                    "             2)\n"
+                                    "    # a shallower comment\n"
+                                    "          \n"
+                                    "        return z\n"
+                                    "        # after the last line\n\n"
+                                    "    def other(self):\n"
+                                    "        return 1\n" },
+  { "tab_at_the_body_depth", HEAD "class M(nn.Module):\n"
+                                  "    def forward(self, x):\n"
+                                  "        y = x + 1\n"
+                                  "        \ty = y * 2\n"
+                                  "        return y\n" },
+  { "two_space_class", HEAD "class M(nn.Module):\n"
+                            "  def forward(self, x):\n"
+                            "    y = x + 1\n"
+                            "    return y\n"
+                            "  def other(self):\n"
+                            "    return 1\n" },
 };
 
 /* The code of the traced graph, or `error: ` and the formatted error. */
@@ -600,6 +629,8 @@ test_deferred_every_case (void)
     "last_line_continued",
     "last_line_strings",
     "no_final_newline",
+    "lines_at_the_body_depth",
+    "two_space_class",
     NULL,
   };
 

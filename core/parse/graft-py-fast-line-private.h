@@ -11,7 +11,7 @@
 #error "graft-py-fast-line-private.h is internal to core."
 #endif
 
-#include "graft-py-ast.h"
+#include "graft-py-ast-private.h"
 #include "graft-py-lexer.h"
 
 #include <string.h>
@@ -38,10 +38,13 @@ GraftPyTokenKind _graft_py_keyword_kind (const char *s,
  * @pos), if that line is indented with spaces as deep as the block and
  * starts with a name or keyword that its fast path reads (no INDENT,
  * DEDENT or error possible).  Otherwise returns %FALSE with @self
- * untouched. */
-static inline gboolean
+ * untouched.  @checked: whether the lexer is known to be where this
+ * function left it last time it returned %TRUE (then its state is as it
+ * requires, and is not looked at again). */
+static inline __attribute__ ((always_inline)) gboolean
 _graft_py_lexer_next_line_name (GraftPyLexer *self,
                                 gsize         pos,
+                                gboolean      checked,
                                 GraftPyToken *out_token)
 {
   const guint64 spaces8 = G_GUINT64_CONSTANT (0x2020202020202020);
@@ -50,16 +53,32 @@ _graft_py_lexer_next_line_name (GraftPyLexer *self,
   gsize         q = pos, e;
   guchar        c;
 
-  if (self->embedded || self->pending_dedents > 0 || self->n_brackets > 0 ||
-      self->alt_indents[self->n_indents - 1] != top)
+  if (!checked && (self->embedded || self->pending_dedents > 0 || self->n_brackets > 0 ||
+                   self->alt_indents[self->n_indents - 1] != top))
     return FALSE;
-  for (guint64 w; q + 8 <= self->end && (memcpy (&w, t + q, 8), w == spaces8);)
-    q += 8;
-  while (t[q] == ' ')
-    q++;
+  if (G_LIKELY (top <= 8 && pos + 8 <= self->end))
+    {
+      guint64 w;
+
+      /* @top spaces: one word's first @top bytes (a space after them is
+       * no name's first byte). */
+      memcpy (&w, t + pos, 8);
+      if (((w ^ spaces8) & _graft_py_word_masks[top]) != 0)
+        return FALSE;
+      q = pos + top;
+    }
+  else
+    {
+      for (guint64 w; q + 8 <= self->end && (memcpy (&w, t + q, 8), w == spaces8);)
+        q += 8;
+      while (t[q] == ' ')
+        q++;
+      if (q - pos != top)
+        return FALSE;
+    }
   c = t[q];
   /* [A-Za-z_] */
-  if (q - pos != top || !_graft_py_id_char[c] || (c >= '0' && c <= '9'))
+  if (!_graft_py_id_char[c] || (c >= '0' && c <= '9'))
     return FALSE;
   e = q + 1;
   while (_graft_py_id_char[t[e]])

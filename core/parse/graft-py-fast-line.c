@@ -182,6 +182,37 @@ intern (Fast   *f,
   return _graft_py_module_intern_fast (f->module, (const char *) f->t + p, len);
 }
 
+/* The name [@p, @q) interned, or %NULL if it is a keyword.  A short name
+ * is looked for in the module's memo first, which holds no keyword: a hit
+ * needs no keyword check. */
+static inline __attribute__ ((always_inline)) const char *
+intern_name (Fast   *f,
+             guint32 p,
+             guint32 q)
+{
+  guint32     len = q - p;
+  const char *s = (const char *) f->t + p;
+
+  if (len <= 8 && p + 8 <= f->word_end)
+    {
+      guint64          w;
+      GraftPyWordSlot *slot = _graft_py_module_word_slot (f->module, s, len, &w);
+      const char      *name;
+
+      if (G_LIKELY (slot->word == w))
+        return slot->name;
+      if (is_keyword (f->t, p, q))
+        return NULL;
+      name = _graft_py_module_intern_fast (f->module, s, len);
+      slot->word = w;
+      slot->name = name;
+      return name;
+    }
+  if (is_keyword (f->t, p, q))
+    return NULL;
+  return _graft_py_module_intern_fast (f->module, s, len);
+}
+
 /* _graft_py_expr_new_fast() from the arena the line started with. */
 static inline GraftPyExpr *
 new_expr (Fast           *f,
@@ -196,6 +227,42 @@ new_expr (Fast           *f,
   expr->start = start;
   expr->end = end;
   return expr;
+}
+
+/* new_expr() without zeroing the node: the caller sets every field of
+ * the kind's member itself. */
+static inline GraftPyExpr *
+new_node (Fast           *f,
+          GraftPyExprKind kind,
+          gsize           start,
+          gsize           end)
+{
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena, sizeof *expr);
+
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
+}
+
+/* _graft_py_stmt_new_fast() from the arena the line started with,
+ * without zeroing the node (the caller sets every field of the kind's
+ * member itself), with room for @n_items pointers after it as
+ * new_node_with_items() has. */
+static inline GraftPyStmt *
+new_stmt (Fast           *f,
+          GraftPyStmtKind kind,
+          gsize           start,
+          gsize           end,
+          guint           n_items)
+{
+  GraftPyStmt *stmt = _graft_py_arena_alloc_fast (f->arena,
+                                                  sizeof *stmt + n_items * sizeof (gpointer));
+
+  stmt->kind = kind;
+  stmt->start = start;
+  stmt->end = end;
+  return stmt;
 }
 
 static inline gboolean
@@ -225,6 +292,47 @@ finish_exprs (Fast *f,
   return list;
 }
 
+/* The items pushed since @base, as a list in @items (room for them, or
+ * anything if there are none). */
+static inline __attribute__ ((always_inline)) GraftPyExprList
+take_exprs (Fast         *f,
+            guint         base,
+            GraftPyExpr **items)
+{
+  GraftPyExprList list = { NULL, f->sp - base };
+
+  if (list.len > 0)
+    {
+      list.items = items;
+      for (guint i = 0; i < list.len; i++)
+        list.items[i] = f->stack[base + i];
+    }
+  f->sp = base;
+  return list;
+}
+
+G_STATIC_ASSERT (sizeof (GraftPyExpr) % sizeof (gdouble) == 0);
+G_STATIC_ASSERT (sizeof (GraftPyStmt) % sizeof (gdouble) == 0);
+
+/* new_node() with room for @n_items pointers after the node, in one
+ * allocation: the bytes and their place are those of the node and then
+ * its list allocated one after the other. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+new_node_with_items (Fast           *f,
+                     GraftPyExprKind kind,
+                     gsize           start,
+                     gsize           end,
+                     guint           n_items)
+{
+  GraftPyExpr *expr = _graft_py_arena_alloc_fast (f->arena,
+                                                  sizeof *expr + n_items * sizeof (gpointer));
+
+  expr->kind = kind;
+  expr->start = start;
+  expr->end = end;
+  return expr;
+}
+
 /* Opens a bracket or a unary operator. */
 static inline gboolean
 enter (Fast *f)
@@ -252,36 +360,31 @@ take_name_atom (Fast   *f,
                 guint32 q)
 {
   const guchar *t = f->t;
+  const char   *id = intern_name (f, p, q);
   GraftPyExpr  *e;
 
-  if (_graft_py_may_be_keyword (t[p], q - p))
+  if (G_UNLIKELY (id == NULL))
     {
       GraftPyTokenKind kind = _graft_py_keyword_kind ((const char *) t + p, q - p);
 
-      if (kind != GRAFT_PY_TOKEN_NAME)
+      if (kind != GRAFT_PY_TOKEN_KW_NONE && kind != GRAFT_PY_TOKEN_KW_TRUE &&
+          kind != GRAFT_PY_TOKEN_KW_FALSE)
+        return NULL;
+      e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
+      if (kind == GRAFT_PY_TOKEN_KW_NONE)
+        e->constant.kind = GRAFT_PY_CONST_NONE;
+      else
         {
-          if (kind != GRAFT_PY_TOKEN_KW_NONE && kind != GRAFT_PY_TOKEN_KW_TRUE &&
-              kind != GRAFT_PY_TOKEN_KW_FALSE)
-            return NULL;
-          e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
-          if (kind == GRAFT_PY_TOKEN_KW_NONE)
-            e->constant.kind = GRAFT_PY_CONST_NONE;
-          else
-            {
-              e->constant.kind = GRAFT_PY_CONST_BOOL;
-              e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
-            }
-          f->end = q;
-          f->p = skip (t, q);
-          return e;
+          e->constant.kind = GRAFT_PY_CONST_BOOL;
+          e->constant.bool_value = kind == GRAFT_PY_TOKEN_KW_TRUE;
         }
     }
-  {
-    const char *id = intern (f, p, q);
-
-    e = new_expr (f, GRAFT_PY_EXPR_NAME, p, q);
-    e->name.id = id;
-  }
+  else
+    {
+      e = new_node (f, GRAFT_PY_EXPR_NAME, p, q);
+      e->name.id = id;
+      e->name.ctx = GRAFT_PY_CTX_LOAD;
+    }
   f->end = q;
   f->p = skip (t, q);
   return e;
@@ -320,6 +423,21 @@ read_float (const guchar *t,
   return (double) m / powers[k];
 }
 
+/* Whether a byte may follow a number the fast line takes: not a name's
+ * byte, `.` or a non-ASCII byte (`1_000`, `1e5`, `0x1f`, `3j`, `1.`,
+ * `1.5.real`, `12é`). */
+static const guint8 number_follow[256] = {
+  [0 ... '.' - 1] = 1,
+  ['/'] = 1,
+  [':' ... '@'] = 1,
+  ['['] = 1,
+  ['\\'] = 1,
+  [']'] = 1,
+  ['^'] = 1,
+  ['`'] = 1,
+  ['{' ... 0x7f] = 1,
+};
+
 /* The number at @p (a digit), taken. */
 static GraftPyExpr *
 take_number (Fast   *f,
@@ -327,11 +445,14 @@ take_number (Fast   *f,
 {
   const guchar *t = f->t;
   guint32       q = p + 1;
+  guint64       value = t[p] - '0';
   gboolean      is_float = FALSE;
   GraftPyExpr  *e;
 
+  /* (An integer of more than 18 digits is refused below: the value,
+   * wrapped, is not used then.) */
   while (t[q] >= '0' && t[q] <= '9')
-    q++;
+    value = value * 10 + (t[q++] - '0');
   /* `007` is the lexer's to refuse, `08.5` is left to it too. */
   if (t[p] == '0' && q - p > 1)
     return NULL;
@@ -342,9 +463,8 @@ take_number (Fast   *f,
         q++;
       is_float = TRUE;
     }
-  /* `1_000`, `1e5`, `0x1f`, `3j`, `1.`, `1.5.real`, `12é`; an integer
-   * that may not fit in 63 bits. */
-  if (_graft_py_id_char[t[q]] || t[q] == '.' || t[q] >= 0x80 || (!is_float && q - p > 18))
+  /* An integer that may not fit in 63 bits is the lexer's too. */
+  if (!number_follow[t[q]] || (!is_float && q - p > 18))
     return NULL;
   e = new_expr (f, GRAFT_PY_EXPR_CONSTANT, p, q);
   if (is_float)
@@ -354,26 +474,22 @@ take_number (Fast   *f,
     }
   else
     {
-      gint64 value;
-
-      _graft_py_read_decimal ((const char *) t, p, q, &value);
       e->constant.kind = GRAFT_PY_CONST_INT;
-      e->constant.int_value = value;
+      e->constant.int_value = (gint64) value;
     }
   f->end = q;
   f->p = skip (t, q);
   return e;
 }
 
-/* An operand that starts with the name or keyword [@p, @q): the rest of
- * an expression after it, if a trailer or an operator follows. */
-static inline __attribute__ ((always_inline)) GraftPyExpr *
-expression_from_name (Fast   *f,
-                      guint32 p,
-                      guint32 q)
-{
-  GraftPyExpr *e = take_name_atom (f, p, q);
+static GraftPyExpr *parse_bracket_atom (Fast *f);
 
+/* The rest of an expression after its first atom @e, if a trailer or an
+ * operator follows. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+expression_from_atom (Fast        *f,
+                      GraftPyExpr *e)
+{
   if (e == NULL)
     return NULL;
   switch (follow_class[f->t[f->p]])
@@ -390,23 +506,50 @@ expression_from_name (Fast   *f,
     }
 }
 
-/* parse_expression() with the most common items, a name or a name's
- * trailers, read without the descent's levels. */
+/* An operand that starts with the name or keyword [@p, @q): the rest of
+ * an expression after it, if a trailer or an operator follows. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+expression_from_name (Fast   *f,
+                      guint32 p,
+                      guint32 q)
+{
+  return expression_from_atom (f, take_name_atom (f, p, q));
+}
+
+/* parse_expression() at a byte of class @cls, the lookahead's first: an
+ * expression that starts with an atom is read from it without the
+ * descent's levels (one with a unary operator takes them). */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_item_at (Fast *f,
+               guint cls)
+{
+  switch (cls)
+    {
+    case A_NAME:
+      {
+        guint32 q = scan_name (f->t, f->p);
+
+        if (q == 0)
+          return NULL;
+        return expression_from_name (f, f->p, q);
+      }
+    case A_DIGIT:
+      return expression_from_atom (f, take_number (f, f->p));
+    case A_LPAR:
+    case A_LSQB:
+      return expression_from_atom (f, parse_bracket_atom (f));
+    case A_SIGN:
+      return parse_expression (f);
+    default:
+      return NULL;
+    }
+}
+
+/* parse_expression(), as parse_item_at(). */
 static inline __attribute__ ((always_inline)) GraftPyExpr *
 parse_item (Fast *f)
 {
-  const guchar *t = f->t;
-  guint32       p = f->p;
-
-  if (atom_class[t[p]] == A_NAME)
-    {
-      guint32 q = scan_name (t, p);
-
-      if (q == 0)
-        return NULL;
-      return expression_from_name (f, p, q);
-    }
-  return parse_expression (f);
+  return parse_item_at (f, atom_class[f->t[f->p]]);
 }
 
 /* `(` or `[` at the lookahead: the list or parenthesized expression. */
@@ -431,7 +574,7 @@ parse_bracket_atom (Fast *f)
         {
           /* A parenthesized expression keeps its own span; a tuple or a
            * generator expression takes the usual way. */
-          e = parse_expression (f);
+          e = parse_item (f);
           if (e == NULL || t[f->p] != ')')
             return NULL;
           f->end = f->p + 1;
@@ -454,8 +597,9 @@ parse_bracket_atom (Fast *f)
       if (t[f->p] != ']')
         return NULL;
       f->end = f->p + 1;
-      e = new_expr (f, GRAFT_PY_EXPR_LIST, start, f->end);
-      e->sequence.elts = finish_exprs (f, base);
+      e = new_node_with_items (f, GRAFT_PY_EXPR_LIST, start, f->end, f->sp - base);
+      e->sequence.elts = take_exprs (f, base, (GraftPyExpr **) (e + 1));
+      e->sequence.ctx = GRAFT_PY_CTX_LOAD;
     }
   f->p = skip (t, f->end);
   f->nest--;
@@ -537,7 +681,7 @@ parse_call (Fast        *f,
       else if (n_keywords > 0)
         return NULL;
       else
-        item = parse_expression (f);
+        item = parse_item_at (f, atom_class[t[p]]);
       if (item == NULL || !push (f, item))
         return NULL;
       if (t[f->p] != ',')
@@ -549,12 +693,14 @@ parse_call (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  c = new_expr (f, GRAFT_PY_EXPR_CALL, func->start, f->end);
+  /* The call, then its keywords, then its arguments, in one piece. */
+  c = new_node_with_items (f, GRAFT_PY_EXPR_CALL, func->start, f->end, f->sp - base);
   c->call.func = func;
+  c->call.keywords = NULL;
+  c->call.n_keywords = 0;
   if (n_keywords > 0)
     {
-      GraftPyKeyword **keywords =
-          _graft_py_arena_alloc_fast (f->arena, n_keywords * sizeof (gpointer));
+      GraftPyKeyword **keywords = (GraftPyKeyword **) (c + 1);
 
       for (guint i = 0; i < n_keywords; i++)
         keywords[i] = f->stack[f->sp - n_keywords + i];
@@ -562,7 +708,7 @@ parse_call (Fast        *f,
       c->call.n_keywords = n_keywords;
       f->sp -= n_keywords;
     }
-  c->call.args = finish_exprs (f, base);
+  c->call.args = take_exprs (f, base, (GraftPyExpr **) (c + 1) + n_keywords);
   return c;
 }
 
@@ -667,9 +813,10 @@ parse_subscript (Fast        *f,
   f->end = f->p + 1;
   f->p = skip (t, f->end);
   f->nest--;
-  e = new_expr (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
+  e = new_node (f, GRAFT_PY_EXPR_SUBSCRIPT, value->start, f->end);
   e->subscript.value = value;
   e->subscript.slice = index;
+  e->subscript.ctx = GRAFT_PY_CTX_LOAD;
   return e;
 }
 
@@ -694,12 +841,15 @@ parse_trailers (Fast        *f,
             if (atom_class[t[p]] != A_NAME)
               return NULL;
             q = scan_name (t, p);
-            if (q == 0 || is_keyword (t, p, q))
+            if (q == 0)
               return NULL;
-            attr = intern (f, p, q);
-            a = new_expr (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
+            attr = intern_name (f, p, q);
+            if (attr == NULL)
+              return NULL;
+            a = new_node (f, GRAFT_PY_EXPR_ATTRIBUTE, e->start, q);
             a->attribute.value = e;
             a->attribute.attr = attr;
+            a->attribute.ctx = GRAFT_PY_CTX_LOAD;
             f->end = q;
             f->p = skip (t, q);
             e = a;
@@ -718,8 +868,24 @@ parse_trailers (Fast        *f,
   return NULL;
 }
 
-/* An operand: a primary after any number of unary `-` and `+`, each
- * spanning to the operand's end. */
+static GraftPyExpr *parse_unary (Fast *f);
+
+/* An operand: a primary after any number of unary `-` and `+`. */
+static inline __attribute__ ((always_inline)) GraftPyExpr *
+parse_operand (Fast *f)
+{
+  GraftPyExpr *e;
+
+  if (atom_class[f->t[f->p]] == A_SIGN)
+    return parse_unary (f);
+  e = parse_atom (f);
+  if (e == NULL || follow_class[f->t[f->p]] != F_TRAILER)
+    return e;
+  return parse_trailers (f, e);
+}
+
+/* A unary `-` or `+` at the lookahead and its operand, spanning to the
+ * operand's end. */
 static GraftPyExpr *
 parse_unary (Fast *f)
 {
@@ -727,18 +893,10 @@ parse_unary (Fast *f)
   guint32       start = f->p;
   GraftPyExpr  *operand, *u;
 
-  if (atom_class[t[start]] != A_SIGN)
-    {
-      GraftPyExpr *e = parse_atom (f);
-
-      if (e == NULL || follow_class[t[f->p]] != F_TRAILER)
-        return e;
-      return parse_trailers (f, e);
-    }
   if (!lone_operator (t, start) || !enter (f))
     return NULL;
   f->p = skip (t, start + 1);
-  operand = parse_unary (f);
+  operand = parse_operand (f);
   if (operand == NULL)
     return NULL;
   f->nest--;
@@ -758,7 +916,7 @@ parse_binary (Fast        *f,
   const guchar *t = f->t;
 
   if (left == NULL)
-    left = parse_unary (f);
+    left = parse_operand (f);
   while (left != NULL)
     {
       guint32      p = f->p;
@@ -774,7 +932,7 @@ parse_binary (Fast        *f,
       right = parse_binary (f, prec + 1, NULL);
       if (right == NULL)
         return NULL;
-      e = new_expr (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
+      e = new_node (f, GRAFT_PY_EXPR_BIN_OP, left->start, f->end);
       e->bin_op.op = byte_bin_op[c];
       e->bin_op.left = left;
       e->bin_op.right = right;
@@ -866,15 +1024,15 @@ _graft_py_fast_line (GraftPyModule *module,
         }
       if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_ASSIGN, start, f.end);
-      s->assign.targets = finish_exprs (&f, 0);
+      s = new_stmt (&f, GRAFT_PY_STMT_ASSIGN, start, f.end, f.sp);
+      s->assign.targets = take_exprs (&f, 0, (GraftPyExpr **) (s + 1));
       s->assign.value = e;
     }
   else
     {
       if (t[f.p] != '\n')
         return NULL;
-      s = _graft_py_stmt_new_fast (module, GRAFT_PY_STMT_EXPR, start, f.end);
+      s = new_stmt (&f, GRAFT_PY_STMT_EXPR, start, f.end, 0);
       s->expr.value = e;
     }
   *out_newline = f.p;

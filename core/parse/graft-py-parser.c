@@ -31,6 +31,10 @@
 #include <stdarg.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* A stack of pointers, pushed and cut back inline (GPtrArray's calls were
  * a tenth of parsing); `pdata` and `len` as in GPtrArray. */
 typedef struct
@@ -3527,6 +3531,40 @@ line_statement_end (const char *t,
  * statement (*out_last_end), and the whole file is read the usual way
  * when they differ.  A tab, form feed, carriage return or NUL byte in an
  * indentation gives up, and the lexer runs through the body instead. */
+/* The first newline in [@q, @end), or %NULL: memchr() costs a call and
+ * its set-up for each line, which is about as long as the search. */
+static inline const char *
+find_newline (const char *t,
+              gsize       q,
+              gsize       end)
+{
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8 ('\n');
+
+  /* Most lines end within 32 bytes of their first token. */
+  for (; q + 32 <= end; q += 32)
+    {
+      guint32 m = (guint32) _mm_movemask_epi8 (
+                      _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (t + q)), nl)) |
+                  (guint32) _mm_movemask_epi8 (
+                      _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (t + q + 16)), nl))
+                      << 16;
+
+      if (m != 0)
+        return t + q + __builtin_ctz (m);
+    }
+  for (; q + 16 <= end; q += 16)
+    {
+      guint m = (guint) _mm_movemask_epi8 (
+          _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *) (t + q)), nl));
+
+      if (m != 0)
+        return t + q + __builtin_ctz (m);
+    }
+#endif
+  return memchr (t + q, '\n', end - q);
+}
+
 static gboolean
 scan_body (const char *t,
            gsize       pos,
@@ -3541,15 +3579,31 @@ scan_body (const char *t,
 
   for (;;)
     {
-      const char *nl = memchr (t + last, '\n', end - last);
+      const char *nl = find_newline (t, last, end);
       gsize       q;
 
       stop = nl != NULL ? (gsize) (nl - t) : end;
       if (nl == NULL)
         break;
 
+      /* Most next lines: indented by exactly @indent spaces, then a token
+       * (not a newline, `#` or a byte that gives up). */
+      q = stop + 1;
+      if (indent <= 8 && q + 8 <= end)
+        {
+          guint64 w;
+          guchar  c = (guchar) t[q + indent];
+
+          memcpy (&w, t + q, 8);
+          if (((w ^ spaces) & _graft_py_word_masks[indent]) == 0 && c > ' ' && c != '#')
+            {
+              last = q + indent;
+              continue;
+            }
+        }
+
       /* The next line with a token, blank and comment lines skipped. */
-      for (q = stop + 1;;)
+      for (;;)
         {
           gsize    line = q;
           guint64  w;
@@ -3903,13 +3957,15 @@ read_fast_line (Parser *p)
   GraftPyLexer *lex = &p->main_lexer;
   GraftPyStmt  *s;
   gsize         newline;
+  /* The lookahead is the name read after the last fast line: the lexer
+   * has not moved since. */
+  gboolean chained = p->cur.start == p->fast_name_start;
 
   if (!g_atomic_int_get (&fast_lines) || p->lex != lex || p->n_stmts >= GRAFT_MAX_STATEMENTS ||
       p->depth >= GRAFT_MAX_PARSE_DEPTH)
     return NULL;
   s = _graft_py_fast_line (p->module, p->text, lex->end, p->cur.start,
-                           p->cur.start == p->fast_name_start ? p->cur.end : 0,
-                           GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
+                           chained ? p->cur.end : 0, GRAFT_MAX_PARSE_DEPTH - p->depth, &newline);
   if (s == NULL)
     return NULL;
   p->n_stmts++;
@@ -3920,7 +3976,7 @@ read_fast_line (Parser *p)
    * at the block's indentation, read here without the lexer's call. */
   p->prev_kind = GRAFT_PY_TOKEN_NEWLINE;
   p->prev_end = newline + 1;
-  if (_graft_py_lexer_next_line_name (lex, newline + 1, &p->cur))
+  if (_graft_py_lexer_next_line_name (lex, newline + 1, chained, &p->cur))
     {
       p->fast_name_start = p->cur.start;
       return s;
