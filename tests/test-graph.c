@@ -1702,13 +1702,16 @@ test_create_node_static (void)
   static const char plus[] = "plus";
   g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
   g_autofree char *heap = g_strdup (plus);
+  GraftNodeRequest request = { .op = GRAFT_OP_CALL_FUNCTION,
+                               .target = target,
+                               .name_candidate = plus,
+                               .static_text = TRUE };
   GraftNode       *n[6];
 
   for (guint i = 0; i < G_N_ELEMENTS (n); i++)
     n[i] = i % 3 == 2 ? graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, target, NULL,
                                                       NULL, heap, NULL)
-                      : _graft_graph_create_node_static (graph, GRAFT_OP_CALL_FUNCTION, target,
-                                                         NULL, NULL, plus);
+                      : _graft_graph_create_node_request (graph, &request);
   g_assert_cmpstr (graft_node_get_name (n[0]), ==, "plus");
   g_assert_cmpstr (graft_node_get_name (n[1]), ==, "plus_1");
   g_assert_cmpstr (graft_node_get_name (n[2]), ==, "plus_2");

@@ -456,14 +456,20 @@ _graft_tracer_make_node_from (Tracer            *t,
   /* The arguments are built in scratch memory (items on the stack, the
    * keywords' names borrowed) and copied into the graph's own: the
    * arguments first, then the items of lists of traced values. */
-  GraftArg   a_stack[8 + 16], k_stack[16];
-  guint      n_args = args != NULL ? args->len : 0;
-  guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
-  guint      n_items = 8; /* the next free item of a_stack */
-  GraftArg   a, k;
-  GraftNode *node = NULL;
-  gboolean   static_text = t->static_text;
-  guint      i;
+  GraftArg         a_stack[8 + 16], k_stack[16];
+  guint            n_args = args != NULL ? args->len : 0;
+  guint            n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
+  guint            n_items = 8; /* the next free item of a_stack */
+  GraftArg         a, k;
+  GraftNode       *node = NULL;
+  guint            i;
+  GraftNodeRequest request = { .op = op,
+                               .target = target,
+                               .args = &a,
+                               .name_candidate = name,
+                               .static_text = t->static_text,
+                               .span_start = at->start,
+                               .span_end = at->end };
 
   t->static_text = FALSE;
   if (G_UNLIKELY (!t->tracing || t->graph == NULL))
@@ -515,10 +521,7 @@ _graft_tracer_make_node_from (Tracer            *t,
   if (n_kw == 0)
     {
       /* Most calls have no keywords: no dict to copy. */
-      if (static_text)
-        node = _graft_graph_create_node_static (t->graph, op, target, &a, NULL, name);
-      else
-        node = graft_graph_create_node_copy (t->graph, op, target, &a, NULL, name, NULL);
+      node = _graft_graph_create_node_request (t->graph, &request);
       goto out;
     }
   k = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = n_kw / 2, .items = k_stack };
@@ -534,10 +537,8 @@ _graft_tracer_make_node_from (Tracer            *t,
     }
   if (i == n_kw / 2)
     {
-      if (static_text)
-        node = _graft_graph_create_node_static (t->graph, op, target, &a, &k, name);
-      else
-        node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+      request.kwargs = &k;
+      node = _graft_graph_create_node_request (t->graph, &request);
     }
   if (G_UNLIKELY (k.items != k_stack))
     g_free (k.items);
@@ -548,7 +549,6 @@ out:
     g_free (a.items);
   if (node == NULL)
     return NULL;
-  graft_node_set_span (node, at->start, at->end);
   _graft_tracer_release (t, mark);
   return _graft_value_proxy (t, node);
 }
