@@ -430,7 +430,42 @@ graft_graph_new (const GraftDialect *dialect)
   return self;
 }
 
-static GraftNode *
+#ifndef NODES_EACH_ALONE
+/* node_alloc() when no node is free and the page is used up: the next
+ * page of the run, or a new run of pages. */
+static G_GNUC_NO_INLINE void
+node_page_next (GraftGraph *self)
+{
+  NodePage *page;
+  guint     n_run = 0;
+
+  if (self->pages_left == 0)
+    {
+      guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
+
+      self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+      self->pages_left = n;
+      n_run = n;
+      self->node_bytes += n * NODE_PAGE_SIZE;
+      g_ptr_array_add (self->node_blocks, self->next_page);
+    }
+  page = (NodePage *) self->next_page;
+  page->graph = self;
+  node_page_set_marks (page, (guint32 *) _graft_no_marks);
+  page->run_pages = n_run; /* 0 but in a run's first page */
+  /* While marks are held, every page has its array. */
+  if (self->marks_held > 0)
+    _graft_node_page_add_marks (page);
+  self->next_page += NODE_PAGE_SIZE;
+  self->pages_left--;
+  self->page_next = (GraftNode *) (page + 1);
+  self->page_left = NODES_PER_PAGE;
+}
+#endif
+
+/* A node of zeros: a free one, or the page's next (inline: most graphs
+ * only grow). */
+static inline G_ALWAYS_INLINE GraftNode *
 node_alloc (GraftGraph *self)
 {
   GraftNode *node;
@@ -447,7 +482,7 @@ node_alloc (GraftGraph *self)
     self->node_bytes += NODE_PAGE_SIZE;
   }
 #else
-  if (self->free_nodes != NULL)
+  if (G_UNLIKELY (self->free_nodes != NULL))
     {
       node = self->free_nodes;
       self->free_nodes = node->next;
@@ -457,33 +492,8 @@ node_alloc (GraftGraph *self)
     }
   else
     {
-      if (self->page_left == 0)
-        {
-          NodePage *page;
-          guint     n_run = 0;
-
-          if (self->pages_left == 0)
-            {
-              guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
-
-              self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
-              self->pages_left = n;
-              n_run = n;
-              self->node_bytes += n * NODE_PAGE_SIZE;
-              g_ptr_array_add (self->node_blocks, self->next_page);
-            }
-          page = (NodePage *) self->next_page;
-          page->graph = self;
-          node_page_set_marks (page, (guint32 *) _graft_no_marks);
-          page->run_pages = n_run; /* 0 but in a run's first page */
-          /* While marks are held, every page has its array. */
-          if (self->marks_held > 0)
-            _graft_node_page_add_marks (page);
-          self->next_page += NODE_PAGE_SIZE;
-          self->pages_left--;
-          self->page_next = (GraftNode *) (page + 1);
-          self->page_left = NODES_PER_PAGE;
-        }
+      if (G_UNLIKELY (self->page_left == 0))
+        node_page_next (self);
       node = self->page_next++;
       self->page_left--;
     }
@@ -1109,8 +1119,22 @@ add_user_once (GraftNode *used,
       if (used->users.one == user)
         return;
     }
-  else if (used->users.many->n > 0 && used->users.many->items[used->users.many->n - 1] == user)
-    return;
+  else
+    {
+      UserArray *array = used->users.many;
+      guint      n = array->n;
+
+      if (n > 0 && array->items[n - 1] == user)
+        return;
+      /* Room, and no index to make (add_user_many()). */
+      if (G_LIKELY (n < 1u << array->capacity_log2 &&
+                    (n < USER_INDEX_THRESHOLD || array->index != NULL)))
+        {
+          array->items[n] = user;
+          array->n = n + 1;
+          return;
+        }
+    }
   add_user_many (used, user);
 }
 

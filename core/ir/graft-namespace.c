@@ -1897,6 +1897,26 @@ counted_renumber (Counted *c,
   return c->name_len;
 }
 
+/* @c's name one more when its last digit is a 9: the 9s before it carried
+ * in place, the hash state of the digits but the last redone; written
+ * whole when the number gains a digit.  Returns the name's length. */
+static G_GNUC_NO_INLINE guint
+counted_carry (Counted *c,
+               guint64  num)
+{
+  char *digits = c->name + c->len + 1;
+  guint n = c->name_len - (c->len + 1);
+  guint i = n;
+
+  while (i > 0 && digits[i - 1] == '9')
+    digits[--i] = '0';
+  if (i == 0)
+    return counted_renumber (c, num);
+  digits[i - 1]++;
+  c->last_state = _graft_name_hash_step (c->state, digits, n - 1);
+  return c->name_len;
+}
+
 /* put_counted() when @num is not the next entry of the base's run with
  * room: the run reaches out to it, or the set takes the name.  The
  * header's count field is @replaced.  Returns the name's entry. */
@@ -1939,9 +1959,15 @@ put_counted (GraftNamespace *self,
   guint32        replaced = count_slot != NULL ? (guint32) (old_count + 1) : 0;
   gpointer      *at;
 
-  if (G_LIKELY (num == (guint64) c->last_num + 1 && c->name[n - 1] != '9'))
-    /* One more than last time, the same digits but the last. */
-    c->name[n - 1]++;
+  if (G_LIKELY (num == (guint64) c->last_num + 1))
+    {
+      /* One more than last time: most often the same digits but the
+       * last. */
+      if (G_LIKELY (c->name[n - 1] != '9'))
+        c->name[n - 1]++;
+      else
+        n = counted_carry (c, num);
+    }
   else
     n = counted_renumber (c, num);
   c->last_num = (guint32) num;
