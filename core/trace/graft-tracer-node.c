@@ -456,13 +456,14 @@ _graft_tracer_make_node_from (Tracer            *t,
   /* The arguments are built in scratch memory (items on the stack, the
    * keywords' names borrowed) and copied into the graph's own: the
    * arguments first, then the items of lists of traced values. */
-  GraftArg         a_stack[8 + 16], k_stack[16];
-  guint            n_args = args != NULL ? args->len : 0;
-  guint            n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
-  guint            n_items = 8; /* the next free item of a_stack */
-  GraftArg         a, k;
-  GraftNode       *node = NULL;
-  guint            i;
+  GraftArg   a_stack[8 + 16], k_stack[16];
+  guint      n_args = args != NULL ? args->len : 0;
+  guint      n_kw = kwargs != NULL ? 2 * kwargs->keys->len : 0;
+  guint      n_items = 8; /* the next free item of a_stack */
+  GraftArg   a, k;
+  GraftNode *node = NULL;
+  guint      i;
+
   GraftNodeRequest request = { .op = op,
                                .target = target,
                                .args = &a,
