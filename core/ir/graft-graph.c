@@ -1787,7 +1787,7 @@ unlink_node (GraftGraph *self,
 
 /* Gives @node the caller's @args and @kwargs, moved from the heap into
  * the graph's pool (and left `None`). */
-static void
+static inline G_ALWAYS_INLINE void
 take_args (GraftGraph *self,
            GraftNode  *node,
            GraftArg   *args,
