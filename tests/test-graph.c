@@ -1702,13 +1702,16 @@ test_create_node_static (void)
   static const char plus[] = "plus";
   g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_2_6));
   g_autofree char *heap = g_strdup (plus);
+  GraftNodeRequest request = { .op = GRAFT_OP_CALL_FUNCTION,
+                               .target = target,
+                               .name_candidate = plus,
+                               .static_text = TRUE };
   GraftNode       *n[6];
 
   for (guint i = 0; i < G_N_ELEMENTS (n); i++)
     n[i] = i % 3 == 2 ? graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, target, NULL,
                                                       NULL, heap, NULL)
-                      : _graft_graph_create_node_static (graph, GRAFT_OP_CALL_FUNCTION, target,
-                                                         NULL, NULL, plus);
+                      : _graft_graph_create_node_request (graph, &request);
   g_assert_cmpstr (graft_node_get_name (n[0]), ==, "plus");
   g_assert_cmpstr (graft_node_get_name (n[1]), ==, "plus_1");
   g_assert_cmpstr (graft_node_get_name (n[2]), ==, "plus_2");
@@ -1718,6 +1721,79 @@ test_create_node_static (void)
       g_assert_cmpstr (graft_node_get_target (n[i]), ==, target);
       g_assert_true (graft_node_get_target (n[i]) == graft_node_get_target (n[0]));
       g_assert_true (graft_graph_find_node (graph, graft_node_get_name (n[i])) == n[i]);
+    }
+}
+
+/* A candidate counted on past carries and added digits (the namespace
+ * steps the last digit of the name it made last, carries in place and
+ * writes the name whole when it gains a digit): every name as torch makes
+ * it, bound to its node; and after a name taken out of turn. */
+static void
+test_create_node_carries (void)
+{
+  static const char plus[] = "plus";
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNodeRequest request = { .op = GRAFT_OP_CALL_FUNCTION,
+                               .target = "operator.add",
+                               .name_candidate = plus,
+                               .static_text = TRUE };
+
+  for (guint i = 0; i < 1205; i++)
+    {
+      GraftNode       *node = _graft_graph_create_node_request (graph, &request);
+      g_autofree char *want = i == 0 ? g_strdup (plus) : g_strdup_printf ("plus_%u", i);
+
+      g_assert_cmpstr (graft_node_get_name (node), ==, want);
+      g_assert_true (graft_graph_find_node (graph, want) == node);
+      if (i == 150)
+        {
+          /* `plus_152` taken verbatim: the count goes past it. */
+          graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, "operator.add", NULL, NULL,
+                                         "plus_152", NULL);
+          i++;
+          g_assert_cmpstr (graft_node_get_name (_graft_graph_create_node_request (graph, &request)),
+                           ==, "plus_151");
+          g_assert_cmpstr (graft_node_get_name (_graft_graph_create_node_request (graph, &request)),
+                           ==, "plus_153");
+          i += 2;
+        }
+    }
+}
+
+/* Names past the run of `plus_<k>` the namespace keeps apart (`plus_1`
+ * ... `plus_100` read verbatim are in its set): the counted names go to
+ * the set too, hashed from the digits but the last (kept across
+ * carries), and are found by their text. */
+static void
+test_create_node_carries_in_set (void)
+{
+  static const char plus[] = "plus";
+
+  for (guint d = 0; d < 2; d++)
+    {
+      g_autoptr (GraftGraph) graph =
+          graft_graph_new (graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6));
+      GraftNodeRequest request = { .op = GRAFT_OP_CALL_FUNCTION,
+                                   .target = "operator.add",
+                                   .name_candidate = plus,
+                                   .static_text = TRUE };
+
+      _graft_graph_create_node_request (graph, &request);
+      for (guint i = 1; i <= 100; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("plus_%u", i);
+
+          graft_graph_create_node_named (graph, GRAFT_OP_CALL_FUNCTION, "operator.add", NULL, NULL,
+                                         name, NULL);
+        }
+      for (guint i = 101; i < 135; i++)
+        {
+          GraftNode       *node = _graft_graph_create_node_request (graph, &request);
+          g_autofree char *want = g_strdup_printf ("plus_%u", i);
+
+          g_assert_cmpstr (graft_node_get_name (node), ==, want);
+          g_assert_true (graft_graph_find_node (graph, want) == node);
+        }
     }
 }
 
@@ -1756,6 +1832,8 @@ main (int   argc,
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
   g_test_add_func ("/core/graph/shared-args", test_shared_args);
   g_test_add_func ("/core/graph/create-node-static", test_create_node_static);
+  g_test_add_func ("/core/graph/create-node-carries", test_create_node_carries);
+  g_test_add_func ("/core/graph/create-node-carries-in-set", test_create_node_carries_in_set);
 
   return g_test_run ();
 }

@@ -20,6 +20,42 @@ G_BEGIN_DECLS
 const char *_graft_graph_lookup_interned (GraftGraph *self,
                                           const char *text);
 
+/* How _graft_graph_create_node_request() takes a request's arguments. */
+typedef enum {
+  /* Copied into the graph's pool, the caller's left as they are: built
+   * in scratch memory (items on the stack, strings the caller keeps). */
+  GRAFT_ARGS_COPIED = 0,
+  /* In the graph's pool's form (_graft_graph_lay_out_args()) but for the
+   * containers that hold nodes: strings and shared containers are taken
+   * as they are, the other containers copied. */
+  GRAFT_ARGS_LAID_OUT,
+  /* From the heap, consumed (left `None`): graft_graph_create_node(). */
+  GRAFT_ARGS_MOVED,
+} GraftArgsHow;
+
+/* A node to create (_graft_graph_create_node_request()), filled in by the
+ * caller on its stack: the fields a designated initializer leaves out
+ * are the usual case (arguments copied, a name derived from the target,
+ * appended, text that may change, no span). */
+typedef struct _GraftNodeRequest
+{
+  GraftOp         op;
+  GraftArgsHow    how;
+  const char     *target;
+  const GraftArg *args;   /* (nullable): a tuple */
+  const GraftArg *kwargs; /* (nullable): a dict */
+  /* (nullable): the wanted name; NULL derives it from the target as
+   * `Graph._target_to_str` does */
+  const char *name_candidate;
+  GraftNode  *before; /* (nullable): insert before it; NULL appends */
+  /* @target and @name_candidate are text that never changes nor is freed
+   * while the graph lives (a table's, compiled in; the graph's chunk):
+   * each is known by its address once seen, its text not compared again */
+  gboolean static_text;
+  guint32  span_start; /* graft_node_set_span() */
+  guint32  span_end;
+} GraftNodeRequest;
+
 guint32    _graft_graph_new_mark (GraftGraph *self);
 guint32    _graft_graph_get_epoch (GraftGraph *self);
 gboolean   _graft_node_name_is_canonical (GraftNode *node);
@@ -42,20 +78,8 @@ GraftNode *_graft_node_get_last_user (GraftNode  *node,
 guint      _graft_graph_get_n_trash_bound (GraftGraph *self);
 void       _graft_graph_set_never_defer (GraftGraph *self,
                                          gboolean    never);
-GraftNode *_graft_graph_create_node_static (GraftGraph     *self,
-                                            GraftOp         op,
-                                            const char     *target,
-                                            const GraftArg *args,
-                                            const GraftArg *kwargs,
-                                            const char     *name_candidate);
-GraftNode *_graft_graph_create_node_laid_out (GraftGraph     *self,
-                                              GraftOp         op,
-                                              const char     *target,
-                                              const GraftArg *args,
-                                              const GraftArg *kwargs,
-                                              const char     *name_candidate,
-                                              GraftNode      *before,
-                                              gboolean        foreign);
+GraftNode *_graft_graph_create_node_request (GraftGraph             *self,
+                                             const GraftNodeRequest *request);
 void       _graft_graph_lay_out_args (GraftGraph     *self,
                                       GraftArg       *args,
                                       GraftArg       *kwargs,
@@ -273,26 +297,5 @@ void       _graft_graph_copy_arg (GraftGraph     *self,
                                   const GraftArg *src);
 void       _graft_graph_release_arg (GraftGraph *self,
                                      GraftArg   *arg);
-
-/*
- * _graft_node_set_span_inline:
- *
- * graft_node_set_span() inline, for the tracer's nodes (one a node made):
- * a span of a line or less fits the node; any other out of line.
- */
-static inline G_ALWAYS_INLINE void
-_graft_node_set_span_inline (GraftNode *node,
-                             guint32    start,
-                             guint32    end)
-{
-  if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG &&
-                node->span_len != GRAFT_NODE_SPAN_LONG))
-    {
-      node->span_start = start;
-      node->span_len = end - start;
-      return;
-    }
-  graft_node_set_span (node, start, end);
-}
 
 G_END_DECLS

@@ -430,7 +430,42 @@ graft_graph_new (const GraftDialect *dialect)
   return self;
 }
 
-static GraftNode *
+#ifndef NODES_EACH_ALONE
+/* node_alloc() when no node is free and the page is used up: the next
+ * page of the run, or a new run of pages. */
+static G_GNUC_NO_INLINE void
+node_page_next (GraftGraph *self)
+{
+  NodePage *page;
+  guint     n_run = 0;
+
+  if (self->pages_left == 0)
+    {
+      guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
+
+      self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
+      self->pages_left = n;
+      n_run = n;
+      self->node_bytes += n * NODE_PAGE_SIZE;
+      g_ptr_array_add (self->node_blocks, self->next_page);
+    }
+  page = (NodePage *) self->next_page;
+  page->graph = self;
+  node_page_set_marks (page, (guint32 *) _graft_no_marks);
+  page->run_pages = n_run; /* 0 but in a run's first page */
+  /* While marks are held, every page has its array. */
+  if (self->marks_held > 0)
+    _graft_node_page_add_marks (page);
+  self->next_page += NODE_PAGE_SIZE;
+  self->pages_left--;
+  self->page_next = (GraftNode *) (page + 1);
+  self->page_left = NODES_PER_PAGE;
+}
+#endif
+
+/* A node of zeros: a free one, or the page's next (inline: most graphs
+ * only grow). */
+static inline G_ALWAYS_INLINE GraftNode *
 node_alloc (GraftGraph *self)
 {
   GraftNode *node;
@@ -447,7 +482,7 @@ node_alloc (GraftGraph *self)
     self->node_bytes += NODE_PAGE_SIZE;
   }
 #else
-  if (self->free_nodes != NULL)
+  if (G_UNLIKELY (self->free_nodes != NULL))
     {
       node = self->free_nodes;
       self->free_nodes = node->next;
@@ -457,33 +492,8 @@ node_alloc (GraftGraph *self)
     }
   else
     {
-      if (self->page_left == 0)
-        {
-          NodePage *page;
-          guint     n_run = 0;
-
-          if (self->pages_left == 0)
-            {
-              guint n = CLAMP (self->n_nodes / NODES_PER_PAGE, 1, MAX_PAGES_PER_RUN);
-
-              self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
-              self->pages_left = n;
-              n_run = n;
-              self->node_bytes += n * NODE_PAGE_SIZE;
-              g_ptr_array_add (self->node_blocks, self->next_page);
-            }
-          page = (NodePage *) self->next_page;
-          page->graph = self;
-          node_page_set_marks (page, (guint32 *) _graft_no_marks);
-          page->run_pages = n_run; /* 0 but in a run's first page */
-          /* While marks are held, every page has its array. */
-          if (self->marks_held > 0)
-            _graft_node_page_add_marks (page);
-          self->next_page += NODE_PAGE_SIZE;
-          self->pages_left--;
-          self->page_next = (GraftNode *) (page + 1);
-          self->page_left = NODES_PER_PAGE;
-        }
+      if (G_UNLIKELY (self->page_left == 0))
+        node_page_next (self);
       node = self->page_next++;
       self->page_left--;
     }
@@ -1109,8 +1119,22 @@ add_user_once (GraftNode *used,
       if (used->users.one == user)
         return;
     }
-  else if (used->users.many->n > 0 && used->users.many->items[used->users.many->n - 1] == user)
-    return;
+  else
+    {
+      UserArray *array = used->users.many;
+      guint      n = array->n;
+
+      if (n > 0 && array->items[n - 1] == user)
+        return;
+      /* Room, and no index to make (add_user_many()). */
+      if (G_LIKELY (n < 1u << array->capacity_log2 &&
+                    (n < USER_INDEX_THRESHOLD || array->index != NULL)))
+        {
+          array->items[n] = user;
+          array->n = n + 1;
+          return;
+        }
+    }
   add_user_many (used, user);
 }
 
@@ -1803,36 +1827,20 @@ unlink_node (GraftGraph *self,
   node->prev = node->next = NULL;
 }
 
-/* How take_args() takes the caller's arguments (its @copy): moved from
- * the heap, copied, or copied from a layout in the pool's form but for
- * the containers that hold nodes (_graft_graph_create_node_laid_out()). */
-#define ARGS_MOVED    0
-#define ARGS_COPIED   1
-#define ARGS_LAID_OUT 2
-
-/* Gives @node the caller's @args and @kwargs, in the graph's pool: moved
- * from the heap (and left `None`), or with @copy copied, the caller's left
- * as they are. */
-static void
+/* Gives @node the caller's @args and @kwargs, moved from the heap into
+ * the graph's pool (and left `None`). */
+static inline G_ALWAYS_INLINE void
 take_args (GraftGraph *self,
            GraftNode  *node,
            GraftArg   *args,
-           GraftArg   *kwargs,
-           guint       copy)
+           GraftArg   *kwargs)
 {
   if (args != NULL && args->kind == GRAFT_ARG_TUPLE)
     {
       /* Containers of plain values among the args are shared. */
-      if (copy == ARGS_LAID_OUT)
-        _graft_arg_pool_copy_laid_out (self->args_pool, &node->args, args);
-      else if (copy)
-        _graft_arg_pool_copy_args (self->args_pool, &node->args, args);
-      else
-        {
-          node->args = *args;
-          graft_arg_init_none (args);
-          _graft_arg_pool_adopt_args (self->args_pool, &node->args);
-        }
+      node->args = *args;
+      graft_arg_init_none (args);
+      _graft_arg_pool_adopt_args (self->args_pool, &node->args);
     }
   else
     {
@@ -1841,38 +1849,30 @@ take_args (GraftGraph *self,
     }
   if (kwargs != NULL && kwargs->kind == GRAFT_ARG_DICT)
     {
-      GraftArg value;
+      GraftArg value = *kwargs;
 
-      if (copy && kwargs->n == 0)
-        /* Most calls have none: nothing to copy. */
-        return;
-      if (copy == ARGS_LAID_OUT)
-        _graft_arg_pool_copy_laid_out (self->args_pool, &value, kwargs);
-      else if (copy)
-        _graft_arg_pool_copy_shared (self->args_pool, &value, kwargs);
-      else
-        {
-          value = *kwargs;
-          graft_arg_init_none (kwargs);
-          _graft_arg_pool_adopt (self->args_pool, &value);
-        }
+      graft_arg_init_none (kwargs);
+      _graft_arg_pool_adopt (self->args_pool, &value);
       put_kwargs (self, node, &value);
     }
   else
     g_warn_if_fail (kwargs == NULL);
 }
-/* take_args() with @copy and link_uses() in one walk, for @node (which
- * has no arguments yet): the caller's @args and @kwargs (either may be
- * NULL) copied into the graph's pool, the keyword arguments into the
- * same array after the args' items (no second array), and @node made a
- * user of each node they hold as it is met.  Nodes and numbers are
- * copied inline; what owns memory (text, containers) through the pool,
- * its containers of plain values shared. */
-static void
+
+/* The caller's @args and @kwargs (either may be NULL) copied into the
+ * graph's pool for @node (which has no arguments yet) and linked in one
+ * walk: the keyword arguments into the same array after the args' items
+ * (no second array), and @node made a user of each node they hold as it
+ * is met.  Nodes and numbers are copied inline; what owns memory (text,
+ * containers) through the pool, its containers of plain values shared;
+ * with @laid_out (GRAFT_ARGS_LAID_OUT), that is taken as it is but for
+ * the containers outside the pool's frozen chunks. */
+static inline void
 copy_args_linked (GraftGraph     *self,
                   GraftNode      *node,
                   const GraftArg *args,
-                  const GraftArg *kwargs)
+                  const GraftArg *kwargs,
+                  gboolean        laid_out)
 {
   guint           n = 0, n_kw = 0;
   const GraftArg *src = NULL;
@@ -1926,7 +1926,10 @@ copy_args_linked (GraftGraph     *self,
       else if (src[i].kind > GRAFT_ARG_FLOAT)
         {
           /* Text, a complex number or a container: its own memory. */
-          _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
+          if (laid_out)
+            _graft_arg_pool_copy_laid_out (self->args_pool, &items[i], &src[i]);
+          else
+            _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
           if (items[i].kind >= GRAFT_ARG_TUPLE)
             link_items (node, items[i].items, _graft_arg_count_items (&items[i]));
         }
@@ -1934,7 +1937,10 @@ copy_args_linked (GraftGraph     *self,
   if (n_kw > 0)
     {
       /* put_kwargs() as it would lay them out. */
-      _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
+      if (laid_out)
+        _graft_arg_pool_copy_laid_out (self->args_pool, &items[n], kwargs);
+      else
+        _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
       node->has_kwargs = TRUE;
       link_items (node, items[n].items, 2 * items[n].n);
     }
@@ -1957,14 +1963,15 @@ unindex_name (GraftGraph *self,
   _graft_namespace_bind (self->names, node->name, NULL);
 }
 
-/* @target must be interned in the graph's chunk. */
+/* A node of a name given verbatim (graft_graph_create_node_named()), its
+ * @args and @kwargs moved from the heap.  @target must be interned in the
+ * graph's chunk. */
 static GraftNode *
 insert_node (GraftGraph *self,
              GraftOp     op,
              const char *target,
              GraftArg   *args,
              GraftArg   *kwargs,
-             guint       copy_args,
              const char *name,
              gboolean    name_canonical,
              GraftNode  *before)
@@ -1975,13 +1982,9 @@ insert_node (GraftGraph *self,
   node->target = target;
   node->name = name;
   node->name_canonical = name_canonical;
-  if (copy_args)
-    copy_args_linked (self, node, args, kwargs);
-  else
-    take_args (self, node, args, kwargs, FALSE);
+  take_args (self, node, args, kwargs);
   link_node (self, node, before);
-  if (!copy_args)
-    link_uses (node);
+  link_uses (node);
   index_name (self, node);
   self->n_nodes++;
   if (self->recording != NULL)
@@ -2050,32 +2053,61 @@ intern_target (GraftGraph *self,
   return cached;
 }
 
-/* graft_graph_create_node() and graft_graph_create_node_copy(): a fresh
- * name from the namespace, then the node, its arguments consumed or
- * copied (@copy). */
-static GraftNode *
-create_node (GraftGraph *self,
-             GraftOp     op,
-             const char *target,
-             GraftArg   *args,
-             GraftArg   *kwargs,
-             guint       copy,
-             const char *name_candidate,
-             GraftNode  *before,
-             gboolean    static_text)
-{
-  const char *name;
+static inline void set_span (GraftNode *node,
+                             guint32    start,
+                             guint32    end);
 
-  target = intern_target (self, target, static_text);
-  if (name_candidate == NULL)
-    /* In the graph's chunk: its text never changes. */
-    name = _graft_namespace_create_name_stable (self->names, derived_name (self, op, target));
-  else if (static_text)
-    name = _graft_namespace_create_name_stable (self->names, name_candidate);
-  else
-    name = graft_namespace_create_name (self->names, name_candidate, GRAFT_NAME_DEFAULT);
+/**
+ * _graft_graph_create_node_request:
+ * @request: the node: its op, target, arguments and how they are taken,
+ *   name candidate, place and span
+ *
+ * torch.fx's `Graph.create_node` (graft_graph_create_node()) for every
+ * caller that lets the namespace name the node: a fresh name from the
+ * namespace, bound to the node as it is made; the arguments copied (or
+ * consumed, GRAFT_ARGS_MOVED) and linked; the node put in the list.
+ *
+ * Returns: (transfer none): the node, owned by the graph
+ */
+GraftNode *
+_graft_graph_create_node_request (GraftGraph             *self,
+                                  const GraftNodeRequest *request)
+{
+  gboolean    static_text = request->static_text;
+  const char *target = intern_target (self, request->target, static_text);
+  const char *candidate = request->name_candidate;
+  GraftNode  *node = node_alloc (self);
+
   /* A name the namespace made is canonical: clean, and not reserved. */
-  return insert_node (self, op, target, args, kwargs, copy, name, TRUE, before);
+  if (candidate == NULL)
+    /* In the graph's chunk: its text never changes. */
+    node->name =
+        _graft_namespace_create_name_bound (self->names, derived_name (self, request->op, target),
+                                            node);
+  else if (static_text)
+    node->name = _graft_namespace_create_name_bound (self->names, candidate, node);
+  else
+    node->name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
+  node->op = request->op;
+  node->name_canonical = TRUE;
+  node->target = target;
+  if (G_LIKELY (request->how != GRAFT_ARGS_MOVED))
+    {
+      copy_args_linked (self, node, request->args, request->kwargs,
+                        request->how == GRAFT_ARGS_LAID_OUT);
+      link_node (self, node, request->before);
+    }
+  else
+    {
+      take_args (self, node, (GraftArg *) request->args, (GraftArg *) request->kwargs);
+      link_node (self, node, request->before);
+      link_uses (node);
+    }
+  set_span (node, request->span_start, request->span_end);
+  self->n_nodes++;
+  if (self->recording != NULL)
+    _graft_edit_record (self->recording, GRAFT_EDIT_ADD, node);
+  return node;
 }
 
 /**
@@ -2103,10 +2135,18 @@ graft_graph_create_node (GraftGraph *self,
                          const char *name_candidate,
                          GraftNode  *before)
 {
+  GraftNodeRequest request = { .op = op,
+                               .how = GRAFT_ARGS_MOVED,
+                               .target = target,
+                               .args = args,
+                               .kwargs = kwargs,
+                               .name_candidate = name_candidate,
+                               .before = before };
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  return create_node (self, op, target, args, kwargs, FALSE, name_candidate, before, FALSE);
+  return _graft_graph_create_node_request (self, &request);
 }
 
 /**
@@ -2130,68 +2170,17 @@ graft_graph_create_node_copy (GraftGraph     *self,
                               const char     *name_candidate,
                               GraftNode      *before)
 {
+  GraftNodeRequest request = { .op = op,
+                               .target = target,
+                               .args = args,
+                               .kwargs = kwargs,
+                               .name_candidate = name_candidate,
+                               .before = before };
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
-                      name_candidate, before, FALSE);
-}
-
-/**
- * _graft_graph_create_node_static:
- * @target: text that never changes nor is freed (a table's, compiled in)
- * @name_candidate: (nullable): the same, or %NULL
- *
- * graft_graph_create_node_copy() appending, for a caller whose target and
- * candidate are static text: each is known by its address once seen, its
- * text not compared again.
- *
- * Returns: (transfer none): the node
- */
-GraftNode *
-_graft_graph_create_node_static (GraftGraph     *self,
-                                 GraftOp         op,
-                                 const char     *target,
-                                 const GraftArg *args,
-                                 const GraftArg *kwargs,
-                                 const char     *name_candidate)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (target != NULL, NULL);
-
-  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs, TRUE,
-                      name_candidate, NULL, TRUE);
-}
-
-/**
- * _graft_graph_create_node_laid_out:
- * @target: interned in the graph (graft_graph_intern())
- * @args: a tuple in the graph's pool's form (_graft_graph_lay_out_args())
- *   but for its containers that hold nodes, which are copied
- * @kwargs: the same, a dict
- * @name_candidate: text that never changes while the graph lives (in its
- *   chunk)
- * @foreign: whether @args or @kwargs hold values in another form besides
- *   (a match's literals, in the heap's form): then they are copied whole
- *
- * graft_graph_create_node_copy() for the rewriter, whose copies of a
- * replacement node share its arguments' strings and plain containers,
- * laid out once in the graph.
- *
- * Returns: (transfer none): the node
- */
-GraftNode *
-_graft_graph_create_node_laid_out (GraftGraph     *self,
-                                   GraftOp         op,
-                                   const char     *target,
-                                   const GraftArg *args,
-                                   const GraftArg *kwargs,
-                                   const char     *name_candidate,
-                                   GraftNode      *before,
-                                   gboolean        foreign)
-{
-  return create_node (self, op, target, (GraftArg *) args, (GraftArg *) kwargs,
-                      foreign ? ARGS_COPIED : ARGS_LAID_OUT, name_candidate, before, TRUE);
+  return _graft_graph_create_node_request (self, &request);
 }
 
 /**
@@ -2200,7 +2189,8 @@ _graft_graph_create_node_laid_out (GraftGraph     *self,
  *   its plain containers shared as a node's are
  * @kwargs: (out caller-allocates): the same of @src_kwargs
  *
- * For _graft_graph_create_node_laid_out(): give them back with
+ * For GRAFT_ARGS_LAID_OUT requests (_graft_graph_create_node_request()):
+ * give them back with
  * _graft_graph_release_arg().
  */
 void
@@ -2241,8 +2231,8 @@ graft_graph_create_node_named (GraftGraph *self,
   /* The namespace would rename a suffixed or builtin name (`x_01`,
    * `sum`); a name read from a file is registered verbatim instead. */
   name = _graft_namespace_add_verbatim (self->names, exact_name);
-  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs,
-                      FALSE, name, graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
+  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, name,
+                      graft_namespace_is_canonical (name, GRAFT_NAME_DEFAULT), before);
 }
 
 /* graft_graph_create_node_named() at the end of the graph, for a reader
@@ -2259,8 +2249,8 @@ _graft_graph_append_node_new_name (GraftGraph *self,
   gboolean    canonical;
   const char *name = _graft_namespace_add_new_canonical (self->names, exact_name, &canonical);
 
-  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, FALSE, name,
-                      canonical, NULL);
+  return insert_node (self, op, graft_graph_intern (self, target), args, kwargs, name, canonical,
+                      NULL);
 }
 
 /**
@@ -3215,10 +3205,10 @@ set_span_apart (GraftNode *node,
   node->span_len = GRAFT_NODE_SPAN_LONG;
 }
 
-void
-graft_node_set_span (GraftNode *node,
-                     guint32    start,
-                     guint32    end)
+static inline void
+set_span (GraftNode *node,
+          guint32    start,
+          guint32    end)
 {
   /* Most spans are a line or less: their length fits the node. */
   if (G_LIKELY (end >= start && end - start < GRAFT_NODE_SPAN_LONG &&
@@ -3229,6 +3219,14 @@ graft_node_set_span (GraftNode *node,
       return;
     }
   set_span_apart (node, start, end);
+}
+
+void
+graft_node_set_span (GraftNode *node,
+                     guint32    start,
+                     guint32    end)
+{
+  set_span (node, start, end);
 }
 
 /**

@@ -10,6 +10,12 @@ G_BEGIN_DECLS
 
 const char *_graft_namespace_create_name_stable (GraftNamespace *self,
                                                  const char     *candidate);
+const char *_graft_namespace_create_name_bound (GraftNamespace *self,
+                                                const char     *candidate,
+                                                GraftNode      *node);
+const char *_graft_namespace_create_name_bound_unstable (GraftNamespace *self,
+                                                         const char     *candidate,
+                                                         GraftNode      *node);
 const char *_graft_namespace_add_verbatim (GraftNamespace *self,
                                            const char     *name);
 const char *_graft_namespace_add_new (GraftNamespace *self,

@@ -85,9 +85,9 @@ typedef struct
 #define RUN_SLACK 64
 
 #define COUNTED_TEXT 24
-/* A remembered count's digits (at most ten, of 32 bits), and room to
- * copy them in one move of a fixed size. */
-#define COUNTED_DIGITS 16
+/* A remembered candidate's last name: a base shorter than COUNTED_TEXT,
+ * `_`, at most ten digits (the number is below 2^31) and the zero. */
+#define COUNTED_NAME 40
 /* count_from()'s @why for a base that is not the caller's candidate. */
 #define COUNTED_FORGET (-2)
 
@@ -124,6 +124,28 @@ header_set (const char *stored,
             guint32     value)
 {
   memcpy ((char *) stored - field, &value, sizeof value);
+}
+
+/* Both fields of a header, as header_set_both() writes them: the hash
+ * field @hash (or a run name's run and number) and the count field. */
+static inline guint64
+header_pair (guint32 hash,
+             guint32 replaced)
+{
+  G_STATIC_ASSERT (HEADER_HASH == NAME_HEADER && HEADER_REPLACED == NAME_HEADER - 4);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  return ((guint64) replaced << 32) | hash;
+#else
+  return ((guint64) hash << 32) | replaced;
+#endif
+}
+
+/* Both fields of @stored's header in one move. */
+static inline void
+header_set_both (const char *stored,
+                 guint64     pair)
+{
+  memcpy ((char *) stored - NAME_HEADER, &pair, sizeof pair);
 }
 
 /* Sixteen bits of a name's hash as its slot keeps them (the slot's
@@ -296,6 +318,47 @@ used_remove (UsedNames *u,
   u->n_items--;
 }
 
+/* A candidate counted on from its base lately (`neg`, `sum`), by the
+ * caller's pointer: its slots in base_count and filled, valid while those
+ * tables keep their arrays (and the candidate its text, checked against
+ * the base the filled slot holds), for a candidate that was taken (taken
+ * names stay taken) or reserved with the same flags.  COUNTED_WAYS ways
+ * per set (counted_home()), so that a few candidates whose addresses meet
+ * in a set (heap addresses vary from run to run) do not evict each other
+ * each time.  Cleared when a name is released, which may free a
+ * candidate.  Only a base shorter than COUNTED_TEXT is remembered: its
+ * text, padded with zeros, is what the candidate is checked against, and
+ * `name` holds the last name made from it, `<base>_<digits>` padded with
+ * zeros, which the next name is copied from in one move of a fixed size
+ * (its terminating zero included) after its last digit is stepped. */
+typedef struct
+{
+  const char    *candidate;
+  GraftNameSlot *count_slot;
+  GraftNameSlot *filled;
+  GraftNameSlot *count_slots; /* base_count.slots when remembered */
+  GraftNameSlot *filled_slots;
+  Run           *run;   /* the base's */
+  guint          state; /* the hash state of `<base>_` */
+  /* The number the candidate's last name ended in (G_MAXUINT32: none yet,
+   * and `name` is `<base>_`), and the hash state of `<base>_` and all its
+   * digits but the last: the next number, most often one more with the
+   * same digits but the last, is written and hashed from them. */
+  guint32 last_num;
+  guint   last_state;
+  guint8  len;      /* of the base, less than COUNTED_TEXT */
+  guint8  name_len; /* of the text in `name` */
+  gint8   flags;    /* -1: the candidate is taken; else the flags with
+                     * which it is reserved */
+  guint8 stable;    /* the candidate's text is known to be the text and
+                     * never to change (_graft_namespace_create_name_stable()) */
+  guint16 suffix;   /* 0: the candidate is the base; else it is
+                     * `<base>_<suffix - 1>` (`layers_2`, a module of a
+                     * list), all of it in the text */
+  char text[COUNTED_TEXT];
+  char name[COUNTED_NAME];
+} Counted;
+
 struct _GraftNamespace
 {
   /* Owned */
@@ -330,44 +393,8 @@ struct _GraftNamespace
                                 * count past 32 bits (REPLACED_BIG), or NULL */
 
   /* Candidates counted on from their base lately (`neg`, `sum`), by the
-   * caller's pointer: their slots in base_count and filled, valid while
-   * those tables keep their arrays (and the candidate its text, checked
-   * against the base the filled slot holds), for a candidate that was
-   * taken (taken names stay taken) or reserved with the same flags.
-   * COUNTED_WAYS ways per set (counted_home()), so that a few candidates
-   * whose addresses meet in a set (heap addresses vary from run to run)
-   * do not evict each other each time.  Cleared when a name is released,
-   * which may free a candidate.  Only a base shorter than COUNTED_TEXT is
-   * remembered: its text, padded with zeros, is both what the candidate
-   * is checked against and what the new name is copied from, in one
-   * move of a fixed size. */
-  struct
-  {
-    const char    *candidate;
-    GraftNameSlot *count_slot;
-    GraftNameSlot *filled;
-    GraftNameSlot *count_slots; /* base_count.slots when remembered */
-    GraftNameSlot *filled_slots;
-    Run           *run;   /* the base's */
-    guint          state; /* the hash state of `<base>_` */
-    guint8         len;   /* of the base, less than COUNTED_TEXT */
-    gint8          flags; /* -1: the candidate is taken; else the flags with
-                           * which it is reserved */
-    guint16 suffix;       /* 0: the candidate is the base; else it is
-                           * `<base>_<suffix - 1>` (`layers_2`, a module of a
-                           * list), all of it in the text */
-    char text[COUNTED_TEXT];
-    /* The number this candidate's last name ended in (0: none yet), its
-     * digits, and the hash state of `<base>_` and all its digits but
-     * the last: the next number, most often one more with the same
-     * digits but the last, is written and hashed from them. */
-    guint32  last_num;
-    guint    last_state;
-    guint8   n_digits;
-    gboolean stable; /* the candidate's text is known to be the text and
-                      * never to change (_graft_namespace_create_name_stable()) */
-    char digits[COUNTED_DIGITS];
-  } counted[64];
+   * caller's pointer (Counted). */
+  Counted  counted[64];
   gboolean counted_any; /* whether `counted` may hold a candidate: undo
                          * releasing many names clears it once */
 };
@@ -651,10 +678,14 @@ remember_counted (GraftNamespace *self,
   self->counted[m].state = _graft_name_hash_step (base_state, "_", 1);
   self->counted[m].len = (guint8) base_len;
   self->counted[m].suffix = 0;
-  self->counted[m].last_num = 0;
+  self->counted[m].last_num = G_MAXUINT32;
   self->counted[m].stable = FALSE;
   memset (self->counted[m].text, 0, COUNTED_TEXT);
   memcpy (self->counted[m].text, base, base_len);
+  memset (self->counted[m].name, 0, COUNTED_NAME);
+  memcpy (self->counted[m].name, base, base_len);
+  self->counted[m].name[base_len] = '_';
+  self->counted[m].name_len = (guint8) (base_len + 1);
   return m;
 }
 
@@ -1849,72 +1880,128 @@ count_on_base_slots (GraftNamespace *self,
   return stored;
 }
 
-/* Writes `<base>_<num>` for the candidate remembered in counted[@m] where
- * it is kept, from the remembered text, and takes it: the base's count
- * was @old_count, its run @run (num > run, and names past the run are
- * free).  The caller made sure the block has room for the copy. */
+/* @c's name `<base>_<num>` written whole when its last digit cannot just
+ * be stepped (the first name, a carry, a jump); @num is below 2^31.
+ * Returns the name's length. */
+static G_GNUC_NO_INLINE guint
+counted_renumber (Counted *c,
+                  guint64  num)
+{
+  gsize n = decimal_width (num);
+  char *digits = c->name + c->len + 1;
+
+  write_decimal (digits + n, num);
+  memset (digits + n, 0, COUNTED_NAME - (c->len + 1 + n));
+  c->name_len = (guint8) (c->len + 1 + n);
+  c->last_state = _graft_name_hash_step (c->state, digits, n - 1);
+  return c->name_len;
+}
+
+/* @c's name one more when its last digit is a 9: the 9s before it carried
+ * in place, the hash state of the digits but the last redone; written
+ * whole when the number gains a digit.  Returns the name's length. */
+static G_GNUC_NO_INLINE guint
+counted_carry (Counted *c,
+               guint64  num)
+{
+  char *digits = c->name + c->len + 1;
+  guint n = c->name_len - (c->len + 1);
+  guint i = n;
+
+  while (i > 0 && digits[i - 1] == '9')
+    digits[--i] = '0';
+  if (i == 0)
+    return counted_renumber (c, num);
+  digits[i - 1]++;
+  c->last_state = _graft_name_hash_step (c->state, digits, n - 1);
+  return c->name_len;
+}
+
+/* put_counted() when @num is not the next entry of the base's run with
+ * room: the run reaches out to it, or the set takes the name.  The
+ * header's count field is @replaced.  Returns the name's entry. */
+static G_GNUC_NO_INLINE gpointer *
+put_counted_apart (GraftNamespace *self,
+                   Counted        *c,
+                   guint64         num,
+                   char           *p,
+                   guint32         replaced)
+{
+  gpointer *at;
+
+  header_set (p, HEADER_REPLACED, replaced);
+  at = run_put (self, c->run, num, p);
+  if (at == NULL)
+    at = used_take (self, p,
+                    _graft_name_hash_finish (_graft_name_hash_step (
+                        c->last_state, c->name + c->name_len - 1, 1)));
+  return at;
+}
+
+/* Writes `<base>_<num>` for the candidate remembered in @c where it is
+ * kept, from the remembered name, and takes it, bound to @node if not
+ * NULL: the base's count was @old_count, its run @run (num > run, and
+ * names past the run are free; num below 2^31).  The caller made sure
+ * the block has room for the copy of COUNTED_NAME bytes. */
 static inline G_ALWAYS_INLINE const char *
 put_counted (GraftNamespace *self,
-             guint           m,
+             Counted        *c,
              guint64         num,
              guint64         old_count,
-             guint64         run)
+             guint64         run,
+             GraftNode      *node)
 {
-  const guint    base_len = self->counted[m].len;
-  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
+  GraftNameSlot *count_slot = c->count_slot; /* NULL in torch 1.x */
+  GraftNameSlot *filled = c->filled;
+  Run           *r = c->run;
   char          *p = self->block + self->block_used + NAME_HEADER;
-  char          *digits = self->counted[m].digits;
-  gsize          n = self->counted[m].n_digits;
-  guint          hash = 0;
-  gboolean       hashed = FALSE;
+  guint          n = c->name_len;
+  guint32        replaced = count_slot != NULL ? (guint32) (old_count + 1) : 0;
+  gpointer      *at;
 
-  if (G_LIKELY (num == (guint64) self->counted[m].last_num + 1 && self->counted[m].last_num != 0 &&
-                digits[n - 1] != '9'))
-    /* One more than last time, the same digits but the last. */
-    digits[n - 1]++;
+  if (G_LIKELY (num == (guint64) c->last_num + 1))
+    {
+      /* One more than last time: most often the same digits but the
+       * last. */
+      if (G_LIKELY (c->name[n - 1] != '9'))
+        c->name[n - 1]++;
+      else
+        n = counted_carry (c, num);
+    }
   else
+    n = counted_renumber (c, num);
+  c->last_num = (guint32) num;
+  /* The name and its zero (and some of the padding past it). */
+  memcpy (p, c->name, COUNTED_NAME);
+  self->block_used += NAME_SPACE (n);
+  /* The header: the run's index and the number where a set's name keeps
+   * its hash (run_put()), and the count this name replaced + 1, for undo
+   * (never REPLACED_BIG here; torch 1.x: none).  Kept in its base's run,
+   * the name is not hashed at all.  Most often the number after the
+   * run's last, with room (a run never has more than RUN_K_MASK entries,
+   * nor an index past RUN_MAX when it has any). */
+  if (G_LIKELY (num == (guint64) r->n + 1 && num <= r->capacity))
     {
-      n = decimal_width (num);
-      if (G_UNLIKELY (num > G_MAXUINT32))
-        {
-          /* Not remembered: written and hashed whole. */
-          self->counted[m].last_num = 0;
-          memcpy (p, self->counted[m].text, COUNTED_TEXT);
-          p[base_len] = '_';
-          write_decimal (p + base_len + 1 + n, num);
-          p[base_len + 1 + n] = '\0';
-          hash = _graft_name_hash_finish (
-              _graft_name_hash_step (self->counted[m].state, p + base_len + 1, n));
-          hashed = TRUE;
-          goto written;
-        }
-      write_decimal (digits + n, num);
-      self->counted[m].n_digits = (guint8) n;
-      self->counted[m].last_state = _graft_name_hash_step (self->counted[m].state, digits, n - 1);
+      guint64 header = header_pair ((r->index << RUN_K_BITS) | (guint32) num, replaced | IN_RUN);
+
+      header_set_both (p, header);
+      r->n = (guint) num;
+      at = &r->entries[num - 1];
+      self->n_run_names++;
     }
-  self->counted[m].last_num = (guint32) num;
-  memcpy (p, self->counted[m].text, COUNTED_TEXT);
-  p[base_len] = '_';
-  memcpy (p + base_len + 1, digits, COUNTED_DIGITS);
-  p[base_len + 1 + n] = '\0';
-written:
-  self->block_used += NAME_SPACE (base_len + 1 + n);
-  /* The header: the count this name replaced + 1, for undo (never
-   * REPLACED_BIG here; torch 1.x: none), and the hash (used_insert()) or
-   * the run's index (run_put()).  Kept in its base's run, the name is not
-   * hashed at all. */
-  header_set (p, HEADER_REPLACED, count_slot != NULL ? (guint32) (old_count + 1) : 0);
-  self->last = hashed ? NULL : run_put (self, self->counted[m].run, num, p);
-  if (G_UNLIKELY (self->last == NULL))
+  else
+    at = put_counted_apart (self, c, num, p, replaced);
+  if (node != NULL)
     {
-      if (!hashed)
-        hash = _graft_name_hash_finish (
-            _graft_name_hash_step (self->counted[m].last_state, digits + n - 1, 1));
-      self->last = used_take (self, p, hash);
+      *at = (gpointer) ((guintptr) node + 1);
+      self->n_bound++;
     }
+  else
+    *at = p;
+  self->last = at;
   /* `base_<num>` continues the run, or lies past it (num = old_count + 1
    * > run + 1), as count_on_base_slots() notes. */
-  self->counted[m].filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
+  filled->value = RUN_VALUE (num == run + 1 ? num : run, num != run + 1);
   if (count_slot != NULL)
     count_slot->value = GSIZE_TO_POINTER ((gsize) num);
   return p;
@@ -1931,58 +2018,68 @@ static const char *create_name_slow (GraftNamespace *self,
  * `base_1` ... `base_<run>` when k is in it, else the general way. */
 static G_GNUC_NO_INLINE const char *
 count_on_counted_rare (GraftNamespace *self,
-                       guint           m,
+                       Counted        *c,
                        GraftNameFlags  flags,
                        gboolean        general,
                        guint64         old_count,
                        guint64         run)
 {
-  const guint    base_len = self->counted[m].len;
-  const char    *base = self->counted[m].candidate;
-  GraftNameSlot *count_slot = self->counted[m].count_slot;
-  guint          suffix = self->counted[m].suffix;
+  const guint    base_len = c->len;
+  const char    *base = c->candidate;
+  GraftNameSlot *count_slot = c->count_slot;
+  guint          suffix = c->suffix;
   guint          base_state;
 
   if (suffix != 0 && (general || suffix - 1 > run))
     return create_name_slow (self, base, flags);
   if (suffix > 1)
-    return put_counted (self, m, run + 1, old_count, run);
+    return put_counted (self, c, run + 1, old_count, run, NULL);
   base_state = _graft_name_hash_step (GRAFT_NAME_HASH_SEED, base, base_len);
   if (count_slot == NULL)
-    return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0,
-                       self->counted[m].flags);
-  return count_on_base_slots (self, base, base_len, base_state, count_slot,
-                              self->counted[m].filled, self->counted[m].flags);
+    return count_from (self, base, base_len, _graft_name_hash_finish (base_state), 0, c->flags);
+  return count_on_base_slots (self, base, base_len, base_state, count_slot, c->filled, c->flags);
 }
 
-/* count_on_base_slots() for the candidate remembered in counted[@m], seen
- * again: nothing to hash but the digits, nothing to look up, and the
- * name written once where it is kept, from the remembered text.  Falls
- * back to count_on_base_slots() when names past the base's run may be
- * taken, or the block has no room for the copy of COUNTED_TEXT bytes. A
- * candidate remembered whole, `<base>_<k>`, counts on the same way when
- * k is 0 (from the base's count), else from k (count_on_counted_rare()). */
-static inline G_ALWAYS_INLINE const char *
-count_on_counted (GraftNamespace *self,
-                  guint           m,
-                  GraftNameFlags  flags)
+/* The entry remembered for @candidate, or NULL. */
+static inline Counted *
+counted_find (GraftNamespace *self,
+              const char     *candidate)
 {
-  GraftNameSlot *count_slot = self->counted[m].count_slot; /* NULL in torch 1.x */
-  GraftNameSlot *filled = self->counted[m].filled;
-  guint64        old_count =
-      count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
-  guint64 run = RUN_OF (filled->value);
-  /* Room for the name, and for the copy past its base: at most
-   * COUNTED_TEXT bytes of base, `_` and 20 digits fit (and without a
-   * block, block_size is 0). */
-  gboolean general = BEYOND_OF (filled->value) ||
-                     self->block_used + (NAME_HEADER + COUNTED_TEXT + 1 + 20 + 1) >
-                         self->block_size ||
-                     old_count + 1 >= REPLACED_BIG;
+  Counted *c = &self->counted[counted_home (candidate)];
 
-  if (G_UNLIKELY (general || self->counted[m].suffix > 1))
-    return count_on_counted_rare (self, m, flags, general, old_count, run);
-  return put_counted (self, m, MAX (old_count, run) + 1, old_count, run);
+  G_STATIC_ASSERT (COUNTED_WAYS == 4);
+  if (c[0].candidate == candidate)
+    return &c[0];
+  if (c[1].candidate == candidate)
+    return &c[1];
+  if (c[2].candidate == candidate)
+    return &c[2];
+  if (c[3].candidate == candidate)
+    return &c[3];
+  return NULL;
+}
+
+static void bind_found (GraftNamespace *self,
+                        const char     *name,
+                        GraftNode      *node);
+
+/* Binds @name, made last, to @node (_graft_namespace_bind()). */
+static inline void
+bind_last (GraftNamespace *self,
+           const char     *name,
+           GraftNode      *node)
+{
+  gpointer *last = self->last;
+
+  /* A new node's name, made last: its entry is known, and holds the name
+   * itself (bound to nothing yet). */
+  if (G_LIKELY (last != NULL && *last == name))
+    {
+      self->n_bound++;
+      *last = (gpointer) ((guintptr) node + 1);
+      return;
+    }
+  bind_found (self, name, node);
 }
 
 /**
@@ -2181,34 +2278,57 @@ create_name_slow (GraftNamespace *self,
 /* graft_namespace_create_name(); with @stable, @candidate's text never
  * changes, and once it was found to be the text remembered for its address
  * it is not compared again.  (An address once another caller's, freed and
- * reused, may have been remembered with another text: compared once.) */
+ * reused, may have been remembered with another text: compared once.)
+ * With @node, the name is bound to it (_graft_namespace_bind()).
+ *
+ * The same candidate as lately (the tracer passes torch's names from its
+ * tables) is counted on as count_on_base_slots() would: its base's slots
+ * are known, and it is taken; nothing to hash or look up, and the name is
+ * written once where it is kept, from the remembered name.  That falls
+ * back to count_on_counted_rare() when names past the base's run may be
+ * taken, the block has no room for the copy of COUNTED_NAME bytes, or the
+ * count is huge, and when the candidate is remembered whole,
+ * `<base>_<k>`: it counts on the same way when k is 0 (from the base's
+ * count), else from k. */
 static inline G_ALWAYS_INLINE const char *
 create_name (GraftNamespace *self,
              const char     *candidate,
              GraftNameFlags  flags,
-             gboolean        stable)
+             gboolean        stable,
+             GraftNode      *node)
 {
-  /* The same candidate as lately (the tracer passes torch's names from
-   * its tables): its base's slots are known, and it is taken. */
-  {
-    guint m = counted_home (candidate);
-    guint w = counted_way (self, candidate, m);
+  Counted    *c = counted_find (self, candidate);
+  const char *name;
 
-    m += w;
-    if (w < COUNTED_WAYS &&
-        (self->counted[m].flags == -1 || self->counted[m].flags == (gint) flags) &&
-        self->counted[m].count_slots == self->base_count.slots &&
-        self->counted[m].filled_slots == self->filled.slots &&
-        (self->counted[m].stable || counted_text_is (self->counted[m].text, candidate)))
-      {
-        /* Past the first compare, a stable candidate's text is not read:
-         * whatever was remembered for its address came from that text. */
-        self->counted[m].stable = stable;
-        return count_on_counted (self, m, flags);
-      }
-  }
+  if (c != NULL && (c->flags == -1 || c->flags == (gint) flags) &&
+      c->count_slots == self->base_count.slots && c->filled_slots == self->filled.slots &&
+      (c->stable || counted_text_is (c->text, candidate)))
+    {
+      GraftNameSlot *count_slot = c->count_slot; /* NULL in torch 1.x */
+      gsize          filled = GPOINTER_TO_SIZE (c->filled->value);
+      guint64        old_count, run, top;
+      gboolean       general;
 
-  return create_name_slow (self, candidate, flags);
+      /* Past the first compare, a stable candidate's text is not read:
+       * whatever was remembered for its address came from that text. */
+      c->stable = (guint8) stable;
+      old_count = count_slot != NULL ? (guint64) GPOINTER_TO_SIZE (count_slot->value) : 0;
+      run = RUN_OF ((gpointer) filled);
+      top = MAX (old_count, run);
+      /* Room for the copy of the name (without a block, block_size is 0),
+       * and numbers below 2^31. */
+      general = BEYOND_OF ((gpointer) filled) ||
+                self->block_used + (NAME_HEADER + COUNTED_NAME) > self->block_size ||
+                top >= REPLACED_BIG - 1;
+      if (G_LIKELY (!general && c->suffix <= 1))
+        return put_counted (self, c, top + 1, old_count, run, node);
+      name = count_on_counted_rare (self, c, flags, general, old_count, run);
+    }
+  else
+    name = create_name_slow (self, candidate, flags);
+  if (node != NULL)
+    bind_last (self, name, node);
+  return name;
 }
 
 /**
@@ -2231,7 +2351,7 @@ graft_namespace_create_name (GraftNamespace *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (candidate != NULL, NULL);
 
-  return create_name (self, candidate, flags, FALSE);
+  return create_name (self, candidate, flags, FALSE, NULL);
 }
 
 /**
@@ -2249,7 +2369,42 @@ const char *
 _graft_namespace_create_name_stable (GraftNamespace *self,
                                      const char     *candidate)
 {
-  return create_name (self, candidate, GRAFT_NAME_DEFAULT, TRUE);
+  return create_name (self, candidate, GRAFT_NAME_DEFAULT, TRUE, NULL);
+}
+
+/**
+ * _graft_namespace_create_name_bound:
+ * @candidate: as for _graft_namespace_create_name_stable()
+ * @node: the node the name is for, whose name is set to it before the
+ *   namespace is used again
+ *
+ * _graft_namespace_create_name_stable(), the name bound to @node
+ * (_graft_namespace_bind()).
+ *
+ * Returns: (transfer none): the name
+ */
+const char *
+_graft_namespace_create_name_bound (GraftNamespace *self,
+                                    const char     *candidate,
+                                    GraftNode      *node)
+{
+  return create_name (self, candidate, GRAFT_NAME_DEFAULT, TRUE, node);
+}
+
+/**
+ * _graft_namespace_create_name_bound_unstable:
+ *
+ * graft_namespace_create_name() with %GRAFT_NAME_DEFAULT, the name bound
+ * to @node as _graft_namespace_create_name_bound() does.
+ *
+ * Returns: (transfer none): the name
+ */
+const char *
+_graft_namespace_create_name_bound_unstable (GraftNamespace *self,
+                                             const char     *candidate,
+                                             GraftNode      *node)
+{
+  return create_name (self, candidate, GRAFT_NAME_DEFAULT, FALSE, node);
 }
 
 /**
@@ -2588,17 +2743,10 @@ _graft_namespace_bind (GraftNamespace *self,
                        const char     *name,
                        GraftNode      *node)
 {
-  gpointer *last = self->last;
-
-  /* A new node's name, made last: its entry is known, and holds the name
-   * itself (bound to nothing yet). */
-  if (G_LIKELY (node != NULL && last != NULL && *last == name))
-    {
-      self->n_bound++;
-      *last = (gpointer) ((guintptr) node + 1);
-      return;
-    }
-  bind_found (self, name, node);
+  if (node != NULL)
+    bind_last (self, name, node);
+  else
+    bind_found (self, name, NULL);
 }
 
 /**

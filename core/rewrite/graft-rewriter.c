@@ -697,6 +697,9 @@ static gboolean
 copy_replacement (Rewriting *rw,
                   GError   **error)
 {
+  guint32 start, end;
+
+  graft_node_get_span (rw->first, &start, &end);
   for (guint i = 0; i < rw->n_templates; i++)
     {
       Template       *t = &rw->templates[i];
@@ -710,8 +713,18 @@ copy_replacement (Rewriting *rw,
       /* Interned once, the copies' target is found by its address. */
       if (G_UNLIKELY (t->graph_target == NULL))
         t->graph_target = graft_graph_intern (rw->graph, t->target);
-      copy = _graft_graph_create_node_laid_out (rw->graph, t->op, t->graph_target, args, kwargs,
-                                                t->name, rw->first, rw->filled_literal);
+      copy = _graft_graph_create_node_request (
+          rw->graph,
+          &(GraftNodeRequest){ .op = t->op,
+                               .how = rw->filled_literal ? GRAFT_ARGS_COPIED : GRAFT_ARGS_LAID_OUT,
+                               .target = t->graph_target,
+                               .args = args,
+                               .kwargs = kwargs,
+                               .name_candidate = t->name,
+                               .before = rw->first,
+                               .static_text = TRUE,
+                               .span_start = start,
+                               .span_end = end });
       if (G_UNLIKELY (!t->plain))
         {
           if (t->op == GRAFT_OP_GET_ATTR)
@@ -726,7 +739,6 @@ copy_replacement (Rewriting *rw,
           if (t->meta != NULL)
             graft_node_set_meta (copy, t->meta);
         }
-      _graft_node_copy_span (copy, rw->first);
       set_node (rw, t->pos, copy);
       if (G_UNLIKELY (rw->n_added == rw->self->added->len))
         g_ptr_array_set_size (rw->self->added, rw->n_added * 2);

@@ -459,17 +459,14 @@ has_room (Tracer            *t,
   return TRUE;
 }
 
-/* @node, just made, counted off Tracer.node_room (which a node made while
- * the arguments of another were converted may have spent: the next
- * has_room() asks the graph) and given @at's span. */
+/* A node just made (with its span: the request's), counted off
+ * Tracer.node_room (which a node made while the arguments of another
+ * were converted may have spent: the next has_room() asks the graph). */
 static inline G_ALWAYS_INLINE void
-node_made (Tracer            *t,
-           GraftNode         *node,
-           const GraftPyExpr *at)
+node_made (Tracer *t)
 {
   if (G_LIKELY (t->node_room > 0))
     t->node_room--;
-  _graft_node_set_span_inline (node, at->start, at->end);
 }
 
 /**
@@ -541,8 +538,15 @@ _graft_tracer_make_node_from (Tracer            *t,
   guint      n_items = 8; /* the next free item of a_stack */
   GraftArg   a, k;
   GraftNode *node = NULL;
-  gboolean   static_text = t->static_text;
   guint      i;
+
+  GraftNodeRequest request = { .op = op,
+                               .target = target,
+                               .args = &a,
+                               .name_candidate = name,
+                               .static_text = t->static_text,
+                               .span_start = at->start,
+                               .span_end = at->end };
 
   t->static_text = FALSE;
   if (G_UNLIKELY (!t->tracing || t->graph == NULL))
@@ -593,10 +597,7 @@ _graft_tracer_make_node_from (Tracer            *t,
   if (n_kw == 0)
     {
       /* Most calls have no keywords: no dict to copy. */
-      if (static_text)
-        node = _graft_graph_create_node_static (t->graph, op, target, &a, NULL, name);
-      else
-        node = graft_graph_create_node_copy (t->graph, op, target, &a, NULL, name, NULL);
+      node = _graft_graph_create_node_request (t->graph, &request);
       goto out;
     }
   k = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = n_kw / 2, .items = k_stack };
@@ -612,10 +613,8 @@ _graft_tracer_make_node_from (Tracer            *t,
     }
   if (i == n_kw / 2)
     {
-      if (static_text)
-        node = _graft_graph_create_node_static (t->graph, op, target, &a, &k, name);
-      else
-        node = graft_graph_create_node_copy (t->graph, op, target, &a, &k, name, NULL);
+      request.kwargs = &k;
+      node = _graft_graph_create_node_request (t->graph, &request);
     }
   if (G_UNLIKELY (k.items != k_stack))
     g_free (k.items);
@@ -626,7 +625,7 @@ out:
     g_free (a.items);
   if (node == NULL)
     return NULL;
-  node_made (t, node, at);
+  node_made (t);
   _graft_tracer_release (t, mark);
   return _graft_value_proxy (t, node);
 }

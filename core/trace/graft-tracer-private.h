@@ -801,16 +801,17 @@ _graft_tracer_create_node (Tracer            *t,
 {
   GraftNode *node;
 
-  if (t->static_text)
-    node = _graft_graph_create_node_static (t->graph, op, target, args, NULL, name);
-  else
-    node = graft_graph_create_node_copy (t->graph, op, target, args, NULL, name, NULL);
+  node = _graft_graph_create_node_request (t->graph,
+                                           &(GraftNodeRequest){ .op = op,
+                                                                .target = target,
+                                                                .args = args,
+                                                                .name_candidate = name,
+                                                                .static_text = t->static_text,
+                                                                .span_start = at->start,
+                                                                .span_end = at->end });
   t->static_text = FALSE;
   if (node != NULL)
-    {
-      t->node_room--;
-      _graft_node_set_span_inline (node, at->start, at->end);
-    }
+    t->node_room--;
   return node;
 }
 
