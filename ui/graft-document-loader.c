@@ -29,6 +29,11 @@
  * (a million nodes took it about a second of turns). */
 #define SCOPES_ON_LOAD_NODES 5000
 
+/* The smallest graph whose matches of the chosen rule's pattern are found
+ * while its file is read: the search goes over every node in one turn of
+ * the main loop (20 ms at a million nodes). */
+#define SEARCH_ON_LOAD_NODES 5000
+
 /* What reading a file or a text gives: the graph and everything else a new
  * graph needs that takes long at large sizes, worked out while the graph
  * belongs to the reader alone (graft_document_load_file_async() reads on a
@@ -48,11 +53,21 @@ typedef struct
   GraftSession       *session;  /* the file is a session, read */
   char               *entry;    /* the class to trace, NULL for the first */
   GStrv               models;   /* the classes it could be */
+  /* The chosen rule's pattern when reading began, or NULL, and the
+   * definition it is traced for (NULL: `pattern`); the text searched
+   * (the file's own pattern, which replaces it, or that one) and what the
+   * search found. */
+  char         *search_text;
+  char         *search_entry;
+  char         *searched;
+  FoundMatches *found;
 } Loaded;
 
 static void
 loaded_clear (Loaded *loaded)
 {
+  /* The matches are of the graph: they go first. */
+  g_clear_pointer (&loaded->found, _graft_found_matches_free);
   g_clear_object (&loaded->file);
   g_clear_pointer (&loaded->source, graft_source_unref);
   g_clear_pointer (&loaded->graph, graft_graph_free);
@@ -65,6 +80,9 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->session, graft_session_free);
   g_clear_pointer (&loaded->entry, g_free);
   g_clear_pointer (&loaded->models, g_strfreev);
+  g_clear_pointer (&loaded->search_text, g_free);
+  g_clear_pointer (&loaded->search_entry, g_free);
+  g_clear_pointer (&loaded->searched, g_free);
 }
 
 static void
@@ -93,6 +111,32 @@ read_source (Loaded      *loaded,
       loaded->pattern = graft_input_dup_definition (source, "pattern");
       loaded->replacement = graft_input_dup_definition (source, "replacement");
     }
+}
+
+/* Finds the matches of the pattern the document will search once the
+ * graph is its: the file's own, else the one it had when reading began.
+ * Traced here as the document traces it (trace_half()), so the pattern
+ * is the worker's own.  Touches no document. */
+static void
+search_loaded (Loaded *loaded)
+{
+  const char *text = loaded->pattern != NULL ? loaded->pattern : loaded->search_text;
+  g_autoptr (GraftSource) source = NULL;
+  g_autoptr (GraftGraph) graph = NULL;
+  g_autoptr (GraftPattern) pattern = NULL;
+
+  if (text == NULL)
+    return;
+  source = graft_source_new ("pattern", text, -1);
+  graph = graft_input_trace_entry (
+      source, loaded->dialect, loaded->search_entry != NULL ? loaded->search_entry : "pattern",
+      NULL);
+  if (graph != NULL)
+    pattern = graft_pattern_new (g_steal_pointer (&graph), NULL);
+  if (pattern == NULL)
+    return;
+  loaded->searched = g_strdup (text);
+  loaded->found = _graft_found_matches_new (pattern, loaded->graph);
 }
 
 /* Reads @loaded's file, then what a file also brings: the graph's code and
@@ -133,6 +177,8 @@ read_file (Loaded *loaded)
     loaded->code = graft_codegen_python (loaded->graph);
   if (graft_graph_get_n_nodes (loaded->graph) >= SCOPES_ON_LOAD_NODES)
     loaded->scopes = graft_scopes_new (loaded->graph);
+  if (graft_graph_get_n_nodes (loaded->graph) >= SEARCH_ON_LOAD_NODES)
+    search_loaded (loaded);
   loaded->recovery = graft_autosave_find (loaded->file);
 }
 
@@ -161,6 +207,7 @@ install (GraftDocument *self,
       g_clear_pointer (&loaded->pattern, g_free);
       g_clear_pointer (&loaded->replacement, g_free);
       g_clear_pointer (&loaded->scopes, graft_scopes_free);
+      g_clear_pointer (&loaded->found, _graft_found_matches_free);
       loaded->dialect = graft_document_get_dialect (self);
       read_source (loaded, source);
     }
@@ -175,6 +222,8 @@ install (GraftDocument *self,
                               g_steal_pointer (&loaded->replacement));
   /* Of the graph just installed, whose revision it now is. */
   _graft_document_set_loaded_scopes (self, g_steal_pointer (&loaded->scopes));
+  _graft_document_set_loaded_matches (self, loaded->searched, loaded->search_entry,
+                                      g_steal_pointer (&loaded->found));
   if (load_error != NULL)
     {
       g_propagate_error (error, g_error_copy (load_error));
@@ -296,6 +345,9 @@ graft_document_load_file_async (GraftDocument      *self,
   loaded->file = g_object_ref (file);
   loaded->dialect = graft_document_get_dialect (self);
   loaded->entry = g_strdup (graft_document_get_entry (self));
+  loaded->search_text = g_strdup (graft_document_get_pattern_text (self));
+  loaded->search_entry =
+      g_strdup (graft_rule_get_pattern_entry (_graft_document_get_selected (self)));
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, graft_document_load_file_async);
   g_task_set_task_data (task, loaded, loaded_free);

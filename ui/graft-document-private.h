@@ -13,6 +13,15 @@
 
 G_BEGIN_DECLS
 
+/* What a search for the chosen rule's matches found on the graph, with the
+ * list's rows and the lookups (graft-document.c): made by a search in one
+ * turn, or by the loading worker, and made the document's in another. */
+typedef struct _FoundMatches FoundMatches;
+
+FoundMatches *_graft_found_matches_new (GraftPattern *pattern,
+                                        GraftGraph   *graph);
+void          _graft_found_matches_free (FoundMatches *found);
+
 /**
  * GraftStepKind:
  * @GRAFT_STEP_RULE: a rule applied: `replace_pattern`, one match of it,
@@ -135,12 +144,12 @@ struct _GraftDocument
   /* The matches as the list shows them (owned), and finding them again after a change: deferred
    * work (graft-turns.c), a step per turn, which whatever asks for them first finishes at once
    * (_graft_document_ensure_matches()). */
-  GraftMatchModel      *match_items;
-  guint                 match_job;     /* the job, or 0 */
-  gboolean              matches_stale; /* the chosen rule's matches are to be found again */
-  struct _FoundMatches *found;         /* Owned: found, not yet the document's, or NULL */
-  gboolean              recount_due;   /* the other rules are to be counted again */
-  gboolean              next_due;      /* the next step is to be worked out again */
+  GraftMatchModel *match_items;
+  guint            match_job;     /* the job, or 0 */
+  gboolean         matches_stale; /* the chosen rule's matches are to be found again */
+  FoundMatches    *found;         /* Owned: found, not yet the document's, or NULL */
+  gboolean         recount_due;   /* the other rules are to be counted again */
+  gboolean         next_due;      /* the next step is to be worked out again */
 
   /* The code made in steps (graft-document-code.c): the job of graft-turns.c or 0, the
    * half-made code (owned) and the revision it is of, the tasks that wait (owned, or NULL). */
@@ -166,6 +175,10 @@ void _graft_document_set_models (GraftDocument *self,
                                  GStrv          models);
 void _graft_document_set_loaded_scopes (GraftDocument *self,
                                         GraftScopes   *scopes);
+void _graft_document_set_loaded_matches (GraftDocument *self,
+                                         const char    *pattern_text,
+                                         const char    *pattern_entry,
+                                         FoundMatches  *found);
 void _graft_document_load_graph (GraftDocument *self,
                                  GraftSource   *source,
                                  GraftGraph    *graph,

@@ -103,8 +103,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint       signals[N_SIGNALS];
 
-static void found_matches_free (struct _FoundMatches *found);
-
 static void
 history_entry_free (gpointer data)
 {
@@ -149,7 +147,7 @@ graft_document_finalize (GObject *object)
   graft_turns_remove (self->match_job);
   _graft_document_code_dispose (self);
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
-  g_clear_pointer (&self->found, found_matches_free);
+  g_clear_pointer (&self->found, _graft_found_matches_free);
   /* Edits refer to the graph's nodes: free them first. */
   truncate_history (self, 0);
   g_clear_pointer (&self->history, g_ptr_array_unref);
@@ -311,17 +309,17 @@ graft_document_new (void)
 /* What a search for the chosen rule's matches found on the graph, with
  * the list's rows and the lookup tables, made in one turn and made the
  * document's in another (install_matches()). */
-typedef struct _FoundMatches
+struct _FoundMatches
 {
   GPtrArray      *matches;    /* GraftMatch, owned */
   GPtrArray      *dropped;    /* GraftMatch, owned */
   GHashTable     *match_of;   /* node name -> match + 1 */
   GHashTable     *dropped_of; /* node name -> dropped candidate + 1 */
   GraftMatchRows *rows;       /* Owned */
-} FoundMatches;
+};
 
-static void
-found_matches_free (struct _FoundMatches *found)
+void
+_graft_found_matches_free (FoundMatches *found)
 {
   if (found == NULL)
     return;
@@ -360,13 +358,21 @@ join_names (const GraftMatch *match,
   return g_string_free (names, FALSE);
 }
 
-/* Finds the chosen rule's matches on the graph as it is now, into
- * self->found. */
-static void
-search_matches (GraftDocument *self)
+/**
+ * _graft_found_matches_new:
+ * @pattern: (nullable): the pattern, %NULL for none (no matches)
+ * @graph: the graph to search
+ *
+ * Finds @pattern's matches on @graph with the list's rows and the lookup
+ * tables.  Touches no document: the loading worker calls it on a graph
+ * still its own (graft-document-loader.c).
+ *
+ * Returns: (transfer full): what was found
+ */
+FoundMatches *
+_graft_found_matches_new (GraftPattern *pattern,
+                          GraftGraph   *graph)
 {
-  GraftRule    *rule = _graft_document_get_selected (self);
-  GraftPattern *pattern = graft_rule_get_pattern (rule);
   FoundMatches *found = g_new0 (FoundMatches, 1);
 
   found->matches = g_ptr_array_new_with_free_func ((GDestroyNotify) graft_match_free);
@@ -374,10 +380,10 @@ search_matches (GraftDocument *self)
   found->match_of = g_hash_table_new (g_str_hash, g_str_equal);
   found->dropped_of = g_hash_table_new (g_str_hash, g_str_equal);
   found->rows = graft_match_rows_new ();
-  if (pattern != NULL && self->load_error == NULL)
+  if (pattern != NULL)
     {
       g_autoptr (GPtrArray) dropped = NULL;
-      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, self->graph, NULL, &dropped);
+      g_autoptr (GPtrArray) matches = graft_matcher_find (pattern, graph, NULL, &dropped);
 
       g_ptr_array_extend_and_steal (found->matches, g_steal_pointer (&matches));
       g_ptr_array_extend_and_steal (found->dropped, g_steal_pointer (&dropped));
@@ -422,8 +428,18 @@ search_matches (GraftDocument *self)
       graft_match_rows_add (found->rows, reason, names,
                             anchor != NULL ? graft_node_get_name (anchor) : "");
     }
-  found_matches_free (self->found);
-  self->found = found;
+  return found;
+}
+
+/* Finds the chosen rule's matches on the graph as it is now, into
+ * self->found. */
+static void
+search_matches (GraftDocument *self)
+{
+  GraftPattern *pattern = graft_rule_get_pattern (_graft_document_get_selected (self));
+
+  _graft_found_matches_free (self->found);
+  self->found = _graft_found_matches_new (self->load_error == NULL ? pattern : NULL, self->graph);
   self->matches_stale = FALSE;
 }
 
@@ -498,7 +514,7 @@ static void
 matches_stale (GraftDocument *self,
                gboolean       recount)
 {
-  g_clear_pointer (&self->found, found_matches_free);
+  g_clear_pointer (&self->found, _graft_found_matches_free);
   self->matches_stale = TRUE;
   self->recount_due |= recount;
   self->next_due = TRUE;
@@ -710,6 +726,41 @@ _graft_document_set_loaded_scopes (GraftDocument *self,
   g_clear_pointer (&self->loaded_scopes, graft_scopes_free);
   self->loaded_scopes = scopes;
   self->loaded_scopes_revision = self->revision;
+}
+
+/**
+ * _graft_document_set_loaded_matches:
+ * @self: a document
+ * @pattern_text: (nullable): the pattern @found is of
+ * @pattern_entry: (nullable): the definition its text was traced for
+ *   (the rule's entry; %NULL for `pattern`)
+ * @found: (transfer full) (nullable): that pattern's matches on the
+ *   document's graph as it is now, found while its file was read
+ *
+ * Hands @found to the search the new graph is waiting for, when the
+ * chosen rule's pattern is still that one (the loader checks the
+ * dialect): a million nodes took that search a turn of 20 ms on the main
+ * loop.
+ */
+void
+_graft_document_set_loaded_matches (GraftDocument *self,
+                                    const char    *pattern_text,
+                                    const char    *pattern_entry,
+                                    FoundMatches  *found)
+{
+  GraftRule *rule = _graft_document_get_selected (self);
+
+  if (found != NULL && pattern_text != NULL && self->matches_stale && self->load_error == NULL &&
+      graft_rule_get_pattern (rule) != NULL &&
+      g_strcmp0 (graft_rule_get_pattern_text (rule), pattern_text) == 0 &&
+      g_strcmp0 (graft_rule_get_pattern_entry (rule), pattern_entry) == 0)
+    {
+      _graft_found_matches_free (self->found);
+      self->found = found;
+      self->matches_stale = FALSE;
+      return;
+    }
+  _graft_found_matches_free (found);
 }
 
 /**

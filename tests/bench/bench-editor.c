@@ -37,12 +37,16 @@
  * take, from the call (the dialog's response) to the written file, and the
  * longest stall meanwhile: the visible area as PNG and SVG, then the whole
  * graph as SVG and PNG (a refused PNG prints the toast's reason).
+ * `--rule FILE` gives the windows opened after it the pattern and the
+ * replacement FILE defines (`pattern` and `replacement`) instead of the
+ * default ones, whose `torch.relu` a torch.export program has none of.
  *
  * With `--pan`, once the graph is drawn: the frame times of panning (40
  * steps across the drawing, each from the call that moves the view to
  * the frame that shows it) and of zooming (20 steps in and out), mean and
  * worst; then the same after opening the first folded module one level
- * (`expand-scope`, timed to its redrawn layout).  `--pan` alone on a
+ * (`expand-scope`, timed to its redrawn layout), and its folding again
+ * (`collapse-scope`).  `--pan` alone on a
  * program of a million nodes is the check that the folded graph stays
  * responsive.
  *
@@ -568,12 +572,22 @@ time_pan (GraftWindow *window,
     g_action_group_activate_action (G_ACTION_GROUP (window), "expand-scope",
                                     g_variant_new_string (name));
     s = wait_drawn (window, w, start, thread_time ());
-    printf ("  opened %s: %u boxes, drawn after %.3fs, longest stall %.0f ms\n", name,
+    printf ("  opened %s: %u boxes, drawn after %.3fs, longest stall %.0f ms, own %.1f ms\n",
+            name,
             graft_layout_get_n_nodes (graft_canvas_get_layout (graft_window_get_canvas (window))),
-            s, w->longest / 1e3);
+            s, w->longest / 1e3, w->longest_own / 1e3);
+    time_frames (window, "pan, one module open", 40, pan_step);
+    time_frames (window, "zoom, one module open", 20, zoom_step);
+    /* And folded again. */
+    start = g_get_monotonic_time ();
+    g_action_group_activate_action (G_ACTION_GROUP (window), "collapse-scope",
+                                    g_variant_new_string (name));
+    s = wait_drawn (window, w, start, thread_time ());
+    printf ("  folded %s: %u boxes, drawn after %.3fs, longest stall %.0f ms, own %.1f ms\n",
+            name,
+            graft_layout_get_n_nodes (graft_canvas_get_layout (graft_window_get_canvas (window))),
+            s, w->longest / 1e3, w->longest_own / 1e3);
   }
-  time_frames (window, "pan, one module open", 40, pan_step);
-  time_frames (window, "zoom, one module open", 20, zoom_step);
 }
 
 /* --ops: each edit of the graph in turn, with the longest turn of the
@@ -947,6 +961,7 @@ main (int    argc,
   gboolean one = FALSE;
   gboolean pan = FALSE;
   gboolean ops = FALSE;
+  char    *rule = NULL;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_set_prgname ("graft-editor");
@@ -1014,6 +1029,15 @@ main (int    argc,
           code_page = TRUE;
           continue;
         }
+      if (strcmp (argv[i], "--rule") == 0 && i + 1 < argc)
+        {
+          g_autoptr (GError) error = NULL;
+
+          g_clear_pointer (&rule, g_free);
+          if (!g_file_get_contents (argv[++i], &rule, NULL, &error))
+            g_error ("%s", error->message);
+          continue;
+        }
       g_autoptr (GFile) file = g_file_new_for_path (argv[i]);
       g_autofree char *base = g_path_get_basename (argv[i]);
       GraftWindow     *window =
@@ -1031,6 +1055,11 @@ main (int    argc,
       guint          n_segments = 0;
       guint          n;
 
+      if (rule != NULL)
+        {
+          graft_document_set_replacement_text (graft_window_get_document (window), rule);
+          graft_document_set_pattern_text (graft_window_get_document (window), rule);
+        }
       gtk_window_present (GTK_WINDOW (window));
       while (gtk_widget_get_width (GTK_WIDGET (window)) == 0)
         g_main_context_iteration (NULL, TRUE);

@@ -13,6 +13,8 @@
  */
 #include "config.h"
 
+#include "graft-document-private.h"
+#include "graft-match-item.h"
 #include "window-util.h"
 
 #include <string.h>
@@ -219,6 +221,123 @@ test_scopes_on_load (void)
   g_assert_null (graft_document_steal_scopes (document));
 }
 
+/* The pattern of the program's ReLUs, as torch.export writes them. */
+#define RELU_PATTERN  \
+  "import torch\n"    \
+  "\n"                \
+  "\n"                \
+  "def pattern(x):\n" \
+  "    return torch.ops.aten.relu_.default(x)\n"
+
+static void
+loaded_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  gboolean *done = user_data;
+  GError   *error = NULL;
+
+  g_assert_true (graft_document_load_file_finish (GRAFT_DOCUMENT (object), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+/* Reads @file into @document on the loading worker and waits for it. */
+static void
+load_async (GraftDocument *document,
+            GFile         *file)
+{
+  gboolean done = FALSE;
+
+  graft_document_load_file_async (document, file, NULL, loaded_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* @a and @b list the same matches, rows and dropped candidates. */
+static void
+assert_same_matches (GraftDocument *a,
+                     GraftDocument *b)
+{
+  GListModel *rows_a = graft_document_get_matches (a);
+  GListModel *rows_b = graft_document_get_matches (b);
+
+  g_assert_cmpuint (graft_document_get_n_matches (a), ==, graft_document_get_n_matches (b));
+  g_assert_cmpuint (graft_document_get_n_dropped (a), ==, graft_document_get_n_dropped (b));
+  for (guint i = 0; i < graft_document_get_n_matches (a); i++)
+    {
+      g_autoptr (GPtrArray) nodes_a = graft_match_dup_nodes (graft_document_get_match (a, i));
+      g_autoptr (GPtrArray) nodes_b = graft_match_dup_nodes (graft_document_get_match (b, i));
+
+      g_assert_cmpuint (nodes_a->len, ==, nodes_b->len);
+      for (guint k = 0; k < nodes_a->len; k++)
+        g_assert_cmpstr (graft_node_get_name (nodes_a->pdata[k]), ==,
+                         graft_node_get_name (nodes_b->pdata[k]));
+      g_assert_cmpint (graft_document_get_match_of_node (
+                           a, graft_node_get_name (nodes_a->pdata[0])),
+                       ==, (gint) i);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (rows_a), ==, g_list_model_get_n_items (rows_b));
+  for (guint i = 0; i < g_list_model_get_n_items (rows_a); i++)
+    {
+      g_autoptr (GraftMatchItem) x = g_list_model_get_item (rows_a, i);
+      g_autoptr (GraftMatchItem) y = g_list_model_get_item (rows_b, i);
+
+      g_assert_cmpstr (graft_match_item_get_title (x), ==, graft_match_item_get_title (y));
+      g_assert_cmpstr (graft_match_item_get_nodes (x), ==, graft_match_item_get_nodes (y));
+      g_assert_cmpstr (graft_match_item_get_anchor (x), ==, graft_match_item_get_anchor (y));
+    }
+}
+
+/* The chosen rule's matches on a large graph are found on the loading
+ * worker, the same as found on the main loop; not when the pattern
+ * changed meanwhile, nor when the file was read at once. */
+static void
+test_matches_on_load (void)
+{
+  const char *path = g_getenv ("GRAFT_TEST_PROGRAM");
+  g_autoptr (GraftDocument) loaded = graft_document_new ();
+  g_autoptr (GraftDocument) found = graft_document_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  graft_document_set_pattern_text (loaded, RELU_PATTERN);
+  graft_document_set_pattern_text (found, RELU_PATTERN);
+  _graft_document_ensure_matches (loaded);
+  load_async (loaded, file);
+  /* Found, not yet shown: the next turn shows them. */
+  g_assert_false (loaded->matches_stale);
+  g_assert_nonnull (loaded->found);
+  g_assert_true (graft_document_get_matches_pending (loaded));
+  g_assert_true (graft_document_load_file (found, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (found->matches_stale);
+  g_assert_cmpuint (graft_document_get_n_matches (found), >=, STAGES * GROUPS * BLOCKS * 2);
+  assert_same_matches (loaded, found);
+
+  /* The default pattern: none on the program, found on the worker too. */
+  graft_document_set_pattern_text (loaded, "import torch\n\n\ndef pattern(x):\n"
+                                           "    return torch.relu(x)\n");
+  load_async (loaded, file);
+  g_assert_false (loaded->matches_stale);
+  g_assert_cmpuint (graft_document_get_n_matches (loaded), ==, 0);
+
+  /* The pattern changed while the file was read: searched on the main
+   * loop, for the new pattern. */
+  {
+    gboolean done = FALSE;
+
+    graft_document_load_file_async (loaded, file, NULL, loaded_cb, &done);
+    graft_document_set_pattern_text (loaded, RELU_PATTERN);
+    while (!done)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_true (loaded->matches_stale);
+    assert_same_matches (loaded, found);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -228,5 +347,6 @@ main (int    argc,
   g_test_add_func ("/ui/program/opens-folded", test_opens_folded);
   g_test_add_func ("/ui/program/expand-group", test_expand_group);
   g_test_add_func ("/ui/program/scopes-on-load", test_scopes_on_load);
+  g_test_add_func ("/ui/program/matches-on-load", test_matches_on_load);
   return g_test_run ();
 }
