@@ -170,4 +170,6 @@ void          _graft_window_update_export (GraftWindow *self,
                                            gboolean     has_graph);
 void          _graft_window_dispose_export (GraftWindow *self);
 
+void _graft_window_set_toast_seconds (guint seconds);
+
 G_END_DECLS

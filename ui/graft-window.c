@@ -204,6 +204,22 @@ toast_button_clicked_cb (AdwToast    *toast,
     show_toast (self, adw_toast_get_title (toast), adw_toast_get_timeout (toast), NULL, NULL);
 }
 
+/* How long a toast stays, in seconds (0: until it is dismissed). */
+static guint toast_seconds = 4;
+
+/**
+ * _graft_window_set_toast_seconds:
+ * @seconds: how long toasts stay from now on, 0 for until dismissed
+ *
+ * For tests, which check a toast after work whose time depends on the
+ * machine's load: a toast that timed out meanwhile would fail them.
+ */
+void
+_graft_window_set_toast_seconds (guint seconds)
+{
+  toast_seconds = seconds;
+}
+
 /* Shows a toast of @title for @timeout seconds; with @undo_action (and
  * its @target, nullable), an Undo button that activates it.
  *
@@ -291,11 +307,11 @@ _graft_window_toast (GraftWindow *self,
 {
   if (!with_undo)
     {
-      show_toast (self, title, 4, NULL, NULL);
+      show_toast (self, title, toast_seconds, NULL, NULL);
       return;
     }
   self->undo_toast_serial = graft_document_get_last_change_serial (self->document);
-  self->undo_toast = show_toast (self, title, 4, "win.undo-change",
+  self->undo_toast = show_toast (self, title, toast_seconds, "win.undo-change",
                                  g_variant_new_uint32 (self->undo_toast_serial));
 }
 
@@ -1020,8 +1036,10 @@ _graft_window_replace_texts (GraftWindow *self,
                              const char  *replacement,
                              const char  *title)
 {
-  gboolean  undoable = graft_text_undo_replace (self->text_undo, pattern, replacement);
-  AdwToast *toast = show_toast (self, title, 6, undoable ? "win.undo-texts" : NULL, NULL);
+  gboolean undoable = graft_text_undo_replace (self->text_undo, pattern, replacement);
+  /* Two seconds longer than others: it offers back texts written by hand. */
+  AdwToast *toast = show_toast (self, title, toast_seconds > 0 ? toast_seconds + 2 : 0,
+                                undoable ? "win.undo-texts" : NULL, NULL);
 
   if (undoable)
     graft_text_undo_set_toast (self->text_undo, toast);

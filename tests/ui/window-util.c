@@ -18,6 +18,7 @@
 #include "example.h"
 
 #include "graft-canvas.h"
+#include "graft-window-private.h"
 
 #include <string.h>
 
@@ -34,7 +35,8 @@ static guint wait_limit = 120;
  * line and returns %FALSE (main() then returns 0).  Otherwise autosaves
  * go to a new state folder of the program's own, windows speak the
  * default torch (GRAFT_TORCH unset), the display is held (display.c),
- * and GTK and libadwaita are initialised for tests.
+ * GTK and libadwaita are initialised for tests, and toasts stay until
+ * dismissed.
  *
  * Returns: whether to go on and run the tests
  */
@@ -56,6 +58,9 @@ ui_test_init (int    *argc,
   hold_display ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+  /* Toasts stay until dismissed: a test checks one after work that takes
+   * longer than a toast's seconds on a loaded machine under ASan. */
+  _graft_window_set_toast_seconds (0);
   return TRUE;
 }
 
