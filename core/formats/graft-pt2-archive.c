@@ -16,8 +16,6 @@
 #include "graft-source.h"
 
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <zip.h>
 
 #define MEMBER_NAME "serialized_exported_program.json"
@@ -166,33 +164,6 @@ read_member (Reader     *r,
   return g_string_free (g_steal_pointer (&buf), FALSE);
 }
 
-/**
- * _graft_pt2_populate:
- * @p: memory just allocated, about to be written whole
- * @len: its size
- *
- * Has the system give @p's pages at once (MADV_POPULATE_WRITE, Linux
- * 5.14) rather than one fault at a time as they are first written: the
- * same fresh pages, without a trap for each.  Only for large blocks;
- * nothing happens where the system cannot.
- */
-void
-_graft_pt2_populate (gpointer p,
-                     gsize    len)
-{
-#ifdef MADV_POPULATE_WRITE
-  static gsize page;
-  guintptr     start, end;
-
-  if (page == 0)
-    page = (gsize) sysconf (_SC_PAGESIZE);
-  start = ((guintptr) p + page - 1) & ~(guintptr) (page - 1);
-  end = ((guintptr) p + len) & ~(guintptr) (page - 1);
-  if (end > start && end - start >= 1024 * 1024)
-    madvise ((void *) start, end - start, MADV_POPULATE_WRITE);
-#endif
-}
-
 /* ------------------------------------------------------------------ */
 /* The JSON member read beside the check of its CRC
  *
@@ -307,7 +278,6 @@ read_member_checked_aside (Reader      *r,
   text = g_try_malloc ((gsize) st.size + 1);
   if (text == NULL)
     return NULL;
-  _graft_pt2_populate (text, (gsize) st.size + 1);
   check = g_new0 (Pt2Check, 1);
   check->data = graft_source_get_text (archive);
   check->length = graft_source_get_length (archive);

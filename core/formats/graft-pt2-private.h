@@ -180,8 +180,6 @@ gboolean       _graft_pt2_read_archive (Reader      *r,
                                         GraftSource *archive);
 Pt2CheckResult _graft_pt2_archive_wait (Reader *r);
 void           _graft_pt2_archive_clear (Reader *r);
-void           _graft_pt2_populate (gpointer p,
-                                    gsize    len);
 
 /* graft-pt2-strings.c */
 /* The slots of the caches of texts met lately, a power of two: 384 KiB
