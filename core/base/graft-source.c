@@ -81,8 +81,10 @@ on_sigbus (int        signo,
           guintptr page = address & page_mask;
 
           /* The rest of the mapping, zero-filled: the reads that fault
-           * now see zeros, and whoever reads the text learns of it. */
-          if (mmap ((void *) page, range->end - page, PROT_READ,
+           * now see zeros, and whoever reads the text learns of it.
+           * Writable, for the one write _graft_source_new_mapped() makes
+           * to the first page, should the file shrink before it. */
+          if (mmap ((void *) page, range->end - page, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED)
             {
               g_atomic_int_set (&range->damaged, 1);
