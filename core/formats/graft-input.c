@@ -40,8 +40,13 @@ map_archive (const char *path)
   struct stat  st;
   char         magic[4];
   GraftSource *source = NULL;
-  int          fd = open (path, O_RDONLY | O_CLOEXEC);
+  int          fd;
 
+  /* Only a regular file is opened here: a named pipe opened and closed
+   * would lose its writer (and wait for one first). */
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return NULL;
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return NULL;
   if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size >= 4 &&
