@@ -20,8 +20,12 @@
 #include "graft-pt2-private.h"
 #include "graft-sympy-private.h"
 #include "pt2-zip.h"
+#include "graft-source-private.h"
 
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *
 data_dir (const char *name)
@@ -1937,6 +1941,128 @@ test_parts_threshold (void)
     }
 }
 
+/* ---- An archive mapped rather than read ---- */
+
+/* What reading @source gives: the code, listing and readable form, or
+ * the error. */
+static char *
+mapped_outcome (GraftSource *source)
+{
+  guint parts;
+
+  return read_outcome (source, &parts);
+}
+
+/* Every archive of tests/data read through graft_input_read_file(),
+ * which maps it, reads as its bytes copied into memory read. */
+static void
+test_mapped (void)
+{
+  static const char *const dirs[] = { "programs", "program-errors" };
+  guint                    n_mapped = 0;
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_autoptr (GDir) dir = g_dir_open (data_dir (dirs[d]), 0, NULL);
+      const char *name;
+
+      g_assert_nonnull (dir);
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *path = NULL;
+          g_autofree char *text = NULL;
+          g_autofree char *want = NULL;
+          g_autofree char *got = NULL;
+          gsize            length = 0;
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GraftSource) copied = NULL;
+          g_autoptr (GraftSource) read = NULL;
+
+          if (!g_str_has_suffix (name, ".pt2"))
+            continue;
+          path = g_build_filename (data_dir (dirs[d]), name, NULL);
+          g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+          copied = graft_source_new (path, text, (gssize) length);
+          read = graft_input_read_file (path, &error);
+          g_assert_no_error (error);
+          g_assert_cmpuint (graft_source_get_length (read), ==, length);
+          g_assert_true (memcmp (graft_source_get_text (read), text, length) == 0);
+          g_assert_true (graft_source_get_text (read)[length] == '\0');
+          want = mapped_outcome (copied);
+          got = mapped_outcome (read);
+          g_assert_cmpstr (got, ==, want);
+          g_assert_true (_graft_source_is_intact (read));
+          if (length >= 4 && memcmp (text, "PK\x03\x04", 4) == 0)
+            n_mapped++;
+        }
+    }
+  g_assert_cmpuint (n_mapped, >=, 20);
+}
+
+/* A mapped archive that shrinks or changes while it is read: an error
+ * (shrunk) or whatever the bytes read say (changed), never a crash. */
+static void
+test_mapped_changed (void)
+{
+  static const char want[] = "cannot read the file: it changed while it was read";
+  g_autoptr (GString) large = g_string_new (minimal_json);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("graft-pt2-mapped-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "m.pt2", NULL);
+  const gsize      cuts[] = { 0, 1, 3000, 4096, 300000, 1000000 };
+  const char      *data;
+  gsize            len = 0;
+
+  g_assert_nonnull (dir);
+  /* A megabyte of blanks, so that the cuts fall in pages not yet read. */
+  for (guint i = 0; i < 1024 * 1024; i++)
+    g_string_append_c (large, ' ');
+  bytes = pt2_zip_program (large->str, large->len);
+  data = g_bytes_get_data (bytes, &len);
+  for (guint c = 0; c <= G_N_ELEMENTS (cuts); c++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GraftSource) source = NULL;
+      g_autoptr (GraftGraph) graph = NULL;
+      int fd;
+
+      g_assert_true (g_file_set_contents (path, data, (gssize) len, NULL));
+      source = graft_input_read_file (path, &error);
+      g_assert_no_error (error);
+      fd = g_open (path, O_WRONLY, 0);
+      g_assert_cmpint (fd, >=, 0);
+      if (c < G_N_ELEMENTS (cuts))
+        g_assert_cmpint (ftruncate (fd, (off_t) cuts[c]), ==, 0);
+      else
+        {
+          /* Changed in place, not shrunk: the bytes read are what they
+           * are, the CRC most likely refuses them. */
+          char garbage[8192];
+
+          memset (garbage, '[', sizeof garbage);
+          g_assert_cmpint (pwrite (fd, garbage, sizeof garbage, (off_t) len / 2), ==,
+                           (gssize) sizeof garbage);
+        }
+      close (fd);
+      graph = graft_input_load_graph (source, graft_dialect_get_default (), NULL, &error);
+      if (c < G_N_ELEMENTS (cuts))
+        {
+          g_autofree char *message = NULL;
+
+          g_assert_null (graph);
+          g_assert_false (_graft_source_is_intact (source));
+          message = graft_error_format (error, NULL);
+          g_assert_true (g_str_has_suffix (message, want));
+          /* The text past the cut reads as zeros from now on. */
+          g_assert_true (graft_source_get_text (source)[len - 1] == '\0');
+        }
+      else
+        g_assert_true (graph != NULL || error != NULL);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1975,6 +2101,8 @@ main (int    argc,
   g_test_add_func ("/pt2/names-by-place", test_names_by_place);
   g_test_add_func ("/pt2/archive", test_archive);
   g_test_add_func ("/pt2/crc", test_crc);
+  g_test_add_func ("/pt2/mapped", test_mapped);
+  g_test_add_func ("/pt2/mapped-changed", test_mapped_changed);
   g_test_add_func ("/pt2/old-torch", test_old_torch);
   g_test_add_func ("/pt2/sympy", test_sympy);
   g_test_add_func ("/pt2/parts", test_parts);

@@ -8,20 +8,243 @@
  */
 #include "config.h"
 
-#include "graft-source.h"
+#include "graft-source-private.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* A file's mapping: [start, end) in the address space. */
+typedef struct
+{
+  guintptr start;
+  guintptr end;
+  gint     damaged; /* set (atomically) once a page could not be read */
+} MappedRange;
 
 struct _GraftSource
 {
   gatomicrefcount ref_count;
 
   /* Owned */
-  char   *filename;
-  char   *text;
-  gsize   length;
-  GArray *line_starts; /* guint32 offsets; built on first locate */
+  char        *filename;
+  char        *text;
+  gsize        length;
+  GArray      *line_starts; /* guint32 offsets; built on first locate */
+  MappedRange *mapped;      /* non-NULL: @text is a mapping of the file, this long */
 };
+
+/* ------------------------------------------------------------------ */
+/* Mapped files
+ *
+ * A mapped file that shrinks while it is mapped (truncated, or rewritten
+ * shorter) makes the pages past its new end raise SIGBUS when read.  A
+ * handler installed with the first mapping (and kept: it costs nothing
+ * while no fault comes) looks the faulting address up among the mappings
+ * the sources hold; when it is in one, it maps zero-filled pages over the
+ * rest of that mapping, marks it damaged and returns, so the read is done
+ * again and sees zeros.  The reader of the text asks
+ * _graft_source_is_intact() when it is done with it and reports the file
+ * as changed while it was read.  Any other SIGBUS goes to the handler
+ * that was there before (or kills the process as it would have).
+ *
+ * Bytes changed in place are not caught this way; the archive's bytes
+ * are only ever read through libzip, which copies what it reads and
+ * checks what it copied (the CRC of the JSON member), so a changed file
+ * gives at worst an error or another program, never a read out of
+ * bounds.  The first page is made the process's own at once, so that
+ * what the text starts with (how graft_input_detect() tells an archive)
+ * cannot change, and so is the last one, which holds the NUL after the
+ * text. */
+
+#define MAX_MAPPED 64
+
+static MappedRange     *mapped_ranges[MAX_MAPPED]; /* read by the handler, atomically */
+static struct sigaction previous_sigbus;
+static guintptr         page_mask; /* ~(page size - 1) */
+static GMutex           mapped_lock;
+
+static void
+on_sigbus (int        signo,
+           siginfo_t *info,
+           void      *context)
+{
+  guintptr address = (guintptr) info->si_addr;
+
+  for (guint i = 0; i < MAX_MAPPED; i++)
+    {
+      MappedRange *range = g_atomic_pointer_get (&mapped_ranges[i]);
+
+      if (range != NULL && address >= range->start && address < range->end)
+        {
+          guintptr page = address & page_mask;
+
+          /* The rest of the mapping, zero-filled: the reads that fault
+           * now see zeros, and whoever reads the text learns of it.
+           * Writable, for the one write _graft_source_new_mapped() makes
+           * to the first page, should the file shrink before it. */
+          if (mmap ((void *) page, range->end - page, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED)
+            {
+              g_atomic_int_set (&range->damaged, 1);
+              return;
+            }
+          break;
+        }
+    }
+  if ((previous_sigbus.sa_flags & SA_SIGINFO) != 0 && previous_sigbus.sa_sigaction != NULL)
+    previous_sigbus.sa_sigaction (signo, info, context);
+  else if (previous_sigbus.sa_handler != SIG_DFL && previous_sigbus.sa_handler != SIG_IGN)
+    previous_sigbus.sa_handler (signo);
+  else
+    {
+      /* The fault comes again on return, and now does what it did before
+       * a mapping was made. */
+      signal (SIGBUS, SIG_DFL);
+    }
+}
+
+static gboolean
+install_sigbus_handler (void)
+{
+  static gsize installed = 0;
+
+  if (g_once_init_enter (&installed))
+    {
+      struct sigaction action = { 0 };
+      gsize            ok;
+
+      page_mask = ~(guintptr) (sysconf (_SC_PAGESIZE) - 1);
+      action.sa_sigaction = on_sigbus;
+      action.sa_flags = SA_SIGINFO | SA_NODEFER;
+      sigemptyset (&action.sa_mask);
+      ok = sigaction (SIGBUS, &action, &previous_sigbus) == 0 ? 1 : 2;
+      g_once_init_leave (&installed, ok);
+    }
+  return installed == 1;
+}
+
+static gboolean
+register_range (MappedRange *range)
+{
+  gboolean placed = FALSE;
+
+  g_mutex_lock (&mapped_lock);
+  for (guint i = 0; i < MAX_MAPPED && !placed; i++)
+    if (g_atomic_pointer_get (&mapped_ranges[i]) == NULL)
+      {
+        g_atomic_pointer_set (&mapped_ranges[i], range);
+        placed = TRUE;
+      }
+  g_mutex_unlock (&mapped_lock);
+  return placed;
+}
+
+static void
+unregister_range (MappedRange *range)
+{
+  g_mutex_lock (&mapped_lock);
+  for (guint i = 0; i < MAX_MAPPED; i++)
+    if (g_atomic_pointer_get (&mapped_ranges[i]) == range)
+      g_atomic_pointer_set (&mapped_ranges[i], NULL);
+  g_mutex_unlock (&mapped_lock);
+}
+
+/**
+ * _graft_source_new_mapped:
+ * @filename: the name errors give
+ * @fd: the file, open for reading (the caller closes it)
+ * @length: its size, more than zero
+ *
+ * A source whose text is the file mapped read-only, NUL-terminated as
+ * every source's text is, instead of read into memory of its own: the
+ * pages are the system's cache of the file, which costs neither a copy
+ * nor fresh pages.  See "Mapped files" above for a file that changes
+ * meanwhile.
+ *
+ * Returns: (transfer full) (nullable): the source, or %NULL when the file
+ *   could not be mapped (the caller reads it instead)
+ */
+GraftSource *
+_graft_source_new_mapped (const char *filename,
+                          int         fd,
+                          gsize       length)
+{
+  gsize        page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize        size = (length + 1 + page - 1) / page * page; /* the NUL's page too */
+  gsize        file_size = (length + page - 1) / page * page;
+  gsize        last;
+  char        *base;
+  MappedRange *range;
+  GraftSource *self;
+
+  g_return_val_if_fail (length > 0, NULL);
+
+  if (!install_sigbus_handler ())
+    return NULL;
+  /* Zero-filled pages for the whole, then the file over all but the
+   * NUL's own page when the text fills its last page.  Read-only, so
+   * that no memory is set aside for writing into them. */
+  base = mmap (NULL, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  if (mmap (base, file_size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED)
+    {
+      munmap (base, size);
+      return NULL;
+    }
+  range = g_new0 (MappedRange, 1);
+  range->start = (guintptr) base;
+  range->end = (guintptr) base + size;
+  if (!register_range (range))
+    {
+      munmap (base, size);
+      g_free (range);
+      return NULL;
+    }
+  /* The first page and the NUL's made the process's own (written), so
+   * that the text's start and end stay what they were. */
+  last = (length / page) * page;
+  if (mprotect (base, page, PROT_READ | PROT_WRITE) == 0)
+    {
+      *(volatile char *) base = *(volatile char *) base;
+      mprotect (base, page, PROT_READ);
+    }
+  if (mprotect (base + last, page, PROT_READ | PROT_WRITE) == 0)
+    {
+      ((volatile char *) base)[length] = '\0';
+      mprotect (base + last, page, PROT_READ);
+    }
+  if (base[length] != '\0')
+    {
+      unregister_range (range);
+      munmap (base, size);
+      g_free (range);
+      return NULL;
+    }
+
+  self = g_new0 (GraftSource, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->filename = g_strdup (filename);
+  self->text = base;
+  self->length = length;
+  self->mapped = range;
+  return self;
+}
+
+/**
+ * _graft_source_is_intact:
+ *
+ * Returns: %FALSE when the source's file, mapped, shrank while it was
+ *   mapped and part of the text read as zeros; %TRUE otherwise
+ */
+gboolean
+_graft_source_is_intact (GraftSource *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->mapped == NULL || g_atomic_int_get (&self->mapped->damaged) == 0;
+}
 
 /**
  * graft_source_new:
@@ -97,7 +320,14 @@ graft_source_unref (GraftSource *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_free (self->filename);
-  g_free (self->text);
+  if (self->mapped != NULL)
+    {
+      unregister_range (self->mapped);
+      munmap (self->text, self->mapped->end - self->mapped->start);
+      g_free (self->mapped);
+    }
+  else
+    g_free (self->text);
   if (self->line_starts != NULL)
     g_array_unref (self->line_starts);
   g_free (self);

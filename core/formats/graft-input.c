@@ -17,14 +17,46 @@
 #include "graft-program.h"
 #include "graft-input-archive-private.h"
 #include "graft-py-parser.h"
-#include "graft-source.h"
+#include "graft-source-private.h"
 #include "graft-limits.h"
 #include "graft-py-program.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+/* An archive (a regular file that starts as a zip archive does, within
+ * GRAFT_MAX_ARCHIVE_BYTES) mapped rather than read: its bytes are only
+ * ever read through libzip, which copies what it reads, and reading a
+ * million-node `.pt2` into memory of its own was 0.93 GB of fresh pages
+ * (a fifth of the page faults of opening it).  NULL when the file is no
+ * such archive or cannot be mapped; then it is read. */
+static GraftSource *
+map_archive (const char *path)
+{
+  struct stat  st;
+  char         magic[4];
+  GraftSource *source = NULL;
+  int          fd;
+
+  /* Only a regular file is opened here: a named pipe opened and closed
+   * would lose its writer (and wait for one first). */
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return NULL;
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size >= 4 &&
+      (guint64) st.st_size <= GRAFT_MAX_ARCHIVE_BYTES &&
+      pread (fd, magic, sizeof magic, 0) == sizeof magic &&
+      memcmp (magic, "PK\x03\x04", 4) == 0)
+    source = _graft_source_new_mapped (path, fd, (gsize) st.st_size);
+  close (fd);
+  return source;
+}
 
 static const char *
 skip_space (const char *p,
@@ -146,6 +178,13 @@ graft_input_read_file (const char *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   is_stdin = g_str_equal (path, "-");
+  if (!is_stdin)
+    {
+      GraftSource *mapped = map_archive (path);
+
+      if (mapped != NULL)
+        return mapped;
+    }
   fp = is_stdin ? stdin : fopen (path, "rb");
   if (fp == NULL)
     {

@@ -46,7 +46,7 @@
 #include "graft-graph-private.h"
 #include "graft-limits.h"
 #include "graft-meta.h"
-#include "graft-source.h"
+#include "graft-source-private.h"
 
 #include <string.h>
 
@@ -1515,6 +1515,17 @@ _graft_pt2_read_keeping (GraftSource        *source,
 
   _graft_pt2_values_stop (&r);
   _graft_pt2_archive_clear (&r);
+  if (!_graft_source_is_intact (source))
+    {
+      /* A mapped archive that shrank while it was read (part of it read
+       * as zeros): whatever came of it is not the file's. */
+      g_clear_pointer (&result, graft_graph_free);
+      if (out_kept != NULL)
+        g_clear_pointer (out_kept, _graft_pt2_tree_free);
+      g_clear_error (error);
+      graft_set_file_error (error, r.archive_name, GRAFT_ERROR_IO,
+                            "cannot read the file: it changed while it was read");
+    }
   g_string_free (r.scratch, TRUE);
   g_array_unref (r.place_kwargs);
   g_array_unref (r.place_args);
