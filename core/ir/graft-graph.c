@@ -1580,13 +1580,13 @@ seen_add (GraftNode **seen,
 
 /* For the usual node, whose arguments hold a few nodes at the top level
  * or in a container of the top level (`torch.cat([a, b])`), without
- * keyword arguments: puts the distinct nodes among them in @seen (room
- * for SIMPLE_INPUTS), their count in *@n_seen, and returns TRUE; else
- * FALSE. */
+ * keyword arguments: calls @visit with each node among them (a node met
+ * twice, twice) while it returns TRUE, and returns TRUE; else FALSE. */
 static inline G_ALWAYS_INLINE gboolean
-collect_inputs_simple (GraftNode  *node,
-                       GraftNode **seen,
-                       guint      *n_seen)
+walk_inputs_simple (GraftNode  *node,
+                    GraftNode **seen,
+                    guint      *n_seen,
+                    gboolean (*visit) (GraftNode **seen, guint *n_seen, GraftNode *input))
 {
   const GraftArg *items = node->args.items;
 
@@ -1597,7 +1597,7 @@ collect_inputs_simple (GraftNode  *node,
     {
       if (items[i].kind == GRAFT_ARG_NODE)
         {
-          if (!seen_add (seen, n_seen, items[i].node))
+          if (!visit (seen, n_seen, items[i].node))
             return FALSE;
         }
       else if (items[i].kind >= GRAFT_ARG_TUPLE)
@@ -1609,7 +1609,7 @@ collect_inputs_simple (GraftNode  *node,
             {
               if (inner[j].kind == GRAFT_ARG_NODE)
                 {
-                  if (!seen_add (seen, n_seen, inner[j].node))
+                  if (!visit (seen, n_seen, inner[j].node))
                     return FALSE;
                 }
               else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
@@ -1618,6 +1618,16 @@ collect_inputs_simple (GraftNode  *node,
         }
     }
   return TRUE;
+}
+
+/* walk_inputs_simple() putting the distinct nodes among the inputs in
+ * @seen (room for SIMPLE_INPUTS), their count in *@n_seen. */
+static inline G_ALWAYS_INLINE gboolean
+collect_inputs_simple (GraftNode  *node,
+                       GraftNode **seen,
+                       guint      *n_seen)
+{
+  return walk_inputs_simple (node, seen, n_seen, seen_add);
 }
 
 /* For the usual node (collect_inputs_simple()): calls @func for each
@@ -2821,36 +2831,7 @@ leave_short_inputs_simple (GraftNode  *node,
                            GraftNode **seen,
                            guint      *n_seen)
 {
-  const GraftArg *items = node->args.items;
-
-  *n_seen = 0;
-  if (node->has_kwargs)
-    return FALSE;
-  for (guint i = 0; i < node->args.n; i++)
-    {
-      if (items[i].kind == GRAFT_ARG_NODE)
-        {
-          if (!leave_or_see (seen, n_seen, items[i].node))
-            return FALSE;
-        }
-      else if (items[i].kind >= GRAFT_ARG_TUPLE)
-        {
-          const GraftArg *inner = items[i].items;
-          guint           n_inner = _graft_arg_count_items (&items[i]);
-
-          for (guint j = 0; j < n_inner; j++)
-            {
-              if (inner[j].kind == GRAFT_ARG_NODE)
-                {
-                  if (!leave_or_see (seen, n_seen, inner[j].node))
-                    return FALSE;
-                }
-              else if (inner[j].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&inner[j]) > 0)
-                return FALSE;
-            }
-        }
-    }
-  return TRUE;
+  return walk_inputs_simple (node, seen, n_seen, leave_or_see);
 }
 
 /**
