@@ -10,9 +10,11 @@
 
 #include "graft-source-private.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A file's mapping: [start, end) in the address space. */
@@ -33,6 +35,8 @@ struct _GraftSource
   gsize        length;
   GArray      *line_starts; /* guint32 offsets; built on first locate */
   MappedRange *mapped;      /* non-NULL: @text is a mapping of the file, this long */
+  int          mapped_fd;   /* the mapped file, kept open to see it change */
+  struct stat  mapped_stat; /* what it was when mapped */
 };
 
 /* ------------------------------------------------------------------ */
@@ -46,10 +50,15 @@ struct _GraftSource
  * rest of that mapping, marks it damaged and returns, so the read is done
  * again and sees zeros.  The reader of the text asks
  * _graft_source_is_intact() when it is done with it and reports the file
- * as changed while it was read.  Any other SIGBUS goes to the handler
+ * as changed after it was opened.  Any other SIGBUS goes to the handler
  * that was there before (or kills the process as it would have).
  *
- * Bytes changed in place are not caught this way; the archive's bytes
+ * Bytes changed in place raise no fault: the source keeps the file open
+ * and _graft_source_is_intact() also compares its size and modification
+ * time with what they were when it was mapped (the editor reads its
+ * source again to switch torch, perhaps after the model was exported
+ * again over the file).  A change within the clock's resolution may go
+ * unseen, but even then the archive's bytes
  * are only ever read through libzip, which copies what it reads and
  * checks what it copied (the CRC of the JSON member), so a changed file
  * gives at worst an error or another program, never a read out of
@@ -230,20 +239,46 @@ _graft_source_new_mapped (const char *filename,
   self->text = base;
   self->length = length;
   self->mapped = range;
+  /* Kept to see the file written in place later (a model exported again
+   * over it while the editor has it open): the pages not yet read would
+   * be the new file's.  Replaced by another file (a rename), the mapped
+   * one lives on unchanged. */
+  self->mapped_fd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+  if (self->mapped_fd < 0 || fstat (self->mapped_fd, &self->mapped_stat) != 0)
+    {
+      graft_source_unref (self);
+      return NULL;
+    }
   return self;
+}
+
+static gboolean
+same_time (const struct timespec *a,
+           const struct timespec *b)
+{
+  return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
 }
 
 /**
  * _graft_source_is_intact:
  *
  * Returns: %FALSE when the source's file, mapped, shrank while it was
- *   mapped and part of the text read as zeros; %TRUE otherwise
+ *   mapped and part of the text read as zeros, or was written since it
+ *   was mapped (its size or modification time changed: a change within
+ *   the file system's time resolution may go unseen); %TRUE otherwise
  */
 gboolean
 _graft_source_is_intact (GraftSource *self)
 {
+  struct stat now;
+
   g_return_val_if_fail (self != NULL, FALSE);
-  return self->mapped == NULL || g_atomic_int_get (&self->mapped->damaged) == 0;
+  if (self->mapped == NULL)
+    return TRUE;
+  if (g_atomic_int_get (&self->mapped->damaged) != 0)
+    return FALSE;
+  return fstat (self->mapped_fd, &now) == 0 && now.st_size == self->mapped_stat.st_size &&
+         same_time (&now.st_mtim, &self->mapped_stat.st_mtim);
 }
 
 /**
@@ -325,6 +360,8 @@ graft_source_unref (GraftSource *self)
       unregister_range (self->mapped);
       munmap (self->text, self->mapped->end - self->mapped->start);
       g_free (self->mapped);
+      if (self->mapped_fd >= 0)
+        close (self->mapped_fd);
     }
   else
     g_free (self->text);

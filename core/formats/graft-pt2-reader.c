@@ -1517,14 +1517,15 @@ _graft_pt2_read_keeping (GraftSource        *source,
   _graft_pt2_archive_clear (&r);
   if (!_graft_source_is_intact (source))
     {
-      /* A mapped archive that shrank while it was read (part of it read
-       * as zeros): whatever came of it is not the file's. */
+      /* A mapped archive that shrank (part of it read as zeros) or was
+       * written since it was mapped: whatever came of it may not be the
+       * file's as it was opened. */
       g_clear_pointer (&result, graft_graph_free);
       if (out_kept != NULL)
         g_clear_pointer (out_kept, _graft_pt2_tree_free);
       g_clear_error (error);
       graft_set_file_error (error, r.archive_name, GRAFT_ERROR_IO,
-                            "cannot read the file: it changed while it was read");
+                            "cannot read the file: it changed on disk after it was opened");
     }
   g_string_free (r.scratch, TRUE);
   g_array_unref (r.place_kwargs);
