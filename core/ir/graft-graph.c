@@ -2310,27 +2310,13 @@ graft_graph_set_args (GraftGraph *self,
   link_uses (node);
 }
 
-/* Every @old_node among @n @items, at any depth, becomes @new_node. */
-static void
-replace_in_items_nested (GraftArg  *items,
-                         guint      n,
-                         GraftNode *old_node,
-                         GraftNode *new_node)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      if (items[i].kind == GRAFT_ARG_NODE)
-        {
-          if (items[i].node == old_node)
-            items[i].node = new_node;
-        }
-      else if (items[i].kind >= GRAFT_ARG_TUPLE && _graft_arg_count_items (&items[i]) > 0)
-        replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
-                                 new_node);
-    }
-}
+static void replace_in_items_nested (GraftArg  *items,
+                                     guint      n,
+                                     GraftNode *old_node,
+                                     GraftNode *new_node);
 
-/* replace_in_items_nested(), its top level inline. */
+/* Every @old_node among @n @items, at any depth, becomes @new_node: the
+ * top level inline, the containers' items by replace_in_items_nested(). */
 static inline G_ALWAYS_INLINE void
 replace_in_items (GraftArg  *items,
                   guint      n,
@@ -2348,6 +2334,16 @@ replace_in_items (GraftArg  *items,
         replace_in_items_nested (items[i].items, _graft_arg_count_items (&items[i]), old_node,
                                  new_node);
     }
+}
+
+/* replace_in_items() out of line, for items in containers. */
+static void
+replace_in_items_nested (GraftArg  *items,
+                         guint      n,
+                         GraftNode *old_node,
+                         GraftNode *new_node)
+{
+  replace_in_items (items, n, old_node, new_node);
 }
 
 static void
