@@ -1935,11 +1935,12 @@ copy_args_linked (GraftGraph     *self,
         }
       else if (src[i].kind > GRAFT_ARG_FLOAT)
         {
-          /* Text, a complex number or a container: its own memory. */
+          /* Text, a complex number or a container: its own memory.  A
+           * shared container holds no node. */
           if (laid_out)
             _graft_arg_pool_copy_laid_out (self->args_pool, &items[i], &src[i]);
-          else
-            _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
+          else if (_graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]))
+            continue;
           if (items[i].kind >= GRAFT_ARG_TUPLE)
             link_items (node, items[i].items, _graft_arg_count_items (&items[i]));
         }
@@ -1947,11 +1948,11 @@ copy_args_linked (GraftGraph     *self,
   if (n_kw > 0)
     {
       /* put_kwargs() as it would lay them out. */
+      node->has_kwargs = TRUE;
       if (laid_out)
         _graft_arg_pool_copy_laid_out (self->args_pool, &items[n], kwargs);
-      else
-        _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
-      node->has_kwargs = TRUE;
+      else if (_graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs))
+        return;
       link_items (node, items[n].items, 2 * items[n].n);
     }
 }
