@@ -60,11 +60,11 @@ typedef struct
   GraftArg *header; /* NULL: empty */
 } SharedSlot;
 
-/* A tree shared recently, by the quick hash of the words of the tree it
- * was found for (texts by their address, not their bytes). */
+/* A tree shared recently, by recent_key() of the tree it was found for
+ * (texts by their address, not their bytes). */
 typedef struct
 {
-  guint64   quick;
+  guint64   key;
   GraftArg *header; /* NULL: empty */
 } RecentShared;
 
@@ -91,7 +91,7 @@ struct _GraftArgPool
   SharedSlot *shared;        /* open addressing, or NULL */
   guint       shared_mask;
   guint       n_shared;
-  /* The shared trees met recently, direct-mapped by quick_hash(): a
+  /* The shared trees met recently, direct-mapped by recent_key(): a
    * graph's few keyword dicts come again and again from the same caller
    * with the same texts (a module's interned keyword names), and a hit,
    * checked by comparing the trees, saves hashing the texts' bytes and
@@ -1066,8 +1066,8 @@ copy_shared (GraftArgPool   *pool,
              GraftArg       *dest,
              const GraftArg *src)
 {
-  guint64       quick = recent_key (src);
-  RecentShared *recent = &pool->recent_shared[quick >> (64 - 5)];
+  guint64       key = recent_key (src);
+  RecentShared *recent = &pool->recent_shared[key >> (64 - 5)];
   GraftArg     *header;
   guint         total = 0;
   guint64       hash;
@@ -1075,7 +1075,7 @@ copy_shared (GraftArgPool   *pool,
   G_STATIC_ASSERT (RECENT_SHARED == 1u << 5);
   /* A tree equal to a shared one is shared (tree_hash() takes it, and
    * shared_find() would find that one). */
-  if (recent->quick == quick && recent->header != NULL && tree_equal (recent->header, src))
+  if (recent->key == key && recent->header != NULL && tree_equal (recent->header, src))
     {
       *dest = *recent->header;
       return TRUE;
@@ -1095,7 +1095,7 @@ copy_shared (GraftArgPool   *pool,
       free_plain_tree (pool, dest);
     }
   *dest = *header;
-  recent->quick = quick;
+  recent->key = key;
   recent->header = header;
   return TRUE;
 }
