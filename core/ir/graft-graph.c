@@ -207,9 +207,12 @@ struct _GraftGraph
   const char *intern_cache[128];
   /* The same by the caller's address (the tracer's targets are strings of
    * its tables, the rewriter's those of its templates): a hit is checked
-   * by comparing the text, but needs no length or hash of it first.
-   * Index 0 of each pair: the caller's address; 1: the interned copy. */
-  const char *intern_by_address[64][2];
+   * by comparing the text, but needs no length or hash of it first.  Two
+   * ways a set, the newer first, so that two targets of one set (a static
+   * table's `torch.max` and `operator.add`, where the layout puts them)
+   * do not drive each other out.  Index 0 of each pair: the caller's
+   * address; 1: the interned copy. */
+  const char *intern_by_address[64][2][2];
   /* Every string interned in chunk, by its text (keys borrowed from the
    * chunk, each its own value): hashed eight bytes at a time, where the
    * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
@@ -2034,24 +2037,24 @@ derived_name (GraftGraph *self,
   return name;
 }
 
-/* @target's interned copy; with @static_text, @target's text never
- * changes nor is freed, so that its address alone finds it. */
-static const char *
-intern_target (GraftGraph *self,
-               const char *target,
-               gboolean    static_text)
+/* intern_target() past the newer way of the set @at: the older way, or
+ * the text found by its length and end bytes (or interned), which then
+ * takes the newer way. */
+static G_GNUC_NO_INLINE const char *
+intern_target_slow (GraftGraph *self,
+                    const char *target,
+                    gboolean    static_text,
+                    guint       at)
 {
-  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
-  const char **by_address = self->intern_by_address[at];
+  const char **newer = self->intern_by_address[at][0];
+  const char **older = self->intern_by_address[at][1];
   gsize        len;
   guint        hash = 0;
   guint        slot;
   const char  *cached;
 
-  /* The caller's text may have changed since: compared all the same. */
-  if (by_address[0] == target &&
-      (static_text || by_address[1] == target || strcmp (by_address[1], target) == 0))
-    return by_address[1];
+  if (older[0] == target && (static_text || older[1] == target || strcmp (older[1], target) == 0))
+    return older[1];
   len = strlen (target);
   if (len > 0)
     hash = (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]);
@@ -2059,9 +2062,29 @@ intern_target (GraftGraph *self,
   cached = self->intern_cache[slot];
   if (cached == NULL || strcmp (cached, target) != 0)
     cached = self->intern_cache[slot] = intern_len (self, target, len);
-  by_address[0] = target;
-  by_address[1] = cached;
+  older[0] = newer[0];
+  older[1] = newer[1];
+  newer[0] = target;
+  newer[1] = cached;
   return cached;
+}
+
+/* @target's interned copy; with @static_text, @target's text never
+ * changes nor is freed, so that its address alone finds it.  The newer
+ * way of its set inline. */
+static inline const char *
+intern_target (GraftGraph *self,
+               const char *target,
+               gboolean    static_text)
+{
+  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
+  const char **newer = self->intern_by_address[at][0];
+
+  /* The caller's text may have changed since: compared all the same. */
+  if (newer[0] == target &&
+      (static_text || newer[1] == target || strcmp (newer[1], target) == 0))
+    return newer[1];
+  return intern_target_slow (self, target, static_text, at);
 }
 
 static inline void set_span (GraftNode *node,
