@@ -466,10 +466,10 @@ node_page_next (GraftGraph *self)
 }
 #endif
 
-/* A node of zeros: a free one, or the page's next (inline: most graphs
- * only grow). */
+/* A node's memory, uninitialised: a free one, or the page's next
+ * (inline: most graphs only grow). */
 static inline G_ALWAYS_INLINE GraftNode *
-node_alloc (GraftGraph *self)
+node_alloc_raw (GraftGraph *self)
 {
   GraftNode *node;
 
@@ -501,6 +501,15 @@ node_alloc (GraftGraph *self)
       self->page_left--;
     }
 #endif
+  return node;
+}
+
+/* A node of zeros (node_alloc_raw()). */
+static inline G_ALWAYS_INLINE GraftNode *
+node_alloc (GraftGraph *self)
+{
+  GraftNode *node = node_alloc_raw (self);
+
   memset (node, 0, sizeof *node);
   return node;
 }
@@ -2110,21 +2119,28 @@ _graft_graph_create_node_request (GraftGraph             *self,
   gboolean    static_text = request->static_text;
   const char *target = intern_target (self, request->target, static_text);
   const char *candidate = request->name_candidate;
-  GraftNode  *node = node_alloc (self);
+  GraftNode  *node = node_alloc_raw (self);
+  const char *name;
 
-  /* A name the namespace made is canonical: clean, and not reserved. */
+  /* The namespace binds the name to the node's address (it reads nothing
+   * of it): the node is cleared after, with its fields, so that they are
+   * written into known zeros (no read of the flags' word, no check of an
+   * earlier span). */
   if (candidate == NULL)
     /* In the graph's chunk: its text never changes. */
-    node->name =
-        _graft_namespace_create_name_bound (self->names, derived_name (self, request->op, target),
-                                            node);
+    name = _graft_namespace_create_name_bound (self->names, derived_name (self, request->op, target),
+                                               node);
   else if (static_text)
-    node->name = _graft_namespace_create_name_bound (self->names, candidate, node);
+    name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
-    node->name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
+    name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
+  memset (node, 0, sizeof *node);
+  node->name = name;
+  /* A name the namespace made is canonical: clean, and not reserved. */
   node->op = request->op;
   node->name_canonical = TRUE;
   node->target = target;
+  set_span (node, request->span_start, request->span_end);
   if (G_LIKELY (request->how != GRAFT_ARGS_MOVED))
     {
       copy_args_linked (self, node, request->args, request->kwargs,
@@ -2137,7 +2153,6 @@ _graft_graph_create_node_request (GraftGraph             *self,
       link_node (self, node, request->before);
       link_uses (node);
     }
-  set_span (node, request->span_start, request->span_end);
   self->n_nodes++;
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_ADD, node);
