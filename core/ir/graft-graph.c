@@ -2128,8 +2128,8 @@ _graft_graph_create_node_request (GraftGraph             *self,
    * earlier span). */
   if (candidate == NULL)
     /* In the graph's chunk: its text never changes. */
-    name = _graft_namespace_create_name_bound (self->names, derived_name (self, request->op, target),
-                                               node);
+    name = _graft_namespace_create_name_bound (self->names,
+                                               derived_name (self, request->op, target), node);
   else if (static_text)
     name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
