@@ -1606,6 +1606,107 @@ test_shared_args (void)
   g_assert_true (graft_node_get_args (e)->items[1].node == y);
 }
 
+/* `f(x, <index>, **<kwargs>)` made by graft_graph_create_node_copy() from
+ * the caller's scratch: an index tuple `(slice(None, stop, None), 1)`
+ * and keywords `k0=0, k1=1, k2=2, <key>=<value>` (the value a node if
+ * @node_value), the last key's text in @key. */
+static GraftNode *
+call_copied (GraftGraph *graph,
+             GraftNode  *x,
+             gint64      stop,
+             const char *key,
+             gint64      value,
+             GraftNode  *node_value)
+{
+  static const char *keys[] = { "k0", "k1", "k2" };
+  GraftArg           args, a[2], index[2], slice_items[3], kwargs, k[8];
+
+  slice_items[0] = (GraftArg){ .kind = GRAFT_ARG_NONE };
+  slice_items[1] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = stop };
+  slice_items[2] = (GraftArg){ .kind = GRAFT_ARG_NONE };
+  index[0] = (GraftArg){ .kind = GRAFT_ARG_SLICE, .n = 3, .items = slice_items };
+  index[1] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = 1 };
+  a[0] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = x };
+  a[1] = (GraftArg){ .kind = GRAFT_ARG_TUPLE, .n = 2, .items = index };
+  args = (GraftArg){ .kind = GRAFT_ARG_TUPLE, .n = 2, .items = a };
+  for (guint i = 0; i < 3; i++)
+    {
+      k[2 * i] = (GraftArg){ .kind = GRAFT_ARG_STR, .n = 2, .s = (char *) keys[i] };
+      k[2 * i + 1] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = i };
+    }
+  k[6] = (GraftArg){ .kind = GRAFT_ARG_STR, .n = strlen (key), .s = (char *) key };
+  if (node_value != NULL)
+    k[7] = (GraftArg){ .kind = GRAFT_ARG_NODE, .node = node_value };
+  else
+    k[7] = (GraftArg){ .kind = GRAFT_ARG_INT, .i = value };
+  kwargs = (GraftArg){ .kind = GRAFT_ARG_DICT, .n = 4, .items = k };
+  return graft_graph_create_node_copy (graph, GRAFT_OP_CALL_FUNCTION, "f", &args, &kwargs, NULL,
+                                       NULL);
+}
+
+/* A node's arguments and keywords as code: `(x, (...)) {k0: 0, ...}`. */
+static char *
+call_text (GraftNode *node)
+{
+  g_autofree char *args = arg_text (graft_node_get_args (node));
+  g_autofree char *kwargs = arg_text (graft_node_get_kwargs (node));
+
+  return g_strdup_printf ("%s %s", args, kwargs);
+}
+
+/* Copied containers of plain values are shared by their contents, found
+ * through the recently shared ones by their first items' words: the same
+ * caller's text changed in place, a difference past the fourth item or
+ * deep in a nested container, or a node in place of a number, each gets
+ * its own copy (and a node value its user), and the same contents again
+ * the shared one. */
+static void
+test_shared_copied (void)
+{
+  g_autoptr (GraftGraph) graph = graft_graph_new (graft_dialect_get (GRAFT_TORCH_1_13));
+  GraftNode  *x = placeholder (graph, "x");
+  GraftNode  *y = placeholder (graph, "y");
+  char        key[8] = "dim";
+  GraftNode  *n[7];
+  const char *expected[] = {
+    "(x, (slice(None, 16, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dim': 1}",
+    "(x, (slice(None, 16, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dix': 1}",
+    "(x, (slice(None, 16, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dix': 2}",
+    "(x, (slice(None, 8, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dix': 2}",
+    "(x, (slice(None, 8, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dix': y}",
+    "(x, (slice(None, 16, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dim': 1}",
+    "(x, (slice(None, 8, None), 1)) {'k0': 0, 'k1': 1, 'k2': 2, 'dix': 2}",
+  };
+
+  n[0] = call_copied (graph, x, 16, key, 1, NULL);
+  key[2] = 'x';
+  n[1] = call_copied (graph, x, 16, key, 1, NULL);
+  n[2] = call_copied (graph, x, 16, key, 2, NULL);
+  n[3] = call_copied (graph, x, 8, key, 2, NULL);
+  n[4] = call_copied (graph, x, 8, key, 0, y);
+  key[2] = 'm';
+  n[5] = call_copied (graph, x, 16, key, 1, NULL);
+  key[2] = 'x';
+  n[6] = call_copied (graph, x, 8, key, 2, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    {
+      g_autofree char *text = call_text (n[i]);
+
+      g_assert_cmpstr (text, ==, expected[i]);
+    }
+  g_assert_cmpuint (graft_node_get_n_users (y), ==, 1);
+  g_assert_true (graft_node_get_user (y, 0) == n[4]);
+  /* Equal contents share, whatever came between. */
+  g_assert_true (graft_node_get_kwargs (n[0])->items == graft_node_get_kwargs (n[5])->items);
+  g_assert_true (graft_node_get_kwargs (n[3])->items == graft_node_get_kwargs (n[6])->items);
+  g_assert_true (graft_node_get_args (n[0])->items[1].items ==
+                 graft_node_get_args (n[5])->items[1].items);
+  g_assert_false (graft_node_get_args (n[0])->items[1].items ==
+                  graft_node_get_args (n[3])->items[1].items);
+  g_assert_false (graft_node_get_kwargs (n[0])->items == graft_node_get_kwargs (n[1])->items);
+  g_assert_false (graft_node_get_kwargs (n[1])->items == graft_node_get_kwargs (n[2])->items);
+}
+
 /* x -> a = relu(x) -> b = tanh(a), appended: in topological order, which
  * the graph knows without a walk (and keeps knowing once checked). */
 static GraftGraph *
@@ -1831,6 +1932,7 @@ main (int   argc,
   g_test_add_func ("/core/graph/many-counted-names", test_many_counted_names);
   g_test_add_func ("/core/graph/shared-kwargs", test_shared_kwargs);
   g_test_add_func ("/core/graph/shared-args", test_shared_args);
+  g_test_add_func ("/core/graph/shared-copied", test_shared_copied);
   g_test_add_func ("/core/graph/create-node-static", test_create_node_static);
   g_test_add_func ("/core/graph/create-node-carries", test_create_node_carries);
   g_test_add_func ("/core/graph/create-node-carries-in-set", test_create_node_carries_in_set);

@@ -1138,6 +1138,67 @@ test_shadowed_globals (void)
     }
 }
 
+/* A frame of names of every length the frame's index hashes apart (one
+ * to three bytes, four to seven, eight, past eight and past sixteen),
+ * some differing in one byte only, where the words read overlap: each
+ * found again (two bound again), in both dialects, both ways. */
+static void
+test_names_hashed (void)
+{
+  const char *text = HEAD "class M(nn.Module):\n"
+                          "    def forward(self, x):\n"
+                          "        x1 = torch.neg(x)\n"
+                          "        abc = torch.neg(x1)\n"
+                          "        abcd = torch.neg(abc)\n"
+                          "        abce = torch.neg(abcd)\n"
+                          "        abcdefg = torch.neg(abce)\n"
+                          "        abcdefgh = torch.neg(abcdefg)\n"
+                          "        abcdefgi = torch.neg(abcdefgh)\n"
+                          "        abcdefghi = torch.neg(abcdefgi)\n"
+                          "        bbcdefghi = torch.neg(abcdefghi)\n"
+                          "        abcdefghijklmnop = torch.neg(bbcdefghi)\n"
+                          "        abcdefghijklmnoq = torch.neg(abcdefghijklmnop)\n"
+                          "        abcdefghijklmnopq = torch.neg(abcdefghijklmnoq)\n"
+                          "        abcdefghXjklmnopq = torch.neg(abcdefghijklmnopq)\n"
+                          "        abc = torch.relu(abcdefghXjklmnopq)\n"
+                          "        abcdefghijklmnop = torch.relu(abc)\n"
+                          "        return torch.stack([abcdefghXjklmnopq, abcdefghijklmnopq, "
+                          "abcdefghijklmnoq, abcdefghijklmnop, bbcdefghi, abcdefghi, abcdefgi, "
+                          "abcdefgh, abcdefg, abce, abcd, abc, x1])\n";
+
+  for (guint d = 0; d < 2; d++)
+    {
+      const GraftDialect *dialect = graft_dialect_get (d == 0 ? GRAFT_TORCH_1_13 : GRAFT_TORCH_2_6);
+      const Case          c = { "names_hashed", text, NULL };
+      g_autofree char    *usual = trace_usual (&c, dialect);
+      g_autofree char    *streamed = trace_streamed (&c, dialect);
+
+      g_assert_cmpstr (streamed, ==, usual);
+      g_assert_cmpstr (streamed, ==,
+                       "\n\n\ndef forward(self, x):\n"
+                       "    neg = torch.neg(x);  x = None\n"
+                       "    neg_1 = torch.neg(neg)\n"
+                       "    neg_2 = torch.neg(neg_1);  neg_1 = None\n"
+                       "    neg_3 = torch.neg(neg_2)\n"
+                       "    neg_4 = torch.neg(neg_3)\n"
+                       "    neg_5 = torch.neg(neg_4)\n"
+                       "    neg_6 = torch.neg(neg_5)\n"
+                       "    neg_7 = torch.neg(neg_6)\n"
+                       "    neg_8 = torch.neg(neg_7)\n"
+                       "    neg_9 = torch.neg(neg_8)\n"
+                       "    neg_10 = torch.neg(neg_9);  neg_9 = None\n"
+                       "    neg_11 = torch.neg(neg_10)\n"
+                       "    neg_12 = torch.neg(neg_11)\n"
+                       "    relu = torch.relu(neg_12)\n"
+                       "    relu_1 = torch.relu(relu)\n"
+                       "    stack = torch.stack([neg_12, neg_11, neg_10, relu_1, neg_8, "
+                       "neg_7, neg_6, neg_5, neg_4, neg_3, neg_2, relu, neg]);  neg_12 = "
+                       "neg_11 = neg_10 = relu_1 = neg_8 = neg_7 = neg_6 = neg_5 = neg_4 = "
+                       "neg_3 = neg_2 = relu = neg = None\n"
+                       "    return stack\n    ");
+    }
+}
+
 /* A module name read on every line of a streamed forward (`torch`, `F`)
  * is kept with the stamps of the frames on the way (graft-tracer-eval.c's
  * Tracer.outside_recent): locals whose first bytes are a module name's
@@ -1727,6 +1788,7 @@ main (int    argc,
       g_test_add_data_func (path, &cases[i], test_same);
     }
   g_test_add_func ("/core/trace-stream/precedence", test_precedence);
+  g_test_add_func ("/core/trace-stream/names-hashed", test_names_hashed);
   g_test_add_func ("/core/trace-stream/keyword-method-names", test_keyword_method_names);
   g_test_add_func ("/core/trace-stream/deferred-body", test_deferred_body);
   g_test_add_func ("/core/trace-stream/deferred-syntax-error", test_deferred_syntax_error);

@@ -49,7 +49,7 @@ void          _graft_arg_pool_adopt_args (GraftArgPool *pool,
 void          _graft_arg_pool_copy_args (GraftArgPool   *pool,
                                          GraftArg       *dest,
                                          const GraftArg *src);
-void          _graft_arg_pool_copy_shared (GraftArgPool   *pool,
+gboolean      _graft_arg_pool_copy_shared (GraftArgPool   *pool,
                                            GraftArg       *dest,
                                            const GraftArg *src);
 void          _graft_arg_pool_copy_laid_out (GraftArgPool   *pool,

@@ -25,6 +25,9 @@
 #define FROZEN_FIRST     1024
 #define MAX_SHARED_ITEMS 32
 #define MAX_SHARED       1024
+/* Slots of the recently shared trees found by their words
+ * (GraftArgPool.recent_shared): a power of two. */
+#define RECENT_SHARED 32
 
 #ifdef GRAFT_ARG_POOL_ARRAYS_EACH_ALONE
 #define ARRAYS_EACH_ALONE 1
@@ -57,6 +60,14 @@ typedef struct
   GraftArg *header; /* NULL: empty */
 } SharedSlot;
 
+/* A tree shared recently, by recent_key() of the tree it was found for
+ * (texts by their address, not their bytes). */
+typedef struct
+{
+  guint64   key;
+  GraftArg *header; /* NULL: empty */
+} RecentShared;
+
 struct _GraftArgPool
 {
   GraftArg *free_lists[MAX_POOLED + 1]; /* by length; linked through the first word */
@@ -80,6 +91,12 @@ struct _GraftArgPool
   SharedSlot *shared;        /* open addressing, or NULL */
   guint       shared_mask;
   guint       n_shared;
+  /* The shared trees met recently, direct-mapped by recent_key(): a
+   * graph's few keyword dicts come again and again from the same caller
+   * with the same texts (a module's interned keyword names), and a hit,
+   * checked by comparing the trees, saves hashing the texts' bytes and
+   * looking in the table. */
+  RecentShared recent_shared[RECENT_SHARED];
 };
 
 /* The kinds of plain values, and of containers, as bit sets. */
@@ -335,20 +352,20 @@ intern (GraftArgPool *pool,
  * Moves @arg into the pool, in place: its arrays and strings are the
  * pool's afterwards and the heap's copies are freed.
  */
-static void pool_adopt (GraftArgPool *pool,
-                        GraftArg     *arg,
-                        gboolean      share);
-static void pool_copy (GraftArgPool   *pool,
-                       GraftArg       *dest,
-                       const GraftArg *src,
-                       gboolean        share);
-static void copy_shared (GraftArgPool   *pool,
-                         GraftArg       *dest,
-                         const GraftArg *src);
-static void copy_owning (GraftArgPool   *pool,
-                         GraftArg       *dest,
-                         const GraftArg *src,
-                         gboolean        share);
+static void     pool_adopt (GraftArgPool *pool,
+                            GraftArg     *arg,
+                            gboolean      share);
+static void     pool_copy (GraftArgPool   *pool,
+                           GraftArg       *dest,
+                           const GraftArg *src,
+                           gboolean        share);
+static gboolean copy_shared (GraftArgPool   *pool,
+                             GraftArg       *dest,
+                             const GraftArg *src);
+static void     copy_owning (GraftArgPool   *pool,
+                             GraftArg       *dest,
+                             const GraftArg *src,
+                             gboolean        share);
 
 /* Copies the @n items at @src to @dest (room for them): most are nodes
  * and numbers, their struct alone (no call to memcpy() for a few); the
@@ -776,39 +793,94 @@ tree_hash (const GraftArg *arg,
   return TRUE;
 }
 
-/* Whether @a and @b, plain trees, are equal. */
-static gboolean
-tree_equal (const GraftArg *a,
-            const GraftArg *b)
+/* Whether the @n bytes at @a and @b are equal: short ones (keyword
+ * names) compared here, in two words that may overlap, without a call. */
+static inline gboolean
+text_equal (const char *a,
+            const char *b,
+            gsize       n)
 {
-  guint n_items;
-
-  if (a->kind != b->kind || a->n != b->n)
-    return FALSE;
-  n_items = _graft_arg_count_items (a);
-  for (guint i = 0; i < n_items; i++)
+  if (n >= 8 && n <= 16)
     {
-      const GraftArg *x = &a->items[i], *y = &b->items[i];
-      guint64         xh, xv, yh, yv;
+      guint64 a0, a1, b0, b1;
 
-      item_words (x, &xh, &xv);
-      item_words (y, &yh, &yv);
+      memcpy (&a0, a, 8);
+      memcpy (&b0, b, 8);
+      memcpy (&a1, a + n - 8, 8);
+      memcpy (&b1, b + n - 8, 8);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+  if (n >= 4 && n < 8)
+    {
+      guint32 a0, a1, b0, b1;
+
+      memcpy (&a0, a, 4);
+      memcpy (&b0, b, 4);
+      memcpy (&a1, a + n - 4, 4);
+      memcpy (&b1, b + n - 4, 4);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+  if (n < 4)
+    {
+      for (gsize i = 0; i < n; i++)
+        if (a[i] != b[i])
+          return FALSE;
+      return TRUE;
+    }
+  return memcmp (a, b, n) == 0;
+}
+
+/* Whether the @n items at @x and @y, of plain trees, are equal.  The
+ * kinds in the order of how often they come: numbers and None, then
+ * containers (an index tuple's slices), then texts. */
+static gboolean
+items_equal (const GraftArg *x,
+             const GraftArg *y,
+             guint           n)
+{
+  G_STATIC_ASSERT (GRAFT_ARG_NONE == 0 && GRAFT_ARG_ELLIPSIS < GRAFT_ARG_FLOAT &&
+                   GRAFT_ARG_BOOL < GRAFT_ARG_FLOAT && GRAFT_ARG_INT < GRAFT_ARG_FLOAT);
+  G_STATIC_ASSERT (GRAFT_ARG_TUPLE > GRAFT_ARG_NODE && GRAFT_ARG_LIST > GRAFT_ARG_TUPLE &&
+                   GRAFT_ARG_DICT > GRAFT_ARG_TUPLE && GRAFT_ARG_SLICE > GRAFT_ARG_TUPLE);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 xh, xv, yh, yv;
+
+      item_words (&x[i], &xh, &xv);
+      item_words (&y[i], &yh, &yv);
       if (xh != yh)
         return FALSE;
-      if ((1u << x->kind) & TEXT_KINDS)
-        {
-          if (x->s != y->s && memcmp (x->s, y->s, x->n) != 0)
-            return FALSE;
-        }
-      else if ((1u << x->kind) & PLAIN_KINDS)
+      if (x[i].kind <= GRAFT_ARG_FLOAT)
         {
           if (xv != yv)
             return FALSE;
         }
-      else if (_graft_arg_count_items (x) > 0 && !tree_equal (x, y))
-        return FALSE;
+      else if (x[i].kind >= GRAFT_ARG_TUPLE)
+        {
+          guint m = _graft_arg_count_items (&x[i]);
+
+          if (m > 0 && !items_equal (x[i].items, y[i].items, m))
+            return FALSE;
+        }
+      else if ((1u << x[i].kind) & TEXT_KINDS)
+        {
+          if (x[i].s != y[i].s && !text_equal (x[i].s, y[i].s, x[i].n))
+            return FALSE;
+        }
     }
   return TRUE;
+}
+
+/* Whether @a and @b, plain trees, are equal. */
+static inline gboolean
+tree_equal (const GraftArg *a,
+            const GraftArg *b)
+{
+  guint64 ah, av, bh, bv;
+
+  item_words (a, &ah, &av);
+  item_words (b, &bh, &bv);
+  return ah == bh && items_equal (a->items, b->items, _graft_arg_count_items (a));
 }
 
 /* Gives back the arrays of @arg, a plain tree of the pool's (its texts
@@ -961,35 +1033,71 @@ _graft_arg_pool_share (GraftArgPool *pool,
   *arg = *header;
 }
 
+/* A hash of @arg's (a container's) kind and count and of the words of
+ * its first items (a text by its address; a container by its kind and
+ * count alone): it only picks GraftArgPool.recent_shared's slot, whose
+ * tree is then compared whole, so equal trees may hash apart (their texts
+ * elsewhere) and unequal ones alike.  Not a walk: the dicts and index
+ * tuples of a graph's calls differ in their first few items. */
+static inline guint64
+recent_key (const GraftArg *arg)
+{
+  guint   n_items = MIN (_graft_arg_count_items (arg), 4u);
+  guint64 h = MIX ((guint64) arg->kind << 56, arg->n);
+
+  for (guint i = 0; i < n_items; i++)
+    {
+      const GraftArg *item = &arg->items[i];
+      guint64         head, value;
+
+      item_words (item, &head, &value);
+      h = MIX (h, head);
+      if (item->kind < GRAFT_ARG_TUPLE)
+        h = MIX (h, value);
+    }
+  return h;
+}
+
 /* pool_copy() of @src (a container with items), shared if it can be: a
- * tree met before is not copied at all. */
-static void
+ * tree met before is not copied at all.  Returns whether it was shared
+ * (the copy then holds no node). */
+static gboolean
 copy_shared (GraftArgPool   *pool,
              GraftArg       *dest,
              const GraftArg *src)
 {
-  GraftArg *header;
-  guint     total = 0;
-  guint64   hash;
+  guint64       key = recent_key (src);
+  RecentShared *recent = &pool->recent_shared[key >> (64 - 5)];
+  GraftArg     *header;
+  guint         total = 0;
+  guint64       hash;
 
+  G_STATIC_ASSERT (RECENT_SHARED == 1u << 5);
+  /* A tree equal to a shared one is shared (tree_hash() takes it, and
+   * shared_find() would find that one). */
+  if (recent->key == key && recent->header != NULL && tree_equal (recent->header, src))
+    {
+      *dest = *recent->header;
+      return TRUE;
+    }
   if (!may_share (src) || !tree_hash (src, 0, &total, &hash))
     {
       pool_copy (pool, dest, src, FALSE);
-      return;
+      return FALSE;
     }
   header = shared_find (pool, src, hash);
-  if (header != NULL)
+  if (header == NULL)
     {
-      *dest = *header;
-      return;
-    }
-  pool_copy (pool, dest, src, FALSE);
-  header = freeze (pool, dest, total, hash);
-  if (header != NULL)
-    {
+      pool_copy (pool, dest, src, FALSE);
+      header = freeze (pool, dest, total, hash);
+      if (header == NULL)
+        return FALSE;
       free_plain_tree (pool, dest);
-      *dest = *header;
     }
+  *dest = *header;
+  recent->key = key;
+  recent->header = header;
+  return TRUE;
 }
 
 /**
@@ -999,14 +1107,17 @@ copy_shared (GraftArgPool   *pool,
  *
  * _graft_arg_pool_copy(), shared as _graft_arg_pool_share() would share
  * the copy.
+ *
+ * Returns: whether the copy is a shared container's (which holds no
+ *   node)
  */
-void
+gboolean
 _graft_arg_pool_copy_shared (GraftArgPool   *pool,
                              GraftArg       *dest,
                              const GraftArg *src)
 {
   if (_graft_arg_count_items (src) > 0)
-    copy_shared (pool, dest, src);
-  else
-    pool_copy (pool, dest, src, FALSE);
+    return copy_shared (pool, dest, src);
+  pool_copy (pool, dest, src, FALSE);
+  return FALSE;
 }

@@ -207,9 +207,12 @@ struct _GraftGraph
   const char *intern_cache[128];
   /* The same by the caller's address (the tracer's targets are strings of
    * its tables, the rewriter's those of its templates): a hit is checked
-   * by comparing the text, but needs no length or hash of it first.
-   * Index 0 of each pair: the caller's address; 1: the interned copy. */
-  const char *intern_by_address[64][2];
+   * by comparing the text, but needs no length or hash of it first.  Two
+   * ways a set, the newer first, so that two targets of one set (a static
+   * table's `torch.max` and `operator.add`, where the layout puts them)
+   * do not drive each other out.  Index 0 of each pair: the caller's
+   * address; 1: the interned copy. */
+  const char *intern_by_address[64][2][2];
   /* Every string interned in chunk, by its text (keys borrowed from the
    * chunk, each its own value): hashed eight bytes at a time, where the
    * chunk's own table (g_string_chunk_insert_const()) hashes a byte at a
@@ -463,10 +466,10 @@ node_page_next (GraftGraph *self)
 }
 #endif
 
-/* A node of zeros: a free one, or the page's next (inline: most graphs
- * only grow). */
+/* A node's memory, uninitialised: a free one, or the page's next
+ * (inline: most graphs only grow). */
 static inline G_ALWAYS_INLINE GraftNode *
-node_alloc (GraftGraph *self)
+node_alloc_raw (GraftGraph *self)
 {
   GraftNode *node;
 
@@ -498,6 +501,15 @@ node_alloc (GraftGraph *self)
       self->page_left--;
     }
 #endif
+  return node;
+}
+
+/* A node of zeros (node_alloc_raw()). */
+static inline G_ALWAYS_INLINE GraftNode *
+node_alloc (GraftGraph *self)
+{
+  GraftNode *node = node_alloc_raw (self);
+
   memset (node, 0, sizeof *node);
   return node;
 }
@@ -1935,11 +1947,12 @@ copy_args_linked (GraftGraph     *self,
         }
       else if (src[i].kind > GRAFT_ARG_FLOAT)
         {
-          /* Text, a complex number or a container: its own memory. */
+          /* Text, a complex number or a container: its own memory.  A
+           * shared container holds no node. */
           if (laid_out)
             _graft_arg_pool_copy_laid_out (self->args_pool, &items[i], &src[i]);
-          else
-            _graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]);
+          else if (_graft_arg_pool_copy_shared (self->args_pool, &items[i], &src[i]))
+            continue;
           if (items[i].kind >= GRAFT_ARG_TUPLE)
             link_items (node, items[i].items, _graft_arg_count_items (&items[i]));
         }
@@ -1947,11 +1960,11 @@ copy_args_linked (GraftGraph     *self,
   if (n_kw > 0)
     {
       /* put_kwargs() as it would lay them out. */
+      node->has_kwargs = TRUE;
       if (laid_out)
         _graft_arg_pool_copy_laid_out (self->args_pool, &items[n], kwargs);
-      else
-        _graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs);
-      node->has_kwargs = TRUE;
+      else if (_graft_arg_pool_copy_shared (self->args_pool, &items[n], kwargs))
+        return;
       link_items (node, items[n].items, 2 * items[n].n);
     }
 }
@@ -2033,24 +2046,24 @@ derived_name (GraftGraph *self,
   return name;
 }
 
-/* @target's interned copy; with @static_text, @target's text never
- * changes nor is freed, so that its address alone finds it. */
-static const char *
-intern_target (GraftGraph *self,
-               const char *target,
-               gboolean    static_text)
+/* intern_target() past the newer way of the set @at: the older way, or
+ * the text found by its length and end bytes (or interned), which then
+ * takes the newer way. */
+static G_GNUC_NO_INLINE const char *
+intern_target_slow (GraftGraph *self,
+                    const char *target,
+                    gboolean    static_text,
+                    guint       at)
 {
-  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
-  const char **by_address = self->intern_by_address[at];
+  const char **newer = self->intern_by_address[at][0];
+  const char **older = self->intern_by_address[at][1];
   gsize        len;
   guint        hash = 0;
   guint        slot;
   const char  *cached;
 
-  /* The caller's text may have changed since: compared all the same. */
-  if (by_address[0] == target &&
-      (static_text || by_address[1] == target || strcmp (by_address[1], target) == 0))
-    return by_address[1];
+  if (older[0] == target && (static_text || older[1] == target || strcmp (older[1], target) == 0))
+    return older[1];
   len = strlen (target);
   if (len > 0)
     hash = (guint) (len * 31 + (guchar) target[0] * 7 + (guchar) target[len - 1]);
@@ -2058,9 +2071,29 @@ intern_target (GraftGraph *self,
   cached = self->intern_cache[slot];
   if (cached == NULL || strcmp (cached, target) != 0)
     cached = self->intern_cache[slot] = intern_len (self, target, len);
-  by_address[0] = target;
-  by_address[1] = cached;
+  older[0] = newer[0];
+  older[1] = newer[1];
+  newer[0] = target;
+  newer[1] = cached;
   return cached;
+}
+
+/* @target's interned copy; with @static_text, @target's text never
+ * changes nor is freed, so that its address alone finds it.  The newer
+ * way of its set inline. */
+static inline const char *
+intern_target (GraftGraph *self,
+               const char *target,
+               gboolean    static_text)
+{
+  guint        at = (guint) (((guintptr) target * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 58);
+  const char **newer = self->intern_by_address[at][0];
+
+  /* The caller's text may have changed since: compared all the same. */
+  if (newer[0] == target &&
+      (static_text || newer[1] == target || strcmp (newer[1], target) == 0))
+    return newer[1];
+  return intern_target_slow (self, target, static_text, at);
 }
 
 static inline void set_span (GraftNode *node,
@@ -2086,21 +2119,28 @@ _graft_graph_create_node_request (GraftGraph             *self,
   gboolean    static_text = request->static_text;
   const char *target = intern_target (self, request->target, static_text);
   const char *candidate = request->name_candidate;
-  GraftNode  *node = node_alloc (self);
+  GraftNode  *node = node_alloc_raw (self);
+  const char *name;
 
-  /* A name the namespace made is canonical: clean, and not reserved. */
+  /* The namespace binds the name to the node's address (it reads nothing
+   * of it): the node is cleared after, with its fields, so that they are
+   * written into known zeros (no read of the flags' word, no check of an
+   * earlier span). */
   if (candidate == NULL)
     /* In the graph's chunk: its text never changes. */
-    node->name =
-        _graft_namespace_create_name_bound (self->names, derived_name (self, request->op, target),
-                                            node);
+    name = _graft_namespace_create_name_bound (self->names,
+                                               derived_name (self, request->op, target), node);
   else if (static_text)
-    node->name = _graft_namespace_create_name_bound (self->names, candidate, node);
+    name = _graft_namespace_create_name_bound (self->names, candidate, node);
   else
-    node->name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
+    name = _graft_namespace_create_name_bound_unstable (self->names, candidate, node);
+  memset (node, 0, sizeof *node);
+  node->name = name;
+  /* A name the namespace made is canonical: clean, and not reserved. */
   node->op = request->op;
   node->name_canonical = TRUE;
   node->target = target;
+  set_span (node, request->span_start, request->span_end);
   if (G_LIKELY (request->how != GRAFT_ARGS_MOVED))
     {
       copy_args_linked (self, node, request->args, request->kwargs,
@@ -2113,7 +2153,6 @@ _graft_graph_create_node_request (GraftGraph             *self,
       link_node (self, node, request->before);
       link_uses (node);
     }
-  set_span (node, request->span_start, request->span_end);
   self->n_nodes++;
   if (self->recording != NULL)
     _graft_edit_record (self->recording, GRAFT_EDIT_ADD, node);

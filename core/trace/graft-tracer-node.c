@@ -12,6 +12,7 @@
 #include "graft-error.h"
 #include "graft-graph-private.h"
 #include "graft-limits.h"
+#include "graft-py-fast-line-private.h"
 #include "graft-py-lexer.h"
 
 #include <string.h>
@@ -367,12 +368,14 @@ _graft_tracer_to_arg (Tracer            *t,
     }
 }
 
-/* Whether @name may be a Python keyword: most method names (`sum`,
- * `view`, `softmax`) are surely not by their first byte and length
- * (keyword.kwlist's words are the lexer's), without asking
- * graft_is_python_keyword(). */
+/* Whether @name is a Python keyword: most method names (`sum`, `view`,
+ * `softmax`) are surely not by their first byte and length, and the rest
+ * (`layers` of `self.layers[0]`, as long as `lambda`) are told by the
+ * lexer's comparisons with the few keywords of that first byte
+ * (keyword.kwlist's words are the lexer's), without
+ * graft_is_python_keyword()'s hash of the name. */
 static inline gboolean
-may_be_keyword (const char *name)
+is_keyword (const char *name)
 {
   gsize len = 0;
 
@@ -382,7 +385,8 @@ may_be_keyword (const char *name)
   /* No keyword is longer than 8 bytes. */
   while (len < 9 && name[len] != '\0')
     len++;
-  return _graft_py_may_be_keyword ((guchar) name[0], len) && graft_is_python_keyword (name);
+  return _graft_py_may_be_keyword ((guchar) name[0], len) &&
+         _graft_py_keyword_kind (name, len) != GRAFT_PY_TOKEN_NAME;
 }
 
 /* torch.fx writes method names, module paths and attribute names into the
@@ -399,7 +403,7 @@ target_is_printable (Tracer            *t,
   const char *name = NULL;
 
   if (op == GRAFT_OP_CALL_METHOD)
-    name = may_be_keyword (target) ? target : NULL;
+    name = is_keyword (target) ? target : NULL;
   else if (op == GRAFT_OP_CALL_MODULE || op == GRAFT_OP_GET_ATTR)
     {
       /* Each dotted part; no keyword is longer than 8 bytes. */
@@ -413,7 +417,7 @@ target_is_printable (Tracer            *t,
             {
               memcpy (word, part, len);
               word[len] = '\0';
-              if (may_be_keyword (word))
+              if (is_keyword (word))
                 name = _graft_tracer_strdup (t, word, -1);
             }
           if (dot == NULL)
@@ -424,7 +428,7 @@ target_is_printable (Tracer            *t,
   else if (op == GRAFT_OP_CALL_FUNCTION && args != NULL && args->len == 2 &&
            ((Value *) args->pdata[1])->kind == VAL_STR &&
            strcmp (target, "builtins.getattr") == 0 &&
-           may_be_keyword (((Value *) args->pdata[1])->str.s))
+           is_keyword (((Value *) args->pdata[1])->str.s))
     name = ((Value *) args->pdata[1])->str.s;
   if (name == NULL)
     return TRUE;

@@ -241,16 +241,44 @@ _graft_strmap_index_free (StrMapIndex *index)
   g_free (index);
 }
 
-/* @key's hash for the index (FNV-1a to the key's end, then
- * _graft_name_hash_finish(): the low bits pick the slot). */
+/* @key's hash for the index: its length and its bytes read as words
+ * (the last word overlapping the one before), each mixed in by a
+ * multiplication, the slot's bits from the product's upper half, which
+ * every byte reaches.  A byte loop (FNV-1a) cost about 37 instructions
+ * for the `h1234` of a body binding a new name each line. */
 static inline guint
 index_hash (const char *key)
 {
-  guint h = GRAFT_NAME_HASH_SEED;
+  const guint64 k = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  gsize         len = strlen (key);
+  guint64       h = ((guint64) len + 1) * k;
 
-  for (const guchar *p = (const guchar *) key; *p != '\0'; p++)
-    h = (h ^ *p) * 16777619u;
-  return _graft_name_hash_finish (h);
+  if (len >= 8)
+    {
+      const char *end = key + len;
+      guint64     w;
+
+      for (; end - key > 8; key += 8)
+        {
+          memcpy (&w, key, 8);
+          h = (h ^ w) * k;
+        }
+      memcpy (&w, end - 8, 8);
+      h = (h ^ w) * k;
+    }
+  else if (len >= 4)
+    {
+      guint32 a, b;
+
+      memcpy (&a, key, 4);
+      memcpy (&b, key + len - 4, 4);
+      h = (h ^ (((guint64) a << 32) | b)) * k;
+    }
+  else if (len > 0)
+    h = (h ^ (((guint64) (guchar) key[0] << 16) | ((guint64) (guchar) key[len / 2] << 8) |
+              (guchar) key[len - 1])) *
+        k;
+  return (guint) (h >> 32);
 }
 
 /* The slot of @key (hash @hash) in @map's index, or the free slot that
