@@ -56,11 +56,13 @@ _graft_edit_record_args (GraftEdit *edit,
 {
   EditOp *op = add_op (edit);
 
-  *op = (EditOp){ .kind = GRAFT_EDIT_SET_ARGS, .node = node };
+  op->node_kind = op_node_kind (node, GRAFT_EDIT_SET_ARGS);
+  op->next = NULL;
+  op->args = g_new (EditArgs, 1);
   /* In the graph's pool, as the node's own arguments are, since undo
    * swaps them in. */
-  _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
-  _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
+  _graft_graph_copy_arg (edit->graph, &op->args->args, graft_node_get_args (node));
+  _graft_graph_copy_arg (edit->graph, &op->args->kwargs, graft_node_get_kwargs (node));
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,
@@ -126,9 +128,9 @@ replay (GraftGraph *self,
         EditOp     *op,
         gboolean    undo)
 {
-  GraftNode *node = op->node;
+  GraftNode *node = op_node (op);
 
-  switch (op->kind)
+  switch (op_kind (op))
     {
     case GRAFT_EDIT_ADD:
       if (undo)
@@ -143,7 +145,7 @@ replay (GraftGraph *self,
         _graft_graph_take_out (self, node, FALSE);
       break;
     case GRAFT_EDIT_SET_ARGS:
-      _graft_node_swap_args (node, &op->args, &op->kwargs);
+      _graft_node_swap_args (node, &op->args->args, &op->args->kwargs);
       break;
     case GRAFT_EDIT_REPLACE_INPUT:
       if (undo)
@@ -241,26 +243,27 @@ graft_edit_dup_changes (GraftEdit *edit)
   changes = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp  *op = op_at (edit, i);
-      gpointer seen = NULL;
-      gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
+      EditOp    *op = op_at (edit, i);
+      GraftNode *node = op_node (op);
+      gpointer   seen = NULL;
+      gboolean   known = g_hash_table_lookup_extended (changes, node, NULL, &seen);
 
-      switch (op->kind)
+      switch (op_kind (op))
         {
         case GRAFT_EDIT_ADD:
-          g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));
+          g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));
           break;
         case GRAFT_EDIT_ERASE:
           /* Added by this edit and erased again: the edit shows it nowhere. */
           if (known && GPOINTER_TO_INT (seen) == GRAFT_CHANGE_ADDED)
-            g_hash_table_remove (changes, op->node);
+            g_hash_table_remove (changes, node);
           else
-            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
+            g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
           break;
         case GRAFT_EDIT_SET_ARGS:
         case GRAFT_EDIT_REPLACE_INPUT:
           if (!known)
-            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
+            g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
           break;
         case GRAFT_EDIT_MOVE:
           break;
@@ -283,13 +286,18 @@ graft_edit_free (GraftEdit *edit)
   for (guint k = 0; k < edit->n_chunks; k++)
     {
       /* Only a change of arguments keeps any. */
-      if (edit->graph != NULL)
-        for (guint j = 0, n = chunk_ops (edit, k); j < n; j++)
-          if (edit->chunks[k][j].kind == GRAFT_EDIT_SET_ARGS)
-            {
-              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].args);
-              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].kwargs);
-            }
+      for (guint j = 0, n = chunk_ops (edit, k); j < n; j++)
+        if (op_kind (&edit->chunks[k][j]) == GRAFT_EDIT_SET_ARGS)
+          {
+            EditArgs *args = edit->chunks[k][j].args;
+
+            if (edit->graph != NULL)
+              {
+                _graft_graph_release_arg (edit->graph, &args->args);
+                _graft_graph_release_arg (edit->graph, &args->kwargs);
+              }
+            g_free (args);
+          }
       g_free (edit->chunks[k]);
     }
   if (edit->graph != NULL)
