@@ -648,7 +648,8 @@ bind_placeholders (Rewriting *rw)
     {
       const GraftBinding *b = &bindings[indices[i]];
       GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
-      const GraftArg     *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
+      const GraftArg     *literal =
+          b->state == GRAFT_BOUND_LITERAL ? &rw->match->literals[indices[i]] : NULL;
 
       guint pos = param_pos[i];
 
