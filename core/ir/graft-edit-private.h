@@ -83,6 +83,8 @@ struct _GraftEdit
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */
 void _graft_edit_add_chunk (GraftEdit *edit);
+void _graft_edit_reserve (GraftEdit *edit,
+                          guint      n);
 
 static inline EditOp *
 add_op (GraftEdit *edit)

@@ -17,6 +17,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-edit-private.h"
+#include "graft-memory-private.h"
 
 /* The chunk and place of operation @i. */
 static inline EditOp *
@@ -28,16 +29,47 @@ op_at (GraftEdit *edit,
   return &edit->chunks[k][i - FIRST_CHUNK * ((1u << k) - 1)];
 }
 
-/* A new chunk, twice as large as the last, for add_op(). */
+/* A new chunk, twice as large as the last, for add_op(): made now, or
+ * by _graft_edit_reserve(). */
 void
 _graft_edit_add_chunk (GraftEdit *edit)
 {
   guint k = edit->n_chunks++;
 
   g_assert (k < MAX_CHUNKS);
-  edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+  if (edit->chunks[k] == NULL)
+    edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
   edit->next_op = edit->chunks[k];
   edit->ops_left = FIRST_CHUNK << k;
+}
+
+/*
+ * _graft_edit_reserve:
+ * @n: how many operations are about to be recorded (an estimate)
+ *
+ * Makes the chunks the next @n operations go to and faults in their
+ * memory at once (_graft_memory_prefault()): a rewrite records about one
+ * a node it touches.
+ */
+void
+_graft_edit_reserve (GraftEdit *edit,
+                     guint      n)
+{
+  guint k = edit->n_chunks;
+  guint left = MIN (n, edit->ops_left);
+
+  _graft_memory_prefault (edit->next_op, (gsize) left * sizeof (EditOp));
+  n -= left;
+  for (; n > 0 && k < MAX_CHUNKS; k++)
+    {
+      guint size = FIRST_CHUNK << k;
+
+      if (edit->chunks[k] == NULL)
+        edit->chunks[k] = g_new (EditOp, (gsize) size);
+      left = MIN (n, size);
+      _graft_memory_prefault (edit->chunks[k], (gsize) left * sizeof (EditOp));
+      n -= left;
+    }
 }
 
 /* How many operations chunk @k holds: all it has room for but in the
@@ -300,6 +332,9 @@ graft_edit_free (GraftEdit *edit)
           }
       g_free (edit->chunks[k]);
     }
+  /* Chunks reserved and never reached. */
+  for (guint k = edit->n_chunks; k < MAX_CHUNKS && edit->chunks[k] != NULL; k++)
+    g_free (edit->chunks[k]);
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
   g_free (edit);
