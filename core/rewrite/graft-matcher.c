@@ -42,6 +42,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-limits.h"
+#include "graft-memory-private.h"
 
 #include <string.h>
 
@@ -148,6 +149,8 @@ typedef struct
   guint8          *block_next;
   gsize            block_left;
   guint            block_capacity; /* matches the last block held */
+  guint            rooms_expected; /* at most this many more matches will be taken
+                                    * (search_one_anchor()), or 0: unknown */
   LeafVec          pattern_leaves; /* the frames' pairs, pattern side */
   LeafVec          graph_leaves;   /* and graph side */
   FrameVec         stack;          /* Frames of the walk */
@@ -1403,6 +1406,9 @@ room_for_match (Search *s,
       s->block->pattern = graft_pattern_ref (s->pattern);
       s->block_next = (guint8 *) s->block + header;
       s->block_left = s->block_capacity * size;
+      /* Fresh memory: the rooms the search will fill faulted in at once. */
+      _graft_memory_prefault (s->block_next,
+                              (gsize) MIN (s->rooms_expected, s->block_capacity) * size);
     }
   return (GraftMatch *) s->block_next;
 }
@@ -1479,7 +1485,11 @@ search_one_anchor (Search  *s,
     {
       GraftNode  *gn = candidates[0].items[i];
       int         run = RUN_UNKNOWN;
-      GraftMatch *match = room_for_match (s, size);
+      GraftMatch *match;
+
+      /* Each candidate left makes one match at most. */
+      s->rooms_expected = candidates[0].len - i;
+      match = room_for_match (s, size);
 
       memset (match->bindings, 0, n * sizeof (Binding));
       s->bind = match->bindings;
@@ -1504,6 +1514,7 @@ search_one_anchor (Search  *s,
   s->bind = own;
   s->trail.len = 0;
   s->n_literals = 0;
+  s->rooms_expected = 0;
 }
 
 /* The backtracking over anchors: every candidate of anchor i, and for each
