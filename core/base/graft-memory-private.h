@@ -4,7 +4,7 @@
  * an algorithm knows it is about to fill it (a rewrite's records, the
  * nodes it copies in, a search's matches).  Each page of fresh memory
  * costs a page fault at its first write; on the virtual machines Graft is
- * measured on a fault costs about 1.5 us, which made half of a rewrite's
+ * measured on a fault costs about 1.5 us, which made about 40% of a rewrite's
  * time, while the kernel fills a range of pages in one call for about 0.6
  * us a page (madvise's MADV_POPULATE_WRITE, Linux 5.14).  The contents do
  * not change: fresh pages read as zeros either way.
