@@ -12,20 +12,56 @@ G_BEGIN_DECLS
 
 #define FIRST_CHUNK 16u
 
-/* An operation's arguments are `None` when zeroed. */
-G_STATIC_ASSERT (GRAFT_ARG_NONE == 0);
 #define MAX_CHUNKS 28 /* FIRST_CHUNK << 27 operations: more than G_MAXUINT */
 
+/* The arguments a GRAFT_EDIT_SET_ARGS operation keeps (the other ones:
+ * old when applied), apart from the operation, as few edits change
+ * arguments: every other operation is three pointers. */
 typedef struct
 {
-  GraftEditKind kind;
-  GraftNode    *node;
-  GraftNode    *next; /* ADD, ERASE, MOVE: the node that followed it;
-                       * REPLACE_INPUT: the input replaced */
-  GraftNode *input;   /* REPLACE_INPUT: the input that replaced it */
-  GraftArg   args;    /* SET_ARGS: the other arguments (old when applied) */
-  GraftArg   kwargs;
+  GraftArg args;
+  GraftArg kwargs;
+} EditArgs;
+
+/* An operation is 24 bytes: a rewrite records about one a node it
+ * touches, and the chunks it fills are fresh memory (a page fault for
+ * every 4 KB costs more than the rest of the record).  The kind sits in
+ * the low bits of the node's address, which a node's alignment leaves
+ * zero. */
+typedef struct
+{
+  guintptr   node_kind; /* the node | the GraftEditKind */
+  GraftNode *next;      /* ADD, ERASE, MOVE: the node that followed it;
+                         * REPLACE_INPUT: the input replaced */
+  union
+  {
+    GraftNode *input; /* REPLACE_INPUT: the input that replaced it */
+    EditArgs  *args;  /* SET_ARGS: owned */
+  };
 } EditOp;
+
+#define EDIT_KIND_MASK ((guintptr) 7)
+G_STATIC_ASSERT (G_ALIGNOF (GraftNode) > EDIT_KIND_MASK);
+G_STATIC_ASSERT (GRAFT_EDIT_REPLACE_INPUT <= EDIT_KIND_MASK);
+
+static inline GraftEditKind
+op_kind (const EditOp *op)
+{
+  return (GraftEditKind) (op->node_kind & EDIT_KIND_MASK);
+}
+
+static inline GraftNode *
+op_node (const EditOp *op)
+{
+  return (GraftNode *) (op->node_kind & ~EDIT_KIND_MASK);
+}
+
+static inline guintptr
+op_node_kind (GraftNode    *node,
+              GraftEditKind kind)
+{
+  return (guintptr) node | (guintptr) kind;
+}
 
 struct _GraftEdit
 {
@@ -47,6 +83,8 @@ struct _GraftEdit
 /* A new operation at the end, for the caller to fill in (a rewrite
  * records a few per node: this is an inline append, not a GArray's). */
 void _graft_edit_add_chunk (GraftEdit *edit);
+void _graft_edit_reserve (GraftEdit *edit,
+                          guint      n);
 
 static inline EditOp *
 add_op (GraftEdit *edit)
@@ -73,10 +111,7 @@ _graft_edit_record (GraftEdit    *edit,
 {
   EditOp *op = add_op (edit);
 
-  /* Only GRAFT_EDIT_SET_ARGS reads (and frees) the arguments: they are
-   * left as they are. */
-  op->kind = kind;
-  op->node = node;
+  op->node_kind = op_node_kind (node, kind);
   op->next = _graft_node_get_next_inline (node);
 }
 
@@ -90,8 +125,7 @@ _graft_edit_record_replace (GraftEdit *edit,
 {
   EditOp *op = add_op (edit);
 
-  op->kind = GRAFT_EDIT_REPLACE_INPUT;
-  op->node = node;
+  op->node_kind = op_node_kind (node, GRAFT_EDIT_REPLACE_INPUT);
   op->next = old_input;
   op->input = new_input;
 }

@@ -17,6 +17,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-edit-private.h"
+#include "graft-memory-private.h"
 
 /* The chunk and place of operation @i. */
 static inline EditOp *
@@ -28,16 +29,47 @@ op_at (GraftEdit *edit,
   return &edit->chunks[k][i - FIRST_CHUNK * ((1u << k) - 1)];
 }
 
-/* A new chunk, twice as large as the last, for add_op(). */
+/* A new chunk, twice as large as the last, for add_op(): made now, or
+ * by _graft_edit_reserve(). */
 void
 _graft_edit_add_chunk (GraftEdit *edit)
 {
   guint k = edit->n_chunks++;
 
   g_assert (k < MAX_CHUNKS);
-  edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
+  if (edit->chunks[k] == NULL)
+    edit->chunks[k] = g_new (EditOp, (gsize) FIRST_CHUNK << k);
   edit->next_op = edit->chunks[k];
   edit->ops_left = FIRST_CHUNK << k;
+}
+
+/*
+ * _graft_edit_reserve:
+ * @n: how many operations are about to be recorded (an estimate)
+ *
+ * Makes the chunks the next @n operations go to and faults in their
+ * memory at once (_graft_memory_prefault()): a rewrite records about one
+ * a node it touches.
+ */
+void
+_graft_edit_reserve (GraftEdit *edit,
+                     guint      n)
+{
+  guint k = edit->n_chunks;
+  guint left = MIN (n, edit->ops_left);
+
+  _graft_memory_prefault (edit->next_op, (gsize) left * sizeof (EditOp));
+  n -= left;
+  for (; n > 0 && k < MAX_CHUNKS; k++)
+    {
+      guint size = FIRST_CHUNK << k;
+
+      if (edit->chunks[k] == NULL)
+        edit->chunks[k] = g_new (EditOp, (gsize) size);
+      left = MIN (n, size);
+      _graft_memory_prefault (edit->chunks[k], (gsize) left * sizeof (EditOp));
+      n -= left;
+    }
 }
 
 /* How many operations chunk @k holds: all it has room for but in the
@@ -56,11 +88,13 @@ _graft_edit_record_args (GraftEdit *edit,
 {
   EditOp *op = add_op (edit);
 
-  *op = (EditOp){ .kind = GRAFT_EDIT_SET_ARGS, .node = node };
+  op->node_kind = op_node_kind (node, GRAFT_EDIT_SET_ARGS);
+  op->next = NULL;
+  op->args = g_new (EditArgs, 1);
   /* In the graph's pool, as the node's own arguments are, since undo
    * swaps them in. */
-  _graft_graph_copy_arg (edit->graph, &op->args, graft_node_get_args (node));
-  _graft_graph_copy_arg (edit->graph, &op->kwargs, graft_node_get_kwargs (node));
+  _graft_graph_copy_arg (edit->graph, &op->args->args, graft_node_get_args (node));
+  _graft_graph_copy_arg (edit->graph, &op->args->kwargs, graft_node_get_kwargs (node));
 }
 
 /* The graph is being freed: the edit can no longer be undone or redone,
@@ -126,9 +160,9 @@ replay (GraftGraph *self,
         EditOp     *op,
         gboolean    undo)
 {
-  GraftNode *node = op->node;
+  GraftNode *node = op_node (op);
 
-  switch (op->kind)
+  switch (op_kind (op))
     {
     case GRAFT_EDIT_ADD:
       if (undo)
@@ -143,7 +177,7 @@ replay (GraftGraph *self,
         _graft_graph_take_out (self, node, FALSE);
       break;
     case GRAFT_EDIT_SET_ARGS:
-      _graft_node_swap_args (node, &op->args, &op->kwargs);
+      _graft_node_swap_args (node, &op->args->args, &op->args->kwargs);
       break;
     case GRAFT_EDIT_REPLACE_INPUT:
       if (undo)
@@ -241,26 +275,27 @@ graft_edit_dup_changes (GraftEdit *edit)
   changes = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < edit->n_ops; i++)
     {
-      EditOp  *op = op_at (edit, i);
-      gpointer seen = NULL;
-      gboolean known = g_hash_table_lookup_extended (changes, op->node, NULL, &seen);
+      EditOp    *op = op_at (edit, i);
+      GraftNode *node = op_node (op);
+      gpointer   seen = NULL;
+      gboolean   known = g_hash_table_lookup_extended (changes, node, NULL, &seen);
 
-      switch (op->kind)
+      switch (op_kind (op))
         {
         case GRAFT_EDIT_ADD:
-          g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));
+          g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_ADDED));
           break;
         case GRAFT_EDIT_ERASE:
           /* Added by this edit and erased again: the edit shows it nowhere. */
           if (known && GPOINTER_TO_INT (seen) == GRAFT_CHANGE_ADDED)
-            g_hash_table_remove (changes, op->node);
+            g_hash_table_remove (changes, node);
           else
-            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
+            g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_REMOVED));
           break;
         case GRAFT_EDIT_SET_ARGS:
         case GRAFT_EDIT_REPLACE_INPUT:
           if (!known)
-            g_hash_table_insert (changes, op->node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
+            g_hash_table_insert (changes, node, GINT_TO_POINTER (GRAFT_CHANGE_REWIRED));
           break;
         case GRAFT_EDIT_MOVE:
           break;
@@ -283,15 +318,23 @@ graft_edit_free (GraftEdit *edit)
   for (guint k = 0; k < edit->n_chunks; k++)
     {
       /* Only a change of arguments keeps any. */
-      if (edit->graph != NULL)
-        for (guint j = 0, n = chunk_ops (edit, k); j < n; j++)
-          if (edit->chunks[k][j].kind == GRAFT_EDIT_SET_ARGS)
-            {
-              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].args);
-              _graft_graph_release_arg (edit->graph, &edit->chunks[k][j].kwargs);
-            }
+      for (guint j = 0, n = chunk_ops (edit, k); j < n; j++)
+        if (op_kind (&edit->chunks[k][j]) == GRAFT_EDIT_SET_ARGS)
+          {
+            EditArgs *args = edit->chunks[k][j].args;
+
+            if (edit->graph != NULL)
+              {
+                _graft_graph_release_arg (edit->graph, &args->args);
+                _graft_graph_release_arg (edit->graph, &args->kwargs);
+              }
+            g_free (args);
+          }
       g_free (edit->chunks[k]);
     }
+  /* Chunks reserved and never reached. */
+  for (guint k = edit->n_chunks; k < MAX_CHUNKS && edit->chunks[k] != NULL; k++)
+    g_free (edit->chunks[k]);
   if (edit->graph != NULL)
     _graft_graph_remove_edit (edit->graph, edit->index);
   g_free (edit);

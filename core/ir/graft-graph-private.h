@@ -71,6 +71,9 @@ void       _graft_graph_erase_dying (GraftGraph       *self,
                                      guint             n);
 void       _graft_graph_defer_user_removals (GraftGraph *self,
                                              guint       n_erasures);
+void       _graft_graph_expect_changes (GraftGraph *self,
+                                        guint       n_nodes,
+                                        guint       n_ops);
 void       _graft_graph_settle_users (GraftGraph *self);
 void       _graft_node_settle_users_now (GraftNode *node);
 GraftNode *_graft_node_get_last_user (GraftNode  *node,

@@ -30,6 +30,7 @@
 #include "graft-meta.h"
 #include "graft-name-table-private.h"
 #include "graft-arg-pool-private.h"
+#include "graft-memory-private.h"
 
 #include <string.h>
 
@@ -257,13 +258,15 @@ struct _GraftGraph
   /* Node memory: nodes are carved in creation order out of pages (see
    * NodePage), so a walk of a traced graph reads memory in order; erased
    * nodes are reused. */
-  GPtrArray *node_blocks; /* runs of pages, owned */
-  char      *next_page;   /* in the newest run */
-  guint      pages_left;  /* in it */
-  GraftNode *page_next;   /* in the newest page */
-  guint      page_left;   /* nodes left in it */
-  GraftNode *free_nodes;  /* linked through next */
-  gsize      node_bytes;  /* of every run */
+  GPtrArray *node_blocks;    /* runs of pages, owned */
+  char      *next_page;      /* in the newest run */
+  guint      pages_left;     /* in it */
+  GraftNode *page_next;      /* in the newest page */
+  guint      page_left;      /* nodes left in it */
+  guint      pages_expected; /* of runs not made yet, to fault in as they
+                              * are (_graft_graph_expect_changes()) */
+  GraftNode *free_nodes;     /* linked through next */
+  gsize      node_bytes;     /* of every run */
 
   /* Users arrays of two (a value's second user makes one): carved out of
    * blocks of the graph, as malloc would take about as many instructions
@@ -449,6 +452,13 @@ node_page_next (GraftGraph *self)
       self->next_page = g_aligned_alloc (n, NODE_PAGE_SIZE, NODE_PAGE_SIZE);
       self->pages_left = n;
       n_run = n;
+      if (G_UNLIKELY (self->pages_expected > 0))
+        {
+          guint now = MIN (self->pages_expected, n);
+
+          _graft_memory_prefault (self->next_page, (gsize) now * NODE_PAGE_SIZE);
+          self->pages_expected -= now;
+        }
       self->node_bytes += n * NODE_PAGE_SIZE;
       g_ptr_array_add (self->node_blocks, self->next_page);
     }
@@ -1356,11 +1366,43 @@ _graft_graph_defer_user_removals (GraftGraph *self,
       self->trash_size = self->trash_len + n_erasures;
       self->trash = g_renew (GraftNode *, self->trash, self->trash_size);
     }
+  /* Each erasure fills a slot: faulted in at once. */
+  _graft_memory_prefault (self->trash + self->trash_len, n_erasures * sizeof (GraftNode *));
   if (self->deferring && self->departures_size - self->n_departures < n_erasures)
     {
       self->departures_size = self->n_departures + n_erasures;
       self->departures = g_renew (Departure, self->departures, self->departures_size);
     }
+}
+
+/*
+ * _graft_graph_expect_changes:
+ * @n_nodes: how many nodes are about to be created (an estimate)
+ * @n_ops: how many operations the edit being recorded is about to get
+ *
+ * Faults in the memory the new nodes and the records will fill, in a few
+ * calls rather than a page fault each (_graft_memory_prefault()): a
+ * rewrite knows both from its matches.
+ */
+void
+_graft_graph_expect_changes (GraftGraph *self,
+                             guint       n_nodes,
+                             guint       n_ops)
+{
+  if (self->recording != NULL)
+    _graft_edit_reserve (self->recording, n_ops);
+#ifndef NODES_EACH_ALONE
+  {
+    guint pages = n_nodes > self->page_left
+                      ? (n_nodes - self->page_left + (guint) NODES_PER_PAGE - 1) / NODES_PER_PAGE
+                      : 0;
+    guint now = MIN (pages, self->pages_left);
+
+    /* The rest of the newest run; node_page_next() does the next runs. */
+    _graft_memory_prefault (self->next_page, (gsize) now * NODE_PAGE_SIZE);
+    self->pages_expected = pages - now;
+  }
+#endif
 }
 
 /* For tests, which compare the users lists a rewrite leaves with those

@@ -42,6 +42,7 @@
 #include "graft-graph.h"
 #include "graft-graph-private.h"
 #include "graft-limits.h"
+#include "graft-memory-private.h"
 
 #include <string.h>
 
@@ -129,6 +130,8 @@ typedef struct
   const GraftMatchOptions *options;
   const GraftDialect      *dialect; /* the graph's: whose rules apply */
   Binding                 *bind;
+  GraftArg                *literals; /* per pattern position: valid where bind[] is
+                                      * BOUND_LITERAL (borrowed) */
   /* Per pattern position: a graph target pointer known to equal the
    * pattern node's target (the graph interns its targets, so one pointer
    * usually stands for every equal one), or NULL. */
@@ -146,6 +149,8 @@ typedef struct
   guint8          *block_next;
   gsize            block_left;
   guint            block_capacity; /* matches the last block held */
+  guint            rooms_expected; /* at most this many more matches will be taken
+                                    * (search_one_anchor()), or 0: unknown */
   LeafVec          pattern_leaves; /* the frames' pairs, pattern side */
   LeafVec          graph_leaves;   /* and graph side */
   FrameVec         stack;          /* Frames of the walk */
@@ -341,7 +346,7 @@ bind_literal (Search         *s,
 {
   s->bind[pos].state = BOUND_LITERAL;
   /* Borrowed while searching; a recorded match copies it. */
-  s->bind[pos].literal = *literal;
+  s->literals[pos] = *literal;
   s->n_literals++;
   TRAIL_PUSH (s, pos);
 }
@@ -400,7 +405,7 @@ match_literals (Search         *s,
       /* Python `==` without a type check: a placeholder bound to 2 accepts
        * 2.0 later; one bound to a node accepts no literal. */
       if (b->state == BOUND_LITERAL)
-        return graft_arg_python_equal (&b->literal, ga);
+        return graft_arg_python_equal (&s->literals[pos], ga);
       if (b->state == BOUND_NODE)
         return FALSE;
       bind_literal (s, pos, ga);
@@ -1401,6 +1406,9 @@ room_for_match (Search *s,
       s->block->pattern = graft_pattern_ref (s->pattern);
       s->block_next = (guint8 *) s->block + header;
       s->block_left = s->block_capacity * size;
+      /* Fresh memory: the rooms the search will fill faulted in at once. */
+      _graft_memory_prefault (s->block_next,
+                              (gsize) MIN (s->rooms_expected, s->block_capacity) * size);
     }
   return (GraftMatch *) s->block_next;
 }
@@ -1418,8 +1426,21 @@ take_match (Search *s,
   g_atomic_int_inc (&s->block->n_live);
   match->pattern = s->pattern;
   match->reason = GRAFT_MATCH_KEPT;
-  match->literals = s->n_literals > 0;
+  match->literals = NULL;
   return match;
+}
+
+/* The search's literals, copied into @match (which has some). */
+static void
+copy_literals (Search     *s,
+               GraftMatch *match)
+{
+  guint n = s->pattern->nodes->len;
+
+  match->literals = g_new (GraftArg, n);
+  for (guint i = 0; i < n; i++)
+    if (match->bindings[i].state == BOUND_LITERAL)
+      graft_arg_copy (&match->literals[i], &s->literals[i]);
 }
 
 /* The bytes of a match of the search's pattern, in its block. */
@@ -1440,9 +1461,8 @@ record_match (Search *s)
   match = take_match (s, size);
   /* The search's literals are borrowed: the match copies its own. */
   memcpy (match->bindings, s->bind, n * sizeof (Binding));
-  for (guint i = 0; s->n_literals > 0 && i < n; i++)
-    if (s->bind[i].state == BOUND_LITERAL)
-      graft_arg_copy (&match->bindings[i].literal, &s->bind[i].literal);
+  if (s->n_literals > 0)
+    copy_literals (s, match);
   return match;
 }
 
@@ -1465,7 +1485,11 @@ search_one_anchor (Search  *s,
     {
       GraftNode  *gn = candidates[0].items[i];
       int         run = RUN_UNKNOWN;
-      GraftMatch *match = room_for_match (s, size);
+      GraftMatch *match;
+
+      /* Each candidate left makes one match at most. */
+      s->rooms_expected = candidates[0].len - i;
+      match = room_for_match (s, size);
 
       memset (match->bindings, 0, n * sizeof (Binding));
       s->bind = match->bindings;
@@ -1483,18 +1507,14 @@ search_one_anchor (Search  *s,
       if (run != RUN_MATCH)
         continue;
       take_match (s, size);
-      for (guint k = 0; s->n_literals > 0 && k < n; k++)
-        if (match->bindings[k].state == BOUND_LITERAL)
-          {
-            GraftArg borrowed = match->bindings[k].literal;
-
-            graft_arg_copy (&match->bindings[k].literal, &borrowed);
-          }
+      if (s->n_literals > 0)
+        copy_literals (s, match);
       VEC_PUSH (&s->found, match);
     }
   s->bind = own;
   s->trail.len = 0;
   s->n_literals = 0;
+  s->rooms_expected = 0;
 }
 
 /* The backtracking over anchors: every candidate of anchor i, and for each
@@ -2316,6 +2336,7 @@ search_init (Search                  *s,
   s->options = options;
   s->dialect = graft_graph_get_dialect (graph);
   s->bind = g_new0 (Binding, pattern->nodes->len);
+  s->literals = g_new (GraftArg, MAX (pattern->nodes->len, 1));
   s->trail.items = g_new (guint, MAX (pattern->nodes->len, 1));
   s->trail.alloc = MAX (pattern->nodes->len, 1);
   s->same_target = g_new0 (const char *, pattern->nodes->len);
@@ -2340,6 +2361,7 @@ search_clear (Search *s)
   g_clear_pointer (&s->required, g_free);
   g_clear_pointer (&s->paired, g_free);
   g_clear_pointer (&s->bind, g_free);
+  g_clear_pointer (&s->literals, g_free);
   g_clear_pointer (&s->same_target, g_free);
   g_clear_pointer (&s->op_of, g_free);
   g_clear_pointer (&s->args_of, g_free);
@@ -2840,9 +2862,13 @@ graft_match_free (GraftMatch *match)
 {
   if (match == NULL)
     return;
-  for (guint i = 0; match->literals && i < match->pattern->nodes->len; i++)
-    if (match->bindings[i].state == BOUND_LITERAL)
-      graft_arg_clear (&match->bindings[i].literal);
+  if (match->literals != NULL)
+    {
+      for (guint i = 0; i < match->pattern->nodes->len; i++)
+        if (match->bindings[i].state == BOUND_LITERAL)
+          graft_arg_clear (&match->literals[i]);
+      g_free (match->literals);
+    }
   if (g_atomic_int_dec_and_test (&match->block->n_live))
     {
       graft_pattern_unref (match->block->pattern);
@@ -2888,7 +2914,7 @@ graft_match_get_binding (const GraftMatch *match,
   if (out_node != NULL)
     *out_node = b->state == BOUND_NODE ? b->node : NULL;
   if (out_literal != NULL)
-    *out_literal = b->state == BOUND_LITERAL ? &b->literal : NULL;
+    *out_literal = b->state == BOUND_LITERAL ? &match->literals[pattern_index] : NULL;
   return b->state != UNBOUND;
 }
 

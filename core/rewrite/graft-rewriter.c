@@ -648,7 +648,8 @@ bind_placeholders (Rewriting *rw)
     {
       const GraftBinding *b = &bindings[indices[i]];
       GraftNode          *gn = b->state == GRAFT_BOUND_NODE ? b->node : NULL;
-      const GraftArg     *literal = b->state == GRAFT_BOUND_LITERAL ? &b->literal : NULL;
+      const GraftArg     *literal =
+          b->state == GRAFT_BOUND_LITERAL ? &rw->match->literals[indices[i]] : NULL;
 
       guint pos = param_pos[i];
 
@@ -1019,6 +1020,13 @@ graft_rewriter_apply (GraftGraph   *graph,
    * match) are taken out once, at the end. */
   _graft_graph_defer_user_removals (
       graph, (guint) MIN ((guint64) matches->len * rw.n_erased, G_MAXUINT));
+  /* Each match adds its copies and records about one operation a node
+   * it adds, erases or gives a new input (a returned node's user). */
+  _graft_graph_expect_changes (
+      graph, (guint) MIN ((guint64) matches->len * rw.n_templates, 1u << 24),
+      (guint) MIN ((guint64) matches->len *
+                       (rw.n_templates + rw.n_erased + pattern->returning->len),
+                   1u << 24));
   for (guint i = 0; i < matches->len; i++)
     {
       if (!replace_one (&rw, matches->pdata[i], i + 1, error))
