@@ -121,13 +121,51 @@ _graft_pt2_holds (Pt2Value *node,
   return node != NULL && node->type == type;
 }
 
+/**
+ * The string value @node as a C string: its bytes in the tree or the
+ * text, or, when they are the bytes of a text read in place (not
+ * NUL-terminated there), a copy the reader keeps till it ends.  Readers of
+ * many strings take their bytes and lengths instead
+ * (_graft_pt2_check_string_len()).
+ */
+const char *
+_graft_pt2_string (Reader   *r,
+                   Pt2Value *node)
+{
+  const char *text = graft_source_get_text (r->member);
+
+  if (!r->in_place || node->v.s < text || node->v.s >= text + graft_source_get_length (r->member))
+    return node->v.s;
+  if (r->strings == NULL)
+    r->strings = g_string_chunk_new (64 * 1024);
+  return g_string_chunk_insert_len (r->strings, node->v.s, node->len);
+}
+
 const char *
 _graft_pt2_check_string (Reader     *r,
                          Pt2Value   *node,
                          const char *what)
 {
   if (_graft_pt2_holds (node, PT2_STRING))
-    return node->v.s;
+    return _graft_pt2_string (r, node);
+  _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s must be a string, not %s", what,
+                   _graft_pt2_type_name (node));
+  return NULL;
+}
+
+/* _graft_pt2_check_string()'s bytes and length (*@out_len), NUL-terminated
+ * or not (a text read in place): no copy. */
+const char *
+_graft_pt2_check_string_len (Reader     *r,
+                             Pt2Value   *node,
+                             const char *what,
+                             gsize      *out_len)
+{
+  if (_graft_pt2_holds (node, PT2_STRING))
+    {
+      *out_len = node->len;
+      return node->v.s;
+    }
   _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s must be a string, not %s", what,
                    _graft_pt2_type_name (node));
   return NULL;
@@ -213,7 +251,27 @@ _graft_pt2_req_string (Reader     *r,
   if (member == NULL)
     return NULL;
   if (member->type == PT2_STRING)
-    return member->v.s;
+    return _graft_pt2_string (r, member);
+  return quoted_fail (r, member, key, "a string"), NULL;
+}
+
+/* _graft_pt2_req_string()'s bytes and length (*@out_len), NUL-terminated
+ * or not (a text read in place): no copy. */
+const char *
+_graft_pt2_req_string_len (Reader     *r,
+                           Pt2Value   *obj,
+                           const char *key,
+                           gsize      *out_len)
+{
+  Pt2Value *member = _graft_pt2_req (r, obj, key);
+
+  if (member == NULL)
+    return NULL;
+  if (member->type == PT2_STRING)
+    {
+      *out_len = member->len;
+      return member->v.s;
+    }
   return quoted_fail (r, member, key, "a string"), NULL;
 }
 
@@ -578,8 +636,8 @@ _graft_pt2_parse_json (Reader *r)
   gsize            stop = 0;
   g_autofree char *why = NULL;
 
-  r->tree = _graft_pt2_tree_new ((char *) graft_source_get_text (r->member),
-                                 graft_source_get_length (r->member), &stop, &why);
+  r->tree = _graft_pt2_tree_new (graft_source_get_text (r->member),
+                                 graft_source_get_length (r->member), !r->in_place, &stop, &why);
   if (r->tree != NULL)
     return _graft_pt2_tree_get_root (r->tree);
   if (!check_text (r))

@@ -321,16 +321,18 @@ split_module_frame (Reader           *r,
 static GArray *
 module_stack (Reader     *r,
               Pt2Value   *node,
-              const char *text)
+              const char *text,
+              gsize       text_len)
 {
   GArray     *frames = r->node_frames;
   const char *p = text;
+  const char *end = text + text_len;
 
   g_array_set_size (frames, 0);
   for (;;)
     {
-      const char      *semi = strchr (p, ';');
-      gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
+      const char      *semi = memchr (p, ';', end - p);
+      gsize            len = semi != NULL ? (gsize) (semi - p) : (gsize) (end - p);
       guint            hash;
       gboolean         hit;
       GraftNameSlot   *slot = _graft_pt2_cache_slot (r->frame_cache, p, len, &hash, &hit);
@@ -358,16 +360,19 @@ module_stack (Reader     *r,
   return frames;
 }
 
-/* An optional string of a node's metadata, "" read as absent. */
+/* An optional string of a node's metadata, "" read as absent: its bytes
+ * (not NUL-terminated in a text read in place) and *@out_len. */
 static gboolean
 metadata_string (Reader      *r,
                  Pt2Value    *metadata,
                  const char  *key,
-                 const char **out)
+                 const char **out,
+                 gsize       *out_len)
 {
   Pt2Value *value = _graft_pt2_opt (metadata, key);
 
   *out = NULL;
+  *out_len = 0;
   if (value == NULL)
     return TRUE;
   if (value->type != PT2_STRING)
@@ -376,10 +381,21 @@ metadata_string (Reader      *r,
 
       return _graft_pt2_check_string (r, value, what) != NULL;
     }
-  *out = value->v.s;
-  if (**out == '\0')
-    *out = NULL;
+  if (value->len > 0)
+    {
+      *out = value->v.s;
+      *out_len = value->len;
+    }
   return TRUE;
+}
+
+/* _graft_pt2_intern_len(); %NULL stays %NULL. */
+static const char *
+intern_or_null (Reader     *r,
+                const char *text,
+                gsize       len)
+{
+  return text != NULL ? _graft_pt2_intern_len (r, text, len) : NULL;
 }
 
 /* deserialize_metadata. */
@@ -388,33 +404,37 @@ read_info (Reader   *r,
            Pt2Value *metadata,
            NodeInfo *out)
 {
-  const char *stack = NULL;
+  const char *stack = NULL, *trace = NULL, *source_fn = NULL, *torch_fn = NULL;
+  gsize       stack_len, trace_len, source_fn_len, torch_fn_len;
 
   memset (out, 0, sizeof *out);
   if (!_graft_pt2_check_object (r, metadata, "'metadata'") ||
-      !metadata_string (r, metadata, "stack_trace", &out->stack_trace) ||
-      !metadata_string (r, metadata, "nn_module_stack", &stack) ||
-      !metadata_string (r, metadata, "source_fn_stack", &out->source_fn_stack) ||
-      !metadata_string (r, metadata, "torch_fn", &out->torch_fn))
+      !metadata_string (r, metadata, "stack_trace", &trace, &trace_len) ||
+      !metadata_string (r, metadata, "nn_module_stack", &stack, &stack_len) ||
+      !metadata_string (r, metadata, "source_fn_stack", &source_fn, &source_fn_len) ||
+      !metadata_string (r, metadata, "torch_fn", &torch_fn, &torch_fn_len))
     return FALSE;
   if (stack != NULL)
     {
-      GArray *frames = module_stack (r, _graft_pt2_opt (metadata, "nn_module_stack"), stack);
+      GArray *frames =
+          module_stack (r, _graft_pt2_opt (metadata, "nn_module_stack"), stack, stack_len);
 
       if (frames == NULL)
         return FALSE;
       out->modules = (const GraftModuleFrame *) (gpointer) frames->data;
       out->n_modules = frames->len;
     }
-  if (out->source_fn_stack != NULL)
+  if (source_fn != NULL)
     {
       /* Each entry is `name,target`, split at its one comma. */
-      guint commas = 0;
+      const char *end = source_fn + source_fn_len;
+      guint       commas = 0;
 
-      for (const char *p = out->source_fn_stack;; p++)
+      for (const char *p = source_fn;; p++)
         {
-          p += strcspn (p, ",;");
-          if (*p == ',')
+          while (p < end && *p != ',' && *p != ';')
+            p++;
+          if (p < end && *p == ',')
             commas++;
           else
             {
@@ -422,15 +442,15 @@ read_info (Reader   *r,
                 return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
                                         GRAFT_PARSE_ERROR_SYNTAX,
                                         "a source_fn_stack entry is not 'name,target'");
-              if (*p == '\0')
+              if (p == end)
                 break;
               commas = 0;
             }
         }
     }
-  out->stack_trace = _graft_pt2_intern (r, out->stack_trace);
-  out->source_fn_stack = _graft_pt2_intern (r, out->source_fn_stack);
-  out->torch_fn = _graft_pt2_intern (r, out->torch_fn);
+  out->stack_trace = intern_or_null (r, trace, trace_len);
+  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len);
+  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len);
   return TRUE;
 }
 
@@ -1549,6 +1569,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);
+  g_clear_pointer (&r.strings, g_string_chunk_free);
   return result;
 }
 
