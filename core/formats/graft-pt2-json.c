@@ -124,9 +124,11 @@ _graft_pt2_holds (Pt2Value *node,
 /**
  * The string value @node as a C string: its bytes in the tree or the
  * text, or, when they are the bytes of a text read in place (not
- * NUL-terminated there), a copy the reader keeps till it ends.  Readers of
- * many strings take their bytes and lengths instead
- * (_graft_pt2_check_string_len()).
+ * NUL-terminated there), a copy the reader keeps until
+ * _graft_pt2_strings_release() (the next node, graph input or input spec
+ * read: what is kept longer is copied by who keeps it, the graph, the
+ * program, the caches).  Readers of many strings take their bytes and
+ * lengths instead (_graft_pt2_check_string_len()).
  */
 const char *
 _graft_pt2_string (Reader   *r,
@@ -139,6 +141,15 @@ _graft_pt2_string (Reader   *r,
   if (r->strings == NULL)
     r->strings = g_string_chunk_new (64 * 1024);
   return g_string_chunk_insert_len (r->strings, node->v.s, node->len);
+}
+
+/* Lets the copies _graft_pt2_string() made go (their memory is used
+ * again). */
+void
+_graft_pt2_strings_release (Reader *r)
+{
+  if (r->strings != NULL)
+    g_string_chunk_clear (r->strings);
 }
 
 const char *

@@ -140,7 +140,7 @@ typedef struct
   gboolean     in_place; /* member is the archive's bytes (a view: not
                           * NUL-terminated, not to be written) */
   GStringChunk *strings; /* NUL-terminated copies of strings read in place
-                          * (_graft_pt2_string()) */
+                          * till released (_graft_pt2_string()) */
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made; NULL
@@ -164,7 +164,7 @@ typedef struct
   GPtrArray *input_names; /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
   GArray    *place_values; /* GraftArg: a node's inputs (place_inputs()) */
-  GPtrArray *place_names;  /* their names, borrowed */
+  GPtrArray *place_names;  /* Pt2Value: their names, borrowed */
   GArray    *place_args;   /* GraftArg: the node's positional arguments */
   GArray    *place_kwargs; /* GraftArg: its keywords, key then value */
 
@@ -242,7 +242,8 @@ void           _graft_pt2_nodes_clear (Pt2Nodes *nodes);
 void           _graft_pt2_nodes_add (Pt2Nodes  *nodes,
                                      GraftNode *node);
 GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
-                                      const char *name);
+                                      const char *name,
+                                      gsize       len);
 
 /* graft-pt2-tree.c */
 /* Texts of at least this are read in parts, on two threads. */
@@ -285,6 +286,7 @@ gboolean    _graft_pt2_fail (Reader             *r,
 const char *_graft_pt2_type_name (Pt2Value *node);
 const char *_graft_pt2_string (Reader   *r,
                                Pt2Value *node);
+void        _graft_pt2_strings_release (Reader *r);
 const char *_graft_pt2_check_string_len (Reader     *r,
                                          Pt2Value   *node,
                                          const char *what,

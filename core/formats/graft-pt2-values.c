@@ -665,14 +665,16 @@ _graft_pt2_lookup_node (Reader   *r,
                         Pt2Value *name_node,
                         GraftArg *out)
 {
-  const char *name = _graft_pt2_check_string (r, name_node, "a name");
+  gsize       len = 0;
+  const char *name = _graft_pt2_check_string_len (r, name_node, "a name", &len);
   GraftNode  *node;
 
   if (name == NULL)
     return FALSE;
-  node = _graft_pt2_nodes_find (&r->by_name, name);
+  node = _graft_pt2_nodes_find (&r->by_name, name, len);
   if (node == NULL)
-    return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
+    return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'",
+                            _graft_pt2_string (r, name_node));
   graft_arg_init_node (out, node);
   return TRUE;
 }
@@ -852,7 +854,7 @@ _graft_pt2_read_argument (Reader   *r,
           (name = _graft_pt2_req (r, value, "name")) == NULL ||
           (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
         return FALSE;
-      if (_graft_pt2_nodes_find (&r->by_name, text) != NULL)
+      if (_graft_pt2_nodes_find (&r->by_name, text, strlen (text)) != NULL)
         return _graft_pt2_lookup_node (r, name, out);
       return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "a script object constant ('%s') is not supported", text);
