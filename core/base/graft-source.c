@@ -59,11 +59,14 @@ struct _GraftSource
  * time with what they were when it was mapped (the editor reads its
  * source again to switch torch, perhaps after the model was exported
  * again over the file).  A change within the clock's resolution may go
- * unseen, but even then the archive's bytes
- * are only ever read through libzip, which copies what it reads and
- * checks what it copied (the CRC of the JSON member), so a changed file
- * gives at worst an error or another program, never a read out of
- * bounds.  The first page is made the process's own at once, so that
+ * unseen.  The archive's bytes are read through libzip, which checks
+ * them (the CRC of the JSON member, on a thread), and the JSON member,
+ * stored, is parsed in place (a view of this text,
+ * _graft_source_new_view()) by a reader that keeps to the lengths yajl
+ * and its tree found, never to a NUL: a file changed meanwhile gives an
+ * error or another program (bytes checked by yajl may have changed
+ * after it checked them), never a read past the mapping, which ends in
+ * a NUL.  The first page is made the process's own at once, so that
  * what the text starts with (how graft_input_detect() tells an archive)
  * cannot change, and so is the last one, which holds the NUL after the
  * text. */
