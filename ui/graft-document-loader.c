@@ -61,6 +61,10 @@ typedef struct
   char         *search_entry;
   char         *searched;
   FoundMatches *found;
+  /* The chosen rule's pattern when reading began if nobody gave the
+   * document a rule (graft_document_get_texts_are_default()), else NULL:
+   * the file's kind may then choose another. */
+  char *default_pattern;
 } Loaded;
 
 static void
@@ -83,6 +87,7 @@ loaded_clear (Loaded *loaded)
   g_clear_pointer (&loaded->search_text, g_free);
   g_clear_pointer (&loaded->search_entry, g_free);
   g_clear_pointer (&loaded->searched, g_free);
+  g_clear_pointer (&loaded->default_pattern, g_free);
 }
 
 static void
@@ -106,11 +111,38 @@ read_source (Loaded      *loaded,
       !g_strv_contains ((const char *const *) loaded->models, loaded->entry))
     g_clear_pointer (&loaded->entry, g_free);
   loaded->graph = graft_input_load_graph (source, loaded->dialect, loaded->entry, &loaded->error);
-  if (loaded->graph != NULL && graft_input_detect (source) == GRAFT_INPUT_PYTHON)
+  if (loaded->graph == NULL)
+    return;
+  if (graft_input_detect (source) == GRAFT_INPUT_PYTHON)
     {
       loaded->pattern = graft_input_dup_definition (source, "pattern");
       loaded->replacement = graft_input_dup_definition (source, "replacement");
     }
+  /* Nobody gave a rule, and the file brings none: the one for its kind
+   * (a program has no `torch.relu` for the module's default to find). */
+  if (loaded->pattern == NULL && loaded->replacement == NULL && loaded->default_pattern != NULL)
+    {
+      g_autofree char *replacement = NULL;
+      g_autofree char *pattern = _graft_document_dup_default_texts (graft_input_detect (source),
+                                                                    loaded->graph, &replacement);
+
+      if (strcmp (pattern, loaded->default_pattern) != 0)
+        {
+          loaded->pattern = g_steal_pointer (&pattern);
+          loaded->replacement = g_steal_pointer (&replacement);
+        }
+    }
+}
+
+/* What @loaded needs of @self before reading begins, on the main loop. */
+static void
+loaded_begin (Loaded        *loaded,
+              GraftDocument *self)
+{
+  loaded->dialect = graft_document_get_dialect (self);
+  loaded->entry = g_strdup (graft_document_get_entry (self));
+  if (graft_document_get_texts_are_default (self))
+    loaded->default_pattern = g_strdup (graft_document_get_pattern_text (self));
 }
 
 /* Finds the matches of the pattern the document will search once the
@@ -255,8 +287,7 @@ graft_document_load_text (GraftDocument *self,
 
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
 
-  loaded.dialect = graft_document_get_dialect (self);
-  loaded.entry = g_strdup (graft_document_get_entry (self));
+  loaded_begin (&loaded, self);
   read_source (&loaded, graft_source_new (filename, text, -1));
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -286,8 +317,7 @@ graft_document_load_file (GraftDocument *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   loaded.file = g_object_ref (file);
-  loaded.dialect = graft_document_get_dialect (self);
-  loaded.entry = g_strdup (graft_document_get_entry (self));
+  loaded_begin (&loaded, self);
   read_file (&loaded);
   ok = install (self, &loaded, error);
   loaded_clear (&loaded);
@@ -343,8 +373,7 @@ graft_document_load_file_async (GraftDocument      *self,
   g_return_if_fail (G_IS_FILE (file));
 
   loaded->file = g_object_ref (file);
-  loaded->dialect = graft_document_get_dialect (self);
-  loaded->entry = g_strdup (graft_document_get_entry (self));
+  loaded_begin (loaded, self);
   loaded->search_text = g_strdup (graft_document_get_pattern_text (self));
   loaded->search_entry =
       g_strdup (graft_rule_get_pattern_entry (_graft_document_get_selected (self)));

@@ -167,25 +167,28 @@ struct _GraftDocument
   GStrv models; /* the file's classes that define forward, which the entry chooses between */
 };
 
-void _graft_document_set_loaded_file (GraftDocument *self,
-                                      GFile         *file,
-                                      GraftRecovery *recovery);
-void _graft_document_set_models (GraftDocument *self,
-                                 char          *entry,
-                                 GStrv          models);
-void _graft_document_set_loaded_scopes (GraftDocument *self,
-                                        GraftScopes   *scopes);
-void _graft_document_set_loaded_matches (GraftDocument *self,
-                                         const char    *pattern_text,
-                                         const char    *pattern_entry,
-                                         FoundMatches  *found);
-void _graft_document_load_graph (GraftDocument *self,
-                                 GraftSource   *source,
-                                 GraftGraph    *graph,
-                                 GError        *error,
-                                 char          *code,
-                                 char          *pattern,
-                                 char          *replacement);
+void  _graft_document_set_loaded_file (GraftDocument *self,
+                                       GFile         *file,
+                                       GraftRecovery *recovery);
+void  _graft_document_set_models (GraftDocument *self,
+                                  char          *entry,
+                                  GStrv          models);
+void  _graft_document_set_loaded_scopes (GraftDocument *self,
+                                         GraftScopes   *scopes);
+void  _graft_document_set_loaded_matches (GraftDocument *self,
+                                          const char    *pattern_text,
+                                          const char    *pattern_entry,
+                                          FoundMatches  *found);
+char *_graft_document_dup_default_texts (GraftInputKind kind,
+                                         GraftGraph    *graph,
+                                         char         **out_replacement);
+void  _graft_document_load_graph (GraftDocument *self,
+                                  GraftSource   *source,
+                                  GraftGraph    *graph,
+                                  GError        *error,
+                                  char          *code,
+                                  char          *pattern,
+                                  char          *replacement);
 
 /* graft-document-code.c */
 void _graft_document_set_code_step (guint n_nodes);

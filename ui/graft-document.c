@@ -76,6 +76,30 @@
   "def replacement(x):\n"   \
   "    return torch.nn.functional.relu(x)\n"
 
+/* A program's first rule: its ReLUs as torch.export writes them, into the
+ * clamp that computes the same (docs/programs.md, "Rewriting programs"). */
+#define PROGRAM_PATTERN(OP) \
+  "import torch\n"          \
+  "\n"                      \
+  "\n"                      \
+  "def pattern(x):\n"       \
+  "    return torch.ops.aten." OP ".default(x)\n"
+
+#define PROGRAM_REPLACEMENT(OP) \
+  "import torch\n"              \
+  "\n"                          \
+  "\n"                          \
+  "def replacement(x):\n"       \
+  "    return torch.ops.aten." OP ".default(x, 0)\n"
+
+/* The texts a document starts with, by what it shows: a module (or a
+ * listing, or DOT), a program with ReLUs, one with only in-place ones. */
+static const char *const default_texts[][2] = {
+  { DEFAULT_PATTERN, DEFAULT_REPLACEMENT },
+  { PROGRAM_PATTERN ("relu"), PROGRAM_REPLACEMENT ("clamp_min") },
+  { PROGRAM_PATTERN ("relu_"), PROGRAM_REPLACEMENT ("clamp_min_") },
+};
+
 G_DEFINE_FINAL_TYPE (GraftDocument, graft_document, G_TYPE_OBJECT)
 
 enum {
@@ -896,8 +920,57 @@ gboolean
 graft_document_get_texts_are_default (GraftDocument *self)
 {
   g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), FALSE);
-  return g_strcmp0 (graft_document_get_pattern_text (self), DEFAULT_PATTERN) == 0 &&
-         g_strcmp0 (graft_document_get_replacement_text (self), DEFAULT_REPLACEMENT) == 0;
+  for (guint i = 0; i < G_N_ELEMENTS (default_texts); i++)
+    if (g_strcmp0 (graft_document_get_pattern_text (self), default_texts[i][0]) == 0 &&
+        g_strcmp0 (graft_document_get_replacement_text (self), default_texts[i][1]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @graph has a call_function node whose target is @target. */
+static gboolean
+has_call (GraftGraph *graph,
+          const char *target)
+{
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    if (graft_node_get_op (node) == GRAFT_OP_CALL_FUNCTION &&
+        g_strcmp0 (graft_node_get_target (node), target) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _graft_document_dup_default_texts:
+ * @kind: what @graph was read from
+ * @graph: a graph just read
+ * @out_replacement: (out) (transfer full): the replacement that goes with
+ *   the pattern
+ *
+ * The rule a document that nobody gave a rule (graft_document_get_texts_are_default())
+ * starts with for @graph: `torch.relu(x)` for a module, a listing or DOT;
+ * for a torch.export program, which has no `torch.relu` calls, its ReLUs
+ * as torch.export writes them: `relu.default`, or `relu_.default` when it
+ * has only in-place ones (torchvision's `ReLU(inplace=True)`).  Safe on
+ * any thread.
+ *
+ * Returns: (transfer full): the pattern
+ */
+char *
+_graft_document_dup_default_texts (GraftInputKind kind,
+                                   GraftGraph    *graph,
+                                   char         **out_replacement)
+{
+  guint which = 0;
+
+  if (kind == GRAFT_INPUT_EXPORTED_PROGRAM || kind == GRAFT_INPUT_READABLE_PROGRAM ||
+      kind == GRAFT_INPUT_ARCHIVE)
+    which = !has_call (graph, "torch.ops.aten.relu.default") &&
+                    has_call (graph, "torch.ops.aten.relu_.default")
+                ? 2
+                : 1;
+  *out_replacement = g_strdup (default_texts[which][1]);
+  return g_strdup (default_texts[which][0]);
 }
 
 /**

@@ -317,11 +317,41 @@ test_matches_on_load (void)
   g_assert_cmpuint (graft_document_get_n_matches (found), >=, STAGES * GROUPS * BLOCKS * 2);
   assert_same_matches (loaded, found);
 
-  /* The default pattern: none on the program, found on the worker too. */
+  /* Nobody gave a rule: a program gets its own, its ReLUs as torch.export
+   * wrote them (in place here) instead of `torch.relu(x)`, which finds
+   * nothing in a program; found on the worker too.  A module read after
+   * it gets the module's again. */
   graft_document_set_pattern_text (loaded, "import torch\n\n\ndef pattern(x):\n"
                                            "    return torch.relu(x)\n");
+  g_assert_true (graft_document_get_texts_are_default (loaded));
   load_async (loaded, file);
+  g_assert_cmpstr (graft_document_get_pattern_text (loaded), ==, RELU_PATTERN);
+  g_assert_cmpstr (graft_document_get_replacement_text (loaded), ==,
+                   "import torch\n\n\ndef replacement(x):\n"
+                   "    return torch.ops.aten.clamp_min_.default(x, 0)\n");
+  g_assert_true (graft_document_get_texts_are_default (loaded));
   g_assert_false (loaded->matches_stale);
+  g_assert_true (graft_document_get_matches_pending (loaded));
+  assert_same_matches (loaded, found);
+  g_assert_true (graft_document_load_text (loaded, "m.py",
+                                           "import torch\n\n\nclass M(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n"
+                                           "        return torch.relu(x) + 1\n",
+                                           &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (graft_document_get_pattern_text (loaded), ==,
+                   "import torch\n\n\ndef pattern(x):\n    return torch.relu(x)\n");
+  g_assert_cmpuint (graft_document_get_n_matches (loaded), ==, 1);
+
+  /* A rule somebody gave stays: the module's pattern with the program's
+   * replacement is nobody's default. */
+  graft_document_set_replacement_text (loaded,
+                                       "import torch\n\n\ndef replacement(x):\n"
+                                       "    return torch.ops.aten.clamp_min_.default(x, 0)\n");
+  g_assert_false (graft_document_get_texts_are_default (loaded));
+  load_async (loaded, file);
+  g_assert_cmpstr (graft_document_get_pattern_text (loaded), ==,
+                   "import torch\n\n\ndef pattern(x):\n    return torch.relu(x)\n");
   g_assert_cmpuint (graft_document_get_n_matches (loaded), ==, 0);
 
   /* The pattern changed while the file was read: searched on the main
