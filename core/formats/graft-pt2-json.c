@@ -121,6 +121,15 @@ _graft_pt2_holds (Pt2Value *node,
   return node != NULL && node->type == type;
 }
 
+/* The copies of _graft_pt2_string(): blocks of at least this. */
+#define STRING_BLOCK_SIZE (64u * 1024u)
+
+typedef struct
+{
+  gsize size;
+  char  bytes[];
+} StringBlock;
+
 /**
  * The string value @node as a C string: its bytes in the tree or the
  * text, or, when they are the bytes of a text read in place (not
@@ -136,20 +145,46 @@ _graft_pt2_string (Reader   *r,
 {
   const char *text = graft_source_get_text (r->member);
 
+  gsize need = (gsize) node->len + 1;
+
   if (!r->in_place || node->v.s < text || node->v.s >= text + graft_source_get_length (r->member))
     return node->v.s;
   if (r->strings == NULL)
-    r->strings = g_string_chunk_new (64 * 1024);
-  return g_string_chunk_insert_len (r->strings, node->v.s, node->len);
+    r->strings = g_ptr_array_new_with_free_func (g_free);
+  for (;;)
+    {
+      StringBlock *block;
+
+      if (r->strings_block < r->strings->len)
+        {
+          block = r->strings->pdata[r->strings_block];
+          if (block->size - r->strings_used >= need)
+            {
+              char *copy = block->bytes + r->strings_used;
+
+              memcpy (copy, node->v.s, node->len);
+              copy[node->len] = '\0';
+              r->strings_used += need;
+              return copy;
+            }
+          r->strings_block++;
+          r->strings_used = 0;
+          continue;
+        }
+      block = g_malloc (sizeof (StringBlock) + MAX (STRING_BLOCK_SIZE, need));
+      block->size = MAX (STRING_BLOCK_SIZE, need);
+      g_ptr_array_add (r->strings, block);
+    }
 }
 
-/* Lets the copies _graft_pt2_string() made go (their memory is used
- * again). */
+/* Lets the copies _graft_pt2_string() made go: their blocks are used
+ * again, not freed (a block freed and asked for again at each node was
+ * a thousand instructions of malloc a node). */
 void
 _graft_pt2_strings_release (Reader *r)
 {
-  if (r->strings != NULL)
-    g_string_chunk_clear (r->strings);
+  r->strings_block = 0;
+  r->strings_used = 0;
 }
 
 const char *

@@ -136,11 +136,14 @@ typedef struct
   GError            **error;        /* Borrowed: where the first error goes */
 
   /* Owned */
-  GraftSource *member;   /* the JSON text, named ARCHIVE:MEMBER */
-  gboolean     in_place; /* member is the archive's bytes (a view: not
-                          * NUL-terminated, not to be written) */
-  GStringChunk *strings; /* NUL-terminated copies of strings read in place
-                          * till released (_graft_pt2_string()) */
+  GraftSource *member;           /* the JSON text, named ARCHIVE:MEMBER */
+  gboolean     in_place;         /* member is the archive's bytes (a view: not
+                                  * NUL-terminated, not to be written) */
+  GPtrArray *strings;            /* blocks of NUL-terminated copies of strings read
+                                  * in place, used again once released
+                                  * (_graft_pt2_string()) */
+  guint           strings_block; /* the block being filled */
+  gsize           strings_used;  /* its bytes used */
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made; NULL

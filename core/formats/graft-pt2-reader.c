@@ -659,7 +659,8 @@ place_inputs (Reader                *r,
 
       graft_aten_schema_get_argument (schema, i, &sa);
       for (guint k = 0; k < len; k++)
-        if (strncmp (names[k]->v.s, sa.name, names[k]->len) == 0 && sa.name[names[k]->len] == '\0')
+        if ((names[k]->len == 0 || names[k]->v.s[0] == sa.name[0]) &&
+            strncmp (names[k]->v.s, sa.name, names[k]->len) == 0 && sa.name[names[k]->len] == '\0')
           found = (int) k;
       keyword = graft_is_python_keyword (sa.name);
       if ((sa.default_repr == NULL && !sa.kwarg_only) || keyword)
@@ -1589,7 +1590,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);
-  g_clear_pointer (&r.strings, g_string_chunk_free);
+  g_clear_pointer (&r.strings, g_ptr_array_unref);
   return result;
 }
 
