@@ -1593,7 +1593,7 @@ json_tree (const GString *json,
   Pt2Tree         *tree;
 
   _graft_pt2_tree_set_split (split ? 0 : G_MAXSIZE, from);
-  tree = _graft_pt2_tree_new (text, json->len, &stop, &why);
+  tree = _graft_pt2_tree_new (text, json->len, TRUE, &stop, &why);
   _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
   *out_text = text;
   return tree;
@@ -1865,10 +1865,10 @@ test_parts_give_up (void)
       Pt2Tree         *whole, *tree;
 
       _graft_pt2_tree_set_split (G_MAXSIZE, 0.5);
-      whole = _graft_pt2_tree_new (whole_text, len, &whole_stop, &whole_why);
+      whole = _graft_pt2_tree_new (whole_text, len, TRUE, &whole_stop, &whole_why);
       _graft_pt2_tree_set_split_thread (FALSE);
       _graft_pt2_tree_set_split (0, 0.5);
-      tree = _graft_pt2_tree_new (text, len, &stop, &why);
+      tree = _graft_pt2_tree_new (text, len, TRUE, &stop, &why);
       _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
       _graft_pt2_tree_set_split_thread (TRUE);
       /* Only the first part was read in parts; then the text whole. */
@@ -1898,7 +1898,7 @@ test_parts_give_up (void)
 
     _graft_pt2_tree_set_split_thread (FALSE);
     _graft_pt2_tree_set_split (0, 0.5);
-    tree = _graft_pt2_tree_new (text, plain->len, &stop, &why);
+    tree = _graft_pt2_tree_new (text, plain->len, TRUE, &stop, &why);
     _graft_pt2_tree_set_split (PT2_SPLIT_MIN_BYTES, 0.5);
     _graft_pt2_tree_set_split_thread (TRUE);
     g_assert_nonnull (tree);

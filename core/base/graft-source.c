@@ -35,6 +35,7 @@ struct _GraftSource
   gsize        length;
   GArray      *line_starts; /* guint32 offsets; built on first locate */
   MappedRange *mapped;      /* non-NULL: @text is a mapping of the file, this long */
+  GraftSource *viewed;      /* non-NULL: @text is part of its text (_graft_source_new_view()) */
   int          mapped_fd;   /* the mapped file, kept open to see it change */
   struct stat  mapped_stat; /* what it was when mapped */
 };
@@ -58,11 +59,14 @@ struct _GraftSource
  * time with what they were when it was mapped (the editor reads its
  * source again to switch torch, perhaps after the model was exported
  * again over the file).  A change within the clock's resolution may go
- * unseen, but even then the archive's bytes
- * are only ever read through libzip, which copies what it reads and
- * checks what it copied (the CRC of the JSON member), so a changed file
- * gives at worst an error or another program, never a read out of
- * bounds.  The first page is made the process's own at once, so that
+ * unseen.  The archive's bytes are read through libzip, which checks
+ * them (the CRC of the JSON member, on a thread), and the JSON member,
+ * stored, is parsed in place (a view of this text,
+ * _graft_source_new_view()) by a reader that keeps to the lengths yajl
+ * and its tree found, never to a NUL: a file changed meanwhile gives an
+ * error or another program (bytes checked by yajl may have changed
+ * after it checked them), never a read past the mapping, which ends in
+ * a NUL.  The first page is made the process's own at once, so that
  * what the text starts with (how graft_input_detect() tells an archive)
  * cannot change, and so is the last one, which holds the NUL after the
  * text. */
@@ -282,6 +286,42 @@ _graft_source_is_intact (GraftSource *self)
 }
 
 /**
+ * _graft_source_new_view:
+ * @filename: the name errors give
+ * @whole: the source whose text holds this one's
+ * @offset: where in its text this one starts
+ * @length: this one's length, within @whole's text from @offset
+ *
+ * A source whose text is @length bytes of @whole's text, not copied
+ * (the JSON member of a `.pt2` archive stored as it is, read in place):
+ * unlike every other source's, its text is NOT NUL-terminated (what
+ * follows is @whole's), so only a reader that keeps to the length may
+ * take one.  Holds a reference to @whole.
+ *
+ * Returns: (transfer full): the source
+ */
+GraftSource *
+_graft_source_new_view (const char  *filename,
+                        GraftSource *whole,
+                        gsize        offset,
+                        gsize        length)
+{
+  GraftSource *self;
+
+  g_return_val_if_fail (whole != NULL && offset <= whole->length &&
+                            length <= whole->length - offset,
+                        NULL);
+
+  self = g_new0 (GraftSource, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->filename = g_strdup (filename);
+  self->text = whole->text + offset;
+  self->length = length;
+  self->viewed = graft_source_ref (whole);
+  return self;
+}
+
+/**
  * graft_source_new:
  * @filename: the name used in diagnostics (`-` or `<stdin>` for standard input)
  * @text: the text
@@ -355,7 +395,9 @@ graft_source_unref (GraftSource *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_free (self->filename);
-  if (self->mapped != NULL)
+  if (self->viewed != NULL)
+    graft_source_unref (self->viewed);
+  else if (self->mapped != NULL)
     {
       unregister_range (self->mapped);
       munmap (self->text, self->mapped->end - self->mapped->start);
@@ -381,7 +423,8 @@ graft_source_get_filename (GraftSource *self)
  * graft_source_get_text:
  *
  * Returns: (transfer none): the text, NUL-terminated after
- *   graft_source_get_length() bytes
+ *   graft_source_get_length() bytes (but for a view:
+ *   _graft_source_new_view())
  */
 const char *
 graft_source_get_text (GraftSource *self)

@@ -13,7 +13,7 @@
 #include "graft-arg.h"
 #include "graft-limits.h"
 #include "graft-program.h"
-#include "graft-source.h"
+#include "graft-source-private.h"
 
 #include <string.h>
 #include <zip.h>
@@ -169,10 +169,12 @@ read_member (Reader     *r,
  *
  * libzip checks a member's CRC as it reads it whole: a third of reading
  * the member, and the member is nearly a gigabyte at a million nodes.  A
- * member stored as it is (torch stores them all) is read here as two
- * windows, which libzip does not check, while a thread of its own reads
- * it whole through a second handle on the same bytes, as read_member()
- * would, and keeps nothing of it; the JSON is parsed meanwhile.  Only
+ * member stored as it is (torch stores them all) is not copied at all:
+ * its text is the archive's bytes where libzip reads them (find_data()),
+ * a view of the archive's source that is never written, and parsed in
+ * place, while a thread of its own reads the member whole through a
+ * second handle on the same bytes, as read_member() would, and keeps
+ * nothing of it.  Only
  * when that thread says all was well is the text used
  * (_graft_pt2_archive_wait()); otherwise the member is read again the
  * ordinary way, which gives the error it has always given ("CRC error"). */
@@ -224,47 +226,181 @@ check_member (gpointer data)
   return NULL;
 }
 
-/* The @len bytes at @start of the member @idx, without libzip's check
- * (a window of the member, not all of it); FALSE on any error. */
-static gboolean
-read_window (zip_t       *za,
+/* The archive's bytes as a libzip source that remembers where its last
+ * read began: reading a window of a member stored as it is reads the
+ * archive at the member's data (find_data()). */
+typedef struct
+{
+  const char  *data;
+  zip_uint64_t length;
+  zip_uint64_t pos;
+  zip_uint64_t last_read;
+  zip_error_t  error;
+} Traced;
+
+static zip_int64_t
+traced_source (void            *state,
+               void            *out,
+               zip_uint64_t     len,
+               zip_source_cmd_t cmd)
+{
+  Traced *t = state;
+
+  switch ((int) cmd) /* the write commands and the rest: not supported */
+    {
+    case ZIP_SOURCE_OPEN:
+      t->pos = 0;
+      return 0;
+    case ZIP_SOURCE_READ:
+      {
+        zip_uint64_t n = MIN (len, t->length - MIN (t->pos, t->length));
+
+        t->last_read = t->pos;
+        if (n > 0)
+          memcpy (out, t->data + t->pos, n);
+        t->pos += n;
+        return (zip_int64_t) n;
+      }
+    case ZIP_SOURCE_CLOSE:
+    case ZIP_SOURCE_FREE:
+      return 0;
+    case ZIP_SOURCE_STAT:
+      {
+        zip_stat_t *st = out;
+
+        if (len < sizeof *st)
+          {
+            zip_error_set (&t->error, ZIP_ER_INVAL, 0);
+            return -1;
+          }
+        zip_stat_init (st);
+        st->size = t->length;
+        st->comp_size = t->length;
+        st->comp_method = ZIP_CM_STORE;
+        st->encryption_method = ZIP_EM_NONE;
+        st->valid = ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD |
+                    ZIP_STAT_ENCRYPTION_METHOD;
+        return sizeof *st;
+      }
+    case ZIP_SOURCE_ERROR:
+      return zip_error_to_data (&t->error, out, len);
+    case ZIP_SOURCE_SEEK:
+      {
+        zip_int64_t pos =
+            zip_source_seek_compute_offset (t->pos, t->length, out, len, &t->error);
+
+        if (pos < 0)
+          return -1;
+        t->pos = (zip_uint64_t) pos;
+        return 0;
+      }
+    case ZIP_SOURCE_TELL:
+      return (zip_int64_t) t->pos;
+    case ZIP_SOURCE_SUPPORTS:
+      return zip_source_make_command_bitmap (ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE,
+                                             ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE,
+                                             ZIP_SOURCE_SEEK, ZIP_SOURCE_TELL,
+                                             ZIP_SOURCE_SUPPORTS, -1);
+    default:
+      zip_error_set (&t->error, ZIP_ER_OPNOTSUPP, 0);
+      return -1;
+    }
+}
+
+/* One byte of the member @idx, at @start, through libzip (a window,
+ * which it does not check); where in the archive it was read, or -1. */
+static gint64
+traced_byte (zip_t       *za,
+             Traced      *traced,
              zip_int64_t  idx,
              zip_uint64_t start,
-             zip_uint64_t len,
              char        *out)
 {
-  zip_source_t *src = zip_source_zip (za, za, (zip_uint64_t) idx, 0, start, (zip_int64_t) len);
-  zip_uint64_t  done = 0;
-  zip_int64_t   got = 0;
+  zip_source_t *src = zip_source_zip (za, za, (zip_uint64_t) idx, 0, start, 1);
+  zip_int64_t   got;
 
   if (src == NULL)
-    return FALSE;
+    return -1;
   if (zip_source_open (src) < 0)
     {
       zip_source_free (src);
-      return FALSE;
+      return -1;
     }
-  while (done < len && (got = zip_source_read (src, out + done, len - done)) > 0)
-    done += (zip_uint64_t) got;
+  traced->last_read = G_MAXUINT64;
+  got = zip_source_read (src, out, 1);
   zip_source_close (src);
   zip_source_free (src);
-  return got >= 0 && done == len;
+  return got == 1 && traced->last_read < traced->length ? (gint64) traced->last_read : -1;
 }
 
-/* The JSON member @idx when it is stored as it is: read without the
- * check, which a thread started here makes (r->check); %NULL when the
- * member is not such, or anything failed: then read_member() reads it. */
-static char *
-read_member_checked_aside (Reader      *r,
-                           zip_t       *za,
-                           zip_int64_t  idx,
-                           GraftSource *archive,
-                           gsize        limit,
-                           gsize       *out_len)
+/* Where the data of the member @idx, stored as it is and @size bytes
+ * long, starts in the archive's @length bytes at @data, or -1: found by
+ * a second handle on the same bytes (libzip tells no member's place),
+ * which reads the member's first and last bytes where the data must lie
+ * and reads them equal to the archive's there. */
+static gint64
+find_data (const char  *data,
+           gsize        length,
+           zip_int64_t  idx,
+           const char  *name,
+           zip_uint64_t size)
 {
-  zip_stat_t st;
-  char      *text;
-  Pt2Check  *check;
+  Traced        traced = { data, length, 0, 0, { 0 } };
+  zip_error_t   ze;
+  zip_source_t *src;
+  zip_t        *za;
+  zip_stat_t    st;
+  gint64        first = -1, last = -1;
+  char          a = 0, b = 0;
+  const char   *found;
+
+  zip_error_init (&traced.error);
+  zip_error_init (&ze);
+  src = zip_source_function_create (traced_source, &traced, &ze);
+  za = src != NULL ? zip_open_from_source (src, ZIP_RDONLY, &ze) : NULL;
+  zip_error_fini (&ze);
+  if (za == NULL)
+    {
+      if (src != NULL)
+        zip_source_free (src);
+      zip_error_fini (&traced.error);
+      return -1;
+    }
+  zip_stat_init (&st);
+  found = zip_get_name (za, (zip_uint64_t) idx, ZIP_FL_ENC_RAW);
+  if (found != NULL && strcmp (found, name) == 0 &&
+      zip_stat_index (za, (zip_uint64_t) idx, 0, &st) == 0 &&
+      (st.valid & (ZIP_STAT_SIZE | ZIP_STAT_COMP_METHOD)) ==
+          (ZIP_STAT_SIZE | ZIP_STAT_COMP_METHOD) &&
+      st.size == size && st.comp_method == ZIP_CM_STORE)
+    {
+      first = traced_byte (za, &traced, idx, 0, &a);
+      last = traced_byte (za, &traced, idx, size - 1, &b);
+    }
+  zip_discard (za);
+  zip_error_fini (&traced.error);
+  if (first < 0 || last != first + (gint64) size - 1 || (guint64) last >= length ||
+      data[first] != a || data[last] != b)
+    return -1;
+  return first;
+}
+
+/* The JSON member @idx when it is stored as it is: read in place, without
+ * the check, which a thread started here makes (r->check); %FALSE when
+ * the member is not such, or anything failed: then read_member() reads
+ * it. */
+static gboolean
+read_member_in_place (Reader      *r,
+                      zip_t       *za,
+                      zip_int64_t  idx,
+                      const char  *member_name,
+                      GraftSource *archive,
+                      gsize        limit)
+{
+  zip_stat_t       st;
+  Pt2Check        *check;
+  gint64           at;
+  g_autofree char *name = NULL;
 
   zip_stat_init (&st);
   if (zip_stat_index (za, (zip_uint64_t) idx, 0, &st) != 0 ||
@@ -274,30 +410,27 @@ read_member_checked_aside (Reader      *r,
            ZIP_STAT_ENCRYPTION_METHOD | ZIP_STAT_CRC) ||
       st.comp_method != ZIP_CM_STORE || st.encryption_method != ZIP_EM_NONE ||
       st.comp_size != st.size || st.size < 2 || st.size > limit)
-    return NULL;
-  text = g_try_malloc ((gsize) st.size + 1);
-  if (text == NULL)
-    return NULL;
+    return FALSE;
+  at = find_data (graft_source_get_text (archive), graft_source_get_length (archive), idx,
+                  member_name, st.size);
+  if (at < 0)
+    return FALSE;
   check = g_new0 (Pt2Check, 1);
   check->data = graft_source_get_text (archive);
   check->length = graft_source_get_length (archive);
   check->index = (zip_uint64_t) idx;
   check->size = st.size;
   check->thread = g_thread_try_new ("graft-pt2-crc", check_member, check, NULL);
-  /* Two windows: libzip checks no window, however large. */
-  if (check->thread == NULL || !read_window (za, idx, 0, st.size - 1, text) ||
-      !read_window (za, idx, st.size - 1, 1, text + st.size - 1))
+  if (check->thread == NULL)
     {
-      if (check->thread != NULL)
-        g_thread_join (check->thread);
       g_free (check);
-      g_free (text);
-      return NULL;
+      return FALSE;
     }
-  text[st.size] = '\0';
   r->check = check;
-  *out_len = (gsize) st.size;
-  return text;
+  name = g_strconcat (r->archive_name, ":", member_name, NULL);
+  r->member = _graft_source_new_view (name, archive, (gsize) at, (gsize) st.size);
+  r->in_place = TRUE;
+  return TRUE;
 }
 
 /* torch.export.load: the member `version` must be `MAJOR.MINOR` with the
@@ -420,19 +553,17 @@ _graft_pt2_read_archive (Reader      *r,
         return FALSE;
       }
   }
-  json = read_member_checked_aside (r, za, idx, archive, GRAFT_MAX_JSON_BYTES, &json_len);
-  if (json != NULL)
+  if (read_member_in_place (r, za, idx, member_name, archive, GRAFT_MAX_JSON_BYTES))
     {
       r->zip = za;
       r->member_index = idx;
+      r->member_name = g_steal_pointer (&member_name);
+      return TRUE;
     }
-  else
-    {
-      json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
-      zip_discard (za);
-      if (json == NULL)
-        return FALSE;
-    }
+  json = read_member (r, za, idx, GRAFT_MAX_JSON_BYTES, &json_len);
+  zip_discard (za);
+  if (json == NULL)
+    return FALSE;
   r->member_name = g_steal_pointer (&member_name);
   set_member (r, json, json_len);
   return TRUE;
@@ -468,6 +599,7 @@ _graft_pt2_archive_wait (Reader *r)
   if (json == NULL)
     return PT2_CHECK_FAILED;
   g_clear_pointer (&r->member, graft_source_unref);
+  r->in_place = FALSE;
   set_member (r, json, json_len);
   return PT2_REREAD;
 }

@@ -121,13 +121,97 @@ _graft_pt2_holds (Pt2Value *node,
   return node != NULL && node->type == type;
 }
 
+/* The copies of _graft_pt2_string(): blocks of at least this. */
+#define STRING_BLOCK_SIZE (64u * 1024u)
+
+typedef struct
+{
+  gsize size;
+  char  bytes[];
+} StringBlock;
+
+/**
+ * The string value @node as a C string: its bytes in the tree or the
+ * text, or, when they are the bytes of a text read in place (not
+ * NUL-terminated there), a copy the reader keeps until
+ * _graft_pt2_strings_release() (the next node, graph input or input spec
+ * read: what is kept longer is copied by who keeps it, the graph, the
+ * program, the caches).  Readers of many strings take their bytes and
+ * lengths instead (_graft_pt2_check_string_len()).
+ */
+const char *
+_graft_pt2_string (Reader   *r,
+                   Pt2Value *node)
+{
+  const char *text = graft_source_get_text (r->member);
+
+  gsize need = (gsize) node->len + 1;
+
+  if (!r->in_place || node->v.s < text || node->v.s >= text + graft_source_get_length (r->member))
+    return node->v.s;
+  if (r->strings == NULL)
+    r->strings = g_ptr_array_new_with_free_func (g_free);
+  for (;;)
+    {
+      StringBlock *block;
+
+      if (r->strings_block < r->strings->len)
+        {
+          block = r->strings->pdata[r->strings_block];
+          if (block->size - r->strings_used >= need)
+            {
+              char *copy = block->bytes + r->strings_used;
+
+              memcpy (copy, node->v.s, node->len);
+              copy[node->len] = '\0';
+              r->strings_used += need;
+              return copy;
+            }
+          r->strings_block++;
+          r->strings_used = 0;
+          continue;
+        }
+      block = g_malloc (sizeof (StringBlock) + MAX (STRING_BLOCK_SIZE, need));
+      block->size = MAX (STRING_BLOCK_SIZE, need);
+      g_ptr_array_add (r->strings, block);
+    }
+}
+
+/* Lets the copies _graft_pt2_string() made go: their blocks are used
+ * again, not freed (a block freed and asked for again at each node was
+ * a thousand instructions of malloc a node). */
+void
+_graft_pt2_strings_release (Reader *r)
+{
+  r->strings_block = 0;
+  r->strings_used = 0;
+}
+
 const char *
 _graft_pt2_check_string (Reader     *r,
                          Pt2Value   *node,
                          const char *what)
 {
   if (_graft_pt2_holds (node, PT2_STRING))
-    return node->v.s;
+    return _graft_pt2_string (r, node);
+  _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s must be a string, not %s", what,
+                   _graft_pt2_type_name (node));
+  return NULL;
+}
+
+/* _graft_pt2_check_string()'s bytes and length (*@out_len), NUL-terminated
+ * or not (a text read in place): no copy. */
+const char *
+_graft_pt2_check_string_len (Reader     *r,
+                             Pt2Value   *node,
+                             const char *what,
+                             gsize      *out_len)
+{
+  if (_graft_pt2_holds (node, PT2_STRING))
+    {
+      *out_len = node->len;
+      return node->v.s;
+    }
   _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX, "%s must be a string, not %s", what,
                    _graft_pt2_type_name (node));
   return NULL;
@@ -213,7 +297,27 @@ _graft_pt2_req_string (Reader     *r,
   if (member == NULL)
     return NULL;
   if (member->type == PT2_STRING)
-    return member->v.s;
+    return _graft_pt2_string (r, member);
+  return quoted_fail (r, member, key, "a string"), NULL;
+}
+
+/* _graft_pt2_req_string()'s bytes and length (*@out_len), NUL-terminated
+ * or not (a text read in place): no copy. */
+const char *
+_graft_pt2_req_string_len (Reader     *r,
+                           Pt2Value   *obj,
+                           const char *key,
+                           gsize      *out_len)
+{
+  Pt2Value *member = _graft_pt2_req (r, obj, key);
+
+  if (member == NULL)
+    return NULL;
+  if (member->type == PT2_STRING)
+    {
+      *out_len = member->len;
+      return member->v.s;
+    }
   return quoted_fail (r, member, key, "a string"), NULL;
 }
 
@@ -578,8 +682,8 @@ _graft_pt2_parse_json (Reader *r)
   gsize            stop = 0;
   g_autofree char *why = NULL;
 
-  r->tree = _graft_pt2_tree_new ((char *) graft_source_get_text (r->member),
-                                 graft_source_get_length (r->member), &stop, &why);
+  r->tree = _graft_pt2_tree_new (graft_source_get_text (r->member),
+                                 graft_source_get_length (r->member), !r->in_place, &stop, &why);
   if (r->tree != NULL)
     return _graft_pt2_tree_get_root (r->tree);
   if (!check_text (r))

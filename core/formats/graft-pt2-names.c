@@ -213,12 +213,13 @@ move_run (Pt2Nodes *nodes,
   nodes->runs[0] = k + 1;
 }
 
-/* The node recorded as @name, or %NULL. */
+/* The node recorded as @name (@len bytes, NUL-terminated or not), or
+ * %NULL. */
 GraftNode *
 _graft_pt2_nodes_find (Pt2Nodes   *nodes,
-                       const char *name)
+                       const char *name,
+                       gsize       len)
 {
-  gsize          len = strlen (name);
   guint          hash = _graft_pt2_hash (name, len);
   guint          n = nodes->n_known;
   GraftNameSlot *slot;

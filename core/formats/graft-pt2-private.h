@@ -43,9 +43,10 @@ struct _Pt2Value
     gboolean    b;
     gint64      i;
     double      d;
-    const char *s; /* NUL-terminated */
-    Pt2Value   *items;
-    Pt2Member  *members;
+    const char *s; /* len bytes; NUL-terminated unless read in place
+                    * (Reader.in_place): _graft_pt2_string() */
+    Pt2Value  *items;
+    Pt2Member *members;
   } v;
 };
 
@@ -62,7 +63,8 @@ struct _Pt2Member
 
 /* What the float tokens Python writes become (graft-pt2-tree.c): a string
  * of one control character repeated, as long as the token, quotes
- * included. */
+ * included (and so the token is marked in the text, unless it is read in
+ * place). */
 #define NAN_MARK     '\x01'
 #define INF_MARK     '\x02'
 #define NEG_INF_MARK '\x03'
@@ -134,7 +136,14 @@ typedef struct
   GError            **error;        /* Borrowed: where the first error goes */
 
   /* Owned */
-  GraftSource    *member; /* the JSON text, named ARCHIVE:MEMBER */
+  GraftSource *member;           /* the JSON text, named ARCHIVE:MEMBER */
+  gboolean     in_place;         /* member is the archive's bytes (a view: not
+                                  * NUL-terminated, not to be written) */
+  GPtrArray *strings;            /* blocks of NUL-terminated copies of strings read
+                                  * in place, used again once released
+                                  * (_graft_pt2_string()) */
+  guint           strings_block; /* the block being filled */
+  gsize           strings_used;  /* its bytes used */
   Pt2Tree        *tree;
   GraftGraph     *graph;
   GraftNamespace *shadow;      /* torch's graph namespace: the names it made; NULL
@@ -158,7 +167,7 @@ typedef struct
   GPtrArray *input_names; /* per input spec, the argument's name (borrowed) */
   GString   *scratch;
   GArray    *place_values; /* GraftArg: a node's inputs (place_inputs()) */
-  GPtrArray *place_names;  /* their names, borrowed */
+  GPtrArray *place_names;  /* Pt2Value: their names, borrowed */
   GArray    *place_args;   /* GraftArg: the node's positional arguments */
   GArray    *place_kwargs; /* GraftArg: its keywords, key then value */
 
@@ -236,16 +245,18 @@ void           _graft_pt2_nodes_clear (Pt2Nodes *nodes);
 void           _graft_pt2_nodes_add (Pt2Nodes  *nodes,
                                      GraftNode *node);
 GraftNode     *_graft_pt2_nodes_find (Pt2Nodes   *nodes,
-                                      const char *name);
+                                      const char *name,
+                                      gsize       len);
 
 /* graft-pt2-tree.c */
 /* Texts of at least this are read in parts, on two threads. */
 #define PT2_SPLIT_MIN_BYTES (4u * 1024u * 1024u)
 
-Pt2Tree  *_graft_pt2_tree_new (char  *text,
-                               gsize  length,
-                               gsize *out_stop,
-                               char **out_why);
+Pt2Tree  *_graft_pt2_tree_new (const char *text,
+                               gsize       length,
+                               gboolean    writable,
+                               gsize      *out_stop,
+                               char      **out_why);
 void      _graft_pt2_tree_free (Pt2Tree *tree);
 gboolean  _graft_pt2_tree_release (Pt2Tree  *tree,
                                    Pt2Value *list,
@@ -276,6 +287,17 @@ gboolean    _graft_pt2_fail (Reader             *r,
                              const char         *format,
                              ...) G_GNUC_PRINTF (4, 5);
 const char *_graft_pt2_type_name (Pt2Value *node);
+const char *_graft_pt2_string (Reader   *r,
+                               Pt2Value *node);
+void        _graft_pt2_strings_release (Reader *r);
+const char *_graft_pt2_check_string_len (Reader     *r,
+                                         Pt2Value   *node,
+                                         const char *what,
+                                         gsize      *out_len);
+const char *_graft_pt2_req_string_len (Reader     *r,
+                                       Pt2Value   *obj,
+                                       const char *key,
+                                       gsize      *out_len);
 gboolean    _graft_pt2_holds (Pt2Value *node,
                               Pt2Type   type);
 Pt2Value   *_graft_pt2_opt (Pt2Value   *obj,

@@ -154,7 +154,7 @@ add_node (Reader              *r,
    * asked once: nothing below adds to the graph's namespace before the
    * node is made. */
   synced_taken = synced != NULL && graft_namespace_contains (names, synced);
-  if (synced_taken && _graft_pt2_nodes_find (&r->by_name, synced) != NULL)
+  if (synced_taken && _graft_pt2_nodes_find (&r->by_name, synced, strlen (synced)) != NULL)
     {
       _graft_pt2_fail (r, where, GRAFT_PARSE_ERROR_GRAPH, "the value '%s' is defined twice",
                        synced);
@@ -321,16 +321,18 @@ split_module_frame (Reader           *r,
 static GArray *
 module_stack (Reader     *r,
               Pt2Value   *node,
-              const char *text)
+              const char *text,
+              gsize       text_len)
 {
   GArray     *frames = r->node_frames;
   const char *p = text;
+  const char *end = text + text_len;
 
   g_array_set_size (frames, 0);
   for (;;)
     {
-      const char      *semi = strchr (p, ';');
-      gsize            len = semi != NULL ? (gsize) (semi - p) : strlen (p);
+      const char      *semi = memchr (p, ';', end - p);
+      gsize            len = semi != NULL ? (gsize) (semi - p) : (gsize) (end - p);
       guint            hash;
       gboolean         hit;
       GraftNameSlot   *slot = _graft_pt2_cache_slot (r->frame_cache, p, len, &hash, &hit);
@@ -358,16 +360,19 @@ module_stack (Reader     *r,
   return frames;
 }
 
-/* An optional string of a node's metadata, "" read as absent. */
+/* An optional string of a node's metadata, "" read as absent: its bytes
+ * (not NUL-terminated in a text read in place) and *@out_len. */
 static gboolean
 metadata_string (Reader      *r,
                  Pt2Value    *metadata,
                  const char  *key,
-                 const char **out)
+                 const char **out,
+                 gsize       *out_len)
 {
   Pt2Value *value = _graft_pt2_opt (metadata, key);
 
   *out = NULL;
+  *out_len = 0;
   if (value == NULL)
     return TRUE;
   if (value->type != PT2_STRING)
@@ -376,10 +381,21 @@ metadata_string (Reader      *r,
 
       return _graft_pt2_check_string (r, value, what) != NULL;
     }
-  *out = value->v.s;
-  if (**out == '\0')
-    *out = NULL;
+  if (value->len > 0)
+    {
+      *out = value->v.s;
+      *out_len = value->len;
+    }
   return TRUE;
+}
+
+/* _graft_pt2_intern_len(); %NULL stays %NULL. */
+static const char *
+intern_or_null (Reader     *r,
+                const char *text,
+                gsize       len)
+{
+  return text != NULL ? _graft_pt2_intern_len (r, text, len) : NULL;
 }
 
 /* deserialize_metadata. */
@@ -388,33 +404,37 @@ read_info (Reader   *r,
            Pt2Value *metadata,
            NodeInfo *out)
 {
-  const char *stack = NULL;
+  const char *stack = NULL, *trace = NULL, *source_fn = NULL, *torch_fn = NULL;
+  gsize       stack_len, trace_len, source_fn_len, torch_fn_len;
 
   memset (out, 0, sizeof *out);
   if (!_graft_pt2_check_object (r, metadata, "'metadata'") ||
-      !metadata_string (r, metadata, "stack_trace", &out->stack_trace) ||
-      !metadata_string (r, metadata, "nn_module_stack", &stack) ||
-      !metadata_string (r, metadata, "source_fn_stack", &out->source_fn_stack) ||
-      !metadata_string (r, metadata, "torch_fn", &out->torch_fn))
+      !metadata_string (r, metadata, "stack_trace", &trace, &trace_len) ||
+      !metadata_string (r, metadata, "nn_module_stack", &stack, &stack_len) ||
+      !metadata_string (r, metadata, "source_fn_stack", &source_fn, &source_fn_len) ||
+      !metadata_string (r, metadata, "torch_fn", &torch_fn, &torch_fn_len))
     return FALSE;
   if (stack != NULL)
     {
-      GArray *frames = module_stack (r, _graft_pt2_opt (metadata, "nn_module_stack"), stack);
+      GArray *frames =
+          module_stack (r, _graft_pt2_opt (metadata, "nn_module_stack"), stack, stack_len);
 
       if (frames == NULL)
         return FALSE;
       out->modules = (const GraftModuleFrame *) (gpointer) frames->data;
       out->n_modules = frames->len;
     }
-  if (out->source_fn_stack != NULL)
+  if (source_fn != NULL)
     {
       /* Each entry is `name,target`, split at its one comma. */
-      guint commas = 0;
+      const char *end = source_fn + source_fn_len;
+      guint       commas = 0;
 
-      for (const char *p = out->source_fn_stack;; p++)
+      for (const char *p = source_fn;; p++)
         {
-          p += strcspn (p, ",;");
-          if (*p == ',')
+          while (p < end && *p != ',' && *p != ';')
+            p++;
+          if (p < end && *p == ',')
             commas++;
           else
             {
@@ -422,15 +442,15 @@ read_info (Reader   *r,
                 return _graft_pt2_fail (r, _graft_pt2_opt (metadata, "source_fn_stack"),
                                         GRAFT_PARSE_ERROR_SYNTAX,
                                         "a source_fn_stack entry is not 'name,target'");
-              if (*p == '\0')
+              if (p == end)
                 break;
               commas = 0;
             }
         }
     }
-  out->stack_trace = _graft_pt2_intern (r, out->stack_trace);
-  out->source_fn_stack = _graft_pt2_intern (r, out->source_fn_stack);
-  out->torch_fn = _graft_pt2_intern (r, out->torch_fn);
+  out->stack_trace = intern_or_null (r, trace, trace_len);
+  out->source_fn_stack = intern_or_null (r, source_fn, source_fn_len);
+  out->torch_fn = intern_or_null (r, torch_fn, torch_fn_len);
   return TRUE;
 }
 
@@ -600,12 +620,13 @@ place_inputs (Reader                *r,
               GraftArg              *out_args,
               GraftArg              *out_kwargs)
 {
-  guint        len = inputs->len;
-  guint        n_schema = graft_aten_schema_get_n_arguments (schema);
-  GraftArg    *values;
-  const char **names;
-  GArray      *args = r->place_args, *kwargs = r->place_kwargs;
-  gboolean     ok = TRUE;
+  guint      len = inputs->len;
+  guint      n_schema = graft_aten_schema_get_n_arguments (schema);
+  GraftArg  *values;
+  Pt2Value **names;
+  GArray    *args = r->place_args, *kwargs = r->place_kwargs;
+  gsize      name_len;
+  gboolean   ok = TRUE;
 
   /* The reader's buffers, cleared: a node makes no allocation of its own
    * here. */
@@ -616,7 +637,7 @@ place_inputs (Reader                *r,
   g_array_set_size (args, 0);
   g_array_set_size (kwargs, 0);
   values = (GraftArg *) (gpointer) r->place_values->data;
-  names = (const char **) r->place_names->pdata;
+  names = (Pt2Value **) r->place_names->pdata;
 
   for (guint k = 0; k < len && ok; k++)
     {
@@ -624,7 +645,8 @@ place_inputs (Reader                *r,
       Pt2Value *arg;
 
       ok = _graft_pt2_check_object (r, input, "a NamedArgument") &&
-           (names[k] = _graft_pt2_req_string (r, input, "name")) != NULL &&
+           _graft_pt2_req_string_len (r, input, "name", &name_len) != NULL &&
+           (names[k] = _graft_pt2_opt (input, "name")) != NULL &&
            (arg = _graft_pt2_req (r, input, "arg")) != NULL &&
            _graft_pt2_read_argument (r, arg, &values[k]);
     }
@@ -637,7 +659,8 @@ place_inputs (Reader                *r,
 
       graft_aten_schema_get_argument (schema, i, &sa);
       for (guint k = 0; k < len; k++)
-        if (strcmp (names[k], sa.name) == 0)
+        if ((names[k]->len == 0 || names[k]->v.s[0] == sa.name[0]) &&
+            strncmp (names[k]->v.s, sa.name, names[k]->len) == 0 && sa.name[names[k]->len] == '\0')
           found = (int) k;
       keyword = graft_is_python_keyword (sa.name);
       if ((sa.default_repr == NULL && !sa.kwarg_only) || keyword)
@@ -838,26 +861,38 @@ read_op_node (Reader                *r,
   return generate_getitems (r, node, outputs, NULL, info);
 }
 
-/* graft_aten_schema_lookup() of @serialized, remembered: a program has
- * few operators and many nodes. */
-static const GraftAtenSchema *
-lookup_schema (Reader     *r,
-               const char *serialized)
+/* A node's target (the string @value) as a C string, and
+ * graft_aten_schema_lookup() of it (%NULL for a symbolic operator, which
+ * is not looked up), remembered: a program has few operators and many
+ * nodes.  The key is the graph's copy of an operator's target, which is
+ * also what is given for it. */
+static const char *
+node_target (Reader                 *r,
+             Pt2Value               *value,
+             const GraftAtenSchema **out_schema)
 {
-  gsize                  len = strlen (serialized);
-  guint                  hash = _graft_pt2_hash (serialized, len);
+  gsize                  len = value->len;
+  guint                  hash = _graft_pt2_hash (value->v.s, len);
   GraftNameSlot         *slot = &r->schema_cache[hash & (PT2_SCHEMA_CACHE_SIZE - 1)];
   const GraftAtenSchema *schema;
+  const char            *serialized;
 
   if (slot->key != NULL && slot->hash == hash && slot->len == len &&
-      memcmp (slot->key, serialized, len) == 0)
-    return slot->value;
-  schema = graft_aten_schema_lookup (serialized);
-  /* The key is the JSON's text (or the tree's: the cache is cleared when
-   * the nodes' memory is freed, read_program()). */
-  if (schema != NULL)
-    *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
-  return schema;
+      memcmp (slot->key, value->v.s, len) == 0)
+    {
+      *out_schema = slot->value;
+      return slot->key;
+    }
+  serialized = _graft_pt2_string (r, value);
+  *out_schema = NULL;
+  if (sym_op_target (serialized) == NULL &&
+      (schema = graft_aten_schema_lookup (serialized)) != NULL)
+    {
+      serialized = graft_graph_intern (r->graph, serialized);
+      *slot = (GraftNameSlot){ serialized, hash, (guint) len, (gpointer) schema };
+      *out_schema = schema;
+    }
+  return serialized;
 }
 
 static gboolean
@@ -867,18 +902,22 @@ read_node (Reader   *r,
   const char            *serialized, *target;
   const GraftAtenSchema *schema;
   Pt2Value              *inputs, *outputs;
-  Pt2Value              *metadata;
+  Pt2Value              *metadata, *target_value;
   NodeInfo               info;
+  gsize                  target_len;
 
+  _graft_pt2_strings_release (r);
   if (!_graft_pt2_check_object (r, snode, "a Node") ||
-      (serialized = _graft_pt2_req_string (r, snode, "target")) == NULL ||
+      _graft_pt2_req_string_len (r, snode, "target", &target_len) == NULL ||
       (inputs = _graft_pt2_req_array (r, snode, "inputs")) == NULL ||
       (outputs = _graft_pt2_req_array (r, snode, "outputs")) == NULL ||
       (metadata = _graft_pt2_req (r, snode, "metadata")) == NULL || !read_info (r, metadata, &info))
     return FALSE;
+  target_value = _graft_pt2_opt (snode, "target");
+  serialized = node_target (r, target_value, &schema);
   if ((target = sym_op_target (serialized)) != NULL)
     return read_sym_node (r, snode, target, inputs, outputs, &info);
-  if ((schema = lookup_schema (r, serialized)) != NULL)
+  if (schema != NULL)
     return read_op_node (r, snode, serialized, schema, inputs, outputs, &info);
   if (g_str_has_prefix (serialized, "torch.ops.higher_order."))
     return _graft_pt2_fail (r, _graft_pt2_opt (snode, "target"), GRAFT_PARSE_ERROR_UNSUPPORTED,
@@ -943,6 +982,7 @@ read_inputs (Reader   *r,
       Pt2Value        *value;
       g_autofree char *candidate = NULL;
 
+      _graft_pt2_strings_release (r);
       if (!_graft_pt2_read_union (r, input, "a graph input", &type, &value))
         return FALSE;
       if (strcmp (type, "as_tensor") == 0 || strcmp (type, "as_custom_obj") == 0)
@@ -1144,6 +1184,7 @@ read_input_spec (Reader       *r,
   const char      *type;
   Pt2Value        *value;
 
+  _graft_pt2_strings_release (r);
   if (!_graft_pt2_read_union (r, node, "an InputSpec", &type, &value) ||
       !_graft_pt2_check_object (r, value, "an InputSpec"))
     return FALSE;
@@ -1549,6 +1590,7 @@ _graft_pt2_read_keeping (GraftSource        *source,
   g_clear_pointer (&r.graph, graft_graph_free);
   g_clear_pointer (&r.tree, _graft_pt2_tree_free);
   g_clear_pointer (&r.member, graft_source_unref);
+  g_clear_pointer (&r.strings, g_ptr_array_unref);
   return result;
 }
 

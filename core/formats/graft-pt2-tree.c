@@ -407,7 +407,8 @@ typedef enum {
 typedef struct
 {
   Pt2Tree    *tree;
-  char       *text; /* NUL-terminated; strings end in place (read_string()) */
+  const char *text;     /* NUL-terminated when @writable */
+  gboolean    writable; /* strings end in place (read_string()), float tokens marked */
   gsize       length;
   yajl_handle handle;
   gsize       base;  /* where the text yajl is reading starts */
@@ -577,10 +578,10 @@ read_string (Builder             *b,
              gboolean             is_key,
              Pt2Value            *out)
 {
-  Pt2Tree *tree = b->tree;
-  char    *raw;
-  gsize    start, end, raw_len;
-  char    *copy;
+  Pt2Tree    *tree = b->tree;
+  const char *raw;
+  gsize       start, end, raw_len;
+  char       *copy;
 
   if (!token_start (b, '"', '"', &start))
     return FALSE;
@@ -592,11 +593,14 @@ read_string (Builder             *b,
   b->end = end;
   if (G_UNLIKELY (raw_len != len) && has_surrogate_escape (raw, raw_len))
     {
-      copy = tree_alloc (tree, raw_len + 1);
+      /* Room for an escape cut at the end, should a text read in place
+       * change under yajl (decode_surrogates() writes at most 4 bytes an
+       * escape). */
+      copy = tree_alloc (tree, raw_len + 8);
       len = decode_surrogates (raw, raw_len, copy);
       copy[len] = '\0';
       out->v.s = copy;
-      out->len = (guint32) len;
+      out->len = (guint32) strlen (copy);
       return TRUE;
     }
   out->len = (guint32) len;
@@ -618,9 +622,12 @@ read_string (Builder             *b,
   else if (!is_key && raw_len == len)
     {
       /* Without escapes (each makes the string shorter): the string stays
-       * in the text, its closing quote made its end (put back if the text
-       * is refused: _graft_pt2_tree_new()). */
-      raw[len] = '\0';
+       * in the text; in a text of its own its closing quote is made its
+       * end (put back if the text is refused: _graft_pt2_tree_new()), in
+       * a text read in place it has none (the value's length says where
+       * it ends). */
+      if (b->writable)
+        ((char *) raw)[len] = '\0';
       out->v.s = raw;
       return TRUE;
     }
@@ -629,6 +636,10 @@ read_string (Builder             *b,
   memcpy (copy, s, len);
   copy[len] = '\0';
   out->v.s = copy;
+  /* A string with escapes is read up to its first NUL (\u0000), as it
+   * always was as a C string. */
+  if (!is_key && len > 0)
+    out->len = (guint32) strlen (copy);
   return TRUE;
 }
 
@@ -808,7 +819,8 @@ float_token_at (Builder *b,
   guint       commas = 0, colons = 0;
   gboolean    in_array, where_a_value;
 
-  for (; t[i] == ' ' || t[i] == ',' || t[i] == ':' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r';
+  for (; i < b->length && (t[i] == ' ' || t[i] == ',' || t[i] == ':' || t[i] == '\n' ||
+                           t[i] == '\t' || t[i] == '\r');
        i++)
     {
       commas += t[i] == ',';
@@ -895,13 +907,15 @@ mark_token (char *p,
 }
 
 static void
-builder_init (Builder *b,
-              char    *text,
-              gsize    length)
+builder_init (Builder    *b,
+              const char *text,
+              gsize       length,
+              gboolean    writable)
 {
   *b = (Builder){
     .tree = g_new0 (Pt2Tree, 1),
     .text = text,
+    .writable = writable,
     .length = length,
     .stack = { g_new (Pt2Member, 256), 0, 256 },
     .floats = g_array_new (FALSE, FALSE, sizeof (FloatToken)),
@@ -929,7 +943,7 @@ parse_part (Builder *b,
             gsize    from,
             gboolean last)
 {
-  char       *text = b->text;
+  const char *text = b->text;
   gsize       length = b->length;
   yajl_status status;
   gsize       start;
@@ -977,37 +991,43 @@ static void
 restore_text (Builder *b,
               gsize    from)
 {
-  char *text = b->text;
+  char *text = (char *) b->text;
 
+  if (!b->writable)
+    return;
   for (char *p = text + from;
        p < text + b->end && (p = memchr (p, '\0', b->end - (p - text))) != NULL; p++)
     *p = '"';
 }
 
-/* Marks the float tokens in the text (graft-pt2-private.h). */
+/* Marks the float tokens in the text (graft-pt2-private.h), unless it
+ * is read in place. */
 static void
 mark_floats (Builder *b)
 {
+  if (!b->writable)
+    return;
   for (guint k = 0; k < b->floats->len; k++)
     {
       FloatToken *f = &g_array_index (b->floats, FloatToken, k);
 
-      mark_token (b->text + f->offset, f->len, f->mark);
+      mark_token ((char *) b->text + f->offset, f->len, f->mark);
     }
 }
 
 /* The tree of the whole text on this thread; see _graft_pt2_tree_new(). */
 static Pt2Tree *
-tree_new_whole (char  *text,
-                gsize  length,
-                gsize *out_stop,
-                char **out_why)
+tree_new_whole (const char *text,
+                gsize       length,
+                gboolean    writable,
+                gsize      *out_stop,
+                char      **out_why)
 {
   Builder     b;
   yajl_status status;
   Pt2Tree    *tree = NULL;
 
-  builder_init (&b, text, length);
+  builder_init (&b, text, length, writable);
   status = parse_part (&b, 0, TRUE);
   if (status == yajl_status_ok)
     {
@@ -1372,8 +1392,9 @@ order_longest_first (Split *split)
 /* The tree of @text read in parts on two threads, or %NULL (the text as
  * it came) when it is not to be or cannot be so read. */
 static Pt2Tree *
-tree_new_split (char *text,
-                gsize length)
+tree_new_split (const char *text,
+                gsize       length,
+                gboolean    writable)
 {
   Split    split = { g_new0 (Part, SPLIT_PARTS), 0, NULL, 0, 0, 0 };
   GThread *thread = NULL;
@@ -1411,7 +1432,7 @@ tree_new_split (char *text,
       Part *part = &split.parts[k];
 
       part->last = k + 1 == split.n_parts;
-      builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from);
+      builder_init (&part->b, text, part->last ? length : split.parts[k + 1].from, writable);
       part->b.tree->chunk_size = CLAMP (part->b.length - part->from, 64u * 1024u, CHUNK_SIZE);
       part->status = yajl_status_error;
       part->b.given_up = &split.given_up;
@@ -1448,22 +1469,27 @@ tree_new_split (char *text,
 }
 
 /**
- * The tree of the JSON text @text (@length bytes, NUL-terminated), or
- * %NULL when yajl or a check of the callbacks refuses the text, with
- * where (*@out_stop) and why (*@out_why, to be freed).  Float tokens are
- * marked in @text as graft-pt2-private.h says.
+ * The tree of the JSON text @text (@length bytes), or %NULL when yajl or
+ * a check of the callbacks refuses the text, with where (*@out_stop) and
+ * why (*@out_why, to be freed).  When @writable, @text is NUL-terminated
+ * and the tree's strings without escapes end in it with a NUL written
+ * over their closing quote, and float tokens are marked in it as
+ * graft-pt2-private.h says (all put back when the tree is not built);
+ * otherwise nothing is written to @text, which need not be
+ * NUL-terminated, and such strings end where their length says.
  */
 Pt2Tree *
-_graft_pt2_tree_new (char  *text,
-                     gsize  length,
-                     gsize *out_stop,
-                     char **out_why)
+_graft_pt2_tree_new (const char *text,
+                     gsize       length,
+                     gboolean    writable,
+                     gsize      *out_stop,
+                     char      **out_why)
 {
-  Pt2Tree *tree = tree_new_split (text, length);
+  Pt2Tree *tree = tree_new_split (text, length, writable);
 
   if (tree != NULL)
     return tree;
-  return tree_new_whole (text, length, out_stop, out_why);
+  return tree_new_whole (text, length, writable, out_stop, out_why);
 }
 
 /**

@@ -421,7 +421,7 @@ ahead_tensor (Pt2Ahead    *ahead,
   index = _graft_pt2_member (device, "index");
   if (index == NULL || index->type == PT2_NULL)
     {
-      n = strlen (type->v.s);
+      n = type->len;
       if (n >= sizeof buf)
         return FALSE;
       out->device = ahead_text (ahead, type->v.s, n);
@@ -429,7 +429,10 @@ ahead_tensor (Pt2Ahead    *ahead,
     }
   if (index->type != PT2_INT)
     return FALSE;
-  n = (gsize) g_snprintf (buf, sizeof buf, "%s:%" G_GINT64_FORMAT, type->v.s, index->v.i);
+  if (type->len >= sizeof buf)
+    return FALSE;
+  n = (gsize) g_snprintf (buf, sizeof buf, "%.*s:%" G_GINT64_FORMAT, (int) type->len, type->v.s,
+                          index->v.i);
   if (n >= sizeof buf)
     return FALSE;
   out->device = ahead_text (ahead, buf, n);
@@ -602,9 +605,10 @@ float_mark (Reader   *r,
             double   *out)
 {
   const char *s = node->v.s;
-  gsize       len = strlen (s);
-  char        mark = s[0];
+  gsize       len = node->len;
+  char        mark = len > 0 ? s[0] : '\0';
   gsize       offset;
+  const char *text;
 
   if (len == 1 && mark == NAN_MARK)
     *out = graft_arg_shared_nan ();
@@ -618,10 +622,12 @@ float_mark (Reader   *r,
     if (s[k] != mark)
       return FALSE;
   /* A string written with \u escapes decodes to the same bytes: only the
-   * marks themselves stand raw in the text. */
+   * marks themselves stand raw in the text, or, in a text read in place
+   * (never written), the float token where a string's quote would be. */
   offset = _graft_pt2_node_offset (r, node);
+  text = graft_source_get_text (r->member);
   return offset + 1 < graft_source_get_length (r->member) &&
-         graft_source_get_text (r->member)[offset + 1] == mark;
+         (text[offset + 1] == mark || (r->in_place && text[offset] != '"'));
 }
 
 /* A JSON scalar as the Python value json.loads makes of it. */
@@ -645,7 +651,7 @@ _graft_pt2_read_scalar (Reader   *r,
       if (float_mark (r, node, &f))
         graft_arg_init_float (out, f);
       else
-        graft_arg_init_str (out, node->v.s, -1);
+        graft_arg_init_str (out, node->v.s, node->len);
     }
   else
     return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_SYNTAX,
@@ -659,14 +665,16 @@ _graft_pt2_lookup_node (Reader   *r,
                         Pt2Value *name_node,
                         GraftArg *out)
 {
-  const char *name = _graft_pt2_check_string (r, name_node, "a name");
+  gsize       len = 0;
+  const char *name = _graft_pt2_check_string_len (r, name_node, "a name", &len);
   GraftNode  *node;
 
   if (name == NULL)
     return FALSE;
-  node = _graft_pt2_nodes_find (&r->by_name, name);
+  node = _graft_pt2_nodes_find (&r->by_name, name, len);
   if (node == NULL)
-    return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'", name);
+    return _graft_pt2_fail (r, name_node, GRAFT_PARSE_ERROR_GRAPH, "undefined value '%s'",
+                            _graft_pt2_string (r, name_node));
   graft_arg_init_node (out, node);
   return TRUE;
 }
@@ -846,7 +854,7 @@ _graft_pt2_read_argument (Reader   *r,
           (name = _graft_pt2_req (r, value, "name")) == NULL ||
           (text = _graft_pt2_check_string (r, name, "'name'")) == NULL)
         return FALSE;
-      if (_graft_pt2_nodes_find (&r->by_name, text) != NULL)
+      if (_graft_pt2_nodes_find (&r->by_name, text, strlen (text)) != NULL)
         return _graft_pt2_lookup_node (r, name, out);
       return _graft_pt2_fail (r, node, GRAFT_PARSE_ERROR_UNSUPPORTED,
                               "a script object constant ('%s') is not supported", text);
