@@ -30,10 +30,12 @@ struct _GraftSource
   gatomicrefcount ref_count;
 
   /* Owned */
-  char        *filename;
-  char        *text;
-  gsize        length;
-  GArray      *line_starts; /* guint32 offsets; built on first locate */
+  char   *filename;
+  char   *text;
+  gsize   length;
+  GArray *line_starts;      /* guint32 offsets; built on first locate, once
+                             * (a body stream's thread may locate an error
+                             * while the tracer locates another) */
   MappedRange *mapped;      /* non-NULL: @text is a mapping of the file, this long */
   GraftSource *viewed;      /* non-NULL: @text is part of its text (_graft_source_new_view()) */
   int          mapped_fd;   /* the mapped file, kept open to see it change */
@@ -440,13 +442,13 @@ graft_source_get_length (GraftSource *self)
   return self->length;
 }
 
-static void
+static GArray *
 build_line_table (GraftSource *self)
 {
   guint32 zero = 0;
+  GArray *line_starts = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-  self->line_starts = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_array_append_val (self->line_starts, zero);
+  g_array_append_val (line_starts, zero);
   for (gsize i = 0; i < self->length; i++)
     {
       /* \r\n, \r and \n all end a line, as Python's tokenizer says. */
@@ -455,9 +457,10 @@ build_line_table (GraftSource *self)
       if (self->text[i] == '\n' || self->text[i] == '\r')
         {
           guint32 start = (guint32) (i + 1);
-          g_array_append_val (self->line_starts, start);
+          g_array_append_val (line_starts, start);
         }
     }
+  return line_starts;
 }
 
 /**
@@ -474,29 +477,31 @@ graft_source_locate (GraftSource *self,
                      guint       *out_line,
                      guint       *out_column)
 {
-  guint lo, hi;
-  gsize start;
-  guint column = 1;
+  guint   lo, hi;
+  gsize   start;
+  guint   column = 1;
+  GArray *line_starts;
 
   g_return_if_fail (self != NULL);
 
-  if (self->line_starts == NULL)
-    build_line_table (self);
+  if (g_once_init_enter (&self->line_starts))
+    g_once_init_leave (&self->line_starts, build_line_table (self));
+  line_starts = self->line_starts;
   if (offset > self->length)
     offset = self->length;
 
   /* Binary search for the last line start <= offset. */
   lo = 0;
-  hi = self->line_starts->len;
+  hi = line_starts->len;
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
-      if (g_array_index (self->line_starts, guint32, mid) <= offset)
+      if (g_array_index (line_starts, guint32, mid) <= offset)
         lo = mid;
       else
         hi = mid;
     }
-  start = g_array_index (self->line_starts, guint32, lo);
+  start = g_array_index (line_starts, guint32, lo);
 
   /* A column counts characters: every byte that does not continue a UTF-8
    * sequence starts one (so a stray byte counts as one character too). */
