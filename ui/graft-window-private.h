@@ -129,6 +129,7 @@ void          _graft_window_relayout_or_clear (GraftWindow *self);
 void          _graft_window_show_warnings (GraftWindow *self);
 void          _graft_window_restore_autosave (GraftWindow *self);
 void          _graft_window_set_autosave_step (gsize n_bytes);
+void          _graft_window_set_autosave_delay (guint seconds);
 void          _graft_window_replace_texts (GraftWindow *self,
                                            const char  *pattern,
                                            const char  *replacement,

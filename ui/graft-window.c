@@ -1044,6 +1044,23 @@ graft_window_get_autosave_pending (GraftWindow *self)
   return self->autosave_id != 0 || self->autosave_code != NULL || self->autosave_copy != 0;
 }
 
+/* Seconds from a change to its autosave. */
+static guint autosave_delay = 2;
+
+/**
+ * _graft_window_set_autosave_delay:
+ * @seconds: from a change to its autosave, or 0 for the default (2)
+ *
+ * For tests that start the autosave themselves: a timer that runs out
+ * while a loaded machine is still laying out the edit would write the
+ * autosave before the test looks at it.
+ */
+void
+_graft_window_set_autosave_delay (guint seconds)
+{
+  autosave_delay = seconds > 0 ? seconds : 2;
+}
+
 /* Unsaved work is copied to the state folder two seconds after it
  * changes; once saved (or undone back to the file), the copy goes. */
 static void
@@ -1051,7 +1068,7 @@ schedule_autosave (GraftWindow *self)
 {
   autosave_cancel (self);
   if (graft_document_get_modified (self->document))
-    self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+    self->autosave_id = g_timeout_add_seconds (autosave_delay, autosave_cb, self);
   else if (!self->loading && self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
 }

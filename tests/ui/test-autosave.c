@@ -400,6 +400,8 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   _graft_document_set_code_step (1);
+  /* Every autosave here is started by the test (an hour is never reached). */
+  _graft_window_set_autosave_delay (3600);
   g_test_add_func ("/autosave/in-turns", test_in_turns);
   g_test_add_func ("/autosave/edit-while-made", test_edit_while_made);
   g_test_add_func ("/autosave/document-code", test_document_code);
