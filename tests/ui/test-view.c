@@ -586,6 +586,8 @@ test_find_in_turns (void)
   stacks = scan_graph (graft_document_get_graph (document), "stack");
   g_assert_cmpuint (g_strv_length (stacks), ==, 2);
   iterate_until (search_done, search);
+  /* The canvas finds the names in the new layout. */
+  iterate_until (layout_ready, window);
   g_clear_pointer (&selection, g_strfreev);
   selection = graft_canvas_dup_selection (canvas);
   g_assert_cmpstrv (selection, stacks);
