@@ -1613,3 +1613,30 @@ _graft_canvas_is_selected (GraftCanvas *self,
 {
   return name != NULL && g_hash_table_contains (self->selection, name);
 }
+
+/**
+ * _graft_canvas_next_selected:
+ * @self: a canvas
+ * @index: where to look from (0 at first), moved past the name returned
+ *
+ * Walks the names graft_canvas_dup_selection() returns, in the same order,
+ * without copying them: a Find of 100,000 nodes would copy each of them at
+ * every look at the selection.
+ *
+ * Returns: (nullable): the next selected name, valid until the layout
+ *   changes, or %NULL after the last
+ */
+const char *
+_graft_canvas_next_selected (GraftCanvas *self,
+                             guint       *index)
+{
+  guint n;
+
+  if (self->layout == NULL || self->n_selected == 0)
+    return NULL;
+  n = graft_layout_get_n_graph_nodes (self->layout);
+  for (; *index < n; (*index)++)
+    if (self->selected[*index])
+      return graft_layout_get_node_name (self->layout, (*index)++);
+  return NULL;
+}

@@ -38,6 +38,18 @@ _graft_document_set_code_step (guint n_nodes)
   step_nodes = n_nodes > 0 ? n_nodes : DEFAULT_STEP_NODES;
 }
 
+/**
+ * _graft_document_peek_code:
+ * @self: a document
+ *
+ * Returns: (nullable): the graph's code if it is made, without making it
+ */
+const char *
+_graft_document_peek_code (GraftDocument *self)
+{
+  return self->code;
+}
+
 /* Completes every task waiting for the code. */
 static void
 complete_waiting (GraftDocument *self)

@@ -191,45 +191,48 @@ void  _graft_document_load_graph (GraftDocument *self,
                                   char          *replacement);
 
 /* graft-document-code.c */
-void _graft_document_set_code_step (guint n_nodes);
-void _graft_document_code_drop (GraftDocument *self);
-void _graft_document_code_finish_now (GraftDocument *self);
-void _graft_document_code_dispose (GraftDocument *self);
+void        _graft_document_set_code_step (guint n_nodes);
+const char *_graft_document_peek_code (GraftDocument *self);
+void        _graft_document_code_drop (GraftDocument *self);
+void        _graft_document_code_finish_now (GraftDocument *self);
+void        _graft_document_code_dispose (GraftDocument *self);
 
 /* graft-document.c */
-GraftRule    *_graft_document_get_selected (GraftDocument *self);
-void          _graft_document_trace_rule (GraftDocument *self,
-                                          GraftRule     *rule,
-                                          const char    *pattern_text,
-                                          const char    *replacement_text);
-void          _graft_document_rules_changed (GraftDocument *self);
-void          _graft_document_recount (GraftDocument *self);
-void          _graft_document_ensure_matches (GraftDocument *self);
-GPtrArray    *_graft_document_get_rule_matches (GraftDocument *self,
-                                                GraftRule     *rule);
-HistoryEntry *_graft_document_new_entry (GraftStepKind kind);
-void          _graft_document_free_entry (HistoryEntry *entry);
-void          _graft_document_push (GraftDocument *self,
-                                    HistoryEntry  *entry,
-                                    const char    *label,
-                                    char          *before,
-                                    gboolean       quiet);
-void          _graft_document_changed (GraftDocument *self);
-void          _graft_document_history_changed (GraftDocument *self);
-void          _graft_document_notify_modified (GraftDocument *self);
-gboolean      _graft_document_apply_rewrite (GraftDocument *self,
-                                             GraftPattern  *pattern,
-                                             GraftGraph    *replacement,
-                                             GPtrArray     *matches,
-                                             HistoryEntry  *entry,
-                                             const char    *label,
-                                             GError       **error);
-void          _graft_document_emit_rule_texts_changed (GraftDocument *self,
-                                                       GraftRule     *rule);
-void          _graft_document_set_rules_snapshot (GraftDocument *self,
-                                                  GPtrArray     *rules,
-                                                  GArray        *enabled,
-                                                  guint          selected);
+GraftRecovery *_graft_document_dup_recovery_take_code (GraftDocument *self,
+                                                       char          *code);
+GraftRule     *_graft_document_get_selected (GraftDocument *self);
+void           _graft_document_trace_rule (GraftDocument *self,
+                                           GraftRule     *rule,
+                                           const char    *pattern_text,
+                                           const char    *replacement_text);
+void           _graft_document_rules_changed (GraftDocument *self);
+void           _graft_document_recount (GraftDocument *self);
+void           _graft_document_ensure_matches (GraftDocument *self);
+GPtrArray     *_graft_document_get_rule_matches (GraftDocument *self,
+                                                 GraftRule     *rule);
+HistoryEntry  *_graft_document_new_entry (GraftStepKind kind);
+void           _graft_document_free_entry (HistoryEntry *entry);
+void           _graft_document_push (GraftDocument *self,
+                                     HistoryEntry  *entry,
+                                     const char    *label,
+                                     char          *before,
+                                     gboolean       quiet);
+void           _graft_document_changed (GraftDocument *self);
+void           _graft_document_history_changed (GraftDocument *self);
+void           _graft_document_notify_modified (GraftDocument *self);
+gboolean       _graft_document_apply_rewrite (GraftDocument *self,
+                                              GraftPattern  *pattern,
+                                              GraftGraph    *replacement,
+                                              GPtrArray     *matches,
+                                              HistoryEntry  *entry,
+                                              const char    *label,
+                                              GError       **error);
+void           _graft_document_emit_rule_texts_changed (GraftDocument *self,
+                                                        GraftRule     *rule);
+void           _graft_document_set_rules_snapshot (GraftDocument *self,
+                                                   GPtrArray     *rules,
+                                                   GArray        *enabled,
+                                                   guint          selected);
 
 void _graft_document_speak (GraftDocument      *self,
                             const GraftDialect *dialect);

@@ -2591,11 +2591,27 @@ graft_document_dup_recovery (GraftDocument *self)
 GraftRecovery *
 graft_document_dup_recovery_code (GraftDocument *self)
 {
+  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
+  return _graft_document_dup_recovery_take_code (self, g_strdup (graft_document_get_code (self)));
+}
+
+/**
+ * _graft_document_dup_recovery_take_code:
+ * @self: a document
+ * @code: (transfer full): a copy of graft_document_get_code()'s text
+ *
+ * Returns: (transfer full): graft_document_dup_recovery_code() with @code,
+ *   copied by the caller (the autosave copies a large graph's code over
+ *   several turns)
+ */
+GraftRecovery *
+_graft_document_dup_recovery_take_code (GraftDocument *self,
+                                        char          *code)
+{
   GraftRecovery *recovery;
 
-  g_return_val_if_fail (GRAFT_IS_DOCUMENT (self), NULL);
   recovery = g_new0 (GraftRecovery, 1);
-  recovery->code = g_strdup (graft_document_get_code (self));
+  recovery->code = code;
   recovery->pattern = g_strdup (graft_document_get_pattern_text (self));
   recovery->replacement = g_strdup (graft_document_get_replacement_text (self));
   /* The rules and the history are lost to a crash otherwise. */

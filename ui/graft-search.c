@@ -10,10 +10,21 @@
  * next/previous keys, or graft_search_step(), move through the hits.  The
  * hits are names, kept until the text changes again.  ::changed is
  * emitted after each of these, so the window can update its actions.
+ *
+ * The graph is read a few milliseconds per main-loop turn (graft-turns.c):
+ * a million nodes take a few hundred milliseconds.  Until the last node
+ * is read the earlier hits stay, selected and counted as they were, and
+ * nothing else changes; the new ones replace them in one turn.  A change
+ * of the graph meanwhile starts the reading again from its first node
+ * (nodes are only looked at in a turn in which the document's revision is
+ * the one reading began at), and graft_search_step() finishes a reading
+ * in progress first, so Enter always moves through the text's hits.
  */
 #include "config.h"
 
 #include "graft-search.h"
+
+#include "graft-turns.h"
 
 #include <string.h>
 
@@ -27,7 +38,38 @@ struct _GraftSearch
   GtkLabel       *count;    /* Owned: says which hit is shown */
   GPtrArray      *hits;     /* Owned: char *, names of the nodes found */
   guint           current;  /* the hit shown, when there are any */
+
+  /* A reading of the graph in progress (job != 0), for the entry's text. */
+  guint       job;      /* graft_turns_add() */
+  char       *needle;   /* Owned: the text, case folded */
+  gsize       length;   /* strlen (needle) */
+  gboolean    ascii;    /* needle is ASCII */
+  GraftGraph *graph;    /* the graph read, not owned */
+  guint       revision; /* the document's revision when reading began */
+  GraftNode  *next;     /* the next node to read, or NULL when all are */
+  GPtrArray  *found;    /* Owned: char *, the hits so far */
 };
+
+/* How long a turn reads the graph, in microseconds. */
+#define SCAN_TURN_USEC 4000
+/* Nodes read between looks at the clock. */
+#define SCAN_CHUNK 512
+
+/* For tests: one step of this many nodes per turn, if not 0. */
+static guint test_step_nodes;
+
+/**
+ * _graft_search_set_step:
+ * @n_nodes: nodes read per main-loop turn, or 0 for the default (as many
+ *   as fit in a few milliseconds)
+ *
+ * For tests: a small graph searched in several turns.
+ */
+void
+_graft_search_set_step (guint n_nodes)
+{
+  test_step_nodes = n_nodes;
+}
 
 G_DEFINE_FINAL_TYPE (GraftSearch, graft_search, G_TYPE_OBJECT)
 
@@ -78,42 +120,134 @@ is_ascii (const char *text)
   return TRUE;
 }
 
-static void
-search_changed_cb (GtkSearchEntry *entry,
-                   GraftSearch    *self)
+/* Whether @node is a hit of the needle being looked for. */
+static gboolean
+is_hit (GraftSearch *self,
+        GraftNode   *node)
 {
-  const char      *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-  g_autofree char *needle = g_utf8_casefold (text, -1);
-  gsize            length = strlen (needle);
-  gboolean         ascii = is_ascii (needle);
-  GraftGraph      *graph = graft_document_get_graph (self->document);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  const char *name = graft_node_get_name (node);
+  const char *target = graft_node_get_target (node);
+  gboolean    hit;
 
-  g_ptr_array_set_size (self->hits, 0);
+  /* Names, targets and ops are mostly ASCII: Unicode's case folding is
+   * needed only where either side is not. */
+  if (self->ascii && is_ascii (name) && is_ascii (target))
+    hit = contains_ascii_folded (name, self->needle, self->length) ||
+          contains_ascii_folded (target, self->needle, self->length);
+  else
+    hit = contains_folded (name, self->needle) || contains_folded (target, self->needle);
+  return hit || strstr (graft_op_to_string (graft_node_get_op (node)), self->needle) != NULL;
+}
+
+/* Drops a reading in progress. */
+static void
+stop_scan (GraftSearch *self)
+{
+  if (self->job != 0)
+    graft_turns_remove (self->job);
+  self->job = 0;
+  g_clear_pointer (&self->needle, g_free);
+  g_clear_pointer (&self->found, g_ptr_array_unref);
+  self->next = NULL;
+  self->graph = NULL;
+}
+
+/* Reads the graph from its first node again, as it is now. */
+static void
+restart_scan (GraftSearch *self)
+{
+  self->graph = graft_document_get_graph (self->document);
+  self->revision = graft_document_get_revision (self->document);
+  self->next = graft_graph_get_first (self->graph);
+  g_ptr_array_set_size (self->found, 0);
+}
+
+/* Reads on for about @usec microseconds (G_MAXINT64: to the end), from
+ * the first node again if the graph changed since the last turn.  Returns
+ * whether every node has been read. */
+static gboolean
+scan (GraftSearch *self,
+      gint64       usec)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint  chunk = test_step_nodes > 0 && usec != G_MAXINT64 ? test_step_nodes : SCAN_CHUNK;
+
+  if (self->graph != graft_document_get_graph (self->document) ||
+      self->revision != graft_document_get_revision (self->document))
+    restart_scan (self);
+  while (self->next != NULL)
+    {
+      for (guint k = 0; k < chunk && self->next != NULL; k++)
+        {
+          if (is_hit (self, self->next))
+            g_ptr_array_add (self->found, g_strdup (graft_node_get_name (self->next)));
+          self->next = graft_node_get_next (self->next);
+        }
+      if (self->next != NULL && usec != G_MAXINT64 &&
+          (test_step_nodes > 0 || g_get_monotonic_time () - start >= usec))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The reading done: its hits are the search's, selected and counted. */
+static void
+finish_scan (GraftSearch *self)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_sized_new (self->found->len + 1);
+
+  if (self->job != 0)
+    graft_turns_remove (self->job);
+  self->job = 0;
+  g_ptr_array_unref (self->hits);
+  self->hits = g_steal_pointer (&self->found);
+  g_clear_pointer (&self->needle, g_free);
+  self->next = NULL;
+  self->graph = NULL;
   self->current = 0;
-  if (*needle != '\0')
-    for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
-         node = graft_node_get_next (node))
-      {
-        const char *name = graft_node_get_name (node);
-        const char *target = graft_node_get_target (node);
-        gboolean    hit;
-
-        /* Names, targets and ops are mostly ASCII: Unicode's case folding
-         * is needed only where either side is not. */
-        if (ascii && is_ascii (name) && is_ascii (target))
-          hit = contains_ascii_folded (name, needle, length) ||
-                contains_ascii_folded (target, needle, length);
-        else
-          hit = contains_folded (name, needle) || contains_folded (target, needle);
-        if (hit || strstr (graft_op_to_string (graft_node_get_op (node)), needle) != NULL)
-          g_ptr_array_add (self->hits, g_strdup (name));
-      }
   for (guint i = 0; i < self->hits->len; i++)
     g_ptr_array_add (names, self->hits->pdata[i]);
   g_ptr_array_add (names, NULL);
   graft_canvas_set_selection (self->canvas, (const char *const *) names->pdata);
   graft_search_step (self, 0);
+}
+
+static gboolean
+scan_step_cb (gpointer user_data)
+{
+  GraftSearch *self = user_data;
+
+  /* Selecting the hits takes a turn of its own, after the last read. */
+  if (self->next != NULL || self->graph != graft_document_get_graph (self->document) ||
+      self->revision != graft_document_get_revision (self->document))
+    {
+      scan (self, SCAN_TURN_USEC);
+      return G_SOURCE_CONTINUE;
+    }
+  self->job = 0;
+  finish_scan (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   GraftSearch    *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  stop_scan (self);
+  self->needle = g_utf8_casefold (text, -1);
+  self->length = strlen (self->needle);
+  self->ascii = is_ascii (self->needle);
+  self->found = g_ptr_array_new_with_free_func (g_free);
+  restart_scan (self);
+  if (*self->needle == '\0')
+    self->next = NULL;
+  /* A small graph is read at once; a large one from the next turn on. */
+  if (scan (self, SCAN_TURN_USEC))
+    finish_scan (self);
+  else
+    self->job = graft_turns_add (scan_step_cb, self, NULL);
 }
 
 static void
@@ -178,6 +312,14 @@ graft_search_step (GraftSearch *self,
   g_autofree char *count = NULL;
 
   g_return_if_fail (GRAFT_IS_SEARCH (self));
+  /* The hits of the entry's text, not the earlier ones still shown. */
+  if (self->found != NULL)
+    {
+      scan (self, G_MAXINT64);
+      finish_scan (self);
+      if (step == 0)
+        return;
+    }
   n = self->hits->len;
   if (n == 0)
     {
@@ -208,11 +350,26 @@ graft_search_get_current (GraftSearch *self)
   return self->hits->len > 0 ? self->hits->pdata[self->current] : NULL;
 }
 
+/**
+ * graft_search_get_pending:
+ * @self: a search
+ *
+ * Returns: whether the graph is still being read for the entry's text
+ *   (the earlier hits are shown meanwhile)
+ */
+gboolean
+graft_search_get_pending (GraftSearch *self)
+{
+  g_return_val_if_fail (GRAFT_IS_SEARCH (self), FALSE);
+  return self->found != NULL;
+}
+
 static void
 graft_search_finalize (GObject *object)
 {
   GraftSearch *self = GRAFT_SEARCH (object);
 
+  stop_scan (self);
   g_clear_pointer (&self->hits, g_ptr_array_unref);
   g_clear_object (&self->count);
   g_clear_object (&self->entry);

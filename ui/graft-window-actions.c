@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-canvas-private.h"
 #include "graft-turns.h"
 #include "graft-autosave.h"
 #include "graft-context-window.h"
@@ -557,8 +558,9 @@ replace_match_cb (GSimpleAction *action,
 static gint
 chosen_match (GraftWindow *self)
 {
-  gint match = graft_window_get_selected_match (self);
-  g_auto (GStrv) names = NULL;
+  gint        match = graft_window_get_selected_match (self);
+  const char *name;
+  guint       at = 0;
 
   /* While the matches are being found again, the list's choice, as the
    * list shows it: asking the document would find them at once. */
@@ -568,9 +570,8 @@ chosen_match (GraftWindow *self)
     return -1;
   if (match >= 0)
     return match;
-  names = graft_canvas_dup_selection (self->canvas);
-  for (guint i = 0; names[i] != NULL; i++)
-    if ((match = graft_document_get_match_of_node (self->document, names[i])) >= 0)
+  while ((name = _graft_canvas_next_selected (self->canvas, &at)) != NULL)
+    if ((match = graft_document_get_match_of_node (self->document, name)) >= 0)
       return match;
   return -1;
 }
@@ -1202,6 +1203,9 @@ _graft_window_update_actions (GraftWindow *self)
                          graft_document_get_n_matches_shown (self->document) > 0 &&
                          graft_document_get_replacement_error (self->document) == NULL &&
                          fit_error == NULL;
+  /* Which match Replace would rewrite, asked once: a Find of many nodes
+   * selects them all. */
+  gint chosen = has_graph ? chosen_match (self) : -1;
 
   set_enabled (self, "save", has_graph);
   set_enabled (self, "save-as", has_graph);
@@ -1211,10 +1215,10 @@ _graft_window_update_actions (GraftWindow *self)
   set_enabled (self, "redo", graft_document_get_can_redo (self->document));
   set_enabled (self, "replace-all", can_replace);
   set_enabled (self, "replace-match", can_replace);
-  set_enabled (self, "replace-selected", can_replace && chosen_match (self) >= 0);
+  set_enabled (self, "replace-selected", can_replace && chosen >= 0);
   _graft_window_explain_replace (self, fit_error);
   /* The canvas shows which match Replace would rewrite. */
-  graft_canvas_set_chosen_match (self->canvas, has_graph ? chosen_match (self) : -1);
+  graft_canvas_set_chosen_match (self->canvas, chosen);
   set_enabled (self, "next-match", graft_document_get_n_matches_shown (self->document) > 0);
   set_enabled (self, "previous-match", graft_document_get_n_matches_shown (self->document) > 0);
   set_enabled (self, "pattern-from-selection",

@@ -70,8 +70,17 @@ struct _GraftWindow
   gboolean            loading;       /* a file is being read on a worker */
   guint               autosave_id;   /* pending autosave */
   GCancellable       *autosave_code; /* an autosave waiting for the graph's code, or NULL */
-  GraftRecovery      *recovery;      /* an autosave offered for restoring, or NULL */
-  GraftTextUndo      *text_undo;     /* undoes the last replacement of the editors' texts */
+  /* The autosave copying the graph's code a few megabytes a turn (graft-turns.c job, or 0):
+   * the document's code at the revision it is of, how long it is (G_MAXSIZE until its end is
+   * found), how much is copied into the copy (owned). */
+  guint          autosave_copy;
+  const char    *autosave_from;
+  guint          autosave_revision;
+  gsize          autosave_length;
+  gsize          autosave_done;
+  char          *autosave_text;
+  GraftRecovery *recovery;  /* an autosave offered for restoring, or NULL */
+  GraftTextUndo *text_undo; /* undoes the last replacement of the editors' texts */
 
   gboolean  busy;
   gboolean  close_confirmed;
@@ -119,6 +128,8 @@ void          _graft_window_relayout (GraftWindow *self,
 void          _graft_window_relayout_or_clear (GraftWindow *self);
 void          _graft_window_show_warnings (GraftWindow *self);
 void          _graft_window_restore_autosave (GraftWindow *self);
+void          _graft_window_set_autosave_step (gsize n_bytes);
+void          _graft_window_set_autosave_delay (guint seconds);
 void          _graft_window_replace_texts (GraftWindow *self,
                                            const char  *pattern,
                                            const char  *replacement,

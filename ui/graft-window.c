@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include "graft-window-private.h"
+#include "graft-document-private.h"
 #include "graft-turns.h"
 #include "graft-autosave.h"
 #include "graft-match-item.h"
@@ -821,10 +822,126 @@ patterns_changed_cb (GraftDocument *document,
   _graft_window_update_actions (self);
 }
 
-/* Once the document holds its graph's code, made in steps so that a
- * large graph never stops the window (graft_document_code_async()), the
- * autosave gathers the texts: the code is that of the graph as it is
- * now, whatever changed while it was being made. */
+/* The graph's code is copied for the autosave thread this many bytes at a
+ * time, for about AUTOSAVE_COPY_USEC a turn: copying a million-node
+ * graph's 100 MB in one turn took 100-130 ms of processor time, most of it
+ * the fresh pages' faults. */
+#define AUTOSAVE_COPY_CHUNK (1 << 20)
+#define AUTOSAVE_COPY_USEC  4000
+
+/* For tests: bytes copied per turn, if not 0. */
+static gsize autosave_test_chunk;
+
+/**
+ * _graft_window_set_autosave_step:
+ * @n_bytes: bytes of the code the autosave copies per main-loop turn, or 0
+ *   for the default (as many megabytes as fit in a few milliseconds)
+ *
+ * For tests: a small graph's code copied in several turns.
+ */
+void
+_graft_window_set_autosave_step (gsize n_bytes)
+{
+  autosave_test_chunk = n_bytes;
+}
+
+static void
+autosave_copy_stop (GraftWindow *self)
+{
+  if (self->autosave_copy != 0)
+    graft_turns_remove (self->autosave_copy);
+  self->autosave_copy = 0;
+  self->autosave_from = NULL;
+  g_clear_pointer (&self->autosave_text, g_free);
+}
+
+static void autosave_copy_start (GraftWindow *self);
+
+/* Copies on: first finds the code's end, then copies it, a chunk at a
+ * time, for a few milliseconds; the texts go to the autosave thread once
+ * all is copied.  The code is the document's until the next change of the
+ * graph: a change meanwhile (a new revision, or other code) makes the
+ * autosave wait for the new graph's code instead. */
+static gboolean
+autosave_copy_cb (gpointer user_data)
+{
+  GraftWindow *self = user_data;
+  gint64       start = g_get_monotonic_time ();
+  gsize        chunk = autosave_test_chunk > 0 ? autosave_test_chunk : AUTOSAVE_COPY_CHUNK;
+
+  if (graft_document_get_revision (self->document) != self->autosave_revision ||
+      _graft_document_peek_code (self->document) != self->autosave_from)
+    {
+      self->autosave_copy = 0;
+      autosave_copy_stop (self);
+      if (graft_document_get_modified (self->document))
+        autosave_copy_start (self);
+      return G_SOURCE_REMOVE;
+    }
+  do
+    {
+      if (self->autosave_length == G_MAXSIZE)
+        {
+          gsize n = strnlen (self->autosave_from + self->autosave_done, chunk);
+
+          self->autosave_done += n;
+          if (n < chunk)
+            {
+              self->autosave_length = self->autosave_done;
+              self->autosave_done = 0;
+              self->autosave_text = g_malloc (self->autosave_length + 1);
+            }
+        }
+      else
+        {
+          gsize n = MIN (chunk, self->autosave_length - self->autosave_done);
+
+          memcpy (self->autosave_text + self->autosave_done,
+                  self->autosave_from + self->autosave_done, n);
+          self->autosave_done += n;
+          if (self->autosave_done == self->autosave_length)
+            {
+              char *text = g_steal_pointer (&self->autosave_text);
+
+              text[self->autosave_length] = '\0';
+              self->autosave_copy = 0;
+              autosave_copy_stop (self);
+              graft_autosave_write_code_take (
+                  graft_document_get_file (self->document),
+                  _graft_document_dup_recovery_take_code (self->document, text));
+              return G_SOURCE_REMOVE;
+            }
+        }
+    }
+  while (autosave_test_chunk == 0 && g_get_monotonic_time () - start < AUTOSAVE_COPY_USEC);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Waits for the graph's code, made in steps so that a large graph never
+ * stops the window (graft_document_code_async()), then copies it in steps
+ * too. */
+static void autosave_wait_code (GraftWindow *self);
+
+/* Once the document holds its graph's code, the autosave copies it: the
+ * code is that of the graph as it is now, whatever changed while it was
+ * being made. */
+static void
+autosave_copy_start (GraftWindow *self)
+{
+  const char *code = _graft_document_peek_code (self->document);
+
+  if (code == NULL)
+    {
+      autosave_wait_code (self);
+      return;
+    }
+  self->autosave_from = code;
+  self->autosave_revision = graft_document_get_revision (self->document);
+  self->autosave_length = G_MAXSIZE;
+  self->autosave_done = 0;
+  self->autosave_copy = graft_turns_add (autosave_copy_cb, self, NULL);
+}
+
 static void
 autosave_code_cb (GObject      *source,
                   GAsyncResult *result,
@@ -839,8 +956,14 @@ autosave_code_cb (GObject      *source,
   self = user_data;
   g_clear_object (&self->autosave_code);
   if (graft_document_get_modified (self->document))
-    graft_autosave_write_code_take (graft_document_get_file (self->document),
-                                    graft_document_dup_recovery_code (self->document));
+    autosave_copy_start (self);
+}
+
+static void
+autosave_wait_code (GraftWindow *self)
+{
+  self->autosave_code = g_cancellable_new ();
+  graft_document_code_async (self->document, self->autosave_code, autosave_code_cb, self);
 }
 
 static void
@@ -852,6 +975,7 @@ autosave_cancel (GraftWindow *self)
       g_cancellable_cancel (self->autosave_code);
       g_clear_object (&self->autosave_code);
     }
+  autosave_copy_stop (self);
 }
 
 static gboolean
@@ -862,8 +986,7 @@ autosave_cb (gpointer user_data)
   self->autosave_id = 0;
   if (!graft_document_get_modified (self->document))
     return G_SOURCE_REMOVE;
-  self->autosave_code = g_cancellable_new ();
-  graft_document_code_async (self->document, self->autosave_code, autosave_code_cb, self);
+  autosave_wait_code (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -911,14 +1034,31 @@ graft_window_autosave_start (GraftWindow *self)
  * graft_window_get_autosave_pending:
  * @self: a window
  *
- * Returns: whether an autosave is due: its timer runs, or it waits for the
- *   graph's code
+ * Returns: whether an autosave is due: its timer runs, it waits for the
+ *   graph's code, or it copies it
  */
 gboolean
 graft_window_get_autosave_pending (GraftWindow *self)
 {
   g_return_val_if_fail (GRAFT_IS_WINDOW (self), FALSE);
-  return self->autosave_id != 0 || self->autosave_code != NULL;
+  return self->autosave_id != 0 || self->autosave_code != NULL || self->autosave_copy != 0;
+}
+
+/* Seconds from a change to its autosave. */
+static guint autosave_delay = 2;
+
+/**
+ * _graft_window_set_autosave_delay:
+ * @seconds: from a change to its autosave, or 0 for the default (2)
+ *
+ * For tests that start the autosave themselves: a timer that runs out
+ * while a loaded machine is still laying out the edit would write the
+ * autosave before the test looks at it.
+ */
+void
+_graft_window_set_autosave_delay (guint seconds)
+{
+  autosave_delay = seconds > 0 ? seconds : 2;
 }
 
 /* Unsaved work is copied to the state folder two seconds after it
@@ -928,7 +1068,7 @@ schedule_autosave (GraftWindow *self)
 {
   autosave_cancel (self);
   if (graft_document_get_modified (self->document))
-    self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+    self->autosave_id = g_timeout_add_seconds (autosave_delay, autosave_cb, self);
   else if (!self->loading && self->recovery == NULL)
     graft_autosave_discard (graft_document_get_file (self->document));
 }

@@ -13,6 +13,7 @@
 #include "example.h"
 #include "graft-autosave.h"
 #include "graft-document-private.h"
+#include "graft-window-private.h"
 #include "window-util.h"
 
 #include <glib/gstdio.h>
@@ -308,6 +309,90 @@ test_window_goes (void)
   g_rmdir (dir);
 }
 
+static gboolean
+code_made (gpointer document)
+{
+  return !graft_document_get_code_pending (document);
+}
+
+/* Replaces the first match and starts the autosave, then runs the turns
+ * until the code is made and the autosave copies it (16 bytes a turn). */
+static void
+replace_one_and_half_copied (GraftWindow *window)
+{
+  GraftDocument *document = graft_window_get_document (window);
+
+  activate (window, "replace-match", g_variant_new_uint32 (0));
+  graft_window_autosave_start (window);
+  iterate_until (code_made, document);
+  run_turns (2);
+  g_assert_true (graft_window_get_autosave_pending (window));
+}
+
+/* The code made, the autosave copies it over turns: what is written is
+ * the graph's code whole; an edit while it copies is what the autosave
+ * keeps (it waits for the new code and copies that); asked for at once,
+ * it writes the graph as it is; a window that goes while it copies stops
+ * the copy. */
+static void
+test_copy_in_turns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("graft-autosave-XXXXXX", NULL);
+  g_autofree char *path = example_copy (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *after_all = expected_file (-1);
+  g_autofree char *after_one = expected_file (0);
+  GraftWindow     *window = open_path (path);
+  GraftDocument   *document = graft_window_get_document (window);
+
+  _graft_window_set_autosave_step (16);
+  replace_one_and_half_copied (window);
+  iterate_until (autosave_done, window);
+  {
+    g_autofree char *saved = autosaved_code (file);
+
+    g_assert_cmpstr (saved, ==, after_one);
+  }
+
+  /* An edit while the code is copied. */
+  activate (window, "undo", NULL);
+  replace_one_and_half_copied (window);
+  activate (window, "undo", NULL);
+  activate (window, "replace-all", NULL);
+  graft_window_autosave_start (window);
+  iterate_until (autosave_done, window);
+  {
+    g_autofree char *saved = autosaved_code (file);
+
+    g_assert_cmpstr (saved, ==, after_all);
+  }
+
+  /* At once, while the code is copied. */
+  activate (window, "undo", NULL);
+  replace_one_and_half_copied (window);
+  graft_window_autosave_now (window);
+  g_assert_false (graft_window_get_autosave_pending (window));
+  {
+    g_autofree char *saved = autosaved_code (file);
+
+    g_assert_cmpstr (saved, ==, after_one);
+  }
+
+  /* The window goes while the code is copied. */
+  activate (window, "undo", NULL);
+  replace_one_and_half_copied (window);
+  g_object_add_weak_pointer (G_OBJECT (document), (gpointer *) &document);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_cleared, &document);
+  iterate_for (10);
+  _graft_window_set_autosave_step (0);
+
+  graft_autosave_discard (file);
+  graft_autosave_flush ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -315,9 +400,12 @@ main (int    argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   _graft_document_set_code_step (1);
+  /* Every autosave here is started by the test (an hour is never reached). */
+  _graft_window_set_autosave_delay (3600);
   g_test_add_func ("/autosave/in-turns", test_in_turns);
   g_test_add_func ("/autosave/edit-while-made", test_edit_while_made);
   g_test_add_func ("/autosave/document-code", test_document_code);
   g_test_add_func ("/autosave/window-goes", test_window_goes);
+  g_test_add_func ("/autosave/copy-in-turns", test_copy_in_turns);
   return g_test_run ();
 }

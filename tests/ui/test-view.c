@@ -21,6 +21,7 @@
 #include "graft-canvas-private.h"
 #include "graft-overview.h"
 #include "graft-window.h"
+#include "graft-window-private.h"
 
 #include <adwaita.h>
 
@@ -502,6 +503,111 @@ test_selection_scan (void)
   close_last_window (window);
 }
 
+static gboolean
+search_done (gpointer data)
+{
+  return !graft_search_get_pending (data);
+}
+
+/* The names of @graph's nodes whose name or target contains @text, in
+ * graph order (as Find's hits are, for an ASCII text in lower case). */
+static GStrv
+scan_graph (GraftGraph *graph,
+            const char *text)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (GraftNode *node = graft_graph_get_first (graph); node != NULL;
+       node = graft_node_get_next (node))
+    if (strstr (graft_node_get_name (node), text) != NULL ||
+        strstr (graft_node_get_target (node), text) != NULL)
+      g_strv_builder_add (builder, graft_node_get_name (node));
+  return g_strv_builder_end (builder);
+}
+
+/* Find reads the graph over several turns (here a node a turn): the
+ * earlier hits stay until the last node is read; a change of the graph
+ * meanwhile starts the reading again on the graph as it is, and Next
+ * finishes it at once. */
+static void
+test_find_in_turns (void)
+{
+  g_autofree char *path = example_path ();
+  GraftWindow     *window = open_path_sized (path, WIDTH, HEIGHT);
+  GraftCanvas     *canvas = graft_window_get_canvas (window);
+  GraftDocument   *document = graft_window_get_document (window);
+  GraftSearch     *search = window->search;
+  GtkWidget       *entry;
+  g_auto (GStrv) cats = NULL;
+  g_auto (GStrv) stacks = NULL;
+  g_auto (GStrv) selection = NULL;
+  g_auto (GStrv) none = NULL;
+
+  iterate_until (layout_ready, window);
+  _graft_search_set_step (1);
+  cats = scan_graph (graft_document_get_graph (document), "cat");
+  g_assert_cmpuint (g_strv_length (cats), ==, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "find", NULL);
+  entry = gtk_widget_get_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                   GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "cat");
+  g_signal_emit_by_name (entry, "search-changed");
+  g_assert_true (graft_search_get_pending (search));
+  g_assert_null (graft_search_get_current (search));
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 0);
+  iterate_until (search_done, search);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, cats);
+  g_assert_cmpstr (graft_search_get_current (search), ==, "cat");
+
+  /* The earlier hits stay until the graph is read. */
+  {
+    int end = -1;
+
+    gtk_editable_insert_text (GTK_EDITABLE (entry), "_1", -1, &end);
+  }
+  g_signal_emit_by_name (entry, "search-changed");
+  g_assert_true (graft_search_get_pending (search));
+  g_assert_cmpstr (graft_search_get_current (search), ==, "cat");
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 2);
+  iterate_until (search_done, search);
+  g_assert_cmpstr (graft_search_get_current (search), ==, "cat_1");
+  g_assert_cmpuint (graft_canvas_get_n_selected (canvas), ==, 1);
+
+  /* No stack before Replace All, two after it. */
+  none = scan_graph (graft_document_get_graph (document), "stack");
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "stack");
+  g_signal_emit_by_name (entry, "search-changed");
+  g_main_context_iteration (NULL, FALSE);
+  g_main_context_iteration (NULL, FALSE);
+  g_assert_true (graft_search_get_pending (search));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "replace-all", NULL);
+  stacks = scan_graph (graft_document_get_graph (document), "stack");
+  g_assert_cmpuint (g_strv_length (stacks), ==, 2);
+  iterate_until (search_done, search);
+  /* The canvas finds the names in the new layout. */
+  iterate_until (layout_ready, window);
+  g_clear_pointer (&selection, g_strfreev);
+  selection = graft_canvas_dup_selection (canvas);
+  g_assert_cmpstrv (selection, stacks);
+  g_assert_cmpstr (graft_search_get_current (search), ==, stacks[0]);
+
+  /* Next while the graph is being read: the new text's second hit. */
+  graft_document_undo (document);
+  g_clear_pointer (&cats, g_strfreev);
+  cats = scan_graph (graft_document_get_graph (document), "cat");
+  g_assert_cmpuint (g_strv_length (cats), ==, 2);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "cat");
+  g_signal_emit_by_name (entry, "search-changed");
+  g_assert_true (graft_search_get_pending (search));
+  g_signal_emit_by_name (entry, "next-match");
+  g_assert_false (graft_search_get_pending (search));
+  g_assert_cmpstr (graft_search_get_current (search), ==, "cat_1");
+  _graft_search_set_step (0);
+  close_last_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -515,5 +621,6 @@ main (int    argc,
   g_test_add_func ("/ui/view/chosen-match", test_chosen_match);
   g_test_add_func ("/ui/view/find-current", test_find_current);
   g_test_add_func ("/ui/view/selection-scan", test_selection_scan);
+  g_test_add_func ("/ui/view/find-in-turns", test_find_in_turns);
   return g_test_run ();
 }
