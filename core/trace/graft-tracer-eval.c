@@ -761,6 +761,10 @@ eval_call_args (Tracer            *t,
                                   "keywords must be strings");
               return FALSE;
             }
+          /* torch.fx writes a keyword's name raw in its code. */
+          if (!_graft_tracer_check_attr_name (t, "a keyword name", key->str.s, key->str.len,
+                                              kw->start, kw->end))
+            return FALSE;
           _graft_strmap_set (kwargs, key->str.s, v->dict.values->pdata[k]);
         }
     }
@@ -1296,7 +1300,9 @@ call_callee (Tracer            *t,
   PtrVec *args;
   StrMap *kwargs;
 
-  if (callee->kind == VAL_PATH_FN || callee->kind == VAL_ATTR_PROXY ||
+  /* (A method whose name holds a NUL byte fails in call_object().) */
+  if (callee->kind == VAL_PATH_FN ||
+      (callee->kind == VAL_ATTR_PROXY && G_LIKELY (_graft_tracer_attr_len (t, callee) < 0)) ||
       (callee->kind == VAL_OBJECT && callee->obj->kind == OBJ_LEAF && e->call.n_keywords == 0))
     {
       Value *result = e->call.n_keywords == 0
