@@ -1496,8 +1496,9 @@ attribute_of (Tracer            *t,
       /* The Proxy's own attributes (`x.T.root`, `x.__module__`) start
        * with one of these; everything else (`x.view`, `x.shape`) is an
        * Attribute, made here without a call. */
-      if (G_UNLIKELY (name[0] == '_' ||
-                      (a->kind == VAL_ATTR_PROXY && (name[0] == 'r' || name[0] == 'a'))))
+      if (G_UNLIKELY (name[0] == '_' || (name[0] == 'n' && name[1] == 'o') ||
+                      (a->kind == VAL_ATTR_PROXY &&
+                       (name[0] == 'r' || name[0] == 'a' || a->attr.attr[0] == 'n'))))
         return _graft_tracer_proxy_getattr (t, a, name, TRUE, e);
       /* Without the copy of the name: the syntax tree's names live as
        * long as the tracer, as frames' keys do. */

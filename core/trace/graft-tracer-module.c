@@ -289,10 +289,40 @@ _graft_tracer_proxy_getattr (Tracer            *t,
 {
   Value *v;
 
+  /* `y.node.name`: the Node's own text, where its node is made. */
+  if (G_UNLIKELY (proxy->kind == VAL_ATTR_PROXY && proxy->attr.made == NULL &&
+                  strcmp (proxy->attr.attr, "node") == 0 && _graft_tracer_attr_len (t, proxy) < 0))
+    {
+      Value     *base = proxy->attr.base;
+      GraftNode *node = base->kind == VAL_PROXY        ? base->node
+                        : base->kind == VAL_ATTR_PROXY ? base->attr.made
+                                                       : NULL;
+
+      if (node != NULL)
+        {
+          if (strcmp (name, "name") == 0)
+            return _graft_value_str (t, graft_node_get_name (node), -1);
+          if (strcmp (name, "op") == 0)
+            return _graft_value_str (t, graft_op_to_string (graft_node_get_op (node)), -1);
+          /* A function's target is the function, which Graft does not
+           * model as a value. */
+          if (strcmp (name, "target") == 0 &&
+              graft_node_get_op (node) != GRAFT_OP_CALL_FUNCTION)
+            return _graft_value_str (t, graft_node_get_target (node), -1);
+        }
+    }
+
   /* One test of the first byte keeps the common names (`shape`, `T`,
    * `size`...) to a compare or two. */
   switch (name[0])
     {
+    case 'n':
+      /* `x.T.node`: torch.fx's Attribute.node makes the getattr node. */
+      if (proxy->kind == VAL_ATTR_PROXY && proxy->attr.made == NULL &&
+          strcmp (name, "node") == 0 && _graft_tracer_proxy_object (proxy->attr.attr) == NULL &&
+          _graft_tracer_node_of (t, proxy) == NULL)
+        return NULL;
+      break;
     case 'r':
       if (proxy->kind == VAL_ATTR_PROXY && strcmp (name, "root") == 0)
         return proxy->attr.base;
